@@ -1,0 +1,64 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { cors } from "hono/cors";
+import type { Deps } from "./deps";
+import { handleError, sendError } from "./http/errors";
+import { identity, jsonOnly, requestContext } from "./http/middleware";
+import type { AppEnv } from "./http/types";
+import { buildApi, openApiDocument } from "./openapi";
+
+export interface Lifecycle {
+  shuttingDown: boolean;
+}
+
+/** The canonical entry points, listed by the JSON 404 (design.md wire conventions). */
+export const ENTRY_POINTS = {
+  missions: "/missions",
+  mission: "/missions/{id}",
+  submissions: "/missions/{id}/submissions",
+  agents: "/agents/{id}",
+  balance: "/agents/{id}/balance",
+  auth: ["/auth/nonce", "/auth/siwe", "/attestations/registry"],
+  openapi: "/openapi.json",
+  health: "/health",
+  api_prefix: "/api",
+};
+
+/** createApp has no side effects: everything it touches comes in through deps. */
+export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: false }) {
+  const app = new OpenAPIHono<AppEnv>();
+  app.use("*", requestContext(deps));
+  app.use("*", cors({ origin: "*", allowHeaders: ["Authorization", "Content-Type", "Idempotency-Key", "X-Api-Key"], exposeHeaders: ["X-Request-Id", "Idempotent-Replayed", "Retry-After"], maxAge: 86400 }));
+  app.use("*", jsonOnly(deps.config.bodyLimitBytes));
+  app.use("*", identity());
+
+  app.get("/health", (c) => c.json({ status: "ok" }));
+  app.get("/ready", async (c) => {
+    if (lifecycle.shuttingDown) return sendError(c, "SERVICE_UNAVAILABLE", "shutting down");
+    try {
+      await deps.database.ping();
+    } catch {
+      return sendError(c, "SERVICE_UNAVAILABLE", "database unreachable");
+    }
+    return c.json({ status: "ready", database: deps.database.kind });
+  });
+
+  const api = buildApi();
+  let doc: string | undefined;
+  const serveDoc = (c: Context<AppEnv>) => {
+    doc ??= JSON.stringify(openApiDocument(api, deps.config.publicUrl));
+    c.header("Content-Type", "application/json; charset=utf-8");
+    return c.body(doc);
+  };
+  // AIP-1 §8: /openapi.json MUST be served; /api/v1/openapi.json MUST redirect to it.
+  app.get("/openapi.json", serveDoc);
+  app.get("/api/openapi.json", serveDoc);
+  app.get("/api/v1/openapi.json", (c) => c.redirect("/openapi.json", 301));
+
+  app.route("/", api);
+  app.route("/api", api);
+
+  app.notFound((c) => sendError(c, "NOT_FOUND", `no route for ${c.req.method} ${c.req.path}`, { entry_points: ENTRY_POINTS }));
+  app.onError(handleError);
+  return app;
+}

@@ -1,0 +1,106 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import * as schema from "./schema/index";
+import { acquireDirLock, type DirLock } from "./lockfile";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+
+export interface OpenOptions {
+  /** postgres://… — when unset the embedded PGlite database is used. */
+  url?: string | undefined;
+  /** PGlite data directory; "memory://" for an in-memory database (tests). */
+  dataDir?: string;
+  poolMax?: number;
+  migrate?: boolean;
+}
+
+/** Opens the database named by the config and applies the committed drizzle migrations. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const migrateFirst = opts.migrate !== false;
+  if (opts.url) return openPostgres(opts.url, opts.poolMax ?? 10, migrateFirst);
+  const database = await openPglite(opts.dataDir ?? "memory://");
+  if (migrateFirst) {
+    try {
+      const { migrate } = await import("drizzle-orm/pglite/migrator");
+      await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    } catch (e) {
+      await database.close();
+      throw e;
+    }
+  }
+  return database;
+}
+
+async function openPostgres(url: string, max: number, migrateFirst: boolean): Promise<Database> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  if (migrateFirst) {
+    // One dedicated connection: the advisory lock that serialises concurrent starts (several
+    // servers, parallel test files) is session-scoped.
+    const one = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+    try {
+      const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+      await one`select pg_advisory_lock(727274)`;
+      await migrate(drizzle(one), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await one.end({ timeout: 5 });
+    }
+  }
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  return {
+    db: drizzle(client, { schema }) as unknown as Db,
+    kind: "postgres",
+    ping: async () => {
+      await client`select 1`;
+    },
+    close: async () => {
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  let lock: DirLock | undefined;
+  let dir = dataDir;
+  if (!dataDir.startsWith("memory://")) {
+    mkdirSync(dataDir, { recursive: true });
+    // PGlite does not lock its data dir: two servers must never share one (design.md).
+    lock = acquireDirLock(dataDir);
+    dir = path.join(dataDir, "pgdata");
+  }
+  try {
+    const client = await PGlite.create(dir);
+    const db = drizzle(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "pglite",
+      ping: async () => {
+        await client.query("select 1");
+      },
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
+}

@@ -1,0 +1,5 @@
+export * from "./agents";
+export * from "./auth";
+export * from "./ledger";
+export * from "./missions";
+export * from "./submissions";

@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { money, ts, tsvector } from "./types";
+
+// AIP-1 §2 mission record plus our fields (design.md "Missions").
+export const missions = pgTable("missions", {
+  id: text("id").primaryKey(), // mis_<ulid>: time-ordered, the keyset pagination key
+  creator: text("creator").notNull(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  rewardAsset: text("reward_asset").notNull(),
+  rewardAmount: money("reward_amount").notNull(),
+  rewardChain: text("reward_chain").notNull(),
+  spamFee: money("spam_fee").notNull(),
+  verificationType: text("verification_type").notNull(),
+  verificationParams: jsonb("verification_params").notNull().$type<Record<string, unknown>>(),
+  deadline: ts("deadline").notNull(),
+  status: text("status").notNull(), // pending_escrow | open | escrowed | resolved | voided
+  phase: text("phase").notNull(),
+  payoutStatus: text("payout_status").notNull().default("not_applicable"),
+  tags: text("tags").array().notNull().default([]),
+  warnings: text("warnings").array().notNull().default([]),
+  submissionCount: integer("submission_count").notNull().default(0),
+  winnerSubmissionId: text("winner_submission_id"),
+  winnerAgentId: text("winner_agent_id"),
+  createdAt: ts("created_at").notNull(),
+  updatedAt: ts("updated_at").notNull(),
+  search: tsvector("search").generatedAlwaysAs(
+    sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(description, ''))`,
+  ),
+}, (t) => [
+  // Every list filter has an index ending in id, so keyset pages never sort or scan.
+  index("missions_status_id_idx").on(t.status, t.id),
+  index("missions_creator_id_idx").on(t.creator, t.id),
+  index("missions_type_status_id_idx").on(t.verificationType, t.status, t.id),
+  index("missions_asset_amount_idx").on(t.rewardAsset, t.rewardAmount),
+  index("missions_deadline_idx").on(t.deadline),
+  index("missions_tags_gin").using("gin", t.tags),
+  index("missions_search_gin").using("gin", t.search),
+]);

@@ -1,0 +1,32 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import pino from "pino";
+import { openDatabase } from "./db/client";
+import type { Deps } from "./deps";
+import type { Config } from "./env";
+import { systemClock } from "./lib/clock";
+import { createEvmPort } from "./lib/evm";
+import { randomToken } from "./lib/hash";
+
+/**
+ * The admin token: OABP_ADMIN_TOKEN, or one generated once into <data dir>/admin-token (0600).
+ * The token itself is never logged, only where it is.
+ */
+function adminTokenFor(config: Config, logger: pino.Logger): string {
+  if (config.adminToken) return config.adminToken;
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = path.resolve(config.dataDir, "admin-token");
+  if (!existsSync(file)) writeFileSync(file, `${randomToken(32)}\n`, { mode: 0o600 });
+  logger.info({ file }, "OABP_ADMIN_TOKEN not set: using the generated token stored in this file");
+  return readFileSync(file, "utf8").trim();
+}
+
+export async function buildDeps(config: Config): Promise<Deps> {
+  const logger = pino({ level: config.logLevel, base: { service: "oabp" }, redact: ["req.headers.authorization", "*.token", "*.api_key"] });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.resolve(config.dataDir),
+    poolMax: config.databasePoolMax,
+  });
+  return { config, database, clock: systemClock, logger, evm: createEvmPort(config.rpcUrl), adminToken: adminTokenFor(config, logger) };
+}

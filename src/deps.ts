@@ -1,0 +1,16 @@
+import type { Logger } from "pino";
+import type { Database } from "./db/client";
+import type { Config } from "./env";
+import type { Clock } from "./lib/clock";
+import type { EvmPort } from "./lib/evm";
+
+/** Everything a request or job needs, built once in main.ts (or by a test). */
+export interface Deps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  logger: Logger;
+  evm: EvmPort;
+  /** The admin bearer token in force (configured, or generated into the data dir). */
+  adminToken: string | undefined;
+}

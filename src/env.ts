@@ -1,0 +1,132 @@
+import { z } from "zod";
+
+// The only reader of process.env (style.md "Env once"). Every setting has a default that makes
+// `npm start` work on the embedded database; a bad value stops start-up with a clear message.
+
+const uintString = z.string().regex(/^(0|[1-9][0-9]{0,77})$/, "must be a base-10 integer string");
+
+const AssetSchema = z.object({
+  symbol: z.string().regex(/^[A-Za-z0-9._-]{1,16}$/),
+  decimals: z.number().int().min(0).max(36),
+  /** Non-refundable spam fee charged at mission creation, base units (AIP-1 Security Considerations). */
+  spam_fee: uintString,
+  /** USD price of one whole unit, for the reputation K factor and min_reward_usd. */
+  usd_price: z.number().nonnegative().default(1),
+  /** Contract addresses per chain, e.g. {"base": "0x8335..."}. */
+  addresses: z.record(z.string(), z.string().regex(/^0x[0-9a-fA-F]{40}$/)).default({}),
+});
+export type AssetConfig = z.infer<typeof AssetSchema>;
+
+const RegistrySchema = z.object({
+  domain: z.string().min(1).max(253),
+  signer: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+});
+export type RegistryConfig = z.infer<typeof RegistrySchema>;
+
+const DEFAULT_ASSETS: AssetConfig[] = [
+  {
+    symbol: "USDC",
+    decimals: 6,
+    spam_fee: "5000000", // 5 USDC: the spec RECOMMENDS >= 5 protocol-token units
+    usd_price: 1,
+    addresses: { base: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" },
+  },
+];
+
+const jsonOf = <T extends z.ZodTypeAny>(schema: T) =>
+  z.string().transform((s, ctx) => {
+    try {
+      return JSON.parse(s) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be valid JSON" });
+      return z.NEVER;
+    }
+  }).pipe(schema);
+
+const csvInts = z.string().transform((s, ctx) => {
+  const parts = s.split(",").map((p) => p.trim()).filter(Boolean);
+  const out = parts.map(Number);
+  if (out.length === 0 || out.some((n) => !Number.isSafeInteger(n) || n <= 0)) {
+    ctx.addIssue({ code: "custom", message: "must be a comma-separated list of positive integers" });
+    return z.NEVER;
+  }
+  return out;
+});
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  OABP_DATA_DIR: z.string().min(1).default("./data"),
+  OABP_PUBLIC_URL: z.string().url().optional(),
+  OABP_ADMIN_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  OABP_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  OABP_ASSETS: jsonOf(z.array(AssetSchema).min(1)).optional(),
+  OABP_REGISTRIES: jsonOf(z.array(RegistrySchema)).default([]),
+  OABP_SIWE_CHAIN_IDS: csvInts.default([8453]),
+  OABP_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 86400).default(86400),
+  OABP_FEE_BPS: z.coerce.number().int().min(0).max(100).default(50),
+  OABP_MAX_SUBMISSIONS_PER_AGENT: z.coerce.number().int().min(1).max(1000).default(10),
+  OABP_RPC_URL: z.string().url().optional(),
+  OABP_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+});
+
+export interface Config {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  dataDir: string;
+  publicUrl: string;
+  adminToken: string | undefined;
+  logLevel: string;
+  bodyLimitBytes: number;
+  assets: AssetConfig[];
+  registries: RegistryConfig[];
+  siweChainIds: number[];
+  sessionTtlSeconds: number;
+  feeBps: number;
+  maxSubmissionsPerAgent: number;
+  rpcUrl: string | undefined;
+  shutdownTimeoutMs: number;
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Config {
+  // Empty strings mean "unset" (docker-compose passes FOO= for unset variables).
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    dataDir: e.OABP_DATA_DIR,
+    publicUrl: (e.OABP_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    adminToken: e.OABP_ADMIN_TOKEN,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.OABP_BODY_LIMIT_BYTES,
+    assets: e.OABP_ASSETS ?? DEFAULT_ASSETS,
+    registries: e.OABP_REGISTRIES.map((r) => ({ domain: r.domain.toLowerCase(), signer: r.signer.toLowerCase() })),
+    siweChainIds: e.OABP_SIWE_CHAIN_IDS,
+    sessionTtlSeconds: e.OABP_SESSION_TTL_SECONDS,
+    feeBps: e.OABP_FEE_BPS,
+    maxSubmissionsPerAgent: e.OABP_MAX_SUBMISSIONS_PER_AGENT,
+    rpcUrl: e.OABP_RPC_URL,
+    shutdownTimeoutMs: e.OABP_SHUTDOWN_TIMEOUT_MS,
+  };
+}
+
+/** Reads process.env once, at start-up. */
+export function loadEnv(): Config {
+  return parseEnv(process.env);
+}

@@ -1,0 +1,19 @@
+import { router } from "../../http/openapi";
+import { checkIdempotencyKey } from "../../lib/idempotency";
+import { requireAdmin } from "../auth/auth.service";
+import { verifyLedger } from "../ledger/ledger.service";
+import { creditRoute, verifyRoute } from "./admin.routes";
+import { creditAgent } from "./admin.service";
+
+export const adminRouter = router()
+  .openapi(creditRoute, async (c) => {
+    requireAdmin(c.get("identity"));
+    const r = await creditAgent(c.get("deps"), c.req.valid("json"), checkIdempotencyKey(c.req.header("idempotency-key")));
+    if (r.replayed) c.header("Idempotent-Replayed", "true");
+    c.header("Content-Type", "application/json; charset=utf-8");
+    return c.body(r.body, r.status as 200) as never;
+  })
+  .openapi(verifyRoute, async (c) => {
+    requireAdmin(c.get("identity"));
+    return c.json(await verifyLedger(c.get("deps").database.db), 200);
+  });

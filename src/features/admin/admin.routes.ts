@@ -1,0 +1,42 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errors, jsonBody, jsonResponse } from "../../http/openapi";
+
+export const CreditRequest = z
+  .object({
+    agent_id: z.string(),
+    asset: z.string().min(1).max(64),
+    amount: z.string().regex(/^(0|[1-9][0-9]{0,77})$/).openapi({ description: "Base units, base-10 string", example: "100000000" }),
+    memo: z.string().max(200).optional(),
+  })
+  .openapi("LedgerCredit");
+
+export const CreditResponse = z
+  .object({ agent_id: z.string(), asset: z.string(), amount: z.string(), balance: z.string(), transfer_id: z.string() })
+  .openapi("LedgerCreditResult");
+
+export const VerifyResponse = z
+  .object({
+    ok: z.boolean(),
+    entries: z.number().int(),
+    problems: z.array(z.record(z.string(), z.unknown())),
+  })
+  .openapi("LedgerVerification");
+
+export const creditRoute = createRoute({
+  method: "post",
+  path: "/admin/ledger/credit",
+  tags: ["admin"],
+  summary: "Operator credits an agent's ledger balance (admin token)",
+  security: [{ bearer: [] }],
+  request: { headers: z.object({ "idempotency-key": z.string().optional() }), ...jsonBody(CreditRequest) },
+  responses: { 200: jsonResponse(CreditResponse, "Credited"), ...errors("UNAUTHORIZED", "FORBIDDEN", "UNPROCESSABLE", "CONFLICT") },
+});
+
+export const verifyRoute = createRoute({
+  method: "get",
+  path: "/admin/ledger/verify",
+  tags: ["admin"],
+  summary: "Re-derive the hash-chained ledger and report any tampering (admin token)",
+  security: [{ bearer: [] }],
+  responses: { 200: jsonResponse(VerifyResponse, "Verification report"), ...errors("UNAUTHORIZED", "FORBIDDEN") },
+});

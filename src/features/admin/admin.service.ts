@@ -1,0 +1,38 @@
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { once } from "../../lib/idempotency";
+import { parseUint } from "../../lib/money";
+import { parseAgentId } from "../agents/agents.service";
+import { touchAgent } from "../agents/agents.touch";
+import { agentAccount, balancesOf, EXTERNAL, transfer } from "../ledger/ledger.service";
+import { findAsset } from "../missions/missions.service";
+
+/** Operator credit: external → agent, one transfer, hash-chained (design.md "Ledger rail"). */
+export async function creditAgent(deps: Deps, input: { agent_id: string; asset: string; amount: string; memo?: string | undefined }, idempotencyKey?: string) {
+  const agentId = parseAgentId(input.agent_id);
+  const asset = findAsset(deps.config.assets, input.asset);
+  if (!asset) throw new AppError("UNPROCESSABLE", `unknown asset ${input.asset}`, { field: "asset", reason: "unknown_asset" });
+  const amount = parseUint(input.amount);
+  if (amount <= 0n) throw new AppError("INVALID_PARAMETER", "amount must be a positive integer", { field: "amount" });
+  const now = deps.clock.now();
+  const work = async (tx: Parameters<Parameters<typeof deps.database.db.transaction>[0]>[0]) => {
+    await touchAgent(tx, agentId, now, false);
+    const { transferId } = await transfer(tx, {
+      asset: asset.symbol,
+      kind: "operator_credit",
+      ref: input.memo ?? null,
+      at: now,
+      postings: [
+        { account: EXTERNAL, amount: -amount },
+        { account: agentAccount(agentId), amount },
+      ],
+    });
+    const balance = (await balancesOf(tx, agentAccount(agentId))).get(asset.symbol) ?? 0n;
+    return { status: 200, body: { agent_id: agentId, asset: asset.symbol, amount: amount.toString(), balance: balance.toString(), transfer_id: transferId } };
+  };
+  return deps.database.db.transaction(async (tx) => {
+    if (idempotencyKey) return once(tx, { scope: "admin POST /admin/ledger/credit", key: idempotencyKey, request: input, at: now }, () => work(tx));
+    const r = await work(tx);
+    return { status: r.status, body: JSON.stringify(r.body), replayed: false };
+  });
+}

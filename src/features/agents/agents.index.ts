@@ -1,0 +1,12 @@
+import { router } from "../../http/openapi";
+import { requireAgent } from "../auth/auth.service";
+import { agentBalanceRoute, getAgentRoute, updateAgentRoute } from "./agents.routes";
+import { getAgent, getAgentBalance, updateAgent } from "./agents.service";
+
+export const agentsRouter = router()
+  .openapi(getAgentRoute, async (c) => c.json(await getAgent(c.get("deps"), c.req.valid("param").id), 200))
+  .openapi(updateAgentRoute, async (c) => {
+    const caller = requireAgent(c.get("identity"), "UNAUTHORIZED");
+    return c.json(await updateAgent(c.get("deps"), caller, c.req.valid("param").id, c.req.valid("json")), 200);
+  })
+  .openapi(agentBalanceRoute, async (c) => c.json(await getAgentBalance(c.get("deps"), c.req.valid("param").id), 200));

@@ -1,0 +1,31 @@
+import { createRoute } from "@hono/zod-openapi";
+import { errors, jsonBody, jsonResponse } from "../../http/openapi";
+import { Agent, AgentBalance, AgentIdParam, UpdateAgentRequest } from "./agents.schemas";
+
+export const getAgentRoute = createRoute({
+  method: "get",
+  path: "/agents/{id}",
+  tags: ["agents"],
+  summary: "Agent profile with current rating and aigen_balance (AIP-1 §1, §5, §8)",
+  request: { params: AgentIdParam },
+  responses: { 200: jsonResponse(Agent, "The profile"), ...errors() },
+});
+
+export const updateAgentRoute = createRoute({
+  method: "put",
+  path: "/agents/{id}",
+  tags: ["agents"],
+  summary: "Write your own profile metadata (AIP-1 §1)",
+  security: [{ bearer: [] }],
+  request: { params: AgentIdParam, ...jsonBody(UpdateAgentRequest) },
+  responses: { 200: jsonResponse(Agent, "The updated profile"), ...errors("UNAUTHORIZED", "FORBIDDEN") },
+});
+
+export const agentBalanceRoute = createRoute({
+  method: "get",
+  path: "/agents/{id}/balance",
+  tags: ["agents"],
+  summary: "Balance sub-resource (AIP-1 §8)",
+  request: { params: AgentIdParam },
+  responses: { 200: jsonResponse(AgentBalance, "Balances"), ...errors() },
+});

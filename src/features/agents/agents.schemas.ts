@@ -1,0 +1,44 @@
+import { z } from "@hono/zod-openapi";
+
+export const AgentIdParam = z.object({
+  id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "0xabc1230000000000000000000000000000000000" }),
+});
+
+const uri = z.string().max(2048).url().refine((u) => /^(https:|ipfs:|ar:)/.test(u), "must be an https://, ipfs:// or ar:// URI");
+
+// AIP-1 §1 profile metadata.
+export const UpdateAgentRequest = z
+  .object({
+    display_name: z.string().trim().min(1).max(64).nullable().optional(),
+    kind: z.enum(["human", "autonomous", "hybrid"]).nullable().optional(),
+    mcp_endpoint: z.string().max(2048).url().refine((u) => u.startsWith("https://"), "must be an https:// URL").nullable().optional(),
+    capabilities: z.array(z.string().trim().min(1).max(64)).max(32).optional(),
+    metadata_uri: uri.nullable().optional(),
+  })
+  .openapi("UpdateAgent");
+export type UpdateAgentInput = z.infer<typeof UpdateAgentRequest>;
+
+export const Balance = z.object({ asset: z.string(), available: z.string(), decimals: z.number().int() });
+
+export const Agent = z
+  .object({
+    agent_id: z.string(),
+    display_name: z.string().nullable(),
+    kind: z.string().nullable(),
+    mcp_endpoint: z.string().nullable(),
+    capabilities: z.array(z.string()),
+    created_at: z.string().nullable(),
+    metadata_uri: z.string().nullable(),
+    rating: z.number().int(),
+    aigen_balance: z.string().openapi({ description: "Available balance of the primary ledger asset, base units (AIP-1 §8)" }),
+    balance_asset: z.string(),
+    balances: z.array(Balance),
+    last_seen_at: z.string().nullable(),
+    registered: z.boolean(),
+  })
+  .openapi("Agent");
+export type AgentWire = z.infer<typeof Agent>;
+
+export const AgentBalance = z
+  .object({ agent_id: z.string(), aigen_balance: z.string(), asset: z.string(), balances: z.array(Balance) })
+  .openapi("AgentBalance");

@@ -1,0 +1,68 @@
+import { eq } from "drizzle-orm";
+import { agents } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { normalizeAddress } from "../../lib/address";
+import { AppError } from "../../lib/errors";
+import { agentAccount, balancesOf } from "../ledger/ledger.service";
+import type { AgentWire, UpdateAgentInput } from "./agents.schemas";
+
+export function parseAgentId(id: string): string {
+  const a = normalizeAddress(id);
+  if (!a) throw new AppError("INVALID_PARAMETER", "agent id must be a 0x EVM address", { field: "id" });
+  return a;
+}
+
+async function balances(deps: Deps, address: string) {
+  const held = await balancesOf(deps.database.db, agentAccount(address));
+  const list = deps.config.assets.map((a) => ({ asset: a.symbol, available: (held.get(a.symbol) ?? 0n).toString(), decimals: a.decimals }));
+  // §8 aigen_balance: this server has no AIGEN token; it reports the primary (first) ledger asset.
+  return { list, primary: list[0]! };
+}
+
+/** GET /agents/{id}: any well-formed address has a profile (registration is permissionless, §1). */
+export async function getAgent(deps: Deps, rawId: string): Promise<AgentWire> {
+  const id = parseAgentId(rawId);
+  const [[row], bal] = await Promise.all([deps.database.db.select().from(agents).where(eq(agents.id, id)), balances(deps, id)]);
+  return {
+    agent_id: id,
+    display_name: row?.displayName ?? null,
+    kind: row?.kind ?? null,
+    mcp_endpoint: row?.mcpEndpoint ?? null,
+    capabilities: row?.capabilities ?? [],
+    created_at: row?.createdAt.toISOString() ?? null,
+    metadata_uri: row?.metadataUri ?? null,
+    rating: row?.rating ?? 1400,
+    aigen_balance: bal.primary.available,
+    balance_asset: bal.primary.asset,
+    balances: bal.list,
+    last_seen_at: row?.lastSeenAt?.toISOString() ?? null,
+    registered: row !== undefined,
+  };
+}
+
+export async function getAgentBalance(deps: Deps, rawId: string) {
+  const id = parseAgentId(rawId);
+  const bal = await balances(deps, id);
+  return { agent_id: id, aigen_balance: bal.primary.available, asset: bal.primary.asset, balances: bal.list };
+}
+
+/** PUT /agents/{id}: only the address itself may write its profile (fields absent stay as they are). */
+export async function updateAgent(deps: Deps, caller: string, rawId: string, input: UpdateAgentInput): Promise<AgentWire> {
+  const id = parseAgentId(rawId);
+  if (caller !== id) throw new AppError("FORBIDDEN", "an agent may only edit its own profile");
+  const now = deps.clock.now();
+  const set = {
+    ...(input.display_name !== undefined && { displayName: input.display_name }),
+    ...(input.kind !== undefined && { kind: input.kind }),
+    ...(input.mcp_endpoint !== undefined && { mcpEndpoint: input.mcp_endpoint }),
+    ...(input.capabilities !== undefined && { capabilities: [...new Set(input.capabilities)] }),
+    ...(input.metadata_uri !== undefined && { metadataUri: input.metadata_uri }),
+    updatedAt: now,
+    lastSeenAt: now,
+  };
+  await deps.database.db
+    .insert(agents)
+    .values({ id, createdAt: now, ...set })
+    .onConflictDoUpdate({ target: agents.id, set });
+  return getAgent(deps, id);
+}

@@ -1,0 +1,57 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errors, jsonBody, jsonResponse } from "../../http/openapi";
+
+export const NonceResponse = z.object({ nonce: z.string(), expires_at: z.string() }).openapi("SiweNonce");
+
+export const SiweRequest = z
+  .object({
+    message: z.string().min(1).max(4096).openapi({ description: "EIP-4361 message" }),
+    signature: z.string().regex(/^0x[0-9a-fA-F]+$/).max(20_000),
+  })
+  .openapi("SiweRequest");
+
+export const SessionResponse = z
+  .object({ token: z.string(), token_type: z.literal("Bearer"), agent_id: z.string(), expires_at: z.string() })
+  .openapi("Session");
+
+export const AttestationRequest = z
+  .object({
+    api_key: z.string().min(1).max(256),
+    profile: z.string().max(256).optional(),
+    evm_address: z.string(),
+    registry_domain: z.string().min(1).max(253),
+    issued_at: z.string().min(1).max(64),
+    ttl_seconds: z.number().int().min(60).max(30 * 86_400).optional(),
+    signature: z.string(),
+  })
+  .openapi("RegistryAttestation");
+
+export const AttestationResponse = z
+  .object({ bound: z.literal(true), agent_id: z.string(), registry_domain: z.string(), expires_at: z.string() })
+  .openapi("RegistryBinding");
+
+export const nonceRoute = createRoute({
+  method: "post",
+  path: "/auth/nonce",
+  tags: ["identity"],
+  summary: "Get a single-use SIWE nonce (5 minutes)",
+  responses: { 200: jsonResponse(NonceResponse, "A fresh nonce"), ...errors() },
+});
+
+export const siweRoute = createRoute({
+  method: "post",
+  path: "/auth/siwe",
+  tags: ["identity"],
+  summary: "Sign in with Ethereum (EIP-4361); returns a bearer token",
+  request: jsonBody(SiweRequest),
+  responses: { 200: jsonResponse(SessionResponse, "Signed in"), ...errors("UNAUTHORIZED") },
+});
+
+export const attestationRoute = createRoute({
+  method: "post",
+  path: "/attestations/registry",
+  tags: ["identity"],
+  summary: "Bind a registry api_key to an EVM address (AIP-1 §1.4)",
+  request: jsonBody(AttestationRequest),
+  responses: { 200: jsonResponse(AttestationResponse, "Bound"), ...errors("FORBIDDEN", "CONFLICT") },
+});

@@ -1,0 +1,150 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { generateSiweNonce, parseSiweMessage, validateSiweMessage } from "viem/siwe";
+import { authNonces, authSessions, registryBindings } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import type { Identity } from "../../http/types";
+import { normalizeAddress } from "../../lib/address";
+import { AppError } from "../../lib/errors";
+import { constantTimeEqual, randomToken, sha256Hex } from "../../lib/hash";
+import { recoverAttestationSigners, registryAttestationHash } from "../../lib/evm";
+import { touchAgent } from "../agents/agents.touch";
+
+const NONCE_TTL_MS = 5 * 60_000;
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+export async function issueNonce(deps: Deps): Promise<{ nonce: string; expires_at: string }> {
+  const now = deps.clock.now();
+  const nonce = generateSiweNonce();
+  const expiresAt = new Date(now.getTime() + NONCE_TTL_MS);
+  await deps.database.db.insert(authNonces).values({ nonce, issuedAt: now, expiresAt });
+  return { nonce, expires_at: expiresAt.toISOString() };
+}
+
+/** The SIWE `domain` this server accepts: the host of OABP_PUBLIC_URL. */
+export const siweDomain = (deps: Deps) => new URL(deps.config.publicUrl).host;
+
+/**
+ * EIP-4361 sign-in. Checks domain, chain id, time window, signature, then consumes the nonce
+ * (conditional update: a nonce is used at most once even under concurrent sign-ins).
+ */
+export async function signInWithEthereum(deps: Deps, input: { message: string; signature: string }) {
+  const now = deps.clock.now();
+  const fail = (reason: string, message: string) => new AppError("UNAUTHORIZED", message, { reason });
+  let fields: ReturnType<typeof parseSiweMessage>;
+  try {
+    fields = parseSiweMessage(input.message);
+  } catch {
+    throw fail("malformed_message", "message is not an EIP-4361 message");
+  }
+  if (!fields.address || !fields.nonce || !fields.domain || !fields.chainId || !fields.uri || fields.version !== "1") {
+    throw fail("malformed_message", "message is not a complete EIP-4361 message");
+  }
+  const domain = siweDomain(deps);
+  if (fields.domain !== domain) throw fail("wrong_domain", `message domain must be ${domain}`);
+  if (!deps.config.siweChainIds.includes(fields.chainId)) {
+    throw fail("wrong_chain", `chain id must be one of ${deps.config.siweChainIds.join(", ")}`);
+  }
+  if (fields.issuedAt && fields.issuedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) throw fail("not_yet_valid", "issued-at is in the future");
+  if (!validateSiweMessage({ message: fields, domain, time: now })) throw fail("expired", "message is expired or not yet valid");
+  const address = normalizeAddress(fields.address);
+  if (!address) throw fail("malformed_message", "address is not valid");
+  if (!(await deps.evm.verifyPersonalSign(address, input.message, input.signature))) throw fail("invalid_signature", "signature does not match the address");
+
+  const db = deps.database.db;
+  return db.transaction(async (tx) => {
+    const used = await tx
+      .update(authNonces)
+      .set({ usedAt: now })
+      .where(and(eq(authNonces.nonce, fields.nonce!), isNull(authNonces.usedAt), gt(authNonces.expiresAt, now)))
+      .returning({ nonce: authNonces.nonce });
+    if (used.length === 0) throw fail("invalid_nonce", "nonce is unknown, expired or already used");
+    const token = `oabp_${randomToken(32)}`;
+    const expiresAt = new Date(now.getTime() + deps.config.sessionTtlSeconds * 1000);
+    await tx.insert(authSessions).values({ tokenHash: sha256Hex(token), agentId: address, createdAt: now, expiresAt });
+    await touchAgent(tx, address, now);
+    return { token, token_type: "Bearer" as const, agent_id: address, expires_at: expiresAt.toISOString() };
+  });
+}
+
+export interface AttestationInput {
+  api_key: string;
+  profile?: string | undefined;
+  evm_address: string;
+  registry_domain: string;
+  issued_at: string;
+  ttl_seconds?: number | undefined;
+  signature: string;
+}
+
+/** AIP-1 §1.4 registry attestation: verify against the configured registry key, then bind. */
+export async function bindRegistryAttestation(deps: Deps, input: AttestationInput) {
+  const now = deps.clock.now();
+  const domain = input.registry_domain.toLowerCase();
+  const registry = deps.config.registries.find((r) => r.domain === domain);
+  if (!registry) throw new AppError("FORBIDDEN", `registry ${domain} is not accepted by this server`, { reason: "unknown_registry" });
+  const address = normalizeAddress(input.evm_address);
+  if (!address) throw new AppError("INVALID_PARAMETER", "evm_address is not a valid address", { field: "evm_address" });
+  const issuedAt = new Date(input.issued_at);
+  if (Number.isNaN(issuedAt.getTime())) throw new AppError("INVALID_PARAMETER", "issued_at is not an ISO 8601 date", { field: "issued_at" });
+  const ttl = input.ttl_seconds ?? 86_400;
+  const expiresAt = new Date(issuedAt.getTime() + ttl * 1000);
+  if (issuedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) throw new AppError("FORBIDDEN", "issued_at is in the future", { reason: "not_yet_valid" });
+  if (expiresAt.getTime() <= now.getTime()) throw new AppError("FORBIDDEN", "attestation has expired", { reason: "expired" });
+  // The signed message uses the exact strings the registry sent (issued_at as given).
+  const hash = registryAttestationHash(input.api_key, address, input.issued_at);
+  const signers = await recoverAttestationSigners(hash, input.signature);
+  if (!signers.includes(registry.signer)) {
+    throw new AppError("FORBIDDEN", "signature does not verify against the registry's key", { reason: "invalid_signature" });
+  }
+  const apiKeyHash = sha256Hex(input.api_key);
+  return deps.database.db.transaction(async (tx) => {
+    // Row lock on an existing binding: another registry may not take over a live api_key.
+    const [existing] = await tx.select().from(registryBindings).where(eq(registryBindings.apiKeyHash, apiKeyHash)).for("update");
+    if (existing && existing.registryDomain !== domain && existing.expiresAt > now) {
+      throw new AppError("CONFLICT", "this api_key is bound by another registry", { reason: "api_key_taken" });
+    }
+    const row = { apiKeyHash, registryDomain: domain, agentId: address, profile: input.profile ?? null, issuedAt, expiresAt, createdAt: now };
+    await tx.insert(registryBindings).values(row).onConflictDoUpdate({ target: registryBindings.apiKeyHash, set: row });
+    await touchAgent(tx, address, now, false);
+    return { bound: true as const, agent_id: address, registry_domain: domain, expires_at: expiresAt.toISOString() };
+  });
+}
+
+/** Who is calling: admin token, SIWE session, or a registry-bound api_key; else anonymous. */
+export async function resolveIdentity(deps: Deps, creds: { bearer?: string | undefined; apiKey?: string | undefined }): Promise<Identity> {
+  const now = deps.clock.now();
+  const db = deps.database.db;
+  if (creds.bearer) {
+    if (deps.adminToken && constantTimeEqual(creds.bearer, deps.adminToken)) return { kind: "admin" };
+    const [s] = await db
+      .select({ agentId: authSessions.agentId })
+      .from(authSessions)
+      .where(and(eq(authSessions.tokenHash, sha256Hex(creds.bearer)), gt(authSessions.expiresAt, now)));
+    if (!s) throw new AppError("UNAUTHORIZED", "bearer token is invalid or expired");
+    return { kind: "agent", address: s.agentId, via: "session" };
+  }
+  if (creds.apiKey) {
+    const [b] = await db
+      .select({ agentId: registryBindings.agentId })
+      .from(registryBindings)
+      .where(and(eq(registryBindings.apiKeyHash, sha256Hex(creds.apiKey)), gt(registryBindings.expiresAt, now)));
+    // §1.4 "No auto-binding": an unbound key is anonymous, never the registry's own address.
+    if (!b) return { kind: "anonymous", reason: "unbound_api_key" };
+    return { kind: "agent", address: b.agentId, via: "registry" };
+  }
+  return { kind: "anonymous", reason: "none" };
+}
+
+/** The caller's address, or the §1.4 rejection for anonymous callers. */
+export function requireAgent(identity: Identity, anonymousCode: "ANONYMOUS_SUBMISSION_REJECTED" | "UNAUTHORIZED"): string {
+  if (identity.kind === "agent") return identity.address;
+  if (identity.kind === "admin") throw new AppError("FORBIDDEN", "the admin token does not act as an agent");
+  if (anonymousCode === "ANONYMOUS_SUBMISSION_REJECTED") {
+    throw new AppError("ANONYMOUS_SUBMISSION_REJECTED", "an identity claim is required: sign in with SIWE or use a registry-attested api_key (AIP-1 §1.4)", { reason: identity.reason });
+  }
+  throw new AppError("UNAUTHORIZED", "sign in with SIWE (POST /auth/nonce, POST /auth/siwe) or use a registry-attested api_key", { reason: identity.reason });
+}
+
+export function requireAdmin(identity: Identity): void {
+  if (identity.kind !== "admin") throw new AppError(identity.kind === "anonymous" ? "UNAUTHORIZED" : "FORBIDDEN", "admin token required");
+}

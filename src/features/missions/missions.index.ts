@@ -1,0 +1,24 @@
+import { router } from "../../http/openapi";
+import { checkIdempotencyKey } from "../../lib/idempotency";
+import { requireAgent } from "../auth/auth.service";
+import { createMissionRoute, getMissionRoute, listMissionsRoute, voidMissionRoute } from "./missions.routes";
+import { createMission, getMission, listMissions, voidMission } from "./missions.service";
+
+export const missionsRouter = router()
+  .openapi(createMissionRoute, async (c) => {
+    const creator = requireAgent(c.get("identity"), "UNAUTHORIZED");
+    const key = checkIdempotencyKey(c.req.header("idempotency-key"));
+    const r = await createMission(c.get("deps"), creator, c.req.valid("json"), key);
+    if (r.replayed) c.header("Idempotent-Replayed", "true");
+    c.header("Content-Type", "application/json; charset=utf-8");
+    return c.body(r.body, r.status as 201) as never;
+  })
+  .openapi(listMissionsRoute, async (c) => c.json(await listMissions(c.get("deps"), c.req.valid("query")), 200))
+  .openapi(getMissionRoute, async (c) => {
+    const id = c.get("identity");
+    return c.json(await getMission(c.get("deps"), c.req.valid("param").id, id.kind === "agent" ? id.address : undefined), 200);
+  })
+  .openapi(voidMissionRoute, async (c) => {
+    const caller = requireAgent(c.get("identity"), "UNAUTHORIZED");
+    return c.json(await voidMission(c.get("deps"), caller, c.req.valid("param").id), 200);
+  });

@@ -1,0 +1,51 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errors, jsonBody, jsonResponse } from "../../http/openapi";
+import { CreateMissionRequest, ListMissionsQuery, Mission, MissionIdParam, MissionList } from "./missions.schemas";
+
+const IdempotencyHeader = z.object({
+  "idempotency-key": z.string().optional().openapi({ description: "Retry-safe creation: same key + same body → the stored response" }),
+});
+
+export const createMissionRoute = createRoute({
+  method: "post",
+  path: "/missions",
+  tags: ["missions"],
+  summary: "Post a mission; on the ledger rail reward + spam fee are escrowed at once (AIP-1 §2, §6)",
+  security: [{ bearer: [] }],
+  request: { headers: IdempotencyHeader, ...jsonBody(CreateMissionRequest) },
+  responses: {
+    201: jsonResponse(Mission, "Created and open"),
+    ...errors("UNAUTHORIZED", "FORBIDDEN", "INSUFFICIENT_BALANCE", "CONFLICT", "UNPROCESSABLE"),
+  },
+});
+
+export const listMissionsRoute = createRoute({
+  method: "get",
+  path: "/missions",
+  tags: ["missions"],
+  summary: "List public missions, newest first, with keyset pagination (AIP-1 §7)",
+  request: { query: ListMissionsQuery },
+  responses: { 200: jsonResponse(MissionList, "A page of missions"), ...errors() },
+});
+
+export const getMissionRoute = createRoute({
+  method: "get",
+  path: "/missions/{id}",
+  tags: ["missions"],
+  summary: "One mission (AIP-1 §2)",
+  request: { params: MissionIdParam },
+  responses: { 200: jsonResponse(Mission, "The mission"), ...errors("NOT_FOUND") },
+});
+
+export const voidMissionRoute = createRoute({
+  method: "post",
+  path: "/missions/{id}/void",
+  tags: ["missions"],
+  summary: "Creator voids an open mission without submissions: reward refunded, spam fee kept",
+  security: [{ bearer: [] }],
+  request: { params: MissionIdParam },
+  responses: {
+    200: jsonResponse(Mission, "Voided"),
+    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"),
+  },
+});

@@ -1,0 +1,85 @@
+import { z } from "@hono/zod-openapi";
+
+// Wire schemas written by hand from AIP-1 §2 (style.md rule 6), plus our fields.
+export const VERIFICATION_TYPES = ["creator_judges", "first_valid_match", "peer_vote", "oracle"] as const;
+export const PUBLIC_STATUSES = ["open", "escrowed", "resolved", "voided"] as const;
+export const MISSION_STATUSES = ["pending_escrow", ...PUBLIC_STATUSES] as const;
+export const PAYOUT_STATUSES = ["not_applicable", "queued", "pending_gas", "broadcast", "confirmed", "failed"] as const;
+export const REWARD_CHAINS = ["ledger", "base"] as const;
+
+const Uint = z.string().regex(/^(0|[1-9][0-9]{0,77})$/).openapi({ description: "uint256 in base units, base-10 string", example: "100000000" });
+
+export const CreateMissionRequest = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    description: z.string().trim().min(1).max(50_000),
+    reward: z.object({
+      asset: z.string().min(1).max(64).openapi({ description: "Asset symbol or contract address", example: "USDC" }),
+      amount: Uint,
+      chain: z.enum(REWARD_CHAINS).optional().openapi({ description: "Settlement rail; default ledger" }),
+    }),
+    verification: z.object({
+      type: z.enum(VERIFICATION_TYPES),
+      params: z.record(z.string(), z.unknown()).optional(),
+    }),
+    deadline: z.string().datetime({ offset: true }).openapi({ example: "2026-12-31T00:00:00Z" }),
+    tags: z.array(z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9._-]{0,31}$/)).max(10).optional(),
+    creator: z.string().optional().openapi({ description: "If given, must equal the authenticated address" }),
+  })
+  .openapi("CreateMission");
+export type CreateMissionInput = z.infer<typeof CreateMissionRequest>;
+
+export const Mission = z
+  .object({
+    id: z.string(),
+    creator: z.string(),
+    title: z.string(),
+    description: z.string(),
+    reward: z.object({ asset: z.string(), amount: z.string(), chain: z.string() }),
+    verification: z.object({ type: z.enum(VERIFICATION_TYPES), params: z.record(z.string(), z.unknown()) }),
+    deadline: z.string(),
+    status: z.enum(MISSION_STATUSES),
+    created_at: z.string(),
+    updated_at: z.string(),
+    phase: z.string(),
+    payout_status: z.enum(PAYOUT_STATUSES),
+    spam_fee: z.string(),
+    tags: z.array(z.string()),
+    warnings: z.array(z.string()),
+    submission_count: z.number().int(),
+    resolution: z
+      .object({ winner_submission_id: z.string().nullable(), winner_agent_id: z.string().nullable(), receipt_uri: z.string().nullable() })
+      .nullable(),
+    view_url: z.string(),
+  })
+  .openapi("Mission");
+export type MissionWire = z.infer<typeof Mission>;
+
+export const MissionList = z.object({ missions: z.array(Mission), next_cursor: z.string().nullable() }).openapi("MissionList");
+
+const csv = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .string()
+    .max(200)
+    .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(values)).min(1));
+
+export const ListMissionsQuery = z.object({
+  status: csv(PUBLIC_STATUSES).optional().openapi({ description: "Comma-separated public statuses", example: "open" }),
+  verification_type: z.enum(VERIFICATION_TYPES).optional(),
+  asset: z.string().max(64).optional(),
+  creator: z.string().max(64).optional(),
+  tag: z.string().max(32).optional(),
+  q: z.string().max(200).optional().openapi({ description: "Text search over title and description (word prefixes)" }),
+  reward_min: Uint.optional(),
+  reward_max: Uint.optional(),
+  deadline_after: z.string().datetime({ offset: true }).optional(),
+  deadline_before: z.string().datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+});
+export type ListMissionsFilters = z.infer<typeof ListMissionsQuery>;
+
+export const MissionIdParam = z.object({
+  id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "mis_01JZ0000000000000000000000" }),
+});

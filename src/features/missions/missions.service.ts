@@ -1,0 +1,202 @@
+import { and, desc, eq } from "drizzle-orm";
+import { missions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import type { AssetConfig } from "../../env";
+import { normalizeAddress } from "../../lib/address";
+import { AppError } from "../../lib/errors";
+import { isId, newId } from "../../lib/ids";
+import { once } from "../../lib/idempotency";
+import { parseUint } from "../../lib/money";
+import { touchAgent } from "../agents/agents.touch";
+import { agentAccount, escrowAccount, transfer, TREASURY } from "../ledger/ledger.service";
+import type { CreateMissionInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
+import { listWhere, MISSION_COLUMNS, prepared, toPrefixTsquery } from "./missions.queries";
+import { validateVerificationParams } from "./missions.verification";
+import { missionToWire, type MissionRow } from "./missions.wire";
+
+export function findAsset(assets: AssetConfig[], symbolOrAddress: string): AssetConfig | undefined {
+  const s = symbolOrAddress.toLowerCase();
+  return assets.find((a) => a.symbol.toLowerCase() === s || Object.values(a.addresses).some((addr) => addr.toLowerCase() === s));
+}
+
+/**
+ * POST /missions. On the ledger rail the creator's balance is debited reward + spam fee in the
+ * same transaction that writes the mission, so a mission is never open without escrow (AIP-1 §6).
+ * Locking: the creator's ledger account row (FOR UPDATE) serialises concurrent creations; the
+ * idempotency key row (unique index) makes a retried request run once.
+ */
+export async function createMission(
+  deps: Deps,
+  creator: string,
+  input: CreateMissionInput,
+  idempotencyKey?: string,
+): Promise<{ status: number; body: string; replayed: boolean }> {
+  const now = deps.clock.now();
+  if (input.creator !== undefined && normalizeAddress(input.creator) !== creator) {
+    throw new AppError("FORBIDDEN", "creator must be the authenticated address", { field: "creator" });
+  }
+  const asset = findAsset(deps.config.assets, input.reward.asset);
+  if (!asset) {
+    throw new AppError("UNPROCESSABLE", `unknown asset ${input.reward.asset}`, { field: "reward.asset", reason: "unknown_asset", known: deps.config.assets.map((a) => a.symbol) });
+  }
+  const amount = parseUint(input.reward.amount);
+  if (amount <= 0n) throw new AppError("INVALID_PARAMETER", "reward.amount must be a positive integer", { field: "reward.amount" });
+  const chain = input.reward.chain ?? "ledger";
+  if (chain !== "ledger") {
+    throw new AppError("UNPROCESSABLE", `settlement rail ${chain} is not enabled on this server`, { field: "reward.chain", reason: "rail_not_enabled" });
+  }
+  const deadline = new Date(input.deadline);
+  if (deadline.getTime() <= now.getTime()) {
+    throw new AppError("UNPROCESSABLE", "deadline must be in the future", { field: "deadline", reason: "deadline_in_past" });
+  }
+  const { params, warnings } = validateVerificationParams(input.verification.type, input.verification.params, {
+    deadline,
+    assets: deps.config.assets,
+    knownOracles: [],
+  });
+  const spamFee = parseUint(asset.spam_fee);
+
+  const work = async (tx: Parameters<Parameters<typeof deps.database.db.transaction>[0]>[0]) => {
+    const id = newId("mis", now.getTime());
+    const row = {
+      id,
+      creator,
+      title: input.title,
+      description: input.description,
+      rewardAsset: asset.symbol,
+      rewardAmount: amount.toString(),
+      rewardChain: chain,
+      spamFee: spamFee.toString(),
+      verificationType: input.verification.type,
+      verificationParams: params,
+      deadline,
+      status: "open",
+      phase: "accepting_submissions",
+      payoutStatus: "not_applicable",
+      tags: [...new Set(input.tags ?? [])],
+      warnings,
+      submissionCount: 0,
+      winnerSubmissionId: null,
+      winnerAgentId: null,
+      createdAt: now,
+      updatedAt: now,
+    } satisfies Omit<MissionRow, "search">;
+    await touchAgent(tx, creator, now);
+    await transfer(tx, {
+      asset: asset.symbol,
+      kind: "mission_funding",
+      ref: id,
+      at: now,
+      postings: [
+        { account: agentAccount(creator), amount: -(amount + spamFee) },
+        { account: escrowAccount(id), amount },
+        { account: TREASURY, amount: spamFee },
+      ],
+    });
+    await tx.insert(missions).values(row);
+    return { status: 201, body: missionToWire(row, deps.config.publicUrl) };
+  };
+
+  return deps.database.db.transaction(async (tx) => {
+    if (idempotencyKey) {
+      return once(tx, { scope: `${creator} POST /missions`, key: idempotencyKey, request: input, at: now }, () => work(tx));
+    }
+    const r = await work(tx);
+    return { status: r.status, body: JSON.stringify(r.body), replayed: false };
+  });
+}
+
+/** GET /missions/{id}: pending_escrow missions are visible to their creator only. */
+export async function getMission(deps: Deps, id: string, viewer?: string): Promise<MissionWire> {
+  const row = await findMission(deps, id);
+  if (!row || (row.status === "pending_escrow" && row.creator !== viewer)) {
+    throw new AppError("NOT_FOUND", `mission ${id} not found`);
+  }
+  return missionToWire(row, deps.config.publicUrl);
+}
+
+export async function findMission(deps: Deps, id: string): Promise<Omit<MissionRow, "search"> | undefined> {
+  if (!isId("mis", id)) return undefined;
+  const [row] = await prepared(deps.database.db).byId.execute({ id });
+  return row;
+}
+
+const encodeCursor = (id: string) => Buffer.from(id, "utf8").toString("base64url");
+function decodeCursor(cursor: string): string {
+  const id = Buffer.from(cursor, "base64url").toString("utf8");
+  if (!isId("mis", id)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
+  return id;
+}
+
+/** GET /missions: public statuses only, newest first, keyset cursor on the time-ordered id. */
+export async function listMissions(deps: Deps, f: ListMissionsFilters): Promise<{ missions: MissionWire[]; next_cursor: string | null }> {
+  const before = f.cursor ? decodeCursor(f.cursor) : undefined;
+  const db = deps.database.db;
+  const plain = !f.status && !f.verification_type && !f.asset && !f.creator && !f.tag && !f.q && !f.reward_min && !f.reward_max && !f.deadline_after && !f.deadline_before;
+  let rows: Omit<MissionRow, "search">[];
+  if (plain) {
+    const q = prepared(db);
+    rows = before ? await q.listPublicAfter.execute({ before, limit: f.limit + 1 }) : await q.listPublicFirst.execute({ limit: f.limit + 1 });
+  } else {
+    let creator: string | undefined;
+    if (f.creator) {
+      creator = normalizeAddress(f.creator) ?? undefined;
+      if (!creator) throw new AppError("INVALID_PARAMETER", "creator must be an EVM address", { field: "creator" });
+    }
+    const asset = f.asset ? findAsset(deps.config.assets, f.asset)?.symbol ?? f.asset : undefined;
+    const tsquery = f.q ? toPrefixTsquery(f.q) ?? undefined : undefined;
+    if (f.q && !tsquery) return { missions: [], next_cursor: null };
+    rows = await db
+      .select(MISSION_COLUMNS)
+      .from(missions)
+      .where(listWhere({
+        statuses: f.status, verificationType: f.verification_type, asset, creator, tag: f.tag?.toLowerCase(), tsquery,
+        rewardMin: f.reward_min, rewardMax: f.reward_max,
+        deadlineAfter: f.deadline_after ? new Date(f.deadline_after) : undefined,
+        deadlineBefore: f.deadline_before ? new Date(f.deadline_before) : undefined,
+        before,
+      }))
+      .orderBy(desc(missions.id))
+      .limit(f.limit + 1);
+  }
+  const page = rows.slice(0, f.limit);
+  const next = rows.length > f.limit ? encodeCursor(page[page.length - 1]!.id) : null;
+  return { missions: page.map((r) => missionToWire(r, deps.config.publicUrl)), next_cursor: next };
+}
+
+/**
+ * POST /missions/{id}/void: the creator cancels an open mission that has no submission; the
+ * reward is refunded from escrow, the spam fee is kept (design.md "Missions").
+ * Locking: a conditional UPDATE (status = open AND submission_count = 0) takes the mission row
+ * lock, so a concurrent submission either lands first (void refused) or finds it voided.
+ */
+export async function voidMission(deps: Deps, caller: string, id: string): Promise<MissionWire> {
+  const now = deps.clock.now();
+  const existing = await findMission(deps, id);
+  if (!existing || (existing.status === "pending_escrow" && existing.creator !== caller)) throw new AppError("NOT_FOUND", `mission ${id} not found`);
+  if (existing.creator !== caller) throw new AppError("FORBIDDEN", "only the creator may void a mission");
+  return deps.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(missions)
+      .set({ status: "voided", phase: "closed", updatedAt: now })
+      .where(and(eq(missions.id, id), eq(missions.status, "open"), eq(missions.submissionCount, 0)))
+      .returning(MISSION_COLUMNS);
+    if (!row) {
+      const [cur] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, id));
+      if (cur && cur.status === "open") throw new AppError("CONFLICT", "a mission with submissions cannot be voided", { reason: "has_submissions", submission_count: cur.submissionCount });
+      throw new AppError("MISSION_NOT_OPEN", `mission is ${cur?.status ?? "gone"}`, { status: cur?.status });
+    }
+    await transfer(tx, {
+      asset: row.rewardAsset,
+      kind: "mission_refund",
+      ref: id,
+      at: now,
+      postings: [
+        { account: escrowAccount(id), amount: -BigInt(row.rewardAmount) },
+        { account: agentAccount(row.creator), amount: BigInt(row.rewardAmount) },
+      ],
+    });
+    return missionToWire(row, deps.config.publicUrl);
+  });
+}
+

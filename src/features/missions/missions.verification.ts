@@ -1,0 +1,106 @@
+import { RE2JS } from "re2js";
+import { z } from "zod";
+import { normalizeAddress } from "../../lib/address";
+import type { AssetConfig } from "../../env";
+import { AppError } from "../../lib/errors";
+import { normalizeSha256 } from "../../lib/hash";
+import { isUintString } from "../../lib/money";
+import type { VERIFICATION_TYPES } from "./missions.schemas";
+
+// AIP-1 §4: params per verification type. Shape errors answer 400 INVALID_PARAMETER; values that
+// are well-formed but cannot work (regex RE2 cannot run, unknown vote token, vote after
+// deadline) answer 422 UNPROCESSABLE.
+export const MAX_REGEX_LENGTH = 1024;
+export const MAX_EXPECTED_LENGTH = 4096;
+
+const httpsUrl = z.string().max(2048).url().refine((u) => u.startsWith("https://"), "must be an https:// URL");
+
+const schemas = {
+  creator_judges: z.object({
+    max_winners: z.number().int().min(1).max(100).default(1),
+  }).passthrough(),
+  first_valid_match: z.object({
+    target_hash: z.string().max(80).optional(),
+    predicate_uri: httpsUrl.optional(),
+    expected: z.string().min(1).max(MAX_EXPECTED_LENGTH).optional(),
+    match_mode: z.enum(["substring", "exact", "regex"]).default("substring"),
+  }).passthrough(),
+  peer_vote: z.object({
+    voting_deadline: z.string().datetime({ offset: true }),
+    vote_token: z.string().min(1).max(64),
+    min_vote: z.string(),
+    quorum: z.string(),
+  }).passthrough(),
+  oracle: z.object({
+    oracle_contract: z.string(),
+    oracle_method: z.string().min(1).max(256),
+  }).passthrough(),
+} as const;
+
+type VType = (typeof VERIFICATION_TYPES)[number];
+
+export interface VerificationContext {
+  deadline: Date;
+  assets: AssetConfig[];
+  /** Allow-listed oracle contracts (lowercase); unknown ones are accepted with a warning (§ Security). */
+  knownOracles: string[];
+}
+
+const bad = (field: string, message: string) => new AppError("INVALID_PARAMETER", `verification.params.${field}: ${message}`, { field: `verification.params.${field}` });
+const unprocessable = (field: string, reason: string, message: string) =>
+  new AppError("UNPROCESSABLE", `verification.params.${field}: ${message}`, { field: `verification.params.${field}`, reason });
+
+export function validateVerificationParams(type: VType, raw: Record<string, unknown> | undefined, ctx: VerificationContext): { params: Record<string, unknown>; warnings: string[] } {
+  const parsed = schemas[type].safeParse(raw ?? {});
+  if (!parsed.success) {
+    const i = parsed.error.issues[0]!;
+    throw bad(i.path.join(".") || "params", i.message);
+  }
+  const params = parsed.data as Record<string, unknown>;
+  const warnings: string[] = [];
+  switch (type) {
+    case "first_valid_match": {
+      if (params.target_hash !== undefined) {
+        const h = normalizeSha256(String(params.target_hash));
+        if (!h) throw bad("target_hash", "must be a sha256 hex digest (0x…, bare hex or sha256:…)");
+        params.target_hash = h;
+      }
+      if (params.target_hash === undefined && params.predicate_uri === undefined && params.expected === undefined) {
+        throw bad("params", "first_valid_match needs target_hash, predicate_uri or expected");
+      }
+      if (params.match_mode === "regex") {
+        if (typeof params.expected !== "string") throw bad("expected", "match_mode regex needs an expected pattern");
+        if (params.expected.length > MAX_REGEX_LENGTH) throw unprocessable("expected", "regex_too_long", `pattern longer than ${MAX_REGEX_LENGTH} characters`);
+        try {
+          RE2JS.compile(params.expected);
+        } catch (e) {
+          throw unprocessable("expected", "regex_not_re2", `pattern cannot run on RE2: ${(e as Error).message}`);
+        }
+      }
+      break;
+    }
+    case "peer_vote": {
+      const vd = new Date(String(params.voting_deadline));
+      if (vd.getTime() <= ctx.deadline.getTime()) throw unprocessable("voting_deadline", "voting_before_deadline", "must be after the mission deadline");
+      const token = ctx.assets.find((a) => a.symbol.toLowerCase() === String(params.vote_token).toLowerCase());
+      if (!token) throw unprocessable("vote_token", "unknown_asset", "is not an asset this server settles");
+      params.vote_token = token.symbol;
+      params.voting_deadline = vd.toISOString();
+      for (const f of ["min_vote", "quorum"] as const) {
+        if (!isUintString(String(params[f]))) throw bad(f, "must be a uint256 base-10 string");
+      }
+      if (BigInt(String(params.min_vote)) < 1n) throw bad("min_vote", "must be at least 1");
+      break;
+    }
+    case "oracle": {
+      const addr = normalizeAddress(String(params.oracle_contract));
+      if (!addr) throw bad("oracle_contract", "must be a 0x EVM address");
+      params.oracle_contract = addr;
+      if (!ctx.knownOracles.includes(addr)) warnings.push("unknown_oracle: this oracle is not on the server's allow-list (AIP-1 Security Considerations)");
+      break;
+    }
+    case "creator_judges":
+      break;
+  }
+  return { params, warnings };
+}

@@ -1,0 +1,35 @@
+import type { missions } from "../../db/schema/index";
+import type { MissionWire } from "./missions.schemas";
+
+export type MissionRow = typeof missions.$inferSelect;
+
+/** Row → AIP-1 §2 wire shape (explicit mapping, style.md rule 6). */
+export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string): MissionWire {
+  const resolved = m.winnerSubmissionId !== null;
+  return {
+    id: m.id,
+    creator: m.creator,
+    title: m.title,
+    description: m.description,
+    reward: { asset: m.rewardAsset, amount: m.rewardAmount, chain: m.rewardChain },
+    verification: { type: m.verificationType as MissionWire["verification"]["type"], params: m.verificationParams },
+    deadline: m.deadline.toISOString(),
+    status: m.status as MissionWire["status"],
+    created_at: m.createdAt.toISOString(),
+    updated_at: m.updatedAt.toISOString(),
+    phase: m.phase,
+    payout_status: m.payoutStatus as MissionWire["payout_status"],
+    spam_fee: m.spamFee,
+    tags: m.tags,
+    warnings: m.warnings,
+    submission_count: m.submissionCount,
+    resolution: resolved
+      ? {
+          winner_submission_id: m.winnerSubmissionId,
+          winner_agent_id: m.winnerAgentId,
+          receipt_uri: `${publicUrl}/missions/${m.id}/receipts/${m.winnerSubmissionId}`,
+        }
+      : null,
+    view_url: `${publicUrl}/missions/${m.id}`,
+  };
+}

@@ -1,0 +1,39 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errors, jsonBody, jsonResponse } from "../../http/openapi";
+import { MissionIdParam } from "../missions/missions.schemas";
+import { CreateSubmissionRequest, ListSubmissionsQuery, Submission, SubmissionList, SubmissionParams } from "./submissions.schemas";
+
+const headers = z.object({ "idempotency-key": z.string().optional() });
+const submitResponses = {
+  201: jsonResponse(Submission, "Stored; status, reason and next_action say what happens next"),
+  ...errors("UNAUTHORIZED", "ANONYMOUS_SUBMISSION_REJECTED", "NOT_FOUND", "MISSION_NOT_OPEN", "CONFLICT", "UNPROCESSABLE"),
+};
+
+export const submitRoute = createRoute({
+  method: "post",
+  path: "/missions/{id}/submissions",
+  tags: ["submissions"],
+  summary: "Submit a candidate solution (AIP-1 §3); anonymous callers get 403 ANONYMOUS_SUBMISSION_REJECTED (§1.4)",
+  request: { params: MissionIdParam, headers, ...jsonBody(CreateSubmissionRequest) },
+  responses: submitResponses,
+});
+
+export const submitAliasRoute = createRoute({ ...submitRoute, path: "/missions/{id}/submit", summary: "Alias of POST /missions/{id}/submissions" });
+
+export const listSubmissionsRoute = createRoute({
+  method: "get",
+  path: "/missions/{id}/submissions",
+  tags: ["submissions"],
+  summary: "Submissions of a mission in arrival order",
+  request: { params: MissionIdParam, query: ListSubmissionsQuery },
+  responses: { 200: jsonResponse(SubmissionList, "A page of submissions"), ...errors("NOT_FOUND") },
+});
+
+export const getSubmissionRoute = createRoute({
+  method: "get",
+  path: "/missions/{id}/submissions/{sid}",
+  tags: ["submissions"],
+  summary: "One submission",
+  request: { params: SubmissionParams },
+  responses: { 200: jsonResponse(Submission, "The submission"), ...errors("NOT_FOUND") },
+});

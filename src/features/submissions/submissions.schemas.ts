@@ -1,0 +1,44 @@
+import { z } from "@hono/zod-openapi";
+
+export const MAX_INLINE_CONTENT = 64 * 1024;
+
+export const CreateSubmissionRequest = z
+  .object({
+    content_uri: z.string().min(1).max(1024 * 1024).optional().openapi({ description: "https://, ipfs://, ar:// or data: URI of the deliverable" }),
+    content_hash: z.string().max(80).optional().openapi({ description: "sha256 of the content: 0x<hex>, bare hex or sha256:<hex>" }),
+    content: z.string().min(1).max(MAX_INLINE_CONTENT).optional().openapi({ description: "Small deliverable sent inline; the server derives the data: URI and hash" }),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+  })
+  .openapi("CreateSubmission");
+export type CreateSubmissionInput = z.infer<typeof CreateSubmissionRequest>;
+
+export const SUBMISSION_STATUSES = ["pending", "accepted", "rejected"] as const;
+
+export const Submission = z
+  .object({
+    submission_id: z.string(),
+    id: z.string(),
+    mission_id: z.string(),
+    submitter: z.string(),
+    content_uri: z.string().nullable().openapi({ description: "Hidden (null) from third parties until the mission is resolved or voided" }),
+    content_hash: z.string(),
+    submitted_at: z.string(),
+    metadata: z.record(z.string(), z.unknown()).nullable(),
+    status: z.enum(SUBMISSION_STATUSES),
+    reason: z.string(),
+    next_action: z.string(),
+  })
+  .openapi("Submission");
+export type SubmissionWire = z.infer<typeof Submission>;
+
+export const SubmissionList = z.object({ submissions: z.array(Submission), next_cursor: z.string().nullable() }).openapi("SubmissionList");
+
+export const ListSubmissionsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional(),
+});
+
+export const SubmissionParams = z.object({
+  id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" } }),
+  sid: z.string().min(1).max(64).openapi({ param: { name: "sid", in: "path" } }),
+});

@@ -1,0 +1,129 @@
+import { and, asc, count, eq, gt, sql } from "drizzle-orm";
+import { missions, submissions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { isId, newId } from "../../lib/ids";
+import { once } from "../../lib/idempotency";
+import { touchAgent } from "../agents/agents.touch";
+import { findMission } from "../missions/missions.service";
+import type { MissionRow } from "../missions/missions.wire";
+import { normaliseContent } from "./submissions.content";
+import type { CreateSubmissionInput, SubmissionWire } from "./submissions.schemas";
+
+type SubmissionRow = typeof submissions.$inferSelect;
+
+const NEXT_ACTION: Record<string, string> = {
+  creator_judges: "wait: the creator judges submissions after the deadline; poll this submission",
+  first_valid_match: "wait: the submission is checked against the mission's match rule; poll this submission",
+  peer_vote: "wait: peers vote after the deadline until voting_deadline; poll this submission",
+  oracle: "wait: the oracle attests the winner after the deadline; poll this submission",
+};
+
+export function submissionToWire(s: SubmissionRow, mission: Pick<MissionRow, "creator" | "status" | "verificationType">, viewer: string | undefined, publicUrl: string): SubmissionWire {
+  // Deliverables stay private to the submitter and the creator until the mission is decided,
+  // so others cannot copy a pending answer (front-running; AIP-1 Security Considerations).
+  const decided = mission.status === "resolved" || mission.status === "voided";
+  const visible = decided || viewer === s.submitter || viewer === mission.creator;
+  const self = `${publicUrl}/missions/${s.missionId}/submissions/${s.id}`;
+  return {
+    submission_id: s.id,
+    id: s.id,
+    mission_id: s.missionId,
+    submitter: s.submitter,
+    content_uri: visible ? s.contentUri : null,
+    content_hash: s.contentHash,
+    submitted_at: s.submittedAt.toISOString(),
+    metadata: s.metadata ?? null,
+    status: s.status as SubmissionWire["status"],
+    reason: s.reason,
+    next_action: s.status === "pending" ? `${NEXT_ACTION[mission.verificationType] ?? "wait"} (GET ${self})` : "none",
+  };
+}
+
+/**
+ * POST /missions/{id}/submissions (AIP-1 §3). Only while the mission is open and before its
+ * deadline. Locking: a conditional UPDATE of the mission row (status = open AND deadline > now)
+ * bumps submission_count and holds the row lock, which serialises submissions to one mission
+ * (and a concurrent void) for the per-agent limit and duplicate checks.
+ */
+export async function createSubmission(deps: Deps, submitter: string, missionId: string, input: CreateSubmissionInput, idempotencyKey?: string) {
+  const now = deps.clock.now();
+  const mission = await findMission(deps, missionId);
+  if (!mission || mission.status === "pending_escrow") throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+  if (mission.creator === submitter) throw new AppError("FORBIDDEN", "a creator cannot submit to their own mission", { reason: "own_mission" });
+  const { contentUri, contentHash } = normaliseContent(input);
+
+  const work = async (tx: Parameters<Parameters<typeof deps.database.db.transaction>[0]>[0]) => {
+    const [locked] = await tx
+      .update(missions)
+      .set({ submissionCount: sql`${missions.submissionCount} + 1`, updatedAt: now })
+      .where(and(eq(missions.id, missionId), eq(missions.status, "open"), gt(missions.deadline, now)))
+      .returning({ id: missions.id });
+    if (!locked) {
+      const closedBy = mission.status === "open" ? "its deadline has passed" : `it is ${mission.status}`;
+      throw new AppError("MISSION_NOT_OPEN", `mission is not accepting submissions: ${closedBy}`, { status: mission.status, deadline: mission.deadline.toISOString() });
+    }
+    const mine = await tx
+      .select({ n: count(), dup: sql<number>`count(*) filter (where ${submissions.contentHash} = ${contentHash})` })
+      .from(submissions)
+      .where(and(eq(submissions.missionId, missionId), eq(submissions.submitter, submitter)));
+    if (Number(mine[0]?.dup ?? 0) > 0) throw new AppError("CONFLICT", "you already submitted this content to this mission", { reason: "duplicate_submission" });
+    if (Number(mine[0]?.n ?? 0) >= deps.config.maxSubmissionsPerAgent) {
+      throw new AppError("CONFLICT", `at most ${deps.config.maxSubmissionsPerAgent} submissions per agent per mission`, { reason: "submission_limit" });
+    }
+    const row: SubmissionRow = {
+      id: newId("sub", now.getTime()),
+      missionId,
+      submitter,
+      contentUri,
+      contentHash,
+      metadata: input.metadata ?? null,
+      status: "pending",
+      reason: "awaiting_verification",
+      submittedAt: now,
+      updatedAt: now,
+    };
+    await tx.insert(submissions).values(row);
+    await touchAgent(tx, submitter, now);
+    return { status: 201, body: submissionToWire(row, mission, submitter, deps.config.publicUrl) };
+  };
+
+  return deps.database.db.transaction(async (tx) => {
+    if (idempotencyKey) {
+      return once(tx, { scope: `${submitter} POST /missions/${missionId}/submissions`, key: idempotencyKey, request: input, at: now }, () => work(tx));
+    }
+    const r = await work(tx);
+    return { status: r.status, body: JSON.stringify(r.body), replayed: false };
+  });
+}
+
+export async function listSubmissions(deps: Deps, missionId: string, viewer: string | undefined, q: { limit: number; cursor?: string | undefined }) {
+  const mission = await findMission(deps, missionId);
+  if (!mission || (mission.status === "pending_escrow" && mission.creator !== viewer)) throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+  let after: string | undefined;
+  if (q.cursor) {
+    after = Buffer.from(q.cursor, "base64url").toString("utf8");
+    if (!isId("sub", after)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
+  }
+  const rows = await deps.database.db
+    .select()
+    .from(submissions)
+    .where(after ? and(eq(submissions.missionId, missionId), gt(submissions.id, after)) : eq(submissions.missionId, missionId))
+    .orderBy(asc(submissions.id))
+    .limit(q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  return {
+    submissions: page.map((s) => submissionToWire(s, mission, viewer, deps.config.publicUrl)),
+    next_cursor: rows.length > q.limit ? Buffer.from(page[page.length - 1]!.id).toString("base64url") : null,
+  };
+}
+
+export async function getSubmission(deps: Deps, missionId: string, submissionId: string, viewer: string | undefined): Promise<SubmissionWire> {
+  const mission = await findMission(deps, missionId);
+  if (!mission || (mission.status === "pending_escrow" && mission.creator !== viewer)) throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+  const [row] = isId("sub", submissionId)
+    ? await deps.database.db.select().from(submissions).where(and(eq(submissions.id, submissionId), eq(submissions.missionId, missionId)))
+    : [];
+  if (!row) throw new AppError("NOT_FOUND", `submission ${submissionId} not found`);
+  return submissionToWire(row, mission, viewer, deps.config.publicUrl);
+}

@@ -1,0 +1,34 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ZodError } from "zod";
+import { AppError, errorBody, type ErrorCode, ERROR_STATUS } from "../lib/errors";
+import type { AppEnv } from "./types";
+
+export function validationError(error: ZodError): AppError {
+  const issues = error.issues.slice(0, 20).map((i) => ({ path: i.path.join("."), message: i.message }));
+  const first = issues[0];
+  return new AppError("INVALID_PARAMETER", first ? `${first.path || "body"}: ${first.message}` : "invalid request", { issues });
+}
+
+export function sendError(c: Context<AppEnv>, code: ErrorCode, message: string, details?: Record<string, unknown>) {
+  const status = ERROR_STATUS[code];
+  if (code === "ANONYMOUS_SUBMISSION_REJECTED") {
+    // AIP-1 §1.4 fixes this body exactly; the explanation travels in a header instead.
+    c.header("X-Error-Message", message);
+    return c.json({ error: code }, 403);
+  }
+  if (code === "RATE_LIMITED" && details?.retry_after_seconds) c.header("Retry-After", String(details.retry_after_seconds));
+  return c.json(errorBody(code, message, c.get("requestId") ?? "req_unknown", details), status as 400);
+}
+
+/** onError: AppError → its code; hono HTTPExceptions (malformed JSON, body limit) → ours; rest → 500. */
+export function handleError(err: Error, c: Context<AppEnv>) {
+  if (err instanceof AppError) return sendError(c, err.code, err.message, err.details);
+  if (err instanceof HTTPException) {
+    if (err.status === 400) return sendError(c, "INVALID_PARAMETER", "malformed JSON in request body", { reason: "malformed_json" });
+    if (err.status === 413) return sendError(c, "PAYLOAD_TOO_LARGE", "request body too large");
+    if (err.status === 401) return sendError(c, "UNAUTHORIZED", err.message || "unauthorized");
+  }
+  c.get("deps")?.logger.error({ err, request_id: c.get("requestId") }, "unhandled error");
+  return sendError(c, "INTERNAL_ERROR", "internal error");
+}

@@ -1,0 +1,73 @@
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Deps } from "../deps";
+import { AppError } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { resolveIdentity } from "../features/auth/auth.service";
+import { sendError } from "./errors";
+import type { AppEnv } from "./types";
+
+/** Request id on every response; one structured log line per request (path only: a query may carry an api_key). */
+export function requestContext(deps: Deps): MiddlewareHandler<AppEnv> {
+  const { logger } = deps;
+  return async (c, next) => {
+    const started = performance.now();
+    const requestId = newId("req");
+    c.set("requestId", requestId);
+    c.set("deps", deps);
+    c.header("X-Request-Id", requestId);
+    await next();
+    if (logger.isLevelEnabled("info")) {
+      logger.info({
+        request_id: requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      }, "request");
+    }
+  };
+}
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
+
+/** 415 for a body that is not JSON, 413 past the configured size (design.md wire conventions). */
+export function jsonOnly(limitBytes: number): MiddlewareHandler<AppEnv> {
+  const limit = bodyLimit({
+    maxSize: limitBytes,
+    onError: (c) => sendError(c as never, "PAYLOAD_TOO_LARGE", `request body exceeds ${limitBytes} bytes`, { limit_bytes: limitBytes }),
+  });
+  return async (c, next) => {
+    if (!BODY_METHODS.has(c.req.method)) return next();
+    const length = c.req.header("content-length");
+    const hasBody = length !== undefined ? length !== "0" : c.req.header("transfer-encoding") !== undefined;
+    if (hasBody) {
+      const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+      if (type !== "application/json" && !type.endsWith("+json")) {
+        return sendError(c, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json", { received: type || null });
+      }
+    }
+    return limit(c, next);
+  };
+}
+
+/** Resolves who is calling: bearer session, admin token, or a registry-bound api_key (AIP-1 §1.4). */
+export function identity(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const deps = c.get("deps");
+    const auth = c.req.header("authorization");
+    const apiKey = c.req.query("api_key") ?? c.req.header("x-api-key");
+    if (!auth && !apiKey) {
+      c.set("identity", { kind: "anonymous", reason: "none" });
+      return next();
+    }
+    let bearer: string | undefined;
+    if (auth) {
+      const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
+      if (!m) throw new AppError("UNAUTHORIZED", "Authorization must be 'Bearer <token>'");
+      bearer = m[1];
+    }
+    c.set("identity", await resolveIdentity(deps, { bearer, apiKey }));
+    return next();
+  };
+}

@@ -1,0 +1,85 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Tx } from "../db/client";
+import { idempotencyKeys } from "../db/schema/index";
+import { AppError } from "./errors";
+import { sha256Hex } from "./hash";
+
+export interface StoredResponse {
+  status: number;
+  body: string; // the exact JSON text sent, so a replay is byte-identical
+  replayed: boolean;
+}
+
+const KEY_RE = /^[\x21-\x7e]{1,255}$/;
+
+export function checkIdempotencyKey(key: string | undefined): string | undefined {
+  if (key === undefined) return undefined;
+  if (!KEY_RE.test(key)) throw new AppError("INVALID_PARAMETER", "Idempotency-Key must be 1-255 visible ASCII characters", { field: "Idempotency-Key" });
+  return key;
+}
+
+/** Stable JSON (sorted keys) so two equal bodies hash alike whatever their key order. */
+export function stableStringify(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableStringify).join(",")}]`;
+  if (v && typeof v === "object") {
+    return `{${Object.keys(v as object).sort().filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${stableStringify((v as Record<string, unknown>)[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(v);
+}
+
+/**
+ * Runs `work` at most once per (scope, key), inside the caller's transaction (design.md:
+ * same key + same body → the stored response; different body → 422; still in flight → 409).
+ * Locking: the key row is inserted first; a concurrent request with the same key blocks on the
+ * unique index until the first commits, then replays its stored response (so concurrent
+ * duplicates get identical answers). If the first is still running after the lock timeout, 409.
+ * A failed request rolls back its key row, so a retry runs again.
+ */
+export async function once(
+  tx: Tx,
+  opts: { scope: string; key: string; request: unknown; at: Date; lockTimeoutMs?: number },
+  work: () => Promise<{ status: number; body: unknown }>,
+): Promise<StoredResponse> {
+  const requestHash = sha256Hex(stableStringify(opts.request));
+  await tx.execute(sql.raw(`set local lock_timeout = '${Math.max(1, Math.floor(opts.lockTimeoutMs ?? 10_000))}ms'`));
+  let inserted: { key: string }[];
+  try {
+    inserted = await tx
+      .insert(idempotencyKeys)
+      .values({ scope: opts.scope, key: opts.key, requestHash, statusCode: "0", response: "", createdAt: opts.at })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+  } catch (e) {
+    if (pgCode(e) === "55P03") throw new AppError("CONFLICT", "a request with this Idempotency-Key is still in flight", { reason: "idempotency_in_flight" });
+    throw e;
+  }
+  if (inserted.length === 0) {
+    const [row] = await tx
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, opts.scope), eq(idempotencyKeys.key, opts.key)));
+    if (!row) throw new AppError("CONFLICT", "a request with this Idempotency-Key is still in flight", { reason: "idempotency_in_flight" });
+    if (row.requestHash !== requestHash) {
+      throw new AppError("UNPROCESSABLE", "Idempotency-Key was already used with a different request body", { reason: "idempotency_key_reused" });
+    }
+    return { status: Number(row.statusCode), body: row.response, replayed: true };
+  }
+  const result = await work();
+  const body = JSON.stringify(result.body);
+  await tx
+    .update(idempotencyKeys)
+    .set({ statusCode: String(result.status), response: body })
+    .where(and(eq(idempotencyKeys.scope, opts.scope), eq(idempotencyKeys.key, opts.key)));
+  return { status: result.status, body, replayed: false };
+}
+
+export function pgCode(e: unknown): string | undefined {
+  let cur: unknown = e;
+  for (let i = 0; i < 4 && cur; i++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from "node:crypto";
+
+// Prefixed, time-ordered ids (ULID layout: 48-bit ms timestamp + 80 random bits, Crockford
+// base32). Lexicographic order == creation order, which makes keyset pagination on the id
+// alone stable. Within one millisecond the random part is incremented so ids stay monotonic
+// in this process.
+const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+export const ID_PREFIXES = ["mis", "sub", "vote", "rcpt", "whk", "evt", "req", "led", "xfer"] as const;
+export type IdPrefix = (typeof ID_PREFIXES)[number];
+
+let lastMs = -1;
+let lastRand: Uint8Array = new Uint8Array(10);
+
+function encodeTime(ms: number): string {
+  let out = "";
+  for (let i = 0; i < 10; i++) {
+    out = ALPHABET[ms % 32] + out;
+    ms = Math.floor(ms / 32);
+  }
+  return out;
+}
+
+function encodeRandom(bytes: Uint8Array): string {
+  // 80 bits -> 16 base32 chars
+  let bits = 0n;
+  for (const b of bytes) bits = (bits << 8n) | BigInt(b);
+  let out = "";
+  for (let i = 0; i < 16; i++) {
+    out = ALPHABET[Number(bits & 31n)] + out;
+    bits >>= 5n;
+  }
+  return out;
+}
+
+function increment(bytes: Uint8Array): Uint8Array {
+  const next = Uint8Array.from(bytes);
+  for (let i = next.length - 1; i >= 0; i--) {
+    if (next[i]! < 255) {
+      next[i]! += 1;
+      return next;
+    }
+    next[i] = 0;
+  }
+  return next;
+}
+
+export function ulid(ms: number): string {
+  if (ms <= lastMs) {
+    lastRand = increment(lastRand);
+    ms = lastMs;
+  } else {
+    lastMs = ms;
+    lastRand = new Uint8Array(randomBytes(10));
+  }
+  return encodeTime(ms) + encodeRandom(lastRand);
+}
+
+export function newId(prefix: IdPrefix, nowMs: number = Date.now()): string {
+  return `${prefix}_${ulid(nowMs)}`;
+}
+
+const ID_RE = /^[a-z]{2,5}_[0-9A-HJKMNP-TV-Z]{26}$/;
+export function isId(prefix: IdPrefix, value: string): boolean {
+  return value.startsWith(prefix + "_") && ID_RE.test(value);
+}

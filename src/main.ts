@@ -1,0 +1,49 @@
+import { serve } from "@hono/node-server";
+import { createApp, type Lifecycle } from "./app";
+import { buildDeps } from "./deps.build";
+import { loadEnv } from "./env";
+
+// Process entry: env → deps → serve; SIGTERM/SIGINT finish in-flight requests, then close the db.
+async function main() {
+  let config;
+  try {
+    config = loadEnv();
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
+  const deps = await buildDeps(config);
+  const { logger } = deps;
+  const lifecycle: Lifecycle = { shuttingDown: false };
+  const app = createApp(deps, lifecycle);
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info({ port: info.port, host: config.host, database: deps.database.kind, public_url: config.publicUrl }, "oabp server listening");
+  });
+
+  const shutdown = (signal: string) => {
+    if (lifecycle.shuttingDown) return;
+    lifecycle.shuttingDown = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.warn("shutdown timeout: closing remaining connections");
+      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    server.close(async () => {
+      try {
+        await deps.database.close();
+        logger.info("database closed; bye");
+      } finally {
+        process.exit(0);
+      }
+    });
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((e) => {
+  console.error("fatal:", e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { adminRouter } from "./features/admin/admin.index";
+import { agentsRouter } from "./features/agents/agents.index";
+import { authRouter } from "./features/auth/auth.index";
+import { missionsRouter } from "./features/missions/missions.index";
+import { submissionsRouter } from "./features/submissions/submissions.index";
+import type { AppEnv } from "./http/types";
+import pkg from "../package.json" with { type: "json" };
+
+/** Every documented route; mounted at "/" and under "/api" (design.md wire conventions). */
+export function buildApi() {
+  const api = new OpenAPIHono<AppEnv>();
+  api.route("/", authRouter);
+  api.route("/", agentsRouter);
+  api.route("/", missionsRouter);
+  api.route("/", submissionsRouter);
+  api.route("/", adminRouter);
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+    description: "SIWE session token from POST /auth/siwe, or the operator's admin token. Registry-attested callers may send api_key (query) or X-Api-Key instead (AIP-1 §1.4).",
+  });
+  return api;
+}
+
+export const OPENAPI_INFO = {
+  title: "OABP mission marketplace",
+  version: pkg.version,
+  description: "Open Agent Bounty Protocol (AIP-1 v0.3.11) reference server: missions, submissions, ledger escrow, identity. Every path also answers under /api.",
+  license: { name: "MIT" },
+};
+
+/** The OpenAPI 3.1 document; servers is left to the caller (the committed file has none). */
+export function openApiDocument(api: ReturnType<typeof buildApi>, serverUrl?: string) {
+  return api.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: OPENAPI_INFO,
+    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+  });
+}
