@@ -1,0 +1,61 @@
+import pino from "pino";
+import { createApp } from "../../src/app";
+import type { Deps } from "../../src/deps";
+import { parseEnv } from "../../src/env";
+import { ManualClock } from "../../src/lib/clock";
+import { createEvmPort } from "../../src/lib/evm";
+import { createTestDatabase, type TestDatabase } from "./db";
+
+export const ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
+export const PUBLIC_URL = "http://oabp.test";
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: Deps;
+  clock: ManualClock;
+  db: TestDatabase;
+  /** app.request with JSON helpers. */
+  call(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers; text: string }>;
+  close(): Promise<void>;
+}
+
+/** A full app on a fresh database with a manual clock (2026-06-01T00:00:00Z) and a fixed admin token. */
+export async function makeTestApp(env: Record<string, string> = {}, opts: { poolMax?: number } = {}): Promise<TestApp> {
+  const db = await createTestDatabase(opts);
+  const config = parseEnv({ OABP_PUBLIC_URL: PUBLIC_URL, OABP_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: "silent", ...env });
+  const clock = new ManualClock("2026-06-01T00:00:00.000Z");
+  const deps: Deps = {
+    config,
+    database: db.database,
+    clock,
+    logger: pino({ level: "silent" }),
+    evm: createEvmPort(undefined),
+    adminToken: ADMIN_TOKEN,
+  };
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    clock,
+    db,
+    async call(method, path, o = {}) {
+      const headers: Record<string, string> = { ...(o.headers ?? {}) };
+      if (o.token) headers.authorization = `Bearer ${o.token}`;
+      let body: string | undefined;
+      if (o.body !== undefined) {
+        body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
+        headers["content-type"] ??= "application/json";
+      }
+      const res = await app.request(path, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = undefined;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: res.status, body: parsed as any, headers: res.headers, text };
+    },
+    close: () => db.dispose(),
+  };
+}
