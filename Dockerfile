@@ -1,0 +1,12 @@
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json drizzle.config.ts ./
+COPY src ./src
+COPY drizzle ./drizzle
+COPY openapi ./openapi
+EXPOSE 3000
+USER node
+CMD ["node", "--import", "tsx", "src/main.ts"]
