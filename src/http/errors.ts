@@ -27,6 +27,8 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   if (err instanceof HTTPException) {
     if (err.status === 400) return sendError(c, "INVALID_PARAMETER", "malformed JSON in request body", { reason: "malformed_json" });
     if (err.status === 413) return sendError(c, "PAYLOAD_TOO_LARGE", "request body too large");
+    // @hono/zod-openapi's media-type gate throws 415 for a non-JSON body the length check missed.
+    if (err.status === 415) return sendError(c, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json", { received: c.req.header("content-type") ?? null });
     if (err.status === 401) return sendError(c, "UNAUTHORIZED", err.message || "unauthorized");
   }
   c.get("deps")?.logger.error({ err, request_id: c.get("requestId") }, "unhandled error");

@@ -103,6 +103,10 @@ export async function bindRegistryAttestation(deps: Deps, input: AttestationInpu
     if (existing && existing.registryDomain !== domain && existing.expiresAt > now) {
       throw new AppError("CONFLICT", "this api_key is bound by another registry", { reason: "api_key_taken" });
     }
+    // A replayed older attestation must not take the key back from a newer binding.
+    if (existing && existing.registryDomain === domain && existing.issuedAt.getTime() > issuedAt.getTime()) {
+      throw new AppError("CONFLICT", "a newer attestation for this api_key is already bound", { reason: "stale_attestation" });
+    }
     const row = { apiKeyHash, registryDomain: domain, agentId: address, profile: input.profile ?? null, issuedAt, expiresAt, createdAt: now };
     await tx.insert(registryBindings).values(row).onConflictDoUpdate({ target: registryBindings.apiKeyHash, set: row });
     await touchAgent(tx, address, now, false);
