@@ -20,6 +20,8 @@ export type AssetConfig = z.infer<typeof AssetSchema>;
 const RegistrySchema = z.object({
   domain: z.string().min(1).max(253),
   signer: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  /** ttl_seconds is not covered by the §1.4 signature, so the operator caps it per registry. */
+  max_ttl_seconds: z.number().int().min(60).max(30 * 86_400).default(86_400),
 });
 export type RegistryConfig = z.infer<typeof RegistrySchema>;
 
@@ -116,7 +118,7 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.OABP_BODY_LIMIT_BYTES,
     assets: e.OABP_ASSETS ?? DEFAULT_ASSETS,
-    registries: e.OABP_REGISTRIES.map((r) => ({ domain: r.domain.toLowerCase(), signer: r.signer.toLowerCase() })),
+    registries: e.OABP_REGISTRIES.map((r) => ({ ...r, domain: r.domain.toLowerCase(), signer: r.signer.toLowerCase() })),
     siweChainIds: e.OABP_SIWE_CHAIN_IDS,
     sessionTtlSeconds: e.OABP_SESSION_TTL_SECONDS,
     feeBps: e.OABP_FEE_BPS,

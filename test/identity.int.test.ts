@@ -163,6 +163,12 @@ describe("registry attestation (AIP-1 §1.4)", () => {
     expect(res.body.expires_at).toBe(new Date(new Date(f.issued_at).getTime() + 24 * HOUR).toISOString());
   });
 
+  it("ttl_seconds (outside the signed hash) is capped by the registry's max_ttl_seconds", async () => {
+    const { res, f } = await bind(REGISTRY, { ttl_seconds: 30 * 24 * 3600 });
+    expect(res.status).toBe(200);
+    expect(res.body.expires_at).toBe(new Date(new Date(f.issued_at).getTime() + 24 * HOUR).toISOString());
+  });
+
   it("a signature by a non-registry account → 403 invalid_signature, and the key stays anonymous", async () => {
     const { mission } = await openMission(t);
     const { res, f } = await bind(newAccount());
@@ -265,6 +271,8 @@ describe("anonymous by default, no auto-binding (AIP-1 §1.4)", () => {
     expectAnonymous(await submit(mission.id, { content: "routed" }, { apiKey: "never-bound" }));
     expectAnonymous(await submit(mission.id, { content: "routed" }, { apiKey: "never-bound", header: true }));
     expectAnonymous(await submit("mis_01JZ0000000000000000000000", { content: "x" }, { apiKey: "never-bound" }));
+    // identity is checked before the body: a malformed anonymous submit is still the §1.4 403
+    expectAnonymous(await submit(mission.id, { content_hash: "x".repeat(500), metadata: "not-an-object" }));
     expect((await t.call("GET", `/missions/${mission.id}`)).body.submission_count).toBe(0);
   });
 

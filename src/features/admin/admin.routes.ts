@@ -1,11 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
+import { Uint } from "../missions/missions.schemas";
 
 export const CreditRequest = z
   .object({
     agent_id: z.string(),
     asset: z.string().min(1).max(64),
-    amount: z.string().regex(/^(0|[1-9][0-9]{0,77})$/).openapi({ description: "Base units, base-10 string", example: "100000000" }),
+    amount: Uint,
     memo: z.string().max(200).optional(),
   })
   .openapi("LedgerCredit");

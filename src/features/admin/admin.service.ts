@@ -1,7 +1,7 @@
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { once } from "../../lib/idempotency";
-import { isUintString, parseUint } from "../../lib/money";
+import { parseUint } from "../../lib/money";
 import { parseAgentId } from "../agents/agents.service";
 import { touchAgent } from "../agents/agents.touch";
 import { agentAccount, balancesOf, EXTERNAL, transfer } from "../ledger/ledger.service";
@@ -12,7 +12,6 @@ export async function creditAgent(deps: Deps, input: { agent_id: string; asset: 
   const agentId = parseAgentId(input.agent_id);
   const asset = findAsset(deps.config.assets, input.asset);
   if (!asset) throw new AppError("UNPROCESSABLE", `unknown asset ${input.asset}`, { field: "asset", reason: "unknown_asset" });
-  if (!isUintString(input.amount)) throw new AppError("INVALID_PARAMETER", "amount must be a uint256 base-10 string", { field: "amount" });
   const amount = parseUint(input.amount);
   if (amount <= 0n) throw new AppError("INVALID_PARAMETER", "amount must be a positive integer", { field: "amount" });
   const now = deps.clock.now();

@@ -86,7 +86,9 @@ export async function bindRegistryAttestation(deps: Deps, input: AttestationInpu
   if (!address) throw new AppError("INVALID_PARAMETER", "evm_address is not a valid address", { field: "evm_address" });
   const issuedAt = new Date(input.issued_at);
   if (Number.isNaN(issuedAt.getTime())) throw new AppError("INVALID_PARAMETER", "issued_at is not an ISO 8601 date", { field: "issued_at" });
-  const ttl = input.ttl_seconds ?? 86_400;
+  // ttl_seconds is outside the signed hash (§1.4): anyone replaying an attestation could stretch
+  // it, so it is capped by the registry's configured max_ttl_seconds.
+  const ttl = Math.min(input.ttl_seconds ?? 86_400, registry.max_ttl_seconds);
   const expiresAt = new Date(issuedAt.getTime() + ttl * 1000);
   if (issuedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) throw new AppError("FORBIDDEN", "issued_at is in the future", { reason: "not_yet_valid" });
   if (expiresAt.getTime() <= now.getTime()) throw new AppError("FORBIDDEN", "attestation has expired", { reason: "expired" });

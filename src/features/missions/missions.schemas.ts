@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { isUintString } from "../../lib/money";
 
 // Wire schemas written by hand from AIP-1 §2 (style.md rule 6), plus our fields.
 export const VERIFICATION_TYPES = ["creator_judges", "first_valid_match", "peer_vote", "oracle"] as const;
@@ -7,7 +8,7 @@ export const MISSION_STATUSES = ["pending_escrow", ...PUBLIC_STATUSES] as const;
 export const PAYOUT_STATUSES = ["not_applicable", "queued", "pending_gas", "broadcast", "confirmed", "failed"] as const;
 export const REWARD_CHAINS = ["ledger", "base"] as const;
 
-const Uint = z.string().regex(/^(0|[1-9][0-9]{0,77})$/).openapi({ description: "uint256 in base units, base-10 string", example: "100000000" });
+export const Uint = z.string().refine(isUintString, "must be a uint256 base-10 integer string").openapi({ description: "uint256 in base units, base-10 string", example: "100000000" });
 
 export const CreateMissionRequest = z
   .object({

@@ -6,7 +6,7 @@ import { normalizeAddress } from "../../lib/address";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
 import { once } from "../../lib/idempotency";
-import { isUintString, parseUint } from "../../lib/money";
+import { parseUint } from "../../lib/money";
 import { touchAgent } from "../agents/agents.touch";
 import { agentAccount, escrowAccount, transfer, TREASURY } from "../ledger/ledger.service";
 import type { CreateMissionInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
@@ -39,7 +39,6 @@ export async function createMission(
   if (!asset) {
     throw new AppError("UNPROCESSABLE", `unknown asset ${input.reward.asset}`, { field: "reward.asset", reason: "unknown_asset", known: deps.config.assets.map((a) => a.symbol) });
   }
-  if (!isUintString(input.reward.amount)) throw new AppError("INVALID_PARAMETER", "reward.amount must be a uint256 base-10 string", { field: "reward.amount" });
   const amount = parseUint(input.reward.amount);
   if (amount <= 0n) throw new AppError("INVALID_PARAMETER", "reward.amount must be a positive integer", { field: "reward.amount" });
   const chain = input.reward.chain ?? "ledger";

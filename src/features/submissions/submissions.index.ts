@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { router } from "../../http/openapi";
 import type { AppEnv } from "../../http/types";
 import { checkIdempotencyKey } from "../../lib/idempotency";
@@ -22,7 +22,16 @@ async function submit(c: Context<AppEnv>, missionId: string, body: CreateSubmiss
   return c.body(r.body, r.status as 201);
 }
 
+// AIP-1 §1.4: a submit without an identity claim MUST get the 403 — before the body is even
+// validated, so a malformed anonymous submit does not get a 400 instead.
+const identityFirst: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.method === "POST") requireAgent(c.get("identity"), "ANONYMOUS_SUBMISSION_REJECTED");
+  await next();
+};
+
 export const submissionsRouter = router()
+  .use("/missions/:id/submissions", identityFirst)
+  .use("/missions/:id/submit", identityFirst)
   .openapi(submitRoute, (c) => submit(c, c.req.valid("param").id, c.req.valid("json")) as never)
   .openapi(submitAliasRoute, (c) => submit(c, c.req.valid("param").id, c.req.valid("json")) as never)
   .openapi(listSubmissionsRoute, async (c) =>

@@ -4,7 +4,7 @@ export const MAX_INLINE_CONTENT = 64 * 1024;
 
 export const CreateSubmissionRequest = z
   .object({
-    content_uri: z.string().min(1).max(1024 * 1024).optional().openapi({ description: "https://, ipfs://, ar:// or data: URI of the deliverable" }),
+    content_uri: z.string().min(1).max(1024 * 1024).optional().openapi({ description: "https://, http://, ipfs://, ar:// or data: URI of the deliverable" }),
     content_hash: z.string().max(80).optional().openapi({ description: "sha256 of the content: 0x<hex>, bare hex or sha256:<hex>" }),
     content: z.string().min(1).max(MAX_INLINE_CONTENT).optional().openapi({ description: "Small deliverable sent inline; the server derives the data: URI and hash" }),
     metadata: z.record(z.string(), z.unknown()).optional(),
