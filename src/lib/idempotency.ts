@@ -29,7 +29,7 @@ export function stableStringify(v: unknown): string {
 }
 
 /**
- * Runs `work` at most once per (scope, key), inside the caller's transaction (design.md:
+ * Runs `work` at most once per (scope, key) — or plainly when no key was sent — inside the caller's transaction (design.md:
  * same key + same body → the stored response; different body → 422; still in flight → 409).
  * Locking: the key row is inserted first; a concurrent request with the same key blocks on the
  * unique index until the first commits, then replays its stored response (so concurrent
@@ -38,9 +38,13 @@ export function stableStringify(v: unknown): string {
  */
 export async function once(
   tx: Tx,
-  opts: { scope: string; key: string; request: unknown; at: Date; lockTimeoutMs?: number },
+  opts: { scope: string; key: string | undefined; request: unknown; at: Date; lockTimeoutMs?: number },
   work: () => Promise<{ status: number; body: unknown }>,
 ): Promise<StoredResponse> {
+  if (opts.key === undefined) {
+    const r = await work();
+    return { status: r.status, body: JSON.stringify(r.body), replayed: false };
+  }
   const requestHash = sha256Hex(stableStringify(opts.request));
   await tx.execute(sql.raw(`set local lock_timeout = '${Math.max(1, Math.floor(opts.lockTimeoutMs ?? 10_000))}ms'`));
   let inserted: { key: string }[];

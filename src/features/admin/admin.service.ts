@@ -30,9 +30,6 @@ export async function creditAgent(deps: Deps, input: { agent_id: string; asset: 
     const balance = (await balancesOf(tx, agentAccount(agentId))).get(asset.symbol) ?? 0n;
     return { status: 200, body: { agent_id: agentId, asset: asset.symbol, amount: amount.toString(), balance: balance.toString(), transfer_id: transferId } };
   };
-  return deps.database.db.transaction(async (tx) => {
-    if (idempotencyKey) return once(tx, { scope: "admin POST /admin/ledger/credit", key: idempotencyKey, request: input, at: now }, () => work(tx));
-    const r = await work(tx);
-    return { status: r.status, body: JSON.stringify(r.body), replayed: false };
-  });
+  return deps.database.db.transaction((tx) =>
+    once(tx, { scope: "admin POST /admin/ledger/credit", key: idempotencyKey, request: input, at: now }, () => work(tx)));
 }

@@ -97,13 +97,8 @@ export async function createMission(
     return { status: 201, body: missionToWire(row, deps.config.publicUrl) };
   };
 
-  return deps.database.db.transaction(async (tx) => {
-    if (idempotencyKey) {
-      return once(tx, { scope: `${creator} POST /missions`, key: idempotencyKey, request: input, at: now }, () => work(tx));
-    }
-    const r = await work(tx);
-    return { status: r.status, body: JSON.stringify(r.body), replayed: false };
-  });
+  return deps.database.db.transaction((tx) =>
+    once(tx, { scope: `${creator} POST /missions`, key: idempotencyKey, request: input, at: now }, () => work(tx)));
 }
 
 /** GET /missions/{id}: pending_escrow missions are visible to their creator only. */

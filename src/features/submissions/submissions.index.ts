@@ -29,9 +29,11 @@ const identityFirst: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-export const submissionsRouter = router()
-  .use("/missions/:id/submissions", identityFirst)
-  .use("/missions/:id/submit", identityFirst)
+const base = router();
+base.use("/missions/:id/submissions", identityFirst);
+base.use("/missions/:id/submit", identityFirst);
+
+export const submissionsRouter = base
   .openapi(submitRoute, (c) => submit(c, c.req.valid("param").id, c.req.valid("json")) as never)
   .openapi(submitAliasRoute, (c) => submit(c, c.req.valid("param").id, c.req.valid("json")) as never)
   .openapi(listSubmissionsRoute, async (c) =>

@@ -88,13 +88,8 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
     return { status: 201, body: submissionToWire(row, mission, submitter, deps.config.publicUrl) };
   };
 
-  return deps.database.db.transaction(async (tx) => {
-    if (idempotencyKey) {
-      return once(tx, { scope: `${submitter} POST /missions/${missionId}/submissions`, key: idempotencyKey, request: input, at: now }, () => work(tx));
-    }
-    const r = await work(tx);
-    return { status: r.status, body: JSON.stringify(r.body), replayed: false };
-  });
+  return deps.database.db.transaction((tx) =>
+    once(tx, { scope: `${submitter} POST /missions/${missionId}/submissions`, key: idempotencyKey, request: input, at: now }, () => work(tx)));
 }
 
 export async function listSubmissions(deps: Deps, missionId: string, viewer: string | undefined, q: { limit: number; cursor?: string | undefined }) {
