@@ -1,49 +1,16 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
-import postgres from "postgres";
 import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { E2E_ADMIN, freshPostgresDatabase, startServer, type ServerProcess } from "./helpers/process";
 
-// Boots the real process (src/main.ts) and drives it over real HTTP: the whole product path a
-// user takes — sign in with SIWE, get credited, post a mission, find it, submit, see it.
-const ADMIN = "e2e-admin-token-0123456789abcdef";
-const ROOT = path.resolve(import.meta.dirname, "..");
-
-interface Proc {
-  child: ChildProcess;
-  port: number;
-  exited: Promise<number | null>;
-}
-
-function start(env: Record<string, string>): Promise<Proc> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", OABP_ADMIN_TOKEN: ADMIN, OABP_PUBLIC_URL: "https://oabp-e2e.test", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("server did not start within 30 s")), 30_000);
-    let stderr = "";
-    child.stderr!.on("data", (d) => (stderr += d));
-    void exited.then((code) => reject(new Error(`server exited early (${code}): ${stderr}`)));
-    createInterface({ input: child.stdout! }).on("line", (line) => {
-      try {
-        const log = JSON.parse(line);
-        if (log.msg === "oabp server listening") {
-          clearTimeout(timer);
-          resolve({ child, port: log.port, exited });
-        }
-      } catch {
-        /* not JSON */
-      }
-    });
-  });
-}
+// Boots the real process and drives it over real HTTP: the whole product path a user takes —
+// sign in with SIWE, get credited, post a mission, find it, submit, see it.
+const ADMIN = E2E_ADMIN;
+const start = startServer;
+type Proc = ServerProcess;
 
 describe("e2e: the real process over HTTP", () => {
   let proc: Proc;
@@ -55,21 +22,14 @@ describe("e2e: the real process over HTTP", () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "oabp-e2e-"));
     const env: Record<string, string> = { OABP_DATA_DIR: dataDir };
     if (process.env.DATABASE_URL) {
-      const name = `oabp_e2e_${Date.now().toString(36)}`;
-      const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`create database ${name}`);
-      const u = new URL(process.env.DATABASE_URL);
-      u.pathname = `/${name}`;
-      env.DATABASE_URL = u.toString();
-      dropDb = async () => {
-        await admin.unsafe(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      };
+      const fresh = await freshPostgresDatabase("oabp_e2e");
+      env.DATABASE_URL = fresh.url;
+      dropDb = fresh.drop;
     } else {
       env.DATABASE_URL = "";
     }
     proc = await start(env);
-    base = `http://127.0.0.1:${proc.port}`;
+    base = proc.base;
   });
 
   afterAll(async () => {

@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import postgres from "postgres";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const E2E_ADMIN = "e2e-admin-token-0123456789abcdef";
+export const E2E_PUBLIC_URL = "https://oabp-e2e.test";
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  exited: Promise<number | null>;
+}
+
+/** Boots the real process (src/main.ts) on a free loopback port; resolves once it listens. */
+export function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", OABP_ADMIN_TOKEN: E2E_ADMIN, OABP_PUBLIC_URL: E2E_PUBLIC_URL, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error("server did not start within 30 s"));
+    }, 30_000);
+    let stderr = "";
+    child.stderr!.on("data", (d) => (stderr += d));
+    void exited.then((code) => reject(new Error(`server exited early (${code}): ${stderr}`)));
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      try {
+        const log = JSON.parse(line);
+        if (log.msg === "oabp server listening") {
+          clearTimeout(timer);
+          resolve({ child, port: log.port, base: `http://127.0.0.1:${log.port}`, exited });
+        }
+      } catch {
+        /* not JSON */
+      }
+    });
+  });
+}
+
+/** A fresh database on the server named by DATABASE_URL, for a process-level test. */
+export async function freshPostgresDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const u = new URL(process.env.DATABASE_URL!);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
