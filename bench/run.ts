@@ -1,0 +1,463 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon, { type RequestSpec, type Result } from "autocannon";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import { openDatabase } from "../src/db/client";
+import { SEARCH_TERMS, searchSelectivity, seedMissions } from "./seed";
+
+// `npm run bench`: seeds a dedicated Postgres database, starts the real server and a bare
+// Hono+drizzle baseline as child processes, drives both with autocannon over loopback and reports
+// each scenario's throughput as a ratio to the baseline's GET /missions/{id}. See bench/README.md.
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+// ---------------------------------------------------------------------------------------------
+// Configuration (env)
+
+function intEnv(name: string, fallback: number, min = 1): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+const QUICK = process.env.BENCH_QUICK === "1" || process.env.BENCH_QUICK === "true";
+const cfg = {
+  quick: QUICK,
+  databaseUrl: process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/oabp_bench",
+  missions: intEnv("BENCH_MISSIONS", QUICK ? 2000 : 10_000),
+  connections: intEnv("BENCH_CONNECTIONS", 50),
+  duration: intEnv("BENCH_DURATION", QUICK ? 3 : 10),
+  warmup: intEnv("BENCH_WARMUP", QUICK ? 1 : 3, 0),
+  poolMax: intEnv("BENCH_POOL_MAX", 10),
+  /** Number of distinct ids the GET /missions/{id} scenarios cycle through. */
+  idSample: intEnv("BENCH_ID_SAMPLE", 1000),
+  /** Directory for a V8 CPU profile of the real server (node --cpu-prof), written at shutdown. */
+  cpuProfDir: process.env.BENCH_CPU_PROF || undefined,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+
+const log = (msg: string) => process.stderr.write(`bench: ${msg}\n`);
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      srv.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
+    });
+  });
+}
+
+async function getJson(url: string, timeoutMs = 5000): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* keep text */
+  }
+  return { status: res.status, body };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Database: drop + recreate the bench database, migrate, seed
+
+function dbName(url: string): string {
+  return decodeURIComponent(new URL(url).pathname.replace(/^\//, ""));
+}
+
+async function recreateDatabase(url: string): Promise<void> {
+  const name = dbName(url);
+  // This database is dropped on every run: refuse anything that does not look like a bench db.
+  if (!/bench/i.test(name)) {
+    throw new Error(`refusing to drop database ${JSON.stringify(name)}: BENCH_DATABASE_URL must name a database whose name contains "bench"`);
+  }
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const pg = postgres(admin.toString(), { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  try {
+    await withTimeout(pg`drop database if exists ${pg(name)} with (force)`, 30_000, `drop database ${name}`);
+    await withTimeout(pg`create database ${pg(name)}`, 30_000, `create database ${name}`);
+  } finally {
+    await pg.end({ timeout: 5 });
+  }
+}
+
+interface Prepared {
+  ids: string[];
+  selectivity: Record<string, number>;
+  postgresVersion: string;
+}
+
+async function prepareDatabase(): Promise<Prepared> {
+  log(`recreating database ${dbName(cfg.databaseUrl)}`);
+  await recreateDatabase(cfg.databaseUrl);
+  const database = await withTimeout(openDatabase({ url: cfg.databaseUrl, poolMax: 2, migrate: true }), 60_000, "migrations");
+  try {
+    log(`seeding ${cfg.missions} missions`);
+    const seeded = await withTimeout(seedMissions(database.db, cfg.missions), 60_000 + cfg.missions * 10, "seeding");
+    log(`seeded ${seeded.count} missions in ${(seeded.ms / 1000).toFixed(1)} s (incl. ANALYZE)`);
+    const selectivity = await withTimeout(searchSelectivity(database.db, SEARCH_TERMS), 30_000, "search selectivity");
+    const [v] = (await database.db.execute(sql`show server_version`)) as unknown as { server_version: string }[];
+    // A random sample of the seeded ids (Fisher-Yates): every seeded status is public.
+    const ids = [...seeded.ids];
+    for (let i = ids.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+    }
+    ids.length = Math.min(cfg.idSample, ids.length);
+    return { ids, selectivity, postgresVersion: v?.server_version ?? "?" };
+  } finally {
+    await database.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child processes
+
+interface Child {
+  name: string;
+  proc: ChildProcess;
+  tail: string[];
+  exitCode: number | null | undefined; // undefined while running
+  exited: Promise<void>;
+}
+
+const children: Child[] = [];
+/** The autocannon instance currently firing, stopped first on SIGINT. */
+let running: { stop(): void } | undefined;
+
+function startChild(name: string, args: string[], env: Record<string, string>): Child {
+  const proc = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const child: Child = { name, proc, tail: [], exitCode: undefined, exited: Promise.resolve() };
+  child.exited = new Promise((resolve) => {
+    proc.on("exit", (code, signal) => {
+      child.exitCode = code ?? (signal ? -1 : null);
+      resolve();
+    });
+    proc.on("error", (e) => {
+      child.tail.push(`spawn error: ${e.message}`);
+      child.exitCode = -1;
+      resolve();
+    });
+  });
+  const onData = (chunk: Buffer) => {
+    for (const line of chunk.toString("utf8").split("\n")) {
+      if (!line.trim()) continue;
+      child.tail.push(line);
+      if (child.tail.length > 40) child.tail.shift();
+      process.stderr.write(`[${name}] ${line}\n`);
+    }
+  };
+  proc.stdout?.on("data", onData);
+  proc.stderr?.on("data", onData);
+  children.push(child);
+  return child;
+}
+
+async function stopChild(child: Child, graceMs = 8000): Promise<void> {
+  if (child.exitCode !== undefined) return;
+  child.proc.kill("SIGTERM");
+  try {
+    await withTimeout(child.exited, graceMs, `${child.name} to exit`);
+  } catch {
+    log(`${child.name} did not exit after SIGTERM; sending SIGKILL`);
+    child.proc.kill("SIGKILL");
+    await withTimeout(child.exited, 3000, `${child.name} to die`).catch(() => {});
+  }
+}
+
+async function stopAll(): Promise<void> {
+  await Promise.all(children.map((c) => stopChild(c)));
+}
+
+// Last resort: whatever happens, no child outlives this process.
+process.on("exit", () => {
+  for (const c of children) if (c.exitCode === undefined) c.proc.kill("SIGKILL");
+});
+let interrupted = false;
+for (const sig of ["SIGINT", "SIGTERM"] as const) {
+  process.on(sig, () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    log(`${sig}: stopping the load and the child processes`);
+    running?.stop();
+    void stopAll().finally(() => process.exit(130));
+  });
+}
+
+async function waitReady(child: Child, url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = "";
+  while (Date.now() < deadline) {
+    if (child.exitCode !== undefined) {
+      throw new Error(`${child.name} exited with code ${child.exitCode} before becoming ready:\n${child.tail.join("\n")}`);
+    }
+    try {
+      const r = await getJson(url, 2000);
+      if (r.status === 200) return;
+      last = `HTTP ${r.status} ${JSON.stringify(r.body)}`;
+    } catch (e) {
+      last = (e as Error).message;
+    }
+    await sleep(200);
+  }
+  throw new Error(`${child.name} not ready after ${timeoutMs} ms (${url}: ${last})`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+interface Scenario {
+  key: string;
+  name: string;
+  base: string;
+  requests: RequestSpec[];
+}
+
+interface Row {
+  scenario: Scenario;
+  result: Result;
+  rps: number;
+}
+
+function describeFailures(r: Result): string | undefined {
+  const bad: string[] = [];
+  if (r.non2xx > 0) {
+    const codes = Object.entries(r.statusCodeStats)
+      .filter(([code]) => !code.startsWith("2"))
+      .map(([code, s]) => `${code}×${s.count}`)
+      .join(", ");
+    bad.push(`${r.non2xx} non-2xx (${codes})`);
+  }
+  if (r.errors > 0) bad.push(`${r.errors} errors (${r.timeouts} timeouts)`);
+  if (r.mismatches > 0) bad.push(`${r.mismatches} body mismatches`);
+  return bad.length ? bad.join("; ") : undefined;
+}
+
+async function fire(s: Scenario, durationSec: number): Promise<Result> {
+  const instance = autocannon({
+    url: s.base,
+    connections: cfg.connections,
+    duration: durationSec,
+    timeout: 10,
+    requests: s.requests,
+  });
+  running = instance;
+  try {
+    return await withTimeout(Promise.resolve(instance), (durationSec + 30) * 1000, `autocannon ${s.name}`);
+  } catch (e) {
+    instance.stop();
+    throw e;
+  } finally {
+    running = undefined;
+  }
+}
+
+async function measure(s: Scenario): Promise<Row> {
+  if (cfg.warmup > 0) {
+    const w = await fire(s, cfg.warmup);
+    const bad = describeFailures(w);
+    if (bad) log(`warm-up of ${s.name}: ${bad}`);
+  }
+  for (const c of children) {
+    if (c.exitCode !== undefined) throw new Error(`${c.name} exited (code ${c.exitCode}) during the run:\n${c.tail.join("\n")}`);
+  }
+  const result = await fire(s, cfg.duration);
+  const rps = result.requests.average;
+  log(`${s.name}: ${rps.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+  return { scenario: s, result, rps };
+}
+
+function randomPath(ids: string[]): RequestSpec {
+  return {
+    method: "GET",
+    setupRequest: (req) => ({ ...req, path: `/missions/${ids[Math.floor(Math.random() * ids.length)]}` }),
+  };
+}
+
+function rotatingSearch(terms: readonly string[]): RequestSpec {
+  let i = 0;
+  return {
+    method: "GET",
+    setupRequest: (req) => ({ ...req, path: `/missions?status=open&q=${encodeURIComponent(terms[i++ % terms.length]!)}` }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pre-flight: one request per scenario, checked for the expected shape, before any load.
+
+async function preflight(serverBase: string, baselineBase: string, ids: string[]): Promise<void> {
+  const id = ids[0]!;
+  const b = await getJson(`${baselineBase}/missions/${id}`);
+  if (b.status !== 200 || (b.body as { id?: string }).id !== id) throw new Error(`baseline GET /missions/${id}: ${b.status} ${JSON.stringify(b.body).slice(0, 300)}`);
+  const g = await getJson(`${serverBase}/missions/${id}`);
+  if (g.status !== 200 || (g.body as { id?: string }).id !== id) throw new Error(`server GET /missions/${id}: ${g.status} ${JSON.stringify(g.body).slice(0, 300)}`);
+  const l = await getJson(`${serverBase}/missions?limit=50`);
+  const listed = (l.body as { missions?: unknown[] }).missions;
+  if (l.status !== 200 || !Array.isArray(listed) || listed.length !== Math.min(50, cfg.missions)) {
+    throw new Error(`server GET /missions?limit=50: ${l.status} ${JSON.stringify(l.body).slice(0, 300)}`);
+  }
+  for (const t of SEARCH_TERMS) {
+    const q = await getJson(`${serverBase}/missions?status=open&q=${encodeURIComponent(t)}`);
+    const found = (q.body as { missions?: { status: string }[] }).missions;
+    if (q.status !== 200 || !Array.isArray(found)) throw new Error(`server search q=${t}: ${q.status} ${JSON.stringify(q.body).slice(0, 300)}`);
+    if (found.some((m) => m.status !== "open")) throw new Error(`server search q=${t} returned a mission that is not open`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function cpuModel(): string {
+  try {
+    const m = /^model name\s*:\s*(.+)$/m.exec(readFileSync("/proc/cpuinfo", "utf8"));
+    if (m) return m[1]!.trim();
+  } catch {
+    /* not linux */
+  }
+  return os.cpus()[0]?.model ?? "?";
+}
+
+/** Whole-machine CPU busy % over `ms` (from /proc/stat), or "?" where that is not available. */
+async function machineBusy(ms: number): Promise<string> {
+  const sample = () => {
+    const f = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const idle = (f[3] ?? 0) + (f[4] ?? 0);
+    return { idle, total: f.slice(0, 8).reduce((a, b) => a + b, 0) };
+  };
+  try {
+    const a = sample();
+    await sleep(ms);
+    const b = sample();
+    const total = b.total - a.total;
+    return total > 0 ? `${Math.round((100 * (total - (b.idle - a.idle))) / total)}%` : "?";
+  } catch {
+    return "?";
+  }
+}
+
+function table(rows: Row[], baselineRps: number): string {
+  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "ratio"];
+  const body = rows.map((r) => [
+    r.scenario.name,
+    r.rps.toFixed(0),
+    r.result.latency.p50.toFixed(0),
+    r.result.latency.p99.toFixed(0),
+    String(r.result.non2xx),
+    String(r.result.errors),
+    (r.rps / baselineRps).toFixed(2),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  const sep = `|${widths.map((w, i) => (i === 0 ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`;
+  return [line(header), sep, ...body.map(line)].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  const t0 = performance.now();
+  // Other work on the machine skews every figure: record how busy it was just before we started.
+  const busyAtStart = await machineBusy(2000);
+  const prepared = await prepareDatabase();
+
+  const [serverPort, baselinePort] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "oabp-bench-"));
+  const nodeArgs = cfg.cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(cfg.cpuProfDir)] : [];
+  const server = startChild("server", [...nodeArgs, "--import", "tsx", "src/main.ts"], {
+    PORT: String(serverPort),
+    HOST: "127.0.0.1",
+    DATABASE_URL: cfg.databaseUrl,
+    DATABASE_POOL_MAX: String(cfg.poolMax),
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+    OABP_DATA_DIR: dataDir,
+  });
+  const baseline = startChild("baseline", ["--import", "tsx", "bench/baseline.ts"], {
+    PORT: String(baselinePort),
+    HOST: "127.0.0.1",
+    DATABASE_URL: cfg.databaseUrl,
+    DATABASE_POOL_MAX: String(cfg.poolMax),
+    NODE_ENV: "production",
+  });
+  const serverBase = `http://127.0.0.1:${serverPort}`;
+  const baselineBase = `http://127.0.0.1:${baselinePort}`;
+  try {
+    await Promise.all([waitReady(server, `${serverBase}/ready`, 60_000), waitReady(baseline, `${baselineBase}/ready`, 60_000)]);
+    log(`server on ${serverBase}, baseline on ${baselineBase}`);
+    await preflight(serverBase, baselineBase, prepared.ids);
+
+    const scenarios: Scenario[] = [
+      { key: "baseline", name: "baseline GET /missions/{id}", base: baselineBase, requests: [randomPath(prepared.ids)] },
+      { key: "get_mission", name: "server GET /missions/{id}", base: serverBase, requests: [randomPath(prepared.ids)] },
+      { key: "list", name: "server GET /missions?limit=50", base: serverBase, requests: [{ method: "GET", path: "/missions?limit=50" }] },
+      { key: "search", name: "server GET /missions?status=open&q=…", base: serverBase, requests: [rotatingSearch(SEARCH_TERMS)] },
+    ];
+    const rows: Row[] = [];
+    for (const s of scenarios) rows.push(await measure(s));
+
+    const baselineRps = rows[0]!.rps;
+    const ratio = (key: string) => (rows.find((r) => r.scenario.key === key)!.rps / baselineRps).toFixed(2);
+    const failures = rows.flatMap((r) => {
+      const bad = describeFailures(r.result);
+      return bad ? [`${r.scenario.name}: ${bad}`] : [];
+    });
+
+    const out: string[] = [];
+    out.push("");
+    out.push(`date: ${new Date().toISOString()}`);
+    out.push(`machine: nproc=${os.availableParallelism?.() ?? os.cpus().length}, cpu="${cpuModel()}", node ${process.version}, postgres ${prepared.postgresVersion}, CPU busy before start ${busyAtStart}`);
+    out.push(`settings: missions=${cfg.missions}, connections=${cfg.connections}, duration=${cfg.duration}s, warmup=${cfg.warmup}s, pool=${cfg.poolMax}, ids=${prepared.ids.length}${cfg.quick ? ", quick" : ""}`);
+    out.push(`search terms (open missions matched): ${SEARCH_TERMS.map((t) => `${t}=${prepared.selectivity[t]}`).join(", ")}`);
+    out.push("");
+    out.push(table(rows, baselineRps));
+    out.push("");
+    for (const f of failures) out.push(`FAIL ${f}`);
+    out.push(`total time: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    out.push(`bench: get_mission=${ratio("get_mission")} list=${ratio("list")} search=${ratio("search")}`);
+    await stopAll();
+    process.stdout.write(`${out.join("\n")}\n`);
+    rmSync(dataDir, { recursive: true, force: true });
+    return failures.length ? 1 : 0;
+  } finally {
+    await stopAll();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (e: unknown) => {
+    log(`error: ${e instanceof Error ? e.message : String(e)}`);
+    await stopAll().catch(() => {});
+    process.exit(1);
+  },
+);
