@@ -389,7 +389,7 @@ async function main(): Promise<number> {
   const busyAtStart = await machineBusy(2000);
   const prepared = await prepareDatabase();
 
-  const [serverPort, baselinePort] = [await freePort(), await freePort()];
+  const [serverPort, baselinePort, uncachedPort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "oabp-bench-"));
   const nodeArgs = cfg.cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(cfg.cpuProfDir)] : [];
   const server = startChild("server", [...nodeArgs, "--import", "tsx", "src/main.ts"], {
@@ -401,6 +401,19 @@ async function main(): Promise<number> {
     NODE_ENV: "production",
     OABP_DATA_DIR: dataDir,
   });
+  // The same server with its mission-list cache off: what a list costs when every request misses
+  // (e.g. under a steady stream of writes).
+  const uncachedDir = mkdtempSync(path.join(os.tmpdir(), "oabp-bench-nocache-"));
+  const uncached = startChild("server-nocache", ["--import", "tsx", "src/main.ts"], {
+    PORT: String(uncachedPort),
+    HOST: "127.0.0.1",
+    DATABASE_URL: cfg.databaseUrl,
+    DATABASE_POOL_MAX: String(cfg.poolMax),
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+    OABP_DATA_DIR: uncachedDir,
+    OABP_LIST_CACHE_BYTES: "0",
+  });
   const baseline = startChild("baseline", ["--import", "tsx", "bench/baseline.ts"], {
     PORT: String(baselinePort),
     HOST: "127.0.0.1",
@@ -410,8 +423,13 @@ async function main(): Promise<number> {
   });
   const serverBase = `http://127.0.0.1:${serverPort}`;
   const baselineBase = `http://127.0.0.1:${baselinePort}`;
+  const uncachedBase = `http://127.0.0.1:${uncachedPort}`;
   try {
-    await Promise.all([waitReady(server, `${serverBase}/ready`, 60_000), waitReady(baseline, `${baselineBase}/ready`, 60_000)]);
+    await Promise.all([
+      waitReady(server, `${serverBase}/ready`, 60_000),
+      waitReady(uncached, `${uncachedBase}/ready`, 60_000),
+      waitReady(baseline, `${baselineBase}/ready`, 60_000),
+    ]);
     log(`server on ${serverBase}, baseline on ${baselineBase}`);
     await preflight(serverBase, baselineBase, prepared.ids);
 
@@ -420,6 +438,8 @@ async function main(): Promise<number> {
       { key: "get_mission", name: "server GET /missions/{id}", base: serverBase, requests: [randomPath(prepared.ids)] },
       { key: "list", name: "server GET /missions?limit=50", base: serverBase, requests: [{ method: "GET", path: "/missions?limit=50" }] },
       { key: "search", name: "server GET /missions?status=open&q=…", base: serverBase, requests: [rotatingSearch(SEARCH_TERMS)] },
+      { key: "list_uncached", name: "uncached GET /missions?limit=50", base: uncachedBase, requests: [{ method: "GET", path: "/missions?limit=50" }] },
+      { key: "search_uncached", name: "uncached GET /missions?status=open&q=…", base: uncachedBase, requests: [rotatingSearch(SEARCH_TERMS)] },
     ];
     const rows: Row[] = [];
     for (const s of scenarios) rows.push(await measure(s));
@@ -442,14 +462,16 @@ async function main(): Promise<number> {
     out.push("");
     for (const f of failures) out.push(`FAIL ${f}`);
     out.push(`total time: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    out.push(`bench: get_mission=${ratio("get_mission")} list=${ratio("list")} search=${ratio("search")}`);
+    out.push(`bench: get_mission=${ratio("get_mission")} list=${ratio("list")} search=${ratio("search")} list_uncached=${ratio("list_uncached")} search_uncached=${ratio("search_uncached")}`);
     await stopAll();
     process.stdout.write(`${out.join("\n")}\n`);
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(uncachedDir, { recursive: true, force: true });
     return failures.length ? 1 : 0;
   } finally {
     await stopAll();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(uncachedDir, { recursive: true, force: true });
   }
 }
 

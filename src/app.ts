@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { cors } from "hono/cors";
 import type { Deps } from "./deps";
+import { openCors } from "./http/cors";
 import { handleError, sendError } from "./http/errors";
 import { identity, jsonOnly, requestContext } from "./http/middleware";
 import type { AppEnv } from "./http/types";
@@ -28,9 +28,15 @@ export const ENTRY_POINTS = {
 export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: false }) {
   const app = new OpenAPIHono<AppEnv>();
   app.use("*", requestContext(deps));
-  app.use("*", cors({ origin: "*", allowHeaders: ["Authorization", "Content-Type", "Idempotency-Key", "X-Api-Key"], exposeHeaders: ["X-Request-Id", "Idempotent-Replayed", "Retry-After"], maxAge: 86400 }));
+  app.use("*", openCors());
   app.use("*", jsonOnly(deps.config.bodyLimitBytes));
   app.use("*", identity());
+  // Read-your-writes on this instance: a successful write drops the cached mission lists at once
+  // (other instances hear about it through the missions trigger's NOTIFY).
+  app.use("*", async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS" && c.res.status < 400) deps.missionLists.invalidate();
+  });
 
   app.get("/health", (c) => c.json({ status: "ok" }));
   app.get("/ready", async (c) => {

@@ -7,6 +7,7 @@ import type { Config } from "./env";
 import { systemClock } from "./lib/clock";
 import { createEvmPort } from "./lib/evm";
 import { randomToken } from "./lib/hash";
+import { missionListCache } from "./features/missions/missions.cache";
 
 /**
  * The admin token: OABP_ADMIN_TOKEN, or one generated once into <data dir>/admin-token (0600).
@@ -28,5 +29,6 @@ export async function buildDeps(config: Config): Promise<Deps> {
     dataDir: config.databaseUrl ? undefined : path.resolve(config.dataDir),
     poolMax: config.databasePoolMax,
   });
-  return { config, database, clock: systemClock, logger, evm: createEvmPort(config.rpcUrl), adminToken: adminTokenFor(config, logger) };
+  const missionLists = await missionListCache(database, config.listCacheBytes);
+  return { config, database, clock: systemClock, logger, evm: createEvmPort(config.rpcUrl), adminToken: adminTokenFor(config, logger), missionLists };
 }

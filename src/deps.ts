@@ -3,6 +3,7 @@ import type { Database } from "./db/client";
 import type { Config } from "./env";
 import type { Clock } from "./lib/clock";
 import type { EvmPort } from "./lib/evm";
+import type { ResponseCache } from "./lib/response-cache";
 
 /** Everything a request or job needs, built once in main.ts (or by a test). */
 export interface Deps {
@@ -11,6 +12,8 @@ export interface Deps {
   clock: Clock;
   logger: Logger;
   evm: EvmPort;
+  /** Serialized GET /missions pages, dropped on every committed change to missions. */
+  missionLists: ResponseCache;
   /** The admin bearer token in force (configured, or generated into the data dir). */
   adminToken: string | undefined;
 }

@@ -74,6 +74,7 @@ export const EnvSchema = z.object({
   OABP_MAX_SUBMISSIONS_PER_AGENT: z.coerce.number().int().min(1).max(1000).default(10),
   OABP_RPC_URL: z.string().url().optional(),
   OABP_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  OABP_LIST_CACHE_BYTES: z.coerce.number().int().min(0).max(1024 * 1024 * 1024).default(32 * 1024 * 1024),
 });
 
 export interface Config {
@@ -95,6 +96,7 @@ export interface Config {
   maxSubmissionsPerAgent: number;
   rpcUrl: string | undefined;
   shutdownTimeoutMs: number;
+  listCacheBytes: number;
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Config {
@@ -125,6 +127,7 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     maxSubmissionsPerAgent: e.OABP_MAX_SUBMISSIONS_PER_AGENT,
     rpcUrl: e.OABP_RPC_URL,
     shutdownTimeoutMs: e.OABP_SHUTDOWN_TIMEOUT_MS,
+    listCacheBytes: e.OABP_LIST_CACHE_BYTES,
   };
 }
 

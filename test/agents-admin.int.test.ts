@@ -149,3 +149,19 @@ describe("POST /admin/ledger/credit", () => {
     expectError(await t.call("POST", "/admin/ledger/credit", { token: ADMIN_TOKEN, body: { ...b, amount: "5" }, headers }), 422, "UNPROCESSABLE");
   });
 });
+
+describe("CORS", () => {
+  it("answers preflights and marks every response, errors included, as open", async () => {
+    const pre = await t.call("OPTIONS", "/missions", { headers: { origin: "https://x.example", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" } });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get("access-control-allow-origin")).toBe("*");
+    expect(pre.headers.get("access-control-allow-methods")).toContain("POST");
+    expect(pre.headers.get("access-control-allow-headers")).toContain("authorization");
+    for (const path of ["/missions", "/missions/garbage", "/nope"]) {
+      const r = await t.call("GET", path, { headers: { origin: "https://x.example" } });
+      expect(r.headers.get("access-control-allow-origin"), path).toBe("*");
+      expect(r.headers.get("access-control-expose-headers")).toContain("X-Request-Id");
+      expect(r.headers.get("x-request-id")).toMatch(/^req_/);
+    }
+  });
+});

@@ -16,6 +16,11 @@ export interface Database {
   kind: "pglite" | "postgres";
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel. `onListen` runs when the subscription is (re)established: after a
+   * reconnect, notifications sent in the gap are lost, so listeners must resynchronise there.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
 }
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
@@ -71,6 +76,10 @@ async function openPostgres(url: string, max: number, migrateFirst: boolean): Pr
     close: async () => {
       await client.end({ timeout: 5 });
     },
+    listen: async (channel, onNotify, onListen) => {
+      const sub = await client.listen(channel, onNotify, onListen);
+      return () => sub.unlisten();
+    },
   };
 }
 
@@ -97,6 +106,11 @@ async function openPglite(dataDir: string): Promise<Database> {
       close: async () => {
         await client.close();
         lock?.release();
+      },
+      listen: async (channel, onNotify, onListen) => {
+        const unlisten = await client.listen(channel, onNotify);
+        onListen?.();
+        return () => unlisten();
       },
     };
   } catch (e) {

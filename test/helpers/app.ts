@@ -4,6 +4,7 @@ import type { Deps } from "../../src/deps";
 import { parseEnv } from "../../src/env";
 import { ManualClock } from "../../src/lib/clock";
 import { createEvmPort } from "../../src/lib/evm";
+import { missionListCache } from "../../src/features/missions/missions.cache";
 import { createTestDatabase, type TestDatabase } from "./db";
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
@@ -31,6 +32,7 @@ export async function makeTestApp(env: Record<string, string> = {}, opts: { pool
     logger: pino({ level: "silent" }),
     evm: createEvmPort(undefined),
     adminToken: ADMIN_TOKEN,
+    missionLists: await missionListCache(db.database, config.listCacheBytes),
   };
   const app = createApp(deps);
   return {

@@ -2,7 +2,7 @@ import { router } from "../../http/openapi";
 import { checkIdempotencyKey } from "../../lib/idempotency";
 import { requireAgent } from "../auth/auth.service";
 import { createMissionRoute, getMissionRoute, listMissionsRoute, voidMissionRoute } from "./missions.routes";
-import { createMission, getMission, listMissions, voidMission } from "./missions.service";
+import { createMission, getMission, listMissionsJson, voidMission } from "./missions.service";
 
 export const missionsRouter = router()
   .openapi(createMissionRoute, async (c) => {
@@ -13,7 +13,10 @@ export const missionsRouter = router()
     c.header("Content-Type", "application/json; charset=utf-8");
     return c.body(r.body, r.status as 201) as never;
   })
-  .openapi(listMissionsRoute, async (c) => c.json(await listMissions(c.get("deps"), c.req.valid("query")), 200))
+  .openapi(listMissionsRoute, async (c) => {
+    c.header("Content-Type", "application/json; charset=utf-8");
+    return c.body(await listMissionsJson(c.get("deps"), c.req.valid("query")), 200) as never;
+  })
   .openapi(getMissionRoute, async (c) => {
     const id = c.get("identity");
     return c.json(await getMission(c.get("deps"), c.req.valid("param").id, id.kind === "agent" ? id.address : undefined), 200);

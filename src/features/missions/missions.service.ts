@@ -5,7 +5,7 @@ import type { AssetConfig } from "../../env";
 import { normalizeAddress } from "../../lib/address";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
-import { once } from "../../lib/idempotency";
+import { once, stableStringify } from "../../lib/idempotency";
 import { parseUint } from "../../lib/money";
 import { touchAgent } from "../agents/agents.touch";
 import { agentAccount, escrowAccount, transfer, TREASURY } from "../ledger/ledger.service";
@@ -121,6 +121,15 @@ function decodeCursor(cursor: string): string {
   const id = Buffer.from(cursor, "base64url").toString("utf8");
   if (!isId("mis", id)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
   return id;
+}
+
+/**
+ * GET /missions as JSON text, served from the instance's list cache (cleared on every committed
+ * mission change; see missions.cache.ts). Filters are zod-validated, so unknown parameters
+ * cannot multiply cache keys.
+ */
+export function listMissionsJson(deps: Deps, f: ListMissionsFilters): Promise<string> {
+  return deps.missionLists.get(stableStringify(f), async () => JSON.stringify(await listMissions(deps, f)));
 }
 
 /** GET /missions: public statuses only, newest first, keyset cursor on the time-ordered id. */
