@@ -25,6 +25,14 @@ const RegistrySchema = z.object({
 });
 export type RegistryConfig = z.infer<typeof RegistrySchema>;
 
+// AIP-1 Security Considerations: "whitelist known oracles and warn on unknown ones".
+const OracleSchema = z.object({
+  chain: z.string().min(1).max(32).default("base"),
+  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  method: z.string().min(1).max(256),
+});
+export type OracleConfig = z.infer<typeof OracleSchema>;
+
 const DEFAULT_ASSETS: AssetConfig[] = [
   {
     symbol: "USDC",
@@ -68,6 +76,7 @@ export const EnvSchema = z.object({
   OABP_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
   OABP_ASSETS: jsonOf(z.array(AssetSchema).min(1)).optional(),
   OABP_REGISTRIES: jsonOf(z.array(RegistrySchema)).default([]),
+  OABP_ORACLES: jsonOf(z.array(OracleSchema)).default([]),
   OABP_SIWE_CHAIN_IDS: csvInts.default([8453]),
   OABP_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 86400).default(86400),
   OABP_FEE_BPS: z.coerce.number().int().min(0).max(100).default(50),
@@ -90,6 +99,7 @@ export interface Config {
   bodyLimitBytes: number;
   assets: AssetConfig[];
   registries: RegistryConfig[];
+  oracles: OracleConfig[];
   siweChainIds: number[];
   sessionTtlSeconds: number;
   feeBps: number;
@@ -121,6 +131,7 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     bodyLimitBytes: e.OABP_BODY_LIMIT_BYTES,
     assets: e.OABP_ASSETS ?? DEFAULT_ASSETS,
     registries: e.OABP_REGISTRIES.map((r) => ({ ...r, domain: r.domain.toLowerCase(), signer: r.signer.toLowerCase() })),
+    oracles: e.OABP_ORACLES.map((o) => ({ ...o, address: o.address.toLowerCase() })),
     siweChainIds: e.OABP_SIWE_CHAIN_IDS,
     sessionTtlSeconds: e.OABP_SESSION_TTL_SECONDS,
     feeBps: e.OABP_FEE_BPS,

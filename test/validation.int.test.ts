@@ -151,6 +151,19 @@ describe("POST /missions rejects bad input and writes nothing", () => {
     expect((await t.call("GET", `/missions/${r.body.id}`)).body.warnings).toEqual(r.body.warnings);
   });
 
+  it("an allow-listed oracle (OABP_ORACLES) is accepted without a warning", async () => {
+    const known = "0x" + "cd".repeat(20);
+    const app = await makeTestApp({ OABP_ORACLES: JSON.stringify([{ chain: "base", address: known.toUpperCase().replace("0X", "0x"), method: "winner(bytes32)" }]) });
+    try {
+      const c = await creatorWithFunds(app);
+      const r = await app.call("POST", "/missions", { token: c.token, body: missionBody(app, { verification: { type: "oracle", params: { oracle_contract: known, oracle_method: "winner(bytes32)" } } }) });
+      expect(r.status, r.text).toBe(201);
+      expect(r.body.warnings).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("the well-formed variants of each verification type are accepted", async () => {
     const c = await creatorWithFunds();
     const bodies = [

@@ -1,3 +1,4 @@
+import type { Tx } from "../../db/client";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { once } from "../../lib/idempotency";
@@ -15,7 +16,7 @@ export async function creditAgent(deps: Deps, input: { agent_id: string; asset: 
   const amount = parseUint(input.amount);
   if (amount <= 0n) throw new AppError("INVALID_PARAMETER", "amount must be a positive integer", { field: "amount" });
   const now = deps.clock.now();
-  const work = async (tx: Parameters<Parameters<typeof deps.database.db.transaction>[0]>[0]) => {
+  const work = async (tx: Tx) => {
     await touchAgent(tx, agentId, now, false);
     const { transferId } = await transfer(tx, {
       asset: asset.symbol,

@@ -1,3 +1,4 @@
+import type { Tx } from "../../db/client";
 import { and, desc, eq } from "drizzle-orm";
 import { missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -52,11 +53,11 @@ export async function createMission(
   const { params, warnings } = validateVerificationParams(input.verification.type, input.verification.params, {
     deadline,
     assets: deps.config.assets,
-    knownOracles: [],
+    knownOracles: deps.config.oracles.map((o) => o.address),
   });
   const spamFee = parseUint(asset.spam_fee);
 
-  const work = async (tx: Parameters<Parameters<typeof deps.database.db.transaction>[0]>[0]) => {
+  const work = async (tx: Tx) => {
     const id = newId("mis", now.getTime());
     const row = {
       id,

@@ -1,3 +1,4 @@
+import type { Tx } from "../../db/client";
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import { missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -53,7 +54,7 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
   if (mission.creator === submitter) throw new AppError("FORBIDDEN", "a creator cannot submit to their own mission", { reason: "own_mission" });
   const { contentUri, contentHash } = normaliseContent(input);
 
-  const work = async (tx: Parameters<Parameters<typeof deps.database.db.transaction>[0]>[0]) => {
+  const work = async (tx: Tx) => {
     const [locked] = await tx
       .update(missions)
       .set({ submissionCount: sql`${missions.submissionCount} + 1`, updatedAt: now })
