@@ -1,0 +1,151 @@
+import http from "node:http";
+import https from "node:https";
+import { isIP, type LookupFunction } from "node:net";
+import type { AddressVerdict } from "./ip-policy.js";
+import type { FetchFailure } from "./safe-fetch.js";
+
+// One HTTP(S) request of a safe fetch: no redirect following here (the caller re-validates
+// every hop). The address check runs INSIDE the socket's DNS lookup, so the address that was
+// checked is the address connected to — a second resolution (DNS rebinding) cannot slip in.
+
+export type HopFailure = { ok: false; reason: FetchFailure; detail?: string };
+export type HopResult =
+  | { ok: true; status: number; headers: Record<string, string>; body: Buffer; location?: string }
+  | HopFailure;
+
+export interface HopRequest {
+  url: URL;
+  method: "GET" | "POST";
+  headers: Record<string, string>;
+  body: Buffer | undefined;
+  maxBytes: number;
+  signal: AbortSignal;
+  checkAddress: (ip: string, port: number) => AddressVerdict;
+  resolve: (host: string) => Promise<string[]>;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const EMPTY = Buffer.alloc(0);
+
+export const hopFail = (reason: FetchFailure, detail?: string): HopFailure =>
+  detail === undefined ? { ok: false, reason } : { ok: false, reason, detail };
+
+export function requestOnce(req: HopRequest): Promise<HopResult> {
+  const { url, signal } = req;
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  const port = url.port !== "" ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
+  if (signal.aborted) return Promise.resolve(hopFail("timeout"));
+
+  // Node connects to a literal IP without calling `lookup`, so literals are judged here.
+  if (isIP(host) !== 0) {
+    const verdict = req.checkAddress(host, port);
+    if (!verdict.ok) return Promise.resolve(hopFail("blocked_address", verdict.range));
+  }
+
+  return new Promise<HopResult>((resolvePromise) => {
+    let settled = false;
+    const settle = (result: HopResult) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener("abort", onAbort);
+      if (!result.ok || result.location !== undefined) request.destroy();
+      resolvePromise(result);
+    };
+    const onAbort = () => settle(hopFail("timeout"));
+
+    const lookup = ((hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
+      req.resolve(hostname).then(
+        (addresses) => {
+          if (addresses.length === 0) return refuseLookup(callback, settle, hopFail("dns_error", "no addresses"));
+          // EVERY address is checked: a name answering one public and one private address
+          // must not leave the choice to happy-eyeballs.
+          for (const address of addresses) {
+            const verdict = req.checkAddress(address, port);
+            if (!verdict.ok) return refuseLookup(callback, settle, hopFail("blocked_address", verdict.range));
+          }
+          const entries = addresses.map((address) => ({ address, family: isIP(address) }));
+          if (options.all) callback(null, entries);
+          else callback(null, entries[0]!.address, entries[0]!.family);
+        },
+        (err: unknown) => refuseLookup(callback, settle, hopFail("dns_error", errorCode(err))),
+      );
+    }) as unknown as LookupFunction;
+
+    const transport = url.protocol === "https:" ? https : http;
+    const request = transport.request({
+      protocol: url.protocol,
+      hostname: host,
+      port,
+      path: url.pathname + url.search,
+      method: req.method,
+      headers: req.body === undefined ? req.headers : { ...req.headers, "content-length": String(req.body.length) },
+      lookup,
+      // No pooled sockets: every request connects (and is checked) afresh. Connecting by name
+      // through `lookup` keeps TLS SNI, certificate check and Host on the hostname.
+      agent: false,
+    });
+    signal.addEventListener("abort", onAbort, { once: true });
+
+    request.on("error", (err) => settle(hopFail("connect_error", errorCode(err))));
+    // Belt and braces: the peer must be an address the policy accepts, whatever path led there.
+    request.on("socket", (socket) => {
+      socket.once("connect", () => {
+        const peer = socket.remoteAddress ?? "";
+        const verdict = req.checkAddress(peer, port);
+        if (!verdict.ok) settle(hopFail("blocked_address", verdict.range));
+      });
+    });
+    request.on("response", (res) => {
+      const status = res.statusCode ?? 0;
+      const headers = flattenHeaders(res.headers);
+      const location = REDIRECT_STATUSES.has(status) ? headers["location"] : undefined;
+      // A redirect's body is never read; the caller decides whether to follow.
+      if (location !== undefined) return settle({ ok: true, status, headers, body: EMPTY, location });
+      const declared = Number(headers["content-length"]);
+      if (Number.isFinite(declared) && declared > req.maxBytes) return settle(hopFail("too_large"));
+
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        // Stop reading the moment the cap is passed; settle() destroys the socket.
+        if (size > req.maxBytes) return settle(hopFail("too_large"));
+        chunks.push(chunk);
+      });
+      res.on("end", () => settle({ ok: true, status, headers, body: Buffer.concat(chunks, size) }));
+      res.on("error", (err) => settle(hopFail("response_error", errorCode(err))));
+      res.on("close", () => {
+        if (!res.complete) settle(hopFail("response_error", "response cut short"));
+      });
+    });
+    request.end(req.body);
+  });
+}
+
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address?: string | { address: string; family: number }[],
+  family?: number,
+) => void;
+
+function refuseLookup(callback: LookupCallback, settle: (r: HopResult) => void, failure: HopFailure): void {
+  // Settle first so the outcome is the precise reason, not the socket error that follows.
+  settle(failure);
+  const err: NodeJS.ErrnoException = new Error(failure.reason);
+  err.code = failure.reason === "dns_error" ? "ENOTFOUND" : "EADDRNOTAVAIL";
+  callback(err);
+}
+
+function errorCode(err: unknown): string {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  if (e && typeof e.code === "string") return e.code;
+  return e && typeof e.message === "string" ? e.message : "unknown";
+}
+
+function flattenHeaders(raw: http.IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return out;
+}

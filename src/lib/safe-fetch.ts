@@ -1,0 +1,200 @@
+import { lookup as dnsLookup } from "node:dns/promises";
+import { decodeDataUri } from "./data-uri.js";
+import { checkPublicAddress, isLocalhostName, type AddressVerdict } from "./ip-policy.js";
+import { hopFail, requestOnce } from "./safe-fetch-hop.js";
+
+// Fetcher for user-supplied URLs: submission content_uri, predicate_uri, webhook URLs
+// (design.md "Submissions" and "Security and reliability"). Public unicast destinations only,
+// checked at connect time and on every redirect; ≤5 redirects; size and time caps.
+// Outcomes are data (style rule 8): expected failures come back as { ok:false, reason }.
+
+export const FETCH_FAILURES = [
+  "invalid_url",
+  "unsupported_scheme",
+  "credentials_in_url",
+  "blocked_address",
+  "dns_error",
+  "connect_error",
+  "response_error",
+  "too_many_redirects",
+  "too_large",
+  "request_too_large",
+  "timeout",
+  "ipfs_gateway_not_configured",
+  "invalid_data_uri",
+] as const;
+export type FetchFailure = (typeof FETCH_FAILURES)[number];
+
+export interface SafeFetchOptions {
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  maxBytes?: number;
+  timeoutMs?: number;
+  maxRedirects?: number;
+}
+
+/** A non-2xx status is still ok:true — the caller decides what a 404 means to it. */
+export type SafeFetchResult =
+  | { ok: true; status: number; headers: Record<string, string>; body: Buffer; url: string }
+  | { ok: false; reason: FetchFailure; detail?: string };
+
+export interface SafeFetcher {
+  fetch(url: string, opts?: SafeFetchOptions): Promise<SafeFetchResult>;
+}
+
+export interface SafeFetcherConfig {
+  /** e.g. "https://ipfs.io/ipfs/"; without it ipfs:// URLs answer ipfs_gateway_not_configured. */
+  ipfsGateway?: string;
+  maxBytes?: number;
+  timeoutMs?: number;
+  maxRedirects?: number;
+  maxRequestBytes?: number;
+  /** Deployments should append their public URL: "oabp-server/0.1 (+https://example.org)". */
+  userAgent?: string;
+  /** Tests only: addresses allowed on top of public unicast (e.g. one local server). */
+  allowAddress?: (ip: string, port: number) => boolean;
+  /** Tests only: DNS without a network. Default: the OS resolver (dns.lookup, all addresses). */
+  resolve?: (host: string) => Promise<string[]>;
+}
+
+export const SAFE_FETCH_DEFAULTS = {
+  maxBytes: 10 * 1024 * 1024,
+  timeoutMs: 10_000,
+  maxRedirects: 5,
+  maxRequestBytes: 1024 * 1024,
+  userAgent: "oabp-server/0.1",
+} as const;
+
+const fail = (reason: FetchFailure, detail?: string): SafeFetchResult => hopFail(reason, detail);
+
+// Headers that describe the connection, not the request: ours to set, never the caller's.
+const HOP_HEADERS = new Set(["host", "content-length", "transfer-encoding", "connection"]);
+// Fetch spec: credentials do not follow a redirect to another origin.
+const ORIGIN_BOUND_HEADERS = ["authorization", "cookie", "proxy-authorization"];
+
+const osResolve = async (host: string): Promise<string[]> =>
+  (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
+export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
+  const limits = {
+    maxBytes: config.maxBytes ?? SAFE_FETCH_DEFAULTS.maxBytes,
+    timeoutMs: config.timeoutMs ?? SAFE_FETCH_DEFAULTS.timeoutMs,
+    maxRedirects: config.maxRedirects ?? SAFE_FETCH_DEFAULTS.maxRedirects,
+    maxRequestBytes: config.maxRequestBytes ?? SAFE_FETCH_DEFAULTS.maxRequestBytes,
+    userAgent: config.userAgent ?? SAFE_FETCH_DEFAULTS.userAgent,
+  };
+  const gateway = config.ipfsGateway ? parseGateway(config.ipfsGateway) : undefined; // "" = not configured
+  const resolve = config.resolve ?? osResolve;
+  const allowAddress = config.allowAddress;
+  const checkAddress = (ip: string, port: number): AddressVerdict =>
+    allowAddress?.(ip, port) ? { ok: true } : checkPublicAddress(ip);
+
+  async function fetch(raw: string, opts: SafeFetchOptions = {}): Promise<SafeFetchResult> {
+    const maxBytes = opts.maxBytes ?? limits.maxBytes;
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return fail("invalid_url");
+    }
+    if (url.protocol === "data:") {
+      const decoded = decodeDataUri(url, maxBytes);
+      if (!decoded.ok) return decoded;
+      return { ok: true, status: 200, headers: { "content-type": decoded.mediaType }, body: decoded.body, url: url.href };
+    }
+    if (url.username !== "" || url.password !== "") return fail("credentials_in_url");
+    if (url.protocol === "ipfs:") {
+      if (gateway === undefined) return fail("ipfs_gateway_not_configured");
+      const rewritten = ipfsToGateway(url, gateway);
+      if (rewritten === undefined) return fail("invalid_url", "bad ipfs CID or path");
+      url = rewritten;
+    }
+
+    let body = opts.body === undefined ? undefined : Buffer.from(opts.body);
+    if (body !== undefined && body.length > limits.maxRequestBytes) return fail("request_too_large");
+    let method = opts.method ?? (body === undefined ? "GET" : "POST");
+    let headers = requestHeaders(opts.headers, limits.userAgent);
+    const maxRedirects = opts.maxRedirects ?? limits.maxRedirects;
+
+    // One deadline for the whole fetch: DNS, connect, headers and body of every hop.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? limits.timeoutMs);
+    try {
+      for (let redirects = 0; ; redirects++) {
+        const refusal = refuseHttpUrl(url);
+        if (refusal !== undefined) return refusal;
+        const hop = await requestOnce({ url, method, headers, body, maxBytes, signal: controller.signal, checkAddress, resolve });
+        if (!hop.ok) return hop;
+        if (hop.location === undefined) {
+          return { ok: true, status: hop.status, headers: hop.headers, body: hop.body, url: url.href };
+        }
+        if (redirects >= maxRedirects) return fail("too_many_redirects", `more than ${maxRedirects}`);
+        let next: URL;
+        try {
+          next = new URL(hop.location, url); // a relative Location resolves against this hop
+        } catch {
+          return fail("invalid_url", "bad Location header");
+        }
+        // RFC 9110 §15.4: 301/302 (in practice) and 303 turn into a body-less GET;
+        // 307/308 repeat the same method and body.
+        if (hop.status === 301 || hop.status === 302 || hop.status === 303) {
+          method = "GET";
+          body = undefined;
+          headers = without(headers, ["content-type"]);
+        }
+        if (next.origin !== url.origin) headers = without(headers, ORIGIN_BOUND_HEADERS);
+        url = next;
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return { fetch };
+}
+
+// Every hop, the first and each redirect target, must be plain http(s) without credentials:
+// a redirect to file:, data:, ipfs: or gopher: is refused, not interpreted.
+function refuseHttpUrl(url: URL): SafeFetchResult | undefined {
+  if (url.protocol !== "https:" && url.protocol !== "http:") return fail("unsupported_scheme", url.protocol);
+  if (url.username !== "" || url.password !== "") return fail("credentials_in_url");
+  if (isLocalhostName(url.hostname)) return fail("blocked_address", "localhost");
+  return undefined;
+}
+
+function ipfsToGateway(url: URL, gateway: URL): URL | undefined {
+  const cid = url.hostname;
+  // CIDv0 is base58btc, CIDv1 usually base32/base36: letters and digits only.
+  if (!/^[A-Za-z0-9]+$/.test(cid)) return undefined;
+  const prefix = gateway.href + cid;
+  const target = new URL(prefix + url.pathname + url.search);
+  // Dot segments (also %2e%2e) must not climb out of the gateway's /ipfs/<cid> prefix.
+  return target.href === prefix || target.href.startsWith(prefix + "/") || target.href.startsWith(prefix + "?")
+    ? target
+    : undefined;
+}
+
+// A bad gateway is an operator error, caught at start-up rather than reported per fetch.
+function parseGateway(raw: string): URL {
+  const url = new URL(raw.endsWith("/") ? raw : `${raw}/`);
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new Error(`ipfsGateway must be an http(s) URL, got ${url.protocol}`);
+  }
+  return url;
+}
+
+function requestHeaders(given: Record<string, string> | undefined, userAgent: string): Record<string, string> {
+  const out: Record<string, string> = { "user-agent": userAgent };
+  for (const [name, value] of Object.entries(given ?? {})) {
+    const key = name.toLowerCase();
+    if (!HOP_HEADERS.has(key)) out[key] = value;
+  }
+  return out;
+}
+
+function without(headers: Record<string, string>, names: readonly string[]): Record<string, string> {
+  const out = { ...headers };
+  for (const name of names) delete out[name];
+  return out;
+}
