@@ -1,7 +1,10 @@
 import {
-  createPublicClient, encodeAbiParameters, http, keccak256, parseAbiParameters, recoverAddress,
-  recoverMessageAddress, verifyMessage, type Hex,
+  AbiDecodingDataSizeTooSmallError, BaseError, ContractFunctionRevertedError, ContractFunctionZeroDataError,
+  InvalidBytesBooleanError, createPublicClient, encodeAbiParameters, http, isAddress,
+  keccak256, parseAbiItem, parseAbiParameters, recoverAddress, recoverMessageAddress, toBytes, verifyMessage,
+  type Abi, type AbiItem, type Address, type Hex, type PublicClient,
 } from "viem";
+import { normalizeSha256 } from "./hash";
 
 // The narrow chain port (style.md "Chain behind a port"): only lib/evm imports viem clients.
 export interface EvmPort {
@@ -47,4 +50,146 @@ export async function recoverAttestationSigners(hash: Hex, signature: string): P
     }
   }
   return out;
+}
+
+// ── Oracle reader (AIP-1 §4.4 `oracle`: `oracle_contract` + `oracle_method`) ─────────────────
+// A submission is named by its sha256 content hash as bytes32, a mission by keccak256(mission_id).
+// Two method shapes are understood; the kind follows from the shape, whatever the name:
+//   per_submission  f(bytes32 missionKey, bytes32 contentHash) returns (bool)
+//   per_mission     f(bytes32 missionKey) returns (bytes32 contentHash)   — zero: not decided yet
+
+export type OracleMethodKind = "per_submission" | "per_mission";
+export interface OracleMethod { kind: OracleMethodKind; signature: string; name: string }
+
+/** Why an oracle read gave no answer (style.md "Outcomes are data": reasons live here). */
+export const ORACLE_FAILURE_REASONS = [
+  "no_rpc", // neither the reader nor the call has an RPC URL
+  "bad_method", // oracle_method is not one of the two shapes (or used with the other verb)
+  "bad_address", // oracle_contract is not a 20-byte hex address
+  "no_contract", // nothing is deployed at the address
+  "call_reverted", // the call reverted (e.g. the contract has no such function)
+  "bad_return", // the contract answered, but not an ABI-encoded bool / bytes32
+  "rpc_error", // transport failure, timeout or an RPC error that is not a revert
+] as const;
+export type OracleFailureReason = (typeof ORACLE_FAILURE_REASONS)[number];
+export type OracleFailure = { ok: false; reason: OracleFailureReason };
+
+export interface OracleReader {
+  isValid(p: { chainRpc?: string; address: string; method: string; missionKey: Hex; contentHash: Hex }): Promise<{ ok: true; valid: boolean } | OracleFailure>;
+  /** `contentHash: null` when the oracle has not decided (returns bytes32 zero). */
+  winner(p: { chainRpc?: string; address: string; method: string; missionKey: Hex }): Promise<{ ok: true; contentHash: Hex | null } | OracleFailure>;
+}
+
+const SHAPES: Record<OracleMethodKind, { inputs: number; output: "bool" | "bytes32" }> = {
+  per_submission: { inputs: 2, output: "bool" },
+  per_mission: { inputs: 1, output: "bytes32" },
+};
+
+/**
+ * Parses `oracle_method`: a signature ("isValid(bytes32,bytes32)", "winner(bytes32)") or a
+ * human-readable fragment ("function isValid(bytes32,bytes32) view returns (bool)"). Declared
+ * outputs must match the shape; anything else (selectors, events, other types) is null.
+ */
+export function parseOracleMethod(method: string): OracleMethod | null {
+  const text = method.trim();
+  if (!text || text.length > 256) return null;
+  let item: AbiItem;
+  try {
+    item = parseAbiItem(text.startsWith("function ") ? text : `function ${text}`) as AbiItem;
+  } catch {
+    return null;
+  }
+  if (item.type !== "function" || item.stateMutability === "payable") return null;
+  if (!item.inputs.every((i) => i.type === "bytes32")) return null;
+  const kind = (Object.keys(SHAPES) as OracleMethodKind[]).find((k) => SHAPES[k].inputs === item.inputs.length);
+  if (!kind) return null;
+  const outputs = item.outputs;
+  if (outputs.length > 1 || (outputs.length === 1 && outputs[0]!.type !== SHAPES[kind].output)) return null;
+  return { kind, name: item.name, signature: `${item.name}(${item.inputs.map(() => "bytes32").join(",")})` };
+}
+
+/** The ABI actually called: always view, always with the shape's single output. */
+function oracleAbi(m: OracleMethod): Abi {
+  const input = (name: string) => ({ name, type: "bytes32" });
+  return [{
+    type: "function", name: m.name, stateMutability: "view",
+    inputs: m.kind === "per_submission" ? [input("missionKey"), input("contentHash")] : [input("missionKey")],
+    outputs: [{ name: "", type: SHAPES[m.kind].output }],
+  }];
+}
+
+/** AIP-1 mission key on chain: keccak256(bytes(mission_id)). */
+export const missionKey = (missionId: string): Hex => keccak256(toBytes(missionId));
+
+/** "sha256:<hex>" (also "0x<hex>" or bare hex, as lib/hash accepts) → 0x<hex>; throws on anything else. */
+export function contentHashToBytes32(h: string): Hex {
+  const normalized = normalizeSha256(h);
+  if (!normalized) throw new TypeError(`not a sha256 content hash: ${h.slice(0, 80)}`);
+  return `0x${normalized.slice("sha256:".length)}`;
+}
+
+/** bytes32 from an oracle → the stored "sha256:<hex>" form. */
+export const bytes32ToContentHash = (b: Hex): string => `sha256:${b.slice(2).toLowerCase()}`;
+
+const ZERO_BYTES32 = `0x${"0".repeat(64)}`;
+
+export function createOracleReader(rpcUrl: string | undefined): OracleReader {
+  const clients = new Map<string, PublicClient>();
+  const clientFor = (url: string): PublicClient => {
+    let c = clients.get(url);
+    if (!c) {
+      // Bounded: one retry, 10 s per request — a job, not a request handler, waits on this.
+      c = createPublicClient({ transport: http(url, { timeout: 10_000, retryCount: 1, retryDelay: 200 }) });
+      clients.set(url, c);
+    }
+    return c;
+  };
+
+  async function read(chainRpc: string | undefined, address: string, method: string, want: OracleMethodKind, args: Hex[]): Promise<{ ok: true; value: unknown } | OracleFailure> {
+    const url = chainRpc ?? rpcUrl;
+    if (!url) return { ok: false, reason: "no_rpc" };
+    const m = parseOracleMethod(method);
+    if (!m || m.kind !== want) return { ok: false, reason: "bad_method" };
+    if (!isAddress(address, { strict: false })) return { ok: false, reason: "bad_address" };
+    const client = clientFor(url);
+    try {
+      const value = await client.readContract({ address: address as Address, abi: oracleAbi(m), functionName: m.name, args });
+      return { ok: true, value };
+    } catch (err) {
+      return { ok: false, reason: await classifyReadError(err, () => client.getCode({ address: address as Address })) };
+    }
+  }
+
+  return {
+    async isValid({ chainRpc, address, method, missionKey: key, contentHash }) {
+      const r = await read(chainRpc, address, method, "per_submission", [key, contentHash]);
+      if (!r.ok) return r;
+      return typeof r.value === "boolean" ? { ok: true, valid: r.value } : { ok: false, reason: "bad_return" };
+    },
+    async winner({ chainRpc, address, method, missionKey: key }) {
+      const r = await read(chainRpc, address, method, "per_mission", [key]);
+      if (!r.ok) return r;
+      if (typeof r.value !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(r.value)) return { ok: false, reason: "bad_return" };
+      const hash = r.value.toLowerCase() as Hex;
+      return { ok: true, contentHash: hash === ZERO_BYTES32 ? null : hash };
+    },
+  };
+}
+
+async function classifyReadError(err: unknown, getCode: () => Promise<Hex | undefined>): Promise<OracleFailureReason> {
+  if (!(err instanceof BaseError)) return "rpc_error";
+  if (err.walk((e) => e instanceof ContractFunctionRevertedError)) return "call_reverted";
+  if (err.walk((e) => e instanceof ContractFunctionZeroDataError)) {
+    // Empty return data: either nothing is deployed there, or the contract returned nothing.
+    try {
+      const code = await getCode();
+      return !code || code === "0x" ? "no_contract" : "bad_return";
+    } catch {
+      return "rpc_error";
+    }
+  }
+  if (err.walk((e) => e instanceof AbiDecodingDataSizeTooSmallError || e instanceof InvalidBytesBooleanError)) {
+    return "bad_return";
+  }
+  return "rpc_error";
 }

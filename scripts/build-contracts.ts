@@ -1,0 +1,129 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import solc from "solc";
+
+// Compiles every contracts/*.sol with solc-js and writes contracts/artifacts/<Name>.json (checked
+// in); test/contracts.test.ts recompiles in memory and fails when a committed artifact drifts.
+// Run `npm run contracts` after changing a contract, the solc pin or @openzeppelin/contracts.
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const CONTRACTS_DIR = path.join(ROOT, "contracts");
+export const ARTIFACTS_DIR = path.join(CONTRACTS_DIR, "artifacts");
+
+/** package.json pins solc exactly; a different installed compiler would silently change bytecode. */
+export const SOLC_VERSION = "0.8.30";
+// Cancun: Base has it, anvil's default ("latest") includes it, and OZ 5 needs mcopy/tstore.
+export const EVM_VERSION = "cancun";
+export const OPTIMIZER = { enabled: true, runs: 200 } as const;
+
+export interface Artifact {
+  contractName: string;
+  abi: unknown[];
+  bytecode: `0x${string}`;
+  deployedBytecode: `0x${string}`;
+  compiler: { version: string; evmVersion: string; optimizer: { enabled: boolean; runs: number } };
+}
+
+interface SolcError { severity: "error" | "warning" | "info"; formattedMessage: string }
+interface SolcOutput {
+  errors?: SolcError[];
+  contracts?: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * solc import callback: `@openzeppelin/...` (and any other package path) from node_modules,
+ * relative imports inside contracts/ from disk. Nothing outside those two is readable.
+ */
+function findImports(unit: string): { contents: string } | { error: string } {
+  try {
+    if (unit.startsWith("contracts/")) {
+      const file = path.resolve(ROOT, unit);
+      if (!file.startsWith(CONTRACTS_DIR + path.sep)) return { error: `import escapes contracts/: ${unit}` };
+      return { contents: readFileSync(file, "utf8") };
+    }
+    const file = require.resolve(unit, { paths: [ROOT] });
+    if (!file.split(path.sep).includes("node_modules")) return { error: `not a package import: ${unit}` };
+    return { contents: readFileSync(file, "utf8") };
+  } catch (err) {
+    return { error: `cannot read ${unit}: ${(err as Error).message}` };
+  }
+}
+
+/** contracts/*.sol, sorted so the compiler input (and so the output) never depends on readdir order. */
+export function contractSources(): Record<string, { content: string }> {
+  const sources: Record<string, { content: string }> = {};
+  for (const f of readdirSync(CONTRACTS_DIR).filter((n) => n.endsWith(".sol")).sort()) {
+    sources[`contracts/${f}`] = { content: readFileSync(path.join(CONTRACTS_DIR, f), "utf8") };
+  }
+  return sources;
+}
+
+/** Compiles every contracts/*.sol; throws with solc's messages on any compile error. */
+export const compileContracts = () => compileSources(contractSources());
+
+/** Compiles the given source units (name → content); imports resolve as in `findImports`. */
+export function compileSources(sources: Record<string, { content: string }>): { artifacts: Artifact[]; warnings: string[] } {
+  const version = String(solc.version());
+  if (!version.startsWith(`${SOLC_VERSION}+`)) {
+    throw new Error(`solc ${SOLC_VERSION} expected, ${version} installed: run npm ci`);
+  }
+  const input = {
+    language: "Solidity",
+    sources,
+    settings: {
+      evmVersion: EVM_VERSION,
+      optimizer: OPTIMIZER,
+      outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object"] } },
+    },
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports })) as SolcOutput;
+  const problems = output.errors ?? [];
+  const errors = problems.filter((e) => e.severity === "error");
+  if (errors.length) throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join("\n")}`);
+
+  const artifacts: Artifact[] = [];
+  // Only contracts declared in the given units get an artifact, not the imported library code.
+  for (const unit of Object.keys(sources)) {
+    for (const [contractName, c] of Object.entries(output.contracts?.[unit] ?? {})) {
+      if (artifacts.some((a) => a.contractName === contractName)) {
+        throw new Error(`contract name ${contractName} is declared twice under contracts/`);
+      }
+      artifacts.push({
+        contractName,
+        abi: c.abi,
+        bytecode: `0x${c.evm.bytecode.object}`,
+        deployedBytecode: `0x${c.evm.deployedBytecode.object}`,
+        compiler: { version, evmVersion: EVM_VERSION, optimizer: { ...OPTIMIZER } },
+      });
+    }
+  }
+  artifacts.sort((a, b) => a.contractName.localeCompare(b.contractName));
+  return { artifacts, warnings: problems.filter((e) => e.severity === "warning").map((e) => e.formattedMessage) };
+}
+
+/** The exact bytes written for an artifact: 2-space JSON and a trailing newline. */
+export const renderArtifact = (a: Artifact): string => `${JSON.stringify(a, null, 2)}\n`;
+export const artifactFile = (contractName: string): string => path.join(ARTIFACTS_DIR, `${contractName}.json`);
+
+/** Writes every artifact and removes artifacts whose contract no longer exists. */
+export function writeArtifacts(artifacts: Artifact[]): string[] {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const keep = new Set(artifacts.map((a) => `${a.contractName}.json`));
+  for (const f of readdirSync(ARTIFACTS_DIR)) {
+    if (f.endsWith(".json") && !keep.has(f)) rmSync(path.join(ARTIFACTS_DIR, f));
+  }
+  for (const a of artifacts) writeFileSync(artifactFile(a.contractName), renderArtifact(a));
+  return artifacts.map((a) => artifactFile(a.contractName));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const started = performance.now();
+  const { artifacts, warnings } = compileContracts();
+  for (const w of warnings) console.warn(w);
+  for (const f of writeArtifacts(artifacts)) console.log(`wrote ${path.relative(ROOT, f)}`);
+  console.log(`compiled ${artifacts.length} contract(s) in ${Math.round(performance.now() - started)} ms`);
+}
