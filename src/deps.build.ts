@@ -7,6 +7,7 @@ import type { Config } from "./env";
 import { systemClock } from "./lib/clock";
 import { createEvmPort } from "./lib/evm";
 import { randomToken } from "./lib/hash";
+import { createSafeFetcher } from "./lib/safe-fetch";
 import { missionListCache } from "./features/missions/missions.cache";
 
 /**
@@ -30,5 +31,6 @@ export async function buildDeps(config: Config): Promise<Deps> {
     poolMax: config.databasePoolMax,
   });
   const missionLists = await missionListCache(database, config.listCacheBytes);
-  return { config, database, clock: systemClock, logger, evm: createEvmPort(config.rpcUrl), adminToken: adminTokenFor(config, logger), missionLists };
+  return { config, database, clock: systemClock, logger, evm: createEvmPort(config.rpcUrl), adminToken: adminTokenFor(config, logger), missionLists,
+    fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, timeoutMs: config.fetchTimeoutMs, maxBytes: config.fetchMaxBytes }) };
 }

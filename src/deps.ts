@@ -4,6 +4,7 @@ import type { Config } from "./env";
 import type { Clock } from "./lib/clock";
 import type { EvmPort } from "./lib/evm";
 import type { ResponseCache } from "./lib/response-cache";
+import type { SafeFetcher } from "./lib/safe-fetch";
 
 /** Everything a request or job needs, built once in main.ts (or by a test). */
 export interface Deps {
@@ -14,6 +15,8 @@ export interface Deps {
   evm: EvmPort;
   /** Serialized GET /missions pages, dropped on every committed change to missions. */
   missionLists: ResponseCache;
+  /** SSRF-safe fetcher for every user-supplied URL (content_uri, predicate_uri). */
+  fetcher: SafeFetcher;
   /** The admin bearer token in force (configured, or generated into the data dir). */
   adminToken: string | undefined;
 }

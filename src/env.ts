@@ -83,6 +83,11 @@ export const EnvSchema = z.object({
   OABP_MAX_SUBMISSIONS_PER_AGENT: z.coerce.number().int().min(1).max(1000).default(10),
   OABP_RPC_URL: z.string().url().optional(),
   OABP_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  OABP_JUDGING_WINDOW_SECONDS: z.coerce.number().int().min(60).max(90 * 86_400).default(7 * 86_400),
+  OABP_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  OABP_IPFS_GATEWAY: z.string().url().default("https://ipfs.io/ipfs/"),
+  OABP_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  OABP_FETCH_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(10 * 1024 * 1024),
   OABP_LIST_CACHE_BYTES: z.coerce.number().int().min(0).max(1024 * 1024 * 1024).default(32 * 1024 * 1024),
 });
 
@@ -107,6 +112,11 @@ export interface Config {
   rpcUrl: string | undefined;
   shutdownTimeoutMs: number;
   listCacheBytes: number;
+  judgingWindowSeconds: number;
+  jobIntervalMs: number;
+  ipfsGateway: string;
+  fetchTimeoutMs: number;
+  fetchMaxBytes: number;
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Config {
@@ -139,6 +149,11 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     rpcUrl: e.OABP_RPC_URL,
     shutdownTimeoutMs: e.OABP_SHUTDOWN_TIMEOUT_MS,
     listCacheBytes: e.OABP_LIST_CACHE_BYTES,
+    judgingWindowSeconds: e.OABP_JUDGING_WINDOW_SECONDS,
+    jobIntervalMs: e.OABP_JOB_INTERVAL_MS,
+    ipfsGateway: e.OABP_IPFS_GATEWAY,
+    fetchTimeoutMs: e.OABP_FETCH_TIMEOUT_MS,
+    fetchMaxBytes: e.OABP_FETCH_MAX_BYTES,
   };
 }
 

@@ -2,8 +2,10 @@ import { serve } from "@hono/node-server";
 import { createApp, type Lifecycle } from "./app";
 import { buildDeps } from "./deps.build";
 import { loadEnv } from "./env";
+import { startJobRunner } from "./jobs/runner";
 
-// Process entry: env → deps → serve; SIGTERM/SIGINT finish in-flight requests, then close the db.
+// Process entry: env → deps → serve → jobs; SIGTERM/SIGINT finish in-flight requests and the
+// job tick in progress, then close the db.
 async function main() {
   let config;
   try {
@@ -16,6 +18,7 @@ async function main() {
   const { logger } = deps;
   const lifecycle: Lifecycle = { shuttingDown: false };
   const app = createApp(deps, lifecycle);
+  const jobs = startJobRunner(deps, config.jobIntervalMs);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, host: config.host, database: deps.database.kind, public_url: config.publicUrl }, "oabp server listening");
   });
@@ -32,6 +35,7 @@ async function main() {
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     server.close(async () => {
       try {
+        await jobs.stop();
         await deps.database.close();
         logger.info("database closed; bye");
       } finally {

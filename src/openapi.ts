@@ -4,6 +4,7 @@ import { agentsRouter } from "./features/agents/agents.index";
 import { authRouter } from "./features/auth/auth.index";
 import { missionsRouter } from "./features/missions/missions.index";
 import { submissionsRouter } from "./features/submissions/submissions.index";
+import { verificationRouter } from "./features/verification/verification.index";
 import type { AppEnv } from "./http/types";
 import pkg from "../package.json" with { type: "json" };
 
@@ -14,6 +15,7 @@ export function buildApi() {
   api.route("/", agentsRouter);
   api.route("/", missionsRouter);
   api.route("/", submissionsRouter);
+  api.route("/", verificationRouter);
   api.route("/", adminRouter);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",

@@ -4,10 +4,13 @@ import type { Deps } from "../../src/deps";
 import { parseEnv } from "../../src/env";
 import { ManualClock } from "../../src/lib/clock";
 import { createEvmPort } from "../../src/lib/evm";
+import { createSafeFetcher } from "../../src/lib/safe-fetch";
 import { missionListCache } from "../../src/features/missions/missions.cache";
 import { createTestDatabase, type TestDatabase } from "./db";
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
+/** Loopback address the test fetcher may reach (content and predicate servers bind here). */
+export const TEST_CONTENT_HOST = "127.0.0.2";
 export const PUBLIC_URL = "http://oabp.test";
 
 export interface TestApp {
@@ -33,6 +36,8 @@ export async function makeTestApp(env: Record<string, string> = {}, opts: { pool
     evm: createEvmPort(undefined),
     adminToken: ADMIN_TOKEN,
     missionLists: await missionListCache(db.database, config.listCacheBytes),
+    // Production policy (public unicast only), except loopback 127.0.0.2 where tests serve content.
+    fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, timeoutMs: 2000, maxBytes: config.fetchMaxBytes, allowAddress: (ip) => ip === TEST_CONTENT_HOST }),
   };
   const app = createApp(deps);
   return {

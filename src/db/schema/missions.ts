@@ -23,6 +23,17 @@ export const missions = pgTable("missions", {
   submissionCount: integer("submission_count").notNull().default(0),
   winnerSubmissionId: text("winner_submission_id"),
   winnerAgentId: text("winner_agent_id"),
+  // The mission's own schedule: the sweeper looks at it when next_action_at has passed
+  // (deadline, end of judging, voting deadline, oracle poll). Null once resolved or voided.
+  nextActionAt: ts("next_action_at"),
+  judgingDeadline: ts("judging_deadline"),
+  resolutionReason: text("resolution_reason"),
+  feeAmount: money("fee_amount"),
+  payouts: jsonb("payouts").$type<{ submission_id: string; agent_id: string; amount: string }[]>(),
+  resolvedAt: ts("resolved_at"),
+  voidedAt: ts("voided_at"),
+  payoutStatusReason: text("payout_status_reason"),
+  payoutStatusUpdatedAt: ts("payout_status_updated_at"),
   createdAt: ts("created_at").notNull(),
   updatedAt: ts("updated_at").notNull(),
   search: tsvector("search").generatedAlwaysAs(
@@ -37,4 +48,5 @@ export const missions = pgTable("missions", {
   index("missions_deadline_idx").on(t.deadline),
   index("missions_tags_gin").using("gin", t.tags),
   index("missions_search_gin").using("gin", t.search),
+  index("missions_next_action_idx").on(t.nextActionAt).where(sql`${t.nextActionAt} is not null`),
 ]);

@@ -1,5 +1,6 @@
-import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { ts } from "./types";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { money, ts } from "./types";
 
 // AIP-1 §3 submission record.
 export const submissions = pgTable("submissions", {
@@ -11,9 +12,22 @@ export const submissions = pgTable("submissions", {
   metadata: jsonb("metadata").$type<Record<string, unknown>>(),
   status: text("status").notNull(), // pending | accepted | rejected
   reason: text("reason").notNull(),
+  // Arrival order within the mission, assigned under the mission row lock (first_valid_match
+  // judges in this order).
+  seq: integer("seq").notNull(),
+  // first_valid_match check: null until checked, then valid | invalid (+ reason).
+  checkResult: text("check_result"),
+  checkReason: text("check_reason"),
+  checkAttempts: integer("check_attempts").notNull().default(0),
+  nextCheckAt: ts("next_check_at"),
+  payoutAmount: money("payout_amount"),
+  outcome: text("outcome"), // win | partial | loss — the reputation input
+  decidedAt: ts("decided_at"),
   submittedAt: ts("submitted_at").notNull(),
   updatedAt: ts("updated_at").notNull(),
 }, (t) => [
   index("submissions_mission_id_idx").on(t.missionId, t.id),
   index("submissions_submitter_idx").on(t.submitter, t.id),
+  uniqueIndex("submissions_mission_seq_uq").on(t.missionId, t.seq),
+  index("submissions_next_check_idx").on(t.nextCheckAt).where(sql`${t.nextCheckAt} is not null`),
 ]);

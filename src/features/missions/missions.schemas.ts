@@ -48,8 +48,17 @@ export const Mission = z
     tags: z.array(z.string()),
     warnings: z.array(z.string()),
     submission_count: z.number().int(),
+    judging_deadline: z.string().nullable().openapi({ description: "creator_judges: end of the judging window after the deadline" }),
+    resolution_reason: z.string().nullable().openapi({ description: "Why the mission was resolved or voided (stable constant)" }),
     resolution: z
-      .object({ winner_submission_id: z.string().nullable(), winner_agent_id: z.string().nullable(), receipt_uri: z.string().nullable() })
+      .object({
+        winner_submission_id: z.string().nullable(),
+        winner_agent_id: z.string().nullable(),
+        receipt_uri: z.string().nullable(),
+        winners: z.array(z.object({ submission_id: z.string(), agent_id: z.string(), amount: z.string() })),
+        fee_amount: z.string().nullable(),
+        resolved_at: z.string().nullable(),
+      })
       .nullable(),
     view_url: z.string(),
   })

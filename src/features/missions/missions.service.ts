@@ -10,6 +10,7 @@ import { once, stableStringify } from "../../lib/idempotency";
 import { parseUint } from "../../lib/money";
 import { touchAgent } from "../agents/agents.touch";
 import { agentAccount, escrowAccount, transfer, TREASURY } from "../ledger/ledger.service";
+import { voidAndRefund } from "../verification/settlement";
 import type { CreateMissionInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
 import { listWhere, MISSION_COLUMNS, prepared, toPrefixTsquery } from "./missions.queries";
 import { validateVerificationParams } from "./missions.verification";
@@ -79,6 +80,15 @@ export async function createMission(
       submissionCount: 0,
       winnerSubmissionId: null,
       winnerAgentId: null,
+      nextActionAt: deadline, // the sweeper closes submissions at the deadline
+      judgingDeadline: null,
+      resolutionReason: null,
+      feeAmount: null,
+      payouts: null,
+      resolvedAt: null,
+      voidedAt: null,
+      payoutStatusReason: null,
+      payoutStatusUpdatedAt: null,
       createdAt: now,
       updatedAt: now,
     } satisfies Omit<MissionRow, "search">;
@@ -172,8 +182,8 @@ export async function listMissions(deps: Deps, f: ListMissionsFilters): Promise<
 /**
  * POST /missions/{id}/void: the creator cancels an open mission that has no submission; the
  * reward is refunded from escrow, the spam fee is kept (design.md "Missions").
- * Locking: a conditional UPDATE (status = open AND submission_count = 0) takes the mission row
- * lock, so a concurrent submission either lands first (void refused) or finds it voided.
+ * Locking: the mission row FOR UPDATE; a concurrent submission bumps submission_count under the
+ * same lock, so it either lands first (void refused) or finds the mission voided.
  */
 export async function voidMission(deps: Deps, caller: string, id: string): Promise<MissionWire> {
   const now = deps.clock.now();
@@ -181,27 +191,12 @@ export async function voidMission(deps: Deps, caller: string, id: string): Promi
   if (!existing || (existing.status === "pending_escrow" && existing.creator !== caller)) throw new AppError("NOT_FOUND", `mission ${id} not found`);
   if (existing.creator !== caller) throw new AppError("FORBIDDEN", "only the creator may void a mission");
   return deps.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(missions)
-      .set({ status: "voided", phase: "closed", updatedAt: now })
-      .where(and(eq(missions.id, id), eq(missions.status, "open"), eq(missions.submissionCount, 0)))
-      .returning(MISSION_COLUMNS);
-    if (!row) {
-      const [cur] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, id));
-      if (cur && cur.status === "open") throw new AppError("CONFLICT", "a mission with submissions cannot be voided", { reason: "has_submissions", submission_count: cur.submissionCount });
-      throw new AppError("MISSION_NOT_OPEN", `mission is ${cur?.status ?? "gone"}`, { status: cur?.status });
-    }
-    await transfer(tx, {
-      asset: row.rewardAsset,
-      kind: "mission_refund",
-      ref: id,
-      at: now,
-      postings: [
-        { account: escrowAccount(id), amount: -BigInt(row.rewardAmount) },
-        { account: agentAccount(row.creator), amount: BigInt(row.rewardAmount) },
-      ],
-    });
-    return missionToWire(row, deps.config.publicUrl);
+    const [row] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, id)).for("update");
+    if (!row || row.status !== "open") throw new AppError("MISSION_NOT_OPEN", `mission is ${row?.status ?? "gone"}`, { status: row?.status });
+    if (row.submissionCount > 0) throw new AppError("CONFLICT", "a mission with submissions cannot be voided", { reason: "has_submissions", submission_count: row.submissionCount });
+    await voidAndRefund(tx, row, { now, reason: "creator_void" });
+    const [after] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, id));
+    return missionToWire(after!, deps.config.publicUrl);
   });
 }
 

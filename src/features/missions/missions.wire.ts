@@ -23,11 +23,16 @@ export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string):
     tags: m.tags,
     warnings: m.warnings,
     submission_count: m.submissionCount,
+    judging_deadline: m.judgingDeadline?.toISOString() ?? null,
+    resolution_reason: m.resolutionReason,
     resolution: resolved
       ? {
           winner_submission_id: m.winnerSubmissionId,
           winner_agent_id: m.winnerAgentId,
           receipt_uri: `${publicUrl}/missions/${m.id}/receipts/${m.winnerSubmissionId}`,
+          winners: m.payouts ?? [],
+          fee_amount: m.feeAmount,
+          resolved_at: m.resolvedAt?.toISOString() ?? null,
         }
       : null,
     view_url: `${publicUrl}/missions/${m.id}`,

@@ -9,9 +9,19 @@ import { touchAgent } from "../agents/agents.touch";
 import { findMission } from "../missions/missions.service";
 import type { MissionRow } from "../missions/missions.wire";
 import { normaliseContent } from "./submissions.content";
+import { MISSION_COLUMNS } from "../missions/missions.queries";
+import { checkSubmission, judgeFirstValidMatch, needsNetwork, type FvmParams } from "../verification/first-valid-match";
+import type { SubmissionReason } from "../verification/reasons";
 import type { CreateSubmissionInput, SubmissionWire } from "./submissions.schemas";
 
 type SubmissionRow = typeof submissions.$inferSelect;
+
+const PENDING_REASON: Record<string, SubmissionReason> = {
+  creator_judges: "awaiting_judgement",
+  first_valid_match: "awaiting_verification",
+  peer_vote: "awaiting_votes",
+  oracle: "awaiting_oracle",
+};
 
 const NEXT_ACTION: Record<string, string> = {
   creator_judges: "wait: the creator judges submissions after the deadline; poll this submission",
@@ -53,13 +63,19 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
   if (!mission || mission.status === "pending_escrow") throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
   if (mission.creator === submitter) throw new AppError("FORBIDDEN", "a creator cannot submit to their own mission", { reason: "own_mission" });
   const { contentUri, contentHash } = normaliseContent(input);
+  // first_valid_match with local content (inline or data:) and no predicate is checked now,
+  // before the transaction (the match may take a few ms); remote checks run in the job runner.
+  const fvm = mission.verificationType === "first_valid_match" ? (mission.verificationParams as unknown as FvmParams) : undefined;
+  const precheck = fvm && !needsNetwork(fvm, contentUri)
+    ? await checkSubmission(deps, fvm, { id: "", missionId, submitter, contentUri, contentHash, submittedAt: now, metadata: input.metadata ?? null })
+    : undefined;
 
   const work = async (tx: Tx) => {
     const [locked] = await tx
       .update(missions)
       .set({ submissionCount: sql`${missions.submissionCount} + 1`, updatedAt: now })
       .where(and(eq(missions.id, missionId), eq(missions.status, "open"), gt(missions.deadline, now)))
-      .returning({ id: missions.id });
+      .returning({ id: missions.id, seq: missions.submissionCount });
     if (!locked) {
       const closedBy = mission.status === "open" ? "its deadline has passed" : `it is ${mission.status}`;
       throw new AppError("MISSION_NOT_OPEN", `mission is not accepting submissions: ${closedBy}`, { status: mission.status, deadline: mission.deadline.toISOString() });
@@ -72,6 +88,7 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
     if (Number(mine[0]?.n ?? 0) >= deps.config.maxSubmissionsPerAgent) {
       throw new AppError("CONFLICT", `at most ${deps.config.maxSubmissionsPerAgent} submissions per agent per mission`, { reason: "submission_limit" });
     }
+    const rejected = precheck !== undefined && precheck.result === "invalid" ? precheck.reason : undefined;
     const row: SubmissionRow = {
       id: newId("sub", now.getTime()),
       missionId,
@@ -79,14 +96,29 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
       contentUri,
       contentHash,
       metadata: input.metadata ?? null,
-      status: "pending",
-      reason: "awaiting_verification",
+      status: rejected ? "rejected" : "pending",
+      reason: rejected ?? PENDING_REASON[mission.verificationType] ?? "awaiting_verification",
+      seq: locked.seq, // arrival order: assigned under the mission row lock
+      checkResult: precheck ? (rejected ? "invalid" : "valid") : null,
+      checkReason: rejected ?? null,
+      checkAttempts: 0,
+      nextCheckAt: fvm && !precheck ? now : null,
+      payoutAmount: null,
+      outcome: null,
+      decidedAt: rejected ? now : null,
       submittedAt: now,
       updatedAt: now,
     };
     await tx.insert(submissions).values(row);
     await touchAgent(tx, submitter, now);
-    return { status: 201, body: submissionToWire(row, mission, submitter, deps.config.publicUrl) };
+    if (fvm && precheck?.result === "valid") {
+      // Still under the row lock taken by the count bump: judge in arrival order, resolve at once.
+      const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
+      await judgeFirstValidMatch(tx, deps, m!, now);
+    }
+    const [stored] = await tx.select().from(submissions).where(eq(submissions.id, row.id));
+    const [after] = await tx.select({ creator: missions.creator, status: missions.status, verificationType: missions.verificationType }).from(missions).where(eq(missions.id, missionId));
+    return { status: 201, body: submissionToWire(stored!, after!, submitter, deps.config.publicUrl) };
   };
 
   return deps.database.db.transaction((tx) =>

@@ -1,0 +1,83 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { missions, submissions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { once } from "../../lib/idempotency";
+import { MISSION_COLUMNS } from "../missions/missions.queries";
+import { missionToWire, type MissionRow } from "../missions/missions.wire";
+import { resolveAndPay, voidAndRefund, type Winner } from "./settlement";
+
+type Mission = Omit<MissionRow, "search">;
+
+export interface AwardInput {
+  winners: { submission_id: string; share_bps?: number | undefined }[];
+}
+
+/** At most this many winners get a default award when a creator never judges. */
+export const DEFAULT_AWARD_MAX_WINNERS = 100;
+
+/**
+ * POST /missions/{id}/award (AIP-1 §4.1): the creator picks ≤ max_winners submissions, equal
+ * split unless every winner has share_bps (summing to 10 000). Allowed while the mission is open
+ * (an early award closes it) or in its judging window after the deadline.
+ * Locking: the mission row FOR UPDATE; a second award finds it resolved (409).
+ */
+export async function awardMission(deps: Deps, caller: string, missionId: string, input: AwardInput, idempotencyKey?: string) {
+  const now = deps.clock.now();
+  const ids = input.winners.map((w) => w.submission_id);
+  if (new Set(ids).size !== ids.length) throw new AppError("INVALID_PARAMETER", "winners must be distinct submissions", { field: "winners" });
+  const given = input.winners.filter((w) => w.share_bps !== undefined).length;
+  if (given !== 0 && given !== input.winners.length) throw new AppError("INVALID_PARAMETER", "give share_bps for every winner or for none", { field: "winners" });
+  const shares = given ? input.winners.map((w) => w.share_bps!) : input.winners.map(() => 1);
+  if (given && shares.reduce((a, b) => a + b, 0) !== 10_000) throw new AppError("INVALID_PARAMETER", "share_bps must sum to 10000", { field: "winners" });
+
+  return deps.database.db.transaction((tx) =>
+    once(tx, { scope: `${caller} POST /missions/${missionId}/award`, key: idempotencyKey, request: input, at: now }, async () => {
+      const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)).for("update");
+      if (!m || m.status === "pending_escrow") throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+      if (m.creator !== caller) throw new AppError("FORBIDDEN", "only the creator may award a creator_judges mission");
+      if (m.verificationType !== "creator_judges") throw new AppError("CONFLICT", `a ${m.verificationType} mission is not judged by its creator`, { reason: "wrong_verification_type" });
+      const judging = m.status === "escrowed" && m.phase === "judging" && m.judgingDeadline !== null && now < m.judgingDeadline;
+      if (m.status !== "open" && !judging) throw new AppError("MISSION_NOT_OPEN", `mission is ${m.status}${m.phase === "judging" ? " and its judging window has closed" : ""}`, { status: m.status, phase: m.phase });
+      const maxWinners = Number(m.verificationParams.max_winners ?? 1);
+      if (input.winners.length > maxWinners) throw new AppError("UNPROCESSABLE", `at most ${maxWinners} winner(s) for this mission`, { reason: "too_many_winners", max_winners: maxWinners });
+      const rows = await tx.select().from(submissions).where(and(eq(submissions.missionId, missionId), inArray(submissions.id, ids)));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      for (const id of ids) {
+        const s = byId.get(id);
+        if (!s) throw new AppError("UNPROCESSABLE", `submission ${id} is not a submission of this mission`, { reason: "unknown_submission", submission_id: id });
+        if (s.status !== "pending") throw new AppError("UNPROCESSABLE", `submission ${id} is ${s.status}`, { reason: "submission_not_pending", submission_id: id });
+      }
+      const winners: Winner[] = ids.map((id, i) => ({ submissionId: id, submitter: byId.get(id)!.submitter, weight: shares[i]! }));
+      await resolveAndPay(tx, m, winners, { feeBps: deps.config.feeBps, now, reason: "creator_award", winnerReason: "selected_by_creator", loserReason: "not_selected", outcome: "win" });
+      const [after] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
+      return { status: 200, body: missionToWire(after!, deps.config.publicUrl) };
+    }));
+}
+
+/**
+ * The creator never judged (design.md: a documented, tested policy; funds are never stuck):
+ * when the judging window closes, the reward is split equally between the distinct submitters
+ * (each one's earliest submission, at most DEFAULT_AWARD_MAX_WINNERS, in arrival order), each
+ * credited as a partial outcome. The creator, who saw every deliverable, gets nothing back —
+ * abandoning judging must not be a way to take work for free. No submissions → refund.
+ */
+export async function expireJudging(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<void> {
+  const pending = await tx
+    .select({ id: submissions.id, submitter: submissions.submitter })
+    .from(submissions)
+    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending")))
+    .orderBy(asc(submissions.seq));
+  const seen = new Set<string>();
+  const firsts = pending.filter((s) => !seen.has(s.submitter) && seen.add(s.submitter)).slice(0, DEFAULT_AWARD_MAX_WINNERS);
+  if (firsts.length === 0) return voidAndRefund(tx, m, { now, reason: "expired_without_submissions" });
+  await resolveAndPay(tx, m, firsts.map((s) => ({ submissionId: s.id, submitter: s.submitter, weight: 1 })), {
+    feeBps: deps.config.feeBps,
+    now,
+    reason: "default_award_judging_expired",
+    winnerReason: "default_award",
+    loserReason: "not_selected",
+    outcome: "partial",
+  });
+}

@@ -1,0 +1,117 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { submissions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { sha256Hex } from "../../lib/hash";
+import { matchContent, type MatchMode } from "../../lib/safe-regex";
+import type { MissionRow } from "../missions/missions.wire";
+import type { SubmissionReason } from "./reasons";
+import { resolveAndPay, voidAndRefund } from "./settlement";
+
+type Mission = Omit<MissionRow, "search">;
+type SubmissionRow = typeof submissions.$inferSelect;
+
+export interface FvmParams {
+  target_hash?: string;
+  predicate_uri?: string;
+  expected?: string;
+  match_mode: MatchMode;
+}
+
+export type CheckOutcome =
+  | { result: "valid" }
+  | { result: "invalid"; reason: SubmissionReason }
+  | { result: "retry"; reason: SubmissionReason };
+
+/** True when checking this submission needs the network (remote content or a predicate). */
+export function needsNetwork(params: FvmParams, contentUri: string): boolean {
+  return params.predicate_uri !== undefined || !contentUri.startsWith("data:");
+}
+
+const TRANSIENT = new Set(["timeout", "connect_error", "dns_error"]);
+const transientStatus = (s: number) => s >= 500 || s === 429 || s === 408;
+
+function decodeData(uri: string): Buffer {
+  const comma = uri.indexOf(",");
+  const meta = uri.slice(5, comma);
+  const payload = uri.slice(comma + 1);
+  return meta.endsWith(";base64") ? Buffer.from(payload, "base64") : Buffer.from(decodeURIComponent(payload), "utf8");
+}
+
+/**
+ * AIP-1 §4.2 check of one submission, outside any lock (it may fetch). predicate_uri, when set,
+ * decides alone (it "takes precedence"); otherwise every matcher given (target_hash, expected)
+ * must hold. Remote content must hash to content_hash first (tamper check, design.md).
+ */
+export async function checkSubmission(deps: Deps, params: FvmParams, s: Pick<SubmissionRow, "id" | "missionId" | "submitter" | "contentUri" | "contentHash" | "submittedAt" | "metadata">): Promise<CheckOutcome> {
+  let content: Buffer;
+  if (s.contentUri.startsWith("data:")) {
+    content = decodeData(s.contentUri); // hash verified when the submission was accepted
+  } else {
+    const r = await deps.fetcher.fetch(s.contentUri);
+    if (!r.ok) return TRANSIENT.has(r.reason) ? { result: "retry", reason: "content_unavailable" } : { result: "invalid", reason: "content_unavailable" };
+    if (r.status !== 200) return transientStatus(r.status) ? { result: "retry", reason: "content_unavailable" } : { result: "invalid", reason: "content_unavailable" };
+    if (`sha256:${sha256Hex(r.body)}` !== s.contentHash) return { result: "invalid", reason: "content_hash_mismatch" };
+    content = r.body;
+  }
+  if (params.predicate_uri !== undefined) {
+    const body = JSON.stringify({
+      mission_id: s.missionId,
+      submission_id: s.id,
+      submitter: s.submitter,
+      content_uri: s.contentUri,
+      content_hash: s.contentHash,
+      submitted_at: s.submittedAt.toISOString(),
+      metadata: s.metadata ?? null,
+    });
+    const r = await deps.fetcher.fetch(params.predicate_uri, { method: "POST", headers: { "content-type": "application/json" }, body });
+    if (!r.ok) return TRANSIENT.has(r.reason) ? { result: "retry", reason: "predicate_unavailable" } : { result: "invalid", reason: "predicate_unavailable" };
+    if (r.status !== 200) return transientStatus(r.status) ? { result: "retry", reason: "predicate_unavailable" } : { result: "invalid", reason: "predicate_rejected" };
+    try {
+      const verdict = JSON.parse(r.body.toString("utf8")) as unknown;
+      // valid iff 200 with a JSON body that does not say "valid": false (design.md)
+      if (verdict !== null && typeof verdict === "object" && (verdict as { valid?: unknown }).valid === false) return { result: "invalid", reason: "predicate_rejected" };
+      return { result: "valid" };
+    } catch {
+      return { result: "invalid", reason: "predicate_rejected" };
+    }
+  }
+  if (params.target_hash !== undefined && params.target_hash !== s.contentHash) return { result: "invalid", reason: "target_hash_mismatch" };
+  if (params.expected !== undefined) {
+    const m = await matchContent(params.match_mode ?? "substring", params.expected, content.toString("utf8"));
+    if (!m.ok || !m.matched) return { result: "invalid", reason: "expected_not_matched" };
+  }
+  return { result: "valid" };
+}
+
+/**
+ * Judges a first_valid_match mission in arrival order (submission seq). Caller's transaction
+ * holds the mission row lock and has checked the mission is open or escrowed. The earliest
+ * submission still pending decides: unchecked → wait; valid → it wins, the mission resolves at
+ * once and every later pending submission is rejected. Invalid ones were rejected when checked.
+ * Past the deadline with nothing pending, the mission is voided.
+ */
+export async function judgeFirstValidMatch(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<"resolved" | "voided" | "waiting"> {
+  const [first] = await tx
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending")))
+    .orderBy(asc(submissions.seq))
+    .limit(1);
+  if (first?.checkResult === "valid") {
+    await resolveAndPay(tx, m, [{ submissionId: first.id, submitter: first.submitter, weight: 1 }], {
+      feeBps: deps.config.feeBps,
+      now,
+      reason: "first_valid_match",
+      winnerReason: "first_valid_match",
+      loserReason: "another_submission_won",
+      outcome: "win",
+    });
+    return "resolved";
+  }
+  if (!first && m.deadline.getTime() <= now.getTime()) {
+    await voidAndRefund(tx, m, { now, reason: m.submissionCount > 0 ? "no_valid_submission" : "expired_without_submissions" });
+    return "voided";
+  }
+  return "waiting";
+}

@@ -1,0 +1,55 @@
+import { eq } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { missions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import type { MissionRow } from "../missions/missions.wire";
+import { expireJudging } from "./creator-judges";
+import { judgeFirstValidMatch } from "./first-valid-match";
+import { voidAndRefund } from "./settlement";
+
+type Mission = Omit<MissionRow, "search">;
+
+/** How long a first_valid_match mission waits before re-judging while checks are outstanding. */
+const REJUDGE_MS = 60_000;
+
+/**
+ * One step of the mission state machine, run by the sweeper when next_action_at has passed.
+ * Caller's transaction holds the mission row lock. Every path moves the mission forward or
+ * re-schedules it, and every branch ends in resolved or voided (design.md "Missions").
+ *
+ *   open ──deadline──▶ escrowed(judging | verifying | voting | awaiting_oracle) ──▶ resolved | voided
+ */
+export async function advanceMission(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<void> {
+  const set = (values: Partial<typeof missions.$inferInsert>) => tx.update(missions).set({ ...values, updatedAt: now }).where(eq(missions.id, m.id));
+  if (m.status === "open" && now >= m.deadline) {
+    switch (m.verificationType) {
+      case "creator_judges": {
+        if (m.submissionCount === 0) return voidAndRefund(tx, m, { now, reason: "expired_without_submissions" });
+        const judgingDeadline = new Date(m.deadline.getTime() + deps.config.judgingWindowSeconds * 1000);
+        await set({ status: "escrowed", phase: "judging", judgingDeadline, nextActionAt: judgingDeadline });
+        return;
+      }
+      case "first_valid_match": {
+        const outcome = await judgeFirstValidMatch(tx, deps, m, now);
+        if (outcome === "waiting") await set({ status: "escrowed", phase: "verifying", nextActionAt: new Date(now.getTime() + REJUDGE_MS) });
+        return;
+      }
+      default:
+        // peer_vote and oracle resolution are not built yet: refund rather than hold funds.
+        if (m.submissionCount === 0) return voidAndRefund(tx, m, { now, reason: "expired_without_submissions" });
+        return voidAndRefund(tx, m, { now, reason: "no_valid_submission" });
+    }
+  }
+  if (m.status === "escrowed" && m.phase === "judging" && m.judgingDeadline && now >= m.judgingDeadline) {
+    return expireJudging(tx, deps, m, now);
+  }
+  if (m.status === "escrowed" && m.phase === "verifying") {
+    const outcome = await judgeFirstValidMatch(tx, deps, m, now);
+    if (outcome === "waiting") await set({ nextActionAt: new Date(now.getTime() + REJUDGE_MS) });
+    return;
+  }
+  // Not due after all: schedule the next real step, never "now" again (the sweeper must not spin).
+  if (m.status === "open") await set({ nextActionAt: m.deadline });
+  else if (m.status === "escrowed" && m.phase === "judging" && m.judgingDeadline) await set({ nextActionAt: m.judgingDeadline });
+  else await set({ nextActionAt: m.status === "escrowed" ? new Date(now.getTime() + REJUDGE_MS) : null });
+}

@@ -1,0 +1,39 @@
+// Stable reason constants (style.md rule 8): every submission answer carries one of these in
+// `reason`, every resolved/voided mission one of RESOLUTION in `resolution_reason`.
+export const SUBMISSION_REASON = {
+  // pending
+  awaiting_verification: "awaiting_verification",
+  awaiting_judgement: "awaiting_judgement",
+  awaiting_votes: "awaiting_votes",
+  awaiting_oracle: "awaiting_oracle",
+  // accepted
+  first_valid_match: "first_valid_match",
+  selected_by_creator: "selected_by_creator",
+  default_award: "default_award",
+  oracle_attested: "oracle_attested",
+  vote_winner: "vote_winner",
+  // rejected
+  another_submission_won: "another_submission_won",
+  not_selected: "not_selected",
+  mission_voided: "mission_voided",
+  content_hash_mismatch: "content_hash_mismatch",
+  content_unavailable: "content_unavailable",
+  target_hash_mismatch: "target_hash_mismatch",
+  expected_not_matched: "expected_not_matched",
+  predicate_rejected: "predicate_rejected",
+  predicate_unavailable: "predicate_unavailable",
+  oracle_rejected: "oracle_rejected",
+} as const;
+export type SubmissionReason = keyof typeof SUBMISSION_REASON;
+
+export const RESOLUTION_REASON = {
+  first_valid_match: "first_valid_match",
+  creator_award: "creator_award",
+  default_award_judging_expired: "default_award_judging_expired",
+  oracle_attested: "oracle_attested",
+  peer_vote: "peer_vote",
+  creator_void: "creator_void",
+  expired_without_submissions: "expired_without_submissions",
+  no_valid_submission: "no_valid_submission",
+} as const;
+export type ResolutionReason = keyof typeof RESOLUTION_REASON;

@@ -1,0 +1,114 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { missions, submissions } from "../../db/schema/index";
+import { bpsOf } from "../../lib/money";
+import { agentAccount, escrowAccount, transfer, TREASURY } from "../ledger/ledger.service";
+import type { MissionRow } from "../missions/missions.wire";
+import type { ResolutionReason, SubmissionReason } from "./reasons";
+
+type Mission = Omit<MissionRow, "search">;
+
+export interface Winner {
+  submissionId: string;
+  submitter: string;
+  /** Relative weight of this winner's share of the reward net of the fee (share_bps, or 1 each). */
+  weight: number;
+}
+
+/**
+ * Integer split of the reward: fee = floor(reward × fee_bps / 10 000) to the treasury, then
+ * net × weight / Σweights to each winner, rounding dust to the first winner (design.md).
+ */
+export function splitReward(reward: bigint, feeBps: number, weights: number[]): { fee: bigint; amounts: bigint[] } {
+  const fee = bpsOf(reward, feeBps);
+  const net = reward - fee;
+  const total = BigInt(weights.reduce((a, b) => a + b, 0));
+  const amounts = weights.map((w) => (net * BigInt(w)) / total);
+  const dust = net - amounts.reduce((a, b) => a + b, 0n);
+  amounts[0] = amounts[0]! + dust;
+  return { fee, amounts };
+}
+
+/**
+ * Resolves a mission and pays its winners on the ledger rail, in the caller's transaction, which
+ * must hold the mission row lock and have checked the mission is still open/escrowed. One
+ * transfer moves the whole escrow: reward − fee to the winners, fee to the treasury (AIP-1 §6).
+ */
+export async function resolveAndPay(
+  tx: Tx,
+  m: Mission,
+  winners: Winner[],
+  opts: { feeBps: number; now: Date; reason: ResolutionReason; winnerReason: SubmissionReason; loserReason: SubmissionReason; outcome: "win" | "partial" },
+): Promise<void> {
+  const reward = BigInt(m.rewardAmount);
+  const { fee, amounts } = splitReward(reward, opts.feeBps, winners.map((w) => w.weight));
+  await transfer(tx, {
+    asset: m.rewardAsset,
+    kind: "mission_payout",
+    ref: m.id,
+    at: opts.now,
+    postings: [
+      { account: escrowAccount(m.id), amount: -reward },
+      { account: TREASURY, amount: fee },
+      ...winners.map((w, i) => ({ account: agentAccount(w.submitter), amount: amounts[i]! })),
+    ],
+  });
+  for (const [i, w] of winners.entries()) {
+    await tx
+      .update(submissions)
+      .set({ status: "accepted", reason: opts.winnerReason, payoutAmount: amounts[i]!.toString(), outcome: opts.outcome, decidedAt: opts.now, updatedAt: opts.now, nextCheckAt: null })
+      .where(eq(submissions.id, w.submissionId));
+  }
+  await tx
+    .update(submissions)
+    .set({ status: "rejected", reason: opts.loserReason, outcome: "loss", decidedAt: opts.now, updatedAt: opts.now, nextCheckAt: null })
+    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending")));
+  // Submissions rejected by their check earlier still count as losses for reputation.
+  await tx
+    .update(submissions)
+    .set({ outcome: "loss" })
+    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "rejected"), isNull(submissions.outcome)));
+  await tx
+    .update(missions)
+    .set({
+      status: "resolved",
+      phase: "settled",
+      payoutStatus: "confirmed",
+      payoutStatusReason: "ledger_credited",
+      payoutStatusUpdatedAt: opts.now,
+      winnerSubmissionId: winners[0]!.submissionId,
+      winnerAgentId: winners[0]!.submitter,
+      resolutionReason: opts.reason,
+      feeAmount: fee.toString(),
+      payouts: winners.map((w, i) => ({ submission_id: w.submissionId, agent_id: w.submitter, amount: amounts[i]!.toString() })),
+      resolvedAt: opts.now,
+      nextActionAt: null,
+      updatedAt: opts.now,
+    })
+    .where(eq(missions.id, m.id));
+}
+
+/**
+ * Voids a mission and refunds its reward to the creator (the spam fee stays with the treasury).
+ * Same contract as resolveAndPay: caller's transaction, mission row locked and still live.
+ */
+export async function voidAndRefund(tx: Tx, m: Mission, opts: { now: Date; reason: ResolutionReason }): Promise<void> {
+  await transfer(tx, {
+    asset: m.rewardAsset,
+    kind: "mission_refund",
+    ref: m.id,
+    at: opts.now,
+    postings: [
+      { account: escrowAccount(m.id), amount: -BigInt(m.rewardAmount) },
+      { account: agentAccount(m.creator), amount: BigInt(m.rewardAmount) },
+    ],
+  });
+  await tx
+    .update(submissions)
+    .set({ status: "rejected", reason: "mission_voided", decidedAt: opts.now, updatedAt: opts.now, nextCheckAt: null })
+    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending")));
+  await tx
+    .update(missions)
+    .set({ status: "voided", phase: "closed", resolutionReason: opts.reason, voidedAt: opts.now, nextActionAt: null, updatedAt: opts.now })
+    .where(eq(missions.id, m.id));
+}

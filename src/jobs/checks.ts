@@ -1,0 +1,59 @@
+import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { missions, submissions } from "../db/schema/index";
+import type { Deps } from "../deps";
+import { MISSION_COLUMNS } from "../features/missions/missions.queries";
+import { checkSubmission, judgeFirstValidMatch, type FvmParams } from "../features/verification/first-valid-match";
+
+/** A claimed check is retried by anyone after this lease (covers a crash mid-fetch). */
+const LEASE_MS = 60_000;
+/** Transient failures (timeouts, 5xx) are retried with backoff, then the submission is rejected. */
+export const MAX_CHECK_ATTEMPTS = 5;
+const backoffMs = (attempt: number) => Math.min(15 * 60_000, 5_000 * 2 ** (attempt - 1));
+
+/**
+ * Runs the first_valid_match checks that need the network (remote content, predicate_uri).
+ * Claim: a conditional UPDATE pushes next_check_at out by a lease and counts the attempt, so two
+ * workers never fetch the same submission at once. Fetch outside any transaction. Record: under
+ * the mission row lock, store the outcome and judge the mission in arrival order.
+ */
+export async function runPendingChecks(deps: Deps, batch = 10): Promise<number> {
+  const db = deps.database.db;
+  const now = deps.clock.now();
+  const due = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(isNotNull(submissions.nextCheckAt), lte(submissions.nextCheckAt, now), isNull(submissions.checkResult), eq(submissions.status, "pending")))
+    .orderBy(asc(submissions.nextCheckAt))
+    .limit(batch);
+  let done = 0;
+  for (const { id } of due) {
+    const [claimed] = await db
+      .update(submissions)
+      .set({ nextCheckAt: new Date(now.getTime() + LEASE_MS), checkAttempts: sql`${submissions.checkAttempts} + 1` })
+      .where(and(eq(submissions.id, id), lte(submissions.nextCheckAt, now), isNull(submissions.checkResult), eq(submissions.status, "pending")))
+      .returning();
+    if (!claimed) continue;
+    const [mission] = await db.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, claimed.missionId));
+    if (!mission) continue;
+    const outcome = await checkSubmission(deps, mission.verificationParams as unknown as FvmParams, claimed);
+    await db.transaction(async (tx) => {
+      const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, claimed.missionId)).for("update");
+      const at = deps.clock.now();
+      const still = and(eq(submissions.id, id), isNull(submissions.checkResult), eq(submissions.status, "pending"));
+      if (outcome.result === "retry" && claimed.checkAttempts < MAX_CHECK_ATTEMPTS) {
+        await tx.update(submissions).set({ nextCheckAt: new Date(at.getTime() + backoffMs(claimed.checkAttempts)), checkReason: outcome.reason }).where(still);
+        return;
+      }
+      const valid = outcome.result === "valid";
+      await tx
+        .update(submissions)
+        .set(valid
+          ? { checkResult: "valid", checkReason: null, nextCheckAt: null, updatedAt: at }
+          : { checkResult: "invalid", checkReason: outcome.reason, status: "rejected", reason: outcome.reason, nextCheckAt: null, decidedAt: at, updatedAt: at })
+        .where(still);
+      if (m && (m.status === "open" || m.status === "escrowed")) await judgeFirstValidMatch(tx, deps, m, at);
+    });
+    done++;
+  }
+  return done;
+}

@@ -1,0 +1,46 @@
+import type { Deps } from "../deps";
+import { runPendingChecks } from "./checks";
+import { sweepDueMissions } from "./sweeper";
+
+export interface JobRunner {
+  /** Runs every job once (tests call this with a manual clock). */
+  tick(): Promise<void>;
+  /** Stops the loop and waits for the tick in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The background loop: every `intervalMs`, sweep due missions and run pending checks. Both
+ * read their work from committed state, so a restart simply picks up where the last run left
+ * off; both are safe to run on several servers at once (SKIP LOCKED / conditional claims).
+ */
+export function startJobRunner(deps: Deps, intervalMs: number): JobRunner {
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = async () => {
+    try {
+      // Drain a backlog in bounded rounds (50 missions each), then let the next tick continue.
+      for (let round = 0; round < 20 && !stopped; round++) if ((await sweepDueMissions(deps)) === 0) break;
+      await runPendingChecks(deps);
+    } catch (err) {
+      deps.logger.error({ err }, "job tick failed; retrying next tick");
+    }
+  };
+  const loop = () => {
+    if (stopped) return;
+    running = tick().finally(() => {
+      running = undefined;
+      if (!stopped) timer = setTimeout(loop, intervalMs);
+    });
+  };
+  if (intervalMs > 0) timer = setTimeout(loop, 0);
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
