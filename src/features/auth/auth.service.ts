@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
 import { generateSiweNonce, parseSiweMessage, validateSiweMessage } from "viem/siwe";
 import { authNonces, authSessions, registryBindings } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -100,17 +100,28 @@ export async function bindRegistryAttestation(deps: Deps, input: AttestationInpu
   }
   const apiKeyHash = sha256Hex(input.api_key);
   return deps.database.db.transaction(async (tx) => {
-    // Row lock on an existing binding: another registry may not take over a live api_key.
-    const [existing] = await tx.select().from(registryBindings).where(eq(registryBindings.apiKeyHash, apiKeyHash)).for("update");
-    if (existing && existing.registryDomain !== domain && existing.expiresAt > now) {
-      throw new AppError("CONFLICT", "this api_key is bound by another registry", { reason: "api_key_taken" });
-    }
-    // A replayed older attestation must not take the key back from a newer binding.
-    if (existing && existing.registryDomain === domain && existing.issuedAt.getTime() > issuedAt.getTime()) {
+    // One conditional upsert decides, so concurrent attestations cannot both pass a check made
+    // before the write: the key is (re)bound only if it is free, expired, or held by the same
+    // registry with an attestation no newer than this one. Otherwise nothing is written.
+    const row = { apiKeyHash, registryDomain: domain, agentId: address, profile: input.profile ?? null, issuedAt, expiresAt, createdAt: now };
+    const won = await tx
+      .insert(registryBindings)
+      .values(row)
+      .onConflictDoUpdate({
+        target: registryBindings.apiKeyHash,
+        set: row,
+        setWhere: or(
+          lte(registryBindings.expiresAt, now),
+          and(eq(registryBindings.registryDomain, domain), lte(registryBindings.issuedAt, issuedAt)),
+        ),
+      })
+      .returning({ key: registryBindings.apiKeyHash });
+    if (won.length === 0) {
+      const [existing] = await tx.select().from(registryBindings).where(eq(registryBindings.apiKeyHash, apiKeyHash));
+      if (existing && existing.registryDomain !== domain) throw new AppError("CONFLICT", "this api_key is bound by another registry", { reason: "api_key_taken" });
+      // A replayed older attestation must not take the key back from a newer binding.
       throw new AppError("CONFLICT", "a newer attestation for this api_key is already bound", { reason: "stale_attestation" });
     }
-    const row = { apiKeyHash, registryDomain: domain, agentId: address, profile: input.profile ?? null, issuedAt, expiresAt, createdAt: now };
-    await tx.insert(registryBindings).values(row).onConflictDoUpdate({ target: registryBindings.apiKeyHash, set: row });
     await touchAgent(tx, address, now, false);
     return { bound: true as const, agent_id: address, registry_domain: domain, expires_at: expiresAt.toISOString() };
   });
