@@ -38,8 +38,8 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS" && c.res.status < 400) deps.missionLists.invalidate();
   });
 
-  app.get("/health", (c) => c.json({ status: "ok" }));
-  app.get("/ready", async (c) => {
+  const health = (c: Context<AppEnv>) => c.json({ status: "ok" });
+  const ready = async (c: Context<AppEnv>) => {
     if (lifecycle.shuttingDown) return sendError(c, "SERVICE_UNAVAILABLE", "shutting down");
     try {
       await deps.database.ping();
@@ -47,7 +47,11 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
       return sendError(c, "SERVICE_UNAVAILABLE", "database unreachable");
     }
     return c.json({ status: "ready", database: deps.database.kind });
-  });
+  };
+  for (const prefix of ["", "/api"]) {
+    app.get(`${prefix}/health`, health);
+    app.get(`${prefix}/ready`, ready);
+  }
 
   const api = buildApi();
   let doc: string | undefined;

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
 import { AppError, errorBody, type ErrorCode, ERROR_STATUS } from "../lib/errors";
+import { pgCode } from "../lib/idempotency";
 import type { AppEnv } from "./types";
 
 export function validationError(error: ZodError): AppError {
@@ -30,6 +31,11 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     // @hono/zod-openapi's media-type gate throws 415 for a non-JSON body the length check missed.
     if (err.status === 415) return sendError(c, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json", { received: c.req.header("content-type") ?? null });
     if (err.status === 401) return sendError(c, "UNAUTHORIZED", err.message || "unauthorized");
+  }
+  // Postgres refuses NUL in text (22021) and jsonb (22P05): the client sent it, so it is a 400.
+  const code = pgCode(err);
+  if (code === "22021" || code === "22P05" || code === "22P02") {
+    return sendError(c, "INVALID_PARAMETER", "a string contains a character that cannot be stored (such as U+0000)", { reason: "invalid_text" });
   }
   c.get("deps")?.logger.error({ err, request_id: c.get("requestId") }, "unhandled error");
   return sendError(c, "INTERNAL_ERROR", "internal error");

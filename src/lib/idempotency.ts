@@ -58,6 +58,8 @@ export async function once(
     if (pgCode(e) === "55P03") throw new AppError("CONFLICT", "a request with this Idempotency-Key is still in flight", { reason: "idempotency_in_flight" });
     throw e;
   }
+  // The timeout was for waiting on a concurrent duplicate only; the work itself waits normally.
+  await tx.execute(sql.raw("set local lock_timeout = 0"));
   if (inserted.length === 0) {
     const [row] = await tx
       .select()

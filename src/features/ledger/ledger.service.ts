@@ -3,6 +3,7 @@ import type { Db, DbOrTx, Tx } from "../../db/client";
 import { ledgerAccounts, ledgerEntries } from "../../db/schema/index";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
+import { UINT256_MAX } from "../../lib/money";
 import { entryHash, GENESIS_HASH } from "./ledger.hash";
 
 export const EXTERNAL = "external";
@@ -50,6 +51,9 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<{ transfer
       .for("update");
     if (!row) throw new Error(`ledger account ${account} vanished`);
     const balanceAfter = BigInt(row.balance) + amount;
+    if (balanceAfter > UINT256_MAX || -balanceAfter > UINT256_MAX) {
+      throw new AppError("UNPROCESSABLE", `a ${input.asset} balance would exceed uint256`, { reason: "balance_overflow", account_kind: account.split(":")[0] });
+    }
     if (balanceAfter < 0n && account !== EXTERNAL) {
       throw new AppError("INSUFFICIENT_BALANCE", `balance of ${input.asset} is too low for this operation`, {
         asset: input.asset,

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { ADMIN_TOKEN, makeTestApp, type TestApp } from "./helpers/app";
+import { credit, missionBody, newAccount, openMission, signIn } from "./helpers/agents";
+
+// Inputs a review found could reach a 500, and the /api aliases of the probes.
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => t?.close());
+
+describe("no 500 for hostile text", () => {
+  it("a NUL character in a filter, a mission, a profile or submission metadata is a 400", async () => {
+    for (const q of ["tag=a%00", "asset=a%00", "q=a%00b"]) {
+      const r = await t.call("GET", `/missions?${q}`);
+      expect(r.status, q).toBeLessThan(500);
+    }
+    expect((await t.call("GET", "/missions?tag=a%00")).status).toBe(400);
+    const creator = await signIn(t);
+    await credit(t, creator.address, "1000000000");
+    const title = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { title: "bad\u0000title" }) });
+    expect(title.status).toBe(400);
+    expect(title.body).toMatchObject({ error: "INVALID_PARAMETER", details: { reason: "invalid_text" } });
+    const params = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { verification: { type: "creator_judges", params: { note: "a\u0000" } } }) });
+    expect(params.status).toBe(400);
+    expect((await t.call("GET", `/agents/${creator.address}/balance`)).body.aigen_balance).toBe("1000000000");
+    expect((await t.call("PUT", `/agents/${creator.address}`, { token: creator.token, body: { display_name: "x\u0000" } })).status).toBe(400);
+    const { mission } = await openMission(t);
+    const solver = await signIn(t);
+    expect((await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content: "ok", metadata: { k: "\u0000" } } })).status).toBe(400);
+    expect((await t.call("GET", `/missions/${mission.id}`)).body.submission_count).toBe(0);
+  });
+});
+
+describe("ledger bounds", () => {
+  it("a credit that would push a balance past uint256 is refused with 422, nothing written", async () => {
+    // Its own app: `external` holds minus everything ever credited, so the bound applies to it too.
+    const t = await makeTestApp();
+    onTestFinished(() => t.close());
+    const a = newAccount().address;
+    const max = ((1n << 256n) - 1n).toString();
+    expect((await t.call("POST", "/admin/ledger/credit", { token: ADMIN_TOKEN, body: { agent_id: a, asset: "USDC", amount: max } })).status).toBe(200);
+    const r = await t.call("POST", "/admin/ledger/credit", { token: ADMIN_TOKEN, body: { agent_id: a, asset: "USDC", amount: "1" } });
+    expect(r.status).toBe(422);
+    expect(r.body.details.reason).toBe("balance_overflow");
+    expect((await t.call("GET", `/agents/${a}/balance`)).body.aigen_balance).toBe(max);
+  });
+});
+
+describe("/api aliases of the probes", () => {
+  it("/api/health and /api/ready answer like /health and /ready", async () => {
+    expect((await t.call("GET", "/api/health")).body).toEqual({ status: "ok" });
+    expect((await t.call("GET", "/api/ready")).status).toBe(200);
+  });
+});
