@@ -31,11 +31,15 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   app.use("*", openCors());
   app.use("*", jsonOnly(deps.config.bodyLimitBytes));
   app.use("*", identity());
-  // Read-your-writes on this instance: a successful write drops the cached mission lists at once
-  // (other instances hear about it through the missions trigger's NOTIFY).
+  // Read-your-writes on this instance: a successful write to a mission drops the cached lists at
+  // once (every instance also hears of it through the missions trigger's NOTIFY on commit). Only
+  // mission routes: an unrelated write, e.g. a nonce, must not let anyone flush the cache.
+  const missionWrite = /^(\/api)?\/missions(\/|$)/;
   app.use("*", async (c, next) => {
     await next();
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS" && c.res.status < 400) deps.missionLists.invalidate();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS" && c.res.status < 400 && missionWrite.test(c.req.path)) {
+      deps.missionLists.invalidate();
+    }
   });
 
   const health = (c: Context<AppEnv>) => c.json({ status: "ok" });

@@ -53,3 +53,26 @@ describe("/api aliases of the probes", () => {
     expect((await t.call("GET", "/api/ready")).status).toBe(200);
   });
 });
+
+describe("housekeeping", () => {
+  it("unrelated writes (nonces) do not flush the mission-list cache", async () => {
+    await openMission(t);
+    await t.call("GET", "/missions?limit=7");
+    const misses = t.deps.missionLists.misses;
+    for (let i = 0; i < 5; i++) {
+      await t.call("POST", "/auth/nonce");
+      await t.call("GET", "/missions?limit=7");
+    }
+    expect(t.deps.missionLists.misses - misses).toBeLessThanOrEqual(1); // at most a late NOTIFY
+  });
+
+  it("expired nonces and sessions are purged by the job runner", async () => {
+    const { purgeExpiredAuth } = await import("../src/jobs/purge");
+    const { authNonces } = await import("../src/db/schema/index");
+    await t.call("POST", "/auth/nonce");
+    await signIn(t);
+    t.clock.advance(2 * 86_400_000);
+    expect(await purgeExpiredAuth(t.deps)).toBeGreaterThanOrEqual(2);
+    expect(await t.deps.database.db.select().from(authNonces)).toEqual([]);
+  });
+});

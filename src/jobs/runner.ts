@@ -1,5 +1,6 @@
 import type { Deps } from "../deps";
 import { runPendingChecks } from "./checks";
+import { purgeExpiredAuth } from "./purge";
 import { sweepDueMissions } from "./sweeper";
 
 export interface JobRunner {
@@ -23,6 +24,7 @@ export function startJobRunner(deps: Deps, intervalMs: number): JobRunner {
       // Drain a backlog in bounded rounds (50 missions each), then let the next tick continue.
       for (let round = 0; round < 20 && !stopped; round++) if ((await sweepDueMissions(deps)) === 0) break;
       await runPendingChecks(deps);
+      await purgeExpiredAuth(deps);
     } catch (err) {
       deps.logger.error({ err }, "job tick failed; retrying next tick");
     }

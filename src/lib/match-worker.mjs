@@ -14,9 +14,12 @@ import { RE2JS } from "re2js";
 if (!parentPort) throw new Error("match-worker.mjs must run as a worker thread");
 const port = parentPort;
 
-/** Compiled patterns, most recently used last; missions reuse one pattern for every submission. */
+/**
+ * Compiled patterns, most recently used last; missions reuse one pattern for every submission.
+ * Small on purpose: each compiled RE2 keeps its DFA state cache (up to 8 MB in re2js).
+ */
 const cache = new Map();
-const CACHE_MAX = 64;
+const CACHE_MAX = 16;
 
 /** @param {string} pattern @returns {import("re2js").RE2JS | null} null when RE2 cannot compile it */
 function compile(pattern) {

@@ -122,7 +122,9 @@ function runRegex(pattern: string, content: string, timeoutMs: number): Promise<
 }
 
 function spawn(): Worker {
-  const w = new Worker(WORKER_URL);
+  // Heap cap: a few 1 MiB inputs plus ≤ 16 cached DFAs fit easily; a worker that blows it dies
+  // with ERR_WORKER_OUT_OF_MEMORY (the call rejects) instead of growing the process.
+  const w = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: 256 } });
   w.unref(); // an idle matcher never keeps the process alive; a running job's timer does
   w.on("message", (msg: { ready?: true; id?: number; outcome?: Outcome }) => {
     if (w !== worker) return;

@@ -1,0 +1,19 @@
+import { sql } from "drizzle-orm";
+import type { Deps } from "../deps";
+
+/** Expired nonces and sessions are kept an hour (for support), then deleted in bounded batches. */
+const KEEP_MS = 3_600_000;
+const BATCH = 1000;
+
+export async function purgeExpiredAuth(deps: Deps): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - KEEP_MS);
+  const db = deps.database.db;
+  const count = async (q: ReturnType<typeof sql>) => {
+    const r = (await db.execute(q)) as unknown as { rowCount?: number; count?: number; affectedRows?: number; length?: number };
+    return Number(r.count ?? r.affectedRows ?? r.rowCount ?? 0);
+  };
+  return (
+    (await count(sql`delete from auth_nonces where nonce in (select nonce from auth_nonces where expires_at < ${before.toISOString()}::timestamptz limit ${BATCH})`)) +
+    (await count(sql`delete from auth_sessions where token_hash in (select token_hash from auth_sessions where expires_at < ${before.toISOString()}::timestamptz limit ${BATCH})`))
+  );
+}
