@@ -76,3 +76,21 @@ describe("housekeeping", () => {
     expect(await t.deps.database.db.select().from(authNonces)).toEqual([]);
   });
 });
+
+describe("Idempotency-Key retries", () => {
+  it("a retry after the deadline has passed still replays the original 201 (no second escrow)", async () => {
+    const creator = await signIn(t);
+    await credit(t, creator.address, "1000000000");
+    const body = missionBody(t, { deadline: new Date(t.clock.now().getTime() + 3_600_000).toISOString() });
+    const headers = { "idempotency-key": "retry-late" };
+    const first = await t.call("POST", "/missions", { token: creator.token, body, headers });
+    expect(first.status).toBe(201);
+    t.clock.advance(2 * 3_600_000);
+    const again = await t.call("POST", "/missions", { token: creator.token, body, headers });
+    expect(again.status).toBe(201);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    const changed = await t.call("POST", "/missions", { token: creator.token, body: { ...body, title: "other" }, headers });
+    expect(changed.status).toBe(422);
+  });
+});

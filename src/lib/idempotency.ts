@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Tx } from "../db/client";
+import type { DbOrTx, Tx } from "../db/client";
 import { idempotencyKeys } from "../db/schema/index";
 import { AppError } from "./errors";
 import { sha256Hex } from "./hash";
@@ -26,6 +26,25 @@ export function stableStringify(v: unknown): string {
       .map((k) => `${JSON.stringify(k)}:${stableStringify((v as Record<string, unknown>)[k])}`).join(",")}}`;
   }
   return JSON.stringify(v);
+}
+
+/**
+ * The stored answer for (scope, key), looked up BEFORE the request is validated: a retry must get
+ * the original response even when validation would now fail (e.g. its deadline has passed since)
+ * — otherwise a client would believe a creation failed while its money sits in escrow.
+ * Different body → 422. Nothing stored (or still in flight) → undefined: run the request.
+ */
+export async function storedResponse(db: DbOrTx, opts: { scope: string; key: string | undefined; request: unknown }): Promise<StoredResponse | undefined> {
+  if (opts.key === undefined) return undefined;
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, opts.scope), eq(idempotencyKeys.key, opts.key)));
+  if (!row || row.statusCode === "0") return undefined;
+  if (row.requestHash !== sha256Hex(stableStringify(opts.request))) {
+    throw new AppError("UNPROCESSABLE", "Idempotency-Key was already used with a different request body", { reason: "idempotency_key_reused" });
+  }
+  return { status: Number(row.statusCode), body: row.response, replayed: true };
 }
 
 /**

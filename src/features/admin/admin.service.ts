@@ -1,7 +1,7 @@
 import type { Tx } from "../../db/client";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
-import { once } from "../../lib/idempotency";
+import { once, storedResponse } from "../../lib/idempotency";
 import { parseUint } from "../../lib/money";
 import { parseAgentId } from "../agents/agents.service";
 import { touchAgent } from "../agents/agents.touch";
@@ -10,6 +10,9 @@ import { findAsset } from "../missions/missions.service";
 
 /** Operator credit: external → agent, one transfer, hash-chained (design.md "Ledger rail"). */
 export async function creditAgent(deps: Deps, input: { agent_id: string; asset: string; amount: string; memo?: string | undefined }, idempotencyKey?: string) {
+  const scope = "admin POST /admin/ledger/credit";
+  const stored = await storedResponse(deps.database.db, { scope, key: idempotencyKey, request: input });
+  if (stored) return stored;
   const agentId = parseAgentId(input.agent_id);
   const asset = findAsset(deps.config.assets, input.asset);
   if (!asset) throw new AppError("UNPROCESSABLE", `unknown asset ${input.asset}`, { field: "asset", reason: "unknown_asset" });
@@ -32,5 +35,5 @@ export async function creditAgent(deps: Deps, input: { agent_id: string; asset: 
     return { status: 200, body: { agent_id: agentId, asset: asset.symbol, amount: amount.toString(), balance: balance.toString(), transfer_id: transferId } };
   };
   return deps.database.db.transaction((tx) =>
-    once(tx, { scope: "admin POST /admin/ledger/credit", key: idempotencyKey, request: input, at: now }, () => work(tx)));
+    once(tx, { scope, key: idempotencyKey, request: input, at: now }, () => work(tx)));
 }

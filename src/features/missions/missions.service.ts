@@ -6,7 +6,7 @@ import type { AssetConfig } from "../../env";
 import { normalizeAddress } from "../../lib/address";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
-import { once, stableStringify } from "../../lib/idempotency";
+import { once, stableStringify, storedResponse } from "../../lib/idempotency";
 import { parseUint } from "../../lib/money";
 import { touchAgent } from "../agents/agents.touch";
 import { agentAccount, escrowAccount, transfer, TREASURY } from "../ledger/ledger.service";
@@ -34,6 +34,9 @@ export async function createMission(
   idempotencyKey?: string,
 ): Promise<{ status: number; body: string; replayed: boolean }> {
   const now = deps.clock.now();
+  const scope = `${creator} POST /missions`;
+  const stored = await storedResponse(deps.database.db, { scope, key: idempotencyKey, request: input });
+  if (stored) return stored;
   if (input.creator !== undefined && normalizeAddress(input.creator) !== creator) {
     throw new AppError("FORBIDDEN", "creator must be the authenticated address", { field: "creator" });
   }
@@ -109,7 +112,7 @@ export async function createMission(
   };
 
   return deps.database.db.transaction((tx) =>
-    once(tx, { scope: `${creator} POST /missions`, key: idempotencyKey, request: input, at: now }, () => work(tx)));
+    once(tx, { scope, key: idempotencyKey, request: input, at: now }, () => work(tx)));
 }
 
 /** GET /missions/{id}: pending_escrow missions are visible to their creator only. */

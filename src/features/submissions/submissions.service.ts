@@ -4,7 +4,7 @@ import { missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
-import { once } from "../../lib/idempotency";
+import { once, storedResponse } from "../../lib/idempotency";
 import { touchAgent } from "../agents/agents.touch";
 import { findMission } from "../missions/missions.service";
 import type { MissionRow } from "../missions/missions.wire";
@@ -59,6 +59,9 @@ export function submissionToWire(s: SubmissionRow, mission: Pick<MissionRow, "cr
  */
 export async function createSubmission(deps: Deps, submitter: string, missionId: string, input: CreateSubmissionInput, idempotencyKey?: string) {
   const now = deps.clock.now();
+  const scope = `${submitter} POST /missions/${missionId}/submissions`;
+  const stored = await storedResponse(deps.database.db, { scope, key: idempotencyKey, request: input });
+  if (stored) return stored;
   const mission = await findMission(deps, missionId);
   if (!mission || mission.status === "pending_escrow") throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
   if (mission.creator === submitter) throw new AppError("FORBIDDEN", "a creator cannot submit to their own mission", { reason: "own_mission" });
@@ -122,7 +125,7 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
   };
 
   return deps.database.db.transaction((tx) =>
-    once(tx, { scope: `${submitter} POST /missions/${missionId}/submissions`, key: idempotencyKey, request: input, at: now }, () => work(tx)));
+    once(tx, { scope, key: idempotencyKey, request: input, at: now }, () => work(tx)));
 }
 
 export async function listSubmissions(deps: Deps, missionId: string, viewer: string | undefined, q: { limit: number; cursor?: string | undefined }) {

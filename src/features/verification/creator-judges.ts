@@ -3,7 +3,7 @@ import type { Tx } from "../../db/client";
 import { missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
-import { once } from "../../lib/idempotency";
+import { once, storedResponse } from "../../lib/idempotency";
 import { MISSION_COLUMNS } from "../missions/missions.queries";
 import { missionToWire, type MissionRow } from "../missions/missions.wire";
 import { resolveAndPay, voidAndRefund, type Winner } from "./settlement";
@@ -25,6 +25,9 @@ export const DEFAULT_AWARD_MAX_WINNERS = 100;
  */
 export async function awardMission(deps: Deps, caller: string, missionId: string, input: AwardInput, idempotencyKey?: string) {
   const now = deps.clock.now();
+  const scope = `${caller} POST /missions/${missionId}/award`;
+  const stored = await storedResponse(deps.database.db, { scope, key: idempotencyKey, request: input });
+  if (stored) return stored;
   const ids = input.winners.map((w) => w.submission_id);
   if (new Set(ids).size !== ids.length) throw new AppError("INVALID_PARAMETER", "winners must be distinct submissions", { field: "winners" });
   const given = input.winners.filter((w) => w.share_bps !== undefined).length;
@@ -33,7 +36,7 @@ export async function awardMission(deps: Deps, caller: string, missionId: string
   if (given && shares.reduce((a, b) => a + b, 0) !== 10_000) throw new AppError("INVALID_PARAMETER", "share_bps must sum to 10000", { field: "winners" });
 
   return deps.database.db.transaction((tx) =>
-    once(tx, { scope: `${caller} POST /missions/${missionId}/award`, key: idempotencyKey, request: input, at: now }, async () => {
+    once(tx, { scope, key: idempotencyKey, request: input, at: now }, async () => {
       const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)).for("update");
       if (!m || m.status === "pending_escrow") throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
       if (m.creator !== caller) throw new AppError("FORBIDDEN", "only the creator may award a creator_judges mission");
