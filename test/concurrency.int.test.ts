@@ -53,6 +53,14 @@ describe.runIf(onRealPostgres)("concurrency on real Postgres", () => {
     expect((await t.call("GET", `/agents/${creator.address}/balance`)).body.aigen_balance).toBe((9n * (REWARD + FEE)).toString());
   });
 
+  it("ledger verification reads one snapshot: no false alarms while credits are in flight", async () => {
+    const agents = await Promise.all(Array.from({ length: 5 }, () => signIn(t)));
+    const credits = Promise.all(Array.from({ length: 40 }, (_, i) => credit(t, agents[i % 5]!.address, 1_000n + BigInt(i))));
+    const reports = await Promise.all(Array.from({ length: 5 }, () => verifyLedger(t.deps.database.db)));
+    await credits;
+    for (const r of reports) expect(r.problems).toEqual([]);
+  });
+
   it("a SIWE nonce signs in exactly once under 10 concurrent attempts", async () => {
     const account = newAccount();
     const message = await siweMessageFor(t, account);

@@ -66,6 +66,18 @@ describe("hash-chained ledger", () => {
     await expectDetected(e!, { amount: forged.amount, balanceAfter: forged.balanceAfter, hash: entryHash(forged) });
   });
 
+  it("detects a chain whose account row was deleted (entries rewritten, head removed)", async () => {
+    const db = t.deps.database.db;
+    const [acct] = await db.select().from(ledgerAccounts).where(sql`${ledgerAccounts.account} like 'agent:%'`).limit(1);
+    const where = and(eq(ledgerAccounts.account, acct!.account), eq(ledgerAccounts.asset, acct!.asset));
+    await db.delete(ledgerAccounts).where(where);
+    const report = await verifyLedger(db);
+    await db.insert(ledgerAccounts).values(acct!);
+    expect(report.ok).toBe(false);
+    expect(report.problems.some((p) => p.problem.includes("account row is missing"))).toBe(true);
+    expect((await verifyLedger(db)).ok).toBe(true);
+  });
+
   it("detects a deleted entry and a tampered account balance", async () => {
     const db = t.deps.database.db;
     const [victim] = await entries();

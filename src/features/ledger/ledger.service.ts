@@ -102,50 +102,68 @@ export interface LedgerProblem {
 }
 
 /**
- * Re-derives the whole ledger: every entry's hash, each account's chain linkage, sequence and
- * running balance, the account heads, and that each transfer sums to zero.
+ * Re-derives the whole ledger from one consistent snapshot (REPEATABLE READ, read only — safe to
+ * run while money moves): every entry's hash, each chain's linkage, sequence and running balance,
+ * each account row's head against its chain (including chains whose account row is missing, and
+ * rows with no chain), and that each transfer sums to zero. One ordered keyset scan, batched.
  */
 export async function verifyLedger(db: Db, batch = 1000): Promise<{ ok: boolean; entries: number; problems: LedgerProblem[] }> {
-  const problems: LedgerProblem[] = [];
-  const accounts = await db.select().from(ledgerAccounts).orderBy(ledgerAccounts.account, ledgerAccounts.asset);
-  let count = 0;
-  for (const acct of accounts) {
-    const where = { account: acct.account, asset: acct.asset };
-    let prevHash = GENESIS_HASH;
-    let balance = 0n;
-    let expectSeq = 1;
+  return db.transaction(async (tx) => {
+    const problems: LedgerProblem[] = [];
+    const heads = new Map((await tx.select().from(ledgerAccounts)).map((a) => [`${a.account}\u0000${a.asset}`, a]));
+    let count = 0;
+    let cur: { account: string; asset: string; prevHash: string; balance: bigint; nextSeq: number } | undefined;
+    const closeChain = () => {
+      if (!cur) return;
+      const where = { account: cur.account, asset: cur.asset };
+      const key = `${cur.account}\u0000${cur.asset}`;
+      const head = heads.get(key);
+      heads.delete(key);
+      if (!head) return void problems.push({ ...where, problem: "entries exist but the account row is missing" });
+      if (head.headHash !== cur.prevHash) problems.push({ ...where, problem: "account head hash does not match the last entry" });
+      if (head.seq !== cur.nextSeq - 1) problems.push({ ...where, problem: "account sequence does not match the last entry" });
+      if (BigInt(head.balance) !== cur.balance) problems.push({ ...where, problem: "account balance does not match the sum of its entries" });
+    };
+    let after: { account: string; asset: string; seq: number } | undefined;
     for (;;) {
-      const rows = await db
+      const rows = await tx
         .select()
         .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.account, acct.account), eq(ledgerEntries.asset, acct.asset), sql`${ledgerEntries.seq} >= ${expectSeq}`))
-        .orderBy(ledgerEntries.seq)
+        .where(after ? sql`(${ledgerEntries.account}, ${ledgerEntries.asset}, ${ledgerEntries.seq}) > (${after.account}, ${after.asset}, ${after.seq})` : undefined)
+        .orderBy(ledgerEntries.account, ledgerEntries.asset, ledgerEntries.seq)
         .limit(batch);
       for (const e of rows) {
         count++;
-        const at = { ...where, seq: e.seq, entry_id: e.id };
-        if (e.seq !== expectSeq) problems.push({ ...at, problem: `sequence gap: expected ${expectSeq}` });
-        if (e.prevHash !== prevHash) problems.push({ ...at, problem: "broken chain: prev_hash does not match the previous entry" });
-        if (entryHash(e) !== e.hash) problems.push({ ...at, problem: "entry hash does not match its contents" });
-        balance += BigInt(e.amount);
-        if (balance.toString() !== BigInt(e.balanceAfter).toString()) {
-          problems.push({ ...at, problem: "balance_after does not follow from the previous balance and amount" });
-          balance = BigInt(e.balanceAfter);
+        if (!cur || cur.account !== e.account || cur.asset !== e.asset) {
+          closeChain();
+          cur = { account: e.account, asset: e.asset, prevHash: GENESIS_HASH, balance: 0n, nextSeq: 1 };
         }
-        prevHash = e.hash;
-        expectSeq = e.seq + 1;
+        const at = { account: e.account, asset: e.asset, seq: e.seq, entry_id: e.id };
+        if (e.seq !== cur.nextSeq) problems.push({ ...at, problem: `sequence gap: expected ${cur.nextSeq}` });
+        if (e.prevHash !== cur.prevHash) problems.push({ ...at, problem: "broken chain: prev_hash does not match the previous entry" });
+        if (entryHash(e) !== e.hash) problems.push({ ...at, problem: "entry hash does not match its contents" });
+        cur.balance += BigInt(e.amount);
+        if (cur.balance !== BigInt(e.balanceAfter)) {
+          problems.push({ ...at, problem: "balance_after does not follow from the previous balance and amount" });
+          cur.balance = BigInt(e.balanceAfter);
+        }
+        cur.prevHash = e.hash;
+        cur.nextSeq = e.seq + 1;
       }
       if (rows.length < batch) break;
+      const last = rows[rows.length - 1]!;
+      after = { account: last.account, asset: last.asset, seq: last.seq };
     }
-    if (acct.headHash !== prevHash) problems.push({ ...where, problem: "account head hash does not match the last entry" });
-    if (acct.seq !== expectSeq - 1) problems.push({ ...where, problem: "account sequence does not match the last entry" });
-    if (BigInt(acct.balance) !== balance) problems.push({ ...where, problem: "account balance does not match the sum of its entries" });
-  }
-  const unbalanced = await db
-    .select({ transferId: ledgerEntries.transferId, asset: ledgerEntries.asset })
-    .from(ledgerEntries)
-    .groupBy(ledgerEntries.transferId, ledgerEntries.asset)
-    .having(sql`sum(${ledgerEntries.amount}) <> 0`);
-  for (const u of unbalanced) problems.push({ account: "*", asset: u.asset, transfer_id: u.transferId, problem: "transfer does not sum to zero" });
-  return { ok: problems.length === 0, entries: count, problems };
+    closeChain();
+    for (const head of heads.values()) {
+      if (head.seq !== 0 || BigInt(head.balance) !== 0n) problems.push({ account: head.account, asset: head.asset, problem: "account row has a balance or sequence but no entries" });
+    }
+    const unbalanced = await tx
+      .select({ transferId: ledgerEntries.transferId, asset: ledgerEntries.asset })
+      .from(ledgerEntries)
+      .groupBy(ledgerEntries.transferId, ledgerEntries.asset)
+      .having(sql`sum(${ledgerEntries.amount}) <> 0`);
+    for (const u of unbalanced) problems.push({ account: "*", asset: u.asset, transfer_id: u.transferId, problem: "transfer does not sum to zero" });
+    return { ok: problems.length === 0, entries: count, problems };
+  }, { isolationLevel: "repeatable read", accessMode: "read only" });
 }
