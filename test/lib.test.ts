@@ -97,5 +97,10 @@ describe("data dir lock", () => {
     writeFileSync(path.join(dir, "oabp.lock"), "999999999"); // a pid that cannot be alive
     const again = acquireDirLock(dir);
     again.release();
+    // a lock naming our own pid that we never took (restarted as the same pid, e.g. PID 1)
+    writeFileSync(path.join(dir, "oabp.lock"), String(process.pid));
+    const mine = acquireDirLock(dir);
+    expect(() => acquireDirLock(dir)).toThrow(/already open/);
+    mine.release();
   });
 });
