@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
 import { missions } from "../db/schema/index";
 import type { Deps } from "../deps";
-import { advanceMission } from "../features/verification/lifecycle";
+import { advanceMission, prepareAdvance } from "../features/verification/lifecycle";
 import { MISSION_COLUMNS } from "../features/missions/missions.queries";
 
 /**
@@ -22,6 +22,11 @@ export async function sweepDueMissions(deps: Deps, batch = 50): Promise<number> 
     .limit(batch);
   let advanced = 0;
   for (const { id } of due) {
+    // Slow reads (an oracle over RPC) happen before the transaction, never under the row lock;
+    // the transition re-checks the state it acts on.
+    const [snapshot] = await db.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, id));
+    if (!snapshot) continue;
+    const prepared = await prepareAdvance(deps, snapshot, now);
     const done = await db.transaction(async (tx) => {
       const [m] = await tx
         .select(MISSION_COLUMNS)
@@ -29,7 +34,7 @@ export async function sweepDueMissions(deps: Deps, batch = 50): Promise<number> 
         .where(and(eq(missions.id, id), isNotNull(missions.nextActionAt), lte(missions.nextActionAt, now)))
         .for("update", { skipLocked: true });
       if (!m) return false;
-      await advanceMission(tx, deps, m, now);
+      await advanceMission(tx, deps, m, now, prepared);
       return true;
     });
     if (done) advanced++;

@@ -19,7 +19,16 @@ const REJUDGE_MS = 60_000;
  *
  *   open ──deadline──▶ escrowed(judging | verifying | voting | awaiting_oracle) ──▶ resolved | voided
  */
-export async function advanceMission(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<void> {
+/** Work done before the transaction for a due mission (e.g. the oracle's verdict over RPC). */
+export interface Prepared {
+  oracle?: unknown;
+}
+
+export async function prepareAdvance(_deps: Deps, _m: Mission, _now: Date): Promise<Prepared> {
+  return {};
+}
+
+export async function advanceMission(tx: Tx, deps: Deps, m: Mission, now: Date, _prepared: Prepared = {}): Promise<void> {
   const set = (values: Partial<typeof missions.$inferInsert>) => tx.update(missions).set({ ...values, updatedAt: now }).where(eq(missions.id, m.id));
   if (m.status === "open" && now >= m.deadline) {
     switch (m.verificationType) {
