@@ -5,7 +5,7 @@ import { openDatabase } from "./db/client";
 import type { Deps } from "./deps";
 import type { Config } from "./env";
 import { systemClock } from "./lib/clock";
-import { createEvmPort } from "./lib/evm";
+import { createEvmPort, createOracleReader } from "./lib/evm";
 import { randomToken } from "./lib/hash";
 import { createSafeFetcher } from "./lib/safe-fetch";
 import { missionListCache } from "./features/missions/missions.cache";
@@ -31,6 +31,6 @@ export async function buildDeps(config: Config): Promise<Deps> {
     poolMax: config.databasePoolMax,
   });
   const missionLists = await missionListCache(database, config.listCacheBytes);
-  return { config, database, clock: systemClock, logger, evm: createEvmPort(config.rpcUrl), adminToken: adminTokenFor(config, logger), missionLists,
+  return { config, database, clock: systemClock, logger, evm: createEvmPort(config.rpcUrl), oracle: createOracleReader(config.rpcUrl), adminToken: adminTokenFor(config, logger), missionLists,
     fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, timeoutMs: config.fetchTimeoutMs, maxBytes: config.fetchMaxBytes }) };
 }

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { Database } from "./db/client";
 import type { Config } from "./env";
 import type { Clock } from "./lib/clock";
-import type { EvmPort } from "./lib/evm";
+import type { EvmPort, OracleReader } from "./lib/evm";
 import type { ResponseCache } from "./lib/response-cache";
 import type { SafeFetcher } from "./lib/safe-fetch";
 
@@ -13,6 +13,8 @@ export interface Deps {
   clock: Clock;
   logger: Logger;
   evm: EvmPort;
+  /** Reads oracle contracts (AIP-1 §4.4) through OABP_RPC_URL; answers no_rpc without one. */
+  oracle: OracleReader;
   /** Serialized GET /missions pages, dropped on every committed change to missions. */
   missionLists: ResponseCache;
   /** SSRF-safe fetcher for every user-supplied URL (content_uri, predicate_uri). */

@@ -84,6 +84,10 @@ export const EnvSchema = z.object({
   OABP_RPC_URL: z.string().url().optional(),
   OABP_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   OABP_JUDGING_WINDOW_SECONDS: z.coerce.number().int().min(60).max(90 * 86_400).default(7 * 86_400),
+  OABP_ORACLE_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Unset: the same length as the judging window. */
+  OABP_ORACLE_WINDOW_SECONDS: z.coerce.number().int().min(60).max(90 * 86_400).optional(),
+  OABP_VOTE_SLASH_BPS: z.coerce.number().int().min(0).max(10_000).default(1000),
   OABP_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   OABP_IPFS_GATEWAY: z.string().url().default("https://ipfs.io/ipfs/"),
   OABP_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -113,7 +117,10 @@ export interface Config {
   shutdownTimeoutMs: number;
   listCacheBytes: number;
   judgingWindowSeconds: number;
+  oraclePollSeconds: number;
+  oracleWindowSeconds: number;
   jobIntervalMs: number;
+  voteSlashBps: number;
   ipfsGateway: string;
   fetchTimeoutMs: number;
   fetchMaxBytes: number;
@@ -150,7 +157,10 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     shutdownTimeoutMs: e.OABP_SHUTDOWN_TIMEOUT_MS,
     listCacheBytes: e.OABP_LIST_CACHE_BYTES,
     judgingWindowSeconds: e.OABP_JUDGING_WINDOW_SECONDS,
+    oraclePollSeconds: e.OABP_ORACLE_POLL_SECONDS,
+    oracleWindowSeconds: e.OABP_ORACLE_WINDOW_SECONDS ?? e.OABP_JUDGING_WINDOW_SECONDS,
     jobIntervalMs: e.OABP_JOB_INTERVAL_MS,
+    voteSlashBps: e.OABP_VOTE_SLASH_BPS,
     ipfsGateway: e.OABP_IPFS_GATEWAY,
     fetchTimeoutMs: e.OABP_FETCH_TIMEOUT_MS,
     fetchMaxBytes: e.OABP_FETCH_MAX_BYTES,

@@ -3,7 +3,7 @@ import { createApp } from "../../src/app";
 import type { Deps } from "../../src/deps";
 import { parseEnv } from "../../src/env";
 import { ManualClock } from "../../src/lib/clock";
-import { createEvmPort } from "../../src/lib/evm";
+import { createEvmPort, createOracleReader } from "../../src/lib/evm";
 import { createSafeFetcher } from "../../src/lib/safe-fetch";
 import { missionListCache } from "../../src/features/missions/missions.cache";
 import { createTestDatabase, type TestDatabase } from "./db";
@@ -34,6 +34,7 @@ export async function makeTestApp(env: Record<string, string> = {}, opts: { pool
     clock,
     logger: pino({ level: "silent" }),
     evm: createEvmPort(undefined),
+    oracle: createOracleReader(config.rpcUrl),
     adminToken: ADMIN_TOKEN,
     missionLists: await missionListCache(db.database, config.listCacheBytes),
     // Production policy (public unicast only), except loopback 127.0.0.2 where tests serve content.

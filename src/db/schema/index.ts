@@ -3,3 +3,4 @@ export * from "./auth";
 export * from "./ledger";
 export * from "./missions";
 export * from "./submissions";
+export * from "./votes";

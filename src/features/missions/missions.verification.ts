@@ -1,6 +1,7 @@
 import { RE2JS } from "re2js";
 import { z } from "zod";
 import { normalizeAddress } from "../../lib/address";
+import { parseOracleMethod } from "../../lib/evm";
 import type { AssetConfig } from "../../env";
 import { AppError } from "../../lib/errors";
 import { normalizeSha256 } from "../../lib/hash";
@@ -96,6 +97,9 @@ export function validateVerificationParams(type: VType, raw: Record<string, unkn
       const addr = normalizeAddress(String(params.oracle_contract));
       if (!addr) throw bad("oracle_contract", "must be a 0x EVM address");
       params.oracle_contract = addr;
+      if (!parseOracleMethod(String(params.oracle_method))) {
+        throw unprocessable("oracle_method", "oracle_method_unsupported", "must be f(bytes32 missionKey, bytes32 contentHash) returns (bool) or f(bytes32 missionKey) returns (bytes32 contentHash), e.g. \"isValid(bytes32,bytes32)\" or \"winner(bytes32)\"");
+      }
       if (!ctx.knownOracles.includes(addr)) warnings.push("unknown_oracle: this oracle is not on the server's allow-list (AIP-1 Security Considerations)");
       break;
     }

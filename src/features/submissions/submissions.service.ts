@@ -33,7 +33,8 @@ const NEXT_ACTION: Record<string, string> = {
 export function submissionToWire(s: SubmissionRow, mission: Pick<MissionRow, "creator" | "status" | "verificationType">, viewer: string | undefined, publicUrl: string): SubmissionWire {
   // Deliverables stay private to the submitter and the creator until the mission is decided,
   // so others cannot copy a pending answer (front-running; AIP-1 Security Considerations).
-  const decided = mission.status === "resolved" || mission.status === "voided";
+  // peer_vote: voters must read the deliverables once submissions close (the voting phase).
+  const decided = mission.status === "resolved" || mission.status === "voided" || (mission.verificationType === "peer_vote" && mission.status === "escrowed");
   const visible = decided || viewer === s.submitter || viewer === mission.creator;
   const self = `${publicUrl}/missions/${s.missionId}/submissions/${s.id}`;
   return {

@@ -6,6 +6,7 @@ import { AppError } from "../../lib/errors";
 import { once, storedResponse } from "../../lib/idempotency";
 import { MISSION_COLUMNS } from "../missions/missions.queries";
 import { missionToWire, type MissionRow } from "../missions/missions.wire";
+import type { ResolutionReason } from "./reasons";
 import { resolveAndPay, voidAndRefund, type Winner } from "./settlement";
 
 type Mission = Omit<MissionRow, "search">;
@@ -66,7 +67,7 @@ export async function awardMission(deps: Deps, caller: string, missionId: string
  * credited as a partial outcome. The creator, who saw every deliverable, gets nothing back —
  * abandoning judging must not be a way to take work for free. No submissions → refund.
  */
-export async function expireJudging(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<void> {
+export async function expireJudging(tx: Tx, deps: Deps, m: Mission, now: Date, reason: ResolutionReason = "default_award_judging_expired"): Promise<void> {
   const pending = await tx
     .select({ id: submissions.id, submitter: submissions.submitter })
     .from(submissions)
@@ -78,7 +79,7 @@ export async function expireJudging(tx: Tx, deps: Deps, m: Mission, now: Date): 
   await resolveAndPay(tx, m, firsts.map((s) => ({ submissionId: s.id, submitter: s.submitter, weight: 1 })), {
     feeBps: deps.config.feeBps,
     now,
-    reason: "default_award_judging_expired",
+    reason,
     winnerReason: "default_award",
     loserReason: "not_selected",
     outcome: "partial",

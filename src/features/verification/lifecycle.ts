@@ -5,6 +5,8 @@ import type { Deps } from "../../deps";
 import type { MissionRow } from "../missions/missions.wire";
 import { expireJudging } from "./creator-judges";
 import { judgeFirstValidMatch } from "./first-valid-match";
+import { tallyVotes } from "./peer-vote";
+import { advanceOracle, closeOracleMission, prepareOracle, type OracleVerdict } from "./oracle";
 import { voidAndRefund } from "./settlement";
 
 type Mission = Omit<MissionRow, "search">;
@@ -21,14 +23,15 @@ const REJUDGE_MS = 60_000;
  */
 /** Work done before the transaction for a due mission (e.g. the oracle's verdict over RPC). */
 export interface Prepared {
-  oracle?: unknown;
+  oracle?: OracleVerdict;
 }
 
-export async function prepareAdvance(_deps: Deps, _m: Mission, _now: Date): Promise<Prepared> {
+export async function prepareAdvance(deps: Deps, m: Mission, now: Date): Promise<Prepared> {
+  if (m.verificationType === "oracle" && m.status === "escrowed" && m.phase === "awaiting_oracle") return { oracle: await prepareOracle(deps, m, now) };
   return {};
 }
 
-export async function advanceMission(tx: Tx, deps: Deps, m: Mission, now: Date, _prepared: Prepared = {}): Promise<void> {
+export async function advanceMission(tx: Tx, deps: Deps, m: Mission, now: Date, prepared: Prepared = {}): Promise<void> {
   const set = (values: Partial<typeof missions.$inferInsert>) => tx.update(missions).set({ ...values, updatedAt: now }).where(eq(missions.id, m.id));
   if (m.status === "open" && now >= m.deadline) {
     switch (m.verificationType) {
@@ -43,14 +46,30 @@ export async function advanceMission(tx: Tx, deps: Deps, m: Mission, now: Date, 
         if (outcome === "waiting") await set({ status: "escrowed", phase: "verifying", nextActionAt: new Date(now.getTime() + REJUDGE_MS) });
         return;
       }
+      case "peer_vote": {
+        // Submissions close; their deliverables become visible to voters until voting_deadline.
+        if (m.submissionCount === 0) return voidAndRefund(tx, m, { now, reason: "expired_without_submissions" });
+        const votingDeadline = new Date(String((m.verificationParams as { voting_deadline: string }).voting_deadline));
+        await set({ status: "escrowed", phase: "voting", nextActionAt: votingDeadline > now ? votingDeadline : now });
+        return;
+      }
+      case "oracle":
+        return closeOracleMission(tx, deps, m, now);
       default:
-        // peer_vote and oracle resolution are not built yet: refund rather than hold funds.
+        // An unknown verification type: refund rather than hold funds.
         if (m.submissionCount === 0) return voidAndRefund(tx, m, { now, reason: "expired_without_submissions" });
         return voidAndRefund(tx, m, { now, reason: "no_valid_submission" });
     }
   }
   if (m.status === "escrowed" && m.phase === "judging" && m.judgingDeadline && now >= m.judgingDeadline) {
     return expireJudging(tx, deps, m, now);
+  }
+  if (m.status === "escrowed" && m.phase === "awaiting_oracle") return advanceOracle(tx, deps, m, now, prepared.oracle);
+  if (m.status === "escrowed" && m.phase === "voting") {
+    const votingDeadline = new Date(String((m.verificationParams as { voting_deadline: string }).voting_deadline));
+    if (now >= votingDeadline) return tallyVotes(tx, deps, m, now);
+    await set({ nextActionAt: votingDeadline });
+    return;
   }
   if (m.status === "escrowed" && m.phase === "verifying") {
     const outcome = await judgeFirstValidMatch(tx, deps, m, now);

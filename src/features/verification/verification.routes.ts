@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
-import { Mission, MissionIdParam } from "../missions/missions.schemas";
+import { Mission, MissionIdParam, Uint } from "../missions/missions.schemas";
 
 export const AwardRequest = z
   .object({
@@ -25,4 +25,47 @@ export const awardRoute = createRoute({
     200: jsonResponse(Mission, "Resolved"),
     ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN", "UNPROCESSABLE"),
   },
+});
+
+export const VoteRequest = z
+  .object({
+    submission_id: z.string().min(1).max(64),
+    amount: Uint.openapi({ description: "Stake in vote_token base units (≥ min_vote)" }),
+  })
+  .openapi("CastVote");
+
+export const Vote = z
+  .object({
+    id: z.string(),
+    mission_id: z.string(),
+    submission_id: z.string(),
+    voter: z.string(),
+    asset: z.string(),
+    amount: z.string(),
+    created_at: z.string(),
+    outcome: z.string().nullable().openapi({ description: "After the tally: won | lost | refunded" }),
+    payout: z.string().nullable().openapi({ description: "What went back to the voter: stake, minus a slash or plus a reward" }),
+  })
+  .openapi("Vote");
+
+export const voteRoute = createRoute({
+  method: "post",
+  path: "/missions/{id}/votes",
+  tags: ["verification"],
+  summary: "peer_vote: stake vote_token on a submission between the deadline and voting_deadline (AIP-1 §4.3)",
+  security: [{ bearer: [] }],
+  request: { params: MissionIdParam, headers: z.object({ "idempotency-key": z.string().optional() }), ...jsonBody(VoteRequest) },
+  responses: {
+    201: jsonResponse(Vote, "Stake held until the tally"),
+    ...errors("UNAUTHORIZED", "ANONYMOUS_SUBMISSION_REJECTED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN", "INSUFFICIENT_BALANCE", "UNPROCESSABLE"),
+  },
+});
+
+export const listVotesRoute = createRoute({
+  method: "get",
+  path: "/missions/{id}/votes",
+  tags: ["verification"],
+  summary: "The votes of a peer_vote mission, with outcomes after the tally",
+  request: { params: MissionIdParam },
+  responses: { 200: jsonResponse(z.object({ votes: z.array(Vote) }).openapi("VoteList"), "Votes"), ...errors("NOT_FOUND") },
 });

@@ -1,0 +1,143 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { missions, submissions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { bytes32ToContentHash, contentHashToBytes32, missionKey, parseOracleMethod, type OracleFailureReason } from "../../lib/evm";
+import type { MissionRow } from "../missions/missions.wire";
+import { expireJudging } from "./creator-judges";
+import { resolveAndPay, voidAndRefund } from "./settlement";
+
+type Mission = Omit<MissionRow, "search">;
+
+// AIP-1 §4.4 oracle: "a pre-registered oracle contract attests to which submission is valid".
+//
+//   open ──deadline──▶ escrowed/awaiting_oracle ──poll every OABP_ORACLE_POLL_SECONDS──▶
+//        resolved (oracle_attested) | resolved (default award, window over) | voided (nobody submitted)
+//
+// The oracle is read over RPC in prepareOracle, OUTSIDE any transaction (a slow or dead RPC never
+// holds the mission row lock); advanceOracle then applies the verdict under the lock, re-reading
+// the submissions it names. The oracle window (the stored `judging_deadline`, deadline +
+// OABP_ORACLE_WINDOW_SECONDS) caps the wait: funds are never held for an oracle that never answers.
+
+/** At most this many oracle calls in one poll of one mission (per_submission reads one per submission). */
+export const ORACLE_MAX_CALLS_PER_POLL = 100;
+
+/** What one poll of the oracle said, computed outside the transaction (outcomes are data). */
+export type OracleVerdict =
+  /** per_submission: isValid(missionKey, contentHash) was true for this submission. */
+  | { kind: "valid_submission"; submissionId: string }
+  /** per_mission: winner(missionKey) named this content hash ("sha256:<hex>"). */
+  | { kind: "winner_hash"; contentHash: string }
+  /** The oracle answered but has not decided (zero winner, or no submission valid yet). */
+  | { kind: "undecided" }
+  /** No answer: no RPC configured, RPC down, bad method/address, revert, bad return data. */
+  | { kind: "failure"; reason: OracleFailureReason };
+
+const oracleWindowEnd = (deps: Deps, m: Mission): Date =>
+  m.judgingDeadline ?? new Date(m.deadline.getTime() + deps.config.oracleWindowSeconds * 1000);
+
+/**
+ * At the deadline: nobody submitted → void and refund; otherwise submissions close and the
+ * mission waits for the oracle, polled at once, until the oracle window closes.
+ */
+export async function closeOracleMission(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<void> {
+  if (m.submissionCount === 0) return voidAndRefund(tx, m, { now, reason: "expired_without_submissions" });
+  const windowEnd = new Date(m.deadline.getTime() + deps.config.oracleWindowSeconds * 1000);
+  await tx
+    .update(missions)
+    .set({ status: "escrowed", phase: "awaiting_oracle", judgingDeadline: windowEnd, nextActionAt: now, updatedAt: now })
+    .where(eq(missions.id, m.id));
+}
+
+/**
+ * One poll of the oracle for a mission in awaiting_oracle (no transaction, no lock).
+ * per_mission: winner(missionKey). per_submission: isValid(missionKey, contentHash) for the
+ * pending submissions in arrival order, stopping at the first true; at most
+ * ORACLE_MAX_CALLS_PER_POLL calls — with more pending submissions, successive polls read the
+ * next batch in turn. The first failed call ends the poll (one RPC timeout, not a hundred).
+ */
+export async function prepareOracle(deps: Deps, m: Mission, now: Date): Promise<OracleVerdict> {
+  const params = m.verificationParams as { oracle_contract?: unknown; oracle_method?: unknown };
+  const method = String(params.oracle_method ?? "");
+  const parsed = parseOracleMethod(method);
+  if (!parsed) return { kind: "failure", reason: "bad_method" };
+  const address = String(params.oracle_contract ?? "");
+  const key = missionKey(m.id);
+  if (parsed.kind === "per_mission") {
+    const r = await deps.oracle.winner({ address, method, missionKey: key });
+    if (!r.ok) return { kind: "failure", reason: r.reason };
+    return r.contentHash ? { kind: "winner_hash", contentHash: bytes32ToContentHash(r.contentHash) } : { kind: "undecided" };
+  }
+  const pending = await deps.database.db
+    .select({ id: submissions.id, contentHash: submissions.contentHash })
+    .from(submissions)
+    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending")))
+    .orderBy(asc(submissions.seq));
+  const batches = Math.max(1, Math.ceil(pending.length / ORACLE_MAX_CALLS_PER_POLL));
+  const poll = Math.max(0, Math.floor((now.getTime() - m.deadline.getTime()) / (deps.config.oraclePollSeconds * 1000)));
+  const start = (poll % batches) * ORACLE_MAX_CALLS_PER_POLL;
+  const asked = new Set<string>(); // the same content twice (two agents) is one question
+  for (const s of pending.slice(start, start + ORACLE_MAX_CALLS_PER_POLL)) {
+    if (asked.has(s.contentHash)) continue;
+    asked.add(s.contentHash);
+    const r = await deps.oracle.isValid({ address, method, missionKey: key, contentHash: contentHashToBytes32(s.contentHash) });
+    if (!r.ok) return { kind: "failure", reason: r.reason };
+    if (r.valid) return { kind: "valid_submission", submissionId: s.id };
+  }
+  return { kind: "undecided" };
+}
+
+/** The pending submission a verdict names, re-read under the mission lock (earliest by seq). */
+async function attestedSubmission(tx: Tx, m: Mission, v: OracleVerdict) {
+  if (v.kind !== "valid_submission" && v.kind !== "winner_hash") return undefined;
+  const [s] = await tx
+    .select({ id: submissions.id, submitter: submissions.submitter })
+    .from(submissions)
+    .where(and(
+      eq(submissions.missionId, m.id),
+      eq(submissions.status, "pending"),
+      v.kind === "valid_submission" ? eq(submissions.id, v.submissionId) : eq(submissions.contentHash, v.contentHash),
+    ))
+    .orderBy(asc(submissions.seq))
+    .limit(1);
+  return s;
+}
+
+/**
+ * Applies one poll's verdict to a mission in awaiting_oracle; caller's transaction holds the
+ * mission row lock. An attested pending submission wins the whole reward (reward − fee), every
+ * other submission is not_selected. Otherwise the mission waits for the next poll — unless the
+ * oracle window has closed, in which case the default award applies.
+ *
+ * Why the creator_judges default (equal split between distinct submitters, partial outcome) and
+ * not a refund: the creator chose the oracle, and the submitters did the work in good faith. A
+ * refund would let a creator collect deliverables for free by naming an oracle that never
+ * answers (a dead address, a contract they control, a wrong method); splitting between the
+ * submitters keeps that from paying off, exactly as for a creator who never judges, and no
+ * funds are ever held past the window. No RPC configured (no_rpc) is an oracle that never answers.
+ */
+export async function advanceOracle(tx: Tx, deps: Deps, m: Mission, now: Date, verdict: OracleVerdict | undefined): Promise<void> {
+  if (!verdict) {
+    // The snapshot read before the lock was in another state (a concurrent step moved the
+    // mission here): nothing was read yet, so poll on the next sweep.
+    await tx.update(missions).set({ nextActionAt: now, updatedAt: now }).where(eq(missions.id, m.id));
+    return;
+  }
+  const winner = await attestedSubmission(tx, m, verdict);
+  if (winner) {
+    return resolveAndPay(tx, m, [{ submissionId: winner.id, submitter: winner.submitter, weight: 1 }], {
+      feeBps: deps.config.feeBps,
+      now,
+      reason: "oracle_attested",
+      winnerReason: "oracle_attested",
+      loserReason: "not_selected",
+      outcome: "win",
+    });
+  }
+  if (verdict.kind === "failure") deps.logger.warn({ mission: m.id, reason: verdict.reason }, "oracle gave no answer; polling again");
+  else if (verdict.kind !== "undecided") deps.logger.warn({ mission: m.id, verdict }, "oracle named no pending submission of this mission; polling again");
+  const windowEnd = oracleWindowEnd(deps, m);
+  if (now >= windowEnd) return expireJudging(tx, deps, m, now, "default_award_oracle_timeout");
+  const next = Math.min(now.getTime() + deps.config.oraclePollSeconds * 1000, windowEnd.getTime());
+  await tx.update(missions).set({ nextActionAt: new Date(next), updatedAt: now }).where(eq(missions.id, m.id));
+}

@@ -1,0 +1,114 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { missions, submissions, votes } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { once, storedResponse } from "../../lib/idempotency";
+import { parseUint } from "../../lib/money";
+import { agentAccount, transfer } from "../ledger/ledger.service";
+import { MISSION_COLUMNS } from "../missions/missions.queries";
+import type { MissionRow } from "../missions/missions.wire";
+import { expireJudging } from "./creator-judges";
+import { resolveAndPay } from "./settlement";
+import { pickWinner, settleBallots, type Ballot } from "./vote-math";
+
+type Mission = Omit<MissionRow, "search">;
+export const votesAccount = (missionId: string) => `votes:${missionId}`;
+
+export function voteToWire(v: typeof votes.$inferSelect) {
+  return {
+    id: v.id,
+    mission_id: v.missionId,
+    submission_id: v.submissionId,
+    voter: v.voter,
+    asset: v.asset,
+    amount: v.amount,
+    created_at: v.createdAt.toISOString(),
+    outcome: v.outcome,
+    payout: v.payout,
+  };
+}
+
+/**
+ * POST /missions/{id}/votes (AIP-1 §4.3): stake vote_token on one submission, between the
+ * deadline (submissions closed, deliverables visible) and voting_deadline. Not the creator, not
+ * on your own submission, ≥ min_vote, one vote per voter per mission.
+ * Locking: the mission row FOR SHARE (votes run side by side; the tally's FOR UPDATE waits for
+ * them), the unique (mission, voter) index, and the voter's ledger row for the stake.
+ */
+export async function castVote(deps: Deps, voter: string, missionId: string, input: { submission_id: string; amount: string }, idempotencyKey?: string) {
+  const now = deps.clock.now();
+  const scope = `${voter} POST /missions/${missionId}/votes`;
+  const stored = await storedResponse(deps.database.db, { scope, key: idempotencyKey, request: input });
+  if (stored) return stored;
+  const amount = parseUint(input.amount);
+  return deps.database.db.transaction((tx) =>
+    once(tx, { scope, key: idempotencyKey, request: input, at: now }, async () => {
+      const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)).for("share");
+      if (!m || m.status === "pending_escrow") throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+      if (m.verificationType !== "peer_vote") throw new AppError("CONFLICT", `a ${m.verificationType} mission is not decided by votes`, { reason: "wrong_verification_type" });
+      const p = m.verificationParams as { voting_deadline: string; vote_token: string; min_vote: string };
+      if (!(m.status === "escrowed" && m.phase === "voting" && now < new Date(p.voting_deadline))) {
+        throw new AppError("MISSION_NOT_OPEN", m.status === "open" ? "voting opens at the mission deadline" : "voting is closed", { status: m.status, phase: m.phase, voting_deadline: p.voting_deadline });
+      }
+      if (m.creator === voter) throw new AppError("FORBIDDEN", "the creator cannot vote on their own mission", { reason: "creator_vote" });
+      const [s] = await tx.select().from(submissions).where(and(eq(submissions.id, input.submission_id), eq(submissions.missionId, missionId)));
+      if (!s || s.status !== "pending") throw new AppError("UNPROCESSABLE", `submission ${input.submission_id} is not a candidate of this mission`, { reason: "unknown_submission" });
+      if (s.submitter === voter) throw new AppError("FORBIDDEN", "no voting for your own submission", { reason: "own_submission" });
+      if (amount < parseUint(p.min_vote) || amount === 0n) throw new AppError("UNPROCESSABLE", `the stake must be at least ${p.min_vote}`, { reason: "below_min_vote", min_vote: p.min_vote });
+      const row = { id: newId("vote", now.getTime()), missionId, submissionId: s.id, voter, asset: p.vote_token, amount: amount.toString(), outcome: null, payout: null, createdAt: now };
+      const inserted = await tx.insert(votes).values(row).onConflictDoNothing().returning({ id: votes.id });
+      if (inserted.length === 0) throw new AppError("CONFLICT", "you already voted on this mission", { reason: "already_voted" });
+      await transfer(tx, { asset: p.vote_token, kind: "vote_stake", ref: missionId, at: now, postings: [
+        { account: agentAccount(voter), amount: -amount },
+        { account: votesAccount(missionId), amount },
+      ] });
+      return { status: 201, body: voteToWire(row) };
+    }));
+}
+
+export async function listVotes(deps: Deps, missionId: string) {
+  const rows = await deps.database.db.select().from(votes).where(eq(votes.missionId, missionId)).orderBy(asc(votes.id)).limit(1000);
+  return { votes: rows.map(voteToWire) };
+}
+
+/**
+ * The tally at voting_deadline (caller's transaction holds the mission row lock).
+ * Quorum met (Σ stakes ≥ quorum, at least one vote): the most-staked submission wins (tie:
+ * earliest), is paid the reward, and ballots are settled by settleBallots; a non-winning
+ * submission with at least half the winner's stake is a partial outcome for reputation.
+ * No quorum: every stake is returned in full and — as when a creator never judges — the reward
+ * is split equally between the distinct submitters (work was delivered, nobody decided).
+ */
+export async function tallyVotes(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<void> {
+  const p = m.verificationParams as { vote_token: string; quorum: string };
+  const rows = await tx.select().from(votes).where(eq(votes.missionId, m.id)).orderBy(asc(votes.id));
+  const subs = await tx.select({ id: submissions.id, seq: submissions.seq }).from(submissions).where(eq(submissions.missionId, m.id));
+  const seqOf = new Map(subs.map((s) => [s.id, s.seq]));
+  const ballots: Ballot[] = rows.map((v) => ({ id: v.id, submissionId: v.submissionId, amount: BigInt(v.amount), seq: seqOf.get(v.submissionId) ?? Number.MAX_SAFE_INTEGER }));
+  const total = ballots.reduce((a, b) => a + b.amount, 0n);
+  const result = total >= parseUint(p.quorum) ? pickWinner(ballots) : null;
+  const payouts = result
+    ? settleBallots(ballots, result.submissionId, deps.config.voteSlashBps)
+    : new Map(ballots.map((b) => [b.id, { outcome: "refunded" as const, payout: b.amount }]));
+  if (rows.length > 0) {
+    const merged = new Map<string, bigint>();
+    for (const v of rows) merged.set(v.voter, (merged.get(v.voter) ?? 0n) + payouts.get(v.id)!.payout);
+    await transfer(tx, { asset: p.vote_token, kind: "vote_settlement", ref: m.id, at: now, postings: [
+      { account: votesAccount(m.id), amount: -total },
+      ...[...merged].map(([voter, amount]) => ({ account: agentAccount(voter), amount })),
+    ] });
+    for (const v of rows) {
+      const r = payouts.get(v.id)!;
+      await tx.update(votes).set({ outcome: r.outcome, payout: r.payout.toString() }).where(eq(votes.id, v.id));
+    }
+  }
+  if (!result) return expireJudging(tx, deps, m, now, "default_award_no_quorum");
+  const [w] = await tx.select().from(submissions).where(eq(submissions.id, result.submissionId));
+  await resolveAndPay(tx, m, [{ submissionId: w!.id, submitter: w!.submitter, weight: 1 }], {
+    feeBps: deps.config.feeBps, now, reason: "peer_vote", winnerReason: "vote_winner", loserReason: "not_selected", outcome: "win",
+  });
+  const partial = [...result.stakes].filter(([sub, stake]) => sub !== result.submissionId && stake * 2n >= result.stake).map(([sub]) => sub);
+  if (partial.length > 0) await tx.update(submissions).set({ outcome: "partial" }).where(inArray(submissions.id, partial));
+}
