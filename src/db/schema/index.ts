@@ -4,3 +4,4 @@ export * from "./ledger";
 export * from "./missions";
 export * from "./submissions";
 export * from "./votes";
+export * from "./commitments";
