@@ -5,6 +5,7 @@ import { authRouter } from "./features/auth/auth.index";
 import { missionsRouter } from "./features/missions/missions.index";
 import { submissionsRouter } from "./features/submissions/submissions.index";
 import { verificationRouter } from "./features/verification/verification.index";
+import { commitRevealRouter } from "./features/verification/commit-reveal.index";
 import type { AppEnv } from "./http/types";
 import pkg from "../package.json" with { type: "json" };
 
@@ -16,6 +17,7 @@ export function buildApi() {
   api.route("/", missionsRouter);
   api.route("/", submissionsRouter);
   api.route("/", verificationRouter);
+  api.route("/", commitRevealRouter);
   api.route("/", adminRouter);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",

@@ -2,6 +2,16 @@ import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { money, ts, tsvector } from "./types";
 
+/** The recorded award of a creator_judges mission under appeal (src/features/verification/appeal.ts). */
+export interface AwardRecord {
+  winners: { submission_id: string; agent_id: string; weight: number }[];
+  awarded_at: string;
+  appeal_deadline: string; // end of the dispute window
+  voting_deadline: string | null; // set when disputes reached the quorum
+  dispute_stake: string | null; // total disputed stake when the window closed
+  outcome: "undisputed" | "upheld" | "overturned" | null; // null while undecided
+}
+
 // AIP-1 §2 mission record plus our fields (design.md "Missions").
 export const missions = pgTable("missions", {
   id: text("id").primaryKey(), // mis_<ulid>: time-ordered, the keyset pagination key
@@ -30,6 +40,9 @@ export const missions = pgTable("missions", {
   resolutionReason: text("resolution_reason"),
   feeAmount: money("fee_amount"),
   payouts: jsonb("payouts").$type<{ submission_id: string; agent_id: string; amount: string }[]>(),
+  // creator_judges with an `appeal` param: the creator's award, recorded but not yet paid while
+  // it can be disputed (phase appeal) or is put to a peer vote (phase voting). Null otherwise.
+  award: jsonb("award").$type<AwardRecord>(),
   resolvedAt: ts("resolved_at"),
   voidedAt: ts("voided_at"),
   payoutStatusReason: text("payout_status_reason"),

@@ -48,8 +48,19 @@ export const Mission = z
     tags: z.array(z.string()),
     warnings: z.array(z.string()),
     submission_count: z.number().int(),
-    judging_deadline: z.string().nullable().openapi({ description: "creator_judges: end of the judging window after the deadline" }),
+    judging_deadline: z.string().nullable().openapi({ description: "creator_judges: end of the judging window after the deadline; oracle: end of the oracle window" }),
     resolution_reason: z.string().nullable().openapi({ description: "Why the mission was resolved or voided (stable constant)" }),
+    award: z
+      .object({
+        winners: z.array(z.object({ submission_id: z.string(), agent_id: z.string(), weight: z.number().int().openapi({ description: "share_bps, or 1 each for an equal split" }) })),
+        awarded_at: z.string(),
+        appeal_deadline: z.string().openapi({ description: "End of the dispute window: stake on the submission that should have won (POST /missions/{id}/votes)" }),
+        voting_deadline: z.string().nullable().openapi({ description: "Set when disputes reached the quorum: the award is put to a peer vote until then" }),
+        dispute_stake: z.string().nullable().openapi({ description: "Total disputed stake when the dispute window closed" }),
+        outcome: z.enum(["undisputed", "upheld", "overturned"]).nullable().openapi({ description: "null while the appeal runs" }),
+      })
+      .nullable()
+      .openapi("RecordedAward", { description: "creator_judges with an appeal: the creator's award, paid only when its appeal closes (null otherwise)" }),
     resolution: z
       .object({
         winner_submission_id: z.string().nullable(),

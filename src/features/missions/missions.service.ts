@@ -88,6 +88,7 @@ export async function createMission(
       resolutionReason: null,
       feeAmount: null,
       payouts: null,
+      award: null,
       resolvedAt: null,
       voidedAt: null,
       payoutStatusReason: null,

@@ -19,12 +19,22 @@ const httpsUrl = z.string().max(2048).url().refine((u) => u.startsWith("https://
 const schemas = {
   creator_judges: z.object({
     max_winners: z.number().int().min(1).max(100).default(1),
+    // Appeal of the award (Security Considerations, reward griefing): see verification/appeal.ts.
+    appeal: z.object({
+      appeal_window_seconds: z.number().int().min(60).max(30 * 86_400).default(86_400),
+      vote_token: z.string().min(1).max(64),
+      min_vote: z.string(),
+      quorum: z.string(),
+    }).strict().optional(),
   }).passthrough(),
   first_valid_match: z.object({
     target_hash: z.string().max(80).optional(),
     predicate_uri: httpsUrl.optional(),
     expected: z.string().min(1).max(MAX_EXPECTED_LENGTH).optional(),
     match_mode: z.enum(["substring", "exact", "regex"]).default("substring"),
+    // Commit-reveal (front-running mitigation): commitments until the deadline, reveals after.
+    commit_reveal: z.boolean().default(false),
+    reveal_window_seconds: z.number().int().min(60).max(30 * 86_400).default(86_400),
   }).passthrough(),
   peer_vote: z.object({
     voting_deadline: z.string().datetime({ offset: true }),
@@ -103,8 +113,17 @@ export function validateVerificationParams(type: VType, raw: Record<string, unkn
       if (!ctx.knownOracles.includes(addr)) warnings.push("unknown_oracle: this oracle is not on the server's allow-list (AIP-1 Security Considerations)");
       break;
     }
-    case "creator_judges":
+    case "creator_judges": {
+      const appeal = params.appeal as Record<string, unknown> | undefined;
+      if (appeal === undefined) break;
+      const token = ctx.assets.find((a) => a.symbol.toLowerCase() === String(appeal.vote_token).toLowerCase());
+      if (!token) throw unprocessable("appeal.vote_token", "unknown_asset", "is not an asset this server settles");
+      appeal.vote_token = token.symbol;
+      for (const f of ["min_vote", "quorum"] as const) {
+        if (!isUintString(String(appeal[f])) || BigInt(String(appeal[f])) < 1n) throw bad(`appeal.${f}`, "must be a uint256 base-10 string, at least 1");
+      }
       break;
+    }
   }
   return { params, warnings };
 }

@@ -25,6 +25,7 @@ export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string):
     submission_count: m.submissionCount,
     judging_deadline: m.judgingDeadline?.toISOString() ?? null,
     resolution_reason: m.resolutionReason,
+    award: m.award ?? null,
     resolution: resolved
       ? {
           winner_submission_id: m.winnerSubmissionId,

@@ -8,6 +8,7 @@ export const CreateSubmissionRequest = z
     content_hash: z.string().max(80).optional().openapi({ description: "sha256 of the content: 0x<hex>, bare hex or sha256:<hex>" }),
     content: z.string().min(1).max(MAX_INLINE_CONTENT).optional().openapi({ description: "Small deliverable sent inline; the server derives the data: URI and hash" }),
     metadata: z.record(z.string(), z.unknown()).optional(),
+    salt: z.string().min(16).max(128).optional().openapi({ description: "Commit-reveal missions: the salt of the commitment this submission reveals" }),
   })
   .openapi("CreateSubmission");
 export type CreateSubmissionInput = z.infer<typeof CreateSubmissionRequest>;

@@ -1,6 +1,6 @@
 import type { Tx } from "../../db/client";
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
-import { missions, submissions } from "../../db/schema/index";
+import { commitments, missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
@@ -12,6 +12,7 @@ import { normaliseContent } from "./submissions.content";
 import { MISSION_COLUMNS } from "../missions/missions.queries";
 import { checkSubmission, judgeFirstValidMatch, needsNetwork, type FvmParams } from "../verification/first-valid-match";
 import type { SubmissionReason } from "../verification/reasons";
+import { claimCommitment, isCommitReveal, revealDeadline } from "../verification/commit-reveal";
 import type { CreateSubmissionInput, SubmissionWire } from "./submissions.schemas";
 
 type SubmissionRow = typeof submissions.$inferSelect;
@@ -28,13 +29,17 @@ const NEXT_ACTION: Record<string, string> = {
   first_valid_match: "wait: the submission is checked against the mission's match rule; poll this submission",
   peer_vote: "wait: peers vote after the deadline until voting_deadline; poll this submission",
   oracle: "wait: the oracle attests the winner after the deadline; poll this submission",
+  // creator_judges award under appeal (verification/appeal.ts), keyed by the submission's reason
+  awarded_pending_appeal: "wait: awarded by the creator, paid when the appeal closes (the mission's award.appeal_deadline, or award.voting_deadline if disputed); poll this submission",
+  awaiting_appeal: "wait: not awarded by the creator; others may dispute the award until award.appeal_deadline (a quorum puts it to a peer vote); poll this submission",
 };
 
 export function submissionToWire(s: SubmissionRow, mission: Pick<MissionRow, "creator" | "status" | "verificationType">, viewer: string | undefined, publicUrl: string): SubmissionWire {
   // Deliverables stay private to the submitter and the creator until the mission is decided,
   // so others cannot copy a pending answer (front-running; AIP-1 Security Considerations).
   // peer_vote: voters must read the deliverables once submissions close (the voting phase).
-  const decided = mission.status === "resolved" || mission.status === "voided" || (mission.verificationType === "peer_vote" && mission.status === "escrowed");
+  const underAppeal = s.reason === "awarded_pending_appeal" || s.reason === "awaiting_appeal"; // disputers read them too
+  const decided = mission.status === "resolved" || mission.status === "voided" || (mission.verificationType === "peer_vote" && mission.status === "escrowed") || underAppeal;
   const visible = decided || viewer === s.submitter || viewer === mission.creator;
   const self = `${publicUrl}/missions/${s.missionId}/submissions/${s.id}`;
   return {
@@ -48,7 +53,7 @@ export function submissionToWire(s: SubmissionRow, mission: Pick<MissionRow, "cr
     metadata: s.metadata ?? null,
     status: s.status as SubmissionWire["status"],
     reason: s.reason,
-    next_action: s.status === "pending" ? `${NEXT_ACTION[mission.verificationType] ?? "wait"} (GET ${self})` : "none",
+    next_action: s.status === "pending" ? `${NEXT_ACTION[s.reason] ?? NEXT_ACTION[mission.verificationType] ?? "wait"} (GET ${self})` : "none",
   };
 }
 
@@ -74,12 +79,26 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
     ? await checkSubmission(deps, fvm, { id: "", missionId, submitter, contentUri, contentHash, submittedAt: now, metadata: input.metadata ?? null })
     : undefined;
 
+  const reveal = isCommitReveal(mission);
+
   const work = async (tx: Tx) => {
-    const [locked] = await tx
-      .update(missions)
-      .set({ submissionCount: sql`${missions.submissionCount} + 1`, updatedAt: now })
-      .where(and(eq(missions.id, missionId), eq(missions.status, "open"), gt(missions.deadline, now)))
-      .returning({ id: missions.id, seq: missions.submissionCount });
+    // The gate, and the mission row lock that orders submissions: open and before the deadline —
+    // or, for commit-reveal, in the reveal window (the seq then comes from the commitment).
+    // (deadline and reveal window are immutable, so the window is checked here; the update gates the state)
+    const [locked] = reveal
+      ? now >= revealDeadline(mission) ? [] : await tx
+        .update(missions)
+        .set({ updatedAt: now })
+        .where(and(eq(missions.id, missionId), eq(missions.status, "escrowed"), eq(missions.phase, "revealing")))
+        .returning({ id: missions.id, seq: missions.submissionCount })
+      : await tx
+        .update(missions)
+        .set({ submissionCount: sql`${missions.submissionCount} + 1`, updatedAt: now })
+        .where(and(eq(missions.id, missionId), eq(missions.status, "open"), gt(missions.deadline, now)))
+        .returning({ id: missions.id, seq: missions.submissionCount });
+    if (!locked && reveal && mission.status === "open") {
+      throw new AppError("CONFLICT", "this mission uses commit-reveal: POST a commitment before the deadline, reveal after it", { reason: "commit_required", next_action: `POST /missions/${missionId}/commitments` });
+    }
     if (!locked) {
       const closedBy = mission.status === "open" ? "its deadline has passed" : `it is ${mission.status}`;
       throw new AppError("MISSION_NOT_OPEN", `mission is not accepting submissions: ${closedBy}`, { status: mission.status, deadline: mission.deadline.toISOString() });
@@ -92,6 +111,7 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
     if (Number(mine[0]?.n ?? 0) >= deps.config.maxSubmissionsPerAgent) {
       throw new AppError("CONFLICT", `at most ${deps.config.maxSubmissionsPerAgent} submissions per agent per mission`, { reason: "submission_limit" });
     }
+    const commitment = reveal ? await claimCommitment(tx, missionId, submitter, contentHash, input.salt) : undefined;
     const rejected = precheck !== undefined && precheck.result === "invalid" ? precheck.reason : undefined;
     const row: SubmissionRow = {
       id: newId("sub", now.getTime()),
@@ -102,7 +122,7 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
       metadata: input.metadata ?? null,
       status: rejected ? "rejected" : "pending",
       reason: rejected ?? PENDING_REASON[mission.verificationType] ?? "awaiting_verification",
-      seq: locked.seq, // arrival order: assigned under the mission row lock
+      seq: commitment?.seq ?? locked.seq, // arrival order: assigned under the mission row lock
       checkResult: precheck ? (rejected ? "invalid" : "valid") : null,
       checkReason: rejected ?? null,
       checkAttempts: 0,
@@ -114,6 +134,7 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
       updatedAt: now,
     };
     await tx.insert(submissions).values(row);
+    if (commitment) await tx.update(commitments).set({ submissionId: row.id, revealedAt: now }).where(eq(commitments.id, commitment.id));
     await touchAgent(tx, submitter, now);
     if (fvm && precheck?.result === "valid") {
       // Still under the row lock taken by the count bump: judge in arrival order, resolve at once.

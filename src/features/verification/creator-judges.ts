@@ -6,6 +6,7 @@ import { AppError } from "../../lib/errors";
 import { once, storedResponse } from "../../lib/idempotency";
 import { MISSION_COLUMNS } from "../missions/missions.queries";
 import { missionToWire, type MissionRow } from "../missions/missions.wire";
+import { appealOf, recordAward } from "./appeal";
 import type { ResolutionReason } from "./reasons";
 import { resolveAndPay, voidAndRefund, type Winner } from "./settlement";
 
@@ -54,7 +55,9 @@ export async function awardMission(deps: Deps, caller: string, missionId: string
         if (s.status !== "pending") throw new AppError("UNPROCESSABLE", `submission ${id} is ${s.status}`, { reason: "submission_not_pending", submission_id: id });
       }
       const winners: Winner[] = ids.map((id, i) => ({ submissionId: id, submitter: byId.get(id)!.submitter, weight: shares[i]! }));
-      await resolveAndPay(tx, m, winners, { feeBps: deps.config.feeBps, now, reason: "creator_award", winnerReason: "selected_by_creator", loserReason: "not_selected", outcome: "win" });
+      // With an `appeal` param the award is recorded and paid when its appeal closes (appeal.ts).
+      if (appealOf(m)) await recordAward(tx, m, winners, now);
+      else await resolveAndPay(tx, m, winners, { feeBps: deps.config.feeBps, now, reason: "creator_award", winnerReason: "selected_by_creator", loserReason: "not_selected", outcome: "win" });
       const [after] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
       return { status: 200, body: missionToWire(after!, deps.config.publicUrl) };
     }));

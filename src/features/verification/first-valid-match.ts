@@ -6,6 +6,7 @@ import { sha256Hex } from "../../lib/hash";
 import { matchContent, type MatchMode } from "../../lib/safe-regex";
 import type { MissionRow } from "../missions/missions.wire";
 import type { SubmissionReason } from "./reasons";
+import { isCommitReveal, judgeCommitReveal } from "./commit-reveal";
 import { resolveAndPay, voidAndRefund } from "./settlement";
 
 type Mission = Omit<MissionRow, "search">;
@@ -92,6 +93,7 @@ export async function checkSubmission(deps: Deps, params: FvmParams, s: Pick<Sub
  * Past the deadline with nothing pending, the mission is voided.
  */
 export async function judgeFirstValidMatch(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<"resolved" | "voided" | "waiting"> {
+  if (isCommitReveal(m)) return judgeCommitReveal(tx, deps, m, now);
   const [first] = await tx
     .select()
     .from(submissions)

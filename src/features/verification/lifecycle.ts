@@ -3,7 +3,9 @@ import type { Tx } from "../../db/client";
 import { missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import type { MissionRow } from "../missions/missions.wire";
+import { advanceAppeal } from "./appeal";
 import { expireJudging } from "./creator-judges";
+import { isCommitReveal, revealDeadline } from "./commit-reveal";
 import { judgeFirstValidMatch } from "./first-valid-match";
 import { tallyVotes } from "./peer-vote";
 import { advanceOracle, closeOracleMission, prepareOracle, type OracleVerdict } from "./oracle";
@@ -42,6 +44,12 @@ export async function advanceMission(tx: Tx, deps: Deps, m: Mission, now: Date, 
         return;
       }
       case "first_valid_match": {
+        if (isCommitReveal(m)) {
+          // Commitments close; reveals run until the reveal deadline.
+          if (m.submissionCount === 0) return voidAndRefund(tx, m, { now, reason: "expired_without_submissions" });
+          await set({ status: "escrowed", phase: "revealing", nextActionAt: revealDeadline(m) });
+          return;
+        }
         const outcome = await judgeFirstValidMatch(tx, deps, m, now);
         if (outcome === "waiting") await set({ status: "escrowed", phase: "verifying", nextActionAt: new Date(now.getTime() + REJUDGE_MS) });
         return;
@@ -61,6 +69,7 @@ export async function advanceMission(tx: Tx, deps: Deps, m: Mission, now: Date, 
         return voidAndRefund(tx, m, { now, reason: "no_valid_submission" });
     }
   }
+  if (m.status === "escrowed" && m.award) return advanceAppeal(tx, deps, m, now); // creator_judges award under appeal
   if (m.status === "escrowed" && m.phase === "judging" && m.judgingDeadline && now >= m.judgingDeadline) {
     return expireJudging(tx, deps, m, now);
   }
@@ -69,6 +78,12 @@ export async function advanceMission(tx: Tx, deps: Deps, m: Mission, now: Date, 
     const votingDeadline = new Date(String((m.verificationParams as { voting_deadline: string }).voting_deadline));
     if (now >= votingDeadline) return tallyVotes(tx, deps, m, now);
     await set({ nextActionAt: votingDeadline });
+    return;
+  }
+  if (m.status === "escrowed" && m.phase === "revealing") {
+    if (now < revealDeadline(m)) return void (await set({ nextActionAt: revealDeadline(m) }));
+    const outcome = await judgeFirstValidMatch(tx, deps, m, now);
+    if (outcome === "waiting") await set({ phase: "verifying", nextActionAt: new Date(now.getTime() + REJUDGE_MS) });
     return;
   }
   if (m.status === "escrowed" && m.phase === "verifying") {

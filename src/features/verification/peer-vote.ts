@@ -9,12 +9,24 @@ import { parseUint } from "../../lib/money";
 import { agentAccount, transfer } from "../ledger/ledger.service";
 import { MISSION_COLUMNS } from "../missions/missions.queries";
 import type { MissionRow } from "../missions/missions.wire";
+import { appealBallotRules, appealOf } from "./appeal";
 import { expireJudging } from "./creator-judges";
 import { resolveAndPay } from "./settlement";
+import { settleStakes, votesAccount, type BallotRules } from "./stakes";
 import { pickWinner, settleBallots, type Ballot } from "./vote-math";
 
 type Mission = Omit<MissionRow, "search">;
-export const votesAccount = (missionId: string) => `votes:${missionId}`;
+export { votesAccount };
+
+/** peer_vote: stakes from the deadline until voting_deadline, on any pending submission. */
+function peerVoteRules(m: Mission, now: Date): BallotRules {
+  if (m.verificationType !== "peer_vote") throw new AppError("CONFLICT", `a ${m.verificationType} mission is not decided by votes`, { reason: "wrong_verification_type" });
+  const p = m.verificationParams as { voting_deadline: string; vote_token: string; min_vote: string };
+  if (!(m.status === "escrowed" && m.phase === "voting" && now < new Date(p.voting_deadline))) {
+    throw new AppError("MISSION_NOT_OPEN", m.status === "open" ? "voting opens at the mission deadline" : "voting is closed", { status: m.status, phase: m.phase, voting_deadline: p.voting_deadline });
+  }
+  return { token: p.vote_token, minVote: p.min_vote };
+}
 
 export function voteToWire(v: typeof votes.$inferSelect) {
   return {
@@ -33,7 +45,8 @@ export function voteToWire(v: typeof votes.$inferSelect) {
 /**
  * POST /missions/{id}/votes (AIP-1 §4.3): stake vote_token on one submission, between the
  * deadline (submissions closed, deliverables visible) and voting_deadline. Not the creator, not
- * on your own submission, ≥ min_vote, one vote per voter per mission.
+ * on your own submission, ≥ min_vote, one vote per voter per mission. The same verb stakes in
+ * the appeal of a creator_judges award (appeal.ts: a dispute, then a vote).
  * Locking: the mission row FOR SHARE (votes run side by side; the tally's FOR UPDATE waits for
  * them), the unique (mission, voter) index, and the voter's ledger row for the stake.
  */
@@ -47,20 +60,17 @@ export async function castVote(deps: Deps, voter: string, missionId: string, inp
     once(tx, { scope, key: idempotencyKey, request: input, at: now }, async () => {
       const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)).for("share");
       if (!m || m.status === "pending_escrow") throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
-      if (m.verificationType !== "peer_vote") throw new AppError("CONFLICT", `a ${m.verificationType} mission is not decided by votes`, { reason: "wrong_verification_type" });
-      const p = m.verificationParams as { voting_deadline: string; vote_token: string; min_vote: string };
-      if (!(m.status === "escrowed" && m.phase === "voting" && now < new Date(p.voting_deadline))) {
-        throw new AppError("MISSION_NOT_OPEN", m.status === "open" ? "voting opens at the mission deadline" : "voting is closed", { status: m.status, phase: m.phase, voting_deadline: p.voting_deadline });
-      }
+      const rules = appealOf(m) ? appealBallotRules(m, voter, now) : peerVoteRules(m, now);
       if (m.creator === voter) throw new AppError("FORBIDDEN", "the creator cannot vote on their own mission", { reason: "creator_vote" });
       const [s] = await tx.select().from(submissions).where(and(eq(submissions.id, input.submission_id), eq(submissions.missionId, missionId)));
       if (!s || s.status !== "pending") throw new AppError("UNPROCESSABLE", `submission ${input.submission_id} is not a candidate of this mission`, { reason: "unknown_submission" });
       if (s.submitter === voter) throw new AppError("FORBIDDEN", "no voting for your own submission", { reason: "own_submission" });
-      if (amount < parseUint(p.min_vote) || amount === 0n) throw new AppError("UNPROCESSABLE", `the stake must be at least ${p.min_vote}`, { reason: "below_min_vote", min_vote: p.min_vote });
-      const row = { id: newId("vote", now.getTime()), missionId, submissionId: s.id, voter, asset: p.vote_token, amount: amount.toString(), outcome: null, payout: null, createdAt: now };
+      rules.check?.(s.id);
+      if (amount < parseUint(rules.minVote) || amount === 0n) throw new AppError("UNPROCESSABLE", `the stake must be at least ${rules.minVote}`, { reason: "below_min_vote", min_vote: rules.minVote });
+      const row = { id: newId("vote", now.getTime()), missionId, submissionId: s.id, voter, asset: rules.token, amount: amount.toString(), outcome: null, payout: null, createdAt: now };
       const inserted = await tx.insert(votes).values(row).onConflictDoNothing().returning({ id: votes.id });
       if (inserted.length === 0) throw new AppError("CONFLICT", "you already voted on this mission", { reason: "already_voted" });
-      await transfer(tx, { asset: p.vote_token, kind: "vote_stake", ref: missionId, at: now, postings: [
+      await transfer(tx, { asset: rules.token, kind: "vote_stake", ref: missionId, at: now, postings: [
         { account: agentAccount(voter), amount: -amount },
         { account: votesAccount(missionId), amount },
       ] });
@@ -92,18 +102,7 @@ export async function tallyVotes(tx: Tx, deps: Deps, m: Mission, now: Date): Pro
   const payouts = result
     ? settleBallots(ballots, result.submissionId, deps.config.voteSlashBps)
     : new Map(ballots.map((b) => [b.id, { outcome: "refunded" as const, payout: b.amount }]));
-  if (rows.length > 0) {
-    const merged = new Map<string, bigint>();
-    for (const v of rows) merged.set(v.voter, (merged.get(v.voter) ?? 0n) + payouts.get(v.id)!.payout);
-    await transfer(tx, { asset: p.vote_token, kind: "vote_settlement", ref: m.id, at: now, postings: [
-      { account: votesAccount(m.id), amount: -total },
-      ...[...merged].map(([voter, amount]) => ({ account: agentAccount(voter), amount })),
-    ] });
-    for (const v of rows) {
-      const r = payouts.get(v.id)!;
-      await tx.update(votes).set({ outcome: r.outcome, payout: r.payout.toString() }).where(eq(votes.id, v.id));
-    }
-  }
+  await settleStakes(tx, m.id, p.vote_token, rows, payouts, now);
   if (!result) return expireJudging(tx, deps, m, now, "default_award_no_quorum");
   const [w] = await tx.select().from(submissions).where(eq(submissions.id, result.submissionId));
   await resolveAndPay(tx, m, [{ submissionId: w!.id, submitter: w!.submitter, weight: 1 }], {

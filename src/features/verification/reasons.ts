@@ -6,15 +6,19 @@ export const SUBMISSION_REASON = {
   awaiting_judgement: "awaiting_judgement",
   awaiting_votes: "awaiting_votes",
   awaiting_oracle: "awaiting_oracle",
+  awarded_pending_appeal: "awarded_pending_appeal",
+  awaiting_appeal: "awaiting_appeal",
   // accepted
   first_valid_match: "first_valid_match",
   selected_by_creator: "selected_by_creator",
   default_award: "default_award",
   oracle_attested: "oracle_attested",
   vote_winner: "vote_winner",
+  appeal_winner: "appeal_winner",
   // rejected
   another_submission_won: "another_submission_won",
   not_selected: "not_selected",
+  award_overturned: "award_overturned",
   mission_voided: "mission_voided",
   content_hash_mismatch: "content_hash_mismatch",
   content_unavailable: "content_unavailable",
@@ -29,6 +33,8 @@ export type SubmissionReason = keyof typeof SUBMISSION_REASON;
 export const RESOLUTION_REASON = {
   first_valid_match: "first_valid_match",
   creator_award: "creator_award",
+  creator_award_upheld: "creator_award_upheld",
+  creator_award_overturned: "creator_award_overturned",
   default_award_judging_expired: "default_award_judging_expired",
   oracle_attested: "oracle_attested",
   default_award_oracle_timeout: "default_award_oracle_timeout",

@@ -18,11 +18,11 @@ export const awardRoute = createRoute({
   method: "post",
   path: "/missions/{id}/award",
   tags: ["verification"],
-  summary: "creator_judges: the creator picks the winner(s); the mission resolves and pays at once (AIP-1 §4.1)",
+  summary: "creator_judges: the creator picks the winner(s); the mission resolves and pays at once (AIP-1 §4.1) — or, with an `appeal` param, when the award's appeal closes",
   security: [{ bearer: [] }],
   request: { params: MissionIdParam, headers: z.object({ "idempotency-key": z.string().optional() }), ...jsonBody(AwardRequest) },
   responses: {
-    200: jsonResponse(Mission, "Resolved"),
+    200: jsonResponse(Mission, "Resolved; with an appeal: escrowed, phase appeal, payout queued, the award recorded in `award`"),
     ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN", "UNPROCESSABLE"),
   },
 });
@@ -52,7 +52,7 @@ export const voteRoute = createRoute({
   method: "post",
   path: "/missions/{id}/votes",
   tags: ["verification"],
-  summary: "peer_vote: stake vote_token on a submission between the deadline and voting_deadline (AIP-1 §4.3)",
+  summary: "peer_vote: stake vote_token on a submission between the deadline and voting_deadline (AIP-1 §4.3); creator_judges under appeal: dispute the award (a stake on the submission that should have won), then vote if disputed",
   security: [{ bearer: [] }],
   request: { params: MissionIdParam, headers: z.object({ "idempotency-key": z.string().optional() }), ...jsonBody(VoteRequest) },
   responses: {

@@ -1,0 +1,184 @@
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { missions, submissions, votes } from "../../db/schema/index";
+import type { AwardRecord } from "../../db/schema/missions";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { parseUint } from "../../lib/money";
+import type { MissionRow } from "../missions/missions.wire";
+import { settleStakes, type BallotRules } from "./stakes";
+import { resolveAndPay, type Winner } from "./settlement";
+import { pickWinner, settleBallots, type Ballot } from "./vote-math";
+
+// Appeals of a creator_judges award (AIP-1 Security Considerations, "Reward griefing": peer_vote
+// appeals after a creator_judges resolution if a quorum of voters dispute). Opt-in per mission
+// with the `appeal` param; without it an award pays at once, as before.
+//
+//   award ──▶ escrowed/appeal (award recorded, payout queued; disputes staked until appeal_deadline)
+//     ├─ Σ dispute stakes < quorum ──▶ stakes refunded in full; the award is paid (creator_award)
+//     └─ Σ dispute stakes ≥ quorum ──▶ escrowed/voting until voting_deadline (= close + window):
+//          the recorded award is one candidate, every other pending submission another; disputes
+//          stay as votes; anyone but the creator and the awarded winners may stake (once).
+//          The award stands unless one other submission has strictly more stake than all the
+//          stakes on the award (a tie keeps the award) ──▶ upheld (award paid) or overturned
+//          (that submission wins the whole reward); losing stakes slashed to winning ones as in
+//          peer_vote.
+
+type Mission = Omit<MissionRow, "search">;
+
+export interface AppealParams {
+  appeal_window_seconds: number;
+  vote_token: string;
+  min_vote: string;
+  quorum: string;
+}
+
+/** The mission's appeal params, or undefined when its award is final at once. */
+export function appealOf(m: Pick<Mission, "verificationType" | "verificationParams">): AppealParams | undefined {
+  if (m.verificationType !== "creator_judges") return undefined;
+  const a = m.verificationParams.appeal;
+  return a && typeof a === "object" ? (a as AppealParams) : undefined;
+}
+
+/** The one candidate that stands for the creator's award in an appeal vote (all its winners). */
+const AWARD = "award";
+
+/**
+ * Records the creator's award instead of paying it (caller: awardMission, under the mission row
+ * lock, after validating the winners): the mission stays escrowed, phase appeal, payout queued
+ * until appeal_deadline. Pending submissions say whether they were awarded.
+ */
+export async function recordAward(tx: Tx, m: Mission, winners: Winner[], now: Date): Promise<void> {
+  const p = appealOf(m)!;
+  const appealDeadline = new Date(now.getTime() + p.appeal_window_seconds * 1000);
+  const award: AwardRecord = {
+    winners: winners.map((w) => ({ submission_id: w.submissionId, agent_id: w.submitter, weight: w.weight })),
+    awarded_at: now.toISOString(),
+    appeal_deadline: appealDeadline.toISOString(),
+    voting_deadline: null,
+    dispute_stake: null,
+    outcome: null,
+  };
+  const ids = winners.map((w) => w.submissionId);
+  await tx
+    .update(submissions)
+    .set({ reason: "awarded_pending_appeal", updatedAt: now })
+    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), inArray(submissions.id, ids)));
+  await tx
+    .update(submissions)
+    .set({ reason: "awaiting_appeal", updatedAt: now })
+    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), ne(submissions.reason, "awarded_pending_appeal")));
+  await tx
+    .update(missions)
+    .set({
+      status: "escrowed",
+      phase: "appeal",
+      payoutStatus: "queued",
+      payoutStatusReason: "awaiting_appeal_window",
+      payoutStatusUpdatedAt: now,
+      award,
+      nextActionAt: appealDeadline,
+      updatedAt: now,
+    })
+    .where(eq(missions.id, m.id));
+}
+
+/**
+ * Who may stake in an appeal, on what, until when (castVote, under the mission row share lock).
+ * Dispute window: a stake names a non-awarded submission that should have won. Appeal vote:
+ * any pending submission, the awarded ones included (a stake there defends the award).
+ * Never the creator (castVote) nor an awarded winner: they are the parties.
+ */
+export function appealBallotRules(m: Mission, voter: string, now: Date): BallotRules {
+  const p = appealOf(m)!;
+  const a = m.award;
+  const closesAt = a && m.status === "escrowed" ? (m.phase === "appeal" ? a.appeal_deadline : m.phase === "voting" ? a.voting_deadline : null) : null;
+  if (!closesAt || now >= new Date(closesAt)) {
+    throw new AppError("MISSION_NOT_OPEN", a ? "the appeal of this award is closed" : "disputes open when the creator awards", {
+      status: m.status,
+      phase: m.phase,
+      appeal_deadline: a?.appeal_deadline ?? null,
+      voting_deadline: a?.voting_deadline ?? null,
+    });
+  }
+  if (a!.winners.some((w) => w.agent_id === voter)) throw new AppError("FORBIDDEN", "an awarded winner cannot stake in the appeal of their award", { reason: "awarded_winner" });
+  const awarded = new Set(a!.winners.map((w) => w.submission_id));
+  return {
+    token: p.vote_token,
+    minVote: p.min_vote,
+    check(submissionId) {
+      if (m.phase === "appeal" && awarded.has(submissionId)) {
+        throw new AppError("UNPROCESSABLE", "a dispute names a submission that should have won instead of the award", { reason: "awarded_submission" });
+      }
+    },
+  };
+}
+
+/**
+ * One step of an appeal (lifecycle, under the mission row lock; the mission is escrowed with a
+ * recorded award). Before its deadline a phase only re-schedules itself.
+ */
+export async function advanceAppeal(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<void> {
+  const a = m.award!;
+  const p = appealOf(m)!;
+  const rows = await tx.select().from(votes).where(eq(votes.missionId, m.id)).orderBy(asc(votes.id));
+  const total = rows.reduce((s, v) => s + BigInt(v.amount), 0n);
+  const quorum = parseUint(p.quorum);
+
+  if (m.phase === "appeal") {
+    const closesAt = new Date(a.appeal_deadline);
+    if (now < closesAt) return void (await tx.update(missions).set({ nextActionAt: closesAt, updatedAt: now }).where(eq(missions.id, m.id)));
+    if (rows.length > 0 && total >= quorum) {
+      // Quorum of disputes: the decision goes to a peer vote; the disputes count as votes.
+      const votingDeadline = new Date(now.getTime() + p.appeal_window_seconds * 1000);
+      await tx
+        .update(missions)
+        .set({
+          phase: "voting",
+          award: { ...a, voting_deadline: votingDeadline.toISOString(), dispute_stake: total.toString() },
+          payoutStatusReason: "awaiting_appeal_vote",
+          payoutStatusUpdatedAt: now,
+          nextActionAt: votingDeadline,
+          updatedAt: now,
+        })
+        .where(eq(missions.id, m.id));
+      return;
+    }
+    // No dispute, or too few: the disputers get their stakes back in full, the award is paid.
+    await settleStakes(tx, m.id, p.vote_token, rows, refundAll(rows), now);
+    return payAward(tx, deps, m, { ...a, dispute_stake: total.toString(), outcome: "undisputed" }, now, "creator_award");
+  }
+
+  // phase voting (or anything unexpected: decide rather than hold the funds)
+  const closesAt = a.voting_deadline ? new Date(a.voting_deadline) : new Date(a.appeal_deadline);
+  if (now < closesAt) return void (await tx.update(missions).set({ nextActionAt: closesAt, updatedAt: now }).where(eq(missions.id, m.id)));
+  const awarded = new Set(a.winners.map((w) => w.submission_id));
+  const subs = await tx.select({ id: submissions.id, seq: submissions.seq, submitter: submissions.submitter }).from(submissions).where(eq(submissions.missionId, m.id));
+  const byId = new Map(subs.map((s) => [s.id, s]));
+  // The award is one candidate (seq −1: it wins a tie), every other submission its own.
+  const ballots: Ballot[] = rows.map((v) => awarded.has(v.submissionId)
+    ? { id: v.id, submissionId: AWARD, amount: BigInt(v.amount), seq: -1 }
+    : { id: v.id, submissionId: v.submissionId, amount: BigInt(v.amount), seq: byId.get(v.submissionId)?.seq ?? Number.MAX_SAFE_INTEGER });
+  const result = rows.length > 0 && total >= quorum ? pickWinner(ballots) : null;
+  await settleStakes(tx, m.id, p.vote_token, rows, result ? settleBallots(ballots, result.submissionId, deps.config.voteSlashBps) : refundAll(rows), now);
+  if (!result || result.submissionId === AWARD) {
+    return payAward(tx, deps, m, { ...a, outcome: "upheld" }, now, "creator_award_upheld");
+  }
+  const w = byId.get(result.submissionId)!;
+  await resolveAndPay(tx, m, [{ submissionId: w.id, submitter: w.submitter, weight: 1 }], {
+    feeBps: deps.config.feeBps, now, reason: "creator_award_overturned", winnerReason: "appeal_winner", loserReason: "not_selected", outcome: "win",
+  });
+  await tx.update(submissions).set({ reason: "award_overturned" }).where(inArray(submissions.id, [...awarded]));
+  await tx.update(missions).set({ award: { ...a, outcome: "overturned" } }).where(eq(missions.id, m.id));
+}
+
+function refundAll(rows: { id: string; amount: string }[]) {
+  return new Map(rows.map((v) => [v.id, { outcome: "refunded" as const, payout: BigInt(v.amount) }]));
+}
+
+/** Pays the recorded award exactly as an immediate award would have (winners, shares, fee). */
+async function payAward(tx: Tx, deps: Deps, m: Mission, award: AwardRecord, now: Date, reason: "creator_award" | "creator_award_upheld") {
+  const winners: Winner[] = award.winners.map((w) => ({ submissionId: w.submission_id, submitter: w.agent_id, weight: w.weight }));
+  await resolveAndPay(tx, m, winners, { feeBps: deps.config.feeBps, now, reason, winnerReason: "selected_by_creator", loserReason: "not_selected", outcome: "win" });
+  await tx.update(missions).set({ award }).where(eq(missions.id, m.id));
+}

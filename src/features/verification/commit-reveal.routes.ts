@@ -1,0 +1,44 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errors, jsonBody, jsonResponse } from "../../http/openapi";
+import { MissionIdParam } from "../missions/missions.schemas";
+
+export const CommitRequest = z
+  .object({
+    commitment: z.string().max(80).openapi({ description: 'sha256 of "<content sha256 hex>:<your address, lowercase>:<salt>" — 0x…, bare hex or sha256:…' }),
+  })
+  .openapi("Commit");
+
+export const Commitment = z
+  .object({
+    id: z.string(),
+    mission_id: z.string(),
+    committer: z.string(),
+    commitment: z.string(),
+    seq: z.number().int().openapi({ description: "Arrival order; the revealed submission is judged in this order" }),
+    created_at: z.string(),
+    revealed_submission_id: z.string().nullable(),
+    revealed_at: z.string().nullable(),
+  })
+  .openapi("Commitment");
+
+export const commitRoute = createRoute({
+  method: "post",
+  path: "/missions/{id}/commitments",
+  tags: ["verification"],
+  summary: "Commit-reveal first_valid_match: commit to a deliverable before the deadline; reveal it (POST …/submissions with salt) after",
+  security: [{ bearer: [] }],
+  request: { params: MissionIdParam, ...jsonBody(CommitRequest) },
+  responses: {
+    201: jsonResponse(Commitment, "Committed"),
+    ...errors("UNAUTHORIZED", "ANONYMOUS_SUBMISSION_REJECTED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"),
+  },
+});
+
+export const listCommitmentsRoute = createRoute({
+  method: "get",
+  path: "/missions/{id}/commitments",
+  tags: ["verification"],
+  summary: "The commitments of a commit-reveal mission, in arrival order",
+  request: { params: MissionIdParam },
+  responses: { 200: jsonResponse(z.object({ commitments: z.array(Commitment) }).openapi("CommitmentList"), "Commitments"), ...errors("NOT_FOUND") },
+});

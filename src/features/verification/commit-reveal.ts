@@ -1,0 +1,118 @@
+import { and, asc, eq, isNull, max } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { commitments, missions, submissions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { normalizeSha256, sha256Hex } from "../../lib/hash";
+import { newId } from "../../lib/ids";
+import { MISSION_COLUMNS } from "../missions/missions.queries";
+import type { MissionRow } from "../missions/missions.wire";
+import { resolveAndPay, voidAndRefund } from "./settlement";
+
+type Mission = Omit<MissionRow, "search">;
+
+// Commit-reveal first_valid_match (AIP-1 Security Considerations: "Front-running ... Mitigation:
+// commit-reveal scheme"). Until the deadline agents publish only a commitment; after it, during
+// reveal_window_seconds, they reveal the deliverable. The earliest valid COMMITMENT wins, so
+// watching other agents' reveals gains nothing.
+
+/** sha256("<content sha256 hex>:<committer lowercase>:<salt>"): binds the committer, so a commitment cannot be copied. */
+export function commitmentOf(contentHash: string, committer: string, salt: string): string {
+  const hex = (normalizeSha256(contentHash) ?? contentHash).replace(/^sha256:/, "");
+  return `sha256:${sha256Hex(`${hex}:${committer.toLowerCase()}:${salt}`)}`;
+}
+
+export const isCommitReveal = (m: Pick<Mission, "verificationType" | "verificationParams">) =>
+  m.verificationType === "first_valid_match" && m.verificationParams.commit_reveal === true;
+
+export function revealDeadline(m: Pick<Mission, "deadline" | "verificationParams">): Date {
+  return new Date(m.deadline.getTime() + Number(m.verificationParams.reveal_window_seconds ?? 86_400) * 1000);
+}
+
+export function commitmentToWire(c: typeof commitments.$inferSelect) {
+  return {
+    id: c.id,
+    mission_id: c.missionId,
+    committer: c.committer,
+    commitment: c.commitment,
+    seq: c.seq,
+    created_at: c.createdAt.toISOString(),
+    revealed_submission_id: c.submissionId,
+    revealed_at: c.revealedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * POST /missions/{id}/commitments while the mission is open. Locking: the mission row FOR UPDATE
+ * orders commitments (seq = arrival order); the unique index refuses a duplicate commitment.
+ */
+export async function commit(deps: Deps, committer: string, missionId: string, input: { commitment: string }) {
+  const now = deps.clock.now();
+  const commitment = normalizeSha256(input.commitment);
+  if (!commitment) throw new AppError("INVALID_PARAMETER", "commitment must be a sha256 hex digest", { field: "commitment" });
+  return deps.database.db.transaction(async (tx) => {
+    const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)).for("update");
+    if (!m || m.status === "pending_escrow") throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+    if (!isCommitReveal(m)) throw new AppError("CONFLICT", "this mission does not use commit-reveal", { reason: "not_commit_reveal" });
+    if (m.creator === committer) throw new AppError("FORBIDDEN", "a creator cannot submit to their own mission", { reason: "own_mission" });
+    if (m.status !== "open" || now >= m.deadline) throw new AppError("MISSION_NOT_OPEN", "commitments close at the deadline", { status: m.status, deadline: m.deadline.toISOString() });
+    const mine = await tx.select({ id: commitments.id }).from(commitments).where(and(eq(commitments.missionId, missionId), eq(commitments.committer, committer)));
+    if (mine.length >= deps.config.maxSubmissionsPerAgent) throw new AppError("CONFLICT", `at most ${deps.config.maxSubmissionsPerAgent} commitments per agent per mission`, { reason: "submission_limit" });
+    const [{ last } = { last: null }] = await tx.select({ last: max(commitments.seq) }).from(commitments).where(eq(commitments.missionId, missionId));
+    const row = { id: newId("cmt", now.getTime()), missionId, committer, commitment, seq: (last ?? 0) + 1, submissionId: null, createdAt: now, revealedAt: null };
+    const inserted = await tx.insert(commitments).values(row).onConflictDoNothing().returning({ id: commitments.id });
+    if (inserted.length === 0) throw new AppError("CONFLICT", "this commitment was already made", { reason: "duplicate_commitment" });
+    await tx.update(missions).set({ submissionCount: m.submissionCount + 1, updatedAt: now }).where(eq(missions.id, missionId));
+    return commitmentToWire(row);
+  });
+}
+
+export async function listCommitments(deps: Deps, missionId: string) {
+  const rows = await deps.database.db.select().from(commitments).where(eq(commitments.missionId, missionId)).orderBy(asc(commitments.seq)).limit(1000);
+  return { commitments: rows.map(commitmentToWire) };
+}
+
+/** The revealer's unrevealed commitment matching this content and salt, locked; or a 422. */
+export async function claimCommitment(tx: Tx, missionId: string, submitter: string, contentHash: string, salt: string | undefined) {
+  if (!salt) throw new AppError("INVALID_PARAMETER", "a commit-reveal submission needs the salt of its commitment", { field: "salt" });
+  const expected = commitmentOf(contentHash, submitter, salt);
+  const [c] = await tx
+    .select()
+    .from(commitments)
+    .where(and(eq(commitments.missionId, missionId), eq(commitments.committer, submitter), eq(commitments.commitment, expected), isNull(commitments.submissionId)))
+    .for("update");
+  if (!c) throw new AppError("UNPROCESSABLE", "no unrevealed commitment of yours matches this content and salt", { reason: "commitment_mismatch", expected_commitment: expected });
+  return c;
+}
+
+/**
+ * Judges in commitment order (caller's transaction holds the mission row lock): an unrevealed
+ * earlier commitment blocks until the reveal window closes; a revealed one still being checked
+ * blocks; the first revealed valid one wins. After the window with no winner: voided.
+ */
+export async function judgeCommitReveal(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<"resolved" | "voided" | "waiting"> {
+  const windowOpen = now < revealDeadline(m);
+  const rows = await tx
+    .select({ c: commitments, s: submissions })
+    .from(commitments)
+    .leftJoin(submissions, eq(submissions.id, commitments.submissionId))
+    .where(eq(commitments.missionId, m.id))
+    .orderBy(asc(commitments.seq));
+  for (const { s } of rows) {
+    if (!s) {
+      if (windowOpen) return "waiting";
+      continue;
+    }
+    if (s.status !== "pending") continue; // rejected by its check
+    if (s.checkResult === null) return "waiting";
+    if (s.checkResult === "valid") {
+      await resolveAndPay(tx, m, [{ submissionId: s.id, submitter: s.submitter, weight: 1 }], {
+        feeBps: deps.config.feeBps, now, reason: "first_valid_match", winnerReason: "first_valid_match", loserReason: "another_submission_won", outcome: "win",
+      });
+      return "resolved";
+    }
+  }
+  if (windowOpen) return "waiting";
+  await voidAndRefund(tx, m, { now, reason: rows.length > 0 ? "no_valid_submission" : "expired_without_submissions" });
+  return "voided";
+}
