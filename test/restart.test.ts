@@ -144,4 +144,66 @@ describe.runIf(onRealPostgres)("restart on real Postgres", () => {
     expect(report.problems).toEqual([]);
     expect(report.entries).toBe(2 + 3 * 4 + 2 * 3 + 3);
   }, 60_000);
+
+  it("SIGKILL while the sweeper is voiding overdue missions: the next server finishes, nothing twice", async () => {
+    const db = await freshPostgresDatabase("oabp_restart_mid");
+    cleanups.push(db.drop);
+    const env = (interval: string) => {
+      const dir = mkdtempSync(path.join(tmpdir(), "oabp-restart-mid-"));
+      cleanups.unshift(async () => rmSync(dir, { recursive: true, force: true }));
+      return { DATABASE_URL: db.url, OABP_DATA_DIR: dir, OABP_JOB_INTERVAL_MS: interval };
+    };
+    // Setup on a server without a job loop.
+    const setup = await startServer(env("0"));
+    cleanups.push(() => kill(setup));
+    const creator = await signIn(setup.base);
+    const N = 120;
+    const REWARD = 1_000n;
+    const SPAM = 5_000_000n;
+    expect((await call(setup.base, "POST", "/admin/ledger/credit", { agent_id: creator.address, asset: "USDC", amount: (BigInt(N) * (REWARD + SPAM)).toString() }, E2E_ADMIN)).status).toBe(200);
+    const deadlineMs = Date.now() + 5_000;
+    const ids: string[] = [];
+    for (let i = 0; i < N; i++) {
+      const r = await call(setup.base, "POST", "/missions", { title: `overdue ${i}`, description: "voided by the sweeper", reward: { asset: "USDC", amount: REWARD.toString() }, verification: { type: "creator_judges" }, deadline: new Date(deadlineMs).toISOString() }, creator.token);
+      expect(r.status, r.text).toBe(201);
+      ids.push(r.body.id);
+    }
+    expect(Date.now(), "setup too slow").toBeLessThan(deadlineMs);
+    await kill(setup);
+    await sleep(Math.max(0, deadlineMs - Date.now()) + 300);
+
+    // Every mission is overdue now. Start a server with its loop and kill it as soon as it has
+    // voided some but not all of them (watched through the database).
+    const { default: postgres } = await import("postgres");
+    const watch = postgres(db.url, { max: 1, onnotice: () => {} });
+    cleanups.unshift(() => watch.end());
+    const voided = async () => Number((await watch`select count(*)::int as n from missions where status = 'voided'`)[0]!.n);
+    const victim = await startServer(env("20"));
+    cleanups.push(() => kill(victim));
+    let seen = 0;
+    for (const until = Date.now() + 10_000; Date.now() < until; ) {
+      seen = await voided();
+      if (seen > 0) break;
+      await sleep(2);
+    }
+    victim.child.kill("SIGKILL");
+    await victim.exited;
+    const atCrash = await voided();
+    expect(atCrash, "the crash must land while the sweep is in progress").toBeGreaterThan(0);
+    expect(atCrash).toBeLessThan(N);
+
+    const next = await startServer(env("50"));
+    cleanups.push(() => kill(next));
+    for (const until = Date.now() + 15_000; (await voided()) < N; ) {
+      if (Date.now() > until) throw new Error(`only ${await voided()} of ${N} voided after the restart`);
+      await sleep(50);
+    }
+    await sleep(300);
+    // Each mission refunded exactly once: the creator holds N rewards; the chain has
+    // 1 credit (2 entries) + N fundings (3 each) + N refunds (2 each).
+    expect(BigInt((await call(next.base, "GET", `/agents/${creator.address}/balance`)).body.aigen_balance)).toBe(BigInt(N) * REWARD);
+    const report = (await call(next.base, "GET", "/admin/ledger/verify", undefined, E2E_ADMIN)).body;
+    expect(report.problems).toEqual([]);
+    expect(report.entries).toBe(2 + 3 * N + 2 * N);
+  }, 90_000);
 });
