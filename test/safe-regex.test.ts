@@ -9,8 +9,8 @@ afterAll(() => closeMatcher());
 
 interface FvmCase { id: string; regex: string; proof: string; expected_match: boolean; requires?: string[] }
 
-// CI clones the repo with shared/ beside it. A missing file must fail the suite, not skip it.
-const vectorsPath = path.resolve(import.meta.dirname, "../../shared/vectors/verifier-test-vectors.json");
+// The frozen vectors are vendored in test/vectors (CC0). A missing file must fail the suite, not skip it.
+const vectorsPath = path.resolve(import.meta.dirname, "vectors/verifier-test-vectors.json");
 const vectors = JSON.parse(readFileSync(vectorsPath, "utf8")) as { first_valid_match: { cases: FvmCase[] } };
 const fvmCases = vectors.first_valid_match.cases;
 
