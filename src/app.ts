@@ -18,6 +18,8 @@ export const ENTRY_POINTS = {
   submissions: "/missions/{id}/submissions",
   agents: "/agents/{id}",
   balance: "/agents/{id}/balance",
+  badge: "/agents/{id}/badge.svg",
+  leaderboard: "/leaderboard",
   auth: ["/auth/nonce", "/auth/siwe", "/attestations/registry"],
   openapi: "/openapi.json",
   health: "/health",

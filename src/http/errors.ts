@@ -37,6 +37,12 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   if (code === "22021" || code === "22P05" || code === "22P02") {
     return sendError(c, "INVALID_PARAMETER", "a string contains a character that cannot be stored (such as U+0000)", { reason: "invalid_text" });
   }
+  // Lock-order bugs should not exist, but if Postgres ever breaks a deadlock or a serialization
+  // conflict, the transaction rolled back whole: the client may simply retry.
+  if (code === "40P01" || code === "40001") {
+    c.header("Retry-After", "1");
+    return sendError(c, "SERVICE_UNAVAILABLE", "the request conflicted with a concurrent one and was rolled back; retry it", { reason: "retry" });
+  }
   c.get("deps")?.logger.error({ err, request_id: c.get("requestId") }, "unhandled error");
   return sendError(c, "INTERNAL_ERROR", "internal error");
 }

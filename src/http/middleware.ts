@@ -4,6 +4,7 @@ import type { Deps } from "../deps";
 import { AppError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { resolveIdentity } from "../features/auth/auth.service";
+import { markSeen } from "../features/heartbeats/heartbeats.service";
 import { sendError } from "./errors";
 import type { AppEnv } from "./types";
 
@@ -67,7 +68,14 @@ export function identity(): MiddlewareHandler<AppEnv> {
       if (!m) throw new AppError("UNAUTHORIZED", "Authorization must be 'Bearer <token>'");
       bearer = m[1];
     }
-    c.set("identity", await resolveIdentity(deps, { bearer, apiKey }));
+    const who = await resolveIdentity(deps, { bearer, apiKey });
+    c.set("identity", who);
+    // ClawFinder/Agent Mesh: every authenticated request marks the agent seen (throttled to one
+    // conditional write per minute; best effort: a failed touch never fails the request).
+    if (who.kind === "agent") {
+      await markSeen(deps.database.db, who.address, deps.clock.now()).catch((err: unknown) =>
+        deps.logger.warn({ err, request_id: c.get("requestId") }, "last_seen_at touch failed"));
+    }
     return next();
   };
 }

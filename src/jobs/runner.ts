@@ -1,6 +1,7 @@
 import type { Deps } from "../deps";
 import { runPendingChecks } from "./checks";
 import { purgeExpiredAuth } from "./purge";
+import { materialiseDecayBatch } from "../features/reputation/reputation.service";
 import { sweepDueMissions } from "./sweeper";
 
 export interface JobRunner {
@@ -25,6 +26,7 @@ export function startJobRunner(deps: Deps, intervalMs: number): JobRunner {
       for (let round = 0; round < 20 && !stopped; round++) if ((await sweepDueMissions(deps)) === 0) break;
       await runPendingChecks(deps);
       await purgeExpiredAuth(deps);
+      await materialiseDecayBatch(deps);
     } catch (err) {
       deps.logger.error({ err }, "job tick failed; retrying next tick");
     }

@@ -5,3 +5,5 @@ export * from "./missions";
 export * from "./submissions";
 export * from "./votes";
 export * from "./commitments";
+export * from "./reputation";
+export * from "./reviews";

@@ -1,7 +1,7 @@
 import { router } from "../../http/openapi";
 import { requireAgent } from "../auth/auth.service";
-import { agentBalanceRoute, getAgentRoute, updateAgentRoute } from "./agents.routes";
-import { getAgent, getAgentBalance, updateAgent } from "./agents.service";
+import { agentBalanceRoute, agentHistoryRoute, getAgentRoute, updateAgentRoute } from "./agents.routes";
+import { getAgent, getAgentBalance, getAgentHistory, updateAgent } from "./agents.service";
 
 export const agentsRouter = router()
   .openapi(getAgentRoute, async (c) => c.json(await getAgent(c.get("deps"), c.req.valid("param").id), 200))
@@ -9,4 +9,5 @@ export const agentsRouter = router()
     const caller = requireAgent(c.get("identity"), "UNAUTHORIZED");
     return c.json(await updateAgent(c.get("deps"), caller, c.req.valid("param").id, c.req.valid("json")), 200);
   })
-  .openapi(agentBalanceRoute, async (c) => c.json(await getAgentBalance(c.get("deps"), c.req.valid("param").id), 200));
+  .openapi(agentBalanceRoute, async (c) => c.json(await getAgentBalance(c.get("deps"), c.req.valid("param").id), 200))
+  .openapi(agentHistoryRoute, async (c) => c.json(await getAgentHistory(c.get("deps"), c.req.valid("param").id, c.req.valid("query")) as never, 200));

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
-import { Agent, AgentBalance, AgentIdParam, UpdateAgentRequest } from "./agents.schemas";
+import { Agent, AgentBalance, AgentHistory, AgentIdParam, HistoryQuery, UpdateAgentRequest } from "./agents.schemas";
 
 export const getAgentRoute = createRoute({
   method: "get",
@@ -28,4 +28,13 @@ export const agentBalanceRoute = createRoute({
   summary: "Balance sub-resource (AIP-1 §8)",
   request: { params: AgentIdParam },
   responses: { 200: jsonResponse(AgentBalance, "Balances"), ...errors() },
+});
+
+export const agentHistoryRoute = createRoute({
+  method: "get",
+  path: "/agents/{id}/history",
+  tags: ["agents"],
+  summary: "Mission-by-mission rating changes, newest first, paginated (AIP-1 §5); Σ delta = rating − 1400",
+  request: { params: AgentIdParam, query: HistoryQuery },
+  responses: { 200: jsonResponse(AgentHistory, "History"), ...errors() },
 });

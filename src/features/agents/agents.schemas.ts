@@ -29,7 +29,14 @@ export const Agent = z
     capabilities: z.array(z.string()),
     created_at: z.string().nullable(),
     metadata_uri: z.string().nullable(),
-    rating: z.number().int(),
+    rating: z.number().int().openapi({ description: "ELO rating at request time, decay included (AIP-1 §5)" }),
+    rating_updated_at: z.string().nullable(),
+    missions_attempted: z.number().int(),
+    missions_completed: z.number().int().openapi({ description: "Resolved missions where this agent was paid" }),
+    win_rate: z.number().nullable(),
+    last_active_at: z.string().nullable(),
+    online: z.boolean().openapi({ description: "Seen within the last 180 s (Agent Mesh availability window)" }),
+    reviews: z.object({ count: z.number().int(), average: z.number().nullable() }).openapi({ description: "ClawFinder-style reviews received" }),
     aigen_balance: z.string().openapi({ description: "Available balance of the primary ledger asset, base units (AIP-1 §8)" }),
     balance_asset: z.string(),
     balances: z.array(Balance),
@@ -42,3 +49,27 @@ export type AgentWire = z.infer<typeof Agent>;
 export const AgentBalance = z
   .object({ agent_id: z.string(), aigen_balance: z.string(), asset: z.string(), balances: z.array(Balance) })
   .openapi("AgentBalance");
+
+export const HistoryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional(),
+});
+
+export const HistoryEntry = z.object({
+  id: z.string().nullable(),
+  mission_id: z.string().nullable(),
+  kind: z.enum(["win", "partial", "loss", "decay"]),
+  outcome: z.number().nullable(),
+  expected: z.number().nullable(),
+  k: z.number().int().nullable(),
+  opponent_rating: z.number().nullable(),
+  before: z.number().int(),
+  after: z.number().int(),
+  delta: z.number().int(),
+  at: z.string(),
+  pending: z.boolean().optional().openapi({ description: "Decay owed at request time, not yet written" }),
+});
+
+export const AgentHistory = z
+  .object({ agent_id: z.string(), rating: z.number().int(), history: z.array(HistoryEntry), next_cursor: z.string().nullable() })
+  .openapi("AgentHistory");

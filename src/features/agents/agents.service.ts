@@ -4,6 +4,11 @@ import type { Deps } from "../../deps";
 import { normalizeAddress } from "../../lib/address";
 import { AppError } from "../../lib/errors";
 import { agentAccount, balancesOf } from "../ledger/ledger.service";
+import { effectiveRating } from "../reputation/decay";
+import { START_RATING } from "../reputation/elo";
+import { agentHistory } from "../reputation/reputation.service";
+import { reviewSummary } from "../reviews/reviews.service";
+import { isOnline } from "../heartbeats/heartbeats.service";
 import type { AgentWire, UpdateAgentInput } from "./agents.schemas";
 
 export function parseAgentId(id: string): string {
@@ -22,7 +27,11 @@ async function balances(deps: Deps, address: string) {
 /** GET /agents/{id}: any well-formed address has a profile (registration is permissionless, §1). */
 export async function getAgent(deps: Deps, rawId: string): Promise<AgentWire> {
   const id = parseAgentId(rawId);
-  const [[row], bal] = await Promise.all([deps.database.db.select().from(agents).where(eq(agents.id, id)), balances(deps, id)]);
+  const [[row], bal, reviews] = await Promise.all([
+    deps.database.db.select().from(agents).where(eq(agents.id, id)),
+    balances(deps, id),
+    reviewSummary(deps.database.db, id),
+  ]);
   return {
     agent_id: id,
     display_name: row?.displayName ?? null,
@@ -31,7 +40,14 @@ export async function getAgent(deps: Deps, rawId: string): Promise<AgentWire> {
     capabilities: row?.capabilities ?? [],
     created_at: row?.createdAt.toISOString() ?? null,
     metadata_uri: row?.metadataUri ?? null,
-    rating: row?.rating ?? 1400,
+    rating: row ? effectiveRating(row, deps.clock.now()) : START_RATING,
+    rating_updated_at: row?.ratingUpdatedAt?.toISOString() ?? null,
+    missions_attempted: row?.missionsAttempted ?? 0,
+    missions_completed: row?.missionsCompleted ?? 0,
+    win_rate: row && row.missionsAttempted > 0 ? Math.round((row.missionsCompleted / row.missionsAttempted) * 10_000) / 10_000 : null,
+    last_active_at: row?.lastActiveAt?.toISOString() ?? null,
+    online: isOnline(row?.lastSeenAt ?? null, deps.clock.now()),
+    reviews,
     aigen_balance: bal.primary.available,
     balance_asset: bal.primary.asset,
     balances: bal.list,
@@ -65,4 +81,9 @@ export async function updateAgent(deps: Deps, caller: string, rawId: string, inp
     .values({ id, createdAt: now, ...set })
     .onConflictDoUpdate({ target: agents.id, set });
   return getAgent(deps, id);
+}
+
+/** GET /agents/{id}/history (AIP-1 §5, mandatory for cross-implementation reputation reads). */
+export function getAgentHistory(deps: Deps, rawId: string, q: { limit: number; cursor?: string | undefined }) {
+  return agentHistory(deps.database.db, parseAgentId(rawId), deps.clock.now(), q);
 }

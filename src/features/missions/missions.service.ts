@@ -9,6 +9,7 @@ import { isId, newId } from "../../lib/ids";
 import { once, stableStringify, storedResponse } from "../../lib/idempotency";
 import { parseUint } from "../../lib/money";
 import { touchAgent } from "../agents/agents.touch";
+import { recordActivity } from "../reputation/reputation.service";
 import { agentAccount, escrowAccount, transfer, TREASURY } from "../ledger/ledger.service";
 import { voidAndRefund } from "../verification/settlement";
 import type { CreateMissionInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
@@ -97,6 +98,7 @@ export async function createMission(
       updatedAt: now,
     } satisfies Omit<MissionRow, "search">;
     await touchAgent(tx, creator, now);
+    await recordActivity(tx, creator, now);
     await transfer(tx, {
       asset: asset.symbol,
       kind: "mission_funding",

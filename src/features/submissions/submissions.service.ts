@@ -6,6 +6,7 @@ import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
 import { once, storedResponse } from "../../lib/idempotency";
 import { touchAgent } from "../agents/agents.touch";
+import { recordActivity } from "../reputation/reputation.service";
 import { findMission } from "../missions/missions.service";
 import type { MissionRow } from "../missions/missions.wire";
 import { normaliseContent } from "./submissions.content";
@@ -135,12 +136,14 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
     };
     await tx.insert(submissions).values(row);
     if (commitment) await tx.update(commitments).set({ submissionId: row.id, revealedAt: now }).where(eq(commitments.id, commitment.id));
-    await touchAgent(tx, submitter, now);
     if (fvm && precheck?.result === "valid") {
       // Still under the row lock taken by the count bump: judge in arrival order, resolve at once.
       const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
       await judgeFirstValidMatch(tx, deps, m!, now);
     }
+    // After judging: a resolution locks every participant's agent row in address order first.
+    await touchAgent(tx, submitter, now);
+    await recordActivity(tx, submitter, now);
     const [stored] = await tx.select().from(submissions).where(eq(submissions.id, row.id));
     const [after] = await tx.select({ creator: missions.creator, status: missions.status, verificationType: missions.verificationType }).from(missions).where(eq(missions.id, missionId));
     return { status: 201, body: submissionToWire(stored!, after!, submitter, deps.config.publicUrl) };

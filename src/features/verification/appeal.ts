@@ -166,7 +166,7 @@ export async function advanceAppeal(tx: Tx, deps: Deps, m: Mission, now: Date): 
   }
   const w = byId.get(result.submissionId)!;
   await resolveAndPay(tx, m, [{ submissionId: w.id, submitter: w.submitter, weight: 1 }], {
-    feeBps: deps.config.feeBps, now, reason: "creator_award_overturned", winnerReason: "appeal_winner", loserReason: "not_selected", outcome: "win",
+    deps, feeBps: deps.config.feeBps, now, reason: "creator_award_overturned", winnerReason: "appeal_winner", loserReason: "not_selected", outcome: "win",
   });
   await tx.update(submissions).set({ reason: "award_overturned" }).where(inArray(submissions.id, [...awarded]));
   await tx.update(missions).set({ award: { ...a, outcome: "overturned" } }).where(eq(missions.id, m.id));
@@ -179,6 +179,6 @@ function refundAll(rows: { id: string; amount: string }[]) {
 /** Pays the recorded award exactly as an immediate award would have (winners, shares, fee). */
 async function payAward(tx: Tx, deps: Deps, m: Mission, award: AwardRecord, now: Date, reason: "creator_award" | "creator_award_upheld") {
   const winners: Winner[] = award.winners.map((w) => ({ submissionId: w.submission_id, submitter: w.agent_id, weight: w.weight }));
-  await resolveAndPay(tx, m, winners, { feeBps: deps.config.feeBps, now, reason, winnerReason: "selected_by_creator", loserReason: "not_selected", outcome: "win" });
+  await resolveAndPay(tx, m, winners, { deps, feeBps: deps.config.feeBps, now, reason, winnerReason: "selected_by_creator", loserReason: "not_selected", outcome: "win" });
   await tx.update(missions).set({ award }).where(eq(missions.id, m.id));
 }

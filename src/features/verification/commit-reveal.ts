@@ -8,6 +8,7 @@ import { newId } from "../../lib/ids";
 import { MISSION_COLUMNS } from "../missions/missions.queries";
 import type { MissionRow } from "../missions/missions.wire";
 import { resolveAndPay, voidAndRefund } from "./settlement";
+import { recordActivity } from "../reputation/reputation.service";
 
 type Mission = Omit<MissionRow, "search">;
 
@@ -63,6 +64,7 @@ export async function commit(deps: Deps, committer: string, missionId: string, i
     const inserted = await tx.insert(commitments).values(row).onConflictDoNothing().returning({ id: commitments.id });
     if (inserted.length === 0) throw new AppError("CONFLICT", "this commitment was already made", { reason: "duplicate_commitment" });
     await tx.update(missions).set({ submissionCount: m.submissionCount + 1, updatedAt: now }).where(eq(missions.id, missionId));
+    await recordActivity(tx, committer, now);
     return commitmentToWire(row);
   });
 }
@@ -107,7 +109,7 @@ export async function judgeCommitReveal(tx: Tx, deps: Deps, m: Mission, now: Dat
     if (s.checkResult === null) return "waiting";
     if (s.checkResult === "valid") {
       await resolveAndPay(tx, m, [{ submissionId: s.id, submitter: s.submitter, weight: 1 }], {
-        feeBps: deps.config.feeBps, now, reason: "first_valid_match", winnerReason: "first_valid_match", loserReason: "another_submission_won", outcome: "win",
+        deps, feeBps: deps.config.feeBps, now, reason: "first_valid_match", winnerReason: "first_valid_match", loserReason: "another_submission_won", outcome: "win",
       });
       return "resolved";
     }

@@ -57,7 +57,7 @@ export async function awardMission(deps: Deps, caller: string, missionId: string
       const winners: Winner[] = ids.map((id, i) => ({ submissionId: id, submitter: byId.get(id)!.submitter, weight: shares[i]! }));
       // With an `appeal` param the award is recorded and paid when its appeal closes (appeal.ts).
       if (appealOf(m)) await recordAward(tx, m, winners, now);
-      else await resolveAndPay(tx, m, winners, { feeBps: deps.config.feeBps, now, reason: "creator_award", winnerReason: "selected_by_creator", loserReason: "not_selected", outcome: "win" });
+      else await resolveAndPay(tx, m, winners, { deps, feeBps: deps.config.feeBps, now, reason: "creator_award", winnerReason: "selected_by_creator", loserReason: "not_selected", outcome: "win" });
       const [after] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
       return { status: 200, body: missionToWire(after!, deps.config.publicUrl) };
     }));
@@ -80,7 +80,7 @@ export async function expireJudging(tx: Tx, deps: Deps, m: Mission, now: Date, r
   const firsts = pending.filter((s) => !seen.has(s.submitter) && seen.add(s.submitter)).slice(0, DEFAULT_AWARD_MAX_WINNERS);
   if (firsts.length === 0) return voidAndRefund(tx, m, { now, reason: "expired_without_submissions" });
   await resolveAndPay(tx, m, firsts.map((s) => ({ submissionId: s.id, submitter: s.submitter, weight: 1 })), {
-    feeBps: deps.config.feeBps,
+    deps, feeBps: deps.config.feeBps,
     now,
     reason,
     winnerReason: "default_award",

@@ -102,7 +102,7 @@ export async function judgeFirstValidMatch(tx: Tx, deps: Deps, m: Mission, now: 
     .limit(1);
   if (first?.checkResult === "valid") {
     await resolveAndPay(tx, m, [{ submissionId: first.id, submitter: first.submitter, weight: 1 }], {
-      feeBps: deps.config.feeBps,
+      deps, feeBps: deps.config.feeBps,
       now,
       reason: "first_valid_match",
       winnerReason: "first_valid_match",

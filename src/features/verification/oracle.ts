@@ -126,7 +126,7 @@ export async function advanceOracle(tx: Tx, deps: Deps, m: Mission, now: Date, v
   const winner = await attestedSubmission(tx, m, verdict);
   if (winner) {
     return resolveAndPay(tx, m, [{ submissionId: winner.id, submitter: winner.submitter, weight: 1 }], {
-      feeBps: deps.config.feeBps,
+      deps, feeBps: deps.config.feeBps,
       now,
       reason: "oracle_attested",
       winnerReason: "oracle_attested",

@@ -12,6 +12,7 @@ import type { MissionRow } from "../missions/missions.wire";
 import { appealBallotRules, appealOf } from "./appeal";
 import { expireJudging } from "./creator-judges";
 import { resolveAndPay } from "./settlement";
+import { recordActivity } from "../reputation/reputation.service";
 import { settleStakes, votesAccount, type BallotRules } from "./stakes";
 import { pickWinner, settleBallots, type Ballot } from "./vote-math";
 
@@ -70,6 +71,7 @@ export async function castVote(deps: Deps, voter: string, missionId: string, inp
       const row = { id: newId("vote", now.getTime()), missionId, submissionId: s.id, voter, asset: rules.token, amount: amount.toString(), outcome: null, payout: null, createdAt: now };
       const inserted = await tx.insert(votes).values(row).onConflictDoNothing().returning({ id: votes.id });
       if (inserted.length === 0) throw new AppError("CONFLICT", "you already voted on this mission", { reason: "already_voted" });
+      await recordActivity(tx, voter, now); // agent row before the ledger rows
       await transfer(tx, { asset: rules.token, kind: "vote_stake", ref: missionId, at: now, postings: [
         { account: agentAccount(voter), amount: -amount },
         { account: votesAccount(missionId), amount },
@@ -102,12 +104,17 @@ export async function tallyVotes(tx: Tx, deps: Deps, m: Mission, now: Date): Pro
   const payouts = result
     ? settleBallots(ballots, result.submissionId, deps.config.voteSlashBps)
     : new Map(ballots.map((b) => [b.id, { outcome: "refunded" as const, payout: b.amount }]));
+  // Resolution (reputation, then the reward) before the stakes: agent rows before ledger rows.
+  if (!result) {
+    await expireJudging(tx, deps, m, now, "default_award_no_quorum");
+  } else {
+    const [w] = await tx.select().from(submissions).where(eq(submissions.id, result.submissionId));
+    // A non-winning submission with at least half the winner's stake earns partial credit (design.md).
+    const partial = [...result.stakes].filter(([sub, stake]) => sub !== result.submissionId && stake * 2n >= result.stake).map(([sub]) => sub);
+    await resolveAndPay(tx, m, [{ submissionId: w!.id, submitter: w!.submitter, weight: 1 }], {
+      deps, feeBps: deps.config.feeBps, now, reason: "peer_vote", winnerReason: "vote_winner", loserReason: "not_selected", outcome: "win", partialSubmissionIds: partial,
+    });
+    if (partial.length > 0) await tx.update(submissions).set({ outcome: "partial" }).where(inArray(submissions.id, partial));
+  }
   await settleStakes(tx, m.id, p.vote_token, rows, payouts, now);
-  if (!result) return expireJudging(tx, deps, m, now, "default_award_no_quorum");
-  const [w] = await tx.select().from(submissions).where(eq(submissions.id, result.submissionId));
-  await resolveAndPay(tx, m, [{ submissionId: w!.id, submitter: w!.submitter, weight: 1 }], {
-    feeBps: deps.config.feeBps, now, reason: "peer_vote", winnerReason: "vote_winner", loserReason: "not_selected", outcome: "win",
-  });
-  const partial = [...result.stakes].filter(([sub, stake]) => sub !== result.submissionId && stake * 2n >= result.stake).map(([sub]) => sub);
-  if (partial.length > 0) await tx.update(submissions).set({ outcome: "partial" }).where(inArray(submissions.id, partial));
 }

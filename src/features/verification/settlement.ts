@@ -1,5 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Tx } from "../../db/client";
+import type { Deps } from "../../deps";
+import { applyResolution } from "../reputation/reputation.service";
 import { missions, submissions } from "../../db/schema/index";
 import { bpsOf } from "../../lib/money";
 import { agentAccount, escrowAccount, transfer, TREASURY } from "../ledger/ledger.service";
@@ -38,8 +40,16 @@ export async function resolveAndPay(
   tx: Tx,
   m: Mission,
   winners: Winner[],
-  opts: { feeBps: number; now: Date; reason: ResolutionReason; winnerReason: SubmissionReason; loserReason: SubmissionReason; outcome: "win" | "partial" },
+  opts: { deps: Deps; feeBps: number; now: Date; reason: ResolutionReason; winnerReason: SubmissionReason; loserReason: SubmissionReason; outcome: "win" | "partial"; partialSubmissionIds?: string[] },
 ): Promise<void> {
+  // Reputation first: agent rows are locked before ledger rows on every path (no deadlock with
+  // a mission creation, which touches its creator's agent row before the ledger).
+  await applyResolution(tx, opts.deps, m, opts.now, {
+    winners: winners.map((w) => w.submissionId),
+    winnerOutcome: opts.outcome === "win" ? 1 : 0.5,
+    partialSubmissionIds: opts.partialSubmissionIds ?? [],
+    paid: winners.map((w) => w.submitter),
+  });
   const reward = BigInt(m.rewardAmount);
   const { fee, amounts } = splitReward(reward, opts.feeBps, winners.map((w) => w.weight));
   await transfer(tx, {

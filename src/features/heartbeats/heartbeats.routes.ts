@@ -1,0 +1,14 @@
+import { createRoute } from "@hono/zod-openapi";
+import { errors, jsonResponse } from "../../http/openapi";
+import { AgentIdParam } from "../agents/agents.schemas";
+import { Heartbeat } from "./heartbeats.schemas";
+
+export const heartbeatRoute = createRoute({
+  method: "post",
+  path: "/agents/{id}/heartbeat",
+  tags: ["agents"],
+  summary: "Agent Mesh heartbeat: the agent itself marks itself seen (send every 30–60 s; online for 180 s)",
+  security: [{ bearer: [] }],
+  request: { params: AgentIdParam },
+  responses: { 200: jsonResponse(Heartbeat, "Recorded"), ...errors("UNAUTHORIZED", "FORBIDDEN") },
+});

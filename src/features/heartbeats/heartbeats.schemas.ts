@@ -1,0 +1,13 @@
+import { z } from "@hono/zod-openapi";
+
+export const Heartbeat = z
+  .object({
+    agent_id: z.string(),
+    status: z.enum(["online", "offline"]),
+    online: z.boolean().openapi({ description: "Seen within the availability window (180 s)" }),
+    last_seen_at: z.string(),
+    online_until: z.string().openapi({ description: "last_seen_at + availability window: send the next heartbeat before this" }),
+    availability_window_seconds: z.number().int(),
+  })
+  .openapi("Heartbeat");
+export type HeartbeatWire = z.infer<typeof Heartbeat>;

@@ -1,0 +1,82 @@
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { agents } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { parseAgentId } from "../agents/agents.service";
+import { touchAgent } from "../agents/agents.touch";
+import type { HeartbeatWire } from "./heartbeats.schemas";
+
+/** design.md "Agent Mesh": an agent counts as online this long after it was last seen. */
+export const AVAILABILITY_WINDOW_SECONDS = 180;
+/** Authenticated requests move last_seen_at at most this often (hot paths stay cheap). */
+export const SEEN_THROTTLE_MS = 60_000;
+
+/** Online = seen within the availability window (a pure function of last_seen_at and the clock). */
+export function isOnline(lastSeenAt: Date | null, now: Date): boolean {
+  if (!lastSeenAt) return false;
+  const age = now.getTime() - lastSeenAt.getTime();
+  return age <= AVAILABILITY_WINDOW_SECONDS * 1000;
+}
+
+export function presence(agentId: string, lastSeenAt: Date, now: Date): HeartbeatWire {
+  const online = isOnline(lastSeenAt, now);
+  return {
+    agent_id: agentId,
+    status: online ? "online" : "offline",
+    online,
+    last_seen_at: lastSeenAt.toISOString(),
+    online_until: new Date(lastSeenAt.getTime() + AVAILABILITY_WINDOW_SECONDS * 1000).toISOString(),
+    availability_window_seconds: AVAILABILITY_WINDOW_SECONDS,
+  };
+}
+
+/** POST /agents/{id}/heartbeat: only the agent itself; upserts its row and moves last_seen_at. */
+export async function heartbeat(deps: Deps, caller: string, rawId: string): Promise<HeartbeatWire> {
+  const id = parseAgentId(rawId);
+  if (caller !== id) throw new AppError("FORBIDDEN", "an agent may only send its own heartbeat", { reason: "not_self" });
+  const now = deps.clock.now();
+  const db = deps.database.db;
+  await touchAgent(db, id, now);
+  // touchAgent keeps the later of the stored and the new time, so read back what is stored.
+  const [row] = await db.select({ lastSeenAt: agents.lastSeenAt }).from(agents).where(eq(agents.id, id));
+  if (!row?.lastSeenAt) throw new AppError("INTERNAL_ERROR", "heartbeat was not recorded");
+  return presence(id, row.lastSeenAt, now);
+}
+
+// The throttled touch of every authenticated request: one conditional UPDATE, prepared once per
+// database handle. `recent` remembers the agents this instance itself moved within the throttle,
+// so their further requests skip even that round trip (the database value is then at least that
+// recent; a write by another instance or a heartbeat only makes it more recent).
+const MAX_RECENT = 50_000;
+function build(db: Db) {
+  const stmt = db
+    .update(agents)
+    .set({ lastSeenAt: sql`${sql.placeholder("now")}::timestamptz` })
+    .where(and(
+      eq(agents.id, sql.placeholder("id")),
+      or(isNull(agents.lastSeenAt), lt(agents.lastSeenAt, sql`${sql.placeholder("cutoff")}::timestamptz`)),
+    ))
+    .returning({ id: agents.id })
+    .prepare("oabp_agent_mark_seen");
+  return { stmt, recent: new Map<string, number>() };
+}
+const state = new WeakMap<Db, ReturnType<typeof build>>();
+
+/**
+ * Marks an authenticated caller seen (ClawFinder: last_seen_at = last authenticated request),
+ * unless it was seen less than SEEN_THROTTLE_MS ago. No read-then-write: the condition is in the
+ * UPDATE, so concurrent requests write at most once per window.
+ */
+export async function markSeen(db: Db, address: string, now: Date): Promise<void> {
+  let s = state.get(db);
+  if (!s) state.set(db, (s = build(db)));
+  const at = now.getTime();
+  const last = s.recent.get(address);
+  if (last !== undefined && at >= last && at - last < SEEN_THROTTLE_MS) return;
+  const wrote = await s.stmt.execute({ id: address, now: now.toISOString(), cutoff: new Date(at - SEEN_THROTTLE_MS).toISOString() });
+  if (wrote.length > 0) {
+    if (s.recent.size >= MAX_RECENT) s.recent.clear();
+    s.recent.set(address, at);
+  }
+}

@@ -1,0 +1,63 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errors, jsonResponse } from "../../http/openapi";
+import { AgentIdParam } from "../agents/agents.schemas";
+import { BadgeSvg, RatingList, ratingListQuery } from "./leaderboard.schemas";
+
+const badgeHeaders = {
+  ETag: { schema: { type: "string" as const }, description: "Strong validator: a hash of the SVG bytes" },
+  "Cache-Control": { schema: { type: "string" as const }, description: "public, max-age=300" },
+};
+
+const badgeResponses = {
+  200: {
+    description: "The badge (decayed rating at request time; 1400 for an address never seen)",
+    headers: badgeHeaders,
+    content: { "image/svg+xml": { schema: BadgeSvg } },
+  },
+  304: { description: "If-None-Match matched the current ETag", headers: badgeHeaders },
+  ...errors(),
+};
+
+export const agentBadgeRoute = createRoute({
+  method: "get",
+  path: "/agents/{id}/badge.svg",
+  tags: ["reputation"],
+  summary: "Embeddable rating badge (AIP-1 §5)",
+  request: {
+    params: AgentIdParam,
+    headers: z.object({ "if-none-match": z.string().optional() }),
+  },
+  responses: badgeResponses,
+});
+
+/**
+ * Documentation of the `/badge/agent/{id}.svg` alias. Hono cannot route a parameter that is only
+ * part of a path segment, so the alias is wired by hand in badge-leaderboard.index.ts and this
+ * object only feeds the OpenAPI document.
+ */
+export const badgeAliasDoc = {
+  method: "get" as const,
+  path: "/badge/agent/{id}.svg",
+  tags: ["reputation"],
+  summary: "Alias of /agents/{id}/badge.svg",
+  request: { params: AgentIdParam, headers: z.object({ "if-none-match": z.string().optional() }) },
+  responses: badgeResponses,
+};
+
+export const leaderboardRoute = createRoute({
+  method: "get",
+  path: "/leaderboard",
+  tags: ["reputation"],
+  summary: "Agents by decayed rating, descending; by default only agents with a completed mission (Sybil floor)",
+  request: { query: ratingListQuery(1) },
+  responses: { 200: jsonResponse(RatingList, "A page of the leaderboard"), ...errors() },
+});
+
+export const listAgentsRoute = createRoute({
+  method: "get",
+  path: "/agents",
+  tags: ["agents"],
+  summary: "Every known agent by decayed rating, descending (same order and filters as /leaderboard, min_missions default 0)",
+  request: { query: ratingListQuery(0) },
+  responses: { 200: jsonResponse(RatingList, "A page of agents"), ...errors() },
+});

@@ -1,0 +1,157 @@
+import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { DbOrTx, Tx } from "../../db/client";
+import { agents, ratingHistory, submissions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { isId, newId } from "../../lib/ids";
+import type { MissionRow } from "../missions/missions.wire";
+import { decayWeeks, effectiveRating } from "./decay";
+import { eloUpdates, kFactor, START_RATING } from "./elo";
+
+type Mission = Omit<MissionRow, "search">;
+type AgentRow = typeof agents.$inferSelect;
+
+async function ensureAgents(tx: Tx, ids: string[], now: Date) {
+  if (ids.length === 0) return;
+  await tx.insert(agents).values(ids.map((id) => ({ id, createdAt: now, updatedAt: now }))).onConflictDoNothing();
+}
+
+/** Locks agent rows FOR UPDATE in address order (the lock order: mission → agents → ledger). */
+async function lockAgents(tx: Tx, ids: string[], now: Date): Promise<Map<string, AgentRow>> {
+  const sorted = [...new Set(ids)].sort();
+  await ensureAgents(tx, sorted, now);
+  const rows = await tx.select().from(agents).where(inArray(agents.id, sorted)).orderBy(asc(agents.id)).for("update");
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Writes the decay owed at `now` into the history (AIP-1 §5: history explains every point) and
+ * returns the materialised rating. Caller holds the agent row lock.
+ */
+async function materialise(tx: Tx, a: AgentRow, now: Date): Promise<number> {
+  const weeks = decayWeeks(a.lastActiveAt, now);
+  if (weeks <= a.decayWeeksApplied) return a.rating;
+  const after = effectiveRating(a, now);
+  if (after !== a.rating) {
+    await tx.insert(ratingHistory).values({ id: newId("rtg", now.getTime()), agentId: a.id, missionId: null, kind: "decay", outcome: null, expected: null, k: null, opponentRating: null, before: a.rating, after, delta: after - a.rating, at: now });
+  }
+  await tx.update(agents).set({ rating: after, decayWeeksApplied: weeks, ...(after !== a.rating && { ratingUpdatedAt: now }) }).where(eq(agents.id, a.id));
+  a.rating = after;
+  a.decayWeeksApplied = weeks;
+  return after;
+}
+
+/**
+ * Activity (submitting, voting, creating, committing) restarts the decay clock, after writing
+ * the decay owed so far. Runs inside the caller's transaction.
+ */
+export async function recordActivity(tx: Tx, agentId: string, now: Date): Promise<void> {
+  const row = (await lockAgents(tx, [agentId], now)).get(agentId)!;
+  await materialise(tx, row, now);
+  await tx.update(agents).set({ lastActiveAt: now, decayWeeksApplied: 0 }).where(eq(agents.id, agentId));
+}
+
+/**
+ * ELO for one resolved mission (AIP-1 §5), inside the resolution's transaction and BEFORE its
+ * ledger transfer (lock order). Every distinct submitter gets one outcome: 1 if one of their
+ * submissions won, 0.5 if partial (a default award share, or peer_vote runner-up), else 0.
+ * Voided missions never come here.
+ */
+export async function applyResolution(tx: Tx, deps: Deps, m: Mission, now: Date, outcomes: { winners: string[]; winnerOutcome: 1 | 0.5; partialSubmissionIds: string[]; paid: string[] }): Promise<void> {
+  const subs = await tx.select({ id: submissions.id, submitter: submissions.submitter }).from(submissions).where(eq(submissions.missionId, m.id));
+  const bySubmitter = new Map<string, 1 | 0.5 | 0>();
+  const winning = new Set(outcomes.winners);
+  const partial = new Set(outcomes.partialSubmissionIds);
+  for (const s of subs) {
+    const o: 1 | 0.5 | 0 = winning.has(s.id) ? outcomes.winnerOutcome : partial.has(s.id) ? 0.5 : 0;
+    bySubmitter.set(s.submitter, Math.max(bySubmitter.get(s.submitter) ?? 0, o) as 1 | 0.5 | 0);
+  }
+  if (bySubmitter.size === 0) return;
+  const locked = await lockAgents(tx, [...bySubmitter.keys()], now);
+  const participants = [];
+  for (const [agentId, outcome] of bySubmitter) participants.push({ agentId, outcome, rating: await materialise(tx, locked.get(agentId)!, now) });
+  const asset = deps.config.assets.find((a) => a.symbol === m.rewardAsset);
+  const k = asset ? kFactor(BigInt(m.rewardAmount), asset) : 32;
+  const paid = new Set(outcomes.paid);
+  for (const c of eloUpdates(participants, k)) {
+    await tx.insert(ratingHistory).values({
+      id: newId("rtg", now.getTime()), agentId: c.agentId, missionId: m.id, kind: c.outcome === 1 ? "win" : c.outcome === 0.5 ? "partial" : "loss",
+      outcome: c.outcome, expected: c.expected, k: c.k, opponentRating: c.opponent, before: c.before, after: c.after, delta: c.delta, at: now,
+    });
+    await tx.update(agents).set({
+      rating: c.after,
+      ratingUpdatedAt: now,
+      missionsAttempted: sql`${agents.missionsAttempted} + 1`,
+      missionsCompleted: paid.has(c.agentId) ? sql`${agents.missionsCompleted} + 1` : sql`${agents.missionsCompleted}`,
+    }).where(eq(agents.id, c.agentId));
+  }
+}
+
+/** Periodic job: writes owed decay for idle agents (bounded batch), so history stays current. */
+export async function materialiseDecayBatch(deps: Deps, batch = 200): Promise<number> {
+  const now = deps.clock.now();
+  const cutoff = new Date(now.getTime() - 14 * 86_400_000); // grace + one full week
+  const due = await deps.database.db
+    .select({ id: agents.id, lastActiveAt: agents.lastActiveAt, weeks: agents.decayWeeksApplied })
+    .from(agents)
+    .where(and(lt(agents.lastActiveAt, cutoff), sql`${agents.rating} > 1000`))
+    .limit(batch * 4);
+  let n = 0;
+  for (const a of due) {
+    if (n >= batch) break;
+    if (decayWeeks(a.lastActiveAt, now) <= a.weeks) continue;
+    await deps.database.db.transaction(async (tx) => {
+      const row = (await lockAgents(tx, [a.id], now)).get(a.id)!;
+      await materialise(tx, row, now);
+    });
+    n++;
+  }
+  return n;
+}
+
+export function historyToWire(h: typeof ratingHistory.$inferSelect) {
+  return {
+    id: h.id,
+    mission_id: h.missionId,
+    kind: h.kind,
+    outcome: h.outcome,
+    expected: h.expected === null ? null : Math.round(h.expected * 10_000) / 10_000,
+    k: h.k,
+    opponent_rating: h.opponentRating === null ? null : Math.round(h.opponentRating * 100) / 100,
+    before: h.before,
+    after: h.after,
+    delta: h.delta,
+    at: h.at.toISOString(),
+  };
+}
+
+/**
+ * GET /agents/{id}/history: newest first, keyset on the time-ordered id. Decay owed but not yet
+ * written is shown as a leading `pending: true` decay entry, so Σ delta always equals the
+ * rating the reader sees − 1400.
+ */
+export async function agentHistory(db: DbOrTx, agentId: string, now: Date, q: { limit: number; cursor?: string | undefined }) {
+  let before: string | undefined;
+  if (q.cursor) {
+    before = Buffer.from(q.cursor, "base64url").toString("utf8");
+    if (!isId("rtg", before)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
+  }
+  const rows = await db
+    .select()
+    .from(ratingHistory)
+    .where(before ? and(eq(ratingHistory.agentId, agentId), lt(ratingHistory.id, before)) : eq(ratingHistory.agentId, agentId))
+    .orderBy(desc(ratingHistory.id))
+    .limit(q.limit + 1);
+  const page = rows.slice(0, q.limit).map(historyToWire);
+  const [a] = await db.select().from(agents).where(eq(agents.id, agentId));
+  const rating = a ? effectiveRating(a, now) : START_RATING;
+  const pending = !before && a && rating !== a.rating
+    ? [{ id: null, mission_id: null, kind: "decay", outcome: null, expected: null, k: null, opponent_rating: null, before: a.rating, after: rating, delta: rating - a.rating, at: now.toISOString(), pending: true }]
+    : [];
+  return {
+    agent_id: agentId,
+    rating,
+    history: [...pending, ...page],
+    next_cursor: rows.length > q.limit ? Buffer.from(rows[q.limit - 1]!.id).toString("base64url") : null,
+  };
+}

@@ -1,0 +1,58 @@
+import { z } from "@hono/zod-openapi";
+
+// ClawFinder reviews (design.md "ClawFinder"): integer stars 1–5, optional text.
+export const MAX_REVIEW_TEXT = 2000;
+
+const stars = z.number().int().min(1).max(5).openapi({ description: "Integer 1–5", example: 5 });
+const text = z.string().max(MAX_REVIEW_TEXT).nullable().openapi({ description: `At most ${MAX_REVIEW_TEXT} characters; null or absent for none` });
+
+export const CreateReviewRequest = z
+  .object({
+    mission_id: z.string().min(1).max(64).openapi({ example: "mis_01JZ0000000000000000000000" }),
+    stars,
+    text: text.optional(),
+  })
+  .openapi("CreateReview");
+export type CreateReviewInput = z.infer<typeof CreateReviewRequest>;
+
+export const UpdateReviewRequest = z
+  .object({ stars: stars.optional(), text: text.optional() })
+  .refine((b) => b.stars !== undefined || b.text !== undefined, "give stars, text or both")
+  .openapi("UpdateReview");
+export type UpdateReviewInput = z.infer<typeof UpdateReviewRequest>;
+
+export const Review = z
+  .object({
+    id: z.string().openapi({ example: "rev_01JZ0000000000000000000000" }),
+    mission_id: z.string(),
+    reviewer: z.string().openapi({ description: "The author's address" }),
+    reviewee: z.string().openapi({ description: "The reviewed agent's address (the {id} of the path)" }),
+    reviewer_role: z.enum(["creator", "winner"]).openapi({ description: "The author's side of the mission" }),
+    stars: z.number().int(),
+    text: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi("Review");
+export type ReviewWire = z.infer<typeof Review>;
+
+export const ReviewSummary = z
+  .object({
+    count: z.number().int(),
+    average: z.number().nullable().openapi({ description: "Mean stars, rounded to 2 decimals; null without reviews" }),
+  })
+  .openapi("ReviewSummary");
+
+export const ReviewList = z
+  .object({ agent_id: z.string(), summary: ReviewSummary, reviews: z.array(Review), next_cursor: z.string().nullable() })
+  .openapi("ReviewList");
+
+export const ListReviewsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+});
+
+export const ReviewParams = z.object({
+  id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "0xabc1230000000000000000000000000000000000" }),
+  review_id: z.string().min(1).max(64).openapi({ param: { name: "review_id", in: "path" }, example: "rev_01JZ0000000000000000000000" }),
+});

@@ -1,0 +1,167 @@
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { missions, reviews } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { isId, newId } from "../../lib/ids";
+import { parseAgentId } from "../agents/agents.service";
+import type { CreateReviewInput, ReviewWire, UpdateReviewInput } from "./reviews.schemas";
+
+type ReviewRow = typeof reviews.$inferSelect;
+
+export function reviewToWire(r: ReviewRow): ReviewWire {
+  return {
+    id: r.id,
+    mission_id: r.missionId,
+    reviewer: r.reviewer,
+    reviewee: r.reviewee,
+    reviewer_role: r.reviewerRole as ReviewWire["reviewer_role"],
+    stars: r.stars,
+    text: r.text,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Count and mean stars of the reviews an agent received (GET /agents/{id}, GET
+ * /agents/{id}/reviews; the discovery rating factor). `agentId` is a normalised address.
+ */
+export async function reviewSummary(db: DbOrTx, agentId: string): Promise<{ count: number; average: number | null }> {
+  const [r] = await db
+    .select({ count: sql<number>`count(*)::int`, average: sql<number | null>`round(avg(${reviews.stars}), 2)::float8` })
+    .from(reviews)
+    .where(eq(reviews.reviewee, agentId));
+  const count = Number(r?.count ?? 0);
+  return { count, average: count === 0 || r?.average == null ? null : Number(r.average) };
+}
+
+/** Who was paid by a resolved mission: every payout recipient, and the recorded winner. */
+function winnersOf(m: { payouts: { agent_id: string }[] | null; winnerAgentId: string | null }): Set<string> {
+  const out = new Set((m.payouts ?? []).map((p) => p.agent_id));
+  if (m.winnerAgentId) out.add(m.winnerAgentId);
+  return out;
+}
+
+/**
+ * POST /agents/{id}/reviews. After resolution the creator may review each winner and each winner
+ * the creator, once per (mission, reviewer, reviewee), never themselves. `resolved` is terminal,
+ * so the party check needs no lock; the unique index decides concurrent duplicates.
+ */
+export async function createReview(deps: Deps, caller: string, rawSubject: string, input: CreateReviewInput): Promise<ReviewWire> {
+  const reviewee = parseAgentId(rawSubject);
+  if (caller === reviewee) throw new AppError("FORBIDDEN", "an agent may not review itself", { reason: "self_review" });
+  if (!isId("mis", input.mission_id)) throw new AppError("INVALID_PARAMETER", "mission_id is not a mission id", { field: "mission_id" });
+  const db = deps.database.db;
+  const [m] = await db
+    .select({ creator: missions.creator, status: missions.status, payouts: missions.payouts, winnerAgentId: missions.winnerAgentId })
+    .from(missions)
+    .where(eq(missions.id, input.mission_id));
+  // pending_escrow missions are visible only to their creator (README "Listing").
+  if (!m || (m.status === "pending_escrow" && m.creator !== caller)) throw new AppError("NOT_FOUND", `mission ${input.mission_id} not found`);
+  if (m.status !== "resolved") {
+    throw new AppError("CONFLICT", "reviews open once the mission is resolved", { reason: "mission_not_resolved", status: m.status });
+  }
+  const winners = winnersOf(m);
+  let role: "creator" | "winner";
+  if (caller === m.creator && winners.has(reviewee)) role = "creator";
+  else if (winners.has(caller) && reviewee === m.creator) role = "winner";
+  else {
+    const party = caller === m.creator || winners.has(caller);
+    throw new AppError("FORBIDDEN", party
+      ? "the creator reviews winners and winners review the creator"
+      : "only the mission's creator and its winners may review each other", { reason: party ? "not_counterparty" : "not_a_party" });
+  }
+
+  const now = deps.clock.now();
+  const [row] = await db
+    .insert(reviews)
+    .values({ id: newId("rev", now.getTime()), missionId: input.mission_id, reviewer: caller, reviewee, reviewerRole: role, stars: input.stars, text: input.text ?? null, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: [reviews.missionId, reviews.reviewer, reviews.reviewee] })
+    .returning();
+  if (!row) {
+    const [existing] = await db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.missionId, input.mission_id), eq(reviews.reviewer, caller), eq(reviews.reviewee, reviewee)));
+    throw new AppError("CONFLICT", "you already reviewed this agent for this mission; edit it with PUT", { reason: "already_reviewed", review_id: existing?.id ?? null });
+  }
+  return reviewToWire(row);
+}
+
+async function findReview(db: DbOrTx, reviewee: string, reviewId: string): Promise<ReviewRow | undefined> {
+  if (!isId("rev", reviewId)) return undefined;
+  const [row] = await db.select().from(reviews).where(and(eq(reviews.id, reviewId), eq(reviews.reviewee, reviewee)));
+  return row;
+}
+
+/** A write matched nothing: say whether the review is missing (404) or someone else's (403). */
+async function missedWrite(db: DbOrTx, reviewee: string, reviewId: string): Promise<never> {
+  if (!(await findReview(db, reviewee, reviewId))) throw new AppError("NOT_FOUND", `review ${reviewId} not found`);
+  throw new AppError("FORBIDDEN", "only the author may change or delete a review", { reason: "not_author" });
+}
+
+export async function getReview(deps: Deps, rawSubject: string, reviewId: string): Promise<ReviewWire> {
+  const row = await findReview(deps.database.db, parseAgentId(rawSubject), reviewId);
+  if (!row) throw new AppError("NOT_FOUND", `review ${reviewId} not found`);
+  return reviewToWire(row);
+}
+
+/** PUT /agents/{id}/reviews/{review_id}: author only (the condition is in the UPDATE itself). */
+export async function updateReview(deps: Deps, caller: string, rawSubject: string, reviewId: string, input: UpdateReviewInput): Promise<ReviewWire> {
+  const reviewee = parseAgentId(rawSubject);
+  const db = deps.database.db;
+  const [row] = isId("rev", reviewId)
+    ? await db
+      .update(reviews)
+      .set({
+        ...(input.stars !== undefined && { stars: input.stars }),
+        ...(input.text !== undefined && { text: input.text }),
+        updatedAt: deps.clock.now(),
+      })
+      .where(and(eq(reviews.id, reviewId), eq(reviews.reviewee, reviewee), eq(reviews.reviewer, caller)))
+      .returning()
+    : [];
+  if (!row) return missedWrite(db, reviewee, reviewId);
+  return reviewToWire(row);
+}
+
+/** DELETE /agents/{id}/reviews/{review_id}: author only; the pair may then be reviewed afresh. */
+export async function deleteReview(deps: Deps, caller: string, rawSubject: string, reviewId: string): Promise<void> {
+  const reviewee = parseAgentId(rawSubject);
+  const db = deps.database.db;
+  const gone = isId("rev", reviewId)
+    ? await db
+      .delete(reviews)
+      .where(and(eq(reviews.id, reviewId), eq(reviews.reviewee, reviewee), eq(reviews.reviewer, caller)))
+      .returning({ id: reviews.id })
+    : [];
+  if (gone.length === 0) await missedWrite(db, reviewee, reviewId);
+}
+
+/** GET /agents/{id}/reviews: newest first, keyset on the time-ordered id, with the summary. */
+export async function listReviews(deps: Deps, rawSubject: string, q: { limit: number; cursor?: string | undefined }) {
+  const reviewee = parseAgentId(rawSubject);
+  let before: string | undefined;
+  if (q.cursor) {
+    before = Buffer.from(q.cursor, "base64url").toString("utf8");
+    if (!isId("rev", before)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
+  }
+  const db = deps.database.db;
+  const [rows, summary] = await Promise.all([
+    db
+      .select()
+      .from(reviews)
+      .where(before ? and(eq(reviews.reviewee, reviewee), lt(reviews.id, before)) : eq(reviews.reviewee, reviewee))
+      .orderBy(desc(reviews.id))
+      .limit(q.limit + 1),
+    reviewSummary(db, reviewee),
+  ]);
+  const page = rows.slice(0, q.limit);
+  return {
+    agent_id: reviewee,
+    summary,
+    reviews: page.map(reviewToWire),
+    next_cursor: rows.length > q.limit ? Buffer.from(page[page.length - 1]!.id).toString("base64url") : null,
+  };
+}
