@@ -13,7 +13,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const DAY = 86_400_000;
 const balance = async (address: string) => BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
 const treasury = async () => (await balancesOf(t.deps.database.db, TREASURY)).get("USDC") ?? 0n;
 

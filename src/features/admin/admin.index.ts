@@ -1,4 +1,5 @@
 import { router } from "../../http/openapi";
+import { sendStored } from "../../http/respond";
 import { checkIdempotencyKey } from "../../lib/idempotency";
 import { requireAdmin } from "../auth/auth.service";
 import { verifyLedger } from "../ledger/ledger.service";
@@ -9,9 +10,7 @@ export const adminRouter = router()
   .openapi(creditRoute, async (c) => {
     requireAdmin(c.get("identity"));
     const r = await creditAgent(c.get("deps"), c.req.valid("json"), checkIdempotencyKey(c.req.header("idempotency-key")));
-    if (r.replayed) c.header("Idempotent-Replayed", "true");
-    c.header("Content-Type", "application/json; charset=utf-8");
-    return c.body(r.body, r.status as 200) as never;
+    return sendStored(c, r);
   })
   .openapi(verifyRoute, async (c) => {
     requireAdmin(c.get("identity"));

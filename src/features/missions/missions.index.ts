@@ -1,4 +1,5 @@
 import { router } from "../../http/openapi";
+import { sendStored } from "../../http/respond";
 import { checkIdempotencyKey } from "../../lib/idempotency";
 import { requireAgent } from "../auth/auth.service";
 import { createMissionRoute, getMissionRoute, listMissionsRoute, voidMissionRoute } from "./missions.routes";
@@ -9,9 +10,7 @@ export const missionsRouter = router()
     const creator = requireAgent(c.get("identity"), "UNAUTHORIZED");
     const key = checkIdempotencyKey(c.req.header("idempotency-key"));
     const r = await createMission(c.get("deps"), creator, c.req.valid("json"), key);
-    if (r.replayed) c.header("Idempotent-Replayed", "true");
-    c.header("Content-Type", "application/json; charset=utf-8");
-    return c.body(r.body, r.status as 201) as never;
+    return sendStored(c, r);
   })
   .openapi(listMissionsRoute, async (c) => {
     c.header("Content-Type", "application/json; charset=utf-8");

@@ -1,5 +1,5 @@
 import type { Tx } from "../../db/client";
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import type { AssetConfig } from "../../env";

@@ -1,5 +1,6 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { router } from "../../http/openapi";
+import { rejectAnonymousPosts, sendStored } from "../../http/respond";
 import type { AppEnv } from "../../http/types";
 import { checkIdempotencyKey } from "../../lib/idempotency";
 import { requireAgent } from "../auth/auth.service";
@@ -17,21 +18,12 @@ async function submit(c: Context<AppEnv>, missionId: string, body: CreateSubmiss
   const submitter = requireAgent(c.get("identity"), "ANONYMOUS_SUBMISSION_REJECTED");
   const key = checkIdempotencyKey(c.req.header("idempotency-key"));
   const r = await createSubmission(c.get("deps"), submitter, missionId, body, key);
-  if (r.replayed) c.header("Idempotent-Replayed", "true");
-  c.header("Content-Type", "application/json; charset=utf-8");
-  return c.body(r.body, r.status as 201);
+  return sendStored(c, r);
 }
 
-// AIP-1 §1.4: a submit without an identity claim MUST get the 403 — before the body is even
-// validated, so a malformed anonymous submit does not get a 400 instead.
-const identityFirst: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.method === "POST") requireAgent(c.get("identity"), "ANONYMOUS_SUBMISSION_REJECTED");
-  await next();
-};
-
 const base = router();
-base.use("/missions/:id/submissions", identityFirst);
-base.use("/missions/:id/submit", identityFirst);
+base.use("/missions/:id/submissions", rejectAnonymousPosts);
+base.use("/missions/:id/submit", rejectAnonymousPosts);
 
 export const submissionsRouter = base
   .openapi(submitRoute, (c) => submit(c, c.req.valid("param").id, c.req.valid("json")) as never)

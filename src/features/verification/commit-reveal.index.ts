@@ -1,20 +1,13 @@
-import type { MiddlewareHandler } from "hono";
 import { router } from "../../http/openapi";
-import type { AppEnv } from "../../http/types";
+import { rejectAnonymousPosts } from "../../http/respond";
 import { AppError } from "../../lib/errors";
 import { requireAgent } from "../auth/auth.service";
 import { findMission } from "../missions/missions.service";
 import { commit, listCommitments } from "./commit-reveal";
 import { commitRoute, listCommitmentsRoute } from "./commit-reveal.routes";
 
-// A commitment is a submission in disguise: anonymous callers get the §1.4 403 before validation.
-const identityFirst: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.method === "POST") requireAgent(c.get("identity"), "ANONYMOUS_SUBMISSION_REJECTED");
-  await next();
-};
-
 const base = router();
-base.use("/missions/:id/commitments", identityFirst);
+base.use("/missions/:id/commitments", rejectAnonymousPosts);
 
 export const commitRevealRouter = base
   .openapi(commitRoute, async (c) => {
