@@ -30,7 +30,9 @@ export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string):
       ? {
           winner_submission_id: m.winnerSubmissionId,
           winner_agent_id: m.winnerAgentId,
-          receipt_uri: `${publicUrl}/missions/${m.id}/receipts/${m.winnerSubmissionId}`,
+          // AIP-1 §6.1: a receipt_uri SHOULD be dereferenceable; none is advertised until signed
+          // receipts are served (GET /missions/{id}/receipts/{submission_id}).
+          receipt_uri: null,
           winners: m.payouts ?? [],
           fee_amount: m.feeAmount,
           resolved_at: m.resolvedAt?.toISOString() ?? null,
