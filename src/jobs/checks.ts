@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { missions, submissions } from "../db/schema/index";
 import type { Deps } from "../deps";
 import { MISSION_COLUMNS } from "../features/missions/missions.queries";
-import { checkSubmission, judgeFirstValidMatch, type FvmParams } from "../features/verification/first-valid-match";
+import { checkContent, checkSubmission, judgeFirstValidMatch, type CheckOutcome, type FvmParams } from "../features/verification/first-valid-match";
 
 /** A claimed check is retried by anyone after this lease (covers a crash mid-fetch). */
 const LEASE_MS = 60_000;
@@ -35,7 +35,14 @@ export async function runPendingChecks(deps: Deps, batch = 10): Promise<number> 
     if (!claimed) continue;
     const [mission] = await db.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, claimed.missionId));
     if (!mission) continue;
-    const outcome = await checkSubmission(deps, mission.verificationParams as unknown as FvmParams, claimed);
+    const fvm = mission.verificationType === "first_valid_match";
+    // A check that throws (e.g. the match worker died) counts as a transient failure: it is
+    // retried and capped like one, and never stops this tick's other work.
+    const outcome: CheckOutcome = await (fvm ? checkSubmission(deps, mission.verificationParams as unknown as FvmParams, claimed) : checkContent(deps, claimed))
+      .catch((err: unknown) => {
+        deps.logger.warn({ err, submission: id }, "submission check failed; will retry");
+        return { result: "retry", reason: "content_unavailable" } as CheckOutcome;
+      });
     await db.transaction(async (tx) => {
       const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, claimed.missionId)).for("update");
       const at = deps.clock.now();
@@ -51,7 +58,7 @@ export async function runPendingChecks(deps: Deps, batch = 10): Promise<number> 
           ? { checkResult: "valid", checkReason: null, nextCheckAt: null, updatedAt: at }
           : { checkResult: "invalid", checkReason: outcome.reason, status: "rejected", reason: outcome.reason, nextCheckAt: null, decidedAt: at, updatedAt: at })
         .where(still);
-      if (m && (m.status === "open" || m.status === "escrowed")) await judgeFirstValidMatch(tx, deps, m, at);
+      if (fvm && m && (m.status === "open" || m.status === "escrowed")) await judgeFirstValidMatch(tx, deps, m, at);
     });
     done++;
   }

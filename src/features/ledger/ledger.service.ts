@@ -84,6 +84,26 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<{ transfer
   return { transferId };
 }
 
+export interface AccountKey {
+  account: string;
+  asset: string;
+}
+
+/**
+ * Locks ledger rows FOR UPDATE in one sorted pass. A transaction that makes several transfers
+ * (a payout, then stake settlements) locks the union first: each transfer alone is sorted, but
+ * two in a row are not, and another transaction could hold the second's rows while waiting for
+ * the first's.
+ */
+export async function lockAccounts(tx: Tx, keys: AccountKey[], at: Date): Promise<void> {
+  const unique = [...new Map(keys.map((k) => [`${k.account}\u0000${k.asset}`, k])).values()]
+    .sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0));
+  for (const k of unique) {
+    await tx.insert(ledgerAccounts).values({ ...k, balance: "0", seq: 0, headHash: GENESIS_HASH, updatedAt: at }).onConflictDoNothing();
+    await tx.select({ a: ledgerAccounts.account }).from(ledgerAccounts).where(and(eq(ledgerAccounts.account, k.account), eq(ledgerAccounts.asset, k.asset))).for("update");
+  }
+}
+
 export async function balancesOf(db: DbOrTx, account: string): Promise<Map<string, bigint>> {
   const rows = await db
     .select({ asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })

@@ -124,10 +124,12 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
       status: rejected ? "rejected" : "pending",
       reason: rejected ?? PENDING_REASON[mission.verificationType] ?? "awaiting_verification",
       seq: commitment?.seq ?? locked.seq, // arrival order: assigned under the mission row lock
-      checkResult: precheck ? (rejected ? "invalid" : "valid") : null,
+      // Every remote deliverable is fetched and must hash to content_hash (design.md), whatever
+      // the method; inline/data: content was hash-checked above.
+      checkResult: precheck ? (rejected ? "invalid" : "valid") : !fvm && contentUri.startsWith("data:") ? "valid" : null,
       checkReason: rejected ?? null,
       checkAttempts: 0,
-      nextCheckAt: fvm && !precheck ? now : null,
+      nextCheckAt: !precheck && !(!fvm && contentUri.startsWith("data:")) ? now : null,
       payoutAmount: null,
       outcome: null,
       decidedAt: rejected ? now : null,

@@ -6,7 +6,8 @@ import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { parseUint } from "../../lib/money";
 import type { MissionRow } from "../missions/missions.wire";
-import { settleStakes, type BallotRules } from "./stakes";
+import { settleStakes, type BallotRules, stakeAccounts } from "./stakes";
+import type { AccountKey } from "../ledger/ledger.service";
 import { resolveAndPay, type Winner } from "./settlement";
 import { pickWinner, settleBallots, type Ballot } from "./vote-math";
 
@@ -145,8 +146,9 @@ export async function advanceAppeal(tx: Tx, deps: Deps, m: Mission, now: Date): 
       return;
     }
     // No dispute, or too few: the disputers get their stakes back in full, the award is paid.
-    await settleStakes(tx, m.id, p.vote_token, rows, refundAll(rows), now);
-    return payAward(tx, deps, m, { ...a, dispute_stake: total.toString(), outcome: "undisputed" }, now, "creator_award");
+    // Pay first (agent rows, then every ledger row in one sorted pass), then return the stakes.
+    await payAward(tx, deps, m, { ...a, dispute_stake: total.toString(), outcome: "undisputed" }, now, "creator_award", stakeAccounts(m.id, p.vote_token, rows));
+    return settleStakes(tx, m.id, p.vote_token, rows, refundAll(rows), now);
   }
 
   // phase voting (or anything unexpected: decide rather than hold the funds)
@@ -160,16 +162,20 @@ export async function advanceAppeal(tx: Tx, deps: Deps, m: Mission, now: Date): 
     ? { id: v.id, submissionId: AWARD, amount: BigInt(v.amount), seq: -1 }
     : { id: v.id, submissionId: v.submissionId, amount: BigInt(v.amount), seq: byId.get(v.submissionId)?.seq ?? Number.MAX_SAFE_INTEGER });
   const result = rows.length > 0 && total >= quorum ? pickWinner(ballots) : null;
-  await settleStakes(tx, m.id, p.vote_token, rows, result ? settleBallots(ballots, result.submissionId, deps.config.voteSlashBps) : refundAll(rows), now);
+  const payouts = result ? settleBallots(ballots, result.submissionId, deps.config.voteSlashBps) : refundAll(rows);
+  const stakes = stakeAccounts(m.id, p.vote_token, rows);
+  // Pay first (agent rows, then every ledger row in one sorted pass), then settle the stakes.
   if (!result || result.submissionId === AWARD) {
-    return payAward(tx, deps, m, { ...a, outcome: "upheld" }, now, "creator_award_upheld");
+    await payAward(tx, deps, m, { ...a, outcome: "upheld" }, now, "creator_award_upheld", stakes);
+  } else {
+    const w = byId.get(result.submissionId)!;
+    await resolveAndPay(tx, m, [{ submissionId: w.id, submitter: w.submitter, weight: 1 }], {
+      deps, feeBps: deps.config.feeBps, now, reason: "creator_award_overturned", winnerReason: "appeal_winner", loserReason: "not_selected", outcome: "win", alsoLock: stakes,
+    });
+    await tx.update(submissions).set({ reason: "award_overturned" }).where(inArray(submissions.id, [...awarded]));
+    await tx.update(missions).set({ award: { ...a, outcome: "overturned" } }).where(eq(missions.id, m.id));
   }
-  const w = byId.get(result.submissionId)!;
-  await resolveAndPay(tx, m, [{ submissionId: w.id, submitter: w.submitter, weight: 1 }], {
-    deps, feeBps: deps.config.feeBps, now, reason: "creator_award_overturned", winnerReason: "appeal_winner", loserReason: "not_selected", outcome: "win",
-  });
-  await tx.update(submissions).set({ reason: "award_overturned" }).where(inArray(submissions.id, [...awarded]));
-  await tx.update(missions).set({ award: { ...a, outcome: "overturned" } }).where(eq(missions.id, m.id));
+  await settleStakes(tx, m.id, p.vote_token, rows, payouts, now);
 }
 
 function refundAll(rows: { id: string; amount: string }[]) {
@@ -177,8 +183,8 @@ function refundAll(rows: { id: string; amount: string }[]) {
 }
 
 /** Pays the recorded award exactly as an immediate award would have (winners, shares, fee). */
-async function payAward(tx: Tx, deps: Deps, m: Mission, award: AwardRecord, now: Date, reason: "creator_award" | "creator_award_upheld") {
+async function payAward(tx: Tx, deps: Deps, m: Mission, award: AwardRecord, now: Date, reason: "creator_award" | "creator_award_upheld", alsoLock: AccountKey[] = []) {
   const winners: Winner[] = award.winners.map((w) => ({ submissionId: w.submission_id, submitter: w.agent_id, weight: w.weight }));
-  await resolveAndPay(tx, m, winners, { deps, feeBps: deps.config.feeBps, now, reason, winnerReason: "selected_by_creator", loserReason: "not_selected", outcome: "win" });
+  await resolveAndPay(tx, m, winners, { deps, feeBps: deps.config.feeBps, now, reason, winnerReason: "selected_by_creator", loserReason: "not_selected", outcome: "win", alsoLock });
   await tx.update(missions).set({ award }).where(eq(missions.id, m.id));
 }

@@ -7,6 +7,7 @@ import { once, storedResponse } from "../../lib/idempotency";
 import { MISSION_COLUMNS } from "../missions/missions.queries";
 import { missionToWire, type MissionRow } from "../missions/missions.wire";
 import { appealOf, recordAward } from "./appeal";
+import type { AccountKey } from "../ledger/ledger.service";
 import type { ResolutionReason } from "./reasons";
 import { resolveAndPay, voidAndRefund, type Winner } from "./settlement";
 
@@ -53,6 +54,7 @@ export async function awardMission(deps: Deps, caller: string, missionId: string
         const s = byId.get(id);
         if (!s) throw new AppError("UNPROCESSABLE", `submission ${id} is not a submission of this mission`, { reason: "unknown_submission", submission_id: id });
         if (s.status !== "pending") throw new AppError("UNPROCESSABLE", `submission ${id} is ${s.status}`, { reason: "submission_not_pending", submission_id: id });
+        if (s.checkResult !== "valid") throw new AppError("UNPROCESSABLE", `submission ${id}'s deliverable has not been fetched and hash-checked yet; try again shortly`, { reason: "content_not_verified", submission_id: id });
       }
       const winners: Winner[] = ids.map((id, i) => ({ submissionId: id, submitter: byId.get(id)!.submitter, weight: shares[i]! }));
       // With an `appeal` param the award is recorded and paid when its appeal closes (appeal.ts).
@@ -70,11 +72,12 @@ export async function awardMission(deps: Deps, caller: string, missionId: string
  * credited as a partial outcome. The creator, who saw every deliverable, gets nothing back —
  * abandoning judging must not be a way to take work for free. No submissions → refund.
  */
-export async function expireJudging(tx: Tx, deps: Deps, m: Mission, now: Date, reason: ResolutionReason = "default_award_judging_expired"): Promise<void> {
+export async function expireJudging(tx: Tx, deps: Deps, m: Mission, now: Date, reason: ResolutionReason = "default_award_judging_expired", alsoLock: AccountKey[] = []): Promise<void> {
   const pending = await tx
     .select({ id: submissions.id, submitter: submissions.submitter })
     .from(submissions)
-    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending")))
+    // Only deliverables that were fetched and hash-checked can earn a share.
+    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), eq(submissions.checkResult, "valid")))
     .orderBy(asc(submissions.seq));
   const seen = new Set<string>();
   const firsts = pending.filter((s) => !seen.has(s.submitter) && seen.add(s.submitter)).slice(0, DEFAULT_AWARD_MAX_WINNERS);
@@ -86,5 +89,6 @@ export async function expireJudging(tx: Tx, deps: Deps, m: Mission, now: Date, r
     winnerReason: "default_award",
     loserReason: "not_selected",
     outcome: "partial",
+    alsoLock,
   });
 }

@@ -44,6 +44,19 @@ function decodeData(uri: string): Buffer {
  * decides alone (it "takes precedence"); otherwise every matcher given (target_hash, expected)
  * must hold. Remote content must hash to content_hash first (tamper check, design.md).
  */
+/**
+ * The tamper check alone (creator_judges, peer_vote, oracle): the remote deliverable must be
+ * fetchable and hash to content_hash (design.md "Submissions").
+ */
+export async function checkContent(deps: Deps, s: Pick<SubmissionRow, "contentUri" | "contentHash">): Promise<CheckOutcome> {
+  if (s.contentUri.startsWith("data:")) return { result: "valid" };
+  const r = await deps.fetcher.fetch(s.contentUri);
+  if (!r.ok) return TRANSIENT.has(r.reason) ? { result: "retry", reason: "content_unavailable" } : { result: "invalid", reason: "content_unavailable" };
+  if (r.status !== 200) return transientStatus(r.status) ? { result: "retry", reason: "content_unavailable" } : { result: "invalid", reason: "content_unavailable" };
+  if (`sha256:${sha256Hex(r.body)}` !== s.contentHash) return { result: "invalid", reason: "content_hash_mismatch" };
+  return { result: "valid" };
+}
+
 export async function checkSubmission(deps: Deps, params: FvmParams, s: Pick<SubmissionRow, "id" | "missionId" | "submitter" | "contentUri" | "contentHash" | "submittedAt" | "metadata">): Promise<CheckOutcome> {
   let content: Buffer;
   if (s.contentUri.startsWith("data:")) {

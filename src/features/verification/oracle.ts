@@ -71,7 +71,7 @@ export async function prepareOracle(deps: Deps, m: Mission, now: Date): Promise<
   const pending = await deps.database.db
     .select({ id: submissions.id, contentHash: submissions.contentHash })
     .from(submissions)
-    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending")))
+    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), eq(submissions.checkResult, "valid")))
     .orderBy(asc(submissions.seq));
   const batches = Math.max(1, Math.ceil(pending.length / ORACLE_MAX_CALLS_PER_POLL));
   const poll = Math.max(0, Math.floor((now.getTime() - m.deadline.getTime()) / (deps.config.oraclePollSeconds * 1000)));
@@ -96,6 +96,7 @@ async function attestedSubmission(tx: Tx, m: Mission, v: OracleVerdict) {
     .where(and(
       eq(submissions.missionId, m.id),
       eq(submissions.status, "pending"),
+      eq(submissions.checkResult, "valid"),
       v.kind === "valid_submission" ? eq(submissions.id, v.submissionId) : eq(submissions.contentHash, v.contentHash),
     ))
     .orderBy(asc(submissions.seq))

@@ -13,7 +13,7 @@ import { appealBallotRules, appealOf } from "./appeal";
 import { expireJudging } from "./creator-judges";
 import { resolveAndPay } from "./settlement";
 import { recordActivity } from "../reputation/reputation.service";
-import { settleStakes, votesAccount, type BallotRules } from "./stakes";
+import { settleStakes, votesAccount, type BallotRules, stakeAccounts } from "./stakes";
 import { pickWinner, settleBallots, type Ballot } from "./vote-math";
 
 type Mission = Omit<MissionRow, "search">;
@@ -66,6 +66,7 @@ export async function castVote(deps: Deps, voter: string, missionId: string, inp
       const [s] = await tx.select().from(submissions).where(and(eq(submissions.id, input.submission_id), eq(submissions.missionId, missionId)));
       if (!s || s.status !== "pending") throw new AppError("UNPROCESSABLE", `submission ${input.submission_id} is not a candidate of this mission`, { reason: "unknown_submission" });
       if (s.submitter === voter) throw new AppError("FORBIDDEN", "no voting for your own submission", { reason: "own_submission" });
+      if (s.checkResult !== "valid") throw new AppError("UNPROCESSABLE", "this submission's deliverable has not been fetched and hash-checked yet", { reason: "content_not_verified" });
       rules.check?.(s.id);
       if (amount < parseUint(rules.minVote) || amount === 0n) throw new AppError("UNPROCESSABLE", `the stake must be at least ${rules.minVote}`, { reason: "below_min_vote", min_vote: rules.minVote });
       const row = { id: newId("vote", now.getTime()), missionId, submissionId: s.id, voter, asset: rules.token, amount: amount.toString(), outcome: null, payout: null, createdAt: now };
@@ -106,13 +107,14 @@ export async function tallyVotes(tx: Tx, deps: Deps, m: Mission, now: Date): Pro
     : new Map(ballots.map((b) => [b.id, { outcome: "refunded" as const, payout: b.amount }]));
   // Resolution (reputation, then the reward) before the stakes: agent rows before ledger rows.
   if (!result) {
-    await expireJudging(tx, deps, m, now, "default_award_no_quorum");
+    await expireJudging(tx, deps, m, now, "default_award_no_quorum", stakeAccounts(m.id, p.vote_token, rows));
   } else {
     const [w] = await tx.select().from(submissions).where(eq(submissions.id, result.submissionId));
     // A non-winning submission with at least half the winner's stake earns partial credit (design.md).
     const partial = [...result.stakes].filter(([sub, stake]) => sub !== result.submissionId && stake * 2n >= result.stake).map(([sub]) => sub);
     await resolveAndPay(tx, m, [{ submissionId: w!.id, submitter: w!.submitter, weight: 1 }], {
       deps, feeBps: deps.config.feeBps, now, reason: "peer_vote", winnerReason: "vote_winner", loserReason: "not_selected", outcome: "win", partialSubmissionIds: partial,
+      alsoLock: stakeAccounts(m.id, p.vote_token, rows),
     });
     if (partial.length > 0) await tx.update(submissions).set({ outcome: "partial" }).where(inArray(submissions.id, partial));
   }

@@ -4,7 +4,7 @@ import type { Deps } from "../../deps";
 import { applyResolution } from "../reputation/reputation.service";
 import { missions, submissions } from "../../db/schema/index";
 import { bpsOf } from "../../lib/money";
-import { agentAccount, escrowAccount, transfer, TREASURY } from "../ledger/ledger.service";
+import { agentAccount, escrowAccount, lockAccounts, transfer, TREASURY, type AccountKey } from "../ledger/ledger.service";
 import type { MissionRow } from "../missions/missions.wire";
 import type { ResolutionReason, SubmissionReason } from "./reasons";
 
@@ -40,7 +40,12 @@ export async function resolveAndPay(
   tx: Tx,
   m: Mission,
   winners: Winner[],
-  opts: { deps: Deps; feeBps: number; now: Date; reason: ResolutionReason; winnerReason: SubmissionReason; loserReason: SubmissionReason; outcome: "win" | "partial"; partialSubmissionIds?: string[] },
+  opts: {
+    deps: Deps; feeBps: number; now: Date; reason: ResolutionReason; winnerReason: SubmissionReason; loserReason: SubmissionReason; outcome: "win" | "partial";
+    partialSubmissionIds?: string[];
+    /** Ledger rows this transaction will also move after the payout (stakes): locked with it. */
+    alsoLock?: AccountKey[];
+  },
 ): Promise<void> {
   // Reputation first: agent rows are locked before ledger rows on every path (no deadlock with
   // a mission creation, which touches its creator's agent row before the ledger).
@@ -52,6 +57,13 @@ export async function resolveAndPay(
   });
   const reward = BigInt(m.rewardAmount);
   const { fee, amounts } = splitReward(reward, opts.feeBps, winners.map((w) => w.weight));
+  // Every ledger row of this resolution, in one sorted pass (after the agent rows above).
+  await lockAccounts(tx, [
+    { account: escrowAccount(m.id), asset: m.rewardAsset },
+    { account: TREASURY, asset: m.rewardAsset },
+    ...winners.map((w) => ({ account: agentAccount(w.submitter), asset: m.rewardAsset })),
+    ...(opts.alsoLock ?? []),
+  ], opts.now);
   await transfer(tx, {
     asset: m.rewardAsset,
     kind: "mission_payout",

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { votes } from "../../db/schema/index";
-import { agentAccount, transfer } from "../ledger/ledger.service";
+import { agentAccount, transfer, type AccountKey } from "../ledger/ledger.service";
 
 // Stakes of peer_vote votes and of creator_judges appeals: held in the ledger account
 // votes:<mission_id> from the vote until the tally, then paid back in one transfer.
@@ -14,6 +14,11 @@ export interface BallotRules {
   minVote: string;
   /** Throws when the named submission cannot take a stake now. */
   check?(submissionId: string): void;
+}
+
+/** The ledger rows settleStakes will move (for lockAccounts before an earlier transfer). */
+export function stakeAccounts(missionId: string, asset: string, rows: { voter: string }[]): AccountKey[] {
+  return rows.length === 0 ? [] : [{ account: votesAccount(missionId), asset }, ...rows.map((v) => ({ account: agentAccount(v.voter), asset }))];
 }
 
 /**
