@@ -94,3 +94,20 @@ describe("Idempotency-Key retries", () => {
     expect(changed.status).toBe(422);
   });
 });
+
+describe("job robustness", () => {
+  it("a mission whose step throws is pushed back; the other due missions still advance", async () => {
+    const { sweepDueMissions } = await import("../src/jobs/sweeper");
+    const { missions } = await import("../src/db/schema/index");
+    const { eq } = await import("drizzle-orm");
+    const broken = (await openMission(t)).mission;
+    const healthy = (await openMission(t)).mission;
+    // Corrupt one mission so its step cannot run (a peer_vote phase without a voting_deadline).
+    await t.deps.database.db.update(missions).set({ verificationType: "peer_vote", status: "escrowed", phase: "voting", verificationParams: {} }).where(eq(missions.id, broken.id));
+    t.clock.set(new Date(new Date(healthy.deadline).getTime() + 1000));
+    await sweepDueMissions(t.deps);
+    expect((await t.call("GET", `/missions/${healthy.id}`)).body.status).toBe("voided");
+    const [b] = await t.deps.database.db.select().from(missions).where(eq(missions.id, broken.id));
+    expect(b!.nextActionAt!.getTime()).toBeGreaterThan(t.clock.now().getTime());
+  });
+});

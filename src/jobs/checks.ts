@@ -16,7 +16,8 @@ const backoffMs = (attempt: number) => Math.min(15 * 60_000, 5_000 * 2 ** (attem
  * workers never fetch the same submission at once. Fetch outside any transaction. Record: under
  * the mission row lock, store the outcome and judge the mission in arrival order.
  */
-export async function runPendingChecks(deps: Deps, batch = 10): Promise<number> {
+export async function runPendingChecks(deps: Deps, batch = 10, budgetMs = 20_000): Promise<number> {
+  const started = performance.now();
   const db = deps.database.db;
   const now = deps.clock.now();
   const due = await db
@@ -27,6 +28,7 @@ export async function runPendingChecks(deps: Deps, batch = 10): Promise<number> 
     .limit(batch);
   let done = 0;
   for (const { id } of due) {
+    if (performance.now() - started > budgetMs) break; // unclaimed ones wait for the next tick
     const [claimed] = await db
       .update(submissions)
       .set({ nextCheckAt: new Date(now.getTime() + LEASE_MS), checkAttempts: sql`${submissions.checkAttempts} + 1` })

@@ -11,7 +11,11 @@ import { MISSION_COLUMNS } from "../features/missions/missions.queries";
  * mission is never advanced twice for the same step (the step re-checks state under the lock).
  * Nothing to lose on a crash: the schedule is the committed state.
  */
-export async function sweepDueMissions(deps: Deps, batch = 50): Promise<number> {
+/** A mission whose step throws is retried after this delay, so it cannot block the others. */
+const FAILED_STEP_BACKOFF_MS = 5 * 60_000;
+
+export async function sweepDueMissions(deps: Deps, batch = 50, budgetMs = 20_000): Promise<number> {
+  const started = performance.now();
   const now = deps.clock.now();
   const db = deps.database.db;
   const due = await db
@@ -22,22 +26,33 @@ export async function sweepDueMissions(deps: Deps, batch = 50): Promise<number> 
     .limit(batch);
   let advanced = 0;
   for (const { id } of due) {
-    // Slow reads (an oracle over RPC) happen before the transaction, never under the row lock;
-    // the transition re-checks the state it acts on.
-    const [snapshot] = await db.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, id));
-    if (!snapshot) continue;
-    const prepared = await prepareAdvance(deps, snapshot, now);
-    const done = await db.transaction(async (tx) => {
-      const [m] = await tx
-        .select(MISSION_COLUMNS)
-        .from(missions)
-        .where(and(eq(missions.id, id), isNotNull(missions.nextActionAt), lte(missions.nextActionAt, now)))
-        .for("update", { skipLocked: true });
-      if (!m) return false;
-      await advanceMission(tx, deps, m, now, prepared);
-      return true;
-    });
-    if (done) advanced++;
+    if (performance.now() - started > budgetMs) break; // the next tick goes on
+    try {
+      if (await advanceOne(deps, id, now)) advanced++;
+    } catch (err) {
+      // One mission that fails (a bug, a data problem) must not stop every other mission.
+      deps.logger.error({ err, mission: id }, "mission step failed; retrying later");
+      await db.update(missions).set({ nextActionAt: new Date(now.getTime() + FAILED_STEP_BACKOFF_MS) }).where(and(eq(missions.id, id), isNotNull(missions.nextActionAt)));
+    }
   }
   return advanced;
+}
+
+async function advanceOne(deps: Deps, id: string, now: Date): Promise<boolean> {
+  const db = deps.database.db;
+  // Slow reads (an oracle over RPC) happen before the transaction, never under the row lock;
+  // the transition re-checks the state it acts on.
+  const [snapshot] = await db.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, id));
+  if (!snapshot) return false;
+  const prepared = await prepareAdvance(deps, snapshot, now);
+  return db.transaction(async (tx) => {
+    const [m] = await tx
+      .select(MISSION_COLUMNS)
+      .from(missions)
+      .where(and(eq(missions.id, id), isNotNull(missions.nextActionAt), lte(missions.nextActionAt, now)))
+      .for("update", { skipLocked: true });
+    if (!m) return false;
+    await advanceMission(tx, deps, m, now, prepared);
+    return true;
+  });
 }

@@ -7,6 +7,7 @@ import { isId, newId } from "../../lib/ids";
 import type { MissionRow } from "../missions/missions.wire";
 import { decayWeeks, effectiveRating } from "./decay";
 import { eloUpdates, kFactor, START_RATING } from "./elo";
+import { effectiveRatingSql } from "./leaderboard";
 
 type Mission = Omit<MissionRow, "search">;
 type AgentRow = typeof agents.$inferSelect;
@@ -91,15 +92,16 @@ export async function applyResolution(tx: Tx, deps: Deps, m: Mission, now: Date,
 export async function materialiseDecayBatch(deps: Deps, batch = 200): Promise<number> {
   const now = deps.clock.now();
   const cutoff = new Date(now.getTime() - 14 * 86_400_000); // grace + one full week
+  // Only agents whose visible rating differs from the stored one (decay owed), oldest first, so
+  // every batch makes progress.
   const due = await deps.database.db
-    .select({ id: agents.id, lastActiveAt: agents.lastActiveAt, weeks: agents.decayWeeksApplied })
+    .select({ id: agents.id })
     .from(agents)
-    .where(and(lt(agents.lastActiveAt, cutoff), sql`${agents.rating} > 1000`))
-    .limit(batch * 4);
+    .where(and(lt(agents.lastActiveAt, cutoff), sql`${agents.rating} > 1000`, sql`${effectiveRatingSql(now)} <> ${agents.rating}`))
+    .orderBy(asc(agents.lastActiveAt))
+    .limit(batch);
   let n = 0;
   for (const a of due) {
-    if (n >= batch) break;
-    if (decayWeeks(a.lastActiveAt, now) <= a.weeks) continue;
     await deps.database.db.transaction(async (tx) => {
       const row = (await lockAgents(tx, [a.id], now)).get(a.id)!;
       await materialise(tx, row, now);

@@ -21,6 +21,8 @@ type Mission = Omit<MissionRow, "search">;
 
 /** At most this many oracle calls in one poll of one mission (per_submission reads one per submission). */
 export const ORACLE_MAX_CALLS_PER_POLL = 100;
+/** Wall-clock budget of one oracle poll (the RPC timeout is 10 s per call). */
+export const ORACLE_POLL_BUDGET_MS = 15_000;
 
 /** What one poll of the oracle said, computed outside the transaction (outcomes are data). */
 export type OracleVerdict =
@@ -77,7 +79,11 @@ export async function prepareOracle(deps: Deps, m: Mission, now: Date): Promise<
   const poll = Math.max(0, Math.floor((now.getTime() - m.deadline.getTime()) / (deps.config.oraclePollSeconds * 1000)));
   const start = (poll % batches) * ORACLE_MAX_CALLS_PER_POLL;
   const asked = new Set<string>(); // the same content twice (two agents) is one question
+  // A slow oracle (each call may take up to the RPC timeout) must not hold the sweeper: a poll
+  // stops after ORACLE_POLL_BUDGET_MS and the rest waits for the next poll.
+  const started = performance.now();
   for (const s of pending.slice(start, start + ORACLE_MAX_CALLS_PER_POLL)) {
+    if (performance.now() - started > ORACLE_POLL_BUDGET_MS) break;
     if (asked.has(s.contentHash)) continue;
     asked.add(s.contentHash);
     const r = await deps.oracle.isValid({ address, method, missionKey: key, contentHash: contentHashToBytes32(s.contentHash) });
