@@ -6,6 +6,7 @@ import { handleError, sendError } from "./http/errors";
 import { identity, jsonOnly, requestContext } from "./http/middleware";
 import type { AppEnv } from "./http/types";
 import { buildApi, openApiDocument } from "./openapi";
+import { registerWellKnown } from "./features/wellknown/wellknown.index";
 
 export interface Lifecycle {
   shuttingDown: boolean;
@@ -71,6 +72,7 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   app.get("/api/openapi.json", serveDoc);
   app.get("/api/v1/openapi.json", (c) => c.redirect("/openapi.json", 301));
 
+  registerWellKnown(app, deps);
   app.route("/", api);
   app.route("/api", api);
 

@@ -9,6 +9,15 @@ import { createEvmPort, createOracleReader } from "./lib/evm";
 import { randomToken } from "./lib/hash";
 import { createSafeFetcher } from "./lib/safe-fetch";
 import { missionListCache } from "./features/missions/missions.cache";
+import { keyringFrom, loadOrCreateKeyFile, type ReceiptKeyring } from "./features/receipts/receipts.keys";
+
+/** Receipt keys from config, or generated once into the data dir (0600); only public parts are logged. */
+function receiptKeysFor(config: Config, logger: pino.Logger): ReceiptKeyring {
+  if (config.receiptKeys) return keyringFrom(config.receiptKeys);
+  const { keyring, created } = loadOrCreateKeyFile(config.dataDir, new Date());
+  logger.info({ file: path.resolve(config.dataDir, "receipt-keys.json"), key_id: keyring.active.keyId, created }, "receipt signing keys loaded from the data dir");
+  return keyring;
+}
 
 /**
  * The admin token: OABP_ADMIN_TOKEN, or one generated once into <data dir>/admin-token (0600).
@@ -32,5 +41,6 @@ export async function buildDeps(config: Config): Promise<Deps> {
   });
   const missionLists = await missionListCache(database, config.listCacheBytes);
   return { config, database, clock: systemClock, logger, evm: createEvmPort(config.rpcUrl), oracle: createOracleReader(config.rpcUrl), adminToken: adminTokenFor(config, logger), missionLists,
+    receiptKeys: receiptKeysFor(config, logger),
     fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, timeoutMs: config.fetchTimeoutMs, maxBytes: config.fetchMaxBytes }) };
 }

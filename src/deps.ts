@@ -5,6 +5,7 @@ import type { Clock } from "./lib/clock";
 import type { EvmPort, OracleReader } from "./lib/evm";
 import type { ResponseCache } from "./lib/response-cache";
 import type { SafeFetcher } from "./lib/safe-fetch";
+import type { ReceiptKeyring } from "./features/receipts/receipts.keys";
 
 /** Everything a request or job needs, built once in main.ts (or by a test). */
 export interface Deps {
@@ -21,4 +22,6 @@ export interface Deps {
   fetcher: SafeFetcher;
   /** The admin bearer token in force (configured, or generated into the data dir). */
   adminToken: string | undefined;
+  /** Receipt signing keys (AIP-1 §6.1): OABP_RECEIPT_KEYS, or <data dir>/receipt-keys.json. */
+  receiptKeys: ReceiptKeyring;
 }

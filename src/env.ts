@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ReceiptKeyRecordSchema, type ReceiptKeyRecord } from "./features/receipts/receipts.keys";
 
 // The only reader of process.env (style.md "Env once"). Every setting has a default that makes
 // `npm start` work on the embedded database; a bad value stops start-up with a clear message.
@@ -93,6 +94,19 @@ export const EnvSchema = z.object({
   OABP_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   OABP_FETCH_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(10 * 1024 * 1024),
   OABP_LIST_CACHE_BYTES: z.coerce.number().int().min(0).max(1024 * 1024 * 1024).default(32 * 1024 * 1024),
+  /** RFC 9116 Contact URIs, comma-separated (mailto:, https: or tel:). Unset: mailto:security@<public host>. */
+  OABP_SECURITY_CONTACT: z.string().transform((s, ctx) => {
+    const out = s.split(",").map((p) => p.trim()).filter(Boolean);
+    if (out.length === 0 || out.some((u) => !/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+|tel:\+?[0-9().-]+)$/.test(u))) {
+      ctx.addIssue({ code: "custom", message: "must be comma-separated mailto:, https: or tel: URIs" });
+      return z.NEVER;
+    }
+    return out;
+  }).optional(),
+  /** §9 manifest contact (mailto: or https://); unset: mailto:admin@<public host>. */
+  OABP_CONTACT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must start with mailto: or https://").optional(),
+  /** Receipt signing keys (AIP-1 §6.1) as JSON; unset: generated into <data dir>/receipt-keys.json. */
+  OABP_RECEIPT_KEYS: jsonOf(z.array(ReceiptKeyRecordSchema).min(1)).optional(),
 });
 
 export interface Config {
@@ -124,6 +138,12 @@ export interface Config {
   ipfsGateway: string;
   fetchTimeoutMs: number;
   fetchMaxBytes: number;
+  /** RFC 9116 Contact lines of /.well-known/security.txt. */
+  securityContact: string[];
+  /** §9 manifest contact. */
+  contact: string;
+  /** OABP_RECEIPT_KEYS; undefined: keys live in <data dir>/receipt-keys.json. */
+  receiptKeys: ReceiptKeyRecord[] | undefined;
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Config {
@@ -135,6 +155,7 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.OABP_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -142,7 +163,7 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     dataDir: e.OABP_DATA_DIR,
-    publicUrl: (e.OABP_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    publicUrl,
     adminToken: e.OABP_ADMIN_TOKEN,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.OABP_BODY_LIMIT_BYTES,
@@ -164,6 +185,9 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     ipfsGateway: e.OABP_IPFS_GATEWAY,
     fetchTimeoutMs: e.OABP_FETCH_TIMEOUT_MS,
     fetchMaxBytes: e.OABP_FETCH_MAX_BYTES,
+    securityContact: e.OABP_SECURITY_CONTACT ?? [`mailto:security@${new URL(publicUrl).hostname}`],
+    contact: e.OABP_CONTACT ?? `mailto:admin@${new URL(publicUrl).hostname}`,
+    receiptKeys: e.OABP_RECEIPT_KEYS,
   };
 }
 

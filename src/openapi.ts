@@ -9,6 +9,9 @@ import { reviewsRouter } from "./features/reviews/reviews.index";
 import { submissionsRouter } from "./features/submissions/submissions.index";
 import { verificationRouter } from "./features/verification/verification.index";
 import { commitRevealRouter } from "./features/verification/commit-reveal.index";
+import { feedsRouter } from "./features/feeds/feeds.index";
+import { receiptsRouter } from "./features/receipts/receipts.index";
+import { manifestRouter } from "./features/manifest/manifest.index";
 import type { AppEnv } from "./http/types";
 import pkg from "../package.json" with { type: "json" };
 
@@ -25,6 +28,9 @@ export function buildApi() {
   api.route("/", verificationRouter);
   api.route("/", commitRevealRouter);
   api.route("/", adminRouter);
+  api.route("/", receiptsRouter);
+  api.route("/", manifestRouter);
+  api.route("/", feedsRouter);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",

@@ -1,8 +1,9 @@
 import type { MiddlewareHandler } from "hono";
+import { AGENT_PROTOCOL } from "./middleware";
 import type { AppEnv } from "./types";
 
 const ALLOW_HEADERS = "Authorization, Content-Type, Idempotency-Key, X-Api-Key";
-const EXPOSE_HEADERS = "X-Request-Id, Idempotent-Replayed, Retry-After, X-Error-Message";
+const EXPOSE_HEADERS = "X-Request-Id, Idempotent-Replayed, Retry-After, X-Error-Message, X-Agent-Protocol";
 const ALLOW_METHODS = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
 
 /**
@@ -21,6 +22,7 @@ export function openCors(): MiddlewareHandler<AppEnv> {
           "Access-Control-Allow-Headers": c.req.header("access-control-request-headers") ?? ALLOW_HEADERS,
           "Access-Control-Max-Age": "86400",
           "X-Request-Id": c.get("requestId"),
+          "X-Agent-Protocol": AGENT_PROTOCOL,
         },
       });
     }

@@ -8,7 +8,14 @@ import { markSeen } from "../features/heartbeats/heartbeats.service";
 import { sendError } from "./errors";
 import type { AppEnv } from "./types";
 
-/** Request id on every response; one structured log line per request (path only: a query may carry an api_key). */
+/** OADP signal sent on every response (../shared/seeds/OADP-discovery.txt, "HTTP Header"). */
+export const AGENT_PROTOCOL = "oadp/1.0";
+
+/**
+ * Request id and the OADP signal (`X-Agent-Protocol: oadp/1.0`) on every response, errors and 404s
+ * included; one structured log line per request (path only: a query may carry an api_key).
+ * Headers go through c.header() before next(): writing c.res.headers afterwards costs ~30 %.
+ */
 export function requestContext(deps: Deps): MiddlewareHandler<AppEnv> {
   const { logger } = deps;
   return async (c, next) => {
@@ -17,6 +24,7 @@ export function requestContext(deps: Deps): MiddlewareHandler<AppEnv> {
     c.set("requestId", requestId);
     c.set("deps", deps);
     c.header("X-Request-Id", requestId);
+    c.header("X-Agent-Protocol", AGENT_PROTOCOL);
     await next();
     if (logger.isLevelEnabled("info")) {
       logger.info({

@@ -6,6 +6,7 @@ import { ManualClock } from "../../src/lib/clock";
 import { createEvmPort, createOracleReader } from "../../src/lib/evm";
 import { createSafeFetcher } from "../../src/lib/safe-fetch";
 import { missionListCache } from "../../src/features/missions/missions.cache";
+import { generateKeyring } from "../../src/features/receipts/receipts.keys";
 import { createTestDatabase, type TestDatabase } from "./db";
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
@@ -36,6 +37,7 @@ export async function makeTestApp(env: Record<string, string> = {}, opts: { pool
     evm: createEvmPort(undefined),
     oracle: createOracleReader(config.rpcUrl),
     adminToken: ADMIN_TOKEN,
+    receiptKeys: generateKeyring(clock.now()),
     missionLists: await missionListCache(db.database, config.listCacheBytes),
     // Production policy (public unicast only), except loopback 127.0.0.2 where tests serve content.
     fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, timeoutMs: 2000, maxBytes: config.fetchMaxBytes, allowAddress: (ip) => ip === TEST_CONTENT_HOST }),

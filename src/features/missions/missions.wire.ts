@@ -30,9 +30,8 @@ export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string):
       ? {
           winner_submission_id: m.winnerSubmissionId,
           winner_agent_id: m.winnerAgentId,
-          // AIP-1 §6.1: a receipt_uri SHOULD be dereferenceable; none is advertised until signed
-          // receipts are served (GET /missions/{id}/receipts/{submission_id}).
-          receipt_uri: null,
+          // AIP-1 §6.1: the winner's signed receipt (one per paid submission; see resolution.winners).
+          receipt_uri: m.status === "resolved" && m.winnerSubmissionId ? `${publicUrl}/missions/${m.id}/receipts/${m.winnerSubmissionId}` : null,
           winners: m.payouts ?? [],
           fee_amount: m.feeAmount,
           resolved_at: m.resolvedAt?.toISOString() ?? null,

@@ -1,0 +1,21 @@
+import type { Context } from "hono";
+import { router } from "../../http/openapi";
+import type { AppEnv } from "../../http/types";
+import { atomFeedRoute, rssAliasRoute, rssFeedRoute, sitemapRoute } from "./feeds.routes";
+import { missionFeed, notModified, sitemap, type CachedDoc } from "./feeds.service";
+
+/** Sends a cached document, or 304 when the request's validators match (RFC 9110 §15.4.5). */
+function send(c: Context<AppEnv>, doc: CachedDoc, type: string) {
+  c.header("ETag", doc.etag);
+  c.header("Last-Modified", doc.lastModified);
+  c.header("Cache-Control", "public, max-age=60");
+  if (notModified(doc, c.req.header("if-none-match"), c.req.header("if-modified-since"))) return c.body(null, 304) as never;
+  c.header("Content-Type", `${type}; charset=utf-8`);
+  return c.body(doc.body, 200) as never;
+}
+
+export const feedsRouter = router()
+  .openapi(rssFeedRoute, async (c) => send(c, await missionFeed(c.get("deps"), "rss", c.req.valid("query")), "application/rss+xml"))
+  .openapi(rssAliasRoute, async (c) => send(c, await missionFeed(c.get("deps"), "rss", c.req.valid("query")), "application/rss+xml"))
+  .openapi(atomFeedRoute, async (c) => send(c, await missionFeed(c.get("deps"), "atom", c.req.valid("query")), "application/atom+xml"))
+  .openapi(sitemapRoute, async (c) => send(c, await sitemap(c.get("deps")), "application/xml"));

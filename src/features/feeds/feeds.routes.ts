@@ -1,0 +1,51 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errors } from "../../http/openapi";
+import { ListMissionsQuery } from "../missions/missions.schemas";
+
+const Validators = z.object({
+  etag: z.string().openapi({ description: "Strong validator of the document" }),
+  "last-modified": z.string().openapi({ description: "HTTP-date the content was read" }),
+});
+
+const ConditionalHeaders = z.object({
+  "if-none-match": z.string().optional(),
+  "if-modified-since": z.string().optional(),
+});
+
+const xml = (type: string, description: string) => ({
+  description,
+  headers: Validators,
+  content: { [type]: { schema: z.string().openapi({ format: "xml" }) } },
+});
+
+const NOT_MODIFIED = { 304: { description: "Not modified (If-None-Match / If-Modified-Since matched)", headers: Validators } };
+
+const FEED_QUERY_NOTE = "Filtered by the same query as GET /missions; without `status`, open missions only; newest first.";
+
+const feedRoute = (path: string, format: "rss" | "atom") =>
+  createRoute({
+    method: "get",
+    path,
+    tags: ["discovery"],
+    summary: format === "rss" ? "Missions as RSS 2.0 (AIP-1 §7)" : "Missions as Atom, RFC 4287 (AIP-1 §7)",
+    description: FEED_QUERY_NOTE,
+    request: { query: ListMissionsQuery, headers: ConditionalHeaders },
+    responses: {
+      200: format === "rss" ? xml("application/rss+xml", "RSS 2.0 feed") : xml("application/atom+xml", "Atom feed"),
+      ...NOT_MODIFIED,
+      ...errors(),
+    },
+  });
+
+export const rssFeedRoute = feedRoute("/feed.xml", "rss");
+export const rssAliasRoute = feedRoute("/missions.rss", "rss");
+export const atomFeedRoute = feedRoute("/feed.atom", "atom");
+
+export const sitemapRoute = createRoute({
+  method: "get",
+  path: "/sitemap.xml",
+  tags: ["discovery"],
+  summary: "Sitemap: static entry points and public mission pages, newest first, at most 50 000 URLs",
+  request: { headers: ConditionalHeaders },
+  responses: { 200: xml("application/xml", "sitemaps.org 0.9 urlset"), ...NOT_MODIFIED, ...errors() },
+});

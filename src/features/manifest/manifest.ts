@@ -1,0 +1,62 @@
+import type { Deps } from "../../deps";
+import type { Config } from "../../env";
+import { VERIFICATION_TYPES } from "../missions/missions.schemas";
+import type { ReceiptKeyring } from "../receipts/receipts.keys";
+import pkg from "../../../package.json" with { type: "json" };
+
+// AIP-1 §9: /.well-known/oabp.json, every field, endpoint values as relative paths. No `mcp`
+// object yet: there is no MCP surface to declare (§7.1; the MCP work adds it).
+
+export const RECEIPT_ENDPOINT_TEMPLATE = "/missions/{mission_id}/receipts/{submission_id}";
+
+export function buildManifest(config: Config, keyring: ReceiptKeyring) {
+  // Ledger is always available; the base rail only with an RPC endpoint to watch it.
+  const chains = config.rpcUrl ? ["ledger", "base"] : ["ledger"];
+  return {
+    implementation: pkg.name,
+    version: pkg.version,
+    aip_supported: [1],
+    chain: config.rpcUrl ? "base" : "off-chain",
+    contact: config.contact,
+    endpoints: {
+      missions: "/missions",
+      mission: "/missions/{id}",
+      agents: "/agents",
+      agent: "/agents/{id}",
+      agent_badge: "/agents/{id}/badge.svg",
+      leaderboard: "/leaderboard",
+      feed: "/feed.xml",
+      sitemap: "/sitemap.xml",
+      openapi: "/openapi.json",
+      receipt_verify: "/receipts/verify",
+    },
+    payment_options: {
+      assets: config.assets.map((a) => a.symbol),
+      chains,
+      // No server-wide floor: any positive reward is accepted.
+      min_reward_usd: 0,
+    },
+    verification_types: [...VERIFICATION_TYPES],
+    fee_bps: config.feeBps,
+    registries: config.registries.map((r) => ({ domain: r.domain, signer: r.signer })),
+    receipt_signing_keys: keyring.published,
+    receipt_endpoint_template: RECEIPT_ENDPOINT_TEMPLATE,
+  };
+}
+export type Manifest = ReturnType<typeof buildManifest>;
+
+// Built once per keyring (a rotation means a restart, or a test swapping deps.receiptKeys).
+const cache = new WeakMap<ReceiptKeyring, { object: Manifest; bytes: string }>();
+function cached(deps: Deps) {
+  let hit = cache.get(deps.receiptKeys);
+  if (!hit) {
+    const object = buildManifest(deps.config, deps.receiptKeys);
+    hit = { object, bytes: JSON.stringify(object, null, 2) };
+    cache.set(deps.receiptKeys, hit);
+  }
+  return hit;
+}
+
+export const manifestObject = (deps: Deps): Manifest => cached(deps).object;
+/** The exact bytes served at both /.well-known/oabp.json and /.well-known/agent-bounty.json. */
+export const manifestBytes = (deps: Deps): string => cached(deps).bytes;

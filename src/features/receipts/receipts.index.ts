@@ -1,0 +1,13 @@
+import { router } from "../../http/openapi";
+import { getReceiptRoute, verifyReceiptRoute } from "./receipts.routes";
+import { getReceipt, verifyReceiptFor } from "./receipts.service";
+
+export const receiptsRouter = router()
+  .openapi(getReceiptRoute, async (c) => {
+    const { id, submission_id } = c.req.valid("param");
+    return c.json(await getReceipt(c.get("deps"), id, submission_id), 200);
+  })
+  .openapi(verifyReceiptRoute, async (c) => {
+    const { receipt, manifest } = c.req.valid("json");
+    return c.json(await verifyReceiptFor(c.get("deps"), receipt, manifest), 200);
+  });

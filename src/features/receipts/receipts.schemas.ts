@@ -1,0 +1,48 @@
+import { z } from "@hono/zod-openapi";
+import { SETTLEMENT_STATUSES, VERIFICATION_RESULTS } from "./receipts.verify";
+
+// Written by hand from AIP-1 §6.1 (style.md rule 6).
+export const MissionReceipt = z
+  .object({
+    type: z.literal("oabp.mission_receipt"),
+    spec_version: z.string().openapi({ example: "AIP-1@0.3.8" }),
+    issuer: z.string().openapi({ description: "Canonical origin of this server (OABP_PUBLIC_URL)" }),
+    issued_at: z.string().openapi({ description: "The mission's resolution time" }),
+    mission_id: z.string(),
+    submission_id: z.string(),
+    agent_id: z.string(),
+    content_hash: z.string().openapi({ example: "sha256:3a6eb0790f39ac87c94f3856b2dd2c5d110e6811602261a9a923d3bb23adc8b7" }),
+    verification: z.object({ type: z.string(), result: z.enum(VERIFICATION_RESULTS), decided_at: z.string(), verifier: z.string().openapi({ example: "oabp://example.org" }) }),
+    settlement: z.object({
+      status: z.enum(SETTLEMENT_STATUSES),
+      asset: z.string(),
+      amount: z.string().openapi({ description: "Paid to this submission, base units" }),
+      fee_amount: z.string().openapi({ description: "The mission's protocol fee, base units" }),
+      chain_id: z.number().int().nullable().openapi({ description: "null on the ledger rail" }),
+      ledger_entry_hash: z.string().optional().openapi({ description: "Hash of the winner's credit entry in the payout transfer (ledger rail)" }),
+      tx_hash: z.string().optional(),
+    }),
+    digest: z.string().openapi({ description: "sha256:<hex> of the RFC 8785 bytes without digest and signature" }),
+    signature: z.object({ alg: z.literal("ed25519"), key_id: z.string(), value: z.string().openapi({ description: "base64url ed25519 signature over the same bytes" }) }),
+  })
+  .openapi("MissionReceipt");
+
+export const ReceiptParams = z.object({
+  id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "mis_01JZ0000000000000000000000" }),
+  submission_id: z.string().min(1).max(64).openapi({ param: { name: "submission_id", in: "path" }, example: "sub_01JZ0000000000000000000000" }),
+});
+
+export const VerifyReceiptRequest = z
+  .object({
+    receipt: z.record(z.string(), z.unknown()).openapi({ description: "The receipt JSON as received" }),
+    manifest: z.record(z.string(), z.unknown()).optional().openapi({ description: "The issuer's /.well-known/oabp.json; default: this server's (then the issuer must be this server)" }),
+  })
+  .openapi("VerifyReceiptRequest");
+
+export const VerifyReceiptResult = z
+  .object({
+    valid: z.boolean(),
+    reasons: z.array(z.string()).openapi({ description: "Failure reasons (stable constants), empty when valid", example: ["digest_mismatch", "bad_signature"] }),
+    provisional: z.boolean().openapi({ description: "Valid, but the settlement is queued/broadcast (§6.1)" }),
+  })
+  .openapi("VerifyReceiptResult");

@@ -1,0 +1,69 @@
+import { and, desc, eq, gt } from "drizzle-orm";
+import { ledgerEntries, submissions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { agentAccount } from "../ledger/ledger.service";
+import { findMission } from "../missions/missions.service";
+import { signReceipt } from "./receipts.sign";
+import { verifyReceipt, type ReceiptVerification } from "./receipts.verify";
+import { manifestObject } from "../manifest/manifest";
+
+export const SPEC_VERSION = "AIP-1@0.3.8";
+export const receiptPath = (missionId: string, submissionId: string) => `/missions/${missionId}/receipts/${submissionId}`;
+
+/**
+ * The §6.1 receipt of one paid submission of a resolved mission, built from stored rows at request
+ * time: issued_at is the resolution time, so the document — and, ed25519 being deterministic, its
+ * signature — is the same on every request until the active key rotates. Unknown, unpaid or
+ * unresolved → NOT_FOUND. Settlement is the ledger rail: status "credited", chain_id null, and
+ * ledger_entry_hash = the hash of the winner's credit entry in the mission_payout transfer.
+ */
+export async function getReceipt(deps: Deps, missionId: string, submissionId: string) {
+  const notFound = () => new AppError("NOT_FOUND", `no receipt for submission ${submissionId} of mission ${missionId}`);
+  const m = await findMission(deps, missionId);
+  const paid = m?.status === "resolved" && m.resolvedAt ? m.payouts?.find((p) => p.submission_id === submissionId) : undefined;
+  if (!m || !m.resolvedAt || !paid) throw notFound();
+  const db = deps.database.db;
+  const [sub] = await db.select().from(submissions).where(and(eq(submissions.id, submissionId), eq(submissions.missionId, missionId)));
+  if (!sub || sub.status !== "accepted") throw notFound();
+  // One credit entry per winner account (a transfer merges postings per account).
+  const [entry] = await db
+    .select({ hash: ledgerEntries.hash })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, "mission_payout"), eq(ledgerEntries.ref, m.id), eq(ledgerEntries.account, agentAccount(sub.submitter)), eq(ledgerEntries.asset, m.rewardAsset), gt(ledgerEntries.amount, "0")))
+    .orderBy(desc(ledgerEntries.createdAt))
+    .limit(1);
+  if (!entry) throw new Error(`mission ${m.id} is resolved but has no payout entry for ${sub.submitter}`);
+  const resolvedAt = m.resolvedAt.toISOString();
+  return signReceipt({
+    type: "oabp.mission_receipt" as const,
+    spec_version: SPEC_VERSION,
+    issuer: deps.config.publicUrl,
+    issued_at: resolvedAt,
+    mission_id: m.id,
+    submission_id: sub.id,
+    agent_id: sub.submitter,
+    content_hash: sub.contentHash,
+    verification: {
+      type: m.verificationType,
+      result: "accepted" as const,
+      decided_at: (sub.decidedAt ?? m.resolvedAt).toISOString(),
+      verifier: `oabp://${new URL(deps.config.publicUrl).host}`,
+    },
+    settlement: {
+      status: "credited" as const,
+      asset: m.rewardAsset,
+      amount: paid.amount,
+      // The mission's whole protocol fee (one fee per mission, however many winners).
+      fee_amount: m.feeAmount ?? "0",
+      chain_id: null,
+      ledger_entry_hash: entry.hash,
+    },
+  }, deps.receiptKeys);
+}
+
+/** POST /receipts/verify: against the given manifest, or this server's own (then issuer must be ours). */
+export function verifyReceiptFor(deps: Deps, receipt: unknown, manifest?: Record<string, unknown>): Promise<ReceiptVerification> {
+  if (manifest) return verifyReceipt(receipt, manifest);
+  return verifyReceipt(receipt, manifestObject(deps), { issuer: deps.config.publicUrl });
+}

@@ -1,0 +1,132 @@
+import type { Config } from "../../env";
+import { AGENT_PROTOCOL } from "../../http/middleware";
+
+// The small discovery documents (AIP-1 §9.1, RFC 9116, llms.txt, robots.txt, OADP). Pure builders
+// over the config: everything except security.txt's Expires is fixed at start.
+
+export const SERVER_NAME = "OABP server";
+export const OAUTH_PROTECTED_RESOURCE_PATH = "/.well-known/oauth-protected-resource";
+export const SECURITY_TXT_PATH = "/.well-known/security.txt";
+export const AGENT_PROTOCOL_PATH = "/.well-known/agent-protocol.json";
+/** How far ahead security.txt's Expires is set, from the start of the current UTC day (< 1 year, RFC 9116 §2.5.5). */
+export const SECURITY_TXT_TTL_DAYS = 180;
+
+/**
+ * RFC 9728 Protected Resource Metadata, AIP-1 §9.1: no OAuth anywhere (`authorization_servers: []`).
+ * `resource` is the API origin: there is no MCP endpoint yet, so the §9.1 example's `/mcp` would
+ * name a resource that does not exist. The same document answers every path below the
+ * well-known (`…/mcp`, `…/mcp/sse`), as §9.1 asks.
+ */
+export function oauthProtectedResource(config: Config) {
+  return {
+    resource: config.publicUrl,
+    resource_name: SERVER_NAME,
+    authorization_servers: [] as string[],
+    bearer_methods_supported: [] as string[],
+    scopes_supported: [] as string[],
+    resource_documentation: `${config.publicUrl}/llms.txt`,
+  };
+}
+
+/** OADP hub self-description (../shared/seeds/OADP-discovery.txt, "Emitting Your Own Signal"). */
+export function agentProtocol(config: Config) {
+  const o = config.publicUrl;
+  return {
+    protocol: AGENT_PROTOCOL,
+    hub: {
+      name: SERVER_NAME,
+      url: o,
+      description: "Open Agent Bounty Protocol (AIP-1) mission marketplace: agents find missions with escrowed rewards, submit work and get paid.",
+      // Registration is permissionless: signing in with Ethereum (SIWE) is joining.
+      register: `${o}/auth/siwe`,
+    },
+    capabilities: ["missions", "submissions", "verification", "reputation", "reviews", "heartbeats"],
+    open_registration: true,
+    // No POST /ping or /federation/report yet, hence no PONG to sign.
+    signed_pongs: false,
+    endpoints: {
+      missions: `${o}/missions`,
+      openapi: `${o}/openapi.json`,
+      llms_txt: `${o}/llms.txt`,
+      oauth_protected_resource: `${o}${OAUTH_PROTECTED_RESOURCE_PATH}`,
+    },
+  };
+}
+
+/** robots.txt with the OADP signal lines (`# OADP/1.0`, `# Agent-Hub: <url>`) and the sitemap. */
+export function robotsTxt(config: Config): string {
+  return [
+    "# OADP/1.0",
+    `# Agent-Hub: ${config.publicUrl}`,
+    "",
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin/",
+    "Disallow: /api/admin/",
+    "",
+    `Sitemap: ${config.publicUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
+
+/** RFC 9116 security.txt; Expires = start of `now`'s UTC day + SECURITY_TXT_TTL_DAYS. */
+export function securityTxt(config: Config, now: Date): string {
+  const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const expires = new Date(day + SECURITY_TXT_TTL_DAYS * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  return [
+    ...config.securityContact.map((c) => `Contact: ${c}`),
+    `Expires: ${expires}`,
+    `Canonical: ${config.publicUrl}${SECURITY_TXT_PATH}`,
+    "Preferred-Languages: en",
+    "",
+  ].join("\n");
+}
+
+/** llms.txt (llmstxt.org): what this server is and how an agent uses it, as it is today. */
+export function llmsTxt(config: Config): string {
+  const o = config.publicUrl;
+  const host = new URL(o).host;
+  return `# ${SERVER_NAME}
+
+> A mission marketplace implementing the Open Agent Bounty Protocol (OABP, AIP-1): people and AI agents post missions (bounties) with escrowed rewards; agents find them, submit work, and are paid when their submission wins. JSON over HTTPS at ${o}; the full contract is ${o}/openapi.json.
+
+Every route also answers under \`/api\` (\`/api/missions\` …). Errors are JSON \`{"error": CODE, "message", "request_id", "details"?}\`. Amounts are base-unit integer strings. No OAuth: credentials are SIWE bearer tokens or registry api keys.
+
+## 1. Sign in (an EVM address is your agent id)
+
+1. \`POST ${o}/auth/nonce\` → \`{nonce, expires_at}\` (single use, 5 minutes).
+2. Sign an EIP-4361 (Sign-In with Ethereum) message with domain \`${host}\`, chain id ${config.siweChainIds.join(" or ")}, and that nonce; \`POST ${o}/auth/siwe\` with \`{message, signature}\` → \`{token, agent_id, expires_at}\`.
+3. Send \`Authorization: Bearer <token>\` on writes. Alternatively, an \`api_key\` that a registry trusted by this server has bound to your address (\`POST /attestations/registry\`, AIP-1 §1.4), in the \`X-Api-Key\` header.
+
+Registration is permissionless: signing in is joining. Submitting without an identity answers 403 \`{"error":"ANONYMOUS_SUBMISSION_REJECTED"}\`.
+
+## 2. Find missions
+
+- \`GET ${o}/missions\`: newest first; filters \`status\`, \`verification_type\`, \`asset\`, \`creator\`, \`tag\`, \`q\` (full text), \`reward_min\`, \`reward_max\`, \`deadline_after\`, \`deadline_before\`; \`limit\` ≤ 100; follow \`cursor\` for the next page.
+- \`GET ${o}/missions/{id}\`: one mission: reward, deadline, \`verification_type\` and its params, \`status\`, \`phase\`.
+- Verification types: \`creator_judges\` (the creator picks winners), \`first_valid_match\` (the first submission, in arrival order, that passes the mission's hash / expected-text / regex / predicate check wins; may require commit-reveal), \`peer_vote\` (staked votes), \`oracle\` (an on-chain oracle decides).
+
+## 3. Submit
+
+- \`POST ${o}/missions/{id}/submissions\` (alias \`/submit\`) with inline \`{"content": "..."}\` (≤ 64 KiB) or \`{"content_uri": "https://… | ipfs://…", "content_hash": "sha256:<hex>"}\`. Send an \`Idempotency-Key\` header: a retry with the same key and body replays the first answer.
+- Commit-reveal missions (\`params.commit_reveal: true\`): before the deadline \`POST /missions/{id}/commitments {"commitment": sha256("<content sha256 hex>:<your lowercase address>:<salt>")}\`; after it, reveal with a submission that carries the same content and \`salt\`.
+
+## 4. Verify the outcome
+
+- \`GET ${o}/missions/{id}/submissions/{sid}\`: \`status\` (\`pending | accepted | rejected\`), a stable \`reason\`, and \`next_action\`.
+- \`GET ${o}/missions/{id}\`: \`status\` (\`open → escrowed → resolved | voided\`), \`phase\`, \`payout_status\`, \`resolution\`.
+- \`GET ${o}/agents/{id}/balance\`: rewards are paid into your ledger balance (fee ${config.feeBps} bps).
+- Reputation: \`GET /agents/{id}\`, \`/agents/{id}/history\`, \`/leaderboard\`; stay visible as online with \`POST /agents/{id}/heartbeat\` every 30–60 s.
+
+## Post a mission
+
+- \`POST ${o}/missions\` (signed in, \`Idempotency-Key\`): the reward and a spam fee are escrowed from your ledger balance at once.
+
+## Reference
+
+- [OpenAPI 3.1](${o}/openapi.json): every route, schema and error code
+- [OAuth protected resource metadata](${o}${OAUTH_PROTECTED_RESOURCE_PATH}): \`authorization_servers: []\`
+- [OADP hub description](${o}${AGENT_PROTOCOL_PATH})
+- [security.txt](${o}${SECURITY_TXT_PATH})
+`;
+}

@@ -1,0 +1,47 @@
+import type { Context, Hono } from "hono";
+import type { Deps } from "../../deps";
+import type { AppEnv } from "../../http/types";
+import {
+  AGENT_PROTOCOL_PATH,
+  agentProtocol,
+  llmsTxt,
+  OAUTH_PROTECTED_RESOURCE_PATH,
+  oauthProtectedResource,
+  robotsTxt,
+  SECURITY_TXT_PATH,
+  securityTxt,
+} from "./wellknown.documents";
+
+const JSON_TYPE = "application/json; charset=utf-8";
+const TEXT_TYPE = "text/plain; charset=utf-8";
+const CACHE = "public, max-age=3600";
+
+/** Plain Hono routes for the small discovery documents, at the origin root only (not under /api). */
+export function registerWellKnown(app: Hono<AppEnv>, deps: Deps): void {
+  const { config, clock } = deps;
+  const fixed = (body: string, type: string) => (c: Context<AppEnv>) => {
+    c.header("Content-Type", type);
+    c.header("Cache-Control", CACHE);
+    return c.body(body);
+  };
+
+  const oauth = fixed(JSON.stringify(oauthProtectedResource(config)), JSON_TYPE);
+  app.get(OAUTH_PROTECTED_RESOURCE_PATH, oauth);
+  app.get(`${OAUTH_PROTECTED_RESOURCE_PATH}/*`, oauth);
+  app.get(AGENT_PROTOCOL_PATH, fixed(JSON.stringify(agentProtocol(config)), JSON_TYPE));
+  app.get("/robots.txt", fixed(robotsTxt(config), TEXT_TYPE));
+  app.get("/llms.txt", fixed(llmsTxt(config), TEXT_TYPE));
+
+  // Expires depends on the clock: rebuilt once per UTC day.
+  let cached: { day: string; body: string } | undefined;
+  app.get(SECURITY_TXT_PATH, (c) => {
+    const now = clock.now();
+    const day = now.toISOString().slice(0, 10);
+    if (cached?.day !== day) cached = { day, body: securityTxt(config, now) };
+    c.header("Content-Type", TEXT_TYPE);
+    c.header("Cache-Control", CACHE);
+    return c.body(cached.body);
+  });
+  // RFC 9116 §3: the legacy top-level path may redirect to the well-known one.
+  app.get("/security.txt", (c) => c.redirect(SECURITY_TXT_PATH, 301));
+}
