@@ -7,6 +7,8 @@ COPY tsconfig.json drizzle.config.ts ./
 COPY src ./src
 COPY drizzle ./drizzle
 COPY openapi ./openapi
+COPY specs ./specs
+COPY README.md ./
 EXPOSE 3000
 USER node
 CMD ["node", "--import", "tsx", "src/main.ts"]

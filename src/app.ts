@@ -7,6 +7,7 @@ import { identity, jsonOnly, requestContext } from "./http/middleware";
 import type { AppEnv } from "./http/types";
 import { buildApi, openApiDocument } from "./openapi";
 import { registerWellKnown } from "./features/wellknown/wellknown.index";
+import { registerSpecs } from "./features/specs/specs.index";
 
 export interface Lifecycle {
   shuttingDown: boolean;
@@ -73,6 +74,7 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   app.get("/api/v1/openapi.json", (c) => c.redirect("/openapi.json", 301));
 
   registerWellKnown(app, deps);
+  registerSpecs(app, deps, () => openApiDocument(api, deps.config.publicUrl));
   app.route("/", api);
   app.route("/api", api);
 
