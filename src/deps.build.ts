@@ -6,6 +6,7 @@ import type { Deps } from "./deps";
 import type { Config } from "./env";
 import { systemClock } from "./lib/clock";
 import { createEvmPort, createOracleReader } from "./lib/evm";
+import { createBaseChain } from "./lib/base-chain";
 import { randomToken } from "./lib/hash";
 import { createSafeFetcher } from "./lib/safe-fetch";
 import { missionListCache } from "./features/missions/missions.cache";
@@ -40,7 +41,10 @@ export async function buildDeps(config: Config): Promise<Deps> {
     poolMax: config.databasePoolMax,
   });
   const missionLists = await missionListCache(database, config.listCacheBytes);
-  return { config, database, clock: systemClock, logger, evm: createEvmPort(config.rpcUrl), oracle: createOracleReader(config.rpcUrl), adminToken: adminTokenFor(config, logger), missionLists,
+  const chain = config.baseRail ? createBaseChain(config.baseRail) : null;
+  if (chain) logger.info({ chain_id: chain.chainId, escrow: chain.escrow, resolver: chain.resolver }, "base rail on");
+  else logger.info({ reason: config.baseRailOff }, "base rail off (ledger rail only)");
+  return { config, database, clock: systemClock, logger, evm: createEvmPort(config.rpcUrl), chain, oracle: createOracleReader(config.rpcUrl), adminToken: adminTokenFor(config, logger), missionLists,
     receiptKeys: receiptKeysFor(config, logger),
     fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, timeoutMs: config.fetchTimeoutMs, maxBytes: config.fetchMaxBytes }) };
 }

@@ -3,6 +3,7 @@ import type { Database } from "./db/client";
 import type { Config } from "./env";
 import type { Clock } from "./lib/clock";
 import type { EvmPort, OracleReader } from "./lib/evm";
+import type { BaseChain } from "./lib/base-chain";
 import type { ResponseCache } from "./lib/response-cache";
 import type { SafeFetcher } from "./lib/safe-fetch";
 import type { ReceiptKeyring } from "./features/receipts/receipts.keys";
@@ -20,6 +21,8 @@ export interface Deps {
   missionLists: ResponseCache;
   /** SSRF-safe fetcher for every user-supplied URL (content_uri, predicate_uri). */
   fetcher: SafeFetcher;
+  /** The base rail's chain port (escrow deposits, payouts); null when the rail is off. */
+  chain: BaseChain | null;
   /** The admin bearer token in force (configured, or generated into the data dir). */
   adminToken: string | undefined;
   /** Receipt signing keys (AIP-1 §6.1): OABP_RECEIPT_KEYS, or <data dir>/receipt-keys.json. */

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { ReceiptKeyRecordSchema, type ReceiptKeyRecord } from "./features/receipts/receipts.keys";
 
@@ -44,6 +45,48 @@ const DEFAULT_ASSETS: AssetConfig[] = [
   },
 ];
 
+/** USDC per Base chain (design.md "Escrow and settlement"): the preset when OABP_ASSETS is unset. */
+export const USDC_BY_CHAIN: Record<number, string> = {
+  8453: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+  84532: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+};
+
+/** "safe" / "finalized" (a block tag) or a number of blocks (N confirmations: included N-1 blocks below the head). */
+const depthPolicy = (tag: "safe" | "finalized") =>
+  z.string().transform((s, ctx): ChainDepth => {
+    if (s === tag) return { kind: "tag", tag };
+    if (/^[1-9][0-9]{0,3}$/.test(s)) return { kind: "blocks", blocks: Number(s) };
+    ctx.addIssue({ code: "custom", message: `must be "${tag}" or a number of blocks (1-9999)` });
+    return z.NEVER;
+  });
+export type ChainDepth = { kind: "tag"; tag: "safe" | "finalized" } | { kind: "blocks"; blocks: number };
+
+const hexAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
+const privateKey = z.string().trim().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key");
+
+/**
+ * A secret that never prints: JSON.stringify, util.inspect and template strings all show
+ * "[redacted]", so a config object that reaches a log line leaks nothing.
+ */
+export class Secret {
+  readonly #value: string;
+  constructor(value: string) {
+    this.#value = value;
+  }
+  reveal(): string {
+    return this.#value;
+  }
+  toJSON(): string {
+    return "[redacted]";
+  }
+  toString(): string {
+    return "[redacted]";
+  }
+  [Symbol.for("nodejs.util.inspect.custom")](): string {
+    return "[redacted]";
+  }
+}
+
 const jsonOf = <T extends z.ZodTypeAny>(schema: T) =>
   z.string().transform((s, ctx) => {
     try {
@@ -82,7 +125,27 @@ export const EnvSchema = z.object({
   OABP_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 86400).default(86400),
   OABP_FEE_BPS: z.coerce.number().int().min(0).max(100).default(50),
   OABP_MAX_SUBMISSIONS_PER_AGENT: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Base JSON-RPC endpoint: oracle reads, smart-account signatures and (with the settings below) the base rail. */
   OABP_RPC_URL: z.string().url().optional(),
+  /** The chain the base rail settles on: 8453 Base, 84532 Base Sepolia, or a local anvil's id. */
+  OABP_CHAIN_ID: z.coerce.number().int().min(1).max(2 ** 32).default(8453),
+  /** MissionEscrow contract (contracts/MissionEscrow.sol) on OABP_CHAIN_ID. */
+  OABP_ESCROW_ADDRESS: hexAddress.optional(),
+  /** The resolver's private key (RESOLVER_ROLE on the escrow); or OABP_RESOLVER_KEY_FILE. Never logged. */
+  OABP_RESOLVER_KEY: privateKey.optional(),
+  OABP_RESOLVER_KEY_FILE: z.string().min(1).optional(),
+  /** The treasury the escrow pays fees to (used by `npm run escrow:deploy`; checked against the contract at start). */
+  OABP_TREASURY_ADDRESS: hexAddress.optional(),
+  /** A deposit opens its mission, and a payout counts as confirmed, at this depth. */
+  OABP_CONFIRMATIONS: depthPolicy("safe").default({ kind: "tag", tag: "safe" }),
+  /** Deposits and payouts are watched for reorgs until this depth; then they are final. */
+  OABP_FINALITY: depthPolicy("finalized").default({ kind: "tag", tag: "finalized" }),
+  /** First block the escrow watcher scans for Funded logs (the deployment block); unset: the head at first start. */
+  OABP_ESCROW_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  /** A broadcast payout not mined after this long is re-sent (dropped) or replaced with higher fees (stuck). */
+  OABP_PAYOUT_REBROADCAST_SECONDS: z.coerce.number().int().min(5).max(86_400).default(120),
+  /** Timeout of one JSON-RPC request of the base rail. */
+  OABP_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   OABP_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   OABP_JUDGING_WINDOW_SECONDS: z.coerce.number().int().min(60).max(90 * 86_400).default(7 * 86_400),
   OABP_ORACLE_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -128,6 +191,10 @@ export interface Config {
   feeBps: number;
   maxSubmissionsPerAgent: number;
   rpcUrl: string | undefined;
+  /** The base rail (AIP-1 §6 on-chain escrow); off (null) unless RPC, escrow and resolver key are all set. */
+  baseRail: BaseRailConfig | null;
+  /** Why the base rail is off, for the manifest and the start-up log; null when it is on. */
+  baseRailOff: string | null;
   shutdownTimeoutMs: number;
   listCacheBytes: number;
   judgingWindowSeconds: number;
@@ -146,7 +213,61 @@ export interface Config {
   receiptKeys: ReceiptKeyRecord[] | undefined;
 }
 
-export function parseEnv(source: Record<string, string | undefined>): Config {
+export interface BaseRailConfig {
+  rpcUrl: string;
+  chainId: number;
+  escrow: string; // lower-case
+  resolverKey: Secret;
+  treasury: string | undefined;
+  confirmations: ChainDepth;
+  finality: ChainDepth;
+  startBlock: number | undefined;
+  rebroadcastSeconds: number;
+  rpcTimeoutMs: number;
+}
+
+function baseRailFrom(e: z.infer<typeof EnvSchema>, readFile: (path: string) => string): { rail: BaseRailConfig | null; off: string | null } {
+  if (e.OABP_RESOLVER_KEY && e.OABP_RESOLVER_KEY_FILE) throw new Error("Invalid configuration:\n  OABP_RESOLVER_KEY_FILE: set either OABP_RESOLVER_KEY or OABP_RESOLVER_KEY_FILE, not both");
+  let key = e.OABP_RESOLVER_KEY;
+  if (e.OABP_RESOLVER_KEY_FILE) {
+    let text: string;
+    try {
+      text = readFile(e.OABP_RESOLVER_KEY_FILE);
+    } catch (err) {
+      throw new Error(`Invalid configuration:\n  OABP_RESOLVER_KEY_FILE: cannot read it (${(err as NodeJS.ErrnoException).code ?? "error"})`);
+    }
+    const parsed = privateKey.safeParse(text);
+    // The message never echoes the file's content.
+    if (!parsed.success) throw new Error("Invalid configuration:\n  OABP_RESOLVER_KEY_FILE: must hold a 0x-prefixed 32-byte hex private key");
+    key = parsed.data;
+  }
+  if (!e.OABP_RPC_URL) return { rail: null, off: "no_rpc_url" };
+  if (!e.OABP_ESCROW_ADDRESS) return { rail: null, off: "no_escrow_address" };
+  if (!key) return { rail: null, off: "no_resolver_key" };
+  return {
+    off: null,
+    rail: {
+      rpcUrl: e.OABP_RPC_URL,
+      chainId: e.OABP_CHAIN_ID,
+      escrow: e.OABP_ESCROW_ADDRESS.toLowerCase(),
+      resolverKey: new Secret(key),
+      treasury: e.OABP_TREASURY_ADDRESS?.toLowerCase(),
+      confirmations: e.OABP_CONFIRMATIONS,
+      finality: e.OABP_FINALITY,
+      startBlock: e.OABP_ESCROW_START_BLOCK,
+      rebroadcastSeconds: e.OABP_PAYOUT_REBROADCAST_SECONDS,
+      rpcTimeoutMs: e.OABP_RPC_TIMEOUT_MS,
+    },
+  };
+}
+
+/** The default asset list: USDC with its address on the configured Base chain, if it has one. */
+function defaultAssets(chainId: number): AssetConfig[] {
+  const usdc = USDC_BY_CHAIN[chainId];
+  return DEFAULT_ASSETS.map((a) => ({ ...a, addresses: usdc ? { base: usdc } : ({} as Record<string, string>) }));
+}
+
+export function parseEnv(source: Record<string, string | undefined>, readFile: (path: string) => string = (p) => readFileSync(p, "utf8")): Config {
   // Empty strings mean "unset" (docker-compose passes FOO= for unset variables).
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = EnvSchema.safeParse(cleaned);
@@ -155,6 +276,7 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const { rail: baseRail, off: baseRailOff } = baseRailFrom(e, readFile);
   const publicUrl = (e.OABP_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
     nodeEnv: e.NODE_ENV,
@@ -167,7 +289,7 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     adminToken: e.OABP_ADMIN_TOKEN,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.OABP_BODY_LIMIT_BYTES,
-    assets: e.OABP_ASSETS ?? DEFAULT_ASSETS,
+    assets: e.OABP_ASSETS ?? defaultAssets(e.OABP_CHAIN_ID),
     registries: e.OABP_REGISTRIES.map((r) => ({ ...r, domain: r.domain.toLowerCase(), signer: r.signer.toLowerCase() })),
     oracles: e.OABP_ORACLES.map((o) => ({ ...o, address: o.address.toLowerCase() })),
     siweChainIds: e.OABP_SIWE_CHAIN_IDS,
@@ -175,6 +297,8 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     feeBps: e.OABP_FEE_BPS,
     maxSubmissionsPerAgent: e.OABP_MAX_SUBMISSIONS_PER_AGENT,
     rpcUrl: e.OABP_RPC_URL,
+    baseRail,
+    baseRailOff,
     shutdownTimeoutMs: e.OABP_SHUTDOWN_TIMEOUT_MS,
     listCacheBytes: e.OABP_LIST_CACHE_BYTES,
     judgingWindowSeconds: e.OABP_JUDGING_WINDOW_SECONDS,

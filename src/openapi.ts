@@ -12,6 +12,7 @@ import { commitRevealRouter } from "./features/verification/commit-reveal.index"
 import { feedsRouter } from "./features/feeds/feeds.index";
 import { receiptsRouter } from "./features/receipts/receipts.index";
 import { manifestRouter } from "./features/manifest/manifest.index";
+import { escrowRouter } from "./features/escrow/escrow.index";
 import type { AppEnv } from "./http/types";
 import pkg from "../package.json" with { type: "json" };
 
@@ -28,6 +29,7 @@ export function buildApi() {
   api.route("/", verificationRouter);
   api.route("/", commitRevealRouter);
   api.route("/", adminRouter);
+  api.route("/", escrowRouter);
   api.route("/", receiptsRouter);
   api.route("/", manifestRouter);
   api.route("/", feedsRouter);

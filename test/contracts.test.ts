@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  ARTIFACTS_DIR, EVM_VERSION, SOLC_VERSION, artifactFile, compileContracts, compileSources, renderArtifact,
+  ARTIFACTS_DIR, EVM_VERSION, SERVER_ABIS, SOLC_VERSION, artifactFile, compileContracts, compileSources, renderAbiModule, renderArtifact,
   type Artifact,
 } from "../scripts/build-contracts";
 
@@ -29,6 +29,13 @@ describe("contracts/artifacts", () => {
       expect(committed.compiler, `${a.contractName} compiler`).toEqual(a.compiler);
       // Byte-for-byte too, so formatting stays stable and diffs stay small.
       expect(readFileSync(file, "utf8")).toBe(renderArtifact(a));
+    }
+  });
+
+  it("generates the server's typed ABI modules from the same compile (never hand-edited)", () => {
+    for (const [name, file] of Object.entries(SERVER_ABIS)) {
+      const a = artifacts.find((x) => x.contractName === name)!;
+      expect(readFileSync(file, "utf8"), `${file} drifted: run npm run contracts`).toBe(renderAbiModule(a));
     }
   });
 

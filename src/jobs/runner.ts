@@ -3,6 +3,8 @@ import { runPendingChecks } from "./checks";
 import { purgeExpiredAuth } from "./purge";
 import { materialiseDecayBatch } from "../features/reputation/reputation.service";
 import { sweepDueMissions } from "./sweeper";
+import { watchEscrow } from "../features/escrow/escrow.watcher";
+import { runPayouts } from "../features/escrow/escrow.payouts";
 
 export interface JobRunner {
   /** Runs every job once (tests call this with a manual clock). */
@@ -25,6 +27,9 @@ export function startJobRunner(deps: Deps, intervalMs: number): JobRunner {
       // Drain a backlog in bounded rounds (50 missions each), then let the next tick continue.
       for (let round = 0; round < 20 && !stopped; round++) if ((await sweepDueMissions(deps)) === 0) break;
       await runPendingChecks(deps);
+      // base rail: deposits open missions, payouts move on chain (each a no-op with the rail off).
+      await watchEscrow(deps);
+      await runPayouts(deps);
       await purgeExpiredAuth(deps);
       await materialiseDecayBatch(deps);
     } catch (err) {

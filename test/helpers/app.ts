@@ -4,6 +4,7 @@ import type { Deps } from "../../src/deps";
 import { parseEnv } from "../../src/env";
 import { ManualClock } from "../../src/lib/clock";
 import { createEvmPort, createOracleReader } from "../../src/lib/evm";
+import { createBaseChain } from "../../src/lib/base-chain";
 import { createSafeFetcher } from "../../src/lib/safe-fetch";
 import { missionListCache } from "../../src/features/missions/missions.cache";
 import { generateKeyring } from "../../src/features/receipts/receipts.keys";
@@ -36,6 +37,7 @@ export async function makeTestApp(env: Record<string, string> = {}, opts: { pool
     logger: pino({ level: "silent" }),
     evm: createEvmPort(undefined),
     oracle: createOracleReader(config.rpcUrl),
+    chain: config.baseRail ? createBaseChain(config.baseRail) : null,
     adminToken: ADMIN_TOKEN,
     receiptKeys: generateKeyring(clock.now()),
     missionLists: await missionListCache(db.database, config.listCacheBytes),

@@ -12,6 +12,15 @@ export interface AwardRecord {
   outcome: "undisputed" | "upheld" | "overturned" | null; // null while undecided
 }
 
+/** base rail: the escrow terms fixed at creation, and the live deposit behind the mission. */
+export interface EscrowRecord {
+  chain_id: number;
+  contract: string;
+  token: string;
+  mission_key: string;
+  deposit: { id: string; status: string; tx_hash: string; log_index: number; funder: string; block_number: number } | null;
+}
+
 // AIP-1 §2 mission record plus our fields (design.md "Missions").
 export const missions = pgTable("missions", {
   id: text("id").primaryKey(), // mis_<ulid>: time-ordered, the keyset pagination key
@@ -46,6 +55,12 @@ export const missions = pgTable("missions", {
   resolvedAt: ts("resolved_at"),
   voidedAt: ts("voided_at"),
   payoutStatusReason: text("payout_status_reason"),
+  // base rail: keccak256(bytes(id)), the key the creator funds on the escrow contract; the live
+  // deposit behind the mission (kept in step with escrow_deposits, in the same transactions); and
+  // the transaction of the payout (release or refund) once it is broadcast.
+  escrowKey: text("escrow_key"),
+  escrow: jsonb("escrow").$type<EscrowRecord>(),
+  payoutTxHash: text("payout_tx_hash"),
   payoutStatusUpdatedAt: ts("payout_status_updated_at"),
   createdAt: ts("created_at").notNull(),
   updatedAt: ts("updated_at").notNull(),
@@ -61,5 +76,6 @@ export const missions = pgTable("missions", {
   index("missions_deadline_idx").on(t.deadline),
   index("missions_tags_gin").using("gin", t.tags),
   index("missions_search_gin").using("gin", t.search),
+  index("missions_escrow_key_idx").on(t.escrowKey).where(sql`${t.escrowKey} is not null`),
   index("missions_next_action_idx").on(t.nextActionAt).where(sql`${t.nextActionAt} is not null`),
 ]);

@@ -10,13 +10,15 @@ import pkg from "../../../package.json" with { type: "json" };
 export const RECEIPT_ENDPOINT_TEMPLATE = "/missions/{mission_id}/receipts/{submission_id}";
 
 export function buildManifest(config: Config, keyring: ReceiptKeyring) {
-  // Ledger is always available; the base rail only with an RPC endpoint to watch it.
-  const chains = config.rpcUrl ? ["ledger", "base"] : ["ledger"];
+  // Ledger is always available; the base rail only with RPC, escrow contract and resolver key.
+  const rail = config.baseRail;
+  const chains = rail ? ["ledger", "base"] : ["ledger"];
+  const depth = (d: NonNullable<typeof rail>["confirmations"]) => (d.kind === "tag" ? d.tag : `${d.blocks}_blocks`);
   return {
     implementation: pkg.name,
     version: pkg.version,
     aip_supported: [1],
-    chain: config.rpcUrl ? "base" : "off-chain",
+    chain: rail ? "base" : "off-chain",
     contact: config.contact,
     endpoints: {
       missions: "/missions",
@@ -35,6 +37,18 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring) {
       chains,
       // No server-wide floor: any positive reward is accepted.
       min_reward_usd: 0,
+      // AIP-1 §6: where rewards are escrowed. The base rail says plainly when it is off, and why.
+      base: rail
+        ? {
+            enabled: true,
+            chain_id: rail.chainId,
+            escrow_contract: rail.escrow,
+            assets: config.assets.filter((a) => a.addresses.base).map((a) => ({ symbol: a.symbol, token: a.addresses.base!.toLowerCase(), decimals: a.decimals, spam_fee: a.spam_fee })),
+            confirmations: depth(rail.confirmations),
+            finality: depth(rail.finality),
+            attach_endpoint: "/missions/{id}/escrow",
+          }
+        : { enabled: false, off_reason: config.baseRailOff },
     },
     verification_types: [...VERIFICATION_TYPES],
     fee_bps: config.feeBps,

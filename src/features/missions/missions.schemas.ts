@@ -1,3 +1,4 @@
+import { MissionEscrowWire } from "../escrow/escrow.schemas";
 import { z } from "@hono/zod-openapi";
 import { isUintString } from "../../lib/money";
 
@@ -71,6 +72,7 @@ export const Mission = z
         resolved_at: z.string().nullable(),
       })
       .nullable(),
+    escrow: MissionEscrowWire.nullable(),
     view_url: z.string(),
   })
   .openapi("Mission");

@@ -12,6 +12,7 @@ import { touchAgent } from "../agents/agents.touch";
 import { recordActivity } from "../reputation/reputation.service";
 import { agentAccount, escrowAccount, transfer, TREASURY } from "../ledger/ledger.service";
 import { voidAndRefund } from "../verification/settlement";
+import { escrowRecordFor } from "../escrow/escrow.terms";
 import type { CreateMissionInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
 import { listWhere, MISSION_COLUMNS, prepared, toPrefixTsquery } from "./missions.queries";
 import { validateVerificationParams } from "./missions.verification";
@@ -48,9 +49,8 @@ export async function createMission(
   const amount = parseUint(input.reward.amount);
   if (amount <= 0n) throw new AppError("INVALID_PARAMETER", "reward.amount must be a positive integer", { field: "reward.amount" });
   const chain = input.reward.chain ?? "ledger";
-  if (chain !== "ledger") {
-    throw new AppError("UNPROCESSABLE", `settlement rail ${chain} is not enabled on this server`, { field: "reward.chain", reason: "rail_not_enabled" });
-  }
+  // The base rail needs the chain port; escrowRecordFor throws the 422 when it is off.
+  if (chain === "base") escrowRecordFor(deps, "mis_probe", asset);
   const deadline = new Date(input.deadline);
   if (deadline.getTime() <= now.getTime()) {
     throw new AppError("UNPROCESSABLE", "deadline must be in the future", { field: "deadline", reason: "deadline_in_past" });
@@ -64,6 +64,8 @@ export async function createMission(
 
   const work = async (tx: Tx) => {
     const id = newId("mis", now.getTime());
+    // base rail: the mission waits, unlisted, until its deposit is confirmed on chain (AIP-1 §6).
+    const escrow = chain === "base" ? escrowRecordFor(deps, id, asset) : null;
     const row = {
       id,
       creator,
@@ -76,8 +78,8 @@ export async function createMission(
       verificationType: input.verification.type,
       verificationParams: params,
       deadline,
-      status: "open",
-      phase: "accepting_submissions",
+      status: escrow ? "pending_escrow" : "open",
+      phase: escrow ? "awaiting_escrow" : "accepting_submissions",
       payoutStatus: "not_applicable",
       tags: [...new Set(input.tags ?? [])],
       warnings,
@@ -94,12 +96,15 @@ export async function createMission(
       voidedAt: null,
       payoutStatusReason: null,
       payoutStatusUpdatedAt: null,
+      escrowKey: escrow?.mission_key ?? null,
+      escrow,
+      payoutTxHash: null,
       createdAt: now,
       updatedAt: now,
     } satisfies Omit<MissionRow, "search">;
     await touchAgent(tx, creator, now);
     await recordActivity(tx, creator, now);
-    await transfer(tx, {
+    if (!escrow) await transfer(tx, {
       asset: asset.symbol,
       kind: "mission_funding",
       ref: id,

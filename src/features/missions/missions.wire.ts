@@ -1,5 +1,6 @@
 import type { missions } from "../../db/schema/index";
 import type { MissionWire } from "./missions.schemas";
+import { escrowToWire } from "../escrow/escrow.wire";
 
 export type MissionRow = typeof missions.$inferSelect;
 
@@ -37,6 +38,7 @@ export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string):
           resolved_at: m.resolvedAt?.toISOString() ?? null,
         }
       : null,
+    escrow: escrowToWire(m),
     view_url: `${publicUrl}/missions/${m.id}`,
   };
 }

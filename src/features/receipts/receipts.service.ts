@@ -1,5 +1,6 @@
 import { and, desc, eq, gt } from "drizzle-orm";
-import { ledgerEntries, submissions } from "../../db/schema/index";
+import { chainPayouts, ledgerEntries, submissions } from "../../db/schema/index";
+import type { MissionRow } from "../missions/missions.wire";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { agentAccount } from "../ledger/ledger.service";
@@ -7,6 +8,8 @@ import { findMission } from "../missions/missions.service";
 import { signReceipt } from "./receipts.sign";
 import { verifyReceipt, type ReceiptVerification } from "./receipts.verify";
 import { manifestObject } from "../manifest/manifest";
+
+type Mission = Omit<MissionRow, "search">;
 
 export const SPEC_VERSION = "AIP-1@0.3.8";
 export const receiptPath = (missionId: string, submissionId: string) => `/missions/${missionId}/receipts/${submissionId}`;
@@ -26,20 +29,15 @@ export async function getReceipt(deps: Deps, missionId: string, submissionId: st
   const db = deps.database.db;
   const [sub] = await db.select().from(submissions).where(and(eq(submissions.id, submissionId), eq(submissions.missionId, missionId)));
   if (!sub || sub.status !== "accepted") throw notFound();
-  // One credit entry per winner account (a transfer merges postings per account).
-  const [entry] = await db
-    .select({ hash: ledgerEntries.hash })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.kind, "mission_payout"), eq(ledgerEntries.ref, m.id), eq(ledgerEntries.account, agentAccount(sub.submitter)), eq(ledgerEntries.asset, m.rewardAsset), gt(ledgerEntries.amount, "0")))
-    .orderBy(desc(ledgerEntries.createdAt))
-    .limit(1);
-  if (!entry) throw new Error(`mission ${m.id} is resolved but has no payout entry for ${sub.submitter}`);
-  const resolvedAt = m.resolvedAt.toISOString();
+  const settlement = m.rewardChain === "base" ? await chainSettlement(deps, m, paid.amount) : await ledgerSettlement(deps, m, sub.submitter, paid.amount);
+  // Re-issued as settlement progresses (§6.1): issued_at is the resolution time on the ledger
+  // rail, and the latest settlement step on chain, so each new state is a new signed document.
+  const issuedAt = (settlement.progressedAt ?? m.resolvedAt).toISOString();
   return signReceipt({
     type: "oabp.mission_receipt" as const,
     spec_version: SPEC_VERSION,
     issuer: deps.config.publicUrl,
-    issued_at: resolvedAt,
+    issued_at: issuedAt,
     mission_id: m.id,
     submission_id: sub.id,
     agent_id: sub.submitter,
@@ -50,16 +48,54 @@ export async function getReceipt(deps: Deps, missionId: string, submissionId: st
       decided_at: (sub.decidedAt ?? m.resolvedAt).toISOString(),
       verifier: `oabp://${new URL(deps.config.publicUrl).host}`,
     },
-    settlement: {
+    settlement: settlement.body,
+  }, deps.receiptKeys);
+}
+
+/** Ledger rail: status "credited", chain_id null, the hash of the winner's credit entry. */
+async function ledgerSettlement(deps: Deps, m: Mission, submitter: string, amount: string) {
+  // One credit entry per winner account (a transfer merges postings per account).
+  const [entry] = await deps.database.db
+    .select({ hash: ledgerEntries.hash })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, "mission_payout"), eq(ledgerEntries.ref, m.id), eq(ledgerEntries.account, agentAccount(submitter)), eq(ledgerEntries.asset, m.rewardAsset), gt(ledgerEntries.amount, "0")))
+    .orderBy(desc(ledgerEntries.createdAt))
+    .limit(1);
+  if (!entry) throw new Error(`mission ${m.id} is resolved but has no payout entry for ${submitter}`);
+  return {
+    progressedAt: null,
+    body: {
       status: "credited" as const,
       asset: m.rewardAsset,
-      amount: paid.amount,
+      amount,
       // The mission's whole protocol fee (one fee per mission, however many winners).
       fee_amount: m.feeAmount ?? "0",
       chain_id: null,
       ledger_entry_hash: entry.hash,
     },
-  }, deps.receiptKeys);
+  };
+}
+
+/**
+ * base rail: the release's state. queued/pending_gas → "queued", broadcast and confirmed-but-not-
+ * final → "broadcast" (with tx_hash; §6.1 treats both as provisional), final → "settled".
+ */
+async function chainSettlement(deps: Deps, m: Mission, amount: string) {
+  const [p] = await deps.database.db.select().from(chainPayouts).where(and(eq(chainPayouts.missionId, m.id), eq(chainPayouts.kind, "release")));
+  if (!p) throw new Error(`mission ${m.id} is resolved on the base rail but has no release`);
+  const status = p.state === "final" ? "settled" as const : p.state === "failed" ? "failed" as const : p.state === "queued" || p.state === "pending_gas" ? "queued" as const : "broadcast" as const;
+  const txHash = p.minedTxHash ?? p.txHash;
+  return {
+    progressedAt: p.finalAt ?? p.confirmedAt ?? p.broadcastAt ?? null,
+    body: {
+      status,
+      asset: m.rewardAsset,
+      amount,
+      fee_amount: m.feeAmount ?? "0",
+      chain_id: p.chainId,
+      ...(txHash ? { tx_hash: txHash } : {}),
+    },
+  };
 }
 
 /** POST /receipts/verify: against the given manifest, or this server's own (then issuer must be ours). */

@@ -35,6 +35,12 @@ export async function prepareAdvance(deps: Deps, m: Mission, now: Date): Promise
 
 export async function advanceMission(tx: Tx, deps: Deps, m: Mission, now: Date, prepared: Prepared = {}): Promise<void> {
   const set = (values: Partial<typeof missions.$inferInsert>) => tx.update(missions).set({ ...values, updatedAt: now }).where(eq(missions.id, m.id));
+  if (m.status === "pending_escrow" && now >= m.deadline) {
+    // base rail, never funded in time: nothing was escrowed, so nothing is refunded here (a deposit
+    // that confirms later finds the mission voided and is refunded by the escrow watcher).
+    await set({ status: "voided", phase: "closed", resolutionReason: "expired_unfunded", voidedAt: now, nextActionAt: null });
+    return;
+  }
   if (m.status === "open" && now >= m.deadline) {
     switch (m.verificationType) {
       case "creator_judges": {

@@ -43,5 +43,6 @@ export const RESOLUTION_REASON = {
   creator_void: "creator_void",
   expired_without_submissions: "expired_without_submissions",
   no_valid_submission: "no_valid_submission",
+  expired_unfunded: "expired_unfunded", // base rail: the deadline passed before a deposit was confirmed
 } as const;
 export type ResolutionReason = keyof typeof RESOLUTION_REASON;

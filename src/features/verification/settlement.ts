@@ -2,7 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import type { Deps } from "../../deps";
 import { applyResolution } from "../reputation/reputation.service";
-import { missions, submissions } from "../../db/schema/index";
+import { escrowDeposits, missions, submissions } from "../../db/schema/index";
+import { queueRefund, queueRelease } from "../escrow/escrow.queue";
 import { bpsOf } from "../../lib/money";
 import { agentAccount, escrowAccount, lockAccounts, transfer, TREASURY, type AccountKey } from "../ledger/ledger.service";
 import type { MissionRow } from "../missions/missions.wire";
@@ -57,14 +58,21 @@ export async function resolveAndPay(
   });
   const reward = BigInt(m.rewardAmount);
   const { fee, amounts } = splitReward(reward, opts.feeBps, winners.map((w) => w.weight));
+  // base rail: the reward is on chain; the release is queued here (an outbox row, committed with
+  // the resolution) and sent by the settlement worker. Stakes stay on the ledger either way.
+  const onChain = m.rewardChain === "base";
   // Every ledger row of this resolution, in one sorted pass (after the agent rows above).
   await lockAccounts(tx, [
-    { account: escrowAccount(m.id), asset: m.rewardAsset },
-    { account: TREASURY, asset: m.rewardAsset },
-    ...winners.map((w) => ({ account: agentAccount(w.submitter), asset: m.rewardAsset })),
+    ...(onChain ? [] : [
+      { account: escrowAccount(m.id), asset: m.rewardAsset },
+      { account: TREASURY, asset: m.rewardAsset },
+      ...winners.map((w) => ({ account: agentAccount(w.submitter), asset: m.rewardAsset })),
+    ]),
     ...(opts.alsoLock ?? []),
   ], opts.now);
-  await transfer(tx, {
+  if (onChain) {
+    await queueRelease(tx, m, winners.map((w, i) => ({ address: w.submitter, amount: amounts[i]!, submissionId: w.submissionId })), fee, opts.now);
+  } else await transfer(tx, {
     asset: m.rewardAsset,
     kind: "mission_payout",
     ref: m.id,
@@ -94,9 +102,10 @@ export async function resolveAndPay(
     .update(missions)
     .set({
       status: "resolved",
-      phase: "settled",
-      payoutStatus: "confirmed",
-      payoutStatusReason: "ledger_credited",
+      // base rail: "settling" until the release is final on chain (escrow.payouts.ts).
+      phase: onChain ? "settling" : "settled",
+      payoutStatus: onChain ? "queued" : "confirmed",
+      payoutStatusReason: onChain ? "release_queued" : "ledger_credited",
       payoutStatusUpdatedAt: opts.now,
       winnerSubmissionId: winners[0]!.submissionId,
       winnerAgentId: winners[0]!.submitter,
@@ -115,7 +124,14 @@ export async function resolveAndPay(
  * Same contract as resolveAndPay: caller's transaction, mission row locked and still live.
  */
 export async function voidAndRefund(tx: Tx, m: Mission, opts: { now: Date; reason: ResolutionReason }): Promise<void> {
-  await transfer(tx, {
+  if (m.rewardChain === "base") {
+    // The deposit's slot goes back to its funder on chain; an unfunded mission has nothing to return.
+    const live = m.escrow?.deposit;
+    if (live && (live.status === "confirmed" || live.status === "final")) {
+      const [d] = await tx.select().from(escrowDeposits).where(eq(escrowDeposits.id, live.id));
+      if (d) await queueRefund(tx, m, d, opts.now, "refund_queued", { touchMission: true });
+    }
+  } else await transfer(tx, {
     asset: m.rewardAsset,
     kind: "mission_refund",
     ref: m.id,

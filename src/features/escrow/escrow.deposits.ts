@@ -1,0 +1,132 @@
+import { and, eq } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { escrowDeposits, missions, type EscrowRecord } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import type { FundedLog, Heads } from "../../lib/base-chain";
+import { newId } from "../../lib/ids";
+import { MISSION_COLUMNS } from "../missions/missions.queries";
+import type { MissionRow } from "../missions/missions.wire";
+import type { DepositRejection } from "./escrow.check";
+import { queueRefund } from "./escrow.queue";
+
+// Deposit state transitions (design.md "Escrow and settlement"). Every function runs in the
+// caller's transaction and locks the mission row first (lock order: mission → deposit/payout
+// rows), so an attach over HTTP and the watcher can race on the same log without harm: the
+// unique (chain_id, tx_hash, log_index) index and the mission lock decide.
+
+type Mission = Omit<MissionRow, "search">;
+export type DepositRow = typeof escrowDeposits.$inferSelect;
+
+export type RecordOutcome =
+  | { kind: "recorded"; deposit: DepositRow } // pending or confirmed (the mission opened)
+  | { kind: "known"; deposit: DepositRow } // this log is already bound to this mission
+  | { kind: "used_elsewhere"; deposit: DepositRow } // the log backs another mission: 409
+  | { kind: "rejected"; deposit: DepositRow; reason: DepositRejection }; // recorded, refund queued
+
+const summary = (d: DepositRow): NonNullable<EscrowRecord["deposit"]> => ({
+  id: d.id, status: d.status, tx_hash: d.txHash, log_index: d.logIndex, funder: d.funder, block_number: d.blockNumber,
+});
+
+export async function lockMission(tx: Tx, missionId: string): Promise<Mission | undefined> {
+  const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)).for("update");
+  return m;
+}
+
+/**
+ * Binds a Funded log of the mission's key to the mission. `rejection` (token, amount or spam fee
+ * wrong) records the log as rejected and queues a refund of its slot, so the funder gets the
+ * money back and can fund again from the same address (the contract allows one slot per funder).
+ */
+export async function recordDeposit(
+  tx: Tx, deps: Deps, missionId: string, log: FundedLog, heads: Heads, now: Date, rejection?: DepositRejection,
+): Promise<RecordOutcome> {
+  const m = await lockMission(tx, missionId);
+  if (!m || !m.escrow) throw new Error(`recordDeposit: mission ${missionId} is not a base-rail mission`);
+  const chainId = m.escrow.chain_id;
+  const [existing] = await tx.select().from(escrowDeposits)
+    .where(and(eq(escrowDeposits.chainId, chainId), eq(escrowDeposits.txHash, log.txHash), eq(escrowDeposits.logIndex, log.logIndex)))
+    .for("update");
+  if (existing && existing.missionId !== missionId) return { kind: "used_elsewhere", deposit: existing };
+  if (existing && existing.status !== "reorged") {
+    return existing.status === "rejected" ? { kind: "rejected", deposit: existing, reason: existing.reason as DepositRejection } : { kind: "known", deposit: existing };
+  }
+
+  // A deposit that is not the mission's first live one is a stray slot: refund it.
+  const reason: DepositRejection | undefined = rejection ?? (m.status !== "pending_escrow" || (m.escrow.deposit && m.escrow.deposit.status !== "reorged") ? "mission_not_pending" : undefined);
+  const values = {
+    chainId, txHash: log.txHash, logIndex: log.logIndex, missionId, funder: log.funder, token: log.token,
+    amount: log.amount.toString(), spamFee: log.spamFee.toString(), blockNumber: log.blockNumber, blockHash: log.blockHash,
+    status: reason ? "rejected" : "pending", reason: reason ?? null, nextCheckAt: reason ? null : now, updatedAt: now,
+  };
+  let deposit: DepositRow;
+  if (existing) {
+    // A reorged log came back (re-mined): the same row lives again.
+    [deposit] = (await tx.update(escrowDeposits).set(values).where(eq(escrowDeposits.id, existing.id)).returning()) as [DepositRow];
+  } else {
+    [deposit] = (await tx.insert(escrowDeposits).values({ id: newId("dep", now.getTime()), createdAt: now, ...values }).returning()) as [DepositRow];
+  }
+  if (reason) {
+    await queueRefund(tx, m, deposit, now, `deposit_rejected:${reason}`, { touchMission: false });
+    return { kind: "rejected", deposit, reason };
+  }
+  await tx.update(missions).set({ escrow: { ...m.escrow, deposit: summary(deposit) }, updatedAt: now }).where(eq(missions.id, m.id));
+  if (log.blockNumber <= heads.confirmed) deposit = await confirmDeposit(tx, deps, { ...m, escrow: { ...m.escrow, deposit: summary(deposit) } }, deposit, now);
+  return { kind: "recorded", deposit };
+}
+
+/**
+ * The deposit reached the confirmation depth: the mission opens (AIP-1 §6: escrowed before open).
+ * A mission that stopped waiting meanwhile (expired unfunded) gets its deposit refunded instead.
+ */
+export async function confirmDeposit(tx: Tx, _deps: Deps, m: Mission, d: DepositRow, now: Date): Promise<DepositRow> {
+  if (m.status !== "pending_escrow") {
+    const [rejected] = (await tx.update(escrowDeposits).set({ status: "rejected", reason: "mission_not_pending", nextCheckAt: null, updatedAt: now }).where(eq(escrowDeposits.id, d.id)).returning()) as [DepositRow];
+    await queueRefund(tx, m, rejected, now, "deposit_rejected:mission_not_pending", { touchMission: false });
+    return rejected;
+  }
+  const [deposit] = (await tx.update(escrowDeposits).set({ status: "confirmed", nextCheckAt: now, updatedAt: now }).where(eq(escrowDeposits.id, d.id)).returning()) as [DepositRow];
+  await tx.update(missions).set({
+    status: "open",
+    phase: "accepting_submissions",
+    escrow: { ...m.escrow!, deposit: summary(deposit) },
+    // The sweeper closes submissions at the deadline (at once if it has passed: then the
+    // mission voids without submissions and the deposit is refunded).
+    nextActionAt: m.deadline,
+    updatedAt: now,
+  }).where(eq(missions.id, m.id));
+  return deposit;
+}
+
+/** The deposit's block is final: stop watching it. */
+export async function finalizeDeposit(tx: Tx, m: Mission, d: DepositRow, now: Date): Promise<void> {
+  await tx.update(escrowDeposits).set({ status: "final", nextCheckAt: null, updatedAt: now }).where(eq(escrowDeposits.id, d.id));
+  if (m.escrow?.deposit?.id === d.id) {
+    await tx.update(missions).set({ escrow: { ...m.escrow, deposit: { ...m.escrow.deposit, status: "final" } } }).where(eq(missions.id, m.id));
+  }
+}
+
+/** The deposit moved to another block (re-mined after a reorg): follow it. */
+export async function moveDeposit(tx: Tx, m: Mission, d: DepositRow, blockNumber: number, blockHash: string, now: Date): Promise<void> {
+  await tx.update(escrowDeposits).set({ blockNumber, blockHash, updatedAt: now }).where(eq(escrowDeposits.id, d.id));
+  if (m.escrow?.deposit?.id === d.id) {
+    await tx.update(missions).set({ escrow: { ...m.escrow, deposit: { ...m.escrow.deposit, block_number: blockNumber } } }).where(eq(missions.id, m.id));
+  }
+}
+
+/**
+ * The deposit's transaction left the chain before it was final. An open mission goes back to
+ * pending_escrow (hidden from lists again) until the deposit is mined again; a mission already
+ * past its deadline keeps its state, and its payout waits for the deposit (NotFunded is retried).
+ */
+export async function reorgDeposit(tx: Tx, deps: Deps, m: Mission, d: DepositRow, now: Date): Promise<void> {
+  await tx.update(escrowDeposits).set({ status: "reorged", nextCheckAt: null, updatedAt: now }).where(eq(escrowDeposits.id, d.id));
+  if (m.escrow?.deposit?.id !== d.id) return;
+  const escrow = { ...m.escrow, deposit: { ...m.escrow.deposit, status: "reorged" } };
+  if (m.status === "open") {
+    await tx.update(missions).set({ status: "pending_escrow", phase: "awaiting_escrow", escrow, nextActionAt: m.deadline, updatedAt: now }).where(eq(missions.id, m.id));
+  } else {
+    deps.logger.error({ mission: m.id, deposit: d.id, status: m.status }, "a deposit was reorged out after its mission closed submissions; its payout waits for the deposit to be mined again");
+    await tx.update(missions).set({ escrow, updatedAt: now }).where(eq(missions.id, m.id));
+  }
+}
+

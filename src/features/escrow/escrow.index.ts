@@ -1,0 +1,19 @@
+import { router } from "../../http/openapi";
+import { requireAdmin, requireAgent } from "../auth/auth.service";
+import { attachDepositRoute, getEscrowRoute, treasuryRoute } from "./escrow.routes";
+import { attachDeposit, getEscrow, treasuryView } from "./escrow.service";
+
+export const escrowRouter = router()
+  .openapi(attachDepositRoute, async (c) => {
+    const caller = requireAgent(c.get("identity"), "UNAUTHORIZED");
+    const r = await attachDeposit(c.get("deps"), caller, c.req.valid("param").id, c.req.valid("json").tx_hash);
+    return r.status === 200 ? c.json(r.body, 200) : c.json(r.body, 202);
+  })
+  .openapi(getEscrowRoute, async (c) => {
+    const identity = c.get("identity");
+    return c.json(await getEscrow(c.get("deps"), identity.kind === "agent" ? identity.address : undefined, c.req.valid("param").id), 200);
+  })
+  .openapi(treasuryRoute, async (c) => {
+    requireAdmin(c.get("identity"));
+    return c.json(await treasuryView(c.get("deps")), 200);
+  });

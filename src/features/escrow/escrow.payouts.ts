@@ -1,0 +1,285 @@
+import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import type { Hex } from "viem";
+import type { Tx } from "../../db/client";
+import { chainAccounts, chainPayouts, missions, type PayoutAttempt } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { RpcUnavailableError, type BaseChain, type EscrowCall, type Heads, type TxReceipt } from "../../lib/base-chain";
+import { lockMission } from "./escrow.deposits";
+
+// The settlement worker (design.md "Escrow and settlement"): sends each queued payout with the
+// resolver key and walks it through a crash-safe state machine,
+//   queued → broadcast → confirmed → final,  pending_gas (resolver ETH short),  failed (reason).
+// Crash safety: a transaction is signed and stored (raw bytes, hash, nonce) in the same database
+// transaction that moves the payout to `broadcast`, and only sent after that commits. A crash
+// before the send leaves a stored transaction that the next tick re-sends — the same bytes, so
+// the same hash — never a second signature for new work. Nonces come from one locked row per
+// (chain, resolver). Never paying twice: one payout row per deposit, the state machine, a
+// pre-flight check for an earlier payout already on chain, and the contract's once-per-key rule.
+
+export type PayoutRow = typeof chainPayouts.$inferSelect;
+const BATCH = 20;
+/** pending_gas and retryable reverts are looked at again after this long. */
+const RETRY_MS = 15_000;
+/** Reverts that may clear by themselves (a deposit reorged out, mined again later). */
+const RETRYABLE_REVERTS = new Set(["NotFunded"]);
+const MAX_RETRYABLE_ATTEMPTS = 40;
+
+export const payoutStatusOf = (state: string): "queued" | "pending_gas" | "broadcast" | "confirmed" | "failed" =>
+  state === "final" ? "confirmed" : (state as "queued" | "pending_gas" | "broadcast" | "confirmed" | "failed");
+
+export const callOf = (p: PayoutRow): EscrowCall =>
+  p.kind === "release"
+    ? { kind: "release", missionKey: p.missionKey as Hex, funder: p.funder, recipients: p.recipients.map((r) => r.address), amounts: p.recipients.map((r) => BigInt(r.amount)), fee: BigInt(p.fee) }
+    : { kind: "refund", missionKey: p.missionKey as Hex, funder: p.funder };
+
+export async function runPayouts(deps: Deps, budgetMs = 15_000): Promise<number> {
+  const chain = deps.chain;
+  if (!chain) return 0;
+  const started = performance.now();
+  const now = deps.clock.now();
+  const due = await deps.database.db.select().from(chainPayouts)
+    .where(and(isNotNull(chainPayouts.nextCheckAt), lte(chainPayouts.nextCheckAt, now), eq(chainPayouts.chainId, chain.chainId)))
+    .orderBy(asc(chainPayouts.nextCheckAt))
+    .limit(BATCH);
+  if (due.length === 0) return 0;
+  let heads: Heads;
+  try {
+    heads = await chain.heads();
+  } catch (err) {
+    if (err instanceof RpcUnavailableError) return 0; // nothing changes; the next tick retries
+    throw err;
+  }
+  let stepped = 0;
+  for (const p of due) {
+    if (performance.now() - started > budgetMs) break;
+    try {
+      await stepPayout(deps, chain, p, heads);
+      stepped++;
+    } catch (err) {
+      if (err instanceof RpcUnavailableError) {
+        deps.logger.warn({ payout: p.id, err: err.message }, "settlement: RPC unavailable; retrying next tick");
+        break;
+      }
+      // One broken payout must not stop the others: log, back off, go on.
+      deps.logger.error({ err, payout: p.id }, "settlement step failed; retrying later");
+      await deps.database.db.update(chainPayouts).set({ nextCheckAt: new Date(now.getTime() + RETRY_MS) }).where(eq(chainPayouts.id, p.id));
+    }
+  }
+  return stepped;
+}
+
+export async function stepPayout(deps: Deps, chain: BaseChain, p: PayoutRow, heads: Heads): Promise<void> {
+  switch (p.state) {
+    case "queued":
+    case "pending_gas":
+      return p.rawTx ? resend(deps, chain, p) : sendNew(deps, chain, p);
+    case "broadcast":
+      return watchBroadcast(deps, chain, p, heads);
+    case "confirmed":
+      return watchConfirmed(deps, chain, p, heads);
+    default:
+      return; // final, failed: nothing to do
+  }
+}
+
+/**
+ * Moves a payout from `expect` (state and tx hash as read) to new values, with the mission's
+ * payout_status in step, under the mission then payout row locks. False when the row changed
+ * meanwhile (another server, or the previous tick): the caller drops its stale view.
+ */
+async function transition(
+  deps: Deps, p: PayoutRow, values: Partial<typeof chainPayouts.$inferInsert>,
+  extra?: (tx: Tx) => Promise<void>,
+): Promise<boolean> {
+  const now = deps.clock.now();
+  return deps.database.db.transaction(async (tx) => {
+    const m = await lockMission(tx, p.missionId);
+    const [cur] = await tx.select().from(chainPayouts).where(eq(chainPayouts.id, p.id)).for("update");
+    if (!m || !cur || cur.state !== p.state || cur.txHash !== p.txHash || cur.rawTx !== p.rawTx) return false;
+    const next = { ...values, updatedAt: now };
+    await tx.update(chainPayouts).set(next).where(eq(chainPayouts.id, p.id));
+    const state = values.state ?? cur.state;
+    // A rejected deposit's refund is not the mission's settlement: only the mission's own payout
+    // (its release, or the refund of its live deposit) drives payout_status.
+    if (m.escrow?.deposit?.id === p.depositId && (p.kind === "release" || m.status === "voided")) {
+      await tx.update(missions).set({
+        payoutStatus: payoutStatusOf(state),
+        payoutStatusReason: values.reason ?? (state === "final" ? `${p.kind}_final` : `${p.kind}_${state}`),
+        payoutStatusUpdatedAt: now,
+        payoutTxHash: values.minedTxHash ?? values.txHash ?? cur.minedTxHash ?? cur.txHash,
+        ...(state === "final" && p.kind === "release" ? { phase: "settled" } : {}),
+        updatedAt: now,
+      }).where(eq(missions.id, m.id));
+    }
+    if (extra) await extra(tx);
+    return true;
+  });
+}
+
+/** Allocates the next nonce for the resolver: max(stored, chain's pending count), under the row lock. */
+async function allocateNonce(tx: Tx, chain: BaseChain, chainNonce: number, now: Date): Promise<number> {
+  await tx.insert(chainAccounts).values({ chainId: chain.chainId, address: chain.resolver, nextNonce: chainNonce, updatedAt: now }).onConflictDoNothing();
+  const [row] = await tx.select().from(chainAccounts).where(and(eq(chainAccounts.chainId, chain.chainId), eq(chainAccounts.address, chain.resolver))).for("update");
+  const nonce = Math.max(row!.nextNonce, chainNonce);
+  await tx.update(chainAccounts).set({ nextNonce: nonce + 1, updatedAt: now }).where(and(eq(chainAccounts.chainId, chain.chainId), eq(chainAccounts.address, chain.resolver)));
+  return nonce;
+}
+
+async function sendNew(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void> {
+  const now = deps.clock.now();
+  const call = callOf(p);
+  // Already paid on chain (a payout this database lost track of): adopt it, never send another.
+  const earlier = await chain.settledTx(call);
+  if (earlier) {
+    await transition(deps, p, { state: "broadcast", txHash: earlier, reason: "adopted_onchain_payout", broadcastAt: now, nextCheckAt: now });
+    return;
+  }
+  const est = await chain.estimate(call);
+  if (!est.ok) {
+    const attemptsSoFar = p.attempts.length;
+    if (RETRYABLE_REVERTS.has(est.revert) && attemptsSoFar < MAX_RETRYABLE_ATTEMPTS) {
+      await transition(deps, p, { reason: `waiting:${est.revert}`, nextCheckAt: new Date(now.getTime() + RETRY_MS) });
+    } else {
+      deps.logger.error({ payout: p.id, mission: p.missionId, revert: est.revert }, "settlement: the escrow refuses this payout; marked failed for the operator");
+      await transition(deps, p, { state: "failed", reason: `reverted:${est.revert}`, nextCheckAt: null });
+    }
+    return;
+  }
+  const needed = est.gas * est.maxFeePerGas;
+  const balance = await chain.balance(chain.resolver);
+  if (balance < needed) {
+    deps.logger.warn({ payout: p.id, resolver: chain.resolver, balance: balance.toString(), needed: needed.toString() }, "settlement: resolver gas balance too low; payout waits (pending_gas)");
+    await transition(deps, p, { state: "pending_gas", reason: `resolver_balance_low:${balance}<${needed}`, nextCheckAt: new Date(now.getTime() + RETRY_MS) });
+    return;
+  }
+  const chainNonce = await chain.pendingNonce();
+  let signed: { raw: Hex; hash: string } | undefined;
+  const ok = await transition(deps, p, {}, async (tx) => {
+    const nonce = await allocateNonce(tx, chain, chainNonce, now);
+    signed = await chain.sign(call, { nonce, gas: est.gas, maxFeePerGas: est.maxFeePerGas, maxPriorityFeePerGas: est.maxPriorityFeePerGas });
+    const attempt: PayoutAttempt = { tx_hash: signed.hash, nonce, gas: est.gas.toString(), max_fee_per_gas: est.maxFeePerGas.toString(), max_priority_fee_per_gas: est.maxPriorityFeePerGas.toString(), at: now.toISOString() };
+    await tx.update(chainPayouts).set({
+      state: "broadcast", reason: null, nonce, txHash: signed.hash, rawTx: signed.raw, attempts: sql`${chainPayouts.attempts} || ${JSON.stringify([{ ...attempt, raw: signed.raw }])}::jsonb`,
+      broadcastAt: now, nextCheckAt: now, updatedAt: now,
+    }).where(eq(chainPayouts.id, p.id));
+    await tx.update(missions).set({ payoutStatus: "broadcast", payoutStatusReason: `${p.kind}_broadcast`, payoutTxHash: signed.hash, payoutStatusUpdatedAt: now }).where(and(eq(missions.id, p.missionId), sql`${missions.escrow}->'deposit'->>'id' = ${p.depositId}`));
+  });
+  if (!ok || !signed) return;
+  // Committed: now it may leave. Whatever happens from here, the stored bytes are re-sent.
+  await afterSend(deps, p.id, await chain.sendRaw(signed.raw).catch((err) => (err instanceof RpcUnavailableError ? "unavailable" as const : Promise.reject(err))));
+}
+
+/** A stored, signed transaction that has not made it into the node yet (crash, pending_gas). */
+async function resend(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void> {
+  const result = await chain.sendRaw(p.rawTx as Hex);
+  const now = deps.clock.now();
+  if (result === "sent" || result === "known") {
+    await transition(deps, p, { state: "broadcast", reason: null, broadcastAt: now, nextCheckAt: now });
+  } else if (result === "insufficient_funds") {
+    await transition(deps, p, { state: "pending_gas", reason: "resolver_balance_low", nextCheckAt: new Date(now.getTime() + RETRY_MS) });
+  } else {
+    // nonce_too_low: that nonce was used — by one of our attempts (watchBroadcast finds its receipt).
+    await transition(deps, p, { state: "broadcast", nextCheckAt: now });
+  }
+}
+
+async function afterSend(deps: Deps, payoutId: string, result: string): Promise<void> {
+  const now = deps.clock.now();
+  if (result === "insufficient_funds") {
+    await deps.database.db.update(chainPayouts).set({ state: "pending_gas", reason: "resolver_balance_low", nextCheckAt: new Date(now.getTime() + RETRY_MS), updatedAt: now })
+      .where(and(eq(chainPayouts.id, payoutId), eq(chainPayouts.state, "broadcast")));
+  }
+  // sent / known / unavailable / nonce_too_low: watchBroadcast decides from the chain next tick.
+}
+
+/** Receipts of every attempt (a replacement may have won); the first mined one counts. */
+async function minedAttempt(chain: BaseChain, p: PayoutRow): Promise<TxReceipt | null> {
+  const hashes = [...new Set([p.txHash, ...p.attempts.map((a) => a.tx_hash).reverse()].filter((h): h is string => Boolean(h)))];
+  for (const h of hashes) {
+    const r = await chain.receipt(h);
+    if (r) return r;
+  }
+  return null;
+}
+
+async function watchBroadcast(deps: Deps, chain: BaseChain, p: PayoutRow, heads: Heads): Promise<void> {
+  const now = deps.clock.now();
+  const receipt = await minedAttempt(chain, p);
+  if (receipt) {
+    if (receipt.status === "reverted") {
+      deps.logger.error({ payout: p.id, tx: receipt.txHash }, "settlement: payout transaction reverted; requeued for a pre-flight check");
+      // The nonce is spent; whether the payout already happened is for the pre-flight check to say.
+      await transition(deps, p, { state: "queued", reason: "reverted_onchain", rawTx: null, txHash: null, nextCheckAt: new Date(now.getTime() + RETRY_MS) });
+      return;
+    }
+    if (receipt.blockNumber > heads.confirmed) return; // mined, not deep enough yet
+    const credited = receipt.credited.length ? `credited_pull:${receipt.credited.map((c) => c.to).join(",")}` : null;
+    await transition(deps, p, {
+      state: "confirmed", minedTxHash: receipt.txHash, blockNumber: receipt.blockNumber, blockHash: receipt.blockHash,
+      confirmedAt: now, reason: credited, nextCheckAt: now,
+    });
+    return;
+  }
+  if (!p.txHash) return;
+  if (!p.rawTx) {
+    // An adopted on-chain payout whose receipt is gone (reorged): back to the pre-flight check.
+    await transition(deps, p, { state: "queued", txHash: null, reason: "adopted_payout_reorged", nextCheckAt: now });
+    return;
+  }
+  const known = await chain.knowsTransaction(p.txHash);
+  if (!known) {
+    // Dropped from the mempool, or reorged out of a block: send the same bytes again.
+    const r = await chain.sendRaw(p.rawTx as Hex);
+    if (r === "insufficient_funds") await transition(deps, p, { state: "pending_gas", reason: "resolver_balance_low", nextCheckAt: new Date(now.getTime() + RETRY_MS) });
+    else if (r === "nonce_too_low") {
+      // The nonce was consumed and none of our attempts is mined: something else used it. The
+      // pre-flight check (settledTx, then the contract's own rules) decides whether to send anew.
+      await transition(deps, p, { state: "queued", rawTx: null, txHash: null, reason: "nonce_consumed", nextCheckAt: now });
+    }
+    return;
+  }
+  const waitedMs = now.getTime() - (p.broadcastAt?.getTime() ?? now.getTime());
+  if (waitedMs >= (deps.config.baseRail?.rebroadcastSeconds ?? 120) * 1000) await replaceStuck(deps, chain, p);
+}
+
+/** Pending too long: the same nonce again with fees raised ≥ 12.5 % (nodes need ≥ 10 % to replace). */
+async function replaceStuck(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void> {
+  const now = deps.clock.now();
+  const last = p.attempts[p.attempts.length - 1];
+  if (!last || p.nonce === null) return;
+  const est = await chain.estimate(callOf(p));
+  if (!est.ok) return; // the pending one may be about to land; the next tick sees
+  const bump = (old: string, cur: bigint) => { const b = (BigInt(old) * 1125n) / 1000n + 1n; return b > cur ? b : cur; };
+  const maxFeePerGas = bump(last.max_fee_per_gas, est.maxFeePerGas);
+  const maxPriorityFeePerGas = bump(last.max_priority_fee_per_gas, est.maxPriorityFeePerGas);
+  const gas = BigInt(last.gas) > est.gas ? BigInt(last.gas) : est.gas;
+  const signed = await chain.sign(callOf(p), { nonce: p.nonce, gas, maxFeePerGas, maxPriorityFeePerGas });
+  const attempt = { tx_hash: signed.hash, nonce: p.nonce, gas: gas.toString(), max_fee_per_gas: maxFeePerGas.toString(), max_priority_fee_per_gas: maxPriorityFeePerGas.toString(), at: now.toISOString(), raw: signed.raw };
+  const ok = await transition(deps, p, { txHash: signed.hash, rawTx: signed.raw, broadcastAt: now, reason: "fee_bumped", attempts: [...p.attempts, attempt], nextCheckAt: now });
+  if (ok) await chain.sendRaw(signed.raw).catch(() => undefined); // any outcome: the next tick reads the chain
+}
+
+async function watchConfirmed(deps: Deps, chain: BaseChain, p: PayoutRow, heads: Heads): Promise<void> {
+  const now = deps.clock.now();
+  const receipt = p.minedTxHash ? await chain.receipt(p.minedTxHash) : null;
+  if (!receipt || receipt.status !== "success") {
+    // Reorged out before it was final: back to broadcast with the mined attempt's bytes (its
+    // nonce is free again on the new chain); the node usually re-includes it by itself.
+    const mined = p.attempts.find((a) => a.tx_hash === p.minedTxHash) as (PayoutAttempt & { raw?: string }) | undefined;
+    deps.logger.warn({ payout: p.id, tx: p.minedTxHash }, "settlement: confirmed payout reorged out; re-sending");
+    await transition(deps, p, {
+      state: mined?.raw ? "broadcast" : "queued", txHash: mined?.raw ? p.minedTxHash : null, rawTx: mined?.raw ?? null,
+      minedTxHash: null, blockNumber: null, blockHash: null, confirmedAt: null, reason: "reorged", broadcastAt: now, nextCheckAt: now,
+    });
+    return;
+  }
+  if (receipt.blockHash !== p.blockHash) {
+    await transition(deps, p, { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, nextCheckAt: now });
+    return;
+  }
+  if (receipt.blockNumber <= heads.final) await transition(deps, p, { state: "final", finalAt: now, nextCheckAt: null });
+}
+
+/** Payouts still moving (for the operator view). */
+export const LIVE_PAYOUT_STATES = ["queued", "pending_gas", "broadcast", "confirmed", "failed"] as const;
+export const livePayoutsWhere = () => inArray(chainPayouts.state, [...LIVE_PAYOUT_STATES]);

@@ -1,0 +1,48 @@
+import { eq } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
+import { newId } from "../../lib/ids";
+import type { MissionRow } from "../missions/missions.wire";
+
+// Payouts are queued in the transaction that decides them (a resolution, a void, a rejected
+// deposit): an outbox, so a payout exists iff its decision committed, and the settlement worker
+// (escrow.payouts.ts) sends it later. The database is the first line against paying twice —
+// one payout per deposit, one release per mission — the contract's once-per-key rule the last.
+
+type Mission = Omit<MissionRow, "search">;
+type DepositRow = typeof escrowDeposits.$inferSelect;
+
+/**
+ * Queues the refund of a deposit's whole slot to its funder (a void, or a rejected deposit). The
+ * unique index on deposit_id makes a second queueing of the same deposit a no-op.
+ */
+export async function queueRefund(tx: Tx, m: Mission, d: DepositRow, now: Date, reason: string, opts: { touchMission: boolean }): Promise<void> {
+  const inserted = await tx.insert(chainPayouts).values({
+    id: newId("pay", now.getTime()), missionId: m.id, depositId: d.id, kind: "refund", chainId: d.chainId,
+    missionKey: m.escrow!.mission_key, funder: d.funder, token: d.token, asset: m.rewardAsset,
+    recipients: [{ address: d.funder, amount: d.amount }], fee: "0", amount: d.amount,
+    state: "queued", reason, nextCheckAt: now, createdAt: now, updatedAt: now,
+  }).onConflictDoNothing().returning({ id: chainPayouts.id });
+  if (inserted.length && opts.touchMission) {
+    await tx.update(missions).set({ payoutStatus: "queued", payoutStatusReason: reason, payoutStatusUpdatedAt: now, updatedAt: now }).where(eq(missions.id, m.id));
+  }
+}
+
+/**
+ * Queues the release of the mission's deposit: `recipients` get their amounts, the treasury
+ * `fee`; the contract returns whatever is left of the deposit to its funder. The caller holds the
+ * mission row lock and has decided the resolution in the same transaction.
+ */
+export async function queueRelease(tx: Tx, m: Mission, recipients: { address: string; amount: bigint; submissionId: string }[], fee: bigint, now: Date): Promise<void> {
+  const live = m.escrow?.deposit;
+  if (!live) throw new Error(`queueRelease: mission ${m.id} has no deposit`);
+  const [d] = await tx.select().from(escrowDeposits).where(eq(escrowDeposits.id, live.id));
+  if (!d) throw new Error(`queueRelease: deposit ${live.id} of mission ${m.id} is missing`);
+  await tx.insert(chainPayouts).values({
+    id: newId("pay", now.getTime()), missionId: m.id, depositId: d.id, kind: "release", chainId: d.chainId,
+    missionKey: m.escrow!.mission_key, funder: d.funder, token: d.token, asset: m.rewardAsset,
+    recipients: recipients.map((r) => ({ address: r.address, amount: r.amount.toString(), submission_id: r.submissionId })),
+    fee: fee.toString(), amount: (recipients.reduce((a, r) => a + r.amount, 0n) + fee).toString(),
+    state: "queued", reason: null, nextCheckAt: now, createdAt: now, updatedAt: now,
+  });
+}

@@ -1,0 +1,70 @@
+import { z } from "@hono/zod-openapi";
+
+// Wire shapes of the base rail (design.md "Escrow and settlement"; AIP-1 §6, Appendix B payout_status).
+
+export const EscrowDepositWire = z.object({
+  id: z.string(),
+  status: z.enum(["pending", "confirmed", "final", "reorged", "rejected"]),
+  tx_hash: z.string(),
+  log_index: z.number().int(),
+  funder: z.string(),
+  block_number: z.number().int(),
+});
+
+export const MissionEscrowWire = z
+  .object({
+    chain_id: z.number().int(),
+    contract: z.string().openapi({ description: "MissionEscrow contract to fund" }),
+    mission_key: z.string().openapi({ description: "keccak256(bytes(mission_id)): the key to fund" }),
+    token: z.string().openapi({ description: "ERC-20 the reward is escrowed in" }),
+    amount: z.string().openapi({ description: "Escrow at least this (the reward), base units" }),
+    spam_fee: z.string().openapi({ description: "Pay at least this spam fee with the deposit (non-refundable), base units" }),
+    fund_call: z.string().openapi({ description: "The call that escrows it, after approving amount + spam_fee (or fundWithPermit)" }),
+    deposit: EscrowDepositWire.nullable().openapi({ description: "The deposit backing the mission; the mission is open once it is confirmed" }),
+    payout_tx_hash: z.string().nullable().openapi({ description: "The release (or refund) transaction, once broadcast" }),
+  })
+  .openapi("MissionEscrow", { description: "base rail only: where and how the reward is escrowed on chain" });
+
+export const AttachDepositRequest = z
+  .object({ tx_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte transaction hash") })
+  .openapi("AttachDeposit");
+
+export const AttachDepositResponse = z
+  .object({
+    mission_id: z.string(),
+    mission_status: z.string(),
+    escrow: MissionEscrowWire,
+  })
+  .openapi("AttachDepositResult");
+
+export const TreasuryResponse = z
+  .object({
+    base_rail: z.object({
+      enabled: z.boolean(),
+      off_reason: z.string().nullable(),
+      chain_id: z.number().int().nullable(),
+      escrow_contract: z.string().nullable(),
+      rpc: z.enum(["ok", "unavailable", "off"]),
+      resolver: z.object({
+        address: z.string(),
+        gas_balance_wei: z.string().nullable().openapi({ description: "null when the RPC did not answer" }),
+        next_nonce: z.number().int().nullable(),
+      }).nullable(),
+      escrowed: z.array(z.object({
+        asset: z.string(),
+        token: z.string(),
+        amount: z.string().openapi({ description: "Sum of live deposits not yet paid out or refunded, base units" }),
+        deposits: z.number().int(),
+        contract_balance: z.string().nullable().openapi({ description: "The token balance the escrow contract holds on chain" }),
+      })),
+      pending_settlements: z.object({
+        by_state: z.record(z.string(), z.number().int()),
+        items: z.array(z.object({
+          id: z.string(), mission_id: z.string(), kind: z.string(), state: z.string(), reason: z.string().nullable(),
+          asset: z.string(), amount: z.string(), tx_hash: z.string().nullable(), nonce: z.number().int().nullable(), updated_at: z.string(),
+        })),
+      }),
+    }),
+    ledger: z.object({ treasury: z.array(z.object({ asset: z.string(), balance: z.string() })) }),
+  })
+  .openapi("Treasury");

@@ -1,0 +1,130 @@
+import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { chainAccounts, chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { RpcUnavailableError } from "../../lib/base-chain";
+import { AppError } from "../../lib/errors";
+import { balancesOf, TREASURY } from "../ledger/ledger.service";
+import { findMission } from "../missions/missions.service";
+import { checkDepositReceipt, DEPOSIT_REJECTIONS } from "./escrow.check";
+import { recordDeposit } from "./escrow.deposits";
+import { missionTerms } from "./escrow.terms";
+import type { z } from "@hono/zod-openapi";
+import type { TreasuryResponse } from "./escrow.schemas";
+import { escrowToWire } from "./escrow.wire";
+
+
+const rpcDown = (err: unknown) => {
+  if (err instanceof RpcUnavailableError) return new AppError("SERVICE_UNAVAILABLE", "the chain RPC is unavailable; retry later (the escrow watcher also finds deposits by itself)", { reason: "rpc_unavailable" });
+  return err;
+};
+
+/**
+ * POST /missions/{id}/escrow: the creator names the funding transaction. Verified against the
+ * receipt (status, emitting contract, mission key, token, amount, spam fee); the mission opens
+ * when the deposit's block is at the confirmation depth (200), else it waits (202) and the
+ * watcher opens it. A log already bound to another mission → 409.
+ */
+export async function attachDeposit(deps: Deps, caller: string, missionId: string, txHash: string) {
+  const m = await findMission(deps, missionId);
+  if (!m || (m.status === "pending_escrow" && m.creator !== caller)) throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+  if (m.rewardChain !== "base" || !m.escrow) throw new AppError("UNPROCESSABLE", "this mission is not on the base rail: nothing to escrow on chain", { reason: "not_base_rail" });
+  if (m.creator !== caller) throw new AppError("FORBIDDEN", "only the mission's creator attaches its deposit");
+  const chain = deps.chain;
+  if (!chain) throw new AppError("UNPROCESSABLE", "settlement rail base is not enabled on this server", { reason: "rail_not_enabled" });
+  const hash = txHash.toLowerCase();
+  const bound = m.escrow.deposit;
+  if (bound && bound.tx_hash === hash && bound.status !== "reorged") return respond(deps, m.id, bound.status === "pending" ? 202 : 200);
+
+  // A deposit is consumed once (design.md): a transaction whose escrow log already backs another
+  // mission is a reuse, whatever else is wrong with it for this one.
+  const [used] = await deps.database.db.select({ missionId: escrowDeposits.missionId }).from(escrowDeposits)
+    .where(and(eq(escrowDeposits.chainId, chain.chainId), eq(escrowDeposits.txHash, hash), ne(escrowDeposits.missionId, m.id))).limit(1);
+  if (used) throw new AppError("CONFLICT", "this deposit already backs another mission", { field: "tx_hash", reason: "deposit_already_used" });
+  const [receipt, heads] = await Promise.all([chain.receipt(hash), chain.heads()]).catch((err) => Promise.reject(rpcDown(err)));
+  const check = checkDepositReceipt(receipt, missionTerms(chain, m));
+  if (!check.ok && !check.log) {
+    throw new AppError("UNPROCESSABLE", DEPOSIT_REJECTIONS[check.reason], { field: "tx_hash", reason: check.reason });
+  }
+  const log = check.log!;
+  const outcome = await deps.database.db.transaction((tx) => recordDeposit(tx, deps, m.id, log, heads, deps.clock.now(), check.ok ? undefined : check.reason));
+  if (outcome.kind === "used_elsewhere") {
+    throw new AppError("CONFLICT", "this deposit already backs another mission", { field: "tx_hash", reason: "deposit_already_used" });
+  }
+  if (outcome.kind === "rejected") {
+    throw new AppError("UNPROCESSABLE", `${DEPOSIT_REJECTIONS[outcome.reason]}; the deposit is refunded to its funder`, { field: "tx_hash", reason: outcome.reason, refund: "queued" });
+  }
+  return respond(deps, m.id, outcome.deposit.status === "pending" ? 202 : 200);
+}
+
+async function respond(deps: Deps, missionId: string, status: 200 | 202) {
+  const m = (await findMission(deps, missionId))!;
+  return { status, body: { mission_id: m.id, mission_status: m.status, escrow: escrowToWire(m)! } };
+}
+
+/** GET /missions/{id}/escrow: visible like the mission (a pending one to its creator only). */
+export async function getEscrow(deps: Deps, viewer: string | undefined, missionId: string) {
+  const m = await findMission(deps, missionId);
+  if (!m || (m.status === "pending_escrow" && m.creator !== viewer)) throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+  if (!m.escrow) throw new AppError("NOT_FOUND", `mission ${missionId} is on the ${m.rewardChain} rail: it has no on-chain escrow`, { reason: "not_base_rail" });
+  return { mission_id: m.id, mission_status: m.status, escrow: escrowToWire(m)! };
+}
+
+/**
+ * GET /treasury (admin): what an operator needs to keep payouts flowing — the resolver's gas
+ * balance (gas starvation broke real payouts), escrowed totals per asset, and every settlement
+ * that is not final yet. Chain reads are best-effort: an RPC outage shows as nulls, not a 5xx.
+ */
+export async function treasuryView(deps: Deps): Promise<z.infer<typeof TreasuryResponse>> {
+  const db = deps.database.db;
+  const chain = deps.chain;
+  const ledger = [...(await balancesOf(db, TREASURY)).entries()].map(([asset, balance]) => ({ asset, balance: balance.toString() }));
+  if (!chain) {
+    return {
+      base_rail: { enabled: false, off_reason: deps.config.baseRailOff, chain_id: null, escrow_contract: null, rpc: "off", resolver: null, escrowed: [], pending_settlements: { by_state: {}, items: [] } },
+      ledger: { treasury: ledger },
+    };
+  }
+  // Live deposits whose money is still in the contract: not yet covered by a final payout.
+  const escrowed = await db.select({
+    asset: missions.rewardAsset, token: escrowDeposits.token,
+    amount: sql<string>`coalesce(sum(${escrowDeposits.amount}), 0)::text`, deposits: sql<number>`count(*)::int`,
+  }).from(escrowDeposits)
+    .innerJoin(missions, eq(missions.id, escrowDeposits.missionId))
+    .where(and(eq(escrowDeposits.chainId, chain.chainId), inArray(escrowDeposits.status, ["pending", "confirmed", "final", "rejected"]),
+      sql`not exists (select 1 from ${chainPayouts} p where p.deposit_id = ${escrowDeposits.id} and p.state = 'final')`))
+    .groupBy(missions.rewardAsset, escrowDeposits.token);
+  const live = await db.select().from(chainPayouts)
+    .where(and(eq(chainPayouts.chainId, chain.chainId), isNotNull(chainPayouts.nextCheckAt)))
+    .orderBy(chainPayouts.createdAt).limit(100);
+  const failed = await db.select().from(chainPayouts).where(and(eq(chainPayouts.chainId, chain.chainId), eq(chainPayouts.state, "failed"))).limit(100);
+  const byState = await db.select({ state: chainPayouts.state, n: sql<number>`count(*)::int` }).from(chainPayouts)
+    .where(and(eq(chainPayouts.chainId, chain.chainId), sql`${chainPayouts.state} <> 'final'`)).groupBy(chainPayouts.state);
+  const [nonceRow] = await db.select().from(chainAccounts).where(and(eq(chainAccounts.chainId, chain.chainId), eq(chainAccounts.address, chain.resolver)));
+
+  let rpc: "ok" | "unavailable" = "ok";
+  const best = async <T>(f: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await f();
+    } catch {
+      rpc = "unavailable";
+      return null;
+    }
+  };
+  const gas = await best(() => chain.balance(chain.resolver));
+  const balances = await Promise.all(escrowed.map((e) => best(() => chain.tokenBalance(e.token, chain.escrow))));
+  return {
+    base_rail: {
+      enabled: true, off_reason: null, chain_id: chain.chainId, escrow_contract: chain.escrow, rpc,
+      resolver: { address: chain.resolver, gas_balance_wei: gas === null ? null : gas.toString(), next_nonce: nonceRow?.nextNonce ?? null },
+      escrowed: escrowed.map((e, i) => ({ asset: e.asset, token: e.token, amount: e.amount, deposits: e.deposits, contract_balance: balances[i] === null ? null : balances[i]!.toString() })),
+      pending_settlements: {
+        by_state: Object.fromEntries(byState.map((r) => [r.state, r.n])),
+        items: [...live, ...failed].map((p) => ({
+          id: p.id, mission_id: p.missionId, kind: p.kind, state: p.state, reason: p.reason, asset: p.asset, amount: p.amount,
+          tx_hash: p.minedTxHash ?? p.txHash, nonce: p.nonce, updated_at: p.updatedAt.toISOString(),
+        })),
+      },
+    },
+    ledger: { treasury: ledger },
+  };
+}

@@ -1,0 +1,29 @@
+import type { EscrowRecord } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import type { AssetConfig } from "../../env";
+import type { BaseChain } from "../../lib/base-chain";
+import { AppError } from "../../lib/errors";
+import { missionKey } from "../../lib/evm";
+import type { DepositTerms } from "./escrow.check";
+
+// What a base-rail mission's creator must escrow, fixed at creation (design.md "Escrow and
+// settlement"): the contract, the chain, the token and the mission key keccak256(bytes(id)).
+
+/** The escrow record of a new base-rail mission; 422 when the rail is off or the asset has no token there. */
+export function escrowRecordFor(deps: Deps, missionId: string, asset: AssetConfig): EscrowRecord {
+  const chain = deps.chain;
+  if (!chain) {
+    throw new AppError("UNPROCESSABLE", "settlement rail base is not enabled on this server", { field: "reward.chain", reason: "rail_not_enabled", off_reason: deps.config.baseRailOff });
+  }
+  const token = asset.addresses.base?.toLowerCase();
+  if (!token) {
+    throw new AppError("UNPROCESSABLE", `asset ${asset.symbol} has no token address on chain ${chain.chainId}`, { field: "reward.asset", reason: "asset_not_on_chain" });
+  }
+  return { chain_id: chain.chainId, contract: chain.escrow, token, mission_key: missionKey(missionId).toLowerCase(), deposit: null };
+}
+
+export function missionTerms(chain: BaseChain, m: { rewardAmount: string; spamFee: string; escrow: EscrowRecord | null }): DepositTerms {
+  const e = m.escrow!;
+  // A mission created against another contract than the one configured now is judged by its own.
+  return { escrow: e.contract ?? chain.escrow, missionKey: e.mission_key, token: e.token, reward: BigInt(m.rewardAmount), spamFee: BigInt(m.spamFee) };
+}

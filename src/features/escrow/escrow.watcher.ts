@@ -1,0 +1,105 @@
+import { and, asc, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import { chainCursors, escrowDeposits, missions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { RpcUnavailableError, type BaseChain, type FundedLog, type Heads } from "../../lib/base-chain";
+import { checkFundedLog } from "./escrow.check";
+import { confirmDeposit, finalizeDeposit, lockMission, moveDeposit, recordDeposit, reorgDeposit } from "./escrow.deposits";
+import { missionTerms } from "./escrow.terms";
+
+// The escrow watcher (design.md "Escrow and settlement"): finds Funded logs by itself, so a
+// creator need not attach the transaction; takes deposits to the confirmation depth (the mission
+// opens) and watches them until final (a reorg moves the mission back). Everything it knows is
+// committed state, so a restart — or an RPC outage — only delays it.
+
+/** Blocks per eth_getLogs call: public Base RPCs cap ranges at a few thousand. */
+const SCAN_SPAN = 2_000;
+const BATCH = 50;
+const CURSOR = "escrow_funded";
+
+export async function watchEscrow(deps: Deps, budgetMs = 10_000): Promise<void> {
+  const chain = deps.chain;
+  if (!chain) return;
+  const started = performance.now();
+  let heads: Heads;
+  try {
+    heads = await chain.heads();
+  } catch (err) {
+    if (err instanceof RpcUnavailableError) {
+      deps.logger.warn({ err: err.message }, "escrow watcher: RPC unavailable; pending deposits wait");
+      return;
+    }
+    throw err;
+  }
+  await scanFundedLogs(deps, chain, heads);
+  await checkDeposits(deps, chain, heads, started, budgetMs);
+}
+
+/**
+ * Scans [cursor, latest] for Funded logs (bounded span). The cursor only moves up to the final
+ * head: blocks that may still reorg are scanned again on the next tick, so a log that a reorg
+ * moves to another block is found again; re-seeing a known log is a cheap no-op.
+ */
+async function scanFundedLogs(deps: Deps, chain: BaseChain, heads: Heads): Promise<void> {
+  const db = deps.database.db;
+  const now = deps.clock.now();
+  await db.insert(chainCursors)
+    .values({ chainId: chain.chainId, name: CURSOR, nextBlock: deps.config.baseRail?.startBlock ?? heads.latest, updatedAt: now })
+    .onConflictDoNothing();
+  const [cursor] = await db.select().from(chainCursors).where(and(eq(chainCursors.chainId, chain.chainId), eq(chainCursors.name, CURSOR)));
+  const from = cursor!.nextBlock;
+  const to = Math.min(heads.latest, from + SCAN_SPAN - 1);
+  if (from > to) return;
+  const logs = await chain.fundedLogs(from, to).catch((err) => {
+    if (err instanceof RpcUnavailableError) return null;
+    throw err;
+  });
+  if (!logs) return;
+  for (const log of logs) await considerLog(deps, chain, log, heads);
+  const next = Math.min(to, heads.final) + 1;
+  if (next > from) await db.update(chainCursors).set({ nextBlock: next, updatedAt: now }).where(and(eq(chainCursors.chainId, chain.chainId), eq(chainCursors.name, CURSOR)));
+}
+
+async function considerLog(deps: Deps, chain: BaseChain, log: FundedLog, heads: Heads): Promise<void> {
+  const db = deps.database.db;
+  const [known] = await db.select({ status: escrowDeposits.status }).from(escrowDeposits)
+    .where(and(eq(escrowDeposits.chainId, chain.chainId), eq(escrowDeposits.txHash, log.txHash), eq(escrowDeposits.logIndex, log.logIndex)));
+  if (known && known.status !== "reorged") return;
+  const [m] = await db.select({ id: missions.id, rewardAmount: missions.rewardAmount, spamFee: missions.spamFee, escrow: missions.escrow })
+    .from(missions).where(eq(missions.escrowKey, log.missionKey.toLowerCase())).limit(1);
+  if (!m?.escrow) return; // a key this server never issued
+  const check = checkFundedLog(log, missionTerms(chain, m));
+  await db.transaction((tx) => recordDeposit(tx, deps, m.id, log, heads, deps.clock.now(), check.ok ? undefined : check.reason));
+}
+
+/** Live deposits: confirm at depth, finalize at finality, follow or undo a reorg. */
+async function checkDeposits(deps: Deps, chain: BaseChain, heads: Heads, started: number, budgetMs: number): Promise<void> {
+  const db = deps.database.db;
+  const now = deps.clock.now();
+  const due = await db.select().from(escrowDeposits)
+    .where(and(isNotNull(escrowDeposits.nextCheckAt), lte(escrowDeposits.nextCheckAt, now), inArray(escrowDeposits.status, ["pending", "confirmed"])))
+    .orderBy(asc(escrowDeposits.nextCheckAt))
+    .limit(BATCH);
+  for (const d of due) {
+    if (performance.now() - started > budgetMs) return;
+    let receipt;
+    try {
+      receipt = await chain.receipt(d.txHash);
+    } catch (err) {
+      if (err instanceof RpcUnavailableError) return;
+      throw err;
+    }
+    const stillThere = receipt?.status === "success" && receipt.funded.some((l) => l.address === chain.escrow && l.logIndex === d.logIndex && l.txHash === d.txHash);
+    await db.transaction(async (tx) => {
+      const m = await lockMission(tx, d.missionId);
+      const [cur] = await tx.select().from(escrowDeposits).where(eq(escrowDeposits.id, d.id)).for("update");
+      if (!m || !cur || cur.status !== d.status || cur.blockHash !== d.blockHash) return; // changed meanwhile: next tick
+      if (!receipt || !stillThere) return reorgDeposit(tx, deps, m, cur, now);
+      if (receipt.blockHash !== cur.blockHash) await moveDeposit(tx, m, cur, receipt.blockNumber, receipt.blockHash, now);
+      if (cur.status === "pending" && receipt.blockNumber <= heads.confirmed) {
+        await confirmDeposit(tx, deps, m, cur, now);
+      } else if (cur.status === "confirmed" && receipt.blockNumber <= heads.final) {
+        await finalizeDeposit(tx, m, cur, now);
+      }
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import type { z } from "@hono/zod-openapi";
+import type { EscrowRecord, missions } from "../../db/schema/index";
+import type { MissionEscrowWire } from "./escrow.schemas";
+
+type Mission = typeof missions.$inferSelect;
+
+/** The mission's escrow on the wire: terms, the call to make, the deposit and the payout tx. */
+export function escrowToWire(m: Pick<Mission, "escrow" | "rewardAmount" | "spamFee" | "payoutTxHash">): z.infer<typeof MissionEscrowWire> | null {
+  const e: EscrowRecord | null = m.escrow;
+  if (!e) return null;
+  return {
+    chain_id: e.chain_id,
+    contract: e.contract,
+    mission_key: e.mission_key,
+    token: e.token,
+    amount: m.rewardAmount,
+    spam_fee: m.spamFee,
+    fund_call: `fund(${e.mission_key}, ${e.token}, ${m.rewardAmount}, ${m.spamFee})`,
+    deposit: e.deposit ? { ...e.deposit, status: e.deposit.status as "pending" } : null,
+    payout_tx_hash: m.payoutTxHash,
+  };
+}
+

@@ -1,0 +1,248 @@
+import {
+  BaseError, ContractFunctionRevertedError, TransactionNotFoundError, TransactionReceiptNotFoundError,
+  createPublicClient, decodeErrorResult, encodeFunctionData, http, keccak256, parseEventLogs,
+  type Address, type Hex, type PublicClient,
+} from "viem";
+import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import type { BaseRailConfig, ChainDepth } from "../env";
+import { missionEscrowAbi } from "./abi/mission-escrow";
+
+// The base rail's chain port (style.md "Chain behind a port"): every RPC call of the escrow
+// watcher and the settlement worker goes through here, so the rest of the code sees plain data
+// and three failure kinds (unreachable RPC, revert, not found) rather than viem's error zoo.
+
+/** The RPC did not answer (down, timeout, 5xx): callers keep their state and retry later. */
+export class RpcUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`RPC unavailable: ${cause instanceof Error ? cause.message.split("\n")[0] : String(cause)}`);
+    this.name = "RpcUnavailableError";
+  }
+}
+
+export interface FundedLog {
+  address: string; // emitting contract, lower-case
+  missionKey: Hex;
+  funder: string;
+  token: string;
+  amount: bigint;
+  spamFee: bigint;
+  txHash: string;
+  logIndex: number;
+  blockNumber: number;
+  blockHash: string;
+}
+
+export interface TxReceipt {
+  txHash: string;
+  status: "success" | "reverted";
+  blockNumber: number;
+  blockHash: string;
+  to: string | null;
+  /** Funded logs in this receipt from any contract: the caller checks the emitter. */
+  funded: FundedLog[];
+  /** Credited (pull-payment fallback) recipients of this receipt's escrow logs. */
+  credited: { to: string; amount: bigint }[];
+}
+
+export interface Heads { latest: number; confirmed: number; final: number }
+
+export type EscrowCall =
+  | { kind: "release"; missionKey: Hex; funder: string; recipients: string[]; amounts: bigint[]; fee: bigint }
+  | { kind: "refund"; missionKey: Hex; funder: string };
+
+export type Estimate =
+  | { ok: true; gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
+  | { ok: false; revert: string }; // the contract's error name (AlreadyReleased, NotFunded, …)
+
+export type SendResult = "sent" | "known" | "nonce_too_low" | "insufficient_funds" | "underpriced";
+
+export interface BaseChain {
+  readonly chainId: number;
+  readonly escrow: string;
+  readonly resolver: string;
+  rpcChainId(): Promise<number>;
+  heads(): Promise<Heads>;
+  receipt(txHash: string): Promise<TxReceipt | null>;
+  /** Known to the node (pending or mined)? */
+  knowsTransaction(txHash: string): Promise<boolean>;
+  fundedLogs(fromBlock: number, toBlock: number): Promise<FundedLog[]>;
+  /** Logs of `Released` (release) or `Refunded` (refund) for a key and funder: a payout that already happened. */
+  settledTx(call: EscrowCall): Promise<string | null>;
+  estimate(call: EscrowCall): Promise<Estimate>;
+  balance(address: string): Promise<bigint>;
+  tokenBalance(token: string, address: string): Promise<bigint>;
+  pendingNonce(): Promise<number>;
+  sign(call: EscrowCall, p: { nonce: number; gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }): Promise<{ raw: Hex; hash: string }>;
+  sendRaw(raw: Hex): Promise<SendResult>;
+}
+
+/** Wraps an RPC call: transport failures become RpcUnavailableError, everything else is rethrown. */
+async function rpc<T>(f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (err) {
+    if (err instanceof TransactionReceiptNotFoundError || err instanceof TransactionNotFoundError) throw err;
+    if (err instanceof BaseError && err.walk((e) => e instanceof ContractFunctionRevertedError)) throw err;
+    throw new RpcUnavailableError(err);
+  }
+}
+
+function callData(call: EscrowCall): Hex {
+  return call.kind === "release"
+    ? encodeFunctionData({ abi: missionEscrowAbi, functionName: "release", args: [call.missionKey, call.funder as Address, call.recipients as Address[], call.amounts, call.fee] })
+    : encodeFunctionData({ abi: missionEscrowAbi, functionName: "refund", args: [call.missionKey, call.funder as Address] });
+}
+
+function toFunded(l: { address: string; args: { missionKey: Hex; funder: string; token: string; amount: bigint; spamFee: bigint }; transactionHash: string | null; logIndex: number | null; blockNumber: bigint | null; blockHash: string | null }): FundedLog | null {
+  if (l.transactionHash === null || l.logIndex === null || l.blockNumber === null || l.blockHash === null) return null; // pending log
+  return {
+    address: l.address.toLowerCase(),
+    missionKey: l.args.missionKey,
+    funder: l.args.funder.toLowerCase(),
+    token: l.args.token.toLowerCase(),
+    amount: l.args.amount,
+    spamFee: l.args.spamFee,
+    txHash: l.transactionHash.toLowerCase(),
+    logIndex: l.logIndex,
+    blockNumber: Number(l.blockNumber),
+    blockHash: l.blockHash.toLowerCase(),
+  };
+}
+
+export function createBaseChain(cfg: BaseRailConfig): BaseChain {
+  const client: PublicClient = createPublicClient({ transport: http(cfg.rpcUrl, { timeout: cfg.rpcTimeoutMs, retryCount: 0 }) });
+  const account: PrivateKeyAccount = privateKeyToAccount(cfg.resolverKey.reveal() as Hex);
+  const escrow = cfg.escrow as Address;
+
+  async function depthHead(latest: number, d: ChainDepth): Promise<number> {
+    if (d.kind === "blocks") return latest - (d.blocks - 1);
+    const block = await rpc(() => client.getBlock({ blockTag: d.tag }));
+    return Number(block.number);
+  }
+
+  return {
+    chainId: cfg.chainId,
+    escrow: cfg.escrow,
+    resolver: account.address.toLowerCase(),
+    rpcChainId: () => rpc(() => client.getChainId()),
+    async heads() {
+      const latest = Number(await rpc(() => client.getBlockNumber({ cacheTime: 0 })));
+      const [confirmed, final] = await Promise.all([depthHead(latest, cfg.confirmations), depthHead(latest, cfg.finality)]);
+      return { latest, confirmed: Math.min(confirmed, latest), final: Math.min(final, confirmed, latest) };
+    },
+    async receipt(txHash) {
+      let r;
+      try {
+        r = await rpc(() => client.getTransactionReceipt({ hash: txHash as Hex }));
+      } catch (err) {
+        if (err instanceof TransactionReceiptNotFoundError) return null;
+        throw err;
+      }
+      const funded = parseEventLogs({ abi: missionEscrowAbi, logs: r.logs, eventName: "Funded", strict: true })
+        .map((l) => toFunded(l))
+        .filter((l): l is FundedLog => l !== null);
+      const credited = parseEventLogs({ abi: missionEscrowAbi, logs: r.logs.filter((l) => l.address.toLowerCase() === cfg.escrow), eventName: "Credited", strict: true })
+        .map((l) => ({ to: l.args.to.toLowerCase(), amount: l.args.amount }));
+      return {
+        txHash: r.transactionHash.toLowerCase(),
+        status: r.status,
+        blockNumber: Number(r.blockNumber),
+        blockHash: r.blockHash.toLowerCase(),
+        to: r.to?.toLowerCase() ?? null,
+        funded,
+        credited,
+      };
+    },
+    async knowsTransaction(txHash) {
+      try {
+        await rpc(() => client.getTransaction({ hash: txHash as Hex }));
+        return true;
+      } catch (err) {
+        if (err instanceof TransactionNotFoundError) return false;
+        throw err;
+      }
+    },
+    async fundedLogs(fromBlock, toBlock) {
+      const logs = await rpc(() => client.getContractEvents({ address: escrow, abi: missionEscrowAbi, eventName: "Funded", fromBlock: BigInt(fromBlock), toBlock: BigInt(toBlock), strict: true }));
+      return logs.map((l) => toFunded(l)).filter((l): l is FundedLog => l !== null);
+    },
+    async settledTx(call) {
+      // Bounded: indexed by key and funder, so the node answers from its log index.
+      const logs = call.kind === "release"
+        ? await rpc(() => client.getContractEvents({ address: escrow, abi: missionEscrowAbi, eventName: "Released", args: { missionKey: call.missionKey, funder: call.funder as Address }, fromBlock: "earliest", toBlock: "latest", strict: true }))
+        : await rpc(() => client.getContractEvents({ address: escrow, abi: missionEscrowAbi, eventName: "Refunded", args: { missionKey: call.missionKey, funder: call.funder as Address }, fromBlock: "earliest", toBlock: "latest", strict: true }));
+      return logs[0]?.transactionHash?.toLowerCase() ?? null;
+    },
+    async estimate(call) {
+      try {
+        const gas = await rpc(() => client.estimateGas({ account: account.address, to: escrow, data: callData(call) }));
+        const fees = await rpc(() => client.estimateFeesPerGas({ chain: null, type: "eip1559" }));
+        return { ok: true, gas: (gas * 12n) / 10n, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
+      } catch (err) {
+        const revert = err instanceof BaseError ? (err.walk((e) => e instanceof ContractFunctionRevertedError) as ContractFunctionRevertedError | null) : null;
+        if (revert) return { ok: false, revert: revert.data?.errorName ?? revert.reason ?? "reverted" };
+        // estimateGas over raw calldata reports reverts as a generic execution error: decode its data.
+        const data = err instanceof BaseError ? findRevertData(err) : undefined;
+        if (data) return { ok: false, revert: decodeEscrowError(data) };
+        throw err instanceof RpcUnavailableError ? err : new RpcUnavailableError(err);
+      }
+    },
+    balance: (address) => rpc(() => client.getBalance({ address: address as Address })),
+    tokenBalance: (token, address) =>
+      rpc(() => client.readContract({ address: token as Address, abi: ERC20_BALANCE_ABI, functionName: "balanceOf", args: [address as Address] })),
+    pendingNonce: () => rpc(() => client.getTransactionCount({ address: account.address, blockTag: "pending" })),
+    async sign(call, p) {
+      const raw = await account.signTransaction({
+        type: "eip1559", chainId: cfg.chainId, to: escrow, data: callData(call), value: 0n,
+        nonce: p.nonce, gas: p.gas, maxFeePerGas: p.maxFeePerGas, maxPriorityFeePerGas: p.maxPriorityFeePerGas,
+      });
+      return { raw, hash: keccak256(raw).toLowerCase() };
+    },
+    async sendRaw(raw) {
+      try {
+        await client.sendRawTransaction({ serializedTransaction: raw });
+        return "sent";
+      } catch (err) {
+        const text = errorText(err);
+        if (/already known|known transaction|already imported|transaction already exists/i.test(text)) return "known";
+        if (/nonce too low|nonce has already been used|NonceTooLow/i.test(text)) return "nonce_too_low";
+        if (/insufficient funds|InsufficientFunds/i.test(text)) return "insufficient_funds";
+        if (/underpriced|replacement transaction|fee too low/i.test(text)) return "underpriced";
+        throw new RpcUnavailableError(err);
+      }
+    },
+  };
+}
+
+const ERC20_BALANCE_ABI = [{ type: "function", name: "balanceOf", stateMutability: "view", inputs: [{ name: "a", type: "address" }], outputs: [{ name: "", type: "uint256" }] }] as const;
+
+function errorText(err: unknown): string {
+  if (err instanceof BaseError) {
+    const parts: string[] = [];
+    err.walk((e) => {
+      if (e instanceof Error) parts.push(e.message, (e as BaseError).details ?? "");
+      return false;
+    });
+    return parts.join(" ");
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+function findRevertData(err: BaseError): Hex | undefined {
+  let data: Hex | undefined;
+  err.walk((e) => {
+    const d = (e as { data?: unknown }).data;
+    if (typeof d === "string" && /^0x[0-9a-fA-F]{8,}$/.test(d)) data = d as Hex;
+    return false;
+  });
+  return data;
+}
+
+/** Revert data → the escrow's error name (or "reverted"). */
+function decodeEscrowError(data: Hex): string {
+  try {
+    return decodeErrorResult({ abi: missionEscrowAbi, data }).errorName;
+  } catch {
+    return "reverted";
+  }
+}

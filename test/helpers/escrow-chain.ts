@@ -1,0 +1,91 @@
+import { createWalletClient, erc20Abi, http, parseAbi, type Address, type Hex } from "viem";
+import { mnemonicToAccount, type HDAccount, type PrivateKeyAccount } from "viem/accounts";
+import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
+import { startAnvil, type Anvil } from "./anvil";
+
+// A local Base (anvil, chain id 8453) with TestUSDC and MissionEscrow deployed, for the base-rail
+// tests. `--slots-in-an-epoch 2` makes anvil's "safe" head latest − 2 and "finalized" latest − 4,
+// so the server's default confirmation policy (safe / finalized) is exercised as configured.
+
+const MNEMONIC = "test test test test test test test test test test test junk";
+export const FEE_CAP_BPS = 100;
+
+const usdcAbi = parseAbi([
+  "function mint(address to, uint256 amount)",
+  "function setBlacklisted(address account, bool value)",
+]);
+
+export interface EscrowChain {
+  anvil: Anvil;
+  usdc: Address;
+  escrow: Address;
+  admin: HDAccount;
+  resolver: HDAccount;
+  resolverKey: Hex;
+  treasury: Address;
+  /** Server env for the base rail on this chain. */
+  env(over?: Record<string, string>): Record<string, string>;
+  mine(blocks?: number): Promise<void>;
+  mint(to: Address, amount: bigint, token?: Address): Promise<void>;
+  /** Gives `account` gas money and `amount + spamFee` USDC, approves the escrow, funds; returns the funding tx hash. */
+  fund(account: PrivateKeyAccount | HDAccount, missionKey: Hex, amount: bigint, spamFee: bigint, opts?: { token?: Address; escrow?: Address }): Promise<Hex>;
+  usdcBalance(who: string): Promise<bigint>;
+  ethBalance(who: string): Promise<bigint>;
+  setEth(who: string, wei: bigint): Promise<void>;
+  released(missionKey: Hex): Promise<boolean>;
+  /** Counts Released logs of the escrow for this key (double-payment checks). */
+  releasedLogs(missionKey: Hex): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string } = {}): Promise<EscrowChain> {
+  const anvil = await startAnvil({ chainId: 8453, args: ["--slots-in-an-epoch", "2"] });
+  const admin = mnemonicToAccount(MNEMONIC, { addressIndex: 0 });
+  const resolver = mnemonicToAccount(MNEMONIC, { addressIndex: 1 });
+  const treasury = mnemonicToAccount(MNEMONIC, { addressIndex: 2 }).address;
+  const resolverKey = `0x${Buffer.from(resolver.getHdKey().privateKey!).toString("hex")}` as Hex;
+  const usdc = await anvil.deploy("TestUSDC");
+  const escrow = await anvil.deploy("MissionEscrow", [admin.address, resolver.address, treasury, FEE_CAP_BPS]);
+  const pc = anvil.publicClient;
+  const wallet = (account: PrivateKeyAccount | HDAccount) => createWalletClient({ chain: anvil.chain, transport: http(anvil.rpcUrl, { retryCount: 0 }), account, pollingInterval: 50 });
+  const waitOk = async (hash: Hex) => {
+    const r = await pc.waitForTransactionReceipt({ hash });
+    if (r.status !== "success") throw new Error(`tx ${hash} reverted`);
+  };
+  const mint = async (to: Address, amount: bigint, token: Address = usdc) => waitOk(await anvil.walletClient.writeContract({ address: token, abi: usdcAbi, functionName: "mint", args: [to, amount] }));
+
+  return {
+    anvil, usdc, escrow, admin, resolver, resolverKey, treasury,
+    env: (over = {}) => ({
+      OABP_RPC_URL: opts.rpcUrl ? opts.rpcUrl(anvil) : anvil.rpcUrl,
+      OABP_CHAIN_ID: "8453",
+      OABP_ESCROW_ADDRESS: escrow,
+      OABP_RESOLVER_KEY: resolverKey,
+      OABP_ESCROW_START_BLOCK: "0",
+      OABP_RPC_TIMEOUT_MS: "2000",
+      OABP_ASSETS: JSON.stringify([{ symbol: "USDC", decimals: 6, spam_fee: "5000000", usd_price: 1, addresses: { base: usdc } }]),
+      ...over,
+    }),
+    mine: async (blocks = 1) => anvil.testClient.mine({ blocks }),
+    mint,
+    async fund(account, missionKey, amount, spamFee, o = {}) {
+      await anvil.testClient.setBalance({ address: account.address, value: 10n ** 18n });
+      const token = o.token ?? usdc;
+      await mint(account.address, amount + spamFee, token); // any TestUSDC deployment
+      const w = wallet(account);
+      await waitOk(await w.writeContract({ address: token, abi: erc20Abi, functionName: "approve", args: [o.escrow ?? escrow, amount + spamFee] }));
+      const hash = await w.writeContract({ address: o.escrow ?? escrow, abi: missionEscrowAbi, functionName: "fund", args: [missionKey, token, amount, spamFee] });
+      await waitOk(hash);
+      return hash;
+    },
+    usdcBalance: (who) => pc.readContract({ address: usdc, abi: erc20Abi, functionName: "balanceOf", args: [who as Address] }),
+    ethBalance: (who) => pc.getBalance({ address: who as Address }),
+    setEth: (who, wei) => anvil.testClient.setBalance({ address: who as Address, value: wei }),
+    released: (k) => pc.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "released", args: [k] }),
+    async releasedLogs(k) {
+      const logs = await pc.getContractEvents({ address: escrow, abi: missionEscrowAbi, eventName: "Released", args: { missionKey: k }, fromBlock: 0n, toBlock: "latest" });
+      return logs.length;
+    },
+    stop: () => anvil.stop(),
+  };
+}
