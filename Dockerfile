@@ -8,6 +8,8 @@ COPY src ./src
 COPY drizzle ./drizzle
 COPY openapi ./openapi
 COPY specs ./specs
+COPY scripts ./scripts
+COPY contracts/artifacts ./contracts/artifacts
 COPY README.md ./
 EXPOSE 3000
 USER node
