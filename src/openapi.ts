@@ -12,6 +12,7 @@ import { commitRevealRouter } from "./features/verification/commit-reveal.index"
 import { feedsRouter } from "./features/feeds/feeds.index";
 import { receiptsRouter } from "./features/receipts/receipts.index";
 import { manifestRouter } from "./features/manifest/manifest.index";
+import { webhooksRouter } from "./features/webhooks/webhooks.index";
 import type { AppEnv } from "./http/types";
 import pkg from "../package.json" with { type: "json" };
 
@@ -31,6 +32,7 @@ export function buildApi() {
   api.route("/", receiptsRouter);
   api.route("/", manifestRouter);
   api.route("/", feedsRouter);
+  api.route("/", webhooksRouter);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",

@@ -3,6 +3,7 @@ import { runPendingChecks } from "./checks";
 import { purgeExpiredAuth } from "./purge";
 import { materialiseDecayBatch } from "../features/reputation/reputation.service";
 import { sweepDueMissions } from "./sweeper";
+import { purgeWebhookHistory, runWebhookJobs } from "./webhooks";
 
 export interface JobRunner {
   /** Runs every job once (tests call this with a manual clock). */
@@ -12,9 +13,10 @@ export interface JobRunner {
 }
 
 /**
- * The background loop: every `intervalMs`, sweep due missions and run pending checks. Both
- * read their work from committed state, so a restart simply picks up where the last run left
- * off; both are safe to run on several servers at once (SKIP LOCKED / conditional claims).
+ * The background loop: every `intervalMs`, sweep due missions, run pending checks, deliver
+ * webhooks. All read their work from committed state, so a restart simply picks up where the
+ * last run left off; all are safe to run on several servers at once (SKIP LOCKED / conditional
+ * claims).
  */
 export function startJobRunner(deps: Deps, intervalMs: number): JobRunner {
   let stopped = false;
@@ -27,6 +29,8 @@ export function startJobRunner(deps: Deps, intervalMs: number): JobRunner {
       await runPendingChecks(deps);
       await purgeExpiredAuth(deps);
       await materialiseDecayBatch(deps);
+      await runWebhookJobs(deps);
+      await purgeWebhookHistory(deps);
     } catch (err) {
       deps.logger.error({ err }, "job tick failed; retrying next tick");
     }
