@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { missions, webhookEvents } from "../src/db/schema/index";
+import { missions, webhookDeliveries, webhookEvents } from "../src/db/schema/index";
 import { attemptDelivery, claimDueDeliveries, fanOutEvents, leaseMs, recordAttempt } from "../src/features/webhooks/webhooks.delivery";
 import { emitEvent, missionCreated } from "../src/features/webhooks/webhooks.outbox";
-import { runWebhookJobs } from "../src/jobs/webhooks";
+import { purgeWebhookHistory, runWebhookJobs, WEBHOOK_RETENTION_MS } from "../src/jobs/webhooks";
 import { makeTestApp, type TestApp } from "./helpers/app";
 import { credit, missionBody, openMission, signIn } from "./helpers/agents";
 import { onRealPostgres } from "./helpers/db";
@@ -129,5 +129,27 @@ describe.runIf(onRealPostgres)("concurrent delivery on real Postgres", () => {
     const got = rx.at("/race");
     expect(got).toHaveLength(N);
     expect(new Set(got.map((r) => r.headers["webhook-id"])).size).toBe(N);
+  });
+});
+
+describe("retention", () => {
+  it("finished deliveries and their events are purged after 30 days; a pending delivery and its event are kept", async () => {
+    const tag = uniqueTag();
+    rx.on("/stuck", () => ({ status: 500 }));
+    const db = t.deps.database.db;
+    await subscribe(t, "/stuck", tag);
+    await openMission(t, { tags: [tag] });
+    await runWebhookJobs(t.deps); // every earlier delivery is final; this one is pending
+    const [pending] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.status, "pending"));
+    expect(pending).toBeDefined();
+    const countOf = async (table: typeof webhookEvents | typeof webhookDeliveries) => Number((await db.select({ n: count() }).from(table))[0]!.n);
+    expect(await countOf(webhookDeliveries)).toBeGreaterThan(1);
+    await purgeWebhookHistory(t.deps);
+    expect(await countOf(webhookDeliveries)).toBeGreaterThan(1); // nothing is old yet
+
+    t.clock.advance(WEBHOOK_RETENTION_MS + 60_000);
+    await purgeWebhookHistory(t.deps);
+    expect(await db.select({ e: webhookDeliveries.eventId }).from(webhookDeliveries)).toEqual([{ e: pending!.eventId }]);
+    expect(await db.select({ id: webhookEvents.id }).from(webhookEvents)).toEqual([{ id: pending!.eventId }]);
   });
 });

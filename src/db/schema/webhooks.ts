@@ -79,4 +79,6 @@ export const webhookDeliveries = pgTable("webhook_deliveries", {
   primaryKey({ columns: [t.subscriptionId, t.eventId] }),
   index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
   index("webhook_deliveries_event_idx").on(t.eventId),
+  // The purge of finished deliveries past the retention (src/jobs/webhooks.ts).
+  index("webhook_deliveries_finished_idx").on(t.updatedAt).where(sql`${t.status} <> 'pending'`),
 ]);

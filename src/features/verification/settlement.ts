@@ -156,8 +156,11 @@ export async function voidAndRefund(tx: Tx, m: Mission, opts: { now: Date; reaso
     .update(missions)
     .set({ status: "voided", phase: "closed", resolutionReason: opts.reason, voidedAt: opts.now, nextActionAt: null, updatedAt: opts.now })
     .where(eq(missions.id, m.id));
-  await emitEvents(tx, [
-    ...rejected.sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => submissionDecided(m, opts.now, { id: r.id, submitter: r.submitter, reason: "mission_voided" }, false)),
-    missionVoided(m, opts.now, opts.reason),
-  ]);
+  // A pending_escrow mission was never public: its end is nobody's event (webhooks).
+  if (m.status !== "pending_escrow") {
+    await emitEvents(tx, [
+      ...rejected.sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => submissionDecided(m, opts.now, { id: r.id, submitter: r.submitter, reason: "mission_voided" }, false)),
+      missionVoided(m, opts.now, opts.reason),
+    ]);
+  }
 }
