@@ -170,6 +170,12 @@ export const EnvSchema = z.object({
   OABP_CONTACT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must start with mailto: or https://").optional(),
   /** Receipt signing keys (AIP-1 §6.1) as JSON; unset: generated into <data dir>/receipt-keys.json. */
   OABP_RECEIPT_KEYS: jsonOf(z.array(ReceiptKeyRecordSchema).min(1)).optional(),
+  /** Webhook subscriptions and deliveries (events are recorded either way). */
+  OABP_WEBHOOKS_ENABLED: z.enum(["true", "false"]).default("true"),
+  /** How long a delivery is retried (exponential backoff with jitter) before it is `failed`. */
+  OABP_WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce.number().int().min(60).max(14 * 86_400).default(3 * 86_400),
+  OABP_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  OABP_WEBHOOK_MAX_PER_AGENT: z.coerce.number().int().min(1).max(1000).default(10),
 });
 
 export interface Config {
@@ -211,6 +217,10 @@ export interface Config {
   contact: string;
   /** OABP_RECEIPT_KEYS; undefined: keys live in <data dir>/receipt-keys.json. */
   receiptKeys: ReceiptKeyRecord[] | undefined;
+  webhooksEnabled: boolean;
+  webhookRetryWindowSeconds: number;
+  webhookTimeoutMs: number;
+  webhookMaxPerAgent: number;
 }
 
 export interface BaseRailConfig {
@@ -312,6 +322,10 @@ export function parseEnv(source: Record<string, string | undefined>, readFile: (
     securityContact: e.OABP_SECURITY_CONTACT ?? [`mailto:security@${new URL(publicUrl).hostname}`],
     contact: e.OABP_CONTACT ?? `mailto:admin@${new URL(publicUrl).hostname}`,
     receiptKeys: e.OABP_RECEIPT_KEYS,
+    webhooksEnabled: e.OABP_WEBHOOKS_ENABLED === "true",
+    webhookRetryWindowSeconds: e.OABP_WEBHOOK_RETRY_WINDOW_SECONDS,
+    webhookTimeoutMs: e.OABP_WEBHOOK_TIMEOUT_MS,
+    webhookMaxPerAgent: e.OABP_WEBHOOK_MAX_PER_AGENT,
   };
 }
 

@@ -13,6 +13,7 @@ import { feedsRouter } from "./features/feeds/feeds.index";
 import { receiptsRouter } from "./features/receipts/receipts.index";
 import { manifestRouter } from "./features/manifest/manifest.index";
 import { escrowRouter } from "./features/escrow/escrow.index";
+import { webhooksRouter } from "./features/webhooks/webhooks.index";
 import type { AppEnv } from "./http/types";
 import pkg from "../package.json" with { type: "json" };
 
@@ -33,6 +34,7 @@ export function buildApi() {
   api.route("/", receiptsRouter);
   api.route("/", manifestRouter);
   api.route("/", feedsRouter);
+  api.route("/", webhooksRouter);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",

@@ -1,5 +1,7 @@
 import { keccak256, toBytes, type Hex } from "viem";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhookEvents } from "../src/db/schema/index";
 import { runPayouts } from "../src/features/escrow/escrow.payouts";
 import { watchEscrow } from "../src/features/escrow/escrow.watcher";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "./helpers/app";
@@ -107,6 +109,12 @@ describe("base rail end to end (anvil, chain id 8453)", () => {
     const settled = await t.call("GET", `/missions/${m.id}/receipts/${sub.body.id}`);
     expect(settled.body.settlement).toMatchObject({ status: "settled", tx_hash: sent.escrow.payout_tx_hash });
     expect((await t.call("POST", "/receipts/verify", { body: { receipt: settled.body } })).body).toMatchObject({ valid: true, provisional: false });
+
+    // Webhook outbox: mission.created only once the deposit opened it; payout.confirmed with the tx.
+    const events = await t.deps.database.db.select().from(webhookEvents).where(eq(webhookEvents.missionId, m.id)).orderBy(asc(webhookEvents.id));
+    expect(events.map((e) => e.type)).toEqual(["mission.created", "submission.created", "submission.accepted", "mission.resolved", "payout.confirmed"]);
+    expect(JSON.parse(events[3]!.data)).toMatchObject({ payout_status: "queued" });
+    expect(JSON.parse(events[4]!.data)).toMatchObject({ submission_id: sub.body.id, agent_id: winner.address, amount: (REWARD - FEE).toString(), chain: "base", chain_id: 8453, tx_hash: sent.escrow.payout_tx_hash });
 
     // More rounds change nothing: paid once.
     await chain.mine(3);

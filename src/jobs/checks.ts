@@ -3,6 +3,7 @@ import { missions, submissions } from "../db/schema/index";
 import type { Deps } from "../deps";
 import { MISSION_COLUMNS } from "../features/missions/missions.queries";
 import { checkContent, checkSubmission, judgeFirstValidMatch, type CheckOutcome, type FvmParams } from "../features/verification/first-valid-match";
+import { emitEvent, submissionDecided } from "../features/webhooks/webhooks.outbox";
 
 /** A claimed check is retried by anyone after this lease (covers a crash mid-fetch). */
 const LEASE_MS = 60_000;
@@ -54,12 +55,14 @@ export async function runPendingChecks(deps: Deps, batch = 10, budgetMs = 20_000
         return;
       }
       const valid = outcome.result === "valid";
-      await tx
+      const [changed] = await tx
         .update(submissions)
         .set(valid
           ? { checkResult: "valid", checkReason: null, nextCheckAt: null, updatedAt: at }
           : { checkResult: "invalid", checkReason: outcome.reason, status: "rejected", reason: outcome.reason, nextCheckAt: null, decidedAt: at, updatedAt: at })
-        .where(still);
+        .where(still)
+        .returning({ id: submissions.id });
+      if (changed && !valid && m) await emitEvent(tx, submissionDecided(m, at, { id, submitter: claimed.submitter, reason: outcome.reason }, false));
       if (fvm && m && (m.status === "open" || m.status === "escrowed")) await judgeFirstValidMatch(tx, deps, m, at);
     });
     done++;

@@ -5,6 +5,7 @@ import { materialiseDecayBatch } from "../features/reputation/reputation.service
 import { sweepDueMissions } from "./sweeper";
 import { watchEscrow } from "../features/escrow/escrow.watcher";
 import { runPayouts } from "../features/escrow/escrow.payouts";
+import { purgeWebhookHistory, runWebhookJobs } from "./webhooks";
 
 export interface JobRunner {
   /** Runs every job once (tests call this with a manual clock). */
@@ -14,9 +15,10 @@ export interface JobRunner {
 }
 
 /**
- * The background loop: every `intervalMs`, sweep due missions and run pending checks. Both
- * read their work from committed state, so a restart simply picks up where the last run left
- * off; both are safe to run on several servers at once (SKIP LOCKED / conditional claims).
+ * The background loop: every `intervalMs`, sweep due missions, run pending checks, deliver
+ * webhooks. All read their work from committed state, so a restart simply picks up where the
+ * last run left off; all are safe to run on several servers at once (SKIP LOCKED / conditional
+ * claims).
  */
 export function startJobRunner(deps: Deps, intervalMs: number): JobRunner {
   let stopped = false;
@@ -32,6 +34,8 @@ export function startJobRunner(deps: Deps, intervalMs: number): JobRunner {
       await runPayouts(deps);
       await purgeExpiredAuth(deps);
       await materialiseDecayBatch(deps);
+      await runWebhookJobs(deps);
+      await purgeWebhookHistory(deps);
     } catch (err) {
       deps.logger.error({ err }, "job tick failed; retrying next tick");
     }

@@ -32,6 +32,11 @@ export interface SafeFetchOptions {
   maxBytes?: number;
   timeoutMs?: number;
   maxRedirects?: number;
+  /**
+   * "manual": a 3xx with a Location is returned as is (status, headers, empty body), never
+   * followed — for callers to whom a redirect is itself the answer (webhook deliveries).
+   */
+  redirect?: "follow" | "manual";
 }
 
 /** A non-2xx status is still ok:true — the caller decides what a 404 means to it. */
@@ -41,6 +46,11 @@ export type SafeFetchResult =
 
 export interface SafeFetcher {
   fetch(url: string, opts?: SafeFetchOptions): Promise<SafeFetchResult>;
+  /**
+   * The address policy applied at connect time, for callers that store a URL to fetch later
+   * (webhook subscriptions) and want to refuse a literal private address up front.
+   */
+  checkAddress(ip: string, port: number): AddressVerdict;
 }
 
 export interface SafeFetcherConfig {
@@ -126,7 +136,7 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
         if (refusal !== undefined) return refusal;
         const hop = await requestOnce({ url, method, headers, body, maxBytes, signal: controller.signal, checkAddress, resolve });
         if (!hop.ok) return hop;
-        if (hop.location === undefined) {
+        if (hop.location === undefined || opts.redirect === "manual") {
           return { ok: true, status: hop.status, headers: hop.headers, body: hop.body, url: url.href };
         }
         if (redirects >= maxRedirects) return fail("too_many_redirects", `more than ${maxRedirects}`);
@@ -151,7 +161,7 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
     }
   }
 
-  return { fetch };
+  return { fetch, checkAddress };
 }
 
 // Every hop, the first and each redirect target, must be plain http(s) without credentials:

@@ -25,9 +25,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A full app on a fresh database with a manual clock (2026-06-01T00:00:00Z) and a fixed admin token. */
-export async function makeTestApp(env: Record<string, string> = {}, opts: { poolMax?: number } = {}): Promise<TestApp> {
-  const db = await createTestDatabase(opts);
+/**
+ * A full app on a fresh database with a manual clock (2026-06-01T00:00:00Z) and a fixed admin token.
+ * `opts.database`: build it on an existing database instead (a "restarted" server); closing such
+ * an app leaves the database to its owner.
+ */
+export async function makeTestApp(env: Record<string, string> = {}, opts: { poolMax?: number; database?: TestDatabase } = {}): Promise<TestApp> {
+  const db = opts.database ?? await createTestDatabase(opts);
   const config = parseEnv({ OABP_PUBLIC_URL: PUBLIC_URL, OABP_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: "silent", ...env });
   const clock = new ManualClock("2026-06-01T00:00:00.000Z");
   const deps: Deps = {
@@ -68,6 +72,6 @@ export async function makeTestApp(env: Record<string, string> = {}, opts: { pool
       }
       return { status: res.status, body: parsed as any, headers: res.headers, text };
     },
-    close: () => db.dispose(),
+    close: () => (opts.database ? Promise.resolve() : db.dispose()),
   };
 }

@@ -8,3 +8,4 @@ export * from "./commitments";
 export * from "./reputation";
 export * from "./reviews";
 export * from "./escrow";
+export * from "./webhooks";

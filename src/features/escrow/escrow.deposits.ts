@@ -8,6 +8,7 @@ import { MISSION_COLUMNS } from "../missions/missions.queries";
 import type { MissionRow } from "../missions/missions.wire";
 import type { DepositRejection } from "./escrow.check";
 import { queueRefund } from "./escrow.queue";
+import { emitMissionCreated } from "../webhooks/webhooks.outbox";
 
 // Deposit state transitions (design.md "Escrow and settlement"). Every function runs in the
 // caller's transaction and locks the mission row first (lock order: mission → deposit/payout
@@ -85,7 +86,7 @@ export async function confirmDeposit(tx: Tx, _deps: Deps, m: Mission, d: Deposit
     return rejected;
   }
   const [deposit] = (await tx.update(escrowDeposits).set({ status: "confirmed", nextCheckAt: now, updatedAt: now }).where(eq(escrowDeposits.id, d.id)).returning()) as [DepositRow];
-  await tx.update(missions).set({
+  const [opened] = await tx.update(missions).set({
     status: "open",
     phase: "accepting_submissions",
     escrow: { ...m.escrow!, deposit: summary(deposit) },
@@ -93,7 +94,9 @@ export async function confirmDeposit(tx: Tx, _deps: Deps, m: Mission, d: Deposit
     // mission voids without submissions and the deposit is refunded).
     nextActionAt: m.deadline,
     updatedAt: now,
-  }).where(eq(missions.id, m.id));
+  }).where(eq(missions.id, m.id)).returning(MISSION_COLUMNS);
+  // Public from now on: this is its mission.created (a reopening after a reorg announces it again).
+  await emitMissionCreated(tx, opened!, now);
   return deposit;
 }
 

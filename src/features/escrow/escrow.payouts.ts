@@ -5,6 +5,8 @@ import { chainAccounts, chainPayouts, missions, type PayoutAttempt } from "../..
 import type { Deps } from "../../deps";
 import { RpcUnavailableError, type BaseChain, type EscrowCall, type Heads, type TxReceipt } from "../../lib/base-chain";
 import { lockMission } from "./escrow.deposits";
+import { MISSION_COLUMNS } from "../missions/missions.queries";
+import { emitEvents, payoutConfirmed } from "../webhooks/webhooks.outbox";
 
 // The settlement worker (design.md "Escrow and settlement"): sends each queued payout with the
 // resolver key and walks it through a crash-safe state machine,
@@ -217,6 +219,14 @@ async function watchBroadcast(deps: Deps, chain: BaseChain, p: PayoutRow, heads:
     await transition(deps, p, {
       state: "confirmed", minedTxHash: receipt.txHash, blockNumber: receipt.blockNumber, blockHash: receipt.blockHash,
       confirmedAt: now, reason: credited, nextCheckAt: now,
+    }, async (tx) => {
+      // Each winner's share has reached them (or their pull credit) at the confirmation depth.
+      // A reorg and re-confirmation announces it again: receivers dedupe on the event id anyway.
+      if (p.kind !== "release") return;
+      const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, p.missionId));
+      if (!m) return;
+      await emitEvents(tx, p.recipients.filter((r) => r.submission_id).map((r) =>
+        payoutConfirmed(m, now, { submission_id: r.submission_id!, agent_id: r.address, amount: r.amount }, { chain_id: p.chainId, tx_hash: receipt.txHash })));
     });
     return;
   }

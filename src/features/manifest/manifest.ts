@@ -31,6 +31,8 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring) {
       sitemap: "/sitemap.xml",
       openapi: "/openapi.json",
       receipt_verify: "/receipts/verify",
+      // Subscriptions (POST/GET); absent when OABP_WEBHOOKS_ENABLED=false.
+      ...(config.webhooksEnabled && { webhooks: "/webhooks" }),
     },
     payment_options: {
       assets: config.assets.map((a) => a.symbol),

@@ -13,6 +13,7 @@ import { recordActivity } from "../reputation/reputation.service";
 import { agentAccount, escrowAccount, transfer, TREASURY } from "../ledger/ledger.service";
 import { voidAndRefund } from "../verification/settlement";
 import { escrowRecordFor } from "../escrow/escrow.terms";
+import { emitMissionCreated } from "../webhooks/webhooks.outbox";
 import type { CreateMissionInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
 import { listWhere, MISSION_COLUMNS, prepared, toPrefixTsquery } from "./missions.queries";
 import { validateVerificationParams } from "./missions.verification";
@@ -116,6 +117,9 @@ export async function createMission(
       ],
     });
     await tx.insert(missions).values(row);
+    // Webhooks: mission.created only once the mission is public (open); a pending_escrow one
+    // emits it when its deposit opens it.
+    if (row.status === "open") await emitMissionCreated(tx, row, now);
     return { status: 201, body: missionToWire(row, deps.config.publicUrl) };
   };
 

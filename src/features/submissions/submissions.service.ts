@@ -15,6 +15,7 @@ import { checkSubmission, judgeFirstValidMatch, needsNetwork, type FvmParams } f
 import type { SubmissionReason } from "../verification/reasons";
 import { claimCommitment, isCommitReveal, revealDeadline } from "../verification/commit-reveal";
 import type { CreateSubmissionInput, SubmissionWire } from "./submissions.schemas";
+import { emitEvents, submissionCreated, submissionDecided } from "../webhooks/webhooks.outbox";
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -137,6 +138,12 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
       updatedAt: now,
     };
     await tx.insert(submissions).values(row);
+    // Webhooks, in this transaction: created (and rejected at once when the inline check failed);
+    // before judging, so a resolution it triggers is reported after it.
+    await emitEvents(tx, [
+      submissionCreated(mission, now, { id: row.id, submitter, status: row.status, reason: row.reason }),
+      ...(rejected ? [submissionDecided(mission, now, { id: row.id, submitter, reason: rejected }, false)] : []),
+    ]);
     if (commitment) await tx.update(commitments).set({ submissionId: row.id, revealedAt: now }).where(eq(commitments.id, commitment.id));
     if (fvm && precheck?.result === "valid") {
       // Still under the row lock taken by the count bump: judge in arrival order, resolve at once.

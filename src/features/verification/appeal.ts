@@ -171,8 +171,8 @@ export async function advanceAppeal(tx: Tx, deps: Deps, m: Mission, now: Date): 
     const w = byId.get(result.submissionId)!;
     await resolveAndPay(tx, m, [{ submissionId: w.id, submitter: w.submitter, weight: 1 }], {
       deps, feeBps: deps.config.feeBps, now, reason: "creator_award_overturned", winnerReason: "appeal_winner", loserReason: "not_selected", outcome: "win", alsoLock: stakes,
+      loserReasons: Object.fromEntries([...awarded].map((id) => [id, "award_overturned" as const])),
     });
-    await tx.update(submissions).set({ reason: "award_overturned" }).where(inArray(submissions.id, [...awarded]));
     await tx.update(missions).set({ award: { ...a, outcome: "overturned" } }).where(eq(missions.id, m.id));
   }
   await settleStakes(tx, m.id, p.vote_token, rows, payouts, now);

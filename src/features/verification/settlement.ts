@@ -8,6 +8,7 @@ import { bpsOf } from "../../lib/money";
 import { agentAccount, escrowAccount, lockAccounts, transfer, TREASURY, type AccountKey } from "../ledger/ledger.service";
 import type { MissionRow } from "../missions/missions.wire";
 import type { ResolutionReason, SubmissionReason } from "./reasons";
+import { emitEvents, missionResolved, missionVoided, payoutConfirmed, submissionDecided, type OutboxEvent } from "../webhooks/webhooks.outbox";
 
 type Mission = Omit<MissionRow, "search">;
 
@@ -44,6 +45,8 @@ export async function resolveAndPay(
   opts: {
     deps: Deps; feeBps: number; now: Date; reason: ResolutionReason; winnerReason: SubmissionReason; loserReason: SubmissionReason; outcome: "win" | "partial";
     partialSubmissionIds?: string[];
+    /** Losers whose reason is not `loserReason` (an overturned award's winners). */
+    loserReasons?: Record<string, SubmissionReason>;
     /** Ledger rows this transaction will also move after the payout (stakes): locked with it. */
     alsoLock?: AccountKey[];
   },
@@ -83,21 +86,36 @@ export async function resolveAndPay(
       ...winners.map((w, i) => ({ account: agentAccount(w.submitter), amount: amounts[i]! })),
     ],
   });
+  // Webhook events of this resolution, written with it (transactional outbox).
+  const events: OutboxEvent[] = [];
   for (const [i, w] of winners.entries()) {
     await tx
       .update(submissions)
       .set({ status: "accepted", reason: opts.winnerReason, payoutAmount: amounts[i]!.toString(), outcome: opts.outcome, decidedAt: opts.now, updatedAt: opts.now, nextCheckAt: null })
       .where(eq(submissions.id, w.submissionId));
+    events.push(submissionDecided(m, opts.now, { id: w.submissionId, submitter: w.submitter, reason: opts.winnerReason, payoutAmount: amounts[i]!.toString() }, true));
   }
-  await tx
+  for (const [id, reason] of Object.entries(opts.loserReasons ?? {})) {
+    const lost = await tx
+      .update(submissions)
+      .set({ status: "rejected", reason, outcome: "loss", decidedAt: opts.now, updatedAt: opts.now, nextCheckAt: null })
+      .where(and(eq(submissions.id, id), eq(submissions.missionId, m.id), eq(submissions.status, "pending")))
+      .returning({ id: submissions.id, submitter: submissions.submitter });
+    for (const l of lost) events.push(submissionDecided(m, opts.now, { id: l.id, submitter: l.submitter, reason }, false));
+  }
+  const losers = await tx
     .update(submissions)
     .set({ status: "rejected", reason: opts.loserReason, outcome: "loss", decidedAt: opts.now, updatedAt: opts.now, nextCheckAt: null })
-    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending")));
+    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending")))
+    .returning({ id: submissions.id, submitter: submissions.submitter });
+  // Returned rows come in no set order; events go out in arrival order (ids are time-ordered).
+  for (const l of losers.sort((a, b) => (a.id < b.id ? -1 : 1))) events.push(submissionDecided(m, opts.now, { id: l.id, submitter: l.submitter, reason: opts.loserReason }, false));
   // Submissions rejected by their check earlier still count as losses for reputation.
   await tx
     .update(submissions)
     .set({ outcome: "loss" })
     .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "rejected"), isNull(submissions.outcome)));
+  const payouts = winners.map((w, i) => ({ submission_id: w.submissionId, agent_id: w.submitter, amount: amounts[i]!.toString() }));
   await tx
     .update(missions)
     .set({
@@ -111,12 +129,17 @@ export async function resolveAndPay(
       winnerAgentId: winners[0]!.submitter,
       resolutionReason: opts.reason,
       feeAmount: fee.toString(),
-      payouts: winners.map((w, i) => ({ submission_id: w.submissionId, agent_id: w.submitter, amount: amounts[i]!.toString() })),
+      payouts,
       resolvedAt: opts.now,
       nextActionAt: null,
       updatedAt: opts.now,
     })
     .where(eq(missions.id, m.id));
+  events.push(missionResolved(m, opts.now, { reason: opts.reason, feeAmount: fee.toString(), payouts, payoutStatus: onChain ? "queued" : "confirmed" }));
+  // The ledger rail has paid in this very transaction: each payout is final now. On the base rail
+  // the settlement worker emits payout.confirmed when the release reaches the confirmation depth.
+  if (!onChain) for (const p of payouts) events.push(payoutConfirmed(m, opts.now, p));
+  await emitEvents(tx, events);
 }
 
 /**
@@ -141,12 +164,20 @@ export async function voidAndRefund(tx: Tx, m: Mission, opts: { now: Date; reaso
       { account: agentAccount(m.creator), amount: BigInt(m.rewardAmount) },
     ],
   });
-  await tx
+  const rejected = await tx
     .update(submissions)
     .set({ status: "rejected", reason: "mission_voided", decidedAt: opts.now, updatedAt: opts.now, nextCheckAt: null })
-    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending")));
+    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending")))
+    .returning({ id: submissions.id, submitter: submissions.submitter });
   await tx
     .update(missions)
     .set({ status: "voided", phase: "closed", resolutionReason: opts.reason, voidedAt: opts.now, nextActionAt: null, updatedAt: opts.now })
     .where(eq(missions.id, m.id));
+  // A pending_escrow mission was never public: its end is nobody's event (webhooks).
+  if (m.status !== "pending_escrow") {
+    await emitEvents(tx, [
+      ...rejected.sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => submissionDecided(m, opts.now, { id: r.id, submitter: r.submitter, reason: "mission_voided" }, false)),
+      missionVoided(m, opts.now, opts.reason),
+    ]);
+  }
 }

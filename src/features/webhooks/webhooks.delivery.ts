@@ -1,0 +1,168 @@
+import { and, asc, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { webhookDeliveries, webhookEvents, webhookSubscriptions, type DeliveryAttempt } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { webhookHeaders } from "../../lib/webhook-signature";
+import { envelope } from "./webhooks.events";
+import { nextAttemptAt } from "./webhooks.retry";
+
+// The delivery side of the outbox: fan-out (event → one delivery per matching subscription),
+// claim (a lease under FOR UPDATE SKIP LOCKED), attempt (outside any transaction, through the
+// SSRF-safe fetcher), record (conditional on the claim). Every step reads committed rows only,
+// so a crash anywhere loses nothing: an unclaimed delivery is still due, a claimed one is due
+// again when its lease runs out — at least once, always with the same webhook-id.
+
+/** A response body is read up to this much, then the attempt is cut (the fetcher's cap). */
+export const MAX_RESPONSE_BYTES = 64 * 1024;
+/** A claim holds a delivery this long: well past one attempt's timeout, so it never expires mid-attempt. */
+export const leaseMs = (deps: Deps) => Math.max(60_000, 2 * deps.config.webhookTimeoutMs);
+
+const d = webhookDeliveries;
+const s = webhookSubscriptions;
+const e = webhookEvents;
+
+/** Does subscription `s` want event `ev`? Every non-null filter must hold (README "Webhooks"). */
+function matches(ev: typeof webhookEvents.$inferSelect): SQL {
+  const tags = sql`array[${sql.join(ev.tags.map((t) => sql`${t}`), sql`, `)}]::text[]`;
+  return and(
+    eq(s.status, "active"),
+    // Only subscriptions that existed when the event happened: no history replayed to a new one.
+    lte(s.createdAt, ev.occurredAt),
+    sql`${ev.type} = any(${s.events})`,
+    or(isNull(s.filterMissionIds), sql`${ev.missionId} = any(${s.filterMissionIds})`),
+    or(isNull(s.filterVerificationTypes), sql`${ev.verificationType} = any(${s.filterVerificationTypes})`),
+    or(isNull(s.filterCreators), sql`${ev.creator} = any(${s.filterCreators})`),
+    or(isNull(s.filterTags), sql`${s.filterTags} && ${tags}`),
+  )!;
+}
+
+/**
+ * Fans out the oldest events not yet fanned out, in id order. The events are taken FOR UPDATE
+ * SKIP LOCKED, so two instances never fan out the same event; the delivery key
+ * (subscription, event) would make a repeat harmless anyway. Freezes each event's body.
+ */
+export async function fanOutEvents(deps: Deps, batch = 100): Promise<number> {
+  const now = deps.clock.now();
+  return deps.database.db.transaction(async (tx) => {
+    const events = await tx.select().from(e).where(isNull(e.fannedOutAt)).orderBy(asc(e.id)).limit(batch).for("update", { skipLocked: true });
+    for (const ev of events) {
+      const subs = await tx.select({ id: s.id }).from(s).where(matches(ev));
+      for (let i = 0; i < subs.length; i += 500) {
+        await tx.insert(d).values(subs.slice(i, i + 500).map((sub) => ({
+          subscriptionId: sub.id, eventId: ev.id, status: "pending", nextAttemptAt: now, createdAt: now, updatedAt: now,
+        }))).onConflictDoNothing();
+      }
+      await tx.update(e).set({ fannedOutAt: now, body: envelope(deps.config.publicUrl, ev) }).where(eq(e.id, ev.id));
+    }
+    return events.length;
+  });
+}
+
+export interface ClaimedDelivery {
+  subscriptionId: string;
+  eventId: string;
+  /** This attempt's number (the claim counted it). */
+  attemptCount: number;
+  createdAt: Date;
+  url: string;
+  secret: string;
+  body: string;
+}
+
+/**
+ * Claims due deliveries of active subscriptions: FOR UPDATE OF the delivery rows, SKIP LOCKED
+ * (another instance's claim in progress is skipped, not waited for), then pushes each one's
+ * next_attempt_at out by the lease and counts the attempt. After commit no other instance sees
+ * them as due until the lease ends — so two instances never send one delivery concurrently.
+ */
+export async function claimDueDeliveries(deps: Deps, batch = 20): Promise<ClaimedDelivery[]> {
+  const now = deps.clock.now();
+  const until = new Date(now.getTime() + leaseMs(deps));
+  return deps.database.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ subscriptionId: d.subscriptionId, eventId: d.eventId, attemptCount: d.attemptCount, createdAt: d.createdAt, url: s.url, secret: s.secret, body: e.body })
+      .from(d)
+      .innerJoin(s, eq(s.id, d.subscriptionId))
+      .innerJoin(e, eq(e.id, d.eventId))
+      .where(and(eq(d.status, "pending"), lte(d.nextAttemptAt, now), eq(s.status, "active")))
+      .orderBy(asc(d.nextAttemptAt))
+      .limit(batch)
+      .for("update", { of: d, skipLocked: true });
+    const out: ClaimedDelivery[] = [];
+    for (const r of rows) {
+      await tx.update(d).set({ nextAttemptAt: until, attemptCount: r.attemptCount + 1, updatedAt: now }).where(and(eq(d.subscriptionId, r.subscriptionId), eq(d.eventId, r.eventId)));
+      out.push({ ...r, attemptCount: r.attemptCount + 1, body: r.body ?? "" });
+    }
+    return out;
+  });
+}
+
+export type AttemptOutcome =
+  | { kind: "delivered"; at: Date; durationMs: number; statusCode: number }
+  | { kind: "gone" | "failed"; at: Date; durationMs: number; statusCode: number | null; error: string };
+
+/**
+ * One attempt: POST the frozen body with fresh Standard Webhooks headers (the timestamp is the
+ * attempt's, the id the event's). Through deps.fetcher only: public addresses checked at connect
+ * time, bounded time and response size, and redirects returned rather than followed.
+ */
+export async function attemptDelivery(deps: Deps, c: ClaimedDelivery): Promise<AttemptOutcome> {
+  const at = deps.clock.now();
+  const started = performance.now();
+  const r = await deps.fetcher.fetch(c.url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...webhookHeaders(c.secret, c.eventId, at, c.body) },
+    body: c.body,
+    redirect: "manual",
+    timeoutMs: deps.config.webhookTimeoutMs,
+    maxBytes: MAX_RESPONSE_BYTES,
+  });
+  const durationMs = Math.round(performance.now() - started);
+  if (!r.ok) return { kind: "failed", at, durationMs, statusCode: null, error: r.reason };
+  if (r.status >= 200 && r.status < 300) return { kind: "delivered", at, durationMs, statusCode: r.status };
+  // 410 Gone: the receiver says this endpoint is no more — stop sending to it.
+  if (r.status === 410) return { kind: "gone", at, durationMs, statusCode: 410, error: "endpoint_gone" };
+  // A redirect is a failure, never followed: the subscription was checked for the URL given.
+  if (r.status >= 300 && r.status < 400) return { kind: "failed", at, durationMs, statusCode: r.status, error: "redirect_not_followed" };
+  return { kind: "failed", at, durationMs, statusCode: r.status, error: "unexpected_status" };
+}
+
+/** Disables a subscription and closes its pending deliveries, in the caller's transaction. */
+async function disable(tx: Tx, id: string, reason: "endpoint_gone" | "failing_endpoint", now: Date): Promise<void> {
+  const [off] = await tx.update(s).set({ status: "disabled", disabledReason: reason, disabledAt: now, updatedAt: now })
+    .where(and(eq(s.id, id), eq(s.status, "active"))).returning({ id: s.id });
+  if (!off) return;
+  await tx.update(d).set({ status: "failed", nextAttemptAt: null, lastError: "subscription_disabled", updatedAt: now })
+    .where(and(eq(d.subscriptionId, id), eq(d.status, "pending")));
+}
+
+/**
+ * Records an attempt, conditional on the claim still being ours (same attempt count, still
+ * pending): an attempt that outlived its lease, or a deleted subscription, records nothing.
+ * 2xx → delivered; 410 → failed and the subscription disabled; otherwise retried on the
+ * schedule (webhooks.retry.ts) until the window is spent, then failed. A subscription whose
+ * attempts have all failed for a whole retry window is disabled.
+ */
+export async function recordAttempt(deps: Deps, c: ClaimedDelivery, o: AttemptOutcome): Promise<void> {
+  const now = deps.clock.now();
+  const windowMs = deps.config.webhookRetryWindowSeconds * 1000;
+  const entry: DeliveryAttempt = { attempt: c.attemptCount, at: o.at.toISOString(), duration_ms: o.durationMs, status_code: o.statusCode, error: o.kind === "delivered" ? null : o.error };
+  const mine = and(eq(d.subscriptionId, c.subscriptionId), eq(d.eventId, c.eventId), eq(d.status, "pending"), eq(d.attemptCount, c.attemptCount));
+  const log = sql`${d.attempts} || ${JSON.stringify([entry])}::jsonb`;
+  await deps.database.db.transaction(async (tx) => {
+    if (o.kind === "delivered") {
+      const [row] = await tx.update(d).set({ status: "delivered", nextAttemptAt: null, deliveredAt: now, lastStatusCode: o.statusCode, lastError: null, attempts: log, updatedAt: now })
+        .where(mine).returning({ id: d.eventId });
+      if (row) await tx.update(s).set({ lastSuccessAt: now, failingSince: null, updatedAt: now }).where(eq(s.id, c.subscriptionId));
+      return;
+    }
+    const next = o.kind === "gone" ? null : nextAttemptAt({ failedAttempts: c.attemptCount, createdAt: c.createdAt, now, windowMs });
+    const [row] = await tx.update(d).set({ status: next ? "pending" : "failed", nextAttemptAt: next, lastStatusCode: o.statusCode, lastError: o.error, attempts: log, updatedAt: now })
+      .where(mine).returning({ id: d.eventId });
+    if (!row) return;
+    if (o.kind === "gone") return disable(tx, c.subscriptionId, "endpoint_gone", now);
+    const [sub] = await tx.update(s).set({ failingSince: sql`coalesce(${s.failingSince}, ${o.at.toISOString()}::timestamptz)`, updatedAt: now })
+      .where(and(eq(s.id, c.subscriptionId), eq(s.status, "active"))).returning({ failingSince: s.failingSince });
+    if (sub?.failingSince && now.getTime() - sub.failingSince.getTime() >= windowMs) await disable(tx, c.subscriptionId, "failing_endpoint", now);
+  });
+}

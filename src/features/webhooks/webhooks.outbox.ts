@@ -1,0 +1,114 @@
+import type { Tx } from "../../db/client";
+import { webhookEvents } from "../../db/schema/index";
+import { newId } from "../../lib/ids";
+import type { MissionRow } from "../missions/missions.wire";
+import type { EventData, EventType } from "./webhooks.events";
+
+// The transactional outbox (design.md "Security and reliability": every state change in one
+// transaction with its outbox row). Emitters call these with the transaction that makes the
+// change, so a rolled-back change leaves no event and a committed one always has its event;
+// delivery happens later, from committed rows only (src/jobs/webhooks.ts).
+
+type Mission = Omit<MissionRow, "search">;
+/** What subscription filters match on; immutable for a mission's life. */
+export type MissionAttrs = Pick<Mission, "id" | "creator" | "verificationType" | "tags">;
+
+export interface OutboxEvent {
+  type: EventType;
+  at: Date;
+  mission: MissionAttrs;
+  data: EventData;
+}
+
+/** Inserts the events in the caller's transaction. Ids are time-ordered (evt_<ULID>) in emit order. */
+export async function emitEvents(tx: Tx, events: OutboxEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx.insert(webhookEvents).values(events.map((e) => ({
+    id: newId("evt", e.at.getTime()),
+    type: e.type,
+    occurredAt: e.at,
+    missionId: e.mission.id,
+    creator: e.mission.creator,
+    verificationType: e.mission.verificationType,
+    tags: e.mission.tags,
+    data: JSON.stringify(e.data),
+  })));
+}
+
+export const emitEvent = (tx: Tx, event: OutboxEvent): Promise<void> => emitEvents(tx, [event]);
+
+// ---- event builders: public fields only (see webhooks.events.ts) ----
+
+const reward = (m: Mission) => ({ asset: m.rewardAsset, amount: m.rewardAmount, chain: m.rewardChain });
+
+export function missionCreated(m: Mission, at: Date): OutboxEvent {
+  return {
+    type: "mission.created", at, mission: m,
+    data: { mission_id: m.id, creator: m.creator, status: m.status, verification_type: m.verificationType, reward: reward(m), deadline: m.deadline.toISOString(), tags: m.tags, created_at: m.createdAt.toISOString() },
+  };
+}
+
+/**
+ * `mission.created` for a mission that has just become publicly visible. Only `open` missions
+ * qualify: a `pending_escrow` mission is visible to its creator alone, so the escrow code calls
+ * this in the transaction that opens it (deposit confirmed), with the row as it is once open.
+ */
+export async function emitMissionCreated(tx: Tx, m: Mission, at: Date): Promise<void> {
+  if (m.status !== "open") throw new Error(`mission.created is only emitted for open missions (${m.id} is ${m.status})`);
+  await emitEvent(tx, missionCreated(m, at));
+}
+
+export function missionResolved(m: Mission, at: Date, r: { reason: string; feeAmount: string; payouts: { submission_id: string; agent_id: string; amount: string }[]; payoutStatus: string }): OutboxEvent {
+  return {
+    type: "mission.resolved", at, mission: m,
+    data: {
+      mission_id: m.id, creator: m.creator, status: "resolved", verification_type: m.verificationType, resolution_reason: r.reason,
+      reward: reward(m), fee_amount: r.feeAmount, winners: r.payouts, payout_status: r.payoutStatus, resolved_at: at.toISOString(),
+    },
+  };
+}
+
+export function missionVoided(m: Mission, at: Date, reason: string): OutboxEvent {
+  return {
+    type: "mission.voided", at, mission: m,
+    data: { mission_id: m.id, creator: m.creator, status: "voided", verification_type: m.verificationType, resolution_reason: reason, refund: { asset: m.rewardAsset, amount: m.rewardAmount, to: m.creator }, voided_at: at.toISOString() },
+  };
+}
+
+export interface SubmissionFacts {
+  id: string;
+  submitter: string;
+  reason: string;
+  /** accepted: what this submission was paid. */
+  payoutAmount?: string;
+}
+
+export function submissionCreated(m: Mission, at: Date, s: SubmissionFacts & { status: string }): OutboxEvent {
+  return {
+    type: "submission.created", at, mission: m,
+    data: { mission_id: m.id, submission_id: s.id, submitter: s.submitter, status: s.status, reason: s.reason, submitted_at: at.toISOString() },
+  };
+}
+
+export function submissionDecided(m: Mission, at: Date, s: SubmissionFacts, accepted: boolean): OutboxEvent {
+  return {
+    type: accepted ? "submission.accepted" : "submission.rejected", at, mission: m,
+    data: {
+      mission_id: m.id, submission_id: s.id, submitter: s.submitter, status: accepted ? "accepted" : "rejected", reason: s.reason,
+      ...(accepted && s.payoutAmount !== undefined && { payout: { asset: m.rewardAsset, amount: s.payoutAmount } }),
+      decided_at: at.toISOString(),
+    },
+  };
+}
+
+/**
+ * `payout.confirmed`: a winner's share has reached them. The ledger rail pays inside the
+ * resolution's transaction (settlement.ts); an on-chain rail emits this when its transfer is
+ * final, in the transaction that records it.
+ */
+export function payoutConfirmed(m: Mission, at: Date, p: { submission_id: string; agent_id: string; amount: string }, onChain?: { chain_id: number; tx_hash: string }): OutboxEvent {
+  return {
+    type: "payout.confirmed", at, mission: m,
+    data: { mission_id: m.id, submission_id: p.submission_id, agent_id: p.agent_id, asset: m.rewardAsset, amount: p.amount, chain: m.rewardChain, payout_status: "confirmed", ...(onChain ?? {}), confirmed_at: at.toISOString() },
+  };
+}

@@ -1,0 +1,98 @@
+import { z } from "@hono/zod-openapi";
+import { VERIFICATION_TYPES } from "../missions/missions.schemas";
+import { EVENT_TYPES } from "./webhooks.events";
+import { MAX_WEBHOOK_URL_LENGTH } from "./webhooks.url";
+
+// Wire schemas of the webhook routes, written by hand (style.md rule 6).
+
+const eventType = z.enum(EVENT_TYPES);
+
+// Filters narrow a subscription; each is a list (any of its values matches), and every filter
+// given must match (README "Webhooks"). Unknown keys are refused: a misspelt filter would
+// otherwise silently subscribe to everything.
+export const WebhookFilters = z
+  .object({
+    mission_id: z.array(z.string().regex(/^mis_[0-9A-HJKMNP-TV-Z]{26}$/, "must be a mission id")).min(1).max(100).optional()
+      .openapi({ description: "Only events of these missions" }),
+    verification_type: z.array(z.enum(VERIFICATION_TYPES)).min(1).max(VERIFICATION_TYPES.length).optional()
+      .openapi({ description: "Only missions verified by one of these methods" }),
+    tags: z.array(z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9._-]{0,31}$/)).min(1).max(10).optional()
+      .openapi({ description: "Only missions carrying at least one of these tags" }),
+    creator: z.array(z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be an EVM address")).min(1).max(100).optional()
+      .openapi({ description: "Only missions created by one of these addresses" }),
+  })
+  .strict()
+  .openapi("WebhookFilters");
+export type WebhookFiltersInput = z.infer<typeof WebhookFilters>;
+
+export const CreateWebhookRequest = z
+  .object({
+    url: z.string().min(1).max(MAX_WEBHOOK_URL_LENGTH).openapi({ description: "https:// endpoint; public addresses only, no credentials, redirects are not followed", example: "https://agent.example/hooks/oabp" }),
+    events: z.array(eventType).min(1).max(EVENT_TYPES.length).openapi({ description: "Event types to receive" }),
+    filters: WebhookFilters.optional(),
+  })
+  .openapi("CreateWebhook");
+export type CreateWebhookInput = z.infer<typeof CreateWebhookRequest>;
+
+export const Webhook = z
+  .object({
+    id: z.string().openapi({ example: "whk_01JZ0000000000000000000000" }),
+    url: z.string(),
+    events: z.array(eventType),
+    filters: WebhookFilters,
+    status: z.enum(["active", "disabled"]),
+    disabled_reason: z.enum(["endpoint_gone", "failing_endpoint"]).nullable().openapi({ description: "endpoint_gone: it answered 410; failing_endpoint: every attempt failed for a whole retry window" }),
+    disabled_at: z.string().nullable(),
+    failing_since: z.string().nullable().openapi({ description: "First failed attempt since the last success" }),
+    last_success_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi("Webhook");
+export type WebhookWire = z.infer<typeof Webhook>;
+
+export const WebhookCreated = Webhook.extend({
+  secret: z.string().openapi({ description: "Standard Webhooks signing secret (whsec_<base64>). Shown only in this answer: store it now.", example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" }),
+}).openapi("WebhookCreated");
+
+export const WebhookList = z
+  .object({ webhooks: z.array(Webhook), next_cursor: z.string().nullable() })
+  .openapi("WebhookList");
+
+export const DeliveryAttempt = z.object({
+  attempt: z.number().int(),
+  at: z.string(),
+  duration_ms: z.number().int(),
+  status_code: z.number().int().nullable().openapi({ description: "HTTP status answered; null when none was (timeout, refused address …)" }),
+  error: z.string().nullable().openapi({ description: "Stable reason of a failed attempt (unexpected_status, redirect_not_followed, endpoint_gone, timeout, blocked_address, connect_error …); null on success" }),
+});
+
+export const Delivery = z
+  .object({
+    event_id: z.string().openapi({ description: "Sent as the webhook-id header, the same on every attempt" }),
+    event_type: eventType,
+    status: z.enum(["pending", "delivered", "failed"]),
+    attempt_count: z.number().int(),
+    next_attempt_at: z.string().nullable(),
+    last_status_code: z.number().int().nullable(),
+    last_error: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    delivered_at: z.string().nullable(),
+    attempts: z.array(DeliveryAttempt).openapi({ description: "Every attempt, oldest first" }),
+  })
+  .openapi("WebhookDelivery");
+export type DeliveryWire = z.infer<typeof Delivery>;
+
+export const DeliveryList = z
+  .object({ webhook_id: z.string(), deliveries: z.array(Delivery), next_cursor: z.string().nullable() })
+  .openapi("WebhookDeliveryList");
+
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+});
+
+export const WebhookIdParam = z.object({
+  id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "whk_01JZ0000000000000000000000" }),
+});

@@ -1,0 +1,164 @@
+import { and, count, desc, eq, lt } from "drizzle-orm";
+import { webhookDeliveries, webhookEvents, webhookSubscriptions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { normalizeAddress } from "../../lib/address";
+import { AppError } from "../../lib/errors";
+import { isId, newId } from "../../lib/ids";
+import { newWebhookSecret } from "../../lib/webhook-signature";
+import { touchAgent } from "../agents/agents.touch";
+import type { EventType } from "./webhooks.events";
+import type { CreateWebhookInput, DeliveryWire, WebhookFiltersInput, WebhookWire } from "./webhooks.schemas";
+import { checkWebhookUrl } from "./webhooks.url";
+
+type SubscriptionRow = typeof webhookSubscriptions.$inferSelect;
+
+export function webhookToWire(s: SubscriptionRow): WebhookWire {
+  const filters: WebhookFiltersInput = {};
+  if (s.filterMissionIds) filters.mission_id = s.filterMissionIds;
+  if (s.filterVerificationTypes) filters.verification_type = s.filterVerificationTypes as NonNullable<WebhookFiltersInput["verification_type"]>;
+  if (s.filterTags) filters.tags = s.filterTags;
+  if (s.filterCreators) filters.creator = s.filterCreators;
+  return {
+    id: s.id,
+    url: s.url,
+    events: s.events as EventType[],
+    filters,
+    status: s.status as WebhookWire["status"],
+    disabled_reason: s.disabledReason as WebhookWire["disabled_reason"],
+    disabled_at: s.disabledAt?.toISOString() ?? null,
+    failing_since: s.failingSince?.toISOString() ?? null,
+    last_success_at: s.lastSuccessAt?.toISOString() ?? null,
+    created_at: s.createdAt.toISOString(),
+    updated_at: s.updatedAt.toISOString(),
+  };
+}
+
+/** OABP_WEBHOOKS_ENABLED=false: the routes stay documented but answer 503. */
+export function requireWebhooksEnabled(deps: Deps): void {
+  if (!deps.config.webhooksEnabled) throw new AppError("SERVICE_UNAVAILABLE", "webhooks are disabled on this server", { reason: "webhooks_disabled" });
+}
+
+/**
+ * POST /webhooks. The URL is checked for what is knowable without DNS (webhooks.url.ts); the
+ * secret is returned in this answer only. Locking: the owner's agent row (the upsert in
+ * touchAgent holds it to commit) serialises concurrent creations, so the per-agent cap holds.
+ */
+export async function createWebhook(deps: Deps, owner: string, input: CreateWebhookInput): Promise<WebhookWire & { secret: string }> {
+  requireWebhooksEnabled(deps);
+  const verdict = checkWebhookUrl(input.url, deps.fetcher);
+  if (!verdict.ok) {
+    throw new AppError("UNPROCESSABLE", `url refused: ${verdict.reason}`, { field: "url", reason: verdict.reason, ...(verdict.detail !== undefined && { detail: verdict.detail }) });
+  }
+  const f = input.filters ?? {};
+  let creators: string[] | undefined;
+  if (f.creator) {
+    creators = f.creator.map((c) => normalizeAddress(c) ?? "");
+    if (creators.includes("")) throw new AppError("INVALID_PARAMETER", "filters.creator: not a valid address (bad EIP-55 checksum)", { field: "filters.creator" });
+  }
+  const uniq = <T>(xs: T[] | undefined) => (xs ? [...new Set(xs)] : null);
+  const now = deps.clock.now();
+  const max = deps.config.webhookMaxPerAgent;
+  return deps.database.db.transaction(async (tx) => {
+    await touchAgent(tx, owner, now);
+    const [n] = await tx.select({ n: count() }).from(webhookSubscriptions).where(eq(webhookSubscriptions.owner, owner));
+    if (Number(n?.n ?? 0) >= max) {
+      throw new AppError("CONFLICT", `at most ${max} webhooks per agent; delete one first`, { reason: "webhook_limit", limit: max });
+    }
+    const secret = newWebhookSecret();
+    const [row] = await tx.insert(webhookSubscriptions).values({
+      id: newId("whk", now.getTime()),
+      owner,
+      url: verdict.url,
+      events: [...new Set(input.events)],
+      filterMissionIds: uniq(f.mission_id),
+      filterVerificationTypes: uniq(f.verification_type),
+      filterTags: uniq(f.tags),
+      filterCreators: uniq(creators),
+      secret,
+      status: "active",
+      createdAt: now,
+      updatedAt: now,
+    }).returning();
+    return { ...webhookToWire(row!), secret };
+  });
+}
+
+/** The caller's subscription, or 404 — also for someone else's (its existence is not revealed). */
+async function ownSubscription(deps: Deps, owner: string, id: string): Promise<SubscriptionRow> {
+  const [row] = isId("whk", id)
+    ? await deps.database.db.select().from(webhookSubscriptions).where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.owner, owner)))
+    : [];
+  if (!row) throw new AppError("NOT_FOUND", `webhook ${id} not found`);
+  return row;
+}
+
+export async function getWebhook(deps: Deps, owner: string, id: string): Promise<WebhookWire> {
+  requireWebhooksEnabled(deps);
+  return webhookToWire(await ownSubscription(deps, owner, id));
+}
+
+function decodeCursor(cursor: string | undefined, prefix: "whk" | "evt"): string | undefined {
+  if (!cursor) return undefined;
+  const id = Buffer.from(cursor, "base64url").toString("utf8");
+  if (!isId(prefix, id)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
+  return id;
+}
+const encodeCursor = (id: string) => Buffer.from(id, "utf8").toString("base64url");
+
+/** GET /webhooks: the caller's subscriptions, newest first (keyset on the time-ordered id). */
+export async function listWebhooks(deps: Deps, owner: string, q: { limit: number; cursor?: string | undefined }) {
+  requireWebhooksEnabled(deps);
+  const before = decodeCursor(q.cursor, "whk");
+  const rows = await deps.database.db
+    .select()
+    .from(webhookSubscriptions)
+    .where(before ? and(eq(webhookSubscriptions.owner, owner), lt(webhookSubscriptions.id, before)) : eq(webhookSubscriptions.owner, owner))
+    .orderBy(desc(webhookSubscriptions.id))
+    .limit(q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  return { webhooks: page.map(webhookToWire), next_cursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.id) : null };
+}
+
+/**
+ * DELETE /webhooks/{id}: the subscription and its deliveries, in one transaction. An attempt
+ * already in flight still completes; recording it then matches nothing.
+ */
+export async function deleteWebhook(deps: Deps, owner: string, id: string): Promise<void> {
+  requireWebhooksEnabled(deps);
+  await ownSubscription(deps, owner, id);
+  await deps.database.db.transaction(async (tx) => {
+    const gone = await tx.delete(webhookSubscriptions).where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.owner, owner))).returning({ id: webhookSubscriptions.id });
+    if (gone.length === 0) throw new AppError("NOT_FOUND", `webhook ${id} not found`);
+    await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, id));
+  });
+}
+
+/** GET /webhooks/{id}/deliveries: newest event first, keyset on the event id; never the secret. */
+export async function listDeliveries(deps: Deps, owner: string, id: string, q: { limit: number; cursor?: string | undefined }) {
+  requireWebhooksEnabled(deps);
+  await ownSubscription(deps, owner, id);
+  const before = decodeCursor(q.cursor, "evt");
+  const d = webhookDeliveries;
+  const rows = await deps.database.db
+    .select({ d, type: webhookEvents.type })
+    .from(d)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, d.eventId))
+    .where(before ? and(eq(d.subscriptionId, id), lt(d.eventId, before)) : eq(d.subscriptionId, id))
+    .orderBy(desc(d.eventId))
+    .limit(q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  const deliveries: DeliveryWire[] = page.map(({ d: r, type }) => ({
+    event_id: r.eventId,
+    event_type: type as DeliveryWire["event_type"],
+    status: r.status as DeliveryWire["status"],
+    attempt_count: r.attemptCount,
+    next_attempt_at: r.nextAttemptAt?.toISOString() ?? null,
+    last_status_code: r.lastStatusCode,
+    last_error: r.lastError,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+    delivered_at: r.deliveredAt?.toISOString() ?? null,
+    attempts: r.attempts,
+  }));
+  return { webhook_id: id, deliveries, next_cursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.d.eventId) : null };
+}
