@@ -24,7 +24,8 @@ const BATCH = 20;
 const RETRY_MS = 15_000;
 /** Reverts that may clear by themselves (a deposit reorged out, mined again later). */
 const RETRYABLE_REVERTS = new Set(["NotFunded"]);
-const MAX_RETRYABLE_ATTEMPTS = 40;
+/** …for this long after the payout was queued; then it is failed for the operator. */
+const RETRYABLE_FOR_MS = 24 * 3600_000;
 
 export const payoutStatusOf = (state: string): "queued" | "pending_gas" | "broadcast" | "confirmed" | "failed" =>
   state === "final" ? "confirmed" : (state as "queued" | "pending_gas" | "broadcast" | "confirmed" | "failed");
@@ -138,8 +139,7 @@ async function sendNew(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void
   }
   const est = await chain.estimate(call);
   if (!est.ok) {
-    const attemptsSoFar = p.attempts.length;
-    if (RETRYABLE_REVERTS.has(est.revert) && attemptsSoFar < MAX_RETRYABLE_ATTEMPTS) {
+    if (RETRYABLE_REVERTS.has(est.revert) && now.getTime() - p.createdAt.getTime() < RETRYABLE_FOR_MS) {
       await transition(deps, p, { reason: `waiting:${est.revert}`, nextCheckAt: new Date(now.getTime() + RETRY_MS) });
     } else {
       deps.logger.error({ payout: p.id, mission: p.missionId, revert: est.revert }, "settlement: the escrow refuses this payout; marked failed for the operator");
