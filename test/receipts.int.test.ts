@@ -240,3 +240,18 @@ describe("manifest (AIP-1 §9)", () => {
     expect(JSON.stringify(m)).not.toMatch(/private/);
   });
 });
+
+describe("mission_hash and submission_hash (§6.1, MAY)", () => {
+  it("bind the mission's and the submission's immutable terms, recomputable from what GET serves", async () => {
+    const { createHash } = await import("node:crypto");
+    const canonicalize = (await import("canonicalize")).default;
+    const { mission, subs } = await resolved(1, (s) => [{ submission_id: s[0]!.id }]);
+    const receipt = (await receiptOf(mission.id, subs[0]!.id)).body;
+    const m = (await t.call("GET", `/missions/${mission.id}`)).body;
+    const s = (await t.call("GET", `/missions/${mission.id}/submissions/${subs[0]!.id}`)).body;
+    const h = (o: unknown) => `sha256:${createHash("sha256").update(canonicalize(o)!).digest("hex")}`;
+    expect(receipt.mission_hash).toBe(h({ id: m.id, creator: m.creator, title: m.title, description: m.description, reward: m.reward, verification: m.verification, deadline: m.deadline, created_at: m.created_at }));
+    expect(receipt.submission_hash).toBe(h({ id: s.id, mission_id: s.mission_id, submitter: s.submitter, content_hash: s.content_hash, submitted_at: s.submitted_at }));
+    expect((await verifyReceipt(receipt, await manifest())).valid).toBe(true);
+  });
+});

@@ -12,6 +12,8 @@ export const MissionReceipt = z
     submission_id: z.string(),
     agent_id: z.string(),
     content_hash: z.string().openapi({ example: "sha256:3a6eb0790f39ac87c94f3856b2dd2c5d110e6811602261a9a923d3bb23adc8b7" }),
+    mission_hash: z.string().optional().openapi({ description: "sha256:<hex> of the RFC 8785 bytes of the mission's immutable terms {id, creator, title, description, reward, verification, deadline, created_at} as served by GET /missions/{id}" }),
+    submission_hash: z.string().optional().openapi({ description: "sha256:<hex> of the RFC 8785 bytes of {id, mission_id, submitter, content_hash, submitted_at} of the submission as served" }),
     verification: z.object({ type: z.string(), result: z.enum(VERIFICATION_RESULTS), decided_at: z.string(), verifier: z.string().openapi({ example: "oabp://example.org" }) }),
     settlement: z.object({
       status: z.enum(SETTLEMENT_STATUSES),

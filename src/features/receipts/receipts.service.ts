@@ -6,6 +6,7 @@ import { AppError } from "../../lib/errors";
 import { agentAccount } from "../ledger/ledger.service";
 import { findMission } from "../missions/missions.service";
 import { signReceipt } from "./receipts.sign";
+import { missionHash, submissionHash } from "./receipts.hashes";
 import { verifyReceipt, type ReceiptVerification } from "./receipts.verify";
 import { manifestObject } from "../manifest/manifest";
 
@@ -42,6 +43,13 @@ export async function getReceipt(deps: Deps, missionId: string, submissionId: st
     submission_id: sub.id,
     agent_id: sub.submitter,
     content_hash: sub.contentHash,
+    mission_hash: missionHash({
+      id: m.id, creator: m.creator, title: m.title, description: m.description,
+      reward: { asset: m.rewardAsset, amount: m.rewardAmount, chain: m.rewardChain },
+      verification: { type: m.verificationType, params: m.verificationParams },
+      deadline: m.deadline.toISOString(), created_at: m.createdAt.toISOString(),
+    }),
+    submission_hash: submissionHash({ id: sub.id, mission_id: m.id, submitter: sub.submitter, content_hash: sub.contentHash, submitted_at: sub.submittedAt.toISOString() }),
     verification: {
       type: m.verificationType,
       result: "accepted" as const,
