@@ -15,6 +15,7 @@ import { manifestRouter } from "./features/manifest/manifest.index";
 import { escrowRouter } from "./features/escrow/escrow.index";
 import { webhooksRouter } from "./features/webhooks/webhooks.index";
 import type { AppEnv } from "./http/types";
+import { registerDiscoveryDocs } from "./features/wellknown/wellknown.openapi";
 import pkg from "../package.json" with { type: "json" };
 
 /** Every documented route; mounted at "/" and under "/api" (design.md wire conventions). */
@@ -35,6 +36,7 @@ export function buildApi() {
   api.route("/", manifestRouter);
   api.route("/", feedsRouter);
   api.route("/", webhooksRouter);
+  registerDiscoveryDocs(api);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",
@@ -46,7 +48,7 @@ export function buildApi() {
 export const OPENAPI_INFO = {
   title: "OABP mission marketplace",
   version: pkg.version,
-  description: "Open Agent Bounty Protocol (AIP-1 v0.3.11) reference server: missions, submissions, ledger escrow, identity. Every path also answers under /api.",
+  description: "Open Agent Bounty Protocol (AIP-1 v0.3.11) reference server: missions, submissions, escrow on the ledger or on Base, receipts, webhooks, identity. Every path also answers under /api, except the discovery documents served at the origin root.",
   license: { name: "MIT" },
 };
 
