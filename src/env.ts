@@ -107,6 +107,12 @@ export const EnvSchema = z.object({
   OABP_CONTACT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must start with mailto: or https://").optional(),
   /** Receipt signing keys (AIP-1 §6.1) as JSON; unset: generated into <data dir>/receipt-keys.json. */
   OABP_RECEIPT_KEYS: jsonOf(z.array(ReceiptKeyRecordSchema).min(1)).optional(),
+  /** AIP-1 §7.3.1: initialize → notifications/initialized window (30 s RECOMMENDED). */
+  OABP_MCP_HANDSHAKE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** AIP-1 §7.3.3: a terminated session id is not reissued before this (≥ 10 s). */
+  OABP_MCP_SESSION_COOLING_SECONDS: z.coerce.number().int().min(10).max(86_400).default(10),
+  /** An active MCP session ends after this long without a request. */
+  OABP_MCP_SESSION_IDLE_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(3600),
 });
 
 export interface Config {
@@ -144,6 +150,8 @@ export interface Config {
   contact: string;
   /** OABP_RECEIPT_KEYS; undefined: keys live in <data dir>/receipt-keys.json. */
   receiptKeys: ReceiptKeyRecord[] | undefined;
+  /** MCP session lifecycle (AIP-1 §7.3), seconds. */
+  mcp: { handshakeTimeoutSeconds: number; coolingSeconds: number; idleSeconds: number };
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Config {
@@ -188,6 +196,11 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     securityContact: e.OABP_SECURITY_CONTACT ?? [`mailto:security@${new URL(publicUrl).hostname}`],
     contact: e.OABP_CONTACT ?? `mailto:admin@${new URL(publicUrl).hostname}`,
     receiptKeys: e.OABP_RECEIPT_KEYS,
+    mcp: {
+      handshakeTimeoutSeconds: e.OABP_MCP_HANDSHAKE_TIMEOUT_SECONDS,
+      coolingSeconds: e.OABP_MCP_SESSION_COOLING_SECONDS,
+      idleSeconds: e.OABP_MCP_SESSION_IDLE_SECONDS,
+    },
   };
 }
 

@@ -7,3 +7,4 @@ export * from "./votes";
 export * from "./commitments";
 export * from "./reputation";
 export * from "./reviews";
+export * from "./mcp";
