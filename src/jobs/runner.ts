@@ -3,6 +3,7 @@ import { runPendingChecks } from "./checks";
 import { purgeExpiredAuth } from "./purge";
 import { materialiseDecayBatch } from "../features/reputation/reputation.service";
 import { sweepDueMissions } from "./sweeper";
+import { purgeEndedSessions } from "../features/mcp/mcp.sessions";
 
 export interface JobRunner {
   /** Runs every job once (tests call this with a manual clock). */
@@ -26,6 +27,7 @@ export function startJobRunner(deps: Deps, intervalMs: number): JobRunner {
       for (let round = 0; round < 20 && !stopped; round++) if ((await sweepDueMissions(deps)) === 0) break;
       await runPendingChecks(deps);
       await purgeExpiredAuth(deps);
+      await purgeEndedSessions(deps);
       await materialiseDecayBatch(deps);
     } catch (err) {
       deps.logger.error({ err }, "job tick failed; retrying next tick");
