@@ -12,6 +12,8 @@ import { commitRevealRouter } from "./features/verification/commit-reveal.index"
 import { feedsRouter } from "./features/feeds/feeds.index";
 import { receiptsRouter } from "./features/receipts/receipts.index";
 import { manifestRouter } from "./features/manifest/manifest.index";
+import { agentCardRouter } from "./features/agent-card/agent-card.index";
+import { registerMcpDocs } from "./features/mcp/mcp.routes";
 import type { AppEnv } from "./http/types";
 import pkg from "../package.json" with { type: "json" };
 
@@ -31,6 +33,8 @@ export function buildApi() {
   api.route("/", receiptsRouter);
   api.route("/", manifestRouter);
   api.route("/", feedsRouter);
+  api.route("/", agentCardRouter);
+  registerMcpDocs(api);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",
