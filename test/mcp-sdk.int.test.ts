@@ -51,7 +51,7 @@ async function close(c: Connected) {
   expect(c.errors).toEqual([]);
 }
 
-const text = (r: { content: unknown }) => (r.content as { type: string; text: string }[])[0]!.text;
+const text = (r: Record<string, unknown>) => (r.content as { type: string; text: string }[])[0]!.text;
 
 describe("@modelcontextprotocol/sdk client over HTTP", () => {
   it("connects, lists the tools, calls each tool, and closes with DELETE", async () => {
