@@ -54,9 +54,24 @@ export const errorObject = (id: RpcId | null, error: RpcError) => ({ jsonrpc: "2
  * carries no structuredContent: it would not match the tool's outputSchema.
  */
 export function toolResultText(json: string, isError: boolean, note?: string): string {
-  const content = [`{"type":"text","text":${JSON.stringify(json)}}`];
-  if (note) content.push(`{"type":"text","text":${JSON.stringify(note)}}`);
-  return isError
-    ? `{"content":[${content.join(",")}],"isError":true}`
-    : `{"content":[${content[0]}],"structuredContent":${json},"isError":false}`;
+  if (isError) {
+    const content = [`{"type":"text","text":${JSON.stringify(json)}}`];
+    if (note) content.push(`{"type":"text","text":${JSON.stringify(note)}}`);
+    return `{"content":[${content.join(",")}],"isError":true}`;
+  }
+  let text = wrapped.get(json);
+  if (text === undefined) {
+    text = `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json},"isError":false}`;
+    if (json.length <= MEMO_MAX_CHARS) {
+      wrapped.set(json, text);
+      if (wrapped.size > MEMO_ENTRIES) wrapped.delete(wrapped.keys().next().value!);
+    }
+  }
+  return text;
 }
+
+// Escaping a 50-mission list into a JSON string costs about as much as serving it from the list
+// cache; the cache hands out the same string until a write, so the wrapped result is kept too.
+const MEMO_ENTRIES = 32;
+const MEMO_MAX_CHARS = 1 << 20;
+const wrapped = new Map<string, string>();
