@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpSessions } from "../src/db/schema/index";
-import { createSession, purgeEndedSessions, terminateSession } from "../src/features/mcp/mcp.sessions";
+import { createSession, terminateSession } from "../src/features/mcp/mcp.sessions";
+import { startJobRunner } from "../src/jobs/runner";
 import { makeTestApp, PUBLIC_URL, type TestApp } from "./helpers/app";
 import { signIn } from "./helpers/agents";
 import { INITIALIZE, INITIALIZED, initialize, expectTransportError, openSession, request, rpc } from "./helpers/mcp";
@@ -68,11 +69,12 @@ describe("handshake window (§7.3.1)", () => {
     expectTransportError(await rpc(t, request("tools/list"), { session: id }), 404, -32001, PUBLIC_URL);
     expectTransportError(await rpc(t, INITIALIZED, { session: id }), 404, -32001, PUBLIC_URL);
     expect(await row(id)).toMatchObject({ state: "pending" });
-    // the job discards it once the cooling period has passed too (its id stays reserved until then)
-    await purgeEndedSessions(t.deps);
+    // the job runner discards it once the cooling period has passed too (the id stays reserved until then)
+    const jobs = startJobRunner(t.deps, 0);
+    await jobs.tick();
     expect(await row(id)).toBeDefined();
     t.clock.advance(10 * SECOND);
-    await purgeEndedSessions(t.deps);
+    await jobs.tick();
     expect(await row(id)).toBeUndefined();
     expectTransportError(await rpc(t, request("tools/list"), { session: id }), 404, -32001, PUBLIC_URL);
   });
