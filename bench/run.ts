@@ -303,6 +303,16 @@ function randomPath(ids: string[]): RequestSpec {
   };
 }
 
+/** tools/call get_mission on a random id of the sample: the MCP twin of the get_mission scenario. */
+function mcpGetMission(ids: string[], session: string): RequestSpec {
+  return {
+    method: "POST",
+    path: "/mcp",
+    headers: { ...MCP_HEADERS, "mcp-session-id": session },
+    setupRequest: (req) => ({ ...req, body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "get_mission", arguments: { mission_id: ids[Math.floor(Math.random() * ids.length)] } } }) }),
+  };
+}
+
 function rotatingSearch(terms: readonly string[]): RequestSpec {
   let i = 0;
   return {
@@ -352,6 +362,11 @@ async function preflight(serverBase: string, baselineBase: string, ids: string[]
   const result = (m.body as { result?: { isError?: boolean; structuredContent?: unknown } }).result;
   if (m.status !== 200 || result?.isError !== false || JSON.stringify(result.structuredContent) !== JSON.stringify(l.body)) {
     throw new Error(`server MCP tools/call list_missions: ${m.status} ${JSON.stringify(m.body).slice(0, 300)}`);
+  }
+  const mg = await postJson(`${serverBase}/mcp`, JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "get_mission", arguments: { mission_id: id } } }), { ...MCP_HEADERS, "mcp-session-id": mcpSession });
+  const one = (mg.body as { result?: { isError?: boolean; structuredContent?: unknown } }).result;
+  if (mg.status !== 200 || one?.isError !== false || JSON.stringify(one.structuredContent) !== JSON.stringify(g.body)) {
+    throw new Error(`server MCP tools/call get_mission: ${mg.status} ${JSON.stringify(mg.body).slice(0, 300)}`);
   }
   for (const t of SEARCH_TERMS) {
     const q = await getJson(`${serverBase}/missions?status=open&q=${encodeURIComponent(t)}`);
@@ -468,6 +483,7 @@ async function main(): Promise<number> {
       { key: "list", name: "server GET /missions?limit=50", base: serverBase, requests: [{ method: "GET", path: "/missions?limit=50" }] },
       { key: "search", name: "server GET /missions?status=open&q=…", base: serverBase, requests: [rotatingSearch(SEARCH_TERMS)] },
       { key: "mcp_list", name: "server MCP tools/call list_missions", base: serverBase, requests: [{ method: "POST", path: "/mcp", headers: { ...MCP_HEADERS, "mcp-session-id": mcpSession }, body: MCP_LIST_BODY }] },
+      { key: "mcp_get", name: "server MCP tools/call get_mission", base: serverBase, requests: [mcpGetMission(prepared.ids, mcpSession)] },
       { key: "list_uncached", name: "uncached GET /missions?limit=50", base: uncachedBase, requests: [{ method: "GET", path: "/missions?limit=50" }] },
       { key: "search_uncached", name: "uncached GET /missions?status=open&q=…", base: uncachedBase, requests: [rotatingSearch(SEARCH_TERMS)] },
     ];
@@ -493,8 +509,8 @@ async function main(): Promise<number> {
     out.push("");
     for (const f of failures) out.push(`FAIL ${f}`);
     out.push(`total time: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    // mcp_list_vs_rest: the MCP tools/call against the equivalent REST list (design target ≥ 0.7).
-    out.push(`bench: get_mission=${ratio("get_mission")} list=${ratio("list")} search=${ratio("search")} list_uncached=${ratio("list_uncached")} search_uncached=${ratio("search_uncached")} mcp_list_vs_rest=${(rpsOf("mcp_list") / rpsOf("list")).toFixed(2)}`);
+    // mcp_*_vs_rest: an MCP tools/call against the equivalent REST call (design target ≥ 0.7).
+    out.push(`bench: get_mission=${ratio("get_mission")} list=${ratio("list")} search=${ratio("search")} list_uncached=${ratio("list_uncached")} search_uncached=${ratio("search_uncached")} mcp_list_vs_rest=${(rpsOf("mcp_list") / rpsOf("list")).toFixed(2)} mcp_get_vs_rest=${(rpsOf("mcp_get") / rpsOf("get_mission")).toFixed(2)}`);
     await stopAll();
     process.stdout.write(`${out.join("\n")}\n`);
     rmSync(dataDir, { recursive: true, force: true });
