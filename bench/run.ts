@@ -303,6 +303,16 @@ function randomPath(ids: string[]): RequestSpec {
   };
 }
 
+/** tools/call get_mission on a random id of the sample: the MCP twin of the get_mission scenario. */
+function mcpGetMission(ids: string[], session: string): RequestSpec {
+  return {
+    method: "POST",
+    path: "/mcp",
+    headers: { ...MCP_HEADERS, "mcp-session-id": session },
+    setupRequest: (req) => ({ ...req, body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "get_mission", arguments: { mission_id: ids[Math.floor(Math.random() * ids.length)] } } }) }),
+  };
+}
+
 function rotatingSearch(terms: readonly string[]): RequestSpec {
   let i = 0;
   return {
@@ -312,9 +322,31 @@ function rotatingSearch(terms: readonly string[]): RequestSpec {
 }
 
 // ---------------------------------------------------------------------------------------------
+// MCP: one session opened before the load (initialize + notifications/initialized); the scenario
+// then repeats tools/call list_missions on it — the MCP twin of GET /missions?limit=50.
+
+const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
+const MCP_LIST_BODY = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "list_missions", arguments: { limit: 50 } } });
+
+async function postJson(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; headers: Headers; body: unknown }> {
+  const res = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(5000) });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+async function openMcpSession(serverBase: string): Promise<string> {
+  const init = await postJson(`${serverBase}/mcp`, JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "oabp-bench", version: "1" } } }), MCP_HEADERS);
+  const session = init.headers.get("mcp-session-id");
+  if (init.status !== 200 || !session) throw new Error(`MCP initialize: ${init.status} ${JSON.stringify(init.body).slice(0, 300)}`);
+  const done = await postJson(`${serverBase}/mcp`, JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), { ...MCP_HEADERS, "mcp-session-id": session });
+  if (done.status !== 202) throw new Error(`MCP notifications/initialized: ${done.status}`);
+  return session;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Pre-flight: one request per scenario, checked for the expected shape, before any load.
 
-async function preflight(serverBase: string, baselineBase: string, ids: string[]): Promise<void> {
+async function preflight(serverBase: string, baselineBase: string, ids: string[], mcpSession: string): Promise<void> {
   const id = ids[0]!;
   const b = await getJson(`${baselineBase}/missions/${id}`);
   if (b.status !== 200 || (b.body as { id?: string }).id !== id) throw new Error(`baseline GET /missions/${id}: ${b.status} ${JSON.stringify(b.body).slice(0, 300)}`);
@@ -324,6 +356,17 @@ async function preflight(serverBase: string, baselineBase: string, ids: string[]
   const listed = (l.body as { missions?: unknown[] }).missions;
   if (l.status !== 200 || !Array.isArray(listed) || listed.length !== Math.min(50, cfg.missions)) {
     throw new Error(`server GET /missions?limit=50: ${l.status} ${JSON.stringify(l.body).slice(0, 300)}`);
+  }
+  // The MCP call must carry exactly the REST list (structuredContent), in a successful tool result.
+  const m = await postJson(`${serverBase}/mcp`, MCP_LIST_BODY, { ...MCP_HEADERS, "mcp-session-id": mcpSession });
+  const result = (m.body as { result?: { isError?: boolean; structuredContent?: unknown } }).result;
+  if (m.status !== 200 || result?.isError !== false || JSON.stringify(result.structuredContent) !== JSON.stringify(l.body)) {
+    throw new Error(`server MCP tools/call list_missions: ${m.status} ${JSON.stringify(m.body).slice(0, 300)}`);
+  }
+  const mg = await postJson(`${serverBase}/mcp`, JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "get_mission", arguments: { mission_id: id } } }), { ...MCP_HEADERS, "mcp-session-id": mcpSession });
+  const one = (mg.body as { result?: { isError?: boolean; structuredContent?: unknown } }).result;
+  if (mg.status !== 200 || one?.isError !== false || JSON.stringify(one.structuredContent) !== JSON.stringify(g.body)) {
+    throw new Error(`server MCP tools/call get_mission: ${mg.status} ${JSON.stringify(mg.body).slice(0, 300)}`);
   }
   for (const t of SEARCH_TERMS) {
     const q = await getJson(`${serverBase}/missions?status=open&q=${encodeURIComponent(t)}`);
@@ -431,13 +474,16 @@ async function main(): Promise<number> {
       waitReady(baseline, `${baselineBase}/ready`, 60_000),
     ]);
     log(`server on ${serverBase}, baseline on ${baselineBase}`);
-    await preflight(serverBase, baselineBase, prepared.ids);
+    const mcpSession = await openMcpSession(serverBase);
+    await preflight(serverBase, baselineBase, prepared.ids, mcpSession);
 
     const scenarios: Scenario[] = [
       { key: "baseline", name: "baseline GET /missions/{id}", base: baselineBase, requests: [randomPath(prepared.ids)] },
       { key: "get_mission", name: "server GET /missions/{id}", base: serverBase, requests: [randomPath(prepared.ids)] },
       { key: "list", name: "server GET /missions?limit=50", base: serverBase, requests: [{ method: "GET", path: "/missions?limit=50" }] },
       { key: "search", name: "server GET /missions?status=open&q=…", base: serverBase, requests: [rotatingSearch(SEARCH_TERMS)] },
+      { key: "mcp_list", name: "server MCP tools/call list_missions", base: serverBase, requests: [{ method: "POST", path: "/mcp", headers: { ...MCP_HEADERS, "mcp-session-id": mcpSession }, body: MCP_LIST_BODY }] },
+      { key: "mcp_get", name: "server MCP tools/call get_mission", base: serverBase, requests: [mcpGetMission(prepared.ids, mcpSession)] },
       { key: "list_uncached", name: "uncached GET /missions?limit=50", base: uncachedBase, requests: [{ method: "GET", path: "/missions?limit=50" }] },
       { key: "search_uncached", name: "uncached GET /missions?status=open&q=…", base: uncachedBase, requests: [rotatingSearch(SEARCH_TERMS)] },
     ];
@@ -445,7 +491,8 @@ async function main(): Promise<number> {
     for (const s of scenarios) rows.push(await measure(s));
 
     const baselineRps = rows[0]!.rps;
-    const ratio = (key: string) => (rows.find((r) => r.scenario.key === key)!.rps / baselineRps).toFixed(2);
+    const rpsOf = (key: string) => rows.find((r) => r.scenario.key === key)!.rps;
+    const ratio = (key: string) => (rpsOf(key) / baselineRps).toFixed(2);
     const failures = rows.flatMap((r) => {
       const bad = describeFailures(r.result);
       return bad ? [`${r.scenario.name}: ${bad}`] : [];
@@ -462,7 +509,8 @@ async function main(): Promise<number> {
     out.push("");
     for (const f of failures) out.push(`FAIL ${f}`);
     out.push(`total time: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    out.push(`bench: get_mission=${ratio("get_mission")} list=${ratio("list")} search=${ratio("search")} list_uncached=${ratio("list_uncached")} search_uncached=${ratio("search_uncached")}`);
+    // mcp_*_vs_rest: an MCP tools/call against the equivalent REST call (design target ≥ 0.7).
+    out.push(`bench: get_mission=${ratio("get_mission")} list=${ratio("list")} search=${ratio("search")} list_uncached=${ratio("list_uncached")} search_uncached=${ratio("search_uncached")} mcp_list_vs_rest=${(rpsOf("mcp_list") / rpsOf("list")).toFixed(2)} mcp_get_vs_rest=${(rpsOf("mcp_get") / rpsOf("get_mission")).toFixed(2)}`);
     await stopAll();
     process.stdout.write(`${out.join("\n")}\n`);
     rmSync(dataDir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import type { AppEnv } from "./http/types";
 import { buildApi, openApiDocument } from "./openapi";
 import { registerWellKnown } from "./features/wellknown/wellknown.index";
 import { registerSpecs } from "./features/specs/specs.index";
+import { MCP_OWN_PATHS, registerMcp } from "./features/mcp/mcp.index";
 
 export interface Lifecycle {
   shuttingDown: boolean;
@@ -24,6 +25,7 @@ export const ENTRY_POINTS = {
   leaderboard: "/leaderboard",
   auth: ["/auth/nonce", "/auth/siwe", "/attestations/registry"],
   openapi: "/openapi.json",
+  mcp: "/mcp",
   health: "/health",
   api_prefix: "/api",
 };
@@ -33,7 +35,9 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   const app = new OpenAPIHono<AppEnv>();
   app.use("*", requestContext(deps));
   app.use("*", openCors());
-  app.use("*", jsonOnly(deps.config.bodyLimitBytes));
+  // The MCP paths answer a wrong content type with their own JSON-RPC bodies (AIP-1 §7.2, §7.2.1).
+  const jsonBodies = jsonOnly(deps.config.bodyLimitBytes);
+  app.use("*", (c, next) => (MCP_OWN_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));
   app.use("*", identity());
   // Read-your-writes on this instance: a successful write to a mission drops the cached lists at
   // once (every instance also hears of it through the missions trigger's NOTIFY on commit). Only
@@ -74,6 +78,7 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   app.get("/api/v1/openapi.json", (c) => c.redirect("/openapi.json", 301));
 
   registerWellKnown(app, deps);
+  registerMcp(app, deps);
   registerSpecs(app, deps, () => openApiDocument(api, deps.config.publicUrl));
   app.route("/", api);
   app.route("/api", api);

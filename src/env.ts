@@ -176,6 +176,12 @@ export const EnvSchema = z.object({
   OABP_WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce.number().int().min(60).max(14 * 86_400).default(3 * 86_400),
   OABP_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   OABP_WEBHOOK_MAX_PER_AGENT: z.coerce.number().int().min(1).max(1000).default(10),
+  /** AIP-1 §7.3.1: initialize → notifications/initialized window (30 s RECOMMENDED). */
+  OABP_MCP_HANDSHAKE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** AIP-1 §7.3.3: a terminated session id is not reissued before this (≥ 10 s). */
+  OABP_MCP_SESSION_COOLING_SECONDS: z.coerce.number().int().min(10).max(86_400).default(10),
+  /** An active MCP session ends after this long without a request. */
+  OABP_MCP_SESSION_IDLE_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(3600),
 });
 
 export interface Config {
@@ -221,6 +227,8 @@ export interface Config {
   webhookRetryWindowSeconds: number;
   webhookTimeoutMs: number;
   webhookMaxPerAgent: number;
+  /** MCP session lifecycle (AIP-1 §7.3), seconds. */
+  mcp: { handshakeTimeoutSeconds: number; coolingSeconds: number; idleSeconds: number };
 }
 
 export interface BaseRailConfig {
@@ -326,6 +334,11 @@ export function parseEnv(source: Record<string, string | undefined>, readFile: (
     webhookRetryWindowSeconds: e.OABP_WEBHOOK_RETRY_WINDOW_SECONDS,
     webhookTimeoutMs: e.OABP_WEBHOOK_TIMEOUT_MS,
     webhookMaxPerAgent: e.OABP_WEBHOOK_MAX_PER_AGENT,
+    mcp: {
+      handshakeTimeoutSeconds: e.OABP_MCP_HANDSHAKE_TIMEOUT_SECONDS,
+      coolingSeconds: e.OABP_MCP_SESSION_COOLING_SECONDS,
+      idleSeconds: e.OABP_MCP_SESSION_IDLE_SECONDS,
+    },
   };
 }
 

@@ -14,6 +14,8 @@ import { receiptsRouter } from "./features/receipts/receipts.index";
 import { manifestRouter } from "./features/manifest/manifest.index";
 import { escrowRouter } from "./features/escrow/escrow.index";
 import { webhooksRouter } from "./features/webhooks/webhooks.index";
+import { agentCardRouter } from "./features/agent-card/agent-card.index";
+import { registerMcpDocs } from "./features/mcp/mcp.routes";
 import type { AppEnv } from "./http/types";
 import { registerDiscoveryDocs } from "./features/wellknown/wellknown.openapi";
 import pkg from "../package.json" with { type: "json" };
@@ -37,6 +39,8 @@ export function buildApi() {
   api.route("/", feedsRouter);
   api.route("/", webhooksRouter);
   registerDiscoveryDocs(api);
+  api.route("/", agentCardRouter);
+  registerMcpDocs(api);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",

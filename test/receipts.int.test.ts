@@ -230,7 +230,7 @@ describe("manifest (AIP-1 §9)", () => {
       receipt_endpoint_template: "/missions/{mission_id}/receipts/{submission_id}",
     });
     expect(m.version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(m).not.toHaveProperty("mcp");
+    expect(m.mcp).toMatchObject({ url: "/mcp", transport: "streamable_http" }); // the §7.1 object: test/mcp-contract.int.test.ts
     for (const k of ["missions", "agents", "agent_badge", "leaderboard", "feed", "sitemap", "openapi"]) expect(m.endpoints[k], k).toMatch(/^\/[^/]/);
     expect(m.endpoints).toMatchObject({ feed: "/feed.xml", sitemap: "/sitemap.xml", openapi: "/openapi.json" });
     for (const k of m.receipt_signing_keys) {

@@ -14,16 +14,16 @@ const get = (path: string, init?: RequestInit) => t.app.request(path, init);
 
 describe("oauth-protected-resource (§9.1, RFC 9728)", () => {
   it.each([
-    "/.well-known/oauth-protected-resource",
-    "/.well-known/oauth-protected-resource/mcp",
-    "/.well-known/oauth-protected-resource/mcp/sse",
-  ])("%s answers the same document with authorization_servers: []", async (path) => {
+    ["/.well-known/oauth-protected-resource", PUBLIC_URL],
+    ["/.well-known/oauth-protected-resource/mcp", `${PUBLIC_URL}/mcp`], // RFC 9728 §3.3: resource = the URL it was derived from
+    ["/.well-known/oauth-protected-resource/mcp/sse", PUBLIC_URL],
+  ])("%s answers authorization_servers: [] for %s", async (path, resource) => {
     const res = await get(path);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     const doc = await res.json();
     expect(doc).toEqual({
-      resource: PUBLIC_URL,
+      resource,
       resource_name: "OABP server",
       authorization_servers: [],
       bearer_methods_supported: [],

@@ -22,26 +22,39 @@ export function sendError(c: Context<AppEnv>, code: ErrorCode, message: string, 
   return c.json(errorBody(code, message, c.get("requestId") ?? "req_unknown", details), status as 400);
 }
 
-/** onError: AppError → its code; hono HTTPExceptions (malformed JSON, body limit) → ours; rest → 500. */
-export function handleError(err: Error, c: Context<AppEnv>) {
-  if (err instanceof AppError) return sendError(c, err.code, err.message, err.details);
+/**
+ * The AppError a thrown value stands for: ours; hono's HTTPExceptions (malformed JSON, body limit);
+ * Postgres errors the client caused or may retry. Undefined for anything else (a bug → 500).
+ * Shared by the REST error handler and the MCP tool runner, so both surfaces answer alike.
+ */
+export function asAppError(err: unknown, received?: () => string | null): AppError | undefined {
+  if (err instanceof AppError) return err;
   if (err instanceof HTTPException) {
-    if (err.status === 400) return sendError(c, "INVALID_PARAMETER", "malformed JSON in request body", { reason: "malformed_json" });
-    if (err.status === 413) return sendError(c, "PAYLOAD_TOO_LARGE", "request body too large");
+    if (err.status === 400) return new AppError("INVALID_PARAMETER", "malformed JSON in request body", { reason: "malformed_json" });
+    if (err.status === 413) return new AppError("PAYLOAD_TOO_LARGE", "request body too large");
     // @hono/zod-openapi's media-type gate throws 415 for a non-JSON body the length check missed.
-    if (err.status === 415) return sendError(c, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json", { received: c.req.header("content-type") ?? null });
-    if (err.status === 401) return sendError(c, "UNAUTHORIZED", err.message || "unauthorized");
+    if (err.status === 415) return new AppError("UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json", { received: received?.() ?? null });
+    if (err.status === 401) return new AppError("UNAUTHORIZED", err.message || "unauthorized");
   }
   // Postgres refuses NUL in text (22021) and jsonb (22P05): the client sent it, so it is a 400.
   const code = pgCode(err);
   if (code === "22021" || code === "22P05" || code === "22P02") {
-    return sendError(c, "INVALID_PARAMETER", "a string contains a character that cannot be stored (such as U+0000)", { reason: "invalid_text" });
+    return new AppError("INVALID_PARAMETER", "a string contains a character that cannot be stored (such as U+0000)", { reason: "invalid_text" });
   }
   // Lock-order bugs should not exist, but if Postgres ever breaks a deadlock or a serialization
   // conflict, the transaction rolled back whole: the client may simply retry.
   if (code === "40P01" || code === "40001") {
-    c.header("Retry-After", "1");
-    return sendError(c, "SERVICE_UNAVAILABLE", "the request conflicted with a concurrent one and was rolled back; retry it", { reason: "retry" });
+    return new AppError("SERVICE_UNAVAILABLE", "the request conflicted with a concurrent one and was rolled back; retry it", { reason: "retry" });
+  }
+  return undefined;
+}
+
+/** onError: AppError → its code; hono HTTPExceptions (malformed JSON, body limit) → ours; rest → 500. */
+export function handleError(err: Error, c: Context<AppEnv>) {
+  const known = asAppError(err, () => c.req.header("content-type") ?? null);
+  if (known) {
+    if (known.code === "SERVICE_UNAVAILABLE" && known.details?.reason === "retry") c.header("Retry-After", "1");
+    return sendError(c, known.code, known.message, known.details);
   }
   c.get("deps")?.logger.error({ err, request_id: c.get("requestId") }, "unhandled error");
   return sendError(c, "INTERNAL_ERROR", "internal error");

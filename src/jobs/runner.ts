@@ -6,6 +6,7 @@ import { sweepDueMissions } from "./sweeper";
 import { watchEscrow } from "../features/escrow/escrow.watcher";
 import { runPayouts } from "../features/escrow/escrow.payouts";
 import { purgeWebhookHistory, runWebhookJobs } from "./webhooks";
+import { purgeEndedSessions } from "../features/mcp/mcp.sessions";
 
 export interface JobRunner {
   /** Runs every job once (tests call this with a manual clock). */
@@ -33,6 +34,7 @@ export function startJobRunner(deps: Deps, intervalMs: number): JobRunner {
       await watchEscrow(deps);
       await runPayouts(deps);
       await purgeExpiredAuth(deps);
+      await purgeEndedSessions(deps);
       await materialiseDecayBatch(deps);
       await runWebhookJobs(deps);
       await purgeWebhookHistory(deps);

@@ -2,10 +2,12 @@ import type { Deps } from "../../deps";
 import type { Config } from "../../env";
 import { VERIFICATION_TYPES } from "../missions/missions.schemas";
 import type { ReceiptKeyring } from "../receipts/receipts.keys";
+import { AGENT_CARD_PATHS, MCP_PATH, mcpManifestObject } from "../mcp/mcp.contract";
 import pkg from "../../../package.json" with { type: "json" };
 
-// AIP-1 §9: /.well-known/oabp.json, every field, endpoint values as relative paths. No `mcp`
-// object yet: there is no MCP surface to declare (§7.1; the MCP work adds it).
+// AIP-1 §9: /.well-known/oabp.json, every field, endpoint values as relative paths. The `mcp`
+// object (§7.1 + §7.1.1) comes from the MCP feature's contract, the same constants its transport
+// answers with.
 
 export const RECEIPT_ENDPOINT_TEMPLATE = "/missions/{mission_id}/receipts/{submission_id}";
 
@@ -33,7 +35,10 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring) {
       receipt_verify: "/receipts/verify",
       // Subscriptions (POST/GET); absent when OABP_WEBHOOKS_ENABLED=false.
       ...(config.webhooksEnabled && { webhooks: "/webhooks" }),
+      mcp: MCP_PATH,
+      agent_card: AGENT_CARD_PATHS[0],
     },
+    mcp: mcpManifestObject(config),
     payment_options: {
       assets: config.assets.map((a) => a.symbol),
       chains,

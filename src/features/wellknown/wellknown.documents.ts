@@ -13,13 +13,14 @@ export const SECURITY_TXT_TTL_DAYS = 180;
 
 /**
  * RFC 9728 Protected Resource Metadata, AIP-1 §9.1: no OAuth anywhere (`authorization_servers: []`).
- * `resource` is the API origin: there is no MCP endpoint yet, so the §9.1 example's `/mcp` would
- * name a resource that does not exist. The same document answers every path below the
- * well-known (`…/mcp`, `…/mcp/sse`), as §9.1 asks.
+ * `resource` is the API origin; the document at `…/mcp` names the MCP endpoint instead
+ * (`<origin>/mcp`), because RFC 9728 §3.3 has clients check that `resource` matches the URL the
+ * well-known was derived from — and MCP clients derive it from `<origin>/mcp`, §9.1's example.
+ * Every other path below the well-known (`…/mcp/sse` …) answers the origin's document, as §9.1 asks.
  */
-export function oauthProtectedResource(config: Config) {
+export function oauthProtectedResource(config: Config, path = "") {
   return {
-    resource: config.publicUrl,
+    resource: `${config.publicUrl}${path}`,
     resource_name: SERVER_NAME,
     authorization_servers: [] as string[],
     bearer_methods_supported: [] as string[],
@@ -40,7 +41,7 @@ export function agentProtocol(config: Config) {
       // Registration is permissionless: signing in with Ethereum (SIWE) is joining.
       register: `${o}/auth/siwe`,
     },
-    capabilities: ["missions", "submissions", "verification", "reputation", "reviews", "heartbeats"],
+    capabilities: ["missions", "submissions", "verification", "reputation", "reviews", "heartbeats", "mcp"],
     open_registration: true,
     // No POST /ping or /federation/report yet, hence no PONG to sign.
     signed_pongs: false,
@@ -48,6 +49,8 @@ export function agentProtocol(config: Config) {
       missions: `${o}/missions`,
       openapi: `${o}/openapi.json`,
       llms_txt: `${o}/llms.txt`,
+      mcp: `${o}/mcp`,
+      agent_card: `${o}/.well-known/agent-card.json`,
       oauth_protected_resource: `${o}${OAUTH_PROTECTED_RESOURCE_PATH}`,
     },
   };
@@ -118,6 +121,10 @@ Registration is permissionless: signing in is joining. Submitting without an ide
 - \`GET ${o}/agents/{id}/balance\`: rewards are paid into your ledger balance (fee ${config.feeBps} bps).
 - Reputation: \`GET /agents/{id}\`, \`/agents/{id}/history\`, \`/leaderboard\`; stay visible as online with \`POST /agents/{id}/heartbeat\` every 30–60 s.
 
+## MCP (Model Context Protocol)
+
+\`${o}/mcp\` speaks MCP 2025-06-18 over Streamable HTTP (JSON responses, no SSE). \`POST\` a JSON-RPC \`initialize\`; echo the \`Mcp-Session-Id\` response header on every later request; send \`notifications/initialized\` within ${config.mcp.handshakeTimeoutSeconds} s; then \`tools/list\` and \`tools/call\` (\`list_missions\`, \`get_mission\`, \`submit_solution\`, \`get_agent\`, \`get_receipt\`, \`create_mission\`, \`vote\`); \`DELETE ${o}/mcp\` when done. Writes need the same \`Authorization: Bearer <token>\` on the HTTP requests. The literal request sequence is the \`transport\` block of [the agent card](${o}/.well-known/agent-card.json).
+
 ## Post a mission
 
 - \`POST ${o}/missions\` (signed in, \`Idempotency-Key\`): the reward and a spam fee are escrowed from your ledger balance at once.
@@ -127,6 +134,7 @@ Registration is permissionless: signing in is joining. Submitting without an ide
 - [OpenAPI 3.1](${o}/openapi.json): every route, schema and error code
 - [OAuth protected resource metadata](${o}${OAUTH_PROTECTED_RESOURCE_PATH}): \`authorization_servers: []\`
 - [OADP hub description](${o}${AGENT_PROTOCOL_PATH})
+- [A2A agent card with the MCP recipe](${o}/.well-known/agent-card.json)
 - [security.txt](${o}${SECURITY_TXT_PATH})
 `;
 }

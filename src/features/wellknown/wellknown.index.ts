@@ -11,6 +11,7 @@ import {
   SECURITY_TXT_PATH,
   securityTxt,
 } from "./wellknown.documents";
+import { MCP_PATH } from "../mcp/mcp.contract";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const TEXT_TYPE = "text/plain; charset=utf-8";
@@ -27,6 +28,7 @@ export function registerWellKnown(app: Hono<AppEnv>, deps: Deps): void {
 
   const oauth = fixed(JSON.stringify(oauthProtectedResource(config)), JSON_TYPE);
   app.get(OAUTH_PROTECTED_RESOURCE_PATH, oauth);
+  app.get(`${OAUTH_PROTECTED_RESOURCE_PATH}${MCP_PATH}`, fixed(JSON.stringify(oauthProtectedResource(config, MCP_PATH)), JSON_TYPE));
   app.get(`${OAUTH_PROTECTED_RESOURCE_PATH}/*`, oauth);
   app.get(AGENT_PROTOCOL_PATH, fixed(JSON.stringify(agentProtocol(config)), JSON_TYPE));
   app.get("/robots.txt", fixed(robotsTxt(config), TEXT_TYPE));

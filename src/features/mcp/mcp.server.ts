@@ -1,0 +1,145 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../../http/types";
+import { asAppError } from "../../http/errors";
+import { AppError } from "../../lib/errors";
+import pkg from "../../../package.json" with { type: "json" };
+import { MCP_PROTOCOL_VERSION, missingInitializeError, recipeUrl } from "./mcp.contract";
+import { classify, type Incoming, resultText, RPC, type RpcId, toolResultText } from "./mcp.jsonrpc";
+import { activateSession, createSession, findSession, ownedBy } from "./mcp.sessions";
+import { callTool, hasTool, TOOLS_LIST_JSON } from "./mcp.tools";
+import {
+  acceptsJson,
+  echoSession,
+  isJsonContentType,
+  plausibleSessionId,
+  sendSessionExpired,
+  sendTransportError,
+} from "./mcp.transport";
+
+// POST /mcp: one JSON-RPC message per request (MCP 2025-06-18 Streamable HTTP), answered with
+// application/json (never an event stream), under the AIP-1 §7.3 session lifecycle.
+
+/** Revisions whose messages this server understands in MCP-Protocol-Version; it answers 2025-06-18. */
+const KNOWN_PROTOCOL_VERSIONS = new Set(["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]);
+
+const INSTRUCTIONS =
+  "Open Agent Bounty Protocol (AIP-1) missions. Find work with list_missions and get_mission; submit with submit_solution. " +
+  "Writes need a signed-in agent: send Authorization: Bearer <token> (POST /auth/nonce, then /auth/siwe) on the HTTP requests. " +
+  "Amounts are base-unit integer strings.";
+
+const JSON_TYPE = "application/json; charset=utf-8";
+const sendJson = (c: Context<AppEnv>, text: string, status: 200 = 200) => {
+  c.header("Content-Type", JSON_TYPE);
+  return c.body(text, status);
+};
+
+const idOf = (m: Incoming): RpcId | null => (m.kind === "request" || m.kind === "invalid" ? m.id : null);
+const str = (v: unknown) => (typeof v === "string" ? v.slice(0, 200) : null);
+
+export async function handlePost(c: Context<AppEnv>): Promise<Response> {
+  const deps = c.get("deps");
+  const raw = await c.req.text();
+  if (raw.length > 0 && !isJsonContentType(c.req.header("content-type"))) {
+    return sendTransportError(c, 415, null, { code: RPC.INVALID_REQUEST, message: "Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json" });
+  }
+  if (!acceptsJson(c.req.header("accept"))) {
+    return sendTransportError(c, 406, null, { code: RPC.INVALID_REQUEST, message: "Not Acceptable: responses are application/json; send Accept: application/json, text/event-stream" });
+  }
+  // §7.4: a POST without an initialize body gets errorShape.missingInitialize.
+  if (raw.trim() === "") return sendTransportError(c, 400, null, missingInitializeError(deps.config));
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return sendTransportError(c, 400, null, { code: RPC.PARSE_ERROR, message: "Parse error: the body is not valid JSON", data: { recipeUrl: recipeUrl(deps.config) } });
+  }
+  const m = classify(body);
+  if (m.kind === "invalid") return sendTransportError(c, 400, m.id, { code: RPC.INVALID_REQUEST, message: `Invalid Request: ${m.reason}`, data: { recipeUrl: recipeUrl(deps.config) } });
+  if (m.kind === "request" && m.method === "initialize") return initialize(c, m);
+
+  const version = c.req.header("mcp-protocol-version");
+  if (version !== undefined && !KNOWN_PROTOCOL_VERSIONS.has(version)) {
+    return sendTransportError(c, 400, idOf(m), { code: RPC.INVALID_REQUEST, message: `Unsupported MCP-Protocol-Version ${JSON.stringify(version)}: this server speaks ${MCP_PROTOCOL_VERSION}` });
+  }
+  const sessionId = c.req.header("mcp-session-id");
+  if (sessionId === undefined) {
+    // Ping is allowed at any time (MCP lifecycle); everything else needs the handshake first.
+    if (m.kind === "request" && m.method === "ping") return sendJson(c, resultText(m.id, "{}"));
+    return sendTransportError(c, 400, idOf(m), missingInitializeError(deps.config));
+  }
+  const session = plausibleSessionId(sessionId) ? await findSession(deps, sessionId) : undefined;
+  if (!session || !ownedBy(session, c.get("identity"))) return sendSessionExpired(c, idOf(m));
+
+  if (m.kind === "response") return accepted(c, sessionId); // a client's answer to a server request
+  if (m.method === "notifications/initialized") {
+    // §7.3.1: pending → active inside the window only; a late notification finds it expired.
+    if (!(await activateSession(deps, sessionId))) return sendSessionExpired(c, idOf(m));
+    if (m.kind === "notification") return accepted(c, sessionId);
+    echoSession(c, sessionId);
+    return sendJson(c, resultText(m.id, "{}")); // sent as a request by some clients: answer it
+  }
+  if (m.kind === "notification") return accepted(c, sessionId); // cancelled, progress…: nothing to do
+  if (session.state === "pending" && m.method !== "ping") {
+    // §7.3.1: no tool call (nor anything else) before the handshake completes.
+    return sendTransportError(c, 400, m.id, {
+      code: RPC.INVALID_REQUEST,
+      message: "Invalid Request: the handshake is not complete; POST notifications/initialized with this Mcp-Session-Id first.",
+      data: { recipeUrl: recipeUrl(deps.config, "/postInitializeNotification") },
+    });
+  }
+  echoSession(c, sessionId);
+  return sendJson(c, await dispatch(c, m.id, m.method, m.params));
+}
+
+function accepted(c: Context<AppEnv>, sessionId: string) {
+  echoSession(c, sessionId);
+  return c.body(null, 202);
+}
+
+async function initialize(c: Context<AppEnv>, m: Extract<Incoming, { kind: "request" }>) {
+  const deps = c.get("deps");
+  const who = c.get("identity");
+  const clientInfo = (m.params?.clientInfo ?? {}) as Record<string, unknown>;
+  // A session header on initialize is ignored: initialize always starts a new session.
+  const { id } = await createSession(deps, {
+    protocolVersion: MCP_PROTOCOL_VERSION,
+    agentId: who.kind === "agent" ? who.address : null,
+    clientName: str(clientInfo.name),
+    clientVersion: str(clientInfo.version),
+  });
+  echoSession(c, id);
+  const result = {
+    protocolVersion: MCP_PROTOCOL_VERSION,
+    capabilities: { tools: { listChanged: false } },
+    serverInfo: { name: pkg.name, title: "OABP mission marketplace", version: pkg.version },
+    instructions: INSTRUCTIONS,
+    // The id again, for clients (and proxies) that lose response headers.
+    sessionId: id,
+  };
+  return sendJson(c, resultText(m.id, JSON.stringify(result)));
+}
+
+async function dispatch(c: Context<AppEnv>, id: RpcId, method: string, params: Record<string, unknown> | undefined): Promise<string> {
+  switch (method) {
+    case "ping":
+      return resultText(id, "{}");
+    case "tools/list":
+      return resultText(id, TOOLS_LIST_JSON);
+    case "tools/call": {
+      const name = params?.name;
+      if (typeof name !== "string" || !hasTool(name)) {
+        return JSON.stringify({ jsonrpc: "2.0", id, error: { code: RPC.INVALID_PARAMS, message: `Unknown tool: ${String(name)}` } });
+      }
+      const ctx = { deps: c.get("deps"), identity: c.get("identity"), requestId: c.get("requestId") };
+      const outcome = await callTool(ctx, name, params?.arguments, (err) => {
+        const known = asAppError(err);
+        if (known) return known;
+        ctx.deps.logger.error({ err, request_id: ctx.requestId, tool: name }, "unhandled error in MCP tool");
+        return new AppError("INTERNAL_ERROR", "internal error");
+      });
+      return resultText(id, toolResultText(outcome.json, outcome.isError, outcome.note));
+    }
+    default:
+      return JSON.stringify({ jsonrpc: "2.0", id, error: { code: RPC.METHOD_NOT_FOUND, message: `Method not found: ${method}` } });
+  }
+}

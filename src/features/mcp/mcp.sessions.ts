@@ -1,0 +1,228 @@
+import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { mcpSessions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import type { Identity } from "../../http/types";
+import { randomToken } from "../../lib/hash";
+
+// MCP sessions (AIP-1 §7.3) live in Postgres so that any instance serves any session. Each
+// instance keeps the *active* sessions it has seen in a small cache (a tools/call then needs no
+// database round trip); a termination anywhere reaches every instance's cache through NOTIFY
+// (delivered on commit), and a cached entry is re-read at least every CACHE_RECHECK_MS anyway,
+// in case a notification was lost.
+
+/** NOTIFY channel carrying the id of every terminated session. */
+export const MCP_SESSION_ENDED = "oabp_mcp_session_ended";
+const CACHE_RECHECK_MS = 30_000;
+const CACHE_MAX = 10_000;
+/** An active session's idle deadline is pushed back at most once a minute (a write per call would not scale). */
+const EXTEND_EVERY_MS = 60_000;
+const PURGE_BATCH = 1000;
+
+export interface LiveSession {
+  id: string;
+  state: "pending" | "active";
+  agentId: string | null;
+  protocolVersion: string;
+  expiresAt: Date;
+}
+
+/**
+ * A session opened by a signed-in agent is invisible to every other caller (MCP 2025-06-18
+ * security: bind sessions to the user). Identity itself still comes with each request, as on
+ * REST; a session opened anonymously may be used with any credentials.
+ */
+export const ownedBy = (s: LiveSession, who: Identity) => s.agentId === null || (who.kind === "agent" && who.address === s.agentId);
+
+interface CacheEntry {
+  session: LiveSession;
+  checkedAt: number;
+}
+
+/** Visible ASCII only (MCP 2025-06-18 §Session Management); 256 random bits. */
+export const randomSessionId = () => `mcp_${randomToken(32)}`;
+
+class SessionCache {
+  private readonly entries = new Map<string, CacheEntry>();
+  /** Bumped by every eviction: a read that began before one must not be cached (it may be stale). */
+  generation = 0;
+  listening = false;
+
+  get(id: string): CacheEntry | undefined {
+    return this.listening ? this.entries.get(id) : undefined;
+  }
+  set(session: LiveSession, checkedAt: number, startedAt: number): void {
+    if (!this.listening || startedAt !== this.generation || session.state !== "active") return;
+    this.entries.delete(session.id);
+    this.entries.set(session.id, { session, checkedAt });
+    if (this.entries.size > CACHE_MAX) this.entries.delete(this.entries.keys().next().value!);
+  }
+  evict(id: string): void {
+    this.generation++;
+    this.entries.delete(id);
+  }
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}
+
+// One cache per database handle (there is one per process; tests make one per app). Kept out of
+// Deps on purpose: it is an optimisation of this feature, not a dependency of anything else.
+const caches = new WeakMap<Deps["database"], SessionCache>();
+function cacheOf(deps: Deps): SessionCache {
+  let cache = caches.get(deps.database);
+  if (!cache) {
+    const created = new SessionCache();
+    caches.set(deps.database, created);
+    cache = created;
+    // Until LISTEN is up nothing is cached; after a reconnect notifications may have been lost,
+    // so the cache starts empty again.
+    deps.database
+      .listen(MCP_SESSION_ENDED, (id) => created.evict(id), () => {
+        created.clear();
+        created.listening = true;
+      })
+      .catch((err: unknown) => deps.logger.warn({ err }, "mcp session LISTEN failed; sessions are read from the database on every request"));
+  }
+  return cache;
+}
+
+const liveColumns = {
+  id: mcpSessions.id,
+  state: mcpSessions.state,
+  agentId: mcpSessions.agentId,
+  protocolVersion: mcpSessions.protocolVersion,
+  expiresAt: mcpSessions.expiresAt,
+};
+
+/**
+ * `initialize`: a new pending session that must see `notifications/initialized` within the
+ * handshake window (§7.3.1). An id is never reassigned while its session is pending, active, or
+ * ended less than the cooling period ago (§7.3.3): the primary key refuses it, and an old row is
+ * only overwritten once it ended ≥ cooling seconds ago. `newId` is a parameter for that test.
+ */
+export async function createSession(
+  deps: Deps,
+  input: { protocolVersion: string; agentId: string | null; clientName: string | null; clientVersion: string | null },
+  newId: () => string = randomSessionId,
+): Promise<{ id: string; expiresAt: Date }> {
+  const now = deps.clock.now();
+  const { handshakeTimeoutSeconds, coolingSeconds } = deps.config.mcp;
+  const expiresAt = new Date(now.getTime() + handshakeTimeoutSeconds * 1000);
+  const reusableBefore = new Date(now.getTime() - coolingSeconds * 1000);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const row = {
+      id: newId(),
+      state: "pending",
+      protocolVersion: input.protocolVersion,
+      agentId: input.agentId,
+      clientName: input.clientName,
+      clientVersion: input.clientVersion,
+      createdAt: now,
+      initializedAt: null,
+      terminatedAt: null,
+      expiresAt,
+    };
+    const won = await deps.database.db
+      .insert(mcpSessions)
+      .values(row)
+      .onConflictDoUpdate({ target: mcpSessions.id, set: row, setWhere: lte(mcpSessions.expiresAt, reusableBefore) })
+      .returning({ id: mcpSessions.id });
+    if (won.length === 1) return { id: row.id, expiresAt };
+  }
+  throw new Error("could not mint an unused MCP session id");
+}
+
+/** The session if it is pending or active and not past its deadline; undefined otherwise. */
+export async function findSession(deps: Deps, id: string): Promise<LiveSession | undefined> {
+  const now = deps.clock.now();
+  const cache = cacheOf(deps);
+  const hit = cache.get(id);
+  if (hit && hit.session.expiresAt > now && now.getTime() - hit.checkedAt < CACHE_RECHECK_MS) {
+    return extendIfDue(deps, cache, hit.session, now);
+  }
+  const startedAt = cache.generation;
+  const [row] = await deps.database.db.select(liveColumns).from(mcpSessions).where(eq(mcpSessions.id, id));
+  if (!row || row.state === "terminated" || row.expiresAt <= now) {
+    if (hit) cache.evict(id);
+    return undefined;
+  }
+  const session = row as LiveSession;
+  cache.set(session, now.getTime(), startedAt);
+  return extendIfDue(deps, cache, session, now);
+}
+
+/** Sliding idle deadline for active sessions, written at most once a minute per session. */
+async function extendIfDue(deps: Deps, cache: SessionCache, s: LiveSession, now: Date): Promise<LiveSession> {
+  const idleMs = deps.config.mcp.idleSeconds * 1000;
+  if (s.state !== "active" || s.expiresAt.getTime() - now.getTime() > idleMs - EXTEND_EVERY_MS) return s;
+  const startedAt = cache.generation;
+  const expiresAt = new Date(now.getTime() + idleMs);
+  const [row] = await deps.database.db
+    .update(mcpSessions)
+    .set({ expiresAt })
+    .where(and(eq(mcpSessions.id, s.id), eq(mcpSessions.state, "active"), gt(mcpSessions.expiresAt, now)))
+    .returning(liveColumns);
+  if (!row) {
+    cache.evict(s.id);
+    return s; // ended concurrently; this request was already admitted
+  }
+  const session = row as LiveSession;
+  cache.set(session, now.getTime(), startedAt);
+  return session;
+}
+
+/**
+ * `notifications/initialized`: pending → active, only inside the handshake window (a late
+ * notification finds the session expired). Repeating it on an active session is harmless.
+ */
+export async function activateSession(deps: Deps, id: string): Promise<LiveSession | undefined> {
+  const now = deps.clock.now();
+  const cache = cacheOf(deps);
+  const startedAt = cache.generation;
+  const [row] = await deps.database.db
+    .update(mcpSessions)
+    .set({ state: "active", initializedAt: now, expiresAt: new Date(now.getTime() + deps.config.mcp.idleSeconds * 1000) })
+    .where(and(eq(mcpSessions.id, id), eq(mcpSessions.state, "pending"), gt(mcpSessions.expiresAt, now)))
+    .returning(liveColumns);
+  if (row) {
+    const session = row as LiveSession;
+    cache.set(session, now.getTime(), startedAt);
+    return session;
+  }
+  const existing = await findSession(deps, id);
+  return existing?.state === "active" ? existing : undefined;
+}
+
+/**
+ * DELETE /mcp (§7.3.2): the session ends now; its id stays reserved for the cooling period
+ * (`expires_at` = now, purged `cooling` seconds later). The NOTIFY in the same statement reaches
+ * every instance's cache on commit. True when a live session was ended.
+ */
+export async function terminateSession(deps: Deps, id: string): Promise<boolean> {
+  const now = deps.clock.now();
+  cacheOf(deps).evict(id);
+  const rows = (await deps.database.db.execute(sql`
+    with ended as (
+      update ${mcpSessions} set state = 'terminated', terminated_at = ${now.toISOString()}::timestamptz, expires_at = ${now.toISOString()}::timestamptz
+      where id = ${id} and state <> 'terminated' and expires_at > ${now.toISOString()}::timestamptz
+      returning id
+    )
+    select pg_notify(${MCP_SESSION_ENDED}, id) from ended`)) as unknown as { rows?: unknown[]; length?: number };
+  return (rows.rows?.length ?? rows.length ?? 0) > 0;
+}
+
+/**
+ * Job: deletes sessions that ended (terminated, handshake window missed, idle) at least the
+ * cooling period ago, in bounded batches. A pending session is unusable from the end of its
+ * window on (findSession checks the deadline), whether or not this has run yet.
+ */
+export async function purgeEndedSessions(deps: Deps): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - deps.config.mcp.coolingSeconds * 1000);
+  const r = (await deps.database.db.execute(sql`
+    delete from ${mcpSessions} where id in (
+      select id from ${mcpSessions} where expires_at <= ${before.toISOString()}::timestamptz limit ${PURGE_BATCH}
+    )`)) as unknown as { rowCount?: number; count?: number; affectedRows?: number };
+  return Number(r.count ?? r.affectedRows ?? r.rowCount ?? 0);
+}
+

@@ -1,0 +1,205 @@
+import { z } from "@hono/zod-openapi";
+import type { Deps } from "../../deps";
+import { validationError } from "../../http/errors";
+import type { Identity } from "../../http/types";
+import { type AppError, errorBody } from "../../lib/errors";
+import { checkIdempotencyKey } from "../../lib/idempotency";
+import { getAgent } from "../agents/agents.service";
+import { requireAgent } from "../auth/auth.service";
+import { CreateMissionRequest, ListMissionsQuery, VERIFICATION_TYPES } from "../missions/missions.schemas";
+import { createMission, getMission, listMissionsJson } from "../missions/missions.service";
+import { getReceipt } from "../receipts/receipts.service";
+import { CreateSubmissionRequest } from "../submissions/submissions.schemas";
+import { createSubmission } from "../submissions/submissions.service";
+import { castVote } from "../verification/peer-vote";
+import { VoteRequest } from "../verification/verification.routes";
+
+// The MCP tools (AIP-1 §7: list_missions, get_mission, submit_solution, plus the other verbs that
+// exist today). MCP is a transport, not a second backend (style.md rule 12): each tool validates
+// its arguments with the REST route's zod schema, calls the same service verb and returns the
+// same JSON text the REST route answers. No claim_mission: claims do not exist yet.
+//
+// The JSON Schemas below are written by hand and kept short: tools/list is read by every client
+// (and often pasted into a model's context), so its size is bounded by a test.
+
+export interface ToolContext {
+  deps: Deps;
+  identity: Identity;
+  requestId: string;
+}
+
+interface Tool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema: Record<string, unknown>;
+  annotations: Record<string, boolean>;
+  /** Who may call: checked before the arguments, as REST checks identity before the body. */
+  caller?: "submitter" | "agent";
+  args: z.ZodTypeAny;
+  /** Returns the REST route's JSON body, as text. */
+  run(ctx: ToolContext, args: never, caller: string | undefined): Promise<string>;
+}
+
+const str = (description?: string) => (description ? { type: "string", description } : { type: "string" });
+const obj = (properties: Record<string, unknown>, required: string[] = []) => ({ type: "object", properties, ...(required.length ? { required } : {}) });
+const idKey = str("retry-safe: same key + arguments → the first answer");
+const READ = { readOnlyHint: true };
+const WRITE = { readOnlyHint: false, destructiveHint: false };
+
+const viewer = (identity: Identity) => (identity.kind === "agent" ? identity.address : undefined);
+const MissionId = z.string().min(1).max(64);
+
+/** Writes drop this instance's cached mission lists at once (REST does it in app.ts for /missions paths). */
+function written(ctx: ToolContext, body: string): string {
+  ctx.deps.missionLists.invalidate();
+  return body;
+}
+
+const MISSION_OUT = obj({ id: str(), status: str(), reward: { type: "object" }, deadline: str() }, ["id", "status"]);
+
+export const TOOLS: Tool[] = [
+  {
+    name: "list_missions",
+    description: "List public missions, newest first (same filters as GET /missions). Follow next_cursor for more.",
+    inputSchema: obj({
+      status: str("open, escrowed, resolved, voided; comma-separated"),
+      verification_type: { enum: [...VERIFICATION_TYPES] },
+      tag: str(),
+      q: str("full-text search"),
+      asset: str(),
+      creator: str("creator address"),
+      reward_min: str("base units"),
+      reward_max: str("base units"),
+      deadline_after: str("ISO 8601"),
+      deadline_before: str("ISO 8601"),
+      limit: { type: "integer", minimum: 1, maximum: 100 },
+      cursor: str(),
+    }),
+    outputSchema: obj({ missions: { type: "array", items: { type: "object" } }, next_cursor: { type: ["string", "null"] } }, ["missions", "next_cursor"]),
+    annotations: READ,
+    args: ListMissionsQuery,
+    run: (ctx, a: z.infer<typeof ListMissionsQuery>) => listMissionsJson(ctx.deps, a),
+  },
+  {
+    name: "get_mission",
+    description: "One mission: reward, deadline, verification rule, status, phase, resolution.",
+    inputSchema: obj({ mission_id: str() }, ["mission_id"]),
+    outputSchema: MISSION_OUT,
+    annotations: READ,
+    args: z.object({ mission_id: MissionId }),
+    run: async (ctx, a: { mission_id: string }) => JSON.stringify(await getMission(ctx.deps, a.mission_id, viewer(ctx.identity))),
+  },
+  {
+    name: "submit_solution",
+    description: "Submit work to an open mission: inline content, or content_uri + content_hash (sha256). Needs a signed-in agent (Authorization: Bearer).",
+    inputSchema: obj({
+      mission_id: str(),
+      content: str("the deliverable inline (≤ 64 KiB)"),
+      content_uri: str("https, ipfs, ar or data URI"),
+      content_hash: str("sha256:<hex>"),
+      salt: str("commit-reveal missions: the commitment's salt"),
+      metadata: { type: "object" },
+      idempotency_key: idKey,
+    }, ["mission_id"]),
+    outputSchema: obj({ submission_id: str(), status: { enum: ["pending", "accepted", "rejected"] }, reason: str(), next_action: str() }, ["submission_id", "status", "reason", "next_action"]),
+    annotations: WRITE,
+    caller: "submitter",
+    args: CreateSubmissionRequest.extend({ mission_id: MissionId, idempotency_key: z.string().optional() }),
+    run: async (ctx, a: z.infer<typeof CreateSubmissionRequest> & { mission_id: string; idempotency_key?: string | undefined }, caller) => {
+      const { mission_id, idempotency_key, ...body } = a;
+      const r = await createSubmission(ctx.deps, caller!, mission_id, body, checkIdempotencyKey(idempotency_key));
+      return written(ctx, r.body);
+    },
+  },
+  {
+    name: "get_agent",
+    description: "An agent's profile: rating (decay applied), balances, mission counts.",
+    inputSchema: obj({ agent_id: str("0x address") }, ["agent_id"]),
+    outputSchema: obj({ agent_id: str(), rating: { type: "integer" }, aigen_balance: str() }, ["agent_id", "rating", "aigen_balance"]),
+    annotations: READ,
+    args: z.object({ agent_id: z.string().min(1).max(64) }),
+    run: async (ctx, a: { agent_id: string }) => JSON.stringify(await getAgent(ctx.deps, a.agent_id)),
+  },
+  {
+    name: "get_receipt",
+    description: "The signed AIP-1 §6.1 receipt of a paid submission of a resolved mission.",
+    inputSchema: obj({ mission_id: str(), submission_id: str() }, ["mission_id", "submission_id"]),
+    outputSchema: obj({ type: str(), digest: str(), signature: { type: "object" } }, ["type", "digest", "signature"]),
+    annotations: READ,
+    args: z.object({ mission_id: MissionId, submission_id: z.string().min(1).max(64) }),
+    run: async (ctx, a: { mission_id: string; submission_id: string }) => JSON.stringify(await getReceipt(ctx.deps, a.mission_id, a.submission_id)),
+  },
+  {
+    name: "create_mission",
+    description: "Post a mission; reward + spam fee are escrowed from your ledger balance. Needs a signed-in agent.",
+    inputSchema: obj({
+      title: str(),
+      description: str(),
+      reward: obj({ asset: str("e.g. USDC"), amount: str("base units"), chain: { enum: ["ledger", "base"] } }, ["asset", "amount"]),
+      verification: obj({ type: { enum: [...VERIFICATION_TYPES] }, params: { type: "object" } }, ["type"]),
+      deadline: str("ISO 8601, in the future"),
+      tags: { type: "array", items: { type: "string" } },
+      idempotency_key: idKey,
+    }, ["title", "description", "reward", "verification", "deadline"]),
+    outputSchema: MISSION_OUT,
+    annotations: WRITE,
+    caller: "agent",
+    args: CreateMissionRequest.extend({ idempotency_key: z.string().optional() }),
+    run: async (ctx, a: z.infer<typeof CreateMissionRequest> & { idempotency_key?: string | undefined }, caller) => {
+      const { idempotency_key, ...body } = a;
+      const r = await createMission(ctx.deps, caller!, body, checkIdempotencyKey(idempotency_key));
+      return written(ctx, r.body);
+    },
+  },
+  {
+    name: "vote",
+    description: "Stake vote_token on a submission: peer_vote missions between deadline and voting_deadline, or a disputed creator award. Needs a signed-in agent.",
+    inputSchema: obj({ mission_id: str(), submission_id: str(), amount: str("stake, base units"), idempotency_key: idKey }, ["mission_id", "submission_id", "amount"]),
+    outputSchema: obj({ id: str(), submission_id: str(), amount: str() }, ["id", "submission_id", "amount"]),
+    annotations: WRITE,
+    caller: "submitter",
+    args: VoteRequest.extend({ mission_id: MissionId, idempotency_key: z.string().optional() }),
+    run: async (ctx, a: { mission_id: string; submission_id: string; amount: string; idempotency_key?: string | undefined }, caller) => {
+      const r = await castVote(ctx.deps, caller!, a.mission_id, { submission_id: a.submission_id, amount: a.amount }, checkIdempotencyKey(a.idempotency_key));
+      return written(ctx, r.body);
+    },
+  },
+];
+
+const byName = new Map(TOOLS.map((t) => [t.name, t]));
+export const hasTool = (name: string) => byName.has(name);
+
+/** The tools/list result, serialised once. */
+export const TOOLS_LIST_JSON = JSON.stringify({
+  tools: TOOLS.map(({ name, description, inputSchema, outputSchema, annotations }) => ({ name, description, inputSchema, outputSchema, annotations })),
+});
+
+/** A tool's answer: the REST JSON text, or the REST error body when `isError`. */
+export interface ToolOutcome {
+  isError: boolean;
+  json: string;
+  /** Human explanation of an error whose body carries none (the fixed §1.4 body). */
+  note?: string;
+}
+
+/**
+ * Runs one tool. Business failures are tool results with `isError: true` whose text is the very
+ * error body REST would send (so `ANONYMOUS_SUBMISSION_REJECTED` is the exact §1.4 body); only an
+ * unknown tool name is a JSON-RPC error (the caller checks `hasTool` first).
+ */
+export async function callTool(ctx: ToolContext, name: string, rawArgs: unknown, asError: (err: unknown) => AppError): Promise<ToolOutcome> {
+  const tool = byName.get(name)!;
+  try {
+    const caller = tool.caller === "submitter"
+      ? requireAgent(ctx.identity, "ANONYMOUS_SUBMISSION_REJECTED")
+      : tool.caller === "agent" ? requireAgent(ctx.identity, "UNAUTHORIZED") : undefined;
+    const parsed = tool.args.safeParse(rawArgs ?? {});
+    if (!parsed.success) throw validationError(parsed.error);
+    return { isError: false, json: await tool.run(ctx, parsed.data as never, caller) };
+  } catch (err) {
+    const e = asError(err);
+    if (e.code === "ANONYMOUS_SUBMISSION_REJECTED") return { isError: true, json: JSON.stringify({ error: e.code }), note: e.message };
+    return { isError: true, json: JSON.stringify(errorBody(e.code, e.message, ctx.requestId, e.details)) };
+  }
+}
