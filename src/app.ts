@@ -8,6 +8,7 @@ import type { AppEnv } from "./http/types";
 import { buildApi, openApiDocument } from "./openapi";
 import { registerWellKnown } from "./features/wellknown/wellknown.index";
 import { registerSpecs } from "./features/specs/specs.index";
+import { oadpHtmlSignal, registerLanding } from "./features/oadp/oadp.html";
 
 export interface Lifecycle {
   shuttingDown: boolean;
@@ -33,6 +34,7 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   const app = new OpenAPIHono<AppEnv>();
   app.use("*", requestContext(deps));
   app.use("*", openCors());
+  app.use("*", oadpHtmlSignal(deps.config));
   app.use("*", jsonOnly(deps.config.bodyLimitBytes));
   app.use("*", identity());
   // Read-your-writes on this instance: a successful write to a mission drops the cached lists at
@@ -74,6 +76,7 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   app.get("/api/v1/openapi.json", (c) => c.redirect("/openapi.json", 301));
 
   registerWellKnown(app, deps);
+  registerLanding(app, deps);
   registerSpecs(app, deps, () => openApiDocument(api, deps.config.publicUrl));
   app.route("/", api);
   app.route("/api", api);

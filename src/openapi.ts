@@ -14,6 +14,8 @@ import { receiptsRouter } from "./features/receipts/receipts.index";
 import { manifestRouter } from "./features/manifest/manifest.index";
 import { escrowRouter } from "./features/escrow/escrow.index";
 import { webhooksRouter } from "./features/webhooks/webhooks.index";
+import { claimsRouter } from "./features/claims/claims.index";
+import { oadpRouter } from "./features/oadp/oadp.index";
 import type { AppEnv } from "./http/types";
 import pkg from "../package.json" with { type: "json" };
 
@@ -35,6 +37,8 @@ export function buildApi() {
   api.route("/", manifestRouter);
   api.route("/", feedsRouter);
   api.route("/", webhooksRouter);
+  api.route("/", claimsRouter);
+  api.route("/", oadpRouter);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",

@@ -6,6 +6,8 @@ import { sweepDueMissions } from "./sweeper";
 import { watchEscrow } from "../features/escrow/escrow.watcher";
 import { runPayouts } from "../features/escrow/escrow.payouts";
 import { purgeWebhookHistory, runWebhookJobs } from "./webhooks";
+import { expireClaims } from "../features/claims/claims.expire";
+import { verifyReportedHubs } from "../features/oadp/federation.verify";
 
 export interface JobRunner {
   /** Runs every job once (tests call this with a manual clock). */
@@ -36,6 +38,9 @@ export function startJobRunner(deps: Deps, intervalMs: number): JobRunner {
       await materialiseDecayBatch(deps);
       await runWebhookJobs(deps);
       await purgeWebhookHistory(deps);
+      await expireClaims(deps);
+      // OADP federation: only with OABP_OADP_FEDERATION_VERIFY (a no-op otherwise).
+      await verifyReportedHubs(deps);
     } catch (err) {
       deps.logger.error({ err }, "job tick failed; retrying next tick");
     }

@@ -9,3 +9,5 @@ export * from "./reputation";
 export * from "./reviews";
 export * from "./escrow";
 export * from "./webhooks";
+export * from "./claims";
+export * from "./oadp";
