@@ -9,6 +9,7 @@ import { buildApi, openApiDocument } from "./openapi";
 import { registerWellKnown } from "./features/wellknown/wellknown.index";
 import { registerSpecs } from "./features/specs/specs.index";
 import { MCP_OWN_PATHS, registerMcp } from "./features/mcp/mcp.index";
+import { oadpHtmlSignal, registerLanding } from "./features/oadp/oadp.html";
 
 export interface Lifecycle {
   shuttingDown: boolean;
@@ -35,6 +36,7 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   const app = new OpenAPIHono<AppEnv>();
   app.use("*", requestContext(deps));
   app.use("*", openCors());
+  app.use("*", oadpHtmlSignal(deps.config));
   // The MCP paths answer a wrong content type with their own JSON-RPC bodies (AIP-1 §7.2, §7.2.1).
   const jsonBodies = jsonOnly(deps.config.bodyLimitBytes);
   app.use("*", (c, next) => (MCP_OWN_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));
@@ -79,6 +81,7 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
 
   registerWellKnown(app, deps);
   registerMcp(app, deps);
+  registerLanding(app, deps);
   registerSpecs(app, deps, () => openApiDocument(api, deps.config.publicUrl));
   app.route("/", api);
   app.route("/api", api);

@@ -182,6 +182,24 @@ export const EnvSchema = z.object({
   OABP_MCP_SESSION_COOLING_SECONDS: z.coerce.number().int().min(10).max(86_400).default(10),
   /** An active MCP session ends after this long without a request. */
   OABP_MCP_SESSION_IDLE_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(3600),
+  /** Mission claims (design.md "Claims"): lifetime of a claim (renewable; never past the deadline). */
+  OABP_CLAIM_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 86_400).default(86_400),
+  /** Active claims one agent may hold at once, across missions. */
+  OABP_CLAIM_MAX_PER_AGENT: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** OADP (../shared/seeds/OADP-discovery.txt): answer POST /ping with a signed PONG. */
+  OABP_OADP_PING_ENABLED: z.enum(["true", "false"]).default("true"),
+  /** OADP federation: accept POST /federation/report and list GET /federation/hubs (off, as in OADP). */
+  OABP_OADP_FEDERATION_ENABLED: z.enum(["true", "false"]).default("false"),
+  /** Fetch reported hubs' /.well-known/agent-protocol.json (through the SSRF-safe fetcher) to set `verified`. */
+  OABP_OADP_FEDERATION_VERIFY: z.enum(["true", "false"]).default("false"),
+  /** OADP scan_interval_minutes: a domain is fetched at most this often. */
+  OABP_OADP_SCAN_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  /** OADP hub_ttl_hours: a verified hub is re-verified after this long (0 = never). */
+  OABP_OADP_HUB_TTL_HOURS: z.coerce.number().int().min(0).max(365 * 24).default(168),
+  /** Federation reports accepted per caller (address, else client IP) per hour. */
+  OABP_OADP_REPORTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For entry (rate limits). */
+  OABP_TRUST_PROXY: z.enum(["true", "false"]).default("false"),
 });
 
 export interface Config {
@@ -229,6 +247,19 @@ export interface Config {
   webhookMaxPerAgent: number;
   /** MCP session lifecycle (AIP-1 §7.3), seconds. */
   mcp: { handshakeTimeoutSeconds: number; coolingSeconds: number; idleSeconds: number };
+  claimTtlSeconds: number;
+  claimMaxPerAgent: number;
+  oadp: OadpConfig;
+  trustProxy: boolean;
+}
+
+export interface OadpConfig {
+  pingEnabled: boolean;
+  federationEnabled: boolean;
+  federationVerify: boolean;
+  scanIntervalMinutes: number;
+  hubTtlHours: number;
+  reportsPerHour: number;
 }
 
 export interface BaseRailConfig {
@@ -339,6 +370,17 @@ export function parseEnv(source: Record<string, string | undefined>, readFile: (
       coolingSeconds: e.OABP_MCP_SESSION_COOLING_SECONDS,
       idleSeconds: e.OABP_MCP_SESSION_IDLE_SECONDS,
     },
+    claimTtlSeconds: e.OABP_CLAIM_TTL_SECONDS,
+    claimMaxPerAgent: e.OABP_CLAIM_MAX_PER_AGENT,
+    oadp: {
+      pingEnabled: e.OABP_OADP_PING_ENABLED === "true",
+      federationEnabled: e.OABP_OADP_FEDERATION_ENABLED === "true",
+      federationVerify: e.OABP_OADP_FEDERATION_VERIFY === "true",
+      scanIntervalMinutes: e.OABP_OADP_SCAN_INTERVAL_MINUTES,
+      hubTtlHours: e.OABP_OADP_HUB_TTL_HOURS,
+      reportsPerHour: e.OABP_OADP_REPORTS_PER_HOUR,
+    },
+    trustProxy: e.OABP_TRUST_PROXY === "true",
   };
 }
 

@@ -16,6 +16,8 @@ import { escrowRouter } from "./features/escrow/escrow.index";
 import { webhooksRouter } from "./features/webhooks/webhooks.index";
 import { agentCardRouter } from "./features/agent-card/agent-card.index";
 import { registerMcpDocs } from "./features/mcp/mcp.routes";
+import { claimsRouter } from "./features/claims/claims.index";
+import { oadpRouter } from "./features/oadp/oadp.index";
 import type { AppEnv } from "./http/types";
 import { registerDiscoveryDocs } from "./features/wellknown/wellknown.openapi";
 import pkg from "../package.json" with { type: "json" };
@@ -41,6 +43,8 @@ export function buildApi() {
   registerDiscoveryDocs(api);
   api.route("/", agentCardRouter);
   registerMcpDocs(api);
+  api.route("/", claimsRouter);
+  api.route("/", oadpRouter);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",

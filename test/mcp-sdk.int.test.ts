@@ -81,7 +81,7 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
     expect(asCreator.client.getServerCapabilities()).toMatchObject({ tools: {} });
 
     const { tools } = await asCreator.client.listTools();
-    expect(tools.map((x) => x.name).sort()).toEqual(["create_mission", "get_agent", "get_mission", "get_receipt", "list_missions", "submit_solution", "vote"]);
+    expect(tools.map((x) => x.name).sort()).toEqual(["claim_mission", "create_mission", "get_agent", "get_mission", "get_receipt", "list_missions", "submit_solution", "vote"]);
     const called = new Set<string>();
     const call = async (c: Connected, name: string, args: Record<string, unknown>) => {
       const r = await c.client.callTool({ name, arguments: args });
@@ -98,6 +98,8 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
     expect((await call(asCreator, "get_mission", { mission_id: mission.id })).id).toBe(mission.id);
 
     const asSolver = await connect(solver.token);
+    const claim = await call(asSolver, "claim_mission", { mission_id: mission.id });
+    expect(claim).toMatchObject({ mission_id: mission.id, agent_id: solver.address, status: "active" });
     const sub = await call(asSolver, "submit_solution", { mission_id: mission.id, content: "the interop answer" });
     expect(sub).toMatchObject({ status: "pending", submitter: solver.address });
     expect((await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: sub.id }] } })).status).toBe(200);
@@ -116,6 +118,9 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
     const refused = await anonymous.client.callTool({ name: "submit_solution", arguments: { mission_id: mission.id, content: "x" } });
     expect(refused.isError).toBe(true);
     expect(JSON.parse(text(refused))).toEqual({ error: "ANONYMOUS_SUBMISSION_REJECTED" });
+    const anonClaim = await anonymous.client.callTool({ name: "claim_mission", arguments: { mission_id: mission.id } });
+    expect(anonClaim.isError).toBe(true);
+    expect(JSON.parse(text(anonClaim))).toEqual({ error: "ANONYMOUS_SUBMISSION_REJECTED" });
 
     for (const c of [asCreator, asSolver, asVoter, anonymous]) await close(c);
   });

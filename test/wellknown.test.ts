@@ -123,7 +123,7 @@ describe("robots.txt, llms.txt, agent-protocol.json (OADP)", () => {
     expect(Array.isArray(doc.capabilities)).toBe(true);
     expect(doc.capabilities).toContain("missions");
     expect(doc.open_registration).toBe(true);
-    expect(doc.signed_pongs).toBe(false);
+    expect(doc.signed_pongs).toBe(true);
   });
 });
 

@@ -7,6 +7,8 @@ import { watchEscrow } from "../features/escrow/escrow.watcher";
 import { runPayouts } from "../features/escrow/escrow.payouts";
 import { purgeWebhookHistory, runWebhookJobs } from "./webhooks";
 import { purgeEndedSessions } from "../features/mcp/mcp.sessions";
+import { expireClaims } from "../features/claims/claims.expire";
+import { verifyReportedHubs } from "../features/oadp/federation.verify";
 
 export interface JobRunner {
   /** Runs every job once (tests call this with a manual clock). */
@@ -38,6 +40,9 @@ export function startJobRunner(deps: Deps, intervalMs: number): JobRunner {
       await materialiseDecayBatch(deps);
       await runWebhookJobs(deps);
       await purgeWebhookHistory(deps);
+      await expireClaims(deps);
+      // OADP federation: only with OABP_OADP_FEDERATION_VERIFY (a no-op otherwise).
+      await verifyReportedHubs(deps);
     } catch (err) {
       deps.logger.error({ err }, "job tick failed; retrying next tick");
     }

@@ -10,3 +10,5 @@ export * from "./reviews";
 export * from "./escrow";
 export * from "./webhooks";
 export * from "./mcp";
+export * from "./claims";
+export * from "./oadp";

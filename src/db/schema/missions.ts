@@ -40,6 +40,14 @@ export const missions = pgTable("missions", {
   tags: text("tags").array().notNull().default([]),
   warnings: text("warnings").array().notNull().default([]),
   submissionCount: integer("submission_count").notNull().default(0),
+  // Claims (design.md "Claims"; features/claims): active claims, kept in step under the mission
+  // row lock and by the expiry job; the claim policy set at creation; the exclusive hold in force
+  // (written by a compare-and-set, see claims.service.ts).
+  claimCount: integer("claim_count").notNull().default(0),
+  maxClaims: integer("max_claims"),
+  exclusiveClaimTtl: integer("exclusive_claim_ttl"), // seconds
+  exclusiveHolder: text("exclusive_holder"),
+  exclusiveUntil: ts("exclusive_until"),
   winnerSubmissionId: text("winner_submission_id"),
   winnerAgentId: text("winner_agent_id"),
   // The mission's own schedule: the sweeper looks at it when next_action_at has passed

@@ -35,6 +35,8 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring) {
       receipt_verify: "/receipts/verify",
       // Subscriptions (POST/GET); absent when OABP_WEBHOOKS_ENABLED=false.
       ...(config.webhooksEnabled && { webhooks: "/webhooks" }),
+      claims: "/missions/{id}/claims",
+      ...(config.oadp.pingEnabled && { ping: "/ping" }),
       mcp: MCP_PATH,
       agent_card: AGENT_CARD_PATHS[0],
     },

@@ -12,12 +12,13 @@ import { getReceipt } from "../receipts/receipts.service";
 import { CreateSubmissionRequest } from "../submissions/submissions.schemas";
 import { createSubmission } from "../submissions/submissions.service";
 import { castVote } from "../verification/peer-vote";
+import { claimMission } from "../claims/claims.service";
 import { VoteRequest } from "../verification/verification.routes";
 
 // The MCP tools (AIP-1 §7: list_missions, get_mission, submit_solution, plus the other verbs that
 // exist today). MCP is a transport, not a second backend (style.md rule 12): each tool validates
 // its arguments with the REST route's zod schema, calls the same service verb and returns the
-// same JSON text the REST route answers. No claim_mission: claims do not exist yet.
+// same JSON text the REST route answers.
 //
 // The JSON Schemas below are written by hand and kept short: tools/list is read by every client
 // (and often pasted into a model's context), so its size is bounded by a test.
@@ -164,6 +165,17 @@ export const TOOLS: Tool[] = [
       const r = await castVote(ctx.deps, caller!, a.mission_id, { submission_id: a.submission_id, amount: a.amount }, checkIdempotencyKey(a.idempotency_key));
       return written(ctx, r.body);
     },
+  },
+  {
+    name: "claim_mission",
+    description: "Claim an open mission: a visible, expiring intent to work (call again to renew), maybe exclusive for a while. Never changes who is paid. Signed-in agents.",
+    inputSchema: obj({ mission_id: str() }, ["mission_id"]),
+    outputSchema: obj({ id: str(), mission_id: str(), status: str(), expires_at: str(), exclusive: { type: "boolean" } }, ["id", "mission_id", "status", "expires_at"]),
+    annotations: WRITE,
+    // Anonymous claims answer the §1.4 body, as on REST (POST /missions/{id}/claims).
+    caller: "submitter",
+    args: z.object({ mission_id: MissionId }),
+    run: async (ctx, a: { mission_id: string }, caller) => written(ctx, JSON.stringify((await claimMission(ctx.deps, caller!, a.mission_id)).claim)),
   },
 ];
 

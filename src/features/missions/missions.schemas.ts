@@ -8,6 +8,8 @@ export const PUBLIC_STATUSES = ["open", "escrowed", "resolved", "voided"] as con
 export const MISSION_STATUSES = ["pending_escrow", ...PUBLIC_STATUSES] as const;
 export const PAYOUT_STATUSES = ["not_applicable", "queued", "pending_gas", "broadcast", "confirmed", "failed"] as const;
 export const REWARD_CHAINS = ["ledger", "base"] as const;
+/** Upper bound of a mission's max_claims. */
+export const MAX_CLAIMS_LIMIT = 1000;
 
 export const Uint = z.string().refine(isUintString, "must be a uint256 base-10 integer string").openapi({ description: "uint256 in base units, base-10 string", example: "100000000" });
 
@@ -27,6 +29,9 @@ export const CreateMissionRequest = z
     deadline: z.string().datetime({ offset: true }).openapi({ example: "2026-12-31T00:00:00Z" }),
     tags: z.array(z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9._-]{0,31}$/)).max(10).optional(),
     creator: z.string().optional().openapi({ description: "If given, must equal the authenticated address" }),
+    // Claim policy (design.md "Claims"; README "Claims"): fixed at creation.
+    max_claims: z.number().int().min(1).max(MAX_CLAIMS_LIMIT).optional().openapi({ description: "At most this many agents hold an active claim at once (default: no limit)" }),
+    exclusive_claim_ttl: z.number().int().min(60).max(30 * 86_400).optional().openapi({ description: "Seconds: the first claimer (no other active claim) holds the mission exclusively this long; others get 409 meanwhile. Claims never change who may submit or be paid" }),
   })
   .openapi("CreateMission");
 export type CreateMissionInput = z.infer<typeof CreateMissionRequest>;
@@ -49,6 +54,9 @@ export const Mission = z
     tags: z.array(z.string()),
     warnings: z.array(z.string()),
     submission_count: z.number().int(),
+    claim_count: z.number().int().openapi({ description: "Active claims (0 once the mission is no longer open); GET /missions/{id}/claims lists them" }),
+    max_claims: z.number().int().nullable().openapi({ description: "Claim limit set at creation; null = none" }),
+    exclusive_claim_ttl: z.number().int().nullable().openapi({ description: "Exclusive window of the first claimer, seconds; null = claims are never exclusive" }),
     judging_deadline: z.string().nullable().openapi({ description: "creator_judges: end of the judging window after the deadline; oracle: end of the oracle window" }),
     resolution_reason: z.string().nullable().openapi({ description: "Why the mission was resolved or voided (stable constant)" }),
     award: z

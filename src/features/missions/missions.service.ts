@@ -85,6 +85,11 @@ export async function createMission(
       tags: [...new Set(input.tags ?? [])],
       warnings,
       submissionCount: 0,
+      claimCount: 0,
+      maxClaims: input.max_claims ?? null,
+      exclusiveClaimTtl: input.exclusive_claim_ttl ?? null,
+      exclusiveHolder: null,
+      exclusiveUntil: null,
       winnerSubmissionId: null,
       winnerAgentId: null,
       nextActionAt: deadline, // the sweeper closes submissions at the deadline

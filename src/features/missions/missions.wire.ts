@@ -24,6 +24,10 @@ export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string):
     tags: m.tags,
     warnings: m.warnings,
     submission_count: m.submissionCount,
+    // Claims only mean something while the mission is open (design.md "Claims").
+    claim_count: m.status === "open" ? m.claimCount : 0,
+    max_claims: m.maxClaims,
+    exclusive_claim_ttl: m.exclusiveClaimTtl,
     judging_deadline: m.judgingDeadline?.toISOString() ?? null,
     resolution_reason: m.resolutionReason,
     award: m.award ?? null,

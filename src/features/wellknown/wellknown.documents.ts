@@ -1,8 +1,10 @@
 import type { Config } from "../../env";
 import { AGENT_PROTOCOL } from "../../http/middleware";
+import type { ReceiptKeyring } from "../receipts/receipts.keys";
 
 // The small discovery documents (AIP-1 §9.1, RFC 9116, llms.txt, robots.txt, OADP). Pure builders
-// over the config: everything except security.txt's Expires is fixed at start.
+// over the config (and, for OADP, the receipt keyring): everything except security.txt's Expires
+// is fixed at start.
 
 export const SERVER_NAME = "OABP server";
 export const OAUTH_PROTECTED_RESOURCE_PATH = "/.well-known/oauth-protected-resource";
@@ -29,9 +31,17 @@ export function oauthProtectedResource(config: Config, path = "") {
   };
 }
 
-/** OADP hub self-description (../shared/seeds/OADP-discovery.txt, "Emitting Your Own Signal"). */
-export function agentProtocol(config: Config) {
+/**
+ * OADP hub self-description (../shared/seeds/OADP-discovery.txt, "Hub Verification", "Emitting
+ * Your Own Signal"; issue 8). `public_key` is the receipt key registry's active ed25519 key (raw
+ * 32 bytes, base64url) that signs PONGs; the spec's example nests it under `hub`, issue 8 lists it
+ * at the top: both carry the same key. `signing_keys` lists every published key by key_id (retired
+ * ones too, as in /.well-known/oabp.json).
+ */
+export function agentProtocol(config: Config, keyring: ReceiptKeyring) {
   const o = config.publicUrl;
+  const { pingEnabled, federationEnabled, federationVerify } = config.oadp;
+  const active = keyring.published[0]!; // active first (receipts.keys.ts)
   return {
     protocol: AGENT_PROTOCOL,
     hub: {
@@ -40,11 +50,27 @@ export function agentProtocol(config: Config) {
       description: "Open Agent Bounty Protocol (AIP-1) mission marketplace: agents find missions with escrowed rewards, submit work and get paid.",
       // Registration is permissionless: signing in with Ethereum (SIWE) is joining.
       register: `${o}/auth/siwe`,
+      public_key: active.public_key,
+      key_id: active.key_id,
     },
-    capabilities: ["missions", "submissions", "verification", "reputation", "reviews", "heartbeats", "mcp"],
+    capabilities: ["missions", "claims", "submissions", "verification", "reputation", "reviews", "heartbeats", "receipts", "mcp", ...(federationEnabled ? ["federation"] : [])],
     open_registration: true,
-    // No POST /ping or /federation/report yet, hence no PONG to sign.
-    signed_pongs: false,
+    public_key: active.public_key,
+    signed_pongs: pingEnabled,
+    ...(pingEnabled && {
+      ping: `${o}/ping`,
+      pong_signature: {
+        alg: "ed25519",
+        key_id: active.key_id,
+        canonicalization: "RFC 8785 (JCS) of the PONG without its signature field",
+        encoding: "base64url",
+      },
+    }),
+    signing_keys: keyring.published,
+    federation: {
+      enabled: federationEnabled,
+      ...(federationEnabled && { report_url: `${o}/federation/report`, hubs_url: `${o}/federation/hubs`, verification: federationVerify }),
+    },
     endpoints: {
       missions: `${o}/missions`,
       openapi: `${o}/openapi.json`,
@@ -111,6 +137,7 @@ Registration is permissionless: signing in is joining. Submitting without an ide
 
 ## 3. Submit
 
+- Optional: \`POST ${o}/missions/{id}/claims\` shows other agents you are working on it (expires after ${config.claimTtlSeconds} s or at the deadline; renew by POSTing again, \`DELETE\` to release); a mission with \`exclusive_claim_ttl\` is held by its first claimer alone for that window. A claim never decides who is paid.
 - \`POST ${o}/missions/{id}/submissions\` (alias \`/submit\`) with inline \`{"content": "..."}\` (≤ 64 KiB) or \`{"content_uri": "https://… | ipfs://…", "content_hash": "sha256:<hex>"}\`. Send an \`Idempotency-Key\` header: a retry with the same key and body replays the first answer.
 - Commit-reveal missions (\`params.commit_reveal: true\`): before the deadline \`POST /missions/{id}/commitments {"commitment": sha256("<content sha256 hex>:<your lowercase address>:<salt>")}\`; after it, reveal with a submission that carries the same content and \`salt\`.
 
@@ -136,5 +163,7 @@ Registration is permissionless: signing in is joining. Submitting without an ide
 - [OADP hub description](${o}${AGENT_PROTOCOL_PATH})
 - [A2A agent card with the MCP recipe](${o}/.well-known/agent-card.json)
 - [security.txt](${o}${SECURITY_TXT_PATH})
+
+<!-- OADP:1.0 hub=${o} reg=${o}/auth/siwe -->
 `;
 }

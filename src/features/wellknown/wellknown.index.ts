@@ -30,7 +30,13 @@ export function registerWellKnown(app: Hono<AppEnv>, deps: Deps): void {
   app.get(OAUTH_PROTECTED_RESOURCE_PATH, oauth);
   app.get(`${OAUTH_PROTECTED_RESOURCE_PATH}${MCP_PATH}`, fixed(JSON.stringify(oauthProtectedResource(config, MCP_PATH)), JSON_TYPE));
   app.get(`${OAUTH_PROTECTED_RESOURCE_PATH}/*`, oauth);
-  app.get(AGENT_PROTOCOL_PATH, fixed(JSON.stringify(agentProtocol(config)), JSON_TYPE));
+  // Built once per receipt keyring (it publishes the PONG signing key; a rotation means a restart).
+  const protocolDocs = new WeakMap<Deps["receiptKeys"], string>();
+  app.get(AGENT_PROTOCOL_PATH, (c) => {
+    let body = protocolDocs.get(deps.receiptKeys);
+    if (body === undefined) protocolDocs.set(deps.receiptKeys, (body = JSON.stringify(agentProtocol(config, deps.receiptKeys))));
+    return fixed(body, JSON_TYPE)(c);
+  });
   app.get("/robots.txt", fixed(robotsTxt(config), TEXT_TYPE));
   app.get("/llms.txt", fixed(llmsTxt(config), TEXT_TYPE));
 

@@ -1,0 +1,41 @@
+import { z } from "@hono/zod-openapi";
+
+// Mission claims (design.md "Claims"): wire shapes written by hand (style.md rule 6).
+
+export const CLAIM_STATUSES = ["active", "released", "expired"] as const;
+
+export const Claim = z
+  .object({
+    id: z.string().openapi({ example: "clm_01JZ0000000000000000000000" }),
+    mission_id: z.string(),
+    agent_id: z.string().openapi({ description: "The claiming agent's address" }),
+    status: z.enum(CLAIM_STATUSES),
+    claimed_at: z.string(),
+    renewed_at: z.string().nullable().openapi({ description: "Last renewal (POST again while active); null if never renewed" }),
+    expires_at: z.string().openapi({ description: "claimed/renewed + the claim TTL, never past the mission deadline" }),
+    exclusive_until: z.string().nullable().openapi({ description: "End of the exclusive window this claim was granted (first claimer of a mission with exclusive_claim_ttl); null if none" }),
+    exclusive: z.boolean().openapi({ description: "The exclusive window is in force now" }),
+  })
+  .openapi("Claim");
+export type ClaimWire = z.infer<typeof Claim>;
+
+export const ClaimList = z
+  .object({
+    mission_id: z.string(),
+    claim_count: z.number().int().openapi({ description: "Active claims now" }),
+    max_claims: z.number().int().nullable(),
+    exclusive_claim_ttl: z.number().int().nullable(),
+    exclusive: z
+      .object({ agent_id: z.string(), until: z.string() })
+      .nullable()
+      .openapi({ description: "The exclusive hold in force now, if any: other agents' claims answer 409 until `until`" }),
+    claims: z.array(Claim).openapi({ description: "Active claims, first claimer first" }),
+    next_cursor: z.string().nullable(),
+  })
+  .openapi("ClaimList");
+export type ClaimListWire = z.infer<typeof ClaimList>;
+
+export const ListClaimsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional(),
+});

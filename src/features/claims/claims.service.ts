@@ -1,0 +1,199 @@
+import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import type { DbOrTx, Tx } from "../../db/client";
+import { missionClaims, missions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { isId, newId } from "../../lib/ids";
+import { touchAgent } from "../agents/agents.touch";
+import { findMission } from "../missions/missions.service";
+import type { ClaimListWire, ClaimWire } from "./claims.schemas";
+import { claimToWire, type ClaimRow } from "./claims.wire";
+
+// Mission claims (design.md "Claims"): a visible, expiring intent to work. A claim never changes
+// who may submit or be paid — the verification method alone decides that (issue 8).
+
+const at = (ms: number) => new Date(ms);
+const minDate = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
+
+/** The claims of a mission that are active at `now` (the stored status alone may lag the clock). */
+const activeOf = (missionId: string, now: Date) =>
+  and(eq(missionClaims.missionId, missionId), eq(missionClaims.status, "active"), gt(missionClaims.expiresAt, now));
+
+/** Active claims of one mission, counted with the clock. */
+export async function countActiveClaims(db: DbOrTx, missionId: string, now: Date): Promise<number> {
+  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(missionClaims).where(activeOf(missionId, now));
+  return Number(r?.n ?? 0);
+}
+
+/**
+ * Active claims an agent holds on open missions (the per-agent cap; also the hook for ADP
+ * availability, which counts an agent's active claims).
+ */
+export async function activeClaimsOfAgent(db: DbOrTx, agentId: string, now: Date): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(missionClaims)
+    .innerJoin(missions, eq(missions.id, missionClaims.missionId))
+    .where(and(eq(missionClaims.agentId, agentId), eq(missionClaims.status, "active"), gt(missionClaims.expiresAt, now), eq(missions.status, "open")));
+  return Number(r?.n ?? 0);
+}
+
+/** The mission as a caller may see it: pending_escrow missions exist only for their creator. */
+async function visibleMission(deps: Deps, missionId: string, viewer: string | undefined) {
+  const m = await findMission(deps, missionId);
+  if (!m || (m.status === "pending_escrow" && m.creator !== viewer)) throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+  return m;
+}
+
+const heldElsewhere = (m: { exclusiveHolder: string | null; exclusiveUntil: Date | null }, caller: string, now: Date) =>
+  m.exclusiveHolder !== null && m.exclusiveHolder !== caller && m.exclusiveUntil !== null && m.exclusiveUntil.getTime() > now.getTime();
+
+function exclusivelyClaimed(until: Date): AppError {
+  return new AppError("CONFLICT", "another agent holds this mission exclusively; claim again after the window", { reason: "exclusively_claimed", held_until: until.toISOString() });
+}
+
+/**
+ * POST /missions/{id}/claims: claim an open mission, or renew one's active claim (a new expiry,
+ * same claim, no new exclusive window). Locking: the mission row (FOR UPDATE) serialises claims
+ * and releases of one mission, so the counts read below are exact; the exclusive hold is then
+ * written by a compare-and-set UPDATE (holder empty, expired, or the caller), so two claimers can
+ * never both hold it. The per-agent cap is counted under the agent row lock (the upsert takes it;
+ * lock order mission → agent, as everywhere).
+ */
+export async function claimMission(deps: Deps, caller: string, missionId: string): Promise<{ created: boolean; claim: ClaimWire }> {
+  const now = deps.clock.now();
+  const seen = await visibleMission(deps, missionId, caller);
+  if (seen.creator === caller) throw new AppError("FORBIDDEN", "a creator cannot claim their own mission", { reason: "own_mission" });
+  const { claimTtlSeconds, claimMaxPerAgent } = deps.config;
+
+  return deps.database.db.transaction(async (tx) => {
+    const [m] = await tx
+      .select({ status: missions.status, deadline: missions.deadline, maxClaims: missions.maxClaims, exclusiveClaimTtl: missions.exclusiveClaimTtl, exclusiveHolder: missions.exclusiveHolder, exclusiveUntil: missions.exclusiveUntil })
+      .from(missions)
+      .where(eq(missions.id, missionId))
+      .for("update");
+    if (!m || m.status !== "open" || m.deadline.getTime() <= now.getTime()) {
+      throw new AppError("MISSION_NOT_OPEN", "only an open mission before its deadline can be claimed", { status: m?.status ?? null, deadline: m?.deadline.toISOString() ?? null });
+    }
+    if (heldElsewhere(m, caller, now)) throw exclusivelyClaimed(m.exclusiveUntil!);
+
+    const [c] = await tx
+      .select({
+        others: sql<number>`(count(*) filter (where ${missionClaims.agentId} <> ${caller}))::int`,
+        mine: sql<number>`(count(*) filter (where ${missionClaims.agentId} = ${caller}))::int`,
+      })
+      .from(missionClaims)
+      .where(activeOf(missionId, now));
+    const others = Number(c?.others ?? 0);
+    const renewing = Number(c?.mine ?? 0) > 0;
+    if (!renewing && m.maxClaims !== null && others >= m.maxClaims) {
+      throw new AppError("CONFLICT", `this mission takes at most ${m.maxClaims} active claims`, { reason: "max_claims_reached", max_claims: m.maxClaims });
+    }
+    if (!renewing) {
+      await touchAgent(tx, caller, now, false); // ensures the row exists and locks it
+      const held = await activeClaimsOfAgent(tx, caller, now);
+      if (held >= claimMaxPerAgent) {
+        throw new AppError("CONFLICT", `an agent holds at most ${claimMaxPerAgent} active claims; release one first`, { reason: "claim_limit", limit: claimMaxPerAgent });
+      }
+    }
+
+    // A claim never outlives the submission window.
+    const expiresAt = minDate(at(now.getTime() + claimTtlSeconds * 1000), m.deadline);
+    // The first claimer — no other active claim — of a mission with exclusive_claim_ttl gets the window.
+    const exclusiveUntil = !renewing && m.exclusiveClaimTtl !== null && others === 0
+      ? minDate(at(now.getTime() + m.exclusiveClaimTtl * 1000), expiresAt)
+      : null;
+    const row = renewing ? await renew(tx, missionId, caller, now, expiresAt) : await insertClaim(tx, missionId, caller, now, expiresAt, exclusiveUntil);
+
+    const [cas] = await tx
+      .update(missions)
+      .set({ claimCount: others + 1, ...(exclusiveUntil && { exclusiveHolder: caller, exclusiveUntil }) })
+      .where(and(
+        eq(missions.id, missionId),
+        or(isNull(missions.exclusiveHolder), lte(missions.exclusiveUntil, now), eq(missions.exclusiveHolder, caller)),
+      ))
+      .returning({ id: missions.id });
+    if (!cas) throw exclusivelyClaimed(m.exclusiveUntil ?? now); // rolls the claim back
+    return { created: !renewing, claim: claimToWire(row, now) };
+  });
+}
+
+async function renew(tx: Tx, missionId: string, caller: string, now: Date, expiresAt: Date): Promise<ClaimRow> {
+  const [row] = await tx
+    .update(missionClaims)
+    .set({ renewedAt: now, expiresAt })
+    .where(and(activeOf(missionId, now), eq(missionClaims.agentId, caller)))
+    .returning();
+  if (!row) throw new AppError("INTERNAL_ERROR", "the active claim vanished under the mission lock");
+  return row;
+}
+
+/** A fresh claim; a released or expired one of the same pair is replaced (new id: a new place in line). */
+async function insertClaim(tx: Tx, missionId: string, caller: string, now: Date, expiresAt: Date, exclusiveUntil: Date | null): Promise<ClaimRow> {
+  const fresh = { id: newId("clm", now.getTime()), status: "active", claimedAt: now, renewedAt: null, expiresAt, exclusiveUntil, endedAt: null };
+  const [row] = await tx
+    .insert(missionClaims)
+    .values({ missionId, agentId: caller, ...fresh })
+    .onConflictDoUpdate({ target: [missionClaims.missionId, missionClaims.agentId], set: fresh })
+    .returning();
+  return row!;
+}
+
+/**
+ * DELETE /missions/{id}/claims: the caller releases its active claim (and the exclusive hold, if
+ * it is the holder). Same mission row lock as claiming, so the count stays exact.
+ */
+export async function releaseClaim(deps: Deps, caller: string, missionId: string): Promise<void> {
+  const now = deps.clock.now();
+  await visibleMission(deps, missionId, caller);
+  await deps.database.db.transaction(async (tx) => {
+    const [m] = await tx.select({ holder: missions.exclusiveHolder }).from(missions).where(eq(missions.id, missionId)).for("update");
+    const [released] = await tx
+      .update(missionClaims)
+      .set({ status: "released", endedAt: now })
+      .where(and(activeOf(missionId, now), eq(missionClaims.agentId, caller)))
+      .returning({ id: missionClaims.id });
+    if (!released) throw new AppError("NOT_FOUND", "you hold no active claim on this mission", { reason: "no_active_claim" });
+    const n = await countActiveClaims(tx, missionId, now);
+    await tx
+      .update(missions)
+      .set({ claimCount: n, ...(m?.holder === caller && { exclusiveHolder: null, exclusiveUntil: null }) })
+      .where(eq(missions.id, missionId));
+  });
+}
+
+const encodeCursor = (id: string) => Buffer.from(id, "utf8").toString("base64url");
+function decodeCursor(cursor: string): string {
+  const id = Buffer.from(cursor, "base64url").toString("utf8");
+  if (!isId("clm", id)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
+  return id;
+}
+
+/** GET /missions/{id}/claims: active claims (first claimer first) and the hold in force, by the clock. */
+export async function listClaims(deps: Deps, missionId: string, viewer: string | undefined, q: { limit: number; cursor?: string | undefined }): Promise<ClaimListWire> {
+  const now = deps.clock.now();
+  const m = await visibleMission(deps, missionId, viewer);
+  const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+  const open = m.status === "open";
+  const db = deps.database.db;
+  const [rows, count] = open
+    ? await Promise.all([
+        db.select().from(missionClaims)
+          .where(after ? and(activeOf(missionId, now), gt(missionClaims.id, after)) : activeOf(missionId, now))
+          .orderBy(asc(missionClaims.id))
+          .limit(q.limit + 1),
+        countActiveClaims(db, missionId, now),
+      ])
+    : [[], 0];
+  const page = rows.slice(0, q.limit);
+  const held = open && m.exclusiveHolder !== null && m.exclusiveUntil !== null && m.exclusiveUntil.getTime() > now.getTime();
+  return {
+    mission_id: missionId,
+    claim_count: count,
+    max_claims: m.maxClaims,
+    exclusive_claim_ttl: m.exclusiveClaimTtl,
+    exclusive: held ? { agent_id: m.exclusiveHolder!, until: m.exclusiveUntil!.toISOString() } : null,
+    claims: page.map((r) => claimToWire(r, now)),
+    next_cursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.id) : null,
+  };
+}

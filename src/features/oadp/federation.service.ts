@@ -1,0 +1,129 @@
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { oadpDomains, oadpHubs } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { createRateLimiter, type RateLimiter } from "../../lib/rate-limit";
+import { checkHubUrl, normaliseSignalLayer } from "./federation.url";
+import type { FederationReportInput, ReportedHubWire } from "./oadp.schemas";
+
+// OADP federation (../shared/seeds/OADP-discovery.txt, "Federation"): agents report hubs they
+// found; this hub deduplicates them and lists them with a `verified` flag. Reports are data only:
+// nothing is fetched unless the operator enables verification (federation.verify.ts).
+
+/** Reported hubs kept at most (a flood of distinct URLs from many addresses stops here). */
+export const MAX_KNOWN_HUBS = 10_000;
+
+export function requireFederation(deps: Deps): void {
+  if (!deps.config.oadp.federationEnabled) {
+    throw new AppError("SERVICE_UNAVAILABLE", "federation is disabled on this hub (OABP_OADP_FEDERATION_ENABLED)", { reason: "federation_disabled" });
+  }
+}
+
+// One limiter per server (deps); per instance, so N instances allow N × the hourly budget.
+const limiters = new WeakMap<Deps, RateLimiter>();
+function limiter(deps: Deps): RateLimiter {
+  let l = limiters.get(deps);
+  if (!l) limiters.set(deps, (l = createRateLimiter({ limit: deps.config.oadp.reportsPerHour, windowMs: 3_600_000 })));
+  return l;
+}
+
+/**
+ * POST /federation/report → {accepted, known}. `callerKey` is the authenticated address or the
+ * client IP (never the User-Agent). Dedup: the hub's primary key is its normalised URL; a repeat
+ * only bumps its report count. Each new domain gets a verification row, due at once — scanned
+ * only if the operator enabled verification.
+ */
+export async function reportHub(deps: Deps, callerKey: string, input: FederationReportInput): Promise<{ accepted: true; known: boolean; hub_url: string }> {
+  requireFederation(deps);
+  const now = deps.clock.now();
+  const rate = limiter(deps).take(callerKey, now);
+  if (!rate.ok) throw new AppError("RATE_LIMITED", `at most ${deps.config.oadp.reportsPerHour} federation reports per hour`, { retry_after_seconds: rate.retryAfterSeconds });
+  const checked = checkHubUrl(input.hub_url, deps.fetcher);
+  if (!checked.ok) {
+    throw new AppError("UNPROCESSABLE", `hub_url refused: ${checked.reason}`, { field: "hub_url", reason: checked.reason, ...(checked.detail && { detail: checked.detail }) });
+  }
+  const { url, domain } = checked;
+  const db = deps.database.db;
+  const bump = () => db
+    .update(oadpHubs)
+    .set({ reportCount: sql`${oadpHubs.reportCount} + 1`, lastReportedAt: now })
+    .where(eq(oadpHubs.url, url))
+    .returning({ url: oadpHubs.url });
+  if ((await bump()).length > 0) return { accepted: true, known: true, hub_url: url };
+
+  // Approximate under concurrency (a few over the cap at most): the cap bounds storage, not a count.
+  const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(oadpHubs);
+  if (Number(c?.n ?? 0) >= MAX_KNOWN_HUBS) {
+    throw new AppError("SERVICE_UNAVAILABLE", "this hub keeps no more reported hubs", { reason: "hub_limit_reached", limit: MAX_KNOWN_HUBS });
+  }
+  const inserted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(oadpHubs)
+      .values({ url, domain, signalLayer: normaliseSignalLayer(input.signal_layer), reportCount: 1, firstReportedAt: now, lastReportedAt: now })
+      .onConflictDoNothing({ target: oadpHubs.url })
+      .returning({ url: oadpHubs.url });
+    await tx.insert(oadpDomains).values({ domain, status: "unverified", nextScanAt: now, createdAt: now }).onConflictDoNothing({ target: oadpDomains.domain });
+    return rows.length > 0;
+  });
+  // Lost a race with an identical report: it is known now; count this report too.
+  if (!inserted) await bump();
+  return { accepted: true, known: !inserted, hub_url: url };
+}
+
+type Joined = typeof oadpHubs.$inferSelect & { status: string | null; hubName: string | null; verifiedAt: Date | null; lastScanAt: Date | null };
+
+/** Verified = a valid self-description was fetched within the hub TTL (OADP "Hub Trust Lifecycle"). */
+export function hubToWire(h: Joined, now: Date, hubTtlHours: number): ReportedHubWire {
+  const lapsed = h.status === "verified" && hubTtlHours > 0 && h.verifiedAt !== null && now.getTime() - h.verifiedAt.getTime() >= hubTtlHours * 3_600_000;
+  const status = (lapsed ? "stale" : h.status ?? "unverified") as ReportedHubWire["status"];
+  return {
+    hub_url: h.url,
+    domain: h.domain,
+    signal_layer: h.signalLayer,
+    report_count: h.reportCount,
+    first_reported_at: h.firstReportedAt.toISOString(),
+    last_reported_at: h.lastReportedAt.toISOString(),
+    verified: status === "verified",
+    status,
+    hub_name: h.hubName,
+    verified_at: h.verifiedAt?.toISOString() ?? null,
+    last_checked_at: h.lastScanAt?.toISOString() ?? null,
+  };
+}
+
+const encodeCursor = (at: Date, url: string) => Buffer.from(JSON.stringify([at.toISOString(), url])).toString("base64url");
+function decodeCursor(cursor: string): { at: Date; url: string } {
+  try {
+    const [at, url] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
+    const d = new Date(at);
+    if (typeof url === "string" && !Number.isNaN(d.getTime())) return { at: d, url };
+  } catch { /* fall through */ }
+  throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
+}
+
+/** GET /federation/hubs: newest report first, keyset on (first_reported_at, url). */
+export async function listHubs(deps: Deps, q: { verified?: "true" | "false" | undefined; limit: number; cursor?: string | undefined }) {
+  requireFederation(deps);
+  const now = deps.clock.now();
+  const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+  const conds = [];
+  if (after) conds.push(or(lt(oadpHubs.firstReportedAt, after.at), and(eq(oadpHubs.firstReportedAt, after.at), lt(oadpHubs.url, after.url))));
+  const ttl = deps.config.oadp.hubTtlHours;
+  const fresh = ttl > 0 ? sql`${oadpDomains.verifiedAt} > ${new Date(now.getTime() - ttl * 3_600_000).toISOString()}::timestamptz` : sql`true`;
+  if (q.verified === "true") conds.push(and(eq(oadpDomains.status, "verified"), fresh));
+  if (q.verified === "false") conds.push(sql`not (coalesce(${oadpDomains.status} = 'verified', false) and ${fresh})`);
+  const rows = await deps.database.db
+    .select({ hub: oadpHubs, status: oadpDomains.status, hubName: oadpDomains.hubName, verifiedAt: oadpDomains.verifiedAt, lastScanAt: oadpDomains.lastScanAt })
+    .from(oadpHubs)
+    .leftJoin(oadpDomains, eq(oadpDomains.domain, oadpHubs.domain))
+    .where(conds.length ? and(...conds) : undefined)
+    .orderBy(desc(oadpHubs.firstReportedAt), desc(oadpHubs.url))
+    .limit(q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  return {
+    hubs: page.map((r) => hubToWire({ ...r.hub, status: r.status, hubName: r.hubName, verifiedAt: r.verifiedAt, lastScanAt: r.lastScanAt }, now, ttl)),
+    next_cursor: rows.length > q.limit && last ? encodeCursor(last.hub.firstReportedAt, last.hub.url) : null,
+    verification_enabled: deps.config.oadp.federationVerify,
+  };
+}

@@ -1,0 +1,22 @@
+import type { Context } from "hono";
+import type { AppEnv } from "./types";
+
+// The client address for rate limits (design.md "Rate limits key on the authenticated address or
+// the client IP"). @hono/node-server puts the Node request in c.env.incoming; app.request() in
+// tests has none. Behind a reverse proxy (OABP_TRUST_PROXY=true) the proxy's own appended entry —
+// the last of X-Forwarded-For — is the client; earlier entries are whatever the client sent.
+
+export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const last = c.req.header("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean).pop();
+    if (last) return last;
+  }
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? "unknown";
+}
+
+/** The rate-limit key of a request: the authenticated agent, else the client IP. */
+export function callerKey(c: Context<AppEnv>, trustProxy: boolean): string {
+  const who = c.get("identity");
+  return who?.kind === "agent" ? `agent:${who.address}` : `ip:${clientIp(c, trustProxy)}`;
+}
