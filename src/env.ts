@@ -176,6 +176,10 @@ export const EnvSchema = z.object({
   OABP_WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce.number().int().min(60).max(14 * 86_400).default(3 * 86_400),
   OABP_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   OABP_WEBHOOK_MAX_PER_AGENT: z.coerce.number().int().min(1).max(1000).default(10),
+  /** ADP: `metadata.ttl` of the server's own Agent Card (how long consumers may keep it). */
+  OABP_ADP_CARD_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(3600),
+  /** ADP discovery: at most this many prefiltered cards (or open missions) are scored per query. */
+  OABP_ADP_CANDIDATE_CAP: z.coerce.number().int().min(10).max(10_000).default(500),
 });
 
 export interface Config {
@@ -221,6 +225,8 @@ export interface Config {
   webhookRetryWindowSeconds: number;
   webhookTimeoutMs: number;
   webhookMaxPerAgent: number;
+  adpCardTtlSeconds: number;
+  adpCandidateCap: number;
 }
 
 export interface BaseRailConfig {
@@ -326,6 +332,8 @@ export function parseEnv(source: Record<string, string | undefined>, readFile: (
     webhookRetryWindowSeconds: e.OABP_WEBHOOK_RETRY_WINDOW_SECONDS,
     webhookTimeoutMs: e.OABP_WEBHOOK_TIMEOUT_MS,
     webhookMaxPerAgent: e.OABP_WEBHOOK_MAX_PER_AGENT,
+    adpCardTtlSeconds: e.OABP_ADP_CARD_TTL_SECONDS,
+    adpCandidateCap: e.OABP_ADP_CANDIDATE_CAP,
   };
 }
 

@@ -14,6 +14,7 @@ import { receiptsRouter } from "./features/receipts/receipts.index";
 import { manifestRouter } from "./features/manifest/manifest.index";
 import { escrowRouter } from "./features/escrow/escrow.index";
 import { webhooksRouter } from "./features/webhooks/webhooks.index";
+import { adpRouter } from "./features/adp/adp.index";
 import type { AppEnv } from "./http/types";
 import pkg from "../package.json" with { type: "json" };
 
@@ -35,6 +36,7 @@ export function buildApi() {
   api.route("/", manifestRouter);
   api.route("/", feedsRouter);
   api.route("/", webhooksRouter);
+  api.route("/", adpRouter);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",

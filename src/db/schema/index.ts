@@ -9,3 +9,4 @@ export * from "./reputation";
 export * from "./reviews";
 export * from "./escrow";
 export * from "./webhooks";
+export * from "./adp";
