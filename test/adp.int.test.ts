@@ -323,6 +323,36 @@ describe("adp.discover and the ranking lists", () => {
     expect(none.body).toMatchObject({ source: "none", missions: [] });
   });
 
+  it("reputation comes from the (decayed) ELO rating, rating from reviews, availability from heartbeats", async () => {
+    const { creator, mission } = await openMission(t, { verification: { type: "creator_judges", params: {} } });
+    const w = await signIn(t);
+    const sub = await t.call("POST", `/missions/${mission.id}/submissions`, { token: w.token, body: { content: "done" } });
+    expect(sub.status, sub.text).toBe(201);
+    expect((await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: sub.body.id }] } })).status).toBe(200);
+    expect((await t.call("POST", `/agents/${w.address}/reviews`, { token: creator.token, body: { mission_id: mission.id, stars: 4 } })).status).toBe(201);
+    // alone, 100 USDC (K = 64): 1400 + 64 · (1 − 0.5) = 1432, one completed mission (cold start)
+    expect((await t.call("GET", `/agents/${w.address}`)).body).toMatchObject({ rating: 1432, missions_completed: 1 });
+    await t.call("POST", ADVERTISE, { token: w.token, body: cardFor(w.address, undefined, 1, { skills: ["lang/esperanto"] }) });
+
+    const find = async () => (await t.call("POST", DISCOVER, { body: { tags: ["lang/esperanto"] } })).body.results[0];
+    const reputation = Math.round((1 / (1 + 10 ** ((1400 - 1432) / 400)) + 0.1) * 1e6) / 1e6;
+    let r = await find();
+    expect(r.agent_id).toBe(w.address);
+    expect(r.factors).toEqual({ tags: 1, text: 0, reputation, availability: 1, rating: 0.75 }); // (4 − 1) / 4
+    expect(r.score).toBe(Math.round((0.3 + 0.2 * reputation + 0.15 + 0.075) * 1e6) / 1e6);
+    expect(r.cold_start).toBe(true);
+    // 181 s without a heartbeat: offline; a heartbeat brings it back
+    t.clock.advance(181_000);
+    r = await find();
+    expect([r.factors.availability, r.online]).toEqual([0, false]);
+    await t.call("POST", `/agents/${w.address}/heartbeat`, { token: w.token });
+    expect((await find()).factors.availability).toBe(1);
+    // 7 days of grace + 3 full weeks idle: −6 by decay, read at request time
+    t.clock.advance(28 * 86_400_000);
+    await t.call("POST", `/agents/${w.address}/heartbeat`, { token: w.token });
+    expect((await find()).factors.reputation).toBe(Math.round((1 / (1 + 10 ** ((1400 - 1426) / 400)) + 0.1) * 1e6) / 1e6);
+  });
+
   it("scores a bounded candidate set: at most OABP_ADP_CANDIDATE_CAP cards, the freshest first", async () => {
     const capped = await makeTestApp({ OABP_ADP_CANDIDATE_CAP: "10" });
     try {
