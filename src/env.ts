@@ -200,6 +200,10 @@ export const EnvSchema = z.object({
   OABP_OADP_REPORTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For entry (rate limits). */
   OABP_TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  /** ADP: `metadata.ttl` of the server's own Agent Card (how long consumers may keep it). */
+  OABP_ADP_CARD_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(3600),
+  /** ADP discovery: at most this many prefiltered cards (or open missions) are scored per query. */
+  OABP_ADP_CANDIDATE_CAP: z.coerce.number().int().min(10).max(10_000).default(500),
 });
 
 export interface Config {
@@ -245,6 +249,8 @@ export interface Config {
   webhookRetryWindowSeconds: number;
   webhookTimeoutMs: number;
   webhookMaxPerAgent: number;
+  adpCardTtlSeconds: number;
+  adpCandidateCap: number;
   /** MCP session lifecycle (AIP-1 §7.3), seconds. */
   mcp: { handshakeTimeoutSeconds: number; coolingSeconds: number; idleSeconds: number };
   claimTtlSeconds: number;
@@ -381,6 +387,8 @@ export function parseEnv(source: Record<string, string | undefined>, readFile: (
       reportsPerHour: e.OABP_OADP_REPORTS_PER_HOUR,
     },
     trustProxy: e.OABP_TRUST_PROXY === "true",
+    adpCardTtlSeconds: e.OABP_ADP_CARD_TTL_SECONDS,
+    adpCandidateCap: e.OABP_ADP_CANDIDATE_CAP,
   };
 }
 

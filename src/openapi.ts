@@ -18,6 +18,7 @@ import { agentCardRouter } from "./features/agent-card/agent-card.index";
 import { registerMcpDocs } from "./features/mcp/mcp.routes";
 import { claimsRouter } from "./features/claims/claims.index";
 import { oadpRouter } from "./features/oadp/oadp.index";
+import { adpRouter } from "./features/adp/adp.index";
 import type { AppEnv } from "./http/types";
 import { registerDiscoveryDocs } from "./features/wellknown/wellknown.openapi";
 import pkg from "../package.json" with { type: "json" };
@@ -45,6 +46,7 @@ export function buildApi() {
   registerMcpDocs(api);
   api.route("/", claimsRouter);
   api.route("/", oadpRouter);
+  api.route("/", adpRouter);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",

@@ -12,3 +12,4 @@ export * from "./webhooks";
 export * from "./mcp";
 export * from "./claims";
 export * from "./oadp";
+export * from "./adp";

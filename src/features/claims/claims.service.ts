@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { and, inArray, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
 import { missionClaims, missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -36,6 +36,20 @@ export async function activeClaimsOfAgent(db: DbOrTx, agentId: string, now: Date
     .innerJoin(missions, eq(missions.id, missionClaims.missionId))
     .where(and(eq(missionClaims.agentId, agentId), eq(missionClaims.status, "active"), gt(missionClaims.expiresAt, now), eq(missions.status, "open")));
   return Number(r?.n ?? 0);
+}
+
+/** Active claims on open missions per agent, for many agents in one grouped read (ADP availability). */
+export async function activeClaimsOfAgents(db: DbOrTx, agentIds: readonly string[], now: Date): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (agentIds.length === 0) return out;
+  const rows = await db
+    .select({ agentId: missionClaims.agentId, n: sql<number>`count(*)::int` })
+    .from(missionClaims)
+    .innerJoin(missions, eq(missions.id, missionClaims.missionId))
+    .where(and(inArray(missionClaims.agentId, [...agentIds]), eq(missionClaims.status, "active"), gt(missionClaims.expiresAt, now), eq(missions.status, "open")))
+    .groupBy(missionClaims.agentId);
+  for (const r of rows) out.set(r.agentId, Number(r.n));
+  return out;
 }
 
 /** The mission as a caller may see it: pending_escrow missions exist only for their creator. */

@@ -37,6 +37,8 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring) {
       ...(config.webhooksEnabled && { webhooks: "/webhooks" }),
       claims: "/missions/{id}/claims",
       ...(config.oadp.pingEnabled && { ping: "/ping" }),
+      adp_agent_card: "/.well-known/adp-agent-card.json",
+      adp_discover: "/adp/adp.discover",
       mcp: MCP_PATH,
       agent_card: AGENT_CARD_PATHS[0],
     },

@@ -1,0 +1,131 @@
+import { and, asc, desc, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { adpCards, agents, missions, reviews } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { isOnline } from "../heartbeats/heartbeats.service";
+import { START_RATING } from "../reputation/elo";
+import { effectiveRatingSql } from "../reputation/leaderboard";
+import type { Candidate } from "./adp.ranking";
+import { activeClaimsOfAgents } from "../claims/claims.service";
+
+// What discovery reads from the database, bounded: a GIN prefilter (tag paths, words) and at
+// most OABP_ADP_CANDIDATE_CAP rows, freshest cards first — so no query scans the directory.
+
+/**
+ * Tasks an agent has in progress, for the availability factor and the overloaded exclusion
+ * (ADP §5): its active claims on open missions (design.md "Claims": a visible intent to work).
+ */
+export type ActiveTaskSource = (db: DbOrTx, agentIds: readonly string[], now: Date) => Promise<Map<string, number>>;
+export const activeTaskCounts: ActiveTaskSource = activeClaimsOfAgents;
+
+/** Postgres text[] literal built from parameters (no array binding: PGlite and postgres.js agree). */
+export const textArray = (items: readonly string[]): SQL => sql`array[${sql.join(items.map((i) => sql`${i}`), sql`, `)}]::text[]`;
+
+/** Review count and mean stars per agent (ADP §5 rating), one grouped read over the index. */
+async function reviewStats(db: DbOrTx, ids: readonly string[]) {
+  const out = new Map<string, { count: number; average: number }>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({ id: reviews.reviewee, count: sql<number>`count(*)::int`, average: sql<number>`avg(${reviews.stars})::float8` })
+    .from(reviews)
+    .where(inArray(reviews.reviewee, [...ids]))
+    .groupBy(reviews.reviewee);
+  for (const r of rows) out.set(r.id, { count: Number(r.count), average: Number(r.average) });
+  return out;
+}
+
+export interface CardCandidate extends Candidate {
+  cardId: string;
+  name: string;
+}
+
+/** Agent signals joined to card rows; absent agent rows read as a fresh agent (1400, 0 missions). */
+async function withSignals(deps: Deps, rows: { agentId: string; rating: number | null; missionsCompleted: number | null; lastSeenAt: Date | null }[], now: Date) {
+  const ids = rows.map((r) => r.agentId);
+  const [stats, active] = await Promise.all([reviewStats(deps.database.db, ids), activeTaskCounts(deps.database.db, ids, now)]);
+  return (r: (typeof rows)[number]) => {
+    const s = stats.get(r.agentId);
+    return {
+      rating: r.rating === null ? START_RATING : Number(r.rating),
+      missionsCompleted: r.missionsCompleted ?? 0,
+      online: isOnline(r.lastSeenAt, now),
+      activeTasks: active.get(r.agentId) ?? 0,
+      reviewCount: s?.count ?? 0,
+      reviewAverage: s?.average ?? null,
+    };
+  };
+}
+
+/** Cards whose skill paths or words overlap the query, not revoked, at most the cap. */
+export async function cardCandidates(deps: Deps, q: { paths: readonly string[]; words: readonly string[]; exclude?: string | undefined }, now: Date): Promise<CardCandidate[]> {
+  const match: SQL[] = [];
+  if (q.paths.length) match.push(sql`${adpCards.skillPaths} && ${textArray(q.paths)}`);
+  if (q.words.length) match.push(sql`${adpCards.words} && ${textArray(q.words)}`);
+  if (match.length === 0) return [];
+  const where = [eq(adpCards.revoked, false), or(...match)!];
+  if (q.exclude) where.push(ne(adpCards.agentId, q.exclude));
+  const rows = await deps.database.db
+    .select({
+      agentId: adpCards.agentId,
+      cardId: adpCards.cardId,
+      name: adpCards.name,
+      skills: adpCards.skills,
+      words: adpCards.words,
+      maxConcurrentTasks: adpCards.maxConcurrentTasks,
+      rating: effectiveRatingSql(now),
+      missionsCompleted: agents.missionsCompleted,
+      lastSeenAt: agents.lastSeenAt,
+    })
+    .from(adpCards)
+    .leftJoin(agents, eq(agents.id, adpCards.agentId))
+    .where(and(...where))
+    .orderBy(desc(adpCards.updatedAt), asc(adpCards.agentId))
+    .limit(deps.config.adpCandidateCap);
+  const signals = await withSignals(deps, rows, now);
+  return rows.map((r) => ({ key: r.agentId, cardId: r.cardId, name: r.name, skills: r.skills, words: r.words, maxConcurrentTasks: r.maxConcurrentTasks, ...signals(r) }));
+}
+
+/** Stored cards by agent, parsed (the canonical text as advertised, signature included). */
+export async function cardsOf(deps: Deps, ids: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await deps.database.db.select({ agentId: adpCards.agentId, card: adpCards.card }).from(adpCards).where(inArray(adpCards.agentId, [...ids]));
+  return new Map(rows.map((r) => [r.agentId, JSON.parse(r.card) as Record<string, unknown>]));
+}
+
+/** One agent as a candidate: its card (or, without one, its AIP-1 §1 profile capabilities). */
+export async function agentAsCandidate(deps: Deps, agentId: string, now: Date) {
+  const db = deps.database.db;
+  const [[card], [profile]] = await Promise.all([
+    db.select({ skills: adpCards.skills, words: adpCards.words, maxConcurrentTasks: adpCards.maxConcurrentTasks }).from(adpCards).where(eq(adpCards.agentId, agentId)),
+    db
+      .select({ rating: effectiveRatingSql(now), missionsCompleted: agents.missionsCompleted, lastSeenAt: agents.lastSeenAt, displayName: agents.displayName, capabilities: agents.capabilities })
+      .from(agents)
+      .where(eq(agents.id, agentId)),
+  ]);
+  const row = { agentId, rating: profile?.rating ?? null, missionsCompleted: profile?.missionsCompleted ?? null, lastSeenAt: profile?.lastSeenAt ?? null };
+  const signals = (await withSignals(deps, [row], now))(row);
+  return { card: card ?? null, profile: profile ?? null, signals };
+}
+
+/** Open missions (accepting submissions now) whose tags or text overlap the agent's, at most the cap. */
+export async function openMissionCandidates(deps: Deps, q: { tags: readonly string[]; tsquery: string | null; exclude: string }, now: Date) {
+  const match: SQL[] = [];
+  if (q.tags.length) match.push(sql`${missions.tags} && ${textArray(q.tags)}`);
+  if (q.tsquery) match.push(sql`${missions.search} @@ to_tsquery('simple', ${q.tsquery})`);
+  if (match.length === 0) return [];
+  return deps.database.db
+    .select({
+      id: missions.id,
+      title: missions.title,
+      // The text factor reads the start of a description (adp.words.ts bounds the words anyway).
+      description: sql<string>`left(${missions.description}, 2000)`,
+      tags: missions.tags,
+      rewardAsset: missions.rewardAsset,
+      rewardAmount: missions.rewardAmount,
+      deadline: missions.deadline,
+    })
+    .from(missions)
+    .where(and(eq(missions.status, "open"), gt(missions.deadline, now), ne(missions.creator, q.exclude), or(...match)))
+    .orderBy(desc(missions.id))
+    .limit(deps.config.adpCandidateCap);
+}

@@ -1,0 +1,24 @@
+import { router } from "../../http/openapi";
+import { advertise } from "./adp.advertise";
+import { advertiseBodyLimit, advertiseRoute, describeRoute, discoverRoute, missionCandidatesRoute, recommendedMissionsRoute, serverCardRoute } from "./adp.routes";
+import { describe, discover, missionCandidates, recommendedMissions } from "./adp.service";
+import { serverCard } from "./adp.server-card";
+
+const r = router();
+r.use(advertiseRoute.path, advertiseBodyLimit);
+
+export const adpRouter = r
+  .openapi(serverCardRoute, async (c) => {
+    const card = await serverCard(c.get("deps"));
+    c.header("Cache-Control", "public, max-age=300");
+    return c.json(card, 200);
+  })
+  .openapi(describeRoute, async (c) => c.json(await describe(c.get("deps"), c.req.valid("json")), 200))
+  .openapi(advertiseRoute, async (c) => c.json(await advertise(c.get("deps"), c.get("identity"), c.req.valid("json")), 200))
+  .openapi(discoverRoute, async (c) => c.json(await discover(c.get("deps"), c.req.valid("json")), 200))
+  .openapi(missionCandidatesRoute, async (c) => {
+    const identity = c.get("identity");
+    const viewer = identity.kind === "agent" ? identity.address : undefined;
+    return c.json(await missionCandidates(c.get("deps"), c.req.valid("param").id, viewer, c.req.valid("query")), 200);
+  })
+  .openapi(recommendedMissionsRoute, async (c) => c.json(await recommendedMissions(c.get("deps"), c.req.valid("param").id, c.req.valid("query")), 200));

@@ -1,0 +1,118 @@
+import { eq } from "drizzle-orm";
+import { adpCards } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { parseAgentId } from "../agents/agents.service";
+import { findMission } from "../missions/missions.service";
+import { cardCandidates, cardsOf, agentAsCandidate, openMissionCandidates } from "./adp.discovery";
+import { isOverloaded, order, rank, scoreCandidate, WEIGHTS, type Scored } from "./adp.ranking";
+import { serverCard } from "./adp.server-card";
+import { queryTags, rawFormsOf, skillPaths } from "./adp.tags";
+import { cardWords, MAX_QUERY_WORDS, missionWords, words } from "./adp.words";
+import type { DescribeInput, DiscoverInput, DiscoverWire, MissionCandidatesWire, RankQueryInput, RecommendedMissionsWire } from "./adp.schemas";
+
+// The ADP verbs (§4) and the two ranking lists; REST handlers (and MCP, later) call these.
+
+const weights = { ...WEIGHTS };
+const explain = (s: Scored) => ({ score: s.score, factors: s.factors, matched_tags: s.matched_tags, tag_matches: s.tag_matches });
+
+/**
+ * adp.describe (§4.1): this server's card, or the card an agent advertised. With `fields`, only
+ * those plus id and name (§4.1 "MAY") — and no signature, which covers the whole card, unless
+ * nothing was left out.
+ */
+export async function describe(deps: Deps, input: DescribeInput): Promise<Record<string, unknown>> {
+  let card: Record<string, unknown>;
+  if (input.agent_id) {
+    const id = parseAgentId(input.agent_id);
+    const [row] = await deps.database.db.select({ card: adpCards.card }).from(adpCards).where(eq(adpCards.agentId, id));
+    if (!row) throw new AppError("NOT_FOUND", `agent ${id} has not advertised an Agent Card`);
+    card = JSON.parse(row.card) as Record<string, unknown>;
+  } else {
+    card = await serverCard(deps);
+  }
+  if (!input.fields) return card;
+  const wanted = new Set(["id", "name", ...input.fields]);
+  const partial = Object.fromEntries(Object.entries(card).filter(([k]) => wanted.has(k)));
+  const complete = Object.keys(card).every((k) => k === "signature" || wanted.has(k));
+  if (!complete || !wanted.has("signature")) delete partial.signature;
+  return partial;
+}
+
+/** adp.discover (§4.3, §5): advertised cards ranked against tags and/or a query. */
+export async function discover(deps: Deps, input: DiscoverInput): Promise<DiscoverWire> {
+  const tags = queryTags(input.tags ?? []);
+  const qWords = words(input.query ?? "", MAX_QUERY_WORDS);
+  if (tags.length === 0 && qWords.length === 0) {
+    throw new AppError("INVALID_PARAMETER", "give at least one skill tag or a query with words in it (ADP §4.3)", { reason: "empty_query" });
+  }
+  const now = deps.clock.now();
+  const candidates = await cardCandidates(deps, { paths: tags.map((t) => t.path), words: qWords }, now);
+  const top = rank({ tags, words: qWords }, candidates, { limit: input.limit, minScore: input.min_score, excludeOverloaded: true, ties: "asc" });
+  const cards = await cardsOf(deps, top.map((s) => s.key));
+  const byKey = new Map(candidates.map((c) => [c.key, c]));
+  return {
+    results: top.flatMap((s) => {
+      const card = cards.get(s.key);
+      // A card replaced by a revocation between the two reads is left out rather than shown stale.
+      if (!card) return [];
+      return [{ agent_card: card, agent_id: s.key, ...explain(s), online: byKey.get(s.key)!.online, cold_start: s.cold_start }];
+    }),
+    weights,
+  };
+}
+
+/** GET /missions/{id}/candidates: agents with advertised cards ranked for a mission (creator excluded). */
+export async function missionCandidates(deps: Deps, missionId: string, viewer: string | undefined, q: RankQueryInput): Promise<MissionCandidatesWire> {
+  const m = await findMission(deps, missionId);
+  if (!m || (m.status === "pending_escrow" && m.creator !== viewer)) throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+  const now = deps.clock.now();
+  const query = { tags: queryTags(m.tags), words: missionWords(m.title, m.description.slice(0, 2000)) };
+  const candidates = await cardCandidates(deps, { paths: query.tags.map((t) => t.path), words: query.words, exclude: m.creator }, now);
+  const byKey = new Map(candidates.map((c) => [c.key, c]));
+  const top = rank(query, candidates, { limit: q.limit, minScore: q.min_score, excludeOverloaded: true, ties: "asc" });
+  return {
+    mission_id: m.id,
+    candidates: top.map((s) => {
+      const c = byKey.get(s.key)!;
+      return { agent_id: s.key, card_id: c.cardId, name: c.name, ...explain(s), online: c.online, cold_start: s.cold_start };
+    }),
+    weights,
+    as_of: now.toISOString(),
+  };
+}
+
+/**
+ * GET /agents/{id}/recommended-missions: open missions ranked for an agent with the same score —
+ * the mission is the query, the agent the candidate — so an agent's score for a mission is the
+ * same number in both lists. Skills come from the agent's card, else its profile capabilities.
+ */
+export async function recommendedMissions(deps: Deps, rawAgentId: string, q: RankQueryInput): Promise<RecommendedMissionsWire> {
+  const agentId = parseAgentId(rawAgentId);
+  const now = deps.clock.now();
+  const { card, profile, signals } = await agentAsCandidate(deps, agentId, now);
+  const skills = card?.skills ?? profile?.capabilities ?? [];
+  const agentWords = card?.words ?? cardWords(profile?.displayName ?? "", undefined, skills);
+  const source = card ? "card" : skills.length || agentWords.length ? "profile" : "none";
+  const candidate = { skills, words: agentWords, maxConcurrentTasks: card?.maxConcurrentTasks ?? null, ...signals };
+  const tsWords = agentWords.slice(0, MAX_QUERY_WORDS);
+  const rows = await openMissionCandidates(deps, {
+    tags: rawFormsOf(skillPaths(skills)),
+    tsquery: tsWords.length ? tsWords.join(" | ") : null,
+    exclude: agentId,
+  }, now);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const scored = rows.map((m) => scoreCandidate({ tags: queryTags(m.tags), words: missionWords(m.title, m.description) }, { ...candidate, key: m.id }));
+  const top = order(scored, { limit: q.limit, minScore: q.min_score, excludeOverloaded: false, ties: "desc" });
+  return {
+    agent_id: agentId,
+    missions: top.map((s) => {
+      const m = byId.get(s.key)!;
+      return { mission_id: m.id, title: m.title, tags: m.tags, reward: { asset: m.rewardAsset, amount: String(m.rewardAmount) }, deadline: m.deadline.toISOString(), ...explain(s) };
+    }),
+    source,
+    overloaded: isOverloaded(candidate.activeTasks, candidate.maxConcurrentTasks),
+    weights,
+    as_of: now.toISOString(),
+  };
+}
