@@ -259,3 +259,27 @@ describe("expiry", () => {
     expect((await mission(c.m.id)).status).toBe("voided");
   });
 });
+
+describe("a payout this database lost track of", () => {
+  it("is adopted from the chain (found by a bounded log search), never sent again", async () => {
+    const { m, key, winner } = await resolvedMission();
+    const { chainPayouts } = await import("../src/db/schema/index");
+    const { eq } = await import("drizzle-orm");
+    const { createWalletClient, http } = await import("viem");
+    const [p] = await t.deps.database.db.select().from(chainPayouts).where(eq(chainPayouts.missionId, m.id));
+    // The release already happened on chain (say, before a restore from an older backup).
+    const resolverWallet = createWalletClient({ chain: chain.anvil.chain, transport: http(chain.anvil.rpcUrl), account: chain.resolver });
+    const hash = await resolverWallet.writeContract({
+      address: chain.escrow, abi: missionEscrowAbi, functionName: "release",
+      args: [key, p!.funder as Hex, p!.recipients.map((r) => r.address as Hex), p!.recipients.map((r) => BigInt(r.amount)), BigInt(p!.fee)],
+    });
+    await chain.anvil.publicClient.waitForTransactionReceipt({ hash });
+    await tick2();
+    expect((await mission(m.id)).escrow.payout_tx_hash).toBe(hash.toLowerCase());
+    await chain.mine(2);
+    await tick2();
+    expect((await mission(m.id)).payout_status).toBe("confirmed");
+    expect(await chain.releasedLogs(key)).toBe(1);
+    expect(await chain.usdcBalance(winner.address)).toBe(REWARD - FEE);
+  });
+});

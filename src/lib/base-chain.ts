@@ -66,8 +66,14 @@ export interface BaseChain {
   /** Known to the node (pending or mined)? */
   knowsTransaction(txHash: string): Promise<boolean>;
   fundedLogs(fromBlock: number, toBlock: number): Promise<FundedLog[]>;
-  /** Logs of `Released` (release) or `Refunded` (refund) for a key and funder: a payout that already happened. */
-  settledTx(call: EscrowCall): Promise<string | null>;
+  /** What the escrow holds in this slot now (0: paid out, refunded or reclaimed already). */
+  slotAmount(call: EscrowCall): Promise<bigint>;
+  /**
+   * The transaction of an earlier `Released` (release) or `Refunded` (refund) of this slot, searched
+   * from `fromBlock` (the deposit's block) in bounded eth_getLogs windows — public Base RPCs refuse
+   * wide ranges — for at most `maxBlocks`; null when not found within that.
+   */
+  settledTx(call: EscrowCall, fromBlock: number, maxBlocks?: number): Promise<string | null>;
   estimate(call: EscrowCall): Promise<Estimate>;
   balance(address: string): Promise<bigint>;
   tokenBalance(token: string, address: string): Promise<bigint>;
@@ -166,12 +172,23 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
       const logs = await rpc(() => client.getContractEvents({ address: escrow, abi: missionEscrowAbi, eventName: "Funded", fromBlock: BigInt(fromBlock), toBlock: BigInt(toBlock), strict: true }));
       return logs.map((l) => toFunded(l)).filter((l): l is FundedLog => l !== null);
     },
-    async settledTx(call) {
-      // Bounded: indexed by key and funder, so the node answers from its log index.
-      const logs = call.kind === "release"
-        ? await rpc(() => client.getContractEvents({ address: escrow, abi: missionEscrowAbi, eventName: "Released", args: { missionKey: call.missionKey, funder: call.funder as Address }, fromBlock: "earliest", toBlock: "latest", strict: true }))
-        : await rpc(() => client.getContractEvents({ address: escrow, abi: missionEscrowAbi, eventName: "Refunded", args: { missionKey: call.missionKey, funder: call.funder as Address }, fromBlock: "earliest", toBlock: "latest", strict: true }));
-      return logs[0]?.transactionHash?.toLowerCase() ?? null;
+    async slotAmount(call) {
+      const [, amount] = await rpc(() => client.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "depositOf", args: [call.missionKey, call.funder as Address] }));
+      return amount;
+    },
+    async settledTx(call, fromBlock, maxBlocks = 50_000) {
+      const latest = Number(await rpc(() => client.getBlockNumber({ cacheTime: 0 })));
+      const last = Math.min(latest, fromBlock + maxBlocks - 1);
+      for (let from = fromBlock; from <= last; from += LOG_SPAN) {
+        const range = { fromBlock: BigInt(from), toBlock: BigInt(Math.min(last, from + LOG_SPAN - 1)) };
+        const args = { missionKey: call.missionKey, funder: call.funder as Address };
+        const logs = call.kind === "release"
+          ? await rpc(() => client.getContractEvents({ address: escrow, abi: missionEscrowAbi, eventName: "Released", args, ...range, strict: true }))
+          : await rpc(() => client.getContractEvents({ address: escrow, abi: missionEscrowAbi, eventName: "Refunded", args, ...range, strict: true }));
+        const hash = logs[0]?.transactionHash;
+        if (hash) return hash.toLowerCase();
+      }
+      return null;
     },
     async estimate(call) {
       try {
@@ -213,6 +230,9 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
     },
   };
 }
+
+/** Blocks per eth_getLogs call: public Base RPCs cap ranges at a few thousand. */
+const LOG_SPAN = 2_000;
 
 const ERC20_BALANCE_ABI = [{ type: "function", name: "balanceOf", stateMutability: "view", inputs: [{ name: "a", type: "address" }], outputs: [{ name: "", type: "uint256" }] }] as const;
 

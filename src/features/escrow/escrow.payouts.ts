@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Hex } from "viem";
 import type { Tx } from "../../db/client";
-import { chainAccounts, chainPayouts, missions, type PayoutAttempt } from "../../db/schema/index";
+import { chainAccounts, chainPayouts, escrowDeposits, missions, type PayoutAttempt } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { RpcUnavailableError, type BaseChain, type EscrowCall, type Heads, type TxReceipt } from "../../lib/base-chain";
 import { lockMission } from "./escrow.deposits";
@@ -131,10 +131,17 @@ async function allocateNonce(tx: Tx, chain: BaseChain, chainNonce: number, now: 
 async function sendNew(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void> {
   const now = deps.clock.now();
   const call = callOf(p);
-  // Already paid on chain (a payout this database lost track of): adopt it, never send another.
-  const earlier = await chain.settledTx(call);
-  if (earlier) {
-    await transition(deps, p, { state: "broadcast", txHash: earlier, reason: "adopted_onchain_payout", broadcastAt: now, nextCheckAt: now });
+  // Pre-flight: the slot already emptied on chain (a payout this database lost track of, e.g.
+  // after a restore from backup)? Then never send another: adopt the transaction if the bounded
+  // log search finds it, else stop for the operator. One state read in the common case.
+  if ((await chain.slotAmount(call)) === 0n) {
+    const [d] = await deps.database.db.select({ blockNumber: escrowDeposits.blockNumber }).from(escrowDeposits).where(eq(escrowDeposits.id, p.depositId));
+    const earlier = await chain.settledTx(call, d?.blockNumber ?? 0);
+    if (earlier) await transition(deps, p, { state: "broadcast", txHash: earlier, reason: "adopted_onchain_payout", broadcastAt: now, nextCheckAt: now });
+    // Empty with no payout of ours found: a deposit reorged out (it may be mined again), or one
+    // moved by a transaction beyond the search. Wait a while, then stop for the operator.
+    else if (now.getTime() - p.createdAt.getTime() < RETRYABLE_FOR_MS) await transition(deps, p, { reason: "waiting:slot_empty", nextCheckAt: new Date(now.getTime() + RETRY_MS) });
+    else await transition(deps, p, { state: "failed", reason: "slot_already_empty", nextCheckAt: null });
     return;
   }
   const est = await chain.estimate(call);
@@ -243,7 +250,7 @@ async function watchBroadcast(deps: Deps, chain: BaseChain, p: PayoutRow, heads:
     if (r === "insufficient_funds") await transition(deps, p, { state: "pending_gas", reason: "resolver_balance_low", nextCheckAt: new Date(now.getTime() + RETRY_MS) });
     else if (r === "nonce_too_low") {
       // The nonce was consumed and none of our attempts is mined: something else used it. The
-      // pre-flight check (settledTx, then the contract's own rules) decides whether to send anew.
+      // pre-flight check (the slot's state, then the contract's own rules) decides whether to send anew.
       await transition(deps, p, { state: "queued", rawTx: null, txHash: null, reason: "nonce_consumed", nextCheckAt: now });
     }
     return;
