@@ -1,12 +1,10 @@
-import { keccak256, toBytes, type Hex } from "viem";
+import { keccak256, toBytes } from "viem";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookEvents } from "../src/db/schema/index";
-import { runPayouts } from "../src/features/escrow/escrow.payouts";
-import { watchEscrow } from "../src/features/escrow/escrow.watcher";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "./helpers/app";
-import { missionBody, signIn } from "./helpers/agents";
-import { startEscrowChain, type EscrowChain } from "./helpers/escrow-chain";
+import { signIn } from "./helpers/agents";
+import { createBaseMission as createMission, escrowTick, startEscrowChain, type EscrowChain } from "./helpers/escrow-chain";
 
 // The base rail end to end over HTTP on anvil (chain id 8453): create → fund on chain → the
 // mission opens only at the confirmation depth → submit → award → release → payout_status
@@ -27,19 +25,10 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-/** One job round of the base rail, as the runner does it. */
-const tick = async () => {
-  await watchEscrow(t.deps);
-  await runPayouts(t.deps);
-};
+const tick = () => escrowTick(t);
 const mission = async (id: string, token?: string) => (await t.call("GET", `/missions/${id}`, { token })).body;
 
-async function createBaseMission(over: Record<string, unknown> = {}) {
-  const creator = await signIn(t);
-  const r = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { reward: { asset: "USDC", amount: REWARD.toString(), chain: "base" }, ...over }) });
-  expect(r.status, r.text).toBe(201);
-  return { creator, m: r.body, key: r.body.escrow.mission_key as Hex };
-}
+const createBaseMission = () => createMission(t, REWARD);
 
 async function openFundedMission() {
   const c = await createBaseMission();

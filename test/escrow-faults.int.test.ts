@@ -1,12 +1,10 @@
 import { encodeFunctionData, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missionEscrowAbi } from "../src/lib/abi/mission-escrow";
-import { runPayouts } from "../src/features/escrow/escrow.payouts";
-import { watchEscrow } from "../src/features/escrow/escrow.watcher";
 import { sweepDueMissions } from "../src/jobs/sweeper";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "./helpers/app";
 import { missionBody, signIn } from "./helpers/agents";
-import { FEE_CAP_BPS, startEscrowChain, type EscrowChain } from "./helpers/escrow-chain";
+import { createBaseMission as createMission, escrowTick, FEE_CAP_BPS, startEscrowChain, type EscrowChain } from "./helpers/escrow-chain";
 import { startRpcProxy, type RpcProxy } from "./helpers/rpc-proxy";
 
 // Faults of the base rail on anvil: reused, wrong and failed deposits; an unreachable RPC; reorgs
@@ -28,18 +26,10 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-const ticker = (app: TestApp) => async () => {
-  await watchEscrow(app.deps);
-  await runPayouts(app.deps);
-};
+const ticker = (app: TestApp) => () => escrowTick(app);
 const mission = async (id: string, token?: string, app = t) => (await app.call("GET", `/missions/${id}`, { token })).body;
 
-async function createBaseMission(app = t) {
-  const creator = await signIn(app);
-  const r = await app.call("POST", "/missions", { token: creator.token, body: missionBody(app, { reward: { asset: "USDC", amount: REWARD.toString(), chain: "base" } }) });
-  expect(r.status, r.text).toBe(201);
-  return { creator, m: r.body, key: r.body.escrow.mission_key as Hex };
-}
+const createBaseMission = (app = t) => createMission(app, REWARD);
 const attach = (app: TestApp, id: string, token: string, tx_hash: string) => app.call("POST", `/missions/${id}/escrow`, { token, body: { tx_hash } });
 
 async function resolvedMission() {

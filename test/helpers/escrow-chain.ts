@@ -89,3 +89,20 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
     stop: () => anvil.stop(),
   };
 }
+
+/** One job round of the base rail, as the runner does it: the watcher, then the settlement worker. */
+export async function escrowTick(app: { deps: import("../../src/deps").Deps }): Promise<void> {
+  const { watchEscrow } = await import("../../src/features/escrow/escrow.watcher");
+  const { runPayouts } = await import("../../src/features/escrow/escrow.payouts");
+  await watchEscrow(app.deps);
+  await runPayouts(app.deps);
+}
+
+/** A signed-in creator's new base-rail mission (pending_escrow) and its escrow key. */
+export async function createBaseMission(app: import("./app").TestApp, reward: bigint) {
+  const { missionBody, signIn } = await import("./agents");
+  const creator = await signIn(app);
+  const r = await app.call("POST", "/missions", { token: creator.token, body: missionBody(app, { reward: { asset: "USDC", amount: reward.toString(), chain: "base" } }) });
+  if (r.status !== 201) throw new Error(`create failed: ${r.status} ${r.text}`);
+  return { creator, m: r.body, key: r.body.escrow.mission_key as Hex };
+}

@@ -9,8 +9,8 @@ import type { DepositTerms } from "./escrow.check";
 // What a base-rail mission's creator must escrow, fixed at creation (design.md "Escrow and
 // settlement"): the contract, the chain, the token and the mission key keccak256(bytes(id)).
 
-/** The escrow record of a new base-rail mission; 422 when the rail is off or the asset has no token there. */
-export function escrowRecordFor(deps: Deps, missionId: string, asset: AssetConfig): EscrowRecord {
+/** The base rail's chain and the asset's token on it; 422 when the rail is off or the asset has no token there. */
+export function baseRailTerms(deps: Deps, asset: AssetConfig): { chainId: number; contract: string; token: string } {
   const chain = deps.chain;
   if (!chain) {
     throw new AppError("UNPROCESSABLE", "settlement rail base is not enabled on this server", { field: "reward.chain", reason: "rail_not_enabled", off_reason: deps.config.baseRailOff });
@@ -19,8 +19,13 @@ export function escrowRecordFor(deps: Deps, missionId: string, asset: AssetConfi
   if (!token) {
     throw new AppError("UNPROCESSABLE", `asset ${asset.symbol} has no token address on chain ${chain.chainId}`, { field: "reward.asset", reason: "asset_not_on_chain" });
   }
-  return { chain_id: chain.chainId, contract: chain.escrow, token, mission_key: missionKey(missionId).toLowerCase(), deposit: null };
+  return { chainId: chain.chainId, contract: chain.escrow, token };
 }
+
+/** The escrow record of a new base-rail mission: its terms and its key, no deposit yet. */
+export const escrowRecordFor = (terms: ReturnType<typeof baseRailTerms>, missionId: string): EscrowRecord => ({
+  chain_id: terms.chainId, contract: terms.contract, token: terms.token, mission_key: missionKey(missionId).toLowerCase(), deposit: null,
+});
 
 export function missionTerms(chain: BaseChain, m: { rewardAmount: string; spamFee: string; escrow: EscrowRecord | null }): DepositTerms {
   const e = m.escrow!;

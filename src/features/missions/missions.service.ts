@@ -12,7 +12,7 @@ import { touchAgent } from "../agents/agents.touch";
 import { recordActivity } from "../reputation/reputation.service";
 import { agentAccount, escrowAccount, transfer, TREASURY } from "../ledger/ledger.service";
 import { voidAndRefund } from "../verification/settlement";
-import { escrowRecordFor } from "../escrow/escrow.terms";
+import { baseRailTerms, escrowRecordFor } from "../escrow/escrow.terms";
 import { emitMissionCreated } from "../webhooks/webhooks.outbox";
 import type { CreateMissionInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
 import { listWhere, MISSION_COLUMNS, prepared, toPrefixTsquery } from "./missions.queries";
@@ -50,8 +50,8 @@ export async function createMission(
   const amount = parseUint(input.reward.amount);
   if (amount <= 0n) throw new AppError("INVALID_PARAMETER", "reward.amount must be a positive integer", { field: "reward.amount" });
   const chain = input.reward.chain ?? "ledger";
-  // The base rail needs the chain port; escrowRecordFor throws the 422 when it is off.
-  if (chain === "base") escrowRecordFor(deps, "mis_probe", asset);
+  // The base rail needs the chain port and the asset's token there (422 otherwise).
+  const railTerms = chain === "base" ? baseRailTerms(deps, asset) : null;
   const deadline = new Date(input.deadline);
   if (deadline.getTime() <= now.getTime()) {
     throw new AppError("UNPROCESSABLE", "deadline must be in the future", { field: "deadline", reason: "deadline_in_past" });
@@ -66,7 +66,7 @@ export async function createMission(
   const work = async (tx: Tx) => {
     const id = newId("mis", now.getTime());
     // base rail: the mission waits, unlisted, until its deposit is confirmed on chain (AIP-1 §6).
-    const escrow = chain === "base" ? escrowRecordFor(deps, id, asset) : null;
+    const escrow = railTerms ? escrowRecordFor(railTerms, id) : null;
     const row = {
       id,
       creator,
