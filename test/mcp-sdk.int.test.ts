@@ -5,9 +5,9 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpSessions } from "../src/db/schema/index";
-import { sweepDueMissions } from "../src/jobs/sweeper";
 import { makeTestApp, type TestApp } from "./helpers/app";
-import { credit, missionBody, openMission, signIn } from "./helpers/agents";
+import { credit, missionBody, signIn } from "./helpers/agents";
+import { missionInVoting } from "./helpers/mcp";
 
 // Must-show 1: the official MCP SDK client (@modelcontextprotocol/sdk) against this server over
 // real HTTP: connect (initialize + notifications/initialized + its GET stream probe), list the
@@ -28,7 +28,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const DAY = 86_400_000;
 
 async function connect(token?: string) {
   const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), token ? { requestInit: { headers: { Authorization: `Bearer ${token}` } } } : undefined);
@@ -57,15 +56,7 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
   it("connects, lists the tools, calls each tool, and closes with DELETE", async () => {
     // A peer_vote mission already in its voting phase (the clock jumps past its deadline first:
     // MCP sessions follow the injected clock, so they are opened after the jump).
-    const deadline = new Date(t.clock.now().getTime() + DAY);
-    const pv = await openMission(t, {
-      deadline: deadline.toISOString(),
-      verification: { type: "peer_vote", params: { voting_deadline: new Date(deadline.getTime() + DAY).toISOString(), vote_token: "USDC", min_vote: "100", quorum: "100" } },
-    });
-    const author = await signIn(t);
-    const pvSub = (await t.call("POST", `/missions/${pv.mission.id}/submissions`, { token: author.token, body: { content: "vote for me" } })).body;
-    t.clock.set(new Date(deadline.getTime() + 1000));
-    await sweepDueMissions(t.deps);
+    const { pv, pvSub } = await missionInVoting(t);
 
     const creator = await signIn(t);
     const solver = await signIn(t);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sweepDueMissions } from "../src/jobs/sweeper";
 import { makeTestApp, type TestApp } from "./helpers/app";
 import { credit, missionBody, openMission, signIn } from "./helpers/agents";
-import { callTool, openSession, request, rpc } from "./helpers/mcp";
+import { callTool, missionInVoting, openSession, request, rpc } from "./helpers/mcp";
 
 // The MCP tools are the REST verbs over another transport: same validation, same service calls,
 // same JSON (structuredContent, and the same bytes as text), same identity rules.
@@ -12,7 +11,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const DAY = 86_400_000;
 
 describe("tools/list", () => {
   it("lists the tools with input and output JSON Schemas, and stays small", async () => {
@@ -124,15 +122,7 @@ describe("tools/call", () => {
     expect(agent.structuredContent).toEqual((await t.call("GET", `/agents/${solver.address}`)).body);
 
     // a peer_vote mission in its voting phase → a vote
-    const deadline = new Date(t.clock.now().getTime() + DAY);
-    const pv = await openMission(t, {
-      deadline: deadline.toISOString(),
-      verification: { type: "peer_vote", params: { voting_deadline: new Date(deadline.getTime() + DAY).toISOString(), vote_token: "USDC", min_vote: "100", quorum: "100" } },
-    });
-    const author = await signIn(t);
-    const pvSub = (await t.call("POST", `/missions/${pv.mission.id}/submissions`, { token: author.token, body: { content: "vote for me" } })).body;
-    t.clock.set(new Date(deadline.getTime() + 1000));
-    await sweepDueMissions(t.deps);
+    const { pv, pvSub } = await missionInVoting(t);
     const voter = await signIn(t);
     await credit(t, voter.address, 500n);
     const vs = await openSession(t, voter.token);

@@ -55,3 +55,23 @@ export function expectTransportError(r: Res, status: number, code: number, publi
   });
   expect(r.body).toHaveProperty("id");
 }
+
+/**
+ * A peer_vote mission already in its voting phase, with one submission to vote for: the clock
+ * jumps past its deadline (MCP sessions follow the injected clock: open them after this).
+ */
+export async function missionInVoting(t: TestApp) {
+  const { openMission, signIn } = await import("./agents");
+  const { sweepDueMissions } = await import("../../src/jobs/sweeper");
+  const DAY = 86_400_000;
+  const deadline = new Date(t.clock.now().getTime() + DAY);
+  const pv = await openMission(t, {
+    deadline: deadline.toISOString(),
+    verification: { type: "peer_vote", params: { voting_deadline: new Date(deadline.getTime() + DAY).toISOString(), vote_token: "USDC", min_vote: "100", quorum: "100" } },
+  });
+  const author = await signIn(t);
+  const pvSub = (await t.call("POST", `/missions/${pv.mission.id}/submissions`, { token: author.token, body: { content: "vote for me" } })).body;
+  t.clock.set(new Date(deadline.getTime() + 1000));
+  await sweepDueMissions(t.deps);
+  return { pv, pvSub };
+}
