@@ -10,6 +10,7 @@ import { createBaseChain } from "./lib/base-chain";
 import { randomToken } from "./lib/hash";
 import { createSafeFetcher } from "./lib/safe-fetch";
 import { missionListCache } from "./features/missions/missions.cache";
+import { loadOrCreateAttestationKey, signerFrom, type AttestationSigner } from "./features/portability/portability.key";
 import { keyringFrom, loadOrCreateKeyFile, type ReceiptKeyring } from "./features/receipts/receipts.keys";
 
 /** Receipt keys from config, or generated once into the data dir (0600); only public parts are logged. */
@@ -18,6 +19,14 @@ function receiptKeysFor(config: Config, logger: pino.Logger): ReceiptKeyring {
   const { keyring, created } = loadOrCreateKeyFile(config.dataDir, new Date());
   logger.info({ file: path.resolve(config.dataDir, "receipt-keys.json"), key_id: keyring.active.keyId, created }, "receipt signing keys loaded from the data dir");
   return keyring;
+}
+
+/** AIP-3 attestation key from config, or generated once into the data dir (0600); the address is public. */
+function attestationSignerFor(config: Config, logger: pino.Logger): AttestationSigner {
+  if (config.aip34.attestationKey) return signerFrom(config.aip34.attestationKey);
+  const { signer, created, file } = loadOrCreateAttestationKey(config.dataDir, new Date());
+  logger.info({ file, address: signer.address, created }, "attestation key loaded from the data dir");
+  return signer;
 }
 
 /**
@@ -46,5 +55,6 @@ export async function buildDeps(config: Config): Promise<Deps> {
   else logger.info({ reason: config.baseRailOff }, "base rail off (ledger rail only)");
   return { config, database, clock: systemClock, logger, evm: createEvmPort(config.rpcUrl), chain, oracle: createOracleReader(config.rpcUrl), adminToken: adminTokenFor(config, logger), missionLists,
     receiptKeys: receiptKeysFor(config, logger),
+    attestation: attestationSignerFor(config, logger),
     fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, timeoutMs: config.fetchTimeoutMs, maxBytes: config.fetchMaxBytes }) };
 }

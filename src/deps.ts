@@ -7,6 +7,7 @@ import type { BaseChain } from "./lib/base-chain";
 import type { ResponseCache } from "./lib/response-cache";
 import type { SafeFetcher } from "./lib/safe-fetch";
 import type { ReceiptKeyring } from "./features/receipts/receipts.keys";
+import type { AttestationSigner } from "./features/portability/portability.key";
 
 /** Everything a request or job needs, built once in main.ts (or by a test). */
 export interface Deps {
@@ -27,4 +28,6 @@ export interface Deps {
   adminToken: string | undefined;
   /** Receipt signing keys (AIP-1 §6.1): OABP_RECEIPT_KEYS, or <data dir>/receipt-keys.json. */
   receiptKeys: ReceiptKeyring;
+  /** AIP-3 attestation and §10 receipt key (secp256k1): OABP_ATTESTATION_KEY, or <data dir>/attestation-key.json. */
+  attestation: AttestationSigner;
 }

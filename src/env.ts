@@ -97,6 +97,12 @@ const jsonOf = <T extends z.ZodTypeAny>(schema: T) =>
     }
   }).pipe(schema);
 
+const TrustedIssuerSchema = z.object({
+  url: z.string().url().max(300),
+  server_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+  trust_factor: z.number().min(0).max(1).optional(),
+});
+
 const csvInts = z.string().transform((s, ctx) => {
   const parts = s.split(",").map((p) => p.trim()).filter(Boolean);
   const out = parts.map(Number);
@@ -204,6 +210,19 @@ export const EnvSchema = z.object({
   OABP_ADP_CARD_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(3600),
   /** ADP discovery: at most this many prefiltered cards (or open missions) are scored per query. */
   OABP_ADP_CANDIDATE_CAP: z.coerce.number().int().min(10).max(10_000).default(500),
+  // AIP-3 (reputation portability): the attestation key (secp256k1, 0x + 64 hex); unset: generated
+  // into <data dir>/attestation-key.json.
+  OABP_ATTESTATION_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x + 64 hex").optional(),
+  /** AIP-3 §2: lifetime of the attestations this server issues (≤ 90 days). */
+  OABP_ATTESTATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+  /** AIP-3 §6: issuers whose attestations are imported, JSON [{url, server_address?, trust_factor?}]. */
+  OABP_TRUSTED_ISSUERS: jsonOf(z.array(TrustedIssuerSchema).max(100)).default([]),
+  /** AIP-3 §6 open import mode: any issuer (off: only OABP_TRUSTED_ISSUERS). */
+  OABP_OPEN_IMPORT: z.enum(["true", "false"]).default("false"),
+  /** AIP-3 §3 default trust_factor (per-issuer values override it). */
+  OABP_IMPORT_TRUST_FACTOR: z.coerce.number().min(0).max(1).default(0.5),
+  /** AIP-4 §1.1 payment_sla_hours: a non_payment dispute needs this long since the award. */
+  OABP_PAYMENT_SLA_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(48),
 });
 
 export interface Config {
@@ -257,6 +276,17 @@ export interface Config {
   claimMaxPerAgent: number;
   oadp: OadpConfig;
   trustProxy: boolean;
+  /** AIP-3 reputation portability and AIP-4 disputes (docs/aip-3-4.md). */
+  aip34: Aip34Config;
+}
+
+export interface Aip34Config {
+  attestationKey: `0x${string}` | undefined;
+  attestationTtlDays: number;
+  trustedIssuers: { url: string; server_address?: string | undefined; trust_factor?: number | undefined }[];
+  openImport: boolean;
+  trustFactor: number;
+  paymentSlaHours: number;
 }
 
 export interface OadpConfig {
@@ -389,6 +419,14 @@ export function parseEnv(source: Record<string, string | undefined>, readFile: (
     trustProxy: e.OABP_TRUST_PROXY === "true",
     adpCardTtlSeconds: e.OABP_ADP_CARD_TTL_SECONDS,
     adpCandidateCap: e.OABP_ADP_CANDIDATE_CAP,
+    aip34: {
+      attestationKey: e.OABP_ATTESTATION_KEY as `0x${string}` | undefined,
+      attestationTtlDays: e.OABP_ATTESTATION_TTL_DAYS,
+      trustedIssuers: e.OABP_TRUSTED_ISSUERS.map((i) => ({ ...i, url: i.url.replace(/\/+$/, ""), server_address: i.server_address?.toLowerCase() })),
+      openImport: e.OABP_OPEN_IMPORT === "true",
+      trustFactor: e.OABP_IMPORT_TRUST_FACTOR,
+      paymentSlaHours: e.OABP_PAYMENT_SLA_HOURS,
+    },
   };
 }
 

@@ -19,6 +19,8 @@ import { registerMcpDocs } from "./features/mcp/mcp.routes";
 import { claimsRouter } from "./features/claims/claims.index";
 import { oadpRouter } from "./features/oadp/oadp.index";
 import { adpRouter } from "./features/adp/adp.index";
+import { portabilityRouter } from "./features/portability/portability.index";
+import { flatSubmissionsRouter } from "./features/submissions/submissions.flat";
 import type { AppEnv } from "./http/types";
 import { registerDiscoveryDocs } from "./features/wellknown/wellknown.openapi";
 import pkg from "../package.json" with { type: "json" };
@@ -47,6 +49,8 @@ export function buildApi() {
   api.route("/", claimsRouter);
   api.route("/", oadpRouter);
   api.route("/", adpRouter);
+  api.route("/", portabilityRouter);
+  api.route("/", flatSubmissionsRouter);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",

@@ -8,6 +8,7 @@ import { createBaseChain } from "../../src/lib/base-chain";
 import { createSafeFetcher } from "../../src/lib/safe-fetch";
 import { missionListCache } from "../../src/features/missions/missions.cache";
 import { generateKeyring } from "../../src/features/receipts/receipts.keys";
+import { generateSigner } from "../../src/features/portability/portability.key";
 import { createTestDatabase, type TestDatabase } from "./db";
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
@@ -44,6 +45,7 @@ export async function makeTestApp(env: Record<string, string> = {}, opts: { pool
     chain: config.baseRail ? createBaseChain(config.baseRail) : null,
     adminToken: ADMIN_TOKEN,
     receiptKeys: generateKeyring(clock.now()),
+    attestation: generateSigner(),
     missionLists: await missionListCache(db.database, config.listCacheBytes),
     // Production policy (public unicast only), except loopback 127.0.0.2 where tests serve content.
     fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, timeoutMs: 2000, maxBytes: config.fetchMaxBytes, allowAddress: (ip) => ip === TEST_CONTENT_HOST }),

@@ -56,6 +56,7 @@ export const DiscoverResponse = z
       ...scored,
       online: z.boolean(),
       cold_start: z.boolean(),
+      imported_elo: z.number().int().nullable().openapi({ description: "AIP-3 imported reputation (live imports), apart from the local rating the score uses" }),
     })),
     weights: Weights,
   })

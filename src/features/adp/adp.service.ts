@@ -4,6 +4,7 @@ import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { parseAgentId } from "../agents/agents.service";
 import { findMission } from "../missions/missions.service";
+import { importedElos } from "../portability/portability.index";
 import { cardCandidates, cardsOf, agentAsCandidate, openMissionCandidates } from "./adp.discovery";
 import { isOverloaded, order, rank, scoreCandidate, WEIGHTS, type Scored } from "./adp.ranking";
 import { serverCard } from "./adp.server-card";
@@ -51,12 +52,14 @@ export async function discover(deps: Deps, input: DiscoverInput): Promise<Discov
   const top = rank({ tags, words: qWords }, candidates, { limit: input.limit, minScore: input.min_score, excludeOverloaded: true, ties: "asc" });
   const cards = await cardsOf(deps, top.map((s) => s.key));
   const byKey = new Map(candidates.map((c) => [c.key, c]));
+  // AIP-3: imported reputation shown beside (never inside) the ranking's local rating.
+  const imported = await importedElos(deps.database.db, top.map((s) => ({ id: s.key, missionsCompleted: byKey.get(s.key)!.missionsCompleted })), now);
   return {
     results: top.flatMap((s) => {
       const card = cards.get(s.key);
       // A card replaced by a revocation between the two reads is left out rather than shown stale.
       if (!card) return [];
-      return [{ agent_card: card, agent_id: s.key, ...explain(s), online: byKey.get(s.key)!.online, cold_start: s.cold_start }];
+      return [{ agent_card: card, agent_id: s.key, ...explain(s), online: byKey.get(s.key)!.online, cold_start: s.cold_start, imported_elo: imported.get(s.key) ?? null }];
     }),
     weights,
   };

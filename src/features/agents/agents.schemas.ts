@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { ImportedReputation } from "../portability/portability.schemas";
 
 export const AgentIdParam = z.object({
   id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "0xabc1230000000000000000000000000000000000" }),
@@ -42,6 +43,7 @@ export const Agent = z
     balances: z.array(Balance),
     last_seen_at: z.string().nullable(),
     registered: z.boolean(),
+    imported_reputation: ImportedReputation.nullable(),
   })
   .openapi("Agent");
 export type AgentWire = z.infer<typeof Agent>;

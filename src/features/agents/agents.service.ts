@@ -9,6 +9,7 @@ import { START_RATING } from "../reputation/elo";
 import { agentHistory } from "../reputation/reputation.service";
 import { reviewSummary } from "../reviews/reviews.service";
 import { isOnline } from "../heartbeats/heartbeats.service";
+import { importedReputation } from "../portability/portability.index";
 import type { AgentWire, UpdateAgentInput } from "./agents.schemas";
 
 export function parseAgentId(id: string): string {
@@ -32,6 +33,7 @@ export async function getAgent(deps: Deps, rawId: string): Promise<AgentWire> {
     balances(deps, id),
     reviewSummary(deps.database.db, id),
   ]);
+  const imported = await importedReputation(deps.database.db, id, deps.clock.now(), row?.missionsCompleted ?? 0);
   return {
     agent_id: id,
     display_name: row?.displayName ?? null,
@@ -53,6 +55,8 @@ export async function getAgent(deps: Deps, rawId: string): Promise<AgentWire> {
     balances: bal.list,
     last_seen_at: row?.lastSeenAt?.toISOString() ?? null,
     registered: row !== undefined,
+    // AIP-3 §4: reputation imported from other servers, beside (never inside) the local rating.
+    imported_reputation: imported,
   };
 }
 

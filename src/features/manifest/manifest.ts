@@ -2,6 +2,7 @@ import type { Deps } from "../../deps";
 import type { Config } from "../../env";
 import { VERIFICATION_TYPES } from "../missions/missions.schemas";
 import type { ReceiptKeyring } from "../receipts/receipts.keys";
+import { aipFields } from "./manifest.aips";
 import { AGENT_CARD_PATHS, MCP_PATH, mcpManifestObject } from "../mcp/mcp.contract";
 import pkg from "../../../package.json" with { type: "json" };
 
@@ -11,7 +12,7 @@ import pkg from "../../../package.json" with { type: "json" };
 
 export const RECEIPT_ENDPOINT_TEMPLATE = "/missions/{mission_id}/receipts/{submission_id}";
 
-export function buildManifest(config: Config, keyring: ReceiptKeyring) {
+export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAddress = "") {
   // Ledger is always available; the base rail only with RPC, escrow contract and resolver key.
   const rail = config.baseRail;
   const chains = rail ? ["ledger", "base"] : ["ledger"];
@@ -19,7 +20,7 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring) {
   return {
     implementation: pkg.name,
     version: pkg.version,
-    aip_supported: [1],
+    ...aipFields(config, issuerAddress),
     chain: rail ? "base" : "off-chain",
     contact: config.contact,
     endpoints: {
@@ -41,6 +42,13 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring) {
       adp_discover: "/adp/adp.discover",
       mcp: MCP_PATH,
       agent_card: AGENT_CARD_PATHS[0],
+      // AIP-3 §2.2, §4.1, §6, §10.3 and AIP-4 §2.
+      reputation_attestation: "/reputation/{address}/attestation",
+      reputation_import: "/reputation/import",
+      reputation_trusted_issuers: "/reputation/trusted-issuers",
+      submission: "/submissions/{id}",
+      submission_receipt: "/api/submissions/{id}/receipt",
+      disputes: "/api/disputes",
     },
     mcp: mcpManifestObject(config),
     payment_options: {
@@ -75,7 +83,7 @@ const cache = new WeakMap<ReceiptKeyring, { object: Manifest; bytes: string }>()
 function cached(deps: Deps) {
   let hit = cache.get(deps.receiptKeys);
   if (!hit) {
-    const object = buildManifest(deps.config, deps.receiptKeys);
+    const object = buildManifest(deps.config, deps.receiptKeys, deps.attestation.address);
     hit = { object, bytes: JSON.stringify(object, null, 2) };
     cache.set(deps.receiptKeys, hit);
   }

@@ -61,7 +61,7 @@ export async function getReceipt(deps: Deps, missionId: string, submissionId: st
 }
 
 /** Ledger rail: status "credited", chain_id null, the hash of the winner's credit entry. */
-async function ledgerSettlement(deps: Deps, m: Mission, submitter: string, amount: string) {
+export async function ledgerSettlement(deps: Deps, m: Mission, submitter: string, amount: string) {
   // One credit entry per winner account (a transfer merges postings per account).
   const [entry] = await deps.database.db
     .select({ hash: ledgerEntries.hash })
@@ -88,7 +88,7 @@ async function ledgerSettlement(deps: Deps, m: Mission, submitter: string, amoun
  * base rail: the release's state. queued/pending_gas → "queued", broadcast and confirmed-but-not-
  * final → "broadcast" (with tx_hash; §6.1 treats both as provisional), final → "settled".
  */
-async function chainSettlement(deps: Deps, m: Mission, amount: string) {
+export async function chainSettlement(deps: Deps, m: Mission, amount: string) {
   const [p] = await deps.database.db.select().from(chainPayouts).where(and(eq(chainPayouts.missionId, m.id), eq(chainPayouts.kind, "release")));
   if (!p) throw new Error(`mission ${m.id} is resolved on the base rail but has no release`);
   const status = p.state === "final" ? "settled" as const : p.state === "failed" ? "failed" as const : p.state === "queued" || p.state === "pending_gas" ? "queued" as const : "broadcast" as const;

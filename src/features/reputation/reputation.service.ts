@@ -64,6 +64,7 @@ export async function applyResolution(tx: Tx, deps: Deps, m: Mission, now: Date,
   const winning = new Set(outcomes.winners);
   const partial = new Set(outcomes.partialSubmissionIds);
   for (const s of subs) {
+    if (s.submitter === m.creator) continue; // AIP-3 §3.1: a self-submission is never rated
     const o: 1 | 0.5 | 0 = winning.has(s.id) ? outcomes.winnerOutcome : partial.has(s.id) ? 0.5 : 0;
     bySubmitter.set(s.submitter, Math.max(bySubmitter.get(s.submitter) ?? 0, o) as 1 | 0.5 | 0);
   }

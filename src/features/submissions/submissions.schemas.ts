@@ -27,6 +27,7 @@ export const Submission = z
     metadata: z.record(z.string(), z.unknown()).nullable(),
     status: z.enum(SUBMISSION_STATUSES),
     reason: z.string(),
+    self_submission: z.literal(true).optional().openapi({ description: "AIP-3 §3.1: the mission's creator submitted; stored rejected, never credited" }),
     next_action: z.string(),
   })
   .openapi("Submission");

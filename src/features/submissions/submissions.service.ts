@@ -55,6 +55,8 @@ export function submissionToWire(s: SubmissionRow, mission: Pick<MissionRow, "cr
     metadata: s.metadata ?? null,
     status: s.status as SubmissionWire["status"],
     reason: s.reason,
+    // AIP-3 §3.1: the creator's own submission, never credited.
+    ...(s.reason === "self_submission" && { self_submission: true }),
     next_action: s.status === "pending" ? `${NEXT_ACTION[s.reason] ?? NEXT_ACTION[mission.verificationType] ?? "wait"} (GET ${self})` : "none",
   };
 }
@@ -72,12 +74,14 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
   if (stored) return stored;
   const mission = await findMission(deps, missionId);
   if (!mission || mission.status === "pending_escrow") throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
-  if (mission.creator === submitter) throw new AppError("FORBIDDEN", "a creator cannot submit to their own mission", { reason: "own_mission" });
+  // AIP-3 §3.1 direct self-submission: accepted and answered (self_submission: true) so the
+  // creator holds no slot hostage, but stored rejected — never judged, paid or rated.
+  const self = mission.creator === submitter;
   const { contentUri, contentHash } = normaliseContent(input);
   // first_valid_match with local content (inline or data:) and no predicate is checked now,
   // before the transaction (the match may take a few ms); remote checks run in the job runner.
   const fvm = mission.verificationType === "first_valid_match" ? (mission.verificationParams as unknown as FvmParams) : undefined;
-  const precheck = fvm && !needsNetwork(fvm, contentUri)
+  const precheck = fvm && !self && !needsNetwork(fvm, contentUri)
     ? await checkSubmission(deps, fvm, { id: "", missionId, submitter, contentUri, contentHash, submittedAt: now, metadata: input.metadata ?? null })
     : undefined;
 
@@ -114,7 +118,7 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
       throw new AppError("CONFLICT", `at most ${deps.config.maxSubmissionsPerAgent} submissions per agent per mission`, { reason: "submission_limit" });
     }
     const commitment = reveal ? await claimCommitment(tx, missionId, submitter, contentHash, input.salt) : undefined;
-    const rejected = precheck !== undefined && precheck.result === "invalid" ? precheck.reason : undefined;
+    const rejected = self ? "self_submission" as const : precheck !== undefined && precheck.result === "invalid" ? precheck.reason : undefined;
     const row: SubmissionRow = {
       id: newId("sub", now.getTime()),
       missionId,
@@ -127,10 +131,10 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
       seq: commitment?.seq ?? locked.seq, // arrival order: assigned under the mission row lock
       // Every remote deliverable is fetched and must hash to content_hash (design.md), whatever
       // the method; inline/data: content was hash-checked above.
-      checkResult: precheck ? (rejected ? "invalid" : "valid") : !fvm && contentUri.startsWith("data:") ? "valid" : null,
+      checkResult: self ? "invalid" : precheck ? (rejected ? "invalid" : "valid") : !fvm && contentUri.startsWith("data:") ? "valid" : null,
       checkReason: rejected ?? null,
       checkAttempts: 0,
-      nextCheckAt: !precheck && !(!fvm && contentUri.startsWith("data:")) ? now : null,
+      nextCheckAt: !self && !precheck && !(!fvm && contentUri.startsWith("data:")) ? now : null,
       payoutAmount: null,
       outcome: null,
       decidedAt: rejected ? now : null,
@@ -191,4 +195,11 @@ export async function getSubmission(deps: Deps, missionId: string, submissionId:
     : [];
   if (!row) throw new AppError("NOT_FOUND", `submission ${submissionId} not found`);
   return submissionToWire(row, mission, viewer, deps.config.publicUrl);
+}
+
+/** GET /submissions/{id} (flat, AIP-3 §10.3): the same view as under its mission. */
+export async function getSubmissionById(deps: Deps, submissionId: string, viewer: string | undefined): Promise<SubmissionWire> {
+  const [row] = isId("sub", submissionId) ? await deps.database.db.select({ missionId: submissions.missionId }).from(submissions).where(eq(submissions.id, submissionId)) : [];
+  if (!row) throw new AppError("NOT_FOUND", `submission ${submissionId} not found`);
+  return getSubmission(deps, row.missionId, submissionId, viewer);
 }

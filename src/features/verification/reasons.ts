@@ -27,6 +27,10 @@ export const SUBMISSION_REASON = {
   predicate_rejected: "predicate_rejected",
   predicate_unavailable: "predicate_unavailable",
   oracle_rejected: "oracle_rejected",
+  // AIP-3 §3.1: the mission's creator submitted; stored and answered, never judged or credited.
+  self_submission: "self_submission",
+  // AIP-4 §4: an upheld bad_spec dispute voided the rule that rejected this submission.
+  rule_invalidated: "rule_invalidated",
 } as const;
 export type SubmissionReason = keyof typeof SUBMISSION_REASON;
 
@@ -43,6 +47,7 @@ export const RESOLUTION_REASON = {
   creator_void: "creator_void",
   expired_without_submissions: "expired_without_submissions",
   no_valid_submission: "no_valid_submission",
-  expired_unfunded: "expired_unfunded", // base rail: the deadline passed before a deposit was confirmed
+  expired_unfunded: "expired_unfunded",
+  dispute_bad_spec: "dispute_bad_spec", // AIP-4 §4: an upheld bad_spec dispute invalidated the rule // base rail: the deadline passed before a deposit was confirmed
 } as const;
 export type ResolutionReason = keyof typeof RESOLUTION_REASON;

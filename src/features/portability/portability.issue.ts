@@ -1,0 +1,83 @@
+import { and, countDistinct, eq, gt, isNotNull, lt, ne, sql, count } from "drizzle-orm";
+import { getAddress } from "viem";
+import { agents, disputes, missions, ratingHistory, submissions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { normalizeAddress } from "../../lib/address";
+import { AppError } from "../../lib/errors";
+import { effectiveRating } from "../reputation/decay";
+import { ATTESTATION_SPEC, BREAKDOWN_WEIGHTS, signAttestation } from "./portability.format";
+
+// AIP-3 §2.2 GET /reputation/{address}/attestation: this server's signed statement of an agent's
+// local reputation. Every count comes from stored rows at request time; self-submissions
+// (§3.1) are never paid or rated (submissions.service stores them rejected), so they count nowhere.
+
+/** The issuer block every attestation (and the manifest) names. */
+export function issuerOf(deps: Deps) {
+  const rail = deps.config.baseRail;
+  return {
+    oabp_server: `${deps.config.publicUrl}/`,
+    chain_family: "evm",
+    // The ledger rail is off-chain custody; with the base rail on, the chain is Base.
+    chain_id: rail ? String(rail.chainId) : "off-chain",
+    server_address: deps.attestation.address,
+  };
+}
+
+/** USD value of base-unit amounts per asset (the asset table's price), rounded to cents. */
+function usdOf(deps: Deps, rows: { asset: string; total: string | null }[]): number {
+  let cents = 0;
+  for (const r of rows) {
+    const a = deps.config.assets.find((x) => x.symbol === r.asset);
+    if (!a || !r.total) continue;
+    const priceMicro = BigInt(Math.round(a.usd_price * 1_000_000));
+    cents += Number((BigInt(r.total) * priceMicro) / (10n ** BigInt(a.decimals) * 10_000n));
+  }
+  return cents / 100;
+}
+
+export async function issueAttestation(deps: Deps, rawAddress: string) {
+  const address = normalizeAddress(rawAddress);
+  if (!address) throw new AppError("INVALID_PARAMETER", "address must be a 0x EVM address", { field: "address" });
+  const db = deps.database.db;
+  const now = deps.clock.now();
+  const [agent] = await db.select().from(agents).where(eq(agents.id, address));
+  if (!agent) throw new AppError("NOT_FOUND", `no reputation for ${address} on this server`);
+  // Paid, non-self missions by verification type (the §2 breakdown) and earnings by asset.
+  const paid = and(eq(submissions.submitter, address), isNotNull(submissions.payoutAmount), gt(submissions.payoutAmount, "0"), ne(missions.creator, address));
+  const [byType, earned, [losses], [disputed], [below], [total]] = await Promise.all([
+    db.select({ type: missions.verificationType, n: countDistinct(submissions.missionId) }).from(submissions).innerJoin(missions, eq(missions.id, submissions.missionId)).where(paid).groupBy(missions.verificationType),
+    db.select({ asset: missions.rewardAsset, total: sql<string | null>`sum(${submissions.payoutAmount})::text` }).from(submissions).innerJoin(missions, eq(missions.id, submissions.missionId)).where(paid).groupBy(missions.rewardAsset),
+    db.select({ n: count() }).from(ratingHistory).where(and(eq(ratingHistory.agentId, address), eq(ratingHistory.kind, "loss"))),
+    db.select({ n: countDistinct(disputes.missionId) }).from(disputes).innerJoin(submissions, eq(submissions.id, disputes.submissionId)).where(eq(submissions.submitter, address)),
+    db.select({ n: count() }).from(agents).where(lt(agents.rating, agent.rating)),
+    db.select({ n: count() }).from(agents),
+  ]);
+  const counts = { first_valid_match: 0, oracle: 0, creator_judges: 0, peer_vote: 0 };
+  let completed = 0;
+  for (const r of byType) {
+    completed += Number(r.n);
+    if (r.type in counts) counts[r.type as keyof typeof counts] = Number(r.n);
+  }
+  const weighted = (Object.keys(counts) as (keyof typeof counts)[]).reduce((s, k) => s + counts[k] * BREAKDOWN_WEIGHTS[k], 0);
+  const issuer = issuerOf(deps);
+  const expires = new Date(now.getTime() + deps.config.aip34.attestationTtlDays * 86_400_000);
+  return signAttestation({
+    spec: ATTESTATION_SPEC,
+    issued_at: now.toISOString(),
+    expires_at: expires.toISOString(),
+    issuer,
+    subject: { chain_family: "evm", chain_id: issuer.chain_id, address: getAddress(address), aliases: [] },
+    reputation: {
+      elo: effectiveRating(agent, now), // §2: the current (decayed) rating at issued_at
+      missions_completed: completed,
+      missions_failed: Number(losses?.n ?? 0),
+      missions_disputed: Number(disputed?.n ?? 0),
+      total_earned_usd_equivalent: usdOf(deps, earned),
+      // AIP-2 mission types this agent was paid for: filled once missions carry mission_type.
+      types_active: [] as string[],
+      percentile: Number(total?.n ?? 0) > 0 ? Math.floor((Number(below?.n ?? 0) * 100) / Number(total!.n)) : 0,
+      last_active: agent.lastActiveAt?.toISOString() ?? null,
+      breakdown: { bounties: { ...counts, total_weighted_points: weighted } },
+    },
+  }, deps.attestation);
+}

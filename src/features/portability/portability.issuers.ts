@@ -1,0 +1,59 @@
+import type { Deps } from "../../deps";
+
+// AIP-3 §4 step 2 / §6: an issuer's key comes from its own manifest (`issuer_address`, AIP-3
+// §10.2), fetched through the SSRF-safe fetcher and cached here per app: at most MAX_ENTRIES
+// issuers for TTL_MS each (a cache, not shared state: another instance simply fetches again).
+
+const TTL_MS = 10 * 60_000;
+const MAX_ENTRIES = 256;
+const MAX_MANIFEST_BYTES = 256 * 1024;
+
+export type IssuerKey = { ok: true; address: string } | { ok: false; reason: "issuer_unreachable" | "issuer_key_missing"; detail: string };
+
+const caches = new WeakMap<Deps, Map<string, { at: number; value: IssuerKey }>>();
+
+/** Normalised issuer base URL: no trailing slash, lowercase scheme and host. */
+export function normaliseIssuer(url: string): string | null {
+  try {
+    const u = new URL(url);
+    if (u.protocol !== "https:" && u.protocol !== "http:") return null;
+    if (u.username || u.password || u.search || u.hash) return null;
+    return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return null;
+  }
+}
+
+export function trustedIssuer(deps: Deps, issuer: string) {
+  return deps.config.aip34.trustedIssuers.find((t) => normaliseIssuer(t.url) === issuer);
+}
+
+export async function issuerKey(deps: Deps, issuer: string): Promise<IssuerKey> {
+  let cache = caches.get(deps);
+  if (!cache) caches.set(deps, (cache = new Map()));
+  const now = deps.clock.now().getTime();
+  const hit = cache.get(issuer);
+  if (hit && now - hit.at < TTL_MS) return hit.value;
+  const value = await fetchIssuerKey(deps, issuer);
+  // Only successes are cached: an unreachable issuer is retried on the next import.
+  if (value.ok) {
+    if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(issuer, { at: now, value });
+  }
+  return value;
+}
+
+async function fetchIssuerKey(deps: Deps, issuer: string): Promise<IssuerKey> {
+  const r = await deps.fetcher.fetch(`${issuer}/.well-known/oabp.json`, { maxBytes: MAX_MANIFEST_BYTES, headers: { accept: "application/json" } });
+  if (!r.ok) return { ok: false, reason: "issuer_unreachable", detail: r.reason };
+  if (r.status !== 200) return { ok: false, reason: "issuer_unreachable", detail: `manifest answered ${r.status}` };
+  let doc: unknown;
+  try {
+    doc = JSON.parse(r.body.toString("utf8"));
+  } catch {
+    return { ok: false, reason: "issuer_unreachable", detail: "manifest is not JSON" };
+  }
+  const address = (doc as { issuer_address?: unknown } | null)?.issuer_address;
+  if (typeof address !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(address)) return { ok: false, reason: "issuer_key_missing", detail: "manifest has no issuer_address" };
+  return { ok: true, address: address.toLowerCase() };
+}

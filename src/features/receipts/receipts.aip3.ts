@@ -1,0 +1,91 @@
+import { createHash } from "node:crypto";
+import canonicalize from "canonicalize";
+import { and, eq } from "drizzle-orm";
+import { getAddress, recoverMessageAddress } from "viem";
+import { chainPayouts, missions, submissions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { isId } from "../../lib/ids";
+import { ledgerSettlement } from "./receipts.service";
+
+// AIP-3 §10 settlement receipt: agent + mission + artifact + settlement in one EIP-191 signed
+// record, by the same secp256k1 key as AIP-3 attestations (manifest `issuer_address`). Apart from
+// (and in addition to) the AIP-1 §6.1 ed25519 receipt. Built from stored rows at request time;
+// the id, issued_at and (RFC 6979) signature are stable until the settlement progresses.
+
+export const SETTLEMENT_RECEIPT_VERSION = "AIP-3/1.0";
+type SettlementStatus = "queued" | "pending_gas" | "broadcast" | "confirmed" | "failed";
+
+/** rec_<uuid-v4 form>, derived from the submission and its settlement state (stable per state). */
+function receiptId(parts: string[]): string {
+  const h = createHash("sha256").update(parts.join("|")).digest("hex");
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `rec_${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** §10.2: canonical JSON without signature and signature_algo. */
+export const settlementPayload = (r: Record<string, unknown>): string => {
+  const { signature: _s, signature_algo: _a, ...rest } = r;
+  return canonicalize(rest)!;
+};
+
+/** §10.2 verification: the address that personal_signed the receipt. */
+export async function settlementReceiptSigner(r: Record<string, unknown> & { signature: string }): Promise<string | null> {
+  try {
+    return (await recoverMessageAddress({ message: settlementPayload(r), signature: r.signature as `0x${string}` })).toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * GET /api/submissions/{id}/receipt. 200 once settled (confirmed, or failed for good), 202 while
+ * the payout is queued, short of gas or broadcast; 404 for an unknown submission and for one that
+ * was not paid (no settlement to attest).
+ */
+export async function settlementReceipt(deps: Deps, submissionId: string): Promise<{ status: 200 | 202; body: Record<string, unknown> }> {
+  const db = deps.database.db;
+  const [sub] = isId("sub", submissionId) ? await db.select().from(submissions).where(eq(submissions.id, submissionId)) : [];
+  if (!sub) throw new AppError("NOT_FOUND", `submission ${submissionId} not found`);
+  const [m] = await db.select().from(missions).where(eq(missions.id, sub.missionId));
+  const paid = m?.status === "resolved" ? m.payouts?.find((p) => p.submission_id === sub.id) : undefined;
+  if (!m || !m.resolvedAt || !paid || sub.status !== "accepted") {
+    throw new AppError("NOT_FOUND", `submission ${submissionId} has no settlement (not a paid winner)`, { reason: "not_paid", status: sub.status });
+  }
+  let status: SettlementStatus;
+  let tx: string | null = null;
+  let at = m.resolvedAt;
+  let extra: Record<string, unknown> = {};
+  if (m.rewardChain === "base") {
+    const [p] = await db.select().from(chainPayouts).where(and(eq(chainPayouts.missionId, m.id), eq(chainPayouts.kind, "release")));
+    const state = p?.state ?? "queued";
+    status = state === "final" ? "confirmed" : state === "confirmed" ? "confirmed" : (state as SettlementStatus);
+    tx = p?.minedTxHash ?? p?.txHash ?? null;
+    at = p?.finalAt ?? p?.confirmedAt ?? p?.broadcastAt ?? m.resolvedAt;
+    if (status === "failed") extra = { failure_reason: m.payoutStatusReason ?? "payout_failed" };
+  } else {
+    // Ledger rail: credited in the resolution's own transaction — final at once, no chain tx.
+    const s = await ledgerSettlement(deps, m, sub.submitter, paid.amount);
+    status = "confirmed";
+    extra = { ledger_entry_hash: s.body.ledger_entry_hash };
+  }
+  const unsigned = {
+    receipt_type: "settlement",
+    spec_version: SETTLEMENT_RECEIPT_VERSION,
+    receipt_id: receiptId([sub.id, status, tx ?? ""]),
+    issued_at: at.toISOString(),
+    issuer: deps.config.publicUrl,
+    mission_id: m.id,
+    agent_id: getAddress(sub.submitter),
+    artifact_hash: sub.contentHash, // sha256:<hex> of the submitted deliverable bytes
+    reward_asset: m.rewardAsset,
+    reward_amount: paid.amount,
+    settlement_tx: tx,
+    settlement_chain: m.rewardChain === "base" ? "base" : "ledger",
+    settlement_status: status,
+    ...extra,
+  };
+  const signature = await deps.attestation.account.signMessage({ message: settlementPayload(unsigned) });
+  const body = { ...unsigned, signature, signature_algo: "eth_personal_sign" };
+  return { status: status === "confirmed" || status === "failed" ? 200 : 202, body };
+}
