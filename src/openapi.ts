@@ -21,6 +21,7 @@ import { oadpRouter } from "./features/oadp/oadp.index";
 import { adpRouter } from "./features/adp/adp.index";
 import { portabilityRouter } from "./features/portability/portability.index";
 import { flatSubmissionsRouter } from "./features/submissions/submissions.flat";
+import { disputesRouter } from "./features/disputes/disputes.index";
 import type { AppEnv } from "./http/types";
 import { registerDiscoveryDocs } from "./features/wellknown/wellknown.openapi";
 import pkg from "../package.json" with { type: "json" };
@@ -51,6 +52,7 @@ export function buildApi() {
   api.route("/", adpRouter);
   api.route("/", portabilityRouter);
   api.route("/", flatSubmissionsRouter);
+  api.route("/", disputesRouter);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",

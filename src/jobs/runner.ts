@@ -9,6 +9,7 @@ import { purgeWebhookHistory, runWebhookJobs } from "./webhooks";
 import { purgeEndedSessions } from "../features/mcp/mcp.sessions";
 import { expireClaims } from "../features/claims/claims.expire";
 import { verifyReportedHubs } from "../features/oadp/federation.verify";
+import { sweepDisputes } from "../features/disputes/disputes.index";
 
 export interface JobRunner {
   /** Runs every job once (tests call this with a manual clock). */
@@ -43,6 +44,8 @@ export function startJobRunner(deps: Deps, intervalMs: number): JobRunner {
       await expireClaims(deps);
       // OADP federation: only with OABP_OADP_FEDERATION_VERIFY (a no-op otherwise).
       await verifyReportedHubs(deps);
+      // AIP-4: appeal-linked bad_spec disputes and expired deadlines (§3.1).
+      await sweepDisputes(deps);
     } catch (err) {
       deps.logger.error({ err }, "job tick failed; retrying next tick");
     }

@@ -1,0 +1,253 @@
+import { and, asc, desc, eq, gt, lt, lte, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { disputes, missions, submissions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { isId, newId } from "../../lib/ids";
+import type { DisputeType } from "../manifest/manifest.aips";
+import { findMission } from "../missions/missions.service";
+import { invalidateRule, retrySettlement } from "./disputes.corrective";
+import { EXPIRED_UPHOLDS, FILING_LIMITS, RESOLUTION_WINDOW_MS, sameSecond, UNPAID_STATUSES, type NotQualifying } from "./disputes.rules";
+import type { DisputeWire, FileDisputeInput } from "./disputes.schemas";
+
+// AIP-4 disputes: filing (§2), the §1 qualification rules, §6.1 limits, resolution (§3) and the
+// §4 corrective actions. Who resolves (docs/aip-3-4.md): non_payment and dup_claim are decided by
+// the server from its own records at filing; bad_spec on a creator_judges award under appeal
+// follows the appeal's peer vote; otherwise the operator (`server`) rules, or the creator concedes
+// a bad_spec (`creator`, upheld only). Open disputes past their deadline expire (§3.1).
+
+type Row = typeof disputes.$inferSelect;
+type Mission = NonNullable<Awaited<ReturnType<typeof findMission>>>;
+export type Filer = { address: string } | { anonymousIp: string };
+
+const refuse = (reason: NotQualifying, message: string, extra: Record<string, unknown> = {}) => new AppError("UNPROCESSABLE", message, { reason, ...extra });
+
+export function disputeToWire(d: Row): DisputeWire {
+  return {
+    dispute_id: d.id,
+    dispute_type: d.disputeType as DisputeType,
+    mission_id: d.missionId,
+    submission_id: d.submissionId,
+    filed_by: d.filedBy,
+    status: d.status as DisputeWire["status"],
+    filed_at: d.filedAt.toISOString(),
+    resolution_deadline: d.resolutionDeadline.toISOString(),
+    evidence: d.evidence,
+    outcome: d.outcome as DisputeWire["outcome"],
+    rationale: d.rationale,
+    resolved_at: d.resolvedAt?.toISOString() ?? null,
+    resolution_actor: d.resolutionActor as DisputeWire["resolution_actor"],
+    corrective_action: d.correctiveAction ?? null,
+  };
+}
+
+/** 429 outcome of §6.1, carried to the router (which writes the AIP-4 body). */
+export class DisputeRateLimited extends Error {
+  constructor(readonly resetAt: Date, readonly disputeType: DisputeType) {
+    super("dispute filing limit reached");
+  }
+}
+
+async function submissionOf(deps: Deps, m: Mission, id: string | null | undefined) {
+  if (!id) return undefined;
+  const [s] = isId("sub", id) ? await deps.database.db.select().from(submissions).where(and(eq(submissions.id, id), eq(submissions.missionId, m.id))) : [];
+  if (!s) throw refuse("submission_not_found", `submission ${id} is not a submission of mission ${m.id}`);
+  return s;
+}
+
+/** §1 qualification; returns what the filing stores beyond the input. */
+async function qualify(deps: Deps, m: Mission, input: FileDisputeInput, filer: Filer, now: Date) {
+  const t = input.dispute_type;
+  const mine = (s: { submitter: string }) => "address" in filer && s.submitter === filer.address;
+  if (t === "bad_spec") {
+    // §1.2: the rule can still be corrected only before the mission's outcome is final.
+    if (m.status !== "open" && m.status !== "escrowed") throw refuse("mission_settled", `mission is ${m.status}: its verification is final`);
+    const id = input.submission_id === "any" ? null : input.submission_id;
+    const s = await submissionOf(deps, m, id);
+    return { submissionId: s?.id ?? null };
+  }
+  if (!input.submission_id) throw refuse("submission_required", `${t} disputes name the submission concerned`);
+  const s = (await submissionOf(deps, m, input.submission_id))!;
+  if (!mine(s)) throw refuse("not_your_submission", `${t} disputes are filed by the submission's submitter`);
+  if (t === "non_payment") {
+    const paid = m.status === "resolved" && m.payouts?.some((p) => p.submission_id === s.id);
+    if (s.status !== "accepted" || !paid) throw refuse("submission_not_accepted", "only an accepted, awarded submission can be unpaid (§1.1)");
+    if (!UNPAID_STATUSES.has(m.payoutStatus)) throw refuse("already_paid", `payout_status is ${m.payoutStatus} (§1.1 needs queued, pending_gas or failed)`, { payout_status: m.payoutStatus });
+    const decided = s.decidedAt ?? m.resolvedAt ?? now;
+    const eligible = new Date(decided.getTime() + deps.config.aip34.paymentSlaHours * 3_600_000);
+    if (now < eligible) throw refuse("sla_not_elapsed", `payment_sla_hours (${deps.config.aip34.paymentSlaHours}) has not elapsed since verification`, { eligible_at: eligible.toISOString() });
+    return { submissionId: s.id };
+  }
+  if (t === "dup_claim") {
+    if (m.verificationType !== "first_valid_match") throw refuse("not_first_valid_match", "dup_claim applies to first_valid_match missions (§1.3)");
+    const other = await submissionOf(deps, m, input.evidence.other_submission_id);
+    if (!other || other.id === s.id) throw refuse("submission_required", "evidence.other_submission_id names the competing submission");
+    if (s.checkResult !== "valid" || other.checkResult !== "valid") throw refuse("not_both_valid", "both submissions must have passed the match rule");
+    if (!sameSecond(s.submittedAt, other.submittedAt)) throw refuse("not_same_second", "the submissions arrived in different server-clock seconds; arrival order decided", { submitted_at: [s.submittedAt.toISOString(), other.submittedAt.toISOString()] });
+    return { submissionId: s.id, otherSubmissionId: other.id, pair: [s, other] as const };
+  }
+  // oracle_disagreement (§1.4)
+  if (m.verificationType !== "oracle") throw refuse("not_oracle_mission", "oracle_disagreement applies to oracle missions (§1.4)");
+  if (!input.evidence.oracle_response || !input.evidence.counter_source) throw refuse("evidence_required", "evidence needs oracle_response and counter_source {url, content_hash} (§1.4)");
+  const p = m.verificationParams as { oracle_contract?: string };
+  return { submissionId: s.id, oracleUrl: `${m.rewardChain}:${String(p.oracle_contract ?? "").toLowerCase()}` };
+}
+
+/**
+ * POST /api/disputes. Locking: a transaction-scoped advisory lock on the filer bucket serialises
+ * one filer's filings, so the §6.1 count and the insert agree (across instances: it is Postgres').
+ */
+export async function fileDispute(deps: Deps, filer: Filer, input: FileDisputeInput): Promise<DisputeWire> {
+  const now = deps.clock.now();
+  const t = input.dispute_type;
+  const m = await findMission(deps, input.mission_id);
+  if (!m || m.status === "pending_escrow") throw new AppError("NOT_FOUND", `mission ${input.mission_id} not found`);
+  const q = await qualify(deps, m, input, filer, now);
+  const bucket = "address" in filer ? filer.address : `anon:${filer.anonymousIp}`;
+  const rule = FILING_LIMITS[t];
+  return deps.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dispute:${bucket}`}))`);
+    const since = new Date(now.getTime() - rule.windowMs!);
+    const scope = [eq(disputes.filerBucket, bucket), eq(disputes.disputeType, t), gt(disputes.filedAt, since)];
+    if (rule.scope === "mission") scope.push(eq(disputes.missionId, m.id));
+    const oracleUrl = "oracleUrl" in q ? q.oracleUrl ?? null : null;
+    if (rule.scope === "oracle" && oracleUrl) scope.push(eq(disputes.oracleUrl, oracleUrl));
+    const recent = await tx.select({ filedAt: disputes.filedAt }).from(disputes).where(and(...scope)).orderBy(asc(disputes.filedAt)).limit(rule.limit);
+    if (recent.length >= rule.limit) throw new DisputeRateLimited(new Date(recent[0]!.filedAt.getTime() + rule.windowMs!), t);
+    const row: Row = {
+      id: newId("dsp", now.getTime()),
+      disputeType: t,
+      missionId: m.id,
+      submissionId: q.submissionId,
+      otherSubmissionId: "otherSubmissionId" in q ? q.otherSubmissionId ?? null : null,
+      filedBy: "address" in filer ? filer.address : "anonymous",
+      filerBucket: bucket,
+      oracleUrl,
+      evidence: input.evidence as Record<string, unknown>,
+      status: "open",
+      outcome: null,
+      rationale: null,
+      resolutionActor: null,
+      correctiveAction: null,
+      filedAt: now,
+      resolutionDeadline: new Date(now.getTime() + RESOLUTION_WINDOW_MS[t]),
+      resolvedAt: null,
+    };
+    await tx.insert(disputes).values(row);
+    // Decided at once from the server's own records (§3.1: "servers MAY resolve faster").
+    if (t === "non_payment") {
+      return disputeToWire(await settle(tx, deps, row, { outcome: "upheld", actor: "server", rationale: `verified ${deps.config.aip34.paymentSlaHours} h ago and payout_status is still ${m.payoutStatus}` }, now));
+    }
+    if (t === "dup_claim" && "pair" in q) {
+      const [s, other] = q.pair!;
+      const first = s.seq < other.seq ? s : other;
+      const won = s.status === "accepted";
+      return disputeToWire(await settle(tx, deps, row, {
+        outcome: won ? "upheld" : "rejected",
+        actor: "server",
+        rationale: `arrival order under the mission lock: ${first.id} at ${first.submittedAt.toISOString()} (seq ${first.seq}) came first and ${first.status === "accepted" ? "was awarded" : "is the earliest"}`,
+      }, now));
+    }
+    return disputeToWire(row);
+  });
+}
+
+type Ruling = { outcome: "upheld" | "rejected" | "split" | "expired"; actor: "server" | "oracle" | "peer_vote" | "creator"; rationale: string };
+
+/** Records the outcome and, when it favours the filer, runs the §4 corrective action (same tx). */
+async function settle(tx: Tx, deps: Deps, d: Row, r: Ruling, now: Date): Promise<Row> {
+  const favours = r.outcome === "upheld" || (r.outcome === "expired" && EXPIRED_UPHOLDS.has(d.disputeType as DisputeType));
+  let action: Record<string, unknown> | null = null;
+  if (favours) {
+    if (d.disputeType === "non_payment") action = await retrySettlement(tx, d.missionId, now);
+    else if (d.disputeType === "bad_spec") action = await invalidateRule(tx, deps, d.missionId, now);
+    else if (d.disputeType === "dup_claim") action = { action: "award_to_earliest", applied: true, detail: "first_valid_match already paid the earliest arrival; nothing to cancel" };
+    else action = { action: "flag_oracle", oracle: d.oracleUrl, applied: true, rerun: "not available: no alternate oracle is configured" };
+  }
+  const [out] = await tx
+    .update(disputes)
+    .set({ status: r.outcome === "expired" ? "expired" : "resolved", outcome: r.outcome, rationale: r.rationale.slice(0, 500), resolutionActor: r.actor, resolvedAt: now, correctiveAction: action })
+    .where(and(eq(disputes.id, d.id), eq(disputes.status, "open")))
+    .returning();
+  if (!out) throw new AppError("CONFLICT", `dispute ${d.id} is already decided`);
+  return out;
+}
+
+/**
+ * POST /api/disputes/{id}/resolve: the operator (`server`) rules on any open dispute; the mission's
+ * creator may only concede a bad_spec or oracle_disagreement (upheld) — never rule on non_payment
+ * (§3.3) nor reject a dispute against its own mission.
+ */
+export async function resolveDispute(deps: Deps, caller: { admin: true } | { address: string }, id: string, input: { outcome: "upheld" | "rejected" | "split"; rationale: string }): Promise<DisputeWire> {
+  const now = deps.clock.now();
+  return deps.database.db.transaction(async (tx) => {
+    const [d] = isId("dsp", id) ? await tx.select().from(disputes).where(eq(disputes.id, id)).for("update") : [];
+    if (!d) throw new AppError("NOT_FOUND", `dispute ${id} not found`);
+    if (d.status !== "open") throw new AppError("CONFLICT", `dispute ${id} is ${d.status}`, { outcome: d.outcome });
+    let actor: Ruling["actor"] = "server";
+    if (!("admin" in caller)) {
+      const [m] = await tx.select({ creator: missions.creator }).from(missions).where(eq(missions.id, d.missionId));
+      if (m?.creator !== caller.address) throw new AppError("FORBIDDEN", "only the operator, or the mission's creator conceding, resolves a dispute");
+      if (d.disputeType === "non_payment" || d.disputeType === "dup_claim") throw new AppError("FORBIDDEN", "the creator cannot rule on a payment or priority dispute (AIP-4 §3.3)", { reason: "creator_conflict" });
+      if (input.outcome !== "upheld") throw new AppError("FORBIDDEN", "the creator may concede (upheld) but not rule against a dispute on its own mission", { reason: "creator_conflict" });
+      actor = "creator";
+    }
+    return disputeToWire(await settle(tx, deps, d, { outcome: input.outcome, actor, rationale: input.rationale }, now));
+  });
+}
+
+/**
+ * Job: bad_spec disputes on a creator_judges award under appeal follow the appeal's peer vote
+ * (overturned → upheld, upheld/undisputed → rejected); open disputes past their deadline expire
+ * (§3.1), upheld by default for non_payment and dup_claim. Bounded batch, oldest deadline first.
+ */
+export async function sweepDisputes(deps: Deps, batch = 100): Promise<number> {
+  const now = deps.clock.now();
+  const db = deps.database.db;
+  const linked = await db
+    .select({ d: disputes, award: missions.award })
+    .from(disputes)
+    .innerJoin(missions, eq(missions.id, disputes.missionId))
+    .where(and(eq(disputes.status, "open"), eq(disputes.disputeType, "bad_spec"), eq(missions.verificationType, "creator_judges"), sql`${missions.award}->>'outcome' is not null`))
+    .orderBy(asc(disputes.id))
+    .limit(batch);
+  const due = await db.select().from(disputes).where(and(eq(disputes.status, "open"), lte(disputes.resolutionDeadline, now))).orderBy(asc(disputes.resolutionDeadline)).limit(batch);
+  let n = 0;
+  for (const { d, award } of linked) {
+    const overturned = award?.outcome === "overturned";
+    await db.transaction(async (tx) => settle(tx, deps, d, { outcome: overturned ? "upheld" : "rejected", actor: "peer_vote", rationale: `the appeal of the creator's award ended ${award?.outcome}` }, now)).catch(ignoreDecided);
+    n++;
+  }
+  for (const d of due) {
+    await db.transaction(async (tx) => settle(tx, deps, d, { outcome: "expired", actor: "server", rationale: "no outcome before the resolution deadline (AIP-4 §3.1)" }, now)).catch(ignoreDecided);
+    n++;
+  }
+  return n;
+}
+
+const ignoreDecided = (e: unknown) => {
+  if (e instanceof AppError && e.code === "CONFLICT") return; // another instance decided it first
+  throw e;
+};
+
+export async function getDispute(deps: Deps, id: string): Promise<DisputeWire> {
+  const [d] = isId("dsp", id) ? await deps.database.db.select().from(disputes).where(eq(disputes.id, id)) : [];
+  if (!d) throw new AppError("NOT_FOUND", `dispute ${id} not found`);
+  return disputeToWire(d);
+}
+
+/** GET /api/disputes (§2.4): public, newest first, keyset on the time-ordered id. */
+export async function listDisputes(deps: Deps, q: { mission_id?: string | undefined; status?: string | undefined; limit: number; cursor?: string | undefined }) {
+  let before: string | undefined;
+  if (q.cursor) {
+    before = Buffer.from(q.cursor, "base64url").toString("utf8");
+    if (!isId("dsp", before)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
+  }
+  const where = [];
+  if (q.mission_id) where.push(eq(disputes.missionId, q.mission_id));
+  if (q.status) where.push(eq(disputes.status, q.status));
+  if (before) where.push(lt(disputes.id, before));
+  const rows = await deps.database.db.select().from(disputes).where(where.length ? and(...where) : undefined).orderBy(desc(disputes.id)).limit(q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  return { disputes: page.map(disputeToWire), next_cursor: rows.length > q.limit ? Buffer.from(page[page.length - 1]!.id).toString("base64url") : null };
+}
