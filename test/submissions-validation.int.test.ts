@@ -50,9 +50,11 @@ function expectPending(r: Awaited<ReturnType<TestApp["call"]>>) {
 }
 
 describe("POST /missions/{id}/submissions rejects bad input without counting it", () => {
-  it("the mission's creator → 403 FORBIDDEN", async () => {
+  it("the mission's creator → 201, stored rejected with self_submission: true (AIP-3 §3.1)", async () => {
     const s = await setup();
-    await s.rejected({ content: "mine" }, 403, "FORBIDDEN", { token: s.creator.token });
+    const r = await s.submit({ content: "mine" }, { token: s.creator.token });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body).toMatchObject({ status: "rejected", reason: "self_submission", self_submission: true, next_action: "none" });
   });
 
   it("an unknown mission → 404 NOT_FOUND", async () => {
