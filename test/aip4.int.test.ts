@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { sweepDisputes } from "../src/features/disputes/disputes.index";
 import { sweepDueMissions } from "../src/jobs/sweeper";
+import { runPendingChecks } from "../src/jobs/checks";
+import { createHash } from "node:crypto";
+import { startReceiver } from "./helpers/receiver";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "./helpers/app";
 import { openMission, signIn } from "./helpers/agents";
 
@@ -158,5 +161,45 @@ describe("AIP-4 §6.1 rate limits", () => {
     // A signed-in filer has its own bucket.
     const a = await signIn(t);
     expect((await file({ dispute_type: "bad_spec", mission_id: missions[0], evidence }, a.token)).status).toBe(201);
+  });
+});
+
+describe("AIP-4 dup_claim", () => {
+  it("two valid answers in the same server second: the recorded arrival order decides at filing", async () => {
+    const body = "the answer is 42";
+    const rx = await startReceiver({ "/a": () => ({ status: 200, body }), "/b": () => ({ status: 200, body }) });
+    try {
+      const { mission } = await openMission(t, { verification: { type: "first_valid_match", params: { expected: "42" } } });
+      const hash = `sha256:${createHash("sha256").update(body).digest("hex")}`;
+      const [a, b] = [await signIn(t), await signIn(t)];
+      // Same manual-clock instant; remote content is checked by the job, in arrival order.
+      const sa = (await t.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content_uri: `${rx.base}/a`, content_hash: hash } })).body;
+      const sb = (await t.call("POST", `/missions/${mission.id}/submissions`, { token: b.token, body: { content_uri: `${rx.base}/b`, content_hash: hash } })).body;
+      await runPendingChecks(t.deps);
+      expect((await t.call("GET", `/submissions/${sa.id}`)).body.status).toBe("accepted");
+      const claim = (who: { token: string }, mine: string, other: string, missionId: string = mission.id) =>
+        file({ dispute_type: "dup_claim", mission_id: missionId, submission_id: mine, evidence: { description: "same second", other_submission_id: other } }, who.token);
+      const lost = await claim(b, sb.id, sa.id);
+      expect(lost.status, lost.text).toBe(201);
+      expect(lost.body).toMatchObject({ status: "resolved", outcome: "rejected", resolution_actor: "server", corrective_action: null });
+      expect(lost.body.rationale).toContain(sa.id);
+      const won = await claim(a, sa.id, sb.id);
+      expect(won.body).toMatchObject({ outcome: "upheld", corrective_action: { action: "award_to_earliest" } });
+      // Not the same second → refused.
+      t.clock.advance(1000);
+      try {
+        const { mission: m2 } = await openMission(t, { verification: { type: "first_valid_match", params: { expected: "42" } } });
+        const x = (await t.call("POST", `/missions/${m2.id}/submissions`, { token: (await signIn(t, a.account)).token, body: { content_uri: `${rx.base}/a`, content_hash: hash } })).body;
+        t.clock.advance(1000);
+        const y = (await t.call("POST", `/missions/${m2.id}/submissions`, { token: (await signIn(t, b.account)).token, body: { content_uri: `${rx.base}/b`, content_hash: hash } })).body;
+        await runPendingChecks(t.deps);
+        const r = await claim(await signIn(t, b.account), y.id, x.id, m2.id);
+        expect(r.body.details.reason).toBe("not_same_second");
+      } finally {
+        t.clock.advance(-2000);
+      }
+    } finally {
+      await rx.close();
+    }
   });
 });

@@ -82,7 +82,10 @@ async function qualify(deps: Deps, m: Mission, input: FileDisputeInput, filer: F
     if (m.verificationType !== "first_valid_match") throw refuse("not_first_valid_match", "dup_claim applies to first_valid_match missions (§1.3)");
     const other = await submissionOf(deps, m, input.evidence.other_submission_id);
     if (!other || other.id === s.id) throw refuse("submission_required", "evidence.other_submission_id names the competing submission");
-    if (s.checkResult !== "valid" || other.checkResult !== "valid") throw refuse("not_both_valid", "both submissions must have passed the match rule");
+    // A submission that arrived after the winner may never have been checked (the mission had
+    // resolved): "another_submission_won" counts as a contender, a failed check does not.
+    const contender = (x: typeof s) => x.checkResult === "valid" || x.reason === "another_submission_won";
+    if (!contender(s) || !contender(other)) throw refuse("not_both_valid", "both submissions must have passed the match rule (or lost only to the other)");
     if (!sameSecond(s.submittedAt, other.submittedAt)) throw refuse("not_same_second", "the submissions arrived in different server-clock seconds; arrival order decided", { submitted_at: [s.submittedAt.toISOString(), other.submittedAt.toISOString()] });
     return { submissionId: s.id, otherSubmissionId: other.id, pair: [s, other] as const };
   }
