@@ -159,6 +159,9 @@ type Ruling = { outcome: "upheld" | "rejected" | "split" | "expired"; actor: "se
 
 /** Records the outcome and, when it favours the filer, runs the §4 corrective action (same tx). */
 async function settle(tx: Tx, deps: Deps, d: Row, r: Ruling, now: Date): Promise<Row> {
+  // Lock order: the dispute row first, then the mission (corrective action), as in resolveDispute.
+  const [live] = await tx.select({ id: disputes.id }).from(disputes).where(and(eq(disputes.id, d.id), eq(disputes.status, "open"))).for("update");
+  if (!live) throw new AppError("CONFLICT", `dispute ${d.id} is already decided`);
   const favours = r.outcome === "upheld" || (r.outcome === "expired" && EXPIRED_UPHOLDS.has(d.disputeType as DisputeType));
   let action: Record<string, unknown> | null = null;
   if (favours) {
