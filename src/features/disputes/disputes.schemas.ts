@@ -20,7 +20,7 @@ export const FileDisputeRequest = z.object({
     // oracle_disagreement (§1.4): the oracle's answer and a content-addressed counter-source.
     oracle_response: z.string().max(4000).optional(),
     counter_source: z.object({ url, content_hash: z.string().regex(/^(sha256:|0x)?[0-9a-fA-F]{64}$/) }).optional(),
-  }).passthrough(),
+  }), // unknown evidence keys are dropped: only these bounded fields are stored
 }).openapi("FileDispute");
 export type FileDisputeInput = z.infer<typeof FileDisputeRequest>;
 
