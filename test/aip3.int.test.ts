@@ -148,6 +148,30 @@ describe("AIP-3 §4 import", () => {
     expect(trusted.trusted_issuers[0]).toMatchObject({ oabp_server: `${S.url}/`, trust_factor: 0.5 });
   });
 
+  it("shows the import in ADP discovery beside the local score, and lapses after 3 local paid missions (§4 step 4)", async () => {
+    const doc = await attestationOf(A.address);
+    expect((await T.call("POST", "/reputation/import", { body: doc })).status).toBe(200);
+    const expected = Math.floor(1400 + (doc.reputation.elo - 1400) * 0.5);
+    const a = await signIn(T, A.account);
+    const card = {
+      id: `agent://bot-${A.address.slice(2, 10)}`, name: "bot a", description: "Chinese-English translation of legal contracts", version: "1.0.0", seq: 1,
+      skills: ["nlp/translation/zh"], endpoints: [{ protocol: "http+json", uri: "https://bot.example/v1", auth: "bearer" }], extensions: { oabp: { agent_id: A.address } },
+    };
+    const adv = await T.call("POST", "/adp/adp.advertise", { token: a.token, body: card });
+    expect(adv.status, adv.text).toBe(200);
+    const found = async () => (await T.call("POST", "/adp/adp.discover", { body: { tags: ["nlp/translation/zh"] } })).body.results.find((r: { agent_id: string }) => r.agent_id === A.address);
+    expect(await found()).toMatchObject({ imported_elo: expected });
+    for (let i = 0; i < 3; i++) {
+      const m = (await openMission(T, { reward: { asset: "USDC", amount: "10000000" }, verification: { type: "first_valid_match", params: { expected: "42" } } })).mission;
+      expect((await T.call("POST", `/missions/${m.id}/submissions`, { token: a.token, body: { content: `42 (${i})` } })).body.status).toBe("accepted");
+      const p = (await T.call("GET", `/agents/${A.address}`)).body;
+      expect(p.missions_completed).toBe(i + 1);
+      if (i < 2) expect(p.imported_reputation.missions_until_local).toBe(2 - i);
+      else expect(p.imported_reputation).toBeNull();
+    }
+    expect(await found()).toMatchObject({ imported_elo: null });
+  });
+
   it("discounts by age: 15 days later the freshness is 1 − 15/90", async () => {
     const doc = await attestationOf(B.address);
     T.clock.advance(15 * 86_400_000);
