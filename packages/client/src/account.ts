@@ -59,7 +59,7 @@ async function deriveKey(password: string, kdf: string, params: Record<string, u
   const pw = Buffer.from(password.normalize("NFKC"), "utf8");
   if (kdf === "scrypt") {
     const N = num("n"), r = num("r"), p = num("p");
-    if (N > MAX_SCRYPT_N || r > 16 || p > 4) throw new Error("keystore: scrypt parameters beyond the supported bounds");
+    if (N > MAX_SCRYPT_N || r > 32 || p > 16) throw new Error("keystore: scrypt parameters beyond the supported bounds");
     return scryptAsync(pw, salt, dklen, { N, r, p, maxmem: 256 * N * r + 64 * 1024 * 1024 });
   }
   if (kdf === "pbkdf2") {
