@@ -110,7 +110,8 @@ export async function mcp(ctx: Ctx): Promise<number> {
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   await bridge.run();
-  return EXIT.ok;
+  // stdin closed and the session ended: nothing else is owed (idle keep-alive sockets must not hold the process).
+  process.exit(EXIT.ok);
 }
 
 export function readJsonFile(file: string): unknown {

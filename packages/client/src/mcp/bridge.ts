@@ -71,7 +71,8 @@ export class McpBridge {
     if (!this.sessionId) return;
     const id = this.sessionId;
     this.sessionId = null;
-    await fetch(this.endpoint, { method: "DELETE", headers: await this.headers(id), signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
+    const res = await fetch(this.endpoint, { method: "DELETE", headers: await this.headers(id), signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
+    this.log(`session ${id} ended (${res?.status ?? "unreachable"})`);
   }
 
   private log(line: string) {
@@ -105,7 +106,10 @@ export class McpBridge {
       if (msg.method === "initialize") {
         this.initParams = msg.params;
         reply = await this.post(msg, null);
-        if (reply.sessionId) this.sessionId = reply.sessionId;
+        if (reply.sessionId) {
+          this.sessionId = reply.sessionId;
+          this.log(`session ${reply.sessionId} opened`);
+        }
         const version = parse(reply.body)?.result?.protocolVersion;
         if (typeof version === "string") this.protocolVersion = version;
       } else {
@@ -127,6 +131,7 @@ export class McpBridge {
     const init = await this.post({ jsonrpc: "2.0", id: `oabp-bridge-reinit-${this.reinits}`, method: "initialize", params: this.initParams }, null);
     if (init.status !== 200 || !init.sessionId) return false;
     this.sessionId = init.sessionId;
+    this.log(`session ${init.sessionId} opened (renewal)`);
     const done = await this.post({ jsonrpc: "2.0", method: "notifications/initialized" }, this.sessionId);
     this.log(`session renewed (${done.status})`);
     return done.status < 300;
