@@ -10,7 +10,8 @@ import { ROOT } from "./helpers/process";
 // `oabp` runs.
 
 const PKG = path.join(ROOT, "packages/client");
-const DEPS = ["@noble/ed25519", "canonicalize", "openapi-fetch", "viem"];
+// @noble/hashes is viem's own (same version range): no extra install.
+const DEPS = ["@noble/ed25519", "@noble/hashes", "canonicalize", "openapi-fetch", "viem"];
 const tmp = mkdtempSync(path.join(tmpdir(), "oabp-client-pack-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

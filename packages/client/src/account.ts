@@ -1,12 +1,15 @@
-import { createCipheriv, createDecipheriv, pbkdf2, randomBytes, randomUUID, scrypt, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, pbkdf2, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { promisify } from "node:util";
+import { scryptAsync } from "@noble/hashes/scrypt";
 import { keccak256, type Hex } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 
 // Where an agent's key comes from: a 0x private key, a file holding one, or an encrypted
 // keystore (Web3 Secret Storage v3, the geth/ethers/foundry `cast wallet` format). viem has no
-// keystore support, so it is done here with node:crypto (scrypt or pbkdf2 + aes-128-ctr, keccak MAC).
+// keystore support, so it is done here: scrypt from @noble/hashes (OpenSSL's, in node:crypto, refuses
+// parameters the format allows, e.g. the spec's own test vector with r = 1, N = 2^18), pbkdf2 and
+// aes-128-ctr from node:crypto, the keccak MAC from viem.
 
 export type KeySource =
   | { type: "private_key"; privateKey: string }
@@ -41,7 +44,6 @@ interface Keystore {
   };
 }
 
-const scryptAsync = promisify(scrypt) as (pw: Buffer, salt: Buffer, len: number, o: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
 const pbkdf2Async = promisify(pbkdf2);
 // Bounds on the KDF cost a file may ask for (geth's "standard" is n = 2^18, r = 8, p = 1).
 const MAX_SCRYPT_N = 2 ** 20;
@@ -60,7 +62,7 @@ async function deriveKey(password: string, kdf: string, params: Record<string, u
   if (kdf === "scrypt") {
     const N = num("n"), r = num("r"), p = num("p");
     if (N > MAX_SCRYPT_N || r > 32 || p > 16) throw new Error("keystore: scrypt parameters beyond the supported bounds");
-    return scryptAsync(pw, salt, dklen, { N, r, p, maxmem: 256 * N * r + 64 * 1024 * 1024 });
+    return Buffer.from(await scryptAsync(pw, salt, { N, r, p, dkLen: dklen, maxmem: 2 ** 31 }));
   }
   if (kdf === "pbkdf2") {
     if (params.prf !== "hmac-sha256") throw new Error("keystore: pbkdf2 prf must be hmac-sha256");

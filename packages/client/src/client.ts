@@ -35,6 +35,8 @@ export interface OabpClientOptions {
   idempotency?: boolean;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Clock for SIWE `issued-at` and session expiry (tests inject one; default: the system clock). */
+  now?: () => Date;
 }
 
 // POSTs that move value or create state a retry must not duplicate (README "Idempotency-Key").
@@ -56,6 +58,7 @@ export class OabpClient {
     this.api = createClient<paths>({ baseUrl: this.baseUrl, fetch: (req) => this.send(req) });
   }
 
+  private readonly now = (): Date => this.opts.now?.() ?? new Date();
   private loadedAccount: LocalAccount | undefined;
   /** The signing account, loading it if given as a loader. */
   async account(): Promise<LocalAccount | undefined> {
@@ -84,7 +87,7 @@ export class OabpClient {
       nonce: nonce.nonce,
       uri: nonce.uri ?? origin.origin,
       version: "1",
-      issuedAt: new Date(),
+      issuedAt: this.now(),
       statement: "Sign in to an OABP server.",
     });
     const signature = await account.signMessage({ message });
@@ -100,7 +103,7 @@ export class OabpClient {
       this.loaded = true;
       this.session ??= (await this.opts.tokenStore?.load()) ?? undefined;
     }
-    const fresh = this.session && Date.parse(this.session.expires_at) - RENEW_MARGIN_MS > Date.now();
+    const fresh = this.session && Date.parse(this.session.expires_at) - RENEW_MARGIN_MS > this.now().getTime();
     if (fresh) return this.session;
     if (this.opts.account) return this.signIn();
     return undefined;
@@ -235,8 +238,8 @@ export class OabpClient {
     return this.unwrap(this.api.GET("/agents/{id}/balance", { params: { path: { id } } }));
   }
   /** Operator: credit an agent's ledger balance (needs `adminToken`). */
-  credit(agentId: string, asset: string, amount: string, opts: { idempotencyKey?: string } = {}): Promise<T.LedgerCreditResult> {
-    return this.unwrap(this.api.POST("/admin/ledger/credit", { body: { agent_id: agentId, asset, amount }, params: { header: key(opts) } })) as Promise<T.LedgerCreditResult>;
+  credit(agentId: string, amount: string, opts: { asset?: string; idempotencyKey?: string } = {}): Promise<T.LedgerCreditResult> {
+    return this.unwrap(this.api.POST("/admin/ledger/credit", { body: { agent_id: agentId, asset: opts.asset ?? "USDC", amount }, params: { header: key(opts) } })) as Promise<T.LedgerCreditResult>;
   }
 
   // ---- receipts ----

@@ -3,7 +3,7 @@ export { OabpClient, pages, type OabpClientOptions, type TokenStore } from "./cl
 export { OabpError, errorFromBody, exitCodeFor, EXIT, type ServerErrorCode } from "./errors.js";
 export { loadAccount, decryptKeystore, encryptKeystore, type KeySource } from "./account.js";
 export { verifyReceipt, signingBytes, digestOf, RECEIPT_REASONS, type ReceiptVerification, type ReceiptExpectations } from "./receipts.js";
-export { verifyWebhook, type WebhookVerification } from "./webhooks.js";
+export { verifyWebhook, type WebhookVerification, type WebhookEvent } from "./webhooks.js";
 export { followMission, followSearch, isSettled, type FollowOptions } from "./follow.js";
 export { fundMission, type FundOptions, type FundProgress } from "./fund.js";
 export { contentHash, commitmentOf, sha256Hex } from "./content.js";

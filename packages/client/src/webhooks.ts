@@ -5,8 +5,17 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 // Outcomes are data: `{ok: false, reason}` with a stable reason, never a throw.
 
 export type WebhookVerification =
-  | { ok: true; id: string; timestamp: number; event: { id: string; type: string; timestamp: string; data: Record<string, unknown> } }
+  | { ok: true; id: string; timestamp: number; event: WebhookEvent }
   | { ok: false; reason: "missing_headers" | "bad_secret" | "timestamp_out_of_tolerance" | "bad_signature" | "malformed_body" };
+
+/** An OABP event body: `{id: "evt_…", type, timestamp, data}` (README "Webhooks"). */
+export interface WebhookEvent {
+  id?: string;
+  type?: string;
+  timestamp?: string;
+  data?: Record<string, unknown>;
+  [k: string]: unknown;
+}
 
 type HeaderSource = Headers | Record<string, string | string[] | undefined>;
 const header = (h: HeaderSource, name: string): string | undefined => {
@@ -43,7 +52,7 @@ export function verifyWebhook(secret: string, headers: HeaderSource, body: strin
   if (!match) return { ok: false, reason: "bad_signature" };
   try {
     const event = JSON.parse(text);
-    if (typeof event !== "object" || event === null || typeof event.type !== "string") return { ok: false, reason: "malformed_body" };
+    if (typeof event !== "object" || event === null || Array.isArray(event)) return { ok: false, reason: "malformed_body" };
     return { ok: true, id, timestamp, event };
   } catch {
     return { ok: false, reason: "malformed_body" };

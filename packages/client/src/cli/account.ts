@@ -99,7 +99,7 @@ export async function webhooks(ctx: Ctx): Promise<number> {
 export async function admin(ctx: Ctx): Promise<number> {
   const [sub, agentId, amount] = ctx.args;
   if (sub !== "credit" || !agentId || !amount || !/^[1-9][0-9]*$/.test(amount)) throw new UsageError("usage: oabp admin credit <agent address> <amount, base units> [--asset USDC]");
-  const r = await ctx.client.credit(agentId, str(ctx.flags, "asset") ?? "USDC", amount, { idempotencyKey: str(ctx.flags, "idempotency-key") });
+  const r = await ctx.client.credit(agentId, amount, { asset: str(ctx.flags, "asset"), idempotencyKey: str(ctx.flags, "idempotency-key") });
   emit(ctx.out, r, () => keyValues(r as unknown as Record<string, unknown>));
   return EXIT.ok;
 }
