@@ -1,10 +1,30 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { encryptKeystore } from "../account.js";
 import { McpBridge } from "../mcp/bridge.js";
 import type { Webhook } from "../types.js";
 import { EXIT, need, notSignedIn, readInput, str, UsageError, type Ctx } from "./context.js";
 import { emit, keyValues, table } from "./output.js";
 
 // Identity, balances, receipts, webhooks, the operator's credit, and the MCP bridge.
+
+/** keygen <file>: a new key, 0600, never overwriting; --keystore-out encrypts it (password from --password-file / OABP_KEYSTORE_PASSWORD). */
+export async function keygen(ctx: Ctx): Promise<number> {
+  const file = need(ctx.args[0], "file to write the key to");
+  if (existsSync(file)) throw new UsageError(`${file} exists; keygen never overwrites a key`);
+  const key = generatePrivateKey();
+  let text = `${key}\n`;
+  if (ctx.flags["keystore-out"]) {
+    const pwFile = str(ctx.flags, "password-file");
+    const pw = pwFile ? readFileSync(pwFile, "utf8").replace(/\r?\n$/, "") : ctx.env.OABP_KEYSTORE_PASSWORD;
+    if (!pw) throw new UsageError("--keystore-out needs a password: --password-file <file> or OABP_KEYSTORE_PASSWORD");
+    text = `${JSON.stringify(await encryptKeystore(key, pw))}\n`;
+  }
+  writeFileSync(file, text, { mode: 0o600, flag: "wx" });
+  const address = privateKeyToAccount(key).address;
+  emit(ctx.out, { address, file }, () => `${address}  (key in ${file})\n`);
+  return EXIT.ok;
+}
 
 export async function login(ctx: Ctx): Promise<number> {
   if (!(await ctx.client.account())) throw new UsageError("login needs a key: --key-file <file>, --keystore <file> (+ --password-file or OABP_KEYSTORE_PASSWORD), or OABP_PRIVATE_KEY");

@@ -9,6 +9,12 @@ import type { Out } from "./output.js";
 
 // What every command gets: flags, output, the profile's config, and a client for the server.
 
+/** Environment variables the CLI reads (docs are checked against this list). */
+export const CLI_ENV = [
+  "OABP_URL", "OABP_PROFILE", "OABP_CONFIG_DIR", "XDG_CONFIG_HOME", "OABP_PRIVATE_KEY", "OABP_KEY_FILE", "OABP_KEYSTORE",
+  "OABP_KEYSTORE_PASSWORD", "OABP_KEYSTORE_PASSWORD_FILE", "OABP_ADMIN_TOKEN", "OABP_RPC_URL",
+];
+
 export type Flags = Record<string, string | boolean | string[] | undefined>;
 
 export class UsageError extends Error {}

@@ -4633,6 +4633,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/skill.md": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A skill file teaching an LLM agent the mission flow (sign in, find, claim, submit, get paid, verify the receipt, post)
+         * @description Served at the origin root only (not under /api).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description skill.md (Markdown) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/markdown": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/llms.txt": {
         parameters: {
             query?: never;
