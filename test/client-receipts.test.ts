@@ -64,6 +64,13 @@ describe("oabp receipt verify ≡ POST /receipts/verify", () => {
     const valid = await both("valid", first.receipt);
     expect(valid.server).toEqual({ valid: true, reasons: [], provisional: false });
     expect(valid.cli).toEqual(valid.server);
+    // By URL (fetched from its issuer), and the server's own verdict through the CLI (--remote).
+    const cfg = { OABP_CONFIG_DIR: path.join(dataDir, "cfg") };
+    const byUrl = await runCli(["receipt", "verify", `${base}/missions/${first.missionId}/receipts/${first.submissionId}`, "--json"], { env: cfg });
+    expect(byUrl.code, byUrl.stderr).toBe(0);
+    expect(byUrl.json).toMatchObject({ valid: true, reasons: [] });
+    const remote = await runCli(["receipt", "verify", first.missionId, first.submissionId, "--remote", "--json", "--server", base], { env: cfg });
+    expect(remote.json).toEqual(valid.server);
 
     const tampers: Record<string, (r: Record<string, any>) => void> = {
       amount: (r) => (r.settlement.amount = String(BigInt(r.settlement.amount) + 1n)),

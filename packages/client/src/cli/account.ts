@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { encryptKeystore } from "../account.js";
 import { McpBridge } from "../mcp/bridge.js";
+import { OabpError } from "../errors.js";
 import type { Webhook } from "../types.js";
 import { EXIT, need, notSignedIn, readInput, str, UsageError, type Ctx } from "./context.js";
 import { emit, keyValues, table } from "./output.js";
@@ -80,13 +81,26 @@ export async function receipt(ctx: Ctx): Promise<number> {
   const target = need(a, "a receipt (file, URL, - for stdin, or mission and submission ids)");
   let receiptDoc: unknown;
   if (b) receiptDoc = await c.getReceipt(target, b);
-  else if (/^https?:\/\//i.test(target)) receiptDoc = await c.raw("GET", new URL(target).pathname.replace(/^\/api(?=\/)/, "")).catch(async () => (await fetch(target)).json());
+  else if (isUrl(target)) receiptDoc = await getJson(target);
   else receiptDoc = JSON.parse((await readInput(ctx, target)).toString("utf8"));
   const m = str(ctx.flags, "manifest");
-  const manifest = m ? (/^https?:\/\//i.test(m) ? await (await fetch(m, { redirect: "error" })).json() : JSON.parse(readFileSync(m, "utf8"))) : undefined;
+  const manifest = m ? (isUrl(m) ? await getJson(m) : JSON.parse(readFileSync(m, "utf8"))) : undefined;
   const result = ctx.flags.remote ? await c.verifyReceiptRemote(receiptDoc, manifest) : await c.verifyReceipt(receiptDoc, { manifest });
+  // As oabp-verify-receipt: a receipt fetched from one origin that names another issuer is not that origin's.
+  const issuer = (receiptDoc as { issuer?: unknown })?.issuer;
+  if (!b && isUrl(target) && typeof issuer === "string" && isUrl(issuer) && new URL(target).origin !== new URL(issuer).origin) {
+    result.valid = false;
+    result.reasons.push("issuer_origin_mismatch");
+  }
   emit(ctx.out, result, () => (result.valid ? `valid${result.provisional ? " (provisional: settlement not final)" : ""}\n` : `INVALID: ${result.reasons.join(", ")}\n`));
   return result.valid ? EXIT.ok : EXIT.failed;
+}
+
+const isUrl = (s: string) => /^https?:\/\//i.test(s);
+async function getJson(url: string): Promise<unknown> {
+  const res = await fetch(url, { headers: { accept: "application/json" }, redirect: "error", signal: AbortSignal.timeout(30_000) });
+  if (!res.ok) throw new OabpError(res.status, "BAD_RESPONSE", `GET ${url}: HTTP ${res.status}`);
+  return res.json();
 }
 
 export async function webhooks(ctx: Ctx): Promise<number> {

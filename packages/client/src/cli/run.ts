@@ -68,7 +68,8 @@ export async function run(argv: string[], io: { out: Out; env: NodeJS.ProcessEnv
   const [command, ...args] = parsed.positionals;
   const handler = command ? COMMANDS[command] : undefined;
   if (!handler || parsed.values.help) {
-    (handler || parsed.values.help ? io.out.write : io.out.err)(USAGE);
+    if (parsed.values.help) io.out.write(USAGE);
+    else io.out.err(`${command ? `oabp: unknown command "${command}"\n` : ""}${USAGE}`);
     return parsed.values.help ? EXIT.ok : EXIT.usage;
   }
   const out: Out = { ...io.out, json: parsed.values.json === true };
