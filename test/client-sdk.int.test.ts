@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decryptKeystore, encryptKeystore, loadAccount } from "../packages/client/src/account";
 import { OabpClient, type TokenStore } from "../packages/client/src/client";
 import { exitCodeFor, OabpError } from "../packages/client/src/errors";
-import { followMission } from "../packages/client/src/follow";
+import { commitmentOf } from "../packages/client/src/content";
+import { followMission, followSearch } from "../packages/client/src/follow";
 import type { Session } from "../packages/client/src/types";
 import { verifyWebhook } from "../packages/client/src/webhooks";
+import { sweepDueMissions } from "../src/jobs/sweeper";
 import { ADMIN_TOKEN, makeTestApp, PUBLIC_URL, type TestApp } from "./helpers/app";
 
 // The typed client against the real app (in process, its fetch is app.request; the injected
@@ -115,6 +117,44 @@ describe("OabpClient", () => {
     const states = [];
     for await (const m of followMission(c, ids[0]!, { intervalMs: 0, maxPolls: 5 })) states.push(m.status);
     expect(states).toEqual(["voided"]);
+  });
+});
+
+describe("OabpClient, more verbs", () => {
+  it("commit-reveal with commitmentOf: the server accepts the commitment and matches the reveal", async () => {
+    const creator = clientFor({ account: privateKeyToAccount(generatePrivateKey()), adminToken: ADMIN_TOKEN });
+    await creator.credit((await creator.account())!.address, "100000000");
+    const m = await creator.createMission({ ...body("commit"), deadline: new Date(t.clock.now().getTime() + 3_600_000).toISOString(), verification: { type: "first_valid_match", params: { expected: "the answer is 42", commit_reveal: true, reveal_window_seconds: 3600 } } as never });
+    const solver = clientFor({ account: privateKeyToAccount(generatePrivateKey()) });
+    const me = (await solver.agentId())!;
+    await solver.commit(m.id, commitmentOf("The answer is 42.", me, "pepper-salt-one-0123456789"));
+    t.clock.set(new Date(Date.parse(m.deadline) + 1000));
+    await sweepDueMissions(t.deps); // the deadline opens the reveal window
+    const wrong = await solver.submit(m.id, { content: "The answer is 42.", salt: "pepper-salt-two-0123456789" }).catch((e) => e);
+    expect(wrong).toMatchObject({ status: 422, reason: "commitment_mismatch" });
+    const revealed = await solver.submit(m.id, { content: "The answer is 42.", salt: "pepper-salt-one-0123456789" });
+    expect(revealed.status).toBe("accepted");
+  });
+
+  it("webhooks: add, list (paged), delete; a search followed yields each mission once", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const c = clientFor({ account, adminToken: ADMIN_TOKEN });
+    const w = await c.createWebhook({ url: "https://hooks.example/oabp", events: ["mission.resolved"] });
+    expect(w.secret).toMatch(/^whsec_/);
+    const listed = [];
+    for await (const x of c.webhooks()) listed.push(x.id);
+    expect(listed).toEqual([w.id]);
+    await c.deleteWebhook(w.id);
+    const after = [];
+    for await (const x of c.webhooks()) after.push(x.id);
+    expect(after).toEqual([]);
+
+    await c.credit(account.address, "100000000");
+    const a = await c.createMission(body("followed a"));
+    const b = await c.createMission(body("followed b"));
+    const seen = [];
+    for await (const m of followSearch(c, { creator: account.address }, { intervalMs: 0, maxPolls: 3 })) seen.push(m.id);
+    expect(seen).toEqual([a.id, b.id]); // oldest first, once each across polls
   });
 });
 
