@@ -67,10 +67,10 @@ export class OabpClient {
     return a;
   }
 
-  /** The signed-in agent's address: the cached or a new session's, else the account's. */
+  /** Your agent id: the account's address, else the cached session's (no sign-in needed). */
   async agentId(): Promise<string | undefined> {
-    const s = await this.ensureSession().catch(() => undefined);
-    return s?.agent_id ?? (await this.account())?.address.toLowerCase();
+    const a = await this.account().catch(() => undefined);
+    return a?.address.toLowerCase() ?? (await this.cachedSession())?.agent_id;
   }
 
   /** EIP-4361 sign-in: nonce → message bound to the server's domain → signature → bearer token. */
@@ -97,14 +97,20 @@ export class OabpClient {
     return this.session;
   }
 
-  /** A session valid for at least a minute more, signing in again when needed and possible. */
-  async ensureSession(): Promise<T.Session | undefined> {
+  /** The current session if it is valid for at least a minute more (loading the cached one once). */
+  private async cachedSession(): Promise<T.Session | undefined> {
     if (!this.loaded) {
       this.loaded = true;
       this.session ??= (await this.opts.tokenStore?.load()) ?? undefined;
     }
     const fresh = this.session && Date.parse(this.session.expires_at) - RENEW_MARGIN_MS > this.now().getTime();
-    if (fresh) return this.session;
+    return fresh ? this.session : undefined;
+  }
+
+  /** A session valid for at least a minute more, signing in again when needed and possible. */
+  async ensureSession(): Promise<T.Session | undefined> {
+    const s = await this.cachedSession();
+    if (s) return s;
     if (this.opts.account) return this.signIn();
     return undefined;
   }
@@ -129,14 +135,13 @@ export class OabpClient {
     const path = url.pathname.replace(/^\/api(?=\/)/, "");
     const headers = new Headers(req.headers);
     const admin = /^\/(admin\/|treasury$)/.test(path);
-    let usedSession = false;
+    const auth = path.startsWith("/auth/");
     if (admin && this.opts.adminToken) headers.set("authorization", `Bearer ${this.opts.adminToken}`);
-    else if (!headers.has("authorization") && !path.startsWith("/auth/")) {
-      const s = req.method === "GET" ? this.session ?? (this.loaded ? undefined : await this.ensureSession().catch(() => undefined)) : await this.ensureSession();
-      if (s) {
-        headers.set("authorization", `Bearer ${s.token}`);
-        usedSession = true;
-      }
+    else if (!headers.has("authorization") && !auth) {
+      // Reads use a session if there is a fresh one (visibility: a creator sees its pending
+      // missions); only writes sign in for one. A read refused with 401 signs in below.
+      const s = req.method === "GET" || req.method === "HEAD" ? await this.cachedSession() : await this.ensureSession();
+      if (s) headers.set("authorization", `Bearer ${s.token}`);
     }
     if (this.opts.idempotency !== false && req.method === "POST" && !headers.has("idempotency-key") && VALUE_MOVING.some((r) => r.test(path))) {
       headers.set("idempotency-key", randomUUID());
@@ -150,7 +155,7 @@ export class OabpClient {
       throw new OabpError(0, timeout ? "TIMEOUT" : "NETWORK_ERROR", `${req.method} ${url.pathname}: ${timeout ? "timed out" : (e as Error).message}`);
     }
     // An expired or revoked token: sign in again once and replay the same request (same key).
-    if (res.status === 401 && usedSession && !retried && this.opts.account) {
+    if (res.status === 401 && !auth && !(admin && this.opts.adminToken) && !retried && this.opts.account) {
       this.session = undefined;
       await this.signIn();
       headers.delete("authorization");
