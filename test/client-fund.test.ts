@@ -23,7 +23,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "oabp-cli-fund-"));
   chain = await startEscrowChain();
   proc = await startLocalServer({ ...chain.env(), OABP_DATA_DIR: path.join(dir, "data"), DATABASE_URL: "", OABP_JOB_INTERVAL_MS: "200" });
-});
+}, 180_000);
 afterAll(async () => {
   if (miner) clearInterval(miner);
   await stopServer(proc);

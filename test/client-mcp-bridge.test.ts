@@ -18,7 +18,7 @@ let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "oabp-mcp-bridge-"));
   proc = await startLocalServer({ OABP_DATA_DIR: path.join(dir, "data"), DATABASE_URL: "" });
-});
+}, 180_000);
 afterAll(() => stopServer(proc));
 
 const post = async (body: unknown, headers: Record<string, string>) =>

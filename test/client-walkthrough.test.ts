@@ -28,7 +28,7 @@ beforeAll(async () => {
   proc = await startLocalServer(serverEnv);
   // OABP_URL instead of --server on every line; the config directory is this test's own.
   env = { OABP_URL: proc.base, OABP_CONFIG_DIR: path.join(dir, "config") };
-});
+}, 180_000);
 afterAll(async () => {
   await stopServer(proc);
   await dropDb?.();

@@ -60,7 +60,8 @@ export function freePort(): Promise<number> {
 /** The real server process with OABP_PUBLIC_URL = its own address (SIWE domain, receipt issuer). */
 export async function startLocalServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  return startServer({ PORT: String(port), OABP_PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
+  // A generous start-up limit: these files boot a process on a shared, often busy CI machine.
+  return startServer({ PORT: String(port), OABP_PUBLIC_URL: `http://127.0.0.1:${port}`, ...env }, { startTimeoutMs: 150_000 });
 }
 
 export async function stopServer(proc: ServerProcess | undefined): Promise<void> {

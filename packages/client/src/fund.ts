@@ -28,6 +28,7 @@ export interface FundOptions {
 }
 
 export async function fundMission(client: OabpClient, missionId: string, opts: FundOptions): Promise<Mission> {
+  await client.ensureSession(); // a pending_escrow mission is visible to its creator only
   const m = await client.getMission(missionId);
   const e = m.escrow;
   if (!e) throw new OabpError(0, "NOT_BASE_RAIL", `mission ${missionId} is not escrowed on the base rail`);
