@@ -31,7 +31,7 @@ beforeAll(async () => {
     dropDb = fresh.drop;
   } else env.DATABASE_URL = "";
   // A loaded machine can take well over 30 s to start a process (tsx + migrations).
-  proc = await startServer(env, 150_000);
+  proc = await startServer(env, { startTimeoutMs: 150_000 });
   T = await makeTestApp({ OABP_TRUSTED_ISSUERS: JSON.stringify([{ url: base, trust_factor: 0.8 }]) });
 }, 180_000);
 

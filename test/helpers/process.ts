@@ -15,7 +15,7 @@ export interface ServerProcess {
 }
 
 /** Boots the real process (src/main.ts) on a free loopback port; resolves once it listens. */
-export function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+export function startServer(env: Record<string, string>, opts: { startTimeoutMs?: number } = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: ROOT,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", OABP_ADMIN_TOKEN: E2E_ADMIN, OABP_PUBLIC_URL: E2E_PUBLIC_URL, ...env },
@@ -23,10 +23,12 @@ export function startServer(env: Record<string, string>, timeoutMs = 30_000): Pr
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return new Promise((resolve, reject) => {
+    // Generous: on a loaded 2-core CI machine tsx start-up alone has taken > 40 s.
+    const limit = opts.startTimeoutMs ?? 120_000;
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`server did not start within ${timeoutMs / 1000} s`));
-    }, timeoutMs);
+      reject(new Error(`server did not start within ${limit / 1000} s`));
+    }, limit);
     let stderr = "";
     child.stderr!.on("data", (d) => (stderr += d));
     void exited.then((code) => reject(new Error(`server exited early (${code}): ${stderr}`)));

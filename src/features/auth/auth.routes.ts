@@ -1,7 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 
-export const NonceResponse = z.object({ nonce: z.string(), expires_at: z.string() }).openapi("SiweNonce");
+// domain, uri and chain_ids: what the EIP-4361 message must say here (issue 18: a client needs no
+// out-of-band configuration to sign in).
+export const NonceResponse = z
+  .object({
+    nonce: z.string(),
+    expires_at: z.string(),
+    domain: z.string().openapi({ description: "The SIWE `domain` this server accepts (host of its public URL)" }),
+    uri: z.string().openapi({ description: "The server's public origin, for the SIWE `uri`" }),
+    chain_ids: z.array(z.number().int()).openapi({ description: "Chain ids accepted in the SIWE message" }),
+  })
+  .openapi("SiweNonce");
 
 export const SiweRequest = z
   .object({

@@ -12,12 +12,12 @@ import { touchAgent } from "../agents/agents.touch";
 const NONCE_TTL_MS = 5 * 60_000;
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-export async function issueNonce(deps: Deps): Promise<{ nonce: string; expires_at: string }> {
+export async function issueNonce(deps: Deps): Promise<{ nonce: string; expires_at: string; domain: string; uri: string; chain_ids: number[] }> {
   const now = deps.clock.now();
   const nonce = generateSiweNonce();
   const expiresAt = new Date(now.getTime() + NONCE_TTL_MS);
   await deps.database.db.insert(authNonces).values({ nonce, issuedAt: now, expiresAt });
-  return { nonce, expires_at: expiresAt.toISOString() };
+  return { nonce, expires_at: expiresAt.toISOString(), domain: siweDomain(deps), uri: deps.config.publicUrl, chain_ids: deps.config.siweChainIds };
 }
 
 /** The SIWE `domain` this server accepts: the host of OABP_PUBLIC_URL. */

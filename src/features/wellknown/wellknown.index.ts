@@ -12,9 +12,11 @@ import {
   securityTxt,
 } from "./wellknown.documents";
 import { MCP_PATH } from "../mcp/mcp.contract";
+import { SKILL_PATH, skillMd } from "./skill";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const TEXT_TYPE = "text/plain; charset=utf-8";
+const MARKDOWN_TYPE = "text/markdown; charset=utf-8";
 const CACHE = "public, max-age=3600";
 
 /** Plain Hono routes for the small discovery documents, at the origin root only (not under /api). */
@@ -39,6 +41,7 @@ export function registerWellKnown(app: Hono<AppEnv>, deps: Deps): void {
   });
   app.get("/robots.txt", fixed(robotsTxt(config), TEXT_TYPE));
   app.get("/llms.txt", fixed(llmsTxt(config), TEXT_TYPE));
+  app.get(SKILL_PATH, fixed(skillMd(config), MARKDOWN_TYPE));
 
   // Expires depends on the clock: rebuilt once per UTC day.
   let cached: { day: string; body: string } | undefined;

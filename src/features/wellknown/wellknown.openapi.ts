@@ -22,6 +22,7 @@ export function registerDiscoveryDocs(api: OpenAPIHono<AppEnv>): void {
   r.registerPath({ method: "get", path: AGENT_PROTOCOL_PATH, tags: ["discovery"], summary: "OADP hub descriptor (protocol oadp/1.0)", description: root, responses: { 200: json("The OADP document") } });
   r.registerPath({ method: "get", path: SECURITY_TXT_PATH, tags: ["discovery"], summary: "RFC 9116 security.txt (/security.txt redirects here)", description: root, responses: { 200: text("Contact, Expires, Canonical, Preferred-Languages") } });
   r.registerPath({ method: "get", path: "/robots.txt", tags: ["discovery"], summary: "robots.txt with the sitemap and the OADP lines", description: root, responses: { 200: text("robots.txt") } });
+  r.registerPath({ method: "get", path: "/skill.md", tags: ["discovery"], summary: "A skill file teaching an LLM agent the mission flow (sign in, find, claim, submit, get paid, verify the receipt, post)", description: root, responses: { 200: { description: "skill.md (Markdown)", content: { "text/markdown": { schema: z.string() } } } } });
   r.registerPath({ method: "get", path: "/llms.txt", tags: ["discovery"], summary: "What this server is and how an agent uses it", description: root, responses: { 200: text("llms.txt (Markdown)") } });
   for (const method of ["get", "head"] as const) {
     r.registerPath({ method, path: "/specs.zip", tags: ["discovery"], summary: "Every spec bundle in one zip (AIP-1 §9.2)", description: root, responses: { 200: zip, 304: notModified } });

@@ -1,0 +1,153 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { encryptKeystore } from "../account.js";
+import { McpBridge } from "../mcp/bridge.js";
+import { OabpError } from "../errors.js";
+import type { Webhook } from "../types.js";
+import { EXIT, need, notSignedIn, readInput, str, UsageError, type Ctx } from "./context.js";
+import { emit, keyValues, table } from "./output.js";
+
+// Identity, balances, receipts, webhooks, the operator's credit, and the MCP bridge.
+
+/** keygen <file>: a new key, 0600, never overwriting; --keystore-out encrypts it (password from --password-file / OABP_KEYSTORE_PASSWORD). */
+export async function keygen(ctx: Ctx): Promise<number> {
+  const file = need(ctx.args[0], "file to write the key to");
+  if (existsSync(file)) throw new UsageError(`${file} exists; keygen never overwrites a key`);
+  const key = generatePrivateKey();
+  let text = `${key}\n`;
+  if (ctx.flags["keystore-out"]) {
+    const pwFile = str(ctx.flags, "password-file");
+    const pw = pwFile ? readFileSync(pwFile, "utf8").replace(/\r?\n$/, "") : ctx.env.OABP_KEYSTORE_PASSWORD;
+    if (!pw) throw new UsageError("--keystore-out needs a password: --password-file <file> or OABP_KEYSTORE_PASSWORD");
+    text = `${JSON.stringify(await encryptKeystore(key, pw))}\n`;
+  }
+  writeFileSync(file, text, { mode: 0o600, flag: "wx" });
+  const address = privateKeyToAccount(key).address;
+  emit(ctx.out, { address, file }, () => `${address}  (key in ${file})\n`);
+  return EXIT.ok;
+}
+
+export async function login(ctx: Ctx): Promise<number> {
+  if (!(await ctx.client.account())) throw new UsageError("login needs a key: --key-file <file>, --keystore <file> (+ --password-file or OABP_KEYSTORE_PASSWORD), or OABP_PRIVATE_KEY");
+  const session = await ctx.client.signIn(); // saved by the token store
+  const p = ctx.config.profile(ctx.profile);
+  p.server = ctx.server;
+  const kf = str(ctx.flags, "key-file"), ks = str(ctx.flags, "keystore");
+  if (kf) p.key = { type: "key_file", path: (await import("node:path")).resolve(kf) };
+  else if (ks) p.key = { type: "keystore", path: (await import("node:path")).resolve(ks) };
+  ctx.config.save();
+  emit(ctx.out, { ...session, server: ctx.server, profile: ctx.profile, token: undefined }, () => `signed in to ${ctx.server} as ${session.agent_id} (until ${session.expires_at})\n`);
+  return EXIT.ok;
+}
+
+export async function logout(ctx: Ctx): Promise<number> {
+  const p = ctx.config.profile(ctx.profile);
+  delete p.sessions?.[new URL(ctx.server).origin];
+  ctx.config.save();
+  emit(ctx.out, { server: ctx.server, signed_out: true }, () => `signed out of ${ctx.server}\n`);
+  return EXIT.ok;
+}
+
+async function me(ctx: Ctx): Promise<string> {
+  const id = ctx.args[0] ?? (await ctx.client.agentId());
+  if (!id) throw notSignedIn();
+  return id;
+}
+
+export async function balance(ctx: Ctx): Promise<number> {
+  const b = await ctx.client.balance(await me(ctx));
+  emit(ctx.out, b, () => table(b.balances as never, ["asset", "available", "escrowed", "staked"].filter((k) => b.balances.some((x) => k in x))));
+  return EXIT.ok;
+}
+
+export async function agent(ctx: Ctx): Promise<number> {
+  const a = await ctx.client.getAgent(await me(ctx));
+  emit(ctx.out, a, () => keyValues(a as unknown as Record<string, unknown>, Object.keys(a).filter((k) => typeof (a as Record<string, unknown>)[k] !== "object" || (a as Record<string, unknown>)[k] === null)));
+  return EXIT.ok;
+}
+
+/** receipt get <mission> <submission> | receipt verify <file | URL | - | mission submission> [--manifest <file|URL>] [--remote]. */
+export async function receipt(ctx: Ctx): Promise<number> {
+  const [sub, a, b] = ctx.args;
+  const c = ctx.client;
+  if (sub === "get") {
+    const r = await c.getReceipt(need(a, "mission id"), need(b, "submission id"));
+    const outFile = str(ctx.flags, "out");
+    if (outFile) writeFileSync(outFile, `${JSON.stringify(r, null, 2)}\n`);
+    emit(ctx.out, r, () => keyValues(r as unknown as Record<string, unknown>, ["issuer", "mission_id", "submission_id", "agent_id", "issued_at", "settlement", "digest"]));
+    return EXIT.ok;
+  }
+  if (sub !== "verify") throw new UsageError("usage: oabp receipt get <mission> <submission> | oabp receipt verify <file|URL|-|mission submission>");
+  const target = need(a, "a receipt (file, URL, - for stdin, or mission and submission ids)");
+  let receiptDoc: unknown;
+  if (b) receiptDoc = await c.getReceipt(target, b);
+  else if (isUrl(target)) receiptDoc = await getJson(target);
+  else receiptDoc = JSON.parse((await readInput(ctx, target)).toString("utf8"));
+  const m = str(ctx.flags, "manifest");
+  const manifest = m ? (isUrl(m) ? await getJson(m) : JSON.parse(readFileSync(m, "utf8"))) : undefined;
+  const result = ctx.flags.remote ? await c.verifyReceiptRemote(receiptDoc, manifest) : await c.verifyReceipt(receiptDoc, { manifest });
+  // As oabp-verify-receipt: a receipt fetched from one origin that names another issuer is not that origin's.
+  const issuer = (receiptDoc as { issuer?: unknown })?.issuer;
+  if (!b && isUrl(target) && typeof issuer === "string" && isUrl(issuer) && new URL(target).origin !== new URL(issuer).origin) {
+    result.valid = false;
+    result.reasons.push("issuer_origin_mismatch");
+  }
+  emit(ctx.out, result, () => (result.valid ? `valid${result.provisional ? " (provisional: settlement not final)" : ""}\n` : `INVALID: ${result.reasons.join(", ")}\n`));
+  return result.valid ? EXIT.ok : EXIT.failed;
+}
+
+const isUrl = (s: string) => /^https?:\/\//i.test(s);
+async function getJson(url: string): Promise<unknown> {
+  const res = await fetch(url, { headers: { accept: "application/json" }, redirect: "error", signal: AbortSignal.timeout(30_000) });
+  if (!res.ok) throw new OabpError(res.status, "BAD_RESPONSE", `GET ${url}: HTTP ${res.status}`);
+  return res.json();
+}
+
+export async function webhooks(ctx: Ctx): Promise<number> {
+  const [sub, a] = ctx.args;
+  const c = ctx.client;
+  switch (sub) {
+    case "add": {
+      const events = need(str(ctx.flags, "events"), "--events a,b").split(",").map((e) => e.trim()).filter(Boolean);
+      const filters = str(ctx.flags, "filters");
+      const w = await c.createWebhook({ url: need(a, "url"), events: events as never, ...(filters && { filters: JSON.parse(filters) }) });
+      emit(ctx.out, w, () => keyValues(w as unknown as Record<string, unknown>, ["id", "url", "events", "secret"]) + "keep the secret: it is shown only now\n");
+      return EXIT.ok;
+    }
+    case "list": {
+      const all: Webhook[] = [];
+      for await (const w of c.webhooks()) if (all.push(w) >= 1000) break;
+      emit(ctx.out, { webhooks: all }, () => table(all as never, ["id", "url", "events", "status", "created_at"]));
+      return EXIT.ok;
+    }
+    case "rm":
+      await c.deleteWebhook(need(a, "webhook id"));
+      emit(ctx.out, { id: a, deleted: true }, () => `deleted ${a}\n`);
+      return EXIT.ok;
+    default:
+      throw new UsageError("usage: oabp webhooks add <url> --events a,b [--filters JSON] | list | rm <id>");
+  }
+}
+
+/** Operator commands (OABP_ADMIN_TOKEN / --admin-token): admin credit <agent> <amount> [--asset]. */
+export async function admin(ctx: Ctx): Promise<number> {
+  const [sub, agentId, amount] = ctx.args;
+  if (sub !== "credit" || !agentId || !amount || !/^[1-9][0-9]*$/.test(amount)) throw new UsageError("usage: oabp admin credit <agent address> <amount, base units> [--asset USDC]");
+  const r = await ctx.client.credit(agentId, amount, { asset: str(ctx.flags, "asset"), idempotencyKey: str(ctx.flags, "idempotency-key") });
+  emit(ctx.out, r, () => keyValues(r as unknown as Record<string, unknown>));
+  return EXIT.ok;
+}
+
+export async function mcp(ctx: Ctx): Promise<number> {
+  const bridge = new McpBridge({ client: ctx.client, input: process.stdin, output: process.stdout, log: (l) => ctx.out.err(`oabp mcp: ${l}\n`) });
+  const stop = () => void bridge.close().finally(() => process.exit(EXIT.ok));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  await bridge.run();
+  // stdin closed and the session ended: nothing else is owed (idle keep-alive sockets must not hold the process).
+  process.exit(EXIT.ok);
+}
+
+export function readJsonFile(file: string): unknown {
+  return JSON.parse(readFileSync(file, "utf8"));
+}

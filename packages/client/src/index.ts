@@ -1,0 +1,12 @@
+// @oabp/client: a typed client for OABP (AIP-1) servers. See docs/first-mission.md.
+export { OabpClient, pages, type OabpClientOptions, type TokenStore } from "./client.js";
+export { OabpError, errorFromBody, exitCodeFor, EXIT, type ServerErrorCode } from "./errors.js";
+export { loadAccount, decryptKeystore, encryptKeystore, type KeySource } from "./account.js";
+export { verifyReceipt, signingBytes, digestOf, RECEIPT_REASONS, type ReceiptVerification, type ReceiptExpectations } from "./receipts.js";
+export { verifyWebhook, type WebhookVerification, type WebhookEvent } from "./webhooks.js";
+export { followMission, followSearch, isSettled, type FollowOptions } from "./follow.js";
+export { fundMission, type FundOptions, type FundProgress } from "./fund.js";
+export { contentHash, commitmentOf, sha256Hex } from "./content.js";
+export { McpBridge, type McpBridgeOptions } from "./mcp/bridge.js";
+export type * from "./types.js";
+export type { paths, components } from "./generated/openapi.js";
