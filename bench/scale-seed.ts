@@ -48,8 +48,8 @@ export async function seedScale(db: Db, n: number): Promise<ScaleSeed> {
     select '0x' || lpad(to_hex(i), 40, '0'), 'agent ' || i, r, now0, la,
            greatest(0, floor((extract(epoch from now0 - la) * 1000 - 604800000) / 604800000))::int,
            c + (i % 5), c, now0 - interval '200 days', now0
-    from (select i, 1000 + (i * 7919) % 1400 as r, (i * 31) % 20 as c, to_timestamp(${NOW} / 1000.0) as now0,
-                 to_timestamp(${NOW} / 1000.0) - ((i * 104729) % (90 * 86400)) * interval '1 second' as la
+    from (select i, 1000 + (i::bigint * 7919) % 1400 as r, (i * 31) % 20 as c, to_timestamp(${NOW} / 1000.0) as now0,
+                 to_timestamp(${NOW} / 1000.0) - ((i::bigint * 104729) % (90 * 86400)) * interval '1 second' as la
           from generate_series(1, ${A}) i) s`);
 
   await db.execute(sql`
@@ -64,7 +64,7 @@ export async function seedScale(db: Db, n: number): Promise<ScaleSeed> {
            st, case when st = 'open' then 'accepting_submissions' else 'closed' end, 'not_applicable',
            coalesce((select array_agg(distinct (${words})[pg_temp.zw(random())]) from generate_series(1, i % 4) g), '{}'),
            '{}', 3, to_timestamp(ms / 1000.0), to_timestamp(ms / 1000.0)
-    from (select i, (${NOW} - (${N} + 1 - i) * 60000)::bigint as ms,
+    from (select i, (${NOW}::bigint - (${N} + 1 - i)::bigint * 60000) as ms,
                  case when r < 0.88 then 'open' when r < 0.95 then 'resolved' else 'voided' end as st
           from (select i, random() as r from generate_series(1, ${N}) i) x) s`);
 
@@ -72,7 +72,7 @@ export async function seedScale(db: Db, n: number): Promise<ScaleSeed> {
   await db.execute(sql`
     insert into submissions (id, mission_id, submitter, content_uri, content_hash, status, reason, seq, submitted_at, updated_at, outcome)
     select 'sub_' || substr(m.id, 5, 10) || pg_temp.b32(k, 2) || substr(m.id, 17, 14),
-           m.id, '0x' || lpad(to_hex(1 + (abs(hashtext(m.id)) + k * 977) % ${A}), 40, '0'),
+           m.id, '0x' || lpad(to_hex(1 + (abs(hashtext(m.id)::bigint) + k * 977) % ${A}), 40, '0'),
            'https://example.com/deliverable/' || k, 'sha256:' || md5(m.id) || md5(m.id || k),
            case when m.status = 'resolved' and k = 1 then 'accepted' else 'pending' end, '', k,
            m.created_at + k * interval '1 second', m.created_at + k * interval '1 second',
@@ -87,8 +87,8 @@ export async function seedScale(db: Db, n: number): Promise<ScaleSeed> {
     insert into reviews (id, mission_id, reviewer, reviewee, reviewer_role, stars, created_at, updated_at)
     select * from (
       select 'rev_' || substr(m.id, 5) as id, m.id as mission_id, m.creator as reviewer,
-             case when hashtext(m.id) % 2 = 0 then '0x' || lpad(to_hex(1 + abs(hashtext(m.id)) % 300), 40, '0') else m.winner_agent_id end as reviewee,
-             'creator' as reviewer_role, 1 + abs(hashtext(m.id || 'stars')) % 5 as stars, m.updated_at as created_at, m.updated_at
+             case when hashtext(m.id)::bigint % 2 = 0 then '0x' || lpad(to_hex(1 + abs(hashtext(m.id)::bigint) % 300), 40, '0') else m.winner_agent_id end as reviewee,
+             'creator' as reviewer_role, 1 + abs(hashtext(m.id || 'stars')::bigint) % 5 as stars, m.updated_at as created_at, m.updated_at
       from missions m where m.status = 'resolved') r
     where r.reviewer <> r.reviewee
     on conflict do nothing`);

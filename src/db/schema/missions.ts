@@ -102,3 +102,12 @@ export const missionTags = pgTable("mission_tags", {
   primaryKey({ columns: [t.tag, t.missionId] }),
   index("mission_tags_mission_idx").on(t.missionId),
 ]);
+
+// Sitemap index (sitemaps.org; issue 16): public missions in id (creation) order cut into files of
+// at most SITEMAP_CHUNK missions. A chunk is the id range [start_id, next chunk's start_id); only
+// the last one is open and grows, and a new one starts when it is full, so earlier files keep
+// their URLs and crawlers re-read only files whose lastmod moved.
+export const sitemapChunks = pgTable("sitemap_chunks", {
+  k: integer("k").primaryKey(),
+  startId: text("start_id").notNull(),
+});
