@@ -162,6 +162,34 @@ async function writes(db: Database, base: string) {
   }));
 }
 
+/**
+ * The sitemap index at the large size against the sitemaps.org limits: every file ≤ 50 000 URLs
+ * and ≤ 50 MB, every public mission listed exactly once, every file with a lastmod.
+ */
+async function checkSitemap(db: Database, base: string): Promise<string> {
+  const index = await (await fetch(`${base}/sitemap.xml`, { signal: AbortSignal.timeout(120_000) })).text();
+  const files = [...index.matchAll(/<sitemap><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/sitemap>/g)];
+  if (files.length === 0 || files.length > 50_000) throw new Error(`sitemap index: ${files.length} files`);
+  let urls = 0;
+  let maxUrls = 0;
+  let maxBytes = 0;
+  const seen = new Set<string>();
+  for (const [, loc, lastmod] of files) {
+    const text = await (await fetch(`${base}${new URL(loc!).pathname}`, { signal: AbortSignal.timeout(120_000) })).text();
+    const n = (text.match(/<url>/g) ?? []).length;
+    for (const m of text.matchAll(/\/missions\/(mis_[0-9A-Z]+)</g)) seen.add(m[1]!);
+    const bytes = Buffer.byteLength(text);
+    if (n > 50_000 || bytes > 52_428_800) throw new Error(`${loc}: ${n} URLs, ${bytes} bytes — over the sitemap limits`);
+    if (loc!.includes("missions-") && !lastmod) throw new Error(`${loc}: no lastmod`);
+    urls += n;
+    maxUrls = Math.max(maxUrls, n);
+    maxBytes = Math.max(maxBytes, bytes);
+  }
+  const [c] = rowsOf<{ n: number }>(await db.db.execute(sql`select count(*)::int as n from missions where status <> 'pending_escrow'`));
+  if (seen.size !== Number(c!.n)) throw new Error(`sitemap lists ${seen.size} distinct missions, ${c!.n} are public`);
+  return `sitemap index: ${files.length} files, ${urls} URLs, every public mission once (${seen.size}); largest file ${maxUrls} URLs, ${(maxBytes / 1e6).toFixed(1)} MB — within 50 000 / 50 MB`;
+}
+
 async function main() {
   const busy = await machineBusy(2000);
   const t0 = performance.now();
@@ -203,6 +231,8 @@ async function main() {
       lines.push(`| ${key} | ${s.requests.average.toFixed(0)} | ${s.latency.mean.toFixed(1)} | ${l.requests.average.toFixed(0)} | ${l.latency.mean.toFixed(1)} | ${l.latency.p99} | ${ratio.toFixed(2)} | ${(l.requests.average / baseRps).toFixed(2)} | ${bad} |`);
       ratios.push(`${key}=${ratio.toFixed(2)}`);
     }
+    const sitemapLine = await checkSitemap(dbs[1]!, large);
+    log(sitemapLine);
     const w = await writes(dbs[1]!, large);
     const wl = Object.entries(w).map(([k, v]) => `${k}=${(v.perSec / baseRps).toFixed(3)} (${v.perSec.toFixed(0)}/s, p50 ${v.p50.toFixed(0)} ms, p99 ${v.p99.toFixed(0)} ms)`);
     await Promise.all(dbs.map((d) => d.close()));
@@ -215,6 +245,7 @@ async function main() {
       "",
       ...lines,
       "",
+      sitemapLine,
       `writes (${cfg.writers} concurrent pairs, ratio of step throughput to the read baseline): ${wl.join("; ")}`,
       `total time: ${((performance.now() - t0) / 1000).toFixed(0)} s`,
       `bench-scale: ${ratios.join(" ")}`,
