@@ -49,9 +49,27 @@ export function missionFeed(deps: Deps, format: FeedFormat, filters: ListMission
   });
 }
 
-/** /sitemap.xml: the sitemap index (sitemap.service.ts). */
+/** How long an instance reuses its sitemap index before rebuilding it. */
+export const SITEMAP_INDEX_TTL_MS = 60_000;
+const indexMemo = new WeakMap<Deps, { at: number; doc: Promise<CachedDoc> }>();
+
+/**
+ * /sitemap.xml: the sitemap index (sitemap.service.ts). Its lastmods read every chunk's range
+ * (O(missions / 45 000) range scans), so an instance rebuilds it at most once per
+ * SITEMAP_INDEX_TTL_MS rather than after every mission change: a lastmod is at most a minute
+ * late, which a crawler cannot tell from its own polling. Concurrent requests share one build.
+ */
 export function sitemap(deps: Deps): Promise<CachedDoc> {
-  return cached(deps, "sitemap", () => renderIndex(deps));
+  const now = deps.clock.now().getTime();
+  const memo = indexMemo.get(deps);
+  if (memo && now - memo.at < SITEMAP_INDEX_TTL_MS) return memo.doc;
+  const doc = (async () => {
+    const body = await renderIndex(deps);
+    return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`, lastModified: new Date(now).toUTCString() };
+  })();
+  indexMemo.set(deps, { at: now, doc });
+  doc.catch(() => indexMemo.delete(deps));
+  return doc;
 }
 
 /** /sitemaps/{file}: `static.xml` or `missions-{k}.xml`; null when there is no such file. */

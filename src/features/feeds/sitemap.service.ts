@@ -27,7 +27,7 @@ const isPublic = ne(missions.status, "pending_escrow");
  * open chunk's start, never the whole table. Safe on several instances: the cut is the same row
  * for all, and `on conflict do nothing` keeps the first.
  */
-export async function sitemapChunkList(deps: Deps): Promise<{ k: number; startId: string }[]> {
+export async function sitemapChunkList(deps: Deps, chunkSize = SITEMAP_CHUNK): Promise<{ k: number; startId: string }[]> {
   const db = deps.database.db;
   await db.insert(sitemapChunks).values({ k: 0, startId: "" }).onConflictDoNothing();
   let chunks = await db.select().from(sitemapChunks).orderBy(asc(sitemapChunks.k));
@@ -38,7 +38,7 @@ export async function sitemapChunkList(deps: Deps): Promise<{ k: number; startId
       .from(missions)
       .where(and(isPublic, gte(missions.id, open.startId)))
       .orderBy(asc(missions.id))
-      .offset(SITEMAP_CHUNK)
+      .offset(chunkSize)
       .limit(1);
     if (!next) break;
     await db.insert(sitemapChunks).values({ k: open.k + 1, startId: next.id }).onConflictDoNothing();
