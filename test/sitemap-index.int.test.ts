@@ -29,6 +29,8 @@ async function insertMissions(fromSec: number, n: number) {
     from generate_series(1, ${n}) i`);
 }
 
+const lastmods = new Map<string, string | undefined>();
+
 async function readAll() {
   t.clock.advance(SITEMAP_INDEX_TTL_MS);
   const index = await t.call("GET", "/sitemap.xml");
@@ -48,6 +50,7 @@ async function readAll() {
       expect(f.lastmod).toBe(newest);
     }
     byFile.set(f.loc, ids);
+    lastmods.set(f.loc, f.lastmod);
   }
   return byFile;
 }
@@ -70,10 +73,13 @@ describe("sitemap index", () => {
     expect(missionFiles.length).toBe(3);
     for (const f of missionFiles) expect(first.get(f)!.length).toBeLessThanOrEqual(10);
 
+    // A change to an old mission (in a closed file) moves that file's lastmod (checked in readAll).
+    await t.deps.database.db.execute(sql`update missions set updated_at = timestamptz '2026-06-02', status = 'resolved' where id = ${first.get(missionFiles[0]!)![0]!}`);
     await insertMissions(1000, 40); // later missions: the open file grows, new files are cut
     await sitemapChunkList(t.deps, 10);
     const second = await readAll();
     for (const f of missionFiles.slice(0, -1)) expect(second.get(f), f).toEqual(first.get(f)); // closed files keep their URLs
+    expect(lastmods.get(missionFiles[0]!)).toBe("2026-06-02T00:00:00.000Z");
     expect([...second.values()].flat().length).toBe(60);
     expect(new Set([...second.values()].flat()).size).toBe(60);
     expect([...second.keys()].filter((k) => k.includes("/missions-")).length).toBe(6);

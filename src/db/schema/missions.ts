@@ -110,4 +110,8 @@ export const missionTags = pgTable("mission_tags", {
 export const sitemapChunks = pgTable("sitemap_chunks", {
   k: integer("k").primaryKey(),
   startId: text("start_id").notNull(),
+  // Latest updated_at in a CLOSED chunk: set when the chunk is closed, then raised by the
+  // missions_sitemap_lastmod trigger when a mission in its range changes. Null while open (the
+  // open chunk's lastmod is read live: at most one chunk of rows). Keeps the index flat.
+  lastmod: ts("lastmod"),
 });

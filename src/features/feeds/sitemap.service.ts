@@ -27,7 +27,7 @@ const isPublic = ne(missions.status, "pending_escrow");
  * open chunk's start, never the whole table. Safe on several instances: the cut is the same row
  * for all, and `on conflict do nothing` keeps the first.
  */
-export async function sitemapChunkList(deps: Deps, chunkSize = SITEMAP_CHUNK): Promise<{ k: number; startId: string }[]> {
+export async function sitemapChunkList(deps: Deps, chunkSize = SITEMAP_CHUNK): Promise<{ k: number; startId: string; lastmod: Date | null }[]> {
   const db = deps.database.db;
   await db.insert(sitemapChunks).values({ k: 0, startId: "" }).onConflictDoNothing();
   let chunks = await db.select().from(sitemapChunks).orderBy(asc(sitemapChunks.k));
@@ -41,7 +41,17 @@ export async function sitemapChunkList(deps: Deps, chunkSize = SITEMAP_CHUNK): P
       .offset(chunkSize)
       .limit(1);
     if (!next) break;
-    await db.insert(sitemapChunks).values({ k: open.k + 1, startId: next.id }).onConflictDoNothing();
+    // Close the chunk: its lastmod is read once now, then kept by the missions_sitemap_lastmod
+    // trigger. (A change committed while this runs, before the row is closed, is not counted
+    // until that mission's next change: a lastmod can lag, never lead.)
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        update ${sitemapChunks} set lastmod = coalesce((
+          select max(${missions.updatedAt}) from ${missions}
+          where ${missions.status} <> 'pending_escrow' and ${missions.id} >= ${open.startId} and ${missions.id} < ${next.id}), now())
+        where ${sitemapChunks.k} = ${open.k} and ${sitemapChunks.lastmod} is null`);
+      await tx.insert(sitemapChunks).values({ k: open.k + 1, startId: next.id }).onConflictDoNothing();
+    });
     chunks = await db.select().from(sitemapChunks).orderBy(asc(sitemapChunks.k));
   }
   return chunks;
@@ -54,12 +64,20 @@ const rangeOf = (chunks: { k: number; startId: string }[], k: number) => {
   return and(isPublic, gte(missions.id, chunks[i]!.startId), ...(end ? [lt(missions.id, end)] : []));
 };
 
-/** The sitemap index: the static file, then one file per chunk with its lastmod (latest updated_at). */
+/**
+ * The sitemap index: the static file, then one file per chunk with its lastmod (latest
+ * updated_at): stored for closed chunks, read live for the open one — at most one chunk of rows,
+ * whatever the number of missions.
+ */
 export async function renderIndex(deps: Deps): Promise<string> {
   const base = deps.config.publicUrl;
   const chunks = await sitemapChunkList(deps);
   const files: { loc: string; lastmod?: Date }[] = [{ loc: `${base}/sitemaps/static.xml` }];
   for (const c of chunks) {
+    if (c.lastmod) {
+      files.push({ loc: `${base}/sitemaps/missions-${c.k}.xml`, lastmod: c.lastmod });
+      continue;
+    }
     const [m] = await deps.database.db
       .select({ at: sql<string | null>`to_char(max(${missions.updatedAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` })
       .from(missions)
