@@ -312,8 +312,11 @@ describe("GET /leaderboard and GET /agents", () => {
 
   it("bad parameters → 400", async () => {
     const forged = Buffer.from(JSON.stringify({ a: Date.parse(T0), r: 1500, i: "robert'); drop table agents;--" })).toString("base64url");
-    const future = Buffer.from(JSON.stringify({ a: Date.parse(T0) + DAY, r: 1500, i: addr(1) })).toString("base64url");
-    for (const q of ["limit=0", "limit=101", "limit=x", "min_missions=-1", "min_missions=1.5", "active_within_days=0", "cursor=%%%", "cursor=bm9wZQ", `cursor=${forged}`, `cursor=${future}`]) {
+    const future = Buffer.from(JSON.stringify({ a: Date.parse(T0) + DAY, s: "10:10:", r: 1500, i: addr(1) })).toString("base64url");
+    // Snapshots Postgres would refuse (xmax < xmin, xip outside [xmin, xmax), unsorted, zero, > int64).
+    const snaps = ["5:3:", "3:5:7", "3:9:6,4", "0:5:", "1:99999999999999999999:", "3:5:x"].map((s) =>
+      Buffer.from(JSON.stringify({ a: Date.parse(T0) - 1000, s, r: 1500, i: addr(1) })).toString("base64url"));
+    for (const q of ["limit=0", "limit=101", "limit=x", "min_missions=-1", "min_missions=1.5", "active_within_days=0", "cursor=%%%", "cursor=bm9wZQ", `cursor=${forged}`, `cursor=${future}`, ...snaps.map((c) => `cursor=${c}`)]) {
       expectError(await t.call("GET", `/leaderboard?${q}`), 400, "INVALID_PARAMETER");
       expectError(await t.call("GET", `/agents?${q}`), 400, "INVALID_PARAMETER");
     }

@@ -67,6 +67,22 @@ interface Cursor {
 // pg_snapshot text form (bounded: a snapshot lists the transactions in progress, ≤ connections).
 const SNAPSHOT = /^(\d{1,20}):(\d{1,20}):((\d{1,20},){0,200}\d{1,20})?$/;
 
+/** The rules Postgres's pg_snapshot input enforces, checked here so a forged cursor is a 400, not a 500. */
+function validSnapshot(text: string): boolean {
+  const m = SNAPSHOT.exec(text);
+  if (!m) return false;
+  const max = 2n ** 63n;
+  const xmin = BigInt(m[1]!);
+  const xmax = BigInt(m[2]!);
+  if (xmin < 1n || xmax < xmin || xmax >= max) return false;
+  let last = xmin;
+  for (const x of m[3] ? m[3].split(",").map(BigInt) : []) {
+    if (x < last || x >= xmax) return false;
+    last = x;
+  }
+  return true;
+}
+
 export function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify({ a: c.asOf, s: c.snapshot, r: c.rating, i: c.id }), "utf8").toString("base64url");
 }
@@ -81,7 +97,7 @@ export function decodeCursor(raw: string, now: Date): Cursor {
   }
   const o = v as { a?: unknown; s?: unknown; r?: unknown; i?: unknown };
   const id = typeof o?.i === "string" ? normalizeAddress(o.i) : null;
-  if (!Number.isSafeInteger(o?.a) || !Number.isSafeInteger(o?.r) || !id || typeof o.s !== "string" || !SNAPSHOT.test(o.s)) throw invalid("malformed");
+  if (!Number.isSafeInteger(o?.a) || !Number.isSafeInteger(o?.r) || !id || typeof o.s !== "string" || !validSnapshot(o.s)) throw invalid("malformed");
   const asOf = o.a as number;
   if (asOf > now.getTime()) throw invalid("malformed");
   if (now.getTime() - asOf > CURSOR_TTL_MS) throw invalid("cursor_expired");
