@@ -10,6 +10,7 @@ import { registerWellKnown } from "./features/wellknown/wellknown.index";
 import { registerSpecs } from "./features/specs/specs.index";
 import { MCP_OWN_PATHS, registerMcp } from "./features/mcp/mcp.index";
 import { oadpHtmlSignal, registerLanding } from "./features/oadp/oadp.html";
+import { publicReadCaching } from "./http/http-cache";
 
 export interface Lifecycle {
   shuttingDown: boolean;
@@ -41,6 +42,7 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   const jsonBodies = jsonOnly(deps.config.bodyLimitBytes);
   app.use("*", (c, next) => (MCP_OWN_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));
   app.use("*", identity());
+  app.use("*", publicReadCaching());
   // Read-your-writes on this instance: a successful write to a mission drops the cached lists at
   // once (every instance also hears of it through the missions trigger's NOTIFY on commit). Only
   // mission routes: an unrelated write, e.g. a nonce, must not let anyone flush the cache.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { agents } from "../src/db/schema/index";
 import { effectiveRating } from "../src/features/reputation/decay";
 import { effectiveRatingSql } from "../src/features/reputation/leaderboard";
+import { materialiseDecayBatch, purgeRatingVersions } from "../src/features/reputation/reputation.service";
 import { makeTestApp, type TestApp } from "./helpers/app";
 import { newAccount, signIn } from "./helpers/agents";
 import { expectError } from "./helpers/errors";
@@ -311,10 +312,94 @@ describe("GET /leaderboard and GET /agents", () => {
 
   it("bad parameters → 400", async () => {
     const forged = Buffer.from(JSON.stringify({ a: Date.parse(T0), r: 1500, i: "robert'); drop table agents;--" })).toString("base64url");
-    const future = Buffer.from(JSON.stringify({ a: Date.parse(T0) + DAY, r: 1500, i: addr(1) })).toString("base64url");
-    for (const q of ["limit=0", "limit=101", "limit=x", "min_missions=-1", "min_missions=1.5", "active_within_days=0", "cursor=%%%", "cursor=bm9wZQ", `cursor=${forged}`, `cursor=${future}`]) {
+    const future = Buffer.from(JSON.stringify({ a: Date.parse(T0) + DAY, s: "10:10:", r: 1500, i: addr(1) })).toString("base64url");
+    // Snapshots Postgres would refuse (xmax < xmin, xip outside [xmin, xmax), unsorted, zero, > int64).
+    const snaps = ["5:3:", "3:5:7", "3:9:6,4", "0:5:", "1:99999999999999999999:", "3:5:x"].map((s) =>
+      Buffer.from(JSON.stringify({ a: Date.parse(T0) - 1000, s, r: 1500, i: addr(1) })).toString("base64url"));
+    for (const q of ["limit=0", "limit=101", "limit=x", "min_missions=-1", "min_missions=1.5", "active_within_days=0", "cursor=%%%", "cursor=bm9wZQ", `cursor=${forged}`, `cursor=${future}`, ...snaps.map((c) => `cursor=${c}`)]) {
       expectError(await t.call("GET", `/leaderboard?${q}`), 400, "INVALID_PARAMETER");
       expectError(await t.call("GET", `/agents?${q}`), 400, "INVALID_PARAMETER");
     }
+  });
+});
+
+describe("snapshot cursor: paging while ratings change (issue 15 item 11)", () => {
+  beforeEach(async () => {
+    await t.deps.database.db.execute(sql`delete from agents`);
+  });
+
+  const walk = async (path: string, limit: number, between: (pageNo: number) => Promise<void>) => {
+    const seen: { agent_id: string; rating: number }[] = [];
+    let cursor: string | null = null;
+    let pageNo = 0;
+    do {
+      const r = await t.call("GET", `${path}?limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`);
+      expect(r.status, r.text).toBe(200);
+      seen.push(...(r.body.agents as { agent_id: string; rating: number }[]));
+      cursor = r.body.next_cursor;
+      await between(++pageNo);
+    } while (cursor && pageNo < 100);
+    return seen;
+  };
+
+  it("every agent exactly once, at the rating of the first page, while resolutions move ratings, agents appear and decay is written", async () => {
+    const rows: Seed[] = [];
+    for (let i = 1; i <= 30; i++) rows.push({ id: addr(0x600 + i), rating: 1300 + i * 10, lastActiveAt: at(-(i % 3) * 10 * DAY), completed: 1 + (i % 2) });
+    await seed(rows);
+    const before = await walk("/agents", 30, async () => {});
+    expect(before).toHaveLength(30);
+
+    const moves = [
+      async () => seed([{ id: addr(0x601), rating: 2000, lastActiveAt: at(0), completed: 5 }]), // bottom → top
+      async () => seed([{ id: addr(0x61e), rating: 1000, lastActiveAt: at(0), completed: 2 }]), // top → bottom
+      async () => seed([{ id: addr(0x6ff), rating: 1500, lastActiveAt: at(0), completed: 1 }]), // a new agent mid-list
+      async () => { await t.deps.database.db.execute(sql`update agents set rating = rating + 7, missions_completed = missions_completed + 1 where id in (${addr(0x610)}, ${addr(0x611)}, ${addr(0x612)})`); },
+      async () => { await t.deps.database.db.execute(sql`update agents set last_active_at = ${at(0).toISOString()}::timestamptz where id = ${addr(0x614)}`); }, // activity restarts decay
+      async () => { t.clock.advance(60_000); expect(await materialiseDecayBatch(t.deps)).toBeGreaterThan(0); }, // time passes, the decay job writes what fell due
+    ];
+    const during = await walk("/agents", 4, async (p) => { for (const m of moves.slice((p - 1) * 2, p * 2)) await m(); });
+    const ids = during.map((a) => a.agent_id);
+    expect(new Set(ids).size).toBe(ids.length); // no agent twice
+    // Every agent of the snapshot comes exactly once, in the snapshot's order and at its rating.
+    expect(during.map((a) => [a.agent_id, a.rating])).toEqual(before.map((a) => [a.agent_id, a.rating]));
+    expect(ids).not.toContain(addr(0x6ff));
+
+    // A fresh walk sees the new state.
+    const now = await walk("/agents", 7, async () => {});
+    expect(now[0]).toMatchObject({ agent_id: addr(0x601), rating: 2000 });
+    expect(now.at(-1)).toMatchObject({ agent_id: addr(0x61e), rating: 1000 });
+    expect(now.map((a) => a.agent_id)).toContain(addr(0x6ff));
+  });
+
+  it("the decay job finds due agents by decay_due_at (kept by the trigger) and leaves stored = visible rating", async () => {
+    await seed([
+      { id: addr(0x701), rating: 1500, lastActiveAt: at(-49 * DAY), completed: 1 }, // owes 6 weeks
+      { id: addr(0x702), rating: 1500, lastActiveAt: at(-DAY), completed: 1 }, // nothing owed yet
+      { id: addr(0x703), rating: 990, lastActiveAt: at(-400 * DAY), completed: 1 }, // below the floor: never
+    ]);
+    const due = async () => (await t.deps.database.db.execute(sql`select id, (extract(epoch from decay_due_at) * 1000)::float8 as ms from agents order by id`)) as unknown;
+    const list = (r: unknown) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as { id: string; ms: number | null }[];
+    expect(list(await due()).map((r) => r.ms)).toEqual([at(-49 * DAY + 14 * DAY).getTime(), at(-DAY + 14 * DAY).getTime(), null]);
+    expect(await materialiseDecayBatch(t.deps)).toBe(1);
+    const after = await t.deps.database.db.select({ id: agents.id, rating: agents.rating, applied: agents.decayWeeksApplied }).from(agents).orderBy(asc(agents.id));
+    expect(after).toEqual([{ id: addr(0x701), rating: 1488, applied: 6 }, { id: addr(0x702), rating: 1500, applied: 0 }, { id: addr(0x703), rating: 990, applied: 0 }]);
+    // Next step owed one week after the last one written.
+    expect(list(await due())[0]!.ms).toBe(at(-49 * DAY + 14 * DAY + 6 * 7 * DAY).getTime());
+    expect((await t.call("GET", "/leaderboard")).body.agents.map((a: { rating: number }) => a.rating)).toEqual([1500, 1488, 990]);
+  });
+});
+
+describe("rating versions are purged once no cursor can need them", () => {
+  it("keeps recent versions, drops those older than twice the cursor lifetime", async () => {
+    const id = addr(0x801);
+    await seed([{ id, rating: 1500, lastActiveAt: at(-DAY), completed: 1 }]);
+    await seed([{ id, rating: 1510, lastActiveAt: at(-DAY), completed: 1 }]);
+    const count = async () => Number(((r: unknown) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows))(await t.deps.database.db.execute(sql`select count(*)::int as n from agent_rating_versions where agent_id = ${id}`)).map((x) => (x as { n: number }).n)[0]);
+    expect(await count()).toBe(2); // the insert and the change
+    await purgeRatingVersions(t.deps);
+    expect(await count()).toBe(2);
+    await t.deps.database.db.execute(sql`update agent_rating_versions set changed_at = now() - interval '2 hours 1 second' where agent_id = ${id}`);
+    await purgeRatingVersions(t.deps);
+    expect(await count()).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, PUBLIC_URL, type TestApp } from "./helpers/app";
 import { openMission } from "./helpers/agents";
+import { SITEMAP_INDEX_TTL_MS } from "../src/features/feeds/feeds.service";
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -148,22 +149,37 @@ describe("revalidation", () => {
 });
 
 describe("sitemap", () => {
-  it("lists the static entry points and public mission pages newest first", async () => {
+  it("/sitemap.xml is a sitemap index; its files list the static entry points and public mission pages", async () => {
+    t.clock.advance(SITEMAP_INDEX_TTL_MS); // an instance rebuilds its index at most once per TTL
     const r = await t.call("GET", "/sitemap.xml");
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toBe("application/xml; charset=utf-8");
-    const set = parse(r.text).urlset;
-    expect(set["@_xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
-    const locs = (set.url as any[]).map((u) => u.loc);
-    expect(locs).toContain(`${PUBLIC_URL}/missions`);
-    expect(locs).toContain(`${PUBLIC_URL}/feed.xml`);
-    const missionLocs = locs.filter((l) => l.startsWith(`${PUBLIC_URL}/missions/`));
-    const i = (m: any) => missionLocs.indexOf(m.view_url);
+    const index = parse(r.text).sitemapindex;
+    expect(index["@_xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+    const files = [index.sitemap].flat() as any[];
+    expect(files.map((f) => f.loc)).toEqual([`${PUBLIC_URL}/sitemaps/static.xml`, `${PUBLIC_URL}/sitemaps/missions-0.xml`]);
+
+    const urlsOf = async (loc: string) => {
+      const f = await t.call("GET", loc.slice(PUBLIC_URL.length));
+      expect(f.status, loc).toBe(200);
+      expect(f.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+      const set = parse(f.text).urlset;
+      expect(set["@_xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+      return (set.url ?? []) as any[];
+    };
+    const statics = (await urlsOf(files[0].loc)).map((u) => u.loc);
+    expect(statics).toContain(`${PUBLIC_URL}/missions`);
+    expect(statics).toContain(`${PUBLIC_URL}/feed.xml`);
+    const urls = await urlsOf(files[1].loc);
+    const locs = urls.map((u) => u.loc);
+    // Creation order (stable files: new missions land at the end of the open file).
+    const i = (m: any) => locs.indexOf(m.view_url);
     for (const m of [newest, voided, hostile, oracleish]) expect(i(m)).toBeGreaterThanOrEqual(0);
-    expect(i(newest)).toBeLessThan(i(voided));
-    expect(i(voided)).toBeLessThan(i(hostile));
-    expect(i(hostile)).toBeLessThan(i(oracleish));
-    const withLastmod = (set.url as any[]).find((u) => u.loc === newest.view_url);
-    expect(withLastmod.lastmod).toBe(newest.updated_at);
+    expect(i(oracleish)).toBeLessThan(i(hostile));
+    expect(i(hostile)).toBeLessThan(i(voided));
+    expect(i(voided)).toBeLessThan(i(newest));
+    expect(urls.find((u) => u.loc === newest.view_url).lastmod).toBe(newest.updated_at);
+    expect(files[1].lastmod).toBe(urls.map((u) => u.lastmod as string).sort().at(-1)); // the file's latest change
+    for (const bad of ["/sitemaps/missions-9.xml", "/sitemaps/nope.xml", "/sitemaps/missions-1e3.xml"]) expect((await t.call("GET", bad)).status, bad).toBe(404);
   });
 });

@@ -23,6 +23,7 @@ const DISCOVERY = [
   ["get", "/missions.rss"],
   ["get", "/feed.atom"],
   ["get", "/sitemap.xml"],
+  ["get", "/sitemaps/{file}"],
   ["post", "/webhooks"],
   ["get", "/webhooks/{id}/deliveries"],
   ["get", "/.well-known/agent.json"],

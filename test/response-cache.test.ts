@@ -42,4 +42,29 @@ describe("ResponseCache", () => {
     await c.get("k", async () => `${++n}`);
     expect(n).toBe(2);
   });
+
+  it("merges concurrent misses of one key into one fill; a fill begun before an invalidation is not shared after it", async () => {
+    const c = new ResponseCache(1000);
+    let fills = 0;
+    let release!: (v: string) => void;
+    const fill = () => { fills++; return new Promise<string>((r) => (release = r)); };
+    const a = c.get("k", fill);
+    const b = c.get("k", fill);
+    expect(fills).toBe(1);
+    release("one");
+    expect([await a, await b]).toEqual(["one", "one"]);
+
+    const old = c.get("j", fill);
+    const releaseOld = release;
+    c.invalidate(); // a write committed while the first fill ran
+    const after = c.get("j", fill); // must not get the pre-write answer
+    expect(fills).toBe(3);
+    release("new");
+    releaseOld("old");
+    expect(await old).toBe("old");
+    expect(await after).toBe("new");
+    // A failed fill is not shared with later callers.
+    await expect(c.get("x", async () => { throw new Error("boom"); })).rejects.toThrow("boom");
+    expect(await c.get("x", async () => "ok")).toBe("ok");
+  });
 });

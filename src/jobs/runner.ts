@@ -1,7 +1,7 @@
 import type { Deps } from "../deps";
 import { runPendingChecks } from "./checks";
 import { purgeExpiredAuth } from "./purge";
-import { materialiseDecayBatch } from "../features/reputation/reputation.service";
+import { materialiseDecayBatch, purgeRatingVersions } from "../features/reputation/reputation.service";
 import { sweepDueMissions } from "./sweeper";
 import { watchEscrow } from "../features/escrow/escrow.watcher";
 import { runPayouts } from "../features/escrow/escrow.payouts";
@@ -39,6 +39,7 @@ export function startJobRunner(deps: Deps, intervalMs: number): JobRunner {
       await purgeExpiredAuth(deps);
       await purgeEndedSessions(deps);
       await materialiseDecayBatch(deps);
+      await purgeRatingVersions(deps);
       await runWebhookJobs(deps);
       await purgeWebhookHistory(deps);
       await expireClaims(deps);

@@ -6,6 +6,8 @@
  */
 export class ResponseCache {
   private readonly entries = new Map<string, string>();
+  /** Fills in progress by key (with the generation they started in): concurrent misses share one. */
+  private readonly inflight = new Map<string, { generation: number; value: Promise<string> }>();
   private bytes = 0;
   private generation = 0;
   hits = 0;
@@ -33,8 +35,20 @@ export class ResponseCache {
       return hit;
     }
     this.misses++;
+    // Concurrent misses of one key merge into one fill — a crawler burst or a cold start costs
+    // one query, not one per request — unless the shared fill began before an invalidation
+    // (its rows may predate the write that invalidated: read-your-writes).
+    const shared = this.inflight.get(key);
+    if (shared && shared.generation === this.generation) return shared.value;
     const startedAt = this.generation;
-    const value = await fill();
+    const pending = fill();
+    this.inflight.set(key, { generation: startedAt, value: pending });
+    let value: string;
+    try {
+      value = await pending;
+    } finally {
+      if (this.inflight.get(key)?.value === pending) this.inflight.delete(key);
+    }
     if (startedAt === this.generation && value.length <= this.maxBytes / 4) {
       this.entries.set(key, value);
       this.bytes += value.length;

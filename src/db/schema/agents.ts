@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { ts } from "./types";
 
@@ -16,12 +17,20 @@ export const agents = pgTable("agents", {
   // decay_weeks_applied counts the weekly decay steps already written to the history since.
   lastActiveAt: ts("last_active_at"),
   decayWeeksApplied: integer("decay_weeks_applied").notNull().default(0),
+  // The instant the next decay step is owed (null: none ever, rating ≤ 1000 or never active).
+  // Kept by the agents_decay_due trigger from the three columns above, whoever writes them, so
+  // stored rating = visible rating for every row with decay_due_at null or in the future.
+  decayDueAt: ts("decay_due_at"),
   missionsAttempted: integer("missions_attempted").notNull().default(0),
   missionsCompleted: integer("missions_completed").notNull().default(0),
   createdAt: ts("created_at").notNull(),
   updatedAt: ts("updated_at").notNull(),
   lastSeenAt: ts("last_seen_at"),
 }, (t) => [
-  // Leaderboard: rating order, ties by address.
-  index("agents_rating_idx").on(t.rating, t.id),
+  // Leaderboard / directory: walked in (rating desc, id asc) order — the list order — and, for
+  // the activity floor of /leaderboard (min_missions ≥ 1), a partial twin of the same order.
+  index("agents_rating_order_idx").on(t.rating.desc(), t.id.asc()),
+  index("agents_rating_order_won_idx").on(t.rating.desc(), t.id.asc()).where(sql`${t.missionsCompleted} >= 1`),
+  // The decay job and the lists find the rows whose stored rating is stale by this index only.
+  index("agents_decay_due_idx").on(t.decayDueAt).where(sql`${t.decayDueAt} is not null`),
 ]);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { money, ts, tsvector } from "./types";
 
 /** The recorded award of a creator_judges mission under appeal (src/features/verification/appeal.ts). */
@@ -82,8 +82,36 @@ export const missions = pgTable("missions", {
   index("missions_type_status_id_idx").on(t.verificationType, t.status, t.id),
   index("missions_asset_amount_idx").on(t.rewardAsset, t.rewardAmount),
   index("missions_deadline_idx").on(t.deadline),
+  // Range filters without an asset (reward_min/max) and deadline windows read ids from these
+  // (index-only where the visibility map allows) instead of walking the primary key.
+  index("missions_amount_id_idx").on(t.rewardAmount, t.id),
+  index("missions_deadline_id_idx").on(t.deadline, t.id),
   index("missions_tags_gin").using("gin", t.tags),
   index("missions_search_gin").using("gin", t.search),
   index("missions_escrow_key_idx").on(t.escrowKey).where(sql`${t.escrowKey} is not null`),
   index("missions_next_action_idx").on(t.nextActionAt).where(sql`${t.nextActionAt} is not null`),
 ]);
+
+// One row per (tag, mission), kept by the missions_tags trigger: `?tag=` walks (tag, mission_id)
+// in list order, so a rare tag costs its own rows and a common one a page — the GIN index on
+// missions.tags cannot give the id order, and the planner misjudges rare array elements (issue 16).
+export const missionTags = pgTable("mission_tags", {
+  tag: text("tag").notNull(),
+  missionId: text("mission_id").notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.tag, t.missionId] }),
+  index("mission_tags_mission_idx").on(t.missionId),
+]);
+
+// Sitemap index (sitemaps.org; issue 16): public missions in id (creation) order cut into files of
+// at most SITEMAP_CHUNK missions. A chunk is the id range [start_id, next chunk's start_id); only
+// the last one is open and grows, and a new one starts when it is full, so earlier files keep
+// their URLs and crawlers re-read only files whose lastmod moved.
+export const sitemapChunks = pgTable("sitemap_chunks", {
+  k: integer("k").primaryKey(),
+  startId: text("start_id").notNull(),
+  // Latest updated_at in a CLOSED chunk: set when the chunk is closed, then raised by the
+  // missions_sitemap_lastmod trigger when a mission in its range changes. Null while open (the
+  // open chunk's lastmod is read live: at most one chunk of rows). Keeps the index flat.
+  lastmod: ts("lastmod"),
+});

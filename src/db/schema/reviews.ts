@@ -23,3 +23,12 @@ export const reviews = pgTable("reviews", {
   check("reviews_not_self_ck", sql`${t.reviewer} <> ${t.reviewee}`),
   check("reviews_text_len_ck", sql`char_length(${t.text}) <= 2000`),
 ]);
+
+// Counters per reviewee, kept by the reviews_stats trigger on every insert, star change and delete
+// (whoever writes), so a profile or a discovery ranking reads one row instead of aggregating
+// every review an agent ever received (issue 16).
+export const reviewStats = pgTable("review_stats", {
+  reviewee: text("reviewee").primaryKey(),
+  count: integer("count").notNull(),
+  starsSum: integer("stars_sum").notNull(),
+});

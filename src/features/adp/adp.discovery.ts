@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { adpCards, agents, missions, reviews } from "../../db/schema/index";
+import { adpCards, agents, missions, reviewStats } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { isOnline } from "../heartbeats/heartbeats.service";
 import { START_RATING } from "../reputation/elo";
@@ -21,15 +21,17 @@ export const activeTaskCounts: ActiveTaskSource = activeClaimsOfAgents;
 /** Postgres text[] literal built from parameters (no array binding: PGlite and postgres.js agree). */
 export const textArray = (items: readonly string[]): SQL => sql`array[${sql.join(items.map((i) => sql`${i}`), sql`, `)}]::text[]`;
 
-/** Review count and mean stars per agent (ADP §5 rating), one grouped read over the index. */
-async function reviewStats(db: DbOrTx, ids: readonly string[]) {
+/**
+ * Review count and mean stars per agent (ADP §5 rating): one counter row per candidate (kept by
+ * the reviews_stats trigger), not an aggregate over every review of up to the candidate cap.
+ */
+async function reviewStatsOf(db: DbOrTx, ids: readonly string[]) {
   const out = new Map<string, { count: number; average: number }>();
   if (ids.length === 0) return out;
   const rows = await db
-    .select({ id: reviews.reviewee, count: sql<number>`count(*)::int`, average: sql<number>`avg(${reviews.stars})::float8` })
-    .from(reviews)
-    .where(inArray(reviews.reviewee, [...ids]))
-    .groupBy(reviews.reviewee);
+    .select({ id: reviewStats.reviewee, count: reviewStats.count, average: sql<number>`(${reviewStats.starsSum}::float8 / ${reviewStats.count})` })
+    .from(reviewStats)
+    .where(and(inArray(reviewStats.reviewee, [...ids]), gt(reviewStats.count, 0)));
   for (const r of rows) out.set(r.id, { count: Number(r.count), average: Number(r.average) });
   return out;
 }
@@ -42,7 +44,7 @@ export interface CardCandidate extends Candidate {
 /** Agent signals joined to card rows; absent agent rows read as a fresh agent (1400, 0 missions). */
 async function withSignals(deps: Deps, rows: { agentId: string; rating: number | null; missionsCompleted: number | null; lastSeenAt: Date | null }[], now: Date) {
   const ids = rows.map((r) => r.agentId);
-  const [stats, active] = await Promise.all([reviewStats(deps.database.db, ids), activeTaskCounts(deps.database.db, ids, now)]);
+  const [stats, active] = await Promise.all([reviewStatsOf(deps.database.db, ids), activeTaskCounts(deps.database.db, ids, now)]);
   return (r: (typeof rows)[number]) => {
     const s = stats.get(r.agentId);
     return {

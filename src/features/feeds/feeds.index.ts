@@ -1,8 +1,9 @@
 import type { Context } from "hono";
 import { router } from "../../http/openapi";
 import type { AppEnv } from "../../http/types";
-import { atomFeedRoute, rssAliasRoute, rssFeedRoute, sitemapRoute } from "./feeds.routes";
-import { missionFeed, notModified, sitemap, type CachedDoc } from "./feeds.service";
+import { AppError } from "../../lib/errors";
+import { atomFeedRoute, rssAliasRoute, rssFeedRoute, sitemapFileRoute, sitemapRoute } from "./feeds.routes";
+import { missionFeed, notModified, sitemap, sitemapFile, type CachedDoc } from "./feeds.service";
 
 /** Sends a cached document, or 304 when the request's validators match (RFC 9110 §15.4.5). */
 function send(c: Context<AppEnv>, doc: CachedDoc, type: string) {
@@ -18,4 +19,9 @@ export const feedsRouter = router()
   .openapi(rssFeedRoute, async (c) => send(c, await missionFeed(c.get("deps"), "rss", c.req.valid("query")), "application/rss+xml"))
   .openapi(rssAliasRoute, async (c) => send(c, await missionFeed(c.get("deps"), "rss", c.req.valid("query")), "application/rss+xml"))
   .openapi(atomFeedRoute, async (c) => send(c, await missionFeed(c.get("deps"), "atom", c.req.valid("query")), "application/atom+xml"))
-  .openapi(sitemapRoute, async (c) => send(c, await sitemap(c.get("deps")), "application/xml"));
+  .openapi(sitemapRoute, async (c) => send(c, await sitemap(c.get("deps")), "application/xml"))
+  .openapi(sitemapFileRoute, async (c) => {
+    const doc = await sitemapFile(c.get("deps"), c.req.valid("param").file);
+    if (!doc) throw new AppError("NOT_FOUND", "no such sitemap file");
+    return send(c, doc, "application/xml");
+  });

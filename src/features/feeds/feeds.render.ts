@@ -111,3 +111,11 @@ export function renderSitemap(urls: { loc: string; lastmod?: Date }[]): string {
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
+
+/** sitemaps.org sitemap index: `<sitemap>` entries with `<loc>` and optional `<lastmod>`. */
+export function renderSitemapIndex(files: { loc: string; lastmod?: Date }[]): string {
+  const body = files
+    .map((u) => `  <sitemap><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ""}</sitemap>`)
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
+}

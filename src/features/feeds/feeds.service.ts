@@ -1,16 +1,11 @@
 import { createHash } from "node:crypto";
-import { desc, ne } from "drizzle-orm";
-import { missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { stableStringify } from "../../lib/idempotency";
 import type { ListMissionsFilters } from "../missions/missions.schemas";
 import { listMissions } from "../missions/missions.service";
-import { renderFeed, renderSitemap, type FeedFormat } from "./feeds.render";
+import { renderFeed, type FeedFormat } from "./feeds.render";
+import { chunkExists, renderChunk, renderIndex, renderStatic } from "./sitemap.service";
 
-/** sitemaps.org: at most 50 000 URLs per sitemap file. */
-export const SITEMAP_MAX_URLS = 50_000;
-/** Static entry points listed first in the sitemap (paths under the public URL). */
-export const SITEMAP_STATIC = ["/missions", "/leaderboard", "/openapi.json", "/feed.xml", "/feed.atom"];
 
 /** A rendered document with its validators (RFC 9110 §8.8). */
 export interface CachedDoc {
@@ -29,13 +24,17 @@ export interface CachedDoc {
  * ETag is the exact validator and wins when both are sent).
  */
 async function cached(deps: Deps, key: string, render: () => Promise<string>): Promise<CachedDoc> {
+  // Stored as "etag\nlast-modified\nbody": a hit slices the string instead of parsing a
+  // multi-megabyte JSON document (a sitemap file is up to ~7 MB).
   const text = await deps.missionLists.get(key, async () => {
     const readAt = deps.clock.now();
     const body = await render();
     const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
-    return JSON.stringify({ body, etag, lastModified: readAt.toUTCString() } satisfies CachedDoc);
+    return `${etag}\n${readAt.toUTCString()}\n${body}`;
   });
-  return JSON.parse(text) as CachedDoc;
+  const a = text.indexOf("\n");
+  const b = text.indexOf("\n", a + 1);
+  return { etag: text.slice(0, a), lastModified: text.slice(a + 1, b), body: text.slice(b + 1) };
 }
 
 /**
@@ -50,22 +49,37 @@ export function missionFeed(deps: Deps, format: FeedFormat, filters: ListMission
   });
 }
 
-/** sitemap.xml: static entry points, then public mission pages newest first, bounded. */
+/** How long an instance reuses its sitemap index before rebuilding it. */
+export const SITEMAP_INDEX_TTL_MS = 60_000;
+const indexMemo = new WeakMap<Deps, { at: number; doc: Promise<CachedDoc> }>();
+
+/**
+ * /sitemap.xml: the sitemap index (sitemap.service.ts). Its lastmods read every chunk's range
+ * (O(missions / 45 000) range scans), so an instance rebuilds it at most once per
+ * SITEMAP_INDEX_TTL_MS rather than after every mission change: a lastmod is at most a minute
+ * late, which a crawler cannot tell from its own polling. Concurrent requests share one build.
+ */
 export function sitemap(deps: Deps): Promise<CachedDoc> {
-  return cached(deps, "sitemap", async () => {
-    const base = deps.config.publicUrl;
-    const rows = await deps.database.db
-      .select({ id: missions.id, updatedAt: missions.updatedAt })
-      .from(missions)
-      .where(ne(missions.status, "pending_escrow"))
-      .orderBy(desc(missions.id))
-      .limit(SITEMAP_MAX_URLS - SITEMAP_STATIC.length);
-    return renderSitemap([
-      ...SITEMAP_STATIC.map((p) => ({ loc: `${base}${p}` })),
-      // The same URL missionToWire gives as view_url.
-      ...rows.map((r) => ({ loc: `${base}/missions/${r.id}`, lastmod: r.updatedAt })),
-    ]);
-  });
+  const now = deps.clock.now().getTime();
+  const memo = indexMemo.get(deps);
+  if (memo && now - memo.at < SITEMAP_INDEX_TTL_MS) return memo.doc;
+  const doc = (async () => {
+    const body = await renderIndex(deps);
+    return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`, lastModified: new Date(now).toUTCString() };
+  })();
+  indexMemo.set(deps, { at: now, doc });
+  doc.catch(() => indexMemo.delete(deps));
+  return doc;
+}
+
+/** /sitemaps/{file}: `static.xml` or `missions-{k}.xml`; null when there is no such file. */
+export async function sitemapFile(deps: Deps, file: string): Promise<CachedDoc | null> {
+  if (file === "static.xml") return cached(deps, "sitemap:static", async () => renderStatic(deps));
+  const m = /^missions-(\d{1,6})\.xml$/.exec(file);
+  if (!m) return null;
+  const k = Number(m[1]);
+  if (!(await chunkExists(deps, k))) return null;
+  return cached(deps, `sitemap:${k}`, async () => (await renderChunk(deps, k)) ?? "");
 }
 
 /** RFC 9110 §13.1.2/§13.2.2: If-None-Match decides when present; else If-Modified-Since. */

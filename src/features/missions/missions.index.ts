@@ -1,9 +1,10 @@
 import { router } from "../../http/openapi";
+import { sendJsonDoc } from "../../http/http-cache";
 import { sendStored } from "../../http/respond";
 import { checkIdempotencyKey } from "../../lib/idempotency";
 import { requireAgent } from "../auth/auth.service";
 import { createMissionRoute, getMissionRoute, listMissionsRoute, voidMissionRoute } from "./missions.routes";
-import { createMission, getMission, listMissionsJson, voidMission } from "./missions.service";
+import { createMission, getMission, listMissionsDoc, voidMission } from "./missions.service";
 
 export const missionsRouter = router()
   .openapi(createMissionRoute, async (c) => {
@@ -13,8 +14,7 @@ export const missionsRouter = router()
     return sendStored(c, r);
   })
   .openapi(listMissionsRoute, async (c) => {
-    c.header("Content-Type", "application/json; charset=utf-8");
-    return c.body(await listMissionsJson(c.get("deps"), c.req.valid("query")), 200) as never;
+    return sendJsonDoc(c, await listMissionsDoc(c.get("deps"), c.req.valid("query"))) as never;
   })
   .openapi(getMissionRoute, async (c) => {
     const id = c.get("identity");

@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { missions } from "../../db/schema/index";
+import { missions, missionTags } from "../../db/schema/index";
 
 // Hot queries are prepared once per database handle (an unprepared query costs an extra round
 // trip; design.md "Fixed stack").
@@ -65,7 +65,8 @@ export function listWhere(f: ListConditions): SQL {
   if (f.verificationType) conds.push(eq(missions.verificationType, f.verificationType));
   if (f.asset) conds.push(eq(missions.rewardAsset, f.asset));
   if (f.creator) conds.push(eq(missions.creator, f.creator));
-  if (f.tag) conds.push(sql`${missions.tags} @> array[${f.tag}]::text[]`);
+  // The tag table, walked in (tag, mission_id) order (see schema/missions.ts missionTags).
+  if (f.tag) conds.push(sql`${missions.id} in (select ${missionTags.missionId} from ${missionTags} where ${missionTags.tag} = ${f.tag})`);
   if (f.tsquery) conds.push(sql`${missions.search} @@ to_tsquery('simple', ${f.tsquery})`);
   if (f.rewardMin) conds.push(gte(missions.rewardAmount, f.rewardMin));
   if (f.rewardMax) conds.push(lte(missions.rewardAmount, f.rewardMax));

@@ -24,8 +24,12 @@ export const listMissionsRoute = createRoute({
   path: "/missions",
   tags: ["missions"],
   summary: "List public missions, newest first, with keyset pagination (AIP-1 §7)",
-  request: { query: ListMissionsQuery },
-  responses: { 200: jsonResponse(MissionList, "A page of missions"), ...errors() },
+  request: { query: ListMissionsQuery, headers: z.object({ "if-none-match": z.string().max(1000).optional() }) },
+  responses: {
+    200: jsonResponse(MissionList, "A page of missions (ETag; Cache-Control public, max-age=5, stale-while-revalidate=30 for anonymous reads)"),
+    304: { description: "Not modified: If-None-Match matched the page's ETag" },
+    ...errors(),
+  },
 });
 
 export const getMissionRoute = createRoute({

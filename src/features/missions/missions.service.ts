@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Tx } from "../../db/client";
 import { desc, eq } from "drizzle-orm";
 import { missions } from "../../db/schema/index";
@@ -155,12 +156,23 @@ function decodeCursor(cursor: string): string {
 }
 
 /**
- * GET /missions as JSON text, served from the instance's list cache (cleared on every committed
- * mission change; see missions.cache.ts). Filters are zod-validated, so unknown parameters
- * cannot multiply cache keys.
+ * GET /missions as JSON text with its ETag, served from the instance's list cache (cleared on
+ * every committed mission change; see missions.cache.ts). Filters are zod-validated, so unknown
+ * parameters cannot multiply cache keys. The ETag is computed once per fill and stored with the
+ * text ("etag\nbody"), so a hit — and a 304 — costs no hashing.
  */
-export function listMissionsJson(deps: Deps, f: ListMissionsFilters): Promise<string> {
-  return deps.missionLists.get(stableStringify(f), async () => JSON.stringify(await listMissions(deps, f)));
+export async function listMissionsDoc(deps: Deps, f: ListMissionsFilters): Promise<{ etag: string; body: string }> {
+  const text = await deps.missionLists.get(stableStringify(f), async () => {
+    const body = JSON.stringify(await listMissions(deps, f));
+    return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"\n${body}`;
+  });
+  const nl = text.indexOf("\n");
+  return { etag: text.slice(0, nl), body: text.slice(nl + 1) };
+}
+
+/** The same list as JSON text (MCP carries it as its tool result). */
+export async function listMissionsJson(deps: Deps, f: ListMissionsFilters): Promise<string> {
+  return (await listMissionsDoc(deps, f)).body;
 }
 
 /** GET /missions: public statuses only, newest first, keyset cursor on the time-ordered id. */

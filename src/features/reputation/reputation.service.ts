@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
 import { agents, ratingHistory, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -6,8 +6,8 @@ import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
 import type { MissionRow } from "../missions/missions.wire";
 import { decayWeeks, effectiveRating } from "./decay";
+import { CURSOR_TTL_MS } from "./leaderboard";
 import { eloUpdates, kFactor, START_RATING } from "./elo";
-import { effectiveRatingSql } from "./leaderboard";
 
 type Mission = Omit<MissionRow, "search">;
 type AgentRow = typeof agents.$inferSelect;
@@ -89,17 +89,18 @@ export async function applyResolution(tx: Tx, deps: Deps, m: Mission, now: Date,
   }
 }
 
-/** Periodic job: writes owed decay for idle agents (bounded batch), so history stays current. */
+/**
+ * Periodic job: writes owed decay (bounded batch), so history stays current and the stored rating
+ * stays the visible one (the lists read it from the rating index). Found by the decay_due_at index:
+ * the cost is the rows that fell due, never a scan of all agents.
+ */
 export async function materialiseDecayBatch(deps: Deps, batch = 200): Promise<number> {
   const now = deps.clock.now();
-  const cutoff = new Date(now.getTime() - 14 * 86_400_000); // grace + one full week
-  // Only agents whose visible rating differs from the stored one (decay owed), oldest first, so
-  // every batch makes progress.
   const due = await deps.database.db
     .select({ id: agents.id })
     .from(agents)
-    .where(and(lt(agents.lastActiveAt, cutoff), sql`${agents.rating} > 1000`, sql`${effectiveRatingSql(now)} <> ${agents.rating}`))
-    .orderBy(asc(agents.lastActiveAt))
+    .where(lte(agents.decayDueAt, now))
+    .orderBy(asc(agents.decayDueAt))
     .limit(batch);
   let n = 0;
   for (const a of due) {
@@ -157,4 +158,15 @@ export async function agentHistory(db: DbOrTx, agentId: string, now: Date, q: { 
     history: [...pending, ...page],
     next_cursor: rows.length > q.limit ? Buffer.from(rows[q.limit - 1]!.id).toString("base64url") : null,
   };
+}
+
+/**
+ * Job: drops rating versions no live leaderboard cursor can need (written by the database's own
+ * clock, so compared with it: twice the cursor lifetime), in bounded batches.
+ */
+export async function purgeRatingVersions(deps: Deps, batch = 5000): Promise<number> {
+  const r = (await deps.database.db.execute(sql`
+    delete from agent_rating_versions where id in (
+      select id from agent_rating_versions where changed_at < now() - ${2 * CURSOR_TTL_MS} * interval '1 millisecond' order by id limit ${batch})`)) as unknown as { rowCount?: number; count?: number; affectedRows?: number };
+  return Number(r.count ?? r.affectedRows ?? r.rowCount ?? 0);
 }

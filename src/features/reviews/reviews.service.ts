@@ -1,6 +1,6 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { missions, reviews } from "../../db/schema/index";
+import { missions, reviews, reviewStats } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
@@ -28,12 +28,26 @@ export function reviewToWire(r: ReviewRow): ReviewWire {
  * /agents/{id}/reviews; the discovery rating factor). `agentId` is a normalised address.
  */
 export async function reviewSummary(db: DbOrTx, agentId: string): Promise<{ count: number; average: number | null }> {
-  const [r] = await db
-    .select({ count: sql<number>`count(*)::int`, average: sql<number | null>`round(avg(${reviews.stars}), 2)::float8` })
-    .from(reviews)
-    .where(eq(reviews.reviewee, agentId));
-  const count = Number(r?.count ?? 0);
-  return { count, average: count === 0 || r?.average == null ? null : Number(r.average) };
+  return (await reviewSummaries(db, [agentId])).get(agentId) ?? { count: 0, average: null };
+}
+
+/**
+ * The same for many agents at once (ADP discovery), from the per-reviewee counters the
+ * reviews_stats trigger keeps: one indexed row per agent, never an aggregate over reviews.
+ * average = round(Σ stars / count, 2), exactly `round(avg(stars), 2)`.
+ */
+export async function reviewSummaries(db: DbOrTx, agentIds: readonly string[]): Promise<Map<string, { count: number; average: number | null }>> {
+  const out = new Map<string, { count: number; average: number | null }>();
+  if (agentIds.length === 0) return out;
+  const rows = await db
+    .select({ id: reviewStats.reviewee, count: reviewStats.count, average: sql<number | null>`round(${reviewStats.starsSum}::numeric / nullif(${reviewStats.count}, 0), 2)::float8` })
+    .from(reviewStats)
+    .where(inArray(reviewStats.reviewee, [...agentIds]));
+  for (const r of rows) {
+    const count = Number(r.count);
+    out.set(r.id, { count, average: count === 0 || r.average == null ? null : Number(r.average) });
+  }
+  return out;
 }
 
 /** Who was paid by a resolved mission: every payout recipient, and the recorded winner. */

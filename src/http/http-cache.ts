@@ -1,0 +1,49 @@
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv } from "./types";
+
+// HTTP caching of public reads (RFC 9111; issue 16): a CDN or reverse proxy in front may keep an
+// anonymous answer a few seconds and serve it stale while it revalidates, so crawlers are absorbed
+// before they reach an instance. What depends on the caller (a creator sees its own
+// pending_escrow missions; a profile edit must show to its author at once) is never stored by a
+// shared cache: requests carrying credentials get `private, no-cache`, and every answer says
+// `Vary: Authorization`.
+
+/** Anonymous public reads: fresh 5 s, then served stale up to 30 s while revalidated. */
+export const PUBLIC_READ_CACHE = "public, max-age=5, stale-while-revalidate=30";
+export const PRIVATE_READ_CACHE = "private, no-cache";
+
+const PUBLIC_READS = /^(\/api)?\/(missions|leaderboard|agents)(\/|$)/;
+
+/**
+ * Sets Cache-Control and Vary on GET/HEAD of the public JSON reads, BEFORE the handler runs
+ * (headers prepared on the context keep @hono/node-server's fast response path; see
+ * bench/README.md, "Where the server's time goes"). A handler that sets its own Cache-Control
+ * (badges, feeds) overrides it.
+ */
+export function publicReadCaching(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if ((c.req.method === "GET" || c.req.method === "HEAD") && PUBLIC_READS.test(c.req.path)) {
+      c.header("Cache-Control", c.req.header("authorization") ? PRIVATE_READ_CACHE : PUBLIC_READ_CACHE);
+      c.header("Vary", "Authorization, Accept-Encoding");
+    }
+    await next();
+  };
+}
+
+/** RFC 9110 §13.1.2 If-None-Match (weak comparison, as for GET). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((t) => {
+    const v = t.trim();
+    return v === "*" || v.replace(/^W\//, "") === bare;
+  });
+}
+
+/** A stored JSON text with its validator: 304 when the client holds it, else 200 with the body. */
+export function sendJsonDoc(c: Context<AppEnv>, doc: { etag: string; body: string }) {
+  c.header("ETag", doc.etag);
+  if (etagMatches(c.req.header("if-none-match"), doc.etag)) return c.body(null, 304);
+  c.header("Content-Type", "application/json; charset=utf-8");
+  return c.body(doc.body, 200);
+}
