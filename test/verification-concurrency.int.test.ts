@@ -111,7 +111,7 @@ describe.runIf(onRealPostgres)("verification under concurrency on real Postgres"
     }
     // Five job runners (as on five servers) with small batches, several rounds each.
     await Promise.all(Array.from({ length: 5 }, async () => {
-      for (let round = 0; round < 6; round++) await runPendingChecks(t.deps, 3);
+      for (let round = 0; round < 6; round++) await runPendingChecks(t.deps, { maxChecks: 3 });
     }));
     const fetched = subs.map((s) => hits.get(s.path) ?? 0);
     for (const n of fetched) expect(n).toBeLessThanOrEqual(1);

@@ -16,6 +16,8 @@ import type { SubmissionReason } from "../verification/reasons";
 import { claimCommitment, isCommitReveal, revealDeadline } from "../verification/commit-reveal";
 import type { CreateSubmissionInput, SubmissionWire } from "./submissions.schemas";
 import { emitEvents, submissionCreated, submissionDecided } from "../webhooks/webhooks.outbox";
+import { checkHostOf } from "../../jobs/check-queue";
+import { matcherBusy } from "../../lib/safe-regex";
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -74,14 +76,23 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
   if (!mission || mission.status === "pending_escrow") throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
   if (mission.creator === submitter) throw new AppError("FORBIDDEN", "a creator cannot submit to their own mission", { reason: "own_mission" });
   const { contentUri, contentHash } = normaliseContent(input);
+  const fvm = mission.verificationType === "first_valid_match" ? (mission.verificationParams as unknown as FvmParams) : undefined;
+  const reveal = isCommitReveal(mission);
+  // Cheap checks before any expensive one (issue 13 finding 6): open, duplicate and per-agent
+  // limit are read here without a lock (and checked again, authoritatively, under it below).
+  await preflight(deps, { missionId, submitter, contentHash, open: reveal || (mission.status === "open" && now < mission.deadline), mission });
   // first_valid_match with local content (inline or data:) and no predicate is checked now,
   // before the transaction (the match may take a few ms); remote checks run in the job runner.
-  const fvm = mission.verificationType === "first_valid_match" ? (mission.verificationParams as unknown as FvmParams) : undefined;
-  const precheck = fvm && !needsNetwork(fvm, contentUri)
+  const local = fvm !== undefined && !needsNetwork(fvm, contentUri);
+  if (local && fvm.match_mode === "regex" && fvm.expected !== undefined && matcherBusy(deps.config.abuse.matchQueueMax)) {
+    throw new AppError("SERVICE_UNAVAILABLE", "the regex matcher is busy; retry shortly", { reason: "matcher_busy", retry_after_seconds: 2 });
+  }
+  const checked = local
     ? await checkSubmission(deps, fvm, { id: "", missionId, submitter, contentUri, contentHash, submittedAt: now, metadata: input.metadata ?? null })
     : undefined;
-
-  const reveal = isCommitReveal(mission);
+  // A match over its time budget (or a matcher that filled up meanwhile) is retried by the job
+  // runner with its own reason, never stored as "no match" (finding 11).
+  const precheck = checked?.result === "retry" ? undefined : checked;
 
   const work = async (tx: Tx) => {
     // The gate, and the mission row lock that orders submissions: open and before the deadline —
@@ -131,6 +142,8 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
       checkReason: rejected ?? null,
       checkAttempts: 0,
       nextCheckAt: !precheck && !(!fvm && contentUri.startsWith("data:")) ? now : null,
+      checkHost: checkHostOf(contentUri, fvm?.predicate_uri),
+      checkClaimedUntil: null,
       payoutAmount: null,
       outcome: null,
       decidedAt: rejected ? now : null,
@@ -160,6 +173,22 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
 
   return deps.database.db.transaction((tx) =>
     once(tx, { scope, key: idempotencyKey, request: input, at: now }, () => work(tx)));
+}
+
+/** The open, duplicate and per-agent-limit gates, read without a lock (cheap; re-checked under it). */
+async function preflight(deps: Deps, p: { missionId: string; submitter: string; contentHash: string; open: boolean; mission: Pick<MissionRow, "status" | "deadline"> }) {
+  if (!p.open) {
+    const closedBy = p.mission.status === "open" ? "its deadline has passed" : `it is ${p.mission.status}`;
+    throw new AppError("MISSION_NOT_OPEN", `mission is not accepting submissions: ${closedBy}`, { status: p.mission.status, deadline: p.mission.deadline.toISOString() });
+  }
+  const [mine] = await deps.database.db
+    .select({ n: count(), dup: sql<number>`count(*) filter (where ${submissions.contentHash} = ${p.contentHash})` })
+    .from(submissions)
+    .where(and(eq(submissions.missionId, p.missionId), eq(submissions.submitter, p.submitter)));
+  if (Number(mine?.dup ?? 0) > 0) throw new AppError("CONFLICT", "you already submitted this content to this mission", { reason: "duplicate_submission" });
+  if (Number(mine?.n ?? 0) >= deps.config.maxSubmissionsPerAgent) {
+    throw new AppError("CONFLICT", `at most ${deps.config.maxSubmissionsPerAgent} submissions per agent per mission`, { reason: "submission_limit" });
+  }
 }
 
 export async function listSubmissions(deps: Deps, missionId: string, viewer: string | undefined, q: { limit: number; cursor?: string | undefined }) {

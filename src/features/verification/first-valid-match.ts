@@ -29,7 +29,7 @@ export function needsNetwork(params: FvmParams, contentUri: string): boolean {
   return params.predicate_uri !== undefined || !contentUri.startsWith("data:");
 }
 
-const TRANSIENT = new Set(["timeout", "connect_error", "dns_error"]);
+const TRANSIENT = new Set(["timeout", "connect_timeout", "connect_error", "dns_error"]);
 const transientStatus = (s: number) => s >= 500 || s === 429 || s === 408;
 
 function decodeData(uri: string): Buffer {
@@ -92,7 +92,10 @@ export async function checkSubmission(deps: Deps, params: FvmParams, s: Pick<Sub
   }
   if (params.target_hash !== undefined && params.target_hash !== s.contentHash) return { result: "invalid", reason: "target_hash_mismatch" };
   if (params.expected !== undefined) {
-    const m = await matchContent(params.match_mode ?? "substring", params.expected, content.toString("utf8"));
+    const m = await matchContent(params.match_mode ?? "substring", params.expected, content.toString("utf8"), { maxQueue: deps.config.abuse.matchQueueMax });
+    // Over the time budget, or the matcher's queue full: not the submitter's fault, so the check
+    // is retried (backoff, MAX_CHECK_ATTEMPTS) and never turned into "no match".
+    if (!m.ok && (m.reason === "timeout" || m.reason === "busy")) return { result: "retry", reason: "match_timeout" };
     if (!m.ok || !m.matched) return { result: "invalid", reason: "expected_not_matched" };
   }
   return { result: "valid" };

@@ -24,6 +24,8 @@ export const SUBMISSION_REASON = {
   content_unavailable: "content_unavailable",
   target_hash_mismatch: "target_hash_mismatch",
   expected_not_matched: "expected_not_matched",
+  // the regex check ran out of its time budget every attempt (never "no match"; issue 13 finding 11)
+  match_timeout: "match_timeout",
   predicate_rejected: "predicate_rejected",
   predicate_unavailable: "predicate_unavailable",
   oracle_rejected: "oracle_rejected",
