@@ -6,7 +6,7 @@ import type { AppEnv } from "./types";
 // Request bytes in flight, bounded per caller and per process (issue 13 finding 6: 1,400
 // concurrent 1 MiB submissions from one agent took RSS to 5 GB). A body is counted from the moment
 // its request passes identity until its response is ready: at its declared Content-Length, or at
-// the body limit when it is streamed without one. Past the caller's share → 429; past the
+// the body limit when it is streamed without one (the body limit cuts it there). Past the caller's share → 429; past the
 // process total → 503; both with Retry-After. Process memory is what is bounded, so the counter
 // is per process on purpose (unlike rate limits, nothing here needs to be shared by instances).
 
@@ -25,8 +25,12 @@ export function inflightBytes(limits: InflightLimits): MiddlewareHandler<AppEnv>
   let total = 0;
   return async (c, next) => {
     if (!BODY_METHODS.has(c.req.method)) return next();
-    const declared = Number(c.req.header("content-length"));
-    const size = Number.isFinite(declared) && declared >= 0 ? Math.min(declared, limits.bodyLimit) : limits.bodyLimit;
+    // HTTP/1.1 framing: a body comes with Content-Length or Transfer-Encoding; neither → no body.
+    const length = c.req.header("content-length");
+    const declared = Number(length);
+    const size = length !== undefined
+      ? (Number.isFinite(declared) && declared >= 0 ? Math.min(declared, limits.bodyLimit) : limits.bodyLimit)
+      : c.req.header("transfer-encoding") !== undefined ? limits.bodyLimit : 0;
     if (size === 0) return next();
     const key = callerKey(c, limits.trustProxy);
     const mine = byCaller.get(key) ?? 0;

@@ -7,8 +7,9 @@ import type { Deps } from "../deps";
 // lease. The claim is fair and capped:
 // - fresh work first: fewer attempts before more (a host that timed out waits its backoff and then
 //   queues behind first attempts);
-// - round-robin across missions and submitters: the n-th due check of a mission or of a submitter
-//   ranks behind every other mission's and submitter's (n-1)-th;
+// - round-robin across missions and submitters: a check ranks by its place in its mission's and its
+//   submitter's queue, counting their checks already in flight, so the n-th check of a mission or
+//   of a submitter waits behind every other mission's and submitter's (n-1)-th;
 // - at most OABP_CHECK_PER_HOST leases on one host and OABP_CHECK_PER_SUBMITTER on one submitter,
 //   counted over every server process (leases are rows), so one slow host or one busy agent can
 //   hold only that many workers.
@@ -24,16 +25,22 @@ export const CLAIM_WINDOW = 500;
 const CLAIM_LOCK = 727_275; // pg_advisory_xact_lock key of the claim step
 
 /**
- * The host a check of this deliverable connects to first: the content's host when remote, else
- * the predicate's; null for local content without a predicate (nothing to fetch).
- * ipfs:// is bucketed per CID (the gateway is the operator's own, each CID a different origin).
+ * The bucket a check of this deliverable counts against: the registrable part of the host it
+ * connects to first (the content's host when remote, else the predicate's), or null for local
+ * content without a predicate (nothing to fetch). "Registrable" is approximated by the last two
+ * labels: subdomains are free, so j1.evil.example … j50.evil.example must share one cap (a public
+ * suffix such as github.io then shares one cap too: slower, never starved, fairly ordered).
+ * IP literals are their own bucket; ipfs:// is bucketed per CID (the gateway is the operator's).
  */
 export function checkHostOf(contentUri: string, predicateUri?: string): string | null {
   const uri = contentUri.startsWith("data:") ? predicateUri : contentUri;
   if (uri === undefined) return null;
   try {
     const u = new URL(uri);
-    return u.protocol === "ipfs:" ? `ipfs/${u.hostname}` : u.hostname.toLowerCase();
+    if (u.protocol === "ipfs:") return `ipfs/${u.hostname}`;
+    const host = u.hostname.toLowerCase().replace(/\.$/, "");
+    if (host.startsWith("[") || /^[0-9.]+$/.test(host)) return host;
+    return host.split(".").slice(-2).join(".");
   } catch {
     return null;
   }
@@ -50,15 +57,17 @@ export async function claimNextCheck(deps: Deps): Promise<SubmissionRow | undefi
     await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
     const picked = rowsOf<{ id: string }>(await tx.execute(sql`
       with inflight as (
-        select submitter, check_host from submissions where check_claimed_until > ${at}::timestamptz
+        select mission_id, submitter, check_host from submissions where check_claimed_until > ${at}::timestamptz
       ), cand as (
         select id, mission_id, submitter, check_host, check_attempts, next_check_at, seq from submissions
         where next_check_at <= ${at}::timestamptz and check_result is null and status = 'pending'
         order by next_check_at, id limit ${CLAIM_WINDOW}
       ), ranked as (
         select c.id, c.check_attempts, c.next_check_at,
-          row_number() over (partition by c.mission_id order by c.next_check_at, c.seq) as rm,
-          row_number() over (partition by c.submitter order by c.next_check_at, c.seq) as rs
+          row_number() over (partition by c.mission_id order by c.next_check_at, c.seq)
+            + (select count(*) from inflight i where i.mission_id = c.mission_id) as rm,
+          row_number() over (partition by c.submitter order by c.next_check_at, c.seq)
+            + (select count(*) from inflight i where i.submitter = c.submitter) as rs
         from cand c
         where (select count(*) from inflight i where i.check_host is not distinct from c.check_host) < ${checkPerHost}
           and (select count(*) from inflight i where i.submitter = c.submitter) < ${checkPerSubmitter}
