@@ -61,7 +61,7 @@ export async function awardMission(deps: Deps, caller: string, missionId: string
       if (appealOf(m)) await recordAward(tx, m, winners, now);
       else await resolveAndPay(tx, m, winners, { deps, feeBps: deps.config.feeBps, now, reason: "creator_award", winnerReason: "selected_by_creator", loserReason: "not_selected", outcome: "win" });
       const [after] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
-      return { status: 200, body: missionToWire(after!, deps.config.publicUrl) };
+      return { status: 200, body: missionToWire(after!, deps.config.publicUrl, caller) };
     }));
 }
 
