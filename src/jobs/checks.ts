@@ -72,6 +72,14 @@ async function runOne(deps: Deps, claimed: SubmissionRow): Promise<void> {
       await tx.update(submissions).set({ nextCheckAt: new Date(at.getTime() + backoffMs(claimed.checkAttempts)), checkClaimedUntil: null, checkReason: outcome.reason }).where(still);
       return;
     }
+    // predicate_uri: the predicate never answered (unreachable, or transient failures to the last
+    // attempt). That is the creator's failure, not the submitter's: the submission is kept for the
+    // default outcome ("unanswered"), never rejected (issue 13 finding 3).
+    if (outcome.result !== "valid" && outcome.reason === "predicate_unavailable") {
+      await tx.update(submissions).set({ checkResult: "unanswered", checkReason: outcome.reason, nextCheckAt: null, checkClaimedUntil: null, updatedAt: at }).where(still);
+      if (m && (m.status === "open" || m.status === "escrowed")) await judgeFirstValidMatch(tx, deps, m, at);
+      return;
+    }
     const valid = outcome.result === "valid";
     const [changed] = await tx
       .update(submissions)

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, or } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -8,6 +8,7 @@ import type { MissionRow } from "../missions/missions.wire";
 import type { SubmissionReason } from "./reasons";
 import { isCommitReveal, judgeCommitReveal } from "./commit-reveal";
 import { resolveAndPay, voidAndRefund } from "./settlement";
+import { defaultAward } from "./default-award";
 
 type Mission = Omit<MissionRow, "search">;
 type SubmissionRow = typeof submissions.$inferSelect;
@@ -110,10 +111,12 @@ export async function checkSubmission(deps: Deps, params: FvmParams, s: Pick<Sub
  */
 export async function judgeFirstValidMatch(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<"resolved" | "voided" | "waiting"> {
   if (isCommitReveal(m)) return judgeCommitReveal(tx, deps, m, now);
+  // A submission whose predicate never answered ("unanswered") stays pending for the default
+  // outcome but no longer holds up the arrival order: the predicate decides the others.
   const [first] = await tx
     .select()
     .from(submissions)
-    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending")))
+    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), or(isNull(submissions.checkResult), ne(submissions.checkResult, "unanswered"))))
     .orderBy(asc(submissions.seq))
     .limit(1);
   if (first?.checkResult === "valid") {
@@ -128,6 +131,13 @@ export async function judgeFirstValidMatch(tx: Tx, deps: Deps, m: Mission, now: 
     return "resolved";
   }
   if (!first && m.deadline.getTime() <= now.getTime()) {
+    // predicate_uri: a predicate that never answered is treated like a creator who never judged.
+    const [silent] = await tx.select({ id: submissions.id }).from(submissions)
+      .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), eq(submissions.checkResult, "unanswered"))).limit(1);
+    if (silent) {
+      await defaultAward(tx, deps, m, now, "default_award_predicate_silent");
+      return "resolved";
+    }
     await voidAndRefund(tx, m, { now, reason: m.submissionCount > 0 ? "no_valid_submission" : "expired_without_submissions" });
     return "voided";
   }

@@ -42,6 +42,8 @@ export const RESOLUTION_REASON = {
   default_award_oracle_timeout: "default_award_oracle_timeout",
   peer_vote: "peer_vote",
   default_award_no_quorum: "default_award_no_quorum",
+  // first_valid_match with predicate_uri: the predicate never answered (docs/abuse.md)
+  default_award_predicate_silent: "default_award_predicate_silent",
   creator_void: "creator_void",
   expired_without_submissions: "expired_without_submissions",
   no_valid_submission: "no_valid_submission",
