@@ -206,9 +206,9 @@ export const EnvSchema = z.object({
   OABP_ADP_CANDIDATE_CAP: z.coerce.number().int().min(10).max(10_000).default(500),
   // ---- Verification pipeline and bounded responses (issue 13 part 1; docs/abuse.md) ----
   /** DNS + connect budget of one fetch hop, apart from OABP_FETCH_TIMEOUT_MS. */
-  OABP_FETCH_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3000),
+  OABP_FETCH_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   /** Concurrent remote checks (content fetch, predicate call) per server process. */
-  OABP_CHECK_WORKERS: z.coerce.number().int().min(1).max(64).default(8),
+  OABP_CHECK_WORKERS: z.coerce.number().int().min(1).max(256).default(32),
   /** Checks in flight at once against one host, across every server process. */
   OABP_CHECK_PER_HOST: z.coerce.number().int().min(1).max(64).default(2),
   /** Checks in flight at once for one submitter, across every server process. */

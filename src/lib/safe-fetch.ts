@@ -62,7 +62,7 @@ export interface SafeFetcherConfig {
   maxBytes?: number;
   timeoutMs?: number;
   /**
-   * DNS + connect budget of each hop (default 3 s), separate from timeoutMs: a host that never
+   * DNS + connect budget of each hop (default 2 s), separate from timeoutMs: a host that never
    * answers DNS or SYN costs this much, not the whole body budget (issue 13, finding 1).
    */
   connectTimeoutMs?: number;
@@ -79,7 +79,7 @@ export interface SafeFetcherConfig {
 export const SAFE_FETCH_DEFAULTS = {
   maxBytes: 10 * 1024 * 1024,
   timeoutMs: 10_000,
-  connectTimeoutMs: 3_000,
+  connectTimeoutMs: 2_000,
   maxRedirects: 5,
   maxRequestBytes: 1024 * 1024,
   userAgent: "oabp-server/0.1",
