@@ -62,6 +62,13 @@ const junk = (host: (i: number) => string, missionId: string) =>
   Promise.all(Array.from({ length: 50 }, (_, i) => submit(missionId, `https://${host(i)}/x`, sha(randomBytes(8)))));
 
 describe("verification pipeline: 50 never-answering hosts", () => {
+  it("the connect budget: a resolver that never answers ends in connect_timeout; the address policy still applies", async () => {
+    const f = createSafeFetcher({ connectTimeoutMs: 50, timeoutMs: 5000, resolve: (h) => (h === "private.example" ? Promise.resolve(["10.0.0.1"]) : new Promise<string[]>(() => {})) });
+    expect(await f.fetch("https://never.example/x")).toEqual({ ok: false, reason: "connect_timeout" });
+    expect(await f.fetch("https://private.example/x")).toMatchObject({ ok: false, reason: "blocked_address" });
+    expect(await f.fetch("http://127.0.0.1:9/x")).toMatchObject({ ok: false, reason: "blocked_address" });
+  });
+
   it("checkHostOf buckets subdomains together, IP literals and ipfs CIDs apart", () => {
     expect(checkHostOf("https://j1.evil.never.test/a")).toBe("never.test");
     expect(checkHostOf("https://J2.Never.Test./b")).toBe("never.test");
