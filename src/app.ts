@@ -4,6 +4,7 @@ import type { Deps } from "./deps";
 import { openCors } from "./http/cors";
 import { handleError, sendError } from "./http/errors";
 import { identity, jsonOnly, requestContext } from "./http/middleware";
+import { inflightBytes } from "./http/inflight";
 import type { AppEnv } from "./http/types";
 import { buildApi, openApiDocument } from "./openapi";
 import { registerWellKnown } from "./features/wellknown/wellknown.index";
@@ -42,6 +43,12 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   const jsonBodies = jsonOnly(deps.config.bodyLimitBytes);
   app.use("*", (c, next) => (MCP_OWN_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));
   app.use("*", identity());
+  app.use("*", inflightBytes({
+    perCaller: deps.config.abuse.inflightBytesPerCaller,
+    total: deps.config.abuse.inflightBytesTotal,
+    bodyLimit: deps.config.bodyLimitBytes,
+    trustProxy: deps.config.trustProxy,
+  }));
   app.use("*", publicReadCaching());
   // Read-your-writes on this instance: a successful write to a mission drops the cached lists at
   // once (every instance also hears of it through the missions trigger's NOTIFY on commit). Only

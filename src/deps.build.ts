@@ -56,5 +56,5 @@ export async function buildDeps(config: Config): Promise<Deps> {
   return { config, database, clock: systemClock, logger, evm: createEvmPort(config.rpcUrl), chain, oracle: createOracleReader(config.rpcUrl), adminToken: adminTokenFor(config, logger), missionLists,
     receiptKeys: receiptKeysFor(config, logger),
     attestation: attestationSignerFor(config, logger),
-    fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, timeoutMs: config.fetchTimeoutMs, maxBytes: config.fetchMaxBytes }) };
+    fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, timeoutMs: config.fetchTimeoutMs, connectTimeoutMs: config.abuse.fetchConnectTimeoutMs, maxBytes: config.fetchMaxBytes }) };
 }

@@ -223,6 +223,28 @@ export const EnvSchema = z.object({
   OABP_IMPORT_TRUST_FACTOR: z.coerce.number().min(0).max(1).default(0.5),
   /** AIP-4 §1.1 payment_sla_hours: a non_payment dispute needs this long since the award. */
   OABP_PAYMENT_SLA_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(48),
+  // ---- Verification pipeline and bounded responses (issue 13 part 1; docs/abuse.md) ----
+  /** DNS + connect budget of one fetch hop, apart from OABP_FETCH_TIMEOUT_MS. */
+  OABP_FETCH_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  /** Concurrent remote checks (content fetch, predicate call) per server process. */
+  OABP_CHECK_WORKERS: z.coerce.number().int().min(1).max(256).default(32),
+  /** Checks in flight at once against one host, across every server process. */
+  OABP_CHECK_PER_HOST: z.coerce.number().int().min(1).max(64).default(2),
+  /** Checks in flight at once for one submitter, across every server process. */
+  OABP_CHECK_PER_SUBMITTER: z.coerce.number().int().min(1).max(64).default(2),
+  /** A judging/voting/oracle window waits at most this long for deliverables still being checked. */
+  OABP_CHECK_GRACE_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(86_400),
+  /** Regex matches waiting for the matcher worker; past it a submission answers 503 + Retry-After. */
+  OABP_MATCH_QUEUE_MAX: z.coerce.number().int().min(1).max(10_000).default(32),
+  /** Default outcomes: the share of the reward paid to the earliest verified submissions (< half). */
+  OABP_DEFAULT_AWARD_BPS: z.coerce.number().int().min(0).max(4999).default(2000),
+  /** Default outcomes: at most this many submissions share OABP_DEFAULT_AWARD_BPS. */
+  OABP_DEFAULT_AWARD_MAX_WINNERS: z.coerce.number().int().min(1).max(100).default(3),
+  /** Byte cap of one list response (submissions); a page stops early and carries next_cursor. */
+  OABP_LIST_MAX_BYTES: z.coerce.number().int().min(16 * 1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  /** Request body bytes in flight at once per caller (agent, else client IP) and in the whole process. */
+  OABP_INFLIGHT_BYTES_PER_CALLER: z.coerce.number().int().min(64 * 1024).max(1024 * 1024 * 1024).default(4 * 1024 * 1024),
+  OABP_INFLIGHT_BYTES_TOTAL: z.coerce.number().int().min(1024 * 1024).max(16 * 1024 * 1024 * 1024).default(128 * 1024 * 1024),
 });
 
 export interface Config {
@@ -278,6 +300,8 @@ export interface Config {
   trustProxy: boolean;
   /** AIP-3 reputation portability and AIP-4 disputes (docs/aip-3-4.md). */
   aip34: Aip34Config;
+  /** Verification pipeline, default outcomes and bounded responses (docs/abuse.md). */
+  abuse: AbuseConfig;
 }
 
 export interface Aip34Config {
@@ -287,6 +311,20 @@ export interface Aip34Config {
   openImport: boolean;
   trustFactor: number;
   paymentSlaHours: number;
+}
+
+export interface AbuseConfig {
+  fetchConnectTimeoutMs: number;
+  checkWorkers: number;
+  checkPerHost: number;
+  checkPerSubmitter: number;
+  checkGraceSeconds: number;
+  matchQueueMax: number;
+  defaultAwardBps: number;
+  defaultAwardMaxWinners: number;
+  listMaxBytes: number;
+  inflightBytesPerCaller: number;
+  inflightBytesTotal: number;
 }
 
 export interface OadpConfig {
@@ -426,6 +464,19 @@ export function parseEnv(source: Record<string, string | undefined>, readFile: (
       openImport: e.OABP_OPEN_IMPORT === "true",
       trustFactor: e.OABP_IMPORT_TRUST_FACTOR,
       paymentSlaHours: e.OABP_PAYMENT_SLA_HOURS,
+    },
+    abuse: {
+      fetchConnectTimeoutMs: e.OABP_FETCH_CONNECT_TIMEOUT_MS,
+      checkWorkers: e.OABP_CHECK_WORKERS,
+      checkPerHost: e.OABP_CHECK_PER_HOST,
+      checkPerSubmitter: e.OABP_CHECK_PER_SUBMITTER,
+      checkGraceSeconds: e.OABP_CHECK_GRACE_SECONDS,
+      matchQueueMax: e.OABP_MATCH_QUEUE_MAX,
+      defaultAwardBps: e.OABP_DEFAULT_AWARD_BPS,
+      defaultAwardMaxWinners: e.OABP_DEFAULT_AWARD_MAX_WINNERS,
+      listMaxBytes: e.OABP_LIST_MAX_BYTES,
+      inflightBytesPerCaller: e.OABP_INFLIGHT_BYTES_PER_CALLER,
+      inflightBytesTotal: e.OABP_INFLIGHT_BYTES_TOTAL,
     },
   };
 }

@@ -281,7 +281,9 @@ describe("creator_judges with an appeal", () => {
     await sweepAt(new Date(new Date(other.mission.deadline).getTime() + 1000));
     await sweepAt(new Date(t.clock.now().getTime() + t.deps.config.judgingWindowSeconds * 1000));
     expect(await mission(other.mission.id)).toMatchObject({ status: "resolved", resolution_reason: "default_award_judging_expired", award: null });
-    for (const s of other.subs) expect(await balance(s.address)).toBe(NET / 2n);
+    // The default outcome (docs/abuse.md): the bounded pool (20 %), fee on the pool, split in two.
+    const pool = REWARD / 5n;
+    for (const s of other.subs) expect(await balance(s.address)).toBe((pool - pool / 200n) / 2n);
   });
 
   it("concurrent awards record one award; concurrent disputes are all held, then all refunded", async () => {

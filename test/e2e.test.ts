@@ -93,7 +93,9 @@ describe("e2e: the real process over HTTP", () => {
     const seen = await json("GET", `/missions/${id}/submissions`, undefined, creatorToken);
     expect(seen.body.submissions).toHaveLength(1);
     expect(seen.body.submissions[0]).toMatchObject({ id: sub.body.id, content_hash: sub.body.content_hash });
-    expect(seen.body.submissions[0].content_uri).toMatch(/^data:text\/plain/);
+    // Lists link an inline deliverable to its content route (docs/abuse.md); the route serves it.
+    expect(seen.body.submissions[0].content_uri).toMatch(new RegExp(`/missions/${id}/submissions/${sub.body.id}/content$`));
+    expect((await json("GET", `/missions/${id}/submissions/${sub.body.id}`, undefined, creatorToken)).body.content_uri).toMatch(/^data:text\/plain/);
     expect((await json("GET", `/missions/${id}`)).body.submission_count).toBe(1);
     expect((await json("GET", `/agents/${creator.address}`)).body.aigen_balance).toBe("145000000");
   });

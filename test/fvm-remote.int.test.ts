@@ -410,11 +410,16 @@ describe("first_valid_match: predicate_uri", () => {
     expect(await getSub(no.mission.id, b.sub.id)).toMatchObject({ status: "rejected", reason: "predicate_rejected" });
   });
 
-  it("a predicate_uri on 127.0.0.1 is never called: rejected predicate_unavailable, zero canary connections", async () => {
+  it("a predicate_uri on 127.0.0.1 is never called: zero canary connections; the submission is kept as unanswered (docs/abuse.md)", async () => {
     const { mission } = await predicateMission({}, `http://127.0.0.1:${canaryPort}/predicate`);
+    // Deadline after the voided-path test's, whose sweep must not reach this mission.
+    const later = new Date(t.clock.now().getTime() + 60 * 86_400_000);
+    await t.deps.database.db.update(missions).set({ deadline: later, nextActionAt: later }).where(eq(missions.id, mission.id));
     const a = await submitInline(mission.id, "judge me");
     await runPendingChecks(t.deps);
-    expect(await getSub(mission.id, a.sub.id)).toMatchObject({ status: "rejected", reason: "predicate_unavailable" });
+    // The creator's predicate never answered: not the submitter's fault, so not a rejection.
+    expect(await getSub(mission.id, a.sub.id)).toMatchObject({ status: "pending" });
+    expect(await row(a.sub.id)).toMatchObject({ checkResult: "unanswered", checkReason: "predicate_unavailable" });
     expect(canaryConnections).toBe(0);
   });
 });

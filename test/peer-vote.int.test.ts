@@ -51,7 +51,9 @@ describe("peer_vote", () => {
     await sweepDueMissions(t.deps);
     expect((await t.call("GET", `/missions/${mission.id}`)).body).toMatchObject({ status: "escrowed", phase: "voting" });
     // deliverables are readable by voters during the vote
-    expect((await t.call("GET", `/missions/${mission.id}/submissions`)).body.submissions[0].content_uri).toMatch(/^data:/);
+    // Visible to voters now; a list links inline deliverables to their content route (docs/abuse.md).
+    expect((await t.call("GET", `/missions/${mission.id}/submissions`)).body.submissions[0].content_uri).toMatch(/\/submissions\/sub_[0-9A-Z]+\/content$/);
+    expect((await t.call("GET", `/missions/${mission.id}/submissions/${subs[0]!.sub.id}`)).body.content_uri).toMatch(/^data:/);
     // refusals: creator, own submission, below min_vote, anonymous, twice
     const creatorToken = (await signIn(t, creator.account)).token;
     expect((await t.call("POST", `/missions/${mission.id}/votes`, { token: creatorToken, body: { submission_id: subs[0]!.sub.id, amount: "100" } })).status).toBe(403);
@@ -82,7 +84,7 @@ describe("peer_vote", () => {
     expect(await sweepDueMissions(t.deps)).toBe(0);
   });
 
-  it("no quorum: every stake back in full, and the reward split between the submitters", async () => {
+  it("no quorum: every stake back in full; the default outcome pays the bounded pool to the submitters (docs/abuse.md)", async () => {
     const { mission, subs, deadline } = await votingMission("100000");
     t.clock.set(new Date(deadline.getTime() + 1000));
     await sweepDueMissions(t.deps);
@@ -92,7 +94,9 @@ describe("peer_vote", () => {
     await sweepDueMissions(t.deps);
     expect((await t.call("GET", `/missions/${mission.id}`)).body).toMatchObject({ status: "resolved", resolution_reason: "default_award_no_quorum" });
     expect(await balance(v.address)).toBe(300n);
-    const net = 10_000_000n - 50_000n;
+    // pool = 20 % of 10 USDC; the fee is taken on the pool only; the creator gets the other 80 %.
+    const pool = 2_000_000n;
+    const net = pool - 10_000n;
     expect(await balance(subs[0]!.address)).toBe(net / 2n);
     expect(await balance(subs[1]!.address)).toBe(net / 2n);
   });

@@ -200,7 +200,9 @@ describe("accepted submissions", () => {
       expect(one.body.content_hash, who).toBe(sub.content_hash);
       expect(one.body).toMatchObject({ status: "pending", reason: expect.any(String), next_action: expect.any(String) });
       const all = await t.call("GET", listPath, { token });
-      expect(all.body.submissions.map((x: { id: string; content_uri: string | null }) => [x.id, x.content_uri]), who).toEqual([[sub.id, visible ? sub.content_uri : null]]);
+      // Lists link an inline deliverable to its content route instead of inlining it (docs/abuse.md).
+      const listed = sub.content_uri.startsWith("data:") ? `${t.deps.config.publicUrl}/missions/${s.mission.id}/submissions/${sub.id}/content` : sub.content_uri;
+      expect(all.body.submissions.map((x: { id: string; content_uri: string | null }) => [x.id, x.content_uri]), who).toEqual([[sub.id, visible ? listed : null]]);
     }
     expectError(await t.call("GET", `/missions/${s.mission.id}/submissions/sub_01JZ0000000000000000000000`), 404, "NOT_FOUND");
     expectError(await t.call("GET", `/missions/${s.mission.id}/submissions/garbage`), 404, "NOT_FOUND");

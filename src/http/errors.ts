@@ -18,7 +18,7 @@ export function sendError(c: Context<AppEnv>, code: ErrorCode, message: string, 
     c.header("X-Error-Message", message);
     return c.json({ error: code }, 403);
   }
-  if (code === "RATE_LIMITED" && details?.retry_after_seconds) c.header("Retry-After", String(details.retry_after_seconds));
+  if ((code === "RATE_LIMITED" || code === "SERVICE_UNAVAILABLE") && details?.retry_after_seconds) c.header("Retry-After", String(details.retry_after_seconds));
   return c.json(errorBody(code, message, c.get("requestId") ?? "req_unknown", details), status as 400);
 }
 

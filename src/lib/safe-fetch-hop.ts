@@ -20,6 +20,8 @@ export interface HopRequest {
   body: Buffer | undefined;
   maxBytes: number;
   signal: AbortSignal;
+  /** DNS + TCP connect must finish within this, or the hop fails with connect_timeout. */
+  connectTimeoutMs: number;
   checkAddress: (ip: string, port: number) => AddressVerdict;
   resolve: (host: string) => Promise<string[]>;
 }
@@ -44,10 +46,12 @@ export function requestOnce(req: HopRequest): Promise<HopResult> {
 
   return new Promise<HopResult>((resolvePromise) => {
     let settled = false;
+    let connectTimer: NodeJS.Timeout | undefined;
     const settle = (result: HopResult) => {
       if (settled) return;
       settled = true;
       signal.removeEventListener("abort", onAbort);
+      clearTimeout(connectTimer);
       if (!result.ok || result.location !== undefined) request.destroy();
       resolvePromise(result);
     };
@@ -85,11 +89,14 @@ export function requestOnce(req: HopRequest): Promise<HopResult> {
       agent: false,
     });
     signal.addEventListener("abort", onAbort, { once: true });
+    // A resolver or host that never answers costs the connect budget, not the whole fetch's.
+    connectTimer = setTimeout(() => settle(hopFail("connect_timeout")), req.connectTimeoutMs);
 
     request.on("error", (err) => settle(hopFail("connect_error", errorCode(err))));
     // Belt and braces: the peer must be an address the policy accepts, whatever path led there.
     request.on("socket", (socket) => {
       socket.once("connect", () => {
+        clearTimeout(connectTimer);
         const peer = socket.remoteAddress ?? "";
         const verdict = req.checkAddress(peer, port);
         if (!verdict.ok) settle(hopFail("blocked_address", verdict.range));

@@ -20,6 +20,7 @@ export const FETCH_FAILURES = [
   "too_large",
   "request_too_large",
   "timeout",
+  "connect_timeout",
   "ipfs_gateway_not_configured",
   "invalid_data_uri",
 ] as const;
@@ -31,6 +32,8 @@ export interface SafeFetchOptions {
   body?: string | Uint8Array;
   maxBytes?: number;
   timeoutMs?: number;
+  /** Budget for DNS + TCP connect of each hop, apart from timeoutMs (the whole fetch). */
+  connectTimeoutMs?: number;
   maxRedirects?: number;
   /**
    * "manual": a 3xx with a Location is returned as is (status, headers, empty body), never
@@ -58,6 +61,11 @@ export interface SafeFetcherConfig {
   ipfsGateway?: string;
   maxBytes?: number;
   timeoutMs?: number;
+  /**
+   * DNS + connect budget of each hop (default 2 s), separate from timeoutMs: a host that never
+   * answers DNS or SYN costs this much, not the whole body budget (issue 13, finding 1).
+   */
+  connectTimeoutMs?: number;
   maxRedirects?: number;
   maxRequestBytes?: number;
   /** Deployments should append their public URL: "oabp-server/0.1 (+https://example.org)". */
@@ -71,6 +79,7 @@ export interface SafeFetcherConfig {
 export const SAFE_FETCH_DEFAULTS = {
   maxBytes: 10 * 1024 * 1024,
   timeoutMs: 10_000,
+  connectTimeoutMs: 2_000,
   maxRedirects: 5,
   maxRequestBytes: 1024 * 1024,
   userAgent: "oabp-server/0.1",
@@ -90,6 +99,7 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
   const limits = {
     maxBytes: config.maxBytes ?? SAFE_FETCH_DEFAULTS.maxBytes,
     timeoutMs: config.timeoutMs ?? SAFE_FETCH_DEFAULTS.timeoutMs,
+    connectTimeoutMs: config.connectTimeoutMs ?? SAFE_FETCH_DEFAULTS.connectTimeoutMs,
     maxRedirects: config.maxRedirects ?? SAFE_FETCH_DEFAULTS.maxRedirects,
     maxRequestBytes: config.maxRequestBytes ?? SAFE_FETCH_DEFAULTS.maxRequestBytes,
     userAgent: config.userAgent ?? SAFE_FETCH_DEFAULTS.userAgent,
@@ -126,15 +136,17 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
     let method = opts.method ?? (body === undefined ? "GET" : "POST");
     let headers = requestHeaders(opts.headers, limits.userAgent);
     const maxRedirects = opts.maxRedirects ?? limits.maxRedirects;
+    const connectTimeoutMs = opts.connectTimeoutMs ?? limits.connectTimeoutMs;
 
-    // One deadline for the whole fetch: DNS, connect, headers and body of every hop.
+    // One deadline for the whole fetch: DNS, connect, headers and body of every hop; and a
+    // shorter one for each hop's DNS + connect (requestOnce).
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? limits.timeoutMs);
     try {
       for (let redirects = 0; ; redirects++) {
         const refusal = refuseHttpUrl(url);
         if (refusal !== undefined) return refusal;
-        const hop = await requestOnce({ url, method, headers, body, maxBytes, signal: controller.signal, checkAddress, resolve });
+        const hop = await requestOnce({ url, method, headers, body, maxBytes, signal: controller.signal, connectTimeoutMs, checkAddress, resolve });
         if (!hop.ok) return hop;
         if (hop.location === undefined || opts.redirect === "manual") {
           return { ok: true, status: hop.status, headers: hop.headers, body: hop.body, url: url.href };

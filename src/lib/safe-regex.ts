@@ -25,12 +25,17 @@ import { Worker } from "node:worker_threads";
 export type MatchMode = "substring" | "exact" | "regex";
 export type MatchResult =
   | { ok: true; matched: boolean }
-  | { ok: false; reason: "pattern_invalid" | "input_too_large" | "timeout" | "pattern_too_long" };
+  | { ok: false; reason: "pattern_invalid" | "input_too_large" | "timeout" | "pattern_too_long" | "busy" };
 export interface MatchOptions {
   /** Wall-clock budget for one regex evaluation in the worker (default 250 ms). */
   timeoutMs?: number;
   /** Largest content accepted, in UTF-8 bytes (default 1 MiB); larger → input_too_large. */
   maxInputBytes?: number;
+  /**
+   * Regex calls allowed to wait for the worker (default 32); past it the call answers `busy` at
+   * once instead of queueing (issue 13 finding 6: the queue, and the inputs it holds, are bounded).
+   */
+  maxQueue?: number;
 }
 
 /** Mirrors MAX_REGEX_LENGTH in missions.verification.ts (mission creation refuses longer). */
@@ -39,6 +44,7 @@ export const MAX_PATTERN_LENGTH = 1024;
 export const MAX_LITERAL_LENGTH = 4096;
 export const DEFAULT_MAX_INPUT_BYTES = 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 250;
+export const DEFAULT_MAX_QUEUE = 32;
 
 /**
  * Caseless comparison form for `substring`. Unicode-aware but deliberately simple:
@@ -72,8 +78,8 @@ function stripOneNewline(s: string): string {
  *   cannot compile (lookaround, backreferences, …) → pattern_invalid.
  * Bounds for every mode: content over maxInputBytes (UTF-8) → input_too_large; expected longer
  * than MAX_PATTERN_LENGTH (regex) or MAX_LITERAL_LENGTH (substring/exact) characters →
- * pattern_too_long. A regex evaluation over timeoutMs → timeout (callers should treat this as
- * "not a valid submission", never as a match).
+ * pattern_too_long. A regex evaluation over timeoutMs → timeout, and a full queue → busy: callers
+ * retry later; neither is a match nor a "no match".
  */
 export async function matchContent(mode: MatchMode, expected: string, content: string, opts: MatchOptions = {}): Promise<MatchResult> {
   const maxInputBytes = opts.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES;
@@ -89,6 +95,7 @@ export async function matchContent(mode: MatchMode, expected: string, content: s
     case "exact":
       return { ok: true, matched: stripOneNewline(content) === stripOneNewline(expected) };
     case "regex":
+      if (queue.length >= (opts.maxQueue ?? DEFAULT_MAX_QUEUE)) return { ok: false, reason: "busy" };
       return runRegex(expected, content, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     default:
       throw new TypeError(`unknown match_mode: ${String(mode satisfies never)}`);
@@ -113,6 +120,11 @@ let worker: Worker | null = null;
 let ready = false;
 let current: { job: Job; timer: NodeJS.Timeout } | null = null;
 let nextId = 1;
+
+/** True when a regex call would answer `busy` now (the submission route answers 503 first). */
+export function matcherBusy(maxQueue = DEFAULT_MAX_QUEUE): boolean {
+  return queue.length >= maxQueue;
+}
 
 function runRegex(pattern: string, content: string, timeoutMs: number): Promise<MatchResult> {
   return new Promise<MatchResult>((resolve, reject) => {

@@ -20,6 +20,11 @@ export const submissions = pgTable("submissions", {
   checkReason: text("check_reason"),
   checkAttempts: integer("check_attempts").notNull().default(0),
   nextCheckAt: ts("next_check_at"),
+  // Verification pipeline (jobs/check-queue.ts): the host a check connects to first (content host,
+  // else the predicate's; null for local content) and the lease of a check in flight — per-host
+  // and per-submitter caps count rows whose lease has not expired, across every server process.
+  checkHost: text("check_host"),
+  checkClaimedUntil: ts("check_claimed_until"),
   payoutAmount: money("payout_amount"),
   outcome: text("outcome"), // win | partial | loss — the reputation input
   decidedAt: ts("decided_at"),
@@ -30,4 +35,5 @@ export const submissions = pgTable("submissions", {
   index("submissions_submitter_idx").on(t.submitter, t.id),
   uniqueIndex("submissions_mission_seq_uq").on(t.missionId, t.seq),
   index("submissions_next_check_idx").on(t.nextCheckAt).where(sql`${t.nextCheckAt} is not null`),
+  index("submissions_check_claimed_idx").on(t.checkClaimedUntil).where(sql`${t.checkClaimedUntil} is not null`),
 ]);

@@ -126,7 +126,7 @@ export async function createMission(
     // Webhooks: mission.created only once the mission is public (open); a pending_escrow one
     // emits it when its deposit opens it.
     if (row.status === "open") await emitMissionCreated(tx, row, now);
-    return { status: 201, body: missionToWire(row, deps.config.publicUrl) };
+    return { status: 201, body: missionToWire(row, deps.config.publicUrl, row.creator) };
   };
 
   return deps.database.db.transaction((tx) =>
@@ -139,7 +139,7 @@ export async function getMission(deps: Deps, id: string, viewer?: string): Promi
   if (!row || (row.status === "pending_escrow" && row.creator !== viewer)) {
     throw new AppError("NOT_FOUND", `mission ${id} not found`);
   }
-  return missionToWire(row, deps.config.publicUrl);
+  return missionToWire(row, deps.config.publicUrl, viewer);
 }
 
 export async function findMission(deps: Deps, id: string): Promise<Omit<MissionRow, "search"> | undefined> {
@@ -228,7 +228,7 @@ export async function voidMission(deps: Deps, caller: string, id: string): Promi
     if (row.submissionCount > 0) throw new AppError("CONFLICT", "a mission with submissions cannot be voided", { reason: "has_submissions", submission_count: row.submissionCount });
     await voidAndRefund(tx, row, { now, reason: "creator_void" });
     const [after] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, id));
-    return missionToWire(after!, deps.config.publicUrl);
+    return missionToWire(after!, deps.config.publicUrl, caller);
   });
 }
 

@@ -4,8 +4,23 @@ import { escrowToWire } from "../escrow/escrow.wire";
 
 export type MissionRow = typeof missions.$inferSelect;
 
-/** Row → AIP-1 §2 wire shape (explicit mapping, style.md rule 6). */
-export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string): MissionWire {
+/**
+ * Sealed answers (issue 13 finding 7, docs/abuse.md): a first_valid_match `expected` literal
+ * (match_mode substring or exact) is the answer itself, so while the mission can still be won it
+ * is served to its creator only; others see `expected_sealed: true`. A regex pattern stays public
+ * (it describes the form of an answer, and solvers need it). Once the mission is resolved or voided
+ * the terms are served whole, so anyone can recompute a receipt's mission_hash (AIP-1 §6.1).
+ */
+export function verificationParamsFor(m: Pick<MissionRow, "verificationType" | "verificationParams" | "creator" | "status">, viewer: string | undefined): Record<string, unknown> {
+  const p = m.verificationParams;
+  const decided = m.status === "resolved" || m.status === "voided";
+  if (m.verificationType !== "first_valid_match" || p.expected === undefined || p.match_mode === "regex" || decided || viewer === m.creator) return p;
+  const { expected: _sealed, ...rest } = p;
+  return { ...rest, expected_sealed: true };
+}
+
+/** Row → AIP-1 §2 wire shape (explicit mapping, style.md rule 6); `viewer` unseals the creator's answers. */
+export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string, viewer?: string): MissionWire {
   const resolved = m.winnerSubmissionId !== null;
   return {
     id: m.id,
@@ -13,7 +28,7 @@ export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string):
     title: m.title,
     description: m.description,
     reward: { asset: m.rewardAsset, amount: m.rewardAmount, chain: m.rewardChain },
-    verification: { type: m.verificationType as MissionWire["verification"]["type"], params: m.verificationParams },
+    verification: { type: m.verificationType as MissionWire["verification"]["type"], params: verificationParamsFor(m, viewer) },
     deadline: m.deadline.toISOString(),
     status: m.status as MissionWire["status"],
     created_at: m.createdAt.toISOString(),

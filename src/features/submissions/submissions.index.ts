@@ -4,7 +4,8 @@ import { rejectAnonymousPosts, sendStored } from "../../http/respond";
 import type { AppEnv } from "../../http/types";
 import { checkIdempotencyKey } from "../../lib/idempotency";
 import { requireAgent } from "../auth/auth.service";
-import { getSubmissionRoute, listSubmissionsRoute, submitAliasRoute, submitRoute } from "./submissions.routes";
+import { getSubmissionRoute, listSubmissionsRoute, submissionContentRoute, submitAliasRoute, submitRoute } from "./submissions.routes";
+import { readSubmissionContent } from "./submissions.read";
 import { createSubmission, getSubmission, listSubmissions } from "./submissions.service";
 import type { CreateSubmissionInput } from "./submissions.schemas";
 
@@ -33,4 +34,17 @@ export const submissionsRouter = base
   .openapi(getSubmissionRoute, async (c) => {
     const p = c.req.valid("param");
     return c.json(await getSubmission(c.get("deps"), p.id, p.sid, viewerOf(c)), 200);
+  })
+  .openapi(submissionContentRoute, async (c) => {
+    const p = c.req.valid("param");
+    const r = await readSubmissionContent(c.get("deps"), p.id, p.sid, viewerOf(c), c.req.header("if-none-match"));
+    // Private until the mission is decided (the viewer's own cache only); immutable bytes either way.
+    c.header("Vary", "Authorization");
+    if (r === "not_modified") return c.body(null, 304) as never;
+    c.header("ETag", r.etag);
+    c.header("Cache-Control", r.shared ? "public, max-age=86400, immutable" : "private, max-age=3600");
+    c.header("Content-Type", r.mediaType);
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Content-Security-Policy", "sandbox; default-src 'none'");
+    return c.body(new Uint8Array(r.body), 200) as never;
   });

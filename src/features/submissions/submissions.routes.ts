@@ -37,3 +37,16 @@ export const getSubmissionRoute = createRoute({
   request: { params: SubmissionParams },
   responses: { 200: jsonResponse(Submission, "The submission"), ...errors("NOT_FOUND") },
 });
+
+export const submissionContentRoute = createRoute({
+  method: "get",
+  path: "/missions/{id}/submissions/{sid}/content",
+  tags: ["submissions"],
+  summary: "The bytes of an inline (data:) deliverable, under the same visibility as its content_uri; lists link here instead of inlining. ETag = content_hash (If-None-Match → 304). A remote deliverable → 404 remote_content with its content_uri.",
+  request: { params: SubmissionParams },
+  responses: {
+    200: { description: "The deliverable's bytes, with the media type it was submitted with", content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } } },
+    304: { description: "Not modified (If-None-Match matched the ETag)" },
+    ...errors("FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"),
+  },
+});

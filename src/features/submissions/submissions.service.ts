@@ -1,5 +1,5 @@
 import type { Tx } from "../../db/client";
-import { and, asc, count, eq, gt, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import { commitments, missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
@@ -16,6 +16,8 @@ import type { SubmissionReason } from "../verification/reasons";
 import { claimCommitment, isCommitReveal, revealDeadline } from "../verification/commit-reveal";
 import type { CreateSubmissionInput, SubmissionWire } from "./submissions.schemas";
 import { emitEvents, submissionCreated, submissionDecided } from "../webhooks/webhooks.outbox";
+import { checkHostOf } from "../../jobs/check-queue";
+import { matcherBusy } from "../../lib/safe-regex";
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -36,13 +38,16 @@ const NEXT_ACTION: Record<string, string> = {
   awaiting_appeal: "wait: not awarded by the creator; others may dispute the award until award.appeal_deadline (a quorum puts it to a peer vote); poll this submission",
 };
 
-export function submissionToWire(s: SubmissionRow, mission: Pick<MissionRow, "creator" | "status" | "verificationType">, viewer: string | undefined, publicUrl: string): SubmissionWire {
+export function submissionToWire(s: SubmissionRow, mission: Pick<MissionRow, "creator" | "status" | "verificationType" | "verificationParams">, viewer: string | undefined, publicUrl: string): SubmissionWire {
   // Deliverables stay private to the submitter and the creator until the mission is decided,
   // so others cannot copy a pending answer (front-running; AIP-1 Security Considerations).
   // peer_vote: voters must read the deliverables once submissions close (the voting phase).
   const underAppeal = s.reason === "awarded_pending_appeal" || s.reason === "awaiting_appeal"; // disputers read them too
   const decided = mission.status === "resolved" || mission.status === "voided" || (mission.verificationType === "peer_vote" && mission.status === "escrowed") || underAppeal;
-  const visible = decided || viewer === s.submitter || viewer === mission.creator;
+  // predicate_uri: the creator's own predicate decides, so the creator has no need to read pending
+  // work — and must not, or a predicate that never says "valid" would be free work (issue 13 finding 3).
+  const creatorMayRead = !(mission.verificationType === "first_valid_match" && mission.verificationParams.predicate_uri !== undefined);
+  const visible = decided || viewer === s.submitter || (viewer === mission.creator && creatorMayRead);
   const self = `${publicUrl}/missions/${s.missionId}/submissions/${s.id}`;
   return {
     submission_id: s.id,
@@ -78,14 +83,23 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
   // creator holds no slot hostage, but stored rejected — never judged, paid or rated.
   const self = mission.creator === submitter;
   const { contentUri, contentHash } = normaliseContent(input);
+  const fvm = mission.verificationType === "first_valid_match" ? (mission.verificationParams as unknown as FvmParams) : undefined;
+  const reveal = isCommitReveal(mission);
+  // Cheap checks before any expensive one (issue 13 finding 6): open, duplicate and per-agent
+  // limit are read here without a lock (and checked again, authoritatively, under it below).
+  await preflight(deps, { missionId, submitter, contentHash, open: reveal || (mission.status === "open" && now < mission.deadline), mission });
   // first_valid_match with local content (inline or data:) and no predicate is checked now,
   // before the transaction (the match may take a few ms); remote checks run in the job runner.
-  const fvm = mission.verificationType === "first_valid_match" ? (mission.verificationParams as unknown as FvmParams) : undefined;
-  const precheck = fvm && !self && !needsNetwork(fvm, contentUri)
+  const local = fvm !== undefined && !self && !needsNetwork(fvm, contentUri);
+  if (local && fvm.match_mode === "regex" && fvm.expected !== undefined && matcherBusy(deps.config.abuse.matchQueueMax)) {
+    throw new AppError("SERVICE_UNAVAILABLE", "the regex matcher is busy; retry shortly", { reason: "matcher_busy", retry_after_seconds: 2 });
+  }
+  const checked = local
     ? await checkSubmission(deps, fvm, { id: "", missionId, submitter, contentUri, contentHash, submittedAt: now, metadata: input.metadata ?? null })
     : undefined;
-
-  const reveal = isCommitReveal(mission);
+  // A match over its time budget (or a matcher that filled up meanwhile) is retried by the job
+  // runner with its own reason, never stored as "no match" (finding 11).
+  const precheck = checked?.result === "retry" ? undefined : checked;
 
   const work = async (tx: Tx) => {
     // The gate, and the mission row lock that orders submissions: open and before the deadline —
@@ -135,6 +149,8 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
       checkReason: rejected ?? null,
       checkAttempts: 0,
       nextCheckAt: !self && !precheck && !(!fvm && contentUri.startsWith("data:")) ? now : null,
+      checkHost: checkHostOf(contentUri, fvm?.predicate_uri),
+      checkClaimedUntil: null,
       payoutAmount: null,
       outcome: null,
       decidedAt: rejected ? now : null,
@@ -158,7 +174,7 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
     await touchAgent(tx, submitter, now);
     await recordActivity(tx, submitter, now);
     const [stored] = await tx.select().from(submissions).where(eq(submissions.id, row.id));
-    const [after] = await tx.select({ creator: missions.creator, status: missions.status, verificationType: missions.verificationType }).from(missions).where(eq(missions.id, missionId));
+    const [after] = await tx.select({ creator: missions.creator, status: missions.status, verificationType: missions.verificationType, verificationParams: missions.verificationParams }).from(missions).where(eq(missions.id, missionId));
     return { status: 201, body: submissionToWire(stored!, after!, submitter, deps.config.publicUrl) };
   };
 
@@ -166,6 +182,31 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
     once(tx, { scope, key: idempotencyKey, request: input, at: now }, () => work(tx)));
 }
 
+/** The open, duplicate and per-agent-limit gates, read without a lock (cheap; re-checked under it). */
+async function preflight(deps: Deps, p: { missionId: string; submitter: string; contentHash: string; open: boolean; mission: Pick<MissionRow, "status" | "deadline"> }) {
+  if (!p.open) {
+    const closedBy = p.mission.status === "open" ? "its deadline has passed" : `it is ${p.mission.status}`;
+    throw new AppError("MISSION_NOT_OPEN", `mission is not accepting submissions: ${closedBy}`, { status: p.mission.status, deadline: p.mission.deadline.toISOString() });
+  }
+  const [mine] = await deps.database.db
+    .select({ n: count(), dup: sql<number>`count(*) filter (where ${submissions.contentHash} = ${p.contentHash})` })
+    .from(submissions)
+    .where(and(eq(submissions.missionId, p.missionId), eq(submissions.submitter, p.submitter)));
+  if (Number(mine?.dup ?? 0) > 0) throw new AppError("CONFLICT", "you already submitted this content to this mission", { reason: "duplicate_submission" });
+  if (Number(mine?.n ?? 0) >= deps.config.maxSubmissionsPerAgent) {
+    throw new AppError("CONFLICT", `at most ${deps.config.maxSubmissionsPerAgent} submissions per agent per mission`, { reason: "submission_limit" });
+  }
+}
+
+// Every column but the deliverable itself (listSubmissions projects content_uri apart).
+const { contentUri: _deliverable, ...LIST_COLUMNS } = getTableColumns(submissions);
+
+/**
+ * GET /missions/{id}/submissions. Bounded (issue 13 finding 4): a `data:` deliverable is never
+ * inlined — its content_uri is the per-submission content route (own cap and caching) — and the
+ * page stops early at OABP_LIST_MAX_BYTES of serialized items (at least one), next_cursor going on
+ * from there. The query itself never reads a data: deliverable's bytes.
+ */
 export async function listSubmissions(deps: Deps, missionId: string, viewer: string | undefined, q: { limit: number; cursor?: string | undefined }) {
   const mission = await findMission(deps, missionId);
   if (!mission || (mission.status === "pending_escrow" && mission.creator !== viewer)) throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
@@ -175,15 +216,25 @@ export async function listSubmissions(deps: Deps, missionId: string, viewer: str
     if (!isId("sub", after)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
   }
   const rows = await deps.database.db
-    .select()
+    .select({ ...LIST_COLUMNS, contentUri: sql<string>`case when ${submissions.contentUri} like 'data:%' then 'data:' else ${submissions.contentUri} end` })
     .from(submissions)
     .where(after ? and(eq(submissions.missionId, missionId), gt(submissions.id, after)) : eq(submissions.missionId, missionId))
     .orderBy(asc(submissions.id))
     .limit(q.limit + 1);
-  const page = rows.slice(0, q.limit);
+  const out: SubmissionWire[] = [];
+  let bytes = 0;
+  for (const row of rows.slice(0, q.limit)) {
+    const wire = submissionToWire(row as SubmissionRow, mission, viewer, deps.config.publicUrl);
+    if (wire.content_uri === "data:") wire.content_uri = `${deps.config.publicUrl}/missions/${missionId}/submissions/${row.id}/content`;
+    const size = Buffer.byteLength(JSON.stringify(wire));
+    if (out.length > 0 && bytes + size > deps.config.abuse.listMaxBytes) break;
+    out.push(wire);
+    bytes += size;
+  }
+  const more = out.length < rows.length;
   return {
-    submissions: page.map((s) => submissionToWire(s, mission, viewer, deps.config.publicUrl)),
-    next_cursor: rows.length > q.limit ? Buffer.from(page[page.length - 1]!.id).toString("base64url") : null,
+    submissions: out,
+    next_cursor: more ? Buffer.from(out[out.length - 1]!.id).toString("base64url") : null,
   };
 }
 

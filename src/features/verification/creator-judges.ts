@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -9,16 +9,14 @@ import { missionToWire, type MissionRow } from "../missions/missions.wire";
 import { appealOf, recordAward } from "./appeal";
 import type { AccountKey } from "../ledger/ledger.service";
 import type { ResolutionReason } from "./reasons";
-import { resolveAndPay, voidAndRefund, type Winner } from "./settlement";
+import { resolveAndPay, type Winner } from "./settlement";
+import { defaultAward } from "./default-award";
 
 type Mission = Omit<MissionRow, "search">;
 
 export interface AwardInput {
   winners: { submission_id: string; share_bps?: number | undefined }[];
 }
-
-/** At most this many winners get a default award when a creator never judges. */
-export const DEFAULT_AWARD_MAX_WINNERS = 100;
 
 /**
  * POST /missions/{id}/award (AIP-1 §4.1): the creator picks ≤ max_winners submissions, equal
@@ -61,34 +59,16 @@ export async function awardMission(deps: Deps, caller: string, missionId: string
       if (appealOf(m)) await recordAward(tx, m, winners, now);
       else await resolveAndPay(tx, m, winners, { deps, feeBps: deps.config.feeBps, now, reason: "creator_award", winnerReason: "selected_by_creator", loserReason: "not_selected", outcome: "win" });
       const [after] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
-      return { status: 200, body: missionToWire(after!, deps.config.publicUrl) };
+      return { status: 200, body: missionToWire(after!, deps.config.publicUrl, caller) };
     }));
 }
 
 /**
- * The creator never judged (design.md: a documented, tested policy; funds are never stuck):
- * when the judging window closes, the reward is split equally between the distinct submitters
- * (each one's earliest submission, at most DEFAULT_AWARD_MAX_WINNERS, in arrival order), each
- * credited as a partial outcome. The creator, who saw every deliverable, gets nothing back —
- * abandoning judging must not be a way to take work for free. No submissions → refund.
+ * The creator never judged (design.md: a documented, tested policy; funds are never stuck): when
+ * the judging window closes, the default outcome applies (default-award.ts: a bounded pool for the
+ * earliest verified, content-unique submissions, the rest back to the creator). No eligible
+ * submission → refund.
  */
 export async function expireJudging(tx: Tx, deps: Deps, m: Mission, now: Date, reason: ResolutionReason = "default_award_judging_expired", alsoLock: AccountKey[] = []): Promise<void> {
-  const pending = await tx
-    .select({ id: submissions.id, submitter: submissions.submitter })
-    .from(submissions)
-    // Only deliverables that were fetched and hash-checked can earn a share.
-    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), eq(submissions.checkResult, "valid")))
-    .orderBy(asc(submissions.seq));
-  const seen = new Set<string>();
-  const firsts = pending.filter((s) => !seen.has(s.submitter) && seen.add(s.submitter)).slice(0, DEFAULT_AWARD_MAX_WINNERS);
-  if (firsts.length === 0) return voidAndRefund(tx, m, { now, reason: "expired_without_submissions" });
-  await resolveAndPay(tx, m, firsts.map((s) => ({ submissionId: s.id, submitter: s.submitter, weight: 1 })), {
-    deps, feeBps: deps.config.feeBps,
-    now,
-    reason,
-    winnerReason: "default_award",
-    loserReason: "not_selected",
-    outcome: "partial",
-    alsoLock,
-  });
+  return defaultAward(tx, deps, m, now, reason, alsoLock);
 }

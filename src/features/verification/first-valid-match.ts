@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, or } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -8,6 +8,7 @@ import type { MissionRow } from "../missions/missions.wire";
 import type { SubmissionReason } from "./reasons";
 import { isCommitReveal, judgeCommitReveal } from "./commit-reveal";
 import { resolveAndPay, voidAndRefund } from "./settlement";
+import { defaultAward } from "./default-award";
 
 type Mission = Omit<MissionRow, "search">;
 type SubmissionRow = typeof submissions.$inferSelect;
@@ -29,7 +30,7 @@ export function needsNetwork(params: FvmParams, contentUri: string): boolean {
   return params.predicate_uri !== undefined || !contentUri.startsWith("data:");
 }
 
-const TRANSIENT = new Set(["timeout", "connect_error", "dns_error"]);
+const TRANSIENT = new Set(["timeout", "connect_timeout", "connect_error", "dns_error"]);
 const transientStatus = (s: number) => s >= 500 || s === 429 || s === 408;
 
 function decodeData(uri: string): Buffer {
@@ -92,7 +93,10 @@ export async function checkSubmission(deps: Deps, params: FvmParams, s: Pick<Sub
   }
   if (params.target_hash !== undefined && params.target_hash !== s.contentHash) return { result: "invalid", reason: "target_hash_mismatch" };
   if (params.expected !== undefined) {
-    const m = await matchContent(params.match_mode ?? "substring", params.expected, content.toString("utf8"));
+    const m = await matchContent(params.match_mode ?? "substring", params.expected, content.toString("utf8"), { maxQueue: deps.config.abuse.matchQueueMax });
+    // Over the time budget, or the matcher's queue full: not the submitter's fault, so the check
+    // is retried (backoff, MAX_CHECK_ATTEMPTS) and never turned into "no match".
+    if (!m.ok && (m.reason === "timeout" || m.reason === "busy")) return { result: "retry", reason: "match_timeout" };
     if (!m.ok || !m.matched) return { result: "invalid", reason: "expected_not_matched" };
   }
   return { result: "valid" };
@@ -107,10 +111,12 @@ export async function checkSubmission(deps: Deps, params: FvmParams, s: Pick<Sub
  */
 export async function judgeFirstValidMatch(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<"resolved" | "voided" | "waiting"> {
   if (isCommitReveal(m)) return judgeCommitReveal(tx, deps, m, now);
+  // A submission whose predicate never answered ("unanswered") stays pending for the default
+  // outcome but no longer holds up the arrival order: the predicate decides the others.
   const [first] = await tx
     .select()
     .from(submissions)
-    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending")))
+    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), or(isNull(submissions.checkResult), ne(submissions.checkResult, "unanswered"))))
     .orderBy(asc(submissions.seq))
     .limit(1);
   if (first?.checkResult === "valid") {
@@ -125,6 +131,13 @@ export async function judgeFirstValidMatch(tx: Tx, deps: Deps, m: Mission, now: 
     return "resolved";
   }
   if (!first && m.deadline.getTime() <= now.getTime()) {
+    // predicate_uri: a predicate that never answered is treated like a creator who never judged.
+    const [silent] = await tx.select({ id: submissions.id }).from(submissions)
+      .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), eq(submissions.checkResult, "unanswered"))).limit(1);
+    if (silent) {
+      await defaultAward(tx, deps, m, now, "default_award_predicate_silent");
+      return "resolved";
+    }
     await voidAndRefund(tx, m, { now, reason: m.submissionCount > 0 ? "no_valid_submission" : "expired_without_submissions" });
     return "voided";
   }

@@ -10,6 +10,7 @@ import { judgeFirstValidMatch } from "./first-valid-match";
 import { tallyVotes } from "./peer-vote";
 import { advanceOracle, closeOracleMission, prepareOracle, type OracleVerdict } from "./oracle";
 import { voidAndRefund } from "./settlement";
+import { holdForChecks } from "./default-award";
 
 type Mission = Omit<MissionRow, "search">;
 
@@ -77,12 +78,17 @@ export async function advanceMission(tx: Tx, deps: Deps, m: Mission, now: Date, 
   }
   if (m.status === "escrowed" && m.award) return advanceAppeal(tx, deps, m, now); // creator_judges award under appeal
   if (m.status === "escrowed" && m.phase === "judging" && m.judgingDeadline && now >= m.judgingDeadline) {
+    const windowEnd = new Date(m.deadline.getTime() + deps.config.judgingWindowSeconds * 1000);
+    if (await holdForChecks(tx, deps, m, now, windowEnd, true)) return;
     return expireJudging(tx, deps, m, now);
   }
   if (m.status === "escrowed" && m.phase === "awaiting_oracle") return advanceOracle(tx, deps, m, now, prepared.oracle);
   if (m.status === "escrowed" && m.phase === "voting") {
     const votingDeadline = new Date(String((m.verificationParams as { voting_deadline: string }).voting_deadline));
-    if (now >= votingDeadline) return tallyVotes(tx, deps, m, now);
+    if (now >= votingDeadline) {
+      if (await holdForChecks(tx, deps, m, now, votingDeadline, false)) return;
+      return tallyVotes(tx, deps, m, now);
+    }
     await set({ nextActionAt: votingDeadline });
     return;
   }

@@ -6,6 +6,7 @@ import { bytes32ToContentHash, contentHashToBytes32, missionKey, parseOracleMeth
 import type { MissionRow } from "../missions/missions.wire";
 import { expireJudging } from "./creator-judges";
 import { resolveAndPay, voidAndRefund } from "./settlement";
+import { holdForChecks } from "./default-award";
 
 type Mission = Omit<MissionRow, "search">;
 
@@ -116,12 +117,11 @@ async function attestedSubmission(tx: Tx, m: Mission, v: OracleVerdict) {
  * other submission is not_selected. Otherwise the mission waits for the next poll — unless the
  * oracle window has closed, in which case the default award applies.
  *
- * Why the creator_judges default (equal split between distinct submitters, partial outcome) and
- * not a refund: the creator chose the oracle, and the submitters did the work in good faith. A
- * refund would let a creator collect deliverables for free by naming an oracle that never
- * answers (a dead address, a contract they control, a wrong method); splitting between the
- * submitters keeps that from paying off, exactly as for a creator who never judges, and no
- * funds are ever held past the window. No RPC configured (no_rpc) is an oracle that never answers.
+ * Why the creator_judges default (default-award.ts: a bounded pool for the earliest verified,
+ * content-unique submissions, the rest refunded) and not a full refund: the creator chose the
+ * oracle, and a full refund would let a creator collect deliverables for free by naming an oracle
+ * that never answers; and not an equal split per submitter, which free identities would farm.
+ * No funds are held past the window (plus the grace for deliverables still being checked).
  */
 export async function advanceOracle(tx: Tx, deps: Deps, m: Mission, now: Date, verdict: OracleVerdict | undefined): Promise<void> {
   if (!verdict) {
@@ -144,7 +144,11 @@ export async function advanceOracle(tx: Tx, deps: Deps, m: Mission, now: Date, v
   if (verdict.kind === "failure") deps.logger.warn({ mission: m.id, reason: verdict.reason }, "oracle gave no answer; polling again");
   else if (verdict.kind !== "undecided") deps.logger.warn({ mission: m.id, verdict }, "oracle named no pending submission of this mission; polling again");
   const windowEnd = oracleWindowEnd(deps, m);
-  if (now >= windowEnd) return expireJudging(tx, deps, m, now, "default_award_oracle_timeout");
+  if (now >= windowEnd) {
+    const originalEnd = new Date(m.deadline.getTime() + deps.config.oracleWindowSeconds * 1000);
+    if (await holdForChecks(tx, deps, m, now, originalEnd, true)) return;
+    return expireJudging(tx, deps, m, now, "default_award_oracle_timeout");
+  }
   const next = Math.min(now.getTime() + deps.config.oraclePollSeconds * 1000, windowEnd.getTime());
   await tx.update(missions).set({ nextActionAt: new Date(next), updatedAt: now }).where(eq(missions.id, m.id));
 }

@@ -24,6 +24,8 @@ export const SUBMISSION_REASON = {
   content_unavailable: "content_unavailable",
   target_hash_mismatch: "target_hash_mismatch",
   expected_not_matched: "expected_not_matched",
+  // the regex check ran out of its time budget every attempt (never "no match"; issue 13 finding 11)
+  match_timeout: "match_timeout",
   predicate_rejected: "predicate_rejected",
   predicate_unavailable: "predicate_unavailable",
   oracle_rejected: "oracle_rejected",
@@ -44,6 +46,8 @@ export const RESOLUTION_REASON = {
   default_award_oracle_timeout: "default_award_oracle_timeout",
   peer_vote: "peer_vote",
   default_award_no_quorum: "default_award_no_quorum",
+  // first_valid_match with predicate_uri: the predicate never answered (docs/abuse.md)
+  default_award_predicate_silent: "default_award_predicate_silent",
   creator_void: "creator_void",
   expired_without_submissions: "expired_without_submissions",
   no_valid_submission: "no_valid_submission",

@@ -49,6 +49,12 @@ export async function resolveAndPay(
     loserReasons?: Record<string, SubmissionReason>;
     /** Ledger rows this transaction will also move after the payout (stakes): locked with it. */
     alsoLock?: AccountKey[];
+    /**
+     * Default outcomes (default-award.ts): this much of the reward goes back to the creator and
+     * only the rest is split (fee on the rest only). Base rail: the release pays the winners and
+     * the fee, and the contract returns the remainder to the deposit's funder.
+     */
+    creatorRefund?: bigint;
   },
 ): Promise<void> {
   // Reputation first: agent rows are locked before ledger rows on every path (no deadlock with
@@ -60,7 +66,8 @@ export async function resolveAndPay(
     paid: winners.map((w) => w.submitter),
   });
   const reward = BigInt(m.rewardAmount);
-  const { fee, amounts } = splitReward(reward, opts.feeBps, winners.map((w) => w.weight));
+  const refund = opts.creatorRefund ?? 0n;
+  const { fee, amounts } = splitReward(reward - refund, opts.feeBps, winners.map((w) => w.weight));
   // base rail: the reward is on chain; the release is queued here (an outbox row, committed with
   // the resolution) and sent by the settlement worker. Stakes stay on the ledger either way.
   const onChain = m.rewardChain === "base";
@@ -70,6 +77,7 @@ export async function resolveAndPay(
       { account: escrowAccount(m.id), asset: m.rewardAsset },
       { account: TREASURY, asset: m.rewardAsset },
       ...winners.map((w) => ({ account: agentAccount(w.submitter), asset: m.rewardAsset })),
+      ...(refund > 0n ? [{ account: agentAccount(m.creator), asset: m.rewardAsset }] : []),
     ]),
     ...(opts.alsoLock ?? []),
   ], opts.now);
@@ -84,6 +92,7 @@ export async function resolveAndPay(
       { account: escrowAccount(m.id), amount: -reward },
       { account: TREASURY, amount: fee },
       ...winners.map((w, i) => ({ account: agentAccount(w.submitter), amount: amounts[i]! })),
+      ...(refund > 0n ? [{ account: agentAccount(m.creator), amount: refund }] : []),
     ],
   });
   // Webhook events of this resolution, written with it (transactional outbox).

@@ -1,0 +1,85 @@
+import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { missions, submissions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { bpsOf } from "../../lib/money";
+import type { AccountKey } from "../ledger/ledger.service";
+import type { MissionRow } from "../missions/missions.wire";
+import type { ResolutionReason } from "./reasons";
+import { resolveAndPay, voidAndRefund } from "./settlement";
+
+type Mission = Omit<MissionRow, "search">;
+
+// Default outcomes that free identities cannot farm (issue 13 finding 2; docs/abuse.md
+// "Default outcomes"). Every path where nobody decided — the creator never judged, a peer vote
+// without quorum, an oracle that never answered, a predicate that never answered — ends here:
+//
+//   pool   = reward × OABP_DEFAULT_AWARD_BPS / 10 000   (default 20 %, capped below 50 % by config)
+//   shares = the pool split equally (fee on the pool only) between the EARLIEST
+//            OABP_DEFAULT_AWARD_MAX_WINNERS (default 3) eligible submissions, where eligible means
+//            pending, deliverable fetched and hash-checked, and each from a distinct submitter
+//            with distinct content (a second copy of the same bytes earns nothing);
+//   refund = reward − pool, back to the creator (on the base rail the contract returns what the
+//            release does not pay to the deposit's funder).
+//
+// Why: with the old equal split per distinct submitter, 9 free identities took 90 % of a reward.
+// Now everything all submitters together can ever get without a decision is the pool, < half of
+// the reward, however many identities they make; and a creator who abandons judging (after reading
+// every deliverable) still pays the pool and the spam fee, so silence is never free work either.
+// No eligible submission → void and refund in full.
+
+/** Resolution reasons of the default paths (each is this policy). */
+export const DEFAULT_REASONS = ["default_award_judging_expired", "default_award_no_quorum", "default_award_oracle_timeout", "default_award_predicate_silent"] as const;
+
+export async function defaultAward(tx: Tx, deps: Deps, m: Mission, now: Date, reason: ResolutionReason, alsoLock: AccountKey[] = []): Promise<void> {
+  const { defaultAwardBps, defaultAwardMaxWinners } = deps.config.abuse;
+  const candidates = await tx
+    .select({ id: submissions.id, submitter: submissions.submitter, contentHash: submissions.contentHash })
+    .from(submissions)
+    // Only deliverables that were fetched and hash-checked (or, predicate missions, whose predicate
+    // never answered) can earn a share. Bounded: at most 10 per winner are read.
+    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), inArray(submissions.checkResult, ["valid", "unanswered"])))
+    .orderBy(asc(submissions.seq))
+    .limit(defaultAwardMaxWinners * 10 + deps.config.maxSubmissionsPerAgent);
+  const submitters = new Set<string>();
+  const contents = new Set<string>();
+  const winners = candidates.filter((s) => {
+    if (submitters.has(s.submitter) || contents.has(s.contentHash)) return false;
+    submitters.add(s.submitter);
+    contents.add(s.contentHash);
+    return true;
+  }).slice(0, defaultAwardMaxWinners);
+  const pool = bpsOf(BigInt(m.rewardAmount), defaultAwardBps);
+  if (winners.length === 0 || pool === 0n) return voidAndRefund(tx, m, { now, reason: winners.length === 0 ? "expired_without_submissions" : reason });
+  await resolveAndPay(tx, m, winners.map((s) => ({ submissionId: s.id, submitter: s.submitter, weight: 1 })), {
+    deps, feeBps: deps.config.feeBps,
+    now,
+    reason,
+    winnerReason: "default_award",
+    loserReason: "not_selected",
+    outcome: "partial",
+    alsoLock,
+    creatorRefund: BigInt(m.rewardAmount) - pool,
+  });
+}
+
+/**
+ * A judging, voting or oracle window does not close on deliverables still being checked through no
+ * fault of their submitter (issue 13 finding 1): while a pending submission's check is still due or
+ * in flight, the step is put off a minute at a time — never past `end` + OABP_CHECK_GRACE_SECONDS,
+ * so funds are never held for long. creator_judges and oracle move their window (judging_deadline)
+ * with it, so the creator can still award what is checked late. True when the step was put off.
+ */
+export async function holdForChecks(tx: Tx, deps: Deps, m: Mission, now: Date, end: Date, moveWindow: boolean): Promise<boolean> {
+  const limit = end.getTime() + deps.config.abuse.checkGraceSeconds * 1000;
+  if (now.getTime() >= limit) return false;
+  const [unchecked] = await tx
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), isNull(submissions.checkResult), isNotNull(submissions.nextCheckAt)))
+    .limit(1);
+  if (!unchecked) return false;
+  const next = new Date(Math.min(now.getTime() + 60_000, limit));
+  await tx.update(missions).set({ nextActionAt: next, ...(moveWindow ? { judgingDeadline: next } : {}), updatedAt: now }).where(eq(missions.id, m.id));
+  return true;
+}

@@ -1,0 +1,86 @@
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import { submissions } from "../db/schema/index";
+import type { Deps } from "../deps";
+
+// The verification pipeline's queue (issue 13 finding 1, docs/abuse.md "Verification pipeline").
+// Due checks live in the submissions table (next_check_at); a worker claims ONE at a time with a
+// lease. The claim is fair and capped:
+// - fresh work first: fewer attempts before more (a host that timed out waits its backoff and then
+//   queues behind first attempts);
+// - round-robin across missions and submitters: a check ranks by its place in its mission's and its
+//   submitter's queue, counting their checks already in flight, so the n-th check of a mission or
+//   of a submitter waits behind every other mission's and submitter's (n-1)-th;
+// - at most OABP_CHECK_PER_HOST leases on one host and OABP_CHECK_PER_SUBMITTER on one submitter,
+//   counted over every server process (leases are rows), so one slow host or one busy agent can
+//   hold only that many workers.
+// Claims are serialised by a transaction-scoped advisory lock: the cap counts and the claim are
+// one atomic step across processes, and the claim transaction holds no row locks while fetching.
+
+type SubmissionRow = typeof submissions.$inferSelect;
+
+/** A claimed check is retried by anyone after this lease (covers a crash mid-fetch). */
+export const LEASE_MS = 60_000;
+/** Due checks considered per claim: bounds the ranking query whatever the backlog. */
+export const CLAIM_WINDOW = 500;
+const CLAIM_LOCK = 727_275; // pg_advisory_xact_lock key of the claim step
+
+/**
+ * The bucket a check of this deliverable counts against: the registrable part of the host it
+ * connects to first (the content's host when remote, else the predicate's), or null for local
+ * content without a predicate (nothing to fetch). "Registrable" is approximated by the last two
+ * labels: subdomains are free, so j1.evil.example … j50.evil.example must share one cap (a public
+ * suffix such as github.io then shares one cap too: slower, never starved, fairly ordered).
+ * IP literals are their own bucket; ipfs:// is bucketed per CID (the gateway is the operator's).
+ */
+export function checkHostOf(contentUri: string, predicateUri?: string): string | null {
+  const uri = contentUri.startsWith("data:") ? predicateUri : contentUri;
+  if (uri === undefined) return null;
+  try {
+    const u = new URL(uri);
+    if (u.protocol === "ipfs:") return `ipfs/${u.hostname}`;
+    const host = u.hostname.toLowerCase().replace(/\.$/, "");
+    if (host.startsWith("[") || /^[0-9.]+$/.test(host)) return host;
+    return host.split(".").slice(-2).join(".");
+  } catch {
+    return null;
+  }
+}
+
+const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { rows?: T[] }).rows ?? [])) as T[];
+
+/** Claims the next due check fairly, or undefined when nothing due is under its caps. */
+export async function claimNextCheck(deps: Deps): Promise<SubmissionRow | undefined> {
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  const { checkPerHost, checkPerSubmitter } = deps.config.abuse;
+  return deps.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
+    const picked = rowsOf<{ id: string }>(await tx.execute(sql`
+      with inflight as (
+        select mission_id, submitter, check_host from submissions where check_claimed_until > ${at}::timestamptz
+      ), cand as (
+        select id, mission_id, submitter, check_host, check_attempts, next_check_at, seq from submissions
+        where next_check_at <= ${at}::timestamptz and check_result is null and status = 'pending'
+        order by next_check_at, id limit ${CLAIM_WINDOW}
+      ), ranked as (
+        select c.id, c.check_attempts, c.next_check_at,
+          row_number() over (partition by c.mission_id order by c.next_check_at, c.seq)
+            + (select count(*) from inflight i where i.mission_id = c.mission_id) as rm,
+          row_number() over (partition by c.submitter order by c.next_check_at, c.seq)
+            + (select count(*) from inflight i where i.submitter = c.submitter) as rs
+        from cand c
+        where (select count(*) from inflight i where i.check_host is not distinct from c.check_host) < ${checkPerHost}
+          and (select count(*) from inflight i where i.submitter = c.submitter) < ${checkPerSubmitter}
+      )
+      select id from ranked order by check_attempts, greatest(rm, rs), next_check_at, id limit 1`));
+    const id = picked[0]?.id;
+    if (id === undefined) return undefined;
+    const lease = new Date(now.getTime() + LEASE_MS);
+    const [claimed] = await tx
+      .update(submissions)
+      .set({ nextCheckAt: lease, checkClaimedUntil: lease, checkAttempts: sql`${submissions.checkAttempts} + 1` })
+      .where(and(eq(submissions.id, id), lte(submissions.nextCheckAt, now), isNull(submissions.checkResult), eq(submissions.status, "pending")))
+      .returning();
+    return claimed;
+  });
+}
