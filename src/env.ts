@@ -144,6 +144,10 @@ export const EnvSchema = z.object({
   OABP_ESCROW_START_BLOCK: z.coerce.number().int().min(0).optional(),
   /** A broadcast payout not mined after this long is re-sent (dropped) or replaced with higher fees (stuck). */
   OABP_PAYOUT_REBROADCAST_SECONDS: z.coerce.number().int().min(5).max(86_400).default(120),
+  /** The escrow watcher polls the chain at most this often (idle load: ≤ 4 requests per poll). */
+  OABP_CHAIN_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(4_000),
+  /** A payout's max fee per gas never exceeds this many times the current base fee (plus the tip). */
+  OABP_FEE_BUMP_MAX_MULTIPLIER: z.coerce.number().int().min(2).max(100).default(4),
   /** Timeout of one JSON-RPC request of the base rail. */
   OABP_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   OABP_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -279,6 +283,8 @@ export interface BaseRailConfig {
   startBlock: number | undefined;
   rebroadcastSeconds: number;
   rpcTimeoutMs: number;
+  pollMs: number;
+  feeBumpMaxMultiplier: number;
 }
 
 function baseRailFrom(e: z.infer<typeof EnvSchema>, readFile: (path: string) => string): { rail: BaseRailConfig | null; off: string | null } {
@@ -312,6 +318,8 @@ function baseRailFrom(e: z.infer<typeof EnvSchema>, readFile: (path: string) => 
       startBlock: e.OABP_ESCROW_START_BLOCK,
       rebroadcastSeconds: e.OABP_PAYOUT_REBROADCAST_SECONDS,
       rpcTimeoutMs: e.OABP_RPC_TIMEOUT_MS,
+      pollMs: e.OABP_CHAIN_POLL_MS,
+      feeBumpMaxMultiplier: e.OABP_FEE_BUMP_MAX_MULTIPLIER,
     },
   };
 }

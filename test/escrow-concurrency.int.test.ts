@@ -2,7 +2,7 @@ import type { Hex } from "viem";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainPayouts, escrowDeposits } from "../src/db/schema/index";
-import { runPayouts } from "../src/features/escrow/escrow.payouts";
+import { runPayouts } from "../src/features/escrow/escrow.worker";
 import { watchEscrow } from "../src/features/escrow/escrow.watcher";
 import { makeTestApp, type TestApp } from "./helpers/app";
 import { missionBody, signIn } from "./helpers/agents";

@@ -1,5 +1,7 @@
 import {
-  BaseError, ContractFunctionRevertedError, TransactionNotFoundError, TransactionReceiptNotFoundError,
+  BaseError, ContractFunctionRevertedError, ExecutionRevertedError, HttpRequestError, InsufficientFundsError,
+  LimitExceededRpcError, ResourceUnavailableRpcError, SocketClosedError, TimeoutError,
+  TransactionNotFoundError, TransactionReceiptNotFoundError,
   createPublicClient, decodeErrorResult, encodeFunctionData, http, keccak256, parseEventLogs,
   type Address, type Hex, type PublicClient,
 } from "viem";
@@ -50,9 +52,18 @@ export type EscrowCall =
   | { kind: "release"; missionKey: Hex; funder: string; recipients: string[]; amounts: bigint[]; fee: bigint }
   | { kind: "refund"; missionKey: Hex; funder: string };
 
+/**
+ * A payout's estimation outcome. `revert` is the contract's error name (AlreadyReleased,
+ * NotFunded, FeeTooHigh, BadRecipients, …), `insufficient_funds` when the resolver cannot pay for
+ * gas, or `rejected:<node message>` when the node refused the call for another reason (wrong
+ * chain, no code at the address): all are outcomes of this payout, never an outage.
+ */
 export type Estimate =
-  | { ok: true; gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
-  | { ok: false; revert: string }; // the contract's error name (AlreadyReleased, NotFunded, …)
+  | { ok: true; gas: bigint }
+  | { ok: false; revert: string };
+
+/** The current fee market: the latest block's base fee and the node's suggested tip. */
+export interface FeeMarket { baseFee: bigint; priority: bigint }
 
 export type SendResult = "sent" | "known" | "nonce_too_low" | "insufficient_funds" | "underpriced";
 
@@ -74,7 +85,9 @@ export interface BaseChain {
    * wide ranges — for at most `maxBlocks`; null when not found within that.
    */
   settledTx(call: EscrowCall, fromBlock: number, maxBlocks?: number): Promise<string | null>;
+  /** Gas for `call` against the latest state (never the pending one: a replacement reuses its gas). */
   estimate(call: EscrowCall): Promise<Estimate>;
+  fees(): Promise<FeeMarket>;
   balance(address: string): Promise<bigint>;
   tokenBalance(token: string, address: string): Promise<bigint>;
   pendingNonce(): Promise<number>;
@@ -82,13 +95,40 @@ export interface BaseChain {
   sendRaw(raw: Hex): Promise<SendResult>;
 }
 
-/** Wraps an RPC call: transport failures become RpcUnavailableError, everything else is rethrown. */
+/**
+ * A revert, found anywhere in viem's wrapping (ContractFunctionExecutionError,
+ * EstimateGasExecutionError, CallExecutionError all wrap the node's answer): the contract's error
+ * name, or "reverted" when the data does not decode. Null when `err` is not a revert.
+ */
+export function revertOf(err: unknown): string | null {
+  if (!(err instanceof BaseError)) return null;
+  const typed = err.walk((e) => e instanceof ContractFunctionRevertedError) as ContractFunctionRevertedError | null;
+  if (typed?.data?.errorName) return typed.data.errorName;
+  const data = findRevertData(err);
+  if (data) return decodeEscrowError(data);
+  if (typed || err.walk((e) => e instanceof ExecutionRevertedError)) return typed?.reason ?? "reverted";
+  return null;
+}
+
+/** Transport failures only (no answer, timeout, 5xx, rate limit): the RPC is out, not the call wrong. */
+export function isTransportError(err: unknown): boolean {
+  if (!(err instanceof BaseError)) return !(err instanceof Error) || /fetch failed|ECONNREFUSED|ECONNRESET|socket|network/i.test(err.message);
+  return Boolean(err.walk((e) =>
+    e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof SocketClosedError ||
+    e instanceof LimitExceededRpcError || e instanceof ResourceUnavailableRpcError));
+}
+
+/**
+ * Wraps an RPC call: reverts and not-found answers are rethrown for the caller to decode,
+ * everything else (transport failures, and node errors on reads, which no payout can fix) becomes
+ * RpcUnavailableError.
+ */
 async function rpc<T>(f: () => Promise<T>): Promise<T> {
   try {
     return await f();
   } catch (err) {
     if (err instanceof TransactionReceiptNotFoundError || err instanceof TransactionNotFoundError) throw err;
-    if (err instanceof BaseError && err.walk((e) => e instanceof ContractFunctionRevertedError)) throw err;
+    if (revertOf(err) !== null) throw err;
     throw new RpcUnavailableError(err);
   }
 }
@@ -192,17 +232,24 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
     },
     async estimate(call) {
       try {
-        const gas = await rpc(() => client.estimateGas({ account: account.address, to: escrow, data: callData(call) }));
-        const fees = await rpc(() => client.estimateFeesPerGas({ chain: null, type: "eip1559" }));
-        return { ok: true, gas: (gas * 12n) / 10n, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
+        const gas = await client.estimateGas({ account: account.address, to: escrow, data: callData(call), blockTag: "latest" });
+        return { ok: true, gas: (gas * 12n) / 10n };
       } catch (err) {
-        const revert = err instanceof BaseError ? (err.walk((e) => e instanceof ContractFunctionRevertedError) as ContractFunctionRevertedError | null) : null;
-        if (revert) return { ok: false, revert: revert.data?.errorName ?? revert.reason ?? "reverted" };
-        // estimateGas over raw calldata reports reverts as a generic execution error: decode its data.
-        const data = err instanceof BaseError ? findRevertData(err) : undefined;
-        if (data) return { ok: false, revert: decodeEscrowError(data) };
-        throw err instanceof RpcUnavailableError ? err : new RpcUnavailableError(err);
+        // Outcomes, not outages: only a transport failure is the RPC's fault.
+        const revert = revertOf(err);
+        if (revert !== null) return { ok: false, revert };
+        if (isTransportError(err)) throw new RpcUnavailableError(err);
+        if (err instanceof BaseError && err.walk((e) => e instanceof InsufficientFundsError)) return { ok: false, revert: "insufficient_funds" };
+        const msg = err instanceof BaseError ? err.shortMessage : String(err);
+        return { ok: false, revert: `rejected:${msg.slice(0, 120)}` };
       }
+    },
+    async fees() {
+      const [block, priority] = await Promise.all([
+        rpc(() => client.getBlock({ blockTag: "latest" })),
+        rpc(() => client.estimateMaxPriorityFeePerGas({ chain: null })),
+      ]);
+      return { baseFee: block.baseFeePerGas ?? 0n, priority };
     },
     balance: (address) => rpc(() => client.getBalance({ address: address as Address })),
     tokenBalance: (token, address) =>

@@ -63,6 +63,7 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
       OABP_RESOLVER_KEY: resolverKey,
       OABP_ESCROW_START_BLOCK: "0",
       OABP_RPC_TIMEOUT_MS: "2000",
+      OABP_CHAIN_POLL_MS: String(POLL_MS),
       OABP_ASSETS: JSON.stringify([{ symbol: "USDC", decimals: 6, spam_fee: "5000000", usd_price: 1, addresses: { base: usdc } }]),
       ...over,
     }),
@@ -90,10 +91,17 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
   };
 }
 
-/** One job round of the base rail, as the runner does it: the watcher, then the settlement worker. */
-export async function escrowTick(app: { deps: import("../../src/deps").Deps }): Promise<void> {
+/** The chain poll interval the tests configure (OABP_CHAIN_POLL_MS). */
+export const POLL_MS = 1_000;
+
+/**
+ * One job round of the base rail, as the runner does it: the watcher, then the settlement worker.
+ * The manual clock first moves one poll interval, as real time does between two polls.
+ */
+export async function escrowTick(app: { deps: import("../../src/deps").Deps; clock?: { advance(ms: number): void } }): Promise<void> {
   const { watchEscrow } = await import("../../src/features/escrow/escrow.watcher");
-  const { runPayouts } = await import("../../src/features/escrow/escrow.payouts");
+  const { runPayouts } = await import("../../src/features/escrow/escrow.worker");
+  app.clock?.advance(POLL_MS);
   await watchEscrow(app.deps);
   await runPayouts(app.deps);
 }

@@ -6,7 +6,7 @@ import { AppError } from "../../lib/errors";
 import { balancesOf, TREASURY } from "../ledger/ledger.service";
 import { findMission } from "../missions/missions.service";
 import { checkDepositReceipt, DEPOSIT_REJECTIONS } from "./escrow.check";
-import { recordDeposit } from "./escrow.deposits";
+import { recordDeposit, resolverRefunds } from "./escrow.deposits";
 import { missionTerms } from "./escrow.terms";
 import type { z } from "@hono/zod-openapi";
 import type { TreasuryResponse } from "./escrow.schemas";
@@ -51,7 +51,12 @@ export async function attachDeposit(deps: Deps, caller: string, missionId: strin
     throw new AppError("CONFLICT", "this deposit already backs another mission", { field: "tx_hash", reason: "deposit_already_used" });
   }
   if (outcome.kind === "rejected") {
-    throw new AppError("UNPROCESSABLE", `${DEPOSIT_REJECTIONS[outcome.reason]}; the deposit is refunded to its funder`, { field: "tx_hash", reason: outcome.reason, refund: "queued" });
+    // The spam fee is never refunded: it was paid to the treasury at funding (and pays the refund's gas).
+    const refunded = resolverRefunds(m, log);
+    const what = refunded
+      ? "the deposit is refunded to its funder; the spam fee is kept"
+      : "the deposit is not refunded by the server (wrong token or spam fee short): its funder withdraws it with reclaim() once the mission key is released, or after its refund-after time";
+    throw new AppError("UNPROCESSABLE", `${DEPOSIT_REJECTIONS[outcome.reason]}; ${what}`, { field: "tx_hash", reason: outcome.reason, refund: refunded ? "queued" : "none" });
   }
   return respond(deps, m.id, outcome.deposit.status === "pending" ? 202 : 200);
 }
