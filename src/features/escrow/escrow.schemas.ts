@@ -44,7 +44,14 @@ export const TreasuryResponse = z
       off_reason: z.string().nullable(),
       chain_id: z.number().int().nullable(),
       escrow_contract: z.string().nullable(),
-      rpc: z.enum(["ok", "unavailable", "off"]),
+      rpc: z.enum(["ok", "unavailable", "wrong_chain", "off"]).openapi({ description: "A live probe (eth_chainId) now, not a cached flag" }),
+      rpc_error: z.string().nullable(),
+      workers: z.array(z.object({
+        name: z.string().openapi({ description: "watcher | settlement" }),
+        healthy: z.boolean().openapi({ description: "Ran without an outage within the last three poll intervals (or 30 s)" }),
+        last_run_at: z.string(), last_ok_at: z.string().nullable(), last_error: z.string().nullable(),
+      })).openapi({ description: "Heartbeats of the base-rail workers of every process (empty: no worker ever ran)" }),
+      oldest_queued_payout_age_seconds: z.number().int().nullable().openapi({ description: "Age of the oldest payout not yet broadcast (queued or pending_gas)" }),
       resolver: z.object({
         address: z.string(),
         gas_balance_wei: z.string().nullable().openapi({ description: "null when the RPC did not answer" }),
@@ -62,6 +69,7 @@ export const TreasuryResponse = z
         items: z.array(z.object({
           id: z.string(), mission_id: z.string(), kind: z.string(), state: z.string(), reason: z.string().nullable(),
           asset: z.string(), amount: z.string(), tx_hash: z.string().nullable(), nonce: z.number().int().nullable(), updated_at: z.string(),
+          next_check_at: z.string().nullable(), retries: z.number().int(),
         })),
       }),
     }),

@@ -9,6 +9,17 @@ import type { DepositTerms } from "./escrow.check";
 // What a base-rail mission's creator must escrow, fixed at creation (design.md "Escrow and
 // settlement"): the contract, the chain, the token and the mission key keccak256(bytes(id)).
 
+/**
+ * The most recipients one MissionEscrow.release pays (the contract's MAX_RECIPIENTS). The server
+ * refuses more winners than that on the base rail — at creation (max_winners), at award, and in
+ * the default award (split among at most this many) — so every resolution is payable in one
+ * release (docs/base-rail.md "Winners fit the contract").
+ */
+export const ESCROW_MAX_RECIPIENTS = 64;
+
+/** The most winners a mission on this rail may have. */
+export const maxWinnersOnRail = (rail: string, otherwise: number) => (rail === "base" ? Math.min(ESCROW_MAX_RECIPIENTS, otherwise) : otherwise);
+
 /** The base rail's chain and the asset's token on it; 422 when the rail is off or the asset has no token there. */
 export function baseRailTerms(deps: Deps, asset: AssetConfig): { chainId: number; contract: string; token: string } {
   const chain = deps.chain;

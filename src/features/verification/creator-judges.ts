@@ -10,6 +10,7 @@ import { appealOf, recordAward } from "./appeal";
 import type { AccountKey } from "../ledger/ledger.service";
 import type { ResolutionReason } from "./reasons";
 import { resolveAndPay, voidAndRefund, type Winner } from "./settlement";
+import { maxWinnersOnRail } from "../escrow/escrow.terms";
 
 type Mission = Omit<MissionRow, "search">;
 
@@ -46,7 +47,8 @@ export async function awardMission(deps: Deps, caller: string, missionId: string
       if (m.verificationType !== "creator_judges") throw new AppError("CONFLICT", `a ${m.verificationType} mission is not judged by its creator`, { reason: "wrong_verification_type" });
       const judging = m.status === "escrowed" && m.phase === "judging" && m.judgingDeadline !== null && now < m.judgingDeadline;
       if (m.status !== "open" && !judging) throw new AppError("MISSION_NOT_OPEN", `mission is ${m.status}${m.phase === "judging" ? " and its judging window has closed" : ""}`, { status: m.status, phase: m.phase });
-      const maxWinners = Number(m.verificationParams.max_winners ?? 1);
+      // On the base rail never more than one escrow release can pay (a mission from before that rule too).
+      const maxWinners = maxWinnersOnRail(m.rewardChain, Number(m.verificationParams.max_winners ?? 1));
       if (input.winners.length > maxWinners) throw new AppError("UNPROCESSABLE", `at most ${maxWinners} winner(s) for this mission`, { reason: "too_many_winners", max_winners: maxWinners });
       const rows = await tx.select().from(submissions).where(and(eq(submissions.missionId, missionId), inArray(submissions.id, ids)));
       const byId = new Map(rows.map((r) => [r.id, r]));
@@ -68,7 +70,8 @@ export async function awardMission(deps: Deps, caller: string, missionId: string
 /**
  * The creator never judged (design.md: a documented, tested policy; funds are never stuck):
  * when the judging window closes, the reward is split equally between the distinct submitters
- * (each one's earliest submission, at most DEFAULT_AWARD_MAX_WINNERS, in arrival order), each
+ * (each one's earliest submission, at most DEFAULT_AWARD_MAX_WINNERS — ESCROW_MAX_RECIPIENTS on the
+ * base rail — in arrival order), each
  * credited as a partial outcome. The creator, who saw every deliverable, gets nothing back —
  * abandoning judging must not be a way to take work for free. No submissions → refund.
  */
@@ -80,7 +83,7 @@ export async function expireJudging(tx: Tx, deps: Deps, m: Mission, now: Date, r
     .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), eq(submissions.checkResult, "valid")))
     .orderBy(asc(submissions.seq));
   const seen = new Set<string>();
-  const firsts = pending.filter((s) => !seen.has(s.submitter) && seen.add(s.submitter)).slice(0, DEFAULT_AWARD_MAX_WINNERS);
+  const firsts = pending.filter((s) => !seen.has(s.submitter) && seen.add(s.submitter)).slice(0, maxWinnersOnRail(m.rewardChain, DEFAULT_AWARD_MAX_WINNERS));
   if (firsts.length === 0) return voidAndRefund(tx, m, { now, reason: "expired_without_submissions" });
   await resolveAndPay(tx, m, firsts.map((s) => ({ submissionId: s.id, submitter: s.submitter, weight: 1 })), {
     deps, feeBps: deps.config.feeBps,
