@@ -80,7 +80,8 @@ async function transition(
     if (m.escrow?.deposit?.id === p.depositId && (p.kind === "release" || m.status === "voided")) {
       await tx.update(missions).set({
         payoutStatus: payoutStatusOf(state),
-        payoutStatusReason: values.reason ?? (state === "final" ? `${p.kind}_final` : `${p.kind}_${state}`),
+        // A pull credit stays visible once final (receipt status "credited", docs/base-rail.md).
+        payoutStatusReason: values.reason ?? (state === "final" ? (cur.reason?.startsWith("credited_pull:") ? cur.reason : `${p.kind}_final`) : `${p.kind}_${state}`),
         payoutStatusUpdatedAt: now,
         payoutTxHash: values.minedTxHash ?? values.txHash ?? cur.minedTxHash ?? cur.txHash,
         ...(state === "final" && p.kind === "release" ? { phase: "settled" } : {}),
@@ -209,7 +210,9 @@ async function watchBroadcast(deps: Deps, chain: BaseChain, p: PayoutRow, heads:
       const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, p.missionId));
       if (!m) return;
       await emitEvents(tx, p.recipients.filter((r) => r.submission_id).map((r) =>
-        payoutConfirmed(m, now, { submission_id: r.submission_id!, agent_id: r.address, amount: r.amount }, { chain_id: p.chainId, tx_hash: receipt.txHash })));
+        payoutConfirmed(m, now, { submission_id: r.submission_id!, agent_id: r.address, amount: r.amount }, {
+          chain_id: p.chainId, tx_hash: receipt.txHash, delivery: receipt.credited.some((c) => c.to === r.address.toLowerCase()) ? "pull_credit" : "transfer",
+        })));
     });
     return;
   }

@@ -20,6 +20,9 @@ export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string):
     updated_at: m.updatedAt.toISOString(),
     phase: m.phase,
     payout_status: m.payoutStatus as MissionWire["payout_status"],
+    // AIP-1 Appendix B: why the payout is in that state and since when.
+    payout_status_reason: m.payoutStatusReason,
+    payout_status_updated_at: m.payoutStatusUpdatedAt?.toISOString() ?? null,
     spam_fee: m.spamFee,
     tags: m.tags,
     warnings: m.warnings,
