@@ -8,5 +8,6 @@ CREATE TABLE "chain_workers" (
 );
 --> statement-breakpoint
 ALTER TABLE "chain_payouts" ADD COLUMN "retries" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "chain_payouts" ADD COLUMN "admin_actions" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 CREATE INDEX "chain_payouts_confirmed_idx" ON "chain_payouts" USING btree ("block_number") WHERE "chain_payouts"."state" = 'confirmed';--> statement-breakpoint
 CREATE INDEX "escrow_deposits_live_block_idx" ON "escrow_deposits" USING btree ("status","block_number") WHERE "escrow_deposits"."status" in ('pending', 'confirmed');
