@@ -134,6 +134,11 @@ export const EnvSchema = z.object({
   /** The resolver's private key (RESOLVER_ROLE on the escrow); or OABP_RESOLVER_KEY_FILE. Never logged. */
   OABP_RESOLVER_KEY: privateKey.optional(),
   OABP_RESOLVER_KEY_FILE: z.string().min(1).optional(),
+  /**
+   * The resolver's address, for a process that holds no key (the public API when settlement runs
+   * in `npm run worker`): it watches deposits and serves escrow state, but never signs.
+   */
+  OABP_RESOLVER_ADDRESS: hexAddress.optional(),
   /** The treasury the escrow pays fees to (used by `npm run escrow:deploy`; checked against the contract at start). */
   OABP_TREASURY_ADDRESS: hexAddress.optional(),
   /** A deposit opens its mission, and a payout counts as confirmed, at this depth. */
@@ -276,7 +281,10 @@ export interface BaseRailConfig {
   rpcUrl: string;
   chainId: number;
   escrow: string; // lower-case
-  resolverKey: Secret;
+  /** null: this process never signs (settlement runs in `npm run worker`). */
+  resolverKey: Secret | null;
+  /** The resolver's address (from the key, or OABP_RESOLVER_ADDRESS), lower-case; null: derive it from the key. */
+  resolverAddress: string | null;
   treasury: string | undefined;
   confirmations: ChainDepth;
   finality: ChainDepth;
@@ -304,14 +312,15 @@ function baseRailFrom(e: z.infer<typeof EnvSchema>, readFile: (path: string) => 
   }
   if (!e.OABP_RPC_URL) return { rail: null, off: "no_rpc_url" };
   if (!e.OABP_ESCROW_ADDRESS) return { rail: null, off: "no_escrow_address" };
-  if (!key) return { rail: null, off: "no_resolver_key" };
+  if (!key && !e.OABP_RESOLVER_ADDRESS) return { rail: null, off: "no_resolver_key" };
   return {
     off: null,
     rail: {
       rpcUrl: e.OABP_RPC_URL,
       chainId: e.OABP_CHAIN_ID,
       escrow: e.OABP_ESCROW_ADDRESS.toLowerCase(),
-      resolverKey: new Secret(key),
+      resolverKey: key ? new Secret(key) : null,
+      resolverAddress: e.OABP_RESOLVER_ADDRESS?.toLowerCase() ?? null,
       treasury: e.OABP_TREASURY_ADDRESS?.toLowerCase(),
       confirmations: e.OABP_CONFIRMATIONS,
       finality: e.OABP_FINALITY,

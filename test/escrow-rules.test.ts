@@ -62,7 +62,7 @@ describe("base rail configuration", () => {
 
   it("never prints the resolver key: JSON, inspect, template strings", () => {
     const c = parseEnv(rail);
-    expect(c.baseRail!.resolverKey.reveal()).toBe(KEY_HEX);
+    expect(c.baseRail!.resolverKey!.reveal()).toBe(KEY_HEX);
     expect(JSON.stringify(c)).not.toContain("7777777");
     expect(inspect(c, { depth: 10 })).not.toContain("7777777");
     expect(`${c.baseRail!.resolverKey}`).toBe("[redacted]");
@@ -75,7 +75,7 @@ describe("base rail configuration", () => {
       return files[p]!;
     };
     const { OABP_RESOLVER_KEY: _k, ...noKey } = rail;
-    expect(parseEnv({ ...noKey, OABP_RESOLVER_KEY_FILE: "/k" }, read).baseRail!.resolverKey.reveal()).toBe(KEY_HEX);
+    expect(parseEnv({ ...noKey, OABP_RESOLVER_KEY_FILE: "/k" }, read).baseRail!.resolverKey!.reveal()).toBe(KEY_HEX);
     expect(() => parseEnv({ ...noKey, OABP_RESOLVER_KEY_FILE: "/bad" }, read)).toThrow(/OABP_RESOLVER_KEY_FILE/);
     try {
       parseEnv({ ...noKey, OABP_RESOLVER_KEY_FILE: "/bad" }, read);

@@ -67,10 +67,21 @@ export interface FeeMarket { baseFee: bigint; priority: bigint }
 
 export type SendResult = "sent" | "known" | "nonce_too_low" | "insufficient_funds" | "underpriced";
 
+/** What the escrow contract says about itself (the start-up checks compare it with the config). */
+export interface EscrowState {
+  hasCode: boolean;
+  resolverHasRole: boolean;
+  feeCapBps: number;
+  treasury: string;
+}
+
 export interface BaseChain {
   readonly chainId: number;
   readonly escrow: string;
   readonly resolver: string;
+  /** False in a process without the resolver key (the API beside `npm run worker`): it never signs. */
+  readonly canSign: boolean;
+  escrowState(): Promise<EscrowState>;
   rpcChainId(): Promise<number>;
   heads(): Promise<Heads>;
   receipt(txHash: string): Promise<TxReceipt | null>;
@@ -157,7 +168,12 @@ function toFunded(l: { address: string; args: { missionKey: Hex; funder: string;
 
 export function createBaseChain(cfg: BaseRailConfig): BaseChain {
   const client: PublicClient = createPublicClient({ transport: http(cfg.rpcUrl, { timeout: cfg.rpcTimeoutMs, retryCount: 0 }) });
-  const account: PrivateKeyAccount = privateKeyToAccount(cfg.resolverKey.reveal() as Hex);
+  const account: PrivateKeyAccount | null = cfg.resolverKey ? privateKeyToAccount(cfg.resolverKey.reveal() as Hex) : null;
+  const resolver = (account?.address ?? cfg.resolverAddress ?? "").toLowerCase() as Address;
+  const signer = (): PrivateKeyAccount => {
+    if (!account) throw new Error("this process holds no resolver key (OABP_RESOLVER_ADDRESS only): settlement runs in `npm run worker`");
+    return account;
+  };
   const escrow = cfg.escrow as Address;
 
   async function depthHead(latest: number, d: ChainDepth): Promise<number> {
@@ -169,7 +185,22 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
   return {
     chainId: cfg.chainId,
     escrow: cfg.escrow,
-    resolver: account.address.toLowerCase(),
+    resolver,
+    canSign: account !== null,
+    async escrowState() {
+      const [code, role] = await Promise.all([
+        rpc(() => client.getCode({ address: escrow })),
+        rpc(() => client.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "RESOLVER_ROLE" })).catch(() => null),
+      ]);
+      const hasCode = code !== undefined && code !== "0x";
+      if (!hasCode || role === null) return { hasCode, resolverHasRole: false, feeCapBps: 0, treasury: "" };
+      const [has, cap, treasury] = await Promise.all([
+        rpc(() => client.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "hasRole", args: [role, resolver] })),
+        rpc(() => client.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "feeCapBps" })),
+        rpc(() => client.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "treasury" })),
+      ]);
+      return { hasCode, resolverHasRole: has, feeCapBps: Number(cap), treasury: treasury.toLowerCase() };
+    },
     rpcChainId: () => rpc(() => client.getChainId()),
     async heads() {
       const latest = Number(await rpc(() => client.getBlockNumber({ cacheTime: 0 })));
@@ -232,7 +263,7 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
     },
     async estimate(call) {
       try {
-        const gas = await client.estimateGas({ account: account.address, to: escrow, data: callData(call), blockTag: "latest" });
+        const gas = await client.estimateGas({ account: resolver, to: escrow, data: callData(call), blockTag: "latest" });
         return { ok: true, gas: (gas * 12n) / 10n };
       } catch (err) {
         // Outcomes, not outages: only a transport failure is the RPC's fault.
@@ -254,9 +285,9 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
     balance: (address) => rpc(() => client.getBalance({ address: address as Address })),
     tokenBalance: (token, address) =>
       rpc(() => client.readContract({ address: token as Address, abi: ERC20_BALANCE_ABI, functionName: "balanceOf", args: [address as Address] })),
-    pendingNonce: () => rpc(() => client.getTransactionCount({ address: account.address, blockTag: "pending" })),
+    pendingNonce: () => rpc(() => client.getTransactionCount({ address: resolver, blockTag: "pending" })),
     async sign(call, p) {
-      const raw = await account.signTransaction({
+      const raw = await signer().signTransaction({
         type: "eip1559", chainId: cfg.chainId, to: escrow, data: callData(call), value: 0n,
         nonce: p.nonce, gas: p.gas, maxFeePerGas: p.maxFeePerGas, maxPriorityFeePerGas: p.maxPriorityFeePerGas,
       });

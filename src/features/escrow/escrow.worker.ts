@@ -21,7 +21,8 @@ const OUTAGES_BEFORE_STOP = 3;
 
 export async function runPayouts(deps: Deps, budgetMs = 15_000): Promise<number> {
   const chain = deps.chain;
-  if (!chain) return 0;
+  // No key in this process (the public API beside `npm run worker`): settlement is not its job.
+  if (!chain || !chain.canSign) return 0;
   const started = performance.now();
   const now = deps.clock.now();
   const db = deps.database.db;
