@@ -72,7 +72,7 @@ describe("deposits that must not open a mission", () => {
     expect(await reason(await chain.fund(c2.creator.account, c2.key, REWARD - 1n, SPAM_FEE), c2.m.id, c2.creator.token)).toBe("amount_short");
     const c3 = await createBaseMission();
     expect(await reason(await chain.fund(c3.creator.account, c3.key, REWARD, SPAM_FEE - 1n), c3.m.id, c3.creator.token)).toBe("spam_fee_short");
-    const otherEscrow = await chain.anvil.deploy("MissionEscrow", [chain.admin.address, chain.resolver.address, chain.treasury, FEE_CAP_BPS]);
+    const otherEscrow = await chain.anvil.deploy("MissionEscrow", [chain.admin.address, chain.resolver.address, chain.treasury, FEE_CAP_BPS, 3600]);
     const c4 = await createBaseMission();
     expect(await reason(await chain.fund(c4.creator.account, c4.key, REWARD, SPAM_FEE, { escrow: otherEscrow }), c4.m.id, c4.creator.token)).toBe("wrong_contract");
     const d = await createBaseMission(); // funded, never attached: its log names d's key, not c4's

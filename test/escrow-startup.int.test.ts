@@ -36,7 +36,7 @@ describe("start-up checks of the base rail (must-show 6)", () => {
     await expect(check({ OABP_ESCROW_ADDRESS: privateKeyToAccount(generatePrivateKey()).address })).rejects.toThrow(/OABP_ESCROW_ADDRESS: no contract code/);
     await expect(check({ OABP_ESCROW_ADDRESS: chain.usdc })).rejects.toThrow(/RESOLVER_ROLE/); // code, but not an escrow
     await expect(check({ OABP_RESOLVER_KEY: generatePrivateKey() })).rejects.toThrow(/OABP_RESOLVER_KEY: 0x[0-9a-f]{40} does not hold RESOLVER_ROLE/);
-    const lowCap = await chain.anvil.deploy("MissionEscrow", [chain.admin.address, chain.resolver.address, chain.treasury, 10]);
+    const lowCap = await chain.anvil.deploy("MissionEscrow", [chain.admin.address, chain.resolver.address, chain.treasury, 10, 3600]);
     await expect(check({ OABP_ESCROW_ADDRESS: lowCap })).rejects.toThrow(/OABP_FEE_BPS: 50 bps exceeds the escrow's fee cap of 10 bps/);
     await expect(check({ OABP_TREASURY_ADDRESS: privateKeyToAccount(generatePrivateKey()).address })).rejects.toThrow(/OABP_TREASURY_ADDRESS: configured 0x[0-9a-f]{40}, but the escrow pays fees to/);
     await expect(check({ OABP_RPC_URL: "http://127.0.0.1:9" })).rejects.toThrow(/OABP_RPC_URL: the RPC does not answer/);

@@ -28,6 +28,8 @@ export interface FundedLog {
   token: string;
   amount: bigint;
   spamFee: bigint;
+  /** Contract v2: from this unix time the funder may take an unreleased deposit back itself. */
+  refundAfter: bigint;
   txHash: string;
   logIndex: number;
   blockNumber: number;
@@ -150,7 +152,7 @@ function callData(call: EscrowCall): Hex {
     : encodeFunctionData({ abi: missionEscrowAbi, functionName: "refund", args: [call.missionKey, call.funder as Address] });
 }
 
-function toFunded(l: { address: string; args: { missionKey: Hex; funder: string; token: string; amount: bigint; spamFee: bigint }; transactionHash: string | null; logIndex: number | null; blockNumber: bigint | null; blockHash: string | null }): FundedLog | null {
+function toFunded(l: { address: string; args: { missionKey: Hex; funder: string; token: string; amount: bigint; spamFee: bigint; refundAfter: bigint | number }; transactionHash: string | null; logIndex: number | null; blockNumber: bigint | null; blockHash: string | null }): FundedLog | null {
   if (l.transactionHash === null || l.logIndex === null || l.blockNumber === null || l.blockHash === null) return null; // pending log
   return {
     address: l.address.toLowerCase(),
@@ -159,6 +161,7 @@ function toFunded(l: { address: string; args: { missionKey: Hex; funder: string;
     token: l.args.token.toLowerCase(),
     amount: l.args.amount,
     spamFee: l.args.spamFee,
+    refundAfter: BigInt(l.args.refundAfter),
     txHash: l.transactionHash.toLowerCase(),
     logIndex: l.logIndex,
     blockNumber: Number(l.blockNumber),

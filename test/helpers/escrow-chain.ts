@@ -9,6 +9,8 @@ import { startAnvil, type Anvil } from "./anvil";
 
 const MNEMONIC = "test test test test test test test test test test test junk";
 export const FEE_CAP_BPS = 100;
+/** Contract v2: a new admin or resolver waits this long (seconds). */
+export const ADMIN_DELAY = 3600;
 
 const usdcAbi = parseAbi([
   "function mint(address to, uint256 amount)",
@@ -45,7 +47,7 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
   const treasury = mnemonicToAccount(MNEMONIC, { addressIndex: 2 }).address;
   const resolverKey = `0x${Buffer.from(resolver.getHdKey().privateKey!).toString("hex")}` as Hex;
   const usdc = await anvil.deploy("TestUSDC");
-  const escrow = await anvil.deploy("MissionEscrow", [admin.address, resolver.address, treasury, FEE_CAP_BPS]);
+  const escrow = await anvil.deploy("MissionEscrow", [admin.address, resolver.address, treasury, FEE_CAP_BPS, ADMIN_DELAY]);
   const pc = anvil.publicClient;
   const wallet = (account: PrivateKeyAccount | HDAccount) => createWalletClient({ chain: anvil.chain, transport: http(anvil.rpcUrl, { retryCount: 0 }), account, pollingInterval: 50 });
   const waitOk = async (hash: Hex) => {

@@ -20,6 +20,7 @@ export const MissionEscrowWire = z
     amount: z.string().openapi({ description: "Escrow at least this (the reward), base units" }),
     spam_fee: z.string().openapi({ description: "Pay at least this spam fee with the deposit (non-refundable), base units" }),
     fund_call: z.string().openapi({ description: "The call that escrows it, after approving amount + spam_fee (or fundWithPermit)" }),
+    refund_after: z.string().nullable().openapi({ description: "Contract v2: the deposit's refund-after time must be at least this; from then on an unreleased deposit is its funder's to take back (selfRefund)" }),
     deposit: EscrowDepositWire.nullable().openapi({ description: "The deposit backing the mission; the mission is open once it is confirmed" }),
     payout_tx_hash: z.string().nullable().openapi({ description: "The release (or refund) transaction, once broadcast" }),
   })

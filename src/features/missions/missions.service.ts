@@ -12,7 +12,7 @@ import { touchAgent } from "../agents/agents.touch";
 import { recordActivity } from "../reputation/reputation.service";
 import { agentAccount, escrowAccount, transfer, TREASURY } from "../ledger/ledger.service";
 import { voidAndRefund } from "../verification/settlement";
-import { baseRailTerms, escrowRecordFor, ESCROW_MAX_RECIPIENTS } from "../escrow/escrow.terms";
+import { baseRailTerms, escrowRecordFor, ESCROW_MAX_RECIPIENTS, refundAfterFor } from "../escrow/escrow.terms";
 import { emitMissionCreated } from "../webhooks/webhooks.outbox";
 import type { CreateMissionInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
 import { listWhere, MISSION_COLUMNS, prepared, toPrefixTsquery } from "./missions.queries";
@@ -70,7 +70,7 @@ export async function createMission(
   const work = async (tx: Tx) => {
     const id = newId("mis", now.getTime());
     // base rail: the mission waits, unlisted, until its deposit is confirmed on chain (AIP-1 §6).
-    const escrow = railTerms ? escrowRecordFor(railTerms, id) : null;
+    const escrow = railTerms ? escrowRecordFor(railTerms, id, refundAfterFor(deadline, params, deps.config)) : null;
     const row = {
       id,
       creator,
