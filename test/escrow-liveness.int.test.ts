@@ -131,7 +131,7 @@ describe("winners fit the contract (must-show 2)", () => {
     expect(ok.status, ok.text).toBe(201);
   });
 
-  it("an award of 65 is refused before any money moves (a mission stored with max_winners 100); a default award among 65 submitters pays 64 in full", async () => {
+  it("an award of 65 is refused before any money moves (a mission stored with max_winners 100); a default award among 65 submitters pays 64 in full", { timeout: 180_000 }, async () => {
     const c = await createBaseMission(t, REWARD);
     await chain.fund(c.creator.account, c.key, REWARD, SPAM_FEE);
     await chain.mine(2);

@@ -94,8 +94,9 @@ export interface BaseChain {
   slotAmount(call: EscrowCall): Promise<bigint>;
   /**
    * The transaction of an earlier `Released` (release) or `Refunded` (refund) of this slot, searched
-   * from `fromBlock` (the deposit's block) in bounded eth_getLogs windows — public Base RPCs refuse
-   * wide ranges — for at most `maxBlocks`; null when not found within that.
+   * between `fromBlock` (the deposit's block) and the head, newest first, in bounded eth_getLogs
+   * windows — public Base RPCs refuse wide ranges — over at most `maxBlocks` (500 000 ≈ 11.5 days
+   * on Base: the deadline, judging window and grace of a mission); null when not found.
    */
   settledTx(call: EscrowCall, fromBlock: number, maxBlocks?: number): Promise<string | null>;
   /** Gas for `call` against the latest state (never the pending one: a replacement reuses its gas). */
@@ -250,11 +251,13 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
       const [, amount] = await rpc(() => client.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "depositOf", args: [call.missionKey, call.funder as Address] }));
       return amount;
     },
-    async settledTx(call, fromBlock, maxBlocks = 50_000) {
+    async settledTx(call, fromBlock, maxBlocks = 500_000) {
+      // Newest window first: a payout made outside this database (a restore from backup) is
+      // most likely recent — after the deadline and the judging window, not near the deposit.
       const latest = Number(await rpc(() => client.getBlockNumber({ cacheTime: 0 })));
-      const last = Math.min(latest, fromBlock + maxBlocks - 1);
-      for (let from = fromBlock; from <= last; from += LOG_SPAN) {
-        const range = { fromBlock: BigInt(from), toBlock: BigInt(Math.min(last, from + LOG_SPAN - 1)) };
+      const first = Math.max(fromBlock, latest - maxBlocks + 1);
+      for (let to = latest; to >= first; to -= LOG_SPAN) {
+        const range = { fromBlock: BigInt(Math.max(first, to - LOG_SPAN + 1)), toBlock: BigInt(to) };
         const args = { missionKey: call.missionKey, funder: call.funder as Address };
         const logs = call.kind === "release"
           ? await rpc(() => client.getContractEvents({ address: escrow, abi: missionEscrowAbi, eventName: "Released", args, ...range, strict: true }))
