@@ -43,6 +43,6 @@ export async function recordWorkerRun(deps: Deps, now: Date, r: { ok: true } | {
       target: [chainWorkers.chainId, chainWorkers.name],
       set: { lastRunAt: now, lastError: error, ...(r.ok ? { lastOkAt: now } : {}) },
       // Several processes run the same worker: the latest run wins, an older one never rolls it back.
-      setWhere: sql`${chainWorkers.lastRunAt} <= ${now}`,
+      setWhere: sql`${chainWorkers.lastRunAt} <= ${now.toISOString()}::timestamptz`,
     });
 }
