@@ -1,13 +1,14 @@
 import {
-  BaseError, ContractFunctionRevertedError, ExecutionRevertedError, HttpRequestError, InsufficientFundsError,
-  LimitExceededRpcError, ResourceUnavailableRpcError, SocketClosedError, TimeoutError,
-  TransactionNotFoundError, TransactionReceiptNotFoundError,
-  createPublicClient, decodeErrorResult, encodeFunctionData, http, keccak256, parseEventLogs,
+  BaseError, InsufficientFundsError, TransactionNotFoundError, TransactionReceiptNotFoundError,
+  createPublicClient, encodeFunctionData, http, keccak256, parseEventLogs,
   type Address, type Hex, type PublicClient,
 } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import type { BaseRailConfig, ChainDepth } from "../env";
 import { missionEscrowAbi } from "./abi/mission-escrow";
+import { errorText, isTransportError, revertOf } from "./chain-errors";
+
+export { isTransportError, revertOf };
 
 // The base rail's chain port (style.md "Chain behind a port"): every RPC call of the escrow
 // watcher and the settlement worker goes through here, so the rest of the code sees plain data
@@ -107,29 +108,6 @@ export interface BaseChain {
   pendingNonce(): Promise<number>;
   sign(call: EscrowCall, p: { nonce: number; gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }): Promise<{ raw: Hex; hash: string }>;
   sendRaw(raw: Hex): Promise<SendResult>;
-}
-
-/**
- * A revert, found anywhere in viem's wrapping (ContractFunctionExecutionError,
- * EstimateGasExecutionError, CallExecutionError all wrap the node's answer): the contract's error
- * name, or "reverted" when the data does not decode. Null when `err` is not a revert.
- */
-export function revertOf(err: unknown): string | null {
-  if (!(err instanceof BaseError)) return null;
-  const typed = err.walk((e) => e instanceof ContractFunctionRevertedError) as ContractFunctionRevertedError | null;
-  if (typed?.data?.errorName) return typed.data.errorName;
-  const data = findRevertData(err);
-  if (data) return decodeEscrowError(data);
-  if (typed || err.walk((e) => e instanceof ExecutionRevertedError)) return typed?.reason ?? "reverted";
-  return null;
-}
-
-/** Transport failures only (no answer, timeout, 5xx, rate limit): the RPC is out, not the call wrong. */
-export function isTransportError(err: unknown): boolean {
-  if (!(err instanceof BaseError)) return !(err instanceof Error) || /fetch failed|ECONNREFUSED|ECONNRESET|socket|network/i.test(err.message);
-  return Boolean(err.walk((e) =>
-    e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof SocketClosedError ||
-    e instanceof LimitExceededRpcError || e instanceof ResourceUnavailableRpcError));
 }
 
 /**
@@ -319,34 +297,3 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
 const LOG_SPAN = 2_000;
 
 const ERC20_BALANCE_ABI = [{ type: "function", name: "balanceOf", stateMutability: "view", inputs: [{ name: "a", type: "address" }], outputs: [{ name: "", type: "uint256" }] }] as const;
-
-function errorText(err: unknown): string {
-  if (err instanceof BaseError) {
-    const parts: string[] = [];
-    err.walk((e) => {
-      if (e instanceof Error) parts.push(e.message, (e as BaseError).details ?? "");
-      return false;
-    });
-    return parts.join(" ");
-  }
-  return err instanceof Error ? err.message : String(err);
-}
-
-function findRevertData(err: BaseError): Hex | undefined {
-  let data: Hex | undefined;
-  err.walk((e) => {
-    const d = (e as { data?: unknown }).data;
-    if (typeof d === "string" && /^0x[0-9a-fA-F]{8,}$/.test(d)) data = d as Hex;
-    return false;
-  });
-  return data;
-}
-
-/** Revert data → the escrow's error name (or "reverted"). */
-function decodeEscrowError(data: Hex): string {
-  try {
-    return decodeErrorResult({ abi: missionEscrowAbi, data }).errorName;
-  } catch {
-    return "reverted";
-  }
-}
