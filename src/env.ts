@@ -140,6 +140,11 @@ export const EnvSchema = z.object({
   /** The resolver's private key (RESOLVER_ROLE on the escrow); or OABP_RESOLVER_KEY_FILE. Never logged. */
   OABP_RESOLVER_KEY: privateKey.optional(),
   OABP_RESOLVER_KEY_FILE: z.string().min(1).optional(),
+  /**
+   * The resolver's address, for a process that holds no key (the public API when settlement runs
+   * in `npm run worker`): it watches deposits and serves escrow state, but never signs.
+   */
+  OABP_RESOLVER_ADDRESS: hexAddress.optional(),
   /** The treasury the escrow pays fees to (used by `npm run escrow:deploy`; checked against the contract at start). */
   OABP_TREASURY_ADDRESS: hexAddress.optional(),
   /** A deposit opens its mission, and a payout counts as confirmed, at this depth. */
@@ -150,6 +155,10 @@ export const EnvSchema = z.object({
   OABP_ESCROW_START_BLOCK: z.coerce.number().int().min(0).optional(),
   /** A broadcast payout not mined after this long is re-sent (dropped) or replaced with higher fees (stuck). */
   OABP_PAYOUT_REBROADCAST_SECONDS: z.coerce.number().int().min(5).max(86_400).default(120),
+  /** The escrow watcher polls the chain at most this often (idle load: ≤ 4 requests per poll). */
+  OABP_CHAIN_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(4_000),
+  /** A payout's max fee per gas never exceeds this many times the current base fee (plus the tip). */
+  OABP_FEE_BUMP_MAX_MULTIPLIER: z.coerce.number().int().min(2).max(100).default(4),
   /** Timeout of one JSON-RPC request of the base rail. */
   OABP_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   OABP_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -340,13 +349,18 @@ export interface BaseRailConfig {
   rpcUrl: string;
   chainId: number;
   escrow: string; // lower-case
-  resolverKey: Secret;
+  /** null: this process never signs (settlement runs in `npm run worker`). */
+  resolverKey: Secret | null;
+  /** The resolver's address (from the key, or OABP_RESOLVER_ADDRESS), lower-case; null: derive it from the key. */
+  resolverAddress: string | null;
   treasury: string | undefined;
   confirmations: ChainDepth;
   finality: ChainDepth;
   startBlock: number | undefined;
   rebroadcastSeconds: number;
   rpcTimeoutMs: number;
+  pollMs: number;
+  feeBumpMaxMultiplier: number;
 }
 
 function baseRailFrom(e: z.infer<typeof EnvSchema>, readFile: (path: string) => string): { rail: BaseRailConfig | null; off: string | null } {
@@ -366,20 +380,23 @@ function baseRailFrom(e: z.infer<typeof EnvSchema>, readFile: (path: string) => 
   }
   if (!e.OABP_RPC_URL) return { rail: null, off: "no_rpc_url" };
   if (!e.OABP_ESCROW_ADDRESS) return { rail: null, off: "no_escrow_address" };
-  if (!key) return { rail: null, off: "no_resolver_key" };
+  if (!key && !e.OABP_RESOLVER_ADDRESS) return { rail: null, off: "no_resolver_key" };
   return {
     off: null,
     rail: {
       rpcUrl: e.OABP_RPC_URL,
       chainId: e.OABP_CHAIN_ID,
       escrow: e.OABP_ESCROW_ADDRESS.toLowerCase(),
-      resolverKey: new Secret(key),
+      resolverKey: key ? new Secret(key) : null,
+      resolverAddress: e.OABP_RESOLVER_ADDRESS?.toLowerCase() ?? null,
       treasury: e.OABP_TREASURY_ADDRESS?.toLowerCase(),
       confirmations: e.OABP_CONFIRMATIONS,
       finality: e.OABP_FINALITY,
       startBlock: e.OABP_ESCROW_START_BLOCK,
       rebroadcastSeconds: e.OABP_PAYOUT_REBROADCAST_SECONDS,
       rpcTimeoutMs: e.OABP_RPC_TIMEOUT_MS,
+      pollMs: e.OABP_CHAIN_POLL_MS,
+      feeBumpMaxMultiplier: e.OABP_FEE_BUMP_MAX_MULTIPLIER,
     },
   };
 }

@@ -2,12 +2,12 @@ import type { Hex } from "viem";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainPayouts, escrowDeposits } from "../src/db/schema/index";
-import { runPayouts } from "../src/features/escrow/escrow.payouts";
+import { runPayouts } from "../src/features/escrow/escrow.worker";
 import { watchEscrow } from "../src/features/escrow/escrow.watcher";
 import { makeTestApp, type TestApp } from "./helpers/app";
 import { missionBody, signIn } from "./helpers/agents";
 import { onRealPostgres } from "./helpers/db";
-import { startEscrowChain, type EscrowChain } from "./helpers/escrow-chain";
+import { POLL_MS, startEscrowChain, type EscrowChain } from "./helpers/escrow-chain";
 
 // Two servers on one Postgres and one chain, racing on the same money: concurrent attaches of
 // one deposit, concurrent watchers, and concurrent settlement workers on one payout. Exactly one
@@ -51,6 +51,7 @@ describe.runIf(onRealPostgres)("base rail under concurrency (real Postgres)", ()
     const key = m.escrow.mission_key as Hex;
     await chain.fund(creator.account, key, REWARD, 5_000_000n);
     await chain.mine(2);
+    a.clock.advance(POLL_MS); // one poll interval since the previous test's watch
     await watchEscrow(a.deps);
     const winner = await signIn(a);
     const sub = await a.call("POST", `/missions/${m.id}/submissions`, { token: winner.token, body: { content: "x" } });
@@ -60,6 +61,8 @@ describe.runIf(onRealPostgres)("base rail under concurrency (real Postgres)", ()
     const [p] = await a.deps.database.db.select().from(chainPayouts).where(eq(chainPayouts.missionId, m.id));
     expect(p!.attempts).toHaveLength(1); // one signature, one nonce
     await chain.mine(2);
+    a.clock.advance(POLL_MS); // the next poll: the payout is due again, the heads are read anew
+    b.clock.advance(POLL_MS);
     await Promise.all([runPayouts(a.deps), runPayouts(b.deps)]);
     expect((await a.call("GET", `/missions/${m.id}`)).body.payout_status).toBe("confirmed");
     expect(await chain.releasedLogs(key)).toBe(1);

@@ -19,6 +19,7 @@ const acct = Object.fromEntries(NAMES.map((n, i) => [n, mnemonicToAccount(MNEMON
 const A = Object.fromEntries(NAMES.map((n) => [n, acct[n].address])) as Record<Who, Address>;
 
 const FEE_CAP_BPS = 100; // 1 %
+const ADMIN_DELAY = 3600; // seconds a new admin (or resolver) waits
 const U = (n: number) => parseUnits(String(n), 6);
 const MINT = U(1_000_000);
 const key = (missionId: string): Hex => keccak256(toBytes(missionId));
@@ -96,6 +97,14 @@ const paid = (r: TransactionReceipt) =>
   parseEventLogs({ abi: missionEscrowAbi, logs: r.logs.filter((l) => isAddressEqual(l.address, escrow)), eventName: "Paid" })
     .map((l) => [l.args.to, l.args.amount] as const);
 
+/** A new resolver takes office after the admin delay (contract v2). */
+async function makeResolver(who: Address) {
+  await mined(as("admin").escrow.write.proposeResolver([who]));
+  await anvil.testClient.increaseTime({ seconds: ADMIN_DELAY });
+  await anvil.testClient.mine({ blocks: 1 });
+  await mined(as("attacker").escrow.write.activateResolver());
+}
+
 /** approve + fund. */
 async function fund(who: Who, missionKey: Hex, amount: bigint, spamFee: bigint, token: Address = usdc) {
   await mined(as(who).erc20(token).write.approve([escrow, amount + spamFee]));
@@ -128,7 +137,7 @@ beforeAll(async () => {
   expect(anvil.account.address).toBe(A.admin); // anvil.deploy() deploys from the admin account
   usdc = getAddress(await anvil.deploy("TestUSDC"));
   rt = getAddress(await anvil.deploy("ReentrantToken"));
-  escrow = getAddress(await anvil.deploy("MissionEscrow", [A.admin, A.resolver, A.treasury, FEE_CAP_BPS]));
+  escrow = getAddress(await anvil.deploy("MissionEscrow", [A.admin, A.resolver, A.treasury, FEE_CAP_BPS, ADMIN_DELAY]));
   for (const w of ["funder", "funder2", "attacker"] as const) {
     await mined(as("admin").usdc.write.mint([A[w], MINT]));
     await mined(as("admin").rt.write.mint([A[w], MINT]));
@@ -159,7 +168,7 @@ describe("funding", () => {
     const { receipt, d } = await deltas(usdc, [A.funder, A.treasury, escrow], () => fund("funder", k, U(1000), U(5)));
     expect(d).toEqual([-U(1005), U(5), U(1000)]);
     expect(await read().depositOf([k, A.funder])).toEqual([usdc, U(1000)]);
-    expect(args(receipt, "Funded")).toEqual([{ missionKey: k, funder: A.funder, token: usdc, amount: U(1000), spamFee: U(5) }]);
+    expect(args(receipt, "Funded")).toMatchObject([{ missionKey: k, funder: A.funder, token: usdc, amount: U(1000), spamFee: U(5) }]);
     expect(args(receipt, "Paid")).toEqual([{ missionKey: k, token: usdc, to: A.treasury, amount: U(5) }]);
     expect(await as("funder").erc20(usdc).read.allowance([A.funder, escrow])).toBe(0n);
     expect(await read().released([k])).toBe(false);
@@ -172,7 +181,7 @@ describe("funding", () => {
     const { receipt, d } = await deltas(usdc, [A.funder, A.treasury, escrow], () =>
       mined(as("funder").escrow.write.fundWithPermit([k, usdc, U(1000), U(5), p.deadline, p.v, p.r, p.s])));
     expect(d).toEqual([-U(1005), U(5), U(1000)]);
-    expect(args(receipt, "Funded")).toEqual([{ missionKey: k, funder: A.funder, token: usdc, amount: U(1000), spamFee: U(5) }]);
+    expect(args(receipt, "Funded")).toMatchObject([{ missionKey: k, funder: A.funder, token: usdc, amount: U(1000), spamFee: U(5) }]);
     expect(await read().depositOf([k, A.funder])).toEqual([usdc, U(1000)]);
     expect(await as("funder").usdc.read.nonces([A.funder])).toBe(1n);
     expect(await as("funder").erc20(usdc).read.allowance([A.funder, escrow])).toBe(0n);
@@ -368,7 +377,7 @@ describe("access control and validation", () => {
 });
 
 describe("blocked recipients (USDC blacklist)", () => {
-  it("one of three winners blacklisted: the rest are paid, the blocked winner is credited and withdraws to a fresh address", async () => {
+  it("one of three winners blacklisted: the rest are paid, the blocked winner is credited and withdraws to itself only", async () => {
     const k = key("mis_blocked");
     await fund("funder", k, U(1000), 0n);
     await mined(as("admin").usdc.write.setBlacklisted([A.carol, true]));
@@ -380,13 +389,16 @@ describe("blocked recipients (USDC blacklist)", () => {
     expect(await read().credits([usdc, A.carol])).toBe(U(100));
     expect(await balanceOf(usdc, escrow)).toBe(U(100));
 
-    // Still blacklisted, carol names a fresh address.
-    await expectRevert(as("carol").escrow.write.withdraw([usdc, zeroAddress]), "ZeroAddress");
-    const w = await deltas(usdc, [A.fresh, escrow], () => mined(as("carol").escrow.write.withdraw([usdc, A.fresh])));
+    // Still blacklisted, carol cannot redirect it to a fresh address: the operator never pays a
+    // sanctioned party through another account. The credit waits until the token lets carol receive.
+    await expectRevert(as("carol").escrow.write.withdraw([usdc]), "Blacklisted", [A.carol]);
+    expect(await read().credits([usdc, A.carol])).toBe(U(100));
+    await mined(as("admin").usdc.write.setBlacklisted([A.carol, false]));
+    const w = await deltas(usdc, [A.carol, escrow], () => mined(as("carol").escrow.write.withdraw([usdc])));
     expect(w.d).toEqual([U(100), -U(100)]);
-    expect(args(w.receipt, "Withdrawn")).toEqual([{ token: usdc, account: A.carol, to: A.fresh, amount: U(100) }]);
+    expect(args(w.receipt, "Withdrawn")).toEqual([{ token: usdc, account: A.carol, amount: U(100) }]);
     expect(await read().credits([usdc, A.carol])).toBe(0n);
-    await expectRevert(as("carol").escrow.write.withdraw([usdc, A.fresh]), "NothingToWithdraw");
+    await expectRevert(as("carol").escrow.write.withdraw([usdc]), "NothingToWithdraw");
   });
 
   it("a blacklisted treasury at funding: the spam fee is credited to it and the funding succeeds", async () => {
@@ -398,16 +410,17 @@ describe("blocked recipients (USDC blacklist)", () => {
     expect(args(receipt, "Credited")).toEqual([{ missionKey: k, token: usdc, to: A.treasury, amount: U(5) }]);
     expect(await read().credits([usdc, A.treasury])).toBe(U(5));
     expect(await read().depositOf([k, A.funder])).toEqual([usdc, U(1000)]);
-    const w = await deltas(usdc, [A.fresh], () => mined(as("treasury").escrow.write.withdraw([usdc, A.fresh])));
+    await mined(as("admin").usdc.write.setBlacklisted([A.treasury, false]));
+    const w = await deltas(usdc, [A.treasury], () => mined(as("treasury").escrow.write.withdraw([usdc])));
     expect(w.d).toEqual([U(5)]);
   });
 
   it("withdraw with nothing credited reverts NothingToWithdraw", async () => {
-    await expectRevert(as("attacker").escrow.write.withdraw([usdc, A.attacker]), "NothingToWithdraw");
-    await expectRevert(as("attacker").escrow.write.withdraw([rt, A.attacker]), "NothingToWithdraw");
+    await expectRevert(as("attacker").escrow.write.withdraw([usdc]), "NothingToWithdraw");
+    await expectRevert(as("attacker").escrow.write.withdraw([rt]), "NothingToWithdraw");
   });
 
-  it("a blacklisted stray funder's reclaim is credited, then withdrawn to another address", async () => {
+  it("a blacklisted stray funder's reclaim is credited, then withdrawn by itself once it can receive", async () => {
     const k = key("mis_bl_stray");
     await fund("funder", k, U(1000), 0n);
     await fund("funder2", k, U(300), 0n);
@@ -415,7 +428,8 @@ describe("blocked recipients (USDC blacklist)", () => {
     await mined(as("admin").usdc.write.setBlacklisted([A.funder2, true]));
     const r = await mined(as("funder2").escrow.write.reclaim([k]));
     expect(args(r, "Credited")).toEqual([{ missionKey: k, token: usdc, to: A.funder2, amount: U(300) }]);
-    expect((await deltas(usdc, [A.fresh], () => mined(as("funder2").escrow.write.withdraw([usdc, A.fresh])))).d).toEqual([U(300)]);
+    await mined(as("admin").usdc.write.setBlacklisted([A.funder2, false]));
+    expect((await deltas(usdc, [A.funder2], () => mined(as("funder2").escrow.write.withdraw([usdc])))).d).toEqual([U(300)]);
     await expectRevert(as("funder2").escrow.write.reclaim([k]), "NotFunded", [k, A.funder2]);
   });
 });
@@ -443,7 +457,7 @@ describe("reentrancy through a malicious token (ReentrantToken)", () => {
 
   /** The token holds RESOLVER_ROLE, USDC + an allowance, a reclaimable stray slot and a USDC credit: each reentrant call would succeed but for the guard. */
   async function setup() {
-    await mined(as("admin").escrow.write.grantRole([RESOLVER_ROLE, rt]));
+    await makeResolver(rt);
     await fund("funder", K1, D, U(5), rt);
     await fund("funder2", KV, D, 0n);
     await mined(as("admin").usdc.write.mint([rt, U(100)]));
@@ -468,7 +482,7 @@ describe("reentrancy through a malicious token (ReentrantToken)", () => {
       intact: async () => expect(await read().depositOf([KV, A.funder2])).toEqual([usdc, D]),
     },
     withdraw: {
-      data: () => encodeFunctionData({ abi: missionEscrowAbi, functionName: "withdraw", args: [usdc, A.attacker] }),
+      data: () => encodeFunctionData({ abi: missionEscrowAbi, functionName: "withdraw", args: [usdc] }),
       intact: async () => expect([await read().credits([usdc, rt]), await balanceOf(usdc, A.attacker)]).toEqual([U(20), MINT]),
     },
     reclaim: {
@@ -542,5 +556,92 @@ describe("reentrancy through a malicious token (ReentrantToken)", () => {
     const err = await lastReentryError();
     expect([err.errorName, err.args]).toEqual(["AccessControlUnauthorizedAccount", [rt, RESOLVER_ROLE]]);
     await reentries.release.intact();
+  });
+});
+
+describe("contract v2: bounded operator power (issue 12 must-show 5)", () => {
+  const later = async (seconds: number) => {
+    await anvil.testClient.increaseTime({ seconds });
+    await anvil.testClient.mine({ blocks: 1 });
+  };
+  const now = async () => Number((await anvil.publicClient.getBlock()).timestamp);
+
+  it("the admin changes by a two-step transfer that takes effect only after the delay", async () => {
+    expect(await read().defaultAdmin()).toBe(A.admin);
+    expect(await read().defaultAdminDelay()).toBe(ADMIN_DELAY);
+    await mined(as("admin").escrow.write.beginDefaultAdminTransfer([A.fresh]));
+    await expectRevert(as("fresh").escrow.write.acceptDefaultAdminTransfer(), "AccessControlEnforcedDefaultAdminDelay");
+    await expectRevert(as("attacker").escrow.write.acceptDefaultAdminTransfer(), "AccessControlInvalidDefaultAdmin", [A.attacker]);
+    await later(ADMIN_DELAY + 10);
+    await mined(as("fresh").escrow.write.acceptDefaultAdminTransfer());
+    expect(await read().defaultAdmin()).toBe(A.fresh);
+    expect(await read().hasRole([DEFAULT_ADMIN_ROLE, A.admin])).toBe(false);
+    await expectRevert(as("admin").escrow.write.setFeeCapBps([0]), "AccessControlUnauthorizedAccount", [A.admin, DEFAULT_ADMIN_ROLE]);
+  });
+
+  it("the admin cannot make itself resolver at once: grantRole is refused, a proposal waits the delay", async () => {
+    await expectRevert(as("admin").escrow.write.grantRole([RESOLVER_ROLE, A.admin]), "UseProposeResolver");
+    await mined(as("admin").escrow.write.proposeResolver([A.admin]));
+    await expectRevert(as("admin").escrow.write.activateResolver(), "ResolverNotReady");
+    const k = key("mis_v2_resolver");
+    await fund("funder", k, U(100), 0n);
+    await expectRevert(release(k, "funder", [A.admin], [U(100)], 0n, "admin"), "AccessControlUnauthorizedAccount", [A.admin, RESOLVER_ROLE]);
+    await later(ADMIN_DELAY + 10); // the funder saw ResolverProposed and had the whole delay to leave
+    await mined(as("attacker").escrow.write.activateResolver());
+    expect(await read().hasRole([RESOLVER_ROLE, A.admin])).toBe(true);
+    await expectRevert(as("attacker").escrow.write.proposeResolver([A.attacker]), "AccessControlUnauthorizedAccount", [A.attacker, DEFAULT_ADMIN_ROLE]);
+  });
+
+  it("a funder takes an unreleased deposit back itself after the refund-after time fixed at funding, not before", async () => {
+    const k = key("mis_v2_self");
+    const refundAfter = BigInt((await now()) + 10_000);
+    await mined(as("funder").erc20(usdc).write.approve([escrow, U(1005)]));
+    const r = await mined(as("funder").escrow.write.fundUntil([k, usdc, U(1000), U(5), refundAfter]));
+    expect(args(r, "Funded")).toEqual([{ missionKey: k, funder: A.funder, token: usdc, amount: U(1000), spamFee: U(5), refundAfter }]);
+    expect(await read().refundAfterOf([k, A.funder])).toBe(refundAfter);
+    await expectRevert(as("funder").escrow.write.selfRefund([k]), "RefundNotYet", [refundAfter]);
+    await expectRevert(as("attacker").escrow.write.selfRefund([k]), "NotFunded", [k, A.attacker]); // its funder alone
+    await later(10_000);
+    const { receipt, d } = await deltas(usdc, [A.funder, A.treasury, escrow], () => mined(as("funder").escrow.write.selfRefund([k])));
+    expect(d).toEqual([U(1000), 0n, -U(1000)]); // the spam fee stays with the treasury
+    expect(args(receipt, "SelfRefunded")).toEqual([{ missionKey: k, funder: A.funder, token: usdc, amount: U(1000) }]);
+    await expectRevert(release(k, "funder", [A.alice], [U(1000)], 0n), "NotFunded", [k, A.funder]); // nothing left to release
+  });
+
+  it("a released slot cannot be self-refunded; refund-after must be in the future and within two years; fund() defaults to a year", async () => {
+    const k = key("mis_v2_released");
+    await fund("funder", k, U(100), 0n);
+    expect(await read().refundAfterOf([k, A.funder])).toBe(BigInt((await now()) + 365 * 86_400));
+    await mined(release(k, "funder", [A.alice], [U(100)], 0n));
+    await later(366 * 86_400);
+    await expectRevert(as("funder").escrow.write.selfRefund([k]), "NotFunded", [k, A.funder]);
+    await mined(as("funder").erc20(usdc).write.approve([escrow, U(10)]));
+    const t0 = await now();
+    await expectRevert(as("funder").escrow.write.fundUntil([key("mis_v2_past"), usdc, U(10), 0n, BigInt(t0)]), "BadRefundAfter");
+    await expectRevert(as("funder").escrow.write.fundUntil([key("mis_v2_far"), usdc, U(10), 0n, BigInt(t0 + 3 * 365 * 86_400)]), "BadRefundAfter");
+  });
+
+  it("the admin sweeps only the surplus (tokens sent outside fund), never a slot or a credit", async () => {
+    const k = key("mis_v2_sweep");
+    await fund("funder", k, U(1000), 0n);
+    const kc = key("mis_v2_credit");
+    await fund("funder2", kc, U(100), 0n);
+    await mined(as("admin").usdc.write.setBlacklisted([A.carol, true]));
+    await mined(release(kc, "funder2", [A.carol], [U(100)], 0n)); // credited to carol
+    await expectRevert(as("admin").escrow.write.sweep([usdc, A.fresh]), "NothingToWithdraw"); // nothing surplus yet
+    await mined(as("attacker").erc20(usdc).write.transfer([escrow, U(7)])); // sent outside fund()
+    expect(await read().held([usdc])).toBe(U(1100));
+    await expectRevert(as("attacker").escrow.write.sweep([usdc, A.attacker]), "AccessControlUnauthorizedAccount", [A.attacker, DEFAULT_ADMIN_ROLE]);
+    const { d } = await deltas(usdc, [A.fresh, escrow], () => mined(as("admin").escrow.write.sweep([usdc, A.fresh])));
+    expect(d).toEqual([U(7), -U(7)]);
+    await expectRevert(as("admin").escrow.write.sweep([usdc, A.fresh]), "NothingToWithdraw");
+    // The slot and the credit are whole and still pay out in full.
+    expect(await read().depositOf([k, A.funder])).toEqual([usdc, U(1000)]);
+    expect(await read().credits([usdc, A.carol])).toBe(U(100));
+    await mined(release(k, "funder", [A.alice], [U(1000)], 0n));
+    await mined(as("admin").usdc.write.setBlacklisted([A.carol, false]));
+    await mined(as("carol").escrow.write.withdraw([usdc]));
+    expect(await balanceOf(usdc, escrow)).toBe(0n);
+    expect(await read().held([usdc])).toBe(0n);
   });
 });

@@ -9,9 +9,9 @@ import type { FundedLog, TxReceipt } from "../src/lib/base-chain";
 const ESCROW = "0x00000000000000000000000000000000000000e5";
 const KEY = `0x${"11".repeat(32)}` as const;
 const TOKEN = "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913";
-const terms: DepositTerms = { escrow: ESCROW, missionKey: KEY, token: TOKEN, reward: 100n, spamFee: 5n };
+const terms: DepositTerms = { escrow: ESCROW, missionKey: KEY, token: TOKEN, reward: 100n, spamFee: 5n, refundAfter: 2_000_000_000 };
 const log = (over: Partial<FundedLog> = {}): FundedLog => ({
-  address: ESCROW, missionKey: KEY, funder: "0x00000000000000000000000000000000000000f1", token: TOKEN, amount: 100n, spamFee: 5n,
+  address: ESCROW, missionKey: KEY, funder: "0x00000000000000000000000000000000000000f1", token: TOKEN, amount: 100n, spamFee: 5n, refundAfter: 2_000_000_000n,
   txHash: `0x${"aa".repeat(32)}`, logIndex: 0, blockNumber: 10, blockHash: `0x${"bb".repeat(32)}`, ...over,
 });
 const receipt = (funded: FundedLog[], status: "success" | "reverted" = "success"): TxReceipt => ({
@@ -37,6 +37,9 @@ describe("deposit verification", () => {
     expect(r(receipt([log({ token: "0x00000000000000000000000000000000000000aa" })]))).toBe("token_not_allowed+slot");
     expect(r(receipt([log({ amount: 99n })]))).toBe("amount_short+slot");
     expect(r(receipt([log({ spamFee: 4n })]))).toBe("spam_fee_short+slot");
+    // Contract v2: a refund-after before the mission's would let the funder leave before the payout.
+    expect(r(receipt([log({ refundAfter: 1_999_999_999n })]))).toBe("refund_after_short+slot");
+    expect(checkDepositReceipt(receipt([log({ refundAfter: 1n })]), { ...terms, refundAfter: null })).toMatchObject({ ok: true });
   });
 
   it("picks this mission's log among several in one transaction", () => {
@@ -62,7 +65,7 @@ describe("base rail configuration", () => {
 
   it("never prints the resolver key: JSON, inspect, template strings", () => {
     const c = parseEnv(rail);
-    expect(c.baseRail!.resolverKey.reveal()).toBe(KEY_HEX);
+    expect(c.baseRail!.resolverKey!.reveal()).toBe(KEY_HEX);
     expect(JSON.stringify(c)).not.toContain("7777777");
     expect(inspect(c, { depth: 10 })).not.toContain("7777777");
     expect(`${c.baseRail!.resolverKey}`).toBe("[redacted]");
@@ -75,7 +78,7 @@ describe("base rail configuration", () => {
       return files[p]!;
     };
     const { OABP_RESOLVER_KEY: _k, ...noKey } = rail;
-    expect(parseEnv({ ...noKey, OABP_RESOLVER_KEY_FILE: "/k" }, read).baseRail!.resolverKey.reveal()).toBe(KEY_HEX);
+    expect(parseEnv({ ...noKey, OABP_RESOLVER_KEY_FILE: "/k" }, read).baseRail!.resolverKey!.reveal()).toBe(KEY_HEX);
     expect(() => parseEnv({ ...noKey, OABP_RESOLVER_KEY_FILE: "/bad" }, read)).toThrow(/OABP_RESOLVER_KEY_FILE/);
     try {
       parseEnv({ ...noKey, OABP_RESOLVER_KEY_FILE: "/bad" }, read);
@@ -111,6 +114,9 @@ describe("npm run escrow:deploy", () => {
       expect({ ...out, test_token: out.test_token?.toLowerCase(), escrow: out.escrow.toLowerCase() }).toMatchObject({
         chain_id: 8453, test_token: "0x5fbdb2315678afecb367f032d93f642f64180aa3", escrow: "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512", fee_cap_bps: 100,
       });
+      // It names the admin (here the deployer itself, said plainly) and the block to start scanning from.
+      expect(out).toMatchObject({ admin: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", admin_is_deployer: true, admin_delay_seconds: 172_800 });
+      expect(out.deployment_block).toBe(Number(await anvil.publicClient.getBlockNumber()));
       const read = (functionName: "treasury" | "feeCapBps") => anvil.publicClient.readContract({ address: out.escrow, abi: missionEscrowAbi, functionName });
       expect(await read("treasury")).toBe(treasury);
       expect(await anvil.publicClient.readContract({ address: out.escrow, abi: missionEscrowAbi, functionName: "hasRole", args: [keccak256(toBytes("RESOLVER_ROLE")), resolver] })).toBe(true);

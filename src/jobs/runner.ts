@@ -4,7 +4,7 @@ import { purgeExpiredAuth } from "./purge";
 import { materialiseDecayBatch, purgeRatingVersions } from "../features/reputation/reputation.service";
 import { sweepDueMissions } from "./sweeper";
 import { watchEscrow } from "../features/escrow/escrow.watcher";
-import { runPayouts } from "../features/escrow/escrow.payouts";
+import { runPayouts } from "../features/escrow/escrow.worker";
 import { purgeWebhookHistory, runWebhookJobs } from "./webhooks";
 import { purgeEndedSessions } from "../features/mcp/mcp.sessions";
 import { expireClaims } from "../features/claims/claims.expire";

@@ -1,11 +1,14 @@
 import {
-  BaseError, ContractFunctionRevertedError, TransactionNotFoundError, TransactionReceiptNotFoundError,
-  createPublicClient, decodeErrorResult, encodeFunctionData, http, keccak256, parseEventLogs,
+  BaseError, InsufficientFundsError, TransactionNotFoundError, TransactionReceiptNotFoundError,
+  createPublicClient, encodeFunctionData, http, keccak256, parseEventLogs,
   type Address, type Hex, type PublicClient,
 } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import type { BaseRailConfig, ChainDepth } from "../env";
 import { missionEscrowAbi } from "./abi/mission-escrow";
+import { errorText, isTransportError, revertOf } from "./chain-errors";
+
+export { isTransportError, revertOf };
 
 // The base rail's chain port (style.md "Chain behind a port"): every RPC call of the escrow
 // watcher and the settlement worker goes through here, so the rest of the code sees plain data
@@ -26,6 +29,8 @@ export interface FundedLog {
   token: string;
   amount: bigint;
   spamFee: bigint;
+  /** Contract v2: from this unix time the funder may take an unreleased deposit back itself. */
+  refundAfter: bigint;
   txHash: string;
   logIndex: number;
   blockNumber: number;
@@ -50,16 +55,36 @@ export type EscrowCall =
   | { kind: "release"; missionKey: Hex; funder: string; recipients: string[]; amounts: bigint[]; fee: bigint }
   | { kind: "refund"; missionKey: Hex; funder: string };
 
+/**
+ * A payout's estimation outcome. `revert` is the contract's error name (AlreadyReleased,
+ * NotFunded, FeeTooHigh, BadRecipients, …), `insufficient_funds` when the resolver cannot pay for
+ * gas, or `rejected:<node message>` when the node refused the call for another reason (wrong
+ * chain, no code at the address): all are outcomes of this payout, never an outage.
+ */
 export type Estimate =
-  | { ok: true; gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
-  | { ok: false; revert: string }; // the contract's error name (AlreadyReleased, NotFunded, …)
+  | { ok: true; gas: bigint }
+  | { ok: false; revert: string };
+
+/** The current fee market: the latest block's base fee and the node's suggested tip. */
+export interface FeeMarket { baseFee: bigint; priority: bigint }
 
 export type SendResult = "sent" | "known" | "nonce_too_low" | "insufficient_funds" | "underpriced";
+
+/** What the escrow contract says about itself (the start-up checks compare it with the config). */
+export interface EscrowState {
+  hasCode: boolean;
+  resolverHasRole: boolean;
+  feeCapBps: number;
+  treasury: string;
+}
 
 export interface BaseChain {
   readonly chainId: number;
   readonly escrow: string;
   readonly resolver: string;
+  /** False in a process without the resolver key (the API beside `npm run worker`): it never signs. */
+  readonly canSign: boolean;
+  escrowState(): Promise<EscrowState>;
   rpcChainId(): Promise<number>;
   heads(): Promise<Heads>;
   receipt(txHash: string): Promise<TxReceipt | null>;
@@ -70,11 +95,14 @@ export interface BaseChain {
   slotAmount(call: EscrowCall): Promise<bigint>;
   /**
    * The transaction of an earlier `Released` (release) or `Refunded` (refund) of this slot, searched
-   * from `fromBlock` (the deposit's block) in bounded eth_getLogs windows — public Base RPCs refuse
-   * wide ranges — for at most `maxBlocks`; null when not found within that.
+   * between `fromBlock` (the deposit's block) and the head, newest first, in bounded eth_getLogs
+   * windows — public Base RPCs refuse wide ranges — over at most `maxBlocks` (500 000 ≈ 11.5 days
+   * on Base: the deadline, judging window and grace of a mission); null when not found.
    */
   settledTx(call: EscrowCall, fromBlock: number, maxBlocks?: number): Promise<string | null>;
+  /** Gas for `call` against the latest state (never the pending one: a replacement reuses its gas). */
   estimate(call: EscrowCall): Promise<Estimate>;
+  fees(): Promise<FeeMarket>;
   balance(address: string): Promise<bigint>;
   tokenBalance(token: string, address: string): Promise<bigint>;
   pendingNonce(): Promise<number>;
@@ -82,13 +110,17 @@ export interface BaseChain {
   sendRaw(raw: Hex): Promise<SendResult>;
 }
 
-/** Wraps an RPC call: transport failures become RpcUnavailableError, everything else is rethrown. */
+/**
+ * Wraps an RPC call: reverts and not-found answers are rethrown for the caller to decode,
+ * everything else (transport failures, and node errors on reads, which no payout can fix) becomes
+ * RpcUnavailableError.
+ */
 async function rpc<T>(f: () => Promise<T>): Promise<T> {
   try {
     return await f();
   } catch (err) {
     if (err instanceof TransactionReceiptNotFoundError || err instanceof TransactionNotFoundError) throw err;
-    if (err instanceof BaseError && err.walk((e) => e instanceof ContractFunctionRevertedError)) throw err;
+    if (revertOf(err) !== null) throw err;
     throw new RpcUnavailableError(err);
   }
 }
@@ -99,7 +131,7 @@ function callData(call: EscrowCall): Hex {
     : encodeFunctionData({ abi: missionEscrowAbi, functionName: "refund", args: [call.missionKey, call.funder as Address] });
 }
 
-function toFunded(l: { address: string; args: { missionKey: Hex; funder: string; token: string; amount: bigint; spamFee: bigint }; transactionHash: string | null; logIndex: number | null; blockNumber: bigint | null; blockHash: string | null }): FundedLog | null {
+function toFunded(l: { address: string; args: { missionKey: Hex; funder: string; token: string; amount: bigint; spamFee: bigint; refundAfter: bigint | number }; transactionHash: string | null; logIndex: number | null; blockNumber: bigint | null; blockHash: string | null }): FundedLog | null {
   if (l.transactionHash === null || l.logIndex === null || l.blockNumber === null || l.blockHash === null) return null; // pending log
   return {
     address: l.address.toLowerCase(),
@@ -108,6 +140,7 @@ function toFunded(l: { address: string; args: { missionKey: Hex; funder: string;
     token: l.args.token.toLowerCase(),
     amount: l.args.amount,
     spamFee: l.args.spamFee,
+    refundAfter: BigInt(l.args.refundAfter),
     txHash: l.transactionHash.toLowerCase(),
     logIndex: l.logIndex,
     blockNumber: Number(l.blockNumber),
@@ -117,7 +150,12 @@ function toFunded(l: { address: string; args: { missionKey: Hex; funder: string;
 
 export function createBaseChain(cfg: BaseRailConfig): BaseChain {
   const client: PublicClient = createPublicClient({ transport: http(cfg.rpcUrl, { timeout: cfg.rpcTimeoutMs, retryCount: 0 }) });
-  const account: PrivateKeyAccount = privateKeyToAccount(cfg.resolverKey.reveal() as Hex);
+  const account: PrivateKeyAccount | null = cfg.resolverKey ? privateKeyToAccount(cfg.resolverKey.reveal() as Hex) : null;
+  const resolver = (account?.address ?? cfg.resolverAddress ?? "").toLowerCase() as Address;
+  const signer = (): PrivateKeyAccount => {
+    if (!account) throw new Error("this process holds no resolver key (OABP_RESOLVER_ADDRESS only): settlement runs in `npm run worker`");
+    return account;
+  };
   const escrow = cfg.escrow as Address;
 
   async function depthHead(latest: number, d: ChainDepth): Promise<number> {
@@ -129,7 +167,22 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
   return {
     chainId: cfg.chainId,
     escrow: cfg.escrow,
-    resolver: account.address.toLowerCase(),
+    resolver,
+    canSign: account !== null,
+    async escrowState() {
+      const [code, role] = await Promise.all([
+        rpc(() => client.getCode({ address: escrow })),
+        rpc(() => client.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "RESOLVER_ROLE" })).catch(() => null),
+      ]);
+      const hasCode = code !== undefined && code !== "0x";
+      if (!hasCode || role === null) return { hasCode, resolverHasRole: false, feeCapBps: 0, treasury: "" };
+      const [has, cap, treasury] = await Promise.all([
+        rpc(() => client.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "hasRole", args: [role, resolver] })),
+        rpc(() => client.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "feeCapBps" })),
+        rpc(() => client.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "treasury" })),
+      ]);
+      return { hasCode, resolverHasRole: has, feeCapBps: Number(cap), treasury: treasury.toLowerCase() };
+    },
     rpcChainId: () => rpc(() => client.getChainId()),
     async heads() {
       const latest = Number(await rpc(() => client.getBlockNumber({ cacheTime: 0 })));
@@ -176,11 +229,13 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
       const [, amount] = await rpc(() => client.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "depositOf", args: [call.missionKey, call.funder as Address] }));
       return amount;
     },
-    async settledTx(call, fromBlock, maxBlocks = 50_000) {
+    async settledTx(call, fromBlock, maxBlocks = 500_000) {
+      // Newest window first: a payout made outside this database (a restore from backup) is
+      // most likely recent — after the deadline and the judging window, not near the deposit.
       const latest = Number(await rpc(() => client.getBlockNumber({ cacheTime: 0 })));
-      const last = Math.min(latest, fromBlock + maxBlocks - 1);
-      for (let from = fromBlock; from <= last; from += LOG_SPAN) {
-        const range = { fromBlock: BigInt(from), toBlock: BigInt(Math.min(last, from + LOG_SPAN - 1)) };
+      const first = Math.max(fromBlock, latest - maxBlocks + 1);
+      for (let to = latest; to >= first; to -= LOG_SPAN) {
+        const range = { fromBlock: BigInt(Math.max(first, to - LOG_SPAN + 1)), toBlock: BigInt(to) };
         const args = { missionKey: call.missionKey, funder: call.funder as Address };
         const logs = call.kind === "release"
           ? await rpc(() => client.getContractEvents({ address: escrow, abi: missionEscrowAbi, eventName: "Released", args, ...range, strict: true }))
@@ -192,24 +247,31 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
     },
     async estimate(call) {
       try {
-        const gas = await rpc(() => client.estimateGas({ account: account.address, to: escrow, data: callData(call) }));
-        const fees = await rpc(() => client.estimateFeesPerGas({ chain: null, type: "eip1559" }));
-        return { ok: true, gas: (gas * 12n) / 10n, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
+        const gas = await client.estimateGas({ account: resolver, to: escrow, data: callData(call), blockTag: "latest" });
+        return { ok: true, gas: (gas * 12n) / 10n };
       } catch (err) {
-        const revert = err instanceof BaseError ? (err.walk((e) => e instanceof ContractFunctionRevertedError) as ContractFunctionRevertedError | null) : null;
-        if (revert) return { ok: false, revert: revert.data?.errorName ?? revert.reason ?? "reverted" };
-        // estimateGas over raw calldata reports reverts as a generic execution error: decode its data.
-        const data = err instanceof BaseError ? findRevertData(err) : undefined;
-        if (data) return { ok: false, revert: decodeEscrowError(data) };
-        throw err instanceof RpcUnavailableError ? err : new RpcUnavailableError(err);
+        // Outcomes, not outages: only a transport failure is the RPC's fault.
+        const revert = revertOf(err);
+        if (revert !== null) return { ok: false, revert };
+        if (isTransportError(err)) throw new RpcUnavailableError(err);
+        if (err instanceof BaseError && err.walk((e) => e instanceof InsufficientFundsError)) return { ok: false, revert: "insufficient_funds" };
+        const msg = err instanceof BaseError ? err.shortMessage : String(err);
+        return { ok: false, revert: `rejected:${msg.slice(0, 120)}` };
       }
+    },
+    async fees() {
+      const [block, priority] = await Promise.all([
+        rpc(() => client.getBlock({ blockTag: "latest" })),
+        rpc(() => client.estimateMaxPriorityFeePerGas({ chain: null })),
+      ]);
+      return { baseFee: block.baseFeePerGas ?? 0n, priority };
     },
     balance: (address) => rpc(() => client.getBalance({ address: address as Address })),
     tokenBalance: (token, address) =>
       rpc(() => client.readContract({ address: token as Address, abi: ERC20_BALANCE_ABI, functionName: "balanceOf", args: [address as Address] })),
-    pendingNonce: () => rpc(() => client.getTransactionCount({ address: account.address, blockTag: "pending" })),
+    pendingNonce: () => rpc(() => client.getTransactionCount({ address: resolver, blockTag: "pending" })),
     async sign(call, p) {
-      const raw = await account.signTransaction({
+      const raw = await signer().signTransaction({
         type: "eip1559", chainId: cfg.chainId, to: escrow, data: callData(call), value: 0n,
         nonce: p.nonce, gas: p.gas, maxFeePerGas: p.maxFeePerGas, maxPriorityFeePerGas: p.maxPriorityFeePerGas,
       });
@@ -235,34 +297,3 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
 const LOG_SPAN = 2_000;
 
 const ERC20_BALANCE_ABI = [{ type: "function", name: "balanceOf", stateMutability: "view", inputs: [{ name: "a", type: "address" }], outputs: [{ name: "", type: "uint256" }] }] as const;
-
-function errorText(err: unknown): string {
-  if (err instanceof BaseError) {
-    const parts: string[] = [];
-    err.walk((e) => {
-      if (e instanceof Error) parts.push(e.message, (e as BaseError).details ?? "");
-      return false;
-    });
-    return parts.join(" ");
-  }
-  return err instanceof Error ? err.message : String(err);
-}
-
-function findRevertData(err: BaseError): Hex | undefined {
-  let data: Hex | undefined;
-  err.walk((e) => {
-    const d = (e as { data?: unknown }).data;
-    if (typeof d === "string" && /^0x[0-9a-fA-F]{8,}$/.test(d)) data = d as Hex;
-    return false;
-  });
-  return data;
-}
-
-/** Revert data → the escrow's error name (or "reverted"). */
-function decodeEscrowError(data: Hex): string {
-  try {
-    return decodeErrorResult({ abi: missionEscrowAbi, data }).errorName;
-  } catch {
-    return "reverted";
-  }
-}

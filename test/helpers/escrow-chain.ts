@@ -9,6 +9,8 @@ import { startAnvil, type Anvil } from "./anvil";
 
 const MNEMONIC = "test test test test test test test test test test test junk";
 export const FEE_CAP_BPS = 100;
+/** Contract v2: a new admin or resolver waits this long (seconds). */
+export const ADMIN_DELAY = 3600;
 
 const usdcAbi = parseAbi([
   "function mint(address to, uint256 amount)",
@@ -45,7 +47,7 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
   const treasury = mnemonicToAccount(MNEMONIC, { addressIndex: 2 }).address;
   const resolverKey = `0x${Buffer.from(resolver.getHdKey().privateKey!).toString("hex")}` as Hex;
   const usdc = await anvil.deploy("TestUSDC");
-  const escrow = await anvil.deploy("MissionEscrow", [admin.address, resolver.address, treasury, FEE_CAP_BPS]);
+  const escrow = await anvil.deploy("MissionEscrow", [admin.address, resolver.address, treasury, FEE_CAP_BPS, ADMIN_DELAY]);
   const pc = anvil.publicClient;
   const wallet = (account: PrivateKeyAccount | HDAccount) => createWalletClient({ chain: anvil.chain, transport: http(anvil.rpcUrl, { retryCount: 0 }), account, pollingInterval: 50 });
   const waitOk = async (hash: Hex) => {
@@ -63,6 +65,7 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
       OABP_RESOLVER_KEY: resolverKey,
       OABP_ESCROW_START_BLOCK: "0",
       OABP_RPC_TIMEOUT_MS: "2000",
+      OABP_CHAIN_POLL_MS: String(POLL_MS),
       OABP_ASSETS: JSON.stringify([{ symbol: "USDC", decimals: 6, spam_fee: "5000000", usd_price: 1, addresses: { base: usdc } }]),
       ...over,
     }),
@@ -90,10 +93,17 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
   };
 }
 
-/** One job round of the base rail, as the runner does it: the watcher, then the settlement worker. */
-export async function escrowTick(app: { deps: import("../../src/deps").Deps }): Promise<void> {
+/** The chain poll interval the tests configure (OABP_CHAIN_POLL_MS). */
+export const POLL_MS = 1_000;
+
+/**
+ * One job round of the base rail, as the runner does it: the watcher, then the settlement worker.
+ * The manual clock first moves one poll interval, as real time does between two polls.
+ */
+export async function escrowTick(app: { deps: import("../../src/deps").Deps; clock?: { advance(ms: number): void } }): Promise<void> {
   const { watchEscrow } = await import("../../src/features/escrow/escrow.watcher");
-  const { runPayouts } = await import("../../src/features/escrow/escrow.payouts");
+  const { runPayouts } = await import("../../src/features/escrow/escrow.worker");
+  app.clock?.advance(POLL_MS);
   await watchEscrow(app.deps);
   await runPayouts(app.deps);
 }

@@ -34,10 +34,13 @@ export const escrowDeposits = pgTable("escrow_deposits", {
   // A mission is backed by at most one live deposit: the index decides concurrent attaches.
   uniqueIndex("escrow_deposits_live_mission_uq").on(t.missionId).where(sql`${t.status} in ('pending', 'confirmed', 'final')`),
   index("escrow_deposits_due_idx").on(t.nextCheckAt).where(sql`${t.nextCheckAt} is not null`),
+  // Live deposits by block: the watcher only reads those at the confirmation or finality depth.
+  index("escrow_deposits_live_block_idx").on(t.status, t.blockNumber).where(sql`${t.status} in ('pending', 'confirmed')`),
   check("escrow_deposits_status_ck", sql`${t.status} in ('pending', 'confirmed', 'final', 'reorged', 'rejected')`),
 ]);
 
 export interface PayoutRecipient { address: string; amount: string; submission_id?: string }
+export interface PayoutAdminAction { action: "retry" | "fail"; reason: string; from_state: string; at: string }
 export interface PayoutAttempt { tx_hash: string; nonce: number; max_fee_per_gas: string; max_priority_fee_per_gas: string; gas: string; at: string }
 
 /**
@@ -74,9 +77,15 @@ export const chainPayouts = pgTable("chain_payouts", {
   confirmedAt: ts("confirmed_at"),
   finalAt: ts("final_at"),
   nextCheckAt: ts("next_check_at"),
+  // Consecutive checks that changed nothing (outage, retryable revert): this row's own backoff.
+  retries: integer("retries").notNull().default(0),
+  // Operator actions on this payout (retry, fail), newest last, at most 20: the audit trail.
+  adminActions: jsonb("admin_actions").notNull().$type<PayoutAdminAction[]>().default([]),
   createdAt: ts("created_at").notNull(),
   updatedAt: ts("updated_at").notNull(),
 }, (t) => [
+  // The finality pass: confirmed payouts by block, outside the work batch.
+  index("chain_payouts_confirmed_idx").on(t.blockNumber).where(sql`${t.state} = 'confirmed'`),
   uniqueIndex("chain_payouts_deposit_uq").on(t.depositId),
   uniqueIndex("chain_payouts_release_uq").on(t.missionId).where(sql`${t.kind} = 'release'`),
   index("chain_payouts_due_idx").on(t.nextCheckAt).where(sql`${t.nextCheckAt} is not null`),
@@ -99,4 +108,16 @@ export const chainCursors = pgTable("chain_cursors", {
   name: text("name").notNull(),
   nextBlock: bigint("next_block", { mode: "number" }).notNull(),
   updatedAt: ts("updated_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.chainId, t.name] })]);
+
+/**
+ * Heartbeat of each base-rail worker (the watcher, the settlement worker), shared by every
+ * process: /treasury reports real worker health from here, not from the API process's memory.
+ */
+export const chainWorkers = pgTable("chain_workers", {
+  chainId: integer("chain_id").notNull(),
+  name: text("name").notNull(), // watcher | settlement
+  lastRunAt: ts("last_run_at").notNull(),
+  lastOkAt: ts("last_ok_at"),
+  lastError: text("last_error"),
 }, (t) => [primaryKey({ columns: [t.chainId, t.name] })]);

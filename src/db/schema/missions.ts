@@ -18,6 +18,8 @@ export interface EscrowRecord {
   contract: string;
   token: string;
   mission_key: string;
+  /** Contract v2: the earliest refund-after time (unix seconds) a deposit must carry (fundUntil). Absent on older missions. */
+  refund_after?: number;
   deposit: { id: string; status: string; tx_hash: string; log_index: number; funder: string; block_number: number } | null;
 }
 

@@ -34,6 +34,18 @@ export async function lockMission(tx: Tx, missionId: string): Promise<Mission | 
 }
 
 /**
+ * Junk costs the operator nothing (docs/base-rail.md "Rejected deposits"): the resolver refunds a
+ * rejected deposit only when it is in the mission's token and paid the mission's full spam fee —
+ * the spam fee, kept by the treasury, pays for the refund's gas. Any other rejected slot (an
+ * unlisted token, a spam fee short, e.g. 1-wei junk) stays in the contract for its funder's own
+ * exit: reclaim() once the key is released, or the self-refund after the slot's refund-after
+ * time (contract v2).
+ */
+export function resolverRefunds(m: { spamFee: string; escrow: { token: string } | null }, log: Pick<FundedLog, "token" | "spamFee">): boolean {
+  return m.escrow !== null && log.token === m.escrow.token && log.spamFee >= BigInt(m.spamFee);
+}
+
+/**
  * Binds a Funded log of the mission's key to the mission. `rejection` (token, amount or spam fee
  * wrong) records the log as rejected and queues a refund of its slot, so the funder gets the
  * money back and can fund again from the same address (the contract allows one slot per funder).
@@ -67,7 +79,7 @@ export async function recordDeposit(
     [deposit] = (await tx.insert(escrowDeposits).values({ id: newId("dep", now.getTime()), createdAt: now, ...values }).returning()) as [DepositRow];
   }
   if (reason) {
-    await queueRefund(tx, m, deposit, now, `deposit_rejected:${reason}`, { touchMission: false });
+    if (resolverRefunds(m, log)) await queueRefund(tx, m, deposit, now, `deposit_rejected:${reason}`, { touchMission: false });
     return { kind: "rejected", deposit, reason };
   }
   await tx.update(missions).set({ escrow: { ...m.escrow, deposit: summary(deposit) }, updatedAt: now }).where(eq(missions.id, m.id));

@@ -1,6 +1,7 @@
 import { router } from "../../http/openapi";
 import { requireAdmin, requireAgent } from "../auth/auth.service";
-import { attachDepositRoute, getEscrowRoute, treasuryRoute } from "./escrow.routes";
+import { attachDepositRoute, failPayoutRoute, getEscrowRoute, listPayoutsRoute, retryPayoutRoute, treasuryRoute } from "./escrow.routes";
+import { actOnPayout, listPayouts } from "./escrow.admin";
 import { attachDeposit, getEscrow, treasuryView } from "./escrow.service";
 
 export const escrowRouter = router()
@@ -16,4 +17,16 @@ export const escrowRouter = router()
   .openapi(treasuryRoute, async (c) => {
     requireAdmin(c.get("identity"));
     return c.json(await treasuryView(c.get("deps")), 200);
+  })
+  .openapi(listPayoutsRoute, async (c) => {
+    requireAdmin(c.get("identity"));
+    return c.json(await listPayouts(c.get("deps"), c.req.valid("query")), 200);
+  })
+  .openapi(retryPayoutRoute, async (c) => {
+    requireAdmin(c.get("identity"));
+    return c.json(await actOnPayout(c.get("deps"), c.req.valid("param").id, "retry", c.req.valid("json").reason), 200);
+  })
+  .openapi(failPayoutRoute, async (c) => {
+    requireAdmin(c.get("identity"));
+    return c.json(await actOnPayout(c.get("deps"), c.req.valid("param").id, "fail", c.req.valid("json").reason), 200);
   });

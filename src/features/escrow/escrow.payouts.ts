@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Hex } from "viem";
 import type { Tx } from "../../db/client";
 import { chainAccounts, chainPayouts, escrowDeposits, missions, type PayoutAttempt } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { RpcUnavailableError, type BaseChain, type EscrowCall, type Heads, type TxReceipt } from "../../lib/base-chain";
+import { firstPrice, priceTooLow, replacementPrice, type Price } from "./escrow.fees";
 import { lockMission } from "./escrow.deposits";
 import { MISSION_COLUMNS } from "../missions/missions.queries";
 import { emitEvents, payoutConfirmed } from "../webhooks/webhooks.outbox";
@@ -19,11 +20,18 @@ import { emitEvents, payoutConfirmed } from "../webhooks/webhooks.outbox";
 // pre-flight check for an earlier payout already on chain, and the contract's once-per-key rule.
 
 export type PayoutRow = typeof chainPayouts.$inferSelect;
-const BATCH = 20;
-/** pending_gas and retryable reverts are looked at again after this long. */
-const RETRY_MS = 15_000;
-/** Reverts that may clear by themselves (a deposit reorged out, mined again later). */
-const RETRYABLE_REVERTS = new Set(["NotFunded"]);
+/** pending_gas and retryable outcomes are looked at again after this long, doubling per retry. */
+export const RETRY_MS = 15_000;
+const MAX_BACKOFF_MS = 10 * 60_000;
+/** This row's own backoff after `retries` checks that changed nothing. */
+export const backoffMs = (retries: number, base = RETRY_MS) => Math.min(base * 2 ** Math.min(retries, 12), MAX_BACKOFF_MS);
+/**
+ * Outcomes that may clear by themselves: a deposit reorged out and mined again (NotFunded), the
+ * node refusing the call (a misconfigured or lagging RPC: `rejected:…`). Every contract rule
+ * (FeeTooHigh, BadRecipients, ExceedsDeposit, AlreadyReleased …) is final: the payout is failed
+ * with the decoded reason, and the operator retries it (POST /admin/payouts/{id}/retry) once fixed.
+ */
+const retryable = (revert: string) => revert === "NotFunded" || revert.startsWith("rejected:");
 /** …for this long after the payout was queued; then it is failed for the operator. */
 const RETRYABLE_FOR_MS = 24 * 3600_000;
 
@@ -34,42 +42,6 @@ export const callOf = (p: PayoutRow): EscrowCall =>
   p.kind === "release"
     ? { kind: "release", missionKey: p.missionKey as Hex, funder: p.funder, recipients: p.recipients.map((r) => r.address), amounts: p.recipients.map((r) => BigInt(r.amount)), fee: BigInt(p.fee) }
     : { kind: "refund", missionKey: p.missionKey as Hex, funder: p.funder };
-
-export async function runPayouts(deps: Deps, budgetMs = 15_000): Promise<number> {
-  const chain = deps.chain;
-  if (!chain) return 0;
-  const started = performance.now();
-  const now = deps.clock.now();
-  const due = await deps.database.db.select().from(chainPayouts)
-    .where(and(isNotNull(chainPayouts.nextCheckAt), lte(chainPayouts.nextCheckAt, now), eq(chainPayouts.chainId, chain.chainId)))
-    .orderBy(asc(chainPayouts.nextCheckAt))
-    .limit(BATCH);
-  if (due.length === 0) return 0;
-  let heads: Heads;
-  try {
-    heads = await chain.heads();
-  } catch (err) {
-    if (err instanceof RpcUnavailableError) return 0; // nothing changes; the next tick retries
-    throw err;
-  }
-  let stepped = 0;
-  for (const p of due) {
-    if (performance.now() - started > budgetMs) break;
-    try {
-      await stepPayout(deps, chain, p, heads);
-      stepped++;
-    } catch (err) {
-      if (err instanceof RpcUnavailableError) {
-        deps.logger.warn({ payout: p.id, err: err.message }, "settlement: RPC unavailable; retrying next tick");
-        break;
-      }
-      // One broken payout must not stop the others: log, back off, go on.
-      deps.logger.error({ err, payout: p.id }, "settlement step failed; retrying later");
-      await deps.database.db.update(chainPayouts).set({ nextCheckAt: new Date(now.getTime() + RETRY_MS) }).where(eq(chainPayouts.id, p.id));
-    }
-  }
-  return stepped;
-}
 
 export async function stepPayout(deps: Deps, chain: BaseChain, p: PayoutRow, heads: Heads): Promise<void> {
   switch (p.state) {
@@ -99,7 +71,8 @@ async function transition(
     const m = await lockMission(tx, p.missionId);
     const [cur] = await tx.select().from(chainPayouts).where(eq(chainPayouts.id, p.id)).for("update");
     if (!m || !cur || cur.state !== p.state || cur.txHash !== p.txHash || cur.rawTx !== p.rawTx) return false;
-    const next = { ...values, updatedAt: now };
+    // A new state starts its own backoff afresh.
+    const next = { ...(values.state && values.state !== cur.state ? { retries: 0 } : {}), ...values, updatedAt: now };
     await tx.update(chainPayouts).set(next).where(eq(chainPayouts.id, p.id));
     const state = values.state ?? cur.state;
     // A rejected deposit's refund is not the mission's settlement: only the mission's own payout
@@ -107,7 +80,8 @@ async function transition(
     if (m.escrow?.deposit?.id === p.depositId && (p.kind === "release" || m.status === "voided")) {
       await tx.update(missions).set({
         payoutStatus: payoutStatusOf(state),
-        payoutStatusReason: values.reason ?? (state === "final" ? `${p.kind}_final` : `${p.kind}_${state}`),
+        // A pull credit stays visible once final (receipt status "credited", docs/base-rail.md).
+        payoutStatusReason: values.reason ?? (state === "final" ? (cur.reason?.startsWith("credited_pull:") ? cur.reason : `${p.kind}_final`) : `${p.kind}_${state}`),
         payoutStatusUpdatedAt: now,
         payoutTxHash: values.minedTxHash ?? values.txHash ?? cur.minedTxHash ?? cur.txHash,
         ...(state === "final" && p.kind === "release" ? { phase: "settled" } : {}),
@@ -140,33 +114,36 @@ async function sendNew(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void
     if (earlier) await transition(deps, p, { state: "broadcast", txHash: earlier, reason: "adopted_onchain_payout", broadcastAt: now, nextCheckAt: now });
     // Empty with no payout of ours found: a deposit reorged out (it may be mined again), or one
     // moved by a transaction beyond the search. Wait a while, then stop for the operator.
-    else if (now.getTime() - p.createdAt.getTime() < RETRYABLE_FOR_MS) await transition(deps, p, { reason: "waiting:slot_empty", nextCheckAt: new Date(now.getTime() + RETRY_MS) });
+    else if (now.getTime() - p.createdAt.getTime() < RETRYABLE_FOR_MS) await transition(deps, p, { reason: "waiting:slot_empty", retries: p.retries + 1, nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)) });
     else await transition(deps, p, { state: "failed", reason: "slot_already_empty", nextCheckAt: null });
     return;
   }
   const est = await chain.estimate(call);
   if (!est.ok) {
-    if (RETRYABLE_REVERTS.has(est.revert) && now.getTime() - p.createdAt.getTime() < RETRYABLE_FOR_MS) {
-      await transition(deps, p, { reason: `waiting:${est.revert}`, nextCheckAt: new Date(now.getTime() + RETRY_MS) });
+    if (est.revert === "insufficient_funds") {
+      await transition(deps, p, { state: "pending_gas", reason: "resolver_balance_low", retries: p.retries + 1, nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)) });
+    } else if (retryable(est.revert) && now.getTime() - p.createdAt.getTime() < RETRYABLE_FOR_MS) {
+      await transition(deps, p, { reason: `waiting:${est.revert}`, retries: p.retries + 1, nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)) });
     } else {
       deps.logger.error({ payout: p.id, mission: p.missionId, revert: est.revert }, "settlement: the escrow refuses this payout; marked failed for the operator");
       await transition(deps, p, { state: "failed", reason: `reverted:${est.revert}`, nextCheckAt: null });
     }
     return;
   }
-  const needed = est.gas * est.maxFeePerGas;
+  const price = firstPrice(await chain.fees());
+  const needed = est.gas * price.maxFeePerGas;
   const balance = await chain.balance(chain.resolver);
   if (balance < needed) {
     deps.logger.warn({ payout: p.id, resolver: chain.resolver, balance: balance.toString(), needed: needed.toString() }, "settlement: resolver gas balance too low; payout waits (pending_gas)");
-    await transition(deps, p, { state: "pending_gas", reason: `resolver_balance_low:${balance}<${needed}`, nextCheckAt: new Date(now.getTime() + RETRY_MS) });
+    await transition(deps, p, { state: "pending_gas", reason: `resolver_balance_low:${balance}<${needed}`, retries: p.retries + 1, nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)) });
     return;
   }
   const chainNonce = await chain.pendingNonce();
   let signed: { raw: Hex; hash: string } | undefined;
   const ok = await transition(deps, p, {}, async (tx) => {
     const nonce = await allocateNonce(tx, chain, chainNonce, now);
-    signed = await chain.sign(call, { nonce, gas: est.gas, maxFeePerGas: est.maxFeePerGas, maxPriorityFeePerGas: est.maxPriorityFeePerGas });
-    const attempt: PayoutAttempt = { tx_hash: signed.hash, nonce, gas: est.gas.toString(), max_fee_per_gas: est.maxFeePerGas.toString(), max_priority_fee_per_gas: est.maxPriorityFeePerGas.toString(), at: now.toISOString() };
+    signed = await chain.sign(call, { nonce, gas: est.gas, ...price });
+    const attempt: PayoutAttempt = { tx_hash: signed.hash, nonce, gas: est.gas.toString(), max_fee_per_gas: price.maxFeePerGas.toString(), max_priority_fee_per_gas: price.maxPriorityFeePerGas.toString(), at: now.toISOString() };
     await tx.update(chainPayouts).set({
       state: "broadcast", reason: null, nonce, txHash: signed.hash, rawTx: signed.raw, attempts: sql`${chainPayouts.attempts} || ${JSON.stringify([{ ...attempt, raw: signed.raw }])}::jsonb`,
       broadcastAt: now, nextCheckAt: now, updatedAt: now,
@@ -233,7 +210,9 @@ async function watchBroadcast(deps: Deps, chain: BaseChain, p: PayoutRow, heads:
       const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, p.missionId));
       if (!m) return;
       await emitEvents(tx, p.recipients.filter((r) => r.submission_id).map((r) =>
-        payoutConfirmed(m, now, { submission_id: r.submission_id!, agent_id: r.address, amount: r.amount }, { chain_id: p.chainId, tx_hash: receipt.txHash })));
+        payoutConfirmed(m, now, { submission_id: r.submission_id!, agent_id: r.address, amount: r.amount }, {
+          chain_id: p.chainId, tx_hash: receipt.txHash, delivery: receipt.credited.some((c) => c.to === r.address.toLowerCase()) ? "pull_credit" : "transfer",
+        })));
     });
     return;
   }
@@ -244,11 +223,22 @@ async function watchBroadcast(deps: Deps, chain: BaseChain, p: PayoutRow, heads:
     return;
   }
   const known = await chain.knowsTransaction(p.txHash);
+  const last = p.attempts[p.attempts.length - 1];
   if (!known) {
-    // Dropped from the mempool, or reorged out of a block: send the same bytes again.
+    // Dropped from the mempool, or reorged out of a block. Evicted for a max fee below the
+    // current base fee: the same bytes would be dropped again, so re-price (same nonce, stored gas).
+    const market = await chain.fees();
+    if (last && p.nonce !== null && priceTooLow(priceOf(last), market)) {
+      const fresh = firstPrice(market);
+      await replace(deps, chain, p, fresh.maxFeePerGas > BigInt(last.max_fee_per_gas) ? fresh : replacementPrice(priceOf(last), market, 1_000)!, "evicted_repriced");
+      return;
+    }
     const r = await chain.sendRaw(p.rawTx as Hex);
     if (r === "insufficient_funds") await transition(deps, p, { state: "pending_gas", reason: "resolver_balance_low", nextCheckAt: new Date(now.getTime() + RETRY_MS) });
-    else if (r === "nonce_too_low") {
+    else if (r === "underpriced" && last && p.nonce !== null) {
+      const price = replacementPrice(priceOf(last), market, deps.config.baseRail?.feeBumpMaxMultiplier ?? 4);
+      if (price) await replace(deps, chain, p, price, "evicted_repriced");
+    } else if (r === "nonce_too_low") {
       // The nonce was consumed and none of our attempts is mined: something else used it. The
       // pre-flight check (the slot's state, then the contract's own rules) decides whether to send anew.
       await transition(deps, p, { state: "queued", rawTx: null, txHash: null, reason: "nonce_consumed", nextCheckAt: now });
@@ -256,27 +246,34 @@ async function watchBroadcast(deps: Deps, chain: BaseChain, p: PayoutRow, heads:
     return;
   }
   const waitedMs = now.getTime() - (p.broadcastAt?.getTime() ?? now.getTime());
-  if (waitedMs >= (deps.config.baseRail?.rebroadcastSeconds ?? 120) * 1000) await replaceStuck(deps, chain, p);
+  if (waitedMs < (deps.config.baseRail?.rebroadcastSeconds ?? 120) * 1000 || !last || p.nonce === null) return;
+  // Pending too long: the same nonce with a higher price from the current base fee (escrow.fees.ts).
+  const market = await chain.fees();
+  const price = replacementPrice(priceOf(last), market, deps.config.baseRail?.feeBumpMaxMultiplier ?? 4);
+  if (price) await replace(deps, chain, p, price, "fee_bumped");
+  else {
+    deps.logger.warn({ payout: p.id, base_fee: market.baseFee.toString() }, "settlement: a stuck payout's fee bump would exceed the bound; waiting");
+    await transition(deps, p, { reason: "fee_bump_capped", broadcastAt: now, nextCheckAt: now });
+  }
 }
 
-/** Pending too long: the same nonce again with fees raised ≥ 12.5 % (nodes need ≥ 10 % to replace). */
-async function replaceStuck(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void> {
+const priceOf = (a: PayoutAttempt): Price => ({ maxFeePerGas: BigInt(a.max_fee_per_gas), maxPriorityFeePerGas: BigInt(a.max_priority_fee_per_gas) });
+
+/**
+ * Signs the payout again with its nonce and stored gas at `price`, stores it (the previous
+ * attempts stay: whichever is mined counts), then sends it.
+ */
+async function replace(deps: Deps, chain: BaseChain, p: PayoutRow, price: Price, reason: string): Promise<void> {
   const now = deps.clock.now();
-  const last = p.attempts[p.attempts.length - 1];
-  if (!last || p.nonce === null) return;
-  const est = await chain.estimate(callOf(p));
-  if (!est.ok) return; // the pending one may be about to land; the next tick sees
-  const bump = (old: string, cur: bigint) => { const b = (BigInt(old) * 1125n) / 1000n + 1n; return b > cur ? b : cur; };
-  const maxFeePerGas = bump(last.max_fee_per_gas, est.maxFeePerGas);
-  const maxPriorityFeePerGas = bump(last.max_priority_fee_per_gas, est.maxPriorityFeePerGas);
-  const gas = BigInt(last.gas) > est.gas ? BigInt(last.gas) : est.gas;
-  const signed = await chain.sign(callOf(p), { nonce: p.nonce, gas, maxFeePerGas, maxPriorityFeePerGas });
-  const attempt = { tx_hash: signed.hash, nonce: p.nonce, gas: gas.toString(), max_fee_per_gas: maxFeePerGas.toString(), max_priority_fee_per_gas: maxPriorityFeePerGas.toString(), at: now.toISOString(), raw: signed.raw };
-  const ok = await transition(deps, p, { txHash: signed.hash, rawTx: signed.raw, broadcastAt: now, reason: "fee_bumped", attempts: [...p.attempts, attempt], nextCheckAt: now });
-  if (ok) await chain.sendRaw(signed.raw).catch(() => undefined); // any outcome: the next tick reads the chain
+  const last = p.attempts[p.attempts.length - 1]!;
+  const signed = await chain.sign(callOf(p), { nonce: p.nonce!, gas: BigInt(last.gas), ...price });
+  const attempt = { tx_hash: signed.hash, nonce: p.nonce!, gas: last.gas, max_fee_per_gas: price.maxFeePerGas.toString(), max_priority_fee_per_gas: price.maxPriorityFeePerGas.toString(), at: now.toISOString(), raw: signed.raw };
+  // Bounded: a payout keeps its last 16 attempts (the older ones were outbid or evicted long ago).
+  const ok = await transition(deps, p, { txHash: signed.hash, rawTx: signed.raw, broadcastAt: now, reason, attempts: [...p.attempts, attempt].slice(-16), nextCheckAt: now });
+  if (ok) await chain.sendRaw(signed.raw).catch(() => undefined); // any outcome: the next check reads the chain
 }
 
-async function watchConfirmed(deps: Deps, chain: BaseChain, p: PayoutRow, heads: Heads): Promise<void> {
+export async function watchConfirmed(deps: Deps, chain: BaseChain, p: PayoutRow, heads: Heads): Promise<void> {
   const now = deps.clock.now();
   const receipt = p.minedTxHash ? await chain.receipt(p.minedTxHash) : null;
   if (!receipt || receipt.status !== "success") {

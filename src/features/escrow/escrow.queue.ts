@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
 import { newId } from "../../lib/ids";
+import { ESCROW_MAX_RECIPIENTS } from "./escrow.terms";
 import type { MissionRow } from "../missions/missions.wire";
 
 // Payouts are queued in the transaction that decides them (a resolution, a void, a rejected
@@ -34,6 +35,8 @@ export async function queueRefund(tx: Tx, m: Mission, d: DepositRow, now: Date, 
  * mission row lock and has decided the resolution in the same transaction.
  */
 export async function queueRelease(tx: Tx, m: Mission, recipients: { address: string; amount: bigint; submissionId: string }[], fee: bigint, now: Date): Promise<void> {
+  // Every path that resolves a base-rail mission caps its winners (escrow.terms.ts): a longer list is a bug.
+  if (recipients.length > ESCROW_MAX_RECIPIENTS) throw new Error(`queueRelease: ${recipients.length} recipients exceed the escrow's ${ESCROW_MAX_RECIPIENTS}`);
   const live = m.escrow?.deposit;
   if (!live) throw new Error(`queueRelease: mission ${m.id} has no deposit`);
   const [d] = await tx.select().from(escrowDeposits).where(eq(escrowDeposits.id, live.id));

@@ -39,3 +39,41 @@ export const treasuryRoute = createRoute({
   security: [{ bearer: [] }],
   responses: { 200: jsonResponse(TreasuryResponse, "Treasury and settlement state"), ...errors("UNAUTHORIZED", "FORBIDDEN") },
 });
+
+const AdminPayout = z.object({
+  id: z.string(), mission_id: z.string(), deposit_id: z.string(), kind: z.string(), state: z.string(), reason: z.string().nullable(),
+  asset: z.string(), token: z.string(), funder: z.string(), amount: z.string(), fee: z.string(), recipients: z.number().int(),
+  nonce: z.number().int().nullable(), tx_hash: z.string().nullable(), attempts: z.number().int(), retries: z.number().int(),
+  next_check_at: z.string().nullable(), created_at: z.string(), updated_at: z.string(),
+  admin_actions: z.array(z.object({ action: z.string(), reason: z.string(), from_state: z.string(), at: z.string() })),
+}).openapi("AdminPayout");
+const PayoutParam = z.object({ id: z.string().max(64).openapi({ param: { name: "id", in: "path" }, example: "pay_01J..." }) });
+const PayoutAction = z.object({ reason: z.string().min(3).max(200).openapi({ description: "Why (kept in the payout's audit trail)" }) }).strict().openapi("PayoutAction");
+
+export const listPayoutsRoute = createRoute({
+  method: "get",
+  path: "/admin/payouts",
+  tags: ["admin"],
+  summary: "Base-rail payouts by state, oldest first (admin token)",
+  security: [{ bearer: [] }],
+  request: {
+    query: z.object({
+      state: z.enum(["queued", "pending_gas", "broadcast", "confirmed", "final", "failed"]).optional(),
+      after: z.string().max(64).optional().openapi({ description: "next_after of the previous page" }),
+      limit: z.coerce.number().int().min(1).max(100).default(50),
+    }),
+  },
+  responses: { 200: jsonResponse(z.object({ payouts: z.array(AdminPayout), next_after: z.string().nullable() }), "A page of payouts"), ...errors("INVALID_PARAMETER", "UNAUTHORIZED", "FORBIDDEN") },
+});
+
+const actionRoute = (action: "retry" | "fail", summary: string) => createRoute({
+  method: "post",
+  path: `/admin/payouts/{id}/${action}`,
+  tags: ["admin"],
+  summary,
+  security: [{ bearer: [] }],
+  request: { params: PayoutParam, ...jsonBody(PayoutAction) },
+  responses: { 200: jsonResponse(AdminPayout, "The payout after the action"), ...errors("INVALID_PARAMETER", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT") },
+});
+export const retryPayoutRoute = actionRoute("retry", "Send a failed (or waiting) payout through the pre-flight check again now (admin token; audit-logged)");
+export const failPayoutRoute = actionRoute("fail", "Mark a queued or pending_gas payout failed, with a reason (admin token; audit-logged)");

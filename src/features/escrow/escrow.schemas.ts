@@ -20,6 +20,7 @@ export const MissionEscrowWire = z
     amount: z.string().openapi({ description: "Escrow at least this (the reward), base units" }),
     spam_fee: z.string().openapi({ description: "Pay at least this spam fee with the deposit (non-refundable), base units" }),
     fund_call: z.string().openapi({ description: "The call that escrows it, after approving amount + spam_fee (or fundWithPermit)" }),
+    refund_after: z.string().nullable().openapi({ description: "Contract v2: the deposit's refund-after time must be at least this; from then on an unreleased deposit is its funder's to take back (selfRefund)" }),
     deposit: EscrowDepositWire.nullable().openapi({ description: "The deposit backing the mission; the mission is open once it is confirmed" }),
     payout_tx_hash: z.string().nullable().openapi({ description: "The release (or refund) transaction, once broadcast" }),
   })
@@ -44,7 +45,14 @@ export const TreasuryResponse = z
       off_reason: z.string().nullable(),
       chain_id: z.number().int().nullable(),
       escrow_contract: z.string().nullable(),
-      rpc: z.enum(["ok", "unavailable", "off"]),
+      rpc: z.enum(["ok", "unavailable", "wrong_chain", "off"]).openapi({ description: "A live probe (eth_chainId) now, not a cached flag" }),
+      rpc_error: z.string().nullable(),
+      workers: z.array(z.object({
+        name: z.string().openapi({ description: "watcher | settlement" }),
+        healthy: z.boolean().openapi({ description: "Ran without an outage within the last three poll intervals (or 30 s)" }),
+        last_run_at: z.string(), last_ok_at: z.string().nullable(), last_error: z.string().nullable(),
+      })).openapi({ description: "Heartbeats of the base-rail workers of every process (empty: no worker ever ran)" }),
+      oldest_queued_payout_age_seconds: z.number().int().nullable().openapi({ description: "Age of the oldest payout not yet broadcast (queued or pending_gas)" }),
       resolver: z.object({
         address: z.string(),
         gas_balance_wei: z.string().nullable().openapi({ description: "null when the RPC did not answer" }),
@@ -62,6 +70,7 @@ export const TreasuryResponse = z
         items: z.array(z.object({
           id: z.string(), mission_id: z.string(), kind: z.string(), state: z.string(), reason: z.string().nullable(),
           asset: z.string(), amount: z.string(), tx_hash: z.string().nullable(), nonce: z.number().int().nullable(), updated_at: z.string(),
+          next_check_at: z.string().nullable(), retries: z.number().int(),
         })),
       }),
     }),

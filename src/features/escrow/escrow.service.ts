@@ -1,12 +1,13 @@
 import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
-import { chainAccounts, chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
+import { chainAccounts, chainPayouts, chainWorkers, escrowDeposits, missions } from "../../db/schema/index";
+import { pollMsOf } from "./escrow.health";
 import type { Deps } from "../../deps";
 import { RpcUnavailableError } from "../../lib/base-chain";
 import { AppError } from "../../lib/errors";
 import { balancesOf, TREASURY } from "../ledger/ledger.service";
 import { findMission } from "../missions/missions.service";
 import { checkDepositReceipt, DEPOSIT_REJECTIONS } from "./escrow.check";
-import { recordDeposit } from "./escrow.deposits";
+import { recordDeposit, resolverRefunds } from "./escrow.deposits";
 import { missionTerms } from "./escrow.terms";
 import type { z } from "@hono/zod-openapi";
 import type { TreasuryResponse } from "./escrow.schemas";
@@ -51,7 +52,12 @@ export async function attachDeposit(deps: Deps, caller: string, missionId: strin
     throw new AppError("CONFLICT", "this deposit already backs another mission", { field: "tx_hash", reason: "deposit_already_used" });
   }
   if (outcome.kind === "rejected") {
-    throw new AppError("UNPROCESSABLE", `${DEPOSIT_REJECTIONS[outcome.reason]}; the deposit is refunded to its funder`, { field: "tx_hash", reason: outcome.reason, refund: "queued" });
+    // The spam fee is never refunded: it was paid to the treasury at funding (and pays the refund's gas).
+    const refunded = resolverRefunds(m, log);
+    const what = refunded
+      ? "the deposit is refunded to its funder; the spam fee is kept"
+      : "the deposit is not refunded by the server (wrong token or spam fee short): its funder withdraws it with reclaim() once the mission key is released, or after its refund-after time";
+    throw new AppError("UNPROCESSABLE", `${DEPOSIT_REJECTIONS[outcome.reason]}; ${what}`, { field: "tx_hash", reason: outcome.reason, refund: refunded ? "queued" : "none" });
   }
   return respond(deps, m.id, outcome.deposit.status === "pending" ? 202 : 200);
 }
@@ -80,7 +86,10 @@ export async function treasuryView(deps: Deps): Promise<z.infer<typeof TreasuryR
   const ledger = [...(await balancesOf(db, TREASURY)).entries()].map(([asset, balance]) => ({ asset, balance: balance.toString() }));
   if (!chain) {
     return {
-      base_rail: { enabled: false, off_reason: deps.config.baseRailOff, chain_id: null, escrow_contract: null, rpc: "off", resolver: null, escrowed: [], pending_settlements: { by_state: {}, items: [] } },
+      base_rail: {
+        enabled: false, off_reason: deps.config.baseRailOff, chain_id: null, escrow_contract: null, rpc: "off", rpc_error: null, workers: [],
+        oldest_queued_payout_age_seconds: null, resolver: null, escrowed: [], pending_settlements: { by_state: {}, items: [] },
+      },
       ledger: { treasury: ledger },
     };
   }
@@ -101,12 +110,28 @@ export async function treasuryView(deps: Deps): Promise<z.infer<typeof TreasuryR
     .where(and(eq(chainPayouts.chainId, chain.chainId), sql`${chainPayouts.state} <> 'final'`)).groupBy(chainPayouts.state);
   const [nonceRow] = await db.select().from(chainAccounts).where(and(eq(chainAccounts.chainId, chain.chainId), eq(chainAccounts.address, chain.resolver)));
 
-  let rpc: "ok" | "unavailable" = "ok";
+  const now = deps.clock.now();
+  const [oldest] = await db.select({ at: sql<Date | string | null>`min(${chainPayouts.createdAt})` }).from(chainPayouts)
+    .where(and(eq(chainPayouts.chainId, chain.chainId), inArray(chainPayouts.state, ["queued", "pending_gas"])));
+  const oldestAt = oldest?.at ? new Date(oldest.at) : null;
+  const workers = await db.select().from(chainWorkers).where(eq(chainWorkers.chainId, chain.chainId)).orderBy(chainWorkers.name);
+  const staleMs = Math.max(3 * pollMsOf(deps), 30_000);
+
+  // A live probe: the RPC answers, and for the configured chain.
+  let rpc: "ok" | "unavailable" | "wrong_chain" = "ok";
+  let rpcError: string | null = null;
+  try {
+    const id = await chain.rpcChainId();
+    if (id !== chain.chainId) [rpc, rpcError] = ["wrong_chain", `the RPC serves chain ${id}, not ${chain.chainId}`];
+  } catch (err) {
+    [rpc, rpcError] = ["unavailable", err instanceof Error ? err.message.slice(0, 300) : String(err)];
+  }
   const best = async <T>(f: () => Promise<T>): Promise<T | null> => {
+    if (rpc === "unavailable") return null;
     try {
       return await f();
-    } catch {
-      rpc = "unavailable";
+    } catch (err) {
+      [rpc, rpcError] = ["unavailable", err instanceof Error ? err.message.slice(0, 300) : String(err)];
       return null;
     }
   };
@@ -114,7 +139,12 @@ export async function treasuryView(deps: Deps): Promise<z.infer<typeof TreasuryR
   const balances = await Promise.all(escrowed.map((e) => best(() => chain.tokenBalance(e.token, chain.escrow))));
   return {
     base_rail: {
-      enabled: true, off_reason: null, chain_id: chain.chainId, escrow_contract: chain.escrow, rpc,
+      enabled: true, off_reason: null, chain_id: chain.chainId, escrow_contract: chain.escrow, rpc, rpc_error: rpcError,
+      workers: workers.map((w) => ({
+        name: w.name, healthy: w.lastError === null && now.getTime() - w.lastRunAt.getTime() <= staleMs,
+        last_run_at: w.lastRunAt.toISOString(), last_ok_at: w.lastOkAt?.toISOString() ?? null, last_error: w.lastError,
+      })),
+      oldest_queued_payout_age_seconds: oldestAt ? Math.max(0, Math.floor((now.getTime() - oldestAt.getTime()) / 1000)) : null,
       resolver: { address: chain.resolver, gas_balance_wei: gas === null ? null : gas.toString(), next_nonce: nonceRow?.nextNonce ?? null },
       escrowed: escrowed.map((e, i) => ({ asset: e.asset, token: e.token, amount: e.amount, deposits: e.deposits, contract_balance: balances[i] === null ? null : balances[i]!.toString() })),
       pending_settlements: {
@@ -122,6 +152,7 @@ export async function treasuryView(deps: Deps): Promise<z.infer<typeof TreasuryR
         items: [...live, ...failed].map((p) => ({
           id: p.id, mission_id: p.missionId, kind: p.kind, state: p.state, reason: p.reason, asset: p.asset, amount: p.amount,
           tx_hash: p.minedTxHash ?? p.txHash, nonce: p.nonce, updated_at: p.updatedAt.toISOString(),
+          next_check_at: p.nextCheckAt?.toISOString() ?? null, retries: p.retries,
         })),
       },
     },

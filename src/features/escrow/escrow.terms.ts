@@ -9,6 +9,17 @@ import type { DepositTerms } from "./escrow.check";
 // What a base-rail mission's creator must escrow, fixed at creation (design.md "Escrow and
 // settlement"): the contract, the chain, the token and the mission key keccak256(bytes(id)).
 
+/**
+ * The most recipients one MissionEscrow.release pays (the contract's MAX_RECIPIENTS). The server
+ * refuses more winners than that on the base rail — at creation (max_winners), at award, and in
+ * the default award (split among at most this many) — so every resolution is payable in one
+ * release (docs/base-rail.md "Winners fit the contract").
+ */
+export const ESCROW_MAX_RECIPIENTS = 64;
+
+/** The most winners a mission on this rail may have. */
+export const maxWinnersOnRail = (rail: string, otherwise: number) => (rail === "base" ? Math.min(ESCROW_MAX_RECIPIENTS, otherwise) : otherwise);
+
 /** The base rail's chain and the asset's token on it; 422 when the rail is off or the asset has no token there. */
 export function baseRailTerms(deps: Deps, asset: AssetConfig): { chainId: number; contract: string; token: string } {
   const chain = deps.chain;
@@ -22,13 +33,30 @@ export function baseRailTerms(deps: Deps, asset: AssetConfig): { chainId: number
   return { chainId: chain.chainId, contract: chain.escrow, token };
 }
 
+/** After the last moment a payout can be decided, the funder's own exit waits this long more. */
+export const REFUND_GRACE_SECONDS = 7 * 86_400;
+
+/**
+ * The refund-after time a deposit must carry (contract v2, docs/base-rail.md "Trust model"): the
+ * deadline (or a peer vote's voting deadline), the judging or oracle window, an appeal's window
+ * and vote, then a grace period. Before it only the resolver moves the deposit; after it an
+ * unreleased deposit is its funder's to take back.
+ */
+export function refundAfterFor(deadline: Date, params: Record<string, unknown>, cfg: { judgingWindowSeconds: number; oracleWindowSeconds: number }): number {
+  const voting = typeof params.voting_deadline === "string" ? Date.parse(params.voting_deadline) : NaN;
+  const closes = Math.max(deadline.getTime(), Number.isFinite(voting) ? voting : 0) / 1000;
+  const appeal = params.appeal as { appeal_window_seconds?: number } | undefined;
+  const appealSeconds = appeal ? (appeal.appeal_window_seconds ?? 86_400) + cfg.judgingWindowSeconds : 0;
+  return Math.ceil(closes + Math.max(cfg.judgingWindowSeconds, cfg.oracleWindowSeconds) + appealSeconds + REFUND_GRACE_SECONDS);
+}
+
 /** The escrow record of a new base-rail mission: its terms and its key, no deposit yet. */
-export const escrowRecordFor = (terms: ReturnType<typeof baseRailTerms>, missionId: string): EscrowRecord => ({
-  chain_id: terms.chainId, contract: terms.contract, token: terms.token, mission_key: missionKey(missionId).toLowerCase(), deposit: null,
+export const escrowRecordFor = (terms: ReturnType<typeof baseRailTerms>, missionId: string, refundAfter: number): EscrowRecord => ({
+  chain_id: terms.chainId, contract: terms.contract, token: terms.token, mission_key: missionKey(missionId).toLowerCase(), refund_after: refundAfter, deposit: null,
 });
 
 export function missionTerms(chain: BaseChain, m: { rewardAmount: string; spamFee: string; escrow: EscrowRecord | null }): DepositTerms {
   const e = m.escrow!;
   // A mission created against another contract than the one configured now is judged by its own.
-  return { escrow: e.contract ?? chain.escrow, missionKey: e.mission_key, token: e.token, reward: BigInt(m.rewardAmount), spamFee: BigInt(m.spamFee) };
+  return { escrow: e.contract ?? chain.escrow, missionKey: e.mission_key, token: e.token, reward: BigInt(m.rewardAmount), spamFee: BigInt(m.spamFee), refundAfter: e.refund_after ?? null };
 }

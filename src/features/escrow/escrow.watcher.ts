@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import { chainCursors, escrowDeposits, missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { RpcUnavailableError, type BaseChain, type FundedLog, type Heads } from "../../lib/base-chain";
 import { checkFundedLog } from "./escrow.check";
 import { confirmDeposit, finalizeDeposit, lockMission, moveDeposit, recordDeposit, reorgDeposit } from "./escrow.deposits";
 import { missionTerms } from "./escrow.terms";
+import { chainHeads, pollDue, recordWorkerRun } from "./escrow.health";
 
 // The escrow watcher (design.md "Escrow and settlement"): finds Funded logs by itself, so a
 // creator need not attach the transaction; takes deposits to the confirmation depth (the mission
@@ -19,19 +20,24 @@ const CURSOR = "escrow_funded";
 export async function watchEscrow(deps: Deps, budgetMs = 10_000): Promise<void> {
   const chain = deps.chain;
   if (!chain) return;
+  // At most one round per poll interval (OABP_CHAIN_POLL_MS): the idle RPC load is this round.
+  if (!pollDue(deps, chain)) return;
   const started = performance.now();
+  const now = deps.clock.now();
   let heads: Heads;
   try {
-    heads = await chain.heads();
+    heads = await chainHeads(deps, chain);
   } catch (err) {
     if (err instanceof RpcUnavailableError) {
       deps.logger.warn({ err: err.message }, "escrow watcher: RPC unavailable; pending deposits wait");
+      await recordWorkerRun(deps, now, { ok: false, error: err.message }, "watcher");
       return;
     }
     throw err;
   }
   await scanFundedLogs(deps, chain, heads);
   await checkDeposits(deps, chain, heads, started, budgetMs);
+  await recordWorkerRun(deps, now, { ok: true }, "watcher");
 }
 
 /**
@@ -71,35 +77,50 @@ async function considerLog(deps: Deps, chain: BaseChain, log: FundedLog, heads: 
   await db.transaction((tx) => recordDeposit(tx, deps, m.id, log, heads, deps.clock.now(), check.ok ? undefined : check.reason));
 }
 
-/** Live deposits: confirm at depth, finalize at finality, follow or undo a reorg. */
+/**
+ * Live deposits that reached a depth: pending ones at the confirmation depth open their mission,
+ * confirmed ones at the finality depth become final — each checked once there (a reorg meanwhile
+ * shows then: the receipt is gone or in another block). Rows still short of their depth are not
+ * read at all, so any number of deposits inside the finality window costs no RPC and never holds
+ * the head of a batch (docs/base-rail.md "Liveness"). Every row read moves on (another state or
+ * another block), so a batch never sees the same rows twice.
+ */
 async function checkDeposits(deps: Deps, chain: BaseChain, heads: Heads, started: number, budgetMs: number): Promise<void> {
   const db = deps.database.db;
-  const now = deps.clock.now();
-  const due = await db.select().from(escrowDeposits)
-    .where(and(isNotNull(escrowDeposits.nextCheckAt), lte(escrowDeposits.nextCheckAt, now), inArray(escrowDeposits.status, ["pending", "confirmed"])))
-    .orderBy(asc(escrowDeposits.nextCheckAt))
+  const atDepth = (status: "pending" | "confirmed", block: number) => db.select().from(escrowDeposits)
+    .where(and(eq(escrowDeposits.chainId, chain.chainId), eq(escrowDeposits.status, status), lte(escrowDeposits.blockNumber, block)))
+    .orderBy(asc(escrowDeposits.blockNumber), asc(escrowDeposits.id))
     .limit(BATCH);
-  for (const d of due) {
-    if (performance.now() - started > budgetMs) return;
-    let receipt;
-    try {
-      receipt = await chain.receipt(d.txHash);
-    } catch (err) {
-      if (err instanceof RpcUnavailableError) return;
-      throw err;
+  for (const [status, block] of [["pending", heads.confirmed], ["confirmed", heads.final]] as const) {
+    for (const d of await atDepth(status, block)) {
+      if (performance.now() - started > budgetMs) return;
+      if (!(await checkDeposit(deps, chain, d, heads))) return; // the RPC is out: next poll
     }
-    const stillThere = receipt?.status === "success" && receipt.funded.some((l) => l.address === chain.escrow && l.logIndex === d.logIndex && l.txHash === d.txHash);
-    await db.transaction(async (tx) => {
-      const m = await lockMission(tx, d.missionId);
-      const [cur] = await tx.select().from(escrowDeposits).where(eq(escrowDeposits.id, d.id)).for("update");
-      if (!m || !cur || cur.status !== d.status || cur.blockHash !== d.blockHash) return; // changed meanwhile: next tick
-      if (!receipt || !stillThere) return reorgDeposit(tx, deps, m, cur, now);
-      if (receipt.blockHash !== cur.blockHash) await moveDeposit(tx, m, cur, receipt.blockNumber, receipt.blockHash, now);
-      if (cur.status === "pending" && receipt.blockNumber <= heads.confirmed) {
-        await confirmDeposit(tx, deps, m, cur, now);
-      } else if (cur.status === "confirmed" && receipt.blockNumber <= heads.final) {
-        await finalizeDeposit(tx, m, cur, now);
-      }
-    });
   }
+}
+
+async function checkDeposit(deps: Deps, chain: BaseChain, d: typeof escrowDeposits.$inferSelect, heads: Heads): Promise<boolean> {
+  const now = deps.clock.now();
+  let receipt;
+  try {
+    receipt = await chain.receipt(d.txHash);
+  } catch (err) {
+    if (err instanceof RpcUnavailableError) return false;
+    throw err;
+  }
+  const stillThere = receipt?.status === "success" && receipt.funded.some((l) => l.address === chain.escrow && l.logIndex === d.logIndex && l.txHash === d.txHash);
+  await deps.database.db.transaction(async (tx) => {
+    const m = await lockMission(tx, d.missionId);
+    const [cur] = await tx.select().from(escrowDeposits).where(eq(escrowDeposits.id, d.id)).for("update");
+    if (!m || !cur || cur.status !== d.status || cur.blockHash !== d.blockHash) return; // changed meanwhile: next tick
+    if (!receipt || !stillThere) return reorgDeposit(tx, deps, m, cur, now);
+    if (receipt.blockHash !== cur.blockHash) {
+      // Re-mined elsewhere: follow it; the depth is judged again from its new block.
+      await moveDeposit(tx, m, cur, receipt.blockNumber, receipt.blockHash, now);
+      if (receipt.blockNumber > (cur.status === "pending" ? heads.confirmed : heads.final)) return;
+    }
+    if (cur.status === "pending" && receipt.blockNumber <= heads.confirmed) await confirmDeposit(tx, deps, m, cur, now);
+    else if (cur.status === "confirmed" && receipt.blockNumber <= heads.final) await finalizeDeposit(tx, m, cur, now);
+  });
+  return true;
 }

@@ -15,7 +15,10 @@ export function escrowToWire(m: Pick<Mission, "escrow" | "rewardAmount" | "spamF
     token: e.token,
     amount: m.rewardAmount,
     spam_fee: m.spamFee,
-    fund_call: `fund(${e.mission_key}, ${e.token}, ${m.rewardAmount}, ${m.spamFee})`,
+    fund_call: e.refund_after !== undefined
+      ? `fundUntil(${e.mission_key}, ${e.token}, ${m.rewardAmount}, ${m.spamFee}, ${e.refund_after})`
+      : `fund(${e.mission_key}, ${e.token}, ${m.rewardAmount}, ${m.spamFee})`,
+    refund_after: e.refund_after !== undefined ? new Date(e.refund_after * 1000).toISOString() : null,
     deposit: e.deposit ? { ...e.deposit, status: e.deposit.status as "pending" } : null,
     payout_tx_hash: m.payoutTxHash,
   };

@@ -50,6 +50,8 @@ export const Mission = z
     updated_at: z.string(),
     phase: z.string(),
     payout_status: z.enum(PAYOUT_STATUSES),
+    payout_status_reason: z.string().nullable().openapi({ description: "AIP-1 Appendix B: stable reason of the payout status (e.g. release_broadcast, reverted:FeeTooHigh, credited_pull:0x…: a recipient that could not receive was credited and withdraws it)" }),
+    payout_status_updated_at: z.string().nullable().openapi({ description: "AIP-1 Appendix B: when payout_status last changed" }),
     spam_fee: z.string(),
     tags: z.array(z.string()),
     warnings: z.array(z.string()),

@@ -13,7 +13,7 @@ import { touchAgent } from "../agents/agents.touch";
 import { recordActivity } from "../reputation/reputation.service";
 import { agentAccount, escrowAccount, transfer, TREASURY } from "../ledger/ledger.service";
 import { voidAndRefund } from "../verification/settlement";
-import { baseRailTerms, escrowRecordFor } from "../escrow/escrow.terms";
+import { baseRailTerms, escrowRecordFor, ESCROW_MAX_RECIPIENTS, refundAfterFor } from "../escrow/escrow.terms";
 import { emitMissionCreated } from "../webhooks/webhooks.outbox";
 import type { CreateMissionInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
 import { listWhere, MISSION_COLUMNS, prepared, toPrefixTsquery } from "./missions.queries";
@@ -63,11 +63,15 @@ export async function createMission(
     knownOracles: deps.config.oracles.map((o) => o.address),
   });
   const spamFee = parseUint(asset.spam_fee);
+  // Winners fit the contract: one release pays at most ESCROW_MAX_RECIPIENTS.
+  if (chain === "base" && Number(params.max_winners ?? 1) > ESCROW_MAX_RECIPIENTS) {
+    throw new AppError("UNPROCESSABLE", `verification.params.max_winners: at most ${ESCROW_MAX_RECIPIENTS} on the base rail (one escrow release pays at most ${ESCROW_MAX_RECIPIENTS} recipients)`, { field: "verification.params.max_winners", reason: "too_many_winners_for_rail", max: ESCROW_MAX_RECIPIENTS });
+  }
 
   const work = async (tx: Tx) => {
     const id = newId("mis", now.getTime());
     // base rail: the mission waits, unlisted, until its deposit is confirmed on chain (AIP-1 §6).
-    const escrow = railTerms ? escrowRecordFor(railTerms, id) : null;
+    const escrow = railTerms ? escrowRecordFor(railTerms, id, refundAfterFor(deadline, params, deps.config)) : null;
     const row = {
       id,
       creator,

@@ -30,7 +30,7 @@ export async function getReceipt(deps: Deps, missionId: string, submissionId: st
   const db = deps.database.db;
   const [sub] = await db.select().from(submissions).where(and(eq(submissions.id, submissionId), eq(submissions.missionId, missionId)));
   if (!sub || sub.status !== "accepted") throw notFound();
-  const settlement = m.rewardChain === "base" ? await chainSettlement(deps, m, paid.amount) : await ledgerSettlement(deps, m, sub.submitter, paid.amount);
+  const settlement = m.rewardChain === "base" ? await chainSettlement(deps, m, paid.amount, sub.submitter) : await ledgerSettlement(deps, m, sub.submitter, paid.amount);
   // Re-issued as settlement progresses (§6.1): issued_at is the resolution time on the ledger
   // rail, and the latest settlement step on chain, so each new state is a new signed document.
   const issuedAt = (settlement.progressedAt ?? m.resolvedAt).toISOString();
@@ -86,12 +86,15 @@ export async function ledgerSettlement(deps: Deps, m: Mission, submitter: string
 
 /**
  * base rail: the release's state. queued/pending_gas → "queued", broadcast and confirmed-but-not-
- * final → "broadcast" (with tx_hash; §6.1 treats both as provisional), final → "settled".
+ * final → "broadcast" (with tx_hash; §6.1 treats both as provisional), final → "settled" — or
+ * "credited" when the token refused the transfer to this winner and the escrow credited it (a
+ * pull credit the winner withdraws; not in their wallet).
  */
-export async function chainSettlement(deps: Deps, m: Mission, amount: string) {
+export async function chainSettlement(deps: Deps, m: Mission, amount: string, recipient: string) {
   const [p] = await deps.database.db.select().from(chainPayouts).where(and(eq(chainPayouts.missionId, m.id), eq(chainPayouts.kind, "release")));
   if (!p) throw new Error(`mission ${m.id} is resolved on the base rail but has no release`);
-  const status = p.state === "final" ? "settled" as const : p.state === "failed" ? "failed" as const : p.state === "queued" || p.state === "pending_gas" ? "queued" as const : "broadcast" as const;
+  const credited = (p.state === "final" || p.state === "confirmed") && (p.reason ?? "").startsWith("credited_pull:") && p.reason!.slice("credited_pull:".length).split(",").includes(recipient.toLowerCase());
+  const status = credited ? "credited" as const : p.state === "final" ? "settled" as const : p.state === "failed" ? "failed" as const : p.state === "queued" || p.state === "pending_gas" ? "queued" as const : "broadcast" as const;
   const txHash = p.minedTxHash ?? p.txHash;
   return {
     progressedAt: p.finalAt ?? p.confirmedAt ?? p.broadcastAt ?? null,

@@ -1,3 +1,4 @@
+import { maxWinnersOnRail } from "../escrow/escrow.terms";
 import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { missions, submissions } from "../../db/schema/index";
@@ -48,7 +49,7 @@ export async function defaultAward(tx: Tx, deps: Deps, m: Mission, now: Date, re
     submitters.add(s.submitter);
     contents.add(s.contentHash);
     return true;
-  }).slice(0, defaultAwardMaxWinners);
+  }).slice(0, maxWinnersOnRail(m.rewardChain, defaultAwardMaxWinners)); // ≤ one release on base (issue 12)
   const pool = bpsOf(BigInt(m.rewardAmount), defaultAwardBps);
   if (winners.length === 0 || pool === 0n) return voidAndRefund(tx, m, { now, reason: winners.length === 0 ? "expired_without_submissions" : reason });
   await resolveAndPay(tx, m, winners.map((s) => ({ submissionId: s.id, submitter: s.submitter, weight: 1 })), {

@@ -104,9 +104,11 @@ export function submissionDecided(m: Mission, at: Date, s: SubmissionFacts, acce
 /**
  * `payout.confirmed`: a winner's share has reached them. The ledger rail pays inside the
  * resolution's transaction (settlement.ts); an on-chain rail emits this when its transfer is
- * final, in the transaction that records it.
+ * final, in the transaction that records it. `delivery: "pull_credit"`: the token refused the
+ * transfer (e.g. a blacklisted address); the amount is credited in the escrow and the recipient
+ * withdraws it (to itself only, contract v2) — not settled in their wallet.
  */
-export function payoutConfirmed(m: Mission, at: Date, p: { submission_id: string; agent_id: string; amount: string }, onChain?: { chain_id: number; tx_hash: string }): OutboxEvent {
+export function payoutConfirmed(m: Mission, at: Date, p: { submission_id: string; agent_id: string; amount: string }, onChain?: { chain_id: number; tx_hash: string; delivery: "transfer" | "pull_credit" }): OutboxEvent {
   return {
     type: "payout.confirmed", at, mission: m,
     data: { mission_id: m.id, submission_id: p.submission_id, agent_id: p.agent_id, asset: m.rewardAsset, amount: p.amount, chain: m.rewardChain, payout_status: "confirmed", ...(onChain ?? {}), confirmed_at: at.toISOString() },

@@ -1,0 +1,69 @@
+import { buildDeps } from "./deps.build";
+import { loadEnv } from "./env";
+import { checkBaseRail } from "./features/escrow/escrow.startup";
+import { watchEscrow } from "./features/escrow/escrow.watcher";
+import { runPayouts } from "./features/escrow/escrow.worker";
+import { createBaseChain } from "./lib/base-chain";
+
+// `npm run worker`: the base rail's settlement process (docs/base-rail.md "Trust model"). It holds
+// the resolver key (OABP_RESOLVER_KEY / _FILE) and runs the escrow watcher and the settlement
+// worker only — no HTTP — so the public API process can run with OABP_RESOLVER_ADDRESS and no key.
+// Several workers may run against one database: every step is a conditional, locked transition.
+async function main() {
+  let config;
+  try {
+    config = loadEnv();
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
+  if (!config.baseRail?.resolverKey) {
+    console.error(`settlement worker: the base rail needs OABP_RPC_URL, OABP_ESCROW_ADDRESS and the resolver key (OABP_RESOLVER_KEY or OABP_RESOLVER_KEY_FILE)${config.baseRailOff ? ` — off: ${config.baseRailOff}` : ""}`);
+    process.exit(1);
+  }
+  try {
+    await checkBaseRail(createBaseChain(config.baseRail), config);
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
+  const deps = await buildDeps(config);
+  const { logger } = deps;
+  const chain = deps.chain!;
+  logger.info({ chain_id: chain.chainId, escrow: chain.escrow, resolver: chain.resolver }, "settlement worker running");
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const intervalMs = Math.max(config.jobIntervalMs, 100);
+  const loop = () => {
+    if (stopped) return;
+    running = (async () => {
+      try {
+        await watchEscrow(deps);
+        await runPayouts(deps);
+      } catch (err) {
+        logger.error({ err }, "settlement tick failed; retrying next tick");
+      }
+    })().finally(() => {
+      running = undefined;
+      if (!stopped) timer = setTimeout(loop, intervalMs);
+    });
+  };
+  loop();
+  const shutdown = async (signal: string) => {
+    if (stopped) return;
+    stopped = true;
+    logger.info({ signal }, "settlement worker stopping after the tick in progress");
+    if (timer) clearTimeout(timer);
+    await running;
+    await deps.database.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((e) => {
+  console.error("fatal:", e instanceof Error ? e.message : e);
+  process.exit(1);
+});
