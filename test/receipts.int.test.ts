@@ -220,10 +220,10 @@ describe("manifest (AIP-1 §9)", () => {
     const m = JSON.parse(bytesA.toString("utf8"));
     expect(m).toMatchObject({
       implementation: "oabp-server",
-      aip_supported: [1],
+      aip_supported: [1, 2],
       chain: "off-chain",
       contact: "mailto:admin@oabp.test",
-      payment_options: { assets: ["USDC"], chains: ["ledger"], min_reward_usd: 0 },
+      payment_options: { assets: ["USDC"], chains: [], min_reward_usd: 0, ledger: { enabled: true, assets: ["USDC"] } },
       verification_types: ["creator_judges", "first_valid_match", "peer_vote", "oracle"],
       fee_bps: 50,
       registries: [],

@@ -64,6 +64,7 @@ export const TOOLS: Tool[] = [
     name: "list_missions",
     description: "List public missions, newest first (same filters as GET /missions). Follow next_cursor for more.",
     inputSchema: obj({
+      mission_type: str("AIP-2 types, comma-separated (OR), e.g. code_review,freeform"),
       status: str("open, escrowed, resolved, voided; comma-separated"),
       verification_type: { enum: [...VERIFICATION_TYPES] },
       tag: str(),
@@ -141,6 +142,9 @@ export const TOOLS: Tool[] = [
       verification: obj({ type: { enum: [...VERIFICATION_TYPES] }, params: { type: "object" } }, ["type"]),
       deadline: str("ISO 8601, in the future"),
       tags: { type: "array", items: { type: "string" } },
+      mission_type: str("AIP-2 type (GET /missions/types); default freeform"),
+      type_params: { type: "object" },
+      min_submitter_elo: { type: "integer", minimum: 0 },
       idempotency_key: idKey,
     }, ["title", "description", "reward", "verification", "deadline"]),
     outputSchema: MISSION_OUT,

@@ -17,6 +17,7 @@ import { emitMissionCreated } from "../webhooks/webhooks.outbox";
 import type { CreateMissionInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
 import { listWhere, MISSION_COLUMNS, prepared, toPrefixTsquery } from "./missions.queries";
 import { validateVerificationParams } from "./missions.verification";
+import { validateMissionType } from "./missions.types";
 import { missionToWire, type MissionRow } from "./missions.wire";
 
 export function findAsset(assets: AssetConfig[], symbolOrAddress: string): AssetConfig | undefined {
@@ -61,6 +62,8 @@ export async function createMission(
     assets: deps.config.assets,
     knownOracles: deps.config.oracles.map((o) => o.address),
   });
+  const typed = validateMissionType(input.mission_type, input.type_params, { type: input.verification.type, params });
+  warnings.push(...typed.warnings);
   const spamFee = parseUint(asset.spam_fee);
 
   const work = async (tx: Tx) => {
@@ -78,6 +81,9 @@ export async function createMission(
       spamFee: spamFee.toString(),
       verificationType: input.verification.type,
       verificationParams: params,
+      missionType: typed.missionType,
+      typeParams: typed.typeParams,
+      minSubmitterElo: input.min_submitter_elo ?? 0,
       deadline,
       status: escrow ? "pending_escrow" : "open",
       phase: escrow ? "awaiting_escrow" : "accepting_submissions",
@@ -167,7 +173,7 @@ export function listMissionsJson(deps: Deps, f: ListMissionsFilters): Promise<st
 export async function listMissions(deps: Deps, f: ListMissionsFilters): Promise<{ missions: MissionWire[]; next_cursor: string | null }> {
   const before = f.cursor ? decodeCursor(f.cursor) : undefined;
   const db = deps.database.db;
-  const plain = !f.status && !f.verification_type && !f.asset && !f.creator && !f.tag && !f.q && !f.reward_min && !f.reward_max && !f.deadline_after && !f.deadline_before;
+  const plain = !f.mission_type && !f.status && !f.verification_type && !f.asset && !f.creator && !f.tag && !f.q && !f.reward_min && !f.reward_max && !f.deadline_after && !f.deadline_before;
   let rows: Omit<MissionRow, "search">[];
   if (plain) {
     const q = prepared(db);
@@ -185,7 +191,7 @@ export async function listMissions(deps: Deps, f: ListMissionsFilters): Promise<
       .select(MISSION_COLUMNS)
       .from(missions)
       .where(listWhere({
-        statuses: f.status, verificationType: f.verification_type, asset, creator, tag: f.tag?.toLowerCase(), tsquery,
+        statuses: f.status, missionTypes: f.mission_type, verificationType: f.verification_type, asset, creator, tag: f.tag?.toLowerCase(), tsquery,
         rewardMin: f.reward_min, rewardMax: f.reward_max,
         deadlineAfter: f.deadline_after ? new Date(f.deadline_after) : undefined,
         deadlineBefore: f.deadline_before ? new Date(f.deadline_before) : undefined,

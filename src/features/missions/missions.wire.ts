@@ -1,6 +1,7 @@
 import type { missions } from "../../db/schema/index";
 import type { MissionWire } from "./missions.schemas";
 import { escrowToWire } from "../escrow/escrow.wire";
+import { serverChecks } from "./missions.types";
 
 export type MissionRow = typeof missions.$inferSelect;
 
@@ -43,6 +44,20 @@ export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string):
         }
       : null,
     escrow: escrowToWire(m),
+    mission_type: m.missionType,
+    type_params: m.typeParams,
+    server_checks: serverChecks(m.missionType, m.typeParams),
+    // AIP-2 §4.1: the ELO gate is enforced at submit; there is no tier gate ("0 / Newcomer").
+    min_submitter_elo: m.minSubmitterElo,
+    required_submitter_tier: 0,
+    required_submitter_tier_name: "Newcomer",
+    // AIP-2 §4 continuation links, absolute like view_url (the web board owns view_url's page).
     view_url: `${publicUrl}/missions/${m.id}`,
+    api_url: `${publicUrl}/api/missions/${m.id}`,
+    submit_url: `${publicUrl}/api/missions/${m.id}/submit`,
+    claim_url: `${publicUrl}/api/missions/${m.id}/claims`,
+    submissions_url: `${publicUrl}/api/missions/${m.id}/submissions`,
+    // The only externally callable resolution step: the creator's award (POST, creator only).
+    resolve_url: m.verificationType === "creator_judges" ? `${publicUrl}/api/missions/${m.id}/award` : null,
   };
 }

@@ -1,6 +1,7 @@
 import type { Tx } from "../../db/client";
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import { commitments, missions, submissions } from "../../db/schema/index";
+import { checkEligibility } from "../missions/missions.eligibility";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
@@ -18,6 +19,8 @@ import type { CreateSubmissionInput, SubmissionWire } from "./submissions.schema
 import { emitEvents, submissionCreated, submissionDecided } from "../webhooks/webhooks.outbox";
 
 type SubmissionRow = typeof submissions.$inferSelect;
+
+
 
 const PENDING_REASON: Record<string, SubmissionReason> = {
   creator_judges: "awaiting_judgement",
@@ -73,6 +76,7 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
   const mission = await findMission(deps, missionId);
   if (!mission || mission.status === "pending_escrow") throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
   if (mission.creator === submitter) throw new AppError("FORBIDDEN", "a creator cannot submit to their own mission", { reason: "own_mission" });
+  await checkEligibility(deps, mission, submitter, now);
   const { contentUri, contentHash } = normaliseContent(input);
   // first_valid_match with local content (inline or data:) and no predicate is checked now,
   // before the transaction (the match may take a few ms); remote checks run in the job runner.
