@@ -179,7 +179,7 @@ describe("POST /missions rejects bad input and writes nothing", () => {
     }
     const list = await t.call("GET", `/missions?creator=${c.address}`);
     expect(list.body.missions).toHaveLength(bodies.length);
-    expect(list.body.missions.at(-1).verification.params.target_hash).toBe("sha256:" + "ab".repeat(32));
+    expect(list.body.missions.at(-1).verification.params.target_hash).toBe("0x" + "ab".repeat(32)); // AIP-1 §3 form on the wire
   });
 });
 

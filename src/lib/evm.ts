@@ -12,8 +12,11 @@ export interface EvmPort {
   verifyPersonalSign(address: string, message: string, signature: string): Promise<boolean>;
 }
 
-export function createEvmPort(rpcUrl: string | undefined): EvmPort {
-  const client = rpcUrl ? createPublicClient({ transport: http(rpcUrl, { timeout: 10_000, retryCount: 1 }) }) : undefined;
+/** viem's http transport with the §7.5.1 User-Agent on every JSON-RPC request. */
+const uaOptions = (ua: string | undefined) => (ua ? { fetchOptions: { headers: { "User-Agent": ua } } } : {});
+
+export function createEvmPort(rpcUrl: string | undefined, ua?: string): EvmPort {
+  const client = rpcUrl ? createPublicClient({ transport: http(rpcUrl, { timeout: 10_000, retryCount: 1, ...uaOptions(ua) }) }) : undefined;
   return {
     async verifyPersonalSign(address, message, signature) {
       if (!/^0x[0-9a-fA-F]+$/.test(signature)) return false;
@@ -133,13 +136,13 @@ export const bytes32ToContentHash = (b: Hex): string => `sha256:${b.slice(2).toL
 
 const ZERO_BYTES32 = `0x${"0".repeat(64)}`;
 
-export function createOracleReader(rpcUrl: string | undefined): OracleReader {
+export function createOracleReader(rpcUrl: string | undefined, ua?: string): OracleReader {
   const clients = new Map<string, PublicClient>();
   const clientFor = (url: string): PublicClient => {
     let c = clients.get(url);
     if (!c) {
       // Bounded: one retry, 10 s per request — a job, not a request handler, waits on this.
-      c = createPublicClient({ transport: http(url, { timeout: 10_000, retryCount: 1, retryDelay: 200 }) });
+      c = createPublicClient({ transport: http(url, { timeout: 10_000, retryCount: 1, retryDelay: 200, ...uaOptions(ua) }) });
       clients.set(url, c);
     }
     return c;

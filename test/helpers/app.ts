@@ -6,6 +6,7 @@ import { ManualClock } from "../../src/lib/clock";
 import { createEvmPort, createOracleReader } from "../../src/lib/evm";
 import { createBaseChain } from "../../src/lib/base-chain";
 import { createSafeFetcher } from "../../src/lib/safe-fetch";
+import { userAgent } from "../../src/lib/user-agent";
 import { missionListCache } from "../../src/features/missions/missions.cache";
 import { generateKeyring } from "../../src/features/receipts/receipts.keys";
 import { createTestDatabase, type TestDatabase } from "./db";
@@ -40,13 +41,13 @@ export async function makeTestApp(env: Record<string, string> = {}, opts: { pool
     clock,
     logger: pino({ level: "silent" }),
     evm: createEvmPort(undefined),
-    oracle: createOracleReader(config.rpcUrl),
+    oracle: createOracleReader(config.rpcUrl, userAgent(config.publicUrl)),
     chain: config.baseRail ? createBaseChain(config.baseRail) : null,
     adminToken: ADMIN_TOKEN,
     receiptKeys: generateKeyring(clock.now()),
     missionLists: await missionListCache(db.database, config.listCacheBytes),
     // Production policy (public unicast only), except loopback 127.0.0.2 where tests serve content.
-    fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, timeoutMs: 2000, maxBytes: config.fetchMaxBytes, allowAddress: (ip) => ip === TEST_CONTENT_HOST }),
+    fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, timeoutMs: 2000, maxBytes: config.fetchMaxBytes, userAgent: userAgent(config.publicUrl), allowAddress: (ip) => ip === TEST_CONTENT_HOST }),
   };
   const app = createApp(deps);
   return {

@@ -79,7 +79,7 @@ export const Mission = z
         winner_submission_id: z.string().nullable(),
         winner_agent_id: z.string().nullable(),
         receipt_uri: z.string().nullable(),
-        winners: z.array(z.object({ submission_id: z.string(), agent_id: z.string(), amount: z.string() })),
+        winners: z.array(z.object({ submission_id: z.string(), agent_id: z.string(), amount: z.string(), receipt_uri: z.string().nullable().openapi({ description: "AIP-1 §6.1: this winner's signed receipt" }) })),
         fee_amount: z.string().nullable(),
         resolved_at: z.string().nullable(),
       })

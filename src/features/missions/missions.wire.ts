@@ -2,8 +2,15 @@ import type { missions } from "../../db/schema/index";
 import type { MissionWire } from "./missions.schemas";
 import { escrowToWire } from "../escrow/escrow.wire";
 import { serverChecks } from "./missions.types";
+import { wireSha256 } from "../../lib/hash";
+import { receiptPath } from "../receipts/receipts.paths";
 
 export type MissionRow = typeof missions.$inferSelect;
+
+/** AIP-1 §4.2 target_hash in the §3 "0x…" form on the wire (stored sha256:<hex>). */
+function wireParams(p: Record<string, unknown>): Record<string, unknown> {
+  return typeof p.target_hash === "string" ? { ...p, target_hash: wireSha256(p.target_hash) } : p;
+}
 
 /** Row → AIP-1 §2 wire shape (explicit mapping, style.md rule 6). */
 export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string): MissionWire {
@@ -14,7 +21,7 @@ export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string):
     title: m.title,
     description: m.description,
     reward: { asset: m.rewardAsset, amount: m.rewardAmount, chain: m.rewardChain },
-    verification: { type: m.verificationType as MissionWire["verification"]["type"], params: m.verificationParams },
+    verification: { type: m.verificationType as MissionWire["verification"]["type"], params: wireParams(m.verificationParams) },
     deadline: m.deadline.toISOString(),
     status: m.status as MissionWire["status"],
     created_at: m.createdAt.toISOString(),
@@ -37,8 +44,9 @@ export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string):
           winner_submission_id: m.winnerSubmissionId,
           winner_agent_id: m.winnerAgentId,
           // AIP-1 §6.1: the winner's signed receipt (one per paid submission; see resolution.winners).
-          receipt_uri: m.status === "resolved" && m.winnerSubmissionId ? `${publicUrl}/missions/${m.id}/receipts/${m.winnerSubmissionId}` : null,
-          winners: m.payouts ?? [],
+          receipt_uri: m.status === "resolved" && m.winnerSubmissionId ? `${publicUrl}${receiptPath(m.id, m.winnerSubmissionId)}` : null,
+          // AIP-1 §6.1: every winner links its own receipt.
+          winners: (m.payouts ?? []).map((p) => ({ ...p, receipt_uri: m.status === "resolved" ? `${publicUrl}${receiptPath(m.id, p.submission_id)}` : null })),
           fee_amount: m.feeAmount,
           resolved_at: m.resolvedAt?.toISOString() ?? null,
         }

@@ -4,6 +4,8 @@ import { commitments, missions, submissions } from "../../db/schema/index";
 import { checkEligibility } from "../missions/missions.eligibility";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
+import { wireSha256 } from "../../lib/hash";
+import { receiptPath } from "../receipts/receipts.paths";
 import { isId, newId } from "../../lib/ids";
 import { once, storedResponse } from "../../lib/idempotency";
 import { touchAgent } from "../agents/agents.touch";
@@ -39,7 +41,7 @@ const NEXT_ACTION: Record<string, string> = {
   awaiting_appeal: "wait: not awarded by the creator; others may dispute the award until award.appeal_deadline (a quorum puts it to a peer vote); poll this submission",
 };
 
-export function submissionToWire(s: SubmissionRow, mission: Pick<MissionRow, "creator" | "status" | "verificationType">, viewer: string | undefined, publicUrl: string): SubmissionWire {
+export function submissionToWire(s: SubmissionRow, mission: Pick<MissionRow, "creator" | "status" | "verificationType" | "payouts">, viewer: string | undefined, publicUrl: string): SubmissionWire {
   // Deliverables stay private to the submitter and the creator until the mission is decided,
   // so others cannot copy a pending answer (front-running; AIP-1 Security Considerations).
   // peer_vote: voters must read the deliverables once submissions close (the voting phase).
@@ -53,11 +55,13 @@ export function submissionToWire(s: SubmissionRow, mission: Pick<MissionRow, "cr
     mission_id: s.missionId,
     submitter: s.submitter,
     content_uri: visible ? s.contentUri : null,
-    content_hash: s.contentHash,
+    content_hash: wireSha256(s.contentHash), // AIP-1 §3 "0x…" form (stored sha256:<hex>)
     submitted_at: s.submittedAt.toISOString(),
     metadata: s.metadata ?? null,
     status: s.status as SubmissionWire["status"],
     reason: s.reason,
+    // AIP-1 §6.1: every paid submission links its signed receipt.
+    receipt_uri: mission.status === "resolved" && mission.payouts?.some((p) => p.submission_id === s.id) ? `${publicUrl}${receiptPath(s.missionId, s.id)}` : null,
     next_action: s.status === "pending" ? `${NEXT_ACTION[s.reason] ?? NEXT_ACTION[mission.verificationType] ?? "wait"} (GET ${self})` : "none",
   };
 }
@@ -158,7 +162,7 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
     await touchAgent(tx, submitter, now);
     await recordActivity(tx, submitter, now);
     const [stored] = await tx.select().from(submissions).where(eq(submissions.id, row.id));
-    const [after] = await tx.select({ creator: missions.creator, status: missions.status, verificationType: missions.verificationType }).from(missions).where(eq(missions.id, missionId));
+    const [after] = await tx.select({ creator: missions.creator, status: missions.status, verificationType: missions.verificationType, payouts: missions.payouts }).from(missions).where(eq(missions.id, missionId));
     return { status: 201, body: submissionToWire(stored!, after!, submitter, deps.config.publicUrl) };
   };
 

@@ -1,0 +1,118 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTestApp, type TestApp } from "./helpers/app";
+import { openMission, signIn } from "./helpers/agents";
+import { startReceiver } from "./helpers/receiver";
+import { userAgent } from "../src/lib/user-agent";
+import { verifyReceipt } from "../src/features/receipts/receipts.verify";
+import pkg from "../package.json" with { type: "json" };
+
+// Issue 15, "AIP-1 gaps to close": one test per item, each quoting the AIP-1 line it checks.
+// (Item 1 oracle forms: test/oracle-forms.int.test.ts; item 4 appeal by default, item 5 votes
+// from the deadline: test/aip1-voting.int.test.ts; item 8 bundles: test/specs.test.ts; item 9
+// ledger escrow attestation: test/ledger-attestation.int.test.ts.)
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => t?.close());
+
+const sha = (s: string) => createHash("sha256").update(s).digest("hex");
+
+describe("item 2 — AIP-1 §3: \"content_hash\": \"0x... (sha256 of content_uri target)\"", () => {
+  it("answers content_hash in the 0x form whatever form came in (0x, bare hex, sha256:)", async () => {
+    const { mission } = await openMission(t);
+    const solver = await signIn(t);
+    for (const [i, form] of [(h: string) => `0x${h.toUpperCase()}`, (h: string) => h, (h: string) => `sha256:${h}`].entries()) {
+      const content = `answer ${i}`;
+      const r = await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content, content_hash: form(sha(content)) } });
+      expect(r.status, r.text).toBe(201);
+      expect(r.body.content_hash).toBe(`0x${sha(content)}`);
+      expect((await t.call("GET", `/missions/${mission.id}/submissions/${r.body.id}`, { token: solver.token })).body.content_hash).toBe(`0x${sha(content)}`);
+    }
+  });
+
+  it("§4.2 \"target_hash\": \"0x... (optional — exact SHA-256 match against submitted content)\" is served in the 0x form too", async () => {
+    for (const given of [`sha256:${sha("k")}`, sha("k").toUpperCase(), `0x${sha("k")}`]) {
+      const { mission } = await openMission(t, { verification: { type: "first_valid_match", params: { target_hash: given } } });
+      expect(mission.verification.params.target_hash).toBe(`0x${sha("k")}`);
+      // and it still decides: the matching content wins
+      const solver = await signIn(t);
+      const r = await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content: "k" } });
+      expect(r.body.status, r.text).toBe("accepted");
+    }
+  });
+});
+
+describe("item 6 — AIP-1 §6.1: \"Resolved mission and submission representations … SHOULD include a dereferenceable receipt_uri\"", () => {
+  it("every winner in resolution.winners[] and every paid submission links its own receipt", async () => {
+    const { creator, mission } = await openMission(t, { verification: { type: "creator_judges", params: { max_winners: 2 } } });
+    const subs: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const a = await signIn(t);
+      subs.push((await t.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content: `work ${i}` } })).body.id);
+    }
+    const before = await t.call("GET", `/missions/${mission.id}/submissions/${subs[0]}`, { token: creator.token });
+    expect(before.body.receipt_uri).toBeNull();
+    const r = await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: subs[0] }, { submission_id: subs[1] }] } });
+    expect(r.status, r.text).toBe(200);
+    const winners = r.body.resolution.winners as { submission_id: string; receipt_uri: string }[];
+    expect(winners.map((w) => w.submission_id).sort()).toEqual([subs[0], subs[1]].sort());
+    for (const w of winners) {
+      expect(w.receipt_uri).toBe(`${t.deps.config.publicUrl}/missions/${mission.id}/receipts/${w.submission_id}`);
+      const receipt = await t.call("GET", new URL(w.receipt_uri).pathname);
+      expect(receipt.status).toBe(200);
+      expect(receipt.body.submission_id).toBe(w.submission_id);
+      const sub = await t.call("GET", `/missions/${mission.id}/submissions/${w.submission_id}`);
+      expect(sub.body.receipt_uri).toBe(w.receipt_uri);
+    }
+    const loser = await t.call("GET", `/missions/${mission.id}/submissions/${subs[2]}`);
+    expect(loser.body.receipt_uri).toBeNull();
+  });
+
+  it("\"keep old public keys discoverable\": a receipt re-signed after rotation carries an issued_at the new key covers", async () => {
+    const { creator, mission } = await openMission(t);
+    const a = await signIn(t);
+    const sub = (await t.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content: "rotating" } })).body.id;
+    await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: sub }] } });
+    const first = (await t.call("GET", `/missions/${mission.id}/receipts/${sub}`)).body;
+    // Rotate: a new active key from a later time, the old one retired then (what a restart does).
+    const { keyringFrom, newKeyRecord } = await import("../src/features/receipts/receipts.keys");
+    const old = t.deps.receiptKeys;
+    t.clock.advance(10 * 86_400_000);
+    const fresh = keyringFrom([newKeyRecord(t.clock.now(), [old.active.keyId]), { ...old.published[0]!, valid_until: t.clock.now().toISOString() }]);
+    t.deps.receiptKeys = fresh;
+    try {
+      const manifest = (await t.call("GET", "/.well-known/oabp.json")).body;
+      const again = (await t.call("GET", `/missions/${mission.id}/receipts/${sub}`)).body;
+      expect(again.signature.key_id).toBe(fresh.active.keyId);
+      expect(Date.parse(again.issued_at)).toBeGreaterThanOrEqual(Date.parse(fresh.published[0]!.valid_from));
+      expect(await verifyReceipt(again, manifest)).toMatchObject({ valid: true });
+      expect((await verifyReceipt(first, manifest)).reasons).toEqual([]); // the old one still verifies
+      // A document dated before its key's valid_from is refused (what the re-dating prevents).
+      const { signReceipt } = await import("../src/features/receipts/receipts.sign");
+      const { digest: _d, signature: _s, ...body } = again;
+      const backdated = signReceipt({ ...body, issued_at: first.issued_at }, t.deps.receiptKeys);
+      expect((await verifyReceipt(backdated, manifest)).reasons).toContain("key_not_valid_at_issued_at");
+    } finally {
+      t.deps.receiptKeys = old;
+    }
+  });
+});
+
+describe("item 12 — AIP-1 §7.5.1: \"User-Agent header of the form <name>/<version> (+<url>)\"", () => {
+  it("outbound requests carry the full semantic version and a (+url) to the agent card", async () => {
+    expect(userAgent("https://example.org/")).toBe(`oabp-server/${pkg.version} (+https://example.org/.well-known/agent-card.json)`);
+    expect(pkg.version).toMatch(/^\d+\.\d+\.\d+$/);
+    const rx = await startReceiver({ "/deliverable": () => ({ status: 200, body: "hello" }) });
+    try {
+      const r = await t.deps.fetcher.fetch(`${rx.base}/deliverable`);
+      expect(r.ok).toBe(true);
+      expect(rx.at("/deliverable")[0]!.headers["user-agent"]).toBe(`oabp-server/${pkg.version} (+${t.deps.config.publicUrl}/.well-known/agent-card.json)`);
+    } finally {
+      await rx.close();
+    }
+  });
+});
+
