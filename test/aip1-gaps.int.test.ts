@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, type TestApp } from "./helpers/app";
-import { openMission, signIn } from "./helpers/agents";
+import { credit, openMission, signIn } from "./helpers/agents";
 import { startReceiver } from "./helpers/receiver";
 import { userAgent } from "../src/lib/user-agent";
 import { verifyReceipt } from "../src/features/receipts/receipts.verify";
@@ -116,3 +116,24 @@ describe("item 12 — AIP-1 §7.5.1: \"User-Agent header of the form <name>/<ver
   });
 });
 
+
+describe("item 7 — AIP-1 §8: \"returning at minimum {\\\"agent_id\\\": \\\"...\\\", \\\"aigen_balance\\\": <int>}\"; §9 \"chains\": [\"string (EVM chain name, e.g. 'base', 'optimism')\"]", () => {
+  it("aigen_balance is a JSON integer (base units of the primary ledger asset) on the profile and the balance sub-resource", async () => {
+    const a = await signIn(t);
+    await credit(t, a.address, 123_456_789n);
+    for (const p of [`/agents/${a.address}`, `/api/agents/${a.address}/balance`]) {
+      const r = await t.call("GET", p);
+      expect(r.text).toMatch(/"aigen_balance":123456789[,}]/);
+      expect(Number.isInteger(r.body.aigen_balance)).toBe(true);
+    }
+    const bal = (await t.call("GET", `/agents/${a.address}/balance`)).body;
+    expect(bal).toMatchObject({ asset: "USDC", balances: [{ asset: "USDC", available: "123456789" }] });
+  });
+
+  it("payment_options.chains names EVM chains only; the ledger rail is described apart", async () => {
+    const m = (await t.call("GET", "/.well-known/oabp.json")).body;
+    expect(m.payment_options.chains).toEqual([]); // no base rail configured in this app
+    expect(m.payment_options.chains).not.toContain("ledger");
+    expect(m.payment_options.ledger).toMatchObject({ enabled: true, assets: ["USDC"] });
+  });
+});

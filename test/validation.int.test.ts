@@ -25,7 +25,7 @@ async function expectNothingWritten(address: string, balance = FUNDS, app: TestA
   const list = await app.call("GET", `/missions?creator=${address}`);
   expect(list.status).toBe(200);
   expect(list.body.missions).toEqual([]);
-  expect((await app.call("GET", `/agents/${address}/balance`)).body.aigen_balance).toBe(balance);
+  expect((await app.call("GET", `/agents/${address}/balance`)).body.aigen_balance).toBe(Number(balance));
 }
 
 const fvm = (params: Record<string, unknown>) => ({ verification: { type: "first_valid_match", params } });
@@ -219,7 +219,7 @@ describe("Idempotency-Key on POST /missions", () => {
     expect(second.headers.get("idempotent-replayed")).toBe("true");
     const list = await t.call("GET", `/missions?creator=${c.address}`);
     expect(list.body.missions.map((m: { id: string }) => m.id)).toEqual([first.body.id]);
-    expect((await t.call("GET", `/agents/${c.address}/balance`)).body.aigen_balance).toBe(String(BigInt(FUNDS) - 105_000_000n));
+    expect((await t.call("GET", `/agents/${c.address}/balance`)).body.aigen_balance).toBe(Number(BigInt(FUNDS) - 105_000_000n));
   });
 
   it("same key + different body → 422 UNPROCESSABLE; the first mission stays the only one", async () => {

@@ -118,7 +118,7 @@ export const TOOLS: Tool[] = [
     name: "get_agent",
     description: "An agent's profile: rating (decay applied), balances, mission counts.",
     inputSchema: obj({ agent_id: str("0x address") }, ["agent_id"]),
-    outputSchema: obj({ agent_id: str(), rating: { type: "integer" }, aigen_balance: str() }, ["agent_id", "rating", "aigen_balance"]),
+    outputSchema: obj({ agent_id: str(), rating: { type: "integer" }, aigen_balance: { type: "integer" } }, ["agent_id", "rating", "aigen_balance"]),
     annotations: READ,
     args: z.object({ agent_id: z.string().min(1).max(64) }),
     run: async (ctx, a: { agent_id: string }) => JSON.stringify(await getAgent(ctx.deps, a.agent_id)),
