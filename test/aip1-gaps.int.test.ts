@@ -4,6 +4,9 @@ import { makeTestApp, type TestApp } from "./helpers/app";
 import { credit, openMission, signIn } from "./helpers/agents";
 import { startReceiver } from "./helpers/receiver";
 import { userAgent } from "../src/lib/user-agent";
+import { eq } from "drizzle-orm";
+import { missions } from "../src/db/schema/index";
+import { runPendingChecks } from "../src/jobs/checks";
 import { verifyReceipt } from "../src/features/receipts/receipts.verify";
 import pkg from "../package.json" with { type: "json" };
 
@@ -135,5 +138,55 @@ describe("item 7 — AIP-1 §8: \"returning at minimum {\\\"agent_id\\\": \\\"..
     expect(m.payment_options.chains).toEqual([]); // no base rail configured in this app
     expect(m.payment_options.chains).not.toContain("ledger");
     expect(m.payment_options.ledger).toMatchObject({ enabled: true, assets: ["USDC"] });
+  });
+});
+
+describe("item 10 — AIP-1 §4.2: \"The first submission whose content_hash matches a creator-supplied target hash, or whose content_uri returns a value satisfying a creator-supplied predicate, wins\"", () => {
+  // With both target_hash and predicate_uri, a match on either wins (the sentence reads as OR).
+  async function both(predicate: (n: number) => { status: number; body?: string }) {
+    const rx = await startReceiver({ "/predicate": predicate });
+    const { creator, mission } = await openMission(t, { verification: { type: "first_valid_match", params: { target_hash: `0x${sha("the key")}`, predicate_uri: "https://predicate.example/check" } } });
+    // Point the stored predicate at the local server (creation only takes https; see fvm-remote).
+    const [row] = await t.deps.database.db.select({ p: missions.verificationParams }).from(missions).where(eq(missions.id, mission.id));
+    await t.deps.database.db.update(missions).set({ verificationParams: { ...row!.p, predicate_uri: `${rx.base}/predicate` } }).where(eq(missions.id, mission.id));
+    return { rx, creator, mission };
+  }
+  const submit = async (missionId: string, content: string) => {
+    const a = await signIn(t);
+    const r = await t.call("POST", `/missions/${missionId}/submissions`, { token: a.token, body: { content } });
+    expect(r.status, r.text).toBe(201);
+    return r.body.id as string;
+  };
+
+  it("a target_hash match wins even when the predicate says no", async () => {
+    const { rx, mission } = await both(() => ({ status: 200, body: JSON.stringify({ valid: false }) }));
+    try {
+      const id = await submit(mission.id, "the key");
+      await runPendingChecks(t.deps);
+      expect((await t.call("GET", `/missions/${mission.id}`)).body).toMatchObject({ status: "resolved", resolution: { winner_submission_id: id } });
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it("a predicate match wins even when the hash differs; with neither, the submission is rejected", async () => {
+    const { rx, mission } = await both((n) => (n === 1 ? { status: 200, body: JSON.stringify({ valid: false }) } : { status: 200, body: JSON.stringify({ valid: true }) }));
+    try {
+      const bad = await submit(mission.id, "not the key");
+      await runPendingChecks(t.deps);
+      expect((await t.call("GET", `/missions/${mission.id}/submissions/${bad}`)).body).toMatchObject({ status: "rejected", reason: "predicate_rejected" });
+      const good = await submit(mission.id, "another answer");
+      await runPendingChecks(t.deps);
+      expect((await t.call("GET", `/missions/${mission.id}`)).body).toMatchObject({ status: "resolved", resolution: { winner_submission_id: good } });
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it("target_hash with an inline expected: either matching wins too", async () => {
+    const { mission } = await openMission(t, { verification: { type: "first_valid_match", params: { target_hash: `0x${sha("exact bytes")}`, expected: "verdict: safe" } } });
+    const a = await signIn(t);
+    const r = await t.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content: "The verdict: SAFE" } });
+    expect(r.body.status, r.text).toBe("accepted");
   });
 });
