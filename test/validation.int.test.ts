@@ -8,7 +8,7 @@ import { expectError } from "./helpers/errors";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await makeTestApp({ OABP_RPC_URL: "http://127.0.0.1:9" }); // oracle missions need an RPC (never called here)
 });
 afterAll(async () => t?.close());
 
@@ -153,7 +153,7 @@ describe("POST /missions rejects bad input and writes nothing", () => {
 
   it("an allow-listed oracle (OABP_ORACLES) is accepted without a warning", async () => {
     const known = "0x" + "cd".repeat(20);
-    const app = await makeTestApp({ OABP_ORACLES: JSON.stringify([{ chain: "base", address: known.toUpperCase().replace("0X", "0x"), method: "winner(bytes32)" }]) });
+    const app = await makeTestApp({ OABP_RPC_URL: "http://127.0.0.1:9", OABP_ORACLES: JSON.stringify([{ chain: "base", address: known.toUpperCase().replace("0X", "0x"), method: "winner(bytes32)" }]) });
     try {
       const c = await creatorWithFunds(app);
       const r = await app.call("POST", "/missions", { token: c.token, body: missionBody(app, { verification: { type: "oracle", params: { oracle_contract: known, oracle_method: "winner(bytes32)" } } }) });

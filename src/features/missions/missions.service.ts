@@ -57,12 +57,14 @@ export async function createMission(
   if (deadline.getTime() <= now.getTime()) {
     throw new AppError("UNPROCESSABLE", "deadline must be in the future", { field: "deadline", reason: "deadline_in_past" });
   }
+  // AIP-2 first: a type the method cannot verify at all (§3.9) is the clearer error.
+  const typed = validateMissionType(input.mission_type, input.type_params, { type: input.verification.type, params: input.verification.params ?? {} });
   const { params, warnings } = validateVerificationParams(input.verification.type, input.verification.params, {
     deadline,
     assets: deps.config.assets,
     knownOracles: deps.config.oracles.map((o) => o.address),
+    rpcConfigured: deps.config.rpcUrl !== undefined,
   });
-  const typed = validateMissionType(input.mission_type, input.type_params, { type: input.verification.type, params });
   warnings.push(...typed.warnings);
   const spamFee = parseUint(asset.spam_fee);
 

@@ -1,7 +1,7 @@
 import { RE2JS } from "re2js";
 import { z } from "zod";
 import { normalizeAddress } from "../../lib/address";
-import { parseOracleMethod } from "../../lib/evm";
+import { oracleMethodProblem } from "../../lib/evm";
 import type { AssetConfig } from "../../env";
 import { AppError } from "../../lib/errors";
 import { normalizeSha256 } from "../../lib/hash";
@@ -55,6 +55,8 @@ export interface VerificationContext {
   assets: AssetConfig[];
   /** Allow-listed oracle contracts (lowercase); unknown ones are accepted with a warning (§ Security). */
   knownOracles: string[];
+  /** An RPC to read oracles through (OABP_RPC_URL); without one no oracle can ever decide. */
+  rpcConfigured: boolean;
 }
 
 const bad = (field: string, message: string) => new AppError("INVALID_PARAMETER", `verification.params.${field}: ${message}`, { field: `verification.params.${field}` });
@@ -107,8 +109,18 @@ export function validateVerificationParams(type: VType, raw: Record<string, unkn
       const addr = normalizeAddress(String(params.oracle_contract));
       if (!addr) throw bad("oracle_contract", "must be a 0x EVM address");
       params.oracle_contract = addr;
-      if (!parseOracleMethod(String(params.oracle_method))) {
-        throw unprocessable("oracle_method", "oracle_method_unsupported", "must be f(bytes32 missionKey, bytes32 contentHash) returns (bool) or f(bytes32 missionKey) returns (bytes32 contentHash), e.g. \"isValid(bytes32,bytes32)\" or \"winner(bytes32)\"");
+      // AIP-1 §4.4 "oracle_method": "string (function selector or RPC method)" — the four forms
+      // of lib/evm.ts (signature per_submission / per_mission, 4-byte selector, RPC method name).
+      const problem = oracleMethodProblem(String(params.oracle_method));
+      if (problem === "rpc_namespace_reserved") {
+        throw unprocessable("oracle_method", "oracle_rpc_method_reserved", "an RPC-method oracle must use its own namespace (e.g. \"oracle_winner\"), never a node namespace such as eth_, debug_ or admin_");
+      }
+      if (problem) {
+        throw unprocessable("oracle_method", "oracle_method_unsupported", "must be a 4-byte selector (\"0x6d4ce63c\"), a namespaced RPC method (\"oracle_winner\"), f(bytes32 missionKey, bytes32 contentHash) returns (bool) or f(bytes32 missionKey) returns (bytes32 contentHash), e.g. \"isValid(bytes32,bytes32)\" or \"winner(bytes32)\"");
+      }
+      // Issue 13/15: refuse a mission no oracle could ever decide rather than hold its reward.
+      if (!ctx.rpcConfigured) {
+        throw new AppError("UNPROCESSABLE", "this server has no RPC configured (OABP_RPC_URL), so no oracle can be read: an oracle mission could never be decided; choose another verification type", { field: "verification.type", reason: "oracle_no_rpc" });
       }
       if (!ctx.knownOracles.includes(addr)) warnings.push("unknown_oracle: this oracle is not on the server's allow-list (AIP-1 Security Considerations)");
       break;
