@@ -190,3 +190,59 @@ describe("item 10 — AIP-1 §4.2: \"The first submission whose content_hash mat
     expect(r.body.status, r.text).toBe("accepted");
   });
 });
+
+describe("item 9 — AIP-1 §6: \"Off-chain with provable balance (treasury custody + signed attestation)\"", () => {
+  const attestation = async () => {
+    t.clock.advance(60_000); // past the per-instance reuse window
+    const r = await t.call("GET", "/escrow/attestation");
+    expect(r.status, r.text).toBe(200);
+    return r.body;
+  };
+  /** The heads_digest rule, recomputed from the ledger rows. */
+  const recompute = async (asset: string) => {
+    const { ledgerAccounts } = await import("../src/db/schema/index");
+    const rows = (await t.deps.database.db.select().from(ledgerAccounts)).filter((r) => r.account.startsWith("escrow:") && r.asset === asset && BigInt(r.balance) > 0n);
+    rows.sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
+    return { total: rows.reduce((s, r) => s + BigInt(r.balance), 0n).toString(), digest: `sha256:${sha(rows.map((r) => `${r.account}:${r.seq}:${r.headHash}`).join("\n"))}`, n: rows.length };
+  };
+
+  it("a signed per-asset total and hash-chain heads digest that verify with the manifest key alone; GET /missions/{id}/escrow answers on the ledger rail", async () => {
+    const before = await attestation();
+    const { creator, mission } = await openMission(t, { reward: { asset: "USDC", amount: "70000000" } });
+    const after = await attestation();
+    const usdc = (d: { assets: { asset: string; escrowed_total: string; escrow_accounts: number; heads_digest: string }[] }) => d.assets.find((a) => a.asset === "USDC")!;
+    expect(BigInt(usdc(after).escrowed_total) - BigInt(usdc(before).escrowed_total)).toBe(70_000_000n);
+    expect(usdc(after).escrow_accounts - usdc(before).escrow_accounts).toBe(1);
+    const expected = await recompute("USDC");
+    expect(usdc(after)).toMatchObject({ escrowed_total: expected.total, escrow_accounts: expected.n, heads_digest: expected.digest });
+    expect(after).toMatchObject({ type: "oabp.escrow_attestation", issuer: t.deps.config.publicUrl, rail: "ledger" });
+
+    // The signature: JCS of the document without digest and signature, ed25519, key from the manifest.
+    const { createPublicKey, verify } = await import("node:crypto");
+    const canonicalize = (await import("canonicalize")).default;
+    const manifest = (await t.call("GET", "/.well-known/oabp.json")).body;
+    const key = manifest.receipt_signing_keys.find((k: { key_id: string }) => k.key_id === after.signature.key_id);
+    const { digest, signature, ...payload } = after;
+    const bytes = Buffer.from(canonicalize(payload)!);
+    expect(digest).toBe(`sha256:${createHash("sha256").update(bytes).digest("hex")}`);
+    const pub = createPublicKey({ key: { kty: "OKP", crv: "Ed25519", x: key.public_key }, format: "jwk" });
+    expect(verify(null, bytes, pub, Buffer.from(signature.value, "base64url"))).toBe(true);
+    expect(verify(null, Buffer.from(canonicalize({ ...payload, assets: [] })!), pub, Buffer.from(signature.value, "base64url"))).toBe(false);
+    expect(manifest.payment_options.ledger.escrow_attestation).toBe("/escrow/attestation");
+
+    // The mission's own escrow account: its head is one of those the digest covers.
+    const e = await t.call("GET", `/missions/${mission.id}/escrow`);
+    expect(e.status, e.text).toBe(200);
+    expect(e.body).toMatchObject({ mission_id: mission.id, rail: "ledger", escrow: null, ledger: { account: `escrow:${mission.id}`, asset: "USDC", balance: "70000000", seq: 1 } });
+    expect(e.body.ledger.head_hash).toBe(e.body.ledger.entries.at(-1).hash);
+
+    // Paid out: the account empties and leaves the attested set.
+    const a = await signIn(t);
+    const sub = (await t.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content: "x" } })).body.id;
+    await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: sub }] } });
+    const paid = await attestation();
+    expect(BigInt(usdc(paid).escrowed_total)).toBe(BigInt(usdc(before).escrowed_total));
+    expect(usdc(paid).heads_digest).toBe((await recompute("USDC")).digest);
+    expect((await t.call("GET", `/missions/${mission.id}/escrow`)).body.ledger.balance).toBe("0");
+  });
+});

@@ -1,6 +1,7 @@
 import { router } from "../../http/openapi";
 import { requireAdmin, requireAgent } from "../auth/auth.service";
-import { attachDepositRoute, getEscrowRoute, treasuryRoute } from "./escrow.routes";
+import { attachDepositRoute, escrowAttestationRoute, getEscrowRoute, treasuryRoute } from "./escrow.routes";
+import { escrowAttestation } from "../ledger/ledger.attestation";
 import { attachDeposit, getEscrow, treasuryView } from "./escrow.service";
 
 export const escrowRouter = router()
@@ -13,6 +14,7 @@ export const escrowRouter = router()
     const identity = c.get("identity");
     return c.json(await getEscrow(c.get("deps"), identity.kind === "agent" ? identity.address : undefined, c.req.valid("param").id), 200);
   })
+  .openapi(escrowAttestationRoute, async (c) => c.json(await escrowAttestation(c.get("deps")), 200))
   .openapi(treasuryRoute, async (c) => {
     requireAdmin(c.get("identity"));
     return c.json(await treasuryView(c.get("deps")), 200);
