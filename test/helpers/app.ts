@@ -33,7 +33,9 @@ export interface TestApp {
  */
 export async function makeTestApp(env: Record<string, string> = {}, opts: { poolMax?: number; database?: TestDatabase } = {}): Promise<TestApp> {
   const db = opts.database ?? await createTestDatabase(opts);
-  const config = parseEnv({ OABP_PUBLIC_URL: PUBLIC_URL, OABP_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: "silent", ...env });
+  // OABP_APPEAL_DEFAULT off: most suites test an award that pays at once; the default appeal
+  // (on in production) is tested where a suite passes OABP_APPEAL_DEFAULT: "on".
+  const config = parseEnv({ OABP_PUBLIC_URL: PUBLIC_URL, OABP_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: "silent", OABP_APPEAL_DEFAULT: "off", ...env });
   const clock = new ManualClock("2026-06-01T00:00:00.000Z");
   const deps: Deps = {
     config,

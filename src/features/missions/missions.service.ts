@@ -64,6 +64,8 @@ export async function createMission(
     assets: deps.config.assets,
     knownOracles: deps.config.oracles.map((o) => o.address),
     rpcConfigured: deps.config.rpcUrl !== undefined,
+    reward: { asset: asset.symbol, amount },
+    defaultAppeal: deps.config.defaultAppeal,
   });
   warnings.push(...typed.warnings);
   const spamFee = parseUint(asset.spam_fee);

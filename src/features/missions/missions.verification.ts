@@ -20,12 +20,13 @@ const schemas = {
   creator_judges: z.object({
     max_winners: z.number().int().min(1).max(100).default(1),
     // Appeal of the award (Security Considerations, reward griefing): see verification/appeal.ts.
-    appeal: z.object({
+    // `false` opts out of the default appeal (shown on the mission as appeal: false).
+    appeal: z.union([z.object({
       appeal_window_seconds: z.number().int().min(60).max(30 * 86_400).default(86_400),
       vote_token: z.string().min(1).max(64),
       min_vote: z.string(),
       quorum: z.string(),
-    }).strict().optional(),
+    }).strict(), z.literal(false)]).optional(),
   }).passthrough(),
   first_valid_match: z.object({
     target_hash: z.string().max(80).optional(),
@@ -57,6 +58,10 @@ export interface VerificationContext {
   knownOracles: string[];
   /** An RPC to read oracles through (OABP_RPC_URL); without one no oracle can ever decide. */
   rpcConfigured: boolean;
+  /** The mission's reward (the default appeal stakes in it). */
+  reward: { asset: string; amount: bigint };
+  /** Default appeal of creator_judges awards; null when the operator turned it off. */
+  defaultAppeal: { windowSeconds: number } | null;
 }
 
 const bad = (field: string, message: string) => new AppError("INVALID_PARAMETER", `verification.params.${field}: ${message}`, { field: `verification.params.${field}` });
@@ -126,8 +131,17 @@ export function validateVerificationParams(type: VType, raw: Record<string, unkn
       break;
     }
     case "creator_judges": {
-      const appeal = params.appeal as Record<string, unknown> | undefined;
-      if (appeal === undefined) break;
+      if (params.appeal === false) break; // the creator's opt-out, kept visible on the mission
+      if (params.appeal === undefined) {
+        // AIP-1 Security Considerations, reward griefing: "SHOULD allow peer_vote appeals after a
+        // creator_judges resolution if a quorum of voters dispute" — without the creator opting
+        // in. Stakes in the reward asset: min_vote 1 % of the reward, quorum 10 % (each ≥ 1).
+        if (!ctx.defaultAppeal) break;
+        const pct = (n: bigint) => (ctx.reward.amount * n) / 100n > 0n ? (ctx.reward.amount * n) / 100n : 1n;
+        params.appeal = { appeal_window_seconds: ctx.defaultAppeal.windowSeconds, vote_token: ctx.reward.asset, min_vote: pct(1n).toString(), quorum: pct(10n).toString(), default: true };
+        break;
+      }
+      const appeal = params.appeal as Record<string, unknown>;
       const token = ctx.assets.find((a) => a.symbol.toLowerCase() === String(appeal.vote_token).toLowerCase());
       if (!token) throw unprocessable("appeal.vote_token", "unknown_asset", "is not an asset this server settles");
       appeal.vote_token = token.symbol;
