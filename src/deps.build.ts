@@ -9,6 +9,7 @@ import { createEvmPort, createOracleReader } from "./lib/evm";
 import { createBaseChain } from "./lib/base-chain";
 import { randomToken } from "./lib/hash";
 import { createSafeFetcher } from "./lib/safe-fetch";
+import { userAgent } from "./lib/user-agent";
 import { missionListCache } from "./features/missions/missions.cache";
 import { loadOrCreateAttestationKey, signerFrom, type AttestationSigner } from "./features/portability/portability.key";
 import { keyringFrom, loadOrCreateKeyFile, type ReceiptKeyring } from "./features/receipts/receipts.keys";
@@ -53,8 +54,9 @@ export async function buildDeps(config: Config): Promise<Deps> {
   const chain = config.baseRail ? createBaseChain(config.baseRail) : null;
   if (chain) logger.info({ chain_id: chain.chainId, escrow: chain.escrow, resolver: chain.resolver }, "base rail on");
   else logger.info({ reason: config.baseRailOff }, "base rail off (ledger rail only)");
-  return { config, database, clock: systemClock, logger, evm: createEvmPort(config.rpcUrl), chain, oracle: createOracleReader(config.rpcUrl), adminToken: adminTokenFor(config, logger), missionLists,
+  const ua = userAgent(config.publicUrl); // AIP-1 §7.5.1, on every outbound request
+  return { config, database, clock: systemClock, logger, evm: createEvmPort(config.rpcUrl, ua), chain, oracle: createOracleReader(config.rpcUrl, ua), adminToken: adminTokenFor(config, logger), missionLists,
     receiptKeys: receiptKeysFor(config, logger),
     attestation: attestationSignerFor(config, logger),
-    fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, timeoutMs: config.fetchTimeoutMs, connectTimeoutMs: config.abuse.fetchConnectTimeoutMs, maxBytes: config.fetchMaxBytes }) };
+    fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, timeoutMs: config.fetchTimeoutMs, connectTimeoutMs: config.abuse.fetchConnectTimeoutMs, maxBytes: config.fetchMaxBytes, userAgent: ua }) };
 }

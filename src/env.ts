@@ -163,6 +163,10 @@ export const EnvSchema = z.object({
   OABP_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   OABP_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   OABP_JUDGING_WINDOW_SECONDS: z.coerce.number().int().min(60).max(90 * 86_400).default(7 * 86_400),
+  /** AIP-1 Security "reward griefing": creator_judges awards are disputable unless the creator opts out (`appeal: false`). */
+  OABP_APPEAL_DEFAULT: z.enum(["on", "off"]).default("on"),
+  /** The default appeal's dispute window after an award. */
+  OABP_APPEAL_WINDOW_SECONDS: z.coerce.number().int().min(60).max(30 * 86_400).default(86_400),
   OABP_ORACLE_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Unset: the same length as the judging window. */
   OABP_ORACLE_WINDOW_SECONDS: z.coerce.number().int().min(60).max(90 * 86_400).optional(),
@@ -282,6 +286,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   listCacheBytes: number;
   judgingWindowSeconds: number;
+  /** Default appeal of creator_judges awards (null: off). */
+  defaultAppeal: { windowSeconds: number } | null;
   oraclePollSeconds: number;
   oracleWindowSeconds: number;
   jobIntervalMs: number;
@@ -442,6 +448,7 @@ export function parseEnv(source: Record<string, string | undefined>, readFile: (
     shutdownTimeoutMs: e.OABP_SHUTDOWN_TIMEOUT_MS,
     listCacheBytes: e.OABP_LIST_CACHE_BYTES,
     judgingWindowSeconds: e.OABP_JUDGING_WINDOW_SECONDS,
+    defaultAppeal: e.OABP_APPEAL_DEFAULT === "on" ? { windowSeconds: e.OABP_APPEAL_WINDOW_SECONDS } : null,
     oraclePollSeconds: e.OABP_ORACLE_POLL_SECONDS,
     oracleWindowSeconds: e.OABP_ORACLE_WINDOW_SECONDS ?? e.OABP_JUDGING_WINDOW_SECONDS,
     jobIntervalMs: e.OABP_JOB_INTERVAL_MS,

@@ -94,16 +94,16 @@ describe("GET /agents/{id}", () => {
     const addr = newAccount().address;
     const r = await t.call("GET", `/agents/${addr}`);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ agent_id: addr.toLowerCase(), rating: 1400, aigen_balance: "0", registered: false, display_name: null, capabilities: [] });
+    expect(r.body).toMatchObject({ agent_id: addr.toLowerCase(), rating: 1400, aigen_balance: 0, registered: false, display_name: null, capabilities: [] });
     const bal = await t.call("GET", `/agents/${addr.toUpperCase().replace("0X", "0x")}/balance`);
     expect(bal.status).toBe(200);
-    expect(bal.body).toMatchObject({ agent_id: addr.toLowerCase(), aigen_balance: "0", asset: "USDC" });
+    expect(bal.body).toMatchObject({ agent_id: addr.toLowerCase(), aigen_balance: 0, asset: "USDC" });
   });
 });
 
 describe("POST /admin/ledger/credit", () => {
   const body = (over: Record<string, unknown> = {}) => ({ agent_id: newAccount().address, asset: "USDC", amount: "1000", ...over });
-  const balance = async (addr: string) => (await t.call("GET", `/agents/${addr}/balance`)).body.aigen_balance;
+  const balance = async (addr: string) => (await t.call("GET", `/agents/${addr}/balance`)).body.balances[0].available;
 
   it("the admin token credits the agent", async () => {
     const b = body();

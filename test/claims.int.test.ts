@@ -200,7 +200,7 @@ describe("expiry, max_claims, exclusivity", () => {
     const award = await t.call("POST", `/missions/${m.id}/award`, { token: creator.token, body: { winners: [{ submission_id: sub.body.id }] } });
     expect(award.status, award.text).toBe(200);
     expect(award.body).toMatchObject({ status: "resolved", resolution: { winner_agent_id: other.address }, claim_count: 0 });
-    expect((await t.call("GET", `/agents/${other.address}/balance`)).body.aigen_balance).toBe("99500000");
+    expect((await t.call("GET", `/agents/${other.address}/balance`)).body.aigen_balance).toBe(99500000);
     // A closed mission has no active claims; they can still be released.
     expect(await claims(m.id)).toMatchObject({ claim_count: 0, claims: [], exclusive: null });
     expect((await release(m.id, holder.token)).status).toBe(204);

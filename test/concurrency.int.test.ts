@@ -30,7 +30,7 @@ describe.runIf(onRealPostgres)("concurrency on real Postgres", () => {
     expect(new Set(created.map((r) => r.body.id)).size).toBe(10);
     const list = await t.call("GET", `/missions?creator=${creator.address}&limit=100`);
     expect(list.body.missions).toHaveLength(10);
-    expect((await t.call("GET", `/agents/${creator.address}/balance`)).body.aigen_balance).toBe("0");
+    expect((await t.call("GET", `/agents/${creator.address}/balance`)).body.aigen_balance).toBe(0);
     // Never negative at any point: every running balance in the account's chain is >= 0.
     const neg = await t.deps.database.db.execute(
       sql`select count(*)::int as n from ledger_entries where account = ${`agent:${creator.address}`} and balance_after < 0`,
@@ -50,7 +50,7 @@ describe.runIf(onRealPostgres)("concurrency on real Postgres", () => {
     expect(results.filter((r) => r.headers.get("idempotent-replayed") === "true")).toHaveLength(19);
     const list = await t.call("GET", `/missions?creator=${creator.address}`);
     expect(list.body.missions).toHaveLength(1);
-    expect((await t.call("GET", `/agents/${creator.address}/balance`)).body.aigen_balance).toBe((9n * (REWARD + FEE)).toString());
+    expect((await t.call("GET", `/agents/${creator.address}/balance`)).body.aigen_balance).toBe(Number(9n * (REWARD + FEE)));
   });
 
   it("ledger verification reads one snapshot: no false alarms while credits are in flight", async () => {

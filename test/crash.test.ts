@@ -100,7 +100,7 @@ describe.runIf(onRealPostgres)("crash safety on real Postgres", () => {
     } while (cursor);
     expect(listed).toBe(N);
     const balance = JSON.parse((await call(second.base, "GET", `/agents/${account.address}/balance`)).text);
-    expect(balance.aigen_balance).toBe("0");
+    expect(balance.aigen_balance).toBe(0);
     const verify = JSON.parse((await call(second.base, "GET", "/admin/ledger/verify", undefined, admin)).text);
     expect(verify.problems).toEqual([]);
     expect(verify.ok).toBe(true);

@@ -97,7 +97,7 @@ describe("e2e: the real process over HTTP", () => {
     expect(seen.body.submissions[0].content_uri).toMatch(new RegExp(`/missions/${id}/submissions/${sub.body.id}/content$`));
     expect((await json("GET", `/missions/${id}/submissions/${sub.body.id}`, undefined, creatorToken)).body.content_uri).toMatch(/^data:text\/plain/);
     expect((await json("GET", `/missions/${id}`)).body.submission_count).toBe(1);
-    expect((await json("GET", `/agents/${creator.address}`)).body.aigen_balance).toBe("145000000");
+    expect((await json("GET", `/agents/${creator.address}`)).body.aigen_balance).toBe(145000000);
   });
 
   it("refuses a second server on the same data directory, then shuts down cleanly on SIGTERM", async () => {

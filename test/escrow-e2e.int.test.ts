@@ -148,7 +148,8 @@ describe("base rail end to end (anvil, chain id 8453)", () => {
 
   it("the manifest declares the rail", async () => {
     const man = (await t.call("GET", "/.well-known/oabp.json")).body;
-    expect(man.payment_options.chains).toEqual(["ledger", "base"]);
+    expect(man.payment_options.chains).toEqual(["base"]); // AIP-1 §9: EVM chains only; the ledger rail is payment_options.ledger
+    expect(man.payment_options.ledger.enabled).toBe(true);
     expect(man.payment_options.base).toMatchObject({ enabled: true, chain_id: 8453, escrow_contract: chain.escrow.toLowerCase(), confirmations: "safe", finality: "finalized" });
   });
 });

@@ -29,7 +29,7 @@ describe("missions", () => {
     expect(r.body.id).toMatch(/^mis_[0-9A-Z]{26}$/);
     expect(r.body.view_url).toBe(`http://oabp.test/missions/${r.body.id}`);
     const bal = await t.call("GET", `/agents/${creator.address}/balance`);
-    expect(bal.body.aigen_balance).toBe("95000000");
+    expect(bal.body.aigen_balance).toBe(95000000);
     const got = await t.call("GET", `/missions/${r.body.id}`);
     expect(got.status).toBe(200);
     expect(got.body).toEqual(r.body);
@@ -45,7 +45,7 @@ describe("missions", () => {
     expect(r.body.error).toBe("INSUFFICIENT_BALANCE");
     const list = await t.call("GET", `/missions?creator=${creator.address}`);
     expect(list.body.missions).toEqual([]);
-    expect((await t.call("GET", `/agents/${creator.address}/balance`)).body.aigen_balance).toBe("100000000");
+    expect((await t.call("GET", `/agents/${creator.address}/balance`)).body.aigen_balance).toBe(100000000);
   });
 
   it("lets the creator void an open mission without submissions: reward refunded, fee kept", async () => {

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import mockOracle from "../contracts/artifacts/MockOracle.json" with { type: "json" };
 import { balancesOf, TREASURY, verifyLedger } from "../src/features/ledger/ledger.service";
 import { sweepDueMissions } from "../src/jobs/sweeper";
-import { contentHashToBytes32, missionKey } from "../src/lib/evm";
+import { contentHashToBytes32, createOracleReader, missionKey } from "../src/lib/evm";
 import { sha256Hex } from "../src/lib/hash";
 import { startAnvil, type Anvil } from "./helpers/anvil";
 import { makeTestApp, type TestApp } from "./helpers/app";
-import { openMission, signIn } from "./helpers/agents";
+import { missionBody, openMission, signIn } from "./helpers/agents";
 import { expectError } from "./helpers/errors";
 
 // AIP-1 §4.4 oracle end to end through HTTP (issue 3, must-show 6), against MockOracle on anvil:
@@ -60,7 +60,7 @@ async function submit(app: TestApp, missionId: string, contents: string[], by: (
     const agent = by[i] !== undefined ? out[by[i]!]! : await signIn(app);
     const r = await app.call("POST", `/missions/${missionId}/submissions`, { token: agent.token, body: { content } });
     expect(r.status, r.text).toBe(201);
-    expect(r.body).toMatchObject({ status: "pending", reason: "awaiting_oracle", content_hash: `sha256:${sha256Hex(Buffer.from(content))}` });
+    expect(r.body).toMatchObject({ status: "pending", reason: "awaiting_oracle", content_hash: `0x${sha256Hex(Buffer.from(content))}` });
     out.push({ token: agent.token, address: agent.address, id: r.body.id, hash: contentHashToBytes32(r.body.content_hash) });
   }
   return out;
@@ -183,7 +183,8 @@ describe("oracle resolution on anvil (MockOracle)", () => {
 
   it("refuses an oracle_method neither shape can read (422 oracle_method_unsupported), allow-listed or not", async () => {
     const c = await signIn(t);
-    for (const [contract, method] of [[allowListed, "0xdeadbeef"], [unknown, "eth_call"], [allowListed, "isValid(bytes32,uint256)"], [unknown, "function winner(bytes32) view returns (bool)"]] as const) {
+    // (A 4-byte selector and a namespaced RPC method are accepted forms: test/oracle-forms.int.test.ts.)
+    for (const [contract, method] of [[allowListed, "0xdeadbe"], [unknown, "get()"], [allowListed, "isValid(bytes32,uint256)"], [unknown, "function winner(bytes32) view returns (bool)"]] as const) {
       const r = await t.call("POST", "/missions", { token: c.token, body: {
         title: "t", description: "d", deadline: new Date(t.clock.now().getTime() + 86_400_000).toISOString(), ...oracleMission(contract, method),
       } });
@@ -219,10 +220,24 @@ describe("oracle unreachable", () => {
     }
   });
 
-  it("no RPC configured (no_rpc) behaves like an oracle that never answers", async () => {
-    const app = await makeTestApp({ OABP_ORACLE_WINDOW_SECONDS: "3600" });
+  it("no RPC configured: an oracle mission is refused at creation (422 oracle_no_rpc), nothing escrowed", async () => {
+    const app = await makeTestApp();
+    try {
+      const c = await signIn(app);
+      const r = await app.call("POST", "/missions", { token: c.token, body: missionBody(app, oracleMission(allowListed, IS_VALID)) });
+      expectError(r, 422, "UNPROCESSABLE");
+      expect(r.body.details).toMatchObject({ field: "verification.type", reason: "oracle_no_rpc" });
+      expect(r.body.message).toMatch(/OABP_RPC_URL/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("an RPC that goes away after creation (no_rpc) behaves like an oracle that never answers", async () => {
+    const app = await makeTestApp({ OABP_ORACLE_WINDOW_SECONDS: "3600", OABP_RPC_URL: anvil.rpcUrl });
     try {
       const { mission: m } = await openMission(app, oracleMission(allowListed, IS_VALID));
+      app.deps.oracle = createOracleReader(undefined); // restarted without OABP_RPC_URL
       const subs = await submit(app, m.id, ["solo"]);
       await closeSubmissions(app, m);
       expect(await sweepDueMissions(app.deps)).toBe(1);

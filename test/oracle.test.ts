@@ -25,7 +25,7 @@ describe("parseOracleMethod", () => {
   });
 
   it.each([
-    "", "isValid", "0x12345678", "eth_call", "isValid(bytes32,bytes32,bytes32)", "isValid(bytes32,uint256)",
+    "", "isValid", "0x1234567", "0x123456789", "eth_call", "debug_traceCall", "admin_addPeer", "anvil_mine", "oracle winner", "oracle_", "_winner", "isValid(bytes32,bytes32,bytes32)", "isValid(bytes32,uint256)",
     "winner()", "winner(address)", "function isValid(bytes32,bytes32) view returns (uint256)",
     "function winner(bytes32) view returns (bool)", "function winner(bytes32) view returns (bytes32, bool)",
     "function winner(bytes32) payable returns (bytes32)", "event Winner(bytes32)", "isValid(bytes32,bytes32); x",
@@ -105,7 +105,8 @@ describe("createOracleReader against MockOracle on anvil", () => {
     expect(await reader.isValid({ address: oracle, method: "isValid", missionKey: key, contentHash: a })).toEqual({ ok: false, reason: "bad_method" });
     expect(await reader.isValid({ address: oracle, method: WINNER, missionKey: key, contentHash: a })).toEqual({ ok: false, reason: "bad_method" });
     expect(await reader.winner({ address: oracle, method: IS_VALID, missionKey: key })).toEqual({ ok: false, reason: "bad_method" });
-    expect(await reader.winner({ address: oracle, method: "0xdeadbeef", missionKey: key })).toEqual({ ok: false, reason: "bad_method" });
+    expect(await reader.winner({ address: oracle, method: "0xdeadbeef", missionKey: key, missionId: "m" })).toEqual({ ok: false, reason: "call_reverted" }); // a selector MockOracle lacks
+    expect(await reader.isValid({ address: oracle, method: "0x6d4ce63c", missionKey: key, contentHash: a })).toEqual({ ok: false, reason: "bad_method" }); // selectors are per_mission
   });
 
   it("a method the contract lacks reverts; a malformed address is bad_address", async () => {

@@ -220,16 +220,17 @@ describe("manifest (AIP-1 §9)", () => {
     const m = JSON.parse(bytesA.toString("utf8"));
     expect(m).toMatchObject({
       implementation: "oabp-server",
+      aip_supported: [1, 2, 3, 4],
       chain: "off-chain",
       contact: "mailto:admin@oabp.test",
-      payment_options: { assets: ["USDC"], chains: ["ledger"], min_reward_usd: 0 },
+      payment_options: { assets: ["USDC"], chains: [], min_reward_usd: 0, ledger: { enabled: true, assets: ["USDC"] } },
       verification_types: ["creator_judges", "first_valid_match", "peer_vote", "oracle"],
       fee_bps: 50,
       registries: [],
       receipt_endpoint_template: "/missions/{mission_id}/receipts/{submission_id}",
     });
     expect(m.version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(m.aip_supported).toEqual(expect.arrayContaining([1, 3, 4])); // AIP-1, AIP-3, AIP-4 (and AIP-2 once merged)
+    expect(m.aip_supported).toEqual(expect.arrayContaining([1, 2, 3, 4]));
     expect(m.mcp).toMatchObject({ url: "/mcp", transport: "streamable_http" }); // the §7.1 object: test/mcp-contract.int.test.ts
     for (const k of ["missions", "agents", "agent_badge", "leaderboard", "feed", "sitemap", "openapi"]) expect(m.endpoints[k], k).toMatch(/^\/[^/]/);
     expect(m.endpoints).toMatchObject({ feed: "/feed.xml", sitemap: "/sitemap.xml", openapi: "/openapi.json" });

@@ -8,7 +8,8 @@ import { credit, openMission, signIn } from "./helpers/agents";
 // with each other and with the history (Σ delta = rating − 1400), including across decay.
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp({ OABP_JUDGING_WINDOW_SECONDS: "3600" });
+  // The oracle mission needs an RPC to be accepted; a dead one never answers (default award).
+  t = await makeTestApp({ OABP_JUDGING_WINDOW_SECONDS: "3600", OABP_RPC_URL: "http://127.0.0.1:9" });
 });
 afterAll(async () => t?.close());
 
@@ -59,7 +60,7 @@ describe("reputation across all four methods", () => {
     })).mission;
     await submit(A!, pv.id, "pa");
     await submit(B!, pv.id, "pb");
-    // 4. oracle (no RPC configured: the oracle never attests → default award when its window closes)
+    // 4. oracle (a dead RPC: the oracle never attests → default award when its window closes)
     const or = (await openMission(t, {
       deadline: deadline.toISOString(), reward: { asset: "USDC", amount: "10000000" },
       verification: { type: "oracle", params: { oracle_contract: "0x" + "ab".repeat(20), oracle_method: "winner(bytes32)" } },

@@ -46,7 +46,7 @@ describe.runIf(onRealPostgres)("restart on real Postgres", () => {
     const env = () => {
       const dir = mkdtempSync(path.join(tmpdir(), "oabp-restart-"));
       cleanups.unshift(async () => rmSync(dir, { recursive: true, force: true })); // after the servers stop
-      return { DATABASE_URL: db.url, OABP_DATA_DIR: dir, OABP_JOB_INTERVAL_MS: "200" };
+      return { DATABASE_URL: db.url, OABP_DATA_DIR: dir, OABP_JOB_INTERVAL_MS: "200", OABP_APPEAL_DEFAULT: "off" }; // awards pay at once here
     };
 
     const first = await startServer(env());

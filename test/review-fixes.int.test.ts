@@ -23,7 +23,7 @@ describe("no 500 for hostile text", () => {
     expect(title.body).toMatchObject({ error: "INVALID_PARAMETER", details: { reason: "invalid_text" } });
     const params = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { verification: { type: "creator_judges", params: { note: "a\u0000" } } }) });
     expect(params.status).toBe(400);
-    expect((await t.call("GET", `/agents/${creator.address}/balance`)).body.aigen_balance).toBe("1000000000");
+    expect((await t.call("GET", `/agents/${creator.address}/balance`)).body.aigen_balance).toBe(1000000000);
     expect((await t.call("PUT", `/agents/${creator.address}`, { token: creator.token, body: { display_name: "x\u0000" } })).status).toBe(400);
     const { mission } = await openMission(t);
     const solver = await signIn(t);
@@ -43,7 +43,10 @@ describe("ledger bounds", () => {
     const r = await t.call("POST", "/admin/ledger/credit", { token: ADMIN_TOKEN, body: { agent_id: a, asset: "USDC", amount: "1" } });
     expect(r.status).toBe(422);
     expect(r.body.details.reason).toBe("balance_overflow");
-    expect((await t.call("GET", `/agents/${a}/balance`)).body.aigen_balance).toBe(max);
+    const bal = (await t.call("GET", `/agents/${a}/balance`)).body;
+    expect(bal.balances[0].available).toBe(max);
+    // AIP-1 §8 "aigen_balance": <int> — saturates at 2^53−1 rather than becoming a float (README decisions).
+    expect(bal.aigen_balance).toBe(Number.MAX_SAFE_INTEGER);
   });
 });
 

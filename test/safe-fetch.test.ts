@@ -219,7 +219,7 @@ describe("safe fetch: allowed destination", () => {
 
   it("connects by name with Host = the name and sends a User-Agent", async () => {
     const r = await permissive().fetch(`http://allowed.test:${allowedPort}/echo`);
-    expect(r.ok && JSON.parse(r.body.toString())).toMatchObject({ host: `allowed.test:${allowedPort}`, ua: "oabp-server/0.1" });
+    expect(r.ok && JSON.parse(r.body.toString())).toMatchObject({ host: `allowed.test:${allowedPort}`, ua: "oabp-server/0.1.0" }); // AIP-1 §7.5.1: the full version
   });
 
   it("caps a streamed body: 20 MiB against 10 MiB → too_large, and stops reading", async () => {

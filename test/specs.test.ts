@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
@@ -126,6 +126,48 @@ describe("spec bundles (§9.2)", () => {
       expect(new TextDecoder().decode(unzipSync(new Uint8Array(await res.arrayBuffer()))["AIP-2.md"])).toBe("# AIP-2\n");
       // If-Modified-Since at the Last-Modified → 304.
       expect((await app.request("/specs/AIP-2.zip", { headers: { "if-modified-since": newest.toUTCString() } })).status).toBe(304);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // Issue 15 item 8 — AIP-1 §9.2: "a deflate-compressed archive containing the canonical AIP-{N}.md
+  // plus all published translations … and any auxiliary files explicitly attached to that AIP".
+  it.each([1, 2, 3, 4])("/specs/AIP-%i.zip holds the canonical CC0 text byte for byte, and specs.zip holds it too", async (n) => {
+    const canonical = readFileSync(path.resolve(__dirname, "..", "specs", `AIP-${n}`, `AIP-${n}.md`));
+    expect(canonical.toString("utf8")).toMatch(new RegExp(`^# AIP-${n}:`));
+    expect(canonical.toString("utf8")).toMatch(/CC0/);
+    const zip = await files(await req(`/specs/AIP-${n}.zip`));
+    expect(Buffer.from(zip[`AIP-${n}.md`]!).equals(canonical)).toBe(true);
+    const all = await files(await req("/specs.zip"));
+    expect(Buffer.from(all[`AIP-${n}/AIP-${n}.md`]!).equals(canonical)).toBe(true);
+  });
+
+  it("§9.2 \"SHOULD be regenerated whenever a spec file changes\": a changed or added file is served without a restart", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "oabp-specs-"));
+    try {
+      mkdirSync(path.join(dir, "AIP-2"));
+      writeFileSync(path.join(dir, "AIP-2", "AIP-2.md"), "# AIP-2 v1\n");
+      const sources = { specsDir: dir, readmeFile: path.join(dir, "missing-README.md"), openapiFile: path.join(dir, "missing.json") };
+      const app = new Hono<AppEnv>();
+      registerSpecs(app, t.deps, () => ({ openapi: "3.1.0", paths: {} }), sources);
+      const first = await app.request("/specs/AIP-2.zip");
+      const etag1 = first.headers.get("etag");
+      expect(new TextDecoder().decode(unzipSync(new Uint8Array(await first.arrayBuffer()))["AIP-2.md"])).toBe("# AIP-2 v1\n");
+      writeFileSync(path.join(dir, "AIP-2", "AIP-2.md"), "# AIP-2 v2, longer\n");
+      writeFileSync(path.join(dir, "AIP-2", "AIP-2.fr.md"), "# AIP-2 (fr)\n");
+      mkdirSync(path.join(dir, "AIP-5"));
+      writeFileSync(path.join(dir, "AIP-5", "AIP-5.md"), "# AIP-5\n");
+      t.clock.advance(5_000); // past the re-check interval
+      const second = await app.request("/specs/AIP-2.zip");
+      expect(second.headers.get("etag")).not.toBe(etag1);
+      const zip = unzipSync(new Uint8Array(await second.arrayBuffer()));
+      expect(new TextDecoder().decode(zip["AIP-2.md"])).toBe("# AIP-2 v2, longer\n");
+      expect(Object.keys(zip)).toContain("AIP-2.fr.md");
+      expect((await app.request("/specs/AIP-5.zip")).status).toBe(200);
+      // Unchanged inputs: the same bytes and ETag again.
+      t.clock.advance(5_000);
+      expect((await app.request("/specs/AIP-2.zip")).headers.get("etag")).toBe(second.headers.get("etag"));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

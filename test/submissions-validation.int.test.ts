@@ -110,7 +110,7 @@ describe("POST /missions/{id}/submissions rejects bad input without counting it"
     expect(r.body.details.reason).toBe("content_hash_mismatch");
     const ok = await s.submit({ content_uri: uri, content_hash: `sha256:${sha("hello")}` });
     expectPending(ok);
-    expect(ok.body.content_hash).toBe(`sha256:${sha("hello")}`);
+    expect(ok.body.content_hash).toBe(`0x${sha("hello")}`); // AIP-1 §3 wire form
   });
 
   it("the same content twice by the same agent → 409 CONFLICT; another agent may send it", async () => {
@@ -135,7 +135,9 @@ describe("POST /missions/{id}/submissions rejects bad input without counting it"
 });
 
 describe("accepted submissions", () => {
-  it("content_hash in its three forms is stored as sha256:<lowercase hex>", async () => {
+  // AIP-1 §3: "content_hash": "0x... (sha256 of content_uri target)" — all three input forms are
+  // accepted, and the wire always answers the §3 0x form (receipts keep sha256:<hex>, §6.1).
+  it("content_hash in its three forms is accepted and served in the §3 0x<lowercase hex> form", async () => {
     const s = await setup();
     const forms = [
       (h: string) => "0x" + h.toUpperCase(),
@@ -145,16 +147,16 @@ describe("accepted submissions", () => {
     for (const [i, form] of forms.entries()) {
       const inline = await s.submit({ content: `inline ${i}`, content_hash: form(sha(`inline ${i}`)) });
       expectPending(inline);
-      expect(inline.body.content_hash).toBe(`sha256:${sha(`inline ${i}`)}`);
+      expect(inline.body.content_hash).toBe(`0x${sha(`inline ${i}`)}`);
       const h = sha(`remote ${i}`);
       const remote = await s.submit({ content_uri: `https://example.com/r${i}.txt`, content_hash: form(h) });
       expectPending(remote);
-      expect(remote.body.content_hash).toBe(`sha256:${h}`);
+      expect(remote.body.content_hash).toBe(`0x${h}`);
       expect(remote.body.content_uri).toBe(`https://example.com/r${i}.txt`);
     }
     const list = await t.call("GET", `/missions/${s.mission.id}/submissions`, { token: s.solver.token });
     expect(list.body.submissions.map((x: { content_hash: string }) => x.content_hash)).toEqual(
-      [0, 1, 2].flatMap((i) => [`sha256:${sha(`inline ${i}`)}`, `sha256:${sha(`remote ${i}`)}`]),
+      [0, 1, 2].flatMap((i) => [`0x${sha(`inline ${i}`)}`, `0x${sha(`remote ${i}`)}`]),
     );
   });
 
@@ -165,7 +167,7 @@ describe("accepted submissions", () => {
     expect(r.body).toMatchObject({
       mission_id: s.mission.id,
       submitter: s.solver.address,
-      content_hash: `sha256:${sha("The key is 42.")}`,
+      content_hash: `0x${sha("The key is 42.")}`,
       submitted_at: t.clock.now().toISOString(),
       metadata: { lang: "en" },
     });

@@ -8,7 +8,7 @@ import { expectError } from "./helpers/errors";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await makeTestApp({ OABP_RPC_URL: "http://127.0.0.1:9" }); // oracle missions need an RPC (never called here)
 });
 afterAll(async () => t?.close());
 
@@ -25,7 +25,7 @@ async function expectNothingWritten(address: string, balance = FUNDS, app: TestA
   const list = await app.call("GET", `/missions?creator=${address}`);
   expect(list.status).toBe(200);
   expect(list.body.missions).toEqual([]);
-  expect((await app.call("GET", `/agents/${address}/balance`)).body.aigen_balance).toBe(balance);
+  expect((await app.call("GET", `/agents/${address}/balance`)).body.aigen_balance).toBe(Number(balance));
 }
 
 const fvm = (params: Record<string, unknown>) => ({ verification: { type: "first_valid_match", params } });
@@ -153,7 +153,7 @@ describe("POST /missions rejects bad input and writes nothing", () => {
 
   it("an allow-listed oracle (OABP_ORACLES) is accepted without a warning", async () => {
     const known = "0x" + "cd".repeat(20);
-    const app = await makeTestApp({ OABP_ORACLES: JSON.stringify([{ chain: "base", address: known.toUpperCase().replace("0X", "0x"), method: "winner(bytes32)" }]) });
+    const app = await makeTestApp({ OABP_RPC_URL: "http://127.0.0.1:9", OABP_ORACLES: JSON.stringify([{ chain: "base", address: known.toUpperCase().replace("0X", "0x"), method: "winner(bytes32)" }]) });
     try {
       const c = await creatorWithFunds(app);
       const r = await app.call("POST", "/missions", { token: c.token, body: missionBody(app, { verification: { type: "oracle", params: { oracle_contract: known, oracle_method: "winner(bytes32)" } } }) });
@@ -179,7 +179,7 @@ describe("POST /missions rejects bad input and writes nothing", () => {
     }
     const list = await t.call("GET", `/missions?creator=${c.address}`);
     expect(list.body.missions).toHaveLength(bodies.length);
-    expect(list.body.missions.at(-1).verification.params.target_hash).toBe("sha256:" + "ab".repeat(32));
+    expect(list.body.missions.at(-1).verification.params.target_hash).toBe("0x" + "ab".repeat(32)); // AIP-1 §3 form on the wire
   });
 });
 
@@ -219,7 +219,7 @@ describe("Idempotency-Key on POST /missions", () => {
     expect(second.headers.get("idempotent-replayed")).toBe("true");
     const list = await t.call("GET", `/missions?creator=${c.address}`);
     expect(list.body.missions.map((m: { id: string }) => m.id)).toEqual([first.body.id]);
-    expect((await t.call("GET", `/agents/${c.address}/balance`)).body.aigen_balance).toBe(String(BigInt(FUNDS) - 105_000_000n));
+    expect((await t.call("GET", `/agents/${c.address}/balance`)).body.aigen_balance).toBe(Number(BigInt(FUNDS) - 105_000_000n));
   });
 
   it("same key + different body → 422 UNPROCESSABLE; the first mission stays the only one", async () => {

@@ -1,5 +1,5 @@
 import {
-  AbiDecodingDataSizeTooSmallError, BaseError, ContractFunctionRevertedError, ContractFunctionZeroDataError,
+  AbiDecodingDataSizeTooSmallError, BaseError, ContractFunctionRevertedError, ContractFunctionZeroDataError, ExecutionRevertedError,
   InvalidBytesBooleanError, createPublicClient, encodeAbiParameters, http, isAddress,
   keccak256, parseAbiItem, parseAbiParameters, recoverAddress, recoverMessageAddress, toBytes, verifyMessage,
   type Abi, type AbiItem, type Address, type Hex, type PublicClient,
@@ -12,8 +12,11 @@ export interface EvmPort {
   verifyPersonalSign(address: string, message: string, signature: string): Promise<boolean>;
 }
 
-export function createEvmPort(rpcUrl: string | undefined): EvmPort {
-  const client = rpcUrl ? createPublicClient({ transport: http(rpcUrl, { timeout: 10_000, retryCount: 1 }) }) : undefined;
+/** viem's http transport with the §7.5.1 User-Agent on every JSON-RPC request. */
+const uaOptions = (ua: string | undefined) => (ua ? { fetchOptions: { headers: { "User-Agent": ua } } } : {});
+
+export function createEvmPort(rpcUrl: string | undefined, ua?: string): EvmPort {
+  const client = rpcUrl ? createPublicClient({ transport: http(rpcUrl, { timeout: 10_000, retryCount: 1, ...uaOptions(ua) }) }) : undefined;
   return {
     async verifyPersonalSign(address, message, signature) {
       if (!/^0x[0-9a-fA-F]+$/.test(signature)) return false;
@@ -52,14 +55,43 @@ export async function recoverAttestationSigners(hash: Hex, signature: string): P
   return out;
 }
 
-// ── Oracle reader (AIP-1 §4.4 `oracle`: `oracle_contract` + `oracle_method`) ─────────────────
+// ── Oracle reader (AIP-1 §4.4 `oracle`: `oracle_contract` + `oracle_method`, "string (function
+// selector or RPC method)") ─────────────────────────────────────────────────────────────────────
 // A submission is named by its sha256 content hash as bytes32, a mission by keccak256(mission_id).
-// Two method shapes are understood; the kind follows from the shape, whatever the name:
-//   per_submission  f(bytes32 missionKey, bytes32 contentHash) returns (bool)
-//   per_mission     f(bytes32 missionKey) returns (bytes32 contentHash)   — zero: not decided yet
+// Four forms of oracle_method are understood (docs/aip-1-2.md says how each is called):
+//   signature, per_submission  f(bytes32 missionKey, bytes32 contentHash) returns (bool)
+//   signature, per_mission     f(bytes32 missionKey) returns (bytes32 contentHash) — zero: undecided
+//   selector "0x6d4ce63c"      eth_call to oracle_contract, calldata = selector ‖ missionKey; the
+//                              32 returned bytes are the winning content hash (zero: undecided)
+//   RPC method "oracle_winner" JSON-RPC to the configured RPC, params [{oracle_contract,
+//                              mission_id, mission_key}]; result a 0x bytes32 hash or null/zero
 
 export type OracleMethodKind = "per_submission" | "per_mission";
-export interface OracleMethod { kind: OracleMethodKind; signature: string; name: string }
+export interface OracleMethod {
+  kind: OracleMethodKind;
+  signature: string;
+  name: string;
+  /** Selector form: the 4 bytes to call (kind is per_mission). */
+  selector?: Hex;
+  /** RPC-method form: the JSON-RPC method name (kind is per_mission). */
+  rpcMethod?: string;
+}
+
+/** AIP-1 §4.4 "RPC method": a namespaced JSON-RPC name, e.g. oracle_winner. */
+const RPC_METHOD = /^[a-z][a-z0-9]{0,31}_[A-Za-z][A-Za-z0-9_]{0,63}$/;
+/**
+ * Node namespaces an oracle_method may never name: the call goes to the operator's own RPC, and a
+ * mission creator must not be able to make the server call eth_sendRawTransaction, admin_*,
+ * miner_*, anvil_* or any other standard node method. Oracle methods live in their own namespace.
+ */
+export const RESERVED_RPC_NAMESPACES = ["eth", "net", "web3", "debug", "admin", "miner", "personal", "txpool", "engine", "clique", "les", "parity", "trace", "anvil", "evm", "hardhat", "ganache", "erigon", "ots", "flashbots", "rpc", "wallet", "signer", "bor", "ethash", "optimism", "rollup", "opp2p"];
+
+/** Why an oracle_method string is refused (422 reasons at mission creation). */
+export function oracleMethodProblem(method: string): "rpc_namespace_reserved" | "unsupported" | null {
+  const text = method.trim();
+  if (RPC_METHOD.test(text) && !text.includes("(")) return RESERVED_RPC_NAMESPACES.includes(text.split("_")[0]!) ? "rpc_namespace_reserved" : null;
+  return parseOracleMethod(text) ? null : "unsupported";
+}
 
 /** Why an oracle read gave no answer (style.md "Outcomes are data": reasons live here). */
 export const ORACLE_FAILURE_REASONS = [
@@ -77,7 +109,7 @@ export type OracleFailure = { ok: false; reason: OracleFailureReason };
 export interface OracleReader {
   isValid(p: { chainRpc?: string; address: string; method: string; missionKey: Hex; contentHash: Hex }): Promise<{ ok: true; valid: boolean } | OracleFailure>;
   /** `contentHash: null` when the oracle has not decided (returns bytes32 zero). */
-  winner(p: { chainRpc?: string; address: string; method: string; missionKey: Hex }): Promise<{ ok: true; contentHash: Hex | null } | OracleFailure>;
+  winner(p: { chainRpc?: string; address: string; method: string; missionKey: Hex; missionId?: string }): Promise<{ ok: true; contentHash: Hex | null } | OracleFailure>;
 }
 
 const SHAPES: Record<OracleMethodKind, { inputs: number; output: "bool" | "bytes32" }> = {
@@ -93,6 +125,14 @@ const SHAPES: Record<OracleMethodKind, { inputs: number; output: "bool" | "bytes
 export function parseOracleMethod(method: string): OracleMethod | null {
   const text = method.trim();
   if (!text || text.length > 256) return null;
+  if (/^0x[0-9a-fA-F]{8}$/.test(text)) {
+    const selector = text.toLowerCase() as Hex;
+    return { kind: "per_mission", name: selector, signature: selector, selector };
+  }
+  if (RPC_METHOD.test(text)) {
+    if (RESERVED_RPC_NAMESPACES.includes(text.split("_")[0]!)) return null;
+    return { kind: "per_mission", name: text, signature: text, rpcMethod: text };
+  }
   let item: AbiItem;
   try {
     item = parseAbiItem(text.startsWith("function ") ? text : `function ${text}`) as AbiItem;
@@ -133,19 +173,19 @@ export const bytes32ToContentHash = (b: Hex): string => `sha256:${b.slice(2).toL
 
 const ZERO_BYTES32 = `0x${"0".repeat(64)}`;
 
-export function createOracleReader(rpcUrl: string | undefined): OracleReader {
+export function createOracleReader(rpcUrl: string | undefined, ua?: string): OracleReader {
   const clients = new Map<string, PublicClient>();
   const clientFor = (url: string): PublicClient => {
     let c = clients.get(url);
     if (!c) {
       // Bounded: one retry, 10 s per request — a job, not a request handler, waits on this.
-      c = createPublicClient({ transport: http(url, { timeout: 10_000, retryCount: 1, retryDelay: 200 }) });
+      c = createPublicClient({ transport: http(url, { timeout: 10_000, retryCount: 1, retryDelay: 200, ...uaOptions(ua) }) });
       clients.set(url, c);
     }
     return c;
   };
 
-  async function read(chainRpc: string | undefined, address: string, method: string, want: OracleMethodKind, args: Hex[]): Promise<{ ok: true; value: unknown } | OracleFailure> {
+  async function read(chainRpc: string | undefined, address: string, method: string, want: OracleMethodKind, args: Hex[], missionId?: string): Promise<{ ok: true; value: unknown } | OracleFailure> {
     const url = chainRpc ?? rpcUrl;
     if (!url) return { ok: false, reason: "no_rpc" };
     const m = parseOracleMethod(method);
@@ -153,6 +193,20 @@ export function createOracleReader(rpcUrl: string | undefined): OracleReader {
     if (!isAddress(address, { strict: false })) return { ok: false, reason: "bad_address" };
     const client = clientFor(url);
     try {
+      if (m.rpcMethod) {
+        // RPC-method form: the operator's RPC answers a namespaced method (never a node method).
+        const value = await client.request({ method: m.rpcMethod, params: [{ oracle_contract: address.toLowerCase(), mission_id: missionId, mission_key: args[0] }] } as never);
+        return { ok: true, value: value === null ? ZERO_BYTES32 : value };
+      }
+      if (m.selector) {
+        // Selector form: raw eth_call, calldata = selector ‖ missionKey; 32 bytes back.
+        const { data } = await client.call({ to: address as Address, data: `${m.selector}${args[0]!.slice(2)}` as Hex });
+        if (!data || data === "0x") {
+          const code = await client.getCode({ address: address as Address });
+          return { ok: false, reason: !code || code === "0x" ? "no_contract" : "bad_return" };
+        }
+        return { ok: true, value: data.length === 66 ? data : "bad" };
+      }
       const value = await client.readContract({ address: address as Address, abi: oracleAbi(m), functionName: m.name, args });
       return { ok: true, value };
     } catch (err) {
@@ -166,8 +220,8 @@ export function createOracleReader(rpcUrl: string | undefined): OracleReader {
       if (!r.ok) return r;
       return typeof r.value === "boolean" ? { ok: true, valid: r.value } : { ok: false, reason: "bad_return" };
     },
-    async winner({ chainRpc, address, method, missionKey: key }) {
-      const r = await read(chainRpc, address, method, "per_mission", [key]);
+    async winner({ chainRpc, address, method, missionKey: key, missionId }) {
+      const r = await read(chainRpc, address, method, "per_mission", [key], missionId);
       if (!r.ok) return r;
       if (typeof r.value !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(r.value)) return { ok: false, reason: "bad_return" };
       const hash = r.value.toLowerCase() as Hex;
@@ -178,7 +232,7 @@ export function createOracleReader(rpcUrl: string | undefined): OracleReader {
 
 async function classifyReadError(err: unknown, getCode: () => Promise<Hex | undefined>): Promise<OracleFailureReason> {
   if (!(err instanceof BaseError)) return "rpc_error";
-  if (err.walk((e) => e instanceof ContractFunctionRevertedError)) return "call_reverted";
+  if (err.walk((e) => e instanceof ContractFunctionRevertedError || e instanceof ExecutionRevertedError)) return "call_reverted";
   if (err.walk((e) => e instanceof ContractFunctionZeroDataError)) {
     // Empty return data: either nothing is deployed there, or the contract returned nothing.
     try {

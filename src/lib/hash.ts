@@ -17,3 +17,6 @@ export function normalizeSha256(input: string): string | null {
   const m = HASH_RE.exec(input.trim());
   return m ? `sha256:${m[1]!.toLowerCase()}` : null;
 }
+
+/** AIP-1 §3 wire form of a stored "sha256:<hex>": "0x<hex>" (receipts keep sha256:, §6.1). */
+export const wireSha256 = (stored: string): string => (stored.startsWith("sha256:") ? `0x${stored.slice(7)}` : stored);

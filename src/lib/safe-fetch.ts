@@ -56,6 +56,8 @@ export interface SafeFetcher {
   checkAddress(ip: string, port: number): AddressVerdict;
 }
 
+import { userAgent } from "./user-agent";
+
 export interface SafeFetcherConfig {
   /** e.g. "https://ipfs.io/ipfs/"; without it ipfs:// URLs answer ipfs_gateway_not_configured. */
   ipfsGateway?: string;
@@ -68,7 +70,7 @@ export interface SafeFetcherConfig {
   connectTimeoutMs?: number;
   maxRedirects?: number;
   maxRequestBytes?: number;
-  /** Deployments should append their public URL: "oabp-server/0.1 (+https://example.org)". */
+  /** AIP-1 §7.5.1: `lib/user-agent.ts` builds "oabp-server/0.1.0 (+<public url>/.well-known/agent-card.json)". */
   userAgent?: string;
   /** Tests only: addresses allowed on top of public unicast (e.g. one local server). */
   allowAddress?: (ip: string, port: number) => boolean;
@@ -82,7 +84,7 @@ export const SAFE_FETCH_DEFAULTS = {
   connectTimeoutMs: 2_000,
   maxRedirects: 5,
   maxRequestBytes: 1024 * 1024,
-  userAgent: "oabp-server/0.1",
+  userAgent: userAgent(),
 } as const;
 
 const fail = (reason: FetchFailure, detail?: string): SafeFetchResult => hopFail(reason, detail);

@@ -6,6 +6,7 @@ import { ManualClock } from "../../src/lib/clock";
 import { createEvmPort, createOracleReader } from "../../src/lib/evm";
 import { createBaseChain } from "../../src/lib/base-chain";
 import { createSafeFetcher } from "../../src/lib/safe-fetch";
+import { userAgent } from "../../src/lib/user-agent";
 import { missionListCache } from "../../src/features/missions/missions.cache";
 import { generateKeyring } from "../../src/features/receipts/receipts.keys";
 import { generateSigner } from "../../src/features/portability/portability.key";
@@ -33,7 +34,9 @@ export interface TestApp {
  */
 export async function makeTestApp(env: Record<string, string> = {}, opts: { poolMax?: number; database?: TestDatabase } = {}): Promise<TestApp> {
   const db = opts.database ?? await createTestDatabase(opts);
-  const config = parseEnv({ OABP_PUBLIC_URL: PUBLIC_URL, OABP_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: "silent", ...env });
+  // OABP_APPEAL_DEFAULT off: most suites test an award that pays at once; the default appeal
+  // (on in production) is tested where a suite passes OABP_APPEAL_DEFAULT: "on".
+  const config = parseEnv({ OABP_PUBLIC_URL: PUBLIC_URL, OABP_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: "silent", OABP_APPEAL_DEFAULT: "off", ...env });
   const clock = new ManualClock("2026-06-01T00:00:00.000Z");
   const deps: Deps = {
     config,
@@ -41,14 +44,14 @@ export async function makeTestApp(env: Record<string, string> = {}, opts: { pool
     clock,
     logger: pino({ level: "silent" }),
     evm: createEvmPort(undefined),
-    oracle: createOracleReader(config.rpcUrl),
+    oracle: createOracleReader(config.rpcUrl, userAgent(config.publicUrl)),
     chain: config.baseRail ? createBaseChain(config.baseRail) : null,
     adminToken: ADMIN_TOKEN,
     receiptKeys: generateKeyring(clock.now()),
     attestation: generateSigner(),
     missionLists: await missionListCache(db.database, config.listCacheBytes),
     // Production policy (public unicast only), except loopback 127.0.0.2 where tests serve content.
-    fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, timeoutMs: 2000, maxBytes: config.fetchMaxBytes, allowAddress: (ip) => ip === TEST_CONTENT_HOST }),
+    fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, timeoutMs: 2000, maxBytes: config.fetchMaxBytes, userAgent: userAgent(config.publicUrl), allowAddress: (ip) => ip === TEST_CONTENT_HOST }),
   };
   const app = createApp(deps);
   return {

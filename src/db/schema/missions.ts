@@ -35,6 +35,11 @@ export const missions = pgTable("missions", {
   spamFee: money("spam_fee").notNull(),
   verificationType: text("verification_type").notNull(),
   verificationParams: jsonb("verification_params").notNull().$type<Record<string, unknown>>(),
+  // AIP-2 §1: the mission type (registered, `slug:type` custom, or freeform) and its validated
+  // type_params; AIP-2 §4.1: the submitter ELO gate (0 = none), enforced at submit.
+  missionType: text("mission_type").notNull().default("freeform"),
+  typeParams: jsonb("type_params").notNull().default({}).$type<Record<string, unknown>>(),
+  minSubmitterElo: integer("min_submitter_elo").notNull().default(0),
   deadline: ts("deadline").notNull(),
   status: text("status").notNull(), // pending_escrow | open | escrowed | resolved | voided
   phase: text("phase").notNull(),
@@ -82,6 +87,7 @@ export const missions = pgTable("missions", {
   index("missions_status_id_idx").on(t.status, t.id),
   index("missions_creator_id_idx").on(t.creator, t.id),
   index("missions_type_status_id_idx").on(t.verificationType, t.status, t.id),
+  index("missions_mission_type_id_idx").on(t.missionType, t.id), // AIP-2 §4 ?mission_type=
   index("missions_asset_amount_idx").on(t.rewardAsset, t.rewardAmount),
   index("missions_deadline_idx").on(t.deadline),
   // Range filters without an asset (reward_min/max) and deadline windows read ids from these

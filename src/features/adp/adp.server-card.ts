@@ -47,7 +47,7 @@ export function serverCardContent(config: Config, keyring: ReceiptKeyring) {
     metadata: { ttl: config.adpCardTtlSeconds },
     extensions: {
       [OABP_EXTENSION]: {
-        aip_supported: [1],
+        aip_supported: [1, 2],
         manifest: `${o}/.well-known/oabp.json`,
         openapi: `${o}/openapi.json`,
         key_id: keyring.active.keyId,

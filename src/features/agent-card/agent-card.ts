@@ -8,6 +8,9 @@ import pkg from "../../../package.json" with { type: "json" };
 // MCP endpoint: this server speaks MCP, not the A2A task protocol, and §7.4 is written for
 // exactly that case (the card's url pointing at a Streamable HTTP endpoint).
 
+/** AIP-2 §7: conformance levels, declared on the agent identity manifest (this card). */
+export const PROTOCOL_VERSIONS = ["aip-1-v0.1", "aip-2-basic", "aip-2-standard", "aip-2-extended"];
+
 export const MANIFEST_PATH = "/.well-known/oabp.json";
 
 export function agentCard(config: Config) {
@@ -21,6 +24,7 @@ export function agentCard(config: Config) {
     defaultInputModes: ["application/json"],
     defaultOutputModes: ["application/json"],
     protocols: ["oabp", "a2a"],
+    protocol_versions: PROTOCOL_VERSIONS,
     oabp_manifest: MANIFEST_PATH,
     endpoints: { missions: "/missions", mcp: MCP_PATH, openapi: "/openapi.json", feed: "/feed.xml" },
     skills: [

@@ -38,7 +38,7 @@ export const Agent = z
     last_active_at: z.string().nullable(),
     online: z.boolean().openapi({ description: "Seen within the last 180 s (Agent Mesh availability window)" }),
     reviews: z.object({ count: z.number().int(), average: z.number().nullable() }).openapi({ description: "ClawFinder-style reviews received" }),
-    aigen_balance: z.string().openapi({ description: "Available balance of the primary ledger asset, base units (AIP-1 §8)" }),
+    aigen_balance: z.number().int().openapi({ description: "AIP-1 §8 integer: available balance of the primary ledger asset (balance_asset) in base units; saturates at 2^53−1, balances[] is exact" }),
     balance_asset: z.string(),
     balances: z.array(Balance),
     last_seen_at: z.string().nullable(),
@@ -49,7 +49,7 @@ export const Agent = z
 export type AgentWire = z.infer<typeof Agent>;
 
 export const AgentBalance = z
-  .object({ agent_id: z.string(), aigen_balance: z.string(), asset: z.string(), balances: z.array(Balance) })
+  .object({ agent_id: z.string(), aigen_balance: z.number().int().openapi({ description: "AIP-1 §8 integer, base units of `asset`; balances[] is exact" }), asset: z.string(), balances: z.array(Balance) })
   .openapi("AgentBalance");
 
 export const HistoryQuery = z.object({

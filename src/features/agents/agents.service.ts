@@ -18,11 +18,18 @@ export function parseAgentId(id: string): string {
   return a;
 }
 
+/**
+ * AIP-1 §8 `"aigen_balance": <int>`: the primary ledger asset's available balance in base units,
+ * as a JSON integer. Exact up to 2^53−1 base units (9·10^15: 9 billion USDC); beyond that it
+ * saturates at 2^53−1, never a float. `balances[]` always has the exact base-unit string.
+ */
+export const aigenBalance = (units: bigint): number => (units > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(units));
+
 async function balances(deps: Deps, address: string) {
   const held = await balancesOf(deps.database.db, agentAccount(address));
   const list = deps.config.assets.map((a) => ({ asset: a.symbol, available: (held.get(a.symbol) ?? 0n).toString(), decimals: a.decimals }));
   // §8 aigen_balance: this server has no AIGEN token; it reports the primary (first) ledger asset.
-  return { list, primary: list[0]! };
+  return { list, primary: list[0]!, aigen: aigenBalance(held.get(list[0]!.asset) ?? 0n) };
 }
 
 /** GET /agents/{id}: any well-formed address has a profile (registration is permissionless, §1). */
@@ -50,7 +57,7 @@ export async function getAgent(deps: Deps, rawId: string): Promise<AgentWire> {
     last_active_at: row?.lastActiveAt?.toISOString() ?? null,
     online: isOnline(row?.lastSeenAt ?? null, deps.clock.now()),
     reviews,
-    aigen_balance: bal.primary.available,
+    aigen_balance: bal.aigen,
     balance_asset: bal.primary.asset,
     balances: bal.list,
     last_seen_at: row?.lastSeenAt?.toISOString() ?? null,
@@ -63,7 +70,7 @@ export async function getAgent(deps: Deps, rawId: string): Promise<AgentWire> {
 export async function getAgentBalance(deps: Deps, rawId: string) {
   const id = parseAgentId(rawId);
   const bal = await balances(deps, id);
-  return { agent_id: id, aigen_balance: bal.primary.available, asset: bal.primary.asset, balances: bal.list };
+  return { agent_id: id, aigen_balance: bal.aigen, asset: bal.primary.asset, balances: bal.list };
 }
 
 /** PUT /agents/{id}: only the address itself may write its profile (fields absent stay as they are). */

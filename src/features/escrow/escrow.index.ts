@@ -1,7 +1,8 @@
 import { router } from "../../http/openapi";
 import { requireAdmin, requireAgent } from "../auth/auth.service";
-import { attachDepositRoute, failPayoutRoute, getEscrowRoute, listPayoutsRoute, retryPayoutRoute, treasuryRoute } from "./escrow.routes";
+import { attachDepositRoute, escrowAttestationRoute, failPayoutRoute, getEscrowRoute, listPayoutsRoute, retryPayoutRoute, treasuryRoute } from "./escrow.routes";
 import { actOnPayout, listPayouts } from "./escrow.admin";
+import { escrowAttestation } from "../ledger/ledger.attestation";
 import { attachDeposit, getEscrow, treasuryView } from "./escrow.service";
 
 export const escrowRouter = router()
@@ -14,6 +15,7 @@ export const escrowRouter = router()
     const identity = c.get("identity");
     return c.json(await getEscrow(c.get("deps"), identity.kind === "agent" ? identity.address : undefined, c.req.valid("param").id), 200);
   })
+  .openapi(escrowAttestationRoute, async (c) => c.json(await escrowAttestation(c.get("deps")), 200))
   .openapi(treasuryRoute, async (c) => {
     requireAdmin(c.get("identity"));
     return c.json(await treasuryView(c.get("deps")), 200);

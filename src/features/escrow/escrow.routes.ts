@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
-import { AttachDepositRequest, AttachDepositResponse, TreasuryResponse } from "./escrow.schemas";
+import { AttachDepositRequest, AttachDepositResponse, EscrowAttestation, MissionEscrowView, TreasuryResponse } from "./escrow.schemas";
 
 const MissionParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "mis_01J..." }) });
 
@@ -26,9 +26,17 @@ export const getEscrowRoute = createRoute({
   method: "get",
   path: "/missions/{id}/escrow",
   tags: ["escrow"],
-  summary: "How and where a base-rail mission's reward is escrowed, its deposit and its payout transaction",
+  summary: "How and where a mission's reward is escrowed: on Base (terms, deposit, payout transaction) or on the ledger (escrow account and hash chain)",
   request: { params: MissionParam },
-  responses: { 200: jsonResponse(AttachDepositResponse, "Escrow terms and state"), ...errors("NOT_FOUND") },
+  responses: { 200: jsonResponse(MissionEscrowView, "Escrow terms and state"), ...errors("NOT_FOUND") },
+});
+
+export const escrowAttestationRoute = createRoute({
+  method: "get",
+  path: "/escrow/attestation",
+  tags: ["escrow"],
+  summary: "Signed attestation of the ledger rail's escrow: per-asset total and hash-chain heads digest (AIP-1 §6 provable balance)",
+  responses: { 200: jsonResponse(EscrowAttestation, "The signed attestation"), ...errors() },
 });
 
 export const treasuryRoute = createRoute({

@@ -77,3 +77,39 @@ export const TreasuryResponse = z
     ledger: z.object({ treasury: z.array(z.object({ asset: z.string(), balance: z.string() })) }),
   })
   .openapi("Treasury");
+
+/** AIP-1 §6 ledger rail: the mission's escrow account and its hash chain (features/ledger). */
+export const LedgerEscrowWire = z
+  .object({
+    account: z.string().openapi({ example: "escrow:mis_01J..." }),
+    asset: z.string(),
+    balance: z.string().openapi({ description: "Held now, base units" }),
+    seq: z.number().int(),
+    head_hash: z.string().nullable().openapi({ description: "Head of the account's hash chain; covered by the signed /escrow/attestation heads_digest while the balance is positive" }),
+    entries: z.array(z.object({ seq: z.number().int(), kind: z.string(), amount: z.string(), balance_after: z.string(), prev_hash: z.string(), hash: z.string(), at: z.string() })),
+    attestation: z.string(),
+  })
+  .openapi("LedgerEscrow");
+
+export const MissionEscrowView = z
+  .object({
+    mission_id: z.string(),
+    mission_status: z.string(),
+    rail: z.enum(["ledger", "base"]),
+    escrow: MissionEscrowWire.nullable().openapi({ description: "base rail: the on-chain escrow" }),
+    ledger: LedgerEscrowWire.nullable().openapi({ description: "ledger rail: the escrow account" }),
+  })
+  .openapi("MissionEscrowView");
+
+export const EscrowAttestation = z
+  .object({
+    type: z.literal("oabp.escrow_attestation"),
+    issuer: z.string(),
+    issued_at: z.string(),
+    rail: z.literal("ledger"),
+    assets: z.array(z.object({ asset: z.string(), decimals: z.number().int(), escrowed_total: z.string(), escrow_accounts: z.number().int(), heads_digest: z.string() })),
+    heads_digest_rule: z.string(),
+    digest: z.string(),
+    signature: z.object({ alg: z.literal("ed25519"), key_id: z.string(), value: z.string() }),
+  })
+  .openapi("EscrowAttestation", { description: "Signed like a receipt (AIP-1 §6.1 procedure, key from receipt_signing_keys)" });

@@ -3,6 +3,7 @@ import { chainAccounts, chainPayouts, chainWorkers, escrowDeposits, missions } f
 import { pollMsOf } from "./escrow.health";
 import type { Deps } from "../../deps";
 import { RpcUnavailableError } from "../../lib/base-chain";
+import { missionLedgerEscrow } from "../ledger/ledger.attestation";
 import { AppError } from "../../lib/errors";
 import { balancesOf, TREASURY } from "../ledger/ledger.service";
 import { findMission } from "../missions/missions.service";
@@ -71,8 +72,9 @@ async function respond(deps: Deps, missionId: string, status: 200 | 202) {
 export async function getEscrow(deps: Deps, viewer: string | undefined, missionId: string) {
   const m = await findMission(deps, missionId);
   if (!m || (m.status === "pending_escrow" && m.creator !== viewer)) throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
-  if (!m.escrow) throw new AppError("NOT_FOUND", `mission ${missionId} is on the ${m.rewardChain} rail: it has no on-chain escrow`, { reason: "not_base_rail" });
-  return { mission_id: m.id, mission_status: m.status, escrow: escrowToWire(m)! };
+  // Issue 15 item 9: the ledger rail answers too, with the mission's escrow account and chain.
+  if (!m.escrow) return { mission_id: m.id, mission_status: m.status, rail: "ledger" as const, escrow: null, ledger: await missionLedgerEscrow(deps.database.db, m.id, m.rewardAsset) };
+  return { mission_id: m.id, mission_status: m.status, rail: "base" as const, escrow: escrowToWire(m)!, ledger: null };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Config } from "../../env";
 // this server serves all three from one list (README "Protocol decisions").
 
 /** AIPs this server implements (aip1-aip2 adds 2 to this list). */
-export const AIPS = [1, 3, 4] as const;
+export const AIPS = [1, 2, 3, 4] as const;
 
 export const DISPUTE_TYPES = ["non_payment", "bad_spec", "dup_claim", "oracle_disagreement"] as const;
 export type DisputeType = (typeof DISPUTE_TYPES)[number];

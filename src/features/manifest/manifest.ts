@@ -4,6 +4,7 @@ import { VERIFICATION_TYPES } from "../missions/missions.schemas";
 import type { ReceiptKeyring } from "../receipts/receipts.keys";
 import { aipFields } from "./manifest.aips";
 import { AGENT_CARD_PATHS, MCP_PATH, mcpManifestObject } from "../mcp/mcp.contract";
+import { PROTOCOL_VERSIONS } from "../agent-card/agent-card";
 import pkg from "../../../package.json" with { type: "json" };
 
 // AIP-1 §9: /.well-known/oabp.json, every field, endpoint values as relative paths. The `mcp`
@@ -15,12 +16,15 @@ export const RECEIPT_ENDPOINT_TEMPLATE = "/missions/{mission_id}/receipts/{submi
 export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAddress = "") {
   // Ledger is always available; the base rail only with RPC, escrow contract and resolver key.
   const rail = config.baseRail;
-  const chains = rail ? ["ledger", "base"] : ["ledger"];
+  // AIP-1 §9: `chains` names EVM chains only; the off-chain ledger rail is described apart (`ledger`).
+  const chains = rail ? ["base"] : [];
   const depth = (d: NonNullable<typeof rail>["confirmations"]) => (d.kind === "tag" ? d.tag : `${d.blocks}_blocks`);
   return {
     implementation: pkg.name,
     version: pkg.version,
     ...aipFields(config, issuerAddress),
+    // AIP-2 §7 conformance levels (also on the agent card, where AIP-2 asks for them).
+    protocol_versions: PROTOCOL_VERSIONS,
     chain: rail ? "base" : "off-chain",
     contact: config.contact,
     endpoints: {
@@ -37,6 +41,7 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
       // Subscriptions (POST/GET); absent when OABP_WEBHOOKS_ENABLED=false.
       ...(config.webhooksEnabled && { webhooks: "/webhooks" }),
       claims: "/missions/{id}/claims",
+      mission_types: "/missions/types",
       ...(config.oadp.pingEnabled && { ping: "/ping" }),
       adp_agent_card: "/.well-known/adp-agent-card.json",
       adp_discover: "/adp/adp.discover",
@@ -56,6 +61,9 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
       chains,
       // No server-wide floor: any positive reward is accepted.
       min_reward_usd: 0,
+      // The ledger rail: off-chain custody with a hash-chained ledger and a signed escrow
+      // attestation (AIP-1 §6 "off-chain with provable balance"); every asset, always on.
+      ledger: { enabled: true, assets: config.assets.map((a) => a.symbol), escrow_attestation: "/escrow/attestation", mission_escrow: "/missions/{id}/escrow" },
       // AIP-1 §6: where rewards are escrowed. The base rail says plainly when it is off, and why.
       base: rail
         ? {

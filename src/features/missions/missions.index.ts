@@ -3,7 +3,9 @@ import { sendJsonDoc } from "../../http/http-cache";
 import { sendStored } from "../../http/respond";
 import { checkIdempotencyKey } from "../../lib/idempotency";
 import { requireAgent } from "../auth/auth.service";
-import { createMissionRoute, getMissionRoute, listMissionsRoute, voidMissionRoute } from "./missions.routes";
+import { AppError } from "../../lib/errors";
+import { createMissionRoute, customTypeRoute, getMissionRoute, listMissionsRoute, missionTypesRoute, voidMissionRoute } from "./missions.routes";
+import { customTypeDocument, supportedTypes, typesDocument } from "./missions.types";
 import { createMission, getMission, listMissionsDoc, voidMission } from "./missions.service";
 
 export const missionsRouter = router()
@@ -15,6 +17,17 @@ export const missionsRouter = router()
   })
   .openapi(listMissionsRoute, async (c) => {
     return sendJsonDoc(c, await listMissionsDoc(c.get("deps"), c.req.valid("query"))) as never;
+  })
+  .openapi(missionTypesRoute, (c) => {
+    // AIP-2 §2: "cache for 24h" on the agent's side; the registry changes only with a release.
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.json(typesDocument(), 200);
+  })
+  .openapi(customTypeRoute, (c) => {
+    const id = c.req.valid("param").type_id;
+    const doc = customTypeDocument(id);
+    if (!doc) throw new AppError("NOT_FOUND", `no custom mission type ${id}`, { supported_types: supportedTypes() });
+    return c.json(doc, 200);
   })
   .openapi(getMissionRoute, async (c) => {
     const id = c.get("identity");

@@ -47,6 +47,7 @@ export function toPrefixTsquery(q: string): string | null {
 
 export interface ListConditions {
   statuses?: string[];
+  missionTypes?: string[];
   verificationType?: string;
   asset?: string;
   creator?: string;
@@ -62,6 +63,7 @@ export interface ListConditions {
 export function listWhere(f: ListConditions): SQL {
   const conds: SQL[] = [];
   conds.push(f.statuses ? inArray(missions.status, f.statuses) : ne(missions.status, "pending_escrow"));
+  if (f.missionTypes) conds.push(inArray(missions.missionType, f.missionTypes)); // AIP-2 §4: OR
   if (f.verificationType) conds.push(eq(missions.verificationType, f.verificationType));
   if (f.asset) conds.push(eq(missions.rewardAsset, f.asset));
   if (f.creator) conds.push(eq(missions.creator, f.creator));

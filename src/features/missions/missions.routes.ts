@@ -53,3 +53,28 @@ export const voidMissionRoute = createRoute({
     ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"),
   },
 });
+
+// AIP-2 §2 and §5: the type registry. Registered before /missions/{id} so "types" is never an id.
+const TypeDoc = z.record(z.string(), z.unknown());
+export const missionTypesRoute = createRoute({
+  method: "get",
+  path: "/missions/types",
+  tags: ["missions"],
+  summary: "Supported mission types, registry version and custom type definitions (AIP-2 §2)",
+  responses: {
+    200: jsonResponse(
+      z.object({ supported_types: z.array(z.string()), registry_version: z.string(), custom_types: z.array(TypeDoc), types: z.array(TypeDoc) }).openapi("MissionTypes"),
+      "The type registry",
+    ),
+    ...errors(),
+  },
+});
+
+export const customTypeRoute = createRoute({
+  method: "get",
+  path: "/missions/types/custom/{type_id}",
+  tags: ["missions"],
+  summary: "One custom mission type: schemas and an example (AIP-2 §5)",
+  request: { params: z.object({ type_id: z.string().min(1).max(100).openapi({ param: { name: "type_id", in: "path" }, example: "oabp:bug_bounty" }) }) },
+  responses: { 200: jsonResponse(TypeDoc.openapi("CustomMissionType"), "The type definition"), ...errors("NOT_FOUND") },
+});

@@ -32,6 +32,10 @@ export const CreateMissionRequest = z
     // Claim policy (design.md "Claims"; README "Claims"): fixed at creation.
     max_claims: z.number().int().min(1).max(MAX_CLAIMS_LIMIT).optional().openapi({ description: "At most this many agents hold an active claim at once (default: no limit)" }),
     exclusive_claim_ttl: z.number().int().min(60).max(30 * 86_400).optional().openapi({ description: "Seconds: the first claimer (no other active claim) holds the mission exclusively this long; others get 409 meanwhile. Claims never change who may submit or be paid" }),
+    // AIP-2 §1, §4.1 (validated in missions.types.ts).
+    mission_type: z.string().max(100).optional().openapi({ description: "AIP-2 type: a registered type, an `oabp:<type>` custom type, or freeform (default). GET /missions/types lists them", example: "code_review" }),
+    type_params: z.record(z.string(), z.unknown()).optional().openapi({ description: "The type's required fields (AIP-2 §3); {} for freeform" }),
+    min_submitter_elo: z.number().int().min(0).max(5000).optional().openapi({ description: "AIP-2 §4.1: submitters below this (decayed) ELO rating are refused at submit; 0 = no gate" }),
   })
   .openapi("CreateMission");
 export type CreateMissionInput = z.infer<typeof CreateMissionRequest>;
@@ -77,13 +81,25 @@ export const Mission = z
         winner_submission_id: z.string().nullable(),
         winner_agent_id: z.string().nullable(),
         receipt_uri: z.string().nullable(),
-        winners: z.array(z.object({ submission_id: z.string(), agent_id: z.string(), amount: z.string() })),
+        winners: z.array(z.object({ submission_id: z.string(), agent_id: z.string(), amount: z.string(), receipt_uri: z.string().nullable().openapi({ description: "AIP-1 §6.1: this winner's signed receipt" }) })),
         fee_amount: z.string().nullable(),
         resolved_at: z.string().nullable(),
       })
       .nullable(),
     escrow: MissionEscrowWire.nullable(),
+    // AIP-2 §1 type, §4.1 eligibility gates, §4 continuation links.
+    mission_type: z.string().openapi({ description: "AIP-2 mission type (freeform when untyped)" }),
+    type_params: z.record(z.string(), z.unknown()),
+    server_checks: z.record(z.string(), z.object({ result: z.literal("skipped"), detail: z.string() })).nullable().openapi({ description: "token_scan: every listed check this server cannot run, reported skipped (AIP-2 §3.2); null for other types" }),
+    min_submitter_elo: z.number().int(),
+    required_submitter_tier: z.number().int().openapi({ description: "Always 0: no tier gate here (AIP-2 §4.1)" }),
+    required_submitter_tier_name: z.string(),
     view_url: z.string(),
+    api_url: z.string(),
+    submit_url: z.string(),
+    claim_url: z.string(),
+    submissions_url: z.string(),
+    resolve_url: z.string().nullable().openapi({ description: "creator_judges: the award endpoint (POST, creator only); null where the server resolves by itself" }),
   })
   .openapi("Mission");
 export type MissionWire = z.infer<typeof Mission>;
@@ -97,7 +113,14 @@ const csv = <T extends readonly [string, ...string[]]>(values: T) =>
     .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
     .pipe(z.array(z.enum(values)).min(1));
 
+const missionTypes = z
+  .string()
+  .max(1000)
+  .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^[a-z][a-z0-9_]{1,63}$|^[a-z][a-z0-9_-]{0,31}:[a-z][a-z0-9_]{1,63}$/, "must be a type identifier")).min(1).max(20));
+
 export const ListMissionsQuery = z.object({
+  mission_type: missionTypes.optional().openapi({ description: "AIP-2 §4: comma-separated types (OR)", example: "code_review,token_scan" }),
   status: csv(PUBLIC_STATUSES).optional().openapi({ description: "Comma-separated public statuses", example: "open" }),
   verification_type: z.enum(VERIFICATION_TYPES).optional(),
   asset: z.string().max(64).optional(),

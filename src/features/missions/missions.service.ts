@@ -18,6 +18,7 @@ import { emitMissionCreated } from "../webhooks/webhooks.outbox";
 import type { CreateMissionInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
 import { listWhere, MISSION_COLUMNS, prepared, toPrefixTsquery } from "./missions.queries";
 import { validateVerificationParams } from "./missions.verification";
+import { validateMissionType } from "./missions.types";
 import { missionToWire, type MissionRow } from "./missions.wire";
 
 export function findAsset(assets: AssetConfig[], symbolOrAddress: string): AssetConfig | undefined {
@@ -57,11 +58,17 @@ export async function createMission(
   if (deadline.getTime() <= now.getTime()) {
     throw new AppError("UNPROCESSABLE", "deadline must be in the future", { field: "deadline", reason: "deadline_in_past" });
   }
+  // AIP-2 first: a type the method cannot verify at all (§3.9) is the clearer error.
+  const typed = validateMissionType(input.mission_type, input.type_params, { type: input.verification.type, params: input.verification.params ?? {} });
   const { params, warnings } = validateVerificationParams(input.verification.type, input.verification.params, {
     deadline,
     assets: deps.config.assets,
     knownOracles: deps.config.oracles.map((o) => o.address),
+    rpcConfigured: deps.config.rpcUrl !== undefined,
+    reward: { asset: asset.symbol, amount },
+    defaultAppeal: deps.config.defaultAppeal,
   });
+  warnings.push(...typed.warnings);
   const spamFee = parseUint(asset.spam_fee);
   // Winners fit the contract: one release pays at most ESCROW_MAX_RECIPIENTS.
   if (chain === "base" && Number(params.max_winners ?? 1) > ESCROW_MAX_RECIPIENTS) {
@@ -83,6 +90,9 @@ export async function createMission(
       spamFee: spamFee.toString(),
       verificationType: input.verification.type,
       verificationParams: params,
+      missionType: typed.missionType,
+      typeParams: typed.typeParams,
+      minSubmitterElo: input.min_submitter_elo ?? 0,
       deadline,
       status: escrow ? "pending_escrow" : "open",
       phase: escrow ? "awaiting_escrow" : "accepting_submissions",
@@ -183,7 +193,7 @@ export async function listMissionsJson(deps: Deps, f: ListMissionsFilters): Prom
 export async function listMissions(deps: Deps, f: ListMissionsFilters): Promise<{ missions: MissionWire[]; next_cursor: string | null }> {
   const before = f.cursor ? decodeCursor(f.cursor) : undefined;
   const db = deps.database.db;
-  const plain = !f.status && !f.verification_type && !f.asset && !f.creator && !f.tag && !f.q && !f.reward_min && !f.reward_max && !f.deadline_after && !f.deadline_before;
+  const plain = !f.mission_type && !f.status && !f.verification_type && !f.asset && !f.creator && !f.tag && !f.q && !f.reward_min && !f.reward_max && !f.deadline_after && !f.deadline_before;
   let rows: Omit<MissionRow, "search">[];
   if (plain) {
     const q = prepared(db);
@@ -201,7 +211,7 @@ export async function listMissions(deps: Deps, f: ListMissionsFilters): Promise<
       .select(MISSION_COLUMNS)
       .from(missions)
       .where(listWhere({
-        statuses: f.status, verificationType: f.verification_type, asset, creator, tag: f.tag?.toLowerCase(), tsquery,
+        statuses: f.status, missionTypes: f.mission_type, verificationType: f.verification_type, asset, creator, tag: f.tag?.toLowerCase(), tsquery,
         rewardMin: f.reward_min, rewardMax: f.reward_max,
         deadlineAfter: f.deadline_after ? new Date(f.deadline_after) : undefined,
         deadlineBefore: f.deadline_before ? new Date(f.deadline_before) : undefined,

@@ -1,7 +1,7 @@
 import { RE2JS } from "re2js";
 import { z } from "zod";
 import { normalizeAddress } from "../../lib/address";
-import { parseOracleMethod } from "../../lib/evm";
+import { oracleMethodProblem } from "../../lib/evm";
 import type { AssetConfig } from "../../env";
 import { AppError } from "../../lib/errors";
 import { normalizeSha256 } from "../../lib/hash";
@@ -20,12 +20,13 @@ const schemas = {
   creator_judges: z.object({
     max_winners: z.number().int().min(1).max(100).default(1),
     // Appeal of the award (Security Considerations, reward griefing): see verification/appeal.ts.
-    appeal: z.object({
+    // `false` opts out of the default appeal (shown on the mission as appeal: false).
+    appeal: z.union([z.object({
       appeal_window_seconds: z.number().int().min(60).max(30 * 86_400).default(86_400),
       vote_token: z.string().min(1).max(64),
       min_vote: z.string(),
       quorum: z.string(),
-    }).strict().optional(),
+    }).strict(), z.literal(false)]).optional(),
   }).passthrough(),
   first_valid_match: z.object({
     target_hash: z.string().max(80).optional(),
@@ -55,6 +56,12 @@ export interface VerificationContext {
   assets: AssetConfig[];
   /** Allow-listed oracle contracts (lowercase); unknown ones are accepted with a warning (§ Security). */
   knownOracles: string[];
+  /** An RPC to read oracles through (OABP_RPC_URL); without one no oracle can ever decide. */
+  rpcConfigured: boolean;
+  /** The mission's reward (the default appeal stakes in it). */
+  reward: { asset: string; amount: bigint };
+  /** Default appeal of creator_judges awards; null when the operator turned it off. */
+  defaultAppeal: { windowSeconds: number } | null;
 }
 
 const bad = (field: string, message: string) => new AppError("INVALID_PARAMETER", `verification.params.${field}: ${message}`, { field: `verification.params.${field}` });
@@ -107,15 +114,34 @@ export function validateVerificationParams(type: VType, raw: Record<string, unkn
       const addr = normalizeAddress(String(params.oracle_contract));
       if (!addr) throw bad("oracle_contract", "must be a 0x EVM address");
       params.oracle_contract = addr;
-      if (!parseOracleMethod(String(params.oracle_method))) {
-        throw unprocessable("oracle_method", "oracle_method_unsupported", "must be f(bytes32 missionKey, bytes32 contentHash) returns (bool) or f(bytes32 missionKey) returns (bytes32 contentHash), e.g. \"isValid(bytes32,bytes32)\" or \"winner(bytes32)\"");
+      // AIP-1 §4.4 "oracle_method": "string (function selector or RPC method)" — the four forms
+      // of lib/evm.ts (signature per_submission / per_mission, 4-byte selector, RPC method name).
+      const problem = oracleMethodProblem(String(params.oracle_method));
+      if (problem === "rpc_namespace_reserved") {
+        throw unprocessable("oracle_method", "oracle_rpc_method_reserved", "an RPC-method oracle must use its own namespace (e.g. \"oracle_winner\"), never a node namespace such as eth_, debug_ or admin_");
+      }
+      if (problem) {
+        throw unprocessable("oracle_method", "oracle_method_unsupported", "must be a 4-byte selector (\"0x6d4ce63c\"), a namespaced RPC method (\"oracle_winner\"), f(bytes32 missionKey, bytes32 contentHash) returns (bool) or f(bytes32 missionKey) returns (bytes32 contentHash), e.g. \"isValid(bytes32,bytes32)\" or \"winner(bytes32)\"");
+      }
+      // Issue 13/15: refuse a mission no oracle could ever decide rather than hold its reward.
+      if (!ctx.rpcConfigured) {
+        throw new AppError("UNPROCESSABLE", "this server has no RPC configured (OABP_RPC_URL), so no oracle can be read: an oracle mission could never be decided; choose another verification type", { field: "verification.type", reason: "oracle_no_rpc" });
       }
       if (!ctx.knownOracles.includes(addr)) warnings.push("unknown_oracle: this oracle is not on the server's allow-list (AIP-1 Security Considerations)");
       break;
     }
     case "creator_judges": {
-      const appeal = params.appeal as Record<string, unknown> | undefined;
-      if (appeal === undefined) break;
+      if (params.appeal === false) break; // the creator's opt-out, kept visible on the mission
+      if (params.appeal === undefined) {
+        // AIP-1 Security Considerations, reward griefing: "SHOULD allow peer_vote appeals after a
+        // creator_judges resolution if a quorum of voters dispute" — without the creator opting
+        // in. Stakes in the reward asset: min_vote 1 % of the reward, quorum 10 % (each ≥ 1).
+        if (!ctx.defaultAppeal) break;
+        const pct = (n: bigint) => (ctx.reward.amount * n) / 100n > 0n ? (ctx.reward.amount * n) / 100n : 1n;
+        params.appeal = { appeal_window_seconds: ctx.defaultAppeal.windowSeconds, vote_token: ctx.reward.asset, min_vote: pct(1n).toString(), quorum: pct(10n).toString(), default: true };
+        break;
+      }
+      const appeal = params.appeal as Record<string, unknown>;
       const token = ctx.assets.find((a) => a.symbol.toLowerCase() === String(appeal.vote_token).toLowerCase());
       if (!token) throw unprocessable("appeal.vote_token", "unknown_asset", "is not an asset this server settles");
       appeal.vote_token = token.symbol;

@@ -1,8 +1,16 @@
 import type { missions } from "../../db/schema/index";
 import type { MissionWire } from "./missions.schemas";
 import { escrowToWire } from "../escrow/escrow.wire";
+import { serverChecks } from "./missions.types";
+import { wireSha256 } from "../../lib/hash";
+import { receiptPath } from "../receipts/receipts.paths";
 
 export type MissionRow = typeof missions.$inferSelect;
+
+/** AIP-1 §4.2 target_hash in the §3 "0x…" form on the wire (stored sha256:<hex>). */
+function wireParams(p: Record<string, unknown>): Record<string, unknown> {
+  return typeof p.target_hash === "string" ? { ...p, target_hash: wireSha256(p.target_hash) } : p;
+}
 
 /**
  * Sealed answers (issue 13 finding 7, docs/abuse.md): a first_valid_match `expected` literal
@@ -19,6 +27,7 @@ export function verificationParamsFor(m: Pick<MissionRow, "verificationType" | "
   return { ...rest, expected_sealed: true };
 }
 
+
 /** Row → AIP-1 §2 wire shape (explicit mapping, style.md rule 6); `viewer` unseals the creator's answers. */
 export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string, viewer?: string): MissionWire {
   const resolved = m.winnerSubmissionId !== null;
@@ -28,7 +37,7 @@ export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string, 
     title: m.title,
     description: m.description,
     reward: { asset: m.rewardAsset, amount: m.rewardAmount, chain: m.rewardChain },
-    verification: { type: m.verificationType as MissionWire["verification"]["type"], params: verificationParamsFor(m, viewer) },
+    verification: { type: m.verificationType as MissionWire["verification"]["type"], params: wireParams(verificationParamsFor(m, viewer)) },
     deadline: m.deadline.toISOString(),
     status: m.status as MissionWire["status"],
     created_at: m.createdAt.toISOString(),
@@ -54,13 +63,28 @@ export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string, 
           winner_submission_id: m.winnerSubmissionId,
           winner_agent_id: m.winnerAgentId,
           // AIP-1 §6.1: the winner's signed receipt (one per paid submission; see resolution.winners).
-          receipt_uri: m.status === "resolved" && m.winnerSubmissionId ? `${publicUrl}/missions/${m.id}/receipts/${m.winnerSubmissionId}` : null,
-          winners: m.payouts ?? [],
+          receipt_uri: m.status === "resolved" && m.winnerSubmissionId ? `${publicUrl}${receiptPath(m.id, m.winnerSubmissionId)}` : null,
+          // AIP-1 §6.1: every winner links its own receipt.
+          winners: (m.payouts ?? []).map((p) => ({ ...p, receipt_uri: m.status === "resolved" ? `${publicUrl}${receiptPath(m.id, p.submission_id)}` : null })),
           fee_amount: m.feeAmount,
           resolved_at: m.resolvedAt?.toISOString() ?? null,
         }
       : null,
     escrow: escrowToWire(m),
+    mission_type: m.missionType,
+    type_params: m.typeParams,
+    server_checks: serverChecks(m.missionType, m.typeParams),
+    // AIP-2 §4.1: the ELO gate is enforced at submit; there is no tier gate ("0 / Newcomer").
+    min_submitter_elo: m.minSubmitterElo,
+    required_submitter_tier: 0,
+    required_submitter_tier_name: "Newcomer",
+    // AIP-2 §4 continuation links, absolute like view_url (the web board owns view_url's page).
     view_url: `${publicUrl}/missions/${m.id}`,
+    api_url: `${publicUrl}/api/missions/${m.id}`,
+    submit_url: `${publicUrl}/api/missions/${m.id}/submit`,
+    claim_url: `${publicUrl}/api/missions/${m.id}/claims`,
+    submissions_url: `${publicUrl}/api/missions/${m.id}/submissions`,
+    // The only externally callable resolution step: the creator's award (POST, creator only).
+    resolve_url: m.verificationType === "creator_judges" ? `${publicUrl}/api/missions/${m.id}/award` : null,
   };
 }

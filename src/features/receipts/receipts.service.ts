@@ -3,6 +3,8 @@ import { chainPayouts, ledgerEntries, submissions } from "../../db/schema/index"
 import type { MissionRow } from "../missions/missions.wire";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
+import { wireSha256 } from "../../lib/hash";
+import { missionToWire } from "../missions/missions.wire";
 import { agentAccount } from "../ledger/ledger.service";
 import { findMission } from "../missions/missions.service";
 import { signReceipt } from "./receipts.sign";
@@ -13,7 +15,7 @@ import { manifestObject } from "../manifest/manifest";
 type Mission = Omit<MissionRow, "search">;
 
 export const SPEC_VERSION = "AIP-1@0.3.8";
-export const receiptPath = (missionId: string, submissionId: string) => `/missions/${missionId}/receipts/${submissionId}`;
+export { receiptPath } from "./receipts.paths";
 
 /**
  * The §6.1 receipt of one paid submission of a resolved mission, built from stored rows at request
@@ -33,7 +35,11 @@ export async function getReceipt(deps: Deps, missionId: string, submissionId: st
   const settlement = m.rewardChain === "base" ? await chainSettlement(deps, m, paid.amount, sub.submitter) : await ledgerSettlement(deps, m, sub.submitter, paid.amount);
   // Re-issued as settlement progresses (§6.1): issued_at is the resolution time on the ledger
   // rail, and the latest settlement step on chain, so each new state is a new signed document.
-  const issuedAt = (settlement.progressedAt ?? m.resolvedAt).toISOString();
+  // A receipt re-signed after a key rotation is dated no earlier than the active key's
+  // valid_from, so the key that signs it covers its issued_at (AIP-1 §6.1 rotation, §9 keys).
+  const progressed = settlement.progressedAt ?? m.resolvedAt;
+  const keyFrom = new Date(deps.receiptKeys.published[0]!.valid_from);
+  const issuedAt = (progressed.getTime() >= keyFrom.getTime() ? progressed : keyFrom).toISOString();
   return signReceipt({
     type: "oabp.mission_receipt" as const,
     spec_version: SPEC_VERSION,
@@ -46,10 +52,10 @@ export async function getReceipt(deps: Deps, missionId: string, submissionId: st
     mission_hash: missionHash({
       id: m.id, creator: m.creator, title: m.title, description: m.description,
       reward: { asset: m.rewardAsset, amount: m.rewardAmount, chain: m.rewardChain },
-      verification: { type: m.verificationType, params: m.verificationParams },
+      verification: missionToWire(m, deps.config.publicUrl).verification, // as GET serves it
       deadline: m.deadline.toISOString(), created_at: m.createdAt.toISOString(),
     }),
-    submission_hash: submissionHash({ id: sub.id, mission_id: m.id, submitter: sub.submitter, content_hash: sub.contentHash, submitted_at: sub.submittedAt.toISOString() }),
+    submission_hash: submissionHash({ id: sub.id, mission_id: m.id, submitter: sub.submitter, content_hash: wireSha256(sub.contentHash), submitted_at: sub.submittedAt.toISOString() }),
     verification: {
       type: m.verificationType,
       result: "accepted" as const,

@@ -22,6 +22,7 @@ export const RECEIPT_REASONS = {
   unknownKeyId: "unknown_key_id",
   malformedKey: "malformed_public_key",
   keyRetiredBeforeIssue: "key_retired_before_issued_at",
+  keyNotYetValid: "key_not_valid_at_issued_at",
   badSignature: "bad_signature",
   notCanonicalisable: "not_canonicalisable",
 } as const;
@@ -107,6 +108,10 @@ export async function verifyReceipt(receipt: unknown, manifest: unknown, expect:
   // A retired key only vouches for resolutions from before its retirement.
   if (isStr(key.valid_until) && isTime(receipt.issued_at) && Date.parse(receipt.issued_at as string) > Date.parse(key.valid_until)) {
     reasons.push(RECEIPT_REASONS.keyRetiredBeforeIssue);
+  }
+  // …and a key vouches for nothing dated before its valid_from (a re-signed receipt is re-dated).
+  if (isStr(key.valid_from) && isTime(receipt.issued_at) && Date.parse(receipt.issued_at as string) < Date.parse(key.valid_from)) {
+    reasons.push(RECEIPT_REASONS.keyNotYetValid);
   }
   const sigBytes = Buffer.from(sig.value, "base64url");
   let ok = false;

@@ -111,3 +111,30 @@ export function buildSpecBundles(src: SpecSources): Map<string, SpecBundle> {
   out.set("specs.zip", bundle("specs.zip", all));
   return out;
 }
+
+/**
+ * A cheap fingerprint of every input (path, size, mtime): the served bundles are rebuilt when it
+ * changes, so "regenerated whenever a spec file changes" (AIP-1 §9.2) holds without a restart.
+ */
+export function sourcesStamp(src: Omit<SpecSources, "openapi">): string {
+  const specsDir = src.specsDir ?? SPECS_DIR;
+  const parts: string[] = [];
+  const stat = (f: string) => (existsSync(f) ? statSync(f) : undefined);
+  const visit = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith(".")) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full, `${prefix}${entry.name}/`);
+      else if (entry.isFile()) {
+        const st = statSync(full);
+        parts.push(`${prefix}${entry.name}:${st.size}:${st.mtimeMs}`);
+      }
+    }
+  };
+  if (existsSync(specsDir)) visit(specsDir, "");
+  for (const f of [src.readmeFile ?? README_FILE, src.openapiFile ?? OPENAPI_FILE]) {
+    const st = stat(f);
+    parts.push(`${f}:${st ? `${st.size}:${st.mtimeMs}` : "-"}`);
+  }
+  return parts.join("\n");
+}

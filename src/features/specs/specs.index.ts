@@ -2,7 +2,10 @@ import type { Context, Hono } from "hono";
 import type { Deps } from "../../deps";
 import { sendError } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
-import { buildSpecBundles, type SpecBundle, type SpecSources } from "./specs.bundles";
+import { buildSpecBundles, sourcesStamp, type SpecBundle, type SpecSources } from "./specs.bundles";
+
+/** How often a request may look at the inputs' mtimes (a directory walk of a few files). */
+const RECHECK_MS = 2000;
 
 const CACHE = "public, max-age=3600";
 
@@ -15,12 +18,29 @@ function matches(ifNoneMatch: string, etag: string): boolean {
 }
 
 /**
- * AIP-1 §9.2: GET and HEAD /specs/AIP-{N}.zip and /specs.zip. The bundles are built here, once,
- * when the app is created (restart to pick up a changed spec file); an unknown bundle is the JSON 404.
+ * AIP-1 §9.2: GET and HEAD /specs/AIP-{N}.zip and /specs.zip. The bundles are built when the app
+ * is created and rebuilt when an input changes (see refresh); an unknown bundle is the JSON 404.
  */
-export function registerSpecs(app: Hono<AppEnv>, _deps: Deps, openapi: SpecSources["openapi"], sources: Omit<SpecSources, "openapi"> = {}): Map<string, SpecBundle> {
+export function registerSpecs(app: Hono<AppEnv>, deps: Deps, openapi: SpecSources["openapi"], sources: Omit<SpecSources, "openapi"> = {}): Map<string, SpecBundle> {
   const bundles = buildSpecBundles({ ...sources, openapi });
+  // AIP-1 §9.2 "SHOULD be regenerated whenever a spec file changes": at most every RECHECK_MS a
+  // request compares the inputs' fingerprint and rebuilds (in place) when it moved. Every
+  // instance does the same from the same files, and the build is deterministic, so ETags agree.
+  let stamp = sourcesStamp(sources);
+  let checkedAt = deps.clock.now().getTime();
+  const refresh = () => {
+    const now = deps.clock.now().getTime();
+    if (now - checkedAt < RECHECK_MS) return;
+    checkedAt = now;
+    const next = sourcesStamp(sources);
+    if (next === stamp) return;
+    stamp = next;
+    const rebuilt = buildSpecBundles({ ...sources, openapi });
+    bundles.clear();
+    for (const [k, v] of rebuilt) bundles.set(k, v);
+  };
   const serve = (c: Context<AppEnv>, name: string) => {
+    refresh();
     const b = bundles.get(name);
     if (!b) return sendError(c, "NOT_FOUND", `no spec bundle ${name}`, { available: [...bundles.keys()].map((n) => (n === "specs.zip" ? "/specs.zip" : `/specs/${n}`)) });
     c.header("ETag", b.etag);

@@ -22,12 +22,13 @@ export const Submission = z
     mission_id: z.string(),
     submitter: z.string(),
     content_uri: z.string().nullable().openapi({ description: "Hidden (null) from third parties until the mission is resolved or voided" }),
-    content_hash: z.string(),
+    content_hash: z.string().openapi({ description: "sha256 of the deliverable in the AIP-1 §3 form 0x<hex> (input also accepts bare hex and sha256:<hex>)" }),
     submitted_at: z.string(),
     metadata: z.record(z.string(), z.unknown()).nullable(),
     status: z.enum(SUBMISSION_STATUSES),
     reason: z.string(),
     self_submission: z.literal(true).optional().openapi({ description: "AIP-3 §3.1: the mission's creator submitted; stored rejected, never credited" }),
+    receipt_uri: z.string().nullable().openapi({ description: "AIP-1 §6.1: the signed receipt, once this submission is paid" }),
     next_action: z.string(),
   })
   .openapi("Submission");

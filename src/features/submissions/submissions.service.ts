@@ -1,8 +1,11 @@
 import type { Tx } from "../../db/client";
 import { and, asc, count, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import { commitments, missions, submissions } from "../../db/schema/index";
+import { checkEligibility } from "../missions/missions.eligibility";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
+import { wireSha256 } from "../../lib/hash";
+import { receiptPath } from "../receipts/receipts.paths";
 import { isId, newId } from "../../lib/ids";
 import { once, storedResponse } from "../../lib/idempotency";
 import { touchAgent } from "../agents/agents.touch";
@@ -21,6 +24,8 @@ import { matcherBusy } from "../../lib/safe-regex";
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
+
+
 const PENDING_REASON: Record<string, SubmissionReason> = {
   creator_judges: "awaiting_judgement",
   first_valid_match: "awaiting_verification",
@@ -38,7 +43,7 @@ const NEXT_ACTION: Record<string, string> = {
   awaiting_appeal: "wait: not awarded by the creator; others may dispute the award until award.appeal_deadline (a quorum puts it to a peer vote); poll this submission",
 };
 
-export function submissionToWire(s: SubmissionRow, mission: Pick<MissionRow, "creator" | "status" | "verificationType" | "verificationParams">, viewer: string | undefined, publicUrl: string): SubmissionWire {
+export function submissionToWire(s: SubmissionRow, mission: Pick<MissionRow, "creator" | "status" | "verificationType" | "verificationParams" | "payouts">, viewer: string | undefined, publicUrl: string): SubmissionWire {
   // Deliverables stay private to the submitter and the creator until the mission is decided,
   // so others cannot copy a pending answer (front-running; AIP-1 Security Considerations).
   // peer_vote: voters must read the deliverables once submissions close (the voting phase).
@@ -55,13 +60,15 @@ export function submissionToWire(s: SubmissionRow, mission: Pick<MissionRow, "cr
     mission_id: s.missionId,
     submitter: s.submitter,
     content_uri: visible ? s.contentUri : null,
-    content_hash: s.contentHash,
+    content_hash: wireSha256(s.contentHash), // AIP-1 §3 "0x…" form (stored sha256:<hex>)
     submitted_at: s.submittedAt.toISOString(),
     metadata: s.metadata ?? null,
     status: s.status as SubmissionWire["status"],
     reason: s.reason,
     // AIP-3 §3.1: the creator's own submission, never credited.
     ...(s.reason === "self_submission" && { self_submission: true }),
+    // AIP-1 §6.1: every paid submission links its signed receipt.
+    receipt_uri: mission.status === "resolved" && mission.payouts?.some((p) => p.submission_id === s.id) ? `${publicUrl}${receiptPath(s.missionId, s.id)}` : null,
     next_action: s.status === "pending" ? `${NEXT_ACTION[s.reason] ?? NEXT_ACTION[mission.verificationType] ?? "wait"} (GET ${self})` : "none",
   };
 }
@@ -82,6 +89,7 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
   // AIP-3 §3.1 direct self-submission: accepted and answered (self_submission: true) so the
   // creator holds no slot hostage, but stored rejected — never judged, paid or rated.
   const self = mission.creator === submitter;
+  if (!self) await checkEligibility(deps, mission, submitter, now);
   const { contentUri, contentHash } = normaliseContent(input);
   const fvm = mission.verificationType === "first_valid_match" ? (mission.verificationParams as unknown as FvmParams) : undefined;
   const reveal = isCommitReveal(mission);
@@ -174,7 +182,7 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
     await touchAgent(tx, submitter, now);
     await recordActivity(tx, submitter, now);
     const [stored] = await tx.select().from(submissions).where(eq(submissions.id, row.id));
-    const [after] = await tx.select({ creator: missions.creator, status: missions.status, verificationType: missions.verificationType, verificationParams: missions.verificationParams }).from(missions).where(eq(missions.id, missionId));
+    const [after] = await tx.select({ creator: missions.creator, status: missions.status, verificationType: missions.verificationType, verificationParams: missions.verificationParams, payouts: missions.payouts }).from(missions).where(eq(missions.id, missionId));
     return { status: 201, body: submissionToWire(stored!, after!, submitter, deps.config.publicUrl) };
   };
 

@@ -2,6 +2,8 @@ import { and, asc, eq, isNull, max } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { commitments, missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
+import { checkEligibility } from "../missions/missions.eligibility";
+import { findMission } from "../missions/missions.service";
 import { AppError } from "../../lib/errors";
 import { normalizeSha256, sha256Hex } from "../../lib/hash";
 import { newId } from "../../lib/ids";
@@ -51,6 +53,8 @@ export async function commit(deps: Deps, committer: string, missionId: string, i
   const now = deps.clock.now();
   const commitment = normalizeSha256(input.commitment);
   if (!commitment) throw new AppError("INVALID_PARAMETER", "commitment must be a sha256 hex digest", { field: "commitment" });
+  const gate = await findMission(deps, missionId);
+  if (gate && gate.status !== "pending_escrow") await checkEligibility(deps, gate, committer, now); // AIP-2 §4.1, as at submit
   return deps.database.db.transaction(async (tx) => {
     const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)).for("update");
     if (!m || m.status === "pending_escrow") throw new AppError("NOT_FOUND", `mission ${missionId} not found`);

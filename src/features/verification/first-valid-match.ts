@@ -41,11 +41,6 @@ function decodeData(uri: string): Buffer {
 }
 
 /**
- * AIP-1 §4.2 check of one submission, outside any lock (it may fetch). predicate_uri, when set,
- * decides alone (it "takes precedence"); otherwise every matcher given (target_hash, expected)
- * must hold. Remote content must hash to content_hash first (tamper check, design.md).
- */
-/**
  * The tamper check alone (creator_judges, peer_vote, oracle): the remote deliverable must be
  * fetchable and hash to content_hash (design.md "Submissions").
  */
@@ -58,6 +53,14 @@ export async function checkContent(deps: Deps, s: Pick<SubmissionRow, "contentUr
   return { result: "valid" };
 }
 
+/**
+ * AIP-1 §4.2 check of one submission, outside any lock (it may fetch). Remote content must hash to
+ * content_hash first (tamper check, design.md). Then the §4.2 sentence, read as OR: "the first
+ * submission whose content_hash matches a creator-supplied target hash, or whose content_uri
+ * returns a value satisfying a creator-supplied predicate" — a target_hash match wins at once;
+ * otherwise the predicate decides: predicate_uri when set (it "takes precedence over match_mode"),
+ * else the inline `expected` with its match_mode. With target_hash alone, a mismatch is invalid.
+ */
 export async function checkSubmission(deps: Deps, params: FvmParams, s: Pick<SubmissionRow, "id" | "missionId" | "submitter" | "contentUri" | "contentHash" | "submittedAt" | "metadata">): Promise<CheckOutcome> {
   let content: Buffer;
   if (s.contentUri.startsWith("data:")) {
@@ -69,6 +72,7 @@ export async function checkSubmission(deps: Deps, params: FvmParams, s: Pick<Sub
     if (`sha256:${sha256Hex(r.body)}` !== s.contentHash) return { result: "invalid", reason: "content_hash_mismatch" };
     content = r.body;
   }
+  if (params.target_hash !== undefined && params.target_hash === s.contentHash) return { result: "valid" };
   if (params.predicate_uri !== undefined) {
     const body = JSON.stringify({
       mission_id: s.missionId,
@@ -91,7 +95,6 @@ export async function checkSubmission(deps: Deps, params: FvmParams, s: Pick<Sub
       return { result: "invalid", reason: "predicate_rejected" };
     }
   }
-  if (params.target_hash !== undefined && params.target_hash !== s.contentHash) return { result: "invalid", reason: "target_hash_mismatch" };
   if (params.expected !== undefined) {
     const m = await matchContent(params.match_mode ?? "substring", params.expected, content.toString("utf8"), { maxQueue: deps.config.abuse.matchQueueMax });
     // Over the time budget, or the matcher's queue full: not the submitter's fault, so the check
@@ -99,7 +102,7 @@ export async function checkSubmission(deps: Deps, params: FvmParams, s: Pick<Sub
     if (!m.ok && (m.reason === "timeout" || m.reason === "busy")) return { result: "retry", reason: "match_timeout" };
     if (!m.ok || !m.matched) return { result: "invalid", reason: "expected_not_matched" };
   }
-  return { result: "valid" };
+  return { result: "invalid", reason: "target_hash_mismatch" };
 }
 
 /**

@@ -67,7 +67,7 @@ export async function prepareOracle(deps: Deps, m: Mission, now: Date): Promise<
   const address = String(params.oracle_contract ?? "");
   const key = missionKey(m.id);
   if (parsed.kind === "per_mission") {
-    const r = await deps.oracle.winner({ address, method, missionKey: key });
+    const r = await deps.oracle.winner({ address, method, missionKey: key, missionId: m.id });
     if (!r.ok) return { kind: "failure", reason: r.reason };
     return r.contentHash ? { kind: "winner_hash", contentHash: bytes32ToContentHash(r.contentHash) } : { kind: "undecided" };
   }

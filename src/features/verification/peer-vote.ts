@@ -15,6 +15,7 @@ import { resolveAndPay } from "./settlement";
 import { recordActivity } from "../reputation/reputation.service";
 import { settleStakes, votesAccount, type BallotRules, stakeAccounts } from "./stakes";
 import { pickWinner, settleBallots, type Ballot } from "./vote-math";
+import { advanceMission } from "./lifecycle";
 
 type Mission = Omit<MissionRow, "search">;
 export { votesAccount };
@@ -44,6 +45,22 @@ export function voteToWire(v: typeof votes.$inferSelect) {
 }
 
 /**
+ * AIP-1 §4.3 (issue 15 item 5): votes are accepted from the instant the deadline passes, so the
+ * phase follows time, not the sweeper's next tick. A peer_vote mission still `open` past its
+ * deadline is closed here by the sweeper's own step (advanceMission) before the vote is taken.
+ * Locking: the mission row FOR UPDATE, re-checked under the lock (a concurrent sweep or vote that
+ * got there first leaves nothing to do).
+ */
+async function openVotingIfDue(deps: Deps, missionId: string, now: Date): Promise<void> {
+  const [snap] = await deps.database.db.select({ status: missions.status, deadline: missions.deadline, type: missions.verificationType }).from(missions).where(eq(missions.id, missionId));
+  if (!snap || snap.type !== "peer_vote" || snap.status !== "open" || now < snap.deadline) return;
+  await deps.database.db.transaction(async (tx) => {
+    const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)).for("update");
+    if (m && m.status === "open" && now >= m.deadline) await advanceMission(tx, deps, m, now);
+  });
+}
+
+/**
  * POST /missions/{id}/votes (AIP-1 §4.3): stake vote_token on one submission, between the
  * deadline (submissions closed, deliverables visible) and voting_deadline. Not the creator, not
  * on your own submission, ≥ min_vote, one vote per voter per mission. The same verb stakes in
@@ -53,6 +70,7 @@ export function voteToWire(v: typeof votes.$inferSelect) {
  */
 export async function castVote(deps: Deps, voter: string, missionId: string, input: { submission_id: string; amount: string }, idempotencyKey?: string) {
   const now = deps.clock.now();
+  await openVotingIfDue(deps, missionId, now);
   const scope = `${voter} POST /missions/${missionId}/votes`;
   const stored = await storedResponse(deps.database.db, { scope, key: idempotencyKey, request: input });
   if (stored) return stored;
