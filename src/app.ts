@@ -4,6 +4,7 @@ import type { Deps } from "./deps";
 import { openCors } from "./http/cors";
 import { handleError, sendError } from "./http/errors";
 import { identity, jsonOnly, requestContext } from "./http/middleware";
+import { rateLimits } from "./http/rate-limit";
 import type { AppEnv } from "./http/types";
 import { buildApi, openApiDocument } from "./openapi";
 import { registerWellKnown } from "./features/wellknown/wellknown.index";
@@ -41,6 +42,8 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   const jsonBodies = jsonOnly(deps.config.bodyLimitBytes);
   app.use("*", (c, next) => (MCP_OWN_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));
   app.use("*", identity());
+  // Shared token buckets on every write (docs/abuse-edge.md); MCP applies its own per message.
+  app.use("*", rateLimits((path) => MCP_OWN_PATHS.has(path)));
   // Read-your-writes on this instance: a successful write to a mission drops the cached lists at
   // once (every instance also hears of it through the missions trigger's NOTIFY on commit). Only
   // mission routes: an unrelated write, e.g. a nonce, must not let anyone flush the cache.

@@ -14,6 +14,12 @@ export const ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
 /** Loopback address the test fetcher may reach (content and predicate servers bind here). */
 export const TEST_CONTENT_HOST = "127.0.0.2";
 export const PUBLIC_URL = "http://oabp.test";
+export const TEST_RATE_LIMITS = {
+  OABP_RATE_LIMIT_WRITE_IP: "1000000/1",
+  OABP_RATE_LIMIT_WRITE_AGENT: "1000000/1",
+  OABP_RATE_LIMIT_SESSION_IP: "1000000/1",
+  OABP_MCP_PENDING_SESSIONS_PER_IP: "10000",
+};
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -32,7 +38,9 @@ export interface TestApp {
  */
 export async function makeTestApp(env: Record<string, string> = {}, opts: { poolMax?: number; database?: TestDatabase } = {}): Promise<TestApp> {
   const db = opts.database ?? await createTestDatabase(opts);
-  const config = parseEnv({ OABP_PUBLIC_URL: PUBLIC_URL, OABP_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: "silent", ...env });
+  // Rate limits stay on (every write runs through the shared buckets) but out of the way of
+  // tests whose manual clock never refills them; test/rate-limit*.test.ts set real ones.
+  const config = parseEnv({ OABP_PUBLIC_URL: PUBLIC_URL, OABP_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: "silent", ...TEST_RATE_LIMITS, ...env });
   const clock = new ManualClock("2026-06-01T00:00:00.000Z");
   const deps: Deps = {
     config,

@@ -13,3 +13,4 @@ export * from "./mcp";
 export * from "./claims";
 export * from "./oadp";
 export * from "./adp";
+export * from "./ratelimit";

@@ -6,7 +6,9 @@ import pkg from "../../../package.json" with { type: "json" };
 import { MCP_PROTOCOL_VERSION, missingInitializeError, recipeUrl } from "./mcp.contract";
 import { classify, type Incoming, resultText, RPC, type RpcId, toolResultText } from "./mcp.jsonrpc";
 import { activateSession, createSession, findSession, ownedBy } from "./mcp.sessions";
-import { callTool, hasTool, TOOLS_LIST_JSON } from "./mcp.tools";
+import { callTool, hasTool, isWriteTool, TOOLS_LIST_JSON } from "./mcp.tools";
+import { enforceRateLimit } from "../../http/rate-limit";
+import { clientIp } from "../../http/client-ip";
 import {
   acceptsJson,
   echoSession,
@@ -100,8 +102,11 @@ async function initialize(c: Context<AppEnv>, m: Extract<Incoming, { kind: "requ
   const deps = c.get("deps");
   const who = c.get("identity");
   const clientInfo = (m.params?.clientInfo ?? {}) as Record<string, unknown>;
+  // initialize creates state for anyone: the per-IP session bucket, then the pending cap.
+  await enforceRateLimit(c, "session");
   // A session header on initialize is ignored: initialize always starts a new session.
   const { id } = await createSession(deps, {
+    clientIp: clientIp(c, deps.config.trustProxy),
     protocolVersion: MCP_PROTOCOL_VERSION,
     agentId: who.kind === "agent" ? who.address : null,
     clientName: str(clientInfo.name),
@@ -130,6 +135,8 @@ async function dispatch(c: Context<AppEnv>, id: RpcId, method: string, params: R
       if (typeof name !== "string" || !hasTool(name)) {
         return JSON.stringify({ jsonrpc: "2.0", id, error: { code: RPC.INVALID_PARAMS, message: `Unknown tool: ${String(name)}` } });
       }
+      // A write tool spends the same write tokens as its REST route.
+      if (isWriteTool(name)) await enforceRateLimit(c, "write");
       const ctx = { deps: c.get("deps"), identity: c.get("identity"), requestId: c.get("requestId") };
       const outcome = await callTool(ctx, name, params?.arguments, (err) => {
         const known = asAppError(err);
