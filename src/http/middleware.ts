@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "../deps";
 import { AppError } from "../lib/errors";
 import { newId } from "../lib/ids";
+import { jsonTextHasLoneSurrogate } from "../lib/json-text";
 import { resolveIdentity } from "../features/auth/auth.service";
 import { markSeen } from "../features/heartbeats/heartbeats.service";
 import { sendError } from "./errors";
@@ -56,7 +57,14 @@ export function jsonOnly(limitBytes: number): MiddlewareHandler<AppEnv> {
         return sendError(c, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json", { received: type || null });
       }
     }
-    return limit(c, next);
+    // Within the size limit, a JSON body holding a lone surrogate is a 400 (src/lib/json-text.ts);
+    // the text is cached, so the route's own c.req.json() does not read the body again.
+    return limit(c, async () => {
+      if (jsonTextHasLoneSurrogate(await c.req.text())) {
+        throw new AppError("INVALID_PARAMETER", "a string contains a lone UTF-16 surrogate (an unpaired \\uD800-\\uDFFF escape)", { reason: "invalid_text" });
+      }
+      await next();
+    });
   };
 }
 

@@ -8,6 +8,7 @@ import { classify, type Incoming, resultText, RPC, type RpcId, toolResultText } 
 import { activateSession, createSession, findSession, ownedBy } from "./mcp.sessions";
 import { callTool, hasTool, isWriteTool, TOOLS_LIST_JSON } from "./mcp.tools";
 import { enforceRateLimit } from "../../http/rate-limit";
+import { hasLoneSurrogate } from "../../lib/json-text";
 import { clientIp } from "../../http/client-ip";
 import {
   acceptsJson,
@@ -54,6 +55,10 @@ export async function handlePost(c: Context<AppEnv>): Promise<Response> {
     body = JSON.parse(raw);
   } catch {
     return sendTransportError(c, 400, null, { code: RPC.PARSE_ERROR, message: "Parse error: the body is not valid JSON", data: { recipeUrl: recipeUrl(deps.config) } });
+  }
+  // A lone surrogate in any string is refused here as on REST (src/lib/json-text.ts).
+  if (hasLoneSurrogate(body)) {
+    return sendTransportError(c, 400, null, { code: RPC.INVALID_PARAMS, message: "Invalid params: a string contains a lone UTF-16 surrogate", data: { recipeUrl: recipeUrl(deps.config) } });
   }
   const m = classify(body);
   if (m.kind === "invalid") return sendTransportError(c, 400, m.id, { code: RPC.INVALID_REQUEST, message: `Invalid Request: ${m.reason}`, data: { recipeUrl: recipeUrl(deps.config) } });
