@@ -46,5 +46,5 @@ export async function buildDeps(config: Config): Promise<Deps> {
   else logger.info({ reason: config.baseRailOff }, "base rail off (ledger rail only)");
   return { config, database, clock: systemClock, logger, evm: createEvmPort(config.rpcUrl), chain, oracle: createOracleReader(config.rpcUrl), adminToken: adminTokenFor(config, logger), missionLists,
     receiptKeys: receiptKeysFor(config, logger),
-    fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, timeoutMs: config.fetchTimeoutMs, maxBytes: config.fetchMaxBytes }) };
+    fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, arweaveGateway: config.arweaveGateway, timeoutMs: config.fetchTimeoutMs, maxBytes: config.fetchMaxBytes }) };
 }

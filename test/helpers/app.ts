@@ -54,7 +54,7 @@ export async function makeTestApp(env: Record<string, string> = {}, opts: { pool
     receiptKeys: generateKeyring(clock.now()),
     missionLists: await missionListCache(db.database, config.listCacheBytes),
     // Production policy (public unicast only), except loopback 127.0.0.2 where tests serve content.
-    fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, timeoutMs: 2000, maxBytes: config.fetchMaxBytes, allowAddress: (ip) => ip === TEST_CONTENT_HOST }),
+    fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, arweaveGateway: config.arweaveGateway, timeoutMs: 2000, maxBytes: config.fetchMaxBytes, allowAddress: (ip) => ip === TEST_CONTENT_HOST }),
   };
   const app = createApp(deps);
   return {
