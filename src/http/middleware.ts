@@ -60,9 +60,13 @@ export function jsonOnly(limitBytes: number): MiddlewareHandler<AppEnv> {
     // Within the size limit, a JSON body holding a lone surrogate is a 400 (src/lib/json-text.ts);
     // the text is cached, so the route's own c.req.json() does not read the body again.
     return limit(c, async () => {
-      if (jsonTextHasLoneSurrogate(await c.req.text())) {
+      const text = await c.req.text();
+      if (jsonTextHasLoneSurrogate(text)) {
         throw new AppError("INVALID_PARAMETER", "a string contains a lone UTF-16 surrogate (an unpaired \\uD800-\\uDFFF escape)", { reason: "invalid_text" });
       }
+      // The stream is consumed: later readers of the raw request (a route's own bodyLimit) get it again.
+      const raw = c.req.raw;
+      c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body: text === "" ? null : text, signal: raw.signal });
       await next();
     });
   };
