@@ -251,6 +251,8 @@ async function main(): Promise<number> {
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
     OABP_DATA_DIR: dataDir,
+    // Throughput from one client IP: the per-IP rate limits (docs/abuse-edge.md) would measure themselves.
+    OABP_RATE_LIMIT_ENABLED: "false",
   });
   // The same server with its mission-list cache off: what a list costs when every request misses
   // (e.g. under a steady stream of writes).
@@ -264,6 +266,7 @@ async function main(): Promise<number> {
     NODE_ENV: "production",
     OABP_DATA_DIR: uncachedDir,
     OABP_LIST_CACHE_BYTES: "0",
+    OABP_RATE_LIMIT_ENABLED: "false",
   });
   const baseline = startChild("baseline", ["--import", "tsx", "bench/baseline.ts"], {
     PORT: String(baselinePort),

@@ -5,6 +5,7 @@ import { openCors } from "./http/cors";
 import { handleError, sendError } from "./http/errors";
 import { identity, jsonOnly, requestContext } from "./http/middleware";
 import { inflightBytes } from "./http/inflight";
+import { rateLimits } from "./http/rate-limit";
 import type { AppEnv } from "./http/types";
 import { buildApi, openApiDocument } from "./openapi";
 import { registerWellKnown } from "./features/wellknown/wellknown.index";
@@ -43,6 +44,8 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   const jsonBodies = jsonOnly(deps.config.bodyLimitBytes);
   app.use("*", (c, next) => (MCP_OWN_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));
   app.use("*", identity());
+  // Shared token buckets on every write (docs/abuse-edge.md); MCP applies its own per message.
+  app.use("*", rateLimits((path) => MCP_OWN_PATHS.has(path)));
   app.use("*", inflightBytes({
     perCaller: deps.config.abuse.inflightBytesPerCaller,
     total: deps.config.abuse.inflightBytesTotal,

@@ -58,5 +58,5 @@ export async function buildDeps(config: Config): Promise<Deps> {
   return { config, database, clock: systemClock, logger, evm: createEvmPort(config.rpcUrl, ua), chain, oracle: createOracleReader(config.rpcUrl, ua), adminToken: adminTokenFor(config, logger), missionLists,
     receiptKeys: receiptKeysFor(config, logger),
     attestation: attestationSignerFor(config, logger),
-    fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, timeoutMs: config.fetchTimeoutMs, connectTimeoutMs: config.abuse.fetchConnectTimeoutMs, maxBytes: config.fetchMaxBytes, userAgent: ua }) };
+    fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, arweaveGateway: config.arweaveGateway, timeoutMs: config.fetchTimeoutMs, connectTimeoutMs: config.abuse.fetchConnectTimeoutMs, maxBytes: config.fetchMaxBytes, userAgent: ua }) };
 }

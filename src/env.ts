@@ -113,6 +113,20 @@ const csvInts = z.string().transform((s, ctx) => {
   return out;
 });
 
+/** A token-bucket policy "<quota>/<window seconds>": `quota` requests at once, refilled over the window. */
+const ratePolicy = z.string().transform((s, ctx): RatePolicy => {
+  const m = /^([1-9][0-9]{0,6})\/([1-9][0-9]{0,5})$/.exec(s.trim());
+  if (!m) {
+    ctx.addIssue({ code: "custom", message: 'must be "<quota>/<window seconds>", e.g. "60/60"' });
+    return z.NEVER;
+  }
+  return { quota: Number(m[1]), windowSeconds: Number(m[2]) };
+});
+export interface RatePolicy {
+  quota: number;
+  windowSeconds: number;
+}
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -173,6 +187,8 @@ export const EnvSchema = z.object({
   OABP_VOTE_SLASH_BPS: z.coerce.number().int().min(0).max(10_000).default(1000),
   OABP_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   OABP_IPFS_GATEWAY: z.string().url().default("https://ipfs.io/ipfs/"),
+  /** ar:// deliverables are fetched as <gateway><tx id>[/path] (docs/abuse-edge.md). */
+  OABP_ARWEAVE_GATEWAY: z.string().url().default("https://arweave.net/"),
   OABP_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   OABP_FETCH_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(10 * 1024 * 1024),
   OABP_LIST_CACHE_BYTES: z.coerce.number().int().min(0).max(1024 * 1024 * 1024).default(32 * 1024 * 1024),
@@ -195,6 +211,22 @@ export const EnvSchema = z.object({
   OABP_WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce.number().int().min(60).max(14 * 86_400).default(3 * 86_400),
   OABP_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   OABP_WEBHOOK_MAX_PER_AGENT: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Attempts in flight to one destination host at once, across every instance. */
+  OABP_WEBHOOK_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
+  /** A subscription is disabled after this many failed attempts in a row. */
+  OABP_WEBHOOK_MAX_CONSECUTIVE_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Attempts per delivery at most (also bounded by the retry window). */
+  OABP_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** Shared token buckets in Postgres (docs/abuse-edge.md "Rate limits"); false turns every bucket off. */
+  OABP_RATE_LIMIT_ENABLED: z.enum(["true", "false"]).default("true"),
+  /** Writes (POST/PUT/PATCH/DELETE and MCP write tools) per client IP. */
+  OABP_RATE_LIMIT_WRITE_IP: ratePolicy.default({ quota: 120, windowSeconds: 60 }),
+  /** Writes per signed-in agent. */
+  OABP_RATE_LIMIT_WRITE_AGENT: ratePolicy.default({ quota: 60, windowSeconds: 60 }),
+  /** Session-creating routes per client IP: POST /auth/nonce and MCP initialize. */
+  OABP_RATE_LIMIT_SESSION_IP: ratePolicy.default({ quota: 20, windowSeconds: 60 }),
+  /** MCP sessions still in their handshake (pending) per client IP. */
+  OABP_MCP_PENDING_SESSIONS_PER_IP: z.coerce.number().int().min(1).max(10_000).default(10),
   /** AIP-1 §7.3.1: initialize → notifications/initialized window (30 s RECOMMENDED). */
   OABP_MCP_HANDSHAKE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** AIP-1 §7.3.3: a terminated session id is not reissued before this (≥ 10 s). */
@@ -293,6 +325,7 @@ export interface Config {
   jobIntervalMs: number;
   voteSlashBps: number;
   ipfsGateway: string;
+  arweaveGateway: string;
   fetchTimeoutMs: number;
   fetchMaxBytes: number;
   /** RFC 9116 Contact lines of /.well-known/security.txt. */
@@ -305,6 +338,12 @@ export interface Config {
   webhookRetryWindowSeconds: number;
   webhookTimeoutMs: number;
   webhookMaxPerAgent: number;
+  webhookHostConcurrency: number;
+  webhookMaxConsecutiveFailures: number;
+  webhookMaxAttempts: number;
+  /** Shared token buckets (null: off). */
+  rateLimits: { writeIp: RatePolicy; writeAgent: RatePolicy; sessionIp: RatePolicy } | null;
+  mcpPendingPerIp: number;
   adpCardTtlSeconds: number;
   adpCandidateCap: number;
   /** MCP session lifecycle (AIP-1 §7.3), seconds. */
@@ -454,6 +493,7 @@ export function parseEnv(source: Record<string, string | undefined>, readFile: (
     jobIntervalMs: e.OABP_JOB_INTERVAL_MS,
     voteSlashBps: e.OABP_VOTE_SLASH_BPS,
     ipfsGateway: e.OABP_IPFS_GATEWAY,
+    arweaveGateway: e.OABP_ARWEAVE_GATEWAY,
     fetchTimeoutMs: e.OABP_FETCH_TIMEOUT_MS,
     fetchMaxBytes: e.OABP_FETCH_MAX_BYTES,
     securityContact: e.OABP_SECURITY_CONTACT ?? [`mailto:security@${new URL(publicUrl).hostname}`],
@@ -463,6 +503,13 @@ export function parseEnv(source: Record<string, string | undefined>, readFile: (
     webhookRetryWindowSeconds: e.OABP_WEBHOOK_RETRY_WINDOW_SECONDS,
     webhookTimeoutMs: e.OABP_WEBHOOK_TIMEOUT_MS,
     webhookMaxPerAgent: e.OABP_WEBHOOK_MAX_PER_AGENT,
+    webhookHostConcurrency: e.OABP_WEBHOOK_HOST_CONCURRENCY,
+    webhookMaxConsecutiveFailures: e.OABP_WEBHOOK_MAX_CONSECUTIVE_FAILURES,
+    webhookMaxAttempts: e.OABP_WEBHOOK_MAX_ATTEMPTS,
+    rateLimits: e.OABP_RATE_LIMIT_ENABLED === "true"
+      ? { writeIp: e.OABP_RATE_LIMIT_WRITE_IP, writeAgent: e.OABP_RATE_LIMIT_WRITE_AGENT, sessionIp: e.OABP_RATE_LIMIT_SESSION_IP }
+      : null,
+    mcpPendingPerIp: e.OABP_MCP_PENDING_SESSIONS_PER_IP,
     mcp: {
       handshakeTimeoutSeconds: e.OABP_MCP_HANDSHAKE_TIMEOUT_SECONDS,
       coolingSeconds: e.OABP_MCP_SESSION_COOLING_SECONDS,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeAbiParameters, keccak256, parseAbiParameters, type Hex } from "viem";
+import { encodeAbiParameters, keccak256, parseAbiParameters, recoverMessageAddress, type Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { makeTestApp, type TestApp } from "./helpers/app";
 import { newAccount, openMission, siweMessageFor, signIn } from "./helpers/agents";
@@ -94,12 +94,41 @@ describe("SIWE (EIP-4361)", () => {
     ["expirationTime in the past", { issuedAt: new Date("2026-01-01T00:00:00Z"), expirationTime: new Date("2026-01-02T00:00:00Z") }, "expired"],
     ["notBefore in the future", { notBefore: new Date("2030-01-01T00:00:00Z") }, "expired"],
     ["a nonce this server never issued", { nonce: "neverissued12345" }, "invalid_nonce"],
+    // Issue 13: the message's `uri` must be this server (OABP_PUBLIC_URL's origin).
+    ["uri on another origin", { uri: "https://evil.example/login" }, "wrong_uri"],
+    ["uri on this host but another scheme", { uri: "https://oabp.test/" }, "wrong_uri"],
   ])("%s → 401", async (_n, over, reason) => {
     const account = newAccount();
     const message = await siweMessageFor(t, account, over);
     const r = await t.call("POST", "/auth/siwe", { body: { message, signature: await account.signMessage({ message }) } });
     expectError(r, 401, "UNAUTHORIZED");
     expect(r.body.details.reason).toBe(reason);
+  });
+
+  it("nonces come from the CSPRNG: 24 alphanumeric characters (≈ 143 bits), never a shift of the previous one", async () => {
+    const nonces: string[] = [];
+    for (let i = 0; i < 50; i++) nonces.push((await t.call("POST", "/auth/nonce")).body.nonce);
+    for (const n of nonces) expect(n).toMatch(/^[A-Za-z0-9]{24}$/);
+    expect(new Set(nonces).size).toBe(50);
+    // viem's generateSiweNonce made each nonce the previous one shifted by one character.
+    for (let i = 1; i < nonces.length; i++) expect(nonces[i]!.slice(0, -1)).not.toBe(nonces[i - 1]!.slice(1));
+  });
+
+  it("a high-s signature (the malleable twin of a valid one) → 401 invalid_signature; the low-s original signs in", async () => {
+    const account = newAccount();
+    const message = await siweMessageFor(t, account);
+    const low = await account.signMessage({ message });
+    const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+    const sHigh = n - BigInt(`0x${low.slice(66, 130)}`);
+    const v = parseInt(low.slice(130), 16);
+    const high = `${low.slice(0, 66)}${sHigh.toString(16).padStart(64, "0")}${(v === 27 ? 28 : 27).toString(16)}` as Hex;
+    // The twin is a valid ECDSA signature of the same message by the same key …
+    expect((await recoverMessageAddress({ message, signature: high })).toLowerCase()).toBe(account.address.toLowerCase());
+    // … and is refused here.
+    const r = await t.call("POST", "/auth/siwe", { body: { message, signature: high } });
+    expectError(r, 401, "UNAUTHORIZED");
+    expect(r.body.details.reason).toBe("invalid_signature");
+    expect((await t.call("POST", "/auth/siwe", { body: { message, signature: low } })).status).toBe(200);
   });
 
   it("a signature by another account → 401", async () => {

@@ -3,40 +3,11 @@ import { parseEnv } from "../src/env";
 import { checkAgentProtocolDocument } from "../src/features/oadp/federation.verify";
 import { checkHubUrl, normaliseSignalLayer } from "../src/features/oadp/federation.url";
 import { withOadpMeta } from "../src/features/oadp/oadp.html";
-import { createRateLimiter } from "../src/lib/rate-limit";
 import { createSafeFetcher } from "../src/lib/safe-fetch";
 
-// Pure pieces of the OADP hub (issue 8): the rate limiter, hub URL rules, the verification
+// Pure pieces of the OADP hub (issue 8): hub URL rules, the verification
 // verdict, the HTML meta injection, and the new settings.
 
-const at = (s: number) => new Date(Date.UTC(2026, 5, 1) + s * 1000);
-
-describe("createRateLimiter", () => {
-  it("allows `limit` per window per key, then says when to retry", () => {
-    const l = createRateLimiter({ limit: 2, windowMs: 60_000 });
-    expect(l.take("a", at(0))).toEqual({ ok: true, remaining: 1 });
-    expect(l.take("a", at(10))).toEqual({ ok: true, remaining: 0 });
-    expect(l.take("a", at(15))).toEqual({ ok: false, retryAfterSeconds: 45 });
-    expect(l.take("b", at(15)).ok).toBe(true); // keys are independent
-    expect(l.take("a", at(60))).toEqual({ ok: true, remaining: 1 }); // a new window
-  });
-
-  it("stays bounded: past maxKeys the oldest windows are dropped", () => {
-    const l = createRateLimiter({ limit: 1, windowMs: 60_000, maxKeys: 3 });
-    for (const k of ["a", "b", "c"]) expect(l.take(k, at(0)).ok).toBe(true);
-    expect(l.take("a", at(1)).ok).toBe(false);
-    expect(l.take("d", at(1)).ok).toBe(true); // evicts "a", the oldest
-    expect(l.take("a", at(2)).ok).toBe(true);
-  });
-
-  it("a clock that moves back starts a fresh window instead of a negative Retry-After", () => {
-    const l = createRateLimiter({ limit: 1, windowMs: 60_000 });
-    expect(l.take("a", at(100)).ok).toBe(true);
-    expect(l.take("a", at(50)).ok).toBe(true);
-    const v = l.take("a", at(51));
-    expect(v).toEqual({ ok: false, retryAfterSeconds: 59 });
-  });
-});
 
 describe("checkHubUrl", () => {
   const fetcher = createSafeFetcher();

@@ -5,7 +5,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyTarget } from "../src/cli/verify-receipt";
 import { ledgerEntries, submissions } from "../src/db/schema/index";
-import { keyFilePath, loadOrCreateKeyFile, readKeyFile, rotateKeyFile } from "../src/features/receipts/receipts.keys";
+import { generateKeyring, keyFilePath, loadOrCreateKeyFile, readKeyFile, rotateKeyFile } from "../src/features/receipts/receipts.keys";
+import { signReceipt } from "../src/features/receipts/receipts.sign";
 import { verifyReceipt } from "../src/features/receipts/receipts.verify";
 import { makeTestApp, PUBLIC_URL, type TestApp } from "./helpers/app";
 import { openMission, signIn } from "./helpers/agents";
@@ -183,9 +184,30 @@ describe("receipts", () => {
     expect(bad.body).toMatchObject({ valid: false, reasons: ["digest_mismatch", "bad_signature"] });
     const foreign = await t.call("POST", "/receipts/verify", { body: { receipt: { ...first.receipt, issuer: "https://other.example" } } });
     expect(foreign.body.reasons).toContain("issuer_mismatch");
-    const empty = await t.call("POST", "/receipts/verify", { body: { receipt: first.receipt, manifest: { receipt_signing_keys: [] } } });
-    expect(empty.body).toMatchObject({ valid: false, reasons: ["unknown_key_id"] });
+    // A receipt naming this server is checked against this server's keys, whatever manifest is sent.
+    const empty = await t.call("POST", "/receipts/verify", { body: { receipt: first.receipt, manifest: { receipt_signing_keys: [] }, manifest_origin: "https://other.example" } });
+    expect(empty.body).toEqual({ valid: true, reasons: [], provisional: false });
     expect((await t.call("POST", "/receipts/verify", { body: {} })).status).toBe(400);
+  });
+
+  it("issue 13: a receipt forged in this server's name with the forger's own manifest is not valid; another manifest vouches only for its own origin", async () => {
+    const forger = generateKeyring(t.clock.now());
+    const { digest: _d, signature: _s, ...unsigned } = first.receipt as Record<string, unknown>;
+    const forged = signReceipt({ ...unsigned, settlement: { ...(unsigned.settlement as object), amount: "999999999" } }, forger);
+    const forgerManifest = { receipt_signing_keys: forger.published };
+    // Before: valid: true. Now the supplied manifest is ignored for our own issuer.
+    const r = await t.call("POST", "/receipts/verify", { body: { receipt: forged, manifest: forgerManifest, manifest_origin: PUBLIC_URL } });
+    expect(r.body.valid).toBe(false); // bad_signature (key ids are date-based: the forger's names ours) or unknown_key_id
+    expect(r.body.reasons.some((x: string) => x === "bad_signature" || x === "unknown_key_id")).toBe(true);
+    // A receipt of another issuer, signed by that issuer's key.
+    const other = signReceipt({ ...unsigned, issuer: "https://other-oabp.example" }, forger);
+    const verify = (origin?: string) => t.call("POST", "/receipts/verify", { body: { receipt: other, manifest: forgerManifest, ...(origin && { manifest_origin: origin }) } });
+    expect((await verify("https://other-oabp.example")).body).toEqual({ valid: true, reasons: [], provisional: false });
+    expect((await verify("https://other-oabp.example/.well-known/oabp.json")).body.valid).toBe(true); // the origin of a URL
+    expect((await verify("https://third.example")).body).toMatchObject({ valid: false, reasons: ["issuer_mismatch"] });
+    const missing = await verify();
+    expect(missing.status).toBe(400);
+    expect(missing.body.details.field).toBe("manifest_origin");
   });
 
   it("the verify command checks a file or URL against the issuer's manifest", async () => {

@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "../deps";
 import { AppError } from "../lib/errors";
 import { newId } from "../lib/ids";
+import { jsonTextHasLoneSurrogate } from "../lib/json-text";
 import { resolveIdentity } from "../features/auth/auth.service";
 import { markSeen } from "../features/heartbeats/heartbeats.service";
 import { sendError } from "./errors";
@@ -56,7 +57,18 @@ export function jsonOnly(limitBytes: number): MiddlewareHandler<AppEnv> {
         return sendError(c, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json", { received: type || null });
       }
     }
-    return limit(c, next);
+    // Within the size limit, a JSON body holding a lone surrogate is a 400 (src/lib/json-text.ts);
+    // the text is cached, so the route's own c.req.json() does not read the body again.
+    return limit(c, async () => {
+      const text = await c.req.text();
+      if (jsonTextHasLoneSurrogate(text)) {
+        throw new AppError("INVALID_PARAMETER", "a string contains a lone UTF-16 surrogate (an unpaired \\uD800-\\uDFFF escape)", { reason: "invalid_text" });
+      }
+      // The stream is consumed: later readers of the raw request (a route's own bodyLimit) get it again.
+      const raw = c.req.raw;
+      c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body: text === "" ? null : text, signal: raw.signal });
+      await next();
+    });
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Deps } from "../deps";
+import { purgeFullBuckets } from "../lib/token-bucket";
 
 /** Expired nonces and sessions are kept an hour (for support), then deleted in bounded batches. */
 const KEEP_MS = 3_600_000;
@@ -12,6 +13,9 @@ export async function purgeExpiredAuth(deps: Deps): Promise<number> {
     const r = (await db.execute(q)) as unknown as { rowCount?: number; count?: number; affectedRows?: number; length?: number };
     return Number(r.count ?? r.affectedRows ?? r.rowCount ?? 0);
   };
+  // Rate buckets full again carry nothing (src/lib/token-bucket.ts); 3600: the federation bucket's window.
+  const r = deps.config.rateLimits;
+  await purgeFullBuckets(db, deps.clock.now(), Math.max(3600, r?.writeIp.windowSeconds ?? 0, r?.writeAgent.windowSeconds ?? 0, r?.sessionIp.windowSeconds ?? 0));
   return (
     (await count(sql`delete from auth_nonces where nonce in (select nonce from auth_nonces where expires_at < ${before.toISOString()}::timestamptz limit ${BATCH})`)) +
     (await count(sql`delete from auth_sessions where token_hash in (select token_hash from auth_sessions where expires_at < ${before.toISOString()}::timestamptz limit ${BATCH})`))

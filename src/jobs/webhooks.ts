@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { attemptDelivery, claimDueDeliveries, fanOutEvents, recordAttempt, type AttemptOutcome, type ClaimedDelivery } from "../features/webhooks/webhooks.delivery";
+import { runVerifications } from "../features/webhooks/webhooks.verify";
 
 // The webhook outbox job (design.md "jobs/": webhook outbox). Like the sweeper, its queue is
 // committed rows: events not yet fanned out, deliveries whose next_attempt_at has passed. Safe
@@ -26,14 +27,21 @@ async function deliverOne(deps: Deps, c: ClaimedDelivery): Promise<void> {
   await recordAttempt(deps, c, outcome).catch((err: unknown) => deps.logger.error({ err, event: c.eventId, webhook: c.subscriptionId }, "recording a webhook attempt failed; retried after the lease"));
 }
 
-/** Fans out new events, then sends every due delivery, within a time budget. Returns attempts made. */
+/**
+ * Fans out new events, challenges new endpoints, then sends due deliveries, within a time budget
+ * (at least one claim round per tick). Returns delivery attempts made. A claim is fair across
+ * owners and capped per destination host (webhooks.claim.ts); attempts run CONCURRENCY at a
+ * time, so never-answering endpoints hold a worker for one timeout each, never a whole tick's
+ * worth of other owners' deliveries.
+ */
 export async function runWebhookJobs(deps: Deps, budgetMs = 20_000): Promise<number> {
   if (!deps.config.webhooksEnabled) return 0;
   const started = performance.now();
   const spent = () => performance.now() - started > budgetMs;
   for (let round = 0; round < 20 && !spent(); round++) if ((await fanOutEvents(deps)) === 0) break;
+  await runVerifications(deps);
   let attempted = 0;
-  while (!spent()) {
+  do {
     const claimed = await claimDueDeliveries(deps, CLAIM_BATCH);
     if (claimed.length === 0) break;
     let next = 0;
@@ -42,7 +50,7 @@ export async function runWebhookJobs(deps: Deps, budgetMs = 20_000): Promise<num
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, worker));
     attempted += claimed.length;
-  }
+  } while (!spent());
   return attempted;
 }
 

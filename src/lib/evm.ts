@@ -20,6 +20,7 @@ export function createEvmPort(rpcUrl: string | undefined, ua?: string): EvmPort 
   return {
     async verifyPersonalSign(address, message, signature) {
       if (!/^0x[0-9a-fA-F]+$/.test(signature)) return false;
+      if (hasHighS(signature)) return false;
       try {
         if (client) return await client.verifyMessage({ address: address as Hex, message, signature: signature as Hex });
         return await verifyMessage({ address: address as Hex, message, signature: signature as Hex });
@@ -28,6 +29,22 @@ export function createEvmPort(rpcUrl: string | undefined, ua?: string): EvmPort 
       }
     },
   };
+}
+
+/** secp256k1 group order n, and n / 2: an ECDSA `s` above it is the malleable twin (EIP-2). */
+const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+const HALF_N = SECP256K1_N / 2n;
+
+/**
+ * True for a 65-byte r‖s‖v signature whose s is in the upper half (issue 13: "low-s only").
+ * Every signature has a high-s twin that recovers the same address; Ethereum transactions
+ * refuse it since EIP-2 and so does this server, so one signed message has exactly one valid
+ * signature. Longer blobs (ERC-1271 / ERC-6492 smart-account signatures) are the contract's to judge;
+ * a 64-byte EIP-2098 compact signature cannot carry a high s.
+ */
+export function hasHighS(signature: string): boolean {
+  if (signature.length !== 132) return false;
+  return BigInt(`0x${signature.slice(66, 130)}`) > HALF_N;
 }
 
 /** AIP-1 §1.4: keccak256(abi.encode(string api_key, address evm_address, string issued_at)). */
@@ -40,7 +57,7 @@ export function registryAttestationHash(apiKey: string, evmAddress: string, issu
  * and as an EIP-191 personal_sign of the 32 hash bytes (both are accepted; README documents it).
  */
 export async function recoverAttestationSigners(hash: Hex, signature: string): Promise<string[]> {
-  if (!/^0x[0-9a-fA-F]{130}$/.test(signature)) return [];
+  if (!/^0x[0-9a-fA-F]{130}$/.test(signature) || hasHighS(signature)) return [];
   const out: string[] = [];
   for (const recover of [
     () => recoverAddress({ hash, signature: signature as Hex }),

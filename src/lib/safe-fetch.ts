@@ -22,6 +22,7 @@ export const FETCH_FAILURES = [
   "timeout",
   "connect_timeout",
   "ipfs_gateway_not_configured",
+  "arweave_gateway_not_configured",
   "invalid_data_uri",
 ] as const;
 export type FetchFailure = (typeof FETCH_FAILURES)[number];
@@ -61,6 +62,8 @@ import { userAgent } from "./user-agent";
 export interface SafeFetcherConfig {
   /** e.g. "https://ipfs.io/ipfs/"; without it ipfs:// URLs answer ipfs_gateway_not_configured. */
   ipfsGateway?: string;
+  /** e.g. "https://arweave.net/"; without it ar:// URLs answer arweave_gateway_not_configured. */
+  arweaveGateway?: string;
   maxBytes?: number;
   timeoutMs?: number;
   /**
@@ -107,6 +110,7 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
     userAgent: config.userAgent ?? SAFE_FETCH_DEFAULTS.userAgent,
   };
   const gateway = config.ipfsGateway ? parseGateway(config.ipfsGateway) : undefined; // "" = not configured
+  const arweave = config.arweaveGateway ? parseGateway(config.arweaveGateway) : undefined;
   const resolve = config.resolve ?? osResolve;
   const allowAddress = config.allowAddress;
   const checkAddress = (ip: string, port: number): AddressVerdict =>
@@ -130,6 +134,14 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
       if (gateway === undefined) return fail("ipfs_gateway_not_configured");
       const rewritten = ipfsToGateway(url, gateway);
       if (rewritten === undefined) return fail("invalid_url", "bad ipfs CID or path");
+      url = rewritten;
+    }
+    if (url.protocol === "ar:") {
+      // Arweave (issue 13 finding 12, issue 15 item 3): ar://<tx id>[/path] → <gateway><tx id>[/path],
+      // then fetched like any https URL (every hop checked, bounded, no private address).
+      if (arweave === undefined) return fail("arweave_gateway_not_configured");
+      const rewritten = arweaveToGateway(url, arweave);
+      if (rewritten === undefined) return fail("invalid_url", "bad Arweave transaction id or path");
       url = rewritten;
     }
 
@@ -199,11 +211,23 @@ function ipfsToGateway(url: URL, gateway: URL): URL | undefined {
     : undefined;
 }
 
+/** An Arweave transaction id: 32 bytes, base64url, 43 characters. */
+export const ARWEAVE_TX_ID = /^[A-Za-z0-9_-]{43}$/;
+
+function arweaveToGateway(url: URL, gateway: URL): URL | undefined {
+  const id = url.hostname;
+  if (!ARWEAVE_TX_ID.test(id)) return undefined;
+  const prefix = gateway.href + id;
+  const target = new URL(prefix + url.pathname + url.search);
+  // As for ipfs: dot segments must not climb out of <gateway><tx id>.
+  return target.href === prefix || target.href.startsWith(prefix + "/") || target.href.startsWith(prefix + "?") ? target : undefined;
+}
+
 // A bad gateway is an operator error, caught at start-up rather than reported per fetch.
 function parseGateway(raw: string): URL {
   const url = new URL(raw.endsWith("/") ? raw : `${raw}/`);
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new Error(`ipfsGateway must be an http(s) URL, got ${url.protocol}`);
+    throw new Error(`a gateway must be an http(s) URL, got ${url.protocol}`);
   }
   return url;
 }

@@ -16,6 +16,12 @@ export const ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
 /** Loopback address the test fetcher may reach (content and predicate servers bind here). */
 export const TEST_CONTENT_HOST = "127.0.0.2";
 export const PUBLIC_URL = "http://oabp.test";
+export const TEST_RATE_LIMITS = {
+  OABP_RATE_LIMIT_WRITE_IP: "1000000/1",
+  OABP_RATE_LIMIT_WRITE_AGENT: "1000000/1",
+  OABP_RATE_LIMIT_SESSION_IP: "1000000/1",
+  OABP_MCP_PENDING_SESSIONS_PER_IP: "10000",
+};
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -34,9 +40,11 @@ export interface TestApp {
  */
 export async function makeTestApp(env: Record<string, string> = {}, opts: { poolMax?: number; database?: TestDatabase } = {}): Promise<TestApp> {
   const db = opts.database ?? await createTestDatabase(opts);
+  // Rate limits stay on but out of the way of tests whose manual clock never refills them
+  // (test/rate-limit*.test.ts set real ones).
   // OABP_APPEAL_DEFAULT off: most suites test an award that pays at once; the default appeal
   // (on in production) is tested where a suite passes OABP_APPEAL_DEFAULT: "on".
-  const config = parseEnv({ OABP_PUBLIC_URL: PUBLIC_URL, OABP_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: "silent", OABP_APPEAL_DEFAULT: "off", ...env });
+  const config = parseEnv({ OABP_PUBLIC_URL: PUBLIC_URL, OABP_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: "silent", OABP_APPEAL_DEFAULT: "off", ...TEST_RATE_LIMITS, ...env });
   const clock = new ManualClock("2026-06-01T00:00:00.000Z");
   const deps: Deps = {
     config,
@@ -51,7 +59,7 @@ export async function makeTestApp(env: Record<string, string> = {}, opts: { pool
     attestation: generateSigner(),
     missionLists: await missionListCache(db.database, config.listCacheBytes),
     // Production policy (public unicast only), except loopback 127.0.0.2 where tests serve content.
-    fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, timeoutMs: 2000, maxBytes: config.fetchMaxBytes, userAgent: userAgent(config.publicUrl), allowAddress: (ip) => ip === TEST_CONTENT_HOST }),
+    fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, arweaveGateway: config.arweaveGateway, timeoutMs: 2000, maxBytes: config.fetchMaxBytes, userAgent: userAgent(config.publicUrl), allowAddress: (ip) => ip === TEST_CONTENT_HOST }),
   };
   const app = createApp(deps);
   return {

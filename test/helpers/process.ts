@@ -6,6 +6,12 @@ import postgres from "postgres";
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const E2E_ADMIN = "e2e-admin-token-0123456789abcdef";
 export const E2E_PUBLIC_URL = "https://oabp-e2e.test";
+const PROCESS_RATE_LIMITS = {
+  OABP_RATE_LIMIT_WRITE_IP: "1000000/1",
+  OABP_RATE_LIMIT_WRITE_AGENT: "1000000/1",
+  OABP_RATE_LIMIT_SESSION_IP: "1000000/1",
+  OABP_MCP_PENDING_SESSIONS_PER_IP: "10000",
+};
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -18,7 +24,8 @@ export interface ServerProcess {
 export function startServer(env: Record<string, string>, opts: { startTimeoutMs?: number } = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", OABP_ADMIN_TOKEN: E2E_ADMIN, OABP_PUBLIC_URL: E2E_PUBLIC_URL, ...env },
+    // Rate limits high unless a test sets its own (test/rate-limit-processes.test.ts does).
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", OABP_ADMIN_TOKEN: E2E_ADMIN, OABP_PUBLIC_URL: E2E_PUBLIC_URL, ...PROCESS_RATE_LIMITS, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));

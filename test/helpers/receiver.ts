@@ -21,11 +21,17 @@ export interface Receiver {
   /** Requests to one path. */
   at(path: string): Received[];
   on(path: string, rule: Rule): void;
+  /** Paths whose verification challenges were echoed, in order. */
+  verifications: string[];
+  /** This path answers challenges like any other request (by its rule, recorded): never verified. */
+  refuseVerification(path: string): void;
   close(): Promise<void>;
 }
 
 export async function startReceiver(rules: Record<string, Rule> = {}): Promise<Receiver> {
   const received: Received[] = [];
+  const verifications: string[] = [];
+  const refuseVerification = new Set<string>();
   const counts = new Map<string, number>();
   const table = new Map(Object.entries(rules));
   const server = http.createServer((req, res) => {
@@ -33,6 +39,15 @@ export async function startReceiver(rules: Record<string, Rule> = {}): Promise<R
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
       const path = (req.url ?? "/").split("?")[0]!;
+      // A well-behaved endpoint echoes the verification challenge (docs/abuse-edge.md); not
+      // recorded, so tests count real deliveries only. `refuseVerification` paths stay silent.
+      const text = Buffer.concat(chunks).toString("utf8");
+      if (!refuseVerification.has(path) && text.includes('"type":"webhook.verification"')) {
+        verifications.push(path);
+        const { data } = JSON.parse(text) as { data: { challenge: string } };
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ challenge: data.challenge }));
+        return;
+      }
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers[k] = v;
       received.push({ path, headers, body: Buffer.concat(chunks).toString("utf8") });
@@ -48,6 +63,8 @@ export async function startReceiver(rules: Record<string, Rule> = {}): Promise<R
     base: `http://${TEST_CONTENT_HOST}:${port}`,
     received,
     at: (path) => received.filter((r) => r.path === path),
+    verifications,
+    refuseVerification: (path) => void refuseVerification.add(path),
     on: (path, rule) => void table.set(path, rule),
     close: () => {
       server.closeAllConnections();

@@ -14,3 +14,4 @@ export * from "./claims";
 export * from "./oadp";
 export * from "./adp";
 export * from "./portability";
+export * from "./ratelimit";

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, pgTable, text } from "drizzle-orm/pg-core";
 import { ts } from "./types";
 
@@ -17,4 +18,9 @@ export const mcpSessions = pgTable("mcp_sessions", {
   initializedAt: ts("initialized_at"),
   terminatedAt: ts("terminated_at"),
   expiresAt: ts("expires_at").notNull(),
-}, (t) => [index("mcp_sessions_expires_idx").on(t.expiresAt)]);
+  /** The client IP that sent `initialize`: pending sessions are capped per IP (issue 13). */
+  clientIp: text("client_ip"),
+}, (t) => [
+  index("mcp_sessions_expires_idx").on(t.expiresAt),
+  index("mcp_sessions_pending_ip_idx").on(t.clientIp, t.expiresAt).where(sql`state = 'pending'`),
+]);

@@ -26,8 +26,17 @@ export const webhookSubscriptions = pgTable("webhook_subscriptions", {
   filterTags: text("filter_tags").array(),
   filterCreators: text("filter_creators").array(),
   secret: text("secret").notNull(),
-  status: text("status").notNull(), // active | disabled
-  disabledReason: text("disabled_reason"), // endpoint_gone | failing_endpoint
+  status: text("status").notNull(), // pending_verification | active | disabled
+  disabledReason: text("disabled_reason"), // endpoint_gone | failing_endpoint | verification_failed
+  /** The URL's host name (lower case): the per-destination concurrency cap counts by it. */
+  host: text("host").notNull().default(""),
+  /** When the endpoint echoed the signed challenge (docs/abuse-edge.md "Webhooks"); null until then. */
+  verifiedAt: ts("verified_at"),
+  verifyAttempts: integer("verify_attempts").notNull().default(0),
+  /** pending_verification: when the next challenge is due (a claim pushes it out by a lease). */
+  nextVerifyAt: ts("next_verify_at"),
+  /** Failed attempts since the last success: N in a row disable the subscription. */
+  consecutiveFailures: integer("consecutive_failures").notNull().default(0),
   disabledAt: ts("disabled_at"),
   // Start of the current run of failed attempts (null after any success): the auto-disable clock.
   failingSince: ts("failing_since"),
@@ -38,6 +47,7 @@ export const webhookSubscriptions = pgTable("webhook_subscriptions", {
   index("webhook_subscriptions_owner_idx").on(t.owner, t.id),
   // Fan-out reads the active subscriptions that existed when an event happened.
   index("webhook_subscriptions_active_idx").on(t.createdAt).where(sql`${t.status} = 'active'`),
+  index("webhook_subscriptions_verify_idx").on(t.nextVerifyAt).where(sql`${t.status} = 'pending_verification'`),
 ]);
 
 // The transactional outbox: a row is inserted in the same transaction as the state change it
@@ -75,10 +85,15 @@ export const webhookDeliveries = pgTable("webhook_deliveries", {
   createdAt: ts("created_at").notNull(),
   updatedAt: ts("updated_at").notNull(),
   deliveredAt: ts("delivered_at"),
+  /** Set by a claim, cleared by the record: in-flight attempts per host, counted across instances. */
+  inFlightUntil: ts("in_flight_until"),
 }, (t) => [
   primaryKey({ columns: [t.subscriptionId, t.eventId] }),
   index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
   index("webhook_deliveries_event_idx").on(t.eventId),
+  // Fair claims probe each subscription's oldest due deliveries (webhooks.claim.ts).
+  index("webhook_deliveries_sub_due_idx").on(t.subscriptionId, t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  index("webhook_deliveries_in_flight_idx").on(t.inFlightUntil).where(sql`${t.inFlightUntil} is not null`),
   // The purge of finished deliveries past the retention (src/jobs/webhooks.ts).
   index("webhook_deliveries_finished_idx").on(t.updatedAt).where(sql`${t.status} <> 'pending'`),
 ]);

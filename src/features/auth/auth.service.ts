@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
-import { generateSiweNonce, parseSiweMessage, validateSiweMessage } from "viem/siwe";
+import { randomInt } from "node:crypto";
+import { parseSiweMessage, validateSiweMessage } from "viem/siwe";
 import { authNonces, authSessions, registryBindings } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import type { Identity } from "../../http/types";
@@ -12,12 +13,35 @@ import { touchAgent } from "../agents/agents.touch";
 const NONCE_TTL_MS = 5 * 60_000;
 const CLOCK_SKEW_MS = 5 * 60_000;
 
+const NONCE_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+/** 24 characters of 62: log2(62^24) ≈ 142.9 bits (issue 13 asks ≥ 96). */
+export const NONCE_LENGTH = 24;
+
+/**
+ * EIP-4361 nonces are alphanumeric, ≥ 8 characters. viem's generateSiweNonce uses Math.random
+ * (each nonce predictable from the last), so this draws every character from the CSPRNG
+ * (crypto.randomInt: uniform, no modulo bias).
+ */
+export function newSiweNonce(): string {
+  let out = "";
+  for (let i = 0; i < NONCE_LENGTH; i++) out += NONCE_ALPHABET[randomInt(NONCE_ALPHABET.length)];
+  return out;
+}
+
 export async function issueNonce(deps: Deps): Promise<{ nonce: string; expires_at: string; domain: string; uri: string; chain_ids: number[] }> {
   const now = deps.clock.now();
-  const nonce = generateSiweNonce();
+  const nonce = newSiweNonce();
   const expiresAt = new Date(now.getTime() + NONCE_TTL_MS);
   await deps.database.db.insert(authNonces).values({ nonce, issuedAt: now, expiresAt });
   return { nonce, expires_at: expiresAt.toISOString(), domain: siweDomain(deps), uri: deps.config.publicUrl, chain_ids: deps.config.siweChainIds };
+}
+
+function sameOrigin(uri: string, publicUrl: string): boolean {
+  try {
+    return new URL(uri).origin === new URL(publicUrl).origin;
+  } catch {
+    return false;
+  }
 }
 
 /** The SIWE `domain` this server accepts: the host of OABP_PUBLIC_URL. */
@@ -41,6 +65,9 @@ export async function signInWithEthereum(deps: Deps, input: { message: string; s
   }
   const domain = siweDomain(deps);
   if (fields.domain !== domain) throw fail("wrong_domain", `message domain must be ${domain}`);
+  // EIP-4361 `uri`: the resource the session is for. It must be this server (OABP_PUBLIC_URL's
+  // origin), so a message signed for another service cannot be replayed here.
+  if (!sameOrigin(fields.uri, deps.config.publicUrl)) throw fail("wrong_uri", `message uri must be on ${new URL(deps.config.publicUrl).origin}`);
   if (!deps.config.siweChainIds.includes(fields.chainId)) {
     throw fail("wrong_chain", `chain id must be one of ${deps.config.siweChainIds.join(", ")}`);
   }

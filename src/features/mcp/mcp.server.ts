@@ -6,7 +6,10 @@ import pkg from "../../../package.json" with { type: "json" };
 import { MCP_PROTOCOL_VERSION, missingInitializeError, recipeUrl } from "./mcp.contract";
 import { classify, type Incoming, resultText, RPC, type RpcId, toolResultText } from "./mcp.jsonrpc";
 import { activateSession, createSession, findSession, ownedBy } from "./mcp.sessions";
-import { callTool, hasTool, TOOLS_LIST_JSON } from "./mcp.tools";
+import { callTool, hasTool, isWriteTool, TOOLS_LIST_JSON } from "./mcp.tools";
+import { enforceRateLimit } from "../../http/rate-limit";
+import { hasLoneSurrogate } from "../../lib/json-text";
+import { clientIp } from "../../http/client-ip";
 import {
   acceptsJson,
   echoSession,
@@ -52,6 +55,10 @@ export async function handlePost(c: Context<AppEnv>): Promise<Response> {
     body = JSON.parse(raw);
   } catch {
     return sendTransportError(c, 400, null, { code: RPC.PARSE_ERROR, message: "Parse error: the body is not valid JSON", data: { recipeUrl: recipeUrl(deps.config) } });
+  }
+  // A lone surrogate in any string is refused here as on REST (src/lib/json-text.ts).
+  if (hasLoneSurrogate(body)) {
+    return sendTransportError(c, 400, null, { code: RPC.INVALID_PARAMS, message: "Invalid params: a string contains a lone UTF-16 surrogate", data: { recipeUrl: recipeUrl(deps.config) } });
   }
   const m = classify(body);
   if (m.kind === "invalid") return sendTransportError(c, 400, m.id, { code: RPC.INVALID_REQUEST, message: `Invalid Request: ${m.reason}`, data: { recipeUrl: recipeUrl(deps.config) } });
@@ -100,8 +107,11 @@ async function initialize(c: Context<AppEnv>, m: Extract<Incoming, { kind: "requ
   const deps = c.get("deps");
   const who = c.get("identity");
   const clientInfo = (m.params?.clientInfo ?? {}) as Record<string, unknown>;
+  // initialize creates state for anyone: the per-IP session bucket, then the pending cap.
+  await enforceRateLimit(c, "session");
   // A session header on initialize is ignored: initialize always starts a new session.
   const { id } = await createSession(deps, {
+    clientIp: clientIp(c, deps.config.trustProxy),
     protocolVersion: MCP_PROTOCOL_VERSION,
     agentId: who.kind === "agent" ? who.address : null,
     clientName: str(clientInfo.name),
@@ -130,6 +140,8 @@ async function dispatch(c: Context<AppEnv>, id: RpcId, method: string, params: R
       if (typeof name !== "string" || !hasTool(name)) {
         return JSON.stringify({ jsonrpc: "2.0", id, error: { code: RPC.INVALID_PARAMS, message: `Unknown tool: ${String(name)}` } });
       }
+      // A write tool spends the same write tokens as its REST route.
+      if (isWriteTool(name)) await enforceRateLimit(c, "write");
       const ctx = { deps: c.get("deps"), identity: c.get("identity"), requestId: c.get("requestId") };
       const outcome = await callTool(ctx, name, params?.arguments, (err) => {
         const known = asAppError(err);

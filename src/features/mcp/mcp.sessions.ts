@@ -3,6 +3,8 @@ import { mcpSessions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import type { Identity } from "../../http/types";
 import { randomToken } from "../../lib/hash";
+import { AppError } from "../../lib/errors";
+import type { Tx } from "../../db/client";
 
 // MCP sessions (AIP-1 §7.3) live in Postgres so that any instance serves any session. Each
 // instance keeps the *active* sessions it has seen in a small cache (a tools/call then needs no
@@ -103,13 +105,14 @@ const liveColumns = {
  */
 export async function createSession(
   deps: Deps,
-  input: { protocolVersion: string; agentId: string | null; clientName: string | null; clientVersion: string | null },
+  input: { protocolVersion: string; agentId: string | null; clientName: string | null; clientVersion: string | null; clientIp?: string },
   newId: () => string = randomSessionId,
 ): Promise<{ id: string; expiresAt: Date }> {
   const now = deps.clock.now();
   const { handshakeTimeoutSeconds, coolingSeconds } = deps.config.mcp;
   const expiresAt = new Date(now.getTime() + handshakeTimeoutSeconds * 1000);
   const reusableBefore = new Date(now.getTime() - coolingSeconds * 1000);
+  const clientIp = input.clientIp ?? null;
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = {
       id: newId(),
@@ -118,19 +121,42 @@ export async function createSession(
       agentId: input.agentId,
       clientName: input.clientName,
       clientVersion: input.clientVersion,
+      clientIp,
       createdAt: now,
       initializedAt: null,
       terminatedAt: null,
       expiresAt,
     };
-    const won = await deps.database.db
-      .insert(mcpSessions)
-      .values(row)
-      .onConflictDoUpdate({ target: mcpSessions.id, set: row, setWhere: lte(mcpSessions.expiresAt, reusableBefore) })
-      .returning({ id: mcpSessions.id });
+    const won = await deps.database.db.transaction(async (tx) => {
+      if (clientIp !== null) await capPendingPerIp(tx, deps, clientIp, now);
+      return tx
+        .insert(mcpSessions)
+        .values(row)
+        .onConflictDoUpdate({ target: mcpSessions.id, set: row, setWhere: lte(mcpSessions.expiresAt, reusableBefore) })
+        .returning({ id: mcpSessions.id });
+    });
     if (won.length === 1) return { id: row.id, expiresAt };
   }
   throw new Error("could not mint an unused MCP session id");
+}
+
+/**
+ * Pending sessions (handshake not finished) per client IP are capped (issue 13): each costs a
+ * row until its window ends. A transaction-scoped advisory lock on the IP serialises the count
+ * and the insert across instances, so the cap holds under concurrency.
+ */
+async function capPendingPerIp(tx: Tx, deps: Deps, ip: string, now: Date): Promise<void> {
+  const cap = deps.config.mcpPendingPerIp;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mcp_pending:${ip}`}))`);
+  const [r] = await tx
+    .select({ n: sql<number>`count(*)::int`, first: sql<string | null>`min(${mcpSessions.expiresAt})::text` })
+    .from(mcpSessions)
+    .where(and(eq(mcpSessions.clientIp, ip), eq(mcpSessions.state, "pending"), gt(mcpSessions.expiresAt, now)));
+  if (Number(r?.n ?? 0) < cap) return;
+  const retry = r?.first ? Math.max(1, Math.ceil((new Date(r.first).getTime() - now.getTime()) / 1000)) : 1;
+  throw new AppError("RATE_LIMITED", `at most ${cap} MCP sessions may wait for notifications/initialized per client address; finish or abandon one`, {
+    reason: "pending_sessions", limit: cap, retry_after_seconds: retry,
+  });
 }
 
 /** The session if it is pending or active and not past its deadline; undefined otherwise. */

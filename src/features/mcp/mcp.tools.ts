@@ -185,6 +185,8 @@ export const TOOLS: Tool[] = [
 
 const byName = new Map(TOOLS.map((t) => [t.name, t]));
 export const hasTool = (name: string) => byName.has(name);
+/** A tool that changes state: it takes a write token, as the REST write does (docs/abuse-edge.md). */
+export const isWriteTool = (name: string) => byName.get(name)?.annotations.readOnlyHint === false;
 
 /** The tools/list result, serialised once. */
 export const TOOLS_LIST_JSON = JSON.stringify({

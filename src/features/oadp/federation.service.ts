@@ -2,7 +2,7 @@ import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { oadpDomains, oadpHubs } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
-import { createRateLimiter, type RateLimiter } from "../../lib/rate-limit";
+import { takeToken } from "../../lib/token-bucket";
 import { checkHubUrl, normaliseSignalLayer } from "./federation.url";
 import type { FederationReportInput, ReportedHubWire } from "./oadp.schemas";
 
@@ -19,13 +19,6 @@ export function requireFederation(deps: Deps): void {
   }
 }
 
-// One limiter per server (deps); per instance, so N instances allow N × the hourly budget.
-const limiters = new WeakMap<Deps, RateLimiter>();
-function limiter(deps: Deps): RateLimiter {
-  let l = limiters.get(deps);
-  if (!l) limiters.set(deps, (l = createRateLimiter({ limit: deps.config.oadp.reportsPerHour, windowMs: 3_600_000 })));
-  return l;
-}
 
 /**
  * POST /federation/report → {accepted, known}. `callerKey` is the authenticated address or the
@@ -36,7 +29,8 @@ function limiter(deps: Deps): RateLimiter {
 export async function reportHub(deps: Deps, callerKey: string, input: FederationReportInput): Promise<{ accepted: true; known: boolean; hub_url: string }> {
   requireFederation(deps);
   const now = deps.clock.now();
-  const rate = limiter(deps).take(callerKey, now);
+  // A shared Postgres token bucket (src/lib/token-bucket.ts): one budget across every instance.
+  const rate = await takeToken(deps.database.db, `federation:${callerKey}`, { quota: deps.config.oadp.reportsPerHour, windowSeconds: 3600 }, now);
   if (!rate.ok) throw new AppError("RATE_LIMITED", `at most ${deps.config.oadp.reportsPerHour} federation reports per hour`, { retry_after_seconds: rate.retryAfterSeconds });
   const checked = checkHubUrl(input.hub_url, deps.fetcher);
   if (!checked.ok) {

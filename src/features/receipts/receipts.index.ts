@@ -8,6 +8,6 @@ export const receiptsRouter = router()
     return c.json(await getReceipt(c.get("deps"), id, submission_id), 200);
   })
   .openapi(verifyReceiptRoute, async (c) => {
-    const { receipt, manifest } = c.req.valid("json");
-    return c.json(await verifyReceiptFor(c.get("deps"), receipt, manifest), 200);
+    const { receipt, manifest, manifest_origin } = c.req.valid("json");
+    return c.json(await verifyReceiptFor(c.get("deps"), receipt, manifest, manifest_origin), 200);
   });

@@ -37,7 +37,8 @@ export const ReceiptParams = z.object({
 export const VerifyReceiptRequest = z
   .object({
     receipt: z.record(z.string(), z.unknown()).openapi({ description: "The receipt JSON as received" }),
-    manifest: z.record(z.string(), z.unknown()).optional().openapi({ description: "The issuer's /.well-known/oabp.json; default: this server's (then the issuer must be this server)" }),
+    manifest: z.record(z.string(), z.unknown()).optional().openapi({ description: "Another issuer's /.well-known/oabp.json (then manifest_origin is required). A receipt naming this server as issuer is always checked against this server's own keys, whatever manifest is sent" }),
+    manifest_origin: z.string().url().max(2048).optional().openapi({ description: "The origin the manifest was fetched from; the receipt's issuer must equal it", example: "https://other-oabp.example" }),
   })
   .openapi("VerifyReceiptRequest");
 

@@ -115,8 +115,29 @@ export async function chainSettlement(deps: Deps, m: Mission, amount: string, re
   };
 }
 
-/** POST /receipts/verify: against the given manifest, or this server's own (then issuer must be ours). */
-export function verifyReceiptFor(deps: Deps, receipt: unknown, manifest?: Record<string, unknown>): Promise<ReceiptVerification> {
-  if (manifest) return verifyReceipt(receipt, manifest);
-  return verifyReceipt(receipt, manifestObject(deps), { issuer: deps.config.publicUrl });
+/**
+ * POST /receipts/verify (issue 13 finding 9). A receipt naming this server as issuer is checked
+ * against this server's own keys only — a caller-supplied manifest cannot vouch for a receipt
+ * forged in our name. Any other manifest speaks only for the origin it was fetched from
+ * (`manifest_origin`, §6.1 step 5: the keys come from the issuer's /.well-known/oabp.json), so
+ * the receipt's issuer must equal that origin.
+ */
+export function verifyReceiptFor(deps: Deps, receipt: unknown, manifest?: Record<string, unknown>, manifestOrigin?: string): Promise<ReceiptVerification> {
+  const ours = new URL(deps.config.publicUrl).origin;
+  const issuer = typeof receipt === "object" && receipt !== null ? (receipt as { issuer?: unknown }).issuer : undefined;
+  if (!manifest || (typeof issuer === "string" && originOf(issuer) === ours)) {
+    return verifyReceipt(receipt, manifestObject(deps), { issuer: deps.config.publicUrl });
+  }
+  const origin = manifestOrigin ? originOf(manifestOrigin) : undefined;
+  if (!origin) throw new AppError("INVALID_PARAMETER", "manifest_origin (the origin the manifest was fetched from) is required with a manifest", { field: "manifest_origin" });
+  return verifyReceipt(receipt, manifest, { issuer: origin });
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    const o = new URL(url).origin;
+    return o === "null" ? undefined : o;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,5 +1,6 @@
 import { AppError } from "../../lib/errors";
 import { normalizeSha256, sha256Hex } from "../../lib/hash";
+import { ARWEAVE_TX_ID } from "../../lib/safe-fetch";
 import type { CreateSubmissionInput } from "./submissions.schemas";
 
 const SCHEMES = ["https:", "http:", "ipfs:", "ar:", "data:"];
@@ -47,6 +48,11 @@ export function normaliseContent(input: CreateSubmissionInput): { contentUri: st
     const hash = `sha256:${sha256Hex(bytes)}`;
     if (given && given !== hash) throw mismatch(given, hash);
     return { contentUri: input.content_uri, contentHash: hash };
+  }
+  // ar:// is fetched through OABP_ARWEAVE_GATEWAY (src/lib/safe-fetch.ts): a malformed
+  // transaction id could never be fetched, so it is refused now rather than failing later.
+  if (url.protocol === "ar:" && !ARWEAVE_TX_ID.test(url.hostname)) {
+    throw new AppError("INVALID_PARAMETER", "an ar:// content_uri must name a 43-character base64url Arweave transaction id", { field: "content_uri" });
   }
   if (input.content_uri.length > 2048) throw new AppError("INVALID_PARAMETER", "content_uri longer than 2048 characters", { field: "content_uri" });
   if (!given) throw new AppError("INVALID_PARAMETER", "content_hash is required with a remote content_uri (AIP-1 §3)", { field: "content_hash" });

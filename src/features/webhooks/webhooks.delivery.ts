@@ -1,10 +1,13 @@
-import { and, asc, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { webhookDeliveries, webhookEvents, webhookSubscriptions, type DeliveryAttempt } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { webhookHeaders } from "../../lib/webhook-signature";
 import { envelope } from "./webhooks.events";
 import { nextAttemptAt } from "./webhooks.retry";
+import type { ClaimedDelivery } from "./webhooks.claim";
+
+export { claimDueDeliveries, leaseMs, type ClaimedDelivery } from "./webhooks.claim";
 
 // The delivery side of the outbox: fan-out (event → one delivery per matching subscription),
 // claim (a lease under FOR UPDATE SKIP LOCKED), attempt (outside any transaction, through the
@@ -14,8 +17,6 @@ import { nextAttemptAt } from "./webhooks.retry";
 
 /** A response body is read up to this much, then the attempt is cut (the fetcher's cap). */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
-/** A claim holds a delivery this long: well past one attempt's timeout, so it never expires mid-attempt. */
-export const leaseMs = (deps: Deps) => Math.max(60_000, 2 * deps.config.webhookTimeoutMs);
 
 const d = webhookDeliveries;
 const s = webhookSubscriptions;
@@ -25,7 +26,9 @@ const e = webhookEvents;
 function matches(ev: typeof webhookEvents.$inferSelect): SQL {
   const tags = sql`array[${sql.join(ev.tags.map((t) => sql`${t}`), sql`, `)}]::text[]`;
   return and(
-    eq(s.status, "active"),
+    // A subscription still proving its endpoint gets its deliveries queued; they are claimed
+    // only once it is verified, and closed if it never is (webhooks.verify.ts).
+    inArray(s.status, ["pending_verification", "active"]),
     // Only subscriptions that existed when the event happened: no history replayed to a new one.
     lte(s.createdAt, ev.occurredAt),
     sql`${ev.type} = any(${s.events})`,
@@ -55,45 +58,6 @@ export async function fanOutEvents(deps: Deps, batch = 100): Promise<number> {
       await tx.update(e).set({ fannedOutAt: now, body: envelope(deps.config.publicUrl, ev) }).where(eq(e.id, ev.id));
     }
     return events.length;
-  });
-}
-
-export interface ClaimedDelivery {
-  subscriptionId: string;
-  eventId: string;
-  /** This attempt's number (the claim counted it). */
-  attemptCount: number;
-  createdAt: Date;
-  url: string;
-  secret: string;
-  body: string;
-}
-
-/**
- * Claims due deliveries of active subscriptions: FOR UPDATE OF the delivery rows, SKIP LOCKED
- * (another instance's claim in progress is skipped, not waited for), then pushes each one's
- * next_attempt_at out by the lease and counts the attempt. After commit no other instance sees
- * them as due until the lease ends — so two instances never send one delivery concurrently.
- */
-export async function claimDueDeliveries(deps: Deps, batch = 20): Promise<ClaimedDelivery[]> {
-  const now = deps.clock.now();
-  const until = new Date(now.getTime() + leaseMs(deps));
-  return deps.database.db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ subscriptionId: d.subscriptionId, eventId: d.eventId, attemptCount: d.attemptCount, createdAt: d.createdAt, url: s.url, secret: s.secret, body: e.body })
-      .from(d)
-      .innerJoin(s, eq(s.id, d.subscriptionId))
-      .innerJoin(e, eq(e.id, d.eventId))
-      .where(and(eq(d.status, "pending"), lte(d.nextAttemptAt, now), eq(s.status, "active")))
-      .orderBy(asc(d.nextAttemptAt))
-      .limit(batch)
-      .for("update", { of: d, skipLocked: true });
-    const out: ClaimedDelivery[] = [];
-    for (const r of rows) {
-      await tx.update(d).set({ nextAttemptAt: until, attemptCount: r.attemptCount + 1, updatedAt: now }).where(and(eq(d.subscriptionId, r.subscriptionId), eq(d.eventId, r.eventId)));
-      out.push({ ...r, attemptCount: r.attemptCount + 1, body: r.body ?? "" });
-    }
-    return out;
   });
 }
 
@@ -128,9 +92,9 @@ export async function attemptDelivery(deps: Deps, c: ClaimedDelivery): Promise<A
 }
 
 /** Disables a subscription and closes its pending deliveries, in the caller's transaction. */
-async function disable(tx: Tx, id: string, reason: "endpoint_gone" | "failing_endpoint", now: Date): Promise<void> {
-  const [off] = await tx.update(s).set({ status: "disabled", disabledReason: reason, disabledAt: now, updatedAt: now })
-    .where(and(eq(s.id, id), eq(s.status, "active"))).returning({ id: s.id });
+export async function disable(tx: Tx, id: string, reason: "endpoint_gone" | "failing_endpoint" | "verification_failed", now: Date): Promise<void> {
+  const [off] = await tx.update(s).set({ status: "disabled", disabledReason: reason, disabledAt: now, nextVerifyAt: null, updatedAt: now })
+    .where(and(eq(s.id, id), inArray(s.status, ["active", "pending_verification"]))).returning({ id: s.id });
   if (!off) return;
   await tx.update(d).set({ status: "failed", nextAttemptAt: null, lastError: "subscription_disabled", updatedAt: now })
     .where(and(eq(d.subscriptionId, id), eq(d.status, "pending")));
@@ -140,8 +104,9 @@ async function disable(tx: Tx, id: string, reason: "endpoint_gone" | "failing_en
  * Records an attempt, conditional on the claim still being ours (same attempt count, still
  * pending): an attempt that outlived its lease, or a deleted subscription, records nothing.
  * 2xx → delivered; 410 → failed and the subscription disabled; otherwise retried on the
- * schedule (webhooks.retry.ts) until the window is spent, then failed. A subscription whose
- * attempts have all failed for a whole retry window is disabled.
+ * schedule (webhooks.retry.ts) until the window is spent or OABP_WEBHOOK_MAX_ATTEMPTS were
+ * made, then failed. A subscription is disabled after OABP_WEBHOOK_MAX_CONSECUTIVE_FAILURES
+ * failed attempts in a row, or when its attempts have all failed for a whole retry window.
  */
 export async function recordAttempt(deps: Deps, c: ClaimedDelivery, o: AttemptOutcome): Promise<void> {
   const now = deps.clock.now();
@@ -151,18 +116,24 @@ export async function recordAttempt(deps: Deps, c: ClaimedDelivery, o: AttemptOu
   const log = sql`${d.attempts} || ${JSON.stringify([entry])}::jsonb`;
   await deps.database.db.transaction(async (tx) => {
     if (o.kind === "delivered") {
-      const [row] = await tx.update(d).set({ status: "delivered", nextAttemptAt: null, deliveredAt: now, lastStatusCode: o.statusCode, lastError: null, attempts: log, updatedAt: now })
+      const [row] = await tx.update(d).set({ status: "delivered", nextAttemptAt: null, inFlightUntil: null, deliveredAt: now, lastStatusCode: o.statusCode, lastError: null, attempts: log, updatedAt: now })
         .where(mine).returning({ id: d.eventId });
-      if (row) await tx.update(s).set({ lastSuccessAt: now, failingSince: null, updatedAt: now }).where(eq(s.id, c.subscriptionId));
+      if (row) await tx.update(s).set({ lastSuccessAt: now, failingSince: null, consecutiveFailures: 0, updatedAt: now }).where(eq(s.id, c.subscriptionId));
       return;
     }
-    const next = o.kind === "gone" ? null : nextAttemptAt({ failedAttempts: c.attemptCount, createdAt: c.createdAt, now, windowMs });
-    const [row] = await tx.update(d).set({ status: next ? "pending" : "failed", nextAttemptAt: next, lastStatusCode: o.statusCode, lastError: o.error, attempts: log, updatedAt: now })
+    const spent = c.attemptCount >= deps.config.webhookMaxAttempts;
+    const next = o.kind === "gone" || spent ? null : nextAttemptAt({ failedAttempts: c.attemptCount, createdAt: c.createdAt, now, windowMs });
+    const [row] = await tx.update(d).set({ status: next ? "pending" : "failed", nextAttemptAt: next, inFlightUntil: null, lastStatusCode: o.statusCode, lastError: o.error, attempts: log, updatedAt: now })
       .where(mine).returning({ id: d.eventId });
     if (!row) return;
     if (o.kind === "gone") return disable(tx, c.subscriptionId, "endpoint_gone", now);
-    const [sub] = await tx.update(s).set({ failingSince: sql`coalesce(${s.failingSince}, ${o.at.toISOString()}::timestamptz)`, updatedAt: now })
-      .where(and(eq(s.id, c.subscriptionId), eq(s.status, "active"))).returning({ failingSince: s.failingSince });
-    if (sub?.failingSince && now.getTime() - sub.failingSince.getTime() >= windowMs) await disable(tx, c.subscriptionId, "failing_endpoint", now);
+    const [sub] = await tx.update(s).set({
+      failingSince: sql`coalesce(${s.failingSince}, ${o.at.toISOString()}::timestamptz)`,
+      consecutiveFailures: sql`${s.consecutiveFailures} + 1`,
+      updatedAt: now,
+    }).where(and(eq(s.id, c.subscriptionId), eq(s.status, "active"))).returning({ failingSince: s.failingSince, failures: s.consecutiveFailures });
+    if (!sub) return;
+    const windowSpent = sub.failingSince !== null && now.getTime() - sub.failingSince.getTime() >= windowMs;
+    if (windowSpent || sub.failures >= deps.config.webhookMaxConsecutiveFailures) await disable(tx, c.subscriptionId, "failing_endpoint", now);
   });
 }

@@ -27,6 +27,8 @@ export function webhookToWire(s: SubscriptionRow): WebhookWire {
     disabled_reason: s.disabledReason as WebhookWire["disabled_reason"],
     disabled_at: s.disabledAt?.toISOString() ?? null,
     failing_since: s.failingSince?.toISOString() ?? null,
+    verified_at: s.verifiedAt?.toISOString() ?? null,
+    consecutive_failures: s.consecutiveFailures,
     last_success_at: s.lastSuccessAt?.toISOString() ?? null,
     created_at: s.createdAt.toISOString(),
     updated_at: s.updatedAt.toISOString(),
@@ -75,7 +77,10 @@ export async function createWebhook(deps: Deps, owner: string, input: CreateWebh
       filterTags: uniq(f.tags),
       filterCreators: uniq(creators),
       secret,
-      status: "active",
+      // Verified by the job before any real delivery (webhooks.verify.ts).
+      status: "pending_verification",
+      host: new URL(verdict.url).hostname.toLowerCase(),
+      nextVerifyAt: now,
       createdAt: now,
       updatedAt: now,
     }).returning();

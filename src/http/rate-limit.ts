@@ -1,0 +1,77 @@
+import type { Context, MiddlewareHandler } from "hono";
+import type { RatePolicy } from "../env";
+import { AppError } from "../lib/errors";
+import { takeToken, type BucketVerdict } from "../lib/token-bucket";
+import { clientIp } from "./client-ip";
+import type { AppEnv } from "./types";
+
+// Rate limits shared by every instance (issue 13; docs/abuse-edge.md "Rate limits"): Postgres
+// token buckets per client IP and per agent. Every write takes a token from the caller's IP
+// bucket and, when signed in, from the agent's; the unauthenticated session-creating routes
+// (POST /auth/nonce, MCP initialize) take one from the stricter per-IP session bucket instead.
+// Answers carry the IETF draft headers (draft-ietf-httpapi-ratelimit-headers-10):
+//   RateLimit-Policy: "write-ip";q=120;w=60, "write-agent";q=60;w=60
+//   RateLimit: "write-ip";r=118;t=1, "write-agent";r=59;t=1
+// (r: whole tokens left; t: seconds until the bucket is full again), and a refusal is 429
+// RATE_LIMITED with Retry-After (seconds until one token is back). The admin token is exempt.
+
+export type RateClass = "write" | "session";
+
+interface Check {
+  name: string;
+  key: string;
+  policy: RatePolicy;
+}
+
+function checksFor(c: Context<AppEnv>, cls: RateClass): Check[] {
+  const deps = c.get("deps");
+  const limits = deps.config.rateLimits;
+  const who = c.get("identity");
+  if (!limits || who?.kind === "admin") return [];
+  const ip = clientIp(c, deps.config.trustProxy);
+  if (cls === "session") return [{ name: "session-ip", key: `session:ip:${ip}`, policy: limits.sessionIp }];
+  const out: Check[] = [{ name: "write-ip", key: `write:ip:${ip}`, policy: limits.writeIp }];
+  if (who?.kind === "agent") out.push({ name: "write-agent", key: `write:agent:${who.address}`, policy: limits.writeAgent });
+  return out;
+}
+
+/**
+ * Takes the tokens of `cls` for this request, sets the RateLimit headers, and throws 429
+ * RATE_LIMITED at the first empty bucket (later buckets are then not debited).
+ */
+export async function enforceRateLimit(c: Context<AppEnv>, cls: RateClass): Promise<void> {
+  const checks = checksFor(c, cls);
+  if (checks.length === 0) return;
+  const deps = c.get("deps");
+  const now = deps.clock.now();
+  const seen: Array<{ check: Check; verdict: BucketVerdict }> = [];
+  for (const check of checks) {
+    const verdict = await takeToken(deps.database.db, check.key, check.policy, now);
+    seen.push({ check, verdict });
+    if (!verdict.ok) break;
+  }
+  c.header("RateLimit-Policy", seen.map(({ check: k }) => `"${k.name}";q=${k.policy.quota};w=${k.policy.windowSeconds}`).join(", "));
+  c.header("RateLimit", seen.map(({ check: k, verdict: v }) => `"${k.name}";r=${v.remaining};t=${v.resetSeconds}`).join(", "));
+  const refused = seen.find((s) => !s.verdict.ok);
+  if (refused && !refused.verdict.ok) {
+    const { check, verdict } = refused;
+    throw new AppError("RATE_LIMITED", `rate limit ${check.name} (${check.policy.quota} per ${check.policy.windowSeconds} s) exceeded; retry after ${verdict.retryAfterSeconds} s`, {
+      reason: "rate_limited",
+      policy: check.name,
+      retry_after_seconds: verdict.retryAfterSeconds,
+    });
+  }
+}
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** POST /auth/nonce creates the state a SIWE session starts from: the session bucket, not the write one. */
+const SESSION_PATHS = new Set(["/auth/nonce", "/api/auth/nonce"]);
+
+/** Every REST write; `skip` names paths that enforce their own (the MCP endpoint). */
+export function rateLimits(skip: (path: string) => boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!WRITE_METHODS.has(c.req.method) || skip(c.req.path)) return next();
+    await enforceRateLimit(c, SESSION_PATHS.has(c.req.path) ? "session" : "write");
+    return next();
+  };
+}

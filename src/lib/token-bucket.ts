@@ -1,0 +1,53 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { rateBuckets } from "../db/schema/index";
+import type { RatePolicy } from "../env";
+
+// Token buckets held in Postgres, so every instance behind a load balancer enforces one limit
+// (issue 13 "rate limits shared by every instance"; docs/abuse-edge.md "Rate limits"). A bucket
+// holds up to `quota` tokens and refills at quota / window per second; a request takes one.
+// A check is ONE conditional upsert: the row is refilled and debited in the same statement,
+// only if a whole token is there, so concurrent checks on any instance never overspend (the
+// row lock serialises them). A refused check reads the level once more to say when to retry.
+// Time is the caller's (the injected clock); an instance whose clock lags never refills
+// backwards (greatest(0, elapsed)) and never moves `updated_at` back.
+
+export type BucketVerdict =
+  | { ok: true; remaining: number; resetSeconds: number }
+  | { ok: false; remaining: 0; retryAfterSeconds: number; resetSeconds: number };
+
+const perSecond = (p: RatePolicy) => p.quota / p.windowSeconds;
+
+/** Takes one token from bucket `key` under `policy` at `now`. */
+export async function takeToken(db: Db, key: string, policy: RatePolicy, now: Date): Promise<BucketVerdict> {
+  const at = now.toISOString();
+  const b = rateBuckets;
+  const level = sql`least(${policy.quota}::float8, ${b.tokens} + greatest(0, extract(epoch from (${at}::timestamptz - ${b.updatedAt}))) * ${perSecond(policy)}::float8)`;
+  const [row] = await db
+    .insert(b)
+    .values({ key, tokens: policy.quota - 1, updatedAt: now })
+    .onConflictDoUpdate({
+      target: b.key,
+      set: { tokens: sql`${level} - 1`, updatedAt: sql`greatest(${b.updatedAt}, ${at}::timestamptz)` },
+      setWhere: sql`${level} >= 1`,
+    })
+    .returning({ tokens: b.tokens });
+  if (row) return { ok: true, remaining: Math.floor(row.tokens), resetSeconds: secondsUntil(policy, row.tokens, policy.quota) };
+  const [cur] = await db.select({ level: sql<number>`${level}` }).from(b).where(eq(b.key, key));
+  const tokens = Number(cur?.level ?? 0);
+  return { ok: false, remaining: 0, retryAfterSeconds: Math.max(1, secondsUntil(policy, tokens, 1)), resetSeconds: secondsUntil(policy, tokens, policy.quota) };
+}
+
+/** Whole seconds until the bucket holds `target` tokens. */
+function secondsUntil(policy: RatePolicy, tokens: number, target: number): number {
+  return Math.max(0, Math.ceil((target - tokens) / perSecond(policy)));
+}
+
+/**
+ * Deletes buckets that are full again by now (they say nothing a missing row does not), in a
+ * bounded batch: the table holds only callers active within the longest window.
+ */
+export async function purgeFullBuckets(db: Db, now: Date, longestWindowSeconds: number, batch = 5000): Promise<void> {
+  const before = new Date(now.getTime() - longestWindowSeconds * 1000).toISOString();
+  await db.execute(sql`delete from rate_buckets where key in (select key from rate_buckets where updated_at < ${before}::timestamptz limit ${batch})`);
+}
