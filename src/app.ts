@@ -9,7 +9,8 @@ import { buildApi, openApiDocument } from "./openapi";
 import { registerWellKnown } from "./features/wellknown/wellknown.index";
 import { registerSpecs } from "./features/specs/specs.index";
 import { MCP_OWN_PATHS, registerMcp } from "./features/mcp/mcp.index";
-import { oadpHtmlSignal, registerLanding } from "./features/oadp/oadp.html";
+import { oadpHtmlSignal } from "./features/oadp/oadp.html";
+import { registerWeb } from "./features/web/web.index";
 
 export interface Lifecycle {
   shuttingDown: boolean;
@@ -81,7 +82,7 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
 
   registerWellKnown(app, deps);
   registerMcp(app, deps);
-  registerLanding(app, deps);
+  registerWeb(app, deps);
   registerSpecs(app, deps, () => openApiDocument(api, deps.config.publicUrl));
   app.route("/", api);
   app.route("/api", api);

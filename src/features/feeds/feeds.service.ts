@@ -3,6 +3,7 @@ import { desc, ne } from "drizzle-orm";
 import { missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { stableStringify } from "../../lib/idempotency";
+import { missionViewPath } from "../web/web.paths";
 import type { ListMissionsFilters } from "../missions/missions.schemas";
 import { listMissions } from "../missions/missions.service";
 import { renderFeed, renderSitemap, type FeedFormat } from "./feeds.render";
@@ -10,7 +11,8 @@ import { renderFeed, renderSitemap, type FeedFormat } from "./feeds.render";
 /** sitemaps.org: at most 50 000 URLs per sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
 /** Static entry points listed first in the sitemap (paths under the public URL). */
-export const SITEMAP_STATIC = ["/missions", "/leaderboard", "/openapi.json", "/feed.xml", "/feed.atom"];
+/** HTML pages of the web board (issue 17): a sitemap lists pages people and crawlers can read. */
+export const SITEMAP_STATIC = ["/", "/ranking", "/status", "/docs"];
 
 /** A rendered document with its validators (RFC 9110 §8.8). */
 export interface CachedDoc {
@@ -63,7 +65,7 @@ export function sitemap(deps: Deps): Promise<CachedDoc> {
     return renderSitemap([
       ...SITEMAP_STATIC.map((p) => ({ loc: `${base}${p}` })),
       // The same URL missionToWire gives as view_url.
-      ...rows.map((r) => ({ loc: `${base}/missions/${r.id}`, lastmod: r.updatedAt })),
+      ...rows.map((r) => ({ loc: `${base}${missionViewPath(r.id)}`, lastmod: r.updatedAt })),
     ]);
   });
 }

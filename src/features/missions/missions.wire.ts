@@ -1,6 +1,7 @@
 import type { missions } from "../../db/schema/index";
 import type { MissionWire } from "./missions.schemas";
 import { escrowToWire } from "../escrow/escrow.wire";
+import { missionViewPath } from "../web/web.paths";
 
 export type MissionRow = typeof missions.$inferSelect;
 
@@ -43,6 +44,7 @@ export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string):
         }
       : null,
     escrow: escrowToWire(m),
-    view_url: `${publicUrl}/missions/${m.id}`,
+    // The HTML mission page (issue 17); the JSON stays at /missions/{id}.
+    view_url: `${publicUrl}${missionViewPath(m.id)}`,
   };
 }
