@@ -73,17 +73,21 @@ export function identity(): MiddlewareHandler<AppEnv> {
         c.set("identity", { kind: "anonymous", reason: "none" });
         return next();
       }
-      // Browser session (issue 17, docs/web.md): writes must echo the CSRF token; an expired or
-      // revoked cookie reads as anonymous so pages still render, and a write then gets the usual 401/403.
-      if (!SAFE_METHODS.has(c.req.method) && !csrfOk(c, cookie)) {
-        throw new AppError("FORBIDDEN", "a request authenticated by the session cookie must send X-CSRF-Token", { reason: "csrf_token_missing_or_wrong" });
-      }
+      // Browser session (issue 17, docs/web.md). An expired or revoked cookie reads as anonymous
+      // (pages still render, signing in again works); a live one must echo the CSRF token on writes.
       const who = await resolveIdentity(deps, { bearer: cookie }).catch((err: unknown) => {
         if (err instanceof AppError && err.code === "UNAUTHORIZED") return { kind: "anonymous", reason: "none" } as const;
         throw err;
       });
-      c.set("identity", who.kind === "admin" ? { kind: "anonymous", reason: "none" } : who);
-      if (who.kind === "agent") await touchSeen(c, who.address);
+      if (who.kind !== "agent") {
+        c.set("identity", { kind: "anonymous", reason: "none" });
+        return next();
+      }
+      if (!SAFE_METHODS.has(c.req.method) && !csrfOk(c, cookie)) {
+        throw new AppError("FORBIDDEN", "a request authenticated by the session cookie must send X-CSRF-Token", { reason: "csrf_token_missing_or_wrong" });
+      }
+      c.set("identity", who);
+      await touchSeen(c, who.address);
       return next();
     }
     let bearer: string | undefined;
