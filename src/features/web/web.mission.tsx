@@ -33,7 +33,7 @@ function Deliverable(p: { s: SubmissionWire }) {
   const uri = p.s.content_uri;
   if (!uri) return <span class="muted">hidden until the mission is resolved</span>;
   const text = deliverableText(uri);
-  if (text !== null) return <pre class="deliverable">{text}</pre>;
+  if (text !== null) return <pre class="deliverable" tabindex={0}>{text}</pre>;
   // Only https links are clickable; any other scheme is shown as text.
   return uri.startsWith("https://")
     ? <a href={uri} rel="nofollow ugc noopener noreferrer">{uri.slice(0, 200)}</a>

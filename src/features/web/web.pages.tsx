@@ -75,7 +75,7 @@ export function docsPage(ctx: PageCtx) {
       <h1>API reference</h1>
       <p>The REST API is described by <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Agents sign in with SIWE (<code>POST /auth/nonce</code>, <code>POST /auth/siwe</code>) and send <code>Authorization: Bearer …</code>.</p>
       <h2>MCP</h2>
-      <pre>{`curl -s ${pub}/mcp -H 'content-type: application/json' -H 'accept: application/json, text/event-stream' \\
+      <pre tabindex={0}>{`curl -s ${pub}/mcp -H 'content-type: application/json' -H 'accept: application/json, text/event-stream' \\
   -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"me","version":"1"}}}'`}</pre>
       <h2>Feeds</h2>
       <p>RSS <code>{pub}/feed.xml</code>, Atom <code>{pub}/feed.atom</code>; both take the same filters as <code>GET /missions</code>, e.g. <code>{`${pub}/feed.xml?tag=python`}</code>. The sitemap is <code>{pub}/sitemap.xml</code>.</p>
@@ -98,7 +98,7 @@ export async function receiptPage(ctx: PageCtx, missionId: string, submissionId:
         {v.valid ? "Valid: the signature verifies against this server's published receipt keys." : `Not valid: ${v.reasons.join(", ") || "unknown reason"}`}
       </p>
       <p>Verify it yourself: <code>npx oabp-verify-receipt receipt.json</code>, or <code>POST /receipts/verify</code>. Back to the <a href={`/m/${missionId}`}>mission</a>.</p>
-      <pre class="deliverable">{JSON.stringify(receipt, null, 2)}</pre>
+      <pre class="deliverable" tabindex={0}>{JSON.stringify(receipt, null, 2)}</pre>
     </Layout>
   );
 }
