@@ -49,7 +49,7 @@ describe("RSS 2.0", () => {
     expect(items.map((i) => i.link)).toEqual([newest.view_url, hostile.view_url, oracleish.view_url]);
     const peer = items[2];
     expect(peer.title).toBe("FVM task");
-    expect(peer.link).toBe(`${PUBLIC_URL}/missions/${oracleish.id}`);
+    expect(peer.link).toBe(`${PUBLIC_URL}/m/${oracleish.id}`);
     expect(peer.category.map((c: any) => c["#text"])).toEqual(["alpha", "beta", "first_valid_match"]);
     expect(peer.author).toEqual([oracleish.creator]);
     expect(new Date(peer.pubDate).toISOString()).toBe(oracleish.created_at);
@@ -148,16 +148,15 @@ describe("revalidation", () => {
 });
 
 describe("sitemap", () => {
-  it("lists the static entry points and public mission pages newest first", async () => {
+  it("lists the board's HTML pages and public mission pages newest first", async () => {
     const r = await t.call("GET", "/sitemap.xml");
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     const set = parse(r.text).urlset;
     expect(set["@_xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
     const locs = (set.url as any[]).map((u) => u.loc);
-    expect(locs).toContain(`${PUBLIC_URL}/missions`);
-    expect(locs).toContain(`${PUBLIC_URL}/feed.xml`);
-    const missionLocs = locs.filter((l) => l.startsWith(`${PUBLIC_URL}/missions/`));
+    for (const page of ["/", "/ranking", "/status", "/docs"]) expect(locs).toContain(`${PUBLIC_URL}${page}`);
+    const missionLocs = locs.filter((l) => l.startsWith(`${PUBLIC_URL}/m/`));
     const i = (m: any) => missionLocs.indexOf(m.view_url);
     for (const m of [newest, voided, hostile, oracleish]) expect(i(m)).toBeGreaterThanOrEqual(0);
     expect(i(newest)).toBeLessThan(i(voided));
