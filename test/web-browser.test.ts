@@ -43,13 +43,14 @@ describe("web board in Chromium", () => {
     const creator = await signIn(t);
     await credit(t, creator.address, 10_000_000_000n);
     for (let i = 0; i < 23; i++) {
-      const r = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { title: `Board item ${i}`, tags: [i % 2 ? "odd" : "even"] }) });
+      const r = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { title: `Board item ${i}`, tags: ["brw", i % 2 ? "brw-odd" : "brw-even"] }) });
       expect(r.status).toBe(201);
     }
-    await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { title: "Translate the zebra manual", tags: ["translation"] }) });
+    await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { title: "Translate the zebra manual", tags: ["brw", "translation"] }) });
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
-    await page.goto(`${url}/`);
+    // Scoped by this test's tag, so missions other tests post never change the counts.
+    await page.goto(`${url}/?tag=brw`);
     expect(await page.locator("ul.missions > li").count()).toBe(20);
     await expectAccessible(page);
     await shot(page, "board");
@@ -59,7 +60,7 @@ describe("web board in Chromium", () => {
     await page.getByLabel("Search").fill("zebra");
     await page.getByRole("button", { name: "Filter" }).click();
     await expect.poll(() => page.locator("ul.missions > li h2").allTextContents()).toEqual(["Translate the zebra manual"]);
-    await page.goto(`${url}/?tag=odd&sort=deadline`);
+    await page.goto(`${url}/?tag=brw-odd&sort=deadline`);
     expect(await page.locator("ul.missions > li").count()).toBe(11);
     // A bad filter is an HTML 400 page, never a 500.
     const bad = await page.goto(`${url}/?reward_min=-1`);

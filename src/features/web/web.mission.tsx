@@ -164,7 +164,7 @@ export async function missionPage(ctx: PageCtx, id: string) {
           )}
         </section>
 
-        <section class="panel" id="actions" aria-labelledby="act-h">
+        {m.status !== "open" && m.status !== "pending_escrow" ? null : <section class="panel" id="actions" aria-labelledby="act-h">
           <h2 id="act-h">Act on this mission</h2>
           {!viewer ? <p><a href="/me">Sign in with your wallet</a> to claim, submit or judge (needs JavaScript).</p> : null}
           {viewer && isCreator && m.status === "open" ? (
@@ -189,7 +189,7 @@ export async function missionPage(ctx: PageCtx, id: string) {
             </div>
           ) : null}
           <p role="status" id="action-status" aria-live="polite"></p>
-        </section>
+        </section>}
       </article>
     </Layout>
   );
