@@ -21,7 +21,7 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-it("post a base-rail mission, fund it from the wallet (approve + fund), and watch it open", async () => {
+it("post a base-rail mission, fund it from the wallet (approve + fund), and watch it open", { timeout: 180_000 }, async () => {
   const { t, url } = web;
   const alice = newAccount();
   await chain.setEth(alice.address, 10n ** 18n);
@@ -45,13 +45,13 @@ it("post a base-rail mission, fund it from the wallet (approve + fund), and watc
 
   await page.getByRole("button", { name: /Fund from wallet/ }).click();
   // The page says where it is while the server waits for the confirmation depth; the jobs run here.
-  await expect.poll(() => page.locator("#action-status").textContent(), { timeout: 30_000 }).toMatch(/Waiting for confirmations|Funded/);
+  await expect.poll(() => page.locator("#action-status").textContent(), { timeout: 60_000 }).toMatch(/Waiting for confirmations|Funded/);
   await shot(page, "base-funding");
   await expect.poll(async () => {
     await chain.mine(3);
     await escrowTick(t);
     return (await t.call("GET", `/missions/${id}`)).body.status;
-  }, { timeout: 30_000, interval: 200 }).toBe("open");
+  }, { timeout: 90_000, interval: 200 }).toBe("open");
   await expect.poll(() => page.locator("article").getAttribute("data-status"), { timeout: 15_000 }).toBe("open");
   const m = (await t.call("GET", `/missions/${id}`)).body;
   expect(m.escrow.deposit).toMatchObject({ status: "confirmed" });

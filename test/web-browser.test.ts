@@ -37,7 +37,8 @@ async function signInWith(page: Page, url: string): Promise<void> {
   await page.getByRole("heading", { name: /Signed in as/ }).waitFor();
 }
 
-describe("web board in Chromium", () => {
+// Real browser flows on a shared 2-core CI machine: generous per-test time, never a timing assertion.
+describe("web board in Chromium", { timeout: 120_000 }, () => {
   it("browse, filter, page and search the board", async () => {
     const { t, url } = web;
     const creator = await signIn(t);
