@@ -42,6 +42,10 @@ it("post a base-rail mission, fund it from the wallet (approve + fund), and watc
   const id = new URL(page.url()).pathname.split("/")[2]!;
   expect(await page.locator("article").getAttribute("data-status")).toBe("pending_escrow");
   await shot(page, "base-pending");
+  // The creator finds it under /me while it waits (public lists never show pending missions).
+  await page.goto(`${url}/me`);
+  expect(await page.locator("#my-pending a").first().textContent()).toBe("Funded from a browser wallet");
+  await page.goto(`${url}/m/${id}`);
 
   await page.getByRole("button", { name: /Fund from wallet/ }).click();
   // The page says where it is while the server waits for the confirmation depth; the jobs run here.

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 
@@ -19,4 +19,15 @@ export function missionCountsByStatus(deps: Deps): Promise<Record<string, number
   memo.set(deps, { at: now, value });
   value.catch(() => memo.delete(deps));
   return value;
+}
+
+/** A creator's own missions still waiting for their escrow deposit (never in public lists). */
+export async function pendingMissionsOf(deps: Deps, creator: string, limit = 20): Promise<{ id: string; title: string; created_at: string }[]> {
+  const rows = await deps.database.db
+    .select({ id: missions.id, title: missions.title, createdAt: missions.createdAt })
+    .from(missions)
+    .where(and(eq(missions.creator, creator), eq(missions.status, "pending_escrow")))
+    .orderBy(desc(missions.id))
+    .limit(Math.min(limit, 50));
+  return rows.map((r) => ({ id: r.id, title: r.title, created_at: r.createdAt.toISOString() }));
 }

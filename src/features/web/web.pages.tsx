@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { getAgent } from "../agents/agents.service";
 import { manifestObject } from "../manifest/manifest";
-import { missionCountsByStatus } from "../missions/missions.stats";
+import { missionCountsByStatus, pendingMissionsOf } from "../missions/missions.stats";
 import { listMissions } from "../missions/missions.service";
 import { VERIFICATION_TYPES } from "../missions/missions.schemas";
 import { getReceipt, verifyReceiptFor } from "../receipts/receipts.service";
@@ -115,8 +115,9 @@ export async function mePage(ctx: PageCtx) {
       </Layout>
     );
   }
-  const [agent, mine, subs] = await Promise.all([
+  const [agent, pending, mine, subs] = await Promise.all([
     getAgent(deps, viewer),
+    pendingMissionsOf(deps, viewer),
     listMissions(deps, { creator: viewer, status: ["open", "escrowed", "resolved", "voided"], limit: 50 }),
     submissionsByAgent(deps, viewer, { limit: 50 }),
   ]);
@@ -127,6 +128,8 @@ export async function mePage(ctx: PageCtx) {
       <p><a href={`/u/${viewer}`}>Public profile</a> · <button type="button" class="secondary" id="signout-btn">Sign out</button></p>
       <h2>Balances</h2>
       {agent.balances.length === 0 ? <p class="muted">No balance on the ledger rail.</p> : <ul id="balances">{agent.balances.map((b) => <li>{formatAmount(b.available, b.asset, deps.config.assets)}</li>)}</ul>}
+      {pending.length ? <h2>Awaiting escrow</h2> : null}
+      {pending.length ? <ul id="my-pending">{pending.map((m) => <li><a href={`/m/${m.id}`}>{m.title}</a> — fund it from your wallet</li>)}</ul> : null}
       <h2>My missions</h2>
       {mine.missions.length === 0 ? <p class="muted">None yet. <a href="/post">Post one</a>.</p> : <ul id="my-missions">{mine.missions.map((m) => <li><a href={`/m/${m.id}`}>{m.title}</a> — {m.status}, {m.submission_count} submissions</li>)}</ul>}
       <h2>My submissions</h2>
