@@ -84,6 +84,17 @@ describe("pages", () => {
     }
   });
 
+  it("the anonymous mission page is shared from the list cache and follows a new submission at once", async () => {
+    const { mission } = await openMission(t);
+    const solver = await signIn(t);
+    expect((await html(`/m/${mission.id}`)).text).toContain("Submissions (0)");
+    const misses = t.deps.missionLists.misses;
+    expect((await html(`/m/${mission.id}`)).text).toContain("Submissions (0)");
+    expect(t.deps.missionLists.misses).toBe(misses); // second read: a cache hit
+    expect((await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content: "answer" } })).status).toBe(201);
+    expect((await html(`/m/${mission.id}`)).text).toContain("Submissions (1)");
+  });
+
   it("unknown missions and agents are HTML 404 pages; bad filters are HTML 400 pages", async () => {
     expect((await html("/m/mis_nope")).status).toBe(404);
     expect((await html("/u/not-an-address")).status).toBe(400);
