@@ -10,8 +10,7 @@ import { renderFeed, renderSitemap, type FeedFormat } from "./feeds.render";
 
 /** sitemaps.org: at most 50 000 URLs per sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
-/** Static entry points listed first in the sitemap (paths under the public URL). */
-/** HTML pages of the web board (issue 17): a sitemap lists pages people and crawlers can read. */
+/** Static entries listed first in the sitemap: the web board's HTML pages (issue 17), paths under the public URL. */
 export const SITEMAP_STATIC = ["/", "/ranking", "/status", "/docs"];
 
 /** A rendered document with its validators (RFC 9110 §8.8). */
