@@ -140,6 +140,15 @@ function randomPath(ids: string[]): RequestSpec {
   };
 }
 
+/** The HTML page of a random mission of the sample (the web board's twin of get_mission). */
+function randomPage(ids: string[]): RequestSpec {
+  return {
+    method: "GET",
+    headers: { accept: "text/html" },
+    setupRequest: (req) => ({ ...req, path: `/m/${ids[Math.floor(Math.random() * ids.length)]}` }),
+  };
+}
+
 /** tools/call get_mission on a random id of the sample: the MCP twin of the get_mission scenario. */
 function mcpGetMission(ids: string[], session: string): RequestSpec {
   return {
@@ -295,6 +304,9 @@ async function main(): Promise<number> {
       { key: "search", name: "server GET /missions?status=open&q=…", base: serverBase, requests: [rotatingSearch(SEARCH_TERMS)] },
       { key: "mcp_list", name: "server MCP tools/call list_missions", base: serverBase, requests: [{ method: "POST", path: "/mcp", headers: { ...MCP_HEADERS, "mcp-session-id": mcpSession }, body: MCP_LIST_BODY }] },
       { key: "mcp_get", name: "server MCP tools/call get_mission", base: serverBase, requests: [mcpGetMission(prepared.ids, mcpSession)] },
+      // Issue 17: the web board and a mission page, as ratios to the JSON routes they render.
+      { key: "web_board", name: "server GET /?limit=50 (HTML board)", base: serverBase, requests: [{ method: "GET", path: "/?limit=50&status=any", headers: { accept: "text/html" } }] },
+      { key: "web_mission", name: "server GET /m/{id} (HTML mission page)", base: serverBase, requests: [randomPage(prepared.ids)] },
       { key: "list_uncached", name: "uncached GET /missions?limit=50", base: uncachedBase, requests: [{ method: "GET", path: "/missions?limit=50" }] },
       { key: "search_uncached", name: "uncached GET /missions?status=open&q=…", base: uncachedBase, requests: [rotatingSearch(SEARCH_TERMS)] },
     ];
@@ -321,7 +333,7 @@ async function main(): Promise<number> {
     for (const f of failures) out.push(`FAIL ${f}`);
     out.push(`total time: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     // mcp_*_vs_rest: an MCP tools/call against the equivalent REST call (design target ≥ 0.7).
-    out.push(`bench: get_mission=${ratio("get_mission")} list=${ratio("list")} search=${ratio("search")} list_uncached=${ratio("list_uncached")} search_uncached=${ratio("search_uncached")} mcp_list_vs_rest=${(rpsOf("mcp_list") / rpsOf("list")).toFixed(2)} mcp_get_vs_rest=${(rpsOf("mcp_get") / rpsOf("get_mission")).toFixed(2)}`);
+    out.push(`bench: get_mission=${ratio("get_mission")} list=${ratio("list")} search=${ratio("search")} list_uncached=${ratio("list_uncached")} search_uncached=${ratio("search_uncached")} mcp_list_vs_rest=${(rpsOf("mcp_list") / rpsOf("list")).toFixed(2)} mcp_get_vs_rest=${(rpsOf("mcp_get") / rpsOf("get_mission")).toFixed(2)} web_board_vs_list=${(rpsOf("web_board") / rpsOf("list")).toFixed(2)} web_mission_vs_get=${(rpsOf("web_mission") / rpsOf("get_mission")).toFixed(2)}`);
     await stopAll();
     process.stdout.write(`${out.join("\n")}\n`);
     rmSync(dataDir, { recursive: true, force: true });

@@ -11,8 +11,9 @@ import { buildApi, openApiDocument } from "./openapi";
 import { registerWellKnown } from "./features/wellknown/wellknown.index";
 import { registerSpecs } from "./features/specs/specs.index";
 import { MCP_OWN_PATHS, registerMcp } from "./features/mcp/mcp.index";
-import { oadpHtmlSignal, registerLanding } from "./features/oadp/oadp.html";
+import { oadpHtmlSignal } from "./features/oadp/oadp.html";
 import { publicReadCaching } from "./http/http-cache";
+import { registerWeb } from "./features/web/web.index";
 
 export interface Lifecycle {
   shuttingDown: boolean;
@@ -93,7 +94,7 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
 
   registerWellKnown(app, deps);
   registerMcp(app, deps);
-  registerLanding(app, deps);
+  registerWeb(app, deps);
   registerSpecs(app, deps, () => openApiDocument(api, deps.config.publicUrl));
   app.route("/", api);
   app.route("/api", api);

@@ -5,6 +5,7 @@ import { loadEnv } from "./env";
 import { startJobRunner } from "./jobs/runner";
 import { checkBaseRail } from "./features/escrow/escrow.startup";
 import { createBaseChain } from "./lib/base-chain";
+import { walletBundle } from "./features/web/web.assets";
 
 // Process entry: env → deps → serve → jobs; SIGTERM/SIGINT finish in-flight requests and the
 // job tick in progress, then close the db.
@@ -31,6 +32,9 @@ async function main() {
   if (deps.chain && !deps.chain.canSign) logger.info({ resolver: deps.chain.resolver }, "base rail: no resolver key in this process; payouts are sent by `npm run worker`");
   const lifecycle: Lifecycle = { shuttingDown: false };
   const app = createApp(deps, lifecycle);
+  // The web board's wallet script is bundled once at start-up (issue 17: built, never fetched);
+  // a failure is logged and retried on the first request for it.
+  walletBundle().catch((err: unknown) => deps.logger.error({ err }, "web wallet bundle failed to build"));
   const jobs = startJobRunner(deps, config.jobIntervalMs);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, host: config.host, database: deps.database.kind, public_url: config.publicUrl }, "oabp server listening");

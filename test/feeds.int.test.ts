@@ -50,7 +50,7 @@ describe("RSS 2.0", () => {
     expect(items.map((i) => i.link)).toEqual([newest.view_url, hostile.view_url, oracleish.view_url]);
     const peer = items[2];
     expect(peer.title).toBe("FVM task");
-    expect(peer.link).toBe(`${PUBLIC_URL}/missions/${oracleish.id}`);
+    expect(peer.link).toBe(`${PUBLIC_URL}/m/${oracleish.id}`);
     expect(peer.category.map((c: any) => c["#text"])).toEqual(["alpha", "beta", "first_valid_match"]);
     expect(peer.author).toEqual([oracleish.creator]);
     expect(new Date(peer.pubDate).toISOString()).toBe(oracleish.created_at);
@@ -168,6 +168,7 @@ describe("sitemap", () => {
       return (set.url ?? []) as any[];
     };
     const statics = (await urlsOf(files[0].loc)).map((u) => u.loc);
+    for (const page of ["/", "/ranking", "/status", "/docs"]) expect(statics).toContain(`${PUBLIC_URL}${page}`); // the web board (issue 17)
     expect(statics).toContain(`${PUBLIC_URL}/missions`);
     expect(statics).toContain(`${PUBLIC_URL}/feed.xml`);
     const urls = await urlsOf(files[1].loc);

@@ -27,7 +27,7 @@ describe("missions", () => {
       resolution: null,
     });
     expect(r.body.id).toMatch(/^mis_[0-9A-Z]{26}$/);
-    expect(r.body.view_url).toBe(`http://oabp.test/missions/${r.body.id}`);
+    expect(r.body.view_url).toBe(`http://oabp.test/m/${r.body.id}`);
     const bal = await t.call("GET", `/agents/${creator.address}/balance`);
     expect(bal.body.aigen_balance).toBe(95000000);
     const got = await t.call("GET", `/missions/${r.body.id}`);

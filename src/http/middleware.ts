@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "../deps";
 import { AppError } from "../lib/errors";
@@ -7,6 +7,7 @@ import { jsonTextHasLoneSurrogate } from "../lib/json-text";
 import { resolveIdentity } from "../features/auth/auth.service";
 import { markSeen } from "../features/heartbeats/heartbeats.service";
 import { sendError } from "./errors";
+import { csrfOk, readSessionCookie } from "./session-cookie";
 import type { AppEnv } from "./types";
 
 /** OADP signal sent on every response (../shared/seeds/OADP-discovery.txt, "HTTP Header"). */
@@ -79,7 +80,26 @@ export function identity(): MiddlewareHandler<AppEnv> {
     const auth = c.req.header("authorization");
     const apiKey = c.req.query("api_key") ?? c.req.header("x-api-key");
     if (!auth && !apiKey) {
-      c.set("identity", { kind: "anonymous", reason: "none" });
+      const cookie = readSessionCookie(c, deps.config.publicUrl);
+      if (!cookie) {
+        c.set("identity", { kind: "anonymous", reason: "none" });
+        return next();
+      }
+      // Browser session (issue 17, docs/web.md). An expired or revoked cookie reads as anonymous
+      // (pages still render, signing in again works); a live one must echo the CSRF token on writes.
+      const who = await resolveIdentity(deps, { bearer: cookie }).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === "UNAUTHORIZED") return { kind: "anonymous", reason: "none" } as const;
+        throw err;
+      });
+      if (who.kind !== "agent") {
+        c.set("identity", { kind: "anonymous", reason: "none" });
+        return next();
+      }
+      if (!SAFE_METHODS.has(c.req.method) && !csrfOk(c, cookie)) {
+        throw new AppError("FORBIDDEN", "a request authenticated by the session cookie must send X-CSRF-Token", { reason: "csrf_token_missing_or_wrong" });
+      }
+      c.set("identity", who);
+      await touchSeen(c, who.address);
       return next();
     }
     let bearer: string | undefined;
@@ -92,10 +112,15 @@ export function identity(): MiddlewareHandler<AppEnv> {
     c.set("identity", who);
     // ClawFinder/Agent Mesh: every authenticated request marks the agent seen (throttled to one
     // conditional write per minute; best effort: a failed touch never fails the request).
-    if (who.kind === "agent") {
-      await markSeen(deps.database.db, who.address, deps.clock.now()).catch((err: unknown) =>
-        deps.logger.warn({ err, request_id: c.get("requestId") }, "last_seen_at touch failed"));
-    }
+    if (who.kind === "agent") await touchSeen(c, who.address);
     return next();
   };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+async function touchSeen(c: Context<AppEnv>, address: string): Promise<void> {
+  const deps = c.get("deps");
+  await markSeen(deps.database.db, address, deps.clock.now()).catch((err: unknown) =>
+    deps.logger.warn({ err, request_id: c.get("requestId") }, "last_seen_at touch failed"));
 }

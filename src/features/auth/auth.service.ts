@@ -192,3 +192,8 @@ export function requireAgent(identity: Identity, anonymousCode: "ANONYMOUS_SUBMI
 export function requireAdmin(identity: Identity): void {
   if (identity.kind !== "admin") throw new AppError(identity.kind === "anonymous" ? "UNAUTHORIZED" : "FORBIDDEN", "admin token required");
 }
+
+/** Sign-out of a browser session (issue 17): the token stops working at once, on every instance. */
+export async function revokeSession(deps: Deps, token: string): Promise<void> {
+  await deps.database.db.delete(authSessions).where(eq(authSessions.tokenHash, sha256Hex(token)));
+}

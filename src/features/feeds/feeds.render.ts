@@ -89,7 +89,7 @@ export function renderFeed(format: FeedFormat, missions: MissionWire[], meta: Fe
     id: `${publicUrl}/feed.atom`,
     title: "OABP open missions",
     description: "Newest open missions: reward, deadline, verification type and tags",
-    link: `${publicUrl}/missions`,
+    link: `${publicUrl}/`,
     updated: meta.updated,
     generator: "oabp-server",
     language: "en",

@@ -6,7 +6,6 @@ import { listMissions } from "../missions/missions.service";
 import { renderFeed, type FeedFormat } from "./feeds.render";
 import { chunkExists, renderChunk, renderIndex, renderStatic } from "./sitemap.service";
 
-
 /** A rendered document with its validators (RFC 9110 §8.8). */
 export interface CachedDoc {
   body: string;

@@ -1,3 +1,4 @@
+import { missionViewPath } from "../web/web.paths";
 import { and, asc, eq, gte, lt, ne, sql } from "drizzle-orm";
 import { missions, sitemapChunks } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -17,7 +18,8 @@ export const SITEMAP_CHUNK = 45_000;
 /** Chunks cut per index build: a backlog (first build at a million missions) spreads over builds. */
 const MAX_CUTS_PER_BUILD = 40;
 /** Static entry points (paths under the public URL). */
-export const SITEMAP_STATIC = ["/missions", "/leaderboard", "/openapi.json", "/feed.xml", "/feed.atom"];
+// The web board's HTML pages (issue 17) first, then the machine entry points.
+export const SITEMAP_STATIC = ["/", "/ranking", "/status", "/docs", "/missions", "/leaderboard", "/openapi.json", "/feed.xml", "/feed.atom"];
 
 const isPublic = ne(missions.status, "pending_escrow");
 
@@ -101,7 +103,7 @@ export async function renderChunk(deps: Deps, k: number): Promise<string | null>
     .orderBy(asc(missions.id))
     .limit(SITEMAP_MAX_URLS);
   // The same URL missionToWire gives as view_url.
-  return renderSitemap(rows.map((r) => ({ loc: `${base}/missions/${r.id}`, lastmod: r.updatedAt })));
+  return renderSitemap(rows.map((r) => ({ loc: `${base}${missionViewPath(r.id)}` /* = view_url */, lastmod: r.updatedAt })));
 }
 
 export function renderStatic(deps: Deps): string {

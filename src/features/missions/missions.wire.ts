@@ -4,6 +4,7 @@ import { escrowToWire } from "../escrow/escrow.wire";
 import { serverChecks } from "./missions.types";
 import { wireSha256 } from "../../lib/hash";
 import { receiptPath } from "../receipts/receipts.paths";
+import { missionViewPath } from "../web/web.paths";
 
 export type MissionRow = typeof missions.$inferSelect;
 
@@ -78,8 +79,9 @@ export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string, 
     min_submitter_elo: m.minSubmitterElo,
     required_submitter_tier: 0,
     required_submitter_tier_name: "Newcomer",
-    // AIP-2 §4 continuation links, absolute like view_url (the web board owns view_url's page).
-    view_url: `${publicUrl}/missions/${m.id}`,
+    // The HTML mission page (issue 17); the JSON stays at /missions/{id} (api_url).
+    view_url: `${publicUrl}${missionViewPath(m.id)}`,
+    // AIP-2 §4 continuation links.
     api_url: `${publicUrl}/api/missions/${m.id}`,
     submit_url: `${publicUrl}/api/missions/${m.id}/submit`,
     claim_url: `${publicUrl}/api/missions/${m.id}/claims`,

@@ -1,0 +1,45 @@
+import { Marked, type Tokens } from "marked";
+
+// Mission descriptions are Markdown written by anyone (issue 17 "Safe by construction"): raw HTML
+// is shown as text, links keep only http(s)/mailto targets and never carry referrer or ranking
+// credit, and images become plain links (the CSP forbids remote images anyway).
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
+
+const SAFE_HREF = /^(https?:|mailto:)/i;
+/** Hard bound on what is rendered: descriptions are ≤ 50 000 characters already (missions.schemas.ts). */
+export const MARKDOWN_MAX_CHARS = 60_000;
+
+function safeHref(href: string): string | null {
+  const h = href.trim();
+  return SAFE_HREF.test(h) ? h : null;
+}
+
+const md = new Marked({
+  gfm: true,
+  breaks: false,
+  async: false,
+  renderer: {
+    html(token: Tokens.HTML | Tokens.Tag) {
+      return escapeHtml(token.text);
+    },
+    link(this: { parser: { parseInline(t: Tokens.Generic[]): string } }, token: Tokens.Link) {
+      const text = this.parser.parseInline(token.tokens);
+      const href = safeHref(token.href);
+      if (!href) return text;
+      const title = token.title ? ` title="${escapeHtml(token.title)}"` : "";
+      return `<a href="${escapeHtml(href)}"${title} rel="nofollow ugc noopener noreferrer">${text}</a>`;
+    },
+    image(token: Tokens.Image) {
+      const href = safeHref(token.href);
+      const alt = escapeHtml(token.text || "image");
+      return href ? `<a href="${escapeHtml(href)}" rel="nofollow ugc noopener noreferrer">[${alt}]</a>` : `[${alt}]`;
+    },
+  },
+});
+
+/** Markdown → HTML with no raw HTML and no script-capable URL in any attribute. */
+export function renderMarkdown(source: string): string {
+  return md.parse(source.slice(0, MARKDOWN_MAX_CHARS)) as string;
+}
