@@ -1440,6 +1440,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description AIP-2 §4: comma-separated types (OR) */
+                    mission_type?: string;
                     /** @description Comma-separated public statuses */
                     status?: string;
                     verification_type?: "creator_judges" | "first_valid_match" | "peer_vote" | "oracle";
@@ -1457,13 +1459,15 @@ export interface paths {
                     limit?: number;
                     cursor?: string;
                 };
-                header?: never;
+                header?: {
+                    "if-none-match"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description A page of missions */
+                /** @description A page of missions (ETag; Cache-Control public, max-age=5, stale-while-revalidate=30 for anonymous reads) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1471,6 +1475,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["MissionList"];
                     };
+                };
+                /** @description Not modified: If-None-Match matched the page's ETag */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid parameter or malformed JSON */
                 400: {
@@ -1612,6 +1623,161 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/missions/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supported mission types, registry version and custom type definitions (AIP-2 §2) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The type registry */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MissionTypes"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/missions/types/custom/{type_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One custom mission type: schemas and an example (AIP-2 §5) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    type_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The type definition */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomMissionType"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2200,6 +2366,115 @@ export interface paths {
                 };
                 /** @description Internal error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/missions/{id}/submissions/{sid}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bytes of an inline (data:) deliverable, under the same visibility as its content_uri; lists link here instead of inlining. ETag = content_hash (If-None-Match → 304). A remote deliverable → 404 remote_content with its content_uri. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    sid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The deliverable's bytes, with the media type it was submitted with */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                    };
+                };
+                /** @description Not modified (If-None-Match matched the ETag) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2930,7 +3205,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How and where a base-rail mission's reward is escrowed, its deposit and its payout transaction */
+        /** How and where a mission's reward is escrowed: on Base (terms, deposit, payout transaction) or on the ledger (escrow account and hash chain) */
         get: {
             parameters: {
                 query?: never;
@@ -2948,7 +3223,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["AttachDepositResult"];
+                        "application/json": components["schemas"]["MissionEscrowView"];
                     };
                 };
                 /** @description Invalid parameter or malformed JSON */
@@ -3135,6 +3410,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/escrow/attestation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Signed attestation of the ledger rail's escrow: per-asset total and hash-chain heads digest (AIP-1 §6 provable balance) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The signed attestation */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EscrowAttestation"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/treasury": {
         parameters: {
             query?: never;
@@ -3219,6 +3566,334 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Base-rail payouts by state, oldest first (admin token) */
+        get: {
+            parameters: {
+                query?: {
+                    state?: "queued" | "pending_gas" | "broadcast" | "confirmed" | "final" | "failed";
+                    /** @description next_after of the previous page */
+                    after?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of payouts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            payouts: components["schemas"]["AdminPayout"][];
+                            next_after: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payouts/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a failed (or waiting) payout through the pre-flight check again now (admin token; audit-logged) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description JSON body */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PayoutAction"];
+                };
+            };
+            responses: {
+                /** @description The payout after the action */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminPayout"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payouts/{id}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a queued or pending_gas payout failed, with a reason (admin token; audit-logged) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description JSON body */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PayoutAction"];
+                };
+            };
+            responses: {
+                /** @description The payout after the action */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminPayout"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3544,6 +4219,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description AIP-2 §4: comma-separated types (OR) */
+                    mission_type?: string;
                     /** @description Comma-separated public statuses */
                     status?: string;
                     verification_type?: "creator_judges" | "first_valid_match" | "peer_vote" | "oracle";
@@ -3654,6 +4331,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description AIP-2 §4: comma-separated types (OR) */
+                    mission_type?: string;
                     /** @description Comma-separated public statuses */
                     status?: string;
                     verification_type?: "creator_judges" | "first_valid_match" | "peer_vote" | "oracle";
@@ -3764,6 +4443,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description AIP-2 §4: comma-separated types (OR) */
+                    mission_type?: string;
                     /** @description Comma-separated public statuses */
                     status?: string;
                     verification_type?: "creator_judges" | "first_valid_match" | "peer_vote" | "oracle";
@@ -3867,7 +4548,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sitemap: static entry points and public mission pages, newest first, at most 50 000 URLs */
+        /** Sitemap index (sitemaps.org 0.9): the static file and one file per 45 000 public missions, each with lastmod */
         get: {
             parameters: {
                 query?: never;
@@ -3876,6 +4557,98 @@ export interface paths {
                     "if-modified-since"?: string;
                 };
                 path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description sitemaps.org 0.9 sitemapindex */
+                200: {
+                    headers: {
+                        /** @description Strong validator of the document */
+                        etag: string;
+                        /** @description HTTP-date the content was read */
+                        "last-modified": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/xml": string;
+                    };
+                };
+                /** @description Not modified (If-None-Match / If-Modified-Since matched) */
+                304: {
+                    headers: {
+                        /** @description Strong validator of the document */
+                        etag: string;
+                        /** @description HTTP-date the content was read */
+                        "last-modified": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemaps/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One sitemap of the index: static.xml, or missions-{k}.xml (mission pages in creation order, at most 50 000 URLs and 50 MB) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "if-none-match"?: string;
+                    "if-modified-since"?: string;
+                };
+                path: {
+                    file: string;
+                };
                 cookie?: never;
             };
             requestBody?: never;
@@ -3906,6 +4679,15 @@ export interface paths {
                 };
                 /** @description Invalid parameter or malformed JSON */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6330,6 +7112,724 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reputation/{address}/attestation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Signed AIP-3 reputation attestation of an agent of this server (AIP-3 §2.2) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    address: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description EIP-191 signed by the key published as issuer_address */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReputationAttestation"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reputation/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a foreign AIP-3 attestation (AIP-3 §4.1): verified against the issuer's manifest, discounted, shown apart from the local rating */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description JSON body */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReputationAttestation"];
+                };
+            };
+            responses: {
+                /** @description Imported */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReputationImported"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reputation/trusted-issuers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Issuers whose attestations this server imports (AIP-3 §6) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The trust list */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TrustedIssuers"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/submissions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One submission by id; carries its AIP-3 §10 receipt (`receipt`) once paid */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The submission */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Submission"] & {
+                            receipt?: components["schemas"]["SettlementReceipt"];
+                        };
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/submissions/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** AIP-3 §10 settlement receipt: 200 settled, 202 partial (payout queued, pending_gas or broadcast), 404 unknown or unpaid */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Settled */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SettlementReceipt"];
+                    };
+                };
+                /** @description Partial receipt */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SettlementReceipt"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disputes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Disputes, newest first; every dispute is public (AIP-4 §2.4) */
+        get: {
+            parameters: {
+                query?: {
+                    mission_id?: string;
+                    status?: "open" | "resolved" | "expired";
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of disputes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DisputeList"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** File a dispute (AIP-4 §2): non_payment, bad_spec (may be anonymous), dup_claim, oracle_disagreement */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description JSON body */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FileDispute"];
+                };
+            };
+            responses: {
+                /** @description Filed (non_payment and dup_claim come back already decided) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Dispute"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Semantically invalid request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description AIP-4 §6.1 filing limit */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DisputeRateLimited"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disputes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One dispute (AIP-4 §2.5) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The dispute */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Dispute"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disputes/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rule on an open dispute: the operator (admin token; actor server), or the mission's creator conceding (upheld only; never non_payment) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description JSON body */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ResolveDispute"];
+                };
+            };
+            responses: {
+                /** @description Decided; corrective_action says what was done */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Dispute"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6409,8 +7909,8 @@ export interface components {
                 count: number;
                 average: number | null;
             };
-            /** @description Available balance of the primary ledger asset, base units (AIP-1 §8) */
-            aigen_balance: string;
+            /** @description AIP-1 §8 integer: available balance of the primary ledger asset (balance_asset) in base units; saturates at 2^53−1, balances[] is exact */
+            aigen_balance: number;
             balance_asset: string;
             balances: {
                 asset: string;
@@ -6419,7 +7919,24 @@ export interface components {
             }[];
             last_seen_at: string | null;
             registered: boolean;
+            imported_reputation: components["schemas"]["ImportedReputation"];
         };
+        /** @description AIP-3 reputation imported from other servers, shown apart from the local rating */
+        ImportedReputation: {
+            elo: number;
+            valid_until: string;
+            missions_until_local: number;
+            sources: {
+                issuer: string;
+                server_address: string;
+                attested_elo: number;
+                trust_factor: number;
+                freshness_factor: number;
+                initial_elo: number;
+                issued_at: string;
+                valid_until: string;
+            }[];
+        } | null;
         UpdateAgent: {
             display_name?: string | null;
             /** @enum {string|null} */
@@ -6432,7 +7949,8 @@ export interface components {
         };
         AgentBalance: {
             agent_id: string;
-            aigen_balance: string;
+            /** @description AIP-1 §8 integer, base units of `asset`; balances[] is exact */
+            aigen_balance: number;
             asset: string;
             balances: {
                 asset: string;
@@ -6563,6 +8081,10 @@ export interface components {
             phase: string;
             /** @enum {string} */
             payout_status: "not_applicable" | "queued" | "pending_gas" | "broadcast" | "confirmed" | "failed";
+            /** @description AIP-1 Appendix B: stable reason of the payout status (e.g. release_broadcast, reverted:FeeTooHigh, credited_pull:0x…: a recipient that could not receive was credited and withdraws it) */
+            payout_status_reason: string | null;
+            /** @description AIP-1 Appendix B: when payout_status last changed */
+            payout_status_updated_at: string | null;
             spam_fee: string;
             tags: string[];
             warnings: string[];
@@ -6586,12 +8108,37 @@ export interface components {
                     submission_id: string;
                     agent_id: string;
                     amount: string;
+                    /** @description AIP-1 §6.1: this winner's signed receipt */
+                    receipt_uri: string | null;
                 }[];
                 fee_amount: string | null;
                 resolved_at: string | null;
             } | null;
             escrow: components["schemas"]["MissionEscrow"];
+            /** @description AIP-2 mission type (freeform when untyped) */
+            mission_type: string;
+            type_params: {
+                [key: string]: unknown;
+            };
+            /** @description token_scan: every listed check this server cannot run, reported skipped (AIP-2 §3.2); null for other types */
+            server_checks: {
+                [key: string]: {
+                    /** @enum {string} */
+                    result: "skipped";
+                    detail: string;
+                };
+            } | null;
+            min_submitter_elo: number;
+            /** @description Always 0: no tier gate here (AIP-2 §4.1) */
+            required_submitter_tier: number;
+            required_submitter_tier_name: string;
             view_url: string;
+            api_url: string;
+            submit_url: string;
+            claim_url: string;
+            submissions_url: string;
+            /** @description creator_judges: the award endpoint (POST, creator only); null where the server resolves by itself */
+            resolve_url: string | null;
         };
         /** @description creator_judges with an appeal: the creator's award, paid only when its appeal closes (null otherwise) */
         RecordedAward: {
@@ -6629,6 +8176,8 @@ export interface components {
             spam_fee: string;
             /** @description The call that escrows it, after approving amount + spam_fee (or fundWithPermit) */
             fund_call: string;
+            /** @description Contract v2: the deposit's refund-after time must be at least this; from then on an unreleased deposit is its funder's to take back (selfRefund) */
+            refund_after: string | null;
             /** @description The deposit backing the mission; the mission is open once it is confirmed */
             deposit: {
                 id: string;
@@ -6681,10 +8230,34 @@ export interface components {
             max_claims?: number;
             /** @description Seconds: the first claimer (no other active claim) holds the mission exclusively this long; others get 409 meanwhile. Claims never change who may submit or be paid */
             exclusive_claim_ttl?: number;
+            /**
+             * @description AIP-2 type: a registered type, an `oabp:<type>` custom type, or freeform (default). GET /missions/types lists them
+             * @example code_review
+             */
+            mission_type?: string;
+            /** @description The type's required fields (AIP-2 §3); {} for freeform */
+            type_params?: {
+                [key: string]: unknown;
+            };
+            /** @description AIP-2 §4.1: submitters below this (decayed) ELO rating are refused at submit; 0 = no gate */
+            min_submitter_elo?: number;
         };
         MissionList: {
             missions: components["schemas"]["Mission"][];
             next_cursor: string | null;
+        };
+        MissionTypes: {
+            supported_types: string[];
+            registry_version: string;
+            custom_types: {
+                [key: string]: unknown;
+            }[];
+            types: {
+                [key: string]: unknown;
+            }[];
+        };
+        CustomMissionType: {
+            [key: string]: unknown;
         };
         Submission: {
             submission_id: string;
@@ -6693,6 +8266,7 @@ export interface components {
             submitter: string;
             /** @description Hidden (null) from third parties until the mission is resolved or voided */
             content_uri: string | null;
+            /** @description sha256 of the deliverable in the AIP-1 §3 form 0x<hex> (input also accepts bare hex and sha256:<hex>) */
             content_hash: string;
             submitted_at: string;
             metadata: {
@@ -6701,6 +8275,13 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "accepted" | "rejected";
             reason: string;
+            /**
+             * @description AIP-3 §3.1: the mission's creator submitted; stored rejected, never credited
+             * @enum {boolean}
+             */
+            self_submission?: true;
+            /** @description AIP-1 §6.1: the signed receipt, once this submission is paid */
+            receipt_uri: string | null;
             next_action: string;
         };
         CreateSubmission: {
@@ -6801,14 +8382,83 @@ export interface components {
         AttachDeposit: {
             tx_hash: string;
         };
+        MissionEscrowView: {
+            mission_id: string;
+            mission_status: string;
+            /** @enum {string} */
+            rail: "ledger" | "base";
+            escrow: components["schemas"]["MissionEscrow"] & unknown;
+            ledger: components["schemas"]["LedgerEscrow"];
+        };
+        /** @description ledger rail: the escrow account */
+        LedgerEscrow: {
+            /** @example escrow:mis_01J... */
+            account: string;
+            asset: string;
+            /** @description Held now, base units */
+            balance: string;
+            seq: number;
+            /** @description Head of the account's hash chain; covered by the signed /escrow/attestation heads_digest while the balance is positive */
+            head_hash: string | null;
+            entries: {
+                seq: number;
+                kind: string;
+                amount: string;
+                balance_after: string;
+                prev_hash: string;
+                hash: string;
+                at: string;
+            }[];
+            attestation: string;
+        } | null;
+        /** @description Signed like a receipt (AIP-1 §6.1 procedure, key from receipt_signing_keys) */
+        EscrowAttestation: {
+            /** @enum {string} */
+            type: "oabp.escrow_attestation";
+            issuer: string;
+            issued_at: string;
+            /** @enum {string} */
+            rail: "ledger";
+            assets: {
+                asset: string;
+                decimals: number;
+                escrowed_total: string;
+                escrow_accounts: number;
+                heads_digest: string;
+            }[];
+            heads_digest_rule: string;
+            digest: string;
+            signature: {
+                /** @enum {string} */
+                alg: "ed25519";
+                key_id: string;
+                value: string;
+            };
+        };
         Treasury: {
             base_rail: {
                 enabled: boolean;
                 off_reason: string | null;
                 chain_id: number | null;
                 escrow_contract: string | null;
-                /** @enum {string} */
-                rpc: "ok" | "unavailable" | "off";
+                /**
+                 * @description A live probe (eth_chainId) now, not a cached flag
+                 * @enum {string}
+                 */
+                rpc: "ok" | "unavailable" | "wrong_chain" | "off";
+                rpc_error: string | null;
+                /** @description Heartbeats of the base-rail workers of every process (empty: no worker ever ran) */
+                workers: {
+                    /** @description watcher | settlement */
+                    name: string;
+                    /** @description Ran without an outage within the last three poll intervals (or 30 s) */
+                    healthy: boolean;
+                    last_run_at: string;
+                    last_ok_at: string | null;
+                    last_error: string | null;
+                }[];
+                /** @description Age of the oldest payout not yet broadcast (queued or pending_gas) */
+                oldest_queued_payout_age_seconds: number | null;
                 resolver: {
                     address: string;
                     /** @description null when the RPC did not answer */
@@ -6839,6 +8489,8 @@ export interface components {
                         tx_hash: string | null;
                         nonce: number | null;
                         updated_at: string;
+                        next_check_at: string | null;
+                        retries: number;
                     }[];
                 };
             };
@@ -6848,6 +8500,37 @@ export interface components {
                     balance: string;
                 }[];
             };
+        };
+        AdminPayout: {
+            id: string;
+            mission_id: string;
+            deposit_id: string;
+            kind: string;
+            state: string;
+            reason: string | null;
+            asset: string;
+            token: string;
+            funder: string;
+            amount: string;
+            fee: string;
+            recipients: number;
+            nonce: number | null;
+            tx_hash: string | null;
+            attempts: number;
+            retries: number;
+            next_check_at: string | null;
+            created_at: string;
+            updated_at: string;
+            admin_actions: {
+                action: string;
+                reason: string;
+                from_state: string;
+                at: string;
+            }[];
+        };
+        PayoutAction: {
+            /** @description Why (kept in the payout's audit trail) */
+            reason: string;
         };
         MissionReceipt: {
             /** @enum {string} */
@@ -6917,10 +8600,16 @@ export interface components {
             receipt: {
                 [key: string]: unknown;
             };
-            /** @description The issuer's /.well-known/oabp.json; default: this server's (then the issuer must be this server) */
+            /** @description Another issuer's /.well-known/oabp.json (then manifest_origin is required). A receipt naming this server as issuer is always checked against this server's own keys, whatever manifest is sent */
             manifest?: {
                 [key: string]: unknown;
             };
+            /**
+             * Format: uri
+             * @description The origin the manifest was fetched from; the receipt's issuer must equal it
+             * @example https://other-oabp.example
+             */
+            manifest_origin?: string;
         };
         /** @description AIP-1 §9 discovery document (see README for the fields) */
         OabpManifest: {
@@ -6949,16 +8638,23 @@ export interface components {
             url: string;
             events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed")[];
             filters: components["schemas"]["WebhookFilters"];
-            /** @enum {string} */
-            status: "active" | "disabled";
             /**
-             * @description endpoint_gone: it answered 410; failing_endpoint: every attempt failed for a whole retry window
+             * @description pending_verification until the endpoint echoes the signed webhook.verification challenge (docs/abuse-edge.md); deliveries are queued meanwhile and sent once it is active
+             * @enum {string}
+             */
+            status: "pending_verification" | "active" | "disabled";
+            /**
+             * @description endpoint_gone: it answered 410; failing_endpoint: OABP_WEBHOOK_MAX_CONSECUTIVE_FAILURES failed attempts in a row, or every attempt failed for a whole retry window; verification_failed: the challenge was not echoed after 5 tries
              * @enum {string|null}
              */
-            disabled_reason: "endpoint_gone" | "failing_endpoint" | null;
+            disabled_reason: "endpoint_gone" | "failing_endpoint" | "verification_failed" | null;
             disabled_at: string | null;
             /** @description First failed attempt since the last success */
             failing_since: string | null;
+            /** @description When the endpoint echoed the verification challenge */
+            verified_at: string | null;
+            /** @description Failed attempts since the last success */
+            consecutive_failures: number;
             last_success_at: string | null;
             created_at: string;
             updated_at: string;
@@ -7284,6 +8980,8 @@ export interface components {
                 }[];
                 online: boolean;
                 cold_start: boolean;
+                /** @description AIP-3 imported reputation (live imports), apart from the local rating the score uses */
+                imported_elo: number | null;
             }[];
             weights: {
                 tags: number;
@@ -7377,6 +9075,101 @@ export interface components {
                 rating: number;
             };
             as_of: string;
+        };
+        /** @description AIP-3 §2 reputation attestation: spec, issued_at, expires_at, issuer, subject, reputation (with breakdown.bounties), signature {algorithm: secp256k1-eth-personal-sign, value} */
+        ReputationAttestation: {
+            [key: string]: unknown;
+        };
+        ReputationImported: {
+            /** @enum {boolean} */
+            imported: true;
+            subject_address: string;
+            issuer: string;
+            /** @description AIP-3 §3 formula for this attestation */
+            initial_elo: number;
+            /** @description AIP-3 §5 equal-weight aggregate over the agent's live imports */
+            aggregated_elo: number;
+            trust_factor_applied: number;
+            freshness_factor_applied: number;
+            valid_until: string;
+            transitions_to_local_after_n_missions: number;
+        };
+        TrustedIssuers: {
+            open_import: boolean;
+            trusted_issuers: {
+                oabp_server: string;
+                server_address: string | null;
+                trust_factor: number;
+            }[];
+        };
+        /** @description AIP-3 §10.1 settlement receipt, eth_personal_sign by the manifest's issuer_address */
+        SettlementReceipt: {
+            [key: string]: unknown;
+        };
+        Dispute: {
+            dispute_id: string;
+            /** @enum {string} */
+            dispute_type: "non_payment" | "bad_spec" | "dup_claim" | "oracle_disagreement";
+            mission_id: string;
+            submission_id: string | null;
+            filed_by: string;
+            /** @enum {string} */
+            status: "open" | "resolved" | "expired";
+            filed_at: string;
+            resolution_deadline: string;
+            evidence: {
+                [key: string]: unknown;
+            };
+            /** @enum {string|null} */
+            outcome: "upheld" | "rejected" | "split" | "expired" | null;
+            rationale: string | null;
+            resolved_at: string | null;
+            /** @enum {string|null} */
+            resolution_actor: "server" | "oracle" | "peer_vote" | "creator" | null;
+            /** @description AIP-4 §4 action taken when upheld (or expired in the filer's favour) */
+            corrective_action: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** @description AIP-4 §6.1 429 body */
+        DisputeRateLimited: {
+            /** @enum {string} */
+            error: "rate_limited";
+            reset_at: string;
+            /** @enum {string} */
+            dispute_type: "non_payment" | "bad_spec" | "dup_claim" | "oracle_disagreement";
+            message: string;
+            request_id: string;
+        };
+        FileDispute: {
+            /** @enum {string} */
+            dispute_type: "non_payment" | "bad_spec" | "dup_claim" | "oracle_disagreement";
+            mission_id: string;
+            /** @description Required except for bad_spec (where "any" or absent means the mission as a whole) */
+            submission_id?: string | null;
+            /** @description The caller's address (default), or "anonymous" for bad_spec (§2.2) */
+            filed_by?: string;
+            evidence: {
+                description: string;
+                links?: string[];
+                other_submission_id?: string;
+                rule_field?: string;
+                oracle_response?: string;
+                counter_source?: {
+                    /** Format: uri */
+                    url: string;
+                    content_hash: string;
+                };
+            };
+        };
+        DisputeList: {
+            disputes: components["schemas"]["Dispute"][];
+            next_cursor: string | null;
+        };
+        ResolveDispute: {
+            /** @enum {string} */
+            outcome: "upheld" | "rejected" | "split";
+            rationale: string;
         };
     };
     responses: never;
