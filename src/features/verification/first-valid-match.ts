@@ -100,7 +100,7 @@ export async function checkSubmission(deps: Deps, params: FvmParams, s: Pick<Sub
     // Over the time budget, or the matcher's queue full: not the submitter's fault, so the check
     // is retried (backoff, MAX_CHECK_ATTEMPTS) and never turned into "no match".
     if (!m.ok && (m.reason === "timeout" || m.reason === "busy")) return { result: "retry", reason: "match_timeout" };
-    if (!m.ok || !m.matched) return { result: "invalid", reason: "expected_not_matched" };
+    return m.ok && m.matched ? { result: "valid" } : { result: "invalid", reason: "expected_not_matched" };
   }
   return { result: "invalid", reason: "target_hash_mismatch" };
 }
