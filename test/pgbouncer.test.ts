@@ -4,6 +4,7 @@ import path from "node:path";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, describe, expect, it } from "vitest";
+import { parseEnv } from "../src/env";
 import { onRealPostgres } from "./helpers/db";
 import { pgbouncerBinary, startPgbouncer } from "./helpers/pgbouncer";
 import { E2E_ADMIN, E2E_PUBLIC_URL, freshPostgresDatabase, startServer, type ServerProcess } from "./helpers/process";
@@ -13,6 +14,21 @@ import { E2E_ADMIN, E2E_PUBLIC_URL, freshPostgresDatabase, startServer, type Ser
 // URL (DATABASE_DIRECT_URL). Every read/write flow runs over HTTP against the real process, and
 // the ledger stays exact under concurrent creations — transaction pooling hands each transaction
 // a different server connection, so any session state the code relied on would show here.
+describe("pooler settings (env.ts)", () => {
+  const pooled = "postgres://app@pooler.internal:6432/oabp";
+  const direct = "postgres://app@db.internal:5432/oabp";
+  it("named prepared statements are off by default only behind a pooler, and can be forced", () => {
+    expect(parseEnv({ DATABASE_URL: direct }).databasePrepare).toBe(true);
+    expect(parseEnv({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct })).toMatchObject({ databaseUrl: pooled, databaseDirectUrl: direct, databasePrepare: false });
+    expect(parseEnv({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct, OABP_DB_PREPARE: "true" }).databasePrepare).toBe(true);
+    expect(parseEnv({ DATABASE_URL: pooled, OABP_DB_PREPARE: "false" })).toMatchObject({ databaseDirectUrl: undefined, databasePrepare: false });
+  });
+  it("refuses a direct URL without the pooled one, and a bad OABP_DB_PREPARE", () => {
+    expect(() => parseEnv({ DATABASE_DIRECT_URL: direct })).toThrow(/DATABASE_DIRECT_URL: set only together with DATABASE_URL/);
+    expect(() => parseEnv({ DATABASE_URL: pooled, OABP_DB_PREPARE: "maybe" })).toThrow(/OABP_DB_PREPARE/);
+  });
+});
+
 const bin = pgbouncerBinary();
 describe.runIf(onRealPostgres && bin)("behind PgBouncer (pool_mode=transaction)", () => {
   const cleanups: (() => Promise<unknown>)[] = [];

@@ -62,8 +62,9 @@ async function openPostgres(o: { url: string; directUrl: string; prepare: boolea
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   if (migrateFirst) {
-    // One dedicated connection: the advisory lock that serialises concurrent starts (several
-    // servers, parallel test files) is session-scoped.
+    // One dedicated connection on the direct URL: the advisory lock that serialises concurrent
+    // starts (several servers, parallel test files) is session-scoped, and drizzle's migrator
+    // runs several transactions in that session; a transaction-mode pooler would split them.
     const one = postgres(o.directUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
     try {
       const { migrate } = await import("drizzle-orm/postgres-js/migrator");
