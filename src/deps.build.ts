@@ -47,6 +47,8 @@ export async function buildDeps(config: Config): Promise<Deps> {
   const logger = pino({ level: config.logLevel, base: { service: "oabp" }, redact: ["req.headers.authorization", "*.token", "*.api_key"] });
   const database = await openDatabase({
     url: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
+    prepare: config.databasePrepare,
     dataDir: config.databaseUrl ? undefined : path.resolve(config.dataDir),
     poolMax: config.databasePoolMax,
   });

@@ -133,6 +133,17 @@ export const EnvSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * A direct (unpooled) Postgres URL, for when DATABASE_URL points at a transaction-mode pooler
+   * (PgBouncer, a managed pooler): migrations (a session advisory lock) and LISTEN need one
+   * session of their own, which such a pooler cannot give (docs/operations.md "Behind PgBouncer").
+   */
+  DATABASE_DIRECT_URL: z.string().url().optional(),
+  /**
+   * Named prepared statements on the DATABASE_URL connections. "auto": off when
+   * DATABASE_DIRECT_URL is set (a pooler older than PgBouncer 1.21 mixes them up across clients).
+   */
+  OABP_DB_PREPARE: z.enum(["auto", "true", "false"]).default("auto"),
   OABP_DATA_DIR: z.string().min(1).default("./data"),
   OABP_PUBLIC_URL: z.string().url().optional(),
   OABP_ADMIN_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
@@ -297,6 +308,10 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Direct URL for migrations and LISTEN; unset: DATABASE_URL serves both. */
+  databaseDirectUrl: string | undefined;
+  /** postgres.js `prepare` on the query pool. */
+  databasePrepare: boolean;
   databasePoolMax: number;
   dataDir: string;
   publicUrl: string;
@@ -461,6 +476,7 @@ export function parseEnv(source: Record<string, string | undefined>, readFile: (
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) throw new Error("Invalid configuration:\n  DATABASE_DIRECT_URL: set only together with DATABASE_URL (the pooled URL)");
   const { rail: baseRail, off: baseRailOff } = baseRailFrom(e, readFile);
   const publicUrl = (e.OABP_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
@@ -468,6 +484,8 @@ export function parseEnv(source: Record<string, string | undefined>, readFile: (
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    databasePrepare: e.OABP_DB_PREPARE === "auto" ? !e.DATABASE_DIRECT_URL : e.OABP_DB_PREPARE === "true",
     databasePoolMax: e.DATABASE_POOL_MAX,
     dataDir: e.OABP_DATA_DIR,
     publicUrl,

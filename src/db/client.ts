@@ -30,6 +30,13 @@ export interface OpenOptions {
   url?: string | undefined;
   /** PGlite data directory; "memory://" for an in-memory database (tests). */
   dataDir?: string;
+  /**
+   * Direct (unpooled) URL when `url` is a transaction-mode pooler: migrations hold a session
+   * advisory lock and LISTEN holds a session, neither of which survives transaction pooling.
+   */
+  directUrl?: string | undefined;
+  /** postgres.js named prepared statements on the query pool (off behind PgBouncer < 1.21). */
+  prepare?: boolean;
   poolMax?: number;
   migrate?: boolean;
 }
@@ -37,7 +44,7 @@ export interface OpenOptions {
 /** Opens the database named by the config and applies the committed drizzle migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const migrateFirst = opts.migrate !== false;
-  if (opts.url) return openPostgres(opts.url, opts.poolMax ?? 10, migrateFirst);
+  if (opts.url) return openPostgres({ url: opts.url, directUrl: opts.directUrl ?? opts.url, prepare: opts.prepare ?? true, max: opts.poolMax ?? 10 }, migrateFirst);
   const database = await openPglite(opts.dataDir ?? "memory://");
   if (migrateFirst) {
     try {
@@ -51,13 +58,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return database;
 }
 
-async function openPostgres(url: string, max: number, migrateFirst: boolean): Promise<Database> {
+async function openPostgres(o: { url: string; directUrl: string; prepare: boolean; max: number }, migrateFirst: boolean): Promise<Database> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   if (migrateFirst) {
-    // One dedicated connection: the advisory lock that serialises concurrent starts (several
-    // servers, parallel test files) is session-scoped.
-    const one = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+    // One dedicated connection on the direct URL: the advisory lock that serialises concurrent
+    // starts (several servers, parallel test files) is session-scoped, and drizzle's migrator
+    // runs several transactions in that session; a transaction-mode pooler would split them.
+    const one = postgres(o.directUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
     try {
       const { migrate } = await import("drizzle-orm/postgres-js/migrator");
       await one`select pg_advisory_lock(727274)`;
@@ -66,7 +74,10 @@ async function openPostgres(url: string, max: number, migrateFirst: boolean): Pr
       await one.end({ timeout: 5 });
     }
   }
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  const client = postgres(o.url, { max: o.max, prepare: o.prepare, onnotice: () => {}, connect_timeout: 10 });
+  // LISTEN needs a session: on the direct URL a client of its own (postgres.js opens its one
+  // listening connection lazily, at the first listen, and re-LISTENs after a reconnect).
+  const listener = o.directUrl === o.url ? client : postgres(o.directUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
   return {
     db: drizzle(client, { schema }) as unknown as Db,
     kind: "postgres",
@@ -75,9 +86,10 @@ async function openPostgres(url: string, max: number, migrateFirst: boolean): Pr
     },
     close: async () => {
       await client.end({ timeout: 5 });
+      if (listener !== client) await listener.end({ timeout: 5 });
     },
     listen: async (channel, onNotify, onListen) => {
-      const sub = await client.listen(channel, onNotify, onListen);
+      const sub = await listener.listen(channel, onNotify, onListen);
       return () => sub.unlisten();
     },
   };
