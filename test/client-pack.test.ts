@@ -25,7 +25,7 @@ describe("@oabp/client package", () => {
     expect(Object.keys(manifest.dependencies).sort()).toEqual(DEPS);
     const used = new Set<string>();
     for (const f of sources(path.join(PKG, "src"))) {
-      for (const m of readFileSync(f, "utf8").matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
+      for (const m of readFileSync(f, "utf8").matchAll(/(?<![\w/])(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
         const spec = m[1]!;
         if (spec.startsWith(".") || spec.startsWith("node:")) continue;
         used.add(spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!);

@@ -90,7 +90,7 @@ describe("OabpClient", () => {
       const moving = s.method === "POST" && s.path === "/missions";
       expect(s.headers.has("idempotency-key"), `${s.method} ${s.path}`).toBe(moving);
     }
-    expect((await c.balance(account.address)).aigen_balance).toBe(String(100_000_000n - 1_000_000n - 5_000_000n));
+    expect((await c.balance(account.address)).aigen_balance).toBe(Number(100_000_000n - 1_000_000n - 5_000_000n)); // AIP-1 §8 integer
   });
 
   it("iterates pages, throws typed errors with the server's codes, follows a mission to its end", async () => {

@@ -191,7 +191,8 @@ describe("receipts", () => {
   });
 
   it("issue 13: a receipt forged in this server's name with the forger's own manifest is not valid; another manifest vouches only for its own origin", async () => {
-    const forger = generateKeyring(t.clock.now());
+    // Valid from long before the receipt was issued (a key is refused for receipts older than its valid_from).
+    const forger = generateKeyring(new Date(t.clock.now().getTime() - 365 * 86_400_000));
     const { digest: _d, signature: _s, ...unsigned } = first.receipt as Record<string, unknown>;
     const forged = signReceipt({ ...unsigned, settlement: { ...(unsigned.settlement as object), amount: "999999999" } }, forger);
     const forgerManifest = { receipt_signing_keys: forger.published };

@@ -43,7 +43,7 @@ async function readAll() {
     expect(r.status, f.loc).toBe(200);
     expect(XMLValidator.validate(r.text)).toBe(true);
     expect(Buffer.byteLength(r.text)).toBeLessThanOrEqual(SITEMAP_MAX_BYTES);
-    const ids = [...r.text.matchAll(/\/missions\/(mis_[0-9a-f]+)</g)].map((m) => m[1]!);
+    const ids = [...r.text.matchAll(/\/m\/(mis_[0-9a-f]+)</g)].map((m) => m[1]!);
     if (f.loc.includes("/missions-")) {
       expect(f.lastmod, f.loc).toMatch(/^\d{4}-\d\d-\d\dT/);
       const newest = rowsOf<{ at: string }>(await t.deps.database.db.execute(sql`select to_char(max(updated_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at from missions where id = any(${`{${ids.join(",")}}`}::text[])`))[0]!.at;

@@ -80,7 +80,7 @@ describe.runIf(onRealPostgres)("verification under concurrency on real Postgres"
 
     const m = (await t.call("GET", `/missions/${mission.id}`)).body;
     expect(m).toMatchObject({ status: "resolved", payout_status: "confirmed", resolution_reason: "first_valid_match", resolution: { winner_submission_id: accepted[0]!.body.id, winner_agent_id: winner, fee_amount: FEE.toString() } });
-    expect(m.resolution.winners).toEqual([{ submission_id: accepted[0]!.body.id, agent_id: winner, amount: (REWARD - FEE).toString() }]);
+    expect(m.resolution.winners).toEqual([{ submission_id: accepted[0]!.body.id, agent_id: winner, amount: (REWARD - FEE).toString(), receipt_uri: expect.stringContaining(`/receipts/${accepted[0]!.body.id}`) }]);
     // Every stored submission is decided: one accepted, the rest rejected with a reason.
     const stored = (await t.call("GET", `/missions/${mission.id}/submissions?limit=100`)).body.submissions as { status: string; reason: string }[];
     expect(stored).toHaveLength(results.filter((r) => r.status === 201).length);

@@ -60,7 +60,10 @@ describe("pages", () => {
     const { mission } = await openMission(t, { title: "Sitemap </script><b>check</b>", tags: ["sitemap"] });
     expect(mission.view_url).toBe(`${PUBLIC_URL}/m/${mission.id}`);
     const xml = new XMLParser({ ignoreAttributes: false });
-    const sitemap = xml.parse((await t.call("GET", "/sitemap.xml")).text).urlset.url as any[];
+    // /sitemap.xml is a sitemap index (issue 16): the mission pages are in its missions-{k} files.
+    const files = [xml.parse((await t.call("GET", "/sitemap.xml")).text).sitemapindex.sitemap].flat() as any[];
+    const sitemap: any[] = [];
+    for (const f of files) sitemap.push(...[xml.parse((await t.call("GET", f.loc.slice(PUBLIC_URL.length))).text).urlset.url ?? []].flat());
     const rss = xml.parse((await t.call("GET", "/feed.xml?tag=sitemap")).text).rss.channel.item;
     const atom = xml.parse((await t.call("GET", "/feed.atom?tag=sitemap")).text).feed.entry;
     const links = [mission.view_url, sitemap.find((u) => u.loc.endsWith(mission.id)).loc, rss.link, atom.link["@_href"]];

@@ -18,8 +18,9 @@ export const SITEMAP_CHUNK = 45_000;
 /** Chunks cut per index build: a backlog (first build at a million missions) spreads over builds. */
 const MAX_CUTS_PER_BUILD = 40;
 /** Static entry points (paths under the public URL). */
-// The web board's HTML pages (issue 17) first, then the machine entry points.
-export const SITEMAP_STATIC = ["/", "/ranking", "/status", "/docs", "/missions", "/leaderboard", "/openapi.json", "/feed.xml", "/feed.atom"];
+// The web board's HTML pages (issue 17): a sitemap is for crawlers of pages; the JSON, feeds and
+// OpenAPI entry points are announced by the manifest, robots.txt and <link rel="alternate">.
+export const SITEMAP_STATIC = ["/", "/ranking", "/status", "/docs"];
 
 const isPublic = ne(missions.status, "pending_escrow");
 
