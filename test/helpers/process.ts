@@ -25,7 +25,8 @@ export function startServer(env: Record<string, string>, opts: { startTimeoutMs?
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: ROOT,
     // Rate limits high unless a test sets its own (test/rate-limit-processes.test.ts does).
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", OABP_ADMIN_TOKEN: E2E_ADMIN, OABP_PUBLIC_URL: E2E_PUBLIC_URL, ...PROCESS_RATE_LIMITS, ...env },
+    // Appeals off unless a test turns them on: most flows expect an award to pay at once (as makeTestApp).
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", OABP_ADMIN_TOKEN: E2E_ADMIN, OABP_PUBLIC_URL: E2E_PUBLIC_URL, OABP_APPEAL_DEFAULT: "off", ...PROCESS_RATE_LIMITS, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));

@@ -1,11 +1,11 @@
 /** @jsxImportSource hono/jsx */
 import { raw } from "hono/html";
-import { decodeDataUri } from "../../lib/data-uri";
 import { listClaims } from "../claims/claims.service";
 import type { MissionWire } from "../missions/missions.schemas";
 import { getMission } from "../missions/missions.service";
 import type { SubmissionWire } from "../submissions/submissions.schemas";
 import { listSubmissions } from "../submissions/submissions.service";
+import { readSubmissionContent } from "../submissions/submissions.read";
 import { formatAmount, relativeTime, STATUS_WORDS, verificationInWords } from "./web.format";
 import { Layout, short, type PageCtx } from "./web.layout";
 import { renderMarkdown } from "./web.markdown";
@@ -17,23 +17,37 @@ import { renderMarkdown } from "./web.markdown";
 /** Inline deliverables shown as text up to this size; never rendered as HTML. */
 const DELIVERABLE_PREVIEW_BYTES = 16 * 1024;
 
-function deliverableText(uri: string | null): string | null {
-  if (!uri || !uri.startsWith("data:")) return null;
-  try {
-    const r = decodeDataUri(new URL(uri), 64 * 1024);
-    if (!r.ok) return null;
-    const text = r.body.subarray(0, DELIVERABLE_PREVIEW_BYTES).toString("utf8");
-    return r.body.length > DELIVERABLE_PREVIEW_BYTES ? `${text}\n… (${r.body.length} bytes in all)` : text;
-  } catch {
-    return null;
-  }
+/** Previews decoded per page: each reads one stored deliverable (issue 13: lists never inline them). */
+const DELIVERABLE_PREVIEWS = 20;
+
+function previewOf(body: Buffer): string {
+  const text = body.subarray(0, DELIVERABLE_PREVIEW_BYTES).toString("utf8");
+  return body.length > DELIVERABLE_PREVIEW_BYTES ? `${text}\n… (${body.length} bytes in all)` : text;
 }
 
-function Deliverable(p: { s: SubmissionWire }) {
+/**
+ * Text previews of the inline deliverables on this page, read through the same content verb (and
+ * visibility rule, and concurrency cap) as GET /missions/{id}/submissions/{sid}/content; a preview
+ * that cannot be read now is simply not shown (the link to the content route stays).
+ */
+async function deliverablePreviews(ctx: PageCtx, missionId: string, subs: SubmissionWire[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const inline = subs.filter((s) => s.content_uri?.endsWith(`/submissions/${s.id}/content`)).slice(0, DELIVERABLE_PREVIEWS);
+  for (const s of inline) {
+    try {
+      const r = await readSubmissionContent(ctx.deps, missionId, s.id, ctx.viewer);
+      if (r !== "not_modified") out.set(s.id, previewOf(r.body));
+    } catch {
+      // private, busy or undecodable: no preview
+    }
+  }
+  return out;
+}
+
+function Deliverable(p: { s: SubmissionWire; preview: string | undefined }) {
   const uri = p.s.content_uri;
   if (!uri) return <span class="muted">hidden until the mission is resolved</span>;
-  const text = deliverableText(uri);
-  if (text !== null) return <pre class="deliverable" tabindex={0}>{text}</pre>;
+  if (p.preview !== undefined) return <pre class="deliverable" tabindex={0}>{p.preview}</pre>;
   // Only https links are clickable; any other scheme is shown as text.
   return uri.startsWith("https://")
     ? <a href={uri} rel="nofollow ugc noopener noreferrer">{uri.slice(0, 200)}</a>
@@ -108,6 +122,7 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
     listSubmissions(deps, id, viewer, { limit: 50 }),
     listClaims(deps, id, viewer, { limit: 50 }),
   ]);
+  const previews = await deliverablePreviews(ctx, id, subs.submissions);
   const isCreator = viewer === m.creator;
   const reward = formatAmount(m.reward.amount, m.reward.asset, deps.config.assets);
   const winners = m.resolution?.winners ?? [];
@@ -167,7 +182,7 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
                 <tr data-submission-id={s.id}>
                   <td><a href={`/u/${s.submitter}`}>{short(s.submitter)}</a><br /><span class="small muted">{s.submitted_at}</span></td>
                   <td>{s.status}<br /><span class="small muted">{s.reason}</span><br /><code class="small">{s.content_hash}</code></td>
-                  <td><Deliverable s={s} /></td>
+                  <td><Deliverable s={s} preview={previews.get(s.id)} /></td>
                   {isCreator && m.status === "open" ? (
                     <td>
                       <label>Pick<input type="checkbox" class="award-pick" value={s.id} /></label>
