@@ -40,7 +40,7 @@ export const escrowDeposits = pgTable("escrow_deposits", {
 ]);
 
 export interface PayoutRecipient { address: string; amount: string; submission_id?: string }
-export interface PayoutAdminAction { action: "retry" | "fail"; reason: string; from_state: string; at: string }
+export interface PayoutAdminAction { action: "retry" | "fail" | "convert"; reason: string; from_state: string; at: string }
 export interface PayoutAttempt { tx_hash: string; nonce: number; max_fee_per_gas: string; max_priority_fee_per_gas: string; gas: string; at: string }
 
 /**
