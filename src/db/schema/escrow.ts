@@ -40,7 +40,7 @@ export const escrowDeposits = pgTable("escrow_deposits", {
 ]);
 
 export interface PayoutRecipient { address: string; amount: string; submission_id?: string }
-export interface PayoutAdminAction { action: "retry" | "fail"; reason: string; from_state: string; at: string }
+export interface PayoutAdminAction { action: "retry" | "fail" | "convert"; reason: string; from_state: string; at: string }
 export interface PayoutAttempt { tx_hash: string; nonce: number; max_fee_per_gas: string; max_priority_fee_per_gas: string; gas: string; at: string }
 
 /**
@@ -79,7 +79,7 @@ export const chainPayouts = pgTable("chain_payouts", {
   nextCheckAt: ts("next_check_at"),
   // Consecutive checks that changed nothing (outage, retryable revert): this row's own backoff.
   retries: integer("retries").notNull().default(0),
-  // Operator actions on this payout (retry, fail), newest last, at most 20: the audit trail.
+  // Operator actions on this payout (retry, fail, convert), newest last, at most 20: the audit trail.
   adminActions: jsonb("admin_actions").notNull().$type<PayoutAdminAction[]>().default([]),
   createdAt: ts("created_at").notNull(),
   updatedAt: ts("updated_at").notNull(),

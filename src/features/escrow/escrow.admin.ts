@@ -5,7 +5,8 @@ import { AppError } from "../../lib/errors";
 import { lockMission } from "./escrow.deposits";
 import { payoutStatusOf, type PayoutRow } from "./escrow.payouts";
 
-// Operator tooling for base-rail payouts (docs/base-rail.md "Operator routes"): list, retry, fail.
+// Operator tooling for base-rail payouts (docs/base-rail.md "Operator routes"): list, retry, fail
+// (convert: escrow.convert.ts).
 // Every action names a reason and is recorded on the payout row (admin_actions, newest last, 20
 // kept) in the transaction that acts, and logged. A payout with a transaction possibly in flight
 // (broadcast, confirmed) is never failed by hand: the chain decides it.

@@ -1,7 +1,8 @@
 import { router } from "../../http/openapi";
 import { requireAdmin, requireAgent } from "../auth/auth.service";
-import { attachDepositRoute, escrowAttestationRoute, failPayoutRoute, getEscrowRoute, listPayoutsRoute, retryPayoutRoute, treasuryRoute } from "./escrow.routes";
+import { attachDepositRoute, convertPayoutRoute, escrowAttestationRoute, failPayoutRoute, getEscrowRoute, listPayoutsRoute, retryPayoutRoute, treasuryRoute } from "./escrow.routes";
 import { actOnPayout, listPayouts } from "./escrow.admin";
+import { convertPayout } from "./escrow.convert";
 import { escrowAttestation } from "../ledger/ledger.attestation";
 import { attachDeposit, getEscrow, treasuryView } from "./escrow.service";
 
@@ -31,4 +32,8 @@ export const escrowRouter = router()
   .openapi(failPayoutRoute, async (c) => {
     requireAdmin(c.get("identity"));
     return c.json(await actOnPayout(c.get("deps"), c.req.valid("param").id, "fail", c.req.valid("json").reason), 200);
+  })
+  .openapi(convertPayoutRoute, async (c) => {
+    requireAdmin(c.get("identity"));
+    return c.json(await convertPayout(c.get("deps"), c.req.valid("param").id, c.req.valid("json").reason), 200);
   });

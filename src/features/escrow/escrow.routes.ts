@@ -74,7 +74,7 @@ export const listPayoutsRoute = createRoute({
   responses: { 200: jsonResponse(z.object({ payouts: z.array(AdminPayout), next_after: z.string().nullable() }), "A page of payouts"), ...errors("INVALID_PARAMETER", "UNAUTHORIZED", "FORBIDDEN") },
 });
 
-const actionRoute = (action: "retry" | "fail", summary: string) => createRoute({
+const actionRoute = (action: "retry" | "fail" | "convert", summary: string) => createRoute({
   method: "post",
   path: `/admin/payouts/{id}/${action}`,
   tags: ["admin"],
@@ -85,3 +85,4 @@ const actionRoute = (action: "retry" | "fail", summary: string) => createRoute({
 });
 export const retryPayoutRoute = actionRoute("retry", "Send a failed (or waiting) payout through the pre-flight check again now (admin token; audit-logged)");
 export const failPayoutRoute = actionRoute("fail", "Mark a queued or pending_gas payout failed, with a reason (admin token; audit-logged)");
+export const convertPayoutRoute = actionRoute("convert", "Turn a failed, never-mined release into the refund of the deposit to its funder and void the mission, with a reason (admin token; audit-logged)");

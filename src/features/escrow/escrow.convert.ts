@@ -1,0 +1,65 @@
+import { eq, sql } from "drizzle-orm";
+import { chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { emitEvents, missionVoided } from "../webhooks/webhooks.outbox";
+import { lockMission } from "./escrow.deposits";
+import { payoutToAdminWire } from "./escrow.admin";
+
+// POST /admin/payouts/{id}/convert (docs/base-rail.md "Operator routes"): a release the escrow
+// will never pay (e.g. reverted:BadRecipients) becomes the refund of the whole deposit to its
+// funder, and the mission is voided (resolution_reason payout_converted_to_refund): the winners
+// were not paid, so the mission no longer shows a resolution, issues no receipts, and announces
+// mission.voided like any void.
+//
+// The payout row is converted in place rather than a second row queued: chain_payouts allows one
+// payout per deposit (chain_payouts_deposit_uq, the first line against paying twice), and the
+// row's admin_actions keep the audit trail of the whole story. Safety on chain: only a `failed`
+// release with no signed transaction and none mined can be converted, its earlier attempts (all
+// reverted or never sent: their nonces are spent) are dropped so no old receipt is read as the
+// refund's, and the refund goes through the worker's pre-flight slot check like any payout.
+
+export const CONVERTIBLE_STATES = ["failed"] as const;
+
+export async function convertPayout(deps: Deps, id: string, reason: string) {
+  const now = deps.clock.now();
+  const { row, dropped } = await deps.database.db.transaction(async (tx) => {
+    const [first] = await tx.select({ missionId: chainPayouts.missionId }).from(chainPayouts).where(eq(chainPayouts.id, id));
+    if (!first) throw new AppError("NOT_FOUND", `payout ${id} not found`);
+    const m = await lockMission(tx, first.missionId); // lock order: mission → payout
+    const [p] = await tx.select().from(chainPayouts).where(eq(chainPayouts.id, id)).for("update");
+    if (!p || !m) throw new AppError("NOT_FOUND", `payout ${id} not found`);
+    if (!(CONVERTIBLE_STATES as readonly string[]).includes(p.state)) {
+      throw new AppError("CONFLICT", `a ${p.state} payout cannot be converted into a refund`, { reason: "payout_state", state: p.state, allowed: CONVERTIBLE_STATES });
+    }
+    if (p.kind !== "release") throw new AppError("CONFLICT", "only a release can be converted into a refund", { reason: "payout_kind", kind: p.kind });
+    if (p.rawTx || p.minedTxHash) {
+      throw new AppError("CONFLICT", "this payout has a transaction that may have reached the chain", { reason: "payout_in_flight", state: p.state });
+    }
+    if (m.status !== "resolved" || m.escrow?.deposit?.id !== p.depositId) {
+      throw new AppError("CONFLICT", "the payout is not the settlement of its mission's live deposit", { reason: "mission_state", status: m.status });
+    }
+    const [d] = await tx.select().from(escrowDeposits).where(eq(escrowDeposits.id, p.depositId));
+    if (!d) throw new AppError("CONFLICT", `deposit ${p.depositId} is missing`, { reason: "deposit_missing" });
+    const entry = { action: "convert" as const, reason, from_state: p.state, at: now.toISOString() };
+    const why = `admin_convert:${reason}`;
+    const [updated] = await tx.update(chainPayouts).set({
+      kind: "refund", recipients: [{ address: d.funder, amount: d.amount }], fee: "0", amount: d.amount,
+      state: "queued", reason: why, nonce: null, txHash: null, rawTx: null, attempts: [], retries: 0, nextCheckAt: now, updatedAt: now,
+      adminActions: sql`(${chainPayouts.adminActions} || ${JSON.stringify([entry])}::jsonb)`,
+    }).where(eq(chainPayouts.id, id)).returning();
+    // The winners were not paid: the mission reads as voided, with no resolution and no fee taken.
+    await tx.update(missions).set({
+      status: "voided", phase: "closed", resolutionReason: "payout_converted_to_refund", voidedAt: now,
+      winnerSubmissionId: null, winnerAgentId: null, payouts: null, feeAmount: null, resolvedAt: null, nextActionAt: null,
+      payoutStatus: "queued", payoutStatusReason: why, payoutStatusUpdatedAt: now, payoutTxHash: null, updatedAt: now,
+    }).where(eq(missions.id, m.id));
+    await emitEvents(tx, [missionVoided(m, now, "payout_converted_to_refund")]);
+    return { row: updated!, dropped: p.attempts.map((a) => a.tx_hash) };
+  });
+  if (row.adminActions.length > 20) {
+    await deps.database.db.update(chainPayouts).set({ adminActions: row.adminActions.slice(-20) }).where(eq(chainPayouts.id, id));
+  }
+  deps.logger.warn({ payout: id, mission: row.missionId, action: "convert", reason, dropped_attempts: dropped }, "admin: release converted into a refund; mission voided");
+  return payoutToAdminWire(row);
+}
