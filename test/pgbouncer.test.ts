@@ -1,13 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { createSiweMessage } from "viem/siwe";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../src/env";
 import { onRealPostgres } from "./helpers/db";
 import { pgbouncerBinary, startPgbouncer } from "./helpers/pgbouncer";
-import { E2E_ADMIN, E2E_PUBLIC_URL, freshPostgresDatabase, startServer, type ServerProcess } from "./helpers/process";
+import { E2E_ADMIN, freshPostgresDatabase, startServer, type ServerProcess, httpCall, httpSignIn } from "./helpers/process";
 
 // Issue 16 must-show 4: the server behind a transaction-mode pooler (Debian's PgBouncer; .ci/run
 // installs it). Queries go through PgBouncer (DATABASE_URL); migrations and LISTEN use the direct
@@ -35,22 +33,8 @@ describe.runIf(onRealPostgres && bin)("behind PgBouncer (pool_mode=transaction)"
   afterAll(async () => {
     for (const c of cleanups.reverse()) await c().catch(() => {});
   });
-  async function call(base: string, method: string, p: string, body?: unknown, token?: string, extra: Record<string, string> = {}) {
-    const headers: Record<string, string> = { ...extra };
-    if (body !== undefined) headers["content-type"] = "application/json";
-    if (token) headers.authorization = `Bearer ${token}`;
-    const res = await fetch(base + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    return { status: res.status, text, body: text ? JSON.parse(text) : undefined };
-  }
-  async function signIn(base: string) {
-    const account = privateKeyToAccount(generatePrivateKey());
-    const { nonce } = (await call(base, "POST", "/auth/nonce")).body;
-    const message = createSiweMessage({ address: account.address, chainId: 8453, domain: new URL(E2E_PUBLIC_URL).host, nonce, uri: E2E_PUBLIC_URL, version: "1" });
-    const r = await call(base, "POST", "/auth/siwe", { message, signature: await account.signMessage({ message }) });
-    expect(r.status, r.text).toBe(200);
-    return { token: r.body.token as string, address: account.address.toLowerCase() };
-  }
+  const call = httpCall;
+  const signIn = httpSignIn;
   const mission = (title: string) => ({
     title, description: "Posted through PgBouncer.", reward: { asset: "USDC", amount: "100000000" },
     verification: { type: "creator_judges", params: {} }, deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(), tags: ["pooled"],

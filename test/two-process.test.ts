@@ -1,11 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { createSiweMessage } from "viem/siwe";
 import { afterAll, describe, expect, it } from "vitest";
 import { onRealPostgres } from "./helpers/db";
-import { E2E_ADMIN, E2E_PUBLIC_URL, freshPostgresDatabase, startServer, type ServerProcess } from "./helpers/process";
+import { E2E_ADMIN, freshPostgresDatabase, startServer, type ServerProcess, httpCall, httpSignIn } from "./helpers/process";
 
 // Issue 16, a fleet on one database: two real server processes on one Postgres. Writes on one are
 // read on the other — by id at once, in the other's (warmed) list cache as soon as the commit's
@@ -19,22 +17,8 @@ describe.runIf(onRealPostgres)("two instances on one Postgres", () => {
     p.child.kill("SIGTERM");
     await p.exited;
   };
-  async function call(base: string, method: string, p: string, body?: unknown, token?: string) {
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers["content-type"] = "application/json";
-    if (token) headers.authorization = `Bearer ${token}`;
-    const res = await fetch(base + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    return { status: res.status, text, body: text ? JSON.parse(text) : undefined };
-  }
-  async function signIn(base: string) {
-    const account = privateKeyToAccount(generatePrivateKey());
-    const { nonce } = (await call(base, "POST", "/auth/nonce")).body;
-    const message = createSiweMessage({ address: account.address, chainId: 8453, domain: new URL(E2E_PUBLIC_URL).host, nonce, uri: E2E_PUBLIC_URL, version: "1" });
-    const r = await call(base, "POST", "/auth/siwe", { message, signature: await account.signMessage({ message }) });
-    expect(r.status, r.text).toBe(200);
-    return { token: r.body.token as string, address: account.address.toLowerCase() };
-  }
+  const call = httpCall;
+  const signIn = httpSignIn;
   /** The other instance hears the commit's NOTIFY asynchronously: bounded polling, no timing assertion. */
   async function eventually<T>(f: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
     let v = await f();

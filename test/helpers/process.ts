@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import postgres from "postgres";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { createSiweMessage } from "viem/siwe";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const E2E_ADMIN = "e2e-admin-token-0123456789abcdef";
@@ -68,4 +70,24 @@ export async function freshPostgresDatabase(prefix: string): Promise<{ url: stri
       await admin.end();
     },
   };
+}
+
+/** One JSON request to a spawned server over real HTTP: status, raw text and the parsed body. */
+export async function httpCall(base: string, method: string, p: string, body?: unknown, token?: string, extra: Record<string, string> = {}) {
+  const headers: Record<string, string> = { ...extra };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(base + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, text, body: (text ? JSON.parse(text) : undefined) as any };
+}
+
+/** SIWE sign-in of a fresh account against a spawned server (E2E_PUBLIC_URL's domain, chain 8453). */
+export async function httpSignIn(base: string): Promise<{ token: string; address: string }> {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const { nonce } = (await httpCall(base, "POST", "/auth/nonce")).body;
+  const message = createSiweMessage({ address: account.address, chainId: 8453, domain: new URL(E2E_PUBLIC_URL).host, nonce, uri: E2E_PUBLIC_URL, version: "1" });
+  const r = await httpCall(base, "POST", "/auth/siwe", { message, signature: await account.signMessage({ message }) });
+  if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${r.text}`);
+  return { token: r.body.token as string, address: account.address.toLowerCase() };
 }
