@@ -1,32 +1,14 @@
 import { serve } from "@hono/node-server";
 import { createApp, type Lifecycle } from "./app";
 import { buildDeps } from "./deps.build";
-import { loadEnv } from "./env";
+import { checkedConfig } from "./startup";
 import { startJobRunner } from "./jobs/runner";
-import { checkBaseRail } from "./features/escrow/escrow.startup";
-import { createBaseChain } from "./lib/base-chain";
 import { walletBundle } from "./features/web/web.assets";
 
 // Process entry: env → deps → serve → jobs; SIGTERM/SIGINT finish in-flight requests and the
 // job tick in progress, then close the db.
 async function main() {
-  let config;
-  try {
-    config = loadEnv();
-  } catch (e) {
-    console.error((e as Error).message);
-    process.exit(1);
-  }
-  // Fail fast, before the database opens, on a chain that disagrees with the configuration
-  // (docs/base-rail.md "Start-up checks").
-  if (config.baseRail) {
-    try {
-      await checkBaseRail(createBaseChain(config.baseRail), config);
-    } catch (e) {
-      console.error((e as Error).message);
-      process.exit(1);
-    }
-  }
+  const config = await checkedConfig();
   const deps = await buildDeps(config);
   const { logger } = deps;
   if (deps.chain && !deps.chain.canSign) logger.info({ resolver: deps.chain.resolver }, "base rail: no resolver key in this process; payouts are sent by `npm run worker`");

@@ -1,30 +1,16 @@
 import { buildDeps } from "./deps.build";
-import { loadEnv } from "./env";
-import { checkBaseRail } from "./features/escrow/escrow.startup";
+import { checkedConfig } from "./startup";
 import { watchEscrow } from "./features/escrow/escrow.watcher";
 import { runPayouts } from "./features/escrow/escrow.worker";
-import { createBaseChain } from "./lib/base-chain";
 
 // `npm run worker`: the base rail's settlement process (docs/base-rail.md "Trust model"). It holds
 // the resolver key (OABP_RESOLVER_KEY / _FILE) and runs the escrow watcher and the settlement
 // worker only — no HTTP — so the public API process can run with OABP_RESOLVER_ADDRESS and no key.
 // Several workers may run against one database: every step is a conditional, locked transition.
 async function main() {
-  let config;
-  try {
-    config = loadEnv();
-  } catch (e) {
-    console.error((e as Error).message);
-    process.exit(1);
-  }
+  const config = await checkedConfig();
   if (!config.baseRail?.resolverKey) {
     console.error(`settlement worker: the base rail needs OABP_RPC_URL, OABP_ESCROW_ADDRESS and the resolver key (OABP_RESOLVER_KEY or OABP_RESOLVER_KEY_FILE)${config.baseRailOff ? ` — off: ${config.baseRailOff}` : ""}`);
-    process.exit(1);
-  }
-  try {
-    await checkBaseRail(createBaseChain(config.baseRail), config);
-  } catch (e) {
-    console.error((e as Error).message);
     process.exit(1);
   }
   const deps = await buildDeps(config);

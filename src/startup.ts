@@ -1,0 +1,23 @@
+import { loadEnv, type Config } from "./env";
+import { checkBaseRail } from "./features/escrow/escrow.startup";
+import { createBaseChain } from "./lib/base-chain";
+
+// Start-up shared by the API process (main.ts) and the settlement process (worker.ts): a bad
+// setting or a chain that disagrees with the configuration stops the process with a message
+// naming it, before the database opens (docs/base-rail.md "Start-up checks").
+
+function exitWith(e: unknown): never {
+  console.error((e as Error).message);
+  process.exit(1);
+}
+
+export async function checkedConfig(): Promise<Config> {
+  let config: Config;
+  try {
+    config = loadEnv();
+  } catch (e) {
+    exitWith(e);
+  }
+  if (config.baseRail) await checkBaseRail(createBaseChain(config.baseRail), config).catch(exitWith);
+  return config;
+}
