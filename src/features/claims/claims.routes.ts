@@ -17,7 +17,7 @@ export const claimRoute = createRoute({
   responses: {
     201: jsonResponse(Claim, "Claimed"),
     200: jsonResponse(Claim, "Renewed"),
-    ...errors("ANONYMOUS_SUBMISSION_REJECTED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"),
+    ...errors("UNAUTHORIZED", "ANONYMOUS_SUBMISSION_REJECTED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"),
   },
 });
 

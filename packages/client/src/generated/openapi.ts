@@ -6290,6 +6290,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
                 403: {
                     headers: {
