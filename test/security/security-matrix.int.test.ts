@@ -1,0 +1,196 @@
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { credit, missionBody, signIn } from "../helpers/agents";
+import { expectError } from "../helpers/errors";
+import { ADMIN_ONLY, FORBIDDEN_AGENT_VERB, MATRIX, UNAUTHORIZED, type Expected, type World } from "./security-matrix.table";
+
+// Issue 14 must-show 4: one security matrix over every secured operation of openapi/openapi.json
+// (unkey runs its shared route tests on every endpoint). The operations are read from the document;
+// the per-operation fixtures live in security-matrix.table.ts, keyed by "METHOD /path".
+
+interface Operation {
+  key: string;
+  method: string;
+  path: string;
+  statuses: Set<string>;
+  hasBody: boolean;
+}
+
+const doc = JSON.parse(readFileSync(new URL("../../openapi/openapi.json", import.meta.url), "utf8")) as {
+  paths: Record<string, Record<string, { security?: unknown[]; responses?: Record<string, unknown>; requestBody?: unknown }>>;
+};
+const METHODS = new Set(["get", "post", "put", "patch", "delete"]);
+
+/** Sign-in itself answers 401 for a bad signature; it issues credentials rather than reading them. */
+const ISSUES_CREDENTIALS = new Set(["POST /auth/siwe"]);
+
+/**
+ * Secured: the operation names a security requirement, or it declares a 401 — it reads the
+ * caller's identity without a requirement in the document (AIP-1 §1.4 submissions, AIP-4 §2.2
+ * disputes, where anonymous callers get their own answer).
+ */
+const SECURED: Operation[] = Object.entries(doc.paths).flatMap(([path, ops]) =>
+  Object.entries(ops)
+    .filter(([method, op]) => METHODS.has(method) && ((op.security?.length ?? 0) > 0 || "401" in (op.responses ?? {})))
+    .filter(([method]) => !ISSUES_CREDENTIALS.has(`${method.toUpperCase()} ${path}`))
+    .map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, statuses: new Set(Object.keys(op.responses ?? {})), hasBody: op.requestBody !== undefined })));
+
+type Res = Awaited<ReturnType<TestApp["call"]>>;
+
+/** The declared answer: its status is listed in the operation's responses and the body is JSON with that error code. */
+function expectDeclared(op: Operation, r: Res, { status, code, reason }: Expected) {
+  expect(op.statuses, `${op.key} does not declare ${status}`).toContain(String(status));
+  // AIP-1 §1.4 fixes the anonymous-submission body to exactly {"error": …}; everything else is the
+  // one error body of design.md "Wire conventions".
+  if (code === "ANONYMOUS_SUBMISSION_REJECTED") {
+    expect(r.status, r.text).toBe(status);
+    expect(r.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(r.body).toEqual({ error: code });
+  } else {
+    expectError(r, status, code);
+  }
+  if (reason) expect(r.body.details?.reason, r.text).toBe(reason);
+}
+
+let t: TestApp;
+let w: World;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  w = await buildWorld(t);
+}, 60_000);
+afterAll(async () => t?.close());
+
+/** The fixtures, through real HTTP: each step must succeed or the whole file fails loudly. */
+async function buildWorld(t: TestApp): Promise<World> {
+  const [a, b, worker, expired] = [await signIn(t), await signIn(t), await signIn(t), await signIn(t)];
+  const ok = (r: Res, status: number) => {
+    if (r.status !== status) throw new Error(`fixture: ${r.status} ${r.text}`);
+    return r.body;
+  };
+  await credit(t, a.address, 1_000_000_000n);
+  const mission = async () => ok(await t.call("POST", "/missions", { token: a.token, body: missionBody(t) }), 201);
+  // A's open mission: the worker submitted, holds a claim and filed a bad_spec dispute on it.
+  const open = await mission();
+  const openSubmission = ok(await t.call("POST", `/missions/${open.id}/submissions`, { token: worker.token, body: { content: "an answer" } }), 201);
+  ok(await t.call("POST", `/missions/${open.id}/claims`, { token: worker.token }), 201);
+  const dispute = ok(await t.call("POST", "/disputes", { token: worker.token, body: { dispute_type: "bad_spec", mission_id: open.id, evidence: { description: "the criteria contradict the title" } } }), 201);
+  // A's resolved mission: A awarded the worker, then reviewed it.
+  const done = await mission();
+  const sub = ok(await t.call("POST", `/missions/${done.id}/submissions`, { token: worker.token, body: { content: "the key" } }), 201);
+  ok(await t.call("POST", `/missions/${done.id}/award`, { token: a.token, body: { winners: [{ submission_id: sub.id, share_bps: 10_000 }] } }), 200);
+  const review = ok(await t.call("POST", `/agents/${worker.address}/reviews`, { token: a.token, body: { mission_id: done.id, stars: 5 } }), 201);
+  const webhook = ok(await t.call("POST", "/webhooks", { token: a.token, body: { url: "https://hooks.example.com/oabp", events: ["mission.created"] } }), 201);
+  return {
+    a, b, worker, expired,
+    openMissionId: open.id,
+    openSubmissionId: openSubmission.id,
+    resolvedMissionId: done.id,
+    reviewId: review.id,
+    webhookId: webhook.id,
+    disputeId: dispute.dispute_id,
+    deadline: missionBody(t).deadline,
+  };
+}
+
+interface CallOpts {
+  token?: string;
+  headers?: Record<string, string>;
+  prefix?: string;
+  /** Replace the fixture body (an invalid one, to see whether validation answers first). */
+  body?: unknown;
+  /** Point the path at ids nothing has (same prefixes, unknown values). */
+  unknownIds?: boolean;
+}
+
+const UNKNOWN_ID = /\b([a-z]{2,5})_[0-9A-Z]{26}\b/g;
+const UNKNOWN_ADDRESS = `0x${"5e".repeat(20)}`;
+
+const call = (op: Operation, o: CallOpts = {}) => {
+  const req = MATRIX[op.key]!.request(w);
+  let path = req.path;
+  if (o.unknownIds) {
+    path = path.replace(UNKNOWN_ID, "$1_01JZ0000000000000000000000").replace(/0x[0-9a-f]{40}/g, UNKNOWN_ADDRESS);
+    if (path === req.path) throw new Error(`${op.key}: no id in ${path} to replace`);
+  }
+  return t.call(op.method, `${o.prefix ?? ""}${path}`, { body: "body" in o ? o.body : req.body, token: o.token, headers: o.headers });
+};
+
+describe("the matrix is generated from openapi/openapi.json", () => {
+  it("covers exactly the secured operations of the document", () => {
+    // A new secured route without a row in security-matrix.table.ts fails here (and a stale row too).
+    expect(Object.keys(MATRIX).sort()).toEqual(SECURED.map((o) => o.key).sort());
+    // Sanity: the document still marks operations secured the way this file reads them.
+    expect(SECURED.length).toBeGreaterThanOrEqual(30);
+  });
+});
+
+describe.each(SECURED.map((op) => [op.key, op] as const))("%s", (_key, op) => {
+  const entry = MATRIX[op.key];
+  if (!entry) {
+    it("has a row in security-matrix.table.ts", () => expect.fail(`no matrix row for ${op.key}`));
+    return;
+  }
+  const anonymous = entry.anonymous ?? UNAUTHORIZED;
+
+  it("anonymous → the declared refusal, at / and under /api", async () => {
+    for (const prefix of ["", "/api"]) expectDeclared(op, await call(op, { prefix }), anonymous);
+  });
+
+  if (op.path.includes("{") && !entry.unknownIdsOnly) {
+    it("anonymous on ids that do not exist → the same refusal (no existence oracle)", async () => {
+      expectDeclared(op, await call(op, { unknownIds: true }), anonymous);
+    });
+  }
+
+  if (op.hasBody) {
+    // Today most routes validate the body before they look at the caller; the rows that do say
+    // so (validatesBeforeAuth) — see the report of issue 14's security lane.
+    const first = entry.validatesBeforeAuth ? "400 INVALID_PARAMETER (validation answers first)" : `${anonymous.status} ${anonymous.code}`;
+    it(`anonymous with an invalid body → ${first}`, async () => {
+      const r = await call(op, { body: { unexpected: [] } });
+      expectDeclared(op, r, entry.validatesBeforeAuth ? { status: 400, code: "INVALID_PARAMETER" } : anonymous);
+    });
+  }
+
+  it("malformed or foreign credentials → 401 UNAUTHORIZED", async () => {
+    for (const authorization of ["Bearer x", "Bearer not-a-token-%%%", "Bearer two words", "Bearer", `Basic ${Buffer.from("a:b").toString("base64")}`]) {
+      expectDeclared(op, await call(op, { headers: { authorization } }), UNAUTHORIZED);
+    }
+  });
+
+  it("a session past its TTL → 401 UNAUTHORIZED", async () => {
+    // The same token works before expiry (GET /webhooks answers any live session).
+    expect((await t.call("GET", "/webhooks", { token: w.expired.token })).status).toBe(200);
+    const before = t.clock.now();
+    t.clock.advance(t.deps.config.sessionTtlSeconds * 1000 + 1000);
+    try {
+      expectDeclared(op, await call(op, { token: w.expired.token }), UNAUTHORIZED);
+    } finally {
+      t.clock.set(before);
+    }
+  });
+
+  const wrong = entry?.wrongCaller;
+  // Rows marked notApplicable carry their reason in the table and get no test here.
+  if (wrong && !("notApplicable" in wrong)) {
+    it(`${wrong === ADMIN_ONLY ? "a normal agent on an operator route" : "another agent on A's resource"} → ${wrong.status}`, async () => {
+      const r = await call(op, { token: (wrong.by ?? ((x: World) => x.b))(w).token });
+      if (wrong.code) expectDeclared(op, r, { ...wrong, code: wrong.code });
+      else {
+        expect(r.status, r.text).toBe(wrong.status);
+        expect(op.statuses).toContain(String(wrong.status));
+      }
+      await wrong.after?.(t, w);
+    });
+  }
+
+  const admin = entry.adminToken ?? (wrong === ADMIN_ONLY ? "operator" : FORBIDDEN_AGENT_VERB);
+  // Rows the operator may call are exercised by their own suites (a call here would act).
+  if (admin !== "operator") {
+    it(`the operator's admin token → ${admin.status} ${admin.code}`, async () => {
+      expectDeclared(op, await call(op, { token: ADMIN_TOKEN }), admin);
+    });
+  }
+});

@@ -1,0 +1,267 @@
+import { expect } from "vitest";
+import type { TestApp } from "../helpers/app";
+import type { signIn } from "../helpers/agents";
+
+// Per-operation fixtures of the security matrix (security-matrix.int.test.ts), keyed by
+// "METHOD /path" exactly as openapi/openapi.json spells it. A secured operation without a row here
+// fails the matrix's coverage test.
+
+export type Agent = Awaited<ReturnType<typeof signIn>>;
+
+/** Real resources built once per file through HTTP: A owns them, B is a stranger. */
+export interface World {
+  a: Agent;
+  b: Agent;
+  /** Won A's resolved mission, holds a claim on A's open one and filed a dispute on it. */
+  worker: Agent;
+  /** Signed in like the others; the matrix replays it past the session TTL. */
+  expired: Agent;
+  openMissionId: string;
+  openSubmissionId: string;
+  resolvedMissionId: string;
+  /** A's review of the worker for the resolved mission. */
+  reviewId: string;
+  webhookId: string;
+  disputeId: string;
+  /** A mission deadline a week after the test clock. */
+  deadline: string;
+}
+
+export interface Expected {
+  status: number;
+  code: string;
+  /** details.reason, where the route names one. */
+  reason?: string;
+}
+
+export type WrongCaller =
+  | {
+    status: number;
+    /** The error code; absent for a 2xx answer (a list that leaves A's resources out). */
+    code?: string;
+    reason?: string;
+    /** Who calls instead of A; B unless said. */
+    by?: (w: World) => Agent;
+    /** Afterwards: A's resource is untouched (for answers that do not say 403). */
+    after?: (t: TestApp, w: World) => Promise<void>;
+  }
+  | { notApplicable: string };
+
+export interface Entry {
+  /** The request A may make: real ids and a valid body, so neither validation nor lookup answers first. */
+  request(w: World): { path: string; body?: unknown };
+  /** What an anonymous caller gets (401 UNAUTHORIZED unless the route declares otherwise). */
+  anonymous?: Expected;
+  /** Another agent on A's resource, or a normal agent on an admin-only operation. */
+  wrongCaller: WrongCaller;
+  /**
+   * The operator's admin token: FORBIDDEN_AGENT_VERB unless said ("the admin token does not act as
+   * an agent"); "operator" where the operator may act (not called: the call would act).
+   */
+  adminToken?: Expected | "operator";
+  /** Why the fixture path already names ids nothing has (no "unknown ids" case for the row). */
+  unknownIdsOnly?: string;
+  /** Today an anonymous caller with an invalid body gets 400 before the refusal (the validator runs first). */
+  validatesBeforeAuth?: true;
+}
+
+export const UNAUTHORIZED: Expected = { status: 401, code: "UNAUTHORIZED" };
+/** AIP-1 §1.4: would-be workers without an identity get exactly 403 {"error":"ANONYMOUS_SUBMISSION_REJECTED"}. */
+const ANONYMOUS_REJECTED: Expected = { status: 403, code: "ANONYMOUS_SUBMISSION_REJECTED" };
+const FORBIDDEN: Expected = { status: 403, code: "FORBIDDEN" };
+/** requireAgent: the admin token is an identity, but never an agent's. */
+export const FORBIDDEN_AGENT_VERB: Expected = FORBIDDEN;
+/** Operator-only: a normal agent's session is an identity, just not the admin one (requireAdmin). */
+export const ADMIN_ONLY: WrongCaller = FORBIDDEN;
+const PAYOUT = "/admin/payouts/pay_01JZ0000000000000000000000";
+/** Payouts are base-rail transfers (test/escrow-*.test.ts); the ledger rail this file runs on has none. */
+const NO_PAYOUTS = "no payout exists on the ledger rail; requireAdmin answers before any lookup";
+const REASON = { reason: "operator check" };
+
+const missionBody = (w: World) => ({
+  title: "Find the key",
+  description: "Locate the configuration key and submit it.",
+  reward: { asset: "USDC", amount: "1000" },
+  verification: { type: "creator_judges", params: {} },
+  deadline: w.deadline,
+  tags: ["search"],
+  creator: w.a.address,
+});
+
+const webhookListed = async (t: TestApp, w: World) => {
+  const mine = await t.call("GET", `/webhooks/${w.webhookId}`, { token: w.a.token });
+  expect(mine.status, mine.text).toBe(200);
+};
+
+export const MATRIX: Record<string, Entry> = {
+  "PUT /agents/{id}": {
+    request: (w) => ({ path: `/agents/${w.a.address}`, body: { display_name: "Ada" } }),
+    wrongCaller: FORBIDDEN,
+  },
+  "POST /agents/{id}/reviews": {
+    request: (w) => ({ path: `/agents/${w.worker.address}/reviews`, body: { mission_id: w.resolvedMissionId, stars: 4 } }),
+    wrongCaller: { ...FORBIDDEN, reason: "not_a_party" },
+    validatesBeforeAuth: true,
+  },
+  "PUT /agents/{id}/reviews/{review_id}": {
+    request: (w) => ({ path: `/agents/${w.worker.address}/reviews/${w.reviewId}`, body: { stars: 1 } }),
+    wrongCaller: { ...FORBIDDEN, reason: "not_author" },
+    validatesBeforeAuth: true,
+  },
+  "DELETE /agents/{id}/reviews/{review_id}": {
+    request: (w) => ({ path: `/agents/${w.worker.address}/reviews/${w.reviewId}` }),
+    wrongCaller: { ...FORBIDDEN, reason: "not_author" },
+  },
+  "POST /agents/{id}/heartbeat": {
+    request: (w) => ({ path: `/agents/${w.a.address}/heartbeat` }),
+    wrongCaller: { ...FORBIDDEN, reason: "not_self" },
+  },
+  "POST /missions": {
+    request: (w) => ({ path: "/missions", body: missionBody(w) }),
+    // B names A as the creator.
+    wrongCaller: FORBIDDEN,
+    validatesBeforeAuth: true,
+  },
+  "POST /missions/{id}/void": {
+    request: (w) => ({ path: `/missions/${w.openMissionId}/void` }),
+    wrongCaller: FORBIDDEN,
+  },
+  "POST /missions/{id}/submissions": {
+    request: (w) => ({ path: `/missions/${w.openMissionId}/submissions`, body: { content: "another answer" } }),
+    anonymous: ANONYMOUS_REJECTED,
+    wrongCaller: { notApplicable: "any agent may submit; the creator's own submission is stored rejected (AIP-3 §3.1), not refused" },
+  },
+  "POST /missions/{id}/submit": {
+    request: (w) => ({ path: `/missions/${w.openMissionId}/submit`, body: { content: "another answer" } }),
+    anonymous: ANONYMOUS_REJECTED,
+    wrongCaller: { notApplicable: "alias of POST /missions/{id}/submissions" },
+  },
+  "POST /missions/{id}/award": {
+    request: (w) => ({ path: `/missions/${w.openMissionId}/award`, body: { winners: [{ submission_id: w.openSubmissionId, share_bps: 10_000 }] } }),
+    wrongCaller: FORBIDDEN,
+    validatesBeforeAuth: true,
+  },
+  "POST /missions/{id}/votes": {
+    request: (w) => ({ path: `/missions/${w.openMissionId}/votes`, body: { submission_id: w.openSubmissionId, amount: "100" } }),
+    anonymous: ANONYMOUS_REJECTED,
+    wrongCaller: { notApplicable: "any agent may stake; the creator and own-submission rules are in test/aip1-voting.int.test.ts" },
+  },
+  "POST /missions/{id}/commitments": {
+    request: (w) => ({ path: `/missions/${w.openMissionId}/commitments`, body: { commitment: `sha256:${"ab".repeat(32)}` } }),
+    anonymous: ANONYMOUS_REJECTED,
+    wrongCaller: { notApplicable: "any agent may commit; the creator rule is in test/commit-reveal.int.test.ts" },
+  },
+  "POST /admin/ledger/credit": {
+    request: (w) => ({ path: "/admin/ledger/credit", body: { agent_id: w.b.address, asset: "USDC", amount: "1" } }),
+    wrongCaller: ADMIN_ONLY,
+    validatesBeforeAuth: true,
+  },
+  "GET /admin/ledger/verify": {
+    request: () => ({ path: "/admin/ledger/verify" }),
+    wrongCaller: ADMIN_ONLY,
+  },
+  "POST /missions/{id}/escrow": {
+    request: (w) => ({ path: `/missions/${w.openMissionId}/escrow`, body: { tx_hash: `0x${"ab".repeat(32)}` } }),
+    // Today the rail check answers before the creator check: on a ledger-rail mission a stranger
+    // gets 422 not_base_rail, which tells it nothing it could not read from GET /missions/{id}.
+    wrongCaller: { status: 422, code: "UNPROCESSABLE", reason: "not_base_rail" },
+    validatesBeforeAuth: true,
+  },
+  "GET /treasury": {
+    request: () => ({ path: "/treasury" }),
+    wrongCaller: ADMIN_ONLY,
+  },
+  "GET /admin/payouts": {
+    request: () => ({ path: "/admin/payouts" }),
+    wrongCaller: ADMIN_ONLY,
+  },
+  "POST /admin/payouts/{id}/retry": {
+    request: () => ({ path: `${PAYOUT}/retry`, body: REASON }),
+    unknownIdsOnly: NO_PAYOUTS,
+    wrongCaller: ADMIN_ONLY,
+    validatesBeforeAuth: true,
+  },
+  "POST /admin/payouts/{id}/fail": {
+    request: () => ({ path: `${PAYOUT}/fail`, body: REASON }),
+    unknownIdsOnly: NO_PAYOUTS,
+    wrongCaller: ADMIN_ONLY,
+    validatesBeforeAuth: true,
+  },
+  "POST /admin/payouts/{id}/convert": {
+    request: () => ({ path: `${PAYOUT}/convert`, body: REASON }),
+    unknownIdsOnly: NO_PAYOUTS,
+    wrongCaller: ADMIN_ONLY,
+    validatesBeforeAuth: true,
+  },
+  "POST /webhooks": {
+    request: () => ({ path: "/webhooks", body: { url: "https://hooks.example.com/other", events: ["mission.created"] } }),
+    wrongCaller: { notApplicable: "a new webhook belongs to its caller; there is no owner to impersonate" },
+    validatesBeforeAuth: true,
+  },
+  "GET /webhooks": {
+    request: () => ({ path: "/webhooks" }),
+    // B's list is B's own: A's webhook is not in it.
+    wrongCaller: {
+      status: 200,
+      after: async (t, w) => {
+        const r = await t.call("GET", "/webhooks", { token: w.b.token });
+        expect(JSON.stringify(r.body)).not.toContain(w.webhookId);
+      },
+    },
+  },
+  "GET /webhooks/{id}": {
+    request: (w) => ({ path: `/webhooks/${w.webhookId}` }),
+    // A webhook is visible to its owner only: another agent is told it does not exist.
+    wrongCaller: { status: 404, code: "NOT_FOUND", after: webhookListed },
+  },
+  "DELETE /webhooks/{id}": {
+    request: (w) => ({ path: `/webhooks/${w.webhookId}` }),
+    wrongCaller: { status: 404, code: "NOT_FOUND", after: webhookListed },
+  },
+  "GET /webhooks/{id}/deliveries": {
+    request: (w) => ({ path: `/webhooks/${w.webhookId}/deliveries` }),
+    wrongCaller: { status: 404, code: "NOT_FOUND", after: webhookListed },
+  },
+  "POST /missions/{id}/claims": {
+    request: (w) => ({ path: `/missions/${w.openMissionId}/claims` }),
+    anonymous: ANONYMOUS_REJECTED,
+    // The creator may not claim its own mission.
+    wrongCaller: { ...FORBIDDEN, reason: "own_mission", by: (w) => w.a },
+  },
+  "DELETE /missions/{id}/claims": {
+    request: (w) => ({ path: `/missions/${w.openMissionId}/claims` }),
+    // B can only release its own claim: it has none, and the worker's claim stays.
+    wrongCaller: {
+      status: 404,
+      code: "NOT_FOUND",
+      after: async (t, w) => {
+        const r = await t.call("GET", `/missions/${w.openMissionId}/claims`);
+        expect(JSON.stringify(r.body)).toContain(w.worker.address);
+      },
+    },
+  },
+  "POST /adp/adp.advertise": {
+    request: (w) => ({
+      path: "/adp/adp.advertise",
+      body: { id: "agent://a-bot", name: "A's bot", description: "d", version: "1.0.0", skills: ["python"], extensions: { oabp: { agent_id: w.a.address } } },
+    }),
+    // B advertises a card bound to A.
+    wrongCaller: { ...FORBIDDEN, reason: "agent_mismatch" },
+    // ADP §4.2: an unsigned card needs an agent's session; the admin token is none.
+    adminToken: { ...UNAUTHORIZED, reason: "authentication_required" },
+    validatesBeforeAuth: true,
+  },
+  "POST /disputes": {
+    request: (w) => ({ path: "/disputes", body: { dispute_type: "bad_spec", mission_id: w.openMissionId, filed_by: w.a.address, evidence: { description: "contradictory criteria" } } }),
+    // B files in A's name.
+    wrongCaller: FORBIDDEN,
+    validatesBeforeAuth: true,
+  },
+  "POST /disputes/{id}/resolve": {
+    request: (w) => ({ path: `/disputes/${w.disputeId}/resolve`, body: { outcome: "upheld", rationale: "conceded" } }),
+    // Only the operator or the mission's creator (A) rules; B is neither.
+    wrongCaller: FORBIDDEN,
+    adminToken: "operator",
+    validatesBeforeAuth: true,
+  },
+};
