@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
-import { ADMIN_ONLY, FORBIDDEN_AGENT_VERB, MATRIX, UNAUTHORIZED, type Expected, type World } from "./security-matrix.table";
+import { FORBIDDEN_AGENT_VERB, MATRIX, UNAUTHORIZED, type Expected, type World } from "./security-matrix.table";
 
 // Issue 14 must-show 4: one security matrix over every secured operation of openapi/openapi.json
 // (unkey runs its shared route tests on every endpoint). The operations are read from the document;
@@ -124,6 +124,13 @@ describe("the matrix is generated from openapi/openapi.json", () => {
     // Sanity: the document still marks operations secured the way this file reads them.
     expect(SECURED.length).toBeGreaterThanOrEqual(30);
   });
+
+  it("every /admin operation is a secured, operator-only row", () => {
+    const admin = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      path.startsWith("/admin/") ? Object.keys(ops).filter((m) => METHODS.has(m)).map((m) => `${m.toUpperCase()} ${path}`) : []);
+    expect(admin.length).toBeGreaterThan(0);
+    for (const key of admin) expect(MATRIX[key]?.operatorOnly, key).toBe(true);
+  });
 });
 
 describe.each(SECURED.map((op) => [op.key, op] as const))("%s", (_key, op) => {
@@ -145,8 +152,9 @@ describe.each(SECURED.map((op) => [op.key, op] as const))("%s", (_key, op) => {
   }
 
   if (op.hasBody) {
-    // Today most routes validate the body before they look at the caller; the rows that do say
-    // so (validatesBeforeAuth) — see the report of issue 14's security lane.
+    // Today only the AIP-1 §1.4 routes (rejectAnonymousPosts) look at the caller before the zod
+    // validator; elsewhere the validator runs before the handler's requireAgent/requireAdmin, and
+    // the row says so (validatesBeforeAuth). Never an existence oracle: ids are looked up later.
     const first = entry.validatesBeforeAuth ? "400 INVALID_PARAMETER (validation answers first)" : `${anonymous.status} ${anonymous.code}`;
     it(`anonymous with an invalid body → ${first}`, async () => {
       const r = await call(op, { body: { unexpected: [] } });
@@ -172,21 +180,22 @@ describe.each(SECURED.map((op) => [op.key, op] as const))("%s", (_key, op) => {
     }
   });
 
-  const wrong = entry?.wrongCaller;
+  const wrong = entry.wrongCaller;
   // Rows marked notApplicable carry their reason in the table and get no test here.
   if (wrong && !("notApplicable" in wrong)) {
-    it(`${wrong === ADMIN_ONLY ? "a normal agent on an operator route" : "another agent on A's resource"} → ${wrong.status}`, async () => {
+    const who = entry.operatorOnly ? "a normal agent on an operator route" : (wrong.label ?? "another agent on A's resource");
+    it(`${who} → ${wrong.status}`, async () => {
       const r = await call(op, { token: (wrong.by ?? ((x: World) => x.b))(w).token });
       if (wrong.code) expectDeclared(op, r, { ...wrong, code: wrong.code });
       else {
         expect(r.status, r.text).toBe(wrong.status);
         expect(op.statuses).toContain(String(wrong.status));
       }
-      await wrong.after?.(t, w);
+      await wrong.after?.(t, w, r);
     });
   }
 
-  const admin = entry.adminToken ?? (wrong === ADMIN_ONLY ? "operator" : FORBIDDEN_AGENT_VERB);
+  const admin = entry.adminToken ?? (entry.operatorOnly ? "operator" : FORBIDDEN_AGENT_VERB);
   // Rows the operator may call are exercised by their own suites (a call here would act).
   if (admin !== "operator") {
     it(`the operator's admin token → ${admin.status} ${admin.code}`, async () => {
