@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
-import { FORBIDDEN_AGENT_VERB, MATRIX, UNAUTHORIZED, type Expected, type World } from "./security-matrix.table";
+import { csrfTokenFor, sessionCookieName } from "../../src/http/session-cookie";
+import { FORBIDDEN, FORBIDDEN_AGENT_VERB, MATRIX, UNAUTHORIZED, type Expected, type World } from "./security-matrix.table";
 
 // Issue 14 must-show 4: one security matrix over every secured operation of openapi/openapi.json
 // (unkey runs its shared route tests on every endpoint). The operations are read from the document;
@@ -102,6 +103,8 @@ interface CallOpts {
   body?: unknown;
   /** Point the path at ids nothing has (same prefixes, unknown values). */
   unknownIds?: boolean;
+  /** Appended to the path (a query string). */
+  query?: string;
 }
 
 const UNKNOWN_ID = /\b([a-z]{2,5})_[0-9A-Z]{26}\b/g;
@@ -114,7 +117,7 @@ const call = (op: Operation, o: CallOpts = {}) => {
     path = path.replace(UNKNOWN_ID, "$1_01JZ0000000000000000000000").replace(/0x[0-9a-f]{40}/g, UNKNOWN_ADDRESS);
     if (path === req.path) throw new Error(`${op.key}: no id in ${path} to replace`);
   }
-  return t.call(op.method, `${o.prefix ?? ""}${path}`, { body: "body" in o ? o.body : req.body, token: o.token, headers: o.headers });
+  return t.call(op.method, `${o.prefix ?? ""}${path}${o.query ?? ""}`, { body: "body" in o ? o.body : req.body, token: o.token, headers: o.headers });
 };
 
 describe("the matrix is generated from openapi/openapi.json", () => {
@@ -165,6 +168,32 @@ describe.each(SECURED.map((op) => [op.key, op] as const))("%s", (_key, op) => {
   it("malformed or foreign credentials → 401 UNAUTHORIZED", async () => {
     for (const authorization of ["Bearer x", "Bearer not-a-token-%%%", "Bearer two words", "Bearer", `Basic ${Buffer.from("a:b").toString("base64")}`]) {
       expectDeclared(op, await call(op, { headers: { authorization } }), UNAUTHORIZED);
+    }
+  });
+
+  it("an api_key no registry attestation bound (X-Api-Key, ?api_key) → the anonymous refusal", async () => {
+    // AIP-1 §1.4: an unbound key is no identity; the caller is anonymous, not an error.
+    expectDeclared(op, await call(op, { headers: { "x-api-key": "key-nobody-bound" } }), anonymous);
+    expectDeclared(op, await call(op, { query: "?api_key=key-nobody-bound" }), anonymous);
+  });
+
+  if (op.method !== "GET") {
+    it("A's session cookie on a write without X-CSRF-Token → 403 FORBIDDEN", async () => {
+      // docs/web.md: a browser session must echo its CSRF token on every state-changing request.
+      const cookie = `${sessionCookieName(false)}=${w.a.token}`;
+      expectDeclared(op, await call(op, { headers: { cookie } }), { ...FORBIDDEN, reason: "csrf_token_missing_or_wrong" });
+      expectDeclared(op, await call(op, { headers: { cookie, "x-csrf-token": "not-the-token" } }), { ...FORBIDDEN, reason: "csrf_token_missing_or_wrong" });
+    });
+  }
+
+  it("a session cookie past its TTL → the anonymous refusal", async () => {
+    const cookie = `${sessionCookieName(false)}=${w.expired.token}`;
+    const before = t.clock.now();
+    t.clock.advance(t.deps.config.sessionTtlSeconds * 1000 + 1000);
+    try {
+      expectDeclared(op, await call(op, { headers: { cookie, "x-csrf-token": csrfTokenFor(w.expired.token) } }), anonymous);
+    } finally {
+      t.clock.set(before);
     }
   });
 

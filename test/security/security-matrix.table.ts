@@ -73,7 +73,7 @@ export interface Entry {
 export const UNAUTHORIZED: Expected = { status: 401, code: "UNAUTHORIZED" };
 /** AIP-1 §1.4: would-be workers without an identity get exactly 403 {"error":"ANONYMOUS_SUBMISSION_REJECTED"}. */
 const ANONYMOUS_REJECTED: Expected = { status: 403, code: "ANONYMOUS_SUBMISSION_REJECTED" };
-const FORBIDDEN: Expected = { status: 403, code: "FORBIDDEN" };
+export const FORBIDDEN: Expected = { status: 403, code: "FORBIDDEN" };
 /** requireAgent: the admin token is an identity, but never an agent's. */
 export const FORBIDDEN_AGENT_VERB: Expected = FORBIDDEN;
 const PAYOUT = "/admin/payouts/pay_01JZ0000000000000000000000";
