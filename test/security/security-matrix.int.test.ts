@@ -8,7 +8,12 @@ import { FORBIDDEN, FORBIDDEN_AGENT_VERB, MATRIX, UNAUTHORIZED, type Expected, t
 
 // Issue 14 must-show 4: one security matrix over every secured operation of openapi/openapi.json
 // (unkey runs its shared route tests on every endpoint). The operations are read from the document;
-// the per-operation fixtures live in security-matrix.table.ts, keyed by "METHOD /path".
+// the per-operation fixtures live in security-matrix.table.ts, keyed by "METHOD /path". Columns:
+// anonymous (also under /api, on unknown ids, with an invalid body), an unbound api_key, a malformed
+// or foreign Authorization, an expired bearer, cookie writes without CSRF, an expired cookie, another
+// agent (or a normal agent on an operator route), and the operator's admin token. Every answer must
+// be a status the operation declares, with the one error body (or AIP-1 §1.4's exact body).
+// Adding a secured route: add its row to the table; the coverage test names the missing key.
 
 interface Operation {
   key: string;
