@@ -655,7 +655,9 @@ export const SETTINGS = {
   OABP_TRUSTED_ISSUERS: {
     key: "aip34.trustedIssuers",
     schema: jsonOf(z.array(TrustedIssuerSchema).max(100))
-      .transform((list) => list.map((i): TrustedIssuer => ({ ...i, url: i.url.replace(/\/+$/, ""), server_address: i.server_address?.toLowerCase() })))
+      .transform((list) =>
+        list.map((i): TrustedIssuer => ({ ...i, url: i.url.replace(/\/+$/, ""), server_address: i.server_address?.toLowerCase() })),
+      )
       .default([]),
     shown: "`[]`",
     doc: "AIP-3 §6 trust list, JSON `[{\"url\", \"server_address\"?, \"trust_factor\"?}]` (≤ 100)",
@@ -761,6 +763,6 @@ export const SETTINGS = {
   },
 } as const satisfies Record<string, Setting>;
 
-export const EnvSchema = z.object(
-  Object.fromEntries(Object.entries(SETTINGS).map(([name, s]) => [name, s.schema])) as { [K in keyof typeof SETTINGS]: (typeof SETTINGS)[K]["schema"] },
-);
+type Shape = { [K in keyof typeof SETTINGS]: (typeof SETTINGS)[K]["schema"] };
+/** The environment's schema: every setting's zod schema under its env name. */
+export const EnvSchema = z.object(Object.fromEntries(Object.entries(SETTINGS).map(([name, s]) => [name, s.schema])) as Shape);

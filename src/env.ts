@@ -53,9 +53,13 @@ type Settings = typeof SETTINGS;
 type Env = z.infer<typeof EnvSchema>;
 type KeyOf<K extends keyof Settings> = Settings[K] extends { key: infer C extends string } ? C : never;
 /** Settings that fill a top-level Config property as parsed. */
-type Flat = { -readonly [K in keyof Settings as KeyOf<K> extends `${string}.${string}` ? never : KeyOf<K>]: Env[K] };
+type Flat = {
+  -readonly [K in keyof Settings as KeyOf<K> extends `${string}.${string}` ? never : KeyOf<K>]: Env[K];
+};
 /** Settings that fill a property of the Config group `G`. */
-type Group<G extends string> = { -readonly [K in keyof Settings as Settings[K] extends { key: `${G}.${infer C}` } ? C : never]: Env[K] };
+type Group<G extends string> = {
+  -readonly [K in keyof Settings as Settings[K] extends { key: `${G}.${infer C}` } ? C : never]: Env[K];
+};
 
 /** Config properties derived from several settings (or from none as parsed), built in parseEnv. */
 interface Derived {
@@ -88,7 +92,9 @@ export type McpConfig = Group<"mcp">;
 
 type Simplify<T> = { [K in keyof T]: T[K] };
 /** Everything the process is configured with: parsed once at start-up, passed down in deps. */
-export type Config = Simplify<Flat & { aip34: Aip34Config; abuse: AbuseConfig; oadp: OadpConfig; mcp: McpConfig } & Derived>;
+export type Config = Simplify<
+  Flat & { aip34: Aip34Config; abuse: AbuseConfig; oadp: OadpConfig; mcp: McpConfig } & Derived
+>;
 
 export interface BaseRailConfig {
   rpcUrl: string;
@@ -174,7 +180,11 @@ export function parseEnv(source: Record<string, string | undefined>, readFile: (
     securityContact: e.OABP_SECURITY_CONTACT ?? [`mailto:security@${new URL(publicUrl).hostname}`],
     contact: e.OABP_CONTACT ?? `mailto:admin@${new URL(publicUrl).hostname}`,
     rateLimits: e.OABP_RATE_LIMIT_ENABLED === "true"
-      ? { writeIp: e.OABP_RATE_LIMIT_WRITE_IP, writeAgent: e.OABP_RATE_LIMIT_WRITE_AGENT, sessionIp: e.OABP_RATE_LIMIT_SESSION_IP }
+      ? {
+        writeIp: e.OABP_RATE_LIMIT_WRITE_IP,
+        writeAgent: e.OABP_RATE_LIMIT_WRITE_AGENT,
+        sessionIp: e.OABP_RATE_LIMIT_SESSION_IP,
+      }
       : null,
   };
   return { ...keyed(e), ...derived };
