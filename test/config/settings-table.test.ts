@@ -61,6 +61,10 @@ describe("settings table (docs/configuration.md)", () => {
     const readmeRows = tableNames(readme).filter((n) => /^(OABP|DATABASE)_|^(PORT|HOST|LOG_LEVEL)$/.test(n));
     expect(readmeRows.length).toBeGreaterThan(5);
     for (const n of readmeRows) expect(schemaNames, `README row ${n}`).toContain(n);
+    // Its defaults are the table's.
+    for (const [, n, dflt] of readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \| ([^|]+) \|/gm)) {
+      expect(dflt!.trim(), `README default of ${n}`).toBe(SETTINGS[n as keyof typeof SETTINGS].shown);
+    }
     // Names other programs read: the CLI (packages/client) and `npm run escrow:deploy`.
     const deploy = readFileSync(path.join(ROOT, "scripts", "deploy-escrow.ts"), "utf8");
     const others = new Set([...CLI_ENV, ...[...deploy.matchAll(/OABP_[A-Z0-9_]+/g)].map((m) => m[0])]);
