@@ -48,7 +48,6 @@ export class Secret {
   }
 }
 
-
 type Settings = typeof SETTINGS;
 type Env = z.infer<typeof EnvSchema>;
 type KeyOf<K extends keyof Settings> = Settings[K] extends { key: infer C extends string } ? C : never;
@@ -113,6 +112,7 @@ export interface BaseRailConfig {
   pollMs: number;
   feeBumpMaxMultiplier: number;
 }
+
 function baseRailFrom(e: Env, readFile: (path: string) => string): { rail: BaseRailConfig | null; off: string | null } {
   if (e.OABP_RESOLVER_KEY && e.OABP_RESOLVER_KEY_FILE) throw new Error("Invalid configuration:\n  OABP_RESOLVER_KEY_FILE: set either OABP_RESOLVER_KEY or OABP_RESOLVER_KEY_FILE, not both");
   let key = e.OABP_RESOLVER_KEY;
