@@ -10,7 +10,7 @@ COPY openapi ./openapi
 COPY specs ./specs
 COPY scripts ./scripts
 COPY contracts/artifacts ./contracts/artifacts
-COPY README.md ./
+COPY docs ./docs
 EXPOSE 3000
 USER node
 CMD ["node", "--import", "tsx", "src/main.ts"]

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI_ENV } from "../packages/client/src/cli/context";
 import { BOOL_FLAGS, COMMANDS, STRING_FLAGS, SUBCOMMANDS } from "../packages/client/src/cli/run";
+import { EnvSchema } from "../src/env.settings";
 import { TOOLS } from "../src/features/mcp/mcp.tools";
 import { makeTestApp, type TestApp } from "./helpers/app";
 import { ROOT } from "./helpers/process";
@@ -97,7 +98,7 @@ describe("names in the agent-facing docs exist", () => {
   });
 
   it("settings", () => {
-    const serverEnv = new Set(readFileSync(path.join(ROOT, "src/env.ts"), "utf8").match(/\bOABP_[A-Z0-9_]+/g));
+    const serverEnv = new Set(Object.keys(EnvSchema.shape));
     for (const [doc, text] of Object.entries(docs)) {
       for (const m of text.matchAll(/\b(OABP_[A-Z0-9_]+|XDG_[A-Z_]+)/g)) {
         expect(serverEnv.has(m[1]!) || CLI_ENV.includes(m[1]!), `${doc}: ${m[1]}`).toBe(true);

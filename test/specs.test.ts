@@ -5,7 +5,7 @@ import { unzipSync } from "fflate";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { buildSpecBundles, decisionsFromReadme } from "../src/features/specs/specs.bundles";
+import { DECISIONS_FILE, buildSpecBundles } from "../src/features/specs/specs.bundles";
 import { registerSpecs } from "../src/features/specs/specs.index";
 import type { AppEnv } from "../src/http/types";
 import { buildApi, openApiDocument } from "../src/openapi";
@@ -113,7 +113,7 @@ describe("spec bundles (§9.2)", () => {
       const newest = new Date("2026-05-21T02:20:00Z");
       utimesSync(path.join(dir, "AIP-2", "AIP-2.md"), newest, newest);
       for (const f of ["AIP-1/AIP-1.md", "AIP-1/AIP-1.fr.md"]) utimesSync(path.join(dir, f), new Date("2026-05-01T00:00:00Z"), new Date("2026-05-01T00:00:00Z"));
-      const sources = { specsDir: dir, readmeFile: path.join(dir, "missing-README.md"), openapiFile: path.join(dir, "missing.json") };
+      const sources = { specsDir: dir, decisionsFile: path.join(dir, "missing-decisions.md"), openapiFile: path.join(dir, "missing.json") };
       const app = new Hono<AppEnv>();
       const bundles = registerSpecs(app, t.deps, () => ({ openapi: "3.1.0", paths: { "/missions": {} } }), sources);
       expect([...bundles.keys()]).toEqual(["AIP-1.zip", "AIP-2.zip", "specs.zip"]);
@@ -148,7 +148,7 @@ describe("spec bundles (§9.2)", () => {
     try {
       mkdirSync(path.join(dir, "AIP-2"));
       writeFileSync(path.join(dir, "AIP-2", "AIP-2.md"), "# AIP-2 v1\n");
-      const sources = { specsDir: dir, readmeFile: path.join(dir, "missing-README.md"), openapiFile: path.join(dir, "missing.json") };
+      const sources = { specsDir: dir, decisionsFile: path.join(dir, "missing-decisions.md"), openapiFile: path.join(dir, "missing.json") };
       const app = new Hono<AppEnv>();
       registerSpecs(app, t.deps, () => ({ openapi: "3.1.0", paths: {} }), sources);
       const first = await app.request("/specs/AIP-2.zip");
@@ -173,10 +173,9 @@ describe("spec bundles (§9.2)", () => {
     }
   });
 
-  it("decisionsFromReadme cuts the section at the next heading", () => {
-    const doc = decisionsFromReadme("# X\n\n## Protocol decisions\n\n- a\n\n## Next\n\n- b\n")!;
-    expect(doc).toContain("- a");
-    expect(doc).not.toContain("Next");
-    expect(decisionsFromReadme("# nothing\n")).toBeUndefined();
+  it("AIP-1/decisions.md is docs/decisions.md byte for byte (nothing reads the README at run time)", async () => {
+    const zip = await files(await req("/specs/AIP-1.zip"));
+    expect(Buffer.from(zip["decisions.md"]!).equals(readFileSync(DECISIONS_FILE))).toBe(true);
+    expect(DECISIONS_FILE).toBe(path.resolve(__dirname, "..", "docs", "decisions.md"));
   });
 });

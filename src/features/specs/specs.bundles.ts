@@ -8,12 +8,13 @@ import { stringify } from "yaml";
 // AIP-1 §9.2 spec bundles: /specs/AIP-{N}.zip (every file of specs/AIP-{N}/, at the archive root)
 // and /specs.zip (every file of specs/, under its folder). Built once at start, in memory, with
 // fixed entry timestamps and a sorted entry order, so the same inputs give the same bytes (and
-// ETag) on every start. Two AIP-1 entries are generated rather than stored: decisions.md (the
-// README's "Protocol decisions" section) and openapi-aip-1.yaml (the served OpenAPI document).
+// ETag) on every start. Two AIP-1 entries come from outside specs/: decisions.md (docs/decisions.md,
+// as it stands) and openapi-aip-1.yaml (the served OpenAPI document, generated).
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 export const SPECS_DIR = path.join(ROOT, "specs");
-export const README_FILE = path.join(ROOT, "README.md");
+/** The server's protocol decisions, shipped as `AIP-1/decisions.md`. */
+export const DECISIONS_FILE = path.join(ROOT, "docs", "decisions.md");
 /** Stands in for the generated OpenAPI document's mtime (it is drift-tested against the code). */
 export const OPENAPI_FILE = path.join(ROOT, "openapi", "openapi.json");
 
@@ -35,7 +36,7 @@ export interface SpecBundle {
 
 export interface SpecSources {
   specsDir?: string;
-  readmeFile?: string;
+  decisionsFile?: string;
   openapiFile?: string;
   /** The OpenAPI document to ship as `AIP-1/openapi-aip-1.yaml`. */
   openapi: () => unknown;
@@ -44,16 +45,6 @@ export interface SpecSources {
 interface SourceFile {
   data: Uint8Array;
   mtimeMs: number;
-}
-
-/** The README section from `## Protocol decisions` up to the next `## ` heading, as its own document. */
-export function decisionsFromReadme(readme: string): string | undefined {
-  const start = readme.search(/^## Protocol decisions\s*$/m);
-  if (start < 0) return undefined;
-  const rest = readme.slice(start);
-  const next = rest.slice(3).search(/^## /m);
-  const section = (next < 0 ? rest : rest.slice(0, next + 3)).trimEnd();
-  return `# OABP server — AIP-1 protocol decisions\n\nGenerated from the server's README.md at bundle-build time.\n\n${section}\n`;
 }
 
 function walk(dir: string, prefix = ""): Map<string, SourceFile> {
@@ -90,11 +81,10 @@ export function buildSpecBundles(src: SpecSources): Map<string, SpecBundle> {
   const all = walk(specsDir);
 
   // Generated AIP-1 documents (they replace stored files of the same name).
-  const readmeFile = src.readmeFile ?? README_FILE;
+  const decisionsFile = src.decisionsFile ?? DECISIONS_FILE;
   const openapiFile = src.openapiFile ?? OPENAPI_FILE;
   const mtime = (f: string) => (existsSync(f) ? statSync(f).mtimeMs : 0);
-  const decisions = existsSync(readmeFile) ? decisionsFromReadme(readFileSync(readmeFile, "utf8")) : undefined;
-  if (decisions !== undefined) all.set("AIP-1/decisions.md", { data: Buffer.from(decisions), mtimeMs: mtime(readmeFile) });
+  if (existsSync(decisionsFile)) all.set("AIP-1/decisions.md", { data: readFileSync(decisionsFile), mtimeMs: mtime(decisionsFile) });
   const yaml = stringify(src.openapi(), { lineWidth: 0, aliasDuplicateObjects: false });
   all.set("AIP-1/openapi-aip-1.yaml", { data: Buffer.from(yaml), mtimeMs: mtime(openapiFile) });
 
@@ -132,7 +122,7 @@ export function sourcesStamp(src: Omit<SpecSources, "openapi">): string {
     }
   };
   if (existsSync(specsDir)) visit(specsDir, "");
-  for (const f of [src.readmeFile ?? README_FILE, src.openapiFile ?? OPENAPI_FILE]) {
+  for (const f of [src.decisionsFile ?? DECISIONS_FILE, src.openapiFile ?? OPENAPI_FILE]) {
     const st = stat(f);
     parts.push(`${f}:${st ? `${st.size}:${st.mtimeMs}` : "-"}`);
   }

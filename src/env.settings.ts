@@ -1,0 +1,768 @@
+import { z } from "zod";
+import { ReceiptKeyRecordSchema } from "./features/receipts/receipts.keys";
+
+// Every setting, spelled once: its env name, zod schema (with the default), the default as the
+// docs show it, a one-line doc and the Config property it fills. src/env.ts parses and maps it;
+// docs/configuration.md is generated from it (`npx tsx scripts/config-docs.ts`, drift-tested by
+// test/config/settings-table.test.ts). A setting without `key` feeds a Config property that
+// parseEnv derives from several settings (env.ts).
+
+const uintString = z.string().regex(/^(0|[1-9][0-9]{0,77})$/, "must be a base-10 integer string");
+
+const AssetSchema = z.object({
+  symbol: z.string().regex(/^[A-Za-z0-9._-]{1,16}$/),
+  decimals: z.number().int().min(0).max(36),
+  /** Non-refundable spam fee charged at mission creation, base units (AIP-1 Security Considerations). */
+  spam_fee: uintString,
+  /** USD price of one whole unit, for the reputation K factor and min_reward_usd. */
+  usd_price: z.number().nonnegative().default(1),
+  /** Contract addresses per chain, e.g. {"base": "0x8335..."}. */
+  addresses: z.record(z.string(), z.string().regex(/^0x[0-9a-fA-F]{40}$/)).default({}),
+});
+export type AssetConfig = z.infer<typeof AssetSchema>;
+
+const RegistrySchema = z.object({
+  domain: z.string().min(1).max(253),
+  signer: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  /** ttl_seconds is not covered by the §1.4 signature, so the operator caps it per registry. */
+  max_ttl_seconds: z.number().int().min(60).max(30 * 86_400).default(86_400),
+});
+export type RegistryConfig = z.infer<typeof RegistrySchema>;
+
+// AIP-1 Security Considerations: "whitelist known oracles and warn on unknown ones".
+const OracleSchema = z.object({
+  chain: z.string().min(1).max(32).default("base"),
+  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  method: z.string().min(1).max(256),
+});
+export type OracleConfig = z.infer<typeof OracleSchema>;
+
+/** "safe" / "finalized" (a block tag) or a number of blocks (N confirmations: included N-1 blocks below the head). */
+const depthPolicy = (tag: "safe" | "finalized") =>
+  z.string().transform((s, ctx): ChainDepth => {
+    if (s === tag) return { kind: "tag", tag };
+    if (/^[1-9][0-9]{0,3}$/.test(s)) return { kind: "blocks", blocks: Number(s) };
+    ctx.addIssue({ code: "custom", message: `must be "${tag}" or a number of blocks (1-9999)` });
+    return z.NEVER;
+  });
+export type ChainDepth = { kind: "tag"; tag: "safe" | "finalized" } | { kind: "blocks"; blocks: number };
+
+const hexAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
+export const privateKey = z.string().trim().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key");
+
+const jsonOf = <T extends z.ZodTypeAny>(schema: T) =>
+  z.string().transform((s, ctx) => {
+    try {
+      return JSON.parse(s) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be valid JSON" });
+      return z.NEVER;
+    }
+  }).pipe(schema);
+
+const TrustedIssuerSchema = z.object({
+  url: z.string().url().max(300),
+  server_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+  trust_factor: z.number().min(0).max(1).optional(),
+});
+
+const csvInts = z.string().transform((s, ctx) => {
+  const parts = s.split(",").map((p) => p.trim()).filter(Boolean);
+  const out = parts.map(Number);
+  if (out.length === 0 || out.some((n) => !Number.isSafeInteger(n) || n <= 0)) {
+    ctx.addIssue({ code: "custom", message: "must be a comma-separated list of positive integers" });
+    return z.NEVER;
+  }
+  return out;
+});
+
+/** A token-bucket policy "<quota>/<window seconds>": `quota` requests at once, refilled over the window. */
+const ratePolicy = z.string().transform((s, ctx): RatePolicy => {
+  const m = /^([1-9][0-9]{0,6})\/([1-9][0-9]{0,5})$/.exec(s.trim());
+  if (!m) {
+    ctx.addIssue({ code: "custom", message: 'must be "<quota>/<window seconds>", e.g. "60/60"' });
+    return z.NEVER;
+  }
+  return { quota: Number(m[1]), windowSeconds: Number(m[2]) };
+});
+export interface RatePolicy {
+  quota: number;
+  windowSeconds: number;
+}
+
+/** "true" / "false" as a boolean. */
+const flag = z.enum(["true", "false"]).transform((v) => v === "true");
+
+export interface TrustedIssuer {
+  url: string;
+  server_address?: string | undefined;
+  trust_factor?: number | undefined;
+}
+
+export interface Setting {
+  schema: z.ZodType;
+  /** The default as docs/configuration.md shows it ("unset" when there is none). */
+  shown: string;
+  /** One line for docs/configuration.md. */
+  doc: string;
+  /** The Config property it fills as parsed: "port", or "abuse.checkWorkers" inside a group. */
+  key?: string;
+}
+
+export const SETTINGS = {
+  NODE_ENV: {
+    key: "nodeEnv",
+    schema: z.enum(["development", "production", "test"]).default("development"),
+    shown: "`development`",
+    doc: "`development`, `production` or `test`; checked at start, read by no server code (the " +
+      "Dockerfile sets `production` for `npm ci` and the libraries)",
+  },
+  PORT: {
+    key: "port",
+    schema: z.coerce.number().int().min(0).max(65535).default(3000),
+    shown: "`3000`",
+    doc: "listen port (`0` = any free port)",
+  },
+  HOST: {
+    key: "host",
+    schema: z.string().min(1).default("0.0.0.0"),
+    shown: "`0.0.0.0`",
+    doc: "listen address",
+  },
+  DATABASE_URL: {
+    key: "databaseUrl",
+    schema: z.string().url().optional(),
+    shown: "unset",
+    doc: "`postgres://…` to use PostgreSQL; unset = embedded PGlite in `OABP_DATA_DIR/pgdata`",
+  },
+  DATABASE_POOL_MAX: {
+    key: "databasePoolMax",
+    schema: z.coerce.number().int().min(1).max(200).default(10),
+    shown: "`10`",
+    doc: "Postgres connection pool size",
+  },
+  /**
+   * A direct (unpooled) Postgres URL, for when DATABASE_URL points at a transaction-mode pooler
+   * (PgBouncer, a managed pooler): migrations (a session advisory lock) and LISTEN need one
+   * session of their own, which such a pooler cannot give (docs/operations.md "Behind PgBouncer").
+   */
+  DATABASE_DIRECT_URL: {
+    key: "databaseDirectUrl",
+    schema: z.string().url().optional(),
+    shown: "unset",
+    doc: "Direct Postgres URL for migrations and LISTEN when `DATABASE_URL` is a transaction-mode " +
+      "pooler (PgBouncer); see docs/operations.md",
+  },
+  /**
+   * Named prepared statements on the DATABASE_URL connections. "auto": off when
+   * DATABASE_DIRECT_URL is set (a pooler older than PgBouncer 1.21 mixes them up across clients).
+   */
+  OABP_DB_PREPARE: {
+    schema: z.enum(["auto", "true", "false"]).default("auto"),
+    shown: "`auto`",
+    doc: "Named prepared statements on `DATABASE_URL`: `auto` = off when `DATABASE_DIRECT_URL` is set " +
+      "(PgBouncer < 1.21), `true`, `false`",
+  },
+  OABP_DATA_DIR: {
+    key: "dataDir",
+    schema: z.string().min(1).default("./data"),
+    shown: "`./data`",
+    doc: "embedded database, its lock file (`oabp.lock`: two servers never share a dir), generated " +
+      "admin token",
+  },
+  OABP_PUBLIC_URL: {
+    schema: z.string().url().optional(),
+    shown: "`http://localhost:$PORT`",
+    doc: "canonical origin: `view_url`, receipt URIs, the SIWE domain (its host)",
+  },
+  OABP_ADMIN_TOKEN: {
+    key: "adminToken",
+    schema: z.string().min(24, "must be at least 24 characters").optional(),
+    shown: "generated",
+    doc: "operator bearer token (≥ 24 chars) for `/admin/*`",
+  },
+  LOG_LEVEL: {
+    key: "logLevel",
+    schema: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    shown: "`info`",
+    doc: "pino level (`silent` … `trace`); one JSON line per request, path only (a query may carry an " +
+      "`api_key`)",
+  },
+  OABP_BODY_LIMIT_BYTES: {
+    key: "bodyLimitBytes",
+    schema: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+    shown: "`1048576`",
+    doc: "request body limit (413 beyond)",
+  },
+  OABP_ASSETS: {
+    schema: jsonOf(z.array(AssetSchema).min(1)).optional(),
+    shown: "USDC, 6 decimals, spam fee 5 USDC",
+    doc: "JSON array `[{symbol, decimals, spam_fee, usd_price, addresses:{base:\"0x…\"}}]`",
+  },
+  OABP_REGISTRIES: {
+    key: "registries",
+    schema: jsonOf(z.array(RegistrySchema))
+      .transform((list) => list.map((r) => ({ ...r, domain: r.domain.toLowerCase(), signer: r.signer.toLowerCase() })))
+      .default([]),
+    shown: "`[]`",
+    doc: "JSON array `[{domain, signer, max_ttl_seconds?}]`: registries whose attestations are accepted " +
+      "(§1.4); `max_ttl_seconds` defaults to 86 400",
+  },
+  OABP_ORACLES: {
+    key: "oracles",
+    schema: jsonOf(z.array(OracleSchema))
+      .transform((list) => list.map((o) => ({ ...o, address: o.address.toLowerCase() })))
+      .default([]),
+    shown: "`[]`",
+    doc: "JSON array `[{chain, address, method}]`: allow-listed oracles; others are accepted with a " +
+      "warning",
+  },
+  OABP_SIWE_CHAIN_IDS: {
+    key: "siweChainIds",
+    schema: csvInts.default([8453]),
+    shown: "`8453`",
+    doc: "chain ids accepted in SIWE messages (comma-separated)",
+  },
+  OABP_SESSION_TTL_SECONDS: {
+    key: "sessionTtlSeconds",
+    schema: z.coerce.number().int().min(60).max(30 * 86400).default(86400),
+    shown: "`86400`",
+    doc: "SIWE session lifetime",
+  },
+  OABP_FEE_BPS: {
+    key: "feeBps",
+    schema: z.coerce.number().int().min(0).max(100).default(50),
+    shown: "`50`",
+    doc: "protocol fee on release, basis points (max 100)",
+  },
+  OABP_MAX_SUBMISSIONS_PER_AGENT: {
+    key: "maxSubmissionsPerAgent",
+    schema: z.coerce.number().int().min(1).max(1000).default(10),
+    shown: "`10`",
+    doc: "submissions one agent may make to one mission",
+  },
+  /** Base JSON-RPC endpoint: oracle reads, smart-account signatures and (with the settings below) the base rail. */
+  OABP_RPC_URL: {
+    key: "rpcUrl",
+    schema: z.string().url().optional(),
+    shown: "unset",
+    doc: "Base RPC; when set, SIWE verifies smart-contract wallets (ERC-1271/6492) too, and oracle " +
+      "missions read their oracle through it (unset: oracles never answer)",
+  },
+  /** The chain the base rail settles on: 8453 Base, 84532 Base Sepolia, or a local anvil's id. */
+  OABP_CHAIN_ID: {
+    schema: z.coerce.number().int().min(1).max(2 ** 32).default(8453),
+    shown: "`8453`",
+    doc: "the chain of the base rail: 8453 Base, 84532 Base Sepolia (USDC preset for both), or a local " +
+      "anvil's id",
+  },
+  /** MissionEscrow contract (contracts/MissionEscrow.sol) on OABP_CHAIN_ID. */
+  OABP_ESCROW_ADDRESS: {
+    schema: hexAddress.optional(),
+    shown: "unset",
+    doc: "the MissionEscrow contract; with `OABP_RPC_URL` and a resolver key it turns the base rail on",
+  },
+  /** The resolver's private key (RESOLVER_ROLE on the escrow); or OABP_RESOLVER_KEY_FILE. Never logged. */
+  OABP_RESOLVER_KEY: {
+    schema: privateKey.optional(),
+    shown: "unset",
+    doc: "the resolver's private key (0x + 64 hex; holds `RESOLVER_ROLE`), inline; never logged or " +
+      "echoed",
+  },
+  OABP_RESOLVER_KEY_FILE: {
+    schema: z.string().min(1).optional(),
+    shown: "unset",
+    doc: "a file holding the resolver's private key, instead of `OABP_RESOLVER_KEY` (never both); its " +
+      "content is never logged or echoed",
+  },
+  /**
+   * The resolver's address, for a process that holds no key (the public API when settlement runs
+   * in `npm run worker`): it watches deposits and serves escrow state, but never signs.
+   */
+  OABP_RESOLVER_ADDRESS: {
+    schema: hexAddress.optional(),
+    shown: "unset",
+    doc: "instead of the key: the resolver's address, for an API process that holds no key while `npm " +
+      "run worker` settles ([docs/base-rail.md](base-rail.md))",
+  },
+  /** The treasury the escrow pays fees to (used by `npm run escrow:deploy`; checked against the contract at start). */
+  OABP_TREASURY_ADDRESS: {
+    schema: hexAddress.optional(),
+    shown: "unset",
+    doc: "treasury for `npm run escrow:deploy` (the contract holds the one in force)",
+  },
+  /** A deposit opens its mission, and a payout counts as confirmed, at this depth. */
+  OABP_CONFIRMATIONS: {
+    schema: depthPolicy("safe").default({ kind: "tag", tag: "safe" }),
+    shown: "`safe`",
+    doc: "depth at which a deposit opens its mission and a payout counts as confirmed: `safe` (at or " +
+      "below the chain's safe block) or a number of blocks",
+  },
+  /** Deposits and payouts are watched for reorgs until this depth; then they are final. */
+  OABP_FINALITY: {
+    schema: depthPolicy("finalized").default({ kind: "tag", tag: "finalized" }),
+    shown: "`finalized`",
+    doc: "depth after which deposits and payouts are no longer watched for reorgs: `finalized` or a " +
+      "number of blocks",
+  },
+  /** First block the escrow watcher scans for Funded logs (the deployment block); unset: the head at first start. */
+  OABP_ESCROW_START_BLOCK: {
+    schema: z.coerce.number().int().min(0).optional(),
+    shown: "head at first start",
+    doc: "first block the escrow watcher scans for `Funded` logs (the deployment block)",
+  },
+  /** A broadcast payout not mined after this long is re-sent (dropped) or replaced with higher fees (stuck). */
+  OABP_PAYOUT_REBROADCAST_SECONDS: {
+    schema: z.coerce.number().int().min(5).max(86_400).default(120),
+    shown: "`120`",
+    doc: "a broadcast payout not mined after this long is replaced: same nonce and gas, fees ≥ +12.5 % " +
+      "and from the current base fee (evicted ones are re-priced at once)",
+  },
+  /** The escrow watcher polls the chain at most this often (idle load: ≤ 4 requests per poll). */
+  OABP_CHAIN_POLL_MS: {
+    schema: z.coerce.number().int().min(100).max(600_000).default(4_000),
+    shown: "`4000`",
+    doc: "the base rail polls the chain at most this often (idle load ≤ 4 requests per poll)",
+  },
+  /** A payout's max fee per gas never exceeds this many times the current base fee (plus the tip). */
+  OABP_FEE_BUMP_MAX_MULTIPLIER: {
+    schema: z.coerce.number().int().min(2).max(100).default(4),
+    shown: "`4`",
+    doc: "a replaced payout's max fee stays ≤ this × the current base fee + tip",
+  },
+  /** Timeout of one JSON-RPC request of the base rail. */
+  OABP_RPC_TIMEOUT_MS: {
+    schema: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    shown: "`10000`",
+    doc: "timeout of one RPC request of the base rail",
+  },
+  OABP_SHUTDOWN_TIMEOUT_MS: {
+    key: "shutdownTimeoutMs",
+    schema: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    shown: "`10000`",
+    doc: "SIGTERM grace for in-flight requests",
+  },
+  OABP_JUDGING_WINDOW_SECONDS: {
+    key: "judgingWindowSeconds",
+    schema: z.coerce.number().int().min(60).max(90 * 86_400).default(7 * 86_400),
+    shown: "`604800`",
+    doc: "creator_judges: judging window after the deadline (7 days)",
+  },
+  /** AIP-1 Security "reward griefing": creator_judges awards are disputable unless the creator opts out (`appeal: false`). */
+  OABP_APPEAL_DEFAULT: {
+    schema: z.enum(["on", "off"]).default("on"),
+    shown: "`on`",
+    doc: "creator_judges awards are disputable unless the creator opts out (`appeal: false`); `off` " +
+      "restores immediate awards",
+  },
+  /** The default appeal's dispute window after an award. */
+  OABP_APPEAL_WINDOW_SECONDS: {
+    schema: z.coerce.number().int().min(60).max(30 * 86_400).default(86_400),
+    shown: "`86400`",
+    doc: "the default appeal's dispute window after an award",
+  },
+  OABP_ORACLE_POLL_SECONDS: {
+    key: "oraclePollSeconds",
+    schema: z.coerce.number().int().min(1).max(3600).default(60),
+    shown: "`60`",
+    doc: "oracle: how often an `awaiting_oracle` mission reads its oracle",
+  },
+  /** Unset: the same length as the judging window. */
+  OABP_ORACLE_WINDOW_SECONDS: {
+    schema: z.coerce.number().int().min(60).max(90 * 86_400).optional(),
+    shown: "= judging window",
+    doc: "oracle: how long after the deadline the oracle may attest before the default award",
+  },
+  OABP_VOTE_SLASH_BPS: {
+    key: "voteSlashBps",
+    schema: z.coerce.number().int().min(0).max(10_000).default(1000),
+    shown: "`1000`",
+    doc: "peer_vote: fraction of a losing voter's stake slashed to the winning voters",
+  },
+  OABP_JOB_INTERVAL_MS: {
+    key: "jobIntervalMs",
+    schema: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+    shown: "`1000`",
+    doc: "background job loop period (`0` = no loop)",
+  },
+  OABP_IPFS_GATEWAY: {
+    key: "ipfsGateway",
+    schema: z.string().url().default("https://ipfs.io/ipfs/"),
+    shown: "`https://ipfs.io/ipfs/`",
+    doc: "gateway through which `ipfs://` deliverables are fetched",
+  },
+  /** ar:// deliverables are fetched as <gateway><tx id>[/path] (docs/abuse-edge.md). */
+  OABP_ARWEAVE_GATEWAY: {
+    key: "arweaveGateway",
+    schema: z.string().url().default("https://arweave.net/"),
+    shown: "`https://arweave.net/`",
+    doc: "gateway through which `ar://` deliverables are fetched (`<gateway><tx id>[/path]`, SSRF-safe " +
+      "fetcher)",
+  },
+  OABP_FETCH_TIMEOUT_MS: {
+    key: "fetchTimeoutMs",
+    schema: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    shown: "`10000`",
+    doc: "time cap of one fetch of a user-supplied URL (DNS, connect, body)",
+  },
+  OABP_FETCH_MAX_BYTES: {
+    key: "fetchMaxBytes",
+    schema: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(10 * 1024 * 1024),
+    shown: "`10485760`",
+    doc: "size cap of one fetched body",
+  },
+  OABP_LIST_CACHE_BYTES: {
+    key: "listCacheBytes",
+    schema: z.coerce.number().int().min(0).max(1024 * 1024 * 1024).default(32 * 1024 * 1024),
+    shown: "`33554432`",
+    doc: "memory for cached `GET /missions` pages (`0` = no cache)",
+  },
+  /** RFC 9116 Contact URIs, comma-separated (mailto:, https: or tel:). Unset: mailto:security@<public host>. */
+  OABP_SECURITY_CONTACT: {
+    schema: z.string().transform((s, ctx) => {
+      const out = s.split(",").map((p) => p.trim()).filter(Boolean);
+      if (out.length === 0 || out.some((u) => !/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+|tel:\+?[0-9().-]+)$/.test(u))) {
+        ctx.addIssue({ code: "custom", message: "must be comma-separated mailto:, https: or tel: URIs" });
+        return z.NEVER;
+      }
+      return out;
+    }).optional(),
+    shown: "`mailto:security@<public host>`",
+    doc: "`Contact` lines of `/.well-known/security.txt`: comma-separated `mailto:`, `https:` or `tel:` " +
+      "URIs",
+  },
+  /** §9 manifest contact (mailto: or https://); unset: mailto:admin@<public host>. */
+  OABP_CONTACT: {
+    schema: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must start with mailto: or https://").optional(),
+    shown: "`mailto:admin@<public host>`",
+    doc: "`contact` of `/.well-known/oabp.json` (`mailto:` or `https://`)",
+  },
+  /** Receipt signing keys (AIP-1 §6.1) as JSON; unset: generated into <data dir>/receipt-keys.json. */
+  OABP_RECEIPT_KEYS: {
+    key: "receiptKeys",
+    schema: jsonOf(z.array(ReceiptKeyRecordSchema).min(1)).optional(),
+    shown: "—",
+    doc: "receipt signing keys as JSON `[{key_id, alg:\"ed25519\", public_key, private_key?, valid_from, " +
+      "valid_until}]` (raw 32-byte keys, base64url; exactly one with `valid_until: null` and its " +
+      "`private_key`). Unset: generated on first start into `<data dir>/receipt-keys.json` (0600); set it " +
+      "when several instances serve one database",
+  },
+  /** Webhook subscriptions and deliveries (events are recorded either way). */
+  OABP_WEBHOOKS_ENABLED: {
+    key: "webhooksEnabled",
+    schema: flag.default(true),
+    shown: "`true`",
+    doc: "`false`: the `/webhooks` routes answer 503, nothing is delivered, the manifest omits " +
+      "`endpoints.webhooks` (events are still recorded, and purged after 30 days)",
+  },
+  /** How long a delivery is retried (exponential backoff with jitter) before it is `failed`. */
+  OABP_WEBHOOK_RETRY_WINDOW_SECONDS: {
+    key: "webhookRetryWindowSeconds",
+    schema: z.coerce.number().int().min(60).max(14 * 86_400).default(3 * 86_400),
+    shown: "`259200`",
+    doc: "how long a failing delivery is retried (backoff with jitter) before it is `failed`; also how " +
+      "long an endpoint may fail without a success before it is disabled (60 s – 14 days)",
+  },
+  OABP_WEBHOOK_TIMEOUT_MS: {
+    key: "webhookTimeoutMs",
+    schema: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    shown: "`10000`",
+    doc: "time cap of one delivery attempt (connect, send, response)",
+  },
+  OABP_WEBHOOK_MAX_PER_AGENT: {
+    key: "webhookMaxPerAgent",
+    schema: z.coerce.number().int().min(1).max(1000).default(10),
+    shown: "`10`",
+    doc: "webhook subscriptions one agent may hold (disabled ones count until deleted)",
+  },
+  /** Attempts in flight to one destination host at once, across every instance. */
+  OABP_WEBHOOK_HOST_CONCURRENCY: {
+    key: "webhookHostConcurrency",
+    schema: z.coerce.number().int().min(1).max(100).default(2),
+    shown: "`2`",
+    doc: "webhook attempts in flight to one destination host at once, across every instance",
+  },
+  /** A subscription is disabled after this many failed attempts in a row. */
+  OABP_WEBHOOK_MAX_CONSECUTIVE_FAILURES: {
+    key: "webhookMaxConsecutiveFailures",
+    schema: z.coerce.number().int().min(1).max(1000).default(10),
+    shown: "`10`",
+    doc: "a subscription is disabled (`failing_endpoint`) after this many failed attempts in a row",
+  },
+  /** Attempts per delivery at most (also bounded by the retry window). */
+  OABP_WEBHOOK_MAX_ATTEMPTS: {
+    key: "webhookMaxAttempts",
+    schema: z.coerce.number().int().min(1).max(50).default(8),
+    shown: "`8`",
+    doc: "attempts per delivery at most (then `failed`; also bounded by the retry window)",
+  },
+  /** Shared token buckets in Postgres (docs/abuse-edge.md "Rate limits"); false turns every bucket off. */
+  OABP_RATE_LIMIT_ENABLED: {
+    schema: z.enum(["true", "false"]).default("true"),
+    shown: "`true`",
+    doc: "shared Postgres token buckets on writes and session-creating routes (docs/abuse-edge.md); " +
+      "`false` turns them off",
+  },
+  /** Writes (POST/PUT/PATCH/DELETE and MCP write tools) per client IP. */
+  OABP_RATE_LIMIT_WRITE_IP: {
+    schema: ratePolicy.default({ quota: 120, windowSeconds: 60 }),
+    shown: "`120/60`",
+    doc: "`<quota>/<window s>`: writes (POST/PUT/PATCH/DELETE, MCP write tools) per client IP",
+  },
+  /** Writes per signed-in agent. */
+  OABP_RATE_LIMIT_WRITE_AGENT: {
+    schema: ratePolicy.default({ quota: 60, windowSeconds: 60 }),
+    shown: "`60/60`",
+    doc: "writes per signed-in agent",
+  },
+  /** Session-creating routes per client IP: POST /auth/nonce and MCP initialize. */
+  OABP_RATE_LIMIT_SESSION_IP: {
+    schema: ratePolicy.default({ quota: 20, windowSeconds: 60 }),
+    shown: "`20/60`",
+    doc: "`POST /auth/nonce` and MCP `initialize` per client IP",
+  },
+  /** MCP sessions still in their handshake (pending) per client IP. */
+  OABP_MCP_PENDING_SESSIONS_PER_IP: {
+    key: "mcpPendingPerIp",
+    schema: z.coerce.number().int().min(1).max(10_000).default(10),
+    shown: "`10`",
+    doc: "MCP sessions still in their handshake per client IP",
+  },
+  /** AIP-1 §7.3.1: initialize → notifications/initialized window (30 s RECOMMENDED). */
+  OABP_MCP_HANDSHAKE_TIMEOUT_SECONDS: {
+    key: "mcp.handshakeTimeoutSeconds",
+    schema: z.coerce.number().int().min(1).max(600).default(30),
+    shown: "`30`",
+    doc: "MCP: a session must send `notifications/initialized` this soon after `initialize` (AIP-1 " +
+      "§7.3.1); published as `mcp.handshake_timeout_seconds`",
+  },
+  /** AIP-1 §7.3.3: a terminated session id is not reissued before this (≥ 10 s). */
+  OABP_MCP_SESSION_COOLING_SECONDS: {
+    key: "mcp.coolingSeconds",
+    schema: z.coerce.number().int().min(10).max(86_400).default(10),
+    shown: "`10`",
+    doc: "MCP: an ended session's id is not reissued before this (≥ 10, §7.3.3); published as " +
+      "`mcp.session_id_cooling_period_seconds`",
+  },
+  /** An active MCP session ends after this long without a request. */
+  OABP_MCP_SESSION_IDLE_SECONDS: {
+    key: "mcp.idleSeconds",
+    schema: z.coerce.number().int().min(60).max(7 * 86_400).default(3600),
+    shown: "`3600`",
+    doc: "MCP: an active session ends after this long without a request",
+  },
+  /** Mission claims (design.md "Claims"): lifetime of a claim (renewable; never past the deadline). */
+  OABP_CLAIM_TTL_SECONDS: {
+    key: "claimTtlSeconds",
+    schema: z.coerce.number().int().min(60).max(30 * 86_400).default(86_400),
+    shown: "`86400`",
+    doc: "lifetime of a mission claim from its claim or renewal (never past the deadline; 60 s – 30 " +
+      "days)",
+  },
+  /** Active claims one agent may hold at once, across missions. */
+  OABP_CLAIM_MAX_PER_AGENT: {
+    key: "claimMaxPerAgent",
+    schema: z.coerce.number().int().min(1).max(10_000).default(20),
+    shown: "`20`",
+    doc: "active claims one agent may hold at once, across missions",
+  },
+  /** OADP (../shared/seeds/OADP-discovery.txt): answer POST /ping with a signed PONG. */
+  OABP_OADP_PING_ENABLED: {
+    key: "oadp.pingEnabled",
+    schema: flag.default(true),
+    shown: "`true`",
+    doc: "answer `POST /ping` with a signed PONG (`false`: 503 `ping_disabled`, `signed_pongs: false`)",
+  },
+  /** OADP federation: accept POST /federation/report and list GET /federation/hubs (off, as in OADP). */
+  OABP_OADP_FEDERATION_ENABLED: {
+    key: "oadp.federationEnabled",
+    schema: flag.default(false),
+    shown: "`false`",
+    doc: "accept `POST /federation/report` and list `GET /federation/hubs` (off by default, as OADP's " +
+      "federation; `false`: both 503 `federation_disabled`)",
+  },
+  /** Fetch reported hubs' /.well-known/agent-protocol.json (through the SSRF-safe fetcher) to set `verified`. */
+  OABP_OADP_FEDERATION_VERIFY: {
+    key: "oadp.federationVerify",
+    schema: flag.default(false),
+    shown: "`false`",
+    doc: "let a background job fetch reported hubs' `/.well-known/agent-protocol.json` (SSRF-safe " +
+      "fetcher) to set `verified`; off = reported URLs are never fetched",
+  },
+  /** OADP scan_interval_minutes: a domain is fetched at most this often. */
+  OABP_OADP_SCAN_INTERVAL_MINUTES: {
+    key: "oadp.scanIntervalMinutes",
+    schema: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+    shown: "`60`",
+    doc: "OADP `scan_interval_minutes`: a reported domain is fetched at most this often",
+  },
+  /** OADP hub_ttl_hours: a verified hub is re-verified after this long (0 = never). */
+  OABP_OADP_HUB_TTL_HOURS: {
+    key: "oadp.hubTtlHours",
+    schema: z.coerce.number().int().min(0).max(365 * 24).default(168),
+    shown: "`168`",
+    doc: "OADP `hub_ttl_hours`: a verification counts this long, then the hub is re-checked (`0` = " +
+      "never expires)",
+  },
+  /** Federation reports accepted per caller (address, else client IP) per hour. */
+  OABP_OADP_REPORTS_PER_HOUR: {
+    key: "oadp.reportsPerHour",
+    schema: z.coerce.number().int().min(1).max(100_000).default(20),
+    shown: "`20`",
+    doc: "federation reports accepted per caller (signed-in address, else client IP) per hour, shared " +
+      "by every instance (Postgres token bucket)",
+  },
+  /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For entry (rate limits). */
+  OABP_TRUST_PROXY: {
+    key: "trustProxy",
+    schema: flag.default(false),
+    shown: "`false`",
+    doc: "behind a reverse proxy: the client IP (rate limits) is the last `X-Forwarded-For` entry; " +
+      "otherwise the socket address",
+  },
+  /** ADP: `metadata.ttl` of the server's own Agent Card (how long consumers may keep it). */
+  OABP_ADP_CARD_TTL_SECONDS: {
+    key: "adpCardTtlSeconds",
+    schema: z.coerce.number().int().min(60).max(7 * 86_400).default(3600),
+    shown: "`3600`",
+    doc: "ADP: `metadata.ttl` of the server's own Agent Card (60 s – 7 days)",
+  },
+  /** ADP discovery: at most this many prefiltered cards (or open missions) are scored per query. */
+  OABP_ADP_CANDIDATE_CAP: {
+    key: "adpCandidateCap",
+    schema: z.coerce.number().int().min(10).max(10_000).default(500),
+    shown: "`500`",
+    doc: "ADP discovery: at most this many prefiltered cards (discover, candidates) or open missions " +
+      "(recommendations) are scored per query (10 – 10 000)",
+  },
+  // AIP-3 (reputation portability): the attestation key (secp256k1, 0x + 64 hex); unset: generated
+  // into <data dir>/attestation-key.json.
+  OABP_ATTESTATION_KEY: {
+    key: "aip34.attestationKey",
+    schema: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x + 64 hex").transform((s) => s as `0x${string}`).optional(),
+    shown: "generated",
+    doc: "AIP-3 attestation / §10 receipt key (secp256k1, `0x` + 64 hex); unset: created once in `<data " +
+      "dir>/attestation-key.json` (0600). Its address is the manifest's `issuer_address`",
+  },
+  /** AIP-3 §2: lifetime of the attestations this server issues (≤ 90 days). */
+  OABP_ATTESTATION_TTL_DAYS: {
+    key: "aip34.attestationTtlDays",
+    schema: z.coerce.number().int().min(1).max(90).default(30),
+    shown: "`30`",
+    doc: "lifetime of issued AIP-3 attestations (1 – 90)",
+  },
+  /** AIP-3 §6: issuers whose attestations are imported, JSON [{url, server_address?, trust_factor?}]. */
+  OABP_TRUSTED_ISSUERS: {
+    key: "aip34.trustedIssuers",
+    schema: jsonOf(z.array(TrustedIssuerSchema).max(100))
+      .transform((list) =>
+        list.map((i): TrustedIssuer => ({ ...i, url: i.url.replace(/\/+$/, ""), server_address: i.server_address?.toLowerCase() })),
+      )
+      .default([]),
+    shown: "`[]`",
+    doc: "AIP-3 §6 trust list, JSON `[{\"url\", \"server_address\"?, \"trust_factor\"?}]` (≤ 100)",
+  },
+  /** AIP-3 §6 open import mode: any issuer (off: only OABP_TRUSTED_ISSUERS). */
+  OABP_OPEN_IMPORT: {
+    key: "aip34.openImport",
+    schema: flag.default(false),
+    shown: "`false`",
+    doc: "AIP-3 open import mode: accept attestations from any issuer (still verified against its " +
+      "manifest)",
+  },
+  /** AIP-3 §3 default trust_factor (per-issuer values override it). */
+  OABP_IMPORT_TRUST_FACTOR: {
+    key: "aip34.trustFactor",
+    schema: z.coerce.number().min(0).max(1).default(0.5),
+    shown: "`0.5`",
+    doc: "AIP-3 §3 default `trust_factor` (0 – 1)",
+  },
+  /** AIP-4 §1.1 payment_sla_hours: a non_payment dispute needs this long since the award. */
+  OABP_PAYMENT_SLA_HOURS: {
+    key: "aip34.paymentSlaHours",
+    schema: z.coerce.number().int().min(1).max(24 * 30).default(48),
+    shown: "`48`",
+    doc: "AIP-4 §1.1 `payment_sla_hours` before a `non_payment` dispute qualifies",
+  },
+  // ---- Verification pipeline and bounded responses (issue 13 part 1; docs/abuse.md) ----
+  /** DNS + connect budget of one fetch hop, apart from OABP_FETCH_TIMEOUT_MS. */
+  OABP_FETCH_CONNECT_TIMEOUT_MS: {
+    key: "abuse.fetchConnectTimeoutMs",
+    schema: z.coerce.number().int().min(50).max(60_000).default(2000),
+    shown: "`2000`",
+    doc: "DNS + connect budget of one fetch hop, apart from `OABP_FETCH_TIMEOUT_MS` (docs/abuse.md)",
+  },
+  /** Concurrent remote checks (content fetch, predicate call) per server process. */
+  OABP_CHECK_WORKERS: {
+    key: "abuse.checkWorkers",
+    schema: z.coerce.number().int().min(1).max(256).default(32),
+    shown: "`32`",
+    doc: "concurrent remote verification checks per process",
+  },
+  /** Checks in flight at once against one host, across every server process. */
+  OABP_CHECK_PER_HOST: {
+    key: "abuse.checkPerHost",
+    schema: z.coerce.number().int().min(1).max(64).default(2),
+    shown: "`2`",
+    doc: "checks in flight per host (registrable domain), across instances",
+  },
+  /** Checks in flight at once for one submitter, across every server process. */
+  OABP_CHECK_PER_SUBMITTER: {
+    key: "abuse.checkPerSubmitter",
+    schema: z.coerce.number().int().min(1).max(64).default(2),
+    shown: "`2`",
+    doc: "checks in flight per submitter, across instances",
+  },
+  /** A judging/voting/oracle window waits at most this long for deliverables still being checked. */
+  OABP_CHECK_GRACE_SECONDS: {
+    key: "abuse.checkGraceSeconds",
+    schema: z.coerce.number().int().min(0).max(30 * 86_400).default(86_400),
+    shown: "`86400`",
+    doc: "a judging/voting/oracle window waits at most this long for deliverables still being checked",
+  },
+  /** Regex matches waiting for the matcher worker; past it a submission answers 503 + Retry-After. */
+  OABP_MATCH_QUEUE_MAX: {
+    key: "abuse.matchQueueMax",
+    schema: z.coerce.number().int().min(1).max(10_000).default(32),
+    shown: "`32`",
+    doc: "regex matches waiting for the matcher; past it 503 `matcher_busy` + `Retry-After`",
+  },
+  /** Default outcomes: the share of the reward paid to the earliest verified submissions (< half). */
+  OABP_DEFAULT_AWARD_BPS: {
+    key: "abuse.defaultAwardBps",
+    schema: z.coerce.number().int().min(0).max(4999).default(2000),
+    shown: "`2000`",
+    doc: "default outcomes: pool paid to the earliest verified submissions (< 5000)",
+  },
+  /** Default outcomes: at most this many submissions share OABP_DEFAULT_AWARD_BPS. */
+  OABP_DEFAULT_AWARD_MAX_WINNERS: {
+    key: "abuse.defaultAwardMaxWinners",
+    schema: z.coerce.number().int().min(1).max(100).default(3),
+    shown: "`3`",
+    doc: "default outcomes: submissions sharing the pool",
+  },
+  /** Byte cap of one list response (submissions); a page stops early and carries next_cursor. */
+  OABP_LIST_MAX_BYTES: {
+    key: "abuse.listMaxBytes",
+    schema: z.coerce.number().int().min(16 * 1024).max(64 * 1024 * 1024).default(1024 * 1024),
+    shown: "`1048576`",
+    doc: "byte cap of one submissions page (then `next_cursor`)",
+  },
+  /** Request body bytes in flight at once per caller (agent, else client IP) and in the whole process. */
+  OABP_INFLIGHT_BYTES_PER_CALLER: {
+    key: "abuse.inflightBytesPerCaller",
+    schema: z.coerce.number().int().min(64 * 1024).max(1024 * 1024 * 1024).default(4 * 1024 * 1024),
+    shown: "`4194304`",
+    doc: "request bytes in flight per caller (429 beyond)",
+  },
+  OABP_INFLIGHT_BYTES_TOTAL: {
+    key: "abuse.inflightBytesTotal",
+    schema: z.coerce.number().int().min(1024 * 1024).max(16 * 1024 * 1024 * 1024).default(128 * 1024 * 1024),
+    shown: "`134217728`",
+    doc: "request bytes in flight per process (503 beyond)",
+  },
+} as const satisfies Record<string, Setting>;
+
+type Shape = { [K in keyof typeof SETTINGS]: (typeof SETTINGS)[K]["schema"] };
+/** The environment's schema: every setting's zod schema under its env name. */
+export const EnvSchema = z.object(Object.fromEntries(Object.entries(SETTINGS).map(([name, s]) => [name, s.schema])) as Shape);
