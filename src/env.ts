@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { ReceiptKeyRecordSchema, type ReceiptKeyRecord } from "./features/receipts/receipts.keys";
+import { ReceiptKeyRecordSchema, type ReceiptKeyRecord } from "./lib/receipt-keys";
 
 // The only reader of process.env (style.md "Env once"). Every setting has a default that makes
 // `npm start` work on the embedded database; a bad value stops start-up with a clear message.

@@ -1,15 +1,14 @@
 import type { Deps } from "../deps";
 import { runPendingChecks } from "./checks";
 import { purgeExpiredAuth } from "./purge";
-import { materialiseDecayBatch, purgeRatingVersions } from "../features/reputation/reputation.service";
+import { materialiseDecayBatch, purgeRatingVersions } from "../features/reputation";
 import { sweepDueMissions } from "./sweeper";
-import { watchEscrow } from "../features/escrow/escrow.watcher";
-import { runPayouts } from "../features/escrow/escrow.worker";
+import { watchEscrow, runPayouts } from "../features/escrow";
 import { purgeWebhookHistory, runWebhookJobs } from "./webhooks";
-import { purgeEndedSessions } from "../features/mcp/mcp.sessions";
-import { expireClaims } from "../features/claims/claims.expire";
-import { verifyReportedHubs } from "../features/oadp/federation.verify";
-import { sweepDisputes } from "../features/disputes/disputes.index";
+import { purgeEndedSessions } from "../features/mcp";
+import { expireClaims } from "../features/claims";
+import { verifyReportedHubs } from "../features/oadp";
+import { sweepDisputes } from "../features/disputes";
 
 export interface JobRunner {
   /** Runs every job once, the checks included (tests call this with a manual clock). */

@@ -1,6 +1,6 @@
 import type { Config } from "../../env";
 import { AGENT_PROTOCOL } from "../../http/middleware";
-import type { ReceiptKeyring } from "../receipts/receipts.keys";
+import type { ReceiptKeyring } from "../../lib/receipt-keys";
 
 // The small discovery documents (AIP-1 §9.1, RFC 9116, llms.txt, robots.txt, OADP). Pure builders
 // over the config (and, for OADP, the receipt keyring): everything except security.txt's Expires

@@ -1,8 +1,8 @@
-import type { Tx } from "../../db/client";
-import { webhookEvents } from "../../db/schema/index";
-import { newId } from "../../lib/ids";
-import type { MissionRow } from "../missions/missions.wire";
-import type { EventData, EventType } from "./webhooks.events";
+import type { Tx } from "./client";
+import { webhookEvents } from "./schema";
+import { newId } from "../lib/ids";
+import type { EventData, EventType } from "../lib/webhook-events";
+import type { MissionRow } from "./rows";
 
 // The transactional outbox (design.md "Security and reliability": every state change in one
 // transaction with its outbox row). Emitters call these with the transaction that makes the
