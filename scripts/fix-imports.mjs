@@ -306,7 +306,8 @@ function rewrite(file) {
   }
   let out = text;
   for (const e of edits.sort((a, b) => b.start - a.start || b.end - a.end)) {
-    let { start, end } = e;
+    const start = e.start;
+    let end = e.end;
     if (e.remove && e.text === "") {
       // Take the whole line: from the previous newline (getFullStart) or through the next one.
       if (out[start] !== "\n" && out[end] === "\n") end += 1;
