@@ -2,4 +2,5 @@
 // import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { expireClaims } from "./claims.expire";
 export { claimsRouter } from "./claims.index";
+export { claimsJobs } from "./claims.jobs";
 export { activeClaimsOfAgents, claimMission, listClaims } from "./claims.service";

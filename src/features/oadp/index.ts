@@ -3,3 +3,4 @@
 export { verifyReportedHubs } from "./federation.verify";
 export { oadpHtmlSignal, wantsHtml } from "./oadp.html";
 export { oadpRouter } from "./oadp.index";
+export { oadpJobs } from "./oadp.jobs";

@@ -4,4 +4,5 @@ export { badgeLeaderboardRouter } from "./badge-leaderboard.index";
 export { effectiveRating } from "./decay";
 export { START_RATING } from "./elo";
 export { effectiveRatingSql, listByRating } from "./leaderboard";
+export { reputationJobs } from "./reputation.jobs";
 export { agentHistory, applyResolution, materialiseDecayBatch, purgeRatingVersions, recordActivity } from "./reputation.service";
