@@ -22,7 +22,7 @@ import { raw } from "hono/html";
 // answering JSON whatever the Accept header says; `view_url`, the sitemap and the feeds point here.
 // Pages call the same service verbs as REST; browser actions call the REST routes themselves.
 
-/** The page paths (view_url and the sitemap use them; web.paths is imported by those features). */
+/** The page paths (view_url and the sitemap use them; src/lib/view-paths, below the features). */
 export { missionViewPath, agentViewPath } from "../../lib/view-paths";
 
 function pageCtx(c: Context<AppEnv>, nonce: string): PageCtx {

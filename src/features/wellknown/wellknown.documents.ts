@@ -41,7 +41,7 @@ export function oauthProtectedResource(config: Config, path = "") {
 export function agentProtocol(config: Config, keyring: ReceiptKeyring) {
   const o = config.publicUrl;
   const { pingEnabled, federationEnabled, federationVerify } = config.oadp;
-  const active = keyring.published[0]!; // active first (receipts.keys.ts)
+  const active = keyring.published[0]!; // active first (src/lib/receipt-keys.ts)
   return {
     protocol: AGENT_PROTOCOL,
     hub: {
