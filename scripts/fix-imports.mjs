@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Re-runnable import codemod for the feature surfaces (issue 14). Safe to run any number of times;
-// a second run changes nothing. `node scripts/fix-imports.mjs [--check]` (--check: change nothing,
-// exit 1 if something would change).
+// a second run changes nothing. `node scripts/fix-imports.mjs [--check]` (`npm run fix-imports`;
+// --check changes nothing and exits 1 if something would change). Run it after a merge that adds
+// imports, then `npx tsc --noEmit` and `node scripts/feature-graph.mjs`.
 //
 // 1. MODULE_MOVES: imports of a file that moved below the features follow it (src, test, bench,
 //    scripts).
