@@ -30,7 +30,7 @@ import { createEvmPort, createOracleReader } from "../src/lib/evm";
 import { ManualClock } from "../src/lib/clock";
 import { createSafeFetcher } from "../src/lib/safe-fetch";
 import { missionListCache } from "../src/features/missions/missions.cache";
-import { generateKeyring } from "../src/features/receipts/receipts.keys";
+import { generateKeyring } from "../src/lib/receipt-keys";
 import { runPendingChecks } from "../src/jobs/checks";
 import { sha256Hex } from "../src/lib/hash";
 

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { loadEnv } from "../src/env";
-import { keyFilePath, loadOrCreateKeyFile, rotateKeyFile } from "../src/features/receipts/receipts.keys";
+import { keyFilePath, loadOrCreateKeyFile, rotateKeyFile } from "../src/lib/receipt-keys";
 
 // Operator command (npm run keys:rotate): a new active receipt key in <OABP_DATA_DIR>/receipt-keys.json;
 // the old key is retired (valid_until = now) but stays listed in /.well-known/oabp.json so the

@@ -8,12 +8,14 @@ import { inflightBytes } from "./http/inflight";
 import { rateLimits } from "./http/rate-limit";
 import type { AppEnv } from "./http/types";
 import { buildApi, openApiDocument } from "./openapi";
-import { registerWellKnown } from "./features/wellknown/wellknown.index";
-import { registerSpecs } from "./features/specs/specs.index";
-import { MCP_OWN_PATHS, registerMcp } from "./features/mcp/mcp.index";
-import { oadpHtmlSignal } from "./features/oadp/oadp.html";
+import { registerWellKnown } from "./features/wellknown";
+import { registerSpecs } from "./features/specs";
+import { MCP_OWN_PATHS, registerMcp } from "./features/mcp";
+import { oadpHtmlSignal } from "./features/oadp";
 import { publicReadCaching } from "./http/http-cache";
-import { registerWeb } from "./features/web/web.index";
+import { registerWeb } from "./features/web";
+import { resolveIdentity } from "./features/auth";
+import { markSeen } from "./features/heartbeats";
 
 export interface Lifecycle {
   shuttingDown: boolean;
@@ -44,7 +46,7 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   // The MCP paths answer a wrong content type with their own JSON-RPC bodies (AIP-1 §7.2, §7.2.1).
   const jsonBodies = jsonOnly(deps.config.bodyLimitBytes);
   app.use("*", (c, next) => (MCP_OWN_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));
-  app.use("*", identity());
+  app.use("*", identity({ resolveIdentity, markSeen }));
   // Shared token buckets on every write (docs/abuse-edge.md); MCP applies its own per message.
   app.use("*", rateLimits((path) => MCP_OWN_PATHS.has(path)));
   app.use("*", inflightBytes({

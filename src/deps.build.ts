@@ -10,9 +10,9 @@ import { createBaseChain } from "./lib/base-chain";
 import { randomToken } from "./lib/hash";
 import { createSafeFetcher } from "./lib/safe-fetch";
 import { userAgent } from "./lib/user-agent";
-import { missionListCache } from "./features/missions/missions.cache";
-import { loadOrCreateAttestationKey, signerFrom, type AttestationSigner } from "./features/portability/portability.key";
-import { keyringFrom, loadOrCreateKeyFile, type ReceiptKeyring } from "./features/receipts/receipts.keys";
+import { missionListCache } from "./features/missions";
+import { loadOrCreateAttestationKey, signerFrom, type AttestationSigner } from "./features/portability";
+import { keyringFrom, loadOrCreateKeyFile, type ReceiptKeyring } from "./lib/receipt-keys";
 
 /** Receipt keys from config, or generated once into the data dir (0600); only public parts are logged. */
 function receiptKeysFor(config: Config, logger: pino.Logger): ReceiptKeyring {

@@ -6,8 +6,8 @@ import type { EvmPort, OracleReader } from "./lib/evm";
 import type { BaseChain } from "./lib/base-chain";
 import type { ResponseCache } from "./lib/response-cache";
 import type { SafeFetcher } from "./lib/safe-fetch";
-import type { ReceiptKeyring } from "./features/receipts/receipts.keys";
-import type { AttestationSigner } from "./features/portability/portability.key";
+import type { ReceiptKeyring } from "./lib/receipt-keys";
+import type { AttestationSigner } from "./features/portability";
 
 /** Everything a request or job needs, built once in main.ts (or by a test). */
 export interface Deps {

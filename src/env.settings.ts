@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ReceiptKeyRecordSchema } from "./features/receipts/receipts.keys";
+import { ReceiptKeyRecordSchema } from "./lib/receipt-keys";
 
 // Every setting, spelled once: its env name, zod schema (with the default), the default as the
 // docs show it, a one-line doc and the Config property it fills. src/env.ts parses and maps it;

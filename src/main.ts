@@ -3,7 +3,7 @@ import { createApp, type Lifecycle } from "./app";
 import { buildDeps } from "./deps.build";
 import { checkedConfig } from "./startup";
 import { startJobRunner } from "./jobs/runner";
-import { walletBundle } from "./features/web/web.assets";
+import { walletBundle } from "./features/web";
 
 // Process entry: env → deps → serve → jobs; SIGTERM/SIGINT finish in-flight requests and the
 // job tick in progress, then close the db.

@@ -1,5 +1,5 @@
 import { loadEnv, type Config } from "./env";
-import { checkBaseRail } from "./features/escrow/escrow.startup";
+import { checkBaseRail } from "./features/escrow";
 import { createBaseChain } from "./lib/base-chain";
 
 // Start-up shared by the API process (main.ts) and the settlement process (worker.ts): a bad

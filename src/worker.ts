@@ -1,7 +1,6 @@
 import { buildDeps } from "./deps.build";
 import { checkedConfig } from "./startup";
-import { watchEscrow } from "./features/escrow/escrow.watcher";
-import { runPayouts } from "./features/escrow/escrow.worker";
+import { watchEscrow, runPayouts } from "./features/escrow";
 
 // `npm run worker`: the base rail's settlement process (docs/base-rail.md "Trust model"). It holds
 // the resolver key (OABP_RESOLVER_KEY / _FILE) and runs the escrow watcher and the settlement

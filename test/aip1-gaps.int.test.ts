@@ -81,7 +81,7 @@ describe("item 6 — AIP-1 §6.1: \"Resolved mission and submission representati
     await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: sub }] } });
     const first = (await t.call("GET", `/missions/${mission.id}/receipts/${sub}`)).body;
     // Rotate: a new active key from a later time, the old one retired then (what a restart does).
-    const { keyringFrom, newKeyRecord } = await import("../src/features/receipts/receipts.keys");
+    const { keyringFrom, newKeyRecord } = await import("../src/lib/receipt-keys");
     const old = t.deps.receiptKeys;
     t.clock.advance(10 * 86_400_000);
     const fresh = keyringFrom([newKeyRecord(t.clock.now(), [old.active.keyId]), { ...old.published[0]!, valid_until: t.clock.now().toISOString() }]);
@@ -94,7 +94,7 @@ describe("item 6 — AIP-1 §6.1: \"Resolved mission and submission representati
       expect(await verifyReceipt(again, manifest)).toMatchObject({ valid: true });
       expect((await verifyReceipt(first, manifest)).reasons).toEqual([]); // the old one still verifies
       // A document dated before its key's valid_from is refused (what the re-dating prevents).
-      const { signReceipt } = await import("../src/features/receipts/receipts.sign");
+      const { signReceipt } = await import("../src/lib/receipt-sign");
       const { digest: _d, signature: _s, ...body } = again;
       const backdated = signReceipt({ ...body, issued_at: first.issued_at }, t.deps.receiptKeys);
       expect((await verifyReceipt(backdated, manifest)).reasons).toContain("key_not_valid_at_issued_at");

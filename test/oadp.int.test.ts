@@ -3,7 +3,7 @@ import canonicalize from "canonicalize";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, PUBLIC_URL, type TestApp } from "./helpers/app";
 import { signIn } from "./helpers/agents";
-import { keyringFrom, newKeyRecord } from "../src/features/receipts/receipts.keys";
+import { keyringFrom, newKeyRecord } from "../src/lib/receipt-keys";
 import { expectError } from "./helpers/errors";
 
 // OADP hub (issue 8, must-show 1): /.well-known/agent-protocol.json publishes the key; POST /ping

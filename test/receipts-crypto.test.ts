@@ -2,8 +2,8 @@ import { createPublicKey, sign, verify as nodeVerify } from "node:crypto";
 import { readFileSync } from "node:fs";
 import * as ed from "@noble/ed25519";
 import { describe, expect, it } from "vitest";
-import { canonicalJson } from "../src/features/receipts/receipts.canonical";
-import { generateKeyring, newKeyRecord, privateKeyFromSeed } from "../src/features/receipts/receipts.keys";
+import { canonicalJson } from "../src/lib/canonical-json";
+import { generateKeyring, newKeyRecord, privateKeyFromSeed } from "../src/lib/receipt-keys";
 
 // AIP-1 §6.1 building blocks: the RFC 8785 canonicaliser used for receipts, and the two ed25519
 // code paths (node:crypto signs on the server, @noble/ed25519 verifies in the command).

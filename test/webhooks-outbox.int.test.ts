@@ -3,7 +3,7 @@ import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missions, webhookDeliveries, webhookEvents } from "../src/db/schema/index";
 import { attemptDelivery, claimDueDeliveries, fanOutEvents, leaseMs, recordAttempt } from "../src/features/webhooks/webhooks.delivery";
-import { emitEvent, missionCreated } from "../src/features/webhooks/webhooks.outbox";
+import { emitEvent, missionCreated } from "../src/db/outbox";
 import { runVerifications } from "../src/features/webhooks/webhooks.verify";
 import { purgeWebhookHistory, runWebhookJobs, WEBHOOK_RETENTION_MS } from "../src/jobs/webhooks";
 import { makeTestApp, type TestApp } from "./helpers/app";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookSubscriptions } from "../src/db/schema/index";
 import { newId } from "../src/lib/ids";
 import { newWebhookSecret } from "../src/lib/webhook-signature";
-import { EVENT_TYPES } from "../src/features/webhooks/webhooks.events";
+import { EVENT_TYPES } from "../src/lib/webhook-events";
 import { runPendingChecks } from "../src/jobs/checks";
 import { runWebhookJobs } from "../src/jobs/webhooks";
 import { makeTestApp, PUBLIC_URL, type TestApp } from "./helpers/app";

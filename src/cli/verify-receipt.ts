@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { verifyReceipt, type ReceiptVerification } from "../features/receipts/receipts.verify";
+import { verifyReceipt, type ReceiptVerification } from "../features/receipts";
 
 // npx oabp-verify-receipt <receipt URL | file> [--manifest <file>]
 // AIP-1 §6.1 with nothing but the receipt and the issuer's /.well-known/oabp.json (fetched from the

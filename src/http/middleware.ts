@@ -1,14 +1,13 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import type { Db } from "../db/client";
 import type { Deps } from "../deps";
 import { AppError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { jsonTextHasLoneSurrogate } from "../lib/json-text";
-import { resolveIdentity } from "../features/auth/auth.service";
-import { markSeen } from "../features/heartbeats/heartbeats.service";
 import { sendError } from "./errors";
 import { csrfOk, readSessionCookie } from "./session-cookie";
-import type { AppEnv } from "./types";
+import type { AppEnv, Identity } from "./types";
 
 /** OADP signal sent on every response (../shared/seeds/OADP-discovery.txt, "HTTP Header"). */
 export const AGENT_PROTOCOL = "oadp/1.0";
@@ -74,7 +73,16 @@ export function jsonOnly(limitBytes: number): MiddlewareHandler<AppEnv> {
 }
 
 /** Resolves who is calling: bearer session, admin token, or a registry-bound api_key (AIP-1 §1.4). */
-export function identity(): MiddlewareHandler<AppEnv> {
+/**
+ * Where an identity comes from: the auth feature resolves credentials, the heartbeats feature
+ * records presence. app.ts passes them in, so the http layer imports no feature (issue 14).
+ */
+export interface IdentitySources {
+  resolveIdentity(deps: Deps, creds: { bearer?: string | undefined; apiKey?: string | undefined }): Promise<Identity>;
+  markSeen(db: Db, address: string, now: Date): Promise<void>;
+}
+
+export function identity({ resolveIdentity, markSeen }: IdentitySources): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const deps = c.get("deps");
     const auth = c.req.header("authorization");
@@ -99,7 +107,7 @@ export function identity(): MiddlewareHandler<AppEnv> {
         throw new AppError("FORBIDDEN", "a request authenticated by the session cookie must send X-CSRF-Token", { reason: "csrf_token_missing_or_wrong" });
       }
       c.set("identity", who);
-      await touchSeen(c, who.address);
+      await touchSeen(c, who.address, markSeen);
       return next();
     }
     let bearer: string | undefined;
@@ -112,14 +120,14 @@ export function identity(): MiddlewareHandler<AppEnv> {
     c.set("identity", who);
     // ClawFinder/Agent Mesh: every authenticated request marks the agent seen (throttled to one
     // conditional write per minute; best effort: a failed touch never fails the request).
-    if (who.kind === "agent") await touchSeen(c, who.address);
+    if (who.kind === "agent") await touchSeen(c, who.address, markSeen);
     return next();
   };
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-async function touchSeen(c: Context<AppEnv>, address: string): Promise<void> {
+async function touchSeen(c: Context<AppEnv>, address: string, markSeen: IdentitySources["markSeen"]): Promise<void> {
   const deps = c.get("deps");
   await markSeen(deps.database.db, address, deps.clock.now()).catch((err: unknown) =>
     deps.logger.warn({ err, request_id: c.get("requestId") }, "last_seen_at touch failed"));

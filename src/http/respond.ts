@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { StoredResponse } from "../lib/idempotency";
-import { requireAgent } from "../features/auth/auth.service";
 import type { AppEnv } from "./types";
+import { requireAgent } from "./identity";
 
 /**
  * Sends a response produced under an Idempotency-Key: the exact stored JSON text (so a replay is

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { missions, submissions } from "../db/schema/index";
 import type { Deps } from "../deps";
-import { MISSION_COLUMNS } from "../features/missions/missions.queries";
-import { checkContent, checkSubmission, judgeFirstValidMatch, type CheckOutcome, type FvmParams } from "../features/verification/first-valid-match";
-import { emitEvent, submissionDecided } from "../features/webhooks/webhooks.outbox";
+import { checkContent, checkSubmission, judgeFirstValidMatch, type CheckOutcome, type FvmParams } from "../features/verification";
+import { emitEvent, submissionDecided } from "../db/outbox";
 import { claimNextCheck } from "./check-queue";
+import { MISSION_COLUMNS } from "../db/rows";
 
 export { LEASE_MS } from "./check-queue";
 /** Transient failures (timeouts, 5xx) are retried with backoff, then the submission is rejected. */

@@ -1,15 +1,6 @@
 import type { Deps } from "../deps";
-import { runPendingChecks } from "./checks";
-import { purgeExpiredAuth } from "./purge";
-import { materialiseDecayBatch, purgeRatingVersions } from "../features/reputation/reputation.service";
-import { sweepDueMissions } from "./sweeper";
-import { watchEscrow } from "../features/escrow/escrow.watcher";
-import { runPayouts } from "../features/escrow/escrow.worker";
-import { purgeWebhookHistory, runWebhookJobs } from "./webhooks";
-import { purgeEndedSessions } from "../features/mcp/mcp.sessions";
-import { expireClaims } from "../features/claims/claims.expire";
-import { verifyReportedHubs } from "../features/oadp/federation.verify";
-import { sweepDisputes } from "../features/disputes/disputes.index";
+import type { Job } from "./job";
+import { JOBS } from "./list";
 
 export interface JobRunner {
   /** Runs every job once, the checks included (tests call this with a manual clock). */
@@ -19,43 +10,31 @@ export interface JobRunner {
 }
 
 /**
- * The background loops. Every `intervalMs`: sweep due missions, watch escrow and payouts, purge,
- * deliver webhooks. Remote verification checks (content fetches, predicate calls) run in a loop of
- * their own with several workers (checks.ts), so sweeps, payouts and webhooks never wait behind a
- * slow host (issue 13 finding 1). All read their work from committed state, so a restart simply
- * picks up where the last run left off; all are safe to run on several servers at once
- * (SKIP LOCKED / conditional claims / leases).
+ * The background loops over a list of jobs (src/jobs/list.ts; each feature exports its own). Every
+ * `intervalMs` the "tick" jobs run in list order; the "checks" jobs (remote verification checks)
+ * run in a loop of their own, so sweeps, payouts and webhooks never wait behind a slow host
+ * (issue 13 finding 1). A failed job ends its loop's round, logged with the job's name; the next
+ * round starts over.
  */
-export function startJobRunner(deps: Deps, intervalMs: number): JobRunner {
+export function startJobRunner(deps: Deps, intervalMs: number, jobs: readonly Job[] = JOBS): JobRunner {
   let stopped = false;
   const running = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
-  const guard = (name: string, work: () => Promise<unknown>) => async () => {
+  const state = { stopped: () => stopped };
+  const loopOf = (loop: Job["loop"]) => async () => {
+    let current: string = loop;
     try {
-      await work();
+      for (const job of jobs) {
+        if (job.loop !== loop) continue;
+        current = job.name;
+        await job.run(deps, state);
+      }
     } catch (err) {
-      deps.logger.error({ err, job: name }, "job round failed; retrying next round");
+      deps.logger.error({ err, job: current }, "job round failed; retrying next round");
     }
   };
-  const main = guard("tick", async () => {
-    // Drain a backlog in bounded rounds (50 missions each), then let the next tick continue.
-    for (let round = 0; round < 20 && !stopped; round++) if ((await sweepDueMissions(deps)) === 0) break;
-    // base rail: deposits open missions, payouts move on chain (each a no-op with the rail off).
-    await watchEscrow(deps);
-    await runPayouts(deps);
-    await purgeExpiredAuth(deps);
-    await purgeEndedSessions(deps);
-    await materialiseDecayBatch(deps);
-    await purgeRatingVersions(deps);
-    await runWebhookJobs(deps);
-    await purgeWebhookHistory(deps);
-    await expireClaims(deps);
-    // OADP federation: only with OABP_OADP_FEDERATION_VERIFY (a no-op otherwise).
-    await verifyReportedHubs(deps);
-    // AIP-4: appeal-linked bad_spec disputes and expired deadlines (§3.1).
-    await sweepDisputes(deps);
-  });
-  const checks = guard("checks", () => runPendingChecks(deps));
+  const main = loopOf("tick");
+  const checks = loopOf("checks");
   const every = (round: () => Promise<void>) => {
     const loop = () => {
       if (stopped) return;

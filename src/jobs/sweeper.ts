@@ -1,8 +1,8 @@
 import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
 import { missions } from "../db/schema/index";
 import type { Deps } from "../deps";
-import { advanceMission, prepareAdvance } from "../features/verification/lifecycle";
-import { MISSION_COLUMNS } from "../features/missions/missions.queries";
+import { advanceMission, prepareAdvance } from "../features/verification";
+import { MISSION_COLUMNS } from "../db/rows";
 
 /**
  * Deadline sweeper: the mission table is its own job queue (`next_action_at`, partial index).

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { attemptDelivery, claimDueDeliveries, fanOutEvents, recordAttempt, type AttemptOutcome, type ClaimedDelivery } from "../features/webhooks/webhooks.delivery";
-import { runVerifications } from "../features/webhooks/webhooks.verify";
+import { attemptDelivery, claimDueDeliveries, fanOutEvents, recordAttempt, type AttemptOutcome, type ClaimedDelivery, runVerifications } from "../features/webhooks";
 
 // The webhook outbox job (design.md "jobs/": webhook outbox). Like the sweeper, its queue is
 // committed rows: events not yet fanned out, deliveries whose next_attempt_at has passed. Safe

@@ -8,7 +8,7 @@ import { createBaseChain } from "../../src/lib/base-chain";
 import { createSafeFetcher } from "../../src/lib/safe-fetch";
 import { userAgent } from "../../src/lib/user-agent";
 import { missionListCache } from "../../src/features/missions/missions.cache";
-import { generateKeyring } from "../../src/features/receipts/receipts.keys";
+import { generateKeyring } from "../../src/lib/receipt-keys";
 import { generateSigner } from "../../src/features/portability/portability.key";
 import { createTestDatabase, type TestDatabase } from "./db";
 

@@ -1,10 +1,10 @@
 import { router } from "../../http/openapi";
 import { sendStored } from "../../http/respond";
 import { checkIdempotencyKey } from "../../lib/idempotency";
-import { requireAdmin } from "../auth/auth.service";
-import { verifyLedger } from "../ledger/ledger.service";
+import { verifyLedger } from "../ledger";
 import { creditRoute, verifyRoute } from "./admin.routes";
 import { creditAgent } from "./admin.service";
+import { requireAdmin } from "../../http/identity";
 
 export const adminRouter = router()
   .openapi(creditRoute, async (c) => {

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
-import { Uint } from "../missions/missions.schemas";
+import { Uint } from "../missions";
 
 export const CreditRequest = z
   .object({

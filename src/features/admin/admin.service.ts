@@ -3,10 +3,10 @@ import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { once, storedResponse } from "../../lib/idempotency";
 import { parseUint } from "../../lib/money";
-import { parseAgentId } from "../agents/agents.service";
-import { touchAgent } from "../agents/agents.touch";
-import { agentAccount, balancesOf, EXTERNAL, transfer } from "../ledger/ledger.service";
-import { findAsset } from "../missions/missions.service";
+import { touchAgent } from "../../db/touch-agent";
+import { agentAccount, balancesOf, EXTERNAL, transfer } from "../ledger";
+import { findAsset } from "../missions";
+import { parseAgentId } from "../../lib/agent-id";
 
 /** Operator credit: external → agent, one transfer, hash-chained (design.md "Ledger rail"). */
 export async function creditAgent(deps: Deps, input: { agent_id: string; asset: string; amount: string; memo?: string | undefined }, idempotencyKey?: string) {

@@ -1,6 +1,6 @@
 import * as ed from "@noble/ed25519";
 import { z } from "@hono/zod-openapi";
-import { canonicalJson } from "../receipts/receipts.canonical";
+import { canonicalJson } from "../../lib/canonical-json";
 import { ed25519FromDidKey } from "./adp.didkey";
 
 // The ADP Agent Card (§3). Objects are loose: unknown top-level, tool, endpoint and constraint

@@ -2,11 +2,10 @@ import { and, asc, desc, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-
 import type { DbOrTx } from "../../db/client";
 import { adpCards, agents, missions, reviewStats } from "../../db/schema/index";
 import type { Deps } from "../../deps";
-import { isOnline } from "../heartbeats/heartbeats.service";
-import { START_RATING } from "../reputation/elo";
-import { effectiveRatingSql } from "../reputation/leaderboard";
+import { isOnline } from "../heartbeats";
+import { START_RATING, effectiveRatingSql } from "../reputation";
 import type { Candidate } from "./adp.ranking";
-import { activeClaimsOfAgents } from "../claims/claims.service";
+import { activeClaimsOfAgents } from "../claims";
 
 // What discovery reads from the database, bounded: a GIN prefilter (tag paths, words) and at
 // most OABP_ADP_CANDIDATE_CAP rows, freshest cards first — so no query scans the directory.

@@ -1,4 +1,4 @@
-import { START_RATING } from "../reputation/elo";
+import { START_RATING } from "../reputation";
 import { matchRule, normalizeTag, type QueryTag, type TagRule } from "./adp.tags";
 
 // ADP §5 Baseline Discovery Profile: five factors, each in [0, 1], with the RECOMMENDED weights.

@@ -2,11 +2,11 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { sendError } from "../../http/errors";
-import { AgentIdParam } from "../agents/agents.schemas";
-import { MissionIdParam } from "../missions/missions.schemas";
+import { MissionIdParam } from "../missions";
 import { AgentCardSchema, MAX_CARD_BYTES } from "./adp.card";
 import { AdvertiseResponse, DescribeRequest, DiscoverRequest, DiscoverResponse, MissionCandidates, RankQuery, RecommendedMissions } from "./adp.schemas";
 import { ADP_BASE_PATH, ADP_CARD_PATH, ADP_METHODS } from "./adp.server-card";
+import { AgentIdParam } from "../../http/params";
 
 // ADP over HTTP: each §4 method is POST /adp/{method name} with the method's request body as JSON,
 // answering its response body (Status OK → 200; INVALID_REQUEST → 400/422; UNAUTHORIZED → 401/403).

@@ -2,15 +2,15 @@ import { eq } from "drizzle-orm";
 import { adpCards } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
-import { parseAgentId } from "../agents/agents.service";
-import { findMission } from "../missions/missions.service";
-import { importedElos } from "../portability/portability.index";
+import { importedElos } from "../portability";
 import { cardCandidates, cardsOf, agentAsCandidate, openMissionCandidates } from "./adp.discovery";
 import { isOverloaded, order, rank, scoreCandidate, WEIGHTS, type Scored } from "./adp.ranking";
 import { serverCard } from "./adp.server-card";
 import { queryTags, rawFormsOf, skillPaths } from "./adp.tags";
 import { cardWords, MAX_QUERY_WORDS, missionWords, words } from "./adp.words";
 import type { DescribeInput, DiscoverInput, DiscoverWire, MissionCandidatesWire, RankQueryInput, RecommendedMissionsWire } from "./adp.schemas";
+import { parseAgentId } from "../../lib/agent-id";
+import { findMission } from "../../db/rows";
 
 // The ADP verbs (§4) and the two ranking lists; REST handlers (and MCP, later) call these.
 

@@ -1,4 +1,4 @@
-import { TOOLS } from "../mcp/mcp.tools";
+import { TOOLS } from "../mcp";
 
 // The server card's `tools` (ADP §3.4) are its MCP tools (AIP-1 §7), projected the way ADP
 // Appendix A.2 maps them: name, description, inputSchema → input_schema; plus output_schema,

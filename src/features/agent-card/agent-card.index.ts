@@ -3,8 +3,8 @@ import type { Context } from "hono";
 import type { Config } from "../../env";
 import { errors, router } from "../../http/openapi";
 import type { AppEnv } from "../../http/types";
-import { AGENT_CARD_PATHS } from "../mcp/mcp.contract";
 import { agentCard } from "./agent-card";
+import { AGENT_CARD_PATHS } from "../../lib/mcp-contract";
 
 const AgentCardDoc = z.record(z.string(), z.unknown()).openapi("AgentCard", {
   description: "A2A agent card with the AIP-1 §9.3 alias fields, the oabp.missions skill and the §7.4 MCP transport block",

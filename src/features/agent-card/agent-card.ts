@@ -1,6 +1,6 @@
 import type { Config } from "../../env";
-import { a2aTransportBlock, MCP_PATH, mcpUrl } from "../mcp/mcp.contract";
 import pkg from "../../../package.json" with { type: "json" };
+import { a2aTransportBlock, MCP_PATH, mcpUrl } from "../../lib/mcp-contract";
 
 // The A2A agent card served at the three AIP-1 §9.3 aliases: A2A AgentCard fields, the §9.3
 // alias fields (relative paths, like the manifest), the `oabp.missions` skill, and the §7.4

@@ -1,7 +1,7 @@
 import { router } from "../../http/openapi";
-import { requireAgent } from "../auth/auth.service";
 import { agentBalanceRoute, agentHistoryRoute, getAgentRoute, updateAgentRoute } from "./agents.routes";
 import { getAgent, getAgentBalance, getAgentHistory, updateAgent } from "./agents.service";
+import { requireAgent } from "../../http/identity";
 
 export const agentsRouter = router()
   .openapi(getAgentRoute, async (c) => c.json(await getAgent(c.get("deps"), c.req.valid("param").id), 200))

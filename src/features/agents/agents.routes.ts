@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
-import { Agent, AgentBalance, AgentHistory, AgentIdParam, HistoryQuery, UpdateAgentRequest } from "./agents.schemas";
+import { Agent, AgentBalance, AgentHistory, HistoryQuery, UpdateAgentRequest } from "./agents.schemas";
+import { AgentIdParam } from "../../http/params";
 
 export const getAgentRoute = createRoute({
   method: "get",

@@ -1,9 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ImportedReputation } from "../portability/portability.schemas";
-
-export const AgentIdParam = z.object({
-  id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "0xabc1230000000000000000000000000000000000" }),
-});
+import { ImportedReputation } from "../portability";
 
 const uri = z.string().max(2048).url().refine((u) => /^(https:|ipfs:|ar:)/.test(u), "must be an https://, ipfs:// or ar:// URI");
 

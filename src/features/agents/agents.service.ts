@@ -1,22 +1,14 @@
 import { eq } from "drizzle-orm";
 import { agents } from "../../db/schema/index";
 import type { Deps } from "../../deps";
-import { normalizeAddress } from "../../lib/address";
 import { AppError } from "../../lib/errors";
-import { agentAccount, balancesOf } from "../ledger/ledger.service";
-import { effectiveRating } from "../reputation/decay";
-import { START_RATING } from "../reputation/elo";
-import { agentHistory } from "../reputation/reputation.service";
-import { reviewSummary } from "../reviews/reviews.service";
-import { isOnline } from "../heartbeats/heartbeats.service";
-import { importedReputation } from "../portability/portability.index";
+import { parseAgentId } from "../../lib/agent-id";
+import { agentAccount, balancesOf } from "../ledger";
+import { effectiveRating, START_RATING, agentHistory } from "../reputation";
+import { reviewSummary } from "../reviews";
+import { isOnline } from "../heartbeats";
+import { importedReputation } from "../portability";
 import type { AgentWire, UpdateAgentInput } from "./agents.schemas";
-
-export function parseAgentId(id: string): string {
-  const a = normalizeAddress(id);
-  if (!a) throw new AppError("INVALID_PARAMETER", "agent id must be a 0x EVM address", { field: "id" });
-  return a;
-}
 
 /**
  * AIP-1 §8 `"aigen_balance": <int>`: the primary ledger asset's available balance in base units,

@@ -8,7 +8,7 @@ import { normalizeAddress } from "../../lib/address";
 import { AppError } from "../../lib/errors";
 import { constantTimeEqual, randomToken, sha256Hex } from "../../lib/hash";
 import { recoverAttestationSigners, registryAttestationHash } from "../../lib/evm";
-import { touchAgent } from "../agents/agents.touch";
+import { touchAgent } from "../../db/touch-agent";
 
 const NONCE_TTL_MS = 5 * 60_000;
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -177,20 +177,6 @@ export async function resolveIdentity(deps: Deps, creds: { bearer?: string | und
     return { kind: "agent", address: b.agentId, via: "registry" };
   }
   return { kind: "anonymous", reason: "none" };
-}
-
-/** The caller's address, or the §1.4 rejection for anonymous callers. */
-export function requireAgent(identity: Identity, anonymousCode: "ANONYMOUS_SUBMISSION_REJECTED" | "UNAUTHORIZED"): string {
-  if (identity.kind === "agent") return identity.address;
-  if (identity.kind === "admin") throw new AppError("FORBIDDEN", "the admin token does not act as an agent");
-  if (anonymousCode === "ANONYMOUS_SUBMISSION_REJECTED") {
-    throw new AppError("ANONYMOUS_SUBMISSION_REJECTED", "an identity claim is required: sign in with SIWE or use a registry-attested api_key (AIP-1 §1.4)", { reason: identity.reason });
-  }
-  throw new AppError("UNAUTHORIZED", "sign in with SIWE (POST /auth/nonce, POST /auth/siwe) or use a registry-attested api_key", { reason: identity.reason });
-}
-
-export function requireAdmin(identity: Identity): void {
-  if (identity.kind !== "admin") throw new AppError(identity.kind === "anonymous" ? "UNAUTHORIZED" : "FORBIDDEN", "admin token required");
 }
 
 /** Sign-out of a browser session (issue 17): the token stops working at once, on every instance. */

@@ -2,9 +2,9 @@ import type { Context } from "hono";
 import { router } from "../../http/openapi";
 import { rejectAnonymousPosts } from "../../http/respond";
 import type { AppEnv } from "../../http/types";
-import { requireAgent } from "../auth/auth.service";
 import { claimRoute, listClaimsRoute, releaseClaimRoute } from "./claims.routes";
 import { claimMission, listClaims, releaseClaim } from "./claims.service";
+import { requireAgent } from "../../http/identity";
 
 const viewerOf = (c: Context<AppEnv>) => {
   const id = c.get("identity");

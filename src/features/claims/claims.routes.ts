@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { errors, jsonResponse } from "../../http/openapi";
-import { MissionIdParam } from "../missions/missions.schemas";
+import { MissionIdParam } from "../missions";
 import { Claim, ClaimList, ListClaimsQuery } from "./claims.schemas";
 
 // Mission claims (design.md "Claims"). A claim is a visible intent to work with a TTL; it never

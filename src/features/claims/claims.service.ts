@@ -4,10 +4,10 @@ import { missionClaims, missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
-import { touchAgent } from "../agents/agents.touch";
-import { findMission } from "../missions/missions.service";
+import { touchAgent } from "../../db/touch-agent";
 import type { ClaimListWire, ClaimWire } from "./claims.schemas";
 import { claimToWire, type ClaimRow } from "./claims.wire";
+import { findMission } from "../../db/rows";
 
 // Mission claims (design.md "Claims"): a visible, expiring intent to work. A claim never changes
 // who may submit or be paid — the verification method alone decides that (issue 8).

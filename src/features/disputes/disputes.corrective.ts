@@ -2,8 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { chainPayouts, missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
-import { MISSION_COLUMNS } from "../missions/missions.queries";
-import { voidAndRefund } from "../verification/settlement";
+import { voidAndRefund } from "../settlement";
+import { MISSION_COLUMNS } from "../../db/rows";
 
 // AIP-4 §4 corrective actions, run in the transaction that upholds the dispute (so the action and
 // the outcome commit together — "within 24 hours" is met at once). Each returns what it did, as

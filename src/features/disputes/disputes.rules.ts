@@ -1,4 +1,4 @@
-import type { DisputeType } from "../manifest/manifest.aips";
+import type { DisputeType } from "../manifest";
 
 // AIP-4 tables, as data (style rule 8). Pure.
 

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { DISPUTE_TYPES } from "../manifest/manifest.aips";
+import { DISPUTE_TYPES } from "../manifest";
 
 // AIP-4 §2 wire shapes, written from the spec.
 

@@ -4,11 +4,11 @@ import { disputes, missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
-import type { DisputeType } from "../manifest/manifest.aips";
-import { findMission } from "../missions/missions.service";
+import type { DisputeType } from "../manifest";
 import { invalidateRule, retrySettlement } from "./disputes.corrective";
 import { EXPIRED_UPHOLDS, FILING_LIMITS, RESOLUTION_WINDOW_MS, sameSecond, UNPAID_STATUSES, type NotQualifying } from "./disputes.rules";
 import type { DisputeWire, FileDisputeInput } from "./disputes.schemas";
+import { findMission } from "../../db/rows";
 
 // AIP-4 disputes: filing (§2), the §1 qualification rules, §6.1 limits, resolution (§3) and the
 // §4 corrective actions. Who resolves (docs/aip-3-4.md): non_payment and dup_claim are decided by

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
-import { emitEvents, missionVoided } from "../webhooks/webhooks.outbox";
+import { emitEvents, missionVoided } from "../../db/outbox";
 import { lockMission } from "./escrow.deposits";
 import { payoutToAdminWire } from "./escrow.admin";
 

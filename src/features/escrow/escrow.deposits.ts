@@ -4,11 +4,10 @@ import { escrowDeposits, missions, type EscrowRecord } from "../../db/schema/ind
 import type { Deps } from "../../deps";
 import type { FundedLog, Heads } from "../../lib/base-chain";
 import { newId } from "../../lib/ids";
-import { MISSION_COLUMNS } from "../missions/missions.queries";
-import type { MissionRow } from "../missions/missions.wire";
 import type { DepositRejection } from "./escrow.check";
 import { queueRefund } from "./escrow.queue";
-import { emitMissionCreated } from "../webhooks/webhooks.outbox";
+import { emitMissionCreated } from "../../db/outbox";
+import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 
 // Deposit state transitions (design.md "Escrow and settlement"). Every function runs in the
 // caller's transaction and locks the mission row first (lock order: mission → deposit/payout

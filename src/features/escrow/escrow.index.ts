@@ -1,10 +1,10 @@
 import { router } from "../../http/openapi";
-import { requireAdmin, requireAgent } from "../auth/auth.service";
 import { attachDepositRoute, convertPayoutRoute, escrowAttestationRoute, failPayoutRoute, getEscrowRoute, listPayoutsRoute, retryPayoutRoute, treasuryRoute } from "./escrow.routes";
 import { actOnPayout, listPayouts } from "./escrow.admin";
 import { convertPayout } from "./escrow.convert";
-import { escrowAttestation } from "../ledger/ledger.attestation";
+import { escrowAttestation } from "../ledger";
 import { attachDeposit, getEscrow, treasuryView } from "./escrow.service";
+import { requireAdmin, requireAgent } from "../../http/identity";
 
 export const escrowRouter = router()
   .openapi(attachDepositRoute, async (c) => {

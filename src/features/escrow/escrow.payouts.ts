@@ -6,8 +6,8 @@ import type { Deps } from "../../deps";
 import { RpcUnavailableError, type BaseChain, type EscrowCall, type Heads, type TxReceipt } from "../../lib/base-chain";
 import { firstPrice, priceTooLow, replacementPrice, type Price } from "./escrow.fees";
 import { lockMission } from "./escrow.deposits";
-import { MISSION_COLUMNS } from "../missions/missions.queries";
-import { emitEvents, payoutConfirmed } from "../webhooks/webhooks.outbox";
+import { emitEvents, payoutConfirmed } from "../../db/outbox";
+import { MISSION_COLUMNS } from "../../db/rows";
 
 // The settlement worker (design.md "Escrow and settlement"): sends each queued payout with the
 // resolver key and walks it through a crash-safe state machine,

@@ -3,7 +3,7 @@ import type { Tx } from "../../db/client";
 import { chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
 import { newId } from "../../lib/ids";
 import { ESCROW_MAX_RECIPIENTS } from "./escrow.terms";
-import type { MissionRow } from "../missions/missions.wire";
+import type { MissionRow } from "../../db/rows";
 
 // Payouts are queued in the transaction that decides them (a resolution, a void, a rejected
 // deposit): an outbox, so a payout exists iff its decision committed, and the settlement worker

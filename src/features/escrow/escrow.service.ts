@@ -3,16 +3,15 @@ import { chainAccounts, chainPayouts, chainWorkers, escrowDeposits, missions } f
 import { pollMsOf } from "./escrow.health";
 import type { Deps } from "../../deps";
 import { RpcUnavailableError } from "../../lib/base-chain";
-import { missionLedgerEscrow } from "../ledger/ledger.attestation";
+import { missionLedgerEscrow, balancesOf, TREASURY } from "../ledger";
 import { AppError } from "../../lib/errors";
-import { balancesOf, TREASURY } from "../ledger/ledger.service";
-import { findMission } from "../missions/missions.service";
 import { checkDepositReceipt, DEPOSIT_REJECTIONS } from "./escrow.check";
 import { recordDeposit, resolverRefunds } from "./escrow.deposits";
 import { missionTerms } from "./escrow.terms";
 import type { z } from "@hono/zod-openapi";
 import type { TreasuryResponse } from "./escrow.schemas";
 import { escrowToWire } from "./escrow.wire";
+import { findMission } from "../../db/rows";
 
 
 const rpcDown = (err: unknown) => {

@@ -1,5 +1,5 @@
 import { Feed, type Item } from "feed";
-import type { MissionWire } from "../missions/missions.schemas";
+import type { MissionWire } from "../missions";
 
 // XML 1.0 §2.2 forbids C0 controls other than TAB/LF/CR, U+FFFE/U+FFFF and lone surrogates; C1
 // controls are allowed but "discouraged", and no mission text needs them. Stripping (not

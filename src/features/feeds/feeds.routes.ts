@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errors } from "../../http/openapi";
-import { ListMissionsQuery } from "../missions/missions.schemas";
+import { ListMissionsQuery } from "../missions";
 
 const Validators = z.object({
   etag: z.string().openapi({ description: "Strong validator of the document" }),

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Deps } from "../../deps";
 import { stableStringify } from "../../lib/idempotency";
-import type { ListMissionsFilters } from "../missions/missions.schemas";
-import { listMissions } from "../missions/missions.service";
+import { type ListMissionsFilters, listMissions } from "../missions";
 import { renderFeed, type FeedFormat } from "./feeds.render";
 import { chunkExists, renderChunk, renderIndex, renderStatic } from "./sitemap.service";
 

@@ -1,4 +1,4 @@
-import { missionViewPath } from "../web/web.paths";
+import { missionViewPath } from "../../lib/view-paths";
 import { and, asc, eq, gte, lt, ne, sql } from "drizzle-orm";
 import { missions, sitemapChunks } from "../../db/schema/index";
 import type { Deps } from "../../deps";

@@ -1,7 +1,7 @@
 import { router } from "../../http/openapi";
-import { requireAgent } from "../auth/auth.service";
 import { heartbeatRoute } from "./heartbeats.routes";
 import { heartbeat } from "./heartbeats.service";
+import { requireAgent } from "../../http/identity";
 
 export const heartbeatsRouter = router().openapi(heartbeatRoute, async (c) => {
   const caller = requireAgent(c.get("identity"), "UNAUTHORIZED");

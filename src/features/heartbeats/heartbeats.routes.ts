@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { errors, jsonResponse } from "../../http/openapi";
-import { AgentIdParam } from "../agents/agents.schemas";
 import { Heartbeat } from "./heartbeats.schemas";
+import { AgentIdParam } from "../../http/params";
 
 export const heartbeatRoute = createRoute({
   method: "post",

@@ -3,9 +3,9 @@ import type { Db } from "../../db/client";
 import { agents } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
-import { parseAgentId } from "../agents/agents.service";
-import { touchAgent } from "../agents/agents.touch";
+import { touchAgent } from "../../db/touch-agent";
 import type { HeartbeatWire } from "./heartbeats.schemas";
+import { parseAgentId } from "../../lib/agent-id";
 
 /** design.md "Agent Mesh": an agent counts as online this long after it was last seen. */
 export const AVAILABILITY_WINDOW_SECONDS = 180;

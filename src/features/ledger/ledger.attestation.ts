@@ -3,7 +3,7 @@ import type { DbOrTx } from "../../db/client";
 import { ledgerAccounts, ledgerEntries } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { escrowAccount } from "./ledger.service";
-import { signReceipt } from "../receipts/receipts.sign";
+import { signReceipt } from "../../lib/receipt-sign";
 
 // AIP-1 §6: "Off-chain with provable balance (treasury custody + signed attestation)". The ledger
 // rail's escrow is attested per asset: the total held by every live escrow account (one per

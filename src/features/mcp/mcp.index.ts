@@ -2,7 +2,7 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/types";
-import { MCP_PATH, TRANSPORT_PATHS } from "./mcp.contract";
+import { TRANSPORT_PATHS, MCP_PATH } from "../../lib/mcp-contract";
 import { RPC } from "./mcp.jsonrpc";
 import { handlePost } from "./mcp.server";
 import { findSession, ownedBy, terminateSession } from "./mcp.sessions";

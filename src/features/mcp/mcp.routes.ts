@@ -1,6 +1,6 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/types";
-import { MCP_PATH, MCP_PROTOCOL_VERSION } from "./mcp.contract";
+import { MCP_PROTOCOL_VERSION, MCP_PATH } from "../../lib/mcp-contract";
 
 // /openapi.json entries for the MCP endpoint. The handlers are plain Hono routes (mcp.index.ts):
 // they must answer malformed input with their own JSON-RPC bodies (AIP-1 §7.2.1), which a

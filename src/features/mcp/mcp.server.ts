@@ -3,7 +3,7 @@ import type { AppEnv } from "../../http/types";
 import { asAppError } from "../../http/errors";
 import { AppError } from "../../lib/errors";
 import pkg from "../../../package.json" with { type: "json" };
-import { MCP_PROTOCOL_VERSION, missingInitializeError, recipeUrl } from "./mcp.contract";
+import { MCP_PROTOCOL_VERSION, missingInitializeError, recipeUrl } from "../../lib/mcp-contract";
 import { classify, type Incoming, resultText, RPC, type RpcId, toolResultText } from "./mcp.jsonrpc";
 import { activateSession, createSession, findSession, ownedBy } from "./mcp.sessions";
 import { callTool, hasTool, isWriteTool, TOOLS_LIST_JSON } from "./mcp.tools";

@@ -4,16 +4,13 @@ import { validationError } from "../../http/errors";
 import type { Identity } from "../../http/types";
 import { type AppError, errorBody } from "../../lib/errors";
 import { checkIdempotencyKey } from "../../lib/idempotency";
-import { getAgent } from "../agents/agents.service";
-import { requireAgent } from "../auth/auth.service";
-import { CreateMissionRequest, ListMissionsQuery, VERIFICATION_TYPES } from "../missions/missions.schemas";
-import { createMission, getMission, listMissionsJson } from "../missions/missions.service";
-import { getReceipt } from "../receipts/receipts.service";
-import { CreateSubmissionRequest } from "../submissions/submissions.schemas";
-import { createSubmission } from "../submissions/submissions.service";
-import { castVote } from "../verification/peer-vote";
-import { claimMission } from "../claims/claims.service";
-import { VoteRequest } from "../verification/verification.routes";
+import { getAgent } from "../agents";
+import { CreateMissionRequest, ListMissionsQuery, VERIFICATION_TYPES, createMission, getMission, listMissionsJson } from "../missions";
+import { getReceipt } from "../receipts";
+import { CreateSubmissionRequest, createSubmission } from "../submissions";
+import { castVote, VoteRequest } from "../verification";
+import { claimMission } from "../claims";
+import { requireAgent } from "../../http/identity";
 
 // The MCP tools (AIP-1 §7: list_missions, get_mission, submit_solution, plus the other verbs that
 // exist today). MCP is a transport, not a second backend (style.md rule 12): each tool validates

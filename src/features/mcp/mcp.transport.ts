@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { Config } from "../../env";
 import type { AppEnv } from "../../http/types";
-import { AIP1_DOCS, MCP_TRANSPORT, mcpUrl, SESSION_HEADER, sessionExpiredError } from "./mcp.contract";
+import { AIP1_DOCS, MCP_TRANSPORT, SESSION_HEADER, sessionExpiredError, mcpUrl } from "../../lib/mcp-contract";
 import { errorObject, RPC, type RpcError, type RpcId } from "./mcp.jsonrpc";
 
 // HTTP-level answers of the MCP endpoint: content negotiation and the structured error bodies of

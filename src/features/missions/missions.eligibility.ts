@@ -2,9 +2,8 @@ import { eq } from "drizzle-orm";
 import { agents } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
-import { effectiveRating } from "../reputation/decay";
-import { START_RATING } from "../reputation/elo";
-import type { MissionRow } from "./missions.wire";
+import { effectiveRating, START_RATING } from "../reputation";
+import type { MissionRow } from "../../db/rows";
 
 /**
  * AIP-2 §4.1: the ELO gate the mission shows (min_submitter_elo) is the one enforced here, on the

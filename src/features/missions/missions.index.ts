@@ -2,11 +2,11 @@ import { router } from "../../http/openapi";
 import { sendJsonDoc } from "../../http/http-cache";
 import { sendStored } from "../../http/respond";
 import { checkIdempotencyKey } from "../../lib/idempotency";
-import { requireAgent } from "../auth/auth.service";
 import { AppError } from "../../lib/errors";
 import { createMissionRoute, customTypeRoute, getMissionRoute, listMissionsRoute, missionTypesRoute, voidMissionRoute } from "./missions.routes";
 import { customTypeDocument, supportedTypes, typesDocument } from "./missions.types";
 import { createMission, getMission, listMissionsDoc, voidMission } from "./missions.service";
+import { requireAgent } from "../../http/identity";
 
 export const missionsRouter = router()
   .openapi(createMissionRoute, async (c) => {

@@ -1,15 +1,13 @@
-import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { missions, missionTags } from "../../db/schema/index";
+import { MISSION_COLUMNS } from "../../db/rows";
 
 // Hot queries are prepared once per database handle (an unprepared query costs an extra round
 // trip; design.md "Fixed stack").
-const { search: _search, ...missionColumns } = getTableColumns(missions);
-export const MISSION_COLUMNS = missionColumns;
 
 function build(db: Db) {
   return {
-    byId: db.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, sql.placeholder("id"))).prepare("oabp_mission_by_id"),
     // The unfiltered public list: newest first, keyset on the time-ordered id.
     listPublicFirst: db
       .select(MISSION_COLUMNS)

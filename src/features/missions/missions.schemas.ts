@@ -1,4 +1,4 @@
-import { MissionEscrowWire } from "../escrow/escrow.schemas";
+import { MissionEscrowWire } from "../escrow";
 import { z } from "@hono/zod-openapi";
 import { isUintString } from "../../lib/money";
 

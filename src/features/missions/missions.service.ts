@@ -9,17 +9,18 @@ import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
 import { once, stableStringify, storedResponse } from "../../lib/idempotency";
 import { parseUint } from "../../lib/money";
-import { touchAgent } from "../agents/agents.touch";
-import { recordActivity } from "../reputation/reputation.service";
-import { agentAccount, escrowAccount, transfer, TREASURY } from "../ledger/ledger.service";
-import { voidAndRefund } from "../verification/settlement";
-import { baseRailTerms, escrowRecordFor, ESCROW_MAX_RECIPIENTS, refundAfterFor } from "../escrow/escrow.terms";
-import { emitMissionCreated } from "../webhooks/webhooks.outbox";
+import { touchAgent } from "../../db/touch-agent";
+import { recordActivity } from "../reputation";
+import { agentAccount, escrowAccount, transfer, TREASURY } from "../ledger";
+import { voidAndRefund } from "../settlement";
+import { baseRailTerms, escrowRecordFor, ESCROW_MAX_RECIPIENTS, refundAfterFor } from "../escrow";
+import { emitMissionCreated } from "../../db/outbox";
 import type { CreateMissionInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
-import { listWhere, MISSION_COLUMNS, prepared, toPrefixTsquery } from "./missions.queries";
+import { listWhere, prepared, toPrefixTsquery } from "./missions.queries";
 import { validateVerificationParams } from "./missions.verification";
 import { validateMissionType } from "./missions.types";
-import { missionToWire, type MissionRow } from "./missions.wire";
+import { missionToWire } from "./missions.wire";
+import { findMission, MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 
 export function findAsset(assets: AssetConfig[], symbolOrAddress: string): AssetConfig | undefined {
   const s = symbolOrAddress.toLowerCase();
@@ -154,12 +155,6 @@ export async function getMission(deps: Deps, id: string, viewer?: string): Promi
     throw new AppError("NOT_FOUND", `mission ${id} not found`);
   }
   return missionToWire(row, deps.config.publicUrl, viewer);
-}
-
-export async function findMission(deps: Deps, id: string): Promise<Omit<MissionRow, "search"> | undefined> {
-  if (!isId("mis", id)) return undefined;
-  const [row] = await prepared(deps.database.db).byId.execute({ id });
-  return row;
 }
 
 const encodeCursor = (id: string) => Buffer.from(id, "utf8").toString("base64url");

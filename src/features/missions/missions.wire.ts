@@ -1,12 +1,10 @@
-import type { missions } from "../../db/schema/index";
 import type { MissionWire } from "./missions.schemas";
-import { escrowToWire } from "../escrow/escrow.wire";
+import { escrowToWire } from "../escrow";
 import { serverChecks } from "./missions.types";
 import { wireSha256 } from "../../lib/hash";
-import { receiptPath } from "../receipts/receipts.paths";
-import { missionViewPath } from "../web/web.paths";
-
-export type MissionRow = typeof missions.$inferSelect;
+import { receiptPath } from "../../lib/receipt-path";
+import { missionViewPath } from "../../lib/view-paths";
+import type { MissionRow } from "../../db/rows";
 
 /** AIP-1 §4.2 target_hash in the §3 "0x…" form on the wire (stored sha256:<hex>). */
 function wireParams(p: Record<string, unknown>): Record<string, unknown> {
@@ -27,7 +25,6 @@ export function verificationParamsFor(m: Pick<MissionRow, "verificationType" | "
   const { expected: _sealed, ...rest } = p;
   return { ...rest, expected_sealed: true };
 }
-
 
 /** Row → AIP-1 §2 wire shape (explicit mapping, style.md rule 6); `viewer` unseals the creator's answers. */
 export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string, viewer?: string): MissionWire {

@@ -2,7 +2,7 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { oadpDomains } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import type { SafeFetchResult } from "../../lib/safe-fetch";
-import { AGENT_PROTOCOL_PATH } from "../wellknown/wellknown.documents";
+import { AGENT_PROTOCOL_PATH } from "../wellknown";
 
 // Verification of reported hubs (OADP "Hub Verification", "Hub Trust Lifecycle", "Scan Rate
 // Limiting"), only when the operator sets OABP_OADP_FEDERATION_VERIFY — never in a request. A

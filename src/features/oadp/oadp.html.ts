@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Config } from "../../env";
 import { AGENT_PROTOCOL } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { AGENT_PROTOCOL_PATH } from "../wellknown/wellknown.documents";
+import { AGENT_PROTOCOL_PATH } from "../wellknown";
 
 // OADP "HTML Meta" signal layer: `<meta name="agent-protocol" content="oadp/1.0">` on every web
 // page. The web board (features/web) serves the HTML pages, `/` included; the middleware below

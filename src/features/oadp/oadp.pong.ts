@@ -4,10 +4,10 @@ import { agents, missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import type { Config } from "../../env";
 import { AGENT_PROTOCOL } from "../../http/middleware";
-import { canonicalJson } from "../receipts/receipts.canonical";
-import type { ReceiptKeyring } from "../receipts/receipts.keys";
-import { AVAILABILITY_WINDOW_SECONDS } from "../heartbeats/heartbeats.service";
-import { SERVER_NAME } from "../wellknown/wellknown.documents";
+import { canonicalJson } from "../../lib/canonical-json";
+import type { ReceiptKeyring } from "../../lib/receipt-keys";
+import { AVAILABILITY_WINDOW_SECONDS } from "../heartbeats";
+import { SERVER_NAME } from "../wellknown";
 import type { PongWire } from "./oadp.schemas";
 
 // The OADP PONG (../shared/seeds/OADP-discovery.txt, "The Ping/Pong Handshake", "Verifying PONG

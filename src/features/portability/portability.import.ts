@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { agents, reputationImports } from "../../db/schema/index";
 import type { DbOrTx } from "../../db/client";
 import type { Deps } from "../../deps";
-import { START_RATING } from "../reputation/elo";
+import { START_RATING } from "../reputation";
 import { Attestation, ATTESTATION_SPEC, attestationSigners, checkBreakdown, freshnessFactor, importedElo, MAX_AGE_DAYS } from "./portability.format";
 import { issuerKey, normaliseIssuer, trustedIssuer } from "./portability.issuers";
 

@@ -4,7 +4,7 @@ import { agents, disputes, missions, ratingHistory, submissions } from "../../db
 import type { Deps } from "../../deps";
 import { normalizeAddress } from "../../lib/address";
 import { AppError } from "../../lib/errors";
-import { effectiveRating } from "../reputation/decay";
+import { effectiveRating } from "../reputation";
 import { ATTESTATION_SPEC, BREAKDOWN_WEIGHTS, signAttestation } from "./portability.format";
 
 // AIP-3 §2.2 GET /reputation/{address}/attestation: this server's signed statement of an agent's

@@ -1,4 +1,4 @@
-import { canonicalJson } from "./receipts.canonical";
+import { canonicalJson } from "../../lib/canonical-json";
 import { sha256Hex } from "../../lib/hash";
 
 // AIP-1 §6.1 security rules: a receipt MUST bind the immutable content_hash and MAY add

@@ -1,21 +1,20 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { chainPayouts, ledgerEntries, submissions } from "../../db/schema/index";
-import type { MissionRow } from "../missions/missions.wire";
 import type { Deps } from "../../deps";
+import { findMission, type MissionRow } from "../../db/rows";
 import { AppError } from "../../lib/errors";
 import { wireSha256 } from "../../lib/hash";
-import { missionToWire } from "../missions/missions.wire";
-import { agentAccount } from "../ledger/ledger.service";
-import { findMission } from "../missions/missions.service";
-import { signReceipt } from "./receipts.sign";
+import { missionToWire } from "../missions";
+import { agentAccount } from "../ledger";
+import { signReceipt } from "../../lib/receipt-sign";
 import { missionHash, submissionHash } from "./receipts.hashes";
 import { verifyReceipt, type ReceiptVerification } from "./receipts.verify";
-import { manifestObject } from "../manifest/manifest";
+import { manifestObject } from "../manifest";
 
 type Mission = Omit<MissionRow, "search">;
 
 export const SPEC_VERSION = "AIP-1@0.3.8";
-export { receiptPath } from "./receipts.paths";
+export { receiptPath } from "../../lib/receipt-path";
 
 /**
  * The §6.1 receipt of one paid submission of a resolved mission, built from stored rows at request

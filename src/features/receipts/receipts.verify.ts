@@ -1,5 +1,5 @@
 import * as ed from "@noble/ed25519";
-import { digestOf, signingBytes } from "./receipts.canonical";
+import { digestOf, signingBytes } from "../../lib/canonical-json";
 
 // The §6.1 verification procedure with nothing but the receipt and the issuer's manifest. The
 // signature check uses @noble/ed25519, a code path independent of the node:crypto signer; this

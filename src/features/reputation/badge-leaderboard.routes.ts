@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errors, jsonResponse } from "../../http/openapi";
-import { AgentIdParam } from "../agents/agents.schemas";
 import { BadgeSvg, RatingList, ratingListQuery } from "./leaderboard.schemas";
+import { AgentIdParam } from "../../http/params";
 
 const badgeHeaders = {
   ETag: { schema: { type: "string" as const }, description: "Strong validator: a hash of the SVG bytes" },

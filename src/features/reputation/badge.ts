@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { agents } from "../../db/schema/index";
 import type { Deps } from "../../deps";
-import { parseAgentId } from "../agents/agents.service";
 import { effectiveRating } from "./decay";
 import { START_RATING } from "./elo";
+import { parseAgentId } from "../../lib/agent-id";
 
 // AIP-1 §5 "embeddable rating badge": a shields.io "flat" style SVG, `OABP rating | 1412`.
 // Everything interpolated into the document goes through xmlText/xmlAttr, even values we

@@ -4,10 +4,10 @@ import { agents, ratingHistory, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
-import type { MissionRow } from "../missions/missions.wire";
 import { decayWeeks, effectiveRating } from "./decay";
 import { CURSOR_TTL_MS } from "./leaderboard";
 import { eloUpdates, kFactor, START_RATING } from "./elo";
+import type { MissionRow } from "../../db/rows";
 
 type Mission = Omit<MissionRow, "search">;
 type AgentRow = typeof agents.$inferSelect;

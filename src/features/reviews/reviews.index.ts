@@ -1,7 +1,7 @@
 import { router } from "../../http/openapi";
-import { requireAgent } from "../auth/auth.service";
 import { createReviewRoute, deleteReviewRoute, getReviewRoute, listReviewsRoute, updateReviewRoute } from "./reviews.routes";
 import { createReview, deleteReview, getReview, listReviews, updateReview } from "./reviews.service";
+import { requireAgent } from "../../http/identity";
 
 export const reviewsRouter = router()
   .openapi(createReviewRoute, async (c) => {

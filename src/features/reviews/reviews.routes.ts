@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
-import { AgentIdParam } from "../agents/agents.schemas";
 import { CreateReviewRequest, ListReviewsQuery, Review, ReviewList, ReviewParams, UpdateReviewRequest } from "./reviews.schemas";
+import { AgentIdParam } from "../../http/params";
 
 // ClawFinder reviews; {id} is always the reviewed agent (design.md "ClawFinder").
 

@@ -4,8 +4,8 @@ import { missions, reviews, reviewStats } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
-import { parseAgentId } from "../agents/agents.service";
 import type { CreateReviewInput, ReviewWire, UpdateReviewInput } from "./reviews.schemas";
+import { parseAgentId } from "../../lib/agent-id";
 
 type ReviewRow = typeof reviews.$inferSelect;
 

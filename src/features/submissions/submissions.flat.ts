@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { errors, jsonResponse, router } from "../../http/openapi";
 import type { AppEnv } from "../../http/types";
 import { AppError } from "../../lib/errors";
-import { settlementReceipt } from "../receipts/receipts.aip3";
+import { settlementReceipt } from "../receipts";
 import { Submission } from "./submissions.schemas";
 import { getSubmissionById } from "./submissions.service";
 

@@ -3,11 +3,11 @@ import { router } from "../../http/openapi";
 import { rejectAnonymousPosts, sendStored } from "../../http/respond";
 import type { AppEnv } from "../../http/types";
 import { checkIdempotencyKey } from "../../lib/idempotency";
-import { requireAgent } from "../auth/auth.service";
 import { getSubmissionRoute, listSubmissionsRoute, submissionContentRoute, submitAliasRoute, submitRoute } from "./submissions.routes";
 import { readSubmissionContent } from "./submissions.read";
 import { createSubmission, getSubmission, listSubmissions } from "./submissions.service";
 import type { CreateSubmissionInput } from "./submissions.schemas";
+import { requireAgent } from "../../http/identity";
 
 const viewerOf = (c: Context<AppEnv>) => {
   const id = c.get("identity");

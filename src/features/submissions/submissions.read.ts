@@ -4,8 +4,8 @@ import type { Deps } from "../../deps";
 import { decodeDataUri } from "../../lib/data-uri";
 import { AppError } from "../../lib/errors";
 import { isId } from "../../lib/ids";
-import { findMission } from "../missions/missions.service";
 import { submissionToWire } from "./submissions.service";
+import { findMission } from "../../db/rows";
 
 // GET /missions/{id}/submissions/{sid}/content (issue 13 finding 4): the one place a `data:`
 // deliverable's bytes are served. Lists point here instead of inlining them. Its own caps: one

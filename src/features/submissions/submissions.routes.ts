@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
-import { MissionIdParam } from "../missions/missions.schemas";
+import { MissionIdParam } from "../missions";
 import { CreateSubmissionRequest, ListSubmissionsQuery, Submission, SubmissionList, SubmissionParams } from "./submissions.schemas";
 
 const headers = z.object({ "idempotency-key": z.string().optional() });

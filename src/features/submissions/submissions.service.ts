@@ -1,26 +1,23 @@
 import type { Tx } from "../../db/client";
 import { and, asc, count, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import { commitments, missions, submissions } from "../../db/schema/index";
-import { checkEligibility } from "../missions/missions.eligibility";
+import { checkEligibility } from "../missions";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { wireSha256 } from "../../lib/hash";
-import { receiptPath } from "../receipts/receipts.paths";
+import { receiptPath } from "../../lib/receipt-path";
 import { isId, newId } from "../../lib/ids";
 import { once, storedResponse } from "../../lib/idempotency";
-import { touchAgent } from "../agents/agents.touch";
-import { recordActivity } from "../reputation/reputation.service";
-import { findMission } from "../missions/missions.service";
-import type { MissionRow } from "../missions/missions.wire";
+import { touchAgent } from "../../db/touch-agent";
+import { recordActivity } from "../reputation";
 import { normaliseContent } from "./submissions.content";
-import { MISSION_COLUMNS } from "../missions/missions.queries";
-import { checkSubmission, judgeFirstValidMatch, needsNetwork, type FvmParams } from "../verification/first-valid-match";
-import type { SubmissionReason } from "../verification/reasons";
-import { claimCommitment, isCommitReveal, revealDeadline } from "../verification/commit-reveal";
+import { checkSubmission, judgeFirstValidMatch, needsNetwork, type FvmParams, claimCommitment, isCommitReveal, revealDeadline } from "../verification";
+import type { SubmissionReason } from "../../lib/reasons";
 import type { CreateSubmissionInput, SubmissionWire } from "./submissions.schemas";
-import { emitEvents, submissionCreated, submissionDecided } from "../webhooks/webhooks.outbox";
+import { emitEvents, submissionCreated, submissionDecided } from "../../db/outbox";
 import { checkHostOf } from "../../jobs/check-queue";
 import { matcherBusy } from "../../lib/safe-regex";
+import { type MissionRow, MISSION_COLUMNS, findMission } from "../../db/rows";
 
 type SubmissionRow = typeof submissions.$inferSelect;
 

@@ -5,11 +5,11 @@ import type { AwardRecord } from "../../db/schema/missions";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { parseUint } from "../../lib/money";
-import type { MissionRow } from "../missions/missions.wire";
 import { settleStakes, type BallotRules, stakeAccounts } from "./stakes";
-import type { AccountKey } from "../ledger/ledger.service";
-import { resolveAndPay, type Winner } from "./settlement";
+import type { AccountKey } from "../ledger";
+import { resolveAndPay, type Winner } from "../settlement";
 import { pickWinner, settleBallots, type Ballot } from "./vote-math";
+import type { MissionRow } from "../../db/rows";
 
 // Appeals of a creator_judges award (AIP-1 Security Considerations, "Reward griefing": peer_vote
 // appeals after a creator_judges resolution if a quorum of voters dispute). Opt-in per mission

@@ -1,10 +1,10 @@
 import { router } from "../../http/openapi";
 import { rejectAnonymousPosts } from "../../http/respond";
 import { AppError } from "../../lib/errors";
-import { requireAgent } from "../auth/auth.service";
-import { findMission } from "../missions/missions.service";
 import { commit, listCommitments } from "./commit-reveal";
 import { commitRoute, listCommitmentsRoute } from "./commit-reveal.routes";
+import { requireAgent } from "../../http/identity";
+import { findMission } from "../../db/rows";
 
 const base = router();
 base.use("/missions/:id/commitments", rejectAnonymousPosts);

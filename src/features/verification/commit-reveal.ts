@@ -2,15 +2,13 @@ import { and, asc, eq, isNull, max } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { commitments, missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
-import { checkEligibility } from "../missions/missions.eligibility";
-import { findMission } from "../missions/missions.service";
+import { checkEligibility } from "../missions";
 import { AppError } from "../../lib/errors";
 import { normalizeSha256, sha256Hex } from "../../lib/hash";
 import { newId } from "../../lib/ids";
-import { MISSION_COLUMNS } from "../missions/missions.queries";
-import type { MissionRow } from "../missions/missions.wire";
-import { resolveAndPay, voidAndRefund } from "./settlement";
-import { recordActivity } from "../reputation/reputation.service";
+import { resolveAndPay, voidAndRefund } from "../settlement";
+import { recordActivity } from "../reputation";
+import { MISSION_COLUMNS, type MissionRow, findMission } from "../../db/rows";
 
 type Mission = Omit<MissionRow, "search">;
 

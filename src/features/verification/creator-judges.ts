@@ -4,14 +4,14 @@ import { missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { once, storedResponse } from "../../lib/idempotency";
-import { MISSION_COLUMNS } from "../missions/missions.queries";
-import { missionToWire, type MissionRow } from "../missions/missions.wire";
+import { missionToWire } from "../missions";
 import { appealOf, recordAward } from "./appeal";
-import type { AccountKey } from "../ledger/ledger.service";
-import type { ResolutionReason } from "./reasons";
-import { resolveAndPay, type Winner } from "./settlement";
+import type { AccountKey } from "../ledger";
+import type { ResolutionReason } from "../../lib/reasons";
+import { resolveAndPay, type Winner } from "../settlement";
 import { defaultAward } from "./default-award";
-import { maxWinnersOnRail } from "../escrow/escrow.terms";
+import { maxWinnersOnRail } from "../escrow";
+import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 
 type Mission = Omit<MissionRow, "search">;
 

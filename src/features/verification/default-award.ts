@@ -1,13 +1,13 @@
-import { maxWinnersOnRail } from "../escrow/escrow.terms";
+import { maxWinnersOnRail } from "../escrow";
 import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { bpsOf } from "../../lib/money";
-import type { AccountKey } from "../ledger/ledger.service";
-import type { MissionRow } from "../missions/missions.wire";
-import type { ResolutionReason } from "./reasons";
-import { resolveAndPay, voidAndRefund } from "./settlement";
+import type { AccountKey } from "../ledger";
+import type { ResolutionReason } from "../../lib/reasons";
+import { resolveAndPay, voidAndRefund } from "../settlement";
+import type { MissionRow } from "../../db/rows";
 
 type Mission = Omit<MissionRow, "search">;
 

@@ -4,11 +4,11 @@ import { submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { sha256Hex } from "../../lib/hash";
 import { matchContent, type MatchMode } from "../../lib/safe-regex";
-import type { MissionRow } from "../missions/missions.wire";
-import type { SubmissionReason } from "./reasons";
+import type { SubmissionReason } from "../../lib/reasons";
 import { isCommitReveal, judgeCommitReveal } from "./commit-reveal";
-import { resolveAndPay, voidAndRefund } from "./settlement";
+import { resolveAndPay, voidAndRefund } from "../settlement";
 import { defaultAward } from "./default-award";
+import type { MissionRow } from "../../db/rows";
 
 type Mission = Omit<MissionRow, "search">;
 type SubmissionRow = typeof submissions.$inferSelect;

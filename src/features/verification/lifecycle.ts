@@ -2,15 +2,15 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
-import type { MissionRow } from "../missions/missions.wire";
 import { advanceAppeal } from "./appeal";
 import { expireJudging } from "./creator-judges";
 import { isCommitReveal, revealDeadline } from "./commit-reveal";
 import { judgeFirstValidMatch } from "./first-valid-match";
 import { tallyVotes } from "./peer-vote";
 import { advanceOracle, closeOracleMission, prepareOracle, type OracleVerdict } from "./oracle";
-import { voidAndRefund } from "./settlement";
+import { voidAndRefund } from "../settlement";
 import { holdForChecks } from "./default-award";
+import type { MissionRow } from "../../db/rows";
 
 type Mission = Omit<MissionRow, "search">;
 

@@ -3,10 +3,10 @@ import type { Tx } from "../../db/client";
 import { missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { bytes32ToContentHash, contentHashToBytes32, missionKey, parseOracleMethod, type OracleFailureReason } from "../../lib/evm";
-import type { MissionRow } from "../missions/missions.wire";
 import { expireJudging } from "./creator-judges";
-import { resolveAndPay, voidAndRefund } from "./settlement";
+import { resolveAndPay, voidAndRefund } from "../settlement";
 import { holdForChecks } from "./default-award";
+import type { MissionRow } from "../../db/rows";
 
 type Mission = Omit<MissionRow, "search">;
 

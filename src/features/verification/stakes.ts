@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { votes } from "../../db/schema/index";
-import { agentAccount, transfer, type AccountKey } from "../ledger/ledger.service";
+import { agentAccount, transfer, type AccountKey } from "../ledger";
 
 // Stakes of peer_vote votes and of creator_judges appeals: held in the ledger account
 // votes:<mission_id> from the vote until the tally, then paid back in one transfer.

@@ -2,11 +2,11 @@ import { router } from "../../http/openapi";
 import { rejectAnonymousPosts, sendStored } from "../../http/respond";
 import { AppError } from "../../lib/errors";
 import { checkIdempotencyKey } from "../../lib/idempotency";
-import { requireAgent } from "../auth/auth.service";
-import { findMission } from "../missions/missions.service";
 import { awardMission } from "./creator-judges";
 import { castVote, listVotes } from "./peer-vote";
 import { awardRoute, listVotesRoute, voteRoute } from "./verification.routes";
+import { requireAgent } from "../../http/identity";
+import { findMission } from "../../db/rows";
 
 const base = router();
 base.use("/missions/:id/votes", rejectAnonymousPosts);

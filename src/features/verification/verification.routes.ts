@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
-import { Mission, MissionIdParam, Uint } from "../missions/missions.schemas";
+import { Mission, MissionIdParam, Uint } from "../missions";
 
 export const AwardRequest = z
   .object({

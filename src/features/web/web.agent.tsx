@@ -1,9 +1,9 @@
 /** @jsxImportSource hono/jsx */
 import { raw } from "hono/html";
-import { getAgent, getAgentHistory } from "../agents/agents.service";
-import { listMissions } from "../missions/missions.service";
-import { listReviews } from "../reviews/reviews.service";
-import { submissionsByAgent } from "../submissions/submissions.by-agent";
+import { getAgent, getAgentHistory } from "../agents";
+import { listMissions } from "../missions";
+import { listReviews } from "../reviews";
+import { submissionsByAgent } from "../submissions";
 import { ratingChartSvg } from "./web.chart";
 import { formatAmount, relativeTime } from "./web.format";
 import { Layout, short, type PageCtx } from "./web.layout";

@@ -2,8 +2,7 @@
 import { z } from "zod";
 import type { Deps } from "../../deps";
 import { stableStringify } from "../../lib/idempotency";
-import { ListMissionsQuery, VERIFICATION_TYPES, PUBLIC_STATUSES, type ListMissionsFilters, type MissionWire } from "../missions/missions.schemas";
-import { listMissions } from "../missions/missions.service";
+import { ListMissionsQuery, VERIFICATION_TYPES, PUBLIC_STATUSES, type ListMissionsFilters, type MissionWire, listMissions } from "../missions";
 import { formatAmount, relativeTime, STATUS_WORDS, verificationInWords } from "./web.format";
 import { short } from "./web.layout";
 

@@ -6,8 +6,8 @@ import { validationError } from "../../http/errors";
 import { clearSessionCookie, csrfTokenFor, readSessionCookie, setSessionCookie } from "../../http/session-cookie";
 import type { AppEnv } from "../../http/types";
 import { AppError } from "../../lib/errors";
-import { revokeSession, signInWithEthereum } from "../auth/auth.service";
-import { wantsHtml } from "../oadp/oadp.html";
+import { revokeSession, signInWithEthereum } from "../auth";
+import { wantsHtml } from "../oadp";
 import { registerAssets } from "./web.assets";
 import { BoardFilters as BoardForm, boardListHtml, parseBoardQuery } from "./web.board";
 import { agentPage } from "./web.agent";
@@ -22,8 +22,8 @@ import { raw } from "hono/html";
 // answering JSON whatever the Accept header says; `view_url`, the sitemap and the feeds point here.
 // Pages call the same service verbs as REST; browser actions call the REST routes themselves.
 
-/** The page paths (view_url and the sitemap use them; web.paths is imported by those features). */
-export { missionViewPath, agentViewPath } from "./web.paths";
+/** The page paths (view_url and the sitemap use them; src/lib/view-paths, below the features). */
+export { missionViewPath, agentViewPath } from "../../lib/view-paths";
 
 function pageCtx(c: Context<AppEnv>, nonce: string): PageCtx {
   const deps = c.get("deps");

@@ -2,7 +2,7 @@
 import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
 import type { Deps } from "../../deps";
-import { SERVER_NAME } from "../wellknown/wellknown.documents";
+import { SERVER_NAME } from "../wellknown";
 import { ASSET_PATHS } from "./web.assets";
 
 /** What every page knows about the request (built once per request in web.index.ts). */

@@ -1,11 +1,8 @@
 /** @jsxImportSource hono/jsx */
 import { raw } from "hono/html";
-import { listClaims } from "../claims/claims.service";
-import type { MissionWire } from "../missions/missions.schemas";
-import { getMission } from "../missions/missions.service";
-import type { SubmissionWire } from "../submissions/submissions.schemas";
-import { listSubmissions } from "../submissions/submissions.service";
-import { readSubmissionContent } from "../submissions/submissions.read";
+import { listClaims } from "../claims";
+import { type MissionWire, getMission } from "../missions";
+import { type SubmissionWire, listSubmissions, readSubmissionContent } from "../submissions";
 import { formatAmount, relativeTime, STATUS_WORDS, verificationInWords } from "./web.format";
 import { Layout, short, type PageCtx } from "./web.layout";
 import { renderMarkdown } from "./web.markdown";

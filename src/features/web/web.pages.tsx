@@ -1,12 +1,10 @@
 /** @jsxImportSource hono/jsx */
-import { getAgent } from "../agents/agents.service";
-import { manifestObject } from "../manifest/manifest";
-import { missionCountsByStatus, pendingMissionsOf } from "../missions/missions.stats";
-import { listMissions } from "../missions/missions.service";
-import { VERIFICATION_TYPES } from "../missions/missions.schemas";
-import { getReceipt, verifyReceiptFor } from "../receipts/receipts.service";
-import { listByRating } from "../reputation/leaderboard";
-import { submissionsByAgent } from "../submissions/submissions.by-agent";
+import { getAgent } from "../agents";
+import { manifestObject } from "../manifest";
+import { missionCountsByStatus, pendingMissionsOf, listMissions, VERIFICATION_TYPES } from "../missions";
+import { getReceipt, verifyReceiptFor } from "../receipts";
+import { listByRating } from "../reputation";
+import { submissionsByAgent } from "../submissions";
 import { ASSET_PATHS } from "./web.assets";
 import { formatAmount } from "./web.format";
 import { Layout, short, type PageCtx } from "./web.layout";

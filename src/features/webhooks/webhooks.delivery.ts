@@ -3,7 +3,7 @@ import type { Tx } from "../../db/client";
 import { webhookDeliveries, webhookEvents, webhookSubscriptions, type DeliveryAttempt } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { webhookHeaders } from "../../lib/webhook-signature";
-import { envelope } from "./webhooks.events";
+import { envelope } from "../../lib/webhook-events";
 import { nextAttemptAt } from "./webhooks.retry";
 import type { ClaimedDelivery } from "./webhooks.claim";
 

@@ -1,7 +1,7 @@
 import { router } from "../../http/openapi";
-import { requireAgent } from "../auth/auth.service";
 import { createWebhookRoute, deleteWebhookRoute, getWebhookRoute, listDeliveriesRoute, listWebhooksRoute } from "./webhooks.routes";
 import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks } from "./webhooks.service";
+import { requireAgent } from "../../http/identity";
 
 export const webhooksRouter = router()
   .openapi(createWebhookRoute, async (c) => {

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { VERIFICATION_TYPES } from "../missions/missions.schemas";
-import { EVENT_TYPES } from "./webhooks.events";
+import { VERIFICATION_TYPES } from "../missions";
+import { EVENT_TYPES } from "../../lib/webhook-events";
 import { MAX_WEBHOOK_URL_LENGTH } from "./webhooks.url";
 
 // Wire schemas of the webhook routes, written by hand (style.md rule 6).

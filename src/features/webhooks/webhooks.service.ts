@@ -5,8 +5,8 @@ import { normalizeAddress } from "../../lib/address";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
 import { newWebhookSecret } from "../../lib/webhook-signature";
-import { touchAgent } from "../agents/agents.touch";
-import type { EventType } from "./webhooks.events";
+import { touchAgent } from "../../db/touch-agent";
+import type { EventType } from "../../lib/webhook-events";
 import type { CreateWebhookInput, DeliveryWire, WebhookFiltersInput, WebhookWire } from "./webhooks.schemas";
 import { checkWebhookUrl } from "./webhooks.url";
 

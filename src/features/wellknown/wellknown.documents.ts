@@ -1,6 +1,6 @@
 import type { Config } from "../../env";
 import { AGENT_PROTOCOL } from "../../http/middleware";
-import type { ReceiptKeyring } from "../receipts/receipts.keys";
+import type { ReceiptKeyring } from "../../lib/receipt-keys";
 
 // The small discovery documents (AIP-1 §9.1, RFC 9116, llms.txt, robots.txt, OADP). Pure builders
 // over the config (and, for OADP, the receipt keyring): everything except security.txt's Expires
@@ -41,7 +41,7 @@ export function oauthProtectedResource(config: Config, path = "") {
 export function agentProtocol(config: Config, keyring: ReceiptKeyring) {
   const o = config.publicUrl;
   const { pingEnabled, federationEnabled, federationVerify } = config.oadp;
-  const active = keyring.published[0]!; // active first (receipts.keys.ts)
+  const active = keyring.published[0]!; // active first (src/lib/receipt-keys.ts)
   return {
     protocol: AGENT_PROTOCOL,
     hub: {

@@ -11,8 +11,8 @@ import {
   SECURITY_TXT_PATH,
   securityTxt,
 } from "./wellknown.documents";
-import { MCP_PATH } from "../mcp/mcp.contract";
 import { SKILL_PATH, skillMd } from "./skill";
+import { MCP_PATH } from "../../lib/mcp-contract";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const TEXT_TYPE = "text/plain; charset=utf-8";

@@ -159,6 +159,7 @@ export class McpBridge {
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON-RPC message from the peer, read field by field
 function parse(text: string): any {
   try {
     return JSON.parse(text);

@@ -1,6 +1,6 @@
 import { sign } from "node:crypto";
-import { digestOf, signingBytes } from "./receipts.canonical";
-import type { ReceiptKeyring } from "./receipts.keys";
+import { digestOf, signingBytes } from "./canonical-json";
+import type { ReceiptKeyring } from "./receipt-keys";
 
 /**
  * Adds digest and the ed25519 signature (node:crypto) over the canonical bytes (AIP-1 §6.1).

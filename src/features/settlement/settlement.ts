@@ -1,14 +1,14 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import type { Deps } from "../../deps";
-import { applyResolution } from "../reputation/reputation.service";
+import { applyResolution } from "../reputation";
 import { escrowDeposits, missions, submissions } from "../../db/schema/index";
-import { queueRefund, queueRelease } from "../escrow/escrow.queue";
+import { queueRefund, queueRelease } from "../escrow";
 import { bpsOf } from "../../lib/money";
-import { agentAccount, escrowAccount, lockAccounts, transfer, TREASURY, type AccountKey } from "../ledger/ledger.service";
-import type { MissionRow } from "../missions/missions.wire";
-import type { ResolutionReason, SubmissionReason } from "./reasons";
-import { emitEvents, missionResolved, missionVoided, payoutConfirmed, submissionDecided, type OutboxEvent } from "../webhooks/webhooks.outbox";
+import { agentAccount, escrowAccount, lockAccounts, transfer, TREASURY, type AccountKey } from "../ledger";
+import type { ResolutionReason, SubmissionReason } from "../../lib/reasons";
+import { emitEvents, missionResolved, missionVoided, payoutConfirmed, submissionDecided, type OutboxEvent } from "../../db/outbox";
+import type { MissionRow } from "../../db/rows";
 
 type Mission = Omit<MissionRow, "search">;
 

@@ -1,4 +1,4 @@
-import type { Config } from "../../env";
+import type { Config } from "../env";
 
 // The MCP surface as it is declared to clients: the §7.1 manifest object, the §7.4 agent-card
 // transport block and the error shapes the server really sends. Built from the same constants as

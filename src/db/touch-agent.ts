@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { agents } from "../../db/schema/index";
+import type { DbOrTx } from "./client";
+import { agents } from "./schema";
 
 /** Makes sure an agent row exists (AIP-1 §1: registration is permissionless) and marks it seen. */
 export async function touchAgent(db: DbOrTx, address: string, at: Date, seen = true): Promise<void> {

@@ -1,8 +1,8 @@
-import type { Tx } from "../../db/client";
-import { webhookEvents } from "../../db/schema/index";
-import { newId } from "../../lib/ids";
-import type { MissionRow } from "../missions/missions.wire";
-import type { EventData, EventType } from "./webhooks.events";
+import type { Tx } from "./client";
+import { webhookEvents } from "./schema";
+import { newId } from "../lib/ids";
+import type { EventData, EventType } from "../lib/webhook-events";
+import type { MissionRow } from "./rows";
 
 // The transactional outbox (design.md "Security and reliability": every state change in one
 // transaction with its outbox row). Emitters call these with the transaction that makes the
@@ -37,7 +37,7 @@ export async function emitEvents(tx: Tx, events: OutboxEvent[]): Promise<void> {
 
 export const emitEvent = (tx: Tx, event: OutboxEvent): Promise<void> => emitEvents(tx, [event]);
 
-// ---- event builders: public fields only (see webhooks.events.ts) ----
+// ---- event builders: public fields only (see src/lib/webhook-events.ts) ----
 
 const reward = (m: Mission) => ({ asset: m.rewardAsset, amount: m.rewardAmount, chain: m.rewardChain });
 
@@ -103,7 +103,7 @@ export function submissionDecided(m: Mission, at: Date, s: SubmissionFacts, acce
 
 /**
  * `payout.confirmed`: a winner's share has reached them. The ledger rail pays inside the
- * resolution's transaction (settlement.ts); an on-chain rail emits this when its transfer is
+ * resolution's transaction (features/settlement); an on-chain rail emits this when its transfer is
  * final, in the transaction that records it. `delivery: "pull_credit"`: the token refused the
  * transfer (e.g. a blacklisted address); the amount is credited in the escrow and the recipient
  * withdraws it (to itself only, contract v2) — not settled in their wallet.

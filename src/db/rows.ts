@@ -1,0 +1,36 @@
+import { eq, getTableColumns, sql } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { isId } from "../lib/ids";
+import type { Db } from "./client";
+import { missions } from "./schema/index";
+
+// Row shapes several features read and write (issue 14: shared primitives live below features).
+
+export type MissionRow = typeof missions.$inferSelect;
+
+// Every mission column but the search vector, for selects that map rows to the wire.
+const { search: _search, ...missionColumns } = getTableColumns(missions);
+export const MISSION_COLUMNS = missionColumns;
+
+// The mission by id, a prepared statement per database handle (design.md "Fixed stack"): the read
+// every feature that acts on a mission starts from.
+function build(db: Db) {
+  return {
+    byId: db.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, sql.placeholder("id"))).prepare("oabp_mission_by_id"),
+  };
+}
+const cache = new WeakMap<Db, ReturnType<typeof build>>();
+function prepared(db: Db) {
+  let p = cache.get(db);
+  if (!p) {
+    p = build(db);
+    cache.set(db, p);
+  }
+  return p;
+}
+
+export async function findMission(deps: Deps, id: string): Promise<Omit<MissionRow, "search"> | undefined> {
+  if (!isId("mis", id)) return undefined;
+  const [row] = await prepared(deps.database.db).byId.execute({ id });
+  return row;
+}

@@ -1,0 +1,6 @@
+// The public surface of the claims feature: what app.ts, the job runner and other features may
+// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+export { expireClaims } from "./claims.expire";
+export { claimsRouter } from "./claims.index";
+export { claimsJobs } from "./claims.jobs";
+export { activeClaimsOfAgents, claimMission, listClaims } from "./claims.service";

@@ -1,0 +1,11 @@
+// The public surface of the escrow feature: what app.ts, the job runner and other features may
+// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+export { escrowRouter } from "./escrow.index";
+export { escrowJobs } from "./escrow.jobs";
+export { queueRefund, queueRelease } from "./escrow.queue";
+export { MissionEscrowWire } from "./escrow.schemas";
+export { checkBaseRail } from "./escrow.startup";
+export { ESCROW_MAX_RECIPIENTS, baseRailTerms, escrowRecordFor, maxWinnersOnRail, refundAfterFor } from "./escrow.terms";
+export { watchEscrow } from "./escrow.watcher";
+export { escrowToWire } from "./escrow.wire";
+export { runPayouts } from "./escrow.worker";

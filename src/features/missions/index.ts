@@ -1,0 +1,10 @@
+// The public surface of the missions feature: what app.ts, the job runner and other features may
+// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+export { missionListCache } from "./missions.cache";
+export { checkEligibility } from "./missions.eligibility";
+export { missionsRouter } from "./missions.index";
+export { CreateMissionRequest, ListMissionsQuery, Mission, MissionIdParam, PUBLIC_STATUSES, Uint, VERIFICATION_TYPES } from "./missions.schemas";
+export type { ListMissionsFilters, MissionWire } from "./missions.schemas";
+export { createMission, findAsset, getMission, listMissions, listMissionsJson } from "./missions.service";
+export { missionCountsByStatus, pendingMissionsOf } from "./missions.stats";
+export { missionToWire } from "./missions.wire";

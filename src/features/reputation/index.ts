@@ -1,0 +1,8 @@
+// The public surface of the reputation feature: what app.ts, the job runner and other features may
+// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+export { badgeLeaderboardRouter } from "./badge-leaderboard.index";
+export { effectiveRating } from "./decay";
+export { START_RATING } from "./elo";
+export { effectiveRatingSql, listByRating } from "./leaderboard";
+export { reputationJobs } from "./reputation.jobs";
+export { agentHistory, applyResolution, materialiseDecayBatch, purgeRatingVersions, recordActivity } from "./reputation.service";

@@ -1,0 +1,7 @@
+import type { Job } from "../../jobs/job";
+import { materialiseDecayBatch, purgeRatingVersions } from "./reputation.service";
+
+export const reputationJobs: Job[] = [
+  { name: "materialise_decay", loop: "tick", run: (deps) => materialiseDecayBatch(deps) },
+  { name: "purge_rating_versions", loop: "tick", run: (deps) => purgeRatingVersions(deps) },
+];

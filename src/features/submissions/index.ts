@@ -1,0 +1,9 @@
+// The public surface of the submissions feature: what app.ts, the job runner and other features may
+// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+export { submissionsByAgent } from "./submissions.by-agent";
+export { flatSubmissionsRouter } from "./submissions.flat";
+export { submissionsRouter } from "./submissions.index";
+export { readSubmissionContent } from "./submissions.read";
+export { CreateSubmissionRequest } from "./submissions.schemas";
+export type { SubmissionWire } from "./submissions.schemas";
+export { createSubmission, listSubmissions } from "./submissions.service";

@@ -1,0 +1,10 @@
+// The public surface of the verification feature: what app.ts, the job runner and other features may
+// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+export { claimCommitment, isCommitReveal, revealDeadline } from "./commit-reveal";
+export { commitRevealRouter } from "./commit-reveal.index";
+export { checkContent, checkSubmission, judgeFirstValidMatch, needsNetwork } from "./first-valid-match";
+export type { CheckOutcome, FvmParams } from "./first-valid-match";
+export { advanceMission, prepareAdvance } from "./lifecycle";
+export { castVote } from "./peer-vote";
+export { verificationRouter } from "./verification.index";
+export { VoteRequest } from "./verification.routes";
