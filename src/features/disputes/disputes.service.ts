@@ -9,6 +9,7 @@ import { findMission } from "../missions/missions.service";
 import { invalidateRule, retrySettlement } from "./disputes.corrective";
 import { EXPIRED_UPHOLDS, FILING_LIMITS, RESOLUTION_WINDOW_MS, sameSecond, UNPAID_STATUSES, type NotQualifying } from "./disputes.rules";
 import type { DisputeWire, FileDisputeInput } from "./disputes.schemas";
+import type { DisputeStatus } from "../../db/vocabulary";
 
 // AIP-4 disputes: filing (§2), the §1 qualification rules, §6.1 limits, resolution (§3) and the
 // §4 corrective actions. Who resolves (docs/aip-3-4.md): non_payment and dup_claim are decided by
@@ -243,7 +244,7 @@ export async function getDispute(deps: Deps, id: string): Promise<DisputeWire> {
 }
 
 /** GET /api/disputes (§2.4): public, newest first, keyset on the time-ordered id. */
-export async function listDisputes(deps: Deps, q: { mission_id?: string | undefined; status?: string | undefined; limit: number; cursor?: string | undefined }) {
+export async function listDisputes(deps: Deps, q: { mission_id?: string | undefined; status?: DisputeStatus | undefined; limit: number; cursor?: string | undefined }) {
   let before: string | undefined;
   if (q.cursor) {
     before = Buffer.from(q.cursor, "base64url").toString("utf8");

@@ -24,7 +24,7 @@ export function payoutToAdminWire(p: PayoutRow) {
 }
 
 /** GET /admin/payouts: by state, oldest first, keyset-paged on the id. */
-export async function listPayouts(deps: Deps, q: { state?: string | undefined; after?: string | undefined; limit: number }) {
+export async function listPayouts(deps: Deps, q: { state?: (typeof PAYOUT_STATES)[number] | undefined; after?: string | undefined; limit: number }) {
   const rows = await deps.database.db.select().from(chainPayouts)
     .where(and(q.state ? eq(chainPayouts.state, q.state) : undefined, q.after ? gt(chainPayouts.id, q.after) : undefined))
     .orderBy(asc(chainPayouts.id)).limit(q.limit + 1);
