@@ -40,6 +40,21 @@ export const MISSION_PHASES = [
 ] as const;
 export type MissionPhase = (typeof MISSION_PHASES)[number];
 
+/**
+ * The (status, phase) pairs a mission can be in: each phase belongs to one status. The sweeper's
+ * table (verification/lifecycle.ts) has a step for each pair or lists it as terminal, and
+ * test/verification/lifecycle-table.test.ts holds the code's writes to this list.
+ */
+export const MISSION_STATES = {
+  pending_escrow: ["awaiting_escrow"],
+  open: ["accepting_submissions"],
+  escrowed: ["judging", "revealing", "verifying", "voting", "awaiting_oracle", "appeal"],
+  resolved: ["settling", "settled"],
+  voided: ["closed"],
+} as const satisfies Record<MissionStatus, readonly MissionPhase[]>;
+/** A mission state as `status/phase`, the key of the lifecycle table. */
+export type MissionState = { [S in MissionStatus]: `${S}/${(typeof MISSION_STATES)[S][number]}` }[MissionStatus];
+
 /** AIP-1 Appendix B payout_status (pending_gas and failed are the base rail's). */
 export const PAYOUT_STATUSES = ["not_applicable", "queued", "pending_gas", "broadcast", "confirmed", "failed"] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
