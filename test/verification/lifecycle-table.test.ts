@@ -56,4 +56,11 @@ describe("mission lifecycle table", () => {
     // The grep can fail: the pattern still catches the old form.
     expect(recast.test("const p = m.verificationParams as { voting_deadline: string };")).toBe(true);
   });
+
+  it("docs/lifecycle.md quotes the states as the vocabulary module has them", () => {
+    const vocabulary = readFileSync(join(SRC, "db/vocabulary.ts"), "utf8");
+    const block = vocabulary.slice(vocabulary.indexOf("export const MISSION_STATES"), vocabulary.indexOf(";", vocabulary.indexOf("} as const satisfies")) + 1);
+    expect(block.length).toBeGreaterThan(100);
+    expect(readFileSync(join(SRC, "../docs/lifecycle.md"), "utf8")).toContain(block);
+  });
 });
