@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { money, ts, tsvector } from "./types";
+import { check, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { money, oneOf, ts, tsvector } from "./types";
 import { MISSION_PHASES, MISSION_STATUSES, PAYOUT_STATUSES, REWARD_CHAINS, VERIFICATION_TYPES } from "../vocabulary";
 
 /** The recorded award of a creator_judges mission under appeal (src/features/verification/appeal.ts). */
@@ -99,6 +99,13 @@ export const missions = pgTable("missions", {
   index("missions_search_gin").using("gin", t.search),
   index("missions_escrow_key_idx").on(t.escrowKey).where(sql`${t.escrowKey} is not null`),
   index("missions_next_action_idx").on(t.nextActionAt).where(sql`${t.nextActionAt} is not null`),
+  // The vocabulary enforced by the database too: a write outside it fails instead of leaving a
+  // mission no step knows (docs/lifecycle.md).
+  check("missions_status_ck", oneOf(t.status, MISSION_STATUSES)),
+  check("missions_phase_ck", oneOf(t.phase, MISSION_PHASES)),
+  check("missions_payout_status_ck", oneOf(t.payoutStatus, PAYOUT_STATUSES)),
+  check("missions_verification_type_ck", oneOf(t.verificationType, VERIFICATION_TYPES)),
+  check("missions_reward_chain_ck", oneOf(t.rewardChain, REWARD_CHAINS)),
 ]);
 
 // One row per (tag, mission), kept by the missions_tags trigger: `?tag=` walks (tag, mission_id)

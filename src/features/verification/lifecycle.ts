@@ -70,10 +70,6 @@ const CLOSE_AT_DEADLINE: Record<VerificationType, Step> = {
   oracle: (c) => closeOracleMission(c.tx, c.deps, c.m, c.now),
 };
 
-/** A verification type this server does not know (a row not written by mission creation): refund rather than hold funds. */
-const closeUnknownType: Step = (c) =>
-  c.m.submissionCount === 0 ? refundUnsubmitted(c) : voidAndRefund(c.tx, c.m, { now: c.now, reason: "no_valid_submission" });
-
 /** peer_vote's voting_deadline; throws for a mission without one (the sweeper backs it off). */
 function votingDeadlineOf(m: Mission): Date {
   const params = verificationIf(m, "peer_vote")?.params;
@@ -104,7 +100,7 @@ export const STEPS: Record<Exclude<MissionState, TerminalState>, Step> = {
   },
   async "open/accepting_submissions"(c) {
     if (c.now < c.m.deadline) return void (await c.set({ nextActionAt: c.m.deadline }));
-    return (CLOSE_AT_DEADLINE[c.m.verificationType] ?? closeUnknownType)(c);
+    return CLOSE_AT_DEADLINE[c.m.verificationType](c); // missions_verification_type_ck: no other type is stored
   },
   async "escrowed/judging"(c) {
     const { m, now } = c;
