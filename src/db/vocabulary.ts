@@ -63,6 +63,9 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const SUBMISSION_STATUSES = ["pending", "accepted", "rejected"] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
+/** A submission's check (design.md "Submissions"): null until checked; unanswered when a predicate never answered. */
+export const CHECK_RESULTS = ["valid", "invalid", "unanswered"] as const;
+
 /** The reputation input of a decided submission (and of a rating event, plus decay). */
 export const SUBMISSION_OUTCOMES = ["win", "partial", "loss"] as const;
 export type SubmissionOutcome = (typeof SUBMISSION_OUTCOMES)[number];

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { money, ts } from "./types";
-import { SUBMISSION_OUTCOMES, SUBMISSION_STATUSES } from "../vocabulary";
+import { CHECK_RESULTS, SUBMISSION_OUTCOMES, SUBMISSION_STATUSES } from "../vocabulary";
 
 // AIP-1 §3 submission record.
 export const submissions = pgTable("submissions", {
@@ -17,7 +17,7 @@ export const submissions = pgTable("submissions", {
   // judges in this order).
   seq: integer("seq").notNull(),
   // first_valid_match check: null until checked, then valid | invalid (+ reason).
-  checkResult: text("check_result"),
+  checkResult: text("check_result", { enum: CHECK_RESULTS }),
   checkReason: text("check_reason"),
   checkAttempts: integer("check_attempts").notNull().default(0),
   nextCheckAt: ts("next_check_at"),
