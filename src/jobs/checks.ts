@@ -1,10 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { missions, submissions } from "../db/schema/index";
 import type { Deps } from "../deps";
-import { checkContent, checkSubmission, judgeFirstValidMatch, type CheckOutcome, type FvmParams } from "../features/verification";
+import { checkContent, checkSubmission, judgeFirstValidMatch, type CheckOutcome } from "../features/verification";
 import { emitEvent, submissionDecided } from "../db/outbox";
 import { claimNextCheck } from "./check-queue";
 import { MISSION_COLUMNS } from "../db/rows";
+import { verificationIf } from "../db/verification";
 
 export { LEASE_MS } from "./check-queue";
 /** Transient failures (timeouts, 5xx) are retried with backoff, then the submission is rejected. */
@@ -59,7 +60,11 @@ async function runOne(deps: Deps, claimed: SubmissionRow): Promise<void> {
   const fvm = mission.verificationType === "first_valid_match";
   // A check that throws (e.g. the match worker died) counts as a transient failure: it is
   // retried and capped like one, and never stops this run's other work.
-  const outcome: CheckOutcome = await (fvm ? checkSubmission(deps, mission.verificationParams as unknown as FvmParams, claimed) : checkContent(deps, claimed))
+  const check = async () => {
+    const params = verificationIf(mission, "first_valid_match")?.params;
+    return params ? checkSubmission(deps, params, claimed) : checkContent(deps, claimed);
+  };
+  const outcome: CheckOutcome = await check()
     .catch((err: unknown) => {
       deps.logger.warn({ err, submission: id }, "submission check failed; will retry");
       return { result: "retry", reason: "content_unavailable" } as CheckOutcome;

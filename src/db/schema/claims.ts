@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ts } from "./types";
+import { CLAIM_STATUSES } from "../vocabulary";
 
 // Mission claims (design.md "Claims"): an agent's visible intent to work on an open mission,
 // with a TTL. One row per (mission, agent): a new claim after a release or an expiry reuses it.
@@ -10,7 +11,7 @@ export const missionClaims = pgTable("mission_claims", {
   id: text("id").primaryKey(), // clm_<ulid>: time-ordered, the pagination key (first claimer first)
   missionId: text("mission_id").notNull(),
   agentId: text("agent_id").notNull(), // lowercase 0x address
-  status: text("status").notNull(), // active | released | expired
+  status: text("status", { enum: CLAIM_STATUSES }).notNull(),
   claimedAt: ts("claimed_at").notNull(),
   renewedAt: ts("renewed_at"),
   expiresAt: ts("expires_at").notNull(),

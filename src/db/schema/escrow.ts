@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { money, ts } from "./types";
+import { CHAIN_PAYOUT_KINDS, CHAIN_PAYOUT_STATES, DEPOSIT_STATUSES } from "../vocabulary";
 
 // The base rail (AIP-1 §6, design.md "Escrow and settlement"): deposits found on chain, the
 // payouts the resolver sends, its nonces, and the watcher's scan position.
@@ -23,7 +24,7 @@ export const escrowDeposits = pgTable("escrow_deposits", {
   spamFee: money("spam_fee").notNull(),
   blockNumber: bigint("block_number", { mode: "number" }).notNull(),
   blockHash: text("block_hash").notNull(),
-  status: text("status").notNull(),
+  status: text("status", { enum: DEPOSIT_STATUSES }).notNull(),
   reason: text("reason"),
   // The watcher looks at a live deposit again after this time; null once final or rejected.
   nextCheckAt: ts("next_check_at"),
@@ -55,7 +56,7 @@ export const chainPayouts = pgTable("chain_payouts", {
   id: text("id").primaryKey(), // pay_<ulid>
   missionId: text("mission_id").notNull(),
   depositId: text("deposit_id").notNull(),
-  kind: text("kind").notNull(), // release | refund
+  kind: text("kind", { enum: CHAIN_PAYOUT_KINDS }).notNull(),
   chainId: integer("chain_id").notNull(),
   missionKey: text("mission_key").notNull(),
   funder: text("funder").notNull(),
@@ -64,7 +65,7 @@ export const chainPayouts = pgTable("chain_payouts", {
   recipients: jsonb("recipients").notNull().$type<PayoutRecipient[]>(),
   fee: money("fee").notNull(),
   amount: money("amount").notNull(), // everything this payout moves out of the deposit
-  state: text("state").notNull(),
+  state: text("state", { enum: CHAIN_PAYOUT_STATES }).notNull(),
   reason: text("reason"),
   nonce: integer("nonce"),
   txHash: text("tx_hash"), // the current attempt

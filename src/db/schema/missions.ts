@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { money, ts, tsvector } from "./types";
+import { check, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { money, oneOf, ts, tsvector } from "./types";
+import { MISSION_PHASES, MISSION_STATUSES, PAYOUT_STATUSES, REWARD_CHAINS, VERIFICATION_TYPES } from "../vocabulary";
 
 /** The recorded award of a creator_judges mission under appeal (src/features/verification/appeal.ts). */
 export interface AwardRecord {
@@ -31,9 +32,9 @@ export const missions = pgTable("missions", {
   description: text("description").notNull(),
   rewardAsset: text("reward_asset").notNull(),
   rewardAmount: money("reward_amount").notNull(),
-  rewardChain: text("reward_chain").notNull(),
+  rewardChain: text("reward_chain", { enum: REWARD_CHAINS }).notNull(),
   spamFee: money("spam_fee").notNull(),
-  verificationType: text("verification_type").notNull(),
+  verificationType: text("verification_type", { enum: VERIFICATION_TYPES }).notNull(),
   verificationParams: jsonb("verification_params").notNull().$type<Record<string, unknown>>(),
   // AIP-2 §1: the mission type (registered, `slug:type` custom, or freeform) and its validated
   // type_params; AIP-2 §4.1: the submitter ELO gate (0 = none), enforced at submit.
@@ -41,9 +42,9 @@ export const missions = pgTable("missions", {
   typeParams: jsonb("type_params").notNull().default({}).$type<Record<string, unknown>>(),
   minSubmitterElo: integer("min_submitter_elo").notNull().default(0),
   deadline: ts("deadline").notNull(),
-  status: text("status").notNull(), // pending_escrow | open | escrowed | resolved | voided
-  phase: text("phase").notNull(),
-  payoutStatus: text("payout_status").notNull().default("not_applicable"),
+  status: text("status", { enum: MISSION_STATUSES }).notNull(),
+  phase: text("phase", { enum: MISSION_PHASES }).notNull(),
+  payoutStatus: text("payout_status", { enum: PAYOUT_STATUSES }).notNull().default("not_applicable"),
   tags: text("tags").array().notNull().default([]),
   warnings: text("warnings").array().notNull().default([]),
   submissionCount: integer("submission_count").notNull().default(0),
@@ -98,6 +99,13 @@ export const missions = pgTable("missions", {
   index("missions_search_gin").using("gin", t.search),
   index("missions_escrow_key_idx").on(t.escrowKey).where(sql`${t.escrowKey} is not null`),
   index("missions_next_action_idx").on(t.nextActionAt).where(sql`${t.nextActionAt} is not null`),
+  // The vocabulary enforced by the database too: a write outside it fails instead of leaving a
+  // mission no step knows (docs/lifecycle.md).
+  check("missions_status_ck", oneOf(t.status, MISSION_STATUSES)),
+  check("missions_phase_ck", oneOf(t.phase, MISSION_PHASES)),
+  check("missions_payout_status_ck", oneOf(t.payoutStatus, PAYOUT_STATUSES)),
+  check("missions_verification_type_ck", oneOf(t.verificationType, VERIFICATION_TYPES)),
+  check("missions_reward_chain_ck", oneOf(t.rewardChain, REWARD_CHAINS)),
 ]);
 
 // One row per (tag, mission), kept by the missions_tags trigger: `?tag=` walks (tag, mission_id)

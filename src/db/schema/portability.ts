@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, primaryKey, real, text } from "drizzle-orm/pg-core";
 import { ts } from "./types";
+import { DISPUTE_OUTCOMES, DISPUTE_STATUSES, DISPUTE_TYPES } from "../vocabulary";
 
 // AIP-3 §4: reputation imported from other OABP servers, one row per (subject, issuer); a newer
 // attestation from the same issuer replaces the older. Kept apart from the local rating (which it
@@ -24,7 +25,7 @@ export const reputationImports = pgTable("reputation_imports", {
 // AIP-4 §2: disputes. Public records; the filer bucket (address, or anon:<ip>) keys the §6.1 limits.
 export const disputes = pgTable("disputes", {
   id: text("id").primaryKey(), // dsp_<ulid>
-  disputeType: text("dispute_type").notNull(), // non_payment | bad_spec | dup_claim | oracle_disagreement
+  disputeType: text("dispute_type", { enum: DISPUTE_TYPES }).notNull(),
   missionId: text("mission_id").notNull(),
   submissionId: text("submission_id"),
   otherSubmissionId: text("other_submission_id"), // dup_claim: the competing submission
@@ -32,8 +33,8 @@ export const disputes = pgTable("disputes", {
   filerBucket: text("filer_bucket").notNull(),
   oracleUrl: text("oracle_url"), // oracle_disagreement: the §6.1 "per oracle URL" key
   evidence: jsonb("evidence").$type<Record<string, unknown>>().notNull(),
-  status: text("status").notNull(), // open | resolved | expired
-  outcome: text("outcome"), // upheld | rejected | split | expired
+  status: text("status", { enum: DISPUTE_STATUSES }).notNull(),
+  outcome: text("outcome", { enum: DISPUTE_OUTCOMES }),
   rationale: text("rationale"),
   resolutionActor: text("resolution_actor"), // server | oracle | peer_vote | creator
   correctiveAction: jsonb("corrective_action").$type<Record<string, unknown>>(),

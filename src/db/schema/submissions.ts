@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { money, ts } from "./types";
+import { CHECK_RESULTS, SUBMISSION_OUTCOMES, SUBMISSION_STATUSES } from "../vocabulary";
 
 // AIP-1 §3 submission record.
 export const submissions = pgTable("submissions", {
@@ -10,13 +11,13 @@ export const submissions = pgTable("submissions", {
   contentUri: text("content_uri").notNull(),
   contentHash: text("content_hash").notNull(), // always sha256:<hex>
   metadata: jsonb("metadata").$type<Record<string, unknown>>(),
-  status: text("status").notNull(), // pending | accepted | rejected
+  status: text("status", { enum: SUBMISSION_STATUSES }).notNull(),
   reason: text("reason").notNull(),
   // Arrival order within the mission, assigned under the mission row lock (first_valid_match
   // judges in this order).
   seq: integer("seq").notNull(),
   // first_valid_match check: null until checked, then valid | invalid (+ reason).
-  checkResult: text("check_result"),
+  checkResult: text("check_result", { enum: CHECK_RESULTS }),
   checkReason: text("check_reason"),
   checkAttempts: integer("check_attempts").notNull().default(0),
   nextCheckAt: ts("next_check_at"),
@@ -26,7 +27,7 @@ export const submissions = pgTable("submissions", {
   checkHost: text("check_host"),
   checkClaimedUntil: ts("check_claimed_until"),
   payoutAmount: money("payout_amount"),
-  outcome: text("outcome"), // win | partial | loss — the reputation input
+  outcome: text("outcome", { enum: SUBMISSION_OUTCOMES }), // the reputation input
   decidedAt: ts("decided_at"),
   submittedAt: ts("submitted_at").notNull(),
   updatedAt: ts("updated_at").notNull(),

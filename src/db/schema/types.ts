@@ -1,6 +1,11 @@
-import { customType, numeric, timestamp } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import { customType, numeric, timestamp, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 /** uint256-capable money column: numeric(78,0), surfaced as a base-10 string. */
 export const money = (name: string) => numeric(name, { precision: 78, scale: 0 });
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 export const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** `column in ('a', 'b', …)` over a vocabulary list (db/vocabulary.ts), for CHECK constraints. */
+export const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", "))})`;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { ts } from "./types";
+import { DELIVERY_STATUSES, WEBHOOK_STATUSES } from "../vocabulary";
 
 // Webhooks (design.md "Discovery": Standard Webhooks headers, transactional outbox, retries).
 
@@ -26,7 +27,7 @@ export const webhookSubscriptions = pgTable("webhook_subscriptions", {
   filterTags: text("filter_tags").array(),
   filterCreators: text("filter_creators").array(),
   secret: text("secret").notNull(),
-  status: text("status").notNull(), // pending_verification | active | disabled
+  status: text("status", { enum: WEBHOOK_STATUSES }).notNull(),
   disabledReason: text("disabled_reason"), // endpoint_gone | failing_endpoint | verification_failed
   /** The URL's host name (lower case): the per-destination concurrency cap counts by it. */
   host: text("host").notNull().default(""),
@@ -75,7 +76,7 @@ export const webhookEvents = pgTable("webhook_events", {
 export const webhookDeliveries = pgTable("webhook_deliveries", {
   subscriptionId: text("subscription_id").notNull(),
   eventId: text("event_id").notNull(),
-  status: text("status").notNull(), // pending | delivered | failed
+  status: text("status", { enum: DELIVERY_STATUSES }).notNull(),
   attemptCount: integer("attempt_count").notNull().default(0),
   // Pending: when the next attempt is due (a claim pushes it out by a lease). Null once final.
   nextAttemptAt: ts("next_attempt_at"),

@@ -144,7 +144,7 @@ async function renew(tx: Tx, missionId: string, caller: string, now: Date, expir
 
 /** A fresh claim; a released or expired one of the same pair is replaced (new id: a new place in line). */
 async function insertClaim(tx: Tx, missionId: string, caller: string, now: Date, expiresAt: Date, exclusiveUntil: Date | null): Promise<ClaimRow> {
-  const fresh = { id: newId("clm", now.getTime()), status: "active", claimedAt: now, renewedAt: null, expiresAt, exclusiveUntil, endedAt: null };
+  const fresh = { id: newId("clm", now.getTime()), status: "active" as const, claimedAt: now, renewedAt: null, expiresAt, exclusiveUntil, endedAt: null };
   const [row] = await tx
     .insert(missionClaims)
     .values({ missionId, agentId: caller, ...fresh })

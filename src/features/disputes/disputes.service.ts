@@ -9,6 +9,8 @@ import { invalidateRule, retrySettlement } from "./disputes.corrective";
 import { EXPIRED_UPHOLDS, FILING_LIMITS, RESOLUTION_WINDOW_MS, sameSecond, UNPAID_STATUSES, type NotQualifying } from "./disputes.rules";
 import type { DisputeWire, FileDisputeInput } from "./disputes.schemas";
 import { findMission } from "../../db/rows";
+import type { DisputeStatus } from "../../db/vocabulary";
+import { verificationIf } from "../../db/verification";
 
 // AIP-4 disputes: filing (§2), the §1 qualification rules, §6.1 limits, resolution (§3) and the
 // §4 corrective actions. Who resolves (docs/aip-3-4.md): non_payment and dup_claim are decided by
@@ -92,8 +94,8 @@ async function qualify(deps: Deps, m: Mission, input: FileDisputeInput, filer: F
   // oracle_disagreement (§1.4)
   if (m.verificationType !== "oracle") throw refuse("not_oracle_mission", "oracle_disagreement applies to oracle missions (§1.4)");
   if (!input.evidence.oracle_response || !input.evidence.counter_source) throw refuse("evidence_required", "evidence needs oracle_response and counter_source {url, content_hash} (§1.4)");
-  const p = m.verificationParams as { oracle_contract?: string };
-  return { submissionId: s.id, oracleUrl: `${m.rewardChain}:${String(p.oracle_contract ?? "").toLowerCase()}` };
+  const contract = verificationIf(m, "oracle")?.params.oracle_contract ?? "";
+  return { submissionId: s.id, oracleUrl: `${m.rewardChain}:${contract.toLowerCase()}` };
 }
 
 /**
@@ -243,7 +245,7 @@ export async function getDispute(deps: Deps, id: string): Promise<DisputeWire> {
 }
 
 /** GET /api/disputes (§2.4): public, newest first, keyset on the time-ordered id. */
-export async function listDisputes(deps: Deps, q: { mission_id?: string | undefined; status?: string | undefined; limit: number; cursor?: string | undefined }) {
+export async function listDisputes(deps: Deps, q: { mission_id?: string | undefined; status?: DisputeStatus | undefined; limit: number; cursor?: string | undefined }) {
   let before: string | undefined;
   if (q.cursor) {
     before = Buffer.from(q.cursor, "base64url").toString("utf8");

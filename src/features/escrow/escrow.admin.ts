@@ -2,6 +2,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { chainPayouts, missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
+import type { ChainPayoutState } from "../../db/vocabulary";
 import { lockMission } from "./escrow.deposits";
 import { payoutStatusOf, type PayoutRow } from "./escrow.payouts";
 
@@ -11,7 +12,7 @@ import { payoutStatusOf, type PayoutRow } from "./escrow.payouts";
 // kept) in the transaction that acts, and logged. A payout with a transaction possibly in flight
 // (broadcast, confirmed) is never failed by hand: the chain decides it.
 
-export const PAYOUT_STATES = ["queued", "pending_gas", "broadcast", "confirmed", "final", "failed"] as const;
+export { CHAIN_PAYOUT_STATES as PAYOUT_STATES } from "../../db/vocabulary";
 
 export function payoutToAdminWire(p: PayoutRow) {
   return {
@@ -24,7 +25,7 @@ export function payoutToAdminWire(p: PayoutRow) {
 }
 
 /** GET /admin/payouts: by state, oldest first, keyset-paged on the id. */
-export async function listPayouts(deps: Deps, q: { state?: string | undefined; after?: string | undefined; limit: number }) {
+export async function listPayouts(deps: Deps, q: { state?: ChainPayoutState | undefined; after?: string | undefined; limit: number }) {
   const rows = await deps.database.db.select().from(chainPayouts)
     .where(and(q.state ? eq(chainPayouts.state, q.state) : undefined, q.after ? gt(chainPayouts.id, q.after) : undefined))
     .orderBy(asc(chainPayouts.id)).limit(q.limit + 1);

@@ -68,7 +68,7 @@ export async function recordDeposit(
   const values = {
     chainId, txHash: log.txHash, logIndex: log.logIndex, missionId, funder: log.funder, token: log.token,
     amount: log.amount.toString(), spamFee: log.spamFee.toString(), blockNumber: log.blockNumber, blockHash: log.blockHash,
-    status: reason ? "rejected" : "pending", reason: reason ?? null, nextCheckAt: reason ? null : now, updatedAt: now,
+    status: reason ? "rejected" as const : "pending" as const, reason: reason ?? null, nextCheckAt: reason ? null : now, updatedAt: now,
   };
   let deposit: DepositRow;
   if (existing) {

@@ -5,6 +5,7 @@ import type { BaseChain } from "../../lib/base-chain";
 import { AppError } from "../../lib/errors";
 import { missionKey } from "../../lib/evm";
 import type { DepositTerms } from "./escrow.check";
+import type { Verification } from "../../db/verification";
 
 // What a base-rail mission's creator must escrow, fixed at creation (design.md "Escrow and
 // settlement"): the contract, the chain, the token and the mission key keccak256(bytes(id)).
@@ -42,11 +43,11 @@ export const REFUND_GRACE_SECONDS = 7 * 86_400;
  * and vote, then a grace period. Before it only the resolver moves the deposit; after it an
  * unreleased deposit is its funder's to take back.
  */
-export function refundAfterFor(deadline: Date, params: Record<string, unknown>, cfg: { judgingWindowSeconds: number; oracleWindowSeconds: number }): number {
-  const voting = typeof params.voting_deadline === "string" ? Date.parse(params.voting_deadline) : NaN;
+export function refundAfterFor(deadline: Date, v: Verification, cfg: { judgingWindowSeconds: number; oracleWindowSeconds: number }): number {
+  const voting = v.type === "peer_vote" ? Date.parse(v.params.voting_deadline) : NaN;
   const closes = Math.max(deadline.getTime(), Number.isFinite(voting) ? voting : 0) / 1000;
-  const appeal = params.appeal as { appeal_window_seconds?: number } | undefined;
-  const appealSeconds = appeal ? (appeal.appeal_window_seconds ?? 86_400) + cfg.judgingWindowSeconds : 0;
+  const appeal = v.type === "creator_judges" ? v.params.appeal : undefined;
+  const appealSeconds = appeal ? appeal.appeal_window_seconds + cfg.judgingWindowSeconds : 0;
   return Math.ceil(closes + Math.max(cfg.judgingWindowSeconds, cfg.oracleWindowSeconds) + appealSeconds + REFUND_GRACE_SECONDS);
 }
 

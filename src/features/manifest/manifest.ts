@@ -1,11 +1,11 @@
 import type { Deps } from "../../deps";
 import type { Config } from "../../env";
-import { VERIFICATION_TYPES } from "../missions";
 import type { ReceiptKeyring } from "../../lib/receipt-keys";
 import { aipFields } from "./manifest.aips";
 import { PROTOCOL_VERSIONS } from "../agent-card";
 import pkg from "../../../package.json" with { type: "json" };
 import { AGENT_CARD_PATHS, MCP_PATH, mcpManifestObject } from "../../lib/mcp-contract";
+import { VERIFICATION_TYPES } from "../../db/vocabulary";
 
 // AIP-1 §9: /.well-known/oabp.json, every field, endpoint values as relative paths. The `mcp`
 // object (§7.1 + §7.1.1) comes from the MCP feature's contract, the same constants its transport

@@ -5,12 +5,13 @@ import type { Identity } from "../../http/types";
 import { type AppError, errorBody } from "../../lib/errors";
 import { checkIdempotencyKey } from "../../lib/idempotency";
 import { getAgent } from "../agents";
-import { CreateMissionRequest, ListMissionsQuery, VERIFICATION_TYPES, createMission, getMission, listMissionsJson } from "../missions";
+import { CreateMissionRequest, ListMissionsQuery, createMission, getMission, listMissionsJson } from "../missions";
 import { getReceipt } from "../receipts";
 import { CreateSubmissionRequest, createSubmission } from "../submissions";
 import { castVote, VoteRequest } from "../verification";
 import { claimMission } from "../claims";
 import { requireAgent } from "../../http/identity";
+import { VERIFICATION_TYPES } from "../../db/vocabulary";
 
 // The MCP tools (AIP-1 §7: list_missions, get_mission, submit_solution, plus the other verbs that
 // exist today). MCP is a transport, not a second backend (style.md rule 12): each tool validates

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, lt, lte, ne, sql, type SQL } from "drizzle
 import type { Db } from "../../db/client";
 import { missions, missionTags } from "../../db/schema/index";
 import { MISSION_COLUMNS } from "../../db/rows";
+import type { MissionStatus, VerificationType } from "../../db/vocabulary";
 
 // Hot queries are prepared once per database handle (an unprepared query costs an extra round
 // trip; design.md "Fixed stack").
@@ -44,9 +45,9 @@ export function toPrefixTsquery(q: string): string | null {
 }
 
 export interface ListConditions {
-  statuses?: string[];
+  statuses?: MissionStatus[];
   missionTypes?: string[];
-  verificationType?: string;
+  verificationType?: VerificationType;
   asset?: string;
   creator?: string;
   tag?: string;

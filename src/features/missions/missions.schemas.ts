@@ -1,13 +1,11 @@
 import { MissionEscrowWire } from "../escrow";
 import { z } from "@hono/zod-openapi";
 import { isUintString } from "../../lib/money";
+import { MISSION_STATUSES, PAYOUT_STATUSES, PUBLIC_STATUSES, REWARD_CHAINS, VERIFICATION_TYPES } from "../../db/vocabulary";
 
 // Wire schemas written by hand from AIP-1 §2 (style.md rule 6), plus our fields.
-export const VERIFICATION_TYPES = ["creator_judges", "first_valid_match", "peer_vote", "oracle"] as const;
-export const PUBLIC_STATUSES = ["open", "escrowed", "resolved", "voided"] as const;
-export const MISSION_STATUSES = ["pending_escrow", ...PUBLIC_STATUSES] as const;
-export const PAYOUT_STATUSES = ["not_applicable", "queued", "pending_gas", "broadcast", "confirmed", "failed"] as const;
-export const REWARD_CHAINS = ["ledger", "base"] as const;
+// The vocabularies are the stored ones (db/vocabulary.ts), re-exported for the wire schemas.
+export { MISSION_STATUSES, PAYOUT_STATUSES, PUBLIC_STATUSES, REWARD_CHAINS, VERIFICATION_TYPES } from "../../db/vocabulary";
 /** Upper bound of a mission's max_claims. */
 export const MAX_CLAIMS_LIMIT = 1000;
 

@@ -61,7 +61,7 @@ export async function createMission(
   }
   // AIP-2 first: a type the method cannot verify at all (§3.9) is the clearer error.
   const typed = validateMissionType(input.mission_type, input.type_params, { type: input.verification.type, params: input.verification.params ?? {} });
-  const { params, warnings } = validateVerificationParams(input.verification.type, input.verification.params, {
+  const { verification, params, warnings } = validateVerificationParams(input.verification.type, input.verification.params, {
     deadline,
     assets: deps.config.assets,
     knownOracles: deps.config.oracles.map((o) => o.address),
@@ -72,14 +72,14 @@ export async function createMission(
   warnings.push(...typed.warnings);
   const spamFee = parseUint(asset.spam_fee);
   // Winners fit the contract: one release pays at most ESCROW_MAX_RECIPIENTS.
-  if (chain === "base" && Number(params.max_winners ?? 1) > ESCROW_MAX_RECIPIENTS) {
+  if (chain === "base" && verification.type === "creator_judges" && verification.params.max_winners > ESCROW_MAX_RECIPIENTS) {
     throw new AppError("UNPROCESSABLE", `verification.params.max_winners: at most ${ESCROW_MAX_RECIPIENTS} on the base rail (one escrow release pays at most ${ESCROW_MAX_RECIPIENTS} recipients)`, { field: "verification.params.max_winners", reason: "too_many_winners_for_rail", max: ESCROW_MAX_RECIPIENTS });
   }
 
   const work = async (tx: Tx) => {
     const id = newId("mis", now.getTime());
     // base rail: the mission waits, unlisted, until its deposit is confirmed on chain (AIP-1 §6).
-    const escrow = railTerms ? escrowRecordFor(railTerms, id, refundAfterFor(deadline, params, deps.config)) : null;
+    const escrow = railTerms ? escrowRecordFor(railTerms, id, refundAfterFor(deadline, verification, deps.config)) : null;
     const row = {
       id,
       creator,

@@ -6,7 +6,8 @@ import type { AssetConfig } from "../../env";
 import { AppError } from "../../lib/errors";
 import { normalizeSha256 } from "../../lib/hash";
 import { isUintString } from "../../lib/money";
-import type { VERIFICATION_TYPES } from "./missions.schemas";
+import type { VerificationType } from "../../db/vocabulary";
+import type { CreatorJudgesParams, FirstValidMatchParams, OracleParams, PeerVoteParams, Verification, VerificationParams } from "../../db/verification";
 
 // AIP-1 §4: params per verification type. Shape errors answer 400 INVALID_PARAMETER; values that
 // are well-formed but cannot work (regex RE2 cannot run, unknown vote token, vote after
@@ -49,8 +50,6 @@ const schemas = {
   }).passthrough(),
 } as const;
 
-type VType = (typeof VERIFICATION_TYPES)[number];
-
 export interface VerificationContext {
   deadline: Date;
   assets: AssetConfig[];
@@ -68,18 +67,28 @@ const bad = (field: string, message: string) => new AppError("INVALID_PARAMETER"
 const unprocessable = (field: string, reason: string, message: string) =>
   new AppError("UNPROCESSABLE", `verification.params.${field}: ${message}`, { field: `verification.params.${field}`, reason });
 
-export function validateVerificationParams(type: VType, raw: Record<string, unknown> | undefined, ctx: VerificationContext): { params: Record<string, unknown>; warnings: string[] } {
-  const parsed = schemas[type].safeParse(raw ?? {});
+/** Zod's first issue as 400 INVALID_PARAMETER on the param it names. */
+function parseShape<T extends z.ZodType>(schema: T, raw: Record<string, unknown> | undefined): z.output<T> {
+  const parsed = schema.safeParse(raw ?? {});
   if (!parsed.success) {
     const i = parsed.error.issues[0]!;
     throw bad(i.path.join(".") || "params", i.message);
   }
-  const params = parsed.data as Record<string, unknown>;
+  return parsed.data;
+}
+
+/**
+ * The one parse of a new mission's verification (db/verification.ts types what it yields and
+ * reads it back from rows): shape, then the per-type value checks and normalisation, in place.
+ */
+export function validateVerificationParams(type: VerificationType, raw: Record<string, unknown> | undefined, ctx: VerificationContext): { verification: Verification; params: VerificationParams; warnings: string[] } {
   const warnings: string[] = [];
+  const done = (verification: Verification) => ({ verification, params: verification.params, warnings });
   switch (type) {
     case "first_valid_match": {
+      const params: FirstValidMatchParams = parseShape(schemas.first_valid_match, raw);
       if (params.target_hash !== undefined) {
-        const h = normalizeSha256(String(params.target_hash));
+        const h = normalizeSha256(params.target_hash);
         if (!h) throw bad("target_hash", "must be a sha256 hex digest (0x…, bare hex or sha256:…)");
         params.target_hash = h;
       }
@@ -95,28 +104,30 @@ export function validateVerificationParams(type: VType, raw: Record<string, unkn
           throw unprocessable("expected", "regex_not_re2", `pattern cannot run on RE2: ${(e as Error).message}`);
         }
       }
-      break;
+      return done({ type, params });
     }
     case "peer_vote": {
-      const vd = new Date(String(params.voting_deadline));
+      const params: PeerVoteParams = parseShape(schemas.peer_vote, raw);
+      const vd = new Date(params.voting_deadline);
       if (vd.getTime() <= ctx.deadline.getTime()) throw unprocessable("voting_deadline", "voting_before_deadline", "must be after the mission deadline");
-      const token = ctx.assets.find((a) => a.symbol.toLowerCase() === String(params.vote_token).toLowerCase());
+      const token = ctx.assets.find((a) => a.symbol.toLowerCase() === params.vote_token.toLowerCase());
       if (!token) throw unprocessable("vote_token", "unknown_asset", "is not an asset this server settles");
       params.vote_token = token.symbol;
       params.voting_deadline = vd.toISOString();
       for (const f of ["min_vote", "quorum"] as const) {
-        if (!isUintString(String(params[f]))) throw bad(f, "must be a uint256 base-10 string");
+        if (!isUintString(params[f])) throw bad(f, "must be a uint256 base-10 string");
       }
-      if (BigInt(String(params.min_vote)) < 1n) throw bad("min_vote", "must be at least 1");
-      break;
+      if (BigInt(params.min_vote) < 1n) throw bad("min_vote", "must be at least 1");
+      return done({ type, params });
     }
     case "oracle": {
-      const addr = normalizeAddress(String(params.oracle_contract));
+      const params: OracleParams = parseShape(schemas.oracle, raw);
+      const addr = normalizeAddress(params.oracle_contract);
       if (!addr) throw bad("oracle_contract", "must be a 0x EVM address");
       params.oracle_contract = addr;
       // AIP-1 §4.4 "oracle_method": "string (function selector or RPC method)" — the four forms
       // of lib/evm.ts (signature per_submission / per_mission, 4-byte selector, RPC method name).
-      const problem = oracleMethodProblem(String(params.oracle_method));
+      const problem = oracleMethodProblem(params.oracle_method);
       if (problem === "rpc_namespace_reserved") {
         throw unprocessable("oracle_method", "oracle_rpc_method_reserved", "an RPC-method oracle must use its own namespace (e.g. \"oracle_winner\"), never a node namespace such as eth_, debug_ or admin_");
       }
@@ -128,28 +139,28 @@ export function validateVerificationParams(type: VType, raw: Record<string, unkn
         throw new AppError("UNPROCESSABLE", "this server has no RPC configured (OABP_RPC_URL), so no oracle can be read: an oracle mission could never be decided; choose another verification type", { field: "verification.type", reason: "oracle_no_rpc" });
       }
       if (!ctx.knownOracles.includes(addr)) warnings.push("unknown_oracle: this oracle is not on the server's allow-list (AIP-1 Security Considerations)");
-      break;
+      return done({ type, params });
     }
     case "creator_judges": {
-      if (params.appeal === false) break; // the creator's opt-out, kept visible on the mission
+      const params: CreatorJudgesParams = parseShape(schemas.creator_judges, raw);
+      if (params.appeal === false) return done({ type, params }); // the creator's opt-out, kept visible on the mission
       if (params.appeal === undefined) {
         // AIP-1 Security Considerations, reward griefing: "SHOULD allow peer_vote appeals after a
         // creator_judges resolution if a quorum of voters dispute" — without the creator opting
         // in. Stakes in the reward asset: min_vote 1 % of the reward, quorum 10 % (each ≥ 1).
-        if (!ctx.defaultAppeal) break;
+        if (!ctx.defaultAppeal) return done({ type, params });
         const pct = (n: bigint) => (ctx.reward.amount * n) / 100n > 0n ? (ctx.reward.amount * n) / 100n : 1n;
         params.appeal = { appeal_window_seconds: ctx.defaultAppeal.windowSeconds, vote_token: ctx.reward.asset, min_vote: pct(1n).toString(), quorum: pct(10n).toString(), default: true };
-        break;
+        return done({ type, params });
       }
-      const appeal = params.appeal as Record<string, unknown>;
-      const token = ctx.assets.find((a) => a.symbol.toLowerCase() === String(appeal.vote_token).toLowerCase());
+      const appeal = params.appeal;
+      const token = ctx.assets.find((a) => a.symbol.toLowerCase() === appeal.vote_token.toLowerCase());
       if (!token) throw unprocessable("appeal.vote_token", "unknown_asset", "is not an asset this server settles");
       appeal.vote_token = token.symbol;
       for (const f of ["min_vote", "quorum"] as const) {
-        if (!isUintString(String(appeal[f])) || BigInt(String(appeal[f])) < 1n) throw bad(`appeal.${f}`, "must be a uint256 base-10 string, at least 1");
+        if (!isUintString(appeal[f]) || BigInt(appeal[f]) < 1n) throw bad(`appeal.${f}`, "must be a uint256 base-10 string, at least 1");
       }
-      break;
+      return done({ type, params });
     }
   }
-  return { params, warnings };
 }

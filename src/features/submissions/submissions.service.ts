@@ -11,13 +11,14 @@ import { once, storedResponse } from "../../lib/idempotency";
 import { touchAgent } from "../../db/touch-agent";
 import { recordActivity } from "../reputation";
 import { normaliseContent } from "./submissions.content";
-import { checkSubmission, judgeFirstValidMatch, needsNetwork, type FvmParams, claimCommitment, isCommitReveal, revealDeadline } from "../verification";
+import { checkSubmission, judgeFirstValidMatch, needsNetwork, claimCommitment, isCommitReveal, revealDeadline } from "../verification";
 import type { SubmissionReason } from "../../lib/reasons";
 import type { CreateSubmissionInput, SubmissionWire } from "./submissions.schemas";
 import { emitEvents, submissionCreated, submissionDecided } from "../../db/outbox";
 import { checkHostOf } from "../../jobs/check-queue";
 import { matcherBusy } from "../../lib/safe-regex";
-import { type MissionRow, MISSION_COLUMNS, findMission } from "../../db/rows";
+import { MISSION_COLUMNS, findMission, type MissionRow } from "../../db/rows";
+import { verificationIf } from "../../db/verification";
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -48,7 +49,7 @@ export function submissionToWire(s: SubmissionRow, mission: Pick<MissionRow, "cr
   const decided = mission.status === "resolved" || mission.status === "voided" || (mission.verificationType === "peer_vote" && mission.status === "escrowed") || underAppeal;
   // predicate_uri: the creator's own predicate decides, so the creator has no need to read pending
   // work — and must not, or a predicate that never says "valid" would be free work (issue 13 finding 3).
-  const creatorMayRead = !(mission.verificationType === "first_valid_match" && mission.verificationParams.predicate_uri !== undefined);
+  const creatorMayRead = verificationIf(mission, "first_valid_match")?.params.predicate_uri === undefined;
   const visible = decided || viewer === s.submitter || (viewer === mission.creator && creatorMayRead);
   const self = `${publicUrl}/missions/${s.missionId}/submissions/${s.id}`;
   return {
@@ -88,7 +89,7 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
   const self = mission.creator === submitter;
   if (!self) await checkEligibility(deps, mission, submitter, now);
   const { contentUri, contentHash } = normaliseContent(input);
-  const fvm = mission.verificationType === "first_valid_match" ? (mission.verificationParams as unknown as FvmParams) : undefined;
+  const fvm = verificationIf(mission, "first_valid_match")?.params;
   const reveal = isCommitReveal(mission);
   // Cheap checks before any expensive one (issue 13 finding 6): open, duplicate and per-agent
   // limit are read here without a lock (and checked again, authoritatively, under it below).

@@ -10,6 +10,7 @@ import type { AccountKey } from "../ledger";
 import { resolveAndPay, type Winner } from "../settlement";
 import { pickWinner, settleBallots, type Ballot } from "./vote-math";
 import type { MissionRow } from "../../db/rows";
+import { verificationIf, type AppealParams } from "../../db/verification";
 
 // Appeals of a creator_judges award (AIP-1 Security Considerations, "Reward griefing": peer_vote
 // appeals after a creator_judges resolution if a quorum of voters dispute). Opt-in per mission
@@ -27,18 +28,11 @@ import type { MissionRow } from "../../db/rows";
 
 type Mission = Omit<MissionRow, "search">;
 
-export interface AppealParams {
-  appeal_window_seconds: number;
-  vote_token: string;
-  min_vote: string;
-  quorum: string;
-}
+export type { AppealParams };
 
 /** The mission's appeal params, or undefined when its award is final at once. */
 export function appealOf(m: Pick<Mission, "verificationType" | "verificationParams">): AppealParams | undefined {
-  if (m.verificationType !== "creator_judges") return undefined;
-  const a = m.verificationParams.appeal;
-  return a && typeof a === "object" ? (a as AppealParams) : undefined;
+  return verificationIf(m, "creator_judges")?.params.appeal || undefined;
 }
 
 /** The one candidate that stands for the creator's award in an appeal vote (all its winners). */

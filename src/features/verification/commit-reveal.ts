@@ -8,7 +8,8 @@ import { normalizeSha256, sha256Hex } from "../../lib/hash";
 import { newId } from "../../lib/ids";
 import { resolveAndPay, voidAndRefund } from "../settlement";
 import { recordActivity } from "../reputation";
-import { MISSION_COLUMNS, type MissionRow, findMission } from "../../db/rows";
+import { MISSION_COLUMNS, findMission, type MissionRow } from "../../db/rows";
+import { verificationIf } from "../../db/verification";
 
 type Mission = Omit<MissionRow, "search">;
 
@@ -24,10 +25,10 @@ export function commitmentOf(contentHash: string, committer: string, salt: strin
 }
 
 export const isCommitReveal = (m: Pick<Mission, "verificationType" | "verificationParams">) =>
-  m.verificationType === "first_valid_match" && m.verificationParams.commit_reveal === true;
+  verificationIf(m, "first_valid_match")?.params.commit_reveal === true;
 
-export function revealDeadline(m: Pick<Mission, "deadline" | "verificationParams">): Date {
-  return new Date(m.deadline.getTime() + Number(m.verificationParams.reveal_window_seconds ?? 86_400) * 1000);
+export function revealDeadline(m: Pick<Mission, "deadline" | "verificationType" | "verificationParams">): Date {
+  return new Date(m.deadline.getTime() + (verificationIf(m, "first_valid_match")?.params.reveal_window_seconds ?? 86_400) * 1000);
 }
 
 export function commitmentToWire(c: typeof commitments.$inferSelect) {

@@ -12,6 +12,7 @@ import { resolveAndPay, type Winner } from "../settlement";
 import { defaultAward } from "./default-award";
 import { maxWinnersOnRail } from "../escrow";
 import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
+import { verificationIf } from "../../db/verification";
 
 type Mission = Omit<MissionRow, "search">;
 
@@ -46,7 +47,7 @@ export async function awardMission(deps: Deps, caller: string, missionId: string
       const judging = m.status === "escrowed" && m.phase === "judging" && m.judgingDeadline !== null && now < m.judgingDeadline;
       if (m.status !== "open" && !judging) throw new AppError("MISSION_NOT_OPEN", `mission is ${m.status}${m.phase === "judging" ? " and its judging window has closed" : ""}`, { status: m.status, phase: m.phase });
       // On the base rail never more than one escrow release can pay (a mission from before that rule too).
-      const maxWinners = maxWinnersOnRail(m.rewardChain, Number(m.verificationParams.max_winners ?? 1));
+      const maxWinners = maxWinnersOnRail(m.rewardChain, verificationIf(m, "creator_judges")?.params.max_winners ?? 1);
       if (input.winners.length > maxWinners) throw new AppError("UNPROCESSABLE", `at most ${maxWinners} winner(s) for this mission`, { reason: "too_many_winners", max_winners: maxWinners });
       const rows = await tx.select().from(submissions).where(and(eq(submissions.missionId, missionId), inArray(submissions.id, ids)));
       const byId = new Map(rows.map((r) => [r.id, r]));

@@ -3,22 +3,19 @@ import type { Tx } from "../../db/client";
 import { submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { sha256Hex } from "../../lib/hash";
-import { matchContent, type MatchMode } from "../../lib/safe-regex";
+import { matchContent } from "../../lib/safe-regex";
 import type { SubmissionReason } from "../../lib/reasons";
 import { isCommitReveal, judgeCommitReveal } from "./commit-reveal";
 import { resolveAndPay, voidAndRefund } from "../settlement";
 import { defaultAward } from "./default-award";
 import type { MissionRow } from "../../db/rows";
+import type { FirstValidMatchParams } from "../../db/verification";
 
 type Mission = Omit<MissionRow, "search">;
 type SubmissionRow = typeof submissions.$inferSelect;
 
-export interface FvmParams {
-  target_hash?: string;
-  predicate_uri?: string;
-  expected?: string;
-  match_mode: MatchMode;
-}
+/** What a first_valid_match check reads of the mission's params (db/verification.ts). */
+export type FvmParams = Pick<FirstValidMatchParams, "target_hash" | "predicate_uri" | "expected" | "match_mode">;
 
 export type CheckOutcome =
   | { result: "valid" }

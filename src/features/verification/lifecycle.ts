@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { missions } from "../../db/schema/index";
+import { verificationIf } from "../../db/verification";
+import type { MissionState, VerificationType } from "../../db/vocabulary";
 import type { Deps } from "../../deps";
 import { advanceAppeal } from "./appeal";
 import { expireJudging } from "./creator-judges";
@@ -17,13 +19,6 @@ type Mission = Omit<MissionRow, "search">;
 /** How long a first_valid_match mission waits before re-judging while checks are outstanding. */
 const REJUDGE_MS = 60_000;
 
-/**
- * One step of the mission state machine, run by the sweeper when next_action_at has passed.
- * Caller's transaction holds the mission row lock. Every path moves the mission forward or
- * re-schedules it, and every branch ends in resolved or voided (design.md "Missions").
- *
- *   open ──deadline──▶ escrowed(judging | verifying | voting | awaiting_oracle) ──▶ resolved | voided
- */
 /** Work done before the transaction for a due mission (e.g. the oracle's verdict over RPC). */
 export interface Prepared {
   oracle?: OracleVerdict;
@@ -34,77 +29,125 @@ export async function prepareAdvance(deps: Deps, m: Mission, now: Date): Promise
   return {};
 }
 
-export async function advanceMission(tx: Tx, deps: Deps, m: Mission, now: Date, prepared: Prepared = {}): Promise<void> {
-  const set = (values: Partial<typeof missions.$inferInsert>) => tx.update(missions).set({ ...values, updatedAt: now }).where(eq(missions.id, m.id));
-  if (m.status === "pending_escrow" && now >= m.deadline) {
+/** What a step gets: the locked mission, the clock, and `set` to write the mission row. */
+interface StepContext {
+  tx: Tx;
+  deps: Deps;
+  m: Mission;
+  now: Date;
+  prepared: Prepared;
+  set: (values: Partial<typeof missions.$inferInsert>) => Promise<unknown>;
+}
+type Step = (c: StepContext) => Promise<void>;
+
+const rejudgeAt = (now: Date) => new Date(now.getTime() + REJUDGE_MS);
+const refundUnsubmitted = ({ tx, m, now }: StepContext) => voidAndRefund(tx, m, { now, reason: "expired_without_submissions" });
+
+// ── open/accepting_submissions at the deadline: submissions close, per verification type ──────
+
+const CLOSE_AT_DEADLINE: Record<VerificationType, Step> = {
+  async creator_judges(c) {
+    if (c.m.submissionCount === 0) return refundUnsubmitted(c);
+    const judgingDeadline = new Date(c.m.deadline.getTime() + c.deps.config.judgingWindowSeconds * 1000);
+    await c.set({ status: "escrowed", phase: "judging", judgingDeadline, nextActionAt: judgingDeadline });
+  },
+  async first_valid_match(c) {
+    if (isCommitReveal(c.m)) {
+      // Commitments close; reveals run until the reveal deadline.
+      if (c.m.submissionCount === 0) return refundUnsubmitted(c);
+      await c.set({ status: "escrowed", phase: "revealing", nextActionAt: revealDeadline(c.m) });
+      return;
+    }
+    const outcome = await judgeFirstValidMatch(c.tx, c.deps, c.m, c.now);
+    if (outcome === "waiting") await c.set({ status: "escrowed", phase: "verifying", nextActionAt: rejudgeAt(c.now) });
+  },
+  async peer_vote(c) {
+    // Submissions close; their deliverables become visible to voters until voting_deadline.
+    if (c.m.submissionCount === 0) return refundUnsubmitted(c);
+    const votingDeadline = votingDeadlineOf(c.m);
+    await c.set({ status: "escrowed", phase: "voting", nextActionAt: votingDeadline > c.now ? votingDeadline : c.now });
+  },
+  oracle: (c) => closeOracleMission(c.tx, c.deps, c.m, c.now),
+};
+
+/** peer_vote's voting_deadline; throws for a mission without one (the sweeper backs it off). */
+function votingDeadlineOf(m: Mission): Date {
+  const params = verificationIf(m, "peer_vote")?.params;
+  if (!params) throw new Error(`mission ${m.id}: a ${m.verificationType} mission has no voting deadline`);
+  return new Date(params.voting_deadline);
+}
+
+// ── the table: one step per state the sweeper moves ────────────────────────────────────────────
+
+/**
+ * The mission state machine (design.md "Missions", docs/lifecycle.md), one step per
+ * (status, phase). The sweeper runs a step when next_action_at has passed; the caller's
+ * transaction holds the mission row lock. Every step moves the mission forward or re-schedules
+ * it (never to "now" again: the sweeper must not spin), and every path ends in a TERMINAL state.
+ *
+ *   pending_escrow ─deposit─▶ open ──deadline──▶ escrowed(judging | revealing | verifying |
+ *   voting | awaiting_oracle | appeal) ──▶ resolved(settling ─▶ settled) | voided(closed)
+ */
+export const STEPS: Record<Exclude<MissionState, TerminalState>, Step> = {
+  async "pending_escrow/awaiting_escrow"(c) {
     // base rail, never funded in time: nothing was escrowed, so nothing is refunded here (a deposit
     // that confirms later finds the mission voided and is refunded by the escrow watcher).
-    await set({ status: "voided", phase: "closed", resolutionReason: "expired_unfunded", voidedAt: now, nextActionAt: null });
-    return;
-  }
-  if (m.status === "open" && now >= m.deadline) {
-    switch (m.verificationType) {
-      case "creator_judges": {
-        if (m.submissionCount === 0) return voidAndRefund(tx, m, { now, reason: "expired_without_submissions" });
-        const judgingDeadline = new Date(m.deadline.getTime() + deps.config.judgingWindowSeconds * 1000);
-        await set({ status: "escrowed", phase: "judging", judgingDeadline, nextActionAt: judgingDeadline });
-        return;
-      }
-      case "first_valid_match": {
-        if (isCommitReveal(m)) {
-          // Commitments close; reveals run until the reveal deadline.
-          if (m.submissionCount === 0) return voidAndRefund(tx, m, { now, reason: "expired_without_submissions" });
-          await set({ status: "escrowed", phase: "revealing", nextActionAt: revealDeadline(m) });
-          return;
-        }
-        const outcome = await judgeFirstValidMatch(tx, deps, m, now);
-        if (outcome === "waiting") await set({ status: "escrowed", phase: "verifying", nextActionAt: new Date(now.getTime() + REJUDGE_MS) });
-        return;
-      }
-      case "peer_vote": {
-        // Submissions close; their deliverables become visible to voters until voting_deadline.
-        if (m.submissionCount === 0) return voidAndRefund(tx, m, { now, reason: "expired_without_submissions" });
-        const votingDeadline = new Date(String((m.verificationParams as { voting_deadline: string }).voting_deadline));
-        await set({ status: "escrowed", phase: "voting", nextActionAt: votingDeadline > now ? votingDeadline : now });
-        return;
-      }
-      case "oracle":
-        return closeOracleMission(tx, deps, m, now);
-      default:
-        // An unknown verification type: refund rather than hold funds.
-        if (m.submissionCount === 0) return voidAndRefund(tx, m, { now, reason: "expired_without_submissions" });
-        return voidAndRefund(tx, m, { now, reason: "no_valid_submission" });
+    if (c.now >= c.m.deadline) {
+      await c.set({ status: "voided", phase: "closed", resolutionReason: "expired_unfunded", voidedAt: c.now, nextActionAt: null });
+      return;
     }
-  }
-  if (m.status === "escrowed" && m.award) return advanceAppeal(tx, deps, m, now); // creator_judges award under appeal
-  if (m.status === "escrowed" && m.phase === "judging" && m.judgingDeadline && now >= m.judgingDeadline) {
-    const windowEnd = new Date(m.deadline.getTime() + deps.config.judgingWindowSeconds * 1000);
-    if (await holdForChecks(tx, deps, m, now, windowEnd, true)) return;
-    return expireJudging(tx, deps, m, now);
-  }
-  if (m.status === "escrowed" && m.phase === "awaiting_oracle") return advanceOracle(tx, deps, m, now, prepared.oracle);
-  if (m.status === "escrowed" && m.phase === "voting") {
-    const votingDeadline = new Date(String((m.verificationParams as { voting_deadline: string }).voting_deadline));
-    if (now >= votingDeadline) {
-      if (await holdForChecks(tx, deps, m, now, votingDeadline, false)) return;
-      return tallyVotes(tx, deps, m, now);
-    }
-    await set({ nextActionAt: votingDeadline });
-    return;
-  }
-  if (m.status === "escrowed" && m.phase === "revealing") {
-    if (now < revealDeadline(m)) return void (await set({ nextActionAt: revealDeadline(m) }));
-    const outcome = await judgeFirstValidMatch(tx, deps, m, now);
-    if (outcome === "waiting") await set({ phase: "verifying", nextActionAt: new Date(now.getTime() + REJUDGE_MS) });
-    return;
-  }
-  if (m.status === "escrowed" && m.phase === "verifying") {
-    const outcome = await judgeFirstValidMatch(tx, deps, m, now);
-    if (outcome === "waiting") await set({ nextActionAt: new Date(now.getTime() + REJUDGE_MS) });
-    return;
-  }
-  // Not due after all: schedule the next real step, never "now" again (the sweeper must not spin).
-  if (m.status === "open") await set({ nextActionAt: m.deadline });
-  else if (m.status === "escrowed" && m.phase === "judging" && m.judgingDeadline) await set({ nextActionAt: m.judgingDeadline });
-  else await set({ nextActionAt: m.status === "escrowed" ? new Date(now.getTime() + REJUDGE_MS) : null });
+    await c.set({ nextActionAt: null }); // the deposit, not the clock, moves it before its deadline
+  },
+  async "open/accepting_submissions"(c) {
+    if (c.now < c.m.deadline) return void (await c.set({ nextActionAt: c.m.deadline }));
+    return CLOSE_AT_DEADLINE[c.m.verificationType](c); // missions_verification_type_ck: no other type is stored
+  },
+  async "escrowed/judging"(c) {
+    const { m, now } = c;
+    if (!m.judgingDeadline) return void (await c.set({ nextActionAt: rejudgeAt(now) }));
+    if (now < m.judgingDeadline) return void (await c.set({ nextActionAt: m.judgingDeadline }));
+    const windowEnd = new Date(m.deadline.getTime() + c.deps.config.judgingWindowSeconds * 1000);
+    if (await holdForChecks(c.tx, c.deps, m, now, windowEnd, true)) return;
+    return expireJudging(c.tx, c.deps, m, now);
+  },
+  async "escrowed/revealing"(c) {
+    if (c.now < revealDeadline(c.m)) return void (await c.set({ nextActionAt: revealDeadline(c.m) }));
+    const outcome = await judgeFirstValidMatch(c.tx, c.deps, c.m, c.now);
+    if (outcome === "waiting") await c.set({ phase: "verifying", nextActionAt: rejudgeAt(c.now) });
+  },
+  async "escrowed/verifying"(c) {
+    const outcome = await judgeFirstValidMatch(c.tx, c.deps, c.m, c.now);
+    if (outcome === "waiting") await c.set({ nextActionAt: rejudgeAt(c.now) });
+  },
+  async "escrowed/voting"(c) {
+    if (c.m.award) return advanceAppeal(c.tx, c.deps, c.m, c.now); // the appeal vote of a creator_judges award
+    const votingDeadline = votingDeadlineOf(c.m);
+    if (c.now < votingDeadline) return void (await c.set({ nextActionAt: votingDeadline }));
+    if (await holdForChecks(c.tx, c.deps, c.m, c.now, votingDeadline, false)) return;
+    return tallyVotes(c.tx, c.deps, c.m, c.now);
+  },
+  "escrowed/awaiting_oracle": (c) => advanceOracle(c.tx, c.deps, c.m, c.now, c.prepared.oracle),
+  async "escrowed/appeal"(c) {
+    if (c.m.award) return advanceAppeal(c.tx, c.deps, c.m, c.now);
+    await c.set({ nextActionAt: rejudgeAt(c.now) }); // no award recorded: nothing to decide yet
+  },
+};
+
+/**
+ * States the sweeper never moves: decided. resolved/settling moves to settled when the base
+ * rail release is final (escrow.payouts), not by the clock.
+ */
+export const TERMINAL = ["resolved/settling", "resolved/settled", "voided/closed"] as const satisfies readonly MissionState[];
+type TerminalState = (typeof TERMINAL)[number];
+
+const isStepState = (key: string): key is keyof typeof STEPS => Object.hasOwn(STEPS, key);
+
+/** One step of the mission state machine (see STEPS); caller's transaction holds the row lock. */
+export async function advanceMission(tx: Tx, deps: Deps, m: Mission, now: Date, prepared: Prepared = {}): Promise<void> {
+  const set = (values: Partial<typeof missions.$inferInsert>) => tx.update(missions).set({ ...values, updatedAt: now }).where(eq(missions.id, m.id));
+  const key = `${m.status}/${m.phase}`;
+  if (isStepState(key)) return STEPS[key]({ tx, deps, m, now, prepared, set });
+  // Terminal, or a pair no code writes: nothing to do by the clock. An escrowed mission is
+  // looked at again later rather than dropped from the schedule while it holds funds.
+  await set({ nextActionAt: m.status === "escrowed" ? rejudgeAt(now) : null });
 }

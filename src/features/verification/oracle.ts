@@ -7,6 +7,7 @@ import { expireJudging } from "./creator-judges";
 import { resolveAndPay, voidAndRefund } from "../settlement";
 import { holdForChecks } from "./default-award";
 import type { MissionRow } from "../../db/rows";
+import { verificationIf } from "../../db/verification";
 
 type Mission = Omit<MissionRow, "search">;
 
@@ -60,11 +61,11 @@ export async function closeOracleMission(tx: Tx, deps: Deps, m: Mission, now: Da
  * next batch in turn. The first failed call ends the poll (one RPC timeout, not a hundred).
  */
 export async function prepareOracle(deps: Deps, m: Mission, now: Date): Promise<OracleVerdict> {
-  const params = m.verificationParams as { oracle_contract?: unknown; oracle_method?: unknown };
-  const method = String(params.oracle_method ?? "");
+  const params = verificationIf(m, "oracle")?.params;
+  const method = params?.oracle_method ?? "";
   const parsed = parseOracleMethod(method);
-  if (!parsed) return { kind: "failure", reason: "bad_method" };
-  const address = String(params.oracle_contract ?? "");
+  if (!params || !parsed) return { kind: "failure", reason: "bad_method" };
+  const address = params.oracle_contract;
   const key = missionKey(m.id);
   if (parsed.kind === "per_mission") {
     const r = await deps.oracle.winner({ address, method, missionKey: key, missionId: m.id });

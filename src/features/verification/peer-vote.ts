@@ -15,14 +15,15 @@ import { settleStakes, votesAccount, type BallotRules, stakeAccounts } from "./s
 import { pickWinner, settleBallots, type Ballot } from "./vote-math";
 import { advanceMission } from "./lifecycle";
 import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
+import { verificationIf } from "../../db/verification";
 
 type Mission = Omit<MissionRow, "search">;
 export { votesAccount };
 
 /** peer_vote: stakes from the deadline until voting_deadline, on any pending submission. */
 function peerVoteRules(m: Mission, now: Date): BallotRules {
-  if (m.verificationType !== "peer_vote") throw new AppError("CONFLICT", `a ${m.verificationType} mission is not decided by votes`, { reason: "wrong_verification_type" });
-  const p = m.verificationParams as { voting_deadline: string; vote_token: string; min_vote: string };
+  const p = verificationIf(m, "peer_vote")?.params;
+  if (!p) throw new AppError("CONFLICT", `a ${m.verificationType} mission is not decided by votes`, { reason: "wrong_verification_type" });
   if (!(m.status === "escrowed" && m.phase === "voting" && now < new Date(p.voting_deadline))) {
     throw new AppError("MISSION_NOT_OPEN", m.status === "open" ? "voting opens at the mission deadline" : "voting is closed", { status: m.status, phase: m.phase, voting_deadline: p.voting_deadline });
   }
@@ -112,7 +113,8 @@ export async function listVotes(deps: Deps, missionId: string) {
  * is split equally between the distinct submitters (work was delivered, nobody decided).
  */
 export async function tallyVotes(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<void> {
-  const p = m.verificationParams as { vote_token: string; quorum: string };
+  const p = verificationIf(m, "peer_vote")?.params;
+  if (!p) throw new AppError("INTERNAL_ERROR", `tallyVotes on a ${m.verificationType} mission`);
   const rows = await tx.select().from(votes).where(eq(votes.missionId, m.id)).orderBy(asc(votes.id));
   const subs = await tx.select({ id: submissions.id, seq: submissions.seq }).from(submissions).where(eq(submissions.missionId, m.id));
   const seqOf = new Map(subs.map((s) => [s.id, s.seq]));

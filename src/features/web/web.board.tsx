@@ -2,9 +2,10 @@
 import { z } from "zod";
 import type { Deps } from "../../deps";
 import { stableStringify } from "../../lib/idempotency";
-import { ListMissionsQuery, VERIFICATION_TYPES, PUBLIC_STATUSES, type ListMissionsFilters, type MissionWire, listMissions } from "../missions";
+import { ListMissionsQuery, listMissions, type ListMissionsFilters, type MissionWire } from "../missions";
 import { formatAmount, relativeTime, STATUS_WORDS, verificationInWords } from "./web.format";
 import { short } from "./web.layout";
+import { VERIFICATION_TYPES, PUBLIC_STATUSES } from "../../db/vocabulary";
 
 // The board (issue 17): the same filters and search as GET /missions (the same service verb and
 // query schema), keyset pages, and a sort applied within the page shown (docs/web.md: the list

@@ -1,13 +1,14 @@
 /** @jsxImportSource hono/jsx */
 import { getAgent } from "../agents";
 import { manifestObject } from "../manifest";
-import { missionCountsByStatus, pendingMissionsOf, listMissions, VERIFICATION_TYPES } from "../missions";
+import { missionCountsByStatus, pendingMissionsOf, listMissions } from "../missions";
 import { getReceipt, verifyReceiptFor } from "../receipts";
 import { listByRating } from "../reputation";
 import { submissionsByAgent } from "../submissions";
 import { ASSET_PATHS } from "./web.assets";
 import { formatAmount } from "./web.format";
 import { Layout, short, type PageCtx } from "./web.layout";
+import { VERIFICATION_TYPES } from "../../db/vocabulary";
 
 export async function leaderboardPage(ctx: PageCtx, cursor: string | undefined) {
   const page = await listByRating(ctx.deps, { limit: 50, cursor, min_missions: 1 });

@@ -52,7 +52,7 @@ export async function fanOutEvents(deps: Deps, batch = 100): Promise<number> {
       const subs = await tx.select({ id: s.id }).from(s).where(matches(ev));
       for (let i = 0; i < subs.length; i += 500) {
         await tx.insert(d).values(subs.slice(i, i + 500).map((sub) => ({
-          subscriptionId: sub.id, eventId: ev.id, status: "pending", nextAttemptAt: now, createdAt: now, updatedAt: now,
+          subscriptionId: sub.id, eventId: ev.id, status: "pending" as const, nextAttemptAt: now, createdAt: now, updatedAt: now,
         }))).onConflictDoNothing();
       }
       await tx.update(e).set({ fannedOutAt: now, body: envelope(deps.config.publicUrl, ev) }).where(eq(e.id, ev.id));

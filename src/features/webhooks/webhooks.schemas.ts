@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { VERIFICATION_TYPES } from "../missions";
 import { EVENT_TYPES } from "../../lib/webhook-events";
 import { MAX_WEBHOOK_URL_LENGTH } from "./webhooks.url";
+import { VERIFICATION_TYPES } from "../../db/vocabulary";
 
 // Wire schemas of the webhook routes, written by hand (style.md rule 6).
 

@@ -1,0 +1,5 @@
+ALTER TABLE "missions" ADD CONSTRAINT "missions_status_ck" CHECK ("missions"."status" in ('pending_escrow', 'open', 'escrowed', 'resolved', 'voided'));--> statement-breakpoint
+ALTER TABLE "missions" ADD CONSTRAINT "missions_phase_ck" CHECK ("missions"."phase" in ('awaiting_escrow', 'accepting_submissions', 'judging', 'revealing', 'verifying', 'voting', 'awaiting_oracle', 'appeal', 'settling', 'settled', 'closed'));--> statement-breakpoint
+ALTER TABLE "missions" ADD CONSTRAINT "missions_payout_status_ck" CHECK ("missions"."payout_status" in ('not_applicable', 'queued', 'pending_gas', 'broadcast', 'confirmed', 'failed'));--> statement-breakpoint
+ALTER TABLE "missions" ADD CONSTRAINT "missions_verification_type_ck" CHECK ("missions"."verification_type" in ('creator_judges', 'first_valid_match', 'peer_vote', 'oracle'));--> statement-breakpoint
+ALTER TABLE "missions" ADD CONSTRAINT "missions_reward_chain_ck" CHECK ("missions"."reward_chain" in ('ledger', 'base'));

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { AppError } from "../lib/errors";
+import type { VerificationType } from "./vocabulary";
+
+// A mission's verification as stored: verification_type plus verification_params, the params in
+// the normalised form missions.verification.ts validated at creation (AIP-1 §4). One parse turns
+// a row into the discriminated `Verification`; code reads params only through it, never by
+// recasting the jsonb. The read schemas are lenient where creation is strict (formats, URL
+// schemes, bounds): they state what the code relies on, and keep unknown keys, which the
+// mission shows back on the wire.
+
+const appealStored = z.looseObject({
+  appeal_window_seconds: z.number(),
+  vote_token: z.string(),
+  min_vote: z.string(),
+  quorum: z.string(),
+  /** Set when the server applied its default appeal (the creator gave none). */
+  default: z.literal(true).optional(),
+});
+
+const STORED = {
+  creator_judges: z.looseObject({
+    max_winners: z.number().int().default(1),
+    // Absent: the award pays at once; false: the creator opted out of the default appeal.
+    appeal: z.union([appealStored, z.literal(false)]).optional(),
+  }),
+  first_valid_match: z.looseObject({
+    target_hash: z.string().optional(), // sha256:<hex>
+    predicate_uri: z.string().optional(),
+    expected: z.string().optional(),
+    match_mode: z.enum(["substring", "exact", "regex"]).default("substring"),
+    commit_reveal: z.boolean().default(false),
+    reveal_window_seconds: z.number().default(86_400),
+  }),
+  peer_vote: z.looseObject({
+    voting_deadline: z.iso.datetime({ offset: true }),
+    vote_token: z.string(),
+    min_vote: z.string(),
+    quorum: z.string(),
+  }),
+  oracle: z.looseObject({
+    oracle_contract: z.string(),
+    oracle_method: z.string(),
+  }),
+} as const satisfies Record<VerificationType, z.ZodType>;
+
+export type AppealParams = z.output<typeof appealStored>;
+export type CreatorJudgesParams = z.output<(typeof STORED)["creator_judges"]>;
+export type FirstValidMatchParams = z.output<(typeof STORED)["first_valid_match"]>;
+export type PeerVoteParams = z.output<(typeof STORED)["peer_vote"]>;
+export type OracleParams = z.output<(typeof STORED)["oracle"]>;
+
+export type Verification =
+  | { type: "creator_judges"; params: CreatorJudgesParams }
+  | { type: "first_valid_match"; params: FirstValidMatchParams }
+  | { type: "peer_vote"; params: PeerVoteParams }
+  | { type: "oracle"; params: OracleParams };
+
+/** What the verification_params column holds (one of the four; verification_type says which). */
+export type VerificationParams = Verification["params"];
+
+/**
+ * The row's verification, parsed once. A row whose params do not fit its type was written by
+ * something other than mission creation: that is an internal error, not a guess (the sweeper
+ * pushes such a mission back and goes on, jobs/sweeper.ts).
+ */
+export function verificationOf(row: { verificationType: VerificationType; verificationParams: unknown }): Verification {
+  const fail = (detail: string) => new AppError("INTERNAL_ERROR", `stored ${row.verificationType} params do not parse: ${detail}`);
+  switch (row.verificationType) {
+    case "creator_judges": {
+      const r = STORED.creator_judges.safeParse(row.verificationParams);
+      if (!r.success) throw fail(r.error.message);
+      return { type: "creator_judges", params: r.data };
+    }
+    case "first_valid_match": {
+      const r = STORED.first_valid_match.safeParse(row.verificationParams);
+      if (!r.success) throw fail(r.error.message);
+      return { type: "first_valid_match", params: r.data };
+    }
+    case "peer_vote": {
+      const r = STORED.peer_vote.safeParse(row.verificationParams);
+      if (!r.success) throw fail(r.error.message);
+      return { type: "peer_vote", params: r.data };
+    }
+    case "oracle": {
+      const r = STORED.oracle.safeParse(row.verificationParams);
+      if (!r.success) throw fail(r.error.message);
+      return { type: "oracle", params: r.data };
+    }
+  }
+}
+
+const isType = <T extends VerificationType>(v: Verification, type: T): v is Extract<Verification, { type: T }> => v.type === type;
+
+/**
+ * The row's verification when it is of the given type (parsed by verificationOf); undefined for
+ * a row of any other type, which is not parsed at all.
+ */
+export function verificationIf<T extends VerificationType>(row: { verificationType: VerificationType; verificationParams: unknown }, type: T): Extract<Verification, { type: T }> | undefined {
+  if (row.verificationType !== type) return undefined;
+  const v = verificationOf(row);
+  return isType(v, type) ? v : undefined;
+}
