@@ -145,10 +145,10 @@ describe("createOracleReader against MockOracle on anvil", () => {
     const r = createOracleReader(own.rpcUrl);
     expect(await r.winner({ address, method: WINNER, missionKey: key })).toEqual({ ok: true, contentHash: null });
     await own.stop();
-    const started = Date.now();
+    // Bounded retries, not a hang: a reader that retried forever would never answer these
+    // (the test timeout fails it); how long the retries take is not asserted (wall clock).
     expect(await r.isValid({ address, method: IS_VALID, missionKey: key, contentHash: a })).toEqual({ ok: false, reason: "rpc_error" });
     expect(await r.winner({ address, method: WINNER, missionKey: key })).toEqual({ ok: false, reason: "rpc_error" });
-    expect(Date.now() - started).toBeLessThan(5_000); // bounded retries, not a hang
     // The first node is untouched.
     expect(await reader.winner({ address: oracle, method: WINNER, missionKey: missionKey("mis_oracle_2") })).toEqual({ ok: true, contentHash: b });
   });

@@ -208,9 +208,9 @@ describe("first_valid_match: remote deliverables", () => {
       return { status: 200, body: "the answer" };
     });
     const a = await submitRemote(mission.id, `${base}${path}`, sha("the answer"));
-    const started = Date.now();
+    // The server answers only after `released`: the checks returning first is the proof that the
+    // fetch cap, not the server, ended the attempt (no wall-clock assertion needed).
     await runPendingChecks(t.deps);
-    expect(Date.now() - started).toBeLessThan(5_000);
     released.resolve();
     expect(await getSub(mission.id, a.sub.id)).toMatchObject({ status: "pending" });
     const r = await row(a.sub.id);
