@@ -111,7 +111,9 @@ describe("verification pipeline: 50 never-answering hosts", () => {
     const { mission } = await openMission(t);
     await junk((i) => `host.never${i}.test`, mission.id); // 50 registrable domains
     const honest = await submit(mission.id, `http://${HONEST}:${port}/ok2`, sha(honestBody));
-    await runPendingChecks(t.deps); // one run of the check loop (8 workers, 200 ms connect budget each)
+    // One run of the check loop (8 workers, 200 ms connect budget each). Its 20 s wall-clock budget
+    // is lifted: on a busy machine it cut the run short, and the claim is about runs, not seconds.
+    await runPendingChecks(t.deps, { budgetMs: 10 * 60_000 });
     expect(await row(honest)).toMatchObject({ checkResult: "valid" });
   });
 
