@@ -26,7 +26,7 @@ export interface ServerProcess {
 export function startServer(env: Record<string, string>, opts: { startTimeoutMs?: number } = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: ROOT,
-    // Rate limits high unless a test sets its own (test/rate-limit-processes.test.ts does).
+    // Rate limits high unless a test sets its own (test/process/rate-limit-processes.e2e.test.ts does).
     // Appeals off unless a test turns them on: most flows expect an award to pay at once (as makeTestApp).
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", OABP_ADMIN_TOKEN: E2E_ADMIN, OABP_PUBLIC_URL: E2E_PUBLIC_URL, OABP_APPEAL_DEFAULT: "off", ...PROCESS_RATE_LIMITS, ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,316 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { balancesOf, TREASURY, verifyLedger } from "../../src/features/ledger/ledger.service";
+import { sweepDueMissions } from "../../src/jobs/sweeper";
+import { makeTestApp, type TestApp } from "../helpers/app";
+import { credit, missionBody, openMission, signIn } from "../helpers/agents";
+
+// Appeals of a creator_judges award through HTTP (AIP-1 Security Considerations, reward
+// griefing): the award is recorded, disputed by stakes during the appeal window, and either paid
+// as awarded (no quorum of disputes) or put to a peer vote that may overturn it.
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => t?.close());
+
+const DAY = 86_400_000;
+const REWARD = 100_000_000n;
+const NET = REWARD - 500_000n; // 0.5 % fee
+const APPEAL = { appeal_window_seconds: 86_400, vote_token: "USDC", min_vote: "100", quorum: "1000" };
+
+type Agent = Awaited<ReturnType<typeof signIn>>;
+const balance = async (address: string) => BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
+const treasury = async () => (await balancesOf(t.deps.database.db, TREASURY)).get("USDC") ?? 0n;
+const mission = async (id: string) => (await t.call("GET", `/missions/${id}`)).body;
+const subsOf = async (id: string) => (await t.call("GET", `/missions/${id}/submissions`)).body.submissions as { id: string; status: string; reason: string; content_uri: string | null; next_action: string }[];
+const votesOf = async (id: string) => (await t.call("GET", `/missions/${id}/votes`)).body.votes as { voter: string; outcome: string | null; payout: string | null }[];
+/** Sessions last 24 h: sign an agent in again after the clock moved. */
+const again = async (a: Agent): Promise<Agent> => signIn(t, a.account);
+
+async function appealMission(params: Record<string, unknown> = {}, n = 3) {
+  const { creator, mission } = await openMission(t, { verification: { type: "creator_judges", params: { appeal: APPEAL, ...params } } });
+  const subs: (Agent & { sub: { id: string } })[] = [];
+  for (let i = 0; i < n; i++) {
+    const a = await signIn(t);
+    const r = await t.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content: `answer ${i} from ${a.address}` } });
+    expect(r.status, r.text).toBe(201);
+    subs.push({ ...a, sub: r.body });
+  }
+  return { creator, mission, subs };
+}
+
+async function staker(amount: bigint): Promise<Agent> {
+  const v = await signIn(t);
+  await credit(t, v.address, amount);
+  return v;
+}
+
+const stake = (missionId: string, who: { token: string }, submissionId: string, amount: string) =>
+  t.call("POST", `/missions/${missionId}/votes`, { token: who.token, body: { submission_id: submissionId, amount } });
+
+/** Moves the clock to `at` and runs the sweeper. */
+async function sweepAt(at: Date | string) {
+  t.clock.set(new Date(at));
+  return sweepDueMissions(t.deps);
+}
+
+describe("appeal params at creation", () => {
+  it("validates the appeal object: shape 400, unknown token 422, defaults and normalisation", async () => {
+    const creator = await signIn(t);
+    await credit(t, creator.address, 1_000_000_000n);
+    const create = (appeal: unknown) => t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { verification: { type: "creator_judges", params: { appeal } } }) });
+    for (const appeal of [
+      "yes",
+      { ...APPEAL, quorum: "many" },
+      { ...APPEAL, min_vote: "0" },
+      { ...APPEAL, quorum: "-1" },
+      { ...APPEAL, appeal_window_seconds: 10 },
+      { ...APPEAL, appeal_window_seconds: 1.5 },
+      { vote_token: "USDC", min_vote: "1" },
+      { ...APPEAL, quorom: "1000" },
+    ]) {
+      const r = await create(appeal);
+      expect(r.status, JSON.stringify(appeal)).toBe(400);
+      expect(r.body.error).toBe("INVALID_PARAMETER");
+      expect(r.body.details.field).toMatch(/^verification\.params\.appeal/);
+    }
+    const unknown = await create({ ...APPEAL, vote_token: "DOGE" });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.details).toMatchObject({ reason: "unknown_asset", field: "verification.params.appeal.vote_token" });
+    const ok = await create({ vote_token: "usdc", min_vote: "1", quorum: "10" });
+    expect(ok.status, ok.text).toBe(201);
+    expect(ok.body.verification.params.appeal).toEqual({ appeal_window_seconds: 86_400, vote_token: "USDC", min_vote: "1", quorum: "10" });
+    expect(ok.body.award).toBeNull();
+  });
+});
+
+describe("creator_judges with an appeal", () => {
+  it("no dispute: nothing is paid during the window, then exactly the award at its end", async () => {
+    const { creator, mission: m, subs } = await appealMission();
+    const treasuryBefore = await treasury();
+    const awardedAt = t.clock.now();
+    const r = await t.call("POST", `/missions/${m.id}/award`, { token: creator.token, body: { winners: [{ submission_id: subs[1]!.sub.id }] } });
+    expect(r.status, r.text).toBe(200);
+    const appealDeadline = new Date(awardedAt.getTime() + DAY).toISOString();
+    expect(r.body).toMatchObject({
+      status: "escrowed",
+      phase: "appeal",
+      payout_status: "queued",
+      resolution: null,
+      resolution_reason: null,
+      award: { winners: [{ submission_id: subs[1]!.sub.id, agent_id: subs[1]!.address, weight: 1 }], awarded_at: awardedAt.toISOString(), appeal_deadline: appealDeadline, voting_deadline: null, outcome: null },
+    });
+    // the award closed the open mission; submissions say where they stand; deliverables readable by disputers
+    const late = await signIn(t);
+    expect((await t.call("POST", `/missions/${m.id}/submissions`, { token: late.token, body: { content: "late" } })).body.error).toBe("MISSION_NOT_OPEN");
+    const list = await subsOf(m.id);
+    expect(list.map((s) => [s.status, s.reason])).toEqual([["pending", "awaiting_appeal"], ["pending", "awarded_pending_appeal"], ["pending", "awaiting_appeal"]]);
+    expect(list.every((s) => s.content_uri !== null)).toBe(true);
+    expect(list[1]!.next_action).toMatch(/appeal/);
+    // a second award is refused
+    const second = await t.call("POST", `/missions/${m.id}/award`, { token: creator.token, body: { winners: [{ submission_id: subs[0]!.sub.id }] } });
+    expect(second.status).toBe(409);
+    expect(second.body.error).toBe("MISSION_NOT_OPEN");
+    // nothing paid during the window
+    expect(await sweepAt(new Date(new Date(appealDeadline).getTime() - 1))).toBe(0);
+    expect(await balance(subs[1]!.address)).toBe(0n);
+    expect(await treasury()).toBe(treasuryBefore);
+    expect(await mission(m.id)).toMatchObject({ status: "escrowed", phase: "appeal", payout_status: "queued" });
+    // paid at the end of the window, exactly
+    expect(await sweepAt(appealDeadline)).toBe(1);
+    expect(await mission(m.id)).toMatchObject({
+      status: "resolved",
+      phase: "settled",
+      payout_status: "confirmed",
+      resolution_reason: "creator_award",
+      resolution: { winner_submission_id: subs[1]!.sub.id, winner_agent_id: subs[1]!.address, fee_amount: "500000" },
+      award: { dispute_stake: "0", outcome: "undisputed" },
+    });
+    expect(await balance(subs[1]!.address)).toBe(NET);
+    expect(await balance(subs[0]!.address)).toBe(0n);
+    expect((await treasury()) - treasuryBefore).toBe(500_000n);
+    expect((await subsOf(m.id)).map((s) => [s.status, s.reason])).toEqual([["rejected", "not_selected"], ["accepted", "selected_by_creator"], ["rejected", "not_selected"]]);
+    expect(await sweepDueMissions(t.deps)).toBe(0); // nothing paid twice
+    expect((await verifyLedger(t.deps.database.db)).ok).toBe(true);
+  });
+
+  it("disputes below the quorum: the award is paid with its shares, every disputer refunded in full", async () => {
+    const { creator, mission: m, subs } = await appealMission({ max_winners: 2 });
+    const r = await t.call("POST", `/missions/${m.id}/award`, { token: creator.token, body: { winners: [
+      { submission_id: subs[0]!.sub.id, share_bps: 7000 },
+      { submission_id: subs[2]!.sub.id, share_bps: 3000 },
+    ] } });
+    expect(r.status, r.text).toBe(200);
+    const d1 = await staker(300n);
+    const d2 = await staker(200n);
+    expect((await stake(m.id, d1, subs[1]!.sub.id, "300")).status).toBe(201);
+    expect((await stake(m.id, d2, subs[1]!.sub.id, "200")).status).toBe(201);
+    expect(await balance(d1.address)).toBe(0n); // held until the window closes
+    await sweepAt(r.body.award.appeal_deadline);
+    expect(await mission(m.id)).toMatchObject({ status: "resolved", resolution_reason: "creator_award", award: { dispute_stake: "500", outcome: "undisputed", voting_deadline: null } });
+    const a0 = (NET * 7000n) / 10_000n;
+    expect(await balance(subs[0]!.address)).toBe(a0);
+    expect(await balance(subs[2]!.address)).toBe(NET - a0);
+    expect(await balance(subs[1]!.address)).toBe(0n);
+    expect(await balance(d1.address)).toBe(300n);
+    expect(await balance(d2.address)).toBe(200n);
+    expect((await votesOf(m.id)).map((v) => [v.outcome, v.payout])).toEqual([["refunded", "300"], ["refunded", "200"]]);
+    expect((await verifyLedger(t.deps.database.db)).ok).toBe(true);
+  });
+
+  it("who may dispute: not the creator, not an awarded winner, not for the award, not anonymous, once", async () => {
+    const { creator, mission: m, subs } = await appealMission();
+    // before the award there is nothing to dispute
+    const early = await staker(100n);
+    expect((await stake(m.id, early, subs[1]!.sub.id, "100")).body.error).toBe("MISSION_NOT_OPEN");
+    const r = await t.call("POST", `/missions/${m.id}/award`, { token: creator.token, body: { winners: [{ submission_id: subs[0]!.sub.id }] } });
+    expect(r.status, r.text).toBe(200);
+    await credit(t, creator.address, 1000n);
+    await credit(t, subs[0]!.address, 1000n);
+    await credit(t, subs[1]!.address, 1000n);
+    const byCreator = await stake(m.id, creator, subs[1]!.sub.id, "100");
+    expect([byCreator.status, byCreator.body.details?.reason]).toEqual([403, "creator_vote"]);
+    const byWinner = await stake(m.id, subs[0]!, subs[1]!.sub.id, "100");
+    expect([byWinner.status, byWinner.body.details?.reason]).toEqual([403, "awarded_winner"]);
+    const own = await stake(m.id, subs[1]!, subs[1]!.sub.id, "100");
+    expect([own.status, own.body.details?.reason]).toEqual([403, "own_submission"]);
+    const d = await staker(1000n);
+    const forAward = await stake(m.id, d, subs[0]!.sub.id, "100");
+    expect([forAward.status, forAward.body.details?.reason]).toEqual([422, "awarded_submission"]);
+    expect((await stake(m.id, d, subs[1]!.sub.id, "99")).body.details.reason).toBe("below_min_vote");
+    expect((await stake(m.id, d, "sub_01JZ0000000000000000000000", "100")).body.details.reason).toBe("unknown_submission");
+    const poor = await staker(50n);
+    expect((await stake(m.id, poor, subs[1]!.sub.id, "100")).body.error).toBe("INSUFFICIENT_BALANCE");
+    const anon = await t.call("POST", `/missions/${m.id}/votes`, { body: { submission_id: subs[1]!.sub.id, amount: "100" } });
+    expect(anon.status).toBe(403);
+    expect(anon.body).toEqual({ error: "ANONYMOUS_SUBMISSION_REJECTED" });
+    // a submitter who was not awarded may dispute for someone else's submission
+    expect((await stake(m.id, subs[1]!, subs[2]!.sub.id, "100")).status).toBe(201);
+    expect((await stake(m.id, d, subs[1]!.sub.id, "100")).status).toBe(201);
+    expect((await stake(m.id, d, subs[2]!.sub.id, "100")).body.details.reason).toBe("already_voted");
+    // the window closes at appeal_deadline, even before the sweeper has run
+    t.clock.set(new Date(r.body.award.appeal_deadline));
+    const lateDisputer = await staker(100n);
+    expect((await stake(m.id, lateDisputer, subs[1]!.sub.id, "100")).body.error).toBe("MISSION_NOT_OPEN");
+    await sweepDueMissions(t.deps); // 200 < quorum: paid as awarded
+    expect(await mission(m.id)).toMatchObject({ status: "resolved", resolution_reason: "creator_award", award: { dispute_stake: "200" } });
+  });
+
+  it("disputes reaching the quorum put the award to a peer vote, which overturns it", async () => {
+    const { creator, mission: m, subs } = await appealMission();
+    const treasuryBefore = await treasury();
+    const r = await t.call("POST", `/missions/${m.id}/award`, { token: creator.token, body: { winners: [{ submission_id: subs[0]!.sub.id }] } });
+    expect(r.status, r.text).toBe(200);
+    const d1 = await staker(600n);
+    const d2 = await staker(500n);
+    expect((await stake(m.id, d1, subs[1]!.sub.id, "600")).status).toBe(201);
+    expect((await stake(m.id, d2, subs[1]!.sub.id, "500")).status).toBe(201);
+    const closedAt = new Date(r.body.award.appeal_deadline);
+    expect(await sweepAt(closedAt)).toBe(1);
+    const votingDeadline = new Date(closedAt.getTime() + DAY).toISOString();
+    expect(await mission(m.id)).toMatchObject({ status: "escrowed", phase: "voting", payout_status: "queued", resolution: null, award: { voting_deadline: votingDeadline, dispute_stake: "1100", outcome: null } });
+    expect(await balance(subs[0]!.address)).toBe(0n);
+    expect(await balance(subs[1]!.address)).toBe(0n);
+    // the vote: the award may now be defended; disputers already voted; parties still excluded
+    const v3 = await staker(400n);
+    const v4 = await staker(100n);
+    expect((await stake(m.id, v3, subs[0]!.sub.id, "400")).status).toBe(201);
+    expect((await stake(m.id, v4, subs[2]!.sub.id, "100")).status).toBe(201);
+    const d1b = await again(d1);
+    expect((await stake(m.id, d1b, subs[2]!.sub.id, "100")).body.details.reason).toBe("already_voted");
+    const winner = await again(subs[0]!);
+    await credit(t, winner.address, 100n);
+    expect((await stake(m.id, winner, subs[2]!.sub.id, "100")).body.details.reason).toBe("awarded_winner");
+    expect((await stake(m.id, await again(creator), subs[0]!.sub.id, "100")).body.details.reason).toBe("creator_vote");
+    expect(await sweepAt(new Date(new Date(votingDeadline).getTime() - 1))).toBe(0);
+    expect(await balance(subs[1]!.address)).toBe(0n);
+    // tally: sub1 1100 > award 400 > sub2 100 → overturned; losers slashed 10 % (40 + 10 = 50)
+    expect(await sweepAt(votingDeadline)).toBe(1);
+    expect(await mission(m.id)).toMatchObject({
+      status: "resolved",
+      payout_status: "confirmed",
+      resolution_reason: "creator_award_overturned",
+      resolution: { winner_submission_id: subs[1]!.sub.id, winner_agent_id: subs[1]!.address },
+      award: { outcome: "overturned" },
+    });
+    expect(await balance(subs[1]!.address)).toBe(NET);
+    expect(await balance(subs[0]!.address)).toBe(100n); // the credit above, no reward
+    expect((await treasury()) - treasuryBefore).toBe(500_000n);
+    // slashed pool 50 → d1 floor(50·600/1100) = 27 + dust 1, d2 floor(50·500/1100) = 22
+    expect(await balance(d1.address)).toBe(628n);
+    expect(await balance(d2.address)).toBe(522n);
+    expect(await balance(v3.address)).toBe(360n);
+    expect(await balance(v4.address)).toBe(90n);
+    expect((await subsOf(m.id)).map((s) => [s.status, s.reason])).toEqual([["rejected", "award_overturned"], ["accepted", "appeal_winner"], ["rejected", "not_selected"]]);
+    expect((await votesOf(m.id)).map((v) => v.outcome)).toEqual(["won", "won", "lost", "lost"]);
+    expect(await sweepDueMissions(t.deps)).toBe(0);
+    expect((await verifyLedger(t.deps.database.db)).ok).toBe(true);
+  });
+
+  it("a vote that ties keeps the award: paid as awarded, the challengers' slash goes to its defenders", async () => {
+    const { creator, mission: m, subs } = await appealMission();
+    const r = await t.call("POST", `/missions/${m.id}/award`, { token: creator.token, body: { winners: [{ submission_id: subs[2]!.sub.id }] } });
+    const d1 = await staker(1000n);
+    expect((await stake(m.id, d1, subs[0]!.sub.id, "1000")).status).toBe(201);
+    await sweepAt(r.body.award.appeal_deadline);
+    expect(await mission(m.id)).toMatchObject({ status: "escrowed", phase: "voting" });
+    const v = await staker(1000n);
+    expect((await stake(m.id, v, subs[2]!.sub.id, "1000")).status).toBe(201);
+    await sweepAt((await mission(m.id)).award.voting_deadline);
+    expect(await mission(m.id)).toMatchObject({ status: "resolved", resolution_reason: "creator_award_upheld", resolution: { winner_submission_id: subs[2]!.sub.id }, award: { outcome: "upheld" } });
+    expect(await balance(subs[2]!.address)).toBe(NET);
+    expect(await balance(subs[0]!.address)).toBe(0n);
+    expect(await balance(d1.address)).toBe(900n);
+    expect(await balance(v.address)).toBe(1100n);
+    expect((await subsOf(m.id)).map((s) => s.reason)).toEqual(["not_selected", "not_selected", "selected_by_creator"]);
+    expect((await verifyLedger(t.deps.database.db)).ok).toBe(true);
+  });
+
+  it("an award inside the judging window opens the appeal the same way; a never-judged mission keeps its default policy", async () => {
+    const { creator, mission: m, subs } = await appealMission({}, 2);
+    await sweepAt(new Date(new Date(m.deadline).getTime() + 1000));
+    expect(await mission(m.id)).toMatchObject({ status: "escrowed", phase: "judging" });
+    const r = await t.call("POST", `/missions/${m.id}/award`, { token: (await again(creator)).token, body: { winners: [{ submission_id: subs[0]!.sub.id }] } });
+    expect(r.body).toMatchObject({ status: "escrowed", phase: "appeal", payout_status: "queued" });
+    expect(r.body.award.appeal_deadline).toBe(new Date(t.clock.now().getTime() + DAY).toISOString());
+    await sweepAt(r.body.award.appeal_deadline);
+    expect(await mission(m.id)).toMatchObject({ status: "resolved", resolution_reason: "creator_award" });
+    expect(await balance(subs[0]!.address)).toBe(NET);
+
+    const other = await appealMission({}, 2);
+    await sweepAt(new Date(new Date(other.mission.deadline).getTime() + 1000));
+    await sweepAt(new Date(t.clock.now().getTime() + t.deps.config.judgingWindowSeconds * 1000));
+    expect(await mission(other.mission.id)).toMatchObject({ status: "resolved", resolution_reason: "default_award_judging_expired", award: null });
+    // The default outcome (docs/abuse.md): the bounded pool (20 %), fee on the pool, split in two.
+    const pool = REWARD / 5n;
+    for (const s of other.subs) expect(await balance(s.address)).toBe((pool - pool / 200n) / 2n);
+  });
+
+  it("concurrent awards record one award; concurrent disputes are all held, then all refunded", async () => {
+    const { creator, mission: m, subs } = await appealMission({}, 3);
+    const awards = await Promise.all(subs.map((s) => t.call("POST", `/missions/${m.id}/award`, { token: creator.token, body: { winners: [{ submission_id: s.sub.id }] } })));
+    expect(awards.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const recorded = (await mission(m.id)).award.winners;
+    expect(recorded).toHaveLength(1);
+    const target = subs.find((s) => s.sub.id !== recorded[0].submission_id)!;
+    const disputers = await Promise.all(Array.from({ length: 8 }, () => staker(100n)));
+    const staked = await Promise.all(disputers.map((d) => stake(m.id, d, target.sub.id, "100")));
+    expect(staked.map((r) => r.status)).toEqual(Array(8).fill(201));
+    await sweepAt((await mission(m.id)).award.appeal_deadline);
+    expect(await mission(m.id)).toMatchObject({ status: "resolved", resolution_reason: "creator_award", award: { dispute_stake: "800" } });
+    for (const d of disputers) expect(await balance(d.address)).toBe(100n);
+    expect((await verifyLedger(t.deps.database.db)).ok).toBe(true);
+  });
+
+  it("missions without an appeal are unchanged: the award pays at once and cannot be disputed", async () => {
+    const { creator, mission: m } = await openMission(t);
+    const a = await signIn(t);
+    const s = (await t.call("POST", `/missions/${m.id}/submissions`, { token: a.token, body: { content: "the only answer" } })).body;
+    const r = await t.call("POST", `/missions/${m.id}/award`, { token: creator.token, body: { winners: [{ submission_id: s.id }] } });
+    expect(r.body).toMatchObject({ status: "resolved", payout_status: "confirmed", resolution_reason: "creator_award", award: null });
+    expect(await balance(a.address)).toBe(NET);
+    const d = await staker(100n);
+    const v = await stake(m.id, d, s.id, "100");
+    expect([v.status, v.body.error, v.body.details?.reason]).toEqual([409, "CONFLICT", "wrong_verification_type"]);
+  });
+});

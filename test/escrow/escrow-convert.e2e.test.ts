@@ -1,0 +1,122 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chainPayouts, webhookEvents } from "../../src/db/schema/index";
+import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
+import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { signIn } from "../helpers/agents";
+import { createBaseMission, escrowTick, FEE_CAP_BPS, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
+
+// Issue 12 Build "admin routes to … convert payouts with a reason (audit-logged)", on anvil through
+// HTTP: a release the escrow refuses (fee cap 0 → FeeTooHigh) is converted by the operator into the
+// refund of the deposit; the refund confirms, the funder has the deposit back, the winner nothing,
+// and the mission reads as voided (docs/base-rail.md "Operator routes").
+
+const REWARD = 100_000_000n;
+const SPAM_FEE = 5_000_000n;
+
+let chain: EscrowChain;
+let t: TestApp;
+beforeAll(async () => {
+  chain = await startEscrowChain();
+  t = await makeTestApp(chain.env());
+});
+afterAll(async () => {
+  await t?.close();
+  await chain?.stop();
+});
+
+const mission = async (id: string) => (await t.call("GET", `/missions/${id}`)).body;
+const jobTick = async () => {
+  await escrowTick(t);
+  await chain.mine(1);
+};
+const setFeeCap = async (bps: number) => {
+  const hash = await chain.anvil.walletClient.writeContract({ address: chain.escrow, abi: missionEscrowAbi, functionName: "setFeeCapBps", args: [bps] });
+  await chain.anvil.publicClient.waitForTransactionReceipt({ hash });
+};
+const refundedLogs = async (key: `0x${string}`) =>
+  (await chain.anvil.publicClient.getContractEvents({ address: chain.escrow, abi: missionEscrowAbi, eventName: "Refunded", args: { missionKey: key }, fromBlock: 0n, toBlock: "latest" })).length;
+const payoutOf = async (missionId: string) => (await t.deps.database.db.select().from(chainPayouts).where(and(eq(chainPayouts.missionId, missionId))))[0]!;
+const convert = (id: string, token?: string) => t.call("POST", `/admin/payouts/${id}/convert`, { ...(token ? { token } : {}), body: { reason: "winner address refuses transfers; refund agreed" } });
+
+/** An open, funded base mission with one submission, awarded to it. */
+async function awarded(reward: bigint) {
+  const c = await createBaseMission(t, reward);
+  await chain.fund(c.creator.account, c.key, reward, SPAM_FEE);
+  await chain.mine(2);
+  await escrowTick(t);
+  expect((await mission(c.m.id)).status).toBe("open");
+  const w = await signIn(t);
+  const s = await t.call("POST", `/missions/${c.m.id}/submissions`, { token: w.token, body: { content: `answer for ${c.m.id}` } });
+  expect(s.status, s.text).toBe(201);
+  const award = await t.call("POST", `/missions/${c.m.id}/award`, { token: c.creator.token, body: { winners: [{ submission_id: s.body.id }] } });
+  expect(award.status, award.text).toBe(200);
+  return { ...c, winner: w, submission: s.body.id as string };
+}
+
+describe("POST /admin/payouts/{id}/convert", () => {
+  it("a failed release becomes the refund of the deposit: it confirms on chain, the funder has it back, the winner nothing, the mission is voided", async () => {
+    await setFeeCap(0);
+    const a = await awarded(REWARD);
+    for (let i = 0; i < 3; i++) await jobTick();
+    expect(await mission(a.m.id)).toMatchObject({ status: "resolved", payout_status: "failed", payout_status_reason: "reverted:FeeTooHigh" });
+    const failed = await payoutOf(a.m.id);
+    const funderBefore = await chain.usdcBalance(a.creator.address);
+
+    expect((await convert(failed.id)).status).toBe(401); // anonymous
+    expect((await convert(failed.id, a.creator.token)).status).toBe(403); // an agent is not the operator
+    const r = await convert(failed.id, ADMIN_TOKEN);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({
+      id: failed.id, kind: "refund", state: "queued", amount: REWARD.toString(), fee: "0", recipients: 1, tx_hash: null,
+      reason: "admin_convert:winner address refuses transfers; refund agreed",
+      admin_actions: [{ action: "convert", reason: "winner address refuses transfers; refund agreed", from_state: "failed" }],
+    });
+    const voided = await mission(a.m.id);
+    expect(voided).toMatchObject({ status: "voided", phase: "closed", resolution_reason: "payout_converted_to_refund", payout_status: "queued" });
+    expect(voided.resolution ?? null).toBeNull();
+    // A second convert finds a queued refund: 409 with the allowed states.
+    const again = await convert(failed.id, ADMIN_TOKEN);
+    expect(again.status).toBe(409);
+    expect(again.body.details).toMatchObject({ reason: "payout_state", state: "queued", allowed: ["failed"] });
+
+    // The refund carries no fee, so the fee cap of 0 does not stop it.
+    for (let i = 0; i < 3; i++) await jobTick();
+    expect(await mission(a.m.id)).toMatchObject({ status: "voided", payout_status: "confirmed" });
+    expect(await chain.usdcBalance(a.creator.address)).toBe(funderBefore + REWARD);
+    expect(await chain.usdcBalance(a.winner.address)).toBe(0n);
+    expect(await refundedLogs(a.key)).toBe(1);
+    expect(await chain.releasedLogs(a.key)).toBe(0);
+    // Webhooks and receipts as for any void: mission.voided announced, no receipt for the unpaid winner.
+    const events = await t.deps.database.db.select().from(webhookEvents).where(eq(webhookEvents.missionId, a.m.id));
+    const voidEvents = events.filter((e) => e.type === "mission.voided");
+    expect(voidEvents).toHaveLength(1);
+    expect(JSON.parse(voidEvents[0]!.data)).toMatchObject({ resolution_reason: "payout_converted_to_refund", refund: { amount: REWARD.toString() } });
+    expect(events.some((e) => e.type === "payout.confirmed")).toBe(false);
+    expect((await t.call("GET", `/missions/${a.m.id}/receipts/${a.submission}`)).status).toBe(404);
+
+    // Confirmed now: converting it again is refused with the allowed states.
+    const late = await convert(failed.id, ADMIN_TOKEN);
+    expect(late.status).toBe(409);
+    expect(late.body.details).toMatchObject({ reason: "payout_state", allowed: ["failed"] });
+    await setFeeCap(FEE_CAP_BPS);
+  });
+
+  it("a queued or confirmed release is not converted (409, allowed states named); an unknown payout is 404", async () => {
+    await setFeeCap(FEE_CAP_BPS);
+    const b = await awarded(REWARD);
+    const queued = await payoutOf(b.m.id);
+    expect(queued.state).toBe("queued");
+    const q = await convert(queued.id, ADMIN_TOKEN);
+    expect(q.status, q.text).toBe(409);
+    expect(q.body.details).toMatchObject({ reason: "payout_state", state: "queued", allowed: ["failed"] });
+    for (let i = 0; i < 3; i++) await jobTick();
+    expect(await mission(b.m.id)).toMatchObject({ status: "resolved", payout_status: "confirmed" });
+    const c = await convert(queued.id, ADMIN_TOKEN);
+    expect(c.status).toBe(409);
+    expect(c.body.details).toMatchObject({ reason: "payout_state", state: "confirmed", allowed: ["failed"] });
+    expect(await chain.releasedLogs(b.key)).toBe(1);
+    expect(await refundedLogs(b.key)).toBe(0);
+    expect((await convert("pay_nope", ADMIN_TOKEN)).status).toBe(404);
+  });
+});

@@ -1,0 +1,98 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ledgerAccounts, ledgerEntries } from "../../src/db/schema/index";
+import { verifyLedger } from "../../src/features/ledger/ledger.service";
+import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { openMission, signIn } from "../helpers/agents";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+  // Some history: credits, a funded mission, a void with refund.
+  const { creator, mission } = await openMission(t);
+  await openMission(t);
+  await t.call("POST", `/missions/${mission.id}/void`, { token: creator.token });
+});
+afterAll(async () => t?.close());
+
+type Entry = typeof ledgerEntries.$inferSelect;
+
+async function entries(): Promise<Entry[]> {
+  return t.deps.database.db.select().from(ledgerEntries).orderBy(ledgerEntries.account, ledgerEntries.seq);
+}
+
+/** Applies a raw change, checks the verifier reports it, then restores the row exactly. */
+async function expectDetected(entry: Entry, change: Partial<Record<keyof Entry, unknown>>) {
+  const db = t.deps.database.db;
+  await db.update(ledgerEntries).set(change as never).where(eq(ledgerEntries.id, entry.id));
+  const report = await verifyLedger(db);
+  const { id: _id, ...original } = entry;
+  await db.update(ledgerEntries).set(original).where(eq(ledgerEntries.id, entry.id));
+  expect(report.ok).toBe(false);
+  expect(report.problems.length).toBeGreaterThan(0);
+}
+
+describe("hash-chained ledger", () => {
+  it("verifies clean, every transfer sums to zero, and the operator can run it over HTTP", async () => {
+    const report = await verifyLedger(t.deps.database.db);
+    expect(report).toMatchObject({ ok: true, problems: [] });
+    expect(report.entries).toBeGreaterThanOrEqual(10);
+    const http = await t.call("GET", "/admin/ledger/verify", { token: ADMIN_TOKEN });
+    expect(http.status).toBe(200);
+    expect(http.body.ok).toBe(true);
+    const agent = await signIn(t);
+    expect((await t.call("GET", "/admin/ledger/verify", { token: agent.token })).status).toBe(403);
+  });
+
+  it("detects an alteration of any field of any stored entry", async () => {
+    const all = await entries();
+    for (const e of all) {
+      await expectDetected(e, { amount: (BigInt(e.amount) + 1n).toString() });
+      await expectDetected(e, { balanceAfter: (BigInt(e.balanceAfter) + 7n).toString() });
+      await expectDetected(e, { kind: "forged" });
+      await expectDetected(e, { ref: "mis_forged" });
+      await expectDetected(e, { createdAt: new Date(e.createdAt.getTime() + 1000) });
+      await expectDetected(e, { prevHash: "f".repeat(64) });
+      await expectDetected(e, { hash: "0".repeat(64) });
+    }
+    expect((await verifyLedger(t.deps.database.db)).ok).toBe(true);
+  });
+
+  it("detects a rewritten entry whose own hash was recomputed (the next link or the head breaks)", async () => {
+    const db = t.deps.database.db;
+    const [e] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.seq, 1)).limit(1);
+    const { entryHash } = await import("../../src/features/ledger/ledger.hash");
+    const forged = { ...e!, amount: (BigInt(e!.amount) * 2n).toString(), balanceAfter: (BigInt(e!.balanceAfter) * 2n).toString() };
+    await expectDetected(e!, { amount: forged.amount, balanceAfter: forged.balanceAfter, hash: entryHash(forged) });
+  });
+
+  it("detects a chain whose account row was deleted (entries rewritten, head removed)", async () => {
+    const db = t.deps.database.db;
+    const [acct] = await db.select().from(ledgerAccounts).where(sql`${ledgerAccounts.account} like 'agent:%'`).limit(1);
+    const where = and(eq(ledgerAccounts.account, acct!.account), eq(ledgerAccounts.asset, acct!.asset));
+    await db.delete(ledgerAccounts).where(where);
+    const report = await verifyLedger(db);
+    await db.insert(ledgerAccounts).values(acct!);
+    expect(report.ok).toBe(false);
+    expect(report.problems.some((p) => p.problem.includes("account row is missing"))).toBe(true);
+    expect((await verifyLedger(db)).ok).toBe(true);
+  });
+
+  it("detects a deleted entry and a tampered account balance", async () => {
+    const db = t.deps.database.db;
+    const [victim] = await entries();
+    await db.delete(ledgerEntries).where(eq(ledgerEntries.id, victim!.id));
+    const report = await verifyLedger(db);
+    await db.insert(ledgerEntries).values(victim!);
+    expect(report.ok).toBe(false);
+
+    const [acct] = await db.select().from(ledgerAccounts).where(sql`${ledgerAccounts.account} like 'agent:%'`).limit(1);
+    const where = and(eq(ledgerAccounts.account, acct!.account), eq(ledgerAccounts.asset, acct!.asset));
+    await db.update(ledgerAccounts).set({ balance: (BigInt(acct!.balance) + 1_000_000n).toString() }).where(where);
+    const report2 = await verifyLedger(db);
+    await db.update(ledgerAccounts).set({ balance: acct!.balance }).where(where);
+    expect(report2.ok).toBe(false);
+    expect(report2.problems.some((p) => p.problem.includes("balance"))).toBe(true);
+    expect((await verifyLedger(db)).ok).toBe(true);
+  });
+});

@@ -1,0 +1,118 @@
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mcpSessions } from "../../src/db/schema/index";
+import { makeTestApp, type TestApp } from "../helpers/app";
+import { credit, missionBody, signIn } from "../helpers/agents";
+import { missionInVoting } from "../helpers/mcp";
+
+// Must-show 1: the official MCP SDK client (@modelcontextprotocol/sdk) against this server over
+// real HTTP: connect (initialize + notifications/initialized + its GET stream probe), list the
+// tools, call every tool — validating each structuredContent against the tool's outputSchema, as
+// the SDK does — and close the session with DELETE.
+let t: TestApp;
+let server: ServerType;
+let base: string;
+beforeAll(async () => {
+  t = await makeTestApp();
+  server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((r) => server?.close(r));
+  await t?.close();
+});
+
+
+async function connect(token?: string) {
+  const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), token ? { requestInit: { headers: { Authorization: `Bearer ${token}` } } } : undefined);
+  const client = new Client({ name: "oabp-interop-test", version: "1.0.0" });
+  const errors: unknown[] = [];
+  client.onerror = (e) => errors.push(e);
+  await client.connect(transport);
+  return { client, transport, errors };
+}
+
+type Connected = Awaited<ReturnType<typeof connect>>;
+const sessionRow = async (id: string) => (await t.deps.database.db.select().from(mcpSessions).where(eq(mcpSessions.id, id)))[0];
+
+async function close(c: Connected) {
+  const id = c.transport.sessionId!;
+  await c.transport.terminateSession(); // DELETE /mcp
+  expect(c.transport.sessionId).toBeUndefined();
+  await c.client.close();
+  expect(await sessionRow(id)).toMatchObject({ state: "terminated" });
+  expect(c.errors).toEqual([]);
+}
+
+const text = (r: Record<string, unknown>) => (r.content as { type: string; text: string }[])[0]!.text;
+
+describe("@modelcontextprotocol/sdk client over HTTP", () => {
+  it("connects, lists the tools, calls each tool, and closes with DELETE", async () => {
+    // A peer_vote mission already in its voting phase (the clock jumps past its deadline first:
+    // MCP sessions follow the injected clock, so they are opened after the jump).
+    const { pv, pvSub } = await missionInVoting(t);
+
+    const creator = await signIn(t);
+    const solver = await signIn(t);
+    const voter = await signIn(t);
+    await credit(t, creator.address, 1_000_000_000n);
+    await credit(t, voter.address, 1_000n);
+
+    const asCreator = await connect(creator.token);
+    const sessionId = asCreator.transport.sessionId!;
+    expect(sessionId).toBeTruthy();
+    expect(await sessionRow(sessionId)).toMatchObject({ state: "active", clientName: "oabp-interop-test", agentId: creator.address });
+    expect(asCreator.client.getServerVersion()).toMatchObject({ name: "oabp-server" });
+    expect(asCreator.client.getServerCapabilities()).toMatchObject({ tools: {} });
+
+    const { tools } = await asCreator.client.listTools();
+    expect(tools.map((x) => x.name).sort()).toEqual(["claim_mission", "create_mission", "get_agent", "get_mission", "get_receipt", "list_missions", "submit_solution", "vote"]);
+    const called = new Set<string>();
+    const call = async (c: Connected, name: string, args: Record<string, unknown>) => {
+      const r = await c.client.callTool({ name, arguments: args });
+      expect(r.isError, `${name}: ${text(r)}`).toBe(false);
+      expect(JSON.parse(text(r))).toEqual(r.structuredContent);
+      called.add(name);
+      return r.structuredContent as Record<string, any>;
+    };
+
+    const mission = await call(asCreator, "create_mission", missionBody(t, { title: "Interop mission", tags: ["interop"] }));
+    expect(mission).toMatchObject({ title: "Interop mission", creator: creator.address, status: "open" });
+    const listed = await call(asCreator, "list_missions", { tag: "interop" });
+    expect(listed.missions.map((m: { id: string }) => m.id)).toEqual([mission.id]);
+    expect((await call(asCreator, "get_mission", { mission_id: mission.id })).id).toBe(mission.id);
+
+    const asSolver = await connect(solver.token);
+    const claim = await call(asSolver, "claim_mission", { mission_id: mission.id });
+    expect(claim).toMatchObject({ mission_id: mission.id, agent_id: solver.address, status: "active" });
+    const sub = await call(asSolver, "submit_solution", { mission_id: mission.id, content: "the interop answer" });
+    expect(sub).toMatchObject({ status: "pending", submitter: solver.address });
+    expect((await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: sub.id }] } })).status).toBe(200);
+    const receipt = await call(asSolver, "get_receipt", { mission_id: mission.id, submission_id: sub.id });
+    expect(receipt).toMatchObject({ type: "oabp.mission_receipt", agent_id: solver.address });
+    expect((await call(asSolver, "get_agent", { agent_id: solver.address })).missions_completed).toBe(1);
+
+    const asVoter = await connect(voter.token);
+    const vote = await call(asVoter, "vote", { mission_id: pv.mission.id, submission_id: pvSub.id, amount: "100" });
+    expect(vote).toMatchObject({ voter: voter.address, amount: "100" });
+
+    expect([...called].sort()).toEqual(tools.map((x) => x.name).sort());
+
+    // Anonymous: reads work, submit_solution is the §1.4 refusal as a tool error.
+    const anonymous = await connect();
+    const refused = await anonymous.client.callTool({ name: "submit_solution", arguments: { mission_id: mission.id, content: "x" } });
+    expect(refused.isError).toBe(true);
+    expect(JSON.parse(text(refused))).toEqual({ error: "ANONYMOUS_SUBMISSION_REJECTED" });
+    const anonClaim = await anonymous.client.callTool({ name: "claim_mission", arguments: { mission_id: mission.id } });
+    expect(anonClaim.isError).toBe(true);
+    expect(JSON.parse(text(anonClaim))).toEqual({ error: "ANONYMOUS_SUBMISSION_REJECTED" });
+
+    for (const c of [asCreator, asSolver, asVoter, anonymous]) await close(c);
+  });
+});

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTestApp, type TestApp } from "../helpers/app";
+import { credit, missionBody, openMission, signIn } from "../helpers/agents";
+import { callTool, missionInVoting, openSession, request, rpc } from "../helpers/mcp";
+
+// The MCP tools are the REST verbs over another transport: same validation, same service calls,
+// same JSON (structuredContent, and the same bytes as text), same identity rules.
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => t?.close());
+
+
+describe("tools/list", () => {
+  it("lists the tools with input and output JSON Schemas, and stays small", async () => {
+    const id = await openSession(t);
+    const r = await rpc(t, request("tools/list"), { session: id });
+    const tools = r.body.result.tools as { name: string; description: string; inputSchema: any; outputSchema: any }[];
+    expect(tools.map((x) => x.name)).toEqual(["list_missions", "get_mission", "submit_solution", "get_agent", "get_receipt", "create_mission", "vote", "claim_mission"]);
+    for (const tool of tools) {
+      expect(tool.inputSchema.type).toBe("object");
+      expect(tool.outputSchema.type).toBe("object");
+      expect(tool.description.length).toBeLessThanOrEqual(160);
+    }
+    // The reference server's 22 tools weigh 41 KB (≈ 1.9 KB each); ours: 8 tools, < 7 KiB in all
+    // (≈ 6 KB today), so that a client pasting tools/list into a model's context pays little.
+    const bytes = Buffer.byteLength(JSON.stringify(r.body.result));
+    expect(bytes).toBeLessThan(7 * 1024);
+    expect(bytes / tools.length).toBeLessThan(900);
+  });
+});
+
+describe("tools/call", () => {
+  it("list_missions and get_mission return exactly the REST JSON", async () => {
+    const { mission } = await openMission(t, { tags: ["mcp"] });
+    const id = await openSession(t);
+    const list = await callTool(t, id, "list_missions", { tag: "mcp", limit: 5 });
+    const rest = await t.call("GET", "/missions?tag=mcp&limit=5");
+    expect(list.isError).toBe(false);
+    expect(list.content[0]!.text).toBe(rest.text);
+    expect(list.structuredContent).toEqual(rest.body);
+    expect(list.structuredContent.missions.map((m: { id: string }) => m.id)).toEqual([mission.id]);
+    const one = await callTool(t, id, "get_mission", { mission_id: mission.id });
+    const restOne = await t.call("GET", `/missions/${mission.id}`);
+    expect(one.content[0]!.text).toBe(restOne.text);
+    expect(one.structuredContent).toEqual(restOne.body);
+  });
+
+  it("anonymous submit_solution is a tool error carrying ANONYMOUS_SUBMISSION_REJECTED (checked before the arguments)", async () => {
+    const { mission } = await openMission(t);
+    const id = await openSession(t);
+    for (const args of [{ mission_id: mission.id, content: "answer" }, { mission_id: mission.id }, {}]) {
+      const r = await callTool(t, id, "submit_solution", args);
+      expect(r.isError).toBe(true);
+      expect(r.structuredContent).toBeUndefined();
+      expect(JSON.parse(r.content[0]!.text)).toEqual({ error: "ANONYMOUS_SUBMISSION_REJECTED" });
+      expect(r.content[1]!.text).toMatch(/identity/);
+    }
+    // the same for vote, and create_mission is UNAUTHORIZED, as on REST
+    expect(JSON.parse((await callTool(t, id, "vote", { mission_id: mission.id, submission_id: "sub_x", amount: "1" })).content[0]!.text)).toEqual({ error: "ANONYMOUS_SUBMISSION_REJECTED" });
+    expect(JSON.parse((await callTool(t, id, "create_mission", missionBody(t))).content[0]!.text).error).toBe("UNAUTHORIZED");
+  });
+
+  it("create_mission and submit_solution act as the bearer of the HTTP request, like REST", async () => {
+    const creator = await signIn(t);
+    await credit(t, creator.address, 1_000_000_000n);
+    const cs = await openSession(t, creator.token);
+    const before = await t.call("GET", "/missions?limit=1"); // fills this instance's list cache
+    const created = await callTool(t, cs, "create_mission", { ...missionBody(t, { title: "Made over MCP" }), idempotency_key: "mcp-create-1" }, creator.token);
+    expect(created.isError).toBe(false);
+    expect(created.structuredContent).toMatchObject({ title: "Made over MCP", creator: creator.address, status: "open" });
+    // the write dropped the cached list at once (read-your-writes)
+    const after = await t.call("GET", "/missions?limit=1");
+    expect(after.body.missions[0].id).toBe(created.structuredContent.id);
+    expect(after.text).not.toBe(before.text);
+    // same Idempotency-Key and arguments → the same answer, byte for byte
+    const again = await callTool(t, cs, "create_mission", { ...missionBody(t, { title: "Made over MCP" }), idempotency_key: "mcp-create-1" }, creator.token);
+    expect(again.content[0]!.text).toBe(created.content[0]!.text);
+
+    const solver = await signIn(t);
+    const ss = await openSession(t, solver.token);
+    const sub = await callTool(t, ss, "submit_solution", { mission_id: created.structuredContent.id, content: "my answer" }, solver.token);
+    expect(sub.isError).toBe(false);
+    expect(sub.structuredContent).toMatchObject({ submitter: solver.address, status: "pending", reason: "awaiting_judgement" });
+    const rest = await t.call("GET", `/missions/${created.structuredContent.id}/submissions/${sub.structuredContent.id}`, { token: solver.token });
+    expect(sub.structuredContent).toEqual(rest.body);
+  });
+
+  it("business errors are tool errors with the REST error body; bad arguments are INVALID_PARAMETER", async () => {
+    const id = await openSession(t);
+    const missing = await callTool(t, id, "get_mission", { mission_id: "mis_01JZ0000000000000000000000" });
+    expect(missing.isError).toBe(true);
+    expect(JSON.parse(missing.content[0]!.text)).toMatchObject({ error: "NOT_FOUND", message: expect.any(String), request_id: expect.stringMatching(/^req_/) });
+    const bad = await callTool(t, id, "list_missions", { limit: 1000 });
+    expect(JSON.parse(bad.content[0]!.text)).toMatchObject({ error: "INVALID_PARAMETER", details: { issues: [{ path: "limit" }] } });
+    const badAgent = await callTool(t, id, "get_agent", { agent_id: "not-an-address" });
+    expect(JSON.parse(badAgent.content[0]!.text).error).toBe("INVALID_PARAMETER");
+    const noArgs = await callTool(t, id, "get_receipt", {});
+    expect(JSON.parse(noArgs.content[0]!.text).error).toBe("INVALID_PARAMETER");
+  });
+
+  it("an unknown tool is a JSON-RPC error (-32602)", async () => {
+    const id = await openSession(t);
+    for (const name of ["release_everything", 42]) {
+      const r = await rpc(t, request("tools/call", { name, arguments: {} }), { session: id });
+      expect(r.status).toBe(200);
+      expect(r.body.error).toMatchObject({ code: -32602, message: expect.stringContaining("Unknown tool") });
+    }
+  });
+
+  it("get_agent, get_receipt and vote return the REST JSON", async () => {
+    // a resolved creator_judges mission → a receipt
+    const { creator, mission } = await openMission(t);
+    const solver = await signIn(t);
+    const sub = (await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content: "winning answer" } })).body;
+    expect((await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: sub.id }] } })).status).toBe(200);
+    const id = await openSession(t);
+    const receipt = await callTool(t, id, "get_receipt", { mission_id: mission.id, submission_id: sub.id });
+    expect(receipt.structuredContent).toEqual((await t.call("GET", `/missions/${mission.id}/receipts/${sub.id}`)).body);
+    const agent = await callTool(t, id, "get_agent", { agent_id: solver.address.toUpperCase().replace("0X", "0x") });
+    expect(agent.structuredContent).toEqual((await t.call("GET", `/agents/${solver.address}`)).body);
+
+    // a peer_vote mission in its voting phase → a vote
+    const { pv, pvSub } = await missionInVoting(t);
+    const voter = await signIn(t);
+    await credit(t, voter.address, 500n);
+    const vs = await openSession(t, voter.token);
+    const vote = await callTool(t, vs, "vote", { mission_id: pv.mission.id, submission_id: pvSub.id, amount: "300" }, voter.token);
+    expect(vote.isError, vote.content[0]!.text).toBe(false);
+    expect(vote.structuredContent).toMatchObject({ mission_id: pv.mission.id, submission_id: pvSub.id, voter: voter.address, amount: "300" });
+    expect((await t.call("GET", `/missions/${pv.mission.id}/votes`)).body.votes).toEqual([vote.structuredContent]);
+  });
+});

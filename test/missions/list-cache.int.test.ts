@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { missions } from "../../src/db/schema/index";
+import { makeTestApp, type TestApp } from "../helpers/app";
+import { missionBody, openMission, signIn } from "../helpers/agents";
+import { onRealPostgres } from "../helpers/db";
+
+async function eventually(check: () => Promise<boolean>, ms = 3000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error("condition not met in time");
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => t?.close());
+
+describe("mission list cache", () => {
+  it("serves repeated lists from memory and shows a write at once on this instance", async () => {
+    const { creator, mission } = await openMission(t);
+    const q = `/missions?creator=${creator.address}`;
+    const misses = t.deps.missionLists.misses;
+    for (let i = 0; i < 5; i++) expect((await t.call("GET", q)).body.missions.map((m: { id: string }) => m.id)).toEqual([mission.id]);
+    // The creation's NOTIFY may land after the first fill (real Postgres delivers it
+    // asynchronously): at most one refill, not one per read.
+    expect(t.deps.missionLists.misses - misses).toBeLessThanOrEqual(2);
+    const second = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { title: "Second" }) });
+    expect((await t.call("GET", q)).body.missions.map((m: { id: string }) => m.id)).toEqual([second.body.id, mission.id]);
+    const solver = await signIn(t);
+    await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content: "x" } });
+    expect((await t.call("GET", q)).body.missions[1].submission_count).toBe(1);
+  });
+
+  it("drops cached lists when missions change behind the app's back (trigger → NOTIFY on commit)", async () => {
+    const { creator, mission } = await openMission(t);
+    const q = `/missions?creator=${creator.address}`;
+    expect((await t.call("GET", q)).body.missions[0].title).toBe("Find the key");
+    await t.deps.database.db.update(missions).set({ title: "Renamed by SQL" }).where(eq(missions.id, mission.id));
+    await eventually(async () => (await t.call("GET", q)).body.missions[0].title === "Renamed by SQL");
+  });
+
+  it.runIf(onRealPostgres)("a write through one instance reaches another instance's cached lists", async () => {
+    // A second app on the same database: its own cache, its own LISTEN connection.
+    const { createApp } = await import("../../src/app");
+    const { missionListCache } = await import("../../src/features/missions/missions.cache");
+    const { openDatabase } = await import("../../src/db/client");
+    const url = new URL(process.env.DATABASE_URL!);
+    const current = (await t.deps.database.db.execute("select current_database() as d" as never)) as unknown as { d: string }[];
+    url.pathname = `/${current[0]!.d}`;
+    const database = await openDatabase({ url: url.toString(), poolMax: 2, migrate: false });
+    try {
+      const other = createApp({ ...t.deps, database, missionLists: await missionListCache(database, 1 << 20) });
+      const { creator } = await openMission(t);
+      const q = `/missions?creator=${creator.address}`;
+      const read = async () => ((await (await other.request(q)).json()) as { missions: unknown[] }).missions.length;
+      expect(await read()).toBe(1);
+      expect(await read()).toBe(1); // cached on the other instance
+      expect((await t.call("POST", "/missions", { token: creator.token, body: missionBody(t) })).status).toBe(201);
+      await eventually(async () => (await read()) === 2);
+    } finally {
+      await database.close();
+    }
+  });
+});

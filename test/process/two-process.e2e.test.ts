@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { onRealPostgres } from "../helpers/db";
+import { E2E_ADMIN, freshPostgresDatabase, startServer, type ServerProcess, httpCall, httpSignIn } from "../helpers/process";
+
+// Issue 16, a fleet on one database: two real server processes on one Postgres. Writes on one are
+// read on the other — by id at once, in the other's (warmed) list cache as soon as the commit's
+// NOTIFY arrives — and a leaderboard cursor minted on one pages on the other.
+describe.runIf(onRealPostgres)("two instances on one Postgres", () => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c().catch(() => {});
+  });
+  const stop = async (p: ServerProcess) => {
+    p.child.kill("SIGTERM");
+    await p.exited;
+  };
+  const call = httpCall;
+  const signIn = httpSignIn;
+  /** The other instance hears the commit's NOTIFY asynchronously: bounded polling, no timing assertion. */
+  async function eventually<T>(f: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+    let v = await f();
+    for (let i = 0; i < 100 && !ok(v); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      v = await f();
+    }
+    return v;
+  }
+
+  it("writes on A are read on B; B's list cache is invalidated; cursors travel", { timeout: 120_000 }, async () => {
+    const db = await freshPostgresDatabase("oabp_fleet");
+    cleanups.push(() => db.drop());
+    const dir = mkdtempSync(path.join(tmpdir(), "oabp-fleet-"));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const a = await startServer({ DATABASE_URL: db.url, OABP_DATA_DIR: path.join(dir, "a") });
+    cleanups.push(() => stop(a));
+    const b = await startServer({ DATABASE_URL: db.url, OABP_DATA_DIR: path.join(dir, "b") });
+    cleanups.push(() => stop(b));
+
+    const creator = await signIn(a.base);
+    expect((await call(a.base, "POST", "/admin/ledger/credit", { agent_id: creator.address, asset: "USDC", amount: "500000000" }, E2E_ADMIN)).status).toBe(200);
+    // Warm B's list cache, then write on A.
+    const warm = await call(b.base, "GET", "/missions?limit=10");
+    expect(warm.body.missions).toEqual([]);
+    const m = await call(a.base, "POST", "/missions", {
+      title: "Fleet", description: "Created on instance A.", reward: { asset: "USDC", amount: "100000000" },
+      verification: { type: "creator_judges", params: {} }, deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(), tags: ["fleet"],
+    }, creator.token);
+    expect(m.status, m.text).toBe(201);
+    // By id: no cache in the way, at once. The token minted on A works on B.
+    expect((await call(b.base, "GET", `/missions/${m.body.id}`)).body.id).toBe(m.body.id);
+    expect((await call(b.base, "GET", `/agents/${creator.address}`, undefined, creator.token)).status).toBe(200);
+    // The list: B's cached page is dropped by the NOTIFY of A's commit.
+    const listed = await eventually(() => call(b.base, "GET", "/missions?limit=10"), (r) => r.body.missions.length === 1);
+    expect(listed.body.missions.map((x: { id: string }) => x.id)).toEqual([m.body.id]);
+    const tagged = await call(b.base, "GET", "/missions?tag=fleet");
+    expect(tagged.body.missions.map((x: { id: string }) => x.id)).toEqual([m.body.id]);
+
+    // A leaderboard cursor from A pages on B (the snapshot is the database's, not the instance's).
+    for (let i = 0; i < 3; i++) await signIn(a.base);
+    const p1 = await call(a.base, "GET", "/agents?limit=2");
+    expect(p1.body.next_cursor).toBeTruthy();
+    const p2 = await call(b.base, "GET", `/agents?limit=2&cursor=${p1.body.next_cursor}`);
+    expect(p2.status, p2.text).toBe(200);
+    const walked = [...p1.body.agents, ...p2.body.agents].map((x: { agent_id: string }) => x.agent_id);
+    expect(new Set(walked).size).toBe(4);
+  });
+});
