@@ -2,7 +2,7 @@ import type { Config } from "../env";
 
 // The MCP surface as it is declared to clients: the §7.1 manifest object, the §7.4 agent-card
 // transport block and the error shapes the server really sends. Built from the same constants as
-// the transport, so the declarations cannot drift from the behaviour (test/mcp-contract.int.test.ts
+// the transport, so the declarations cannot drift from the behaviour (test/mcp/mcp-contract.int.test.ts
 // also checks them against live requests).
 
 export const MCP_PATH = "/mcp";

@@ -5,7 +5,7 @@ import canonicalize from "canonicalize";
 // AIP-1 §6.1 receipt verification offline: nothing but the receipt and the issuer's manifest
 // (`receipt_signing_keys`). The same procedure as the server's
 // src/features/receipts/receipts.verify.ts, carried here so the packed client needs no server
-// code; test/client-receipts.test.ts holds both to the same answers (valid, tampered, rotated key).
+// code; test/client/client-receipts.e2e.test.ts holds both to the same answers (valid, tampered, rotated key).
 
 /** The bytes that are digested and signed: RFC 8785 (JCS) text of the receipt without digest and signature. */
 export function signingBytes(receipt: Record<string, unknown>): Uint8Array {

@@ -3,7 +3,7 @@ import { matchRule, normalizeTag, type QueryTag, type TagRule } from "./adp.tags
 
 // ADP §5 Baseline Discovery Profile: five factors, each in [0, 1], with the RECOMMENDED weights.
 // Pure: every input is passed in (the service reads them from the database with the injected
-// clock), so test/adp-ranking.test.ts can compute each factor by hand. How each deployment-
+// clock), so test/adp/adp-ranking.test.ts can compute each factor by hand. How each deployment-
 // specific signal is computed here (README "Protocol decisions"):
 // - tags: matched query tags / query tags, §3.6.1 rules and our aliases (adp.tags.ts);
 // - text: word overlap |Q ∩ A| / min(|Q|, |A|) over adp.words.ts words;

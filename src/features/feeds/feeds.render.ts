@@ -13,7 +13,7 @@ const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;")
  * Text for a CDATA section written by `feed` (through xml-js). xml-js splits only the FIRST
  * `]]>` of a CDATA value (`String.replace` with a string pattern), so a second one would end the
  * section early and break the document: the occurrences after the first are split here the same
- * way. test/feeds.int.test.ts round-trips a title with several `]]>` through a real parser, so a
+ * way. test/feeds/feeds.int.test.ts round-trips a title with several `]]>` through a real parser, so a
  * library change that alters this is caught.
  */
 export function cdataText(s: string): string {

@@ -1,6 +1,6 @@
 import type { AssetConfig } from "../../env";
 
-// Display helpers for the pages: pure, tested in test/web-units.test.ts.
+// Display helpers for the pages: pure, tested in test/web/web-units.test.ts.
 
 /** Base units → decimal string with the asset's decimals (bigint arithmetic, never a float). */
 export function formatAmount(amount: string, asset: string, assets: AssetConfig[]): string {
