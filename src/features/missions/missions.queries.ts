@@ -7,6 +7,9 @@ import { missions, missionTags } from "../../db/schema/index";
 const { search: _search, ...missionColumns } = getTableColumns(missions);
 export const MISSION_COLUMNS = missionColumns;
 
+/** Lists show what anyone may see: never a pending_escrow mission (missions.visible.ts has the rule). */
+export const publicMissions: SQL = ne(missions.status, "pending_escrow");
+
 function build(db: Db) {
   return {
     byId: db.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, sql.placeholder("id"))).prepare("oabp_mission_by_id"),
@@ -14,14 +17,14 @@ function build(db: Db) {
     listPublicFirst: db
       .select(MISSION_COLUMNS)
       .from(missions)
-      .where(ne(missions.status, "pending_escrow"))
+      .where(publicMissions)
       .orderBy(desc(missions.id))
       .limit(sql.placeholder("limit"))
       .prepare("oabp_missions_public_first"),
     listPublicAfter: db
       .select(MISSION_COLUMNS)
       .from(missions)
-      .where(and(ne(missions.status, "pending_escrow"), lt(missions.id, sql.placeholder("before"))))
+      .where(and(publicMissions, lt(missions.id, sql.placeholder("before"))))
       .orderBy(desc(missions.id))
       .limit(sql.placeholder("limit"))
       .prepare("oabp_missions_public_after"),
@@ -62,7 +65,7 @@ export interface ListConditions {
 
 export function listWhere(f: ListConditions): SQL {
   const conds: SQL[] = [];
-  conds.push(f.statuses ? inArray(missions.status, f.statuses) : ne(missions.status, "pending_escrow"));
+  conds.push(f.statuses ? inArray(missions.status, f.statuses) : publicMissions);
   if (f.missionTypes) conds.push(inArray(missions.missionType, f.missionTypes)); // AIP-2 §4: OR
   if (f.verificationType) conds.push(eq(missions.verificationType, f.verificationType));
   if (f.asset) conds.push(eq(missions.rewardAsset, f.asset));
