@@ -27,6 +27,14 @@ export function ctxFor(deps: Deps, caller: Caller): Ctx {
   return { deps, now: deps.clock.now(), caller };
 }
 
+/**
+ * A context for a signed-in address, or for an anonymous reader when there is none (the web
+ * pages, which read their cookie session themselves, and tests that call verbs directly).
+ */
+export function ctxForViewer(deps: Deps, viewer: string | undefined, now = deps.clock.now()): Ctx {
+  return { deps, now, caller: viewer ? { kind: "agent", address: viewer, via: "session" } : { kind: "anonymous", reason: "none" } };
+}
+
 /** Jobs act as nobody in particular; one context per tick, so a tick sees one instant. */
 export function ctxForJob(deps: Deps): Ctx {
   return ctxFor(deps, { kind: "job" });

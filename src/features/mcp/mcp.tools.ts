@@ -3,10 +3,12 @@ import type { Deps } from "../../deps";
 import { validationError } from "../../http/errors";
 import type { Identity } from "../../http/types";
 import { type AppError, errorBody } from "../../lib/errors";
-import { checkIdempotencyKey } from "../../lib/idempotency";
+import type { Ctx } from "../../lib/context";
+import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
 import { getAgent } from "../agents/agents.service";
 import { requireAgent } from "../auth/auth.service";
 import { CreateMissionRequest, ListMissionsQuery, VERIFICATION_TYPES } from "../missions/missions.schemas";
+import { createMissionOnce } from "../missions/missions.routes";
 import { createMission, getMission, listMissionsJson } from "../missions/missions.service";
 import { getReceipt } from "../receipts/receipts.service";
 import { CreateSubmissionRequest } from "../submissions/submissions.schemas";
@@ -48,7 +50,11 @@ const idKey = str("retry-safe: same key + arguments → the first answer");
 const READ = { readOnlyHint: true };
 const WRITE = { readOnlyHint: false, destructiveHint: false };
 
-const viewer = (identity: Identity) => (identity.kind === "agent" ? identity.address : undefined);
+/** A tool call's verb context, built as REST builds a request's (http/context.ts). */
+export function ctxFromMcp(ctx: ToolContext): Ctx {
+  return { deps: ctx.deps, now: ctx.deps.clock.now(), caller: ctx.identity };
+}
+
 const MissionId = z.string().min(1).max(64);
 
 /** Writes drop this instance's cached mission lists at once (REST does it in app.ts for /missions paths). */
@@ -90,7 +96,7 @@ export const TOOLS: Tool[] = [
     outputSchema: MISSION_OUT,
     annotations: READ,
     args: z.object({ mission_id: MissionId }),
-    run: async (ctx, a: { mission_id: string }) => JSON.stringify(await getMission(ctx.deps, a.mission_id, viewer(ctx.identity))),
+    run: async (ctx, a: { mission_id: string }) => JSON.stringify(await getMission(ctxFromMcp(ctx), { id: a.mission_id })),
   },
   {
     name: "submit_solution",
@@ -153,7 +159,8 @@ export const TOOLS: Tool[] = [
     args: CreateMissionRequest.extend({ idempotency_key: z.string().optional() }),
     run: async (ctx, a: z.infer<typeof CreateMissionRequest> & { idempotency_key?: string | undefined }, caller) => {
       const { idempotency_key, ...body } = a;
-      const r = await createMission(ctx.deps, caller!, body, checkIdempotencyKey(idempotency_key));
+      const r = await idempotent(ctxFromMcp(ctx), { key: checkIdempotencyKey(idempotency_key), request: body, ...createMissionOnce(caller!) },
+        (c) => createMission(c, body));
       return written(ctx, r.body);
     },
   },

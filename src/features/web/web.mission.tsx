@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { raw } from "hono/html";
+import { ctxForViewer } from "../../lib/context";
 import { listClaims } from "../claims/claims.service";
 import type { MissionWire } from "../missions/missions.schemas";
 import { getMission } from "../missions/missions.service";
@@ -74,7 +75,7 @@ function EscrowPanel(p: { m: MissionWire }) {
 
 export async function missionPage(ctx: PageCtx, id: string) {
   const { deps, now, viewer } = ctx;
-  const m = await getMission(deps, id, viewer);
+  const m = await getMission(ctxForViewer(deps, viewer, now), { id });
   const reward = formatAmount(m.reward.amount, m.reward.asset, deps.config.assets);
   const pub = deps.config.publicUrl;
   // Anonymous readers share one rendering per mission and minute from the mission-list cache
