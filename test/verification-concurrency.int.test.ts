@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries } from "../src/db/schema/index";
 import { balancesOf, escrowAccount, TREASURY, verifyLedger } from "../src/features/ledger/ledger.service";
 import { awardMission } from "../src/features/verification/creator-judges";
+import { awardOnce } from "../src/features/verification/verification.routes";
+import { ctxForViewer } from "../src/lib/context";
+import { idempotent } from "../src/lib/idempotency";
 import { runPendingChecks } from "../src/jobs/checks";
 import { sweepDueMissions } from "../src/jobs/sweeper";
 import { isAppError } from "../src/lib/errors";
@@ -180,7 +183,10 @@ describe.runIf(onRealPostgres)("verification under concurrency on real Postgres"
       const creatorBefore = await balance(creator.address);
 
       t.clock.set(new Date(jd - 1));
-      const startAward = () => awardMission(t.deps, creator.address, mission.id, { winners: [{ submission_id: subs[1]! }] }).then(
+      // The router's path: the verb under idempotent(), which answers the route's status.
+      const award1 = { winners: [{ submission_id: subs[1]! }] };
+      const startAward = () => idempotent(ctxForViewer(t.deps, creator.address), { key: undefined, request: award1, ...awardOnce(creator.address, mission.id) },
+        (ctx) => awardMission(ctx, { missionId: mission.id, award: award1 })).then(
         (r) => ({ ok: true as const, status: r.status }),
         (e: unknown) => ({ ok: false as const, code: isAppError(e) ? e.code : String(e) }),
       );

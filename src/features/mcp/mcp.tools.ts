@@ -12,10 +12,11 @@ import { createMissionOnce } from "../missions/missions.routes";
 import { createMission, getMission, listMissionsJson } from "../missions/missions.service";
 import { getReceipt } from "../receipts/receipts.service";
 import { CreateSubmissionRequest } from "../submissions/submissions.schemas";
+import { createSubmissionOnce } from "../submissions/submissions.routes";
 import { createSubmission } from "../submissions/submissions.service";
 import { castVote } from "../verification/peer-vote";
 import { claimMission } from "../claims/claims.service";
-import { VoteRequest } from "../verification/verification.routes";
+import { VoteRequest, voteOnce } from "../verification/verification.routes";
 
 // The MCP tools (AIP-1 §7: list_missions, get_mission, submit_solution, plus the other verbs that
 // exist today). MCP is a transport, not a second backend (style.md rule 12): each tool validates
@@ -116,7 +117,8 @@ export const TOOLS: Tool[] = [
     args: CreateSubmissionRequest.extend({ mission_id: MissionId, idempotency_key: z.string().optional() }),
     run: async (ctx, a: z.infer<typeof CreateSubmissionRequest> & { mission_id: string; idempotency_key?: string | undefined }, caller) => {
       const { mission_id, idempotency_key, ...body } = a;
-      const r = await createSubmission(ctx.deps, caller!, mission_id, body, checkIdempotencyKey(idempotency_key));
+      const r = await idempotent(ctxFromMcp(ctx), { key: checkIdempotencyKey(idempotency_key), request: body, ...createSubmissionOnce(caller!, mission_id) },
+        (c) => createSubmission(c, { missionId: mission_id, submission: body }));
       return written(ctx, r.body);
     },
   },
@@ -173,7 +175,9 @@ export const TOOLS: Tool[] = [
     caller: "submitter",
     args: VoteRequest.extend({ mission_id: MissionId, idempotency_key: z.string().optional() }),
     run: async (ctx, a: { mission_id: string; submission_id: string; amount: string; idempotency_key?: string | undefined }, caller) => {
-      const r = await castVote(ctx.deps, caller!, a.mission_id, { submission_id: a.submission_id, amount: a.amount }, checkIdempotencyKey(a.idempotency_key));
+      const vote = { submission_id: a.submission_id, amount: a.amount };
+      const r = await idempotent(ctxFromMcp(ctx), { key: checkIdempotencyKey(a.idempotency_key), request: vote, ...voteOnce(caller!, a.mission_id) },
+        (c) => castVote(c, { missionId: a.mission_id, vote }));
       return written(ctx, r.body);
     },
   },

@@ -36,7 +36,7 @@ async function deliverablePreviews(ctx: PageCtx, missionId: string, subs: Submis
   const inline = subs.filter((s) => s.content_uri?.endsWith(`/submissions/${s.id}/content`)).slice(0, DELIVERABLE_PREVIEWS);
   for (const s of inline) {
     try {
-      const r = await readSubmissionContent(ctx.deps, missionId, s.id, ctx.viewer);
+      const r = await readSubmissionContent(ctxForViewer(ctx.deps, ctx.viewer, ctx.now), { missionId, submissionId: s.id });
       if (r !== "not_modified") out.set(s.id, previewOf(r.body));
     } catch {
       // private, busy or undecodable: no preview
@@ -120,7 +120,7 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
   const { deps, now, viewer } = ctx;
   const id = m.id;
   const [subs, claims] = await Promise.all([
-    listSubmissions(deps, id, viewer, { limit: 50 }),
+    listSubmissions(ctxForViewer(deps, viewer, now), { missionId: id, limit: 50 }),
     listClaims(deps, id, viewer, { limit: 50 }),
   ]);
   const previews = await deliverablePreviews(ctx, id, subs.submissions);
