@@ -190,7 +190,7 @@ export const TOOLS: Tool[] = [
     // Anonymous claims answer the §1.4 body, as on REST (POST /missions/{id}/claims).
     caller: "submitter",
     args: z.object({ mission_id: MissionId }),
-    run: async (ctx, a: { mission_id: string }, caller) => written(ctx, JSON.stringify((await claimMission(ctx.deps, caller!, a.mission_id)).claim)),
+    run: async (ctx, a: { mission_id: string }) => written(ctx, JSON.stringify((await claimMission(ctxFromMcp(ctx), { missionId: a.mission_id })).claim)),
   },
 ];
 

@@ -121,7 +121,7 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
   const id = m.id;
   const [subs, claims] = await Promise.all([
     listSubmissions(ctxForViewer(deps, viewer, now), { missionId: id, limit: 50 }),
-    listClaims(deps, id, viewer, { limit: 50 }),
+    listClaims(ctxForViewer(deps, viewer, now), { missionId: id, limit: 50 }),
   ]);
   const previews = await deliverablePreviews(ctx, id, subs.submissions);
   const isCreator = viewer === m.creator;
