@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
+import { findVisibleMission } from "../missions/missions.visible";
 import { adpCards } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { parseAgentId } from "../agents/agents.service";
-import { findMission } from "../missions/missions.service";
 import { importedElos } from "../portability/portability.index";
 import { cardCandidates, cardsOf, agentAsCandidate, openMissionCandidates } from "./adp.discovery";
 import { isOverloaded, order, rank, scoreCandidate, WEIGHTS, type Scored } from "./adp.ranking";
@@ -67,8 +67,7 @@ export async function discover(deps: Deps, input: DiscoverInput): Promise<Discov
 
 /** GET /missions/{id}/candidates: agents with advertised cards ranked for a mission (creator excluded). */
 export async function missionCandidates(deps: Deps, missionId: string, viewer: string | undefined, q: RankQueryInput): Promise<MissionCandidatesWire> {
-  const m = await findMission(deps, missionId);
-  if (!m || (m.status === "pending_escrow" && m.creator !== viewer)) throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+  const m = await findVisibleMission({ deps }, missionId, viewer);
   const now = deps.clock.now();
   const query = { tags: queryTags(m.tags), words: missionWords(m.title, m.description.slice(0, 2000)) };
   const candidates = await cardCandidates(deps, { paths: query.tags.map((t) => t.path), words: query.words, exclude: m.creator }, now);

@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { raw } from "hono/html";
+import { ctxForViewer } from "../../lib/context";
 import { getAgent, getAgentHistory } from "../agents/agents.service";
 import { listMissions } from "../missions/missions.service";
 import { listReviews } from "../reviews/reviews.service";
@@ -15,7 +16,7 @@ export async function agentPage(ctx: PageCtx, rawId: string) {
   const id = a.agent_id;
   const [history, reviews, posted, solved] = await Promise.all([
     getAgentHistory(deps, id, { limit: 100 }),
-    listReviews(deps, id, { limit: 20 }),
+    listReviews(ctxForViewer(deps, undefined), { agentId: id, limit: 20 }),
     listMissions(deps, { creator: id, status: ["open", "escrowed", "resolved", "voided"], limit: 20 }),
     submissionsByAgent(deps, id, { limit: 20, acceptedOnly: true }),
   ]);
