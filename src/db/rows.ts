@@ -29,6 +29,11 @@ function prepared(db: Db) {
   return p;
 }
 
+/** The prepared by-id select on `db` (one per database handle). */
+export function preparedMissionById(db: Db) {
+  return prepared(db).byId;
+}
+
 export async function findMission(deps: Deps, id: string): Promise<Omit<MissionRow, "search"> | undefined> {
   if (!isId("mis", id)) return undefined;
   const [row] = await prepared(deps.database.db).byId.execute({ id });

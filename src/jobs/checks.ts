@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { lockMission } from "../db/mission-visibility";
 import { missions, submissions } from "../db/schema/index";
 import type { Deps } from "../deps";
 import { checkContent, checkSubmission, judgeFirstValidMatch, type CheckOutcome } from "../features/verification";
@@ -70,7 +71,7 @@ async function runOne(deps: Deps, claimed: SubmissionRow): Promise<void> {
       return { result: "retry", reason: "content_unavailable" } as CheckOutcome;
     });
   await db.transaction(async (tx) => {
-    const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, claimed.missionId)).for("update");
+    const m = await lockMission(tx, claimed.missionId);
     const at = deps.clock.now();
     const still = and(eq(submissions.id, id), isNull(submissions.checkResult), eq(submissions.status, "pending"));
     if (outcome.result === "retry" && claimed.checkAttempts < MAX_CHECK_ATTEMPTS) {

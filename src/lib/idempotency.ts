@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client";
 import { idempotencyKeys } from "../db/schema/index";
+import { type Ctx, dbOf, withTx } from "./context";
 import { AppError } from "./errors";
 import { sha256Hex } from "./hash";
 
@@ -97,6 +98,81 @@ export async function once(
     .set({ statusCode: String(result.status), response: body })
     .where(and(eq(idempotencyKeys.scope, opts.scope), eq(idempotencyKeys.key, opts.key)));
   return { status: result.status, body, replayed: false };
+}
+
+/** The status and JSON body a router answers for a verb's result. */
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * One Idempotency-Key'd operation, carried in the verb's context: the stored row's scope (built
+ * by the router from the caller and route, e.g. `${caller} POST /missions` — the same strings as
+ * before, so a retry across a deploy still replays), the request it hashes, and the router's
+ * mapping of the verb's result to its answer.
+ */
+export interface IdempotencyGuard {
+  key: string;
+  scope: string;
+  request: unknown;
+  answer(result: unknown): Answer;
+  /** Set by onceTx once the answer is stored. */
+  stored?: StoredResponse;
+}
+
+/** A concurrent duplicate finished first: its stored answer is ours (thrown out of the verb's transaction). */
+class Replay {
+  constructor(readonly stored: StoredResponse) {}
+}
+
+/**
+ * Runs `verb` at most once per (scope, key) and answers with the exact JSON text stored for it
+ * (design.md: same key + same body → the stored response; different body → 422; still in flight
+ * → 409). The router chooses the status (`answer`); the verb returns data and opens its writing
+ * transaction with onceTx, which claims the key inside it. Without a key the verb simply runs.
+ */
+export async function idempotent<T>(
+  ctx: Ctx,
+  op: { key: string | undefined; scope: string; request: unknown; answer: (result: T) => Answer },
+  verb: (ctx: Ctx) => Promise<T>,
+): Promise<StoredResponse> {
+  if (op.key === undefined) {
+    const a = op.answer(await verb(ctx));
+    return { status: a.status, body: JSON.stringify(a.body), replayed: false };
+  }
+  // Looked up before the verb validates anything (see storedResponse).
+  const stored = await storedResponse(dbOf(ctx), op);
+  if (stored) return stored;
+  const guard: IdempotencyGuard = { key: op.key, scope: op.scope, request: op.request, answer: op.answer as (r: unknown) => Answer };
+  try {
+    await verb({ ...ctx, idempotency: guard });
+  } catch (e) {
+    if (e instanceof Replay) return e.stored;
+    throw e;
+  }
+  if (!guard.stored) throw new Error(`idempotent verb for ${op.scope} never called onceTx`);
+  return guard.stored;
+}
+
+/**
+ * The verb's writing transaction (withTx) with the context's Idempotency-Key claimed first inside
+ * it (once): the key row and the verb's writes commit together, a failure rolls both back.
+ * Without a guard it is withTx.
+ */
+export async function onceTx<T>(ctx: Ctx, work: (tx: Tx, ctx: Ctx & { tx: Tx }) => Promise<T>): Promise<T> {
+  const g = ctx.idempotency;
+  if (!g) return withTx(ctx, work);
+  return withTx({ ...ctx, idempotency: undefined }, async (tx, inner) => {
+    let result: T | undefined;
+    const r = await once(tx, { scope: g.scope, key: g.key, request: g.request, at: ctx.now }, async () => {
+      result = await work(tx, inner);
+      return g.answer(result);
+    });
+    if (r.replayed) throw new Replay(r);
+    g.stored = r;
+    return result as T;
+  });
 }
 
 export function pgCode(e: unknown): string | undefined {

@@ -12,6 +12,9 @@ import { isAppError } from "../../src/lib/errors";
 import { makeTestApp, TEST_CONTENT_HOST, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
+import { awardOnce } from "../../src/features/verification/verification.routes";
+import { ctxForViewer } from "../../src/lib/context";
+import { idempotent } from "../../src/lib/idempotency";
 
 // Exactly-once resolution under real concurrency (issue 3, must-show 2). PGlite is a single
 // connection, so these run on the Postgres server named by DATABASE_URL (CI runs both).
@@ -180,7 +183,10 @@ describe.runIf(onRealPostgres)("verification under concurrency on real Postgres"
       const creatorBefore = await balance(creator.address);
 
       t.clock.set(new Date(jd - 1));
-      const startAward = () => awardMission(t.deps, creator.address, mission.id, { winners: [{ submission_id: subs[1]! }] }).then(
+      // The router's path: the verb under idempotent(), which answers the route's status.
+      const award1 = { winners: [{ submission_id: subs[1]! }] };
+      const startAward = () => idempotent(ctxForViewer(t.deps, creator.address), { key: undefined, request: award1, ...awardOnce(creator.address, mission.id) },
+        (ctx) => awardMission(ctx, { missionId: mission.id, award: award1 })).then(
         (r) => ({ ok: true as const, status: r.status }),
         (e: unknown) => ({ ok: false as const, code: isAppError(e) ? e.code : String(e) }),
       );

@@ -23,6 +23,12 @@ export const VerifyResponse = z
   })
   .openapi("LedgerVerification");
 
+/** A credit under an Idempotency-Key: its stored scope (one for the operator; unchanged text) and answer, 200. */
+export const creditOnce = {
+  scope: "admin POST /admin/ledger/credit",
+  answer: (credit: unknown) => ({ status: 200, body: credit }),
+};
+
 export const creditRoute = createRoute({
   method: "post",
   path: "/admin/ledger/credit",

@@ -1,7 +1,7 @@
 import type { Tx } from "../../db/client";
-import type { Deps } from "../../deps";
+import type { Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
-import { once, storedResponse } from "../../lib/idempotency";
+import { onceTx } from "../../lib/idempotency";
 import { parseUint } from "../../lib/money";
 import { touchAgent } from "../../db/touch-agent";
 import { agentAccount, balancesOf, EXTERNAL, transfer } from "../ledger";
@@ -9,16 +9,13 @@ import { findAsset } from "../missions";
 import { parseAgentId } from "../../lib/agent-id";
 
 /** Operator credit: external → agent, one transfer, hash-chained (design.md "Ledger rail"). */
-export async function creditAgent(deps: Deps, input: { agent_id: string; asset: string; amount: string; memo?: string | undefined }, idempotencyKey?: string) {
-  const scope = "admin POST /admin/ledger/credit";
-  const stored = await storedResponse(deps.database.db, { scope, key: idempotencyKey, request: input });
-  if (stored) return stored;
+export async function creditAgent(ctx: Ctx, input: { agent_id: string; asset: string; amount: string; memo?: string | undefined }) {
+  const { deps, now } = ctx;
   const agentId = parseAgentId(input.agent_id);
   const asset = findAsset(deps.config.assets, input.asset);
   if (!asset) throw new AppError("UNPROCESSABLE", `unknown asset ${input.asset}`, { field: "asset", reason: "unknown_asset" });
   const amount = parseUint(input.amount);
   if (amount <= 0n) throw new AppError("INVALID_PARAMETER", "amount must be a positive integer", { field: "amount" });
-  const now = deps.clock.now();
   const work = async (tx: Tx) => {
     await touchAgent(tx, agentId, now, false);
     const { transferId } = await transfer(tx, {
@@ -32,8 +29,7 @@ export async function creditAgent(deps: Deps, input: { agent_id: string; asset: 
       ],
     });
     const balance = (await balancesOf(tx, agentAccount(agentId))).get(asset.symbol) ?? 0n;
-    return { status: 200, body: { agent_id: agentId, asset: asset.symbol, amount: amount.toString(), balance: balance.toString(), transfer_id: transferId } };
+    return { agent_id: agentId, asset: asset.symbol, amount: amount.toString(), balance: balance.toString(), transfer_id: transferId };
   };
-  return deps.database.db.transaction((tx) =>
-    once(tx, { scope, key: idempotencyKey, request: input, at: now }, () => work(tx)));
+  return onceTx(ctx, work);
 }

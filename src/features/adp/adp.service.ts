@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { findVisibleMission } from "../../db/mission-visibility";
 import { adpCards } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
@@ -10,7 +11,6 @@ import { queryTags, rawFormsOf, skillPaths } from "./adp.tags";
 import { cardWords, MAX_QUERY_WORDS, missionWords, words } from "./adp.words";
 import type { DescribeInput, DiscoverInput, DiscoverWire, MissionCandidatesWire, RankQueryInput, RecommendedMissionsWire } from "./adp.schemas";
 import { parseAgentId } from "../../lib/agent-id";
-import { findMission } from "../../db/rows";
 
 // The ADP verbs (§4) and the two ranking lists; REST handlers (and MCP, later) call these.
 
@@ -67,8 +67,7 @@ export async function discover(deps: Deps, input: DiscoverInput): Promise<Discov
 
 /** GET /missions/{id}/candidates: agents with advertised cards ranked for a mission (creator excluded). */
 export async function missionCandidates(deps: Deps, missionId: string, viewer: string | undefined, q: RankQueryInput): Promise<MissionCandidatesWire> {
-  const m = await findMission(deps, missionId);
-  if (!m || (m.status === "pending_escrow" && m.creator !== viewer)) throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+  const m = await findVisibleMission({ deps }, missionId, viewer);
   const now = deps.clock.now();
   const query = { tags: queryTags(m.tags), words: missionWords(m.title, m.description.slice(0, 2000)) };
   const candidates = await cardCandidates(deps, { paths: query.tags.map((t) => t.path), words: query.words, exclude: m.creator }, now);

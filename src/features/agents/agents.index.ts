@@ -1,4 +1,5 @@
 import { router } from "../../http/openapi";
+import { ctxFromRequest } from "../../http/context";
 import { agentBalanceRoute, agentHistoryRoute, getAgentRoute, updateAgentRoute } from "./agents.routes";
 import { getAgent, getAgentBalance, getAgentHistory, updateAgent } from "./agents.service";
 import { requireAgent } from "../../http/identity";
@@ -6,8 +7,8 @@ import { requireAgent } from "../../http/identity";
 export const agentsRouter = router()
   .openapi(getAgentRoute, async (c) => c.json(await getAgent(c.get("deps"), c.req.valid("param").id), 200))
   .openapi(updateAgentRoute, async (c) => {
-    const caller = requireAgent(c.get("identity"), "UNAUTHORIZED");
-    return c.json(await updateAgent(c.get("deps"), caller, c.req.valid("param").id, c.req.valid("json")), 200);
+    requireAgent(c.get("identity"), "UNAUTHORIZED");
+    return c.json(await updateAgent(ctxFromRequest(c), { agentId: c.req.valid("param").id, profile: c.req.valid("json") }), 200);
   })
   .openapi(agentBalanceRoute, async (c) => c.json(await getAgentBalance(c.get("deps"), c.req.valid("param").id), 200))
   .openapi(agentHistoryRoute, async (c) => c.json(await getAgentHistory(c.get("deps"), c.req.valid("param").id, c.req.valid("query")) as never, 200));

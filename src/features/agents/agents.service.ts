@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { agentOf, type Ctx, dbOf } from "../../lib/context";
 import { agents } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
@@ -66,10 +67,11 @@ export async function getAgentBalance(deps: Deps, rawId: string) {
 }
 
 /** PUT /agents/{id}: only the address itself may write its profile (fields absent stay as they are). */
-export async function updateAgent(deps: Deps, caller: string, rawId: string, input: UpdateAgentInput): Promise<AgentWire> {
-  const id = parseAgentId(rawId);
+export async function updateAgent(ctx: Ctx, { agentId, profile: input }: { agentId: string; profile: UpdateAgentInput }): Promise<AgentWire> {
+  const { deps, now } = ctx;
+  const caller = agentOf(ctx);
+  const id = parseAgentId(agentId);
   if (caller !== id) throw new AppError("FORBIDDEN", "an agent may only edit its own profile");
-  const now = deps.clock.now();
   const set = {
     ...(input.display_name !== undefined && { displayName: input.display_name }),
     ...(input.kind !== undefined && { kind: input.kind }),
@@ -79,7 +81,7 @@ export async function updateAgent(deps: Deps, caller: string, rawId: string, inp
     updatedAt: now,
     lastSeenAt: now,
   };
-  await deps.database.db
+  await dbOf(ctx)
     .insert(agents)
     .values({ id, createdAt: now, ...set })
     .onConflictDoUpdate({ target: agents.id, set });

@@ -1,13 +1,13 @@
 import { and, inArray, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
 import { missionClaims, missions } from "../../db/schema/index";
-import type { Deps } from "../../deps";
+import { agentOf, type Ctx, dbOf, viewerOf, withTx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
 import { touchAgent } from "../../db/touch-agent";
+import { findVisibleMission, lockMission } from "../../db/mission-visibility";
 import type { ClaimListWire, ClaimWire } from "./claims.schemas";
 import { claimToWire, type ClaimRow } from "./claims.wire";
-import { findMission } from "../../db/rows";
 
 // Mission claims (design.md "Claims"): a visible, expiring intent to work. A claim never changes
 // who may submit or be paid — the verification method alone decides that (issue 8).
@@ -52,13 +52,6 @@ export async function activeClaimsOfAgents(db: DbOrTx, agentIds: readonly string
   return out;
 }
 
-/** The mission as a caller may see it: pending_escrow missions exist only for their creator. */
-async function visibleMission(deps: Deps, missionId: string, viewer: string | undefined) {
-  const m = await findMission(deps, missionId);
-  if (!m || (m.status === "pending_escrow" && m.creator !== viewer)) throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
-  return m;
-}
-
 const heldElsewhere = (m: { exclusiveHolder: string | null; exclusiveUntil: Date | null }, caller: string, now: Date) =>
   m.exclusiveHolder !== null && m.exclusiveHolder !== caller && m.exclusiveUntil !== null && m.exclusiveUntil.getTime() > now.getTime();
 
@@ -74,18 +67,15 @@ function exclusivelyClaimed(until: Date): AppError {
  * never both hold it. The per-agent cap is counted under the agent row lock (the upsert takes it;
  * lock order mission → agent, as everywhere).
  */
-export async function claimMission(deps: Deps, caller: string, missionId: string): Promise<{ created: boolean; claim: ClaimWire }> {
-  const now = deps.clock.now();
-  const seen = await visibleMission(deps, missionId, caller);
+export async function claimMission(ctx: Ctx, { missionId }: { missionId: string }): Promise<{ created: boolean; claim: ClaimWire }> {
+  const { deps, now } = ctx;
+  const caller = agentOf(ctx);
+  const seen = await findVisibleMission(ctx, missionId, caller);
   if (seen.creator === caller) throw new AppError("FORBIDDEN", "a creator cannot claim their own mission", { reason: "own_mission" });
   const { claimTtlSeconds, claimMaxPerAgent } = deps.config;
 
-  return deps.database.db.transaction(async (tx) => {
-    const [m] = await tx
-      .select({ status: missions.status, deadline: missions.deadline, maxClaims: missions.maxClaims, exclusiveClaimTtl: missions.exclusiveClaimTtl, exclusiveHolder: missions.exclusiveHolder, exclusiveUntil: missions.exclusiveUntil })
-      .from(missions)
-      .where(eq(missions.id, missionId))
-      .for("update");
+  return withTx(ctx, async (tx) => {
+    const m = await lockMission(tx, missionId);
     if (!m || m.status !== "open" || m.deadline.getTime() <= now.getTime()) {
       throw new AppError("MISSION_NOT_OPEN", "only an open mission before its deadline can be claimed", { status: m?.status ?? null, deadline: m?.deadline.toISOString() ?? null });
     }
@@ -157,11 +147,13 @@ async function insertClaim(tx: Tx, missionId: string, caller: string, now: Date,
  * DELETE /missions/{id}/claims: the caller releases its active claim (and the exclusive hold, if
  * it is the holder). Same mission row lock as claiming, so the count stays exact.
  */
-export async function releaseClaim(deps: Deps, caller: string, missionId: string): Promise<void> {
-  const now = deps.clock.now();
-  await visibleMission(deps, missionId, caller);
-  await deps.database.db.transaction(async (tx) => {
-    const [m] = await tx.select({ holder: missions.exclusiveHolder }).from(missions).where(eq(missions.id, missionId)).for("update");
+export async function releaseClaim(ctx: Ctx, { missionId }: { missionId: string }): Promise<void> {
+  const { now } = ctx;
+  const caller = agentOf(ctx);
+  await findVisibleMission(ctx, missionId, caller);
+  await withTx(ctx, async (tx) => {
+    const locked = await lockMission(tx, missionId);
+    const m = locked && { holder: locked.exclusiveHolder };
     const [released] = await tx
       .update(missionClaims)
       .set({ status: "released", endedAt: now })
@@ -184,12 +176,13 @@ function decodeCursor(cursor: string): string {
 }
 
 /** GET /missions/{id}/claims: active claims (first claimer first) and the hold in force, by the clock. */
-export async function listClaims(deps: Deps, missionId: string, viewer: string | undefined, q: { limit: number; cursor?: string | undefined }): Promise<ClaimListWire> {
-  const now = deps.clock.now();
-  const m = await visibleMission(deps, missionId, viewer);
+export async function listClaims(ctx: Ctx, q: { missionId: string; limit: number; cursor?: string | undefined }): Promise<ClaimListWire> {
+  const { now } = ctx;
+  const { missionId } = q;
+  const m = await findVisibleMission(ctx, missionId, viewerOf(ctx));
   const after = q.cursor ? decodeCursor(q.cursor) : undefined;
   const open = m.status === "open";
-  const db = deps.database.db;
+  const db = dbOf(ctx);
   const [rows, count] = open
     ? await Promise.all([
         db.select().from(missionClaims)

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { lockMission } from "../../db/mission-visibility";
 import type { Tx } from "../../db/client";
-import { chainPayouts, missions, submissions } from "../../db/schema/index";
+import { chainPayouts, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { voidAndRefund } from "../settlement";
-import { MISSION_COLUMNS } from "../../db/rows";
 
 // AIP-4 §4 corrective actions, run in the transaction that upholds the dispute (so the action and
 // the outcome commit together — "within 24 hours" is met at once). Each returns what it did, as
@@ -36,7 +36,7 @@ export async function retrySettlement(tx: Tx, missionId: string, now: Date): Pro
  * Locking: the mission row FOR UPDATE, then voidAndRefund's ledger or refund queue.
  */
 export async function invalidateRule(tx: Tx, _deps: Deps, missionId: string, now: Date): Promise<Record<string, unknown>> {
-  const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)).for("update");
+  const m = await lockMission(tx, missionId);
   if (!m) return { action: "invalidate_rule", applied: false, detail: "mission not found" };
   const live = (m.status === "open" || m.status === "escrowed") && VOIDABLE_PHASES.has(m.phase);
   if (!live) return { action: "invalidate_rule", applied: false, detail: `mission is ${m.status} (${m.phase}); its outcome stands` };

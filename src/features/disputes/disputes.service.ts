@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, lt, lte, sql } from "drizzle-orm";
+import { findVisibleMission } from "../../db/mission-visibility";
 import type { Tx } from "../../db/client";
 import { disputes, missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -105,8 +106,8 @@ async function qualify(deps: Deps, m: Mission, input: FileDisputeInput, filer: F
 export async function fileDispute(deps: Deps, filer: Filer, input: FileDisputeInput): Promise<DisputeWire> {
   const now = deps.clock.now();
   const t = input.dispute_type;
-  const m = await findMission(deps, input.mission_id);
-  if (!m || m.status === "pending_escrow") throw new AppError("NOT_FOUND", `mission ${input.mission_id} not found`);
+  // Hidden from everyone while pending_escrow, its creator included (nothing to dispute yet).
+  const m = await findVisibleMission({ deps }, input.mission_id, null);
   const q = await qualify(deps, m, input, filer, now);
   const bucket = "address" in filer ? filer.address : `anon:${filer.anonymousIp}`;
   const rule = FILING_LIMITS[t];

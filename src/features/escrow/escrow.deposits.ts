@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { lockMission } from "../../db/mission-visibility";
 import type { Tx } from "../../db/client";
 import { escrowDeposits, missions, type EscrowRecord } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -27,10 +28,8 @@ const summary = (d: DepositRow): NonNullable<EscrowRecord["deposit"]> => ({
   id: d.id, status: d.status, tx_hash: d.txHash, log_index: d.logIndex, funder: d.funder, block_number: d.blockNumber,
 });
 
-export async function lockMission(tx: Tx, missionId: string): Promise<Mission | undefined> {
-  const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)).for("update");
-  return m;
-}
+// The one mission row lock (missions.visible.ts); re-exported for the escrow callers.
+export { lockMission };
 
 /**
  * Junk costs the operator nothing (docs/base-rail.md "Rejected deposits"): the resolver refunds a

@@ -1,3 +1,4 @@
+import { ctxFromRequest } from "../../http/context";
 import { router } from "../../http/openapi";
 import { attachDepositRoute, convertPayoutRoute, escrowAttestationRoute, failPayoutRoute, getEscrowRoute, listPayoutsRoute, retryPayoutRoute, treasuryRoute } from "./escrow.routes";
 import { actOnPayout, listPayouts } from "./escrow.admin";
@@ -8,13 +9,13 @@ import { requireAdmin, requireAgent } from "../../http/identity";
 
 export const escrowRouter = router()
   .openapi(attachDepositRoute, async (c) => {
-    const caller = requireAgent(c.get("identity"), "UNAUTHORIZED");
-    const r = await attachDeposit(c.get("deps"), caller, c.req.valid("param").id, c.req.valid("json").tx_hash);
-    return r.status === 200 ? c.json(r.body, 200) : c.json(r.body, 202);
+    requireAgent(c.get("identity"), "UNAUTHORIZED");
+    const r = await attachDeposit(ctxFromRequest(c), { missionId: c.req.valid("param").id, txHash: c.req.valid("json").tx_hash });
+    // Confirmed at depth: the mission is open (200); else accepted, waiting for depth (202).
+    return r.confirmed ? c.json(r.body, 200) : c.json(r.body, 202);
   })
   .openapi(getEscrowRoute, async (c) => {
-    const identity = c.get("identity");
-    return c.json(await getEscrow(c.get("deps"), identity.kind === "agent" ? identity.address : undefined, c.req.valid("param").id), 200);
+    return c.json(await getEscrow(ctxFromRequest(c), { missionId: c.req.valid("param").id }), 200);
   })
   .openapi(escrowAttestationRoute, async (c) => c.json(await escrowAttestation(c.get("deps")), 200))
   .openapi(treasuryRoute, async (c) => {

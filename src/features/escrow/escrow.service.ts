@@ -5,13 +5,14 @@ import type { Deps } from "../../deps";
 import { RpcUnavailableError } from "../../lib/base-chain";
 import { missionLedgerEscrow, balancesOf, TREASURY } from "../ledger";
 import { AppError } from "../../lib/errors";
+import { agentOf, type Ctx, dbOf, viewerOf, withTx } from "../../lib/context";
+import { findMissionRow, findVisibleMission } from "../../db/mission-visibility";
 import { checkDepositReceipt, DEPOSIT_REJECTIONS } from "./escrow.check";
 import { recordDeposit, resolverRefunds } from "./escrow.deposits";
 import { missionTerms } from "./escrow.terms";
 import type { z } from "@hono/zod-openapi";
 import type { TreasuryResponse } from "./escrow.schemas";
 import { escrowToWire } from "./escrow.wire";
-import { findMission } from "../../db/rows";
 
 
 const rpcDown = (err: unknown) => {
@@ -22,23 +23,24 @@ const rpcDown = (err: unknown) => {
 /**
  * POST /missions/{id}/escrow: the creator names the funding transaction. Verified against the
  * receipt (status, emitting contract, mission key, token, amount, spam fee); the mission opens
- * when the deposit's block is at the confirmation depth (200), else it waits (202) and the
- * watcher opens it. A log already bound to another mission → 409.
+ * when the deposit's block is at the confirmation depth (`confirmed`: the route's 200), else it
+ * waits (202) and the watcher opens it. A log already bound to another mission → 409.
  */
-export async function attachDeposit(deps: Deps, caller: string, missionId: string, txHash: string) {
-  const m = await findMission(deps, missionId);
-  if (!m || (m.status === "pending_escrow" && m.creator !== caller)) throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+export async function attachDeposit(ctx: Ctx, { missionId, txHash }: { missionId: string; txHash: string }) {
+  const { deps } = ctx;
+  const caller = agentOf(ctx);
+  const m = await findVisibleMission(ctx, missionId, caller);
   if (m.rewardChain !== "base" || !m.escrow) throw new AppError("UNPROCESSABLE", "this mission is not on the base rail: nothing to escrow on chain", { reason: "not_base_rail" });
   if (m.creator !== caller) throw new AppError("FORBIDDEN", "only the mission's creator attaches its deposit");
   const chain = deps.chain;
   if (!chain) throw new AppError("UNPROCESSABLE", "settlement rail base is not enabled on this server", { reason: "rail_not_enabled" });
   const hash = txHash.toLowerCase();
   const bound = m.escrow.deposit;
-  if (bound && bound.tx_hash === hash && bound.status !== "reorged") return respond(deps, m.id, bound.status === "pending" ? 202 : 200);
+  if (bound && bound.tx_hash === hash && bound.status !== "reorged") return depositView(ctx, m.id, bound.status !== "pending");
 
   // A deposit is consumed once (design.md): a transaction whose escrow log already backs another
   // mission is a reuse, whatever else is wrong with it for this one.
-  const [used] = await deps.database.db.select({ missionId: escrowDeposits.missionId }).from(escrowDeposits)
+  const [used] = await dbOf(ctx).select({ missionId: escrowDeposits.missionId }).from(escrowDeposits)
     .where(and(eq(escrowDeposits.chainId, chain.chainId), eq(escrowDeposits.txHash, hash), ne(escrowDeposits.missionId, m.id))).limit(1);
   if (used) throw new AppError("CONFLICT", "this deposit already backs another mission", { field: "tx_hash", reason: "deposit_already_used" });
   const [receipt, heads] = await Promise.all([chain.receipt(hash), chain.heads()]).catch((err) => Promise.reject(rpcDown(err)));
@@ -47,7 +49,8 @@ export async function attachDeposit(deps: Deps, caller: string, missionId: strin
     throw new AppError("UNPROCESSABLE", DEPOSIT_REJECTIONS[check.reason], { field: "tx_hash", reason: check.reason });
   }
   const log = check.log!;
-  const outcome = await deps.database.db.transaction((tx) => recordDeposit(tx, deps, m.id, log, heads, deps.clock.now(), check.ok ? undefined : check.reason));
+  // The clock read after the chain calls, as before (the receipt wait is not part of the instant).
+  const outcome = await withTx(ctx, (tx) => recordDeposit(tx, deps, m.id, log, heads, deps.clock.now(), check.ok ? undefined : check.reason));
   if (outcome.kind === "used_elsewhere") {
     throw new AppError("CONFLICT", "this deposit already backs another mission", { field: "tx_hash", reason: "deposit_already_used" });
   }
@@ -59,20 +62,19 @@ export async function attachDeposit(deps: Deps, caller: string, missionId: strin
       : "the deposit is not refunded by the server (wrong token or spam fee short): its funder withdraws it with reclaim() once the mission key is released, or after its refund-after time";
     throw new AppError("UNPROCESSABLE", `${DEPOSIT_REJECTIONS[outcome.reason]}; ${what}`, { field: "tx_hash", reason: outcome.reason, refund: refunded ? "queued" : "none" });
   }
-  return respond(deps, m.id, outcome.deposit.status === "pending" ? 202 : 200);
+  return depositView(ctx, m.id, outcome.deposit.status !== "pending");
 }
 
-async function respond(deps: Deps, missionId: string, status: 200 | 202) {
-  const m = (await findMission(deps, missionId))!;
-  return { status, body: { mission_id: m.id, mission_status: m.status, escrow: escrowToWire(m)! } };
+async function depositView(ctx: Ctx, missionId: string, confirmed: boolean) {
+  const m = (await findMissionRow(ctx, missionId))!;
+  return { confirmed, body: { mission_id: m.id, mission_status: m.status, escrow: escrowToWire(m)! } };
 }
 
 /** GET /missions/{id}/escrow: visible like the mission (a pending one to its creator only). */
-export async function getEscrow(deps: Deps, viewer: string | undefined, missionId: string) {
-  const m = await findMission(deps, missionId);
-  if (!m || (m.status === "pending_escrow" && m.creator !== viewer)) throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+export async function getEscrow(ctx: Ctx, { missionId }: { missionId: string }) {
+  const m = await findVisibleMission(ctx, missionId, viewerOf(ctx));
   // Issue 15 item 9: the ledger rail answers too, with the mission's escrow account and chain.
-  if (!m.escrow) return { mission_id: m.id, mission_status: m.status, rail: "ledger" as const, escrow: null, ledger: await missionLedgerEscrow(deps.database.db, m.id, m.rewardAsset) };
+  if (!m.escrow) return { mission_id: m.id, mission_status: m.status, rail: "ledger" as const, escrow: null, ledger: await missionLedgerEscrow(dbOf(ctx), m.id, m.rewardAsset) };
   return { mission_id: m.id, mission_status: m.status, rail: "base" as const, escrow: escrowToWire(m)!, ledger: null };
 }
 

@@ -1,5 +1,6 @@
 import { missionViewPath } from "../../lib/view-paths";
-import { and, asc, eq, gte, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { publicMissions } from "../../db/mission-visibility";
 import { missions, sitemapChunks } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { renderSitemap, renderSitemapIndex } from "./feeds.render";
@@ -22,7 +23,7 @@ const MAX_CUTS_PER_BUILD = 40;
 // OpenAPI entry points are announced by the manifest, robots.txt and <link rel="alternate">.
 export const SITEMAP_STATIC = ["/", "/ranking", "/status", "/docs"];
 
-const isPublic = ne(missions.status, "pending_escrow");
+const isPublic = publicMissions;
 
 /**
  * The chunk table, extended while its open (last) chunk holds more than SITEMAP_CHUNK public

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { agentOf, type Ctx, dbOf } from "../../lib/context";
 import type { Db } from "../../db/client";
 import { agents } from "../../db/schema/index";
-import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { touchAgent } from "../../db/touch-agent";
 import type { HeartbeatWire } from "./heartbeats.schemas";
@@ -32,11 +32,12 @@ export function presence(agentId: string, lastSeenAt: Date, now: Date): Heartbea
 }
 
 /** POST /agents/{id}/heartbeat: only the agent itself; upserts its row and moves last_seen_at. */
-export async function heartbeat(deps: Deps, caller: string, rawId: string): Promise<HeartbeatWire> {
-  const id = parseAgentId(rawId);
+export async function heartbeat(ctx: Ctx, { agentId }: { agentId: string }): Promise<HeartbeatWire> {
+  const { now } = ctx;
+  const caller = agentOf(ctx);
+  const id = parseAgentId(agentId);
   if (caller !== id) throw new AppError("FORBIDDEN", "an agent may only send its own heartbeat", { reason: "not_self" });
-  const now = deps.clock.now();
-  const db = deps.database.db;
+  const db = dbOf(ctx);
   await touchAgent(db, id, now);
   // touchAgent keeps the later of the stored and the new time, so read back what is stored.
   const [row] = await db.select({ lastSeenAt: agents.lastSeenAt }).from(agents).where(eq(agents.id, id));

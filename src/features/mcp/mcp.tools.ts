@@ -3,15 +3,16 @@ import type { Deps } from "../../deps";
 import { validationError } from "../../http/errors";
 import type { Identity } from "../../http/types";
 import { type AppError, errorBody } from "../../lib/errors";
-import { checkIdempotencyKey } from "../../lib/idempotency";
+import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
 import { getAgent } from "../agents";
-import { CreateMissionRequest, ListMissionsQuery, createMission, getMission, listMissionsJson } from "../missions";
+import { CreateMissionRequest, ListMissionsQuery, createMission, getMission, listMissionsJson, createMissionOnce } from "../missions";
 import { getReceipt } from "../receipts";
-import { CreateSubmissionRequest, createSubmission } from "../submissions";
-import { castVote, VoteRequest } from "../verification";
+import { CreateSubmissionRequest, createSubmission, createSubmissionOnce } from "../submissions";
+import { castVote, VoteRequest, voteOnce } from "../verification";
 import { claimMission } from "../claims";
 import { requireAgent } from "../../http/identity";
 import { VERIFICATION_TYPES } from "../../db/vocabulary";
+import type { Ctx } from "../../lib/context";
 
 // The MCP tools (AIP-1 §7: list_missions, get_mission, submit_solution, plus the other verbs that
 // exist today). MCP is a transport, not a second backend (style.md rule 12): each tool validates
@@ -46,7 +47,11 @@ const idKey = str("retry-safe: same key + arguments → the first answer");
 const READ = { readOnlyHint: true };
 const WRITE = { readOnlyHint: false, destructiveHint: false };
 
-const viewer = (identity: Identity) => (identity.kind === "agent" ? identity.address : undefined);
+/** A tool call's verb context, built as REST builds a request's (http/context.ts). */
+export function ctxFromMcp(ctx: ToolContext): Ctx {
+  return { deps: ctx.deps, now: ctx.deps.clock.now(), caller: ctx.identity };
+}
+
 const MissionId = z.string().min(1).max(64);
 
 /** Writes drop this instance's cached mission lists at once (REST does it in app.ts for /missions paths). */
@@ -88,7 +93,7 @@ export const TOOLS: Tool[] = [
     outputSchema: MISSION_OUT,
     annotations: READ,
     args: z.object({ mission_id: MissionId }),
-    run: async (ctx, a: { mission_id: string }) => JSON.stringify(await getMission(ctx.deps, a.mission_id, viewer(ctx.identity))),
+    run: async (ctx, a: { mission_id: string }) => JSON.stringify(await getMission(ctxFromMcp(ctx), { id: a.mission_id })),
   },
   {
     name: "submit_solution",
@@ -108,7 +113,8 @@ export const TOOLS: Tool[] = [
     args: CreateSubmissionRequest.extend({ mission_id: MissionId, idempotency_key: z.string().optional() }),
     run: async (ctx, a: z.infer<typeof CreateSubmissionRequest> & { mission_id: string; idempotency_key?: string | undefined }, caller) => {
       const { mission_id, idempotency_key, ...body } = a;
-      const r = await createSubmission(ctx.deps, caller!, mission_id, body, checkIdempotencyKey(idempotency_key));
+      const r = await idempotent(ctxFromMcp(ctx), { key: checkIdempotencyKey(idempotency_key), request: body, ...createSubmissionOnce(caller!, mission_id) },
+        (c) => createSubmission(c, { missionId: mission_id, submission: body }));
       return written(ctx, r.body);
     },
   },
@@ -151,7 +157,8 @@ export const TOOLS: Tool[] = [
     args: CreateMissionRequest.extend({ idempotency_key: z.string().optional() }),
     run: async (ctx, a: z.infer<typeof CreateMissionRequest> & { idempotency_key?: string | undefined }, caller) => {
       const { idempotency_key, ...body } = a;
-      const r = await createMission(ctx.deps, caller!, body, checkIdempotencyKey(idempotency_key));
+      const r = await idempotent(ctxFromMcp(ctx), { key: checkIdempotencyKey(idempotency_key), request: body, ...createMissionOnce(caller!) },
+        (c) => createMission(c, body));
       return written(ctx, r.body);
     },
   },
@@ -164,7 +171,9 @@ export const TOOLS: Tool[] = [
     caller: "submitter",
     args: VoteRequest.extend({ mission_id: MissionId, idempotency_key: z.string().optional() }),
     run: async (ctx, a: { mission_id: string; submission_id: string; amount: string; idempotency_key?: string | undefined }, caller) => {
-      const r = await castVote(ctx.deps, caller!, a.mission_id, { submission_id: a.submission_id, amount: a.amount }, checkIdempotencyKey(a.idempotency_key));
+      const vote = { submission_id: a.submission_id, amount: a.amount };
+      const r = await idempotent(ctxFromMcp(ctx), { key: checkIdempotencyKey(a.idempotency_key), request: vote, ...voteOnce(caller!, a.mission_id) },
+        (c) => castVote(c, { missionId: a.mission_id, vote }));
       return written(ctx, r.body);
     },
   },
@@ -177,7 +186,7 @@ export const TOOLS: Tool[] = [
     // Anonymous claims answer the §1.4 body, as on REST (POST /missions/{id}/claims).
     caller: "submitter",
     args: z.object({ mission_id: MissionId }),
-    run: async (ctx, a: { mission_id: string }, caller) => written(ctx, JSON.stringify((await claimMission(ctx.deps, caller!, a.mission_id)).claim)),
+    run: async (ctx, a: { mission_id: string }) => written(ctx, JSON.stringify((await claimMission(ctxFromMcp(ctx), { missionId: a.mission_id })).claim)),
   },
 ];
 

@@ -3,6 +3,7 @@
 export { missionListCache } from "./missions.cache";
 export { checkEligibility } from "./missions.eligibility";
 export { missionsRouter } from "./missions.index";
+export { createMissionOnce } from "./missions.routes";
 export { CreateMissionRequest, ListMissionsQuery, Mission, MissionIdParam, PUBLIC_STATUSES, Uint, VERIFICATION_TYPES } from "./missions.schemas";
 export type { ListMissionsFilters, MissionWire } from "./missions.schemas";
 export { createMission, findAsset, getMission, listMissions, listMissionsJson } from "./missions.service";

@@ -1,9 +1,10 @@
 import { router } from "../../http/openapi";
 import { sendJsonDoc } from "../../http/http-cache";
 import { sendStored } from "../../http/respond";
-import { checkIdempotencyKey } from "../../lib/idempotency";
+import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
+import { ctxFromRequest } from "../../http/context";
 import { AppError } from "../../lib/errors";
-import { createMissionRoute, customTypeRoute, getMissionRoute, listMissionsRoute, missionTypesRoute, voidMissionRoute } from "./missions.routes";
+import { createMissionRoute, createMissionOnce, customTypeRoute, getMissionRoute, listMissionsRoute, missionTypesRoute, voidMissionRoute } from "./missions.routes";
 import { customTypeDocument, supportedTypes, typesDocument } from "./missions.types";
 import { createMission, getMission, listMissionsDoc, voidMission } from "./missions.service";
 import { requireAgent } from "../../http/identity";
@@ -12,7 +13,9 @@ export const missionsRouter = router()
   .openapi(createMissionRoute, async (c) => {
     const creator = requireAgent(c.get("identity"), "UNAUTHORIZED");
     const key = checkIdempotencyKey(c.req.header("idempotency-key"));
-    const r = await createMission(c.get("deps"), creator, c.req.valid("json"), key);
+    const input = c.req.valid("json");
+    const r = await idempotent(ctxFromRequest(c), { key, request: input, ...createMissionOnce(creator) },
+      (ctx) => createMission(ctx, input));
     return sendStored(c, r);
   })
   .openapi(listMissionsRoute, async (c) => {
@@ -30,10 +33,9 @@ export const missionsRouter = router()
     return c.json(doc, 200);
   })
   .openapi(getMissionRoute, async (c) => {
-    const id = c.get("identity");
-    return c.json(await getMission(c.get("deps"), c.req.valid("param").id, id.kind === "agent" ? id.address : undefined), 200);
+    return c.json(await getMission(ctxFromRequest(c), { id: c.req.valid("param").id }), 200);
   })
   .openapi(voidMissionRoute, async (c) => {
-    const caller = requireAgent(c.get("identity"), "UNAUTHORIZED");
-    return c.json(await voidMission(c.get("deps"), caller, c.req.valid("param").id), 200);
+    requireAgent(c.get("identity"), "UNAUTHORIZED");
+    return c.json(await voidMission(ctxFromRequest(c), { id: c.req.valid("param").id }), 200);
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { missions, missionTags } from "../../db/schema/index";
 import { MISSION_COLUMNS } from "../../db/rows";
@@ -7,20 +7,24 @@ import type { MissionStatus, VerificationType } from "../../db/vocabulary";
 // Hot queries are prepared once per database handle (an unprepared query costs an extra round
 // trip; design.md "Fixed stack").
 
+import { publicMissions } from "../../db/mission-visibility";
+
+export { publicMissions };
+
 function build(db: Db) {
   return {
     // The unfiltered public list: newest first, keyset on the time-ordered id.
     listPublicFirst: db
       .select(MISSION_COLUMNS)
       .from(missions)
-      .where(ne(missions.status, "pending_escrow"))
+      .where(publicMissions)
       .orderBy(desc(missions.id))
       .limit(sql.placeholder("limit"))
       .prepare("oabp_missions_public_first"),
     listPublicAfter: db
       .select(MISSION_COLUMNS)
       .from(missions)
-      .where(and(ne(missions.status, "pending_escrow"), lt(missions.id, sql.placeholder("before"))))
+      .where(and(publicMissions, lt(missions.id, sql.placeholder("before"))))
       .orderBy(desc(missions.id))
       .limit(sql.placeholder("limit"))
       .prepare("oabp_missions_public_after"),
@@ -61,7 +65,7 @@ export interface ListConditions {
 
 export function listWhere(f: ListConditions): SQL {
   const conds: SQL[] = [];
-  conds.push(f.statuses ? inArray(missions.status, f.statuses) : ne(missions.status, "pending_escrow"));
+  conds.push(f.statuses ? inArray(missions.status, f.statuses) : publicMissions);
   if (f.missionTypes) conds.push(inArray(missions.missionType, f.missionTypes)); // AIP-2 §4: OR
   if (f.verificationType) conds.push(eq(missions.verificationType, f.verificationType));
   if (f.asset) conds.push(eq(missions.rewardAsset, f.asset));

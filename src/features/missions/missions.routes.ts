@@ -1,9 +1,18 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
-import { CreateMissionRequest, ListMissionsQuery, Mission, MissionIdParam, MissionList } from "./missions.schemas";
+import { CreateMissionRequest, ListMissionsQuery, Mission, MissionIdParam, MissionList, type MissionWire } from "./missions.schemas";
 
 const IdempotencyHeader = z.object({
   "idempotency-key": z.string().optional().openapi({ description: "Retry-safe creation: same key + same body → the stored response" }),
+});
+
+/**
+ * A creation under an Idempotency-Key: the scope stored with the key row (REST and MCP share it;
+ * the same text as ever, so retries replay across deploys) and the answer, 201 with the mission.
+ */
+export const createMissionOnce = (creator: string) => ({
+  scope: `${creator} POST /missions`,
+  answer: (m: MissionWire) => ({ status: 201, body: m }),
 });
 
 export const createMissionRoute = createRoute({

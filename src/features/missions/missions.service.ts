@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
 import type { Tx } from "../../db/client";
-import { desc, eq } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import { missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import type { AssetConfig } from "../../env";
 import { normalizeAddress } from "../../lib/address";
+import { agentOf, type Ctx, viewerOf, withTx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
-import { once, stableStringify, storedResponse } from "../../lib/idempotency";
+import { onceTx, stableStringify } from "../../lib/idempotency";
 import { parseUint } from "../../lib/money";
 import { touchAgent } from "../../db/touch-agent";
 import { recordActivity } from "../reputation";
@@ -17,10 +18,11 @@ import { baseRailTerms, escrowRecordFor, ESCROW_MAX_RECIPIENTS, refundAfterFor }
 import { emitMissionCreated } from "../../db/outbox";
 import type { CreateMissionInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
 import { listWhere, prepared, toPrefixTsquery } from "./missions.queries";
+import { findMissionRow, findVisibleMission, lockMission } from "../../db/mission-visibility";
 import { validateVerificationParams } from "./missions.verification";
 import { validateMissionType } from "./missions.types";
 import { missionToWire } from "./missions.wire";
-import { findMission, MISSION_COLUMNS, type MissionRow } from "../../db/rows";
+import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 
 export function findAsset(assets: AssetConfig[], symbolOrAddress: string): AssetConfig | undefined {
   const s = symbolOrAddress.toLowerCase();
@@ -33,16 +35,9 @@ export function findAsset(assets: AssetConfig[], symbolOrAddress: string): Asset
  * Locking: the creator's ledger account row (FOR UPDATE) serialises concurrent creations; the
  * idempotency key row (unique index) makes a retried request run once.
  */
-export async function createMission(
-  deps: Deps,
-  creator: string,
-  input: CreateMissionInput,
-  idempotencyKey?: string,
-): Promise<{ status: number; body: string; replayed: boolean }> {
-  const now = deps.clock.now();
-  const scope = `${creator} POST /missions`;
-  const stored = await storedResponse(deps.database.db, { scope, key: idempotencyKey, request: input });
-  if (stored) return stored;
+export async function createMission(ctx: Ctx, input: CreateMissionInput): Promise<MissionWire> {
+  const { deps, now } = ctx;
+  const creator = agentOf(ctx);
   if (input.creator !== undefined && normalizeAddress(input.creator) !== creator) {
     throw new AppError("FORBIDDEN", "creator must be the authenticated address", { field: "creator" });
   }
@@ -141,20 +136,17 @@ export async function createMission(
     // Webhooks: mission.created only once the mission is public (open); a pending_escrow one
     // emits it when its deposit opens it.
     if (row.status === "open") await emitMissionCreated(tx, row, now);
-    return { status: 201, body: missionToWire(row, deps.config.publicUrl, row.creator) };
+    return missionToWire(row, deps.config.publicUrl, row.creator);
   };
 
-  return deps.database.db.transaction((tx) =>
-    once(tx, { scope, key: idempotencyKey, request: input, at: now }, () => work(tx)));
+  return onceTx(ctx, work);
 }
 
 /** GET /missions/{id}: pending_escrow missions are visible to their creator only. */
-export async function getMission(deps: Deps, id: string, viewer?: string): Promise<MissionWire> {
-  const row = await findMission(deps, id);
-  if (!row || (row.status === "pending_escrow" && row.creator !== viewer)) {
-    throw new AppError("NOT_FOUND", `mission ${id} not found`);
-  }
-  return missionToWire(row, deps.config.publicUrl, viewer);
+export async function getMission(ctx: Ctx, input: { id: string }): Promise<MissionWire> {
+  const viewer = viewerOf(ctx);
+  const row = await findVisibleMission(ctx, input.id, viewer);
+  return missionToWire(row, ctx.deps.config.publicUrl, viewer);
 }
 
 const encodeCursor = (id: string) => Buffer.from(id, "utf8").toString("base64url");
@@ -226,17 +218,18 @@ export async function listMissions(deps: Deps, f: ListMissionsFilters): Promise<
  * Locking: the mission row FOR UPDATE; a concurrent submission bumps submission_count under the
  * same lock, so it either lands first (void refused) or finds the mission voided.
  */
-export async function voidMission(deps: Deps, caller: string, id: string): Promise<MissionWire> {
-  const now = deps.clock.now();
-  const existing = await findMission(deps, id);
-  if (!existing || (existing.status === "pending_escrow" && existing.creator !== caller)) throw new AppError("NOT_FOUND", `mission ${id} not found`);
+export async function voidMission(ctx: Ctx, input: { id: string }): Promise<MissionWire> {
+  const { deps, now } = ctx;
+  const { id } = input;
+  const caller = agentOf(ctx);
+  const existing = await findVisibleMission(ctx, id, caller);
   if (existing.creator !== caller) throw new AppError("FORBIDDEN", "only the creator may void a mission");
-  return deps.database.db.transaction(async (tx) => {
-    const [row] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, id)).for("update");
+  return withTx(ctx, async (tx) => {
+    const row = await lockMission(tx, id);
     if (!row || row.status !== "open") throw new AppError("MISSION_NOT_OPEN", `mission is ${row?.status ?? "gone"}`, { status: row?.status });
     if (row.submissionCount > 0) throw new AppError("CONFLICT", "a mission with submissions cannot be voided", { reason: "has_submissions", submission_count: row.submissionCount });
     await voidAndRefund(tx, row, { now, reason: "creator_void" });
-    const [after] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, id));
+    const after = await findMissionRow({ deps, tx }, id);
     return missionToWire(after!, deps.config.publicUrl, caller);
   });
 }

@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { missions, reviews, reviewStats } from "../../db/schema/index";
-import type { Deps } from "../../deps";
+import { agentOf, type Ctx, dbOf } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
+import { assertVisible } from "../../db/mission-visibility";
 import type { CreateReviewInput, ReviewWire, UpdateReviewInput } from "./reviews.schemas";
 import { parseAgentId } from "../../lib/agent-id";
 
@@ -62,17 +63,18 @@ function winnersOf(m: { payouts: { agent_id: string }[] | null; winnerAgentId: s
  * the creator, once per (mission, reviewer, reviewee), never themselves. `resolved` is terminal,
  * so the party check needs no lock; the unique index decides concurrent duplicates.
  */
-export async function createReview(deps: Deps, caller: string, rawSubject: string, input: CreateReviewInput): Promise<ReviewWire> {
+export async function createReview(ctx: Ctx, { agentId: rawSubject, review: input }: { agentId: string; review: CreateReviewInput }): Promise<ReviewWire> {
+  const { now } = ctx;
+  const caller = agentOf(ctx);
   const reviewee = parseAgentId(rawSubject);
   if (caller === reviewee) throw new AppError("FORBIDDEN", "an agent may not review itself", { reason: "self_review" });
   if (!isId("mis", input.mission_id)) throw new AppError("INVALID_PARAMETER", "mission_id is not a mission id", { field: "mission_id" });
-  const db = deps.database.db;
-  const [m] = await db
+  const db = dbOf(ctx);
+  const [row0] = await db
     .select({ creator: missions.creator, status: missions.status, payouts: missions.payouts, winnerAgentId: missions.winnerAgentId })
     .from(missions)
     .where(eq(missions.id, input.mission_id));
-  // pending_escrow missions are visible only to their creator (README "Listing").
-  if (!m || (m.status === "pending_escrow" && m.creator !== caller)) throw new AppError("NOT_FOUND", `mission ${input.mission_id} not found`);
+  const m = assertVisible(row0, input.mission_id, caller);
   if (m.status !== "resolved") {
     throw new AppError("CONFLICT", "reviews open once the mission is resolved", { reason: "mission_not_resolved", status: m.status });
   }
@@ -87,7 +89,6 @@ export async function createReview(deps: Deps, caller: string, rawSubject: strin
       : "only the mission's creator and its winners may review each other", { reason: party ? "not_counterparty" : "not_a_party" });
   }
 
-  const now = deps.clock.now();
   const [row] = await db
     .insert(reviews)
     .values({ id: newId("rev", now.getTime()), missionId: input.mission_id, reviewer: caller, reviewee, reviewerRole: role, stars: input.stars, text: input.text ?? null, createdAt: now, updatedAt: now })
@@ -115,23 +116,24 @@ async function missedWrite(db: DbOrTx, reviewee: string, reviewId: string): Prom
   throw new AppError("FORBIDDEN", "only the author may change or delete a review", { reason: "not_author" });
 }
 
-export async function getReview(deps: Deps, rawSubject: string, reviewId: string): Promise<ReviewWire> {
-  const row = await findReview(deps.database.db, parseAgentId(rawSubject), reviewId);
+export async function getReview(ctx: Ctx, { agentId, reviewId }: { agentId: string; reviewId: string }): Promise<ReviewWire> {
+  const row = await findReview(dbOf(ctx), parseAgentId(agentId), reviewId);
   if (!row) throw new AppError("NOT_FOUND", `review ${reviewId} not found`);
   return reviewToWire(row);
 }
 
 /** PUT /agents/{id}/reviews/{review_id}: author only (the condition is in the UPDATE itself). */
-export async function updateReview(deps: Deps, caller: string, rawSubject: string, reviewId: string, input: UpdateReviewInput): Promise<ReviewWire> {
-  const reviewee = parseAgentId(rawSubject);
-  const db = deps.database.db;
+export async function updateReview(ctx: Ctx, { agentId, reviewId, review: input }: { agentId: string; reviewId: string; review: UpdateReviewInput }): Promise<ReviewWire> {
+  const caller = agentOf(ctx);
+  const reviewee = parseAgentId(agentId);
+  const db = dbOf(ctx);
   const [row] = isId("rev", reviewId)
     ? await db
       .update(reviews)
       .set({
         ...(input.stars !== undefined && { stars: input.stars }),
         ...(input.text !== undefined && { text: input.text }),
-        updatedAt: deps.clock.now(),
+        updatedAt: ctx.now,
       })
       .where(and(eq(reviews.id, reviewId), eq(reviews.reviewee, reviewee), eq(reviews.reviewer, caller)))
       .returning()
@@ -141,9 +143,10 @@ export async function updateReview(deps: Deps, caller: string, rawSubject: strin
 }
 
 /** DELETE /agents/{id}/reviews/{review_id}: author only; the pair may then be reviewed afresh. */
-export async function deleteReview(deps: Deps, caller: string, rawSubject: string, reviewId: string): Promise<void> {
-  const reviewee = parseAgentId(rawSubject);
-  const db = deps.database.db;
+export async function deleteReview(ctx: Ctx, { agentId, reviewId }: { agentId: string; reviewId: string }): Promise<void> {
+  const caller = agentOf(ctx);
+  const reviewee = parseAgentId(agentId);
+  const db = dbOf(ctx);
   const gone = isId("rev", reviewId)
     ? await db
       .delete(reviews)
@@ -154,14 +157,14 @@ export async function deleteReview(deps: Deps, caller: string, rawSubject: strin
 }
 
 /** GET /agents/{id}/reviews: newest first, keyset on the time-ordered id, with the summary. */
-export async function listReviews(deps: Deps, rawSubject: string, q: { limit: number; cursor?: string | undefined }) {
-  const reviewee = parseAgentId(rawSubject);
+export async function listReviews(ctx: Ctx, q: { agentId: string; limit: number; cursor?: string | undefined }) {
+  const reviewee = parseAgentId(q.agentId);
   let before: string | undefined;
   if (q.cursor) {
     before = Buffer.from(q.cursor, "base64url").toString("utf8");
     if (!isId("rev", before)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
   }
-  const db = deps.database.db;
+  const db = dbOf(ctx);
   const [rows, summary] = await Promise.all([
     db
       .select()

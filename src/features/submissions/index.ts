@@ -4,6 +4,7 @@ export { submissionsByAgent } from "./submissions.by-agent";
 export { flatSubmissionsRouter } from "./submissions.flat";
 export { submissionsRouter } from "./submissions.index";
 export { readSubmissionContent } from "./submissions.read";
+export { createSubmissionOnce } from "./submissions.routes";
 export { CreateSubmissionRequest } from "./submissions.schemas";
 export type { SubmissionWire } from "./submissions.schemas";
 export { createSubmission, listSubmissions } from "./submissions.service";

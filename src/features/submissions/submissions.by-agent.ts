@@ -1,4 +1,5 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
+import { publicMissions } from "../../db/mission-visibility";
 import { missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 
@@ -29,7 +30,7 @@ export async function submissionsByAgent(deps: Deps, agentId: string, o: { limit
     })
     .from(submissions)
     .innerJoin(missions, eq(missions.id, submissions.missionId))
-    .where(and(eq(submissions.submitter, agentId), ne(missions.status, "pending_escrow"), o.acceptedOnly ? eq(submissions.status, "accepted") : undefined))
+    .where(and(eq(submissions.submitter, agentId), publicMissions, o.acceptedOnly ? eq(submissions.status, "accepted") : undefined))
     .orderBy(desc(submissions.id))
     .limit(Math.min(o.limit, BY_AGENT_MAX));
   return rows.map((r) => ({

@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import { ctxFromRequest } from "../../http/context";
 import { errors, jsonResponse, router } from "../../http/openapi";
-import type { AppEnv } from "../../http/types";
 import { AppError } from "../../lib/errors";
 import { settlementReceipt } from "../receipts";
 import { Submission } from "./submissions.schemas";
@@ -33,16 +32,12 @@ const getReceipt = createRoute({
   responses: { 200: jsonResponse(SettlementReceipt, "Settled"), 202: jsonResponse(SettlementReceipt, "Partial receipt"), ...errors("NOT_FOUND") },
 });
 
-const viewerOf = (c: Context<AppEnv>) => {
-  const id = c.get("identity");
-  return id.kind === "agent" ? id.address : undefined;
-};
 
 export const flatSubmissionsRouter = router()
   .openapi(getFlat, async (c) => {
     const deps = c.get("deps");
     const { id } = c.req.valid("param");
-    const sub = await getSubmissionById(deps, id, viewerOf(c));
+    const sub = await getSubmissionById(ctxFromRequest(c), { submissionId: id });
     if (sub.status !== "accepted") return c.json(sub, 200);
     // §10.3 SHOULD: the receipt embedded as a top-level field once issued.
     const receipt = await settlementReceipt(deps, id).then((r) => r.body, (e) => (e instanceof AppError && e.code === "NOT_FOUND" ? undefined : Promise.reject(e)));

@@ -2,23 +2,20 @@ import type { Context } from "hono";
 import { router } from "../../http/openapi";
 import { rejectAnonymousPosts, sendStored } from "../../http/respond";
 import type { AppEnv } from "../../http/types";
-import { checkIdempotencyKey } from "../../lib/idempotency";
-import { getSubmissionRoute, listSubmissionsRoute, submissionContentRoute, submitAliasRoute, submitRoute } from "./submissions.routes";
+import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
+import { getSubmissionRoute, listSubmissionsRoute, submissionContentRoute, submitAliasRoute, submitRoute, createSubmissionOnce } from "./submissions.routes";
+import { ctxFromRequest } from "../../http/context";
 import { readSubmissionContent } from "./submissions.read";
 import { createSubmission, getSubmission, listSubmissions } from "./submissions.service";
 import type { CreateSubmissionInput } from "./submissions.schemas";
 import { requireAgent } from "../../http/identity";
 
-const viewerOf = (c: Context<AppEnv>) => {
-  const id = c.get("identity");
-  return id.kind === "agent" ? id.address : undefined;
-};
-
 async function submit(c: Context<AppEnv>, missionId: string, body: CreateSubmissionInput) {
   // AIP-1 §1.4: anonymous (and unbound-registry) callers MUST get 403 ANONYMOUS_SUBMISSION_REJECTED.
   const submitter = requireAgent(c.get("identity"), "ANONYMOUS_SUBMISSION_REJECTED");
   const key = checkIdempotencyKey(c.req.header("idempotency-key"));
-  const r = await createSubmission(c.get("deps"), submitter, missionId, body, key);
+  const r = await idempotent(ctxFromRequest(c), { key, request: body, ...createSubmissionOnce(submitter, missionId) },
+    (ctx) => createSubmission(ctx, { missionId, submission: body }));
   return sendStored(c, r);
 }
 
@@ -30,14 +27,14 @@ export const submissionsRouter = base
   .openapi(submitRoute, (c) => submit(c, c.req.valid("param").id, c.req.valid("json")) as never)
   .openapi(submitAliasRoute, (c) => submit(c, c.req.valid("param").id, c.req.valid("json")) as never)
   .openapi(listSubmissionsRoute, async (c) =>
-    c.json(await listSubmissions(c.get("deps"), c.req.valid("param").id, viewerOf(c), c.req.valid("query")), 200))
+    c.json(await listSubmissions(ctxFromRequest(c), { missionId: c.req.valid("param").id, ...c.req.valid("query") }), 200))
   .openapi(getSubmissionRoute, async (c) => {
     const p = c.req.valid("param");
-    return c.json(await getSubmission(c.get("deps"), p.id, p.sid, viewerOf(c)), 200);
+    return c.json(await getSubmission(ctxFromRequest(c), { missionId: p.id, submissionId: p.sid }), 200);
   })
   .openapi(submissionContentRoute, async (c) => {
     const p = c.req.valid("param");
-    const r = await readSubmissionContent(c.get("deps"), p.id, p.sid, viewerOf(c), c.req.header("if-none-match"));
+    const r = await readSubmissionContent(ctxFromRequest(c), { missionId: p.id, submissionId: p.sid, ifNoneMatch: c.req.header("if-none-match") });
     // Private until the mission is decided (the viewer's own cache only); immutable bytes either way.
     c.header("Vary", "Authorization");
     if (r === "not_modified") return c.body(null, 304) as never;

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { submissions } from "../../db/schema/index";
-import type { Deps } from "../../deps";
+import { type Ctx, viewerOf } from "../../lib/context";
 import { decodeDataUri } from "../../lib/data-uri";
 import { AppError } from "../../lib/errors";
 import { isId } from "../../lib/ids";
+import { findVisibleMission } from "../../db/mission-visibility";
 import { submissionToWire } from "./submissions.service";
-import { findMission } from "../../db/rows";
 
 // GET /missions/{id}/submissions/{sid}/content (issue 13 finding 4): the one place a `data:`
 // deliverable's bytes are served. Lists point here instead of inlining them. Its own caps: one
@@ -30,9 +30,14 @@ export interface SubmissionContent {
  * Reads a deliverable under the same visibility rule as its submission's content_uri. A remote
  * deliverable is not proxied (404 remote_content with its content_uri): we never fetch for a reader.
  */
-export async function readSubmissionContent(deps: Deps, missionId: string, submissionId: string, viewer: string | undefined, ifNoneMatch?: string): Promise<SubmissionContent | "not_modified"> {
-  const mission = await findMission(deps, missionId);
-  if (!mission || (mission.status === "pending_escrow" && mission.creator !== viewer)) throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+export async function readSubmissionContent(
+  ctx: Ctx,
+  input: { missionId: string; submissionId: string; ifNoneMatch?: string | undefined },
+): Promise<SubmissionContent | "not_modified"> {
+  const { deps } = ctx;
+  const { missionId, submissionId, ifNoneMatch } = input;
+  const viewer = viewerOf(ctx);
+  const mission = await findVisibleMission(ctx, missionId, viewer);
   const [row] = isId("sub", submissionId)
     ? await deps.database.db.select().from(submissions).where(and(eq(submissions.id, submissionId), eq(submissions.missionId, missionId)))
     : [];

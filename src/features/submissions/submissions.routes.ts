@@ -1,13 +1,22 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { MissionIdParam } from "../missions";
-import { CreateSubmissionRequest, ListSubmissionsQuery, Submission, SubmissionList, SubmissionParams } from "./submissions.schemas";
+import { CreateSubmissionRequest, ListSubmissionsQuery, Submission, SubmissionList, SubmissionParams, type SubmissionWire } from "./submissions.schemas";
 
 const headers = z.object({ "idempotency-key": z.string().optional() });
 const submitResponses = {
   201: jsonResponse(Submission, "Stored; status, reason and next_action say what happens next"),
   ...errors("UNAUTHORIZED", "ANONYMOUS_SUBMISSION_REJECTED", "NOT_FOUND", "MISSION_NOT_OPEN", "CONFLICT", "UNPROCESSABLE"),
 };
+
+/**
+ * A submission under an Idempotency-Key: the stored scope (REST, its /submit alias and MCP share
+ * it; unchanged text, so retries replay across deploys) and the answer, 201 with the submission.
+ */
+export const createSubmissionOnce = (submitter: string, missionId: string) => ({
+  scope: `${submitter} POST /missions/${missionId}/submissions`,
+  answer: (s: SubmissionWire) => ({ status: 201, body: s }),
+});
 
 export const submitRoute = createRoute({
   method: "post",

@@ -7,9 +7,11 @@ import { AppError } from "../../lib/errors";
 import { wireSha256 } from "../../lib/hash";
 import { receiptPath } from "../../lib/receipt-path";
 import { isId, newId } from "../../lib/ids";
-import { once, storedResponse } from "../../lib/idempotency";
+import { onceTx } from "../../lib/idempotency";
 import { touchAgent } from "../../db/touch-agent";
 import { recordActivity } from "../reputation";
+import { agentOf, type Ctx, viewerOf } from "../../lib/context";
+import { findVisibleMission } from "../../db/mission-visibility";
 import { normaliseContent } from "./submissions.content";
 import { checkSubmission, judgeFirstValidMatch, needsNetwork, claimCommitment, isCommitReveal, revealDeadline } from "../verification";
 import type { SubmissionReason } from "../../lib/reasons";
@@ -17,7 +19,7 @@ import type { CreateSubmissionInput, SubmissionWire } from "./submissions.schema
 import { emitEvents, submissionCreated, submissionDecided } from "../../db/outbox";
 import { checkHostOf } from "../../jobs/check-queue";
 import { matcherBusy } from "../../lib/safe-regex";
-import { MISSION_COLUMNS, findMission, type MissionRow } from "../../db/rows";
+import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
 
 type SubmissionRow = typeof submissions.$inferSelect;
@@ -77,13 +79,11 @@ export function submissionToWire(s: SubmissionRow, mission: Pick<MissionRow, "cr
  * bumps submission_count and holds the row lock, which serialises submissions to one mission
  * (and a concurrent void) for the per-agent limit and duplicate checks.
  */
-export async function createSubmission(deps: Deps, submitter: string, missionId: string, input: CreateSubmissionInput, idempotencyKey?: string) {
-  const now = deps.clock.now();
-  const scope = `${submitter} POST /missions/${missionId}/submissions`;
-  const stored = await storedResponse(deps.database.db, { scope, key: idempotencyKey, request: input });
-  if (stored) return stored;
-  const mission = await findMission(deps, missionId);
-  if (!mission || mission.status === "pending_escrow") throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+export async function createSubmission(ctx: Ctx, { missionId, submission: input }: { missionId: string; submission: CreateSubmissionInput }): Promise<SubmissionWire> {
+  const { deps, now } = ctx;
+  const submitter = agentOf(ctx);
+  // Hidden from everyone while pending_escrow, its creator included (nothing to submit to yet).
+  const mission = await findVisibleMission(ctx, missionId, null);
   // AIP-3 §3.1 direct self-submission: accepted and answered (self_submission: true) so the
   // creator holds no slot hostage, but stored rejected — never judged, paid or rated.
   const self = mission.creator === submitter;
@@ -181,11 +181,10 @@ export async function createSubmission(deps: Deps, submitter: string, missionId:
     await recordActivity(tx, submitter, now);
     const [stored] = await tx.select().from(submissions).where(eq(submissions.id, row.id));
     const [after] = await tx.select({ creator: missions.creator, status: missions.status, verificationType: missions.verificationType, verificationParams: missions.verificationParams, payouts: missions.payouts }).from(missions).where(eq(missions.id, missionId));
-    return { status: 201, body: submissionToWire(stored!, after!, submitter, deps.config.publicUrl) };
+    return submissionToWire(stored!, after!, submitter, deps.config.publicUrl);
   };
 
-  return deps.database.db.transaction((tx) =>
-    once(tx, { scope, key: idempotencyKey, request: input, at: now }, () => work(tx)));
+  return onceTx(ctx, work);
 }
 
 /** The open, duplicate and per-agent-limit gates, read without a lock (cheap; re-checked under it). */
@@ -213,9 +212,11 @@ const { contentUri: _deliverable, ...LIST_COLUMNS } = getTableColumns(submission
  * page stops early at OABP_LIST_MAX_BYTES of serialized items (at least one), next_cursor going on
  * from there. The query itself never reads a data: deliverable's bytes.
  */
-export async function listSubmissions(deps: Deps, missionId: string, viewer: string | undefined, q: { limit: number; cursor?: string | undefined }) {
-  const mission = await findMission(deps, missionId);
-  if (!mission || (mission.status === "pending_escrow" && mission.creator !== viewer)) throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+export async function listSubmissions(ctx: Ctx, q: { missionId: string; limit: number; cursor?: string | undefined }) {
+  const { deps } = ctx;
+  const { missionId } = q;
+  const viewer = viewerOf(ctx);
+  const mission = await findVisibleMission(ctx, missionId, viewer);
   let after: string | undefined;
   if (q.cursor) {
     after = Buffer.from(q.cursor, "base64url").toString("utf8");
@@ -244,9 +245,11 @@ export async function listSubmissions(deps: Deps, missionId: string, viewer: str
   };
 }
 
-export async function getSubmission(deps: Deps, missionId: string, submissionId: string, viewer: string | undefined): Promise<SubmissionWire> {
-  const mission = await findMission(deps, missionId);
-  if (!mission || (mission.status === "pending_escrow" && mission.creator !== viewer)) throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+export async function getSubmission(ctx: Ctx, input: { missionId: string; submissionId: string }): Promise<SubmissionWire> {
+  const { deps } = ctx;
+  const { missionId, submissionId } = input;
+  const viewer = viewerOf(ctx);
+  const mission = await findVisibleMission(ctx, missionId, viewer);
   const [row] = isId("sub", submissionId)
     ? await deps.database.db.select().from(submissions).where(and(eq(submissions.id, submissionId), eq(submissions.missionId, missionId)))
     : [];
@@ -255,8 +258,9 @@ export async function getSubmission(deps: Deps, missionId: string, submissionId:
 }
 
 /** GET /submissions/{id} (flat, AIP-3 §10.3): the same view as under its mission. */
-export async function getSubmissionById(deps: Deps, submissionId: string, viewer: string | undefined): Promise<SubmissionWire> {
-  const [row] = isId("sub", submissionId) ? await deps.database.db.select({ missionId: submissions.missionId }).from(submissions).where(eq(submissions.id, submissionId)) : [];
+export async function getSubmissionById(ctx: Ctx, input: { submissionId: string }): Promise<SubmissionWire> {
+  const { submissionId } = input;
+  const [row] = isId("sub", submissionId) ? await ctx.deps.database.db.select({ missionId: submissions.missionId }).from(submissions).where(eq(submissions.id, submissionId)) : [];
   if (!row) throw new AppError("NOT_FOUND", `submission ${submissionId} not found`);
-  return getSubmission(deps, row.missionId, submissionId, viewer);
+  return getSubmission(ctx, { missionId: row.missionId, submissionId });
 }

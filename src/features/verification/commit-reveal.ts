@@ -8,8 +8,10 @@ import { normalizeSha256, sha256Hex } from "../../lib/hash";
 import { newId } from "../../lib/ids";
 import { resolveAndPay, voidAndRefund } from "../settlement";
 import { recordActivity } from "../reputation";
-import { MISSION_COLUMNS, findMission, type MissionRow } from "../../db/rows";
+import { type MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
+import { agentOf, type Ctx, dbOf, withTx } from "../../lib/context";
+import { assertVisible, findMissionRow, findVisibleMission, lockMission, visibleTo } from "../../db/mission-visibility";
 
 type Mission = Omit<MissionRow, "search">;
 
@@ -48,15 +50,16 @@ export function commitmentToWire(c: typeof commitments.$inferSelect) {
  * POST /missions/{id}/commitments while the mission is open. Locking: the mission row FOR UPDATE
  * orders commitments (seq = arrival order); the unique index refuses a duplicate commitment.
  */
-export async function commit(deps: Deps, committer: string, missionId: string, input: { commitment: string }) {
-  const now = deps.clock.now();
-  const commitment = normalizeSha256(input.commitment);
+export async function commit(ctx: Ctx, { missionId, commitment: raw }: { missionId: string; commitment: string }) {
+  const { deps, now } = ctx;
+  const committer = agentOf(ctx);
+  const commitment = normalizeSha256(raw);
   if (!commitment) throw new AppError("INVALID_PARAMETER", "commitment must be a sha256 hex digest", { field: "commitment" });
-  const gate = await findMission(deps, missionId);
-  if (gate && gate.status !== "pending_escrow") await checkEligibility(deps, gate, committer, now); // AIP-2 §4.1, as at submit
-  return deps.database.db.transaction(async (tx) => {
-    const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)).for("update");
-    if (!m || m.status === "pending_escrow") throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+  const gate = await findMissionRow(ctx, missionId);
+  if (gate && visibleTo(gate, null)) await checkEligibility(deps, gate, committer, now); // AIP-2 §4.1, as at submit
+  return withTx(ctx, async (tx) => {
+    // Hidden from everyone while pending_escrow, its creator included (nothing to commit to yet).
+    const m = assertVisible(await lockMission(tx, missionId), missionId, null);
     if (!isCommitReveal(m)) throw new AppError("CONFLICT", "this mission does not use commit-reveal", { reason: "not_commit_reveal" });
     if (m.creator === committer) throw new AppError("FORBIDDEN", "a creator cannot submit to their own mission", { reason: "own_mission" });
     if (m.status !== "open" || now >= m.deadline) throw new AppError("MISSION_NOT_OPEN", "commitments close at the deadline", { status: m.status, deadline: m.deadline.toISOString() });
@@ -72,8 +75,10 @@ export async function commit(deps: Deps, committer: string, missionId: string, i
   });
 }
 
-export async function listCommitments(deps: Deps, missionId: string) {
-  const rows = await deps.database.db.select().from(commitments).where(eq(commitments.missionId, missionId)).orderBy(asc(commitments.seq)).limit(1000);
+/** GET /missions/{id}/commitments: hidden with the mission while it is pending_escrow, from everyone. */
+export async function listCommitments(ctx: Ctx, { missionId }: { missionId: string }) {
+  await findVisibleMission(ctx, missionId, null);
+  const rows = await dbOf(ctx).select().from(commitments).where(eq(commitments.missionId, missionId)).orderBy(asc(commitments.seq)).limit(1000);
   return { commitments: rows.map(commitmentToWire) };
 }
 

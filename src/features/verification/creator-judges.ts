@@ -3,8 +3,10 @@ import type { Tx } from "../../db/client";
 import { missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
-import { once, storedResponse } from "../../lib/idempotency";
-import { missionToWire } from "../missions";
+import { onceTx } from "../../lib/idempotency";
+import { missionToWire, type MissionWire } from "../missions";
+import { agentOf, type Ctx } from "../../lib/context";
+import { assertVisible, lockMission } from "../../db/mission-visibility";
 import { appealOf, recordAward } from "./appeal";
 import type { AccountKey } from "../ledger";
 import type { ResolutionReason } from "../../lib/reasons";
@@ -26,11 +28,9 @@ export interface AwardInput {
  * (an early award closes it) or in its judging window after the deadline.
  * Locking: the mission row FOR UPDATE; a second award finds it resolved (409).
  */
-export async function awardMission(deps: Deps, caller: string, missionId: string, input: AwardInput, idempotencyKey?: string) {
-  const now = deps.clock.now();
-  const scope = `${caller} POST /missions/${missionId}/award`;
-  const stored = await storedResponse(deps.database.db, { scope, key: idempotencyKey, request: input });
-  if (stored) return stored;
+export async function awardMission(ctx: Ctx, { missionId, award: input }: { missionId: string; award: AwardInput }): Promise<MissionWire> {
+  const { deps, now } = ctx;
+  const caller = agentOf(ctx);
   const ids = input.winners.map((w) => w.submission_id);
   if (new Set(ids).size !== ids.length) throw new AppError("INVALID_PARAMETER", "winners must be distinct submissions", { field: "winners" });
   const given = input.winners.filter((w) => w.share_bps !== undefined).length;
@@ -38,10 +38,9 @@ export async function awardMission(deps: Deps, caller: string, missionId: string
   const shares = given ? input.winners.map((w) => w.share_bps!) : input.winners.map(() => 1);
   if (given && shares.reduce((a, b) => a + b, 0) !== 10_000) throw new AppError("INVALID_PARAMETER", "share_bps must sum to 10000", { field: "winners" });
 
-  return deps.database.db.transaction((tx) =>
-    once(tx, { scope, key: idempotencyKey, request: input, at: now }, async () => {
-      const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)).for("update");
-      if (!m || m.status === "pending_escrow") throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+  return onceTx(ctx, async (tx) => {
+      // Hidden from everyone while pending_escrow (its creator gets 404 here too, as before).
+      const m = assertVisible(await lockMission(tx, missionId), missionId, null);
       if (m.creator !== caller) throw new AppError("FORBIDDEN", "only the creator may award a creator_judges mission");
       if (m.verificationType !== "creator_judges") throw new AppError("CONFLICT", `a ${m.verificationType} mission is not judged by its creator`, { reason: "wrong_verification_type" });
       const judging = m.status === "escrowed" && m.phase === "judging" && m.judgingDeadline !== null && now < m.judgingDeadline;
@@ -62,8 +61,8 @@ export async function awardMission(deps: Deps, caller: string, missionId: string
       if (appealOf(m)) await recordAward(tx, m, winners, now);
       else await resolveAndPay(tx, m, winners, { deps, feeBps: deps.config.feeBps, now, reason: "creator_award", winnerReason: "selected_by_creator", loserReason: "not_selected", outcome: "win" });
       const [after] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
-      return { status: 200, body: missionToWire(after!, deps.config.publicUrl, caller) };
-    }));
+      return missionToWire(after!, deps.config.publicUrl, caller);
+    });
 }
 
 /**

@@ -7,4 +7,4 @@ export type { CheckOutcome, FvmParams } from "./first-valid-match";
 export { advanceMission, prepareAdvance } from "./lifecycle";
 export { castVote } from "./peer-vote";
 export { verificationRouter } from "./verification.index";
-export { VoteRequest } from "./verification.routes";
+export { VoteRequest, voteOnce } from "./verification.routes";

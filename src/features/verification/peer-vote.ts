@@ -4,9 +4,11 @@ import { missions, submissions, votes } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { once, storedResponse } from "../../lib/idempotency";
+import { agentOf, type Ctx, dbOf, withTx } from "../../lib/context";
+import { onceTx } from "../../lib/idempotency";
 import { parseUint } from "../../lib/money";
 import { agentAccount, transfer } from "../ledger";
+import { assertVisible, findVisibleMission, lockMission } from "../../db/mission-visibility";
 import { appealBallotRules, appealOf } from "./appeal";
 import { expireJudging } from "./creator-judges";
 import { resolveAndPay } from "../settlement";
@@ -51,11 +53,12 @@ export function voteToWire(v: typeof votes.$inferSelect) {
  * Locking: the mission row FOR UPDATE, re-checked under the lock (a concurrent sweep or vote that
  * got there first leaves nothing to do).
  */
-async function openVotingIfDue(deps: Deps, missionId: string, now: Date): Promise<void> {
-  const [snap] = await deps.database.db.select({ status: missions.status, deadline: missions.deadline, type: missions.verificationType }).from(missions).where(eq(missions.id, missionId));
+async function openVotingIfDue(ctx: Ctx, missionId: string): Promise<void> {
+  const { deps, now } = ctx;
+  const [snap] = await dbOf(ctx).select({ status: missions.status, deadline: missions.deadline, type: missions.verificationType }).from(missions).where(eq(missions.id, missionId));
   if (!snap || snap.type !== "peer_vote" || snap.status !== "open" || now < snap.deadline) return;
-  await deps.database.db.transaction(async (tx) => {
-    const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)).for("update");
+  await withTx(ctx, async (tx) => {
+    const m = await lockMission(tx, missionId);
     if (m && m.status === "open" && now >= m.deadline) await advanceMission(tx, deps, m, now);
   });
 }
@@ -68,17 +71,15 @@ async function openVotingIfDue(deps: Deps, missionId: string, now: Date): Promis
  * Locking: the mission row FOR SHARE (votes run side by side; the tally's FOR UPDATE waits for
  * them), the unique (mission, voter) index, and the voter's ledger row for the stake.
  */
-export async function castVote(deps: Deps, voter: string, missionId: string, input: { submission_id: string; amount: string }, idempotencyKey?: string) {
-  const now = deps.clock.now();
-  await openVotingIfDue(deps, missionId, now);
-  const scope = `${voter} POST /missions/${missionId}/votes`;
-  const stored = await storedResponse(deps.database.db, { scope, key: idempotencyKey, request: input });
-  if (stored) return stored;
+export async function castVote(ctx: Ctx, { missionId, vote: input }: { missionId: string; vote: { submission_id: string; amount: string } }) {
+  const { now } = ctx;
+  const voter = agentOf(ctx);
+  await openVotingIfDue(ctx, missionId);
   const amount = parseUint(input.amount);
-  return deps.database.db.transaction((tx) =>
-    once(tx, { scope, key: idempotencyKey, request: input, at: now }, async () => {
-      const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)).for("share");
-      if (!m || m.status === "pending_escrow") throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+  return onceTx(ctx, async (tx) => {
+      const [locked] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)).for("share");
+      // Hidden from everyone while pending_escrow, its creator included (nothing to vote on).
+      const m = assertVisible(locked, missionId, null);
       const rules = appealOf(m) ? appealBallotRules(m, voter, now) : peerVoteRules(m, now);
       if (m.creator === voter) throw new AppError("FORBIDDEN", "the creator cannot vote on their own mission", { reason: "creator_vote" });
       const [s] = await tx.select().from(submissions).where(and(eq(submissions.id, input.submission_id), eq(submissions.missionId, missionId)));
@@ -95,12 +96,14 @@ export async function castVote(deps: Deps, voter: string, missionId: string, inp
         { account: agentAccount(voter), amount: -amount },
         { account: votesAccount(missionId), amount },
       ] });
-      return { status: 201, body: voteToWire(row) };
-    }));
+      return voteToWire(row);
+    });
 }
 
-export async function listVotes(deps: Deps, missionId: string) {
-  const rows = await deps.database.db.select().from(votes).where(eq(votes.missionId, missionId)).orderBy(asc(votes.id)).limit(1000);
+/** GET /missions/{id}/votes: hidden with the mission while it is pending_escrow, from everyone. */
+export async function listVotes(ctx: Ctx, { missionId }: { missionId: string }) {
+  await findVisibleMission(ctx, missionId, null);
+  const rows = await dbOf(ctx).select().from(votes).where(eq(votes.missionId, missionId)).orderBy(asc(votes.id)).limit(1000);
   return { votes: rows.map(voteToWire) };
 }
 

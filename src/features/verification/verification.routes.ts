@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
-import { Mission, MissionIdParam, Uint } from "../missions";
+import { Mission, MissionIdParam, Uint, type MissionWire } from "../missions";
 
 export const AwardRequest = z
   .object({
@@ -13,6 +13,18 @@ export const AwardRequest = z
       .max(100),
   })
   .openapi("Award");
+
+/** An award under an Idempotency-Key: its stored scope (unchanged text) and answer, 200 with the mission. */
+export const awardOnce = (caller: string, missionId: string) => ({
+  scope: `${caller} POST /missions/${missionId}/award`,
+  answer: (m: MissionWire) => ({ status: 200, body: m }),
+});
+
+/** A vote under an Idempotency-Key: its stored scope (REST and MCP share it) and answer, 201 with the vote. */
+export const voteOnce = (voter: string, missionId: string) => ({
+  scope: `${voter} POST /missions/${missionId}/votes`,
+  answer: (v: unknown) => ({ status: 201, body: v }),
+});
 
 export const awardRoute = createRoute({
   method: "post",

@@ -4,6 +4,7 @@ import { getAgent, getAgentHistory } from "../agents";
 import { listMissions } from "../missions";
 import { listReviews } from "../reviews";
 import { submissionsByAgent } from "../submissions";
+import { ctxForViewer } from "../../lib/context";
 import { ratingChartSvg } from "./web.chart";
 import { formatAmount, relativeTime } from "./web.format";
 import { Layout, short, type PageCtx } from "./web.layout";
@@ -15,7 +16,7 @@ export async function agentPage(ctx: PageCtx, rawId: string) {
   const id = a.agent_id;
   const [history, reviews, posted, solved] = await Promise.all([
     getAgentHistory(deps, id, { limit: 100 }),
-    listReviews(deps, id, { limit: 20 }),
+    listReviews(ctxForViewer(deps, undefined), { agentId: id, limit: 20 }),
     listMissions(deps, { creator: id, status: ["open", "escrowed", "resolved", "voided"], limit: 20 }),
     submissionsByAgent(deps, id, { limit: 20, acceptedOnly: true }),
   ]);

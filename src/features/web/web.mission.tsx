@@ -1,8 +1,9 @@
 /** @jsxImportSource hono/jsx */
 import { raw } from "hono/html";
 import { listClaims } from "../claims";
-import { type MissionWire, getMission } from "../missions";
-import { type SubmissionWire, listSubmissions, readSubmissionContent } from "../submissions";
+import { getMission, type MissionWire } from "../missions";
+import { listSubmissions, readSubmissionContent, type SubmissionWire } from "../submissions";
+import { ctxForViewer } from "../../lib/context";
 import { formatAmount, relativeTime, STATUS_WORDS, verificationInWords } from "./web.format";
 import { Layout, short, type PageCtx } from "./web.layout";
 import { renderMarkdown } from "./web.markdown";
@@ -32,7 +33,7 @@ async function deliverablePreviews(ctx: PageCtx, missionId: string, subs: Submis
   const inline = subs.filter((s) => s.content_uri?.endsWith(`/submissions/${s.id}/content`)).slice(0, DELIVERABLE_PREVIEWS);
   for (const s of inline) {
     try {
-      const r = await readSubmissionContent(ctx.deps, missionId, s.id, ctx.viewer);
+      const r = await readSubmissionContent(ctxForViewer(ctx.deps, ctx.viewer, ctx.now), { missionId, submissionId: s.id });
       if (r !== "not_modified") out.set(s.id, previewOf(r.body));
     } catch {
       // private, busy or undecodable: no preview
@@ -71,7 +72,7 @@ function EscrowPanel(p: { m: MissionWire }) {
 
 export async function missionPage(ctx: PageCtx, id: string) {
   const { deps, now, viewer } = ctx;
-  const m = await getMission(deps, id, viewer);
+  const m = await getMission(ctxForViewer(deps, viewer, now), { id });
   const reward = formatAmount(m.reward.amount, m.reward.asset, deps.config.assets);
   const pub = deps.config.publicUrl;
   // Anonymous readers share one rendering per mission and minute from the mission-list cache
@@ -116,8 +117,8 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
   const { deps, now, viewer } = ctx;
   const id = m.id;
   const [subs, claims] = await Promise.all([
-    listSubmissions(deps, id, viewer, { limit: 50 }),
-    listClaims(deps, id, viewer, { limit: 50 }),
+    listSubmissions(ctxForViewer(deps, viewer, now), { missionId: id, limit: 50 }),
+    listClaims(ctxForViewer(deps, viewer, now), { missionId: id, limit: 50 }),
   ]);
   const previews = await deliverablePreviews(ctx, id, subs.submissions);
   const isCreator = viewer === m.creator;
