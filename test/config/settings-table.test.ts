@@ -65,9 +65,11 @@ describe("settings table (docs/configuration.md)", () => {
     for (const [, n, dflt] of readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \| ([^|]+) \|/gm)) {
       expect(dflt!.trim(), `README default of ${n}`).toBe(SETTINGS[n as keyof typeof SETTINGS].shown);
     }
-    // Names other programs read: the CLI (packages/client) and `npm run escrow:deploy`.
-    const deploy = readFileSync(path.join(ROOT, "scripts", "deploy-escrow.ts"), "utf8");
-    const others = new Set([...CLI_ENV, ...[...deploy.matchAll(/OABP_[A-Z0-9_]+/g)].map((m) => m[0])]);
+    // Names other programs read: the CLI (packages/client), `npm run escrow:deploy` and the test
+    // helpers (OABP_CHROMIUM in test/helpers/browser.ts).
+    const readers = [path.join(ROOT, "scripts", "deploy-escrow.ts"), ...readdirSync(path.join(ROOT, "test", "helpers")).filter((f) => f.endsWith(".ts")).map((f) => path.join(ROOT, "test", "helpers", f))];
+    const named = readers.flatMap((f) => [...readFileSync(f, "utf8").matchAll(/OABP_[A-Z0-9_]+/g)].map((m) => m[0]));
+    const others = new Set([...CLI_ENV, ...named]);
     const pages = ["README.md", ...readdirSync(path.join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
     for (const page of pages) {
       const text = readFileSync(path.join(ROOT, page), "utf8");

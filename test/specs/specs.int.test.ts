@@ -176,6 +176,6 @@ describe("spec bundles (§9.2)", () => {
   it("AIP-1/decisions.md is docs/decisions.md byte for byte (nothing reads the README at run time)", async () => {
     const zip = await files(await req("/specs/AIP-1.zip"));
     expect(Buffer.from(zip["decisions.md"]!).equals(readFileSync(DECISIONS_FILE))).toBe(true);
-    expect(DECISIONS_FILE).toBe(path.resolve(__dirname, "..", "docs", "decisions.md"));
+    expect(DECISIONS_FILE).toBe(path.resolve(__dirname, "..", "..", "docs", "decisions.md"));
   });
 });
