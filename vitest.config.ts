@@ -6,10 +6,10 @@ import { defineConfig } from "vitest/config";
 //   e2e          test/**/*.e2e.test.ts   spawned servers, anvil, chromium, pgbouncer
 // `npm test` runs all three; `npm test -- --project unit` runs one.
 const TEMPLATE_DB = ["test/setup/template-db.ts"];
-// Unit and integration files share their worker's module graph (isolate: false): importing the app
-// (hono, zod-openapi, viem, drizzle) once per worker instead of once per file halves the suite's CPU
-// time. Safe because per-app state is keyed by the app's Deps or Db (WeakMaps) and every file builds
-// its own app and database; e2e files keep isolation (processes, anvil, module-level chain state).
+// Every tier shares its worker's module graph (isolate: false): importing the app (hono, zod-openapi,
+// viem, drizzle) once per worker instead of once per file halves the suite's CPU time. Safe because
+// per-app state is keyed by the app's Deps or Db (WeakMaps) and every file builds its own app,
+// database, anvil and processes (file-level `let`s are re-created with each test file).
 
 export default defineConfig({
   test: {
@@ -21,7 +21,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: ["test/**/*.int.test.ts", "test/**/*.e2e.test.ts"], isolate: false } },
       { extends: true, test: { name: "integration", include: ["test/**/*.int.test.ts"], globalSetup: TEMPLATE_DB, isolate: false } },
-      { extends: true, test: { name: "e2e", include: ["test/**/*.e2e.test.ts"], globalSetup: TEMPLATE_DB } },
+      { extends: true, test: { name: "e2e", include: ["test/**/*.e2e.test.ts"], globalSetup: TEMPLATE_DB, isolate: false } },
     ],
   },
 });

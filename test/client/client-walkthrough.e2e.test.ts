@@ -19,7 +19,9 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "oabp-cli-"));
-  const serverEnv: Record<string, string> = { OABP_DATA_DIR: path.join(dir, "data"), OABP_JOB_INTERVAL_MS: "200" };
+  // The README's walkthrough runs on `npm start` defaults, so appeals stay on (the production default
+  // the helpers turn off) and the mission opts out with `--params '{"appeal": false}'` as the README does.
+  const serverEnv: Record<string, string> = { OABP_DATA_DIR: path.join(dir, "data"), OABP_JOB_INTERVAL_MS: "200", OABP_APPEAL_DEFAULT: "on" };
   if (process.env.DATABASE_URL) {
     const fresh = await freshPostgresDatabase("oabp_cli");
     serverEnv.DATABASE_URL = fresh.url;
@@ -64,7 +66,7 @@ describe("first paid mission in five minutes, through the CLI", () => {
     expect(credit.json).toMatchObject({ balance: "250000000" });
 
     // 2. The creator posts a 100 USDC mission.
-    const created = await cli(["missions", "create", "--profile", "creator", "--title", "Summarise AIP-1 §6.1", "--description", "One paragraph on portable receipts.", "--reward", "100000000", "--deadline", "+3d", "--tags", "writing,docs", "--json"]);
+    const created = await cli(["missions", "create", "--profile", "creator", "--title", "Summarise AIP-1 §6.1", "--description", "One paragraph on portable receipts.", "--reward", "100000000", "--deadline", "+3d", "--tags", "writing,docs", "--params", '{"appeal": false}', "--json"]);
     expect(created.code, created.stderr).toBe(0);
     const id = created.json.id as string;
     expect(created.json).toMatchObject({ status: "open", creator, reward: { asset: "USDC", amount: "100000000" } });
