@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Deps } from "../../deps";
+import { ctxForViewer } from "../../lib/context";
 import { stableStringify } from "../../lib/idempotency";
 import { type ListMissionsFilters, listMissions } from "../missions";
 import { renderFeed, type FeedFormat } from "./feeds.render";
@@ -42,7 +43,7 @@ async function cached(deps: Deps, key: string, render: () => Promise<string>): P
 export function missionFeed(deps: Deps, format: FeedFormat, filters: ListMissionsFilters): Promise<CachedDoc> {
   const f: ListMissionsFilters = { ...filters, status: filters.status ?? ["open"] };
   return cached(deps, `feed:${format}:${stableStringify(f)}`, async () => {
-    const { missions: list } = await listMissions(deps, f);
+    const { missions: list } = await listMissions(ctxForViewer(deps, undefined), f);
     return renderFeed(format, list, { publicUrl: deps.config.publicUrl, updated: deps.clock.now() });
   });
 }

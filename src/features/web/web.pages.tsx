@@ -9,6 +9,7 @@ import { ASSET_PATHS } from "./web.assets";
 import { formatAmount } from "./web.format";
 import { Layout, short, type PageCtx } from "./web.layout";
 import { VERIFICATION_TYPES } from "../../db/vocabulary";
+import { ctxForViewer } from "../../lib/context";
 
 export async function leaderboardPage(ctx: PageCtx, cursor: string | undefined) {
   const page = await listByRating(ctx.deps, { limit: 50, cursor, min_missions: 1 });
@@ -115,9 +116,9 @@ export async function mePage(ctx: PageCtx) {
     );
   }
   const [agent, pending, mine, subs] = await Promise.all([
-    getAgent(deps, viewer),
+    getAgent(ctxForViewer(deps, viewer, ctx.now), { agentId: viewer }),
     pendingMissionsOf(deps, viewer),
-    listMissions(deps, { creator: viewer, status: ["open", "escrowed", "resolved", "voided"], limit: 50 }),
+    listMissions(ctxForViewer(deps, viewer, ctx.now), { creator: viewer, status: ["open", "escrowed", "resolved", "voided"], limit: 50 }),
     submissionsByAgent(deps, viewer, { limit: 50 }),
   ]);
   const receipts = subs.filter((s) => s.status === "accepted" && s.mission_status === "resolved");
