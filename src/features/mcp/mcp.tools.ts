@@ -134,7 +134,7 @@ export const TOOLS: Tool[] = [
     outputSchema: obj({ type: str(), digest: str(), signature: { type: "object" } }, ["type", "digest", "signature"]),
     annotations: READ,
     args: z.object({ mission_id: MissionId, submission_id: z.string().min(1).max(64) }),
-    run: async (ctx, a: { mission_id: string; submission_id: string }) => JSON.stringify(await getReceipt(ctx.deps, a.mission_id, a.submission_id)),
+    run: async (ctx, a: { mission_id: string; submission_id: string }) => JSON.stringify(await getReceipt(ctxFromMcp(ctx), { missionId: a.mission_id, submissionId: a.submission_id })),
   },
   {
     name: "create_mission",
