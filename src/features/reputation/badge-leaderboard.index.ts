@@ -8,7 +8,7 @@ import { listByRating } from "./leaderboard";
 
 /** Shared by both badge paths: 304 on a matching If-None-Match, else the SVG. */
 async function sendBadge(c: Context<AppEnv>, rawId: string) {
-  const { svg, etag } = await agentBadge(c.get("deps"), rawId);
+  const { svg, etag } = await agentBadge(ctxFromRequest(c), { agentId: rawId });
   c.header("ETag", etag);
   // Shared caches may keep it 5 minutes: a badge can lag the rating by that much (README).
   c.header("Cache-Control", "public, max-age=300");
