@@ -17,7 +17,7 @@ export const escrowRouter = router()
   .openapi(getEscrowRoute, async (c) => {
     return c.json(await getEscrow(ctxFromRequest(c), { missionId: c.req.valid("param").id }), 200);
   })
-  .openapi(escrowAttestationRoute, async (c) => c.json(await escrowAttestation(c.get("deps")), 200))
+  .openapi(escrowAttestationRoute, async (c) => c.json(await escrowAttestation(ctxFromRequest(c)), 200))
   .openapi(treasuryRoute, async (c) => {
     requireAdmin(c.get("identity"));
     return c.json(await treasuryView(ctxFromRequest(c)), 200);

@@ -1,7 +1,6 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { agents, reputationImports } from "../../db/schema/index";
 import type { DbOrTx } from "../../db/client";
-import type { Deps } from "../../deps";
 import { withTx, type Ctx } from "../../lib/context";
 import { START_RATING } from "../reputation";
 import { Attestation, ATTESTATION_SPEC, attestationSigners, checkBreakdown, freshnessFactor, importedElo, MAX_AGE_DAYS } from "./portability.format";
@@ -112,7 +111,8 @@ export async function importedReputation(db: DbOrTx, subject: string, now: Date,
 }
 
 /** GET /reputation/trusted-issuers (AIP-3 §6). */
-export function trustedIssuers(deps: Deps) {
+export function trustedIssuers(ctx: Ctx) {
+  const { deps } = ctx;
   return {
     open_import: deps.config.aip34.openImport,
     trusted_issuers: deps.config.aip34.trustedIssuers.map((t) => ({

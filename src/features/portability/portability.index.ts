@@ -16,4 +16,4 @@ export const portabilityRouter = router()
     // AIP-3 §4.1's 400 body ({imported:false, reason}) merged with our one error body.
     return c.json({ imported: false as const, reason: r.reason, error: "INVALID_PARAMETER", message: r.detail, request_id: c.get("requestId") }, ERROR_STATUS.INVALID_PARAMETER);
   })
-  .openapi(trustedIssuersRoute, (c) => c.json(trustedIssuers(c.get("deps")), 200));
+  .openapi(trustedIssuersRoute, (c) => c.json(trustedIssuers(ctxFromRequest(c)), 200));

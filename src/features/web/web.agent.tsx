@@ -19,7 +19,7 @@ export async function agentPage(ctx: PageCtx, rawId: string) {
     getAgentHistory(reader, { agentId: id, limit: 100 }),
     listReviews(reader, { agentId: id, limit: 20 }),
     listMissions(reader, { creator: id, status: ["open", "escrowed", "resolved", "voided"], limit: 20 }),
-    submissionsByAgent(deps, id, { limit: 20, acceptedOnly: true }),
+    submissionsByAgent(reader, { agentId: id, limit: 20, acceptedOnly: true }),
   ]);
   const pub = deps.config.publicUrl;
   const name = a.display_name ?? short(id);

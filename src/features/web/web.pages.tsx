@@ -116,11 +116,12 @@ export async function mePage(ctx: PageCtx) {
       </Layout>
     );
   }
+  const reader = ctxForViewer(deps, viewer, ctx.now);
   const [agent, pending, mine, subs] = await Promise.all([
-    getAgent(ctxForViewer(deps, viewer, ctx.now), { agentId: viewer }),
-    pendingMissionsOf(deps, viewer),
-    listMissions(ctxForViewer(deps, viewer, ctx.now), { creator: viewer, status: ["open", "escrowed", "resolved", "voided"], limit: 50 }),
-    submissionsByAgent(deps, viewer, { limit: 50 }),
+    getAgent(reader, { agentId: viewer }),
+    pendingMissionsOf(reader, { creator: viewer }),
+    listMissions(reader, { creator: viewer, status: ["open", "escrowed", "resolved", "voided"], limit: 50 }),
+    submissionsByAgent(reader, { agentId: viewer, limit: 50 }),
   ]);
   const receipts = subs.filter((s) => s.status === "accepted" && s.mission_status === "resolved");
   return (
