@@ -1,5 +1,6 @@
 import { AppError } from "../lib/errors";
-import type { Identity } from "./types";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv, Identity } from "./types";
 
 /** The caller's address, or the §1.4 rejection for anonymous callers. */
 export function requireAgent(identity: Identity, anonymousCode: "ANONYMOUS_SUBMISSION_REJECTED" | "UNAUTHORIZED"): string {
@@ -13,4 +14,22 @@ export function requireAgent(identity: Identity, anonymousCode: "ANONYMOUS_SUBMI
 
 export function requireAdmin(identity: Identity): void {
   if (identity.kind !== "admin") throw new AppError(identity.kind === "anonymous" ? "UNAUTHORIZED" : "FORBIDDEN", "admin token required");
+}
+
+/**
+ * Route middleware (createRoute's `middleware`, which runs before the zod validators) for routes
+ * that always need a caller: an anonymous request gets its 401 before its body is validated, so
+ * anonymous + a bad body is 401, not 400 (test/security). Which caller may act is still the
+ * handler's check (requireAgent / requireAdmin), after validation as before.
+ */
+export function requireCaller(who: "agent" | "admin" | "agent_or_admin"): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const identity = c.get("identity");
+    if (identity.kind === "anonymous") {
+      if (who === "admin") requireAdmin(identity);
+      if (who === "agent_or_admin") throw new AppError("UNAUTHORIZED", "sign in, or use the admin token");
+      requireAgent(identity, "UNAUTHORIZED");
+    }
+    await next();
+  };
 }

@@ -1,6 +1,7 @@
 import * as ed from "@noble/ed25519";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advertise } from "../../src/features/adp/adp.advertise";
+import { ctxFor } from "../../src/lib/context";
 import { cardSigningBytes, MAX_CARD_BYTES } from "../../src/features/adp/adp.card";
 import { ed25519FromDidKey } from "../../src/features/adp/adp.didkey";
 import { buildServerCard } from "../../src/features/adp/adp.server-card";
@@ -223,7 +224,7 @@ describe("adp.advertise → adp.describe → verify (must-show 3)", () => {
     expectError(r, 413, "PAYLOAD_TOO_LARGE");
     expect(r.body.details.reason).toBe("card_too_large");
     // straight to the verb (no HTTP limit): the canonical size is what counts
-    await expect(advertise(t.deps, { kind: "agent", address: a.address, via: "session" }, big as never)).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE", details: { reason: "card_too_large" } });
+    await expect(advertise(ctxFor(t.deps, { kind: "agent", address: a.address, via: "session" }), big as never)).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE", details: { reason: "card_too_large" } });
     const fits = cardFor(a.address, undefined, 1, { extensions: { "x.blob": { data: "a".repeat(60_000) } } });
     expect((await t.call("POST", ADVERTISE, { token: a.token, body: fits })).status).toBe(200);
   });

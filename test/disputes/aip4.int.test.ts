@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { ctxForJob } from "../../src/lib/context";
 import { sweepDisputes } from "../../src/features/disputes/disputes.index";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { runPendingChecks } from "../../src/jobs/checks";
@@ -92,7 +93,7 @@ describe("AIP-4 bad_spec", () => {
     expect(r.status, r.text).toBe(201);
     t.clock.advance(14 * DAY);
     try {
-      await sweepDisputes(t.deps);
+      await sweepDisputes(ctxForJob(t.deps));
       expect((await t.call("GET", `/api/disputes/${r.body.dispute_id}`)).body).toMatchObject({ status: "expired", outcome: "expired", resolution_actor: "server", corrective_action: null });
       expect((await t.call("GET", `/missions/${mission.id}`)).body.status).toBe("open");
     } finally {
@@ -111,7 +112,7 @@ describe("AIP-4 bad_spec", () => {
     expect(r.status, r.text).toBe(201);
     t.clock.set(new Date(award.body.award.appeal_deadline));
     await sweepDueMissions(t.deps); // no quorum disputes the award: paid as awarded
-    await sweepDisputes(t.deps);
+    await sweepDisputes(ctxForJob(t.deps));
     expect((await t.call("GET", `/api/disputes/${r.body.dispute_id}`)).body).toMatchObject({ status: "resolved", outcome: "rejected", resolution_actor: "peer_vote", corrective_action: null });
     t.clock.set(new Date("2026-06-01T00:00:00.000Z"));
   });

@@ -160,9 +160,10 @@ describe.each(SECURED.map((op) => [op.key, op] as const))("%s", (_key, op) => {
   }
 
   if (op.hasBody) {
-    // Today only the AIP-1 §1.4 routes (rejectAnonymousPosts) look at the caller before the zod
-    // validator; elsewhere the validator runs before the handler's requireAgent/requireAdmin, and
-    // the row says so (validatesBeforeAuth). Never an existence oracle: ids are looked up later.
+    // The AIP-1 §1.4 routes (rejectAnonymousPosts) and the routes that always need a caller
+    // (requireCaller) look at the caller before the zod validator; where an anonymous caller may
+    // act depending on the body, the validator runs first and the row says so
+    // (validatesBeforeAuth). Never an existence oracle: ids are looked up later.
     const first = entry.validatesBeforeAuth ? "400 INVALID_PARAMETER (validation answers first)" : `${anonymous.status} ${anonymous.code}`;
     it(`anonymous with an invalid body → ${first}`, async () => {
       const r = await call(op, { body: { unexpected: [] } });

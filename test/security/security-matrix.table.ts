@@ -66,7 +66,11 @@ export interface Entry {
   adminToken?: Expected | "operator";
   /** Why the fixture path already names ids nothing has (no "unknown ids" case for the row). */
   unknownIdsOnly?: string;
-  /** Today an anonymous caller with an invalid body gets 400 before the refusal (the validator runs first). */
+  /**
+   * An anonymous caller with an invalid body gets 400 before the refusal (the validator runs
+   * first): only routes where an anonymous caller may act depending on the body (a signed card,
+   * an anonymous bad_spec dispute). Routes that always need a caller refuse first (requireCaller).
+   */
   validatesBeforeAuth?: true;
 }
 
@@ -104,12 +108,10 @@ export const MATRIX: Record<string, Entry> = {
   "POST /agents/{id}/reviews": {
     request: (w) => ({ path: `/agents/${w.worker.address}/reviews`, body: { mission_id: w.resolvedMissionId, stars: 4 } }),
     wrongCaller: { ...FORBIDDEN, reason: "not_a_party" },
-    validatesBeforeAuth: true,
   },
   "PUT /agents/{id}/reviews/{review_id}": {
     request: (w) => ({ path: `/agents/${w.worker.address}/reviews/${w.reviewId}`, body: { stars: 1 } }),
     wrongCaller: { ...FORBIDDEN, reason: "not_author" },
-    validatesBeforeAuth: true,
   },
   "DELETE /agents/{id}/reviews/{review_id}": {
     request: (w) => ({ path: `/agents/${w.worker.address}/reviews/${w.reviewId}` }),
@@ -123,7 +125,6 @@ export const MATRIX: Record<string, Entry> = {
     request: (w) => ({ path: "/missions", body: missionInNameOfA(w) }),
     // B names A as the creator.
     wrongCaller: FORBIDDEN,
-    validatesBeforeAuth: true,
   },
   "POST /missions/{id}/void": {
     request: (w) => ({ path: `/missions/${w.openMissionId}/void` }),
@@ -142,7 +143,6 @@ export const MATRIX: Record<string, Entry> = {
   "POST /missions/{id}/award": {
     request: (w) => ({ path: `/missions/${w.openMissionId}/award`, body: { winners: [{ submission_id: w.openSubmissionId, share_bps: 10_000 }] } }),
     wrongCaller: FORBIDDEN,
-    validatesBeforeAuth: true,
   },
   "POST /missions/{id}/votes": {
     request: (w) => ({ path: `/missions/${w.openMissionId}/votes`, body: { submission_id: w.openSubmissionId, amount: "100" } }),
@@ -158,7 +158,6 @@ export const MATRIX: Record<string, Entry> = {
     request: (w) => ({ path: "/admin/ledger/credit", body: { agent_id: w.b.address, asset: "USDC", amount: "1" } }),
     operatorOnly: true,
     wrongCaller: FORBIDDEN,
-    validatesBeforeAuth: true,
   },
   "GET /admin/ledger/verify": {
     request: () => ({ path: "/admin/ledger/verify" }),
@@ -170,7 +169,6 @@ export const MATRIX: Record<string, Entry> = {
     // Today the rail check answers before the creator check: on a ledger-rail mission a stranger
     // gets 422 not_base_rail, which tells it nothing it could not read from GET /missions/{id}.
     wrongCaller: { status: 422, code: "UNPROCESSABLE", reason: "not_base_rail" },
-    validatesBeforeAuth: true,
   },
   "GET /treasury": {
     request: () => ({ path: "/treasury" }),
@@ -187,26 +185,22 @@ export const MATRIX: Record<string, Entry> = {
     unknownIdsOnly: NO_PAYOUTS,
     operatorOnly: true,
     wrongCaller: FORBIDDEN,
-    validatesBeforeAuth: true,
   },
   "POST /admin/payouts/{id}/fail": {
     request: () => ({ path: `${PAYOUT}/fail`, body: REASON }),
     unknownIdsOnly: NO_PAYOUTS,
     operatorOnly: true,
     wrongCaller: FORBIDDEN,
-    validatesBeforeAuth: true,
   },
   "POST /admin/payouts/{id}/convert": {
     request: () => ({ path: `${PAYOUT}/convert`, body: REASON }),
     unknownIdsOnly: NO_PAYOUTS,
     operatorOnly: true,
     wrongCaller: FORBIDDEN,
-    validatesBeforeAuth: true,
   },
   "POST /webhooks": {
     request: () => ({ path: "/webhooks", body: { url: "https://hooks.example.com/other", events: ["mission.created"] } }),
     wrongCaller: { notApplicable: "a new webhook belongs to its caller; there is no owner to impersonate" },
-    validatesBeforeAuth: true,
   },
   "GET /webhooks": {
     request: () => ({ path: "/webhooks" }),
@@ -273,6 +267,5 @@ export const MATRIX: Record<string, Entry> = {
     // Only the operator or the mission's creator (A) rules; B is neither.
     wrongCaller: FORBIDDEN,
     adminToken: "operator",
-    validatesBeforeAuth: true,
   },
 };

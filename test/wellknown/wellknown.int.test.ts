@@ -134,7 +134,8 @@ describe("X-Agent-Protocol: oadp/1.0 on every response", () => {
     ["a 404", "GET", "/no/such/route", 404],
     ["a 400", "GET", "/missions?limit=banana", 400],
     ["a 401 from middleware", "GET", "/missions", 401, { authorization: "Basic x" }],
-    ["a 415", "POST", "/missions", 415, { "content-type": "text/plain" }, "x"],
+    // POST /disputes: anonymous callers may file (bad_spec), so its body is read before any refusal.
+    ["a 415", "POST", "/disputes", 415, { "content-type": "text/plain" }, "x"],
     ["a preflight", "OPTIONS", "/missions", 204, { origin: "https://a.example", "access-control-request-method": "POST" }],
   ] as const)("on %s", async (_name, method, path, status, headers?: Record<string, string>, body?: string) => {
     const res = await get(path, { method, headers, body });

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { requireCaller } from "../../http/identity";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { Uint } from "../missions";
 
@@ -32,6 +33,7 @@ export const creditOnce = {
 export const creditRoute = createRoute({
   method: "post",
   path: "/admin/ledger/credit",
+  middleware: [requireCaller("admin")],
   tags: ["admin"],
   summary: "Operator credits an agent's ledger balance (admin token)",
   security: [{ bearer: [] }],

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { adpCards } from "../../db/schema/index";
 import type { Deps } from "../../deps";
-import type { Identity } from "../../http/types";
+import { dbOf, viewerOf, type Ctx } from "../../lib/context";
 import { normalizeAddress } from "../../lib/address";
 import { AppError } from "../../lib/errors";
 import { pgCode } from "../../lib/idempotency";
@@ -65,8 +65,9 @@ async function checkSignature(card: AgentCard, bound: string | undefined): Promi
   throw new AppError("UNPROCESSABLE", "the card's signature does not verify against its did:key (JCS of the card without signature, Ed25519)", { field: "signature", reason: v.reason });
 }
 
-export async function advertise(deps: Deps, identity: Identity, card: AgentCard): Promise<AdvertiseResult> {
-  const caller = identity.kind === "agent" ? identity.address : undefined;
+export async function advertise(ctx: Ctx, card: AgentCard): Promise<AdvertiseResult> {
+  const { now } = ctx;
+  const caller = viewerOf(ctx);
   const signed = card.signature !== undefined;
   if (!caller && !signed) {
     throw new AppError("UNAUTHORIZED", "advertise with a SIWE session (Authorization: Bearer), or send a card signed by your bound did:key", { reason: ADVERTISE_REASONS.authenticationRequired });
@@ -82,7 +83,6 @@ export async function advertise(deps: Deps, identity: Identity, card: AgentCard)
     throw new AppError("FORBIDDEN", `extensions.${OABP_EXTENSION}.agent_id names another agent than the signed-in one`, { reason: ADVERTISE_REASONS.agentMismatch });
   }
   const agentId = caller ?? bound!;
-  const now = deps.clock.now();
   const skills = card.skills ?? [];
   const fields = {
     cardId: card.id,
@@ -99,7 +99,7 @@ export async function advertise(deps: Deps, identity: Identity, card: AgentCard)
     revoked: isRevocation(card),
     updatedAt: now,
   };
-  const db = deps.database.db;
+  const db = dbOf(ctx);
   let wrote: { agentId: string }[];
   try {
     wrote = caller
@@ -128,7 +128,7 @@ export async function advertise(deps: Deps, identity: Identity, card: AgentCard)
   }
   const result = { stored: true as const, agent_id: agentId, card_id: card.id, seq: fields.seq, signed, revoked: fields.revoked };
   if (wrote.length > 0) return { ...result, unchanged: false };
-  return refusal(deps, agentId, { text, signed, did: fields.did, seq: fields.seq, bySession: caller !== undefined }, result);
+  return refusal(ctx.deps, agentId, { text, signed, did: fields.did, seq: fields.seq, bySession: caller !== undefined }, result);
 }
 
 /** Nothing was written: a retry of the stored card, or the rule that refused it. */

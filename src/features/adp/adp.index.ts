@@ -1,3 +1,4 @@
+import { ctxFromRequest } from "../../http/context";
 import { router } from "../../http/openapi";
 import { advertise } from "./adp.advertise";
 import { advertiseBodyLimit, advertiseRoute, describeRoute, discoverRoute, missionCandidatesRoute, recommendedMissionsRoute, serverCardRoute } from "./adp.routes";
@@ -13,12 +14,9 @@ export const adpRouter = r
     c.header("Cache-Control", "public, max-age=300");
     return c.json(card, 200);
   })
-  .openapi(describeRoute, async (c) => c.json(await describe(c.get("deps"), c.req.valid("json")), 200))
-  .openapi(advertiseRoute, async (c) => c.json(await advertise(c.get("deps"), c.get("identity"), c.req.valid("json")), 200))
-  .openapi(discoverRoute, async (c) => c.json(await discover(c.get("deps"), c.req.valid("json")), 200))
-  .openapi(missionCandidatesRoute, async (c) => {
-    const identity = c.get("identity");
-    const viewer = identity.kind === "agent" ? identity.address : undefined;
-    return c.json(await missionCandidates(c.get("deps"), c.req.valid("param").id, viewer, c.req.valid("query")), 200);
-  })
-  .openapi(recommendedMissionsRoute, async (c) => c.json(await recommendedMissions(c.get("deps"), c.req.valid("param").id, c.req.valid("query")), 200));
+  .openapi(describeRoute, async (c) => c.json(await describe(ctxFromRequest(c), c.req.valid("json")), 200))
+  .openapi(advertiseRoute, async (c) => c.json(await advertise(ctxFromRequest(c), c.req.valid("json")), 200))
+  .openapi(discoverRoute, async (c) => c.json(await discover(ctxFromRequest(c), c.req.valid("json")), 200))
+  .openapi(missionCandidatesRoute, async (c) =>
+    c.json(await missionCandidates(ctxFromRequest(c), { missionId: c.req.valid("param").id, ...c.req.valid("query") }), 200))
+  .openapi(recommendedMissionsRoute, async (c) => c.json(await recommendedMissions(ctxFromRequest(c), { agentId: c.req.valid("param").id, ...c.req.valid("query") }), 200));

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { findVisibleMission } from "../../db/mission-visibility";
 import { adpCards } from "../../db/schema/index";
-import type { Deps } from "../../deps";
+import { dbOf, viewerOf, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { importedElos } from "../portability";
 import { cardCandidates, cardsOf, agentAsCandidate, openMissionCandidates } from "./adp.discovery";
@@ -22,15 +22,15 @@ const explain = (s: Scored) => ({ score: s.score, factors: s.factors, matched_ta
  * those plus id and name (§4.1 "MAY") — and no signature, which covers the whole card, unless
  * nothing was left out.
  */
-export async function describe(deps: Deps, input: DescribeInput): Promise<Record<string, unknown>> {
+export async function describe(ctx: Ctx, input: DescribeInput): Promise<Record<string, unknown>> {
   let card: Record<string, unknown>;
   if (input.agent_id) {
     const id = parseAgentId(input.agent_id);
-    const [row] = await deps.database.db.select({ card: adpCards.card }).from(adpCards).where(eq(adpCards.agentId, id));
+    const [row] = await dbOf(ctx).select({ card: adpCards.card }).from(adpCards).where(eq(adpCards.agentId, id));
     if (!row) throw new AppError("NOT_FOUND", `agent ${id} has not advertised an Agent Card`);
     card = JSON.parse(row.card) as Record<string, unknown>;
   } else {
-    card = await serverCard(deps);
+    card = await serverCard(ctx.deps);
   }
   if (!input.fields) return card;
   const wanted = new Set(["id", "name", ...input.fields]);
@@ -41,13 +41,13 @@ export async function describe(deps: Deps, input: DescribeInput): Promise<Record
 }
 
 /** adp.discover (§4.3, §5): advertised cards ranked against tags and/or a query. */
-export async function discover(deps: Deps, input: DiscoverInput): Promise<DiscoverWire> {
+export async function discover(ctx: Ctx, input: DiscoverInput): Promise<DiscoverWire> {
+  const { deps, now } = ctx;
   const tags = queryTags(input.tags ?? []);
   const qWords = words(input.query ?? "", MAX_QUERY_WORDS);
   if (tags.length === 0 && qWords.length === 0) {
     throw new AppError("INVALID_PARAMETER", "give at least one skill tag or a query with words in it (ADP §4.3)", { reason: "empty_query" });
   }
-  const now = deps.clock.now();
   const candidates = await cardCandidates(deps, { paths: tags.map((t) => t.path), words: qWords }, now);
   const top = rank({ tags, words: qWords }, candidates, { limit: input.limit, minScore: input.min_score, excludeOverloaded: true, ties: "asc" });
   const cards = await cardsOf(deps, top.map((s) => s.key));
@@ -66,9 +66,9 @@ export async function discover(deps: Deps, input: DiscoverInput): Promise<Discov
 }
 
 /** GET /missions/{id}/candidates: agents with advertised cards ranked for a mission (creator excluded). */
-export async function missionCandidates(deps: Deps, missionId: string, viewer: string | undefined, q: RankQueryInput): Promise<MissionCandidatesWire> {
-  const m = await findVisibleMission({ deps }, missionId, viewer);
-  const now = deps.clock.now();
+export async function missionCandidates(ctx: Ctx, { missionId, ...q }: { missionId: string } & RankQueryInput): Promise<MissionCandidatesWire> {
+  const { deps, now } = ctx;
+  const m = await findVisibleMission(ctx, missionId, viewerOf(ctx));
   const query = { tags: queryTags(m.tags), words: missionWords(m.title, m.description.slice(0, 2000)) };
   const candidates = await cardCandidates(deps, { paths: query.tags.map((t) => t.path), words: query.words, exclude: m.creator }, now);
   const byKey = new Map(candidates.map((c) => [c.key, c]));
@@ -89,9 +89,9 @@ export async function missionCandidates(deps: Deps, missionId: string, viewer: s
  * the mission is the query, the agent the candidate — so an agent's score for a mission is the
  * same number in both lists. Skills come from the agent's card, else its profile capabilities.
  */
-export async function recommendedMissions(deps: Deps, rawAgentId: string, q: RankQueryInput): Promise<RecommendedMissionsWire> {
+export async function recommendedMissions(ctx: Ctx, { agentId: rawAgentId, ...q }: { agentId: string } & RankQueryInput): Promise<RecommendedMissionsWire> {
+  const { deps, now } = ctx;
   const agentId = parseAgentId(rawAgentId);
-  const now = deps.clock.now();
   const { card, profile, signals } = await agentAsCandidate(deps, agentId, now);
   const skills = card?.skills ?? profile?.capabilities ?? [];
   const agentWords = card?.words ?? cardWords(profile?.displayName ?? "", undefined, skills);

@@ -26,14 +26,15 @@ async function balances(deps: Deps, address: string) {
 }
 
 /** GET /agents/{id}: any well-formed address has a profile (registration is permissionless, §1). */
-export async function getAgent(deps: Deps, rawId: string): Promise<AgentWire> {
-  const id = parseAgentId(rawId);
+export async function getAgent(ctx: Ctx, { agentId }: { agentId: string }): Promise<AgentWire> {
+  const { deps, now } = ctx;
+  const id = parseAgentId(agentId);
   const [[row], bal, reviews] = await Promise.all([
     deps.database.db.select().from(agents).where(eq(agents.id, id)),
     balances(deps, id),
     reviewSummary(deps.database.db, id),
   ]);
-  const imported = await importedReputation(deps.database.db, id, deps.clock.now(), row?.missionsCompleted ?? 0);
+  const imported = await importedReputation(deps.database.db, id, now, row?.missionsCompleted ?? 0);
   return {
     agent_id: id,
     display_name: row?.displayName ?? null,
@@ -42,13 +43,13 @@ export async function getAgent(deps: Deps, rawId: string): Promise<AgentWire> {
     capabilities: row?.capabilities ?? [],
     created_at: row?.createdAt.toISOString() ?? null,
     metadata_uri: row?.metadataUri ?? null,
-    rating: row ? effectiveRating(row, deps.clock.now()) : START_RATING,
+    rating: row ? effectiveRating(row, now) : START_RATING,
     rating_updated_at: row?.ratingUpdatedAt?.toISOString() ?? null,
     missions_attempted: row?.missionsAttempted ?? 0,
     missions_completed: row?.missionsCompleted ?? 0,
     win_rate: row && row.missionsAttempted > 0 ? Math.round((row.missionsCompleted / row.missionsAttempted) * 10_000) / 10_000 : null,
     last_active_at: row?.lastActiveAt?.toISOString() ?? null,
-    online: isOnline(row?.lastSeenAt ?? null, deps.clock.now()),
+    online: isOnline(row?.lastSeenAt ?? null, now),
     reviews,
     aigen_balance: bal.aigen,
     balance_asset: bal.primary.asset,
@@ -60,15 +61,15 @@ export async function getAgent(deps: Deps, rawId: string): Promise<AgentWire> {
   };
 }
 
-export async function getAgentBalance(deps: Deps, rawId: string) {
-  const id = parseAgentId(rawId);
-  const bal = await balances(deps, id);
+export async function getAgentBalance(ctx: Ctx, { agentId }: { agentId: string }) {
+  const id = parseAgentId(agentId);
+  const bal = await balances(ctx.deps, id);
   return { agent_id: id, aigen_balance: bal.aigen, asset: bal.primary.asset, balances: bal.list };
 }
 
 /** PUT /agents/{id}: only the address itself may write its profile (fields absent stay as they are). */
 export async function updateAgent(ctx: Ctx, { agentId, profile: input }: { agentId: string; profile: UpdateAgentInput }): Promise<AgentWire> {
-  const { deps, now } = ctx;
+  const { now } = ctx;
   const caller = agentOf(ctx);
   const id = parseAgentId(agentId);
   if (caller !== id) throw new AppError("FORBIDDEN", "an agent may only edit its own profile");
@@ -85,10 +86,10 @@ export async function updateAgent(ctx: Ctx, { agentId, profile: input }: { agent
     .insert(agents)
     .values({ id, createdAt: now, ...set })
     .onConflictDoUpdate({ target: agents.id, set });
-  return getAgent(deps, id);
+  return getAgent(ctx, { agentId: id });
 }
 
 /** GET /agents/{id}/history (AIP-1 §5, mandatory for cross-implementation reputation reads). */
-export function getAgentHistory(deps: Deps, rawId: string, q: { limit: number; cursor?: string | undefined }) {
-  return agentHistory(deps.database.db, parseAgentId(rawId), deps.clock.now(), q);
+export function getAgentHistory(ctx: Ctx, { agentId, ...q }: { agentId: string; limit: number; cursor?: string | undefined }) {
+  return agentHistory(ctx.deps.database.db, parseAgentId(agentId), ctx.now, q);
 }

@@ -3,6 +3,7 @@ import { randomInt } from "node:crypto";
 import { parseSiweMessage, validateSiweMessage } from "viem/siwe";
 import { authNonces, authSessions, registryBindings } from "../../db/schema/index";
 import type { Deps } from "../../deps";
+import { dbOf, withTx, type Ctx } from "../../lib/context";
 import type { Identity } from "../../http/types";
 import { normalizeAddress } from "../../lib/address";
 import { AppError } from "../../lib/errors";
@@ -28,11 +29,11 @@ export function newSiweNonce(): string {
   return out;
 }
 
-export async function issueNonce(deps: Deps): Promise<{ nonce: string; expires_at: string; domain: string; uri: string; chain_ids: number[] }> {
-  const now = deps.clock.now();
+export async function issueNonce(ctx: Ctx): Promise<{ nonce: string; expires_at: string; domain: string; uri: string; chain_ids: number[] }> {
+  const { deps, now } = ctx;
   const nonce = newSiweNonce();
   const expiresAt = new Date(now.getTime() + NONCE_TTL_MS);
-  await deps.database.db.insert(authNonces).values({ nonce, issuedAt: now, expiresAt });
+  await dbOf(ctx).insert(authNonces).values({ nonce, issuedAt: now, expiresAt });
   return { nonce, expires_at: expiresAt.toISOString(), domain: siweDomain(deps), uri: deps.config.publicUrl, chain_ids: deps.config.siweChainIds };
 }
 
@@ -51,8 +52,8 @@ export const siweDomain = (deps: Deps) => new URL(deps.config.publicUrl).host;
  * EIP-4361 sign-in. Checks domain, chain id, time window, signature, then consumes the nonce
  * (conditional update: a nonce is used at most once even under concurrent sign-ins).
  */
-export async function signInWithEthereum(deps: Deps, input: { message: string; signature: string }) {
-  const now = deps.clock.now();
+export async function signInWithEthereum(ctx: Ctx, input: { message: string; signature: string }) {
+  const { deps, now } = ctx;
   const fail = (reason: string, message: string) => new AppError("UNAUTHORIZED", message, { reason });
   let fields: ReturnType<typeof parseSiweMessage>;
   try {
@@ -77,8 +78,7 @@ export async function signInWithEthereum(deps: Deps, input: { message: string; s
   if (!address) throw fail("malformed_message", "address is not valid");
   if (!(await deps.evm.verifyPersonalSign(address, input.message, input.signature))) throw fail("invalid_signature", "signature does not match the address");
 
-  const db = deps.database.db;
-  return db.transaction(async (tx) => {
+  return withTx(ctx, async (tx) => {
     const used = await tx
       .update(authNonces)
       .set({ usedAt: now })
@@ -104,8 +104,8 @@ export interface AttestationInput {
 }
 
 /** AIP-1 §1.4 registry attestation: verify against the configured registry key, then bind. */
-export async function bindRegistryAttestation(deps: Deps, input: AttestationInput) {
-  const now = deps.clock.now();
+export async function bindRegistryAttestation(ctx: Ctx, input: AttestationInput) {
+  const { deps, now } = ctx;
   const domain = input.registry_domain.toLowerCase();
   const registry = deps.config.registries.find((r) => r.domain === domain);
   if (!registry) throw new AppError("FORBIDDEN", `registry ${domain} is not accepted by this server`, { reason: "unknown_registry" });
@@ -126,7 +126,7 @@ export async function bindRegistryAttestation(deps: Deps, input: AttestationInpu
     throw new AppError("FORBIDDEN", "signature does not verify against the registry's key", { reason: "invalid_signature" });
   }
   const apiKeyHash = sha256Hex(input.api_key);
-  return deps.database.db.transaction(async (tx) => {
+  return withTx(ctx, async (tx) => {
     // One conditional upsert decides, so concurrent attestations cannot both pass a check made
     // before the write: the key is (re)bound only if it is free, expired, or held by the same
     // registry with an attestation no newer than this one. Otherwise nothing is written.
@@ -180,6 +180,6 @@ export async function resolveIdentity(deps: Deps, creds: { bearer?: string | und
 }
 
 /** Sign-out of a browser session (issue 17): the token stops working at once, on every instance. */
-export async function revokeSession(deps: Deps, token: string): Promise<void> {
-  await deps.database.db.delete(authSessions).where(eq(authSessions.tokenHash, sha256Hex(token)));
+export async function revokeSession(ctx: Ctx, { token }: { token: string }): Promise<void> {
+  await dbOf(ctx).delete(authSessions).where(eq(authSessions.tokenHash, sha256Hex(token)));
 }

@@ -1,3 +1,4 @@
+import { ctxFromRequest } from "../../http/context";
 import { clientIp } from "../../http/client-ip";
 import { router } from "../../http/openapi";
 import { AppError } from "../../lib/errors";
@@ -23,7 +24,7 @@ export const disputesRouter = router()
       throw new AppError("UNAUTHORIZED", "sign in to file a dispute (bad_spec may be filed with filed_by \"anonymous\")");
     }
     try {
-      return c.json(await fileDispute(deps, filer, body), 201);
+      return c.json(await fileDispute(ctxFromRequest(c), { filer, dispute: body }), 201);
     } catch (e) {
       if (!(e instanceof DisputeRateLimited)) throw e;
       // AIP-4 §6.1: exactly this 429 body (plus our message and request id).
@@ -31,11 +32,7 @@ export const disputesRouter = router()
       return c.json({ error: "rate_limited" as const, reset_at: e.resetAt.toISOString(), dispute_type: e.disputeType, message: "dispute filing limit reached (AIP-4 §6.1)", request_id: c.get("requestId") }, 429);
     }
   })
-  .openapi(listRoute, async (c) => c.json(await listDisputes(c.get("deps"), c.req.valid("query")), 200))
-  .openapi(getRoute, async (c) => c.json(await getDispute(c.get("deps"), c.req.valid("param").id), 200))
-  .openapi(resolveRoute, async (c) => {
-    const who = c.get("identity");
-    if (who.kind === "anonymous") throw new AppError("UNAUTHORIZED", "sign in, or use the admin token");
-    const caller = who.kind === "admin" ? { admin: true as const } : { address: who.address };
-    return c.json(await resolveDispute(c.get("deps"), caller, c.req.valid("param").id, c.req.valid("json")), 200);
-  });
+  .openapi(listRoute, async (c) => c.json(await listDisputes(ctxFromRequest(c), c.req.valid("query")), 200))
+  .openapi(getRoute, async (c) => c.json(await getDispute(ctxFromRequest(c), { id: c.req.valid("param").id }), 200))
+  // Anonymous callers are refused before validation (requireCaller on the route) and by the verb.
+  .openapi(resolveRoute, async (c) => c.json(await resolveDispute(ctxFromRequest(c), { id: c.req.valid("param").id, ...c.req.valid("json") }), 200));

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { requireCaller } from "../../http/identity";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { Dispute, DisputeIdParam, DisputeList, FileDisputeRequest, ListDisputesQuery, RateLimited, ResolveDisputeRequest } from "./disputes.schemas";
 
@@ -34,6 +35,7 @@ export const getRoute = createRoute({
 export const resolveRoute = createRoute({
   method: "post",
   path: "/disputes/{id}/resolve",
+  middleware: [requireCaller("agent_or_admin")],
   tags: ["disputes"],
   summary: "Rule on an open dispute: the operator (admin token; actor server), or the mission's creator conceding (upheld only; never non_payment)",
   security: [{ bearer: [] }],

@@ -3,6 +3,7 @@ import { findVisibleMission } from "../../db/mission-visibility";
 import type { Tx } from "../../db/client";
 import { disputes, missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
+import { dbOf, withTx, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
 import type { DisputeType } from "../manifest";
@@ -103,15 +104,15 @@ async function qualify(deps: Deps, m: Mission, input: FileDisputeInput, filer: F
  * POST /api/disputes. Locking: a transaction-scoped advisory lock on the filer bucket serialises
  * one filer's filings, so the §6.1 count and the insert agree (across instances: it is Postgres').
  */
-export async function fileDispute(deps: Deps, filer: Filer, input: FileDisputeInput): Promise<DisputeWire> {
-  const now = deps.clock.now();
+export async function fileDispute(ctx: Ctx, { filer, dispute: input }: { filer: Filer; dispute: FileDisputeInput }): Promise<DisputeWire> {
+  const { deps, now } = ctx;
   const t = input.dispute_type;
   // Hidden from everyone while pending_escrow, its creator included (nothing to dispute yet).
-  const m = await findVisibleMission({ deps }, input.mission_id, null);
+  const m = await findVisibleMission(ctx, input.mission_id, null);
   const q = await qualify(deps, m, input, filer, now);
   const bucket = "address" in filer ? filer.address : `anon:${filer.anonymousIp}`;
   const rule = FILING_LIMITS[t];
-  return deps.database.db.transaction(async (tx) => {
+  return withTx(ctx, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dispute:${bucket}`}))`);
     const since = new Date(now.getTime() - rule.windowMs!);
     const scope = [eq(disputes.filerBucket, bucket), eq(disputes.disputeType, t), gt(disputes.filedAt, since)];
@@ -187,14 +188,15 @@ async function settle(tx: Tx, deps: Deps, d: Row, r: Ruling, now: Date): Promise
  * creator may only concede a bad_spec or oracle_disagreement (upheld) — never rule on non_payment
  * (§3.3) nor reject a dispute against its own mission.
  */
-export async function resolveDispute(deps: Deps, caller: { admin: true } | { address: string }, id: string, input: { outcome: "upheld" | "rejected" | "split"; rationale: string }): Promise<DisputeWire> {
-  const now = deps.clock.now();
-  return deps.database.db.transaction(async (tx) => {
+export async function resolveDispute(ctx: Ctx, { id, ...input }: { id: string; outcome: "upheld" | "rejected" | "split"; rationale: string }): Promise<DisputeWire> {
+  const { deps, now, caller } = ctx;
+  if (caller.kind !== "admin" && caller.kind !== "agent") throw new AppError("UNAUTHORIZED", "sign in, or use the admin token");
+  return withTx(ctx, async (tx) => {
     const [d] = isId("dsp", id) ? await tx.select().from(disputes).where(eq(disputes.id, id)).for("update") : [];
     if (!d) throw new AppError("NOT_FOUND", `dispute ${id} not found`);
     if (d.status !== "open") throw new AppError("CONFLICT", `dispute ${id} is ${d.status}`, { outcome: d.outcome });
     let actor: Ruling["actor"] = "server";
-    if (!("admin" in caller)) {
+    if (caller.kind === "agent") {
       const [m] = await tx.select({ creator: missions.creator }).from(missions).where(eq(missions.id, d.missionId));
       if (m?.creator !== caller.address) throw new AppError("FORBIDDEN", "only the operator, or the mission's creator conceding, resolves a dispute");
       if (d.disputeType === "non_payment" || d.disputeType === "dup_claim") throw new AppError("FORBIDDEN", "the creator cannot rule on a payment or priority dispute (AIP-4 §3.3)", { reason: "creator_conflict" });
@@ -210,8 +212,8 @@ export async function resolveDispute(deps: Deps, caller: { admin: true } | { add
  * (overturned → upheld, upheld/undisputed → rejected); open disputes past their deadline expire
  * (§3.1), upheld by default for non_payment and dup_claim. Bounded batch, oldest deadline first.
  */
-export async function sweepDisputes(deps: Deps, batch = 100): Promise<number> {
-  const now = deps.clock.now();
+export async function sweepDisputes(ctx: Ctx, { batch = 100 }: { batch?: number } = {}): Promise<number> {
+  const { deps, now } = ctx;
   const db = deps.database.db;
   const linked = await db
     .select({ d: disputes, award: missions.award })
@@ -239,14 +241,14 @@ const ignoreDecided = (e: unknown) => {
   throw e;
 };
 
-export async function getDispute(deps: Deps, id: string): Promise<DisputeWire> {
-  const [d] = isId("dsp", id) ? await deps.database.db.select().from(disputes).where(eq(disputes.id, id)) : [];
+export async function getDispute(ctx: Ctx, { id }: { id: string }): Promise<DisputeWire> {
+  const [d] = isId("dsp", id) ? await dbOf(ctx).select().from(disputes).where(eq(disputes.id, id)) : [];
   if (!d) throw new AppError("NOT_FOUND", `dispute ${id} not found`);
   return disputeToWire(d);
 }
 
 /** GET /api/disputes (§2.4): public, newest first, keyset on the time-ordered id. */
-export async function listDisputes(deps: Deps, q: { mission_id?: string | undefined; status?: DisputeStatus | undefined; limit: number; cursor?: string | undefined }) {
+export async function listDisputes(ctx: Ctx, q: { mission_id?: string | undefined; status?: DisputeStatus | undefined; limit: number; cursor?: string | undefined }) {
   let before: string | undefined;
   if (q.cursor) {
     before = Buffer.from(q.cursor, "base64url").toString("utf8");
@@ -256,7 +258,7 @@ export async function listDisputes(deps: Deps, q: { mission_id?: string | undefi
   if (q.mission_id) where.push(eq(disputes.missionId, q.mission_id));
   if (q.status) where.push(eq(disputes.status, q.status));
   if (before) where.push(lt(disputes.id, before));
-  const rows = await deps.database.db.select().from(disputes).where(where.length ? and(...where) : undefined).orderBy(desc(disputes.id)).limit(q.limit + 1);
+  const rows = await dbOf(ctx).select().from(disputes).where(where.length ? and(...where) : undefined).orderBy(desc(disputes.id)).limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
   return { disputes: page.map(disputeToWire), next_cursor: rows.length > q.limit ? Buffer.from(page[page.length - 1]!.id).toString("base64url") : null };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { chainPayouts, missions } from "../../db/schema/index";
-import type { Deps } from "../../deps";
+import { dbOf, withTx, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import type { ChainPayoutState } from "../../db/vocabulary";
 import { lockMission } from "./escrow.deposits";
@@ -25,8 +25,8 @@ export function payoutToAdminWire(p: PayoutRow) {
 }
 
 /** GET /admin/payouts: by state, oldest first, keyset-paged on the id. */
-export async function listPayouts(deps: Deps, q: { state?: ChainPayoutState | undefined; after?: string | undefined; limit: number }) {
-  const rows = await deps.database.db.select().from(chainPayouts)
+export async function listPayouts(ctx: Ctx, q: { state?: ChainPayoutState | undefined; after?: string | undefined; limit: number }) {
+  const rows = await dbOf(ctx).select().from(chainPayouts)
     .where(and(q.state ? eq(chainPayouts.state, q.state) : undefined, q.after ? gt(chainPayouts.id, q.after) : undefined))
     .orderBy(asc(chainPayouts.id)).limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
@@ -41,9 +41,9 @@ const ALLOWED: Record<"retry" | "fail", readonly string[]> = {
 };
 
 /** POST /admin/payouts/{id}/retry and /fail. */
-export async function actOnPayout(deps: Deps, id: string, action: "retry" | "fail", reason: string) {
-  const now = deps.clock.now();
-  const row = await deps.database.db.transaction(async (tx) => {
+export async function actOnPayout(ctx: Ctx, { id, action, reason }: { id: string; action: "retry" | "fail"; reason: string }) {
+  const { deps, now } = ctx;
+  const row = await withTx(ctx, async (tx) => {
     const [first] = await tx.select({ missionId: chainPayouts.missionId }).from(chainPayouts).where(eq(chainPayouts.id, id));
     if (!first) throw new AppError("NOT_FOUND", `payout ${id} not found`);
     const m = await lockMission(tx, first.missionId); // lock order: mission → payout
@@ -68,7 +68,7 @@ export async function actOnPayout(deps: Deps, id: string, action: "retry" | "fai
   });
   // Bounded audit trail: keep the newest 20 entries.
   if (row.adminActions.length > 20) {
-    await deps.database.db.update(chainPayouts).set({ adminActions: row.adminActions.slice(-20) }).where(eq(chainPayouts.id, id));
+    await dbOf(ctx).update(chainPayouts).set({ adminActions: row.adminActions.slice(-20) }).where(eq(chainPayouts.id, id));
   }
   deps.logger.warn({ payout: id, mission: row.missionId, action, reason, state: row.state }, "admin: payout action");
   return payoutToAdminWire(row);

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
-import type { Deps } from "../../deps";
+import { dbOf, withTx, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { emitEvents, missionVoided } from "../../db/outbox";
 import { lockMission } from "./escrow.deposits";
@@ -21,9 +21,9 @@ import { payoutToAdminWire } from "./escrow.admin";
 
 export const CONVERTIBLE_STATES = ["failed"] as const;
 
-export async function convertPayout(deps: Deps, id: string, reason: string) {
-  const now = deps.clock.now();
-  const { row, dropped } = await deps.database.db.transaction(async (tx) => {
+export async function convertPayout(ctx: Ctx, { id, reason }: { id: string; reason: string }) {
+  const { deps, now } = ctx;
+  const { row, dropped } = await withTx(ctx, async (tx) => {
     const [first] = await tx.select({ missionId: chainPayouts.missionId }).from(chainPayouts).where(eq(chainPayouts.id, id));
     if (!first) throw new AppError("NOT_FOUND", `payout ${id} not found`);
     const m = await lockMission(tx, first.missionId); // lock order: mission → payout
@@ -58,7 +58,7 @@ export async function convertPayout(deps: Deps, id: string, reason: string) {
     return { row: updated!, dropped: p.attempts.map((a) => a.tx_hash) };
   });
   if (row.adminActions.length > 20) {
-    await deps.database.db.update(chainPayouts).set({ adminActions: row.adminActions.slice(-20) }).where(eq(chainPayouts.id, id));
+    await dbOf(ctx).update(chainPayouts).set({ adminActions: row.adminActions.slice(-20) }).where(eq(chainPayouts.id, id));
   }
   deps.logger.warn({ payout: id, mission: row.missionId, action: "convert", reason, dropped_attempts: dropped }, "admin: release converted into a refund; mission voided");
   return payoutToAdminWire(row);

@@ -17,24 +17,24 @@ export const escrowRouter = router()
   .openapi(getEscrowRoute, async (c) => {
     return c.json(await getEscrow(ctxFromRequest(c), { missionId: c.req.valid("param").id }), 200);
   })
-  .openapi(escrowAttestationRoute, async (c) => c.json(await escrowAttestation(c.get("deps")), 200))
+  .openapi(escrowAttestationRoute, async (c) => c.json(await escrowAttestation(ctxFromRequest(c)), 200))
   .openapi(treasuryRoute, async (c) => {
     requireAdmin(c.get("identity"));
-    return c.json(await treasuryView(c.get("deps")), 200);
+    return c.json(await treasuryView(ctxFromRequest(c)), 200);
   })
   .openapi(listPayoutsRoute, async (c) => {
     requireAdmin(c.get("identity"));
-    return c.json(await listPayouts(c.get("deps"), c.req.valid("query")), 200);
+    return c.json(await listPayouts(ctxFromRequest(c), c.req.valid("query")), 200);
   })
   .openapi(retryPayoutRoute, async (c) => {
     requireAdmin(c.get("identity"));
-    return c.json(await actOnPayout(c.get("deps"), c.req.valid("param").id, "retry", c.req.valid("json").reason), 200);
+    return c.json(await actOnPayout(ctxFromRequest(c), { id: c.req.valid("param").id, action: "retry", reason: c.req.valid("json").reason }), 200);
   })
   .openapi(failPayoutRoute, async (c) => {
     requireAdmin(c.get("identity"));
-    return c.json(await actOnPayout(c.get("deps"), c.req.valid("param").id, "fail", c.req.valid("json").reason), 200);
+    return c.json(await actOnPayout(ctxFromRequest(c), { id: c.req.valid("param").id, action: "fail", reason: c.req.valid("json").reason }), 200);
   })
   .openapi(convertPayoutRoute, async (c) => {
     requireAdmin(c.get("identity"));
-    return c.json(await convertPayout(c.get("deps"), c.req.valid("param").id, c.req.valid("json").reason), 200);
+    return c.json(await convertPayout(ctxFromRequest(c), { id: c.req.valid("param").id, reason: c.req.valid("json").reason }), 200);
   });

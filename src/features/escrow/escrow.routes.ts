@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { requireCaller } from "../../http/identity";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { AttachDepositRequest, AttachDepositResponse, EscrowAttestation, MissionEscrowView, TreasuryResponse } from "./escrow.schemas";
 
@@ -7,6 +8,7 @@ const MissionParam = z.object({ id: z.string().openapi({ param: { name: "id", in
 export const attachDepositRoute = createRoute({
   method: "post",
   path: "/missions/{id}/escrow",
+  middleware: [requireCaller("agent")],
   tags: ["escrow"],
   summary: "Attach the on-chain funding transaction of a base-rail mission (creator)",
   description:
@@ -77,6 +79,7 @@ export const listPayoutsRoute = createRoute({
 const actionRoute = (action: "retry" | "fail" | "convert", summary: string) => createRoute({
   method: "post",
   path: `/admin/payouts/{id}/${action}`,
+  middleware: [requireCaller("admin")],
   tags: ["admin"],
   summary,
   security: [{ bearer: [] }],

@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { chainAccounts, chainPayouts, chainWorkers, escrowDeposits, missions } from "../../db/schema/index";
 import { pollMsOf } from "./escrow.health";
-import type { Deps } from "../../deps";
 import { RpcUnavailableError } from "../../lib/base-chain";
 import { missionLedgerEscrow, balancesOf, TREASURY } from "../ledger";
 import { AppError } from "../../lib/errors";
@@ -83,8 +82,9 @@ export async function getEscrow(ctx: Ctx, { missionId }: { missionId: string }) 
  * balance (gas starvation broke real payouts), escrowed totals per asset, and every settlement
  * that is not final yet. Chain reads are best-effort: an RPC outage shows as nulls, not a 5xx.
  */
-export async function treasuryView(deps: Deps): Promise<z.infer<typeof TreasuryResponse>> {
-  const db = deps.database.db;
+export async function treasuryView(ctx: Ctx): Promise<z.infer<typeof TreasuryResponse>> {
+  const { deps } = ctx;
+  const db = dbOf(ctx);
   const chain = deps.chain;
   const ledger = [...(await balancesOf(db, TREASURY)).entries()].map(([asset, balance]) => ({ asset, balance: balance.toString() }));
   if (!chain) {

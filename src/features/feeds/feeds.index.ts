@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { ctxFromRequest } from "../../http/context";
 import { router } from "../../http/openapi";
 import type { AppEnv } from "../../http/types";
 import { AppError } from "../../lib/errors";
@@ -16,12 +17,12 @@ function send(c: Context<AppEnv>, doc: CachedDoc, type: string) {
 }
 
 export const feedsRouter = router()
-  .openapi(rssFeedRoute, async (c) => send(c, await missionFeed(c.get("deps"), "rss", c.req.valid("query")), "application/rss+xml"))
-  .openapi(rssAliasRoute, async (c) => send(c, await missionFeed(c.get("deps"), "rss", c.req.valid("query")), "application/rss+xml"))
-  .openapi(atomFeedRoute, async (c) => send(c, await missionFeed(c.get("deps"), "atom", c.req.valid("query")), "application/atom+xml"))
-  .openapi(sitemapRoute, async (c) => send(c, await sitemap(c.get("deps")), "application/xml"))
+  .openapi(rssFeedRoute, async (c) => send(c, await missionFeed(ctxFromRequest(c), { format: "rss", filters: c.req.valid("query") }), "application/rss+xml"))
+  .openapi(rssAliasRoute, async (c) => send(c, await missionFeed(ctxFromRequest(c), { format: "rss", filters: c.req.valid("query") }), "application/rss+xml"))
+  .openapi(atomFeedRoute, async (c) => send(c, await missionFeed(ctxFromRequest(c), { format: "atom", filters: c.req.valid("query") }), "application/atom+xml"))
+  .openapi(sitemapRoute, async (c) => send(c, await sitemap(ctxFromRequest(c)), "application/xml"))
   .openapi(sitemapFileRoute, async (c) => {
-    const doc = await sitemapFile(c.get("deps"), c.req.valid("param").file);
+    const doc = await sitemapFile(ctxFromRequest(c), { file: c.req.valid("param").file });
     if (!doc) throw new AppError("NOT_FOUND", "no such sitemap file");
     return send(c, doc, "application/xml");
   });

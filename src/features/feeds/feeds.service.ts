@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Deps } from "../../deps";
+import type { Ctx } from "../../lib/context";
 import { stableStringify } from "../../lib/idempotency";
 import { type ListMissionsFilters, listMissions } from "../missions";
 import { renderFeed, type FeedFormat } from "./feeds.render";
@@ -39,10 +40,11 @@ async function cached(deps: Deps, key: string, render: () => Promise<string>): P
  * RSS 2.0 / Atom feed of missions, filtered like GET /missions (same schema, same service verb).
  * Without a `status` filter it lists open missions only.
  */
-export function missionFeed(deps: Deps, format: FeedFormat, filters: ListMissionsFilters): Promise<CachedDoc> {
+export function missionFeed(ctx: Ctx, { format, filters }: { format: FeedFormat; filters: ListMissionsFilters }): Promise<CachedDoc> {
+  const { deps } = ctx;
   const f: ListMissionsFilters = { ...filters, status: filters.status ?? ["open"] };
   return cached(deps, `feed:${format}:${stableStringify(f)}`, async () => {
-    const { missions: list } = await listMissions(deps, f);
+    const { missions: list } = await listMissions(ctx, f);
     return renderFeed(format, list, { publicUrl: deps.config.publicUrl, updated: deps.clock.now() });
   });
 }
@@ -57,8 +59,9 @@ const indexMemo = new WeakMap<Deps, { at: number; doc: Promise<CachedDoc> }>();
  * SITEMAP_INDEX_TTL_MS rather than after every mission change: a lastmod is at most a minute
  * late, which a crawler cannot tell from its own polling. Concurrent requests share one build.
  */
-export function sitemap(deps: Deps): Promise<CachedDoc> {
-  const now = deps.clock.now().getTime();
+export function sitemap(ctx: Ctx): Promise<CachedDoc> {
+  const { deps } = ctx;
+  const now = ctx.now.getTime();
   const memo = indexMemo.get(deps);
   if (memo && now - memo.at < SITEMAP_INDEX_TTL_MS) return memo.doc;
   const doc = (async () => {
@@ -71,7 +74,8 @@ export function sitemap(deps: Deps): Promise<CachedDoc> {
 }
 
 /** /sitemaps/{file}: `static.xml` or `missions-{k}.xml`; null when there is no such file. */
-export async function sitemapFile(deps: Deps, file: string): Promise<CachedDoc | null> {
+export async function sitemapFile(ctx: Ctx, { file }: { file: string }): Promise<CachedDoc | null> {
+  const { deps } = ctx;
   if (file === "static.xml") return cached(deps, "sitemap:static", async () => renderStatic(deps));
   const m = /^missions-(\d{1,6})\.xml$/.exec(file);
   if (!m) return null;

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, like, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { ledgerAccounts, ledgerEntries } from "../../db/schema/index";
 import type { Deps } from "../../deps";
+import type { Ctx } from "../../lib/context";
 import { escrowAccount } from "./ledger.service";
 import { signReceipt } from "../../lib/receipt-sign";
 
@@ -37,8 +38,8 @@ type Attestation = Awaited<ReturnType<typeof build>>;
 const caches = new WeakMap<Deps["database"], { at: number; keyId: string; doc: Attestation }>();
 
 /** GET /escrow/attestation: every configured asset, zero totals included. */
-export async function escrowAttestation(deps: Deps) {
-  const now = deps.clock.now();
+export async function escrowAttestation(ctx: Ctx) {
+  const { deps, now } = ctx;
   const cached = caches.get(deps.database);
   if (cached && cached.keyId === deps.receiptKeys.active.keyId && now.getTime() - cached.at >= 0 && now.getTime() - cached.at < CACHE_MS) return cached.doc;
   const doc = await build(deps, now);

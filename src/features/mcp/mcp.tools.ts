@@ -84,7 +84,7 @@ export const TOOLS: Tool[] = [
     outputSchema: obj({ missions: { type: "array", items: { type: "object" } }, next_cursor: { type: ["string", "null"] } }, ["missions", "next_cursor"]),
     annotations: READ,
     args: ListMissionsQuery,
-    run: (ctx, a: z.infer<typeof ListMissionsQuery>) => listMissionsJson(ctx.deps, a),
+    run: (ctx, a: z.infer<typeof ListMissionsQuery>) => listMissionsJson(ctxFromMcp(ctx), a),
   },
   {
     name: "get_mission",
@@ -125,7 +125,7 @@ export const TOOLS: Tool[] = [
     outputSchema: obj({ agent_id: str(), rating: { type: "integer" }, aigen_balance: { type: "integer" } }, ["agent_id", "rating", "aigen_balance"]),
     annotations: READ,
     args: z.object({ agent_id: z.string().min(1).max(64) }),
-    run: async (ctx, a: { agent_id: string }) => JSON.stringify(await getAgent(ctx.deps, a.agent_id)),
+    run: async (ctx, a: { agent_id: string }) => JSON.stringify(await getAgent(ctxFromMcp(ctx), { agentId: a.agent_id })),
   },
   {
     name: "get_receipt",
@@ -134,7 +134,7 @@ export const TOOLS: Tool[] = [
     outputSchema: obj({ type: str(), digest: str(), signature: { type: "object" } }, ["type", "digest", "signature"]),
     annotations: READ,
     args: z.object({ mission_id: MissionId, submission_id: z.string().min(1).max(64) }),
-    run: async (ctx, a: { mission_id: string; submission_id: string }) => JSON.stringify(await getReceipt(ctx.deps, a.mission_id, a.submission_id)),
+    run: async (ctx, a: { mission_id: string; submission_id: string }) => JSON.stringify(await getReceipt(ctxFromMcp(ctx), { missionId: a.mission_id, submissionId: a.submission_id })),
   },
   {
     name: "create_mission",

@@ -19,7 +19,7 @@ export const missionsRouter = router()
     return sendStored(c, r);
   })
   .openapi(listMissionsRoute, async (c) => {
-    return sendJsonDoc(c, await listMissionsDoc(c.get("deps"), c.req.valid("query"))) as never;
+    return sendJsonDoc(c, await listMissionsDoc(ctxFromRequest(c), c.req.valid("query"))) as never;
   })
   .openapi(missionTypesRoute, (c) => {
     // AIP-2 §2: "cache for 24h" on the agent's side; the registry changes only with a release.

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { requireCaller } from "../../http/identity";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { CreateMissionRequest, ListMissionsQuery, Mission, MissionIdParam, MissionList, type MissionWire } from "./missions.schemas";
 
@@ -18,6 +19,7 @@ export const createMissionOnce = (creator: string) => ({
 export const createMissionRoute = createRoute({
   method: "post",
   path: "/missions",
+  middleware: [requireCaller("agent")],
   tags: ["missions"],
   summary: "Post a mission; on the ledger rail reward + spam fee are escrowed at once (AIP-1 §2, §6)",
   security: [{ bearer: [] }],

@@ -2,10 +2,9 @@ import { createHash } from "node:crypto";
 import type { Tx } from "../../db/client";
 import { desc } from "drizzle-orm";
 import { missions } from "../../db/schema/index";
-import type { Deps } from "../../deps";
 import type { AssetConfig } from "../../env";
 import { normalizeAddress } from "../../lib/address";
-import { agentOf, type Ctx, viewerOf, withTx } from "../../lib/context";
+import { agentOf, type Ctx, dbOf, viewerOf, withTx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
 import { onceTx, stableStringify } from "../../lib/idempotency";
@@ -162,9 +161,9 @@ function decodeCursor(cursor: string): string {
  * parameters cannot multiply cache keys. The ETag is computed once per fill and stored with the
  * text ("etag\nbody"), so a hit — and a 304 — costs no hashing.
  */
-export async function listMissionsDoc(deps: Deps, f: ListMissionsFilters): Promise<{ etag: string; body: string }> {
-  const text = await deps.missionLists.get(stableStringify(f), async () => {
-    const body = JSON.stringify(await listMissions(deps, f));
+export async function listMissionsDoc(ctx: Ctx, f: ListMissionsFilters): Promise<{ etag: string; body: string }> {
+  const text = await ctx.deps.missionLists.get(stableStringify(f), async () => {
+    const body = JSON.stringify(await listMissions(ctx, f));
     return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"\n${body}`;
   });
   const nl = text.indexOf("\n");
@@ -172,14 +171,15 @@ export async function listMissionsDoc(deps: Deps, f: ListMissionsFilters): Promi
 }
 
 /** The same list as JSON text (MCP carries it as its tool result). */
-export async function listMissionsJson(deps: Deps, f: ListMissionsFilters): Promise<string> {
-  return (await listMissionsDoc(deps, f)).body;
+export async function listMissionsJson(ctx: Ctx, f: ListMissionsFilters): Promise<string> {
+  return (await listMissionsDoc(ctx, f)).body;
 }
 
 /** GET /missions: public statuses only, newest first, keyset cursor on the time-ordered id. */
-export async function listMissions(deps: Deps, f: ListMissionsFilters): Promise<{ missions: MissionWire[]; next_cursor: string | null }> {
+export async function listMissions(ctx: Ctx, f: ListMissionsFilters): Promise<{ missions: MissionWire[]; next_cursor: string | null }> {
+  const { deps } = ctx;
   const before = f.cursor ? decodeCursor(f.cursor) : undefined;
-  const db = deps.database.db;
+  const db = dbOf(ctx);
   const plain = !f.mission_type && !f.status && !f.verification_type && !f.asset && !f.creator && !f.tag && !f.q && !f.reward_min && !f.reward_max && !f.deadline_after && !f.deadline_before;
   let rows: Omit<MissionRow, "search">[];
   if (plain) {

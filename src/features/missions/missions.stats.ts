@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
+import { dbOf, type Ctx } from "../../lib/context";
 
 /** How long the status page's counts may be stale: counting is a scan, never on a hot path. */
 export const COUNTS_TTL_MS = 60_000;
@@ -22,8 +23,8 @@ export function missionCountsByStatus(deps: Deps): Promise<Record<string, number
 }
 
 /** A creator's own missions still waiting for their escrow deposit (never in public lists). */
-export async function pendingMissionsOf(deps: Deps, creator: string, limit = 20): Promise<{ id: string; title: string; created_at: string }[]> {
-  const rows = await deps.database.db
+export async function pendingMissionsOf(ctx: Ctx, { creator, limit = 20 }: { creator: string; limit?: number }): Promise<{ id: string; title: string; created_at: string }[]> {
+  const rows = await dbOf(ctx)
     .select({ id: missions.id, title: missions.title, createdAt: missions.createdAt })
     .from(missions)
     .where(and(eq(missions.creator, creator), eq(missions.status, "pending_escrow")))

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { oadpDomains, oadpHubs } from "../../db/schema/index";
 import type { Deps } from "../../deps";
+import { dbOf, withTx, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { takeToken } from "../../lib/token-bucket";
 import { checkHubUrl, normaliseSignalLayer } from "./federation.url";
@@ -26,18 +27,18 @@ export function requireFederation(deps: Deps): void {
  * only bumps its report count. Each new domain gets a verification row, due at once — scanned
  * only if the operator enabled verification.
  */
-export async function reportHub(deps: Deps, callerKey: string, input: FederationReportInput): Promise<{ accepted: true; known: boolean; hub_url: string }> {
+export async function reportHub(ctx: Ctx, { callerKey, report: input }: { callerKey: string; report: FederationReportInput }): Promise<{ accepted: true; known: boolean; hub_url: string }> {
+  const { deps, now } = ctx;
   requireFederation(deps);
-  const now = deps.clock.now();
   // A shared Postgres token bucket (src/lib/token-bucket.ts): one budget across every instance.
-  const rate = await takeToken(deps.database.db, `federation:${callerKey}`, { quota: deps.config.oadp.reportsPerHour, windowSeconds: 3600 }, now);
+  const rate = await takeToken(dbOf(ctx), `federation:${callerKey}`, { quota: deps.config.oadp.reportsPerHour, windowSeconds: 3600 }, now);
   if (!rate.ok) throw new AppError("RATE_LIMITED", `at most ${deps.config.oadp.reportsPerHour} federation reports per hour`, { retry_after_seconds: rate.retryAfterSeconds });
   const checked = checkHubUrl(input.hub_url, deps.fetcher);
   if (!checked.ok) {
     throw new AppError("UNPROCESSABLE", `hub_url refused: ${checked.reason}`, { field: "hub_url", reason: checked.reason, ...(checked.detail && { detail: checked.detail }) });
   }
   const { url, domain } = checked;
-  const db = deps.database.db;
+  const db = dbOf(ctx);
   const bump = () => db
     .update(oadpHubs)
     .set({ reportCount: sql`${oadpHubs.reportCount} + 1`, lastReportedAt: now })
@@ -50,7 +51,7 @@ export async function reportHub(deps: Deps, callerKey: string, input: Federation
   if (Number(c?.n ?? 0) >= MAX_KNOWN_HUBS) {
     throw new AppError("SERVICE_UNAVAILABLE", "this hub keeps no more reported hubs", { reason: "hub_limit_reached", limit: MAX_KNOWN_HUBS });
   }
-  const inserted = await db.transaction(async (tx) => {
+  const inserted = await withTx(ctx, async (tx) => {
     const rows = await tx
       .insert(oadpHubs)
       .values({ url, domain, signalLayer: normaliseSignalLayer(input.signal_layer), reportCount: 1, firstReportedAt: now, lastReportedAt: now })
@@ -96,9 +97,9 @@ function decodeCursor(cursor: string): { at: Date; url: string } {
 }
 
 /** GET /federation/hubs: newest report first, keyset on (first_reported_at, url). */
-export async function listHubs(deps: Deps, q: { verified?: "true" | "false" | undefined; limit: number; cursor?: string | undefined }) {
+export async function listHubs(ctx: Ctx, q: { verified?: "true" | "false" | undefined; limit: number; cursor?: string | undefined }) {
+  const { deps, now } = ctx;
   requireFederation(deps);
-  const now = deps.clock.now();
   const after = q.cursor ? decodeCursor(q.cursor) : undefined;
   const conds = [];
   if (after) conds.push(or(lt(oadpHubs.firstReportedAt, after.at), and(eq(oadpHubs.firstReportedAt, after.at), lt(oadpHubs.url, after.url))));
@@ -106,7 +107,7 @@ export async function listHubs(deps: Deps, q: { verified?: "true" | "false" | un
   const fresh = ttl > 0 ? sql`${oadpDomains.verifiedAt} > ${new Date(now.getTime() - ttl * 3_600_000).toISOString()}::timestamptz` : sql`true`;
   if (q.verified === "true") conds.push(and(eq(oadpDomains.status, "verified"), fresh));
   if (q.verified === "false") conds.push(sql`not (coalesce(${oadpDomains.status} = 'verified', false) and ${fresh})`);
-  const rows = await deps.database.db
+  const rows = await dbOf(ctx)
     .select({ hub: oadpHubs, status: oadpDomains.status, hubName: oadpDomains.hubName, verifiedAt: oadpDomains.verifiedAt, lastScanAt: oadpDomains.lastScanAt })
     .from(oadpHubs)
     .leftJoin(oadpDomains, eq(oadpDomains.domain, oadpHubs.domain))

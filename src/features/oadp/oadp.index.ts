@@ -1,3 +1,4 @@
+import { ctxFromRequest } from "../../http/context";
 import { router } from "../../http/openapi";
 import { callerKey } from "../../http/client-ip";
 import { AppError } from "../../lib/errors";
@@ -10,10 +11,10 @@ export const oadpRouter = router()
     const deps = c.get("deps");
     if (!deps.config.oadp.pingEnabled) throw new AppError("SERVICE_UNAVAILABLE", "ping is disabled on this hub (OABP_OADP_PING_ENABLED)", { reason: "ping_disabled" });
     const body = c.req.valid("json") as { nonce?: string };
-    return c.json(await pong(deps, body.nonce), 200);
+    return c.json(await pong(ctxFromRequest(c), { nonce: body.nonce }), 200);
   })
   .openapi(federationReportRoute, async (c) => {
     const deps = c.get("deps");
-    return c.json(await reportHub(deps, callerKey(c, deps.config.trustProxy), c.req.valid("json")), 200);
+    return c.json(await reportHub(ctxFromRequest(c), { callerKey: callerKey(c, deps.config.trustProxy), report: c.req.valid("json") }), 200);
   })
-  .openapi(listHubsRoute, async (c) => c.json(await listHubs(c.get("deps"), c.req.valid("query")), 200));
+  .openapi(listHubsRoute, async (c) => c.json(await listHubs(ctxFromRequest(c), c.req.valid("query")), 200));

@@ -2,6 +2,7 @@ import { sign } from "node:crypto";
 import { eq, gte, sql } from "drizzle-orm";
 import { agents, missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
+import { type Ctx } from "../../lib/context";
 import type { Config } from "../../env";
 import { AGENT_PROTOCOL } from "../../http/middleware";
 import { canonicalJson } from "../../lib/canonical-json";
@@ -62,8 +63,8 @@ export function signPong(unsigned: Omit<PongWire, "signature">, keyring: Receipt
 }
 
 /** POST /ping: the signed PONG. `nonce` is the only thing taken from the ping. */
-export async function pong(deps: Deps, nonce: string | undefined): Promise<PongWire> {
-  const now = deps.clock.now();
+export async function pong(ctx: Ctx, { nonce }: { nonce?: string | undefined }): Promise<PongWire> {
+  const { deps, now } = ctx;
   const o = deps.config.publicUrl;
   const s = await stats(deps, now);
   return signPong({

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { agents, reputationImports } from "../../db/schema/index";
 import type { DbOrTx } from "../../db/client";
-import type { Deps } from "../../deps";
+import { withTx, type Ctx } from "../../lib/context";
 import { START_RATING } from "../reputation";
 import { Attestation, ATTESTATION_SPEC, attestationSigners, checkBreakdown, freshnessFactor, importedElo, MAX_AGE_DAYS } from "./portability.format";
 import { issuerKey, normaliseIssuer, trustedIssuer } from "./portability.issuers";
@@ -30,11 +30,11 @@ export type ImportResult =
 
 const fail = (reason: ImportReason, detail: string): ImportResult => ({ ok: false, reason, detail });
 
-export async function importAttestation(deps: Deps, body: unknown): Promise<ImportResult> {
+export async function importAttestation(ctx: Ctx, body: unknown): Promise<ImportResult> {
+  const { deps, now } = ctx;
   const parsed = Attestation.safeParse(body);
   if (!parsed.success) return fail("attestation_malformed", parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
   const doc = parsed.data;
-  const now = deps.clock.now();
   if (doc.spec !== ATTESTATION_SPEC) return fail("spec_unsupported", `spec must be ${ATTESTATION_SPEC}`);
   const subject = doc.subject.address.toLowerCase();
   if (doc.subject.chain_family !== "evm" || !/^0x[0-9a-f]{40}$/.test(subject)) return fail("subject_unsupported", "agents here are EVM addresses (AIP-1 §1)");
@@ -65,7 +65,7 @@ export async function importAttestation(deps: Deps, body: unknown): Promise<Impo
   const freshness = freshnessFactor(issuedAt, now);
   const initial = importedElo({ floor: ELO_FLOOR, max: ELO_MAX, attested: doc.reputation.elo, trustFactor, freshness });
   // Locking: a transaction-scoped advisory lock per subject serialises its imports (issuer cap).
-  return deps.database.db.transaction(async (tx) => {
+  return withTx(ctx, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rep-import:${subject}`}))`);
     const held = await tx.select({ issuer: reputationImports.issuer }).from(reputationImports).where(and(eq(reputationImports.subject, subject), gt(reputationImports.validUntil, now)));
     if (!held.some((h) => h.issuer === issuer) && held.length >= MAX_ISSUERS_PER_SUBJECT) return fail("too_many_issuers", `at most ${MAX_ISSUERS_PER_SUBJECT} live imports per agent`);
@@ -111,7 +111,8 @@ export async function importedReputation(db: DbOrTx, subject: string, now: Date,
 }
 
 /** GET /reputation/trusted-issuers (AIP-3 §6). */
-export function trustedIssuers(deps: Deps) {
+export function trustedIssuers(ctx: Ctx) {
+  const { deps } = ctx;
   return {
     open_import: deps.config.aip34.openImport,
     trusted_issuers: deps.config.aip34.trustedIssuers.map((t) => ({

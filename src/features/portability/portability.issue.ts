@@ -2,6 +2,7 @@ import { and, countDistinct, eq, gt, isNotNull, lt, ne, sql, count } from "drizz
 import { getAddress } from "viem";
 import { agents, disputes, missions, ratingHistory, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
+import { dbOf, type Ctx } from "../../lib/context";
 import { normalizeAddress } from "../../lib/address";
 import { AppError } from "../../lib/errors";
 import { effectiveRating } from "../reputation";
@@ -35,11 +36,11 @@ function usdOf(deps: Deps, rows: { asset: string; total: string | null }[]): num
   return cents / 100;
 }
 
-export async function issueAttestation(deps: Deps, rawAddress: string) {
+export async function issueAttestation(ctx: Ctx, { address: rawAddress }: { address: string }) {
+  const { deps, now } = ctx;
   const address = normalizeAddress(rawAddress);
   if (!address) throw new AppError("INVALID_PARAMETER", "address must be a 0x EVM address", { field: "address" });
-  const db = deps.database.db;
-  const now = deps.clock.now();
+  const db = dbOf(ctx);
   const [agent] = await db.select().from(agents).where(eq(agents.id, address));
   if (!agent) throw new AppError("NOT_FOUND", `no reputation for ${address} on this server`);
   // Paid, non-self missions by verification type (the §2 breakdown) and earnings by asset.

@@ -1,3 +1,4 @@
+import { ctxFromRequest } from "../../http/context";
 import { router } from "../../http/openapi";
 import { getReceiptRoute, verifyReceiptRoute } from "./receipts.routes";
 import { getReceipt, verifyReceiptFor } from "./receipts.service";
@@ -5,9 +6,9 @@ import { getReceipt, verifyReceiptFor } from "./receipts.service";
 export const receiptsRouter = router()
   .openapi(getReceiptRoute, async (c) => {
     const { id, submission_id } = c.req.valid("param");
-    return c.json(await getReceipt(c.get("deps"), id, submission_id), 200);
+    return c.json(await getReceipt(ctxFromRequest(c), { missionId: id, submissionId: submission_id }), 200);
   })
   .openapi(verifyReceiptRoute, async (c) => {
     const { receipt, manifest, manifest_origin } = c.req.valid("json");
-    return c.json(await verifyReceiptFor(c.get("deps"), receipt, manifest, manifest_origin), 200);
+    return c.json(await verifyReceiptFor(ctxFromRequest(c), { receipt, manifest, manifestOrigin: manifest_origin }), 200);
   });

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { chainPayouts, ledgerEntries, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
+import { dbOf, type Ctx } from "../../lib/context";
 import { findMission, type MissionRow } from "../../db/rows";
 import { AppError } from "../../lib/errors";
 import { wireSha256 } from "../../lib/hash";
@@ -23,12 +24,13 @@ export { receiptPath } from "../../lib/receipt-path";
  * unresolved → NOT_FOUND. Settlement is the ledger rail: status "credited", chain_id null, and
  * ledger_entry_hash = the hash of the winner's credit entry in the mission_payout transfer.
  */
-export async function getReceipt(deps: Deps, missionId: string, submissionId: string) {
+export async function getReceipt(ctx: Ctx, { missionId, submissionId }: { missionId: string; submissionId: string }) {
+  const { deps } = ctx;
   const notFound = () => new AppError("NOT_FOUND", `no receipt for submission ${submissionId} of mission ${missionId}`);
   const m = await findMission(deps, missionId);
   const paid = m?.status === "resolved" && m.resolvedAt ? m.payouts?.find((p) => p.submission_id === submissionId) : undefined;
   if (!m || !m.resolvedAt || !paid) throw notFound();
-  const db = deps.database.db;
+  const db = dbOf(ctx);
   const [sub] = await db.select().from(submissions).where(and(eq(submissions.id, submissionId), eq(submissions.missionId, missionId)));
   if (!sub || sub.status !== "accepted") throw notFound();
   const settlement = m.rewardChain === "base" ? await chainSettlement(deps, m, paid.amount, sub.submitter) : await ledgerSettlement(deps, m, sub.submitter, paid.amount);
@@ -121,7 +123,8 @@ export async function chainSettlement(deps: Deps, m: Mission, amount: string, re
  * (`manifest_origin`, §6.1 step 5: the keys come from the issuer's /.well-known/oabp.json), so
  * the receipt's issuer must equal that origin.
  */
-export function verifyReceiptFor(deps: Deps, receipt: unknown, manifest?: Record<string, unknown>, manifestOrigin?: string): Promise<ReceiptVerification> {
+export function verifyReceiptFor(ctx: Ctx, { receipt, manifest, manifestOrigin }: { receipt: unknown; manifest?: Record<string, unknown> | undefined; manifestOrigin?: string | undefined }): Promise<ReceiptVerification> {
+  const { deps } = ctx;
   const ours = new URL(deps.config.publicUrl).origin;
   const issuer = typeof receipt === "object" && receipt !== null ? (receipt as { issuer?: unknown }).issuer : undefined;
   if (!manifest || (typeof issuer === "string" && originOf(issuer) === ours)) {

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { ctxFromRequest } from "../../http/context";
 import { router } from "../../http/openapi";
 import type { AppEnv } from "../../http/types";
 import { agentBadge, etagMatches } from "./badge";
@@ -7,7 +8,7 @@ import { listByRating } from "./leaderboard";
 
 /** Shared by both badge paths: 304 on a matching If-None-Match, else the SVG. */
 async function sendBadge(c: Context<AppEnv>, rawId: string) {
-  const { svg, etag } = await agentBadge(c.get("deps"), rawId);
+  const { svg, etag } = await agentBadge(ctxFromRequest(c), { agentId: rawId });
   c.header("ETag", etag);
   // Shared caches may keep it 5 minutes: a badge can lag the rating by that much (README).
   c.header("Cache-Control", "public, max-age=300");
@@ -24,7 +25,7 @@ badgeRouter.openAPIRegistry.registerPath(badgeAliasDoc);
 
 export const badgeLeaderboardRouter = badgeRouter
   .openapi(agentBadgeRoute, (c) => sendBadge(c, c.req.valid("param").id))
-  .openapi(leaderboardRoute, async (c) => c.json(await listByRating(c.get("deps"), c.req.valid("query")), 200))
-  .openapi(listAgentsRoute, async (c) => c.json(await listByRating(c.get("deps"), c.req.valid("query")), 200));
+  .openapi(leaderboardRoute, async (c) => c.json(await listByRating(ctxFromRequest(c), c.req.valid("query")), 200))
+  .openapi(listAgentsRoute, async (c) => c.json(await listByRating(ctxFromRequest(c), c.req.valid("query")), 200));
 // The alias: the id is the part of the last segment before ".svg" (parseAgentId gives the 400).
 badgeLeaderboardRouter.get("/badge/agent/:file{[^/]+\\.svg}", (c) => sendBadge(c, c.req.param("file").slice(0, -".svg".length)));

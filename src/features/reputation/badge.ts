@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { agents } from "../../db/schema/index";
-import type { Deps } from "../../deps";
+import { dbOf, type Ctx } from "../../lib/context";
 import { effectiveRating } from "./decay";
 import { START_RATING } from "./elo";
 import { parseAgentId } from "../../lib/agent-id";
@@ -109,13 +109,13 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /** GET /agents/{id}/badge.svg: the decayed rating at request time (AIP-1 §5); unknown → 1400. */
-export async function agentBadge(deps: Deps, rawId: string): Promise<{ svg: string; etag: string; rating: number }> {
-  const id = parseAgentId(rawId);
-  const [row] = await deps.database.db
+export async function agentBadge(ctx: Ctx, { agentId }: { agentId: string }): Promise<{ svg: string; etag: string; rating: number }> {
+  const id = parseAgentId(agentId);
+  const [row] = await dbOf(ctx)
     .select({ displayName: agents.displayName, rating: agents.rating, lastActiveAt: agents.lastActiveAt, decayWeeksApplied: agents.decayWeeksApplied })
     .from(agents)
     .where(eq(agents.id, id));
-  const rating = row ? effectiveRating(row, deps.clock.now()) : START_RATING;
+  const rating = row ? effectiveRating(row, ctx.now) : START_RATING;
   const svg = renderBadge({ agentId: id, displayName: row?.displayName ?? null, rating });
   return { svg, etag: badgeEtag(svg), rating };
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { agents } from "../../db/schema/index";
-import type { Deps } from "../../deps";
+import type { Ctx } from "../../lib/context";
 import { normalizeAddress } from "../../lib/address";
 import { AppError } from "../../lib/errors";
 import { DECAY_FLOOR, DECAY_GRACE_MS, DECAY_POINTS_PER_WEEK, WEEK_MS } from "./decay";
@@ -144,8 +144,8 @@ const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[]
  *   due   — unchanged agents owing unwritten decay at the instant (decay index; kept small by the job);
  *   moved — agents a transaction after the snapshot changed, at the state the snapshot saw.
  */
-export async function listByRating(deps: Deps, q: RatingListQuery): Promise<{ agents: RatingEntry[]; next_cursor: string | null; as_of: string }> {
-  const now = deps.clock.now();
+export async function listByRating(ctx: Ctx, q: RatingListQuery): Promise<{ agents: RatingEntry[]; next_cursor: string | null; as_of: string }> {
+  const { deps, now } = ctx;
   const after = q.cursor ? decodeCursor(q.cursor, now) : undefined;
   const asOf = after ? new Date(after.asOf) : now;
   const limit = Math.min(Math.max(1, q.limit), MAX_LIMIT);

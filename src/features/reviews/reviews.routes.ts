@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { requireCaller } from "../../http/identity";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { CreateReviewRequest, ListReviewsQuery, Review, ReviewList, ReviewParams, UpdateReviewRequest } from "./reviews.schemas";
 import { AgentIdParam } from "../../http/params";
@@ -8,6 +9,7 @@ import { AgentIdParam } from "../../http/params";
 export const createReviewRoute = createRoute({
   method: "post",
   path: "/agents/{id}/reviews",
+  middleware: [requireCaller("agent")],
   tags: ["reviews"],
   summary: "Review the counterparty of a resolved mission: its creator reviews each winner, each winner the creator; once, never yourself",
   security: [{ bearer: [] }],
@@ -39,6 +41,7 @@ export const getReviewRoute = createRoute({
 export const updateReviewRoute = createRoute({
   method: "put",
   path: "/agents/{id}/reviews/{review_id}",
+  middleware: [requireCaller("agent")],
   tags: ["reviews"],
   summary: "Edit your review (stars, text); author only",
   security: [{ bearer: [] }],

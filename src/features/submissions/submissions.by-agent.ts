@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { publicMissions } from "../../db/mission-visibility";
 import { missions, submissions } from "../../db/schema/index";
-import type { Deps } from "../../deps";
+import { dbOf, type Ctx } from "../../lib/context";
 
 /** Hard cap of one page of an agent's submissions (the index submissions_submitter_idx serves it). */
 export const BY_AGENT_MAX = 50;
@@ -22,8 +22,8 @@ export interface AgentSubmissionRow {
  * and only `accepted` ones when `acceptedOnly` (the public "solved" list).
  * Seam for issue 17; the flat /submissions routes of AIP-3 may replace it.
  */
-export async function submissionsByAgent(deps: Deps, agentId: string, o: { limit: number; acceptedOnly?: boolean }): Promise<AgentSubmissionRow[]> {
-  const rows = await deps.database.db
+export async function submissionsByAgent(ctx: Ctx, { agentId, ...o }: { agentId: string; limit: number; acceptedOnly?: boolean }): Promise<AgentSubmissionRow[]> {
+  const rows = await dbOf(ctx)
     .select({
       id: submissions.id, missionId: submissions.missionId, status: submissions.status, reason: submissions.reason,
       createdAt: submissions.submittedAt, title: missions.title, missionStatus: missions.status,

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { requireCaller } from "../../http/identity";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { Mission, MissionIdParam, Uint, type MissionWire } from "../missions";
 
@@ -29,6 +30,7 @@ export const voteOnce = (voter: string, missionId: string) => ({
 export const awardRoute = createRoute({
   method: "post",
   path: "/missions/{id}/award",
+  middleware: [requireCaller("agent")],
   tags: ["verification"],
   summary: "creator_judges: the creator picks the winner(s); the mission resolves and pays at once (AIP-1 §4.1) — or, with an `appeal` param, when the award's appeal closes",
   security: [{ bearer: [] }],

@@ -12,13 +12,14 @@ import { Layout, short, type PageCtx } from "./web.layout";
 /** The agent page (issue 17): rating and its chart, win rate, missions, reviews, badge snippet. */
 export async function agentPage(ctx: PageCtx, rawId: string) {
   const { deps, now } = ctx;
-  const a = await getAgent(deps, rawId);
+  const reader = ctxForViewer(deps, undefined, now);
+  const a = await getAgent(reader, { agentId: rawId });
   const id = a.agent_id;
   const [history, reviews, posted, solved] = await Promise.all([
-    getAgentHistory(deps, id, { limit: 100 }),
-    listReviews(ctxForViewer(deps, undefined), { agentId: id, limit: 20 }),
-    listMissions(deps, { creator: id, status: ["open", "escrowed", "resolved", "voided"], limit: 20 }),
-    submissionsByAgent(deps, id, { limit: 20, acceptedOnly: true }),
+    getAgentHistory(reader, { agentId: id, limit: 100 }),
+    listReviews(reader, { agentId: id, limit: 20 }),
+    listMissions(reader, { creator: id, status: ["open", "escrowed", "resolved", "voided"], limit: 20 }),
+    submissionsByAgent(reader, { agentId: id, limit: 20, acceptedOnly: true }),
   ]);
   const pub = deps.config.publicUrl;
   const name = a.display_name ?? short(id);

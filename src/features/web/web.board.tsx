@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { z } from "zod";
 import type { Deps } from "../../deps";
+import { ctxForViewer } from "../../lib/context";
 import { stableStringify } from "../../lib/idempotency";
 import { ListMissionsQuery, listMissions, type ListMissionsFilters, type MissionWire } from "../missions";
 import { formatAmount, relativeTime, STATUS_WORDS, verificationInWords } from "./web.format";
@@ -80,7 +81,7 @@ export function boardListHtml(deps: Deps, f: BoardFilters, now: Date): Promise<s
   const key = `web:board:${Math.floor(now.getTime() / 60_000)}:${stableStringify(f)}`;
   return deps.missionLists.get(key, async () => {
     const { sort, ...filters } = f;
-    const page = await listMissions(deps, filters as ListMissionsFilters);
+    const page = await listMissions(ctxForViewer(deps, undefined, now), filters as ListMissionsFilters);
     const items = sortPage(page.missions, sort);
     const html = (
       <section aria-label="Missions">

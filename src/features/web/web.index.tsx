@@ -2,6 +2,7 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { Deps } from "../../deps";
+import { ctxFromRequest } from "../../http/context";
 import { validationError } from "../../http/errors";
 import { clearSessionCookie, csrfTokenFor, readSessionCookie, setSessionCookie } from "../../http/session-cookie";
 import type { AppEnv } from "../../http/types";
@@ -115,7 +116,7 @@ export function registerWeb(app: Hono<AppEnv>, _deps: Deps): void {
     const deps = c.get("deps");
     const parsed = SessionBody.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) throw validationError(parsed.error);
-    const s = await signInWithEthereum(deps, parsed.data);
+    const s = await signInWithEthereum(ctxFromRequest(c), parsed.data);
     setSessionCookie(c, deps.config.publicUrl, s.token, new Date(s.expires_at));
     c.header("Cache-Control", "no-store");
     return c.json({ agent_id: s.agent_id, expires_at: s.expires_at, csrf_token: csrfTokenFor(s.token) });
@@ -124,7 +125,7 @@ export function registerWeb(app: Hono<AppEnv>, _deps: Deps): void {
   app.delete("/web/session", async (c) => {
     const deps = c.get("deps");
     const cookie = readSessionCookie(c, deps.config.publicUrl);
-    if (cookie) await revokeSession(deps, cookie);
+    if (cookie) await revokeSession(ctxFromRequest(c), { token: cookie });
     clearSessionCookie(c, deps.config.publicUrl);
     return c.body(null, 204);
   });

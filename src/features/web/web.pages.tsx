@@ -9,9 +9,10 @@ import { ASSET_PATHS } from "./web.assets";
 import { formatAmount } from "./web.format";
 import { Layout, short, type PageCtx } from "./web.layout";
 import { VERIFICATION_TYPES } from "../../db/vocabulary";
+import { ctxForViewer } from "../../lib/context";
 
 export async function leaderboardPage(ctx: PageCtx, cursor: string | undefined) {
-  const page = await listByRating(ctx.deps, { limit: 50, cursor, min_missions: 1 });
+  const page = await listByRating(ctxForViewer(ctx.deps, ctx.viewer, ctx.now), { limit: 50, cursor, min_missions: 1 });
   return (
     <Layout ctx={ctx} meta={{ title: "Leaderboard", description: "Agents ranked by ELO rating (decay included), at least one mission won.", path: "/ranking", alternates: { json: "/leaderboard" } }}>
       <h1>Leaderboard</h1>
@@ -88,8 +89,9 @@ export function docsPage(ctx: PageCtx) {
 }
 
 export async function receiptPage(ctx: PageCtx, missionId: string, submissionId: string) {
-  const receipt = await getReceipt(ctx.deps, missionId, submissionId);
-  const v = await verifyReceiptFor(ctx.deps, receipt);
+  const reader = ctxForViewer(ctx.deps, ctx.viewer, ctx.now);
+  const receipt = await getReceipt(reader, { missionId, submissionId });
+  const v = await verifyReceiptFor(reader, { receipt });
   return (
     <Layout ctx={ctx} meta={{ title: `Receipt ${submissionId}`, description: `Signed receipt of submission ${submissionId} of mission ${missionId}.`, path: `/m/${missionId}/receipts/${submissionId}`, alternates: { json: `/missions/${missionId}/receipts/${submissionId}` } }}>
       <h1>Receipt</h1>
@@ -114,11 +116,12 @@ export async function mePage(ctx: PageCtx) {
       </Layout>
     );
   }
+  const reader = ctxForViewer(deps, viewer, ctx.now);
   const [agent, pending, mine, subs] = await Promise.all([
-    getAgent(deps, viewer),
-    pendingMissionsOf(deps, viewer),
-    listMissions(deps, { creator: viewer, status: ["open", "escrowed", "resolved", "voided"], limit: 50 }),
-    submissionsByAgent(deps, viewer, { limit: 50 }),
+    getAgent(reader, { agentId: viewer }),
+    pendingMissionsOf(reader, { creator: viewer }),
+    listMissions(reader, { creator: viewer, status: ["open", "escrowed", "resolved", "voided"], limit: 50 }),
+    submissionsByAgent(reader, { agentId: viewer, limit: 50 }),
   ]);
   const receipts = subs.filter((s) => s.status === "accepted" && s.mission_status === "resolved");
   return (

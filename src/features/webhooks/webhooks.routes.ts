@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { requireCaller } from "../../http/identity";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { CreateWebhookRequest, DeliveryList, PageQuery, Webhook, WebhookCreated, WebhookIdParam, WebhookList } from "./webhooks.schemas";
 
@@ -8,6 +9,7 @@ import { CreateWebhookRequest, DeliveryList, PageQuery, Webhook, WebhookCreated,
 export const createWebhookRoute = createRoute({
   method: "post",
   path: "/webhooks",
+  middleware: [requireCaller("agent")],
   tags: ["webhooks"],
   summary: "Subscribe a URL to events; deliveries are signed per Standard Webhooks with the returned secret (shown once)",
   security: [{ bearer: [] }],

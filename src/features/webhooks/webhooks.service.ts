@@ -1,6 +1,7 @@
 import { and, count, desc, eq, lt } from "drizzle-orm";
 import { webhookDeliveries, webhookEvents, webhookSubscriptions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
+import { agentOf, dbOf, withTx, type Ctx } from "../../lib/context";
 import { normalizeAddress } from "../../lib/address";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
@@ -45,8 +46,10 @@ export function requireWebhooksEnabled(deps: Deps): void {
  * secret is returned in this answer only. Locking: the owner's agent row (the upsert in
  * touchAgent holds it to commit) serialises concurrent creations, so the per-agent cap holds.
  */
-export async function createWebhook(deps: Deps, owner: string, input: CreateWebhookInput): Promise<WebhookWire & { secret: string }> {
+export async function createWebhook(ctx: Ctx, input: CreateWebhookInput): Promise<WebhookWire & { secret: string }> {
+  const { deps, now } = ctx;
   requireWebhooksEnabled(deps);
+  const owner = agentOf(ctx);
   const verdict = checkWebhookUrl(input.url, deps.fetcher);
   if (!verdict.ok) {
     throw new AppError("UNPROCESSABLE", `url refused: ${verdict.reason}`, { field: "url", reason: verdict.reason, ...(verdict.detail !== undefined && { detail: verdict.detail }) });
@@ -58,9 +61,8 @@ export async function createWebhook(deps: Deps, owner: string, input: CreateWebh
     if (creators.includes("")) throw new AppError("INVALID_PARAMETER", "filters.creator: not a valid address (bad EIP-55 checksum)", { field: "filters.creator" });
   }
   const uniq = <T>(xs: T[] | undefined) => (xs ? [...new Set(xs)] : null);
-  const now = deps.clock.now();
   const max = deps.config.webhookMaxPerAgent;
-  return deps.database.db.transaction(async (tx) => {
+  return withTx(ctx, async (tx) => {
     await touchAgent(tx, owner, now);
     const [n] = await tx.select({ n: count() }).from(webhookSubscriptions).where(eq(webhookSubscriptions.owner, owner));
     if (Number(n?.n ?? 0) >= max) {
@@ -89,17 +91,17 @@ export async function createWebhook(deps: Deps, owner: string, input: CreateWebh
 }
 
 /** The caller's subscription, or 404 — also for someone else's (its existence is not revealed). */
-async function ownSubscription(deps: Deps, owner: string, id: string): Promise<SubscriptionRow> {
+async function ownSubscription(ctx: Ctx, owner: string, id: string): Promise<SubscriptionRow> {
   const [row] = isId("whk", id)
-    ? await deps.database.db.select().from(webhookSubscriptions).where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.owner, owner)))
+    ? await dbOf(ctx).select().from(webhookSubscriptions).where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.owner, owner)))
     : [];
   if (!row) throw new AppError("NOT_FOUND", `webhook ${id} not found`);
   return row;
 }
 
-export async function getWebhook(deps: Deps, owner: string, id: string): Promise<WebhookWire> {
-  requireWebhooksEnabled(deps);
-  return webhookToWire(await ownSubscription(deps, owner, id));
+export async function getWebhook(ctx: Ctx, { id }: { id: string }): Promise<WebhookWire> {
+  requireWebhooksEnabled(ctx.deps);
+  return webhookToWire(await ownSubscription(ctx, agentOf(ctx), id));
 }
 
 function decodeCursor(cursor: string | undefined, prefix: "whk" | "evt"): string | undefined {
@@ -111,10 +113,11 @@ function decodeCursor(cursor: string | undefined, prefix: "whk" | "evt"): string
 const encodeCursor = (id: string) => Buffer.from(id, "utf8").toString("base64url");
 
 /** GET /webhooks: the caller's subscriptions, newest first (keyset on the time-ordered id). */
-export async function listWebhooks(deps: Deps, owner: string, q: { limit: number; cursor?: string | undefined }) {
-  requireWebhooksEnabled(deps);
+export async function listWebhooks(ctx: Ctx, q: { limit: number; cursor?: string | undefined }) {
+  requireWebhooksEnabled(ctx.deps);
+  const owner = agentOf(ctx);
   const before = decodeCursor(q.cursor, "whk");
-  const rows = await deps.database.db
+  const rows = await dbOf(ctx)
     .select()
     .from(webhookSubscriptions)
     .where(before ? and(eq(webhookSubscriptions.owner, owner), lt(webhookSubscriptions.id, before)) : eq(webhookSubscriptions.owner, owner))
@@ -128,10 +131,11 @@ export async function listWebhooks(deps: Deps, owner: string, q: { limit: number
  * DELETE /webhooks/{id}: the subscription and its deliveries, in one transaction. An attempt
  * already in flight still completes; recording it then matches nothing.
  */
-export async function deleteWebhook(deps: Deps, owner: string, id: string): Promise<void> {
-  requireWebhooksEnabled(deps);
-  await ownSubscription(deps, owner, id);
-  await deps.database.db.transaction(async (tx) => {
+export async function deleteWebhook(ctx: Ctx, { id }: { id: string }): Promise<void> {
+  requireWebhooksEnabled(ctx.deps);
+  const owner = agentOf(ctx);
+  await ownSubscription(ctx, owner, id);
+  await withTx(ctx, async (tx) => {
     const gone = await tx.delete(webhookSubscriptions).where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.owner, owner))).returning({ id: webhookSubscriptions.id });
     if (gone.length === 0) throw new AppError("NOT_FOUND", `webhook ${id} not found`);
     await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, id));
@@ -139,12 +143,12 @@ export async function deleteWebhook(deps: Deps, owner: string, id: string): Prom
 }
 
 /** GET /webhooks/{id}/deliveries: newest event first, keyset on the event id; never the secret. */
-export async function listDeliveries(deps: Deps, owner: string, id: string, q: { limit: number; cursor?: string | undefined }) {
-  requireWebhooksEnabled(deps);
-  await ownSubscription(deps, owner, id);
+export async function listDeliveries(ctx: Ctx, { id, ...q }: { id: string; limit: number; cursor?: string | undefined }) {
+  requireWebhooksEnabled(ctx.deps);
+  await ownSubscription(ctx, agentOf(ctx), id);
   const before = decodeCursor(q.cursor, "evt");
   const d = webhookDeliveries;
-  const rows = await deps.database.db
+  const rows = await dbOf(ctx)
     .select({ d, type: webhookEvents.type })
     .from(d)
     .innerJoin(webhookEvents, eq(webhookEvents.id, d.eventId))
