@@ -26,9 +26,13 @@ const STATUS_TEXT: Record<number, string> = {
   503: "Service unavailable",
 };
 
-/** The error responses a route can produce, declared so /openapi.json documents failures. */
+/**
+ * The error responses a route can produce, declared so /openapi.json documents failures. 401 is on
+ * every route: the identity middleware refuses a malformed or expired bearer before any route runs,
+ * public reads included.
+ */
 export function errors(...codes: ErrorCode[]) {
-  const statuses = new Set<number>([400, 413, 415, 500, ...codes.map((c) => ERROR_STATUS[c])]);
+  const statuses = new Set<number>([400, 401, 413, 415, 500, ...codes.map((c) => ERROR_STATUS[c])]);
   const out: Record<number, { description: string; content: { "application/json": { schema: typeof ErrorSchema } } }> = {};
   for (const s of [...statuses].sort()) {
     out[s] = { description: STATUS_TEXT[s] ?? "Error", content: { "application/json": { schema: ErrorSchema } } };

@@ -32,13 +32,14 @@ const METHODS = new Set(["get", "post", "put", "patch", "delete"]);
 const ISSUES_CREDENTIALS = new Set(["POST /auth/siwe"]);
 
 /**
- * Secured: the operation names a security requirement, or it declares a 401 — it reads the
- * caller's identity without a requirement in the document (AIP-1 §1.4 submissions, AIP-4 §2.2
- * disputes, where anonymous callers get their own answer).
+ * Secured: the operation names a security requirement. Submissions (AIP-1 §1.4: anonymous callers
+ * get their own 403) and POST /disputes (AIP-4 §2.2: optional, `[{ bearer: [] }, {}]`) name one too.
+ * Every operation declares 401 (a malformed bearer is refused before any route), so a 401 alone
+ * does not mark one.
  */
 const SECURED: Operation[] = Object.entries(doc.paths).flatMap(([path, ops]) =>
   Object.entries(ops)
-    .filter(([method, op]) => METHODS.has(method) && ((op.security?.length ?? 0) > 0 || "401" in (op.responses ?? {})))
+    .filter(([method, op]) => METHODS.has(method) && (op.security?.length ?? 0) > 0)
     .filter(([method]) => !ISSUES_CREDENTIALS.has(`${method.toUpperCase()} ${path}`))
     .map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, statuses: new Set(Object.keys(op.responses ?? {})), hasBody: op.requestBody !== undefined })));
 

@@ -11,6 +11,8 @@ export const fileRoute = createRoute({
   tags: ["disputes"],
   summary: "File a dispute (AIP-4 §2): non_payment, bad_spec (may be anonymous), dup_claim, oracle_disagreement",
   request: jsonBody(FileDisputeRequest),
+  // Optional authentication (the empty requirement): bad_spec may be filed anonymously (AIP-4 §2.2).
+  security: [{ bearer: [] }, {} as Record<string, string[]>],
   responses: { 201: jsonResponse(Dispute, "Filed (non_payment and dup_claim come back already decided)"), 429: jsonResponse(RateLimited, "AIP-4 §6.1 filing limit"), ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "UNPROCESSABLE") },
 });
 

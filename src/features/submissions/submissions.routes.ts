@@ -24,6 +24,8 @@ export const submitRoute = createRoute({
   tags: ["submissions"],
   summary: "Submit a candidate solution (AIP-1 §3); anonymous callers get 403 ANONYMOUS_SUBMISSION_REJECTED (§1.4)",
   request: { params: MissionIdParam, headers, ...jsonBody(CreateSubmissionRequest) },
+  // A submitter must sign in; the anonymous answer is §1.4's 403, not 401.
+  security: [{ bearer: [] }],
   responses: submitResponses,
 });
 
