@@ -10,7 +10,14 @@ import tseslint from "typescript-eslint";
 const restrict = (regex, message) => ({ "no-restricted-imports": ["error", { patterns: [{ regex, message }] }] });
 
 export default defineConfig(
-  globalIgnores(["packages/client/dist/", "packages/client/src/generated/", "contracts/out/", "data/", "coverage/", "test-results/"]),
+  globalIgnores([
+    "packages/client/dist/",
+    "packages/client/src/generated/",
+    "contracts/out/",
+    "data/",
+    "coverage/",
+    "test-results/",
+  ]),
   {
     files: ["**/*.{js,mjs,ts,tsx}"],
     extends: [js.configs.recommended, tseslint.configs.recommended],
@@ -19,7 +26,15 @@ export default defineConfig(
   {
     rules: {
       // tsc's noUnusedLocals is the real check; `_name` marks a deliberate omission ({ search: _search, ...row }).
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          caughtErrorsIgnorePattern: "^_",
+          destructuredArrayIgnorePattern: "^_",
+        },
+      ],
       // A timer or handler a closure reads before its single assignment must stay `let`.
       "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
       // The XML/feed sanitisers and their tests match control characters on purpose.
@@ -39,7 +54,10 @@ export default defineConfig(
     // Inside a feature: another feature only as `../<name>` (its index.ts), never `../<name>/<file>`.
     files: ["src/features/*/**"],
     ignores: ["src/features/web/client/**"],
-    rules: restrict("^\\.\\./(?!\\.\\.)[^/]+/", "import another feature through its index.ts (`../<feature>`), not its internal files"),
+    rules: restrict(
+      "^\\.\\./(?!\\.\\.)[^/]+/",
+      "import another feature through its index.ts (`../<feature>`), not its internal files",
+    ),
   },
   {
     // Below the features: shared primitives never depend on a feature.

@@ -19,9 +19,23 @@ export default defineConfig({
     // 2-core machines: two files at a time keeps PGlite start-up and Postgres pools civil.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: ["test/**/*.int.test.ts", "test/**/*.e2e.test.ts"], isolate: false } },
-      { extends: true, test: { name: "integration", include: ["test/**/*.int.test.ts"], globalSetup: TEMPLATE_DB, isolate: false } },
-      { extends: true, test: { name: "e2e", include: ["test/**/*.e2e.test.ts"], globalSetup: TEMPLATE_DB, isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/**/*.int.test.ts", "test/**/*.e2e.test.ts"],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: "integration", include: ["test/**/*.int.test.ts"], globalSetup: TEMPLATE_DB, isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: "e2e", include: ["test/**/*.e2e.test.ts"], globalSetup: TEMPLATE_DB, isolate: false },
+      },
     ],
   },
 });

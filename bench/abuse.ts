@@ -41,19 +41,37 @@ async function freshDatabase(): Promise<string> {
   const u = new URL(DB_URL);
   const name = u.pathname.slice(1);
   if (!name.includes("bench")) throw new Error(`refusing to drop ${name}: the name must contain "bench"`);
-  const admin = postgres({ host: u.hostname, port: Number(u.port || 5432), user: u.username || "postgres", database: "postgres", onnotice: () => {} });
+  const admin = postgres({
+    host: u.hostname,
+    port: Number(u.port || 5432),
+    user: u.username || "postgres",
+    database: "postgres",
+    onnotice: () => {},
+  });
   await admin.unsafe(`drop database if exists ${name} with (force)`);
   await admin.unsafe(`create database ${name}`);
   await admin.end();
   return DB_URL;
 }
 
-type Call = (method: string, p: string, o?: { token?: string; body?: unknown }) => Promise<{ status: number; body: any }>;
+type Call = (
+  method: string,
+  p: string,
+  o?: { token?: string; body?: unknown },
+) => Promise<{ status: number; body: any }>;
 
 async function signIn(call: Call, publicUrl: string) {
   const account = privateKeyToAccount(generatePrivateKey());
   const nonce = (await call("POST", "/auth/nonce")).body.nonce as string;
-  const message = createSiweMessage({ address: account.address, chainId: 8453, domain: new URL(publicUrl).host, nonce, uri: publicUrl, version: "1", issuedAt: new Date() });
+  const message = createSiweMessage({
+    address: account.address,
+    chainId: 8453,
+    domain: new URL(publicUrl).host,
+    nonce,
+    uri: publicUrl,
+    version: "1",
+    issuedAt: new Date(),
+  });
   const r = await call("POST", "/auth/siwe", { body: { message, signature: await account.signMessage({ message }) } });
   if (r.status !== 200) throw new Error(`sign-in ${r.status}`);
   return { token: r.body.token as string, address: account.address.toLowerCase() };
@@ -61,43 +79,87 @@ async function signIn(call: Call, publicUrl: string) {
 
 async function openMission(call: Call, publicUrl: string) {
   const creator = await signIn(call, publicUrl);
-  await call("POST", "/admin/ledger/credit", { token: ADMIN, body: { agent_id: creator.address, asset: "USDC", amount: "1000000000" } });
-  const r = await call("POST", "/missions", { token: creator.token, body: {
-    title: "bench", description: "bench mission", reward: { asset: "USDC", amount: "10000000" },
-    verification: { type: "creator_judges", params: {} }, deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-  } });
+  await call("POST", "/admin/ledger/credit", {
+    token: ADMIN,
+    body: { agent_id: creator.address, asset: "USDC", amount: "1000000000" },
+  });
+  const r = await call("POST", "/missions", {
+    token: creator.token,
+    body: {
+      title: "bench",
+      description: "bench mission",
+      reward: { asset: "USDC", amount: "10000000" },
+      verification: { type: "creator_judges", params: {} },
+      deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    },
+  });
   if (r.status !== 201) throw new Error(`mission ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.id as string;
 }
 
 async function checksScenario(shape: "one_domain" | "distinct_domains"): Promise<number> {
   const database = await openDatabase({ url: await freshDatabase(), poolMax: 10 });
-  const config = parseEnv({ OABP_PUBLIC_URL: "http://bench.test", OABP_ADMIN_TOKEN: ADMIN, LOG_LEVEL: "silent", DATABASE_URL: DB_URL });
+  const config = parseEnv({
+    OABP_PUBLIC_URL: "http://bench.test",
+    OABP_ADMIN_TOKEN: ADMIN,
+    LOG_LEVEL: "silent",
+    DATABASE_URL: DB_URL,
+  });
   const honestServer = http.createServer((_q, s) => s.end("honest"));
-  const port = await new Promise<number>((r) => honestServer.listen(0, "127.0.0.2", () => r((honestServer.address() as AddressInfo).port)));
+  const port = await new Promise<number>((r) =>
+    honestServer.listen(0, "127.0.0.2", () => r((honestServer.address() as AddressInfo).port)),
+  );
   const clock = new ManualClock(new Date());
   const deps: Deps = {
-    config, database, clock, logger: pino({ level: "silent" }), evm: createEvmPort(undefined), oracle: createOracleReader(undefined), chain: null,
-    adminToken: ADMIN, receiptKeys: generateKeyring(clock.now()), attestation: generateSigner(), missionLists: await missionListCache(database, 0),
+    config,
+    database,
+    clock,
+    logger: pino({ level: "silent" }),
+    evm: createEvmPort(undefined),
+    oracle: createOracleReader(undefined),
+    chain: null,
+    adminToken: ADMIN,
+    receiptKeys: generateKeyring(clock.now()),
+    attestation: generateSigner(),
+    missionLists: await missionListCache(database, 0),
     // The production fetcher and its defaults; only the resolver (never answers for junk) and the
     // loopback allowance for the honest server are the seam's.
-    fetcher: createSafeFetcher({ connectTimeoutMs: config.abuse.fetchConnectTimeoutMs, timeoutMs: config.fetchTimeoutMs, allowAddress: (ip) => ip === "127.0.0.2",
-      resolve: (h) => (h.includes("never") ? new Promise<string[]>(() => {}) : Promise.resolve(["127.0.0.2"])) }),
+    fetcher: createSafeFetcher({
+      connectTimeoutMs: config.abuse.fetchConnectTimeoutMs,
+      timeoutMs: config.fetchTimeoutMs,
+      allowAddress: (ip) => ip === "127.0.0.2",
+      resolve: (h) => (h.includes("never") ? new Promise<string[]>(() => {}) : Promise.resolve(["127.0.0.2"])),
+    }),
   };
   const app = createApp(deps);
   const call: Call = async (method, p, o = {}) => {
     const body = o.body === undefined ? undefined : JSON.stringify(o.body);
-    const res = await app.request(p, { method, body, headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(body ? { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) } : {}) } });
+    const res = await app.request(p, {
+      method,
+      body,
+      headers: {
+        ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+        ...(body ? { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) } : {}),
+      },
+    });
     return { status: res.status, body: await res.json().catch(() => undefined) };
   };
   const missionId = await openMission(call, config.publicUrl);
   for (let i = 0; i < 50; i++) {
     const a = await signIn(call, config.publicUrl);
     const host = shape === "one_domain" ? `j${i}.sybil.never.example` : `host.never${i}.example`;
-    await call("POST", `/missions/${missionId}/submissions`, { token: a.token, body: { content_uri: `https://${host}/x`, content_hash: `sha256:${sha256Hex(String(i))}` } });
+    await call("POST", `/missions/${missionId}/submissions`, {
+      token: a.token,
+      body: { content_uri: `https://${host}/x`, content_hash: `sha256:${sha256Hex(String(i))}` },
+    });
   }
   const h = await signIn(call, config.publicUrl);
-  const honest = (await call("POST", `/missions/${missionId}/submissions`, { token: h.token, body: { content_uri: `http://honest.example:${port}/ok`, content_hash: `sha256:${sha256Hex("honest")}` } })).body.id as string;
+  const honest = (
+    await call("POST", `/missions/${missionId}/submissions`, {
+      token: h.token,
+      body: { content_uri: `http://honest.example:${port}/ok`, content_hash: `sha256:${sha256Hex("honest")}` },
+    })
+  ).body.id as string;
   const started = performance.now();
   let checkedAt = 0;
   const pg = postgres(DB_URL, { max: 1, onnotice: () => {} });
@@ -128,31 +190,77 @@ async function memoryScenario(n = 400) {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const publicUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    env: { ...process.env, DATABASE_URL: DB_URL, PORT: String(port), HOST: "127.0.0.1", OABP_PUBLIC_URL: publicUrl, OABP_ADMIN_TOKEN: ADMIN, LOG_LEVEL: "warn", NODE_ENV: "production", OABP_DATA_DIR: await mkdtemp(path.join(tmpdir(), "oabp-bench-")) },
+    env: {
+      ...process.env,
+      DATABASE_URL: DB_URL,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      OABP_PUBLIC_URL: publicUrl,
+      OABP_ADMIN_TOKEN: ADMIN,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      OABP_DATA_DIR: await mkdtemp(path.join(tmpdir(), "oabp-bench-")),
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   try {
     for (let i = 0; ; i++) {
-      if (await fetch(`${publicUrl}/ready`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${publicUrl}/ready`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (i > 300) throw new Error("server not ready");
       await new Promise((r) => setTimeout(r, 200));
     }
     const call: Call = async (method, p, o = {}) => {
-      const res = await fetch(`${publicUrl}${p}`, { method, body: o.body === undefined ? undefined : JSON.stringify(o.body), headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(o.body !== undefined ? { "content-type": "application/json" } : {}) } });
+      const res = await fetch(`${publicUrl}${p}`, {
+        method,
+        body: o.body === undefined ? undefined : JSON.stringify(o.body),
+        headers: {
+          ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+          ...(o.body !== undefined ? { "content-type": "application/json" } : {}),
+        },
+      });
       return { status: res.status, body: await res.json().catch(() => undefined) };
     };
     const missionId = await openMission(call, publicUrl);
     const agent = await signIn(call, publicUrl);
     const before = peakRssMb(server.pid!);
-    const body = JSON.stringify({ content_uri: `data:application/octet-stream;base64,${Buffer.alloc(740_000, 7).toString("base64")}` });
+    const body = JSON.stringify({
+      content_uri: `data:application/octet-stream;base64,${Buffer.alloc(740_000, 7).toString("base64")}`,
+    });
     const started = performance.now();
-    const statuses = await Promise.all(Array.from({ length: n }, () =>
-      fetch(`${publicUrl}/missions/${missionId}/submissions`, { method: "POST", body, headers: { authorization: `Bearer ${agent.token}`, "content-type": "application/json" } })
-        .then(async (r) => (await r.arrayBuffer(), r.status), () => 0)));
+    const statuses = await Promise.all(
+      Array.from({ length: n }, () =>
+        fetch(`${publicUrl}/missions/${missionId}/submissions`, {
+          method: "POST",
+          body,
+          headers: { authorization: `Bearer ${agent.token}`, "content-type": "application/json" },
+        }).then(
+          async (r) => (await r.arrayBuffer(), r.status),
+          () => 0,
+        ),
+      ),
+    );
     const ms = performance.now() - started;
     const after = peakRssMb(server.pid!);
     const count = (s: number) => statuses.filter((x) => x === s).length;
-    return { n, bodyBytes: body.length, beforeMb: before.hwm, peakMb: after.hwm, deltaMb: after.hwm - before.hwm, ms, s201: count(201), s409: count(409), s429: count(429), s503: count(503), other: statuses.filter((s) => ![201, 409, 429, 503].includes(s)).length };
+    return {
+      n,
+      bodyBytes: body.length,
+      beforeMb: before.hwm,
+      peakMb: after.hwm,
+      deltaMb: after.hwm - before.hwm,
+      ms,
+      s201: count(201),
+      s409: count(409),
+      s429: count(429),
+      s503: count(503),
+      other: statuses.filter((s) => ![201, 409, 429, 503].includes(s)).length,
+    };
   } finally {
     server.kill("SIGTERM");
   }
@@ -163,11 +271,15 @@ const only = process.env.BENCH_SCENARIO;
 if (!only || only === "checks") {
   for (const shape of ["one_domain", "distinct_domains"] as const) {
     const ms = await checksScenario(shape);
-    console.log(`checks/${shape}: honest deliverable checked ${ms ? `after ${fmt(ms)} ms` : "NOT within 120 s"} behind 50 never-answering hosts`);
+    console.log(
+      `checks/${shape}: honest deliverable checked ${ms ? `after ${fmt(ms)} ms` : "NOT within 120 s"} behind 50 never-answering hosts`,
+    );
   }
 }
 if (!only || only === "memory") {
   const m = await memoryScenario();
-  console.log(`memory: ${m.n} concurrent identical ${fmt(m.bodyBytes / 1024)} KiB submissions from one agent in ${fmt(m.ms)} ms → 201×${m.s201} 409×${m.s409} 429×${m.s429} 503×${m.s503} other×${m.other}; server peak RSS ${fmt(m.beforeMb)} → ${fmt(m.peakMb)} MB (+${fmt(m.deltaMb)} MB)`);
+  console.log(
+    `memory: ${m.n} concurrent identical ${fmt(m.bodyBytes / 1024)} KiB submissions from one agent in ${fmt(m.ms)} ms → 201×${m.s201} 409×${m.s409} 429×${m.s429} 503×${m.s503} other×${m.other}; server peak RSS ${fmt(m.beforeMb)} → ${fmt(m.peakMb)} MB (+${fmt(m.deltaMb)} MB)`,
+  );
 }
 process.exit(0);

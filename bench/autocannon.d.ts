@@ -12,7 +12,12 @@ declare module "autocannon" {
 
   export interface RequestSpec extends RawRequest {
     setupRequest?: (req: RawRequest, context: Record<string, unknown>) => RawRequest | undefined | null | false;
-    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => void;
   }
 
   export interface Options {

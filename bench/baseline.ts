@@ -26,7 +26,11 @@ const db = drizzle(client);
 // Every column but the generated tsvector `search`: the real server does not read it either
 // (MISSION_COLUMNS in missions.queries.ts), so both sides move the same bytes from Postgres.
 const { search: _search, ...columns } = getTableColumns(missions);
-const byId = db.select(columns).from(missions).where(eq(missions.id, sql.placeholder("id"))).prepare("b");
+const byId = db
+  .select(columns)
+  .from(missions)
+  .where(eq(missions.id, sql.placeholder("id")))
+  .prepare("b");
 
 const app = new Hono();
 app.get("/missions/:id", async (c) => {

@@ -61,7 +61,9 @@ export async function recreateDatabase(url: string): Promise<void> {
   const name = dbName(url);
   // This database is dropped on every run: refuse anything that does not look like a bench db.
   if (!/bench/i.test(name)) {
-    throw new Error(`refusing to drop database ${JSON.stringify(name)}: BENCH_DATABASE_URL must name a database whose name contains "bench"`);
+    throw new Error(
+      `refusing to drop database ${JSON.stringify(name)}: BENCH_DATABASE_URL must name a database whose name contains "bench"`,
+    );
   }
   const admin = new URL(url);
   admin.pathname = "/postgres";
@@ -157,7 +159,9 @@ export async function waitReady(child: Child, url: string, timeoutMs: number): P
   let last = "";
   while (Date.now() < deadline) {
     if (child.exitCode !== undefined) {
-      throw new Error(`${child.name} exited with code ${child.exitCode} before becoming ready:\n${child.tail.join("\n")}`);
+      throw new Error(
+        `${child.name} exited with code ${child.exitCode} before becoming ready:\n${child.tail.join("\n")}`,
+      );
     }
     try {
       const r = await getJson(url, 2000);

@@ -13,7 +13,9 @@ const GAP_BUDGET_MS = 50;
 const TIMEOUT_BUDGET_MS = 1000;
 
 /** Runs `work`, measuring its duration and the largest gap between 2 ms main-thread timer ticks. */
-async function measure(work: () => Promise<MatchResult>): Promise<{ r: MatchResult; ms: number; maxGapMs: number; ticks: number }> {
+async function measure(
+  work: () => Promise<MatchResult>,
+): Promise<{ r: MatchResult; ms: number; maxGapMs: number; ticks: number }> {
   let last = performance.now();
   let maxGapMs = 0;
   let ticks = 0;
@@ -36,7 +38,9 @@ async function measure(work: () => Promise<MatchResult>): Promise<{ r: MatchResu
 
 const failures: string[] = [];
 const row = (name: string, ms: number, gap: number, ok: boolean) =>
-  console.log(`${ok ? "ok  " : "SLOW"} ${name.padEnd(28)} ${ms.toFixed(1).padStart(8)} ms   max gap ${gap.toFixed(1).padStart(6)} ms`);
+  console.log(
+    `${ok ? "ok  " : "SLOW"} ${name.padEnd(28)} ${ms.toFixed(1).padStart(8)} ms   max gap ${gap.toFixed(1).padStart(6)} ms`,
+  );
 
 const evil = "a".repeat(MiB - 1) + "b";
 const catastrophic: [string, boolean][] = [
@@ -48,22 +52,34 @@ const catastrophic: [string, boolean][] = [
   ["(a|a?)+b$", true],
 ];
 
-console.log(`ReDoS patterns on 1 MiB (default timeout ${DEFAULT_TIMEOUT_MS} ms; budgets ${MATCH_BUDGET_MS} ms, gap ${GAP_BUDGET_MS} ms)`);
+console.log(
+  `ReDoS patterns on 1 MiB (default timeout ${DEFAULT_TIMEOUT_MS} ms; budgets ${MATCH_BUDGET_MS} ms, gap ${GAP_BUDGET_MS} ms)`,
+);
 for (const [pattern, matched] of catastrophic) {
   await matchContent("regex", pattern, evil); // warm-up: worker start, JIT, compile cache
   const m = await measure(() => matchContent("regex", pattern, evil));
   const ok = m.r.ok && m.r.matched === matched && m.ms < MATCH_BUDGET_MS && m.maxGapMs < GAP_BUDGET_MS;
-  if (!ok) failures.push(`${pattern}: ${JSON.stringify(m.r)} in ${m.ms.toFixed(1)} ms, gap ${m.maxGapMs.toFixed(1)} ms`);
+  if (!ok)
+    failures.push(`${pattern}: ${JSON.stringify(m.r)} in ${m.ms.toFixed(1)} ms, gap ${m.maxGapMs.toFixed(1)} ms`);
   row(pattern, m.ms, m.maxGapMs, ok);
 }
 
 // ~14 s in-process with re2js on this input: linear-time but far too slow; the worker is killed.
 const bytes = new Uint8Array(MiB);
-for (let i = 0, x = 12345; i < MiB; i++) bytes[i] = ((x = (x * 1103515245 + 12345) & 0x7fffffff) >> 8) % 2 ? 0x61 : 0x62;
+for (let i = 0, x = 12345; i < MiB; i++)
+  bytes[i] = ((x = (x * 1103515245 + 12345) & 0x7fffffff) >> 8) % 2 ? 0x61 : 0x62;
 const ab = Buffer.from(bytes).toString("latin1");
 const slow = await measure(() => matchContent("regex", "(?:.{0,50}a){15}[^\\w\\s]", ab, { timeoutMs: 300 }));
-const slowOk = !slow.r.ok && slow.r.reason === "timeout" && slow.ms < TIMEOUT_BUDGET_MS && slow.maxGapMs < GAP_BUDGET_MS && slow.ticks > 20;
-if (!slowOk) failures.push(`timeout 300 ms: ${JSON.stringify(slow.r)} after ${slow.ms.toFixed(1)} ms, gap ${slow.maxGapMs.toFixed(1)} ms, ${slow.ticks} ticks`);
+const slowOk =
+  !slow.r.ok &&
+  slow.r.reason === "timeout" &&
+  slow.ms < TIMEOUT_BUDGET_MS &&
+  slow.maxGapMs < GAP_BUDGET_MS &&
+  slow.ticks > 20;
+if (!slowOk)
+  failures.push(
+    `timeout 300 ms: ${JSON.stringify(slow.r)} after ${slow.ms.toFixed(1)} ms, gap ${slow.maxGapMs.toFixed(1)} ms, ${slow.ticks} ticks`,
+  );
 row("NFA fallback, timeout 300", slow.ms, slow.maxGapMs, slowOk);
 
 await closeMatcher();

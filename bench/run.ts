@@ -3,7 +3,21 @@ import os from "node:os";
 import path from "node:path";
 import autocannon, { type RequestSpec, type Result } from "autocannon";
 import { sql } from "drizzle-orm";
-import { children, cpuModel, dbName, freePort, getJson, load, log, machineBusy, recreateDatabase, startChild, stopAll, waitReady, withTimeout } from "./harness";
+import {
+  children,
+  cpuModel,
+  dbName,
+  freePort,
+  getJson,
+  load,
+  log,
+  machineBusy,
+  recreateDatabase,
+  startChild,
+  stopAll,
+  waitReady,
+  withTimeout,
+} from "./harness";
 import { openDatabase } from "../src/db/client";
 import { SEARCH_TERMS, searchSelectivity, seedMissions } from "./seed";
 
@@ -18,7 +32,8 @@ function intEnv(name: string, fallback: number, min = 1): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
   return n;
 }
 
@@ -48,7 +63,11 @@ interface Prepared {
 async function prepareDatabase(): Promise<Prepared> {
   log(`recreating database ${dbName(cfg.databaseUrl)}`);
   await recreateDatabase(cfg.databaseUrl);
-  const database = await withTimeout(openDatabase({ url: cfg.databaseUrl, poolMax: 2, migrate: true }), 60_000, "migrations");
+  const database = await withTimeout(
+    openDatabase({ url: cfg.databaseUrl, poolMax: 2, migrate: true }),
+    60_000,
+    "migrations",
+  );
   try {
     log(`seeding ${cfg.missions} missions`);
     const seeded = await withTimeout(seedMissions(database.db, cfg.missions), 60_000 + cfg.missions * 10, "seeding");
@@ -67,7 +86,6 @@ async function prepareDatabase(): Promise<Prepared> {
     await database.close();
   }
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Load
@@ -125,7 +143,8 @@ async function measure(s: Scenario): Promise<Row> {
     if (bad) log(`warm-up of ${s.name}: ${bad}`);
   }
   for (const c of children) {
-    if (c.exitCode !== undefined) throw new Error(`${c.name} exited (code ${c.exitCode}) during the run:\n${c.tail.join("\n")}`);
+    if (c.exitCode !== undefined)
+      throw new Error(`${c.name} exited (code ${c.exitCode}) during the run:\n${c.tail.join("\n")}`);
   }
   const result = await fire(s, cfg.duration);
   const rps = result.requests.average;
@@ -155,7 +174,15 @@ function mcpGetMission(ids: string[], session: string): RequestSpec {
     method: "POST",
     path: "/mcp",
     headers: { ...MCP_HEADERS, "mcp-session-id": session },
-    setupRequest: (req) => ({ ...req, body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "get_mission", arguments: { mission_id: ids[Math.floor(Math.random() * ids.length)] } } }) }),
+    setupRequest: (req) => ({
+      ...req,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "get_mission", arguments: { mission_id: ids[Math.floor(Math.random() * ids.length)] } },
+      }),
+    }),
   };
 }
 
@@ -163,7 +190,10 @@ function rotatingSearch(terms: readonly string[]): RequestSpec {
   let i = 0;
   return {
     method: "GET",
-    setupRequest: (req) => ({ ...req, path: `/missions?status=open&q=${encodeURIComponent(terms[i++ % terms.length]!)}` }),
+    setupRequest: (req) => ({
+      ...req,
+      path: `/missions?status=open&q=${encodeURIComponent(terms[i++ % terms.length]!)}`,
+    }),
   };
 }
 
@@ -171,20 +201,47 @@ function rotatingSearch(terms: readonly string[]): RequestSpec {
 // MCP: one session opened before the load (initialize + notifications/initialized); the scenario
 // then repeats tools/call list_missions on it — the MCP twin of GET /missions?limit=50.
 
-const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
-const MCP_LIST_BODY = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "list_missions", arguments: { limit: 50 } } });
+const MCP_HEADERS = {
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+  "mcp-protocol-version": "2025-06-18",
+};
+const MCP_LIST_BODY = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "tools/call",
+  params: { name: "list_missions", arguments: { limit: 50 } },
+});
 
-async function postJson(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; headers: Headers; body: unknown }> {
+async function postJson(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Headers; body: unknown }> {
   const res = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(5000) });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
 }
 
 async function openMcpSession(serverBase: string): Promise<string> {
-  const init = await postJson(`${serverBase}/mcp`, JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "oabp-bench", version: "1" } } }), MCP_HEADERS);
+  const init = await postJson(
+    `${serverBase}/mcp`,
+    JSON.stringify({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "oabp-bench", version: "1" } },
+    }),
+    MCP_HEADERS,
+  );
   const session = init.headers.get("mcp-session-id");
-  if (init.status !== 200 || !session) throw new Error(`MCP initialize: ${init.status} ${JSON.stringify(init.body).slice(0, 300)}`);
-  const done = await postJson(`${serverBase}/mcp`, JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), { ...MCP_HEADERS, "mcp-session-id": session });
+  if (init.status !== 200 || !session)
+    throw new Error(`MCP initialize: ${init.status} ${JSON.stringify(init.body).slice(0, 300)}`);
+  const done = await postJson(
+    `${serverBase}/mcp`,
+    JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    { ...MCP_HEADERS, "mcp-session-id": session },
+  );
   if (done.status !== 202) throw new Error(`MCP notifications/initialized: ${done.status}`);
   return session;
 }
@@ -195,9 +252,11 @@ async function openMcpSession(serverBase: string): Promise<string> {
 async function preflight(serverBase: string, baselineBase: string, ids: string[], mcpSession: string): Promise<void> {
   const id = ids[0]!;
   const b = await getJson(`${baselineBase}/missions/${id}`);
-  if (b.status !== 200 || (b.body as { id?: string }).id !== id) throw new Error(`baseline GET /missions/${id}: ${b.status} ${JSON.stringify(b.body).slice(0, 300)}`);
+  if (b.status !== 200 || (b.body as { id?: string }).id !== id)
+    throw new Error(`baseline GET /missions/${id}: ${b.status} ${JSON.stringify(b.body).slice(0, 300)}`);
   const g = await getJson(`${serverBase}/missions/${id}`);
-  if (g.status !== 200 || (g.body as { id?: string }).id !== id) throw new Error(`server GET /missions/${id}: ${g.status} ${JSON.stringify(g.body).slice(0, 300)}`);
+  if (g.status !== 200 || (g.body as { id?: string }).id !== id)
+    throw new Error(`server GET /missions/${id}: ${g.status} ${JSON.stringify(g.body).slice(0, 300)}`);
   const l = await getJson(`${serverBase}/missions?limit=50`);
   const listed = (l.body as { missions?: unknown[] }).missions;
   if (l.status !== 200 || !Array.isArray(listed) || listed.length !== Math.min(50, cfg.missions)) {
@@ -206,10 +265,23 @@ async function preflight(serverBase: string, baselineBase: string, ids: string[]
   // The MCP call must carry exactly the REST list (structuredContent), in a successful tool result.
   const m = await postJson(`${serverBase}/mcp`, MCP_LIST_BODY, { ...MCP_HEADERS, "mcp-session-id": mcpSession });
   const result = (m.body as { result?: { isError?: boolean; structuredContent?: unknown } }).result;
-  if (m.status !== 200 || result?.isError !== false || JSON.stringify(result.structuredContent) !== JSON.stringify(l.body)) {
+  if (
+    m.status !== 200 ||
+    result?.isError !== false ||
+    JSON.stringify(result.structuredContent) !== JSON.stringify(l.body)
+  ) {
     throw new Error(`server MCP tools/call list_missions: ${m.status} ${JSON.stringify(m.body).slice(0, 300)}`);
   }
-  const mg = await postJson(`${serverBase}/mcp`, JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "get_mission", arguments: { mission_id: id } } }), { ...MCP_HEADERS, "mcp-session-id": mcpSession });
+  const mg = await postJson(
+    `${serverBase}/mcp`,
+    JSON.stringify({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "get_mission", arguments: { mission_id: id } },
+    }),
+    { ...MCP_HEADERS, "mcp-session-id": mcpSession },
+  );
   const one = (mg.body as { result?: { isError?: boolean; structuredContent?: unknown } }).result;
   if (mg.status !== 200 || one?.isError !== false || JSON.stringify(one.structuredContent) !== JSON.stringify(g.body)) {
     throw new Error(`server MCP tools/call get_mission: ${mg.status} ${JSON.stringify(mg.body).slice(0, 300)}`);
@@ -217,8 +289,10 @@ async function preflight(serverBase: string, baselineBase: string, ids: string[]
   for (const t of SEARCH_TERMS) {
     const q = await getJson(`${serverBase}/missions?status=open&q=${encodeURIComponent(t)}`);
     const found = (q.body as { missions?: { status: string }[] }).missions;
-    if (q.status !== 200 || !Array.isArray(found)) throw new Error(`server search q=${t}: ${q.status} ${JSON.stringify(q.body).slice(0, 300)}`);
-    if (found.some((m) => m.status !== "open")) throw new Error(`server search q=${t} returned a mission that is not open`);
+    if (q.status !== 200 || !Array.isArray(found))
+      throw new Error(`server search q=${t}: ${q.status} ${JSON.stringify(q.body).slice(0, 300)}`);
+    if (found.some((m) => m.status !== "open"))
+      throw new Error(`server search q=${t} returned a mission that is not open`);
   }
 }
 
@@ -236,7 +310,8 @@ function table(rows: Row[], baselineRps: number): string {
     (r.rps / baselineRps).toFixed(2),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
   const sep = `|${widths.map((w, i) => (i === 0 ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`;
   return [line(header), sep, ...body.map(line)].join("\n");
 }
@@ -298,17 +373,69 @@ async function main(): Promise<number> {
     await preflight(serverBase, baselineBase, prepared.ids, mcpSession);
 
     const scenarios: Scenario[] = [
-      { key: "baseline", name: "baseline GET /missions/{id}", base: baselineBase, requests: [randomPath(prepared.ids)] },
+      {
+        key: "baseline",
+        name: "baseline GET /missions/{id}",
+        base: baselineBase,
+        requests: [randomPath(prepared.ids)],
+      },
       { key: "get_mission", name: "server GET /missions/{id}", base: serverBase, requests: [randomPath(prepared.ids)] },
-      { key: "list", name: "server GET /missions?limit=50", base: serverBase, requests: [{ method: "GET", path: "/missions?limit=50" }] },
-      { key: "search", name: "server GET /missions?status=open&q=…", base: serverBase, requests: [rotatingSearch(SEARCH_TERMS)] },
-      { key: "mcp_list", name: "server MCP tools/call list_missions", base: serverBase, requests: [{ method: "POST", path: "/mcp", headers: { ...MCP_HEADERS, "mcp-session-id": mcpSession }, body: MCP_LIST_BODY }] },
-      { key: "mcp_get", name: "server MCP tools/call get_mission", base: serverBase, requests: [mcpGetMission(prepared.ids, mcpSession)] },
+      {
+        key: "list",
+        name: "server GET /missions?limit=50",
+        base: serverBase,
+        requests: [{ method: "GET", path: "/missions?limit=50" }],
+      },
+      {
+        key: "search",
+        name: "server GET /missions?status=open&q=…",
+        base: serverBase,
+        requests: [rotatingSearch(SEARCH_TERMS)],
+      },
+      {
+        key: "mcp_list",
+        name: "server MCP tools/call list_missions",
+        base: serverBase,
+        requests: [
+          {
+            method: "POST",
+            path: "/mcp",
+            headers: { ...MCP_HEADERS, "mcp-session-id": mcpSession },
+            body: MCP_LIST_BODY,
+          },
+        ],
+      },
+      {
+        key: "mcp_get",
+        name: "server MCP tools/call get_mission",
+        base: serverBase,
+        requests: [mcpGetMission(prepared.ids, mcpSession)],
+      },
       // Issue 17: the web board and a mission page, as ratios to the JSON routes they render.
-      { key: "web_board", name: "server GET /?limit=50 (HTML board)", base: serverBase, requests: [{ method: "GET", path: "/?limit=50&status=any", headers: { accept: "text/html" } }] },
-      { key: "web_mission", name: "server GET /m/{id} (HTML mission page)", base: serverBase, requests: [randomPage(prepared.ids)] },
-      { key: "list_uncached", name: "uncached GET /missions?limit=50", base: uncachedBase, requests: [{ method: "GET", path: "/missions?limit=50" }] },
-      { key: "search_uncached", name: "uncached GET /missions?status=open&q=…", base: uncachedBase, requests: [rotatingSearch(SEARCH_TERMS)] },
+      {
+        key: "web_board",
+        name: "server GET /?limit=50 (HTML board)",
+        base: serverBase,
+        requests: [{ method: "GET", path: "/?limit=50&status=any", headers: { accept: "text/html" } }],
+      },
+      {
+        key: "web_mission",
+        name: "server GET /m/{id} (HTML mission page)",
+        base: serverBase,
+        requests: [randomPage(prepared.ids)],
+      },
+      {
+        key: "list_uncached",
+        name: "uncached GET /missions?limit=50",
+        base: uncachedBase,
+        requests: [{ method: "GET", path: "/missions?limit=50" }],
+      },
+      {
+        key: "search_uncached",
+        name: "uncached GET /missions?status=open&q=…",
+        base: uncachedBase,
+        requests: [rotatingSearch(SEARCH_TERMS)],
+      },
     ];
     const rows: Row[] = [];
     for (const s of scenarios) rows.push(await measure(s));
@@ -324,16 +451,24 @@ async function main(): Promise<number> {
     const out: string[] = [];
     out.push("");
     out.push(`date: ${new Date().toISOString()}`);
-    out.push(`machine: nproc=${os.availableParallelism?.() ?? os.cpus().length}, cpu="${cpuModel()}", node ${process.version}, postgres ${prepared.postgresVersion}, CPU busy before start ${busyAtStart}`);
-    out.push(`settings: missions=${cfg.missions}, connections=${cfg.connections}, duration=${cfg.duration}s, warmup=${cfg.warmup}s, pool=${cfg.poolMax}, ids=${prepared.ids.length}${cfg.quick ? ", quick" : ""}`);
-    out.push(`search terms (open missions matched): ${SEARCH_TERMS.map((t) => `${t}=${prepared.selectivity[t]}`).join(", ")}`);
+    out.push(
+      `machine: nproc=${os.availableParallelism?.() ?? os.cpus().length}, cpu="${cpuModel()}", node ${process.version}, postgres ${prepared.postgresVersion}, CPU busy before start ${busyAtStart}`,
+    );
+    out.push(
+      `settings: missions=${cfg.missions}, connections=${cfg.connections}, duration=${cfg.duration}s, warmup=${cfg.warmup}s, pool=${cfg.poolMax}, ids=${prepared.ids.length}${cfg.quick ? ", quick" : ""}`,
+    );
+    out.push(
+      `search terms (open missions matched): ${SEARCH_TERMS.map((t) => `${t}=${prepared.selectivity[t]}`).join(", ")}`,
+    );
     out.push("");
     out.push(table(rows, baselineRps));
     out.push("");
     for (const f of failures) out.push(`FAIL ${f}`);
     out.push(`total time: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     // mcp_*_vs_rest: an MCP tools/call against the equivalent REST call (design target ≥ 0.7).
-    out.push(`bench: get_mission=${ratio("get_mission")} list=${ratio("list")} search=${ratio("search")} list_uncached=${ratio("list_uncached")} search_uncached=${ratio("search_uncached")} mcp_list_vs_rest=${(rpsOf("mcp_list") / rpsOf("list")).toFixed(2)} mcp_get_vs_rest=${(rpsOf("mcp_get") / rpsOf("get_mission")).toFixed(2)} web_board_vs_list=${(rpsOf("web_board") / rpsOf("list")).toFixed(2)} web_mission_vs_get=${(rpsOf("web_mission") / rpsOf("get_mission")).toFixed(2)}`);
+    out.push(
+      `bench: get_mission=${ratio("get_mission")} list=${ratio("list")} search=${ratio("search")} list_uncached=${ratio("list_uncached")} search_uncached=${ratio("search_uncached")} mcp_list_vs_rest=${(rpsOf("mcp_list") / rpsOf("list")).toFixed(2)} mcp_get_vs_rest=${(rpsOf("mcp_get") / rpsOf("get_mission")).toFixed(2)} web_board_vs_list=${(rpsOf("web_board") / rpsOf("list")).toFixed(2)} web_mission_vs_get=${(rpsOf("web_mission") / rpsOf("get_mission")).toFixed(2)}`,
+    );
     await stopAll();
     process.stdout.write(`${out.join("\n")}\n`);
     rmSync(dataDir, { recursive: true, force: true });

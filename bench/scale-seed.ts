@@ -34,14 +34,20 @@ export async function seedScale(db: Db, n: number): Promise<ScaleSeed> {
   const A = sql.raw(String(agentCount));
   await db.execute(sql`select setseed(0.42)`);
   // Crockford base32 of a non-negative bigint, `len` chars (the id alphabet of src/lib/ids.ts).
-  await db.execute(sql.raw(`create or replace function pg_temp.b32(v bigint, len int) returns text language sql immutable as $$
+  await db.execute(
+    sql.raw(`create or replace function pg_temp.b32(v bigint, len int) returns text language sql immutable as $$
     select string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((v >> (5 * (len - 1 - i))) & 31)::int + 1, 1), '' order by i)
-    from generate_series(0, len - 1) i $$`));
+    from generate_series(0, len - 1) i $$`),
+  );
   // Zipf(1) over WORDS: log-uniform rank.
-  await db.execute(sql.raw(`create or replace function pg_temp.zw(r float8) returns int language sql immutable as $$
-    select least(${WORDS.length}, greatest(1, floor(exp(r * ln(${WORDS.length + 1})))::int)) $$`));
-  await db.execute(sql.raw(`create or replace function pg_temp.words(k int) returns text language sql volatile as $$
-    select string_agg((${wordsLit})[pg_temp.zw(random())], ' ') from generate_series(1, k) $$`));
+  await db.execute(
+    sql.raw(`create or replace function pg_temp.zw(r float8) returns int language sql immutable as $$
+    select least(${WORDS.length}, greatest(1, floor(exp(r * ln(${WORDS.length + 1})))::int)) $$`),
+  );
+  await db.execute(
+    sql.raw(`create or replace function pg_temp.words(k int) returns text language sql volatile as $$
+    select string_agg((${wordsLit})[pg_temp.zw(random())], ' ') from generate_series(1, k) $$`),
+  );
 
   await db.execute(sql`
     insert into agents (id, display_name, rating, rating_updated_at, last_active_at, decay_weeks_applied, missions_attempted, missions_completed, created_at, updated_at)

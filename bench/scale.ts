@@ -5,7 +5,19 @@ import autocannon, { type Result } from "autocannon";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../src/db/client";
 import { randomToken, sha256Hex } from "../src/lib/hash";
-import { cpuModel, dbName, freePort, load, log, machineBusy, recreateDatabase, startChild, stopAll, waitReady, withTimeout } from "./harness";
+import {
+  cpuModel,
+  dbName,
+  freePort,
+  load,
+  log,
+  machineBusy,
+  recreateDatabase,
+  startChild,
+  stopAll,
+  waitReady,
+  withTimeout,
+} from "./harness";
 import { seedScale } from "./scale-seed";
 
 // `npm run bench:scale` (issue 16): the same public read routes against a small and a large
@@ -40,7 +52,9 @@ async function prepare(n: number): Promise<void> {
   if (cfg.reuse) {
     const db = await openDatabase({ url, poolMax: 2, migrate: true }).catch(() => undefined);
     if (db) {
-      const [c] = rowsOf<{ n: number }>(await db.db.execute(sql`select count(*)::int as n from missions`).catch(() => []));
+      const [c] = rowsOf<{ n: number }>(
+        await db.db.execute(sql`select count(*)::int as n from missions`).catch(() => []),
+      );
       await db.close();
       if (Number(c?.n) === n) {
         log(`reusing ${dbName(url)} (${n} missions)`);
@@ -62,11 +76,19 @@ async function prepare(n: number): Promise<void> {
 /** Paths of every public read route, with parameters picked from this database. */
 async function routes(db: Database, n: number): Promise<Record<string, string>> {
   const one = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await db.db.execute(q))[0]!;
-  const mid = await one<{ id: string }>(sql`select id from missions order by id desc offset ${Math.floor(n / 2)} limit 1`);
+  const mid = await one<{ id: string }>(
+    sql`select id from missions order by id desc offset ${Math.floor(n / 2)} limit 1`,
+  );
   const busy = await one<{ reviewee: string }>(sql`select reviewee from review_stats order by count desc limit 1`);
-  const creator = await one<{ creator: string }>(sql`select creator from missions group by creator order by count(*) desc limit 1`);
-  const rare = await one<{ tag: string }>(sql`select tag from mission_tags group by tag order by count(*) asc, tag limit 1`);
-  const deadline = await one<{ d: string }>(sql`select to_char(min(deadline) + interval '30 days', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as d from missions`);
+  const creator = await one<{ creator: string }>(
+    sql`select creator from missions group by creator order by count(*) desc limit 1`,
+  );
+  const rare = await one<{ tag: string }>(
+    sql`select tag from mission_tags group by tag order by count(*) asc, tag limit 1`,
+  );
+  const deadline = await one<{ d: string }>(
+    sql`select to_char(min(deadline) + interval '30 days', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as d from missions`,
+  );
   const agentsMid = await one<{ rating: number; id: string; snap: string }>(sql`
     select rating, id, pg_current_snapshot()::text as snap from agents order by rating desc, id asc offset (select count(*) / 2 from agents) limit 1`);
   const cursor = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
@@ -130,11 +152,17 @@ async function writes(db: Database, base: string) {
     const mk = async (role: string) => {
       const address = `0x${sha256Hex(`${role}-${w}-${ADMIN}`).slice(0, 40)}`;
       const token = randomToken();
-      await db.db.execute(sql`insert into auth_sessions (token_hash, agent_id, created_at, expires_at) values (${sha256Hex(token)}, ${address}, now(), now() + interval '1 day')`);
+      await db.db.execute(
+        sql`insert into auth_sessions (token_hash, agent_id, created_at, expires_at) values (${sha256Hex(token)}, ${address}, now(), now() + interval '1 day')`,
+      );
       return { address, token };
     };
     const creator = await mk("creator");
-    await call(base, "POST", "/admin/ledger/credit", ADMIN, { agent_id: creator.address, asset: "USDC", amount: "1000000000000000" });
+    await call(base, "POST", "/admin/ledger/credit", ADMIN, {
+      agent_id: creator.address,
+      asset: "USDC",
+      amount: "1000000000000000",
+    });
     pairs.push({ creator, solver: await mk("solver") });
   }
   const lat: Record<string, number[]> = { create: [], submit: [], award: [] };
@@ -145,21 +173,43 @@ async function writes(db: Database, base: string) {
     lat[k]!.push(performance.now() - t);
     return r;
   };
-  await Promise.all(pairs.map(async ({ creator, solver }, w) => {
-    for (let i = 0; Date.now() < until; i++) {
-      const m = await timed("create", () => call(base, "POST", "/missions", creator.token, {
-        title: `Bench write ${w}-${i}`, description: "A mission created by the scale bench write scenario.",
-        reward: { asset: "USDC", amount: "10000000" }, verification: { type: "creator_judges", params: {} },
-        deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(), tags: ["bench"],
-      }));
-      const s = await timed("submit", () => call(base, "POST", `/missions/${m.id}/submissions`, solver.token, { content: `answer ${w}-${i}` }));
-      await timed("award", () => call(base, "POST", `/missions/${m.id}/award`, creator.token, { winners: [{ submission_id: s.submission_id }] }));
-    }
-  }));
-  return Object.fromEntries(Object.entries(lat).map(([k, v]) => {
-    const sorted = [...v].sort((a, b) => a - b);
-    return [k, { perSec: v.length / cfg.duration, p50: sorted[Math.floor(v.length / 2)] ?? 0, p99: sorted[Math.floor(v.length * 0.99)] ?? 0 }];
-  }));
+  await Promise.all(
+    pairs.map(async ({ creator, solver }, w) => {
+      for (let i = 0; Date.now() < until; i++) {
+        const m = await timed("create", () =>
+          call(base, "POST", "/missions", creator.token, {
+            title: `Bench write ${w}-${i}`,
+            description: "A mission created by the scale bench write scenario.",
+            reward: { asset: "USDC", amount: "10000000" },
+            verification: { type: "creator_judges", params: {} },
+            deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+            tags: ["bench"],
+          }),
+        );
+        const s = await timed("submit", () =>
+          call(base, "POST", `/missions/${m.id}/submissions`, solver.token, { content: `answer ${w}-${i}` }),
+        );
+        await timed("award", () =>
+          call(base, "POST", `/missions/${m.id}/award`, creator.token, {
+            winners: [{ submission_id: s.submission_id }],
+          }),
+        );
+      }
+    }),
+  );
+  return Object.fromEntries(
+    Object.entries(lat).map(([k, v]) => {
+      const sorted = [...v].sort((a, b) => a - b);
+      return [
+        k,
+        {
+          perSec: v.length / cfg.duration,
+          p50: sorted[Math.floor(v.length / 2)] ?? 0,
+          p99: sorted[Math.floor(v.length * 0.99)] ?? 0,
+        },
+      ];
+    }),
+  );
 }
 
 /**
@@ -175,17 +225,22 @@ async function checkSitemap(db: Database, base: string): Promise<string> {
   let maxBytes = 0;
   const seen = new Set<string>();
   for (const [, loc, lastmod] of files) {
-    const text = await (await fetch(`${base}${new URL(loc!).pathname}`, { signal: AbortSignal.timeout(120_000) })).text();
+    const text = await (
+      await fetch(`${base}${new URL(loc!).pathname}`, { signal: AbortSignal.timeout(120_000) })
+    ).text();
     const n = (text.match(/<url>/g) ?? []).length;
     for (const m of text.matchAll(/\/missions\/(mis_[0-9A-Z]+)</g)) seen.add(m[1]!);
     const bytes = Buffer.byteLength(text);
-    if (n > 50_000 || bytes > 52_428_800) throw new Error(`${loc}: ${n} URLs, ${bytes} bytes — over the sitemap limits`);
+    if (n > 50_000 || bytes > 52_428_800)
+      throw new Error(`${loc}: ${n} URLs, ${bytes} bytes — over the sitemap limits`);
     if (loc!.includes("missions-") && !lastmod) throw new Error(`${loc}: no lastmod`);
     urls += n;
     maxUrls = Math.max(maxUrls, n);
     maxBytes = Math.max(maxBytes, bytes);
   }
-  const [c] = rowsOf<{ n: number }>(await db.db.execute(sql`select count(*)::int as n from missions where status <> 'pending_escrow'`));
+  const [c] = rowsOf<{ n: number }>(
+    await db.db.execute(sql`select count(*)::int as n from missions where status <> 'pending_escrow'`),
+  );
   if (seen.size !== Number(c!.n)) throw new Error(`sitemap lists ${seen.size} distinct missions, ${c!.n} are public`);
   return `sitemap index: ${files.length} files, ${urls} URLs, every public mission once (${seen.size}); largest file ${maxUrls} URLs, ${(maxBytes / 1e6).toFixed(1)} MB — within 50 000 / 50 MB`;
 }
@@ -200,8 +255,15 @@ async function main() {
     const dir = mkdtempSync(path.join(os.tmpdir(), "oabp-scale-"));
     dirs.push(dir);
     const child = startChild(`server-${n}`, ["--import", "tsx", "src/main.ts"], {
-      PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: urlFor(n), DATABASE_POOL_MAX: String(cfg.poolMax), LOG_LEVEL: "warn",
-      NODE_ENV: "production", OABP_DATA_DIR: dir, OABP_LIST_CACHE_BYTES: "0", OABP_ADMIN_TOKEN: ADMIN,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: urlFor(n),
+      DATABASE_POOL_MAX: String(cfg.poolMax),
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      OABP_DATA_DIR: dir,
+      OABP_LIST_CACHE_BYTES: "0",
+      OABP_ADMIN_TOKEN: ADMIN,
     });
     const base = `http://127.0.0.1:${port}`;
     await waitReady(child, `${base}/ready`, 120_000);
@@ -210,16 +272,27 @@ async function main() {
   try {
     const [small, large] = [await server(cfg.small), await server(cfg.large)];
     const bport = await freePort();
-    const baseline = startChild("baseline", ["--import", "tsx", "bench/baseline.ts"], { PORT: String(bport), HOST: "127.0.0.1", DATABASE_URL: urlFor(cfg.large), DATABASE_POOL_MAX: String(cfg.poolMax), NODE_ENV: "production" });
+    const baseline = startChild("baseline", ["--import", "tsx", "bench/baseline.ts"], {
+      PORT: String(bport),
+      HOST: "127.0.0.1",
+      DATABASE_URL: urlFor(cfg.large),
+      DATABASE_POOL_MAX: String(cfg.poolMax),
+      NODE_ENV: "production",
+    });
     const baselineBase = `http://127.0.0.1:${bport}`;
     await waitReady(baseline, `${baselineBase}/ready`, 60_000);
-    const dbs = [await openDatabase({ url: urlFor(cfg.small), poolMax: 2, migrate: false }), await openDatabase({ url: urlFor(cfg.large), poolMax: 2, migrate: false })];
+    const dbs = [
+      await openDatabase({ url: urlFor(cfg.small), poolMax: 2, migrate: false }),
+      await openDatabase({ url: urlFor(cfg.large), poolMax: 2, migrate: false }),
+    ];
     const [rs, rl] = [await routes(dbs[0]!, cfg.small), await routes(dbs[1]!, cfg.large)];
     const lines: string[] = [];
     const b = await fire(baselineBase, rl.get_mission!.replace("/missions/", "/missions/"));
     const baseRps = b.requests.average;
     log(`baseline: ${baseRps.toFixed(0)} req/s`);
-    lines.push("| route | small req/s | small mean ms | large req/s | large mean ms | p99 large ms | latency large/small | large vs baseline | non-2xx |");
+    lines.push(
+      "| route | small req/s | small mean ms | large req/s | large mean ms | p99 large ms | latency large/small | large vs baseline | non-2xx |",
+    );
     lines.push("|:--|--:|--:|--:|--:|--:|--:|--:|--:|");
     const ratios: string[] = [];
     for (const key of Object.keys(rs)) {
@@ -227,30 +300,39 @@ async function main() {
       const l = await fire(large, rl[key]!);
       const ratio = l.latency.mean / Math.max(0.01, s.latency.mean);
       const bad = s.non2xx + l.non2xx + s.errors + l.errors;
-      log(`${key}: ${s.requests.average.toFixed(0)} → ${l.requests.average.toFixed(0)} req/s, latency ×${ratio.toFixed(2)}${bad ? `, ${bad} failures` : ""}`);
-      lines.push(`| ${key} | ${s.requests.average.toFixed(0)} | ${s.latency.mean.toFixed(1)} | ${l.requests.average.toFixed(0)} | ${l.latency.mean.toFixed(1)} | ${l.latency.p99} | ${ratio.toFixed(2)} | ${(l.requests.average / baseRps).toFixed(2)} | ${bad} |`);
+      log(
+        `${key}: ${s.requests.average.toFixed(0)} → ${l.requests.average.toFixed(0)} req/s, latency ×${ratio.toFixed(2)}${bad ? `, ${bad} failures` : ""}`,
+      );
+      lines.push(
+        `| ${key} | ${s.requests.average.toFixed(0)} | ${s.latency.mean.toFixed(1)} | ${l.requests.average.toFixed(0)} | ${l.latency.mean.toFixed(1)} | ${l.latency.p99} | ${ratio.toFixed(2)} | ${(l.requests.average / baseRps).toFixed(2)} | ${bad} |`,
+      );
       ratios.push(`${key}=${ratio.toFixed(2)}`);
     }
     const sitemapLine = await checkSitemap(dbs[1]!, large);
     log(sitemapLine);
     const w = await writes(dbs[1]!, large);
-    const wl = Object.entries(w).map(([k, v]) => `${k}=${(v.perSec / baseRps).toFixed(3)} (${v.perSec.toFixed(0)}/s, p50 ${v.p50.toFixed(0)} ms, p99 ${v.p99.toFixed(0)} ms)`);
+    const wl = Object.entries(w).map(
+      ([k, v]) =>
+        `${k}=${(v.perSec / baseRps).toFixed(3)} (${v.perSec.toFixed(0)}/s, p50 ${v.p50.toFixed(0)} ms, p99 ${v.p99.toFixed(0)} ms)`,
+    );
     await Promise.all(dbs.map((d) => d.close()));
     await stopAll();
-    process.stdout.write([
-      "",
-      `date: ${new Date().toISOString()}; machine: nproc=${os.availableParallelism()}, cpu="${cpuModel()}", node ${process.version}; CPU busy before start ${busy}`,
-      `settings: small=${cfg.small}, large=${cfg.large}, connections=${cfg.connections}, duration=${cfg.duration}s, pool=${cfg.poolMax}, writers=${cfg.writers}, list cache off`,
-      `baseline GET /missions/{id} at ${cfg.large}: ${baseRps.toFixed(0)} req/s`,
-      "",
-      ...lines,
-      "",
-      sitemapLine,
-      `writes (${cfg.writers} concurrent pairs, ratio of step throughput to the read baseline): ${wl.join("; ")}`,
-      `total time: ${((performance.now() - t0) / 1000).toFixed(0)} s`,
-      `bench-scale: ${ratios.join(" ")}`,
-      "",
-    ].join("\n"));
+    process.stdout.write(
+      [
+        "",
+        `date: ${new Date().toISOString()}; machine: nproc=${os.availableParallelism()}, cpu="${cpuModel()}", node ${process.version}; CPU busy before start ${busy}`,
+        `settings: small=${cfg.small}, large=${cfg.large}, connections=${cfg.connections}, duration=${cfg.duration}s, pool=${cfg.poolMax}, writers=${cfg.writers}, list cache off`,
+        `baseline GET /missions/{id} at ${cfg.large}: ${baseRps.toFixed(0)} req/s`,
+        "",
+        ...lines,
+        "",
+        sitemapLine,
+        `writes (${cfg.writers} concurrent pairs, ratio of step throughput to the read baseline): ${wl.join("; ")}`,
+        `total time: ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+        `bench-scale: ${ratios.join(" ")}`,
+        "",
+      ].join("\n"),
+    );
   } finally {
     await stopAll();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -260,7 +342,9 @@ async function main() {
 main().then(
   () => process.exit(0),
   async (e: unknown) => {
-    log(`error: ${e instanceof Error ? `${e.message.slice(0, 400)} ${(e.cause as Error | undefined)?.message ?? ""}` : String(e)}`);
+    log(
+      `error: ${e instanceof Error ? `${e.message.slice(0, 400)} ${(e.cause as Error | undefined)?.message ?? ""}` : String(e)}`,
+    );
     await stopAll().catch(() => {});
     process.exit(1);
   },

@@ -26,10 +26,16 @@ export interface Artifact {
   compiler: { version: string; evmVersion: string; optimizer: { enabled: boolean; runs: number } };
 }
 
-interface SolcError { severity: "error" | "warning" | "info"; formattedMessage: string }
+interface SolcError {
+  severity: "error" | "warning" | "info";
+  formattedMessage: string;
+}
 interface SolcOutput {
   errors?: SolcError[];
-  contracts?: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
+  contracts?: Record<
+    string,
+    Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>
+  >;
 }
 
 const require = createRequire(import.meta.url);
@@ -56,7 +62,9 @@ function findImports(unit: string): { contents: string } | { error: string } {
 /** contracts/*.sol, sorted so the compiler input (and so the output) never depends on readdir order. */
 export function contractSources(): Record<string, { content: string }> {
   const sources: Record<string, { content: string }> = {};
-  for (const f of readdirSync(CONTRACTS_DIR).filter((n) => n.endsWith(".sol")).sort()) {
+  for (const f of readdirSync(CONTRACTS_DIR)
+    .filter((n) => n.endsWith(".sol"))
+    .sort()) {
     sources[`contracts/${f}`] = { content: readFileSync(path.join(CONTRACTS_DIR, f), "utf8") };
   }
   return sources;
@@ -66,7 +74,10 @@ export function contractSources(): Record<string, { content: string }> {
 export const compileContracts = () => compileSources(contractSources());
 
 /** Compiles the given source units (name → content); imports resolve as in `findImports`. */
-export function compileSources(sources: Record<string, { content: string }>): { artifacts: Artifact[]; warnings: string[] } {
+export function compileSources(sources: Record<string, { content: string }>): {
+  artifacts: Artifact[];
+  warnings: string[];
+} {
   const version = String(solc.version());
   if (!version.startsWith(`${SOLC_VERSION}+`)) {
     throw new Error(`solc ${SOLC_VERSION} expected, ${version} installed: run npm ci`);
@@ -113,7 +124,9 @@ export const artifactFile = (contractName: string): string => path.join(ARTIFACT
  * Contracts the server calls get a typed ABI module (`as const`, so viem infers argument and event
  * types) generated from the same compile: the ABI the server uses is never hand-edited.
  */
-export const SERVER_ABIS: Record<string, string> = { MissionEscrow: path.join(ROOT, "src", "lib", "abi", "mission-escrow.ts") };
+export const SERVER_ABIS: Record<string, string> = {
+  MissionEscrow: path.join(ROOT, "src", "lib", "abi", "mission-escrow.ts"),
+};
 
 export function renderAbiModule(a: Artifact): string {
   const name = `${a.contractName[0]!.toLowerCase()}${a.contractName.slice(1)}Abi`;

@@ -16,7 +16,11 @@ import { privateKeyToAccount } from "viem/accounts";
 // (A local anvil run with --chain-id 8453, as docker-compose does, identifies itself and may.)
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const artifact = (name: string) => JSON.parse(readFileSync(path.join(ROOT, "contracts", "artifacts", `${name}.json`), "utf8")) as { abi: Abi; bytecode: Hex };
+const artifact = (name: string) =>
+  JSON.parse(readFileSync(path.join(ROOT, "contracts", "artifacts", `${name}.json`), "utf8")) as {
+    abi: Abi;
+    bytecode: Hex;
+  };
 
 export interface DeployInput {
   rpcUrl: string;
@@ -33,7 +37,18 @@ export interface DeployInput {
 /** Public chains where a test token must never be deployed as the reward token. */
 export const NO_TEST_TOKEN_CHAINS = [8453, 84532];
 
-export async function deployEscrow(input: DeployInput): Promise<{ chain_id: number; escrow: Address; deployment_block: number; test_token: Address | null; admin: Address; admin_is_deployer: boolean; admin_delay_seconds: number; resolver: Address; treasury: Address; fee_cap_bps: number }> {
+export async function deployEscrow(input: DeployInput): Promise<{
+  chain_id: number;
+  escrow: Address;
+  deployment_block: number;
+  test_token: Address | null;
+  admin: Address;
+  admin_is_deployer: boolean;
+  admin_delay_seconds: number;
+  resolver: Address;
+  treasury: Address;
+  fee_cap_bps: number;
+}> {
   const account = privateKeyToAccount(input.deployerKey);
   const transport = http(input.rpcUrl, { retryCount: 0 });
   const pc = createPublicClient({ transport, pollingInterval: 100 });
@@ -41,9 +56,21 @@ export async function deployEscrow(input: DeployInput): Promise<{ chain_id: numb
   if (input.testToken && NO_TEST_TOKEN_CHAINS.includes(chainId)) {
     // A local anvil started with --chain-id 8453 (docker-compose) is the one exception: it says so.
     const client = await pc.request({ method: "web3_clientVersion" }).catch(() => "");
-    if (!/^anvil\//i.test(String(client))) throw new Error(`--test-token is refused on chain ${chainId} (Base / Base Sepolia; node: ${String(client) || "unknown"}): use the real USDC`);
+    if (!/^anvil\//i.test(String(client)))
+      throw new Error(
+        `--test-token is refused on chain ${chainId} (Base / Base Sepolia; node: ${String(client) || "unknown"}): use the real USDC`,
+      );
   }
-  const wc = createWalletClient({ account, transport, chain: { id: chainId, name: `chain-${chainId}`, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [input.rpcUrl] } } } });
+  const wc = createWalletClient({
+    account,
+    transport,
+    chain: {
+      id: chainId,
+      name: `chain-${chainId}`,
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: { default: { http: [input.rpcUrl] } },
+    },
+  });
   const deploy = async (name: string, args: readonly unknown[]) => {
     const a = artifact(name);
     const hash = await wc.deployContract({ abi: a.abi, bytecode: a.bytecode, args });
@@ -57,9 +84,16 @@ export async function deployEscrow(input: DeployInput): Promise<{ chain_id: numb
   const adminDelay = input.adminDelay ?? 2 * 86_400;
   const escrow = await deploy("MissionEscrow", [admin, input.resolver, input.treasury, feeCapBps, adminDelay]);
   return {
-    chain_id: chainId, escrow: escrow.address, deployment_block: escrow.block, test_token: testToken,
-    admin, admin_is_deployer: admin.toLowerCase() === account.address.toLowerCase(), admin_delay_seconds: adminDelay,
-    resolver: input.resolver, treasury: input.treasury, fee_cap_bps: feeCapBps,
+    chain_id: chainId,
+    escrow: escrow.address,
+    deployment_block: escrow.block,
+    test_token: testToken,
+    admin,
+    admin_is_deployer: admin.toLowerCase() === account.address.toLowerCase(),
+    admin_delay_seconds: adminDelay,
+    resolver: input.resolver,
+    treasury: input.treasury,
+    fee_cap_bps: feeCapBps,
   };
 }
 
@@ -89,8 +123,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       testToken: process.argv.includes("--test-token"),
     });
     console.log(JSON.stringify(out, null, 2));
-    console.error(`admin: ${out.admin}${out.admin_is_deployer ? " — the DEPLOYER's own address (set OABP_ESCROW_ADMIN to name another, e.g. a multisig)" : ""}; a new admin or resolver waits ${out.admin_delay_seconds} s`);
-    console.error(`set OABP_ESCROW_ADDRESS=${out.escrow} OABP_CHAIN_ID=${out.chain_id} OABP_ESCROW_START_BLOCK=${out.deployment_block}${out.test_token ? ` and an OABP_ASSETS entry with addresses.base=${out.test_token}` : ""}`);
+    console.error(
+      `admin: ${out.admin}${out.admin_is_deployer ? " — the DEPLOYER's own address (set OABP_ESCROW_ADMIN to name another, e.g. a multisig)" : ""}; a new admin or resolver waits ${out.admin_delay_seconds} s`,
+    );
+    console.error(
+      `set OABP_ESCROW_ADDRESS=${out.escrow} OABP_CHAIN_ID=${out.chain_id} OABP_ESCROW_START_BLOCK=${out.deployment_block}${out.test_token ? ` and an OABP_ASSETS entry with addresses.base=${out.test_token}` : ""}`,
+    );
   } catch (err) {
     console.error(`escrow:deploy failed: ${(err as Error).message}`);
     process.exit(1);

@@ -29,7 +29,15 @@ function walk(dir, out = []) {
 function resolveImport(from, spec) {
   if (!spec.startsWith(".")) return undefined;
   const base = resolve(dirname(from), spec);
-  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, `${base}.js`, join(base, "index.ts"), join(base, "index.tsx")];
+  const candidates = [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    `${base}.mjs`,
+    `${base}.js`,
+    join(base, "index.ts"),
+    join(base, "index.tsx"),
+  ];
   return candidates.find((c) => existsSync(c) && statSync(c).isFile());
 }
 
@@ -62,7 +70,8 @@ for (const file of files) {
       if (!edges.has(from)) edges.set(from, new Set());
       edges.get(from).add(to);
     }
-    if (!isSurface(target) || dirname(target) !== join(root, "features", to)) deep.push({ file: rel, spec, feature: to });
+    if (!isSurface(target) || dirname(target) !== join(root, "features", to))
+      deep.push({ file: rel, spec, feature: to });
   }
 }
 
@@ -72,19 +81,32 @@ for (const [a, outs] of edges) for (const b of outs) if (a < b && edges.get(b)?.
 // Tarjan's strongly connected components: every component of more than one feature is a cycle.
 function cycles() {
   let index = 0;
-  const idx = new Map(), low = new Map(), stack = [], on = new Set(), out = [];
+  const idx = new Map(),
+    low = new Map(),
+    stack = [],
+    on = new Set(),
+    out = [];
   const nodes = new Set([...edges.keys(), ...[...edges.values()].flatMap((s) => [...s])]);
   const visit = (v) => {
-    idx.set(v, index); low.set(v, index); index++;
-    stack.push(v); on.add(v);
+    idx.set(v, index);
+    low.set(v, index);
+    index++;
+    stack.push(v);
+    on.add(v);
     for (const w of edges.get(v) ?? []) {
-      if (!idx.has(w)) { visit(w); low.set(v, Math.min(low.get(v), low.get(w))); }
-      else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
     }
     if (low.get(v) === idx.get(v)) {
       const comp = [];
       let w;
-      do { w = stack.pop(); on.delete(w); comp.push(w); } while (w !== v);
+      do {
+        w = stack.pop();
+        on.delete(w);
+        comp.push(w);
+      } while (w !== v);
       if (comp.length > 1) out.push(comp.sort());
     }
   };
@@ -94,7 +116,14 @@ function cycles() {
 const sccs = cycles();
 const edgeList = [...edges].flatMap(([a, s]) => [...s].map((b) => [a, b])).sort();
 
-const report = { files: files.length, edges: edgeList.length, deep_imports: deep, mutual_pairs: mutual, cycles: sccs, upward_imports: upward };
+const report = {
+  files: files.length,
+  edges: edgeList.length,
+  deep_imports: deep,
+  mutual_pairs: mutual,
+  cycles: sccs,
+  upward_imports: upward,
+};
 if (asJson) console.log(JSON.stringify(report, null, 2));
 else {
   console.log(`${files.length} files, ${edgeList.length} feature→feature edges`);

@@ -15,6 +15,7 @@
 // feature's internals (they test them); only their moved modules and names are rewritten.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import * as prettier from "prettier";
 import ts from "typescript";
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), "..");
@@ -91,15 +92,22 @@ function typeExports(file, seen = new Set()) {
   seen.add(file);
   const sf = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
   for (const st of sf.statements) {
-    const exported = ts.canHaveModifiers(st) && ts.getModifiers(st)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    const exported =
+      ts.canHaveModifiers(st) && ts.getModifiers(st)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
     if (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st)) {
       if (exported) out.types.add(st.name.text);
     } else if (ts.isVariableStatement(st) && exported) {
       for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name)) out.values.add(d.name.text);
-    } else if ((ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st) || ts.isEnumDeclaration(st)) && exported && st.name) {
+    } else if (
+      (ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st) || ts.isEnumDeclaration(st)) &&
+      exported &&
+      st.name
+    ) {
       out.values.add(st.name.text);
     } else if (ts.isExportDeclaration(st) && st.exportClause && ts.isNamedExports(st.exportClause)) {
-      const inner = st.moduleSpecifier ? typeExports(fileOf(stripExt(resolve(dirname(file), st.moduleSpecifier.text))), seen) : undefined;
+      const inner = st.moduleSpecifier
+        ? typeExports(fileOf(stripExt(resolve(dirname(file), st.moduleSpecifier.text))), seen)
+        : undefined;
       for (const el of st.exportClause.elements) {
         const name = el.name.text;
         const orig = (el.propertyName ?? el.name).text;
@@ -123,11 +131,17 @@ function indexOf(feature) {
     const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     entry.header = text.slice(0, sf.statements[0]?.getStart(sf) ?? text.length).trimEnd();
     for (const st of sf.statements) {
-      if (!ts.isExportDeclaration(st) || !st.moduleSpecifier || !st.exportClause || !ts.isNamedExports(st.exportClause)) {
+      if (
+        !ts.isExportDeclaration(st) ||
+        !st.moduleSpecifier ||
+        !st.exportClause ||
+        !ts.isNamedExports(st.exportClause)
+      ) {
         throw new Error(`${file}: only "export { … } from" lines belong in an index.ts (the codemod writes it)`);
       }
       const mod = st.moduleSpecifier.text;
-      for (const el of st.exportClause.elements) addExport(entry, mod, el.name.text, st.isTypeOnly || el.isTypeOnly, false);
+      for (const el of st.exportClause.elements)
+        addExport(entry, mod, el.name.text, st.isTypeOnly || el.isTypeOnly, false);
     }
   } else {
     entry.header = `// The public surface of the ${feature} feature: what app.ts, the job runner and other features may\n// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.`;
@@ -169,7 +183,13 @@ let changedFiles = 0;
 
 function rewrite(file) {
   const text = readFileSync(file, "utf8");
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const inSrc = file.startsWith(p("src") + sep);
   // A file that moved resolves a relative import that no longer resolves from where it used to be.
   const oldHome = Object.entries(MODULE_MOVES).find(([, to]) => p(to) === stripExt(file))?.[0];
@@ -184,9 +204,25 @@ function rewrite(file) {
     if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier)) continue;
     const spec = st.moduleSpecifier.text;
     const clause = st.importClause;
-    const d = { node: st, spec, origSpec: spec, default: clause?.name?.text, ns: undefined, elements: [], typeOnly: !!clause?.isTypeOnly, changed: false, attrs: st.attributes ? st.attributes.getText(sf) : "" };
+    const d = {
+      node: st,
+      spec,
+      origSpec: spec,
+      default: clause?.name?.text,
+      ns: undefined,
+      elements: [],
+      typeOnly: !!clause?.isTypeOnly,
+      changed: false,
+      attrs: st.attributes ? st.attributes.getText(sf) : "",
+    };
     if (clause?.namedBindings && ts.isNamespaceImport(clause.namedBindings)) d.ns = clause.namedBindings.name.text;
-    else if (clause?.namedBindings) for (const el of clause.namedBindings.elements) d.elements.push({ name: (el.propertyName ?? el.name).text, alias: el.name.text, isType: d.typeOnly || el.isTypeOnly });
+    else if (clause?.namedBindings)
+      for (const el of clause.namedBindings.elements)
+        d.elements.push({
+          name: (el.propertyName ?? el.name).text,
+          alias: el.name.text,
+          isType: d.typeOnly || el.isTypeOnly,
+        });
     d.sideEffect = !clause;
     decls.push(d);
   }
@@ -198,14 +234,28 @@ function rewrite(file) {
     const target = targetOf(spec);
     const moved = MODULE_MOVES[relative(ROOT, target).split(sep).join("/")];
     const next = moved ? specFor(file, p(moved)) : specFor(file, target);
-    if (next !== spec && (moved || !fileOf(resolve(dirname(file), spec)))) decls.push({ node: st, spec: next, origSpec: spec, exportFrom: true, changed: true, elements: [] });
+    if (next !== spec && (moved || !fileOf(resolve(dirname(file), spec))))
+      decls.push({ node: st, spec: next, origSpec: spec, exportFrom: true, changed: true, elements: [] });
   }
   // Dynamic `import("…")` calls only follow moved modules.
   const visit = (node) => {
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       const arg = node.arguments[0];
       const moved = arg.text.startsWith(".") && MODULE_MOVES[relative(ROOT, targetOf(arg.text)).split(sep).join("/")];
-      if (moved) decls.push({ node: { moduleSpecifier: arg }, spec: specFor(file, p(moved)), origSpec: arg.text, exportFrom: true, changed: true, elements: [] });
+      if (moved)
+        decls.push({
+          node: { moduleSpecifier: arg },
+          spec: specFor(file, p(moved)),
+          origSpec: arg.text,
+          exportFrom: true,
+          changed: true,
+          elements: [],
+        });
     }
     ts.forEachChild(node, visit);
   };
@@ -244,7 +294,9 @@ function rewrite(file) {
     const featureDir = p(`src/features/${tFeature}`);
     if (stripExt(targetFile) === join(featureDir, "index")) continue;
     if (d.default || d.ns || d.sideEffect) {
-      warnings.push(`${relative(ROOT, file)}: ${d.origSpec} is a default, namespace or side-effect import; left as it is`);
+      warnings.push(
+        `${relative(ROOT, file)}: ${d.origSpec} is a default, namespace or side-effect import; left as it is`,
+      );
       continue;
     }
     if (!d.elements.length) continue;
@@ -253,13 +305,15 @@ function rewrite(file) {
     const ex = typeExports(targetFile);
     const ok = d.elements.every((e) => addExport(entry, mod, e.name, ex.types.has(e.name) && !ex.values.has(e.name)));
     if (!ok) {
-      warnings.push(`${relative(ROOT, file)}: a name from ${d.origSpec} is already exported by another module of ${tFeature}; left as it is`);
+      warnings.push(
+        `${relative(ROOT, file)}: a name from ${d.origSpec} is already exported by another module of ${tFeature}; left as it is`,
+      );
       continue;
     }
     d.spec = specFor(file, featureDir);
     d.changed = true;
   }
-  if (!decls.some((d) => d.changed) && !extra.length) return;
+  if (!decls.some((d) => d.changed) && !extra.length) return text;
 
   // Merge named imports that now share a specifier (never default/namespace/attribute imports).
   const bySpec = new Map();
@@ -267,19 +321,27 @@ function rewrite(file) {
   const render = (g) => {
     const els = [...g.elements.filter((e) => !e.isType), ...g.elements.filter((e) => e.isType)];
     const allType = els.every((e) => e.isType);
-    const parts = els.map((e) => `${!allType && e.isType ? "type " : ""}${e.name}${e.alias !== e.name ? ` as ${e.alias}` : ""}`);
+    const parts = els.map(
+      (e) => `${!allType && e.isType ? "type " : ""}${e.name}${e.alias !== e.name ? ` as ${e.alias}` : ""}`,
+    );
     return `import ${allType ? "type " : ""}{ ${parts.join(", ")} } from "${g.spec}";`;
   };
   const mergeable = (d) => !d.default && !d.ns && !d.sideEffect && !d.attrs;
   for (const d of decls) {
     if (d.exportFrom || !mergeable(d)) {
-      if (d.changed) edits.push({ start: d.node.moduleSpecifier.getStart(sf), end: d.node.moduleSpecifier.getEnd(), text: `"${d.spec}"` });
+      if (d.changed)
+        edits.push({
+          start: d.node.moduleSpecifier.getStart(sf),
+          end: d.node.moduleSpecifier.getEnd(),
+          text: `"${d.spec}"`,
+        });
       continue;
     }
     const g = bySpec.get(d.spec);
     if (g) {
-      for (const e of d.elements) if (!g.elements.some((x) => x.alias === e.alias)) g.elements.push(e);
-      else g.elements.find((x) => x.alias === e.alias).isType &&= e.isType;
+      for (const e of d.elements)
+        if (!g.elements.some((x) => x.alias === e.alias)) g.elements.push(e);
+        else g.elements.find((x) => x.alias === e.alias).isType &&= e.isType;
       g.dirty = true;
       edits.push({ start: d.node.getFullStart(), end: d.node.getEnd(), text: "", remove: true });
     } else bySpec.set(d.spec, { spec: d.spec, elements: [...d.elements], node: d.node, dirty: d.changed });
@@ -299,11 +361,20 @@ function rewrite(file) {
   const tail = added.map((g) => `\n${render(g)}`).join("");
   for (const g of bySpec.values()) {
     if (!g.node || !g.dirty) continue;
-    edits.push({ start: g.node.getStart(sf), end: g.node.getEnd(), text: g.elements.length ? render(g) : "", remove: !g.elements.length });
+    edits.push({
+      start: g.node.getStart(sf),
+      end: g.node.getEnd(),
+      text: g.elements.length ? render(g) : "",
+      remove: !g.elements.length,
+    });
   }
   if (tail) {
     const last = decls.filter((d) => !d.exportFrom).at(-1)?.node;
-    edits.push({ start: last ? last.getEnd() : 0, end: last ? last.getEnd() : 0, text: last ? tail : tail.slice(1) + "\n" });
+    edits.push({
+      start: last ? last.getEnd() : 0,
+      end: last ? last.getEnd() : 0,
+      text: last ? tail : tail.slice(1) + "\n",
+    });
   }
   let out = text;
   for (const e of edits.sort((a, b) => b.start - a.start || b.end - a.end)) {
@@ -315,6 +386,18 @@ function rewrite(file) {
     }
     out = out.slice(0, start) + e.text + out.slice(end);
   }
+  return out;
+}
+
+// What the codemod writes is formatted as `npm run format` would, so a second run (and --check
+// after the formatter) changes nothing.
+async function formatted(file, text) {
+  return prettier.format(text, { ...(await prettier.resolveConfig(file)), filepath: file });
+}
+async function rewriteFile(file) {
+  const text = readFileSync(file, "utf8");
+  let out = rewrite(file);
+  if (out !== text) out = await formatted(file, out);
   if (out !== text) {
     changedFiles++;
     if (check) console.log(`would change ${relative(ROOT, file)}`);
@@ -329,20 +412,26 @@ const isIndex = (f) => /[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(f);
 for (const f of walk(p("src/features")).filter(isIndex)) {
   const entry = indexOf(featureOf(f));
   for (const [mod, { values, types }] of [...entry.modules]) {
-    let target = relative(ROOT, stripExt(resolve(dirname(f), mod))).split(sep).join("/");
+    let target = relative(ROOT, stripExt(resolve(dirname(f), mod)))
+      .split(sep)
+      .join("/");
     const from = target;
     target = MODULE_MOVES[target] ?? target;
     if (target.startsWith(`src/features/${featureOf(f)}/`)) continue;
-    SYMBOL_MOVES.push({ names: [...values, ...types], from: [from, relative(ROOT, stripExt(f)).split(sep).join("/")], to: target });
+    SYMBOL_MOVES.push({
+      names: [...values, ...types],
+      from: [from, relative(ROOT, stripExt(f)).split(sep).join("/")],
+      to: target,
+    });
     entry.modules.delete(mod);
     for (const n of [...values, ...types]) entry.names.delete(n);
     entry.changed = true;
   }
 }
 const files = ["src", "test", "bench", "scripts"].flatMap((d) => walk(p(d))).filter((f) => !isIndex(f));
-for (const f of files) rewrite(f);
+for (const f of files) await rewriteFile(f);
 for (const entry of indexes.values()) {
-  const next = renderIndex(entry);
+  const next = await formatted(entry.file, renderIndex(entry));
   if (existsSync(entry.file) && readFileSync(entry.file, "utf8") === next) continue;
   changedFiles++;
   if (check) console.log(`would change ${relative(ROOT, entry.file)}`);

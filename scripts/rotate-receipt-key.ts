@@ -7,7 +7,9 @@ import { keyFilePath, loadOrCreateKeyFile, rotateKeyFile } from "../src/lib/rece
 // receipts it signed keep verifying. Restart the server to sign with the new key. Prints ids only.
 const config = loadEnv();
 if (config.receiptKeys) {
-  console.error("OABP_RECEIPT_KEYS is set: rotate by editing that configuration (add the new key, set valid_until on the old one and drop its private_key).");
+  console.error(
+    "OABP_RECEIPT_KEYS is set: rotate by editing that configuration (add the new key, set valid_until on the old one and drop its private_key).",
+  );
   process.exit(1);
 }
 const now = new Date();

@@ -11,7 +11,8 @@ export const OPENAPI_FILE = path.join(ROOT, "openapi/openapi.json");
 export const CLIENT_TYPES_FILE = path.join(ROOT, "packages/client/src/generated/openapi.ts");
 export const renderOpenApi = () => `${JSON.stringify(openApiDocument(buildApi()), null, 2)}\n`;
 
-const BANNER = "// Generated from openapi/openapi.json by `npm run openapi` (openapi-typescript). Do not edit.\n/* eslint-disable */\n";
+const BANNER =
+  "// Generated from openapi/openapi.json by `npm run openapi` (openapi-typescript). Do not edit.\n/* eslint-disable */\n";
 
 /** The client's `paths`/`components` types for an OpenAPI document's text. */
 export async function renderClientTypes(openapiText: string): Promise<string> {

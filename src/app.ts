@@ -48,13 +48,19 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   app.use("*", (c, next) => (MCP_OWN_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));
   app.use("*", identity({ resolveIdentity, markSeen }));
   // Shared token buckets on every write (docs/abuse-edge.md); MCP applies its own per message.
-  app.use("*", rateLimits((path) => MCP_OWN_PATHS.has(path)));
-  app.use("*", inflightBytes({
-    perCaller: deps.config.abuse.inflightBytesPerCaller,
-    total: deps.config.abuse.inflightBytesTotal,
-    bodyLimit: deps.config.bodyLimitBytes,
-    trustProxy: deps.config.trustProxy,
-  }));
+  app.use(
+    "*",
+    rateLimits((path) => MCP_OWN_PATHS.has(path)),
+  );
+  app.use(
+    "*",
+    inflightBytes({
+      perCaller: deps.config.abuse.inflightBytesPerCaller,
+      total: deps.config.abuse.inflightBytesTotal,
+      bodyLimit: deps.config.bodyLimitBytes,
+      trustProxy: deps.config.trustProxy,
+    }),
+  );
   app.use("*", publicReadCaching());
   // Read-your-writes on this instance: a successful write to a mission drops the cached lists at
   // once (every instance also hears of it through the missions trigger's NOTIFY on commit). Only
@@ -62,7 +68,13 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   const missionWrite = /^(\/api)?\/missions(\/|$)/;
   app.use("*", async (c, next) => {
     await next();
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS" && c.res.status < 400 && missionWrite.test(c.req.path)) {
+    if (
+      c.req.method !== "GET" &&
+      c.req.method !== "HEAD" &&
+      c.req.method !== "OPTIONS" &&
+      c.res.status < 400 &&
+      missionWrite.test(c.req.path)
+    ) {
       deps.missionLists.invalidate();
     }
   });
@@ -101,7 +113,9 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   app.route("/", api);
   app.route("/api", api);
 
-  app.notFound((c) => sendError(c, "NOT_FOUND", `no route for ${c.req.method} ${c.req.path}`, { entry_points: ENTRY_POINTS }));
+  app.notFound((c) =>
+    sendError(c, "NOT_FOUND", `no route for ${c.req.method} ${c.req.path}`, { entry_points: ENTRY_POINTS }),
+  );
   app.onError(handleError);
   return app;
 }

@@ -18,7 +18,10 @@ import { keyringFrom, loadOrCreateKeyFile, type ReceiptKeyring } from "./lib/rec
 function receiptKeysFor(config: Config, logger: pino.Logger): ReceiptKeyring {
   if (config.receiptKeys) return keyringFrom(config.receiptKeys);
   const { keyring, created } = loadOrCreateKeyFile(config.dataDir, new Date());
-  logger.info({ file: path.resolve(config.dataDir, "receipt-keys.json"), key_id: keyring.active.keyId, created }, "receipt signing keys loaded from the data dir");
+  logger.info(
+    { file: path.resolve(config.dataDir, "receipt-keys.json"), key_id: keyring.active.keyId, created },
+    "receipt signing keys loaded from the data dir",
+  );
   return keyring;
 }
 
@@ -44,7 +47,11 @@ function adminTokenFor(config: Config, logger: pino.Logger): string {
 }
 
 export async function buildDeps(config: Config): Promise<Deps> {
-  const logger = pino({ level: config.logLevel, base: { service: "oabp" }, redact: ["req.headers.authorization", "*.token", "*.api_key"] });
+  const logger = pino({
+    level: config.logLevel,
+    base: { service: "oabp" },
+    redact: ["req.headers.authorization", "*.token", "*.api_key"],
+  });
   const database = await openDatabase({
     url: config.databaseUrl,
     directUrl: config.databaseDirectUrl,
@@ -57,8 +64,25 @@ export async function buildDeps(config: Config): Promise<Deps> {
   if (chain) logger.info({ chain_id: chain.chainId, escrow: chain.escrow, resolver: chain.resolver }, "base rail on");
   else logger.info({ reason: config.baseRailOff }, "base rail off (ledger rail only)");
   const ua = userAgent(config.publicUrl); // AIP-1 §7.5.1, on every outbound request
-  return { config, database, clock: systemClock, logger, evm: createEvmPort(config.rpcUrl, ua), chain, oracle: createOracleReader(config.rpcUrl, ua), adminToken: adminTokenFor(config, logger), missionLists,
+  return {
+    config,
+    database,
+    clock: systemClock,
+    logger,
+    evm: createEvmPort(config.rpcUrl, ua),
+    chain,
+    oracle: createOracleReader(config.rpcUrl, ua),
+    adminToken: adminTokenFor(config, logger),
+    missionLists,
     receiptKeys: receiptKeysFor(config, logger),
     attestation: attestationSignerFor(config, logger),
-    fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, arweaveGateway: config.arweaveGateway, timeoutMs: config.fetchTimeoutMs, connectTimeoutMs: config.abuse.fetchConnectTimeoutMs, maxBytes: config.fetchMaxBytes, userAgent: ua }) };
+    fetcher: createSafeFetcher({
+      ipfsGateway: config.ipfsGateway,
+      arweaveGateway: config.arweaveGateway,
+      timeoutMs: config.fetchTimeoutMs,
+      connectTimeoutMs: config.abuse.fetchConnectTimeoutMs,
+      maxBytes: config.fetchMaxBytes,
+      userAgent: ua,
+    }),
+  };
 }

@@ -25,7 +25,12 @@ const RegistrySchema = z.object({
   domain: z.string().min(1).max(253),
   signer: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
   /** ttl_seconds is not covered by the §1.4 signature, so the operator caps it per registry. */
-  max_ttl_seconds: z.number().int().min(60).max(30 * 86_400).default(86_400),
+  max_ttl_seconds: z
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .default(86_400),
 });
 export type RegistryConfig = z.infer<typeof RegistrySchema>;
 
@@ -48,26 +53,38 @@ const depthPolicy = (tag: "safe" | "finalized") =>
 export type ChainDepth = { kind: "tag"; tag: "safe" | "finalized" } | { kind: "blocks"; blocks: number };
 
 const hexAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
-export const privateKey = z.string().trim().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key");
+export const privateKey = z
+  .string()
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key");
 
 const jsonOf = <T extends z.ZodTypeAny>(schema: T) =>
-  z.string().transform((s, ctx) => {
-    try {
-      return JSON.parse(s) as unknown;
-    } catch {
-      ctx.addIssue({ code: "custom", message: "must be valid JSON" });
-      return z.NEVER;
-    }
-  }).pipe(schema);
+  z
+    .string()
+    .transform((s, ctx) => {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "must be valid JSON" });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
 
 const TrustedIssuerSchema = z.object({
   url: z.string().url().max(300),
-  server_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+  server_address: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
   trust_factor: z.number().min(0).max(1).optional(),
 });
 
 const csvInts = z.string().transform((s, ctx) => {
-  const parts = s.split(",").map((p) => p.trim()).filter(Boolean);
+  const parts = s
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   const out = parts.map(Number);
   if (out.length === 0 || out.some((n) => !Number.isSafeInteger(n) || n <= 0)) {
     ctx.addIssue({ code: "custom", message: "must be a comma-separated list of positive integers" });
@@ -114,7 +131,8 @@ export const SETTINGS = {
     key: "nodeEnv",
     schema: z.enum(["development", "production", "test"]).default("development"),
     shown: "`development`",
-    doc: "`development`, `production` or `test`; checked at start, read by no server code (the " +
+    doc:
+      "`development`, `production` or `test`; checked at start, read by no server code (the " +
       "Dockerfile sets `production` for `npm ci` and the libraries)",
   },
   PORT: {
@@ -150,7 +168,8 @@ export const SETTINGS = {
     key: "databaseDirectUrl",
     schema: z.string().url().optional(),
     shown: "unset",
-    doc: "Direct Postgres URL for migrations and LISTEN when `DATABASE_URL` is a transaction-mode " +
+    doc:
+      "Direct Postgres URL for migrations and LISTEN when `DATABASE_URL` is a transaction-mode " +
       "pooler (PgBouncer); see docs/operations.md",
   },
   /**
@@ -160,15 +179,15 @@ export const SETTINGS = {
   OABP_DB_PREPARE: {
     schema: z.enum(["auto", "true", "false"]).default("auto"),
     shown: "`auto`",
-    doc: "Named prepared statements on `DATABASE_URL`: `auto` = off when `DATABASE_DIRECT_URL` is set " +
+    doc:
+      "Named prepared statements on `DATABASE_URL`: `auto` = off when `DATABASE_DIRECT_URL` is set " +
       "(PgBouncer < 1.21), `true`, `false`",
   },
   OABP_DATA_DIR: {
     key: "dataDir",
     schema: z.string().min(1).default("./data"),
     shown: "`./data`",
-    doc: "embedded database, its lock file (`oabp.lock`: two servers never share a dir), generated " +
-      "admin token",
+    doc: "embedded database, its lock file (`oabp.lock`: two servers never share a dir), generated " + "admin token",
   },
   OABP_PUBLIC_URL: {
     schema: z.string().url().optional(),
@@ -185,19 +204,23 @@ export const SETTINGS = {
     key: "logLevel",
     schema: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     shown: "`info`",
-    doc: "pino level (`silent` … `trace`); one JSON line per request, path only (a query may carry an " +
-      "`api_key`)",
+    doc: "pino level (`silent` … `trace`); one JSON line per request, path only (a query may carry an " + "`api_key`)",
   },
   OABP_BODY_LIMIT_BYTES: {
     key: "bodyLimitBytes",
-    schema: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+    schema: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(64 * 1024 * 1024)
+      .default(1024 * 1024),
     shown: "`1048576`",
     doc: "request body limit (413 beyond)",
   },
   OABP_ASSETS: {
     schema: jsonOf(z.array(AssetSchema).min(1)).optional(),
     shown: "USDC, 6 decimals, spam fee 5 USDC",
-    doc: "JSON array `[{symbol, decimals, spam_fee, usd_price, addresses:{base:\"0x…\"}}]`",
+    doc: 'JSON array `[{symbol, decimals, spam_fee, usd_price, addresses:{base:"0x…"}}]`',
   },
   OABP_REGISTRIES: {
     key: "registries",
@@ -205,7 +228,8 @@ export const SETTINGS = {
       .transform((list) => list.map((r) => ({ ...r, domain: r.domain.toLowerCase(), signer: r.signer.toLowerCase() })))
       .default([]),
     shown: "`[]`",
-    doc: "JSON array `[{domain, signer, max_ttl_seconds?}]`: registries whose attestations are accepted " +
+    doc:
+      "JSON array `[{domain, signer, max_ttl_seconds?}]`: registries whose attestations are accepted " +
       "(§1.4); `max_ttl_seconds` defaults to 86 400",
   },
   OABP_ORACLES: {
@@ -214,8 +238,7 @@ export const SETTINGS = {
       .transform((list) => list.map((o) => ({ ...o, address: o.address.toLowerCase() })))
       .default([]),
     shown: "`[]`",
-    doc: "JSON array `[{chain, address, method}]`: allow-listed oracles; others are accepted with a " +
-      "warning",
+    doc: "JSON array `[{chain, address, method}]`: allow-listed oracles; others are accepted with a " + "warning",
   },
   OABP_SIWE_CHAIN_IDS: {
     key: "siweChainIds",
@@ -225,7 +248,12 @@ export const SETTINGS = {
   },
   OABP_SESSION_TTL_SECONDS: {
     key: "sessionTtlSeconds",
-    schema: z.coerce.number().int().min(60).max(30 * 86400).default(86400),
+    schema: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(30 * 86400)
+      .default(86400),
     shown: "`86400`",
     doc: "SIWE session lifetime",
   },
@@ -246,15 +274,20 @@ export const SETTINGS = {
     key: "rpcUrl",
     schema: z.string().url().optional(),
     shown: "unset",
-    doc: "Base RPC; when set, SIWE verifies smart-contract wallets (ERC-1271/6492) too, and oracle " +
+    doc:
+      "Base RPC; when set, SIWE verifies smart-contract wallets (ERC-1271/6492) too, and oracle " +
       "missions read their oracle through it (unset: oracles never answer)",
   },
   /** The chain the base rail settles on: 8453 Base, 84532 Base Sepolia, or a local anvil's id. */
   OABP_CHAIN_ID: {
-    schema: z.coerce.number().int().min(1).max(2 ** 32).default(8453),
+    schema: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 32)
+      .default(8453),
     shown: "`8453`",
-    doc: "the chain of the base rail: 8453 Base, 84532 Base Sepolia (USDC preset for both), or a local " +
-      "anvil's id",
+    doc: "the chain of the base rail: 8453 Base, 84532 Base Sepolia (USDC preset for both), or a local " + "anvil's id",
   },
   /** MissionEscrow contract (contracts/MissionEscrow.sol) on OABP_CHAIN_ID. */
   OABP_ESCROW_ADDRESS: {
@@ -266,13 +299,13 @@ export const SETTINGS = {
   OABP_RESOLVER_KEY: {
     schema: privateKey.optional(),
     shown: "unset",
-    doc: "the resolver's private key (0x + 64 hex; holds `RESOLVER_ROLE`), inline; never logged or " +
-      "echoed",
+    doc: "the resolver's private key (0x + 64 hex; holds `RESOLVER_ROLE`), inline; never logged or " + "echoed",
   },
   OABP_RESOLVER_KEY_FILE: {
     schema: z.string().min(1).optional(),
     shown: "unset",
-    doc: "a file holding the resolver's private key, instead of `OABP_RESOLVER_KEY` (never both); its " +
+    doc:
+      "a file holding the resolver's private key, instead of `OABP_RESOLVER_KEY` (never both); its " +
       "content is never logged or echoed",
   },
   /**
@@ -282,7 +315,8 @@ export const SETTINGS = {
   OABP_RESOLVER_ADDRESS: {
     schema: hexAddress.optional(),
     shown: "unset",
-    doc: "instead of the key: the resolver's address, for an API process that holds no key while `npm " +
+    doc:
+      "instead of the key: the resolver's address, for an API process that holds no key while `npm " +
       "run worker` settles ([docs/base-rail.md](base-rail.md))",
   },
   /** The treasury the escrow pays fees to (used by `npm run escrow:deploy`; checked against the contract at start). */
@@ -295,15 +329,16 @@ export const SETTINGS = {
   OABP_CONFIRMATIONS: {
     schema: depthPolicy("safe").default({ kind: "tag", tag: "safe" }),
     shown: "`safe`",
-    doc: "depth at which a deposit opens its mission and a payout counts as confirmed: `safe` (at or " +
+    doc:
+      "depth at which a deposit opens its mission and a payout counts as confirmed: `safe` (at or " +
       "below the chain's safe block) or a number of blocks",
   },
   /** Deposits and payouts are watched for reorgs until this depth; then they are final. */
   OABP_FINALITY: {
     schema: depthPolicy("finalized").default({ kind: "tag", tag: "finalized" }),
     shown: "`finalized`",
-    doc: "depth after which deposits and payouts are no longer watched for reorgs: `finalized` or a " +
-      "number of blocks",
+    doc:
+      "depth after which deposits and payouts are no longer watched for reorgs: `finalized` or a " + "number of blocks",
   },
   /** First block the escrow watcher scans for Funded logs (the deployment block); unset: the head at first start. */
   OABP_ESCROW_START_BLOCK: {
@@ -315,7 +350,8 @@ export const SETTINGS = {
   OABP_PAYOUT_REBROADCAST_SECONDS: {
     schema: z.coerce.number().int().min(5).max(86_400).default(120),
     shown: "`120`",
-    doc: "a broadcast payout not mined after this long is replaced: same nonce and gas, fees ≥ +12.5 % " +
+    doc:
+      "a broadcast payout not mined after this long is replaced: same nonce and gas, fees ≥ +12.5 % " +
       "and from the current base fee (evicted ones are re-priced at once)",
   },
   /** The escrow watcher polls the chain at most this often (idle load: ≤ 4 requests per poll). */
@@ -344,7 +380,12 @@ export const SETTINGS = {
   },
   OABP_JUDGING_WINDOW_SECONDS: {
     key: "judgingWindowSeconds",
-    schema: z.coerce.number().int().min(60).max(90 * 86_400).default(7 * 86_400),
+    schema: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(90 * 86_400)
+      .default(7 * 86_400),
     shown: "`604800`",
     doc: "creator_judges: judging window after the deadline (7 days)",
   },
@@ -352,12 +393,18 @@ export const SETTINGS = {
   OABP_APPEAL_DEFAULT: {
     schema: z.enum(["on", "off"]).default("on"),
     shown: "`on`",
-    doc: "creator_judges awards are disputable unless the creator opts out (`appeal: false`); `off` " +
+    doc:
+      "creator_judges awards are disputable unless the creator opts out (`appeal: false`); `off` " +
       "restores immediate awards",
   },
   /** The default appeal's dispute window after an award. */
   OABP_APPEAL_WINDOW_SECONDS: {
-    schema: z.coerce.number().int().min(60).max(30 * 86_400).default(86_400),
+    schema: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(30 * 86_400)
+      .default(86_400),
     shown: "`86400`",
     doc: "the default appeal's dispute window after an award",
   },
@@ -369,7 +416,12 @@ export const SETTINGS = {
   },
   /** Unset: the same length as the judging window. */
   OABP_ORACLE_WINDOW_SECONDS: {
-    schema: z.coerce.number().int().min(60).max(90 * 86_400).optional(),
+    schema: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(90 * 86_400)
+      .optional(),
     shown: "= judging window",
     doc: "oracle: how long after the deadline the oracle may attest before the default award",
   },
@@ -396,8 +448,7 @@ export const SETTINGS = {
     key: "arweaveGateway",
     schema: z.string().url().default("https://arweave.net/"),
     shown: "`https://arweave.net/`",
-    doc: "gateway through which `ar://` deliverables are fetched (`<gateway><tx id>[/path]`, SSRF-safe " +
-      "fetcher)",
+    doc: "gateway through which `ar://` deliverables are fetched (`<gateway><tx id>[/path]`, SSRF-safe " + "fetcher)",
   },
   OABP_FETCH_TIMEOUT_MS: {
     key: "fetchTimeoutMs",
@@ -407,33 +458,54 @@ export const SETTINGS = {
   },
   OABP_FETCH_MAX_BYTES: {
     key: "fetchMaxBytes",
-    schema: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(10 * 1024 * 1024),
+    schema: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1024 * 1024 * 1024)
+      .default(10 * 1024 * 1024),
     shown: "`10485760`",
     doc: "size cap of one fetched body",
   },
   OABP_LIST_CACHE_BYTES: {
     key: "listCacheBytes",
-    schema: z.coerce.number().int().min(0).max(1024 * 1024 * 1024).default(32 * 1024 * 1024),
+    schema: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(1024 * 1024 * 1024)
+      .default(32 * 1024 * 1024),
     shown: "`33554432`",
     doc: "memory for cached `GET /missions` pages (`0` = no cache)",
   },
   /** RFC 9116 Contact URIs, comma-separated (mailto:, https: or tel:). Unset: mailto:security@<public host>. */
   OABP_SECURITY_CONTACT: {
-    schema: z.string().transform((s, ctx) => {
-      const out = s.split(",").map((p) => p.trim()).filter(Boolean);
-      if (out.length === 0 || out.some((u) => !/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+|tel:\+?[0-9().-]+)$/.test(u))) {
-        ctx.addIssue({ code: "custom", message: "must be comma-separated mailto:, https: or tel: URIs" });
-        return z.NEVER;
-      }
-      return out;
-    }).optional(),
+    schema: z
+      .string()
+      .transform((s, ctx) => {
+        const out = s
+          .split(",")
+          .map((p) => p.trim())
+          .filter(Boolean);
+        if (
+          out.length === 0 ||
+          out.some((u) => !/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+|tel:\+?[0-9().-]+)$/.test(u))
+        ) {
+          ctx.addIssue({ code: "custom", message: "must be comma-separated mailto:, https: or tel: URIs" });
+          return z.NEVER;
+        }
+        return out;
+      })
+      .optional(),
     shown: "`mailto:security@<public host>`",
-    doc: "`Contact` lines of `/.well-known/security.txt`: comma-separated `mailto:`, `https:` or `tel:` " +
-      "URIs",
+    doc: "`Contact` lines of `/.well-known/security.txt`: comma-separated `mailto:`, `https:` or `tel:` " + "URIs",
   },
   /** §9 manifest contact (mailto: or https://); unset: mailto:admin@<public host>. */
   OABP_CONTACT: {
-    schema: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must start with mailto: or https://").optional(),
+    schema: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, "must start with mailto: or https://")
+      .optional(),
     shown: "`mailto:admin@<public host>`",
     doc: "`contact` of `/.well-known/oabp.json` (`mailto:` or `https://`)",
   },
@@ -442,7 +514,8 @@ export const SETTINGS = {
     key: "receiptKeys",
     schema: jsonOf(z.array(ReceiptKeyRecordSchema).min(1)).optional(),
     shown: "—",
-    doc: "receipt signing keys as JSON `[{key_id, alg:\"ed25519\", public_key, private_key?, valid_from, " +
+    doc:
+      'receipt signing keys as JSON `[{key_id, alg:"ed25519", public_key, private_key?, valid_from, ' +
       "valid_until}]` (raw 32-byte keys, base64url; exactly one with `valid_until: null` and its " +
       "`private_key`). Unset: generated on first start into `<data dir>/receipt-keys.json` (0600); set it " +
       "when several instances serve one database",
@@ -452,15 +525,22 @@ export const SETTINGS = {
     key: "webhooksEnabled",
     schema: flag.default(true),
     shown: "`true`",
-    doc: "`false`: the `/webhooks` routes answer 503, nothing is delivered, the manifest omits " +
+    doc:
+      "`false`: the `/webhooks` routes answer 503, nothing is delivered, the manifest omits " +
       "`endpoints.webhooks` (events are still recorded, and purged after 30 days)",
   },
   /** How long a delivery is retried (exponential backoff with jitter) before it is `failed`. */
   OABP_WEBHOOK_RETRY_WINDOW_SECONDS: {
     key: "webhookRetryWindowSeconds",
-    schema: z.coerce.number().int().min(60).max(14 * 86_400).default(3 * 86_400),
+    schema: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(14 * 86_400)
+      .default(3 * 86_400),
     shown: "`259200`",
-    doc: "how long a failing delivery is retried (backoff with jitter) before it is `failed`; also how " +
+    doc:
+      "how long a failing delivery is retried (backoff with jitter) before it is `failed`; also how " +
       "long an endpoint may fail without a success before it is disabled (60 s – 14 days)",
   },
   OABP_WEBHOOK_TIMEOUT_MS: {
@@ -500,7 +580,8 @@ export const SETTINGS = {
   OABP_RATE_LIMIT_ENABLED: {
     schema: z.enum(["true", "false"]).default("true"),
     shown: "`true`",
-    doc: "shared Postgres token buckets on writes and session-creating routes (docs/abuse-edge.md); " +
+    doc:
+      "shared Postgres token buckets on writes and session-creating routes (docs/abuse-edge.md); " +
       "`false` turns them off",
   },
   /** Writes (POST/PUT/PATCH/DELETE and MCP write tools) per client IP. */
@@ -533,7 +614,8 @@ export const SETTINGS = {
     key: "mcp.handshakeTimeoutSeconds",
     schema: z.coerce.number().int().min(1).max(600).default(30),
     shown: "`30`",
-    doc: "MCP: a session must send `notifications/initialized` this soon after `initialize` (AIP-1 " +
+    doc:
+      "MCP: a session must send `notifications/initialized` this soon after `initialize` (AIP-1 " +
       "§7.3.1); published as `mcp.handshake_timeout_seconds`",
   },
   /** AIP-1 §7.3.3: a terminated session id is not reissued before this (≥ 10 s). */
@@ -541,23 +623,33 @@ export const SETTINGS = {
     key: "mcp.coolingSeconds",
     schema: z.coerce.number().int().min(10).max(86_400).default(10),
     shown: "`10`",
-    doc: "MCP: an ended session's id is not reissued before this (≥ 10, §7.3.3); published as " +
+    doc:
+      "MCP: an ended session's id is not reissued before this (≥ 10, §7.3.3); published as " +
       "`mcp.session_id_cooling_period_seconds`",
   },
   /** An active MCP session ends after this long without a request. */
   OABP_MCP_SESSION_IDLE_SECONDS: {
     key: "mcp.idleSeconds",
-    schema: z.coerce.number().int().min(60).max(7 * 86_400).default(3600),
+    schema: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 86_400)
+      .default(3600),
     shown: "`3600`",
     doc: "MCP: an active session ends after this long without a request",
   },
   /** Mission claims (design.md "Claims"): lifetime of a claim (renewable; never past the deadline). */
   OABP_CLAIM_TTL_SECONDS: {
     key: "claimTtlSeconds",
-    schema: z.coerce.number().int().min(60).max(30 * 86_400).default(86_400),
+    schema: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(30 * 86_400)
+      .default(86_400),
     shown: "`86400`",
-    doc: "lifetime of a mission claim from its claim or renewal (never past the deadline; 60 s – 30 " +
-      "days)",
+    doc: "lifetime of a mission claim from its claim or renewal (never past the deadline; 60 s – 30 " + "days)",
   },
   /** Active claims one agent may hold at once, across missions. */
   OABP_CLAIM_MAX_PER_AGENT: {
@@ -578,7 +670,8 @@ export const SETTINGS = {
     key: "oadp.federationEnabled",
     schema: flag.default(false),
     shown: "`false`",
-    doc: "accept `POST /federation/report` and list `GET /federation/hubs` (off by default, as OADP's " +
+    doc:
+      "accept `POST /federation/report` and list `GET /federation/hubs` (off by default, as OADP's " +
       "federation; `false`: both 503 `federation_disabled`)",
   },
   /** Fetch reported hubs' /.well-known/agent-protocol.json (through the SSRF-safe fetcher) to set `verified`. */
@@ -586,30 +679,41 @@ export const SETTINGS = {
     key: "oadp.federationVerify",
     schema: flag.default(false),
     shown: "`false`",
-    doc: "let a background job fetch reported hubs' `/.well-known/agent-protocol.json` (SSRF-safe " +
+    doc:
+      "let a background job fetch reported hubs' `/.well-known/agent-protocol.json` (SSRF-safe " +
       "fetcher) to set `verified`; off = reported URLs are never fetched",
   },
   /** OADP scan_interval_minutes: a domain is fetched at most this often. */
   OABP_OADP_SCAN_INTERVAL_MINUTES: {
     key: "oadp.scanIntervalMinutes",
-    schema: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+    schema: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(60),
     shown: "`60`",
     doc: "OADP `scan_interval_minutes`: a reported domain is fetched at most this often",
   },
   /** OADP hub_ttl_hours: a verified hub is re-verified after this long (0 = never). */
   OABP_OADP_HUB_TTL_HOURS: {
     key: "oadp.hubTtlHours",
-    schema: z.coerce.number().int().min(0).max(365 * 24).default(168),
+    schema: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(365 * 24)
+      .default(168),
     shown: "`168`",
-    doc: "OADP `hub_ttl_hours`: a verification counts this long, then the hub is re-checked (`0` = " +
-      "never expires)",
+    doc: "OADP `hub_ttl_hours`: a verification counts this long, then the hub is re-checked (`0` = " + "never expires)",
   },
   /** Federation reports accepted per caller (address, else client IP) per hour. */
   OABP_OADP_REPORTS_PER_HOUR: {
     key: "oadp.reportsPerHour",
     schema: z.coerce.number().int().min(1).max(100_000).default(20),
     shown: "`20`",
-    doc: "federation reports accepted per caller (signed-in address, else client IP) per hour, shared " +
+    doc:
+      "federation reports accepted per caller (signed-in address, else client IP) per hour, shared " +
       "by every instance (Postgres token bucket)",
   },
   /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For entry (rate limits). */
@@ -617,13 +721,19 @@ export const SETTINGS = {
     key: "trustProxy",
     schema: flag.default(false),
     shown: "`false`",
-    doc: "behind a reverse proxy: the client IP (rate limits) is the last `X-Forwarded-For` entry; " +
+    doc:
+      "behind a reverse proxy: the client IP (rate limits) is the last `X-Forwarded-For` entry; " +
       "otherwise the socket address",
   },
   /** ADP: `metadata.ttl` of the server's own Agent Card (how long consumers may keep it). */
   OABP_ADP_CARD_TTL_SECONDS: {
     key: "adpCardTtlSeconds",
-    schema: z.coerce.number().int().min(60).max(7 * 86_400).default(3600),
+    schema: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 86_400)
+      .default(3600),
     shown: "`3600`",
     doc: "ADP: `metadata.ttl` of the server's own Agent Card (60 s – 7 days)",
   },
@@ -632,16 +742,22 @@ export const SETTINGS = {
     key: "adpCandidateCap",
     schema: z.coerce.number().int().min(10).max(10_000).default(500),
     shown: "`500`",
-    doc: "ADP discovery: at most this many prefiltered cards (discover, candidates) or open missions " +
+    doc:
+      "ADP discovery: at most this many prefiltered cards (discover, candidates) or open missions " +
       "(recommendations) are scored per query (10 – 10 000)",
   },
   // AIP-3 (reputation portability): the attestation key (secp256k1, 0x + 64 hex); unset: generated
   // into <data dir>/attestation-key.json.
   OABP_ATTESTATION_KEY: {
     key: "aip34.attestationKey",
-    schema: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x + 64 hex").transform((s) => s as `0x${string}`).optional(),
+    schema: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x + 64 hex")
+      .transform((s) => s as `0x${string}`)
+      .optional(),
     shown: "generated",
-    doc: "AIP-3 attestation / §10 receipt key (secp256k1, `0x` + 64 hex); unset: created once in `<data " +
+    doc:
+      "AIP-3 attestation / §10 receipt key (secp256k1, `0x` + 64 hex); unset: created once in `<data " +
       "dir>/attestation-key.json` (0600). Its address is the manifest's `issuer_address`",
   },
   /** AIP-3 §2: lifetime of the attestations this server issues (≤ 90 days). */
@@ -656,19 +772,22 @@ export const SETTINGS = {
     key: "aip34.trustedIssuers",
     schema: jsonOf(z.array(TrustedIssuerSchema).max(100))
       .transform((list) =>
-        list.map((i): TrustedIssuer => ({ ...i, url: i.url.replace(/\/+$/, ""), server_address: i.server_address?.toLowerCase() })),
+        list.map((i): TrustedIssuer => ({
+          ...i,
+          url: i.url.replace(/\/+$/, ""),
+          server_address: i.server_address?.toLowerCase(),
+        })),
       )
       .default([]),
     shown: "`[]`",
-    doc: "AIP-3 §6 trust list, JSON `[{\"url\", \"server_address\"?, \"trust_factor\"?}]` (≤ 100)",
+    doc: 'AIP-3 §6 trust list, JSON `[{"url", "server_address"?, "trust_factor"?}]` (≤ 100)',
   },
   /** AIP-3 §6 open import mode: any issuer (off: only OABP_TRUSTED_ISSUERS). */
   OABP_OPEN_IMPORT: {
     key: "aip34.openImport",
     schema: flag.default(false),
     shown: "`false`",
-    doc: "AIP-3 open import mode: accept attestations from any issuer (still verified against its " +
-      "manifest)",
+    doc: "AIP-3 open import mode: accept attestations from any issuer (still verified against its " + "manifest)",
   },
   /** AIP-3 §3 default trust_factor (per-issuer values override it). */
   OABP_IMPORT_TRUST_FACTOR: {
@@ -680,7 +799,12 @@ export const SETTINGS = {
   /** AIP-4 §1.1 payment_sla_hours: a non_payment dispute needs this long since the award. */
   OABP_PAYMENT_SLA_HOURS: {
     key: "aip34.paymentSlaHours",
-    schema: z.coerce.number().int().min(1).max(24 * 30).default(48),
+    schema: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(48),
     shown: "`48`",
     doc: "AIP-4 §1.1 `payment_sla_hours` before a `non_payment` dispute qualifies",
   },
@@ -716,7 +840,12 @@ export const SETTINGS = {
   /** A judging/voting/oracle window waits at most this long for deliverables still being checked. */
   OABP_CHECK_GRACE_SECONDS: {
     key: "abuse.checkGraceSeconds",
-    schema: z.coerce.number().int().min(0).max(30 * 86_400).default(86_400),
+    schema: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(30 * 86_400)
+      .default(86_400),
     shown: "`86400`",
     doc: "a judging/voting/oracle window waits at most this long for deliverables still being checked",
   },
@@ -744,20 +873,35 @@ export const SETTINGS = {
   /** Byte cap of one list response (submissions); a page stops early and carries next_cursor. */
   OABP_LIST_MAX_BYTES: {
     key: "abuse.listMaxBytes",
-    schema: z.coerce.number().int().min(16 * 1024).max(64 * 1024 * 1024).default(1024 * 1024),
+    schema: z.coerce
+      .number()
+      .int()
+      .min(16 * 1024)
+      .max(64 * 1024 * 1024)
+      .default(1024 * 1024),
     shown: "`1048576`",
     doc: "byte cap of one submissions page (then `next_cursor`)",
   },
   /** Request body bytes in flight at once per caller (agent, else client IP) and in the whole process. */
   OABP_INFLIGHT_BYTES_PER_CALLER: {
     key: "abuse.inflightBytesPerCaller",
-    schema: z.coerce.number().int().min(64 * 1024).max(1024 * 1024 * 1024).default(4 * 1024 * 1024),
+    schema: z.coerce
+      .number()
+      .int()
+      .min(64 * 1024)
+      .max(1024 * 1024 * 1024)
+      .default(4 * 1024 * 1024),
     shown: "`4194304`",
     doc: "request bytes in flight per caller (429 beyond)",
   },
   OABP_INFLIGHT_BYTES_TOTAL: {
     key: "abuse.inflightBytesTotal",
-    schema: z.coerce.number().int().min(1024 * 1024).max(16 * 1024 * 1024 * 1024).default(128 * 1024 * 1024),
+    schema: z.coerce
+      .number()
+      .int()
+      .min(1024 * 1024)
+      .max(16 * 1024 * 1024 * 1024)
+      .default(128 * 1024 * 1024),
     shown: "`134217728`",
     doc: "request bytes in flight per process (503 beyond)",
   },
@@ -765,4 +909,6 @@ export const SETTINGS = {
 
 type Shape = { [K in keyof typeof SETTINGS]: (typeof SETTINGS)[K]["schema"] };
 /** The environment's schema: every setting's zod schema under its env name. */
-export const EnvSchema = z.object(Object.fromEntries(Object.entries(SETTINGS).map(([name, s]) => [name, s.schema])) as Shape);
+export const EnvSchema = z.object(
+  Object.fromEntries(Object.entries(SETTINGS).map(([name, s]) => [name, s.schema])) as Shape,
+);

@@ -114,18 +114,26 @@ export interface BaseRailConfig {
 }
 
 function baseRailFrom(e: Env, readFile: (path: string) => string): { rail: BaseRailConfig | null; off: string | null } {
-  if (e.OABP_RESOLVER_KEY && e.OABP_RESOLVER_KEY_FILE) throw new Error("Invalid configuration:\n  OABP_RESOLVER_KEY_FILE: set either OABP_RESOLVER_KEY or OABP_RESOLVER_KEY_FILE, not both");
+  if (e.OABP_RESOLVER_KEY && e.OABP_RESOLVER_KEY_FILE)
+    throw new Error(
+      "Invalid configuration:\n  OABP_RESOLVER_KEY_FILE: set either OABP_RESOLVER_KEY or OABP_RESOLVER_KEY_FILE, not both",
+    );
   let key = e.OABP_RESOLVER_KEY;
   if (e.OABP_RESOLVER_KEY_FILE) {
     let text: string;
     try {
       text = readFile(e.OABP_RESOLVER_KEY_FILE);
     } catch (err) {
-      throw new Error(`Invalid configuration:\n  OABP_RESOLVER_KEY_FILE: cannot read it (${(err as NodeJS.ErrnoException).code ?? "error"})`);
+      throw new Error(
+        `Invalid configuration:\n  OABP_RESOLVER_KEY_FILE: cannot read it (${(err as NodeJS.ErrnoException).code ?? "error"})`,
+      );
     }
     const parsed = privateKey.safeParse(text);
     // The message never echoes the file's content.
-    if (!parsed.success) throw new Error("Invalid configuration:\n  OABP_RESOLVER_KEY_FILE: must hold a 0x-prefixed 32-byte hex private key");
+    if (!parsed.success)
+      throw new Error(
+        "Invalid configuration:\n  OABP_RESOLVER_KEY_FILE: must hold a 0x-prefixed 32-byte hex private key",
+      );
     key = parsed.data;
   }
   if (!e.OABP_RPC_URL) return { rail: null, off: "no_rpc_url" };
@@ -157,7 +165,10 @@ function defaultAssets(chainId: number): AssetConfig[] {
   return DEFAULT_ASSETS.map((a) => ({ ...a, addresses: usdc ? { base: usdc } : ({} as Record<string, string>) }));
 }
 
-export function parseEnv(source: Record<string, string | undefined>, readFile: (path: string) => string = (p) => readFileSync(p, "utf8")): Config {
+export function parseEnv(
+  source: Record<string, string | undefined>,
+  readFile: (path: string) => string = (p) => readFileSync(p, "utf8"),
+): Config {
   // Empty strings mean "unset" (docker-compose passes FOO= for unset variables).
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = EnvSchema.safeParse(cleaned);
@@ -166,7 +177,10 @@ export function parseEnv(source: Record<string, string | undefined>, readFile: (
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
-  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) throw new Error("Invalid configuration:\n  DATABASE_DIRECT_URL: set only together with DATABASE_URL (the pooled URL)");
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL)
+    throw new Error(
+      "Invalid configuration:\n  DATABASE_DIRECT_URL: set only together with DATABASE_URL (the pooled URL)",
+    );
   const { rail: baseRail, off: baseRailOff } = baseRailFrom(e, readFile);
   const publicUrl = (e.OABP_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const derived: Derived = {
@@ -179,13 +193,14 @@ export function parseEnv(source: Record<string, string | undefined>, readFile: (
     oracleWindowSeconds: e.OABP_ORACLE_WINDOW_SECONDS ?? e.OABP_JUDGING_WINDOW_SECONDS,
     securityContact: e.OABP_SECURITY_CONTACT ?? [`mailto:security@${new URL(publicUrl).hostname}`],
     contact: e.OABP_CONTACT ?? `mailto:admin@${new URL(publicUrl).hostname}`,
-    rateLimits: e.OABP_RATE_LIMIT_ENABLED === "true"
-      ? {
-        writeIp: e.OABP_RATE_LIMIT_WRITE_IP,
-        writeAgent: e.OABP_RATE_LIMIT_WRITE_AGENT,
-        sessionIp: e.OABP_RATE_LIMIT_SESSION_IP,
-      }
-      : null,
+    rateLimits:
+      e.OABP_RATE_LIMIT_ENABLED === "true"
+        ? {
+            writeIp: e.OABP_RATE_LIMIT_WRITE_IP,
+            writeAgent: e.OABP_RATE_LIMIT_WRITE_AGENT,
+            sessionIp: e.OABP_RATE_LIMIT_SESSION_IP,
+          }
+        : null,
   };
   return { ...keyed(e), ...derived };
 }

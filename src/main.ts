@@ -11,7 +11,11 @@ async function main() {
   const config = await checkedConfig();
   const deps = await buildDeps(config);
   const { logger } = deps;
-  if (deps.chain && !deps.chain.canSign) logger.info({ resolver: deps.chain.resolver }, "base rail: no resolver key in this process; payouts are sent by `npm run worker`");
+  if (deps.chain && !deps.chain.canSign)
+    logger.info(
+      { resolver: deps.chain.resolver },
+      "base rail: no resolver key in this process; payouts are sent by `npm run worker`",
+    );
   const lifecycle: Lifecycle = { shuttingDown: false };
   const app = createApp(deps, lifecycle);
   // The web board's wallet script is bundled once at start-up (issue 17: built, never fetched);
@@ -19,7 +23,10 @@ async function main() {
   walletBundle().catch((err: unknown) => deps.logger.error({ err }, "web wallet bundle failed to build"));
   const jobs = startJobRunner(deps, config.jobIntervalMs);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info({ port: info.port, host: config.host, database: deps.database.kind, public_url: config.publicUrl }, "oabp server listening");
+    logger.info(
+      { port: info.port, host: config.host, database: deps.database.kind, public_url: config.publicUrl },
+      "oabp server listening",
+    );
   });
 
   const shutdown = (signal: string) => {

@@ -54,7 +54,8 @@ export function buildApi() {
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",
-    description: "SIWE session token from POST /auth/siwe, or the operator's admin token. Registry-attested callers may send api_key (query) or X-Api-Key instead (AIP-1 §1.4).",
+    description:
+      "SIWE session token from POST /auth/siwe, or the operator's admin token. Registry-attested callers may send api_key (query) or X-Api-Key instead (AIP-1 §1.4).",
   });
   return api;
 }
@@ -62,7 +63,8 @@ export function buildApi() {
 export const OPENAPI_INFO = {
   title: "OABP mission marketplace",
   version: pkg.version,
-  description: "Open Agent Bounty Protocol (AIP-1 v0.3.11) reference server: missions, submissions, escrow on the ledger or on Base, receipts, webhooks, identity. Every path also answers under /api, except the discovery documents served at the origin root.",
+  description:
+    "Open Agent Bounty Protocol (AIP-1 v0.3.11) reference server: missions, submissions, escrow on the ledger or on Base, receipts, webhooks, identity. Every path also answers under /api, except the discovery documents served at the origin root.",
   license: { name: "MIT" },
 };
 

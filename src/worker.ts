@@ -9,7 +9,9 @@ import { watchEscrow, runPayouts } from "./features/escrow";
 async function main() {
   const config = await checkedConfig();
   if (!config.baseRail?.resolverKey) {
-    console.error(`settlement worker: the base rail needs OABP_RPC_URL, OABP_ESCROW_ADDRESS and the resolver key (OABP_RESOLVER_KEY or OABP_RESOLVER_KEY_FILE)${config.baseRailOff ? ` — off: ${config.baseRailOff}` : ""}`);
+    console.error(
+      `settlement worker: the base rail needs OABP_RPC_URL, OABP_ESCROW_ADDRESS and the resolver key (OABP_RESOLVER_KEY or OABP_RESOLVER_KEY_FILE)${config.baseRailOff ? ` — off: ${config.baseRailOff}` : ""}`,
+    );
     process.exit(1);
   }
   const deps = await buildDeps(config);

@@ -15,14 +15,21 @@ async function getJson(url: string, fetcher: Fetch): Promise<unknown> {
   return res.json();
 }
 
-export async function verifyTarget(target: string, opts: { manifestFile?: string; fetcher?: Fetch } = {}): Promise<ReceiptVerification & { issuer?: string }> {
+export async function verifyTarget(
+  target: string,
+  opts: { manifestFile?: string; fetcher?: Fetch } = {},
+): Promise<ReceiptVerification & { issuer?: string }> {
   const fetcher = opts.fetcher ?? fetch;
   const isUrl = /^https?:\/\//i.test(target);
   const receipt = isUrl ? await getJson(target, fetcher) : JSON.parse(readFileSync(target, "utf8"));
-  const issuer = typeof receipt === "object" && receipt !== null && typeof (receipt as { issuer?: unknown }).issuer === "string" ? (receipt as { issuer: string }).issuer : undefined;
+  const issuer =
+    typeof receipt === "object" && receipt !== null && typeof (receipt as { issuer?: unknown }).issuer === "string"
+      ? (receipt as { issuer: string }).issuer
+      : undefined;
   let manifest: unknown;
   if (opts.manifestFile) manifest = JSON.parse(readFileSync(opts.manifestFile, "utf8"));
-  else if (issuer && /^https?:\/\//i.test(issuer)) manifest = await getJson(new URL("/.well-known/oabp.json", issuer).toString(), fetcher);
+  else if (issuer && /^https?:\/\//i.test(issuer))
+    manifest = await getJson(new URL("/.well-known/oabp.json", issuer).toString(), fetcher);
   const result = await verifyReceipt(receipt, manifest);
   // A receipt fetched from one origin that names another issuer is not that origin's receipt.
   if (isUrl && issuer && /^https?:\/\//i.test(issuer) && new URL(target).origin !== new URL(issuer).origin) {

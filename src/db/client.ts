@@ -44,7 +44,11 @@ export interface OpenOptions {
 /** Opens the database named by the config and applies the committed drizzle migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const migrateFirst = opts.migrate !== false;
-  if (opts.url) return openPostgres({ url: opts.url, directUrl: opts.directUrl ?? opts.url, prepare: opts.prepare ?? true, max: opts.poolMax ?? 10 }, migrateFirst);
+  if (opts.url)
+    return openPostgres(
+      { url: opts.url, directUrl: opts.directUrl ?? opts.url, prepare: opts.prepare ?? true, max: opts.poolMax ?? 10 },
+      migrateFirst,
+    );
   const database = await openPglite(opts.dataDir ?? "memory://");
   if (migrateFirst) {
     try {
@@ -58,7 +62,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return database;
 }
 
-async function openPostgres(o: { url: string; directUrl: string; prepare: boolean; max: number }, migrateFirst: boolean): Promise<Database> {
+async function openPostgres(
+  o: { url: string; directUrl: string; prepare: boolean; max: number },
+  migrateFirst: boolean,
+): Promise<Database> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   if (migrateFirst) {
@@ -77,7 +84,8 @@ async function openPostgres(o: { url: string; directUrl: string; prepare: boolea
   const client = postgres(o.url, { max: o.max, prepare: o.prepare, onnotice: () => {}, connect_timeout: 10 });
   // LISTEN needs a session: on the direct URL a client of its own (postgres.js opens its one
   // listening connection lazily, at the first listen, and re-LISTENs after a reconnect).
-  const listener = o.directUrl === o.url ? client : postgres(o.directUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  const listener =
+    o.directUrl === o.url ? client : postgres(o.directUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
   return {
     db: drizzle(client, { schema }) as unknown as Db,
     kind: "postgres",

@@ -59,7 +59,8 @@ export function acquireDirLock(dir: string): DirLock {
       const text = readOwner(file);
       if (text === undefined) continue; // released meanwhile: try again
       const owner = Number.parseInt(text, 10);
-      if (owner === process.pid && held.has(file)) throw new Error(`data directory ${dir} is already open in this process`);
+      if (owner === process.pid && held.has(file))
+        throw new Error(`data directory ${dir} is already open in this process`);
       if (Number.isSafeInteger(owner) && owner > 0 && owner !== process.pid && pidAlive(owner)) {
         throw new Error(`data directory ${dir} is in use by process ${owner} (lock file ${file})`);
       }

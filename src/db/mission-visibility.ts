@@ -36,13 +36,21 @@ export async function findMissionRow(ctx: Pick<Ctx, "deps" | "tx">, id: string):
 }
 
 /** The mission as `viewer` may see it, or 404 NOT_FOUND (the same answer as a missing id). */
-export async function findVisibleMission(ctx: Pick<Ctx, "deps" | "tx">, id: string, viewer: string | null | undefined): Promise<Mission> {
+export async function findVisibleMission(
+  ctx: Pick<Ctx, "deps" | "tx">,
+  id: string,
+  viewer: string | null | undefined,
+): Promise<Mission> {
   const m = await findMissionRow(ctx, id);
   return assertVisible(m, id, viewer);
 }
 
 /** 404 unless `m` exists and `viewer` may see it. */
-export function assertVisible<M extends Pick<Mission, "status" | "creator">>(m: M | undefined, id: string, viewer: string | null | undefined): M {
+export function assertVisible<M extends Pick<Mission, "status" | "creator">>(
+  m: M | undefined,
+  id: string,
+  viewer: string | null | undefined,
+): M {
   if (!m || !visibleTo(m, viewer)) throw new AppError("NOT_FOUND", `mission ${id} not found`);
   return m;
 }

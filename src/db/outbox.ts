@@ -23,16 +23,18 @@ export interface OutboxEvent {
 /** Inserts the events in the caller's transaction. Ids are time-ordered (evt_<ULID>) in emit order. */
 export async function emitEvents(tx: Tx, events: OutboxEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await tx.insert(webhookEvents).values(events.map((e) => ({
-    id: newId("evt", e.at.getTime()),
-    type: e.type,
-    occurredAt: e.at,
-    missionId: e.mission.id,
-    creator: e.mission.creator,
-    verificationType: e.mission.verificationType,
-    tags: e.mission.tags,
-    data: JSON.stringify(e.data),
-  })));
+  await tx.insert(webhookEvents).values(
+    events.map((e) => ({
+      id: newId("evt", e.at.getTime()),
+      type: e.type,
+      occurredAt: e.at,
+      missionId: e.mission.id,
+      creator: e.mission.creator,
+      verificationType: e.mission.verificationType,
+      tags: e.mission.tags,
+      data: JSON.stringify(e.data),
+    })),
+  );
 }
 
 export const emitEvent = (tx: Tx, event: OutboxEvent): Promise<void> => emitEvents(tx, [event]);
@@ -43,8 +45,19 @@ const reward = (m: Mission) => ({ asset: m.rewardAsset, amount: m.rewardAmount, 
 
 export function missionCreated(m: Mission, at: Date): OutboxEvent {
   return {
-    type: "mission.created", at, mission: m,
-    data: { mission_id: m.id, creator: m.creator, status: m.status, verification_type: m.verificationType, reward: reward(m), deadline: m.deadline.toISOString(), tags: m.tags, created_at: m.createdAt.toISOString() },
+    type: "mission.created",
+    at,
+    mission: m,
+    data: {
+      mission_id: m.id,
+      creator: m.creator,
+      status: m.status,
+      verification_type: m.verificationType,
+      reward: reward(m),
+      deadline: m.deadline.toISOString(),
+      tags: m.tags,
+      created_at: m.createdAt.toISOString(),
+    },
   };
 }
 
@@ -54,24 +67,54 @@ export function missionCreated(m: Mission, at: Date): OutboxEvent {
  * this in the transaction that opens it (deposit confirmed), with the row as it is once open.
  */
 export async function emitMissionCreated(tx: Tx, m: Mission, at: Date): Promise<void> {
-  if (m.status !== "open") throw new Error(`mission.created is only emitted for open missions (${m.id} is ${m.status})`);
+  if (m.status !== "open")
+    throw new Error(`mission.created is only emitted for open missions (${m.id} is ${m.status})`);
   await emitEvent(tx, missionCreated(m, at));
 }
 
-export function missionResolved(m: Mission, at: Date, r: { reason: string; feeAmount: string; payouts: { submission_id: string; agent_id: string; amount: string }[]; payoutStatus: string }): OutboxEvent {
+export function missionResolved(
+  m: Mission,
+  at: Date,
+  r: {
+    reason: string;
+    feeAmount: string;
+    payouts: { submission_id: string; agent_id: string; amount: string }[];
+    payoutStatus: string;
+  },
+): OutboxEvent {
   return {
-    type: "mission.resolved", at, mission: m,
+    type: "mission.resolved",
+    at,
+    mission: m,
     data: {
-      mission_id: m.id, creator: m.creator, status: "resolved", verification_type: m.verificationType, resolution_reason: r.reason,
-      reward: reward(m), fee_amount: r.feeAmount, winners: r.payouts, payout_status: r.payoutStatus, resolved_at: at.toISOString(),
+      mission_id: m.id,
+      creator: m.creator,
+      status: "resolved",
+      verification_type: m.verificationType,
+      resolution_reason: r.reason,
+      reward: reward(m),
+      fee_amount: r.feeAmount,
+      winners: r.payouts,
+      payout_status: r.payoutStatus,
+      resolved_at: at.toISOString(),
     },
   };
 }
 
 export function missionVoided(m: Mission, at: Date, reason: string): OutboxEvent {
   return {
-    type: "mission.voided", at, mission: m,
-    data: { mission_id: m.id, creator: m.creator, status: "voided", verification_type: m.verificationType, resolution_reason: reason, refund: { asset: m.rewardAsset, amount: m.rewardAmount, to: m.creator }, voided_at: at.toISOString() },
+    type: "mission.voided",
+    at,
+    mission: m,
+    data: {
+      mission_id: m.id,
+      creator: m.creator,
+      status: "voided",
+      verification_type: m.verificationType,
+      resolution_reason: reason,
+      refund: { asset: m.rewardAsset, amount: m.rewardAmount, to: m.creator },
+      voided_at: at.toISOString(),
+    },
   };
 }
 
@@ -85,16 +128,31 @@ export interface SubmissionFacts {
 
 export function submissionCreated(m: Mission, at: Date, s: SubmissionFacts & { status: string }): OutboxEvent {
   return {
-    type: "submission.created", at, mission: m,
-    data: { mission_id: m.id, submission_id: s.id, submitter: s.submitter, status: s.status, reason: s.reason, submitted_at: at.toISOString() },
+    type: "submission.created",
+    at,
+    mission: m,
+    data: {
+      mission_id: m.id,
+      submission_id: s.id,
+      submitter: s.submitter,
+      status: s.status,
+      reason: s.reason,
+      submitted_at: at.toISOString(),
+    },
   };
 }
 
 export function submissionDecided(m: Mission, at: Date, s: SubmissionFacts, accepted: boolean): OutboxEvent {
   return {
-    type: accepted ? "submission.accepted" : "submission.rejected", at, mission: m,
+    type: accepted ? "submission.accepted" : "submission.rejected",
+    at,
+    mission: m,
     data: {
-      mission_id: m.id, submission_id: s.id, submitter: s.submitter, status: accepted ? "accepted" : "rejected", reason: s.reason,
+      mission_id: m.id,
+      submission_id: s.id,
+      submitter: s.submitter,
+      status: accepted ? "accepted" : "rejected",
+      reason: s.reason,
       ...(accepted && s.payoutAmount !== undefined && { payout: { asset: m.rewardAsset, amount: s.payoutAmount } }),
       decided_at: at.toISOString(),
     },
@@ -108,9 +166,26 @@ export function submissionDecided(m: Mission, at: Date, s: SubmissionFacts, acce
  * transfer (e.g. a blacklisted address); the amount is credited in the escrow and the recipient
  * withdraws it (to itself only, contract v2) — not settled in their wallet.
  */
-export function payoutConfirmed(m: Mission, at: Date, p: { submission_id: string; agent_id: string; amount: string }, onChain?: { chain_id: number; tx_hash: string; delivery: "transfer" | "pull_credit" }): OutboxEvent {
+export function payoutConfirmed(
+  m: Mission,
+  at: Date,
+  p: { submission_id: string; agent_id: string; amount: string },
+  onChain?: { chain_id: number; tx_hash: string; delivery: "transfer" | "pull_credit" },
+): OutboxEvent {
   return {
-    type: "payout.confirmed", at, mission: m,
-    data: { mission_id: m.id, submission_id: p.submission_id, agent_id: p.agent_id, asset: m.rewardAsset, amount: p.amount, chain: m.rewardChain, payout_status: "confirmed", ...(onChain ?? {}), confirmed_at: at.toISOString() },
+    type: "payout.confirmed",
+    at,
+    mission: m,
+    data: {
+      mission_id: m.id,
+      submission_id: p.submission_id,
+      agent_id: p.agent_id,
+      asset: m.rewardAsset,
+      amount: p.amount,
+      chain: m.rewardChain,
+      payout_status: "confirmed",
+      ...(onChain ?? {}),
+      confirmed_at: at.toISOString(),
+    },
   };
 }

@@ -16,7 +16,11 @@ export const MISSION_COLUMNS = missionColumns;
 // every feature that acts on a mission starts from.
 function build(db: Db) {
   return {
-    byId: db.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, sql.placeholder("id"))).prepare("oabp_mission_by_id"),
+    byId: db
+      .select(MISSION_COLUMNS)
+      .from(missions)
+      .where(eq(missions.id, sql.placeholder("id")))
+      .prepare("oabp_mission_by_id"),
   };
 }
 const cache = new WeakMap<Db, ReturnType<typeof build>>();

@@ -9,6 +9,8 @@ export async function touchAgent(db: DbOrTx, address: string, at: Date, seen = t
     .values({ id: address, createdAt: at, updatedAt: at, lastSeenAt: seen ? at : null })
     .onConflictDoUpdate({
       target: agents.id,
-      set: seen ? { lastSeenAt: sql`greatest(${agents.lastSeenAt}, ${at.toISOString()}::timestamptz)` } : { id: sql`${agents.id}` },
+      set: seen
+        ? { lastSeenAt: sql`greatest(${agents.lastSeenAt}, ${at.toISOString()}::timestamptz)` }
+        : { id: sql`${agents.id}` },
     });
 }

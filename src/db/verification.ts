@@ -65,7 +65,8 @@ export type VerificationParams = Verification["params"];
  * pushes such a mission back and goes on, jobs/sweeper.ts).
  */
 export function verificationOf(row: { verificationType: VerificationType; verificationParams: unknown }): Verification {
-  const fail = (detail: string) => new AppError("INTERNAL_ERROR", `stored ${row.verificationType} params do not parse: ${detail}`);
+  const fail = (detail: string) =>
+    new AppError("INTERNAL_ERROR", `stored ${row.verificationType} params do not parse: ${detail}`);
   switch (row.verificationType) {
     case "creator_judges": {
       const r = STORED.creator_judges.safeParse(row.verificationParams);
@@ -90,13 +91,17 @@ export function verificationOf(row: { verificationType: VerificationType; verifi
   }
 }
 
-const isType = <T extends VerificationType>(v: Verification, type: T): v is Extract<Verification, { type: T }> => v.type === type;
+const isType = <T extends VerificationType>(v: Verification, type: T): v is Extract<Verification, { type: T }> =>
+  v.type === type;
 
 /**
  * The row's verification when it is of the given type (parsed by verificationOf); undefined for
  * a row of any other type, which is not parsed at all.
  */
-export function verificationIf<T extends VerificationType>(row: { verificationType: VerificationType; verificationParams: unknown }, type: T): Extract<Verification, { type: T }> | undefined {
+export function verificationIf<T extends VerificationType>(
+  row: { verificationType: VerificationType; verificationParams: unknown },
+  type: T,
+): Extract<Verification, { type: T }> | undefined {
   if (row.verificationType !== type) return undefined;
   const v = verificationOf(row);
   return isType(v, type) ? v : undefined;

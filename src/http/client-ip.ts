@@ -8,7 +8,12 @@ import type { AppEnv } from "./types";
 
 export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustProxy) {
-    const last = c.req.header("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean).pop();
+    const last = c.req
+      .header("x-forwarded-for")
+      ?.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .pop();
     if (last) return last;
   }
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;

@@ -2,8 +2,10 @@ import type { MiddlewareHandler } from "hono";
 import { AGENT_PROTOCOL } from "./middleware";
 import type { AppEnv } from "./types";
 
-const ALLOW_HEADERS = "Authorization, Content-Type, Idempotency-Key, X-Api-Key, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID";
-const EXPOSE_HEADERS = "X-Request-Id, Idempotent-Replayed, Retry-After, X-Error-Message, X-Agent-Protocol, Mcp-Session-Id";
+const ALLOW_HEADERS =
+  "Authorization, Content-Type, Idempotency-Key, X-Api-Key, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID";
+const EXPOSE_HEADERS =
+  "X-Request-Id, Idempotent-Replayed, Retry-After, X-Error-Message, X-Agent-Protocol, Mcp-Session-Id";
 const ALLOW_METHODS = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
 
 /**

@@ -8,7 +8,9 @@ import type { AppEnv } from "./types";
 export function validationError(error: ZodError): AppError {
   const issues = error.issues.slice(0, 20).map((i) => ({ path: i.path.join("."), message: i.message }));
   const first = issues[0];
-  return new AppError("INVALID_PARAMETER", first ? `${first.path || "body"}: ${first.message}` : "invalid request", { issues });
+  return new AppError("INVALID_PARAMETER", first ? `${first.path || "body"}: ${first.message}` : "invalid request", {
+    issues,
+  });
 }
 
 export function sendError(c: Context<AppEnv>, code: ErrorCode, message: string, details?: Record<string, unknown>) {
@@ -18,7 +20,8 @@ export function sendError(c: Context<AppEnv>, code: ErrorCode, message: string, 
     c.header("X-Error-Message", message);
     return c.json({ error: code }, 403);
   }
-  if ((code === "RATE_LIMITED" || code === "SERVICE_UNAVAILABLE") && details?.retry_after_seconds) c.header("Retry-After", String(details.retry_after_seconds));
+  if ((code === "RATE_LIMITED" || code === "SERVICE_UNAVAILABLE") && details?.retry_after_seconds)
+    c.header("Retry-After", String(details.retry_after_seconds));
   return c.json(errorBody(code, message, c.get("requestId") ?? "req_unknown", details), status as 400);
 }
 
@@ -30,21 +33,31 @@ export function sendError(c: Context<AppEnv>, code: ErrorCode, message: string, 
 export function asAppError(err: unknown, received?: () => string | null): AppError | undefined {
   if (err instanceof AppError) return err;
   if (err instanceof HTTPException) {
-    if (err.status === 400) return new AppError("INVALID_PARAMETER", "malformed JSON in request body", { reason: "malformed_json" });
+    if (err.status === 400)
+      return new AppError("INVALID_PARAMETER", "malformed JSON in request body", { reason: "malformed_json" });
     if (err.status === 413) return new AppError("PAYLOAD_TOO_LARGE", "request body too large");
     // @hono/zod-openapi's media-type gate throws 415 for a non-JSON body the length check missed.
-    if (err.status === 415) return new AppError("UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json", { received: received?.() ?? null });
+    if (err.status === 415)
+      return new AppError("UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json", {
+        received: received?.() ?? null,
+      });
     if (err.status === 401) return new AppError("UNAUTHORIZED", err.message || "unauthorized");
   }
   // Postgres refuses NUL in text (22021) and jsonb (22P05): the client sent it, so it is a 400.
   const code = pgCode(err);
   if (code === "22021" || code === "22P05" || code === "22P02") {
-    return new AppError("INVALID_PARAMETER", "a string contains a character that cannot be stored (such as U+0000)", { reason: "invalid_text" });
+    return new AppError("INVALID_PARAMETER", "a string contains a character that cannot be stored (such as U+0000)", {
+      reason: "invalid_text",
+    });
   }
   // Lock-order bugs should not exist, but if Postgres ever breaks a deadlock or a serialization
   // conflict, the transaction rolled back whole: the client may simply retry.
   if (code === "40P01" || code === "40001") {
-    return new AppError("SERVICE_UNAVAILABLE", "the request conflicted with a concurrent one and was rolled back; retry it", { reason: "retry" });
+    return new AppError(
+      "SERVICE_UNAVAILABLE",
+      "the request conflicted with a concurrent one and was rolled back; retry it",
+      { reason: "retry" },
+    );
   }
   return undefined;
 }

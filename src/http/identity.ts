@@ -3,17 +3,29 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Identity } from "./types";
 
 /** The caller's address, or the §1.4 rejection for anonymous callers. */
-export function requireAgent(identity: Identity, anonymousCode: "ANONYMOUS_SUBMISSION_REJECTED" | "UNAUTHORIZED"): string {
+export function requireAgent(
+  identity: Identity,
+  anonymousCode: "ANONYMOUS_SUBMISSION_REJECTED" | "UNAUTHORIZED",
+): string {
   if (identity.kind === "agent") return identity.address;
   if (identity.kind === "admin") throw new AppError("FORBIDDEN", "the admin token does not act as an agent");
   if (anonymousCode === "ANONYMOUS_SUBMISSION_REJECTED") {
-    throw new AppError("ANONYMOUS_SUBMISSION_REJECTED", "an identity claim is required: sign in with SIWE or use a registry-attested api_key (AIP-1 §1.4)", { reason: identity.reason });
+    throw new AppError(
+      "ANONYMOUS_SUBMISSION_REJECTED",
+      "an identity claim is required: sign in with SIWE or use a registry-attested api_key (AIP-1 §1.4)",
+      { reason: identity.reason },
+    );
   }
-  throw new AppError("UNAUTHORIZED", "sign in with SIWE (POST /auth/nonce, POST /auth/siwe) or use a registry-attested api_key", { reason: identity.reason });
+  throw new AppError(
+    "UNAUTHORIZED",
+    "sign in with SIWE (POST /auth/nonce, POST /auth/siwe) or use a registry-attested api_key",
+    { reason: identity.reason },
+  );
 }
 
 export function requireAdmin(identity: Identity): void {
-  if (identity.kind !== "admin") throw new AppError(identity.kind === "anonymous" ? "UNAUTHORIZED" : "FORBIDDEN", "admin token required");
+  if (identity.kind !== "admin")
+    throw new AppError(identity.kind === "anonymous" ? "UNAUTHORIZED" : "FORBIDDEN", "admin token required");
 }
 
 /**

@@ -28,19 +28,31 @@ export function inflightBytes(limits: InflightLimits): MiddlewareHandler<AppEnv>
     // HTTP/1.1 framing: a body comes with Content-Length or Transfer-Encoding; neither → no body.
     const length = c.req.header("content-length");
     const declared = Number(length);
-    const size = length !== undefined
-      ? (Number.isFinite(declared) && declared >= 0 ? Math.min(declared, limits.bodyLimit) : limits.bodyLimit)
-      : c.req.header("transfer-encoding") !== undefined ? limits.bodyLimit : 0;
+    const size =
+      length !== undefined
+        ? Number.isFinite(declared) && declared >= 0
+          ? Math.min(declared, limits.bodyLimit)
+          : limits.bodyLimit
+        : c.req.header("transfer-encoding") !== undefined
+          ? limits.bodyLimit
+          : 0;
     if (size === 0) return next();
     const key = callerKey(c, limits.trustProxy);
     const mine = byCaller.get(key) ?? 0;
     if (mine + size > limits.perCaller) {
       c.header("Retry-After", "1");
-      return sendError(c, "RATE_LIMITED", `more than ${limits.perCaller} request bytes in flight for this caller`, { reason: "inflight_bytes_caller", limit_bytes: limits.perCaller, retry_after_seconds: 1 });
+      return sendError(c, "RATE_LIMITED", `more than ${limits.perCaller} request bytes in flight for this caller`, {
+        reason: "inflight_bytes_caller",
+        limit_bytes: limits.perCaller,
+        retry_after_seconds: 1,
+      });
     }
     if (total + size > limits.total) {
       c.header("Retry-After", "1");
-      return sendError(c, "SERVICE_UNAVAILABLE", "the server has too many request bytes in flight; retry shortly", { reason: "inflight_bytes_total", retry_after_seconds: 1 });
+      return sendError(c, "SERVICE_UNAVAILABLE", "the server has too many request bytes in flight; retry shortly", {
+        reason: "inflight_bytes_total",
+        retry_after_seconds: 1,
+      });
     }
     byCaller.set(key, mine + size);
     total += size;

@@ -28,13 +28,16 @@ export function requestContext(deps: Deps): MiddlewareHandler<AppEnv> {
     c.header("X-Agent-Protocol", AGENT_PROTOCOL);
     await next();
     if (logger.isLevelEnabled("info")) {
-      logger.info({
-        request_id: requestId,
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      }, "request");
+      logger.info(
+        {
+          request_id: requestId,
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+        },
+        "request",
+      );
     }
   };
 }
@@ -45,7 +48,10 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 export function jsonOnly(limitBytes: number): MiddlewareHandler<AppEnv> {
   const limit = bodyLimit({
     maxSize: limitBytes,
-    onError: (c) => sendError(c as never, "PAYLOAD_TOO_LARGE", `request body exceeds ${limitBytes} bytes`, { limit_bytes: limitBytes }),
+    onError: (c) =>
+      sendError(c as never, "PAYLOAD_TOO_LARGE", `request body exceeds ${limitBytes} bytes`, {
+        limit_bytes: limitBytes,
+      }),
   });
   return async (c, next) => {
     if (!BODY_METHODS.has(c.req.method)) return next();
@@ -54,7 +60,9 @@ export function jsonOnly(limitBytes: number): MiddlewareHandler<AppEnv> {
     if (hasBody) {
       const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
       if (type !== "application/json" && !type.endsWith("+json")) {
-        return sendError(c, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json", { received: type || null });
+        return sendError(c, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json", {
+          received: type || null,
+        });
       }
     }
     // Within the size limit, a JSON body holding a lone surrogate is a 400 (src/lib/json-text.ts);
@@ -62,11 +70,20 @@ export function jsonOnly(limitBytes: number): MiddlewareHandler<AppEnv> {
     return limit(c, async () => {
       const text = await c.req.text();
       if (jsonTextHasLoneSurrogate(text)) {
-        throw new AppError("INVALID_PARAMETER", "a string contains a lone UTF-16 surrogate (an unpaired \\uD800-\\uDFFF escape)", { reason: "invalid_text" });
+        throw new AppError(
+          "INVALID_PARAMETER",
+          "a string contains a lone UTF-16 surrogate (an unpaired \\uD800-\\uDFFF escape)",
+          { reason: "invalid_text" },
+        );
       }
       // The stream is consumed: later readers of the raw request (a route's own bodyLimit) get it again.
       const raw = c.req.raw;
-      c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body: text === "" ? null : text, signal: raw.signal });
+      c.req.raw = new Request(raw.url, {
+        method: raw.method,
+        headers: raw.headers,
+        body: text === "" ? null : text,
+        signal: raw.signal,
+      });
       await next();
     });
   };
@@ -96,7 +113,8 @@ export function identity({ resolveIdentity, markSeen }: IdentitySources): Middle
       // Browser session (issue 17, docs/web.md). An expired or revoked cookie reads as anonymous
       // (pages still render, signing in again works); a live one must echo the CSRF token on writes.
       const who = await resolveIdentity(deps, { bearer: cookie }).catch((err: unknown) => {
-        if (err instanceof AppError && err.code === "UNAUTHORIZED") return { kind: "anonymous", reason: "none" } as const;
+        if (err instanceof AppError && err.code === "UNAUTHORIZED")
+          return { kind: "anonymous", reason: "none" } as const;
         throw err;
       });
       if (who.kind !== "agent") {
@@ -104,7 +122,9 @@ export function identity({ resolveIdentity, markSeen }: IdentitySources): Middle
         return next();
       }
       if (!SAFE_METHODS.has(c.req.method) && !csrfOk(c, cookie)) {
-        throw new AppError("FORBIDDEN", "a request authenticated by the session cookie must send X-CSRF-Token", { reason: "csrf_token_missing_or_wrong" });
+        throw new AppError("FORBIDDEN", "a request authenticated by the session cookie must send X-CSRF-Token", {
+          reason: "csrf_token_missing_or_wrong",
+        });
       }
       c.set("identity", who);
       await touchSeen(c, who.address, markSeen);
@@ -130,5 +150,6 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 async function touchSeen(c: Context<AppEnv>, address: string, markSeen: IdentitySources["markSeen"]): Promise<void> {
   const deps = c.get("deps");
   await markSeen(deps.database.db, address, deps.clock.now()).catch((err: unknown) =>
-    deps.logger.warn({ err, request_id: c.get("requestId") }, "last_seen_at touch failed"));
+    deps.logger.warn({ err, request_id: c.get("requestId") }, "last_seen_at touch failed"),
+  );
 }

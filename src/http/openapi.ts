@@ -33,7 +33,8 @@ const STATUS_TEXT: Record<number, string> = {
  */
 export function errors(...codes: ErrorCode[]) {
   const statuses = new Set<number>([400, 401, 413, 415, 500, ...codes.map((c) => ERROR_STATUS[c])]);
-  const out: Record<number, { description: string; content: { "application/json": { schema: typeof ErrorSchema } } }> = {};
+  const out: Record<number, { description: string; content: { "application/json": { schema: typeof ErrorSchema } } }> =
+    {};
   for (const s of [...statuses].sort()) {
     out[s] = { description: STATUS_TEXT[s] ?? "Error", content: { "application/json": { schema: ErrorSchema } } };
   }

@@ -31,7 +31,8 @@ function checksFor(c: Context<AppEnv>, cls: RateClass): Check[] {
   const ip = clientIp(c, deps.config.trustProxy);
   if (cls === "session") return [{ name: "session-ip", key: `session:ip:${ip}`, policy: limits.sessionIp }];
   const out: Check[] = [{ name: "write-ip", key: `write:ip:${ip}`, policy: limits.writeIp }];
-  if (who?.kind === "agent") out.push({ name: "write-agent", key: `write:agent:${who.address}`, policy: limits.writeAgent });
+  if (who?.kind === "agent")
+    out.push({ name: "write-agent", key: `write:agent:${who.address}`, policy: limits.writeAgent });
   return out;
 }
 
@@ -50,16 +51,26 @@ export async function enforceRateLimit(c: Context<AppEnv>, cls: RateClass): Prom
     seen.push({ check, verdict });
     if (!verdict.ok) break;
   }
-  c.header("RateLimit-Policy", seen.map(({ check: k }) => `"${k.name}";q=${k.policy.quota};w=${k.policy.windowSeconds}`).join(", "));
-  c.header("RateLimit", seen.map(({ check: k, verdict: v }) => `"${k.name}";r=${v.remaining};t=${v.resetSeconds}`).join(", "));
+  c.header(
+    "RateLimit-Policy",
+    seen.map(({ check: k }) => `"${k.name}";q=${k.policy.quota};w=${k.policy.windowSeconds}`).join(", "),
+  );
+  c.header(
+    "RateLimit",
+    seen.map(({ check: k, verdict: v }) => `"${k.name}";r=${v.remaining};t=${v.resetSeconds}`).join(", "),
+  );
   const refused = seen.find((s) => !s.verdict.ok);
   if (refused && !refused.verdict.ok) {
     const { check, verdict } = refused;
-    throw new AppError("RATE_LIMITED", `rate limit ${check.name} (${check.policy.quota} per ${check.policy.windowSeconds} s) exceeded; retry after ${verdict.retryAfterSeconds} s`, {
-      reason: "rate_limited",
-      policy: check.name,
-      retry_after_seconds: verdict.retryAfterSeconds,
-    });
+    throw new AppError(
+      "RATE_LIMITED",
+      `rate limit ${check.name} (${check.policy.quota} per ${check.policy.windowSeconds} s) exceeded; retry after ${verdict.retryAfterSeconds} s`,
+      {
+        reason: "rate_limited",
+        policy: check.name,
+        retry_after_seconds: verdict.retryAfterSeconds,
+      },
+    );
   }
 }
 

@@ -55,7 +55,8 @@ export async function claimNextCheck(deps: Deps): Promise<SubmissionRow | undefi
   const { checkPerHost, checkPerSubmitter } = deps.config.abuse;
   return deps.database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
-    const picked = rowsOf<{ id: string }>(await tx.execute(sql`
+    const picked = rowsOf<{ id: string }>(
+      await tx.execute(sql`
       with inflight as (
         select mission_id, submitter, check_host from submissions where check_claimed_until > ${at}::timestamptz
       ), cand as (
@@ -72,14 +73,22 @@ export async function claimNextCheck(deps: Deps): Promise<SubmissionRow | undefi
         where (select count(*) from inflight i where i.check_host is not distinct from c.check_host) < ${checkPerHost}
           and (select count(*) from inflight i where i.submitter = c.submitter) < ${checkPerSubmitter}
       )
-      select id from ranked order by check_attempts, greatest(rm, rs), next_check_at, id limit 1`));
+      select id from ranked order by check_attempts, greatest(rm, rs), next_check_at, id limit 1`),
+    );
     const id = picked[0]?.id;
     if (id === undefined) return undefined;
     const lease = new Date(now.getTime() + LEASE_MS);
     const [claimed] = await tx
       .update(submissions)
       .set({ nextCheckAt: lease, checkClaimedUntil: lease, checkAttempts: sql`${submissions.checkAttempts} + 1` })
-      .where(and(eq(submissions.id, id), lte(submissions.nextCheckAt, now), isNull(submissions.checkResult), eq(submissions.status, "pending")))
+      .where(
+        and(
+          eq(submissions.id, id),
+          lte(submissions.nextCheckAt, now),
+          isNull(submissions.checkResult),
+          eq(submissions.status, "pending"),
+        ),
+      )
       .returning();
     return claimed;
   });

@@ -65,36 +65,66 @@ async function runOne(deps: Deps, claimed: SubmissionRow): Promise<void> {
     const params = verificationIf(mission, "first_valid_match")?.params;
     return params ? checkSubmission(deps, params, claimed) : checkContent(deps, claimed);
   };
-  const outcome: CheckOutcome = await check()
-    .catch((err: unknown) => {
-      deps.logger.warn({ err, submission: id }, "submission check failed; will retry");
-      return { result: "retry", reason: "content_unavailable" } as CheckOutcome;
-    });
+  const outcome: CheckOutcome = await check().catch((err: unknown) => {
+    deps.logger.warn({ err, submission: id }, "submission check failed; will retry");
+    return { result: "retry", reason: "content_unavailable" } as CheckOutcome;
+  });
   await db.transaction(async (tx) => {
     const m = await lockMission(tx, claimed.missionId);
     const at = deps.clock.now();
     const still = and(eq(submissions.id, id), isNull(submissions.checkResult), eq(submissions.status, "pending"));
     if (outcome.result === "retry" && claimed.checkAttempts < MAX_CHECK_ATTEMPTS) {
-      await tx.update(submissions).set({ nextCheckAt: new Date(at.getTime() + backoffMs(claimed.checkAttempts)), checkClaimedUntil: null, checkReason: outcome.reason }).where(still);
+      await tx
+        .update(submissions)
+        .set({
+          nextCheckAt: new Date(at.getTime() + backoffMs(claimed.checkAttempts)),
+          checkClaimedUntil: null,
+          checkReason: outcome.reason,
+        })
+        .where(still);
       return;
     }
     // predicate_uri: the predicate never answered (unreachable, or transient failures to the last
     // attempt). That is the creator's failure, not the submitter's: the submission is kept for the
     // default outcome ("unanswered"), never rejected (issue 13 finding 3).
     if (outcome.result !== "valid" && outcome.reason === "predicate_unavailable") {
-      await tx.update(submissions).set({ checkResult: "unanswered", checkReason: outcome.reason, nextCheckAt: null, checkClaimedUntil: null, updatedAt: at }).where(still);
+      await tx
+        .update(submissions)
+        .set({
+          checkResult: "unanswered",
+          checkReason: outcome.reason,
+          nextCheckAt: null,
+          checkClaimedUntil: null,
+          updatedAt: at,
+        })
+        .where(still);
       if (m && (m.status === "open" || m.status === "escrowed")) await judgeFirstValidMatch(tx, deps, m, at);
       return;
     }
     const valid = outcome.result === "valid";
     const [changed] = await tx
       .update(submissions)
-      .set(valid
-        ? { checkResult: "valid", checkReason: null, nextCheckAt: null, checkClaimedUntil: null, updatedAt: at }
-        : { checkResult: "invalid", checkReason: outcome.reason, status: "rejected", reason: outcome.reason, nextCheckAt: null, checkClaimedUntil: null, decidedAt: at, updatedAt: at })
+      .set(
+        valid
+          ? { checkResult: "valid", checkReason: null, nextCheckAt: null, checkClaimedUntil: null, updatedAt: at }
+          : {
+              checkResult: "invalid",
+              checkReason: outcome.reason,
+              status: "rejected",
+              reason: outcome.reason,
+              nextCheckAt: null,
+              checkClaimedUntil: null,
+              decidedAt: at,
+              updatedAt: at,
+            },
+      )
       .where(still)
       .returning({ id: submissions.id });
-    if (changed && !valid && m) await emitEvent(tx, submissionDecided(m, at, { id, submitter: claimed.submitter, reason: outcome.reason }, false));
+    if (changed && !valid && m)
+      await emitEvent(
+        tx,
+        submissionDecided(m, at, { id, submitter: claimed.submitter, reason: outcome.reason }, false),
+      );
     if (fvm && m && (m.status === "open" || m.status === "escrowed")) await judgeFirstValidMatch(tx, deps, m, at);
   });
 }

@@ -10,14 +10,27 @@ export async function purgeExpiredAuth(deps: Deps): Promise<number> {
   const before = new Date(deps.clock.now().getTime() - KEEP_MS);
   const db = deps.database.db;
   const count = async (q: ReturnType<typeof sql>) => {
-    const r = (await db.execute(q)) as unknown as { rowCount?: number; count?: number; affectedRows?: number; length?: number };
+    const r = (await db.execute(q)) as unknown as {
+      rowCount?: number;
+      count?: number;
+      affectedRows?: number;
+      length?: number;
+    };
     return Number(r.count ?? r.affectedRows ?? r.rowCount ?? 0);
   };
   // Rate buckets full again carry nothing (src/lib/token-bucket.ts); 3600: the federation bucket's window.
   const r = deps.config.rateLimits;
-  await purgeFullBuckets(db, deps.clock.now(), Math.max(3600, r?.writeIp.windowSeconds ?? 0, r?.writeAgent.windowSeconds ?? 0, r?.sessionIp.windowSeconds ?? 0));
+  await purgeFullBuckets(
+    db,
+    deps.clock.now(),
+    Math.max(3600, r?.writeIp.windowSeconds ?? 0, r?.writeAgent.windowSeconds ?? 0, r?.sessionIp.windowSeconds ?? 0),
+  );
   return (
-    (await count(sql`delete from auth_nonces where nonce in (select nonce from auth_nonces where expires_at < ${before.toISOString()}::timestamptz limit ${BATCH})`)) +
-    (await count(sql`delete from auth_sessions where token_hash in (select token_hash from auth_sessions where expires_at < ${before.toISOString()}::timestamptz limit ${BATCH})`))
+    (await count(
+      sql`delete from auth_nonces where nonce in (select nonce from auth_nonces where expires_at < ${before.toISOString()}::timestamptz limit ${BATCH})`,
+    )) +
+    (await count(
+      sql`delete from auth_sessions where token_hash in (select token_hash from auth_sessions where expires_at < ${before.toISOString()}::timestamptz limit ${BATCH})`,
+    ))
   );
 }

@@ -32,7 +32,10 @@ export async function sweepDueMissions(deps: Deps, batch = 50, budgetMs = 20_000
     } catch (err) {
       // One mission that fails (a bug, a data problem) must not stop every other mission.
       deps.logger.error({ err, mission: id }, "mission step failed; retrying later");
-      await db.update(missions).set({ nextActionAt: new Date(now.getTime() + FAILED_STEP_BACKOFF_MS) }).where(and(eq(missions.id, id), isNotNull(missions.nextActionAt)));
+      await db
+        .update(missions)
+        .set({ nextActionAt: new Date(now.getTime() + FAILED_STEP_BACKOFF_MS) })
+        .where(and(eq(missions.id, id), isNotNull(missions.nextActionAt)));
     }
   }
   return advanced;

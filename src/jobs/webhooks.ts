@@ -1,6 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { attemptDelivery, claimDueDeliveries, fanOutEvents, recordAttempt, type AttemptOutcome, type ClaimedDelivery, runVerifications } from "../features/webhooks";
+import {
+  attemptDelivery,
+  claimDueDeliveries,
+  fanOutEvents,
+  recordAttempt,
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  runVerifications,
+} from "../features/webhooks";
 
 // The webhook outbox job (design.md "jobs/": webhook outbox). Like the sweeper, its queue is
 // committed rows: events not yet fanned out, deliveries whose next_attempt_at has passed. Safe
@@ -23,7 +31,12 @@ async function deliverOne(deps: Deps, c: ClaimedDelivery): Promise<void> {
     outcome = { kind: "failed", at: deps.clock.now(), durationMs: 0, statusCode: null, error: "internal_error" };
   }
   // If recording fails, the claim's lease runs out and the attempt is made again (at least once).
-  await recordAttempt(deps, c, outcome).catch((err: unknown) => deps.logger.error({ err, event: c.eventId, webhook: c.subscriptionId }, "recording a webhook attempt failed; retried after the lease"));
+  await recordAttempt(deps, c, outcome).catch((err: unknown) =>
+    deps.logger.error(
+      { err, event: c.eventId, webhook: c.subscriptionId },
+      "recording a webhook attempt failed; retried after the lease",
+    ),
+  );
 }
 
 /**

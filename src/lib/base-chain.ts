@@ -1,7 +1,16 @@
 import {
-  BaseError, InsufficientFundsError, TransactionNotFoundError, TransactionReceiptNotFoundError,
-  createPublicClient, encodeFunctionData, http, keccak256, parseEventLogs,
-  type Address, type Hex, type PublicClient,
+  BaseError,
+  InsufficientFundsError,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+  createPublicClient,
+  encodeFunctionData,
+  http,
+  keccak256,
+  parseEventLogs,
+  type Address,
+  type Hex,
+  type PublicClient,
 } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import type { BaseRailConfig, ChainDepth } from "../env";
@@ -49,7 +58,11 @@ export interface TxReceipt {
   credited: { to: string; amount: bigint }[];
 }
 
-export interface Heads { latest: number; confirmed: number; final: number }
+export interface Heads {
+  latest: number;
+  confirmed: number;
+  final: number;
+}
 
 export type EscrowCall =
   | { kind: "release"; missionKey: Hex; funder: string; recipients: string[]; amounts: bigint[]; fee: bigint }
@@ -61,12 +74,13 @@ export type EscrowCall =
  * gas, or `rejected:<node message>` when the node refused the call for another reason (wrong
  * chain, no code at the address): all are outcomes of this payout, never an outage.
  */
-export type Estimate =
-  | { ok: true; gas: bigint }
-  | { ok: false; revert: string };
+export type Estimate = { ok: true; gas: bigint } | { ok: false; revert: string };
 
 /** The current fee market: the latest block's base fee and the node's suggested tip. */
-export interface FeeMarket { baseFee: bigint; priority: bigint }
+export interface FeeMarket {
+  baseFee: bigint;
+  priority: bigint;
+}
 
 export type SendResult = "sent" | "known" | "nonce_too_low" | "insufficient_funds" | "underpriced";
 
@@ -106,7 +120,10 @@ export interface BaseChain {
   balance(address: string): Promise<bigint>;
   tokenBalance(token: string, address: string): Promise<bigint>;
   pendingNonce(): Promise<number>;
-  sign(call: EscrowCall, p: { nonce: number; gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }): Promise<{ raw: Hex; hash: string }>;
+  sign(
+    call: EscrowCall,
+    p: { nonce: number; gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
+  ): Promise<{ raw: Hex; hash: string }>;
   sendRaw(raw: Hex): Promise<SendResult>;
 }
 
@@ -127,11 +144,33 @@ async function rpc<T>(f: () => Promise<T>): Promise<T> {
 
 function callData(call: EscrowCall): Hex {
   return call.kind === "release"
-    ? encodeFunctionData({ abi: missionEscrowAbi, functionName: "release", args: [call.missionKey, call.funder as Address, call.recipients as Address[], call.amounts, call.fee] })
-    : encodeFunctionData({ abi: missionEscrowAbi, functionName: "refund", args: [call.missionKey, call.funder as Address] });
+    ? encodeFunctionData({
+        abi: missionEscrowAbi,
+        functionName: "release",
+        args: [call.missionKey, call.funder as Address, call.recipients as Address[], call.amounts, call.fee],
+      })
+    : encodeFunctionData({
+        abi: missionEscrowAbi,
+        functionName: "refund",
+        args: [call.missionKey, call.funder as Address],
+      });
 }
 
-function toFunded(l: { address: string; args: { missionKey: Hex; funder: string; token: string; amount: bigint; spamFee: bigint; refundAfter: bigint | number }; transactionHash: string | null; logIndex: number | null; blockNumber: bigint | null; blockHash: string | null }): FundedLog | null {
+function toFunded(l: {
+  address: string;
+  args: {
+    missionKey: Hex;
+    funder: string;
+    token: string;
+    amount: bigint;
+    spamFee: bigint;
+    refundAfter: bigint | number;
+  };
+  transactionHash: string | null;
+  logIndex: number | null;
+  blockNumber: bigint | null;
+  blockHash: string | null;
+}): FundedLog | null {
   if (l.transactionHash === null || l.logIndex === null || l.blockNumber === null || l.blockHash === null) return null; // pending log
   return {
     address: l.address.toLowerCase(),
@@ -149,11 +188,18 @@ function toFunded(l: { address: string; args: { missionKey: Hex; funder: string;
 }
 
 export function createBaseChain(cfg: BaseRailConfig): BaseChain {
-  const client: PublicClient = createPublicClient({ transport: http(cfg.rpcUrl, { timeout: cfg.rpcTimeoutMs, retryCount: 0 }) });
-  const account: PrivateKeyAccount | null = cfg.resolverKey ? privateKeyToAccount(cfg.resolverKey.reveal() as Hex) : null;
+  const client: PublicClient = createPublicClient({
+    transport: http(cfg.rpcUrl, { timeout: cfg.rpcTimeoutMs, retryCount: 0 }),
+  });
+  const account: PrivateKeyAccount | null = cfg.resolverKey
+    ? privateKeyToAccount(cfg.resolverKey.reveal() as Hex)
+    : null;
   const resolver = (account?.address ?? cfg.resolverAddress ?? "").toLowerCase() as Address;
   const signer = (): PrivateKeyAccount => {
-    if (!account) throw new Error("this process holds no resolver key (OABP_RESOLVER_ADDRESS only): settlement runs in `npm run worker`");
+    if (!account)
+      throw new Error(
+        "this process holds no resolver key (OABP_RESOLVER_ADDRESS only): settlement runs in `npm run worker`",
+      );
     return account;
   };
   const escrow = cfg.escrow as Address;
@@ -172,12 +218,21 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
     async escrowState() {
       const [code, role] = await Promise.all([
         rpc(() => client.getCode({ address: escrow })),
-        rpc(() => client.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "RESOLVER_ROLE" })).catch(() => null),
+        rpc(() => client.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "RESOLVER_ROLE" })).catch(
+          () => null,
+        ),
       ]);
       const hasCode = code !== undefined && code !== "0x";
       if (!hasCode || role === null) return { hasCode, resolverHasRole: false, feeCapBps: 0, treasury: "" };
       const [has, cap, treasury] = await Promise.all([
-        rpc(() => client.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "hasRole", args: [role, resolver] })),
+        rpc(() =>
+          client.readContract({
+            address: escrow,
+            abi: missionEscrowAbi,
+            functionName: "hasRole",
+            args: [role, resolver],
+          }),
+        ),
         rpc(() => client.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "feeCapBps" })),
         rpc(() => client.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "treasury" })),
       ]);
@@ -186,7 +241,10 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
     rpcChainId: () => rpc(() => client.getChainId()),
     async heads() {
       const latest = Number(await rpc(() => client.getBlockNumber({ cacheTime: 0 })));
-      const [confirmed, final] = await Promise.all([depthHead(latest, cfg.confirmations), depthHead(latest, cfg.finality)]);
+      const [confirmed, final] = await Promise.all([
+        depthHead(latest, cfg.confirmations),
+        depthHead(latest, cfg.finality),
+      ]);
       return { latest, confirmed: Math.min(confirmed, latest), final: Math.min(final, confirmed, latest) };
     },
     async receipt(txHash) {
@@ -200,8 +258,12 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
       const funded = parseEventLogs({ abi: missionEscrowAbi, logs: r.logs, eventName: "Funded", strict: true })
         .map((l) => toFunded(l))
         .filter((l): l is FundedLog => l !== null);
-      const credited = parseEventLogs({ abi: missionEscrowAbi, logs: r.logs.filter((l) => l.address.toLowerCase() === cfg.escrow), eventName: "Credited", strict: true })
-        .map((l) => ({ to: l.args.to.toLowerCase(), amount: l.args.amount }));
+      const credited = parseEventLogs({
+        abi: missionEscrowAbi,
+        logs: r.logs.filter((l) => l.address.toLowerCase() === cfg.escrow),
+        eventName: "Credited",
+        strict: true,
+      }).map((l) => ({ to: l.args.to.toLowerCase(), amount: l.args.amount }));
       return {
         txHash: r.transactionHash.toLowerCase(),
         status: r.status,
@@ -222,11 +284,27 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
       }
     },
     async fundedLogs(fromBlock, toBlock) {
-      const logs = await rpc(() => client.getContractEvents({ address: escrow, abi: missionEscrowAbi, eventName: "Funded", fromBlock: BigInt(fromBlock), toBlock: BigInt(toBlock), strict: true }));
+      const logs = await rpc(() =>
+        client.getContractEvents({
+          address: escrow,
+          abi: missionEscrowAbi,
+          eventName: "Funded",
+          fromBlock: BigInt(fromBlock),
+          toBlock: BigInt(toBlock),
+          strict: true,
+        }),
+      );
       return logs.map((l) => toFunded(l)).filter((l): l is FundedLog => l !== null);
     },
     async slotAmount(call) {
-      const [, amount] = await rpc(() => client.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "depositOf", args: [call.missionKey, call.funder as Address] }));
+      const [, amount] = await rpc(() =>
+        client.readContract({
+          address: escrow,
+          abi: missionEscrowAbi,
+          functionName: "depositOf",
+          args: [call.missionKey, call.funder as Address],
+        }),
+      );
       return amount;
     },
     async settledTx(call, fromBlock, maxBlocks = 500_000) {
@@ -237,9 +315,28 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
       for (let to = latest; to >= first; to -= LOG_SPAN) {
         const range = { fromBlock: BigInt(Math.max(first, to - LOG_SPAN + 1)), toBlock: BigInt(to) };
         const args = { missionKey: call.missionKey, funder: call.funder as Address };
-        const logs = call.kind === "release"
-          ? await rpc(() => client.getContractEvents({ address: escrow, abi: missionEscrowAbi, eventName: "Released", args, ...range, strict: true }))
-          : await rpc(() => client.getContractEvents({ address: escrow, abi: missionEscrowAbi, eventName: "Refunded", args, ...range, strict: true }));
+        const logs =
+          call.kind === "release"
+            ? await rpc(() =>
+                client.getContractEvents({
+                  address: escrow,
+                  abi: missionEscrowAbi,
+                  eventName: "Released",
+                  args,
+                  ...range,
+                  strict: true,
+                }),
+              )
+            : await rpc(() =>
+                client.getContractEvents({
+                  address: escrow,
+                  abi: missionEscrowAbi,
+                  eventName: "Refunded",
+                  args,
+                  ...range,
+                  strict: true,
+                }),
+              );
         const hash = logs[0]?.transactionHash;
         if (hash) return hash.toLowerCase();
       }
@@ -247,14 +344,20 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
     },
     async estimate(call) {
       try {
-        const gas = await client.estimateGas({ account: resolver, to: escrow, data: callData(call), blockTag: "latest" });
+        const gas = await client.estimateGas({
+          account: resolver,
+          to: escrow,
+          data: callData(call),
+          blockTag: "latest",
+        });
         return { ok: true, gas: (gas * 12n) / 10n };
       } catch (err) {
         // Outcomes, not outages: only a transport failure is the RPC's fault.
         const revert = revertOf(err);
         if (revert !== null) return { ok: false, revert };
         if (isTransportError(err)) throw new RpcUnavailableError(err);
-        if (err instanceof BaseError && err.walk((e) => e instanceof InsufficientFundsError)) return { ok: false, revert: "insufficient_funds" };
+        if (err instanceof BaseError && err.walk((e) => e instanceof InsufficientFundsError))
+          return { ok: false, revert: "insufficient_funds" };
         const msg = err instanceof BaseError ? err.shortMessage : String(err);
         return { ok: false, revert: `rejected:${msg.slice(0, 120)}` };
       }
@@ -268,12 +371,26 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
     },
     balance: (address) => rpc(() => client.getBalance({ address: address as Address })),
     tokenBalance: (token, address) =>
-      rpc(() => client.readContract({ address: token as Address, abi: ERC20_BALANCE_ABI, functionName: "balanceOf", args: [address as Address] })),
+      rpc(() =>
+        client.readContract({
+          address: token as Address,
+          abi: ERC20_BALANCE_ABI,
+          functionName: "balanceOf",
+          args: [address as Address],
+        }),
+      ),
     pendingNonce: () => rpc(() => client.getTransactionCount({ address: resolver, blockTag: "pending" })),
     async sign(call, p) {
       const raw = await signer().signTransaction({
-        type: "eip1559", chainId: cfg.chainId, to: escrow, data: callData(call), value: 0n,
-        nonce: p.nonce, gas: p.gas, maxFeePerGas: p.maxFeePerGas, maxPriorityFeePerGas: p.maxPriorityFeePerGas,
+        type: "eip1559",
+        chainId: cfg.chainId,
+        to: escrow,
+        data: callData(call),
+        value: 0n,
+        nonce: p.nonce,
+        gas: p.gas,
+        maxFeePerGas: p.maxFeePerGas,
+        maxPriorityFeePerGas: p.maxPriorityFeePerGas,
       });
       return { raw, hash: keccak256(raw).toLowerCase() };
     },
@@ -296,4 +413,12 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
 /** Blocks per eth_getLogs call: public Base RPCs cap ranges at a few thousand. */
 const LOG_SPAN = 2_000;
 
-const ERC20_BALANCE_ABI = [{ type: "function", name: "balanceOf", stateMutability: "view", inputs: [{ name: "a", type: "address" }], outputs: [{ name: "", type: "uint256" }] }] as const;
+const ERC20_BALANCE_ABI = [
+  {
+    type: "function",
+    name: "balanceOf",
+    stateMutability: "view",
+    inputs: [{ name: "a", type: "address" }],
+    outputs: [{ name: "", type: "uint256" }],
+  },
+] as const;

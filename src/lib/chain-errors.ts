@@ -1,6 +1,14 @@
 import {
-  BaseError, ContractFunctionRevertedError, ExecutionRevertedError, HttpRequestError,
-  LimitExceededRpcError, ResourceUnavailableRpcError, SocketClosedError, TimeoutError, decodeErrorResult, type Hex,
+  BaseError,
+  ContractFunctionRevertedError,
+  ExecutionRevertedError,
+  HttpRequestError,
+  LimitExceededRpcError,
+  ResourceUnavailableRpcError,
+  SocketClosedError,
+  TimeoutError,
+  decodeErrorResult,
+  type Hex,
 } from "viem";
 import { missionEscrowAbi } from "./abi/mission-escrow";
 
@@ -24,12 +32,19 @@ export function revertOf(err: unknown): string | null {
 
 /** Transport failures only (no answer, timeout, 5xx, rate limit): the RPC is out, not the call wrong. */
 export function isTransportError(err: unknown): boolean {
-  if (!(err instanceof BaseError)) return !(err instanceof Error) || /fetch failed|ECONNREFUSED|ECONNRESET|socket|network/i.test(err.message);
-  return Boolean(err.walk((e) =>
-    e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof SocketClosedError ||
-    e instanceof LimitExceededRpcError || e instanceof ResourceUnavailableRpcError));
+  if (!(err instanceof BaseError))
+    return !(err instanceof Error) || /fetch failed|ECONNREFUSED|ECONNRESET|socket|network/i.test(err.message);
+  return Boolean(
+    err.walk(
+      (e) =>
+        e instanceof HttpRequestError ||
+        e instanceof TimeoutError ||
+        e instanceof SocketClosedError ||
+        e instanceof LimitExceededRpcError ||
+        e instanceof ResourceUnavailableRpcError,
+    ),
+  );
 }
-
 
 export function errorText(err: unknown): string {
   if (err instanceof BaseError) {

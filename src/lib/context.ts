@@ -32,7 +32,11 @@ export function ctxFor(deps: Deps, caller: Caller): Ctx {
  * pages, which read their cookie session themselves, and tests that call verbs directly).
  */
 export function ctxForViewer(deps: Deps, viewer: string | undefined, now = deps.clock.now()): Ctx {
-  return { deps, now, caller: viewer ? { kind: "agent", address: viewer, via: "session" } : { kind: "anonymous", reason: "none" } };
+  return {
+    deps,
+    now,
+    caller: viewer ? { kind: "agent", address: viewer, via: "session" } : { kind: "anonymous", reason: "none" },
+  };
 }
 
 /** Jobs act as nobody in particular; one context per tick, so a tick sees one instant. */

@@ -1,8 +1,26 @@
 import {
-  AbiDecodingDataSizeTooSmallError, BaseError, ContractFunctionRevertedError, ContractFunctionZeroDataError, ExecutionRevertedError,
-  InvalidBytesBooleanError, createPublicClient, encodeAbiParameters, http, isAddress,
-  keccak256, parseAbiItem, parseAbiParameters, recoverAddress, recoverMessageAddress, toBytes, verifyMessage,
-  type Abi, type AbiItem, type Address, type Hex, type PublicClient,
+  AbiDecodingDataSizeTooSmallError,
+  BaseError,
+  ContractFunctionRevertedError,
+  ContractFunctionZeroDataError,
+  ExecutionRevertedError,
+  InvalidBytesBooleanError,
+  createPublicClient,
+  encodeAbiParameters,
+  http,
+  isAddress,
+  keccak256,
+  parseAbiItem,
+  parseAbiParameters,
+  recoverAddress,
+  recoverMessageAddress,
+  toBytes,
+  verifyMessage,
+  type Abi,
+  type AbiItem,
+  type Address,
+  type Hex,
+  type PublicClient,
 } from "viem";
 import { normalizeSha256 } from "./hash";
 
@@ -16,13 +34,16 @@ export interface EvmPort {
 const uaOptions = (ua: string | undefined) => (ua ? { fetchOptions: { headers: { "User-Agent": ua } } } : {});
 
 export function createEvmPort(rpcUrl: string | undefined, ua?: string): EvmPort {
-  const client = rpcUrl ? createPublicClient({ transport: http(rpcUrl, { timeout: 10_000, retryCount: 1, ...uaOptions(ua) }) }) : undefined;
+  const client = rpcUrl
+    ? createPublicClient({ transport: http(rpcUrl, { timeout: 10_000, retryCount: 1, ...uaOptions(ua) }) })
+    : undefined;
   return {
     async verifyPersonalSign(address, message, signature) {
       if (!/^0x[0-9a-fA-F]+$/.test(signature)) return false;
       if (hasHighS(signature)) return false;
       try {
-        if (client) return await client.verifyMessage({ address: address as Hex, message, signature: signature as Hex });
+        if (client)
+          return await client.verifyMessage({ address: address as Hex, message, signature: signature as Hex });
         return await verifyMessage({ address: address as Hex, message, signature: signature as Hex });
       } catch {
         return false;
@@ -49,7 +70,9 @@ export function hasHighS(signature: string): boolean {
 
 /** AIP-1 §1.4: keccak256(abi.encode(string api_key, address evm_address, string issued_at)). */
 export function registryAttestationHash(apiKey: string, evmAddress: string, issuedAt: string): Hex {
-  return keccak256(encodeAbiParameters(parseAbiParameters("string, address, string"), [apiKey, evmAddress as Hex, issuedAt]));
+  return keccak256(
+    encodeAbiParameters(parseAbiParameters("string, address, string"), [apiKey, evmAddress as Hex, issuedAt]),
+  );
 }
 
 /**
@@ -101,12 +124,42 @@ const RPC_METHOD = /^[a-z][a-z0-9]{0,31}_[A-Za-z][A-Za-z0-9_]{0,63}$/;
  * mission creator must not be able to make the server call eth_sendRawTransaction, admin_*,
  * miner_*, anvil_* or any other standard node method. Oracle methods live in their own namespace.
  */
-export const RESERVED_RPC_NAMESPACES = ["eth", "net", "web3", "debug", "admin", "miner", "personal", "txpool", "engine", "clique", "les", "parity", "trace", "anvil", "evm", "hardhat", "ganache", "erigon", "ots", "flashbots", "rpc", "wallet", "signer", "bor", "ethash", "optimism", "rollup", "opp2p"];
+export const RESERVED_RPC_NAMESPACES = [
+  "eth",
+  "net",
+  "web3",
+  "debug",
+  "admin",
+  "miner",
+  "personal",
+  "txpool",
+  "engine",
+  "clique",
+  "les",
+  "parity",
+  "trace",
+  "anvil",
+  "evm",
+  "hardhat",
+  "ganache",
+  "erigon",
+  "ots",
+  "flashbots",
+  "rpc",
+  "wallet",
+  "signer",
+  "bor",
+  "ethash",
+  "optimism",
+  "rollup",
+  "opp2p",
+];
 
 /** Why an oracle_method string is refused (422 reasons at mission creation). */
 export function oracleMethodProblem(method: string): "rpc_namespace_reserved" | "unsupported" | null {
   const text = method.trim();
-  if (RPC_METHOD.test(text) && !text.includes("(")) return RESERVED_RPC_NAMESPACES.includes(text.split("_")[0]!) ? "rpc_namespace_reserved" : null;
+  if (RPC_METHOD.test(text) && !text.includes("("))
+    return RESERVED_RPC_NAMESPACES.includes(text.split("_")[0]!) ? "rpc_namespace_reserved" : null;
   return parseOracleMethod(text) ? null : "unsupported";
 }
 
@@ -124,9 +177,21 @@ export type OracleFailureReason = (typeof ORACLE_FAILURE_REASONS)[number];
 export type OracleFailure = { ok: false; reason: OracleFailureReason };
 
 export interface OracleReader {
-  isValid(p: { chainRpc?: string; address: string; method: string; missionKey: Hex; contentHash: Hex }): Promise<{ ok: true; valid: boolean } | OracleFailure>;
+  isValid(p: {
+    chainRpc?: string;
+    address: string;
+    method: string;
+    missionKey: Hex;
+    contentHash: Hex;
+  }): Promise<{ ok: true; valid: boolean } | OracleFailure>;
   /** `contentHash: null` when the oracle has not decided (returns bytes32 zero). */
-  winner(p: { chainRpc?: string; address: string; method: string; missionKey: Hex; missionId?: string }): Promise<{ ok: true; contentHash: Hex | null } | OracleFailure>;
+  winner(p: {
+    chainRpc?: string;
+    address: string;
+    method: string;
+    missionKey: Hex;
+    missionId?: string;
+  }): Promise<{ ok: true; contentHash: Hex | null } | OracleFailure>;
 }
 
 const SHAPES: Record<OracleMethodKind, { inputs: number; output: "bool" | "bytes32" }> = {
@@ -168,11 +233,15 @@ export function parseOracleMethod(method: string): OracleMethod | null {
 /** The ABI actually called: always view, always with the shape's single output. */
 function oracleAbi(m: OracleMethod): Abi {
   const input = (name: string) => ({ name, type: "bytes32" });
-  return [{
-    type: "function", name: m.name, stateMutability: "view",
-    inputs: m.kind === "per_submission" ? [input("missionKey"), input("contentHash")] : [input("missionKey")],
-    outputs: [{ name: "", type: SHAPES[m.kind].output }],
-  }];
+  return [
+    {
+      type: "function",
+      name: m.name,
+      stateMutability: "view",
+      inputs: m.kind === "per_submission" ? [input("missionKey"), input("contentHash")] : [input("missionKey")],
+      outputs: [{ name: "", type: SHAPES[m.kind].output }],
+    },
+  ];
 }
 
 /** AIP-1 mission key on chain: keccak256(bytes(mission_id)). */
@@ -196,13 +265,22 @@ export function createOracleReader(rpcUrl: string | undefined, ua?: string): Ora
     let c = clients.get(url);
     if (!c) {
       // Bounded: one retry, 10 s per request — a job, not a request handler, waits on this.
-      c = createPublicClient({ transport: http(url, { timeout: 10_000, retryCount: 1, retryDelay: 200, ...uaOptions(ua) }) });
+      c = createPublicClient({
+        transport: http(url, { timeout: 10_000, retryCount: 1, retryDelay: 200, ...uaOptions(ua) }),
+      });
       clients.set(url, c);
     }
     return c;
   };
 
-  async function read(chainRpc: string | undefined, address: string, method: string, want: OracleMethodKind, args: Hex[], missionId?: string): Promise<{ ok: true; value: unknown } | OracleFailure> {
+  async function read(
+    chainRpc: string | undefined,
+    address: string,
+    method: string,
+    want: OracleMethodKind,
+    args: Hex[],
+    missionId?: string,
+  ): Promise<{ ok: true; value: unknown } | OracleFailure> {
     const url = chainRpc ?? rpcUrl;
     if (!url) return { ok: false, reason: "no_rpc" };
     const m = parseOracleMethod(method);
@@ -212,19 +290,30 @@ export function createOracleReader(rpcUrl: string | undefined, ua?: string): Ora
     try {
       if (m.rpcMethod) {
         // RPC-method form: the operator's RPC answers a namespaced method (never a node method).
-        const value = await client.request({ method: m.rpcMethod, params: [{ oracle_contract: address.toLowerCase(), mission_id: missionId, mission_key: args[0] }] } as never);
+        const value = await client.request({
+          method: m.rpcMethod,
+          params: [{ oracle_contract: address.toLowerCase(), mission_id: missionId, mission_key: args[0] }],
+        } as never);
         return { ok: true, value: value === null ? ZERO_BYTES32 : value };
       }
       if (m.selector) {
         // Selector form: raw eth_call, calldata = selector ‖ missionKey; 32 bytes back.
-        const { data } = await client.call({ to: address as Address, data: `${m.selector}${args[0]!.slice(2)}` as Hex });
+        const { data } = await client.call({
+          to: address as Address,
+          data: `${m.selector}${args[0]!.slice(2)}` as Hex,
+        });
         if (!data || data === "0x") {
           const code = await client.getCode({ address: address as Address });
           return { ok: false, reason: !code || code === "0x" ? "no_contract" : "bad_return" };
         }
         return { ok: true, value: data.length === 66 ? data : "bad" };
       }
-      const value = await client.readContract({ address: address as Address, abi: oracleAbi(m), functionName: m.name, args });
+      const value = await client.readContract({
+        address: address as Address,
+        abi: oracleAbi(m),
+        functionName: m.name,
+        args,
+      });
       return { ok: true, value };
     } catch (err) {
       return { ok: false, reason: await classifyReadError(err, () => client.getCode({ address: address as Address })) };
@@ -240,7 +329,8 @@ export function createOracleReader(rpcUrl: string | undefined, ua?: string): Ora
     async winner({ chainRpc, address, method, missionKey: key, missionId }) {
       const r = await read(chainRpc, address, method, "per_mission", [key], missionId);
       if (!r.ok) return r;
-      if (typeof r.value !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(r.value)) return { ok: false, reason: "bad_return" };
+      if (typeof r.value !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(r.value))
+        return { ok: false, reason: "bad_return" };
       const hash = r.value.toLowerCase() as Hex;
       return { ok: true, contentHash: hash === ZERO_BYTES32 ? null : hash };
     },
@@ -249,7 +339,8 @@ export function createOracleReader(rpcUrl: string | undefined, ua?: string): Ora
 
 async function classifyReadError(err: unknown, getCode: () => Promise<Hex | undefined>): Promise<OracleFailureReason> {
   if (!(err instanceof BaseError)) return "rpc_error";
-  if (err.walk((e) => e instanceof ContractFunctionRevertedError || e instanceof ExecutionRevertedError)) return "call_reverted";
+  if (err.walk((e) => e instanceof ContractFunctionRevertedError || e instanceof ExecutionRevertedError))
+    return "call_reverted";
   if (err.walk((e) => e instanceof ContractFunctionZeroDataError)) {
     // Empty return data: either nothing is deployed there, or the contract returned nothing.
     try {

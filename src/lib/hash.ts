@@ -1,7 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
-export const sha256Hex = (data: string | Uint8Array): string =>
-  createHash("sha256").update(data).digest("hex");
+export const sha256Hex = (data: string | Uint8Array): string => createHash("sha256").update(data).digest("hex");
 
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString("base64url");
 

@@ -15,7 +15,10 @@ const KEY_RE = /^[\x21-\x7e]{1,255}$/;
 
 export function checkIdempotencyKey(key: string | undefined): string | undefined {
   if (key === undefined) return undefined;
-  if (!KEY_RE.test(key)) throw new AppError("INVALID_PARAMETER", "Idempotency-Key must be 1-255 visible ASCII characters", { field: "Idempotency-Key" });
+  if (!KEY_RE.test(key))
+    throw new AppError("INVALID_PARAMETER", "Idempotency-Key must be 1-255 visible ASCII characters", {
+      field: "Idempotency-Key",
+    });
   return key;
 }
 
@@ -23,8 +26,11 @@ export function checkIdempotencyKey(key: string | undefined): string | undefined
 export function stableStringify(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(stableStringify).join(",")}]`;
   if (v && typeof v === "object") {
-    return `{${Object.keys(v as object).sort().filter((k) => (v as Record<string, unknown>)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${stableStringify((v as Record<string, unknown>)[k])}`).join(",")}}`;
+    return `{${Object.keys(v as object)
+      .sort()
+      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${stableStringify((v as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
   }
   return JSON.stringify(v);
 }
@@ -35,7 +41,10 @@ export function stableStringify(v: unknown): string {
  * — otherwise a client would believe a creation failed while its money sits in escrow.
  * Different body → 422. Nothing stored (or still in flight) → undefined: run the request.
  */
-export async function storedResponse(db: DbOrTx, opts: { scope: string; key: string | undefined; request: unknown }): Promise<StoredResponse | undefined> {
+export async function storedResponse(
+  db: DbOrTx,
+  opts: { scope: string; key: string | undefined; request: unknown },
+): Promise<StoredResponse | undefined> {
   if (opts.key === undefined) return undefined;
   const [row] = await db
     .select()
@@ -43,7 +52,9 @@ export async function storedResponse(db: DbOrTx, opts: { scope: string; key: str
     .where(and(eq(idempotencyKeys.scope, opts.scope), eq(idempotencyKeys.key, opts.key)));
   if (!row || row.statusCode === "0") return undefined;
   if (row.requestHash !== sha256Hex(stableStringify(opts.request))) {
-    throw new AppError("UNPROCESSABLE", "Idempotency-Key was already used with a different request body", { reason: "idempotency_key_reused" });
+    throw new AppError("UNPROCESSABLE", "Idempotency-Key was already used with a different request body", {
+      reason: "idempotency_key_reused",
+    });
   }
   return { status: Number(row.statusCode), body: row.response, replayed: true };
 }
@@ -75,7 +86,10 @@ export async function once(
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
   } catch (e) {
-    if (pgCode(e) === "55P03") throw new AppError("CONFLICT", "a request with this Idempotency-Key is still in flight", { reason: "idempotency_in_flight" });
+    if (pgCode(e) === "55P03")
+      throw new AppError("CONFLICT", "a request with this Idempotency-Key is still in flight", {
+        reason: "idempotency_in_flight",
+      });
     throw e;
   }
   // The timeout was for waiting on a concurrent duplicate only; the work itself waits normally.
@@ -85,9 +99,14 @@ export async function once(
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.scope, opts.scope), eq(idempotencyKeys.key, opts.key)));
-    if (!row) throw new AppError("CONFLICT", "a request with this Idempotency-Key is still in flight", { reason: "idempotency_in_flight" });
+    if (!row)
+      throw new AppError("CONFLICT", "a request with this Idempotency-Key is still in flight", {
+        reason: "idempotency_in_flight",
+      });
     if (row.requestHash !== requestHash) {
-      throw new AppError("UNPROCESSABLE", "Idempotency-Key was already used with a different request body", { reason: "idempotency_key_reused" });
+      throw new AppError("UNPROCESSABLE", "Idempotency-Key was already used with a different request body", {
+        reason: "idempotency_key_reused",
+      });
     }
     return { status: Number(row.statusCode), body: row.response, replayed: true };
   }
@@ -144,7 +163,12 @@ export async function idempotent<T>(
   // Looked up before the verb validates anything (see storedResponse).
   const stored = await storedResponse(dbOf(ctx), op);
   if (stored) return stored;
-  const guard: IdempotencyGuard = { key: op.key, scope: op.scope, request: op.request, answer: op.answer as (r: unknown) => Answer };
+  const guard: IdempotencyGuard = {
+    key: op.key,
+    scope: op.scope,
+    request: op.request,
+    answer: op.answer as (r: unknown) => Answer,
+  };
   try {
     await verb({ ...ctx, idempotency: guard });
   } catch (e) {

@@ -5,7 +5,24 @@ import { randomBytes } from "node:crypto";
 // alone stable. Within one millisecond the random part is incremented so ids stay monotonic
 // in this process.
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-export const ID_PREFIXES = ["mis", "sub", "vote", "rcpt", "whk", "evt", "req", "led", "xfer", "cmt", "rtg", "rev", "dep", "pay", "clm", "dsp"] as const;
+export const ID_PREFIXES = [
+  "mis",
+  "sub",
+  "vote",
+  "rcpt",
+  "whk",
+  "evt",
+  "req",
+  "led",
+  "xfer",
+  "cmt",
+  "rtg",
+  "rev",
+  "dep",
+  "pay",
+  "clm",
+  "dsp",
+] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
 let lastMs = -1;

@@ -20,8 +20,7 @@ const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
 // gateway will reach. The local-use 64:ff9b:1::/48 (RFC 8215) is refused outright.
 const NAT64_WELL_KNOWN = ipaddr.parseCIDR("64:ff9b::/96");
 
-const v4FromWords = (hi: number, lo: number): ipaddr.IPv4 =>
-  new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+const v4FromWords = (hi: number, lo: number): ipaddr.IPv4 => new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
 
 function checkV4(addr: ipaddr.IPv4): AddressVerdict {
   const range = addr.range();

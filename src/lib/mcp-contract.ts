@@ -9,12 +9,17 @@ export const MCP_PATH = "/mcp";
 export const MCP_TRANSPORT = "streamable_http";
 /** The MCP revision this server speaks (answered to every initialize, whatever was asked). */
 export const MCP_PROTOCOL_VERSION = "2025-06-18";
-export const MCP_TRANSPORT_SPEC = "https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#streamable-http";
+export const MCP_TRANSPORT_SPEC =
+  "https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#streamable-http";
 export const SESSION_HEADER = "Mcp-Session-Id";
 export const PROTOCOL_VERSION_HEADER = "MCP-Protocol-Version";
 
 /** The A2A card aliases of AIP-1 §9.3; the first is the one recipe pointers name. */
-export const AGENT_CARD_PATHS = ["/.well-known/agent-card.json", "/.well-known/agent.json", "/agent-card.json"] as const;
+export const AGENT_CARD_PATHS = [
+  "/.well-known/agent-card.json",
+  "/.well-known/agent.json",
+  "/agent-card.json",
+] as const;
 export const HANDSHAKE_POINTER = "#/transport/protocols/0/handshake";
 
 /**
@@ -38,7 +43,8 @@ export const AIP1_DOCS = {
 };
 
 export const mcpUrl = (config: Config) => `${config.publicUrl}${MCP_PATH}`;
-export const recipeUrl = (config: Config, suffix = "") => `${config.publicUrl}${AGENT_CARD_PATHS[0]}${HANDSHAKE_POINTER}${suffix}`;
+export const recipeUrl = (config: Config, suffix = "") =>
+  `${config.publicUrl}${AGENT_CARD_PATHS[0]}${HANDSHAKE_POINTER}${suffix}`;
 /** The §7.1 lifecycle recipe inside the manifest (what §7.3.5 calls the handshake recipe of the discovery document). */
 export const manifestRecipeUrl = (config: Config) => `${config.publicUrl}/.well-known/oabp.json#/mcp/lifecycle`;
 
@@ -114,7 +120,11 @@ export function a2aTransportBlock(config: Config) {
             jsonrpc: "2.0",
             id: 1,
             method: "initialize",
-            params: { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "discovery-crawler", version: "0.1.0" } },
+            params: {
+              protocolVersion: MCP_PROTOCOL_VERSION,
+              capabilities: {},
+              clientInfo: { name: "discovery-crawler", version: "0.1.0" },
+            },
           },
           responseSessionHeader: {
             name: SESSION_HEADER,
@@ -147,6 +157,7 @@ export function a2aTransportBlock(config: Config) {
         ],
       },
     ],
-    discoveryNote: "This transport block is the authoritative invocation contract; neighbouring text files are advisory.",
+    discoveryNote:
+      "This transport block is the authoritative invocation contract; neighbouring text files are advisory.",
   };
 }

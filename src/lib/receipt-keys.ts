@@ -13,7 +13,10 @@ export const ReceiptKeyRecordSchema = z.object({
   /** Raw 32-byte public key, base64url. */
   public_key: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
   /** Raw 32-byte private seed, base64url; present only on the active key. */
-  private_key: z.string().regex(/^[A-Za-z0-9_-]{43}$/).optional(),
+  private_key: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/)
+    .optional(),
   valid_from: z.string().datetime({ offset: true }),
   valid_until: z.string().datetime({ offset: true }).nullable().default(null),
 });
@@ -52,7 +55,14 @@ export function newKeyRecord(now: Date, taken: string[] = []): ReceiptKeyRecord 
   const base = `receipt-key-${now.toISOString().slice(0, 7)}`;
   let keyId = base;
   for (let n = 2; taken.includes(keyId); n++) keyId = `${base}-${n}`;
-  return { key_id: keyId, alg: "ed25519", public_key: rawPublicKey(privateKey), private_key: privateKey.export({ format: "jwk" }).d!, valid_from: now.toISOString(), valid_until: null };
+  return {
+    key_id: keyId,
+    alg: "ed25519",
+    public_key: rawPublicKey(privateKey),
+    private_key: privateKey.export({ format: "jwk" }).d!,
+    valid_from: now.toISOString(),
+    valid_until: null,
+  };
 }
 
 /** Checks the records (exactly one active key, with its private seed matching its public key). */
@@ -60,11 +70,15 @@ export function keyringFrom(records: ReceiptKeyRecord[]): ReceiptKeyring {
   const ids = new Set(records.map((r) => r.key_id));
   if (ids.size !== records.length) throw new Error("receipt key ids must be unique");
   const active = records.filter((r) => r.valid_until === null);
-  if (active.length !== 1 || !active[0]!.private_key) throw new Error("exactly one receipt key must be active (valid_until null) and carry its private_key");
+  if (active.length !== 1 || !active[0]!.private_key)
+    throw new Error("exactly one receipt key must be active (valid_until null) and carry its private_key");
   const a = active[0]!;
   const privateKey = privateKeyFromSeed(a.private_key!);
-  if (rawPublicKey(privateKey) !== a.public_key) throw new Error(`receipt key ${a.key_id}: private_key does not match public_key`);
-  const published = [a, ...records.filter((r) => r !== a)].map(({ key_id, alg, public_key, valid_from, valid_until }) => ({ key_id, alg, public_key, valid_from, valid_until }));
+  if (rawPublicKey(privateKey) !== a.public_key)
+    throw new Error(`receipt key ${a.key_id}: private_key does not match public_key`);
+  const published = [a, ...records.filter((r) => r !== a)].map(
+    ({ key_id, alg, public_key, valid_from, valid_until }) => ({ key_id, alg, public_key, valid_from, valid_until }),
+  );
   return { active: { keyId: a.key_id, privateKey }, published };
 }
 
@@ -106,7 +120,10 @@ export function rotateKeyFile(dataDir: string, now: Date): { active: string; ret
     const { private_key: _drop, ...pub } = k;
     return { ...pub, valid_until: now.toISOString() };
   });
-  const fresh = newKeyRecord(now, keys.map((k) => k.key_id));
+  const fresh = newKeyRecord(
+    now,
+    keys.map((k) => k.key_id),
+  );
   const next = [fresh, ...kept];
   keyringFrom(next);
   writeKeyFile(dataDir, next);

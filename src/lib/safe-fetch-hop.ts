@@ -10,8 +10,7 @@ import type { FetchFailure } from "./safe-fetch.js";
 
 export type HopFailure = { ok: false; reason: FetchFailure; detail?: string };
 export type HopResult =
-  | { ok: true; status: number; headers: Record<string, string>; body: Buffer; location?: string }
-  | HopFailure;
+  { ok: true; status: number; headers: Record<string, string>; body: Buffer; location?: string } | HopFailure;
 
 export interface HopRequest {
   url: URL;

@@ -127,7 +127,13 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
     if (url.protocol === "data:") {
       const decoded = decodeDataUri(url, maxBytes);
       if (!decoded.ok) return decoded;
-      return { ok: true, status: 200, headers: { "content-type": decoded.mediaType }, body: decoded.body, url: url.href };
+      return {
+        ok: true,
+        status: 200,
+        headers: { "content-type": decoded.mediaType },
+        body: decoded.body,
+        url: url.href,
+      };
     }
     if (url.username !== "" || url.password !== "") return fail("credentials_in_url");
     if (url.protocol === "ipfs:") {
@@ -160,7 +166,17 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
       for (let redirects = 0; ; redirects++) {
         const refusal = refuseHttpUrl(url);
         if (refusal !== undefined) return refusal;
-        const hop = await requestOnce({ url, method, headers, body, maxBytes, signal: controller.signal, connectTimeoutMs, checkAddress, resolve });
+        const hop = await requestOnce({
+          url,
+          method,
+          headers,
+          body,
+          maxBytes,
+          signal: controller.signal,
+          connectTimeoutMs,
+          checkAddress,
+          resolve,
+        });
         if (!hop.ok) return hop;
         if (hop.location === undefined || opts.redirect === "manual") {
           return { ok: true, status: hop.status, headers: hop.headers, body: hop.body, url: url.href };
@@ -220,7 +236,9 @@ function arweaveToGateway(url: URL, gateway: URL): URL | undefined {
   const prefix = gateway.href + id;
   const target = new URL(prefix + url.pathname + url.search);
   // As for ipfs: dot segments must not climb out of <gateway><tx id>.
-  return target.href === prefix || target.href.startsWith(prefix + "/") || target.href.startsWith(prefix + "?") ? target : undefined;
+  return target.href === prefix || target.href.startsWith(prefix + "/") || target.href.startsWith(prefix + "?")
+    ? target
+    : undefined;
 }
 
 // A bad gateway is an operator error, caught at start-up rather than reported per fetch.

@@ -81,7 +81,12 @@ function stripOneNewline(s: string): string {
  * pattern_too_long. A regex evaluation over timeoutMs → timeout, and a full queue → busy: callers
  * retry later; neither is a match nor a "no match".
  */
-export async function matchContent(mode: MatchMode, expected: string, content: string, opts: MatchOptions = {}): Promise<MatchResult> {
+export async function matchContent(
+  mode: MatchMode,
+  expected: string,
+  content: string,
+  opts: MatchOptions = {},
+): Promise<MatchResult> {
   const maxInputBytes = opts.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES;
   const maxExpected = mode === "regex" ? MAX_PATTERN_LENGTH : MAX_LITERAL_LENGTH;
   if (expected.length > maxExpected) return { ok: false, reason: "pattern_too_long" };
@@ -149,7 +154,11 @@ function spawn(): Worker {
     const { job, timer } = current;
     clearTimeout(timer);
     current = null;
-    job.resolve(msg.outcome === "invalid" ? { ok: false, reason: "pattern_invalid" } : { ok: true, matched: msg.outcome === "match" });
+    job.resolve(
+      msg.outcome === "invalid"
+        ? { ok: false, reason: "pattern_invalid" }
+        : { ok: true, matched: msg.outcome === "match" },
+    );
     pump();
   });
   const fail = (err: Error) => {

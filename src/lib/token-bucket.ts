@@ -32,10 +32,23 @@ export async function takeToken(db: Db, key: string, policy: RatePolicy, now: Da
       setWhere: sql`${level} >= 1`,
     })
     .returning({ tokens: b.tokens });
-  if (row) return { ok: true, remaining: Math.floor(row.tokens), resetSeconds: secondsUntil(policy, row.tokens, policy.quota) };
-  const [cur] = await db.select({ level: sql<number>`${level}` }).from(b).where(eq(b.key, key));
+  if (row)
+    return {
+      ok: true,
+      remaining: Math.floor(row.tokens),
+      resetSeconds: secondsUntil(policy, row.tokens, policy.quota),
+    };
+  const [cur] = await db
+    .select({ level: sql<number>`${level}` })
+    .from(b)
+    .where(eq(b.key, key));
   const tokens = Number(cur?.level ?? 0);
-  return { ok: false, remaining: 0, retryAfterSeconds: Math.max(1, secondsUntil(policy, tokens, 1)), resetSeconds: secondsUntil(policy, tokens, policy.quota) };
+  return {
+    ok: false,
+    remaining: 0,
+    retryAfterSeconds: Math.max(1, secondsUntil(policy, tokens, 1)),
+    resetSeconds: secondsUntil(policy, tokens, policy.quota),
+  };
 }
 
 /** Whole seconds until the bucket holds `target` tokens. */
@@ -49,5 +62,7 @@ function secondsUntil(policy: RatePolicy, tokens: number, target: number): numbe
  */
 export async function purgeFullBuckets(db: Db, now: Date, longestWindowSeconds: number, batch = 5000): Promise<void> {
   const before = new Date(now.getTime() - longestWindowSeconds * 1000).toISOString();
-  await db.execute(sql`delete from rate_buckets where key in (select key from rate_buckets where updated_at < ${before}::timestamptz limit ${batch})`);
+  await db.execute(
+    sql`delete from rate_buckets where key in (select key from rate_buckets where updated_at < ${before}::timestamptz limit ${batch})`,
+  );
 }

@@ -24,7 +24,8 @@ export function linksFor(publicUrl: string, type: EventType, data: EventData): R
   if (data.submission_id) {
     links.submission = `${mission}/submissions/${data.submission_id}`;
     // §6.1: a paid submission of a resolved mission has a signed receipt.
-    if (type === "payout.confirmed" || type === "submission.accepted") links.receipt = `${mission}/receipts/${data.submission_id}`;
+    if (type === "payout.confirmed" || type === "submission.accepted")
+      links.receipt = `${mission}/receipts/${data.submission_id}`;
   }
   return links;
 }
@@ -36,5 +37,10 @@ export function linksFor(publicUrl: string, type: EventType, data: EventData): R
 export function envelope(publicUrl: string, e: { id: string; type: string; occurredAt: Date; data: string }): string {
   const data = JSON.parse(e.data) as EventData;
   const type = e.type as EventType;
-  return JSON.stringify({ id: e.id, type, timestamp: e.occurredAt.toISOString(), data: { ...data, links: linksFor(publicUrl, type, data) } });
+  return JSON.stringify({
+    id: e.id,
+    type,
+    timestamp: e.occurredAt.toISOString(),
+    data: { ...data, links: linksFor(publicUrl, type, data) },
+  });
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { AgentCardSchema, isRevocation, verifyCardSignature } from "../../src/features/adp/adp.card";
-import { base58btcDecode, base58btcEncode, didKeyFromEd25519, ed25519FromDidKey } from "../../src/features/adp/adp.didkey";
+import {
+  base58btcDecode,
+  base58btcEncode,
+  didKeyFromEd25519,
+  ed25519FromDidKey,
+} from "../../src/features/adp/adp.didkey";
 import { ed25519Identity, signCard as signWith } from "../helpers/adp";
 
 // ADP §3.2 card signatures with did:key (Ed25519) keys.
@@ -61,13 +66,25 @@ describe("Agent Card signature (ADP §3.2)", () => {
   it("refuses a tampered card, another key, no did, a non-Ed25519 did", async () => {
     const card = signWith(unsigned, me.privateKey);
     expect(await verifyCardSignature({ ...card, seq: 4 })).toEqual({ ok: false, reason: "bad_signature" });
-    expect(await verifyCardSignature({ ...card, future_field: { kept: false } })).toEqual({ ok: false, reason: "bad_signature" });
-    expect(await verifyCardSignature({ ...card, did: ed25519Identity().did })).toEqual({ ok: false, reason: "bad_signature" });
+    expect(await verifyCardSignature({ ...card, future_field: { kept: false } })).toEqual({
+      ok: false,
+      reason: "bad_signature",
+    });
+    expect(await verifyCardSignature({ ...card, did: ed25519Identity().did })).toEqual({
+      ok: false,
+      reason: "bad_signature",
+    });
     const { did: _did, ...noDid } = card;
     expect(await verifyCardSignature(noDid)).toEqual({ ok: false, reason: "did_required" });
-    expect(await verifyCardSignature({ ...card, did: "did:web:example.com" })).toEqual({ ok: false, reason: "unsupported_did" });
+    expect(await verifyCardSignature({ ...card, did: "did:web:example.com" })).toEqual({
+      ok: false,
+      reason: "unsupported_did",
+    });
     expect(await verifyCardSignature(unsigned)).toEqual({ ok: false, reason: "unsigned" });
-    expect(await verifyCardSignature({ ...card, signature: "A".repeat(86) })).toEqual({ ok: false, reason: "bad_signature" });
+    expect(await verifyCardSignature({ ...card, signature: "A".repeat(86) })).toEqual({
+      ok: false,
+      reason: "bad_signature",
+    });
   });
 
   it("schema: the two required fields, agent:// ids, seq within JCS integers, unknown fields kept", () => {
@@ -76,7 +93,9 @@ describe("Agent Card signature (ADP §3.2)", () => {
     expect(AgentCardSchema.safeParse({ id: "agent://x" }).success).toBe(false);
     expect(AgentCardSchema.safeParse({ id: "agent://x", name: "x", seq: 2 ** 53 }).success).toBe(false);
     expect(AgentCardSchema.safeParse({ id: "agent://x", name: "x", signature: "abc" }).success).toBe(false);
-    expect(AgentCardSchema.safeParse({ id: "agent://x", name: "x", tools: [{ name: "é".repeat(128) }] }).success).toBe(false); // 256 octets
+    expect(AgentCardSchema.safeParse({ id: "agent://x", name: "x", tools: [{ name: "é".repeat(128) }] }).success).toBe(
+      false,
+    ); // 256 octets
     const parsed = AgentCardSchema.parse({ id: "agent://x", name: "x", tools: [{ name: "t", x_extra: 1 }], zzz: [1] });
     expect(parsed).toEqual({ id: "agent://x", name: "x", tools: [{ name: "t", x_extra: 1 }], zzz: [1] });
   });

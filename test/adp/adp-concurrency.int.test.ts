@@ -28,9 +28,18 @@ describe.runIf(onRealPostgres)("adp.advertise races on real Postgres", () => {
     const key = ed25519Identity();
     const seqs = Array.from({ length: 30 }, (_, i) => i + 1).sort(() => Math.random() - 0.5);
     // half through the session, half as signature-only relays once the key is bound
-    await t.call("POST", "/adp/adp.advertise", { token: a.token, body: signCard(card(a.address, key.did, 0), key.privateKey) });
-    const results = await Promise.all(seqs.map((seq, i) =>
-      t.call("POST", "/adp/adp.advertise", { ...(i % 2 ? { token: a.token } : {}), body: signCard(card(a.address, key.did, seq), key.privateKey) })));
+    await t.call("POST", "/adp/adp.advertise", {
+      token: a.token,
+      body: signCard(card(a.address, key.did, 0), key.privateKey),
+    });
+    const results = await Promise.all(
+      seqs.map((seq, i) =>
+        t.call("POST", "/adp/adp.advertise", {
+          ...(i % 2 ? { token: a.token } : {}),
+          body: signCard(card(a.address, key.did, seq), key.privateKey),
+        }),
+      ),
+    );
     for (const r of results) {
       if (r.status === 200) expect(r.body.stored).toBe(true);
       else {
@@ -47,8 +56,14 @@ describe.runIf(onRealPostgres)("adp.advertise races on real Postgres", () => {
   it("one did:key raced by 10 agents: exactly one binds it", async () => {
     const key = ed25519Identity();
     const agents = await Promise.all(Array.from({ length: 10 }, () => signIn(t)));
-    const results = await Promise.all(agents.map((a) =>
-      t.call("POST", "/adp/adp.advertise", { token: a.token, body: signCard(card(a.address, key.did, 1), key.privateKey) })));
+    const results = await Promise.all(
+      agents.map((a) =>
+        t.call("POST", "/adp/adp.advertise", {
+          token: a.token,
+          body: signCard(card(a.address, key.did, 1), key.privateKey),
+        }),
+      ),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 200)) {
       expect(r.status, r.text).toBe(409);

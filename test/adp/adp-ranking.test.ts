@@ -21,13 +21,21 @@ const tags = (...t: string[]) => queryTags(t);
 
 describe("tag factor: ADP §3.6.1 matching rules", () => {
   it("exact: nlp/translation matches only nlp/translation", () => {
-    expect(tagFactor(tags("nlp/translation"), ["nlp/translation"])).toEqual({ score: 1, matched: ["nlp/translation"], matches: [{ query: "nlp/translation", rule: "exact" }] });
+    expect(tagFactor(tags("nlp/translation"), ["nlp/translation"])).toEqual({
+      score: 1,
+      matched: ["nlp/translation"],
+      matches: [{ query: "nlp/translation", rule: "exact" }],
+    });
     // a general skill does not answer a specific query, nor does a sibling
     expect(tagFactor(tags("nlp/translation"), ["nlp", "nlp/summarization"]).score).toBe(0);
   });
 
   it("prefix: nlp/* matches any skill whose path starts with nlp (and nlp itself), never nlpx", () => {
-    expect(tagFactor(tags("nlp/*"), ["nlp/text-analysis/sentiment"])).toEqual({ score: 1, matched: ["nlp/text-analysis/sentiment"], matches: [{ query: "nlp/*", rule: "prefix" }] });
+    expect(tagFactor(tags("nlp/*"), ["nlp/text-analysis/sentiment"])).toEqual({
+      score: 1,
+      matched: ["nlp/text-analysis/sentiment"],
+      matches: [{ query: "nlp/*", rule: "prefix" }],
+    });
     expect(tagFactor(tags("nlp/*"), ["nlp"]).matches).toEqual([{ query: "nlp/*", rule: "prefix" }]);
     expect(tagFactor(tags("nlp/*"), ["nlpx/tool", "vision/ocr"]).score).toBe(0);
     // a deeper prefix
@@ -36,7 +44,11 @@ describe("tag factor: ADP §3.6.1 matching rules", () => {
   });
 
   it("parent: a skill nlp/translation answers a query for nlp", () => {
-    expect(tagFactor(tags("nlp"), ["nlp/translation"])).toEqual({ score: 1, matched: ["nlp/translation"], matches: [{ query: "nlp", rule: "parent" }] });
+    expect(tagFactor(tags("nlp"), ["nlp/translation"])).toEqual({
+      score: 1,
+      matched: ["nlp/translation"],
+      matches: [{ query: "nlp", rule: "parent" }],
+    });
     expect(tagFactor(tags("coding"), ["coding/debugging/rust"]).matches[0]!.rule).toBe("parent");
   });
 
@@ -47,21 +59,32 @@ describe("tag factor: ADP §3.6.1 matching rules", () => {
   it("aliases apply to both sides: segment aliases, whole-tag placement, case, spaces and underscores", () => {
     expect(tagFactor(tags("py"), ["python"]).matches).toEqual([{ query: "python", rule: "exact" }]);
     expect(tagFactor(tags("python"), ["Py"]).score).toBe(1);
-    expect(tagFactor(tags("coding/py"), ["Coding/Python3"]).matches).toEqual([{ query: "coding/python", rule: "exact" }]);
+    expect(tagFactor(tags("coding/py"), ["Coding/Python3"]).matches).toEqual([
+      { query: "coding/python", rule: "exact" },
+    ]);
     expect(tagFactor(tags("ML/vision"), ["machine learning/vision"]).score).toBe(1);
     // "translation" is placed under nlp: it answers nlp/* and nlp, and equals nlp/translation
-    expect(tagFactor(tags("translation"), ["nlp/translation"]).matches).toEqual([{ query: "nlp/translation", rule: "exact" }]);
+    expect(tagFactor(tags("translation"), ["nlp/translation"]).matches).toEqual([
+      { query: "nlp/translation", rule: "exact" },
+    ]);
     expect(tagFactor(tags("nlp/*"), ["translate"]).matches).toEqual([{ query: "nlp/*", rule: "prefix" }]);
     expect(tagFactor(tags("nlp"), ["translation"]).matches).toEqual([{ query: "nlp", rule: "parent" }]);
     expect(tagFactor(tags("web_search"), ["retrieval/web-search"]).score).toBe(1);
   });
 
   it("the score is matched query tags / query tags; matched_tags are the agent's skills as written", () => {
-    const r = tagFactor(tags("nlp/translation", "vision/*", "py", "ops"), ["nlp/translation/zh", "python", "vision-free"]);
+    const r = tagFactor(tags("nlp/translation", "vision/*", "py", "ops"), [
+      "nlp/translation/zh",
+      "python",
+      "vision-free",
+    ]);
     // nlp/translation (parent) and python (exact, by alias) of 4 → 2/4
     expect(r.score).toBe(0.5);
     expect(r.matched).toEqual(["nlp/translation/zh", "python"]);
-    expect(r.matches).toEqual([{ query: "nlp/translation", rule: "parent" }, { query: "python", rule: "exact" }]);
+    expect(r.matches).toEqual([
+      { query: "nlp/translation", rule: "parent" },
+      { query: "python", rule: "exact" },
+    ]);
     // duplicates by path count once ("nlp" and "nlp/*" select the same skills)
     expect(tagFactor(tags("nlp", "nlp/*", "NLP"), ["nlp/translation"]).score).toBe(1);
     expect(tagFactor([], ["nlp"]).score).toBe(0);
@@ -71,9 +94,15 @@ describe("tag factor: ADP §3.6.1 matching rules", () => {
     expect(normalizeTag(" NLP//Translation/* ")).toEqual({ path: "nlp/translation", prefix: true });
     expect(normalizeTag("/*")).toEqual({ path: "", prefix: true });
     expect(ancestorPaths("a/b/c")).toEqual(["a", "a/b", "a/b/c"]);
-    expect(skillPaths(["nlp/translation/zh", "py", "translate"]).sort()).toEqual(["nlp", "nlp/translation", "nlp/translation/zh", "python"].sort());
+    expect(skillPaths(["nlp/translation/zh", "py", "translate"]).sort()).toEqual(
+      ["nlp", "nlp/translation", "nlp/translation/zh", "python"].sort(),
+    );
     // A query tag matches a skill set exactly when its path is among the set's paths.
-    for (const [q, skills, hit] of [["nlp", ["nlp/translation"], true], ["nlp/*", ["nlp"], true], ["nlp/translation", ["nlp"], false]] as const) {
+    for (const [q, skills, hit] of [
+      ["nlp", ["nlp/translation"], true],
+      ["nlp/*", ["nlp"], true],
+      ["nlp/translation", ["nlp"], false],
+    ] as const) {
       const [t] = tags(q);
       expect(skillPaths(skills).includes(t!.path), q).toBe(hit);
       expect(tagFactor([t!], skills).score === 1, q).toBe(hit);
@@ -165,7 +194,13 @@ describe("composite score", () => {
     expect(s.cold_start).toBe(true);
     expect(s.matched_tags).toEqual(["nlp/translation/zh"]);
 
-    const veteranOffline = scoreCandidate(q, { ...base, missionsCompleted: 9, online: false, reviewCount: 0, reviewAverage: null });
+    const veteranOffline = scoreCandidate(q, {
+      ...base,
+      missionsCompleted: 9,
+      online: false,
+      reviewCount: 0,
+      reviewAverage: null,
+    });
     expect(veteranOffline.factors).toEqual({ tags: 0.5, text: 0.5, reputation: 0.5, availability: 0, rating: 0 });
     expect(veteranOffline.score).toBe(0.375); // 0.15 + 0.125 + 0.1
   });
@@ -175,12 +210,26 @@ describe("composite score", () => {
     const a = { ...base, key: "0x00000000000000000000000000000000000000aa" };
     const b = { ...base, key: "0x00000000000000000000000000000000000000bb" };
     const c = { ...base, key: "0x00000000000000000000000000000000000000cc", maxConcurrentTasks: 1, activeTasks: 1 };
-    const weak = { ...base, key: "0x00000000000000000000000000000000000000dd", skills: [], words: [], online: false, reviewCount: 0, missionsCompleted: 9, rating: 1000 };
+    const weak = {
+      ...base,
+      key: "0x00000000000000000000000000000000000000dd",
+      skills: [],
+      words: [],
+      online: false,
+      reviewCount: 0,
+      missionsCompleted: 9,
+      rating: 1000,
+    };
     const opts = { limit: 10, minScore: 0.1, excludeOverloaded: true, ties: "asc" as const };
     // b and a score the same: a first whatever the input order; c overloaded; weak = 0.2·(1/11) < 0.1
     expect(rank(q, [b, c, weak, a], opts).map((s) => s.key)).toEqual([a.key, b.key]);
     expect(rank(q, [a, b], { ...opts, ties: "desc" }).map((s) => s.key)).toEqual([b.key, a.key]);
-    expect(rank(q, [b, c, weak, a], { ...opts, minScore: 0, excludeOverloaded: false }).map((s) => s.key)).toEqual([a.key, b.key, c.key, weak.key]);
+    expect(rank(q, [b, c, weak, a], { ...opts, minScore: 0, excludeOverloaded: false }).map((s) => s.key)).toEqual([
+      a.key,
+      b.key,
+      c.key,
+      weak.key,
+    ]);
     expect(rank(q, [b, a], { ...opts, limit: 1 }).map((s) => s.key)).toEqual([a.key]);
     const overloaded = scoreCandidate(q, c);
     expect(overloaded.overloaded).toBe(true);

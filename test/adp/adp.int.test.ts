@@ -30,7 +30,12 @@ async function verifies(card: Record<string, unknown>): Promise<boolean> {
   return ed.verifyAsync(new Uint8Array(Buffer.from(card.signature, "base64url")), cardSigningBytes(card), key);
 }
 
-function cardFor(address: string, did: string | undefined, seq: number | undefined, over: Record<string, unknown> = {}) {
+function cardFor(
+  address: string,
+  did: string | undefined,
+  seq: number | undefined,
+  over: Record<string, unknown> = {},
+) {
   return {
     id: `agent://bot-${address.slice(2, 10)}`,
     name: `bot ${address.slice(2, 8)}`,
@@ -107,7 +112,15 @@ describe("adp.advertise → adp.describe → verify (must-show 3)", () => {
     const v1 = signCard(cardFor(a.address, key.did, 1), key.privateKey);
     const stored = await t.call("POST", ADVERTISE, { token: a.token, body: v1 });
     expect(stored.status, stored.text).toBe(200);
-    expect(stored.body).toEqual({ stored: true, agent_id: a.address, card_id: v1.id, seq: 1, signed: true, revoked: false, unchanged: false });
+    expect(stored.body).toEqual({
+      stored: true,
+      agent_id: a.address,
+      card_id: v1.id,
+      seq: 1,
+      signed: true,
+      revoked: false,
+      unchanged: false,
+    });
 
     const described = await t.call("POST", DESCRIBE, { body: { agent_id: a.account.address } });
     expect(described.status, described.text).toBe(200);
@@ -135,7 +148,11 @@ describe("adp.advertise → adp.describe → verify (must-show 3)", () => {
     expect((await t.call("POST", DESCRIBE, { body: { agent_id: a.address } })).body).toEqual(v1);
 
     // the untampered newer card is accepted
-    expect((await t.call("POST", ADVERTISE, { token: a.token, body: v2 })).body).toMatchObject({ stored: true, seq: 2, unchanged: false });
+    expect((await t.call("POST", ADVERTISE, { token: a.token, body: v2 })).body).toMatchObject({
+      stored: true,
+      seq: 2,
+      unchanged: false,
+    });
     expect((await t.call("POST", DESCRIBE, { body: { agent_id: a.address } })).body).toEqual(v2);
   });
 
@@ -157,16 +174,34 @@ describe("adp.advertise → adp.describe → verify (must-show 3)", () => {
   it("unsigned cards: session only; seq, when present, must grow; absent seq replaces a seq-less card", async () => {
     const a = await signIn(t);
     expectError(await t.call("POST", ADVERTISE, { body: cardFor(a.address, undefined, 1) }), 401, "UNAUTHORIZED");
-    expect((await t.call("POST", ADVERTISE, { token: a.token, body: cardFor(a.address, undefined, undefined) })).body).toMatchObject({ stored: true, seq: null, signed: false });
-    expect((await t.call("POST", ADVERTISE, { token: a.token, body: cardFor(a.address, undefined, undefined, { name: "renamed" }) })).body.unchanged).toBe(false);
-    expect((await t.call("POST", ADVERTISE, { token: a.token, body: cardFor(a.address, undefined, 3) })).body.seq).toBe(3);
-    const noSeq = await t.call("POST", ADVERTISE, { token: a.token, body: cardFor(a.address, undefined, undefined, { name: "no seq" }) });
+    expect(
+      (await t.call("POST", ADVERTISE, { token: a.token, body: cardFor(a.address, undefined, undefined) })).body,
+    ).toMatchObject({ stored: true, seq: null, signed: false });
+    expect(
+      (
+        await t.call("POST", ADVERTISE, {
+          token: a.token,
+          body: cardFor(a.address, undefined, undefined, { name: "renamed" }),
+        })
+      ).body.unchanged,
+    ).toBe(false);
+    expect((await t.call("POST", ADVERTISE, { token: a.token, body: cardFor(a.address, undefined, 3) })).body.seq).toBe(
+      3,
+    );
+    const noSeq = await t.call("POST", ADVERTISE, {
+      token: a.token,
+      body: cardFor(a.address, undefined, undefined, { name: "no seq" }),
+    });
     expect(noSeq.body.details.reason).toBe("stale_seq");
     // the binding extension, when present, must be the caller; without it the card is the caller's
     const b = await signIn(t);
     const { extensions: _e, ...plain } = cardFor(b.address, undefined, undefined);
     expect((await t.call("POST", ADVERTISE, { token: b.token, body: plain })).body.agent_id).toBe(b.address);
-    expectError(await t.call("POST", ADVERTISE, { token: b.token, body: cardFor(a.address, undefined, 9) }), 403, "FORBIDDEN");
+    expectError(
+      await t.call("POST", ADVERTISE, { token: b.token, body: cardFor(a.address, undefined, 9) }),
+      403,
+      "FORBIDDEN",
+    );
   });
 
   it("signature only (no session): a newer card signed by the bound did:key is accepted; any other key is not", async () => {
@@ -179,17 +214,28 @@ describe("adp.advertise → adp.describe → verify (must-show 3)", () => {
 
     await t.call("POST", ADVERTISE, { token: a.token, body: signCard(cardFor(a.address, key.did, 1), key.privateKey) });
     const relayed = signCard(cardFor(a.address, key.did, 2, { name: "relayed" }), key.privateKey);
-    expect((await t.call("POST", ADVERTISE, { body: relayed })).body).toMatchObject({ stored: true, agent_id: a.address, seq: 2 });
+    expect((await t.call("POST", ADVERTISE, { body: relayed })).body).toMatchObject({
+      stored: true,
+      agent_id: a.address,
+      seq: 2,
+    });
     // replayed old card through a relay: stale
-    const replay = await t.call("POST", ADVERTISE, { body: signCard(cardFor(a.address, key.did, 1, { name: "old" }), key.privateKey) });
+    const replay = await t.call("POST", ADVERTISE, {
+      body: signCard(cardFor(a.address, key.did, 1, { name: "old" }), key.privateKey),
+    });
     expect(replay.body.details.reason).toBe("stale_seq");
     // an attacker's key naming a's address
     const mallory = ed25519Identity();
-    const forged = await t.call("POST", ADVERTISE, { body: signCard(cardFor(a.address, mallory.did, 99), mallory.privateKey) });
+    const forged = await t.call("POST", ADVERTISE, {
+      body: signCard(cardFor(a.address, mallory.did, 99), mallory.privateKey),
+    });
     expect(forged.body.details.reason).toBe("did_not_bound");
     // a's key cannot be bound to another agent either, nor a's signed card advertised by another session
     const b = await signIn(t);
-    const squat = await t.call("POST", ADVERTISE, { token: b.token, body: signCard(cardFor(b.address, key.did, 1), key.privateKey) });
+    const squat = await t.call("POST", ADVERTISE, {
+      token: b.token,
+      body: signCard(cardFor(b.address, key.did, 1), key.privateKey),
+    });
     expectError(squat, 409, "CONFLICT");
     expect(squat.body.details.reason).toBe("did_bound_elsewhere");
     expectError(await t.call("POST", ADVERTISE, { token: b.token, body: relayed }), 403, "FORBIDDEN");
@@ -211,20 +257,35 @@ describe("adp.advertise → adp.describe → verify (must-show 3)", () => {
       expect(r.status, reason).toBe(status);
       expect(r.body.details?.reason, r.text).toBe(reason);
     }
-    expectError(await t.call("POST", ADVERTISE, { token: a.token, body: { ...cardFor(a.address, undefined, 1), id: "https://bot.example" } }), 400, "INVALID_PARAMETER");
+    expectError(
+      await t.call("POST", ADVERTISE, {
+        token: a.token,
+        body: { ...cardFor(a.address, undefined, 1), id: "https://bot.example" },
+      }),
+      400,
+      "INVALID_PARAMETER",
+    );
     expectError(await t.call("POST", ADVERTISE, { token: a.token, body: "{not json" }), 400, "INVALID_PARAMETER");
-    expectError(await t.call("POST", DESCRIBE, { body: { agent_id: "0x00000000000000000000000000000000000000ab" } }), 404, "NOT_FOUND");
+    expectError(
+      await t.call("POST", DESCRIBE, { body: { agent_id: "0x00000000000000000000000000000000000000ab" } }),
+      404,
+      "NOT_FOUND",
+    );
     expectError(await t.call("POST", DESCRIBE, { body: { agent_id: "nope" } }), 400, "INVALID_PARAMETER");
   });
 
   it("size: a body over 65 535 bytes is 413 before parsing; a card whose canonical text exceeds it is refused too", async () => {
     const a = await signIn(t);
-    const big = cardFor(a.address, undefined, 1, { extensions: { oabp: { agent_id: a.address }, "x.blob": { data: "a".repeat(MAX_CARD_BYTES) } } });
+    const big = cardFor(a.address, undefined, 1, {
+      extensions: { oabp: { agent_id: a.address }, "x.blob": { data: "a".repeat(MAX_CARD_BYTES) } },
+    });
     const r = await t.call("POST", ADVERTISE, { token: a.token, body: big });
     expectError(r, 413, "PAYLOAD_TOO_LARGE");
     expect(r.body.details.reason).toBe("card_too_large");
     // straight to the verb (no HTTP limit): the canonical size is what counts
-    await expect(advertise(ctxFor(t.deps, { kind: "agent", address: a.address, via: "session" }), big as never)).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE", details: { reason: "card_too_large" } });
+    await expect(
+      advertise(ctxFor(t.deps, { kind: "agent", address: a.address, via: "session" }), big as never),
+    ).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE", details: { reason: "card_too_large" } });
     const fits = cardFor(a.address, undefined, 1, { extensions: { "x.blob": { data: "a".repeat(60_000) } } });
     expect((await t.call("POST", ADVERTISE, { token: a.token, body: fits })).status).toBe(200);
   });
@@ -249,13 +310,21 @@ describe("adp.discover and the ranking lists", () => {
     };
     await put(translator, { skills: ["nlp/translation/zh"], description: "Chinese legal translation" });
     await put(pythonista, { skills: ["py", "coding/debugging"], description: "Python debugging" });
-    await put(busy, { skills: ["nlp/translation"], description: "translation", constraints: { max_concurrent_tasks: 0 } });
+    await put(busy, {
+      skills: ["nlp/translation"],
+      description: "translation",
+      constraints: { max_concurrent_tasks: 0 },
+    });
     await put(gone, { skills: ["nlp/translation"], tools: [], endpoints: [] });
     // translator is online (a heartbeat now); the others were seen at sign-in, 10 minutes ago
     t.clock.advance(10 * 60_000);
-    expect((await t.call("POST", `/agents/${translator.address}/heartbeat`, { token: translator.token })).status).toBe(200);
+    expect((await t.call("POST", `/agents/${translator.address}/heartbeat`, { token: translator.token })).status).toBe(
+      200,
+    );
 
-    const r = await t.call("POST", DISCOVER, { body: { tags: ["nlp/*", "python"], query: "chinese legal translation", min_score: 0 } });
+    const r = await t.call("POST", DISCOVER, {
+      body: { tags: ["nlp/*", "python"], query: "chinese legal translation", min_score: 0 },
+    });
     expect(r.status, r.text).toBe(200);
     const ids = r.body.results.map((x: { agent_id: string }) => x.agent_id);
     expect(ids).not.toContain(busy.address);
@@ -283,9 +352,19 @@ describe("adp.discover and the ranking lists", () => {
 
   it("active claims count as tasks in progress: an agent at max_concurrent_tasks is overloaded and left out", async () => {
     const worker = await signIn(t);
-    const r0 = await t.call("POST", ADVERTISE, { token: worker.token, body: cardFor(worker.address, undefined, 1, { skills: ["cartography"], description: "map making", constraints: { max_concurrent_tasks: 1 } }) });
+    const r0 = await t.call("POST", ADVERTISE, {
+      token: worker.token,
+      body: cardFor(worker.address, undefined, 1, {
+        skills: ["cartography"],
+        description: "map making",
+        constraints: { max_concurrent_tasks: 1 },
+      }),
+    });
     expect(r0.status, r0.text).toBe(200);
-    const found = async () => (await t.call("POST", DISCOVER, { body: { tags: ["cartography"], min_score: 0 } })).body.results.map((x: { agent_id: string }) => x.agent_id);
+    const found = async () =>
+      (await t.call("POST", DISCOVER, { body: { tags: ["cartography"], min_score: 0 } })).body.results.map(
+        (x: { agent_id: string }) => x.agent_id,
+      );
     expect(await found()).toContain(worker.address);
     const { mission } = await openMission(t, { tags: ["maps"] });
     expect((await t.call("POST", `/missions/${mission.id}/claims`, { token: worker.token })).status).toBe(201);
@@ -295,36 +374,66 @@ describe("adp.discover and the ranking lists", () => {
   });
 
   it("GET /missions/{id}/candidates ranks advertised agents for a mission, creator excluded", async () => {
-    const { creator, mission } = await openMission(t, { title: "Translate a Chinese lease", description: "Legal translation of a lease into English.", tags: ["translation", "legal"] });
-    await t.call("POST", ADVERTISE, { token: creator.token, body: cardFor(creator.address, undefined, 1, { skills: ["nlp/translation"] }) });
+    const { creator, mission } = await openMission(t, {
+      title: "Translate a Chinese lease",
+      description: "Legal translation of a lease into English.",
+      tags: ["translation", "legal"],
+    });
+    await t.call("POST", ADVERTISE, {
+      token: creator.token,
+      body: cardFor(creator.address, undefined, 1, { skills: ["nlp/translation"] }),
+    });
     const solver = await signIn(t);
-    await t.call("POST", ADVERTISE, { token: solver.token, body: cardFor(solver.address, undefined, 1, { skills: ["translate", "legal"], description: "lease and contract translation" }) });
+    await t.call("POST", ADVERTISE, {
+      token: solver.token,
+      body: cardFor(solver.address, undefined, 1, {
+        skills: ["translate", "legal"],
+        description: "lease and contract translation",
+      }),
+    });
     const r = await t.call("GET", `/missions/${mission.id}/candidates?limit=100&min_score=0`);
     expect(r.status, r.text).toBe(200);
     const ids = r.body.candidates.map((c: { agent_id: string }) => c.agent_id);
     expect(ids).not.toContain(creator.address);
     const mine = r.body.candidates.find((c: { agent_id: string }) => c.agent_id === solver.address);
     expect(mine.factors.tags).toBe(1); // translation ≡ translate (alias), legal exact
-    expect(mine.tag_matches).toEqual([{ query: "nlp/translation", rule: "exact" }, { query: "legal", rule: "exact" }]);
+    expect(mine.tag_matches).toEqual([
+      { query: "nlp/translation", rule: "exact" },
+      { query: "legal", rule: "exact" },
+    ]);
     expect(ids[0]).toBe(solver.address);
     expect(mine.online).toBe(true);
     // same through /api; unknown mission 404
-    expect((await t.call("GET", `/api/missions/${mission.id}/candidates?min_score=0`)).body.candidates[0].agent_id).toBe(solver.address);
+    expect(
+      (await t.call("GET", `/api/missions/${mission.id}/candidates?min_score=0`)).body.candidates[0].agent_id,
+    ).toBe(solver.address);
     expectError(await t.call("GET", "/missions/mis_01JZ0000000000000000000000/candidates"), 404, "NOT_FOUND");
   });
 
   it("GET /agents/{id}/recommended-missions ranks open missions with the same score as the candidates list", async () => {
-    const { mission } = await openMission(t, { title: "OCR of scanned invoices", description: "Extract totals from scanned invoices.", tags: ["ocr", "invoices"] });
+    const { mission } = await openMission(t, {
+      title: "OCR of scanned invoices",
+      description: "Extract totals from scanned invoices.",
+      tags: ["ocr", "invoices"],
+    });
     await openMission(t, { title: "Write a poem", description: "About the sea.", tags: ["poetry"] });
     const solver = await signIn(t);
-    await t.call("POST", ADVERTISE, { token: solver.token, body: cardFor(solver.address, undefined, 1, { skills: ["vision/ocr"], description: "OCR for invoices and receipts" }) });
+    await t.call("POST", ADVERTISE, {
+      token: solver.token,
+      body: cardFor(solver.address, undefined, 1, {
+        skills: ["vision/ocr"],
+        description: "OCR for invoices and receipts",
+      }),
+    });
     const r = await t.call("GET", `/agents/${solver.address}/recommended-missions?min_score=0.2`);
     expect(r.status, r.text).toBe(200);
     expect(r.body.source).toBe("card");
     expect(r.body.missions.map((m: { mission_id: string }) => m.mission_id)).toEqual([mission.id]);
     const rec = r.body.missions[0];
     expect(rec.tag_matches).toEqual([{ query: "vision/ocr", rule: "exact" }]);
-    const cand = (await t.call("GET", `/missions/${mission.id}/candidates?limit=100&min_score=0`)).body.candidates.find((c: { agent_id: string }) => c.agent_id === solver.address);
+    const cand = (await t.call("GET", `/missions/${mission.id}/candidates?limit=100&min_score=0`)).body.candidates.find(
+      (c: { agent_id: string }) => c.agent_id === solver.address,
+    );
     expect(cand.score).toBe(rec.score);
     expect(cand.factors).toEqual(rec.factors);
 
@@ -342,13 +451,33 @@ describe("adp.discover and the ranking lists", () => {
   it("reputation comes from the (decayed) ELO rating, rating from reviews, availability from heartbeats", async () => {
     const { creator, mission } = await openMission(t, { verification: { type: "creator_judges", params: {} } });
     const w = await signIn(t);
-    const sub = await t.call("POST", `/missions/${mission.id}/submissions`, { token: w.token, body: { content: "done" } });
+    const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: w.token,
+      body: { content: "done" },
+    });
     expect(sub.status, sub.text).toBe(201);
-    expect((await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: sub.body.id }] } })).status).toBe(200);
-    expect((await t.call("POST", `/agents/${w.address}/reviews`, { token: creator.token, body: { mission_id: mission.id, stars: 4 } })).status).toBe(201);
+    expect(
+      (
+        await t.call("POST", `/missions/${mission.id}/award`, {
+          token: creator.token,
+          body: { winners: [{ submission_id: sub.body.id }] },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await t.call("POST", `/agents/${w.address}/reviews`, {
+          token: creator.token,
+          body: { mission_id: mission.id, stars: 4 },
+        })
+      ).status,
+    ).toBe(201);
     // alone, 100 USDC (K = 64): 1400 + 64 · (1 − 0.5) = 1432, one completed mission (cold start)
     expect((await t.call("GET", `/agents/${w.address}`)).body).toMatchObject({ rating: 1432, missions_completed: 1 });
-    await t.call("POST", ADVERTISE, { token: w.token, body: cardFor(w.address, undefined, 1, { skills: ["lang/esperanto"] }) });
+    await t.call("POST", ADVERTISE, {
+      token: w.token,
+      body: cardFor(w.address, undefined, 1, { skills: ["lang/esperanto"] }),
+    });
 
     const find = async () => (await t.call("POST", DISCOVER, { body: { tags: ["lang/esperanto"] } })).body.results[0];
     const reputation = Math.round((1 / (1 + 10 ** ((1400 - 1432) / 400)) + 0.1) * 1e6) / 1e6;
@@ -366,7 +495,9 @@ describe("adp.discover and the ranking lists", () => {
     // 7 days of grace + 3 full weeks idle: −6 by decay, read at request time
     t.clock.advance(28 * 86_400_000);
     await t.call("POST", `/agents/${w.address}/heartbeat`, { token: w.token });
-    expect((await find()).factors.reputation).toBe(Math.round((1 / (1 + 10 ** ((1400 - 1426) / 400)) + 0.1) * 1e6) / 1e6);
+    expect((await find()).factors.reputation).toBe(
+      Math.round((1 / (1 + 10 ** ((1400 - 1426) / 400)) + 0.1) * 1e6) / 1e6,
+    );
   });
 
   it("scores a bounded candidate set: at most OABP_ADP_CANDIDATE_CAP cards, the freshest first", async () => {
@@ -376,7 +507,14 @@ describe("adp.discover and the ranking lists", () => {
       for (let i = 0; i < 12; i++) {
         const a = await signIn(capped);
         capped.clock.advance(1000);
-        expect((await capped.call("POST", ADVERTISE, { token: a.token, body: cardFor(a.address, undefined, 1, { skills: ["audio/speech-to-text"] }) })).status).toBe(200);
+        expect(
+          (
+            await capped.call("POST", ADVERTISE, {
+              token: a.token,
+              body: cardFor(a.address, undefined, 1, { skills: ["audio/speech-to-text"] }),
+            })
+          ).status,
+        ).toBe(200);
         ids.push(a.address);
       }
       const r = await capped.call("POST", DISCOVER, { body: { tags: ["stt"], limit: 50, min_score: 0 } });

@@ -32,9 +32,17 @@ describe("PUT /agents/{id}", () => {
       expect(got.body, path).toEqual(r.body);
     }
     // fields left out stay as they are; null clears
-    const partial = await t.call("PUT", `/agents/${a.account.address}`, { token: a.token, body: { display_name: "Ada", mcp_endpoint: null } });
+    const partial = await t.call("PUT", `/agents/${a.account.address}`, {
+      token: a.token,
+      body: { display_name: "Ada", mcp_endpoint: null },
+    });
     expect(partial.status, partial.text).toBe(200);
-    expect(partial.body).toMatchObject({ display_name: "Ada", mcp_endpoint: null, kind: "autonomous", capabilities: ["rust", "search"] });
+    expect(partial.body).toMatchObject({
+      display_name: "Ada",
+      mcp_endpoint: null,
+      kind: "autonomous",
+      capabilities: ["rust", "search"],
+    });
     expect((await t.call("GET", `/agents/${a.address}`)).body).toEqual(partial.body);
   });
 
@@ -54,7 +62,11 @@ describe("PUT /agents/{id}", () => {
 
   it("the admin token does not act as an agent → 403", async () => {
     const addr = newAccount().address.toLowerCase();
-    expectError(await t.call("PUT", `/agents/${addr}`, { token: ADMIN_TOKEN, body: { display_name: "op" } }), 403, "FORBIDDEN");
+    expectError(
+      await t.call("PUT", `/agents/${addr}`, { token: ADMIN_TOKEN, body: { display_name: "op" } }),
+      403,
+      "FORBIDDEN",
+    );
   });
 
   it.each([
@@ -79,22 +91,40 @@ describe("PUT /agents/{id}", () => {
     expectError(bad, 400, "INVALID_PARAMETER");
     expect(bad.body.details.reason).toBe("malformed_json");
     const text = JSON.stringify({ display_name: "x" });
-    expectError(await t.call("PUT", `/agents/${a.address}`, { token: a.token, body: text, headers: { "content-type": "text/plain" } }), 415, "UNSUPPORTED_MEDIA_TYPE");
+    expectError(
+      await t.call("PUT", `/agents/${a.address}`, {
+        token: a.token,
+        body: text,
+        headers: { "content-type": "text/plain" },
+      }),
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
     expect((await t.call("GET", `/agents/${a.address}`)).body.display_name).toBeNull();
   });
 });
 
 describe("GET /agents/{id}", () => {
-  it.each(["not-an-address", "0x123", "0x" + "g".repeat(40), "0xAbCdEf0000000000000000000000000000000000"])("%s → 400 INVALID_PARAMETER", async (id) => {
-    expectError(await t.call("GET", `/agents/${id}`), 400, "INVALID_PARAMETER");
-    expectError(await t.call("GET", `/agents/${id}/balance`), 400, "INVALID_PARAMETER");
-  });
+  it.each(["not-an-address", "0x123", "0x" + "g".repeat(40), "0xAbCdEf0000000000000000000000000000000000"])(
+    "%s → 400 INVALID_PARAMETER",
+    async (id) => {
+      expectError(await t.call("GET", `/agents/${id}`), 400, "INVALID_PARAMETER");
+      expectError(await t.call("GET", `/agents/${id}/balance`), 400, "INVALID_PARAMETER");
+    },
+  );
 
-  it("an unknown but valid address → 200 with rating 1400 and aigen_balance \"0\"", async () => {
+  it('an unknown but valid address → 200 with rating 1400 and aigen_balance "0"', async () => {
     const addr = newAccount().address;
     const r = await t.call("GET", `/agents/${addr}`);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ agent_id: addr.toLowerCase(), rating: 1400, aigen_balance: 0, registered: false, display_name: null, capabilities: [] });
+    expect(r.body).toMatchObject({
+      agent_id: addr.toLowerCase(),
+      rating: 1400,
+      aigen_balance: 0,
+      registered: false,
+      display_name: null,
+      capabilities: [],
+    });
     const bal = await t.call("GET", `/agents/${addr.toUpperCase().replace("0X", "0x")}/balance`);
     expect(bal.status).toBe(200);
     expect(bal.body).toMatchObject({ agent_id: addr.toLowerCase(), aigen_balance: 0, asset: "USDC" });
@@ -102,14 +132,24 @@ describe("GET /agents/{id}", () => {
 });
 
 describe("POST /admin/ledger/credit", () => {
-  const body = (over: Record<string, unknown> = {}) => ({ agent_id: newAccount().address, asset: "USDC", amount: "1000", ...over });
+  const body = (over: Record<string, unknown> = {}) => ({
+    agent_id: newAccount().address,
+    asset: "USDC",
+    amount: "1000",
+    ...over,
+  });
   const balance = async (addr: string) => (await t.call("GET", `/agents/${addr}/balance`)).body.balances[0].available;
 
   it("the admin token credits the agent", async () => {
     const b = body();
     const r = await t.call("POST", "/admin/ledger/credit", { token: ADMIN_TOKEN, body: b });
     expect(r.status, r.text).toBe(200);
-    expect(r.body).toMatchObject({ agent_id: b.agent_id.toLowerCase(), asset: "USDC", amount: "1000", balance: "1000" });
+    expect(r.body).toMatchObject({
+      agent_id: b.agent_id.toLowerCase(),
+      asset: "USDC",
+      amount: "1000",
+      balance: "1000",
+    });
     expect(await balance(b.agent_id)).toBe("1000");
   });
 
@@ -118,7 +158,11 @@ describe("POST /admin/ledger/credit", () => {
     const b = body({ agent_id: agent.address });
     expectError(await t.call("POST", "/admin/ledger/credit", { body: b }), 401, "UNAUTHORIZED");
     expectError(await t.call("POST", "/admin/ledger/credit", { token: agent.token, body: b }), 403, "FORBIDDEN");
-    expectError(await t.call("POST", "/admin/ledger/credit", { token: `${ADMIN_TOKEN}x`, body: b }), 401, "UNAUTHORIZED");
+    expectError(
+      await t.call("POST", "/admin/ledger/credit", { token: `${ADMIN_TOKEN}x`, body: b }),
+      401,
+      "UNAUTHORIZED",
+    );
     expect(await balance(agent.address)).toBe("0");
   });
 
@@ -146,13 +190,23 @@ describe("POST /admin/ledger/credit", () => {
     expect(second.text).toBe(first.text);
     expect(second.headers.get("idempotent-replayed")).toBe("true");
     expect(await balance(b.agent_id)).toBe("1000");
-    expectError(await t.call("POST", "/admin/ledger/credit", { token: ADMIN_TOKEN, body: { ...b, amount: "5" }, headers }), 422, "UNPROCESSABLE");
+    expectError(
+      await t.call("POST", "/admin/ledger/credit", { token: ADMIN_TOKEN, body: { ...b, amount: "5" }, headers }),
+      422,
+      "UNPROCESSABLE",
+    );
   });
 });
 
 describe("CORS", () => {
   it("answers preflights and marks every response, errors included, as open", async () => {
-    const pre = await t.call("OPTIONS", "/missions", { headers: { origin: "https://x.example", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" } });
+    const pre = await t.call("OPTIONS", "/missions", {
+      headers: {
+        origin: "https://x.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type",
+      },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe("*");
     expect(pre.headers.get("access-control-allow-methods")).toContain("POST");

@@ -23,28 +23,57 @@ async function boundaryErrors(code: string, filePath: string) {
 }
 
 async function graph(srcDir: string) {
-  const out = await run(process.execPath, [join(ROOT, "scripts/feature-graph.mjs"), "--json", srcDir], { cwd: ROOT }).then(
+  const out = await run(process.execPath, [join(ROOT, "scripts/feature-graph.mjs"), "--json", srcDir], {
+    cwd: ROOT,
+  }).then(
     (r) => ({ code: 0, stdout: r.stdout }),
     (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
   );
-  return { code: out.code, report: JSON.parse(out.stdout) as { edges: number; deep_imports: unknown[]; mutual_pairs: string[][]; cycles: string[][]; upward_imports: unknown[] } };
+  return {
+    code: out.code,
+    report: JSON.parse(out.stdout) as {
+      edges: number;
+      deep_imports: unknown[];
+      mutual_pairs: string[][];
+      cycles: string[][];
+      upward_imports: unknown[];
+    },
+  };
 }
 
 describe("feature boundaries", () => {
   it("the lint rule reports 0 boundary violations in src/", async () => {
     const results = await eslint.lintFiles(["src"]);
-    const violations = results.flatMap((r) => r.messages.filter((m) => m.ruleId === BOUNDARY).map((m) => `${r.filePath}:${m.line} ${m.message}`));
+    const violations = results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId === BOUNDARY).map((m) => `${r.filePath}:${m.line} ${m.message}`),
+    );
     expect(violations).toEqual([]);
   }, 120_000);
 
   it("the lint rule fails a planted deep import, an upward import and a deep import from app code", async () => {
     const deep = 'import { findMission } from "../missions/missions.service";\nexport const f = findMission;\n';
     expect(await boundaryErrors(deep, "src/features/claims/planted.ts")).toHaveLength(1);
-    expect(await boundaryErrors('import type { MissionWire } from "../missions/missions.schemas";\nexport type W = MissionWire;\n', "src/features/claims/planted.ts")).toHaveLength(1);
-    expect(await boundaryErrors('import { missionsRouter } from "../features/missions";\nexport const r = missionsRouter;\n', "src/lib/planted.ts")).toHaveLength(1);
-    expect(await boundaryErrors('import { missionsRouter } from "./features/missions/missions.index";\nexport const r = missionsRouter;\n', "src/planted.ts")).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'import type { MissionWire } from "../missions/missions.schemas";\nexport type W = MissionWire;\n',
+        "src/features/claims/planted.ts",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'import { missionsRouter } from "../features/missions";\nexport const r = missionsRouter;\n',
+        "src/lib/planted.ts",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'import { missionsRouter } from "./features/missions/missions.index";\nexport const r = missionsRouter;\n',
+        "src/planted.ts",
+      ),
+    ).toHaveLength(1);
     // Allowed: a feature's index, lower layers, the feature's own files.
-    const fine = 'import { missionsRouter } from "../missions";\nimport { AppError } from "../../lib/errors";\nimport { listClaims } from "./claims.service";\nexport const all = [missionsRouter, AppError, listClaims];\n';
+    const fine =
+      'import { missionsRouter } from "../missions";\nimport { AppError } from "../../lib/errors";\nimport { listClaims } from "./claims.service";\nexport const all = [missionsRouter, AppError, listClaims];\n';
     expect(await boundaryErrors(fine, "src/features/claims/planted.ts")).toEqual([]);
   }, 60_000);
 
@@ -69,15 +98,23 @@ describe("feature boundaries", () => {
     write("features/a/index.ts", 'export { a } from "./a.service";\n');
     write("features/a/a.service.ts", 'import { b } from "../b";\nexport const a = () => b;\n');
     write("features/b/index.ts", 'export { b } from "./b.service";\n');
-    write("features/b/b.service.ts", 'import { a } from "../a";\nimport { c } from "../c/c.service";\nexport const b = () => [a, c];\n');
+    write(
+      "features/b/b.service.ts",
+      'import { a } from "../a";\nimport { c } from "../c/c.service";\nexport const b = () => [a, c];\n',
+    );
     write("features/c/index.ts", 'export { c } from "./c.service";\n');
-    write("features/c/c.service.ts", 'import type { a } from "../a";\nexport const c = 1;\nexport type A = typeof a;\n');
+    write(
+      "features/c/c.service.ts",
+      'import type { a } from "../a";\nexport const c = 1;\nexport type A = typeof a;\n',
+    );
     write("lib/util.ts", 'import { c } from "../features/c";\nexport const u = c;\n');
     const { code, report } = await graph(fixture);
     expect(code).toBe(1);
     expect(report.mutual_pairs).toEqual([["a", "b"]]);
     expect(report.cycles).toEqual([["a", "b", "c"]]);
-    expect(report.deep_imports).toEqual([{ file: join("features", "b", "b.service.ts"), spec: "../c/c.service", feature: "c" }]);
+    expect(report.deep_imports).toEqual([
+      { file: join("features", "b", "b.service.ts"), spec: "../c/c.service", feature: "c" },
+    ]);
     expect(report.upward_imports).toEqual([{ file: join("lib", "util.ts"), spec: "../features/c", feature: "c" }]);
   });
 });

@@ -12,13 +12,29 @@ describe.runIf(onRealPostgres)("registry bindings under concurrency (real Postgr
   const B = newAccount();
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeTestApp({ OABP_REGISTRIES: JSON.stringify([{ domain: "a.example", signer: A.address }, { domain: "b.example", signer: B.address }]) }, { poolMax: 10 });
+    t = await makeTestApp(
+      {
+        OABP_REGISTRIES: JSON.stringify([
+          { domain: "a.example", signer: A.address },
+          { domain: "b.example", signer: B.address },
+        ]),
+      },
+      { poolMax: 10 },
+    );
   });
   afterAll(async () => t?.close());
 
   async function attest(signer: PrivateKeyAccount, domain: string, apiKey: string, evm: string, issuedAt: string) {
-    const hash = keccak256(encodeAbiParameters(parseAbiParameters("string, address, string"), [apiKey, evm as Hex, issuedAt]));
-    return { api_key: apiKey, evm_address: evm, issued_at: issuedAt, registry_domain: domain, signature: await signer.sign({ hash }) };
+    const hash = keccak256(
+      encodeAbiParameters(parseAbiParameters("string, address, string"), [apiKey, evm as Hex, issuedAt]),
+    );
+    return {
+      api_key: apiKey,
+      evm_address: evm,
+      issued_at: issuedAt,
+      registry_domain: domain,
+      signature: await signer.sign({ hash }),
+    };
   }
   const post = (body: unknown) => t.call("POST", "/attestations/registry", { body });
   const boundTo = async (apiKey: string) => {
@@ -32,7 +48,10 @@ describe.runIf(onRealPostgres)("registry bindings under concurrency (real Postgr
       const key = `race-${trial}-${crypto.randomUUID()}`;
       const at = t.clock.now().toISOString();
       const [ea, eb] = [newAccount().address, newAccount().address];
-      const [ra, rb] = await Promise.all([post(await attest(A, "a.example", key, ea, at)), post(await attest(B, "b.example", key, eb, at))]);
+      const [ra, rb] = await Promise.all([
+        post(await attest(A, "a.example", key, ea, at)),
+        post(await attest(B, "b.example", key, eb, at)),
+      ]);
       expect([ra.status, rb.status].sort()).toEqual([200, 409]);
       const winner = ra.status === 200 ? ea : eb;
       expect(await boundTo(key)).toBe(winner.toLowerCase());
@@ -45,7 +64,10 @@ describe.runIf(onRealPostgres)("registry bindings under concurrency (real Postgr
       const older = new Date(t.clock.now().getTime() - 60_000).toISOString();
       const newer = t.clock.now().toISOString();
       const [oldAddr, newAddr] = [newAccount().address, newAccount().address];
-      await Promise.all([post(await attest(A, "a.example", key, oldAddr, older)), post(await attest(A, "a.example", key, newAddr, newer))]);
+      await Promise.all([
+        post(await attest(A, "a.example", key, oldAddr, older)),
+        post(await attest(A, "a.example", key, newAddr, newer)),
+      ]);
       expect(await boundTo(key)).toBe(newAddr.toLowerCase());
     }
   });

@@ -27,11 +27,19 @@ afterAll(async () => t?.close());
 let keySeq = 0;
 const freshKey = () => `${crypto.randomUUID()}-${++keySeq}`;
 
-interface AttestFields { api_key: string; evm_address: string; issued_at: string; registry_domain: string; ttl_seconds?: number }
+interface AttestFields {
+  api_key: string;
+  evm_address: string;
+  issued_at: string;
+  registry_domain: string;
+  ttl_seconds?: number;
+}
 
 /** An AIP-1 §1.4 attestation: ECDSA over keccak256(abi.encode(api_key, evm_address, issued_at)), raw or EIP-191. */
 async function attestation(signer: PrivateKeyAccount, f: AttestFields, mode: "raw" | "eip191" = "raw") {
-  const hash = keccak256(encodeAbiParameters(parseAbiParameters("string, address, string"), [f.api_key, f.evm_address as Hex, f.issued_at]));
+  const hash = keccak256(
+    encodeAbiParameters(parseAbiParameters("string, address, string"), [f.api_key, f.evm_address as Hex, f.issued_at]),
+  );
   const signature = mode === "raw" ? await signer.sign({ hash }) : await signer.signMessage({ message: { raw: hash } });
   return { ...f, signature };
 }
@@ -48,12 +56,20 @@ async function bind(signer: PrivateKeyAccount, over: Partial<AttestFields> = {},
   return { res, f };
 }
 
-const submit = (missionId: string, body: unknown, o: { apiKey?: string; header?: boolean; token?: string; path?: string } = {}) =>
-  t.call("POST", `${o.path ?? `/missions/${missionId}/submissions`}${o.apiKey && !o.header ? `?api_key=${encodeURIComponent(o.apiKey)}` : ""}`, {
-    body,
-    token: o.token,
-    headers: o.apiKey && o.header ? { "x-api-key": o.apiKey } : {},
-  });
+const submit = (
+  missionId: string,
+  body: unknown,
+  o: { apiKey?: string; header?: boolean; token?: string; path?: string } = {},
+) =>
+  t.call(
+    "POST",
+    `${o.path ?? `/missions/${missionId}/submissions`}${o.apiKey && !o.header ? `?api_key=${encodeURIComponent(o.apiKey)}` : ""}`,
+    {
+      body,
+      token: o.token,
+      headers: o.apiKey && o.header ? { "x-api-key": o.apiKey } : {},
+    },
+  );
 
 function expectAnonymous(r: Awaited<ReturnType<TestApp["call"]>>) {
   expect(r.status).toBe(403);
@@ -65,7 +81,9 @@ describe("SIWE (EIP-4361)", () => {
   it("signs in: token, Bearer, lowercase agent_id, expires in 24 h; the token authenticates", async () => {
     const account = newAccount();
     const message = await siweMessageFor(t, account);
-    const r = await t.call("POST", "/auth/siwe", { body: { message, signature: await account.signMessage({ message }) } });
+    const r = await t.call("POST", "/auth/siwe", {
+      body: { message, signature: await account.signMessage({ message }) },
+    });
     expect(r.status, r.text).toBe(200);
     expect(r.body).toEqual({
       token: expect.any(String),
@@ -73,7 +91,10 @@ describe("SIWE (EIP-4361)", () => {
       agent_id: account.address.toLowerCase(),
       expires_at: new Date(t.clock.now().getTime() + 24 * HOUR).toISOString(),
     });
-    const put = await t.call("PUT", `/agents/${account.address}`, { token: r.body.token, body: { display_name: "siwe" } });
+    const put = await t.call("PUT", `/agents/${account.address}`, {
+      token: r.body.token,
+      body: { display_name: "siwe" },
+    });
     expect(put.status, put.text).toBe(200);
     expect(put.body.display_name).toBe("siwe");
   });
@@ -91,7 +112,11 @@ describe("SIWE (EIP-4361)", () => {
   it.each([
     ["wrong domain", { domain: "evil.example" }, "wrong_domain"],
     ["chain id 1 (only 8453 is accepted)", { chainId: 1 }, "wrong_chain"],
-    ["expirationTime in the past", { issuedAt: new Date("2026-01-01T00:00:00Z"), expirationTime: new Date("2026-01-02T00:00:00Z") }, "expired"],
+    [
+      "expirationTime in the past",
+      { issuedAt: new Date("2026-01-01T00:00:00Z"), expirationTime: new Date("2026-01-02T00:00:00Z") },
+      "expired",
+    ],
     ["notBefore in the future", { notBefore: new Date("2030-01-01T00:00:00Z") }, "expired"],
     ["a nonce this server never issued", { nonce: "neverissued12345" }, "invalid_nonce"],
     // Issue 13: the message's `uri` must be this server (OABP_PUBLIC_URL's origin).
@@ -100,7 +125,9 @@ describe("SIWE (EIP-4361)", () => {
   ])("%s → 401", async (_n, over, reason) => {
     const account = newAccount();
     const message = await siweMessageFor(t, account, over);
-    const r = await t.call("POST", "/auth/siwe", { body: { message, signature: await account.signMessage({ message }) } });
+    const r = await t.call("POST", "/auth/siwe", {
+      body: { message, signature: await account.signMessage({ message }) },
+    });
     expectError(r, 401, "UNAUTHORIZED");
     expect(r.body.details.reason).toBe(reason);
   });
@@ -121,9 +148,12 @@ describe("SIWE (EIP-4361)", () => {
     const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
     const sHigh = n - BigInt(`0x${low.slice(66, 130)}`);
     const v = parseInt(low.slice(130), 16);
-    const high = `${low.slice(0, 66)}${sHigh.toString(16).padStart(64, "0")}${(v === 27 ? 28 : 27).toString(16)}` as Hex;
+    const high =
+      `${low.slice(0, 66)}${sHigh.toString(16).padStart(64, "0")}${(v === 27 ? 28 : 27).toString(16)}` as Hex;
     // The twin is a valid ECDSA signature of the same message by the same key …
-    expect((await recoverMessageAddress({ message, signature: high })).toLowerCase()).toBe(account.address.toLowerCase());
+    expect((await recoverMessageAddress({ message, signature: high })).toLowerCase()).toBe(
+      account.address.toLowerCase(),
+    );
     // … and is refused here.
     const r = await t.call("POST", "/auth/siwe", { body: { message, signature: high } });
     expectError(r, 401, "UNAUTHORIZED");
@@ -133,7 +163,9 @@ describe("SIWE (EIP-4361)", () => {
 
   it("a signature by another account → 401", async () => {
     const message = await siweMessageFor(t, newAccount());
-    const r = await t.call("POST", "/auth/siwe", { body: { message, signature: await newAccount().signMessage({ message }) } });
+    const r = await t.call("POST", "/auth/siwe", {
+      body: { message, signature: await newAccount().signMessage({ message }) },
+    });
     expectError(r, 401, "UNAUTHORIZED");
     expect(r.body.details.reason).toBe("invalid_signature");
   });
@@ -142,7 +174,9 @@ describe("SIWE (EIP-4361)", () => {
     const account = newAccount();
     const message = await siweMessageFor(t, account);
     t.clock.advance(6 * 60_000);
-    const r = await t.call("POST", "/auth/siwe", { body: { message, signature: await account.signMessage({ message }) } });
+    const r = await t.call("POST", "/auth/siwe", {
+      body: { message, signature: await account.signMessage({ message }) },
+    });
     expectError(r, 401, "UNAUTHORIZED");
   });
 
@@ -151,7 +185,11 @@ describe("SIWE (EIP-4361)", () => {
     t.clock.advance(24 * HOUR - 1000);
     expect((await t.call("PUT", `/agents/${a.address}`, { token: a.token, body: { kind: "human" } })).status).toBe(200);
     t.clock.advance(1000);
-    expectError(await t.call("PUT", `/agents/${a.address}`, { token: a.token, body: { kind: "hybrid" } }), 401, "UNAUTHORIZED");
+    expectError(
+      await t.call("PUT", `/agents/${a.address}`, { token: a.token, body: { kind: "hybrid" } }),
+      401,
+      "UNAUTHORIZED",
+    );
     expect((await t.call("GET", `/agents/${a.address}`)).body.kind).toBe("human");
   });
 
@@ -159,32 +197,42 @@ describe("SIWE (EIP-4361)", () => {
     const a = await signIn(t);
     for (const authorization of ["Bearer garbage", "Basic x", "Bearer", `Bearer ${a.token} extra`]) {
       const headers = { authorization };
-      expectError(await t.call("PUT", `/agents/${a.address}`, { headers, body: { kind: "human" } }), 401, "UNAUTHORIZED");
+      expectError(
+        await t.call("PUT", `/agents/${a.address}`, { headers, body: { kind: "human" } }),
+        401,
+        "UNAUTHORIZED",
+      );
       expectError(await t.call("GET", "/missions", { headers }), 401, "UNAUTHORIZED");
     }
   });
 });
 
 describe("registry attestation (AIP-1 §1.4)", () => {
-  it.each(["raw", "eip191"] as const)("a valid %s-signed attestation binds; api_key (query or X-Api-Key) submits as the bound address", async (mode) => {
-    const { mission } = await openMission(t);
-    const { res, f } = await bind(REGISTRY, { ttl_seconds: 3600 }, mode);
-    expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({
-      bound: true,
-      agent_id: f.evm_address.toLowerCase(),
-      registry_domain: "registry.example",
-      expires_at: new Date(new Date(f.issued_at).getTime() + HOUR).toISOString(),
-    });
-    const viaQuery = await submit(mission.id, { content: `query ${mode}` }, { apiKey: f.api_key });
-    expect(viaQuery.status, viaQuery.text).toBe(201);
-    expect(viaQuery.body.submitter).toBe(f.evm_address.toLowerCase());
-    const viaHeader = await submit(mission.id, { content: `header ${mode}` }, { apiKey: f.api_key, header: true });
-    expect(viaHeader.status, viaHeader.text).toBe(201);
-    expect(viaHeader.body.submitter).toBe(f.evm_address.toLowerCase());
-    const list = await t.call("GET", `/missions/${mission.id}/submissions`);
-    expect(list.body.submissions.map((s: { submitter: string }) => s.submitter)).toEqual([f.evm_address.toLowerCase(), f.evm_address.toLowerCase()]);
-  });
+  it.each(["raw", "eip191"] as const)(
+    "a valid %s-signed attestation binds; api_key (query or X-Api-Key) submits as the bound address",
+    async (mode) => {
+      const { mission } = await openMission(t);
+      const { res, f } = await bind(REGISTRY, { ttl_seconds: 3600 }, mode);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toEqual({
+        bound: true,
+        agent_id: f.evm_address.toLowerCase(),
+        registry_domain: "registry.example",
+        expires_at: new Date(new Date(f.issued_at).getTime() + HOUR).toISOString(),
+      });
+      const viaQuery = await submit(mission.id, { content: `query ${mode}` }, { apiKey: f.api_key });
+      expect(viaQuery.status, viaQuery.text).toBe(201);
+      expect(viaQuery.body.submitter).toBe(f.evm_address.toLowerCase());
+      const viaHeader = await submit(mission.id, { content: `header ${mode}` }, { apiKey: f.api_key, header: true });
+      expect(viaHeader.status, viaHeader.text).toBe(201);
+      expect(viaHeader.body.submitter).toBe(f.evm_address.toLowerCase());
+      const list = await t.call("GET", `/missions/${mission.id}/submissions`);
+      expect(list.body.submissions.map((s: { submitter: string }) => s.submitter)).toEqual([
+        f.evm_address.toLowerCase(),
+        f.evm_address.toLowerCase(),
+      ]);
+    },
+  );
 
   it("the default ttl is 24 h", async () => {
     const { res, f } = await bind(REGISTRY);
@@ -207,7 +255,12 @@ describe("registry attestation (AIP-1 §1.4)", () => {
   });
 
   it("another configured registry's key does not sign for this registry → 403 invalid_signature", async () => {
-    const f = { api_key: freshKey(), evm_address: newAccount().address, issued_at: t.clock.now().toISOString(), registry_domain: "registry.example" };
+    const f = {
+      api_key: freshKey(),
+      evm_address: newAccount().address,
+      issued_at: t.clock.now().toISOString(),
+      registry_domain: "registry.example",
+    };
     const r = await t.call("POST", "/attestations/registry", { body: await attestation(OTHER_REGISTRY, f) });
     expectError(r, 403, "FORBIDDEN");
     expect(r.body.details.reason).toBe("invalid_signature");
@@ -233,7 +286,12 @@ describe("registry attestation (AIP-1 §1.4)", () => {
     ["api_key", () => ({ api_key: freshKey() })],
     ["issued_at", () => ({ issued_at: new Date(t.clock.now().getTime() - 1000).toISOString() })],
   ])("the signed %s changed after signing → 403", async (_field, change) => {
-    const f = { api_key: freshKey(), evm_address: newAccount().address, issued_at: t.clock.now().toISOString(), registry_domain: "registry.example" };
+    const f = {
+      api_key: freshKey(),
+      evm_address: newAccount().address,
+      issued_at: t.clock.now().toISOString(),
+      registry_domain: "registry.example",
+    };
     const signed = await attestation(REGISTRY, f);
     const r = await t.call("POST", "/attestations/registry", { body: { ...signed, ...change() } });
     expectError(r, 403, "FORBIDDEN");
@@ -312,12 +370,15 @@ describe("anonymous by default, no auto-binding (AIP-1 §1.4)", () => {
     expect(list.body.missions.map((m: { id: string }) => m.id)).toContain(mission.id);
     const one = await t.call("GET", `/api/missions/${mission.id}?api_key=unbound`);
     expect(one.status).toBe(200);
-    expect((await t.call("GET", `/missions/${mission.id}/submissions`, { headers: { "x-api-key": "unbound" } })).status).toBe(200);
+    expect(
+      (await t.call("GET", `/missions/${mission.id}/submissions`, { headers: { "x-api-key": "unbound" } })).status,
+    ).toBe(200);
   });
 
   it("nothing is auto-bound: the registry's own signer gets no submissions and no profile", async () => {
     const { mission } = await openMission(t);
-    for (let i = 0; i < 3; i++) expectAnonymous(await submit(mission.id, { content: `try ${i}` }, { apiKey: `routed-${i}` }));
+    for (let i = 0; i < 3; i++)
+      expectAnonymous(await submit(mission.id, { content: `try ${i}` }, { apiKey: `routed-${i}` }));
     const bound = await bind(REGISTRY);
     expect((await submit(mission.id, { content: "attested" }, { apiKey: bound.f.api_key })).status).toBe(201);
     const subs = (await t.call("GET", `/missions/${mission.id}/submissions`)).body.submissions;

@@ -1,7 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  ARTIFACTS_DIR, EVM_VERSION, SERVER_ABIS, SOLC_VERSION, artifactFile, compileContracts, compileSources, renderAbiModule, renderArtifact,
+  ARTIFACTS_DIR,
+  EVM_VERSION,
+  SERVER_ABIS,
+  SOLC_VERSION,
+  artifactFile,
+  compileContracts,
+  compileSources,
+  renderAbiModule,
+  renderArtifact,
   type Artifact,
 } from "../../scripts/build-contracts";
 
@@ -13,7 +21,9 @@ describe("contracts/artifacts", () => {
   });
 
   it("has exactly one artifact per contract declared in contracts/*.sol", () => {
-    const committed = readdirSync(ARTIFACTS_DIR).filter((f) => f.endsWith(".json")).sort();
+    const committed = readdirSync(ARTIFACTS_DIR)
+      .filter((f) => f.endsWith(".json"))
+      .sort();
     expect(committed).toEqual(artifacts.map((a) => `${a.contractName}.json`).sort());
     expect(artifacts.map((a) => a.contractName)).toContain("MockOracle");
   });
@@ -63,7 +73,11 @@ describe("contracts/artifacts", () => {
 
   it("fails loudly on a compile error or an import it must not read", () => {
     const bad = (content: string) => () => compileSources({ "probe/Bad.sol": { content } });
-    expect(bad("// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\ncontract Bad { function f( }")).toThrow(/solc failed/);
-    expect(bad('// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\nimport "contracts/../package.json";')).toThrow(/solc failed/);
+    expect(bad("// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\ncontract Bad { function f( }")).toThrow(
+      /solc failed/,
+    );
+    expect(
+      bad('// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\nimport "contracts/../package.json";'),
+    ).toThrow(/solc failed/);
   });
 });

@@ -1,7 +1,27 @@
 import {
-  BaseError, ContractFunctionRevertedError, createWalletClient, decodeErrorResult, encodeFunctionData, erc20Abi, getAddress,
-  getContract, http, isAddressEqual, keccak256, maxUint256, parseAbi, parseEventLogs, parseSignature, parseUnits, toBytes,
-  zeroAddress, type Abi, type Address, type ContractEventName, type Hex, type TransactionReceipt,
+  BaseError,
+  ContractFunctionRevertedError,
+  createWalletClient,
+  decodeErrorResult,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  getContract,
+  http,
+  isAddressEqual,
+  keccak256,
+  maxUint256,
+  parseAbi,
+  parseEventLogs,
+  parseSignature,
+  parseUnits,
+  toBytes,
+  zeroAddress,
+  type Abi,
+  type Address,
+  type ContractEventName,
+  type Hex,
+  type TransactionReceipt,
 } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -13,9 +33,23 @@ import { startAnvil, type Anvil } from "../helpers/anvil";
 // evm snapshot and a revert, so tests are independent of order.
 
 const MNEMONIC = "test test test test test test test test test test test junk";
-const NAMES = ["admin", "resolver", "treasury", "funder", "funder2", "alice", "bob", "carol", "attacker", "fresh"] as const;
+const NAMES = [
+  "admin",
+  "resolver",
+  "treasury",
+  "funder",
+  "funder2",
+  "alice",
+  "bob",
+  "carol",
+  "attacker",
+  "fresh",
+] as const;
 type Who = (typeof NAMES)[number];
-const acct = Object.fromEntries(NAMES.map((n, i) => [n, mnemonicToAccount(MNEMONIC, { addressIndex: i })])) as Record<Who, ReturnType<typeof mnemonicToAccount>>;
+const acct = Object.fromEntries(NAMES.map((n, i) => [n, mnemonicToAccount(MNEMONIC, { addressIndex: i })])) as Record<
+  Who,
+  ReturnType<typeof mnemonicToAccount>
+>;
 const A = Object.fromEntries(NAMES.map((n) => [n, acct[n].address])) as Record<Who, Address>;
 
 const FEE_CAP_BPS = 100; // 1 %
@@ -47,7 +81,13 @@ let rt: Address; // ReentrantToken
 let escrow: Address;
 let snap: Hex;
 const wallets = {} as Record<Who, ReturnType<typeof makeWallet>>;
-const makeWallet = (who: Who) => createWalletClient({ chain: anvil.chain, transport: http(anvil.rpcUrl, { retryCount: 0 }), account: acct[who], pollingInterval: 50 });
+const makeWallet = (who: Who) =>
+  createWalletClient({
+    chain: anvil.chain,
+    transport: http(anvil.rpcUrl, { retryCount: 0 }),
+    account: acct[who],
+    pollingInterval: 50,
+  });
 
 const as = (who: Who) => {
   const client = { public: anvil.publicClient, wallet: wallets[who] };
@@ -68,9 +108,14 @@ async function mined(tx: Promise<Hex>): Promise<TransactionReceipt> {
 
 /** Expects `tx` to revert with the named custom error (decoded with the escrow ABI, else the token errors). */
 async function expectRevert(tx: Promise<unknown>, errorName: string, args?: readonly unknown[]) {
-  const err = await tx.then(() => null, (e: unknown) => e);
+  const err = await tx.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err, `expected a revert with ${errorName}`).toBeInstanceOf(BaseError);
-  const rev = (err as BaseError).walk((e) => e instanceof ContractFunctionRevertedError) as ContractFunctionRevertedError | null;
+  const rev = (err as BaseError).walk(
+    (e) => e instanceof ContractFunctionRevertedError,
+  ) as ContractFunctionRevertedError | null;
   expect(rev, String(err)).toBeInstanceOf(ContractFunctionRevertedError);
   const data = rev!.data ?? (rev!.raw ? decodeErrorResult({ abi: usdcAbi, data: rev!.raw }) : undefined);
   expect(data?.errorName).toBe(errorName);
@@ -91,11 +136,16 @@ async function deltas(token: Address, who: Address[], tx: () => Promise<Transact
 const escrowLogs = (r: TransactionReceipt) =>
   parseEventLogs({ abi: missionEscrowAbi, logs: r.logs.filter((l) => isAddressEqual(l.address, escrow)) });
 const args = (r: TransactionReceipt, name: ContractEventName<typeof missionEscrowAbi>) =>
-  escrowLogs(r).filter((l) => l.eventName === name).map((l) => l.args);
+  escrowLogs(r)
+    .filter((l) => l.eventName === name)
+    .map((l) => l.args);
 /** [to, amount] of each Paid event, in order. */
 const paid = (r: TransactionReceipt) =>
-  parseEventLogs({ abi: missionEscrowAbi, logs: r.logs.filter((l) => isAddressEqual(l.address, escrow)), eventName: "Paid" })
-    .map((l) => [l.args.to, l.args.amount] as const);
+  parseEventLogs({
+    abi: missionEscrowAbi,
+    logs: r.logs.filter((l) => isAddressEqual(l.address, escrow)),
+    eventName: "Paid",
+  }).map((l) => [l.args.to, l.args.amount] as const);
 
 /** A new resolver takes office after the admin delay (contract v2). */
 async function makeResolver(who: Address) {
@@ -107,7 +157,11 @@ async function makeResolver(who: Address) {
 
 /** approve + fund. */
 async function fund(who: Who, missionKey: Hex, amount: bigint, spamFee: bigint, token: Address = usdc) {
-  await mined(as(who).erc20(token).write.approve([escrow, amount + spamFee]));
+  await mined(
+    as(who)
+      .erc20(token)
+      .write.approve([escrow, amount + spamFee]),
+  );
   return mined(as(who).escrow.write.fund([missionKey, token, amount, spamFee]));
 }
 const release = (missionKey: Hex, funder: Who, to: Address[], amounts: bigint[], fee: bigint, by: Who = "resolver") =>
@@ -120,8 +174,11 @@ async function signPermit(owner: Who, value: bigint) {
     domain: { name: "Test USD Coin", version: "1", chainId: anvil.chainId, verifyingContract: usdc },
     types: {
       Permit: [
-        { name: "owner", type: "address" }, { name: "spender", type: "address" }, { name: "value", type: "uint256" },
-        { name: "nonce", type: "uint256" }, { name: "deadline", type: "uint256" },
+        { name: "owner", type: "address" },
+        { name: "spender", type: "address" },
+        { name: "value", type: "uint256" },
+        { name: "nonce", type: "uint256" },
+        { name: "deadline", type: "uint256" },
       ],
     },
     primaryType: "Permit",
@@ -168,7 +225,9 @@ describe("funding", () => {
     const { receipt, d } = await deltas(usdc, [A.funder, A.treasury, escrow], () => fund("funder", k, U(1000), U(5)));
     expect(d).toEqual([-U(1005), U(5), U(1000)]);
     expect(await read().depositOf([k, A.funder])).toEqual([usdc, U(1000)]);
-    expect(args(receipt, "Funded")).toMatchObject([{ missionKey: k, funder: A.funder, token: usdc, amount: U(1000), spamFee: U(5) }]);
+    expect(args(receipt, "Funded")).toMatchObject([
+      { missionKey: k, funder: A.funder, token: usdc, amount: U(1000), spamFee: U(5) },
+    ]);
     expect(args(receipt, "Paid")).toEqual([{ missionKey: k, token: usdc, to: A.treasury, amount: U(5) }]);
     expect(await as("funder").erc20(usdc).read.allowance([A.funder, escrow])).toBe(0n);
     expect(await read().released([k])).toBe(false);
@@ -179,9 +238,12 @@ describe("funding", () => {
     expect(await as("funder").erc20(usdc).read.allowance([A.funder, escrow])).toBe(0n);
     const p = await signPermit("funder", U(1005));
     const { receipt, d } = await deltas(usdc, [A.funder, A.treasury, escrow], () =>
-      mined(as("funder").escrow.write.fundWithPermit([k, usdc, U(1000), U(5), p.deadline, p.v, p.r, p.s])));
+      mined(as("funder").escrow.write.fundWithPermit([k, usdc, U(1000), U(5), p.deadline, p.v, p.r, p.s])),
+    );
     expect(d).toEqual([-U(1005), U(5), U(1000)]);
-    expect(args(receipt, "Funded")).toMatchObject([{ missionKey: k, funder: A.funder, token: usdc, amount: U(1000), spamFee: U(5) }]);
+    expect(args(receipt, "Funded")).toMatchObject([
+      { missionKey: k, funder: A.funder, token: usdc, amount: U(1000), spamFee: U(5) },
+    ]);
     expect(await read().depositOf([k, A.funder])).toEqual([usdc, U(1000)]);
     expect(await as("funder").usdc.read.nonces([A.funder])).toBe(1n);
     expect(await as("funder").erc20(usdc).read.allowance([A.funder, escrow])).toBe(0n);
@@ -193,7 +255,8 @@ describe("funding", () => {
     await mined(as("attacker").usdc.write.permit([A.funder, escrow, U(1005), p.deadline, p.v, p.r, p.s]));
     expect(await as("funder").erc20(usdc).read.allowance([A.funder, escrow])).toBe(U(1005));
     const { receipt, d } = await deltas(usdc, [A.funder, A.treasury, escrow], () =>
-      mined(as("funder").escrow.write.fundWithPermit([k, usdc, U(1000), U(5), p.deadline, p.v, p.r, p.s])));
+      mined(as("funder").escrow.write.fundWithPermit([k, usdc, U(1000), U(5), p.deadline, p.v, p.r, p.s])),
+    );
     expect(d).toEqual([-U(1005), U(5), U(1000)]);
     expect(args(receipt, "Funded")).toHaveLength(1);
     expect(await read().depositOf([k, A.funder])).toEqual([usdc, U(1000)]);
@@ -201,8 +264,11 @@ describe("funding", () => {
 
   it("a permit signed for less than amount + fee is ignored and the allowance check reverts", async () => {
     const p = await signPermit("funder", U(1000)); // forgot the spam fee
-    await expectRevert(as("funder").escrow.write.fundWithPermit([key("mis_badpermit"), usdc, U(1000), U(5), p.deadline, p.v, p.r, p.s]),
-      "ERC20InsufficientAllowance", [escrow, 0n, U(1005)]);
+    await expectRevert(
+      as("funder").escrow.write.fundWithPermit([key("mis_badpermit"), usdc, U(1000), U(5), p.deadline, p.v, p.r, p.s]),
+      "ERC20InsufficientAllowance",
+      [escrow, 0n, U(1005)],
+    );
   });
 
   it("zero token or zero amount reverts", async () => {
@@ -216,9 +282,12 @@ describe("release", () => {
     const k = key("mis_one");
     await fund("funder", k, U(1000), U(5));
     const { receipt, d } = await deltas(usdc, [A.alice, A.funder, A.treasury, escrow], () =>
-      mined(release(k, "funder", [A.alice], [U(800)], 0n)));
+      mined(release(k, "funder", [A.alice], [U(800)], 0n)),
+    );
     expect(d).toEqual([U(800), U(200), 0n, -U(1000)]);
-    expect(args(receipt, "Released")).toEqual([{ missionKey: k, funder: A.funder, token: usdc, paid: U(800), fee: 0n, returned: U(200) }]);
+    expect(args(receipt, "Released")).toEqual([
+      { missionKey: k, funder: A.funder, token: usdc, paid: U(800), fee: 0n, returned: U(200) },
+    ]);
     expect(args(receipt, "Paid")).toEqual([
       { missionKey: k, token: usdc, to: A.alice, amount: U(800) },
       { missionKey: k, token: usdc, to: A.funder, amount: U(200) },
@@ -231,11 +300,18 @@ describe("release", () => {
     const k = key("mis_three");
     await fund("funder", k, U(1000), 0n);
     const { receipt, d } = await deltas(usdc, [A.alice, A.bob, A.carol, A.treasury, A.funder, escrow], () =>
-      mined(release(k, "funder", [A.alice, A.bob, A.carol], [U(500), U(300), U(100)], U(9))));
+      mined(release(k, "funder", [A.alice, A.bob, A.carol], [U(500), U(300), U(100)], U(9))),
+    );
     expect(d).toEqual([U(500), U(300), U(100), U(9), U(91), -U(1000)]);
-    expect(args(receipt, "Released")).toEqual([{ missionKey: k, funder: A.funder, token: usdc, paid: U(900), fee: U(9), returned: U(91) }]);
+    expect(args(receipt, "Released")).toEqual([
+      { missionKey: k, funder: A.funder, token: usdc, paid: U(900), fee: U(9), returned: U(91) },
+    ]);
     expect(paid(receipt)).toEqual([
-      [A.alice, U(500)], [A.bob, U(300)], [A.carol, U(100)], [A.treasury, U(9)], [A.funder, U(91)],
+      [A.alice, U(500)],
+      [A.bob, U(300)],
+      [A.carol, U(100)],
+      [A.treasury, U(9)],
+      [A.funder, U(91)],
     ]);
     expect(args(receipt, "Credited")).toEqual([]);
   });
@@ -243,7 +319,9 @@ describe("release", () => {
   it("a fee of exactly the cap over (paid + fee) passes; nothing returned means no Paid to the funder", async () => {
     const k = key("mis_cap");
     await fund("funder", k, U(1000), 0n);
-    const { receipt, d } = await deltas(usdc, [A.alice, A.treasury, A.funder], () => mined(release(k, "funder", [A.alice], [U(990)], U(10))));
+    const { receipt, d } = await deltas(usdc, [A.alice, A.treasury, A.funder], () =>
+      mined(release(k, "funder", [A.alice], [U(990)], U(10))),
+    );
     expect(d).toEqual([U(990), U(10), 0n]);
     expect(paid(receipt).map(([to]) => to)).toEqual([A.alice, A.treasury]);
   });
@@ -255,7 +333,11 @@ describe("release", () => {
     await mined(release(k, "funder", [A.alice], [U(1000)], 0n));
     await expectRevert(release(k, "funder", [A.alice], [U(1000)], 0n), "AlreadyReleased", [k]);
     await expectRevert(release(k, "funder2", [A.alice], [U(400)], 0n), "AlreadyReleased", [k]);
-    await mined(as("attacker").erc20(usdc).write.approve([escrow, U(10)]));
+    await mined(
+      as("attacker")
+        .erc20(usdc)
+        .write.approve([escrow, U(10)]),
+    );
     await expectRevert(as("attacker").escrow.write.fund([k, usdc, U(10), 0n]), "AlreadyReleased", [k]);
     expect(await read().depositOf([k, A.funder2])).toEqual([usdc, U(400)]);
     expect(await balanceOf(usdc, A.alice)).toBe(U(1000));
@@ -266,7 +348,9 @@ describe("refund and reclaim", () => {
   it("refund after a void returns the whole deposit; the spam fee stays with the treasury", async () => {
     const k = key("mis_void");
     await fund("funder", k, U(1000), U(5));
-    const { receipt, d } = await deltas(usdc, [A.funder, A.treasury, escrow], () => mined(as("resolver").escrow.write.refund([k, A.funder])));
+    const { receipt, d } = await deltas(usdc, [A.funder, A.treasury, escrow], () =>
+      mined(as("resolver").escrow.write.refund([k, A.funder])),
+    );
     expect(d).toEqual([U(1000), 0n, -U(1000)]);
     expect(await balanceOf(usdc, A.funder)).toBe(MINT - U(5));
     expect(await balanceOf(usdc, A.treasury)).toBe(U(5));
@@ -287,7 +371,11 @@ describe("refund and reclaim", () => {
   it("one slot per funder: the same funder cannot fund a key twice, a different funder can", async () => {
     const k = key("mis_slots");
     await fund("funder", k, U(100), 0n);
-    await mined(as("funder").erc20(usdc).write.approve([escrow, U(50)]));
+    await mined(
+      as("funder")
+        .erc20(usdc)
+        .write.approve([escrow, U(50)]),
+    );
     await expectRevert(as("funder").escrow.write.fund([k, usdc, U(50), 0n]), "AlreadyFunded", [k, A.funder]);
     await fund("funder2", k, U(50), 0n);
     expect(await read().depositOf([k, A.funder])).toEqual([usdc, U(100)]);
@@ -300,7 +388,9 @@ describe("refund and reclaim", () => {
     await fund("funder2", k, U(300), U(1));
     await expectRevert(as("funder2").escrow.write.reclaim([k]), "NotReleased", [k]);
     await mined(release(k, "funder", [A.alice], [U(1000)], 0n));
-    const { receipt, d } = await deltas(usdc, [A.funder2, escrow], () => mined(as("funder2").escrow.write.reclaim([k])));
+    const { receipt, d } = await deltas(usdc, [A.funder2, escrow], () =>
+      mined(as("funder2").escrow.write.reclaim([k])),
+    );
     expect(d).toEqual([U(300), -U(300)]);
     expect(args(receipt, "Reclaimed")).toEqual([{ missionKey: k, funder: A.funder2, token: usdc, amount: U(300) }]);
     await expectRevert(as("funder2").escrow.write.reclaim([k]), "NotFunded", [k, A.funder2]);
@@ -327,16 +417,28 @@ describe("access control and validation", () => {
     const k = key("mis_roles");
     await fund("funder", k, U(100), 0n);
     for (const who of ["attacker", "admin", "funder"] as const) {
-      await expectRevert(release(k, "funder", [A[who]], [U(100)], 0n, who), "AccessControlUnauthorizedAccount", [A[who], RESOLVER_ROLE]);
-      await expectRevert(as(who).escrow.write.refund([k, A.funder]), "AccessControlUnauthorizedAccount", [A[who], RESOLVER_ROLE]);
+      await expectRevert(release(k, "funder", [A[who]], [U(100)], 0n, who), "AccessControlUnauthorizedAccount", [
+        A[who],
+        RESOLVER_ROLE,
+      ]);
+      await expectRevert(as(who).escrow.write.refund([k, A.funder]), "AccessControlUnauthorizedAccount", [
+        A[who],
+        RESOLVER_ROLE,
+      ]);
     }
     expect(await read().depositOf([k, A.funder])).toEqual([usdc, U(100)]);
   });
 
   it("setTreasury / setFeeCapBps are admin-only and bounded", async () => {
     for (const who of ["attacker", "resolver"] as const) {
-      await expectRevert(as(who).escrow.write.setTreasury([A[who]]), "AccessControlUnauthorizedAccount", [A[who], DEFAULT_ADMIN_ROLE]);
-      await expectRevert(as(who).escrow.write.setFeeCapBps([1000]), "AccessControlUnauthorizedAccount", [A[who], DEFAULT_ADMIN_ROLE]);
+      await expectRevert(as(who).escrow.write.setTreasury([A[who]]), "AccessControlUnauthorizedAccount", [
+        A[who],
+        DEFAULT_ADMIN_ROLE,
+      ]);
+      await expectRevert(as(who).escrow.write.setFeeCapBps([1000]), "AccessControlUnauthorizedAccount", [
+        A[who],
+        DEFAULT_ADMIN_ROLE,
+      ]);
     }
     await expectRevert(as("admin").escrow.write.setFeeCapBps([1001]), "FeeCapTooHigh", [1001]);
     await expectRevert(as("admin").escrow.write.setTreasury([zeroAddress]), "ZeroAddress");
@@ -359,7 +461,10 @@ describe("access control and validation", () => {
   it("amounts plus fee above the deposit revert ExceedsDeposit", async () => {
     const k = key("mis_exceeds");
     await fund("funder", k, U(1000), 0n);
-    await expectRevert(release(k, "funder", [A.alice, A.bob], [U(600), U(400)], 1n), "ExceedsDeposit", [U(1000) + 1n, U(1000)]);
+    await expectRevert(release(k, "funder", [A.alice, A.bob], [U(600), U(400)], 1n), "ExceedsDeposit", [
+      U(1000) + 1n,
+      U(1000),
+    ]);
     await expectRevert(release(k, "funder", [A.alice], [U(1000) + 1n], 0n), "ExceedsDeposit", [U(1000) + 1n, U(1000)]);
   });
 
@@ -382,7 +487,8 @@ describe("blocked recipients (USDC blacklist)", () => {
     await fund("funder", k, U(1000), 0n);
     await mined(as("admin").usdc.write.setBlacklisted([A.carol, true]));
     const { receipt, d } = await deltas(usdc, [A.alice, A.bob, A.carol, A.treasury, A.funder, escrow], () =>
-      mined(release(k, "funder", [A.alice, A.bob, A.carol], [U(500), U(300), U(100)], U(9))));
+      mined(release(k, "funder", [A.alice, A.bob, A.carol], [U(500), U(300), U(100)], U(9))),
+    );
     expect(d).toEqual([U(500), U(300), 0n, U(9), U(91), -U(900)]);
     expect(args(receipt, "Credited")).toEqual([{ missionKey: k, token: usdc, to: A.carol, amount: U(100) }]);
     expect(paid(receipt).map(([to]) => to)).toEqual([A.alice, A.bob, A.treasury, A.funder]);
@@ -429,7 +535,9 @@ describe("blocked recipients (USDC blacklist)", () => {
     const r = await mined(as("funder2").escrow.write.reclaim([k]));
     expect(args(r, "Credited")).toEqual([{ missionKey: k, token: usdc, to: A.funder2, amount: U(300) }]);
     await mined(as("admin").usdc.write.setBlacklisted([A.funder2, false]));
-    expect((await deltas(usdc, [A.funder2], () => mined(as("funder2").escrow.write.withdraw([usdc])))).d).toEqual([U(300)]);
+    expect((await deltas(usdc, [A.funder2], () => mined(as("funder2").escrow.write.withdraw([usdc])))).d).toEqual([
+      U(300),
+    ]);
     await expectRevert(as("funder2").escrow.write.reclaim([k]), "NotFunded", [k, A.funder2]);
   });
 });
@@ -461,9 +569,16 @@ describe("reentrancy through a malicious token (ReentrantToken)", () => {
     await fund("funder", K1, D, U(5), rt);
     await fund("funder2", KV, D, 0n);
     await mined(as("admin").usdc.write.mint([rt, U(100)]));
-    expect(await asToken(usdc, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [escrow, maxUint256] }))).toBe(true);
+    expect(
+      await asToken(usdc, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [escrow, maxUint256] })),
+    ).toBe(true);
     await fund("funder", KR, U(100), 0n);
-    expect(await asToken(escrow, encodeFunctionData({ abi: missionEscrowAbi, functionName: "fund", args: [KR, usdc, U(50), 0n] }))).toBe(true);
+    expect(
+      await asToken(
+        escrow,
+        encodeFunctionData({ abi: missionEscrowAbi, functionName: "fund", args: [KR, usdc, U(50), 0n] }),
+      ),
+    ).toBe(true);
     await mined(release(KR, "funder", [A.alice], [U(100)], 0n));
     await mined(as("admin").usdc.write.setBlacklisted([rt, true]));
     await fund("funder", KC, U(100), 0n);
@@ -474,8 +589,14 @@ describe("reentrancy through a malicious token (ReentrantToken)", () => {
 
   const reentries = {
     release: {
-      data: () => encodeFunctionData({ abi: missionEscrowAbi, functionName: "release", args: [KV, A.funder2, [A.attacker], [D], 0n] }),
-      intact: async () => expect([await read().depositOf([KV, A.funder2]), await read().released([KV])]).toEqual([[usdc, D], false]),
+      data: () =>
+        encodeFunctionData({
+          abi: missionEscrowAbi,
+          functionName: "release",
+          args: [KV, A.funder2, [A.attacker], [D], 0n],
+        }),
+      intact: async () =>
+        expect([await read().depositOf([KV, A.funder2]), await read().released([KV])]).toEqual([[usdc, D], false]),
     },
     refund: {
       data: () => encodeFunctionData({ abi: missionEscrowAbi, functionName: "refund", args: [KV, A.funder2] }),
@@ -483,7 +604,8 @@ describe("reentrancy through a malicious token (ReentrantToken)", () => {
     },
     withdraw: {
       data: () => encodeFunctionData({ abi: missionEscrowAbi, functionName: "withdraw", args: [usdc] }),
-      intact: async () => expect([await read().credits([usdc, rt]), await balanceOf(usdc, A.attacker)]).toEqual([U(20), MINT]),
+      intact: async () =>
+        expect([await read().credits([usdc, rt]), await balanceOf(usdc, A.attacker)]).toEqual([U(20), MINT]),
     },
     reclaim: {
       data: () => encodeFunctionData({ abi: missionEscrowAbi, functionName: "reclaim", args: [KR] }),
@@ -512,7 +634,12 @@ describe("reentrancy through a malicious token (ReentrantToken)", () => {
       events: ["Refunded", "Paid"],
     },
     fund: {
-      prepare: () => mined(as("funder2").erc20(rt).write.approve([escrow, D + U(5)])),
+      prepare: () =>
+        mined(
+          as("funder2")
+            .erc20(rt)
+            .write.approve([escrow, D + U(5)]),
+        ),
       run: () => mined(as("funder2").escrow.write.fund([KO, rt, D, U(5)])),
       watch: () => [A.funder2, A.treasury, escrow],
       expected: [-(D + U(5)), U(5), D],
@@ -531,20 +658,23 @@ describe("reentrancy through a malicious token (ReentrantToken)", () => {
   };
 
   describe.each(Object.keys(outers) as (keyof typeof outers)[])("during the token transfer of %s", (outerName) => {
-    it.each(Object.keys(reentries) as (keyof typeof reentries)[])("re-entering %s fails on the guard; the outer operation completes exactly once", async (name) => {
-      const outer = outers[outerName];
-      const re = reentries[name];
-      await setup();
-      await outer.prepare();
-      await mined(as("attacker").rt.write.arm([escrow, re.data()]));
-      const { receipt, d } = await deltas(rt, outer.watch(), outer.run);
-      expect(d).toEqual(outer.expected);
-      expect(escrowLogs(receipt).map((l) => l.eventName)).toEqual(outer.events);
-      expect((await lastReentryError()).errorName).toBe("ReentrancyGuardReentrantCall");
-      await re.intact();
-      // Control: the very same call made by the token outside a payout succeeds — only the guard stopped it.
-      expect(await asToken(escrow, re.data())).toBe(true);
-    });
+    it.each(Object.keys(reentries) as (keyof typeof reentries)[])(
+      "re-entering %s fails on the guard; the outer operation completes exactly once",
+      async (name) => {
+        const outer = outers[outerName];
+        const re = reentries[name];
+        await setup();
+        await outer.prepare();
+        await mined(as("attacker").rt.write.arm([escrow, re.data()]));
+        const { receipt, d } = await deltas(rt, outer.watch(), outer.run);
+        expect(d).toEqual(outer.expected);
+        expect(escrowLogs(receipt).map((l) => l.eventName)).toEqual(outer.events);
+        expect((await lastReentryError()).errorName).toBe("ReentrancyGuardReentrantCall");
+        await re.intact();
+        // Control: the very same call made by the token outside a payout succeeds — only the guard stopped it.
+        expect(await asToken(escrow, re.data())).toBe(true);
+      },
+    );
   });
 
   it("without RESOLVER_ROLE a reentrant release already fails on the role check (why the cases above grant it)", async () => {
@@ -571,12 +701,17 @@ describe("contract v2: bounded operator power (issue 12 must-show 5)", () => {
     expect(await read().defaultAdminDelay()).toBe(ADMIN_DELAY);
     await mined(as("admin").escrow.write.beginDefaultAdminTransfer([A.fresh]));
     await expectRevert(as("fresh").escrow.write.acceptDefaultAdminTransfer(), "AccessControlEnforcedDefaultAdminDelay");
-    await expectRevert(as("attacker").escrow.write.acceptDefaultAdminTransfer(), "AccessControlInvalidDefaultAdmin", [A.attacker]);
+    await expectRevert(as("attacker").escrow.write.acceptDefaultAdminTransfer(), "AccessControlInvalidDefaultAdmin", [
+      A.attacker,
+    ]);
     await later(ADMIN_DELAY + 10);
     await mined(as("fresh").escrow.write.acceptDefaultAdminTransfer());
     expect(await read().defaultAdmin()).toBe(A.fresh);
     expect(await read().hasRole([DEFAULT_ADMIN_ROLE, A.admin])).toBe(false);
-    await expectRevert(as("admin").escrow.write.setFeeCapBps([0]), "AccessControlUnauthorizedAccount", [A.admin, DEFAULT_ADMIN_ROLE]);
+    await expectRevert(as("admin").escrow.write.setFeeCapBps([0]), "AccessControlUnauthorizedAccount", [
+      A.admin,
+      DEFAULT_ADMIN_ROLE,
+    ]);
   });
 
   it("the admin cannot make itself resolver at once: grantRole is refused, a proposal waits the delay", async () => {
@@ -585,24 +720,38 @@ describe("contract v2: bounded operator power (issue 12 must-show 5)", () => {
     await expectRevert(as("admin").escrow.write.activateResolver(), "ResolverNotReady");
     const k = key("mis_v2_resolver");
     await fund("funder", k, U(100), 0n);
-    await expectRevert(release(k, "funder", [A.admin], [U(100)], 0n, "admin"), "AccessControlUnauthorizedAccount", [A.admin, RESOLVER_ROLE]);
+    await expectRevert(release(k, "funder", [A.admin], [U(100)], 0n, "admin"), "AccessControlUnauthorizedAccount", [
+      A.admin,
+      RESOLVER_ROLE,
+    ]);
     await later(ADMIN_DELAY + 10); // the funder saw ResolverProposed and had the whole delay to leave
     await mined(as("attacker").escrow.write.activateResolver());
     expect(await read().hasRole([RESOLVER_ROLE, A.admin])).toBe(true);
-    await expectRevert(as("attacker").escrow.write.proposeResolver([A.attacker]), "AccessControlUnauthorizedAccount", [A.attacker, DEFAULT_ADMIN_ROLE]);
+    await expectRevert(as("attacker").escrow.write.proposeResolver([A.attacker]), "AccessControlUnauthorizedAccount", [
+      A.attacker,
+      DEFAULT_ADMIN_ROLE,
+    ]);
   });
 
   it("a funder takes an unreleased deposit back itself after the refund-after time fixed at funding, not before", async () => {
     const k = key("mis_v2_self");
     const refundAfter = BigInt((await now()) + 10_000);
-    await mined(as("funder").erc20(usdc).write.approve([escrow, U(1005)]));
+    await mined(
+      as("funder")
+        .erc20(usdc)
+        .write.approve([escrow, U(1005)]),
+    );
     const r = await mined(as("funder").escrow.write.fundUntil([k, usdc, U(1000), U(5), refundAfter]));
-    expect(args(r, "Funded")).toEqual([{ missionKey: k, funder: A.funder, token: usdc, amount: U(1000), spamFee: U(5), refundAfter }]);
+    expect(args(r, "Funded")).toEqual([
+      { missionKey: k, funder: A.funder, token: usdc, amount: U(1000), spamFee: U(5), refundAfter },
+    ]);
     expect(await read().refundAfterOf([k, A.funder])).toBe(refundAfter);
     await expectRevert(as("funder").escrow.write.selfRefund([k]), "RefundNotYet", [refundAfter]);
     await expectRevert(as("attacker").escrow.write.selfRefund([k]), "NotFunded", [k, A.attacker]); // its funder alone
     await later(10_000);
-    const { receipt, d } = await deltas(usdc, [A.funder, A.treasury, escrow], () => mined(as("funder").escrow.write.selfRefund([k])));
+    const { receipt, d } = await deltas(usdc, [A.funder, A.treasury, escrow], () =>
+      mined(as("funder").escrow.write.selfRefund([k])),
+    );
     expect(d).toEqual([U(1000), 0n, -U(1000)]); // the spam fee stays with the treasury
     expect(args(receipt, "SelfRefunded")).toEqual([{ missionKey: k, funder: A.funder, token: usdc, amount: U(1000) }]);
     await expectRevert(release(k, "funder", [A.alice], [U(1000)], 0n), "NotFunded", [k, A.funder]); // nothing left to release
@@ -615,10 +764,20 @@ describe("contract v2: bounded operator power (issue 12 must-show 5)", () => {
     await mined(release(k, "funder", [A.alice], [U(100)], 0n));
     await later(366 * 86_400);
     await expectRevert(as("funder").escrow.write.selfRefund([k]), "NotFunded", [k, A.funder]);
-    await mined(as("funder").erc20(usdc).write.approve([escrow, U(10)]));
+    await mined(
+      as("funder")
+        .erc20(usdc)
+        .write.approve([escrow, U(10)]),
+    );
     const t0 = await now();
-    await expectRevert(as("funder").escrow.write.fundUntil([key("mis_v2_past"), usdc, U(10), 0n, BigInt(t0)]), "BadRefundAfter");
-    await expectRevert(as("funder").escrow.write.fundUntil([key("mis_v2_far"), usdc, U(10), 0n, BigInt(t0 + 3 * 365 * 86_400)]), "BadRefundAfter");
+    await expectRevert(
+      as("funder").escrow.write.fundUntil([key("mis_v2_past"), usdc, U(10), 0n, BigInt(t0)]),
+      "BadRefundAfter",
+    );
+    await expectRevert(
+      as("funder").escrow.write.fundUntil([key("mis_v2_far"), usdc, U(10), 0n, BigInt(t0 + 3 * 365 * 86_400)]),
+      "BadRefundAfter",
+    );
   });
 
   it("the admin sweeps only the surplus (tokens sent outside fund), never a slot or a credit", async () => {
@@ -629,9 +788,16 @@ describe("contract v2: bounded operator power (issue 12 must-show 5)", () => {
     await mined(as("admin").usdc.write.setBlacklisted([A.carol, true]));
     await mined(release(kc, "funder2", [A.carol], [U(100)], 0n)); // credited to carol
     await expectRevert(as("admin").escrow.write.sweep([usdc, A.fresh]), "NothingToWithdraw"); // nothing surplus yet
-    await mined(as("attacker").erc20(usdc).write.transfer([escrow, U(7)])); // sent outside fund()
+    await mined(
+      as("attacker")
+        .erc20(usdc)
+        .write.transfer([escrow, U(7)]),
+    ); // sent outside fund()
     expect(await read().held([usdc])).toBe(U(1100));
-    await expectRevert(as("attacker").escrow.write.sweep([usdc, A.attacker]), "AccessControlUnauthorizedAccount", [A.attacker, DEFAULT_ADMIN_ROLE]);
+    await expectRevert(as("attacker").escrow.write.sweep([usdc, A.attacker]), "AccessControlUnauthorizedAccount", [
+      A.attacker,
+      DEFAULT_ADMIN_ROLE,
+    ]);
     const { d } = await deltas(usdc, [A.fresh, escrow], () => mined(as("admin").escrow.write.sweep([usdc, A.fresh])));
     expect(d).toEqual([U(7), -U(7)]);
     await expectRevert(as("admin").escrow.write.sweep([usdc, A.fresh]), "NothingToWithdraw");

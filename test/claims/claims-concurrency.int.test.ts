@@ -20,7 +20,10 @@ describe.runIf(onRealPostgres)("claims on real Postgres", () => {
   it("30 concurrent claims on an exclusive mission → exactly one holder; expiry of the window frees it", async () => {
     const { mission } = await openMission(t, { exclusive_claim_ttl: 3600 });
     const agents = await Promise.all(Array.from({ length: 30 }, () => signIn(t)));
-    const results = await claimAll(mission.id, agents.map((a) => a.token));
+    const results = await claimAll(
+      mission.id,
+      agents.map((a) => a.token),
+    );
     const won = results.filter((r) => r.status === 201);
     const lost = results.filter((r) => r.status === 409);
     expect(won, JSON.stringify(results.filter((r) => r.status !== 409).map((r) => r.text))).toHaveLength(1);
@@ -28,14 +31,21 @@ describe.runIf(onRealPostgres)("claims on real Postgres", () => {
     for (const r of lost) expect(r.body.details).toMatchObject({ reason: "exclusively_claimed" });
     const holder = won[0]!.body.agent_id as string;
     const list = (await t.call("GET", `/missions/${mission.id}/claims`)).body;
-    expect(list).toMatchObject({ claim_count: 1, exclusive: { agent_id: holder }, claims: [{ agent_id: holder, exclusive: true }] });
+    expect(list).toMatchObject({
+      claim_count: 1,
+      exclusive: { agent_id: holder },
+      claims: [{ agent_id: holder, exclusive: true }],
+    });
     expect((await t.call("GET", `/missions/${mission.id}`)).body.claim_count).toBe(1);
 
     // The window ends (injected clock): the slot is free for the others, concurrently again —
     // nobody gets a new exclusive window while the first claimer still holds a claim.
     t.clock.advance(HOUR);
     const rest = agents.filter((a) => a.address !== holder);
-    const after = await claimAll(mission.id, rest.slice(0, 10).map((a) => a.token));
+    const after = await claimAll(
+      mission.id,
+      rest.slice(0, 10).map((a) => a.token),
+    );
     expect(after.map((r) => r.status)).toEqual(Array(10).fill(201));
     for (const r of after) expect(r.body.exclusive).toBe(false);
     expect((await t.call("GET", `/missions/${mission.id}`)).body.claim_count).toBe(11);
@@ -44,17 +54,29 @@ describe.runIf(onRealPostgres)("claims on real Postgres", () => {
   it("30 concurrent claims with max_claims 1 → one holder; its expiry frees the slot for exactly one more", async () => {
     const { mission } = await openMission(t, { max_claims: 1, exclusive_claim_ttl: 600 });
     const agents = await Promise.all(Array.from({ length: 30 }, () => signIn(t)));
-    const first = await claimAll(mission.id, agents.map((a) => a.token));
+    const first = await claimAll(
+      mission.id,
+      agents.map((a) => a.token),
+    );
     expect(first.filter((r) => r.status === 201)).toHaveLength(1);
     expect(first.filter((r) => r.status === 409)).toHaveLength(29);
     // After the window, the slot is still taken (max_claims 1) until the claim itself expires.
     t.clock.advance(HOUR);
-    const during = await claimAll(mission.id, agents.map((a) => a.token));
+    const during = await claimAll(
+      mission.id,
+      agents.map((a) => a.token),
+    );
     expect(during.filter((r) => r.status === 201)).toHaveLength(0);
     expect(during.filter((r) => r.status === 200)).toHaveLength(1); // the holder renewing
     t.clock.advance(25 * HOUR);
     // Expired: computed with the clock, whether or not the job ran; race the job too.
-    const [, second] = await Promise.all([expireClaims(t.deps), claimAll(mission.id, agents.map((a) => a.token))]);
+    const [, second] = await Promise.all([
+      expireClaims(t.deps),
+      claimAll(
+        mission.id,
+        agents.map((a) => a.token),
+      ),
+    ]);
     expect(second.filter((r) => r.status === 201)).toHaveLength(1);
     expect(second.filter((r) => r.status === 409)).toHaveLength(29);
     await expireClaims(t.deps);
@@ -68,7 +90,9 @@ describe.runIf(onRealPostgres)("claims on real Postgres", () => {
       const a = await signIn(app);
       const missions = [];
       for (let i = 0; i < 10; i++) missions.push((await openMission(app)).mission);
-      const results = await Promise.all(missions.map((m) => app.call("POST", `/missions/${m.id}/claims`, { token: a.token })));
+      const results = await Promise.all(
+        missions.map((m) => app.call("POST", `/missions/${m.id}/claims`, { token: a.token })),
+      );
       expect(results.filter((r) => r.status === 201)).toHaveLength(3);
       expect(results.filter((r) => r.status === 409 && r.body.details.reason === "claim_limit")).toHaveLength(7);
     } finally {

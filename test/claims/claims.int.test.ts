@@ -51,16 +51,34 @@ describe("claim, renew, list, release", () => {
     const r = await claim(m.id, a.token);
     expect(r.status, r.text).toBe(201);
     expect(r.body).toEqual({
-      id: expect.stringMatching(/^clm_/), mission_id: m.id, agent_id: a.address, status: "active",
-      claimed_at: t.clock.now().toISOString(), renewed_at: null, expires_at: at(24 * HOUR), exclusive_until: null, exclusive: false,
+      id: expect.stringMatching(/^clm_/),
+      mission_id: m.id,
+      agent_id: a.address,
+      status: "active",
+      claimed_at: t.clock.now().toISOString(),
+      renewed_at: null,
+      expires_at: at(24 * HOUR),
+      exclusive_until: null,
+      exclusive: false,
     });
     expect((await mission(m.id)).claim_count).toBe(1);
-    expect(await claims(m.id)).toMatchObject({ mission_id: m.id, claim_count: 1, exclusive: null, claims: [r.body], next_cursor: null });
+    expect(await claims(m.id)).toMatchObject({
+      mission_id: m.id,
+      claim_count: 1,
+      exclusive: null,
+      claims: [r.body],
+      next_cursor: null,
+    });
 
     t.clock.advance(HOUR);
     const renewed = await t.call("POST", `/api/missions/${m.id}/claims`, { token: a.token });
     expect(renewed.status, renewed.text).toBe(200);
-    expect(renewed.body).toMatchObject({ id: r.body.id, claimed_at: r.body.claimed_at, renewed_at: t.clock.now().toISOString(), expires_at: at(24 * HOUR) });
+    expect(renewed.body).toMatchObject({
+      id: r.body.id,
+      claimed_at: r.body.claimed_at,
+      renewed_at: t.clock.now().toISOString(),
+      expires_at: at(24 * HOUR),
+    });
     expect((await mission(m.id)).claim_count).toBe(1);
 
     const b = await signIn(t);
@@ -115,10 +133,24 @@ describe("claim, renew, list, release", () => {
     const c = await signIn(t);
     const { credit, missionBody } = await import("../helpers/agents");
     await credit(t, c.address, 1_000_000_000n);
-    for (const bad of [{ max_claims: 0 }, { max_claims: 1001 }, { max_claims: 1.5 }, { max_claims: "2" }, { exclusive_claim_ttl: 59 }, { exclusive_claim_ttl: 31 * 86_400 }]) {
-      expectError(await t.call("POST", "/missions", { token: c.token, body: missionBody(t, bad) }), 400, "INVALID_PARAMETER");
+    for (const bad of [
+      { max_claims: 0 },
+      { max_claims: 1001 },
+      { max_claims: 1.5 },
+      { max_claims: "2" },
+      { exclusive_claim_ttl: 59 },
+      { exclusive_claim_ttl: 31 * 86_400 },
+    ]) {
+      expectError(
+        await t.call("POST", "/missions", { token: c.token, body: missionBody(t, bad) }),
+        400,
+        "INVALID_PARAMETER",
+      );
     }
-    const ok = await t.call("POST", "/missions", { token: c.token, body: missionBody(t, { max_claims: 3, exclusive_claim_ttl: 3600 }) });
+    const ok = await t.call("POST", "/missions", {
+      token: c.token,
+      body: missionBody(t, { max_claims: 3, exclusive_claim_ttl: 3600 }),
+    });
     expect(ok.status, ok.text).toBe(201);
     expect(ok.body).toMatchObject({ claim_count: 0, max_claims: 3, exclusive_claim_ttl: 3600 });
   });
@@ -134,7 +166,7 @@ describe("expiry, max_claims, exclusivity", () => {
     expect(full.body.details).toMatchObject({ reason: "max_claims_reached", max_claims: 1 });
 
     t.clock.advance(24 * HOUR);
-    expect((await claims(m.id))).toMatchObject({ claim_count: 0, claims: [] });
+    expect(await claims(m.id)).toMatchObject({ claim_count: 0, claims: [] });
     expect((await mission(m.id)).claim_count).toBe(1); // stored count: until the job runs
     expect(await expireClaims(t.deps)).toBeGreaterThanOrEqual(1);
     expect((await mission(m.id)).claim_count).toBe(0);
@@ -195,11 +227,21 @@ describe("expiry, max_claims, exclusivity", () => {
     const [holder, other] = [await signIn(t), await signIn(t)];
     expect((await claim(m.id, holder.token)).status).toBe(201);
     expect((await claim(m.id, other.token)).status).toBe(409);
-    const sub = await t.call("POST", `/missions/${m.id}/submissions`, { token: other.token, body: { content: "the answer" } });
+    const sub = await t.call("POST", `/missions/${m.id}/submissions`, {
+      token: other.token,
+      body: { content: "the answer" },
+    });
     expect(sub.status, sub.text).toBe(201);
-    const award = await t.call("POST", `/missions/${m.id}/award`, { token: creator.token, body: { winners: [{ submission_id: sub.body.id }] } });
+    const award = await t.call("POST", `/missions/${m.id}/award`, {
+      token: creator.token,
+      body: { winners: [{ submission_id: sub.body.id }] },
+    });
     expect(award.status, award.text).toBe(200);
-    expect(award.body).toMatchObject({ status: "resolved", resolution: { winner_agent_id: other.address }, claim_count: 0 });
+    expect(award.body).toMatchObject({
+      status: "resolved",
+      resolution: { winner_agent_id: other.address },
+      claim_count: 0,
+    });
     expect((await t.call("GET", `/agents/${other.address}/balance`)).body.aigen_balance).toBe(99500000);
     // A closed mission has no active claims; they can still be released.
     expect(await claims(m.id)).toMatchObject({ claim_count: 0, claims: [], exclusive: null });
@@ -210,7 +252,10 @@ describe("expiry, max_claims, exclusivity", () => {
     const { mission: m } = await openMission(t, { deadline: at(3 * HOUR) });
     const a = await signIn(t);
     expect((await claim(m.id, a.token)).status).toBe(201);
-    const sub = await t.call("POST", `/missions/${m.id}/submissions`, { token: (await signIn(t)).token, body: { content: "x" } });
+    const sub = await t.call("POST", `/missions/${m.id}/submissions`, {
+      token: (await signIn(t)).token,
+      body: { content: "x" },
+    });
     expect(sub.status).toBe(201);
     t.clock.advance(3 * HOUR);
     await sweepDueMissions(t.deps);

@@ -17,7 +17,10 @@ const docs: Record<string, string> = {};
 beforeAll(async () => {
   t = await makeTestApp();
   docs["docs/first-mission.md"] = readFileSync(path.join(ROOT, "docs/first-mission.md"), "utf8");
-  docs["README.md (client lines)"] = readFileSync(path.join(ROOT, "README.md"), "utf8").split("\n").filter((l) => /oabp (mcp|login|receipt)|first-mission/.test(l)).join("\n");
+  docs["README.md (client lines)"] = readFileSync(path.join(ROOT, "README.md"), "utf8")
+    .split("\n")
+    .filter((l) => /oabp (mcp|login|receipt)|first-mission/.test(l))
+    .join("\n");
   for (const p of ["/llms.txt", "/skill.md"]) {
     const r = await t.call("GET", p);
     expect(r.status, p).toBe(200);
@@ -26,8 +29,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const openapi = JSON.parse(readFileSync(path.join(ROOT, "openapi/openapi.json"), "utf8")) as { paths: Record<string, Record<string, unknown>> };
-const norm = (p: string) => p.replace(/\/api(?=\/)/, "").replace(/(\{[^}]*\}|<[^>]*>|\$[A-Za-z_]+)/g, "*").replace(/\/+$/, "");
+const openapi = JSON.parse(readFileSync(path.join(ROOT, "openapi/openapi.json"), "utf8")) as {
+  paths: Record<string, Record<string, unknown>>;
+};
+const norm = (p: string) =>
+  p
+    .replace(/\/api(?=\/)/, "")
+    .replace(/(\{[^}]*\}|<[^>]*>|\$[A-Za-z_]+)/g, "*")
+    .replace(/\/+$/, "");
 const routes = new Set(Object.keys(openapi.paths).map(norm));
 
 /** Every property name, enum value and parameter name of the OpenAPI document. */
@@ -55,7 +64,8 @@ describe("names in the agent-facing docs exist", () => {
         if (SUBCOMMANDS[cmd!] && sub) expect(SUBCOMMANDS[cmd!], `${doc}: oabp ${cmd} ${sub}`).toContain(sub);
       }
       for (const line of text.split("\n").filter((l) => /(?<![\w@/-])oabp /.test(l))) {
-        for (const f of line.matchAll(/(?<![\w-])--([a-z][a-z-]*)/g)) expect([...STRING_FLAGS, ...BOOL_FLAGS], `${doc}: --${f[1]} in "${line.trim()}"`).toContain(f[1]);
+        for (const f of line.matchAll(/(?<![\w-])--([a-z][a-z-]*)/g))
+          expect([...STRING_FLAGS, ...BOOL_FLAGS], `${doc}: --${f[1]} in "${line.trim()}"`).toContain(f[1]);
       }
     }
   });
@@ -73,7 +83,11 @@ describe("names in the agent-facing docs exist", () => {
         if (p === "" || p === "/") continue;
         checked++;
         // Not in the OpenAPI document (e.g. /openapi.json itself): it must answer.
-        if (!routes.has(norm(p)) && (p.includes("{") || p.includes("$") || p.includes("<") || (await t.call("GET", p)).status === 404)) missing.push(`${doc}: ${p}`);
+        if (
+          !routes.has(norm(p)) &&
+          (p.includes("{") || p.includes("$") || p.includes("<") || (await t.call("GET", p)).status === 404)
+        )
+          missing.push(`${doc}: ${p}`);
       }
     }
     expect(missing).toEqual([]);
@@ -84,13 +98,19 @@ describe("names in the agent-facing docs exist", () => {
     const tools = new Set(TOOLS.map((x) => x.name));
     const known = new Set([...tools, ...wireWords()]);
     // Keys of the live discovery documents (free-form JSON in the OpenAPI document).
-    for (const p of ["/.well-known/oabp.json", "/.well-known/oauth-protected-resource", "/.well-known/agent-card.json", "/.well-known/agent-protocol.json"]) {
+    for (const p of [
+      "/.well-known/oabp.json",
+      "/.well-known/oauth-protected-resource",
+      "/.well-known/agent-card.json",
+      "/.well-known/agent-protocol.json",
+    ]) {
       JSON.stringify((await t.call("GET", p)).body, (k, v) => (known.add(k), v));
     }
     const unknown: string[] = [];
     for (const [doc, text] of Object.entries(docs)) {
       for (const span of text.matchAll(/`([^`\n]+)`/g)) {
-        for (const w of span[1]!.matchAll(/(?<![\w./$-])([a-z]+(?:_[a-z0-9]+)+)(?![\w.(-])/g)) if (!known.has(w[1]!)) unknown.push(`${doc}: ${w[1]} in \`${span[1]}\``);
+        for (const w of span[1]!.matchAll(/(?<![\w./$-])([a-z]+(?:_[a-z0-9]+)+)(?![\w.(-])/g))
+          if (!known.has(w[1]!)) unknown.push(`${doc}: ${w[1]} in \`${span[1]}\``);
       }
     }
     expect(unknown).toEqual([]);

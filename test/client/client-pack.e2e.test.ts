@@ -16,7 +16,9 @@ const tmp = mkdtempSync(path.join(tmpdir(), "oabp-client-pack-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : [],
+  );
 }
 
 describe("@oabp/client package", () => {
@@ -35,19 +37,52 @@ describe("@oabp/client package", () => {
   });
 
   it("npm pack builds a tarball whose oabp runs", { timeout: 240_000 }, () => {
-    const out = execFileSync("npm", ["pack", "--json", "--pack-destination", tmp], { cwd: PKG, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const out = execFileSync("npm", ["pack", "--json", "--pack-destination", tmp], {
+      cwd: PKG,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const [info] = JSON.parse(out.slice(out.indexOf("["))) as { filename: string; files: { path: string }[] }[];
     const files = info!.files.map((f) => f.path);
-    expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "dist/index.js", "dist/index.d.ts", "dist/cli/main.js", "dist/generated/openapi.d.ts"]));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        "package.json",
+        "README.md",
+        "dist/index.js",
+        "dist/index.d.ts",
+        "dist/cli/main.js",
+        "dist/generated/openapi.d.ts",
+      ]),
+    );
     expect(files.filter((f) => !f.startsWith("dist/") && f !== "package.json" && f !== "README.md")).toEqual([]);
     execFileSync("tar", ["-xzf", path.join(tmp, info!.filename), "-C", tmp]);
     const unpacked = path.join(tmp, "package");
     // Resolve the dependencies from this repository's node_modules, as an install would provide them.
     symlinkSync(path.join(ROOT, "node_modules"), path.join(unpacked, "node_modules"));
     expect(readFileSync(path.join(unpacked, "dist/cli/main.js"), "utf8").startsWith("#!/usr/bin/env node")).toBe(true);
-    const help = execFileSync(process.execPath, [path.join(unpacked, "dist/cli/main.js"), "--help"], { encoding: "utf8" });
+    const help = execFileSync(process.execPath, [path.join(unpacked, "dist/cli/main.js"), "--help"], {
+      encoding: "utf8",
+    });
     expect(help).toContain("usage: oabp");
-    const exported = execFileSync(process.execPath, ["--input-type=module", "-e", `const m = await import(${JSON.stringify(path.join(unpacked, "dist/index.js"))}); console.log(Object.keys(m).sort().join(","))`], { encoding: "utf8" });
-    for (const name of ["OabpClient", "OabpError", "verifyReceipt", "verifyWebhook", "followMission", "fundMission", "loadAccount", "McpBridge"]) expect(exported.split(",").map((s) => s.trim())).toContain(name);
+    const exported = execFileSync(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `const m = await import(${JSON.stringify(path.join(unpacked, "dist/index.js"))}); console.log(Object.keys(m).sort().join(","))`,
+      ],
+      { encoding: "utf8" },
+    );
+    for (const name of [
+      "OabpClient",
+      "OabpError",
+      "verifyReceipt",
+      "verifyWebhook",
+      "followMission",
+      "fundMission",
+      "loadAccount",
+      "McpBridge",
+    ])
+      expect(exported.split(",").map((s) => s.trim())).toContain(name);
   });
 });

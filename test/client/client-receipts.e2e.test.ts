@@ -40,18 +40,34 @@ afterAll(async () => {
 async function paidReceipt() {
   const { creator, mission } = await openMission(t, { verification: { type: "creator_judges", params: {} } });
   const solver = await signIn(t);
-  const sub = await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content: `work of ${solver.address}` } });
-  expect((await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: sub.body.id }] } })).status).toBe(200);
+  const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {
+    token: solver.token,
+    body: { content: `work of ${solver.address}` },
+  });
+  expect(
+    (
+      await t.call("POST", `/missions/${mission.id}/award`, {
+        token: creator.token,
+        body: { winners: [{ submission_id: sub.body.id }] },
+      })
+    ).status,
+  ).toBe(200);
   const r = await t.call("GET", `/missions/${mission.id}/receipts/${sub.body.id}`);
   expect(r.status, r.text).toBe(200);
-  return { receipt: r.body as Record<string, any>, missionId: mission.id as string, submissionId: sub.body.id as string };
+  return {
+    receipt: r.body as Record<string, any>,
+    missionId: mission.id as string,
+    submissionId: sub.body.id as string,
+  };
 }
 
 /** The CLI's verdict and the server's, for one receipt. */
 async function both(name: string, receipt: unknown) {
   const file = path.join(dataDir, `${name}.json`);
   writeFileSync(file, JSON.stringify(receipt));
-  const cli = await runCli(["receipt", "verify", file, "--json", "--server", base], { env: { OABP_CONFIG_DIR: path.join(dataDir, "cfg") } });
+  const cli = await runCli(["receipt", "verify", file, "--json", "--server", base], {
+    env: { OABP_CONFIG_DIR: path.join(dataDir, "cfg") },
+  });
   const server = (await t.call("POST", "/receipts/verify", { body: { receipt } })).body;
   const { issuer: _issuer, ...cliResult } = cli.json;
   expect(cli.code, cli.stderr).toBe(server.valid ? 0 : 1);
@@ -66,16 +82,23 @@ describe("oabp receipt verify ≡ POST /receipts/verify", () => {
     expect(valid.cli).toEqual(valid.server);
     // By URL (fetched from its issuer), and the server's own verdict through the CLI (--remote).
     const cfg = { OABP_CONFIG_DIR: path.join(dataDir, "cfg") };
-    const byUrl = await runCli(["receipt", "verify", `${base}/missions/${first.missionId}/receipts/${first.submissionId}`, "--json"], { env: cfg });
+    const byUrl = await runCli(
+      ["receipt", "verify", `${base}/missions/${first.missionId}/receipts/${first.submissionId}`, "--json"],
+      { env: cfg },
+    );
     expect(byUrl.code, byUrl.stderr).toBe(0);
     expect(byUrl.json).toMatchObject({ valid: true, reasons: [] });
-    const remote = await runCli(["receipt", "verify", first.missionId, first.submissionId, "--remote", "--json", "--server", base], { env: cfg });
+    const remote = await runCli(
+      ["receipt", "verify", first.missionId, first.submissionId, "--remote", "--json", "--server", base],
+      { env: cfg },
+    );
     expect(remote.json).toEqual(valid.server);
 
     const tampers: Record<string, (r: Record<string, any>) => void> = {
       amount: (r) => (r.settlement.amount = String(BigInt(r.settlement.amount) + 1n)),
       agent: (r) => (r.agent_id = "0x000000000000000000000000000000000000dead"),
-      signature: (r) => (r.signature.value = `${r.signature.value.slice(0, -2)}${r.signature.value.endsWith("AA") ? "AB" : "AA"}`),
+      signature: (r) =>
+        (r.signature.value = `${r.signature.value.slice(0, -2)}${r.signature.value.endsWith("AA") ? "AB" : "AA"}`),
       unknown_key: (r) => (r.signature.key_id = "receipt-key-1999-01"),
     };
     for (const [name, tamper] of Object.entries(tampers)) {

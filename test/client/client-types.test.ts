@@ -8,7 +8,9 @@ import { CLIENT_TYPES_FILE, OPENAPI_FILE, renderClientTypes } from "../../script
 describe("client types", () => {
   it("packages/client/src/generated/openapi.ts is what openapi-typescript makes of openapi/openapi.json", async () => {
     const expected = await renderClientTypes(readFileSync(OPENAPI_FILE, "utf8"));
-    expect(readFileSync(CLIENT_TYPES_FILE, "utf8") === expected, "run `npm run openapi` and commit the result").toBe(true);
+    expect(readFileSync(CLIENT_TYPES_FILE, "utf8") === expected, "run `npm run openapi` and commit the result").toBe(
+      true,
+    );
   });
 
   it("covers every path of the OpenAPI document", () => {

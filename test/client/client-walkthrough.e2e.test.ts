@@ -21,7 +21,11 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "oabp-cli-"));
   // The README's walkthrough runs on `npm start` defaults, so appeals stay on (the production default
   // the helpers turn off) and the mission opts out with `--params '{"appeal": false}'` as the README does.
-  const serverEnv: Record<string, string> = { OABP_DATA_DIR: path.join(dir, "data"), OABP_JOB_INTERVAL_MS: "200", OABP_APPEAL_DEFAULT: "on" };
+  const serverEnv: Record<string, string> = {
+    OABP_DATA_DIR: path.join(dir, "data"),
+    OABP_JOB_INTERVAL_MS: "200",
+    OABP_APPEAL_DEFAULT: "on",
+  };
   if (process.env.DATABASE_URL) {
     const fresh = await freshPostgresDatabase("oabp_cli");
     serverEnv.DATABASE_URL = fresh.url;
@@ -36,7 +40,8 @@ afterAll(async () => {
   await dropDb?.();
 });
 
-const cli = (args: string[], o: { env?: Record<string, string>; input?: string } = {}) => runCli(args, { ...o, env: { ...env, ...o.env } });
+const cli = (args: string[], o: { env?: Record<string, string>; input?: string } = {}) =>
+  runCli(args, { ...o, env: { ...env, ...o.env } });
 
 describe("first paid mission in five minutes, through the CLI", () => {
   it("credit → post → claim → submit → award → watch → receipt verified", { timeout: 300_000 }, async () => {
@@ -46,14 +51,26 @@ describe("first paid mission in five minutes, through the CLI", () => {
     const creator = privateKeyToAccount(creatorKey).address.toLowerCase();
     const solver = privateKeyToAccount(solverKey).address.toLowerCase();
     writeFileSync(path.join(dir, "creator.key"), `${creatorKey}\n`, { mode: 0o600 });
-    writeFileSync(path.join(dir, "solver.json"), JSON.stringify(await encryptKeystore(solverKey, "correct horse", { n: 1024 })));
+    writeFileSync(
+      path.join(dir, "solver.json"),
+      JSON.stringify(await encryptKeystore(solverKey, "correct horse", { n: 1024 })),
+    );
     writeFileSync(path.join(dir, "solver.pw"), "correct horse\n");
 
     const loginC = await cli(["login", "--profile", "creator", "--key-file", path.join(dir, "creator.key"), "--json"]);
     expect(loginC.code, loginC.stderr).toBe(0);
     expect(loginC.json).toMatchObject({ agent_id: creator, server: proc.base });
     expect(loginC.json.token).toBeUndefined(); // never printed
-    const loginS = await cli(["login", "--profile", "solver", "--keystore", path.join(dir, "solver.json"), "--password-file", path.join(dir, "solver.pw"), "--json"]);
+    const loginS = await cli([
+      "login",
+      "--profile",
+      "solver",
+      "--keystore",
+      path.join(dir, "solver.json"),
+      "--password-file",
+      path.join(dir, "solver.pw"),
+      "--json",
+    ]);
     expect(loginS.code, loginS.stderr).toBe(0);
     expect(loginS.json.agent_id).toBe(solver);
     const config = readFileSync(path.join(dir, "config", "config.json"), "utf8");
@@ -61,12 +78,32 @@ describe("first paid mission in five minutes, through the CLI", () => {
     expect(config).not.toContain(solverKey.slice(2));
 
     // 1. The operator credits the creator 250 USDC.
-    const credit = await cli(["admin", "credit", creator, "250000000", "--json"], { env: { OABP_ADMIN_TOKEN: E2E_ADMIN } });
+    const credit = await cli(["admin", "credit", creator, "250000000", "--json"], {
+      env: { OABP_ADMIN_TOKEN: E2E_ADMIN },
+    });
     expect(credit.code, credit.stderr).toBe(0);
     expect(credit.json).toMatchObject({ balance: "250000000" });
 
     // 2. The creator posts a 100 USDC mission.
-    const created = await cli(["missions", "create", "--profile", "creator", "--title", "Summarise AIP-1 §6.1", "--description", "One paragraph on portable receipts.", "--reward", "100000000", "--deadline", "+3d", "--tags", "writing,docs", "--params", '{"appeal": false}', "--json"]);
+    const created = await cli([
+      "missions",
+      "create",
+      "--profile",
+      "creator",
+      "--title",
+      "Summarise AIP-1 §6.1",
+      "--description",
+      "One paragraph on portable receipts.",
+      "--reward",
+      "100000000",
+      "--deadline",
+      "+3d",
+      "--tags",
+      "writing,docs",
+      "--params",
+      '{"appeal": false}',
+      "--json",
+    ]);
     expect(created.code, created.stderr).toBe(0);
     const id = created.json.id as string;
     expect(created.json).toMatchObject({ status: "open", creator, reward: { asset: "USDC", amount: "100000000" } });
@@ -76,7 +113,9 @@ describe("first paid mission in five minutes, through the CLI", () => {
     expect(list.json.missions.map((m: { id: string }) => m.id)).toContain(id);
     const claimed = await cli(["claim", id, "--profile", "solver", "--json"]);
     expect(claimed.code, claimed.stderr).toBe(0);
-    const sub = await cli(["submit", id, "-", "--profile", "solver", "--json"], { input: "Receipts are JCS + ed25519 signed documents." });
+    const sub = await cli(["submit", id, "-", "--profile", "solver", "--json"], {
+      input: "Receipts are JCS + ed25519 signed documents.",
+    });
     expect(sub.code, sub.stderr).toBe(0);
     expect(sub.json).toMatchObject({ mission_id: id, submitter: solver, status: "pending" });
 
@@ -93,7 +132,10 @@ describe("first paid mission in five minutes, through the CLI", () => {
     expect(awarded.json.status).toBe("resolved");
     const watched = await cli(["watch", id, "--interval", "0.2", "--max-polls", "50", "--json"]);
     expect(watched.code, watched.stderr).toBe(0);
-    expect(JSON.parse(watched.stdout.trim().split("\n").at(-1)!)).toMatchObject({ status: "resolved", payout_status: "confirmed" });
+    expect(JSON.parse(watched.stdout.trim().split("\n").at(-1)!)).toMatchObject({
+      status: "resolved",
+      payout_status: "confirmed",
+    });
 
     // 5. The solver is paid and verifies the receipt offline against the issuer's manifest.
     const bal = await cli(["balance", "--profile", "solver", "--json"]);

@@ -19,7 +19,8 @@ const tableNames = (doc: string) => [...doc.matchAll(/^\| `([A-Z][A-Z0-9_]+)`/gm
 function shown(v: unknown): string | undefined {
   if (v === undefined) return undefined;
   if (Array.isArray(v)) return v.length === 0 ? "`[]`" : `\`${v.join(",")}\``;
-  if (typeof v === "object" && v && "quota" in v && "windowSeconds" in v) return `\`${String(v.quota)}/${String(v.windowSeconds)}\``;
+  if (typeof v === "object" && v && "quota" in v && "windowSeconds" in v)
+    return `\`${String(v.quota)}/${String(v.windowSeconds)}\``;
   if (typeof v === "object" && v && "tag" in v) return `\`${String(v.tag)}\``;
   return `\`${String(v)}\``;
 }
@@ -67,10 +68,20 @@ describe("settings table (docs/configuration.md)", () => {
     }
     // Names other programs read: the CLI (packages/client), `npm run escrow:deploy` and the test
     // helpers (OABP_CHROMIUM in test/helpers/browser.ts).
-    const readers = [path.join(ROOT, "scripts", "deploy-escrow.ts"), ...readdirSync(path.join(ROOT, "test", "helpers")).filter((f) => f.endsWith(".ts")).map((f) => path.join(ROOT, "test", "helpers", f))];
+    const readers = [
+      path.join(ROOT, "scripts", "deploy-escrow.ts"),
+      ...readdirSync(path.join(ROOT, "test", "helpers"))
+        .filter((f) => f.endsWith(".ts"))
+        .map((f) => path.join(ROOT, "test", "helpers", f)),
+    ];
     const named = readers.flatMap((f) => [...readFileSync(f, "utf8").matchAll(/OABP_[A-Z0-9_]+/g)].map((m) => m[0]));
     const others = new Set([...CLI_ENV, ...named]);
-    const pages = ["README.md", ...readdirSync(path.join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+    const pages = [
+      "README.md",
+      ...readdirSync(path.join(ROOT, "docs"))
+        .filter((f) => f.endsWith(".md"))
+        .map((f) => `docs/${f}`),
+    ];
     for (const page of pages) {
       const text = readFileSync(path.join(ROOT, page), "utf8");
       // A trailing underscore is a family (`OABP_MCP_*`), not a name.

@@ -15,7 +15,14 @@ describe.runIf(onRealPostgres)("AIP-4 on real Postgres", () => {
 
   it("12 concurrent anonymous bad_spec filings from one IP → exactly 5 filed, 7 × 429", async () => {
     const ids = await Promise.all(Array.from({ length: 12 }, async () => (await openMission(t)).mission.id as string));
-    const results = await Promise.all(ids.map((id) => t.call("POST", "/api/disputes", { body: { dispute_type: "bad_spec", mission_id: id, filed_by: "anonymous", evidence }, headers: { "x-forwarded-for": "198.51.100.7" } })));
+    const results = await Promise.all(
+      ids.map((id) =>
+        t.call("POST", "/api/disputes", {
+          body: { dispute_type: "bad_spec", mission_id: id, filed_by: "anonymous", evidence },
+          headers: { "x-forwarded-for": "198.51.100.7" },
+        }),
+      ),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(5);
     const limited = results.filter((r) => r.status === 429);
     expect(limited).toHaveLength(7);
@@ -25,13 +32,27 @@ describe.runIf(onRealPostgres)("AIP-4 on real Postgres", () => {
   it("the creator's concession and the operator's ruling race: one decides, the mission is voided once", async () => {
     const { creator, mission } = await openMission(t);
     const filer = await signIn(t);
-    const d = (await t.call("POST", "/api/disputes", { token: filer.token, body: { dispute_type: "bad_spec", mission_id: mission.id, evidence } })).body;
+    const d = (
+      await t.call("POST", "/api/disputes", {
+        token: filer.token,
+        body: { dispute_type: "bad_spec", mission_id: mission.id, evidence },
+      })
+    ).body;
     const balance = async () => BigInt((await t.call("GET", `/agents/${creator.address}/balance`)).body.aigen_balance);
     const before = await balance();
     const rulings = await Promise.all([
-      t.call("POST", `/api/disputes/${d.dispute_id}/resolve`, { token: creator.token, body: { outcome: "upheld", rationale: "conceded" } }),
-      t.call("POST", `/api/disputes/${d.dispute_id}/resolve`, { token: "test-admin-token-0123456789abcdef", body: { outcome: "upheld", rationale: "operator" } }),
-      t.call("POST", `/api/disputes/${d.dispute_id}/resolve`, { token: creator.token, body: { outcome: "upheld", rationale: "again" } }),
+      t.call("POST", `/api/disputes/${d.dispute_id}/resolve`, {
+        token: creator.token,
+        body: { outcome: "upheld", rationale: "conceded" },
+      }),
+      t.call("POST", `/api/disputes/${d.dispute_id}/resolve`, {
+        token: "test-admin-token-0123456789abcdef",
+        body: { outcome: "upheld", rationale: "operator" },
+      }),
+      t.call("POST", `/api/disputes/${d.dispute_id}/resolve`, {
+        token: creator.token,
+        body: { outcome: "upheld", rationale: "again" },
+      }),
     ]);
     expect(rulings.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     const m = (await t.call("GET", `/missions/${mission.id}`)).body;

@@ -19,20 +19,38 @@ const NET = REWARD - 500_000n; // 0.5 % fee
 const APPEAL = { appeal_window_seconds: 86_400, vote_token: "USDC", min_vote: "100", quorum: "1000" };
 
 type Agent = Awaited<ReturnType<typeof signIn>>;
-const balance = async (address: string) => BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
+const balance = async (address: string) =>
+  BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
 const treasury = async () => (await balancesOf(t.deps.database.db, TREASURY)).get("USDC") ?? 0n;
 const mission = async (id: string) => (await t.call("GET", `/missions/${id}`)).body;
-const subsOf = async (id: string) => (await t.call("GET", `/missions/${id}/submissions`)).body.submissions as { id: string; status: string; reason: string; content_uri: string | null; next_action: string }[];
-const votesOf = async (id: string) => (await t.call("GET", `/missions/${id}/votes`)).body.votes as { voter: string; outcome: string | null; payout: string | null }[];
+const subsOf = async (id: string) =>
+  (await t.call("GET", `/missions/${id}/submissions`)).body.submissions as {
+    id: string;
+    status: string;
+    reason: string;
+    content_uri: string | null;
+    next_action: string;
+  }[];
+const votesOf = async (id: string) =>
+  (await t.call("GET", `/missions/${id}/votes`)).body.votes as {
+    voter: string;
+    outcome: string | null;
+    payout: string | null;
+  }[];
 /** Sessions last 24 h: sign an agent in again after the clock moved. */
 const again = async (a: Agent): Promise<Agent> => signIn(t, a.account);
 
 async function appealMission(params: Record<string, unknown> = {}, n = 3) {
-  const { creator, mission } = await openMission(t, { verification: { type: "creator_judges", params: { appeal: APPEAL, ...params } } });
+  const { creator, mission } = await openMission(t, {
+    verification: { type: "creator_judges", params: { appeal: APPEAL, ...params } },
+  });
   const subs: (Agent & { sub: { id: string } })[] = [];
   for (let i = 0; i < n; i++) {
     const a = await signIn(t);
-    const r = await t.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content: `answer ${i} from ${a.address}` } });
+    const r = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: a.token,
+      body: { content: `answer ${i} from ${a.address}` },
+    });
     expect(r.status, r.text).toBe(201);
     subs.push({ ...a, sub: r.body });
   }
@@ -58,7 +76,11 @@ describe("appeal params at creation", () => {
   it("validates the appeal object: shape 400, unknown token 422, defaults and normalisation", async () => {
     const creator = await signIn(t);
     await credit(t, creator.address, 1_000_000_000n);
-    const create = (appeal: unknown) => t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { verification: { type: "creator_judges", params: { appeal } } }) });
+    const create = (appeal: unknown) =>
+      t.call("POST", "/missions", {
+        token: creator.token,
+        body: missionBody(t, { verification: { type: "creator_judges", params: { appeal } } }),
+      });
     for (const appeal of [
       "yes",
       { ...APPEAL, quorum: "many" },
@@ -76,10 +98,18 @@ describe("appeal params at creation", () => {
     }
     const unknown = await create({ ...APPEAL, vote_token: "DOGE" });
     expect(unknown.status).toBe(422);
-    expect(unknown.body.details).toMatchObject({ reason: "unknown_asset", field: "verification.params.appeal.vote_token" });
+    expect(unknown.body.details).toMatchObject({
+      reason: "unknown_asset",
+      field: "verification.params.appeal.vote_token",
+    });
     const ok = await create({ vote_token: "usdc", min_vote: "1", quorum: "10" });
     expect(ok.status, ok.text).toBe(201);
-    expect(ok.body.verification.params.appeal).toEqual({ appeal_window_seconds: 86_400, vote_token: "USDC", min_vote: "1", quorum: "10" });
+    expect(ok.body.verification.params.appeal).toEqual({
+      appeal_window_seconds: 86_400,
+      vote_token: "USDC",
+      min_vote: "1",
+      quorum: "10",
+    });
     expect(ok.body.award).toBeNull();
   });
 });
@@ -89,7 +119,10 @@ describe("creator_judges with an appeal", () => {
     const { creator, mission: m, subs } = await appealMission();
     const treasuryBefore = await treasury();
     const awardedAt = t.clock.now();
-    const r = await t.call("POST", `/missions/${m.id}/award`, { token: creator.token, body: { winners: [{ submission_id: subs[1]!.sub.id }] } });
+    const r = await t.call("POST", `/missions/${m.id}/award`, {
+      token: creator.token,
+      body: { winners: [{ submission_id: subs[1]!.sub.id }] },
+    });
     expect(r.status, r.text).toBe(200);
     const appealDeadline = new Date(awardedAt.getTime() + DAY).toISOString();
     expect(r.body).toMatchObject({
@@ -98,17 +131,33 @@ describe("creator_judges with an appeal", () => {
       payout_status: "queued",
       resolution: null,
       resolution_reason: null,
-      award: { winners: [{ submission_id: subs[1]!.sub.id, agent_id: subs[1]!.address, weight: 1 }], awarded_at: awardedAt.toISOString(), appeal_deadline: appealDeadline, voting_deadline: null, outcome: null },
+      award: {
+        winners: [{ submission_id: subs[1]!.sub.id, agent_id: subs[1]!.address, weight: 1 }],
+        awarded_at: awardedAt.toISOString(),
+        appeal_deadline: appealDeadline,
+        voting_deadline: null,
+        outcome: null,
+      },
     });
     // the award closed the open mission; submissions say where they stand; deliverables readable by disputers
     const late = await signIn(t);
-    expect((await t.call("POST", `/missions/${m.id}/submissions`, { token: late.token, body: { content: "late" } })).body.error).toBe("MISSION_NOT_OPEN");
+    expect(
+      (await t.call("POST", `/missions/${m.id}/submissions`, { token: late.token, body: { content: "late" } })).body
+        .error,
+    ).toBe("MISSION_NOT_OPEN");
     const list = await subsOf(m.id);
-    expect(list.map((s) => [s.status, s.reason])).toEqual([["pending", "awaiting_appeal"], ["pending", "awarded_pending_appeal"], ["pending", "awaiting_appeal"]]);
+    expect(list.map((s) => [s.status, s.reason])).toEqual([
+      ["pending", "awaiting_appeal"],
+      ["pending", "awarded_pending_appeal"],
+      ["pending", "awaiting_appeal"],
+    ]);
     expect(list.every((s) => s.content_uri !== null)).toBe(true);
     expect(list[1]!.next_action).toMatch(/appeal/);
     // a second award is refused
-    const second = await t.call("POST", `/missions/${m.id}/award`, { token: creator.token, body: { winners: [{ submission_id: subs[0]!.sub.id }] } });
+    const second = await t.call("POST", `/missions/${m.id}/award`, {
+      token: creator.token,
+      body: { winners: [{ submission_id: subs[0]!.sub.id }] },
+    });
     expect(second.status).toBe(409);
     expect(second.body.error).toBe("MISSION_NOT_OPEN");
     // nothing paid during the window
@@ -129,17 +178,26 @@ describe("creator_judges with an appeal", () => {
     expect(await balance(subs[1]!.address)).toBe(NET);
     expect(await balance(subs[0]!.address)).toBe(0n);
     expect((await treasury()) - treasuryBefore).toBe(500_000n);
-    expect((await subsOf(m.id)).map((s) => [s.status, s.reason])).toEqual([["rejected", "not_selected"], ["accepted", "selected_by_creator"], ["rejected", "not_selected"]]);
+    expect((await subsOf(m.id)).map((s) => [s.status, s.reason])).toEqual([
+      ["rejected", "not_selected"],
+      ["accepted", "selected_by_creator"],
+      ["rejected", "not_selected"],
+    ]);
     expect(await sweepDueMissions(t.deps)).toBe(0); // nothing paid twice
     expect((await verifyLedger(t.deps.database.db)).ok).toBe(true);
   });
 
   it("disputes below the quorum: the award is paid with its shares, every disputer refunded in full", async () => {
     const { creator, mission: m, subs } = await appealMission({ max_winners: 2 });
-    const r = await t.call("POST", `/missions/${m.id}/award`, { token: creator.token, body: { winners: [
-      { submission_id: subs[0]!.sub.id, share_bps: 7000 },
-      { submission_id: subs[2]!.sub.id, share_bps: 3000 },
-    ] } });
+    const r = await t.call("POST", `/missions/${m.id}/award`, {
+      token: creator.token,
+      body: {
+        winners: [
+          { submission_id: subs[0]!.sub.id, share_bps: 7000 },
+          { submission_id: subs[2]!.sub.id, share_bps: 3000 },
+        ],
+      },
+    });
     expect(r.status, r.text).toBe(200);
     const d1 = await staker(300n);
     const d2 = await staker(200n);
@@ -147,14 +205,21 @@ describe("creator_judges with an appeal", () => {
     expect((await stake(m.id, d2, subs[1]!.sub.id, "200")).status).toBe(201);
     expect(await balance(d1.address)).toBe(0n); // held until the window closes
     await sweepAt(r.body.award.appeal_deadline);
-    expect(await mission(m.id)).toMatchObject({ status: "resolved", resolution_reason: "creator_award", award: { dispute_stake: "500", outcome: "undisputed", voting_deadline: null } });
+    expect(await mission(m.id)).toMatchObject({
+      status: "resolved",
+      resolution_reason: "creator_award",
+      award: { dispute_stake: "500", outcome: "undisputed", voting_deadline: null },
+    });
     const a0 = (NET * 7000n) / 10_000n;
     expect(await balance(subs[0]!.address)).toBe(a0);
     expect(await balance(subs[2]!.address)).toBe(NET - a0);
     expect(await balance(subs[1]!.address)).toBe(0n);
     expect(await balance(d1.address)).toBe(300n);
     expect(await balance(d2.address)).toBe(200n);
-    expect((await votesOf(m.id)).map((v) => [v.outcome, v.payout])).toEqual([["refunded", "300"], ["refunded", "200"]]);
+    expect((await votesOf(m.id)).map((v) => [v.outcome, v.payout])).toEqual([
+      ["refunded", "300"],
+      ["refunded", "200"],
+    ]);
     expect((await verifyLedger(t.deps.database.db)).ok).toBe(true);
   });
 
@@ -163,7 +228,10 @@ describe("creator_judges with an appeal", () => {
     // before the award there is nothing to dispute
     const early = await staker(100n);
     expect((await stake(m.id, early, subs[1]!.sub.id, "100")).body.error).toBe("MISSION_NOT_OPEN");
-    const r = await t.call("POST", `/missions/${m.id}/award`, { token: creator.token, body: { winners: [{ submission_id: subs[0]!.sub.id }] } });
+    const r = await t.call("POST", `/missions/${m.id}/award`, {
+      token: creator.token,
+      body: { winners: [{ submission_id: subs[0]!.sub.id }] },
+    });
     expect(r.status, r.text).toBe(200);
     await credit(t, creator.address, 1000n);
     await credit(t, subs[0]!.address, 1000n);
@@ -178,10 +246,14 @@ describe("creator_judges with an appeal", () => {
     const forAward = await stake(m.id, d, subs[0]!.sub.id, "100");
     expect([forAward.status, forAward.body.details?.reason]).toEqual([422, "awarded_submission"]);
     expect((await stake(m.id, d, subs[1]!.sub.id, "99")).body.details.reason).toBe("below_min_vote");
-    expect((await stake(m.id, d, "sub_01JZ0000000000000000000000", "100")).body.details.reason).toBe("unknown_submission");
+    expect((await stake(m.id, d, "sub_01JZ0000000000000000000000", "100")).body.details.reason).toBe(
+      "unknown_submission",
+    );
     const poor = await staker(50n);
     expect((await stake(m.id, poor, subs[1]!.sub.id, "100")).body.error).toBe("INSUFFICIENT_BALANCE");
-    const anon = await t.call("POST", `/missions/${m.id}/votes`, { body: { submission_id: subs[1]!.sub.id, amount: "100" } });
+    const anon = await t.call("POST", `/missions/${m.id}/votes`, {
+      body: { submission_id: subs[1]!.sub.id, amount: "100" },
+    });
     expect(anon.status).toBe(403);
     expect(anon.body).toEqual({ error: "ANONYMOUS_SUBMISSION_REJECTED" });
     // a submitter who was not awarded may dispute for someone else's submission
@@ -193,13 +265,20 @@ describe("creator_judges with an appeal", () => {
     const lateDisputer = await staker(100n);
     expect((await stake(m.id, lateDisputer, subs[1]!.sub.id, "100")).body.error).toBe("MISSION_NOT_OPEN");
     await sweepDueMissions(t.deps); // 200 < quorum: paid as awarded
-    expect(await mission(m.id)).toMatchObject({ status: "resolved", resolution_reason: "creator_award", award: { dispute_stake: "200" } });
+    expect(await mission(m.id)).toMatchObject({
+      status: "resolved",
+      resolution_reason: "creator_award",
+      award: { dispute_stake: "200" },
+    });
   });
 
   it("disputes reaching the quorum put the award to a peer vote, which overturns it", async () => {
     const { creator, mission: m, subs } = await appealMission();
     const treasuryBefore = await treasury();
-    const r = await t.call("POST", `/missions/${m.id}/award`, { token: creator.token, body: { winners: [{ submission_id: subs[0]!.sub.id }] } });
+    const r = await t.call("POST", `/missions/${m.id}/award`, {
+      token: creator.token,
+      body: { winners: [{ submission_id: subs[0]!.sub.id }] },
+    });
     expect(r.status, r.text).toBe(200);
     const d1 = await staker(600n);
     const d2 = await staker(500n);
@@ -208,7 +287,13 @@ describe("creator_judges with an appeal", () => {
     const closedAt = new Date(r.body.award.appeal_deadline);
     expect(await sweepAt(closedAt)).toBe(1);
     const votingDeadline = new Date(closedAt.getTime() + DAY).toISOString();
-    expect(await mission(m.id)).toMatchObject({ status: "escrowed", phase: "voting", payout_status: "queued", resolution: null, award: { voting_deadline: votingDeadline, dispute_stake: "1100", outcome: null } });
+    expect(await mission(m.id)).toMatchObject({
+      status: "escrowed",
+      phase: "voting",
+      payout_status: "queued",
+      resolution: null,
+      award: { voting_deadline: votingDeadline, dispute_stake: "1100", outcome: null },
+    });
     expect(await balance(subs[0]!.address)).toBe(0n);
     expect(await balance(subs[1]!.address)).toBe(0n);
     // the vote: the award may now be defended; disputers already voted; parties still excluded
@@ -241,7 +326,11 @@ describe("creator_judges with an appeal", () => {
     expect(await balance(d2.address)).toBe(522n);
     expect(await balance(v3.address)).toBe(360n);
     expect(await balance(v4.address)).toBe(90n);
-    expect((await subsOf(m.id)).map((s) => [s.status, s.reason])).toEqual([["rejected", "award_overturned"], ["accepted", "appeal_winner"], ["rejected", "not_selected"]]);
+    expect((await subsOf(m.id)).map((s) => [s.status, s.reason])).toEqual([
+      ["rejected", "award_overturned"],
+      ["accepted", "appeal_winner"],
+      ["rejected", "not_selected"],
+    ]);
     expect((await votesOf(m.id)).map((v) => v.outcome)).toEqual(["won", "won", "lost", "lost"]);
     expect(await sweepDueMissions(t.deps)).toBe(0);
     expect((await verifyLedger(t.deps.database.db)).ok).toBe(true);
@@ -249,7 +338,10 @@ describe("creator_judges with an appeal", () => {
 
   it("a vote that ties keeps the award: paid as awarded, the challengers' slash goes to its defenders", async () => {
     const { creator, mission: m, subs } = await appealMission();
-    const r = await t.call("POST", `/missions/${m.id}/award`, { token: creator.token, body: { winners: [{ submission_id: subs[2]!.sub.id }] } });
+    const r = await t.call("POST", `/missions/${m.id}/award`, {
+      token: creator.token,
+      body: { winners: [{ submission_id: subs[2]!.sub.id }] },
+    });
     const d1 = await staker(1000n);
     expect((await stake(m.id, d1, subs[0]!.sub.id, "1000")).status).toBe(201);
     await sweepAt(r.body.award.appeal_deadline);
@@ -257,7 +349,12 @@ describe("creator_judges with an appeal", () => {
     const v = await staker(1000n);
     expect((await stake(m.id, v, subs[2]!.sub.id, "1000")).status).toBe(201);
     await sweepAt((await mission(m.id)).award.voting_deadline);
-    expect(await mission(m.id)).toMatchObject({ status: "resolved", resolution_reason: "creator_award_upheld", resolution: { winner_submission_id: subs[2]!.sub.id }, award: { outcome: "upheld" } });
+    expect(await mission(m.id)).toMatchObject({
+      status: "resolved",
+      resolution_reason: "creator_award_upheld",
+      resolution: { winner_submission_id: subs[2]!.sub.id },
+      award: { outcome: "upheld" },
+    });
     expect(await balance(subs[2]!.address)).toBe(NET);
     expect(await balance(subs[0]!.address)).toBe(0n);
     expect(await balance(d1.address)).toBe(900n);
@@ -270,7 +367,10 @@ describe("creator_judges with an appeal", () => {
     const { creator, mission: m, subs } = await appealMission({}, 2);
     await sweepAt(new Date(new Date(m.deadline).getTime() + 1000));
     expect(await mission(m.id)).toMatchObject({ status: "escrowed", phase: "judging" });
-    const r = await t.call("POST", `/missions/${m.id}/award`, { token: (await again(creator)).token, body: { winners: [{ submission_id: subs[0]!.sub.id }] } });
+    const r = await t.call("POST", `/missions/${m.id}/award`, {
+      token: (await again(creator)).token,
+      body: { winners: [{ submission_id: subs[0]!.sub.id }] },
+    });
     expect(r.body).toMatchObject({ status: "escrowed", phase: "appeal", payout_status: "queued" });
     expect(r.body.award.appeal_deadline).toBe(new Date(t.clock.now().getTime() + DAY).toISOString());
     await sweepAt(r.body.award.appeal_deadline);
@@ -280,7 +380,11 @@ describe("creator_judges with an appeal", () => {
     const other = await appealMission({}, 2);
     await sweepAt(new Date(new Date(other.mission.deadline).getTime() + 1000));
     await sweepAt(new Date(t.clock.now().getTime() + t.deps.config.judgingWindowSeconds * 1000));
-    expect(await mission(other.mission.id)).toMatchObject({ status: "resolved", resolution_reason: "default_award_judging_expired", award: null });
+    expect(await mission(other.mission.id)).toMatchObject({
+      status: "resolved",
+      resolution_reason: "default_award_judging_expired",
+      award: null,
+    });
     // The default outcome (docs/abuse.md): the bounded pool (20 %), fee on the pool, split in two.
     const pool = REWARD / 5n;
     for (const s of other.subs) expect(await balance(s.address)).toBe((pool - pool / 200n) / 2n);
@@ -288,7 +392,14 @@ describe("creator_judges with an appeal", () => {
 
   it("concurrent awards record one award; concurrent disputes are all held, then all refunded", async () => {
     const { creator, mission: m, subs } = await appealMission({}, 3);
-    const awards = await Promise.all(subs.map((s) => t.call("POST", `/missions/${m.id}/award`, { token: creator.token, body: { winners: [{ submission_id: s.sub.id }] } })));
+    const awards = await Promise.all(
+      subs.map((s) =>
+        t.call("POST", `/missions/${m.id}/award`, {
+          token: creator.token,
+          body: { winners: [{ submission_id: s.sub.id }] },
+        }),
+      ),
+    );
     expect(awards.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     const recorded = (await mission(m.id)).award.winners;
     expect(recorded).toHaveLength(1);
@@ -297,7 +408,11 @@ describe("creator_judges with an appeal", () => {
     const staked = await Promise.all(disputers.map((d) => stake(m.id, d, target.sub.id, "100")));
     expect(staked.map((r) => r.status)).toEqual(Array(8).fill(201));
     await sweepAt((await mission(m.id)).award.appeal_deadline);
-    expect(await mission(m.id)).toMatchObject({ status: "resolved", resolution_reason: "creator_award", award: { dispute_stake: "800" } });
+    expect(await mission(m.id)).toMatchObject({
+      status: "resolved",
+      resolution_reason: "creator_award",
+      award: { dispute_stake: "800" },
+    });
     for (const d of disputers) expect(await balance(d.address)).toBe(100n);
     expect((await verifyLedger(t.deps.database.db)).ok).toBe(true);
   });
@@ -305,9 +420,19 @@ describe("creator_judges with an appeal", () => {
   it("missions without an appeal are unchanged: the award pays at once and cannot be disputed", async () => {
     const { creator, mission: m } = await openMission(t);
     const a = await signIn(t);
-    const s = (await t.call("POST", `/missions/${m.id}/submissions`, { token: a.token, body: { content: "the only answer" } })).body;
-    const r = await t.call("POST", `/missions/${m.id}/award`, { token: creator.token, body: { winners: [{ submission_id: s.id }] } });
-    expect(r.body).toMatchObject({ status: "resolved", payout_status: "confirmed", resolution_reason: "creator_award", award: null });
+    const s = (
+      await t.call("POST", `/missions/${m.id}/submissions`, { token: a.token, body: { content: "the only answer" } })
+    ).body;
+    const r = await t.call("POST", `/missions/${m.id}/award`, {
+      token: creator.token,
+      body: { winners: [{ submission_id: s.id }] },
+    });
+    expect(r.body).toMatchObject({
+      status: "resolved",
+      payout_status: "confirmed",
+      resolution_reason: "creator_award",
+      award: null,
+    });
     expect(await balance(a.address)).toBe(NET);
     const d = await staker(100n);
     const v = await stake(m.id, d, s.id, "100");

@@ -30,11 +30,18 @@ describe.runIf(onRealPostgres)("base rail under concurrency (real Postgres)", ()
 
   it("20 concurrent attaches of one deposit and two watchers: one deposit, the mission opens once", async () => {
     const creator = await signIn(a);
-    const m = (await a.call("POST", "/missions", { token: creator.token, body: missionBody(a, { reward: { asset: "USDC", amount: REWARD.toString(), chain: "base" } }) })).body;
+    const m = (
+      await a.call("POST", "/missions", {
+        token: creator.token,
+        body: missionBody(a, { reward: { asset: "USDC", amount: REWARD.toString(), chain: "base" } }),
+      })
+    ).body;
     const hash = await chain.fund(creator.account, m.escrow.mission_key as Hex, REWARD, 5_000_000n);
     await chain.mine(2);
     const results = await Promise.all([
-      ...Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).call("POST", `/missions/${m.id}/escrow`, { token: creator.token, body: { tx_hash: hash } })),
+      ...Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? a : b).call("POST", `/missions/${m.id}/escrow`, { token: creator.token, body: { tx_hash: hash } }),
+      ),
       watchEscrow(a.deps).then(() => null),
       watchEscrow(b.deps).then(() => null),
     ]);
@@ -47,7 +54,12 @@ describe.runIf(onRealPostgres)("base rail under concurrency (real Postgres)", ()
 
   it("two settlement workers racing on one release sign once and pay once", async () => {
     const creator = await signIn(a);
-    const m = (await a.call("POST", "/missions", { token: creator.token, body: missionBody(a, { reward: { asset: "USDC", amount: REWARD.toString(), chain: "base" } }) })).body;
+    const m = (
+      await a.call("POST", "/missions", {
+        token: creator.token,
+        body: missionBody(a, { reward: { asset: "USDC", amount: REWARD.toString(), chain: "base" } }),
+      })
+    ).body;
     const key = m.escrow.mission_key as Hex;
     await chain.fund(creator.account, key, REWARD, 5_000_000n);
     await chain.mine(2);
@@ -55,7 +67,14 @@ describe.runIf(onRealPostgres)("base rail under concurrency (real Postgres)", ()
     await watchEscrow(a.deps);
     const winner = await signIn(a);
     const sub = await a.call("POST", `/missions/${m.id}/submissions`, { token: winner.token, body: { content: "x" } });
-    expect((await a.call("POST", `/missions/${m.id}/award`, { token: creator.token, body: { winners: [{ submission_id: sub.body.id }] } })).status).toBe(200);
+    expect(
+      (
+        await a.call("POST", `/missions/${m.id}/award`, {
+          token: creator.token,
+          body: { winners: [{ submission_id: sub.body.id }] },
+        })
+      ).status,
+    ).toBe(200);
 
     await Promise.all([runPayouts(a.deps), runPayouts(b.deps), runPayouts(a.deps), runPayouts(b.deps)]);
     const [p] = await a.deps.database.db.select().from(chainPayouts).where(eq(chainPayouts.missionId, m.id));

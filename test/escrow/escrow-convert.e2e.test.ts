@@ -4,7 +4,13 @@ import { chainPayouts, webhookEvents } from "../../src/db/schema/index";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
-import { createBaseMission, escrowTick, FEE_CAP_BPS, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
+import {
+  createBaseMission,
+  escrowTick,
+  FEE_CAP_BPS,
+  startEscrowChain,
+  type EscrowChain,
+} from "../helpers/escrow-chain";
 
 // Issue 12 Build "admin routes to … convert payouts with a reason (audit-logged)", on anvil through
 // HTTP: a release the escrow refuses (fee cap 0 → FeeTooHigh) is converted by the operator into the
@@ -31,13 +37,37 @@ const jobTick = async () => {
   await chain.mine(1);
 };
 const setFeeCap = async (bps: number) => {
-  const hash = await chain.anvil.walletClient.writeContract({ address: chain.escrow, abi: missionEscrowAbi, functionName: "setFeeCapBps", args: [bps] });
+  const hash = await chain.anvil.walletClient.writeContract({
+    address: chain.escrow,
+    abi: missionEscrowAbi,
+    functionName: "setFeeCapBps",
+    args: [bps],
+  });
   await chain.anvil.publicClient.waitForTransactionReceipt({ hash });
 };
 const refundedLogs = async (key: `0x${string}`) =>
-  (await chain.anvil.publicClient.getContractEvents({ address: chain.escrow, abi: missionEscrowAbi, eventName: "Refunded", args: { missionKey: key }, fromBlock: 0n, toBlock: "latest" })).length;
-const payoutOf = async (missionId: string) => (await t.deps.database.db.select().from(chainPayouts).where(and(eq(chainPayouts.missionId, missionId))))[0]!;
-const convert = (id: string, token?: string) => t.call("POST", `/admin/payouts/${id}/convert`, { ...(token ? { token } : {}), body: { reason: "winner address refuses transfers; refund agreed" } });
+  (
+    await chain.anvil.publicClient.getContractEvents({
+      address: chain.escrow,
+      abi: missionEscrowAbi,
+      eventName: "Refunded",
+      args: { missionKey: key },
+      fromBlock: 0n,
+      toBlock: "latest",
+    })
+  ).length;
+const payoutOf = async (missionId: string) =>
+  (
+    await t.deps.database.db
+      .select()
+      .from(chainPayouts)
+      .where(and(eq(chainPayouts.missionId, missionId)))
+  )[0]!;
+const convert = (id: string, token?: string) =>
+  t.call("POST", `/admin/payouts/${id}/convert`, {
+    ...(token ? { token } : {}),
+    body: { reason: "winner address refuses transfers; refund agreed" },
+  });
 
 /** An open, funded base mission with one submission, awarded to it. */
 async function awarded(reward: bigint) {
@@ -47,9 +77,15 @@ async function awarded(reward: bigint) {
   await escrowTick(t);
   expect((await mission(c.m.id)).status).toBe("open");
   const w = await signIn(t);
-  const s = await t.call("POST", `/missions/${c.m.id}/submissions`, { token: w.token, body: { content: `answer for ${c.m.id}` } });
+  const s = await t.call("POST", `/missions/${c.m.id}/submissions`, {
+    token: w.token,
+    body: { content: `answer for ${c.m.id}` },
+  });
   expect(s.status, s.text).toBe(201);
-  const award = await t.call("POST", `/missions/${c.m.id}/award`, { token: c.creator.token, body: { winners: [{ submission_id: s.body.id }] } });
+  const award = await t.call("POST", `/missions/${c.m.id}/award`, {
+    token: c.creator.token,
+    body: { winners: [{ submission_id: s.body.id }] },
+  });
   expect(award.status, award.text).toBe(200);
   return { ...c, winner: w, submission: s.body.id as string };
 }
@@ -59,7 +95,11 @@ describe("POST /admin/payouts/{id}/convert", () => {
     await setFeeCap(0);
     const a = await awarded(REWARD);
     for (let i = 0; i < 3; i++) await jobTick();
-    expect(await mission(a.m.id)).toMatchObject({ status: "resolved", payout_status: "failed", payout_status_reason: "reverted:FeeTooHigh" });
+    expect(await mission(a.m.id)).toMatchObject({
+      status: "resolved",
+      payout_status: "failed",
+      payout_status_reason: "reverted:FeeTooHigh",
+    });
     const failed = await payoutOf(a.m.id);
     const funderBefore = await chain.usdcBalance(a.creator.address);
 
@@ -68,12 +108,25 @@ describe("POST /admin/payouts/{id}/convert", () => {
     const r = await convert(failed.id, ADMIN_TOKEN);
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({
-      id: failed.id, kind: "refund", state: "queued", amount: REWARD.toString(), fee: "0", recipients: 1, tx_hash: null,
+      id: failed.id,
+      kind: "refund",
+      state: "queued",
+      amount: REWARD.toString(),
+      fee: "0",
+      recipients: 1,
+      tx_hash: null,
       reason: "admin_convert:winner address refuses transfers; refund agreed",
-      admin_actions: [{ action: "convert", reason: "winner address refuses transfers; refund agreed", from_state: "failed" }],
+      admin_actions: [
+        { action: "convert", reason: "winner address refuses transfers; refund agreed", from_state: "failed" },
+      ],
     });
     const voided = await mission(a.m.id);
-    expect(voided).toMatchObject({ status: "voided", phase: "closed", resolution_reason: "payout_converted_to_refund", payout_status: "queued" });
+    expect(voided).toMatchObject({
+      status: "voided",
+      phase: "closed",
+      resolution_reason: "payout_converted_to_refund",
+      payout_status: "queued",
+    });
     expect(voided.resolution ?? null).toBeNull();
     // A second convert finds a queued refund: 409 with the allowed states.
     const again = await convert(failed.id, ADMIN_TOKEN);
@@ -91,7 +144,10 @@ describe("POST /admin/payouts/{id}/convert", () => {
     const events = await t.deps.database.db.select().from(webhookEvents).where(eq(webhookEvents.missionId, a.m.id));
     const voidEvents = events.filter((e) => e.type === "mission.voided");
     expect(voidEvents).toHaveLength(1);
-    expect(JSON.parse(voidEvents[0]!.data)).toMatchObject({ resolution_reason: "payout_converted_to_refund", refund: { amount: REWARD.toString() } });
+    expect(JSON.parse(voidEvents[0]!.data)).toMatchObject({
+      resolution_reason: "payout_converted_to_refund",
+      refund: { amount: REWARD.toString() },
+    });
     expect(events.some((e) => e.type === "payout.confirmed")).toBe(false);
     expect((await t.call("GET", `/missions/${a.m.id}/receipts/${a.submission}`)).status).toBe(404);
 

@@ -25,7 +25,12 @@ describe.runIf(onRealPostgres)("settlement survives SIGKILL between broadcast an
     cleanups.push(() => chain.stop());
     const db = await freshPostgresDatabase("oabp_escrow_crash");
     cleanups.push(db.drop);
-    const env = { ...chain.env(), DATABASE_URL: db.url, OABP_DATA_DIR: mkdtempSync(path.join(tmpdir(), "oabp-escrow-crash-")), OABP_JOB_INTERVAL_MS: "100" };
+    const env = {
+      ...chain.env(),
+      DATABASE_URL: db.url,
+      OABP_DATA_DIR: mkdtempSync(path.join(tmpdir(), "oabp-escrow-crash-")),
+      OABP_JOB_INTERVAL_MS: "100",
+    };
     const kill = async (p: ServerProcess) => {
       if (p.child.exitCode === null) p.child.kill("SIGKILL");
       await p.exited;
@@ -36,7 +41,10 @@ describe.runIf(onRealPostgres)("settlement survives SIGKILL between broadcast an
     const call = async (method: string, p: string, body?: unknown, token?: string) => {
       const res = await fetch(server.base + p, {
         method,
-        headers: { ...(body !== undefined && { "content-type": "application/json" }), ...(token && { authorization: `Bearer ${token}` }) },
+        headers: {
+          ...(body !== undefined && { "content-type": "application/json" }),
+          ...(token && { authorization: `Bearer ${token}` }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();
@@ -44,8 +52,16 @@ describe.runIf(onRealPostgres)("settlement survives SIGKILL between broadcast an
     };
     const signIn = async (account: PrivateKeyAccount) => {
       const { nonce } = (await call("POST", "/auth/nonce")).body;
-      const message = createSiweMessage({ address: account.address, chainId: 8453, domain: new URL(E2E_PUBLIC_URL).host, nonce, uri: E2E_PUBLIC_URL, version: "1" });
-      return (await call("POST", "/auth/siwe", { message, signature: await account.signMessage({ message }) })).body.token as string;
+      const message = createSiweMessage({
+        address: account.address,
+        chainId: 8453,
+        domain: new URL(E2E_PUBLIC_URL).host,
+        nonce,
+        uri: E2E_PUBLIC_URL,
+        version: "1",
+      });
+      return (await call("POST", "/auth/siwe", { message, signature: await account.signMessage({ message }) })).body
+        .token as string;
     };
     /** Polls the mission (mining a block each round, so depth grows) until `done` holds. */
     const until = async (id: string, done: (m: any) => boolean, mine = true) => {
@@ -60,12 +76,18 @@ describe.runIf(onRealPostgres)("settlement survives SIGKILL between broadcast an
 
     const creator = privateKeyToAccount(generatePrivateKey());
     const creatorToken = await signIn(creator);
-    const created = await call("POST", "/missions", {
-      title: "Crash-safe payout", description: "Release interrupted by SIGKILL.",
-      reward: { asset: "USDC", amount: REWARD.toString(), chain: "base" },
-      verification: { type: "creator_judges", params: {} },
-      deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-    }, creatorToken);
+    const created = await call(
+      "POST",
+      "/missions",
+      {
+        title: "Crash-safe payout",
+        description: "Release interrupted by SIGKILL.",
+        reward: { asset: "USDC", amount: REWARD.toString(), chain: "base" },
+        verification: { type: "creator_judges", params: {} },
+        deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      },
+      creatorToken,
+    );
     expect(created.status, created.text).toBe(201);
     const id = created.body.id as string;
     const key = created.body.escrow.mission_key as Hex;
@@ -76,7 +98,9 @@ describe.runIf(onRealPostgres)("settlement survives SIGKILL between broadcast an
     const sub = await call("POST", `/missions/${id}/submissions`, { content: "the answer" }, await signIn(winner));
     expect(sub.status, sub.text).toBe(201);
     await chain.anvil.testClient.setAutomine(false); // the release will wait in the mempool
-    expect((await call("POST", `/missions/${id}/award`, { winners: [{ submission_id: sub.body.id }] }, creatorToken)).status).toBe(200);
+    expect(
+      (await call("POST", `/missions/${id}/award`, { winners: [{ submission_id: sub.body.id }] }, creatorToken)).status,
+    ).toBe(200);
     const broadcast = await until(id, (m) => m.payout_status === "broadcast", false);
     const txHash = broadcast.escrow.payout_tx_hash as Hex;
 

@@ -4,7 +4,13 @@ import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { missionBody, signIn } from "../helpers/agents";
-import { createBaseMission as createMission, escrowTick, FEE_CAP_BPS, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
+import {
+  createBaseMission as createMission,
+  escrowTick,
+  FEE_CAP_BPS,
+  startEscrowChain,
+  type EscrowChain,
+} from "../helpers/escrow-chain";
 import { startRpcProxy, type RpcProxy } from "../helpers/rpc-proxy";
 
 // Faults of the base rail on anvil: reused, wrong and failed deposits; an unreachable RPC; reorgs
@@ -27,10 +33,12 @@ afterAll(async () => {
 });
 
 const ticker = (app: TestApp) => () => escrowTick(app);
-const mission = async (id: string, token?: string, app = t) => (await app.call("GET", `/missions/${id}`, { token })).body;
+const mission = async (id: string, token?: string, app = t) =>
+  (await app.call("GET", `/missions/${id}`, { token })).body;
 
 const createBaseMission = (app = t) => createMission(app, REWARD);
-const attach = (app: TestApp, id: string, token: string, tx_hash: string) => app.call("POST", `/missions/${id}/escrow`, { token, body: { tx_hash } });
+const attach = (app: TestApp, id: string, token: string, tx_hash: string) =>
+  app.call("POST", `/missions/${id}/escrow`, { token, body: { tx_hash } });
 
 async function resolvedMission() {
   const c = await createBaseMission();
@@ -39,9 +47,15 @@ async function resolvedMission() {
   await tick2();
   expect((await mission(c.m.id)).status).toBe("open");
   const winner = await signIn(t);
-  const sub = await t.call("POST", `/missions/${c.m.id}/submissions`, { token: winner.token, body: { content: `answer for ${c.m.id}` } });
+  const sub = await t.call("POST", `/missions/${c.m.id}/submissions`, {
+    token: winner.token,
+    body: { content: `answer for ${c.m.id}` },
+  });
   expect(sub.status, sub.text).toBe(201);
-  const award = await t.call("POST", `/missions/${c.m.id}/award`, { token: c.creator.token, body: { winners: [{ submission_id: sub.body.id }] } });
+  const award = await t.call("POST", `/missions/${c.m.id}/award`, {
+    token: c.creator.token,
+    body: { winners: [{ submission_id: sub.body.id }] },
+  });
   expect(award.status, award.text).toBe(200);
   return { ...c, winner };
 }
@@ -55,7 +69,10 @@ describe("deposits that must not open a mission", () => {
     expect((await attach(t, a.m.id, a.creator.token, hashA)).status).toBe(202);
 
     // The same creator tries to back a second mission with the first one's deposit.
-    const b = await t.call("POST", "/missions", { token: a.creator.token, body: missionBody(t, { reward: { asset: "USDC", amount: REWARD.toString(), chain: "base" } }) });
+    const b = await t.call("POST", "/missions", {
+      token: a.creator.token,
+      body: missionBody(t, { reward: { asset: "USDC", amount: REWARD.toString(), chain: "base" } }),
+    });
     const reuse = await attach(t, b.body.id, a.creator.token, hashA);
     expect(reuse.status, reuse.text).toBe(409);
     expect(reuse.body).toMatchObject({ error: "CONFLICT", details: { reason: "deposit_already_used" } });
@@ -67,21 +84,51 @@ describe("deposits that must not open a mission", () => {
     };
     const otherToken = await chain.anvil.deploy("TestUSDC");
     const c1 = await createBaseMission();
-    expect(await reason(await chain.fund(c1.creator.account, c1.key, REWARD, SPAM_FEE, { token: otherToken }), c1.m.id, c1.creator.token)).toBe("token_not_allowed");
+    expect(
+      await reason(
+        await chain.fund(c1.creator.account, c1.key, REWARD, SPAM_FEE, { token: otherToken }),
+        c1.m.id,
+        c1.creator.token,
+      ),
+    ).toBe("token_not_allowed");
     const c2 = await createBaseMission();
-    expect(await reason(await chain.fund(c2.creator.account, c2.key, REWARD - 1n, SPAM_FEE), c2.m.id, c2.creator.token)).toBe("amount_short");
+    expect(
+      await reason(await chain.fund(c2.creator.account, c2.key, REWARD - 1n, SPAM_FEE), c2.m.id, c2.creator.token),
+    ).toBe("amount_short");
     const c3 = await createBaseMission();
-    expect(await reason(await chain.fund(c3.creator.account, c3.key, REWARD, SPAM_FEE - 1n), c3.m.id, c3.creator.token)).toBe("spam_fee_short");
-    const otherEscrow = await chain.anvil.deploy("MissionEscrow", [chain.admin.address, chain.resolver.address, chain.treasury, FEE_CAP_BPS, 3600]);
+    expect(
+      await reason(await chain.fund(c3.creator.account, c3.key, REWARD, SPAM_FEE - 1n), c3.m.id, c3.creator.token),
+    ).toBe("spam_fee_short");
+    const otherEscrow = await chain.anvil.deploy("MissionEscrow", [
+      chain.admin.address,
+      chain.resolver.address,
+      chain.treasury,
+      FEE_CAP_BPS,
+      3600,
+    ]);
     const c4 = await createBaseMission();
-    expect(await reason(await chain.fund(c4.creator.account, c4.key, REWARD, SPAM_FEE, { escrow: otherEscrow }), c4.m.id, c4.creator.token)).toBe("wrong_contract");
+    expect(
+      await reason(
+        await chain.fund(c4.creator.account, c4.key, REWARD, SPAM_FEE, { escrow: otherEscrow }),
+        c4.m.id,
+        c4.creator.token,
+      ),
+    ).toBe("wrong_contract");
     const d = await createBaseMission(); // funded, never attached: its log names d's key, not c4's
-    expect(await reason(await chain.fund(d.creator.account, d.key, REWARD, SPAM_FEE), c4.m.id, c4.creator.token)).toBe("wrong_mission_key");
+    expect(await reason(await chain.fund(d.creator.account, d.key, REWARD, SPAM_FEE), c4.m.id, c4.creator.token)).toBe(
+      "wrong_mission_key",
+    );
     // A reverted funding transaction (no allowance): sent with an explicit gas limit so it is mined.
     await chain.setEth(c4.creator.address, 10n ** 18n);
     const failed = await chain.anvil.walletClient.sendTransaction({
-      account: c4.creator.account, to: chain.escrow, gas: 300_000n,
-      data: encodeFunctionData({ abi: missionEscrowAbi, functionName: "fund", args: [c4.key, chain.usdc, REWARD, SPAM_FEE] }),
+      account: c4.creator.account,
+      to: chain.escrow,
+      gas: 300_000n,
+      data: encodeFunctionData({
+        abi: missionEscrowAbi,
+        functionName: "fund",
+        args: [c4.key, chain.usdc, REWARD, SPAM_FEE],
+      }),
     });
     await chain.anvil.publicClient.waitForTransactionReceipt({ hash: failed });
     expect(await reason(failed, c4.m.id, c4.creator.token)).toBe("tx_failed");
@@ -147,8 +194,18 @@ describe("an unreachable RPC", () => {
     expect((await mission(c.m.id, undefined, p)).status).toBe("open");
 
     const winner = await signIn(p);
-    const sub = await p.call("POST", `/missions/${c.m.id}/submissions`, { token: winner.token, body: { content: "x" } });
-    expect((await p.call("POST", `/missions/${c.m.id}/award`, { token: c.creator.token, body: { winners: [{ submission_id: sub.body.id }] } })).status).toBe(200);
+    const sub = await p.call("POST", `/missions/${c.m.id}/submissions`, {
+      token: winner.token,
+      body: { content: "x" },
+    });
+    expect(
+      (
+        await p.call("POST", `/missions/${c.m.id}/award`, {
+          token: c.creator.token,
+          body: { winners: [{ submission_id: sub.body.id }] },
+        })
+      ).status,
+    ).toBe(200);
     proxy.down = true;
     await ticker(p)();
     expect((await mission(c.m.id, undefined, p)).payout_status).toBe("queued");
@@ -221,7 +278,9 @@ describe("resolver out of gas", () => {
     expect((await mission(m.id)).escrow.payout_tx_hash).toBeNull();
     const view = (await t.call("GET", "/treasury", { token: ADMIN_TOKEN })).body;
     expect(view.base_rail.resolver.gas_balance_wei).toBe("0");
-    expect(view.base_rail.pending_settlements.items).toEqual(expect.arrayContaining([expect.objectContaining({ mission_id: m.id, state: "pending_gas" })]));
+    expect(view.base_rail.pending_settlements.items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ mission_id: m.id, state: "pending_gas" })]),
+    );
 
     await chain.setEth(chain.resolver.address, 10n ** 18n);
     await tick2();
@@ -261,10 +320,22 @@ describe("a payout this database lost track of", () => {
     const { createWalletClient, http } = await import("viem");
     const [p] = await t.deps.database.db.select().from(chainPayouts).where(eq(chainPayouts.missionId, m.id));
     // The release already happened on chain (say, before a restore from an older backup).
-    const resolverWallet = createWalletClient({ chain: chain.anvil.chain, transport: http(chain.anvil.rpcUrl), account: chain.resolver });
+    const resolverWallet = createWalletClient({
+      chain: chain.anvil.chain,
+      transport: http(chain.anvil.rpcUrl),
+      account: chain.resolver,
+    });
     const hash = await resolverWallet.writeContract({
-      address: chain.escrow, abi: missionEscrowAbi, functionName: "release",
-      args: [key, p!.funder as Hex, p!.recipients.map((r) => r.address as Hex), p!.recipients.map((r) => BigInt(r.amount)), BigInt(p!.fee)],
+      address: chain.escrow,
+      abi: missionEscrowAbi,
+      functionName: "release",
+      args: [
+        key,
+        p!.funder as Hex,
+        p!.recipients.map((r) => r.address as Hex),
+        p!.recipients.map((r) => BigInt(r.amount)),
+        BigInt(p!.fee),
+      ],
     });
     await chain.anvil.publicClient.waitForTransactionReceipt({ hash });
     await tick2();

@@ -27,7 +27,8 @@ afterAll(async () => {
 });
 
 const mission = async (id: string) => (await t.call("GET", `/missions/${id}`)).body;
-const payoutOf = async (missionId: string) => (await t.deps.database.db.select().from(chainPayouts).where(eq(chainPayouts.missionId, missionId)))[0]!;
+const payoutOf = async (missionId: string) =>
+  (await t.deps.database.db.select().from(chainPayouts).where(eq(chainPayouts.missionId, missionId)))[0]!;
 
 async function awarded() {
   const c = await createBaseMission(t, REWARD);
@@ -35,9 +36,15 @@ async function awarded() {
   await chain.mine(2);
   await escrowTick(t);
   const w = await signIn(t);
-  const s = await t.call("POST", `/missions/${c.m.id}/submissions`, { token: w.token, body: { content: `answer for ${c.m.id}` } });
+  const s = await t.call("POST", `/missions/${c.m.id}/submissions`, {
+    token: w.token,
+    body: { content: `answer for ${c.m.id}` },
+  });
   expect(s.status, s.text).toBe(201);
-  const a = await t.call("POST", `/missions/${c.m.id}/award`, { token: c.creator.token, body: { winners: [{ submission_id: s.body.id }] } });
+  const a = await t.call("POST", `/missions/${c.m.id}/award`, {
+    token: c.creator.token,
+    body: { winners: [{ submission_id: s.body.id }] },
+  });
   expect(a.status, a.text).toBe(200);
   return { ...c, winner: w };
 }
@@ -64,13 +71,17 @@ describe("fee bump (must-show 4)", () => {
       const bumped = await payoutOf(m.id);
       expect(bumped.reason).toBe("fee_bumped");
       expect(bumped.attempts).toHaveLength(2);
-      const [a0, a1] = bumped.attempts as [typeof bumped.attempts[0], typeof bumped.attempts[0]];
+      const [a0, a1] = bumped.attempts as [(typeof bumped.attempts)[0], (typeof bumped.attempts)[0]];
       expect(a1.nonce).toBe(a0.nonce); // a replacement, not a second payment
       expect(a1.gas).toBe(a0.gas); // the stored gas: no re-estimate against the pending state
       expect(BigInt(a1.max_fee_per_gas)).toBeGreaterThanOrEqual(2n * block.baseFeePerGas!); // priced from the current base fee
       expect(BigInt(a1.max_fee_per_gas) * 100n).toBeGreaterThanOrEqual(BigInt(a0.max_fee_per_gas) * 110n); // enough to replace
-      expect(BigInt(a1.max_fee_per_gas)).toBeLessThanOrEqual(4n * block.baseFeePerGas! + BigInt(a1.max_priority_fee_per_gas)); // bounded
-      expect(BigInt(a1.max_priority_fee_per_gas) * 100n).toBeGreaterThanOrEqual(BigInt(a0.max_priority_fee_per_gas) * 110n);
+      expect(BigInt(a1.max_fee_per_gas)).toBeLessThanOrEqual(
+        4n * block.baseFeePerGas! + BigInt(a1.max_priority_fee_per_gas),
+      ); // bounded
+      expect(BigInt(a1.max_priority_fee_per_gas) * 100n).toBeGreaterThanOrEqual(
+        BigInt(a0.max_priority_fee_per_gas) * 110n,
+      );
 
       await chain.mine(1); // mining resumes: the replacement is mined (the node dropped the original)
       for (let i = 0; i < 3; i++) {

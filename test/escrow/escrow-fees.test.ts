@@ -6,7 +6,10 @@ const gwei = (n: number) => BigInt(Math.round(n * 1e9));
 
 describe("payout pricing", () => {
   it("a first send pays 2 × base fee + tip", () => {
-    expect(firstPrice({ baseFee: gwei(1), priority: gwei(0.1) })).toEqual({ maxFeePerGas: gwei(2.1), maxPriorityFeePerGas: gwei(0.1) });
+    expect(firstPrice({ baseFee: gwei(1), priority: gwei(0.1) })).toEqual({
+      maxFeePerGas: gwei(2.1),
+      maxPriorityFeePerGas: gwei(0.1),
+    });
   });
 
   it("a replacement raises both fees by more than the 10 % nodes require, and follows a risen base fee", () => {

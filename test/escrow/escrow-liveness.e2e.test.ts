@@ -5,7 +5,13 @@ import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { missionBody, signIn } from "../helpers/agents";
-import { createBaseMission, escrowTick, FEE_CAP_BPS, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
+import {
+  createBaseMission,
+  escrowTick,
+  FEE_CAP_BPS,
+  startEscrowChain,
+  type EscrowChain,
+} from "../helpers/escrow-chain";
 
 // Issue 12 "Outcomes, not outages" and "Winners fit the contract" on anvil, through HTTP
 // (must-show 1 and 2): a payout the escrow refuses is failed with its decoded reason while
@@ -44,17 +50,28 @@ async function awarded(reward: bigint, winners = 1) {
   const subs: string[] = [];
   for (let i = 0; i < winners; i++) {
     const w = await signIn(t);
-    const s = await t.call("POST", `/missions/${c.m.id}/submissions`, { token: w.token, body: { content: `answer ${i} for ${c.m.id}` } });
+    const s = await t.call("POST", `/missions/${c.m.id}/submissions`, {
+      token: w.token,
+      body: { content: `answer ${i} for ${c.m.id}` },
+    });
     expect(s.status, s.text).toBe(201);
     subs.push(s.body.id);
   }
-  const award = await t.call("POST", `/missions/${c.m.id}/award`, { token: c.creator.token, body: { winners: subs.map((submission_id) => ({ submission_id })) } });
+  const award = await t.call("POST", `/missions/${c.m.id}/award`, {
+    token: c.creator.token,
+    body: { winners: subs.map((submission_id) => ({ submission_id })) },
+  });
   expect(award.status, award.text).toBe(200);
   return c;
 }
 
 const setFeeCap = async (bps: number) => {
-  const hash = await chain.anvil.walletClient.writeContract({ address: chain.escrow, abi: missionEscrowAbi, functionName: "setFeeCapBps", args: [bps] });
+  const hash = await chain.anvil.walletClient.writeContract({
+    address: chain.escrow,
+    abi: missionEscrowAbi,
+    functionName: "setFeeCapBps",
+    args: [bps],
+  });
   await chain.anvil.publicClient.waitForTransactionReceipt({ hash });
 };
 
@@ -75,7 +92,10 @@ describe("outcomes, not outages (must-show 1)", () => {
     // The operator sees it: real RPC and worker health, counts by state, the failed row with its reason.
     const view = (await t.call("GET", "/treasury", { token: ADMIN_TOKEN })).body.base_rail;
     expect(view.rpc).toBe("ok");
-    expect(view.workers.map((w: { name: string; healthy: boolean }) => [w.name, w.healthy])).toEqual([["settlement", true], ["watcher", true]]);
+    expect(view.workers.map((w: { name: string; healthy: boolean }) => [w.name, w.healthy])).toEqual([
+      ["settlement", true],
+      ["watcher", true],
+    ]);
     expect(view.pending_settlements.by_state.failed).toBe(1);
     expect(view.oldest_queued_payout_age_seconds).toBeNull(); // nothing waits to be sent
     const failed = view.pending_settlements.items.find((p: { mission_id: string }) => p.mission_id === a.m.id);
@@ -86,10 +106,19 @@ describe("outcomes, not outages (must-show 1)", () => {
     const list = await t.call("GET", "/admin/payouts?state=failed", { token: ADMIN_TOKEN });
     expect(list.status, list.text).toBe(200);
     const id = list.body.payouts.find((p: { mission_id: string }) => p.mission_id === a.m.id).id as string;
-    expect((await t.call("POST", `/admin/payouts/${id}/fail`, { token: ADMIN_TOKEN, body: { reason: "already failed" } })).status).toBe(409);
-    const retried = await t.call("POST", `/admin/payouts/${id}/retry`, { token: ADMIN_TOKEN, body: { reason: "fee cap restored to 100 bps" } });
+    expect(
+      (await t.call("POST", `/admin/payouts/${id}/fail`, { token: ADMIN_TOKEN, body: { reason: "already failed" } }))
+        .status,
+    ).toBe(409);
+    const retried = await t.call("POST", `/admin/payouts/${id}/retry`, {
+      token: ADMIN_TOKEN,
+      body: { reason: "fee cap restored to 100 bps" },
+    });
     expect(retried.status, retried.text).toBe(200);
-    expect(retried.body).toMatchObject({ state: "queued", admin_actions: [{ action: "retry", reason: "fee cap restored to 100 bps", from_state: "failed" }] });
+    expect(retried.body).toMatchObject({
+      state: "queued",
+      admin_actions: [{ action: "retry", reason: "fee cap restored to 100 bps", from_state: "failed" }],
+    });
     for (let i = 0; i < 3; i++) await jobTick();
     expect(await mission(a.m.id)).toMatchObject({ payout_status: "confirmed" });
     expect(await chain.releasedLogs(a.key)).toBe(1);
@@ -100,8 +129,19 @@ describe("outcomes, not outages (must-show 1)", () => {
     // The slot is emptied behind the server's back (the resolver key used by hand for a refund).
     const [p] = await t.deps.database.db.select().from(chainPayouts).where(eq(chainPayouts.missionId, a.m.id));
     const { createWalletClient, http } = await import("viem");
-    const resolver = createWalletClient({ chain: chain.anvil.chain, transport: http(chain.anvil.rpcUrl), account: chain.resolver });
-    await chain.anvil.publicClient.waitForTransactionReceipt({ hash: await resolver.writeContract({ address: chain.escrow, abi: missionEscrowAbi, functionName: "refund", args: [a.key, p!.funder as `0x${string}`] }) });
+    const resolver = createWalletClient({
+      chain: chain.anvil.chain,
+      transport: http(chain.anvil.rpcUrl),
+      account: chain.resolver,
+    });
+    await chain.anvil.publicClient.waitForTransactionReceipt({
+      hash: await resolver.writeContract({
+        address: chain.escrow,
+        abi: missionEscrowAbi,
+        functionName: "refund",
+        args: [a.key, p!.funder as `0x${string}`],
+      }),
+    });
     const seen: number[] = [];
     for (let i = 0; i < 4; i++) {
       await escrowTick(t);
@@ -124,56 +164,85 @@ describe("winners fit the contract (must-show 2)", () => {
   it("65 and 100 max_winners are refused at creation on the base rail, allowed on the ledger", async () => {
     const creator = await signIn(t);
     for (const n of [65, 100]) {
-      const r = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { reward: { asset: "USDC", amount: REWARD.toString(), chain: "base" }, verification: { type: "creator_judges", params: { max_winners: n } } }) });
+      const r = await t.call("POST", "/missions", {
+        token: creator.token,
+        body: missionBody(t, {
+          reward: { asset: "USDC", amount: REWARD.toString(), chain: "base" },
+          verification: { type: "creator_judges", params: { max_winners: n } },
+        }),
+      });
       expect(r.status, r.text).toBe(422);
       expect(r.body.details).toMatchObject({ reason: "too_many_winners_for_rail", max: 64 });
     }
-    const ok = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { reward: { asset: "USDC", amount: REWARD.toString(), chain: "base" }, verification: { type: "creator_judges", params: { max_winners: 64 } } }) });
+    const ok = await t.call("POST", "/missions", {
+      token: creator.token,
+      body: missionBody(t, {
+        reward: { asset: "USDC", amount: REWARD.toString(), chain: "base" },
+        verification: { type: "creator_judges", params: { max_winners: 64 } },
+      }),
+    });
     expect(ok.status, ok.text).toBe(201);
   });
 
-  it("an award of 65 is refused before any money moves (a mission stored with max_winners 100); a default award among 65 submitters pays 64 in full", { timeout: 180_000 }, async () => {
-    const c = await createBaseMission(t, REWARD);
-    await chain.fund(c.creator.account, c.key, REWARD, SPAM_FEE);
-    await chain.mine(2);
-    await escrowTick(t);
-    // A mission from before the rule: max_winners 100 stored.
-    await t.deps.database.db.update(missions).set({ verificationParams: { max_winners: 100 } }).where(eq(missions.id, c.m.id));
-    const subs: { id: string; address: string }[] = [];
-    for (let i = 0; i < 65; i++) {
-      const w = await signIn(t);
-      const s = await t.call("POST", `/missions/${c.m.id}/submissions`, { token: w.token, body: { content: `answer ${i}` } });
-      expect(s.status, s.text).toBe(201);
-      subs.push({ id: s.body.id, address: w.address });
-    }
-    const award = await t.call("POST", `/missions/${c.m.id}/award`, { token: c.creator.token, body: { winners: subs.map((s) => ({ submission_id: s.id })) } });
-    expect(award.status, award.text).toBe(422);
-    expect(award.body.details).toMatchObject({ reason: "too_many_winners", max_winners: 64 });
-    expect(await t.deps.database.db.select().from(chainPayouts).where(eq(chainPayouts.missionId, c.m.id))).toHaveLength(0);
+  it(
+    "an award of 65 is refused before any money moves (a mission stored with max_winners 100); a default award among 65 submitters pays 64 in full",
+    { timeout: 180_000 },
+    async () => {
+      const c = await createBaseMission(t, REWARD);
+      await chain.fund(c.creator.account, c.key, REWARD, SPAM_FEE);
+      await chain.mine(2);
+      await escrowTick(t);
+      // A mission from before the rule: max_winners 100 stored.
+      await t.deps.database.db
+        .update(missions)
+        .set({ verificationParams: { max_winners: 100 } })
+        .where(eq(missions.id, c.m.id));
+      const subs: { id: string; address: string }[] = [];
+      for (let i = 0; i < 65; i++) {
+        const w = await signIn(t);
+        const s = await t.call("POST", `/missions/${c.m.id}/submissions`, {
+          token: w.token,
+          body: { content: `answer ${i}` },
+        });
+        expect(s.status, s.text).toBe(201);
+        subs.push({ id: s.body.id, address: w.address });
+      }
+      const award = await t.call("POST", `/missions/${c.m.id}/award`, {
+        token: c.creator.token,
+        body: { winners: subs.map((s) => ({ submission_id: s.id })) },
+      });
+      expect(award.status, award.text).toBe(422);
+      expect(award.body.details).toMatchObject({ reason: "too_many_winners", max_winners: 64 });
+      expect(
+        await t.deps.database.db.select().from(chainPayouts).where(eq(chainPayouts.missionId, c.m.id)),
+      ).toHaveLength(0);
 
-    // The creator never judges: the default award splits among the first 64 distinct submitters.
-    t.clock.advance(15 * 86_400_000);
-    for (let i = 0; i < 3; i++) await sweepDueMissions(t.deps);
-    const resolved = await mission(c.m.id);
-    expect(resolved.status, JSON.stringify(resolved)).toBe("resolved");
-    expect(resolved.resolution.winners).toHaveLength(64);
-    for (let i = 0; i < 3; i++) await jobTick();
-    expect((await mission(c.m.id)).payout_status).toBe("confirmed");
-    // Paid in full: each of the 64 holds exactly its share (equal split, the remainder to the first).
-    const shares = new Map<string, string>(resolved.resolution.winners.map((w: { agent_id: string; amount: string }) => [w.agent_id, w.amount]));
-    let paid = 0n;
-    for (const s of subs.slice(0, 64)) {
-      expect(await chain.usdcBalance(s.address)).toBe(BigInt(shares.get(s.address)!));
-      paid += BigInt(shares.get(s.address)!);
-    }
-    // The default-award pool (OABP_DEFAULT_AWARD_BPS, 20 %; docs/abuse.md) is paid in full; the rest
-    // of the deposit goes back to its funder.
-    expect(paid + BigInt(resolved.resolution.fee_amount)).toBe((REWARD * 2000n) / 10_000n);
-    expect(await chain.usdcBalance(subs[64]!.address)).toBe(0n);
+      // The creator never judges: the default award splits among the first 64 distinct submitters.
+      t.clock.advance(15 * 86_400_000);
+      for (let i = 0; i < 3; i++) await sweepDueMissions(t.deps);
+      const resolved = await mission(c.m.id);
+      expect(resolved.status, JSON.stringify(resolved)).toBe("resolved");
+      expect(resolved.resolution.winners).toHaveLength(64);
+      for (let i = 0; i < 3; i++) await jobTick();
+      expect((await mission(c.m.id)).payout_status).toBe("confirmed");
+      // Paid in full: each of the 64 holds exactly its share (equal split, the remainder to the first).
+      const shares = new Map<string, string>(
+        resolved.resolution.winners.map((w: { agent_id: string; amount: string }) => [w.agent_id, w.amount]),
+      );
+      let paid = 0n;
+      for (const s of subs.slice(0, 64)) {
+        expect(await chain.usdcBalance(s.address)).toBe(BigInt(shares.get(s.address)!));
+        paid += BigInt(shares.get(s.address)!);
+      }
+      // The default-award pool (OABP_DEFAULT_AWARD_BPS, 20 %; docs/abuse.md) is paid in full; the rest
+      // of the deposit goes back to its funder.
+      expect(paid + BigInt(resolved.resolution.fee_amount)).toBe((REWARD * 2000n) / 10_000n);
+      expect(await chain.usdcBalance(subs[64]!.address)).toBe(0n);
 
-    // Afterwards an ordinary payout confirms within 3 ticks.
-    const b = await awarded(REWARD);
-    for (let i = 0; i < 3; i++) await jobTick();
-    expect((await mission(b.m.id)).payout_status).toBe("confirmed");
-  });
+      // Afterwards an ordinary payout confirms within 3 ticks.
+      const b = await awarded(REWARD);
+      for (let i = 0; i < 3; i++) await jobTick();
+      expect((await mission(b.m.id)).payout_status).toBe("confirmed");
+    },
+  );
 });

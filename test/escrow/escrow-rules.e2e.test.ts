@@ -9,13 +9,36 @@ import type { FundedLog, TxReceipt } from "../../src/lib/base-chain";
 const ESCROW = "0x00000000000000000000000000000000000000e5";
 const KEY = `0x${"11".repeat(32)}` as const;
 const TOKEN = "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913";
-const terms: DepositTerms = { escrow: ESCROW, missionKey: KEY, token: TOKEN, reward: 100n, spamFee: 5n, refundAfter: 2_000_000_000 };
+const terms: DepositTerms = {
+  escrow: ESCROW,
+  missionKey: KEY,
+  token: TOKEN,
+  reward: 100n,
+  spamFee: 5n,
+  refundAfter: 2_000_000_000,
+};
 const log = (over: Partial<FundedLog> = {}): FundedLog => ({
-  address: ESCROW, missionKey: KEY, funder: "0x00000000000000000000000000000000000000f1", token: TOKEN, amount: 100n, spamFee: 5n, refundAfter: 2_000_000_000n,
-  txHash: `0x${"aa".repeat(32)}`, logIndex: 0, blockNumber: 10, blockHash: `0x${"bb".repeat(32)}`, ...over,
+  address: ESCROW,
+  missionKey: KEY,
+  funder: "0x00000000000000000000000000000000000000f1",
+  token: TOKEN,
+  amount: 100n,
+  spamFee: 5n,
+  refundAfter: 2_000_000_000n,
+  txHash: `0x${"aa".repeat(32)}`,
+  logIndex: 0,
+  blockNumber: 10,
+  blockHash: `0x${"bb".repeat(32)}`,
+  ...over,
 });
 const receipt = (funded: FundedLog[], status: "success" | "reverted" = "success"): TxReceipt => ({
-  txHash: `0x${"aa".repeat(32)}`, status, blockNumber: 10, blockHash: `0x${"bb".repeat(32)}`, to: ESCROW, funded, credited: [],
+  txHash: `0x${"aa".repeat(32)}`,
+  status,
+  blockNumber: 10,
+  blockHash: `0x${"bb".repeat(32)}`,
+  to: ESCROW,
+  funded,
+  credited: [],
 });
 
 describe("deposit verification", () => {
@@ -39,7 +62,9 @@ describe("deposit verification", () => {
     expect(r(receipt([log({ spamFee: 4n })]))).toBe("spam_fee_short+slot");
     // Contract v2: a refund-after before the mission's would let the funder leave before the payout.
     expect(r(receipt([log({ refundAfter: 1_999_999_999n })]))).toBe("refund_after_short+slot");
-    expect(checkDepositReceipt(receipt([log({ refundAfter: 1n })]), { ...terms, refundAfter: null })).toMatchObject({ ok: true });
+    expect(checkDepositReceipt(receipt([log({ refundAfter: 1n })]), { ...terms, refundAfter: null })).toMatchObject({
+      ok: true,
+    });
   });
 
   it("picks this mission's log among several in one transaction", () => {
@@ -52,15 +77,25 @@ describe("deposit verification", () => {
 
 describe("base rail configuration", () => {
   const KEY_HEX = `0x${"7".repeat(64)}`;
-  const rail = { OABP_RPC_URL: "http://127.0.0.1:8545", OABP_ESCROW_ADDRESS: `0x${"e5".repeat(20)}`, OABP_RESOLVER_KEY: KEY_HEX };
+  const rail = {
+    OABP_RPC_URL: "http://127.0.0.1:8545",
+    OABP_ESCROW_ADDRESS: `0x${"e5".repeat(20)}`,
+    OABP_RESOLVER_KEY: KEY_HEX,
+  };
 
   it("is off unless RPC, escrow and resolver key are all set, and says why", () => {
     expect(parseEnv({}).baseRailOff).toBe("no_rpc_url");
     expect(parseEnv({ OABP_RPC_URL: rail.OABP_RPC_URL }).baseRailOff).toBe("no_escrow_address");
-    expect(parseEnv({ OABP_RPC_URL: rail.OABP_RPC_URL, OABP_ESCROW_ADDRESS: rail.OABP_ESCROW_ADDRESS }).baseRailOff).toBe("no_resolver_key");
+    expect(
+      parseEnv({ OABP_RPC_URL: rail.OABP_RPC_URL, OABP_ESCROW_ADDRESS: rail.OABP_ESCROW_ADDRESS }).baseRailOff,
+    ).toBe("no_resolver_key");
     const on = parseEnv(rail);
     expect(on.baseRailOff).toBeNull();
-    expect(on.baseRail).toMatchObject({ chainId: 8453, confirmations: { kind: "tag", tag: "safe" }, finality: { kind: "tag", tag: "finalized" } });
+    expect(on.baseRail).toMatchObject({
+      chainId: 8453,
+      confirmations: { kind: "tag", tag: "safe" },
+      finality: { kind: "tag", tag: "finalized" },
+    });
   });
 
   it("never prints the resolver key: JSON, inspect, template strings", () => {
@@ -92,7 +127,11 @@ describe("base rail configuration", () => {
 
   it("takes a block-count confirmation policy for chains without safe/finalized tags; USDC preset per chain", () => {
     const c = parseEnv({ ...rail, OABP_CONFIRMATIONS: "3", OABP_FINALITY: "12", OABP_CHAIN_ID: "84532" });
-    expect(c.baseRail).toMatchObject({ chainId: 84532, confirmations: { kind: "blocks", blocks: 3 }, finality: { kind: "blocks", blocks: 12 } });
+    expect(c.baseRail).toMatchObject({
+      chainId: 84532,
+      confirmations: { kind: "blocks", blocks: 3 },
+      finality: { kind: "blocks", blocks: 12 },
+    });
     expect(c.assets[0]!.addresses.base).toBe("0x036CbD53842c5426634e7929541eC2318f3dCF7e");
     expect(parseEnv({}).assets[0]!.addresses.base).toBe("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
     expect(() => parseEnv({ OABP_CONFIRMATIONS: "latest" })).toThrow(/OABP_CONFIRMATIONS/);
@@ -109,17 +148,38 @@ describe("npm run escrow:deploy", () => {
     try {
       const resolver = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
       const treasury = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
-      const out = await deployEscrow({ rpcUrl: anvil.rpcUrl, deployerKey: ANVIL_KEY_0, resolver, treasury, testToken: true });
+      const out = await deployEscrow({
+        rpcUrl: anvil.rpcUrl,
+        deployerKey: ANVIL_KEY_0,
+        resolver,
+        treasury,
+        testToken: true,
+      });
       // docker-compose.yml hard-codes these: account 0's first two deployments on a fresh chain.
       expect({ ...out, test_token: out.test_token?.toLowerCase(), escrow: out.escrow.toLowerCase() }).toMatchObject({
-        chain_id: 8453, test_token: "0x5fbdb2315678afecb367f032d93f642f64180aa3", escrow: "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512", fee_cap_bps: 100,
+        chain_id: 8453,
+        test_token: "0x5fbdb2315678afecb367f032d93f642f64180aa3",
+        escrow: "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512",
+        fee_cap_bps: 100,
       });
       // It names the admin (here the deployer itself, said plainly) and the block to start scanning from.
-      expect(out).toMatchObject({ admin: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", admin_is_deployer: true, admin_delay_seconds: 172_800 });
+      expect(out).toMatchObject({
+        admin: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+        admin_is_deployer: true,
+        admin_delay_seconds: 172_800,
+      });
       expect(out.deployment_block).toBe(Number(await anvil.publicClient.getBlockNumber()));
-      const read = (functionName: "treasury" | "feeCapBps") => anvil.publicClient.readContract({ address: out.escrow, abi: missionEscrowAbi, functionName });
+      const read = (functionName: "treasury" | "feeCapBps") =>
+        anvil.publicClient.readContract({ address: out.escrow, abi: missionEscrowAbi, functionName });
       expect(await read("treasury")).toBe(treasury);
-      expect(await anvil.publicClient.readContract({ address: out.escrow, abi: missionEscrowAbi, functionName: "hasRole", args: [keccak256(toBytes("RESOLVER_ROLE")), resolver] })).toBe(true);
+      expect(
+        await anvil.publicClient.readContract({
+          address: out.escrow,
+          abi: missionEscrowAbi,
+          functionName: "hasRole",
+          args: [keccak256(toBytes("RESOLVER_ROLE")), resolver],
+        }),
+      ).toBe(true);
     } finally {
       await anvil.stop();
     }
@@ -140,7 +200,12 @@ describe("docker-compose.yml (no Docker engine in CI: its wiring is checked here
     expect(JSON.parse(server.OABP_ASSETS)[0].addresses.base).toBe(getContractAddress({ from: deployer, nonce: 0n }));
     expect(privateKeyToAccount(server.OABP_RESOLVER_KEY).address).toBe(deploy.OABP_RESOLVER_ADDRESS);
     // Compose interpolation: ${X:-default} → default, ${X:?message} → a value the operator must set.
-    const resolved = Object.fromEntries(Object.entries(server as Record<string, string>).map(([k, v]) => [k, v.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, "$1").replace(/\$\{[A-Z_]+:\?[^}]*\}/g, "set-by-the-operator-0123456789")]));
+    const resolved = Object.fromEntries(
+      Object.entries(server as Record<string, string>).map(([k, v]) => [
+        k,
+        v.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, "$1").replace(/\$\{[A-Z_]+:\?[^}]*\}/g, "set-by-the-operator-0123456789"),
+      ]),
+    );
     expect(parseEnv(resolved).baseRailOff).toBeNull();
     expect(compose.services.server.depends_on.deploy.condition).toBe("service_completed_successfully");
   });
@@ -150,7 +215,10 @@ describe("manifest with the rail off", () => {
   it("says the base rail is off and why; no EVM chain listed, the ledger rail described apart (AIP-1 §9 chains: EVM chain names)", async () => {
     const { buildManifest } = await import("../../src/features/manifest/manifest");
     const { generateKeyring } = await import("../../src/lib/receipt-keys");
-    const m = buildManifest(parseEnv({ OABP_RPC_URL: "http://127.0.0.1:8545" }), generateKeyring(new Date("2026-06-01T00:00:00Z")));
+    const m = buildManifest(
+      parseEnv({ OABP_RPC_URL: "http://127.0.0.1:8545" }),
+      generateKeyring(new Date("2026-06-01T00:00:00Z")),
+    );
     expect(m.chain).toBe("off-chain");
     expect(m.payment_options.chains).toEqual([]);
     expect(m.payment_options.ledger).toMatchObject({ enabled: true });

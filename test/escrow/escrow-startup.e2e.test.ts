@@ -32,14 +32,32 @@ describe("start-up checks of the base rail (must-show 6)", () => {
   });
 
   it("refuses each misconfiguration with a message naming it", async () => {
-    await expect(check({ OABP_CHAIN_ID: "84532" })).rejects.toThrow(/OABP_CHAIN_ID: configured 84532, but the RPC .* serves chain 8453/);
-    await expect(check({ OABP_ESCROW_ADDRESS: privateKeyToAccount(generatePrivateKey()).address })).rejects.toThrow(/OABP_ESCROW_ADDRESS: no contract code/);
+    await expect(check({ OABP_CHAIN_ID: "84532" })).rejects.toThrow(
+      /OABP_CHAIN_ID: configured 84532, but the RPC .* serves chain 8453/,
+    );
+    await expect(check({ OABP_ESCROW_ADDRESS: privateKeyToAccount(generatePrivateKey()).address })).rejects.toThrow(
+      /OABP_ESCROW_ADDRESS: no contract code/,
+    );
     await expect(check({ OABP_ESCROW_ADDRESS: chain.usdc })).rejects.toThrow(/RESOLVER_ROLE/); // code, but not an escrow
-    await expect(check({ OABP_RESOLVER_KEY: generatePrivateKey() })).rejects.toThrow(/OABP_RESOLVER_KEY: 0x[0-9a-f]{40} does not hold RESOLVER_ROLE/);
-    const lowCap = await chain.anvil.deploy("MissionEscrow", [chain.admin.address, chain.resolver.address, chain.treasury, 10, 3600]);
-    await expect(check({ OABP_ESCROW_ADDRESS: lowCap })).rejects.toThrow(/OABP_FEE_BPS: 50 bps exceeds the escrow's fee cap of 10 bps/);
-    await expect(check({ OABP_TREASURY_ADDRESS: privateKeyToAccount(generatePrivateKey()).address })).rejects.toThrow(/OABP_TREASURY_ADDRESS: configured 0x[0-9a-f]{40}, but the escrow pays fees to/);
-    await expect(check({ OABP_RPC_URL: "http://127.0.0.1:9" })).rejects.toThrow(/OABP_RPC_URL: the RPC does not answer/);
+    await expect(check({ OABP_RESOLVER_KEY: generatePrivateKey() })).rejects.toThrow(
+      /OABP_RESOLVER_KEY: 0x[0-9a-f]{40} does not hold RESOLVER_ROLE/,
+    );
+    const lowCap = await chain.anvil.deploy("MissionEscrow", [
+      chain.admin.address,
+      chain.resolver.address,
+      chain.treasury,
+      10,
+      3600,
+    ]);
+    await expect(check({ OABP_ESCROW_ADDRESS: lowCap })).rejects.toThrow(
+      /OABP_FEE_BPS: 50 bps exceeds the escrow's fee cap of 10 bps/,
+    );
+    await expect(check({ OABP_TREASURY_ADDRESS: privateKeyToAccount(generatePrivateKey()).address })).rejects.toThrow(
+      /OABP_TREASURY_ADDRESS: configured 0x[0-9a-f]{40}, but the escrow pays fees to/,
+    );
+    await expect(check({ OABP_RPC_URL: "http://127.0.0.1:9" })).rejects.toThrow(
+      /OABP_RPC_URL: the RPC does not answer/,
+    );
   });
 
   it("a key-less API process passes the checks, holds no key and never settles", async () => {
@@ -50,12 +68,21 @@ describe("start-up checks of the base rail (must-show 6)", () => {
     expect(c.canSign).toBe(false);
     expect(c.resolver).toBe(chain.resolver.address.toLowerCase());
     await expect(checkBaseRail(c, config)).resolves.toBeUndefined();
-    await expect(c.sign({ kind: "refund", missionKey: `0x${"00".repeat(32)}`, funder: chain.treasury }, { nonce: 0, gas: 1n, maxFeePerGas: 1n, maxPriorityFeePerGas: 1n })).rejects.toThrow(/no resolver key/);
+    await expect(
+      c.sign(
+        { kind: "refund", missionKey: `0x${"00".repeat(32)}`, funder: chain.treasury },
+        { nonce: 0, gas: 1n, maxFeePerGas: 1n, maxPriorityFeePerGas: 1n },
+      ),
+    ).rejects.toThrow(/no resolver key/);
   });
 
   it("the real process exits at start with the message", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "oabp-startup-"));
-    const started = startServer({ ...chain.env({ OABP_CHAIN_ID: "84532" }), OABP_DATA_DIR: dir, DATABASE_URL: process.env.DATABASE_URL ?? "" });
+    const started = startServer({
+      ...chain.env({ OABP_CHAIN_ID: "84532" }),
+      OABP_DATA_DIR: dir,
+      DATABASE_URL: process.env.DATABASE_URL ?? "",
+    });
     await expect(started).rejects.toThrow(/exited early \(1\).*OABP_CHAIN_ID: configured 84532/s);
   });
 });

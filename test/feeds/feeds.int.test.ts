@@ -8,7 +8,9 @@ const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: "@_",
   parseTagValue: false,
-  isArray: (name, jpath) => ["item", "entry", "category", "url"].includes(name) || ["feed.author", "feed.entry.author", "feed.entry.link", "rss.channel.item.author"].includes(String(jpath)),
+  isArray: (name, jpath) =>
+    ["item", "entry", "category", "url"].includes(name) ||
+    ["feed.author", "feed.entry.author", "feed.entry.link", "rss.channel.item.author"].includes(String(jpath)),
 });
 
 function parse(text: string) {
@@ -18,7 +20,12 @@ function parse(text: string) {
 
 const rssItems = (text: string): any[] => parse(text).rss.channel.item ?? [];
 const atomEntries = (text: string): any[] => parse(text).feed.entry ?? [];
-const decodeHtml = (s: string) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const decodeHtml = (s: string) =>
+  s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 let t: TestApp;
 const HOSTILE = "Bad\u0001\u0007\u001B title ]]> one ]]> two <b>&amp; 🚀 שלום \u202Eevil";
@@ -27,9 +34,21 @@ let oracleish: any, hostile: any, voided: any, newest: any;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  oracleish = (await openMission(t, { title: "FVM task", tags: ["alpha", "beta"], verification: { type: "first_valid_match", params: { expected: "x" } } })).mission;
+  oracleish = (
+    await openMission(t, {
+      title: "FVM task",
+      tags: ["alpha", "beta"],
+      verification: { type: "first_valid_match", params: { expected: "x" } },
+    })
+  ).mission;
   t.clock.advance(1000);
-  hostile = (await openMission(t, { title: HOSTILE, description: "desc ]]> with \u0002 control and <script>x</script>", tags: ["alpha"] })).mission;
+  hostile = (
+    await openMission(t, {
+      title: HOSTILE,
+      description: "desc ]]> with \u0002 control and <script>x</script>",
+      tags: ["alpha"],
+    })
+  ).mission;
   t.clock.advance(1000);
   const v = await openMission(t, { title: "Will be voided", tags: ["alpha"] });
   voided = v.mission;
@@ -40,28 +59,31 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe("RSS 2.0", () => {
-  it.each(["/feed.xml", "/missions.rss", "/api/feed.xml"])("%s lists open missions newest first with their facts", async (path) => {
-    const r = await t.call("GET", path);
-    expect(r.status).toBe(200);
-    expect(r.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
-    const doc = parse(r.text);
-    expect(doc.rss["@_version"]).toBe("2.0");
-    const items = doc.rss.channel.item as any[];
-    expect(items.map((i) => i.link)).toEqual([newest.view_url, hostile.view_url, oracleish.view_url]);
-    const peer = items[2];
-    expect(peer.title).toBe("FVM task");
-    expect(peer.link).toBe(`${PUBLIC_URL}/m/${oracleish.id}`);
-    expect(peer.category.map((c: any) => c["#text"])).toEqual(["alpha", "beta", "first_valid_match"]);
-    expect(peer.author).toEqual([oracleish.creator]);
-    expect(new Date(peer.pubDate).toISOString()).toBe(oracleish.created_at);
-    const facts = peer["oabp:mission"];
-    expect(facts["oabp:reward_amount"]).toBe(oracleish.reward.amount);
-    expect(facts["oabp:reward_asset"]).toBe("USDC");
-    expect(facts["oabp:deadline"]).toBe(oracleish.deadline);
-    expect(facts["oabp:verification_type"]).toBe("first_valid_match");
-    expect(peer.description).toContain(`Reward: ${oracleish.reward.amount} USDC`);
-    expect(peer.description).toContain(`Deadline: ${oracleish.deadline}`);
-  });
+  it.each(["/feed.xml", "/missions.rss", "/api/feed.xml"])(
+    "%s lists open missions newest first with their facts",
+    async (path) => {
+      const r = await t.call("GET", path);
+      expect(r.status).toBe(200);
+      expect(r.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
+      const doc = parse(r.text);
+      expect(doc.rss["@_version"]).toBe("2.0");
+      const items = doc.rss.channel.item as any[];
+      expect(items.map((i) => i.link)).toEqual([newest.view_url, hostile.view_url, oracleish.view_url]);
+      const peer = items[2];
+      expect(peer.title).toBe("FVM task");
+      expect(peer.link).toBe(`${PUBLIC_URL}/m/${oracleish.id}`);
+      expect(peer.category.map((c: any) => c["#text"])).toEqual(["alpha", "beta", "first_valid_match"]);
+      expect(peer.author).toEqual([oracleish.creator]);
+      expect(new Date(peer.pubDate).toISOString()).toBe(oracleish.created_at);
+      const facts = peer["oabp:mission"];
+      expect(facts["oabp:reward_amount"]).toBe(oracleish.reward.amount);
+      expect(facts["oabp:reward_asset"]).toBe("USDC");
+      expect(facts["oabp:deadline"]).toBe(oracleish.deadline);
+      expect(facts["oabp:verification_type"]).toBe("first_valid_match");
+      expect(peer.description).toContain(`Reward: ${oracleish.reward.amount} USDC`);
+      expect(peer.description).toContain(`Deadline: ${oracleish.deadline}`);
+    },
+  );
 
   it("survives hostile text: control characters stripped, several ]]>, emoji and RTL kept", async () => {
     const items = rssItems((await t.call("GET", "/feed.xml")).text);
@@ -112,7 +134,9 @@ describe("Atom", () => {
   });
 
   it("filters by tag and verification type", async () => {
-    expect(atomEntries((await t.call("GET", "/feed.atom?tag=gamma")).text).map((e) => e.link[0]["@_href"])).toEqual([newest.view_url]);
+    expect(atomEntries((await t.call("GET", "/feed.atom?tag=gamma")).text).map((e) => e.link[0]["@_href"])).toEqual([
+      newest.view_url,
+    ]);
     expect(atomEntries((await t.call("GET", "/feed.atom?verification_type=first_valid_match")).text)).toHaveLength(1);
   });
 });
@@ -134,7 +158,10 @@ describe("revalidation", () => {
       const earlier = new Date(Date.parse(lastModified) - 1000).toUTCString();
       expect((await t.call("GET", path, { headers: { "if-modified-since": earlier } })).status).toBe(200);
       // If-None-Match wins over If-Modified-Since (RFC 9110 §13.2.2).
-      expect((await t.call("GET", path, { headers: { "if-none-match": '"stale"', "if-modified-since": lastModified } })).status).toBe(200);
+      expect(
+        (await t.call("GET", path, { headers: { "if-none-match": '"stale"', "if-modified-since": lastModified } }))
+          .status,
+      ).toBe(200);
     }
     const before = await t.call("GET", "/feed.xml");
     t.clock.advance(2000);
@@ -143,7 +170,9 @@ describe("revalidation", () => {
     expect(after.status).toBe(200);
     expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
     expect(rssItems(after.text)[0].link).toBe(added.view_url);
-    const since = await t.call("GET", "/feed.xml", { headers: { "if-modified-since": before.headers.get("last-modified")! } });
+    const since = await t.call("GET", "/feed.xml", {
+      headers: { "if-modified-since": before.headers.get("last-modified")! },
+    });
     expect(since.status).toBe(200);
   });
 });
@@ -157,7 +186,10 @@ describe("sitemap", () => {
     const index = parse(r.text).sitemapindex;
     expect(index["@_xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
     const files = [index.sitemap].flat() as any[];
-    expect(files.map((f) => f.loc)).toEqual([`${PUBLIC_URL}/sitemaps/static.xml`, `${PUBLIC_URL}/sitemaps/missions-0.xml`]);
+    expect(files.map((f) => f.loc)).toEqual([
+      `${PUBLIC_URL}/sitemaps/static.xml`,
+      `${PUBLIC_URL}/sitemaps/missions-0.xml`,
+    ]);
 
     const urlsOf = async (loc: string) => {
       const f = await t.call("GET", loc.slice(PUBLIC_URL.length));
@@ -178,7 +210,13 @@ describe("sitemap", () => {
     expect(i(hostile)).toBeLessThan(i(voided));
     expect(i(voided)).toBeLessThan(i(newest));
     expect(urls.find((u) => u.loc === newest.view_url).lastmod).toBe(newest.updated_at);
-    expect(files[1].lastmod).toBe(urls.map((u) => u.lastmod as string).sort().at(-1)); // the file's latest change
-    for (const bad of ["/sitemaps/missions-9.xml", "/sitemaps/nope.xml", "/sitemaps/missions-1e3.xml"]) expect((await t.call("GET", bad)).status, bad).toBe(404);
+    expect(files[1].lastmod).toBe(
+      urls
+        .map((u) => u.lastmod as string)
+        .sort()
+        .at(-1),
+    ); // the file's latest change
+    for (const bad of ["/sitemaps/missions-9.xml", "/sitemaps/nope.xml", "/sitemaps/missions-1e3.xml"])
+      expect((await t.call("GET", bad)).status, bad).toBe(404);
   });
 });

@@ -2,7 +2,12 @@ import { sql } from "drizzle-orm";
 import { XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITEMAP_INDEX_TTL_MS } from "../../src/features/feeds/feeds.service";
-import { SITEMAP_CHUNK, SITEMAP_MAX_BYTES, SITEMAP_MAX_URLS, sitemapChunkList } from "../../src/features/feeds/sitemap.service";
+import {
+  SITEMAP_CHUNK,
+  SITEMAP_MAX_BYTES,
+  SITEMAP_MAX_URLS,
+  sitemapChunkList,
+} from "../../src/features/feeds/sitemap.service";
 import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
 
 // Issue 16, sitemaps that fit the protocol (sitemaps.org): a sitemap index whose files hold at
@@ -35,7 +40,9 @@ async function readAll() {
   t.clock.advance(SITEMAP_INDEX_TTL_MS);
   const index = await t.call("GET", "/sitemap.xml");
   expect(XMLValidator.validate(index.text)).toBe(true);
-  const files = [...index.text.matchAll(/<sitemap><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/sitemap>/g)].map((m) => ({ loc: m[1]!, lastmod: m[2] }));
+  const files = [
+    ...index.text.matchAll(/<sitemap><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/sitemap>/g),
+  ].map((m) => ({ loc: m[1]!, lastmod: m[2] }));
   expect(files.length).toBeLessThanOrEqual(SITEMAP_MAX_URLS);
   const byFile = new Map<string, string[]>();
   for (const f of files) {
@@ -46,7 +53,11 @@ async function readAll() {
     const ids = [...r.text.matchAll(/\/m\/(mis_[0-9a-f]+)</g)].map((m) => m[1]!);
     if (f.loc.includes("/missions-")) {
       expect(f.lastmod, f.loc).toMatch(/^\d{4}-\d\d-\d\dT/);
-      const newest = rowsOf<{ at: string }>(await t.deps.database.db.execute(sql`select to_char(max(updated_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at from missions where id = any(${`{${ids.join(",")}}`}::text[])`))[0]!.at;
+      const newest = rowsOf<{ at: string }>(
+        await t.deps.database.db.execute(
+          sql`select to_char(max(updated_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at from missions where id = any(${`{${ids.join(",")}}`}::text[])`,
+        ),
+      )[0]!.at;
       expect(f.lastmod).toBe(newest);
     }
     byFile.set(f.loc, ids);
@@ -66,7 +77,9 @@ describe("sitemap index", () => {
     await insertMissions(0, 40);
     await sitemapChunkList(t.deps, 10); // 30 public → files of 10
     const first = await readAll();
-    const publicIds = rowsOf<{ id: string }>(await t.deps.database.db.execute(sql`select id from missions where status <> 'pending_escrow' order by id`)).map((r) => r.id);
+    const publicIds = rowsOf<{ id: string }>(
+      await t.deps.database.db.execute(sql`select id from missions where status <> 'pending_escrow' order by id`),
+    ).map((r) => r.id);
     const listed = [...first.values()].flat();
     expect(listed.sort()).toEqual(publicIds); // each once, no pending_escrow
     const missionFiles = [...first.keys()].filter((k) => k.includes("/missions-"));
@@ -74,7 +87,9 @@ describe("sitemap index", () => {
     for (const f of missionFiles) expect(first.get(f)!.length).toBeLessThanOrEqual(10);
 
     // A change to an old mission (in a closed file) moves that file's lastmod (checked in readAll).
-    await t.deps.database.db.execute(sql`update missions set updated_at = timestamptz '2026-06-02', status = 'resolved' where id = ${first.get(missionFiles[0]!)![0]!}`);
+    await t.deps.database.db.execute(
+      sql`update missions set updated_at = timestamptz '2026-06-02', status = 'resolved' where id = ${first.get(missionFiles[0]!)![0]!}`,
+    );
     await insertMissions(1000, 40); // later missions: the open file grows, new files are cut
     await sitemapChunkList(t.deps, 10);
     const second = await readAll();

@@ -12,11 +12,14 @@ import { expectError } from "../helpers/errors";
 const REGISTRY = newAccount();
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp({ OABP_REGISTRIES: JSON.stringify([{ domain: "registry.example", signer: REGISTRY.address }]) });
+  t = await makeTestApp({
+    OABP_REGISTRIES: JSON.stringify([{ domain: "registry.example", signer: REGISTRY.address }]),
+  });
 });
 afterAll(async () => t?.close());
 
-const lastSeen = async (address: string) => (await t.call("GET", `/agents/${address}`)).body.last_seen_at as string | null;
+const lastSeen = async (address: string) =>
+  (await t.call("GET", `/agents/${address}`)).body.last_seen_at as string | null;
 const at = (offsetMs: number, from: Date) => new Date(from.getTime() + offsetMs).toISOString();
 
 describe("POST /agents/{id}/heartbeat", () => {
@@ -46,9 +49,22 @@ describe("POST /agents/{id}/heartbeat", () => {
 
   it("a registry-bound api_key heartbeats as its bound address", async () => {
     const agent = newAccount();
-    const f = { api_key: `hb-${crypto.randomUUID()}`, evm_address: agent.address, issued_at: t.clock.now().toISOString(), registry_domain: "registry.example" };
-    const hash = keccak256(encodeAbiParameters(parseAbiParameters("string, address, string"), [f.api_key, f.evm_address as Hex, f.issued_at]));
-    const bound = await t.call("POST", "/attestations/registry", { body: { ...f, signature: await REGISTRY.sign({ hash }) } });
+    const f = {
+      api_key: `hb-${crypto.randomUUID()}`,
+      evm_address: agent.address,
+      issued_at: t.clock.now().toISOString(),
+      registry_domain: "registry.example",
+    };
+    const hash = keccak256(
+      encodeAbiParameters(parseAbiParameters("string, address, string"), [
+        f.api_key,
+        f.evm_address as Hex,
+        f.issued_at,
+      ]),
+    );
+    const bound = await t.call("POST", "/attestations/registry", {
+      body: { ...f, signature: await REGISTRY.sign({ hash }) },
+    });
     expect(bound.status, bound.text).toBe(200);
     const id = agent.address.toLowerCase();
     expect(await lastSeen(id)).toBeNull(); // binding alone is not being seen
@@ -78,7 +94,11 @@ describe("POST /agents/{id}/heartbeat", () => {
     const before = await lastSeen(a.address);
     t.clock.advance(5 * 60_000);
     expectError(await t.call("POST", `/agents/${a.address}/heartbeat`), 401, "UNAUTHORIZED");
-    expectError(await t.call("POST", `/agents/${a.address}/heartbeat`, { headers: { "x-api-key": "never-attested" } }), 401, "UNAUTHORIZED");
+    expectError(
+      await t.call("POST", `/agents/${a.address}/heartbeat`, { headers: { "x-api-key": "never-attested" } }),
+      401,
+      "UNAUTHORIZED",
+    );
     expectError(await t.call("POST", `/agents/${a.address}/heartbeat`, { token: "oabp_forged" }), 401, "UNAUTHORIZED");
     expectError(await t.call("POST", `/agents/${a.address}/heartbeat`, { token: ADMIN_TOKEN }), 403, "FORBIDDEN");
     expect(await lastSeen(a.address)).toBe(before);
@@ -87,7 +107,9 @@ describe("POST /agents/{id}/heartbeat", () => {
   it("a malformed id → 400 INVALID_PARAMETER", async () => {
     const a = await signIn(t);
     // mixed case must be a valid EIP-55 checksum: flipping one letter's case breaks it
-    const badChecksum = a.account.address.replace(/[a-fA-F]/, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
+    const badChecksum = a.account.address.replace(/[a-fA-F]/, (c) =>
+      c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase(),
+    );
     for (const id of ["0x1234", "not-an-address", `0x${"g".repeat(40)}`, badChecksum]) {
       expectError(await t.call("POST", `/agents/${id}/heartbeat`, { token: a.token }), 400, "INVALID_PARAMETER");
     }
@@ -146,7 +168,9 @@ describe("every authenticated request marks the agent seen (throttled to once a 
   it("concurrent authenticated requests past the throttle all succeed and leave one sighting at now", async () => {
     const a = await signIn(t);
     t.clock.advance(120_000);
-    const rs = await Promise.all(Array.from({ length: 8 }, () => t.call("GET", "/missions?limit=1", { token: a.token })));
+    const rs = await Promise.all(
+      Array.from({ length: 8 }, () => t.call("GET", "/missions?limit=1", { token: a.token })),
+    );
     expect(rs.every((r) => r.status === 200)).toBe(true);
     expect(await lastSeen(a.address)).toBe(t.clock.now().toISOString());
   });

@@ -4,7 +4,11 @@ import { ADMIN_TOKEN, type TestApp } from "./app";
 
 export const newAccount = (): PrivateKeyAccount => privateKeyToAccount(generatePrivateKey());
 
-export async function siweMessageFor(t: TestApp, account: PrivateKeyAccount, over: Partial<Parameters<typeof createSiweMessage>[0]> = {}) {
+export async function siweMessageFor(
+  t: TestApp,
+  account: PrivateKeyAccount,
+  over: Partial<Parameters<typeof createSiweMessage>[0]> = {},
+) {
   const nonce = (await t.call("POST", "/auth/nonce")).body.nonce as string;
   return createSiweMessage({
     address: account.address,
@@ -19,7 +23,10 @@ export async function siweMessageFor(t: TestApp, account: PrivateKeyAccount, ove
 }
 
 /** Signs in with SIWE (EIP-4361) and returns the bearer token. */
-export async function signIn(t: TestApp, account: PrivateKeyAccount = newAccount()): Promise<{ token: string; address: string; account: PrivateKeyAccount }> {
+export async function signIn(
+  t: TestApp,
+  account: PrivateKeyAccount = newAccount(),
+): Promise<{ token: string; address: string; account: PrivateKeyAccount }> {
   const message = await siweMessageFor(t, account);
   const signature = await account.signMessage({ message });
   const r = await t.call("POST", "/auth/siwe", { body: { message, signature } });
@@ -28,7 +35,10 @@ export async function signIn(t: TestApp, account: PrivateKeyAccount = newAccount
 }
 
 export async function credit(t: TestApp, address: string, amount: bigint | string, asset = "USDC") {
-  const r = await t.call("POST", "/admin/ledger/credit", { token: ADMIN_TOKEN, body: { agent_id: address, asset, amount: amount.toString() } });
+  const r = await t.call("POST", "/admin/ledger/credit", {
+    token: ADMIN_TOKEN,
+    body: { agent_id: address, asset, amount: amount.toString() },
+  });
   if (r.status !== 200) throw new Error(`credit failed: ${r.status} ${r.text}`);
   return r.body;
 }

@@ -4,8 +4,20 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import {
-  createPublicClient, createTestClient, createWalletClient, defineChain, http, type Abi, type Address, type Chain,
-  type Hex, type HttpTransport, type PrivateKeyAccount, type PublicClient, type TestClient, type WalletClient,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  http,
+  type Abi,
+  type Address,
+  type Chain,
+  type Hex,
+  type HttpTransport,
+  type PrivateKeyAccount,
+  type PublicClient,
+  type TestClient,
+  type WalletClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 
@@ -36,7 +48,9 @@ export function anvilBinaryPath(): string {
   try {
     return createRequire(path.join(ROOT, "package.json")).resolve(`${pkg}/bin/${bin}`);
   } catch {
-    throw new Error(`${pkg} (optional dependency of @foundry-rs/anvil) is not installed: run npm install without --omit=optional`);
+    throw new Error(
+      `${pkg} (optional dependency of @foundry-rs/anvil) is not installed: run npm install without --omit=optional`,
+    );
   }
 }
 
@@ -73,9 +87,13 @@ async function rpcChainId(rpcUrl: string): Promise<number | null> {
 export async function startAnvil(opts: { chainId?: number; args?: string[] } = {}): Promise<Anvil> {
   const chainId = opts.chainId ?? 8453;
   // --port 0: the OS picks a free port and anvil prints it, so there is no probe-then-bind race.
-  const child = spawn(anvilBinaryPath(), ["--host", "127.0.0.1", "--port", "0", "--chain-id", String(chainId), ...(opts.args ?? [])], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    anvilBinaryPath(),
+    ["--host", "127.0.0.1", "--port", "0", "--chain-id", String(chainId), ...(opts.args ?? [])],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const killOnExit = () => child.kill("SIGKILL");
   process.once("exit", killOnExit); // a test that forgets stop() still leaves no orphan
@@ -135,13 +153,21 @@ export async function startAnvil(opts: { chainId?: number; args?: string[] } = {
   const testClient = createTestClient({ chain, transport, mode: "anvil", pollingInterval: 50 });
 
   return {
-    rpcUrl, chainId, chain, account, publicClient, walletClient, testClient, stop,
+    rpcUrl,
+    chainId,
+    chain,
+    account,
+    publicClient,
+    walletClient,
+    testClient,
+    stop,
     async deploy(artifactName, args = []) {
       const file = path.join(ROOT, "contracts", "artifacts", `${artifactName}.json`);
       const artifact = JSON.parse(readFileSync(file, "utf8")) as { abi: Abi; bytecode: Hex };
       const hash = await walletClient.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args });
       const receipt = await publicClient.waitForTransactionReceipt({ hash });
-      if (receipt.status !== "success" || !receipt.contractAddress) throw new Error(`deploying ${artifactName} failed: ${receipt.status}`);
+      if (receipt.status !== "success" || !receipt.contractAddress)
+        throw new Error(`deploying ${artifactName} failed: ${receipt.status}`);
       return receipt.contractAddress;
     },
   };

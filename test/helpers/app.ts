@@ -29,7 +29,11 @@ export interface TestApp {
   clock: ManualClock;
   db: TestDatabase;
   /** app.request with JSON helpers. */
-  call(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers; text: string }>;
+  call(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers; text: string }>;
   close(): Promise<void>;
 }
 
@@ -38,13 +42,23 @@ export interface TestApp {
  * `opts.database`: build it on an existing database instead (a "restarted" server); closing such
  * an app leaves the database to its owner.
  */
-export async function makeTestApp(env: Record<string, string> = {}, opts: { poolMax?: number; database?: TestDatabase } = {}): Promise<TestApp> {
-  const db = opts.database ?? await createTestDatabase(opts);
+export async function makeTestApp(
+  env: Record<string, string> = {},
+  opts: { poolMax?: number; database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const db = opts.database ?? (await createTestDatabase(opts));
   // Rate limits stay on but out of the way of tests whose manual clock never refills them
   // (test/rate-limit*.test.ts set real ones).
   // OABP_APPEAL_DEFAULT off: most suites test an award that pays at once; the default appeal
   // (on in production) is tested where a suite passes OABP_APPEAL_DEFAULT: "on".
-  const config = parseEnv({ OABP_PUBLIC_URL: PUBLIC_URL, OABP_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: "silent", OABP_APPEAL_DEFAULT: "off", ...TEST_RATE_LIMITS, ...env });
+  const config = parseEnv({
+    OABP_PUBLIC_URL: PUBLIC_URL,
+    OABP_ADMIN_TOKEN: ADMIN_TOKEN,
+    LOG_LEVEL: "silent",
+    OABP_APPEAL_DEFAULT: "off",
+    ...TEST_RATE_LIMITS,
+    ...env,
+  });
   const clock = new ManualClock("2026-06-01T00:00:00.000Z");
   const deps: Deps = {
     config,
@@ -59,7 +73,14 @@ export async function makeTestApp(env: Record<string, string> = {}, opts: { pool
     attestation: generateSigner(),
     missionLists: await missionListCache(db.database, config.listCacheBytes),
     // Production policy (public unicast only), except loopback 127.0.0.2 where tests serve content.
-    fetcher: createSafeFetcher({ ipfsGateway: config.ipfsGateway, arweaveGateway: config.arweaveGateway, timeoutMs: 2000, maxBytes: config.fetchMaxBytes, userAgent: userAgent(config.publicUrl), allowAddress: (ip) => ip === TEST_CONTENT_HOST }),
+    fetcher: createSafeFetcher({
+      ipfsGateway: config.ipfsGateway,
+      arweaveGateway: config.arweaveGateway,
+      timeoutMs: 2000,
+      maxBytes: config.fetchMaxBytes,
+      userAgent: userAgent(config.publicUrl),
+      allowAddress: (ip) => ip === TEST_CONTENT_HOST,
+    }),
   };
   const app = createApp(deps);
   return {

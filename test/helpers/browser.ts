@@ -12,7 +12,16 @@ import { makeTestApp, type TestApp } from "./app";
 // announces itself by EIP-6963 and forwards to Node, where a viem local account signs.
 
 export const CHROMIUM = process.env.OABP_CHROMIUM ?? "/usr/bin/chromium";
-export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 /** Screenshots for review (gitignored). */
 export const SHOT_DIR = path.resolve(import.meta.dirname, "../../test-results/web");
 
@@ -40,7 +49,8 @@ export async function startWebServer(env: Record<string, string> = {}): Promise<
   t.clock.set(new Date());
   handler = (req) => t.app.fetch(req);
   return {
-    t, url,
+    t,
+    url,
     close: async () => {
       await new Promise<void>((ok) => server.close(() => ok()));
       await t.close();
@@ -72,7 +82,9 @@ const INJECTED = `(() => {
 export async function walletContext(browser: Browser, o: WalletOptions): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
   const pc = o.rpcUrl ? createPublicClient({ chain: o.chain, transport: http(o.rpcUrl) }) : undefined;
-  const wc = o.rpcUrl ? createWalletClient({ chain: o.chain, transport: http(o.rpcUrl), account: o.account }) : undefined;
+  const wc = o.rpcUrl
+    ? createWalletClient({ chain: o.chain, transport: http(o.rpcUrl), account: o.account })
+    : undefined;
   await context.exposeFunction("__oabpWallet", async (method: string, params: unknown[]) => {
     try {
       switch (method) {
@@ -93,7 +105,9 @@ export async function walletContext(browser: Browser, o: WalletOptions): Promise
         case "eth_getTransactionReceipt": {
           if (!pc) return { error: "no chain" };
           const r = await pc.getTransactionReceipt({ hash: params[0] as Hex }).catch(() => null);
-          return { result: r ? { status: r.status === "success" ? "0x1" : "0x0", transactionHash: r.transactionHash } : null };
+          return {
+            result: r ? { status: r.status === "success" ? "0x1" : "0x0", transactionHash: r.transactionHash } : null,
+          };
         }
         default:
           return { error: `unsupported method ${method}` };
@@ -110,10 +124,17 @@ const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 /** axe-core run inside the page (evaluated, so the page's CSP does not apply to the tool itself). */
-export async function axeViolations(page: Page, impacts: string[] = ["serious", "critical"]): Promise<{ id: string; impact: string; nodes: string[] }[]> {
+export async function axeViolations(
+  page: Page,
+  impacts: string[] = ["serious", "critical"],
+): Promise<{ id: string; impact: string; nodes: string[] }[]> {
   await page.evaluate(AXE);
   const out = (await page.evaluate(`axe.run(document, { resultTypes: ["violations"] }).then((r) =>
-    r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) })))`)) as { id: string; impact: string; nodes: string[] }[];
+    r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) })))`)) as {
+    id: string;
+    impact: string;
+    nodes: string[];
+  }[];
   return out.filter((v) => impacts.includes(v.impact));
 }
 

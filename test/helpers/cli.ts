@@ -16,7 +16,10 @@ export interface CliResult {
   json: any;
 }
 
-export function runCli(args: string[], opts: { env?: Record<string, string>; input?: string | Buffer; timeoutMs?: number } = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  opts: { env?: Record<string, string>; input?: string | Buffer; timeoutMs?: number } = {},
+): Promise<CliResult> {
   const child = spawn(process.execPath, ["--import", "tsx", CLI_MAIN, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...opts.env },
@@ -61,7 +64,10 @@ export function freePort(): Promise<number> {
 export async function startLocalServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   // A generous start-up limit: these files boot a process on a shared, often busy CI machine.
-  return startServer({ PORT: String(port), OABP_PUBLIC_URL: `http://127.0.0.1:${port}`, ...env }, { startTimeoutMs: 150_000 });
+  return startServer(
+    { PORT: String(port), OABP_PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    { startTimeoutMs: 150_000 },
+  );
 }
 
 export async function stopServer(proc: ServerProcess | undefined): Promise<void> {

@@ -7,6 +7,10 @@ type Res = Awaited<ReturnType<TestApp["call"]>>;
 export function expectError(r: Res, status: number, code: string) {
   expect(r.status, r.text).toBe(status);
   expect(r.headers.get("content-type")).toMatch(/^application\/json/);
-  expect(r.body).toMatchObject({ error: code, message: expect.any(String), request_id: expect.stringMatching(/^req_/) });
+  expect(r.body).toMatchObject({
+    error: code,
+    message: expect.any(String),
+    request_id: expect.stringMatching(/^req_/),
+  });
   for (const k of Object.keys(r.body)) expect(["error", "message", "request_id", "details"]).toContain(k);
 }

@@ -30,7 +30,13 @@ export interface EscrowChain {
   mine(blocks?: number): Promise<void>;
   mint(to: Address, amount: bigint, token?: Address): Promise<void>;
   /** Gives `account` gas money and `amount + spamFee` USDC, approves the escrow, funds; returns the funding tx hash. */
-  fund(account: PrivateKeyAccount | HDAccount, missionKey: Hex, amount: bigint, spamFee: bigint, opts?: { token?: Address; escrow?: Address }): Promise<Hex>;
+  fund(
+    account: PrivateKeyAccount | HDAccount,
+    missionKey: Hex,
+    amount: bigint,
+    spamFee: bigint,
+    opts?: { token?: Address; escrow?: Address },
+  ): Promise<Hex>;
   usdcBalance(who: string): Promise<bigint>;
   ethBalance(who: string): Promise<bigint>;
   setEth(who: string, wei: bigint): Promise<void>;
@@ -47,17 +53,43 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
   const treasury = mnemonicToAccount(MNEMONIC, { addressIndex: 2 }).address;
   const resolverKey = `0x${Buffer.from(resolver.getHdKey().privateKey!).toString("hex")}` as Hex;
   const usdc = await anvil.deploy("TestUSDC");
-  const escrow = await anvil.deploy("MissionEscrow", [admin.address, resolver.address, treasury, FEE_CAP_BPS, ADMIN_DELAY]);
+  const escrow = await anvil.deploy("MissionEscrow", [
+    admin.address,
+    resolver.address,
+    treasury,
+    FEE_CAP_BPS,
+    ADMIN_DELAY,
+  ]);
   const pc = anvil.publicClient;
-  const wallet = (account: PrivateKeyAccount | HDAccount) => createWalletClient({ chain: anvil.chain, transport: http(anvil.rpcUrl, { retryCount: 0 }), account, pollingInterval: 50 });
+  const wallet = (account: PrivateKeyAccount | HDAccount) =>
+    createWalletClient({
+      chain: anvil.chain,
+      transport: http(anvil.rpcUrl, { retryCount: 0 }),
+      account,
+      pollingInterval: 50,
+    });
   const waitOk = async (hash: Hex) => {
     const r = await pc.waitForTransactionReceipt({ hash });
     if (r.status !== "success") throw new Error(`tx ${hash} reverted`);
   };
-  const mint = async (to: Address, amount: bigint, token: Address = usdc) => waitOk(await anvil.walletClient.writeContract({ address: token, abi: usdcAbi, functionName: "mint", args: [to, amount] }));
+  const mint = async (to: Address, amount: bigint, token: Address = usdc) =>
+    waitOk(
+      await anvil.walletClient.writeContract({
+        address: token,
+        abi: usdcAbi,
+        functionName: "mint",
+        args: [to, amount],
+      }),
+    );
 
   return {
-    anvil, usdc, escrow, admin, resolver, resolverKey, treasury,
+    anvil,
+    usdc,
+    escrow,
+    admin,
+    resolver,
+    resolverKey,
+    treasury,
     env: (over = {}) => ({
       OABP_RPC_URL: opts.rpcUrl ? opts.rpcUrl(anvil) : anvil.rpcUrl,
       OABP_CHAIN_ID: "8453",
@@ -66,7 +98,9 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
       OABP_ESCROW_START_BLOCK: "0",
       OABP_RPC_TIMEOUT_MS: "2000",
       OABP_CHAIN_POLL_MS: String(POLL_MS),
-      OABP_ASSETS: JSON.stringify([{ symbol: "USDC", decimals: 6, spam_fee: "5000000", usd_price: 1, addresses: { base: usdc } }]),
+      OABP_ASSETS: JSON.stringify([
+        { symbol: "USDC", decimals: 6, spam_fee: "5000000", usd_price: 1, addresses: { base: usdc } },
+      ]),
       ...over,
     }),
     mine: async (blocks = 1) => anvil.testClient.mine({ blocks }),
@@ -76,17 +110,37 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
       const token = o.token ?? usdc;
       await mint(account.address, amount + spamFee, token); // any TestUSDC deployment
       const w = wallet(account);
-      await waitOk(await w.writeContract({ address: token, abi: erc20Abi, functionName: "approve", args: [o.escrow ?? escrow, amount + spamFee] }));
-      const hash = await w.writeContract({ address: o.escrow ?? escrow, abi: missionEscrowAbi, functionName: "fund", args: [missionKey, token, amount, spamFee] });
+      await waitOk(
+        await w.writeContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: "approve",
+          args: [o.escrow ?? escrow, amount + spamFee],
+        }),
+      );
+      const hash = await w.writeContract({
+        address: o.escrow ?? escrow,
+        abi: missionEscrowAbi,
+        functionName: "fund",
+        args: [missionKey, token, amount, spamFee],
+      });
       await waitOk(hash);
       return hash;
     },
-    usdcBalance: (who) => pc.readContract({ address: usdc, abi: erc20Abi, functionName: "balanceOf", args: [who as Address] }),
+    usdcBalance: (who) =>
+      pc.readContract({ address: usdc, abi: erc20Abi, functionName: "balanceOf", args: [who as Address] }),
     ethBalance: (who) => pc.getBalance({ address: who as Address }),
     setEth: (who, wei) => anvil.testClient.setBalance({ address: who as Address, value: wei }),
     released: (k) => pc.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "released", args: [k] }),
     async releasedLogs(k) {
-      const logs = await pc.getContractEvents({ address: escrow, abi: missionEscrowAbi, eventName: "Released", args: { missionKey: k }, fromBlock: 0n, toBlock: "latest" });
+      const logs = await pc.getContractEvents({
+        address: escrow,
+        abi: missionEscrowAbi,
+        eventName: "Released",
+        args: { missionKey: k },
+        fromBlock: 0n,
+        toBlock: "latest",
+      });
       return logs.length;
     },
     stop: () => anvil.stop(),
@@ -100,7 +154,10 @@ export const POLL_MS = 1_000;
  * One job round of the base rail, as the runner does it: the watcher, then the settlement worker.
  * The manual clock first moves one poll interval, as real time does between two polls.
  */
-export async function escrowTick(app: { deps: import("../../src/deps").Deps; clock?: { advance(ms: number): void } }): Promise<void> {
+export async function escrowTick(app: {
+  deps: import("../../src/deps").Deps;
+  clock?: { advance(ms: number): void };
+}): Promise<void> {
   const { watchEscrow } = await import("../../src/features/escrow/escrow.watcher");
   const { runPayouts } = await import("../../src/features/escrow/escrow.worker");
   app.clock?.advance(POLL_MS);
@@ -112,7 +169,10 @@ export async function escrowTick(app: { deps: import("../../src/deps").Deps; clo
 export async function createBaseMission(app: import("./app").TestApp, reward: bigint) {
   const { missionBody, signIn } = await import("./agents");
   const creator = await signIn(app);
-  const r = await app.call("POST", "/missions", { token: creator.token, body: missionBody(app, { reward: { asset: "USDC", amount: reward.toString(), chain: "base" } }) });
+  const r = await app.call("POST", "/missions", {
+    token: creator.token,
+    body: missionBody(app, { reward: { asset: "USDC", amount: reward.toString(), chain: "base" } }),
+  });
   if (r.status !== 201) throw new Error(`create failed: ${r.status} ${r.text}`);
   return { creator, m: r.body, key: r.body.escrow.mission_key as Hex };
 }

@@ -2,19 +2,41 @@ import { expect } from "vitest";
 import type { TestApp } from "./app";
 
 /** The headers of the AIP-1 §7.4 recipe (what an MCP 2025-06-18 client sends on every POST). */
-export const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
+export const MCP_HEADERS = {
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+  "mcp-protocol-version": "2025-06-18",
+};
 
 type Res = Awaited<ReturnType<TestApp["call"]>>;
 
 /** POST /mcp with one JSON-RPC message (an object) or a raw string body. */
-export function rpc(t: TestApp, body: unknown, o: { session?: string; token?: string; headers?: Record<string, string> } = {}): Promise<Res> {
-  const headers: Record<string, string> = { ...MCP_HEADERS, ...(o.session ? { "mcp-session-id": o.session } : {}), ...(o.headers ?? {}) };
+export function rpc(
+  t: TestApp,
+  body: unknown,
+  o: { session?: string; token?: string; headers?: Record<string, string> } = {},
+): Promise<Res> {
+  const headers: Record<string, string> = {
+    ...MCP_HEADERS,
+    ...(o.session ? { "mcp-session-id": o.session } : {}),
+    ...(o.headers ?? {}),
+  };
   return t.call("POST", "/mcp", { body, token: o.token, headers });
 }
 
 let nextId = 1;
-export const request = (method: string, params?: Record<string, unknown>) => ({ jsonrpc: "2.0", id: nextId++, method, ...(params ? { params } : {}) });
-export const INITIALIZE = () => request("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "oabp-test", version: "1.0.0" } });
+export const request = (method: string, params?: Record<string, unknown>) => ({
+  jsonrpc: "2.0",
+  id: nextId++,
+  method,
+  ...(params ? { params } : {}),
+});
+export const INITIALIZE = () =>
+  request("initialize", {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "oabp-test", version: "1.0.0" },
+  });
 export const INITIALIZED = { jsonrpc: "2.0", method: "notifications/initialized" };
 
 /** initialize only: the session is pending until notifications/initialized. */
@@ -35,7 +57,13 @@ export async function openSession(t: TestApp, token?: string): Promise<string> {
 }
 
 /** tools/call → the parsed result ({content, structuredContent?, isError}). */
-export async function callTool(t: TestApp, session: string, name: string, args: Record<string, unknown>, token?: string) {
+export async function callTool(
+  t: TestApp,
+  session: string,
+  name: string,
+  args: Record<string, unknown>,
+  token?: string,
+) {
   const r = await rpc(t, request("tools/call", { name, arguments: args }), { session, token });
   expect(r.status, r.text).toBe(200);
   expect(r.body.error, r.text).toBeUndefined();
@@ -67,10 +95,23 @@ export async function missionInVoting(t: TestApp) {
   const deadline = new Date(t.clock.now().getTime() + DAY);
   const pv = await openMission(t, {
     deadline: deadline.toISOString(),
-    verification: { type: "peer_vote", params: { voting_deadline: new Date(deadline.getTime() + DAY).toISOString(), vote_token: "USDC", min_vote: "100", quorum: "100" } },
+    verification: {
+      type: "peer_vote",
+      params: {
+        voting_deadline: new Date(deadline.getTime() + DAY).toISOString(),
+        vote_token: "USDC",
+        min_vote: "100",
+        quorum: "100",
+      },
+    },
   });
   const author = await signIn(t);
-  const pvSub = (await t.call("POST", `/missions/${pv.mission.id}/submissions`, { token: author.token, body: { content: "vote for me" } })).body;
+  const pvSub = (
+    await t.call("POST", `/missions/${pv.mission.id}/submissions`, {
+      token: author.token,
+      body: { content: "vote for me" },
+    })
+  ).body;
   t.clock.set(new Date(deadline.getTime() + 1000));
   await sweepDueMissions(t.deps);
   return { pv, pvSub };

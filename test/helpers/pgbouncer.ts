@@ -74,7 +74,9 @@ export async function startPgbouncer(bin: string, target: string, opts: { poolSi
   writeFileSync(path.join(dir, "pgbouncer.ini"), `${lines.join("\n")}\n`, { mode: 0o644 });
   writeFileSync(path.join(dir, "userlist.txt"), `"${user}" ""\n`, { mode: 0o644 });
   const asRoot = process.getuid?.() === 0;
-  const child: ChildProcess = spawn(bin, [...(asRoot ? ["-u", "postgres"] : []), path.join(dir, "pgbouncer.ini")], { stdio: ["ignore", "ignore", "pipe"] });
+  const child: ChildProcess = spawn(bin, [...(asRoot ? ["-u", "postgres"] : []), path.join(dir, "pgbouncer.ini")], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr = (stderr + d).slice(-4000)));
   const exited = new Promise<void>((r) => child.on("exit", () => r()));

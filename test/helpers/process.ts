@@ -23,12 +23,25 @@ export interface ServerProcess {
 }
 
 /** Boots the real process (src/main.ts) on a free loopback port; resolves once it listens. */
-export function startServer(env: Record<string, string>, opts: { startTimeoutMs?: number } = {}): Promise<ServerProcess> {
+export function startServer(
+  env: Record<string, string>,
+  opts: { startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: ROOT,
     // Rate limits high unless a test sets its own (test/process/rate-limit-processes.e2e.test.ts does).
     // Appeals off unless a test turns them on: most flows expect an award to pay at once (as makeTestApp).
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", OABP_ADMIN_TOKEN: E2E_ADMIN, OABP_PUBLIC_URL: E2E_PUBLIC_URL, OABP_APPEAL_DEFAULT: "off", ...PROCESS_RATE_LIMITS, ...env },
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      OABP_ADMIN_TOKEN: E2E_ADMIN,
+      OABP_PUBLIC_URL: E2E_PUBLIC_URL,
+      OABP_APPEAL_DEFAULT: "off",
+      ...PROCESS_RATE_LIMITS,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
@@ -73,7 +86,14 @@ export async function freshPostgresDatabase(prefix: string): Promise<{ url: stri
 }
 
 /** One JSON request to a spawned server over real HTTP: status, raw text and the parsed body. */
-export async function httpCall(base: string, method: string, p: string, body?: unknown, token?: string, extra: Record<string, string> = {}) {
+export async function httpCall(
+  base: string,
+  method: string,
+  p: string,
+  body?: unknown,
+  token?: string,
+  extra: Record<string, string> = {},
+) {
   const headers: Record<string, string> = { ...extra };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
@@ -86,7 +106,14 @@ export async function httpCall(base: string, method: string, p: string, body?: u
 export async function httpSignIn(base: string): Promise<{ token: string; address: string }> {
   const account = privateKeyToAccount(generatePrivateKey());
   const { nonce } = (await httpCall(base, "POST", "/auth/nonce")).body;
-  const message = createSiweMessage({ address: account.address, chainId: 8453, domain: new URL(E2E_PUBLIC_URL).host, nonce, uri: E2E_PUBLIC_URL, version: "1" });
+  const message = createSiweMessage({
+    address: account.address,
+    chainId: 8453,
+    domain: new URL(E2E_PUBLIC_URL).host,
+    nonce,
+    uri: E2E_PUBLIC_URL,
+    version: "1",
+  });
   const r = await httpCall(base, "POST", "/auth/siwe", { message, signature: await account.signMessage({ message }) });
   if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${r.text}`);
   return { token: r.body.token as string, address: account.address.toLowerCase() };

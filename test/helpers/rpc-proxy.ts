@@ -5,7 +5,11 @@ import type { AddressInfo } from "node:net";
  * A switchable JSON-RPC proxy in front of anvil: `down = true` makes every request fail at the
  * socket (as an unreachable RPC does), `down = false` forwards again.
  */
-export interface RpcProxy { url: string; down: boolean; close(): Promise<void> }
+export interface RpcProxy {
+  url: string;
+  down: boolean;
+  close(): Promise<void>;
+}
 
 export async function startRpcProxy(target: string): Promise<RpcProxy> {
   const t = new URL(target);
@@ -26,8 +30,16 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    get down() { return state.down; },
-    set down(v: boolean) { state.down = v; },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    get down() {
+      return state.down;
+    },
+    set down(v: boolean) {
+      state.down = v;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

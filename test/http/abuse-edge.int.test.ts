@@ -54,7 +54,10 @@ describe("lone UTF-16 surrogates in JSON bodies → 400, never 500", () => {
 
   it("a well-formed pair written as escapes (\\ud83d\\ude00) is just text", async () => {
     const { mission } = await openMission(t);
-    const r = await t.call("POST", `/missions/${mission.id}/submissions`, { token: (await signIn(t)).token, body: '{"content":"smile \\ud83d\\ude00"}' });
+    const r = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: (await signIn(t)).token,
+      body: '{"content":"smile \\ud83d\\ude00"}',
+    });
     expect(r.status, r.text).toBe(201);
   });
 });
@@ -79,10 +82,16 @@ describe("ar:// deliverables through OABP_ARWEAVE_GATEWAY", () => {
     const { mission } = await openMission(t);
     const solver = await signIn(t);
     const hash = "sha256:" + "ab".repeat(32);
-    const ok = await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content_uri: `ar://${TX}`, content_hash: hash } });
+    const ok = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: solver.token,
+      body: { content_uri: `ar://${TX}`, content_hash: hash },
+    });
     expect(ok.status, ok.text).toBe(201);
     const other = await signIn(t);
-    const bad = await t.call("POST", `/missions/${mission.id}/submissions`, { token: other.token, body: { content_uri: "ar://short", content_hash: hash } });
+    const bad = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: other.token,
+      body: { content_uri: "ar://short", content_hash: hash },
+    });
     expectError(bad, 400, "INVALID_PARAMETER");
     expect(bad.body.details.field).toBe("content_uri");
   });

@@ -31,20 +31,31 @@ describe("bounded list responses and the content route", () => {
     for (let i = 0; i < 100; i++) {
       const agent = await signIn(t);
       const bytes = randomBytes(786_000); // its data: URI is just under 1 MiB, the content_uri cap
-      const r = await t.call("POST", `/missions/${mission.id}/submissions`, { token: agent.token, body: { content_uri: `data:application/octet-stream;base64,${bytes.toString("base64")}` } });
+      const r = await t.call("POST", `/missions/${mission.id}/submissions`, {
+        token: agent.token,
+        body: { content_uri: `data:application/octet-stream;base64,${bytes.toString("base64")}` },
+      });
       expect(r.status, r.text.slice(0, 200)).toBe(201);
       bodies.push(bytes);
       ids.push(r.body.id);
     }
     // Decided: every deliverable is public now, so an anonymous caller may read them all.
-    expect((await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: ids[0] }] } })).status).toBe(200);
+    expect(
+      (
+        await t.call("POST", `/missions/${mission.id}/award`, {
+          token: creator.token,
+          body: { winners: [{ submission_id: ids[0] }] },
+        })
+      ).status,
+    ).toBe(200);
 
     const list = await t.call("GET", `/missions/${mission.id}/submissions?limit=100`);
     expect(list.status).toBe(200);
     expect(Buffer.byteLength(list.text)).toBeLessThanOrEqual(2 * MiB);
     expect(list.body.submissions).toHaveLength(100);
     expect(list.body.next_cursor).toBeNull();
-    for (const s of list.body.submissions) expect(s.content_uri).toBe(`http://oabp.test/missions/${mission.id}/submissions/${s.id}/content`);
+    for (const s of list.body.submissions)
+      expect(s.content_uri).toBe(`http://oabp.test/missions/${mission.id}/submissions/${s.id}/content`);
 
     // The content route: the bytes, ETag = content hash, a revalidation is a 304.
     const path = `/missions/${mission.id}/submissions/${ids[7]}/content`;
@@ -63,14 +74,20 @@ describe("bounded list responses and the content route", () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       const agent = await signIn(t);
-      const r = await t.call("POST", `/missions/${mission.id}/submissions`, { token: agent.token, body: { content: `answer ${i}`, metadata: { notes: "x".repeat(600 * 1024) } } });
+      const r = await t.call("POST", `/missions/${mission.id}/submissions`, {
+        token: agent.token,
+        body: { content: `answer ${i}`, metadata: { notes: "x".repeat(600 * 1024) } },
+      });
       expect(r.status).toBe(201);
       ids.push(r.body.id);
     }
     const seen: string[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < 5; page++) {
-      const r = await t.call("GET", `/missions/${mission.id}/submissions?limit=100${cursor ? `&cursor=${cursor}` : ""}`);
+      const r = await t.call(
+        "GET",
+        `/missions/${mission.id}/submissions?limit=100${cursor ? `&cursor=${cursor}` : ""}`,
+      );
       expect(Buffer.byteLength(r.text)).toBeLessThanOrEqual(2 * MiB);
       expect(r.body.submissions.length).toBe(1); // two would pass 1 MiB
       for (const s of r.body.submissions) expect(s.content_uri).toBeNull(); // anonymous, mission open
@@ -90,7 +107,10 @@ describe("bounded list responses and the content route", () => {
 });
 
 describe("sealed first_valid_match answers; predicate_uri creators", () => {
-  const fvm = (params: Record<string, unknown>) => ({ verification: { type: "first_valid_match", params }, reward: { asset: "USDC", amount: "10000000" } });
+  const fvm = (params: Record<string, unknown>) => ({
+    verification: { type: "first_valid_match", params },
+    reward: { asset: "USDC", amount: "10000000" },
+  });
 
   it("exact and substring `expected` are served to the creator only until the mission is decided; a regex stays public", async () => {
     for (const mode of ["exact", "substring"]) {
@@ -104,10 +124,19 @@ describe("sealed first_valid_match answers; predicate_uri creators", () => {
       const other = await signIn(t);
       expect((await t.call("GET", `/missions/${mission.id}`, { token: other.token })).text).not.toContain(secret);
       expect((await t.call("GET", "/missions?limit=100")).text).not.toContain(secret);
-      expect((await t.call("GET", `/missions/${mission.id}`, { token: creator.token })).body.verification.params.expected).toBe(secret);
+      expect(
+        (await t.call("GET", `/missions/${mission.id}`, { token: creator.token })).body.verification.params.expected,
+      ).toBe(secret);
       // A solver still wins by sending the answer, and afterwards the terms are public whole.
       const solver = await signIn(t);
-      expect((await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content: secret } })).body.status).toBe("accepted");
+      expect(
+        (
+          await t.call("POST", `/missions/${mission.id}/submissions`, {
+            token: solver.token,
+            body: { content: secret },
+          })
+        ).body.status,
+      ).toBe("accepted");
       expect((await t.call("GET", `/missions/${mission.id}`)).body.verification.params.expected).toBe(secret);
     }
     const { mission } = await openMission(t, fvm({ expected: "^[0-9]{4}$", match_mode: "regex" }));
@@ -117,15 +146,36 @@ describe("sealed first_valid_match answers; predicate_uri creators", () => {
   it("predicate_uri: the creator does not see pending deliverables (the submitter does)", async () => {
     const { creator, mission } = await openMission(t, fvm({ predicate_uri: "https://predicate.example/check" }));
     const solver = await signIn(t);
-    const r = await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content: "work" } });
+    const r = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: solver.token,
+      body: { content: "work" },
+    });
     expect(r.status).toBe(201);
     expect(r.body.content_uri).toMatch(/^data:/);
-    expect((await t.call("GET", `/missions/${mission.id}/submissions/${r.body.id}`, { token: creator.token })).body.content_uri).toBeNull();
-    expect((await t.call("GET", `/missions/${mission.id}/submissions`, { token: creator.token })).body.submissions[0].content_uri).toBeNull();
-    expect((await t.app.request(`/missions/${mission.id}/submissions/${r.body.id}/content`, { headers: { authorization: `Bearer ${creator.token}` } })).status).toBe(403);
+    expect(
+      (await t.call("GET", `/missions/${mission.id}/submissions/${r.body.id}`, { token: creator.token })).body
+        .content_uri,
+    ).toBeNull();
+    expect(
+      (await t.call("GET", `/missions/${mission.id}/submissions`, { token: creator.token })).body.submissions[0]
+        .content_uri,
+    ).toBeNull();
+    expect(
+      (
+        await t.app.request(`/missions/${mission.id}/submissions/${r.body.id}/content`, {
+          headers: { authorization: `Bearer ${creator.token}` },
+        })
+      ).status,
+    ).toBe(403);
     // Still hidden from the creator after the deadline while the mission waits for the predicate.
-    await t.deps.database.db.update(missions).set({ status: "escrowed", phase: "verifying" }).where(eq(missions.id, mission.id));
-    expect((await t.call("GET", `/missions/${mission.id}/submissions/${r.body.id}`, { token: creator.token })).body.content_uri).toBeNull();
+    await t.deps.database.db
+      .update(missions)
+      .set({ status: "escrowed", phase: "verifying" })
+      .where(eq(missions.id, mission.id));
+    expect(
+      (await t.call("GET", `/missions/${mission.id}/submissions/${r.body.id}`, { token: creator.token })).body
+        .content_uri,
+    ).toBeNull();
   });
 });
 
@@ -144,7 +194,12 @@ describe("in-flight request bytes", () => {
       await gate;
       return c.json({ ok: true });
     });
-    const post = (agent: string, bytes: number) => app.request("/x", { method: "POST", headers: { "x-agent": agent, "content-length": String(bytes), "content-type": "application/json" }, body: "x".repeat(bytes) });
+    const post = (agent: string, bytes: number) =>
+      app.request("/x", {
+        method: "POST",
+        headers: { "x-agent": agent, "content-length": String(bytes), "content-type": "application/json" },
+        body: "x".repeat(bytes),
+      });
     const a1 = post("a", MiB);
     const a2 = post("a", MiB);
     await new Promise((r) => setTimeout(r, 0));

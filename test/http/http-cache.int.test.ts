@@ -15,7 +15,14 @@ afterAll(async () => t?.close());
 describe("HTTP caching of public reads", () => {
   it("anonymous reads are public with a short max-age and stale-while-revalidate; credentialed reads private; Vary: Authorization", async () => {
     const { creator, mission } = await openMission(t);
-    for (const path of ["/missions", `/missions/${mission.id}`, "/leaderboard", "/agents", `/agents/${creator.address}`, "/api/missions"]) {
+    for (const path of [
+      "/missions",
+      `/missions/${mission.id}`,
+      "/leaderboard",
+      "/agents",
+      `/agents/${creator.address}`,
+      "/api/missions",
+    ]) {
       const anon = await t.call("GET", path);
       expect(anon.status, path).toBe(200);
       expect(anon.headers.get("cache-control"), path).toBe(PUBLIC_READ_CACHE);

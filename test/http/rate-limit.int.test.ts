@@ -25,7 +25,12 @@ describe("takeToken (one conditional upsert per check)", () => {
     expect(await takeToken(db, "k1", policy, at(0))).toEqual({ ok: true, remaining: 2, resetSeconds: 10 });
     expect(await takeToken(db, "k1", policy, at(0))).toMatchObject({ ok: true, remaining: 1 });
     expect(await takeToken(db, "k1", policy, at(1))).toMatchObject({ ok: true, remaining: 0 });
-    expect(await takeToken(db, "k1", policy, at(2))).toEqual({ ok: false, remaining: 0, retryAfterSeconds: 8, resetSeconds: 28 });
+    expect(await takeToken(db, "k1", policy, at(2))).toEqual({
+      ok: false,
+      remaining: 0,
+      retryAfterSeconds: 8,
+      resetSeconds: 28,
+    });
     expect((await takeToken(db, "k1", policy, at(11))).ok).toBe(true); // 10 s later: one token
     expect((await takeToken(db, "k1", policy, at(11))).ok).toBe(false);
     expect(await takeToken(db, "k2", policy, at(11))).toMatchObject({ ok: true, remaining: 2 }); // keys are independent
@@ -37,7 +42,9 @@ describe("takeToken (one conditional upsert per check)", () => {
 
   it("concurrent checks never overspend: 20 at once on a 3-token bucket → exactly 3 pass", async () => {
     const now = new Date(Date.UTC(2026, 5, 2));
-    const verdicts = await Promise.all(Array.from({ length: 20 }, () => takeToken(t.deps.database.db, "race", policy, now)));
+    const verdicts = await Promise.all(
+      Array.from({ length: 20 }, () => takeToken(t.deps.database.db, "race", policy, now)),
+    );
     expect(verdicts.filter((v) => v.ok)).toHaveLength(3);
   });
 
@@ -47,7 +54,10 @@ describe("takeToken (one conditional upsert per check)", () => {
     await takeToken(db, "old", policy, new Date(now.getTime() - 3_600_000));
     await takeToken(db, "fresh", policy, now);
     await purgeFullBuckets(db, now, 60);
-    const rows = await db.select({ key: rateBuckets.key }).from(rateBuckets).where(inArray(rateBuckets.key, ["old", "fresh"]));
+    const rows = await db
+      .select({ key: rateBuckets.key })
+      .from(rateBuckets)
+      .where(inArray(rateBuckets.key, ["old", "fresh"]));
     expect(rows.map((r) => r.key)).toEqual(["fresh"]);
   });
 });
@@ -71,7 +81,8 @@ describe("REST and MCP behind the shared buckets", () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get("ratelimit-policy")).toBe('"session-ip";q=4;w=60');
     expect(ok.headers.get("ratelimit")).toBe('"session-ip";r=3;t=15');
-    for (let i = 0; i < 3; i++) expect((await t.call("POST", "/auth/nonce", { headers: from("198.51.100.1") })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await t.call("POST", "/auth/nonce", { headers: from("198.51.100.1") })).status).toBe(200);
     const refused = await t.call("POST", "/auth/nonce", { headers: from("198.51.100.1") });
     expectError(refused, 429, "RATE_LIMITED");
     expect(refused.headers.get("retry-after")).toBe("15");
@@ -86,7 +97,8 @@ describe("REST and MCP behind the shared buckets", () => {
   it("writes: per agent (whatever its IP) and per IP; reads are not limited; the admin token is exempt", async () => {
     const a = await signIn(t); // its nonce came from IP "unknown"
     await credit(t, a.address, 1_000_000_000n);
-    const post = (ip: string) => t.call("POST", "/missions", { token: a.token, headers: from(ip), body: missionBody(t) });
+    const post = (ip: string) =>
+      t.call("POST", "/missions", { token: a.token, headers: from(ip), body: missionBody(t) });
     const first = await post("203.0.113.1");
     expect(first.status, first.text).toBe(201);
     expect(first.headers.get("ratelimit-policy")).toBe('"write-ip";q=1000;w=60, "write-agent";q=3;w=60');
@@ -98,7 +110,11 @@ describe("REST and MCP behind the shared buckets", () => {
     expect(refused.body.details.policy).toBe("write-agent");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await t.call("GET", "/missions", { token: a.token, headers: from("203.0.113.4") })).status).toBe(200);
-    const admin = await t.call("POST", "/admin/ledger/credit", { token: ADMIN_TOKEN, headers: from("203.0.113.4"), body: { agent_id: a.address, asset: "USDC", amount: "1" } });
+    const admin = await t.call("POST", "/admin/ledger/credit", {
+      token: ADMIN_TOKEN,
+      headers: from("203.0.113.4"),
+      body: { agent_id: a.address, asset: "USDC", amount: "1" },
+    });
     expect(admin.status).toBe(200);
     expect(admin.headers.get("ratelimit")).toBeNull();
   });
@@ -126,11 +142,25 @@ describe("REST and MCP behind the shared buckets", () => {
     const open = await rpc(t, INITIALIZE(), { token: b.token, headers: from("192.0.2.60") });
     const session = open.headers.get("mcp-session-id")!;
     await rpc(t, INITIALIZED, { session, token: b.token, headers: from("192.0.2.60") });
-    const claim = (id: number) => rpc(t, { jsonrpc: "2.0", id, method: "tools/call", params: { name: "claim_mission", arguments: { mission_id: "mis_00000000000000000000000000" } } }, { session, token: b.token, headers: from("192.0.2.60") });
+    const claim = (id: number) =>
+      rpc(
+        t,
+        {
+          jsonrpc: "2.0",
+          id,
+          method: "tools/call",
+          params: { name: "claim_mission", arguments: { mission_id: "mis_00000000000000000000000000" } },
+        },
+        { session, token: b.token, headers: from("192.0.2.60") },
+      );
     for (let i = 0; i < 3; i++) expect((await claim(10 + i)).status).toBe(200); // tool errors (no such mission), tokens spent
     expectError(await claim(20), 429, "RATE_LIMITED");
     // Read tools are not limited.
-    const list = await rpc(t, { jsonrpc: "2.0", id: 30, method: "tools/call", params: { name: "list_missions", arguments: {} } }, { session, token: b.token, headers: from("192.0.2.60") });
+    const list = await rpc(
+      t,
+      { jsonrpc: "2.0", id: 30, method: "tools/call", params: { name: "list_missions", arguments: {} } },
+      { session, token: b.token, headers: from("192.0.2.60") },
+    );
     expect(list.status).toBe(200);
   });
 });

@@ -18,16 +18,32 @@ describe("no 500 for hostile text", () => {
     expect((await t.call("GET", "/missions?tag=a%00")).status).toBe(400);
     const creator = await signIn(t);
     await credit(t, creator.address, "1000000000");
-    const title = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { title: "bad\u0000title" }) });
+    const title = await t.call("POST", "/missions", {
+      token: creator.token,
+      body: missionBody(t, { title: "bad\u0000title" }),
+    });
     expect(title.status).toBe(400);
     expect(title.body).toMatchObject({ error: "INVALID_PARAMETER", details: { reason: "invalid_text" } });
-    const params = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { verification: { type: "creator_judges", params: { note: "a\u0000" } } }) });
+    const params = await t.call("POST", "/missions", {
+      token: creator.token,
+      body: missionBody(t, { verification: { type: "creator_judges", params: { note: "a\u0000" } } }),
+    });
     expect(params.status).toBe(400);
     expect((await t.call("GET", `/agents/${creator.address}/balance`)).body.aigen_balance).toBe(1000000000);
-    expect((await t.call("PUT", `/agents/${creator.address}`, { token: creator.token, body: { display_name: "x\u0000" } })).status).toBe(400);
+    expect(
+      (await t.call("PUT", `/agents/${creator.address}`, { token: creator.token, body: { display_name: "x\u0000" } }))
+        .status,
+    ).toBe(400);
     const { mission } = await openMission(t);
     const solver = await signIn(t);
-    expect((await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content: "ok", metadata: { k: "\u0000" } } })).status).toBe(400);
+    expect(
+      (
+        await t.call("POST", `/missions/${mission.id}/submissions`, {
+          token: solver.token,
+          body: { content: "ok", metadata: { k: "\u0000" } },
+        })
+      ).status,
+    ).toBe(400);
     expect((await t.call("GET", `/missions/${mission.id}`)).body.submission_count).toBe(0);
   });
 });
@@ -39,8 +55,18 @@ describe("ledger bounds", () => {
     onTestFinished(() => t.close());
     const a = newAccount().address;
     const max = ((1n << 256n) - 1n).toString();
-    expect((await t.call("POST", "/admin/ledger/credit", { token: ADMIN_TOKEN, body: { agent_id: a, asset: "USDC", amount: max } })).status).toBe(200);
-    const r = await t.call("POST", "/admin/ledger/credit", { token: ADMIN_TOKEN, body: { agent_id: a, asset: "USDC", amount: "1" } });
+    expect(
+      (
+        await t.call("POST", "/admin/ledger/credit", {
+          token: ADMIN_TOKEN,
+          body: { agent_id: a, asset: "USDC", amount: max },
+        })
+      ).status,
+    ).toBe(200);
+    const r = await t.call("POST", "/admin/ledger/credit", {
+      token: ADMIN_TOKEN,
+      body: { agent_id: a, asset: "USDC", amount: "1" },
+    });
     expect(r.status).toBe(422);
     expect(r.body.details.reason).toBe("balance_overflow");
     const bal = (await t.call("GET", `/agents/${a}/balance`)).body;
@@ -93,7 +119,11 @@ describe("Idempotency-Key retries", () => {
     expect(again.status).toBe(201);
     expect(again.text).toBe(first.text);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
-    const changed = await t.call("POST", "/missions", { token: creator.token, body: { ...body, title: "other" }, headers });
+    const changed = await t.call("POST", "/missions", {
+      token: creator.token,
+      body: { ...body, title: "other" },
+      headers,
+    });
     expect(changed.status).toBe(422);
   });
 });
@@ -106,7 +136,10 @@ describe("job robustness", () => {
     const broken = (await openMission(t)).mission;
     const healthy = (await openMission(t)).mission;
     // Corrupt one mission so its step cannot run (a peer_vote phase without a voting_deadline).
-    await t.deps.database.db.update(missions).set({ verificationType: "peer_vote", status: "escrowed", phase: "voting", verificationParams: {} }).where(eq(missions.id, broken.id));
+    await t.deps.database.db
+      .update(missions)
+      .set({ verificationType: "peer_vote", status: "escrowed", phase: "voting", verificationParams: {} })
+      .where(eq(missions.id, broken.id));
     t.clock.set(new Date(new Date(healthy.deadline).getTime() + 1000));
     await sweepDueMissions(t.deps);
     expect((await t.call("GET", `/missions/${healthy.id}`)).body.status).toBe("voided");

@@ -14,7 +14,11 @@ import { openMission, signIn } from "../helpers/agents";
 let t: TestApp;
 beforeAll(async () => {
   t = await makeTestApp();
-  t.deps.fetcher = createSafeFetcher({ connectTimeoutMs: 3000, timeoutMs: 3000, resolve: () => new Promise<string[]>(() => {}) });
+  t.deps.fetcher = createSafeFetcher({
+    connectTimeoutMs: 3000,
+    timeoutMs: 3000,
+    resolve: () => new Promise<string[]>(() => {}),
+  });
 });
 afterAll(async () => t?.close());
 
@@ -22,13 +26,18 @@ describe("job loops", () => {
   it("a sweep completes while a remote check is still in flight", async () => {
     const slow = await openMission(t);
     const agent = await signIn(t);
-    const r = await t.call("POST", `/missions/${slow.mission.id}/submissions`, { token: agent.token, body: { content_uri: "https://never.example/x", content_hash: `sha256:${"cd".repeat(32)}` } });
+    const r = await t.call("POST", `/missions/${slow.mission.id}/submissions`, {
+      token: agent.token,
+      body: { content_uri: "https://never.example/x", content_hash: `sha256:${"cd".repeat(32)}` },
+    });
     expect(r.status).toBe(201);
     const empty = await openMission(t, { deadline: new Date(t.clock.now().getTime() + 30_000).toISOString() });
     const runner = startJobRunner(t.deps, 20);
     try {
       // Wait for the check to be claimed (its lease held: the fetch is waiting on DNS)…
-      const lease = async () => (await t.deps.database.db.select().from(submissions).where(eq(submissions.id, r.body.id)))[0]!.checkClaimedUntil;
+      const lease = async () =>
+        (await t.deps.database.db.select().from(submissions).where(eq(submissions.id, r.body.id)))[0]!
+          .checkClaimedUntil;
       for (let i = 0; i < 200 && (await lease()) === null; i++) await new Promise((res) => setTimeout(res, 10));
       expect(await lease()).not.toBeNull();
       // …then let the empty mission's deadline pass: the sweeper voids it meanwhile.

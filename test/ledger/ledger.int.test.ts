@@ -24,7 +24,10 @@ async function entries(): Promise<Entry[]> {
 /** Applies a raw change, checks the verifier reports it, then restores the row exactly. */
 async function expectDetected(entry: Entry, change: Partial<Record<keyof Entry, unknown>>) {
   const db = t.deps.database.db;
-  await db.update(ledgerEntries).set(change as never).where(eq(ledgerEntries.id, entry.id));
+  await db
+    .update(ledgerEntries)
+    .set(change as never)
+    .where(eq(ledgerEntries.id, entry.id));
   const report = await verifyLedger(db);
   const { id: _id, ...original } = entry;
   await db.update(ledgerEntries).set(original).where(eq(ledgerEntries.id, entry.id));
@@ -62,13 +65,21 @@ describe("hash-chained ledger", () => {
     const db = t.deps.database.db;
     const [e] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.seq, 1)).limit(1);
     const { entryHash } = await import("../../src/features/ledger/ledger.hash");
-    const forged = { ...e!, amount: (BigInt(e!.amount) * 2n).toString(), balanceAfter: (BigInt(e!.balanceAfter) * 2n).toString() };
+    const forged = {
+      ...e!,
+      amount: (BigInt(e!.amount) * 2n).toString(),
+      balanceAfter: (BigInt(e!.balanceAfter) * 2n).toString(),
+    };
     await expectDetected(e!, { amount: forged.amount, balanceAfter: forged.balanceAfter, hash: entryHash(forged) });
   });
 
   it("detects a chain whose account row was deleted (entries rewritten, head removed)", async () => {
     const db = t.deps.database.db;
-    const [acct] = await db.select().from(ledgerAccounts).where(sql`${ledgerAccounts.account} like 'agent:%'`).limit(1);
+    const [acct] = await db
+      .select()
+      .from(ledgerAccounts)
+      .where(sql`${ledgerAccounts.account} like 'agent:%'`)
+      .limit(1);
     const where = and(eq(ledgerAccounts.account, acct!.account), eq(ledgerAccounts.asset, acct!.asset));
     await db.delete(ledgerAccounts).where(where);
     const report = await verifyLedger(db);
@@ -86,9 +97,16 @@ describe("hash-chained ledger", () => {
     await db.insert(ledgerEntries).values(victim!);
     expect(report.ok).toBe(false);
 
-    const [acct] = await db.select().from(ledgerAccounts).where(sql`${ledgerAccounts.account} like 'agent:%'`).limit(1);
+    const [acct] = await db
+      .select()
+      .from(ledgerAccounts)
+      .where(sql`${ledgerAccounts.account} like 'agent:%'`)
+      .limit(1);
     const where = and(eq(ledgerAccounts.account, acct!.account), eq(ledgerAccounts.asset, acct!.asset));
-    await db.update(ledgerAccounts).set({ balance: (BigInt(acct!.balance) + 1_000_000n).toString() }).where(where);
+    await db
+      .update(ledgerAccounts)
+      .set({ balance: (BigInt(acct!.balance) + 1_000_000n).toString() })
+      .where(where);
     const report2 = await verifyLedger(db);
     await db.update(ledgerAccounts).set({ balance: acct!.balance }).where(where);
     expect(report2.ok).toBe(false);

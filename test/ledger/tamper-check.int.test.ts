@@ -35,17 +35,47 @@ describe("tamper check for every method", () => {
     const { creator, mission } = await openMission(t);
     const honest = await signIn(t);
     const cheat = await signIn(t);
-    const h = await t.call("POST", `/missions/${mission.id}/submissions`, { token: honest.token, body: { content_uri: `${base}/honest.txt`, content_hash: sha("honest work") } });
-    const c = await t.call("POST", `/missions/${mission.id}/submissions`, { token: cheat.token, body: { content_uri: `${base}/tampered.txt`, content_hash: sha("the original text") } });
+    const h = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: honest.token,
+      body: { content_uri: `${base}/honest.txt`, content_hash: sha("honest work") },
+    });
+    const c = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: cheat.token,
+      body: { content_uri: `${base}/tampered.txt`, content_hash: sha("the original text") },
+    });
     expect([h.status, c.status]).toEqual([201, 201]);
-    const early = await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: h.body.id }] } });
+    const early = await t.call("POST", `/missions/${mission.id}/award`, {
+      token: creator.token,
+      body: { winners: [{ submission_id: h.body.id }] },
+    });
     expect(early.status).toBe(422);
     expect(early.body.details.reason).toBe("content_not_verified");
     await runPendingChecks(t.deps);
-    const subs = (await t.call("GET", `/missions/${mission.id}/submissions`, { token: creator.token })).body.submissions;
-    expect(subs.find((s: { id: string }) => s.id === c.body.id)).toMatchObject({ status: "rejected", reason: "content_hash_mismatch" });
-    expect(subs.find((s: { id: string }) => s.id === h.body.id)).toMatchObject({ status: "pending", reason: "awaiting_judgement" });
-    expect((await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: c.body.id }] } })).body.details.reason).toBe("submission_not_pending");
-    expect((await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: h.body.id }] } })).status).toBe(200);
+    const subs = (await t.call("GET", `/missions/${mission.id}/submissions`, { token: creator.token })).body
+      .submissions;
+    expect(subs.find((s: { id: string }) => s.id === c.body.id)).toMatchObject({
+      status: "rejected",
+      reason: "content_hash_mismatch",
+    });
+    expect(subs.find((s: { id: string }) => s.id === h.body.id)).toMatchObject({
+      status: "pending",
+      reason: "awaiting_judgement",
+    });
+    expect(
+      (
+        await t.call("POST", `/missions/${mission.id}/award`, {
+          token: creator.token,
+          body: { winners: [{ submission_id: c.body.id }] },
+        })
+      ).body.details.reason,
+    ).toBe("submission_not_pending");
+    expect(
+      (
+        await t.call("POST", `/missions/${mission.id}/award`, {
+          token: creator.token,
+          body: { winners: [{ submission_id: h.body.id }] },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -39,8 +39,10 @@ describe("money", () => {
 describe("content hashes (AIP-1 §3, §6.1)", () => {
   const hex = "3a6eb0790f39ac87c94f3856b2dd2c5d110e6811602261a9a923d3bb23adc8b7";
   it("normalises 0x, bare and sha256: forms to sha256:<lowercase hex>", () => {
-    for (const f of [`0x${hex}`, hex, `sha256:${hex}`, `0x${hex.toUpperCase()}`]) expect(normalizeSha256(f)).toBe(`sha256:${hex}`);
-    for (const bad of ["", "0x1234", `sha512:${hex}`, `${hex}00`, "z".repeat(64)]) expect(normalizeSha256(bad)).toBeNull();
+    for (const f of [`0x${hex}`, hex, `sha256:${hex}`, `0x${hex.toUpperCase()}`])
+      expect(normalizeSha256(f)).toBe(`sha256:${hex}`);
+    for (const bad of ["", "0x1234", `sha512:${hex}`, `${hex}00`, "z".repeat(64)])
+      expect(normalizeSha256(bad)).toBeNull();
   });
 });
 
@@ -56,7 +58,9 @@ describe("addresses", () => {
 
 describe("stable JSON for idempotency", () => {
   it("ignores key order and undefined members", () => {
-    expect(stableStringify({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: undefined } })).toBe(stableStringify({ a: { d: [1, { y: 2, z: 1 }] }, b: 1 }));
+    expect(stableStringify({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: undefined } })).toBe(
+      stableStringify({ a: { d: [1, { y: 2, z: 1 }] }, b: 1 }),
+    );
     expect(stableStringify({ a: 1 })).not.toBe(stableStringify({ a: "1" }));
   });
 });
@@ -73,7 +77,13 @@ describe("text search", () => {
 describe("env", () => {
   it("has working defaults", () => {
     const c = parseEnv({});
-    expect(c).toMatchObject({ port: 3000, databaseUrl: undefined, dataDir: "./data", publicUrl: "http://localhost:3000", feeBps: 50 });
+    expect(c).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      dataDir: "./data",
+      publicUrl: "http://localhost:3000",
+      feeBps: 50,
+    });
     expect(c.assets[0]).toMatchObject({ symbol: "USDC", decimals: 6 });
   });
   it("stops on a bad value with a message naming the variable", () => {

@@ -47,7 +47,10 @@ describe("ResponseCache", () => {
     const c = new ResponseCache(1000);
     let fills = 0;
     let release!: (v: string) => void;
-    const fill = () => { fills++; return new Promise<string>((r) => (release = r)); };
+    const fill = () => {
+      fills++;
+      return new Promise<string>((r) => (release = r));
+    };
     const a = c.get("k", fill);
     const b = c.get("k", fill);
     expect(fills).toBe(1);
@@ -64,7 +67,11 @@ describe("ResponseCache", () => {
     expect(await old).toBe("old");
     expect(await after).toBe("new");
     // A failed fill is not shared with later callers.
-    await expect(c.get("x", async () => { throw new Error("boom"); })).rejects.toThrow("boom");
+    await expect(
+      c.get("x", async () => {
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
     expect(await c.get("x", async () => "ok")).toBe("ok");
   });
 });

@@ -34,10 +34,15 @@ async function streamBytes(res: http.ServerResponse, total: number): Promise<voi
   while (bigStream.sent < total && !res.destroyed) {
     const more = res.write(chunk);
     bigStream.sent += chunk.length;
-    if (!more) await new Promise<void>((r) => {
-      const done = () => { res.off("drain", done); res.off("close", done); r(); };
-      res.on("drain", done).on("close", done);
-    });
+    if (!more)
+      await new Promise<void>((r) => {
+        const done = () => {
+          res.off("drain", done);
+          res.off("close", done);
+          r();
+        };
+        res.on("drain", done).on("close", done);
+      });
   }
   res.end();
 }
@@ -52,32 +57,59 @@ function route(req: http.IncomingMessage, res: http.ServerResponse, body: string
   }
   if (path.startsWith("/ipfs/")) return void res.end(`gateway:${path}`);
   switch (path) {
-    case "/hello": return void res.end("hello world");
-    case "/missing": return void res.writeHead(404).end("nope");
+    case "/hello":
+      return void res.end("hello world");
+    case "/missing":
+      return void res.writeHead(404).end("nope");
     case "/echo":
-      return void res.end(JSON.stringify({ method: req.method, body, type: req.headers["content-type"] ?? null,
-        host: req.headers.host, auth: req.headers.authorization ?? null, ua: req.headers["user-agent"] }));
-    case "/303": return redirect(303, "/echo");
-    case "/302": return redirect(302, "/echo");
-    case "/307": return redirect(307, "/echo");
-    case "/relative": return redirect(301, "hello");
-    case "/to-other-origin": return redirect(307, `http://allowed.test:${allowedPort}/echo`);
-    case "/to-canary": return redirect(302, `http://127.0.0.1:${canaryPort}/`);
-    case "/to-canary-v6": return redirect(302, `http://[::1]:${canaryPort}/`);
-    case "/to-canary-decimal": return redirect(302, `http://2130706433:${canaryPort}/`);
-    case "/to-canary-name": return redirect(302, `http://localhost:${canaryPort}/`);
-    case "/to-file": return redirect(302, "file:///etc/passwd");
-    case "/to-data": return redirect(302, "data:,secret");
-    case "/big": bigStream.sent = 0; bigStream.done = streamBytes(res, 20 * MiB); return;
-    case "/declared-big": return void res.writeHead(200, { "content-length": String(20 * MiB) }).end();
-    case "/hang": return; // never answers
+      return void res.end(
+        JSON.stringify({
+          method: req.method,
+          body,
+          type: req.headers["content-type"] ?? null,
+          host: req.headers.host,
+          auth: req.headers.authorization ?? null,
+          ua: req.headers["user-agent"],
+        }),
+      );
+    case "/303":
+      return redirect(303, "/echo");
+    case "/302":
+      return redirect(302, "/echo");
+    case "/307":
+      return redirect(307, "/echo");
+    case "/relative":
+      return redirect(301, "hello");
+    case "/to-other-origin":
+      return redirect(307, `http://allowed.test:${allowedPort}/echo`);
+    case "/to-canary":
+      return redirect(302, `http://127.0.0.1:${canaryPort}/`);
+    case "/to-canary-v6":
+      return redirect(302, `http://[::1]:${canaryPort}/`);
+    case "/to-canary-decimal":
+      return redirect(302, `http://2130706433:${canaryPort}/`);
+    case "/to-canary-name":
+      return redirect(302, `http://localhost:${canaryPort}/`);
+    case "/to-file":
+      return redirect(302, "file:///etc/passwd");
+    case "/to-data":
+      return redirect(302, "data:,secret");
+    case "/big":
+      bigStream.sent = 0;
+      bigStream.done = streamBytes(res, 20 * MiB);
+      return;
+    case "/declared-big":
+      return void res.writeHead(200, { "content-length": String(20 * MiB) }).end();
+    case "/hang":
+      return; // never answers
     case "/trickle": {
       res.writeHead(200);
       const t = setInterval(() => res.write("."), 50);
       res.on("close", () => clearInterval(t));
       return;
     }
-    default: return void res.writeHead(500).end("unexpected path");
+    default:
+      return void res.writeHead(500).end("unexpected path");
   }
 }
 
@@ -90,7 +122,13 @@ beforeAll(async () => {
   const canary6 = http.createServer((_req, res) => res.end("CANARY"));
   canary6.on("connection", () => canaryConnections++);
   // ::1 may be missing in some containers; the v4 canary still guards the rest.
-  if (await listen(canary6, canaryPort, "::1").then(() => true, () => false)) canaries.push(canary6);
+  if (
+    await listen(canary6, canaryPort, "::1").then(
+      () => true,
+      () => false,
+    )
+  )
+    canaries.push(canary6);
 
   allowed = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -191,7 +229,8 @@ describe("safe fetch: hostile destinations", () => {
       ["/to-file", "unsupported_scheme"],
       ["/to-data", "unsupported_scheme"],
     ];
-    for (const [path, reason] of cases) expect([path, failure(await fetcher.fetch(base + path))]).toEqual([path, reason]);
+    for (const [path, reason] of cases)
+      expect([path, failure(await fetcher.fetch(base + path))]).toEqual([path, reason]);
     expect(canaryConnections - canaryBefore).toBe(0);
   });
 
@@ -219,7 +258,10 @@ describe("safe fetch: allowed destination", () => {
 
   it("connects by name with Host = the name and sends a User-Agent", async () => {
     const r = await permissive().fetch(`http://allowed.test:${allowedPort}/echo`);
-    expect(r.ok && JSON.parse(r.body.toString())).toMatchObject({ host: `allowed.test:${allowedPort}`, ua: "oabp-server/0.1.0" }); // AIP-1 §7.5.1: the full version
+    expect(r.ok && JSON.parse(r.body.toString())).toMatchObject({
+      host: `allowed.test:${allowedPort}`,
+      ua: "oabp-server/0.1.0",
+    }); // AIP-1 §7.5.1: the full version
   });
 
   it("caps a streamed body: 20 MiB against 10 MiB → too_large, and stops reading", async () => {
@@ -275,7 +317,11 @@ describe("safe fetch: allowed destination", () => {
 });
 
 describe("safe fetch: data: and ipfs:", () => {
-  const fetcher = createSafeFetcher({ resolve: async () => { throw new Error("no network for data:"); } });
+  const fetcher = createSafeFetcher({
+    resolve: async () => {
+      throw new Error("no network for data:");
+    },
+  });
 
   it("decodes base64 and percent-encoded data: URIs without any network", async () => {
     const b64 = await fetcher.fetch("data:text/plain;base64,aGVsbG8gd29ybGQ=");

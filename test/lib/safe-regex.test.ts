@@ -7,7 +7,13 @@ const MiB = 1024 * 1024;
 
 afterAll(() => closeMatcher());
 
-interface FvmCase { id: string; regex: string; proof: string; expected_match: boolean; requires?: string[] }
+interface FvmCase {
+  id: string;
+  regex: string;
+  proof: string;
+  expected_match: boolean;
+  requires?: string[];
+}
 
 // The frozen vectors are vendored in test/vectors (CC0). A missing file must fail the suite, not skip it.
 const vectorsPath = path.resolve(import.meta.dirname, "../vectors/verifier-test-vectors.json");
@@ -79,13 +85,22 @@ describe("bounds", () => {
     }
     // 600 Ki characters of "é" are 1.2 MB in UTF-8.
     expect(await matchContent("regex", "é", "é".repeat(600 * 1024))).toEqual({ ok: false, reason: "input_too_large" });
-    expect(await matchContent("substring", "a", "aaaa", { maxInputBytes: 3 })).toEqual({ ok: false, reason: "input_too_large" });
+    expect(await matchContent("substring", "a", "aaaa", { maxInputBytes: 3 })).toEqual({
+      ok: false,
+      reason: "input_too_large",
+    });
     expect(await matchContent("substring", "a", "a".repeat(MiB))).toEqual({ ok: true, matched: true }); // exactly 1 MiB is fine
   });
 
   it("a pattern longer than 1024 characters → pattern_too_long", async () => {
-    expect(await matchContent("regex", "a".repeat(MAX_PATTERN_LENGTH + 1), "a")).toEqual({ ok: false, reason: "pattern_too_long" });
-    expect(await matchContent("regex", "a".repeat(MAX_PATTERN_LENGTH), "a".repeat(2000))).toEqual({ ok: true, matched: true });
+    expect(await matchContent("regex", "a".repeat(MAX_PATTERN_LENGTH + 1), "a")).toEqual({
+      ok: false,
+      reason: "pattern_too_long",
+    });
+    expect(await matchContent("regex", "a".repeat(MAX_PATTERN_LENGTH), "a".repeat(2000))).toEqual({
+      ok: true,
+      matched: true,
+    });
   });
 });
 
@@ -124,9 +139,12 @@ describe("ReDoS (AIP-1 Appendix B)", () => {
   it("a slow (NFA-fallback) match times out, the event loop keeps ticking, and the next call works", async () => {
     // ~14 s in-process with re2js on this input: linear-time but far too slow; the worker is killed.
     const bytes = new Uint8Array(MiB);
-    for (let i = 0, x = 12345; i < MiB; i++) bytes[i] = ((x = (x * 1103515245 + 12345) & 0x7fffffff) >> 8) % 2 ? 0x61 : 0x62;
+    for (let i = 0, x = 12345; i < MiB; i++)
+      bytes[i] = ((x = (x * 1103515245 + 12345) & 0x7fffffff) >> 8) % 2 ? 0x61 : 0x62;
     const ab = Buffer.from(bytes).toString("latin1"); // pseudo-random a/b, built without GC churn
-    const { value, ticks } = await withTicker(() => matchContent("regex", "(?:.{0,50}a){15}[^\\w\\s]", ab, { timeoutMs: 300 }));
+    const { value, ticks } = await withTicker(() =>
+      matchContent("regex", "(?:.{0,50}a){15}[^\\w\\s]", ab, { timeoutMs: 300 }),
+    );
     expect(value).toEqual({ ok: false, reason: "timeout" });
     expect(ticks).toBeGreaterThan(0);
     // The killed worker is replaced.
@@ -135,12 +153,19 @@ describe("ReDoS (AIP-1 Appendix B)", () => {
 
   it("a tiny timeoutMs on a big input → timeout, then a fresh worker serves the next call", async () => {
     const slowInput = "ab".repeat(MiB / 2);
-    expect(await matchContent("regex", "(?:.{0,50}a){15}[^\\w\\s]", slowInput, { timeoutMs: 5 })).toEqual({ ok: false, reason: "timeout" });
+    expect(await matchContent("regex", "(?:.{0,50}a){15}[^\\w\\s]", slowInput, { timeoutMs: 5 })).toEqual({
+      ok: false,
+      reason: "timeout",
+    });
     const results = await Promise.all([
       matchContent("regex", "b$", slowInput, ANSWER),
       matchContent("regex", "^(ab)+$", slowInput, ANSWER),
       matchContent("regex", "[", "x"),
     ]);
-    expect(results).toEqual([{ ok: true, matched: true }, { ok: true, matched: true }, { ok: false, reason: "pattern_invalid" }]);
+    expect(results).toEqual([
+      { ok: true, matched: true },
+      { ok: true, matched: true },
+      { ok: false, reason: "pattern_invalid" },
+    ]);
   });
 });

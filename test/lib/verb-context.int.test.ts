@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const keyRows = (scope: string) => t.deps.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.scope, scope));
+const keyRows = (scope: string) =>
+  t.deps.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.scope, scope));
 
 describe("withTx", () => {
   it("reuses an outer transaction: the inner write rolls back with the outer one", async () => {
@@ -24,7 +25,9 @@ describe("withTx", () => {
     const err = await withTx(ctx, async (outer, inner) => {
       await withTx(inner, async (tx) => {
         expect(tx).toBe(outer);
-        await tx.insert(idempotencyKeys).values({ scope, key: "k", requestHash: "h", statusCode: "200", response: "{}", createdAt: ctx.now });
+        await tx
+          .insert(idempotencyKeys)
+          .values({ scope, key: "k", requestHash: "h", statusCode: "200", response: "{}", createdAt: ctx.now });
       });
       throw new Error("outer fails");
     }).catch((e: unknown) => e);
@@ -34,7 +37,12 @@ describe("withTx", () => {
 });
 
 describe("idempotent", () => {
-  const op = (scope: string, key: string | undefined, request: unknown) => ({ key, scope, request, answer: (r: { n: number }) => ({ status: 202, body: r }) });
+  const op = (scope: string, key: string | undefined, request: unknown) => ({
+    key,
+    scope,
+    request,
+    answer: (r: { n: number }) => ({ status: 202, body: r }),
+  });
 
   it("runs a verb once per key and replays the stored text and the router's status", async () => {
     let runs = 0;
@@ -44,7 +52,10 @@ describe("idempotent", () => {
     expect(first).toEqual({ status: 202, body: '{"n":1}', replayed: false });
     expect(again).toEqual({ status: 202, body: '{"n":1}', replayed: true });
     expect(runs).toBe(1);
-    const [row] = await t.deps.database.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, "test once"), eq(idempotencyKeys.key, "k1")));
+    const [row] = await t.deps.database.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, "test once"), eq(idempotencyKeys.key, "k1")));
     expect(row).toMatchObject({ statusCode: "202", response: '{"n":1}' });
   });
 
@@ -58,13 +69,16 @@ describe("idempotent", () => {
 
   it("a failed verb leaves no key row, so a retry runs", async () => {
     let runs = 0;
-    const failing = (ctx: Parameters<typeof onceTx>[0]) => onceTx(ctx, async () => {
-      runs++;
-      throw new Error("boom");
-    });
+    const failing = (ctx: Parameters<typeof onceTx>[0]) =>
+      onceTx(ctx, async () => {
+        runs++;
+        throw new Error("boom");
+      });
     await expect(idempotent(ctxForJob(t.deps), op("test fail", "k3", {}), failing)).rejects.toThrow("boom");
     expect(await keyRows("test fail")).toHaveLength(0);
-    const ok = await idempotent(ctxForJob(t.deps), op("test fail", "k3", {}), (ctx) => onceTx(ctx, async () => ({ n: ++runs })));
+    const ok = await idempotent(ctxForJob(t.deps), op("test fail", "k3", {}), (ctx) =>
+      onceTx(ctx, async () => ({ n: ++runs })),
+    );
     expect(ok).toEqual({ status: 202, body: '{"n":2}', replayed: false });
   });
 

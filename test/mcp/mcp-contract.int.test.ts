@@ -18,15 +18,24 @@ const card = async () => (await t.call("GET", "/.well-known/agent-card.json")).b
 
 /** RFC 6901 JSON Pointer. */
 function pointer(doc: unknown, ptr: string): any {
-  return ptr.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"))
+  return ptr
+    .split("/")
+    .slice(1)
+    .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"))
     .reduce<any>((node, key) => (node === undefined ? undefined : node[key]), doc);
 }
 
 /** Replays a recipe step of the card literally: its method, its headers (placeholders filled), its body. */
 async function replay(step: { method: string; headers: Record<string, string>; body?: unknown }, session?: string) {
   const url = new URL((await card()).transport.protocols[0].url);
-  const headers = Object.fromEntries(Object.entries(step.headers).map(([k, v]) => [k, v === "<value-from-initialize-response>" ? session! : v]));
-  const res = await t.app.request(url.pathname, { method: step.method, headers, body: step.body === undefined ? undefined : JSON.stringify(step.body) });
+  const headers = Object.fromEntries(
+    Object.entries(step.headers).map(([k, v]) => [k, v === "<value-from-initialize-response>" ? session! : v]),
+  );
+  const res = await t.app.request(url.pathname, {
+    method: step.method,
+    headers,
+    body: step.body === undefined ? undefined : JSON.stringify(step.body),
+  });
   const text = await res.text();
   return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : undefined };
 }
@@ -49,22 +58,37 @@ describe("manifest mcp object (§7.1, §7.1.1)", () => {
         teardown: expect.stringContaining("200 OK with an empty body"),
         liveness_probe: expect.stringContaining("GET /mcp returns 200 OK"),
       },
-      transport_paths: { served: ["/mcp"], compatibility_served: [], not_served: expect.arrayContaining(["/sse", "/v1/messages", "/mcp/sse"]) },
+      transport_paths: {
+        served: ["/mcp"],
+        compatibility_served: [],
+        not_served: expect.arrayContaining(["/sse", "/v1/messages", "/mcp/sse"]),
+      },
     });
     expect(["streamable_http", "sse", "stdio"]).toContain(m.mcp.transport);
     expect(m.endpoints.mcp).toBe(m.mcp.url);
     // compatibility_served and not_served never share a path (§7.1.1 MUST NOT)
-    expect(m.mcp.transport_paths.compatibility_served.filter((p: string) => m.mcp.transport_paths.not_served.includes(p))).toEqual([]);
+    expect(
+      m.mcp.transport_paths.compatibility_served.filter((p: string) => m.mcp.transport_paths.not_served.includes(p)),
+    ).toEqual([]);
   });
 
   it("every served path speaks MCP and every supported method answers there (never 404/405)", async () => {
     const m = await manifest();
     for (const path of m.mcp.transport_paths.served) {
-      const init = await t.call("POST", path, { body: INITIALIZE(), headers: { accept: "application/json, text/event-stream" } });
+      const init = await t.call("POST", path, {
+        body: INITIALIZE(),
+        headers: { accept: "application/json, text/event-stream" },
+      });
       expect(init.status).toBe(200);
       const session = init.headers.get("mcp-session-id")!;
       for (const method of m.mcp.supported_methods) {
-        const r = await t.call(method, path, method === "POST" ? { body: { jsonrpc: "2.0", method: "notifications/initialized" }, headers: { "mcp-session-id": session } } : { headers: { "mcp-session-id": session } });
+        const r = await t.call(
+          method,
+          path,
+          method === "POST"
+            ? { body: { jsonrpc: "2.0", method: "notifications/initialized" }, headers: { "mcp-session-id": session } }
+            : { headers: { "mcp-session-id": session } },
+        );
         expect(r.status, `${method} ${path}`).toBeLessThan(300);
       }
     }
@@ -76,7 +100,11 @@ describe("manifest mcp object (§7.1, §7.1.1)", () => {
       for (const method of ["GET", "POST", "DELETE"]) {
         const r = await t.call(method, path);
         expect([404, 405]).toContain(r.status);
-        expect(r.body).toMatchObject({ error: "TransportNotSupported", canonical_mcp_endpoint: `${PUBLIC_URL}${m.mcp.url}`, transport: m.mcp.transport });
+        expect(r.body).toMatchObject({
+          error: "TransportNotSupported",
+          canonical_mcp_endpoint: `${PUBLIC_URL}${m.mcp.url}`,
+          transport: m.mcp.transport,
+        });
       }
     }
     for (const path of m.mcp.transport_paths.compatibility_served) {
@@ -88,10 +116,26 @@ describe("manifest mcp object (§7.1, §7.1.1)", () => {
     const m = await manifest();
     const early = await rpc(t, INITIALIZE());
     t.clock.advance(m.mcp.handshake_timeout_seconds * 1000 - 1);
-    expect((await rpc(t, { jsonrpc: "2.0", method: "notifications/initialized" }, { session: early.headers.get("mcp-session-id")! })).status).toBe(202);
+    expect(
+      (
+        await rpc(
+          t,
+          { jsonrpc: "2.0", method: "notifications/initialized" },
+          { session: early.headers.get("mcp-session-id")! },
+        )
+      ).status,
+    ).toBe(202);
     const late = await rpc(t, INITIALIZE());
     t.clock.advance(m.mcp.handshake_timeout_seconds * 1000);
-    expect((await rpc(t, { jsonrpc: "2.0", method: "notifications/initialized" }, { session: late.headers.get("mcp-session-id")! })).body.error.code).toBe(-32001);
+    expect(
+      (
+        await rpc(
+          t,
+          { jsonrpc: "2.0", method: "notifications/initialized" },
+          { session: late.headers.get("mcp-session-id")! },
+        )
+      ).body.error.code,
+    ).toBe(-32001);
   });
 });
 
@@ -130,7 +174,10 @@ describe("A2A agent card (§9.3) and its transport block (§7.4)", () => {
     const m = await manifest();
     expect(c.transport.primary).toBe("mcp-streamable-http");
     const mcp = c.transport.protocols[0];
-    expect(mcp).toMatchObject({ id: "mcp-streamable-http", spec: "https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#streamable-http" });
+    expect(mcp).toMatchObject({
+      id: "mcp-streamable-http",
+      spec: "https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#streamable-http",
+    });
     expect(m.mcp.transport_paths.served).toContain(new URL(mcp.url).pathname);
     expect(new URL(mcp.url).origin).toBe(PUBLIC_URL);
     expect(mcp.handshake.responseSessionHeader.name).toBe("Mcp-Session-Id");
@@ -160,21 +207,31 @@ describe("A2A agent card (§9.3) and its transport block (§7.4)", () => {
     const shape = c.transport.protocols[0].errorShape;
     expect(shape.format).toBe("json-rpc-2.0");
     const noInit = await t.call("POST", "/mcp", { body: "", headers: { "content-type": "application/json" } });
-    expect({ jsonrpc: noInit.body.jsonrpc, id: noInit.body.id, error: noInit.body.error }).toEqual(shape.missingInitialize);
+    expect({ jsonrpc: noInit.body.jsonrpc, id: noInit.body.id, error: noInit.body.error }).toEqual(
+      shape.missingInitialize,
+    );
     const listFirst = await rpc(t, { jsonrpc: "2.0", id: 5, method: "tools/list" });
     expect(listFirst.body.error).toEqual(shape.missingInitialize.error);
     const expired = await rpc(t, { jsonrpc: "2.0", method: "notifications/initialized" }, { session: "mcp_gone" });
-    expect({ jsonrpc: expired.body.jsonrpc, id: expired.body.id, error: expired.body.error }).toEqual(shape.sessionExpired);
+    expect({ jsonrpc: expired.body.jsonrpc, id: expired.body.id, error: expired.body.error }).toEqual(
+      shape.sessionExpired,
+    );
     // the recipe pointers dereference: card#/transport/protocols/0/handshake, manifest#/mcp/lifecycle
     const recipe = new URL(shape.missingInitialize.error.data.recipeUrl);
     expect(recipe.origin).toBe(PUBLIC_URL);
     const fetched = (await t.call("GET", recipe.pathname)).body;
     expect(pointer(fetched, decodeURIComponent(recipe.hash.slice(1)))).toEqual(c.transport.protocols[0].handshake);
     const lifecycle = new URL(shape.sessionExpired.error.data.lifecycle);
-    expect(pointer((await t.call("GET", lifecycle.pathname)).body, lifecycle.hash.slice(1))).toEqual((await manifest()).mcp.lifecycle);
+    expect(pointer((await t.call("GET", lifecycle.pathname)).body, lifecycle.hash.slice(1))).toEqual(
+      (await manifest()).mcp.lifecycle,
+    );
     // §7.3.5 pointer inside a pending-session refusal: the notification step
     const pending = await rpc(t, INITIALIZE());
-    const refused = await rpc(t, { jsonrpc: "2.0", id: 6, method: "tools/list" }, { session: pending.headers.get("mcp-session-id")! });
+    const refused = await rpc(
+      t,
+      { jsonrpc: "2.0", id: 6, method: "tools/list" },
+      { session: pending.headers.get("mcp-session-id")! },
+    );
     const step = new URL(refused.body.error.data.recipeUrl);
     expect(pointer(fetched, step.hash.slice(1))).toEqual(c.transport.protocols[0].handshake.postInitializeNotification);
   });
@@ -195,6 +252,8 @@ describe("A2A agent card (§9.3) and its transport block (§7.4)", () => {
     const doc = (await t.call("GET", "/openapi.json")).body;
     for (const p of CARD_PATHS) expect(doc.paths[p]?.get, p).toBeDefined();
     expect(Object.keys(doc.paths["/mcp"]).sort()).toEqual(["delete", "get", "post"]);
-    expect(doc.paths["/mcp"].post.responses["400"].content["application/json"].schema.$ref).toBe("#/components/schemas/McpTransportError");
+    expect(doc.paths["/mcp"].post.responses["400"].content["application/json"].schema.$ref).toBe(
+      "#/components/schemas/McpTransportError",
+    );
   });
 });

@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const SECOND = 1000;
-const row = async (id: string) => (await t.deps.database.db.select().from(mcpSessions).where(eq(mcpSessions.id, id)))[0];
+const row = async (id: string) =>
+  (await t.deps.database.db.select().from(mcpSessions).where(eq(mcpSessions.id, id)))[0];
 const RECIPE = `${PUBLIC_URL}/.well-known/agent-card.json#/transport/protocols/0/handshake`;
 
 describe("initialize", () => {
@@ -37,7 +38,15 @@ describe("initialize", () => {
   });
 
   it("answers 2025-06-18 whatever revision the client asks for, and ignores a stale session header", async () => {
-    const old = await rpc(t, request("initialize", { protocolVersion: "2024-11-05", capabilities: {}, clientInfo: { name: "x", version: "0" } }), { session: "mcp_stale" });
+    const old = await rpc(
+      t,
+      request("initialize", {
+        protocolVersion: "2024-11-05",
+        capabilities: {},
+        clientInfo: { name: "x", version: "0" },
+      }),
+      { session: "mcp_stale" },
+    );
     expect(old.body.result.protocolVersion).toBe("2025-06-18");
     expect(old.headers.get("mcp-session-id")).not.toBe("mcp_stale");
   });
@@ -100,9 +109,15 @@ describe("follow-ups (§7.3.5)", () => {
     const id = await initialize(t);
     const init = await rpc(t, INITIALIZED, { session: id });
     const list = await rpc(t, request("tools/list"), { session: id });
-    const call = await rpc(t, request("tools/call", { name: "list_missions", arguments: { limit: 1 } }), { session: id });
+    const call = await rpc(t, request("tools/call", { name: "list_missions", arguments: { limit: 1 } }), {
+      session: id,
+    });
     const ping = await rpc(t, request("ping"), { session: id });
-    const cancelled = await rpc(t, { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } }, { session: id });
+    const cancelled = await rpc(
+      t,
+      { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } },
+      { session: id },
+    );
     const answer = await rpc(t, { jsonrpc: "2.0", id: 77, result: {} }, { session: id });
     const unknownMethod = await rpc(t, request("resources/list"), { session: id });
     for (const r of [init, list, call, ping, cancelled, answer, unknownMethod]) {
@@ -165,7 +180,10 @@ describe("teardown (§7.3.2) and liveness (§7.3.4)", () => {
   it("DELETE with an unknown, terminated or missing id is also 200 with an empty body", async () => {
     const id = await openSession(t);
     await t.call("DELETE", "/mcp", { headers: { "mcp-session-id": id } });
-    for (const headers of [{ "mcp-session-id": id }, { "mcp-session-id": "mcp_unknown" }, {}] as Record<string, string>[]) {
+    for (const headers of [{ "mcp-session-id": id }, { "mcp-session-id": "mcp_unknown" }, {}] as Record<
+      string,
+      string
+    >[]) {
       const r = await t.call("DELETE", "/mcp", { headers });
       expect(r.status).toBe(200);
       expect(r.text).toBe("");
@@ -173,7 +191,7 @@ describe("teardown (§7.3.2) and liveness (§7.3.4)", () => {
     }
   });
 
-  it("GET is 200 {\"ready\":true} with or without a session; HEAD answers too", async () => {
+  it('GET is 200 {"ready":true} with or without a session; HEAD answers too', async () => {
     const id = await openSession(t);
     const none = await t.call("GET", "/mcp");
     expect(none.status).toBe(200);
@@ -201,7 +219,10 @@ describe("teardown (§7.3.2) and liveness (§7.3.4)", () => {
 
 describe("session ids (§7.3.3)", () => {
   it("an id is never reassigned while pending or active, and only after the cooling period once ended", async () => {
-    const ids = (...list: string[]) => () => list.shift() ?? "mcp_fallback_" + Math.random();
+    const ids =
+      (...list: string[]) =>
+      () =>
+        list.shift() ?? "mcp_fallback_" + Math.random();
     const input = { protocolVersion: "2025-06-18", agentId: null, clientName: null, clientVersion: null };
     const x = "mcp_forced_reuse_candidate";
     expect((await createSession(t.deps, input, ids(x))).id).toBe(x);
@@ -223,20 +244,36 @@ describe("transport errors (§7.2.1, §7.4)", () => {
   });
 
   it("a wrong content type is 415 with the §7.2.1 fields (not the generic REST body)", async () => {
-    const r = await rpc(t, "jsonrpc=2.0&method=initialize", { headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const r = await rpc(t, "jsonrpc=2.0&method=initialize", {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expectTransportError(r, 415, -32600, PUBLIC_URL);
-    expectTransportError(await rpc(t, JSON.stringify(INITIALIZE()), { headers: { "content-type": "text/plain" } }), 415, -32600, PUBLIC_URL);
+    expectTransportError(
+      await rpc(t, JSON.stringify(INITIALIZE()), { headers: { "content-type": "text/plain" } }),
+      415,
+      -32600,
+      PUBLIC_URL,
+    );
   });
 
   it("malformed JSON, a batch, a non-JSON-RPC envelope: 400 with the §7.2.1 fields", async () => {
     expectTransportError(await rpc(t, "{not json"), 400, -32700, PUBLIC_URL);
     expectTransportError(await rpc(t, [INITIALIZE()]), 400, -32600, PUBLIC_URL);
     expectTransportError(await rpc(t, { id: 1, method: "initialize" }), 400, -32600, PUBLIC_URL);
-    expectTransportError(await rpc(t, { jsonrpc: "2.0", id: 1, method: "tools/list", params: [1] }), 400, -32600, PUBLIC_URL);
+    expectTransportError(
+      await rpc(t, { jsonrpc: "2.0", id: 1, method: "tools/list", params: [1] }),
+      400,
+      -32600,
+      PUBLIC_URL,
+    );
   });
 
   it("a POST without initialize first gets errorShape.missingInitialize with recipeUrl", async () => {
-    const expected = { code: -32600, message: "Invalid Request: send JSON-RPC initialize before any other MCP method.", data: { recipeUrl: RECIPE } };
+    const expected = {
+      code: -32600,
+      message: "Invalid Request: send JSON-RPC initialize before any other MCP method.",
+      data: { recipeUrl: RECIPE },
+    };
     const empty = await rpc(t, "");
     expectTransportError(empty, 400, -32600, PUBLIC_URL);
     expect(empty.body.error).toEqual(expected);
@@ -245,18 +282,30 @@ describe("transport errors (§7.2.1, §7.4)", () => {
     expect(noSession.body.error).toEqual(expected);
     expect((await rpc(t, INITIALIZED)).body.error).toEqual(expected);
     // ping is allowed at any time (MCP lifecycle)
-    expect((await rpc(t, { jsonrpc: "2.0", id: "p", method: "ping" })).body).toEqual({ jsonrpc: "2.0", id: "p", result: {} });
+    expect((await rpc(t, { jsonrpc: "2.0", id: "p", method: "ping" })).body).toEqual({
+      jsonrpc: "2.0",
+      id: "p",
+      result: {},
+    });
   });
 
   it("an unsupported MCP-Protocol-Version header is 400; a missing one is accepted", async () => {
     const id = await openSession(t);
-    expectTransportError(await rpc(t, request("tools/list"), { session: id, headers: { "mcp-protocol-version": "1999-01-01" } }), 400, -32600, PUBLIC_URL);
+    expectTransportError(
+      await rpc(t, request("tools/list"), { session: id, headers: { "mcp-protocol-version": "1999-01-01" } }),
+      400,
+      -32600,
+      PUBLIC_URL,
+    );
     const bare = await t.call("POST", "/mcp", { body: request("tools/list"), headers: { "mcp-session-id": id } }); // no Accept, no version
     expect(bare.status).toBe(200);
   });
 
   it("an oversized body is 413 with the §7.2.1 fields", async () => {
-    const big = JSON.stringify({ ...request("tools/call", { name: "list_missions", arguments: {} }), pad: "x".repeat(t.deps.config.bodyLimitBytes) });
+    const big = JSON.stringify({
+      ...request("tools/call", { name: "list_missions", arguments: {} }),
+      pad: "x".repeat(t.deps.config.bodyLimitBytes),
+    });
     expectTransportError(await rpc(t, big), 413, -32600, PUBLIC_URL);
   });
 
@@ -270,7 +319,11 @@ describe("transport errors (§7.2.1, §7.4)", () => {
     const manifest = (await t.call("GET", "/.well-known/oabp.json")).body;
     expect(manifest.mcp.transport_paths.not_served.length).toBeGreaterThan(0);
     for (const path of manifest.mcp.transport_paths.not_served) {
-      for (const [method, opts] of [["GET", {}], ["POST", { body: INITIALIZE() }], ["POST", { body: "x", headers: { "content-type": "text/plain" } }]] as const) {
+      for (const [method, opts] of [
+        ["GET", {}],
+        ["POST", { body: INITIALIZE() }],
+        ["POST", { body: "x", headers: { "content-type": "text/plain" } }],
+      ] as const) {
         const r = await t.call(method, path, opts);
         expect([404, 405], `${method} ${path}`).toContain(r.status);
         expect(r.headers.get("content-type")).toMatch(/^application\/json/);
@@ -286,7 +339,13 @@ describe("transport errors (§7.2.1, §7.4)", () => {
   });
 
   it("CORS lets browser clients send and read the session header", async () => {
-    const pre = await t.call("OPTIONS", "/mcp", { headers: { origin: "https://a.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type, mcp-session-id" } });
+    const pre = await t.call("OPTIONS", "/mcp", {
+      headers: {
+        origin: "https://a.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type, mcp-session-id",
+      },
+    });
     expect(pre.status).toBe(204);
     const r = await rpc(t, INITIALIZE(), { headers: { origin: "https://a.example" } });
     expect(r.headers.get("access-control-expose-headers")).toContain("Mcp-Session-Id");

@@ -28,9 +28,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-
 async function connect(token?: string) {
-  const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), token ? { requestInit: { headers: { Authorization: `Bearer ${token}` } } } : undefined);
+  const transport = new StreamableHTTPClientTransport(
+    new URL(`${base}/mcp`),
+    token ? { requestInit: { headers: { Authorization: `Bearer ${token}` } } } : undefined,
+  );
   const client = new Client({ name: "oabp-interop-test", version: "1.0.0" });
   const errors: unknown[] = [];
   client.onerror = (e) => errors.push(e);
@@ -39,7 +41,8 @@ async function connect(token?: string) {
 }
 
 type Connected = Awaited<ReturnType<typeof connect>>;
-const sessionRow = async (id: string) => (await t.deps.database.db.select().from(mcpSessions).where(eq(mcpSessions.id, id)))[0];
+const sessionRow = async (id: string) =>
+  (await t.deps.database.db.select().from(mcpSessions).where(eq(mcpSessions.id, id)))[0];
 
 async function close(c: Connected) {
   const id = c.transport.sessionId!;
@@ -67,12 +70,25 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
     const asCreator = await connect(creator.token);
     const sessionId = asCreator.transport.sessionId!;
     expect(sessionId).toBeTruthy();
-    expect(await sessionRow(sessionId)).toMatchObject({ state: "active", clientName: "oabp-interop-test", agentId: creator.address });
+    expect(await sessionRow(sessionId)).toMatchObject({
+      state: "active",
+      clientName: "oabp-interop-test",
+      agentId: creator.address,
+    });
     expect(asCreator.client.getServerVersion()).toMatchObject({ name: "oabp-server" });
     expect(asCreator.client.getServerCapabilities()).toMatchObject({ tools: {} });
 
     const { tools } = await asCreator.client.listTools();
-    expect(tools.map((x) => x.name).sort()).toEqual(["claim_mission", "create_mission", "get_agent", "get_mission", "get_receipt", "list_missions", "submit_solution", "vote"]);
+    expect(tools.map((x) => x.name).sort()).toEqual([
+      "claim_mission",
+      "create_mission",
+      "get_agent",
+      "get_mission",
+      "get_receipt",
+      "list_missions",
+      "submit_solution",
+      "vote",
+    ]);
     const called = new Set<string>();
     const call = async (c: Connected, name: string, args: Record<string, unknown>) => {
       const r = await c.client.callTool({ name, arguments: args });
@@ -82,7 +98,11 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
       return r.structuredContent as Record<string, any>;
     };
 
-    const mission = await call(asCreator, "create_mission", missionBody(t, { title: "Interop mission", tags: ["interop"] }));
+    const mission = await call(
+      asCreator,
+      "create_mission",
+      missionBody(t, { title: "Interop mission", tags: ["interop"] }),
+    );
     expect(mission).toMatchObject({ title: "Interop mission", creator: creator.address, status: "open" });
     const listed = await call(asCreator, "list_missions", { tag: "interop" });
     expect(listed.missions.map((m: { id: string }) => m.id)).toEqual([mission.id]);
@@ -93,7 +113,14 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
     expect(claim).toMatchObject({ mission_id: mission.id, agent_id: solver.address, status: "active" });
     const sub = await call(asSolver, "submit_solution", { mission_id: mission.id, content: "the interop answer" });
     expect(sub).toMatchObject({ status: "pending", submitter: solver.address });
-    expect((await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: sub.id }] } })).status).toBe(200);
+    expect(
+      (
+        await t.call("POST", `/missions/${mission.id}/award`, {
+          token: creator.token,
+          body: { winners: [{ submission_id: sub.id }] },
+        })
+      ).status,
+    ).toBe(200);
     const receipt = await call(asSolver, "get_receipt", { mission_id: mission.id, submission_id: sub.id });
     expect(receipt).toMatchObject({ type: "oabp.mission_receipt", agent_id: solver.address });
     expect((await call(asSolver, "get_agent", { agent_id: solver.address })).missions_completed).toBe(1);
@@ -106,7 +133,10 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
 
     // Anonymous: reads work, submit_solution is the §1.4 refusal as a tool error.
     const anonymous = await connect();
-    const refused = await anonymous.client.callTool({ name: "submit_solution", arguments: { mission_id: mission.id, content: "x" } });
+    const refused = await anonymous.client.callTool({
+      name: "submit_solution",
+      arguments: { mission_id: mission.id, content: "x" },
+    });
     expect(refused.isError).toBe(true);
     expect(JSON.parse(text(refused))).toEqual({ error: "ANONYMOUS_SUBMISSION_REJECTED" });
     const anonClaim = await anonymous.client.callTool({ name: "claim_mission", arguments: { mission_id: mission.id } });

@@ -11,13 +11,21 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-
 describe("tools/list", () => {
   it("lists the tools with input and output JSON Schemas, and stays small", async () => {
     const id = await openSession(t);
     const r = await rpc(t, request("tools/list"), { session: id });
     const tools = r.body.result.tools as { name: string; description: string; inputSchema: any; outputSchema: any }[];
-    expect(tools.map((x) => x.name)).toEqual(["list_missions", "get_mission", "submit_solution", "get_agent", "get_receipt", "create_mission", "vote", "claim_mission"]);
+    expect(tools.map((x) => x.name)).toEqual([
+      "list_missions",
+      "get_mission",
+      "submit_solution",
+      "get_agent",
+      "get_receipt",
+      "create_mission",
+      "vote",
+      "claim_mission",
+    ]);
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe("object");
       expect(tool.outputSchema.type).toBe("object");
@@ -58,8 +66,15 @@ describe("tools/call", () => {
       expect(r.content[1]!.text).toMatch(/identity/);
     }
     // the same for vote, and create_mission is UNAUTHORIZED, as on REST
-    expect(JSON.parse((await callTool(t, id, "vote", { mission_id: mission.id, submission_id: "sub_x", amount: "1" })).content[0]!.text)).toEqual({ error: "ANONYMOUS_SUBMISSION_REJECTED" });
-    expect(JSON.parse((await callTool(t, id, "create_mission", missionBody(t))).content[0]!.text).error).toBe("UNAUTHORIZED");
+    expect(
+      JSON.parse(
+        (await callTool(t, id, "vote", { mission_id: mission.id, submission_id: "sub_x", amount: "1" })).content[0]!
+          .text,
+      ),
+    ).toEqual({ error: "ANONYMOUS_SUBMISSION_REJECTED" });
+    expect(JSON.parse((await callTool(t, id, "create_mission", missionBody(t))).content[0]!.text).error).toBe(
+      "UNAUTHORIZED",
+    );
   });
 
   it("create_mission and submit_solution act as the bearer of the HTTP request, like REST", async () => {
@@ -67,23 +82,53 @@ describe("tools/call", () => {
     await credit(t, creator.address, 1_000_000_000n);
     const cs = await openSession(t, creator.token);
     const before = await t.call("GET", "/missions?limit=1"); // fills this instance's list cache
-    const created = await callTool(t, cs, "create_mission", { ...missionBody(t, { title: "Made over MCP" }), idempotency_key: "mcp-create-1" }, creator.token);
+    const created = await callTool(
+      t,
+      cs,
+      "create_mission",
+      { ...missionBody(t, { title: "Made over MCP" }), idempotency_key: "mcp-create-1" },
+      creator.token,
+    );
     expect(created.isError).toBe(false);
-    expect(created.structuredContent).toMatchObject({ title: "Made over MCP", creator: creator.address, status: "open" });
+    expect(created.structuredContent).toMatchObject({
+      title: "Made over MCP",
+      creator: creator.address,
+      status: "open",
+    });
     // the write dropped the cached list at once (read-your-writes)
     const after = await t.call("GET", "/missions?limit=1");
     expect(after.body.missions[0].id).toBe(created.structuredContent.id);
     expect(after.text).not.toBe(before.text);
     // same Idempotency-Key and arguments → the same answer, byte for byte
-    const again = await callTool(t, cs, "create_mission", { ...missionBody(t, { title: "Made over MCP" }), idempotency_key: "mcp-create-1" }, creator.token);
+    const again = await callTool(
+      t,
+      cs,
+      "create_mission",
+      { ...missionBody(t, { title: "Made over MCP" }), idempotency_key: "mcp-create-1" },
+      creator.token,
+    );
     expect(again.content[0]!.text).toBe(created.content[0]!.text);
 
     const solver = await signIn(t);
     const ss = await openSession(t, solver.token);
-    const sub = await callTool(t, ss, "submit_solution", { mission_id: created.structuredContent.id, content: "my answer" }, solver.token);
+    const sub = await callTool(
+      t,
+      ss,
+      "submit_solution",
+      { mission_id: created.structuredContent.id, content: "my answer" },
+      solver.token,
+    );
     expect(sub.isError).toBe(false);
-    expect(sub.structuredContent).toMatchObject({ submitter: solver.address, status: "pending", reason: "awaiting_judgement" });
-    const rest = await t.call("GET", `/missions/${created.structuredContent.id}/submissions/${sub.structuredContent.id}`, { token: solver.token });
+    expect(sub.structuredContent).toMatchObject({
+      submitter: solver.address,
+      status: "pending",
+      reason: "awaiting_judgement",
+    });
+    const rest = await t.call(
+      "GET",
+      `/missions/${created.structuredContent.id}/submissions/${sub.structuredContent.id}`,
+      { token: solver.token },
+    );
     expect(sub.structuredContent).toEqual(rest.body);
   });
 
@@ -91,9 +136,16 @@ describe("tools/call", () => {
     const id = await openSession(t);
     const missing = await callTool(t, id, "get_mission", { mission_id: "mis_01JZ0000000000000000000000" });
     expect(missing.isError).toBe(true);
-    expect(JSON.parse(missing.content[0]!.text)).toMatchObject({ error: "NOT_FOUND", message: expect.any(String), request_id: expect.stringMatching(/^req_/) });
+    expect(JSON.parse(missing.content[0]!.text)).toMatchObject({
+      error: "NOT_FOUND",
+      message: expect.any(String),
+      request_id: expect.stringMatching(/^req_/),
+    });
     const bad = await callTool(t, id, "list_missions", { limit: 1000 });
-    expect(JSON.parse(bad.content[0]!.text)).toMatchObject({ error: "INVALID_PARAMETER", details: { issues: [{ path: "limit" }] } });
+    expect(JSON.parse(bad.content[0]!.text)).toMatchObject({
+      error: "INVALID_PARAMETER",
+      details: { issues: [{ path: "limit" }] },
+    });
     const badAgent = await callTool(t, id, "get_agent", { agent_id: "not-an-address" });
     expect(JSON.parse(badAgent.content[0]!.text).error).toBe("INVALID_PARAMETER");
     const noArgs = await callTool(t, id, "get_receipt", {});
@@ -113,8 +165,20 @@ describe("tools/call", () => {
     // a resolved creator_judges mission → a receipt
     const { creator, mission } = await openMission(t);
     const solver = await signIn(t);
-    const sub = (await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content: "winning answer" } })).body;
-    expect((await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: sub.id }] } })).status).toBe(200);
+    const sub = (
+      await t.call("POST", `/missions/${mission.id}/submissions`, {
+        token: solver.token,
+        body: { content: "winning answer" },
+      })
+    ).body;
+    expect(
+      (
+        await t.call("POST", `/missions/${mission.id}/award`, {
+          token: creator.token,
+          body: { winners: [{ submission_id: sub.id }] },
+        })
+      ).status,
+    ).toBe(200);
     const id = await openSession(t);
     const receipt = await callTool(t, id, "get_receipt", { mission_id: mission.id, submission_id: sub.id });
     expect(receipt.structuredContent).toEqual((await t.call("GET", `/missions/${mission.id}/receipts/${sub.id}`)).body);
@@ -126,9 +190,20 @@ describe("tools/call", () => {
     const voter = await signIn(t);
     await credit(t, voter.address, 500n);
     const vs = await openSession(t, voter.token);
-    const vote = await callTool(t, vs, "vote", { mission_id: pv.mission.id, submission_id: pvSub.id, amount: "300" }, voter.token);
+    const vote = await callTool(
+      t,
+      vs,
+      "vote",
+      { mission_id: pv.mission.id, submission_id: pvSub.id, amount: "300" },
+      voter.token,
+    );
     expect(vote.isError, vote.content[0]!.text).toBe(false);
-    expect(vote.structuredContent).toMatchObject({ mission_id: pv.mission.id, submission_id: pvSub.id, voter: voter.address, amount: "300" });
+    expect(vote.structuredContent).toMatchObject({
+      mission_id: pv.mission.id,
+      submission_id: pvSub.id,
+      voter: voter.address,
+      amount: "300",
+    });
     expect((await t.call("GET", `/missions/${pv.mission.id}/votes`)).body.votes).toEqual([vote.structuredContent]);
   });
 });

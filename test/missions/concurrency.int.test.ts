@@ -21,7 +21,9 @@ describe.runIf(onRealPostgres)("concurrency on real Postgres", () => {
     const creator = await signIn(t);
     await credit(t, creator.address, 10n * (REWARD + FEE));
     const body = missionBody(t, { reward: { asset: "USDC", amount: REWARD.toString() } });
-    const results = await Promise.all(Array.from({ length: 50 }, () => t.call("POST", "/missions", { token: creator.token, body })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => t.call("POST", "/missions", { token: creator.token, body })),
+    );
     const created = results.filter((r) => r.status === 201);
     const refused = results.filter((r) => r.status === 409);
     expect(created).toHaveLength(10);
@@ -44,18 +46,24 @@ describe.runIf(onRealPostgres)("concurrency on real Postgres", () => {
     await credit(t, creator.address, 10n * (REWARD + FEE));
     const body = missionBody(t);
     const headers = { "idempotency-key": `k-${Date.now()}` };
-    const results = await Promise.all(Array.from({ length: 20 }, () => t.call("POST", "/missions", { token: creator.token, body, headers })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => t.call("POST", "/missions", { token: creator.token, body, headers })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
     expect(new Set(results.map((r) => r.text)).size).toBe(1);
     expect(results.filter((r) => r.headers.get("idempotent-replayed") === "true")).toHaveLength(19);
     const list = await t.call("GET", `/missions?creator=${creator.address}`);
     expect(list.body.missions).toHaveLength(1);
-    expect((await t.call("GET", `/agents/${creator.address}/balance`)).body.aigen_balance).toBe(Number(9n * (REWARD + FEE)));
+    expect((await t.call("GET", `/agents/${creator.address}/balance`)).body.aigen_balance).toBe(
+      Number(9n * (REWARD + FEE)),
+    );
   });
 
   it("ledger verification reads one snapshot: no false alarms while credits are in flight", async () => {
     const agents = await Promise.all(Array.from({ length: 5 }, () => signIn(t)));
-    const credits = Promise.all(Array.from({ length: 40 }, (_, i) => credit(t, agents[i % 5]!.address, 1_000n + BigInt(i))));
+    const credits = Promise.all(
+      Array.from({ length: 40 }, (_, i) => credit(t, agents[i % 5]!.address, 1_000n + BigInt(i))),
+    );
     const reports = await Promise.all(Array.from({ length: 5 }, () => verifyLedger(t.deps.database.db)));
     await credits;
     for (const r of reports) expect(r.problems).toEqual([]);
@@ -65,7 +73,9 @@ describe.runIf(onRealPostgres)("concurrency on real Postgres", () => {
     const account = newAccount();
     const message = await siweMessageFor(t, account);
     const signature = await account.signMessage({ message });
-    const results = await Promise.all(Array.from({ length: 10 }, () => t.call("POST", "/auth/siwe", { body: { message, signature } })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => t.call("POST", "/auth/siwe", { body: { message, signature } })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 401)).toHaveLength(9);
   });
@@ -76,7 +86,12 @@ describe.runIf(onRealPostgres)("concurrency on real Postgres", () => {
       const solvers = await Promise.all([signIn(t), signIn(t), signIn(t)]);
       const [voided, ...subs] = await Promise.all([
         t.call("POST", `/missions/${mission.id}/void`, { token: creator.token }),
-        ...solvers.map((s) => t.call("POST", `/missions/${mission.id}/submissions`, { token: s.token, body: { content: `answer ${s.address}` } })),
+        ...solvers.map((s) =>
+          t.call("POST", `/missions/${mission.id}/submissions`, {
+            token: s.token,
+            body: { content: `answer ${s.address}` },
+          }),
+        ),
       ]);
       const accepted = subs.filter((s) => s.status === 201).length;
       const after = await t.call("GET", `/missions/${mission.id}`);

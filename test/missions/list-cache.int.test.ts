@@ -25,12 +25,19 @@ describe("mission list cache", () => {
     const { creator, mission } = await openMission(t);
     const q = `/missions?creator=${creator.address}`;
     const misses = t.deps.missionLists.misses;
-    for (let i = 0; i < 5; i++) expect((await t.call("GET", q)).body.missions.map((m: { id: string }) => m.id)).toEqual([mission.id]);
+    for (let i = 0; i < 5; i++)
+      expect((await t.call("GET", q)).body.missions.map((m: { id: string }) => m.id)).toEqual([mission.id]);
     // The creation's NOTIFY may land after the first fill (real Postgres delivers it
     // asynchronously): at most one refill, not one per read.
     expect(t.deps.missionLists.misses - misses).toBeLessThanOrEqual(2);
-    const second = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { title: "Second" }) });
-    expect((await t.call("GET", q)).body.missions.map((m: { id: string }) => m.id)).toEqual([second.body.id, mission.id]);
+    const second = await t.call("POST", "/missions", {
+      token: creator.token,
+      body: missionBody(t, { title: "Second" }),
+    });
+    expect((await t.call("GET", q)).body.missions.map((m: { id: string }) => m.id)).toEqual([
+      second.body.id,
+      mission.id,
+    ]);
     const solver = await signIn(t);
     await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content: "x" } });
     expect((await t.call("GET", q)).body.missions[1].submission_count).toBe(1);
@@ -50,7 +57,9 @@ describe("mission list cache", () => {
     const { missionListCache } = await import("../../src/features/missions/missions.cache");
     const { openDatabase } = await import("../../src/db/client");
     const url = new URL(process.env.DATABASE_URL!);
-    const current = (await t.deps.database.db.execute("select current_database() as d" as never)) as unknown as { d: string }[];
+    const current = (await t.deps.database.db.execute("select current_database() as d" as never)) as unknown as {
+      d: string;
+    }[];
     url.pathname = `/${current[0]!.d}`;
     const database = await openDatabase({ url: url.toString(), poolMax: 2, migrate: false });
     try {

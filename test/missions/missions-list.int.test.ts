@@ -11,7 +11,12 @@ let t: TestApp;
 beforeAll(async () => {
   t = await makeTestApp({
     OABP_ASSETS: JSON.stringify([
-      { symbol: "USDC", decimals: 6, spam_fee: "5000000", addresses: { base: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" } },
+      {
+        symbol: "USDC",
+        decimals: 6,
+        spam_fee: "5000000",
+        addresses: { base: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" },
+      },
       { symbol: "GOLD", decimals: 0, spam_fee: "1", addresses: { base: GOLD } },
     ]),
   });
@@ -90,9 +95,12 @@ describe("GET /missions rejects bad query parameters", () => {
 });
 
 describe("GET /missions/{id} and unknown paths", () => {
-  it.each(["/missions/mis_01JZ0000000000000000000000", "/missions/garbage", "/api/missions/garbage"])("%s → 404 NOT_FOUND", async (path) => {
-    expectError(await t.call("GET", path), 404, "NOT_FOUND");
-  });
+  it.each(["/missions/mis_01JZ0000000000000000000000", "/missions/garbage", "/api/missions/garbage"])(
+    "%s → 404 NOT_FOUND",
+    async (path) => {
+      expectError(await t.call("GET", path), 404, "NOT_FOUND");
+    },
+  );
 
   it("an unknown path → JSON 404 listing the entry points", async () => {
     const r = await t.call("GET", "/no/such/thing");
@@ -191,7 +199,10 @@ describe("GET /missions filters", () => {
     expect(ids(await list(`creator=${c.address}&deadline_before=${at(5)}`))).toEqual([mid.id, soon.id]);
     expect(ids(await list(`creator=${c.address}&deadline_after=${at(2)}&deadline_before=${at(5)}`))).toEqual([mid.id]);
     const plus2 = new Date(base + 2 * DAY).toISOString().replace("Z", "+00:00");
-    expect(ids(await list(`creator=${c.address}&deadline_after=${encodeURIComponent(plus2)}`))).toEqual([late.id, mid.id]);
+    expect(ids(await list(`creator=${c.address}&deadline_after=${encodeURIComponent(plus2)}`))).toEqual([
+      late.id,
+      mid.id,
+    ]);
   });
 });
 
@@ -218,23 +229,26 @@ describe("GET /missions keyset pagination", () => {
   it.each([
     ["filtered", true],
     ["unfiltered", false],
-  ])("missions created mid-paging (%s) cause no duplicates and no gaps among the original set", async (_n, filtered) => {
-    const c = await funded();
-    const original: string[] = [];
-    for (let i = 0; i < 7; i++) original.push((await create(c)).id);
-    const added: string[] = [];
-    const query = filtered ? `creator=${c.address}&limit=3` : "limit=3";
-    const { seen } = await allPages(query, async () => {
-      t.clock.advance(1000);
-      for (let i = 0; i < 3; i++) added.push((await create(c)).id);
-    });
-    expect(new Set(seen).size).toBe(seen.length);
-    expect(seen.filter((id) => original.includes(id))).toEqual([...original].reverse());
-    // the newer missions sort before the cursor, so a reader that already started never sees them
-    expect(seen.filter((id) => added.includes(id))).toEqual([]);
-    const fresh = await list(query);
-    expect(ids(fresh)).toEqual([...added].reverse());
-  });
+  ])(
+    "missions created mid-paging (%s) cause no duplicates and no gaps among the original set",
+    async (_n, filtered) => {
+      const c = await funded();
+      const original: string[] = [];
+      for (let i = 0; i < 7; i++) original.push((await create(c)).id);
+      const added: string[] = [];
+      const query = filtered ? `creator=${c.address}&limit=3` : "limit=3";
+      const { seen } = await allPages(query, async () => {
+        t.clock.advance(1000);
+        for (let i = 0; i < 3; i++) added.push((await create(c)).id);
+      });
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen.filter((id) => original.includes(id))).toEqual([...original].reverse());
+      // the newer missions sort before the cursor, so a reader that already started never sees them
+      expect(seen.filter((id) => added.includes(id))).toEqual([]);
+      const fresh = await list(query);
+      expect(ids(fresh)).toEqual([...added].reverse());
+    },
+  );
 
   it("next_cursor is null on the last page, also when it is exactly full", async () => {
     const c = await funded();

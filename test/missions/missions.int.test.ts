@@ -12,7 +12,10 @@ describe("missions", () => {
   it("creates an open mission, escrowing reward + spam fee from the creator's balance", async () => {
     const creator = await signIn(t);
     await credit(t, creator.address, "200000000");
-    const r = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { tags: ["Search", "search", "docs"] }) });
+    const r = await t.call("POST", "/missions", {
+      token: creator.token,
+      body: missionBody(t, { tags: ["Search", "search", "docs"] }),
+    });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({
       creator: creator.address,
@@ -66,7 +69,14 @@ describe("missions", () => {
   it("refuses to void a mission that has a submission", async () => {
     const { creator, mission } = await openMission(t);
     const solver = await signIn(t);
-    expect((await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content: "answer" } })).status).toBe(201);
+    expect(
+      (
+        await t.call("POST", `/missions/${mission.id}/submissions`, {
+          token: solver.token,
+          body: { content: "answer" },
+        })
+      ).status,
+    ).toBe(201);
     const r = await t.call("POST", `/missions/${mission.id}/void`, { token: creator.token });
     expect(r.status).toBe(409);
     expect(r.body).toMatchObject({ error: "CONFLICT", details: { reason: "has_submissions" } });

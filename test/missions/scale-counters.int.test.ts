@@ -18,8 +18,11 @@ const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[]
 const addr = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
 
 async function aggregate(reviewee: string) {
-  const [r] = rowsOf<{ count: number; average: number | null }>(await t.deps.database.db.execute(
-    sql`select count(*)::int as count, round(avg(stars), 2)::float8 as average from reviews where reviewee = ${reviewee}`));
+  const [r] = rowsOf<{ count: number; average: number | null }>(
+    await t.deps.database.db.execute(
+      sql`select count(*)::int as count, round(avg(stars), 2)::float8 as average from reviews where reviewee = ${reviewee}`,
+    ),
+  );
   return { count: Number(r!.count), average: r!.count === 0 ? null : Number(r!.average) };
 }
 
@@ -27,7 +30,8 @@ describe("review counters (review_stats)", () => {
   it("equal count and round(avg, 2) after inserts, star edits, a reviewee change and deletes", async () => {
     const a = addr(0xa1);
     const b = addr(0xa2);
-    const ins = (id: string, mission: string, reviewer: string, reviewee: string, stars: number) => t.deps.database.db.execute(sql`
+    const ins = (id: string, mission: string, reviewer: string, reviewee: string, stars: number) =>
+      t.deps.database.db.execute(sql`
       insert into reviews (id, mission_id, reviewer, reviewee, reviewer_role, stars, created_at, updated_at)
       values (${id}, ${mission}, ${reviewer}, ${reviewee}, 'creator', ${stars}, now(), now())`);
     const check = async () => {
@@ -55,7 +59,10 @@ describe("review counters (review_stats)", () => {
 describe("mission tags table (mission_tags)", () => {
   it("mirrors missions.tags on create, edit and delete; ?tag= lists through it", async () => {
     const { mission } = await openMission(t, { tags: ["rare-tag-x", "search"] });
-    const tagsOf = async (id: string) => rowsOf<{ tag: string }>(await t.deps.database.db.execute(sql`select tag from mission_tags where mission_id = ${id} order by tag`)).map((r) => r.tag);
+    const tagsOf = async (id: string) =>
+      rowsOf<{ tag: string }>(
+        await t.deps.database.db.execute(sql`select tag from mission_tags where mission_id = ${id} order by tag`),
+      ).map((r) => r.tag);
     expect(await tagsOf(mission.id)).toEqual(["rare-tag-x", "search"]);
     const listed = await t.call("GET", "/missions?tag=rare-tag-x");
     expect(listed.status).toBe(200);

@@ -55,30 +55,102 @@ const BAD: [string, (t: TestApp) => Record<string, unknown>, number, string, Rec
   ['amount "1.5"', () => ({ reward: { asset: "USDC", amount: "1.5" } }), 400, "INVALID_PARAMETER"],
   ['amount "abc"', () => ({ reward: { asset: "USDC", amount: "abc" } }), 400, "INVALID_PARAMETER"],
   ["amount as a number", () => ({ reward: { asset: "USDC", amount: 5 } }), 400, "INVALID_PARAMETER"],
-  ["amount above uint256 max", () => ({ reward: { asset: "USDC", amount: (UINT256_MAX + 1n).toString() } }), 400, "INVALID_PARAMETER"],
+  [
+    "amount above uint256 max",
+    () => ({ reward: { asset: "USDC", amount: (UINT256_MAX + 1n).toString() } }),
+    400,
+    "INVALID_PARAMETER",
+  ],
   ["78-digit amount", () => ({ reward: { asset: "USDC", amount: "9".repeat(78) } }), 400, "INVALID_PARAMETER"],
-  ["unknown asset", () => ({ reward: { asset: "DOGE", amount: "100" } }), 422, "UNPROCESSABLE", { reason: "unknown_asset" }],
-  ['reward.chain "base" (rail not enabled)', () => ({ reward: { asset: "USDC", amount: "100", chain: "base" } }), 422, "UNPROCESSABLE", { reason: "rail_not_enabled" }],
-  ["deadline in the past", () => ({ deadline: new Date(now() - 1000).toISOString() }), 422, "UNPROCESSABLE", { reason: "deadline_in_past" }],
+  [
+    "unknown asset",
+    () => ({ reward: { asset: "DOGE", amount: "100" } }),
+    422,
+    "UNPROCESSABLE",
+    { reason: "unknown_asset" },
+  ],
+  [
+    'reward.chain "base" (rail not enabled)',
+    () => ({ reward: { asset: "USDC", amount: "100", chain: "base" } }),
+    422,
+    "UNPROCESSABLE",
+    { reason: "rail_not_enabled" },
+  ],
+  [
+    "deadline in the past",
+    () => ({ deadline: new Date(now() - 1000).toISOString() }),
+    422,
+    "UNPROCESSABLE",
+    { reason: "deadline_in_past" },
+  ],
   ["deadline equal to now", () => ({ deadline: new Date(now()).toISOString() }), 422, "UNPROCESSABLE"],
   ["deadline not ISO", () => ({ deadline: "next tuesday" }), 400, "INVALID_PARAMETER"],
   ["deadline as epoch number", () => ({ deadline: now() + 86_400_000 }), 400, "INVALID_PARAMETER"],
   ["unknown verification type", () => ({ verification: { type: "vibes", params: {} } }), 400, "INVALID_PARAMETER"],
-  ["creator_judges max_winners 0", () => ({ verification: { type: "creator_judges", params: { max_winners: 0 } } }), 400, "INVALID_PARAMETER"],
-  ['creator_judges max_winners "x"', () => ({ verification: { type: "creator_judges", params: { max_winners: "x" } } }), 400, "INVALID_PARAMETER"],
+  [
+    "creator_judges max_winners 0",
+    () => ({ verification: { type: "creator_judges", params: { max_winners: 0 } } }),
+    400,
+    "INVALID_PARAMETER",
+  ],
+  [
+    'creator_judges max_winners "x"',
+    () => ({ verification: { type: "creator_judges", params: { max_winners: "x" } } }),
+    400,
+    "INVALID_PARAMETER",
+  ],
   ["first_valid_match without a rule", () => fvm({}), 400, "INVALID_PARAMETER"],
   ["first_valid_match bad target_hash", () => fvm({ target_hash: "0x1234" }), 400, "INVALID_PARAMETER"],
-  ["first_valid_match http predicate_uri", () => fvm({ predicate_uri: "http://judge.example/check" }), 400, "INVALID_PARAMETER"],
+  [
+    "first_valid_match http predicate_uri",
+    () => fvm({ predicate_uri: "http://judge.example/check" }),
+    400,
+    "INVALID_PARAMETER",
+  ],
   ['first_valid_match match_mode "glob"', () => fvm({ expected: "a*", match_mode: "glob" }), 400, "INVALID_PARAMETER"],
-  ["regex with a backreference", () => fvm({ expected: "(a)\\1", match_mode: "regex" }), 422, "UNPROCESSABLE", { reason: "regex_not_re2" }],
-  ["regex over 1024 chars", () => fvm({ expected: "a".repeat(1025), match_mode: "regex" }), 422, "UNPROCESSABLE", { reason: "regex_too_long" }],
+  [
+    "regex with a backreference",
+    () => fvm({ expected: "(a)\\1", match_mode: "regex" }),
+    422,
+    "UNPROCESSABLE",
+    { reason: "regex_not_re2" },
+  ],
+  [
+    "regex over 1024 chars",
+    () => fvm({ expected: "a".repeat(1025), match_mode: "regex" }),
+    422,
+    "UNPROCESSABLE",
+    { reason: "regex_too_long" },
+  ],
   ["peer_vote missing voting_deadline", (t) => peer(t, { voting_deadline: undefined }), 400, "INVALID_PARAMETER"],
-  ["peer_vote voting_deadline before deadline", (t) => peer(t, { voting_deadline: new Date(t.clock.now().getTime() + 86_400_000).toISOString() }), 422, "UNPROCESSABLE", { reason: "voting_before_deadline" }],
-  ["peer_vote unknown vote_token", (t) => peer(t, { vote_token: "NOPE" }), 422, "UNPROCESSABLE", { reason: "unknown_asset" }],
+  [
+    "peer_vote voting_deadline before deadline",
+    (t) => peer(t, { voting_deadline: new Date(t.clock.now().getTime() + 86_400_000).toISOString() }),
+    422,
+    "UNPROCESSABLE",
+    { reason: "voting_before_deadline" },
+  ],
+  [
+    "peer_vote unknown vote_token",
+    (t) => peer(t, { vote_token: "NOPE" }),
+    422,
+    "UNPROCESSABLE",
+    { reason: "unknown_asset" },
+  ],
   ['peer_vote min_vote "0"', (t) => peer(t, { min_vote: "0" }), 400, "INVALID_PARAMETER"],
   ['peer_vote quorum "x"', (t) => peer(t, { quorum: "x" }), 400, "INVALID_PARAMETER"],
-  ["oracle bad oracle_contract", () => ({ verification: { type: "oracle", params: { oracle_contract: "0x123", oracle_method: "winner()" } } }), 400, "INVALID_PARAMETER"],
-  ["oracle missing oracle_method", () => ({ verification: { type: "oracle", params: { oracle_contract: "0x" + "ab".repeat(20) } } }), 400, "INVALID_PARAMETER"],
+  [
+    "oracle bad oracle_contract",
+    () => ({ verification: { type: "oracle", params: { oracle_contract: "0x123", oracle_method: "winner()" } } }),
+    400,
+    "INVALID_PARAMETER",
+  ],
+  [
+    "oracle missing oracle_method",
+    () => ({ verification: { type: "oracle", params: { oracle_contract: "0x" + "ab".repeat(20) } } }),
+    400,
+    "INVALID_PARAMETER",
+  ],
   ["tag with invalid chars", () => ({ tags: ["ok", "no spaces!"] }), 400, "INVALID_PARAMETER"],
   ["more than 10 tags", () => ({ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }), 400, "INVALID_PARAMETER"],
 ];
@@ -110,7 +182,10 @@ describe("POST /missions rejects bad input and writes nothing", () => {
 
   it("a creator field equal to the caller (any case) is accepted", async () => {
     const c = await creatorWithFunds();
-    const r = await t.call("POST", "/missions", { token: c.token, body: missionBody(t, { creator: c.account.address }) });
+    const r = await t.call("POST", "/missions", {
+      token: c.token,
+      body: missionBody(t, { creator: c.account.address }),
+    });
     expect(r.status, r.text).toBe(201);
     expect(r.body.creator).toBe(c.address);
   });
@@ -119,7 +194,11 @@ describe("POST /missions rejects bad input and writes nothing", () => {
     const c = await creatorWithFunds();
     const text = JSON.stringify(missionBody(t));
     for (const extra of [{} as Record<string, string>, { "content-length": String(Buffer.byteLength(text)) }]) {
-      const r = await t.call("POST", "/missions", { token: c.token, body: text, headers: { "content-type": "text/plain", ...extra } });
+      const r = await t.call("POST", "/missions", {
+        token: c.token,
+        body: text,
+        headers: { "content-type": "text/plain", ...extra },
+      });
       expectError(r, 415, "UNSUPPORTED_MEDIA_TYPE");
     }
     await expectNothingWritten(c.address);
@@ -144,7 +223,12 @@ describe("POST /missions rejects bad input and writes nothing", () => {
   it("an unknown oracle is accepted (201) with a warning on the mission", async () => {
     const c = await creatorWithFunds();
     const oracle = "0x" + "AB".repeat(20);
-    const r = await t.call("POST", "/missions", { token: c.token, body: missionBody(t, { verification: { type: "oracle", params: { oracle_contract: oracle, oracle_method: "winner(bytes32)" } } }) });
+    const r = await t.call("POST", "/missions", {
+      token: c.token,
+      body: missionBody(t, {
+        verification: { type: "oracle", params: { oracle_contract: oracle, oracle_method: "winner(bytes32)" } },
+      }),
+    });
     expect(r.status, r.text).toBe(201);
     expect(r.body.verification.params.oracle_contract).toBe(oracle.toLowerCase());
     expect(r.body.warnings).toEqual([expect.stringMatching(/oracle/)]);
@@ -153,10 +237,20 @@ describe("POST /missions rejects bad input and writes nothing", () => {
 
   it("an allow-listed oracle (OABP_ORACLES) is accepted without a warning", async () => {
     const known = "0x" + "cd".repeat(20);
-    const app = await makeTestApp({ OABP_RPC_URL: "http://127.0.0.1:9", OABP_ORACLES: JSON.stringify([{ chain: "base", address: known.toUpperCase().replace("0X", "0x"), method: "winner(bytes32)" }]) });
+    const app = await makeTestApp({
+      OABP_RPC_URL: "http://127.0.0.1:9",
+      OABP_ORACLES: JSON.stringify([
+        { chain: "base", address: known.toUpperCase().replace("0X", "0x"), method: "winner(bytes32)" },
+      ]),
+    });
     try {
       const c = await creatorWithFunds(app);
-      const r = await app.call("POST", "/missions", { token: c.token, body: missionBody(app, { verification: { type: "oracle", params: { oracle_contract: known, oracle_method: "winner(bytes32)" } } }) });
+      const r = await app.call("POST", "/missions", {
+        token: c.token,
+        body: missionBody(app, {
+          verification: { type: "oracle", params: { oracle_contract: known, oracle_method: "winner(bytes32)" } },
+        }),
+      });
       expect(r.status, r.text).toBe(201);
       expect(r.body.warnings).toEqual([]);
     } finally {
@@ -174,7 +268,10 @@ describe("POST /missions rejects bad input and writes nothing", () => {
       { tags: Array.from({ length: 10 }, (_, i) => `t-${i}.x_y`) },
     ];
     for (const over of bodies) {
-      const r = await t.call("POST", "/missions", { token: c.token, body: missionBody(t, { ...over, reward: { asset: "USDC", amount: "1000" } }) });
+      const r = await t.call("POST", "/missions", {
+        token: c.token,
+        body: missionBody(t, { ...over, reward: { asset: "USDC", amount: "1000" } }),
+      });
       expect(r.status, r.text).toBe(201);
     }
     const list = await t.call("GET", `/missions?creator=${c.address}`);
@@ -219,7 +316,9 @@ describe("Idempotency-Key on POST /missions", () => {
     expect(second.headers.get("idempotent-replayed")).toBe("true");
     const list = await t.call("GET", `/missions?creator=${c.address}`);
     expect(list.body.missions.map((m: { id: string }) => m.id)).toEqual([first.body.id]);
-    expect((await t.call("GET", `/agents/${c.address}/balance`)).body.aigen_balance).toBe(Number(BigInt(FUNDS) - 105_000_000n));
+    expect((await t.call("GET", `/agents/${c.address}/balance`)).body.aigen_balance).toBe(
+      Number(BigInt(FUNDS) - 105_000_000n),
+    );
   });
 
   it("same key + different body → 422 UNPROCESSABLE; the first mission stays the only one", async () => {
@@ -227,7 +326,11 @@ describe("Idempotency-Key on POST /missions", () => {
     const headers = { "idempotency-key": "create-2" };
     const first = await t.call("POST", "/missions", { token: c.token, body: missionBody(t), headers });
     expect(first.status).toBe(201);
-    const r = await t.call("POST", "/missions", { token: c.token, body: missionBody(t, { title: "Another title" }), headers });
+    const r = await t.call("POST", "/missions", {
+      token: c.token,
+      body: missionBody(t, { title: "Another title" }),
+      headers,
+    });
     expectError(r, 422, "UNPROCESSABLE");
     expect((await t.call("GET", `/missions?creator=${c.address}`)).body.missions).toHaveLength(1);
   });
@@ -248,7 +351,11 @@ describe("Idempotency-Key on POST /missions", () => {
     ["over 255 chars", "k".repeat(256)],
   ])("a key %s → 400 and nothing is written", async (_n, key) => {
     const c = await creatorWithFunds();
-    const r = await t.call("POST", "/missions", { token: c.token, body: missionBody(t), headers: { "idempotency-key": key } });
+    const r = await t.call("POST", "/missions", {
+      token: c.token,
+      body: missionBody(t),
+      headers: { "idempotency-key": key },
+    });
     expectError(r, 400, "INVALID_PARAMETER");
     await expectNothingWritten(c.address);
   });

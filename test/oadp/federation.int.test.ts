@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { oadpDomains } from "../../src/db/schema/index";
 import { verifyReportedHubs } from "../../src/features/oadp/federation.verify";
-import { createSafeFetcher, type SafeFetcher, type SafeFetchOptions, type SafeFetchResult } from "../../src/lib/safe-fetch";
+import {
+  createSafeFetcher,
+  type SafeFetcher,
+  type SafeFetchOptions,
+  type SafeFetchResult,
+} from "../../src/lib/safe-fetch";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
@@ -29,8 +34,21 @@ function recordingFetcher(real: SafeFetcher, answers: Record<string, SafeFetchRe
   return { fetcher, calls, answers };
 }
 
-const json = (v: unknown, status = 200): SafeFetchResult => ({ ok: true, status, headers: { "content-type": "application/json" }, body: Buffer.from(JSON.stringify(v)), url: "" });
-const OADP_DOC = { protocol: "oadp/1.0", hub: { name: "Good Hub", url: "https://good-hub.example.org/api", register: "https://good-hub.example.org/api/register" } };
+const json = (v: unknown, status = 200): SafeFetchResult => ({
+  ok: true,
+  status,
+  headers: { "content-type": "application/json" },
+  body: Buffer.from(JSON.stringify(v)),
+  url: "",
+});
+const OADP_DOC = {
+  protocol: "oadp/1.0",
+  hub: {
+    name: "Good Hub",
+    url: "https://good-hub.example.org/api",
+    register: "https://good-hub.example.org/api/register",
+  },
+};
 
 let t: TestApp;
 let rec: ReturnType<typeof recordingFetcher>;
@@ -50,7 +68,11 @@ describe("POST /federation/report", () => {
     const first = await report("https://Hub-One.example.org/api/");
     expect(first.status, first.text).toBe(200);
     expect(first.body).toEqual({ accepted: true, known: false, hub_url: "https://hub-one.example.org/api" });
-    for (const same of ["https://hub-one.example.org/api", "https://HUB-ONE.example.org:443/api#frag", "https://hub-one.example.org/api//"]) {
+    for (const same of [
+      "https://hub-one.example.org/api",
+      "https://HUB-ONE.example.org:443/api#frag",
+      "https://hub-one.example.org/api//",
+    ]) {
       const r = await t.call("POST", "/api/federation/report", { body: { hub_url: same, signal_layer: "well-known" } });
       expect(r.body, same).toEqual({ accepted: true, known: true, hub_url: "https://hub-one.example.org/api" });
     }
@@ -60,7 +82,15 @@ describe("POST /federation/report", () => {
 
     const listed = (await hubs()).hubs.filter((h: { domain: string }) => h.domain.startsWith("hub-one.example.org"));
     const one = listed.find((h: { hub_url: string }) => h.hub_url === "https://hub-one.example.org/api");
-    expect(one).toMatchObject({ domain: "hub-one.example.org", signal_layer: "header", report_count: 4, verified: false, status: "unverified", hub_name: null, last_checked_at: null });
+    expect(one).toMatchObject({
+      domain: "hub-one.example.org",
+      signal_layer: "header",
+      report_count: 4,
+      verified: false,
+      status: "unverified",
+      hub_name: null,
+      last_checked_at: null,
+    });
     expect(listed).toHaveLength(3);
   });
 
@@ -68,8 +98,12 @@ describe("POST /federation/report", () => {
     expect((await report("https://layers-a.example.org", { signal_layer: "robots.txt" })).status).toBe(200);
     expect((await report("https://layers-b.example.org", { signal_layer: undefined })).status).toBe(200);
     const all = (await hubs()).hubs;
-    expect(all.find((h: { hub_url: string }) => h.hub_url === "https://layers-a.example.org").signal_layer).toBe("robots-txt");
-    expect(all.find((h: { hub_url: string }) => h.hub_url === "https://layers-b.example.org").signal_layer).toBe("unknown");
+    expect(all.find((h: { hub_url: string }) => h.hub_url === "https://layers-a.example.org").signal_layer).toBe(
+      "robots-txt",
+    );
+    expect(all.find((h: { hub_url: string }) => h.hub_url === "https://layers-b.example.org").signal_layer).toBe(
+      "unknown",
+    );
   });
 
   it.each([
@@ -103,21 +137,42 @@ describe("POST /federation/report", () => {
   });
 
   it("shape errors → 400; nothing refused was stored", async () => {
-    expectError(await t.call("POST", "/federation/report", { body: { signal_layer: "header" } }), 400, "INVALID_PARAMETER");
+    expectError(
+      await t.call("POST", "/federation/report", { body: { signal_layer: "header" } }),
+      400,
+      "INVALID_PARAMETER",
+    );
     expectError(await report(42), 400, "INVALID_PARAMETER");
-    expectError(await report("https://ok.example.org", { signal_layer: "no spaces allowed" }), 400, "INVALID_PARAMETER");
+    expectError(
+      await report("https://ok.example.org", { signal_layer: "no spaces allowed" }),
+      400,
+      "INVALID_PARAMETER",
+    );
     const urls = (await hubs("?limit=100")).hubs.map((h: { hub_url: string }) => h.hub_url).join(" ");
-    for (const bad of ["127.0.0.1", "10.1.2.3", "localhost", "169.254", "intranet", "[::1]"]) expect(urls).not.toContain(bad);
+    for (const bad of ["127.0.0.1", "10.1.2.3", "localhost", "169.254", "intranet", "[::1]"])
+      expect(urls).not.toContain(bad);
   });
 
   it("rate-limits per caller (address, else IP) with Retry-After, and forgets after the hour", async () => {
-    const app = await makeTestApp({ OABP_OADP_FEDERATION_ENABLED: "true", OABP_OADP_REPORTS_PER_HOUR: "3", OABP_SESSION_TTL_SECONDS: "86400" });
+    const app = await makeTestApp({
+      OABP_OADP_FEDERATION_ENABLED: "true",
+      OABP_OADP_REPORTS_PER_HOUR: "3",
+      OABP_SESSION_TTL_SECONDS: "86400",
+    });
     try {
-      const fromIp = (ip: string, n: number) => app.app.request("/federation/report", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ hub_url: `https://rl-${ip.replace(/\./g, "-")}-${n}.example.org`, signal_layer: "header" }),
-      }, { incoming: { socket: { remoteAddress: ip } } });
+      const fromIp = (ip: string, n: number) =>
+        app.app.request(
+          "/federation/report",
+          {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({
+              hub_url: `https://rl-${ip.replace(/\./g, "-")}-${n}.example.org`,
+              signal_layer: "header",
+            }),
+          },
+          { incoming: { socket: { remoteAddress: ip } } },
+        );
       for (let n = 0; n < 3; n++) expect((await fromIp("203.0.113.7", n)).status).toBe(200);
       const limited = await fromIp("203.0.113.7", 3);
       expect(limited.status).toBe(429);
@@ -128,10 +183,20 @@ describe("POST /federation/report", () => {
       expect((await fromIp("198.51.100.9", 0)).status).toBe(200);
       const a = await signIn(app);
       for (let n = 0; n < 3; n++) {
-        const r = await app.call("POST", "/federation/report", { token: a.token, body: { hub_url: `https://agent-${n}.example.org` } });
+        const r = await app.call("POST", "/federation/report", {
+          token: a.token,
+          body: { hub_url: `https://agent-${n}.example.org` },
+        });
         expect(r.status, r.text).toBe(200);
       }
-      expectError(await app.call("POST", "/federation/report", { token: a.token, body: { hub_url: "https://agent-4.example.org" } }), 429, "RATE_LIMITED");
+      expectError(
+        await app.call("POST", "/federation/report", {
+          token: a.token,
+          body: { hub_url: "https://agent-4.example.org" },
+        }),
+        429,
+        "RATE_LIMITED",
+      );
       // The bucket is full again after an hour.
       app.clock.advance(HOUR);
       expect((await fromIp("203.0.113.7", 4)).status).toBe(200);
@@ -164,8 +229,15 @@ describe("verification (the job, behind OABP_OADP_FEDERATION_VERIFY)", () => {
   });
 
   it("with it: fetches the domain's agent-protocol.json through deps.fetcher, sets verified, honours the scan interval and the hub TTL", async () => {
-    const app = await makeTestApp({ OABP_OADP_FEDERATION_ENABLED: "true", OABP_OADP_FEDERATION_VERIFY: "true", OABP_OADP_SCAN_INTERVAL_MINUTES: "60", OABP_OADP_HUB_TTL_HOURS: "24" });
-    const r = recordingFetcher(app.deps.fetcher, { "https://good-hub.example.org/.well-known/agent-protocol.json": json(OADP_DOC) });
+    const app = await makeTestApp({
+      OABP_OADP_FEDERATION_ENABLED: "true",
+      OABP_OADP_FEDERATION_VERIFY: "true",
+      OABP_OADP_SCAN_INTERVAL_MINUTES: "60",
+      OABP_OADP_HUB_TTL_HOURS: "24",
+    });
+    const r = recordingFetcher(app.deps.fetcher, {
+      "https://good-hub.example.org/.well-known/agent-protocol.json": json(OADP_DOC),
+    });
     app.deps.fetcher = r.fetcher;
     const verify = () => verifyReportedHubs(app.deps);
     const hub = async (url: string) => (await hubs("", app)).hubs.find((h: { hub_url: string }) => h.hub_url === url);
@@ -177,12 +249,26 @@ describe("verification (the job, behind OABP_OADP_FEDERATION_VERIFY)", () => {
       expect(r.calls).toEqual([]);
 
       expect(await verify()).toBe(2); // one fetch per domain, not per hub
-      expect(r.calls.sort()).toEqual(["https://dead-hub.example.org/.well-known/agent-protocol.json", "https://good-hub.example.org/.well-known/agent-protocol.json"]);
-      expect(await hub("https://good-hub.example.org/api")).toMatchObject({ verified: true, status: "verified", hub_name: "Good Hub", verified_at: app.clock.now().toISOString(), last_checked_at: app.clock.now().toISOString() });
+      expect(r.calls.sort()).toEqual([
+        "https://dead-hub.example.org/.well-known/agent-protocol.json",
+        "https://good-hub.example.org/.well-known/agent-protocol.json",
+      ]);
+      expect(await hub("https://good-hub.example.org/api")).toMatchObject({
+        verified: true,
+        status: "verified",
+        hub_name: "Good Hub",
+        verified_at: app.clock.now().toISOString(),
+        last_checked_at: app.clock.now().toISOString(),
+      });
       expect(await hub("https://good-hub.example.org/other")).toMatchObject({ verified: true });
       expect(await hub("https://dead-hub.example.org")).toMatchObject({ verified: false, status: "unverified" });
-      expect((await hubs("?verified=true", app)).hubs.map((h: { hub_url: string }) => h.hub_url).sort()).toEqual(["https://good-hub.example.org/api", "https://good-hub.example.org/other"]);
-      expect((await hubs("?verified=false", app)).hubs.map((h: { hub_url: string }) => h.hub_url)).toEqual(["https://dead-hub.example.org"]);
+      expect((await hubs("?verified=true", app)).hubs.map((h: { hub_url: string }) => h.hub_url).sort()).toEqual([
+        "https://good-hub.example.org/api",
+        "https://good-hub.example.org/other",
+      ]);
+      expect((await hubs("?verified=false", app)).hubs.map((h: { hub_url: string }) => h.hub_url)).toEqual([
+        "https://dead-hub.example.org",
+      ]);
 
       // Within the scan interval nothing is fetched again, however often it is reported or the job runs.
       r.calls.length = 0;
@@ -232,7 +318,8 @@ describe("verification (the job, behind OABP_OADP_FEDERATION_VERIFY)", () => {
     });
     app.deps.fetcher = r.fetcher;
     try {
-      for (const host of ["not-oadp", "no-hub", "html", "missing"]) await report(`https://${host}.example.org`, {}, app);
+      for (const host of ["not-oadp", "no-hub", "html", "missing"])
+        await report(`https://${host}.example.org`, {}, app);
       expect(await verifyReportedHubs(app.deps)).toBe(4);
       const list = (await hubs("", app)).hubs;
       expect(list.every((h: { verified: boolean }) => !h.verified)).toBe(true);
@@ -251,9 +338,15 @@ describe("verification goes through the SSRF-safe fetcher", () => {
     try {
       expect((await report("https://rebinding.example.org/api", {}, app)).status).toBe(200);
       expect(await verifyReportedHubs(app.deps)).toBe(1);
-      const [row] = await app.deps.database.db.select().from(oadpDomains).where(eq(oadpDomains.domain, "rebinding.example.org"));
+      const [row] = await app.deps.database.db
+        .select()
+        .from(oadpDomains)
+        .where(eq(oadpDomains.domain, "rebinding.example.org"));
       expect(row).toMatchObject({ status: "unverified", lastError: "blocked_address", failures: 1 });
-      expect((await hubs("", app)).hubs[0]).toMatchObject({ verified: false, last_checked_at: app.clock.now().toISOString() });
+      expect((await hubs("", app)).hubs[0]).toMatchObject({
+        verified: false,
+        last_checked_at: app.clock.now().toISOString(),
+      });
     } finally {
       await app.close();
     }
@@ -272,7 +365,11 @@ describe("GET /federation/hubs", () => {
       expect(p1.hubs.map((h: { domain: string }) => h.domain)).toEqual(["page-4.example.org", "page-3.example.org"]);
       const p2 = await hubs(`?limit=2&cursor=${p1.next_cursor}`, app);
       const p3 = await hubs(`?limit=2&cursor=${p2.next_cursor}`, app);
-      expect([...p2.hubs, ...p3.hubs].map((h: { domain: string }) => h.domain)).toEqual(["page-2.example.org", "page-1.example.org", "page-0.example.org"]);
+      expect([...p2.hubs, ...p3.hubs].map((h: { domain: string }) => h.domain)).toEqual([
+        "page-2.example.org",
+        "page-1.example.org",
+        "page-0.example.org",
+      ]);
       expect(p3.next_cursor).toBeNull();
       expectError(await app.call("GET", "/federation/hubs?cursor=garbage"), 400, "INVALID_PARAMETER");
     } finally {

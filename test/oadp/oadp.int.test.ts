@@ -17,7 +17,21 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const PONG_KEYS = ["pong", "protocol", "hub", "hub_url", "message", "register_url", "agents_online", "open_missions", "features", "timestamp", "nonce", "key_id", "signature"].sort();
+const PONG_KEYS = [
+  "pong",
+  "protocol",
+  "hub",
+  "hub_url",
+  "message",
+  "register_url",
+  "agents_online",
+  "open_missions",
+  "features",
+  "timestamp",
+  "nonce",
+  "key_id",
+  "signature",
+].sort();
 
 async function wellKnown(app: TestApp = t) {
   const r = await app.call("GET", "/.well-known/agent-protocol.json");
@@ -26,7 +40,10 @@ async function wellKnown(app: TestApp = t) {
 }
 
 /** OADP "Verifying PONG Signatures", from the published document alone. */
-async function verifyPong(pong: Record<string, unknown>, doc: { hub: { public_key: string; key_id: string } }): Promise<boolean> {
+async function verifyPong(
+  pong: Record<string, unknown>,
+  doc: { hub: { public_key: string; key_id: string } },
+): Promise<boolean> {
   if (pong.key_id !== doc.hub.key_id) return false;
   const { signature, ...body } = pong;
   const bytes = new TextEncoder().encode(canonicalize(body)!);
@@ -44,7 +61,12 @@ describe("/.well-known/agent-protocol.json", () => {
     const doc = await wellKnown();
     expect(doc).toMatchObject({
       protocol: "oadp/1.0",
-      hub: { name: "OABP server", url: PUBLIC_URL, register: `${PUBLIC_URL}/auth/siwe`, key_id: t.deps.receiptKeys.active.keyId },
+      hub: {
+        name: "OABP server",
+        url: PUBLIC_URL,
+        register: `${PUBLIC_URL}/auth/siwe`,
+        key_id: t.deps.receiptKeys.active.keyId,
+      },
       open_registration: true,
       signed_pongs: true,
       ping: `${PUBLIC_URL}/ping`,
@@ -66,7 +88,14 @@ describe("POST /ping → signed PONG", () => {
     expect(r.status, r.text).toBe(200);
     const pong = r.body;
     expect(Object.keys(pong).sort()).toEqual(PONG_KEYS);
-    expect(pong).toMatchObject({ pong: true, protocol: "oadp/1.0", hub: "OABP server", register_url: `${PUBLIC_URL}/auth/siwe`, nonce: "n-1234", timestamp: t.clock.now().toISOString() });
+    expect(pong).toMatchObject({
+      pong: true,
+      protocol: "oadp/1.0",
+      hub: "OABP server",
+      register_url: `${PUBLIC_URL}/auth/siwe`,
+      nonce: "n-1234",
+      timestamp: t.clock.now().toISOString(),
+    });
     expect(await verifyPong(pong, doc)).toBe(true);
 
     expect(await verifyPong({ ...pong, agents_online: pong.agents_online + 1 }, doc)).toBe(false);
@@ -77,7 +106,12 @@ describe("POST /ping → signed PONG", () => {
     sig[0]! ^= 1;
     expect(await verifyPong({ ...pong, signature: sig.toString("base64url") }, doc)).toBe(false);
     // Another hub's key (or a key_id the document does not name) does not verify it.
-    const other = { hub: { public_key: Buffer.from(await ed.getPublicKeyAsync(ed.utils.randomSecretKey())).toString("base64url"), key_id: doc.hub.key_id } };
+    const other = {
+      hub: {
+        public_key: Buffer.from(await ed.getPublicKeyAsync(ed.utils.randomSecretKey())).toString("base64url"),
+        key_id: doc.hub.key_id,
+      },
+    };
     expect(await verifyPong(pong, other)).toBe(false);
     expect(await verifyPong({ ...pong, key_id: "someone-else" }, doc)).toBe(false);
   });
@@ -86,7 +120,18 @@ describe("POST /ping → signed PONG", () => {
     ["no body", undefined],
     ["anonymous tier", { ping: true }],
     ["minimal tier", { name: "scout-7", orchestrator: "openclaw", signal_layer: "well-known" }],
-    ["full tier", { name: "scout-7", orchestrator: "openclaw", capabilities: ["research", "code"], version: "1.2.0", description: "a scanner", signal_layer: "header", unknown_field: { a: 1 } }],
+    [
+      "full tier",
+      {
+        name: "scout-7",
+        orchestrator: "openclaw",
+        capabilities: ["research", "code"],
+        version: "1.2.0",
+        description: "a scanner",
+        signal_layer: "header",
+        unknown_field: { a: 1 },
+      },
+    ],
   ])("accepts %s, under / and /api", async (_name, body) => {
     const doc = await wellKnown();
     for (const path of ["/ping", "/api/ping"]) {
@@ -110,7 +155,14 @@ describe("POST /ping → signed PONG", () => {
     expect(r.status).toBe(200);
     expect(Object.keys(r.body).sort()).toEqual(PONG_KEYS);
     expect(r.body.agents_online).toBeGreaterThanOrEqual(2);
-    for (const secret of [a.address, b.address, a.account.address, b.account.address, "Secret Agent Alpha", "openclaw"]) {
+    for (const secret of [
+      a.address,
+      b.address,
+      a.account.address,
+      b.account.address,
+      "Secret Agent Alpha",
+      "openclaw",
+    ]) {
       expect(r.text.toLowerCase()).not.toContain(secret.toLowerCase());
     }
     // The PONG depends on the ping only through its nonce: a different tier gets the same bytes.
@@ -145,7 +197,11 @@ describe("POST /ping → signed PONG", () => {
     expectError(await t.call("POST", "/ping", { body: { nonce: "x".repeat(129) } }), 400, "INVALID_PARAMETER");
     expectError(await t.call("POST", "/ping", { body: { capabilities: "all" } }), 400, "INVALID_PARAMETER");
     expectError(await t.call("POST", "/ping", { body: [1, 2] }), 400, "INVALID_PARAMETER");
-    expectError(await t.call("POST", "/ping", { body: "ping", headers: { "content-type": "text/plain" } }), 415, "UNSUPPORTED_MEDIA_TYPE");
+    expectError(
+      await t.call("POST", "/ping", { body: "ping", headers: { "content-type": "text/plain" } }),
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
   });
 
   it("OABP_OADP_PING_ENABLED=false: 503 ping_disabled, and the well-known says signed_pongs: false", async () => {
@@ -186,13 +242,19 @@ describe("HTML meta, markdown and robots.txt signals", () => {
   it("any other text/html response gets the tags injected into its head", async () => {
     const app = await makeTestApp();
     try {
-      app.app.get("/test-page", (c) => c.html("<!doctype html><html><HEAD><title>x</title></HEAD><body>hi</body></html>"));
+      app.app.get("/test-page", (c) =>
+        c.html("<!doctype html><html><HEAD><title>x</title></HEAD><body>hi</body></html>"),
+      );
       app.app.get("/test-fragment", (c) => c.html("<p>bare</p>"));
-      app.app.get("/test-tagged", (c) => c.html('<html><head><meta name="agent-protocol" content="oadp/1.0"></head></html>'));
+      app.app.get("/test-tagged", (c) =>
+        c.html('<html><head><meta name="agent-protocol" content="oadp/1.0"></head></html>'),
+      );
       const page = await (await app.app.request("/test-page")).text();
       expect(page).toMatch(/^<!doctype html><html><HEAD>\n<meta name="agent-protocol" content="oadp\/1\.0">/);
       expect(page).toContain("<title>x</title></HEAD><body>hi</body>");
-      expect(await (await app.app.request("/test-fragment")).text()).toMatch(/^<meta name="agent-protocol" content="oadp\/1\.0">[\s\S]*<p>bare<\/p>$/);
+      expect(await (await app.app.request("/test-fragment")).text()).toMatch(
+        /^<meta name="agent-protocol" content="oadp\/1\.0">[\s\S]*<p>bare<\/p>$/,
+      );
       expect((await (await app.app.request("/test-tagged")).text()).match(/agent-protocol/g)).toHaveLength(1);
       // JSON is untouched.
       expect((await app.call("GET", "/health")).text).toBe('{"status":"ok"}');
@@ -202,7 +264,9 @@ describe("HTML meta, markdown and robots.txt signals", () => {
   });
 
   it("llms.txt carries the OADP markdown comment; robots.txt the OADP lines", async () => {
-    expect((await t.call("GET", "/llms.txt")).text).toContain(`<!-- OADP:1.0 hub=${PUBLIC_URL} reg=${PUBLIC_URL}/auth/siwe -->`);
+    expect((await t.call("GET", "/llms.txt")).text).toContain(
+      `<!-- OADP:1.0 hub=${PUBLIC_URL} reg=${PUBLIC_URL}/auth/siwe -->`,
+    );
     const robots = (await t.call("GET", "/robots.txt")).text.split("\n");
     expect(robots).toEqual(expect.arrayContaining(["# OADP/1.0", `# Agent-Hub: ${PUBLIC_URL}`]));
   });

@@ -24,7 +24,12 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "oabp-aip3-"));
   const port = await freePort(TEST_CONTENT_HOST);
   base = `http://${TEST_CONTENT_HOST}:${port}`;
-  const env: Record<string, string> = { OABP_DATA_DIR: dataDir, HOST: TEST_CONTENT_HOST, PORT: String(port), OABP_PUBLIC_URL: base };
+  const env: Record<string, string> = {
+    OABP_DATA_DIR: dataDir,
+    HOST: TEST_CONTENT_HOST,
+    PORT: String(port),
+    OABP_PUBLIC_URL: base,
+  };
   if (process.env.DATABASE_URL) {
     const fresh = await freshPostgresDatabase("oabp_aip3");
     env.DATABASE_URL = fresh.url;
@@ -48,7 +53,10 @@ afterAll(async () => {
 const json = async (method: string, p: string, body?: unknown, token?: string) => {
   const res = await fetch(base + p, {
     method,
-    headers: { ...(body !== undefined && { "content-type": "application/json" }), ...(token && { authorization: `Bearer ${token}` }) },
+    headers: {
+      ...(body !== undefined && { "content-type": "application/json" }),
+      ...(token && { authorization: `Bearer ${token}` }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as any };
@@ -57,7 +65,15 @@ const json = async (method: string, p: string, body?: unknown, token?: string) =
 async function signIn() {
   const account = privateKeyToAccount(generatePrivateKey());
   const { nonce } = (await json("POST", "/auth/nonce")).body;
-  const message = createSiweMessage({ address: account.address, chainId: 8453, domain: new URL(base).host, nonce, uri: base, version: "1", issuedAt: new Date() });
+  const message = createSiweMessage({
+    address: account.address,
+    chainId: 8453,
+    domain: new URL(base).host,
+    nonce,
+    uri: base,
+    version: "1",
+    issuedAt: new Date(),
+  });
   const r = await json("POST", "/auth/siwe", { message, signature: await account.signMessage({ message }) });
   expect(r.status).toBe(200);
   return { token: r.body.token as string, address: account.address.toLowerCase() };
@@ -74,17 +90,45 @@ describe("AIP-3 import from a second server process", () => {
 
     const creator = await signIn();
     const solver = await signIn();
-    expect((await json("POST", "/admin/ledger/credit", { agent_id: creator.address, asset: "USDC", amount: "1000000000" }, E2E_ADMIN)).status).toBe(200);
-    const mission = await json("POST", "/missions", {
-      title: "Name the capital", description: "Answer with the capital of France.", reward: { asset: "USDC", amount: "100000000" },
-      verification: { type: "first_valid_match", params: { expected: "paris" } }, deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-    }, creator.token);
+    expect(
+      (
+        await json(
+          "POST",
+          "/admin/ledger/credit",
+          { agent_id: creator.address, asset: "USDC", amount: "1000000000" },
+          E2E_ADMIN,
+        )
+      ).status,
+    ).toBe(200);
+    const mission = await json(
+      "POST",
+      "/missions",
+      {
+        title: "Name the capital",
+        description: "Answer with the capital of France.",
+        reward: { asset: "USDC", amount: "100000000" },
+        verification: { type: "first_valid_match", params: { expected: "paris" } },
+        deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      },
+      creator.token,
+    );
     expect(mission.status).toBe(201);
-    const sub = await json("POST", `/missions/${mission.body.id}/submissions`, { content: "It is Paris" }, solver.token);
+    const sub = await json(
+      "POST",
+      `/missions/${mission.body.id}/submissions`,
+      { content: "It is Paris" },
+      solver.token,
+    );
     expect(sub.body.status).toBe("accepted");
 
     const attestation = (await json("GET", `/reputation/${solver.address}/attestation`)).body;
-    expect(attestation.reputation.breakdown.bounties).toEqual({ first_valid_match: 1, oracle: 0, creator_judges: 0, peer_vote: 0, total_weighted_points: 1 });
+    expect(attestation.reputation.breakdown.bounties).toEqual({
+      first_valid_match: 1,
+      oracle: 0,
+      creator_judges: 0,
+      peer_vote: 0,
+      total_weighted_points: 1,
+    });
     expect(await attestationSigners(attestation)).toContain(manifest.issuer_address);
     const elo = attestation.reputation.elo as number;
     expect(elo).toBeGreaterThan(1400);
@@ -93,13 +137,26 @@ describe("AIP-3 import from a second server process", () => {
     T.clock.set(new Date(attestation.issued_at));
     const r = await T.call("POST", "/reputation/import", { body: attestation });
     expect(r.status, r.text).toBe(200);
-    expect(r.body).toMatchObject({ imported: true, subject_address: solver.address, issuer: `${base}/`, trust_factor_applied: 0.8, initial_elo: Math.floor(1400 + (elo - 1400) * 0.8) });
+    expect(r.body).toMatchObject({
+      imported: true,
+      subject_address: solver.address,
+      issuer: `${base}/`,
+      trust_factor_applied: 0.8,
+      initial_elo: Math.floor(1400 + (elo - 1400) * 0.8),
+    });
     const profile = (await T.call("GET", `/agents/${solver.address}`)).body;
     expect(profile.rating).toBe(1400);
-    expect(profile.imported_reputation.sources[0]).toMatchObject({ issuer: `${base}/`, server_address: manifest.issuer_address, attested_elo: elo });
+    expect(profile.imported_reputation.sources[0]).toMatchObject({
+      issuer: `${base}/`,
+      server_address: manifest.issuer_address,
+      attested_elo: elo,
+    });
 
     // Forged in transit: refused.
-    const forged = { ...attestation, reputation: { ...attestation.reputation, missions_completed: 40, breakdown: undefined } };
+    const forged = {
+      ...attestation,
+      reputation: { ...attestation.reputation, missions_completed: 40, breakdown: undefined },
+    };
     const bad = await T.call("POST", "/reputation/import", { body: forged });
     expect(bad.body).toMatchObject({ imported: false, reason: "signature_invalid" });
   }, 60_000);

@@ -28,7 +28,13 @@ beforeAll(async () => {
   S = await startIssuer();
   // A server whose manifest publishes some other key (the attestation's key is then a lie).
   const other = generateSigner();
-  rogue = await startReceiver({ "/.well-known/oabp.json": () => ({ status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ issuer_address: other.address }) }) });
+  rogue = await startReceiver({
+    "/.well-known/oabp.json": () => ({
+      status: 200,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ issuer_address: other.address }),
+    }),
+  });
   T = await makeTestApp({ OABP_TRUSTED_ISSUERS: JSON.stringify([{ url: `${S.url}/` }, { url: rogue.base }]) });
   const s = S.t;
   A = await signIn(s);
@@ -36,17 +42,37 @@ beforeAll(async () => {
   // creator_judges: A and B submit, the creator submits to its own mission too; A is awarded.
   const { creator, mission } = await openMission(s);
   creatorAddress = creator.address;
-  const a = await s.call("POST", `/missions/${mission.id}/submissions`, { token: A.token, body: { content: "answer a" } });
-  const b = await s.call("POST", `/missions/${mission.id}/submissions`, { token: B.token, body: { content: "answer b" } });
-  const self = await s.call("POST", `/missions/${mission.id}/submissions`, { token: creator.token, body: { content: "my own answer" } });
+  const a = await s.call("POST", `/missions/${mission.id}/submissions`, {
+    token: A.token,
+    body: { content: "answer a" },
+  });
+  const b = await s.call("POST", `/missions/${mission.id}/submissions`, {
+    token: B.token,
+    body: { content: "answer b" },
+  });
+  const self = await s.call("POST", `/missions/${mission.id}/submissions`, {
+    token: creator.token,
+    body: { content: "my own answer" },
+  });
   expect(self.status).toBe(201);
   [winningSub, losingSub, selfSub] = [a.body.id, b.body.id, self.body.id];
   expect(self.body).toMatchObject({ self_submission: true, status: "rejected", reason: "self_submission" });
-  const award = await s.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: winningSub }] } });
+  const award = await s.call("POST", `/missions/${mission.id}/award`, {
+    token: creator.token,
+    body: { winners: [{ submission_id: winningSub }] },
+  });
   expect(award.status).toBe(200);
   // first_valid_match: A right at once.
-  const fvm = (await openMission(s, { reward: { asset: "USDC", amount: "10000000" }, verification: { type: "first_valid_match", params: { expected: "42" } } })).mission;
-  expect((await s.call("POST", `/missions/${fvm.id}/submissions`, { token: A.token, body: { content: "it is 42" } })).body.status).toBe("accepted");
+  const fvm = (
+    await openMission(s, {
+      reward: { asset: "USDC", amount: "10000000" },
+      verification: { type: "first_valid_match", params: { expected: "42" } },
+    })
+  ).mission;
+  expect(
+    (await s.call("POST", `/missions/${fvm.id}/submissions`, { token: A.token, body: { content: "it is 42" } })).body
+      .status,
+  ).toBe("accepted");
 });
 afterAll(async () => {
   await T?.close();
@@ -67,16 +93,35 @@ describe("AIP-3 §2 attestations", () => {
     expect(manifest.aips).toContain("aip-3");
     expect(manifest.aip_support).toContain("AIP-4");
     expect(manifest.aip_supported).toContain(3);
-    expect(manifest.cross_chain).toMatchObject({ import_enabled: true, open_import: false, trust_factor: 0.5, max_attestation_age_days: 90 });
+    expect(manifest.cross_chain).toMatchObject({
+      import_enabled: true,
+      open_import: false,
+      trust_factor: 0.5,
+      max_attestation_age_days: 90,
+    });
     const doc = await attestationOf(A.address.toUpperCase().replace("0X", "0x"));
     const profile = (await S.t.call("GET", `/agents/${A.address}`)).body;
-    expect(doc).toMatchObject({ spec: "aip-3-v0.1", issued_at: "2026-06-01T00:00:00.000Z", expires_at: "2026-07-01T00:00:00.000Z" });
-    expect(doc.issuer).toMatchObject({ oabp_server: `${S.url}/`, chain_family: "evm", server_address: manifest.issuer_address });
+    expect(doc).toMatchObject({
+      spec: "aip-3-v0.1",
+      issued_at: "2026-06-01T00:00:00.000Z",
+      expires_at: "2026-07-01T00:00:00.000Z",
+    });
+    expect(doc.issuer).toMatchObject({
+      oabp_server: `${S.url}/`,
+      chain_family: "evm",
+      server_address: manifest.issuer_address,
+    });
     expect(doc.subject.address.toLowerCase()).toBe(A.address);
     expect(doc.reputation.elo).toBe(profile.rating);
     expect(doc.reputation.elo).toBeGreaterThan(1400);
     // §2: the breakdown's keys, weights and sum rule.
-    expect(doc.reputation.breakdown.bounties).toEqual({ first_valid_match: 1, oracle: 0, creator_judges: 1, peer_vote: 0, total_weighted_points: 6 });
+    expect(doc.reputation.breakdown.bounties).toEqual({
+      first_valid_match: 1,
+      oracle: 0,
+      creator_judges: 1,
+      peer_vote: 0,
+      total_weighted_points: 6,
+    });
     expect(doc.reputation.missions_completed).toBe(2);
     expect(doc.reputation.total_earned_usd_equivalent).toBeGreaterThan(0);
     expect(doc.signature.algorithm).toBe("secp256k1-eth-personal-sign");
@@ -108,7 +153,15 @@ describe("AIP-3 §10 settlement receipts and flat submission routes", () => {
   it("GET /api/submissions/{id}/receipt is signed by issuer_address; /submissions/{id} embeds it", async () => {
     const r = await S.t.call("GET", `/api/submissions/${winningSub}/receipt`);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ receipt_type: "settlement", spec_version: "AIP-3/1.0", settlement_status: "confirmed", settlement_chain: "ledger", settlement_tx: null, reward_asset: "USDC", signature_algo: "eth_personal_sign" });
+    expect(r.body).toMatchObject({
+      receipt_type: "settlement",
+      spec_version: "AIP-3/1.0",
+      settlement_status: "confirmed",
+      settlement_chain: "ledger",
+      settlement_tx: null,
+      reward_asset: "USDC",
+      signature_algo: "eth_personal_sign",
+    });
     expect(r.body.receipt_id).toMatch(/^rec_[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(r.body.agent_id).toBe(A.account.address); // EIP-55
     expect(r.body.artifact_hash).toMatch(/^sha256:[0-9a-f]{64}$/);
@@ -121,7 +174,9 @@ describe("AIP-3 §10 settlement receipts and flat submission routes", () => {
     expect(flat.body).toMatchObject({ id: winningSub, status: "accepted", receipt: r.body });
     // A tampered receipt no longer recovers to the issuer.
     const forged = { ...r.body, reward_amount: "999999999999" };
-    expect((await recoverMessageAddress({ message: settlementPayload(forged), signature: forged.signature })).toLowerCase()).not.toBe(S.t.deps.attestation.address);
+    expect(
+      (await recoverMessageAddress({ message: settlementPayload(forged), signature: forged.signature })).toLowerCase(),
+    ).not.toBe(S.t.deps.attestation.address);
   });
 
   it("404 for unknown and for unpaid submissions", async () => {
@@ -140,10 +195,23 @@ describe("AIP-3 §4 import", () => {
     const r = await T.call("POST", "/reputation/import", { body: doc });
     expect(r.status).toBe(200);
     const expected = Math.floor(1400 + (doc.reputation.elo - 1400) * 0.5 * 1);
-    expect(r.body).toMatchObject({ imported: true, subject_address: A.address, initial_elo: expected, aggregated_elo: expected, trust_factor_applied: 0.5, freshness_factor_applied: 1, valid_until: doc.expires_at, transitions_to_local_after_n_missions: 3 });
+    expect(r.body).toMatchObject({
+      imported: true,
+      subject_address: A.address,
+      initial_elo: expected,
+      aggregated_elo: expected,
+      trust_factor_applied: 0.5,
+      freshness_factor_applied: 1,
+      valid_until: doc.expires_at,
+      transitions_to_local_after_n_missions: 3,
+    });
     const p = (await T.call("GET", `/api/agents/${A.address}`)).body;
     expect(p.rating).toBe(1400); // local ELO untouched
-    expect(p.imported_reputation).toMatchObject({ elo: expected, missions_until_local: 3, sources: [{ issuer: `${S.url}/`, attested_elo: doc.reputation.elo }] });
+    expect(p.imported_reputation).toMatchObject({
+      elo: expected,
+      missions_until_local: 3,
+      sources: [{ issuer: `${S.url}/`, attested_elo: doc.reputation.elo }],
+    });
     const trusted = (await T.call("GET", "/reputation/trusted-issuers")).body;
     expect(trusted.trusted_issuers[0]).toMatchObject({ oabp_server: `${S.url}/`, trust_factor: 0.5 });
   });
@@ -154,16 +222,33 @@ describe("AIP-3 §4 import", () => {
     const expected = Math.floor(1400 + (doc.reputation.elo - 1400) * 0.5);
     const a = await signIn(T, A.account);
     const card = {
-      id: `agent://bot-${A.address.slice(2, 10)}`, name: "bot a", description: "Chinese-English translation of legal contracts", version: "1.0.0", seq: 1,
-      skills: ["nlp/translation/zh"], endpoints: [{ protocol: "http+json", uri: "https://bot.example/v1", auth: "bearer" }], extensions: { oabp: { agent_id: A.address } },
+      id: `agent://bot-${A.address.slice(2, 10)}`,
+      name: "bot a",
+      description: "Chinese-English translation of legal contracts",
+      version: "1.0.0",
+      seq: 1,
+      skills: ["nlp/translation/zh"],
+      endpoints: [{ protocol: "http+json", uri: "https://bot.example/v1", auth: "bearer" }],
+      extensions: { oabp: { agent_id: A.address } },
     };
     const adv = await T.call("POST", "/adp/adp.advertise", { token: a.token, body: card });
     expect(adv.status, adv.text).toBe(200);
-    const found = async () => (await T.call("POST", "/adp/adp.discover", { body: { tags: ["nlp/translation/zh"] } })).body.results.find((r: { agent_id: string }) => r.agent_id === A.address);
+    const found = async () =>
+      (await T.call("POST", "/adp/adp.discover", { body: { tags: ["nlp/translation/zh"] } })).body.results.find(
+        (r: { agent_id: string }) => r.agent_id === A.address,
+      );
     expect(await found()).toMatchObject({ imported_elo: expected });
     for (let i = 0; i < 3; i++) {
-      const m = (await openMission(T, { reward: { asset: "USDC", amount: "10000000" }, verification: { type: "first_valid_match", params: { expected: "42" } } })).mission;
-      expect((await T.call("POST", `/missions/${m.id}/submissions`, { token: a.token, body: { content: `42 (${i})` } })).body.status).toBe("accepted");
+      const m = (
+        await openMission(T, {
+          reward: { asset: "USDC", amount: "10000000" },
+          verification: { type: "first_valid_match", params: { expected: "42" } },
+        })
+      ).mission;
+      expect(
+        (await T.call("POST", `/missions/${m.id}/submissions`, { token: a.token, body: { content: `42 (${i})` } })).body
+          .status,
+      ).toBe("accepted");
       const p = (await T.call("GET", `/agents/${A.address}`)).body;
       expect(p.missions_completed).toBe(i + 1);
       if (i < 2) expect(p.imported_reputation.missions_until_local).toBe(2 - i);
@@ -206,9 +291,21 @@ describe("AIP-3 §4 import", () => {
     const { signature: _s, ...unsigned } = doc;
     const long = await signAttestation({ ...unsigned, expires_at: "2026-09-01T00:00:00.000Z" }, S.t.deps.attestation);
     await refused(long, "lifetime_exceeds_90_days");
-    const badBreakdown = await signAttestation({ ...unsigned, reputation: { ...doc.reputation, breakdown: { bounties: { ...doc.reputation.breakdown.bounties, total_weighted_points: 7 } } } }, S.t.deps.attestation);
+    const badBreakdown = await signAttestation(
+      {
+        ...unsigned,
+        reputation: {
+          ...doc.reputation,
+          breakdown: { bounties: { ...doc.reputation.breakdown.bounties, total_weighted_points: 7 } },
+        },
+      },
+      S.t.deps.attestation,
+    );
     await refused(badBreakdown, "breakdown_invalid");
-    const tooMany = await signAttestation({ ...unsigned, reputation: { ...doc.reputation, missions_completed: 1 } }, S.t.deps.attestation);
+    const tooMany = await signAttestation(
+      { ...unsigned, reputation: { ...doc.reputation, missions_completed: 1 } },
+      S.t.deps.attestation,
+    );
     await refused(tooMany, "breakdown_invalid");
     await refused({ spec: "aip-3-v0.1" }, "attestation_malformed");
     await refused({ ...doc, spec: "aip-3-v9" }, "spec_unsupported");
@@ -223,13 +320,25 @@ describe("AIP-3 §4 import", () => {
     const doc = await attestationOf(A.address);
     const { signature: _s, ...unsigned } = doc;
     const stranger = generateSigner();
-    const unknown = await signAttestation({ ...unsigned, issuer: { ...doc.issuer, oabp_server: "https://elsewhere.example/", server_address: stranger.address } }, stranger);
+    const unknown = await signAttestation(
+      {
+        ...unsigned,
+        issuer: { ...doc.issuer, oabp_server: "https://elsewhere.example/", server_address: stranger.address },
+      },
+      stranger,
+    );
     await refused(unknown, "issuer_unknown");
     // Claims S's URL but signs with another key: S's manifest names a different issuer_address.
-    const impostor = await signAttestation({ ...unsigned, issuer: { ...doc.issuer, server_address: stranger.address } }, stranger);
+    const impostor = await signAttestation(
+      { ...unsigned, issuer: { ...doc.issuer, server_address: stranger.address } },
+      stranger,
+    );
     await refused(impostor, "issuer_key_mismatch");
     // A trusted URL whose manifest publishes yet another key.
-    const viaRogue = await signAttestation({ ...unsigned, issuer: { ...doc.issuer, oabp_server: `${rogue.base}/`, server_address: stranger.address } }, stranger);
+    const viaRogue = await signAttestation(
+      { ...unsigned, issuer: { ...doc.issuer, oabp_server: `${rogue.base}/`, server_address: stranger.address } },
+      stranger,
+    );
     await refused(viaRogue, "issuer_key_mismatch");
   });
 });

@@ -28,21 +28,51 @@ describe.runIf(onRealPostgres)("crash safety on real Postgres", () => {
     const first = await startServer(env);
     cleanups.push(() => kill(first));
 
-    const call = async (base: string, method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
-      const res = await fetch(base + p, { method, headers: { ...(body !== undefined && { "content-type": "application/json" }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const call = async (
+      base: string,
+      method: string,
+      p: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ) => {
+      const res = await fetch(base + p, {
+        method,
+        headers: { ...(body !== undefined && { "content-type": "application/json" }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return { status: res.status, text: await res.text() };
     };
     const account = privateKeyToAccount(generatePrivateKey());
     const { nonce } = JSON.parse((await call(first.base, "POST", "/auth/nonce")).text);
-    const message = createSiweMessage({ address: account.address, chainId: 8453, domain: new URL(E2E_PUBLIC_URL).host, nonce, uri: E2E_PUBLIC_URL, version: "1" });
-    const { token } = JSON.parse((await call(first.base, "POST", "/auth/siwe", { message, signature: await account.signMessage({ message }) })).text);
+    const message = createSiweMessage({
+      address: account.address,
+      chainId: 8453,
+      domain: new URL(E2E_PUBLIC_URL).host,
+      nonce,
+      uri: E2E_PUBLIC_URL,
+      version: "1",
+    });
+    const { token } = JSON.parse(
+      (await call(first.base, "POST", "/auth/siwe", { message, signature: await account.signMessage({ message }) }))
+        .text,
+    );
     const auth = { authorization: `Bearer ${token}` };
 
     const N = 200;
     const REWARD = 1_000_000n;
     const FEE = 5_000_000n; // default USDC spam fee
     const admin = { authorization: `Bearer ${E2E_ADMIN}` };
-    expect((await call(first.base, "POST", "/admin/ledger/credit", { agent_id: account.address, asset: "USDC", amount: (BigInt(N) * (REWARD + FEE)).toString() }, admin)).status).toBe(200);
+    expect(
+      (
+        await call(
+          first.base,
+          "POST",
+          "/admin/ledger/credit",
+          { agent_id: account.address, asset: "USDC", amount: (BigInt(N) * (REWARD + FEE)).toString() },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
 
     const deadline = new Date(Date.now() + 86_400_000).toISOString(); // a retry must send the same body
     const body = (i: number) => ({
@@ -52,7 +82,8 @@ describe.runIf(onRealPostgres)("crash safety on real Postgres", () => {
       verification: { type: "creator_judges" },
       deadline,
     });
-    const create = (base: string, i: number) => call(base, "POST", "/missions", body(i), { ...auth, "idempotency-key": `crash-${i}` });
+    const create = (base: string, i: number) =>
+      call(base, "POST", "/missions", body(i), { ...auth, "idempotency-key": `crash-${i}` });
 
     // Load with 16 workers; kill the server once 30 creations have succeeded.
     const before = new Map<number, string>();
@@ -94,7 +125,15 @@ describe.runIf(onRealPostgres)("crash safety on real Postgres", () => {
     let listed = 0;
     let cursor: string | null = null;
     do {
-      const page = JSON.parse((await call(second.base, "GET", `/missions?creator=${account.address}&limit=100${cursor ? `&cursor=${cursor}` : ""}`)).text);
+      const page = JSON.parse(
+        (
+          await call(
+            second.base,
+            "GET",
+            `/missions?creator=${account.address}&limit=100${cursor ? `&cursor=${cursor}` : ""}`,
+          )
+        ).text,
+      );
       listed += page.missions.length;
       cursor = page.next_cursor;
     } while (cursor);

@@ -22,27 +22,59 @@ describe.runIf(onRealPostgres)("MCP across two server processes on one Postgres"
     await p.exited;
   };
 
-  async function http(base: string, method: string, p: string, o: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
+  async function http(
+    base: string,
+    method: string,
+    p: string,
+    o: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     if (o.body !== undefined) headers["content-type"] ??= "application/json";
     if (o.token) headers.authorization = `Bearer ${o.token}`;
-    const res = await fetch(base + p, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
+    const res = await fetch(base + p, {
+      method,
+      headers,
+      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+    });
     const text = await res.text();
     return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : undefined };
   }
   const mcp = (base: string, message: unknown, session?: string, token?: string) =>
-    http(base, "POST", "/mcp", { body: message, token, headers: { ...MCP_HEADERS, ...(session ? { "mcp-session-id": session } : {}) } });
+    http(base, "POST", "/mcp", {
+      body: message,
+      token,
+      headers: { ...MCP_HEADERS, ...(session ? { "mcp-session-id": session } : {}) },
+    });
   async function signIn(base: string) {
     const account = privateKeyToAccount(generatePrivateKey());
     const { nonce } = (await http(base, "POST", "/auth/nonce")).body;
-    const message = createSiweMessage({ address: account.address, chainId: 8453, domain: new URL(E2E_PUBLIC_URL).host, nonce, uri: E2E_PUBLIC_URL, version: "1" });
-    const r = await http(base, "POST", "/auth/siwe", { body: { message, signature: await account.signMessage({ message }) } });
+    const message = createSiweMessage({
+      address: account.address,
+      chainId: 8453,
+      domain: new URL(E2E_PUBLIC_URL).host,
+      nonce,
+      uri: E2E_PUBLIC_URL,
+      version: "1",
+    });
+    const r = await http(base, "POST", "/auth/siwe", {
+      body: { message, signature: await account.signMessage({ message }) },
+    });
     expect(r.status, r.text).toBe(200);
     return { token: r.body.token as string, address: account.address.toLowerCase() };
   }
-  const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "two-process-test", version: "1" } } };
+  const initialize = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "two-process-test", version: "1" } },
+  };
   const initialized = { jsonrpc: "2.0", method: "notifications/initialized" };
-  const call = (id: number, name: string, args: Record<string, unknown>) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+  const call = (id: number, name: string, args: Record<string, unknown>) => ({
+    jsonrpc: "2.0",
+    id,
+    method: "tools/call",
+    params: { name, arguments: args },
+  });
 
   it("initialize on one instance, tools on the other; DELETE on the first ends it on both", async () => {
     const db = await freshPostgresDatabase("oabp_mcp_two");
@@ -53,12 +85,34 @@ describe.runIf(onRealPostgres)("MCP across two server processes on one Postgres"
       return { DATABASE_URL: db.url, OABP_DATA_DIR: dir };
     };
     const [a, b] = await Promise.all([startServer(env()), startServer(env())]);
-    cleanups.push(() => stop(a), () => stop(b));
+    cleanups.push(
+      () => stop(a),
+      () => stop(b),
+    );
 
     const creator = await signIn(a.base);
-    expect((await http(a.base, "POST", "/admin/ledger/credit", { token: E2E_ADMIN, body: { agent_id: creator.address, asset: "USDC", amount: "1000000000" } })).status).toBe(200);
+    expect(
+      (
+        await http(a.base, "POST", "/admin/ledger/credit", {
+          token: E2E_ADMIN,
+          body: { agent_id: creator.address, asset: "USDC", amount: "1000000000" },
+        })
+      ).status,
+    ).toBe(200);
     const deadline = new Date(Date.now() + 7 * 86_400_000).toISOString();
-    const mission = (await http(a.base, "POST", "/missions", { token: creator.token, body: { title: "Two instances", description: "One session, two servers.", reward: { asset: "USDC", amount: "1000000" }, verification: { type: "creator_judges" }, deadline, tags: ["two"] } })).body;
+    const mission = (
+      await http(a.base, "POST", "/missions", {
+        token: creator.token,
+        body: {
+          title: "Two instances",
+          description: "One session, two servers.",
+          reward: { asset: "USDC", amount: "1000000" },
+          verification: { type: "creator_judges" },
+          deadline,
+          tags: ["two"],
+        },
+      })
+    ).body;
     expect(mission.id).toMatch(/^mis_/);
 
     // initialize on A; everything else on B
@@ -74,7 +128,12 @@ describe.runIf(onRealPostgres)("MCP across two server processes on one Postgres"
     expect(list.body.result.tools.length).toBe(8);
     const missions = await mcp(b.base, call(3, "list_missions", { tag: "two" }), session, solver.token);
     expect(missions.body.result.structuredContent.missions.map((m: { id: string }) => m.id)).toEqual([mission.id]);
-    const sub = await mcp(b.base, call(4, "submit_solution", { mission_id: mission.id, content: "answer from B" }), session, solver.token);
+    const sub = await mcp(
+      b.base,
+      call(4, "submit_solution", { mission_id: mission.id, content: "answer from B" }),
+      session,
+      solver.token,
+    );
     expect(sub.body.result.isError, sub.text).toBe(false);
     expect(sub.body.result.structuredContent).toMatchObject({ submitter: solver.address, status: "pending" });
     // the write through B is visible through A's REST list

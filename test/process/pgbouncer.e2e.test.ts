@@ -5,7 +5,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../../src/env";
 import { onRealPostgres } from "../helpers/db";
 import { pgbouncerBinary, startPgbouncer } from "../helpers/pgbouncer";
-import { E2E_ADMIN, freshPostgresDatabase, startServer, type ServerProcess, httpCall, httpSignIn } from "../helpers/process";
+import {
+  E2E_ADMIN,
+  freshPostgresDatabase,
+  startServer,
+  type ServerProcess,
+  httpCall,
+  httpSignIn,
+} from "../helpers/process";
 
 // Issue 16 must-show 4: the server behind a transaction-mode pooler (Debian's PgBouncer; .ci/run
 // installs it). Queries go through PgBouncer (DATABASE_URL); migrations and LISTEN use the direct
@@ -17,12 +24,23 @@ describe("pooler settings (env.ts)", () => {
   const direct = "postgres://app@db.internal:5432/oabp";
   it("named prepared statements are off by default only behind a pooler, and can be forced", () => {
     expect(parseEnv({ DATABASE_URL: direct }).databasePrepare).toBe(true);
-    expect(parseEnv({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct })).toMatchObject({ databaseUrl: pooled, databaseDirectUrl: direct, databasePrepare: false });
-    expect(parseEnv({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct, OABP_DB_PREPARE: "true" }).databasePrepare).toBe(true);
-    expect(parseEnv({ DATABASE_URL: pooled, OABP_DB_PREPARE: "false" })).toMatchObject({ databaseDirectUrl: undefined, databasePrepare: false });
+    expect(parseEnv({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct })).toMatchObject({
+      databaseUrl: pooled,
+      databaseDirectUrl: direct,
+      databasePrepare: false,
+    });
+    expect(
+      parseEnv({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct, OABP_DB_PREPARE: "true" }).databasePrepare,
+    ).toBe(true);
+    expect(parseEnv({ DATABASE_URL: pooled, OABP_DB_PREPARE: "false" })).toMatchObject({
+      databaseDirectUrl: undefined,
+      databasePrepare: false,
+    });
   });
   it("refuses a direct URL without the pooled one, and a bad OABP_DB_PREPARE", () => {
-    expect(() => parseEnv({ DATABASE_DIRECT_URL: direct })).toThrow(/DATABASE_DIRECT_URL: set only together with DATABASE_URL/);
+    expect(() => parseEnv({ DATABASE_DIRECT_URL: direct })).toThrow(
+      /DATABASE_DIRECT_URL: set only together with DATABASE_URL/,
+    );
     expect(() => parseEnv({ DATABASE_URL: pooled, OABP_DB_PREPARE: "maybe" })).toThrow(/OABP_DB_PREPARE/);
   });
 });
@@ -36,8 +54,12 @@ describe.runIf(onRealPostgres && bin)("behind PgBouncer (pool_mode=transaction)"
   const call = httpCall;
   const signIn = httpSignIn;
   const mission = (title: string) => ({
-    title, description: "Posted through PgBouncer.", reward: { asset: "USDC", amount: "100000000" },
-    verification: { type: "creator_judges", params: {} }, deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(), tags: ["pooled"],
+    title,
+    description: "Posted through PgBouncer.",
+    reward: { asset: "USDC", amount: "100000000" },
+    verification: { type: "creator_judges", params: {} },
+    deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    tags: ["pooled"],
   });
   // 100 USDC reward + the 5 USDC spam fee (env.ts DEFAULT_ASSETS).
   const COST = 105_000_000n;
@@ -58,9 +80,14 @@ describe.runIf(onRealPostgres && bin)("behind PgBouncer (pool_mode=transaction)"
     cleanups.push(() => pooler.stop());
     const dir = mkdtempSync(path.join(tmpdir(), "oabp-pgb-"));
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    const s: ServerProcess = await startServer({ DATABASE_URL: pooler.url, DATABASE_DIRECT_URL: db.url, DATABASE_POOL_MAX: "10", OABP_DATA_DIR: dir,
+    const s: ServerProcess = await startServer({
+      DATABASE_URL: pooler.url,
+      DATABASE_DIRECT_URL: db.url,
+      DATABASE_POOL_MAX: "10",
+      OABP_DATA_DIR: dir,
       // The award pays at once (no appeal window), so the receipt exists right after it.
-      OABP_APPEAL_DEFAULT: "off" });
+      OABP_APPEAL_DEFAULT: "off",
+    });
     cleanups.push(async () => {
       s.child.kill("SIGTERM");
       await s.exited;
@@ -70,22 +97,41 @@ describe.runIf(onRealPostgres && bin)("behind PgBouncer (pool_mode=transaction)"
     const solver = await signIn(s.base);
     // Admin credit under an Idempotency-Key (its transaction uses SET LOCAL lock_timeout): the replay is served, not re-applied.
     const credit = { agent_id: creator.address, asset: "USDC", amount: String(COST) };
-    const c1 = await call(s.base, "POST", "/admin/ledger/credit", credit, E2E_ADMIN, { "idempotency-key": "pgb-credit" });
+    const c1 = await call(s.base, "POST", "/admin/ledger/credit", credit, E2E_ADMIN, {
+      "idempotency-key": "pgb-credit",
+    });
     expect(c1.status, c1.text).toBe(200);
-    const c2 = await call(s.base, "POST", "/admin/ledger/credit", credit, E2E_ADMIN, { "idempotency-key": "pgb-credit" });
+    const c2 = await call(s.base, "POST", "/admin/ledger/credit", credit, E2E_ADMIN, {
+      "idempotency-key": "pgb-credit",
+    });
     expect(c2.text).toBe(c1.text);
 
     // Warm the list cache, write, read again: the write's NOTIFY (heard on the direct URL) drops the cached page.
     expect((await call(s.base, "GET", "/missions?tag=pooled")).body.missions).toEqual([]);
     const m = await call(s.base, "POST", "/missions", mission("Pooled"), creator.token);
     expect(m.status, m.text).toBe(201);
-    const listed = await eventually(() => call(s.base, "GET", "/missions?tag=pooled"), (r) => r.body.missions.length === 1);
+    const listed = await eventually(
+      () => call(s.base, "GET", "/missions?tag=pooled"),
+      (r) => r.body.missions.length === 1,
+    );
     expect(listed.body.missions.map((x: { id: string }) => x.id)).toEqual([m.body.id]);
     expect((await call(s.base, "GET", `/agents/${creator.address}`)).body.aigen_balance).toBe(0);
 
-    const sub = await call(s.base, "POST", `/missions/${m.body.id}/submissions`, { content: "An answer through the pooler." }, solver.token);
+    const sub = await call(
+      s.base,
+      "POST",
+      `/missions/${m.body.id}/submissions`,
+      { content: "An answer through the pooler." },
+      solver.token,
+    );
     expect(sub.status, sub.text).toBe(201);
-    const award = await call(s.base, "POST", `/missions/${m.body.id}/award`, { winners: [{ submission_id: sub.body.id }] }, creator.token);
+    const award = await call(
+      s.base,
+      "POST",
+      `/missions/${m.body.id}/award`,
+      { winners: [{ submission_id: sub.body.id }] },
+      creator.token,
+    );
     expect(award.status, award.text).toBe(200);
     const receipt = await call(s.base, "GET", `/missions/${m.body.id}/receipts/${sub.body.id}`);
     expect(receipt.status, receipt.text).toBe(200);
@@ -100,13 +146,34 @@ describe.runIf(onRealPostgres && bin)("behind PgBouncer (pool_mode=transaction)"
 
     // 20 concurrent creations against a balance covering exactly 5.
     const racer = await signIn(s.base);
-    expect((await call(s.base, "POST", "/admin/ledger/credit", { agent_id: racer.address, asset: "USDC", amount: String(5n * COST) }, E2E_ADMIN)).status).toBe(200);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => call(s.base, "POST", "/missions", mission(`Race ${i}`), racer.token)));
+    expect(
+      (
+        await call(
+          s.base,
+          "POST",
+          "/admin/ledger/credit",
+          { agent_id: racer.address, asset: "USDC", amount: String(5n * COST) },
+          E2E_ADMIN,
+        )
+      ).status,
+    ).toBe(200);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(s.base, "POST", "/missions", mission(`Race ${i}`), racer.token)),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((x) => x === 201)).toHaveLength(5);
-    expect(statuses.filter((x) => x !== 201 && x !== 409), results.filter((r) => r.status !== 201 && r.status !== 409).map((r) => r.text).join("\n")).toEqual([]);
+    expect(
+      statuses.filter((x) => x !== 201 && x !== 409),
+      results
+        .filter((r) => r.status !== 201 && r.status !== 409)
+        .map((r) => r.text)
+        .join("\n"),
+    ).toEqual([]);
     expect((await call(s.base, "GET", `/agents/${racer.address}`)).body.aigen_balance).toBe(0);
-    const mine = await eventually(() => call(s.base, "GET", "/missions?tag=pooled&limit=50"), (r) => r.body.missions.length === 6);
+    const mine = await eventually(
+      () => call(s.base, "GET", "/missions?tag=pooled&limit=50"),
+      (r) => r.body.missions.length === 6,
+    );
     expect(mine.body.missions).toHaveLength(6);
   });
 });

@@ -19,7 +19,11 @@ describe.runIf(onRealPostgres)("rate limits across two server processes on one P
     await p.exited;
   };
   const post = async (base: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(base + p, { method: "POST", headers: { ...(body ? { "content-type": "application/json" } : {}), ...headers }, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(base + p, {
+      method: "POST",
+      headers: { ...(body ? { "content-type": "application/json" } : {}), ...headers },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
   };
@@ -31,14 +35,27 @@ describe.runIf(onRealPostgres)("rate limits across two server processes on one P
       const dir = mkdtempSync(path.join(tmpdir(), "oabp-rl-two-"));
       cleanups.unshift(async () => rmSync(dir, { recursive: true, force: true }));
       // 8 per hour: one token back every 450 s, so the test's own duration refills nothing.
-      return { DATABASE_URL: db.url, OABP_DATA_DIR: dir, OABP_RATE_LIMIT_SESSION_IP: "8/3600", OABP_MCP_PENDING_SESSIONS_PER_IP: "3" };
+      return {
+        DATABASE_URL: db.url,
+        OABP_DATA_DIR: dir,
+        OABP_RATE_LIMIT_SESSION_IP: "8/3600",
+        OABP_MCP_PENDING_SESSIONS_PER_IP: "3",
+      };
     };
     const [a, b] = await Promise.all([startServer(env()), startServer(env())]);
-    cleanups.push(() => stop(a), () => stop(b));
+    cleanups.push(
+      () => stop(a),
+      () => stop(b),
+    );
     const servers = [a, b];
 
     // MCP initialize, alternating: the cap of 3 pending sessions is for the client, not per instance.
-    const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "rl", version: "1" } } };
+    const init = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "rl", version: "1" } },
+    };
     const inits = [];
     for (let i = 0; i < 4; i++) inits.push(await post(servers[i % 2]!.base, "/mcp", init, MCP_HEADERS));
     expect(inits.map((r) => r.status)).toEqual([200, 200, 200, 429]);

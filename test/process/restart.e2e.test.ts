@@ -3,7 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
-import { E2E_ADMIN, freshPostgresDatabase, startServer, type ServerProcess, httpCall, httpSignIn } from "../helpers/process";
+import {
+  E2E_ADMIN,
+  freshPostgresDatabase,
+  startServer,
+  type ServerProcess,
+  httpCall,
+  httpSignIn,
+} from "../helpers/process";
 
 // Issue 3, must-show 5: the job runner survives a crash. Missions are created on a real server
 // process, which is SIGKILLed before their deadlines; the deadlines pass while no server runs.
@@ -24,7 +31,12 @@ describe.runIf(onRealPostgres)("restart on real Postgres", () => {
   const call = httpCall;
   const signIn = httpSignIn;
   /** Polls `cond` every `everyMs` until it holds; throws `what` after `limitMs` (a generous bound, not a budget). */
-  const until = async (cond: () => Promise<boolean> | boolean, what: () => Promise<string> | string, limitMs = 30_000, everyMs = 50) => {
+  const until = async (
+    cond: () => Promise<boolean> | boolean,
+    what: () => Promise<string> | string,
+    limitMs = 30_000,
+    everyMs = 50,
+  ) => {
     for (const end = Date.now() + limitMs; !(await cond()); await sleep(everyMs)) {
       if (Date.now() > end) throw new Error(await what());
     }
@@ -49,23 +61,52 @@ describe.runIf(onRealPostgres)("restart on real Postgres", () => {
     const REST = 777n; // left over after funding, so the final balance is not a round number
     const rewards = { cjEmpty: 1_000_000n, cjJudging: 2_000_000n, fvmInvalid: 3_000_000n, fvmEmpty: 4_000_000n };
     const funding = Object.values(rewards).reduce((s, r) => s + r + SPAM, 0n);
-    expect((await call(first.base, "POST", "/admin/ledger/credit", { agent_id: creator.address, asset: "USDC", amount: (funding + REST).toString() }, E2E_ADMIN)).status).toBe(200);
+    expect(
+      (
+        await call(
+          first.base,
+          "POST",
+          "/admin/ledger/credit",
+          { agent_id: creator.address, asset: "USDC", amount: (funding + REST).toString() },
+          E2E_ADMIN,
+        )
+      ).status,
+    ).toBe(200);
 
     // Deadlines a few seconds ahead (the server's own clock decides), room for the setup below.
     const deadlineMs = Date.now() + 6_000;
     const deadline = new Date(deadlineMs).toISOString();
     const create = async (title: string, reward: bigint, verification: unknown) => {
-      const r = await call(first.base, "POST", "/missions", { title, description: "restart test", reward: { asset: "USDC", amount: reward.toString() }, verification, deadline }, creator.token);
+      const r = await call(
+        first.base,
+        "POST",
+        "/missions",
+        {
+          title,
+          description: "restart test",
+          reward: { asset: "USDC", amount: reward.toString() },
+          verification,
+          deadline,
+        },
+        creator.token,
+      );
       expect(r.status, r.text).toBe(201);
       return r.body.id as string;
     };
     const ids = {
       cjEmpty: await create("creator_judges, nobody submits", rewards.cjEmpty, { type: "creator_judges" }),
       cjJudging: await create("creator_judges with submissions", rewards.cjJudging, { type: "creator_judges" }),
-      fvmInvalid: await create("first_valid_match, only wrong answers", rewards.fvmInvalid, { type: "first_valid_match", params: { expected: "the one right answer" } }),
-      fvmEmpty: await create("first_valid_match, nobody submits", rewards.fvmEmpty, { type: "first_valid_match", params: { expected: "anything" } }),
+      fvmInvalid: await create("first_valid_match, only wrong answers", rewards.fvmInvalid, {
+        type: "first_valid_match",
+        params: { expected: "the one right answer" },
+      }),
+      fvmEmpty: await create("first_valid_match, nobody submits", rewards.fvmEmpty, {
+        type: "first_valid_match",
+        params: { expected: "anything" },
+      }),
     };
-    const submit = (id: string, s: { token: string }, content: string) => call(first.base, "POST", `/missions/${id}/submissions`, { content }, s.token);
+    const submit = (id: string, s: { token: string }, content: string) =>
+      call(first.base, "POST", `/missions/${id}/submissions`, { content }, s.token);
     const judged = [];
     for (const s of solvers.slice(0, 2)) {
       const r = await submit(ids.cjJudging, s, `my work, ${s.address}`);
@@ -76,14 +117,21 @@ describe.runIf(onRealPostgres)("restart on real Postgres", () => {
       const r = await submit(ids.fvmInvalid, s, `a wrong answer from ${s.address}`);
       expect(r.body).toMatchObject({ status: "rejected", reason: "expected_not_matched" });
     }
-    for (const id of Object.values(ids)) expect((await call(first.base, "GET", `/missions/${id}`)).body.status).toBe("open");
+    for (const id of Object.values(ids))
+      expect((await call(first.base, "GET", `/missions/${id}`)).body.status).toBe("open");
     await kill(first);
 
     // Wait until the deadlines have passed (same machine clock as the servers').
-    await until(() => Date.now() > deadlineMs + 100, () => "the deadline never passed");
+    await until(
+      () => Date.now() > deadlineMs + 100,
+      () => "the deadline never passed",
+    );
     // Two servers on the same database at once: their job loops race for the same due missions.
     const [second, third] = await Promise.all([startServer(env()), startServer(env())]);
-    cleanups.push(() => kill(second!), () => kill(third!));
+    cleanups.push(
+      () => kill(second!),
+      () => kill(third!),
+    );
     const bases = [second!.base, third!.base];
 
     const expected: Record<keyof typeof ids, Record<string, unknown>> = {
@@ -96,8 +144,12 @@ describe.runIf(onRealPostgres)("restart on real Postgres", () => {
     let missions: Record<string, unknown>[] = [];
     await until(
       async () => {
-        missions = await Promise.all(Object.values(ids).map(async (id) => (await call(bases[polls++ % 2]!, "GET", `/missions/${id}`)).body));
-        return Object.keys(ids).every((k, j) => Object.entries(expected[k as keyof typeof ids]).every(([f, v]) => missions[j]![f] === v));
+        missions = await Promise.all(
+          Object.values(ids).map(async (id) => (await call(bases[polls++ % 2]!, "GET", `/missions/${id}`)).body),
+        );
+        return Object.keys(ids).every((k, j) =>
+          Object.entries(expected[k as keyof typeof ids]).every(([f, v]) => missions[j]![f] === v),
+        );
       },
       () => `missions not settled: ${JSON.stringify(missions.map((m) => [m.id, m.status, m.phase]))}`,
       30_000,
@@ -112,10 +164,13 @@ describe.runIf(onRealPostgres)("restart on real Postgres", () => {
     const subs = (await call(second!.base, "GET", `/missions/${ids.cjJudging}/submissions`)).body.submissions;
     expect(subs.map((s: { status: string }) => s.status)).toEqual(["pending", "pending"]);
 
-    const balance = async (address: string, base = bases[0]!) => BigInt((await call(base, "GET", `/agents/${address}/balance`)).body.aigen_balance);
+    const balance = async (address: string, base = bases[0]!) =>
+      BigInt((await call(base, "GET", `/agents/${address}/balance`)).body.aigen_balance);
     // Each void refunded exactly once; the judging mission's reward is still in escrow.
     expect(await balance(creator.address)).toBe(REST + rewards.cjEmpty + rewards.fvmInvalid + rewards.fvmEmpty);
-    expect(await balance(creator.address, bases[1]!)).toBe(REST + rewards.cjEmpty + rewards.fvmInvalid + rewards.fvmEmpty);
+    expect(await balance(creator.address, bases[1]!)).toBe(
+      REST + rewards.cjEmpty + rewards.fvmInvalid + rewards.fvmEmpty,
+    );
     for (const s of solvers) expect(await balance(s.address)).toBe(0n);
     const verify = async () => (await call(bases[1]!, "GET", "/admin/ledger/verify", undefined, E2E_ADMIN)).body;
     let report = await verify();
@@ -126,11 +181,20 @@ describe.runIf(onRealPostgres)("restart on real Postgres", () => {
 
     // The judging mission still works after the restart: the creator (whose session survived)
     // awards it on one server; the other server's loop must not touch it again.
-    const award = await call(third!.base, "POST", `/missions/${ids.cjJudging}/award`, { winners: [{ submission_id: judged[1] }] }, creator.token);
+    const award = await call(
+      third!.base,
+      "POST",
+      `/missions/${ids.cjJudging}/award`,
+      { winners: [{ submission_id: judged[1] }] },
+      creator.token,
+    );
     expect(award.status, award.text).toBe(200);
     expect(award.body).toMatchObject({ status: "resolved", resolution_reason: "creator_award" });
     const fee = (rewards.cjJudging * 50n) / 10_000n;
-    await until(async () => (await balance(solvers[1]!.address)) === rewards.cjJudging - fee, async () => `winner not paid: ${await balance(solvers[1]!.address)}`);
+    await until(
+      async () => (await balance(solvers[1]!.address)) === rewards.cjJudging - fee,
+      async () => `winner not paid: ${await balance(solvers[1]!.address)}`,
+    );
     await sleep(600); // both job loops tick a few more times: nothing may be paid twice
     expect(await balance(solvers[1]!.address)).toBe(rewards.cjJudging - fee);
     expect(await balance(solvers[0]!.address)).toBe(0n);
@@ -155,29 +219,60 @@ describe.runIf(onRealPostgres)("restart on real Postgres", () => {
     const N = 120;
     const REWARD = 1_000n;
     const SPAM = 5_000_000n;
-    expect((await call(setup.base, "POST", "/admin/ledger/credit", { agent_id: creator.address, asset: "USDC", amount: (BigInt(N) * (REWARD + SPAM)).toString() }, E2E_ADMIN)).status).toBe(200);
+    expect(
+      (
+        await call(
+          setup.base,
+          "POST",
+          "/admin/ledger/credit",
+          { agent_id: creator.address, asset: "USDC", amount: (BigInt(N) * (REWARD + SPAM)).toString() },
+          E2E_ADMIN,
+        )
+      ).status,
+    ).toBe(200);
     // Each mission's deadline is 3 s after its own creation, so a slow setup on a loaded machine
     // cannot push a creation past its deadline; the setup server has no job loop to act on them.
     let deadlineMs = 0;
     const ids: string[] = [];
     for (let i = 0; i < N; i++) {
       deadlineMs = Date.now() + 3_000;
-      const r = await call(setup.base, "POST", "/missions", { title: `overdue ${i}`, description: "voided by the sweeper", reward: { asset: "USDC", amount: REWARD.toString() }, verification: { type: "creator_judges" }, deadline: new Date(deadlineMs).toISOString() }, creator.token);
+      const r = await call(
+        setup.base,
+        "POST",
+        "/missions",
+        {
+          title: `overdue ${i}`,
+          description: "voided by the sweeper",
+          reward: { asset: "USDC", amount: REWARD.toString() },
+          verification: { type: "creator_judges" },
+          deadline: new Date(deadlineMs).toISOString(),
+        },
+        creator.token,
+      );
       expect(r.status, r.text).toBe(201);
       ids.push(r.body.id);
     }
     await kill(setup);
-    await until(() => Date.now() > deadlineMs + 100, () => "the deadline never passed");
+    await until(
+      () => Date.now() > deadlineMs + 100,
+      () => "the deadline never passed",
+    );
 
     // Every mission is overdue now. Start a server with its loop and kill it as soon as it has
     // voided some but not all of them (watched through the database).
     const { default: postgres } = await import("postgres");
     const watch = postgres(db.url, { max: 1, onnotice: () => {} });
     cleanups.unshift(() => watch.end());
-    const voided = async () => Number((await watch`select count(*)::int as n from missions where status = 'voided'`)[0]!.n);
+    const voided = async () =>
+      Number((await watch`select count(*)::int as n from missions where status = 'voided'`)[0]!.n);
     const victim = await startServer(env("20"));
     cleanups.push(() => kill(victim));
-    await until(async () => (await voided()) > 0, () => "the victim's sweep never started", 30_000, 2);
+    await until(
+      async () => (await voided()) > 0,
+      () => "the victim's sweep never started",
+      30_000,
+      2,
+    );
     victim.child.kill("SIGKILL");
     await victim.exited;
     const atCrash = await voided();
@@ -186,11 +281,16 @@ describe.runIf(onRealPostgres)("restart on real Postgres", () => {
 
     const next = await startServer(env("50"));
     cleanups.push(() => kill(next));
-    await until(async () => (await voided()) === N, async () => `only ${await voided()} of ${N} voided after the restart`);
+    await until(
+      async () => (await voided()) === N,
+      async () => `only ${await voided()} of ${N} voided after the restart`,
+    );
     await sleep(300); // the loop ticks a few more times: nothing may be refunded twice
     // Each mission refunded exactly once: the creator holds N rewards; the chain has
     // 1 credit (2 entries) + N fundings (3 each) + N refunds (2 each).
-    expect(BigInt((await call(next.base, "GET", `/agents/${creator.address}/balance`)).body.aigen_balance)).toBe(BigInt(N) * REWARD);
+    expect(BigInt((await call(next.base, "GET", `/agents/${creator.address}/balance`)).body.aigen_balance)).toBe(
+      BigInt(N) * REWARD,
+    );
     const report = (await call(next.base, "GET", "/admin/ledger/verify", undefined, E2E_ADMIN)).body;
     expect(report.problems).toEqual([]);
     expect(report.entries).toBe(2 + 3 * N + 2 * N);

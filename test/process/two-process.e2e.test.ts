@@ -3,7 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
-import { E2E_ADMIN, freshPostgresDatabase, startServer, type ServerProcess, httpCall, httpSignIn } from "../helpers/process";
+import {
+  E2E_ADMIN,
+  freshPostgresDatabase,
+  startServer,
+  type ServerProcess,
+  httpCall,
+  httpSignIn,
+} from "../helpers/process";
 
 // Issue 16, a fleet on one database: two real server processes on one Postgres. Writes on one are
 // read on the other — by id at once, in the other's (warmed) list cache as soon as the commit's
@@ -40,20 +47,43 @@ describe.runIf(onRealPostgres)("two instances on one Postgres", () => {
     cleanups.push(() => stop(b));
 
     const creator = await signIn(a.base);
-    expect((await call(a.base, "POST", "/admin/ledger/credit", { agent_id: creator.address, asset: "USDC", amount: "500000000" }, E2E_ADMIN)).status).toBe(200);
+    expect(
+      (
+        await call(
+          a.base,
+          "POST",
+          "/admin/ledger/credit",
+          { agent_id: creator.address, asset: "USDC", amount: "500000000" },
+          E2E_ADMIN,
+        )
+      ).status,
+    ).toBe(200);
     // Warm B's list cache, then write on A.
     const warm = await call(b.base, "GET", "/missions?limit=10");
     expect(warm.body.missions).toEqual([]);
-    const m = await call(a.base, "POST", "/missions", {
-      title: "Fleet", description: "Created on instance A.", reward: { asset: "USDC", amount: "100000000" },
-      verification: { type: "creator_judges", params: {} }, deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(), tags: ["fleet"],
-    }, creator.token);
+    const m = await call(
+      a.base,
+      "POST",
+      "/missions",
+      {
+        title: "Fleet",
+        description: "Created on instance A.",
+        reward: { asset: "USDC", amount: "100000000" },
+        verification: { type: "creator_judges", params: {} },
+        deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        tags: ["fleet"],
+      },
+      creator.token,
+    );
     expect(m.status, m.text).toBe(201);
     // By id: no cache in the way, at once. The token minted on A works on B.
     expect((await call(b.base, "GET", `/missions/${m.body.id}`)).body.id).toBe(m.body.id);
     expect((await call(b.base, "GET", `/agents/${creator.address}`, undefined, creator.token)).status).toBe(200);
     // The list: B's cached page is dropped by the NOTIFY of A's commit.
-    const listed = await eventually(() => call(b.base, "GET", "/missions?limit=10"), (r) => r.body.missions.length === 1);
+    const listed = await eventually(
+      () => call(b.base, "GET", "/missions?limit=10"),
+      (r) => r.body.missions.length === 1,
+    );
     expect(listed.body.missions.map((x: { id: string }) => x.id)).toEqual([m.body.id]);
     const tagged = await call(b.base, "GET", "/missions?tag=fleet");
     expect(tagged.body.missions.map((x: { id: string }) => x.id)).toEqual([m.body.id]);

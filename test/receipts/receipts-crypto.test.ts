@@ -12,7 +12,9 @@ const vectors = JSON.parse(readFileSync(new URL("../vectors/rfc8785-appendix-b.j
 describe("RFC 8785 canonicalisation", () => {
   it("appendix B string and object", () => {
     expect(canonicalJson(vectors.appendix_b_string.input)).toBe(vectors.appendix_b_string.expected_jcs);
-    expect(canonicalJson(JSON.parse(vectors.appendix_b_object.input_json_text))).toBe(vectors.appendix_b_object.expected_jcs);
+    expect(canonicalJson(JSON.parse(vectors.appendix_b_object.input_json_text))).toBe(
+      vectors.appendix_b_object.expected_jcs,
+    );
   });
   it("number serialisation table", () => {
     expect(vectors.number_table.length).toBeGreaterThan(5);
@@ -21,7 +23,9 @@ describe("RFC 8785 canonicalisation", () => {
     }
   });
   it("sorts keys by UTF-16 code units, recursively", () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { z: 0, y: null }], c: "é" }, "\u20ac": 2, "\ud83d\ude00": 3 })).toBe('{"a":{"c":"é","d":[1,{"y":null,"z":0}]},"b":1,"€":2,"😀":3}');
+    expect(canonicalJson({ b: 1, a: { d: [1, { z: 0, y: null }], c: "é" }, "\u20ac": 2, "\ud83d\ude00": 3 })).toBe(
+      '{"a":{"c":"é","d":[1,{"y":null,"z":0}]},"b":1,"€":2,"😀":3}',
+    );
   });
 });
 

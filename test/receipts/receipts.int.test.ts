@@ -5,7 +5,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyTarget } from "../../src/cli/verify-receipt";
 import { ledgerEntries, submissions } from "../../src/db/schema/index";
-import { generateKeyring, keyFilePath, loadOrCreateKeyFile, readKeyFile, rotateKeyFile } from "../../src/lib/receipt-keys";
+import {
+  generateKeyring,
+  keyFilePath,
+  loadOrCreateKeyFile,
+  readKeyFile,
+  rotateKeyFile,
+} from "../../src/lib/receipt-keys";
 import { signReceipt } from "../../src/lib/receipt-sign";
 import { verifyReceipt } from "../../src/features/receipts/receipts.verify";
 import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
@@ -33,15 +39,24 @@ const manifest = async () => {
 
 /** A creator_judges mission resolved by award; returns the mission and the submissions. */
 async function resolved(n: number, winners: (subs: { id: string }[]) => unknown[], maxWinners = 1) {
-  const { creator, mission } = await openMission(t, { reward: { asset: "USDC", amount: "100000000" }, verification: { type: "creator_judges", params: { max_winners: maxWinners } } });
+  const { creator, mission } = await openMission(t, {
+    reward: { asset: "USDC", amount: "100000000" },
+    verification: { type: "creator_judges", params: { max_winners: maxWinners } },
+  });
   const subs: { id: string; address: string }[] = [];
   for (let i = 0; i < n; i++) {
     const a = await signIn(t);
-    const r = await t.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content: `answer ${i} from ${a.address}` } });
+    const r = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: a.token,
+      body: { content: `answer ${i} from ${a.address}` },
+    });
     expect(r.status, r.text).toBe(201);
     subs.push({ id: r.body.id, address: a.address });
   }
-  const r = await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: winners(subs) } });
+  const r = await t.call("POST", `/missions/${mission.id}/award`, {
+    token: creator.token,
+    body: { winners: winners(subs) },
+  });
   expect(r.status, r.text).toBe(200);
   return { mission: r.body, subs };
 }
@@ -54,7 +69,9 @@ const receiptOf = async (missionId: string, submissionId: string) => {
 
 /** Every leaf path of a JSON object, e.g. ["settlement","amount"]. */
 function leaves(o: Record<string, unknown>, prefix: string[] = []): string[][] {
-  return Object.entries(o).flatMap(([k, v]) => (v !== null && typeof v === "object" ? leaves(v as Record<string, unknown>, [...prefix, k]) : [[...prefix, k]]));
+  return Object.entries(o).flatMap(([k, v]) =>
+    v !== null && typeof v === "object" ? leaves(v as Record<string, unknown>, [...prefix, k]) : [[...prefix, k]],
+  );
 }
 function tampered(receipt: Record<string, any>, p: string[]) {
   const copy = structuredClone(receipt);
@@ -62,7 +79,16 @@ function tampered(receipt: Record<string, any>, p: string[]) {
   for (const k of p.slice(0, -1)) node = node[k];
   const last = p[p.length - 1]!;
   const v = node[last];
-  node[last] = v === null ? 1 : typeof v === "string" ? (v.endsWith("0") ? `${v.slice(0, -1)}1` : `${v.slice(0, -1)}0`) : typeof v === "number" ? v + 1 : !v;
+  node[last] =
+    v === null
+      ? 1
+      : typeof v === "string"
+        ? v.endsWith("0")
+          ? `${v.slice(0, -1)}1`
+          : `${v.slice(0, -1)}0`
+        : typeof v === "number"
+          ? v + 1
+          : !v;
   return copy;
 }
 
@@ -76,7 +102,10 @@ describe("receipts", () => {
     const r = await receiptOf(mission.id, winner.id);
     const receipt = r.body;
     const [sub] = await t.deps.database.db.select().from(submissions).where(eq(submissions.id, winner.id));
-    const [entry] = await t.deps.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.kind, "mission_payout"), eq(ledgerEntries.account, `agent:${winner.address}`)));
+    const [entry] = await t.deps.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.kind, "mission_payout"), eq(ledgerEntries.account, `agent:${winner.address}`)));
     expect(receipt).toMatchObject({
       type: "oabp.mission_receipt",
       spec_version: "AIP-1@0.3.8",
@@ -86,14 +115,33 @@ describe("receipts", () => {
       submission_id: winner.id,
       agent_id: winner.address,
       content_hash: sub!.contentHash,
-      verification: { type: "creator_judges", result: "accepted", decided_at: mission.resolution.resolved_at, verifier: "oabp://oabp.test" },
-      settlement: { status: "credited", asset: "USDC", amount: "99500000", fee_amount: "500000", chain_id: null, ledger_entry_hash: entry!.hash },
+      verification: {
+        type: "creator_judges",
+        result: "accepted",
+        decided_at: mission.resolution.resolved_at,
+        verifier: "oabp://oabp.test",
+      },
+      settlement: {
+        status: "credited",
+        asset: "USDC",
+        amount: "99500000",
+        fee_amount: "500000",
+        chain_id: null,
+        ledger_entry_hash: entry!.hash,
+      },
       signature: { alg: "ed25519", key_id: t.deps.receiptKeys.active.keyId },
     });
     expect(receipt.content_hash).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(receipt.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
     const m = await manifest();
-    expect(await verifyReceipt(receipt, m, { mission_id: mission.id, submission_id: winner.id, agent_id: winner.address, issuer: PUBLIC_URL })).toEqual({ valid: true, reasons: [], provisional: false });
+    expect(
+      await verifyReceipt(receipt, m, {
+        mission_id: mission.id,
+        submission_id: winner.id,
+        agent_id: winner.address,
+        issuer: PUBLIC_URL,
+      }),
+    ).toEqual({ valid: true, reasons: [], provisional: false });
     // Deterministic: the same bytes on every request.
     expect((await receiptOf(mission.id, winner.id)).text).toBe(r.text);
     first = { missionId: mission.id, submissionId: winner.id, agentId: winner.address, receipt, text: r.text };
@@ -108,13 +156,22 @@ describe("receipts", () => {
   });
 
   it("multi-winner missions have one receipt per paid submission with its own amount", async () => {
-    const { mission, subs } = await resolved(3, (s) => [{ submission_id: s[0]!.id, share_bps: 7000 }, { submission_id: s[2]!.id, share_bps: 3000 }], 2);
+    const { mission, subs } = await resolved(
+      3,
+      (s) => [
+        { submission_id: s[0]!.id, share_bps: 7000 },
+        { submission_id: s[2]!.id, share_bps: 3000 },
+      ],
+      2,
+    );
     const m = await manifest();
     const amounts = [];
     for (const s of [subs[0]!, subs[2]!]) {
       const { body } = await receiptOf(mission.id, s.id);
       expect(body.agent_id).toBe(s.address);
-      expect((await verifyReceipt(body, m, { mission_id: mission.id, submission_id: s.id, agent_id: s.address })).valid).toBe(true);
+      expect(
+        (await verifyReceipt(body, m, { mission_id: mission.id, submission_id: s.id, agent_id: s.address })).valid,
+      ).toBe(true);
       amounts.push(body.settlement.amount);
     }
     expect(amounts).toEqual(mission.resolution.winners.map((w: { amount: string }) => w.amount));
@@ -136,14 +193,22 @@ describe("receipts", () => {
     // Change the FIRST base64url character: the last one of a 64-byte value carries only 2 data
     // bits, so some substitutions there decode to the very same signature.
     const v = receipt.signature.value as string;
-    const badSig = { ...receipt, signature: { ...receipt.signature, value: `${v[0] === "A" ? "B" : "A"}${v.slice(1)}` } };
+    const badSig = {
+      ...receipt,
+      signature: { ...receipt.signature, value: `${v[0] === "A" ? "B" : "A"}${v.slice(1)}` },
+    };
     expect((await verifyReceipt(badSig, m)).reasons).toContain("bad_signature");
-    expect((await verifyReceipt({ ...receipt, signature: { ...receipt.signature, key_id: "receipt-key-1999-01" } }, m)).reasons).toEqual(["unknown_key_id"]);
+    expect(
+      (await verifyReceipt({ ...receipt, signature: { ...receipt.signature, key_id: "receipt-key-1999-01" } }, m))
+        .reasons,
+    ).toEqual(["unknown_key_id"]);
     // A field added after signing is covered too (unknown fields are tolerated, not exempt).
     expect((await verifyReceipt({ ...receipt, extra: "x" }, m)).reasons).toEqual(["digest_mismatch", "bad_signature"]);
     const { verification: _v, ...missing } = receipt;
     expect((await verifyReceipt(missing, m)).reasons).toContain("invalid_field:verification");
-    expect((await verifyReceipt(receipt, m, { agent_id: "0x0000000000000000000000000000000000000001" })).reasons).toEqual(["context_mismatch:agent_id"]);
+    expect(
+      (await verifyReceipt(receipt, m, { agent_id: "0x0000000000000000000000000000000000000001" })).reasons,
+    ).toEqual(["context_mismatch:agent_id"]);
   });
 
   it("after a key rotation old receipts still verify and new ones use the new key", async () => {
@@ -180,12 +245,22 @@ describe("receipts", () => {
     const ok = await t.call("POST", "/receipts/verify", { body: { receipt: first.receipt } });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ valid: true, reasons: [], provisional: false });
-    const bad = await t.call("POST", "/receipts/verify", { body: { receipt: tampered(first.receipt, ["settlement", "amount"]) } });
+    const bad = await t.call("POST", "/receipts/verify", {
+      body: { receipt: tampered(first.receipt, ["settlement", "amount"]) },
+    });
     expect(bad.body).toMatchObject({ valid: false, reasons: ["digest_mismatch", "bad_signature"] });
-    const foreign = await t.call("POST", "/receipts/verify", { body: { receipt: { ...first.receipt, issuer: "https://other.example" } } });
+    const foreign = await t.call("POST", "/receipts/verify", {
+      body: { receipt: { ...first.receipt, issuer: "https://other.example" } },
+    });
     expect(foreign.body.reasons).toContain("issuer_mismatch");
     // A receipt naming this server is checked against this server's keys, whatever manifest is sent.
-    const empty = await t.call("POST", "/receipts/verify", { body: { receipt: first.receipt, manifest: { receipt_signing_keys: [] }, manifest_origin: "https://other.example" } });
+    const empty = await t.call("POST", "/receipts/verify", {
+      body: {
+        receipt: first.receipt,
+        manifest: { receipt_signing_keys: [] },
+        manifest_origin: "https://other.example",
+      },
+    });
     expect(empty.body).toEqual({ valid: true, reasons: [], provisional: false });
     expect((await t.call("POST", "/receipts/verify", { body: {} })).status).toBe(400);
   });
@@ -194,15 +269,23 @@ describe("receipts", () => {
     // Valid from long before the receipt was issued (a key is refused for receipts older than its valid_from).
     const forger = generateKeyring(new Date(t.clock.now().getTime() - 365 * 86_400_000));
     const { digest: _d, signature: _s, ...unsigned } = first.receipt as Record<string, unknown>;
-    const forged = signReceipt({ ...unsigned, settlement: { ...(unsigned.settlement as object), amount: "999999999" } }, forger);
+    const forged = signReceipt(
+      { ...unsigned, settlement: { ...(unsigned.settlement as object), amount: "999999999" } },
+      forger,
+    );
     const forgerManifest = { receipt_signing_keys: forger.published };
     // Before: valid: true. Now the supplied manifest is ignored for our own issuer.
-    const r = await t.call("POST", "/receipts/verify", { body: { receipt: forged, manifest: forgerManifest, manifest_origin: PUBLIC_URL } });
+    const r = await t.call("POST", "/receipts/verify", {
+      body: { receipt: forged, manifest: forgerManifest, manifest_origin: PUBLIC_URL },
+    });
     expect(r.body.valid).toBe(false); // bad_signature (key ids are date-based: the forger's names ours) or unknown_key_id
     expect(r.body.reasons.some((x: string) => x === "bad_signature" || x === "unknown_key_id")).toBe(true);
     // A receipt of another issuer, signed by that issuer's key.
     const other = signReceipt({ ...unsigned, issuer: "https://other-oabp.example" }, forger);
-    const verify = (origin?: string) => t.call("POST", "/receipts/verify", { body: { receipt: other, manifest: forgerManifest, ...(origin && { manifest_origin: origin }) } });
+    const verify = (origin?: string) =>
+      t.call("POST", "/receipts/verify", {
+        body: { receipt: other, manifest: forgerManifest, ...(origin && { manifest_origin: origin }) },
+      });
     expect((await verify("https://other-oabp.example")).body).toEqual({ valid: true, reasons: [], provisional: false });
     expect((await verify("https://other-oabp.example/.well-known/oabp.json")).body.valid).toBe(true); // the origin of a URL
     expect((await verify("https://third.example")).body).toMatchObject({ valid: false, reasons: ["issuer_mismatch"] });
@@ -255,7 +338,8 @@ describe("manifest (AIP-1 §9)", () => {
     expect(m.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(m.aip_supported).toEqual(expect.arrayContaining([1, 2, 3, 4]));
     expect(m.mcp).toMatchObject({ url: "/mcp", transport: "streamable_http" }); // the §7.1 object: test/mcp/mcp-contract.int.test.ts
-    for (const k of ["missions", "agents", "agent_badge", "leaderboard", "feed", "sitemap", "openapi"]) expect(m.endpoints[k], k).toMatch(/^\/[^/]/);
+    for (const k of ["missions", "agents", "agent_badge", "leaderboard", "feed", "sitemap", "openapi"])
+      expect(m.endpoints[k], k).toMatch(/^\/[^/]/);
     expect(m.endpoints).toMatchObject({ feed: "/feed.xml", sitemap: "/sitemap.xml", openapi: "/openapi.json" });
     for (const k of m.receipt_signing_keys) {
       expect(Object.keys(k).sort()).toEqual(["alg", "key_id", "public_key", "valid_from", "valid_until"]);
@@ -274,8 +358,27 @@ describe("mission_hash and submission_hash (§6.1, MAY)", () => {
     const m = (await t.call("GET", `/missions/${mission.id}`)).body;
     const s = (await t.call("GET", `/missions/${mission.id}/submissions/${subs[0]!.id}`)).body;
     const h = (o: unknown) => `sha256:${createHash("sha256").update(canonicalize(o)!).digest("hex")}`;
-    expect(receipt.mission_hash).toBe(h({ id: m.id, creator: m.creator, title: m.title, description: m.description, reward: m.reward, verification: m.verification, deadline: m.deadline, created_at: m.created_at }));
-    expect(receipt.submission_hash).toBe(h({ id: s.id, mission_id: s.mission_id, submitter: s.submitter, content_hash: s.content_hash, submitted_at: s.submitted_at }));
+    expect(receipt.mission_hash).toBe(
+      h({
+        id: m.id,
+        creator: m.creator,
+        title: m.title,
+        description: m.description,
+        reward: m.reward,
+        verification: m.verification,
+        deadline: m.deadline,
+        created_at: m.created_at,
+      }),
+    );
+    expect(receipt.submission_hash).toBe(
+      h({
+        id: s.id,
+        mission_id: s.mission_id,
+        submitter: s.submitter,
+        content_hash: s.content_hash,
+        submitted_at: s.submitted_at,
+      }),
+    );
     expect((await verifyReceipt(receipt, await manifest())).valid).toBe(true);
   });
 });

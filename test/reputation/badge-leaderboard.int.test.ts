@@ -52,15 +52,21 @@ function readBadge(text: string) {
   expect(XMLValidator.validate(text)).toBe(true);
   const svg = xml.parse(text).svg;
   expect(svg["@_xmlns"]).toBe("http://www.w3.org/2000/svg");
-  const texts = (svg.g as { text?: unknown }[]).flatMap((g) => (g.text ? [g.text].flat() : [])) as { "#text": string | number }[];
+  const texts = (svg.g as { text?: unknown }[]).flatMap((g) => (g.text ? [g.text].flat() : [])) as {
+    "#text": string | number;
+  }[];
   return { svg, title: String(svg.title), texts: texts.map((x) => String(x["#text"])) };
 }
 
 describe("GET /agents/{id}/badge.svg", () => {
   it("is a valid SVG showing the DECAYED rating: 1500 idle 49 days → 1488 (AIP-1 §5)", async () => {
     const a = await signIn(t);
-    expect((await t.call("PUT", `/agents/${a.address}`, { token: a.token, body: { display_name: "Ada" } })).status).toBe(200);
-    await t.deps.database.db.execute(sql`update agents set rating = 1500, decay_weeks_applied = 0, last_active_at = ${at(-49 * DAY).toISOString()}::timestamptz where id = ${a.address}`);
+    expect(
+      (await t.call("PUT", `/agents/${a.address}`, { token: a.token, body: { display_name: "Ada" } })).status,
+    ).toBe(200);
+    await t.deps.database.db.execute(
+      sql`update agents set rating = 1500, decay_weeks_applied = 0, last_active_at = ${at(-49 * DAY).toISOString()}::timestamptz where id = ${a.address}`,
+    );
 
     const r = await t.call("GET", `/agents/${a.address}/badge.svg`);
     expect(r.status, r.text).toBe(200);
@@ -93,7 +99,9 @@ describe("GET /agents/{id}/badge.svg", () => {
       expect(r.headers.get("etag")).toBe(etag);
       expect(r.headers.get("cache-control")).toBe("public, max-age=300");
     }
-    expect((await t.call("GET", `/agents/${id}/badge.svg`, { headers: { "if-none-match": '"other"' } })).status).toBe(200);
+    expect((await t.call("GET", `/agents/${id}/badge.svg`, { headers: { "if-none-match": '"other"' } })).status).toBe(
+      200,
+    );
     await seed([{ id, rating: 1716, lastActiveAt: at(-DAY) }]);
     const changed = await t.call("GET", `/agents/${id}/badge.svg`, { headers: { "if-none-match": etag } });
     expect(changed.status).toBe(200);
@@ -104,14 +112,21 @@ describe("GET /agents/{id}/badge.svg", () => {
     const id = addr(0xb1);
     await seed([{ id, rating: 1234, lastActiveAt: at(-DAY) }]);
     const canonical = await t.call("GET", `/agents/${id}/badge.svg`);
-    for (const path of [`/api/agents/${id}/badge.svg`, `/badge/agent/${id}.svg`, `/api/badge/agent/${id}.svg`, `/badge/agent/${id.toUpperCase().replace("0X", "0x")}.svg`]) {
+    for (const path of [
+      `/api/agents/${id}/badge.svg`,
+      `/badge/agent/${id}.svg`,
+      `/api/badge/agent/${id}.svg`,
+      `/badge/agent/${id.toUpperCase().replace("0X", "0x")}.svg`,
+    ]) {
       const r = await t.call("GET", path);
       expect(r.status, path).toBe(200);
       expect(r.headers.get("content-type"), path).toBe("image/svg+xml; charset=utf-8");
       expect(r.text, path).toBe(canonical.text);
       expect(r.headers.get("etag"), path).toBe(canonical.headers.get("etag"));
     }
-    const cond = await t.call("GET", `/badge/agent/${id}.svg`, { headers: { "if-none-match": canonical.headers.get("etag")! } });
+    const cond = await t.call("GET", `/badge/agent/${id}.svg`, {
+      headers: { "if-none-match": canonical.headers.get("etag")! },
+    });
     expect(cond.status).toBe(304);
   });
 
@@ -122,9 +137,13 @@ describe("GET /agents/{id}/badge.svg", () => {
       expect(r.status, path).toBe(200);
       expect(readBadge(r.text).texts[2]).toBe("1400");
     }
-    for (const path of ["/agents/not-an-address/badge.svg", "/badge/agent/not-an-address.svg", "/api/badge/agent/0x123.svg",
+    for (const path of [
+      "/agents/not-an-address/badge.svg",
+      "/badge/agent/not-an-address.svg",
+      "/api/badge/agent/0x123.svg",
       "/agents/0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAed/badge.svg", // EIP-55 vector with one letter's case flipped
-      `/agents/0x${"g".repeat(40)}/badge.svg`]) {
+      `/agents/0x${"g".repeat(40)}/badge.svg`,
+    ]) {
       expectError(await t.call("GET", path), 400, "INVALID_PARAMETER");
     }
   });
@@ -168,12 +187,26 @@ describe("effective rating in SQL = decay.ts effectiveRating", () => {
     await t.deps.database.db.execute(sql`insert into agents (id, rating, last_active_at, created_at, updated_at)
       values (${micro}, 1500, ${at(-14 * DAY).toISOString()}::timestamptz + interval '600 microseconds', ${T0}::timestamptz, ${T0}::timestamptz)`);
 
-    const instants = [...new Set([...cases.map((c) => c.at.getTime()), at(0).getTime(), at(DAY / 2).getTime(), at(-DAY).getTime(), at(70 * DAY + 1).getTime()])];
+    const instants = [
+      ...new Set([
+        ...cases.map((c) => c.at.getTime()),
+        at(0).getTime(),
+        at(DAY / 2).getTime(),
+        at(-DAY).getTime(),
+        at(70 * DAY + 1).getTime(),
+      ]),
+    ];
     let compared = 0;
     for (const ms of instants) {
       const now = new Date(ms);
       const rows = await t.deps.database.db
-        .select({ id: agents.id, rating: agents.rating, lastActiveAt: agents.lastActiveAt, decayWeeksApplied: agents.decayWeeksApplied, sqlRating: effectiveRatingSql(now) })
+        .select({
+          id: agents.id,
+          rating: agents.rating,
+          lastActiveAt: agents.lastActiveAt,
+          decayWeeksApplied: agents.decayWeeksApplied,
+          sqlRating: effectiveRatingSql(now),
+        })
         .from(agents)
         .where(sql`${agents.id} like '0x00000000000000000000000000000000000050%'`)
         .orderBy(asc(agents.id));
@@ -194,10 +227,15 @@ describe("GET /leaderboard and GET /agents", () => {
     await t.deps.database.db.execute(sql`delete from agents`);
   });
 
-  const page = (path: string) => t.call("GET", path).then((r) => {
-    expect(r.status, r.text).toBe(200);
-    return r.body as { agents: { agent_id: string; rating: number; win_rate: number | null }[]; next_cursor: string | null; as_of: string };
-  });
+  const page = (path: string) =>
+    t.call("GET", path).then((r) => {
+      expect(r.status, r.text).toBe(200);
+      return r.body as {
+        agents: { agent_id: string; rating: number; win_rate: number | null }[];
+        next_cursor: string | null;
+        as_of: string;
+      };
+    });
 
   it("rating order (ties by address), the documented entry shape, at / and /api", async () => {
     await seed([
@@ -209,7 +247,12 @@ describe("GET /leaderboard and GET /agents", () => {
     const body = await page("/leaderboard");
     expect(body.agents.map((a) => a.agent_id)).toEqual([addr(2), addr(1), addr(3), addr(4)]);
     expect(body.agents[2]).toEqual({
-      agent_id: addr(3), display_name: "Three", rating: 1500, missions_completed: 3, missions_attempted: 4, win_rate: 0.75,
+      agent_id: addr(3),
+      display_name: "Three",
+      rating: 1500,
+      missions_completed: 3,
+      missions_attempted: 4,
+      win_rate: 0.75,
       last_active_at: at(-DAY).toISOString(),
     });
     expect(body.agents[3]).toMatchObject({ win_rate: 0.2, last_active_at: null });
@@ -220,10 +263,22 @@ describe("GET /leaderboard and GET /agents", () => {
 
   it("keyset pages: every agent exactly once, in order, whatever the page size", async () => {
     const rows: Seed[] = [];
-    for (let i = 1; i <= 23; i++) rows.push({ id: addr(0x100 + i), rating: 1400 + (i % 5) * 10, lastActiveAt: at(-(i % 4) * 20 * DAY), completed: 1 + (i % 3) });
+    for (let i = 1; i <= 23; i++)
+      rows.push({
+        id: addr(0x100 + i),
+        rating: 1400 + (i % 5) * 10,
+        lastActiveAt: at(-(i % 4) * 20 * DAY),
+        completed: 1 + (i % 3),
+      });
     await seed(rows);
     const expected = rows
-      .map((r) => ({ id: r.id, rating: effectiveRating({ rating: r.rating, lastActiveAt: r.lastActiveAt ?? null, decayWeeksApplied: 0 }, at(0)) }))
+      .map((r) => ({
+        id: r.id,
+        rating: effectiveRating(
+          { rating: r.rating, lastActiveAt: r.lastActiveAt ?? null, decayWeeksApplied: 0 },
+          at(0),
+        ),
+      }))
       .sort((a, b) => b.rating - a.rating || (a.id < b.id ? -1 : 1));
     expect(new Set(expected.map((e) => e.rating)).size).toBeLessThan(expected.length); // ties exist
 
@@ -239,7 +294,10 @@ describe("GET /leaderboard and GET /agents", () => {
         pages++;
       } while (cursor && pages < 50);
       expect(new Set(seen.map((s) => s.agent_id)).size, `limit ${limit}`).toBe(seen.length);
-      expect(seen.map((s) => ({ id: s.agent_id, rating: s.rating })), `limit ${limit}`).toEqual(expected);
+      expect(
+        seen.map((s) => ({ id: s.agent_id, rating: s.rating })),
+        `limit ${limit}`,
+      ).toEqual(expected);
       expect(pages).toBe(Math.max(1, Math.ceil(expected.length / limit)));
     }
   });
@@ -268,21 +326,35 @@ describe("GET /leaderboard and GET /agents", () => {
       { id: idle, rating: 1500, lastActiveAt: at(-6 * DAY), completed: 4 },
       { id: active, rating: 1496, lastActiveAt: at(0), completed: 2 },
     ]);
-    expect((await page("/leaderboard")).agents).toMatchObject([{ agent_id: idle, rating: 1500 }, { agent_id: active, rating: 1496 }]);
+    expect((await page("/leaderboard")).agents).toMatchObject([
+      { agent_id: idle, rating: 1500 },
+      { agent_id: active, rating: 1496 },
+    ]);
 
     // Four weeks on, the active agent has just acted again; the idle one owes 3 weeks (−6).
     t.clock.advance(28 * DAY);
-    await t.deps.database.db.execute(sql`update agents set last_active_at = ${t.clock.now().toISOString()}::timestamptz where id = ${active}`);
+    await t.deps.database.db.execute(
+      sql`update agents set last_active_at = ${t.clock.now().toISOString()}::timestamptz where id = ${active}`,
+    );
     const body = await page("/leaderboard");
-    expect(body.agents).toMatchObject([{ agent_id: active, rating: 1496 }, { agent_id: idle, rating: 1494 }]);
+    expect(body.agents).toMatchObject([
+      { agent_id: active, rating: 1496 },
+      { agent_id: idle, rating: 1494 },
+    ]);
     expect(body.as_of).toBe(t.clock.now().toISOString());
     // The stored ratings alone would give the opposite order.
-    const stored = await t.deps.database.db.select({ id: agents.id, rating: agents.rating }).from(agents).orderBy(sql`${agents.rating} desc`);
+    const stored = await t.deps.database.db
+      .select({ id: agents.id, rating: agents.rating })
+      .from(agents)
+      .orderBy(sql`${agents.rating} desc`);
     expect(stored.map((s) => s.id)).toEqual([idle, active]);
     // The badge, the profile and the list agree.
     expect(readBadge((await t.call("GET", `/agents/${idle}/badge.svg`)).text).texts[2]).toBe("1494");
     const profile = (await t.call("GET", `/agents/${idle}`)).body;
-    expect({ rating: profile.rating, win_rate: profile.win_rate }).toEqual({ rating: 1494, win_rate: body.agents[1]!.win_rate });
+    expect({ rating: profile.rating, win_rate: profile.win_rate }).toEqual({
+      rating: 1494,
+      win_rate: body.agents[1]!.win_rate,
+    });
   });
 
   it("a cursor pins the decay instant: an agent crossing a week boundary mid-paging is not shown twice", async () => {
@@ -297,12 +369,17 @@ describe("GET /leaderboard and GET /agents", () => {
     t.clock.advance(120_000); // now `crossing` is 1498, below the cursor
     const p2 = await page(`/leaderboard?limit=1&cursor=${p1.next_cursor}`);
     expect(p2.agents).toMatchObject([{ agent_id: steady, rating: 1499 }]);
-    const p3 = p2.next_cursor ? await page(`/leaderboard?limit=1&cursor=${p2.next_cursor}`) : { agents: [], next_cursor: null };
+    const p3 = p2.next_cursor
+      ? await page(`/leaderboard?limit=1&cursor=${p2.next_cursor}`)
+      : { agents: [], next_cursor: null };
     expect(p3.agents).toEqual([]); // re-evaluated at the new instant, `crossing` (1498) would come again here
     expect(p3.next_cursor).toBeNull();
     expect(p2.as_of).toBe(p1.as_of);
     // A fresh first page is evaluated now.
-    expect((await page("/leaderboard")).agents).toMatchObject([{ agent_id: steady, rating: 1499 }, { agent_id: crossing, rating: 1498 }]);
+    expect((await page("/leaderboard")).agents).toMatchObject([
+      { agent_id: steady, rating: 1499 },
+      { agent_id: crossing, rating: 1498 },
+    ]);
     // Cursors expire after an hour rather than show stale ratings.
     t.clock.advance(3_600_000);
     const old = await t.call("GET", `/leaderboard?limit=1&cursor=${p1.next_cursor}`);
@@ -311,12 +388,29 @@ describe("GET /leaderboard and GET /agents", () => {
   });
 
   it("bad parameters → 400", async () => {
-    const forged = Buffer.from(JSON.stringify({ a: Date.parse(T0), r: 1500, i: "robert'); drop table agents;--" })).toString("base64url");
-    const future = Buffer.from(JSON.stringify({ a: Date.parse(T0) + DAY, s: "10:10:", r: 1500, i: addr(1) })).toString("base64url");
+    const forged = Buffer.from(
+      JSON.stringify({ a: Date.parse(T0), r: 1500, i: "robert'); drop table agents;--" }),
+    ).toString("base64url");
+    const future = Buffer.from(JSON.stringify({ a: Date.parse(T0) + DAY, s: "10:10:", r: 1500, i: addr(1) })).toString(
+      "base64url",
+    );
     // Snapshots Postgres would refuse (xmax < xmin, xip outside [xmin, xmax), unsorted, zero, > int64).
     const snaps = ["5:3:", "3:5:7", "3:9:6,4", "0:5:", "1:99999999999999999999:", "3:5:x"].map((s) =>
-      Buffer.from(JSON.stringify({ a: Date.parse(T0) - 1000, s, r: 1500, i: addr(1) })).toString("base64url"));
-    for (const q of ["limit=0", "limit=101", "limit=x", "min_missions=-1", "min_missions=1.5", "active_within_days=0", "cursor=%%%", "cursor=bm9wZQ", `cursor=${forged}`, `cursor=${future}`, ...snaps.map((c) => `cursor=${c}`)]) {
+      Buffer.from(JSON.stringify({ a: Date.parse(T0) - 1000, s, r: 1500, i: addr(1) })).toString("base64url"),
+    );
+    for (const q of [
+      "limit=0",
+      "limit=101",
+      "limit=x",
+      "min_missions=-1",
+      "min_missions=1.5",
+      "active_within_days=0",
+      "cursor=%%%",
+      "cursor=bm9wZQ",
+      `cursor=${forged}`,
+      `cursor=${future}`,
+      ...snaps.map((c) => `cursor=${c}`),
+    ]) {
       expectError(await t.call("GET", `/leaderboard?${q}`), 400, "INVALID_PARAMETER");
       expectError(await t.call("GET", `/agents?${q}`), 400, "INVALID_PARAMETER");
     }
@@ -344,7 +438,13 @@ describe("snapshot cursor: paging while ratings change (issue 15 item 11)", () =
 
   it("every agent exactly once, at the rating of the first page, while resolutions move ratings, agents appear and decay is written", async () => {
     const rows: Seed[] = [];
-    for (let i = 1; i <= 30; i++) rows.push({ id: addr(0x600 + i), rating: 1300 + i * 10, lastActiveAt: at(-(i % 3) * 10 * DAY), completed: 1 + (i % 2) });
+    for (let i = 1; i <= 30; i++)
+      rows.push({
+        id: addr(0x600 + i),
+        rating: 1300 + i * 10,
+        lastActiveAt: at(-(i % 3) * 10 * DAY),
+        completed: 1 + (i % 2),
+      });
     await seed(rows);
     const before = await walk("/agents", 30, async () => {});
     expect(before).toHaveLength(30);
@@ -353,11 +453,24 @@ describe("snapshot cursor: paging while ratings change (issue 15 item 11)", () =
       async () => seed([{ id: addr(0x601), rating: 2000, lastActiveAt: at(0), completed: 5 }]), // bottom → top
       async () => seed([{ id: addr(0x61e), rating: 1000, lastActiveAt: at(0), completed: 2 }]), // top → bottom
       async () => seed([{ id: addr(0x6ff), rating: 1500, lastActiveAt: at(0), completed: 1 }]), // a new agent mid-list
-      async () => { await t.deps.database.db.execute(sql`update agents set rating = rating + 7, missions_completed = missions_completed + 1 where id in (${addr(0x610)}, ${addr(0x611)}, ${addr(0x612)})`); },
-      async () => { await t.deps.database.db.execute(sql`update agents set last_active_at = ${at(0).toISOString()}::timestamptz where id = ${addr(0x614)}`); }, // activity restarts decay
-      async () => { t.clock.advance(60_000); expect(await materialiseDecayBatch(t.deps)).toBeGreaterThan(0); }, // time passes, the decay job writes what fell due
+      async () => {
+        await t.deps.database.db.execute(
+          sql`update agents set rating = rating + 7, missions_completed = missions_completed + 1 where id in (${addr(0x610)}, ${addr(0x611)}, ${addr(0x612)})`,
+        );
+      },
+      async () => {
+        await t.deps.database.db.execute(
+          sql`update agents set last_active_at = ${at(0).toISOString()}::timestamptz where id = ${addr(0x614)}`,
+        );
+      }, // activity restarts decay
+      async () => {
+        t.clock.advance(60_000);
+        expect(await materialiseDecayBatch(t.deps)).toBeGreaterThan(0);
+      }, // time passes, the decay job writes what fell due
     ];
-    const during = await walk("/agents", 4, async (p) => { for (const m of moves.slice((p - 1) * 2, p * 2)) await m(); });
+    const during = await walk("/agents", 4, async (p) => {
+      for (const m of moves.slice((p - 1) * 2, p * 2)) await m();
+    });
     const ids = during.map((a) => a.agent_id);
     expect(new Set(ids).size).toBe(ids.length); // no agent twice
     // Every agent of the snapshot comes exactly once, in the snapshot's order and at its rating.
@@ -377,15 +490,32 @@ describe("snapshot cursor: paging while ratings change (issue 15 item 11)", () =
       { id: addr(0x702), rating: 1500, lastActiveAt: at(-DAY), completed: 1 }, // nothing owed yet
       { id: addr(0x703), rating: 990, lastActiveAt: at(-400 * DAY), completed: 1 }, // below the floor: never
     ]);
-    const due = async () => (await t.deps.database.db.execute(sql`select id, (extract(epoch from decay_due_at) * 1000)::float8 as ms from agents order by id`)) as unknown;
-    const list = (r: unknown) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as { id: string; ms: number | null }[];
-    expect(list(await due()).map((r) => r.ms)).toEqual([at(-49 * DAY + 14 * DAY).getTime(), at(-DAY + 14 * DAY).getTime(), null]);
+    const due = async () =>
+      (await t.deps.database.db.execute(
+        sql`select id, (extract(epoch from decay_due_at) * 1000)::float8 as ms from agents order by id`,
+      )) as unknown;
+    const list = (r: unknown) =>
+      (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as { id: string; ms: number | null }[];
+    expect(list(await due()).map((r) => r.ms)).toEqual([
+      at(-49 * DAY + 14 * DAY).getTime(),
+      at(-DAY + 14 * DAY).getTime(),
+      null,
+    ]);
     expect(await materialiseDecayBatch(t.deps)).toBe(1);
-    const after = await t.deps.database.db.select({ id: agents.id, rating: agents.rating, applied: agents.decayWeeksApplied }).from(agents).orderBy(asc(agents.id));
-    expect(after).toEqual([{ id: addr(0x701), rating: 1488, applied: 6 }, { id: addr(0x702), rating: 1500, applied: 0 }, { id: addr(0x703), rating: 990, applied: 0 }]);
+    const after = await t.deps.database.db
+      .select({ id: agents.id, rating: agents.rating, applied: agents.decayWeeksApplied })
+      .from(agents)
+      .orderBy(asc(agents.id));
+    expect(after).toEqual([
+      { id: addr(0x701), rating: 1488, applied: 6 },
+      { id: addr(0x702), rating: 1500, applied: 0 },
+      { id: addr(0x703), rating: 990, applied: 0 },
+    ]);
     // Next step owed one week after the last one written.
     expect(list(await due())[0]!.ms).toBe(at(-49 * DAY + 14 * DAY + 6 * 7 * DAY).getTime());
-    expect((await t.call("GET", "/leaderboard")).body.agents.map((a: { rating: number }) => a.rating)).toEqual([1500, 1488, 990]);
+    expect((await t.call("GET", "/leaderboard")).body.agents.map((a: { rating: number }) => a.rating)).toEqual([
+      1500, 1488, 990,
+    ]);
   });
 });
 
@@ -394,11 +524,20 @@ describe("rating versions are purged once no cursor can need them", () => {
     const id = addr(0x801);
     await seed([{ id, rating: 1500, lastActiveAt: at(-DAY), completed: 1 }]);
     await seed([{ id, rating: 1510, lastActiveAt: at(-DAY), completed: 1 }]);
-    const count = async () => Number(((r: unknown) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows))(await t.deps.database.db.execute(sql`select count(*)::int as n from agent_rating_versions where agent_id = ${id}`)).map((x) => (x as { n: number }).n)[0]);
+    const count = async () =>
+      Number(
+        ((r: unknown) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows))(
+          await t.deps.database.db.execute(
+            sql`select count(*)::int as n from agent_rating_versions where agent_id = ${id}`,
+          ),
+        ).map((x) => (x as { n: number }).n)[0],
+      );
     expect(await count()).toBe(2); // the insert and the change
     await purgeRatingVersions(t.deps);
     expect(await count()).toBe(2);
-    await t.deps.database.db.execute(sql`update agent_rating_versions set changed_at = now() - interval '2 hours 1 second' where agent_id = ${id}`);
+    await t.deps.database.db.execute(
+      sql`update agent_rating_versions set changed_at = now() - interval '2 hours 1 second' where agent_id = ${id}`,
+    );
     await purgeRatingVersions(t.deps);
     expect(await count()).toBe(0);
   });

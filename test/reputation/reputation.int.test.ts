@@ -38,33 +38,63 @@ async function expectConsistent(address: string) {
 describe("reputation across all four methods", () => {
   it("ratings, history and counters agree after creator_judges, first_valid_match, peer_vote and oracle missions", async () => {
     let [A, B, C] = [await signIn(t), await signIn(t), await signIn(t)];
-    const submit = (a: Agent, id: string, content: string) => t.call("POST", `/missions/${id}/submissions`, { token: a.token, body: { content } });
+    const submit = (a: Agent, id: string, content: string) =>
+      t.call("POST", `/missions/${id}/submissions`, { token: a.token, body: { content } });
 
     // 1. creator_judges: all three submit, B is awarded (reward 100 USDC → K = 64).
     const { creator: c1, mission: cj2 } = await openMission(t, { reward: { asset: "USDC", amount: "100000000" } });
     const s1 = [await submit(A!, cj2.id, "a1"), await submit(B!, cj2.id, "b1"), await submit(C!, cj2.id, "c1")];
-    expect((await t.call("POST", `/missions/${cj2.id}/award`, { token: c1.token, body: { winners: [{ submission_id: s1[1]!.body.id }] } })).status).toBe(200);
+    expect(
+      (
+        await t.call("POST", `/missions/${cj2.id}/award`, {
+          token: c1.token,
+          body: { winners: [{ submission_id: s1[1]!.body.id }] },
+        })
+      ).status,
+    ).toBe(200);
     const pb = (await profile(B!.address)).h.history[0];
     expect(pb).toMatchObject({ kind: "win", k: 64, before: 1400, after: 1432, delta: 32, mission_id: cj2.id });
 
     // 2. first_valid_match: A wrong, C right (10 USDC → K = 32).
-    const fvm = (await openMission(t, { reward: { asset: "USDC", amount: "10000000" }, verification: { type: "first_valid_match", params: { expected: "42" } } })).mission;
+    const fvm = (
+      await openMission(t, {
+        reward: { asset: "USDC", amount: "10000000" },
+        verification: { type: "first_valid_match", params: { expected: "42" } },
+      })
+    ).mission;
     expect((await submit(A!, fvm.id, "41")).body.status).toBe("rejected");
     expect((await submit(C!, fvm.id, "it is 42")).body.status).toBe("accepted");
 
     // 3. peer_vote: A and B submit, a voter backs A.
     const deadline = new Date(t.clock.now().getTime() + HOUR);
-    const pv = (await openMission(t, {
-      deadline: deadline.toISOString(), reward: { asset: "USDC", amount: "10000000" },
-      verification: { type: "peer_vote", params: { voting_deadline: new Date(deadline.getTime() + HOUR).toISOString(), vote_token: "USDC", min_vote: "1", quorum: "10" } },
-    })).mission;
+    const pv = (
+      await openMission(t, {
+        deadline: deadline.toISOString(),
+        reward: { asset: "USDC", amount: "10000000" },
+        verification: {
+          type: "peer_vote",
+          params: {
+            voting_deadline: new Date(deadline.getTime() + HOUR).toISOString(),
+            vote_token: "USDC",
+            min_vote: "1",
+            quorum: "10",
+          },
+        },
+      })
+    ).mission;
     await submit(A!, pv.id, "pa");
     await submit(B!, pv.id, "pb");
     // 4. oracle (a dead RPC: the oracle never attests → default award when its window closes)
-    const or = (await openMission(t, {
-      deadline: deadline.toISOString(), reward: { asset: "USDC", amount: "10000000" },
-      verification: { type: "oracle", params: { oracle_contract: "0x" + "ab".repeat(20), oracle_method: "winner(bytes32)" } },
-    })).mission;
+    const or = (
+      await openMission(t, {
+        deadline: deadline.toISOString(),
+        reward: { asset: "USDC", amount: "10000000" },
+        verification: {
+          type: "oracle",
+          params: { oracle_contract: "0x" + "ab".repeat(20), oracle_method: "winner(bytes32)" },
+        },
+      })
+    ).mission;
     await submit(B!, or.id, "ob");
     await submit(C!, or.id, "oc");
     // a voided mission: nobody submits
@@ -75,7 +105,14 @@ describe("reputation across all four methods", () => {
     const voter = await signIn(t);
     await credit(t, voter.address, 100n);
     const pvSubs = (await t.call("GET", `/missions/${pv.id}/submissions`)).body.submissions;
-    expect((await t.call("POST", `/missions/${pv.id}/votes`, { token: voter.token, body: { submission_id: pvSubs[0].id, amount: "50" } })).status).toBe(201);
+    expect(
+      (
+        await t.call("POST", `/missions/${pv.id}/votes`, {
+          token: voter.token,
+          body: { submission_id: pvSubs[0].id, amount: "50" },
+        })
+      ).status,
+    ).toBe(201);
     t.clock.advance(HOUR);
     await sweepDueMissions(t.deps);
     await sweepDueMissions(t.deps);
@@ -93,17 +130,31 @@ describe("reputation across all four methods", () => {
     expect([pa.missions_completed, pbp.missions_completed, pc.missions_completed]).toEqual([1, 2, 2]);
     const hb = (await profile(B!.address)).h.history;
     // oracle default share (partial) and peer_vote loss resolve in the same sweep, after the cj2 win
-    expect(hb.map((e: { kind: string }) => e.kind).slice(0, 2).sort()).toEqual(["loss", "partial"]);
+    expect(
+      hb
+        .map((e: { kind: string }) => e.kind)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(["loss", "partial"]);
     expect(hb[2].kind).toBe("win");
     for (const e of hb) expect(e.after - e.before).toBe(e.delta);
     // the voided mission left no trace in anyone's history
-    for (const a of [A!, B!, C!]) expect((await profile(a.address)).h.history.some((e: { mission_id: string }) => e.mission_id === vo.id)).toBe(false);
+    for (const a of [A!, B!, C!])
+      expect((await profile(a.address)).h.history.some((e: { mission_id: string }) => e.mission_id === vo.id)).toBe(
+        false,
+      );
   });
 
   it("decay: shown at read time, materialised by the job, Σ delta = rating − 1400 at every step", async () => {
     const a = await signIn(t);
-    const { mission } = await openMission(t, { reward: { asset: "USDC", amount: "100000000" }, verification: { type: "first_valid_match", params: { expected: "x" } } });
-    expect((await t.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content: "x" } })).body.status).toBe("accepted");
+    const { mission } = await openMission(t, {
+      reward: { asset: "USDC", amount: "100000000" },
+      verification: { type: "first_valid_match", params: { expected: "x" } },
+    });
+    expect(
+      (await t.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content: "x" } })).body
+        .status,
+    ).toBe("accepted");
     const start = (await expectConsistent(a.address)).rating;
     expect(start).toBe(1432);
     const t0 = t.clock.now().getTime();
@@ -119,6 +170,8 @@ describe("reputation across all four methods", () => {
       }
     }
     const h = (await profile(a.address)).h.history;
-    expect(h.filter((e: { kind: string; pending?: boolean }) => e.kind === "decay" && !e.pending).length).toBeGreaterThanOrEqual(3);
+    expect(
+      h.filter((e: { kind: string; pending?: boolean }) => e.kind === "decay" && !e.pending).length,
+    ).toBeGreaterThanOrEqual(3);
   });
 });

@@ -19,10 +19,15 @@ type Agent = Awaited<ReturnType<typeof signIn>>;
 /** A creator_judges mission with `winners` awarded (equal shares) and `losers` not selected. */
 async function resolvedMission(opts: { winners?: number; losers?: number } = {}) {
   const nWinners = opts.winners ?? 1;
-  const { creator, mission } = await openMission(t, { verification: { type: "creator_judges", params: { max_winners: Math.max(nWinners, 1) } } });
+  const { creator, mission } = await openMission(t, {
+    verification: { type: "creator_judges", params: { max_winners: Math.max(nWinners, 1) } },
+  });
   const submit = async () => {
     const a = await signIn(t);
-    const r = await t.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content: `answer from ${a.address}` } });
+    const r = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: a.token,
+      body: { content: `answer from ${a.address}` },
+    });
     expect(r.status, r.text).toBe(201);
     return { ...a, submissionId: r.body.id as string };
   };
@@ -33,7 +38,12 @@ async function resolvedMission(opts: { winners?: number; losers?: number } = {})
   const share = Math.floor(10_000 / nWinners);
   const award = await t.call("POST", `/missions/${mission.id}/award`, {
     token: creator.token,
-    body: { winners: winners.map((w, i) => ({ submission_id: w.submissionId, share_bps: i === 0 ? 10_000 - share * (nWinners - 1) : share })) },
+    body: {
+      winners: winners.map((w, i) => ({
+        submission_id: w.submissionId,
+        share_bps: i === 0 ? 10_000 - share * (nWinners - 1) : share,
+      })),
+    },
   });
   expect(award.status, award.text).toBe(200);
   expect(award.body.status).toBe("resolved");
@@ -46,7 +56,11 @@ const list = (subject: string, query = "") => t.call("GET", `/agents/${subject}/
 
 describe("POST /agents/{id}/reviews", () => {
   it("the creator reviews the winner and the winner the creator; both show on GET, also under /api", async () => {
-    const { creator, winners: [w], missionId } = await resolvedMission();
+    const {
+      creator,
+      winners: [w],
+      missionId,
+    } = await resolvedMission();
     const a = await review(creator, w!.address, { mission_id: missionId, stars: 5, text: "Fast and correct." });
     expect(a.status, a.text).toBe(201);
     expect(a.body).toEqual({
@@ -63,11 +77,22 @@ describe("POST /agents/{id}/reviews", () => {
     // mixed-case (checksummed) ids are the same agent; the /api mount answers the same
     const b = await review(w, creator.account.address, { mission_id: missionId, stars: 3 }, "/api");
     expect(b.status, b.text).toBe(201);
-    expect(b.body).toMatchObject({ reviewer: w!.address, reviewee: creator.address, reviewer_role: "winner", stars: 3, text: null });
+    expect(b.body).toMatchObject({
+      reviewer: w!.address,
+      reviewee: creator.address,
+      reviewer_role: "winner",
+      stars: 3,
+      text: null,
+    });
 
     const got = await list(w!.address);
     expect(got.status).toBe(200);
-    expect(got.body).toEqual({ agent_id: w!.address, summary: { count: 1, average: 5 }, reviews: [a.body], next_cursor: null });
+    expect(got.body).toEqual({
+      agent_id: w!.address,
+      summary: { count: 1, average: 5 },
+      reviews: [a.body],
+      next_cursor: null,
+    });
     expect((await t.call("GET", `/api/agents/${creator.address}/reviews`)).body.reviews).toEqual([b.body]);
     expect((await t.call("GET", `/agents/${creator.address}/reviews/${b.body.id}`)).body).toEqual(b.body);
     // a review is addressed under its reviewee only
@@ -76,14 +101,19 @@ describe("POST /agents/{id}/reviews", () => {
 
   it("the creator reviews each winner of a split award once; winners cannot review each other", async () => {
     const { creator, winners, missionId } = await resolvedMission({ winners: 2 });
-    for (const w of winners) expect((await review(creator, w.address, { mission_id: missionId, stars: 4 })).status).toBe(201);
+    for (const w of winners)
+      expect((await review(creator, w.address, { mission_id: missionId, stars: 4 })).status).toBe(201);
     const r = await review(winners[0], winners[1]!.address, { mission_id: missionId, stars: 1 });
     expectError(r, 403, "FORBIDDEN");
     expect(r.body.details.reason).toBe("not_counterparty");
   });
 
   it("a duplicate (same mission, author, subject) → 409 CONFLICT naming the existing review", async () => {
-    const { creator, winners: [w], missionId } = await resolvedMission();
+    const {
+      creator,
+      winners: [w],
+      missionId,
+    } = await resolvedMission();
     const first = await review(creator, w!.address, { mission_id: missionId, stars: 4 });
     expect(first.status).toBe(201);
     const dup = await review(creator, w!.address, { mission_id: missionId, stars: 1, text: "changed my mind" });
@@ -93,14 +123,24 @@ describe("POST /agents/{id}/reviews", () => {
   });
 
   it("concurrent duplicates: exactly one is stored (the unique index decides)", async () => {
-    const { creator, winners: [w], missionId } = await resolvedMission();
-    const rs = await Promise.all(Array.from({ length: 5 }, (_, i) => review(creator, w!.address, { mission_id: missionId, stars: i + 1 })));
+    const {
+      creator,
+      winners: [w],
+      missionId,
+    } = await resolvedMission();
+    const rs = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => review(creator, w!.address, { mission_id: missionId, stars: i + 1 })),
+    );
     expect(rs.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
     expect((await list(w!.address)).body.summary.count).toBe(1);
   });
 
   it("reviewing yourself → 403 self_review, whoever you are", async () => {
-    const { creator, winners: [w], missionId } = await resolvedMission();
+    const {
+      creator,
+      winners: [w],
+      missionId,
+    } = await resolvedMission();
     for (const a of [creator, w!]) {
       const r = await review(a, a.address, { mission_id: missionId, stars: 5 });
       expectError(r, 403, "FORBIDDEN");
@@ -112,23 +152,40 @@ describe("POST /agents/{id}/reviews", () => {
   it("before resolution → 409 CONFLICT mission_not_resolved (open, and voided missions too)", async () => {
     const { creator, mission } = await openMission(t);
     const s = await signIn(t);
-    expect((await t.call("POST", `/missions/${mission.id}/submissions`, { token: s.token, body: { content: "early" } })).status).toBe(201);
-    for (const [author, subject] of [[creator, s.address], [s, creator.address]] as const) {
+    expect(
+      (await t.call("POST", `/missions/${mission.id}/submissions`, { token: s.token, body: { content: "early" } }))
+        .status,
+    ).toBe(201);
+    for (const [author, subject] of [
+      [creator, s.address],
+      [s, creator.address],
+    ] as const) {
       const r = await review(author, subject, { mission_id: mission.id, stars: 5 });
       expectError(r, 409, "CONFLICT");
       expect(r.body.details).toEqual({ reason: "mission_not_resolved", status: "open" });
     }
     const voided = await openMission(t);
-    expect((await t.call("POST", `/missions/${voided.mission.id}/void`, { token: voided.creator.token })).status).toBe(200);
+    expect((await t.call("POST", `/missions/${voided.mission.id}/void`, { token: voided.creator.token })).status).toBe(
+      200,
+    );
     const r = await review(voided.creator, s.address, { mission_id: voided.mission.id, stars: 5 });
     expectError(r, 409, "CONFLICT");
     expect(r.body.details.status).toBe("voided");
   });
 
   it("a non-party → 403 not_a_party: a stranger, or a submitter who did not win", async () => {
-    const { creator, winners: [w], losers: [loser], missionId } = await resolvedMission({ losers: 1 });
+    const {
+      creator,
+      winners: [w],
+      losers: [loser],
+      missionId,
+    } = await resolvedMission({ losers: 1 });
     const stranger = await signIn(t);
-    for (const [author, subject] of [[stranger, creator.address], [stranger, w!.address], [loser!, creator.address]] as const) {
+    for (const [author, subject] of [
+      [stranger, creator.address],
+      [stranger, w!.address],
+      [loser!, creator.address],
+    ] as const) {
       const r = await review(author, subject, { mission_id: missionId, stars: 1 });
       expectError(r, 403, "FORBIDDEN");
       expect(r.body.details.reason).toBe("not_a_party");
@@ -142,10 +199,20 @@ describe("POST /agents/{id}/reviews", () => {
   });
 
   it("stars must be an integer 1–5 and text at most 2000 characters (400, nothing stored)", async () => {
-    const { creator, winners: [w], missionId } = await resolvedMission();
+    const {
+      creator,
+      winners: [w],
+      missionId,
+    } = await resolvedMission();
     for (const body of [
-      { stars: 0 }, { stars: 6 }, { stars: 4.5 }, { stars: "5" }, { stars: null }, {},
-      { stars: 3, text: "x".repeat(2001) }, { stars: 3, text: 42 },
+      { stars: 0 },
+      { stars: 6 },
+      { stars: 4.5 },
+      { stars: "5" },
+      { stars: null },
+      {},
+      { stars: 3, text: "x".repeat(2001) },
+      { stars: 3, text: 42 },
     ]) {
       expectError(await review(creator, w!.address, { mission_id: missionId, ...body }), 400, "INVALID_PARAMETER");
     }
@@ -158,18 +225,30 @@ describe("POST /agents/{id}/reviews", () => {
   });
 
   it("anonymous → 401; a malformed agent id or mission_id → 400; an unknown mission → 404", async () => {
-    const { creator, winners: [w], missionId } = await resolvedMission();
+    const {
+      creator,
+      winners: [w],
+      missionId,
+    } = await resolvedMission();
     expectError(await review(undefined, w!.address, { mission_id: missionId, stars: 5 }), 401, "UNAUTHORIZED");
     expectError(await review(creator, "0x1234", { mission_id: missionId, stars: 5 }), 400, "INVALID_PARAMETER");
     expectError(await review(creator, w!.address, { mission_id: "not-a-mission", stars: 5 }), 400, "INVALID_PARAMETER");
-    expectError(await review(creator, w!.address, { mission_id: "mis_01JZ0000000000000000000000", stars: 5 }), 404, "NOT_FOUND");
+    expectError(
+      await review(creator, w!.address, { mission_id: "mis_01JZ0000000000000000000000", stars: 5 }),
+      404,
+      "NOT_FOUND",
+    );
     expectError(await list("0xnope"), 400, "INVALID_PARAMETER");
   });
 });
 
 describe("PUT and DELETE /agents/{id}/reviews/{review_id}", () => {
   it("only the author edits: others (the reviewee, a stranger) → 403 and the review is unchanged", async () => {
-    const { creator, winners: [w], missionId } = await resolvedMission();
+    const {
+      creator,
+      winners: [w],
+      missionId,
+    } = await resolvedMission();
     const r = await review(creator, w!.address, { mission_id: missionId, stars: 2, text: "late" });
     const path = `/agents/${w!.address}/reviews/${r.body.id}`;
     const stranger = await signIn(t);
@@ -190,12 +269,23 @@ describe("PUT and DELETE /agents/{id}/reviews/{review_id}", () => {
     for (const body of [{}, { stars: 0 }, { text: "z".repeat(2001) }]) {
       expectError(await t.call("PUT", path, { token: creator.token, body }), 400, "INVALID_PARAMETER");
     }
-    expectError(await t.call("PUT", `/agents/${w!.address}/reviews/rev_01JZ0000000000000000000000`, { token: creator.token, body: { stars: 1 } }), 404, "NOT_FOUND");
+    expectError(
+      await t.call("PUT", `/agents/${w!.address}/reviews/rev_01JZ0000000000000000000000`, {
+        token: creator.token,
+        body: { stars: 1 },
+      }),
+      404,
+      "NOT_FOUND",
+    );
     expect((await t.call("GET", path)).body).toEqual(cleared.body);
   });
 
   it("only the author deletes (204); the pair may then review afresh", async () => {
-    const { creator, winners: [w], missionId } = await resolvedMission();
+    const {
+      creator,
+      winners: [w],
+      missionId,
+    } = await resolvedMission();
     const r = await review(w, creator.address, { mission_id: missionId, stars: 1 });
     const path = `/agents/${creator.address}/reviews/${r.body.id}`;
     expectError(await t.call("DELETE", path, { token: creator.token }), 403, "FORBIDDEN");
@@ -218,8 +308,14 @@ describe("GET /agents/{id}/reviews", () => {
     const ids: string[] = [];
     for (const s of stars) {
       const { creator, mission } = await openMission(t);
-      const sub = await t.call("POST", `/missions/${mission.id}/submissions`, { token: subject.token, body: { content: `work for ${mission.id}` } });
-      await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: sub.body.id }] } });
+      const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {
+        token: subject.token,
+        body: { content: `work for ${mission.id}` },
+      });
+      await t.call("POST", `/missions/${mission.id}/award`, {
+        token: creator.token,
+        body: { winners: [{ submission_id: sub.body.id }] },
+      });
       t.clock.advance(1000);
       const r = await review(creator, subject.address, { mission_id: mission.id, stars: s });
       expect(r.status, r.text).toBe(201);
@@ -239,7 +335,12 @@ describe("GET /agents/{id}/reviews", () => {
     expectError(await list(subject.address, "?limit=0"), 400, "INVALID_PARAMETER");
     // any well-formed address has a (possibly empty) review list
     const nobody = newAccount().address;
-    expect((await list(nobody)).body).toEqual({ agent_id: nobody.toLowerCase(), summary: { count: 0, average: null }, reviews: [], next_cursor: null });
+    expect((await list(nobody)).body).toEqual({
+      agent_id: nobody.toLowerCase(),
+      summary: { count: 0, average: null },
+      reviews: [],
+      next_cursor: null,
+    });
     expect(await reviewSummary(t.deps.database.db, nobody.toLowerCase())).toEqual({ count: 0, average: null });
   });
 });

@@ -4,7 +4,14 @@ import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 import { csrfTokenFor, sessionCookieName } from "../../src/http/session-cookie";
-import { FORBIDDEN, FORBIDDEN_AGENT_VERB, MATRIX, UNAUTHORIZED, type Expected, type World } from "./security-matrix.table";
+import {
+  FORBIDDEN,
+  FORBIDDEN_AGENT_VERB,
+  MATRIX,
+  UNAUTHORIZED,
+  type Expected,
+  type World,
+} from "./security-matrix.table";
 
 // Issue 14 must-show 4: one security matrix over every secured operation of openapi/openapi.json
 // (unkey runs its shared route tests on every endpoint). The operations are read from the document;
@@ -24,7 +31,10 @@ interface Operation {
 }
 
 const doc = JSON.parse(readFileSync(new URL("../../openapi/openapi.json", import.meta.url), "utf8")) as {
-  paths: Record<string, Record<string, { security?: unknown[]; responses?: Record<string, unknown>; requestBody?: unknown }>>;
+  paths: Record<
+    string,
+    Record<string, { security?: unknown[]; responses?: Record<string, unknown>; requestBody?: unknown }>
+  >;
 };
 const METHODS = new Set(["get", "post", "put", "patch", "delete"]);
 
@@ -41,7 +51,14 @@ const SECURED: Operation[] = Object.entries(doc.paths).flatMap(([path, ops]) =>
   Object.entries(ops)
     .filter(([method, op]) => METHODS.has(method) && (op.security?.length ?? 0) > 0)
     .filter(([method]) => !ISSUES_CREDENTIALS.has(`${method.toUpperCase()} ${path}`))
-    .map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, statuses: new Set(Object.keys(op.responses ?? {})), hasBody: op.requestBody !== undefined })));
+    .map(([method, op]) => ({
+      key: `${method.toUpperCase()} ${path}`,
+      method: method.toUpperCase(),
+      path,
+      statuses: new Set(Object.keys(op.responses ?? {})),
+      hasBody: op.requestBody !== undefined,
+    })),
+);
 
 type Res = Awaited<ReturnType<TestApp["call"]>>;
 
@@ -80,17 +97,54 @@ async function buildWorld(t: TestApp): Promise<World> {
   const mission = async () => ok(await t.call("POST", "/missions", { token: a.token, body: missionBody(t) }), 201);
   // A's open mission: the worker submitted, holds a claim and filed a bad_spec dispute on it.
   const open = await mission();
-  const openSubmission = ok(await t.call("POST", `/missions/${open.id}/submissions`, { token: worker.token, body: { content: "an answer" } }), 201);
+  const openSubmission = ok(
+    await t.call("POST", `/missions/${open.id}/submissions`, { token: worker.token, body: { content: "an answer" } }),
+    201,
+  );
   ok(await t.call("POST", `/missions/${open.id}/claims`, { token: worker.token }), 201);
-  const dispute = ok(await t.call("POST", "/disputes", { token: worker.token, body: { dispute_type: "bad_spec", mission_id: open.id, evidence: { description: "the criteria contradict the title" } } }), 201);
+  const dispute = ok(
+    await t.call("POST", "/disputes", {
+      token: worker.token,
+      body: {
+        dispute_type: "bad_spec",
+        mission_id: open.id,
+        evidence: { description: "the criteria contradict the title" },
+      },
+    }),
+    201,
+  );
   // A's resolved mission: A awarded the worker, then reviewed it.
   const done = await mission();
-  const sub = ok(await t.call("POST", `/missions/${done.id}/submissions`, { token: worker.token, body: { content: "the key" } }), 201);
-  ok(await t.call("POST", `/missions/${done.id}/award`, { token: a.token, body: { winners: [{ submission_id: sub.id, share_bps: 10_000 }] } }), 200);
-  const review = ok(await t.call("POST", `/agents/${worker.address}/reviews`, { token: a.token, body: { mission_id: done.id, stars: 5 } }), 201);
-  const webhook = ok(await t.call("POST", "/webhooks", { token: a.token, body: { url: "https://hooks.example.com/oabp", events: ["mission.created"] } }), 201);
+  const sub = ok(
+    await t.call("POST", `/missions/${done.id}/submissions`, { token: worker.token, body: { content: "the key" } }),
+    201,
+  );
+  ok(
+    await t.call("POST", `/missions/${done.id}/award`, {
+      token: a.token,
+      body: { winners: [{ submission_id: sub.id, share_bps: 10_000 }] },
+    }),
+    200,
+  );
+  const review = ok(
+    await t.call("POST", `/agents/${worker.address}/reviews`, {
+      token: a.token,
+      body: { mission_id: done.id, stars: 5 },
+    }),
+    201,
+  );
+  const webhook = ok(
+    await t.call("POST", "/webhooks", {
+      token: a.token,
+      body: { url: "https://hooks.example.com/oabp", events: ["mission.created"] },
+    }),
+    201,
+  );
   return {
-    a, b, worker, expired,
+    a,
+    b,
+    worker,
+    expired,
     openMissionId: open.id,
     openSubmissionId: openSubmission.id,
     resolvedMissionId: done.id,
@@ -123,7 +177,11 @@ const call = (op: Operation, o: CallOpts = {}) => {
     path = path.replace(UNKNOWN_ID, "$1_01JZ0000000000000000000000").replace(/0x[0-9a-f]{40}/g, UNKNOWN_ADDRESS);
     if (path === req.path) throw new Error(`${op.key}: no id in ${path} to replace`);
   }
-  return t.call(op.method, `${o.prefix ?? ""}${path}${o.query ?? ""}`, { body: "body" in o ? o.body : req.body, token: o.token, headers: o.headers });
+  return t.call(op.method, `${o.prefix ?? ""}${path}${o.query ?? ""}`, {
+    body: "body" in o ? o.body : req.body,
+    token: o.token,
+    headers: o.headers,
+  });
 };
 
 describe("the matrix is generated from openapi/openapi.json", () => {
@@ -136,7 +194,12 @@ describe("the matrix is generated from openapi/openapi.json", () => {
 
   it("every /admin operation is a secured, operator-only row", () => {
     const admin = Object.entries(doc.paths).flatMap(([path, ops]) =>
-      path.startsWith("/admin/") ? Object.keys(ops).filter((m) => METHODS.has(m)).map((m) => `${m.toUpperCase()} ${path}`) : []);
+      path.startsWith("/admin/")
+        ? Object.keys(ops)
+            .filter((m) => METHODS.has(m))
+            .map((m) => `${m.toUpperCase()} ${path}`)
+        : [],
+    );
     expect(admin.length).toBeGreaterThan(0);
     for (const key of admin) expect(MATRIX[key]?.operatorOnly, key).toBe(true);
   });
@@ -165,7 +228,9 @@ describe.each(SECURED.map((op) => [op.key, op] as const))("%s", (_key, op) => {
     // (requireCaller) look at the caller before the zod validator; where an anonymous caller may
     // act depending on the body, the validator runs first and the row says so
     // (validatesBeforeAuth). Never an existence oracle: ids are looked up later.
-    const first = entry.validatesBeforeAuth ? "400 INVALID_PARAMETER (validation answers first)" : `${anonymous.status} ${anonymous.code}`;
+    const first = entry.validatesBeforeAuth
+      ? "400 INVALID_PARAMETER (validation answers first)"
+      : `${anonymous.status} ${anonymous.code}`;
     it(`anonymous with an invalid body → ${first}`, async () => {
       const r = await call(op, { body: { unexpected: [] } });
       expectDeclared(op, r, entry.validatesBeforeAuth ? { status: 400, code: "INVALID_PARAMETER" } : anonymous);
@@ -173,7 +238,13 @@ describe.each(SECURED.map((op) => [op.key, op] as const))("%s", (_key, op) => {
   }
 
   it("malformed or foreign credentials → 401 UNAUTHORIZED", async () => {
-    for (const authorization of ["Bearer x", "Bearer not-a-token-%%%", "Bearer two words", "Bearer", `Basic ${Buffer.from("a:b").toString("base64")}`]) {
+    for (const authorization of [
+      "Bearer x",
+      "Bearer not-a-token-%%%",
+      "Bearer two words",
+      "Bearer",
+      `Basic ${Buffer.from("a:b").toString("base64")}`,
+    ]) {
       expectDeclared(op, await call(op, { headers: { authorization } }), UNAUTHORIZED);
     }
   });
@@ -188,8 +259,14 @@ describe.each(SECURED.map((op) => [op.key, op] as const))("%s", (_key, op) => {
     it("A's session cookie on a write without X-CSRF-Token → 403 FORBIDDEN", async () => {
       // docs/web.md: a browser session must echo its CSRF token on every state-changing request.
       const cookie = `${sessionCookieName(false)}=${w.a.token}`;
-      expectDeclared(op, await call(op, { headers: { cookie } }), { ...FORBIDDEN, reason: "csrf_token_missing_or_wrong" });
-      expectDeclared(op, await call(op, { headers: { cookie, "x-csrf-token": "not-the-token" } }), { ...FORBIDDEN, reason: "csrf_token_missing_or_wrong" });
+      expectDeclared(op, await call(op, { headers: { cookie } }), {
+        ...FORBIDDEN,
+        reason: "csrf_token_missing_or_wrong",
+      });
+      expectDeclared(op, await call(op, { headers: { cookie, "x-csrf-token": "not-the-token" } }), {
+        ...FORBIDDEN,
+        reason: "csrf_token_missing_or_wrong",
+      });
     });
   }
 
@@ -198,7 +275,11 @@ describe.each(SECURED.map((op) => [op.key, op] as const))("%s", (_key, op) => {
     const before = t.clock.now();
     t.clock.advance(t.deps.config.sessionTtlSeconds * 1000 + 1000);
     try {
-      expectDeclared(op, await call(op, { headers: { cookie, "x-csrf-token": csrfTokenFor(w.expired.token) } }), anonymous);
+      expectDeclared(
+        op,
+        await call(op, { headers: { cookie, "x-csrf-token": csrfTokenFor(w.expired.token) } }),
+        anonymous,
+      );
     } finally {
       t.clock.set(before);
     }
@@ -219,7 +300,9 @@ describe.each(SECURED.map((op) => [op.key, op] as const))("%s", (_key, op) => {
   const wrong = entry.wrongCaller;
   // Rows marked notApplicable carry their reason in the table and get no test here.
   if (wrong && !("notApplicable" in wrong)) {
-    const who = entry.operatorOnly ? "a normal agent on an operator route" : (wrong.label ?? "another agent on A's resource");
+    const who = entry.operatorOnly
+      ? "a normal agent on an operator route"
+      : (wrong.label ?? "another agent on A's resource");
     it(`${who} → ${wrong.status}`, async () => {
       const r = await call(op, { token: (wrong.by ?? ((x: World) => x.b))(w).token });
       if (wrong.code) expectDeclared(op, r, { ...wrong, code: wrong.code });

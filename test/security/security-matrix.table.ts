@@ -37,16 +37,16 @@ export interface Expected {
 
 export type WrongCaller =
   | {
-    status: number;
-    /** The error code; absent for a 2xx answer (a list that leaves A's resources out). */
-    code?: string;
-    reason?: string;
-    /** Who calls instead of A; B unless said (then say who in label). */
-    by?: (w: World) => Agent;
-    label?: string;
-    /** Afterwards, given the answer: nothing of A's leaked and A's resource is untouched. */
-    after?: (t: TestApp, w: World, r: Res) => Promise<void> | void;
-  }
+      status: number;
+      /** The error code; absent for a 2xx answer (a list that leaves A's resources out). */
+      code?: string;
+      reason?: string;
+      /** Who calls instead of A; B unless said (then say who in label). */
+      by?: (w: World) => Agent;
+      label?: string;
+      /** Afterwards, given the answer: nothing of A's leaked and A's resource is untouched. */
+      after?: (t: TestApp, w: World, r: Res) => Promise<void> | void;
+    }
   | { notApplicable: string };
 
 export interface Entry {
@@ -106,7 +106,10 @@ export const MATRIX: Record<string, Entry> = {
     wrongCaller: FORBIDDEN,
   },
   "POST /agents/{id}/reviews": {
-    request: (w) => ({ path: `/agents/${w.worker.address}/reviews`, body: { mission_id: w.resolvedMissionId, stars: 4 } }),
+    request: (w) => ({
+      path: `/agents/${w.worker.address}/reviews`,
+      body: { mission_id: w.resolvedMissionId, stars: 4 },
+    }),
     wrongCaller: { ...FORBIDDEN, reason: "not_a_party" },
   },
   "PUT /agents/{id}/reviews/{review_id}": {
@@ -133,7 +136,9 @@ export const MATRIX: Record<string, Entry> = {
   "POST /missions/{id}/submissions": {
     request: (w) => ({ path: `/missions/${w.openMissionId}/submissions`, body: { content: "another answer" } }),
     anonymous: ANONYMOUS_REJECTED,
-    wrongCaller: { notApplicable: "any agent may submit; the creator's own submission is stored rejected (AIP-3 §3.1), not refused" },
+    wrongCaller: {
+      notApplicable: "any agent may submit; the creator's own submission is stored rejected (AIP-3 §3.1), not refused",
+    },
   },
   "POST /missions/{id}/submit": {
     request: (w) => ({ path: `/missions/${w.openMissionId}/submit`, body: { content: "another answer" } }),
@@ -141,16 +146,27 @@ export const MATRIX: Record<string, Entry> = {
     wrongCaller: { notApplicable: "alias of POST /missions/{id}/submissions" },
   },
   "POST /missions/{id}/award": {
-    request: (w) => ({ path: `/missions/${w.openMissionId}/award`, body: { winners: [{ submission_id: w.openSubmissionId, share_bps: 10_000 }] } }),
+    request: (w) => ({
+      path: `/missions/${w.openMissionId}/award`,
+      body: { winners: [{ submission_id: w.openSubmissionId, share_bps: 10_000 }] },
+    }),
     wrongCaller: FORBIDDEN,
   },
   "POST /missions/{id}/votes": {
-    request: (w) => ({ path: `/missions/${w.openMissionId}/votes`, body: { submission_id: w.openSubmissionId, amount: "100" } }),
+    request: (w) => ({
+      path: `/missions/${w.openMissionId}/votes`,
+      body: { submission_id: w.openSubmissionId, amount: "100" },
+    }),
     anonymous: ANONYMOUS_REJECTED,
-    wrongCaller: { notApplicable: "any agent may stake; the creator and own-submission rules are in test/aip1-voting.int.test.ts" },
+    wrongCaller: {
+      notApplicable: "any agent may stake; the creator and own-submission rules are in test/aip1-voting.int.test.ts",
+    },
   },
   "POST /missions/{id}/commitments": {
-    request: (w) => ({ path: `/missions/${w.openMissionId}/commitments`, body: { commitment: `sha256:${"ab".repeat(32)}` } }),
+    request: (w) => ({
+      path: `/missions/${w.openMissionId}/commitments`,
+      body: { commitment: `sha256:${"ab".repeat(32)}` },
+    }),
     anonymous: ANONYMOUS_REJECTED,
     wrongCaller: { notApplicable: "any agent may commit; the creator rule is in test/commit-reveal.int.test.ts" },
   },
@@ -199,7 +215,10 @@ export const MATRIX: Record<string, Entry> = {
     wrongCaller: FORBIDDEN,
   },
   "POST /webhooks": {
-    request: () => ({ path: "/webhooks", body: { url: "https://hooks.example.com/other", events: ["mission.created"] } }),
+    request: () => ({
+      path: "/webhooks",
+      body: { url: "https://hooks.example.com/other", events: ["mission.created"] },
+    }),
     wrongCaller: { notApplicable: "a new webhook belongs to its caller; there is no owner to impersonate" },
   },
   "GET /webhooks": {
@@ -229,7 +248,12 @@ export const MATRIX: Record<string, Entry> = {
     request: (w) => ({ path: `/missions/${w.openMissionId}/claims` }),
     anonymous: ANONYMOUS_REJECTED,
     // The creator may not claim its own mission.
-    wrongCaller: { ...FORBIDDEN, reason: "own_mission", by: (w) => w.a, label: "the mission's creator claiming its own mission" },
+    wrongCaller: {
+      ...FORBIDDEN,
+      reason: "own_mission",
+      by: (w) => w.a,
+      label: "the mission's creator claiming its own mission",
+    },
   },
   "DELETE /missions/{id}/claims": {
     request: (w) => ({ path: `/missions/${w.openMissionId}/claims` }),
@@ -246,7 +270,14 @@ export const MATRIX: Record<string, Entry> = {
   "POST /adp/adp.advertise": {
     request: (w) => ({
       path: "/adp/adp.advertise",
-      body: { id: "agent://a-bot", name: "A's bot", description: "d", version: "1.0.0", skills: ["python"], extensions: { oabp: { agent_id: w.a.address } } },
+      body: {
+        id: "agent://a-bot",
+        name: "A's bot",
+        description: "d",
+        version: "1.0.0",
+        skills: ["python"],
+        extensions: { oabp: { agent_id: w.a.address } },
+      },
     }),
     // B advertises a card bound to A.
     wrongCaller: { ...FORBIDDEN, reason: "agent_mismatch" },
@@ -255,7 +286,15 @@ export const MATRIX: Record<string, Entry> = {
     validatesBeforeAuth: true,
   },
   "POST /disputes": {
-    request: (w) => ({ path: "/disputes", body: { dispute_type: "bad_spec", mission_id: w.openMissionId, filed_by: w.a.address, evidence: { description: "contradictory criteria" } } }),
+    request: (w) => ({
+      path: "/disputes",
+      body: {
+        dispute_type: "bad_spec",
+        mission_id: w.openMissionId,
+        filed_by: w.a.address,
+        evidence: { description: "contradictory criteria" },
+      },
+    }),
     // B files in A's name.
     wrongCaller: FORBIDDEN,
     // Today the admin token reads as "not signed in" here (401), where requireAgent says 403.

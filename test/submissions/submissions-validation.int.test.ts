@@ -54,12 +54,21 @@ describe("POST /missions/{id}/submissions rejects bad input without counting it"
     const s = await setup();
     const r = await s.submit({ content: "mine" }, { token: s.creator.token });
     expect(r.status, r.text).toBe(201);
-    expect(r.body).toMatchObject({ status: "rejected", reason: "self_submission", self_submission: true, next_action: "none" });
+    expect(r.body).toMatchObject({
+      status: "rejected",
+      reason: "self_submission",
+      self_submission: true,
+      next_action: "none",
+    });
   });
 
   it("an unknown mission → 404 NOT_FOUND", async () => {
     const s = await setup();
-    expectError(await s.submit({ content: "x" }, { path: "/missions/mis_01JZ0000000000000000000000/submissions" }), 404, "NOT_FOUND");
+    expectError(
+      await s.submit({ content: "x" }, { path: "/missions/mis_01JZ0000000000000000000000/submissions" }),
+      404,
+      "NOT_FOUND",
+    );
     expectError(await s.submit({ content: "x" }, { path: "/missions/garbage/submissions" }), 404, "NOT_FOUND");
   });
 
@@ -81,12 +90,18 @@ describe("POST /missions/{id}/submissions rejects bad input without counting it"
   it.each([
     ["neither content nor content_uri", {}],
     ["only a content_hash", { content_hash: "0x" + "ab".repeat(32) }],
-    ["both content and content_uri", { content: "a", content_uri: "https://example.com/a.txt", content_hash: "0x" + "ab".repeat(32) }],
+    [
+      "both content and content_uri",
+      { content: "a", content_uri: "https://example.com/a.txt", content_hash: "0x" + "ab".repeat(32) },
+    ],
     ["ftp: content_uri", { content_uri: "ftp://example.com/a.txt", content_hash: "0x" + "ab".repeat(32) }],
     ["javascript: content_uri", { content_uri: "javascript:alert(1)", content_hash: "0x" + "ab".repeat(32) }],
     ["not a URI", { content_uri: "just words", content_hash: "0x" + "ab".repeat(32) }],
     ["remote https without content_hash", { content_uri: "https://example.com/a.txt" }],
-    ["ipfs without content_hash", { content_uri: "ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi" }],
+    [
+      "ipfs without content_hash",
+      { content_uri: "ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi" },
+    ],
     ["a short content_hash", { content_uri: "https://example.com/a.txt", content_hash: "0x1234" }],
     ["a non-hex content_hash", { content_uri: "https://example.com/a.txt", content_hash: "zz".repeat(32) }],
     ["an md5: content_hash", { content_uri: "https://example.com/a.txt", content_hash: "md5:" + "ab".repeat(32) }],
@@ -139,11 +154,7 @@ describe("accepted submissions", () => {
   // accepted, and the wire always answers the §3 0x form (receipts keep sha256:<hex>, §6.1).
   it("content_hash in its three forms is accepted and served in the §3 0x<lowercase hex> form", async () => {
     const s = await setup();
-    const forms = [
-      (h: string) => "0x" + h.toUpperCase(),
-      (h: string) => h.toUpperCase(),
-      (h: string) => "sha256:" + h,
-    ];
+    const forms = [(h: string) => "0x" + h.toUpperCase(), (h: string) => h.toUpperCase(), (h: string) => "sha256:" + h];
     for (const [i, form] of forms.entries()) {
       const inline = await s.submit({ content: `inline ${i}`, content_hash: form(sha(`inline ${i}`)) });
       expectPending(inline);
@@ -200,13 +211,26 @@ describe("accepted submissions", () => {
       expect(one.status, who).toBe(200);
       expect(one.body.content_uri, who).toBe(visible ? sub.content_uri : null);
       expect(one.body.content_hash, who).toBe(sub.content_hash);
-      expect(one.body).toMatchObject({ status: "pending", reason: expect.any(String), next_action: expect.any(String) });
+      expect(one.body).toMatchObject({
+        status: "pending",
+        reason: expect.any(String),
+        next_action: expect.any(String),
+      });
       const all = await t.call("GET", listPath, { token });
       // Lists link an inline deliverable to its content route instead of inlining it (docs/abuse.md).
-      const listed = sub.content_uri.startsWith("data:") ? `${t.deps.config.publicUrl}/missions/${s.mission.id}/submissions/${sub.id}/content` : sub.content_uri;
-      expect(all.body.submissions.map((x: { id: string; content_uri: string | null }) => [x.id, x.content_uri]), who).toEqual([[sub.id, visible ? listed : null]]);
+      const listed = sub.content_uri.startsWith("data:")
+        ? `${t.deps.config.publicUrl}/missions/${s.mission.id}/submissions/${sub.id}/content`
+        : sub.content_uri;
+      expect(
+        all.body.submissions.map((x: { id: string; content_uri: string | null }) => [x.id, x.content_uri]),
+        who,
+      ).toEqual([[sub.id, visible ? listed : null]]);
     }
-    expectError(await t.call("GET", `/missions/${s.mission.id}/submissions/sub_01JZ0000000000000000000000`), 404, "NOT_FOUND");
+    expectError(
+      await t.call("GET", `/missions/${s.mission.id}/submissions/sub_01JZ0000000000000000000000`),
+      404,
+      "NOT_FOUND",
+    );
     expectError(await t.call("GET", `/missions/${s.mission.id}/submissions/garbage`), 404, "NOT_FOUND");
     expectError(await t.call("GET", `/missions/garbage/submissions`), 404, "NOT_FOUND");
     expectError(await t.call("GET", `${listPath}?limit=0`), 400, "INVALID_PARAMETER");

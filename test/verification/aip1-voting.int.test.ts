@@ -21,12 +21,22 @@ async function votingMission() {
   const { mission } = await openMission(t, {
     deadline: deadline.toISOString(),
     reward: { asset: "USDC", amount: "10000000" },
-    verification: { type: "peer_vote", params: { voting_deadline: new Date(deadline.getTime() + DAY).toISOString(), vote_token: "USDC", min_vote: "100", quorum: "100" } },
+    verification: {
+      type: "peer_vote",
+      params: {
+        voting_deadline: new Date(deadline.getTime() + DAY).toISOString(),
+        vote_token: "USDC",
+        min_vote: "100",
+        quorum: "100",
+      },
+    },
   });
   const subs: string[] = [];
   for (const content of ["first answer", "second answer"]) {
     const a = await signIn(t);
-    subs.push((await t.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content } })).body.id);
+    subs.push(
+      (await t.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content } })).body.id,
+    );
   }
   return { mission, subs, deadline };
 }
@@ -37,31 +47,64 @@ describe("item 5 — AIP-1 §4.3 votes from the instant the deadline passes", ()
     t.clock.set(new Date(deadline.getTime() - 1));
     const early = await signIn(t);
     await credit(t, early.address, 1000n);
-    expectError(await t.call("POST", `/missions/${mission.id}/votes`, { token: early.token, body: { submission_id: subs[0], amount: "100" } }), 409, "MISSION_NOT_OPEN");
+    expectError(
+      await t.call("POST", `/missions/${mission.id}/votes`, {
+        token: early.token,
+        body: { submission_id: subs[0], amount: "100" },
+      }),
+      409,
+      "MISSION_NOT_OPEN",
+    );
     t.clock.set(deadline); // the instant the deadline passes; the sweeper has not run
     const v = await signIn(t);
     await credit(t, v.address, 1000n);
-    const r = await t.call("POST", `/missions/${mission.id}/votes`, { token: v.token, body: { submission_id: subs[1], amount: "300" } });
+    const r = await t.call("POST", `/missions/${mission.id}/votes`, {
+      token: v.token,
+      body: { submission_id: subs[1], amount: "300" },
+    });
     expect(r.status, r.text).toBe(201);
-    expect((await t.call("GET", `/missions/${mission.id}`)).body).toMatchObject({ status: "escrowed", phase: "voting" });
+    expect((await t.call("GET", `/missions/${mission.id}`)).body).toMatchObject({
+      status: "escrowed",
+      phase: "voting",
+    });
     // and submissions are closed at that same instant
     const late = await signIn(t);
-    expectError(await t.call("POST", `/missions/${mission.id}/submissions`, { token: late.token, body: { content: "too late" } }), 409, "MISSION_NOT_OPEN");
+    expectError(
+      await t.call("POST", `/missions/${mission.id}/submissions`, { token: late.token, body: { content: "too late" } }),
+      409,
+      "MISSION_NOT_OPEN",
+    );
     // a second vote finds the phase already open (nothing closed twice)
     const w = await signIn(t);
     await credit(t, w.address, 1000n);
-    expect((await t.call("POST", `/missions/${mission.id}/votes`, { token: w.token, body: { submission_id: subs[0], amount: "100" } })).status).toBe(201);
+    expect(
+      (
+        await t.call("POST", `/missions/${mission.id}/votes`, {
+          token: w.token,
+          body: { submission_id: subs[0], amount: "100" },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it("concurrent first votes at the deadline both land; the mission is closed once", async () => {
     const { mission, subs, deadline } = await votingMission();
     t.clock.set(new Date(deadline.getTime() + 5));
-    const voters = await Promise.all([0, 1, 2].map(async () => {
-      const v = await signIn(t);
-      await credit(t, v.address, 1000n);
-      return v;
-    }));
-    const rs = await Promise.all(voters.map((v, i) => t.call("POST", `/missions/${mission.id}/votes`, { token: v.token, body: { submission_id: subs[i % 2], amount: "100" } })));
+    const voters = await Promise.all(
+      [0, 1, 2].map(async () => {
+        const v = await signIn(t);
+        await credit(t, v.address, 1000n);
+        return v;
+      }),
+    );
+    const rs = await Promise.all(
+      voters.map((v, i) =>
+        t.call("POST", `/missions/${mission.id}/votes`, {
+          token: v.token,
+          body: { submission_id: subs[i % 2], amount: "100" },
+        }),
+      ),
+    );
     expect(rs.map((r) => r.status)).toEqual([201, 201, 201]);
     const votes = await t.call("GET", `/missions/${mission.id}/votes`);
     expect(votes.body.votes).toHaveLength(3);
@@ -79,11 +122,18 @@ describe("item 4 — creator_judges awards are disputable by default; the opt-ou
   afterAll(async () => p?.close());
 
   async function judged(params: Record<string, unknown>) {
-    const { creator, mission } = await openMission(p, { reward: { asset: "USDC", amount: "10000000" }, verification: { type: "creator_judges", params } });
+    const { creator, mission } = await openMission(p, {
+      reward: { asset: "USDC", amount: "10000000" },
+      verification: { type: "creator_judges", params },
+    });
     const subs: { id: string; address: string }[] = [];
     for (const content of ["a", "b"]) {
       const a = await signIn(p);
-      subs.push({ id: (await p.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content } })).body.id, address: a.address });
+      subs.push({
+        id: (await p.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content } })).body
+          .id,
+        address: a.address,
+      });
     }
     return { creator, mission, subs };
   }
@@ -91,8 +141,17 @@ describe("item 4 — creator_judges awards are disputable by default; the opt-ou
   it("with no appeal param the mission carries the documented default window and stakes; a quorum of disputes puts the award to a vote", async () => {
     const { sweepDueMissions } = await import("../../src/jobs/sweeper");
     const { creator, mission, subs } = await judged({});
-    expect(mission.verification.params.appeal).toEqual({ appeal_window_seconds: 3600, vote_token: "USDC", min_vote: "100000", quorum: "1000000", default: true });
-    const r = await p.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: subs[0]!.id }] } });
+    expect(mission.verification.params.appeal).toEqual({
+      appeal_window_seconds: 3600,
+      vote_token: "USDC",
+      min_vote: "100000",
+      quorum: "1000000",
+      default: true,
+    });
+    const r = await p.call("POST", `/missions/${mission.id}/award`, {
+      token: creator.token,
+      body: { winners: [{ submission_id: subs[0]!.id }] },
+    });
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({ status: "escrowed", phase: "appeal", payout_status: "queued" });
     const appealDeadline = r.body.award.appeal_deadline;
@@ -100,18 +159,28 @@ describe("item 4 — creator_judges awards are disputable by default; the opt-ou
     // A quorum (10 % of the reward) disputes for the other submission.
     const v = await signIn(p);
     await credit(p, v.address, 2_000_000n);
-    const d = await p.call("POST", `/missions/${mission.id}/votes`, { token: v.token, body: { submission_id: subs[1]!.id, amount: "1000000" } });
+    const d = await p.call("POST", `/missions/${mission.id}/votes`, {
+      token: v.token,
+      body: { submission_id: subs[1]!.id, amount: "1000000" },
+    });
     expect(d.status, d.text).toBe(201);
     p.clock.set(new Date(appealDeadline));
     expect(await sweepDueMissions(p.deps)).toBe(1);
-    expect((await p.call("GET", `/missions/${mission.id}`)).body).toMatchObject({ status: "escrowed", phase: "voting", award: { dispute_stake: "1000000" } });
+    expect((await p.call("GET", `/missions/${mission.id}`)).body).toMatchObject({
+      status: "escrowed",
+      phase: "voting",
+      award: { dispute_stake: "1000000" },
+    });
   });
 
   it("appeal: false opts out: the mission shows it and the award pays at once", async () => {
     const { creator, mission, subs } = await judged({ appeal: false });
     expect(mission.verification.params.appeal).toBe(false);
     expect((await p.call("GET", `/missions/${mission.id}`)).body.verification.params.appeal).toBe(false);
-    const r = await p.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: subs[0]!.id }] } });
+    const r = await p.call("POST", `/missions/${mission.id}/award`, {
+      token: creator.token,
+      body: { winners: [{ submission_id: subs[0]!.id }] },
+    });
     expect(r.body).toMatchObject({ status: "resolved", resolution_reason: "creator_award" });
   });
 
@@ -119,6 +188,13 @@ describe("item 4 — creator_judges awards are disputable by default; the opt-ou
     const c = await signIn(p);
     await credit(p, c.address, 1_000_000_000n);
     const { missionBody } = await import("../helpers/agents");
-    expectError(await p.call("POST", "/missions", { token: c.token, body: missionBody(p, { verification: { type: "creator_judges", params: { appeal: true } } }) }), 400, "INVALID_PARAMETER");
+    expectError(
+      await p.call("POST", "/missions", {
+        token: c.token,
+        body: missionBody(p, { verification: { type: "creator_judges", params: { appeal: true } } }),
+      }),
+      400,
+      "INVALID_PARAMETER",
+    );
   });
 });

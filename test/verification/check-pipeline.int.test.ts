@@ -27,9 +27,15 @@ const honestBody = "the honest deliverable\n";
 const lookups: string[] = [];
 
 beforeAll(async () => {
-  t = await makeTestApp({ OABP_CHECK_WORKERS: String(WORKERS), OABP_CHECK_PER_HOST: String(PER_HOST), OABP_MAX_SUBMISSIONS_PER_AGENT: "100" });
+  t = await makeTestApp({
+    OABP_CHECK_WORKERS: String(WORKERS),
+    OABP_CHECK_PER_HOST: String(PER_HOST),
+    OABP_MAX_SUBMISSIONS_PER_AGENT: "100",
+  });
   server = http.createServer((_req, res) => res.end(honestBody));
-  port = await new Promise<number>((r) => server.listen(0, TEST_CONTENT_HOST, () => r((server.address() as AddressInfo).port)));
+  port = await new Promise<number>((r) =>
+    server.listen(0, TEST_CONTENT_HOST, () => r((server.address() as AddressInfo).port)),
+  );
   t.deps.fetcher = createSafeFetcher({
     connectTimeoutMs: 200,
     timeoutMs: 2000,
@@ -49,11 +55,15 @@ afterAll(async () => {
 });
 
 const sha = (s: string | Buffer) => `sha256:${createHash("sha256").update(s).digest("hex")}`;
-const row = async (id: string) => (await t.deps.database.db.select().from(submissions).where(eq(submissions.id, id)))[0]!;
+const row = async (id: string) =>
+  (await t.deps.database.db.select().from(submissions).where(eq(submissions.id, id)))[0]!;
 
 async function submit(missionId: string, contentUri: string, contentHash: string) {
   const agent = await signIn(t); // a fresh free identity each time (Sybil)
-  const r = await t.call("POST", `/missions/${missionId}/submissions`, { token: agent.token, body: { content_uri: contentUri, content_hash: contentHash } });
+  const r = await t.call("POST", `/missions/${missionId}/submissions`, {
+    token: agent.token,
+    body: { content_uri: contentUri, content_hash: contentHash },
+  });
   expect(r.status, r.text).toBe(201);
   return r.body.id as string;
 }
@@ -63,7 +73,11 @@ const junk = (host: (i: number) => string, missionId: string) =>
 
 describe("verification pipeline: 50 never-answering hosts", () => {
   it("the connect budget: a resolver that never answers ends in connect_timeout; the address policy still applies", async () => {
-    const f = createSafeFetcher({ connectTimeoutMs: 50, timeoutMs: 5000, resolve: (h) => (h === "private.example" ? Promise.resolve(["10.0.0.1"]) : new Promise<string[]>(() => {})) });
+    const f = createSafeFetcher({
+      connectTimeoutMs: 50,
+      timeoutMs: 5000,
+      resolve: (h) => (h === "private.example" ? Promise.resolve(["10.0.0.1"]) : new Promise<string[]>(() => {})),
+    });
     expect(await f.fetch("https://never.example/x")).toEqual({ ok: false, reason: "connect_timeout" });
     expect(await f.fetch("https://private.example/x")).toMatchObject({ ok: false, reason: "blocked_address" });
     expect(await f.fetch("http://127.0.0.1:9/x")).toMatchObject({ ok: false, reason: "blocked_address" });
@@ -88,7 +102,10 @@ describe("verification pipeline: 50 never-answering hosts", () => {
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        const rows = await t.deps.database.db.select({ host: submissions.checkHost, until: submissions.checkClaimedUntil }).from(submissions).where(eq(submissions.missionId, mission.id));
+        const rows = await t.deps.database.db
+          .select({ host: submissions.checkHost, until: submissions.checkClaimedUntil })
+          .from(submissions)
+          .where(eq(submissions.missionId, mission.id));
         maxInflight = Math.max(maxInflight, rows.filter((r) => r.host === "never.test" && r.until !== null).length);
         await new Promise((r) => setTimeout(r, 5));
       }
@@ -102,9 +119,17 @@ describe("verification pipeline: 50 never-answering hosts", () => {
     expect(maxInflight).toBeGreaterThan(0);
     expect(maxInflight).toBeLessThanOrEqual(PER_HOST);
     // The junk that was tried waits its backoff with a transient reason, never a verdict.
-    const tried = (await t.deps.database.db.select().from(submissions).where(eq(submissions.missionId, mission.id))).filter((s) => s.checkAttempts > 0 && s.id !== honest);
+    const tried = (
+      await t.deps.database.db.select().from(submissions).where(eq(submissions.missionId, mission.id))
+    ).filter((s) => s.checkAttempts > 0 && s.id !== honest);
     expect(tried.length).toBeGreaterThanOrEqual(PER_HOST);
-    for (const s of tried) expect(s).toMatchObject({ status: "pending", checkResult: null, checkReason: "content_unavailable", checkClaimedUntil: null });
+    for (const s of tried)
+      expect(s).toMatchObject({
+        status: "pending",
+        checkResult: null,
+        checkReason: "content_unavailable",
+        checkClaimedUntil: null,
+      });
   });
 
   it("50 Sybil submissions on 50 different never-answering domains, honest one last on the same mission: checked within one job run", async () => {

@@ -13,14 +13,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const balance = async (address: string) => BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
+const balance = async (address: string) =>
+  BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
 const treasury = async () => (await balancesOf(t.deps.database.db, TREASURY)).get("USDC") ?? 0n;
 
 async function submitters(missionId: string, n: number) {
   const out = [];
   for (let i = 0; i < n; i++) {
     const a = await signIn(t);
-    const r = await t.call("POST", `/missions/${missionId}/submissions`, { token: a.token, body: { content: `answer ${i} from ${a.address}` } });
+    const r = await t.call("POST", `/missions/${missionId}/submissions`, {
+      token: a.token,
+      body: { content: `answer ${i} from ${a.address}` },
+    });
     expect(r.status, r.text).toBe(201);
     expect(r.body).toMatchObject({ status: "pending", reason: "awaiting_judgement" });
     out.push({ ...a, submission: r.body });
@@ -33,15 +37,25 @@ describe("creator_judges", () => {
     const { creator, mission } = await openMission(t, { reward: { asset: "USDC", amount: "100000000" } });
     const subs = await submitters(mission.id, 3);
     const before = BigInt(await treasury());
-    const r = await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: subs[1]!.submission.id }] } });
+    const r = await t.call("POST", `/missions/${mission.id}/award`, {
+      token: creator.token,
+      body: { winners: [{ submission_id: subs[1]!.submission.id }] },
+    });
     expect(r.status, r.text).toBe(200);
-    expect(r.body).toMatchObject({ status: "resolved", phase: "settled", payout_status: "confirmed", resolution: { winner_submission_id: subs[1]!.submission.id, winner_agent_id: subs[1]!.address } });
+    expect(r.body).toMatchObject({
+      status: "resolved",
+      phase: "settled",
+      payout_status: "confirmed",
+      resolution: { winner_submission_id: subs[1]!.submission.id, winner_agent_id: subs[1]!.address },
+    });
     expect(await balance(subs[1]!.address)).toBe(99_500_000n);
     expect(await balance(subs[0]!.address)).toBe(0n);
     expect(BigInt(await treasury()) - before).toBe(500_000n);
     const list = (await t.call("GET", `/missions/${mission.id}/submissions`)).body.submissions;
     expect(list.map((s: { status: string; reason: string }) => [s.status, s.reason])).toEqual([
-      ["rejected", "not_selected"], ["accepted", "selected_by_creator"], ["rejected", "not_selected"],
+      ["rejected", "not_selected"],
+      ["accepted", "selected_by_creator"],
+      ["rejected", "not_selected"],
     ]);
     // resolved: deliverables are public now
     expect(list.every((s: { content_uri: string | null }) => s.content_uri !== null)).toBe(true);
@@ -49,13 +63,21 @@ describe("creator_judges", () => {
   });
 
   it("splits between several winners by share_bps, every base unit accounted for (dust to the first)", async () => {
-    const { creator, mission } = await openMission(t, { reward: { asset: "USDC", amount: "1000001" }, verification: { type: "creator_judges", params: { max_winners: 3 } } });
+    const { creator, mission } = await openMission(t, {
+      reward: { asset: "USDC", amount: "1000001" },
+      verification: { type: "creator_judges", params: { max_winners: 3 } },
+    });
     const subs = await submitters(mission.id, 3);
-    const r = await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [
-      { submission_id: subs[2]!.submission.id, share_bps: 5000 },
-      { submission_id: subs[0]!.submission.id, share_bps: 3333 },
-      { submission_id: subs[1]!.submission.id, share_bps: 1667 },
-    ] } });
+    const r = await t.call("POST", `/missions/${mission.id}/award`, {
+      token: creator.token,
+      body: {
+        winners: [
+          { submission_id: subs[2]!.submission.id, share_bps: 5000 },
+          { submission_id: subs[0]!.submission.id, share_bps: 3333 },
+          { submission_id: subs[1]!.submission.id, share_bps: 1667 },
+        ],
+      },
+    });
     expect(r.status, r.text).toBe(200);
     const fee = 5000n; // floor(1000001 * 50 / 10000)
     const net = 1_000_001n - fee;
@@ -71,10 +93,20 @@ describe("creator_judges", () => {
     const { creator, mission } = await openMission(t);
     const subs = await submitters(mission.id, 2);
     const other = await signIn(t);
-    const award = (token: string, winners: unknown) => t.call("POST", `/missions/${mission.id}/award`, { token, body: { winners } });
+    const award = (token: string, winners: unknown) =>
+      t.call("POST", `/missions/${mission.id}/award`, { token, body: { winners } });
     expect((await award(other.token, [{ submission_id: subs[0]!.submission.id }])).status).toBe(403);
-    expect((await award(creator.token, [{ submission_id: subs[0]!.submission.id }, { submission_id: subs[1]!.submission.id }])).body.details.reason).toBe("too_many_winners");
-    expect((await award(creator.token, [{ submission_id: "sub_01JZ0000000000000000000000" }])).body.details.reason).toBe("unknown_submission");
+    expect(
+      (
+        await award(creator.token, [
+          { submission_id: subs[0]!.submission.id },
+          { submission_id: subs[1]!.submission.id },
+        ])
+      ).body.details.reason,
+    ).toBe("too_many_winners");
+    expect(
+      (await award(creator.token, [{ submission_id: "sub_01JZ0000000000000000000000" }])).body.details.reason,
+    ).toBe("unknown_submission");
     expect((await award(creator.token, [{ submission_id: subs[0]!.submission.id, share_bps: 9000 }])).status).toBe(400);
     expect((await award(creator.token, [])).status).toBe(400);
     expect((await award(creator.token, [{ submission_id: subs[0]!.submission.id }])).status).toBe(200);
@@ -91,16 +123,29 @@ describe("creator_judges", () => {
     const m = (await t.call("GET", `/missions/${mission.id}`)).body;
     expect(m).toMatchObject({ status: "escrowed", phase: "judging" });
     const late = await signIn(t);
-    expect((await t.call("POST", `/missions/${mission.id}/submissions`, { token: late.token, body: { content: "late" } })).body.error).toBe("MISSION_NOT_OPEN");
+    expect(
+      (await t.call("POST", `/missions/${mission.id}/submissions`, { token: late.token, body: { content: "late" } }))
+        .body.error,
+    ).toBe("MISSION_NOT_OPEN");
     const creatorToken = (await signIn(t, creator.account)).token; // sessions last 24 h
-    expect((await t.call("POST", `/missions/${mission.id}/award`, { token: creatorToken, body: { winners: [{ submission_id: subs[0]!.submission.id }] } })).status).toBe(200);
+    expect(
+      (
+        await t.call("POST", `/missions/${mission.id}/award`, {
+          token: creatorToken,
+          body: { winners: [{ submission_id: subs[0]!.submission.id }] },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("a creator who never judges: when the window closes the default outcome pays the bounded pool to the distinct submitters, the rest back to the creator", async () => {
     const { creator, mission } = await openMission(t, { reward: { asset: "USDC", amount: "30000000" } });
     const subs = await submitters(mission.id, 3);
     // one submitter submits twice: still one share
-    const again = await t.call("POST", `/missions/${mission.id}/submissions`, { token: subs[0]!.token, body: { content: "second try" } });
+    const again = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: subs[0]!.token,
+      body: { content: "second try" },
+    });
     expect(again.status).toBe(201);
     const creatorBefore = await balance(creator.address);
     t.clock.set(new Date(new Date(mission.deadline).getTime() + 1000));
@@ -115,7 +160,9 @@ describe("creator_judges", () => {
     for (const s of subs) expect(await balance(s.address)).toBe(net / 3n);
     expect((await balance(creator.address)) - creatorBefore).toBe(30_000_000n - pool);
     const list = (await t.call("GET", `/missions/${mission.id}/submissions`)).body.submissions;
-    expect(list.filter((s: { status: string }) => s.status === "accepted").map((s: { reason: string }) => s.reason)).toEqual(["default_award", "default_award", "default_award"]);
+    expect(
+      list.filter((s: { status: string }) => s.status === "accepted").map((s: { reason: string }) => s.reason),
+    ).toEqual(["default_award", "default_award", "default_award"]);
     expect(list.at(-1)).toMatchObject({ status: "rejected", reason: "not_selected" });
     expect(await sweepDueMissions(t.deps)).toBe(0); // nothing resolved twice
   });

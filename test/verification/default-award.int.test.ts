@@ -33,25 +33,38 @@ async function listen(handler: http.RequestListener, host = TEST_CONTENT_HOST): 
   return `http://${host}:${port}`;
 }
 
-const balance = async (t: TestApp, address: string) => BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
+const balance = async (t: TestApp, address: string) =>
+  BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
 
 /** 9 Sybil identities with unique junk, then 1 honest agent; returns their addresses in that order. */
 async function sybilScenario(t: TestApp, missionId: string) {
   const junk: string[] = [];
   for (let i = 0; i < 9; i++) {
     const a = await signIn(t);
-    const r = await t.call("POST", `/missions/${missionId}/submissions`, { token: a.token, body: { content: `junk ${i} ${a.address}` } });
+    const r = await t.call("POST", `/missions/${missionId}/submissions`, {
+      token: a.token,
+      body: { content: `junk ${i} ${a.address}` },
+    });
     expect(r.status, r.text).toBe(201);
     junk.push(a.address);
   }
   const honest = await signIn(t);
-  const r = await t.call("POST", `/missions/${missionId}/submissions`, { token: honest.token, body: { content: "a careful, honest answer" } });
+  const r = await t.call("POST", `/missions/${missionId}/submissions`, {
+    token: honest.token,
+    body: { content: "a careful, honest answer" },
+  });
   expect(r.status, r.text).toBe(201);
   return { junk, honest: honest.address };
 }
 
 /** The policy's bound, checked on the ledger: junk < half; the creator gets reward − pool back. */
-async function expectBounded(t: TestApp, mission: { id: string; creator: string }, junk: string[], creatorBefore: bigint, reason: string) {
+async function expectBounded(
+  t: TestApp,
+  mission: { id: string; creator: string },
+  junk: string[],
+  creatorBefore: bigint,
+  reason: string,
+) {
   const m = (await t.call("GET", `/missions/${mission.id}`)).body;
   expect(m).toMatchObject({ status: "resolved", resolution_reason: reason });
   let junkTotal = 0n;
@@ -89,8 +102,15 @@ describe("default outcomes a Sybil farm cannot profit from", () => {
     const a = await signIn(t);
     const b = await signIn(t);
     const c = await signIn(t);
-    for (const [who, content] of [[a, "same bytes"], [a, "other bytes"], [b, "same bytes"], [c, "third"]] as const) {
-      expect((await t.call("POST", `/missions/${mission.id}/submissions`, { token: who.token, body: { content } })).status).toBe(201);
+    for (const [who, content] of [
+      [a, "same bytes"],
+      [a, "other bytes"],
+      [b, "same bytes"],
+      [c, "third"],
+    ] as const) {
+      expect(
+        (await t.call("POST", `/missions/${mission.id}/submissions`, { token: who.token, body: { content } })).status,
+      ).toBe(201);
     }
     t.clock.set(new Date(new Date(mission.deadline).getTime() + 1000));
     await sweepDueMissions(t.deps);
@@ -107,7 +127,15 @@ describe("default outcomes a Sybil farm cannot profit from", () => {
     const { creator, mission } = await openMission(t, {
       deadline: deadline.toISOString(),
       reward: { asset: "USDC", amount: REWARD.toString() },
-      verification: { type: "peer_vote", params: { voting_deadline: new Date(deadline.getTime() + DAY).toISOString(), vote_token: "USDC", min_vote: "100", quorum: "1000000" } },
+      verification: {
+        type: "peer_vote",
+        params: {
+          voting_deadline: new Date(deadline.getTime() + DAY).toISOString(),
+          vote_token: "USDC",
+          min_vote: "100",
+          quorum: "1000000",
+        },
+      },
     });
     const { junk } = await sybilScenario(t, mission.id);
     const before = await balance(t, creator.address);
@@ -123,9 +151,15 @@ describe("default outcomes a Sybil farm cannot profit from", () => {
       res.writeHead(503);
       res.end("down");
     });
-    const { creator, mission } = await openMission(t, { reward: { asset: "USDC", amount: REWARD.toString() }, verification: { type: "first_valid_match", params: { predicate_uri: "https://predicate.example/check" } } });
+    const { creator, mission } = await openMission(t, {
+      reward: { asset: "USDC", amount: REWARD.toString() },
+      verification: { type: "first_valid_match", params: { predicate_uri: "https://predicate.example/check" } },
+    });
     // Creation accepts https only; the stored params point at the local never-valid predicate.
-    await t.deps.database.db.update(missions).set({ verificationParams: { ...mission.verification.params, predicate_uri: `${predicate}/check` } }).where(eq(missions.id, mission.id));
+    await t.deps.database.db
+      .update(missions)
+      .set({ verificationParams: { ...mission.verification.params, predicate_uri: `${predicate}/check` } })
+      .where(eq(missions.id, mission.id));
     const { junk, honest } = await sybilScenario(t, mission.id);
     const before = await balance(t, creator.address);
     // Every attempt fails transiently; after the last one each submission is "unanswered".
@@ -137,7 +171,13 @@ describe("default outcomes a Sybil farm cannot profit from", () => {
     expect(rows.map((r) => [r.status, r.checkResult])).toEqual(rows.map(() => ["pending", "unanswered"]));
     t.clock.set(new Date(new Date(mission.deadline).getTime() + 1000));
     await sweepDueMissions(t.deps);
-    await expectBounded(t, { id: mission.id, creator: creator.address }, junk, before, "default_award_predicate_silent");
+    await expectBounded(
+      t,
+      { id: mission.id, creator: creator.address },
+      junk,
+      before,
+      "default_award_predicate_silent",
+    );
     expect(await balance(t, honest)).toBe(0n); // the pool went to the three earliest
   });
 
@@ -149,7 +189,10 @@ describe("default outcomes a Sybil farm cannot profit from", () => {
       res.writeHead(503);
       res.end();
     });
-    const r = await t.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content_uri: `${flaky}/x`, content_hash: `sha256:${"ab".repeat(32)}` } });
+    const r = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: a.token,
+      body: { content_uri: `${flaky}/x`, content_hash: `sha256:${"ab".repeat(32)}` },
+    });
     expect(r.status).toBe(201);
     t.clock.set(new Date(new Date(mission.deadline).getTime() + 1000));
     await sweepDueMissions(t.deps);
@@ -174,7 +217,11 @@ describe("oracle that never answers", () => {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
       const body = JSON.parse(Buffer.concat(chunks).toString() || "{}") as { id?: number } | { id?: number }[];
-      const one = (b: { id?: number }) => ({ jsonrpc: "2.0", id: b.id ?? 1, error: { code: -32000, message: "execution reverted" } });
+      const one = (b: { id?: number }) => ({
+        jsonrpc: "2.0",
+        id: b.id ?? 1,
+        error: { code: -32000, message: "execution reverted" },
+      });
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify(Array.isArray(body) ? body.map(one) : one(body)));
     }, "127.0.0.1");
@@ -182,7 +229,13 @@ describe("oracle that never answers", () => {
     apps.push(t);
     const { creator, mission } = await openMission(t, {
       reward: { asset: "USDC", amount: REWARD.toString() },
-      verification: { type: "oracle", params: { oracle_contract: "0x00000000000000000000000000000000000000aa", oracle_method: "isValid(bytes32,bytes32)" } },
+      verification: {
+        type: "oracle",
+        params: {
+          oracle_contract: "0x00000000000000000000000000000000000000aa",
+          oracle_method: "isValid(bytes32,bytes32)",
+        },
+      },
     });
     const { junk } = await sybilScenario(t, mission.id);
     const before = await balance(t, creator.address);

@@ -14,8 +14,12 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const sha = (s: string) => `sha256:${createHash("sha256").update(s).digest("hex")}`;
-const balance = async (address: string) => BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
-const fvm = (params: Record<string, unknown>) => ({ verification: { type: "first_valid_match", params }, reward: { asset: "USDC", amount: "10000000" } });
+const balance = async (address: string) =>
+  BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
+const fvm = (params: Record<string, unknown>) => ({
+  verification: { type: "first_valid_match", params },
+  reward: { asset: "USDC", amount: "10000000" },
+});
 
 async function submit(missionId: string, content: string, agent?: Awaited<ReturnType<typeof signIn>>) {
   const a = agent ?? (await signIn(t));
@@ -32,7 +36,12 @@ describe("first_valid_match", () => {
     expect(right.r.status).toBe(201);
     expect(right.r.body).toMatchObject({ status: "accepted", reason: "first_valid_match" });
     const m = (await t.call("GET", `/missions/${mission.id}`)).body;
-    expect(m).toMatchObject({ status: "resolved", payout_status: "confirmed", resolution_reason: "first_valid_match", resolution: { winner_agent_id: right.agent.address, fee_amount: "50000" } });
+    expect(m).toMatchObject({
+      status: "resolved",
+      payout_status: "confirmed",
+      resolution_reason: "first_valid_match",
+      resolution: { winner_agent_id: right.agent.address, fee_amount: "50000" },
+    });
     expect(await balance(right.agent.address)).toBe(9_950_000n);
     const late = await submit(mission.id, "verdict: safe");
     expect(late.r.status).toBe(409);
@@ -42,7 +51,10 @@ describe("first_valid_match", () => {
 
   it("target_hash: exact sha256 match of the content", async () => {
     const { mission } = await openMission(t, fvm({ target_hash: sha("the key is 42").replace("sha256:", "0x") }));
-    expect((await submit(mission.id, "the key is 41")).r.body).toMatchObject({ status: "rejected", reason: "target_hash_mismatch" });
+    expect((await submit(mission.id, "the key is 41")).r.body).toMatchObject({
+      status: "rejected",
+      reason: "target_hash_mismatch",
+    });
     expect((await submit(mission.id, "the key is 42")).r.body).toMatchObject({ status: "accepted" });
   });
 
@@ -70,7 +82,10 @@ describe("first_valid_match", () => {
     const before = await balance(creator.address);
     t.clock.set(new Date(new Date(mission.deadline).getTime() + 1));
     await sweepDueMissions(t.deps);
-    expect((await t.call("GET", `/missions/${mission.id}`)).body).toMatchObject({ status: "voided", resolution_reason: "no_valid_submission" });
+    expect((await t.call("GET", `/missions/${mission.id}`)).body).toMatchObject({
+      status: "voided",
+      resolution_reason: "no_valid_submission",
+    });
     expect((await balance(creator.address)) - before).toBe(10_000_000n);
     expect(await sweepDueMissions(t.deps)).toBe(0);
   });

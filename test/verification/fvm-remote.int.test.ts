@@ -16,8 +16,17 @@ import { openMission, signIn } from "../helpers/agents";
 // one loopback address the test fetcher may reach) serves the deliverables and the predicates; a
 // canary on 127.0.0.1 must never see a connection.
 
-interface Seen { method: string; path: string; body: string; headers: http.IncomingHttpHeaders }
-interface Reply { status: number; body?: string; headers?: Record<string, string> }
+interface Seen {
+  method: string;
+  path: string;
+  body: string;
+  headers: http.IncomingHttpHeaders;
+}
+interface Reply {
+  status: number;
+  body?: string;
+  headers?: Record<string, string>;
+}
 type Handler = (req: Seen) => Reply | Promise<Reply>;
 
 const handlers = new Map<string, Handler>();
@@ -39,7 +48,12 @@ beforeAll(async () => {
   const content = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const rec: Seen = { method: req.method!, path: req.url!, body: Buffer.concat(chunks).toString("utf8"), headers: req.headers };
+    const rec: Seen = {
+      method: req.method!,
+      path: req.url!,
+      body: Buffer.concat(chunks).toString("utf8"),
+      headers: req.headers,
+    };
     seen.push(rec);
     const handler = handlers.get(rec.path);
     const reply = handler ? await handler(rec) : { status: 404, body: "no such file" };
@@ -63,21 +77,31 @@ afterAll(async () => {
 const REWARD = 10_000_000n;
 const FEE = 50_000n; // 0.5 % (OABP_FEE_BPS default 50)
 const sha = (s: string) => `sha256:${createHash("sha256").update(s).digest("hex")}`;
-const balance = async (address: string) => BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
+const balance = async (address: string) =>
+  BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
 const treasury = async () => (await balancesOf(t.deps.database.db, TREASURY)).get("USDC") ?? 0n;
-const fvm = (params: Record<string, unknown>) => ({ verification: { type: "first_valid_match", params }, reward: { asset: "USDC", amount: REWARD.toString() } });
+const fvm = (params: Record<string, unknown>) => ({
+  verification: { type: "first_valid_match", params },
+  reward: { asset: "USDC", amount: REWARD.toString() },
+});
 const hits = (path: string) => seen.filter((s) => s.path === path).length;
-const serve = (path: string, reply: Reply | Handler) => handlers.set(path, typeof reply === "function" ? reply : () => reply);
+const serve = (path: string, reply: Reply | Handler) =>
+  handlers.set(path, typeof reply === "function" ? reply : () => reply);
 const getMission = async (id: string) => (await t.call("GET", `/missions/${id}`)).body;
-const getSub = async (missionId: string, id: string) => (await t.call("GET", `/missions/${missionId}/submissions/${id}`)).body;
-const row = async (id: string) => (await t.deps.database.db.select().from(submissions).where(eq(submissions.id, id)))[0]!;
+const getSub = async (missionId: string, id: string) =>
+  (await t.call("GET", `/missions/${missionId}/submissions/${id}`)).body;
+const row = async (id: string) =>
+  (await t.deps.database.db.select().from(submissions).where(eq(submissions.id, id)))[0]!;
 let paths = 0;
 /** A fresh path on the content server, so tests never share a URL. */
 const fresh = (name: string) => `/${++paths}-${name}`;
 
 async function submitRemote(missionId: string, url: string, contentHash: string) {
   const agent = await signIn(t);
-  const r = await t.call("POST", `/missions/${missionId}/submissions`, { token: agent.token, body: { content_uri: url, content_hash: contentHash } });
+  const r = await t.call("POST", `/missions/${missionId}/submissions`, {
+    token: agent.token,
+    body: { content_uri: url, content_hash: contentHash },
+  });
   expect(r.status, r.text).toBe(201);
   return { agent, sub: r.body };
 }
@@ -97,7 +121,10 @@ async function submitInline(missionId: string, content: string) {
  */
 async function predicateMission(extra: Record<string, unknown> = {}, target?: string) {
   const name = fresh("predicate");
-  const { creator, mission } = await openMission(t, fvm({ predicate_uri: "https://predicate.example/check", ...extra }));
+  const { creator, mission } = await openMission(
+    t,
+    fvm({ predicate_uri: "https://predicate.example/check", ...extra }),
+  );
   const params = { ...mission.verification.params, predicate_uri: target ?? `${base}${name}` };
   await t.deps.database.db.update(missions).set({ verificationParams: params }).where(eq(missions.id, mission.id));
   return { creator, mission, path: name };
@@ -120,13 +147,21 @@ describe("first_valid_match: remote deliverables", () => {
 
     const a = await submitRemote(mission.id, `${base}${path}`, sha(bytes));
     // Remote content is never fetched inside the request: it is checked by the job runner.
-    expect(a.sub).toMatchObject({ status: "pending", reason: "awaiting_verification", next_action: expect.stringMatching(/^wait/) });
+    expect(a.sub).toMatchObject({
+      status: "pending",
+      reason: "awaiting_verification",
+      next_action: expect.stringMatching(/^wait/),
+    });
     expect(hits(path)).toBe(0);
     expect((await getMission(mission.id)).status).toBe("open");
 
     expect(await runPendingChecks(t.deps)).toBe(1);
     expect(hits(path)).toBe(1);
-    expect(await getSub(mission.id, a.sub.id)).toMatchObject({ status: "accepted", reason: "first_valid_match", next_action: "none" });
+    expect(await getSub(mission.id, a.sub.id)).toMatchObject({
+      status: "accepted",
+      reason: "first_valid_match",
+      next_action: "none",
+    });
     expect(await getMission(mission.id)).toMatchObject({
       status: "resolved",
       phase: "settled",
@@ -150,7 +185,11 @@ describe("first_valid_match: remote deliverables", () => {
     const a = await submitRemote(mission.id, `${base}${path}`, sha("the answer, as submitted"));
     await runPendingChecks(t.deps);
     expect(hits(path)).toBe(1);
-    expect(await getSub(mission.id, a.sub.id)).toMatchObject({ status: "rejected", reason: "content_hash_mismatch", next_action: "none" });
+    expect(await getSub(mission.id, a.sub.id)).toMatchObject({
+      status: "rejected",
+      reason: "content_hash_mismatch",
+      next_action: "none",
+    });
     expect(await getMission(mission.id)).toMatchObject({ status: "open", resolution: null });
     expect(await balance(a.agent.address)).toBe(0n);
   });
@@ -191,7 +230,11 @@ describe("first_valid_match: remote deliverables", () => {
     expect(await runPendingChecks(t.deps)).toBe(1);
     expect(hits(path)).toBe(MAX_CHECK_ATTEMPTS);
     expect(MAX_CHECK_ATTEMPTS).toBe(5);
-    expect(await getSub(mission.id, a.sub.id)).toMatchObject({ status: "rejected", reason: "content_unavailable", next_action: "none" });
+    expect(await getSub(mission.id, a.sub.id)).toMatchObject({
+      status: "rejected",
+      reason: "content_unavailable",
+      next_action: "none",
+    });
     expect((await row(a.sub.id)).nextCheckAt).toBeNull();
     t.clock.advance(3_600_000);
     expect(await runPendingChecks(t.deps)).toBe(0);
@@ -236,7 +279,8 @@ describe("first_valid_match: remote deliverables", () => {
     const subs = [];
     for (const url of urls) subs.push((await submitRemote(mission.id, url, sha("secret"))).sub);
     await runPendingChecks(t.deps);
-    for (const s of subs) expect(await getSub(mission.id, s.id), s.id).toMatchObject({ status: "rejected", reason: "content_unavailable" });
+    for (const s of subs)
+      expect(await getSub(mission.id, s.id), s.id).toMatchObject({ status: "rejected", reason: "content_unavailable" });
     expect(hits(redirect)).toBe(1);
     expect(canaryConnections).toBe(0);
   });
@@ -287,13 +331,27 @@ describe("first_valid_match: arrival order with remote checks", () => {
       expect(hits(path)).toBe(2);
       expect((await getMission(mission.id)).status).toBe("open");
 
-      serve(path, then === "succeeds" ? { status: 200, body: "ok from A" } : { status: 200, body: "ok from A, edited after submitting" });
+      serve(
+        path,
+        then === "succeeds"
+          ? { status: 200, body: "ok from A" }
+          : { status: 200, body: "ok from A, edited after submitting" },
+      );
       t.clock.set((await row(a.sub.id)).nextCheckAt!);
       expect(await runPendingChecks(t.deps)).toBe(1);
       const [winner, loser] = then === "succeeds" ? [a, b] : [b, a];
-      expect(await getSub(mission.id, winner.sub.id)).toMatchObject({ status: "accepted", reason: "first_valid_match" });
-      expect(await getSub(mission.id, loser.sub.id)).toMatchObject({ status: "rejected", reason: then === "succeeds" ? "another_submission_won" : "content_hash_mismatch" });
-      expect(await getMission(mission.id)).toMatchObject({ status: "resolved", resolution: { winner_submission_id: winner.sub.id, winner_agent_id: winner.agent.address } });
+      expect(await getSub(mission.id, winner.sub.id)).toMatchObject({
+        status: "accepted",
+        reason: "first_valid_match",
+      });
+      expect(await getSub(mission.id, loser.sub.id)).toMatchObject({
+        status: "rejected",
+        reason: then === "succeeds" ? "another_submission_won" : "content_hash_mismatch",
+      });
+      expect(await getMission(mission.id)).toMatchObject({
+        status: "resolved",
+        resolution: { winner_submission_id: winner.sub.id, winner_agent_id: winner.agent.address },
+      });
       expect(await balance(winner.agent.address)).toBe(REWARD - FEE);
       expect(await balance(loser.agent.address)).toBe(0n);
     });
@@ -313,7 +371,10 @@ describe("first_valid_match: arrival order with remote checks", () => {
     expect((await row(a.sub.id)).nextCheckAt!.getTime()).toBeLessThan(t.clock.now().getTime()); // A's retry is due
     await runPendingChecks(t.deps);
     expect(await getSub(mission.id, a.sub.id)).toMatchObject({ status: "rejected", reason: "content_unavailable" });
-    expect(await getMission(mission.id)).toMatchObject({ status: "resolved", resolution: { winner_submission_id: b.sub.id } });
+    expect(await getMission(mission.id)).toMatchObject({
+      status: "resolved",
+      resolution: { winner_submission_id: b.sub.id },
+    });
     expect(await balance(b.agent.address)).toBe(REWARD - FEE);
   });
 });
@@ -321,7 +382,11 @@ describe("first_valid_match: arrival order with remote checks", () => {
 describe("first_valid_match: predicate_uri", () => {
   it("the predicate receives the submission JSON by POST; 200 {valid: true} → accepted and paid", async () => {
     const { mission, path } = await predicateMission();
-    serve(path, { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ valid: true }) });
+    serve(path, {
+      status: 200,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ valid: true }),
+    });
     const content = "a deliverable only the predicate can judge";
     const a = await submitInline(mission.id, content);
     // A predicate needs the network, so even inline content waits for the job runner.
@@ -342,7 +407,10 @@ describe("first_valid_match: predicate_uri", () => {
       submitted_at: a.sub.submitted_at,
     });
     expect(await getSub(mission.id, a.sub.id)).toMatchObject({ status: "accepted", reason: "first_valid_match" });
-    expect(await getMission(mission.id)).toMatchObject({ status: "resolved", resolution: { winner_agent_id: a.agent.address } });
+    expect(await getMission(mission.id)).toMatchObject({
+      status: "resolved",
+      resolution: { winner_agent_id: a.agent.address },
+    });
     expect(await balance(a.agent.address)).toBe(REWARD - FEE);
   });
 
@@ -355,12 +423,19 @@ describe("first_valid_match: predicate_uri", () => {
     serve(bad, { status: 200, body: "remote deliverable, tampered" });
     const tampered = await submitRemote(mission.id, `${base}${bad}`, sha("remote deliverable, original"));
     await runPendingChecks(t.deps);
-    expect(await getSub(mission.id, tampered.sub.id)).toMatchObject({ status: "rejected", reason: "content_hash_mismatch" });
+    expect(await getSub(mission.id, tampered.sub.id)).toMatchObject({
+      status: "rejected",
+      reason: "content_hash_mismatch",
+    });
     expect(hits(path)).toBe(0); // never asked about tampered content
     const a = await submitRemote(mission.id, `${base}${good}`, sha("remote deliverable"));
     await runPendingChecks(t.deps);
     expect(hits(good)).toBe(1);
-    expect(JSON.parse(seen.filter((s) => s.path === path)[0]!.body)).toMatchObject({ submission_id: a.sub.id, content_uri: `${base}${good}`, content_hash: sha("remote deliverable") });
+    expect(JSON.parse(seen.filter((s) => s.path === path)[0]!.body)).toMatchObject({
+      submission_id: a.sub.id,
+      content_uri: `${base}${good}`,
+      content_hash: sha("remote deliverable"),
+    });
     expect(await getSub(mission.id, a.sub.id)).toMatchObject({ status: "accepted" });
   });
 
@@ -369,11 +444,18 @@ describe("first_valid_match: predicate_uri", () => {
     serve(path, { status: 200, body: JSON.stringify({ valid: false, why: "wrong" }) });
     const no = await submitInline(mission.id, "first try");
     await runPendingChecks(t.deps);
-    expect(await getSub(mission.id, no.sub.id)).toMatchObject({ status: "rejected", reason: "predicate_rejected", next_action: "none" });
+    expect(await getSub(mission.id, no.sub.id)).toMatchObject({
+      status: "rejected",
+      reason: "predicate_rejected",
+      next_action: "none",
+    });
     serve(path, { status: 200, body: "yes, looks fine to me" });
     const garbled = await submitInline(mission.id, "second try");
     await runPendingChecks(t.deps);
-    expect(await getSub(mission.id, garbled.sub.id)).toMatchObject({ status: "rejected", reason: "predicate_rejected" });
+    expect(await getSub(mission.id, garbled.sub.id)).toMatchObject({
+      status: "rejected",
+      reason: "predicate_rejected",
+    });
     expect(hits(path)).toBe(2);
     expect(await getMission(mission.id)).toMatchObject({ status: "open", resolution: null });
   });
@@ -414,7 +496,10 @@ describe("first_valid_match: predicate_uri", () => {
     const { mission } = await predicateMission({}, `http://127.0.0.1:${canaryPort}/predicate`);
     // Deadline after the voided-path test's, whose sweep must not reach this mission.
     const later = new Date(t.clock.now().getTime() + 60 * 86_400_000);
-    await t.deps.database.db.update(missions).set({ deadline: later, nextActionAt: later }).where(eq(missions.id, mission.id));
+    await t.deps.database.db
+      .update(missions)
+      .set({ deadline: later, nextActionAt: later })
+      .where(eq(missions.id, mission.id));
     const a = await submitInline(mission.id, "judge me");
     await runPendingChecks(t.deps);
     // The creator's predicate never answered: not the submitter's fault, so not a rejection.
@@ -437,14 +522,25 @@ describe("first_valid_match: voided path", () => {
     ];
     expect(subs[0]!.sub).toMatchObject({ status: "rejected", reason: "expected_not_matched" });
     await runPendingChecks(t.deps);
-    expect(await getSub(mission.id, subs[1]!.sub.id)).toMatchObject({ status: "rejected", reason: "content_hash_mismatch" });
-    expect(await getSub(mission.id, subs[2]!.sub.id)).toMatchObject({ status: "rejected", reason: "content_unavailable" });
+    expect(await getSub(mission.id, subs[1]!.sub.id)).toMatchObject({
+      status: "rejected",
+      reason: "content_hash_mismatch",
+    });
+    expect(await getSub(mission.id, subs[2]!.sub.id)).toMatchObject({
+      status: "rejected",
+      reason: "content_unavailable",
+    });
     const creatorBefore = await balance(creator.address);
     const treasuryBefore = await treasury();
 
     t.clock.set(new Date(new Date(mission.deadline).getTime() + 1));
     await sweepDueMissions(t.deps);
-    expect(await getMission(mission.id)).toMatchObject({ status: "voided", phase: "closed", resolution_reason: "no_valid_submission", resolution: null });
+    expect(await getMission(mission.id)).toMatchObject({
+      status: "voided",
+      phase: "closed",
+      resolution_reason: "no_valid_submission",
+      resolution: null,
+    });
     expect((await balance(creator.address)) - creatorBefore).toBe(REWARD);
     expect(await treasury()).toBe(treasuryBefore);
     for (const s of subs) expect(await balance(s.agent.address)).toBe(0n);

@@ -32,10 +32,17 @@ beforeAll(async () => {
   rpc = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id: number; method: string; params: [{ mission_id: string }] };
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+      id: number;
+      method: string;
+      params: [{ mission_id: string }];
+    };
     rpcCalls.push({ method: body.method, params: body.params, ua: req.headers["user-agent"] });
     res.writeHead(200, { "content-type": "application/json" });
-    if (body.method !== "oracle_winner") return res.end(JSON.stringify({ jsonrpc: "2.0", id: body.id, error: { code: -32601, message: "method not found" } }));
+    if (body.method !== "oracle_winner")
+      return res.end(
+        JSON.stringify({ jsonrpc: "2.0", id: body.id, error: { code: -32601, message: "method not found" } }),
+      );
     res.end(JSON.stringify({ jsonrpc: "2.0", id: body.id, result: rpcWinners.get(body.params[0].mission_id) ?? null }));
   });
   await new Promise<void>((r) => rpc.listen(0, "127.0.0.1", () => r()));
@@ -49,7 +56,9 @@ afterAll(async () => {
   await new Promise((r) => rpc?.close(r));
 });
 
-const oracleMission = (method: string) => ({ verification: { type: "oracle", params: { oracle_contract: oracle, oracle_method: method } } });
+const oracleMission = (method: string) => ({
+  verification: { type: "oracle", params: { oracle_contract: oracle, oracle_method: method } },
+});
 
 async function submitTwo(app: TestApp, missionId: string) {
   const out: { id: string; address: string; hash: `0x${string}` }[] = [];
@@ -69,7 +78,7 @@ async function closeAndPoll(app: TestApp, deadline: string) {
   return sweepDueMissions(app.deps);
 }
 
-describe("item 1 — AIP-1 §4.4 \"oracle_method\": \"string (function selector or RPC method)\"", () => {
+describe('item 1 — AIP-1 §4.4 "oracle_method": "string (function selector or RPC method)"', () => {
   it("a function selector: eth_call with selector ‖ missionKey, the 32 bytes back name the winner", async () => {
     const selector = toFunctionSelector("winner(bytes32)"); // MockOracle's per-mission read, by selector
     const { mission } = await openMission(t, oracleMission(selector));
@@ -77,12 +86,24 @@ describe("item 1 — AIP-1 §4.4 \"oracle_method\": \"string (function selector 
     const subs = await submitTwo(t, mission.id);
     // Undecided (zero) first: the mission waits.
     expect(await closeAndPoll(t, mission.deadline)).toBe(1);
-    expect((await t.call("GET", `/missions/${mission.id}`)).body).toMatchObject({ status: "escrowed", phase: "awaiting_oracle" });
-    const hash = await anvil.walletClient.writeContract({ address: oracle, abi, functionName: "setWinner", args: [missionKey(mission.id), subs[1]!.hash] });
+    expect((await t.call("GET", `/missions/${mission.id}`)).body).toMatchObject({
+      status: "escrowed",
+      phase: "awaiting_oracle",
+    });
+    const hash = await anvil.walletClient.writeContract({
+      address: oracle,
+      abi,
+      functionName: "setWinner",
+      args: [missionKey(mission.id), subs[1]!.hash],
+    });
     await anvil.publicClient.waitForTransactionReceipt({ hash });
     t.clock.advance(60_000);
     expect(await sweepDueMissions(t.deps)).toBe(1);
-    expect((await t.call("GET", `/missions/${mission.id}`)).body).toMatchObject({ status: "resolved", resolution_reason: "oracle_attested", resolution: { winner_submission_id: subs[1]!.id } });
+    expect((await t.call("GET", `/missions/${mission.id}`)).body).toMatchObject({
+      status: "resolved",
+      resolution_reason: "oracle_attested",
+      resolution: { winner_submission_id: subs[1]!.id },
+    });
   });
 
   it("the issue's example selector 0x6d4ce63c is accepted; a contract without it never decides (call_reverted, polled until the window closes)", async () => {
@@ -101,12 +122,17 @@ describe("item 1 — AIP-1 §4.4 \"oracle_method\": \"string (function selector 
       expect(await closeAndPoll(app, mission.deadline)).toBe(1);
       expect((await app.call("GET", `/missions/${mission.id}`)).body.status).toBe("escrowed"); // null: undecided
       const call = rpcCalls.find((c) => c.method === "oracle_winner")!;
-      expect(call.params).toEqual([{ oracle_contract: oracle.toLowerCase(), mission_id: mission.id, mission_key: missionKey(mission.id) }]);
+      expect(call.params).toEqual([
+        { oracle_contract: oracle.toLowerCase(), mission_id: mission.id, mission_key: missionKey(mission.id) },
+      ]);
       expect(call.ua).toBe(`oabp-server/${pkg.version} (+${app.deps.config.publicUrl}/.well-known/agent-card.json)`); // §7.5.1 on RPC too
       rpcWinners.set(mission.id, subs[0]!.hash);
       app.clock.advance(60_000);
       expect(await sweepDueMissions(app.deps)).toBe(1);
-      expect((await app.call("GET", `/missions/${mission.id}`)).body).toMatchObject({ status: "resolved", resolution: { winner_submission_id: subs[0]!.id } });
+      expect((await app.call("GET", `/missions/${mission.id}`)).body).toMatchObject({
+        status: "resolved",
+        resolution: { winner_submission_id: subs[0]!.id },
+      });
     } finally {
       await app.close();
     }

@@ -30,18 +30,28 @@ beforeAll(async () => {
   anvil = await startAnvil();
   allowListed = await anvil.deploy("MockOracle");
   unknown = await anvil.deploy("MockOracle");
-  t = await makeTestApp({ OABP_RPC_URL: anvil.rpcUrl, OABP_ORACLES: JSON.stringify([{ chain: "base", address: allowListed, method: IS_VALID }]) });
+  t = await makeTestApp({
+    OABP_RPC_URL: anvil.rpcUrl,
+    OABP_ORACLES: JSON.stringify([{ chain: "base", address: allowListed, method: IS_VALID }]),
+  });
 });
 afterAll(async () => {
   await t?.close();
   await anvil?.stop();
 });
 
-const balance = async (app: TestApp, address: string) => BigInt((await app.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
+const balance = async (app: TestApp, address: string) =>
+  BigInt((await app.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
 const treasury = async (app: TestApp) => (await balancesOf(app.deps.database.db, TREASURY)).get("USDC") ?? 0n;
 const mission = async (app: TestApp, id: string) => (await app.call("GET", `/missions/${id}`)).body;
 const submissionsOf = async (app: TestApp, id: string) =>
-  (await app.call("GET", `/missions/${id}/submissions`)).body.submissions as { id: string; submitter: string; status: string; reason: string; next_action: string }[];
+  (await app.call("GET", `/missions/${id}/submissions`)).body.submissions as {
+    id: string;
+    submitter: string;
+    status: string;
+    reason: string;
+    next_action: string;
+  }[];
 
 async function program(oracle: Address, functionName: "setValid" | "setWinner", args: unknown[], chain = anvil) {
   const hash = await chain.walletClient.writeContract({ address: oracle, abi, functionName, args });
@@ -60,8 +70,17 @@ async function submit(app: TestApp, missionId: string, contents: string[], by: (
     const agent = by[i] !== undefined ? out[by[i]!]! : await signIn(app);
     const r = await app.call("POST", `/missions/${missionId}/submissions`, { token: agent.token, body: { content } });
     expect(r.status, r.text).toBe(201);
-    expect(r.body).toMatchObject({ status: "pending", reason: "awaiting_oracle", content_hash: `0x${sha256Hex(Buffer.from(content))}` });
-    out.push({ token: agent.token, address: agent.address, id: r.body.id, hash: contentHashToBytes32(r.body.content_hash) });
+    expect(r.body).toMatchObject({
+      status: "pending",
+      reason: "awaiting_oracle",
+      content_hash: `0x${sha256Hex(Buffer.from(content))}`,
+    });
+    out.push({
+      token: agent.token,
+      address: agent.address,
+      id: r.body.id,
+      hash: contentHashToBytes32(r.body.content_hash),
+    });
   }
   return out;
 }
@@ -72,7 +91,9 @@ async function closeSubmissions(app: TestApp, m: { id: string; deadline: string 
   expect(await sweepDueMissions(app.deps)).toBeGreaterThanOrEqual(1);
   const after = await mission(app, m.id);
   expect(after).toMatchObject({ status: "escrowed", phase: "awaiting_oracle", payout_status: "not_applicable" });
-  expect(after.judging_deadline).toBe(new Date(new Date(m.deadline).getTime() + app.deps.config.oracleWindowSeconds * 1000).toISOString());
+  expect(after.judging_deadline).toBe(
+    new Date(new Date(m.deadline).getTime() + app.deps.config.oracleWindowSeconds * 1000).toISOString(),
+  );
 }
 
 /** One poll later; returns how many missions the sweep advanced. */
@@ -103,7 +124,10 @@ describe("oracle resolution on anvil (MockOracle)", () => {
     expect(await poll(t)).toBe(1);
     const after = await mission(t, m.id);
     expect(after).toMatchObject({
-      status: "resolved", phase: "settled", payout_status: "confirmed", resolution_reason: "oracle_attested",
+      status: "resolved",
+      phase: "settled",
+      payout_status: "confirmed",
+      resolution_reason: "oracle_attested",
       resolution: { winner_submission_id: subs[1]!.id, winner_agent_id: subs[1]!.address, fee_amount: "500000" },
     });
     expect(await balance(t, subs[1]!.address)).toBe(99_500_000n);
@@ -111,7 +135,9 @@ describe("oracle resolution on anvil (MockOracle)", () => {
     expect(await balance(t, subs[2]!.address)).toBe(0n);
     expect((await treasury(t)) - treasuryBefore).toBe(500_000n);
     expect((await submissionsOf(t, m.id)).map((s) => [s.status, s.reason])).toEqual([
-      ["rejected", "not_selected"], ["accepted", "oracle_attested"], ["rejected", "not_selected"],
+      ["rejected", "not_selected"],
+      ["accepted", "oracle_attested"],
+      ["rejected", "not_selected"],
     ]);
 
     // Nothing resolved twice, whatever the oracle says later.
@@ -132,19 +158,28 @@ describe("oracle resolution on anvil (MockOracle)", () => {
     expect((await mission(t, m.id)).status).toBe("escrowed");
 
     // A hash that is no pending submission of this mission: ignored, polled again.
-    await program(unknown, "setWinner", [missionKey(m.id), contentHashToBytes32(`sha256:${sha256Hex(Buffer.from("nobody sent this"))}`)]);
+    await program(unknown, "setWinner", [
+      missionKey(m.id),
+      contentHashToBytes32(`sha256:${sha256Hex(Buffer.from("nobody sent this"))}`),
+    ]);
     expect(await poll(t)).toBe(1);
     expect(await mission(t, m.id)).toMatchObject({ status: "escrowed", phase: "awaiting_oracle" });
 
     await program(unknown, "setWinner", [missionKey(m.id), subs[1]!.hash]);
     expect(await poll(t)).toBe(1);
     expect(await mission(t, m.id)).toMatchObject({
-      status: "resolved", resolution_reason: "oracle_attested", warnings: m.warnings,
+      status: "resolved",
+      resolution_reason: "oracle_attested",
+      warnings: m.warnings,
       resolution: { winner_submission_id: subs[1]!.id, winner_agent_id: subs[1]!.address },
     });
     expect(await balance(t, subs[1]!.address)).toBe(99_500_000n);
     expect(await balance(t, subs[2]!.address)).toBe(0n);
-    expect((await submissionsOf(t, m.id)).map((s) => s.reason)).toEqual(["not_selected", "oracle_attested", "not_selected"]);
+    expect((await submissionsOf(t, m.id)).map((s) => s.reason)).toEqual([
+      "not_selected",
+      "oracle_attested",
+      "not_selected",
+    ]);
     expect(await poll(t)).toBe(0);
   });
 
@@ -159,14 +194,20 @@ describe("oracle resolution on anvil (MockOracle)", () => {
 
     t.clock.set(new Date(new Date(m.deadline).getTime() + t.deps.config.oracleWindowSeconds * 1000));
     expect(await sweepDueMissions(t.deps)).toBe(1);
-    expect(await mission(t, m.id)).toMatchObject({ status: "resolved", payout_status: "confirmed", resolution_reason: "default_award_oracle_timeout" });
+    expect(await mission(t, m.id)).toMatchObject({
+      status: "resolved",
+      payout_status: "confirmed",
+      resolution_reason: "default_award_oracle_timeout",
+    });
     // docs/abuse.md: pool = 20 % (6 USDC), fee on the pool, the other 80 % back to the creator
     const net = 6_000_000n - 30_000n;
     expect(await balance(t, subs[0]!.address)).toBe(net / 2n);
     expect(await balance(t, subs[1]!.address)).toBe(net / 2n);
     expect((await balance(t, creator.address)) - creatorBefore).toBe(24_000_000n);
     expect((await submissionsOf(t, m.id)).map((s) => [s.status, s.reason])).toEqual([
-      ["accepted", "default_award"], ["accepted", "default_award"], ["rejected", "not_selected"],
+      ["accepted", "default_award"],
+      ["accepted", "default_award"],
+      ["rejected", "not_selected"],
     ]);
     expect(await poll(t)).toBe(0);
   });
@@ -176,7 +217,11 @@ describe("oracle resolution on anvil (MockOracle)", () => {
     const before = await balance(t, creator.address);
     t.clock.set(new Date(new Date(m.deadline).getTime() + 1));
     expect(await sweepDueMissions(t.deps)).toBe(1);
-    expect(await mission(t, m.id)).toMatchObject({ status: "voided", phase: "closed", resolution_reason: "expired_without_submissions" });
+    expect(await mission(t, m.id)).toMatchObject({
+      status: "voided",
+      phase: "closed",
+      resolution_reason: "expired_without_submissions",
+    });
     expect((await balance(t, creator.address)) - before).toBe(100_000_000n);
     expect(await poll(t)).toBe(0);
   });
@@ -184,12 +229,26 @@ describe("oracle resolution on anvil (MockOracle)", () => {
   it("refuses an oracle_method neither shape can read (422 oracle_method_unsupported), allow-listed or not", async () => {
     const c = await signIn(t);
     // (A 4-byte selector and a namespaced RPC method are accepted forms: test/verification/oracle-forms.e2e.test.ts.)
-    for (const [contract, method] of [[allowListed, "0xdeadbe"], [unknown, "get()"], [allowListed, "isValid(bytes32,uint256)"], [unknown, "function winner(bytes32) view returns (bool)"]] as const) {
-      const r = await t.call("POST", "/missions", { token: c.token, body: {
-        title: "t", description: "d", deadline: new Date(t.clock.now().getTime() + 86_400_000).toISOString(), ...oracleMission(contract, method),
-      } });
+    for (const [contract, method] of [
+      [allowListed, "0xdeadbe"],
+      [unknown, "get()"],
+      [allowListed, "isValid(bytes32,uint256)"],
+      [unknown, "function winner(bytes32) view returns (bool)"],
+    ] as const) {
+      const r = await t.call("POST", "/missions", {
+        token: c.token,
+        body: {
+          title: "t",
+          description: "d",
+          deadline: new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
+          ...oracleMission(contract, method),
+        },
+      });
       expectError(r, 422, "UNPROCESSABLE");
-      expect(r.body.details).toMatchObject({ reason: "oracle_method_unsupported", field: "verification.params.oracle_method" });
+      expect(r.body.details).toMatchObject({
+        reason: "oracle_method_unsupported",
+        field: "verification.params.oracle_method",
+      });
     }
   });
 });
@@ -206,11 +265,18 @@ describe("oracle unreachable", () => {
       await chain.stop(); // before the oracle could attest (a winner set now could not be read)
       for (let i = 0; i < 3; i++) {
         expect(await (i === 0 ? sweepDueMissions(app.deps) : poll(app))).toBe(1);
-        expect(await mission(app, m.id)).toMatchObject({ status: "escrowed", phase: "awaiting_oracle", payout_status: "not_applicable" });
+        expect(await mission(app, m.id)).toMatchObject({
+          status: "escrowed",
+          phase: "awaiting_oracle",
+          payout_status: "not_applicable",
+        });
       }
       app.clock.set(new Date(new Date(m.deadline).getTime() + app.deps.config.oracleWindowSeconds * 1000));
       expect(await sweepDueMissions(app.deps)).toBe(1);
-      expect(await mission(app, m.id)).toMatchObject({ status: "resolved", resolution_reason: "default_award_oracle_timeout" });
+      expect(await mission(app, m.id)).toMatchObject({
+        status: "resolved",
+        resolution_reason: "default_award_oracle_timeout",
+      });
       for (const s of subs) expect(await balance(app, s.address)).toBe(19_900_000n / 2n); // the 20 % pool less its fee
       expect(await poll(app)).toBe(0);
       expect((await verifyLedger(app.deps.database.db)).ok).toBe(true);
@@ -224,7 +290,10 @@ describe("oracle unreachable", () => {
     const app = await makeTestApp();
     try {
       const c = await signIn(app);
-      const r = await app.call("POST", "/missions", { token: c.token, body: missionBody(app, oracleMission(allowListed, IS_VALID)) });
+      const r = await app.call("POST", "/missions", {
+        token: c.token,
+        body: missionBody(app, oracleMission(allowListed, IS_VALID)),
+      });
       expectError(r, 422, "UNPROCESSABLE");
       expect(r.body.details).toMatchObject({ field: "verification.type", reason: "oracle_no_rpc" });
       expect(r.body.message).toMatch(/OABP_RPC_URL/);
@@ -245,7 +314,10 @@ describe("oracle unreachable", () => {
       expect((await mission(app, m.id)).status).toBe("escrowed");
       app.clock.set(new Date(new Date(m.deadline).getTime() + 3600 * 1000));
       expect(await sweepDueMissions(app.deps)).toBe(1);
-      expect(await mission(app, m.id)).toMatchObject({ status: "resolved", resolution_reason: "default_award_oracle_timeout" });
+      expect(await mission(app, m.id)).toMatchObject({
+        status: "resolved",
+        resolution_reason: "default_award_oracle_timeout",
+      });
       expect(await balance(app, subs[0]!.address)).toBe(19_900_000n); // the 20 % pool less its fee
       expect(await poll(app)).toBe(0);
     } finally {

@@ -43,7 +43,8 @@ describe.runIf(onRealPostgres)("verification under concurrency on real Postgres"
   const FEE = 50_000n; // floor(reward × 50 / 10 000)
   const sha = (s: string) => `sha256:${createHash("sha256").update(s).digest("hex")}`;
   const db = () => t.deps.database.db;
-  const balance = async (address: string) => BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
+  const balance = async (address: string) =>
+    BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
   const treasury = async () => (await balancesOf(db(), TREASURY)).get("USDC") ?? 0n;
   const escrow = async (missionId: string) => (await balancesOf(db(), escrowAccount(missionId))).get("USDC") ?? 0n;
   /** Ledger transfers that moved this mission's escrow out (payouts and refunds). */
@@ -57,23 +58,35 @@ describe.runIf(onRealPostgres)("verification under concurrency on real Postgres"
   }
   async function signInMany(n: number) {
     const out: Awaited<ReturnType<typeof signIn>>[] = [];
-    for (let i = 0; i < n; i += 20) out.push(...(await Promise.all(Array.from({ length: Math.min(20, n - i) }, () => signIn(t)))));
+    for (let i = 0; i < n; i += 20)
+      out.push(...(await Promise.all(Array.from({ length: Math.min(20, n - i) }, () => signIn(t)))));
     return out;
   }
 
   it("100 concurrent valid submissions to one first_valid_match mission → exactly one winner, one credit, every other one refused with a reason", async () => {
-    const { creator, mission } = await openMission(t, { verification: { type: "first_valid_match", params: { expected: "the answer" } }, reward: { asset: "USDC", amount: REWARD.toString() } });
+    const { creator, mission } = await openMission(t, {
+      verification: { type: "first_valid_match", params: { expected: "the answer" } },
+      reward: { asset: "USDC", amount: REWARD.toString() },
+    });
     const agents = await signInMany(100);
     const treasuryBefore = await treasury();
     const creatorBefore = await balance(creator.address);
-    const results = await Promise.all(agents.map((a) => t.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content: `The Answer, by ${a.address}` } })));
+    const results = await Promise.all(
+      agents.map((a) =>
+        t.call("POST", `/missions/${mission.id}/submissions`, {
+          token: a.token,
+          body: { content: `The Answer, by ${a.address}` },
+        }),
+      ),
+    );
 
     const accepted = results.filter((r) => r.status === 201 && r.body.status === "accepted");
     expect(accepted).toHaveLength(1);
     expect(accepted[0]!.body.reason).toBe("first_valid_match");
     for (const r of results) {
       if (r === accepted[0]) continue;
-      if (r.status === 201) expect(r.body, r.text).toMatchObject({ status: "rejected", reason: expect.any(String), next_action: "none" });
+      if (r.status === 201)
+        expect(r.body, r.text).toMatchObject({ status: "rejected", reason: expect.any(String), next_action: "none" });
       else {
         expect(r.status, r.text).toBe(409);
         expect(r.body.error).toBe("MISSION_NOT_OPEN");
@@ -82,14 +95,30 @@ describe.runIf(onRealPostgres)("verification under concurrency on real Postgres"
     const winner = accepted[0]!.body.submitter as string;
 
     const m = (await t.call("GET", `/missions/${mission.id}`)).body;
-    expect(m).toMatchObject({ status: "resolved", payout_status: "confirmed", resolution_reason: "first_valid_match", resolution: { winner_submission_id: accepted[0]!.body.id, winner_agent_id: winner, fee_amount: FEE.toString() } });
-    expect(m.resolution.winners).toEqual([{ submission_id: accepted[0]!.body.id, agent_id: winner, amount: (REWARD - FEE).toString(), receipt_uri: expect.stringContaining(`/receipts/${accepted[0]!.body.id}`) }]);
+    expect(m).toMatchObject({
+      status: "resolved",
+      payout_status: "confirmed",
+      resolution_reason: "first_valid_match",
+      resolution: { winner_submission_id: accepted[0]!.body.id, winner_agent_id: winner, fee_amount: FEE.toString() },
+    });
+    expect(m.resolution.winners).toEqual([
+      {
+        submission_id: accepted[0]!.body.id,
+        agent_id: winner,
+        amount: (REWARD - FEE).toString(),
+        receipt_uri: expect.stringContaining(`/receipts/${accepted[0]!.body.id}`),
+      },
+    ]);
     // Every stored submission is decided: one accepted, the rest rejected with a reason.
-    const stored = (await t.call("GET", `/missions/${mission.id}/submissions?limit=100`)).body.submissions as { status: string; reason: string }[];
+    const stored = (await t.call("GET", `/missions/${mission.id}/submissions?limit=100`)).body.submissions as {
+      status: string;
+      reason: string;
+    }[];
     expect(stored).toHaveLength(results.filter((r) => r.status === 201).length);
     expect(m.submission_count).toBe(stored.length);
     expect(stored.filter((s) => s.status === "accepted")).toHaveLength(1);
-    for (const s of stored.filter((x) => x.status !== "accepted")) expect(s).toMatchObject({ status: "rejected", reason: expect.any(String) });
+    for (const s of stored.filter((x) => x.status !== "accepted"))
+      expect(s).toMatchObject({ status: "rejected", reason: expect.any(String) });
 
     const balances = await Promise.all(agents.map(async (a) => [a.address, await balance(a.address)] as const));
     for (const [address, b] of balances) expect(b, address).toBe(address === winner ? REWARD - FEE : 0n);
@@ -102,20 +131,28 @@ describe.runIf(onRealPostgres)("verification under concurrency on real Postgres"
   }, 60_000);
 
   it("remote checks by 5 concurrent workers: each deliverable fetched once, the earliest valid submission wins", async () => {
-    const { mission } = await openMission(t, { verification: { type: "first_valid_match", params: { expected: "ok" } }, reward: { asset: "USDC", amount: REWARD.toString() } });
+    const { mission } = await openMission(t, {
+      verification: { type: "first_valid_match", params: { expected: "ok" } },
+      reward: { asset: "USDC", amount: REWARD.toString() },
+    });
     const agents = await signInMany(12);
     const subs = [];
     for (const [i, a] of agents.entries()) {
       const path = `/race-${mission.id}-${i}`;
-      const r = await t.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content_uri: `${base}${path}`, content_hash: sha(`ok from ${path}`) } });
+      const r = await t.call("POST", `/missions/${mission.id}/submissions`, {
+        token: a.token,
+        body: { content_uri: `${base}${path}`, content_hash: sha(`ok from ${path}`) },
+      });
       expect(r.status, r.text).toBe(201);
       expect(r.body.status).toBe("pending");
       subs.push({ path, agent: a, sub: r.body });
     }
     // Five job runners (as on five servers) with small batches, several rounds each.
-    await Promise.all(Array.from({ length: 5 }, async () => {
-      for (let round = 0; round < 6; round++) await runPendingChecks(t.deps, { maxChecks: 3 });
-    }));
+    await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        for (let round = 0; round < 6; round++) await runPendingChecks(t.deps, { maxChecks: 3 });
+      }),
+    );
     const fetched = subs.map((s) => hits.get(s.path) ?? 0);
     for (const n of fetched) expect(n).toBeLessThanOrEqual(1);
     expect(fetched[0]).toBe(1);
@@ -123,24 +160,38 @@ describe.runIf(onRealPostgres)("verification under concurrency on real Postgres"
     expect(m).toMatchObject({ status: "resolved", resolution: { winner_submission_id: subs[0]!.sub.id } });
     expect(await balance(subs[0]!.agent.address)).toBe(REWARD - FEE);
     for (const s of subs.slice(1)) expect(await balance(s.agent.address)).toBe(0n);
-    const list = (await t.call("GET", `/missions/${mission.id}/submissions?limit=100`)).body.submissions as { status: string }[];
+    const list = (await t.call("GET", `/missions/${mission.id}/submissions?limit=100`)).body.submissions as {
+      status: string;
+    }[];
     expect(list.map((s) => s.status)).toEqual(["accepted", ...Array(11).fill("rejected")]);
     expect(await settlements(mission.id)).toEqual({ mission_payout: 1 });
   }, 60_000);
 
   it("20 concurrent POST /missions/{id}/award by the creator (same and different winners) → one 200, the rest 409 MISSION_NOT_OPEN, one payout", async () => {
-    const { creator, mission } = await openMission(t, { verification: { type: "creator_judges", params: { max_winners: 2 } }, reward: { asset: "USDC", amount: REWARD.toString() } });
+    const { creator, mission } = await openMission(t, {
+      verification: { type: "creator_judges", params: { max_winners: 2 } },
+      reward: { asset: "USDC", amount: REWARD.toString() },
+    });
     const agents = await signInMany(4);
     const subs = [];
     for (const a of agents) {
-      const r = await t.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content: `work of ${a.address}` } });
+      const r = await t.call("POST", `/missions/${mission.id}/submissions`, {
+        token: a.token,
+        body: { content: `work of ${a.address}` },
+      });
       expect(r.status, r.text).toBe(201);
       subs.push(r.body.id as string);
     }
     const choices = [[subs[0]!], [subs[1]!], [subs[2]!, subs[3]!], [subs[0]!]];
     const treasuryBefore = await treasury();
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: choices[i % choices.length]!.map((id) => ({ submission_id: id })) } })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.call("POST", `/missions/${mission.id}/award`, {
+          token: creator.token,
+          body: { winners: choices[i % choices.length]!.map((id) => ({ submission_id: id })) },
+        }),
+      ),
+    );
     const ok = results.filter((r) => r.status === 200);
     expect(ok).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 200)) {
@@ -148,7 +199,11 @@ describe.runIf(onRealPostgres)("verification under concurrency on real Postgres"
       expect(r.body.error).toBe("MISSION_NOT_OPEN");
     }
     const paid = ok[0]!.body.resolution.winners as { agent_id: string; amount: string }[];
-    expect(ok[0]!.body).toMatchObject({ status: "resolved", resolution_reason: "creator_award", payout_status: "confirmed" });
+    expect(ok[0]!.body).toMatchObject({
+      status: "resolved",
+      resolution_reason: "creator_award",
+      payout_status: "confirmed",
+    });
     expect(paid.reduce((s, w) => s + BigInt(w.amount), 0n)).toBe(REWARD - FEE);
     for (const a of agents) {
       const w = paid.find((p) => p.agent_id === a.address);
@@ -170,7 +225,10 @@ describe.runIf(onRealPostgres)("verification under concurrency on real Postgres"
       const agents = await signInMany(3);
       const subs: string[] = [];
       for (const a of agents) {
-        const r = await t.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content: `round ${round} by ${a.address}` } });
+        const r = await t.call("POST", `/missions/${mission.id}/submissions`, {
+          token: a.token,
+          body: { content: `round ${round} by ${a.address}` },
+        });
         expect(r.status, r.text).toBe(201);
         subs.push(r.body.id as string);
       }
@@ -185,11 +243,15 @@ describe.runIf(onRealPostgres)("verification under concurrency on real Postgres"
       t.clock.set(new Date(jd - 1));
       // The router's path: the verb under idempotent(), which answers the route's status.
       const award1 = { winners: [{ submission_id: subs[1]! }] };
-      const startAward = () => idempotent(ctxForViewer(t.deps, creator.address), { key: undefined, request: award1, ...awardOnce(creator.address, mission.id) },
-        (ctx) => awardMission(ctx, { missionId: mission.id, award: award1 })).then(
-        (r) => ({ ok: true as const, status: r.status }),
-        (e: unknown) => ({ ok: false as const, code: isAppError(e) ? e.code : String(e) }),
-      );
+      const startAward = () =>
+        idempotent(
+          ctxForViewer(t.deps, creator.address),
+          { key: undefined, request: award1, ...awardOnce(creator.address, mission.id) },
+          (ctx) => awardMission(ctx, { missionId: mission.id, award: award1 }),
+        ).then(
+          (r) => ({ ok: true as const, status: r.status }),
+          (e: unknown) => ({ ok: false as const, code: isAppError(e) ? e.code : String(e) }),
+        );
       let award: ReturnType<typeof startAward>;
       let sweeps: Promise<number>[];
       if (round % 2 === 0) {

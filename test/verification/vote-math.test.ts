@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { pickWinner, settleBallots, type Ballot } from "../../src/features/verification/vote-math";
 
-const b = (id: string, submissionId: string, amount: bigint, seq: number): Ballot => ({ id, submissionId, amount, seq });
+const b = (id: string, submissionId: string, amount: bigint, seq: number): Ballot => ({
+  id,
+  submissionId,
+  amount,
+  seq,
+});
 const sum = (m: Map<string, { payout: bigint }>) => [...m.values()].reduce((a, x) => a + x.payout, 0n);
 
 describe("peer_vote arithmetic", () => {
@@ -26,7 +31,9 @@ describe("peer_vote arithmetic", () => {
     let seed = 7;
     const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
     for (let round = 0; round < 200; round++) {
-      const ballots = Array.from({ length: 1 + rnd(12) }, (_, i) => b(`v${i}`, `s${rnd(4)}`, BigInt(1 + rnd(1_000_000)), rnd(4)));
+      const ballots = Array.from({ length: 1 + rnd(12) }, (_, i) =>
+        b(`v${i}`, `s${rnd(4)}`, BigInt(1 + rnd(1_000_000)), rnd(4)),
+      );
       const w = pickWinner(ballots)!;
       const r = settleBallots(ballots, w.submissionId, rnd(10_001));
       expect(sum(r)).toBe(ballots.reduce((a, x) => a + x.amount, 0n));

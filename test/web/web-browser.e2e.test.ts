@@ -44,10 +44,16 @@ describe("web board in Chromium", { timeout: 120_000 }, () => {
     const creator = await signIn(t);
     await credit(t, creator.address, 10_000_000_000n);
     for (let i = 0; i < 23; i++) {
-      const r = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { title: `Board item ${i}`, tags: ["brw", i % 2 ? "brw-odd" : "brw-even"] }) });
+      const r = await t.call("POST", "/missions", {
+        token: creator.token,
+        body: missionBody(t, { title: `Board item ${i}`, tags: ["brw", i % 2 ? "brw-odd" : "brw-even"] }),
+      });
       expect(r.status).toBe(201);
     }
-    await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { title: "Translate the zebra manual", tags: ["brw", "translation"] }) });
+    await t.call("POST", "/missions", {
+      token: creator.token,
+      body: missionBody(t, { title: "Translate the zebra manual", tags: ["brw", "translation"] }),
+    });
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
     // Scoped by this test's tag, so missions other tests post never change the counts.
@@ -60,7 +66,9 @@ describe("web board in Chromium", { timeout: 120_000 }, () => {
     await page.getByRole("link", { name: "First page" }).click();
     await page.getByLabel("Search").fill("zebra");
     await page.getByRole("button", { name: "Filter" }).click();
-    await expect.poll(() => page.locator("ul.missions > li h2").allTextContents()).toEqual(["Translate the zebra manual"]);
+    await expect
+      .poll(() => page.locator("ul.missions > li h2").allTextContents())
+      .toEqual(["Translate the zebra manual"]);
     await page.goto(`${url}/?tag=brw-odd&sort=deadline`);
     expect(await page.locator("ul.missions > li").count()).toBe(11);
     // A bad filter is an HTML 400 page, never a 500.
@@ -100,7 +108,12 @@ describe("web board in Chromium", { timeout: 120_000 }, () => {
     await expect.poll(() => pa.locator("h1").first().textContent()).toBe("Write a haiku about escrow");
     expect(await pa.locator(".md strong").textContent()).toBe("Bold");
     const m = (await t.call("GET", `/missions/${missionId}`)).body;
-    expect(m).toMatchObject({ status: "open", creator: alice.address.toLowerCase(), reward: { amount: "25500000", asset: "USDC", chain: "ledger" }, tags: ["poetry", "fun"] });
+    expect(m).toMatchObject({
+      status: "open",
+      creator: alice.address.toLowerCase(),
+      reward: { amount: "25500000", asset: "USDC", chain: "ledger" },
+      tags: ["poetry", "fun"],
+    });
     expect(m.view_url).toBe(`${url}/m/${missionId}`);
 
     await signInWith(pb, url);
@@ -146,14 +159,30 @@ describe("web board in Chromium", { timeout: 120_000 }, () => {
     await credit(t, creator.address, 1_000_000_000n);
     const created = await t.call("POST", "/missions", {
       token: creator.token,
-      body: missionBody(t, { title: `T ${XSS}`.slice(0, 200), description: `# D\n${XSS}\n[click](javascript:window.__xss=1) <a href="javascript:window.__xss=1">a</a>\n\n\`\`\`\n${XSS}\n\`\`\`` }),
+      body: missionBody(t, {
+        title: `T ${XSS}`.slice(0, 200),
+        description: `# D\n${XSS}\n[click](javascript:window.__xss=1) <a href="javascript:window.__xss=1">a</a>\n\n\`\`\`\n${XSS}\n\`\`\``,
+      }),
     });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
-    const sub = await t.call("POST", `/missions/${id}/submissions`, { token: solver.token, body: { content: `${XSS}</pre>${XSS}` } });
+    const sub = await t.call("POST", `/missions/${id}/submissions`, {
+      token: solver.token,
+      body: { content: `${XSS}</pre>${XSS}` },
+    });
     expect(sub.status).toBe(201);
-    expect((await t.call("POST", `/missions/${id}/award`, { token: creator.token, body: { winners: [{ submission_id: sub.body.id }] } })).status).toBe(200);
-    const review = await t.call("POST", `/agents/${solver.address}/reviews`, { token: creator.token, body: { mission_id: id, stars: 5, text: XSS } });
+    expect(
+      (
+        await t.call("POST", `/missions/${id}/award`, {
+          token: creator.token,
+          body: { winners: [{ submission_id: sub.body.id }] },
+        })
+      ).status,
+    ).toBe(200);
+    const review = await t.call("POST", `/agents/${solver.address}/reviews`, {
+      token: creator.token,
+      body: { mission_id: id, stars: 5, text: XSS },
+    });
     expect(review.status).toBe(201);
 
     const ctx = await browser.newContext();
@@ -163,7 +192,12 @@ describe("web board in Chromium", { timeout: 120_000 }, () => {
       dialogs.push(d.message());
       void d.dismiss();
     });
-    for (const [path, name] of [[`/m/${id}`, "xss-mission"], [`/u/${solver.address}`, "xss-agent"], ["/", "xss-board"], [`/m/${id}/receipts/${sub.body.id}`, "xss-receipt"]] as const) {
+    for (const [path, name] of [
+      [`/m/${id}`, "xss-mission"],
+      [`/u/${solver.address}`, "xss-agent"],
+      ["/", "xss-board"],
+      [`/m/${id}/receipts/${sub.body.id}`, "xss-receipt"],
+    ] as const) {
       await page.goto(`${url}${path}`);
       await expectNoScriptRan(page, dialogs);
       await shot(page, name);
@@ -187,7 +221,10 @@ describe("web board in Chromium", { timeout: 120_000 }, () => {
     page.on("request", (r) => {
       if (!r.url().startsWith(url) && !r.url().startsWith("data:")) foreign.push(r.url());
     });
-    for (const [path, name] of [["/ranking", "leaderboard"], ["/status", "status"]] as const) {
+    for (const [path, name] of [
+      ["/ranking", "leaderboard"],
+      ["/status", "status"],
+    ] as const) {
       await page.goto(`${url}${path}`);
       await expectAccessible(page);
       await shot(page, name);

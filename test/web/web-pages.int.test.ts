@@ -28,7 +28,16 @@ function jsonLdOf(page: string): any {
 describe("pages", () => {
   it("every page is HTML with a nonce CSP, no framing, nosniff, canonical and OpenGraph", async () => {
     const { mission } = await openMission(t);
-    for (const path of ["/", `/m/${mission.id}`, `/u/${mission.creator}`, "/ranking", "/status", "/docs", "/me", "/post"]) {
+    for (const path of [
+      "/",
+      `/m/${mission.id}`,
+      `/u/${mission.creator}`,
+      "/ranking",
+      "/status",
+      "/docs",
+      "/me",
+      "/post",
+    ]) {
       const r = await html(path);
       expect(r.status, path).toBe(200);
       expect(r.headers.get("content-type")).toMatch(/^text\/html/);
@@ -63,10 +72,16 @@ describe("pages", () => {
     // /sitemap.xml is a sitemap index (issue 16): the mission pages are in its missions-{k} files.
     const files = [xml.parse((await t.call("GET", "/sitemap.xml")).text).sitemapindex.sitemap].flat() as any[];
     const sitemap: any[] = [];
-    for (const f of files) sitemap.push(...[xml.parse((await t.call("GET", f.loc.slice(PUBLIC_URL.length))).text).urlset.url ?? []].flat());
+    for (const f of files)
+      sitemap.push(...[xml.parse((await t.call("GET", f.loc.slice(PUBLIC_URL.length))).text).urlset.url ?? []].flat());
     const rss = xml.parse((await t.call("GET", "/feed.xml?tag=sitemap")).text).rss.channel.item;
     const atom = xml.parse((await t.call("GET", "/feed.atom?tag=sitemap")).text).feed.entry;
-    const links = [mission.view_url, sitemap.find((u) => u.loc.endsWith(mission.id)).loc, rss.link, atom.link["@_href"]];
+    const links = [
+      mission.view_url,
+      sitemap.find((u) => u.loc.endsWith(mission.id)).loc,
+      rss.link,
+      atom.link["@_href"],
+    ];
     for (const link of links) {
       expect(link).toBe(mission.view_url);
       const r = await html(new URL(link).pathname);
@@ -94,7 +109,14 @@ describe("pages", () => {
     const misses = t.deps.missionLists.misses;
     expect((await html(`/m/${mission.id}`)).text).toContain("Submissions (0)");
     expect(t.deps.missionLists.misses).toBe(misses); // second read: a cache hit
-    expect((await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content: "answer" } })).status).toBe(201);
+    expect(
+      (
+        await t.call("POST", `/missions/${mission.id}/submissions`, {
+          token: solver.token,
+          body: { content: "answer" },
+        })
+      ).status,
+    ).toBe(201);
     expect((await html(`/m/${mission.id}`)).text).toContain("Submissions (1)");
   });
 
@@ -108,7 +130,8 @@ describe("pages", () => {
 
   it("Markdown: raw HTML shown as text, only http(s)/mailto links, with rel=nofollow ugc", async () => {
     const { mission } = await openMission(t, {
-      description: "**b** <script>x()</script> <img src=x onerror=y()> [ok](https://example.org) [bad](javascript:alert(1)) ![i](https://example.org/i.png)\n\n<div onclick=z()>block</div>",
+      description:
+        "**b** <script>x()</script> <img src=x onerror=y()> [ok](https://example.org) [bad](javascript:alert(1)) ![i](https://example.org/i.png)\n\n<div onclick=z()>block</div>",
     });
     const page = (await html(`/m/${mission.id}`)).text;
     const md = /<section class="md" aria-label="Description">([\s\S]*?)<\/section>/.exec(page)![1]!;
@@ -127,7 +150,11 @@ describe("pages", () => {
     for (let i = 0; i < 50; i++) {
       const r = await t.call("POST", "/missions", {
         token: creator.token,
-        body: missionBody(t, { title: `${"Long title ".repeat(18)}${i}`.slice(0, 200), description: "x".repeat(5000), tags: Array.from({ length: 10 }, (_, k) => `tag-${k}-${i}`) }),
+        body: missionBody(t, {
+          title: `${"Long title ".repeat(18)}${i}`.slice(0, 200),
+          description: "x".repeat(5000),
+          tags: Array.from({ length: 10 }, (_, k) => `tag-${k}-${i}`),
+        }),
       });
       expect(r.status).toBe(201);
     }
@@ -147,7 +174,11 @@ describe("browser sessions", () => {
     const account = newAccount();
     const message = await siweMessageFor(t, account);
     const signature = await account.signMessage({ message });
-    const res = await t.app.request("/web/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message, signature }) });
+    const res = await t.app.request("/web/session", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ message, signature }),
+    });
     expect(res.status).toBe(200);
     const setCookie = res.headers.get("set-cookie")!;
     const body = (await res.json()) as { agent_id: string; csrf_token: string };
@@ -163,7 +194,12 @@ describe("browser sessions", () => {
     expect(s.csrf_token).toBe(csrfTokenFor(s.token));
     await credit(t, s.agent_id, 1_000_000_000n);
     const body = JSON.stringify(missionBody(t, { title: "From a cookie" }));
-    const post = (headers: Record<string, string>) => t.app.request("/missions", { method: "POST", headers: { "content-type": "application/json", cookie: s.cookie, ...headers }, body });
+    const post = (headers: Record<string, string>) =>
+      t.app.request("/missions", {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: s.cookie, ...headers },
+        body,
+      });
     const noCsrf = await post({});
     expect(noCsrf.status).toBe(403);
     expect(((await noCsrf.json()) as any).details.reason).toBe("csrf_token_missing_or_wrong");
@@ -177,13 +213,18 @@ describe("browser sessions", () => {
     expect((await html("/me")).text).not.toContain("oabp-csrf");
     // Bearer requests never look at the cookie (and need no CSRF token).
     const bearer = await signIn(t);
-    const r = await t.app.request(`/agents/${bearer.address}`, { headers: { authorization: `Bearer ${bearer.token}`, cookie: s.cookie } });
+    const r = await t.app.request(`/agents/${bearer.address}`, {
+      headers: { authorization: `Bearer ${bearer.token}`, cookie: s.cookie },
+    });
     expect(r.status).toBe(200);
   });
 
   it("sign-out revokes the session; a dead cookie reads as anonymous and does not block signing in again", async () => {
     const s = await cookieSession();
-    const out = await t.app.request("/web/session", { method: "DELETE", headers: { cookie: s.cookie, "x-csrf-token": s.csrf_token } });
+    const out = await t.app.request("/web/session", {
+      method: "DELETE",
+      headers: { cookie: s.cookie, "x-csrf-token": s.csrf_token },
+    });
     expect(out.status).toBe(204);
     expect(out.headers.get("set-cookie")).toMatch(/oabp_session=;/);
     expect((await html("/me", { cookie: s.cookie })).text).toContain("<h1>Sign in</h1>");
@@ -197,7 +238,11 @@ describe("browser sessions", () => {
       const account = newAccount();
       const message = await siweMessageFor(https, account);
       const signature = await account.signMessage({ message });
-      const res = await https.app.request("/web/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message, signature }) });
+      const res = await https.app.request("/web/session", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ message, signature }),
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get("set-cookie")).toMatch(/^__Host-oabp_session=oabp_[^;]+;.*Secure/i);
     } finally {

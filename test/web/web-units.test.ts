@@ -11,7 +11,9 @@ const assets = parseEnv({ LOG_LEVEL: "silent" }).assets;
 describe("web board units", () => {
   it("formats base units with the asset's decimals, never through a float", () => {
     expect(formatAmount("25500000", "USDC", assets)).toBe("25.5 USDC");
-    expect(formatAmount("123456789012345678901234567890", "USDC", assets)).toBe("123,456,789,012,345,678,901,234.56789 USDC");
+    expect(formatAmount("123456789012345678901234567890", "USDC", assets)).toBe(
+      "123,456,789,012,345,678,901,234.56789 USDC",
+    );
     expect(formatAmount("1", "USDC", assets)).toBe("0.000001 USDC");
     expect(formatAmount("7", "WAT", assets)).toBe("7 WAT (base units)");
   });
@@ -42,10 +44,13 @@ describe("web board units", () => {
   });
 
   it("draws the rating chart from the history, oldest to newest, with an accessible label", () => {
-    const svg = ratingChartSvg([
-      { at: "2026-06-03T00:00:00Z", before: 1416, after: 1430 },
-      { at: "2026-06-02T00:00:00Z", before: 1400, after: 1416 },
-    ], 1430);
+    const svg = ratingChartSvg(
+      [
+        { at: "2026-06-03T00:00:00Z", before: 1416, after: 1430 },
+        { at: "2026-06-02T00:00:00Z", before: 1400, after: 1416 },
+      ],
+      1430,
+    );
     expect(svg).toContain('aria-label="Rating history: from 1400 to 1430 over 2 changes"');
     expect(svg.match(/<circle/g)).toHaveLength(2);
     expect(ratingChartSvg([], 1400)).toContain("over 0 changes");

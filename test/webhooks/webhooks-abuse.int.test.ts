@@ -47,23 +47,37 @@ async function darkSubscriptions(n: number, host: (k: number) => string, filters
   const agent = await signIn(t);
   const ids: string[] = [];
   for (let k = 0; k < n; k++) {
-    const r = await t.call("POST", "/webhooks", { token: agent.token, body: { url: `https://${host(k)}:${holePort}/hook`, events: ["mission.created"], ...(filters && { filters }) } });
+    const r = await t.call("POST", "/webhooks", {
+      token: agent.token,
+      body: { url: `https://${host(k)}:${holePort}/hook`, events: ["mission.created"], ...(filters && { filters }) },
+    });
     expect(r.status, r.text).toBe(201);
     ids.push(r.body.id);
   }
-  await t.deps.database.db.update(webhookSubscriptions).set({ status: "active", verifiedAt: t.clock.now(), nextVerifyAt: null }).where(inArray(webhookSubscriptions.id, ids));
+  await t.deps.database.db
+    .update(webhookSubscriptions)
+    .set({ status: "active", verifiedAt: t.clock.now(), nextVerifyAt: null })
+    .where(inArray(webhookSubscriptions.id, ids));
   return ids;
 }
 
 describe("endpoint verification before the first real delivery", () => {
   it("an endpoint that echoes the signed challenge becomes active and receives the events queued meanwhile", async () => {
     const watcher = await signIn(t);
-    const w = (await t.call("POST", "/webhooks", { token: watcher.token, body: { url: `${rx.base}/echoes`, events: ["mission.created"], filters: { tags: ["verify-ok"] } } })).body;
+    const w = (
+      await t.call("POST", "/webhooks", {
+        token: watcher.token,
+        body: { url: `${rx.base}/echoes`, events: ["mission.created"], filters: { tags: ["verify-ok"] } },
+      })
+    ).body;
     expect(w.status).toBe("pending_verification");
     const { mission } = await openMission(t, { tags: ["verify-ok"] }); // before verification: queued
     await runWebhookJobs(t.deps, 1);
     expect(rx.verifications).toContain("/echoes");
-    expect((await t.call("GET", `/webhooks/${w.id}`, { token: watcher.token })).body).toMatchObject({ status: "active", verified_at: t.clock.now().toISOString() });
+    expect((await t.call("GET", `/webhooks/${w.id}`, { token: watcher.token })).body).toMatchObject({
+      status: "active",
+      verified_at: t.clock.now().toISOString(),
+    });
     expect(rx.at("/echoes").map((r) => JSON.parse(r.body).data.mission_id)).toEqual([mission.id]);
   });
 
@@ -71,7 +85,12 @@ describe("endpoint verification before the first real delivery", () => {
     rx.refuseVerification("/victim");
     rx.on("/victim", () => ({ status: 200, headers: { "content-type": "application/json" }, body: '{"ok":true}' })); // answers 200, but not the challenge
     const attacker = await signIn(t);
-    const w = (await t.call("POST", "/webhooks", { token: attacker.token, body: { url: `${rx.base}/victim`, events: ["mission.created"], filters: { tags: ["verify-no"] } } })).body;
+    const w = (
+      await t.call("POST", "/webhooks", {
+        token: attacker.token,
+        body: { url: `${rx.base}/victim`, events: ["mission.created"], filters: { tags: ["verify-no"] } },
+      })
+    ).body;
     for (let i = 0; i < 3; i++) await openMission(t, { tags: ["verify-no"] });
     for (let i = 0; i < 6; i++) {
       await runWebhookJobs(t.deps, 1);
@@ -81,7 +100,10 @@ describe("endpoint verification before the first real delivery", () => {
     expect(got).toHaveLength(MAX_VERIFY_ATTEMPTS);
     for (const r of got) {
       const body = JSON.parse(r.body);
-      expect(body).toMatchObject({ type: "webhook.verification", data: { webhook_id: w.id, challenge: expect.any(String) } });
+      expect(body).toMatchObject({
+        type: "webhook.verification",
+        data: { webhook_id: w.id, challenge: expect.any(String) },
+      });
       expect(r.headers["webhook-signature"]).toMatch(/^v1,/);
     }
     expect(new Set(got.map((r) => JSON.parse(r.body).data.challenge)).size).toBe(MAX_VERIFY_ATTEMPTS); // fresh each time
@@ -89,7 +111,11 @@ describe("endpoint verification before the first real delivery", () => {
     expect(after).toMatchObject({ status: "disabled", disabled_reason: "verification_failed", verified_at: null });
     const deliveries = (await t.call("GET", `/webhooks/${w.id}/deliveries`, { token: attacker.token })).body.deliveries;
     expect(deliveries).toHaveLength(3);
-    expect(deliveries.every((d: { status: string; attempt_count: number }) => d.status === "failed" && d.attempt_count === 0)).toBe(true);
+    expect(
+      deliveries.every(
+        (d: { status: string; attempt_count: number }) => d.status === "failed" && d.attempt_count === 0,
+      ),
+    ).toBe(true);
   });
 });
 
@@ -104,7 +130,10 @@ describe("must-show 4: 100 never-answering subscriptions do not delay an honest 
     t.clock.advance(1000);
 
     const honest = await signIn(t);
-    const sub = await t.call("POST", "/webhooks", { token: honest.token, body: { url: `${rx.base}/honest`, events: ["mission.created"] } });
+    const sub = await t.call("POST", "/webhooks", {
+      token: honest.token,
+      body: { url: `${rx.base}/honest`, events: ["mission.created"] },
+    });
     expect(sub.status).toBe(201);
     t.clock.advance(1000);
     const { mission } = await openMission(t); // the newest event of all
@@ -118,7 +147,9 @@ describe("must-show 4: 100 never-answering subscriptions do not delay an honest 
     expect(ticks).toBe(1);
     expect(JSON.parse(rx.at("/honest")[0]!.body).data.mission_id).toBe(mission.id);
     // The dead hosts were tried in that same tick (and timed out), so fairness, not luck, let it through.
-    const tried = await t.deps.database.db.select({ e: webhookDeliveries.lastError }).from(webhookDeliveries)
+    const tried = await t.deps.database.db
+      .select({ e: webhookDeliveries.lastError })
+      .from(webhookDeliveries)
       .where(and(inArray(webhookDeliveries.subscriptionId, dark), eq(webhookDeliveries.attemptCount, 1)));
     expect(tried.length).toBeGreaterThan(0);
     expect(tried.every((r) => r.e === "timeout")).toBe(true);
@@ -132,7 +163,8 @@ describe("the per-host cap", () => {
     const ids = await darkSubscriptions(5, () => "victim.blackhole.test", { tags: [tag] });
     await openMission(t, { tags: [tag] });
     await fanOutEvents(t.deps);
-    const mine = (cs: Awaited<ReturnType<typeof claimDueDeliveries>>) => cs.filter((c) => ids.includes(c.subscriptionId));
+    const mine = (cs: Awaited<ReturnType<typeof claimDueDeliveries>>) =>
+      cs.filter((c) => ids.includes(c.subscriptionId));
     // First claim: 2 of the 5; a second claim (another instance, say) while they are in flight: none.
     expect(mine(await claimDueDeliveries(t.deps, 100))).toHaveLength(2);
     expect(mine(await claimDueDeliveries(t.deps, 100))).toHaveLength(0);

@@ -2,7 +2,13 @@ import { randomBytes } from "node:crypto";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missions, webhookDeliveries, webhookEvents } from "../../src/db/schema/index";
-import { attemptDelivery, claimDueDeliveries, fanOutEvents, leaseMs, recordAttempt } from "../../src/features/webhooks/webhooks.delivery";
+import {
+  attemptDelivery,
+  claimDueDeliveries,
+  fanOutEvents,
+  leaseMs,
+  recordAttempt,
+} from "../../src/features/webhooks/webhooks.delivery";
 import { emitEvent, missionCreated } from "../../src/db/outbox";
 import { runVerifications } from "../../src/features/webhooks/webhooks.verify";
 import { purgeWebhookHistory, runWebhookJobs, WEBHOOK_RETENTION_MS } from "../../src/jobs/webhooks";
@@ -32,7 +38,14 @@ const ids = (rs: Received[]) => rs.map((r) => r.headers["webhook-id"]!).sort();
 
 async function subscribe(app: TestApp, path: string, tag: string) {
   const watcher = await signIn(app);
-  const r = await app.call("POST", "/webhooks", { token: watcher.token, body: { url: `${rx.base}${path}`, events: ["mission.created", "mission.voided", "submission.created"], filters: { tags: [tag] } } });
+  const r = await app.call("POST", "/webhooks", {
+    token: watcher.token,
+    body: {
+      url: `${rx.base}${path}`,
+      events: ["mission.created", "mission.voided", "submission.created"],
+      filters: { tags: [tag] },
+    },
+  });
   expect(r.status, r.text).toBe(201);
   return { watcher, webhook: r.body as { id: string; secret: string } };
 }
@@ -44,23 +57,32 @@ describe("transactional outbox", () => {
     // Server A commits state changes (each with its events) and dies before its job ever runs.
     const { creator, mission } = await openMission(t, { tags: [tag] });
     const solver = await signIn(t);
-    const sub = await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content: "done" } });
+    const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: solver.token,
+      body: { content: "done" },
+    });
     expect(sub.status, sub.text).toBe(201);
-    const second = (await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { tags: [tag] }) })).body;
+    const second = (await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { tags: [tag] }) }))
+      .body;
     expect((await t.call("POST", `/missions/${second.id}/void`, { token: creator.token })).status).toBe(200);
     // A transaction that emits and then fails leaves no event.
     const [row] = await t.deps.database.db.select().from(missions).where(eq(missions.id, mission.id));
-    await expect(t.deps.database.db.transaction(async (tx) => {
-      await emitEvent(tx, missionCreated({ ...row!, id: "mis_01JZ0000000000000000000000" }, t.clock.now()));
-      throw new Error("rolled back after emitting");
-    })).rejects.toThrow("rolled back after emitting");
+    await expect(
+      t.deps.database.db.transaction(async (tx) => {
+        await emitEvent(tx, missionCreated({ ...row!, id: "mis_01JZ0000000000000000000000" }, t.clock.now()));
+        throw new Error("rolled back after emitting");
+      }),
+    ).rejects.toThrow("rolled back after emitting");
     const committed = await t.deps.database.db
       .select({ id: webhookEvents.id, missionId: webhookEvents.missionId, type: webhookEvents.type })
       .from(webhookEvents)
       .where(eq(webhookEvents.creator, creator.address))
       .orderBy(asc(webhookEvents.id));
     expect(committed.map((e) => [e.type, e.missionId])).toEqual([
-      ["mission.created", mission.id], ["submission.created", mission.id], ["mission.created", second.id], ["mission.voided", second.id],
+      ["mission.created", mission.id],
+      ["submission.created", mission.id],
+      ["mission.created", second.id],
+      ["mission.voided", second.id],
     ]);
     expect(rx.at("/crash")).toHaveLength(0);
 
@@ -94,7 +116,13 @@ describe("transactional outbox", () => {
     expect(got[1]!.headers["webhook-id"]).toBe(got[0]!.headers["webhook-id"]);
     expect(got[1]!.body).toBe(got[0]!.body);
     // The first worker wakes up and records its stale attempt: nothing changes.
-    await recordAttempt(t.deps, claimed[0]!, { kind: "failed", at: t.clock.now(), durationMs: 1, statusCode: 500, error: "unexpected_status" });
+    await recordAttempt(t.deps, claimed[0]!, {
+      kind: "failed",
+      at: t.clock.now(),
+      durationMs: 1,
+      statusCode: 500,
+      error: "unexpected_status",
+    });
     const [d] = (await t.call("GET", `/webhooks/${webhook.id}/deliveries`, { token: watcher.token })).body.deliveries;
     expect(d).toMatchObject({ status: "delivered", attempt_count: 2, last_status_code: 204 });
     expect(d.attempts.map((a: { attempt: number }) => a.attempt)).toEqual([2]);
@@ -113,7 +141,10 @@ describe.runIf(onRealPostgres)("concurrent delivery on real Postgres", () => {
     const N = 30;
     await credit(t, creator.address, 200_000_000n * BigInt(N));
     for (let i = 0; i < N; i++) {
-      const r = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { tags: [tag], reward: { asset: "USDC", amount: "1000000" } }) });
+      const r = await t.call("POST", "/missions", {
+        token: creator.token,
+        body: missionBody(t, { tags: [tag], reward: { asset: "USDC", amount: "1000000" } }),
+      });
       expect(r.status, r.text).toBe(201);
     }
     const other = await makeTestApp({}, { database: t.db });
@@ -126,8 +157,16 @@ describe.runIf(onRealPostgres)("concurrent delivery on real Postgres", () => {
     t.deps.config.webhookHostConcurrency = other.deps.config.webhookHostConcurrency = 100;
     const keys: string[] = [];
     for (let round = 0; round < 20; round++) {
-      const claims = await Promise.all([claimDueDeliveries(t.deps, 10), claimDueDeliveries(other.deps, 10), claimDueDeliveries(t.deps, 10), claimDueDeliveries(other.deps, 10)]);
-      const mine = claims.flat().filter((c) => c.body.includes(tag)).map((c) => c.eventId);
+      const claims = await Promise.all([
+        claimDueDeliveries(t.deps, 10),
+        claimDueDeliveries(other.deps, 10),
+        claimDueDeliveries(t.deps, 10),
+        claimDueDeliveries(other.deps, 10),
+      ]);
+      const mine = claims
+        .flat()
+        .filter((c) => c.body.includes(tag))
+        .map((c) => c.eventId);
       if (mine.length === 0) break;
       keys.push(...mine);
     }
@@ -136,7 +175,12 @@ describe.runIf(onRealPostgres)("concurrent delivery on real Postgres", () => {
     // Let those leases run out, then two instances × two loops deliver at once.
     t.clock.advance(leaseMs(t.deps));
     other.clock.set(t.clock.now());
-    await Promise.all([runWebhookJobs(t.deps), runWebhookJobs(other.deps), runWebhookJobs(t.deps), runWebhookJobs(other.deps)]);
+    await Promise.all([
+      runWebhookJobs(t.deps),
+      runWebhookJobs(other.deps),
+      runWebhookJobs(t.deps),
+      runWebhookJobs(other.deps),
+    ]);
     const got = rx.at("/race");
     expect(got).toHaveLength(N);
     expect(new Set(got.map((r) => r.headers["webhook-id"])).size).toBe(N);
@@ -154,14 +198,17 @@ describe("retention", () => {
     await runWebhookJobs(t.deps); // every earlier delivery is final; this one is pending
     const [pending] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.status, "pending"));
     expect(pending).toBeDefined();
-    const countOf = async (table: typeof webhookEvents | typeof webhookDeliveries) => Number((await db.select({ n: count() }).from(table))[0]!.n);
+    const countOf = async (table: typeof webhookEvents | typeof webhookDeliveries) =>
+      Number((await db.select({ n: count() }).from(table))[0]!.n);
     expect(await countOf(webhookDeliveries)).toBeGreaterThan(1);
     await purgeWebhookHistory(t.deps);
     expect(await countOf(webhookDeliveries)).toBeGreaterThan(1); // nothing is old yet
 
     t.clock.advance(WEBHOOK_RETENTION_MS + 60_000);
     await purgeWebhookHistory(t.deps);
-    expect(await db.select({ e: webhookDeliveries.eventId }).from(webhookDeliveries)).toEqual([{ e: pending!.eventId }]);
+    expect(await db.select({ e: webhookDeliveries.eventId }).from(webhookDeliveries)).toEqual([
+      { e: pending!.eventId },
+    ]);
     expect(await db.select({ id: webhookEvents.id }).from(webhookEvents)).toEqual([{ id: pending!.eventId }]);
   });
 });

@@ -27,7 +27,13 @@ describe("retry schedule (exponential backoff with jitter, about three days)", (
     const windowMs = 3 * DAY;
     const times = [createdAt.getTime()]; // the first attempt is made at fan-out
     for (;;) {
-      const next = nextAttemptAt({ failedAttempts: times.length, createdAt, now: new Date(times.at(-1)!), windowMs, random: () => 0.5 });
+      const next = nextAttemptAt({
+        failedAttempts: times.length,
+        createdAt,
+        now: new Date(times.at(-1)!),
+        windowMs,
+        random: () => 0.5,
+      });
       if (!next) break;
       times.push(next.getTime());
     }
@@ -42,32 +48,50 @@ describe("retry schedule (exponential backoff with jitter, about three days)", (
   it("jitter keeps each delay within ±20 % of nominal, and never past the window", () => {
     const createdAt = new Date("2026-06-01T00:00:00Z");
     const at = (failedAttempts: number, random: number) =>
-      nextAttemptAt({ failedAttempts, createdAt, now: createdAt, windowMs: 3 * DAY, random: () => random })!.getTime() - createdAt.getTime();
+      nextAttemptAt({ failedAttempts, createdAt, now: createdAt, windowMs: 3 * DAY, random: () => random })!.getTime() -
+      createdAt.getTime();
     expect(at(3, 0)).toBe(32_000);
     expect(at(3, 0.999999)).toBeCloseTo(48_000, -1);
     for (let i = 0; i < 200; i++) {
-      const d = nextAttemptAt({ failedAttempts: 4, createdAt, now: createdAt, windowMs: 3 * DAY })!.getTime() - createdAt.getTime();
+      const d =
+        nextAttemptAt({ failedAttempts: 4, createdAt, now: createdAt, windowMs: 3 * DAY })!.getTime() -
+        createdAt.getTime();
       expect(d).toBeGreaterThanOrEqual(64_000);
       expect(d).toBeLessThanOrEqual(96_000);
     }
     const late = new Date(createdAt.getTime() + 3 * DAY - 1000);
-    expect(nextAttemptAt({ failedAttempts: 17, createdAt, now: late, windowMs: 3 * DAY, random: () => 0.5 })!.getTime()).toBe(createdAt.getTime() + 3 * DAY);
-    expect(nextAttemptAt({ failedAttempts: 18, createdAt, now: new Date(createdAt.getTime() + 3 * DAY), windowMs: 3 * DAY })).toBeNull();
+    expect(
+      nextAttemptAt({ failedAttempts: 17, createdAt, now: late, windowMs: 3 * DAY, random: () => 0.5 })!.getTime(),
+    ).toBe(createdAt.getTime() + 3 * DAY);
+    expect(
+      nextAttemptAt({ failedAttempts: 18, createdAt, now: new Date(createdAt.getTime() + 3 * DAY), windowMs: 3 * DAY }),
+    ).toBeNull();
   });
 });
 
 describe("Standard Webhooks signatures", () => {
   it("match the spec's published example", () => {
     // https://www.standardwebhooks.com/ (signature example): this secret, id, timestamp and body.
-    expect(signWebhook("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "msg_p5jXN8AQM9LWM0D4loKWxJek", 1614265330, '{"test": 2432232314}'))
-      .toBe("v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=");
+    expect(
+      signWebhook(
+        "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+        "msg_p5jXN8AQM9LWM0D4loKWxJek",
+        1614265330,
+        '{"test": 2432232314}',
+      ),
+    ).toBe("v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=");
   });
 
   it("verify with the official standardwebhooks library; any change to id, timestamp, body or secret fails", () => {
     const secret = newWebhookSecret();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const at = new Date("2026-06-01T12:00:00Z");
-    const body = JSON.stringify({ id: "evt_1", type: "mission.created", timestamp: at.toISOString(), data: { mission_id: "mis_1" } });
+    const body = JSON.stringify({
+      id: "evt_1",
+      type: "mission.created",
+      timestamp: at.toISOString(),
+      data: { mission_id: "mis_1" },
+    });
     const headers = webhookHeaders(secret, "evt_01JZ0000000000000000000000", at, body);
     expect(headers["webhook-timestamp"]).toBe(String(at.getTime() / 1000));
     const r = { path: "/", headers, body };
@@ -75,7 +99,13 @@ describe("Standard Webhooks signatures", () => {
     expect(new Webhook(secret).sign("evt_01JZ0000000000000000000000", at, body)).toBe(headers["webhook-signature"]);
     expect(() => verifyStandard(secret, { ...r, body: body.replace("mis_1", "mis_2") }, at)).toThrow();
     expect(() => verifyStandard(secret, { ...r, headers: { ...headers, "webhook-id": "evt_other" } }, at)).toThrow();
-    expect(() => verifyStandard(secret, { ...r, headers: { ...headers, "webhook-timestamp": String(at.getTime() / 1000 + 1) } }, at)).toThrow();
+    expect(() =>
+      verifyStandard(
+        secret,
+        { ...r, headers: { ...headers, "webhook-timestamp": String(at.getTime() / 1000 + 1) } },
+        at,
+      ),
+    ).toThrow();
     expect(() => verifyStandard(newWebhookSecret(), r, at)).toThrow();
   });
 });
@@ -89,12 +119,23 @@ describe("webhook URL policy", () => {
   };
 
   it("accepts public https URLs", () => {
-    expect(checkWebhookUrl("https://agent.example/hooks?x=1", production)).toEqual({ ok: true, url: "https://agent.example/hooks?x=1" });
+    expect(checkWebhookUrl("https://agent.example/hooks?x=1", production)).toEqual({
+      ok: true,
+      url: "https://agent.example/hooks?x=1",
+    });
     expect(reason("https://93.184.215.14:8443/h")).toBe("ok");
   });
 
   it("refuses private and loopback literals, localhost, credentials, other schemes, plain http", () => {
-    for (const u of ["https://10.0.0.1/h", "https://127.0.0.1/h", "https://169.254.169.254/latest", "https://[::1]/h", "https://[::ffff:127.0.0.1]/h", "https://2130706433/h", "https://0x7f.1/h"]) {
+    for (const u of [
+      "https://10.0.0.1/h",
+      "https://127.0.0.1/h",
+      "https://169.254.169.254/latest",
+      "https://[::1]/h",
+      "https://[::ffff:127.0.0.1]/h",
+      "https://2130706433/h",
+      "https://0x7f.1/h",
+    ]) {
       expect(reason(u), u).toBe("blocked_address");
     }
     expect(reason("https://localhost/h")).toBe("blocked_address");
@@ -123,7 +164,12 @@ describe("safe fetcher: redirect: manual", () => {
 
   it("returns a 3xx as the answer and never requests its Location; the default still follows", async () => {
     const fetcher = createSafeFetcher({ allowAddress: (ip) => ip === TEST_CONTENT_HOST, timeoutMs: 2000 });
-    const r = await fetcher.fetch(`${rx.base}/moved`, { method: "POST", body: "{}", headers: { "content-type": "application/json" }, redirect: "manual" });
+    const r = await fetcher.fetch(`${rx.base}/moved`, {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+      redirect: "manual",
+    });
     expect(r).toMatchObject({ ok: true, status: 302, headers: { location: "/target" } });
     expect(rx.at("/target")).toHaveLength(0);
     const followed = await fetcher.fetch(`${rx.base}/moved`);
@@ -134,7 +180,9 @@ describe("safe fetcher: redirect: manual", () => {
 
 describe("/openapi.json", () => {
   it("documents every webhook route with its error responses", () => {
-    const doc = openApiDocument(buildApi()) as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const doc = openApiDocument(buildApi()) as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     expect(Object.keys(doc.paths["/webhooks"]!).sort()).toEqual(["get", "post"]);
     expect(Object.keys(doc.paths["/webhooks/{id}"]!).sort()).toEqual(["delete", "get"]);
     expect(Object.keys(doc.paths["/webhooks/{id}/deliveries"]!)).toEqual(["get"]);

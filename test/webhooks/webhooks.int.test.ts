@@ -42,7 +42,8 @@ afterAll(async () => {
 
 const uniqueTag = () => `wh-${randomBytes(4).toString("hex")}`;
 const run = () => runWebhookJobs(t.deps);
-const byEventId = (rs: Received[]) => [...rs].sort((a, b) => (a.headers["webhook-id"]! < b.headers["webhook-id"]! ? -1 : 1));
+const byEventId = (rs: Received[]) =>
+  [...rs].sort((a, b) => (a.headers["webhook-id"]! < b.headers["webhook-id"]! ? -1 : 1));
 const types = (rs: Received[]) => byEventId(rs).map((r) => JSON.parse(r.body).type as string);
 
 async function subscribe(token: string, body: Record<string, unknown>) {
@@ -61,9 +62,19 @@ async function submit(missionId: string, body: Record<string, unknown>) {
 describe("subscriptions", () => {
   it("POST /webhooks returns the secret once; GET never shows it; events and filters are validated", async () => {
     const me = await signIn(t);
-    const created = await subscribe(me.token, { url: `${rx.base}/crud`, events: ["mission.created", "mission.created"], filters: { tags: ["Alpha"], creator: [me.account.address] } });
+    const created = await subscribe(me.token, {
+      url: `${rx.base}/crud`,
+      events: ["mission.created", "mission.created"],
+      filters: { tags: ["Alpha"], creator: [me.account.address] },
+    });
     expect(created.secret).toMatch(/^whsec_/);
-    expect(created).toMatchObject({ id: expect.stringMatching(/^whk_/), status: "pending_verification", verified_at: null, events: ["mission.created"], filters: { tags: ["alpha"], creator: [me.address] } });
+    expect(created).toMatchObject({
+      id: expect.stringMatching(/^whk_/),
+      status: "pending_verification",
+      verified_at: null,
+      events: ["mission.created"],
+      filters: { tags: ["alpha"], creator: [me.address] },
+    });
     const got = await t.call("GET", `/webhooks/${created.id}`, { token: me.token });
     expect(got.status).toBe(200);
     expect(got.text).not.toContain("whsec_");
@@ -75,12 +86,32 @@ describe("subscriptions", () => {
     const bad = (body: unknown) => t.call("POST", "/webhooks", { token: me.token, body });
     expectError(await bad({ url: `${rx.base}/x`, events: ["mission.exploded"] }), 400, "INVALID_PARAMETER");
     expectError(await bad({ url: `${rx.base}/x`, events: [] }), 400, "INVALID_PARAMETER");
-    expectError(await bad({ url: `${rx.base}/x`, events: ["mission.created"], filters: { tag: ["a"] } }), 400, "INVALID_PARAMETER");
-    expectError(await bad({ url: `${rx.base}/x`, events: ["mission.created"], filters: { mission_id: ["mis_nope"] } }), 400, "INVALID_PARAMETER");
-    expectError(await bad({ url: `${rx.base}/x`, events: ["mission.created"], filters: { verification_type: ["vibes"] } }), 400, "INVALID_PARAMETER");
-    const checksum = await bad({ url: `${rx.base}/x`, events: ["mission.created"], filters: { creator: ["0xAbCdEf0000000000000000000000000000000000"] } });
+    expectError(
+      await bad({ url: `${rx.base}/x`, events: ["mission.created"], filters: { tag: ["a"] } }),
+      400,
+      "INVALID_PARAMETER",
+    );
+    expectError(
+      await bad({ url: `${rx.base}/x`, events: ["mission.created"], filters: { mission_id: ["mis_nope"] } }),
+      400,
+      "INVALID_PARAMETER",
+    );
+    expectError(
+      await bad({ url: `${rx.base}/x`, events: ["mission.created"], filters: { verification_type: ["vibes"] } }),
+      400,
+      "INVALID_PARAMETER",
+    );
+    const checksum = await bad({
+      url: `${rx.base}/x`,
+      events: ["mission.created"],
+      filters: { creator: ["0xAbCdEf0000000000000000000000000000000000"] },
+    });
     expectError(checksum, 400, "INVALID_PARAMETER");
-    expectError(await bad({ url: `https://agent.example/${"a".repeat(2100)}`, events: ["mission.created"] }), 400, "INVALID_PARAMETER");
+    expectError(
+      await bad({ url: `https://agent.example/${"a".repeat(2100)}`, events: ["mission.created"] }),
+      400,
+      "INVALID_PARAMETER",
+    );
     expectError(await bad({ events: ["mission.created"] }), 400, "INVALID_PARAMETER");
 
     expect((await t.call("DELETE", `/webhooks/${created.id}`, { token: me.token })).status).toBe(204);
@@ -91,15 +122,27 @@ describe("subscriptions", () => {
   it("only the owner sees or deletes a subscription: others get 404, anonymous 401, the admin token 403", async () => {
     const owner = await signIn(t);
     const other = await signIn(t);
-    const w = await subscribe(owner.token, { url: `${rx.base}/owned`, events: ["mission.created"], filters: { tags: [uniqueTag()] } });
-    for (const [method, path] of [["GET", `/webhooks/${w.id}`], ["DELETE", `/webhooks/${w.id}`], ["GET", `/webhooks/${w.id}/deliveries`]] as const) {
+    const w = await subscribe(owner.token, {
+      url: `${rx.base}/owned`,
+      events: ["mission.created"],
+      filters: { tags: [uniqueTag()] },
+    });
+    for (const [method, path] of [
+      ["GET", `/webhooks/${w.id}`],
+      ["DELETE", `/webhooks/${w.id}`],
+      ["GET", `/webhooks/${w.id}/deliveries`],
+    ] as const) {
       expectError(await t.call(method, path, { token: other.token }), 404, "NOT_FOUND");
       expectError(await t.call(method, path), 401, "UNAUTHORIZED");
       expectError(await t.call(method, `/api${path}`, { token: other.token }), 404, "NOT_FOUND");
     }
     expectError(await t.call("GET", "/webhooks/not-an-id", { token: owner.token }), 404, "NOT_FOUND");
     expect((await t.call("GET", "/webhooks", { token: other.token })).body.webhooks).toEqual([]);
-    expectError(await t.call("POST", "/webhooks", { body: { url: `${rx.base}/x`, events: ["mission.created"] } }), 401, "UNAUTHORIZED");
+    expectError(
+      await t.call("POST", "/webhooks", { body: { url: `${rx.base}/x`, events: ["mission.created"] } }),
+      401,
+      "UNAUTHORIZED",
+    );
     expectError(await t.call("GET", "/webhooks", { token: "test-admin-token-0123456789abcdef" }), 403, "FORBIDDEN");
     expect((await t.call("GET", `/webhooks/${w.id}`, { token: owner.token })).status).toBe(200);
   });
@@ -107,16 +150,34 @@ describe("subscriptions", () => {
   it("caps subscriptions per agent (OABP_WEBHOOK_MAX_PER_AGENT, default 10), paged newest first", async () => {
     const me = await signIn(t);
     const ids: string[] = [];
-    for (let i = 0; i < 10; i++) ids.push((await subscribe(me.token, { url: `${rx.base}/cap/${i}`, events: ["mission.created"], filters: { tags: [uniqueTag()] } })).id);
-    const over = await t.call("POST", "/webhooks", { token: me.token, body: { url: `${rx.base}/cap/10`, events: ["mission.created"] } });
+    for (let i = 0; i < 10; i++)
+      ids.push(
+        (
+          await subscribe(me.token, {
+            url: `${rx.base}/cap/${i}`,
+            events: ["mission.created"],
+            filters: { tags: [uniqueTag()] },
+          })
+        ).id,
+      );
+    const over = await t.call("POST", "/webhooks", {
+      token: me.token,
+      body: { url: `${rx.base}/cap/10`, events: ["mission.created"] },
+    });
     expectError(over, 409, "CONFLICT");
     expect(over.body.details).toMatchObject({ reason: "webhook_limit", limit: 10 });
     const page1 = await t.call("GET", "/webhooks?limit=6", { token: me.token });
     const page2 = await t.call("GET", `/webhooks?limit=6&cursor=${page1.body.next_cursor}`, { token: me.token });
-    expect([...page1.body.webhooks, ...page2.body.webhooks].map((w: { id: string }) => w.id)).toEqual([...ids].reverse());
+    expect([...page1.body.webhooks, ...page2.body.webhooks].map((w: { id: string }) => w.id)).toEqual(
+      [...ids].reverse(),
+    );
     expect(page2.body.next_cursor).toBeNull();
     expect((await t.call("DELETE", `/webhooks/${ids[0]}`, { token: me.token })).status).toBe(204);
-    await subscribe(me.token, { url: `${rx.base}/cap/10`, events: ["mission.created"], filters: { tags: [uniqueTag()] } });
+    await subscribe(me.token, {
+      url: `${rx.base}/cap/10`,
+      events: ["mission.created"],
+      filters: { tags: [uniqueTag()] },
+    });
   });
 });
 
@@ -124,26 +185,45 @@ describe("deliveries", () => {
   it("a mission's life arrives signed per Standard Webhooks (verified with the official library), public data only", async () => {
     const tag = uniqueTag();
     const watcher = await signIn(t);
-    const w = await subscribe(watcher.token, { url: `${rx.base}/life`, events: [...EVENT_TYPES], filters: { tags: [tag] } });
+    const w = await subscribe(watcher.token, {
+      url: `${rx.base}/life`,
+      events: [...EVENT_TYPES],
+      filters: { tags: [tag] },
+    });
     const { creator, mission } = await openMission(t, { tags: [tag] });
     const a = await submit(mission.id, { content: "SECRET-ANSWER-A" });
     const b = await submit(mission.id, { content: "SECRET-ANSWER-B" });
-    const award = await t.call("POST", `/missions/${mission.id}/award`, { token: creator.token, body: { winners: [{ submission_id: b.submission.id }] } });
+    const award = await t.call("POST", `/missions/${mission.id}/award`, {
+      token: creator.token,
+      body: { winners: [{ submission_id: b.submission.id }] },
+    });
     expect(award.status, award.text).toBe(200);
-    const voided = (await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { tags: [tag] }) })).body;
+    const voided = (await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { tags: [tag] }) }))
+      .body;
     expect((await t.call("POST", `/missions/${voided.id}/void`, { token: creator.token })).status).toBe(200);
 
     expect(rx.at("/life")).toHaveLength(0); // nothing is sent from a request: only the job delivers
     expect(await run()).toBe(9);
     const got = byEventId(rx.at("/life"));
     expect(types(got)).toEqual([
-      "mission.created", "submission.created", "submission.created",
-      "submission.accepted", "submission.rejected", "mission.resolved", "payout.confirmed",
-      "mission.created", "mission.voided",
+      "mission.created",
+      "submission.created",
+      "submission.created",
+      "submission.accepted",
+      "submission.rejected",
+      "mission.resolved",
+      "payout.confirmed",
+      "mission.created",
+      "mission.voided",
     ]);
     const now = t.clock.now();
     const bodies = got.map((r) => {
-      const body = verifyStandard(w.secret, r, now) as { id: string; type: string; timestamp: string; data: Record<string, any> };
+      const body = verifyStandard(w.secret, r, now) as {
+        id: string;
+        type: string;
+        timestamp: string;
+        data: Record<string, any>;
+      };
       expect(body.id).toBe(r.headers["webhook-id"]);
       expect(r.headers["content-type"]).toBe("application/json");
       expect(() => verifyStandard(w.secret, { ...r, body: r.body.replace(/"type"/, '"type" ') }, now)).toThrow();
@@ -156,25 +236,74 @@ describe("deliveries", () => {
       expect(r.body).not.toContain("whsec_");
     }
     const [created, , , accepted, rejected, resolved, paid] = bodies;
-    expect(created!.data).toMatchObject({ mission_id: mission.id, creator: creator.address, status: "open", verification_type: "creator_judges", reward: { asset: "USDC", amount: "100000000", chain: "ledger" }, tags: [tag], links: { mission: `${PUBLIC_URL}/missions/${mission.id}` } });
+    expect(created!.data).toMatchObject({
+      mission_id: mission.id,
+      creator: creator.address,
+      status: "open",
+      verification_type: "creator_judges",
+      reward: { asset: "USDC", amount: "100000000", chain: "ledger" },
+      tags: [tag],
+      links: { mission: `${PUBLIC_URL}/missions/${mission.id}` },
+    });
     expect(created!.timestamp).toBe(mission.created_at);
-    expect(accepted!.data).toMatchObject({ submission_id: b.submission.id, submitter: b.address, status: "accepted", reason: "selected_by_creator", payout: { asset: "USDC", amount: "99500000" } });
-    expect(rejected!.data).toMatchObject({ submission_id: a.submission.id, submitter: a.address, status: "rejected", reason: "not_selected" });
-    expect(resolved!.data).toMatchObject({ status: "resolved", resolution_reason: "creator_award", fee_amount: "500000", payout_status: "confirmed", winners: [{ submission_id: b.submission.id, agent_id: b.address, amount: "99500000" }] });
-    expect(paid!.data).toMatchObject({ submission_id: b.submission.id, agent_id: b.address, amount: "99500000", chain: "ledger", payout_status: "confirmed", links: { receipt: `${PUBLIC_URL}/missions/${mission.id}/receipts/${b.submission.id}` } });
-    expect(bodies[8]!.data).toMatchObject({ mission_id: voided.id, status: "voided", resolution_reason: "creator_void", refund: { amount: "100000000", to: creator.address } });
+    expect(accepted!.data).toMatchObject({
+      submission_id: b.submission.id,
+      submitter: b.address,
+      status: "accepted",
+      reason: "selected_by_creator",
+      payout: { asset: "USDC", amount: "99500000" },
+    });
+    expect(rejected!.data).toMatchObject({
+      submission_id: a.submission.id,
+      submitter: a.address,
+      status: "rejected",
+      reason: "not_selected",
+    });
+    expect(resolved!.data).toMatchObject({
+      status: "resolved",
+      resolution_reason: "creator_award",
+      fee_amount: "500000",
+      payout_status: "confirmed",
+      winners: [{ submission_id: b.submission.id, agent_id: b.address, amount: "99500000" }],
+    });
+    expect(paid!.data).toMatchObject({
+      submission_id: b.submission.id,
+      agent_id: b.address,
+      amount: "99500000",
+      chain: "ledger",
+      payout_status: "confirmed",
+      links: { receipt: `${PUBLIC_URL}/missions/${mission.id}/receipts/${b.submission.id}` },
+    });
+    expect(bodies[8]!.data).toMatchObject({
+      mission_id: voided.id,
+      status: "voided",
+      resolution_reason: "creator_void",
+      refund: { amount: "100000000", to: creator.address },
+    });
     // The receipt link works.
     expect((await t.call("GET", new URL(paid!.data.links.receipt).pathname)).status).toBe(200);
 
     const log = await t.call("GET", `/webhooks/${w.id}/deliveries?limit=5`, { token: watcher.token });
     expect(log.status).toBe(200);
     expect(log.text).not.toContain("whsec_");
-    const log2 = await t.call("GET", `/webhooks/${w.id}/deliveries?limit=5&cursor=${log.body.next_cursor}`, { token: watcher.token });
+    const log2 = await t.call("GET", `/webhooks/${w.id}/deliveries?limit=5&cursor=${log.body.next_cursor}`, {
+      token: watcher.token,
+    });
     const all = [...log.body.deliveries, ...log2.body.deliveries];
     expect(all.map((d: { event_id: string }) => d.event_id)).toEqual(got.map((r) => r.headers["webhook-id"]).reverse()); // newest first
     expect(log2.body.next_cursor).toBeNull();
-    expect(all[0]).toMatchObject({ event_type: "mission.voided", status: "delivered", attempt_count: 1, last_status_code: 204, last_error: null, next_attempt_at: null, delivered_at: now.toISOString() });
-    expect(all[0].attempts).toEqual([{ attempt: 1, at: now.toISOString(), duration_ms: expect.any(Number), status_code: 204, error: null }]);
+    expect(all[0]).toMatchObject({
+      event_type: "mission.voided",
+      status: "delivered",
+      attempt_count: 1,
+      last_status_code: 204,
+      last_error: null,
+      next_attempt_at: null,
+      delivered_at: now.toISOString(),
+    });
+    expect(all[0].attempts).toEqual([
+      { attempt: 1, at: now.toISOString(), duration_ms: expect.any(Number), status_code: 204, error: null },
+    ]);
     expect(await run()).toBe(0); // delivered once; nothing left
   });
 
@@ -182,14 +311,24 @@ describe("deliveries", () => {
     const tag = uniqueTag();
     rx.on("/flaky", (n) => ({ status: n <= 2 ? 503 : 200 }));
     const watcher = await signIn(t);
-    const w = await subscribe(watcher.token, { url: `${rx.base}/flaky`, events: ["mission.created"], filters: { tags: [tag] } });
+    const w = await subscribe(watcher.token, {
+      url: `${rx.base}/flaky`,
+      events: ["mission.created"],
+      filters: { tags: [tag] },
+    });
     await openMission(t, { tags: [tag] });
-    const deliveries = async () => (await t.call("GET", `/webhooks/${w.id}/deliveries`, { token: watcher.token })).body.deliveries;
+    const deliveries = async () =>
+      (await t.call("GET", `/webhooks/${w.id}/deliveries`, { token: watcher.token })).body.deliveries;
 
     await run();
     expect(rx.at("/flaky")).toHaveLength(1);
     let [d] = await deliveries();
-    expect(d).toMatchObject({ status: "pending", attempt_count: 1, last_status_code: 503, last_error: "unexpected_status" });
+    expect(d).toMatchObject({
+      status: "pending",
+      attempt_count: 1,
+      last_status_code: 503,
+      last_error: "unexpected_status",
+    });
     const wait1 = new Date(d.next_attempt_at).getTime() - t.clock.now().getTime();
     expect(wait1).toBeGreaterThanOrEqual(8_000); // 10 s ± 20 %
     expect(wait1).toBeLessThanOrEqual(12_000);
@@ -223,11 +362,22 @@ describe("deliveries", () => {
     rx.on("/moved", () => ({ status: 302, headers: { location: `http://127.0.0.1:${canaryPort}/stolen` } }));
     rx.on("/moved-here", () => ({ status: 307, headers: { location: "/landing" } }));
     const watcher = await signIn(t);
-    const w1 = await subscribe(watcher.token, { url: `${rx.base}/moved`, events: ["mission.created"], filters: { tags: [tag] } });
-    const w2 = await subscribe(watcher.token, { url: `${rx.base}/moved-here`, events: ["mission.created"], filters: { tags: [tag] } });
+    const w1 = await subscribe(watcher.token, {
+      url: `${rx.base}/moved`,
+      events: ["mission.created"],
+      filters: { tags: [tag] },
+    });
+    const w2 = await subscribe(watcher.token, {
+      url: `${rx.base}/moved-here`,
+      events: ["mission.created"],
+      filters: { tags: [tag] },
+    });
     await openMission(t, { tags: [tag] });
     await run();
-    for (const [w, status] of [[w1, 302], [w2, 307]] as const) {
+    for (const [w, status] of [
+      [w1, 302],
+      [w2, 307],
+    ] as const) {
       const [d] = (await t.call("GET", `/webhooks/${w.id}/deliveries`, { token: watcher.token })).body.deliveries;
       expect(d).toMatchObject({ status: "pending", last_status_code: status, last_error: "redirect_not_followed" });
     }
@@ -251,12 +401,22 @@ describe("deliveries", () => {
     // the fetcher refuses at connect time with a stable error.
     const now = t.clock.now();
     await t.deps.database.db.insert(webhookSubscriptions).values({
-      id: newId("whk", now.getTime()), owner: watcher.address, url: `http://127.0.0.1:${canaryPort}/hook`, events: ["mission.created"],
-      filterTags: [tag], secret: newWebhookSecret(), status: "active", createdAt: now, updatedAt: now,
+      id: newId("whk", now.getTime()),
+      owner: watcher.address,
+      url: `http://127.0.0.1:${canaryPort}/hook`,
+      events: ["mission.created"],
+      filterTags: [tag],
+      secret: newWebhookSecret(),
+      status: "active",
+      createdAt: now,
+      updatedAt: now,
     });
     await openMission(t, { tags: [tag] });
     await run();
-    const mine = (await t.call("GET", "/webhooks", { token: watcher.token })).body.webhooks as { id: string; url: string }[];
+    const mine = (await t.call("GET", "/webhooks", { token: watcher.token })).body.webhooks as {
+      id: string;
+      url: string;
+    }[];
     const inserted = mine.find((x) => x.url.includes("127.0.0.1"))!;
     const [d] = (await t.call("GET", `/webhooks/${inserted.id}/deliveries`, { token: watcher.token })).body.deliveries;
     expect(d).toMatchObject({ status: "pending", last_status_code: null, last_error: "blocked_address" });
@@ -267,7 +427,11 @@ describe("deliveries", () => {
     const tag = uniqueTag();
     rx.on("/gone", () => ({ status: 410 }));
     const watcher = await signIn(t);
-    const w = await subscribe(watcher.token, { url: `${rx.base}/gone`, events: ["mission.created", "mission.voided"], filters: { tags: [tag] } });
+    const w = await subscribe(watcher.token, {
+      url: `${rx.base}/gone`,
+      events: ["mission.created", "mission.voided"],
+      filters: { tags: [tag] },
+    });
     const { creator, mission } = await openMission(t, { tags: [tag] });
     expect((await t.call("POST", `/missions/${mission.id}/void`, { token: creator.token })).status).toBe(200);
     await run();
@@ -275,10 +439,19 @@ describe("deliveries", () => {
     expect(sent).toBeGreaterThanOrEqual(1);
     expect(sent).toBeLessThanOrEqual(2); // both may have been in flight together
     const sub = (await t.call("GET", `/webhooks/${w.id}`, { token: watcher.token })).body;
-    expect(sub).toMatchObject({ status: "disabled", disabled_reason: "endpoint_gone", disabled_at: t.clock.now().toISOString() });
+    expect(sub).toMatchObject({
+      status: "disabled",
+      disabled_reason: "endpoint_gone",
+      disabled_at: t.clock.now().toISOString(),
+    });
     const ds = (await t.call("GET", `/webhooks/${w.id}/deliveries`, { token: watcher.token })).body.deliveries;
     expect(ds.map((d: { status: string }) => d.status)).toEqual(["failed", "failed"]);
-    expect(ds.some((d: { last_status_code: number | null; last_error: string }) => d.last_status_code === 410 && d.last_error === "endpoint_gone")).toBe(true);
+    expect(
+      ds.some(
+        (d: { last_status_code: number | null; last_error: string }) =>
+          d.last_status_code === 410 && d.last_error === "endpoint_gone",
+      ),
+    ).toBe(true);
 
     await openMission(t, { tags: [tag] });
     t.clock.advance(3_600_000);
@@ -290,7 +463,11 @@ describe("deliveries", () => {
     const tag = uniqueTag();
     rx.on("/down", () => ({ status: 500 }));
     const watcher = await signIn(t);
-    const w = await subscribe(watcher.token, { url: `${rx.base}/down`, events: ["mission.created"], filters: { tags: [tag] } });
+    const w = await subscribe(watcher.token, {
+      url: `${rx.base}/down`,
+      events: ["mission.created"],
+      filters: { tags: [tag] },
+    });
     await openMission(t, { tags: [tag] });
     // Eight attempts on the backoff schedule take about 21 minutes (10 s × (1 + 2 + … + 64)).
     for (let i = 0; i < 40; i++) {
@@ -299,9 +476,17 @@ describe("deliveries", () => {
     }
     const again = watcher;
     const [d] = (await t.call("GET", `/webhooks/${w.id}/deliveries`, { token: again.token })).body.deliveries;
-    expect(d).toMatchObject({ status: "failed", last_error: "unexpected_status", next_attempt_at: null, attempt_count: 8 });
+    expect(d).toMatchObject({
+      status: "failed",
+      last_error: "unexpected_status",
+      next_attempt_at: null,
+      attempt_count: 8,
+    });
     expect(rx.at("/down")).toHaveLength(8); // amplification per event per subscription: at most 8
-    expect((await t.call("GET", `/webhooks/${w.id}`, { token: again.token })).body).toMatchObject({ status: "active", consecutive_failures: 8 });
+    expect((await t.call("GET", `/webhooks/${w.id}`, { token: again.token })).body).toMatchObject({
+      status: "active",
+      consecutive_failures: 8,
+    });
     // Two more failures in a row (another event) reach OABP_WEBHOOK_MAX_CONSECUTIVE_FAILURES = 10.
     await openMission(t, { tags: [tag] });
     for (let i = 0; i < 3; i++) {
@@ -322,13 +507,40 @@ describe("deliveries", () => {
     const watcher = await signIn(t);
     const cj = await openMission(t, { tags: [tag] });
     t.clock.advance(1000); // events at the very instant a subscription is created do reach it
-    const byMission = await subscribe(watcher.token, { url: `${rx.base}/f/mission`, events: ["mission.created", "submission.created"], filters: { mission_id: [cj.mission.id] } });
-    await subscribe(watcher.token, { url: `${rx.base}/f/type`, events: ["mission.created"], filters: { verification_type: ["first_valid_match"], tags: [tag, other] } });
-    await subscribe(watcher.token, { url: `${rx.base}/f/creator`, events: ["mission.created"], filters: { creator: [creator2.address], tags: [tag] } });
-    await subscribe(watcher.token, { url: `${rx.base}/f/none`, events: ["mission.created"], filters: { tags: [uniqueTag()] } });
-    await subscribe(watcher.token, { url: `${rx.base}/f/tag`, events: ["mission.created"], filters: { tags: [other] } });
-    const fvm = (await t.call("POST", "/missions", { token: cj.creator.token, body: missionBody(t, { tags: [tag], verification: { type: "first_valid_match", params: { expected: "x" } } }) })).body;
-    const by2 = (await t.call("POST", "/missions", { token: creator2.token, body: missionBody(t, { tags: [tag, other] }) })).body;
+    const byMission = await subscribe(watcher.token, {
+      url: `${rx.base}/f/mission`,
+      events: ["mission.created", "submission.created"],
+      filters: { mission_id: [cj.mission.id] },
+    });
+    await subscribe(watcher.token, {
+      url: `${rx.base}/f/type`,
+      events: ["mission.created"],
+      filters: { verification_type: ["first_valid_match"], tags: [tag, other] },
+    });
+    await subscribe(watcher.token, {
+      url: `${rx.base}/f/creator`,
+      events: ["mission.created"],
+      filters: { creator: [creator2.address], tags: [tag] },
+    });
+    await subscribe(watcher.token, {
+      url: `${rx.base}/f/none`,
+      events: ["mission.created"],
+      filters: { tags: [uniqueTag()] },
+    });
+    await subscribe(watcher.token, {
+      url: `${rx.base}/f/tag`,
+      events: ["mission.created"],
+      filters: { tags: [other] },
+    });
+    const fvm = (
+      await t.call("POST", "/missions", {
+        token: cj.creator.token,
+        body: missionBody(t, { tags: [tag], verification: { type: "first_valid_match", params: { expected: "x" } } }),
+      })
+    ).body;
+    const by2 = (
+      await t.call("POST", "/missions", { token: creator2.token, body: missionBody(t, { tags: [tag, other] }) })
+    ).body;
     // cj was created before byMission: only its later submission reaches it.
     const s = await submit(cj.mission.id, { content: "work" });
     await run();
@@ -346,20 +558,38 @@ describe("deliveries", () => {
   it("first_valid_match and content checks: rejections by the job and by the inline check are reported", async () => {
     const tag = uniqueTag();
     const watcher = await signIn(t);
-    await subscribe(watcher.token, { url: `${rx.base}/checks`, events: ["submission.created", "submission.rejected", "submission.accepted", "mission.resolved", "payout.confirmed"], filters: { tags: [tag] } });
+    await subscribe(watcher.token, {
+      url: `${rx.base}/checks`,
+      events: [
+        "submission.created",
+        "submission.rejected",
+        "submission.accepted",
+        "mission.resolved",
+        "payout.confirmed",
+      ],
+      filters: { tags: [tag] },
+    });
     // A remote deliverable whose bytes do not hash to content_hash: the job's check rejects it.
     rx.on("/content.txt", () => ({ status: 200, body: "not what was promised" }));
     const { mission } = await openMission(t, { tags: [tag] });
-    const remote = await submit(mission.id, { content_uri: `${rx.base}/content.txt`, content_hash: `sha256:${"ab".repeat(32)}` });
+    const remote = await submit(mission.id, {
+      content_uri: `${rx.base}/content.txt`,
+      content_hash: `sha256:${"ab".repeat(32)}`,
+    });
     await runPendingChecks(t.deps);
     // first_valid_match inline: a wrong answer is rejected at once, the right one wins at once.
-    const fvm = await openMission(t, { tags: [tag], verification: { type: "first_valid_match", params: { expected: "forty-two" } } });
+    const fvm = await openMission(t, {
+      tags: [tag],
+      verification: { type: "first_valid_match", params: { expected: "forty-two" } },
+    });
     const wrong = await submit(fvm.mission.id, { content: "forty-one" });
     expect(wrong.submission).toMatchObject({ status: "rejected", reason: "expected_not_matched" });
     const right = await submit(fvm.mission.id, { content: "it is forty-two" });
     expect(right.submission.status).toBe("accepted");
     await run();
-    const got = byEventId(rx.at("/checks")).map((r) => JSON.parse(r.body) as { type: string; data: { submission_id?: string; reason?: string } });
+    const got = byEventId(rx.at("/checks")).map(
+      (r) => JSON.parse(r.body) as { type: string; data: { submission_id?: string; reason?: string } },
+    );
     expect(got.map((e) => [e.type, e.data.submission_id, e.data.reason])).toEqual([
       ["submission.created", remote.submission.id, "awaiting_judgement"],
       ["submission.rejected", remote.submission.id, "content_hash_mismatch"],
@@ -380,7 +610,10 @@ describe("OABP_WEBHOOKS_ENABLED", () => {
     const off = await makeTestApp({ OABP_WEBHOOKS_ENABLED: "false" });
     try {
       const me = await signIn(off);
-      const r = await off.call("POST", "/webhooks", { token: me.token, body: { url: "https://agent.example/h", events: ["mission.created"] } });
+      const r = await off.call("POST", "/webhooks", {
+        token: me.token,
+        body: { url: "https://agent.example/h", events: ["mission.created"] },
+      });
       expectError(r, 503, "SERVICE_UNAVAILABLE");
       expect(r.body.details.reason).toBe("webhooks_disabled");
       expectError(await off.call("GET", "/webhooks", { token: me.token }), 503, "SERVICE_UNAVAILABLE");

@@ -51,10 +51,13 @@ describe("security.txt (RFC 9116)", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     const text = await res.text();
-    const fields = text.split("\n").filter((l) => l && !l.startsWith("#")).map((l) => {
-      const i = l.indexOf(": ");
-      return [l.slice(0, i), l.slice(i + 2)] as const;
-    });
+    const fields = text
+      .split("\n")
+      .filter((l) => l && !l.startsWith("#"))
+      .map((l) => {
+        const i = l.indexOf(": ");
+        return [l.slice(0, i), l.slice(i + 2)] as const;
+      });
     const values = (name: string) => fields.filter(([k]) => k === name).map(([, v]) => v);
     expect(values("Contact")).toEqual(["mailto:sec@oabp.test", "https://oabp.test/security"]);
     expect(values("Canonical")).toEqual([`${PUBLIC_URL}/.well-known/security.txt`]);
@@ -84,7 +87,9 @@ describe("security.txt (RFC 9116)", () => {
   });
 
   it("defaults Contact to mailto:security@<public host> and rejects a bad contact", () => {
-    expect(parseEnv({ OABP_PUBLIC_URL: "https://bounties.example.org" }).securityContact).toEqual(["mailto:security@bounties.example.org"]);
+    expect(parseEnv({ OABP_PUBLIC_URL: "https://bounties.example.org" }).securityContact).toEqual([
+      "mailto:security@bounties.example.org",
+    ]);
     expect(() => parseEnv({ OABP_SECURITY_CONTACT: "http://insecure.example" })).toThrow(/OABP_SECURITY_CONTACT/);
     expect(() => parseEnv({ OABP_SECURITY_CONTACT: "mailto:a@b\nExpires: never" })).toThrow(/OABP_SECURITY_CONTACT/);
   });
@@ -108,7 +113,16 @@ describe("robots.txt, llms.txt, agent-protocol.json (OADP)", () => {
     expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     const text = await res.text();
     expect(text.startsWith("# OABP server\n\n> ")).toBe(true);
-    for (const s of ["/auth/nonce", "/auth/siwe", "domain `oabp.test`", "GET http://oabp.test/missions", "/missions/{id}/submissions", "Idempotency-Key", "/missions/{id}/submissions/{sid}", "/openapi.json"]) {
+    for (const s of [
+      "/auth/nonce",
+      "/auth/siwe",
+      "domain `oabp.test`",
+      "GET http://oabp.test/missions",
+      "/missions/{id}/submissions",
+      "Idempotency-Key",
+      "/missions/{id}/submissions/{sid}",
+      "/openapi.json",
+    ]) {
       expect(text).toContain(s);
     }
   });
@@ -136,7 +150,13 @@ describe("X-Agent-Protocol: oadp/1.0 on every response", () => {
     ["a 401 from middleware", "GET", "/missions", 401, { authorization: "Basic x" }],
     // POST /disputes: anonymous callers may file (bad_spec), so its body is read before any refusal.
     ["a 415", "POST", "/disputes", 415, { "content-type": "text/plain" }, "x"],
-    ["a preflight", "OPTIONS", "/missions", 204, { origin: "https://a.example", "access-control-request-method": "POST" }],
+    [
+      "a preflight",
+      "OPTIONS",
+      "/missions",
+      204,
+      { origin: "https://a.example", "access-control-request-method": "POST" },
+    ],
   ] as const)("on %s", async (_name, method, path, status, headers?: Record<string, string>, body?: string) => {
     const res = await get(path, { method, headers, body });
     expect(res.status).toBe(status);

@@ -52,7 +52,8 @@ const MAX_PBKDF2_C = 10_000_000;
 async function deriveKey(password: string, kdf: string, params: Record<string, unknown>): Promise<Buffer> {
   const num = (k: string) => {
     const v = params[k];
-    if (typeof v !== "number" || !Number.isInteger(v) || v <= 0) throw new Error(`keystore: kdfparams.${k} is not a positive integer`);
+    if (typeof v !== "number" || !Number.isInteger(v) || v <= 0)
+      throw new Error(`keystore: kdfparams.${k} is not a positive integer`);
     return v;
   };
   const salt = Buffer.from(String(params.salt ?? ""), "hex");
@@ -60,8 +61,11 @@ async function deriveKey(password: string, kdf: string, params: Record<string, u
   if (dklen < 32) throw new Error("keystore: dklen must be ≥ 32");
   const pw = Buffer.from(password.normalize("NFKC"), "utf8");
   if (kdf === "scrypt") {
-    const N = num("n"), r = num("r"), p = num("p");
-    if (N > MAX_SCRYPT_N || r > 32 || p > 16) throw new Error("keystore: scrypt parameters beyond the supported bounds");
+    const N = num("n"),
+      r = num("r"),
+      p = num("p");
+    if (N > MAX_SCRYPT_N || r > 32 || p > 16)
+      throw new Error("keystore: scrypt parameters beyond the supported bounds");
     return Buffer.from(await scryptAsync(pw, salt, { N, r, p, dkLen: dklen, maxmem: 2 ** 31 }));
   }
   if (kdf === "pbkdf2") {
@@ -73,7 +77,8 @@ async function deriveKey(password: string, kdf: string, params: Record<string, u
   throw new Error(`keystore: unsupported kdf ${kdf}`);
 }
 
-const mac = (derived: Buffer, ciphertext: Buffer) => Buffer.from(keccak256(Buffer.concat([derived.subarray(16, 32), ciphertext])).slice(2), "hex");
+const mac = (derived: Buffer, ciphertext: Buffer) =>
+  Buffer.from(keccak256(Buffer.concat([derived.subarray(16, 32), ciphertext])).slice(2), "hex");
 
 /** The private key inside a v3 keystore; a wrong password is "keystore: wrong password". */
 export async function decryptKeystore(file: unknown, password: string): Promise<Hex> {
@@ -104,6 +109,13 @@ export async function encryptKeystore(privateKey: Hex, password: string, opts: {
     version: 3,
     id: randomUUID(),
     address: privateKeyToAccount(toHexKey(privateKey)).address.slice(2).toLowerCase(),
-    crypto: { cipher: "aes-128-ctr", cipherparams: { iv: iv.toString("hex") }, ciphertext: ciphertext.toString("hex"), kdf: "scrypt", kdfparams, mac: mac(derived, ciphertext).toString("hex") },
+    crypto: {
+      cipher: "aes-128-ctr",
+      cipherparams: { iv: iv.toString("hex") },
+      ciphertext: ciphertext.toString("hex"),
+      kdf: "scrypt",
+      kdfparams,
+      mac: mac(derived, ciphertext).toString("hex"),
+    },
   };
 }

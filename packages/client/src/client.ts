@@ -40,7 +40,11 @@ export interface OabpClientOptions {
 }
 
 // POSTs that move value or create state a retry must not duplicate (README "Idempotency-Key").
-const VALUE_MOVING = [/^\/missions$/, /^\/missions\/[^/]+\/(submissions|submit|award|votes|commitments|claims|void|escrow)$/, /^\/admin\/ledger\/credit$/];
+const VALUE_MOVING = [
+  /^\/missions$/,
+  /^\/missions\/[^/]+\/(submissions|submit|award|votes|commitments|claims|void|escrow)$/,
+  /^\/admin\/ledger\/credit$/,
+];
 const RENEW_MARGIN_MS = 60_000;
 const MAX_PAGES = 10_000;
 
@@ -76,7 +80,8 @@ export class OabpClient {
   /** EIP-4361 sign-in: nonce → message bound to the server's domain → signature → bearer token. */
   async signIn(): Promise<T.Session> {
     const account = await this.account();
-    if (!account?.signMessage) throw new OabpError(0, "NO_ACCOUNT", "sign-in needs an account (a private key, key file or keystore)");
+    if (!account?.signMessage)
+      throw new OabpError(0, "NO_ACCOUNT", "sign-in needs an account (a private key, key file or keystore)");
     const n = await this.raw("POST", "/auth/nonce");
     const nonce = n as { nonce: string; domain?: string; uri?: string; chain_ids?: number[] };
     const origin = new URL(this.baseUrl);
@@ -143,16 +148,31 @@ export class OabpClient {
       const s = req.method === "GET" || req.method === "HEAD" ? await this.cachedSession() : await this.ensureSession();
       if (s) headers.set("authorization", `Bearer ${s.token}`);
     }
-    if (this.opts.idempotency !== false && req.method === "POST" && !headers.has("idempotency-key") && VALUE_MOVING.some((r) => r.test(path))) {
+    if (
+      this.opts.idempotency !== false &&
+      req.method === "POST" &&
+      !headers.has("idempotency-key") &&
+      VALUE_MOVING.some((r) => r.test(path))
+    ) {
       headers.set("idempotency-key", randomUUID());
     }
     const body = req.method === "GET" || req.method === "HEAD" ? undefined : await req.arrayBuffer();
     let res: Response;
     try {
-      res = await this.fetchImpl(req.url, { method: req.method, headers, body, redirect: "error", signal: AbortSignal.timeout(this.opts.timeoutMs ?? 30_000) });
+      res = await this.fetchImpl(req.url, {
+        method: req.method,
+        headers,
+        body,
+        redirect: "error",
+        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 30_000),
+      });
     } catch (e) {
       const timeout = (e as Error).name === "TimeoutError";
-      throw new OabpError(0, timeout ? "TIMEOUT" : "NETWORK_ERROR", `${req.method} ${url.pathname}: ${timeout ? "timed out" : (e as Error).message}`);
+      throw new OabpError(
+        0,
+        timeout ? "TIMEOUT" : "NETWORK_ERROR",
+        `${req.method} ${url.pathname}: ${timeout ? "timed out" : (e as Error).message}`,
+      );
     }
     // An expired or revoked token: sign in again once and replay the same request (same key).
     if (res.status === 401 && !auth && !(admin && this.opts.adminToken) && !retried && this.opts.account) {
@@ -195,7 +215,9 @@ export class OabpClient {
     return this.unwrap(this.api.GET("/missions", { params: { query } }));
   }
   /** Every mission matching `query`, page after page (bounded). */
-  async *missions(query: NonNullable<paths["/missions"]["get"]["parameters"]["query"]> = {}): AsyncGenerator<T.Mission> {
+  async *missions(
+    query: NonNullable<paths["/missions"]["get"]["parameters"]["query"]> = {},
+  ): AsyncGenerator<T.Mission> {
     yield* pages((cursor) => this.listMissions({ ...query, ...(cursor && { cursor }) }), "missions");
   }
   getMission(id: string): Promise<T.Mission> {
@@ -208,10 +230,18 @@ export class OabpClient {
     return this.unwrap(this.api.POST("/missions/{id}/void", { params: { path: { id } } })) as Promise<T.Mission>;
   }
   submit(id: string, body: T.CreateSubmission, opts: { idempotencyKey?: string } = {}): Promise<T.Submission> {
-    return this.unwrap(this.api.POST("/missions/{id}/submissions", { body, params: { path: { id }, header: key(opts) } })) as Promise<T.Submission>;
+    return this.unwrap(
+      this.api.POST("/missions/{id}/submissions", { body, params: { path: { id }, header: key(opts) } }),
+    ) as Promise<T.Submission>;
   }
   async *submissions(id: string): AsyncGenerator<T.Submission> {
-    yield* pages((cursor) => this.unwrap(this.api.GET("/missions/{id}/submissions", { params: { path: { id }, query: cursor ? { cursor } : {} } })), "submissions");
+    yield* pages(
+      (cursor) =>
+        this.unwrap(
+          this.api.GET("/missions/{id}/submissions", { params: { path: { id }, query: cursor ? { cursor } : {} } }),
+        ),
+      "submissions",
+    );
   }
   getSubmission(id: string, sid: string): Promise<T.Submission> {
     return this.unwrap(this.api.GET("/missions/{id}/submissions/{sid}", { params: { path: { id, sid } } }));
@@ -223,7 +253,9 @@ export class OabpClient {
     return this.unwrap(this.api.POST("/missions/{id}/votes", { body, params: { path: { id } } })) as Promise<T.Vote>;
   }
   commit(id: string, commitment: string): Promise<T.Commitment> {
-    return this.unwrap(this.api.POST("/missions/{id}/commitments", { body: { commitment }, params: { path: { id } } })) as Promise<T.Commitment>;
+    return this.unwrap(
+      this.api.POST("/missions/{id}/commitments", { body: { commitment }, params: { path: { id } } }),
+    ) as Promise<T.Commitment>;
   }
   claim(id: string): Promise<T.Claim> {
     return this.unwrap(this.api.POST("/missions/{id}/claims", { params: { path: { id } } })) as Promise<T.Claim>;
@@ -232,7 +264,9 @@ export class OabpClient {
     await this.unwrap(this.api.DELETE("/missions/{id}/claims", { params: { path: { id } } }));
   }
   attachDeposit(id: string, txHash: string): Promise<T.AttachDepositResult> {
-    return this.unwrap(this.api.POST("/missions/{id}/escrow", { body: { tx_hash: txHash }, params: { path: { id } } })) as Promise<T.AttachDepositResult>;
+    return this.unwrap(
+      this.api.POST("/missions/{id}/escrow", { body: { tx_hash: txHash }, params: { path: { id } } }),
+    ) as Promise<T.AttachDepositResult>;
   }
 
   // ---- agents ----
@@ -243,8 +277,17 @@ export class OabpClient {
     return this.unwrap(this.api.GET("/agents/{id}/balance", { params: { path: { id } } }));
   }
   /** Operator: credit an agent's ledger balance (needs `adminToken`). */
-  credit(agentId: string, amount: string, opts: { asset?: string; idempotencyKey?: string } = {}): Promise<T.LedgerCreditResult> {
-    return this.unwrap(this.api.POST("/admin/ledger/credit", { body: { agent_id: agentId, asset: opts.asset ?? "USDC", amount }, params: { header: key(opts) } })) as Promise<T.LedgerCreditResult>;
+  credit(
+    agentId: string,
+    amount: string,
+    opts: { asset?: string; idempotencyKey?: string } = {},
+  ): Promise<T.LedgerCreditResult> {
+    return this.unwrap(
+      this.api.POST("/admin/ledger/credit", {
+        body: { agent_id: agentId, asset: opts.asset ?? "USDC", amount },
+        params: { header: key(opts) },
+      }),
+    ) as Promise<T.LedgerCreditResult>;
   }
 
   // ---- receipts ----
@@ -252,21 +295,39 @@ export class OabpClient {
     return this.unwrap(this.api.GET("/.well-known/oabp.json"));
   }
   getReceipt(missionId: string, submissionId: string): Promise<T.MissionReceipt> {
-    return this.unwrap(this.api.GET("/missions/{id}/receipts/{submission_id}", { params: { path: { id: missionId, submission_id: submissionId } } }));
+    return this.unwrap(
+      this.api.GET("/missions/{id}/receipts/{submission_id}", {
+        params: { path: { id: missionId, submission_id: submissionId } },
+      }),
+    );
   }
   /** The server's own verdict (POST /receipts/verify). */
   verifyReceiptRemote(receipt: unknown, manifest?: unknown): Promise<T.VerifyReceiptResult> {
-    return this.raw("POST", "/receipts/verify", manifest === undefined ? { receipt } : { receipt, manifest }) as Promise<T.VerifyReceiptResult>;
+    return this.raw(
+      "POST",
+      "/receipts/verify",
+      manifest === undefined ? { receipt } : { receipt, manifest },
+    ) as Promise<T.VerifyReceiptResult>;
   }
   /**
    * Offline §6.1 verification. The manifest is `opts.manifest`, else fetched from the receipt's
    * issuer origin (`<issuer>/.well-known/oabp.json`) — never from whoever handed the receipt over.
    */
-  async verifyReceipt(receipt: unknown, opts: { manifest?: unknown } = {}): Promise<ReceiptVerification & { issuer?: string }> {
-    const issuer = typeof (receipt as { issuer?: unknown })?.issuer === "string" ? (receipt as { issuer: string }).issuer : undefined;
+  async verifyReceipt(
+    receipt: unknown,
+    opts: { manifest?: unknown } = {},
+  ): Promise<ReceiptVerification & { issuer?: string }> {
+    const issuer =
+      typeof (receipt as { issuer?: unknown })?.issuer === "string"
+        ? (receipt as { issuer: string }).issuer
+        : undefined;
     let manifest = opts.manifest;
     if (manifest === undefined && issuer && /^https?:\/\//i.test(issuer)) {
-      const res = await this.fetchImpl(new URL("/.well-known/oabp.json", issuer), { headers: { accept: "application/json" }, redirect: "error", signal: AbortSignal.timeout(this.opts.timeoutMs ?? 30_000) });
+      const res = await this.fetchImpl(new URL("/.well-known/oabp.json", issuer), {
+        headers: { accept: "application/json" },
+        redirect: "error",
+        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 30_000),
+      });
       if (!res.ok) throw new OabpError(res.status, "BAD_RESPONSE", `issuer manifest: HTTP ${res.status}`);
       manifest = await res.json();
     }
@@ -278,7 +339,10 @@ export class OabpClient {
     return this.unwrap(this.api.POST("/webhooks", { body })) as Promise<T.WebhookCreated>;
   }
   async *webhooks(): AsyncGenerator<T.Webhook> {
-    yield* pages((cursor) => this.unwrap(this.api.GET("/webhooks", { params: { query: cursor ? { cursor } : {} } })), "webhooks");
+    yield* pages(
+      (cursor) => this.unwrap(this.api.GET("/webhooks", { params: { query: cursor ? { cursor } : {} } })),
+      "webhooks",
+    );
   }
   async deleteWebhook(id: string): Promise<void> {
     await this.unwrap(this.api.DELETE("/webhooks/{id}", { params: { path: { id } } }));
@@ -288,7 +352,10 @@ export class OabpClient {
 const key = (o: { idempotencyKey?: string }) => (o.idempotencyKey ? { "idempotency-key": o.idempotencyKey } : {});
 
 /** Follows `next_cursor` until the last page (at most MAX_PAGES pages). */
-export async function* pages<K extends string, I>(page: (cursor?: string) => Promise<{ next_cursor?: string | null } & { [k in K]: I[] }>, items: K): AsyncGenerator<I> {
+export async function* pages<K extends string, I>(
+  page: (cursor?: string) => Promise<{ next_cursor?: string | null } & { [k in K]: I[] }>,
+  items: K,
+): AsyncGenerator<I> {
   let cursor: string | undefined;
   for (let i = 0; i < MAX_PAGES; i++) {
     const p = await page(cursor);

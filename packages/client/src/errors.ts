@@ -2,9 +2,21 @@
 // "API overview"). `code` is the server's stable code, `reason` its `details.reason` when given.
 
 export type ServerErrorCode =
-  | "INVALID_PARAMETER" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "MISSION_NOT_OPEN"
-  | "INSUFFICIENT_BALANCE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED"
-  | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TIMEOUT" | "ANONYMOUS_SUBMISSION_REJECTED";
+  | "INVALID_PARAMETER"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "MISSION_NOT_OPEN"
+  | "INSUFFICIENT_BALANCE"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "UNPROCESSABLE"
+  | "RATE_LIMITED"
+  | "INTERNAL_ERROR"
+  | "SERVICE_UNAVAILABLE"
+  | "TIMEOUT"
+  | "ANONYMOUS_SUBMISSION_REJECTED";
 
 export class OabpError extends Error {
   override readonly name = "OabpError";
@@ -42,7 +54,17 @@ export function errorFromBody(status: number, body: unknown): OabpError {
 }
 
 /** CLI exit codes by failure kind (docs/first-mission.md "Exit codes"). */
-export const EXIT = { ok: 0, failed: 1, usage: 2, auth: 3, notFound: 4, conflict: 5, invalid: 6, unavailable: 7, timeout: 8 } as const;
+export const EXIT = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  auth: 3,
+  notFound: 4,
+  conflict: 5,
+  invalid: 6,
+  unavailable: 7,
+  timeout: 8,
+} as const;
 
 export function exitCodeFor(e: unknown): number {
   if (!(e instanceof OabpError)) return EXIT.failed;

@@ -8,7 +8,8 @@ import type { Mission } from "./types.js";
 const TERMINAL_PAYOUT = new Set(["confirmed", "final", "not_applicable"]);
 
 /** Nothing further will happen: voided, or resolved with the payout confirmed. */
-export const isSettled = (m: Mission): boolean => m.status === "voided" || (m.status === "resolved" && TERMINAL_PAYOUT.has(m.payout_status));
+export const isSettled = (m: Mission): boolean =>
+  m.status === "voided" || (m.status === "resolved" && TERMINAL_PAYOUT.has(m.payout_status));
 
 const fingerprint = (m: Mission) => JSON.stringify([m.status, m.phase, m.payout_status, m.submission_count]);
 
@@ -21,7 +22,11 @@ export interface FollowOptions {
   until?: (m: Mission) => boolean;
 }
 
-export async function* followMission(client: OabpClient, id: string, opts: FollowOptions = {}): AsyncGenerator<Mission> {
+export async function* followMission(
+  client: OabpClient,
+  id: string,
+  opts: FollowOptions = {},
+): AsyncGenerator<Mission> {
   const until = opts.until ?? isSettled;
   let last = "";
   for (let i = 0; i < (opts.maxPolls ?? 10_000); i++) {
@@ -38,7 +43,11 @@ export async function* followMission(client: OabpClient, id: string, opts: Follo
 }
 
 /** New missions matching a search, as they appear (newest first per poll; each yielded once). */
-export async function* followSearch(client: OabpClient, query: Parameters<OabpClient["listMissions"]>[0], opts: Omit<FollowOptions, "until"> & { maxSeen?: number } = {}): AsyncGenerator<Mission> {
+export async function* followSearch(
+  client: OabpClient,
+  query: Parameters<OabpClient["listMissions"]>[0],
+  opts: Omit<FollowOptions, "until"> & { maxSeen?: number } = {},
+): AsyncGenerator<Mission> {
   const seen = new Set<string>();
   const maxSeen = opts.maxSeen ?? 100_000;
   for (let i = 0; i < (opts.maxPolls ?? 10_000); i++) {

@@ -1,4 +1,14 @@
-import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, parseAbi, type Address, type Hex, type LocalAccount } from "viem";
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  erc20Abi,
+  http,
+  parseAbi,
+  type Address,
+  type Hex,
+  type LocalAccount,
+} from "viem";
 import type { OabpClient } from "./client.js";
 import { OabpError } from "./errors.js";
 import { sleep } from "./follow.js";
@@ -33,11 +43,21 @@ export async function fundMission(client: OabpClient, missionId: string, opts: F
   const e = m.escrow;
   if (!e) throw new OabpError(0, "NOT_BASE_RAIL", `mission ${missionId} is not escrowed on the base rail`);
   if (m.status !== "pending_escrow") return m;
-  const chain = defineChain({ id: e.chain_id, name: `chain-${e.chain_id}`, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [opts.rpcUrl] } } });
+  const chain = defineChain({
+    id: e.chain_id,
+    name: `chain-${e.chain_id}`,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [opts.rpcUrl] } },
+  });
   const transport = http(opts.rpcUrl, { timeout: 30_000 });
   const pub = createPublicClient({ chain, transport, pollingInterval: opts.pollMs ?? 1_000 });
   const rpcChain = await pub.getChainId();
-  if (rpcChain !== e.chain_id) throw new OabpError(0, "WRONG_CHAIN", `the RPC serves chain ${rpcChain}; the mission escrows on chain ${e.chain_id}`);
+  if (rpcChain !== e.chain_id)
+    throw new OabpError(
+      0,
+      "WRONG_CHAIN",
+      `the RPC serves chain ${rpcChain}; the mission escrows on chain ${e.chain_id}`,
+    );
   const wallet = createWalletClient({ chain, transport, account: opts.account });
   const token = e.token as Address;
   const escrow = e.contract as Address;
@@ -47,13 +67,28 @@ export async function fundMission(client: OabpClient, missionId: string, opts: F
     const r = await pub.waitForTransactionReceipt({ hash, timeout: 300_000 });
     if (r.status !== "success") throw new OabpError(0, "TX_REVERTED", `transaction ${hash} reverted`);
   };
-  const allowance = await pub.readContract({ address: token, abi: erc20Abi, functionName: "allowance", args: [opts.account.address, escrow] });
+  const allowance = await pub.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: "allowance",
+    args: [opts.account.address, escrow],
+  });
   if (allowance < amount + spamFee) {
-    const approve = await wallet.writeContract({ address: token, abi: erc20Abi, functionName: "approve", args: [escrow, amount + spamFee] });
+    const approve = await wallet.writeContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: "approve",
+      args: [escrow, amount + spamFee],
+    });
     opts.onProgress?.({ step: "approve", tx_hash: approve });
     await mined(approve);
   }
-  const fund = await wallet.writeContract({ address: escrow, abi: escrowAbi, functionName: "fund", args: [e.mission_key as Hex, token, amount, spamFee] });
+  const fund = await wallet.writeContract({
+    address: escrow,
+    abi: escrowAbi,
+    functionName: "fund",
+    args: [e.mission_key as Hex, token, amount, spamFee],
+  });
   opts.onProgress?.({ step: "fund", tx_hash: fund });
   await mined(fund);
   const attached = await client.attachDeposit(missionId, fund);
@@ -68,5 +103,9 @@ export async function fundMission(client: OabpClient, missionId: string, opts: F
     if (opts.signal?.aborted) break;
     await sleep(opts.pollMs ?? 2_000, opts.signal);
   }
-  throw new OabpError(0, "TIMEOUT", `mission ${missionId} did not open; the deposit ${fund} is attached and the server keeps watching it`);
+  throw new OabpError(
+    0,
+    "TIMEOUT",
+    `mission ${missionId} did not open; the deposit ${fund} is attached and the server keeps watching it`,
+  );
 }

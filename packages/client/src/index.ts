@@ -2,7 +2,14 @@
 export { OabpClient, pages, type OabpClientOptions, type TokenStore } from "./client.js";
 export { OabpError, errorFromBody, exitCodeFor, EXIT, type ServerErrorCode } from "./errors.js";
 export { loadAccount, decryptKeystore, encryptKeystore, type KeySource } from "./account.js";
-export { verifyReceipt, signingBytes, digestOf, RECEIPT_REASONS, type ReceiptVerification, type ReceiptExpectations } from "./receipts.js";
+export {
+  verifyReceipt,
+  signingBytes,
+  digestOf,
+  RECEIPT_REASONS,
+  type ReceiptVerification,
+  type ReceiptExpectations,
+} from "./receipts.js";
 export { verifyWebhook, type WebhookVerification, type WebhookEvent } from "./webhooks.js";
 export { followMission, followSearch, isSettled, type FollowOptions } from "./follow.js";
 export { fundMission, type FundOptions, type FundProgress } from "./fund.js";

@@ -6,7 +6,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 
 export type WebhookVerification =
   | { ok: true; id: string; timestamp: number; event: WebhookEvent }
-  | { ok: false; reason: "missing_headers" | "bad_secret" | "timestamp_out_of_tolerance" | "bad_signature" | "malformed_body" };
+  | {
+      ok: false;
+      reason: "missing_headers" | "bad_secret" | "timestamp_out_of_tolerance" | "bad_signature" | "malformed_body";
+    };
 
 /** An OABP event body: `{id: "evt_…", type, timestamp, data}` (README "Webhooks"). */
 export interface WebhookEvent {
@@ -30,7 +33,12 @@ const header = (h: HeaderSource, name: string): string | undefined => {
  * `toleranceSeconds` (default 300) is refused, so a captured one cannot be replayed later;
  * receivers still deduplicate on `id` (deliveries are at least once).
  */
-export function verifyWebhook(secret: string, headers: HeaderSource, body: string | Uint8Array, opts: { now?: Date; toleranceSeconds?: number } = {}): WebhookVerification {
+export function verifyWebhook(
+  secret: string,
+  headers: HeaderSource,
+  body: string | Uint8Array,
+  opts: { now?: Date; toleranceSeconds?: number } = {},
+): WebhookVerification {
   const id = header(headers, "webhook-id");
   const ts = header(headers, "webhook-timestamp");
   const sigs = header(headers, "webhook-signature");
@@ -40,7 +48,8 @@ export function verifyWebhook(secret: string, headers: HeaderSource, body: strin
   if (key.length === 0) return { ok: false, reason: "bad_secret" };
   const timestamp = Number(ts);
   const now = Math.floor((opts.now ?? new Date()).getTime() / 1000);
-  if (Math.abs(now - timestamp) > (opts.toleranceSeconds ?? 300)) return { ok: false, reason: "timestamp_out_of_tolerance" };
+  if (Math.abs(now - timestamp) > (opts.toleranceSeconds ?? 300))
+    return { ok: false, reason: "timestamp_out_of_tolerance" };
   const text = typeof body === "string" ? body : new TextDecoder().decode(body);
   const expected = createHmac("sha256", key).update(`${id}.${ts}.${text}`).digest();
   const match = sigs.split(" ").some((s) => {
@@ -52,7 +61,8 @@ export function verifyWebhook(secret: string, headers: HeaderSource, body: strin
   if (!match) return { ok: false, reason: "bad_signature" };
   try {
     const event = JSON.parse(text);
-    if (typeof event !== "object" || event === null || Array.isArray(event)) return { ok: false, reason: "malformed_body" };
+    if (typeof event !== "object" || event === null || Array.isArray(event))
+      return { ok: false, reason: "malformed_body" };
     return { ok: true, id, timestamp, event };
   } catch {
     return { ok: false, reason: "malformed_body" };

@@ -12,37 +12,63 @@ import { CHAIN_PAYOUT_KINDS, CHAIN_PAYOUT_STATES, DEPOSIT_STATUSES } from "../vo
  * status: pending (in a block, not deep enough) → confirmed (opened the mission) → final;
  * reorged (its block left the chain before it was final); rejected (reason says why).
  */
-export const escrowDeposits = pgTable("escrow_deposits", {
-  id: text("id").primaryKey(), // dep_<ulid>
-  chainId: integer("chain_id").notNull(),
-  txHash: text("tx_hash").notNull(), // lower-case 0x
-  logIndex: integer("log_index").notNull(),
-  missionId: text("mission_id").notNull(),
-  funder: text("funder").notNull(),
-  token: text("token").notNull(),
-  amount: money("amount").notNull(),
-  spamFee: money("spam_fee").notNull(),
-  blockNumber: bigint("block_number", { mode: "number" }).notNull(),
-  blockHash: text("block_hash").notNull(),
-  status: text("status", { enum: DEPOSIT_STATUSES }).notNull(),
-  reason: text("reason"),
-  // The watcher looks at a live deposit again after this time; null once final or rejected.
-  nextCheckAt: ts("next_check_at"),
-  createdAt: ts("created_at").notNull(),
-  updatedAt: ts("updated_at").notNull(),
-}, (t) => [
-  uniqueIndex("escrow_deposits_log_uq").on(t.chainId, t.txHash, t.logIndex),
-  // A mission is backed by at most one live deposit: the index decides concurrent attaches.
-  uniqueIndex("escrow_deposits_live_mission_uq").on(t.missionId).where(sql`${t.status} in ('pending', 'confirmed', 'final')`),
-  index("escrow_deposits_due_idx").on(t.nextCheckAt).where(sql`${t.nextCheckAt} is not null`),
-  // Live deposits by block: the watcher only reads those at the confirmation or finality depth.
-  index("escrow_deposits_live_block_idx").on(t.status, t.blockNumber).where(sql`${t.status} in ('pending', 'confirmed')`),
-  check("escrow_deposits_status_ck", sql`${t.status} in ('pending', 'confirmed', 'final', 'reorged', 'rejected')`),
-]);
+export const escrowDeposits = pgTable(
+  "escrow_deposits",
+  {
+    id: text("id").primaryKey(), // dep_<ulid>
+    chainId: integer("chain_id").notNull(),
+    txHash: text("tx_hash").notNull(), // lower-case 0x
+    logIndex: integer("log_index").notNull(),
+    missionId: text("mission_id").notNull(),
+    funder: text("funder").notNull(),
+    token: text("token").notNull(),
+    amount: money("amount").notNull(),
+    spamFee: money("spam_fee").notNull(),
+    blockNumber: bigint("block_number", { mode: "number" }).notNull(),
+    blockHash: text("block_hash").notNull(),
+    status: text("status", { enum: DEPOSIT_STATUSES }).notNull(),
+    reason: text("reason"),
+    // The watcher looks at a live deposit again after this time; null once final or rejected.
+    nextCheckAt: ts("next_check_at"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("escrow_deposits_log_uq").on(t.chainId, t.txHash, t.logIndex),
+    // A mission is backed by at most one live deposit: the index decides concurrent attaches.
+    uniqueIndex("escrow_deposits_live_mission_uq")
+      .on(t.missionId)
+      .where(sql`${t.status} in ('pending', 'confirmed', 'final')`),
+    index("escrow_deposits_due_idx")
+      .on(t.nextCheckAt)
+      .where(sql`${t.nextCheckAt} is not null`),
+    // Live deposits by block: the watcher only reads those at the confirmation or finality depth.
+    index("escrow_deposits_live_block_idx")
+      .on(t.status, t.blockNumber)
+      .where(sql`${t.status} in ('pending', 'confirmed')`),
+    check("escrow_deposits_status_ck", sql`${t.status} in ('pending', 'confirmed', 'final', 'reorged', 'rejected')`),
+  ],
+);
 
-export interface PayoutRecipient { address: string; amount: string; submission_id?: string }
-export interface PayoutAdminAction { action: "retry" | "fail" | "convert"; reason: string; from_state: string; at: string }
-export interface PayoutAttempt { tx_hash: string; nonce: number; max_fee_per_gas: string; max_priority_fee_per_gas: string; gas: string; at: string }
+export interface PayoutRecipient {
+  address: string;
+  amount: string;
+  submission_id?: string;
+}
+export interface PayoutAdminAction {
+  action: "retry" | "fail" | "convert";
+  reason: string;
+  from_state: string;
+  at: string;
+}
+export interface PayoutAttempt {
+  tx_hash: string;
+  nonce: number;
+  max_fee_per_gas: string;
+  max_priority_fee_per_gas: string;
+  gas: string;
+  at: string;
+}
 
 /**
  * A release or refund the resolver sends for one deposit (at most one payout per deposit, and
@@ -52,73 +78,98 @@ export interface PayoutAttempt { tx_hash: string; nonce: number; max_fee_per_gas
  * current attempt, stored before it is sent, so a crash between commit and send re-sends the same
  * bytes (same hash) instead of signing a second transaction.
  */
-export const chainPayouts = pgTable("chain_payouts", {
-  id: text("id").primaryKey(), // pay_<ulid>
-  missionId: text("mission_id").notNull(),
-  depositId: text("deposit_id").notNull(),
-  kind: text("kind", { enum: CHAIN_PAYOUT_KINDS }).notNull(),
-  chainId: integer("chain_id").notNull(),
-  missionKey: text("mission_key").notNull(),
-  funder: text("funder").notNull(),
-  token: text("token").notNull(),
-  asset: text("asset").notNull(),
-  recipients: jsonb("recipients").notNull().$type<PayoutRecipient[]>(),
-  fee: money("fee").notNull(),
-  amount: money("amount").notNull(), // everything this payout moves out of the deposit
-  state: text("state", { enum: CHAIN_PAYOUT_STATES }).notNull(),
-  reason: text("reason"),
-  nonce: integer("nonce"),
-  txHash: text("tx_hash"), // the current attempt
-  rawTx: text("raw_tx"),
-  attempts: jsonb("attempts").notNull().$type<PayoutAttempt[]>().default([]),
-  minedTxHash: text("mined_tx_hash"),
-  blockNumber: bigint("block_number", { mode: "number" }),
-  blockHash: text("block_hash"),
-  broadcastAt: ts("broadcast_at"),
-  confirmedAt: ts("confirmed_at"),
-  finalAt: ts("final_at"),
-  nextCheckAt: ts("next_check_at"),
-  // Consecutive checks that changed nothing (outage, retryable revert): this row's own backoff.
-  retries: integer("retries").notNull().default(0),
-  // Operator actions on this payout (retry, fail, convert), newest last, at most 20: the audit trail.
-  adminActions: jsonb("admin_actions").notNull().$type<PayoutAdminAction[]>().default([]),
-  createdAt: ts("created_at").notNull(),
-  updatedAt: ts("updated_at").notNull(),
-}, (t) => [
-  // The finality pass: confirmed payouts by block, outside the work batch.
-  index("chain_payouts_confirmed_idx").on(t.blockNumber).where(sql`${t.state} = 'confirmed'`),
-  uniqueIndex("chain_payouts_deposit_uq").on(t.depositId),
-  uniqueIndex("chain_payouts_release_uq").on(t.missionId).where(sql`${t.kind} = 'release'`),
-  index("chain_payouts_due_idx").on(t.nextCheckAt).where(sql`${t.nextCheckAt} is not null`),
-  index("chain_payouts_mission_idx").on(t.missionId),
-  check("chain_payouts_state_ck", sql`${t.state} in ('queued', 'pending_gas', 'broadcast', 'confirmed', 'final', 'failed')`),
-  check("chain_payouts_kind_ck", sql`${t.kind} in ('release', 'refund')`),
-]);
+export const chainPayouts = pgTable(
+  "chain_payouts",
+  {
+    id: text("id").primaryKey(), // pay_<ulid>
+    missionId: text("mission_id").notNull(),
+    depositId: text("deposit_id").notNull(),
+    kind: text("kind", { enum: CHAIN_PAYOUT_KINDS }).notNull(),
+    chainId: integer("chain_id").notNull(),
+    missionKey: text("mission_key").notNull(),
+    funder: text("funder").notNull(),
+    token: text("token").notNull(),
+    asset: text("asset").notNull(),
+    recipients: jsonb("recipients").notNull().$type<PayoutRecipient[]>(),
+    fee: money("fee").notNull(),
+    amount: money("amount").notNull(), // everything this payout moves out of the deposit
+    state: text("state", { enum: CHAIN_PAYOUT_STATES }).notNull(),
+    reason: text("reason"),
+    nonce: integer("nonce"),
+    txHash: text("tx_hash"), // the current attempt
+    rawTx: text("raw_tx"),
+    attempts: jsonb("attempts").notNull().$type<PayoutAttempt[]>().default([]),
+    minedTxHash: text("mined_tx_hash"),
+    blockNumber: bigint("block_number", { mode: "number" }),
+    blockHash: text("block_hash"),
+    broadcastAt: ts("broadcast_at"),
+    confirmedAt: ts("confirmed_at"),
+    finalAt: ts("final_at"),
+    nextCheckAt: ts("next_check_at"),
+    // Consecutive checks that changed nothing (outage, retryable revert): this row's own backoff.
+    retries: integer("retries").notNull().default(0),
+    // Operator actions on this payout (retry, fail, convert), newest last, at most 20: the audit trail.
+    adminActions: jsonb("admin_actions").notNull().$type<PayoutAdminAction[]>().default([]),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [
+    // The finality pass: confirmed payouts by block, outside the work batch.
+    index("chain_payouts_confirmed_idx")
+      .on(t.blockNumber)
+      .where(sql`${t.state} = 'confirmed'`),
+    uniqueIndex("chain_payouts_deposit_uq").on(t.depositId),
+    uniqueIndex("chain_payouts_release_uq")
+      .on(t.missionId)
+      .where(sql`${t.kind} = 'release'`),
+    index("chain_payouts_due_idx")
+      .on(t.nextCheckAt)
+      .where(sql`${t.nextCheckAt} is not null`),
+    index("chain_payouts_mission_idx").on(t.missionId),
+    check(
+      "chain_payouts_state_ck",
+      sql`${t.state} in ('queued', 'pending_gas', 'broadcast', 'confirmed', 'final', 'failed')`,
+    ),
+    check("chain_payouts_kind_ck", sql`${t.kind} in ('release', 'refund')`),
+  ],
+);
 
 /** The resolver's next nonce per chain: allocated under this row's lock, so two servers never sign two transactions with one nonce. */
-export const chainAccounts = pgTable("chain_accounts", {
-  chainId: integer("chain_id").notNull(),
-  address: text("address").notNull(),
-  nextNonce: integer("next_nonce").notNull(),
-  updatedAt: ts("updated_at").notNull(),
-}, (t) => [primaryKey({ columns: [t.chainId, t.address] })]);
+export const chainAccounts = pgTable(
+  "chain_accounts",
+  {
+    chainId: integer("chain_id").notNull(),
+    address: text("address").notNull(),
+    nextNonce: integer("next_nonce").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.address] })],
+);
 
 /** Where the escrow watcher's log scan resumes (the first block not yet known final-scanned). */
-export const chainCursors = pgTable("chain_cursors", {
-  chainId: integer("chain_id").notNull(),
-  name: text("name").notNull(),
-  nextBlock: bigint("next_block", { mode: "number" }).notNull(),
-  updatedAt: ts("updated_at").notNull(),
-}, (t) => [primaryKey({ columns: [t.chainId, t.name] })]);
+export const chainCursors = pgTable(
+  "chain_cursors",
+  {
+    chainId: integer("chain_id").notNull(),
+    name: text("name").notNull(),
+    nextBlock: bigint("next_block", { mode: "number" }).notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.name] })],
+);
 
 /**
  * Heartbeat of each base-rail worker (the watcher, the settlement worker), shared by every
  * process: /treasury reports real worker health from here, not from the API process's memory.
  */
-export const chainWorkers = pgTable("chain_workers", {
-  chainId: integer("chain_id").notNull(),
-  name: text("name").notNull(), // watcher | settlement
-  lastRunAt: ts("last_run_at").notNull(),
-  lastOkAt: ts("last_ok_at"),
-  lastError: text("last_error"),
-}, (t) => [primaryKey({ columns: [t.chainId, t.name] })]);
+export const chainWorkers = pgTable(
+  "chain_workers",
+  {
+    chainId: integer("chain_id").notNull(),
+    name: text("name").notNull(), // watcher | settlement
+    lastRunAt: ts("last_run_at").notNull(),
+    lastOkAt: ts("last_ok_at"),
+    lastError: text("last_error"),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.name] })],
+);

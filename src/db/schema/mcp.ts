@@ -6,21 +6,27 @@ import { ts } from "./types";
 // instance serves any session. `expires_at` is when the session stops being usable: the end of
 // the handshake window while pending, the idle deadline while active, the termination time once
 // terminated — so "live" is one comparison and the purge job one range scan.
-export const mcpSessions = pgTable("mcp_sessions", {
-  id: text("id").primaryKey(),
-  state: text("state").notNull(), // pending | active | terminated
-  protocolVersion: text("protocol_version").notNull(),
-  /** The agent that initialized the session (null: anonymous); other identities cannot use it. */
-  agentId: text("agent_id"),
-  clientName: text("client_name"),
-  clientVersion: text("client_version"),
-  createdAt: ts("created_at").notNull(),
-  initializedAt: ts("initialized_at"),
-  terminatedAt: ts("terminated_at"),
-  expiresAt: ts("expires_at").notNull(),
-  /** The client IP that sent `initialize`: pending sessions are capped per IP (issue 13). */
-  clientIp: text("client_ip"),
-}, (t) => [
-  index("mcp_sessions_expires_idx").on(t.expiresAt),
-  index("mcp_sessions_pending_ip_idx").on(t.clientIp, t.expiresAt).where(sql`state = 'pending'`),
-]);
+export const mcpSessions = pgTable(
+  "mcp_sessions",
+  {
+    id: text("id").primaryKey(),
+    state: text("state").notNull(), // pending | active | terminated
+    protocolVersion: text("protocol_version").notNull(),
+    /** The agent that initialized the session (null: anonymous); other identities cannot use it. */
+    agentId: text("agent_id"),
+    clientName: text("client_name"),
+    clientVersion: text("client_version"),
+    createdAt: ts("created_at").notNull(),
+    initializedAt: ts("initialized_at"),
+    terminatedAt: ts("terminated_at"),
+    expiresAt: ts("expires_at").notNull(),
+    /** The client IP that sent `initialize`: pending sessions are capped per IP (issue 13). */
+    clientIp: text("client_ip"),
+  },
+  (t) => [
+    index("mcp_sessions_expires_idx").on(t.expiresAt),
+    index("mcp_sessions_pending_ip_idx")
+      .on(t.clientIp, t.expiresAt)
+      .where(sql`state = 'pending'`),
+  ],
+);

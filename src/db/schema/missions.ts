@@ -21,103 +21,119 @@ export interface EscrowRecord {
   mission_key: string;
   /** Contract v2: the earliest refund-after time (unix seconds) a deposit must carry (fundUntil). Absent on older missions. */
   refund_after?: number;
-  deposit: { id: string; status: string; tx_hash: string; log_index: number; funder: string; block_number: number } | null;
+  deposit: {
+    id: string;
+    status: string;
+    tx_hash: string;
+    log_index: number;
+    funder: string;
+    block_number: number;
+  } | null;
 }
 
 // AIP-1 §2 mission record plus our fields (design.md "Missions").
-export const missions = pgTable("missions", {
-  id: text("id").primaryKey(), // mis_<ulid>: time-ordered, the keyset pagination key
-  creator: text("creator").notNull(),
-  title: text("title").notNull(),
-  description: text("description").notNull(),
-  rewardAsset: text("reward_asset").notNull(),
-  rewardAmount: money("reward_amount").notNull(),
-  rewardChain: text("reward_chain", { enum: REWARD_CHAINS }).notNull(),
-  spamFee: money("spam_fee").notNull(),
-  verificationType: text("verification_type", { enum: VERIFICATION_TYPES }).notNull(),
-  verificationParams: jsonb("verification_params").notNull().$type<Record<string, unknown>>(),
-  // AIP-2 §1: the mission type (registered, `slug:type` custom, or freeform) and its validated
-  // type_params; AIP-2 §4.1: the submitter ELO gate (0 = none), enforced at submit.
-  missionType: text("mission_type").notNull().default("freeform"),
-  typeParams: jsonb("type_params").notNull().default({}).$type<Record<string, unknown>>(),
-  minSubmitterElo: integer("min_submitter_elo").notNull().default(0),
-  deadline: ts("deadline").notNull(),
-  status: text("status", { enum: MISSION_STATUSES }).notNull(),
-  phase: text("phase", { enum: MISSION_PHASES }).notNull(),
-  payoutStatus: text("payout_status", { enum: PAYOUT_STATUSES }).notNull().default("not_applicable"),
-  tags: text("tags").array().notNull().default([]),
-  warnings: text("warnings").array().notNull().default([]),
-  submissionCount: integer("submission_count").notNull().default(0),
-  // Claims (design.md "Claims"; features/claims): active claims, kept in step under the mission
-  // row lock and by the expiry job; the claim policy set at creation; the exclusive hold in force
-  // (written by a compare-and-set, see claims.service.ts).
-  claimCount: integer("claim_count").notNull().default(0),
-  maxClaims: integer("max_claims"),
-  exclusiveClaimTtl: integer("exclusive_claim_ttl"), // seconds
-  exclusiveHolder: text("exclusive_holder"),
-  exclusiveUntil: ts("exclusive_until"),
-  winnerSubmissionId: text("winner_submission_id"),
-  winnerAgentId: text("winner_agent_id"),
-  // The mission's own schedule: the sweeper looks at it when next_action_at has passed
-  // (deadline, end of judging, voting deadline, oracle poll). Null once resolved or voided.
-  nextActionAt: ts("next_action_at"),
-  judgingDeadline: ts("judging_deadline"),
-  resolutionReason: text("resolution_reason"),
-  feeAmount: money("fee_amount"),
-  payouts: jsonb("payouts").$type<{ submission_id: string; agent_id: string; amount: string }[]>(),
-  // creator_judges with an `appeal` param: the creator's award, recorded but not yet paid while
-  // it can be disputed (phase appeal) or is put to a peer vote (phase voting). Null otherwise.
-  award: jsonb("award").$type<AwardRecord>(),
-  resolvedAt: ts("resolved_at"),
-  voidedAt: ts("voided_at"),
-  payoutStatusReason: text("payout_status_reason"),
-  // base rail: keccak256(bytes(id)), the key the creator funds on the escrow contract; the live
-  // deposit behind the mission (kept in step with escrow_deposits, in the same transactions); and
-  // the transaction of the payout (release or refund) once it is broadcast.
-  escrowKey: text("escrow_key"),
-  escrow: jsonb("escrow").$type<EscrowRecord>(),
-  payoutTxHash: text("payout_tx_hash"),
-  payoutStatusUpdatedAt: ts("payout_status_updated_at"),
-  createdAt: ts("created_at").notNull(),
-  updatedAt: ts("updated_at").notNull(),
-  search: tsvector("search").generatedAlwaysAs(
-    sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(description, ''))`,
-  ),
-}, (t) => [
-  // Every list filter has an index ending in id, so keyset pages never sort or scan.
-  index("missions_status_id_idx").on(t.status, t.id),
-  index("missions_creator_id_idx").on(t.creator, t.id),
-  index("missions_type_status_id_idx").on(t.verificationType, t.status, t.id),
-  index("missions_mission_type_id_idx").on(t.missionType, t.id), // AIP-2 §4 ?mission_type=
-  index("missions_asset_amount_idx").on(t.rewardAsset, t.rewardAmount),
-  index("missions_deadline_idx").on(t.deadline),
-  // Range filters without an asset (reward_min/max) and deadline windows read ids from these
-  // (index-only where the visibility map allows) instead of walking the primary key.
-  index("missions_amount_id_idx").on(t.rewardAmount, t.id),
-  index("missions_deadline_id_idx").on(t.deadline, t.id),
-  index("missions_tags_gin").using("gin", t.tags),
-  index("missions_search_gin").using("gin", t.search),
-  index("missions_escrow_key_idx").on(t.escrowKey).where(sql`${t.escrowKey} is not null`),
-  index("missions_next_action_idx").on(t.nextActionAt).where(sql`${t.nextActionAt} is not null`),
-  // The vocabulary enforced by the database too: a write outside it fails instead of leaving a
-  // mission no step knows (docs/lifecycle.md).
-  check("missions_status_ck", oneOf(t.status, MISSION_STATUSES)),
-  check("missions_phase_ck", oneOf(t.phase, MISSION_PHASES)),
-  check("missions_payout_status_ck", oneOf(t.payoutStatus, PAYOUT_STATUSES)),
-  check("missions_verification_type_ck", oneOf(t.verificationType, VERIFICATION_TYPES)),
-  check("missions_reward_chain_ck", oneOf(t.rewardChain, REWARD_CHAINS)),
-]);
+export const missions = pgTable(
+  "missions",
+  {
+    id: text("id").primaryKey(), // mis_<ulid>: time-ordered, the keyset pagination key
+    creator: text("creator").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    rewardAsset: text("reward_asset").notNull(),
+    rewardAmount: money("reward_amount").notNull(),
+    rewardChain: text("reward_chain", { enum: REWARD_CHAINS }).notNull(),
+    spamFee: money("spam_fee").notNull(),
+    verificationType: text("verification_type", { enum: VERIFICATION_TYPES }).notNull(),
+    verificationParams: jsonb("verification_params").notNull().$type<Record<string, unknown>>(),
+    // AIP-2 §1: the mission type (registered, `slug:type` custom, or freeform) and its validated
+    // type_params; AIP-2 §4.1: the submitter ELO gate (0 = none), enforced at submit.
+    missionType: text("mission_type").notNull().default("freeform"),
+    typeParams: jsonb("type_params").notNull().default({}).$type<Record<string, unknown>>(),
+    minSubmitterElo: integer("min_submitter_elo").notNull().default(0),
+    deadline: ts("deadline").notNull(),
+    status: text("status", { enum: MISSION_STATUSES }).notNull(),
+    phase: text("phase", { enum: MISSION_PHASES }).notNull(),
+    payoutStatus: text("payout_status", { enum: PAYOUT_STATUSES }).notNull().default("not_applicable"),
+    tags: text("tags").array().notNull().default([]),
+    warnings: text("warnings").array().notNull().default([]),
+    submissionCount: integer("submission_count").notNull().default(0),
+    // Claims (design.md "Claims"; features/claims): active claims, kept in step under the mission
+    // row lock and by the expiry job; the claim policy set at creation; the exclusive hold in force
+    // (written by a compare-and-set, see claims.service.ts).
+    claimCount: integer("claim_count").notNull().default(0),
+    maxClaims: integer("max_claims"),
+    exclusiveClaimTtl: integer("exclusive_claim_ttl"), // seconds
+    exclusiveHolder: text("exclusive_holder"),
+    exclusiveUntil: ts("exclusive_until"),
+    winnerSubmissionId: text("winner_submission_id"),
+    winnerAgentId: text("winner_agent_id"),
+    // The mission's own schedule: the sweeper looks at it when next_action_at has passed
+    // (deadline, end of judging, voting deadline, oracle poll). Null once resolved or voided.
+    nextActionAt: ts("next_action_at"),
+    judgingDeadline: ts("judging_deadline"),
+    resolutionReason: text("resolution_reason"),
+    feeAmount: money("fee_amount"),
+    payouts: jsonb("payouts").$type<{ submission_id: string; agent_id: string; amount: string }[]>(),
+    // creator_judges with an `appeal` param: the creator's award, recorded but not yet paid while
+    // it can be disputed (phase appeal) or is put to a peer vote (phase voting). Null otherwise.
+    award: jsonb("award").$type<AwardRecord>(),
+    resolvedAt: ts("resolved_at"),
+    voidedAt: ts("voided_at"),
+    payoutStatusReason: text("payout_status_reason"),
+    // base rail: keccak256(bytes(id)), the key the creator funds on the escrow contract; the live
+    // deposit behind the mission (kept in step with escrow_deposits, in the same transactions); and
+    // the transaction of the payout (release or refund) once it is broadcast.
+    escrowKey: text("escrow_key"),
+    escrow: jsonb("escrow").$type<EscrowRecord>(),
+    payoutTxHash: text("payout_tx_hash"),
+    payoutStatusUpdatedAt: ts("payout_status_updated_at"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+    search: tsvector("search").generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(description, ''))`,
+    ),
+  },
+  (t) => [
+    // Every list filter has an index ending in id, so keyset pages never sort or scan.
+    index("missions_status_id_idx").on(t.status, t.id),
+    index("missions_creator_id_idx").on(t.creator, t.id),
+    index("missions_type_status_id_idx").on(t.verificationType, t.status, t.id),
+    index("missions_mission_type_id_idx").on(t.missionType, t.id), // AIP-2 §4 ?mission_type=
+    index("missions_asset_amount_idx").on(t.rewardAsset, t.rewardAmount),
+    index("missions_deadline_idx").on(t.deadline),
+    // Range filters without an asset (reward_min/max) and deadline windows read ids from these
+    // (index-only where the visibility map allows) instead of walking the primary key.
+    index("missions_amount_id_idx").on(t.rewardAmount, t.id),
+    index("missions_deadline_id_idx").on(t.deadline, t.id),
+    index("missions_tags_gin").using("gin", t.tags),
+    index("missions_search_gin").using("gin", t.search),
+    index("missions_escrow_key_idx")
+      .on(t.escrowKey)
+      .where(sql`${t.escrowKey} is not null`),
+    index("missions_next_action_idx")
+      .on(t.nextActionAt)
+      .where(sql`${t.nextActionAt} is not null`),
+    // The vocabulary enforced by the database too: a write outside it fails instead of leaving a
+    // mission no step knows (docs/lifecycle.md).
+    check("missions_status_ck", oneOf(t.status, MISSION_STATUSES)),
+    check("missions_phase_ck", oneOf(t.phase, MISSION_PHASES)),
+    check("missions_payout_status_ck", oneOf(t.payoutStatus, PAYOUT_STATUSES)),
+    check("missions_verification_type_ck", oneOf(t.verificationType, VERIFICATION_TYPES)),
+    check("missions_reward_chain_ck", oneOf(t.rewardChain, REWARD_CHAINS)),
+  ],
+);
 
 // One row per (tag, mission), kept by the missions_tags trigger: `?tag=` walks (tag, mission_id)
 // in list order, so a rare tag costs its own rows and a common one a page — the GIN index on
 // missions.tags cannot give the id order, and the planner misjudges rare array elements (issue 16).
-export const missionTags = pgTable("mission_tags", {
-  tag: text("tag").notNull(),
-  missionId: text("mission_id").notNull(),
-}, (t) => [
-  primaryKey({ columns: [t.tag, t.missionId] }),
-  index("mission_tags_mission_idx").on(t.missionId),
-]);
+export const missionTags = pgTable(
+  "mission_tags",
+  {
+    tag: text("tag").notNull(),
+    missionId: text("mission_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tag, t.missionId] }), index("mission_tags_mission_idx").on(t.missionId)],
+);
 
 // Sitemap index (sitemaps.org; issue 16): public missions in id (creation) order cut into files of
 // at most SITEMAP_CHUNK missions. A chunk is the id range [start_id, next chunk's start_id); only

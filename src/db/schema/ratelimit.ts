@@ -6,8 +6,12 @@ import { ts } from "./types";
 // bucket's level at `updated_at`; the level now is refilled from it on each check, so nothing
 // ever has to tick. A row whose bucket would be full again carries no information: the purge
 // job deletes it (by `updated_at`), so the table holds only recently active callers.
-export const rateBuckets = pgTable("rate_buckets", {
-  key: text("key").primaryKey(),
-  tokens: doublePrecision("tokens").notNull(),
-  updatedAt: ts("updated_at").notNull(),
-}, (t) => [index("rate_buckets_updated_idx").on(t.updatedAt)]);
+export const rateBuckets = pgTable(
+  "rate_buckets",
+  {
+    key: text("key").primaryKey(),
+    tokens: doublePrecision("tokens").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [index("rate_buckets_updated_idx").on(t.updatedAt)],
+);

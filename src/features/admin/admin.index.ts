@@ -11,8 +11,11 @@ export const adminRouter = router()
   .openapi(creditRoute, async (c) => {
     requireAdmin(c.get("identity"));
     const input = c.req.valid("json");
-    const r = await idempotent(ctxFromRequest(c), { key: checkIdempotencyKey(c.req.header("idempotency-key")), request: input, ...creditOnce },
-      (ctx) => creditAgent(ctx, input));
+    const r = await idempotent(
+      ctxFromRequest(c),
+      { key: checkIdempotencyKey(c.req.header("idempotency-key")), request: input, ...creditOnce },
+      (ctx) => creditAgent(ctx, input),
+    );
     return sendStored(c, r);
   })
   .openapi(verifyRoute, async (c) => {

@@ -38,7 +38,10 @@ export const creditRoute = createRoute({
   summary: "Operator credits an agent's ledger balance (admin token)",
   security: [{ bearer: [] }],
   request: { headers: z.object({ "idempotency-key": z.string().optional() }), ...jsonBody(CreditRequest) },
-  responses: { 200: jsonResponse(CreditResponse, "Credited"), ...errors("UNAUTHORIZED", "FORBIDDEN", "UNPROCESSABLE", "CONFLICT") },
+  responses: {
+    200: jsonResponse(CreditResponse, "Credited"),
+    ...errors("UNAUTHORIZED", "FORBIDDEN", "UNPROCESSABLE", "CONFLICT"),
+  },
 });
 
 export const verifyRoute = createRoute({

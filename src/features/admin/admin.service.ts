@@ -9,11 +9,15 @@ import { findAsset } from "../missions";
 import { parseAgentId } from "../../lib/agent-id";
 
 /** Operator credit: external → agent, one transfer, hash-chained (design.md "Ledger rail"). */
-export async function creditAgent(ctx: Ctx, input: { agent_id: string; asset: string; amount: string; memo?: string | undefined }) {
+export async function creditAgent(
+  ctx: Ctx,
+  input: { agent_id: string; asset: string; amount: string; memo?: string | undefined },
+) {
   const { deps, now } = ctx;
   const agentId = parseAgentId(input.agent_id);
   const asset = findAsset(deps.config.assets, input.asset);
-  if (!asset) throw new AppError("UNPROCESSABLE", `unknown asset ${input.asset}`, { field: "asset", reason: "unknown_asset" });
+  if (!asset)
+    throw new AppError("UNPROCESSABLE", `unknown asset ${input.asset}`, { field: "asset", reason: "unknown_asset" });
   const amount = parseUint(input.amount);
   if (amount <= 0n) throw new AppError("INVALID_PARAMETER", "amount must be a positive integer", { field: "amount" });
   const work = async (tx: Tx) => {
@@ -29,7 +33,13 @@ export async function creditAgent(ctx: Ctx, input: { agent_id: string; asset: st
       ],
     });
     const balance = (await balancesOf(tx, agentAccount(agentId))).get(asset.symbol) ?? 0n;
-    return { agent_id: agentId, asset: asset.symbol, amount: amount.toString(), balance: balance.toString(), transfer_id: transferId };
+    return {
+      agent_id: agentId,
+      asset: asset.symbol,
+      amount: amount.toString(),
+      balance: balance.toString(),
+      transfer_id: transferId,
+    };
   };
   return onceTx(ctx, work);
 }

@@ -5,7 +5,14 @@ import { dbOf, viewerOf, type Ctx } from "../../lib/context";
 import { normalizeAddress } from "../../lib/address";
 import { AppError } from "../../lib/errors";
 import { pgCode } from "../../lib/idempotency";
-import { type AgentCard, canonicalCard, isRevocation, MAX_CARD_BYTES, OABP_EXTENSION, verifyCardSignature } from "./adp.card";
+import {
+  type AgentCard,
+  canonicalCard,
+  isRevocation,
+  MAX_CARD_BYTES,
+  OABP_EXTENSION,
+  verifyCardSignature,
+} from "./adp.card";
 import { skillPaths } from "./adp.tags";
 import { cardWords } from "./adp.words";
 
@@ -48,21 +55,45 @@ function boundAgentId(card: AgentCard): string | undefined {
   const ext = card.extensions?.[OABP_EXTENSION];
   if (!ext || ext.agent_id === undefined) return undefined;
   const id = typeof ext.agent_id === "string" ? normalizeAddress(ext.agent_id) : null;
-  if (!id) throw new AppError("INVALID_PARAMETER", `extensions.${OABP_EXTENSION}.agent_id must be a 0x EVM address`, { field: `extensions.${OABP_EXTENSION}.agent_id`, reason: ADVERTISE_REASONS.badBinding });
+  if (!id)
+    throw new AppError("INVALID_PARAMETER", `extensions.${OABP_EXTENSION}.agent_id must be a 0x EVM address`, {
+      field: `extensions.${OABP_EXTENSION}.agent_id`,
+      reason: ADVERTISE_REASONS.badBinding,
+    });
   return id;
 }
 
 async function checkSignature(card: AgentCard, bound: string | undefined): Promise<void> {
-  if (card.seq === undefined) throw new AppError("INVALID_PARAMETER", "a signed card must carry seq (ADP §3.2, §7.3)", { field: "seq", reason: ADVERTISE_REASONS.seqRequired });
+  if (card.seq === undefined)
+    throw new AppError("INVALID_PARAMETER", "a signed card must carry seq (ADP §3.2, §7.3)", {
+      field: "seq",
+      reason: ADVERTISE_REASONS.seqRequired,
+    });
   if (!bound) {
-    throw new AppError("INVALID_PARAMETER", `a signed card must name the agent it is bound to in extensions.${OABP_EXTENSION}.agent_id, so the signature covers the binding`, { field: `extensions.${OABP_EXTENSION}.agent_id`, reason: ADVERTISE_REASONS.bindingRequired });
+    throw new AppError(
+      "INVALID_PARAMETER",
+      `a signed card must name the agent it is bound to in extensions.${OABP_EXTENSION}.agent_id, so the signature covers the binding`,
+      { field: `extensions.${OABP_EXTENSION}.agent_id`, reason: ADVERTISE_REASONS.bindingRequired },
+    );
   }
   const v = await verifyCardSignature(card);
   if (v.ok) return;
-  if (v.reason === "did_required") throw new AppError("INVALID_PARAMETER", "a signed card must carry its did (an Ed25519 did:key)", { field: "did", reason: v.reason });
-  if (v.reason === "unsupported_did") throw new AppError("UNPROCESSABLE", "did must be an Ed25519 did:key (did:key:z6Mk…)", { field: "did", reason: v.reason });
+  if (v.reason === "did_required")
+    throw new AppError("INVALID_PARAMETER", "a signed card must carry its did (an Ed25519 did:key)", {
+      field: "did",
+      reason: v.reason,
+    });
+  if (v.reason === "unsupported_did")
+    throw new AppError("UNPROCESSABLE", "did must be an Ed25519 did:key (did:key:z6Mk…)", {
+      field: "did",
+      reason: v.reason,
+    });
   // §3.2: "If verification fails, the consumer MUST discard the card."
-  throw new AppError("UNPROCESSABLE", "the card's signature does not verify against its did:key (JCS of the card without signature, Ed25519)", { field: "signature", reason: v.reason });
+  throw new AppError(
+    "UNPROCESSABLE",
+    "the card's signature does not verify against its did:key (JCS of the card without signature, Ed25519)",
+    { field: "signature", reason: v.reason },
+  );
 }
 
 export async function advertise(ctx: Ctx, card: AgentCard): Promise<AdvertiseResult> {
@@ -70,17 +101,29 @@ export async function advertise(ctx: Ctx, card: AgentCard): Promise<AdvertiseRes
   const caller = viewerOf(ctx);
   const signed = card.signature !== undefined;
   if (!caller && !signed) {
-    throw new AppError("UNAUTHORIZED", "advertise with a SIWE session (Authorization: Bearer), or send a card signed by your bound did:key", { reason: ADVERTISE_REASONS.authenticationRequired });
+    throw new AppError(
+      "UNAUTHORIZED",
+      "advertise with a SIWE session (Authorization: Bearer), or send a card signed by your bound did:key",
+      { reason: ADVERTISE_REASONS.authenticationRequired },
+    );
   }
   const text = canonicalCard(card);
   const size = Buffer.byteLength(text, "utf8");
   if (size > MAX_CARD_BYTES) {
-    throw new AppError("PAYLOAD_TOO_LARGE", `an Agent Card is at most ${MAX_CARD_BYTES} bytes (ADP §7.6)`, { reason: ADVERTISE_REASONS.tooLarge, size_bytes: size, limit_bytes: MAX_CARD_BYTES });
+    throw new AppError("PAYLOAD_TOO_LARGE", `an Agent Card is at most ${MAX_CARD_BYTES} bytes (ADP §7.6)`, {
+      reason: ADVERTISE_REASONS.tooLarge,
+      size_bytes: size,
+      limit_bytes: MAX_CARD_BYTES,
+    });
   }
   const bound = boundAgentId(card);
   if (signed) await checkSignature(card, bound);
   if (caller && bound && bound !== caller) {
-    throw new AppError("FORBIDDEN", `extensions.${OABP_EXTENSION}.agent_id names another agent than the signed-in one`, { reason: ADVERTISE_REASONS.agentMismatch });
+    throw new AppError(
+      "FORBIDDEN",
+      `extensions.${OABP_EXTENSION}.agent_id names another agent than the signed-in one`,
+      { reason: ADVERTISE_REASONS.agentMismatch },
+    );
   }
   const agentId = caller ?? bound!;
   const skills = card.skills ?? [];
@@ -118,17 +161,34 @@ export async function advertise(ctx: Ctx, card: AgentCard): Promise<AdvertiseRes
           .set(fields)
           // Signature only: the did must be the one bound to this address (did is set on signed
           // rows only, whose seq is never null).
-          .where(and(eq(adpCards.agentId, agentId), eq(adpCards.did, fields.did!), sql`${adpCards.seq} < ${fields.seq}`))
+          .where(
+            and(eq(adpCards.agentId, agentId), eq(adpCards.did, fields.did!), sql`${adpCards.seq} < ${fields.seq}`),
+          )
           .returning({ agentId: adpCards.agentId });
   } catch (e) {
     if (pgCode(e) === "23505") {
-      throw new AppError("CONFLICT", "this did:key is bound to another agent", { field: "did", reason: ADVERTISE_REASONS.didBoundElsewhere });
+      throw new AppError("CONFLICT", "this did:key is bound to another agent", {
+        field: "did",
+        reason: ADVERTISE_REASONS.didBoundElsewhere,
+      });
     }
     throw e;
   }
-  const result = { stored: true as const, agent_id: agentId, card_id: card.id, seq: fields.seq, signed, revoked: fields.revoked };
+  const result = {
+    stored: true as const,
+    agent_id: agentId,
+    card_id: card.id,
+    seq: fields.seq,
+    signed,
+    revoked: fields.revoked,
+  };
   if (wrote.length > 0) return { ...result, unchanged: false };
-  return refusal(ctx.deps, agentId, { text, signed, did: fields.did, seq: fields.seq, bySession: caller !== undefined }, result);
+  return refusal(
+    ctx.deps,
+    agentId,
+    { text, signed, did: fields.did, seq: fields.seq, bySession: caller !== undefined },
+    result,
+  );
 }
 
 /** Nothing was written: a retry of the stored card, or the rule that refused it. */
@@ -144,11 +204,21 @@ async function refusal(
     .where(eq(adpCards.agentId, agentId));
   if (current?.card === card.text) return { ...result, unchanged: true };
   if (!card.bySession && (!current || current.did !== card.did)) {
-    throw new AppError("UNAUTHORIZED", "this did:key is not bound to that agent: advertise once with a SIWE session to bind it", { reason: ADVERTISE_REASONS.didNotBound });
+    throw new AppError(
+      "UNAUTHORIZED",
+      "this did:key is not bound to that agent: advertise once with a SIWE session to bind it",
+      { reason: ADVERTISE_REASONS.didNotBound },
+    );
   }
   const details = { current_seq: current?.seq ?? null, seq: card.seq };
   if (current?.signed && !card.signed) {
-    throw new AppError("CONFLICT", "an unsigned card never replaces a signed one (ADP §3.2)", { reason: ADVERTISE_REASONS.unsignedOverSigned, ...details });
+    throw new AppError("CONFLICT", "an unsigned card never replaces a signed one (ADP §3.2)", {
+      reason: ADVERTISE_REASONS.unsignedOverSigned,
+      ...details,
+    });
   }
-  throw new AppError("CONFLICT", "stale card: seq must be higher than the stored card's (ADP §3.2, §7.3)", { reason: ADVERTISE_REASONS.staleSeq, ...details });
+  throw new AppError("CONFLICT", "stale card: seq must be higher than the stored card's (ADP §3.2, §7.3)", {
+    reason: ADVERTISE_REASONS.staleSeq,
+    ...details,
+  });
 }

@@ -18,7 +18,10 @@ const iso = z.string().datetime({ offset: true });
 
 const Tool = z.looseObject({
   // §3.4: the AITP method name, ≤ 255 UTF-8 octets.
-  name: z.string().min(1).refine((s) => utf8Length(s) <= 255, "at most 255 UTF-8 octets"),
+  name: z
+    .string()
+    .min(1)
+    .refine((s) => utf8Length(s) <= 255, "at most 255 UTF-8 octets"),
   description: z.string().max(4096).optional(),
   input_schema: z.record(z.string(), z.unknown()).optional(),
   output_schema: z.record(z.string(), z.unknown()).optional(),
@@ -49,7 +52,10 @@ const Metadata = z.looseObject({
 
 export const AgentCardSchema = z
   .looseObject({
-    id: z.string().max(2048).regex(/^agent:\/\/\S+$/, "must be an agent:// URI (ADP §3.3)"),
+    id: z
+      .string()
+      .max(2048)
+      .regex(/^agent:\/\/\S+$/, "must be an agent:// URI (ADP §3.3)"),
     name: z.string().min(1).max(256),
     description: z.string().max(16_384).optional(),
     version: z.string().max(64).optional(),
@@ -64,7 +70,10 @@ export const AgentCardSchema = z
     // doubles, so only integers up to 2^53 − 1 survive canonicalisation unchanged.
     seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     // §3.2: Ed25519, 64 bytes, base64url without padding.
-    signature: z.string().regex(/^[A-Za-z0-9_-]{86}$/, "must be a 64-byte Ed25519 signature, base64url without padding").optional(),
+    signature: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{86}$/, "must be a 64-byte Ed25519 signature, base64url without padding")
+      .optional(),
   })
   .openapi("AdpAgentCard", { description: "ADP Agent Card (draft-song-anp-adp-00 §3); unknown fields are kept" });
 export type AgentCard = z.infer<typeof AgentCardSchema>;
@@ -92,7 +101,9 @@ export type CardSignatureReason = (typeof CARD_SIGNATURE_REASONS)[keyof typeof C
  * here, so the did:key is the card's key (README "Protocol decisions"). @noble/ed25519 verifies,
  * a code path independent of the node:crypto signer.
  */
-export async function verifyCardSignature(card: Record<string, unknown>): Promise<{ ok: true } | { ok: false; reason: CardSignatureReason }> {
+export async function verifyCardSignature(
+  card: Record<string, unknown>,
+): Promise<{ ok: true } | { ok: false; reason: CardSignatureReason }> {
   const sig = card.signature;
   if (typeof sig !== "string") return { ok: false, reason: CARD_SIGNATURE_REASONS.unsigned };
   if (typeof card.did !== "string") return { ok: false, reason: CARD_SIGNATURE_REASONS.noDid };

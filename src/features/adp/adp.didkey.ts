@@ -25,7 +25,13 @@ export function base58btcEncode(bytes: Uint8Array): string {
       carry = Math.floor(carry / 58);
     }
   }
-  return "1".repeat(zeros) + digits.reverse().map((d) => ALPHABET[d]).join("");
+  return (
+    "1".repeat(zeros) +
+    digits
+      .reverse()
+      .map((d) => ALPHABET[d])
+      .join("")
+  );
 }
 
 /** Null for any character outside the base58btc alphabet. */

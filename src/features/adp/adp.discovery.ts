@@ -18,7 +18,11 @@ export type ActiveTaskSource = (db: DbOrTx, agentIds: readonly string[], now: Da
 export const activeTaskCounts: ActiveTaskSource = activeClaimsOfAgents;
 
 /** Postgres text[] literal built from parameters (no array binding: PGlite and postgres.js agree). */
-export const textArray = (items: readonly string[]): SQL => sql`array[${sql.join(items.map((i) => sql`${i}`), sql`, `)}]::text[]`;
+export const textArray = (items: readonly string[]): SQL =>
+  sql`array[${sql.join(
+    items.map((i) => sql`${i}`),
+    sql`, `,
+  )}]::text[]`;
 
 /**
  * Review count and mean stars per agent (ADP §5 rating): one counter row per candidate (kept by
@@ -28,7 +32,11 @@ async function reviewStatsOf(db: DbOrTx, ids: readonly string[]) {
   const out = new Map<string, { count: number; average: number }>();
   if (ids.length === 0) return out;
   const rows = await db
-    .select({ id: reviewStats.reviewee, count: reviewStats.count, average: sql<number>`(${reviewStats.starsSum}::float8 / ${reviewStats.count})` })
+    .select({
+      id: reviewStats.reviewee,
+      count: reviewStats.count,
+      average: sql<number>`(${reviewStats.starsSum}::float8 / ${reviewStats.count})`,
+    })
     .from(reviewStats)
     .where(and(inArray(reviewStats.reviewee, [...ids]), gt(reviewStats.count, 0)));
   for (const r of rows) out.set(r.id, { count: Number(r.count), average: Number(r.average) });
@@ -41,9 +49,16 @@ export interface CardCandidate extends Candidate {
 }
 
 /** Agent signals joined to card rows; absent agent rows read as a fresh agent (1400, 0 missions). */
-async function withSignals(deps: Deps, rows: { agentId: string; rating: number | null; missionsCompleted: number | null; lastSeenAt: Date | null }[], now: Date) {
+async function withSignals(
+  deps: Deps,
+  rows: { agentId: string; rating: number | null; missionsCompleted: number | null; lastSeenAt: Date | null }[],
+  now: Date,
+) {
   const ids = rows.map((r) => r.agentId);
-  const [stats, active] = await Promise.all([reviewStatsOf(deps.database.db, ids), activeTaskCounts(deps.database.db, ids, now)]);
+  const [stats, active] = await Promise.all([
+    reviewStatsOf(deps.database.db, ids),
+    activeTaskCounts(deps.database.db, ids, now),
+  ]);
   return (r: (typeof rows)[number]) => {
     const s = stats.get(r.agentId);
     return {
@@ -58,7 +73,11 @@ async function withSignals(deps: Deps, rows: { agentId: string; rating: number |
 }
 
 /** Cards whose skill paths or words overlap the query, not revoked, at most the cap. */
-export async function cardCandidates(deps: Deps, q: { paths: readonly string[]; words: readonly string[]; exclude?: string | undefined }, now: Date): Promise<CardCandidate[]> {
+export async function cardCandidates(
+  deps: Deps,
+  q: { paths: readonly string[]; words: readonly string[]; exclude?: string | undefined },
+  now: Date,
+): Promise<CardCandidate[]> {
   const match: SQL[] = [];
   if (q.paths.length) match.push(sql`${adpCards.skillPaths} && ${textArray(q.paths)}`);
   if (q.words.length) match.push(sql`${adpCards.words} && ${textArray(q.words)}`);
@@ -83,13 +102,24 @@ export async function cardCandidates(deps: Deps, q: { paths: readonly string[]; 
     .orderBy(desc(adpCards.updatedAt), asc(adpCards.agentId))
     .limit(deps.config.adpCandidateCap);
   const signals = await withSignals(deps, rows, now);
-  return rows.map((r) => ({ key: r.agentId, cardId: r.cardId, name: r.name, skills: r.skills, words: r.words, maxConcurrentTasks: r.maxConcurrentTasks, ...signals(r) }));
+  return rows.map((r) => ({
+    key: r.agentId,
+    cardId: r.cardId,
+    name: r.name,
+    skills: r.skills,
+    words: r.words,
+    maxConcurrentTasks: r.maxConcurrentTasks,
+    ...signals(r),
+  }));
 }
 
 /** Stored cards by agent, parsed (the canonical text as advertised, signature included). */
 export async function cardsOf(deps: Deps, ids: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
   if (ids.length === 0) return new Map();
-  const rows = await deps.database.db.select({ agentId: adpCards.agentId, card: adpCards.card }).from(adpCards).where(inArray(adpCards.agentId, [...ids]));
+  const rows = await deps.database.db
+    .select({ agentId: adpCards.agentId, card: adpCards.card })
+    .from(adpCards)
+    .where(inArray(adpCards.agentId, [...ids]));
   return new Map(rows.map((r) => [r.agentId, JSON.parse(r.card) as Record<string, unknown>]));
 }
 
@@ -97,19 +127,37 @@ export async function cardsOf(deps: Deps, ids: readonly string[]): Promise<Map<s
 export async function agentAsCandidate(deps: Deps, agentId: string, now: Date) {
   const db = deps.database.db;
   const [[card], [profile]] = await Promise.all([
-    db.select({ skills: adpCards.skills, words: adpCards.words, maxConcurrentTasks: adpCards.maxConcurrentTasks }).from(adpCards).where(eq(adpCards.agentId, agentId)),
     db
-      .select({ rating: effectiveRatingSql(now), missionsCompleted: agents.missionsCompleted, lastSeenAt: agents.lastSeenAt, displayName: agents.displayName, capabilities: agents.capabilities })
+      .select({ skills: adpCards.skills, words: adpCards.words, maxConcurrentTasks: adpCards.maxConcurrentTasks })
+      .from(adpCards)
+      .where(eq(adpCards.agentId, agentId)),
+    db
+      .select({
+        rating: effectiveRatingSql(now),
+        missionsCompleted: agents.missionsCompleted,
+        lastSeenAt: agents.lastSeenAt,
+        displayName: agents.displayName,
+        capabilities: agents.capabilities,
+      })
       .from(agents)
       .where(eq(agents.id, agentId)),
   ]);
-  const row = { agentId, rating: profile?.rating ?? null, missionsCompleted: profile?.missionsCompleted ?? null, lastSeenAt: profile?.lastSeenAt ?? null };
+  const row = {
+    agentId,
+    rating: profile?.rating ?? null,
+    missionsCompleted: profile?.missionsCompleted ?? null,
+    lastSeenAt: profile?.lastSeenAt ?? null,
+  };
   const signals = (await withSignals(deps, [row], now))(row);
   return { card: card ?? null, profile: profile ?? null, signals };
 }
 
 /** Open missions (accepting submissions now) whose tags or text overlap the agent's, at most the cap. */
-export async function openMissionCandidates(deps: Deps, q: { tags: readonly string[]; tsquery: string | null; exclude: string }, now: Date) {
+export async function openMissionCandidates(
+  deps: Deps,
+  q: { tags: readonly string[]; tsquery: string | null; exclude: string },
+  now: Date,
+) {
   const match: SQL[] = [];
   if (q.tags.length) match.push(sql`${missions.tags} && ${textArray(q.tags)}`);
   if (q.tsquery) match.push(sql`${missions.search} @@ to_tsquery('simple', ${q.tsquery})`);

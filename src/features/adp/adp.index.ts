@@ -1,7 +1,15 @@
 import { ctxFromRequest } from "../../http/context";
 import { router } from "../../http/openapi";
 import { advertise } from "./adp.advertise";
-import { advertiseBodyLimit, advertiseRoute, describeRoute, discoverRoute, missionCandidatesRoute, recommendedMissionsRoute, serverCardRoute } from "./adp.routes";
+import {
+  advertiseBodyLimit,
+  advertiseRoute,
+  describeRoute,
+  discoverRoute,
+  missionCandidatesRoute,
+  recommendedMissionsRoute,
+  serverCardRoute,
+} from "./adp.routes";
 import { describe, discover, missionCandidates, recommendedMissions } from "./adp.service";
 import { serverCard } from "./adp.server-card";
 
@@ -18,5 +26,14 @@ export const adpRouter = r
   .openapi(advertiseRoute, async (c) => c.json(await advertise(ctxFromRequest(c), c.req.valid("json")), 200))
   .openapi(discoverRoute, async (c) => c.json(await discover(ctxFromRequest(c), c.req.valid("json")), 200))
   .openapi(missionCandidatesRoute, async (c) =>
-    c.json(await missionCandidates(ctxFromRequest(c), { missionId: c.req.valid("param").id, ...c.req.valid("query") }), 200))
-  .openapi(recommendedMissionsRoute, async (c) => c.json(await recommendedMissions(ctxFromRequest(c), { agentId: c.req.valid("param").id, ...c.req.valid("query") }), 200));
+    c.json(
+      await missionCandidates(ctxFromRequest(c), { missionId: c.req.valid("param").id, ...c.req.valid("query") }),
+      200,
+    ),
+  )
+  .openapi(recommendedMissionsRoute, async (c) =>
+    c.json(
+      await recommendedMissions(ctxFromRequest(c), { agentId: c.req.valid("param").id, ...c.req.valid("query") }),
+      200,
+    ),
+  );

@@ -65,7 +65,10 @@ export interface Scored {
 /** Six decimals: the same inputs always give the same number, so ties are real ties. */
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
 
-export function tagFactor(query: readonly QueryTag[], skills: readonly string[]): { score: number; matched: string[]; matches: { query: string; rule: TagRule }[] } {
+export function tagFactor(
+  query: readonly QueryTag[],
+  skills: readonly string[],
+): { score: number; matched: string[]; matches: { query: string; rule: TagRule }[] } {
   if (query.length === 0) return { score: 0, matched: [], matches: [] };
   const normalised = skills.map((s) => ({ raw: s, path: normalizeTag(s).path })).filter((s) => s.path);
   const matched = new Set<string>();
@@ -156,4 +159,7 @@ export function order(scored: readonly Scored[], o: RankOptions): Scored[] {
 
 /** One query against many candidates (discover, mission candidates). */
 export const rank = (q: RankQuery, candidates: readonly Candidate[], o: RankOptions): Scored[] =>
-  order(candidates.map((c) => scoreCandidate(q, c)), o);
+  order(
+    candidates.map((c) => scoreCandidate(q, c)),
+    o,
+  );

@@ -4,14 +4,24 @@ import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { sendError } from "../../http/errors";
 import { MissionIdParam } from "../missions";
 import { AgentCardSchema, MAX_CARD_BYTES } from "./adp.card";
-import { AdvertiseResponse, DescribeRequest, DiscoverRequest, DiscoverResponse, MissionCandidates, RankQuery, RecommendedMissions } from "./adp.schemas";
+import {
+  AdvertiseResponse,
+  DescribeRequest,
+  DiscoverRequest,
+  DiscoverResponse,
+  MissionCandidates,
+  RankQuery,
+  RecommendedMissions,
+} from "./adp.schemas";
 import { ADP_BASE_PATH, ADP_CARD_PATH, ADP_METHODS } from "./adp.server-card";
 import { AgentIdParam } from "../../http/params";
 
 // ADP over HTTP: each §4 method is POST /adp/{method name} with the method's request body as JSON,
 // answering its response body (Status OK → 200; INVALID_REQUEST → 400/422; UNAUTHORIZED → 401/403).
 
-const CardObject = z.record(z.string(), z.unknown()).openapi("AdpCardDocument", { description: "An ADP Agent Card (or the requested subset of one)" });
+const CardObject = z
+  .record(z.string(), z.unknown())
+  .openapi("AdpCardDocument", { description: "An ADP Agent Card (or the requested subset of one)" });
 
 export const serverCardRoute = createRoute({
   method: "get",
@@ -25,8 +35,15 @@ export const describeRoute = createRoute({
   method: "post",
   path: `${ADP_BASE_PATH}/${ADP_METHODS.describe}`,
   tags: ["adp"],
-  summary: "adp.describe (ADP §4.1): this server's card, or an advertised agent's card (agent_id); optional fields subset",
-  request: { body: { required: false, description: "Empty, or {agent_id?, fields?}", content: { "application/json": { schema: DescribeRequest } } } },
+  summary:
+    "adp.describe (ADP §4.1): this server's card, or an advertised agent's card (agent_id); optional fields subset",
+  request: {
+    body: {
+      required: false,
+      description: "Empty, or {agent_id?, fields?}",
+      content: { "application/json": { schema: DescribeRequest } },
+    },
+  },
   responses: { 200: jsonResponse(CardObject, "The Agent Card"), ...errors("NOT_FOUND") },
 });
 
@@ -34,7 +51,8 @@ export const advertiseRoute = createRoute({
   method: "post",
   path: `${ADP_BASE_PATH}/${ADP_METHODS.advertise}`,
   tags: ["adp"],
-  summary: "adp.advertise (ADP §4.2): store your Agent Card, bound to your address by a SIWE session or by a signature of your bound did:key; stale seq and unsigned-over-signed are refused (409)",
+  summary:
+    "adp.advertise (ADP §4.2): store your Agent Card, bound to your address by a SIWE session or by a signature of your bound did:key; stale seq and unsigned-over-signed are refused (409)",
   security: [{ bearer: [] }],
   request: jsonBody(AgentCardSchema, "The Agent Card (ADP §3)"),
   responses: {
@@ -46,14 +64,19 @@ export const advertiseRoute = createRoute({
 /** §7.6: a card travels as one AIP message of at most 65 535 octets (mounted on the advertise path). */
 export const advertiseBodyLimit = bodyLimit({
   maxSize: MAX_CARD_BYTES,
-  onError: (c) => sendError(c as never, "PAYLOAD_TOO_LARGE", `an Agent Card is at most ${MAX_CARD_BYTES} bytes (ADP §7.6)`, { reason: "card_too_large", limit_bytes: MAX_CARD_BYTES }),
+  onError: (c) =>
+    sendError(c as never, "PAYLOAD_TOO_LARGE", `an Agent Card is at most ${MAX_CARD_BYTES} bytes (ADP §7.6)`, {
+      reason: "card_too_large",
+      limit_bytes: MAX_CARD_BYTES,
+    }),
 });
 
 export const discoverRoute = createRoute({
   method: "post",
   path: `${ADP_BASE_PATH}/${ADP_METHODS.discover}`,
   tags: ["adp"],
-  summary: "adp.discover (ADP §4.3): advertised agents ranked by the §5 five-factor baseline (tags, text, reputation, availability, rating)",
+  summary:
+    "adp.discover (ADP §4.3): advertised agents ranked by the §5 five-factor baseline (tags, text, reputation, availability, rating)",
   request: jsonBody(DiscoverRequest, "{tags?, query?, limit?, min_score?}"),
   responses: { 200: jsonResponse(DiscoverResponse, "Ranked results"), ...errors() },
 });
@@ -62,7 +85,8 @@ export const missionCandidatesRoute = createRoute({
   method: "get",
   path: "/missions/{id}/candidates",
   tags: ["adp"],
-  summary: "Agents with advertised ADP cards ranked for this mission (its tags and text as the query); the creator is left out",
+  summary:
+    "Agents with advertised ADP cards ranked for this mission (its tags and text as the query); the creator is left out",
   request: { params: MissionIdParam, query: RankQuery },
   responses: { 200: jsonResponse(MissionCandidates, "Best candidates first (at most limit)"), ...errors("NOT_FOUND") },
 });
@@ -71,7 +95,8 @@ export const recommendedMissionsRoute = createRoute({
   method: "get",
   path: "/agents/{id}/recommended-missions",
   tags: ["adp"],
-  summary: "Open missions ranked for an agent (its ADP card's skills, else its profile capabilities), same score as /missions/{id}/candidates",
+  summary:
+    "Open missions ranked for an agent (its ADP card's skills, else its profile capabilities), same score as /missions/{id}/candidates",
   request: { params: AgentIdParam, query: RankQuery },
   responses: { 200: jsonResponse(RecommendedMissions, "Best missions first (at most limit)"), ...errors() },
 });

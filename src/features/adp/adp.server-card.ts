@@ -32,7 +32,8 @@ export function serverCardContent(config: Config, keyring: ReceiptKeyring) {
   return {
     id: `agent://${new URL(o).host}`,
     name: SERVER_NAME,
-    description: "Open Agent Bounty Protocol (AIP-1) mission marketplace: agents find missions with escrowed rewards, submit work, get verified and paid with a signed receipt; ADP directory of agent cards with five-factor discovery.",
+    description:
+      "Open Agent Bounty Protocol (AIP-1) mission marketplace: agents find missions with escrowed rewards, submit work, get verified and paid with a signed receipt; ADP directory of agent cards with five-factor discovery.",
     version: pkg.version,
     did: didKeyFromEd25519(Buffer.from(active.public_key, "base64url")),
     skills: ["marketplace/missions", "marketplace/escrow", "marketplace/reputation", "retrieval/agent-directory"],
@@ -76,7 +77,10 @@ async function seqFor(deps: Deps, contentHash: string) {
     })
     .returning();
   if (moved) return moved;
-  const [row] = await db.select().from(adpServerCard).where(sql`${adpServerCard.id} = ${SELF}`);
+  const [row] = await db
+    .select()
+    .from(adpServerCard)
+    .where(sql`${adpServerCard.id} = ${SELF}`);
   return row!;
 }
 

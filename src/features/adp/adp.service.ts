@@ -9,13 +9,25 @@ import { isOverloaded, order, rank, scoreCandidate, WEIGHTS, type Scored } from 
 import { serverCard } from "./adp.server-card";
 import { queryTags, rawFormsOf, skillPaths } from "./adp.tags";
 import { cardWords, MAX_QUERY_WORDS, missionWords, words } from "./adp.words";
-import type { DescribeInput, DiscoverInput, DiscoverWire, MissionCandidatesWire, RankQueryInput, RecommendedMissionsWire } from "./adp.schemas";
+import type {
+  DescribeInput,
+  DiscoverInput,
+  DiscoverWire,
+  MissionCandidatesWire,
+  RankQueryInput,
+  RecommendedMissionsWire,
+} from "./adp.schemas";
 import { parseAgentId } from "../../lib/agent-id";
 
 // The ADP verbs (§4) and the two ranking lists; REST handlers (and MCP, later) call these.
 
 const weights = { ...WEIGHTS };
-const explain = (s: Scored) => ({ score: s.score, factors: s.factors, matched_tags: s.matched_tags, tag_matches: s.tag_matches });
+const explain = (s: Scored) => ({
+  score: s.score,
+  factors: s.factors,
+  matched_tags: s.matched_tags,
+  tag_matches: s.tag_matches,
+});
 
 /**
  * adp.describe (§4.1): this server's card, or the card an agent advertised. With `fields`, only
@@ -46,38 +58,75 @@ export async function discover(ctx: Ctx, input: DiscoverInput): Promise<Discover
   const tags = queryTags(input.tags ?? []);
   const qWords = words(input.query ?? "", MAX_QUERY_WORDS);
   if (tags.length === 0 && qWords.length === 0) {
-    throw new AppError("INVALID_PARAMETER", "give at least one skill tag or a query with words in it (ADP §4.3)", { reason: "empty_query" });
+    throw new AppError("INVALID_PARAMETER", "give at least one skill tag or a query with words in it (ADP §4.3)", {
+      reason: "empty_query",
+    });
   }
   const candidates = await cardCandidates(deps, { paths: tags.map((t) => t.path), words: qWords }, now);
-  const top = rank({ tags, words: qWords }, candidates, { limit: input.limit, minScore: input.min_score, excludeOverloaded: true, ties: "asc" });
-  const cards = await cardsOf(deps, top.map((s) => s.key));
+  const top = rank({ tags, words: qWords }, candidates, {
+    limit: input.limit,
+    minScore: input.min_score,
+    excludeOverloaded: true,
+    ties: "asc",
+  });
+  const cards = await cardsOf(
+    deps,
+    top.map((s) => s.key),
+  );
   const byKey = new Map(candidates.map((c) => [c.key, c]));
   // AIP-3: imported reputation shown beside (never inside) the ranking's local rating.
-  const imported = await importedElos(deps.database.db, top.map((s) => ({ id: s.key, missionsCompleted: byKey.get(s.key)!.missionsCompleted })), now);
+  const imported = await importedElos(
+    deps.database.db,
+    top.map((s) => ({ id: s.key, missionsCompleted: byKey.get(s.key)!.missionsCompleted })),
+    now,
+  );
   return {
     results: top.flatMap((s) => {
       const card = cards.get(s.key);
       // A card replaced by a revocation between the two reads is left out rather than shown stale.
       if (!card) return [];
-      return [{ agent_card: card, agent_id: s.key, ...explain(s), online: byKey.get(s.key)!.online, cold_start: s.cold_start, imported_elo: imported.get(s.key) ?? null }];
+      return [
+        {
+          agent_card: card,
+          agent_id: s.key,
+          ...explain(s),
+          online: byKey.get(s.key)!.online,
+          cold_start: s.cold_start,
+          imported_elo: imported.get(s.key) ?? null,
+        },
+      ];
     }),
     weights,
   };
 }
 
 /** GET /missions/{id}/candidates: agents with advertised cards ranked for a mission (creator excluded). */
-export async function missionCandidates(ctx: Ctx, { missionId, ...q }: { missionId: string } & RankQueryInput): Promise<MissionCandidatesWire> {
+export async function missionCandidates(
+  ctx: Ctx,
+  { missionId, ...q }: { missionId: string } & RankQueryInput,
+): Promise<MissionCandidatesWire> {
   const { deps, now } = ctx;
   const m = await findVisibleMission(ctx, missionId, viewerOf(ctx));
   const query = { tags: queryTags(m.tags), words: missionWords(m.title, m.description.slice(0, 2000)) };
-  const candidates = await cardCandidates(deps, { paths: query.tags.map((t) => t.path), words: query.words, exclude: m.creator }, now);
+  const candidates = await cardCandidates(
+    deps,
+    { paths: query.tags.map((t) => t.path), words: query.words, exclude: m.creator },
+    now,
+  );
   const byKey = new Map(candidates.map((c) => [c.key, c]));
   const top = rank(query, candidates, { limit: q.limit, minScore: q.min_score, excludeOverloaded: true, ties: "asc" });
   return {
     mission_id: m.id,
     candidates: top.map((s) => {
       const c = byKey.get(s.key)!;
-      return { agent_id: s.key, card_id: c.cardId, name: c.name, ...explain(s), online: c.online, cold_start: s.cold_start };
+      return {
+        agent_id: s.key,
+        card_id: c.cardId,
+        name: c.name,
+        ...explain(s),
+        online: c.online,
+        cold_start: s.cold_start,
+      };
     }),
     weights,
     as_of: now.toISOString(),
@@ -89,7 +138,10 @@ export async function missionCandidates(ctx: Ctx, { missionId, ...q }: { mission
  * the mission is the query, the agent the candidate — so an agent's score for a mission is the
  * same number in both lists. Skills come from the agent's card, else its profile capabilities.
  */
-export async function recommendedMissions(ctx: Ctx, { agentId: rawAgentId, ...q }: { agentId: string } & RankQueryInput): Promise<RecommendedMissionsWire> {
+export async function recommendedMissions(
+  ctx: Ctx,
+  { agentId: rawAgentId, ...q }: { agentId: string } & RankQueryInput,
+): Promise<RecommendedMissionsWire> {
   const { deps, now } = ctx;
   const agentId = parseAgentId(rawAgentId);
   const { card, profile, signals } = await agentAsCandidate(deps, agentId, now);
@@ -98,19 +150,35 @@ export async function recommendedMissions(ctx: Ctx, { agentId: rawAgentId, ...q 
   const source = card ? "card" : skills.length || agentWords.length ? "profile" : "none";
   const candidate = { skills, words: agentWords, maxConcurrentTasks: card?.maxConcurrentTasks ?? null, ...signals };
   const tsWords = agentWords.slice(0, MAX_QUERY_WORDS);
-  const rows = await openMissionCandidates(deps, {
-    tags: rawFormsOf(skillPaths(skills)),
-    tsquery: tsWords.length ? tsWords.join(" | ") : null,
-    exclude: agentId,
-  }, now);
+  const rows = await openMissionCandidates(
+    deps,
+    {
+      tags: rawFormsOf(skillPaths(skills)),
+      tsquery: tsWords.length ? tsWords.join(" | ") : null,
+      exclude: agentId,
+    },
+    now,
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const scored = rows.map((m) => scoreCandidate({ tags: queryTags(m.tags), words: missionWords(m.title, m.description) }, { ...candidate, key: m.id }));
+  const scored = rows.map((m) =>
+    scoreCandidate(
+      { tags: queryTags(m.tags), words: missionWords(m.title, m.description) },
+      { ...candidate, key: m.id },
+    ),
+  );
   const top = order(scored, { limit: q.limit, minScore: q.min_score, excludeOverloaded: false, ties: "desc" });
   return {
     agent_id: agentId,
     missions: top.map((s) => {
       const m = byId.get(s.key)!;
-      return { mission_id: m.id, title: m.title, tags: m.tags, reward: { asset: m.rewardAsset, amount: String(m.rewardAmount) }, deadline: m.deadline.toISOString(), ...explain(s) };
+      return {
+        mission_id: m.id,
+        title: m.title,
+        tags: m.tags,
+        reward: { asset: m.rewardAsset, amount: String(m.rewardAmount) },
+        deadline: m.deadline.toISOString(),
+        ...explain(s),
+      };
     }),
     source,
     overloaded: isOverloaded(candidate.activeTasks, candidate.maxConcurrentTasks),

@@ -55,7 +55,12 @@ export function normalizeTag(raw: string): QueryTag {
   if (prefix) s = s.slice(0, -2);
   const segments = s
     .split("/")
-    .map((p) => p.trim().replace(/[\s_]+/g, "-").slice(0, MAX_SEGMENT_LENGTH))
+    .map((p) =>
+      p
+        .trim()
+        .replace(/[\s_]+/g, "-")
+        .slice(0, MAX_SEGMENT_LENGTH),
+    )
     .filter((p) => p.length > 0 && p !== "*")
     .slice(0, MAX_SEGMENTS);
   const joined = segments.join("/");

@@ -4,9 +4,46 @@
 
 /** Too common to say anything about a capability (English; the API speaks English). */
 const STOPWORDS = new Set([
-  "a", "an", "and", "are", "as", "at", "be", "by", "can", "for", "from", "has", "have", "i", "in",
-  "into", "is", "it", "its", "of", "on", "or", "our", "that", "the", "their", "this", "to", "was",
-  "we", "will", "with", "you", "your", "any", "all", "via", "per", "not", "no",
+  "a",
+  "an",
+  "and",
+  "are",
+  "as",
+  "at",
+  "be",
+  "by",
+  "can",
+  "for",
+  "from",
+  "has",
+  "have",
+  "i",
+  "in",
+  "into",
+  "is",
+  "it",
+  "its",
+  "of",
+  "on",
+  "or",
+  "our",
+  "that",
+  "the",
+  "their",
+  "this",
+  "to",
+  "was",
+  "we",
+  "will",
+  "with",
+  "you",
+  "your",
+  "any",
+  "all",
+  "via",
+  "per",
+  "not",
+  "no",
 ]);
 
 const MAX_WORD_LENGTH = 32;
@@ -18,7 +55,10 @@ export const MAX_QUERY_WORDS = 64;
 /** Distinct lower-case letter/digit runs (NFKC), stopwords and 1-character runs dropped, in order. */
 export function words(text: string, max: number): string[] {
   const out = new Set<string>();
-  for (const m of text.normalize("NFKC").toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
+  for (const m of text
+    .normalize("NFKC")
+    .toLowerCase()
+    .matchAll(/[\p{L}\p{N}]+/gu)) {
     const w = m[0].slice(0, MAX_WORD_LENGTH);
     if (w.length < 2 || STOPWORDS.has(w)) continue;
     out.add(w);
@@ -32,4 +72,5 @@ export const cardWords = (name: string, description: string | undefined, skills:
   words([name, description ?? "", ...skills.map((s) => s.replace(/[/_-]+/g, " "))].join(" "), MAX_CARD_WORDS);
 
 /** A mission read as a discovery query: its title, then the start of its description. */
-export const missionWords = (title: string, description: string): string[] => words(`${title} ${description}`, MAX_QUERY_WORDS);
+export const missionWords = (title: string, description: string): string[] =>
+  words(`${title} ${description}`, MAX_QUERY_WORDS);

@@ -7,7 +7,8 @@ import { agentCard } from "./agent-card";
 import { AGENT_CARD_PATHS } from "../../lib/mcp-contract";
 
 const AgentCardDoc = z.record(z.string(), z.unknown()).openapi("AgentCard", {
-  description: "A2A agent card with the AIP-1 §9.3 alias fields, the oabp.missions skill and the §7.4 MCP transport block",
+  description:
+    "A2A agent card with the AIP-1 §9.3 alias fields, the oabp.missions skill and the §7.4 MCP transport block",
 });
 const route = (path: string) =>
   createRoute({
@@ -15,7 +16,10 @@ const route = (path: string) =>
     path,
     tags: ["discovery"],
     summary: `A2A agent card (AIP-1 §9.3, §7.4)${path === AGENT_CARD_PATHS[0] ? "" : `; byte-identical to ${AGENT_CARD_PATHS[0]}`}`,
-    responses: { 200: { description: "The agent card", content: { "application/json": { schema: AgentCardDoc } } }, ...errors() },
+    responses: {
+      200: { description: "The agent card", content: { "application/json": { schema: AgentCardDoc } } },
+      ...errors(),
+    },
   });
 
 // Built once per config, so the three aliases are byte-identical by construction.

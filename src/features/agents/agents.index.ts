@@ -5,10 +5,25 @@ import { getAgent, getAgentBalance, getAgentHistory, updateAgent } from "./agent
 import { requireAgent } from "../../http/identity";
 
 export const agentsRouter = router()
-  .openapi(getAgentRoute, async (c) => c.json(await getAgent(ctxFromRequest(c), { agentId: c.req.valid("param").id }), 200))
+  .openapi(getAgentRoute, async (c) =>
+    c.json(await getAgent(ctxFromRequest(c), { agentId: c.req.valid("param").id }), 200),
+  )
   .openapi(updateAgentRoute, async (c) => {
     requireAgent(c.get("identity"), "UNAUTHORIZED");
-    return c.json(await updateAgent(ctxFromRequest(c), { agentId: c.req.valid("param").id, profile: c.req.valid("json") }), 200);
+    return c.json(
+      await updateAgent(ctxFromRequest(c), { agentId: c.req.valid("param").id, profile: c.req.valid("json") }),
+      200,
+    );
   })
-  .openapi(agentBalanceRoute, async (c) => c.json(await getAgentBalance(ctxFromRequest(c), { agentId: c.req.valid("param").id }), 200))
-  .openapi(agentHistoryRoute, async (c) => c.json(await getAgentHistory(ctxFromRequest(c), { agentId: c.req.valid("param").id, ...c.req.valid("query") }) as never, 200));
+  .openapi(agentBalanceRoute, async (c) =>
+    c.json(await getAgentBalance(ctxFromRequest(c), { agentId: c.req.valid("param").id }), 200),
+  )
+  .openapi(agentHistoryRoute, async (c) =>
+    c.json(
+      (await getAgentHistory(ctxFromRequest(c), {
+        agentId: c.req.valid("param").id,
+        ...c.req.valid("query"),
+      })) as never,
+      200,
+    ),
+  );

@@ -1,14 +1,24 @@
 import { z } from "@hono/zod-openapi";
 import { ImportedReputation } from "../portability";
 
-const uri = z.string().max(2048).url().refine((u) => /^(https:|ipfs:|ar:)/.test(u), "must be an https://, ipfs:// or ar:// URI");
+const uri = z
+  .string()
+  .max(2048)
+  .url()
+  .refine((u) => /^(https:|ipfs:|ar:)/.test(u), "must be an https://, ipfs:// or ar:// URI");
 
 // AIP-1 §1 profile metadata.
 export const UpdateAgentRequest = z
   .object({
     display_name: z.string().trim().min(1).max(64).nullable().optional(),
     kind: z.enum(["human", "autonomous", "hybrid"]).nullable().optional(),
-    mcp_endpoint: z.string().max(2048).url().refine((u) => u.startsWith("https://"), "must be an https:// URL").nullable().optional(),
+    mcp_endpoint: z
+      .string()
+      .max(2048)
+      .url()
+      .refine((u) => u.startsWith("https://"), "must be an https:// URL")
+      .nullable()
+      .optional(),
     capabilities: z.array(z.string().trim().min(1).max(64)).max(32).optional(),
     metadata_uri: uri.nullable().optional(),
   })
@@ -33,8 +43,13 @@ export const Agent = z
     win_rate: z.number().nullable(),
     last_active_at: z.string().nullable(),
     online: z.boolean().openapi({ description: "Seen within the last 180 s (Agent Mesh availability window)" }),
-    reviews: z.object({ count: z.number().int(), average: z.number().nullable() }).openapi({ description: "ClawFinder-style reviews received" }),
-    aigen_balance: z.number().int().openapi({ description: "AIP-1 §8 integer: available balance of the primary ledger asset (balance_asset) in base units; saturates at 2^53−1, balances[] is exact" }),
+    reviews: z
+      .object({ count: z.number().int(), average: z.number().nullable() })
+      .openapi({ description: "ClawFinder-style reviews received" }),
+    aigen_balance: z.number().int().openapi({
+      description:
+        "AIP-1 §8 integer: available balance of the primary ledger asset (balance_asset) in base units; saturates at 2^53−1, balances[] is exact",
+    }),
     balance_asset: z.string(),
     balances: z.array(Balance),
     last_seen_at: z.string().nullable(),
@@ -45,7 +60,15 @@ export const Agent = z
 export type AgentWire = z.infer<typeof Agent>;
 
 export const AgentBalance = z
-  .object({ agent_id: z.string(), aigen_balance: z.number().int().openapi({ description: "AIP-1 §8 integer, base units of `asset`; balances[] is exact" }), asset: z.string(), balances: z.array(Balance) })
+  .object({
+    agent_id: z.string(),
+    aigen_balance: z
+      .number()
+      .int()
+      .openapi({ description: "AIP-1 §8 integer, base units of `asset`; balances[] is exact" }),
+    asset: z.string(),
+    balances: z.array(Balance),
+  })
   .openapi("AgentBalance");
 
 export const HistoryQuery = z.object({
@@ -69,5 +92,10 @@ export const HistoryEntry = z.object({
 });
 
 export const AgentHistory = z
-  .object({ agent_id: z.string(), rating: z.number().int(), history: z.array(HistoryEntry), next_cursor: z.string().nullable() })
+  .object({
+    agent_id: z.string(),
+    rating: z.number().int(),
+    history: z.array(HistoryEntry),
+    next_cursor: z.string().nullable(),
+  })
   .openapi("AgentHistory");

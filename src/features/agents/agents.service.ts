@@ -16,11 +16,16 @@ import type { AgentWire, UpdateAgentInput } from "./agents.schemas";
  * as a JSON integer. Exact up to 2^53−1 base units (9·10^15: 9 billion USDC); beyond that it
  * saturates at 2^53−1, never a float. `balances[]` always has the exact base-unit string.
  */
-export const aigenBalance = (units: bigint): number => (units > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(units));
+export const aigenBalance = (units: bigint): number =>
+  units > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(units);
 
 async function balances(deps: Deps, address: string) {
   const held = await balancesOf(deps.database.db, agentAccount(address));
-  const list = deps.config.assets.map((a) => ({ asset: a.symbol, available: (held.get(a.symbol) ?? 0n).toString(), decimals: a.decimals }));
+  const list = deps.config.assets.map((a) => ({
+    asset: a.symbol,
+    available: (held.get(a.symbol) ?? 0n).toString(),
+    decimals: a.decimals,
+  }));
   // §8 aigen_balance: this server has no AIGEN token; it reports the primary (first) ledger asset.
   return { list, primary: list[0]!, aigen: aigenBalance(held.get(list[0]!.asset) ?? 0n) };
 }
@@ -47,7 +52,10 @@ export async function getAgent(ctx: Ctx, { agentId }: { agentId: string }): Prom
     rating_updated_at: row?.ratingUpdatedAt?.toISOString() ?? null,
     missions_attempted: row?.missionsAttempted ?? 0,
     missions_completed: row?.missionsCompleted ?? 0,
-    win_rate: row && row.missionsAttempted > 0 ? Math.round((row.missionsCompleted / row.missionsAttempted) * 10_000) / 10_000 : null,
+    win_rate:
+      row && row.missionsAttempted > 0
+        ? Math.round((row.missionsCompleted / row.missionsAttempted) * 10_000) / 10_000
+        : null,
     last_active_at: row?.lastActiveAt?.toISOString() ?? null,
     online: isOnline(row?.lastSeenAt ?? null, now),
     reviews,
@@ -68,7 +76,10 @@ export async function getAgentBalance(ctx: Ctx, { agentId }: { agentId: string }
 }
 
 /** PUT /agents/{id}: only the address itself may write its profile (fields absent stay as they are). */
-export async function updateAgent(ctx: Ctx, { agentId, profile: input }: { agentId: string; profile: UpdateAgentInput }): Promise<AgentWire> {
+export async function updateAgent(
+  ctx: Ctx,
+  { agentId, profile: input }: { agentId: string; profile: UpdateAgentInput },
+): Promise<AgentWire> {
   const { now } = ctx;
   const caller = agentOf(ctx);
   const id = parseAgentId(agentId);
@@ -90,6 +101,9 @@ export async function updateAgent(ctx: Ctx, { agentId, profile: input }: { agent
 }
 
 /** GET /agents/{id}/history (AIP-1 §5, mandatory for cross-implementation reputation reads). */
-export function getAgentHistory(ctx: Ctx, { agentId, ...q }: { agentId: string; limit: number; cursor?: string | undefined }) {
+export function getAgentHistory(
+  ctx: Ctx,
+  { agentId, ...q }: { agentId: string; limit: number; cursor?: string | undefined },
+) {
   return agentHistory(ctx.deps.database.db, parseAgentId(agentId), ctx.now, q);
 }

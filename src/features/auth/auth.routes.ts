@@ -16,7 +16,10 @@ export const NonceResponse = z
 export const SiweRequest = z
   .object({
     message: z.string().min(1).max(4096).openapi({ description: "EIP-4361 message" }),
-    signature: z.string().regex(/^0x[0-9a-fA-F]+$/).max(20_000),
+    signature: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]+$/)
+      .max(20_000),
   })
   .openapi("SiweRequest");
 
@@ -31,7 +34,12 @@ export const AttestationRequest = z
     evm_address: z.string(),
     registry_domain: z.string().min(1).max(253),
     issued_at: z.string().min(1).max(64),
-    ttl_seconds: z.number().int().min(60).max(30 * 86_400).optional(),
+    ttl_seconds: z
+      .number()
+      .int()
+      .min(60)
+      .max(30 * 86_400)
+      .optional(),
     signature: z.string(),
   })
   .openapi("RegistryAttestation");

@@ -29,12 +29,20 @@ export function newSiweNonce(): string {
   return out;
 }
 
-export async function issueNonce(ctx: Ctx): Promise<{ nonce: string; expires_at: string; domain: string; uri: string; chain_ids: number[] }> {
+export async function issueNonce(
+  ctx: Ctx,
+): Promise<{ nonce: string; expires_at: string; domain: string; uri: string; chain_ids: number[] }> {
   const { deps, now } = ctx;
   const nonce = newSiweNonce();
   const expiresAt = new Date(now.getTime() + NONCE_TTL_MS);
   await dbOf(ctx).insert(authNonces).values({ nonce, issuedAt: now, expiresAt });
-  return { nonce, expires_at: expiresAt.toISOString(), domain: siweDomain(deps), uri: deps.config.publicUrl, chain_ids: deps.config.siweChainIds };
+  return {
+    nonce,
+    expires_at: expiresAt.toISOString(),
+    domain: siweDomain(deps),
+    uri: deps.config.publicUrl,
+    chain_ids: deps.config.siweChainIds,
+  };
 }
 
 function sameOrigin(uri: string, publicUrl: string): boolean {
@@ -68,15 +76,19 @@ export async function signInWithEthereum(ctx: Ctx, input: { message: string; sig
   if (fields.domain !== domain) throw fail("wrong_domain", `message domain must be ${domain}`);
   // EIP-4361 `uri`: the resource the session is for. It must be this server (OABP_PUBLIC_URL's
   // origin), so a message signed for another service cannot be replayed here.
-  if (!sameOrigin(fields.uri, deps.config.publicUrl)) throw fail("wrong_uri", `message uri must be on ${new URL(deps.config.publicUrl).origin}`);
+  if (!sameOrigin(fields.uri, deps.config.publicUrl))
+    throw fail("wrong_uri", `message uri must be on ${new URL(deps.config.publicUrl).origin}`);
   if (!deps.config.siweChainIds.includes(fields.chainId)) {
     throw fail("wrong_chain", `chain id must be one of ${deps.config.siweChainIds.join(", ")}`);
   }
-  if (fields.issuedAt && fields.issuedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) throw fail("not_yet_valid", "issued-at is in the future");
-  if (!validateSiweMessage({ message: fields, domain, time: now })) throw fail("expired", "message is expired or not yet valid");
+  if (fields.issuedAt && fields.issuedAt.getTime() > now.getTime() + CLOCK_SKEW_MS)
+    throw fail("not_yet_valid", "issued-at is in the future");
+  if (!validateSiweMessage({ message: fields, domain, time: now }))
+    throw fail("expired", "message is expired or not yet valid");
   const address = normalizeAddress(fields.address);
   if (!address) throw fail("malformed_message", "address is not valid");
-  if (!(await deps.evm.verifyPersonalSign(address, input.message, input.signature))) throw fail("invalid_signature", "signature does not match the address");
+  if (!(await deps.evm.verifyPersonalSign(address, input.message, input.signature)))
+    throw fail("invalid_signature", "signature does not match the address");
 
   return withTx(ctx, async (tx) => {
     const used = await tx
@@ -108,29 +120,45 @@ export async function bindRegistryAttestation(ctx: Ctx, input: AttestationInput)
   const { deps, now } = ctx;
   const domain = input.registry_domain.toLowerCase();
   const registry = deps.config.registries.find((r) => r.domain === domain);
-  if (!registry) throw new AppError("FORBIDDEN", `registry ${domain} is not accepted by this server`, { reason: "unknown_registry" });
+  if (!registry)
+    throw new AppError("FORBIDDEN", `registry ${domain} is not accepted by this server`, {
+      reason: "unknown_registry",
+    });
   const address = normalizeAddress(input.evm_address);
   if (!address) throw new AppError("INVALID_PARAMETER", "evm_address is not a valid address", { field: "evm_address" });
   const issuedAt = new Date(input.issued_at);
-  if (Number.isNaN(issuedAt.getTime())) throw new AppError("INVALID_PARAMETER", "issued_at is not an ISO 8601 date", { field: "issued_at" });
+  if (Number.isNaN(issuedAt.getTime()))
+    throw new AppError("INVALID_PARAMETER", "issued_at is not an ISO 8601 date", { field: "issued_at" });
   // ttl_seconds is outside the signed hash (§1.4): anyone replaying an attestation could stretch
   // it, so it is capped by the registry's configured max_ttl_seconds.
   const ttl = Math.min(input.ttl_seconds ?? 86_400, registry.max_ttl_seconds);
   const expiresAt = new Date(issuedAt.getTime() + ttl * 1000);
-  if (issuedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) throw new AppError("FORBIDDEN", "issued_at is in the future", { reason: "not_yet_valid" });
-  if (expiresAt.getTime() <= now.getTime()) throw new AppError("FORBIDDEN", "attestation has expired", { reason: "expired" });
+  if (issuedAt.getTime() > now.getTime() + CLOCK_SKEW_MS)
+    throw new AppError("FORBIDDEN", "issued_at is in the future", { reason: "not_yet_valid" });
+  if (expiresAt.getTime() <= now.getTime())
+    throw new AppError("FORBIDDEN", "attestation has expired", { reason: "expired" });
   // The signed message uses the exact strings the registry sent (issued_at as given).
   const hash = registryAttestationHash(input.api_key, address, input.issued_at);
   const signers = await recoverAttestationSigners(hash, input.signature);
   if (!signers.includes(registry.signer)) {
-    throw new AppError("FORBIDDEN", "signature does not verify against the registry's key", { reason: "invalid_signature" });
+    throw new AppError("FORBIDDEN", "signature does not verify against the registry's key", {
+      reason: "invalid_signature",
+    });
   }
   const apiKeyHash = sha256Hex(input.api_key);
   return withTx(ctx, async (tx) => {
     // One conditional upsert decides, so concurrent attestations cannot both pass a check made
     // before the write: the key is (re)bound only if it is free, expired, or held by the same
     // registry with an attestation no newer than this one. Otherwise nothing is written.
-    const row = { apiKeyHash, registryDomain: domain, agentId: address, profile: input.profile ?? null, issuedAt, expiresAt, createdAt: now };
+    const row = {
+      apiKeyHash,
+      registryDomain: domain,
+      agentId: address,
+      profile: input.profile ?? null,
+      issuedAt,
+      expiresAt,
+      createdAt: now,
+    };
     const won = await tx
       .insert(registryBindings)
       .values(row)
@@ -145,9 +173,12 @@ export async function bindRegistryAttestation(ctx: Ctx, input: AttestationInput)
       .returning({ key: registryBindings.apiKeyHash });
     if (won.length === 0) {
       const [existing] = await tx.select().from(registryBindings).where(eq(registryBindings.apiKeyHash, apiKeyHash));
-      if (existing && existing.registryDomain !== domain) throw new AppError("CONFLICT", "this api_key is bound by another registry", { reason: "api_key_taken" });
+      if (existing && existing.registryDomain !== domain)
+        throw new AppError("CONFLICT", "this api_key is bound by another registry", { reason: "api_key_taken" });
       // A replayed older attestation must not take the key back from a newer binding.
-      throw new AppError("CONFLICT", "a newer attestation for this api_key is already bound", { reason: "stale_attestation" });
+      throw new AppError("CONFLICT", "a newer attestation for this api_key is already bound", {
+        reason: "stale_attestation",
+      });
     }
     await touchAgent(tx, address, now, false);
     return { bound: true as const, agent_id: address, registry_domain: domain, expires_at: expiresAt.toISOString() };
@@ -155,7 +186,10 @@ export async function bindRegistryAttestation(ctx: Ctx, input: AttestationInput)
 }
 
 /** Who is calling: admin token, SIWE session, or a registry-bound api_key; else anonymous. */
-export async function resolveIdentity(deps: Deps, creds: { bearer?: string | undefined; apiKey?: string | undefined }): Promise<Identity> {
+export async function resolveIdentity(
+  deps: Deps,
+  creds: { bearer?: string | undefined; apiKey?: string | undefined },
+): Promise<Identity> {
   const now = deps.clock.now();
   const db = deps.database.db;
   if (creds.bearer) {
@@ -181,5 +215,7 @@ export async function resolveIdentity(deps: Deps, creds: { bearer?: string | und
 
 /** Sign-out of a browser session (issue 17): the token stops working at once, on every instance. */
 export async function revokeSession(ctx: Ctx, { token }: { token: string }): Promise<void> {
-  await dbOf(ctx).delete(authSessions).where(eq(authSessions.tokenHash, sha256Hex(token)));
+  await dbOf(ctx)
+    .delete(authSessions)
+    .where(eq(authSessions.tokenHash, sha256Hex(token)));
 }

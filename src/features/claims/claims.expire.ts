@@ -23,12 +23,22 @@ export async function expireClaims(deps: Deps, batch = BATCH): Promise<number> {
   let done = 0;
   for (const { missionId } of due) {
     const swept = await db.transaction(async (tx) => {
-      const [m] = await tx.select({ id: missions.id }).from(missions).where(eq(missions.id, missionId)).for("update", { skipLocked: true });
+      const [m] = await tx
+        .select({ id: missions.id })
+        .from(missions)
+        .where(eq(missions.id, missionId))
+        .for("update", { skipLocked: true });
       if (!m) return false;
       await tx
         .update(missionClaims)
         .set({ status: "expired", endedAt: missionClaims.expiresAt })
-        .where(and(eq(missionClaims.missionId, missionId), eq(missionClaims.status, "active"), lte(missionClaims.expiresAt, now)));
+        .where(
+          and(
+            eq(missionClaims.missionId, missionId),
+            eq(missionClaims.status, "active"),
+            lte(missionClaims.expiresAt, now),
+          ),
+        );
       const n = await countActiveClaims(tx, missionId, now);
       await tx
         .update(missions)

@@ -21,4 +21,5 @@ export const claimsRouter = base
     return c.body(null, 204);
   })
   .openapi(listClaimsRoute, async (c) =>
-    c.json(await listClaims(ctxFromRequest(c), { missionId: c.req.valid("param").id, ...c.req.valid("query") }), 200));
+    c.json(await listClaims(ctxFromRequest(c), { missionId: c.req.valid("param").id, ...c.req.valid("query") }), 200),
+  );

@@ -10,14 +10,23 @@ export const claimRoute = createRoute({
   method: "post",
   path: "/missions/{id}/claims",
   tags: ["claims"],
-  summary: "Claim an open mission (TTL, renewable by POSTing again); the first claimer of a mission with exclusive_claim_ttl holds it alone for that window",
-  description: "201 for a new claim, 200 for a renewal (new expires_at; the exclusive window is not extended). 409 `exclusively_claimed` (details.held_until), `max_claims_reached` or `claim_limit`. Anonymous callers get 403 {\"error\":\"ANONYMOUS_SUBMISSION_REJECTED\"} (AIP-1 §1.4).",
+  summary:
+    "Claim an open mission (TTL, renewable by POSTing again); the first claimer of a mission with exclusive_claim_ttl holds it alone for that window",
+  description:
+    '201 for a new claim, 200 for a renewal (new expires_at; the exclusive window is not extended). 409 `exclusively_claimed` (details.held_until), `max_claims_reached` or `claim_limit`. Anonymous callers get 403 {"error":"ANONYMOUS_SUBMISSION_REJECTED"} (AIP-1 §1.4).',
   security: [{ bearer: [] }],
   request: { params: MissionIdParam },
   responses: {
     201: jsonResponse(Claim, "Claimed"),
     200: jsonResponse(Claim, "Renewed"),
-    ...errors("UNAUTHORIZED", "ANONYMOUS_SUBMISSION_REJECTED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"),
+    ...errors(
+      "UNAUTHORIZED",
+      "ANONYMOUS_SUBMISSION_REJECTED",
+      "FORBIDDEN",
+      "NOT_FOUND",
+      "CONFLICT",
+      "MISSION_NOT_OPEN",
+    ),
   },
 });
 

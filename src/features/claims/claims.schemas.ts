@@ -11,9 +11,15 @@ export const Claim = z
     agent_id: z.string().openapi({ description: "The claiming agent's address" }),
     status: z.enum(CLAIM_STATUSES),
     claimed_at: z.string(),
-    renewed_at: z.string().nullable().openapi({ description: "Last renewal (POST again while active); null if never renewed" }),
+    renewed_at: z
+      .string()
+      .nullable()
+      .openapi({ description: "Last renewal (POST again while active); null if never renewed" }),
     expires_at: z.string().openapi({ description: "claimed/renewed + the claim TTL, never past the mission deadline" }),
-    exclusive_until: z.string().nullable().openapi({ description: "End of the exclusive window this claim was granted (first claimer of a mission with exclusive_claim_ttl); null if none" }),
+    exclusive_until: z.string().nullable().openapi({
+      description:
+        "End of the exclusive window this claim was granted (first claimer of a mission with exclusive_claim_ttl); null if none",
+    }),
     exclusive: z.boolean().openapi({ description: "The exclusive window is in force now" }),
   })
   .openapi("Claim");
@@ -25,10 +31,9 @@ export const ClaimList = z
     claim_count: z.number().int().openapi({ description: "Active claims now" }),
     max_claims: z.number().int().nullable(),
     exclusive_claim_ttl: z.number().int().nullable(),
-    exclusive: z
-      .object({ agent_id: z.string(), until: z.string() })
-      .nullable()
-      .openapi({ description: "The exclusive hold in force now, if any: other agents' claims answer 409 until `until`" }),
+    exclusive: z.object({ agent_id: z.string(), until: z.string() }).nullable().openapi({
+      description: "The exclusive hold in force now, if any: other agents' claims answer 409 until `until`",
+    }),
     claims: z.array(Claim).openapi({ description: "Active claims, first claimer first" }),
     next_cursor: z.string().nullable(),
   })

@@ -21,7 +21,10 @@ const activeOf = (missionId: string, now: Date) =>
 
 /** Active claims of one mission, counted with the clock. */
 export async function countActiveClaims(db: DbOrTx, missionId: string, now: Date): Promise<number> {
-  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(missionClaims).where(activeOf(missionId, now));
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(missionClaims)
+    .where(activeOf(missionId, now));
   return Number(r?.n ?? 0);
 }
 
@@ -34,29 +37,53 @@ export async function activeClaimsOfAgent(db: DbOrTx, agentId: string, now: Date
     .select({ n: sql<number>`count(*)::int` })
     .from(missionClaims)
     .innerJoin(missions, eq(missions.id, missionClaims.missionId))
-    .where(and(eq(missionClaims.agentId, agentId), eq(missionClaims.status, "active"), gt(missionClaims.expiresAt, now), eq(missions.status, "open")));
+    .where(
+      and(
+        eq(missionClaims.agentId, agentId),
+        eq(missionClaims.status, "active"),
+        gt(missionClaims.expiresAt, now),
+        eq(missions.status, "open"),
+      ),
+    );
   return Number(r?.n ?? 0);
 }
 
 /** Active claims on open missions per agent, for many agents in one grouped read (ADP availability). */
-export async function activeClaimsOfAgents(db: DbOrTx, agentIds: readonly string[], now: Date): Promise<Map<string, number>> {
+export async function activeClaimsOfAgents(
+  db: DbOrTx,
+  agentIds: readonly string[],
+  now: Date,
+): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (agentIds.length === 0) return out;
   const rows = await db
     .select({ agentId: missionClaims.agentId, n: sql<number>`count(*)::int` })
     .from(missionClaims)
     .innerJoin(missions, eq(missions.id, missionClaims.missionId))
-    .where(and(inArray(missionClaims.agentId, [...agentIds]), eq(missionClaims.status, "active"), gt(missionClaims.expiresAt, now), eq(missions.status, "open")))
+    .where(
+      and(
+        inArray(missionClaims.agentId, [...agentIds]),
+        eq(missionClaims.status, "active"),
+        gt(missionClaims.expiresAt, now),
+        eq(missions.status, "open"),
+      ),
+    )
     .groupBy(missionClaims.agentId);
   for (const r of rows) out.set(r.agentId, Number(r.n));
   return out;
 }
 
 const heldElsewhere = (m: { exclusiveHolder: string | null; exclusiveUntil: Date | null }, caller: string, now: Date) =>
-  m.exclusiveHolder !== null && m.exclusiveHolder !== caller && m.exclusiveUntil !== null && m.exclusiveUntil.getTime() > now.getTime();
+  m.exclusiveHolder !== null &&
+  m.exclusiveHolder !== caller &&
+  m.exclusiveUntil !== null &&
+  m.exclusiveUntil.getTime() > now.getTime();
 
 function exclusivelyClaimed(until: Date): AppError {
-  return new AppError("CONFLICT", "another agent holds this mission exclusively; claim again after the window", { reason: "exclusively_claimed", held_until: until.toISOString() });
+  return new AppError("CONFLICT", "another agent holds this mission exclusively; claim again after the window", {
+    reason: "exclusively_claimed",
+    held_until: until.toISOString(),
+  });
 }
 
 /**
@@ -67,17 +94,24 @@ function exclusivelyClaimed(until: Date): AppError {
  * never both hold it. The per-agent cap is counted under the agent row lock (the upsert takes it;
  * lock order mission → agent, as everywhere).
  */
-export async function claimMission(ctx: Ctx, { missionId }: { missionId: string }): Promise<{ created: boolean; claim: ClaimWire }> {
+export async function claimMission(
+  ctx: Ctx,
+  { missionId }: { missionId: string },
+): Promise<{ created: boolean; claim: ClaimWire }> {
   const { deps, now } = ctx;
   const caller = agentOf(ctx);
   const seen = await findVisibleMission(ctx, missionId, caller);
-  if (seen.creator === caller) throw new AppError("FORBIDDEN", "a creator cannot claim their own mission", { reason: "own_mission" });
+  if (seen.creator === caller)
+    throw new AppError("FORBIDDEN", "a creator cannot claim their own mission", { reason: "own_mission" });
   const { claimTtlSeconds, claimMaxPerAgent } = deps.config;
 
   return withTx(ctx, async (tx) => {
     const m = await lockMission(tx, missionId);
     if (!m || m.status !== "open" || m.deadline.getTime() <= now.getTime()) {
-      throw new AppError("MISSION_NOT_OPEN", "only an open mission before its deadline can be claimed", { status: m?.status ?? null, deadline: m?.deadline.toISOString() ?? null });
+      throw new AppError("MISSION_NOT_OPEN", "only an open mission before its deadline can be claimed", {
+        status: m?.status ?? null,
+        deadline: m?.deadline.toISOString() ?? null,
+      });
     }
     if (heldElsewhere(m, caller, now)) throw exclusivelyClaimed(m.exclusiveUntil!);
 
@@ -91,31 +125,42 @@ export async function claimMission(ctx: Ctx, { missionId }: { missionId: string 
     const others = Number(c?.others ?? 0);
     const renewing = Number(c?.mine ?? 0) > 0;
     if (!renewing && m.maxClaims !== null && others >= m.maxClaims) {
-      throw new AppError("CONFLICT", `this mission takes at most ${m.maxClaims} active claims`, { reason: "max_claims_reached", max_claims: m.maxClaims });
+      throw new AppError("CONFLICT", `this mission takes at most ${m.maxClaims} active claims`, {
+        reason: "max_claims_reached",
+        max_claims: m.maxClaims,
+      });
     }
     if (!renewing) {
       await touchAgent(tx, caller, now, false); // ensures the row exists and locks it
       const held = await activeClaimsOfAgent(tx, caller, now);
       if (held >= claimMaxPerAgent) {
-        throw new AppError("CONFLICT", `an agent holds at most ${claimMaxPerAgent} active claims; release one first`, { reason: "claim_limit", limit: claimMaxPerAgent });
+        throw new AppError("CONFLICT", `an agent holds at most ${claimMaxPerAgent} active claims; release one first`, {
+          reason: "claim_limit",
+          limit: claimMaxPerAgent,
+        });
       }
     }
 
     // A claim never outlives the submission window.
     const expiresAt = minDate(at(now.getTime() + claimTtlSeconds * 1000), m.deadline);
     // The first claimer — no other active claim — of a mission with exclusive_claim_ttl gets the window.
-    const exclusiveUntil = !renewing && m.exclusiveClaimTtl !== null && others === 0
-      ? minDate(at(now.getTime() + m.exclusiveClaimTtl * 1000), expiresAt)
-      : null;
-    const row = renewing ? await renew(tx, missionId, caller, now, expiresAt) : await insertClaim(tx, missionId, caller, now, expiresAt, exclusiveUntil);
+    const exclusiveUntil =
+      !renewing && m.exclusiveClaimTtl !== null && others === 0
+        ? minDate(at(now.getTime() + m.exclusiveClaimTtl * 1000), expiresAt)
+        : null;
+    const row = renewing
+      ? await renew(tx, missionId, caller, now, expiresAt)
+      : await insertClaim(tx, missionId, caller, now, expiresAt, exclusiveUntil);
 
     const [cas] = await tx
       .update(missions)
       .set({ claimCount: others + 1, ...(exclusiveUntil && { exclusiveHolder: caller, exclusiveUntil }) })
-      .where(and(
-        eq(missions.id, missionId),
-        or(isNull(missions.exclusiveHolder), lte(missions.exclusiveUntil, now), eq(missions.exclusiveHolder, caller)),
-      ))
+      .where(
+        and(
+          eq(missions.id, missionId),
+          or(isNull(missions.exclusiveHolder), lte(missions.exclusiveUntil, now), eq(missions.exclusiveHolder, caller)),
+        ),
+      )
       .returning({ id: missions.id });
     if (!cas) throw exclusivelyClaimed(m.exclusiveUntil ?? now); // rolls the claim back
     return { created: !renewing, claim: claimToWire(row, now) };
@@ -133,8 +178,23 @@ async function renew(tx: Tx, missionId: string, caller: string, now: Date, expir
 }
 
 /** A fresh claim; a released or expired one of the same pair is replaced (new id: a new place in line). */
-async function insertClaim(tx: Tx, missionId: string, caller: string, now: Date, expiresAt: Date, exclusiveUntil: Date | null): Promise<ClaimRow> {
-  const fresh = { id: newId("clm", now.getTime()), status: "active" as const, claimedAt: now, renewedAt: null, expiresAt, exclusiveUntil, endedAt: null };
+async function insertClaim(
+  tx: Tx,
+  missionId: string,
+  caller: string,
+  now: Date,
+  expiresAt: Date,
+  exclusiveUntil: Date | null,
+): Promise<ClaimRow> {
+  const fresh = {
+    id: newId("clm", now.getTime()),
+    status: "active" as const,
+    claimedAt: now,
+    renewedAt: null,
+    expiresAt,
+    exclusiveUntil,
+    endedAt: null,
+  };
   const [row] = await tx
     .insert(missionClaims)
     .values({ missionId, agentId: caller, ...fresh })
@@ -159,7 +219,8 @@ export async function releaseClaim(ctx: Ctx, { missionId }: { missionId: string 
       .set({ status: "released", endedAt: now })
       .where(and(activeOf(missionId, now), eq(missionClaims.agentId, caller)))
       .returning({ id: missionClaims.id });
-    if (!released) throw new AppError("NOT_FOUND", "you hold no active claim on this mission", { reason: "no_active_claim" });
+    if (!released)
+      throw new AppError("NOT_FOUND", "you hold no active claim on this mission", { reason: "no_active_claim" });
     const n = await countActiveClaims(tx, missionId, now);
     await tx
       .update(missions)
@@ -176,7 +237,10 @@ function decodeCursor(cursor: string): string {
 }
 
 /** GET /missions/{id}/claims: active claims (first claimer first) and the hold in force, by the clock. */
-export async function listClaims(ctx: Ctx, q: { missionId: string; limit: number; cursor?: string | undefined }): Promise<ClaimListWire> {
+export async function listClaims(
+  ctx: Ctx,
+  q: { missionId: string; limit: number; cursor?: string | undefined },
+): Promise<ClaimListWire> {
   const { now } = ctx;
   const { missionId } = q;
   const m = await findVisibleMission(ctx, missionId, viewerOf(ctx));
@@ -185,7 +249,9 @@ export async function listClaims(ctx: Ctx, q: { missionId: string; limit: number
   const db = dbOf(ctx);
   const [rows, count] = open
     ? await Promise.all([
-        db.select().from(missionClaims)
+        db
+          .select()
+          .from(missionClaims)
           .where(after ? and(activeOf(missionId, now), gt(missionClaims.id, after)) : activeOf(missionId, now))
           .orderBy(asc(missionClaims.id))
           .limit(q.limit + 1),
@@ -193,7 +259,8 @@ export async function listClaims(ctx: Ctx, q: { missionId: string; limit: number
       ])
     : [[], 0];
   const page = rows.slice(0, q.limit);
-  const held = open && m.exclusiveHolder !== null && m.exclusiveUntil !== null && m.exclusiveUntil.getTime() > now.getTime();
+  const held =
+    open && m.exclusiveHolder !== null && m.exclusiveUntil !== null && m.exclusiveUntil.getTime() > now.getTime();
   return {
     mission_id: missionId,
     claim_count: count,

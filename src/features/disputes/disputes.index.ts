@@ -3,7 +3,14 @@ import { clientIp } from "../../http/client-ip";
 import { router } from "../../http/openapi";
 import { AppError } from "../../lib/errors";
 import { fileRoute, getRoute, listRoute, resolveRoute } from "./disputes.routes";
-import { DisputeRateLimited, fileDispute, getDispute, listDisputes, resolveDispute, type Filer } from "./disputes.service";
+import {
+  DisputeRateLimited,
+  fileDispute,
+  getDispute,
+  listDisputes,
+  resolveDispute,
+  type Filer,
+} from "./disputes.service";
 
 export { sweepDisputes } from "./disputes.service";
 
@@ -15,24 +22,42 @@ export const disputesRouter = router()
     // §2.2: filed_by is the caller's own address, or "anonymous" (bad_spec only; one bucket per IP, §6.1).
     let filer: Filer;
     if (body.filed_by === "anonymous") {
-      if (body.dispute_type !== "bad_spec") throw new AppError("UNPROCESSABLE", "only bad_spec disputes may be filed anonymously (AIP-4 §2.2)", { reason: "anonymous_not_allowed" });
+      if (body.dispute_type !== "bad_spec")
+        throw new AppError("UNPROCESSABLE", "only bad_spec disputes may be filed anonymously (AIP-4 §2.2)", {
+          reason: "anonymous_not_allowed",
+        });
       filer = { anonymousIp: clientIp(c, deps.config.trustProxy) };
     } else if (who.kind === "agent") {
-      if (body.filed_by && body.filed_by.toLowerCase() !== who.address) throw new AppError("FORBIDDEN", "filed_by must be your own address (or \"anonymous\" for bad_spec)");
+      if (body.filed_by && body.filed_by.toLowerCase() !== who.address)
+        throw new AppError("FORBIDDEN", 'filed_by must be your own address (or "anonymous" for bad_spec)');
       filer = { address: who.address };
     } else {
-      throw new AppError("UNAUTHORIZED", "sign in to file a dispute (bad_spec may be filed with filed_by \"anonymous\")");
+      throw new AppError("UNAUTHORIZED", 'sign in to file a dispute (bad_spec may be filed with filed_by "anonymous")');
     }
     try {
       return c.json(await fileDispute(ctxFromRequest(c), { filer, dispute: body }), 201);
     } catch (e) {
       if (!(e instanceof DisputeRateLimited)) throw e;
       // AIP-4 §6.1: exactly this 429 body (plus our message and request id).
-      c.header("Retry-After", String(Math.max(1, Math.ceil((e.resetAt.getTime() - deps.clock.now().getTime()) / 1000))));
-      return c.json({ error: "rate_limited" as const, reset_at: e.resetAt.toISOString(), dispute_type: e.disputeType, message: "dispute filing limit reached (AIP-4 §6.1)", request_id: c.get("requestId") }, 429);
+      c.header(
+        "Retry-After",
+        String(Math.max(1, Math.ceil((e.resetAt.getTime() - deps.clock.now().getTime()) / 1000))),
+      );
+      return c.json(
+        {
+          error: "rate_limited" as const,
+          reset_at: e.resetAt.toISOString(),
+          dispute_type: e.disputeType,
+          message: "dispute filing limit reached (AIP-4 §6.1)",
+          request_id: c.get("requestId"),
+        },
+        429,
+      );
     }
   })
   .openapi(listRoute, async (c) => c.json(await listDisputes(ctxFromRequest(c), c.req.valid("query")), 200))
   .openapi(getRoute, async (c) => c.json(await getDispute(ctxFromRequest(c), { id: c.req.valid("param").id }), 200))
   // Anonymous callers are refused before validation (requireCaller on the route) and by the verb.
-  .openapi(resolveRoute, async (c) => c.json(await resolveDispute(ctxFromRequest(c), { id: c.req.valid("param").id, ...c.req.valid("json") }), 200));
+  .openapi(resolveRoute, async (c) =>
+    c.json(await resolveDispute(ctxFromRequest(c), { id: c.req.valid("param").id, ...c.req.valid("json") }), 200),
+  );

@@ -3,4 +3,6 @@ import type { Job } from "../../jobs/job";
 import { sweepDisputes } from "./disputes.service";
 
 // AIP-4: appeal-linked bad_spec disputes and expired deadlines (§3.1).
-export const disputesJobs: Job[] = [{ name: "sweep_disputes", loop: "tick", run: (deps) => sweepDisputes(ctxForJob(deps)) }];
+export const disputesJobs: Job[] = [
+  { name: "sweep_disputes", loop: "tick", run: (deps) => sweepDisputes(ctxForJob(deps)) },
+];

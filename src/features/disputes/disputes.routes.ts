@@ -1,7 +1,15 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireCaller } from "../../http/identity";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
-import { Dispute, DisputeIdParam, DisputeList, FileDisputeRequest, ListDisputesQuery, RateLimited, ResolveDisputeRequest } from "./disputes.schemas";
+import {
+  Dispute,
+  DisputeIdParam,
+  DisputeList,
+  FileDisputeRequest,
+  ListDisputesQuery,
+  RateLimited,
+  ResolveDisputeRequest,
+} from "./disputes.schemas";
 
 // AIP-4 §2. Served at /api/disputes (the manifest's dispute_endpoint) and /disputes.
 
@@ -13,7 +21,11 @@ export const fileRoute = createRoute({
   request: jsonBody(FileDisputeRequest),
   // Optional authentication (the empty requirement): bad_spec may be filed anonymously (AIP-4 §2.2).
   security: [{ bearer: [] }, {} as Record<string, string[]>],
-  responses: { 201: jsonResponse(Dispute, "Filed (non_payment and dup_claim come back already decided)"), 429: jsonResponse(RateLimited, "AIP-4 §6.1 filing limit"), ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "UNPROCESSABLE") },
+  responses: {
+    201: jsonResponse(Dispute, "Filed (non_payment and dup_claim come back already decided)"),
+    429: jsonResponse(RateLimited, "AIP-4 §6.1 filing limit"),
+    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "UNPROCESSABLE"),
+  },
 });
 
 export const listRoute = createRoute({
@@ -39,8 +51,12 @@ export const resolveRoute = createRoute({
   path: "/disputes/{id}/resolve",
   middleware: [requireCaller("agent_or_admin")],
   tags: ["disputes"],
-  summary: "Rule on an open dispute: the operator (admin token; actor server), or the mission's creator conceding (upheld only; never non_payment)",
+  summary:
+    "Rule on an open dispute: the operator (admin token; actor server), or the mission's creator conceding (upheld only; never non_payment)",
   security: [{ bearer: [] }],
   request: { params: DisputeIdParam, ...jsonBody(ResolveDisputeRequest) },
-  responses: { 200: jsonResponse(Dispute, "Decided; corrective_action says what was done"), ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT") },
+  responses: {
+    200: jsonResponse(Dispute, "Decided; corrective_action says what was done"),
+    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT"),
+  },
 });

@@ -18,7 +18,10 @@ export const RESOLUTION_WINDOW_MS: Record<DisputeType, number> = {
  * `scope: "mission"` counts per mission with no window (dup_claim: 3 per mission); `"oracle"`
  * counts per oracle (oracle_disagreement: 3 per oracle per 30 days).
  */
-export const FILING_LIMITS: Record<DisputeType, { limit: number; windowMs: number | null; scope: "filer" | "mission" | "oracle" }> = {
+export const FILING_LIMITS: Record<
+  DisputeType,
+  { limit: number; windowMs: number | null; scope: "filer" | "mission" | "oracle" }
+> = {
   non_payment: { limit: 10, windowMs: 30 * DAY, scope: "filer" },
   bad_spec: { limit: 5, windowMs: 30 * DAY, scope: "filer" },
   dup_claim: { limit: 3, windowMs: null, scope: "mission" },
@@ -30,8 +33,19 @@ export const EXPIRED_UPHOLDS: ReadonlySet<DisputeType> = new Set(["non_payment",
 
 /** Reasons a filing is refused (422 UNPROCESSABLE, details.reason). */
 export const NOT_QUALIFYING = [
-  "submission_required", "submission_not_found", "submission_not_accepted", "not_your_submission", "already_paid", "sla_not_elapsed",
-  "mission_settled", "not_first_valid_match", "not_oracle_mission", "not_same_second", "not_both_valid", "anonymous_not_allowed", "evidence_required",
+  "submission_required",
+  "submission_not_found",
+  "submission_not_accepted",
+  "not_your_submission",
+  "already_paid",
+  "sla_not_elapsed",
+  "mission_settled",
+  "not_first_valid_match",
+  "not_oracle_mission",
+  "not_same_second",
+  "not_both_valid",
+  "anonymous_not_allowed",
+  "evidence_required",
 ] as const;
 export type NotQualifying = (typeof NOT_QUALIFYING)[number];
 
@@ -39,4 +53,5 @@ export type NotQualifying = (typeof NOT_QUALIFYING)[number];
 export const UNPAID_STATUSES: ReadonlySet<string> = new Set(["queued", "pending_gas", "failed"]);
 
 /** §1.3: two arrival times "within the same server-clock second". */
-export const sameSecond = (a: Date, b: Date): boolean => Math.floor(a.getTime() / 1000) === Math.floor(b.getTime() / 1000);
+export const sameSecond = (a: Date, b: Date): boolean =>
+  Math.floor(a.getTime() / 1000) === Math.floor(b.getTime() / 1000);

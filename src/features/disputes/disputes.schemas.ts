@@ -3,46 +3,70 @@ import { DISPUTE_TYPES } from "../manifest";
 
 // AIP-4 §2 wire shapes, written from the spec.
 
-const url = z.string().url().max(2048).refine((u) => /^(https?:|ipfs:|ar:)/.test(u), "must be an http(s)://, ipfs:// or ar:// URL");
+const url = z
+  .string()
+  .url()
+  .max(2048)
+  .refine((u) => /^(https?:|ipfs:|ar:)/.test(u), "must be an http(s)://, ipfs:// or ar:// URL");
 
-export const FileDisputeRequest = z.object({
-  dispute_type: z.enum(DISPUTE_TYPES),
-  mission_id: z.string().min(1).max(64),
-  submission_id: z.string().min(1).max(64).nullable().optional().openapi({ description: "Required except for bad_spec (where \"any\" or absent means the mission as a whole)" }),
-  filed_by: z.string().min(1).max(64).optional().openapi({ description: "The caller's address (default), or \"anonymous\" for bad_spec (§2.2)" }),
-  evidence: z.object({
-    description: z.string().min(1).max(2000),
-    links: z.array(url).max(10).optional(),
-    // dup_claim (§1.3): the competing submission.
-    other_submission_id: z.string().min(1).max(64).optional(),
-    // bad_spec (§1.2): the rule field at odds with the stated criteria.
-    rule_field: z.string().max(200).optional(),
-    // oracle_disagreement (§1.4): the oracle's answer and a content-addressed counter-source.
-    oracle_response: z.string().max(4000).optional(),
-    counter_source: z.object({ url, content_hash: z.string().regex(/^(sha256:|0x)?[0-9a-fA-F]{64}$/) }).optional(),
-  }), // unknown evidence keys are dropped: only these bounded fields are stored
-}).openapi("FileDispute");
+export const FileDisputeRequest = z
+  .object({
+    dispute_type: z.enum(DISPUTE_TYPES),
+    mission_id: z.string().min(1).max(64),
+    submission_id: z
+      .string()
+      .min(1)
+      .max(64)
+      .nullable()
+      .optional()
+      .openapi({ description: 'Required except for bad_spec (where "any" or absent means the mission as a whole)' }),
+    filed_by: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .openapi({ description: 'The caller\'s address (default), or "anonymous" for bad_spec (§2.2)' }),
+    evidence: z.object({
+      description: z.string().min(1).max(2000),
+      links: z.array(url).max(10).optional(),
+      // dup_claim (§1.3): the competing submission.
+      other_submission_id: z.string().min(1).max(64).optional(),
+      // bad_spec (§1.2): the rule field at odds with the stated criteria.
+      rule_field: z.string().max(200).optional(),
+      // oracle_disagreement (§1.4): the oracle's answer and a content-addressed counter-source.
+      oracle_response: z.string().max(4000).optional(),
+      counter_source: z.object({ url, content_hash: z.string().regex(/^(sha256:|0x)?[0-9a-fA-F]{64}$/) }).optional(),
+    }), // unknown evidence keys are dropped: only these bounded fields are stored
+  })
+  .openapi("FileDispute");
 export type FileDisputeInput = z.infer<typeof FileDisputeRequest>;
 
-export const Dispute = z.object({
-  dispute_id: z.string(),
-  dispute_type: z.enum(DISPUTE_TYPES),
-  mission_id: z.string(),
-  submission_id: z.string().nullable(),
-  filed_by: z.string(),
-  status: z.enum(["open", "resolved", "expired"]),
-  filed_at: z.string(),
-  resolution_deadline: z.string(),
-  evidence: z.record(z.string(), z.unknown()),
-  outcome: z.enum(["upheld", "rejected", "split", "expired"]).nullable(),
-  rationale: z.string().nullable(),
-  resolved_at: z.string().nullable(),
-  resolution_actor: z.enum(["server", "oracle", "peer_vote", "creator"]).nullable(),
-  corrective_action: z.record(z.string(), z.unknown()).nullable().openapi({ description: "AIP-4 §4 action taken when upheld (or expired in the filer's favour)" }),
-}).openapi("Dispute");
+export const Dispute = z
+  .object({
+    dispute_id: z.string(),
+    dispute_type: z.enum(DISPUTE_TYPES),
+    mission_id: z.string(),
+    submission_id: z.string().nullable(),
+    filed_by: z.string(),
+    status: z.enum(["open", "resolved", "expired"]),
+    filed_at: z.string(),
+    resolution_deadline: z.string(),
+    evidence: z.record(z.string(), z.unknown()),
+    outcome: z.enum(["upheld", "rejected", "split", "expired"]).nullable(),
+    rationale: z.string().nullable(),
+    resolved_at: z.string().nullable(),
+    resolution_actor: z.enum(["server", "oracle", "peer_vote", "creator"]).nullable(),
+    corrective_action: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .openapi({ description: "AIP-4 §4 action taken when upheld (or expired in the filer's favour)" }),
+  })
+  .openapi("Dispute");
 export type DisputeWire = z.infer<typeof Dispute>;
 
-export const DisputeList = z.object({ disputes: z.array(Dispute), next_cursor: z.string().nullable() }).openapi("DisputeList");
+export const DisputeList = z
+  .object({ disputes: z.array(Dispute), next_cursor: z.string().nullable() })
+  .openapi("DisputeList");
 
 export const ListDisputesQuery = z.object({
   mission_id: z.string().max(64).optional(),
@@ -51,17 +75,27 @@ export const ListDisputesQuery = z.object({
   cursor: z.string().max(200).optional(),
 });
 
-export const DisputeIdParam = z.object({ id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" } }) });
+export const DisputeIdParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" } }),
+});
 
-export const ResolveDisputeRequest = z.object({
-  outcome: z.enum(["upheld", "rejected", "split"]),
-  rationale: z.string().min(1).max(500),
-}).openapi("ResolveDispute");
+export const ResolveDisputeRequest = z
+  .object({
+    outcome: z.enum(["upheld", "rejected", "split"]),
+    rationale: z.string().min(1).max(500),
+  })
+  .openapi("ResolveDispute");
 
-export const RateLimited = z.object({
-  error: z.literal("rate_limited"),
-  reset_at: z.string(),
-  dispute_type: z.enum(DISPUTE_TYPES),
-  message: z.string(),
-  request_id: z.string(),
-}).openapi("DisputeRateLimited", { description: "AIP-4 §6.1 429 body" });
+export const RateLimited = z
+  .object({
+    error: z.literal("rate_limited"),
+    reset_at: z.string(),
+    dispute_type: z.enum(DISPUTE_TYPES),
+    message: z.string(),
+    request_id: z.string(),
+  })
+  .openapi("DisputeRateLimited", { description: "AIP-4 §6.1 429 body" });

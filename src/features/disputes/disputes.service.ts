@@ -8,7 +8,14 @@ import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
 import type { DisputeType } from "../manifest";
 import { invalidateRule, retrySettlement } from "./disputes.corrective";
-import { EXPIRED_UPHOLDS, FILING_LIMITS, RESOLUTION_WINDOW_MS, sameSecond, UNPAID_STATUSES, type NotQualifying } from "./disputes.rules";
+import {
+  EXPIRED_UPHOLDS,
+  FILING_LIMITS,
+  RESOLUTION_WINDOW_MS,
+  sameSecond,
+  UNPAID_STATUSES,
+  type NotQualifying,
+} from "./disputes.rules";
 import type { DisputeWire, FileDisputeInput } from "./disputes.schemas";
 import { findMission } from "../../db/rows";
 import type { DisputeStatus } from "../../db/vocabulary";
@@ -24,7 +31,8 @@ type Row = typeof disputes.$inferSelect;
 type Mission = NonNullable<Awaited<ReturnType<typeof findMission>>>;
 export type Filer = { address: string } | { anonymousIp: string };
 
-const refuse = (reason: NotQualifying, message: string, extra: Record<string, unknown> = {}) => new AppError("UNPROCESSABLE", message, { reason, ...extra });
+const refuse = (reason: NotQualifying, message: string, extra: Record<string, unknown> = {}) =>
+  new AppError("UNPROCESSABLE", message, { reason, ...extra });
 
 export function disputeToWire(d: Row): DisputeWire {
   return {
@@ -47,14 +55,22 @@ export function disputeToWire(d: Row): DisputeWire {
 
 /** 429 outcome of §6.1, carried to the router (which writes the AIP-4 body). */
 export class DisputeRateLimited extends Error {
-  constructor(readonly resetAt: Date, readonly disputeType: DisputeType) {
+  constructor(
+    readonly resetAt: Date,
+    readonly disputeType: DisputeType,
+  ) {
     super("dispute filing limit reached");
   }
 }
 
 async function submissionOf(deps: Deps, m: Mission, id: string | null | undefined) {
   if (!id) return undefined;
-  const [s] = isId("sub", id) ? await deps.database.db.select().from(submissions).where(and(eq(submissions.id, id), eq(submissions.missionId, m.id))) : [];
+  const [s] = isId("sub", id)
+    ? await deps.database.db
+        .select()
+        .from(submissions)
+        .where(and(eq(submissions.id, id), eq(submissions.missionId, m.id)))
+    : [];
   if (!s) throw refuse("submission_not_found", `submission ${id} is not a submission of mission ${m.id}`);
   return s;
 }
@@ -65,7 +81,8 @@ async function qualify(deps: Deps, m: Mission, input: FileDisputeInput, filer: F
   const mine = (s: { submitter: string }) => "address" in filer && s.submitter === filer.address;
   if (t === "bad_spec") {
     // §1.2: the rule can still be corrected only before the mission's outcome is final.
-    if (m.status !== "open" && m.status !== "escrowed") throw refuse("mission_settled", `mission is ${m.status}: its verification is final`);
+    if (m.status !== "open" && m.status !== "escrowed")
+      throw refuse("mission_settled", `mission is ${m.status}: its verification is final`);
     const id = input.submission_id === "any" ? null : input.submission_id;
     const s = await submissionOf(deps, m, id);
     return { submissionId: s?.id ?? null };
@@ -75,27 +92,46 @@ async function qualify(deps: Deps, m: Mission, input: FileDisputeInput, filer: F
   if (!mine(s)) throw refuse("not_your_submission", `${t} disputes are filed by the submission's submitter`);
   if (t === "non_payment") {
     const paid = m.status === "resolved" && m.payouts?.some((p) => p.submission_id === s.id);
-    if (s.status !== "accepted" || !paid) throw refuse("submission_not_accepted", "only an accepted, awarded submission can be unpaid (§1.1)");
-    if (!UNPAID_STATUSES.has(m.payoutStatus)) throw refuse("already_paid", `payout_status is ${m.payoutStatus} (§1.1 needs queued, pending_gas or failed)`, { payout_status: m.payoutStatus });
+    if (s.status !== "accepted" || !paid)
+      throw refuse("submission_not_accepted", "only an accepted, awarded submission can be unpaid (§1.1)");
+    if (!UNPAID_STATUSES.has(m.payoutStatus))
+      throw refuse("already_paid", `payout_status is ${m.payoutStatus} (§1.1 needs queued, pending_gas or failed)`, {
+        payout_status: m.payoutStatus,
+      });
     const decided = s.decidedAt ?? m.resolvedAt ?? now;
     const eligible = new Date(decided.getTime() + deps.config.aip34.paymentSlaHours * 3_600_000);
-    if (now < eligible) throw refuse("sla_not_elapsed", `payment_sla_hours (${deps.config.aip34.paymentSlaHours}) has not elapsed since verification`, { eligible_at: eligible.toISOString() });
+    if (now < eligible)
+      throw refuse(
+        "sla_not_elapsed",
+        `payment_sla_hours (${deps.config.aip34.paymentSlaHours}) has not elapsed since verification`,
+        { eligible_at: eligible.toISOString() },
+      );
     return { submissionId: s.id };
   }
   if (t === "dup_claim") {
-    if (m.verificationType !== "first_valid_match") throw refuse("not_first_valid_match", "dup_claim applies to first_valid_match missions (§1.3)");
+    if (m.verificationType !== "first_valid_match")
+      throw refuse("not_first_valid_match", "dup_claim applies to first_valid_match missions (§1.3)");
     const other = await submissionOf(deps, m, input.evidence.other_submission_id);
-    if (!other || other.id === s.id) throw refuse("submission_required", "evidence.other_submission_id names the competing submission");
+    if (!other || other.id === s.id)
+      throw refuse("submission_required", "evidence.other_submission_id names the competing submission");
     // A submission that arrived after the winner may never have been checked (the mission had
     // resolved): "another_submission_won" counts as a contender, a failed check does not.
     const contender = (x: typeof s) => x.checkResult === "valid" || x.reason === "another_submission_won";
-    if (!contender(s) || !contender(other)) throw refuse("not_both_valid", "both submissions must have passed the match rule (or lost only to the other)");
-    if (!sameSecond(s.submittedAt, other.submittedAt)) throw refuse("not_same_second", "the submissions arrived in different server-clock seconds; arrival order decided", { submitted_at: [s.submittedAt.toISOString(), other.submittedAt.toISOString()] });
+    if (!contender(s) || !contender(other))
+      throw refuse("not_both_valid", "both submissions must have passed the match rule (or lost only to the other)");
+    if (!sameSecond(s.submittedAt, other.submittedAt))
+      throw refuse(
+        "not_same_second",
+        "the submissions arrived in different server-clock seconds; arrival order decided",
+        { submitted_at: [s.submittedAt.toISOString(), other.submittedAt.toISOString()] },
+      );
     return { submissionId: s.id, otherSubmissionId: other.id, pair: [s, other] as const };
   }
   // oracle_disagreement (§1.4)
-  if (m.verificationType !== "oracle") throw refuse("not_oracle_mission", "oracle_disagreement applies to oracle missions (§1.4)");
-  if (!input.evidence.oracle_response || !input.evidence.counter_source) throw refuse("evidence_required", "evidence needs oracle_response and counter_source {url, content_hash} (§1.4)");
+  if (m.verificationType !== "oracle")
+    throw refuse("not_oracle_mission", "oracle_disagreement applies to oracle missions (§1.4)");
+  if (!input.evidence.oracle_response || !input.evidence.counter_source)
+    throw refuse("evidence_required", "evidence needs oracle_response and counter_source {url, content_hash} (§1.4)");
   const contract = verificationIf(m, "oracle")?.params.oracle_contract ?? "";
   return { submissionId: s.id, oracleUrl: `${m.rewardChain}:${contract.toLowerCase()}` };
 }
@@ -104,7 +140,10 @@ async function qualify(deps: Deps, m: Mission, input: FileDisputeInput, filer: F
  * POST /api/disputes. Locking: a transaction-scoped advisory lock on the filer bucket serialises
  * one filer's filings, so the §6.1 count and the insert agree (across instances: it is Postgres').
  */
-export async function fileDispute(ctx: Ctx, { filer, dispute: input }: { filer: Filer; dispute: FileDisputeInput }): Promise<DisputeWire> {
+export async function fileDispute(
+  ctx: Ctx,
+  { filer, dispute: input }: { filer: Filer; dispute: FileDisputeInput },
+): Promise<DisputeWire> {
   const { deps, now } = ctx;
   const t = input.dispute_type;
   // Hidden from everyone while pending_escrow, its creator included (nothing to dispute yet).
@@ -117,16 +156,22 @@ export async function fileDispute(ctx: Ctx, { filer, dispute: input }: { filer: 
     const since = new Date(now.getTime() - rule.windowMs!);
     const scope = [eq(disputes.filerBucket, bucket), eq(disputes.disputeType, t), gt(disputes.filedAt, since)];
     if (rule.scope === "mission") scope.push(eq(disputes.missionId, m.id));
-    const oracleUrl = "oracleUrl" in q ? q.oracleUrl ?? null : null;
+    const oracleUrl = "oracleUrl" in q ? (q.oracleUrl ?? null) : null;
     if (rule.scope === "oracle" && oracleUrl) scope.push(eq(disputes.oracleUrl, oracleUrl));
-    const recent = await tx.select({ filedAt: disputes.filedAt }).from(disputes).where(and(...scope)).orderBy(asc(disputes.filedAt)).limit(rule.limit);
-    if (recent.length >= rule.limit) throw new DisputeRateLimited(new Date(recent[0]!.filedAt.getTime() + rule.windowMs!), t);
+    const recent = await tx
+      .select({ filedAt: disputes.filedAt })
+      .from(disputes)
+      .where(and(...scope))
+      .orderBy(asc(disputes.filedAt))
+      .limit(rule.limit);
+    if (recent.length >= rule.limit)
+      throw new DisputeRateLimited(new Date(recent[0]!.filedAt.getTime() + rule.windowMs!), t);
     const row: Row = {
       id: newId("dsp", now.getTime()),
       disputeType: t,
       missionId: m.id,
       submissionId: q.submissionId,
-      otherSubmissionId: "otherSubmissionId" in q ? q.otherSubmissionId ?? null : null,
+      otherSubmissionId: "otherSubmissionId" in q ? (q.otherSubmissionId ?? null) : null,
       filedBy: "address" in filer ? filer.address : "anonymous",
       filerBucket: bucket,
       oracleUrl,
@@ -143,40 +188,87 @@ export async function fileDispute(ctx: Ctx, { filer, dispute: input }: { filer: 
     await tx.insert(disputes).values(row);
     // Decided at once from the server's own records (§3.1: "servers MAY resolve faster").
     if (t === "non_payment") {
-      return disputeToWire(await settle(tx, deps, row, { outcome: "upheld", actor: "server", rationale: `verified ${deps.config.aip34.paymentSlaHours} h ago and payout_status is still ${m.payoutStatus}` }, now));
+      return disputeToWire(
+        await settle(
+          tx,
+          deps,
+          row,
+          {
+            outcome: "upheld",
+            actor: "server",
+            rationale: `verified ${deps.config.aip34.paymentSlaHours} h ago and payout_status is still ${m.payoutStatus}`,
+          },
+          now,
+        ),
+      );
     }
     if (t === "dup_claim" && "pair" in q) {
       const [s, other] = q.pair!;
       const first = s.seq < other.seq ? s : other;
       const won = s.status === "accepted";
-      return disputeToWire(await settle(tx, deps, row, {
-        outcome: won ? "upheld" : "rejected",
-        actor: "server",
-        rationale: `arrival order under the mission lock: ${first.id} at ${first.submittedAt.toISOString()} (seq ${first.seq}) came first and ${first.status === "accepted" ? "was awarded" : "is the earliest"}`,
-      }, now));
+      return disputeToWire(
+        await settle(
+          tx,
+          deps,
+          row,
+          {
+            outcome: won ? "upheld" : "rejected",
+            actor: "server",
+            rationale: `arrival order under the mission lock: ${first.id} at ${first.submittedAt.toISOString()} (seq ${first.seq}) came first and ${first.status === "accepted" ? "was awarded" : "is the earliest"}`,
+          },
+          now,
+        ),
+      );
     }
     return disputeToWire(row);
   });
 }
 
-type Ruling = { outcome: "upheld" | "rejected" | "split" | "expired"; actor: "server" | "oracle" | "peer_vote" | "creator"; rationale: string };
+type Ruling = {
+  outcome: "upheld" | "rejected" | "split" | "expired";
+  actor: "server" | "oracle" | "peer_vote" | "creator";
+  rationale: string;
+};
 
 /** Records the outcome and, when it favours the filer, runs the §4 corrective action (same tx). */
 async function settle(tx: Tx, deps: Deps, d: Row, r: Ruling, now: Date): Promise<Row> {
   // Lock order: the dispute row first, then the mission (corrective action), as in resolveDispute.
-  const [live] = await tx.select({ id: disputes.id }).from(disputes).where(and(eq(disputes.id, d.id), eq(disputes.status, "open"))).for("update");
+  const [live] = await tx
+    .select({ id: disputes.id })
+    .from(disputes)
+    .where(and(eq(disputes.id, d.id), eq(disputes.status, "open")))
+    .for("update");
   if (!live) throw new AppError("CONFLICT", `dispute ${d.id} is already decided`);
-  const favours = r.outcome === "upheld" || (r.outcome === "expired" && EXPIRED_UPHOLDS.has(d.disputeType as DisputeType));
+  const favours =
+    r.outcome === "upheld" || (r.outcome === "expired" && EXPIRED_UPHOLDS.has(d.disputeType as DisputeType));
   let action: Record<string, unknown> | null = null;
   if (favours) {
     if (d.disputeType === "non_payment") action = await retrySettlement(tx, d.missionId, now);
     else if (d.disputeType === "bad_spec") action = await invalidateRule(tx, deps, d.missionId, now);
-    else if (d.disputeType === "dup_claim") action = { action: "award_to_earliest", applied: true, detail: "first_valid_match already paid the earliest arrival; nothing to cancel" };
-    else action = { action: "flag_oracle", oracle: d.oracleUrl, applied: true, rerun: "not available: no alternate oracle is configured" };
+    else if (d.disputeType === "dup_claim")
+      action = {
+        action: "award_to_earliest",
+        applied: true,
+        detail: "first_valid_match already paid the earliest arrival; nothing to cancel",
+      };
+    else
+      action = {
+        action: "flag_oracle",
+        oracle: d.oracleUrl,
+        applied: true,
+        rerun: "not available: no alternate oracle is configured",
+      };
   }
   const [out] = await tx
     .update(disputes)
-    .set({ status: r.outcome === "expired" ? "expired" : "resolved", outcome: r.outcome, rationale: r.rationale.slice(0, 500), resolutionActor: r.actor, resolvedAt: now, correctiveAction: action })
+    .set({
+      status: r.outcome === "expired" ? "expired" : "resolved",
+      outcome: r.outcome,
+      rationale: r.rationale.slice(0, 500),
+      resolutionActor: r.actor,
+      resolvedAt: now,
+      correctiveAction: action,
+    })
     .where(and(eq(disputes.id, d.id), eq(disputes.status, "open")))
     .returning();
   if (!out) throw new AppError("CONFLICT", `dispute ${d.id} is already decided`);
@@ -188,9 +280,13 @@ async function settle(tx: Tx, deps: Deps, d: Row, r: Ruling, now: Date): Promise
  * creator may only concede a bad_spec or oracle_disagreement (upheld) — never rule on non_payment
  * (§3.3) nor reject a dispute against its own mission.
  */
-export async function resolveDispute(ctx: Ctx, { id, ...input }: { id: string; outcome: "upheld" | "rejected" | "split"; rationale: string }): Promise<DisputeWire> {
+export async function resolveDispute(
+  ctx: Ctx,
+  { id, ...input }: { id: string; outcome: "upheld" | "rejected" | "split"; rationale: string },
+): Promise<DisputeWire> {
   const { deps, now, caller } = ctx;
-  if (caller.kind !== "admin" && caller.kind !== "agent") throw new AppError("UNAUTHORIZED", "sign in, or use the admin token");
+  if (caller.kind !== "admin" && caller.kind !== "agent")
+    throw new AppError("UNAUTHORIZED", "sign in, or use the admin token");
   return withTx(ctx, async (tx) => {
     const [d] = isId("dsp", id) ? await tx.select().from(disputes).where(eq(disputes.id, id)).for("update") : [];
     if (!d) throw new AppError("NOT_FOUND", `dispute ${id} not found`);
@@ -198,9 +294,18 @@ export async function resolveDispute(ctx: Ctx, { id, ...input }: { id: string; o
     let actor: Ruling["actor"] = "server";
     if (caller.kind === "agent") {
       const [m] = await tx.select({ creator: missions.creator }).from(missions).where(eq(missions.id, d.missionId));
-      if (m?.creator !== caller.address) throw new AppError("FORBIDDEN", "only the operator, or the mission's creator conceding, resolves a dispute");
-      if (d.disputeType === "non_payment" || d.disputeType === "dup_claim") throw new AppError("FORBIDDEN", "the creator cannot rule on a payment or priority dispute (AIP-4 §3.3)", { reason: "creator_conflict" });
-      if (input.outcome !== "upheld") throw new AppError("FORBIDDEN", "the creator may concede (upheld) but not rule against a dispute on its own mission", { reason: "creator_conflict" });
+      if (m?.creator !== caller.address)
+        throw new AppError("FORBIDDEN", "only the operator, or the mission's creator conceding, resolves a dispute");
+      if (d.disputeType === "non_payment" || d.disputeType === "dup_claim")
+        throw new AppError("FORBIDDEN", "the creator cannot rule on a payment or priority dispute (AIP-4 §3.3)", {
+          reason: "creator_conflict",
+        });
+      if (input.outcome !== "upheld")
+        throw new AppError(
+          "FORBIDDEN",
+          "the creator may concede (upheld) but not rule against a dispute on its own mission",
+          { reason: "creator_conflict" },
+        );
       actor = "creator";
     }
     return disputeToWire(await settle(tx, deps, d, { outcome: input.outcome, actor, rationale: input.rationale }, now));
@@ -219,18 +324,54 @@ export async function sweepDisputes(ctx: Ctx, { batch = 100 }: { batch?: number 
     .select({ d: disputes, award: missions.award })
     .from(disputes)
     .innerJoin(missions, eq(missions.id, disputes.missionId))
-    .where(and(eq(disputes.status, "open"), eq(disputes.disputeType, "bad_spec"), eq(missions.verificationType, "creator_judges"), sql`${missions.award}->>'outcome' is not null`))
+    .where(
+      and(
+        eq(disputes.status, "open"),
+        eq(disputes.disputeType, "bad_spec"),
+        eq(missions.verificationType, "creator_judges"),
+        sql`${missions.award}->>'outcome' is not null`,
+      ),
+    )
     .orderBy(asc(disputes.id))
     .limit(batch);
-  const due = await db.select().from(disputes).where(and(eq(disputes.status, "open"), lte(disputes.resolutionDeadline, now))).orderBy(asc(disputes.resolutionDeadline)).limit(batch);
+  const due = await db
+    .select()
+    .from(disputes)
+    .where(and(eq(disputes.status, "open"), lte(disputes.resolutionDeadline, now)))
+    .orderBy(asc(disputes.resolutionDeadline))
+    .limit(batch);
   let n = 0;
   for (const { d, award } of linked) {
     const overturned = award?.outcome === "overturned";
-    await db.transaction(async (tx) => settle(tx, deps, d, { outcome: overturned ? "upheld" : "rejected", actor: "peer_vote", rationale: `the appeal of the creator's award ended ${award?.outcome}` }, now)).catch(ignoreDecided);
+    await db
+      .transaction(async (tx) =>
+        settle(
+          tx,
+          deps,
+          d,
+          {
+            outcome: overturned ? "upheld" : "rejected",
+            actor: "peer_vote",
+            rationale: `the appeal of the creator's award ended ${award?.outcome}`,
+          },
+          now,
+        ),
+      )
+      .catch(ignoreDecided);
     n++;
   }
   for (const d of due) {
-    await db.transaction(async (tx) => settle(tx, deps, d, { outcome: "expired", actor: "server", rationale: "no outcome before the resolution deadline (AIP-4 §3.1)" }, now)).catch(ignoreDecided);
+    await db
+      .transaction(async (tx) =>
+        settle(
+          tx,
+          deps,
+          d,
+          { outcome: "expired", actor: "server", rationale: "no outcome before the resolution deadline (AIP-4 §3.1)" },
+          now,
+        ),
+      )
+      .catch(ignoreDecided);
     n++;
   }
   return n;
@@ -248,7 +389,15 @@ export async function getDispute(ctx: Ctx, { id }: { id: string }): Promise<Disp
 }
 
 /** GET /api/disputes (§2.4): public, newest first, keyset on the time-ordered id. */
-export async function listDisputes(ctx: Ctx, q: { mission_id?: string | undefined; status?: DisputeStatus | undefined; limit: number; cursor?: string | undefined }) {
+export async function listDisputes(
+  ctx: Ctx,
+  q: {
+    mission_id?: string | undefined;
+    status?: DisputeStatus | undefined;
+    limit: number;
+    cursor?: string | undefined;
+  },
+) {
   let before: string | undefined;
   if (q.cursor) {
     before = Buffer.from(q.cursor, "base64url").toString("utf8");
@@ -258,7 +407,15 @@ export async function listDisputes(ctx: Ctx, q: { mission_id?: string | undefine
   if (q.mission_id) where.push(eq(disputes.missionId, q.mission_id));
   if (q.status) where.push(eq(disputes.status, q.status));
   if (before) where.push(lt(disputes.id, before));
-  const rows = await dbOf(ctx).select().from(disputes).where(where.length ? and(...where) : undefined).orderBy(desc(disputes.id)).limit(q.limit + 1);
+  const rows = await dbOf(ctx)
+    .select()
+    .from(disputes)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(disputes.id))
+    .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
-  return { disputes: page.map(disputeToWire), next_cursor: rows.length > q.limit ? Buffer.from(page[page.length - 1]!.id).toString("base64url") : null };
+  return {
+    disputes: page.map(disputeToWire),
+    next_cursor: rows.length > q.limit ? Buffer.from(page[page.length - 1]!.id).toString("base64url") : null,
+  };
 }

@@ -16,19 +16,42 @@ export { CHAIN_PAYOUT_STATES as PAYOUT_STATES } from "../../db/vocabulary";
 
 export function payoutToAdminWire(p: PayoutRow) {
   return {
-    id: p.id, mission_id: p.missionId, deposit_id: p.depositId, kind: p.kind, state: p.state, reason: p.reason,
-    asset: p.asset, token: p.token, funder: p.funder, amount: p.amount, fee: p.fee, recipients: p.recipients.length,
-    nonce: p.nonce, tx_hash: p.minedTxHash ?? p.txHash, attempts: p.attempts.length, retries: p.retries,
-    next_check_at: p.nextCheckAt?.toISOString() ?? null, created_at: p.createdAt.toISOString(), updated_at: p.updatedAt.toISOString(),
+    id: p.id,
+    mission_id: p.missionId,
+    deposit_id: p.depositId,
+    kind: p.kind,
+    state: p.state,
+    reason: p.reason,
+    asset: p.asset,
+    token: p.token,
+    funder: p.funder,
+    amount: p.amount,
+    fee: p.fee,
+    recipients: p.recipients.length,
+    nonce: p.nonce,
+    tx_hash: p.minedTxHash ?? p.txHash,
+    attempts: p.attempts.length,
+    retries: p.retries,
+    next_check_at: p.nextCheckAt?.toISOString() ?? null,
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
     admin_actions: p.adminActions,
   };
 }
 
 /** GET /admin/payouts: by state, oldest first, keyset-paged on the id. */
-export async function listPayouts(ctx: Ctx, q: { state?: ChainPayoutState | undefined; after?: string | undefined; limit: number }) {
-  const rows = await dbOf(ctx).select().from(chainPayouts)
-    .where(and(q.state ? eq(chainPayouts.state, q.state) : undefined, q.after ? gt(chainPayouts.id, q.after) : undefined))
-    .orderBy(asc(chainPayouts.id)).limit(q.limit + 1);
+export async function listPayouts(
+  ctx: Ctx,
+  q: { state?: ChainPayoutState | undefined; after?: string | undefined; limit: number },
+) {
+  const rows = await dbOf(ctx)
+    .select()
+    .from(chainPayouts)
+    .where(
+      and(q.state ? eq(chainPayouts.state, q.state) : undefined, q.after ? gt(chainPayouts.id, q.after) : undefined),
+    )
+    .orderBy(asc(chainPayouts.id))
+    .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
   return { payouts: page.map(payoutToAdminWire), next_after: rows.length > q.limit ? page[page.length - 1]!.id : null };
 }
@@ -41,34 +64,67 @@ const ALLOWED: Record<"retry" | "fail", readonly string[]> = {
 };
 
 /** POST /admin/payouts/{id}/retry and /fail. */
-export async function actOnPayout(ctx: Ctx, { id, action, reason }: { id: string; action: "retry" | "fail"; reason: string }) {
+export async function actOnPayout(
+  ctx: Ctx,
+  { id, action, reason }: { id: string; action: "retry" | "fail"; reason: string },
+) {
   const { deps, now } = ctx;
   const row = await withTx(ctx, async (tx) => {
-    const [first] = await tx.select({ missionId: chainPayouts.missionId }).from(chainPayouts).where(eq(chainPayouts.id, id));
+    const [first] = await tx
+      .select({ missionId: chainPayouts.missionId })
+      .from(chainPayouts)
+      .where(eq(chainPayouts.id, id));
     if (!first) throw new AppError("NOT_FOUND", `payout ${id} not found`);
     const m = await lockMission(tx, first.missionId); // lock order: mission → payout
     const [p] = await tx.select().from(chainPayouts).where(eq(chainPayouts.id, id)).for("update");
     if (!p || !m) throw new AppError("NOT_FOUND", `payout ${id} not found`);
     if (!ALLOWED[action].includes(p.state)) {
-      throw new AppError("CONFLICT", `a ${p.state} payout cannot be ${action === "retry" ? "retried" : "failed"} by hand`, { reason: "payout_state", state: p.state, allowed: ALLOWED[action] });
+      throw new AppError(
+        "CONFLICT",
+        `a ${p.state} payout cannot be ${action === "retry" ? "retried" : "failed"} by hand`,
+        { reason: "payout_state", state: p.state, allowed: ALLOWED[action] },
+      );
     }
     if (action === "fail" && p.rawTx) {
-      throw new AppError("CONFLICT", "this payout has a signed transaction that may have reached the node; wait for the worker to settle it", { reason: "payout_in_flight", state: p.state });
+      throw new AppError(
+        "CONFLICT",
+        "this payout has a signed transaction that may have reached the node; wait for the worker to settle it",
+        { reason: "payout_in_flight", state: p.state },
+      );
     }
     const state = action === "retry" ? (p.state === "failed" ? "queued" : p.state) : "failed";
     const entry = { action, reason, from_state: p.state, at: now.toISOString() };
-    const [updated] = await tx.update(chainPayouts).set({
-      state, reason: `admin_${action}:${reason}`, retries: 0, nextCheckAt: state === "failed" ? null : now, updatedAt: now,
-      adminActions: sql`(${chainPayouts.adminActions} || ${JSON.stringify([entry])}::jsonb)`,
-    }).where(eq(chainPayouts.id, id)).returning();
+    const [updated] = await tx
+      .update(chainPayouts)
+      .set({
+        state,
+        reason: `admin_${action}:${reason}`,
+        retries: 0,
+        nextCheckAt: state === "failed" ? null : now,
+        updatedAt: now,
+        adminActions: sql`(${chainPayouts.adminActions} || ${JSON.stringify([entry])}::jsonb)`,
+      })
+      .where(eq(chainPayouts.id, id))
+      .returning();
     if (m.escrow?.deposit?.id === p.depositId && (p.kind === "release" || m.status === "voided")) {
-      await tx.update(missions).set({ payoutStatus: payoutStatusOf(state), payoutStatusReason: `admin_${action}:${reason}`, payoutStatusUpdatedAt: now, updatedAt: now }).where(eq(missions.id, m.id));
+      await tx
+        .update(missions)
+        .set({
+          payoutStatus: payoutStatusOf(state),
+          payoutStatusReason: `admin_${action}:${reason}`,
+          payoutStatusUpdatedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(missions.id, m.id));
     }
     return updated!;
   });
   // Bounded audit trail: keep the newest 20 entries.
   if (row.adminActions.length > 20) {
-    await dbOf(ctx).update(chainPayouts).set({ adminActions: row.adminActions.slice(-20) }).where(eq(chainPayouts.id, id));
+    await dbOf(ctx)
+      .update(chainPayouts)
+      .set({ adminActions: row.adminActions.slice(-20) })
+      .where(eq(chainPayouts.id, id));
   }
   deps.logger.warn({ payout: id, mission: row.missionId, action, reason, state: row.state }, "admin: payout action");
   return payoutToAdminWire(row);

@@ -13,7 +13,8 @@ export const DEPOSIT_REJECTIONS = {
   token_not_allowed: "the deposit is not in the mission's reward token",
   amount_short: "the escrowed amount is below the reward",
   spam_fee_short: "the spam fee paid is below the mission's spam fee",
-  refund_after_short: "the deposit's refund-after time is before the mission's refund_after: its funder could take it back before the payout (use fundUntil)",
+  refund_after_short:
+    "the deposit's refund-after time is before the mission's refund_after: its funder could take it back before the payout (use fundUntil)",
   mission_not_pending: "the mission is not waiting for a deposit (already funded, voided or expired)",
 } as const;
 export type DepositRejection = keyof typeof DEPOSIT_REJECTIONS;
@@ -33,16 +34,15 @@ export interface DepositTerms {
  * sits in a slot of the contract and must be recorded (and refunded). Without `log`, the
  * transaction never touched this mission's escrow and nothing is recorded.
  */
-export type DepositCheck =
-  | { ok: true; log: FundedLog }
-  | { ok: false; reason: DepositRejection; log?: FundedLog };
+export type DepositCheck = { ok: true; log: FundedLog } | { ok: false; reason: DepositRejection; log?: FundedLog };
 
 /** The escrow's own rule for one Funded log of this mission's key: token, amount, spam fee. */
 export function checkFundedLog(log: FundedLog, terms: DepositTerms): DepositCheck {
   if (log.token !== terms.token) return { ok: false, reason: "token_not_allowed", log };
   if (log.amount < terms.reward) return { ok: false, reason: "amount_short", log };
   if (log.spamFee < terms.spamFee) return { ok: false, reason: "spam_fee_short", log };
-  if (terms.refundAfter !== null && log.refundAfter < BigInt(terms.refundAfter)) return { ok: false, reason: "refund_after_short", log };
+  if (terms.refundAfter !== null && log.refundAfter < BigInt(terms.refundAfter))
+    return { ok: false, reason: "refund_after_short", log };
   return { ok: true, log };
 }
 

@@ -24,42 +24,95 @@ export const CONVERTIBLE_STATES = ["failed"] as const;
 export async function convertPayout(ctx: Ctx, { id, reason }: { id: string; reason: string }) {
   const { deps, now } = ctx;
   const { row, dropped } = await withTx(ctx, async (tx) => {
-    const [first] = await tx.select({ missionId: chainPayouts.missionId }).from(chainPayouts).where(eq(chainPayouts.id, id));
+    const [first] = await tx
+      .select({ missionId: chainPayouts.missionId })
+      .from(chainPayouts)
+      .where(eq(chainPayouts.id, id));
     if (!first) throw new AppError("NOT_FOUND", `payout ${id} not found`);
     const m = await lockMission(tx, first.missionId); // lock order: mission → payout
     const [p] = await tx.select().from(chainPayouts).where(eq(chainPayouts.id, id)).for("update");
     if (!p || !m) throw new AppError("NOT_FOUND", `payout ${id} not found`);
     if (!(CONVERTIBLE_STATES as readonly string[]).includes(p.state)) {
-      throw new AppError("CONFLICT", `a ${p.state} payout cannot be converted into a refund`, { reason: "payout_state", state: p.state, allowed: CONVERTIBLE_STATES });
+      throw new AppError("CONFLICT", `a ${p.state} payout cannot be converted into a refund`, {
+        reason: "payout_state",
+        state: p.state,
+        allowed: CONVERTIBLE_STATES,
+      });
     }
-    if (p.kind !== "release") throw new AppError("CONFLICT", "only a release can be converted into a refund", { reason: "payout_kind", kind: p.kind });
+    if (p.kind !== "release")
+      throw new AppError("CONFLICT", "only a release can be converted into a refund", {
+        reason: "payout_kind",
+        kind: p.kind,
+      });
     if (p.rawTx || p.minedTxHash) {
-      throw new AppError("CONFLICT", "this payout has a transaction that may have reached the chain", { reason: "payout_in_flight", state: p.state });
+      throw new AppError("CONFLICT", "this payout has a transaction that may have reached the chain", {
+        reason: "payout_in_flight",
+        state: p.state,
+      });
     }
     if (m.status !== "resolved" || m.escrow?.deposit?.id !== p.depositId) {
-      throw new AppError("CONFLICT", "the payout is not the settlement of its mission's live deposit", { reason: "mission_state", status: m.status });
+      throw new AppError("CONFLICT", "the payout is not the settlement of its mission's live deposit", {
+        reason: "mission_state",
+        status: m.status,
+      });
     }
     const [d] = await tx.select().from(escrowDeposits).where(eq(escrowDeposits.id, p.depositId));
     if (!d) throw new AppError("CONFLICT", `deposit ${p.depositId} is missing`, { reason: "deposit_missing" });
     const entry = { action: "convert" as const, reason, from_state: p.state, at: now.toISOString() };
     const why = `admin_convert:${reason}`;
-    const [updated] = await tx.update(chainPayouts).set({
-      kind: "refund", recipients: [{ address: d.funder, amount: d.amount }], fee: "0", amount: d.amount,
-      state: "queued", reason: why, nonce: null, txHash: null, rawTx: null, attempts: [], retries: 0, nextCheckAt: now, updatedAt: now,
-      adminActions: sql`(${chainPayouts.adminActions} || ${JSON.stringify([entry])}::jsonb)`,
-    }).where(eq(chainPayouts.id, id)).returning();
+    const [updated] = await tx
+      .update(chainPayouts)
+      .set({
+        kind: "refund",
+        recipients: [{ address: d.funder, amount: d.amount }],
+        fee: "0",
+        amount: d.amount,
+        state: "queued",
+        reason: why,
+        nonce: null,
+        txHash: null,
+        rawTx: null,
+        attempts: [],
+        retries: 0,
+        nextCheckAt: now,
+        updatedAt: now,
+        adminActions: sql`(${chainPayouts.adminActions} || ${JSON.stringify([entry])}::jsonb)`,
+      })
+      .where(eq(chainPayouts.id, id))
+      .returning();
     // The winners were not paid: the mission reads as voided, with no resolution and no fee taken.
-    await tx.update(missions).set({
-      status: "voided", phase: "closed", resolutionReason: "payout_converted_to_refund", voidedAt: now,
-      winnerSubmissionId: null, winnerAgentId: null, payouts: null, feeAmount: null, resolvedAt: null, nextActionAt: null,
-      payoutStatus: "queued", payoutStatusReason: why, payoutStatusUpdatedAt: now, payoutTxHash: null, updatedAt: now,
-    }).where(eq(missions.id, m.id));
+    await tx
+      .update(missions)
+      .set({
+        status: "voided",
+        phase: "closed",
+        resolutionReason: "payout_converted_to_refund",
+        voidedAt: now,
+        winnerSubmissionId: null,
+        winnerAgentId: null,
+        payouts: null,
+        feeAmount: null,
+        resolvedAt: null,
+        nextActionAt: null,
+        payoutStatus: "queued",
+        payoutStatusReason: why,
+        payoutStatusUpdatedAt: now,
+        payoutTxHash: null,
+        updatedAt: now,
+      })
+      .where(eq(missions.id, m.id));
     await emitEvents(tx, [missionVoided(m, now, "payout_converted_to_refund")]);
     return { row: updated!, dropped: p.attempts.map((a) => a.tx_hash) };
   });
   if (row.adminActions.length > 20) {
-    await dbOf(ctx).update(chainPayouts).set({ adminActions: row.adminActions.slice(-20) }).where(eq(chainPayouts.id, id));
+    await dbOf(ctx)
+      .update(chainPayouts)
+      .set({ adminActions: row.adminActions.slice(-20) })
+      .where(eq(chainPayouts.id, id));
   }
-  deps.logger.warn({ payout: id, mission: row.missionId, action: "convert", reason, dropped_attempts: dropped }, "admin: release converted into a refund; mission voided");
+  deps.logger.warn(
+    { payout: id, mission: row.missionId, action: "convert", reason, dropped_attempts: dropped },
+    "admin: release converted into a refund; mission voided",
+  );
   return payoutToAdminWire(row);
 }

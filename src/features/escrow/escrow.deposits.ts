@@ -25,7 +25,12 @@ export type RecordOutcome =
   | { kind: "rejected"; deposit: DepositRow; reason: DepositRejection }; // recorded, refund queued
 
 const summary = (d: DepositRow): NonNullable<EscrowRecord["deposit"]> => ({
-  id: d.id, status: d.status, tx_hash: d.txHash, log_index: d.logIndex, funder: d.funder, block_number: d.blockNumber,
+  id: d.id,
+  status: d.status,
+  tx_hash: d.txHash,
+  log_index: d.logIndex,
+  funder: d.funder,
+  block_number: d.blockNumber,
 });
 
 // The one mission row lock (missions.visible.ts); re-exported for the escrow callers.
@@ -39,7 +44,10 @@ export { lockMission };
  * exit: reclaim() once the key is released, or the self-refund after the slot's refund-after
  * time (contract v2).
  */
-export function resolverRefunds(m: { spamFee: string; escrow: { token: string } | null }, log: Pick<FundedLog, "token" | "spamFee">): boolean {
+export function resolverRefunds(
+  m: { spamFee: string; escrow: { token: string } | null },
+  log: Pick<FundedLog, "token" | "spamFee">,
+): boolean {
   return m.escrow !== null && log.token === m.escrow.token && log.spamFee >= BigInt(m.spamFee);
 }
 
@@ -49,39 +57,86 @@ export function resolverRefunds(m: { spamFee: string; escrow: { token: string } 
  * money back and can fund again from the same address (the contract allows one slot per funder).
  */
 export async function recordDeposit(
-  tx: Tx, deps: Deps, missionId: string, log: FundedLog, heads: Heads, now: Date, rejection?: DepositRejection,
+  tx: Tx,
+  deps: Deps,
+  missionId: string,
+  log: FundedLog,
+  heads: Heads,
+  now: Date,
+  rejection?: DepositRejection,
 ): Promise<RecordOutcome> {
   const m = await lockMission(tx, missionId);
   if (!m || !m.escrow) throw new Error(`recordDeposit: mission ${missionId} is not a base-rail mission`);
   const chainId = m.escrow.chain_id;
-  const [existing] = await tx.select().from(escrowDeposits)
-    .where(and(eq(escrowDeposits.chainId, chainId), eq(escrowDeposits.txHash, log.txHash), eq(escrowDeposits.logIndex, log.logIndex)))
+  const [existing] = await tx
+    .select()
+    .from(escrowDeposits)
+    .where(
+      and(
+        eq(escrowDeposits.chainId, chainId),
+        eq(escrowDeposits.txHash, log.txHash),
+        eq(escrowDeposits.logIndex, log.logIndex),
+      ),
+    )
     .for("update");
   if (existing && existing.missionId !== missionId) return { kind: "used_elsewhere", deposit: existing };
   if (existing && existing.status !== "reorged") {
-    return existing.status === "rejected" ? { kind: "rejected", deposit: existing, reason: existing.reason as DepositRejection } : { kind: "known", deposit: existing };
+    return existing.status === "rejected"
+      ? { kind: "rejected", deposit: existing, reason: existing.reason as DepositRejection }
+      : { kind: "known", deposit: existing };
   }
 
   // A deposit that is not the mission's first live one is a stray slot: refund it.
-  const reason: DepositRejection | undefined = rejection ?? (m.status !== "pending_escrow" || (m.escrow.deposit && m.escrow.deposit.status !== "reorged") ? "mission_not_pending" : undefined);
+  const reason: DepositRejection | undefined =
+    rejection ??
+    (m.status !== "pending_escrow" || (m.escrow.deposit && m.escrow.deposit.status !== "reorged")
+      ? "mission_not_pending"
+      : undefined);
   const values = {
-    chainId, txHash: log.txHash, logIndex: log.logIndex, missionId, funder: log.funder, token: log.token,
-    amount: log.amount.toString(), spamFee: log.spamFee.toString(), blockNumber: log.blockNumber, blockHash: log.blockHash,
-    status: reason ? "rejected" as const : "pending" as const, reason: reason ?? null, nextCheckAt: reason ? null : now, updatedAt: now,
+    chainId,
+    txHash: log.txHash,
+    logIndex: log.logIndex,
+    missionId,
+    funder: log.funder,
+    token: log.token,
+    amount: log.amount.toString(),
+    spamFee: log.spamFee.toString(),
+    blockNumber: log.blockNumber,
+    blockHash: log.blockHash,
+    status: reason ? ("rejected" as const) : ("pending" as const),
+    reason: reason ?? null,
+    nextCheckAt: reason ? null : now,
+    updatedAt: now,
   };
   let deposit: DepositRow;
   if (existing) {
     // A reorged log came back (re-mined): the same row lives again.
-    [deposit] = (await tx.update(escrowDeposits).set(values).where(eq(escrowDeposits.id, existing.id)).returning()) as [DepositRow];
+    [deposit] = (await tx.update(escrowDeposits).set(values).where(eq(escrowDeposits.id, existing.id)).returning()) as [
+      DepositRow,
+    ];
   } else {
-    [deposit] = (await tx.insert(escrowDeposits).values({ id: newId("dep", now.getTime()), createdAt: now, ...values }).returning()) as [DepositRow];
+    [deposit] = (await tx
+      .insert(escrowDeposits)
+      .values({ id: newId("dep", now.getTime()), createdAt: now, ...values })
+      .returning()) as [DepositRow];
   }
   if (reason) {
-    if (resolverRefunds(m, log)) await queueRefund(tx, m, deposit, now, `deposit_rejected:${reason}`, { touchMission: false });
+    if (resolverRefunds(m, log))
+      await queueRefund(tx, m, deposit, now, `deposit_rejected:${reason}`, { touchMission: false });
     return { kind: "rejected", deposit, reason };
   }
-  await tx.update(missions).set({ escrow: { ...m.escrow, deposit: summary(deposit) }, updatedAt: now }).where(eq(missions.id, m.id));
-  if (log.blockNumber <= heads.confirmed) deposit = await confirmDeposit(tx, deps, { ...m, escrow: { ...m.escrow, deposit: summary(deposit) } }, deposit, now);
+  await tx
+    .update(missions)
+    .set({ escrow: { ...m.escrow, deposit: summary(deposit) }, updatedAt: now })
+    .where(eq(missions.id, m.id));
+  if (log.blockNumber <= heads.confirmed)
+    deposit = await confirmDeposit(
+      tx,
+      deps,
+      { ...m, escrow: { ...m.escrow, deposit: summary(deposit) } },
+      deposit,
+      now,
+    );
   return { kind: "recorded", deposit };
 }
 
@@ -91,20 +146,32 @@ export async function recordDeposit(
  */
 export async function confirmDeposit(tx: Tx, _deps: Deps, m: Mission, d: DepositRow, now: Date): Promise<DepositRow> {
   if (m.status !== "pending_escrow") {
-    const [rejected] = (await tx.update(escrowDeposits).set({ status: "rejected", reason: "mission_not_pending", nextCheckAt: null, updatedAt: now }).where(eq(escrowDeposits.id, d.id)).returning()) as [DepositRow];
+    const [rejected] = (await tx
+      .update(escrowDeposits)
+      .set({ status: "rejected", reason: "mission_not_pending", nextCheckAt: null, updatedAt: now })
+      .where(eq(escrowDeposits.id, d.id))
+      .returning()) as [DepositRow];
     await queueRefund(tx, m, rejected, now, "deposit_rejected:mission_not_pending", { touchMission: false });
     return rejected;
   }
-  const [deposit] = (await tx.update(escrowDeposits).set({ status: "confirmed", nextCheckAt: now, updatedAt: now }).where(eq(escrowDeposits.id, d.id)).returning()) as [DepositRow];
-  const [opened] = await tx.update(missions).set({
-    status: "open",
-    phase: "accepting_submissions",
-    escrow: { ...m.escrow!, deposit: summary(deposit) },
-    // The sweeper closes submissions at the deadline (at once if it has passed: then the
-    // mission voids without submissions and the deposit is refunded).
-    nextActionAt: m.deadline,
-    updatedAt: now,
-  }).where(eq(missions.id, m.id)).returning(MISSION_COLUMNS);
+  const [deposit] = (await tx
+    .update(escrowDeposits)
+    .set({ status: "confirmed", nextCheckAt: now, updatedAt: now })
+    .where(eq(escrowDeposits.id, d.id))
+    .returning()) as [DepositRow];
+  const [opened] = await tx
+    .update(missions)
+    .set({
+      status: "open",
+      phase: "accepting_submissions",
+      escrow: { ...m.escrow!, deposit: summary(deposit) },
+      // The sweeper closes submissions at the deadline (at once if it has passed: then the
+      // mission voids without submissions and the deposit is refunded).
+      nextActionAt: m.deadline,
+      updatedAt: now,
+    })
+    .where(eq(missions.id, m.id))
+    .returning(MISSION_COLUMNS);
   // Public from now on: this is its mission.created (a reopening after a reorg announces it again).
   await emitMissionCreated(tx, opened!, now);
   return deposit;
@@ -112,17 +179,33 @@ export async function confirmDeposit(tx: Tx, _deps: Deps, m: Mission, d: Deposit
 
 /** The deposit's block is final: stop watching it. */
 export async function finalizeDeposit(tx: Tx, m: Mission, d: DepositRow, now: Date): Promise<void> {
-  await tx.update(escrowDeposits).set({ status: "final", nextCheckAt: null, updatedAt: now }).where(eq(escrowDeposits.id, d.id));
+  await tx
+    .update(escrowDeposits)
+    .set({ status: "final", nextCheckAt: null, updatedAt: now })
+    .where(eq(escrowDeposits.id, d.id));
   if (m.escrow?.deposit?.id === d.id) {
-    await tx.update(missions).set({ escrow: { ...m.escrow, deposit: { ...m.escrow.deposit, status: "final" } } }).where(eq(missions.id, m.id));
+    await tx
+      .update(missions)
+      .set({ escrow: { ...m.escrow, deposit: { ...m.escrow.deposit, status: "final" } } })
+      .where(eq(missions.id, m.id));
   }
 }
 
 /** The deposit moved to another block (re-mined after a reorg): follow it. */
-export async function moveDeposit(tx: Tx, m: Mission, d: DepositRow, blockNumber: number, blockHash: string, now: Date): Promise<void> {
+export async function moveDeposit(
+  tx: Tx,
+  m: Mission,
+  d: DepositRow,
+  blockNumber: number,
+  blockHash: string,
+  now: Date,
+): Promise<void> {
   await tx.update(escrowDeposits).set({ blockNumber, blockHash, updatedAt: now }).where(eq(escrowDeposits.id, d.id));
   if (m.escrow?.deposit?.id === d.id) {
-    await tx.update(missions).set({ escrow: { ...m.escrow, deposit: { ...m.escrow.deposit, block_number: blockNumber } } }).where(eq(missions.id, m.id));
+    await tx
+      .update(missions)
+      .set({ escrow: { ...m.escrow, deposit: { ...m.escrow.deposit, block_number: blockNumber } } })
+      .where(eq(missions.id, m.id));
   }
 }
 
@@ -132,14 +215,22 @@ export async function moveDeposit(tx: Tx, m: Mission, d: DepositRow, blockNumber
  * past its deadline keeps its state, and its payout waits for the deposit (NotFunded is retried).
  */
 export async function reorgDeposit(tx: Tx, deps: Deps, m: Mission, d: DepositRow, now: Date): Promise<void> {
-  await tx.update(escrowDeposits).set({ status: "reorged", nextCheckAt: null, updatedAt: now }).where(eq(escrowDeposits.id, d.id));
+  await tx
+    .update(escrowDeposits)
+    .set({ status: "reorged", nextCheckAt: null, updatedAt: now })
+    .where(eq(escrowDeposits.id, d.id));
   if (m.escrow?.deposit?.id !== d.id) return;
   const escrow = { ...m.escrow, deposit: { ...m.escrow.deposit, status: "reorged" } };
   if (m.status === "open") {
-    await tx.update(missions).set({ status: "pending_escrow", phase: "awaiting_escrow", escrow, nextActionAt: m.deadline, updatedAt: now }).where(eq(missions.id, m.id));
+    await tx
+      .update(missions)
+      .set({ status: "pending_escrow", phase: "awaiting_escrow", escrow, nextActionAt: m.deadline, updatedAt: now })
+      .where(eq(missions.id, m.id));
   } else {
-    deps.logger.error({ mission: m.id, deposit: d.id, status: m.status }, "a deposit was reorged out after its mission closed submissions; its payout waits for the deposit to be mined again");
+    deps.logger.error(
+      { mission: m.id, deposit: d.id, status: m.status },
+      "a deposit was reorged out after its mission closed submissions; its payout waits for the deposit to be mined again",
+    );
     await tx.update(missions).set({ escrow, updatedAt: now }).where(eq(missions.id, m.id));
   }
 }
-

@@ -11,7 +11,10 @@ import type { FeeMarket } from "../../lib/base-chain";
 // bounded by `maxMultiplier` × the current base fee + tip': past that bound it waits (a spike
 // passes; the operator sees `fee_bump_capped`) rather than paying any price.
 
-export interface Price { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
+export interface Price {
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
 
 const up = (v: bigint) => (v * 1125n) / 1000n + 1n;
 const max = (a: bigint, b: bigint) => (a > b ? a : b);

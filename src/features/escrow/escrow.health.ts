@@ -33,11 +33,17 @@ export function pollDue(deps: Deps, chain: BaseChain): boolean {
 }
 
 /** One row per (chain, worker): the last run, the last healthy run, the last error. */
-export async function recordWorkerRun(deps: Deps, now: Date, r: { ok: true } | { ok: false; error: string }, name = "settlement"): Promise<void> {
+export async function recordWorkerRun(
+  deps: Deps,
+  now: Date,
+  r: { ok: true } | { ok: false; error: string },
+  name = "settlement",
+): Promise<void> {
   const chainId = deps.chain?.chainId;
   if (chainId === undefined) return;
   const error = r.ok ? null : r.error.slice(0, 300);
-  await deps.database.db.insert(chainWorkers)
+  await deps.database.db
+    .insert(chainWorkers)
     .values({ chainId, name, lastRunAt: now, lastOkAt: r.ok ? now : null, lastError: error })
     .onConflictDoUpdate({
       target: [chainWorkers.chainId, chainWorkers.name],

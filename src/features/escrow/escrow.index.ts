@@ -1,6 +1,15 @@
 import { ctxFromRequest } from "../../http/context";
 import { router } from "../../http/openapi";
-import { attachDepositRoute, convertPayoutRoute, escrowAttestationRoute, failPayoutRoute, getEscrowRoute, listPayoutsRoute, retryPayoutRoute, treasuryRoute } from "./escrow.routes";
+import {
+  attachDepositRoute,
+  convertPayoutRoute,
+  escrowAttestationRoute,
+  failPayoutRoute,
+  getEscrowRoute,
+  listPayoutsRoute,
+  retryPayoutRoute,
+  treasuryRoute,
+} from "./escrow.routes";
 import { actOnPayout, listPayouts } from "./escrow.admin";
 import { convertPayout } from "./escrow.convert";
 import { escrowAttestation } from "../ledger";
@@ -10,7 +19,10 @@ import { requireAdmin, requireAgent } from "../../http/identity";
 export const escrowRouter = router()
   .openapi(attachDepositRoute, async (c) => {
     requireAgent(c.get("identity"), "UNAUTHORIZED");
-    const r = await attachDeposit(ctxFromRequest(c), { missionId: c.req.valid("param").id, txHash: c.req.valid("json").tx_hash });
+    const r = await attachDeposit(ctxFromRequest(c), {
+      missionId: c.req.valid("param").id,
+      txHash: c.req.valid("json").tx_hash,
+    });
     // Confirmed at depth: the mission is open (200); else accepted, waiting for depth (202).
     return r.confirmed ? c.json(r.body, 200) : c.json(r.body, 202);
   })
@@ -28,13 +40,30 @@ export const escrowRouter = router()
   })
   .openapi(retryPayoutRoute, async (c) => {
     requireAdmin(c.get("identity"));
-    return c.json(await actOnPayout(ctxFromRequest(c), { id: c.req.valid("param").id, action: "retry", reason: c.req.valid("json").reason }), 200);
+    return c.json(
+      await actOnPayout(ctxFromRequest(c), {
+        id: c.req.valid("param").id,
+        action: "retry",
+        reason: c.req.valid("json").reason,
+      }),
+      200,
+    );
   })
   .openapi(failPayoutRoute, async (c) => {
     requireAdmin(c.get("identity"));
-    return c.json(await actOnPayout(ctxFromRequest(c), { id: c.req.valid("param").id, action: "fail", reason: c.req.valid("json").reason }), 200);
+    return c.json(
+      await actOnPayout(ctxFromRequest(c), {
+        id: c.req.valid("param").id,
+        action: "fail",
+        reason: c.req.valid("json").reason,
+      }),
+      200,
+    );
   })
   .openapi(convertPayoutRoute, async (c) => {
     requireAdmin(c.get("identity"));
-    return c.json(await convertPayout(ctxFromRequest(c), { id: c.req.valid("param").id, reason: c.req.valid("json").reason }), 200);
+    return c.json(
+      await convertPayout(ctxFromRequest(c), { id: c.req.valid("param").id, reason: c.req.valid("json").reason }),
+      200,
+    );
   });

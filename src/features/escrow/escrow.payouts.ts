@@ -24,7 +24,8 @@ export type PayoutRow = typeof chainPayouts.$inferSelect;
 export const RETRY_MS = 15_000;
 const MAX_BACKOFF_MS = 10 * 60_000;
 /** This row's own backoff after `retries` checks that changed nothing. */
-export const backoffMs = (retries: number, base = RETRY_MS) => Math.min(base * 2 ** Math.min(retries, 12), MAX_BACKOFF_MS);
+export const backoffMs = (retries: number, base = RETRY_MS) =>
+  Math.min(base * 2 ** Math.min(retries, 12), MAX_BACKOFF_MS);
 /**
  * Outcomes that may clear by themselves: a deposit reorged out and mined again (NotFunded), the
  * node refusing the call (a misconfigured or lagging RPC: `rejected:…`). Every contract rule
@@ -40,7 +41,14 @@ export const payoutStatusOf = (state: string): "queued" | "pending_gas" | "broad
 
 export const callOf = (p: PayoutRow): EscrowCall =>
   p.kind === "release"
-    ? { kind: "release", missionKey: p.missionKey as Hex, funder: p.funder, recipients: p.recipients.map((r) => r.address), amounts: p.recipients.map((r) => BigInt(r.amount)), fee: BigInt(p.fee) }
+    ? {
+        kind: "release",
+        missionKey: p.missionKey as Hex,
+        funder: p.funder,
+        recipients: p.recipients.map((r) => r.address),
+        amounts: p.recipients.map((r) => BigInt(r.amount)),
+        fee: BigInt(p.fee),
+      }
     : { kind: "refund", missionKey: p.missionKey as Hex, funder: p.funder };
 
 export async function stepPayout(deps: Deps, chain: BaseChain, p: PayoutRow, heads: Heads): Promise<void> {
@@ -63,7 +71,9 @@ export async function stepPayout(deps: Deps, chain: BaseChain, p: PayoutRow, hea
  * meanwhile (another server, or the previous tick): the caller drops its stale view.
  */
 async function transition(
-  deps: Deps, p: PayoutRow, values: Partial<typeof chainPayouts.$inferInsert>,
+  deps: Deps,
+  p: PayoutRow,
+  values: Partial<typeof chainPayouts.$inferInsert>,
   extra?: (tx: Tx) => Promise<void>,
 ): Promise<boolean> {
   const now = deps.clock.now();
@@ -78,15 +88,24 @@ async function transition(
     // A rejected deposit's refund is not the mission's settlement: only the mission's own payout
     // (its release, or the refund of its live deposit) drives payout_status.
     if (m.escrow?.deposit?.id === p.depositId && (p.kind === "release" || m.status === "voided")) {
-      await tx.update(missions).set({
-        payoutStatus: payoutStatusOf(state),
-        // A pull credit stays visible once final (receipt status "credited", docs/base-rail.md).
-        payoutStatusReason: values.reason ?? (state === "final" ? (cur.reason?.startsWith("credited_pull:") ? cur.reason : `${p.kind}_final`) : `${p.kind}_${state}`),
-        payoutStatusUpdatedAt: now,
-        payoutTxHash: values.minedTxHash ?? values.txHash ?? cur.minedTxHash ?? cur.txHash,
-        ...(state === "final" && p.kind === "release" ? { phase: "settled" } : {}),
-        updatedAt: now,
-      }).where(eq(missions.id, m.id));
+      await tx
+        .update(missions)
+        .set({
+          payoutStatus: payoutStatusOf(state),
+          // A pull credit stays visible once final (receipt status "credited", docs/base-rail.md).
+          payoutStatusReason:
+            values.reason ??
+            (state === "final"
+              ? cur.reason?.startsWith("credited_pull:")
+                ? cur.reason
+                : `${p.kind}_final`
+              : `${p.kind}_${state}`),
+          payoutStatusUpdatedAt: now,
+          payoutTxHash: values.minedTxHash ?? values.txHash ?? cur.minedTxHash ?? cur.txHash,
+          ...(state === "final" && p.kind === "release" ? { phase: "settled" } : {}),
+          updatedAt: now,
+        })
+        .where(eq(missions.id, m.id));
     }
     if (extra) await extra(tx);
     return true;
@@ -95,10 +114,20 @@ async function transition(
 
 /** Allocates the next nonce for the resolver: max(stored, chain's pending count), under the row lock. */
 async function allocateNonce(tx: Tx, chain: BaseChain, chainNonce: number, now: Date): Promise<number> {
-  await tx.insert(chainAccounts).values({ chainId: chain.chainId, address: chain.resolver, nextNonce: chainNonce, updatedAt: now }).onConflictDoNothing();
-  const [row] = await tx.select().from(chainAccounts).where(and(eq(chainAccounts.chainId, chain.chainId), eq(chainAccounts.address, chain.resolver))).for("update");
+  await tx
+    .insert(chainAccounts)
+    .values({ chainId: chain.chainId, address: chain.resolver, nextNonce: chainNonce, updatedAt: now })
+    .onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(chainAccounts)
+    .where(and(eq(chainAccounts.chainId, chain.chainId), eq(chainAccounts.address, chain.resolver)))
+    .for("update");
   const nonce = Math.max(row!.nextNonce, chainNonce);
-  await tx.update(chainAccounts).set({ nextNonce: nonce + 1, updatedAt: now }).where(and(eq(chainAccounts.chainId, chain.chainId), eq(chainAccounts.address, chain.resolver)));
+  await tx
+    .update(chainAccounts)
+    .set({ nextNonce: nonce + 1, updatedAt: now })
+    .where(and(eq(chainAccounts.chainId, chain.chainId), eq(chainAccounts.address, chain.resolver)));
   return nonce;
 }
 
@@ -109,23 +138,50 @@ async function sendNew(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void
   // after a restore from backup)? Then never send another: adopt the transaction if the bounded
   // log search finds it, else stop for the operator. One state read in the common case.
   if ((await chain.slotAmount(call)) === 0n) {
-    const [d] = await deps.database.db.select({ blockNumber: escrowDeposits.blockNumber }).from(escrowDeposits).where(eq(escrowDeposits.id, p.depositId));
+    const [d] = await deps.database.db
+      .select({ blockNumber: escrowDeposits.blockNumber })
+      .from(escrowDeposits)
+      .where(eq(escrowDeposits.id, p.depositId));
     const earlier = await chain.settledTx(call, d?.blockNumber ?? 0);
-    if (earlier) await transition(deps, p, { state: "broadcast", txHash: earlier, reason: "adopted_onchain_payout", broadcastAt: now, nextCheckAt: now });
+    if (earlier)
+      await transition(deps, p, {
+        state: "broadcast",
+        txHash: earlier,
+        reason: "adopted_onchain_payout",
+        broadcastAt: now,
+        nextCheckAt: now,
+      });
     // Empty with no payout of ours found: a deposit reorged out (it may be mined again), or one
     // moved by a transaction beyond the search. Wait a while, then stop for the operator.
-    else if (now.getTime() - p.createdAt.getTime() < RETRYABLE_FOR_MS) await transition(deps, p, { reason: "waiting:slot_empty", retries: p.retries + 1, nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)) });
+    else if (now.getTime() - p.createdAt.getTime() < RETRYABLE_FOR_MS)
+      await transition(deps, p, {
+        reason: "waiting:slot_empty",
+        retries: p.retries + 1,
+        nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)),
+      });
     else await transition(deps, p, { state: "failed", reason: "slot_already_empty", nextCheckAt: null });
     return;
   }
   const est = await chain.estimate(call);
   if (!est.ok) {
     if (est.revert === "insufficient_funds") {
-      await transition(deps, p, { state: "pending_gas", reason: "resolver_balance_low", retries: p.retries + 1, nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)) });
+      await transition(deps, p, {
+        state: "pending_gas",
+        reason: "resolver_balance_low",
+        retries: p.retries + 1,
+        nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)),
+      });
     } else if (retryable(est.revert) && now.getTime() - p.createdAt.getTime() < RETRYABLE_FOR_MS) {
-      await transition(deps, p, { reason: `waiting:${est.revert}`, retries: p.retries + 1, nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)) });
+      await transition(deps, p, {
+        reason: `waiting:${est.revert}`,
+        retries: p.retries + 1,
+        nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)),
+      });
     } else {
-      deps.logger.error({ payout: p.id, mission: p.missionId, revert: est.revert }, "settlement: the escrow refuses this payout; marked failed for the operator");
+      deps.logger.error(
+        { payout: p.id, mission: p.missionId, revert: est.revert },
+        "settlement: the escrow refuses this payout; marked failed for the operator",
+      );
       await transition(deps, p, { state: "failed", reason: `reverted:${est.revert}`, nextCheckAt: null });
     }
     return;
@@ -134,8 +190,16 @@ async function sendNew(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void
   const needed = est.gas * price.maxFeePerGas;
   const balance = await chain.balance(chain.resolver);
   if (balance < needed) {
-    deps.logger.warn({ payout: p.id, resolver: chain.resolver, balance: balance.toString(), needed: needed.toString() }, "settlement: resolver gas balance too low; payout waits (pending_gas)");
-    await transition(deps, p, { state: "pending_gas", reason: `resolver_balance_low:${balance}<${needed}`, retries: p.retries + 1, nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)) });
+    deps.logger.warn(
+      { payout: p.id, resolver: chain.resolver, balance: balance.toString(), needed: needed.toString() },
+      "settlement: resolver gas balance too low; payout waits (pending_gas)",
+    );
+    await transition(deps, p, {
+      state: "pending_gas",
+      reason: `resolver_balance_low:${balance}<${needed}`,
+      retries: p.retries + 1,
+      nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)),
+    });
     return;
   }
   const chainNonce = await chain.pendingNonce();
@@ -143,16 +207,47 @@ async function sendNew(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void
   const ok = await transition(deps, p, {}, async (tx) => {
     const nonce = await allocateNonce(tx, chain, chainNonce, now);
     signed = await chain.sign(call, { nonce, gas: est.gas, ...price });
-    const attempt: PayoutAttempt = { tx_hash: signed.hash, nonce, gas: est.gas.toString(), max_fee_per_gas: price.maxFeePerGas.toString(), max_priority_fee_per_gas: price.maxPriorityFeePerGas.toString(), at: now.toISOString() };
-    await tx.update(chainPayouts).set({
-      state: "broadcast", reason: null, nonce, txHash: signed.hash, rawTx: signed.raw, attempts: sql`${chainPayouts.attempts} || ${JSON.stringify([{ ...attempt, raw: signed.raw }])}::jsonb`,
-      broadcastAt: now, nextCheckAt: now, updatedAt: now,
-    }).where(eq(chainPayouts.id, p.id));
-    await tx.update(missions).set({ payoutStatus: "broadcast", payoutStatusReason: `${p.kind}_broadcast`, payoutTxHash: signed.hash, payoutStatusUpdatedAt: now }).where(and(eq(missions.id, p.missionId), sql`${missions.escrow}->'deposit'->>'id' = ${p.depositId}`));
+    const attempt: PayoutAttempt = {
+      tx_hash: signed.hash,
+      nonce,
+      gas: est.gas.toString(),
+      max_fee_per_gas: price.maxFeePerGas.toString(),
+      max_priority_fee_per_gas: price.maxPriorityFeePerGas.toString(),
+      at: now.toISOString(),
+    };
+    await tx
+      .update(chainPayouts)
+      .set({
+        state: "broadcast",
+        reason: null,
+        nonce,
+        txHash: signed.hash,
+        rawTx: signed.raw,
+        attempts: sql`${chainPayouts.attempts} || ${JSON.stringify([{ ...attempt, raw: signed.raw }])}::jsonb`,
+        broadcastAt: now,
+        nextCheckAt: now,
+        updatedAt: now,
+      })
+      .where(eq(chainPayouts.id, p.id));
+    await tx
+      .update(missions)
+      .set({
+        payoutStatus: "broadcast",
+        payoutStatusReason: `${p.kind}_broadcast`,
+        payoutTxHash: signed.hash,
+        payoutStatusUpdatedAt: now,
+      })
+      .where(and(eq(missions.id, p.missionId), sql`${missions.escrow}->'deposit'->>'id' = ${p.depositId}`));
   });
   if (!ok || !signed) return;
   // Committed: now it may leave. Whatever happens from here, the stored bytes are re-sent.
-  await afterSend(deps, p.id, await chain.sendRaw(signed.raw).catch((err) => (err instanceof RpcUnavailableError ? "unavailable" as const : Promise.reject(err))));
+  await afterSend(
+    deps,
+    p.id,
+    await chain
+      .sendRaw(signed.raw)
+      .catch((err) => (err instanceof RpcUnavailableError ? ("unavailable" as const) : Promise.reject(err))),
+  );
 }
 
 /** A stored, signed transaction that has not made it into the node yet (crash, pending_gas). */
@@ -162,7 +257,11 @@ async function resend(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void>
   if (result === "sent" || result === "known") {
     await transition(deps, p, { state: "broadcast", reason: null, broadcastAt: now, nextCheckAt: now });
   } else if (result === "insufficient_funds") {
-    await transition(deps, p, { state: "pending_gas", reason: "resolver_balance_low", nextCheckAt: new Date(now.getTime() + RETRY_MS) });
+    await transition(deps, p, {
+      state: "pending_gas",
+      reason: "resolver_balance_low",
+      nextCheckAt: new Date(now.getTime() + RETRY_MS),
+    });
   } else {
     // nonce_too_low: that nonce was used — by one of our attempts (watchBroadcast finds its receipt).
     await transition(deps, p, { state: "broadcast", nextCheckAt: now });
@@ -172,7 +271,14 @@ async function resend(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void>
 async function afterSend(deps: Deps, payoutId: string, result: string): Promise<void> {
   const now = deps.clock.now();
   if (result === "insufficient_funds") {
-    await deps.database.db.update(chainPayouts).set({ state: "pending_gas", reason: "resolver_balance_low", nextCheckAt: new Date(now.getTime() + RETRY_MS), updatedAt: now })
+    await deps.database.db
+      .update(chainPayouts)
+      .set({
+        state: "pending_gas",
+        reason: "resolver_balance_low",
+        nextCheckAt: new Date(now.getTime() + RETRY_MS),
+        updatedAt: now,
+      })
       .where(and(eq(chainPayouts.id, payoutId), eq(chainPayouts.state, "broadcast")));
   }
   // sent / known / unavailable / nonce_too_low: watchBroadcast decides from the chain next tick.
@@ -180,7 +286,9 @@ async function afterSend(deps: Deps, payoutId: string, result: string): Promise<
 
 /** Receipts of every attempt (a replacement may have won); the first mined one counts. */
 async function minedAttempt(chain: BaseChain, p: PayoutRow): Promise<TxReceipt | null> {
-  const hashes = [...new Set([p.txHash, ...p.attempts.map((a) => a.tx_hash).reverse()].filter((h): h is string => Boolean(h)))];
+  const hashes = [
+    ...new Set([p.txHash, ...p.attempts.map((a) => a.tx_hash).reverse()].filter((h): h is string => Boolean(h))),
+  ];
   for (const h of hashes) {
     const r = await chain.receipt(h);
     if (r) return r;
@@ -193,27 +301,59 @@ async function watchBroadcast(deps: Deps, chain: BaseChain, p: PayoutRow, heads:
   const receipt = await minedAttempt(chain, p);
   if (receipt) {
     if (receipt.status === "reverted") {
-      deps.logger.error({ payout: p.id, tx: receipt.txHash }, "settlement: payout transaction reverted; requeued for a pre-flight check");
+      deps.logger.error(
+        { payout: p.id, tx: receipt.txHash },
+        "settlement: payout transaction reverted; requeued for a pre-flight check",
+      );
       // The nonce is spent; whether the payout already happened is for the pre-flight check to say.
-      await transition(deps, p, { state: "queued", reason: "reverted_onchain", rawTx: null, txHash: null, nextCheckAt: new Date(now.getTime() + RETRY_MS) });
+      await transition(deps, p, {
+        state: "queued",
+        reason: "reverted_onchain",
+        rawTx: null,
+        txHash: null,
+        nextCheckAt: new Date(now.getTime() + RETRY_MS),
+      });
       return;
     }
     if (receipt.blockNumber > heads.confirmed) return; // mined, not deep enough yet
     const credited = receipt.credited.length ? `credited_pull:${receipt.credited.map((c) => c.to).join(",")}` : null;
-    await transition(deps, p, {
-      state: "confirmed", minedTxHash: receipt.txHash, blockNumber: receipt.blockNumber, blockHash: receipt.blockHash,
-      confirmedAt: now, reason: credited, nextCheckAt: now,
-    }, async (tx) => {
-      // Each winner's share has reached them (or their pull credit) at the confirmation depth.
-      // A reorg and re-confirmation announces it again: receivers dedupe on the event id anyway.
-      if (p.kind !== "release") return;
-      const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, p.missionId));
-      if (!m) return;
-      await emitEvents(tx, p.recipients.filter((r) => r.submission_id).map((r) =>
-        payoutConfirmed(m, now, { submission_id: r.submission_id!, agent_id: r.address, amount: r.amount }, {
-          chain_id: p.chainId, tx_hash: receipt.txHash, delivery: receipt.credited.some((c) => c.to === r.address.toLowerCase()) ? "pull_credit" : "transfer",
-        })));
-    });
+    await transition(
+      deps,
+      p,
+      {
+        state: "confirmed",
+        minedTxHash: receipt.txHash,
+        blockNumber: receipt.blockNumber,
+        blockHash: receipt.blockHash,
+        confirmedAt: now,
+        reason: credited,
+        nextCheckAt: now,
+      },
+      async (tx) => {
+        // Each winner's share has reached them (or their pull credit) at the confirmation depth.
+        // A reorg and re-confirmation announces it again: receivers dedupe on the event id anyway.
+        if (p.kind !== "release") return;
+        const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, p.missionId));
+        if (!m) return;
+        await emitEvents(
+          tx,
+          p.recipients
+            .filter((r) => r.submission_id)
+            .map((r) =>
+              payoutConfirmed(
+                m,
+                now,
+                { submission_id: r.submission_id!, agent_id: r.address, amount: r.amount },
+                {
+                  chain_id: p.chainId,
+                  tx_hash: receipt.txHash,
+                  delivery: receipt.credited.some((c) => c.to === r.address.toLowerCase()) ? "pull_credit" : "transfer",
+                },
+              ),
+            ),
+        );
+      },
+    );
     return;
   }
   if (!p.txHash) return;
@@ -230,18 +370,35 @@ async function watchBroadcast(deps: Deps, chain: BaseChain, p: PayoutRow, heads:
     const market = await chain.fees();
     if (last && p.nonce !== null && priceTooLow(priceOf(last), market)) {
       const fresh = firstPrice(market);
-      await replace(deps, chain, p, fresh.maxFeePerGas > BigInt(last.max_fee_per_gas) ? fresh : replacementPrice(priceOf(last), market, 1_000)!, "evicted_repriced");
+      await replace(
+        deps,
+        chain,
+        p,
+        fresh.maxFeePerGas > BigInt(last.max_fee_per_gas) ? fresh : replacementPrice(priceOf(last), market, 1_000)!,
+        "evicted_repriced",
+      );
       return;
     }
     const r = await chain.sendRaw(p.rawTx as Hex);
-    if (r === "insufficient_funds") await transition(deps, p, { state: "pending_gas", reason: "resolver_balance_low", nextCheckAt: new Date(now.getTime() + RETRY_MS) });
+    if (r === "insufficient_funds")
+      await transition(deps, p, {
+        state: "pending_gas",
+        reason: "resolver_balance_low",
+        nextCheckAt: new Date(now.getTime() + RETRY_MS),
+      });
     else if (r === "underpriced" && last && p.nonce !== null) {
       const price = replacementPrice(priceOf(last), market, deps.config.baseRail?.feeBumpMaxMultiplier ?? 4);
       if (price) await replace(deps, chain, p, price, "evicted_repriced");
     } else if (r === "nonce_too_low") {
       // The nonce was consumed and none of our attempts is mined: something else used it. The
       // pre-flight check (the slot's state, then the contract's own rules) decides whether to send anew.
-      await transition(deps, p, { state: "queued", rawTx: null, txHash: null, reason: "nonce_consumed", nextCheckAt: now });
+      await transition(deps, p, {
+        state: "queued",
+        rawTx: null,
+        txHash: null,
+        reason: "nonce_consumed",
+        nextCheckAt: now,
+      });
     }
     return;
   }
@@ -252,12 +409,18 @@ async function watchBroadcast(deps: Deps, chain: BaseChain, p: PayoutRow, heads:
   const price = replacementPrice(priceOf(last), market, deps.config.baseRail?.feeBumpMaxMultiplier ?? 4);
   if (price) await replace(deps, chain, p, price, "fee_bumped");
   else {
-    deps.logger.warn({ payout: p.id, base_fee: market.baseFee.toString() }, "settlement: a stuck payout's fee bump would exceed the bound; waiting");
+    deps.logger.warn(
+      { payout: p.id, base_fee: market.baseFee.toString() },
+      "settlement: a stuck payout's fee bump would exceed the bound; waiting",
+    );
     await transition(deps, p, { reason: "fee_bump_capped", broadcastAt: now, nextCheckAt: now });
   }
 }
 
-const priceOf = (a: PayoutAttempt): Price => ({ maxFeePerGas: BigInt(a.max_fee_per_gas), maxPriorityFeePerGas: BigInt(a.max_priority_fee_per_gas) });
+const priceOf = (a: PayoutAttempt): Price => ({
+  maxFeePerGas: BigInt(a.max_fee_per_gas),
+  maxPriorityFeePerGas: BigInt(a.max_priority_fee_per_gas),
+});
 
 /**
  * Signs the payout again with its nonce and stored gas at `price`, stores it (the previous
@@ -267,9 +430,24 @@ async function replace(deps: Deps, chain: BaseChain, p: PayoutRow, price: Price,
   const now = deps.clock.now();
   const last = p.attempts[p.attempts.length - 1]!;
   const signed = await chain.sign(callOf(p), { nonce: p.nonce!, gas: BigInt(last.gas), ...price });
-  const attempt = { tx_hash: signed.hash, nonce: p.nonce!, gas: last.gas, max_fee_per_gas: price.maxFeePerGas.toString(), max_priority_fee_per_gas: price.maxPriorityFeePerGas.toString(), at: now.toISOString(), raw: signed.raw };
+  const attempt = {
+    tx_hash: signed.hash,
+    nonce: p.nonce!,
+    gas: last.gas,
+    max_fee_per_gas: price.maxFeePerGas.toString(),
+    max_priority_fee_per_gas: price.maxPriorityFeePerGas.toString(),
+    at: now.toISOString(),
+    raw: signed.raw,
+  };
   // Bounded: a payout keeps its last 16 attempts (the older ones were outbid or evicted long ago).
-  const ok = await transition(deps, p, { txHash: signed.hash, rawTx: signed.raw, broadcastAt: now, reason, attempts: [...p.attempts, attempt].slice(-16), nextCheckAt: now });
+  const ok = await transition(deps, p, {
+    txHash: signed.hash,
+    rawTx: signed.raw,
+    broadcastAt: now,
+    reason,
+    attempts: [...p.attempts, attempt].slice(-16),
+    nextCheckAt: now,
+  });
   if (ok) await chain.sendRaw(signed.raw).catch(() => undefined); // any outcome: the next check reads the chain
 }
 
@@ -282,8 +460,16 @@ export async function watchConfirmed(deps: Deps, chain: BaseChain, p: PayoutRow,
     const mined = p.attempts.find((a) => a.tx_hash === p.minedTxHash) as (PayoutAttempt & { raw?: string }) | undefined;
     deps.logger.warn({ payout: p.id, tx: p.minedTxHash }, "settlement: confirmed payout reorged out; re-sending");
     await transition(deps, p, {
-      state: mined?.raw ? "broadcast" : "queued", txHash: mined?.raw ? p.minedTxHash : null, rawTx: mined?.raw ?? null,
-      minedTxHash: null, blockNumber: null, blockHash: null, confirmedAt: null, reason: "reorged", broadcastAt: now, nextCheckAt: now,
+      state: mined?.raw ? "broadcast" : "queued",
+      txHash: mined?.raw ? p.minedTxHash : null,
+      rawTx: mined?.raw ?? null,
+      minedTxHash: null,
+      blockNumber: null,
+      blockHash: null,
+      confirmedAt: null,
+      reason: "reorged",
+      broadcastAt: now,
+      nextCheckAt: now,
     });
     return;
   }
@@ -291,7 +477,8 @@ export async function watchConfirmed(deps: Deps, chain: BaseChain, p: PayoutRow,
     await transition(deps, p, { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, nextCheckAt: now });
     return;
   }
-  if (receipt.blockNumber <= heads.final) await transition(deps, p, { state: "final", finalAt: now, nextCheckAt: null });
+  if (receipt.blockNumber <= heads.final)
+    await transition(deps, p, { state: "final", finalAt: now, nextCheckAt: null });
 }
 
 /** Payouts still moving (for the operator view). */

@@ -17,15 +17,42 @@ type DepositRow = typeof escrowDeposits.$inferSelect;
  * Queues the refund of a deposit's whole slot to its funder (a void, or a rejected deposit). The
  * unique index on deposit_id makes a second queueing of the same deposit a no-op.
  */
-export async function queueRefund(tx: Tx, m: Mission, d: DepositRow, now: Date, reason: string, opts: { touchMission: boolean }): Promise<void> {
-  const inserted = await tx.insert(chainPayouts).values({
-    id: newId("pay", now.getTime()), missionId: m.id, depositId: d.id, kind: "refund", chainId: d.chainId,
-    missionKey: m.escrow!.mission_key, funder: d.funder, token: d.token, asset: m.rewardAsset,
-    recipients: [{ address: d.funder, amount: d.amount }], fee: "0", amount: d.amount,
-    state: "queued", reason, nextCheckAt: now, createdAt: now, updatedAt: now,
-  }).onConflictDoNothing().returning({ id: chainPayouts.id });
+export async function queueRefund(
+  tx: Tx,
+  m: Mission,
+  d: DepositRow,
+  now: Date,
+  reason: string,
+  opts: { touchMission: boolean },
+): Promise<void> {
+  const inserted = await tx
+    .insert(chainPayouts)
+    .values({
+      id: newId("pay", now.getTime()),
+      missionId: m.id,
+      depositId: d.id,
+      kind: "refund",
+      chainId: d.chainId,
+      missionKey: m.escrow!.mission_key,
+      funder: d.funder,
+      token: d.token,
+      asset: m.rewardAsset,
+      recipients: [{ address: d.funder, amount: d.amount }],
+      fee: "0",
+      amount: d.amount,
+      state: "queued",
+      reason,
+      nextCheckAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: chainPayouts.id });
   if (inserted.length && opts.touchMission) {
-    await tx.update(missions).set({ payoutStatus: "queued", payoutStatusReason: reason, payoutStatusUpdatedAt: now, updatedAt: now }).where(eq(missions.id, m.id));
+    await tx
+      .update(missions)
+      .set({ payoutStatus: "queued", payoutStatusReason: reason, payoutStatusUpdatedAt: now, updatedAt: now })
+      .where(eq(missions.id, m.id));
   }
 }
 
@@ -34,18 +61,41 @@ export async function queueRefund(tx: Tx, m: Mission, d: DepositRow, now: Date, 
  * `fee`; the contract returns whatever is left of the deposit to its funder. The caller holds the
  * mission row lock and has decided the resolution in the same transaction.
  */
-export async function queueRelease(tx: Tx, m: Mission, recipients: { address: string; amount: bigint; submissionId: string }[], fee: bigint, now: Date): Promise<void> {
+export async function queueRelease(
+  tx: Tx,
+  m: Mission,
+  recipients: { address: string; amount: bigint; submissionId: string }[],
+  fee: bigint,
+  now: Date,
+): Promise<void> {
   // Every path that resolves a base-rail mission caps its winners (escrow.terms.ts): a longer list is a bug.
-  if (recipients.length > ESCROW_MAX_RECIPIENTS) throw new Error(`queueRelease: ${recipients.length} recipients exceed the escrow's ${ESCROW_MAX_RECIPIENTS}`);
+  if (recipients.length > ESCROW_MAX_RECIPIENTS)
+    throw new Error(`queueRelease: ${recipients.length} recipients exceed the escrow's ${ESCROW_MAX_RECIPIENTS}`);
   const live = m.escrow?.deposit;
   if (!live) throw new Error(`queueRelease: mission ${m.id} has no deposit`);
   const [d] = await tx.select().from(escrowDeposits).where(eq(escrowDeposits.id, live.id));
   if (!d) throw new Error(`queueRelease: deposit ${live.id} of mission ${m.id} is missing`);
   await tx.insert(chainPayouts).values({
-    id: newId("pay", now.getTime()), missionId: m.id, depositId: d.id, kind: "release", chainId: d.chainId,
-    missionKey: m.escrow!.mission_key, funder: d.funder, token: d.token, asset: m.rewardAsset,
-    recipients: recipients.map((r) => ({ address: r.address, amount: r.amount.toString(), submission_id: r.submissionId })),
-    fee: fee.toString(), amount: (recipients.reduce((a, r) => a + r.amount, 0n) + fee).toString(),
-    state: "queued", reason: null, nextCheckAt: now, createdAt: now, updatedAt: now,
+    id: newId("pay", now.getTime()),
+    missionId: m.id,
+    depositId: d.id,
+    kind: "release",
+    chainId: d.chainId,
+    missionKey: m.escrow!.mission_key,
+    funder: d.funder,
+    token: d.token,
+    asset: m.rewardAsset,
+    recipients: recipients.map((r) => ({
+      address: r.address,
+      amount: r.amount.toString(),
+      submission_id: r.submissionId,
+    })),
+    fee: fee.toString(),
+    amount: (recipients.reduce((a, r) => a + r.amount, 0n) + fee).toString(),
+    state: "queued",
+    reason: null,
+    nextCheckAt: now,
+    createdAt: now,
+    updatedAt: now,
   });
 }

@@ -1,7 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireCaller } from "../../http/identity";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
-import { AttachDepositRequest, AttachDepositResponse, EscrowAttestation, MissionEscrowView, TreasuryResponse } from "./escrow.schemas";
+import {
+  AttachDepositRequest,
+  AttachDepositResponse,
+  EscrowAttestation,
+  MissionEscrowView,
+  TreasuryResponse,
+} from "./escrow.schemas";
 
 const MissionParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "mis_01J..." }) });
 
@@ -20,7 +26,15 @@ export const attachDepositRoute = createRoute({
   responses: {
     200: jsonResponse(AttachDepositResponse, "Deposit confirmed; the mission is open"),
     202: jsonResponse(AttachDepositResponse, "Deposit recorded; waiting for the confirmation depth"),
-    ...errors("INVALID_PARAMETER", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"),
+    ...errors(
+      "INVALID_PARAMETER",
+      "UNAUTHORIZED",
+      "FORBIDDEN",
+      "NOT_FOUND",
+      "CONFLICT",
+      "UNPROCESSABLE",
+      "SERVICE_UNAVAILABLE",
+    ),
   },
 });
 
@@ -28,7 +42,8 @@ export const getEscrowRoute = createRoute({
   method: "get",
   path: "/missions/{id}/escrow",
   tags: ["escrow"],
-  summary: "How and where a mission's reward is escrowed: on Base (terms, deposit, payout transaction) or on the ledger (escrow account and hash chain)",
+  summary:
+    "How and where a mission's reward is escrowed: on Base (terms, deposit, payout transaction) or on the ledger (escrow account and hash chain)",
   request: { params: MissionParam },
   responses: { 200: jsonResponse(MissionEscrowView, "Escrow terms and state"), ...errors("NOT_FOUND") },
 });
@@ -37,7 +52,8 @@ export const escrowAttestationRoute = createRoute({
   method: "get",
   path: "/escrow/attestation",
   tags: ["escrow"],
-  summary: "Signed attestation of the ledger rail's escrow: per-asset total and hash-chain heads digest (AIP-1 §6 provable balance)",
+  summary:
+    "Signed attestation of the ledger rail's escrow: per-asset total and hash-chain heads digest (AIP-1 §6 provable balance)",
   responses: { 200: jsonResponse(EscrowAttestation, "The signed attestation"), ...errors() },
 });
 
@@ -47,18 +63,48 @@ export const treasuryRoute = createRoute({
   tags: ["admin"],
   summary: "Operator view: resolver gas balance, escrowed totals per asset, pending settlements (admin token)",
   security: [{ bearer: [] }],
-  responses: { 200: jsonResponse(TreasuryResponse, "Treasury and settlement state"), ...errors("UNAUTHORIZED", "FORBIDDEN") },
+  responses: {
+    200: jsonResponse(TreasuryResponse, "Treasury and settlement state"),
+    ...errors("UNAUTHORIZED", "FORBIDDEN"),
+  },
 });
 
-const AdminPayout = z.object({
-  id: z.string(), mission_id: z.string(), deposit_id: z.string(), kind: z.string(), state: z.string(), reason: z.string().nullable(),
-  asset: z.string(), token: z.string(), funder: z.string(), amount: z.string(), fee: z.string(), recipients: z.number().int(),
-  nonce: z.number().int().nullable(), tx_hash: z.string().nullable(), attempts: z.number().int(), retries: z.number().int(),
-  next_check_at: z.string().nullable(), created_at: z.string(), updated_at: z.string(),
-  admin_actions: z.array(z.object({ action: z.string(), reason: z.string(), from_state: z.string(), at: z.string() })),
-}).openapi("AdminPayout");
-const PayoutParam = z.object({ id: z.string().max(64).openapi({ param: { name: "id", in: "path" }, example: "pay_01J..." }) });
-const PayoutAction = z.object({ reason: z.string().min(3).max(200).openapi({ description: "Why (kept in the payout's audit trail)" }) }).strict().openapi("PayoutAction");
+const AdminPayout = z
+  .object({
+    id: z.string(),
+    mission_id: z.string(),
+    deposit_id: z.string(),
+    kind: z.string(),
+    state: z.string(),
+    reason: z.string().nullable(),
+    asset: z.string(),
+    token: z.string(),
+    funder: z.string(),
+    amount: z.string(),
+    fee: z.string(),
+    recipients: z.number().int(),
+    nonce: z.number().int().nullable(),
+    tx_hash: z.string().nullable(),
+    attempts: z.number().int(),
+    retries: z.number().int(),
+    next_check_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    admin_actions: z.array(
+      z.object({ action: z.string(), reason: z.string(), from_state: z.string(), at: z.string() }),
+    ),
+  })
+  .openapi("AdminPayout");
+const PayoutParam = z.object({
+  id: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" }, example: "pay_01J..." }),
+});
+const PayoutAction = z
+  .object({ reason: z.string().min(3).max(200).openapi({ description: "Why (kept in the payout's audit trail)" }) })
+  .strict()
+  .openapi("PayoutAction");
 
 export const listPayoutsRoute = createRoute({
   method: "get",
@@ -73,19 +119,38 @@ export const listPayoutsRoute = createRoute({
       limit: z.coerce.number().int().min(1).max(100).default(50),
     }),
   },
-  responses: { 200: jsonResponse(z.object({ payouts: z.array(AdminPayout), next_after: z.string().nullable() }), "A page of payouts"), ...errors("INVALID_PARAMETER", "UNAUTHORIZED", "FORBIDDEN") },
+  responses: {
+    200: jsonResponse(
+      z.object({ payouts: z.array(AdminPayout), next_after: z.string().nullable() }),
+      "A page of payouts",
+    ),
+    ...errors("INVALID_PARAMETER", "UNAUTHORIZED", "FORBIDDEN"),
+  },
 });
 
-const actionRoute = (action: "retry" | "fail" | "convert", summary: string) => createRoute({
-  method: "post",
-  path: `/admin/payouts/{id}/${action}`,
-  middleware: [requireCaller("admin")],
-  tags: ["admin"],
-  summary,
-  security: [{ bearer: [] }],
-  request: { params: PayoutParam, ...jsonBody(PayoutAction) },
-  responses: { 200: jsonResponse(AdminPayout, "The payout after the action"), ...errors("INVALID_PARAMETER", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT") },
-});
-export const retryPayoutRoute = actionRoute("retry", "Send a failed (or waiting) payout through the pre-flight check again now (admin token; audit-logged)");
-export const failPayoutRoute = actionRoute("fail", "Mark a queued or pending_gas payout failed, with a reason (admin token; audit-logged)");
-export const convertPayoutRoute = actionRoute("convert", "Turn a failed, never-mined release into the refund of the deposit to its funder and void the mission, with a reason (admin token; audit-logged)");
+const actionRoute = (action: "retry" | "fail" | "convert", summary: string) =>
+  createRoute({
+    method: "post",
+    path: `/admin/payouts/{id}/${action}`,
+    middleware: [requireCaller("admin")],
+    tags: ["admin"],
+    summary,
+    security: [{ bearer: [] }],
+    request: { params: PayoutParam, ...jsonBody(PayoutAction) },
+    responses: {
+      200: jsonResponse(AdminPayout, "The payout after the action"),
+      ...errors("INVALID_PARAMETER", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT"),
+    },
+  });
+export const retryPayoutRoute = actionRoute(
+  "retry",
+  "Send a failed (or waiting) payout through the pre-flight check again now (admin token; audit-logged)",
+);
+export const failPayoutRoute = actionRoute(
+  "fail",
+  "Mark a queued or pending_gas payout failed, with a reason (admin token; audit-logged)",
+);
+export const convertPayoutRoute = actionRoute(
+  "convert",
+  "Turn a failed, never-mined release into the refund of the deposit to its funder and void the mission, with a reason (admin token; audit-logged)",
+);

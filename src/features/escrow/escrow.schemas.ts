@@ -18,11 +18,23 @@ export const MissionEscrowWire = z
     mission_key: z.string().openapi({ description: "keccak256(bytes(mission_id)): the key to fund" }),
     token: z.string().openapi({ description: "ERC-20 the reward is escrowed in" }),
     amount: z.string().openapi({ description: "Escrow at least this (the reward), base units" }),
-    spam_fee: z.string().openapi({ description: "Pay at least this spam fee with the deposit (non-refundable), base units" }),
-    fund_call: z.string().openapi({ description: "The call that escrows it, after approving amount + spam_fee (or fundWithPermit)" }),
-    refund_after: z.string().nullable().openapi({ description: "Contract v2: the deposit's refund-after time must be at least this; from then on an unreleased deposit is its funder's to take back (selfRefund)" }),
-    deposit: EscrowDepositWire.nullable().openapi({ description: "The deposit backing the mission; the mission is open once it is confirmed" }),
-    payout_tx_hash: z.string().nullable().openapi({ description: "The release (or refund) transaction, once broadcast" }),
+    spam_fee: z
+      .string()
+      .openapi({ description: "Pay at least this spam fee with the deposit (non-refundable), base units" }),
+    fund_call: z
+      .string()
+      .openapi({ description: "The call that escrows it, after approving amount + spam_fee (or fundWithPermit)" }),
+    refund_after: z.string().nullable().openapi({
+      description:
+        "Contract v2: the deposit's refund-after time must be at least this; from then on an unreleased deposit is its funder's to take back (selfRefund)",
+    }),
+    deposit: EscrowDepositWire.nullable().openapi({
+      description: "The deposit backing the mission; the mission is open once it is confirmed",
+    }),
+    payout_tx_hash: z
+      .string()
+      .nullable()
+      .openapi({ description: "The release (or refund) transaction, once broadcast" }),
   })
   .openapi("MissionEscrow", { description: "base rail only: where and how the reward is escrowed on chain" });
 
@@ -45,33 +57,65 @@ export const TreasuryResponse = z
       off_reason: z.string().nullable(),
       chain_id: z.number().int().nullable(),
       escrow_contract: z.string().nullable(),
-      rpc: z.enum(["ok", "unavailable", "wrong_chain", "off"]).openapi({ description: "A live probe (eth_chainId) now, not a cached flag" }),
+      rpc: z
+        .enum(["ok", "unavailable", "wrong_chain", "off"])
+        .openapi({ description: "A live probe (eth_chainId) now, not a cached flag" }),
       rpc_error: z.string().nullable(),
-      workers: z.array(z.object({
-        name: z.string().openapi({ description: "watcher | settlement" }),
-        healthy: z.boolean().openapi({ description: "Ran without an outage within the last three poll intervals (or 30 s)" }),
-        last_run_at: z.string(), last_ok_at: z.string().nullable(), last_error: z.string().nullable(),
-      })).openapi({ description: "Heartbeats of the base-rail workers of every process (empty: no worker ever ran)" }),
-      oldest_queued_payout_age_seconds: z.number().int().nullable().openapi({ description: "Age of the oldest payout not yet broadcast (queued or pending_gas)" }),
-      resolver: z.object({
-        address: z.string(),
-        gas_balance_wei: z.string().nullable().openapi({ description: "null when the RPC did not answer" }),
-        next_nonce: z.number().int().nullable(),
-      }).nullable(),
-      escrowed: z.array(z.object({
-        asset: z.string(),
-        token: z.string(),
-        amount: z.string().openapi({ description: "Sum of live deposits not yet paid out or refunded, base units" }),
-        deposits: z.number().int(),
-        contract_balance: z.string().nullable().openapi({ description: "The token balance the escrow contract holds on chain" }),
-      })),
+      workers: z
+        .array(
+          z.object({
+            name: z.string().openapi({ description: "watcher | settlement" }),
+            healthy: z
+              .boolean()
+              .openapi({ description: "Ran without an outage within the last three poll intervals (or 30 s)" }),
+            last_run_at: z.string(),
+            last_ok_at: z.string().nullable(),
+            last_error: z.string().nullable(),
+          }),
+        )
+        .openapi({ description: "Heartbeats of the base-rail workers of every process (empty: no worker ever ran)" }),
+      oldest_queued_payout_age_seconds: z
+        .number()
+        .int()
+        .nullable()
+        .openapi({ description: "Age of the oldest payout not yet broadcast (queued or pending_gas)" }),
+      resolver: z
+        .object({
+          address: z.string(),
+          gas_balance_wei: z.string().nullable().openapi({ description: "null when the RPC did not answer" }),
+          next_nonce: z.number().int().nullable(),
+        })
+        .nullable(),
+      escrowed: z.array(
+        z.object({
+          asset: z.string(),
+          token: z.string(),
+          amount: z.string().openapi({ description: "Sum of live deposits not yet paid out or refunded, base units" }),
+          deposits: z.number().int(),
+          contract_balance: z
+            .string()
+            .nullable()
+            .openapi({ description: "The token balance the escrow contract holds on chain" }),
+        }),
+      ),
       pending_settlements: z.object({
         by_state: z.record(z.string(), z.number().int()),
-        items: z.array(z.object({
-          id: z.string(), mission_id: z.string(), kind: z.string(), state: z.string(), reason: z.string().nullable(),
-          asset: z.string(), amount: z.string(), tx_hash: z.string().nullable(), nonce: z.number().int().nullable(), updated_at: z.string(),
-          next_check_at: z.string().nullable(), retries: z.number().int(),
-        })),
+        items: z.array(
+          z.object({
+            id: z.string(),
+            mission_id: z.string(),
+            kind: z.string(),
+            state: z.string(),
+            reason: z.string().nullable(),
+            asset: z.string(),
+            amount: z.string(),
+            tx_hash: z.string().nullable(),
+            nonce: z.number().int().nullable(),
+            updated_at: z.string(),
+            next_check_at: z.string().nullable(),
+            retries: z.number().int(),
+          }),
+        ),
       }),
     }),
     ledger: z.object({ treasury: z.array(z.object({ asset: z.string(), balance: z.string() })) }),
@@ -85,8 +129,21 @@ export const LedgerEscrowWire = z
     asset: z.string(),
     balance: z.string().openapi({ description: "Held now, base units" }),
     seq: z.number().int(),
-    head_hash: z.string().nullable().openapi({ description: "Head of the account's hash chain; covered by the signed /escrow/attestation heads_digest while the balance is positive" }),
-    entries: z.array(z.object({ seq: z.number().int(), kind: z.string(), amount: z.string(), balance_after: z.string(), prev_hash: z.string(), hash: z.string(), at: z.string() })),
+    head_hash: z.string().nullable().openapi({
+      description:
+        "Head of the account's hash chain; covered by the signed /escrow/attestation heads_digest while the balance is positive",
+    }),
+    entries: z.array(
+      z.object({
+        seq: z.number().int(),
+        kind: z.string(),
+        amount: z.string(),
+        balance_after: z.string(),
+        prev_hash: z.string(),
+        hash: z.string(),
+        at: z.string(),
+      }),
+    ),
     attestation: z.string(),
   })
   .openapi("LedgerEscrow");
@@ -107,9 +164,19 @@ export const EscrowAttestation = z
     issuer: z.string(),
     issued_at: z.string(),
     rail: z.literal("ledger"),
-    assets: z.array(z.object({ asset: z.string(), decimals: z.number().int(), escrowed_total: z.string(), escrow_accounts: z.number().int(), heads_digest: z.string() })),
+    assets: z.array(
+      z.object({
+        asset: z.string(),
+        decimals: z.number().int(),
+        escrowed_total: z.string(),
+        escrow_accounts: z.number().int(),
+        heads_digest: z.string(),
+      }),
+    ),
     heads_digest_rule: z.string(),
     digest: z.string(),
     signature: z.object({ alg: z.literal("ed25519"), key_id: z.string(), value: z.string() }),
   })
-  .openapi("EscrowAttestation", { description: "Signed like a receipt (AIP-1 §6.1 procedure, key from receipt_signing_keys)" });
+  .openapi("EscrowAttestation", {
+    description: "Signed like a receipt (AIP-1 §6.1 procedure, key from receipt_signing_keys)",
+  });

@@ -13,9 +13,13 @@ import type { z } from "@hono/zod-openapi";
 import type { TreasuryResponse } from "./escrow.schemas";
 import { escrowToWire } from "./escrow.wire";
 
-
 const rpcDown = (err: unknown) => {
-  if (err instanceof RpcUnavailableError) return new AppError("SERVICE_UNAVAILABLE", "the chain RPC is unavailable; retry later (the escrow watcher also finds deposits by itself)", { reason: "rpc_unavailable" });
+  if (err instanceof RpcUnavailableError)
+    return new AppError(
+      "SERVICE_UNAVAILABLE",
+      "the chain RPC is unavailable; retry later (the escrow watcher also finds deposits by itself)",
+      { reason: "rpc_unavailable" },
+    );
   return err;
 };
 
@@ -29,29 +33,56 @@ export async function attachDeposit(ctx: Ctx, { missionId, txHash }: { missionId
   const { deps } = ctx;
   const caller = agentOf(ctx);
   const m = await findVisibleMission(ctx, missionId, caller);
-  if (m.rewardChain !== "base" || !m.escrow) throw new AppError("UNPROCESSABLE", "this mission is not on the base rail: nothing to escrow on chain", { reason: "not_base_rail" });
+  if (m.rewardChain !== "base" || !m.escrow)
+    throw new AppError("UNPROCESSABLE", "this mission is not on the base rail: nothing to escrow on chain", {
+      reason: "not_base_rail",
+    });
   if (m.creator !== caller) throw new AppError("FORBIDDEN", "only the mission's creator attaches its deposit");
   const chain = deps.chain;
-  if (!chain) throw new AppError("UNPROCESSABLE", "settlement rail base is not enabled on this server", { reason: "rail_not_enabled" });
+  if (!chain)
+    throw new AppError("UNPROCESSABLE", "settlement rail base is not enabled on this server", {
+      reason: "rail_not_enabled",
+    });
   const hash = txHash.toLowerCase();
   const bound = m.escrow.deposit;
-  if (bound && bound.tx_hash === hash && bound.status !== "reorged") return depositView(ctx, m.id, bound.status !== "pending");
+  if (bound && bound.tx_hash === hash && bound.status !== "reorged")
+    return depositView(ctx, m.id, bound.status !== "pending");
 
   // A deposit is consumed once (design.md): a transaction whose escrow log already backs another
   // mission is a reuse, whatever else is wrong with it for this one.
-  const [used] = await dbOf(ctx).select({ missionId: escrowDeposits.missionId }).from(escrowDeposits)
-    .where(and(eq(escrowDeposits.chainId, chain.chainId), eq(escrowDeposits.txHash, hash), ne(escrowDeposits.missionId, m.id))).limit(1);
-  if (used) throw new AppError("CONFLICT", "this deposit already backs another mission", { field: "tx_hash", reason: "deposit_already_used" });
-  const [receipt, heads] = await Promise.all([chain.receipt(hash), chain.heads()]).catch((err) => Promise.reject(rpcDown(err)));
+  const [used] = await dbOf(ctx)
+    .select({ missionId: escrowDeposits.missionId })
+    .from(escrowDeposits)
+    .where(
+      and(
+        eq(escrowDeposits.chainId, chain.chainId),
+        eq(escrowDeposits.txHash, hash),
+        ne(escrowDeposits.missionId, m.id),
+      ),
+    )
+    .limit(1);
+  if (used)
+    throw new AppError("CONFLICT", "this deposit already backs another mission", {
+      field: "tx_hash",
+      reason: "deposit_already_used",
+    });
+  const [receipt, heads] = await Promise.all([chain.receipt(hash), chain.heads()]).catch((err) =>
+    Promise.reject(rpcDown(err)),
+  );
   const check = checkDepositReceipt(receipt, missionTerms(chain, m));
   if (!check.ok && !check.log) {
     throw new AppError("UNPROCESSABLE", DEPOSIT_REJECTIONS[check.reason], { field: "tx_hash", reason: check.reason });
   }
   const log = check.log!;
   // The clock read after the chain calls, as before (the receipt wait is not part of the instant).
-  const outcome = await withTx(ctx, (tx) => recordDeposit(tx, deps, m.id, log, heads, deps.clock.now(), check.ok ? undefined : check.reason));
+  const outcome = await withTx(ctx, (tx) =>
+    recordDeposit(tx, deps, m.id, log, heads, deps.clock.now(), check.ok ? undefined : check.reason),
+  );
   if (outcome.kind === "used_elsewhere") {
-    throw new AppError("CONFLICT", "this deposit already backs another mission", { field: "tx_hash", reason: "deposit_already_used" });
+    throw new AppError("CONFLICT", "this deposit already backs another mission", {
+      field: "tx_hash",
+      reason: "deposit_already_used",
+    });
   }
   if (outcome.kind === "rejected") {
     // The spam fee is never refunded: it was paid to the treasury at funding (and pays the refund's gas).
@@ -59,7 +90,11 @@ export async function attachDeposit(ctx: Ctx, { missionId, txHash }: { missionId
     const what = refunded
       ? "the deposit is refunded to its funder; the spam fee is kept"
       : "the deposit is not refunded by the server (wrong token or spam fee short): its funder withdraws it with reclaim() once the mission key is released, or after its refund-after time";
-    throw new AppError("UNPROCESSABLE", `${DEPOSIT_REJECTIONS[outcome.reason]}; ${what}`, { field: "tx_hash", reason: outcome.reason, refund: refunded ? "queued" : "none" });
+    throw new AppError("UNPROCESSABLE", `${DEPOSIT_REJECTIONS[outcome.reason]}; ${what}`, {
+      field: "tx_hash",
+      reason: outcome.reason,
+      refund: refunded ? "queued" : "none",
+    });
   }
   return depositView(ctx, m.id, outcome.deposit.status !== "pending");
 }
@@ -73,7 +108,14 @@ async function depositView(ctx: Ctx, missionId: string, confirmed: boolean) {
 export async function getEscrow(ctx: Ctx, { missionId }: { missionId: string }) {
   const m = await findVisibleMission(ctx, missionId, viewerOf(ctx));
   // Issue 15 item 9: the ledger rail answers too, with the mission's escrow account and chain.
-  if (!m.escrow) return { mission_id: m.id, mission_status: m.status, rail: "ledger" as const, escrow: null, ledger: await missionLedgerEscrow(dbOf(ctx), m.id, m.rewardAsset) };
+  if (!m.escrow)
+    return {
+      mission_id: m.id,
+      mission_status: m.status,
+      rail: "ledger" as const,
+      escrow: null,
+      ledger: await missionLedgerEscrow(dbOf(ctx), m.id, m.rewardAsset),
+    };
   return { mission_id: m.id, mission_status: m.status, rail: "base" as const, escrow: escrowToWire(m)!, ledger: null };
 }
 
@@ -86,38 +128,78 @@ export async function treasuryView(ctx: Ctx): Promise<z.infer<typeof TreasuryRes
   const { deps } = ctx;
   const db = dbOf(ctx);
   const chain = deps.chain;
-  const ledger = [...(await balancesOf(db, TREASURY)).entries()].map(([asset, balance]) => ({ asset, balance: balance.toString() }));
+  const ledger = [...(await balancesOf(db, TREASURY)).entries()].map(([asset, balance]) => ({
+    asset,
+    balance: balance.toString(),
+  }));
   if (!chain) {
     return {
       base_rail: {
-        enabled: false, off_reason: deps.config.baseRailOff, chain_id: null, escrow_contract: null, rpc: "off", rpc_error: null, workers: [],
-        oldest_queued_payout_age_seconds: null, resolver: null, escrowed: [], pending_settlements: { by_state: {}, items: [] },
+        enabled: false,
+        off_reason: deps.config.baseRailOff,
+        chain_id: null,
+        escrow_contract: null,
+        rpc: "off",
+        rpc_error: null,
+        workers: [],
+        oldest_queued_payout_age_seconds: null,
+        resolver: null,
+        escrowed: [],
+        pending_settlements: { by_state: {}, items: [] },
       },
       ledger: { treasury: ledger },
     };
   }
   // Live deposits whose money is still in the contract: not yet covered by a final payout.
-  const escrowed = await db.select({
-    asset: missions.rewardAsset, token: escrowDeposits.token,
-    amount: sql<string>`coalesce(sum(${escrowDeposits.amount}), 0)::text`, deposits: sql<number>`count(*)::int`,
-  }).from(escrowDeposits)
+  const escrowed = await db
+    .select({
+      asset: missions.rewardAsset,
+      token: escrowDeposits.token,
+      amount: sql<string>`coalesce(sum(${escrowDeposits.amount}), 0)::text`,
+      deposits: sql<number>`count(*)::int`,
+    })
+    .from(escrowDeposits)
     .innerJoin(missions, eq(missions.id, escrowDeposits.missionId))
-    .where(and(eq(escrowDeposits.chainId, chain.chainId), inArray(escrowDeposits.status, ["pending", "confirmed", "final", "rejected"]),
-      sql`not exists (select 1 from ${chainPayouts} p where p.deposit_id = ${escrowDeposits.id} and p.state = 'final')`))
+    .where(
+      and(
+        eq(escrowDeposits.chainId, chain.chainId),
+        inArray(escrowDeposits.status, ["pending", "confirmed", "final", "rejected"]),
+        sql`not exists (select 1 from ${chainPayouts} p where p.deposit_id = ${escrowDeposits.id} and p.state = 'final')`,
+      ),
+    )
     .groupBy(missions.rewardAsset, escrowDeposits.token);
-  const live = await db.select().from(chainPayouts)
+  const live = await db
+    .select()
+    .from(chainPayouts)
     .where(and(eq(chainPayouts.chainId, chain.chainId), isNotNull(chainPayouts.nextCheckAt)))
-    .orderBy(chainPayouts.createdAt).limit(100);
-  const failed = await db.select().from(chainPayouts).where(and(eq(chainPayouts.chainId, chain.chainId), eq(chainPayouts.state, "failed"))).limit(100);
-  const byState = await db.select({ state: chainPayouts.state, n: sql<number>`count(*)::int` }).from(chainPayouts)
-    .where(and(eq(chainPayouts.chainId, chain.chainId), sql`${chainPayouts.state} <> 'final'`)).groupBy(chainPayouts.state);
-  const [nonceRow] = await db.select().from(chainAccounts).where(and(eq(chainAccounts.chainId, chain.chainId), eq(chainAccounts.address, chain.resolver)));
+    .orderBy(chainPayouts.createdAt)
+    .limit(100);
+  const failed = await db
+    .select()
+    .from(chainPayouts)
+    .where(and(eq(chainPayouts.chainId, chain.chainId), eq(chainPayouts.state, "failed")))
+    .limit(100);
+  const byState = await db
+    .select({ state: chainPayouts.state, n: sql<number>`count(*)::int` })
+    .from(chainPayouts)
+    .where(and(eq(chainPayouts.chainId, chain.chainId), sql`${chainPayouts.state} <> 'final'`))
+    .groupBy(chainPayouts.state);
+  const [nonceRow] = await db
+    .select()
+    .from(chainAccounts)
+    .where(and(eq(chainAccounts.chainId, chain.chainId), eq(chainAccounts.address, chain.resolver)));
 
   const now = deps.clock.now();
-  const [oldest] = await db.select({ at: sql<Date | string | null>`min(${chainPayouts.createdAt})` }).from(chainPayouts)
+  const [oldest] = await db
+    .select({ at: sql<Date | string | null>`min(${chainPayouts.createdAt})` })
+    .from(chainPayouts)
     .where(and(eq(chainPayouts.chainId, chain.chainId), inArray(chainPayouts.state, ["queued", "pending_gas"])));
   const oldestAt = oldest?.at ? new Date(oldest.at) : null;
-  const workers = await db.select().from(chainWorkers).where(eq(chainWorkers.chainId, chain.chainId)).orderBy(chainWorkers.name);
+  const workers = await db
+    .select()
+    .from(chainWorkers)
+    .where(eq(chainWorkers.chainId, chain.chainId))
+    .orderBy(chainWorkers.name);
   const staleMs = Math.max(3 * pollMsOf(deps), 30_000);
 
   // A live probe: the RPC answers, and for the configured chain.
@@ -142,20 +224,49 @@ export async function treasuryView(ctx: Ctx): Promise<z.infer<typeof TreasuryRes
   const balances = await Promise.all(escrowed.map((e) => best(() => chain.tokenBalance(e.token, chain.escrow))));
   return {
     base_rail: {
-      enabled: true, off_reason: null, chain_id: chain.chainId, escrow_contract: chain.escrow, rpc, rpc_error: rpcError,
+      enabled: true,
+      off_reason: null,
+      chain_id: chain.chainId,
+      escrow_contract: chain.escrow,
+      rpc,
+      rpc_error: rpcError,
       workers: workers.map((w) => ({
-        name: w.name, healthy: w.lastError === null && now.getTime() - w.lastRunAt.getTime() <= staleMs,
-        last_run_at: w.lastRunAt.toISOString(), last_ok_at: w.lastOkAt?.toISOString() ?? null, last_error: w.lastError,
+        name: w.name,
+        healthy: w.lastError === null && now.getTime() - w.lastRunAt.getTime() <= staleMs,
+        last_run_at: w.lastRunAt.toISOString(),
+        last_ok_at: w.lastOkAt?.toISOString() ?? null,
+        last_error: w.lastError,
       })),
-      oldest_queued_payout_age_seconds: oldestAt ? Math.max(0, Math.floor((now.getTime() - oldestAt.getTime()) / 1000)) : null,
-      resolver: { address: chain.resolver, gas_balance_wei: gas === null ? null : gas.toString(), next_nonce: nonceRow?.nextNonce ?? null },
-      escrowed: escrowed.map((e, i) => ({ asset: e.asset, token: e.token, amount: e.amount, deposits: e.deposits, contract_balance: balances[i] === null ? null : balances[i]!.toString() })),
+      oldest_queued_payout_age_seconds: oldestAt
+        ? Math.max(0, Math.floor((now.getTime() - oldestAt.getTime()) / 1000))
+        : null,
+      resolver: {
+        address: chain.resolver,
+        gas_balance_wei: gas === null ? null : gas.toString(),
+        next_nonce: nonceRow?.nextNonce ?? null,
+      },
+      escrowed: escrowed.map((e, i) => ({
+        asset: e.asset,
+        token: e.token,
+        amount: e.amount,
+        deposits: e.deposits,
+        contract_balance: balances[i] === null ? null : balances[i]!.toString(),
+      })),
       pending_settlements: {
         by_state: Object.fromEntries(byState.map((r) => [r.state, r.n])),
         items: [...live, ...failed].map((p) => ({
-          id: p.id, mission_id: p.missionId, kind: p.kind, state: p.state, reason: p.reason, asset: p.asset, amount: p.amount,
-          tx_hash: p.minedTxHash ?? p.txHash, nonce: p.nonce, updated_at: p.updatedAt.toISOString(),
-          next_check_at: p.nextCheckAt?.toISOString() ?? null, retries: p.retries,
+          id: p.id,
+          mission_id: p.missionId,
+          kind: p.kind,
+          state: p.state,
+          reason: p.reason,
+          asset: p.asset,
+          amount: p.amount,
+          tx_hash: p.minedTxHash ?? p.txHash,
+          nonce: p.nonce,
+          updated_at: p.updatedAt.toISOString(),
+          next_check_at: p.nextCheckAt?.toISOString() ?? null,
+          retries: p.retries,
         })),
       },
     },

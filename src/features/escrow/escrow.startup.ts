@@ -21,15 +21,25 @@ export async function checkBaseRail(chain: BaseChain, config: Config): Promise<v
     const why = err instanceof RpcUnavailableError ? err.message : String(err);
     throw new BaseRailMisconfigured([`OABP_RPC_URL: the RPC does not answer (${why})`]);
   }
-  if (rpcChain !== rail.chainId) throw new BaseRailMisconfigured([`OABP_CHAIN_ID: configured ${rail.chainId}, but the RPC at OABP_RPC_URL serves chain ${rpcChain}`]);
+  if (rpcChain !== rail.chainId)
+    throw new BaseRailMisconfigured([
+      `OABP_CHAIN_ID: configured ${rail.chainId}, but the RPC at OABP_RPC_URL serves chain ${rpcChain}`,
+    ]);
   const state = await chain.escrowState();
-  if (!state.hasCode) throw new BaseRailMisconfigured([`OABP_ESCROW_ADDRESS: no contract code at ${rail.escrow} on chain ${rail.chainId}`]);
+  if (!state.hasCode)
+    throw new BaseRailMisconfigured([
+      `OABP_ESCROW_ADDRESS: no contract code at ${rail.escrow} on chain ${rail.chainId}`,
+    ]);
   const problems: string[] = [];
   if (!state.resolverHasRole) {
-    problems.push(`${rail.resolverKey ? "OABP_RESOLVER_KEY" : "OABP_RESOLVER_ADDRESS"}: ${chain.resolver} does not hold RESOLVER_ROLE on the escrow ${rail.escrow} (or the contract is not a MissionEscrow)`);
+    problems.push(
+      `${rail.resolverKey ? "OABP_RESOLVER_KEY" : "OABP_RESOLVER_ADDRESS"}: ${chain.resolver} does not hold RESOLVER_ROLE on the escrow ${rail.escrow} (or the contract is not a MissionEscrow)`,
+    );
   }
   if (state.feeCapBps < config.feeBps) {
-    problems.push(`OABP_FEE_BPS: ${config.feeBps} bps exceeds the escrow's fee cap of ${state.feeCapBps} bps: every release would revert FeeTooHigh`);
+    problems.push(
+      `OABP_FEE_BPS: ${config.feeBps} bps exceeds the escrow's fee cap of ${state.feeCapBps} bps: every release would revert FeeTooHigh`,
+    );
   }
   if (rail.treasury && state.treasury && rail.treasury !== state.treasury) {
     problems.push(`OABP_TREASURY_ADDRESS: configured ${rail.treasury}, but the escrow pays fees to ${state.treasury}`);

@@ -19,17 +19,25 @@ import type { Verification } from "../../db/verification";
 export const ESCROW_MAX_RECIPIENTS = 64;
 
 /** The most winners a mission on this rail may have. */
-export const maxWinnersOnRail = (rail: string, otherwise: number) => (rail === "base" ? Math.min(ESCROW_MAX_RECIPIENTS, otherwise) : otherwise);
+export const maxWinnersOnRail = (rail: string, otherwise: number) =>
+  rail === "base" ? Math.min(ESCROW_MAX_RECIPIENTS, otherwise) : otherwise;
 
 /** The base rail's chain and the asset's token on it; 422 when the rail is off or the asset has no token there. */
 export function baseRailTerms(deps: Deps, asset: AssetConfig): { chainId: number; contract: string; token: string } {
   const chain = deps.chain;
   if (!chain) {
-    throw new AppError("UNPROCESSABLE", "settlement rail base is not enabled on this server", { field: "reward.chain", reason: "rail_not_enabled", off_reason: deps.config.baseRailOff });
+    throw new AppError("UNPROCESSABLE", "settlement rail base is not enabled on this server", {
+      field: "reward.chain",
+      reason: "rail_not_enabled",
+      off_reason: deps.config.baseRailOff,
+    });
   }
   const token = asset.addresses.base?.toLowerCase();
   if (!token) {
-    throw new AppError("UNPROCESSABLE", `asset ${asset.symbol} has no token address on chain ${chain.chainId}`, { field: "reward.asset", reason: "asset_not_on_chain" });
+    throw new AppError("UNPROCESSABLE", `asset ${asset.symbol} has no token address on chain ${chain.chainId}`, {
+      field: "reward.asset",
+      reason: "asset_not_on_chain",
+    });
   }
   return { chainId: chain.chainId, contract: chain.escrow, token };
 }
@@ -43,21 +51,46 @@ export const REFUND_GRACE_SECONDS = 7 * 86_400;
  * and vote, then a grace period. Before it only the resolver moves the deposit; after it an
  * unreleased deposit is its funder's to take back.
  */
-export function refundAfterFor(deadline: Date, v: Verification, cfg: { judgingWindowSeconds: number; oracleWindowSeconds: number }): number {
+export function refundAfterFor(
+  deadline: Date,
+  v: Verification,
+  cfg: { judgingWindowSeconds: number; oracleWindowSeconds: number },
+): number {
   const voting = v.type === "peer_vote" ? Date.parse(v.params.voting_deadline) : NaN;
   const closes = Math.max(deadline.getTime(), Number.isFinite(voting) ? voting : 0) / 1000;
   const appeal = v.type === "creator_judges" ? v.params.appeal : undefined;
   const appealSeconds = appeal ? appeal.appeal_window_seconds + cfg.judgingWindowSeconds : 0;
-  return Math.ceil(closes + Math.max(cfg.judgingWindowSeconds, cfg.oracleWindowSeconds) + appealSeconds + REFUND_GRACE_SECONDS);
+  return Math.ceil(
+    closes + Math.max(cfg.judgingWindowSeconds, cfg.oracleWindowSeconds) + appealSeconds + REFUND_GRACE_SECONDS,
+  );
 }
 
 /** The escrow record of a new base-rail mission: its terms and its key, no deposit yet. */
-export const escrowRecordFor = (terms: ReturnType<typeof baseRailTerms>, missionId: string, refundAfter: number): EscrowRecord => ({
-  chain_id: terms.chainId, contract: terms.contract, token: terms.token, mission_key: missionKey(missionId).toLowerCase(), refund_after: refundAfter, deposit: null,
+export const escrowRecordFor = (
+  terms: ReturnType<typeof baseRailTerms>,
+  missionId: string,
+  refundAfter: number,
+): EscrowRecord => ({
+  chain_id: terms.chainId,
+  contract: terms.contract,
+  token: terms.token,
+  mission_key: missionKey(missionId).toLowerCase(),
+  refund_after: refundAfter,
+  deposit: null,
 });
 
-export function missionTerms(chain: BaseChain, m: { rewardAmount: string; spamFee: string; escrow: EscrowRecord | null }): DepositTerms {
+export function missionTerms(
+  chain: BaseChain,
+  m: { rewardAmount: string; spamFee: string; escrow: EscrowRecord | null },
+): DepositTerms {
   const e = m.escrow!;
   // A mission created against another contract than the one configured now is judged by its own.
-  return { escrow: e.contract ?? chain.escrow, missionKey: e.mission_key, token: e.token, reward: BigInt(m.rewardAmount), spamFee: BigInt(m.spamFee), refundAfter: e.refund_after ?? null };
+  return {
+    escrow: e.contract ?? chain.escrow,
+    missionKey: e.mission_key,
+    token: e.token,
+    reward: BigInt(m.rewardAmount),
+    spamFee: BigInt(m.spamFee),
+    refundAfter: e.refund_after ?? null,
+  };
 }

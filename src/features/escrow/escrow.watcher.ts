@@ -3,7 +3,14 @@ import { chainCursors, escrowDeposits, missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { RpcUnavailableError, type BaseChain, type FundedLog, type Heads } from "../../lib/base-chain";
 import { checkFundedLog } from "./escrow.check";
-import { confirmDeposit, finalizeDeposit, lockMission, moveDeposit, recordDeposit, reorgDeposit } from "./escrow.deposits";
+import {
+  confirmDeposit,
+  finalizeDeposit,
+  lockMission,
+  moveDeposit,
+  recordDeposit,
+  reorgDeposit,
+} from "./escrow.deposits";
 import { missionTerms } from "./escrow.terms";
 import { chainHeads, pollDue, recordWorkerRun } from "./escrow.health";
 
@@ -48,10 +55,19 @@ export async function watchEscrow(deps: Deps, budgetMs = 10_000): Promise<void> 
 async function scanFundedLogs(deps: Deps, chain: BaseChain, heads: Heads): Promise<void> {
   const db = deps.database.db;
   const now = deps.clock.now();
-  await db.insert(chainCursors)
-    .values({ chainId: chain.chainId, name: CURSOR, nextBlock: deps.config.baseRail?.startBlock ?? heads.latest, updatedAt: now })
+  await db
+    .insert(chainCursors)
+    .values({
+      chainId: chain.chainId,
+      name: CURSOR,
+      nextBlock: deps.config.baseRail?.startBlock ?? heads.latest,
+      updatedAt: now,
+    })
     .onConflictDoNothing();
-  const [cursor] = await db.select().from(chainCursors).where(and(eq(chainCursors.chainId, chain.chainId), eq(chainCursors.name, CURSOR)));
+  const [cursor] = await db
+    .select()
+    .from(chainCursors)
+    .where(and(eq(chainCursors.chainId, chain.chainId), eq(chainCursors.name, CURSOR)));
   const from = cursor!.nextBlock;
   const to = Math.min(heads.latest, from + SCAN_SPAN - 1);
   if (from > to) return;
@@ -62,19 +78,41 @@ async function scanFundedLogs(deps: Deps, chain: BaseChain, heads: Heads): Promi
   if (!logs) return;
   for (const log of logs) await considerLog(deps, chain, log, heads);
   const next = Math.min(to, heads.final) + 1;
-  if (next > from) await db.update(chainCursors).set({ nextBlock: next, updatedAt: now }).where(and(eq(chainCursors.chainId, chain.chainId), eq(chainCursors.name, CURSOR)));
+  if (next > from)
+    await db
+      .update(chainCursors)
+      .set({ nextBlock: next, updatedAt: now })
+      .where(and(eq(chainCursors.chainId, chain.chainId), eq(chainCursors.name, CURSOR)));
 }
 
 async function considerLog(deps: Deps, chain: BaseChain, log: FundedLog, heads: Heads): Promise<void> {
   const db = deps.database.db;
-  const [known] = await db.select({ status: escrowDeposits.status }).from(escrowDeposits)
-    .where(and(eq(escrowDeposits.chainId, chain.chainId), eq(escrowDeposits.txHash, log.txHash), eq(escrowDeposits.logIndex, log.logIndex)));
+  const [known] = await db
+    .select({ status: escrowDeposits.status })
+    .from(escrowDeposits)
+    .where(
+      and(
+        eq(escrowDeposits.chainId, chain.chainId),
+        eq(escrowDeposits.txHash, log.txHash),
+        eq(escrowDeposits.logIndex, log.logIndex),
+      ),
+    );
   if (known && known.status !== "reorged") return;
-  const [m] = await db.select({ id: missions.id, rewardAmount: missions.rewardAmount, spamFee: missions.spamFee, escrow: missions.escrow })
-    .from(missions).where(eq(missions.escrowKey, log.missionKey.toLowerCase())).limit(1);
+  const [m] = await db
+    .select({
+      id: missions.id,
+      rewardAmount: missions.rewardAmount,
+      spamFee: missions.spamFee,
+      escrow: missions.escrow,
+    })
+    .from(missions)
+    .where(eq(missions.escrowKey, log.missionKey.toLowerCase()))
+    .limit(1);
   if (!m?.escrow) return; // a key this server never issued
   const check = checkFundedLog(log, missionTerms(chain, m));
-  await db.transaction((tx) => recordDeposit(tx, deps, m.id, log, heads, deps.clock.now(), check.ok ? undefined : check.reason));
+  await db.transaction((tx) =>
+    recordDeposit(tx, deps, m.id, log, heads, deps.clock.now(), check.ok ? undefined : check.reason),
+  );
 }
 
 /**
@@ -85,13 +123,31 @@ async function considerLog(deps: Deps, chain: BaseChain, log: FundedLog, heads: 
  * the head of a batch (docs/base-rail.md "Liveness"). Every row read moves on (another state or
  * another block), so a batch never sees the same rows twice.
  */
-async function checkDeposits(deps: Deps, chain: BaseChain, heads: Heads, started: number, budgetMs: number): Promise<void> {
+async function checkDeposits(
+  deps: Deps,
+  chain: BaseChain,
+  heads: Heads,
+  started: number,
+  budgetMs: number,
+): Promise<void> {
   const db = deps.database.db;
-  const atDepth = (status: "pending" | "confirmed", block: number) => db.select().from(escrowDeposits)
-    .where(and(eq(escrowDeposits.chainId, chain.chainId), eq(escrowDeposits.status, status), lte(escrowDeposits.blockNumber, block)))
-    .orderBy(asc(escrowDeposits.blockNumber), asc(escrowDeposits.id))
-    .limit(BATCH);
-  for (const [status, block] of [["pending", heads.confirmed], ["confirmed", heads.final]] as const) {
+  const atDepth = (status: "pending" | "confirmed", block: number) =>
+    db
+      .select()
+      .from(escrowDeposits)
+      .where(
+        and(
+          eq(escrowDeposits.chainId, chain.chainId),
+          eq(escrowDeposits.status, status),
+          lte(escrowDeposits.blockNumber, block),
+        ),
+      )
+      .orderBy(asc(escrowDeposits.blockNumber), asc(escrowDeposits.id))
+      .limit(BATCH);
+  for (const [status, block] of [
+    ["pending", heads.confirmed],
+    ["confirmed", heads.final],
+  ] as const) {
     for (const d of await atDepth(status, block)) {
       if (performance.now() - started > budgetMs) return;
       if (!(await checkDeposit(deps, chain, d, heads))) return; // the RPC is out: next poll
@@ -99,7 +155,12 @@ async function checkDeposits(deps: Deps, chain: BaseChain, heads: Heads, started
   }
 }
 
-async function checkDeposit(deps: Deps, chain: BaseChain, d: typeof escrowDeposits.$inferSelect, heads: Heads): Promise<boolean> {
+async function checkDeposit(
+  deps: Deps,
+  chain: BaseChain,
+  d: typeof escrowDeposits.$inferSelect,
+  heads: Heads,
+): Promise<boolean> {
   const now = deps.clock.now();
   let receipt;
   try {
@@ -108,7 +169,9 @@ async function checkDeposit(deps: Deps, chain: BaseChain, d: typeof escrowDeposi
     if (err instanceof RpcUnavailableError) return false;
     throw err;
   }
-  const stillThere = receipt?.status === "success" && receipt.funded.some((l) => l.address === chain.escrow && l.logIndex === d.logIndex && l.txHash === d.txHash);
+  const stillThere =
+    receipt?.status === "success" &&
+    receipt.funded.some((l) => l.address === chain.escrow && l.logIndex === d.logIndex && l.txHash === d.txHash);
   await deps.database.db.transaction(async (tx) => {
     const m = await lockMission(tx, d.missionId);
     const [cur] = await tx.select().from(escrowDeposits).where(eq(escrowDeposits.id, d.id)).for("update");

@@ -5,7 +5,9 @@ import type { MissionEscrowWire } from "./escrow.schemas";
 type Mission = typeof missions.$inferSelect;
 
 /** The mission's escrow on the wire: terms, the call to make, the deposit and the payout tx. */
-export function escrowToWire(m: Pick<Mission, "escrow" | "rewardAmount" | "spamFee" | "payoutTxHash">): z.infer<typeof MissionEscrowWire> | null {
+export function escrowToWire(
+  m: Pick<Mission, "escrow" | "rewardAmount" | "spamFee" | "payoutTxHash">,
+): z.infer<typeof MissionEscrowWire> | null {
   const e: EscrowRecord | null = m.escrow;
   if (!e) return null;
   return {
@@ -15,12 +17,12 @@ export function escrowToWire(m: Pick<Mission, "escrow" | "rewardAmount" | "spamF
     token: e.token,
     amount: m.rewardAmount,
     spam_fee: m.spamFee,
-    fund_call: e.refund_after !== undefined
-      ? `fundUntil(${e.mission_key}, ${e.token}, ${m.rewardAmount}, ${m.spamFee}, ${e.refund_after})`
-      : `fund(${e.mission_key}, ${e.token}, ${m.rewardAmount}, ${m.spamFee})`,
+    fund_call:
+      e.refund_after !== undefined
+        ? `fundUntil(${e.mission_key}, ${e.token}, ${m.rewardAmount}, ${m.spamFee}, ${e.refund_after})`
+        : `fund(${e.mission_key}, ${e.token}, ${m.rewardAmount}, ${m.spamFee})`,
     refund_after: e.refund_after !== undefined ? new Date(e.refund_after * 1000).toISOString() : null,
     deposit: e.deposit ? { ...e.deposit, status: e.deposit.status as "pending" } : null,
     payout_tx_hash: m.payoutTxHash,
   };
 }
-

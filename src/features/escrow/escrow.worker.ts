@@ -26,12 +26,24 @@ export async function runPayouts(deps: Deps, budgetMs = 15_000): Promise<number>
   const started = performance.now();
   const now = deps.clock.now();
   const db = deps.database.db;
-  const due = await db.select().from(chainPayouts)
-    .where(and(eq(chainPayouts.chainId, chain.chainId), inArray(chainPayouts.state, [...WORK_STATES]), isNotNull(chainPayouts.nextCheckAt), lte(chainPayouts.nextCheckAt, now)))
+  const due = await db
+    .select()
+    .from(chainPayouts)
+    .where(
+      and(
+        eq(chainPayouts.chainId, chain.chainId),
+        inArray(chainPayouts.state, [...WORK_STATES]),
+        isNotNull(chainPayouts.nextCheckAt),
+        lte(chainPayouts.nextCheckAt, now),
+      ),
+    )
     .orderBy(asc(chainPayouts.nextCheckAt), asc(chainPayouts.id))
     .limit(WORK_BATCH);
-  const [waiting] = await db.select({ one: sql<number>`1` }).from(chainPayouts)
-    .where(and(eq(chainPayouts.chainId, chain.chainId), eq(chainPayouts.state, "confirmed"))).limit(1);
+  const [waiting] = await db
+    .select({ one: sql<number>`1` })
+    .from(chainPayouts)
+    .where(and(eq(chainPayouts.chainId, chain.chainId), eq(chainPayouts.state, "confirmed")))
+    .limit(1);
   if (due.length === 0 && !waiting) {
     await recordWorkerRun(deps, now, { ok: true });
     return 0; // idle: no RPC at all
@@ -55,21 +67,40 @@ export async function runPayouts(deps: Deps, budgetMs = 15_000): Promise<number>
       await keepMoving(deps, p, now);
     } catch (err) {
       const outage = err instanceof RpcUnavailableError;
-      if (outage) deps.logger.warn({ payout: p.id, err: err.message }, "settlement: RPC unavailable; this payout backs off");
+      if (outage)
+        deps.logger.warn({ payout: p.id, err: err.message }, "settlement: RPC unavailable; this payout backs off");
       else deps.logger.error({ err, payout: p.id }, "settlement step failed; this payout backs off");
       await backOff(deps, p, now);
       if (outage && ++outages >= OUTAGES_BEFORE_STOP) break;
     }
   }
   stepped += await finalityPass(deps, chain, heads, started, budgetMs);
-  await recordWorkerRun(deps, now, outages >= OUTAGES_BEFORE_STOP ? { ok: false, error: "rpc_unavailable" } : { ok: true });
+  await recordWorkerRun(
+    deps,
+    now,
+    outages >= OUTAGES_BEFORE_STOP ? { ok: false, error: "rpc_unavailable" } : { ok: true },
+  );
   return stepped;
 }
 
 /** Confirmed payouts at the finality depth: final, or back to work if their block was reorged away. */
-async function finalityPass(deps: Deps, chain: BaseChain, heads: Heads, started: number, budgetMs: number): Promise<number> {
-  const rows = await deps.database.db.select().from(chainPayouts)
-    .where(and(eq(chainPayouts.chainId, chain.chainId), eq(chainPayouts.state, "confirmed"), lte(chainPayouts.blockNumber, heads.final)))
+async function finalityPass(
+  deps: Deps,
+  chain: BaseChain,
+  heads: Heads,
+  started: number,
+  budgetMs: number,
+): Promise<number> {
+  const rows = await deps.database.db
+    .select()
+    .from(chainPayouts)
+    .where(
+      and(
+        eq(chainPayouts.chainId, chain.chainId),
+        eq(chainPayouts.state, "confirmed"),
+        lte(chainPayouts.blockNumber, heads.final),
+      ),
+    )
     .orderBy(asc(chainPayouts.blockNumber), asc(chainPayouts.id))
     .limit(FINALITY_BATCH);
   let n = 0;
@@ -89,13 +120,26 @@ async function finalityPass(deps: Deps, chain: BaseChain, heads: Heads, started:
 /** A check that left next_check_at due (nothing to do yet): look again one poll interval later. */
 async function keepMoving(deps: Deps, p: PayoutRow, now: Date): Promise<void> {
   const next = new Date(now.getTime() + (deps.config.baseRail?.pollMs ?? 4_000));
-  await deps.database.db.update(chainPayouts).set({ nextCheckAt: next })
-    .where(and(eq(chainPayouts.id, p.id), isNotNull(chainPayouts.nextCheckAt), lte(chainPayouts.nextCheckAt, now), inArray(chainPayouts.state, [...WORK_STATES])));
+  await deps.database.db
+    .update(chainPayouts)
+    .set({ nextCheckAt: next })
+    .where(
+      and(
+        eq(chainPayouts.id, p.id),
+        isNotNull(chainPayouts.nextCheckAt),
+        lte(chainPayouts.nextCheckAt, now),
+        inArray(chainPayouts.state, [...WORK_STATES]),
+      ),
+    );
 }
 
 /** A check that failed (outage, unexpected error): this row alone waits longer, doubling each time. */
 async function backOff(deps: Deps, p: PayoutRow, now: Date): Promise<void> {
-  await deps.database.db.update(chainPayouts)
-    .set({ nextCheckAt: new Date(now.getTime() + backoffMs(p.retries, deps.config.baseRail?.pollMs ?? 4_000)), retries: sql`${chainPayouts.retries} + 1` })
+  await deps.database.db
+    .update(chainPayouts)
+    .set({
+      nextCheckAt: new Date(now.getTime() + backoffMs(p.retries, deps.config.baseRail?.pollMs ?? 4_000)),
+      retries: sql`${chainPayouts.retries} + 1`,
+    })
     .where(and(eq(chainPayouts.id, p.id), isNotNull(chainPayouts.nextCheckAt)));
 }

@@ -5,7 +5,13 @@ export { escrowJobs } from "./escrow.jobs";
 export { queueRefund, queueRelease } from "./escrow.queue";
 export { MissionEscrowWire } from "./escrow.schemas";
 export { checkBaseRail } from "./escrow.startup";
-export { ESCROW_MAX_RECIPIENTS, baseRailTerms, escrowRecordFor, maxWinnersOnRail, refundAfterFor } from "./escrow.terms";
+export {
+  ESCROW_MAX_RECIPIENTS,
+  baseRailTerms,
+  escrowRecordFor,
+  maxWinnersOnRail,
+  refundAfterFor,
+} from "./escrow.terms";
 export { watchEscrow } from "./escrow.watcher";
 export { escrowToWire } from "./escrow.wire";
 export { runPayouts } from "./escrow.worker";

@@ -11,15 +11,34 @@ function send(c: Context<AppEnv>, doc: CachedDoc, type: string) {
   c.header("ETag", doc.etag);
   c.header("Last-Modified", doc.lastModified);
   c.header("Cache-Control", "public, max-age=60");
-  if (notModified(doc, c.req.header("if-none-match"), c.req.header("if-modified-since"))) return c.body(null, 304) as never;
+  if (notModified(doc, c.req.header("if-none-match"), c.req.header("if-modified-since")))
+    return c.body(null, 304) as never;
   c.header("Content-Type", `${type}; charset=utf-8`);
   return c.body(doc.body, 200) as never;
 }
 
 export const feedsRouter = router()
-  .openapi(rssFeedRoute, async (c) => send(c, await missionFeed(ctxFromRequest(c), { format: "rss", filters: c.req.valid("query") }), "application/rss+xml"))
-  .openapi(rssAliasRoute, async (c) => send(c, await missionFeed(ctxFromRequest(c), { format: "rss", filters: c.req.valid("query") }), "application/rss+xml"))
-  .openapi(atomFeedRoute, async (c) => send(c, await missionFeed(ctxFromRequest(c), { format: "atom", filters: c.req.valid("query") }), "application/atom+xml"))
+  .openapi(rssFeedRoute, async (c) =>
+    send(
+      c,
+      await missionFeed(ctxFromRequest(c), { format: "rss", filters: c.req.valid("query") }),
+      "application/rss+xml",
+    ),
+  )
+  .openapi(rssAliasRoute, async (c) =>
+    send(
+      c,
+      await missionFeed(ctxFromRequest(c), { format: "rss", filters: c.req.valid("query") }),
+      "application/rss+xml",
+    ),
+  )
+  .openapi(atomFeedRoute, async (c) =>
+    send(
+      c,
+      await missionFeed(ctxFromRequest(c), { format: "atom", filters: c.req.valid("query") }),
+      "application/atom+xml",
+    ),
+  )
   .openapi(sitemapRoute, async (c) => send(c, await sitemap(ctxFromRequest(c)), "application/xml"))
   .openapi(sitemapFileRoute, async (c) => {
     const doc = await sitemapFile(ctxFromRequest(c), { file: c.req.valid("param").file });

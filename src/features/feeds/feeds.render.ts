@@ -4,10 +4,12 @@ import type { MissionWire } from "../missions";
 // XML 1.0 §2.2 forbids C0 controls other than TAB/LF/CR, U+FFFE/U+FFFF and lone surrogates; C1
 // controls are allowed but "discouraged", and no mission text needs them. Stripping (not
 // escaping) is the only option: XML has no escape for these characters.
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const FORBIDDEN =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 export const stripControl = (s: string): string => s.replace(FORBIDDEN, "");
 
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /**
  * Text for a CDATA section written by `feed` (through xml-js). xml-js splits only the FIRST
@@ -34,7 +36,8 @@ export interface FeedMeta {
 
 /** One summary line per fact a solver filters on (reward, deadline, verification, tags). */
 function summaryHtml(m: MissionWire): string {
-  const text = m.description.length > DESCRIPTION_CHARS ? `${m.description.slice(0, DESCRIPTION_CHARS)}…` : m.description;
+  const text =
+    m.description.length > DESCRIPTION_CHARS ? `${m.description.slice(0, DESCRIPTION_CHARS)}…` : m.description;
   return [
     `<p>Reward: ${escapeHtml(m.reward.amount)} ${escapeHtml(m.reward.asset)} (base units, ${escapeHtml(m.reward.chain)})</p>`,
     `<p>Deadline: ${escapeHtml(m.deadline)}</p>`,
@@ -65,19 +68,21 @@ function item(m: MissionWire, publicUrl: string, rss: boolean): Item {
       { name: m.verification.type, term: m.verification.type, scheme: typeScheme, domain: typeScheme },
     ],
     // RSS only (feed ignores item extensions in Atom): the machine-readable facts.
-    extensions: [{
-      name: "oabp:mission",
-      objects: {
-        _attributes: { "xmlns:oabp": OABP_NS },
-        "oabp:id": m.id,
-        "oabp:reward_amount": m.reward.amount,
-        "oabp:reward_asset": m.reward.asset,
-        "oabp:reward_chain": m.reward.chain,
-        "oabp:deadline": m.deadline,
-        "oabp:verification_type": m.verification.type,
-        "oabp:status": m.status,
+    extensions: [
+      {
+        name: "oabp:mission",
+        objects: {
+          _attributes: { "xmlns:oabp": OABP_NS },
+          "oabp:id": m.id,
+          "oabp:reward_amount": m.reward.amount,
+          "oabp:reward_asset": m.reward.asset,
+          "oabp:reward_chain": m.reward.chain,
+          "oabp:deadline": m.deadline,
+          "oabp:verification_type": m.verification.type,
+          "oabp:status": m.status,
+        },
       },
-    }],
+    ],
   };
 }
 
@@ -102,12 +107,16 @@ export function renderFeed(format: FeedFormat, missions: MissionWire[], meta: Fe
   return format === "rss" ? feed.rss2() : feed.atom1();
 }
 
-const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+const escapeXml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 
 /** sitemaps.org 0.9; the caller bounds the list to 50 000 URLs. */
 export function renderSitemap(urls: { loc: string; lastmod?: Date }[]): string {
   const body = urls
-    .map((u) => `  <url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ""}</url>`)
+    .map(
+      (u) =>
+        `  <url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ""}</url>`,
+    )
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
@@ -115,7 +124,10 @@ export function renderSitemap(urls: { loc: string; lastmod?: Date }[]): string {
 /** sitemaps.org sitemap index: `<sitemap>` entries with `<loc>` and optional `<lastmod>`. */
 export function renderSitemapIndex(files: { loc: string; lastmod?: Date }[]): string {
   const body = files
-    .map((u) => `  <sitemap><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ""}</sitemap>`)
+    .map(
+      (u) =>
+        `  <sitemap><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ""}</sitemap>`,
+    )
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
 }

@@ -18,9 +18,12 @@ const xml = (type: string, description: string) => ({
   content: { [type]: { schema: z.string().openapi({ format: "xml" }) } },
 });
 
-const NOT_MODIFIED = { 304: { description: "Not modified (If-None-Match / If-Modified-Since matched)", headers: Validators } };
+const NOT_MODIFIED = {
+  304: { description: "Not modified (If-None-Match / If-Modified-Since matched)", headers: Validators },
+};
 
-const FEED_QUERY_NOTE = "Filtered by the same query as GET /missions; without `status`, open missions only; newest first.";
+const FEED_QUERY_NOTE =
+  "Filtered by the same query as GET /missions; without `status`, open missions only; newest first.";
 
 const feedRoute = (path: string, format: "rss" | "atom") =>
   createRoute({
@@ -45,7 +48,8 @@ export const sitemapRoute = createRoute({
   method: "get",
   path: "/sitemap.xml",
   tags: ["discovery"],
-  summary: "Sitemap index (sitemaps.org 0.9): the static file and one file per 45 000 public missions, each with lastmod",
+  summary:
+    "Sitemap index (sitemaps.org 0.9): the static file and one file per 45 000 public missions, each with lastmod",
   request: { headers: ConditionalHeaders },
   responses: { 200: xml("application/xml", "sitemaps.org 0.9 sitemapindex"), ...NOT_MODIFIED, ...errors() },
 });
@@ -54,7 +58,16 @@ export const sitemapFileRoute = createRoute({
   method: "get",
   path: "/sitemaps/{file}",
   tags: ["discovery"],
-  summary: "One sitemap of the index: static.xml, or missions-{k}.xml (mission pages in creation order, at most 50 000 URLs and 50 MB)",
-  request: { params: z.object({ file: z.string().max(40).openapi({ param: { name: "file", in: "path" }, example: "missions-0.xml" }) }), headers: ConditionalHeaders },
+  summary:
+    "One sitemap of the index: static.xml, or missions-{k}.xml (mission pages in creation order, at most 50 000 URLs and 50 MB)",
+  request: {
+    params: z.object({
+      file: z
+        .string()
+        .max(40)
+        .openapi({ param: { name: "file", in: "path" }, example: "missions-0.xml" }),
+    }),
+    headers: ConditionalHeaders,
+  },
   responses: { 200: xml("application/xml", "sitemaps.org 0.9 urlset"), ...NOT_MODIFIED, ...errors("NOT_FOUND") },
 });

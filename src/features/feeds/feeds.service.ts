@@ -40,7 +40,10 @@ async function cached(deps: Deps, key: string, render: () => Promise<string>): P
  * RSS 2.0 / Atom feed of missions, filtered like GET /missions (same schema, same service verb).
  * Without a `status` filter it lists open missions only.
  */
-export function missionFeed(ctx: Ctx, { format, filters }: { format: FeedFormat; filters: ListMissionsFilters }): Promise<CachedDoc> {
+export function missionFeed(
+  ctx: Ctx,
+  { format, filters }: { format: FeedFormat; filters: ListMissionsFilters },
+): Promise<CachedDoc> {
   const { deps } = ctx;
   const f: ListMissionsFilters = { ...filters, status: filters.status ?? ["open"] };
   return cached(deps, `feed:${format}:${stableStringify(f)}`, async () => {
@@ -66,7 +69,11 @@ export function sitemap(ctx: Ctx): Promise<CachedDoc> {
   if (memo && now - memo.at < SITEMAP_INDEX_TTL_MS) return memo.doc;
   const doc = (async () => {
     const body = await renderIndex(deps);
-    return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`, lastModified: new Date(now).toUTCString() };
+    return {
+      body,
+      etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`,
+      lastModified: new Date(now).toUTCString(),
+    };
   })();
   indexMemo.set(deps, { at: now, doc });
   doc.catch(() => indexMemo.delete(deps));
@@ -85,7 +92,11 @@ export async function sitemapFile(ctx: Ctx, { file }: { file: string }): Promise
 }
 
 /** RFC 9110 §13.1.2/§13.2.2: If-None-Match decides when present; else If-Modified-Since. */
-export function notModified(doc: CachedDoc, ifNoneMatch: string | undefined, ifModifiedSince: string | undefined): boolean {
+export function notModified(
+  doc: CachedDoc,
+  ifNoneMatch: string | undefined,
+  ifModifiedSince: string | undefined,
+): boolean {
   if (ifNoneMatch !== undefined) {
     const tags = ifNoneMatch.split(",").map((t) => t.trim().replace(/^W\//, ""));
     return tags.includes("*") || tags.includes(doc.etag);

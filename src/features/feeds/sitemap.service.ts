@@ -31,7 +31,10 @@ const isPublic = publicMissions;
  * open chunk's start, never the whole table. Safe on several instances: the cut is the same row
  * for all, and `on conflict do nothing` keeps the first.
  */
-export async function sitemapChunkList(deps: Deps, chunkSize = SITEMAP_CHUNK): Promise<{ k: number; startId: string; lastmod: Date | null }[]> {
+export async function sitemapChunkList(
+  deps: Deps,
+  chunkSize = SITEMAP_CHUNK,
+): Promise<{ k: number; startId: string; lastmod: Date | null }[]> {
   const db = deps.database.db;
   await db.insert(sitemapChunks).values({ k: 0, startId: "" }).onConflictDoNothing();
   let chunks = await db.select().from(sitemapChunks).orderBy(asc(sitemapChunks.k));
@@ -54,7 +57,10 @@ export async function sitemapChunkList(deps: Deps, chunkSize = SITEMAP_CHUNK): P
           select max(${missions.updatedAt}) from ${missions}
           where ${missions.status} <> 'pending_escrow' and ${missions.id} >= ${open.startId} and ${missions.id} < ${next.id}), now())
         where ${sitemapChunks.k} = ${open.k} and ${sitemapChunks.lastmod} is null`);
-      await tx.insert(sitemapChunks).values({ k: open.k + 1, startId: next.id }).onConflictDoNothing();
+      await tx
+        .insert(sitemapChunks)
+        .values({ k: open.k + 1, startId: next.id })
+        .onConflictDoNothing();
     });
     chunks = await db.select().from(sitemapChunks).orderBy(asc(sitemapChunks.k));
   }
@@ -83,7 +89,9 @@ export async function renderIndex(deps: Deps): Promise<string> {
       continue;
     }
     const [m] = await deps.database.db
-      .select({ at: sql<string | null>`to_char(max(${missions.updatedAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` })
+      .select({
+        at: sql<string | null>`to_char(max(${missions.updatedAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      })
       .from(missions)
       .where(rangeOf(chunks, c.k));
     if (!m?.at) continue; // an empty open chunk is not listed
@@ -105,7 +113,9 @@ export async function renderChunk(deps: Deps, k: number): Promise<string | null>
     .orderBy(asc(missions.id))
     .limit(SITEMAP_MAX_URLS);
   // The same URL missionToWire gives as view_url.
-  return renderSitemap(rows.map((r) => ({ loc: `${base}${missionViewPath(r.id)}` /* = view_url */, lastmod: r.updatedAt })));
+  return renderSitemap(
+    rows.map((r) => ({ loc: `${base}${missionViewPath(r.id)}` /* = view_url */, lastmod: r.updatedAt })),
+  );
 }
 
 export function renderStatic(deps: Deps): string {

@@ -6,7 +6,9 @@ export const Heartbeat = z
     status: z.enum(["online", "offline"]),
     online: z.boolean().openapi({ description: "Seen within the availability window (180 s)" }),
     last_seen_at: z.string(),
-    online_until: z.string().openapi({ description: "last_seen_at + availability window: send the next heartbeat before this" }),
+    online_until: z
+      .string()
+      .openapi({ description: "last_seen_at + availability window: send the next heartbeat before this" }),
     availability_window_seconds: z.number().int(),
   })
   .openapi("Heartbeat");

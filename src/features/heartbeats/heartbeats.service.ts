@@ -36,7 +36,8 @@ export async function heartbeat(ctx: Ctx, { agentId }: { agentId: string }): Pro
   const { now } = ctx;
   const caller = agentOf(ctx);
   const id = parseAgentId(agentId);
-  if (caller !== id) throw new AppError("FORBIDDEN", "an agent may only send its own heartbeat", { reason: "not_self" });
+  if (caller !== id)
+    throw new AppError("FORBIDDEN", "an agent may only send its own heartbeat", { reason: "not_self" });
   const db = dbOf(ctx);
   await touchAgent(db, id, now);
   // touchAgent keeps the later of the stored and the new time, so read back what is stored.
@@ -54,10 +55,12 @@ function build(db: Db) {
   const stmt = db
     .update(agents)
     .set({ lastSeenAt: sql`${sql.placeholder("now")}::timestamptz` })
-    .where(and(
-      eq(agents.id, sql.placeholder("id")),
-      or(isNull(agents.lastSeenAt), lt(agents.lastSeenAt, sql`${sql.placeholder("cutoff")}::timestamptz`)),
-    ))
+    .where(
+      and(
+        eq(agents.id, sql.placeholder("id")),
+        or(isNull(agents.lastSeenAt), lt(agents.lastSeenAt, sql`${sql.placeholder("cutoff")}::timestamptz`)),
+      ),
+    )
     .returning({ id: agents.id })
     .prepare("oabp_agent_mark_seen");
   return { stmt, recent: new Map<string, number>() };
@@ -75,7 +78,11 @@ export async function markSeen(db: Db, address: string, now: Date): Promise<void
   const at = now.getTime();
   const last = s.recent.get(address);
   if (last !== undefined && at >= last && at - last < SEEN_THROTTLE_MS) return;
-  const wrote = await s.stmt.execute({ id: address, now: now.toISOString(), cutoff: new Date(at - SEEN_THROTTLE_MS).toISOString() });
+  const wrote = await s.stmt.execute({
+    id: address,
+    now: now.toISOString(),
+    cutoff: new Date(at - SEEN_THROTTLE_MS).toISOString(),
+  });
   if (wrote.length > 0) {
     if (s.recent.size >= MAX_RECENT) s.recent.clear();
     s.recent.set(address, at);

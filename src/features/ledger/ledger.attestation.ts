@@ -41,7 +41,13 @@ const caches = new WeakMap<Deps["database"], { at: number; keyId: string; doc: A
 export async function escrowAttestation(ctx: Ctx) {
   const { deps, now } = ctx;
   const cached = caches.get(deps.database);
-  if (cached && cached.keyId === deps.receiptKeys.active.keyId && now.getTime() - cached.at >= 0 && now.getTime() - cached.at < CACHE_MS) return cached.doc;
+  if (
+    cached &&
+    cached.keyId === deps.receiptKeys.active.keyId &&
+    now.getTime() - cached.at >= 0 &&
+    now.getTime() - cached.at < CACHE_MS
+  )
+    return cached.doc;
   const doc = await build(deps, now);
   caches.set(deps.database, { at: now.getTime(), keyId: deps.receiptKeys.active.keyId, doc });
   return doc;
@@ -50,31 +56,46 @@ export async function escrowAttestation(ctx: Ctx) {
 async function build(deps: Deps, now: Date) {
   const totals = await escrowTotals(deps.database.db);
   const EMPTY = `sha256:${"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"}`; // sha256("")
-  return signReceipt({
-    type: ATTESTATION_TYPE as "oabp.escrow_attestation",
-    issuer: deps.config.publicUrl,
-    issued_at: now.toISOString(),
-    rail: "ledger" as const,
-    assets: deps.config.assets.map((a) => {
-      const t = totals.get(a.symbol);
-      return {
-        asset: a.symbol,
-        decimals: a.decimals,
-        escrowed_total: t?.total ?? "0",
-        escrow_accounts: t?.accounts ?? 0,
-        heads_digest: t ? `sha256:${t.heads}` : EMPTY,
-      };
-    }),
-    heads_digest_rule: "sha256 of the lines `<account>:<seq>:<head_hash>` (joined by \\n, ordered by account) of every escrow account of the asset with a positive balance",
-  }, deps.receiptKeys);
+  return signReceipt(
+    {
+      type: ATTESTATION_TYPE as "oabp.escrow_attestation",
+      issuer: deps.config.publicUrl,
+      issued_at: now.toISOString(),
+      rail: "ledger" as const,
+      assets: deps.config.assets.map((a) => {
+        const t = totals.get(a.symbol);
+        return {
+          asset: a.symbol,
+          decimals: a.decimals,
+          escrowed_total: t?.total ?? "0",
+          escrow_accounts: t?.accounts ?? 0,
+          heads_digest: t ? `sha256:${t.heads}` : EMPTY,
+        };
+      }),
+      heads_digest_rule:
+        "sha256 of the lines `<account>:<seq>:<head_hash>` (joined by \\n, ordered by account) of every escrow account of the asset with a positive balance",
+    },
+    deps.receiptKeys,
+  );
 }
 
 /** The ledger-rail view of one mission's escrow: its account and hash chain. */
 export async function missionLedgerEscrow(db: DbOrTx, missionId: string, asset: string) {
   const account = escrowAccount(missionId);
-  const [row] = await db.select().from(ledgerAccounts).where(and(eq(ledgerAccounts.account, account), eq(ledgerAccounts.asset, asset)));
+  const [row] = await db
+    .select()
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.account, account), eq(ledgerAccounts.asset, asset)));
   const entries = await db
-    .select({ seq: ledgerEntries.seq, kind: ledgerEntries.kind, amount: ledgerEntries.amount, balance_after: ledgerEntries.balanceAfter, prev_hash: ledgerEntries.prevHash, hash: ledgerEntries.hash, at: ledgerEntries.createdAt })
+    .select({
+      seq: ledgerEntries.seq,
+      kind: ledgerEntries.kind,
+      amount: ledgerEntries.amount,
+      balance_after: ledgerEntries.balanceAfter,
+      prev_hash: ledgerEntries.prevHash,
+      hash: ledgerEntries.hash,
+      at: ledgerEntries.createdAt,
+    })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.account, account), eq(ledgerEntries.asset, asset)))
     .orderBy(asc(ledgerEntries.seq))

@@ -21,7 +21,16 @@ export interface EntryFields {
 export function entryHash(e: EntryFields): string {
   return sha256Hex(
     JSON.stringify([
-      e.prevHash, e.id, e.transferId, e.account, e.asset, e.seq, e.amount, e.balanceAfter, e.kind, e.ref,
+      e.prevHash,
+      e.id,
+      e.transferId,
+      e.account,
+      e.asset,
+      e.seq,
+      e.amount,
+      e.balanceAfter,
+      e.kind,
+      e.ref,
       e.createdAt.toISOString(),
     ]),
   );

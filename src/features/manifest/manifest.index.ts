@@ -4,9 +4,20 @@ import { errors, router } from "../../http/openapi";
 import type { AppEnv } from "../../http/types";
 import { manifestBytes } from "./manifest";
 
-const ManifestDoc = z.record(z.string(), z.unknown()).openapi("OabpManifest", { description: "AIP-1 §9 discovery document (see README for the fields)" });
+const ManifestDoc = z
+  .record(z.string(), z.unknown())
+  .openapi("OabpManifest", { description: "AIP-1 §9 discovery document (see README for the fields)" });
 const route = (path: string, summary: string) =>
-  createRoute({ method: "get", path, tags: ["discovery"], summary, responses: { 200: { description: "The manifest", content: { "application/json": { schema: ManifestDoc } } }, ...errors() } });
+  createRoute({
+    method: "get",
+    path,
+    tags: ["discovery"],
+    summary,
+    responses: {
+      200: { description: "The manifest", content: { "application/json": { schema: ManifestDoc } } },
+      ...errors(),
+    },
+  });
 
 // Precomputed bytes, so the alias is byte-identical by construction (§9 "Filename aliases").
 const serve = (c: Context<AppEnv>) => {

@@ -63,14 +63,26 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
       min_reward_usd: 0,
       // The ledger rail: off-chain custody with a hash-chained ledger and a signed escrow
       // attestation (AIP-1 §6 "off-chain with provable balance"); every asset, always on.
-      ledger: { enabled: true, assets: config.assets.map((a) => a.symbol), escrow_attestation: "/escrow/attestation", mission_escrow: "/missions/{id}/escrow" },
+      ledger: {
+        enabled: true,
+        assets: config.assets.map((a) => a.symbol),
+        escrow_attestation: "/escrow/attestation",
+        mission_escrow: "/missions/{id}/escrow",
+      },
       // AIP-1 §6: where rewards are escrowed. The base rail says plainly when it is off, and why.
       base: rail
         ? {
             enabled: true,
             chain_id: rail.chainId,
             escrow_contract: rail.escrow,
-            assets: config.assets.filter((a) => a.addresses.base).map((a) => ({ symbol: a.symbol, token: a.addresses.base!.toLowerCase(), decimals: a.decimals, spam_fee: a.spam_fee })),
+            assets: config.assets
+              .filter((a) => a.addresses.base)
+              .map((a) => ({
+                symbol: a.symbol,
+                token: a.addresses.base!.toLowerCase(),
+                decimals: a.decimals,
+                spam_fee: a.spam_fee,
+              })),
             confirmations: depth(rail.confirmations),
             finality: depth(rail.finality),
             attach_endpoint: "/missions/{id}/escrow",

@@ -6,7 +6,13 @@ import { TRANSPORT_PATHS, MCP_PATH } from "../../lib/mcp-contract";
 import { RPC } from "./mcp.jsonrpc";
 import { handlePost } from "./mcp.server";
 import { findSession, ownedBy, terminateSession } from "./mcp.sessions";
-import { echoSession, notServedBody, plausibleSessionId, sendTransportError, wantsOnlyEventStream } from "./mcp.transport";
+import {
+  echoSession,
+  notServedBody,
+  plausibleSessionId,
+  sendTransportError,
+  wantsOnlyEventStream,
+} from "./mcp.transport";
 
 /** Paths whose every answer this feature writes itself (app.ts skips the generic JSON-body gate for them). */
 export const MCP_OWN_PATHS: ReadonlySet<string> = new Set([MCP_PATH, ...TRANSPORT_PATHS.not_served]);
@@ -21,7 +27,10 @@ export function registerMcp(app: Hono<AppEnv>, deps: Deps): void {
   app.delete(MCP_PATH, handleDelete);
   app.on(["PUT", "PATCH"], MCP_PATH, (c) => {
     c.header("Allow", "GET, HEAD, POST, DELETE, OPTIONS");
-    return sendTransportError(c, 405, null, { code: RPC.INVALID_REQUEST, message: `${c.req.method} is not part of the Streamable HTTP transport: POST JSON-RPC messages, GET to probe, DELETE to end a session` });
+    return sendTransportError(c, 405, null, {
+      code: RPC.INVALID_REQUEST,
+      message: `${c.req.method} is not part of the Streamable HTTP transport: POST JSON-RPC messages, GET to probe, DELETE to end a session`,
+    });
   });
   // §7.1.1/§7.2: legacy paths clients probe get a machine-readable pointer to /mcp, whatever the method.
   for (const path of TRANSPORT_PATHS.not_served) {
@@ -36,7 +45,11 @@ export function registerMcp(app: Hono<AppEnv>, deps: Deps): void {
  * for chunked bodies only, whose size is known only by reading them.
  */
 function limitBody(maxSize: number): MiddlewareHandler<AppEnv> {
-  const tooLarge = (c: Context<AppEnv>) => sendTransportError(c, 413, null, { code: RPC.INVALID_REQUEST, message: `Payload Too Large: a message may be at most ${maxSize} bytes` });
+  const tooLarge = (c: Context<AppEnv>) =>
+    sendTransportError(c, 413, null, {
+      code: RPC.INVALID_REQUEST,
+      message: `Payload Too Large: a message may be at most ${maxSize} bytes`,
+    });
   const streaming = bodyLimit({ maxSize, onError: (c) => tooLarge(c as Context<AppEnv>) });
   return async (c, next) => {
     const length = c.req.header("content-length");

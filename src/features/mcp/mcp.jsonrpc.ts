@@ -14,11 +14,17 @@ const isId = (v: unknown): v is RpcId => typeof v === "string" || (typeof v === 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export function classify(msg: unknown): Incoming {
-  if (Array.isArray(msg)) return { kind: "invalid", id: null, reason: "JSON-RPC batches are not supported (MCP 2025-06-18): send one message per POST" };
+  if (Array.isArray(msg))
+    return {
+      kind: "invalid",
+      id: null,
+      reason: "JSON-RPC batches are not supported (MCP 2025-06-18): send one message per POST",
+    };
   if (!isObject(msg)) return { kind: "invalid", id: null, reason: "the body must be a JSON-RPC 2.0 object" };
   const id = isId(msg.id) ? msg.id : null;
   if (msg.jsonrpc !== "2.0") return { kind: "invalid", id, reason: 'jsonrpc must be "2.0"' };
-  if (msg.params !== undefined && !isObject(msg.params)) return { kind: "invalid", id, reason: "params must be an object" };
+  if (msg.params !== undefined && !isObject(msg.params))
+    return { kind: "invalid", id, reason: "params must be an object" };
   const params = msg.params as Record<string, unknown> | undefined;
   if (typeof msg.method === "string") {
     if (msg.id === undefined) return { kind: "notification", method: msg.method, params };
@@ -44,7 +50,8 @@ export interface RpcError {
 }
 
 /** `{"jsonrpc":"2.0","id":…,"result":<resultJson>}` with an already-serialised result. */
-export const resultText = (id: RpcId, resultJson: string) => `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}`;
+export const resultText = (id: RpcId, resultJson: string) =>
+  `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}`;
 
 export const errorObject = (id: RpcId | null, error: RpcError) => ({ jsonrpc: "2.0" as const, id, error });
 

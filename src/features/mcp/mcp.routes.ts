@@ -12,16 +12,27 @@ export const JsonRpcMessage = z
   .object({
     jsonrpc: z.literal("2.0"),
     id: z.union([z.string(), z.number()]).optional().openapi({ description: "Absent for notifications" }),
-    method: z.string().openapi({ example: "tools/call", description: "initialize, notifications/initialized, ping, tools/list, tools/call" }),
-    params: z.record(z.string(), z.unknown()).optional().openapi({ example: { name: "list_missions", arguments: { limit: 10 } } }),
+    method: z.string().openapi({
+      example: "tools/call",
+      description: "initialize, notifications/initialized, ping, tools/list, tools/call",
+    }),
+    params: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({ example: { name: "list_missions", arguments: { limit: 10 } } }),
   })
-  .openapi("McpJsonRpcMessage", { description: `One JSON-RPC 2.0 message per POST (MCP ${MCP_PROTOCOL_VERSION}; no batches)` });
+  .openapi("McpJsonRpcMessage", {
+    description: `One JSON-RPC 2.0 message per POST (MCP ${MCP_PROTOCOL_VERSION}; no batches)`,
+  });
 
 const JsonRpcResponse = z
   .object({
     jsonrpc: z.literal("2.0"),
     id: RpcId,
-    result: z.record(z.string(), z.unknown()).optional().openapi({ description: "initialize: protocolVersion, capabilities, serverInfo, instructions, sessionId; tools/call: content, structuredContent, isError" }),
+    result: z.record(z.string(), z.unknown()).optional().openapi({
+      description:
+        "initialize: protocolVersion, capabilities, serverInfo, instructions, sessionId; tools/call: content, structuredContent, isError",
+    }),
     error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }).optional(),
   })
   .openapi("McpJsonRpcResponse");
@@ -36,15 +47,27 @@ const TransportError = z
     documentation: z.string().openapi({ description: "AIP-1 section explaining the error" }),
   })
   .openapi("McpTransportError", {
-    description: "AIP-1 §7.2.1 body of every 4xx from /mcp. -32600 + data.recipeUrl: initialize first (§7.4) or send notifications/initialized first; -32700: not JSON; -32001 (HTTP 404): unknown, expired or terminated session (§7.3.5)",
+    description:
+      "AIP-1 §7.2.1 body of every 4xx from /mcp. -32600 + data.recipeUrl: initialize first (§7.4) or send notifications/initialized first; -32700: not JSON; -32001 (HTTP 404): unknown, expired or terminated session (§7.3.5)",
   });
 
-const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 const SessionHeaders = z.object({
-  "mcp-session-id": z.string().optional().openapi({ description: "From the initialize response; required on every request after it" }),
+  "mcp-session-id": z
+    .string()
+    .optional()
+    .openapi({ description: "From the initialize response; required on every request after it" }),
   "mcp-protocol-version": z.string().optional().openapi({ example: MCP_PROTOCOL_VERSION }),
 });
-const sessionEcho = { "Mcp-Session-Id": { description: "The session id (set by initialize, echoed on every successful follow-up)", schema: { type: "string" as const } } };
+const sessionEcho = {
+  "Mcp-Session-Id": {
+    description: "The session id (set by initialize, echoed on every successful follow-up)",
+    schema: { type: "string" as const },
+  },
+};
 
 export function registerMcpDocs(api: OpenAPIHono<AppEnv>): void {
   const tags = ["mcp"];
@@ -56,12 +79,24 @@ export function registerMcpDocs(api: OpenAPIHono<AppEnv>): void {
     description:
       "initialize → 200 with Mcp-Session-Id (also result.sessionId); notifications/initialized within the handshake window → 202; then tools/list and tools/call (list_missions, get_mission, submit_solution, get_agent, get_receipt, create_mission, vote). " +
       "Credentials as on REST (Authorization: Bearer or a registry api_key), sent with each request. Answers are application/json.",
-    request: { headers: SessionHeaders, body: { required: true, content: { "application/json": { schema: JsonRpcMessage } } } },
+    request: {
+      headers: SessionHeaders,
+      body: { required: true, content: { "application/json": { schema: JsonRpcMessage } } },
+    },
     responses: {
-      200: { ...json(JsonRpcResponse, "JSON-RPC response (tool failures are results with isError: true)"), headers: sessionEcho },
+      200: {
+        ...json(JsonRpcResponse, "JSON-RPC response (tool failures are results with isError: true)"),
+        headers: sessionEcho,
+      },
       202: { description: "Notification or response accepted (no body)", headers: sessionEcho },
-      400: json(TransportError, "Not JSON, not JSON-RPC, no initialize first, handshake incomplete, unsupported MCP-Protocol-Version"),
-      404: json(TransportError, "-32001 session expired: unknown, expired or terminated Mcp-Session-Id; initialize again"),
+      400: json(
+        TransportError,
+        "Not JSON, not JSON-RPC, no initialize first, handshake incomplete, unsupported MCP-Protocol-Version",
+      ),
+      404: json(
+        TransportError,
+        "-32001 session expired: unknown, expired or terminated Mcp-Session-Id; initialize again",
+      ),
       406: json(TransportError, "Accept admits no application/json"),
       413: json(TransportError, "Body over the size limit"),
       415: json(TransportError, "Content-Type is not application/json"),
@@ -71,8 +106,9 @@ export function registerMcpDocs(api: OpenAPIHono<AppEnv>): void {
     method: "get",
     path: MCP_PATH,
     tags,
-    summary: "MCP liveness probe (AIP-1 §7.3.4): always 200 {\"ready\":true}, with or without a session",
-    description: "With Accept: text/event-stream only (the optional server-to-client stream), an empty event stream that ends at once with retry: 300000 — this server sends no unsolicited messages. HEAD answers too.",
+    summary: 'MCP liveness probe (AIP-1 §7.3.4): always 200 {"ready":true}, with or without a session',
+    description:
+      "With Accept: text/event-stream only (the optional server-to-client stream), an empty event stream that ends at once with retry: 300000 — this server sends no unsolicited messages. HEAD answers too.",
     request: { headers: SessionHeaders },
     responses: {
       200: {

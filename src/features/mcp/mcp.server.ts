@@ -43,10 +43,16 @@ export async function handlePost(c: Context<AppEnv>): Promise<Response> {
   const deps = c.get("deps");
   const raw = await c.req.text();
   if (raw.length > 0 && !isJsonContentType(c.req.header("content-type"))) {
-    return sendTransportError(c, 415, null, { code: RPC.INVALID_REQUEST, message: "Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json" });
+    return sendTransportError(c, 415, null, {
+      code: RPC.INVALID_REQUEST,
+      message: "Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json",
+    });
   }
   if (!acceptsJson(c.req.header("accept"))) {
-    return sendTransportError(c, 406, null, { code: RPC.INVALID_REQUEST, message: "Not Acceptable: responses are application/json; send Accept: application/json, text/event-stream" });
+    return sendTransportError(c, 406, null, {
+      code: RPC.INVALID_REQUEST,
+      message: "Not Acceptable: responses are application/json; send Accept: application/json, text/event-stream",
+    });
   }
   // §7.4: a POST without an initialize body gets errorShape.missingInitialize.
   if (raw.trim() === "") return sendTransportError(c, 400, null, missingInitializeError(deps.config));
@@ -54,19 +60,35 @@ export async function handlePost(c: Context<AppEnv>): Promise<Response> {
   try {
     body = JSON.parse(raw);
   } catch {
-    return sendTransportError(c, 400, null, { code: RPC.PARSE_ERROR, message: "Parse error: the body is not valid JSON", data: { recipeUrl: recipeUrl(deps.config) } });
+    return sendTransportError(c, 400, null, {
+      code: RPC.PARSE_ERROR,
+      message: "Parse error: the body is not valid JSON",
+      data: { recipeUrl: recipeUrl(deps.config) },
+    });
   }
   // A lone surrogate in any string is refused here as on REST (src/lib/json-text.ts).
   if (hasLoneSurrogate(body)) {
-    return sendTransportError(c, 400, null, { code: RPC.INVALID_PARAMS, message: "Invalid params: a string contains a lone UTF-16 surrogate", data: { recipeUrl: recipeUrl(deps.config) } });
+    return sendTransportError(c, 400, null, {
+      code: RPC.INVALID_PARAMS,
+      message: "Invalid params: a string contains a lone UTF-16 surrogate",
+      data: { recipeUrl: recipeUrl(deps.config) },
+    });
   }
   const m = classify(body);
-  if (m.kind === "invalid") return sendTransportError(c, 400, m.id, { code: RPC.INVALID_REQUEST, message: `Invalid Request: ${m.reason}`, data: { recipeUrl: recipeUrl(deps.config) } });
+  if (m.kind === "invalid")
+    return sendTransportError(c, 400, m.id, {
+      code: RPC.INVALID_REQUEST,
+      message: `Invalid Request: ${m.reason}`,
+      data: { recipeUrl: recipeUrl(deps.config) },
+    });
   if (m.kind === "request" && m.method === "initialize") return initialize(c, m);
 
   const version = c.req.header("mcp-protocol-version");
   if (version !== undefined && !KNOWN_PROTOCOL_VERSIONS.has(version)) {
-    return sendTransportError(c, 400, idOf(m), { code: RPC.INVALID_REQUEST, message: `Unsupported MCP-Protocol-Version ${JSON.stringify(version)}: this server speaks ${MCP_PROTOCOL_VERSION}` });
+    return sendTransportError(c, 400, idOf(m), {
+      code: RPC.INVALID_REQUEST,
+      message: `Unsupported MCP-Protocol-Version ${JSON.stringify(version)}: this server speaks ${MCP_PROTOCOL_VERSION}`,
+    });
   }
   const sessionId = c.req.header("mcp-session-id");
   if (sessionId === undefined) {
@@ -90,7 +112,8 @@ export async function handlePost(c: Context<AppEnv>): Promise<Response> {
     // §7.3.1: no tool call (nor anything else) before the handshake completes.
     return sendTransportError(c, 400, m.id, {
       code: RPC.INVALID_REQUEST,
-      message: "Invalid Request: the handshake is not complete; POST notifications/initialized with this Mcp-Session-Id first.",
+      message:
+        "Invalid Request: the handshake is not complete; POST notifications/initialized with this Mcp-Session-Id first.",
       data: { recipeUrl: recipeUrl(deps.config, "/postInitializeNotification") },
     });
   }
@@ -129,7 +152,12 @@ async function initialize(c: Context<AppEnv>, m: Extract<Incoming, { kind: "requ
   return sendJson(c, resultText(m.id, JSON.stringify(result)));
 }
 
-async function dispatch(c: Context<AppEnv>, id: RpcId, method: string, params: Record<string, unknown> | undefined): Promise<string> {
+async function dispatch(
+  c: Context<AppEnv>,
+  id: RpcId,
+  method: string,
+  params: Record<string, unknown> | undefined,
+): Promise<string> {
   switch (method) {
     case "ping":
       return resultText(id, "{}");
@@ -138,7 +166,11 @@ async function dispatch(c: Context<AppEnv>, id: RpcId, method: string, params: R
     case "tools/call": {
       const name = params?.name;
       if (typeof name !== "string" || !hasTool(name)) {
-        return JSON.stringify({ jsonrpc: "2.0", id, error: { code: RPC.INVALID_PARAMS, message: `Unknown tool: ${String(name)}` } });
+        return JSON.stringify({
+          jsonrpc: "2.0",
+          id,
+          error: { code: RPC.INVALID_PARAMS, message: `Unknown tool: ${String(name)}` },
+        });
       }
       // A write tool spends the same write tokens as its REST route.
       if (isWriteTool(name)) await enforceRateLimit(c, "write");
@@ -152,6 +184,10 @@ async function dispatch(c: Context<AppEnv>, id: RpcId, method: string, params: R
       return resultText(id, toolResultText(outcome.json, outcome.isError, outcome.note));
     }
     default:
-      return JSON.stringify({ jsonrpc: "2.0", id, error: { code: RPC.METHOD_NOT_FOUND, message: `Method not found: ${method}` } });
+      return JSON.stringify({
+        jsonrpc: "2.0",
+        id,
+        error: { code: RPC.METHOD_NOT_FOUND, message: `Method not found: ${method}` },
+      });
   }
 }

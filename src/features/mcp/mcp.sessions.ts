@@ -33,7 +33,8 @@ export interface LiveSession {
  * security: bind sessions to the user). Identity itself still comes with each request, as on
  * REST; a session opened anonymously may be used with any credentials.
  */
-export const ownedBy = (s: LiveSession, who: Identity) => s.agentId === null || (who.kind === "agent" && who.address === s.agentId);
+export const ownedBy = (s: LiveSession, who: Identity) =>
+  s.agentId === null || (who.kind === "agent" && who.address === s.agentId);
 
 interface CacheEntry {
   session: LiveSession;
@@ -80,11 +81,17 @@ function cacheOf(deps: Deps): SessionCache {
     // Until LISTEN is up nothing is cached; after a reconnect notifications may have been lost,
     // so the cache starts empty again.
     deps.database
-      .listen(MCP_SESSION_ENDED, (id) => created.evict(id), () => {
-        created.clear();
-        created.listening = true;
-      })
-      .catch((err: unknown) => deps.logger.warn({ err }, "mcp session LISTEN failed; sessions are read from the database on every request"));
+      .listen(
+        MCP_SESSION_ENDED,
+        (id) => created.evict(id),
+        () => {
+          created.clear();
+          created.listening = true;
+        },
+      )
+      .catch((err: unknown) =>
+        deps.logger.warn({ err }, "mcp session LISTEN failed; sessions are read from the database on every request"),
+      );
   }
   return cache;
 }
@@ -105,7 +112,13 @@ const liveColumns = {
  */
 export async function createSession(
   deps: Deps,
-  input: { protocolVersion: string; agentId: string | null; clientName: string | null; clientVersion: string | null; clientIp?: string },
+  input: {
+    protocolVersion: string;
+    agentId: string | null;
+    clientName: string | null;
+    clientVersion: string | null;
+    clientIp?: string;
+  },
   newId: () => string = randomSessionId,
 ): Promise<{ id: string; expiresAt: Date }> {
   const now = deps.clock.now();
@@ -154,9 +167,15 @@ async function capPendingPerIp(tx: Tx, deps: Deps, ip: string, now: Date): Promi
     .where(and(eq(mcpSessions.clientIp, ip), eq(mcpSessions.state, "pending"), gt(mcpSessions.expiresAt, now)));
   if (Number(r?.n ?? 0) < cap) return;
   const retry = r?.first ? Math.max(1, Math.ceil((new Date(r.first).getTime() - now.getTime()) / 1000)) : 1;
-  throw new AppError("RATE_LIMITED", `at most ${cap} MCP sessions may wait for notifications/initialized per client address; finish or abandon one`, {
-    reason: "pending_sessions", limit: cap, retry_after_seconds: retry,
-  });
+  throw new AppError(
+    "RATE_LIMITED",
+    `at most ${cap} MCP sessions may wait for notifications/initialized per client address; finish or abandon one`,
+    {
+      reason: "pending_sessions",
+      limit: cap,
+      retry_after_seconds: retry,
+    },
+  );
 }
 
 /** The session if it is pending or active and not past its deadline; undefined otherwise. */
@@ -208,7 +227,11 @@ export async function activateSession(deps: Deps, id: string): Promise<LiveSessi
   const startedAt = cache.generation;
   const [row] = await deps.database.db
     .update(mcpSessions)
-    .set({ state: "active", initializedAt: now, expiresAt: new Date(now.getTime() + deps.config.mcp.idleSeconds * 1000) })
+    .set({
+      state: "active",
+      initializedAt: now,
+      expiresAt: new Date(now.getTime() + deps.config.mcp.idleSeconds * 1000),
+    })
     .where(and(eq(mcpSessions.id, id), eq(mcpSessions.state, "pending"), gt(mcpSessions.expiresAt, now)))
     .returning(liveColumns);
   if (row) {
@@ -251,4 +274,3 @@ export async function purgeEndedSessions(deps: Deps): Promise<number> {
     )`)) as unknown as { rowCount?: number; count?: number; affectedRows?: number };
   return Number(r.count ?? r.affectedRows ?? r.rowCount ?? 0);
 }
-

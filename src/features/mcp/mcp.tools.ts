@@ -5,7 +5,14 @@ import type { Identity } from "../../http/types";
 import { type AppError, errorBody } from "../../lib/errors";
 import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
 import { getAgent } from "../agents";
-import { CreateMissionRequest, ListMissionsQuery, createMission, getMission, listMissionsJson, createMissionOnce } from "../missions";
+import {
+  CreateMissionRequest,
+  ListMissionsQuery,
+  createMission,
+  getMission,
+  listMissionsJson,
+  createMissionOnce,
+} from "../missions";
 import { getReceipt } from "../receipts";
 import { CreateSubmissionRequest, createSubmission, createSubmissionOnce } from "../submissions";
 import { castVote, VoteRequest, voteOnce } from "../verification";
@@ -42,7 +49,11 @@ interface Tool {
 }
 
 const str = (description?: string) => (description ? { type: "string", description } : { type: "string" });
-const obj = (properties: Record<string, unknown>, required: string[] = []) => ({ type: "object", properties, ...(required.length ? { required } : {}) });
+const obj = (properties: Record<string, unknown>, required: string[] = []) => ({
+  type: "object",
+  properties,
+  ...(required.length ? { required } : {}),
+});
 const idKey = str("retry-safe: same key + arguments → the first answer");
 const READ = { readOnlyHint: true };
 const WRITE = { readOnlyHint: false, destructiveHint: false };
@@ -81,7 +92,10 @@ export const TOOLS: Tool[] = [
       limit: { type: "integer", minimum: 1, maximum: 100 },
       cursor: str(),
     }),
-    outputSchema: obj({ missions: { type: "array", items: { type: "object" } }, next_cursor: { type: ["string", "null"] } }, ["missions", "next_cursor"]),
+    outputSchema: obj(
+      { missions: { type: "array", items: { type: "object" } }, next_cursor: { type: ["string", "null"] } },
+      ["missions", "next_cursor"],
+    ),
     annotations: READ,
     args: ListMissionsQuery,
     run: (ctx, a: z.infer<typeof ListMissionsQuery>) => listMissionsJson(ctxFromMcp(ctx), a),
@@ -93,28 +107,48 @@ export const TOOLS: Tool[] = [
     outputSchema: MISSION_OUT,
     annotations: READ,
     args: z.object({ mission_id: MissionId }),
-    run: async (ctx, a: { mission_id: string }) => JSON.stringify(await getMission(ctxFromMcp(ctx), { id: a.mission_id })),
+    run: async (ctx, a: { mission_id: string }) =>
+      JSON.stringify(await getMission(ctxFromMcp(ctx), { id: a.mission_id })),
   },
   {
     name: "submit_solution",
-    description: "Submit work to an open mission: inline content, or content_uri + content_hash (sha256). Needs a signed-in agent (Authorization: Bearer).",
-    inputSchema: obj({
-      mission_id: str(),
-      content: str("the deliverable inline (≤ 64 KiB)"),
-      content_uri: str("https, ipfs, ar or data URI"),
-      content_hash: str("sha256:<hex>"),
-      salt: str("commit-reveal missions: the commitment's salt"),
-      metadata: { type: "object" },
-      idempotency_key: idKey,
-    }, ["mission_id"]),
-    outputSchema: obj({ submission_id: str(), status: { enum: ["pending", "accepted", "rejected"] }, reason: str(), next_action: str() }, ["submission_id", "status", "reason", "next_action"]),
+    description:
+      "Submit work to an open mission: inline content, or content_uri + content_hash (sha256). Needs a signed-in agent (Authorization: Bearer).",
+    inputSchema: obj(
+      {
+        mission_id: str(),
+        content: str("the deliverable inline (≤ 64 KiB)"),
+        content_uri: str("https, ipfs, ar or data URI"),
+        content_hash: str("sha256:<hex>"),
+        salt: str("commit-reveal missions: the commitment's salt"),
+        metadata: { type: "object" },
+        idempotency_key: idKey,
+      },
+      ["mission_id"],
+    ),
+    outputSchema: obj(
+      {
+        submission_id: str(),
+        status: { enum: ["pending", "accepted", "rejected"] },
+        reason: str(),
+        next_action: str(),
+      },
+      ["submission_id", "status", "reason", "next_action"],
+    ),
     annotations: WRITE,
     caller: "submitter",
     args: CreateSubmissionRequest.extend({ mission_id: MissionId, idempotency_key: z.string().optional() }),
-    run: async (ctx, a: z.infer<typeof CreateSubmissionRequest> & { mission_id: string; idempotency_key?: string | undefined }, caller) => {
+    run: async (
+      ctx,
+      a: z.infer<typeof CreateSubmissionRequest> & { mission_id: string; idempotency_key?: string | undefined },
+      caller,
+    ) => {
       const { mission_id, idempotency_key, ...body } = a;
-      const r = await idempotent(ctxFromMcp(ctx), { key: checkIdempotencyKey(idempotency_key), request: body, ...createSubmissionOnce(caller!, mission_id) },
-        (c) => createSubmission(c, { missionId: mission_id, submission: body }));
+      const r = await idempotent(
+        ctxFromMcp(ctx),
+        { key: checkIdempotencyKey(idempotency_key), request: body, ...createSubmissionOnce(caller!, mission_id) },
+        (c) => createSubmission(c, { missionId: mission_id, submission: body }),
+      );
       return written(ctx, r.body);
     },
   },
@@ -122,10 +156,15 @@ export const TOOLS: Tool[] = [
     name: "get_agent",
     description: "An agent's profile: rating (decay applied), balances, mission counts.",
     inputSchema: obj({ agent_id: str("0x address") }, ["agent_id"]),
-    outputSchema: obj({ agent_id: str(), rating: { type: "integer" }, aigen_balance: { type: "integer" } }, ["agent_id", "rating", "aigen_balance"]),
+    outputSchema: obj({ agent_id: str(), rating: { type: "integer" }, aigen_balance: { type: "integer" } }, [
+      "agent_id",
+      "rating",
+      "aigen_balance",
+    ]),
     annotations: READ,
     args: z.object({ agent_id: z.string().min(1).max(64) }),
-    run: async (ctx, a: { agent_id: string }) => JSON.stringify(await getAgent(ctxFromMcp(ctx), { agentId: a.agent_id })),
+    run: async (ctx, a: { agent_id: string }) =>
+      JSON.stringify(await getAgent(ctxFromMcp(ctx), { agentId: a.agent_id })),
   },
   {
     name: "get_receipt",
@@ -134,59 +173,85 @@ export const TOOLS: Tool[] = [
     outputSchema: obj({ type: str(), digest: str(), signature: { type: "object" } }, ["type", "digest", "signature"]),
     annotations: READ,
     args: z.object({ mission_id: MissionId, submission_id: z.string().min(1).max(64) }),
-    run: async (ctx, a: { mission_id: string; submission_id: string }) => JSON.stringify(await getReceipt(ctxFromMcp(ctx), { missionId: a.mission_id, submissionId: a.submission_id })),
+    run: async (ctx, a: { mission_id: string; submission_id: string }) =>
+      JSON.stringify(await getReceipt(ctxFromMcp(ctx), { missionId: a.mission_id, submissionId: a.submission_id })),
   },
   {
     name: "create_mission",
     description: "Post a mission; reward + spam fee are escrowed from your ledger balance. Needs a signed-in agent.",
-    inputSchema: obj({
-      title: str(),
-      description: str(),
-      reward: obj({ asset: str("e.g. USDC"), amount: str("base units"), chain: { enum: ["ledger", "base"] } }, ["asset", "amount"]),
-      verification: obj({ type: { enum: [...VERIFICATION_TYPES] }, params: { type: "object" } }, ["type"]),
-      deadline: str("ISO 8601, in the future"),
-      tags: { type: "array", items: { type: "string" } },
-      mission_type: str("AIP-2 type (GET /missions/types); default freeform"),
-      type_params: { type: "object" },
-      min_submitter_elo: { type: "integer", minimum: 0 },
-      idempotency_key: idKey,
-    }, ["title", "description", "reward", "verification", "deadline"]),
+    inputSchema: obj(
+      {
+        title: str(),
+        description: str(),
+        reward: obj({ asset: str("e.g. USDC"), amount: str("base units"), chain: { enum: ["ledger", "base"] } }, [
+          "asset",
+          "amount",
+        ]),
+        verification: obj({ type: { enum: [...VERIFICATION_TYPES] }, params: { type: "object" } }, ["type"]),
+        deadline: str("ISO 8601, in the future"),
+        tags: { type: "array", items: { type: "string" } },
+        mission_type: str("AIP-2 type (GET /missions/types); default freeform"),
+        type_params: { type: "object" },
+        min_submitter_elo: { type: "integer", minimum: 0 },
+        idempotency_key: idKey,
+      },
+      ["title", "description", "reward", "verification", "deadline"],
+    ),
     outputSchema: MISSION_OUT,
     annotations: WRITE,
     caller: "agent",
     args: CreateMissionRequest.extend({ idempotency_key: z.string().optional() }),
     run: async (ctx, a: z.infer<typeof CreateMissionRequest> & { idempotency_key?: string | undefined }, caller) => {
       const { idempotency_key, ...body } = a;
-      const r = await idempotent(ctxFromMcp(ctx), { key: checkIdempotencyKey(idempotency_key), request: body, ...createMissionOnce(caller!) },
-        (c) => createMission(c, body));
+      const r = await idempotent(
+        ctxFromMcp(ctx),
+        { key: checkIdempotencyKey(idempotency_key), request: body, ...createMissionOnce(caller!) },
+        (c) => createMission(c, body),
+      );
       return written(ctx, r.body);
     },
   },
   {
     name: "vote",
-    description: "Stake vote_token on a submission: peer_vote missions between deadline and voting_deadline, or a disputed creator award. Needs a signed-in agent.",
-    inputSchema: obj({ mission_id: str(), submission_id: str(), amount: str("stake, base units"), idempotency_key: idKey }, ["mission_id", "submission_id", "amount"]),
+    description:
+      "Stake vote_token on a submission: peer_vote missions between deadline and voting_deadline, or a disputed creator award. Needs a signed-in agent.",
+    inputSchema: obj(
+      { mission_id: str(), submission_id: str(), amount: str("stake, base units"), idempotency_key: idKey },
+      ["mission_id", "submission_id", "amount"],
+    ),
     outputSchema: obj({ id: str(), submission_id: str(), amount: str() }, ["id", "submission_id", "amount"]),
     annotations: WRITE,
     caller: "submitter",
     args: VoteRequest.extend({ mission_id: MissionId, idempotency_key: z.string().optional() }),
-    run: async (ctx, a: { mission_id: string; submission_id: string; amount: string; idempotency_key?: string | undefined }, caller) => {
+    run: async (
+      ctx,
+      a: { mission_id: string; submission_id: string; amount: string; idempotency_key?: string | undefined },
+      caller,
+    ) => {
       const vote = { submission_id: a.submission_id, amount: a.amount };
-      const r = await idempotent(ctxFromMcp(ctx), { key: checkIdempotencyKey(a.idempotency_key), request: vote, ...voteOnce(caller!, a.mission_id) },
-        (c) => castVote(c, { missionId: a.mission_id, vote }));
+      const r = await idempotent(
+        ctxFromMcp(ctx),
+        { key: checkIdempotencyKey(a.idempotency_key), request: vote, ...voteOnce(caller!, a.mission_id) },
+        (c) => castVote(c, { missionId: a.mission_id, vote }),
+      );
       return written(ctx, r.body);
     },
   },
   {
     name: "claim_mission",
-    description: "Claim an open mission: a visible, expiring intent to work (call again to renew), maybe exclusive for a while. Never changes who is paid. Signed-in agents.",
+    description:
+      "Claim an open mission: a visible, expiring intent to work (call again to renew), maybe exclusive for a while. Never changes who is paid. Signed-in agents.",
     inputSchema: obj({ mission_id: str() }, ["mission_id"]),
-    outputSchema: obj({ id: str(), mission_id: str(), status: str(), expires_at: str(), exclusive: { type: "boolean" } }, ["id", "mission_id", "status", "expires_at"]),
+    outputSchema: obj(
+      { id: str(), mission_id: str(), status: str(), expires_at: str(), exclusive: { type: "boolean" } },
+      ["id", "mission_id", "status", "expires_at"],
+    ),
     annotations: WRITE,
     // Anonymous claims answer the §1.4 body, as on REST (POST /missions/{id}/claims).
     caller: "submitter",
     args: z.object({ mission_id: MissionId }),
-    run: async (ctx, a: { mission_id: string }) => written(ctx, JSON.stringify((await claimMission(ctxFromMcp(ctx), { missionId: a.mission_id })).claim)),
+    run: async (ctx, a: { mission_id: string }) =>
+      written(ctx, JSON.stringify((await claimMission(ctxFromMcp(ctx), { missionId: a.mission_id })).claim)),
   },
 ];
 
@@ -197,7 +262,13 @@ export const isWriteTool = (name: string) => byName.get(name)?.annotations.readO
 
 /** The tools/list result, serialised once. */
 export const TOOLS_LIST_JSON = JSON.stringify({
-  tools: TOOLS.map(({ name, description, inputSchema, outputSchema, annotations }) => ({ name, description, inputSchema, outputSchema, annotations })),
+  tools: TOOLS.map(({ name, description, inputSchema, outputSchema, annotations }) => ({
+    name,
+    description,
+    inputSchema,
+    outputSchema,
+    annotations,
+  })),
 });
 
 /** A tool's answer: the REST JSON text, or the REST error body when `isError`. */
@@ -213,18 +284,27 @@ export interface ToolOutcome {
  * error body REST would send (so `ANONYMOUS_SUBMISSION_REJECTED` is the exact §1.4 body); only an
  * unknown tool name is a JSON-RPC error (the caller checks `hasTool` first).
  */
-export async function callTool(ctx: ToolContext, name: string, rawArgs: unknown, asError: (err: unknown) => AppError): Promise<ToolOutcome> {
+export async function callTool(
+  ctx: ToolContext,
+  name: string,
+  rawArgs: unknown,
+  asError: (err: unknown) => AppError,
+): Promise<ToolOutcome> {
   const tool = byName.get(name)!;
   try {
-    const caller = tool.caller === "submitter"
-      ? requireAgent(ctx.identity, "ANONYMOUS_SUBMISSION_REJECTED")
-      : tool.caller === "agent" ? requireAgent(ctx.identity, "UNAUTHORIZED") : undefined;
+    const caller =
+      tool.caller === "submitter"
+        ? requireAgent(ctx.identity, "ANONYMOUS_SUBMISSION_REJECTED")
+        : tool.caller === "agent"
+          ? requireAgent(ctx.identity, "UNAUTHORIZED")
+          : undefined;
     const parsed = tool.args.safeParse(rawArgs ?? {});
     if (!parsed.success) throw validationError(parsed.error);
     return { isError: false, json: await tool.run(ctx, parsed.data as never, caller) };
   } catch (err) {
     const e = asError(err);
-    if (e.code === "ANONYMOUS_SUBMISSION_REJECTED") return { isError: true, json: JSON.stringify({ error: e.code }), note: e.message };
+    if (e.code === "ANONYMOUS_SUBMISSION_REJECTED")
+      return { isError: true, json: JSON.stringify({ error: e.code }), note: e.message };
     return { isError: true, json: JSON.stringify(errorBody(e.code, e.message, ctx.requestId, e.details)) };
   }
 }

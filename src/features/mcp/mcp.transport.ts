@@ -11,7 +11,12 @@ import { errorObject, RPC, type RpcError, type RpcId } from "./mcp.jsonrpc";
  * AIP-1 §7.2.1: every 4xx from /mcp is a JSON-RPC error with the three sibling fields a client
  * in a retry loop needs to correct itself without re-reading the manifest.
  */
-export function transportErrorBody(config: Config, id: RpcId | null, error: RpcError, documentation = AIP1_DOCS.negotiation) {
+export function transportErrorBody(
+  config: Config,
+  id: RpcId | null,
+  error: RpcError,
+  documentation = AIP1_DOCS.negotiation,
+) {
   return {
     ...errorObject(id, error),
     canonical_endpoint: mcpUrl(config),
@@ -20,7 +25,13 @@ export function transportErrorBody(config: Config, id: RpcId | null, error: RpcE
   };
 }
 
-export function sendTransportError(c: Context<AppEnv>, status: 400 | 403 | 404 | 405 | 406 | 413 | 415, id: RpcId | null, error: RpcError, documentation?: string) {
+export function sendTransportError(
+  c: Context<AppEnv>,
+  status: 400 | 403 | 404 | 405 | 406 | 413 | 415,
+  id: RpcId | null,
+  error: RpcError,
+  documentation?: string,
+) {
   return c.json(transportErrorBody(c.get("deps").config, id, error, documentation), status);
 }
 
@@ -55,7 +66,9 @@ function accepted(header: string): string[] {
  */
 export function acceptsJson(header: string | undefined): boolean {
   if (header === undefined || header.trim() === "") return true;
-  return accepted(header).some((t) => t === "application/json" || t === "application/*" || t === "*/*" || t.endsWith("+json"));
+  return accepted(header).some(
+    (t) => t === "application/json" || t === "application/*" || t === "*/*" || t.endsWith("+json"),
+  );
 }
 
 /** A GET that asks for an event stream and not JSON: the SDK's standalone-stream probe. */

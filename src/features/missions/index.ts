@@ -4,7 +4,15 @@ export { missionListCache } from "./missions.cache";
 export { checkEligibility } from "./missions.eligibility";
 export { missionsRouter } from "./missions.index";
 export { createMissionOnce } from "./missions.routes";
-export { CreateMissionRequest, ListMissionsQuery, Mission, MissionIdParam, PUBLIC_STATUSES, Uint, VERIFICATION_TYPES } from "./missions.schemas";
+export {
+  CreateMissionRequest,
+  ListMissionsQuery,
+  Mission,
+  MissionIdParam,
+  PUBLIC_STATUSES,
+  Uint,
+  VERIFICATION_TYPES,
+} from "./missions.schemas";
 export type { ListMissionsFilters, MissionWire } from "./missions.schemas";
 export { createMission, findAsset, getMission, listMissions, listMissionsJson } from "./missions.service";
 export { missionCountsByStatus, pendingMissionsOf } from "./missions.stats";

@@ -11,6 +11,11 @@ export const MISSIONS_CHANGED = "oabp_missions_changed";
  */
 export async function missionListCache(database: Database, maxBytes: number): Promise<ResponseCache> {
   const cache = new ResponseCache(maxBytes);
-  if (cache.enabled) await database.listen(MISSIONS_CHANGED, () => cache.invalidate(), () => cache.invalidate());
+  if (cache.enabled)
+    await database.listen(
+      MISSIONS_CHANGED,
+      () => cache.invalidate(),
+      () => cache.invalidate(),
+    );
   return cache;
 }

@@ -4,7 +4,15 @@ import { sendStored } from "../../http/respond";
 import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
 import { ctxFromRequest } from "../../http/context";
 import { AppError } from "../../lib/errors";
-import { createMissionRoute, createMissionOnce, customTypeRoute, getMissionRoute, listMissionsRoute, missionTypesRoute, voidMissionRoute } from "./missions.routes";
+import {
+  createMissionRoute,
+  createMissionOnce,
+  customTypeRoute,
+  getMissionRoute,
+  listMissionsRoute,
+  missionTypesRoute,
+  voidMissionRoute,
+} from "./missions.routes";
 import { customTypeDocument, supportedTypes, typesDocument } from "./missions.types";
 import { createMission, getMission, listMissionsDoc, voidMission } from "./missions.service";
 import { requireAgent } from "../../http/identity";
@@ -14,8 +22,9 @@ export const missionsRouter = router()
     const creator = requireAgent(c.get("identity"), "UNAUTHORIZED");
     const key = checkIdempotencyKey(c.req.header("idempotency-key"));
     const input = c.req.valid("json");
-    const r = await idempotent(ctxFromRequest(c), { key, request: input, ...createMissionOnce(creator) },
-      (ctx) => createMission(ctx, input));
+    const r = await idempotent(ctxFromRequest(c), { key, request: input, ...createMissionOnce(creator) }, (ctx) =>
+      createMission(ctx, input),
+    );
     return sendStored(c, r);
   })
   .openapi(listMissionsRoute, async (c) => {

@@ -43,7 +43,11 @@ export function prepared(db: Db) {
 
 /** Turns free text into a bounded prefix tsquery: at most 8 words, letters and digits only. */
 export function toPrefixTsquery(q: string): string | null {
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  const words =
+    q
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 8) ?? [];
   if (words.length === 0) return null;
   return words.map((w) => `${w.slice(0, 64)}:*`).join(" & ");
 }
@@ -71,7 +75,10 @@ export function listWhere(f: ListConditions): SQL {
   if (f.asset) conds.push(eq(missions.rewardAsset, f.asset));
   if (f.creator) conds.push(eq(missions.creator, f.creator));
   // The tag table, walked in (tag, mission_id) order (see schema/missions.ts missionTags).
-  if (f.tag) conds.push(sql`${missions.id} in (select ${missionTags.missionId} from ${missionTags} where ${missionTags.tag} = ${f.tag})`);
+  if (f.tag)
+    conds.push(
+      sql`${missions.id} in (select ${missionTags.missionId} from ${missionTags} where ${missionTags.tag} = ${f.tag})`,
+    );
   if (f.tsquery) conds.push(sql`${missions.search} @@ to_tsquery('simple', ${f.tsquery})`);
   if (f.rewardMin) conds.push(gte(missions.rewardAmount, f.rewardMin));
   if (f.rewardMax) conds.push(lte(missions.rewardAmount, f.rewardMax));

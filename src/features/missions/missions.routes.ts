@@ -1,10 +1,20 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireCaller } from "../../http/identity";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
-import { CreateMissionRequest, ListMissionsQuery, Mission, MissionIdParam, MissionList, type MissionWire } from "./missions.schemas";
+import {
+  CreateMissionRequest,
+  ListMissionsQuery,
+  Mission,
+  MissionIdParam,
+  MissionList,
+  type MissionWire,
+} from "./missions.schemas";
 
 const IdempotencyHeader = z.object({
-  "idempotency-key": z.string().optional().openapi({ description: "Retry-safe creation: same key + same body → the stored response" }),
+  "idempotency-key": z
+    .string()
+    .optional()
+    .openapi({ description: "Retry-safe creation: same key + same body → the stored response" }),
 });
 
 /**
@@ -37,7 +47,10 @@ export const listMissionsRoute = createRoute({
   summary: "List public missions, newest first, with keyset pagination (AIP-1 §7)",
   request: { query: ListMissionsQuery, headers: z.object({ "if-none-match": z.string().max(1000).optional() }) },
   responses: {
-    200: jsonResponse(MissionList, "A page of missions (ETag; Cache-Control public, max-age=5, stale-while-revalidate=30 for anonymous reads)"),
+    200: jsonResponse(
+      MissionList,
+      "A page of missions (ETag; Cache-Control public, max-age=5, stale-while-revalidate=30 for anonymous reads)",
+    ),
     304: { description: "Not modified: If-None-Match matched the page's ETag" },
     ...errors(),
   },
@@ -74,7 +87,14 @@ export const missionTypesRoute = createRoute({
   summary: "Supported mission types, registry version and custom type definitions (AIP-2 §2)",
   responses: {
     200: jsonResponse(
-      z.object({ supported_types: z.array(z.string()), registry_version: z.string(), custom_types: z.array(TypeDoc), types: z.array(TypeDoc) }).openapi("MissionTypes"),
+      z
+        .object({
+          supported_types: z.array(z.string()),
+          registry_version: z.string(),
+          custom_types: z.array(TypeDoc),
+          types: z.array(TypeDoc),
+        })
+        .openapi("MissionTypes"),
       "The type registry",
     ),
     ...errors(),
@@ -86,6 +106,14 @@ export const customTypeRoute = createRoute({
   path: "/missions/types/custom/{type_id}",
   tags: ["missions"],
   summary: "One custom mission type: schemas and an example (AIP-2 §5)",
-  request: { params: z.object({ type_id: z.string().min(1).max(100).openapi({ param: { name: "type_id", in: "path" }, example: "oabp:bug_bounty" }) }) },
+  request: {
+    params: z.object({
+      type_id: z
+        .string()
+        .min(1)
+        .max(100)
+        .openapi({ param: { name: "type_id", in: "path" }, example: "oabp:bug_bounty" }),
+    }),
+  },
   responses: { 200: jsonResponse(TypeDoc.openapi("CustomMissionType"), "The type definition"), ...errors("NOT_FOUND") },
 });

@@ -1,15 +1,30 @@
 import { MissionEscrowWire } from "../escrow";
 import { z } from "@hono/zod-openapi";
 import { isUintString } from "../../lib/money";
-import { MISSION_STATUSES, PAYOUT_STATUSES, PUBLIC_STATUSES, REWARD_CHAINS, VERIFICATION_TYPES } from "../../db/vocabulary";
+import {
+  MISSION_STATUSES,
+  PAYOUT_STATUSES,
+  PUBLIC_STATUSES,
+  REWARD_CHAINS,
+  VERIFICATION_TYPES,
+} from "../../db/vocabulary";
 
 // Wire schemas written by hand from AIP-1 §2 (style.md rule 6), plus our fields.
 // The vocabularies are the stored ones (db/vocabulary.ts), re-exported for the wire schemas.
-export { MISSION_STATUSES, PAYOUT_STATUSES, PUBLIC_STATUSES, REWARD_CHAINS, VERIFICATION_TYPES } from "../../db/vocabulary";
+export {
+  MISSION_STATUSES,
+  PAYOUT_STATUSES,
+  PUBLIC_STATUSES,
+  REWARD_CHAINS,
+  VERIFICATION_TYPES,
+} from "../../db/vocabulary";
 /** Upper bound of a mission's max_claims. */
 export const MAX_CLAIMS_LIMIT = 1000;
 
-export const Uint = z.string().refine(isUintString, "must be a uint256 base-10 integer string").openapi({ description: "uint256 in base units, base-10 string", example: "100000000" });
+export const Uint = z
+  .string()
+  .refine(isUintString, "must be a uint256 base-10 integer string")
+  .openapi({ description: "uint256 in base units, base-10 string", example: "100000000" });
 
 export const CreateMissionRequest = z
   .object({
@@ -25,15 +40,48 @@ export const CreateMissionRequest = z
       params: z.record(z.string(), z.unknown()).optional(),
     }),
     deadline: z.string().datetime({ offset: true }).openapi({ example: "2026-12-31T00:00:00Z" }),
-    tags: z.array(z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9._-]{0,31}$/)).max(10).optional(),
+    tags: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .regex(/^[a-z0-9][a-z0-9._-]{0,31}$/),
+      )
+      .max(10)
+      .optional(),
     creator: z.string().optional().openapi({ description: "If given, must equal the authenticated address" }),
     // Claim policy (design.md "Claims"; README "Claims"): fixed at creation.
-    max_claims: z.number().int().min(1).max(MAX_CLAIMS_LIMIT).optional().openapi({ description: "At most this many agents hold an active claim at once (default: no limit)" }),
-    exclusive_claim_ttl: z.number().int().min(60).max(30 * 86_400).optional().openapi({ description: "Seconds: the first claimer (no other active claim) holds the mission exclusively this long; others get 409 meanwhile. Claims never change who may submit or be paid" }),
+    max_claims: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_CLAIMS_LIMIT)
+      .optional()
+      .openapi({ description: "At most this many agents hold an active claim at once (default: no limit)" }),
+    exclusive_claim_ttl: z
+      .number()
+      .int()
+      .min(60)
+      .max(30 * 86_400)
+      .optional()
+      .openapi({
+        description:
+          "Seconds: the first claimer (no other active claim) holds the mission exclusively this long; others get 409 meanwhile. Claims never change who may submit or be paid",
+      }),
     // AIP-2 §1, §4.1 (validated in missions.types.ts).
-    mission_type: z.string().max(100).optional().openapi({ description: "AIP-2 type: a registered type, an `oabp:<type>` custom type, or freeform (default). GET /missions/types lists them", example: "code_review" }),
-    type_params: z.record(z.string(), z.unknown()).optional().openapi({ description: "The type's required fields (AIP-2 §3); {} for freeform" }),
-    min_submitter_elo: z.number().int().min(0).max(5000).optional().openapi({ description: "AIP-2 §4.1: submitters below this (decayed) ELO rating are refused at submit; 0 = no gate" }),
+    mission_type: z.string().max(100).optional().openapi({
+      description:
+        "AIP-2 type: a registered type, an `oabp:<type>` custom type, or freeform (default). GET /missions/types lists them",
+      example: "code_review",
+    }),
+    type_params: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({ description: "The type's required fields (AIP-2 §3); {} for freeform" }),
+    min_submitter_elo: z.number().int().min(0).max(5000).optional().openapi({
+      description: "AIP-2 §4.1: submitters below this (decayed) ELO rating are refused at submit; 0 = no gate",
+    }),
   })
   .openapi("CreateMission");
 export type CreateMissionInput = z.infer<typeof CreateMissionRequest>;
@@ -52,34 +100,79 @@ export const Mission = z
     updated_at: z.string(),
     phase: z.string(),
     payout_status: z.enum(PAYOUT_STATUSES),
-    payout_status_reason: z.string().nullable().openapi({ description: "AIP-1 Appendix B: stable reason of the payout status (e.g. release_broadcast, reverted:FeeTooHigh, credited_pull:0x…: a recipient that could not receive was credited and withdraws it)" }),
-    payout_status_updated_at: z.string().nullable().openapi({ description: "AIP-1 Appendix B: when payout_status last changed" }),
+    payout_status_reason: z.string().nullable().openapi({
+      description:
+        "AIP-1 Appendix B: stable reason of the payout status (e.g. release_broadcast, reverted:FeeTooHigh, credited_pull:0x…: a recipient that could not receive was credited and withdraws it)",
+    }),
+    payout_status_updated_at: z
+      .string()
+      .nullable()
+      .openapi({ description: "AIP-1 Appendix B: when payout_status last changed" }),
     spam_fee: z.string(),
     tags: z.array(z.string()),
     warnings: z.array(z.string()),
     submission_count: z.number().int(),
-    claim_count: z.number().int().openapi({ description: "Active claims (0 once the mission is no longer open); GET /missions/{id}/claims lists them" }),
+    claim_count: z.number().int().openapi({
+      description: "Active claims (0 once the mission is no longer open); GET /missions/{id}/claims lists them",
+    }),
     max_claims: z.number().int().nullable().openapi({ description: "Claim limit set at creation; null = none" }),
-    exclusive_claim_ttl: z.number().int().nullable().openapi({ description: "Exclusive window of the first claimer, seconds; null = claims are never exclusive" }),
-    judging_deadline: z.string().nullable().openapi({ description: "creator_judges: end of the judging window after the deadline; oracle: end of the oracle window" }),
-    resolution_reason: z.string().nullable().openapi({ description: "Why the mission was resolved or voided (stable constant)" }),
+    exclusive_claim_ttl: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Exclusive window of the first claimer, seconds; null = claims are never exclusive" }),
+    judging_deadline: z.string().nullable().openapi({
+      description: "creator_judges: end of the judging window after the deadline; oracle: end of the oracle window",
+    }),
+    resolution_reason: z
+      .string()
+      .nullable()
+      .openapi({ description: "Why the mission was resolved or voided (stable constant)" }),
     award: z
       .object({
-        winners: z.array(z.object({ submission_id: z.string(), agent_id: z.string(), weight: z.number().int().openapi({ description: "share_bps, or 1 each for an equal split" }) })),
+        winners: z.array(
+          z.object({
+            submission_id: z.string(),
+            agent_id: z.string(),
+            weight: z.number().int().openapi({ description: "share_bps, or 1 each for an equal split" }),
+          }),
+        ),
         awarded_at: z.string(),
-        appeal_deadline: z.string().openapi({ description: "End of the dispute window: stake on the submission that should have won (POST /missions/{id}/votes)" }),
-        voting_deadline: z.string().nullable().openapi({ description: "Set when disputes reached the quorum: the award is put to a peer vote until then" }),
-        dispute_stake: z.string().nullable().openapi({ description: "Total disputed stake when the dispute window closed" }),
-        outcome: z.enum(["undisputed", "upheld", "overturned"]).nullable().openapi({ description: "null while the appeal runs" }),
+        appeal_deadline: z.string().openapi({
+          description:
+            "End of the dispute window: stake on the submission that should have won (POST /missions/{id}/votes)",
+        }),
+        voting_deadline: z
+          .string()
+          .nullable()
+          .openapi({ description: "Set when disputes reached the quorum: the award is put to a peer vote until then" }),
+        dispute_stake: z
+          .string()
+          .nullable()
+          .openapi({ description: "Total disputed stake when the dispute window closed" }),
+        outcome: z
+          .enum(["undisputed", "upheld", "overturned"])
+          .nullable()
+          .openapi({ description: "null while the appeal runs" }),
       })
       .nullable()
-      .openapi("RecordedAward", { description: "creator_judges with an appeal: the creator's award, paid only when its appeal closes (null otherwise)" }),
+      .openapi("RecordedAward", {
+        description:
+          "creator_judges with an appeal: the creator's award, paid only when its appeal closes (null otherwise)",
+      }),
     resolution: z
       .object({
         winner_submission_id: z.string().nullable(),
         winner_agent_id: z.string().nullable(),
         receipt_uri: z.string().nullable(),
-        winners: z.array(z.object({ submission_id: z.string(), agent_id: z.string(), amount: z.string(), receipt_uri: z.string().nullable().openapi({ description: "AIP-1 §6.1: this winner's signed receipt" }) })),
+        winners: z.array(
+          z.object({
+            submission_id: z.string(),
+            agent_id: z.string(),
+            amount: z.string(),
+            receipt_uri: z.string().nullable().openapi({ description: "AIP-1 §6.1: this winner's signed receipt" }),
+          }),
+        ),
         fee_amount: z.string().nullable(),
         resolved_at: z.string().nullable(),
       })
@@ -88,7 +181,13 @@ export const Mission = z
     // AIP-2 §1 type, §4.1 eligibility gates, §4 continuation links.
     mission_type: z.string().openapi({ description: "AIP-2 mission type (freeform when untyped)" }),
     type_params: z.record(z.string(), z.unknown()),
-    server_checks: z.record(z.string(), z.object({ result: z.literal("skipped"), detail: z.string() })).nullable().openapi({ description: "token_scan: every listed check this server cannot run, reported skipped (AIP-2 §3.2); null for other types" }),
+    server_checks: z
+      .record(z.string(), z.object({ result: z.literal("skipped"), detail: z.string() }))
+      .nullable()
+      .openapi({
+        description:
+          "token_scan: every listed check this server cannot run, reported skipped (AIP-2 §3.2); null for other types",
+      }),
     min_submitter_elo: z.number().int(),
     required_submitter_tier: z.number().int().openapi({ description: "Always 0: no tier gate here (AIP-2 §4.1)" }),
     required_submitter_tier_name: z.string(),
@@ -97,28 +196,53 @@ export const Mission = z
     submit_url: z.string(),
     claim_url: z.string(),
     submissions_url: z.string(),
-    resolve_url: z.string().nullable().openapi({ description: "creator_judges: the award endpoint (POST, creator only); null where the server resolves by itself" }),
+    resolve_url: z.string().nullable().openapi({
+      description: "creator_judges: the award endpoint (POST, creator only); null where the server resolves by itself",
+    }),
   })
   .openapi("Mission");
 export type MissionWire = z.infer<typeof Mission>;
 
-export const MissionList = z.object({ missions: z.array(Mission), next_cursor: z.string().nullable() }).openapi("MissionList");
+export const MissionList = z
+  .object({ missions: z.array(Mission), next_cursor: z.string().nullable() })
+  .openapi("MissionList");
 
 const csv = <T extends readonly [string, ...string[]]>(values: T) =>
   z
     .string()
     .max(200)
-    .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(values)).min(1));
 
 const missionTypes = z
   .string()
   .max(1000)
-  .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^[a-z][a-z0-9_]{1,63}$|^[a-z][a-z0-9_-]{0,31}:[a-z][a-z0-9_]{1,63}$/, "must be a type identifier")).min(1).max(20));
+  .transform((s) =>
+    s
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^[a-z][a-z0-9_]{1,63}$|^[a-z][a-z0-9_-]{0,31}:[a-z][a-z0-9_]{1,63}$/, "must be a type identifier"),
+      )
+      .min(1)
+      .max(20),
+  );
 
 export const ListMissionsQuery = z.object({
-  mission_type: missionTypes.optional().openapi({ description: "AIP-2 §4: comma-separated types (OR)", example: "code_review,token_scan" }),
+  mission_type: missionTypes
+    .optional()
+    .openapi({ description: "AIP-2 §4: comma-separated types (OR)", example: "code_review,token_scan" }),
   status: csv(PUBLIC_STATUSES).optional().openapi({ description: "Comma-separated public statuses", example: "open" }),
   verification_type: z.enum(VERIFICATION_TYPES).optional(),
   asset: z.string().max(64).optional(),
@@ -135,5 +259,9 @@ export const ListMissionsQuery = z.object({
 export type ListMissionsFilters = z.infer<typeof ListMissionsQuery>;
 
 export const MissionIdParam = z.object({
-  id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "mis_01JZ0000000000000000000000" }),
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" }, example: "mis_01JZ0000000000000000000000" }),
 });

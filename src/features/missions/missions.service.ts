@@ -25,7 +25,9 @@ import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 
 export function findAsset(assets: AssetConfig[], symbolOrAddress: string): AssetConfig | undefined {
   const s = symbolOrAddress.toLowerCase();
-  return assets.find((a) => a.symbol.toLowerCase() === s || Object.values(a.addresses).some((addr) => addr.toLowerCase() === s));
+  return assets.find(
+    (a) => a.symbol.toLowerCase() === s || Object.values(a.addresses).some((addr) => addr.toLowerCase() === s),
+  );
 }
 
 /**
@@ -42,38 +44,63 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
   }
   const asset = findAsset(deps.config.assets, input.reward.asset);
   if (!asset) {
-    throw new AppError("UNPROCESSABLE", `unknown asset ${input.reward.asset}`, { field: "reward.asset", reason: "unknown_asset", known: deps.config.assets.map((a) => a.symbol) });
+    throw new AppError("UNPROCESSABLE", `unknown asset ${input.reward.asset}`, {
+      field: "reward.asset",
+      reason: "unknown_asset",
+      known: deps.config.assets.map((a) => a.symbol),
+    });
   }
   const amount = parseUint(input.reward.amount);
-  if (amount <= 0n) throw new AppError("INVALID_PARAMETER", "reward.amount must be a positive integer", { field: "reward.amount" });
+  if (amount <= 0n)
+    throw new AppError("INVALID_PARAMETER", "reward.amount must be a positive integer", { field: "reward.amount" });
   const chain = input.reward.chain ?? "ledger";
   // The base rail needs the chain port and the asset's token there (422 otherwise).
   const railTerms = chain === "base" ? baseRailTerms(deps, asset) : null;
   const deadline = new Date(input.deadline);
   if (deadline.getTime() <= now.getTime()) {
-    throw new AppError("UNPROCESSABLE", "deadline must be in the future", { field: "deadline", reason: "deadline_in_past" });
+    throw new AppError("UNPROCESSABLE", "deadline must be in the future", {
+      field: "deadline",
+      reason: "deadline_in_past",
+    });
   }
   // AIP-2 first: a type the method cannot verify at all (§3.9) is the clearer error.
-  const typed = validateMissionType(input.mission_type, input.type_params, { type: input.verification.type, params: input.verification.params ?? {} });
-  const { verification, params, warnings } = validateVerificationParams(input.verification.type, input.verification.params, {
-    deadline,
-    assets: deps.config.assets,
-    knownOracles: deps.config.oracles.map((o) => o.address),
-    rpcConfigured: deps.config.rpcUrl !== undefined,
-    reward: { asset: asset.symbol, amount },
-    defaultAppeal: deps.config.defaultAppeal,
+  const typed = validateMissionType(input.mission_type, input.type_params, {
+    type: input.verification.type,
+    params: input.verification.params ?? {},
   });
+  const { verification, params, warnings } = validateVerificationParams(
+    input.verification.type,
+    input.verification.params,
+    {
+      deadline,
+      assets: deps.config.assets,
+      knownOracles: deps.config.oracles.map((o) => o.address),
+      rpcConfigured: deps.config.rpcUrl !== undefined,
+      reward: { asset: asset.symbol, amount },
+      defaultAppeal: deps.config.defaultAppeal,
+    },
+  );
   warnings.push(...typed.warnings);
   const spamFee = parseUint(asset.spam_fee);
   // Winners fit the contract: one release pays at most ESCROW_MAX_RECIPIENTS.
-  if (chain === "base" && verification.type === "creator_judges" && verification.params.max_winners > ESCROW_MAX_RECIPIENTS) {
-    throw new AppError("UNPROCESSABLE", `verification.params.max_winners: at most ${ESCROW_MAX_RECIPIENTS} on the base rail (one escrow release pays at most ${ESCROW_MAX_RECIPIENTS} recipients)`, { field: "verification.params.max_winners", reason: "too_many_winners_for_rail", max: ESCROW_MAX_RECIPIENTS });
+  if (
+    chain === "base" &&
+    verification.type === "creator_judges" &&
+    verification.params.max_winners > ESCROW_MAX_RECIPIENTS
+  ) {
+    throw new AppError(
+      "UNPROCESSABLE",
+      `verification.params.max_winners: at most ${ESCROW_MAX_RECIPIENTS} on the base rail (one escrow release pays at most ${ESCROW_MAX_RECIPIENTS} recipients)`,
+      { field: "verification.params.max_winners", reason: "too_many_winners_for_rail", max: ESCROW_MAX_RECIPIENTS },
+    );
   }
 
   const work = async (tx: Tx) => {
     const id = newId("mis", now.getTime());
     // base rail: the mission waits, unlisted, until its deposit is confirmed on chain (AIP-1 §6).
-    const escrow = railTerms ? escrowRecordFor(railTerms, id, refundAfterFor(deadline, verification, deps.config)) : null;
+    const escrow = railTerms
+      ? escrowRecordFor(railTerms, id, refundAfterFor(deadline, verification, deps.config))
+      : null;
     const row = {
       id,
       creator,
@@ -120,17 +147,18 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
     } satisfies Omit<MissionRow, "search">;
     await touchAgent(tx, creator, now);
     await recordActivity(tx, creator, now);
-    if (!escrow) await transfer(tx, {
-      asset: asset.symbol,
-      kind: "mission_funding",
-      ref: id,
-      at: now,
-      postings: [
-        { account: agentAccount(creator), amount: -(amount + spamFee) },
-        { account: escrowAccount(id), amount },
-        { account: TREASURY, amount: spamFee },
-      ],
-    });
+    if (!escrow)
+      await transfer(tx, {
+        asset: asset.symbol,
+        kind: "mission_funding",
+        ref: id,
+        at: now,
+        postings: [
+          { account: agentAccount(creator), amount: -(amount + spamFee) },
+          { account: escrowAccount(id), amount },
+          { account: TREASURY, amount: spamFee },
+        ],
+      });
     await tx.insert(missions).values(row);
     // Webhooks: mission.created only once the mission is public (open); a pending_escrow one
     // emits it when its deposit opens it.
@@ -176,34 +204,59 @@ export async function listMissionsJson(ctx: Ctx, f: ListMissionsFilters): Promis
 }
 
 /** GET /missions: public statuses only, newest first, keyset cursor on the time-ordered id. */
-export async function listMissions(ctx: Ctx, f: ListMissionsFilters): Promise<{ missions: MissionWire[]; next_cursor: string | null }> {
+export async function listMissions(
+  ctx: Ctx,
+  f: ListMissionsFilters,
+): Promise<{ missions: MissionWire[]; next_cursor: string | null }> {
   const { deps } = ctx;
   const before = f.cursor ? decodeCursor(f.cursor) : undefined;
   const db = dbOf(ctx);
-  const plain = !f.mission_type && !f.status && !f.verification_type && !f.asset && !f.creator && !f.tag && !f.q && !f.reward_min && !f.reward_max && !f.deadline_after && !f.deadline_before;
+  const plain =
+    !f.mission_type &&
+    !f.status &&
+    !f.verification_type &&
+    !f.asset &&
+    !f.creator &&
+    !f.tag &&
+    !f.q &&
+    !f.reward_min &&
+    !f.reward_max &&
+    !f.deadline_after &&
+    !f.deadline_before;
   let rows: Omit<MissionRow, "search">[];
   if (plain) {
     const q = prepared(db);
-    rows = before ? await q.listPublicAfter.execute({ before, limit: f.limit + 1 }) : await q.listPublicFirst.execute({ limit: f.limit + 1 });
+    rows = before
+      ? await q.listPublicAfter.execute({ before, limit: f.limit + 1 })
+      : await q.listPublicFirst.execute({ limit: f.limit + 1 });
   } else {
     let creator: string | undefined;
     if (f.creator) {
       creator = normalizeAddress(f.creator) ?? undefined;
       if (!creator) throw new AppError("INVALID_PARAMETER", "creator must be an EVM address", { field: "creator" });
     }
-    const asset = f.asset ? findAsset(deps.config.assets, f.asset)?.symbol ?? f.asset : undefined;
-    const tsquery = f.q ? toPrefixTsquery(f.q) ?? undefined : undefined;
+    const asset = f.asset ? (findAsset(deps.config.assets, f.asset)?.symbol ?? f.asset) : undefined;
+    const tsquery = f.q ? (toPrefixTsquery(f.q) ?? undefined) : undefined;
     if (f.q && !tsquery) return { missions: [], next_cursor: null };
     rows = await db
       .select(MISSION_COLUMNS)
       .from(missions)
-      .where(listWhere({
-        statuses: f.status, missionTypes: f.mission_type, verificationType: f.verification_type, asset, creator, tag: f.tag?.toLowerCase(), tsquery,
-        rewardMin: f.reward_min, rewardMax: f.reward_max,
-        deadlineAfter: f.deadline_after ? new Date(f.deadline_after) : undefined,
-        deadlineBefore: f.deadline_before ? new Date(f.deadline_before) : undefined,
-        before,
-      }))
+      .where(
+        listWhere({
+          statuses: f.status,
+          missionTypes: f.mission_type,
+          verificationType: f.verification_type,
+          asset,
+          creator,
+          tag: f.tag?.toLowerCase(),
+          tsquery,
+          rewardMin: f.reward_min,
+          rewardMax: f.reward_max,
+          deadlineAfter: f.deadline_after ? new Date(f.deadline_after) : undefined,
+          deadlineBefore: f.deadline_before ? new Date(f.deadline_before) : undefined,
+          before,
+        }),
+      )
       .orderBy(desc(missions.id))
       .limit(f.limit + 1);
   }
@@ -226,11 +279,15 @@ export async function voidMission(ctx: Ctx, input: { id: string }): Promise<Miss
   if (existing.creator !== caller) throw new AppError("FORBIDDEN", "only the creator may void a mission");
   return withTx(ctx, async (tx) => {
     const row = await lockMission(tx, id);
-    if (!row || row.status !== "open") throw new AppError("MISSION_NOT_OPEN", `mission is ${row?.status ?? "gone"}`, { status: row?.status });
-    if (row.submissionCount > 0) throw new AppError("CONFLICT", "a mission with submissions cannot be voided", { reason: "has_submissions", submission_count: row.submissionCount });
+    if (!row || row.status !== "open")
+      throw new AppError("MISSION_NOT_OPEN", `mission is ${row?.status ?? "gone"}`, { status: row?.status });
+    if (row.submissionCount > 0)
+      throw new AppError("CONFLICT", "a mission with submissions cannot be voided", {
+        reason: "has_submissions",
+        submission_count: row.submissionCount,
+      });
     await voidAndRefund(tx, row, { now, reason: "creator_void" });
     const after = await findMissionRow({ deps, tx }, id);
     return missionToWire(after!, deps.config.publicUrl, caller);
   });
 }
-

@@ -23,7 +23,10 @@ export function missionCountsByStatus(deps: Deps): Promise<Record<string, number
 }
 
 /** A creator's own missions still waiting for their escrow deposit (never in public lists). */
-export async function pendingMissionsOf(ctx: Ctx, { creator, limit = 20 }: { creator: string; limit?: number }): Promise<{ id: string; title: string; created_at: string }[]> {
+export async function pendingMissionsOf(
+  ctx: Ctx,
+  { creator, limit = 20 }: { creator: string; limit?: number },
+): Promise<{ id: string; title: string; created_at: string }[]> {
   const rows = await dbOf(ctx)
     .select({ id: missions.id, title: missions.title, createdAt: missions.createdAt })
     .from(missions)

@@ -13,58 +13,87 @@ export const TYPE_ID = /^[a-z][a-z0-9_]{1,63}$/;
 /** AIP-2 §5: a custom type identifier `<slug>:<type>`. */
 export const CUSTOM_TYPE_ID = /^[a-z][a-z0-9_-]{0,31}:[a-z][a-z0-9_]{1,63}$/;
 
-const url = z.string().max(2048).url().refine((u) => /^(https?|ipfs|ar):\/\//.test(u), "must be an https://, http://, ipfs:// or ar:// URL");
+const url = z
+  .string()
+  .max(2048)
+  .url()
+  .refine((u) => /^(https?|ipfs|ar):\/\//.test(u), "must be an https://, http://, ipfs:// or ar:// URL");
 const nonEmpty = (max: number) => z.string().trim().min(1).max(max);
 const set = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.array(z.enum(values)).min(1).max(values.length).refine((a) => new Set(a).size === a.length, "must not repeat a value");
+  z
+    .array(z.enum(values))
+    .min(1)
+    .max(values.length)
+    .refine((a) => new Set(a).size === a.length, "must not repeat a value");
 const bcp47 = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, "must be a BCP 47 language tag");
 
 export const TOKEN_SCAN_CHECKS = ["honeypot", "rug", "ownership", "liquidity", "tax", "blacklist"] as const;
 
 // §3.1–§3.7; strict objects: an unknown key is a typo the creator should hear about.
 const REGISTERED = {
-  code_review: z.object({
-    target_url: url,
-    language: nonEmpty(64),
-    review_scope: set(["bugs", "security", "gas", "style", "logic"] as const),
-    output_format: z.enum(["markdown", "structured_json"]),
-  }).strict(),
-  token_scan: z.object({
-    chain_id: z.number().int().min(1).max(2 ** 53 - 1),
-    token_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte address").transform((a) => a.toLowerCase()),
-    checks: set(TOKEN_SCAN_CHECKS),
-  }).strict(),
-  doc_write: z.object({
-    target_url: url,
-    doc_kind: z.enum(["readme", "api_reference", "tutorial", "changelog", "inline_comments", "other"]),
-    audience: nonEmpty(200),
-    max_words: z.number().int().min(1).max(1_000_000).optional(),
-    style_guide_url: url.optional(),
-  }).strict(),
-  test_create: z.object({
-    target_url: url,
-    test_framework: nonEmpty(64),
-    coverage_target_pct: z.number().int().min(0).max(100),
-    test_kinds: set(["unit", "integration", "fuzz", "invariant", "snapshot"] as const),
-  }).strict(),
-  data_label: z.object({
-    dataset_url: url,
-    label_schema_url: url,
-    sample_count: z.number().int().min(1).max(100_000_000),
-    format: z.enum(["jsonl", "csv"]),
-  }).strict(),
-  translation: z.object({
-    source_url: url,
-    source_lang: bcp47,
-    target_lang: bcp47,
-    glossary_url: url.optional(),
-  }).strict(),
-  research: z.object({
-    question: nonEmpty(500),
-    depth: z.enum(["quick", "thorough", "exhaustive"]),
-    citation_format: z.enum(["markdown_links", "apa", "none"]),
-    output_sections: set(["summary", "findings", "sources", "limitations"] as const),
-  }).strict(),
+  code_review: z
+    .object({
+      target_url: url,
+      language: nonEmpty(64),
+      review_scope: set(["bugs", "security", "gas", "style", "logic"] as const),
+      output_format: z.enum(["markdown", "structured_json"]),
+    })
+    .strict(),
+  token_scan: z
+    .object({
+      chain_id: z
+        .number()
+        .int()
+        .min(1)
+        .max(2 ** 53 - 1),
+      token_address: z
+        .string()
+        .regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte address")
+        .transform((a) => a.toLowerCase()),
+      checks: set(TOKEN_SCAN_CHECKS),
+    })
+    .strict(),
+  doc_write: z
+    .object({
+      target_url: url,
+      doc_kind: z.enum(["readme", "api_reference", "tutorial", "changelog", "inline_comments", "other"]),
+      audience: nonEmpty(200),
+      max_words: z.number().int().min(1).max(1_000_000).optional(),
+      style_guide_url: url.optional(),
+    })
+    .strict(),
+  test_create: z
+    .object({
+      target_url: url,
+      test_framework: nonEmpty(64),
+      coverage_target_pct: z.number().int().min(0).max(100),
+      test_kinds: set(["unit", "integration", "fuzz", "invariant", "snapshot"] as const),
+    })
+    .strict(),
+  data_label: z
+    .object({
+      dataset_url: url,
+      label_schema_url: url,
+      sample_count: z.number().int().min(1).max(100_000_000),
+      format: z.enum(["jsonl", "csv"]),
+    })
+    .strict(),
+  translation: z
+    .object({
+      source_url: url,
+      source_lang: bcp47,
+      target_lang: bcp47,
+      glossary_url: url.optional(),
+    })
+    .strict(),
+  research: z
+    .object({
+      question: nonEmpty(500),
+      depth: z.enum(["quick", "thorough", "exhaustive"]),
+      citation_format: z.enum(["markdown_links", "apa", "none"]),
+      output_sections: set(["summary", "findings", "sources", "limitations"] as const),
+    })
+    .strict(),
   // §3.8: no schema; type_params MUST be {} (§1).
   freeform: z.object({}).strict(),
 } as const;
@@ -73,15 +102,20 @@ export type RegisteredType = keyof typeof REGISTERED;
 export const REGISTERED_TYPES = Object.keys(REGISTERED) as RegisteredType[];
 
 /** §5: this server's custom types, published at GET /missions/types/custom/{type_id}. */
-const CUSTOM: Record<string, { version: string; description: string; params: z.ZodType; output: z.ZodType; example: Record<string, unknown> }> = {
+const CUSTOM: Record<
+  string,
+  { version: string; description: string; params: z.ZodType; output: z.ZodType; example: Record<string, unknown> }
+> = {
   [`${CUSTOM_TYPE_SLUG}:bug_bounty`]: {
     version: "1",
     description: "Find and report a reproducible defect in a named target; the report is the deliverable.",
-    params: z.object({
-      target_url: url,
-      severity_min: z.enum(["low", "medium", "high", "critical"]),
-      disclosure: z.enum(["private", "public"]).default("private"),
-    }).strict(),
+    params: z
+      .object({
+        target_url: url,
+        severity_min: z.enum(["low", "medium", "high", "critical"]),
+        disclosure: z.enum(["private", "public"]).default("private"),
+      })
+      .strict(),
     output: z.object({
       severity: z.enum(["low", "medium", "high", "critical"]),
       title: z.string().max(100),
@@ -95,7 +129,10 @@ export const CUSTOM_TYPES = Object.keys(CUSTOM);
 
 type Level = "RECOMMENDED" | "OPTIONAL" | "NOT_RECOMMENDED" | "NOT_APPLICABLE";
 type Row = Record<"creator_judges" | "first_valid_match" | "oracle" | "peer_vote", Level>;
-const R = "RECOMMENDED", O = "OPTIONAL", N = "NOT_RECOMMENDED", X = "NOT_APPLICABLE";
+const R = "RECOMMENDED",
+  O = "OPTIONAL",
+  N = "NOT_RECOMMENDED",
+  X = "NOT_APPLICABLE";
 /** AIP-2 §3.9 compatibility table; custom types take the freeform row. */
 export const COMPATIBILITY: Record<RegisteredType, Row> = {
   code_review: { creator_judges: R, first_valid_match: N, oracle: O, peer_vote: O },
@@ -136,29 +173,60 @@ export function validateMissionType(
 ): { missionType: string; typeParams: Record<string, unknown>; warnings: string[] } {
   const missionType = type ?? "freeform";
   if (!TYPE_ID.test(missionType) && !CUSTOM_TYPE_ID.test(missionType)) {
-    throw new AppError("INVALID_PARAMETER", "mission_type must match ^[a-z][a-z0-9_]{1,63}$ or <slug>:<type> (AIP-2 §1, §5)", { field: "mission_type" });
+    throw new AppError(
+      "INVALID_PARAMETER",
+      "mission_type must match ^[a-z][a-z0-9_]{1,63}$ or <slug>:<type> (AIP-2 §1, §5)",
+      { field: "mission_type" },
+    );
   }
-  const schema: z.ZodType | undefined = isRegistered(missionType) ? REGISTERED[missionType] : customOf(missionType)?.params;
+  const schema: z.ZodType | undefined = isRegistered(missionType)
+    ? REGISTERED[missionType]
+    : customOf(missionType)?.params;
   if (!schema) {
-    throw unprocessable("mission_type", "unsupported_mission_type", `mission_type ${missionType} is not supported here; GET /missions/types lists the supported types`, { supported_types: supportedTypes() });
+    throw unprocessable(
+      "mission_type",
+      "unsupported_mission_type",
+      `mission_type ${missionType} is not supported here; GET /missions/types lists the supported types`,
+      { supported_types: supportedTypes() },
+    );
   }
   const parsed = schema.safeParse(rawParams ?? {});
   if (!parsed.success) {
     const i = parsed.error.issues[0]!;
     const path = i.path.map(String).join(".");
-    throw unprocessable(path ? `type_params.${path}` : "type_params", "invalid_type_params", `type_params${path ? `.${path}` : ""}: ${i.message} (AIP-2 §3 ${missionType})`, { mission_type: missionType });
+    throw unprocessable(
+      path ? `type_params.${path}` : "type_params",
+      "invalid_type_params",
+      `type_params${path ? `.${path}` : ""}: ${i.message} (AIP-2 §3 ${missionType})`,
+      { mission_type: missionType },
+    );
   }
   const row = isRegistered(missionType) ? COMPATIBILITY[missionType] : COMPATIBILITY.freeform;
   const level = row[verification.type];
   if (level === "NOT_APPLICABLE") {
-    throw unprocessable("verification.type", "verification_not_applicable", `${verification.type} cannot verify ${missionType} missions (AIP-2 §3.9)`, { mission_type: missionType });
+    throw unprocessable(
+      "verification.type",
+      "verification_not_applicable",
+      `${verification.type} cannot verify ${missionType} missions (AIP-2 §3.9)`,
+      { mission_type: missionType },
+    );
   }
   const warnings: string[] = [];
-  if (level === "NOT_RECOMMENDED") warnings.push(`verification_not_recommended: ${verification.type} is NOT_RECOMMENDED for ${missionType} missions (AIP-2 §3.9)`);
+  if (level === "NOT_RECOMMENDED")
+    warnings.push(
+      `verification_not_recommended: ${verification.type} is NOT_RECOMMENDED for ${missionType} missions (AIP-2 §3.9)`,
+    );
   const fields = isRegistered(missionType) ? OUTPUT_FIELDS[missionType] : undefined;
   const expected = verification.params.expected;
-  if (verification.type === "first_valid_match" && fields && typeof expected === "string" && !fields.some((f) => expected.includes(f))) {
-    warnings.push(`first_valid_match_unbound: the match rule names none of ${fields.join(", ")}, so it cannot bind the ${missionType} solution schema (AIP-2 §3.9 binding clause)`);
+  if (
+    verification.type === "first_valid_match" &&
+    fields &&
+    typeof expected === "string" &&
+    !fields.some((f) => expected.includes(f))
+  ) {
+    warnings.push(
+      `first_valid_match_unbound: the match rule names none of ${fields.join(", ")}, so it cannot bind the ${missionType} solution schema (AIP-2 §3.9 binding clause)`,
+    );
   }
   return { missionType, typeParams: parsed.data as Record<string, unknown>, warnings };
 }
@@ -167,14 +235,22 @@ export function validateMissionType(
  * AIP-2 §3.2: "Implementations not supporting a listed check MUST return skipped for that check".
  * This server runs no token scanner, so each listed check is reported skipped, never guessed.
  */
-export function serverChecks(missionType: string, typeParams: Record<string, unknown>): Record<string, { result: "skipped"; detail: string }> | null {
+export function serverChecks(
+  missionType: string,
+  typeParams: Record<string, unknown>,
+): Record<string, { result: "skipped"; detail: string }> | null {
   if (missionType !== "token_scan" || !Array.isArray(typeParams.checks)) return null;
   const out: Record<string, { result: "skipped"; detail: string }> = {};
-  for (const c of typeParams.checks as string[]) out[c] = { result: "skipped", detail: "this server runs no token scanner; the submitted report and the mission's verification decide" };
+  for (const c of typeParams.checks as string[])
+    out[c] = {
+      result: "skipped",
+      detail: "this server runs no token scanner; the submitted report and the mission's verification decide",
+    };
   return out;
 }
 
-const jsonSchema = (s: z.ZodType) => z.toJSONSchema(s, { target: "draft-2020-12", io: "input", unrepresentable: "any" });
+const jsonSchema = (s: z.ZodType) =>
+  z.toJSONSchema(s, { target: "draft-2020-12", io: "input", unrepresentable: "any" });
 
 let typesDoc: ReturnType<typeof buildTypesDocument> | undefined;
 /** GET /missions/types (AIP-2 §2), with each type's schema and §3.9 row as extras (built once). */

@@ -7,7 +7,14 @@ import { AppError } from "../../lib/errors";
 import { normalizeSha256 } from "../../lib/hash";
 import { isUintString } from "../../lib/money";
 import type { VerificationType } from "../../db/vocabulary";
-import type { CreatorJudgesParams, FirstValidMatchParams, OracleParams, PeerVoteParams, Verification, VerificationParams } from "../../db/verification";
+import type {
+  CreatorJudgesParams,
+  FirstValidMatchParams,
+  OracleParams,
+  PeerVoteParams,
+  Verification,
+  VerificationParams,
+} from "../../db/verification";
 
 // AIP-1 §4: params per verification type. Shape errors answer 400 INVALID_PARAMETER; values that
 // are well-formed but cannot work (regex RE2 cannot run, unknown vote token, vote after
@@ -15,39 +22,68 @@ import type { CreatorJudgesParams, FirstValidMatchParams, OracleParams, PeerVote
 export const MAX_REGEX_LENGTH = 1024;
 export const MAX_EXPECTED_LENGTH = 4096;
 
-const httpsUrl = z.string().max(2048).url().refine((u) => u.startsWith("https://"), "must be an https:// URL");
+const httpsUrl = z
+  .string()
+  .max(2048)
+  .url()
+  .refine((u) => u.startsWith("https://"), "must be an https:// URL");
 
 const schemas = {
-  creator_judges: z.object({
-    max_winners: z.number().int().min(1).max(100).default(1),
-    // Appeal of the award (Security Considerations, reward griefing): see verification/appeal.ts.
-    // `false` opts out of the default appeal (shown on the mission as appeal: false).
-    appeal: z.union([z.object({
-      appeal_window_seconds: z.number().int().min(60).max(30 * 86_400).default(86_400),
+  creator_judges: z
+    .object({
+      max_winners: z.number().int().min(1).max(100).default(1),
+      // Appeal of the award (Security Considerations, reward griefing): see verification/appeal.ts.
+      // `false` opts out of the default appeal (shown on the mission as appeal: false).
+      appeal: z
+        .union([
+          z
+            .object({
+              appeal_window_seconds: z
+                .number()
+                .int()
+                .min(60)
+                .max(30 * 86_400)
+                .default(86_400),
+              vote_token: z.string().min(1).max(64),
+              min_vote: z.string(),
+              quorum: z.string(),
+            })
+            .strict(),
+          z.literal(false),
+        ])
+        .optional(),
+    })
+    .passthrough(),
+  first_valid_match: z
+    .object({
+      target_hash: z.string().max(80).optional(),
+      predicate_uri: httpsUrl.optional(),
+      expected: z.string().min(1).max(MAX_EXPECTED_LENGTH).optional(),
+      match_mode: z.enum(["substring", "exact", "regex"]).default("substring"),
+      // Commit-reveal (front-running mitigation): commitments until the deadline, reveals after.
+      commit_reveal: z.boolean().default(false),
+      reveal_window_seconds: z
+        .number()
+        .int()
+        .min(60)
+        .max(30 * 86_400)
+        .default(86_400),
+    })
+    .passthrough(),
+  peer_vote: z
+    .object({
+      voting_deadline: z.string().datetime({ offset: true }),
       vote_token: z.string().min(1).max(64),
       min_vote: z.string(),
       quorum: z.string(),
-    }).strict(), z.literal(false)]).optional(),
-  }).passthrough(),
-  first_valid_match: z.object({
-    target_hash: z.string().max(80).optional(),
-    predicate_uri: httpsUrl.optional(),
-    expected: z.string().min(1).max(MAX_EXPECTED_LENGTH).optional(),
-    match_mode: z.enum(["substring", "exact", "regex"]).default("substring"),
-    // Commit-reveal (front-running mitigation): commitments until the deadline, reveals after.
-    commit_reveal: z.boolean().default(false),
-    reveal_window_seconds: z.number().int().min(60).max(30 * 86_400).default(86_400),
-  }).passthrough(),
-  peer_vote: z.object({
-    voting_deadline: z.string().datetime({ offset: true }),
-    vote_token: z.string().min(1).max(64),
-    min_vote: z.string(),
-    quorum: z.string(),
-  }).passthrough(),
-  oracle: z.object({
-    oracle_contract: z.string(),
-    oracle_method: z.string().min(1).max(256),
-  }).passthrough(),
+    })
+    .passthrough(),
+  oracle: z
+    .object({
+      oracle_contract: z.string(),
+      oracle_method: z.string().min(1).max(256),
+    })
+    .passthrough(),
 } as const;
 
 export interface VerificationContext {
@@ -63,9 +99,15 @@ export interface VerificationContext {
   defaultAppeal: { windowSeconds: number } | null;
 }
 
-const bad = (field: string, message: string) => new AppError("INVALID_PARAMETER", `verification.params.${field}: ${message}`, { field: `verification.params.${field}` });
+const bad = (field: string, message: string) =>
+  new AppError("INVALID_PARAMETER", `verification.params.${field}: ${message}`, {
+    field: `verification.params.${field}`,
+  });
 const unprocessable = (field: string, reason: string, message: string) =>
-  new AppError("UNPROCESSABLE", `verification.params.${field}: ${message}`, { field: `verification.params.${field}`, reason });
+  new AppError("UNPROCESSABLE", `verification.params.${field}: ${message}`, {
+    field: `verification.params.${field}`,
+    reason,
+  });
 
 /** Zod's first issue as 400 INVALID_PARAMETER on the param it names. */
 function parseShape<T extends z.ZodType>(schema: T, raw: Record<string, unknown> | undefined): z.output<T> {
@@ -81,7 +123,11 @@ function parseShape<T extends z.ZodType>(schema: T, raw: Record<string, unknown>
  * The one parse of a new mission's verification (db/verification.ts types what it yields and
  * reads it back from rows): shape, then the per-type value checks and normalisation, in place.
  */
-export function validateVerificationParams(type: VerificationType, raw: Record<string, unknown> | undefined, ctx: VerificationContext): { verification: Verification; params: VerificationParams; warnings: string[] } {
+export function validateVerificationParams(
+  type: VerificationType,
+  raw: Record<string, unknown> | undefined,
+  ctx: VerificationContext,
+): { verification: Verification; params: VerificationParams; warnings: string[] } {
   const warnings: string[] = [];
   const done = (verification: Verification) => ({ verification, params: verification.params, warnings });
   switch (type) {
@@ -97,7 +143,8 @@ export function validateVerificationParams(type: VerificationType, raw: Record<s
       }
       if (params.match_mode === "regex") {
         if (typeof params.expected !== "string") throw bad("expected", "match_mode regex needs an expected pattern");
-        if (params.expected.length > MAX_REGEX_LENGTH) throw unprocessable("expected", "regex_too_long", `pattern longer than ${MAX_REGEX_LENGTH} characters`);
+        if (params.expected.length > MAX_REGEX_LENGTH)
+          throw unprocessable("expected", "regex_too_long", `pattern longer than ${MAX_REGEX_LENGTH} characters`);
         try {
           RE2JS.compile(params.expected);
         } catch (e) {
@@ -109,7 +156,8 @@ export function validateVerificationParams(type: VerificationType, raw: Record<s
     case "peer_vote": {
       const params: PeerVoteParams = parseShape(schemas.peer_vote, raw);
       const vd = new Date(params.voting_deadline);
-      if (vd.getTime() <= ctx.deadline.getTime()) throw unprocessable("voting_deadline", "voting_before_deadline", "must be after the mission deadline");
+      if (vd.getTime() <= ctx.deadline.getTime())
+        throw unprocessable("voting_deadline", "voting_before_deadline", "must be after the mission deadline");
       const token = ctx.assets.find((a) => a.symbol.toLowerCase() === params.vote_token.toLowerCase());
       if (!token) throw unprocessable("vote_token", "unknown_asset", "is not an asset this server settles");
       params.vote_token = token.symbol;
@@ -129,16 +177,29 @@ export function validateVerificationParams(type: VerificationType, raw: Record<s
       // of lib/evm.ts (signature per_submission / per_mission, 4-byte selector, RPC method name).
       const problem = oracleMethodProblem(params.oracle_method);
       if (problem === "rpc_namespace_reserved") {
-        throw unprocessable("oracle_method", "oracle_rpc_method_reserved", "an RPC-method oracle must use its own namespace (e.g. \"oracle_winner\"), never a node namespace such as eth_, debug_ or admin_");
+        throw unprocessable(
+          "oracle_method",
+          "oracle_rpc_method_reserved",
+          'an RPC-method oracle must use its own namespace (e.g. "oracle_winner"), never a node namespace such as eth_, debug_ or admin_',
+        );
       }
       if (problem) {
-        throw unprocessable("oracle_method", "oracle_method_unsupported", "must be a 4-byte selector (\"0x6d4ce63c\"), a namespaced RPC method (\"oracle_winner\"), f(bytes32 missionKey, bytes32 contentHash) returns (bool) or f(bytes32 missionKey) returns (bytes32 contentHash), e.g. \"isValid(bytes32,bytes32)\" or \"winner(bytes32)\"");
+        throw unprocessable(
+          "oracle_method",
+          "oracle_method_unsupported",
+          'must be a 4-byte selector ("0x6d4ce63c"), a namespaced RPC method ("oracle_winner"), f(bytes32 missionKey, bytes32 contentHash) returns (bool) or f(bytes32 missionKey) returns (bytes32 contentHash), e.g. "isValid(bytes32,bytes32)" or "winner(bytes32)"',
+        );
       }
       // Issue 13/15: refuse a mission no oracle could ever decide rather than hold its reward.
       if (!ctx.rpcConfigured) {
-        throw new AppError("UNPROCESSABLE", "this server has no RPC configured (OABP_RPC_URL), so no oracle can be read: an oracle mission could never be decided; choose another verification type", { field: "verification.type", reason: "oracle_no_rpc" });
+        throw new AppError(
+          "UNPROCESSABLE",
+          "this server has no RPC configured (OABP_RPC_URL), so no oracle can be read: an oracle mission could never be decided; choose another verification type",
+          { field: "verification.type", reason: "oracle_no_rpc" },
+        );
       }
-      if (!ctx.knownOracles.includes(addr)) warnings.push("unknown_oracle: this oracle is not on the server's allow-list (AIP-1 Security Considerations)");
+      if (!ctx.knownOracles.includes(addr))
+        warnings.push("unknown_oracle: this oracle is not on the server's allow-list (AIP-1 Security Considerations)");
       return done({ type, params });
     }
     case "creator_judges": {
@@ -149,8 +210,14 @@ export function validateVerificationParams(type: VerificationType, raw: Record<s
         // creator_judges resolution if a quorum of voters dispute" — without the creator opting
         // in. Stakes in the reward asset: min_vote 1 % of the reward, quorum 10 % (each ≥ 1).
         if (!ctx.defaultAppeal) return done({ type, params });
-        const pct = (n: bigint) => (ctx.reward.amount * n) / 100n > 0n ? (ctx.reward.amount * n) / 100n : 1n;
-        params.appeal = { appeal_window_seconds: ctx.defaultAppeal.windowSeconds, vote_token: ctx.reward.asset, min_vote: pct(1n).toString(), quorum: pct(10n).toString(), default: true };
+        const pct = (n: bigint) => ((ctx.reward.amount * n) / 100n > 0n ? (ctx.reward.amount * n) / 100n : 1n);
+        params.appeal = {
+          appeal_window_seconds: ctx.defaultAppeal.windowSeconds,
+          vote_token: ctx.reward.asset,
+          min_vote: pct(1n).toString(),
+          quorum: pct(10n).toString(),
+          default: true,
+        };
         return done({ type, params });
       }
       const appeal = params.appeal;
@@ -158,7 +225,8 @@ export function validateVerificationParams(type: VerificationType, raw: Record<s
       if (!token) throw unprocessable("appeal.vote_token", "unknown_asset", "is not an asset this server settles");
       appeal.vote_token = token.symbol;
       for (const f of ["min_vote", "quorum"] as const) {
-        if (!isUintString(appeal[f]) || BigInt(appeal[f]) < 1n) throw bad(`appeal.${f}`, "must be a uint256 base-10 string, at least 1");
+        if (!isUintString(appeal[f]) || BigInt(appeal[f]) < 1n)
+          throw bad(`appeal.${f}`, "must be a uint256 base-10 string, at least 1");
       }
       return done({ type, params });
     }

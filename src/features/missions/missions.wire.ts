@@ -18,10 +18,20 @@ function wireParams(p: Record<string, unknown>): Record<string, unknown> {
  * (it describes the form of an answer, and solvers need it). Once the mission is resolved or voided
  * the terms are served whole, so anyone can recompute a receipt's mission_hash (AIP-1 §6.1).
  */
-export function verificationParamsFor(m: Pick<MissionRow, "verificationType" | "verificationParams" | "creator" | "status">, viewer: string | undefined): Record<string, unknown> {
+export function verificationParamsFor(
+  m: Pick<MissionRow, "verificationType" | "verificationParams" | "creator" | "status">,
+  viewer: string | undefined,
+): Record<string, unknown> {
   const p = m.verificationParams;
   const decided = m.status === "resolved" || m.status === "voided";
-  if (m.verificationType !== "first_valid_match" || p.expected === undefined || p.match_mode === "regex" || decided || viewer === m.creator) return p;
+  if (
+    m.verificationType !== "first_valid_match" ||
+    p.expected === undefined ||
+    p.match_mode === "regex" ||
+    decided ||
+    viewer === m.creator
+  )
+    return p;
   const { expected: _sealed, ...rest } = p;
   return { ...rest, expected_sealed: true };
 }
@@ -61,9 +71,15 @@ export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string, 
           winner_submission_id: m.winnerSubmissionId,
           winner_agent_id: m.winnerAgentId,
           // AIP-1 §6.1: the winner's signed receipt (one per paid submission; see resolution.winners).
-          receipt_uri: m.status === "resolved" && m.winnerSubmissionId ? `${publicUrl}${receiptPath(m.id, m.winnerSubmissionId)}` : null,
+          receipt_uri:
+            m.status === "resolved" && m.winnerSubmissionId
+              ? `${publicUrl}${receiptPath(m.id, m.winnerSubmissionId)}`
+              : null,
           // AIP-1 §6.1: every winner links its own receipt.
-          winners: (m.payouts ?? []).map((p) => ({ ...p, receipt_uri: m.status === "resolved" ? `${publicUrl}${receiptPath(m.id, p.submission_id)}` : null })),
+          winners: (m.payouts ?? []).map((p) => ({
+            ...p,
+            receipt_uri: m.status === "resolved" ? `${publicUrl}${receiptPath(m.id, p.submission_id)}` : null,
+          })),
           fee_amount: m.feeAmount,
           resolved_at: m.resolvedAt?.toISOString() ?? null,
         }

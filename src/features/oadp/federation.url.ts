@@ -9,14 +9,37 @@ import type { SafeFetcher } from "../../lib/safe-fetch";
 
 export const MAX_HUB_URL_LENGTH = 2048;
 
-export const HUB_URL_REFUSALS = ["invalid_url", "url_too_long", "https_required", "credentials_in_url", "blocked_address", "invalid_host"] as const;
+export const HUB_URL_REFUSALS = [
+  "invalid_url",
+  "url_too_long",
+  "https_required",
+  "credentials_in_url",
+  "blocked_address",
+  "invalid_host",
+] as const;
 export type HubUrlRefusal = (typeof HUB_URL_REFUSALS)[number];
 
-export type HubUrlVerdict = { ok: true; url: string; domain: string } | { ok: false; reason: HubUrlRefusal; detail?: string };
+export type HubUrlVerdict =
+  { ok: true; url: string; domain: string } | { ok: false; reason: HubUrlRefusal; detail?: string };
 
 // Special-use names that never denote a public hub: RFC 6761 (test, example, invalid, localhost),
 // RFC 6762 (local), RFC 8375 (home.arpa), ICANN's private-use "internal", and the reverse zones.
-const SPECIAL_SUFFIXES = ["test", "example", "invalid", "localhost", "local", "home.arpa", "internal", "lan", "home", "intranet", "corp", "in-addr.arpa", "ip6.arpa", "onion"];
+const SPECIAL_SUFFIXES = [
+  "test",
+  "example",
+  "invalid",
+  "localhost",
+  "local",
+  "home.arpa",
+  "internal",
+  "lan",
+  "home",
+  "intranet",
+  "corp",
+  "in-addr.arpa",
+  "ip6.arpa",
+  "onion",
+];
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 function checkHostname(host: string): HubUrlVerdict | undefined {
@@ -63,13 +86,25 @@ export function checkHubUrl(raw: string, fetcher: SafeFetcher): HubUrlVerdict {
 }
 
 const LAYER_ALIASES: Record<string, string> = {
-  "http-header": "header", http_header: "header", headers: "header", "x-agent-protocol": "header",
-  wellknown: "well-known", well_known: "well-known", ".well-known": "well-known",
+  "http-header": "header",
+  http_header: "header",
+  headers: "header",
+  "x-agent-protocol": "header",
+  wellknown: "well-known",
+  well_known: "well-known",
+  ".well-known": "well-known",
   md: "markdown",
-  html: "html-meta", meta: "html-meta", html_meta: "html-meta",
-  robots: "robots-txt", "robots.txt": "robots-txt", robots_txt: "robots-txt",
-  dns: "dns-txt", dns_txt: "dns-txt", txt: "dns-txt",
+  html: "html-meta",
+  meta: "html-meta",
+  html_meta: "html-meta",
+  robots: "robots-txt",
+  "robots.txt": "robots-txt",
+  robots_txt: "robots-txt",
+  dns: "dns-txt",
+  dns_txt: "dns-txt",
+  txt: "dns-txt",
 };
 
 /** OADP signal layers under one spelling each; other tokens are kept as given. */
-export const normaliseSignalLayer = (layer: string | undefined): string => (layer ? LAYER_ALIASES[layer] ?? layer : "unknown");
+export const normaliseSignalLayer = (layer: string | undefined): string =>
+  layer ? (LAYER_ALIASES[layer] ?? layer) : "unknown";

@@ -28,8 +28,10 @@ export function checkAgentProtocolDocument(r: SafeFetchResult): HubCheck {
     return { ok: false, reason: "not_json" };
   }
   const d = doc as { protocol?: unknown; hub?: { name?: unknown; url?: unknown } } | null;
-  if (!d || typeof d !== "object" || typeof d.protocol !== "string" || !/^oadp\/1(\.\d+)?$/.test(d.protocol)) return { ok: false, reason: "not_oadp" };
-  if (!d.hub || typeof d.hub.name !== "string" || d.hub.name.length === 0 || typeof d.hub.url !== "string") return { ok: false, reason: "missing_hub" };
+  if (!d || typeof d !== "object" || typeof d.protocol !== "string" || !/^oadp\/1(\.\d+)?$/.test(d.protocol))
+    return { ok: false, reason: "not_oadp" };
+  if (!d.hub || typeof d.hub.name !== "string" || d.hub.name.length === 0 || typeof d.hub.url !== "string")
+    return { ok: false, reason: "missing_hub" };
   try {
     new URL(d.hub.url);
   } catch {
@@ -39,7 +41,12 @@ export function checkAgentProtocolDocument(r: SafeFetchResult): HubCheck {
 }
 
 /** Claims up to `batch` due domains (last_scan_at = the claim time: the lease's identity). */
-async function claimDue(deps: Deps, now: Date, intervalMs: number, batch: number): Promise<{ domain: string; failures: number }[]> {
+async function claimDue(
+  deps: Deps,
+  now: Date,
+  intervalMs: number,
+  batch: number,
+): Promise<{ domain: string; failures: number }[]> {
   return deps.database.db.transaction(async (tx) => {
     const due = await tx
       .select({ domain: oadpDomains.domain, failures: oadpDomains.failures })
@@ -49,7 +56,10 @@ async function claimDue(deps: Deps, now: Date, intervalMs: number, batch: number
       .limit(batch)
       .for("update", { skipLocked: true });
     for (const { domain } of due) {
-      await tx.update(oadpDomains).set({ lastScanAt: now, nextScanAt: new Date(now.getTime() + intervalMs) }).where(eq(oadpDomains.domain, domain));
+      await tx
+        .update(oadpDomains)
+        .set({ lastScanAt: now, nextScanAt: new Date(now.getTime() + intervalMs) })
+        .where(eq(oadpDomains.domain, domain));
     }
     return due;
   });
@@ -74,12 +84,21 @@ export async function verifyReportedHubs(deps: Deps, batch = BATCH): Promise<num
     if (verdict.ok) {
       // Re-verify after the hub TTL (0: never), and never sooner than the scan interval.
       const next = hubTtlHours > 0 ? new Date(now.getTime() + Math.max(hubTtlHours * 3_600_000, intervalMs)) : null;
-      await deps.database.db.update(oadpDomains)
-        .set({ status: "verified", hubName: verdict.name, verifiedAt: now, lastError: null, failures: 0, nextScanAt: next })
+      await deps.database.db
+        .update(oadpDomains)
+        .set({
+          status: "verified",
+          hubName: verdict.name,
+          verifiedAt: now,
+          lastError: null,
+          failures: 0,
+          nextScanAt: next,
+        })
         .where(mine);
     } else {
       // A verified hub that fails is stale (excluded until re-verified); back off exponentially.
-      await deps.database.db.update(oadpDomains)
+      await deps.database.db
+        .update(oadpDomains)
         .set({
           status: sql`case when ${oadpDomains.status} = 'verified' then 'stale' else ${oadpDomains.status} end`,
           lastError: verdict.reason.slice(0, 200),

@@ -8,7 +8,8 @@ import { AGENT_PROTOCOL_PATH } from "../wellknown";
 // page. The web board (features/web) serves the HTML pages, `/` included; the middleware below
 // puts the tags into every text/html response, so no page can miss them.
 
-const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeAttr = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const HAS_SIGNAL = /<meta\s[^>]*name\s*=\s*["']?agent-protocol["']?/i;
 
 /** The OADP meta tags (ClawSwarm PROTOCOL.md layer 4: protocol, hub, register URL). */
@@ -37,7 +38,8 @@ export function oadpHtmlSignal(config: Config): MiddlewareHandler<AppEnv> {
   const tags = oadpMetaTags(config);
   return async (c, next) => {
     await next();
-    if (c.req.method === "HEAD" || !/^text\/html\b/i.test(c.res.headers.get("content-type") ?? "") || !c.res.body) return;
+    if (c.req.method === "HEAD" || !/^text\/html\b/i.test(c.res.headers.get("content-type") ?? "") || !c.res.body)
+      return;
     const html = await c.res.text();
     const out = withOadpMeta(html, tags);
     const old = c.res;

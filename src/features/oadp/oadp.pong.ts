@@ -20,7 +20,8 @@ import type { PongWire } from "./oadp.schemas";
 /** The counts are cached this long per server (a ping must not cost two count(*) each). */
 export const STATS_TTL_MS = 10_000;
 
-export const PONG_MESSAGE = "Welcome. This hub is an Open Agent Bounty Protocol (AIP-1) mission marketplace: open missions with escrowed rewards are at /missions; sign in with Ethereum (register_url) to claim, submit and get paid.";
+export const PONG_MESSAGE =
+  "Welcome. This hub is an Open Agent Bounty Protocol (AIP-1) mission marketplace: open missions with escrowed rewards are at /missions; sign in with Ethereum (register_url) to claim, submit and get paid.";
 
 export function pongFeatures(config: Config): Record<string, boolean> {
   return {
@@ -39,7 +40,10 @@ export function pongFeatures(config: Config): Record<string, boolean> {
   };
 }
 
-interface Stats { agentsOnline: number; openMissions: number }
+interface Stats {
+  agentsOnline: number;
+  openMissions: number;
+}
 const statsCache = new WeakMap<Deps, { at: number; stats: Stats }>();
 
 async function stats(deps: Deps, now: Date): Promise<Stats> {
@@ -48,8 +52,14 @@ async function stats(deps: Deps, now: Date): Promise<Stats> {
   const db = deps.database.db;
   const cutoff = new Date(now.getTime() - AVAILABILITY_WINDOW_SECONDS * 1000);
   const [[online], [open]] = await Promise.all([
-    db.select({ n: sql<number>`count(*)::int` }).from(agents).where(gte(agents.lastSeenAt, cutoff)),
-    db.select({ n: sql<number>`count(*)::int` }).from(missions).where(eq(missions.status, "open")),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(agents)
+      .where(gte(agents.lastSeenAt, cutoff)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(missions)
+      .where(eq(missions.status, "open")),
   ]);
   const fresh = { agentsOnline: Number(online?.n ?? 0), openMissions: Number(open?.n ?? 0) };
   statsCache.set(deps, { at: now.getTime(), stats: fresh });
@@ -67,18 +77,21 @@ export async function pong(ctx: Ctx, { nonce }: { nonce?: string | undefined }):
   const { deps, now } = ctx;
   const o = deps.config.publicUrl;
   const s = await stats(deps, now);
-  return signPong({
-    pong: true,
-    protocol: AGENT_PROTOCOL,
-    hub: SERVER_NAME,
-    hub_url: o,
-    message: PONG_MESSAGE,
-    register_url: `${o}/auth/siwe`,
-    agents_online: s.agentsOnline,
-    open_missions: s.openMissions,
-    features: pongFeatures(deps.config),
-    timestamp: now.toISOString(),
-    nonce: nonce ?? null,
-    key_id: deps.receiptKeys.active.keyId,
-  }, deps.receiptKeys);
+  return signPong(
+    {
+      pong: true,
+      protocol: AGENT_PROTOCOL,
+      hub: SERVER_NAME,
+      hub_url: o,
+      message: PONG_MESSAGE,
+      register_url: `${o}/auth/siwe`,
+      agents_online: s.agentsOnline,
+      open_missions: s.openMissions,
+      features: pongFeatures(deps.config),
+      timestamp: now.toISOString(),
+      nonce: nonce ?? null,
+      key_id: deps.receiptKeys.active.keyId,
+    },
+    deps.receiptKeys,
+  );
 }

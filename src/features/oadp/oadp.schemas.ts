@@ -18,8 +18,15 @@ export const PingRequest = z
     description: z.string().max(2000).optional(),
     agent_id: z.string().max(128).optional(),
     origin: z.string().max(2048).optional(),
-    nonce: z.string().min(1).max(128).regex(/^[\x21-\x7e]+$/, "printable ASCII without spaces").optional()
-      .openapi({ description: "Echoed in the signed PONG, so a recorded PONG cannot be replayed as the answer to a fresh ping" }),
+    nonce: z
+      .string()
+      .min(1)
+      .max(128)
+      .regex(/^[\x21-\x7e]+$/, "printable ASCII without spaces")
+      .optional()
+      .openapi({
+        description: "Echoed in the signed PONG, so a recorded PONG cannot be replayed as the answer to a fresh ping",
+      }),
   })
   .openapi("Ping");
 
@@ -31,13 +38,20 @@ export const Pong = z
     hub_url: z.string(),
     message: z.string(),
     register_url: z.string().openapi({ description: "Joining is signing in with Ethereum (SIWE)" }),
-    agents_online: z.number().int().openapi({ description: "Agents seen within the availability window (180 s); a count only" }),
+    agents_online: z
+      .number()
+      .int()
+      .openapi({ description: "Agents seen within the availability window (180 s); a count only" }),
     open_missions: z.number().int(),
     features: z.record(z.string(), z.boolean()),
     timestamp: z.string(),
     nonce: z.string().nullable().openapi({ description: "The ping's nonce, or null" }),
-    key_id: z.string().openapi({ description: "Signing key: hub.key_id / signing_keys[] of /.well-known/agent-protocol.json" }),
-    signature: z.string().openapi({ description: "base64url ed25519 over the RFC 8785 (JCS) bytes of this object without `signature`" }),
+    key_id: z
+      .string()
+      .openapi({ description: "Signing key: hub.key_id / signing_keys[] of /.well-known/agent-protocol.json" }),
+    signature: z
+      .string()
+      .openapi({ description: "base64url ed25519 over the RFC 8785 (JCS) bytes of this object without `signature`" }),
   })
   .openapi("Pong");
 export type PongWire = z.infer<typeof Pong>;
@@ -45,8 +59,17 @@ export type PongWire = z.infer<typeof Pong>;
 export const FederationReport = z
   .object({
     hub_url: z.string().min(1).max(4096).openapi({ example: "https://newly-discovered-hub.example/api" }),
-    signal_layer: z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9._-]{0,31}$/).optional()
-      .openapi({ description: "Where the hub was seen: header, well-known, markdown, html-meta, robots-txt, dns-txt (aliases accepted)", example: "header" }),
+    signal_layer: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9][a-z0-9._-]{0,31}$/)
+      .optional()
+      .openapi({
+        description:
+          "Where the hub was seen: header, well-known, markdown, html-meta, robots-txt, dns-txt (aliases accepted)",
+        example: "header",
+      }),
   })
   .openapi("FederationReport");
 export type FederationReportInput = z.infer<typeof FederationReport>;
@@ -69,7 +92,10 @@ export const ReportedHub = z
     report_count: z.number().int(),
     first_reported_at: z.string(),
     last_reported_at: z.string(),
-    verified: z.boolean().openapi({ description: "Its /.well-known/agent-protocol.json was fetched and is a valid OADP document, within the hub TTL. Not an endorsement" }),
+    verified: z.boolean().openapi({
+      description:
+        "Its /.well-known/agent-protocol.json was fetched and is a valid OADP document, within the hub TTL. Not an endorsement",
+    }),
     status: z.enum(HUB_STATUSES),
     hub_name: z.string().nullable(),
     verified_at: z.string().nullable(),
@@ -82,7 +108,9 @@ export const HubList = z
   .object({
     hubs: z.array(ReportedHub),
     next_cursor: z.string().nullable(),
-    verification_enabled: z.boolean().openapi({ description: "Whether this hub checks reported hubs at all (OABP_OADP_FEDERATION_VERIFY)" }),
+    verification_enabled: z
+      .boolean()
+      .openapi({ description: "Whether this hub checks reported hubs at all (OABP_OADP_FEDERATION_VERIFY)" }),
   })
   .openapi("HubList");
 

@@ -20,31 +20,56 @@ export const BREAKDOWN_WEIGHTS = { first_valid_match: 1, oracle: 3, creator_judg
 
 const count = z.number().int().min(0).max(1e9);
 const isoZ = z.string().datetime({ offset: true });
-const Identity = z.object({ chain_family: z.string().max(32), chain_id: z.string().max(64), address: z.string().min(1).max(128) });
+const Identity = z.object({
+  chain_family: z.string().max(32),
+  chain_id: z.string().max(64),
+  address: z.string().min(1).max(128),
+});
 
-export const Breakdown = z.object({
-  bounties: z.object({ first_valid_match: count, oracle: count, creator_judges: count, peer_vote: count, total_weighted_points: count }).strict(),
-}).passthrough();
+export const Breakdown = z
+  .object({
+    bounties: z
+      .object({
+        first_valid_match: count,
+        oracle: count,
+        creator_judges: count,
+        peer_vote: count,
+        total_weighted_points: count,
+      })
+      .strict(),
+  })
+  .passthrough();
 
-export const Attestation = z.object({
-  spec: z.string().max(32),
-  issued_at: isoZ,
-  expires_at: isoZ,
-  issuer: z.object({ oabp_server: z.string().url().max(300), chain_family: z.string().max(32), chain_id: z.string().max(64), server_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/) }).passthrough(),
-  subject: Identity.extend({ aliases: z.array(Identity.passthrough()).max(16).optional() }).passthrough(),
-  reputation: z.object({
-    elo: z.number().int().min(0).max(10_000),
-    missions_completed: count,
-    missions_failed: count,
-    missions_disputed: count,
-    total_earned_usd_equivalent: z.number().min(0),
-    types_active: z.array(z.string().max(64)).max(64),
-    percentile: z.number().min(0).max(100),
-    last_active: isoZ.nullable(),
-    breakdown: z.unknown().optional(),
-  }).passthrough(),
-  signature: z.object({ algorithm: z.string().max(64), value: z.string().max(600) }),
-}).passthrough();
+export const Attestation = z
+  .object({
+    spec: z.string().max(32),
+    issued_at: isoZ,
+    expires_at: isoZ,
+    issuer: z
+      .object({
+        oabp_server: z.string().url().max(300),
+        chain_family: z.string().max(32),
+        chain_id: z.string().max(64),
+        server_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+      })
+      .passthrough(),
+    subject: Identity.extend({ aliases: z.array(Identity.passthrough()).max(16).optional() }).passthrough(),
+    reputation: z
+      .object({
+        elo: z.number().int().min(0).max(10_000),
+        missions_completed: count,
+        missions_failed: count,
+        missions_disputed: count,
+        total_earned_usd_equivalent: z.number().min(0),
+        types_active: z.array(z.string().max(64)).max(64),
+        percentile: z.number().min(0).max(100),
+        last_active: isoZ.nullable(),
+        breakdown: z.unknown().optional(),
+      })
+      .passthrough(),
+    signature: z.object({ algorithm: z.string().max(64), value: z.string().max(600) }),
+  })
+  .passthrough();
 export type AttestationDoc = z.infer<typeof Attestation>;
 
 export type BreakdownCheck = { ok: true } | { ok: false; reason: "breakdown_invalid"; detail: string };
@@ -53,10 +78,17 @@ export type BreakdownCheck = { ok: true } | { ok: false; reason: "breakdown_inva
 export function checkBreakdown(reputation: { missions_completed: number; breakdown?: unknown }): BreakdownCheck {
   if (reputation.breakdown === undefined) return { ok: true };
   const parsed = Breakdown.safeParse(reputation.breakdown);
-  if (!parsed.success) return { ok: false, reason: "breakdown_invalid", detail: "bounties must hold exactly first_valid_match, oracle, creator_judges, peer_vote and total_weighted_points as non-negative integers" };
+  if (!parsed.success)
+    return {
+      ok: false,
+      reason: "breakdown_invalid",
+      detail:
+        "bounties must hold exactly first_valid_match, oracle, creator_judges, peer_vote and total_weighted_points as non-negative integers",
+    };
   const b = parsed.data.bounties;
   const weighted = b.first_valid_match * 1 + b.oracle * 3 + b.creator_judges * 5 + b.peer_vote * 10;
-  if (b.total_weighted_points !== weighted) return { ok: false, reason: "breakdown_invalid", detail: `total_weighted_points must be ${weighted}` };
+  if (b.total_weighted_points !== weighted)
+    return { ok: false, reason: "breakdown_invalid", detail: `total_weighted_points must be ${weighted}` };
   if (b.first_valid_match + b.oracle + b.creator_judges + b.peer_vote > reputation.missions_completed) {
     return { ok: false, reason: "breakdown_invalid", detail: "the verification-type counts exceed missions_completed" };
   }
@@ -71,14 +103,19 @@ export function signingPayload(doc: Record<string, unknown>): string {
 
 export const payloadDigest = (payload: string): Buffer => createHash("sha256").update(payload, "utf8").digest();
 
-export async function signAttestation<T extends Record<string, unknown>>(unsigned: T, signer: AttestationSigner): Promise<T & { signature: { algorithm: string; value: string } }> {
+export async function signAttestation<T extends Record<string, unknown>>(
+  unsigned: T,
+  signer: AttestationSigner,
+): Promise<T & { signature: { algorithm: string; value: string } }> {
   const digest = payloadDigest(signingPayload(unsigned));
   const value = await signer.account.signMessage({ message: { raw: digest } });
   return { ...unsigned, signature: { algorithm: SIGNATURE_ALGORITHM, value } };
 }
 
 /** The address that signed the attestation (digest form first, then the plain-string form), or null. */
-export async function attestationSigners(doc: Record<string, unknown> & { signature: { value: string } }): Promise<string[]> {
+export async function attestationSigners(
+  doc: Record<string, unknown> & { signature: { value: string } },
+): Promise<string[]> {
   const sig = doc.signature.value;
   if (!/^0x[0-9a-fA-F]{130}$/.test(sig)) return [];
   const payload = signingPayload(doc);
@@ -94,7 +131,13 @@ export async function attestationSigners(doc: Record<string, unknown> & { signat
 }
 
 /** §3 default formula; the result is capped at eloMax and never below the floor. */
-export function importedElo(p: { floor: number; max: number; attested: number; trustFactor: number; freshness: number }): number {
+export function importedElo(p: {
+  floor: number;
+  max: number;
+  attested: number;
+  trustFactor: number;
+  freshness: number;
+}): number {
   const raw = Math.floor(p.floor + (p.attested - p.floor) * p.trustFactor * p.freshness);
   return Math.min(p.max, Math.max(p.floor, raw));
 }

@@ -44,12 +44,34 @@ export async function issueAttestation(ctx: Ctx, { address: rawAddress }: { addr
   const [agent] = await db.select().from(agents).where(eq(agents.id, address));
   if (!agent) throw new AppError("NOT_FOUND", `no reputation for ${address} on this server`);
   // Paid, non-self missions by verification type (the §2 breakdown) and earnings by asset.
-  const paid = and(eq(submissions.submitter, address), isNotNull(submissions.payoutAmount), gt(submissions.payoutAmount, "0"), ne(missions.creator, address));
+  const paid = and(
+    eq(submissions.submitter, address),
+    isNotNull(submissions.payoutAmount),
+    gt(submissions.payoutAmount, "0"),
+    ne(missions.creator, address),
+  );
   const [byType, earned, [losses], [disputed], [below], [total]] = await Promise.all([
-    db.select({ type: missions.verificationType, n: countDistinct(submissions.missionId) }).from(submissions).innerJoin(missions, eq(missions.id, submissions.missionId)).where(paid).groupBy(missions.verificationType),
-    db.select({ asset: missions.rewardAsset, total: sql<string | null>`sum(${submissions.payoutAmount})::text` }).from(submissions).innerJoin(missions, eq(missions.id, submissions.missionId)).where(paid).groupBy(missions.rewardAsset),
-    db.select({ n: count() }).from(ratingHistory).where(and(eq(ratingHistory.agentId, address), eq(ratingHistory.kind, "loss"))),
-    db.select({ n: countDistinct(disputes.missionId) }).from(disputes).innerJoin(submissions, eq(submissions.id, disputes.submissionId)).where(eq(submissions.submitter, address)),
+    db
+      .select({ type: missions.verificationType, n: countDistinct(submissions.missionId) })
+      .from(submissions)
+      .innerJoin(missions, eq(missions.id, submissions.missionId))
+      .where(paid)
+      .groupBy(missions.verificationType),
+    db
+      .select({ asset: missions.rewardAsset, total: sql<string | null>`sum(${submissions.payoutAmount})::text` })
+      .from(submissions)
+      .innerJoin(missions, eq(missions.id, submissions.missionId))
+      .where(paid)
+      .groupBy(missions.rewardAsset),
+    db
+      .select({ n: count() })
+      .from(ratingHistory)
+      .where(and(eq(ratingHistory.agentId, address), eq(ratingHistory.kind, "loss"))),
+    db
+      .select({ n: countDistinct(disputes.missionId) })
+      .from(disputes)
+      .innerJoin(submissions, eq(submissions.id, disputes.submissionId))
+      .where(eq(submissions.submitter, address)),
     db.select({ n: count() }).from(agents).where(lt(agents.rating, agent.rating)),
     db.select({ n: count() }).from(agents),
   ]);
@@ -59,26 +81,32 @@ export async function issueAttestation(ctx: Ctx, { address: rawAddress }: { addr
     completed += Number(r.n);
     if (r.type in counts) counts[r.type as keyof typeof counts] = Number(r.n);
   }
-  const weighted = (Object.keys(counts) as (keyof typeof counts)[]).reduce((s, k) => s + counts[k] * BREAKDOWN_WEIGHTS[k], 0);
+  const weighted = (Object.keys(counts) as (keyof typeof counts)[]).reduce(
+    (s, k) => s + counts[k] * BREAKDOWN_WEIGHTS[k],
+    0,
+  );
   const issuer = issuerOf(deps);
   const expires = new Date(now.getTime() + deps.config.aip34.attestationTtlDays * 86_400_000);
-  return signAttestation({
-    spec: ATTESTATION_SPEC,
-    issued_at: now.toISOString(),
-    expires_at: expires.toISOString(),
-    issuer,
-    subject: { chain_family: "evm", chain_id: issuer.chain_id, address: getAddress(address), aliases: [] },
-    reputation: {
-      elo: effectiveRating(agent, now), // §2: the current (decayed) rating at issued_at
-      missions_completed: completed,
-      missions_failed: Number(losses?.n ?? 0),
-      missions_disputed: Number(disputed?.n ?? 0),
-      total_earned_usd_equivalent: usdOf(deps, earned),
-      // AIP-2 mission types this agent was paid for: filled once missions carry mission_type.
-      types_active: [] as string[],
-      percentile: Number(total?.n ?? 0) > 0 ? Math.floor((Number(below?.n ?? 0) * 100) / Number(total!.n)) : 0,
-      last_active: agent.lastActiveAt?.toISOString() ?? null,
-      breakdown: { bounties: { ...counts, total_weighted_points: weighted } },
+  return signAttestation(
+    {
+      spec: ATTESTATION_SPEC,
+      issued_at: now.toISOString(),
+      expires_at: expires.toISOString(),
+      issuer,
+      subject: { chain_family: "evm", chain_id: issuer.chain_id, address: getAddress(address), aliases: [] },
+      reputation: {
+        elo: effectiveRating(agent, now), // §2: the current (decayed) rating at issued_at
+        missions_completed: completed,
+        missions_failed: Number(losses?.n ?? 0),
+        missions_disputed: Number(disputed?.n ?? 0),
+        total_earned_usd_equivalent: usdOf(deps, earned),
+        // AIP-2 mission types this agent was paid for: filled once missions carry mission_type.
+        types_active: [] as string[],
+        percentile: Number(total?.n ?? 0) > 0 ? Math.floor((Number(below?.n ?? 0) * 100) / Number(total!.n)) : 0,
+        last_active: agent.lastActiveAt?.toISOString() ?? null,
+        breakdown: { bounties: { ...counts, total_weighted_points: weighted } },
+      },
     },
-  }, deps.attestation);
+    deps.attestation,
+  );
 }

@@ -8,7 +8,8 @@ const TTL_MS = 10 * 60_000;
 const MAX_ENTRIES = 256;
 const MAX_MANIFEST_BYTES = 256 * 1024;
 
-export type IssuerKey = { ok: true; address: string } | { ok: false; reason: "issuer_unreachable" | "issuer_key_missing"; detail: string };
+export type IssuerKey =
+  { ok: true; address: string } | { ok: false; reason: "issuer_unreachable" | "issuer_key_missing"; detail: string };
 
 const caches = new WeakMap<Deps, Map<string, { at: number; value: IssuerKey }>>();
 
@@ -44,7 +45,10 @@ export async function issuerKey(deps: Deps, issuer: string): Promise<IssuerKey> 
 }
 
 async function fetchIssuerKey(deps: Deps, issuer: string): Promise<IssuerKey> {
-  const r = await deps.fetcher.fetch(`${issuer}/.well-known/oabp.json`, { maxBytes: MAX_MANIFEST_BYTES, headers: { accept: "application/json" } });
+  const r = await deps.fetcher.fetch(`${issuer}/.well-known/oabp.json`, {
+    maxBytes: MAX_MANIFEST_BYTES,
+    headers: { accept: "application/json" },
+  });
   if (!r.ok) return { ok: false, reason: "issuer_unreachable", detail: r.reason };
   if (r.status !== 200) return { ok: false, reason: "issuer_unreachable", detail: `manifest answered ${r.status}` };
   let doc: unknown;
@@ -54,6 +58,7 @@ async function fetchIssuerKey(deps: Deps, issuer: string): Promise<IssuerKey> {
     return { ok: false, reason: "issuer_unreachable", detail: "manifest is not JSON" };
   }
   const address = (doc as { issuer_address?: unknown } | null)?.issuer_address;
-  if (typeof address !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(address)) return { ok: false, reason: "issuer_key_missing", detail: "manifest has no issuer_address" };
+  if (typeof address !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(address))
+    return { ok: false, reason: "issuer_key_missing", detail: "manifest has no issuer_address" };
   return { ok: true, address: address.toLowerCase() };
 }

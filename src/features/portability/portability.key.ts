@@ -14,7 +14,11 @@ export interface AttestationSigner {
 }
 
 export const ATTESTATION_KEY_FILE = "attestation-key.json";
-const KeyFile = z.object({ private_key: z.string().regex(/^0x[0-9a-fA-F]{64}$/), address: z.string(), created_at: z.string() });
+const KeyFile = z.object({
+  private_key: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+  address: z.string(),
+  created_at: z.string(),
+});
 
 export function signerFrom(privateKey: `0x${string}`): AttestationSigner {
   const account = privateKeyToAccount(privateKey);
@@ -25,14 +29,21 @@ export function signerFrom(privateKey: `0x${string}`): AttestationSigner {
 export const generateSigner = (): AttestationSigner => signerFrom(generatePrivateKey());
 
 /** <data dir>/attestation-key.json (mode 0600), created on first start; written atomically. */
-export function loadOrCreateAttestationKey(dataDir: string, now: Date): { signer: AttestationSigner; created: boolean; file: string } {
+export function loadOrCreateAttestationKey(
+  dataDir: string,
+  now: Date,
+): { signer: AttestationSigner; created: boolean; file: string } {
   const file = path.resolve(dataDir, ATTESTATION_KEY_FILE);
   const created = !existsSync(file);
   if (created) {
     mkdirSync(dataDir, { recursive: true });
     const key = generatePrivateKey();
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify({ private_key: key, address: signerFrom(key).address, created_at: now.toISOString() }, null, 2)}\n`, { mode: 0o600 });
+    writeFileSync(
+      tmp,
+      `${JSON.stringify({ private_key: key, address: signerFrom(key).address, created_at: now.toISOString() }, null, 2)}\n`,
+      { mode: 0o600 },
+    );
     chmodSync(tmp, 0o600);
     renameSync(tmp, file);
   }

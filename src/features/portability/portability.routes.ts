@@ -8,16 +8,24 @@ export const attestationRoute = createRoute({
   tags: ["reputation"],
   summary: "Signed AIP-3 reputation attestation of an agent of this server (AIP-3 §2.2)",
   request: { params: AddressParam },
-  responses: { 200: jsonResponse(AttestationDoc, "EIP-191 signed by the key published as issuer_address"), ...errors("NOT_FOUND") },
+  responses: {
+    200: jsonResponse(AttestationDoc, "EIP-191 signed by the key published as issuer_address"),
+    ...errors("NOT_FOUND"),
+  },
 });
 
 export const importRoute = createRoute({
   method: "post",
   path: "/reputation/import",
   tags: ["reputation"],
-  summary: "Import a foreign AIP-3 attestation (AIP-3 §4.1): verified against the issuer's manifest, discounted, shown apart from the local rating",
+  summary:
+    "Import a foreign AIP-3 attestation (AIP-3 §4.1): verified against the issuer's manifest, discounted, shown apart from the local rating",
   request: jsonBody(AttestationDoc),
-  responses: { 200: jsonResponse(ImportAccepted, "Imported"), 400: jsonResponse(ImportRefused, "Refused, with the reason") , ...errors() },
+  responses: {
+    200: jsonResponse(ImportAccepted, "Imported"),
+    400: jsonResponse(ImportRefused, "Refused, with the reason"),
+    ...errors(),
+  },
 });
 
 export const trustedIssuersRoute = createRoute({

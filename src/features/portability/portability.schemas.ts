@@ -4,44 +4,74 @@ import { z } from "@hono/zod-openapi";
 // which answers the §4.1 400 shape with a named reason).
 
 export const AddressParam = z.object({
-  address: z.string().min(1).max(64).openapi({ param: { name: "address", in: "path" }, example: "0xabc1230000000000000000000000000000000000" }),
+  address: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "address", in: "path" }, example: "0xabc1230000000000000000000000000000000000" }),
 });
 
 export const AttestationDoc = z.record(z.string(), z.unknown()).openapi("ReputationAttestation", {
-  description: "AIP-3 §2 reputation attestation: spec, issued_at, expires_at, issuer, subject, reputation (with breakdown.bounties), signature {algorithm: secp256k1-eth-personal-sign, value}",
+  description:
+    "AIP-3 §2 reputation attestation: spec, issued_at, expires_at, issuer, subject, reputation (with breakdown.bounties), signature {algorithm: secp256k1-eth-personal-sign, value}",
 });
 
-export const ImportAccepted = z.object({
-  imported: z.literal(true),
-  subject_address: z.string(),
-  issuer: z.string(),
-  initial_elo: z.number().int().openapi({ description: "AIP-3 §3 formula for this attestation" }),
-  aggregated_elo: z.number().int().openapi({ description: "AIP-3 §5 equal-weight aggregate over the agent's live imports" }),
-  trust_factor_applied: z.number(),
-  freshness_factor_applied: z.number(),
-  valid_until: z.string(),
-  transitions_to_local_after_n_missions: z.number().int(),
-}).openapi("ReputationImported");
+export const ImportAccepted = z
+  .object({
+    imported: z.literal(true),
+    subject_address: z.string(),
+    issuer: z.string(),
+    initial_elo: z.number().int().openapi({ description: "AIP-3 §3 formula for this attestation" }),
+    aggregated_elo: z
+      .number()
+      .int()
+      .openapi({ description: "AIP-3 §5 equal-weight aggregate over the agent's live imports" }),
+    trust_factor_applied: z.number(),
+    freshness_factor_applied: z.number(),
+    valid_until: z.string(),
+    transitions_to_local_after_n_missions: z.number().int(),
+  })
+  .openapi("ReputationImported");
 
-export const ImportRefused = z.object({
-  imported: z.literal(false),
-  reason: z.string().openapi({ description: "signature_invalid | attestation_expired | issuer_unknown | … (docs/aip-3-4.md)" }),
-  error: z.string(),
-  message: z.string(),
-  request_id: z.string(),
-}).openapi("ReputationImportRefused");
+export const ImportRefused = z
+  .object({
+    imported: z.literal(false),
+    reason: z
+      .string()
+      .openapi({ description: "signature_invalid | attestation_expired | issuer_unknown | … (docs/aip-3-4.md)" }),
+    error: z.string(),
+    message: z.string(),
+    request_id: z.string(),
+  })
+  .openapi("ReputationImportRefused");
 
-export const TrustedIssuers = z.object({
-  open_import: z.boolean(),
-  trusted_issuers: z.array(z.object({ oabp_server: z.string(), server_address: z.string().nullable(), trust_factor: z.number() })),
-}).openapi("TrustedIssuers");
+export const TrustedIssuers = z
+  .object({
+    open_import: z.boolean(),
+    trusted_issuers: z.array(
+      z.object({ oabp_server: z.string(), server_address: z.string().nullable(), trust_factor: z.number() }),
+    ),
+  })
+  .openapi("TrustedIssuers");
 
-export const ImportedReputation = z.object({
-  elo: z.number().int(),
-  valid_until: z.string(),
-  missions_until_local: z.number().int(),
-  sources: z.array(z.object({
-    issuer: z.string(), server_address: z.string(), attested_elo: z.number().int(), trust_factor: z.number(), freshness_factor: z.number(),
-    initial_elo: z.number().int(), issued_at: z.string(), valid_until: z.string(),
-  })),
-}).openapi("ImportedReputation", { description: "AIP-3 reputation imported from other servers, shown apart from the local rating" });
+export const ImportedReputation = z
+  .object({
+    elo: z.number().int(),
+    valid_until: z.string(),
+    missions_until_local: z.number().int(),
+    sources: z.array(
+      z.object({
+        issuer: z.string(),
+        server_address: z.string(),
+        attested_elo: z.number().int(),
+        trust_factor: z.number(),
+        freshness_factor: z.number(),
+        initial_elo: z.number().int(),
+        issued_at: z.string(),
+        valid_until: z.string(),
+      }),
+    ),
+  })
+  .openapi("ImportedReputation", {
+    description: "AIP-3 reputation imported from other servers, shown apart from the local rating",
+  });

@@ -30,9 +30,13 @@ export const settlementPayload = (r: Record<string, unknown>): string => {
 };
 
 /** §10.2 verification: the address that personal_signed the receipt. */
-export async function settlementReceiptSigner(r: Record<string, unknown> & { signature: string }): Promise<string | null> {
+export async function settlementReceiptSigner(
+  r: Record<string, unknown> & { signature: string },
+): Promise<string | null> {
   try {
-    return (await recoverMessageAddress({ message: settlementPayload(r), signature: r.signature as `0x${string}` })).toLowerCase();
+    return (
+      await recoverMessageAddress({ message: settlementPayload(r), signature: r.signature as `0x${string}` })
+    ).toLowerCase();
   } catch {
     return null;
   }
@@ -43,21 +47,32 @@ export async function settlementReceiptSigner(r: Record<string, unknown> & { sig
  * the payout is queued, short of gas or broadcast; 404 for an unknown submission and for one that
  * was not paid (no settlement to attest).
  */
-export async function settlementReceipt(deps: Deps, submissionId: string): Promise<{ status: 200 | 202; body: Record<string, unknown> }> {
+export async function settlementReceipt(
+  deps: Deps,
+  submissionId: string,
+): Promise<{ status: 200 | 202; body: Record<string, unknown> }> {
   const db = deps.database.db;
-  const [sub] = isId("sub", submissionId) ? await db.select().from(submissions).where(eq(submissions.id, submissionId)) : [];
+  const [sub] = isId("sub", submissionId)
+    ? await db.select().from(submissions).where(eq(submissions.id, submissionId))
+    : [];
   if (!sub) throw new AppError("NOT_FOUND", `submission ${submissionId} not found`);
   const [m] = await db.select().from(missions).where(eq(missions.id, sub.missionId));
   const paid = m?.status === "resolved" ? m.payouts?.find((p) => p.submission_id === sub.id) : undefined;
   if (!m || !m.resolvedAt || !paid || sub.status !== "accepted") {
-    throw new AppError("NOT_FOUND", `submission ${submissionId} has no settlement (not a paid winner)`, { reason: "not_paid", status: sub.status });
+    throw new AppError("NOT_FOUND", `submission ${submissionId} has no settlement (not a paid winner)`, {
+      reason: "not_paid",
+      status: sub.status,
+    });
   }
   let status: SettlementStatus;
   let tx: string | null = null;
   let at = m.resolvedAt;
   let extra: Record<string, unknown> = {};
   if (m.rewardChain === "base") {
-    const [p] = await db.select().from(chainPayouts).where(and(eq(chainPayouts.missionId, m.id), eq(chainPayouts.kind, "release")));
+    const [p] = await db
+      .select()
+      .from(chainPayouts)
+      .where(and(eq(chainPayouts.missionId, m.id), eq(chainPayouts.kind, "release")));
     const state = p?.state ?? "queued";
     status = state === "final" ? "confirmed" : state === "confirmed" ? "confirmed" : (state as SettlementStatus);
     tx = p?.minedTxHash ?? p?.txHash ?? null;

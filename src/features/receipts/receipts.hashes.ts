@@ -8,13 +8,23 @@ import { sha256Hex } from "../../lib/hash";
 // submission as served, at any later time.
 
 export interface MissionTerms {
-  id: string; creator: string; title: string; description: string;
+  id: string;
+  creator: string;
+  title: string;
+  description: string;
   reward: { asset: string; amount: string; chain: string };
   verification: { type: string; params: Record<string, unknown> };
-  deadline: string; created_at: string;
+  deadline: string;
+  created_at: string;
 }
 
-export interface SubmissionTerms { id: string; mission_id: string; submitter: string; content_hash: string; submitted_at: string }
+export interface SubmissionTerms {
+  id: string;
+  mission_id: string;
+  submitter: string;
+  content_hash: string;
+  submitted_at: string;
+}
 
 export const missionHash = (m: MissionTerms): string =>
   `sha256:${sha256Hex(canonicalJson({ id: m.id, creator: m.creator, title: m.title, description: m.description, reward: m.reward, verification: m.verification, deadline: m.deadline, created_at: m.created_at }))}`;

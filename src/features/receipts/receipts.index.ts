@@ -10,5 +10,8 @@ export const receiptsRouter = router()
   })
   .openapi(verifyReceiptRoute, async (c) => {
     const { receipt, manifest, manifest_origin } = c.req.valid("json");
-    return c.json(await verifyReceiptFor(ctxFromRequest(c), { receipt, manifest, manifestOrigin: manifest_origin }), 200);
+    return c.json(
+      await verifyReceiptFor(ctxFromRequest(c), { receipt, manifest, manifestOrigin: manifest_origin }),
+      200,
+    );
   });

@@ -17,5 +17,8 @@ export const verifyReceiptRoute = createRoute({
   tags: ["receipts"],
   summary: "Verify a receipt by the §6.1 procedure, against a given manifest or this server's",
   request: jsonBody(VerifyReceiptRequest),
-  responses: { 200: jsonResponse(VerifyReceiptResult, "The outcome; an invalid receipt is still a 200 with reasons"), ...errors() },
+  responses: {
+    200: jsonResponse(VerifyReceiptResult, "The outcome; an invalid receipt is still a 200 with reasons"),
+    ...errors(),
+  },
 });

@@ -11,41 +11,78 @@ export const MissionReceipt = z
     mission_id: z.string(),
     submission_id: z.string(),
     agent_id: z.string(),
-    content_hash: z.string().openapi({ example: "sha256:3a6eb0790f39ac87c94f3856b2dd2c5d110e6811602261a9a923d3bb23adc8b7" }),
-    mission_hash: z.string().optional().openapi({ description: "sha256:<hex> of the RFC 8785 bytes of the mission's immutable terms {id, creator, title, description, reward, verification, deadline, created_at} as served by GET /missions/{id}" }),
-    submission_hash: z.string().optional().openapi({ description: "sha256:<hex> of the RFC 8785 bytes of {id, mission_id, submitter, content_hash, submitted_at} of the submission as served" }),
-    verification: z.object({ type: z.string(), result: z.enum(VERIFICATION_RESULTS), decided_at: z.string(), verifier: z.string().openapi({ example: "oabp://example.org" }) }),
+    content_hash: z
+      .string()
+      .openapi({ example: "sha256:3a6eb0790f39ac87c94f3856b2dd2c5d110e6811602261a9a923d3bb23adc8b7" }),
+    mission_hash: z.string().optional().openapi({
+      description:
+        "sha256:<hex> of the RFC 8785 bytes of the mission's immutable terms {id, creator, title, description, reward, verification, deadline, created_at} as served by GET /missions/{id}",
+    }),
+    submission_hash: z.string().optional().openapi({
+      description:
+        "sha256:<hex> of the RFC 8785 bytes of {id, mission_id, submitter, content_hash, submitted_at} of the submission as served",
+    }),
+    verification: z.object({
+      type: z.string(),
+      result: z.enum(VERIFICATION_RESULTS),
+      decided_at: z.string(),
+      verifier: z.string().openapi({ example: "oabp://example.org" }),
+    }),
     settlement: z.object({
       status: z.enum(SETTLEMENT_STATUSES),
       asset: z.string(),
       amount: z.string().openapi({ description: "Paid to this submission, base units" }),
       fee_amount: z.string().openapi({ description: "The mission's protocol fee, base units" }),
       chain_id: z.number().int().nullable().openapi({ description: "null on the ledger rail" }),
-      ledger_entry_hash: z.string().optional().openapi({ description: "Hash of the winner's credit entry in the payout transfer (ledger rail)" }),
+      ledger_entry_hash: z
+        .string()
+        .optional()
+        .openapi({ description: "Hash of the winner's credit entry in the payout transfer (ledger rail)" }),
       tx_hash: z.string().optional(),
     }),
     digest: z.string().openapi({ description: "sha256:<hex> of the RFC 8785 bytes without digest and signature" }),
-    signature: z.object({ alg: z.literal("ed25519"), key_id: z.string(), value: z.string().openapi({ description: "base64url ed25519 signature over the same bytes" }) }),
+    signature: z.object({
+      alg: z.literal("ed25519"),
+      key_id: z.string(),
+      value: z.string().openapi({ description: "base64url ed25519 signature over the same bytes" }),
+    }),
   })
   .openapi("MissionReceipt");
 
 export const ReceiptParams = z.object({
-  id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "mis_01JZ0000000000000000000000" }),
-  submission_id: z.string().min(1).max(64).openapi({ param: { name: "submission_id", in: "path" }, example: "sub_01JZ0000000000000000000000" }),
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" }, example: "mis_01JZ0000000000000000000000" }),
+  submission_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "submission_id", in: "path" }, example: "sub_01JZ0000000000000000000000" }),
 });
 
 export const VerifyReceiptRequest = z
   .object({
     receipt: z.record(z.string(), z.unknown()).openapi({ description: "The receipt JSON as received" }),
-    manifest: z.record(z.string(), z.unknown()).optional().openapi({ description: "Another issuer's /.well-known/oabp.json (then manifest_origin is required). A receipt naming this server as issuer is always checked against this server's own keys, whatever manifest is sent" }),
-    manifest_origin: z.string().url().max(2048).optional().openapi({ description: "The origin the manifest was fetched from; the receipt's issuer must equal it", example: "https://other-oabp.example" }),
+    manifest: z.record(z.string(), z.unknown()).optional().openapi({
+      description:
+        "Another issuer's /.well-known/oabp.json (then manifest_origin is required). A receipt naming this server as issuer is always checked against this server's own keys, whatever manifest is sent",
+    }),
+    manifest_origin: z.string().url().max(2048).optional().openapi({
+      description: "The origin the manifest was fetched from; the receipt's issuer must equal it",
+      example: "https://other-oabp.example",
+    }),
   })
   .openapi("VerifyReceiptRequest");
 
 export const VerifyReceiptResult = z
   .object({
     valid: z.boolean(),
-    reasons: z.array(z.string()).openapi({ description: "Failure reasons (stable constants), empty when valid", example: ["digest_mismatch", "bad_signature"] }),
+    reasons: z.array(z.string()).openapi({
+      description: "Failure reasons (stable constants), empty when valid",
+      example: ["digest_mismatch", "bad_signature"],
+    }),
     provisional: z.boolean().openapi({ description: "Valid, but the settlement is queued/broadcast (§6.1)" }),
   })
   .openapi("VerifyReceiptResult");

@@ -28,12 +28,19 @@ export async function getReceipt(ctx: Ctx, { missionId, submissionId }: { missio
   const { deps } = ctx;
   const notFound = () => new AppError("NOT_FOUND", `no receipt for submission ${submissionId} of mission ${missionId}`);
   const m = await findMission(deps, missionId);
-  const paid = m?.status === "resolved" && m.resolvedAt ? m.payouts?.find((p) => p.submission_id === submissionId) : undefined;
+  const paid =
+    m?.status === "resolved" && m.resolvedAt ? m.payouts?.find((p) => p.submission_id === submissionId) : undefined;
   if (!m || !m.resolvedAt || !paid) throw notFound();
   const db = dbOf(ctx);
-  const [sub] = await db.select().from(submissions).where(and(eq(submissions.id, submissionId), eq(submissions.missionId, missionId)));
+  const [sub] = await db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.id, submissionId), eq(submissions.missionId, missionId)));
   if (!sub || sub.status !== "accepted") throw notFound();
-  const settlement = m.rewardChain === "base" ? await chainSettlement(deps, m, paid.amount, sub.submitter) : await ledgerSettlement(deps, m, sub.submitter, paid.amount);
+  const settlement =
+    m.rewardChain === "base"
+      ? await chainSettlement(deps, m, paid.amount, sub.submitter)
+      : await ledgerSettlement(deps, m, sub.submitter, paid.amount);
   // Re-issued as settlement progresses (§6.1): issued_at is the resolution time on the ledger
   // rail, and the latest settlement step on chain, so each new state is a new signed document.
   // A receipt re-signed after a key rotation is dated no earlier than the active key's
@@ -41,30 +48,43 @@ export async function getReceipt(ctx: Ctx, { missionId, submissionId }: { missio
   const progressed = settlement.progressedAt ?? m.resolvedAt;
   const keyFrom = new Date(deps.receiptKeys.published[0]!.valid_from);
   const issuedAt = (progressed.getTime() >= keyFrom.getTime() ? progressed : keyFrom).toISOString();
-  return signReceipt({
-    type: "oabp.mission_receipt" as const,
-    spec_version: SPEC_VERSION,
-    issuer: deps.config.publicUrl,
-    issued_at: issuedAt,
-    mission_id: m.id,
-    submission_id: sub.id,
-    agent_id: sub.submitter,
-    content_hash: sub.contentHash,
-    mission_hash: missionHash({
-      id: m.id, creator: m.creator, title: m.title, description: m.description,
-      reward: { asset: m.rewardAsset, amount: m.rewardAmount, chain: m.rewardChain },
-      verification: missionToWire(m, deps.config.publicUrl).verification, // as GET serves it
-      deadline: m.deadline.toISOString(), created_at: m.createdAt.toISOString(),
-    }),
-    submission_hash: submissionHash({ id: sub.id, mission_id: m.id, submitter: sub.submitter, content_hash: wireSha256(sub.contentHash), submitted_at: sub.submittedAt.toISOString() }),
-    verification: {
-      type: m.verificationType,
-      result: "accepted" as const,
-      decided_at: (sub.decidedAt ?? m.resolvedAt).toISOString(),
-      verifier: `oabp://${new URL(deps.config.publicUrl).host}`,
+  return signReceipt(
+    {
+      type: "oabp.mission_receipt" as const,
+      spec_version: SPEC_VERSION,
+      issuer: deps.config.publicUrl,
+      issued_at: issuedAt,
+      mission_id: m.id,
+      submission_id: sub.id,
+      agent_id: sub.submitter,
+      content_hash: sub.contentHash,
+      mission_hash: missionHash({
+        id: m.id,
+        creator: m.creator,
+        title: m.title,
+        description: m.description,
+        reward: { asset: m.rewardAsset, amount: m.rewardAmount, chain: m.rewardChain },
+        verification: missionToWire(m, deps.config.publicUrl).verification, // as GET serves it
+        deadline: m.deadline.toISOString(),
+        created_at: m.createdAt.toISOString(),
+      }),
+      submission_hash: submissionHash({
+        id: sub.id,
+        mission_id: m.id,
+        submitter: sub.submitter,
+        content_hash: wireSha256(sub.contentHash),
+        submitted_at: sub.submittedAt.toISOString(),
+      }),
+      verification: {
+        type: m.verificationType,
+        result: "accepted" as const,
+        decided_at: (sub.decidedAt ?? m.resolvedAt).toISOString(),
+        verifier: `oabp://${new URL(deps.config.publicUrl).host}`,
+      },
+      settlement: settlement.body,
     },
-    settlement: settlement.body,
-  }, deps.receiptKeys);
+    deps.receiptKeys,
+  );
 }
 
 /** Ledger rail: status "credited", chain_id null, the hash of the winner's credit entry. */
@@ -73,7 +93,15 @@ export async function ledgerSettlement(deps: Deps, m: Mission, submitter: string
   const [entry] = await deps.database.db
     .select({ hash: ledgerEntries.hash })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.kind, "mission_payout"), eq(ledgerEntries.ref, m.id), eq(ledgerEntries.account, agentAccount(submitter)), eq(ledgerEntries.asset, m.rewardAsset), gt(ledgerEntries.amount, "0")))
+    .where(
+      and(
+        eq(ledgerEntries.kind, "mission_payout"),
+        eq(ledgerEntries.ref, m.id),
+        eq(ledgerEntries.account, agentAccount(submitter)),
+        eq(ledgerEntries.asset, m.rewardAsset),
+        gt(ledgerEntries.amount, "0"),
+      ),
+    )
     .orderBy(desc(ledgerEntries.createdAt))
     .limit(1);
   if (!entry) throw new Error(`mission ${m.id} is resolved but has no payout entry for ${submitter}`);
@@ -98,10 +126,24 @@ export async function ledgerSettlement(deps: Deps, m: Mission, submitter: string
  * pull credit the winner withdraws; not in their wallet).
  */
 export async function chainSettlement(deps: Deps, m: Mission, amount: string, recipient: string) {
-  const [p] = await deps.database.db.select().from(chainPayouts).where(and(eq(chainPayouts.missionId, m.id), eq(chainPayouts.kind, "release")));
+  const [p] = await deps.database.db
+    .select()
+    .from(chainPayouts)
+    .where(and(eq(chainPayouts.missionId, m.id), eq(chainPayouts.kind, "release")));
   if (!p) throw new Error(`mission ${m.id} is resolved on the base rail but has no release`);
-  const credited = (p.state === "final" || p.state === "confirmed") && (p.reason ?? "").startsWith("credited_pull:") && p.reason!.slice("credited_pull:".length).split(",").includes(recipient.toLowerCase());
-  const status = credited ? "credited" as const : p.state === "final" ? "settled" as const : p.state === "failed" ? "failed" as const : p.state === "queued" || p.state === "pending_gas" ? "queued" as const : "broadcast" as const;
+  const credited =
+    (p.state === "final" || p.state === "confirmed") &&
+    (p.reason ?? "").startsWith("credited_pull:") &&
+    p.reason!.slice("credited_pull:".length).split(",").includes(recipient.toLowerCase());
+  const status = credited
+    ? ("credited" as const)
+    : p.state === "final"
+      ? ("settled" as const)
+      : p.state === "failed"
+        ? ("failed" as const)
+        : p.state === "queued" || p.state === "pending_gas"
+          ? ("queued" as const)
+          : ("broadcast" as const);
   const txHash = p.minedTxHash ?? p.txHash;
   return {
     progressedAt: p.finalAt ?? p.confirmedAt ?? p.broadcastAt ?? null,
@@ -123,7 +165,14 @@ export async function chainSettlement(deps: Deps, m: Mission, amount: string, re
  * (`manifest_origin`, §6.1 step 5: the keys come from the issuer's /.well-known/oabp.json), so
  * the receipt's issuer must equal that origin.
  */
-export function verifyReceiptFor(ctx: Ctx, { receipt, manifest, manifestOrigin }: { receipt: unknown; manifest?: Record<string, unknown> | undefined; manifestOrigin?: string | undefined }): Promise<ReceiptVerification> {
+export function verifyReceiptFor(
+  ctx: Ctx,
+  {
+    receipt,
+    manifest,
+    manifestOrigin,
+  }: { receipt: unknown; manifest?: Record<string, unknown> | undefined; manifestOrigin?: string | undefined },
+): Promise<ReceiptVerification> {
   const { deps } = ctx;
   const ours = new URL(deps.config.publicUrl).origin;
   const issuer = typeof receipt === "object" && receipt !== null ? (receipt as { issuer?: unknown }).issuer : undefined;
@@ -131,7 +180,12 @@ export function verifyReceiptFor(ctx: Ctx, { receipt, manifest, manifestOrigin }
     return verifyReceipt(receipt, manifestObject(deps), { issuer: deps.config.publicUrl });
   }
   const origin = manifestOrigin ? originOf(manifestOrigin) : undefined;
-  if (!origin) throw new AppError("INVALID_PARAMETER", "manifest_origin (the origin the manifest was fetched from) is required with a manifest", { field: "manifest_origin" });
+  if (!origin)
+    throw new AppError(
+      "INVALID_PARAMETER",
+      "manifest_origin (the origin the manifest was fetched from) is required with a manifest",
+      { field: "manifest_origin" },
+    );
   return verifyReceipt(receipt, manifest, { issuer: origin });
 }
 

@@ -7,7 +7,16 @@ import { digestOf, signingBytes } from "../../lib/canonical-json";
 
 export const RECEIPT_TYPE = "oabp.mission_receipt";
 export const VERIFICATION_RESULTS = ["accepted", "rejected", "voided", "disputed"] as const;
-export const SETTLEMENT_STATUSES = ["not_applicable", "queued", "broadcast", "settled", "credited", "failed", "voided", "disputed"] as const;
+export const SETTLEMENT_STATUSES = [
+  "not_applicable",
+  "queued",
+  "broadcast",
+  "settled",
+  "credited",
+  "failed",
+  "voided",
+  "disputed",
+] as const;
 
 /** Failure reasons (stable constants; `invalid_field:<path>` names the offending field). */
 export const RECEIPT_REASONS = {
@@ -67,16 +76,25 @@ function fieldProblems(r: Obj): string[] {
   if (isObj(s)) {
     need((SETTLEMENT_STATUSES as readonly unknown[]).includes(s.status), "settlement.status");
     need(isStr(s.asset), "settlement.asset");
-    for (const k of ["amount", "fee_amount"]) need(typeof s[k] === "string" && /^(0|[1-9][0-9]*)$/.test(s[k] as string), `settlement.${k}`);
+    for (const k of ["amount", "fee_amount"])
+      need(typeof s[k] === "string" && /^(0|[1-9][0-9]*)$/.test(s[k] as string), `settlement.${k}`);
   }
   need(isStr(r.digest), "digest");
   return bad;
 }
 
-export async function verifyReceipt(receipt: unknown, manifest: unknown, expect: ReceiptExpectations = {}): Promise<ReceiptVerification> {
+export async function verifyReceipt(
+  receipt: unknown,
+  manifest: unknown,
+  expect: ReceiptExpectations = {},
+): Promise<ReceiptVerification> {
   const reasons: string[] = [];
-  const done = (provisional = false): ReceiptVerification => ({ valid: reasons.length === 0, reasons, provisional: reasons.length === 0 && provisional });
-  if (!isObj(receipt)) return reasons.push(RECEIPT_REASONS.malformedReceipt), done();
+  const done = (provisional = false): ReceiptVerification => ({
+    valid: reasons.length === 0,
+    reasons,
+    provisional: reasons.length === 0 && provisional,
+  });
+  if (!isObj(receipt)) return (reasons.push(RECEIPT_REASONS.malformedReceipt), done());
   // Step 2: type and the surrounding context.
   if (receipt.type !== RECEIPT_TYPE) reasons.push(RECEIPT_REASONS.wrongType);
   reasons.push(...fieldProblems(receipt));
@@ -89,28 +107,37 @@ export async function verifyReceipt(receipt: unknown, manifest: unknown, expect:
   try {
     bytes = signingBytes(receipt);
   } catch {
-    return reasons.push(RECEIPT_REASONS.notCanonicalisable), done();
+    return (reasons.push(RECEIPT_REASONS.notCanonicalisable), done());
   }
   if (receipt.digest !== digestOf(bytes)) reasons.push(RECEIPT_REASONS.digestMismatch);
   // Step 5: the key named by signature.key_id in the issuer's manifest, then the signature.
   const sig = receipt.signature;
   if (!isObj(sig) || !isStr(sig.key_id) || !isStr(sig.value) || !B64URL.test(sig.value)) {
-    return reasons.push(RECEIPT_REASONS.invalidField("signature")), done();
+    return (reasons.push(RECEIPT_REASONS.invalidField("signature")), done());
   }
-  if (sig.alg !== "ed25519") return reasons.push(RECEIPT_REASONS.unsupportedAlg), done();
+  if (sig.alg !== "ed25519") return (reasons.push(RECEIPT_REASONS.unsupportedAlg), done());
   const keys = isObj(manifest) ? manifest.receipt_signing_keys : undefined;
-  if (!Array.isArray(keys)) return reasons.push(RECEIPT_REASONS.malformedManifest), done();
+  if (!Array.isArray(keys)) return (reasons.push(RECEIPT_REASONS.malformedManifest), done());
   const key = keys.find((k): k is Obj => isObj(k) && k.key_id === sig.key_id);
-  if (!key) return reasons.push(RECEIPT_REASONS.unknownKeyId), done();
-  if (key.alg !== "ed25519") return reasons.push(RECEIPT_REASONS.unsupportedAlg), done();
-  const pub = isStr(key.public_key) && B64URL.test(key.public_key) ? Buffer.from(key.public_key, "base64url") : undefined;
-  if (!pub || pub.length !== 32) return reasons.push(RECEIPT_REASONS.malformedKey), done();
+  if (!key) return (reasons.push(RECEIPT_REASONS.unknownKeyId), done());
+  if (key.alg !== "ed25519") return (reasons.push(RECEIPT_REASONS.unsupportedAlg), done());
+  const pub =
+    isStr(key.public_key) && B64URL.test(key.public_key) ? Buffer.from(key.public_key, "base64url") : undefined;
+  if (!pub || pub.length !== 32) return (reasons.push(RECEIPT_REASONS.malformedKey), done());
   // A retired key only vouches for resolutions from before its retirement.
-  if (isStr(key.valid_until) && isTime(receipt.issued_at) && Date.parse(receipt.issued_at as string) > Date.parse(key.valid_until)) {
+  if (
+    isStr(key.valid_until) &&
+    isTime(receipt.issued_at) &&
+    Date.parse(receipt.issued_at as string) > Date.parse(key.valid_until)
+  ) {
     reasons.push(RECEIPT_REASONS.keyRetiredBeforeIssue);
   }
   // …and a key vouches for nothing dated before its valid_from (a re-signed receipt is re-dated).
-  if (isStr(key.valid_from) && isTime(receipt.issued_at) && Date.parse(receipt.issued_at as string) < Date.parse(key.valid_from)) {
+  if (
+    isStr(key.valid_from) &&
+    isTime(receipt.issued_at) &&
+    Date.parse(receipt.issued_at as string) < Date.parse(key.valid_from)
+  ) {
     reasons.push(RECEIPT_REASONS.keyNotYetValid);
   }
   const sigBytes = Buffer.from(sig.value, "base64url");

@@ -28,4 +28,6 @@ export const badgeLeaderboardRouter = badgeRouter
   .openapi(leaderboardRoute, async (c) => c.json(await listByRating(ctxFromRequest(c), c.req.valid("query")), 200))
   .openapi(listAgentsRoute, async (c) => c.json(await listByRating(ctxFromRequest(c), c.req.valid("query")), 200));
 // The alias: the id is the part of the last segment before ".svg" (parseAgentId gives the 400).
-badgeLeaderboardRouter.get("/badge/agent/:file{[^/]+\\.svg}", (c) => sendBadge(c, c.req.param("file").slice(0, -".svg".length)));
+badgeLeaderboardRouter.get("/badge/agent/:file{[^/]+\\.svg}", (c) =>
+  sendBadge(c, c.req.param("file").slice(0, -".svg".length)),
+);

@@ -57,7 +57,8 @@ export const listAgentsRoute = createRoute({
   method: "get",
   path: "/agents",
   tags: ["agents"],
-  summary: "Every known agent by decayed rating, descending (same order and filters as /leaderboard, min_missions default 0)",
+  summary:
+    "Every known agent by decayed rating, descending (same order and filters as /leaderboard, min_missions default 0)",
   request: { query: ratingListQuery(0) },
   responses: { 200: jsonResponse(RatingList, "A page of agents"), ...errors() },
 });

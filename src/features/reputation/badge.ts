@@ -35,19 +35,88 @@ export function xmlText(s: string): string {
 }
 
 export function xmlAttr(s: string): string {
-  return xmlText(s).replace(/"/g, "&quot;").replace(/'/g, "&apos;").replace(/\t/g, "&#9;").replace(/\n/g, "&#10;").replace(/\r/g, "&#13;");
+  return xmlText(s)
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;")
+    .replace(/\t/g, "&#9;")
+    .replace(/\n/g, "&#10;")
+    .replace(/\r/g, "&#13;");
 }
 
 // Advance widths of Verdana at 11px in tenths of a pixel (shields.io measures the same font);
 // unknown characters count as a wide glyph. Only the box sizes depend on this: textLength makes
 // renderers fit the text to the box whatever font they have.
 const WIDTHS: Record<string, number> = {
-  " ": 39, "0": 70, "1": 70, "2": 70, "3": 70, "4": 70, "5": 70, "6": 70, "7": 70, "8": 70, "9": 70,
-  "-": 50, ".": 40, ",": 40, ":": 50, "/": 50, "(": 50, ")": 50,
-  a: 67, b: 69, c: 58, d: 69, e: 66, f: 39, g: 69, h: 70, i: 30, j: 38, k: 65, l: 30, m: 107,
-  n: 70, o: 67, p: 69, q: 69, r: 47, s: 57, t: 43, u: 70, v: 65, w: 90, x: 65, y: 65, z: 58,
-  A: 75, B: 76, C: 77, D: 85, E: 70, F: 63, G: 85, H: 84, I: 46, J: 50, K: 76, L: 61, M: 93,
-  N: 82, O: 87, P: 66, Q: 87, R: 77, S: 75, T: 68, U: 81, V: 75, W: 109, X: 75, Y: 68, Z: 75,
+  " ": 39,
+  "0": 70,
+  "1": 70,
+  "2": 70,
+  "3": 70,
+  "4": 70,
+  "5": 70,
+  "6": 70,
+  "7": 70,
+  "8": 70,
+  "9": 70,
+  "-": 50,
+  ".": 40,
+  ",": 40,
+  ":": 50,
+  "/": 50,
+  "(": 50,
+  ")": 50,
+  a: 67,
+  b: 69,
+  c: 58,
+  d: 69,
+  e: 66,
+  f: 39,
+  g: 69,
+  h: 70,
+  i: 30,
+  j: 38,
+  k: 65,
+  l: 30,
+  m: 107,
+  n: 70,
+  o: 67,
+  p: 69,
+  q: 69,
+  r: 47,
+  s: 57,
+  t: 43,
+  u: 70,
+  v: 65,
+  w: 90,
+  x: 65,
+  y: 65,
+  z: 58,
+  A: 75,
+  B: 76,
+  C: 77,
+  D: 85,
+  E: 70,
+  F: 63,
+  G: 85,
+  H: 84,
+  I: 46,
+  J: 50,
+  K: 76,
+  L: 61,
+  M: 93,
+  N: 82,
+  O: 87,
+  P: 66,
+  Q: 87,
+  R: 77,
+  S: 75,
+  T: 68,
+  U: 81,
+  V: 75,
+  W: 109,
+  X: 75,
+  Y: 68,
+  Z: 75,
 };
 
 export function textWidth(s: string): number {
@@ -109,10 +178,18 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /** GET /agents/{id}/badge.svg: the decayed rating at request time (AIP-1 §5); unknown → 1400. */
-export async function agentBadge(ctx: Ctx, { agentId }: { agentId: string }): Promise<{ svg: string; etag: string; rating: number }> {
+export async function agentBadge(
+  ctx: Ctx,
+  { agentId }: { agentId: string },
+): Promise<{ svg: string; etag: string; rating: number }> {
   const id = parseAgentId(agentId);
   const [row] = await dbOf(ctx)
-    .select({ displayName: agents.displayName, rating: agents.rating, lastActiveAt: agents.lastActiveAt, decayWeeksApplied: agents.decayWeeksApplied })
+    .select({
+      displayName: agents.displayName,
+      rating: agents.rating,
+      lastActiveAt: agents.lastActiveAt,
+      decayWeeksApplied: agents.decayWeeksApplied,
+    })
     .from(agents)
     .where(eq(agents.id, id));
   const rating = row ? effectiveRating(row, ctx.now) : START_RATING;

@@ -50,6 +50,15 @@ export function eloUpdates(participants: Participant[], k: number): EloChange[] 
     const opponent = others === 0 ? START_RATING : (total - p.rating) / others;
     const expected = expectedScore(p.rating, opponent);
     const after = Math.round(p.rating + k * (p.outcome - expected));
-    return { agentId: p.agentId, outcome: p.outcome, expected, opponent, k, before: p.rating, after, delta: after - p.rating };
+    return {
+      agentId: p.agentId,
+      outcome: p.outcome,
+      expected,
+      opponent,
+      k,
+      before: p.rating,
+      after,
+      delta: after - p.rating,
+    };
   });
 }

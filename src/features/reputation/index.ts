@@ -5,4 +5,10 @@ export { effectiveRating } from "./decay";
 export { START_RATING } from "./elo";
 export { effectiveRatingSql, listByRating } from "./leaderboard";
 export { reputationJobs } from "./reputation.jobs";
-export { agentHistory, applyResolution, materialiseDecayBatch, purgeRatingVersions, recordActivity } from "./reputation.service";
+export {
+  agentHistory,
+  applyResolution,
+  materialiseDecayBatch,
+  purgeRatingVersions,
+  recordActivity,
+} from "./reputation.service";

@@ -8,14 +8,19 @@ import { MAX_LIMIT } from "./leaderboard";
 export const ratingListQuery = (minMissionsDefault: number) =>
   z.object({
     limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(20),
-    cursor: z.string().max(300).optional().openapi({ description: "Opaque next_cursor of the previous page (valid for one hour)" }),
+    cursor: z
+      .string()
+      .max(300)
+      .optional()
+      .openapi({ description: "Opaque next_cursor of the previous page (valid for one hour)" }),
     // `type` is spelled out: a coerced number that accepts 0 is otherwise documented as nullable.
     min_missions: z.coerce.number().int().min(0).max(1_000_000).default(minMissionsDefault).openapi({
       type: "integer",
       minimum: 0,
       maximum: 1_000_000,
       default: minMissionsDefault,
-      description: "Activity floor against Sybil farms: only agents with at least this many completed (won) resolved missions",
+      description:
+        "Activity floor against Sybil farms: only agents with at least this many completed (won) resolved missions",
     }),
     active_within_days: z.coerce.number().int().min(1).max(3650).optional().openapi({
       description: "Only agents active (submitting, voting, creating, committing) within this many days",
@@ -29,7 +34,9 @@ export const RatingEntry = z
     rating: z.number().int().openapi({ description: "Decayed rating at as_of (AIP-1 §5)" }),
     missions_completed: z.number().int(),
     missions_attempted: z.number().int(),
-    win_rate: z.number().nullable().openapi({ description: "missions_completed / missions_attempted, 4 decimals; null before the first resolved mission" }),
+    win_rate: z.number().nullable().openapi({
+      description: "missions_completed / missions_attempted, 4 decimals; null before the first resolved mission",
+    }),
     last_active_at: z.string().nullable(),
   })
   .openapi("RatingEntry");
@@ -38,7 +45,9 @@ export const RatingList = z
   .object({
     agents: z.array(RatingEntry),
     next_cursor: z.string().nullable(),
-    as_of: z.string().openapi({ description: "Instant at which decay was evaluated; pinned by the cursor for every later page" }),
+    as_of: z
+      .string()
+      .openapi({ description: "Instant at which decay was evaluated; pinned by the cursor for every later page" }),
   })
   .openapi("RatingList");
 

@@ -88,7 +88,12 @@ export function encodeCursor(c: Cursor): string {
 }
 
 export function decodeCursor(raw: string, now: Date): Cursor {
-  const invalid = (reason: string) => new AppError("INVALID_PARAMETER", reason === "cursor_expired" ? "cursor has expired; start again from the first page" : "cursor is not valid", { field: "cursor", reason });
+  const invalid = (reason: string) =>
+    new AppError(
+      "INVALID_PARAMETER",
+      reason === "cursor_expired" ? "cursor has expired; start again from the first page" : "cursor is not valid",
+      { field: "cursor", reason },
+    );
   let v: unknown;
   try {
     v = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
@@ -97,7 +102,14 @@ export function decodeCursor(raw: string, now: Date): Cursor {
   }
   const o = v as { a?: unknown; s?: unknown; r?: unknown; i?: unknown };
   const id = typeof o?.i === "string" ? normalizeAddress(o.i) : null;
-  if (!Number.isSafeInteger(o?.a) || !Number.isSafeInteger(o?.r) || !id || typeof o.s !== "string" || !validSnapshot(o.s)) throw invalid("malformed");
+  if (
+    !Number.isSafeInteger(o?.a) ||
+    !Number.isSafeInteger(o?.r) ||
+    !id ||
+    typeof o.s !== "string" ||
+    !validSnapshot(o.s)
+  )
+    throw invalid("malformed");
   const asOf = o.a as number;
   if (asOf > now.getTime()) throw invalid("malformed");
   if (now.getTime() - asOf > CURSOR_TTL_MS) throw invalid("cursor_expired");
@@ -144,38 +156,63 @@ const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[]
  *   due   — unchanged agents owing unwritten decay at the instant (decay index; kept small by the job);
  *   moved — agents a transaction after the snapshot changed, at the state the snapshot saw.
  */
-export async function listByRating(ctx: Ctx, q: RatingListQuery): Promise<{ agents: RatingEntry[]; next_cursor: string | null; as_of: string }> {
+export async function listByRating(
+  ctx: Ctx,
+  q: RatingListQuery,
+): Promise<{ agents: RatingEntry[]; next_cursor: string | null; as_of: string }> {
   const { deps, now } = ctx;
   const after = q.cursor ? decodeCursor(q.cursor, now) : undefined;
   const asOf = after ? new Date(after.asOf) : now;
   const limit = Math.min(Math.max(1, q.limit), MAX_LIMIT);
   const n = int(limit + 1);
   const asOfSql = sql`${asOf.toISOString()}::timestamptz`;
-  const activeSince = q.active_within_days !== undefined ? new Date(asOf.getTime() - q.active_within_days * 86_400_000).toISOString() : null;
+  const activeSince =
+    q.active_within_days !== undefined
+      ? new Date(asOf.getTime() - q.active_within_days * 86_400_000).toISOString()
+      : null;
   // min_missions is inlined (a bounded integer) so the planner can prove `>= N` implies the
   // partial index's `>= 1`.
-  const floor = (completed: SQL, last: SQL) => sql.join([
-    q.min_missions > 0 ? sql`${completed} >= ${int(q.min_missions)}` : sql`true`,
-    activeSince ? sql`${last} >= ${activeSince}::timestamptz` : sql`true`,
-  ], sql` and `);
+  const floor = (completed: SQL, last: SQL) =>
+    sql.join(
+      [
+        q.min_missions > 0 ? sql`${completed} >= ${int(q.min_missions)}` : sql`true`,
+        activeSince ? sql`${last} >= ${activeSince}::timestamptz` : sql`true`,
+      ],
+      sql` and `,
+    );
   const a = sql`a`;
-  const aCols = { rating: sql`a.rating`, lastActiveAt: sql`a.last_active_at`, decayWeeksApplied: sql`a.decay_weeks_applied` };
-  const vCols = { rating: sql`v.rating`, lastActiveAt: sql`v.last_active_at`, decayWeeksApplied: sql`v.decay_weeks_applied` };
+  const aCols = {
+    rating: sql`a.rating`,
+    lastActiveAt: sql`a.last_active_at`,
+    decayWeeksApplied: sql`a.decay_weeks_applied`,
+  };
+  const vCols = {
+    rating: sql`v.rating`,
+    lastActiveAt: sql`v.last_active_at`,
+    decayWeeksApplied: sql`v.decay_weeks_applied`,
+  };
   const snap = after ? sql`${after.snapshot}::pg_snapshot` : null;
   const unchanged = snap
     ? sql`not exists (select 1 from agent_rating_versions v where v.agent_id = a.id and v.xid >= pg_snapshot_xmin(${snap}) and not pg_visible_in_snapshot(v.xid, ${snap}))`
     : sql`true`;
-  const afterCursor = (r: SQL) => (after ? sql`(${r} < ${after.rating} or (${r} = ${after.rating} and id > ${after.id}))` : sql`true`);
+  const afterCursor = (r: SQL) =>
+    after ? sql`(${r} < ${after.rating} or (${r} = ${after.rating} and id > ${after.id}))` : sql`true`;
   const cols = sql`a.id, a.rating as r, a.missions_completed as completed, a.missions_attempted as attempted, a.last_active_at`;
   const fresh = sql`(a.decay_due_at is null or a.decay_due_at > ${asOfSql})`;
   const baseA = sql`${floor(sql`a.missions_completed`, sql`a.last_active_at`)} and ${unchanged}`;
 
   const parts: SQL[] = [];
   if (after) {
-    parts.push(sql`(select ${cols} from agents ${a} where a.rating = ${after.rating} and a.id > ${after.id} and ${fresh} and ${baseA} order by a.rating desc nulls last, a.id asc limit ${n})`);
-    parts.push(sql`(select ${cols} from agents ${a} where a.rating < ${after.rating} and ${fresh} and ${baseA} order by a.rating desc nulls last, a.id asc limit ${n})`);
+    parts.push(
+      sql`(select ${cols} from agents ${a} where a.rating = ${after.rating} and a.id > ${after.id} and ${fresh} and ${baseA} order by a.rating desc nulls last, a.id asc limit ${n})`,
+    );
+    parts.push(
+      sql`(select ${cols} from agents ${a} where a.rating < ${after.rating} and ${fresh} and ${baseA} order by a.rating desc nulls last, a.id asc limit ${n})`,
+    );
   } else {
-    parts.push(sql`(select ${cols} from agents ${a} where ${fresh} and ${baseA} order by a.rating desc nulls last, a.id asc limit ${n})`);
+    parts.push(
+      sql`(select ${cols} from agents ${a} where ${fresh} and ${baseA} order by a.rating desc nulls last, a.id asc limit ${n})`,
+    );
   }
   parts.push(sql`(select * from (select a.id, ${effectiveRatingSql(asOf, aCols)} as r, a.missions_completed as completed, a.missions_attempted as attempted, a.last_active_at
       from agents ${a} where a.decay_due_at <= ${asOfSql} and ${baseA}) d where ${afterCursor(sql`d.r`)} order by d.r desc, d.id asc limit ${n})`);
@@ -205,7 +242,10 @@ export async function listByRating(ctx: Ctx, q: RatingListQuery): Promise<{ agen
   const snapshot = after?.snapshot ?? rows[0]?.snap ?? "";
   return {
     agents: page,
-    next_cursor: rows.length > limit && last ? encodeCursor({ asOf: asOf.getTime(), snapshot, rating: last.rating, id: last.agent_id }) : null,
+    next_cursor:
+      rows.length > limit && last
+        ? encodeCursor({ asOf: asOf.getTime(), snapshot, rating: last.rating, id: last.agent_id })
+        : null,
     as_of: asOf.toISOString(),
   };
 }

@@ -14,7 +14,10 @@ type AgentRow = typeof agents.$inferSelect;
 
 async function ensureAgents(tx: Tx, ids: string[], now: Date) {
   if (ids.length === 0) return;
-  await tx.insert(agents).values(ids.map((id) => ({ id, createdAt: now, updatedAt: now }))).onConflictDoNothing();
+  await tx
+    .insert(agents)
+    .values(ids.map((id) => ({ id, createdAt: now, updatedAt: now })))
+    .onConflictDoNothing();
 }
 
 /** Locks agent rows FOR UPDATE in address order (the lock order: mission → agents → ledger). */
@@ -34,9 +37,25 @@ async function materialise(tx: Tx, a: AgentRow, now: Date): Promise<number> {
   if (weeks <= a.decayWeeksApplied) return a.rating;
   const after = effectiveRating(a, now);
   if (after !== a.rating) {
-    await tx.insert(ratingHistory).values({ id: newId("rtg", now.getTime()), agentId: a.id, missionId: null, kind: "decay", outcome: null, expected: null, k: null, opponentRating: null, before: a.rating, after, delta: after - a.rating, at: now });
+    await tx.insert(ratingHistory).values({
+      id: newId("rtg", now.getTime()),
+      agentId: a.id,
+      missionId: null,
+      kind: "decay",
+      outcome: null,
+      expected: null,
+      k: null,
+      opponentRating: null,
+      before: a.rating,
+      after,
+      delta: after - a.rating,
+      at: now,
+    });
   }
-  await tx.update(agents).set({ rating: after, decayWeeksApplied: weeks, ...(after !== a.rating && { ratingUpdatedAt: now }) }).where(eq(agents.id, a.id));
+  await tx
+    .update(agents)
+    .set({ rating: after, decayWeeksApplied: weeks, ...(after !== a.rating && { ratingUpdatedAt: now }) })
+    .where(eq(agents.id, a.id));
   a.rating = after;
   a.decayWeeksApplied = weeks;
   return after;
@@ -58,8 +77,17 @@ export async function recordActivity(tx: Tx, agentId: string, now: Date): Promis
  * submissions won, 0.5 if partial (a default award share, or peer_vote runner-up), else 0.
  * Voided missions never come here.
  */
-export async function applyResolution(tx: Tx, deps: Deps, m: Mission, now: Date, outcomes: { winners: string[]; winnerOutcome: 1 | 0.5; partialSubmissionIds: string[]; paid: string[] }): Promise<void> {
-  const subs = await tx.select({ id: submissions.id, submitter: submissions.submitter }).from(submissions).where(eq(submissions.missionId, m.id));
+export async function applyResolution(
+  tx: Tx,
+  deps: Deps,
+  m: Mission,
+  now: Date,
+  outcomes: { winners: string[]; winnerOutcome: 1 | 0.5; partialSubmissionIds: string[]; paid: string[] },
+): Promise<void> {
+  const subs = await tx
+    .select({ id: submissions.id, submitter: submissions.submitter })
+    .from(submissions)
+    .where(eq(submissions.missionId, m.id));
   const bySubmitter = new Map<string, 1 | 0.5 | 0>();
   const winning = new Set(outcomes.winners);
   const partial = new Set(outcomes.partialSubmissionIds);
@@ -71,21 +99,37 @@ export async function applyResolution(tx: Tx, deps: Deps, m: Mission, now: Date,
   if (bySubmitter.size === 0) return;
   const locked = await lockAgents(tx, [...bySubmitter.keys()], now);
   const participants = [];
-  for (const [agentId, outcome] of bySubmitter) participants.push({ agentId, outcome, rating: await materialise(tx, locked.get(agentId)!, now) });
+  for (const [agentId, outcome] of bySubmitter)
+    participants.push({ agentId, outcome, rating: await materialise(tx, locked.get(agentId)!, now) });
   const asset = deps.config.assets.find((a) => a.symbol === m.rewardAsset);
   const k = asset ? kFactor(BigInt(m.rewardAmount), asset) : 32;
   const paid = new Set(outcomes.paid);
   for (const c of eloUpdates(participants, k)) {
     await tx.insert(ratingHistory).values({
-      id: newId("rtg", now.getTime()), agentId: c.agentId, missionId: m.id, kind: c.outcome === 1 ? "win" : c.outcome === 0.5 ? "partial" : "loss",
-      outcome: c.outcome, expected: c.expected, k: c.k, opponentRating: c.opponent, before: c.before, after: c.after, delta: c.delta, at: now,
+      id: newId("rtg", now.getTime()),
+      agentId: c.agentId,
+      missionId: m.id,
+      kind: c.outcome === 1 ? "win" : c.outcome === 0.5 ? "partial" : "loss",
+      outcome: c.outcome,
+      expected: c.expected,
+      k: c.k,
+      opponentRating: c.opponent,
+      before: c.before,
+      after: c.after,
+      delta: c.delta,
+      at: now,
     });
-    await tx.update(agents).set({
-      rating: c.after,
-      ratingUpdatedAt: now,
-      missionsAttempted: sql`${agents.missionsAttempted} + 1`,
-      missionsCompleted: paid.has(c.agentId) ? sql`${agents.missionsCompleted} + 1` : sql`${agents.missionsCompleted}`,
-    }).where(eq(agents.id, c.agentId));
+    await tx
+      .update(agents)
+      .set({
+        rating: c.after,
+        ratingUpdatedAt: now,
+        missionsAttempted: sql`${agents.missionsAttempted} + 1`,
+        missionsCompleted: paid.has(c.agentId)
+          ? sql`${agents.missionsCompleted} + 1`
+          : sql`${agents.missionsCompleted}`,
+      })
+      .where(eq(agents.id, c.agentId));
   }
 }
 
@@ -134,7 +178,12 @@ export function historyToWire(h: typeof ratingHistory.$inferSelect) {
  * written is shown as a leading `pending: true` decay entry, so Σ delta always equals the
  * rating the reader sees − 1400.
  */
-export async function agentHistory(db: DbOrTx, agentId: string, now: Date, q: { limit: number; cursor?: string | undefined }) {
+export async function agentHistory(
+  db: DbOrTx,
+  agentId: string,
+  now: Date,
+  q: { limit: number; cursor?: string | undefined },
+) {
   let before: string | undefined;
   if (q.cursor) {
     before = Buffer.from(q.cursor, "base64url").toString("utf8");
@@ -143,15 +192,35 @@ export async function agentHistory(db: DbOrTx, agentId: string, now: Date, q: { 
   const rows = await db
     .select()
     .from(ratingHistory)
-    .where(before ? and(eq(ratingHistory.agentId, agentId), lt(ratingHistory.id, before)) : eq(ratingHistory.agentId, agentId))
+    .where(
+      before
+        ? and(eq(ratingHistory.agentId, agentId), lt(ratingHistory.id, before))
+        : eq(ratingHistory.agentId, agentId),
+    )
     .orderBy(desc(ratingHistory.id))
     .limit(q.limit + 1);
   const page = rows.slice(0, q.limit).map(historyToWire);
   const [a] = await db.select().from(agents).where(eq(agents.id, agentId));
   const rating = a ? effectiveRating(a, now) : START_RATING;
-  const pending = !before && a && rating !== a.rating
-    ? [{ id: null, mission_id: null, kind: "decay", outcome: null, expected: null, k: null, opponent_rating: null, before: a.rating, after: rating, delta: rating - a.rating, at: now.toISOString(), pending: true }]
-    : [];
+  const pending =
+    !before && a && rating !== a.rating
+      ? [
+          {
+            id: null,
+            mission_id: null,
+            kind: "decay",
+            outcome: null,
+            expected: null,
+            k: null,
+            opponent_rating: null,
+            before: a.rating,
+            after: rating,
+            delta: rating - a.rating,
+            at: now.toISOString(),
+            pending: true,
+          },
+        ]
+      : [];
   return {
     agent_id: agentId,
     rating,
@@ -167,6 +236,10 @@ export async function agentHistory(db: DbOrTx, agentId: string, now: Date, q: { 
 export async function purgeRatingVersions(deps: Deps, batch = 5000): Promise<number> {
   const r = (await deps.database.db.execute(sql`
     delete from agent_rating_versions where id in (
-      select id from agent_rating_versions where changed_at < now() - ${2 * CURSOR_TTL_MS} * interval '1 millisecond' order by id limit ${batch})`)) as unknown as { rowCount?: number; count?: number; affectedRows?: number };
+      select id from agent_rating_versions where changed_at < now() - ${2 * CURSOR_TTL_MS} * interval '1 millisecond' order by id limit ${batch})`)) as unknown as {
+    rowCount?: number;
+    count?: number;
+    affectedRows?: number;
+  };
   return Number(r.count ?? r.affectedRows ?? r.rowCount ?? 0);
 }

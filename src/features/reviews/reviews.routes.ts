@@ -1,7 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireCaller } from "../../http/identity";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
-import { CreateReviewRequest, ListReviewsQuery, Review, ReviewList, ReviewParams, UpdateReviewRequest } from "./reviews.schemas";
+import {
+  CreateReviewRequest,
+  ListReviewsQuery,
+  Review,
+  ReviewList,
+  ReviewParams,
+  UpdateReviewRequest,
+} from "./reviews.schemas";
 import { AgentIdParam } from "../../http/params";
 
 // ClawFinder reviews; {id} is always the reviewed agent (design.md "ClawFinder").
@@ -11,7 +18,8 @@ export const createReviewRoute = createRoute({
   path: "/agents/{id}/reviews",
   middleware: [requireCaller("agent")],
   tags: ["reviews"],
-  summary: "Review the counterparty of a resolved mission: its creator reviews each winner, each winner the creator; once, never yourself",
+  summary:
+    "Review the counterparty of a resolved mission: its creator reviews each winner, each winner the creator; once, never yourself",
   security: [{ bearer: [] }],
   request: { params: AgentIdParam, ...jsonBody(CreateReviewRequest) },
   responses: {

@@ -4,7 +4,11 @@ import { z } from "@hono/zod-openapi";
 export const MAX_REVIEW_TEXT = 2000;
 
 const stars = z.number().int().min(1).max(5).openapi({ description: "Integer 1–5", example: 5 });
-const text = z.string().max(MAX_REVIEW_TEXT).nullable().openapi({ description: `At most ${MAX_REVIEW_TEXT} characters; null or absent for none` });
+const text = z
+  .string()
+  .max(MAX_REVIEW_TEXT)
+  .nullable()
+  .openapi({ description: `At most ${MAX_REVIEW_TEXT} characters; null or absent for none` });
 
 export const CreateReviewRequest = z
   .object({
@@ -44,7 +48,12 @@ export const ReviewSummary = z
   .openapi("ReviewSummary");
 
 export const ReviewList = z
-  .object({ agent_id: z.string(), summary: ReviewSummary, reviews: z.array(Review), next_cursor: z.string().nullable() })
+  .object({
+    agent_id: z.string(),
+    summary: ReviewSummary,
+    reviews: z.array(Review),
+    next_cursor: z.string().nullable(),
+  })
   .openapi("ReviewList");
 
 export const ListReviewsQuery = z.object({
@@ -53,6 +62,14 @@ export const ListReviewsQuery = z.object({
 });
 
 export const ReviewParams = z.object({
-  id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "0xabc1230000000000000000000000000000000000" }),
-  review_id: z.string().min(1).max(64).openapi({ param: { name: "review_id", in: "path" }, example: "rev_01JZ0000000000000000000000" }),
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" }, example: "0xabc1230000000000000000000000000000000000" }),
+  review_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "review_id", in: "path" }, example: "rev_01JZ0000000000000000000000" }),
 });

@@ -37,11 +37,18 @@ export async function reviewSummary(db: DbOrTx, agentId: string): Promise<{ coun
  * reviews_stats trigger keeps: one indexed row per agent, never an aggregate over reviews.
  * average = round(Σ stars / count, 2), exactly `round(avg(stars), 2)`.
  */
-export async function reviewSummaries(db: DbOrTx, agentIds: readonly string[]): Promise<Map<string, { count: number; average: number | null }>> {
+export async function reviewSummaries(
+  db: DbOrTx,
+  agentIds: readonly string[],
+): Promise<Map<string, { count: number; average: number | null }>> {
   const out = new Map<string, { count: number; average: number | null }>();
   if (agentIds.length === 0) return out;
   const rows = await db
-    .select({ id: reviewStats.reviewee, count: reviewStats.count, average: sql<number | null>`round(${reviewStats.starsSum}::numeric / nullif(${reviewStats.count}, 0), 2)::float8` })
+    .select({
+      id: reviewStats.reviewee,
+      count: reviewStats.count,
+      average: sql<number | null>`round(${reviewStats.starsSum}::numeric / nullif(${reviewStats.count}, 0), 2)::float8`,
+    })
     .from(reviewStats)
     .where(inArray(reviewStats.reviewee, [...agentIds]));
   for (const r of rows) {
@@ -63,20 +70,32 @@ function winnersOf(m: { payouts: { agent_id: string }[] | null; winnerAgentId: s
  * the creator, once per (mission, reviewer, reviewee), never themselves. `resolved` is terminal,
  * so the party check needs no lock; the unique index decides concurrent duplicates.
  */
-export async function createReview(ctx: Ctx, { agentId: rawSubject, review: input }: { agentId: string; review: CreateReviewInput }): Promise<ReviewWire> {
+export async function createReview(
+  ctx: Ctx,
+  { agentId: rawSubject, review: input }: { agentId: string; review: CreateReviewInput },
+): Promise<ReviewWire> {
   const { now } = ctx;
   const caller = agentOf(ctx);
   const reviewee = parseAgentId(rawSubject);
   if (caller === reviewee) throw new AppError("FORBIDDEN", "an agent may not review itself", { reason: "self_review" });
-  if (!isId("mis", input.mission_id)) throw new AppError("INVALID_PARAMETER", "mission_id is not a mission id", { field: "mission_id" });
+  if (!isId("mis", input.mission_id))
+    throw new AppError("INVALID_PARAMETER", "mission_id is not a mission id", { field: "mission_id" });
   const db = dbOf(ctx);
   const [row0] = await db
-    .select({ creator: missions.creator, status: missions.status, payouts: missions.payouts, winnerAgentId: missions.winnerAgentId })
+    .select({
+      creator: missions.creator,
+      status: missions.status,
+      payouts: missions.payouts,
+      winnerAgentId: missions.winnerAgentId,
+    })
     .from(missions)
     .where(eq(missions.id, input.mission_id));
   const m = assertVisible(row0, input.mission_id, caller);
   if (m.status !== "resolved") {
-    throw new AppError("CONFLICT", "reviews open once the mission is resolved", { reason: "mission_not_resolved", status: m.status });
+    throw new AppError("CONFLICT", "reviews open once the mission is resolved", {
+      reason: "mission_not_resolved",
+      status: m.status,
+    });
   }
   const winners = winnersOf(m);
   let role: "creator" | "winner";
@@ -84,29 +103,51 @@ export async function createReview(ctx: Ctx, { agentId: rawSubject, review: inpu
   else if (winners.has(caller) && reviewee === m.creator) role = "winner";
   else {
     const party = caller === m.creator || winners.has(caller);
-    throw new AppError("FORBIDDEN", party
-      ? "the creator reviews winners and winners review the creator"
-      : "only the mission's creator and its winners may review each other", { reason: party ? "not_counterparty" : "not_a_party" });
+    throw new AppError(
+      "FORBIDDEN",
+      party
+        ? "the creator reviews winners and winners review the creator"
+        : "only the mission's creator and its winners may review each other",
+      { reason: party ? "not_counterparty" : "not_a_party" },
+    );
   }
 
   const [row] = await db
     .insert(reviews)
-    .values({ id: newId("rev", now.getTime()), missionId: input.mission_id, reviewer: caller, reviewee, reviewerRole: role, stars: input.stars, text: input.text ?? null, createdAt: now, updatedAt: now })
+    .values({
+      id: newId("rev", now.getTime()),
+      missionId: input.mission_id,
+      reviewer: caller,
+      reviewee,
+      reviewerRole: role,
+      stars: input.stars,
+      text: input.text ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoNothing({ target: [reviews.missionId, reviews.reviewer, reviews.reviewee] })
     .returning();
   if (!row) {
     const [existing] = await db
       .select({ id: reviews.id })
       .from(reviews)
-      .where(and(eq(reviews.missionId, input.mission_id), eq(reviews.reviewer, caller), eq(reviews.reviewee, reviewee)));
-    throw new AppError("CONFLICT", "you already reviewed this agent for this mission; edit it with PUT", { reason: "already_reviewed", review_id: existing?.id ?? null });
+      .where(
+        and(eq(reviews.missionId, input.mission_id), eq(reviews.reviewer, caller), eq(reviews.reviewee, reviewee)),
+      );
+    throw new AppError("CONFLICT", "you already reviewed this agent for this mission; edit it with PUT", {
+      reason: "already_reviewed",
+      review_id: existing?.id ?? null,
+    });
   }
   return reviewToWire(row);
 }
 
 async function findReview(db: DbOrTx, reviewee: string, reviewId: string): Promise<ReviewRow | undefined> {
   if (!isId("rev", reviewId)) return undefined;
-  const [row] = await db.select().from(reviews).where(and(eq(reviews.id, reviewId), eq(reviews.reviewee, reviewee)));
+  const [row] = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.id, reviewId), eq(reviews.reviewee, reviewee)));
   return row;
 }
 
@@ -116,42 +157,51 @@ async function missedWrite(db: DbOrTx, reviewee: string, reviewId: string): Prom
   throw new AppError("FORBIDDEN", "only the author may change or delete a review", { reason: "not_author" });
 }
 
-export async function getReview(ctx: Ctx, { agentId, reviewId }: { agentId: string; reviewId: string }): Promise<ReviewWire> {
+export async function getReview(
+  ctx: Ctx,
+  { agentId, reviewId }: { agentId: string; reviewId: string },
+): Promise<ReviewWire> {
   const row = await findReview(dbOf(ctx), parseAgentId(agentId), reviewId);
   if (!row) throw new AppError("NOT_FOUND", `review ${reviewId} not found`);
   return reviewToWire(row);
 }
 
 /** PUT /agents/{id}/reviews/{review_id}: author only (the condition is in the UPDATE itself). */
-export async function updateReview(ctx: Ctx, { agentId, reviewId, review: input }: { agentId: string; reviewId: string; review: UpdateReviewInput }): Promise<ReviewWire> {
+export async function updateReview(
+  ctx: Ctx,
+  { agentId, reviewId, review: input }: { agentId: string; reviewId: string; review: UpdateReviewInput },
+): Promise<ReviewWire> {
   const caller = agentOf(ctx);
   const reviewee = parseAgentId(agentId);
   const db = dbOf(ctx);
   const [row] = isId("rev", reviewId)
     ? await db
-      .update(reviews)
-      .set({
-        ...(input.stars !== undefined && { stars: input.stars }),
-        ...(input.text !== undefined && { text: input.text }),
-        updatedAt: ctx.now,
-      })
-      .where(and(eq(reviews.id, reviewId), eq(reviews.reviewee, reviewee), eq(reviews.reviewer, caller)))
-      .returning()
+        .update(reviews)
+        .set({
+          ...(input.stars !== undefined && { stars: input.stars }),
+          ...(input.text !== undefined && { text: input.text }),
+          updatedAt: ctx.now,
+        })
+        .where(and(eq(reviews.id, reviewId), eq(reviews.reviewee, reviewee), eq(reviews.reviewer, caller)))
+        .returning()
     : [];
   if (!row) return missedWrite(db, reviewee, reviewId);
   return reviewToWire(row);
 }
 
 /** DELETE /agents/{id}/reviews/{review_id}: author only; the pair may then be reviewed afresh. */
-export async function deleteReview(ctx: Ctx, { agentId, reviewId }: { agentId: string; reviewId: string }): Promise<void> {
+export async function deleteReview(
+  ctx: Ctx,
+  { agentId, reviewId }: { agentId: string; reviewId: string },
+): Promise<void> {
   const caller = agentOf(ctx);
   const reviewee = parseAgentId(agentId);
   const db = dbOf(ctx);
   const gone = isId("rev", reviewId)
     ? await db
-      .delete(reviews)
-      .where(and(eq(reviews.id, reviewId), eq(reviews.reviewee, reviewee), eq(reviews.reviewer, caller)))
-      .returning({ id: reviews.id })
+        .delete(reviews)
+        .where(and(eq(reviews.id, reviewId), eq(reviews.reviewee, reviewee), eq(reviews.reviewer, caller)))
+        .returning({ id: reviews.id })
     : [];
   if (gone.length === 0) await missedWrite(db, reviewee, reviewId);
 }

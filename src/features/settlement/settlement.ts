@@ -7,7 +7,14 @@ import { queueRefund, queueRelease } from "../escrow";
 import { bpsOf } from "../../lib/money";
 import { agentAccount, escrowAccount, lockAccounts, transfer, TREASURY, type AccountKey } from "../ledger";
 import type { ResolutionReason, SubmissionReason } from "../../lib/reasons";
-import { emitEvents, missionResolved, missionVoided, payoutConfirmed, submissionDecided, type OutboxEvent } from "../../db/outbox";
+import {
+  emitEvents,
+  missionResolved,
+  missionVoided,
+  payoutConfirmed,
+  submissionDecided,
+  type OutboxEvent,
+} from "../../db/outbox";
 import type { MissionRow } from "../../db/rows";
 
 type Mission = Omit<MissionRow, "search">;
@@ -43,7 +50,13 @@ export async function resolveAndPay(
   m: Mission,
   winners: Winner[],
   opts: {
-    deps: Deps; feeBps: number; now: Date; reason: ResolutionReason; winnerReason: SubmissionReason; loserReason: SubmissionReason; outcome: "win" | "partial";
+    deps: Deps;
+    feeBps: number;
+    now: Date;
+    reason: ResolutionReason;
+    winnerReason: SubmissionReason;
+    loserReason: SubmissionReason;
+    outcome: "win" | "partial";
     partialSubmissionIds?: string[];
     /** Losers whose reason is not `loserReason` (an overturned award's winners). */
     loserReasons?: Record<string, SubmissionReason>;
@@ -67,42 +80,74 @@ export async function resolveAndPay(
   });
   const reward = BigInt(m.rewardAmount);
   const refund = opts.creatorRefund ?? 0n;
-  const { fee, amounts } = splitReward(reward - refund, opts.feeBps, winners.map((w) => w.weight));
+  const { fee, amounts } = splitReward(
+    reward - refund,
+    opts.feeBps,
+    winners.map((w) => w.weight),
+  );
   // base rail: the reward is on chain; the release is queued here (an outbox row, committed with
   // the resolution) and sent by the settlement worker. Stakes stay on the ledger either way.
   const onChain = m.rewardChain === "base";
   // Every ledger row of this resolution, in one sorted pass (after the agent rows above).
-  await lockAccounts(tx, [
-    ...(onChain ? [] : [
-      { account: escrowAccount(m.id), asset: m.rewardAsset },
-      { account: TREASURY, asset: m.rewardAsset },
-      ...winners.map((w) => ({ account: agentAccount(w.submitter), asset: m.rewardAsset })),
-      ...(refund > 0n ? [{ account: agentAccount(m.creator), asset: m.rewardAsset }] : []),
-    ]),
-    ...(opts.alsoLock ?? []),
-  ], opts.now);
-  if (onChain) {
-    await queueRelease(tx, m, winners.map((w, i) => ({ address: w.submitter, amount: amounts[i]!, submissionId: w.submissionId })), fee, opts.now);
-  } else await transfer(tx, {
-    asset: m.rewardAsset,
-    kind: "mission_payout",
-    ref: m.id,
-    at: opts.now,
-    postings: [
-      { account: escrowAccount(m.id), amount: -reward },
-      { account: TREASURY, amount: fee },
-      ...winners.map((w, i) => ({ account: agentAccount(w.submitter), amount: amounts[i]! })),
-      ...(refund > 0n ? [{ account: agentAccount(m.creator), amount: refund }] : []),
+  await lockAccounts(
+    tx,
+    [
+      ...(onChain
+        ? []
+        : [
+            { account: escrowAccount(m.id), asset: m.rewardAsset },
+            { account: TREASURY, asset: m.rewardAsset },
+            ...winners.map((w) => ({ account: agentAccount(w.submitter), asset: m.rewardAsset })),
+            ...(refund > 0n ? [{ account: agentAccount(m.creator), asset: m.rewardAsset }] : []),
+          ]),
+      ...(opts.alsoLock ?? []),
     ],
-  });
+    opts.now,
+  );
+  if (onChain) {
+    await queueRelease(
+      tx,
+      m,
+      winners.map((w, i) => ({ address: w.submitter, amount: amounts[i]!, submissionId: w.submissionId })),
+      fee,
+      opts.now,
+    );
+  } else
+    await transfer(tx, {
+      asset: m.rewardAsset,
+      kind: "mission_payout",
+      ref: m.id,
+      at: opts.now,
+      postings: [
+        { account: escrowAccount(m.id), amount: -reward },
+        { account: TREASURY, amount: fee },
+        ...winners.map((w, i) => ({ account: agentAccount(w.submitter), amount: amounts[i]! })),
+        ...(refund > 0n ? [{ account: agentAccount(m.creator), amount: refund }] : []),
+      ],
+    });
   // Webhook events of this resolution, written with it (transactional outbox).
   const events: OutboxEvent[] = [];
   for (const [i, w] of winners.entries()) {
     await tx
       .update(submissions)
-      .set({ status: "accepted", reason: opts.winnerReason, payoutAmount: amounts[i]!.toString(), outcome: opts.outcome, decidedAt: opts.now, updatedAt: opts.now, nextCheckAt: null })
+      .set({
+        status: "accepted",
+        reason: opts.winnerReason,
+        payoutAmount: amounts[i]!.toString(),
+        outcome: opts.outcome,
+        decidedAt: opts.now,
+        updatedAt: opts.now,
+        nextCheckAt: null,
+      })
       .where(eq(submissions.id, w.submissionId));
-    events.push(submissionDecided(m, opts.now, { id: w.submissionId, submitter: w.submitter, reason: opts.winnerReason, payoutAmount: amounts[i]!.toString() }, true));
+    events.push(
+      submissionDecided(
+        m,
+        opts.now,
+        { id: w.submissionId, submitter: w.submitter, reason: opts.winnerReason, payoutAmount: amounts[i]!.toString() },
+        true,
+      ),
+    );
   }
   for (const [id, reason] of Object.entries(opts.loserReasons ?? {})) {
     const lost = await tx
@@ -110,21 +155,34 @@ export async function resolveAndPay(
       .set({ status: "rejected", reason, outcome: "loss", decidedAt: opts.now, updatedAt: opts.now, nextCheckAt: null })
       .where(and(eq(submissions.id, id), eq(submissions.missionId, m.id), eq(submissions.status, "pending")))
       .returning({ id: submissions.id, submitter: submissions.submitter });
-    for (const l of lost) events.push(submissionDecided(m, opts.now, { id: l.id, submitter: l.submitter, reason }, false));
+    for (const l of lost)
+      events.push(submissionDecided(m, opts.now, { id: l.id, submitter: l.submitter, reason }, false));
   }
   const losers = await tx
     .update(submissions)
-    .set({ status: "rejected", reason: opts.loserReason, outcome: "loss", decidedAt: opts.now, updatedAt: opts.now, nextCheckAt: null })
+    .set({
+      status: "rejected",
+      reason: opts.loserReason,
+      outcome: "loss",
+      decidedAt: opts.now,
+      updatedAt: opts.now,
+      nextCheckAt: null,
+    })
     .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending")))
     .returning({ id: submissions.id, submitter: submissions.submitter });
   // Returned rows come in no set order; events go out in arrival order (ids are time-ordered).
-  for (const l of losers.sort((a, b) => (a.id < b.id ? -1 : 1))) events.push(submissionDecided(m, opts.now, { id: l.id, submitter: l.submitter, reason: opts.loserReason }, false));
+  for (const l of losers.sort((a, b) => (a.id < b.id ? -1 : 1)))
+    events.push(submissionDecided(m, opts.now, { id: l.id, submitter: l.submitter, reason: opts.loserReason }, false));
   // Submissions rejected by their check earlier still count as losses for reputation.
   await tx
     .update(submissions)
     .set({ outcome: "loss" })
     .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "rejected"), isNull(submissions.outcome)));
-  const payouts = winners.map((w, i) => ({ submission_id: w.submissionId, agent_id: w.submitter, amount: amounts[i]!.toString() }));
+  const payouts = winners.map((w, i) => ({
+    submission_id: w.submissionId,
+    agent_id: w.submitter,
+    amount: amounts[i]!.toString(),
+  }));
   await tx
     .update(missions)
     .set({
@@ -144,7 +202,14 @@ export async function resolveAndPay(
       updatedAt: opts.now,
     })
     .where(eq(missions.id, m.id));
-  events.push(missionResolved(m, opts.now, { reason: opts.reason, feeAmount: fee.toString(), payouts, payoutStatus: onChain ? "queued" : "confirmed" }));
+  events.push(
+    missionResolved(m, opts.now, {
+      reason: opts.reason,
+      feeAmount: fee.toString(),
+      payouts,
+      payoutStatus: onChain ? "queued" : "confirmed",
+    }),
+  );
   // The ledger rail has paid in this very transaction: each payout is final now. On the base rail
   // the settlement worker emits payout.confirmed when the release reaches the confirmation depth.
   if (!onChain) for (const p of payouts) events.push(payoutConfirmed(m, opts.now, p));
@@ -163,16 +228,17 @@ export async function voidAndRefund(tx: Tx, m: Mission, opts: { now: Date; reaso
       const [d] = await tx.select().from(escrowDeposits).where(eq(escrowDeposits.id, live.id));
       if (d) await queueRefund(tx, m, d, opts.now, "refund_queued", { touchMission: true });
     }
-  } else await transfer(tx, {
-    asset: m.rewardAsset,
-    kind: "mission_refund",
-    ref: m.id,
-    at: opts.now,
-    postings: [
-      { account: escrowAccount(m.id), amount: -BigInt(m.rewardAmount) },
-      { account: agentAccount(m.creator), amount: BigInt(m.rewardAmount) },
-    ],
-  });
+  } else
+    await transfer(tx, {
+      asset: m.rewardAsset,
+      kind: "mission_refund",
+      ref: m.id,
+      at: opts.now,
+      postings: [
+        { account: escrowAccount(m.id), amount: -BigInt(m.rewardAmount) },
+        { account: agentAccount(m.creator), amount: BigInt(m.rewardAmount) },
+      ],
+    });
   const rejected = await tx
     .update(submissions)
     .set({ status: "rejected", reason: "mission_voided", decidedAt: opts.now, updatedAt: opts.now, nextCheckAt: null })
@@ -180,12 +246,23 @@ export async function voidAndRefund(tx: Tx, m: Mission, opts: { now: Date; reaso
     .returning({ id: submissions.id, submitter: submissions.submitter });
   await tx
     .update(missions)
-    .set({ status: "voided", phase: "closed", resolutionReason: opts.reason, voidedAt: opts.now, nextActionAt: null, updatedAt: opts.now })
+    .set({
+      status: "voided",
+      phase: "closed",
+      resolutionReason: opts.reason,
+      voidedAt: opts.now,
+      nextActionAt: null,
+      updatedAt: opts.now,
+    })
     .where(eq(missions.id, m.id));
   // A pending_escrow mission was never public: its end is nobody's event (webhooks).
   if (m.status !== "pending_escrow") {
     await emitEvents(tx, [
-      ...rejected.sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => submissionDecided(m, opts.now, { id: r.id, submitter: r.submitter, reason: "mission_voided" }, false)),
+      ...rejected
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
+        .map((r) =>
+          submissionDecided(m, opts.now, { id: r.id, submitter: r.submitter, reason: "mission_voided" }, false),
+        ),
       missionVoided(m, opts.now, opts.reason),
     ]);
   }

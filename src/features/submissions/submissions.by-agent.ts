@@ -22,19 +22,38 @@ export interface AgentSubmissionRow {
  * and only `accepted` ones when `acceptedOnly` (the public "solved" list).
  * Seam for issue 17; the flat /submissions routes of AIP-3 may replace it.
  */
-export async function submissionsByAgent(ctx: Ctx, { agentId, ...o }: { agentId: string; limit: number; acceptedOnly?: boolean }): Promise<AgentSubmissionRow[]> {
+export async function submissionsByAgent(
+  ctx: Ctx,
+  { agentId, ...o }: { agentId: string; limit: number; acceptedOnly?: boolean },
+): Promise<AgentSubmissionRow[]> {
   const rows = await dbOf(ctx)
     .select({
-      id: submissions.id, missionId: submissions.missionId, status: submissions.status, reason: submissions.reason,
-      createdAt: submissions.submittedAt, title: missions.title, missionStatus: missions.status,
+      id: submissions.id,
+      missionId: submissions.missionId,
+      status: submissions.status,
+      reason: submissions.reason,
+      createdAt: submissions.submittedAt,
+      title: missions.title,
+      missionStatus: missions.status,
     })
     .from(submissions)
     .innerJoin(missions, eq(missions.id, submissions.missionId))
-    .where(and(eq(submissions.submitter, agentId), publicMissions, o.acceptedOnly ? eq(submissions.status, "accepted") : undefined))
+    .where(
+      and(
+        eq(submissions.submitter, agentId),
+        publicMissions,
+        o.acceptedOnly ? eq(submissions.status, "accepted") : undefined,
+      ),
+    )
     .orderBy(desc(submissions.id))
     .limit(Math.min(o.limit, BY_AGENT_MAX));
   return rows.map((r) => ({
-    submission_id: r.id, mission_id: r.missionId, mission_title: r.title, mission_status: r.missionStatus,
-    status: r.status, reason: r.reason, submitted_at: r.createdAt.toISOString(),
+    submission_id: r.id,
+    mission_id: r.missionId,
+    mission_title: r.title,
+    mission_status: r.missionStatus,
+    status: r.status,
+    reason: r.reason,
+    submitted_at: r.createdAt.toISOString(),
   }));
 }

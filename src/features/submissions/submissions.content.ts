@@ -23,16 +23,22 @@ function decodeDataUri(uri: string): Buffer | null {
 export function normaliseContent(input: CreateSubmissionInput): { contentUri: string; contentHash: string } {
   const given = input.content_hash === undefined ? undefined : normalizeSha256(input.content_hash);
   if (input.content_hash !== undefined && !given) {
-    throw new AppError("INVALID_PARAMETER", "content_hash must be a sha256 hex digest (0x…, bare hex or sha256:…)", { field: "content_hash" });
+    throw new AppError("INVALID_PARAMETER", "content_hash must be a sha256 hex digest (0x…, bare hex or sha256:…)", {
+      field: "content_hash",
+    });
   }
   if (input.content !== undefined) {
-    if (input.content_uri !== undefined) throw new AppError("INVALID_PARAMETER", "send either content or content_uri, not both", { field: "content" });
+    if (input.content_uri !== undefined)
+      throw new AppError("INVALID_PARAMETER", "send either content or content_uri, not both", { field: "content" });
     const bytes = Buffer.from(input.content, "utf8");
     const hash = `sha256:${sha256Hex(bytes)}`;
     if (given && given !== hash) throw mismatch(given, hash);
     return { contentUri: `data:text/plain;charset=utf-8;base64,${bytes.toString("base64")}`, contentHash: hash };
   }
-  if (input.content_uri === undefined) throw new AppError("INVALID_PARAMETER", "content_uri (with content_hash) or content is required", { field: "content_uri" });
+  if (input.content_uri === undefined)
+    throw new AppError("INVALID_PARAMETER", "content_uri (with content_hash) or content is required", {
+      field: "content_uri",
+    });
   let url: URL;
   try {
     url = new URL(input.content_uri);
@@ -40,11 +46,14 @@ export function normaliseContent(input: CreateSubmissionInput): { contentUri: st
     throw new AppError("INVALID_PARAMETER", "content_uri is not a valid URI", { field: "content_uri" });
   }
   if (!SCHEMES.includes(url.protocol)) {
-    throw new AppError("INVALID_PARAMETER", `content_uri scheme must be one of ${SCHEMES.join(" ")}`, { field: "content_uri" });
+    throw new AppError("INVALID_PARAMETER", `content_uri scheme must be one of ${SCHEMES.join(" ")}`, {
+      field: "content_uri",
+    });
   }
   if (url.protocol === "data:") {
     const bytes = decodeDataUri(input.content_uri);
-    if (!bytes) throw new AppError("INVALID_PARAMETER", "content_uri is not a valid data: URI", { field: "content_uri" });
+    if (!bytes)
+      throw new AppError("INVALID_PARAMETER", "content_uri is not a valid data: URI", { field: "content_uri" });
     const hash = `sha256:${sha256Hex(bytes)}`;
     if (given && given !== hash) throw mismatch(given, hash);
     return { contentUri: input.content_uri, contentHash: hash };
@@ -52,13 +61,25 @@ export function normaliseContent(input: CreateSubmissionInput): { contentUri: st
   // ar:// is fetched through OABP_ARWEAVE_GATEWAY (src/lib/safe-fetch.ts): a malformed
   // transaction id could never be fetched, so it is refused now rather than failing later.
   if (url.protocol === "ar:" && !ARWEAVE_TX_ID.test(url.hostname)) {
-    throw new AppError("INVALID_PARAMETER", "an ar:// content_uri must name a 43-character base64url Arweave transaction id", { field: "content_uri" });
+    throw new AppError(
+      "INVALID_PARAMETER",
+      "an ar:// content_uri must name a 43-character base64url Arweave transaction id",
+      { field: "content_uri" },
+    );
   }
-  if (input.content_uri.length > 2048) throw new AppError("INVALID_PARAMETER", "content_uri longer than 2048 characters", { field: "content_uri" });
-  if (!given) throw new AppError("INVALID_PARAMETER", "content_hash is required with a remote content_uri (AIP-1 §3)", { field: "content_hash" });
+  if (input.content_uri.length > 2048)
+    throw new AppError("INVALID_PARAMETER", "content_uri longer than 2048 characters", { field: "content_uri" });
+  if (!given)
+    throw new AppError("INVALID_PARAMETER", "content_hash is required with a remote content_uri (AIP-1 §3)", {
+      field: "content_hash",
+    });
   return { contentUri: input.content_uri, contentHash: given };
 }
 
 function mismatch(given: string, actual: string) {
-  return new AppError("UNPROCESSABLE", "content_hash does not match the content", { reason: "content_hash_mismatch", content_hash: given, actual_hash: actual });
+  return new AppError("UNPROCESSABLE", "content_hash does not match the content", {
+    reason: "content_hash_mismatch",
+    content_hash: given,
+    actual_hash: actual,
+  });
 }

@@ -9,7 +9,13 @@ import { getSubmissionById } from "./submissions.service";
 // Flat submission routes (AIP-3 §10.3; the AIGEN SDK calls /api/submissions/{id}). Mounted at
 // "/" and "/api" like every route.
 
-const Params = z.object({ id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" } }) });
+const Params = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" } }),
+});
 const SettlementReceipt = z.record(z.string(), z.unknown()).openapi("SettlementReceipt", {
   description: "AIP-3 §10.1 settlement receipt, eth_personal_sign by the manifest's issuer_address",
 });
@@ -20,18 +26,25 @@ const getFlat = createRoute({
   tags: ["submissions"],
   summary: "One submission by id; carries its AIP-3 §10 receipt (`receipt`) once paid",
   request: { params: Params },
-  responses: { 200: jsonResponse(Submission.extend({ receipt: SettlementReceipt.optional() }), "The submission"), ...errors("NOT_FOUND") },
+  responses: {
+    200: jsonResponse(Submission.extend({ receipt: SettlementReceipt.optional() }), "The submission"),
+    ...errors("NOT_FOUND"),
+  },
 });
 
 const getReceipt = createRoute({
   method: "get",
   path: "/submissions/{id}/receipt",
   tags: ["receipts"],
-  summary: "AIP-3 §10 settlement receipt: 200 settled, 202 partial (payout queued, pending_gas or broadcast), 404 unknown or unpaid",
+  summary:
+    "AIP-3 §10 settlement receipt: 200 settled, 202 partial (payout queued, pending_gas or broadcast), 404 unknown or unpaid",
   request: { params: Params },
-  responses: { 200: jsonResponse(SettlementReceipt, "Settled"), 202: jsonResponse(SettlementReceipt, "Partial receipt"), ...errors("NOT_FOUND") },
+  responses: {
+    200: jsonResponse(SettlementReceipt, "Settled"),
+    202: jsonResponse(SettlementReceipt, "Partial receipt"),
+    ...errors("NOT_FOUND"),
+  },
 });
-
 
 export const flatSubmissionsRouter = router()
   .openapi(getFlat, async (c) => {
@@ -40,7 +53,10 @@ export const flatSubmissionsRouter = router()
     const sub = await getSubmissionById(ctxFromRequest(c), { submissionId: id });
     if (sub.status !== "accepted") return c.json(sub, 200);
     // §10.3 SHOULD: the receipt embedded as a top-level field once issued.
-    const receipt = await settlementReceipt(deps, id).then((r) => r.body, (e) => (e instanceof AppError && e.code === "NOT_FOUND" ? undefined : Promise.reject(e)));
+    const receipt = await settlementReceipt(deps, id).then(
+      (r) => r.body,
+      (e) => (e instanceof AppError && e.code === "NOT_FOUND" ? undefined : Promise.reject(e)),
+    );
     return c.json(receipt ? { ...sub, receipt } : sub, 200);
   })
   .openapi(getReceipt, async (c) => {

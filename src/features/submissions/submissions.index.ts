@@ -3,7 +3,14 @@ import { router } from "../../http/openapi";
 import { rejectAnonymousPosts, sendStored } from "../../http/respond";
 import type { AppEnv } from "../../http/types";
 import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
-import { getSubmissionRoute, listSubmissionsRoute, submissionContentRoute, submitAliasRoute, submitRoute, createSubmissionOnce } from "./submissions.routes";
+import {
+  getSubmissionRoute,
+  listSubmissionsRoute,
+  submissionContentRoute,
+  submitAliasRoute,
+  submitRoute,
+  createSubmissionOnce,
+} from "./submissions.routes";
 import { ctxFromRequest } from "../../http/context";
 import { readSubmissionContent } from "./submissions.read";
 import { createSubmission, getSubmission, listSubmissions } from "./submissions.service";
@@ -14,8 +21,11 @@ async function submit(c: Context<AppEnv>, missionId: string, body: CreateSubmiss
   // AIP-1 §1.4: anonymous (and unbound-registry) callers MUST get 403 ANONYMOUS_SUBMISSION_REJECTED.
   const submitter = requireAgent(c.get("identity"), "ANONYMOUS_SUBMISSION_REJECTED");
   const key = checkIdempotencyKey(c.req.header("idempotency-key"));
-  const r = await idempotent(ctxFromRequest(c), { key, request: body, ...createSubmissionOnce(submitter, missionId) },
-    (ctx) => createSubmission(ctx, { missionId, submission: body }));
+  const r = await idempotent(
+    ctxFromRequest(c),
+    { key, request: body, ...createSubmissionOnce(submitter, missionId) },
+    (ctx) => createSubmission(ctx, { missionId, submission: body }),
+  );
   return sendStored(c, r);
 }
 
@@ -27,14 +37,22 @@ export const submissionsRouter = base
   .openapi(submitRoute, (c) => submit(c, c.req.valid("param").id, c.req.valid("json")) as never)
   .openapi(submitAliasRoute, (c) => submit(c, c.req.valid("param").id, c.req.valid("json")) as never)
   .openapi(listSubmissionsRoute, async (c) =>
-    c.json(await listSubmissions(ctxFromRequest(c), { missionId: c.req.valid("param").id, ...c.req.valid("query") }), 200))
+    c.json(
+      await listSubmissions(ctxFromRequest(c), { missionId: c.req.valid("param").id, ...c.req.valid("query") }),
+      200,
+    ),
+  )
   .openapi(getSubmissionRoute, async (c) => {
     const p = c.req.valid("param");
     return c.json(await getSubmission(ctxFromRequest(c), { missionId: p.id, submissionId: p.sid }), 200);
   })
   .openapi(submissionContentRoute, async (c) => {
     const p = c.req.valid("param");
-    const r = await readSubmissionContent(ctxFromRequest(c), { missionId: p.id, submissionId: p.sid, ifNoneMatch: c.req.header("if-none-match") });
+    const r = await readSubmissionContent(ctxFromRequest(c), {
+      missionId: p.id,
+      submissionId: p.sid,
+      ifNoneMatch: c.req.header("if-none-match"),
+    });
     // Private until the mission is decided (the viewer's own cache only); immutable bytes either way.
     c.header("Vary", "Authorization");
     if (r === "not_modified") return c.body(null, 304) as never;

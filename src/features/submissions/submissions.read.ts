@@ -39,21 +39,36 @@ export async function readSubmissionContent(
   const viewer = viewerOf(ctx);
   const mission = await findVisibleMission(ctx, missionId, viewer);
   const [row] = isId("sub", submissionId)
-    ? await deps.database.db.select().from(submissions).where(and(eq(submissions.id, submissionId), eq(submissions.missionId, missionId)))
+    ? await deps.database.db
+        .select()
+        .from(submissions)
+        .where(and(eq(submissions.id, submissionId), eq(submissions.missionId, missionId)))
     : [];
   if (!row) throw new AppError("NOT_FOUND", `submission ${submissionId} not found`);
   const wire = submissionToWire(row, mission, viewer, deps.config.publicUrl);
-  if (wire.content_uri === null) throw new AppError("FORBIDDEN", "this deliverable is private until the mission is decided", { reason: "content_private" });
+  if (wire.content_uri === null)
+    throw new AppError("FORBIDDEN", "this deliverable is private until the mission is decided", {
+      reason: "content_private",
+    });
   const etag = `"${row.contentHash}"`;
-  if (ifNoneMatch !== undefined && ifNoneMatch.split(",").some((t) => t.trim() === etag || t.trim() === `W/${etag}`)) return "not_modified";
+  if (ifNoneMatch !== undefined && ifNoneMatch.split(",").some((t) => t.trim() === etag || t.trim() === `W/${etag}`))
+    return "not_modified";
   if (!row.contentUri.startsWith("data:")) {
-    throw new AppError("NOT_FOUND", "this deliverable is remote: read it at its content_uri", { reason: "remote_content", content_uri: row.contentUri });
+    throw new AppError("NOT_FOUND", "this deliverable is remote: read it at its content_uri", {
+      reason: "remote_content",
+      content_uri: row.contentUri,
+    });
   }
-  if (busy >= CONTENT_SLOTS) throw new AppError("SERVICE_UNAVAILABLE", "too many deliverables being served; retry shortly", { reason: "content_busy", retry_after_seconds: 1 });
+  if (busy >= CONTENT_SLOTS)
+    throw new AppError("SERVICE_UNAVAILABLE", "too many deliverables being served; retry shortly", {
+      reason: "content_busy",
+      retry_after_seconds: 1,
+    });
   busy++;
   try {
     const decoded = decodeDataUri(new URL(row.contentUri), Number.MAX_SAFE_INTEGER); // accepted ≤ body limit
-    if (!decoded.ok) throw new AppError("NOT_FOUND", "the stored deliverable cannot be decoded", { reason: "invalid_data_uri" });
+    if (!decoded.ok)
+      throw new AppError("NOT_FOUND", "the stored deliverable cannot be decoded", { reason: "invalid_data_uri" });
     const shared = mission.status === "resolved" || mission.status === "voided";
     return { body: decoded.body, mediaType: decoded.mediaType, etag, shared };
   } finally {

@@ -1,12 +1,26 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { MissionIdParam } from "../missions";
-import { CreateSubmissionRequest, ListSubmissionsQuery, Submission, SubmissionList, SubmissionParams, type SubmissionWire } from "./submissions.schemas";
+import {
+  CreateSubmissionRequest,
+  ListSubmissionsQuery,
+  Submission,
+  SubmissionList,
+  SubmissionParams,
+  type SubmissionWire,
+} from "./submissions.schemas";
 
 const headers = z.object({ "idempotency-key": z.string().optional() });
 const submitResponses = {
   201: jsonResponse(Submission, "Stored; status, reason and next_action say what happens next"),
-  ...errors("UNAUTHORIZED", "ANONYMOUS_SUBMISSION_REJECTED", "NOT_FOUND", "MISSION_NOT_OPEN", "CONFLICT", "UNPROCESSABLE"),
+  ...errors(
+    "UNAUTHORIZED",
+    "ANONYMOUS_SUBMISSION_REJECTED",
+    "NOT_FOUND",
+    "MISSION_NOT_OPEN",
+    "CONFLICT",
+    "UNPROCESSABLE",
+  ),
 };
 
 /**
@@ -29,7 +43,11 @@ export const submitRoute = createRoute({
   responses: submitResponses,
 });
 
-export const submitAliasRoute = createRoute({ ...submitRoute, path: "/missions/{id}/submit", summary: "Alias of POST /missions/{id}/submissions" });
+export const submitAliasRoute = createRoute({
+  ...submitRoute,
+  path: "/missions/{id}/submit",
+  summary: "Alias of POST /missions/{id}/submissions",
+});
 
 export const listSubmissionsRoute = createRoute({
   method: "get",
@@ -53,10 +71,14 @@ export const submissionContentRoute = createRoute({
   method: "get",
   path: "/missions/{id}/submissions/{sid}/content",
   tags: ["submissions"],
-  summary: "The bytes of an inline (data:) deliverable, under the same visibility as its content_uri; lists link here instead of inlining. ETag = content_hash (If-None-Match → 304). A remote deliverable → 404 remote_content with its content_uri.",
+  summary:
+    "The bytes of an inline (data:) deliverable, under the same visibility as its content_uri; lists link here instead of inlining. ETag = content_hash (If-None-Match → 304). A remote deliverable → 404 remote_content with its content_uri.",
   request: { params: SubmissionParams },
   responses: {
-    200: { description: "The deliverable's bytes, with the media type it was submitted with", content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } } },
+    200: {
+      description: "The deliverable's bytes, with the media type it was submitted with",
+      content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
+    },
     304: { description: "Not modified (If-None-Match matched the ETag)" },
     ...errors("FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"),
   },

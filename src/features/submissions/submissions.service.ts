@@ -13,7 +13,14 @@ import { recordActivity } from "../reputation";
 import { agentOf, type Ctx, viewerOf } from "../../lib/context";
 import { findVisibleMission } from "../../db/mission-visibility";
 import { normaliseContent } from "./submissions.content";
-import { checkSubmission, judgeFirstValidMatch, needsNetwork, claimCommitment, isCommitReveal, revealDeadline } from "../verification";
+import {
+  checkSubmission,
+  judgeFirstValidMatch,
+  needsNetwork,
+  claimCommitment,
+  isCommitReveal,
+  revealDeadline,
+} from "../verification";
 import type { SubmissionReason } from "../../lib/reasons";
 import type { CreateSubmissionInput, SubmissionWire } from "./submissions.schemas";
 import { emitEvents, submissionCreated, submissionDecided } from "../../db/outbox";
@@ -23,8 +30,6 @@ import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
 
 type SubmissionRow = typeof submissions.$inferSelect;
-
-
 
 const PENDING_REASON: Record<string, SubmissionReason> = {
   creator_judges: "awaiting_judgement",
@@ -39,16 +44,27 @@ const NEXT_ACTION: Record<string, string> = {
   peer_vote: "wait: peers vote after the deadline until voting_deadline; poll this submission",
   oracle: "wait: the oracle attests the winner after the deadline; poll this submission",
   // creator_judges award under appeal (verification/appeal.ts), keyed by the submission's reason
-  awarded_pending_appeal: "wait: awarded by the creator, paid when the appeal closes (the mission's award.appeal_deadline, or award.voting_deadline if disputed); poll this submission",
-  awaiting_appeal: "wait: not awarded by the creator; others may dispute the award until award.appeal_deadline (a quorum puts it to a peer vote); poll this submission",
+  awarded_pending_appeal:
+    "wait: awarded by the creator, paid when the appeal closes (the mission's award.appeal_deadline, or award.voting_deadline if disputed); poll this submission",
+  awaiting_appeal:
+    "wait: not awarded by the creator; others may dispute the award until award.appeal_deadline (a quorum puts it to a peer vote); poll this submission",
 };
 
-export function submissionToWire(s: SubmissionRow, mission: Pick<MissionRow, "creator" | "status" | "verificationType" | "verificationParams" | "payouts">, viewer: string | undefined, publicUrl: string): SubmissionWire {
+export function submissionToWire(
+  s: SubmissionRow,
+  mission: Pick<MissionRow, "creator" | "status" | "verificationType" | "verificationParams" | "payouts">,
+  viewer: string | undefined,
+  publicUrl: string,
+): SubmissionWire {
   // Deliverables stay private to the submitter and the creator until the mission is decided,
   // so others cannot copy a pending answer (front-running; AIP-1 Security Considerations).
   // peer_vote: voters must read the deliverables once submissions close (the voting phase).
   const underAppeal = s.reason === "awarded_pending_appeal" || s.reason === "awaiting_appeal"; // disputers read them too
-  const decided = mission.status === "resolved" || mission.status === "voided" || (mission.verificationType === "peer_vote" && mission.status === "escrowed") || underAppeal;
+  const decided =
+    mission.status === "resolved" ||
+    mission.status === "voided" ||
+    (mission.verificationType === "peer_vote" && mission.status === "escrowed") ||
+    underAppeal;
   // predicate_uri: the creator's own predicate decides, so the creator has no need to read pending
   // work — and must not, or a predicate that never says "valid" would be free work (issue 13 finding 3).
   const creatorMayRead = verificationIf(mission, "first_valid_match")?.params.predicate_uri === undefined;
@@ -68,8 +84,14 @@ export function submissionToWire(s: SubmissionRow, mission: Pick<MissionRow, "cr
     // AIP-3 §3.1: the creator's own submission, never credited.
     ...(s.reason === "self_submission" && { self_submission: true }),
     // AIP-1 §6.1: every paid submission links its signed receipt.
-    receipt_uri: mission.status === "resolved" && mission.payouts?.some((p) => p.submission_id === s.id) ? `${publicUrl}${receiptPath(s.missionId, s.id)}` : null,
-    next_action: s.status === "pending" ? `${NEXT_ACTION[s.reason] ?? NEXT_ACTION[mission.verificationType] ?? "wait"} (GET ${self})` : "none",
+    receipt_uri:
+      mission.status === "resolved" && mission.payouts?.some((p) => p.submission_id === s.id)
+        ? `${publicUrl}${receiptPath(s.missionId, s.id)}`
+        : null,
+    next_action:
+      s.status === "pending"
+        ? `${NEXT_ACTION[s.reason] ?? NEXT_ACTION[mission.verificationType] ?? "wait"} (GET ${self})`
+        : "none",
   };
 }
 
@@ -79,7 +101,10 @@ export function submissionToWire(s: SubmissionRow, mission: Pick<MissionRow, "cr
  * bumps submission_count and holds the row lock, which serialises submissions to one mission
  * (and a concurrent void) for the per-agent limit and duplicate checks.
  */
-export async function createSubmission(ctx: Ctx, { missionId, submission: input }: { missionId: string; submission: CreateSubmissionInput }): Promise<SubmissionWire> {
+export async function createSubmission(
+  ctx: Ctx,
+  { missionId, submission: input }: { missionId: string; submission: CreateSubmissionInput },
+): Promise<SubmissionWire> {
   const { deps, now } = ctx;
   const submitter = agentOf(ctx);
   // Hidden from everyone while pending_escrow, its creator included (nothing to submit to yet).
@@ -93,15 +118,37 @@ export async function createSubmission(ctx: Ctx, { missionId, submission: input 
   const reveal = isCommitReveal(mission);
   // Cheap checks before any expensive one (issue 13 finding 6): open, duplicate and per-agent
   // limit are read here without a lock (and checked again, authoritatively, under it below).
-  await preflight(deps, { missionId, submitter, contentHash, open: reveal || (mission.status === "open" && now < mission.deadline), mission });
+  await preflight(deps, {
+    missionId,
+    submitter,
+    contentHash,
+    open: reveal || (mission.status === "open" && now < mission.deadline),
+    mission,
+  });
   // first_valid_match with local content (inline or data:) and no predicate is checked now,
   // before the transaction (the match may take a few ms); remote checks run in the job runner.
   const local = fvm !== undefined && !self && !needsNetwork(fvm, contentUri);
-  if (local && fvm.match_mode === "regex" && fvm.expected !== undefined && matcherBusy(deps.config.abuse.matchQueueMax)) {
-    throw new AppError("SERVICE_UNAVAILABLE", "the regex matcher is busy; retry shortly", { reason: "matcher_busy", retry_after_seconds: 2 });
+  if (
+    local &&
+    fvm.match_mode === "regex" &&
+    fvm.expected !== undefined &&
+    matcherBusy(deps.config.abuse.matchQueueMax)
+  ) {
+    throw new AppError("SERVICE_UNAVAILABLE", "the regex matcher is busy; retry shortly", {
+      reason: "matcher_busy",
+      retry_after_seconds: 2,
+    });
   }
   const checked = local
-    ? await checkSubmission(deps, fvm, { id: "", missionId, submitter, contentUri, contentHash, submittedAt: now, metadata: input.metadata ?? null })
+    ? await checkSubmission(deps, fvm, {
+        id: "",
+        missionId,
+        submitter,
+        contentUri,
+        contentHash,
+        submittedAt: now,
+        metadata: input.metadata ?? null,
+      })
     : undefined;
   // A match over its time budget (or a matcher that filled up meanwhile) is retried by the job
   // runner with its own reason, never stored as "no match" (finding 11).
@@ -112,33 +159,53 @@ export async function createSubmission(ctx: Ctx, { missionId, submission: input 
     // or, for commit-reveal, in the reveal window (the seq then comes from the commitment).
     // (deadline and reveal window are immutable, so the window is checked here; the update gates the state)
     const [locked] = reveal
-      ? now >= revealDeadline(mission) ? [] : await tx
-        .update(missions)
-        .set({ updatedAt: now })
-        .where(and(eq(missions.id, missionId), eq(missions.status, "escrowed"), eq(missions.phase, "revealing")))
-        .returning({ id: missions.id, seq: missions.submissionCount })
+      ? now >= revealDeadline(mission)
+        ? []
+        : await tx
+            .update(missions)
+            .set({ updatedAt: now })
+            .where(and(eq(missions.id, missionId), eq(missions.status, "escrowed"), eq(missions.phase, "revealing")))
+            .returning({ id: missions.id, seq: missions.submissionCount })
       : await tx
-        .update(missions)
-        .set({ submissionCount: sql`${missions.submissionCount} + 1`, updatedAt: now })
-        .where(and(eq(missions.id, missionId), eq(missions.status, "open"), gt(missions.deadline, now)))
-        .returning({ id: missions.id, seq: missions.submissionCount });
+          .update(missions)
+          .set({ submissionCount: sql`${missions.submissionCount} + 1`, updatedAt: now })
+          .where(and(eq(missions.id, missionId), eq(missions.status, "open"), gt(missions.deadline, now)))
+          .returning({ id: missions.id, seq: missions.submissionCount });
     if (!locked && reveal && mission.status === "open") {
-      throw new AppError("CONFLICT", "this mission uses commit-reveal: POST a commitment before the deadline, reveal after it", { reason: "commit_required", next_action: `POST /missions/${missionId}/commitments` });
+      throw new AppError(
+        "CONFLICT",
+        "this mission uses commit-reveal: POST a commitment before the deadline, reveal after it",
+        { reason: "commit_required", next_action: `POST /missions/${missionId}/commitments` },
+      );
     }
     if (!locked) {
       const closedBy = mission.status === "open" ? "its deadline has passed" : `it is ${mission.status}`;
-      throw new AppError("MISSION_NOT_OPEN", `mission is not accepting submissions: ${closedBy}`, { status: mission.status, deadline: mission.deadline.toISOString() });
+      throw new AppError("MISSION_NOT_OPEN", `mission is not accepting submissions: ${closedBy}`, {
+        status: mission.status,
+        deadline: mission.deadline.toISOString(),
+      });
     }
     const mine = await tx
       .select({ n: count(), dup: sql<number>`count(*) filter (where ${submissions.contentHash} = ${contentHash})` })
       .from(submissions)
       .where(and(eq(submissions.missionId, missionId), eq(submissions.submitter, submitter)));
-    if (Number(mine[0]?.dup ?? 0) > 0) throw new AppError("CONFLICT", "you already submitted this content to this mission", { reason: "duplicate_submission" });
+    if (Number(mine[0]?.dup ?? 0) > 0)
+      throw new AppError("CONFLICT", "you already submitted this content to this mission", {
+        reason: "duplicate_submission",
+      });
     if (Number(mine[0]?.n ?? 0) >= deps.config.maxSubmissionsPerAgent) {
-      throw new AppError("CONFLICT", `at most ${deps.config.maxSubmissionsPerAgent} submissions per agent per mission`, { reason: "submission_limit" });
+      throw new AppError(
+        "CONFLICT",
+        `at most ${deps.config.maxSubmissionsPerAgent} submissions per agent per mission`,
+        { reason: "submission_limit" },
+      );
     }
     const commitment = reveal ? await claimCommitment(tx, missionId, submitter, contentHash, input.salt) : undefined;
-    const rejected = self ? "self_submission" as const : precheck !== undefined && precheck.result === "invalid" ? precheck.reason : undefined;
+    const rejected = self
+      ? ("self_submission" as const)
+      : precheck !== undefined && precheck.result === "invalid"
+        ? precheck.reason
+        : undefined;
     const row: SubmissionRow = {
       id: newId("sub", now.getTime()),
       missionId,
@@ -151,7 +218,15 @@ export async function createSubmission(ctx: Ctx, { missionId, submission: input 
       seq: commitment?.seq ?? locked.seq, // arrival order: assigned under the mission row lock
       // Every remote deliverable is fetched and must hash to content_hash (design.md), whatever
       // the method; inline/data: content was hash-checked above.
-      checkResult: self ? "invalid" : precheck ? (rejected ? "invalid" : "valid") : !fvm && contentUri.startsWith("data:") ? "valid" : null,
+      checkResult: self
+        ? "invalid"
+        : precheck
+          ? rejected
+            ? "invalid"
+            : "valid"
+          : !fvm && contentUri.startsWith("data:")
+            ? "valid"
+            : null,
       checkReason: rejected ?? null,
       checkAttempts: 0,
       nextCheckAt: !self && !precheck && !(!fvm && contentUri.startsWith("data:")) ? now : null,
@@ -170,7 +245,11 @@ export async function createSubmission(ctx: Ctx, { missionId, submission: input 
       submissionCreated(mission, now, { id: row.id, submitter, status: row.status, reason: row.reason }),
       ...(rejected ? [submissionDecided(mission, now, { id: row.id, submitter, reason: rejected }, false)] : []),
     ]);
-    if (commitment) await tx.update(commitments).set({ submissionId: row.id, revealedAt: now }).where(eq(commitments.id, commitment.id));
+    if (commitment)
+      await tx
+        .update(commitments)
+        .set({ submissionId: row.id, revealedAt: now })
+        .where(eq(commitments.id, commitment.id));
     if (fvm && precheck?.result === "valid") {
       // Still under the row lock taken by the count bump: judge in arrival order, resolve at once.
       const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
@@ -180,7 +259,16 @@ export async function createSubmission(ctx: Ctx, { missionId, submission: input 
     await touchAgent(tx, submitter, now);
     await recordActivity(tx, submitter, now);
     const [stored] = await tx.select().from(submissions).where(eq(submissions.id, row.id));
-    const [after] = await tx.select({ creator: missions.creator, status: missions.status, verificationType: missions.verificationType, verificationParams: missions.verificationParams, payouts: missions.payouts }).from(missions).where(eq(missions.id, missionId));
+    const [after] = await tx
+      .select({
+        creator: missions.creator,
+        status: missions.status,
+        verificationType: missions.verificationType,
+        verificationParams: missions.verificationParams,
+        payouts: missions.payouts,
+      })
+      .from(missions)
+      .where(eq(missions.id, missionId));
     return submissionToWire(stored!, after!, submitter, deps.config.publicUrl);
   };
 
@@ -188,18 +276,35 @@ export async function createSubmission(ctx: Ctx, { missionId, submission: input 
 }
 
 /** The open, duplicate and per-agent-limit gates, read without a lock (cheap; re-checked under it). */
-async function preflight(deps: Deps, p: { missionId: string; submitter: string; contentHash: string; open: boolean; mission: Pick<MissionRow, "status" | "deadline"> }) {
+async function preflight(
+  deps: Deps,
+  p: {
+    missionId: string;
+    submitter: string;
+    contentHash: string;
+    open: boolean;
+    mission: Pick<MissionRow, "status" | "deadline">;
+  },
+) {
   if (!p.open) {
     const closedBy = p.mission.status === "open" ? "its deadline has passed" : `it is ${p.mission.status}`;
-    throw new AppError("MISSION_NOT_OPEN", `mission is not accepting submissions: ${closedBy}`, { status: p.mission.status, deadline: p.mission.deadline.toISOString() });
+    throw new AppError("MISSION_NOT_OPEN", `mission is not accepting submissions: ${closedBy}`, {
+      status: p.mission.status,
+      deadline: p.mission.deadline.toISOString(),
+    });
   }
   const [mine] = await deps.database.db
     .select({ n: count(), dup: sql<number>`count(*) filter (where ${submissions.contentHash} = ${p.contentHash})` })
     .from(submissions)
     .where(and(eq(submissions.missionId, p.missionId), eq(submissions.submitter, p.submitter)));
-  if (Number(mine?.dup ?? 0) > 0) throw new AppError("CONFLICT", "you already submitted this content to this mission", { reason: "duplicate_submission" });
+  if (Number(mine?.dup ?? 0) > 0)
+    throw new AppError("CONFLICT", "you already submitted this content to this mission", {
+      reason: "duplicate_submission",
+    });
   if (Number(mine?.n ?? 0) >= deps.config.maxSubmissionsPerAgent) {
-    throw new AppError("CONFLICT", `at most ${deps.config.maxSubmissionsPerAgent} submissions per agent per mission`, { reason: "submission_limit" });
+    throw new AppError("CONFLICT", `at most ${deps.config.maxSubmissionsPerAgent} submissions per agent per mission`, {
+      reason: "submission_limit",
+    });
   }
 }
 
@@ -223,16 +328,24 @@ export async function listSubmissions(ctx: Ctx, q: { missionId: string; limit: n
     if (!isId("sub", after)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
   }
   const rows = await deps.database.db
-    .select({ ...LIST_COLUMNS, contentUri: sql<string>`case when ${submissions.contentUri} like 'data:%' then 'data:' else ${submissions.contentUri} end` })
+    .select({
+      ...LIST_COLUMNS,
+      contentUri: sql<string>`case when ${submissions.contentUri} like 'data:%' then 'data:' else ${submissions.contentUri} end`,
+    })
     .from(submissions)
-    .where(after ? and(eq(submissions.missionId, missionId), gt(submissions.id, after)) : eq(submissions.missionId, missionId))
+    .where(
+      after
+        ? and(eq(submissions.missionId, missionId), gt(submissions.id, after))
+        : eq(submissions.missionId, missionId),
+    )
     .orderBy(asc(submissions.id))
     .limit(q.limit + 1);
   const out: SubmissionWire[] = [];
   let bytes = 0;
   for (const row of rows.slice(0, q.limit)) {
     const wire = submissionToWire(row as SubmissionRow, mission, viewer, deps.config.publicUrl);
-    if (wire.content_uri === "data:") wire.content_uri = `${deps.config.publicUrl}/missions/${missionId}/submissions/${row.id}/content`;
+    if (wire.content_uri === "data:")
+      wire.content_uri = `${deps.config.publicUrl}/missions/${missionId}/submissions/${row.id}/content`;
     const size = Buffer.byteLength(JSON.stringify(wire));
     if (out.length > 0 && bytes + size > deps.config.abuse.listMaxBytes) break;
     out.push(wire);
@@ -245,13 +358,19 @@ export async function listSubmissions(ctx: Ctx, q: { missionId: string; limit: n
   };
 }
 
-export async function getSubmission(ctx: Ctx, input: { missionId: string; submissionId: string }): Promise<SubmissionWire> {
+export async function getSubmission(
+  ctx: Ctx,
+  input: { missionId: string; submissionId: string },
+): Promise<SubmissionWire> {
   const { deps } = ctx;
   const { missionId, submissionId } = input;
   const viewer = viewerOf(ctx);
   const mission = await findVisibleMission(ctx, missionId, viewer);
   const [row] = isId("sub", submissionId)
-    ? await deps.database.db.select().from(submissions).where(and(eq(submissions.id, submissionId), eq(submissions.missionId, missionId)))
+    ? await deps.database.db
+        .select()
+        .from(submissions)
+        .where(and(eq(submissions.id, submissionId), eq(submissions.missionId, missionId)))
     : [];
   if (!row) throw new AppError("NOT_FOUND", `submission ${submissionId} not found`);
   return submissionToWire(row, mission, viewer, deps.config.publicUrl);
@@ -260,7 +379,12 @@ export async function getSubmission(ctx: Ctx, input: { missionId: string; submis
 /** GET /submissions/{id} (flat, AIP-3 §10.3): the same view as under its mission. */
 export async function getSubmissionById(ctx: Ctx, input: { submissionId: string }): Promise<SubmissionWire> {
   const { submissionId } = input;
-  const [row] = isId("sub", submissionId) ? await ctx.deps.database.db.select({ missionId: submissions.missionId }).from(submissions).where(eq(submissions.id, submissionId)) : [];
+  const [row] = isId("sub", submissionId)
+    ? await ctx.deps.database.db
+        .select({ missionId: submissions.missionId })
+        .from(submissions)
+        .where(eq(submissions.id, submissionId))
+    : [];
   if (!row) throw new AppError("NOT_FOUND", `submission ${submissionId} not found`);
   return getSubmission(ctx, { missionId: row.missionId, submissionId });
 }

@@ -62,7 +62,13 @@ export async function recordAward(tx: Tx, m: Mission, winners: Winner[], now: Da
   await tx
     .update(submissions)
     .set({ reason: "awaiting_appeal", updatedAt: now })
-    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), ne(submissions.reason, "awarded_pending_appeal")));
+    .where(
+      and(
+        eq(submissions.missionId, m.id),
+        eq(submissions.status, "pending"),
+        ne(submissions.reason, "awarded_pending_appeal"),
+      ),
+    );
   await tx
     .update(missions)
     .set({
@@ -87,23 +93,39 @@ export async function recordAward(tx: Tx, m: Mission, winners: Winner[], now: Da
 export function appealBallotRules(m: Mission, voter: string, now: Date): BallotRules {
   const p = appealOf(m)!;
   const a = m.award;
-  const closesAt = a && m.status === "escrowed" ? (m.phase === "appeal" ? a.appeal_deadline : m.phase === "voting" ? a.voting_deadline : null) : null;
+  const closesAt =
+    a && m.status === "escrowed"
+      ? m.phase === "appeal"
+        ? a.appeal_deadline
+        : m.phase === "voting"
+          ? a.voting_deadline
+          : null
+      : null;
   if (!closesAt || now >= new Date(closesAt)) {
-    throw new AppError("MISSION_NOT_OPEN", a ? "the appeal of this award is closed" : "disputes open when the creator awards", {
-      status: m.status,
-      phase: m.phase,
-      appeal_deadline: a?.appeal_deadline ?? null,
-      voting_deadline: a?.voting_deadline ?? null,
-    });
+    throw new AppError(
+      "MISSION_NOT_OPEN",
+      a ? "the appeal of this award is closed" : "disputes open when the creator awards",
+      {
+        status: m.status,
+        phase: m.phase,
+        appeal_deadline: a?.appeal_deadline ?? null,
+        voting_deadline: a?.voting_deadline ?? null,
+      },
+    );
   }
-  if (a!.winners.some((w) => w.agent_id === voter)) throw new AppError("FORBIDDEN", "an awarded winner cannot stake in the appeal of their award", { reason: "awarded_winner" });
+  if (a!.winners.some((w) => w.agent_id === voter))
+    throw new AppError("FORBIDDEN", "an awarded winner cannot stake in the appeal of their award", {
+      reason: "awarded_winner",
+    });
   const awarded = new Set(a!.winners.map((w) => w.submission_id));
   return {
     token: p.vote_token,
     minVote: p.min_vote,
     check(submissionId) {
       if (m.phase === "appeal" && awarded.has(submissionId)) {
-        throw new AppError("UNPROCESSABLE", "a dispute names a submission that should have won instead of the award", { reason: "awarded_submission" });
+        throw new AppError("UNPROCESSABLE", "a dispute names a submission that should have won instead of the award", {
+          reason: "awarded_submission",
+        });
       }
     },
   };
@@ -122,7 +144,11 @@ export async function advanceAppeal(tx: Tx, deps: Deps, m: Mission, now: Date): 
 
   if (m.phase === "appeal") {
     const closesAt = new Date(a.appeal_deadline);
-    if (now < closesAt) return void (await tx.update(missions).set({ nextActionAt: closesAt, updatedAt: now }).where(eq(missions.id, m.id)));
+    if (now < closesAt)
+      return void (await tx
+        .update(missions)
+        .set({ nextActionAt: closesAt, updatedAt: now })
+        .where(eq(missions.id, m.id)));
     if (rows.length > 0 && total >= quorum) {
       // Quorum of disputes: the decision goes to a peer vote; the disputes count as votes.
       const votingDeadline = new Date(now.getTime() + p.appeal_window_seconds * 1000);
@@ -141,20 +167,42 @@ export async function advanceAppeal(tx: Tx, deps: Deps, m: Mission, now: Date): 
     }
     // No dispute, or too few: the disputers get their stakes back in full, the award is paid.
     // Pay first (agent rows, then every ledger row in one sorted pass), then return the stakes.
-    await payAward(tx, deps, m, { ...a, dispute_stake: total.toString(), outcome: "undisputed" }, now, "creator_award", stakeAccounts(m.id, p.vote_token, rows));
+    await payAward(
+      tx,
+      deps,
+      m,
+      { ...a, dispute_stake: total.toString(), outcome: "undisputed" },
+      now,
+      "creator_award",
+      stakeAccounts(m.id, p.vote_token, rows),
+    );
     return settleStakes(tx, m.id, p.vote_token, rows, refundAll(rows), now);
   }
 
   // phase voting (or anything unexpected: decide rather than hold the funds)
   const closesAt = a.voting_deadline ? new Date(a.voting_deadline) : new Date(a.appeal_deadline);
-  if (now < closesAt) return void (await tx.update(missions).set({ nextActionAt: closesAt, updatedAt: now }).where(eq(missions.id, m.id)));
+  if (now < closesAt)
+    return void (await tx
+      .update(missions)
+      .set({ nextActionAt: closesAt, updatedAt: now })
+      .where(eq(missions.id, m.id)));
   const awarded = new Set(a.winners.map((w) => w.submission_id));
-  const subs = await tx.select({ id: submissions.id, seq: submissions.seq, submitter: submissions.submitter }).from(submissions).where(eq(submissions.missionId, m.id));
+  const subs = await tx
+    .select({ id: submissions.id, seq: submissions.seq, submitter: submissions.submitter })
+    .from(submissions)
+    .where(eq(submissions.missionId, m.id));
   const byId = new Map(subs.map((s) => [s.id, s]));
   // The award is one candidate (seq −1: it wins a tie), every other submission its own.
-  const ballots: Ballot[] = rows.map((v) => awarded.has(v.submissionId)
-    ? { id: v.id, submissionId: AWARD, amount: BigInt(v.amount), seq: -1 }
-    : { id: v.id, submissionId: v.submissionId, amount: BigInt(v.amount), seq: byId.get(v.submissionId)?.seq ?? Number.MAX_SAFE_INTEGER });
+  const ballots: Ballot[] = rows.map((v) =>
+    awarded.has(v.submissionId)
+      ? { id: v.id, submissionId: AWARD, amount: BigInt(v.amount), seq: -1 }
+      : {
+          id: v.id,
+          submissionId: v.submissionId,
+          amount: BigInt(v.amount),
+          seq: byId.get(v.submissionId)?.seq ?? Number.MAX_SAFE_INTEGER,
+        },
+  );
   const result = rows.length > 0 && total >= quorum ? pickWinner(ballots) : null;
   const payouts = result ? settleBallots(ballots, result.submissionId, deps.config.voteSlashBps) : refundAll(rows);
   const stakes = stakeAccounts(m.id, p.vote_token, rows);
@@ -164,10 +212,20 @@ export async function advanceAppeal(tx: Tx, deps: Deps, m: Mission, now: Date): 
   } else {
     const w = byId.get(result.submissionId)!;
     await resolveAndPay(tx, m, [{ submissionId: w.id, submitter: w.submitter, weight: 1 }], {
-      deps, feeBps: deps.config.feeBps, now, reason: "creator_award_overturned", winnerReason: "appeal_winner", loserReason: "not_selected", outcome: "win", alsoLock: stakes,
+      deps,
+      feeBps: deps.config.feeBps,
+      now,
+      reason: "creator_award_overturned",
+      winnerReason: "appeal_winner",
+      loserReason: "not_selected",
+      outcome: "win",
+      alsoLock: stakes,
       loserReasons: Object.fromEntries([...awarded].map((id) => [id, "award_overturned" as const])),
     });
-    await tx.update(missions).set({ award: { ...a, outcome: "overturned" } }).where(eq(missions.id, m.id));
+    await tx
+      .update(missions)
+      .set({ award: { ...a, outcome: "overturned" } })
+      .where(eq(missions.id, m.id));
   }
   await settleStakes(tx, m.id, p.vote_token, rows, payouts, now);
 }
@@ -177,8 +235,29 @@ function refundAll(rows: { id: string; amount: string }[]) {
 }
 
 /** Pays the recorded award exactly as an immediate award would have (winners, shares, fee). */
-async function payAward(tx: Tx, deps: Deps, m: Mission, award: AwardRecord, now: Date, reason: "creator_award" | "creator_award_upheld", alsoLock: AccountKey[] = []) {
-  const winners: Winner[] = award.winners.map((w) => ({ submissionId: w.submission_id, submitter: w.agent_id, weight: w.weight }));
-  await resolveAndPay(tx, m, winners, { deps, feeBps: deps.config.feeBps, now, reason, winnerReason: "selected_by_creator", loserReason: "not_selected", outcome: "win", alsoLock });
+async function payAward(
+  tx: Tx,
+  deps: Deps,
+  m: Mission,
+  award: AwardRecord,
+  now: Date,
+  reason: "creator_award" | "creator_award_upheld",
+  alsoLock: AccountKey[] = [],
+) {
+  const winners: Winner[] = award.winners.map((w) => ({
+    submissionId: w.submission_id,
+    submitter: w.agent_id,
+    weight: w.weight,
+  }));
+  await resolveAndPay(tx, m, winners, {
+    deps,
+    feeBps: deps.config.feeBps,
+    now,
+    reason,
+    winnerReason: "selected_by_creator",
+    loserReason: "not_selected",
+    outcome: "win",
+    alsoLock,
+  });
   await tx.update(missions).set({ award }).where(eq(missions.id, m.id));
 }

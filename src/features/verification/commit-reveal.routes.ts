@@ -4,7 +4,9 @@ import { MissionIdParam } from "../missions";
 
 export const CommitRequest = z
   .object({
-    commitment: z.string().max(80).openapi({ description: 'sha256 of "<content sha256 hex>:<your address, lowercase>:<salt>" — 0x…, bare hex or sha256:…' }),
+    commitment: z.string().max(80).openapi({
+      description: 'sha256 of "<content sha256 hex>:<your address, lowercase>:<salt>" — 0x…, bare hex or sha256:…',
+    }),
   })
   .openapi("Commit");
 
@@ -25,12 +27,20 @@ export const commitRoute = createRoute({
   method: "post",
   path: "/missions/{id}/commitments",
   tags: ["verification"],
-  summary: "Commit-reveal first_valid_match: commit to a deliverable before the deadline; reveal it (POST …/submissions with salt) after",
+  summary:
+    "Commit-reveal first_valid_match: commit to a deliverable before the deadline; reveal it (POST …/submissions with salt) after",
   security: [{ bearer: [] }],
   request: { params: MissionIdParam, ...jsonBody(CommitRequest) },
   responses: {
     201: jsonResponse(Commitment, "Committed"),
-    ...errors("UNAUTHORIZED", "ANONYMOUS_SUBMISSION_REJECTED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"),
+    ...errors(
+      "UNAUTHORIZED",
+      "ANONYMOUS_SUBMISSION_REJECTED",
+      "FORBIDDEN",
+      "NOT_FOUND",
+      "CONFLICT",
+      "MISSION_NOT_OPEN",
+    ),
   },
 });
 
@@ -40,5 +50,8 @@ export const listCommitmentsRoute = createRoute({
   tags: ["verification"],
   summary: "The commitments of a commit-reveal mission, in arrival order",
   request: { params: MissionIdParam },
-  responses: { 200: jsonResponse(z.object({ commitments: z.array(Commitment) }).openapi("CommitmentList"), "Commitments"), ...errors("NOT_FOUND") },
+  responses: {
+    200: jsonResponse(z.object({ commitments: z.array(Commitment) }).openapi("CommitmentList"), "Commitments"),
+    ...errors("NOT_FOUND"),
+  },
 });

@@ -30,7 +30,9 @@ export const isCommitReveal = (m: Pick<Mission, "verificationType" | "verificati
   verificationIf(m, "first_valid_match")?.params.commit_reveal === true;
 
 export function revealDeadline(m: Pick<Mission, "deadline" | "verificationType" | "verificationParams">): Date {
-  return new Date(m.deadline.getTime() + (verificationIf(m, "first_valid_match")?.params.reveal_window_seconds ?? 86_400) * 1000);
+  return new Date(
+    m.deadline.getTime() + (verificationIf(m, "first_valid_match")?.params.reveal_window_seconds ?? 86_400) * 1000,
+  );
 }
 
 export function commitmentToWire(c: typeof commitments.$inferSelect) {
@@ -54,22 +56,53 @@ export async function commit(ctx: Ctx, { missionId, commitment: raw }: { mission
   const { deps, now } = ctx;
   const committer = agentOf(ctx);
   const commitment = normalizeSha256(raw);
-  if (!commitment) throw new AppError("INVALID_PARAMETER", "commitment must be a sha256 hex digest", { field: "commitment" });
+  if (!commitment)
+    throw new AppError("INVALID_PARAMETER", "commitment must be a sha256 hex digest", { field: "commitment" });
   const gate = await findMissionRow(ctx, missionId);
   if (gate && visibleTo(gate, null)) await checkEligibility(deps, gate, committer, now); // AIP-2 §4.1, as at submit
   return withTx(ctx, async (tx) => {
     // Hidden from everyone while pending_escrow, its creator included (nothing to commit to yet).
     const m = assertVisible(await lockMission(tx, missionId), missionId, null);
-    if (!isCommitReveal(m)) throw new AppError("CONFLICT", "this mission does not use commit-reveal", { reason: "not_commit_reveal" });
-    if (m.creator === committer) throw new AppError("FORBIDDEN", "a creator cannot submit to their own mission", { reason: "own_mission" });
-    if (m.status !== "open" || now >= m.deadline) throw new AppError("MISSION_NOT_OPEN", "commitments close at the deadline", { status: m.status, deadline: m.deadline.toISOString() });
-    const mine = await tx.select({ id: commitments.id }).from(commitments).where(and(eq(commitments.missionId, missionId), eq(commitments.committer, committer)));
-    if (mine.length >= deps.config.maxSubmissionsPerAgent) throw new AppError("CONFLICT", `at most ${deps.config.maxSubmissionsPerAgent} commitments per agent per mission`, { reason: "submission_limit" });
-    const [{ last } = { last: null }] = await tx.select({ last: max(commitments.seq) }).from(commitments).where(eq(commitments.missionId, missionId));
-    const row = { id: newId("cmt", now.getTime()), missionId, committer, commitment, seq: (last ?? 0) + 1, submissionId: null, createdAt: now, revealedAt: null };
+    if (!isCommitReveal(m))
+      throw new AppError("CONFLICT", "this mission does not use commit-reveal", { reason: "not_commit_reveal" });
+    if (m.creator === committer)
+      throw new AppError("FORBIDDEN", "a creator cannot submit to their own mission", { reason: "own_mission" });
+    if (m.status !== "open" || now >= m.deadline)
+      throw new AppError("MISSION_NOT_OPEN", "commitments close at the deadline", {
+        status: m.status,
+        deadline: m.deadline.toISOString(),
+      });
+    const mine = await tx
+      .select({ id: commitments.id })
+      .from(commitments)
+      .where(and(eq(commitments.missionId, missionId), eq(commitments.committer, committer)));
+    if (mine.length >= deps.config.maxSubmissionsPerAgent)
+      throw new AppError(
+        "CONFLICT",
+        `at most ${deps.config.maxSubmissionsPerAgent} commitments per agent per mission`,
+        { reason: "submission_limit" },
+      );
+    const [{ last } = { last: null }] = await tx
+      .select({ last: max(commitments.seq) })
+      .from(commitments)
+      .where(eq(commitments.missionId, missionId));
+    const row = {
+      id: newId("cmt", now.getTime()),
+      missionId,
+      committer,
+      commitment,
+      seq: (last ?? 0) + 1,
+      submissionId: null,
+      createdAt: now,
+      revealedAt: null,
+    };
     const inserted = await tx.insert(commitments).values(row).onConflictDoNothing().returning({ id: commitments.id });
-    if (inserted.length === 0) throw new AppError("CONFLICT", "this commitment was already made", { reason: "duplicate_commitment" });
-    await tx.update(missions).set({ submissionCount: m.submissionCount + 1, updatedAt: now }).where(eq(missions.id, missionId));
+    if (inserted.length === 0)
+      throw new AppError("CONFLICT", "this commitment was already made", { reason: "duplicate_commitment" });
+    await tx
+      .update(missions)
+      .set({ submissionCount: m.submissionCount + 1, updatedAt: now })
+      .where(eq(missions.id, missionId));
     await recordActivity(tx, committer, now);
     return commitmentToWire(row);
   });
@@ -78,20 +111,45 @@ export async function commit(ctx: Ctx, { missionId, commitment: raw }: { mission
 /** GET /missions/{id}/commitments: hidden with the mission while it is pending_escrow, from everyone. */
 export async function listCommitments(ctx: Ctx, { missionId }: { missionId: string }) {
   await findVisibleMission(ctx, missionId, null);
-  const rows = await dbOf(ctx).select().from(commitments).where(eq(commitments.missionId, missionId)).orderBy(asc(commitments.seq)).limit(1000);
+  const rows = await dbOf(ctx)
+    .select()
+    .from(commitments)
+    .where(eq(commitments.missionId, missionId))
+    .orderBy(asc(commitments.seq))
+    .limit(1000);
   return { commitments: rows.map(commitmentToWire) };
 }
 
 /** The revealer's unrevealed commitment matching this content and salt, locked; or a 422. */
-export async function claimCommitment(tx: Tx, missionId: string, submitter: string, contentHash: string, salt: string | undefined) {
-  if (!salt) throw new AppError("INVALID_PARAMETER", "a commit-reveal submission needs the salt of its commitment", { field: "salt" });
+export async function claimCommitment(
+  tx: Tx,
+  missionId: string,
+  submitter: string,
+  contentHash: string,
+  salt: string | undefined,
+) {
+  if (!salt)
+    throw new AppError("INVALID_PARAMETER", "a commit-reveal submission needs the salt of its commitment", {
+      field: "salt",
+    });
   const expected = commitmentOf(contentHash, submitter, salt);
   const [c] = await tx
     .select()
     .from(commitments)
-    .where(and(eq(commitments.missionId, missionId), eq(commitments.committer, submitter), eq(commitments.commitment, expected), isNull(commitments.submissionId)))
+    .where(
+      and(
+        eq(commitments.missionId, missionId),
+        eq(commitments.committer, submitter),
+        eq(commitments.commitment, expected),
+        isNull(commitments.submissionId),
+      ),
+    )
     .for("update");
-  if (!c) throw new AppError("UNPROCESSABLE", "no unrevealed commitment of yours matches this content and salt", { reason: "commitment_mismatch", expected_commitment: expected });
+  if (!c)
+    throw new AppError("UNPROCESSABLE", "no unrevealed commitment of yours matches this content and salt", {
+      reason: "commitment_mismatch",
+      expected_commitment: expected,
+    });
   return c;
 }
 
@@ -100,7 +158,12 @@ export async function claimCommitment(tx: Tx, missionId: string, submitter: stri
  * earlier commitment blocks until the reveal window closes; a revealed one still being checked
  * blocks; the first revealed valid one wins. After the window with no winner: voided.
  */
-export async function judgeCommitReveal(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<"resolved" | "voided" | "waiting"> {
+export async function judgeCommitReveal(
+  tx: Tx,
+  deps: Deps,
+  m: Mission,
+  now: Date,
+): Promise<"resolved" | "voided" | "waiting"> {
   const windowOpen = now < revealDeadline(m);
   const rows = await tx
     .select({ c: commitments, s: submissions })
@@ -117,7 +180,13 @@ export async function judgeCommitReveal(tx: Tx, deps: Deps, m: Mission, now: Dat
     if (s.checkResult === null) return "waiting";
     if (s.checkResult === "valid") {
       await resolveAndPay(tx, m, [{ submissionId: s.id, submitter: s.submitter, weight: 1 }], {
-        deps, feeBps: deps.config.feeBps, now, reason: "first_valid_match", winnerReason: "first_valid_match", loserReason: "another_submission_won", outcome: "win",
+        deps,
+        feeBps: deps.config.feeBps,
+        now,
+        reason: "first_valid_match",
+        winnerReason: "first_valid_match",
+        loserReason: "another_submission_won",
+        outcome: "win",
       });
       return "resolved";
     }

@@ -28,41 +28,89 @@ export interface AwardInput {
  * (an early award closes it) or in its judging window after the deadline.
  * Locking: the mission row FOR UPDATE; a second award finds it resolved (409).
  */
-export async function awardMission(ctx: Ctx, { missionId, award: input }: { missionId: string; award: AwardInput }): Promise<MissionWire> {
+export async function awardMission(
+  ctx: Ctx,
+  { missionId, award: input }: { missionId: string; award: AwardInput },
+): Promise<MissionWire> {
   const { deps, now } = ctx;
   const caller = agentOf(ctx);
   const ids = input.winners.map((w) => w.submission_id);
-  if (new Set(ids).size !== ids.length) throw new AppError("INVALID_PARAMETER", "winners must be distinct submissions", { field: "winners" });
+  if (new Set(ids).size !== ids.length)
+    throw new AppError("INVALID_PARAMETER", "winners must be distinct submissions", { field: "winners" });
   const given = input.winners.filter((w) => w.share_bps !== undefined).length;
-  if (given !== 0 && given !== input.winners.length) throw new AppError("INVALID_PARAMETER", "give share_bps for every winner or for none", { field: "winners" });
+  if (given !== 0 && given !== input.winners.length)
+    throw new AppError("INVALID_PARAMETER", "give share_bps for every winner or for none", { field: "winners" });
   const shares = given ? input.winners.map((w) => w.share_bps!) : input.winners.map(() => 1);
-  if (given && shares.reduce((a, b) => a + b, 0) !== 10_000) throw new AppError("INVALID_PARAMETER", "share_bps must sum to 10000", { field: "winners" });
+  if (given && shares.reduce((a, b) => a + b, 0) !== 10_000)
+    throw new AppError("INVALID_PARAMETER", "share_bps must sum to 10000", { field: "winners" });
 
   return onceTx(ctx, async (tx) => {
-      // Hidden from everyone while pending_escrow (its creator gets 404 here too, as before).
-      const m = assertVisible(await lockMission(tx, missionId), missionId, null);
-      if (m.creator !== caller) throw new AppError("FORBIDDEN", "only the creator may award a creator_judges mission");
-      if (m.verificationType !== "creator_judges") throw new AppError("CONFLICT", `a ${m.verificationType} mission is not judged by its creator`, { reason: "wrong_verification_type" });
-      const judging = m.status === "escrowed" && m.phase === "judging" && m.judgingDeadline !== null && now < m.judgingDeadline;
-      if (m.status !== "open" && !judging) throw new AppError("MISSION_NOT_OPEN", `mission is ${m.status}${m.phase === "judging" ? " and its judging window has closed" : ""}`, { status: m.status, phase: m.phase });
-      // On the base rail never more than one escrow release can pay (a mission from before that rule too).
-      const maxWinners = maxWinnersOnRail(m.rewardChain, verificationIf(m, "creator_judges")?.params.max_winners ?? 1);
-      if (input.winners.length > maxWinners) throw new AppError("UNPROCESSABLE", `at most ${maxWinners} winner(s) for this mission`, { reason: "too_many_winners", max_winners: maxWinners });
-      const rows = await tx.select().from(submissions).where(and(eq(submissions.missionId, missionId), inArray(submissions.id, ids)));
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      for (const id of ids) {
-        const s = byId.get(id);
-        if (!s) throw new AppError("UNPROCESSABLE", `submission ${id} is not a submission of this mission`, { reason: "unknown_submission", submission_id: id });
-        if (s.status !== "pending") throw new AppError("UNPROCESSABLE", `submission ${id} is ${s.status}`, { reason: "submission_not_pending", submission_id: id });
-        if (s.checkResult !== "valid") throw new AppError("UNPROCESSABLE", `submission ${id}'s deliverable has not been fetched and hash-checked yet; try again shortly`, { reason: "content_not_verified", submission_id: id });
-      }
-      const winners: Winner[] = ids.map((id, i) => ({ submissionId: id, submitter: byId.get(id)!.submitter, weight: shares[i]! }));
-      // With an `appeal` param the award is recorded and paid when its appeal closes (appeal.ts).
-      if (appealOf(m)) await recordAward(tx, m, winners, now);
-      else await resolveAndPay(tx, m, winners, { deps, feeBps: deps.config.feeBps, now, reason: "creator_award", winnerReason: "selected_by_creator", loserReason: "not_selected", outcome: "win" });
-      const [after] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
-      return missionToWire(after!, deps.config.publicUrl, caller);
-    });
+    // Hidden from everyone while pending_escrow (its creator gets 404 here too, as before).
+    const m = assertVisible(await lockMission(tx, missionId), missionId, null);
+    if (m.creator !== caller) throw new AppError("FORBIDDEN", "only the creator may award a creator_judges mission");
+    if (m.verificationType !== "creator_judges")
+      throw new AppError("CONFLICT", `a ${m.verificationType} mission is not judged by its creator`, {
+        reason: "wrong_verification_type",
+      });
+    const judging =
+      m.status === "escrowed" && m.phase === "judging" && m.judgingDeadline !== null && now < m.judgingDeadline;
+    if (m.status !== "open" && !judging)
+      throw new AppError(
+        "MISSION_NOT_OPEN",
+        `mission is ${m.status}${m.phase === "judging" ? " and its judging window has closed" : ""}`,
+        { status: m.status, phase: m.phase },
+      );
+    // On the base rail never more than one escrow release can pay (a mission from before that rule too).
+    const maxWinners = maxWinnersOnRail(m.rewardChain, verificationIf(m, "creator_judges")?.params.max_winners ?? 1);
+    if (input.winners.length > maxWinners)
+      throw new AppError("UNPROCESSABLE", `at most ${maxWinners} winner(s) for this mission`, {
+        reason: "too_many_winners",
+        max_winners: maxWinners,
+      });
+    const rows = await tx
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.missionId, missionId), inArray(submissions.id, ids)));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const id of ids) {
+      const s = byId.get(id);
+      if (!s)
+        throw new AppError("UNPROCESSABLE", `submission ${id} is not a submission of this mission`, {
+          reason: "unknown_submission",
+          submission_id: id,
+        });
+      if (s.status !== "pending")
+        throw new AppError("UNPROCESSABLE", `submission ${id} is ${s.status}`, {
+          reason: "submission_not_pending",
+          submission_id: id,
+        });
+      if (s.checkResult !== "valid")
+        throw new AppError(
+          "UNPROCESSABLE",
+          `submission ${id}'s deliverable has not been fetched and hash-checked yet; try again shortly`,
+          { reason: "content_not_verified", submission_id: id },
+        );
+    }
+    const winners: Winner[] = ids.map((id, i) => ({
+      submissionId: id,
+      submitter: byId.get(id)!.submitter,
+      weight: shares[i]!,
+    }));
+    // With an `appeal` param the award is recorded and paid when its appeal closes (appeal.ts).
+    if (appealOf(m)) await recordAward(tx, m, winners, now);
+    else
+      await resolveAndPay(tx, m, winners, {
+        deps,
+        feeBps: deps.config.feeBps,
+        now,
+        reason: "creator_award",
+        winnerReason: "selected_by_creator",
+        loserReason: "not_selected",
+        outcome: "win",
+      });
+    const [after] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
+    return missionToWire(after!, deps.config.publicUrl, caller);
+  });
 }
 
 /**
@@ -71,6 +119,13 @@ export async function awardMission(ctx: Ctx, { missionId, award: input }: { miss
  * earliest verified, content-unique submissions, the rest back to the creator). No eligible
  * submission → refund.
  */
-export async function expireJudging(tx: Tx, deps: Deps, m: Mission, now: Date, reason: ResolutionReason = "default_award_judging_expired", alsoLock: AccountKey[] = []): Promise<void> {
+export async function expireJudging(
+  tx: Tx,
+  deps: Deps,
+  m: Mission,
+  now: Date,
+  reason: ResolutionReason = "default_award_judging_expired",
+  alsoLock: AccountKey[] = [],
+): Promise<void> {
   return defaultAward(tx, deps, m, now, reason, alsoLock);
 }

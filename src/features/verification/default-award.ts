@@ -30,38 +30,65 @@ type Mission = Omit<MissionRow, "search">;
 // No eligible submission → void and refund in full.
 
 /** Resolution reasons of the default paths (each is this policy). */
-export const DEFAULT_REASONS = ["default_award_judging_expired", "default_award_no_quorum", "default_award_oracle_timeout", "default_award_predicate_silent"] as const;
+export const DEFAULT_REASONS = [
+  "default_award_judging_expired",
+  "default_award_no_quorum",
+  "default_award_oracle_timeout",
+  "default_award_predicate_silent",
+] as const;
 
-export async function defaultAward(tx: Tx, deps: Deps, m: Mission, now: Date, reason: ResolutionReason, alsoLock: AccountKey[] = []): Promise<void> {
+export async function defaultAward(
+  tx: Tx,
+  deps: Deps,
+  m: Mission,
+  now: Date,
+  reason: ResolutionReason,
+  alsoLock: AccountKey[] = [],
+): Promise<void> {
   const { defaultAwardBps, defaultAwardMaxWinners } = deps.config.abuse;
   const candidates = await tx
     .select({ id: submissions.id, submitter: submissions.submitter, contentHash: submissions.contentHash })
     .from(submissions)
     // Only deliverables that were fetched and hash-checked (or, predicate missions, whose predicate
     // never answered) can earn a share. Bounded: at most 10 per winner are read.
-    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), inArray(submissions.checkResult, ["valid", "unanswered"])))
+    .where(
+      and(
+        eq(submissions.missionId, m.id),
+        eq(submissions.status, "pending"),
+        inArray(submissions.checkResult, ["valid", "unanswered"]),
+      ),
+    )
     .orderBy(asc(submissions.seq))
     .limit(defaultAwardMaxWinners * 10 + deps.config.maxSubmissionsPerAgent);
   const submitters = new Set<string>();
   const contents = new Set<string>();
-  const winners = candidates.filter((s) => {
-    if (submitters.has(s.submitter) || contents.has(s.contentHash)) return false;
-    submitters.add(s.submitter);
-    contents.add(s.contentHash);
-    return true;
-  }).slice(0, maxWinnersOnRail(m.rewardChain, defaultAwardMaxWinners)); // ≤ one release on base (issue 12)
+  const winners = candidates
+    .filter((s) => {
+      if (submitters.has(s.submitter) || contents.has(s.contentHash)) return false;
+      submitters.add(s.submitter);
+      contents.add(s.contentHash);
+      return true;
+    })
+    .slice(0, maxWinnersOnRail(m.rewardChain, defaultAwardMaxWinners)); // ≤ one release on base (issue 12)
   const pool = bpsOf(BigInt(m.rewardAmount), defaultAwardBps);
-  if (winners.length === 0 || pool === 0n) return voidAndRefund(tx, m, { now, reason: winners.length === 0 ? "expired_without_submissions" : reason });
-  await resolveAndPay(tx, m, winners.map((s) => ({ submissionId: s.id, submitter: s.submitter, weight: 1 })), {
-    deps, feeBps: deps.config.feeBps,
-    now,
-    reason,
-    winnerReason: "default_award",
-    loserReason: "not_selected",
-    outcome: "partial",
-    alsoLock,
-    creatorRefund: BigInt(m.rewardAmount) - pool,
-  });
+  if (winners.length === 0 || pool === 0n)
+    return voidAndRefund(tx, m, { now, reason: winners.length === 0 ? "expired_without_submissions" : reason });
+  await resolveAndPay(
+    tx,
+    m,
+    winners.map((s) => ({ submissionId: s.id, submitter: s.submitter, weight: 1 })),
+    {
+      deps,
+      feeBps: deps.config.feeBps,
+      now,
+      reason,
+      winnerReason: "default_award",
+      loserReason: "not_selected",
+      outcome: "partial",
+      alsoLock,
+      creatorRefund: BigInt(m.rewardAmount) - pool,
+    },
+  );
 }
 
 /**
@@ -71,16 +98,33 @@ export async function defaultAward(tx: Tx, deps: Deps, m: Mission, now: Date, re
  * so funds are never held for long. creator_judges and oracle move their window (judging_deadline)
  * with it, so the creator can still award what is checked late. True when the step was put off.
  */
-export async function holdForChecks(tx: Tx, deps: Deps, m: Mission, now: Date, end: Date, moveWindow: boolean): Promise<boolean> {
+export async function holdForChecks(
+  tx: Tx,
+  deps: Deps,
+  m: Mission,
+  now: Date,
+  end: Date,
+  moveWindow: boolean,
+): Promise<boolean> {
   const limit = end.getTime() + deps.config.abuse.checkGraceSeconds * 1000;
   if (now.getTime() >= limit) return false;
   const [unchecked] = await tx
     .select({ id: submissions.id })
     .from(submissions)
-    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), isNull(submissions.checkResult), isNotNull(submissions.nextCheckAt)))
+    .where(
+      and(
+        eq(submissions.missionId, m.id),
+        eq(submissions.status, "pending"),
+        isNull(submissions.checkResult),
+        isNotNull(submissions.nextCheckAt),
+      ),
+    )
     .limit(1);
   if (!unchecked) return false;
   const next = new Date(Math.min(now.getTime() + 60_000, limit));
-  await tx.update(missions).set({ nextActionAt: next, ...(moveWindow ? { judgingDeadline: next } : {}), updatedAt: now }).where(eq(missions.id, m.id));
+  await tx
+    .update(missions)
+    .set({ nextActionAt: next, ...(moveWindow ? { judgingDeadline: next } : {}), updatedAt: now })
+    .where(eq(missions.id, m.id));
   return true;
 }

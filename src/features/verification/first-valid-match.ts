@@ -18,9 +18,7 @@ type SubmissionRow = typeof submissions.$inferSelect;
 export type FvmParams = Pick<FirstValidMatchParams, "target_hash" | "predicate_uri" | "expected" | "match_mode">;
 
 export type CheckOutcome =
-  | { result: "valid" }
-  | { result: "invalid"; reason: SubmissionReason }
-  | { result: "retry"; reason: SubmissionReason };
+  { result: "valid" } | { result: "invalid"; reason: SubmissionReason } | { result: "retry"; reason: SubmissionReason };
 
 /** True when checking this submission needs the network (remote content or a predicate). */
 export function needsNetwork(params: FvmParams, contentUri: string): boolean {
@@ -41,11 +39,20 @@ function decodeData(uri: string): Buffer {
  * The tamper check alone (creator_judges, peer_vote, oracle): the remote deliverable must be
  * fetchable and hash to content_hash (design.md "Submissions").
  */
-export async function checkContent(deps: Deps, s: Pick<SubmissionRow, "contentUri" | "contentHash">): Promise<CheckOutcome> {
+export async function checkContent(
+  deps: Deps,
+  s: Pick<SubmissionRow, "contentUri" | "contentHash">,
+): Promise<CheckOutcome> {
   if (s.contentUri.startsWith("data:")) return { result: "valid" };
   const r = await deps.fetcher.fetch(s.contentUri);
-  if (!r.ok) return TRANSIENT.has(r.reason) ? { result: "retry", reason: "content_unavailable" } : { result: "invalid", reason: "content_unavailable" };
-  if (r.status !== 200) return transientStatus(r.status) ? { result: "retry", reason: "content_unavailable" } : { result: "invalid", reason: "content_unavailable" };
+  if (!r.ok)
+    return TRANSIENT.has(r.reason)
+      ? { result: "retry", reason: "content_unavailable" }
+      : { result: "invalid", reason: "content_unavailable" };
+  if (r.status !== 200)
+    return transientStatus(r.status)
+      ? { result: "retry", reason: "content_unavailable" }
+      : { result: "invalid", reason: "content_unavailable" };
   if (`sha256:${sha256Hex(r.body)}` !== s.contentHash) return { result: "invalid", reason: "content_hash_mismatch" };
   return { result: "valid" };
 }
@@ -58,14 +65,24 @@ export async function checkContent(deps: Deps, s: Pick<SubmissionRow, "contentUr
  * otherwise the predicate decides: predicate_uri when set (it "takes precedence over match_mode"),
  * else the inline `expected` with its match_mode. With target_hash alone, a mismatch is invalid.
  */
-export async function checkSubmission(deps: Deps, params: FvmParams, s: Pick<SubmissionRow, "id" | "missionId" | "submitter" | "contentUri" | "contentHash" | "submittedAt" | "metadata">): Promise<CheckOutcome> {
+export async function checkSubmission(
+  deps: Deps,
+  params: FvmParams,
+  s: Pick<SubmissionRow, "id" | "missionId" | "submitter" | "contentUri" | "contentHash" | "submittedAt" | "metadata">,
+): Promise<CheckOutcome> {
   let content: Buffer;
   if (s.contentUri.startsWith("data:")) {
     content = decodeData(s.contentUri); // hash verified when the submission was accepted
   } else {
     const r = await deps.fetcher.fetch(s.contentUri);
-    if (!r.ok) return TRANSIENT.has(r.reason) ? { result: "retry", reason: "content_unavailable" } : { result: "invalid", reason: "content_unavailable" };
-    if (r.status !== 200) return transientStatus(r.status) ? { result: "retry", reason: "content_unavailable" } : { result: "invalid", reason: "content_unavailable" };
+    if (!r.ok)
+      return TRANSIENT.has(r.reason)
+        ? { result: "retry", reason: "content_unavailable" }
+        : { result: "invalid", reason: "content_unavailable" };
+    if (r.status !== 200)
+      return transientStatus(r.status)
+        ? { result: "retry", reason: "content_unavailable" }
+        : { result: "invalid", reason: "content_unavailable" };
     if (`sha256:${sha256Hex(r.body)}` !== s.contentHash) return { result: "invalid", reason: "content_hash_mismatch" };
     content = r.body;
   }
@@ -80,20 +97,33 @@ export async function checkSubmission(deps: Deps, params: FvmParams, s: Pick<Sub
       submitted_at: s.submittedAt.toISOString(),
       metadata: s.metadata ?? null,
     });
-    const r = await deps.fetcher.fetch(params.predicate_uri, { method: "POST", headers: { "content-type": "application/json" }, body });
-    if (!r.ok) return TRANSIENT.has(r.reason) ? { result: "retry", reason: "predicate_unavailable" } : { result: "invalid", reason: "predicate_unavailable" };
-    if (r.status !== 200) return transientStatus(r.status) ? { result: "retry", reason: "predicate_unavailable" } : { result: "invalid", reason: "predicate_rejected" };
+    const r = await deps.fetcher.fetch(params.predicate_uri, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    });
+    if (!r.ok)
+      return TRANSIENT.has(r.reason)
+        ? { result: "retry", reason: "predicate_unavailable" }
+        : { result: "invalid", reason: "predicate_unavailable" };
+    if (r.status !== 200)
+      return transientStatus(r.status)
+        ? { result: "retry", reason: "predicate_unavailable" }
+        : { result: "invalid", reason: "predicate_rejected" };
     try {
       const verdict = JSON.parse(r.body.toString("utf8")) as unknown;
       // valid iff 200 with a JSON body that does not say "valid": false (design.md)
-      if (verdict !== null && typeof verdict === "object" && (verdict as { valid?: unknown }).valid === false) return { result: "invalid", reason: "predicate_rejected" };
+      if (verdict !== null && typeof verdict === "object" && (verdict as { valid?: unknown }).valid === false)
+        return { result: "invalid", reason: "predicate_rejected" };
       return { result: "valid" };
     } catch {
       return { result: "invalid", reason: "predicate_rejected" };
     }
   }
   if (params.expected !== undefined) {
-    const m = await matchContent(params.match_mode ?? "substring", params.expected, content.toString("utf8"), { maxQueue: deps.config.abuse.matchQueueMax });
+    const m = await matchContent(params.match_mode ?? "substring", params.expected, content.toString("utf8"), {
+      maxQueue: deps.config.abuse.matchQueueMax,
+    });
     // Over the time budget, or the matcher's queue full: not the submitter's fault, so the check
     // is retried (backoff, MAX_CHECK_ATTEMPTS) and never turned into "no match".
     if (!m.ok && (m.reason === "timeout" || m.reason === "busy")) return { result: "retry", reason: "match_timeout" };
@@ -109,19 +139,31 @@ export async function checkSubmission(deps: Deps, params: FvmParams, s: Pick<Sub
  * once and every later pending submission is rejected. Invalid ones were rejected when checked.
  * Past the deadline with nothing pending, the mission is voided.
  */
-export async function judgeFirstValidMatch(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<"resolved" | "voided" | "waiting"> {
+export async function judgeFirstValidMatch(
+  tx: Tx,
+  deps: Deps,
+  m: Mission,
+  now: Date,
+): Promise<"resolved" | "voided" | "waiting"> {
   if (isCommitReveal(m)) return judgeCommitReveal(tx, deps, m, now);
   // A submission whose predicate never answered ("unanswered") stays pending for the default
   // outcome but no longer holds up the arrival order: the predicate decides the others.
   const [first] = await tx
     .select()
     .from(submissions)
-    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), or(isNull(submissions.checkResult), ne(submissions.checkResult, "unanswered"))))
+    .where(
+      and(
+        eq(submissions.missionId, m.id),
+        eq(submissions.status, "pending"),
+        or(isNull(submissions.checkResult), ne(submissions.checkResult, "unanswered")),
+      ),
+    )
     .orderBy(asc(submissions.seq))
     .limit(1);
   if (first?.checkResult === "valid") {
     await resolveAndPay(tx, m, [{ submissionId: first.id, submitter: first.submitter, weight: 1 }], {
-      deps, feeBps: deps.config.feeBps,
+      deps,
+      feeBps: deps.config.feeBps,
       now,
       reason: "first_valid_match",
       winnerReason: "first_valid_match",
@@ -132,13 +174,25 @@ export async function judgeFirstValidMatch(tx: Tx, deps: Deps, m: Mission, now: 
   }
   if (!first && m.deadline.getTime() <= now.getTime()) {
     // predicate_uri: a predicate that never answered is treated like a creator who never judged.
-    const [silent] = await tx.select({ id: submissions.id }).from(submissions)
-      .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), eq(submissions.checkResult, "unanswered"))).limit(1);
+    const [silent] = await tx
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(
+        and(
+          eq(submissions.missionId, m.id),
+          eq(submissions.status, "pending"),
+          eq(submissions.checkResult, "unanswered"),
+        ),
+      )
+      .limit(1);
     if (silent) {
       await defaultAward(tx, deps, m, now, "default_award_predicate_silent");
       return "resolved";
     }
-    await voidAndRefund(tx, m, { now, reason: m.submissionCount > 0 ? "no_valid_submission" : "expired_without_submissions" });
+    await voidAndRefund(tx, m, {
+      now,
+      reason: m.submissionCount > 0 ? "no_valid_submission" : "expired_without_submissions",
+    });
     return "voided";
   }
   return "waiting";

@@ -25,7 +25,8 @@ export interface Prepared {
 }
 
 export async function prepareAdvance(deps: Deps, m: Mission, now: Date): Promise<Prepared> {
-  if (m.verificationType === "oracle" && m.status === "escrowed" && m.phase === "awaiting_oracle") return { oracle: await prepareOracle(deps, m, now) };
+  if (m.verificationType === "oracle" && m.status === "escrowed" && m.phase === "awaiting_oracle")
+    return { oracle: await prepareOracle(deps, m, now) };
   return {};
 }
 
@@ -41,7 +42,8 @@ interface StepContext {
 type Step = (c: StepContext) => Promise<void>;
 
 const rejudgeAt = (now: Date) => new Date(now.getTime() + REJUDGE_MS);
-const refundUnsubmitted = ({ tx, m, now }: StepContext) => voidAndRefund(tx, m, { now, reason: "expired_without_submissions" });
+const refundUnsubmitted = ({ tx, m, now }: StepContext) =>
+  voidAndRefund(tx, m, { now, reason: "expired_without_submissions" });
 
 // ── open/accepting_submissions at the deadline: submissions close, per verification type ──────
 
@@ -93,7 +95,13 @@ export const STEPS: Record<Exclude<MissionState, TerminalState>, Step> = {
     // base rail, never funded in time: nothing was escrowed, so nothing is refunded here (a deposit
     // that confirms later finds the mission voided and is refunded by the escrow watcher).
     if (c.now >= c.m.deadline) {
-      await c.set({ status: "voided", phase: "closed", resolutionReason: "expired_unfunded", voidedAt: c.now, nextActionAt: null });
+      await c.set({
+        status: "voided",
+        phase: "closed",
+        resolutionReason: "expired_unfunded",
+        voidedAt: c.now,
+        nextActionAt: null,
+      });
       return;
     }
     await c.set({ nextActionAt: null }); // the deposit, not the clock, moves it before its deadline
@@ -137,14 +145,28 @@ export const STEPS: Record<Exclude<MissionState, TerminalState>, Step> = {
  * States the sweeper never moves: decided. resolved/settling moves to settled when the base
  * rail release is final (escrow.payouts), not by the clock.
  */
-export const TERMINAL = ["resolved/settling", "resolved/settled", "voided/closed"] as const satisfies readonly MissionState[];
+export const TERMINAL = [
+  "resolved/settling",
+  "resolved/settled",
+  "voided/closed",
+] as const satisfies readonly MissionState[];
 type TerminalState = (typeof TERMINAL)[number];
 
 const isStepState = (key: string): key is keyof typeof STEPS => Object.hasOwn(STEPS, key);
 
 /** One step of the mission state machine (see STEPS); caller's transaction holds the row lock. */
-export async function advanceMission(tx: Tx, deps: Deps, m: Mission, now: Date, prepared: Prepared = {}): Promise<void> {
-  const set = (values: Partial<typeof missions.$inferInsert>) => tx.update(missions).set({ ...values, updatedAt: now }).where(eq(missions.id, m.id));
+export async function advanceMission(
+  tx: Tx,
+  deps: Deps,
+  m: Mission,
+  now: Date,
+  prepared: Prepared = {},
+): Promise<void> {
+  const set = (values: Partial<typeof missions.$inferInsert>) =>
+    tx
+      .update(missions)
+      .set({ ...values, updatedAt: now })
+      .where(eq(missions.id, m.id));
   const key = `${m.status}/${m.phase}`;
   if (isStepState(key)) return STEPS[key]({ tx, deps, m, now, prepared, set });
   // Terminal, or a pair no code writes: nothing to do by the clock. An escrowed mission is

@@ -2,7 +2,13 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
-import { bytes32ToContentHash, contentHashToBytes32, missionKey, parseOracleMethod, type OracleFailureReason } from "../../lib/evm";
+import {
+  bytes32ToContentHash,
+  contentHashToBytes32,
+  missionKey,
+  parseOracleMethod,
+  type OracleFailureReason,
+} from "../../lib/evm";
 import { expireJudging } from "./creator-judges";
 import { resolveAndPay, voidAndRefund } from "../settlement";
 import { holdForChecks } from "./default-award";
@@ -49,7 +55,13 @@ export async function closeOracleMission(tx: Tx, deps: Deps, m: Mission, now: Da
   const windowEnd = new Date(m.deadline.getTime() + deps.config.oracleWindowSeconds * 1000);
   await tx
     .update(missions)
-    .set({ status: "escrowed", phase: "awaiting_oracle", judgingDeadline: windowEnd, nextActionAt: now, updatedAt: now })
+    .set({
+      status: "escrowed",
+      phase: "awaiting_oracle",
+      judgingDeadline: windowEnd,
+      nextActionAt: now,
+      updatedAt: now,
+    })
     .where(eq(missions.id, m.id));
 }
 
@@ -70,12 +82,16 @@ export async function prepareOracle(deps: Deps, m: Mission, now: Date): Promise<
   if (parsed.kind === "per_mission") {
     const r = await deps.oracle.winner({ address, method, missionKey: key, missionId: m.id });
     if (!r.ok) return { kind: "failure", reason: r.reason };
-    return r.contentHash ? { kind: "winner_hash", contentHash: bytes32ToContentHash(r.contentHash) } : { kind: "undecided" };
+    return r.contentHash
+      ? { kind: "winner_hash", contentHash: bytes32ToContentHash(r.contentHash) }
+      : { kind: "undecided" };
   }
   const pending = await deps.database.db
     .select({ id: submissions.id, contentHash: submissions.contentHash })
     .from(submissions)
-    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), eq(submissions.checkResult, "valid")))
+    .where(
+      and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), eq(submissions.checkResult, "valid")),
+    )
     .orderBy(asc(submissions.seq));
   const batches = Math.max(1, Math.ceil(pending.length / ORACLE_MAX_CALLS_PER_POLL));
   const poll = Math.max(0, Math.floor((now.getTime() - m.deadline.getTime()) / (deps.config.oraclePollSeconds * 1000)));
@@ -88,7 +104,12 @@ export async function prepareOracle(deps: Deps, m: Mission, now: Date): Promise<
     if (performance.now() - started > ORACLE_POLL_BUDGET_MS) break;
     if (asked.has(s.contentHash)) continue;
     asked.add(s.contentHash);
-    const r = await deps.oracle.isValid({ address, method, missionKey: key, contentHash: contentHashToBytes32(s.contentHash) });
+    const r = await deps.oracle.isValid({
+      address,
+      method,
+      missionKey: key,
+      contentHash: contentHashToBytes32(s.contentHash),
+    });
     if (!r.ok) return { kind: "failure", reason: r.reason };
     if (r.valid) return { kind: "valid_submission", submissionId: s.id };
   }
@@ -101,12 +122,14 @@ async function attestedSubmission(tx: Tx, m: Mission, v: OracleVerdict) {
   const [s] = await tx
     .select({ id: submissions.id, submitter: submissions.submitter })
     .from(submissions)
-    .where(and(
-      eq(submissions.missionId, m.id),
-      eq(submissions.status, "pending"),
-      eq(submissions.checkResult, "valid"),
-      v.kind === "valid_submission" ? eq(submissions.id, v.submissionId) : eq(submissions.contentHash, v.contentHash),
-    ))
+    .where(
+      and(
+        eq(submissions.missionId, m.id),
+        eq(submissions.status, "pending"),
+        eq(submissions.checkResult, "valid"),
+        v.kind === "valid_submission" ? eq(submissions.id, v.submissionId) : eq(submissions.contentHash, v.contentHash),
+      ),
+    )
     .orderBy(asc(submissions.seq))
     .limit(1);
   return s;
@@ -124,7 +147,13 @@ async function attestedSubmission(tx: Tx, m: Mission, v: OracleVerdict) {
  * that never answers; and not an equal split per submitter, which free identities would farm.
  * No funds are held past the window (plus the grace for deliverables still being checked).
  */
-export async function advanceOracle(tx: Tx, deps: Deps, m: Mission, now: Date, verdict: OracleVerdict | undefined): Promise<void> {
+export async function advanceOracle(
+  tx: Tx,
+  deps: Deps,
+  m: Mission,
+  now: Date,
+  verdict: OracleVerdict | undefined,
+): Promise<void> {
   if (!verdict) {
     // The snapshot read before the lock was in another state (a concurrent step moved the
     // mission here): nothing was read yet, so poll on the next sweep.
@@ -134,7 +163,8 @@ export async function advanceOracle(tx: Tx, deps: Deps, m: Mission, now: Date, v
   const winner = await attestedSubmission(tx, m, verdict);
   if (winner) {
     return resolveAndPay(tx, m, [{ submissionId: winner.id, submitter: winner.submitter, weight: 1 }], {
-      deps, feeBps: deps.config.feeBps,
+      deps,
+      feeBps: deps.config.feeBps,
       now,
       reason: "oracle_attested",
       winnerReason: "oracle_attested",
@@ -142,8 +172,10 @@ export async function advanceOracle(tx: Tx, deps: Deps, m: Mission, now: Date, v
       outcome: "win",
     });
   }
-  if (verdict.kind === "failure") deps.logger.warn({ mission: m.id, reason: verdict.reason }, "oracle gave no answer; polling again");
-  else if (verdict.kind !== "undecided") deps.logger.warn({ mission: m.id, verdict }, "oracle named no pending submission of this mission; polling again");
+  if (verdict.kind === "failure")
+    deps.logger.warn({ mission: m.id, reason: verdict.reason }, "oracle gave no answer; polling again");
+  else if (verdict.kind !== "undecided")
+    deps.logger.warn({ mission: m.id, verdict }, "oracle named no pending submission of this mission; polling again");
   const windowEnd = oracleWindowEnd(deps, m);
   if (now >= windowEnd) {
     const originalEnd = new Date(m.deadline.getTime() + deps.config.oracleWindowSeconds * 1000);
@@ -151,5 +183,8 @@ export async function advanceOracle(tx: Tx, deps: Deps, m: Mission, now: Date, v
     return expireJudging(tx, deps, m, now, "default_award_oracle_timeout");
   }
   const next = Math.min(now.getTime() + deps.config.oraclePollSeconds * 1000, windowEnd.getTime());
-  await tx.update(missions).set({ nextActionAt: new Date(next), updatedAt: now }).where(eq(missions.id, m.id));
+  await tx
+    .update(missions)
+    .set({ nextActionAt: new Date(next), updatedAt: now })
+    .where(eq(missions.id, m.id));
 }

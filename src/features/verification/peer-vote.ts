@@ -25,9 +25,16 @@ export { votesAccount };
 /** peer_vote: stakes from the deadline until voting_deadline, on any pending submission. */
 function peerVoteRules(m: Mission, now: Date): BallotRules {
   const p = verificationIf(m, "peer_vote")?.params;
-  if (!p) throw new AppError("CONFLICT", `a ${m.verificationType} mission is not decided by votes`, { reason: "wrong_verification_type" });
+  if (!p)
+    throw new AppError("CONFLICT", `a ${m.verificationType} mission is not decided by votes`, {
+      reason: "wrong_verification_type",
+    });
   if (!(m.status === "escrowed" && m.phase === "voting" && now < new Date(p.voting_deadline))) {
-    throw new AppError("MISSION_NOT_OPEN", m.status === "open" ? "voting opens at the mission deadline" : "voting is closed", { status: m.status, phase: m.phase, voting_deadline: p.voting_deadline });
+    throw new AppError(
+      "MISSION_NOT_OPEN",
+      m.status === "open" ? "voting opens at the mission deadline" : "voting is closed",
+      { status: m.status, phase: m.phase, voting_deadline: p.voting_deadline },
+    );
   }
   return { token: p.vote_token, minVote: p.min_vote };
 }
@@ -55,7 +62,10 @@ export function voteToWire(v: typeof votes.$inferSelect) {
  */
 async function openVotingIfDue(ctx: Ctx, missionId: string): Promise<void> {
   const { deps, now } = ctx;
-  const [snap] = await dbOf(ctx).select({ status: missions.status, deadline: missions.deadline, type: missions.verificationType }).from(missions).where(eq(missions.id, missionId));
+  const [snap] = await dbOf(ctx)
+    .select({ status: missions.status, deadline: missions.deadline, type: missions.verificationType })
+    .from(missions)
+    .where(eq(missions.id, missionId));
   if (!snap || snap.type !== "peer_vote" || snap.status !== "open" || now < snap.deadline) return;
   await withTx(ctx, async (tx) => {
     const m = await lockMission(tx, missionId);
@@ -71,39 +81,79 @@ async function openVotingIfDue(ctx: Ctx, missionId: string): Promise<void> {
  * Locking: the mission row FOR SHARE (votes run side by side; the tally's FOR UPDATE waits for
  * them), the unique (mission, voter) index, and the voter's ledger row for the stake.
  */
-export async function castVote(ctx: Ctx, { missionId, vote: input }: { missionId: string; vote: { submission_id: string; amount: string } }) {
+export async function castVote(
+  ctx: Ctx,
+  { missionId, vote: input }: { missionId: string; vote: { submission_id: string; amount: string } },
+) {
   const { now } = ctx;
   const voter = agentOf(ctx);
   await openVotingIfDue(ctx, missionId);
   const amount = parseUint(input.amount);
   return onceTx(ctx, async (tx) => {
-      const [locked] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)).for("share");
-      // Hidden from everyone while pending_escrow, its creator included (nothing to vote on).
-      const m = assertVisible(locked, missionId, null);
-      const rules = appealOf(m) ? appealBallotRules(m, voter, now) : peerVoteRules(m, now);
-      if (m.creator === voter) throw new AppError("FORBIDDEN", "the creator cannot vote on their own mission", { reason: "creator_vote" });
-      const [s] = await tx.select().from(submissions).where(and(eq(submissions.id, input.submission_id), eq(submissions.missionId, missionId)));
-      if (!s || s.status !== "pending") throw new AppError("UNPROCESSABLE", `submission ${input.submission_id} is not a candidate of this mission`, { reason: "unknown_submission" });
-      if (s.submitter === voter) throw new AppError("FORBIDDEN", "no voting for your own submission", { reason: "own_submission" });
-      if (s.checkResult !== "valid") throw new AppError("UNPROCESSABLE", "this submission's deliverable has not been fetched and hash-checked yet", { reason: "content_not_verified" });
-      rules.check?.(s.id);
-      if (amount < parseUint(rules.minVote) || amount === 0n) throw new AppError("UNPROCESSABLE", `the stake must be at least ${rules.minVote}`, { reason: "below_min_vote", min_vote: rules.minVote });
-      const row = { id: newId("vote", now.getTime()), missionId, submissionId: s.id, voter, asset: rules.token, amount: amount.toString(), outcome: null, payout: null, createdAt: now };
-      const inserted = await tx.insert(votes).values(row).onConflictDoNothing().returning({ id: votes.id });
-      if (inserted.length === 0) throw new AppError("CONFLICT", "you already voted on this mission", { reason: "already_voted" });
-      await recordActivity(tx, voter, now); // agent row before the ledger rows
-      await transfer(tx, { asset: rules.token, kind: "vote_stake", ref: missionId, at: now, postings: [
+    const [locked] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)).for("share");
+    // Hidden from everyone while pending_escrow, its creator included (nothing to vote on).
+    const m = assertVisible(locked, missionId, null);
+    const rules = appealOf(m) ? appealBallotRules(m, voter, now) : peerVoteRules(m, now);
+    if (m.creator === voter)
+      throw new AppError("FORBIDDEN", "the creator cannot vote on their own mission", { reason: "creator_vote" });
+    const [s] = await tx
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.id, input.submission_id), eq(submissions.missionId, missionId)));
+    if (!s || s.status !== "pending")
+      throw new AppError("UNPROCESSABLE", `submission ${input.submission_id} is not a candidate of this mission`, {
+        reason: "unknown_submission",
+      });
+    if (s.submitter === voter)
+      throw new AppError("FORBIDDEN", "no voting for your own submission", { reason: "own_submission" });
+    if (s.checkResult !== "valid")
+      throw new AppError("UNPROCESSABLE", "this submission's deliverable has not been fetched and hash-checked yet", {
+        reason: "content_not_verified",
+      });
+    rules.check?.(s.id);
+    if (amount < parseUint(rules.minVote) || amount === 0n)
+      throw new AppError("UNPROCESSABLE", `the stake must be at least ${rules.minVote}`, {
+        reason: "below_min_vote",
+        min_vote: rules.minVote,
+      });
+    const row = {
+      id: newId("vote", now.getTime()),
+      missionId,
+      submissionId: s.id,
+      voter,
+      asset: rules.token,
+      amount: amount.toString(),
+      outcome: null,
+      payout: null,
+      createdAt: now,
+    };
+    const inserted = await tx.insert(votes).values(row).onConflictDoNothing().returning({ id: votes.id });
+    if (inserted.length === 0)
+      throw new AppError("CONFLICT", "you already voted on this mission", { reason: "already_voted" });
+    await recordActivity(tx, voter, now); // agent row before the ledger rows
+    await transfer(tx, {
+      asset: rules.token,
+      kind: "vote_stake",
+      ref: missionId,
+      at: now,
+      postings: [
         { account: agentAccount(voter), amount: -amount },
         { account: votesAccount(missionId), amount },
-      ] });
-      return voteToWire(row);
+      ],
     });
+    return voteToWire(row);
+  });
 }
 
 /** GET /missions/{id}/votes: hidden with the mission while it is pending_escrow, from everyone. */
 export async function listVotes(ctx: Ctx, { missionId }: { missionId: string }) {
   await findVisibleMission(ctx, missionId, null);
-  const rows = await dbOf(ctx).select().from(votes).where(eq(votes.missionId, missionId)).orderBy(asc(votes.id)).limit(1000);
+  const rows = await dbOf(ctx)
+    .select()
+    .from(votes)
+    .where(eq(votes.missionId, missionId))
+    .orderBy(asc(votes.id))
+    .limit(1000);
   return { votes: rows.map(voteToWire) };
 }
 
@@ -119,9 +169,17 @@ export async function tallyVotes(tx: Tx, deps: Deps, m: Mission, now: Date): Pro
   const p = verificationIf(m, "peer_vote")?.params;
   if (!p) throw new AppError("INTERNAL_ERROR", `tallyVotes on a ${m.verificationType} mission`);
   const rows = await tx.select().from(votes).where(eq(votes.missionId, m.id)).orderBy(asc(votes.id));
-  const subs = await tx.select({ id: submissions.id, seq: submissions.seq }).from(submissions).where(eq(submissions.missionId, m.id));
+  const subs = await tx
+    .select({ id: submissions.id, seq: submissions.seq })
+    .from(submissions)
+    .where(eq(submissions.missionId, m.id));
   const seqOf = new Map(subs.map((s) => [s.id, s.seq]));
-  const ballots: Ballot[] = rows.map((v) => ({ id: v.id, submissionId: v.submissionId, amount: BigInt(v.amount), seq: seqOf.get(v.submissionId) ?? Number.MAX_SAFE_INTEGER }));
+  const ballots: Ballot[] = rows.map((v) => ({
+    id: v.id,
+    submissionId: v.submissionId,
+    amount: BigInt(v.amount),
+    seq: seqOf.get(v.submissionId) ?? Number.MAX_SAFE_INTEGER,
+  }));
   const total = ballots.reduce((a, b) => a + b.amount, 0n);
   const result = total >= parseUint(p.quorum) ? pickWinner(ballots) : null;
   const payouts = result
@@ -133,12 +191,22 @@ export async function tallyVotes(tx: Tx, deps: Deps, m: Mission, now: Date): Pro
   } else {
     const [w] = await tx.select().from(submissions).where(eq(submissions.id, result.submissionId));
     // A non-winning submission with at least half the winner's stake earns partial credit (design.md).
-    const partial = [...result.stakes].filter(([sub, stake]) => sub !== result.submissionId && stake * 2n >= result.stake).map(([sub]) => sub);
+    const partial = [...result.stakes]
+      .filter(([sub, stake]) => sub !== result.submissionId && stake * 2n >= result.stake)
+      .map(([sub]) => sub);
     await resolveAndPay(tx, m, [{ submissionId: w!.id, submitter: w!.submitter, weight: 1 }], {
-      deps, feeBps: deps.config.feeBps, now, reason: "peer_vote", winnerReason: "vote_winner", loserReason: "not_selected", outcome: "win", partialSubmissionIds: partial,
+      deps,
+      feeBps: deps.config.feeBps,
+      now,
+      reason: "peer_vote",
+      winnerReason: "vote_winner",
+      loserReason: "not_selected",
+      outcome: "win",
+      partialSubmissionIds: partial,
       alsoLock: stakeAccounts(m.id, p.vote_token, rows),
     });
-    if (partial.length > 0) await tx.update(submissions).set({ outcome: "partial" }).where(inArray(submissions.id, partial));
+    if (partial.length > 0)
+      await tx.update(submissions).set({ outcome: "partial" }).where(inArray(submissions.id, partial));
   }
   await settleStakes(tx, m.id, p.vote_token, rows, payouts, now);
 }

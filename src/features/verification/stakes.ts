@@ -18,7 +18,9 @@ export interface BallotRules {
 
 /** The ledger rows settleStakes will move (for lockAccounts before an earlier transfer). */
 export function stakeAccounts(missionId: string, asset: string, rows: { voter: string }[]): AccountKey[] {
-  return rows.length === 0 ? [] : [{ account: votesAccount(missionId), asset }, ...rows.map((v) => ({ account: agentAccount(v.voter), asset }))];
+  return rows.length === 0
+    ? []
+    : [{ account: votesAccount(missionId), asset }, ...rows.map((v) => ({ account: agentAccount(v.voter), asset }))];
 }
 
 /**
@@ -38,10 +40,16 @@ export async function settleStakes(
   const total = rows.reduce((a, v) => a + BigInt(v.amount), 0n);
   const merged = new Map<string, bigint>();
   for (const v of rows) merged.set(v.voter, (merged.get(v.voter) ?? 0n) + payouts.get(v.id)!.payout);
-  await transfer(tx, { asset, kind: "vote_settlement", ref: missionId, at: now, postings: [
-    { account: votesAccount(missionId), amount: -total },
-    ...[...merged].map(([voter, amount]) => ({ account: agentAccount(voter), amount })),
-  ] });
+  await transfer(tx, {
+    asset,
+    kind: "vote_settlement",
+    ref: missionId,
+    at: now,
+    postings: [
+      { account: votesAccount(missionId), amount: -total },
+      ...[...merged].map(([voter, amount]) => ({ account: agentAccount(voter), amount })),
+    ],
+  });
   for (const v of rows) {
     const r = payouts.get(v.id)!;
     await tx.update(votes).set({ outcome: r.outcome, payout: r.payout.toString() }).where(eq(votes.id, v.id));

@@ -15,16 +15,22 @@ export const verificationRouter = base
     const caller = requireAgent(c.get("identity"), "UNAUTHORIZED");
     const missionId = c.req.valid("param").id;
     const award = c.req.valid("json");
-    const r = await idempotent(ctxFromRequest(c), { key: checkIdempotencyKey(c.req.header("idempotency-key")), request: award, ...awardOnce(caller, missionId) },
-      (ctx) => awardMission(ctx, { missionId, award }));
+    const r = await idempotent(
+      ctxFromRequest(c),
+      { key: checkIdempotencyKey(c.req.header("idempotency-key")), request: award, ...awardOnce(caller, missionId) },
+      (ctx) => awardMission(ctx, { missionId, award }),
+    );
     return sendStored(c, r);
   })
   .openapi(voteRoute, async (c) => {
     const voter = requireAgent(c.get("identity"), "ANONYMOUS_SUBMISSION_REJECTED");
     const missionId = c.req.valid("param").id;
     const vote = c.req.valid("json");
-    const r = await idempotent(ctxFromRequest(c), { key: checkIdempotencyKey(c.req.header("idempotency-key")), request: vote, ...voteOnce(voter, missionId) },
-      (ctx) => castVote(ctx, { missionId, vote }));
+    const r = await idempotent(
+      ctxFromRequest(c),
+      { key: checkIdempotencyKey(c.req.header("idempotency-key")), request: vote, ...voteOnce(voter, missionId) },
+      (ctx) => castVote(ctx, { missionId, vote }),
+    );
     return sendStored(c, r);
   })
   .openapi(listVotesRoute, async (c) => {

@@ -6,10 +6,15 @@ import { Mission, MissionIdParam, Uint, type MissionWire } from "../missions";
 export const AwardRequest = z
   .object({
     winners: z
-      .array(z.object({
-        submission_id: z.string().min(1).max(64),
-        share_bps: z.number().int().min(1).max(10_000).optional().openapi({ description: "Share of the net reward in basis points; give it for every winner (sum 10000) or for none (equal split)" }),
-      }))
+      .array(
+        z.object({
+          submission_id: z.string().min(1).max(64),
+          share_bps: z.number().int().min(1).max(10_000).optional().openapi({
+            description:
+              "Share of the net reward in basis points; give it for every winner (sum 10000) or for none (equal split)",
+          }),
+        }),
+      )
       .min(1)
       .max(100),
   })
@@ -32,11 +37,19 @@ export const awardRoute = createRoute({
   path: "/missions/{id}/award",
   middleware: [requireCaller("agent")],
   tags: ["verification"],
-  summary: "creator_judges: the creator picks the winner(s); the mission resolves and pays at once (AIP-1 §4.1) — or, with an `appeal` param, when the award's appeal closes",
+  summary:
+    "creator_judges: the creator picks the winner(s); the mission resolves and pays at once (AIP-1 §4.1) — or, with an `appeal` param, when the award's appeal closes",
   security: [{ bearer: [] }],
-  request: { params: MissionIdParam, headers: z.object({ "idempotency-key": z.string().optional() }), ...jsonBody(AwardRequest) },
+  request: {
+    params: MissionIdParam,
+    headers: z.object({ "idempotency-key": z.string().optional() }),
+    ...jsonBody(AwardRequest),
+  },
   responses: {
-    200: jsonResponse(Mission, "Resolved; with an appeal: escrowed, phase appeal, payout queued, the award recorded in `award`"),
+    200: jsonResponse(
+      Mission,
+      "Resolved; with an appeal: escrowed, phase appeal, payout queued, the award recorded in `award`",
+    ),
     ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN", "UNPROCESSABLE"),
   },
 });
@@ -58,7 +71,10 @@ export const Vote = z
     amount: z.string(),
     created_at: z.string(),
     outcome: z.string().nullable().openapi({ description: "After the tally: won | lost | refunded" }),
-    payout: z.string().nullable().openapi({ description: "What went back to the voter: stake, minus a slash or plus a reward" }),
+    payout: z
+      .string()
+      .nullable()
+      .openapi({ description: "What went back to the voter: stake, minus a slash or plus a reward" }),
   })
   .openapi("Vote");
 
@@ -66,12 +82,26 @@ export const voteRoute = createRoute({
   method: "post",
   path: "/missions/{id}/votes",
   tags: ["verification"],
-  summary: "peer_vote: stake vote_token on a submission between the deadline and voting_deadline (AIP-1 §4.3); creator_judges under appeal: dispute the award (a stake on the submission that should have won), then vote if disputed",
+  summary:
+    "peer_vote: stake vote_token on a submission between the deadline and voting_deadline (AIP-1 §4.3); creator_judges under appeal: dispute the award (a stake on the submission that should have won), then vote if disputed",
   security: [{ bearer: [] }],
-  request: { params: MissionIdParam, headers: z.object({ "idempotency-key": z.string().optional() }), ...jsonBody(VoteRequest) },
+  request: {
+    params: MissionIdParam,
+    headers: z.object({ "idempotency-key": z.string().optional() }),
+    ...jsonBody(VoteRequest),
+  },
   responses: {
     201: jsonResponse(Vote, "Stake held until the tally"),
-    ...errors("UNAUTHORIZED", "ANONYMOUS_SUBMISSION_REJECTED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN", "INSUFFICIENT_BALANCE", "UNPROCESSABLE"),
+    ...errors(
+      "UNAUTHORIZED",
+      "ANONYMOUS_SUBMISSION_REJECTED",
+      "FORBIDDEN",
+      "NOT_FOUND",
+      "CONFLICT",
+      "MISSION_NOT_OPEN",
+      "INSUFFICIENT_BALANCE",
+      "UNPROCESSABLE",
+    ),
   },
 });
 
@@ -81,5 +111,8 @@ export const listVotesRoute = createRoute({
   tags: ["verification"],
   summary: "The votes of a peer_vote mission, with outcomes after the tally",
   request: { params: MissionIdParam },
-  responses: { 200: jsonResponse(z.object({ votes: z.array(Vote) }).openapi("VoteList"), "Votes"), ...errors("NOT_FOUND") },
+  responses: {
+    200: jsonResponse(z.object({ votes: z.array(Vote) }).openapi("VoteList"), "Votes"),
+    ...errors("NOT_FOUND"),
+  },
 });

@@ -8,7 +8,9 @@ export interface Ballot {
 }
 
 /** Most-staked submission; a tie goes to the earliest submission. */
-export function pickWinner(ballots: Ballot[]): { submissionId: string; stake: bigint; stakes: Map<string, bigint> } | null {
+export function pickWinner(
+  ballots: Ballot[],
+): { submissionId: string; stake: bigint; stakes: Map<string, bigint> } | null {
   const stakes = new Map<string, bigint>();
   const seqOf = new Map<string, number>();
   for (const b of ballots) {
@@ -29,7 +31,11 @@ export function pickWinner(ballots: Ballot[]): { submissionId: string; stake: bi
  * with the largest stake (earliest ballot on a tie). Returns what each ballot gets back.
  * Σ payouts = Σ stakes, always.
  */
-export function settleBallots(ballots: Ballot[], winner: string, slashBps: number): Map<string, { outcome: "won" | "lost"; payout: bigint }> {
+export function settleBallots(
+  ballots: Ballot[],
+  winner: string,
+  slashBps: number,
+): Map<string, { outcome: "won" | "lost"; payout: bigint }> {
   const out = new Map<string, { outcome: "won" | "lost"; payout: bigint }>();
   const winners = ballots.filter((b) => b.submissionId === winner);
   let pool = 0n;

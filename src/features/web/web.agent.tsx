@@ -38,30 +38,107 @@ export async function agentPage(ctx: PageCtx, rawId: string) {
           "@context": "https://schema.org",
           "@type": "ProfilePage",
           url: `${pub}/u/${id}`,
-          mainEntity: { "@type": "Person", identifier: id, name, ...(a.reviews.average !== null ? { aggregateRating: { "@type": "AggregateRating", ratingValue: a.reviews.average, ratingCount: a.reviews.count, bestRating: 5, worstRating: 1 } } : {}) },
+          mainEntity: {
+            "@type": "Person",
+            identifier: id,
+            name,
+            ...(a.reviews.average !== null
+              ? {
+                  aggregateRating: {
+                    "@type": "AggregateRating",
+                    ratingValue: a.reviews.average,
+                    ratingCount: a.reviews.count,
+                    bestRating: 5,
+                    worstRating: 1,
+                  },
+                }
+              : {}),
+          },
         },
       }}
     >
       <h1>{name}</h1>
-      <p><code>{id}</code> · {a.online ? <span class="ok">online</span> : <span class="muted">offline{a.last_seen_at ? `, seen ${relativeTime(new Date(a.last_seen_at), now)}` : ""}</span>}{a.kind ? ` · ${a.kind}` : ""}</p>
+      <p>
+        <code>{id}</code> ·{" "}
+        {a.online ? (
+          <span class="ok">online</span>
+        ) : (
+          <span class="muted">
+            offline{a.last_seen_at ? `, seen ${relativeTime(new Date(a.last_seen_at), now)}` : ""}
+          </span>
+        )}
+        {a.kind ? ` · ${a.kind}` : ""}
+      </p>
       <dl class="kv">
-        <dt>Rating</dt><dd><strong>{a.rating}</strong></dd>
-        <dt>Win rate</dt><dd>{a.win_rate === null ? "no missions yet" : `${Math.round(a.win_rate * 100)} % (${a.missions_completed} of ${a.missions_attempted})`}</dd>
-        <dt>Reviews</dt><dd>{a.reviews.count === 0 ? "none" : `${a.reviews.average?.toFixed(1)} ★ from ${a.reviews.count}`}</dd>
-        <dt>Balance</dt><dd>{formatAmount(a.balances.find((b) => b.asset === a.balance_asset)?.available ?? String(a.aigen_balance), a.balance_asset, deps.config.assets)}</dd>
+        <dt>Rating</dt>
+        <dd>
+          <strong>{a.rating}</strong>
+        </dd>
+        <dt>Win rate</dt>
+        <dd>
+          {a.win_rate === null
+            ? "no missions yet"
+            : `${Math.round(a.win_rate * 100)} % (${a.missions_completed} of ${a.missions_attempted})`}
+        </dd>
+        <dt>Reviews</dt>
+        <dd>{a.reviews.count === 0 ? "none" : `${a.reviews.average?.toFixed(1)} ★ from ${a.reviews.count}`}</dd>
+        <dt>Balance</dt>
+        <dd>
+          {formatAmount(
+            a.balances.find((b) => b.asset === a.balance_asset)?.available ?? String(a.aigen_balance),
+            a.balance_asset,
+            deps.config.assets,
+          )}
+        </dd>
       </dl>
       <h2>Rating history</h2>
       {raw(ratingChartSvg(history.history, a.rating))}
       <h2>Badge</h2>
-      <p><img src={`/agents/${id}/badge.svg`} alt={`OABP rating badge of ${name}`} width="140" height="20" /></p>
-      <label>Embed snippet<textarea readonly rows={3}>{snippet}</textarea></label>
+      <p>
+        <img src={`/agents/${id}/badge.svg`} alt={`OABP rating badge of ${name}`} width="140" height="20" />
+      </p>
+      <label>
+        Embed snippet
+        <textarea readonly rows={3}>
+          {snippet}
+        </textarea>
+      </label>
       <h2>Missions posted</h2>
-      {posted.missions.length === 0 ? <p class="muted">None.</p> : <ul>{posted.missions.map((m) => <li><a href={`/m/${m.id}`}>{m.title}</a> — {m.status}</li>)}</ul>}
+      {posted.missions.length === 0 ? (
+        <p class="muted">None.</p>
+      ) : (
+        <ul>
+          {posted.missions.map((m) => (
+            <li>
+              <a href={`/m/${m.id}`}>{m.title}</a> — {m.status}
+            </li>
+          ))}
+        </ul>
+      )}
       <h2>Missions solved</h2>
-      {solved.length === 0 ? <p class="muted">None yet.</p> : <ul>{solved.map((s) => <li><a href={`/m/${s.mission_id}`}>{s.mission_title}</a></li>)}</ul>}
+      {solved.length === 0 ? (
+        <p class="muted">None yet.</p>
+      ) : (
+        <ul>
+          {solved.map((s) => (
+            <li>
+              <a href={`/m/${s.mission_id}`}>{s.mission_title}</a>
+            </li>
+          ))}
+        </ul>
+      )}
       <h2>Reviews</h2>
-      {reviews.reviews.length === 0 ? <p class="muted">No reviews.</p> : (
-        <ul>{reviews.reviews.map((r) => <li><strong>{"★".repeat(r.stars)}</strong> by <a href={`/u/${r.reviewer}`}>{short(r.reviewer)}</a> ({r.reviewer_role}): <span class="review-text">{r.text ?? ""}</span></li>)}</ul>
+      {reviews.reviews.length === 0 ? (
+        <p class="muted">No reviews.</p>
+      ) : (
+        <ul>
+          {reviews.reviews.map((r) => (
+            <li>
+              <strong>{"★".repeat(r.stars)}</strong> by <a href={`/u/${r.reviewer}`}>{short(r.reviewer)}</a> (
+              {r.reviewer_role}): <span class="review-text">{r.text ?? ""}</span>
+            </li>
+          ))}
+        </ul>
       )}
     </Layout>
   );

@@ -41,7 +41,9 @@ export function walletBundle(): Promise<string> {
     });
     return out.outputFiles[0]!.text;
   })();
-  bundle.catch(() => { bundle = undefined; });
+  bundle.catch(() => {
+    bundle = undefined;
+  });
   return bundle;
 }
 
@@ -69,9 +71,22 @@ function send(c: Context<AppEnv>, body: string, type: string, cache: string) {
 
 export function registerAssets(app: Hono<AppEnv>): void {
   const day = "public, max-age=86400";
-  app.get("/assets/web.css", (c) => send(c, CSS, "text/css; charset=utf-8", c.req.query("v") === CSS_VERSION ? "public, max-age=31536000, immutable" : day));
-  app.get("/assets/web.js", async (c) => send(c, await walletBundle(), "text/javascript; charset=utf-8", "public, max-age=300"));
+  app.get("/assets/web.css", (c) =>
+    send(
+      c,
+      CSS,
+      "text/css; charset=utf-8",
+      c.req.query("v") === CSS_VERSION ? "public, max-age=31536000, immutable" : day,
+    ),
+  );
+  app.get("/assets/web.js", async (c) =>
+    send(c, await walletBundle(), "text/javascript; charset=utf-8", "public, max-age=300"),
+  );
   app.get("/assets/docs.js", (c) => send(c, DOCS_JS, "text/javascript; charset=utf-8", day));
-  app.get("/assets/swagger/swagger-ui.css", (c) => send(c, swaggerFile("swagger-ui.css"), "text/css; charset=utf-8", day));
-  app.get("/assets/swagger/swagger-ui-bundle.js", (c) => send(c, swaggerFile("swagger-ui-bundle.js"), "text/javascript; charset=utf-8", day));
+  app.get("/assets/swagger/swagger-ui.css", (c) =>
+    send(c, swaggerFile("swagger-ui.css"), "text/css; charset=utf-8", day),
+  );
+  app.get("/assets/swagger/swagger-ui-bundle.js", (c) =>
+    send(c, swaggerFile("swagger-ui-bundle.js"), "text/javascript; charset=utf-8", day),
+  );
 }

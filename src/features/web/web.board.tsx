@@ -23,7 +23,9 @@ export const BoardQuery = ListMissionsQuery.extend({
 export type BoardFilters = z.infer<typeof BoardQuery>;
 
 /** Raw query → filters; empty form fields mean "no filter". Default: open missions. */
-export function parseBoardQuery(raw: Record<string, string>): { ok: true; f: BoardFilters } | { ok: false; message: string } {
+export function parseBoardQuery(
+  raw: Record<string, string>,
+): { ok: true; f: BoardFilters } | { ok: false; message: string } {
   const cleaned = Object.fromEntries(Object.entries(raw).filter(([, v]) => v.trim() !== ""));
   if (cleaned.status === "any") delete cleaned.status;
   else cleaned.status ??= "open";
@@ -37,7 +39,14 @@ export function parseBoardQuery(raw: Record<string, string>): { ok: true; f: Boa
 
 function sortPage(ms: MissionWire[], sort: Sort): MissionWire[] {
   if (sort === "deadline") return [...ms].sort((a, b) => a.deadline.localeCompare(b.deadline));
-  if (sort === "reward") return [...ms].sort((a, b) => (BigInt(b.reward.amount) > BigInt(a.reward.amount) ? 1 : BigInt(b.reward.amount) < BigInt(a.reward.amount) ? -1 : 0));
+  if (sort === "reward")
+    return [...ms].sort((a, b) =>
+      BigInt(b.reward.amount) > BigInt(a.reward.amount)
+        ? 1
+        : BigInt(b.reward.amount) < BigInt(a.reward.amount)
+          ? -1
+          : 0,
+    );
   return ms;
 }
 
@@ -45,16 +54,35 @@ export function MissionItem(p: { m: MissionWire; deps: Deps; now: Date }) {
   const { m } = p;
   return (
     <li>
-      <h2><a href={`/m/${m.id}`}>{m.title}</a></h2>
+      <h2>
+        <a href={`/m/${m.id}`}>{m.title}</a>
+      </h2>
       <div class="facts">
-        <span>Reward <strong>{formatAmount(m.reward.amount, m.reward.asset, p.deps.config.assets)}</strong> ({m.reward.chain})</span>
-        <span>Deadline <time datetime={m.deadline}>{relativeTime(new Date(m.deadline), p.now)}</time></span>
+        <span>
+          Reward <strong>{formatAmount(m.reward.amount, m.reward.asset, p.deps.config.assets)}</strong> (
+          {m.reward.chain})
+        </span>
+        <span>
+          Deadline <time datetime={m.deadline}>{relativeTime(new Date(m.deadline), p.now)}</time>
+        </span>
         <span class={`status status-${m.status}`}>{STATUS_WORDS[m.status] ?? m.status}</span>
-        <span>{m.submission_count} submission{m.submission_count === 1 ? "" : "s"}</span>
-        <span>by <a href={`/u/${m.creator}`}>{short(m.creator)}</a></span>
+        <span>
+          {m.submission_count} submission{m.submission_count === 1 ? "" : "s"}
+        </span>
+        <span>
+          by <a href={`/u/${m.creator}`}>{short(m.creator)}</a>
+        </span>
       </div>
       <p class="small">{verificationInWords(m.verification.type, m.verification.params)}</p>
-      {m.tags.length ? <p>{m.tags.map((t) => <a class="tag" href={`/?tag=${encodeURIComponent(t)}`}>{t}</a>)}</p> : null}
+      {m.tags.length ? (
+        <p>
+          {m.tags.map((t) => (
+            <a class="tag" href={`/?tag=${encodeURIComponent(t)}`}>
+              {t}
+            </a>
+          ))}
+        </p>
+      ) : null}
     </li>
   );
 }
@@ -85,10 +113,22 @@ export function boardListHtml(deps: Deps, f: BoardFilters, now: Date): Promise<s
     const items = sortPage(page.missions, sort);
     const html = (
       <section aria-label="Missions">
-        {items.length === 0 ? <p>No missions match these filters.</p> : <ul class="missions">{items.map((m) => <MissionItem m={m} deps={deps} now={now} />)}</ul>}
+        {items.length === 0 ? (
+          <p>No missions match these filters.</p>
+        ) : (
+          <ul class="missions">
+            {items.map((m) => (
+              <MissionItem m={m} deps={deps} now={now} />
+            ))}
+          </ul>
+        )}
         <nav class="pager" aria-label="Pages">
           {f.cursor ? <a href={pageLink(f, { cursor: undefined })}>First page</a> : null}
-          {page.next_cursor ? <a rel="next" href={pageLink(f, { cursor: page.next_cursor })}>Next page</a> : null}
+          {page.next_cursor ? (
+            <a rel="next" href={pageLink(f, { cursor: page.next_cursor })}>
+              Next page
+            </a>
+          ) : null}
         </nav>
       </section>
     );
@@ -101,24 +141,51 @@ export function BoardFilters(p: { f?: BoardFilters | undefined; raw: Record<stri
   const status = p.raw.status ?? "open";
   return (
     <form class="filters" method="get" action="/" role="search">
-      <label>Search<input type="search" name="q" value={v("q")} maxlength={200} /></label>
-      <label>Status
+      <label>
+        Search
+        <input type="search" name="q" value={v("q")} maxlength={200} />
+      </label>
+      <label>
+        Status
         <select name="status">
-          {[...PUBLIC_STATUSES, "any"].map((s) => <option value={s} selected={status === s}>{s}</option>)}
+          {[...PUBLIC_STATUSES, "any"].map((s) => (
+            <option value={s} selected={status === s}>
+              {s}
+            </option>
+          ))}
         </select>
       </label>
-      <label>Verification
+      <label>
+        Verification
         <select name="verification_type">
           <option value="">any</option>
-          {VERIFICATION_TYPES.map((t) => <option value={t} selected={v("verification_type") === t}>{t}</option>)}
+          {VERIFICATION_TYPES.map((t) => (
+            <option value={t} selected={v("verification_type") === t}>
+              {t}
+            </option>
+          ))}
         </select>
       </label>
-      <label>Tag<input name="tag" value={v("tag")} maxlength={32} size={10} /></label>
-      <label>Asset<input name="asset" value={v("asset")} maxlength={64} size={8} /></label>
-      <label>Min reward (base units)<input name="reward_min" value={v("reward_min")} inputmode="numeric" size={12} /></label>
-      <label>Sort
+      <label>
+        Tag
+        <input name="tag" value={v("tag")} maxlength={32} size={10} />
+      </label>
+      <label>
+        Asset
+        <input name="asset" value={v("asset")} maxlength={64} size={8} />
+      </label>
+      <label>
+        Min reward (base units)
+        <input name="reward_min" value={v("reward_min")} inputmode="numeric" size={12} />
+      </label>
+      <label>
+        Sort
         <select name="sort">
-          {SORTS.map((s) => <option value={s} selected={(p.raw.sort ?? "newest") === s}>{s}</option>)}
+          {SORTS.map((s) => (
+            <option value={s} selected={(p.raw.sort ?? "newest") === s}>
+              {s}
+            </option>
+          ))}
         </select>
       </label>
       <button type="submit">Filter</button>

@@ -4,7 +4,11 @@ import type { AssetConfig } from "../../env";
 
 /** Base units → decimal string with the asset's decimals (bigint arithmetic, never a float). */
 export function formatAmount(amount: string, asset: string, assets: AssetConfig[]): string {
-  const cfg = assets.find((a) => a.symbol.toLowerCase() === asset.toLowerCase() || Object.values(a.addresses).some((x) => x.toLowerCase() === asset.toLowerCase()));
+  const cfg = assets.find(
+    (a) =>
+      a.symbol.toLowerCase() === asset.toLowerCase() ||
+      Object.values(a.addresses).some((x) => x.toLowerCase() === asset.toLowerCase()),
+  );
   if (!cfg || !/^[0-9]+$/.test(amount)) return `${amount} ${asset} (base units)`;
   const v = BigInt(amount);
   const unit = 10n ** BigInt(cfg.decimals);
@@ -36,7 +40,8 @@ export function verificationInWords(type: string, params: Record<string, unknown
     }
     case "first_valid_match":
       if (params.predicate_uri) return "The first submission that the creator's checker accepts wins, automatically.";
-      if (params.target_hash) return "The first submission whose content has the expected SHA-256 hash wins, automatically.";
+      if (params.target_hash)
+        return "The first submission whose content has the expected SHA-256 hash wins, automatically.";
       return `The first submission matching the expected answer (${str(params.match_mode) ?? "substring"} match) wins, automatically.`;
     case "peer_vote":
       return `Voters stake ${str(params.vote_token) ?? "tokens"} on submissions; the most-staked one wins if the quorum is reached.`;

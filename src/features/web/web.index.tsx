@@ -32,7 +32,13 @@ function pageCtx(c: Context<AppEnv>, nonce: string): PageCtx {
   const cookie = readSessionCookie(c, deps.config.publicUrl);
   const viewer = who.kind === "agent" ? who.address : undefined;
   // The CSRF token is only handed out for a cookie session (bearer callers need none).
-  return { deps, nonce, now: deps.clock.now(), viewer, csrf: viewer && cookie && who.kind === "agent" && who.via === "session" ? csrfTokenFor(cookie) : undefined };
+  return {
+    deps,
+    nonce,
+    now: deps.clock.now(),
+    viewer,
+    csrf: viewer && cookie && who.kind === "agent" && who.via === "session" ? csrfTokenFor(cookie) : undefined,
+  };
 }
 
 const ERROR_TITLES: Partial<Record<string, [number, string]>> = {
@@ -41,7 +47,10 @@ const ERROR_TITLES: Partial<Record<string, [number, string]>> = {
 };
 
 /** Runs a page: headers, per-response nonce, and HTML (not JSON) error pages for a reader's mistakes. */
-function page(render: (ctx: PageCtx, c: Context<AppEnv>) => Promise<unknown> | unknown, o: { inlineStyles?: boolean } = {}) {
+function page(
+  render: (ctx: PageCtx, c: Context<AppEnv>) => Promise<unknown> | unknown,
+  o: { inlineStyles?: boolean } = {},
+) {
   return async (c: Context<AppEnv>) => {
     const nonce = newNonce();
     const ctx = pageCtx(c, nonce);
@@ -57,7 +66,9 @@ function page(render: (ctx: PageCtx, c: Context<AppEnv>) => Promise<unknown> | u
         <Layout ctx={ctx} meta={{ title, description: err.message, path: c.req.path }}>
           <h1>{title}</h1>
           <p>{err.message}</p>
-          <p><a href="/">Back to the board</a></p>
+          <p>
+            <a href="/">Back to the board</a>
+          </p>
         </Layout>
       );
       return c.html(`<!doctype html>${String(html)}`, status as 404);
@@ -77,7 +88,8 @@ async function boardPage(ctx: PageCtx, c: Context<AppEnv>) {
       ctx={ctx}
       meta={{
         title: "Mission board",
-        description: "Open missions with escrowed rewards: claim, solve and get paid. Filter by tag, asset, verification and reward.",
+        description:
+          "Open missions with escrowed rewards: claim, solve and get paid. Filter by tag, asset, verification and reward.",
         path: "/",
         alternates: { json: `/missions${qs}`, rss: `/feed.xml${qs}`, atom: `/feed.atom${qs}` },
         jsonLd: {
@@ -85,7 +97,11 @@ async function boardPage(ctx: PageCtx, c: Context<AppEnv>) {
           "@type": "WebSite",
           name: "OABP mission board",
           url: `${pub}/`,
-          potentialAction: { "@type": "SearchAction", target: `${pub}/?q={search_term_string}`, "query-input": "required name=search_term_string" },
+          potentialAction: {
+            "@type": "SearchAction",
+            target: `${pub}/?q={search_term_string}`,
+            "query-input": "required name=search_term_string",
+          },
         },
       }}
     >
@@ -102,14 +118,38 @@ export function registerWeb(app: Hono<AppEnv>, _deps: Deps): void {
   registerAssets(app);
   // `/`: browsers get the board; a JSON-only client keeps the JSON 404 with the entry points.
   app.get("/", async (c, next) => (wantsHtml(c) ? page(boardPage)(c) : next()));
-  app.get("/m/:id", page((ctx, c) => missionPage(ctx, c.req.param("id")!)));
-  app.get("/m/:id/receipts/:sid", page((ctx, c) => receiptPage(ctx, c.req.param("id")!, c.req.param("sid")!)));
-  app.get("/u/:id", page((ctx, c) => agentPage(ctx, c.req.param("id")!)));
-  app.get("/ranking", page((ctx, c) => leaderboardPage(ctx, c.req.query("cursor")?.slice(0, 300))));
-  app.get("/status", page((ctx) => statusPage(ctx)));
-  app.get("/docs", page((ctx) => docsPage(ctx), { inlineStyles: true }));
-  app.get("/me", page((ctx) => mePage(ctx)));
-  app.get("/post", page((ctx) => postPage(ctx)));
+  app.get(
+    "/m/:id",
+    page((ctx, c) => missionPage(ctx, c.req.param("id")!)),
+  );
+  app.get(
+    "/m/:id/receipts/:sid",
+    page((ctx, c) => receiptPage(ctx, c.req.param("id")!, c.req.param("sid")!)),
+  );
+  app.get(
+    "/u/:id",
+    page((ctx, c) => agentPage(ctx, c.req.param("id")!)),
+  );
+  app.get(
+    "/ranking",
+    page((ctx, c) => leaderboardPage(ctx, c.req.query("cursor")?.slice(0, 300))),
+  );
+  app.get(
+    "/status",
+    page((ctx) => statusPage(ctx)),
+  );
+  app.get(
+    "/docs",
+    page((ctx) => docsPage(ctx), { inlineStyles: true }),
+  );
+  app.get(
+    "/me",
+    page((ctx) => mePage(ctx)),
+  );
+  app.get(
+    "/post",
+    page((ctx) => postPage(ctx)),
+  );
 
   // Browser sessions: the SIWE verb of POST /auth/siwe, with the token put in an HttpOnly cookie.
   app.post("/web/session", async (c) => {

@@ -31,7 +31,11 @@ export interface PageMeta {
 }
 
 /** JSON-LD inside <script>: `<` escaped so no string in it can close the element (HTML §4.12.1.3). */
-export const jsonLdText = (o: unknown) => JSON.stringify(o).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+export const jsonLdText = (o: unknown) =>
+  JSON.stringify(o)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 
 export function Layout(p: { ctx: PageCtx; meta: PageMeta; children?: Child }) {
   const { ctx, meta } = p;
@@ -61,14 +65,22 @@ export function Layout(p: { ctx: PageCtx; meta: PageMeta; children?: Child }) {
         {ctx.csrf ? <meta name="oabp-csrf" content={ctx.csrf} /> : null}
         {ctx.viewer ? <meta name="oabp-viewer" content={ctx.viewer} /> : null}
         {meta.head ?? null}
-        {meta.jsonLd ? <script type="application/ld+json" nonce={ctx.nonce}>{raw(jsonLdText(meta.jsonLd))}</script> : null}
+        {meta.jsonLd ? (
+          <script type="application/ld+json" nonce={ctx.nonce}>
+            {raw(jsonLdText(meta.jsonLd))}
+          </script>
+        ) : null}
         {meta.wallet ? <script type="module" src={ASSET_PATHS.js} nonce={ctx.nonce} defer /> : null}
       </head>
       <body>
-        <a class="skip" href="#main">Skip to content</a>
+        <a class="skip" href="#main">
+          Skip to content
+        </a>
         <header class="top">
           <nav aria-label="Main">
-            <a href="/" class="brand">{SERVER_NAME}</a>
+            <a href="/" class="brand">
+              {SERVER_NAME}
+            </a>
             <a href="/">Board</a>
             <a href="/post">Post</a>
             <a href="/ranking">Leaderboard</a>
@@ -79,8 +91,9 @@ export function Layout(p: { ctx: PageCtx; meta: PageMeta; children?: Child }) {
         </header>
         <main id="main">{p.children}</main>
         <footer>
-          <a href="/feed.xml">RSS</a> · <a href="/feed.atom">Atom</a> · <a href="/sitemap.xml">Sitemap</a> · <a href="/openapi.json">OpenAPI</a> ·{" "}
-          <a href="/.well-known/oabp.json">Manifest</a> · <a href="/llms.txt">llms.txt</a>
+          <a href="/feed.xml">RSS</a> · <a href="/feed.atom">Atom</a> · <a href="/sitemap.xml">Sitemap</a> ·{" "}
+          <a href="/openapi.json">OpenAPI</a> · <a href="/.well-known/oabp.json">Manifest</a> ·{" "}
+          <a href="/llms.txt">llms.txt</a>
         </footer>
       </body>
     </html>

@@ -14,20 +14,54 @@ import { ctxForViewer } from "../../lib/context";
 export async function leaderboardPage(ctx: PageCtx, cursor: string | undefined) {
   const page = await listByRating(ctxForViewer(ctx.deps, ctx.viewer, ctx.now), { limit: 50, cursor, min_missions: 1 });
   return (
-    <Layout ctx={ctx} meta={{ title: "Leaderboard", description: "Agents ranked by ELO rating (decay included), at least one mission won.", path: "/ranking", alternates: { json: "/leaderboard" } }}>
+    <Layout
+      ctx={ctx}
+      meta={{
+        title: "Leaderboard",
+        description: "Agents ranked by ELO rating (decay included), at least one mission won.",
+        path: "/ranking",
+        alternates: { json: "/leaderboard" },
+      }}
+    >
       <h1>Leaderboard</h1>
-      <p class="muted small">As of {page.as_of}. Agents with at least one mission won; rating decays with inactivity.</p>
-      {page.agents.length === 0 ? <p>No ranked agents yet.</p> : (
+      <p class="muted small">
+        As of {page.as_of}. Agents with at least one mission won; rating decays with inactivity.
+      </p>
+      {page.agents.length === 0 ? (
+        <p>No ranked agents yet.</p>
+      ) : (
         <table>
-          <thead><tr><th scope="col">Agent</th><th scope="col">Rating</th><th scope="col">Won</th><th scope="col">Win rate</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Agent</th>
+              <th scope="col">Rating</th>
+              <th scope="col">Won</th>
+              <th scope="col">Win rate</th>
+            </tr>
+          </thead>
           <tbody>
             {page.agents.map((a) => (
-              <tr><td><a href={`/u/${a.agent_id}`}>{a.display_name ?? short(a.agent_id)}</a></td><td>{a.rating}</td><td>{a.missions_completed} / {a.missions_attempted}</td><td>{a.win_rate === null ? "—" : `${Math.round(a.win_rate * 100)} %`}</td></tr>
+              <tr>
+                <td>
+                  <a href={`/u/${a.agent_id}`}>{a.display_name ?? short(a.agent_id)}</a>
+                </td>
+                <td>{a.rating}</td>
+                <td>
+                  {a.missions_completed} / {a.missions_attempted}
+                </td>
+                <td>{a.win_rate === null ? "—" : `${Math.round(a.win_rate * 100)} %`}</td>
+              </tr>
             ))}
           </tbody>
         </table>
       )}
-      {page.next_cursor ? <p class="pager"><a rel="next" href={`/ranking?cursor=${encodeURIComponent(page.next_cursor)}`}>Next page</a></p> : null}
+      {page.next_cursor ? (
+        <p class="pager">
+          <a rel="next" href={`/ranking?cursor=${encodeURIComponent(page.next_cursor)}`}>
+            Next page
+          </a>
+        </p>
+      ) : null}
     </Layout>
   );
 }
@@ -41,24 +75,55 @@ export async function statusPage(ctx: PageCtx) {
   } catch {
     database = "unreachable";
   }
-  const counts = await missionCountsByStatus(deps).catch(() => ({} as Record<string, number>));
+  const counts = await missionCountsByStatus(deps).catch(() => ({}) as Record<string, number>);
   const rail = deps.config.baseRail;
   return (
-    <Layout ctx={ctx} meta={{ title: "Status", description: "Health, version, chain and counts of this OABP server.", path: "/status", alternates: { json: "/health" } }}>
+    <Layout
+      ctx={ctx}
+      meta={{
+        title: "Status",
+        description: "Health, version, chain and counts of this OABP server.",
+        path: "/status",
+        alternates: { json: "/health" },
+      }}
+    >
       <h1>Status</h1>
       <dl class="kv">
-        <dt>Health</dt><dd class={database === "reachable" ? "ok" : "bad"}>{database === "reachable" ? "ok" : "degraded"}</dd>
-        <dt>Database</dt><dd>{deps.database.kind}, {database}</dd>
-        <dt>Version</dt><dd>{String(manifest.version ?? "")}</dd>
-        <dt>Protocol</dt><dd>{String(manifest.protocol ?? "AIP-1")}</dd>
-        <dt>Base rail</dt><dd>{rail ? `on, chain ${rail.chainId}` : `off${deps.config.baseRailOff ? ` (${deps.config.baseRailOff})` : ""}`}</dd>
-        <dt>Fee</dt><dd>{deps.config.feeBps / 100} %</dd>
-        <dt>Server time</dt><dd>{ctx.now.toISOString()}</dd>
+        <dt>Health</dt>
+        <dd class={database === "reachable" ? "ok" : "bad"}>{database === "reachable" ? "ok" : "degraded"}</dd>
+        <dt>Database</dt>
+        <dd>
+          {deps.database.kind}, {database}
+        </dd>
+        <dt>Version</dt>
+        <dd>{String(manifest.version ?? "")}</dd>
+        <dt>Protocol</dt>
+        <dd>{String(manifest.protocol ?? "AIP-1")}</dd>
+        <dt>Base rail</dt>
+        <dd>
+          {rail ? `on, chain ${rail.chainId}` : `off${deps.config.baseRailOff ? ` (${deps.config.baseRailOff})` : ""}`}
+        </dd>
+        <dt>Fee</dt>
+        <dd>{deps.config.feeBps / 100} %</dd>
+        <dt>Server time</dt>
+        <dd>{ctx.now.toISOString()}</dd>
       </dl>
       <h2>Missions</h2>
       <table>
-        <thead><tr><th scope="col">Status</th><th scope="col">Count</th></tr></thead>
-        <tbody>{["pending_escrow", "open", "escrowed", "resolved", "voided"].map((s) => <tr><td>{s}</td><td>{counts[s] ?? 0}</td></tr>)}</tbody>
+        <thead>
+          <tr>
+            <th scope="col">Status</th>
+            <th scope="col">Count</th>
+          </tr>
+        </thead>
+        <tbody>
+          {["pending_escrow", "open", "escrowed", "resolved", "voided"].map((s) => (
+            <tr>
+              <td>{s}</td>
+              <td>{counts[s] ?? 0}</td>
+            </tr>
+          ))}
+        </tbody>
       </table>
       <p class="small muted">Counts are refreshed at most once a minute.</p>
     </Layout>
@@ -70,17 +135,36 @@ export function docsPage(ctx: PageCtx) {
   return (
     <Layout
       ctx={ctx}
-      meta={{ title: "API reference", description: "Interactive reference of the OABP REST API, with MCP and feed recipes.", path: "/docs", alternates: { json: "/openapi.json" }, head: <link rel="stylesheet" href={ASSET_PATHS.swaggerCss} /> }}
+      meta={{
+        title: "API reference",
+        description: "Interactive reference of the OABP REST API, with MCP and feed recipes.",
+        path: "/docs",
+        alternates: { json: "/openapi.json" },
+        head: <link rel="stylesheet" href={ASSET_PATHS.swaggerCss} />,
+      }}
     >
       <h1>API reference</h1>
-      <p>The REST API is described by <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Agents sign in with SIWE (<code>POST /auth/nonce</code>, <code>POST /auth/siwe</code>) and send <code>Authorization: Bearer …</code>.</p>
+      <p>
+        The REST API is described by <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Agents sign in with SIWE (
+        <code>POST /auth/nonce</code>, <code>POST /auth/siwe</code>) and send <code>Authorization: Bearer …</code>.
+      </p>
       <h2>MCP</h2>
-      <pre tabindex={0}>{`curl -s ${pub}/mcp -H 'content-type: application/json' -H 'accept: application/json, text/event-stream' \\
+      <pre
+        tabindex={0}
+      >{`curl -s ${pub}/mcp -H 'content-type: application/json' -H 'accept: application/json, text/event-stream' \\
   -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"me","version":"1"}}}'`}</pre>
       <h2>Feeds</h2>
-      <p>RSS <code>{pub}/feed.xml</code>, Atom <code>{pub}/feed.atom</code>; both take the same filters as <code>GET /missions</code>, e.g. <code>{`${pub}/feed.xml?tag=python`}</code>. The sitemap is <code>{pub}/sitemap.xml</code>.</p>
+      <p>
+        RSS <code>{pub}/feed.xml</code>, Atom <code>{pub}/feed.atom</code>; both take the same filters as{" "}
+        <code>GET /missions</code>, e.g. <code>{`${pub}/feed.xml?tag=python`}</code>. The sitemap is{" "}
+        <code>{pub}/sitemap.xml</code>.
+      </p>
       <h2>Reference</h2>
-      <noscript><p>The interactive reference needs JavaScript; the raw document is at <a href="/openapi.json">/openapi.json</a>.</p></noscript>
+      <noscript>
+        <p>
+          The interactive reference needs JavaScript; the raw document is at <a href="/openapi.json">/openapi.json</a>.
+        </p>
+      </noscript>
       <div id="swagger"></div>
       <script src={ASSET_PATHS.swaggerJs} nonce={ctx.nonce}></script>
       <script src={ASSET_PATHS.docsJs} nonce={ctx.nonce}></script>
@@ -93,13 +177,28 @@ export async function receiptPage(ctx: PageCtx, missionId: string, submissionId:
   const receipt = await getReceipt(reader, { missionId, submissionId });
   const v = await verifyReceiptFor(reader, { receipt });
   return (
-    <Layout ctx={ctx} meta={{ title: `Receipt ${submissionId}`, description: `Signed receipt of submission ${submissionId} of mission ${missionId}.`, path: `/m/${missionId}/receipts/${submissionId}`, alternates: { json: `/missions/${missionId}/receipts/${submissionId}` } }}>
+    <Layout
+      ctx={ctx}
+      meta={{
+        title: `Receipt ${submissionId}`,
+        description: `Signed receipt of submission ${submissionId} of mission ${missionId}.`,
+        path: `/m/${missionId}/receipts/${submissionId}`,
+        alternates: { json: `/missions/${missionId}/receipts/${submissionId}` },
+      }}
+    >
       <h1>Receipt</h1>
       <p id="receipt-verdict" class={v.valid ? "ok" : "bad"}>
-        {v.valid ? "Valid: the signature verifies against this server's published receipt keys." : `Not valid: ${v.reasons.join(", ") || "unknown reason"}`}
+        {v.valid
+          ? "Valid: the signature verifies against this server's published receipt keys."
+          : `Not valid: ${v.reasons.join(", ") || "unknown reason"}`}
       </p>
-      <p>Verify it yourself: <code>npx oabp-verify-receipt receipt.json</code>, or <code>POST /receipts/verify</code>. Back to the <a href={`/m/${missionId}`}>mission</a>.</p>
-      <pre class="deliverable" tabindex={0}>{JSON.stringify(receipt, null, 2)}</pre>
+      <p>
+        Verify it yourself: <code>npx oabp-verify-receipt receipt.json</code>, or <code>POST /receipts/verify</code>.
+        Back to the <a href={`/m/${missionId}`}>mission</a>.
+      </p>
+      <pre class="deliverable" tabindex={0}>
+        {JSON.stringify(receipt, null, 2)}
+      </pre>
     </Layout>
   );
 }
@@ -108,10 +207,18 @@ export async function mePage(ctx: PageCtx) {
   const { deps, viewer } = ctx;
   if (!viewer) {
     return (
-      <Layout ctx={ctx} meta={{ title: "Sign in", description: "Sign in with your Ethereum wallet (SIWE).", path: "/me", wallet: true }}>
+      <Layout
+        ctx={ctx}
+        meta={{ title: "Sign in", description: "Sign in with your Ethereum wallet (SIWE).", path: "/me", wallet: true }}
+      >
         <h1>Sign in</h1>
-        <p>Sign in with an Ethereum wallet (EIP-4361, Sign-In with Ethereum). The session is kept in an HttpOnly cookie; agents use bearer tokens instead.</p>
-        <div id="wallets" class="panel"><p class="muted">Looking for wallets… (needs JavaScript and a browser wallet)</p></div>
+        <p>
+          Sign in with an Ethereum wallet (EIP-4361, Sign-In with Ethereum). The session is kept in an HttpOnly cookie;
+          agents use bearer tokens instead.
+        </p>
+        <div id="wallets" class="panel">
+          <p class="muted">Looking for wallets… (needs JavaScript and a browser wallet)</p>
+        </div>
         <p role="status" id="action-status" aria-live="polite"></p>
       </Layout>
     );
@@ -125,19 +232,82 @@ export async function mePage(ctx: PageCtx) {
   ]);
   const receipts = subs.filter((s) => s.status === "accepted" && s.mission_status === "resolved");
   return (
-    <Layout ctx={ctx} meta={{ title: "My account", description: "My missions, submissions, balances and receipts.", path: "/me", wallet: true }}>
-      <h1>Signed in as <code>{short(viewer)}</code></h1>
-      <p><a href={`/u/${viewer}`}>Public profile</a> · <button type="button" class="secondary" id="signout-btn">Sign out</button></p>
+    <Layout
+      ctx={ctx}
+      meta={{
+        title: "My account",
+        description: "My missions, submissions, balances and receipts.",
+        path: "/me",
+        wallet: true,
+      }}
+    >
+      <h1>
+        Signed in as <code>{short(viewer)}</code>
+      </h1>
+      <p>
+        <a href={`/u/${viewer}`}>Public profile</a> ·{" "}
+        <button type="button" class="secondary" id="signout-btn">
+          Sign out
+        </button>
+      </p>
       <h2>Balances</h2>
-      {agent.balances.length === 0 ? <p class="muted">No balance on the ledger rail.</p> : <ul id="balances">{agent.balances.map((b) => <li>{formatAmount(b.available, b.asset, deps.config.assets)}</li>)}</ul>}
+      {agent.balances.length === 0 ? (
+        <p class="muted">No balance on the ledger rail.</p>
+      ) : (
+        <ul id="balances">
+          {agent.balances.map((b) => (
+            <li>{formatAmount(b.available, b.asset, deps.config.assets)}</li>
+          ))}
+        </ul>
+      )}
       {pending.length ? <h2>Awaiting escrow</h2> : null}
-      {pending.length ? <ul id="my-pending">{pending.map((m) => <li><a href={`/m/${m.id}`}>{m.title}</a> — fund it from your wallet</li>)}</ul> : null}
+      {pending.length ? (
+        <ul id="my-pending">
+          {pending.map((m) => (
+            <li>
+              <a href={`/m/${m.id}`}>{m.title}</a> — fund it from your wallet
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <h2>My missions</h2>
-      {mine.missions.length === 0 ? <p class="muted">None yet. <a href="/post">Post one</a>.</p> : <ul id="my-missions">{mine.missions.map((m) => <li><a href={`/m/${m.id}`}>{m.title}</a> — {m.status}, {m.submission_count} submissions</li>)}</ul>}
+      {mine.missions.length === 0 ? (
+        <p class="muted">
+          None yet. <a href="/post">Post one</a>.
+        </p>
+      ) : (
+        <ul id="my-missions">
+          {mine.missions.map((m) => (
+            <li>
+              <a href={`/m/${m.id}`}>{m.title}</a> — {m.status}, {m.submission_count} submissions
+            </li>
+          ))}
+        </ul>
+      )}
       <h2>My submissions</h2>
-      {subs.length === 0 ? <p class="muted">None yet.</p> : <ul id="my-submissions">{subs.map((s) => <li><a href={`/m/${s.mission_id}`}>{s.mission_title}</a> — {s.status} ({s.reason})</li>)}</ul>}
+      {subs.length === 0 ? (
+        <p class="muted">None yet.</p>
+      ) : (
+        <ul id="my-submissions">
+          {subs.map((s) => (
+            <li>
+              <a href={`/m/${s.mission_id}`}>{s.mission_title}</a> — {s.status} ({s.reason})
+            </li>
+          ))}
+        </ul>
+      )}
       <h2>My receipts</h2>
-      {receipts.length === 0 ? <p class="muted">None yet.</p> : <ul id="my-receipts">{receipts.map((s) => <li><a href={`/m/${s.mission_id}/receipts/${s.submission_id}`}>{s.mission_title}</a></li>)}</ul>}
+      {receipts.length === 0 ? (
+        <p class="muted">None yet.</p>
+      ) : (
+        <ul id="my-receipts">
+          {receipts.map((s) => (
+            <li>
+              <a href={`/m/${s.mission_id}/receipts/${s.submission_id}`}>{s.mission_title}</a>
+            </li>
+          ))}
+        </ul>
+      )}
       <p role="status" id="action-status" aria-live="polite"></p>
     </Layout>
   );
@@ -148,27 +318,78 @@ export function postPage(ctx: PageCtx) {
   const rail = deps.config.baseRail;
   const deadline = new Date(ctx.now.getTime() + 7 * 86_400_000).toISOString().slice(0, 16);
   return (
-    <Layout ctx={ctx} meta={{ title: "Post a mission", description: "Post a mission with an escrowed reward.", path: "/post", wallet: true }}>
+    <Layout
+      ctx={ctx}
+      meta={{
+        title: "Post a mission",
+        description: "Post a mission with an escrowed reward.",
+        path: "/post",
+        wallet: true,
+      }}
+    >
       <h1>Post a mission</h1>
-      {!ctx.viewer ? <p class="notice"><a href="/me">Sign in</a> first (needs JavaScript and a wallet).</p> : null}
-      <form id="post-form" data-assets={JSON.stringify(deps.config.assets.map((a) => ({ symbol: a.symbol, decimals: a.decimals })))}>
-        <label>Title<input name="title" required maxlength={200} /></label>
-        <label>Description (Markdown; raw HTML is shown as text)<textarea name="description" required maxlength={50000}></textarea></label>
-        <label>Reward amount (whole units, e.g. 25.5)<input name="amount" required inputmode="decimal" /></label>
-        <label>Asset<select name="asset">{deps.config.assets.map((a) => <option value={a.symbol}>{a.symbol}</option>)}</select></label>
-        <label>Rail
+      {!ctx.viewer ? (
+        <p class="notice">
+          <a href="/me">Sign in</a> first (needs JavaScript and a wallet).
+        </p>
+      ) : null}
+      <form
+        id="post-form"
+        data-assets={JSON.stringify(deps.config.assets.map((a) => ({ symbol: a.symbol, decimals: a.decimals })))}
+      >
+        <label>
+          Title
+          <input name="title" required maxlength={200} />
+        </label>
+        <label>
+          Description (Markdown; raw HTML is shown as text)
+          <textarea name="description" required maxlength={50000}></textarea>
+        </label>
+        <label>
+          Reward amount (whole units, e.g. 25.5)
+          <input name="amount" required inputmode="decimal" />
+        </label>
+        <label>
+          Asset
+          <select name="asset">
+            {deps.config.assets.map((a) => (
+              <option value={a.symbol}>{a.symbol}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Rail
           <select name="chain">
             <option value="ledger">ledger (pay from your balance on this server)</option>
             {rail ? <option value="base">base (fund the escrow contract from your wallet)</option> : null}
           </select>
         </label>
-        <label>Deadline (UTC)<input name="deadline" type="datetime-local" required value={deadline} /></label>
-        <label>Verification<select name="verification">{VERIFICATION_TYPES.filter((t) => t === "creator_judges" || t === "first_valid_match").map((t) => <option value={t}>{t}</option>)}</select></label>
-        <label>Expected answer (first_valid_match only)<input name="expected" maxlength={1000} /></label>
-        <label>Tags (comma-separated)<input name="tags" maxlength={200} /></label>
+        <label>
+          Deadline (UTC)
+          <input name="deadline" type="datetime-local" required value={deadline} />
+        </label>
+        <label>
+          Verification
+          <select name="verification">
+            {VERIFICATION_TYPES.filter((t) => t === "creator_judges" || t === "first_valid_match").map((t) => (
+              <option value={t}>{t}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Expected answer (first_valid_match only)
+          <input name="expected" maxlength={1000} />
+        </label>
+        <label>
+          Tags (comma-separated)
+          <input name="tags" maxlength={200} />
+        </label>
         <button type="submit">Post mission</button>
       </form>
-      <p class="small muted">A non-refundable spam fee is charged at creation ({deps.config.assets.map((a) => formatAmount(a.spam_fee, a.symbol, deps.config.assets)).join(", ")}).</p>
+      <p class="small muted">
+        A non-refundable spam fee is charged at creation (
+        {deps.config.assets.map((a) => formatAmount(a.spam_fee, a.symbol, deps.config.assets)).join(", ")}).
+      </p>
       <p role="status" id="action-status" aria-live="polite"></p>
     </Layout>
   );

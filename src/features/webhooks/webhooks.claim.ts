@@ -72,19 +72,41 @@ export async function claimDueDeliveries(deps: Deps, batch = 20): Promise<Claime
       limit ${batch}`);
     const pairs = rowsOf<{ sub: string; event_id: string }>(picked);
     if (pairs.length === 0) return [];
-    const keys = sql.join(pairs.map((p) => sql`(${p.sub}, ${p.event_id})`), sql`, `);
+    const keys = sql.join(
+      pairs.map((p) => sql`(${p.sub}, ${p.event_id})`),
+      sql`, `,
+    );
     const rows = await tx
-      .select({ subscriptionId: d.subscriptionId, eventId: d.eventId, attemptCount: d.attemptCount, createdAt: d.createdAt, url: s.url, secret: s.secret, body: e.body })
+      .select({
+        subscriptionId: d.subscriptionId,
+        eventId: d.eventId,
+        attemptCount: d.attemptCount,
+        createdAt: d.createdAt,
+        url: s.url,
+        secret: s.secret,
+        body: e.body,
+      })
       .from(d)
       .innerJoin(s, eq(s.id, d.subscriptionId))
       .innerJoin(e, eq(e.id, d.eventId))
-      .where(and(sql`(${d.subscriptionId}, ${d.eventId}) in (${keys})`, eq(d.status, "pending"), lte(d.nextAttemptAt, now), eq(s.status, "active")))
+      .where(
+        and(
+          sql`(${d.subscriptionId}, ${d.eventId}) in (${keys})`,
+          eq(d.status, "pending"),
+          lte(d.nextAttemptAt, now),
+          eq(s.status, "active"),
+        ),
+      )
       .for("update", { of: d, skipLocked: true });
     const order = new Map(pairs.map((p, i) => [`${p.sub} ${p.event_id}`, i]));
-    rows.sort((x, y) => order.get(`${x.subscriptionId} ${x.eventId}`)! - order.get(`${y.subscriptionId} ${y.eventId}`)!);
+    rows.sort(
+      (x, y) => order.get(`${x.subscriptionId} ${x.eventId}`)! - order.get(`${y.subscriptionId} ${y.eventId}`)!,
+    );
     const out: ClaimedDelivery[] = [];
     for (const r of rows) {
-      await tx.update(d).set({ nextAttemptAt: until, inFlightUntil: until, attemptCount: r.attemptCount + 1, updatedAt: now })
+      await tx
+        .update(d)
+        .set({ nextAttemptAt: until, inFlightUntil: until, attemptCount: r.attemptCount + 1, updatedAt: now })
         .where(and(eq(d.subscriptionId, r.subscriptionId), eq(d.eventId, r.eventId)));
       out.push({ ...r, attemptCount: r.attemptCount + 1, body: r.body ?? "" });
     }

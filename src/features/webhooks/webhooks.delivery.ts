@@ -24,7 +24,10 @@ const e = webhookEvents;
 
 /** Does subscription `s` want event `ev`? Every non-null filter must hold (README "Webhooks"). */
 function matches(ev: typeof webhookEvents.$inferSelect): SQL {
-  const tags = sql`array[${sql.join(ev.tags.map((t) => sql`${t}`), sql`, `)}]::text[]`;
+  const tags = sql`array[${sql.join(
+    ev.tags.map((t) => sql`${t}`),
+    sql`, `,
+  )}]::text[]`;
   return and(
     // A subscription still proving its endpoint gets its deliveries queued; they are claimed
     // only once it is verified, and closed if it never is (webhooks.verify.ts).
@@ -47,15 +50,34 @@ function matches(ev: typeof webhookEvents.$inferSelect): SQL {
 export async function fanOutEvents(deps: Deps, batch = 100): Promise<number> {
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
-    const events = await tx.select().from(e).where(isNull(e.fannedOutAt)).orderBy(asc(e.id)).limit(batch).for("update", { skipLocked: true });
+    const events = await tx
+      .select()
+      .from(e)
+      .where(isNull(e.fannedOutAt))
+      .orderBy(asc(e.id))
+      .limit(batch)
+      .for("update", { skipLocked: true });
     for (const ev of events) {
       const subs = await tx.select({ id: s.id }).from(s).where(matches(ev));
       for (let i = 0; i < subs.length; i += 500) {
-        await tx.insert(d).values(subs.slice(i, i + 500).map((sub) => ({
-          subscriptionId: sub.id, eventId: ev.id, status: "pending" as const, nextAttemptAt: now, createdAt: now, updatedAt: now,
-        }))).onConflictDoNothing();
+        await tx
+          .insert(d)
+          .values(
+            subs.slice(i, i + 500).map((sub) => ({
+              subscriptionId: sub.id,
+              eventId: ev.id,
+              status: "pending" as const,
+              nextAttemptAt: now,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
+          .onConflictDoNothing();
       }
-      await tx.update(e).set({ fannedOutAt: now, body: envelope(deps.config.publicUrl, ev) }).where(eq(e.id, ev.id));
+      await tx
+        .update(e)
+        .set({ fannedOutAt: now, body: envelope(deps.config.publicUrl, ev) })
+        .where(eq(e.id, ev.id));
     }
     return events.length;
   });
@@ -87,16 +109,27 @@ export async function attemptDelivery(deps: Deps, c: ClaimedDelivery): Promise<A
   // 410 Gone: the receiver says this endpoint is no more — stop sending to it.
   if (r.status === 410) return { kind: "gone", at, durationMs, statusCode: 410, error: "endpoint_gone" };
   // A redirect is a failure, never followed: the subscription was checked for the URL given.
-  if (r.status >= 300 && r.status < 400) return { kind: "failed", at, durationMs, statusCode: r.status, error: "redirect_not_followed" };
+  if (r.status >= 300 && r.status < 400)
+    return { kind: "failed", at, durationMs, statusCode: r.status, error: "redirect_not_followed" };
   return { kind: "failed", at, durationMs, statusCode: r.status, error: "unexpected_status" };
 }
 
 /** Disables a subscription and closes its pending deliveries, in the caller's transaction. */
-export async function disable(tx: Tx, id: string, reason: "endpoint_gone" | "failing_endpoint" | "verification_failed", now: Date): Promise<void> {
-  const [off] = await tx.update(s).set({ status: "disabled", disabledReason: reason, disabledAt: now, nextVerifyAt: null, updatedAt: now })
-    .where(and(eq(s.id, id), inArray(s.status, ["active", "pending_verification"]))).returning({ id: s.id });
+export async function disable(
+  tx: Tx,
+  id: string,
+  reason: "endpoint_gone" | "failing_endpoint" | "verification_failed",
+  now: Date,
+): Promise<void> {
+  const [off] = await tx
+    .update(s)
+    .set({ status: "disabled", disabledReason: reason, disabledAt: now, nextVerifyAt: null, updatedAt: now })
+    .where(and(eq(s.id, id), inArray(s.status, ["active", "pending_verification"])))
+    .returning({ id: s.id });
   if (!off) return;
-  await tx.update(d).set({ status: "failed", nextAttemptAt: null, lastError: "subscription_disabled", updatedAt: now })
+  await tx
+    .update(d)
+    .set({ status: "failed", nextAttemptAt: null, lastError: "subscription_disabled", updatedAt: now })
     .where(and(eq(d.subscriptionId, id), eq(d.status, "pending")));
 }
 
@@ -111,29 +144,75 @@ export async function disable(tx: Tx, id: string, reason: "endpoint_gone" | "fai
 export async function recordAttempt(deps: Deps, c: ClaimedDelivery, o: AttemptOutcome): Promise<void> {
   const now = deps.clock.now();
   const windowMs = deps.config.webhookRetryWindowSeconds * 1000;
-  const entry: DeliveryAttempt = { attempt: c.attemptCount, at: o.at.toISOString(), duration_ms: o.durationMs, status_code: o.statusCode, error: o.kind === "delivered" ? null : o.error };
-  const mine = and(eq(d.subscriptionId, c.subscriptionId), eq(d.eventId, c.eventId), eq(d.status, "pending"), eq(d.attemptCount, c.attemptCount));
+  const entry: DeliveryAttempt = {
+    attempt: c.attemptCount,
+    at: o.at.toISOString(),
+    duration_ms: o.durationMs,
+    status_code: o.statusCode,
+    error: o.kind === "delivered" ? null : o.error,
+  };
+  const mine = and(
+    eq(d.subscriptionId, c.subscriptionId),
+    eq(d.eventId, c.eventId),
+    eq(d.status, "pending"),
+    eq(d.attemptCount, c.attemptCount),
+  );
   const log = sql`${d.attempts} || ${JSON.stringify([entry])}::jsonb`;
   await deps.database.db.transaction(async (tx) => {
     if (o.kind === "delivered") {
-      const [row] = await tx.update(d).set({ status: "delivered", nextAttemptAt: null, inFlightUntil: null, deliveredAt: now, lastStatusCode: o.statusCode, lastError: null, attempts: log, updatedAt: now })
-        .where(mine).returning({ id: d.eventId });
-      if (row) await tx.update(s).set({ lastSuccessAt: now, failingSince: null, consecutiveFailures: 0, updatedAt: now }).where(eq(s.id, c.subscriptionId));
+      const [row] = await tx
+        .update(d)
+        .set({
+          status: "delivered",
+          nextAttemptAt: null,
+          inFlightUntil: null,
+          deliveredAt: now,
+          lastStatusCode: o.statusCode,
+          lastError: null,
+          attempts: log,
+          updatedAt: now,
+        })
+        .where(mine)
+        .returning({ id: d.eventId });
+      if (row)
+        await tx
+          .update(s)
+          .set({ lastSuccessAt: now, failingSince: null, consecutiveFailures: 0, updatedAt: now })
+          .where(eq(s.id, c.subscriptionId));
       return;
     }
     const spent = c.attemptCount >= deps.config.webhookMaxAttempts;
-    const next = o.kind === "gone" || spent ? null : nextAttemptAt({ failedAttempts: c.attemptCount, createdAt: c.createdAt, now, windowMs });
-    const [row] = await tx.update(d).set({ status: next ? "pending" : "failed", nextAttemptAt: next, inFlightUntil: null, lastStatusCode: o.statusCode, lastError: o.error, attempts: log, updatedAt: now })
-      .where(mine).returning({ id: d.eventId });
+    const next =
+      o.kind === "gone" || spent
+        ? null
+        : nextAttemptAt({ failedAttempts: c.attemptCount, createdAt: c.createdAt, now, windowMs });
+    const [row] = await tx
+      .update(d)
+      .set({
+        status: next ? "pending" : "failed",
+        nextAttemptAt: next,
+        inFlightUntil: null,
+        lastStatusCode: o.statusCode,
+        lastError: o.error,
+        attempts: log,
+        updatedAt: now,
+      })
+      .where(mine)
+      .returning({ id: d.eventId });
     if (!row) return;
     if (o.kind === "gone") return disable(tx, c.subscriptionId, "endpoint_gone", now);
-    const [sub] = await tx.update(s).set({
-      failingSince: sql`coalesce(${s.failingSince}, ${o.at.toISOString()}::timestamptz)`,
-      consecutiveFailures: sql`${s.consecutiveFailures} + 1`,
-      updatedAt: now,
-    }).where(and(eq(s.id, c.subscriptionId), eq(s.status, "active"))).returning({ failingSince: s.failingSince, failures: s.consecutiveFailures });
+    const [sub] = await tx
+      .update(s)
+      .set({
+        failingSince: sql`coalesce(${s.failingSince}, ${o.at.toISOString()}::timestamptz)`,
+        consecutiveFailures: sql`${s.consecutiveFailures} + 1`,
+        updatedAt: now,
+      })
+      .where(and(eq(s.id, c.subscriptionId), eq(s.status, "active")))
+      .returning({ failingSince: s.failingSince, failures: s.consecutiveFailures });
     if (!sub) return;
     const windowSpent = sub.failingSince !== null && now.getTime() - sub.failingSince.getTime() >= windowMs;
-    if (windowSpent || sub.failures >= deps.config.webhookMaxConsecutiveFailures) await disable(tx, c.subscriptionId, "failing_endpoint", now);
+    if (windowSpent || sub.failures >= deps.config.webhookMaxConsecutiveFailures)
+      await disable(tx, c.subscriptionId, "failing_endpoint", now);
   });
 }

@@ -1,6 +1,12 @@
 import { ctxFromRequest } from "../../http/context";
 import { router } from "../../http/openapi";
-import { createWebhookRoute, deleteWebhookRoute, getWebhookRoute, listDeliveriesRoute, listWebhooksRoute } from "./webhooks.routes";
+import {
+  createWebhookRoute,
+  deleteWebhookRoute,
+  getWebhookRoute,
+  listDeliveriesRoute,
+  listWebhooksRoute,
+} from "./webhooks.routes";
 import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks } from "./webhooks.service";
 import { requireAgent } from "../../http/identity";
 
@@ -24,5 +30,8 @@ export const webhooksRouter = router()
   })
   .openapi(listDeliveriesRoute, async (c) => {
     requireAgent(c.get("identity"), "UNAUTHORIZED");
-    return c.json(await listDeliveries(ctxFromRequest(c), { id: c.req.valid("param").id, ...c.req.valid("query") }), 200);
+    return c.json(
+      await listDeliveries(ctxFromRequest(c), { id: c.req.valid("param").id, ...c.req.valid("query") }),
+      200,
+    );
   });

@@ -15,7 +15,13 @@ export function nominalDelayMs(failedAttempts: number): number {
 }
 
 /** When to try again after `failedAttempts` failures, or null when the window is spent. */
-export function nextAttemptAt(o: { failedAttempts: number; createdAt: Date; now: Date; windowMs: number; random?: () => number }): Date | null {
+export function nextAttemptAt(o: {
+  failedAttempts: number;
+  createdAt: Date;
+  now: Date;
+  windowMs: number;
+  random?: () => number;
+}): Date | null {
   const end = o.createdAt.getTime() + o.windowMs;
   const now = o.now.getTime();
   if (now >= end) return null;

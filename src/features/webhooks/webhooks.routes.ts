@@ -1,7 +1,15 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireCaller } from "../../http/identity";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
-import { CreateWebhookRequest, DeliveryList, PageQuery, Webhook, WebhookCreated, WebhookIdParam, WebhookList } from "./webhooks.schemas";
+import {
+  CreateWebhookRequest,
+  DeliveryList,
+  PageQuery,
+  Webhook,
+  WebhookCreated,
+  WebhookIdParam,
+  WebhookList,
+} from "./webhooks.schemas";
 
 // Webhook subscriptions (issue 6; AIP-1 §7 "Webhook"). Every route is the owner's only: another
 // agent's subscription answers 404, as if it did not exist.
@@ -11,7 +19,8 @@ export const createWebhookRoute = createRoute({
   path: "/webhooks",
   middleware: [requireCaller("agent")],
   tags: ["webhooks"],
-  summary: "Subscribe a URL to events; deliveries are signed per Standard Webhooks with the returned secret (shown once)",
+  summary:
+    "Subscribe a URL to events; deliveries are signed per Standard Webhooks with the returned secret (shown once)",
   security: [{ bearer: [] }],
   request: { ...jsonBody(CreateWebhookRequest) },
   responses: {
@@ -27,7 +36,10 @@ export const listWebhooksRoute = createRoute({
   summary: "Your webhook subscriptions, newest first",
   security: [{ bearer: [] }],
   request: { query: PageQuery },
-  responses: { 200: jsonResponse(WebhookList, "A page of subscriptions"), ...errors("UNAUTHORIZED", "FORBIDDEN", "SERVICE_UNAVAILABLE") },
+  responses: {
+    200: jsonResponse(WebhookList, "A page of subscriptions"),
+    ...errors("UNAUTHORIZED", "FORBIDDEN", "SERVICE_UNAVAILABLE"),
+  },
 });
 
 export const getWebhookRoute = createRoute({
@@ -37,7 +49,10 @@ export const getWebhookRoute = createRoute({
   summary: "One of your webhook subscriptions (without its secret)",
   security: [{ bearer: [] }],
   request: { params: WebhookIdParam },
-  responses: { 200: jsonResponse(Webhook, "The subscription"), ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE") },
+  responses: {
+    200: jsonResponse(Webhook, "The subscription"),
+    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"),
+  },
 });
 
 export const deleteWebhookRoute = createRoute({
@@ -47,15 +62,22 @@ export const deleteWebhookRoute = createRoute({
   summary: "Delete one of your webhook subscriptions and its delivery log",
   security: [{ bearer: [] }],
   request: { params: WebhookIdParam },
-  responses: { 204: { description: "Deleted" }, ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE") },
+  responses: {
+    204: { description: "Deleted" },
+    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"),
+  },
 });
 
 export const listDeliveriesRoute = createRoute({
   method: "get",
   path: "/webhooks/{id}/deliveries",
   tags: ["webhooks"],
-  summary: "Deliveries of one of your subscriptions, newest event first, with every attempt's status code, error and timing",
+  summary:
+    "Deliveries of one of your subscriptions, newest event first, with every attempt's status code, error and timing",
   security: [{ bearer: [] }],
   request: { params: WebhookIdParam, query: PageQuery },
-  responses: { 200: jsonResponse(DeliveryList, "A page of deliveries"), ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE") },
+  responses: {
+    200: jsonResponse(DeliveryList, "A page of deliveries"),
+    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"),
+  },
 });

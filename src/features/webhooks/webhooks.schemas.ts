@@ -12,13 +12,35 @@ const eventType = z.enum(EVENT_TYPES);
 // otherwise silently subscribe to everything.
 export const WebhookFilters = z
   .object({
-    mission_id: z.array(z.string().regex(/^mis_[0-9A-HJKMNP-TV-Z]{26}$/, "must be a mission id")).min(1).max(100).optional()
+    mission_id: z
+      .array(z.string().regex(/^mis_[0-9A-HJKMNP-TV-Z]{26}$/, "must be a mission id"))
+      .min(1)
+      .max(100)
+      .optional()
       .openapi({ description: "Only events of these missions" }),
-    verification_type: z.array(z.enum(VERIFICATION_TYPES)).min(1).max(VERIFICATION_TYPES.length).optional()
+    verification_type: z
+      .array(z.enum(VERIFICATION_TYPES))
+      .min(1)
+      .max(VERIFICATION_TYPES.length)
+      .optional()
       .openapi({ description: "Only missions verified by one of these methods" }),
-    tags: z.array(z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9._-]{0,31}$/)).min(1).max(10).optional()
+    tags: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .regex(/^[a-z0-9][a-z0-9._-]{0,31}$/),
+      )
+      .min(1)
+      .max(10)
+      .optional()
       .openapi({ description: "Only missions carrying at least one of these tags" }),
-    creator: z.array(z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be an EVM address")).min(1).max(100).optional()
+    creator: z
+      .array(z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be an EVM address"))
+      .min(1)
+      .max(100)
+      .optional()
       .openapi({ description: "Only missions created by one of these addresses" }),
   })
   .strict()
@@ -27,7 +49,10 @@ export type WebhookFiltersInput = z.infer<typeof WebhookFilters>;
 
 export const CreateWebhookRequest = z
   .object({
-    url: z.string().min(1).max(MAX_WEBHOOK_URL_LENGTH).openapi({ description: "https:// endpoint; public addresses only, no credentials, redirects are not followed", example: "https://agent.example/hooks/oabp" }),
+    url: z.string().min(1).max(MAX_WEBHOOK_URL_LENGTH).openapi({
+      description: "https:// endpoint; public addresses only, no credentials, redirects are not followed",
+      example: "https://agent.example/hooks/oabp",
+    }),
     events: z.array(eventType).min(1).max(EVENT_TYPES.length).openapi({ description: "Event types to receive" }),
     filters: WebhookFilters.optional(),
   })
@@ -40,8 +65,14 @@ export const Webhook = z
     url: z.string(),
     events: z.array(eventType),
     filters: WebhookFilters,
-    status: z.enum(["pending_verification", "active", "disabled"]).openapi({ description: "pending_verification until the endpoint echoes the signed webhook.verification challenge (docs/abuse-edge.md); deliveries are queued meanwhile and sent once it is active" }),
-    disabled_reason: z.enum(["endpoint_gone", "failing_endpoint", "verification_failed"]).nullable().openapi({ description: "endpoint_gone: it answered 410; failing_endpoint: OABP_WEBHOOK_MAX_CONSECUTIVE_FAILURES failed attempts in a row, or every attempt failed for a whole retry window; verification_failed: the challenge was not echoed after 5 tries" }),
+    status: z.enum(["pending_verification", "active", "disabled"]).openapi({
+      description:
+        "pending_verification until the endpoint echoes the signed webhook.verification challenge (docs/abuse-edge.md); deliveries are queued meanwhile and sent once it is active",
+    }),
+    disabled_reason: z.enum(["endpoint_gone", "failing_endpoint", "verification_failed"]).nullable().openapi({
+      description:
+        "endpoint_gone: it answered 410; failing_endpoint: OABP_WEBHOOK_MAX_CONSECUTIVE_FAILURES failed attempts in a row, or every attempt failed for a whole retry window; verification_failed: the challenge was not echoed after 5 tries",
+    }),
     disabled_at: z.string().nullable(),
     failing_since: z.string().nullable().openapi({ description: "First failed attempt since the last success" }),
     verified_at: z.string().nullable().openapi({ description: "When the endpoint echoed the verification challenge" }),
@@ -54,7 +85,10 @@ export const Webhook = z
 export type WebhookWire = z.infer<typeof Webhook>;
 
 export const WebhookCreated = Webhook.extend({
-  secret: z.string().openapi({ description: "Standard Webhooks signing secret (whsec_<base64>). Shown only in this answer: store it now.", example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" }),
+  secret: z.string().openapi({
+    description: "Standard Webhooks signing secret (whsec_<base64>). Shown only in this answer: store it now.",
+    example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+  }),
 }).openapi("WebhookCreated");
 
 export const WebhookList = z
@@ -65,8 +99,15 @@ export const DeliveryAttempt = z.object({
   attempt: z.number().int(),
   at: z.string(),
   duration_ms: z.number().int(),
-  status_code: z.number().int().nullable().openapi({ description: "HTTP status answered; null when none was (timeout, refused address …)" }),
-  error: z.string().nullable().openapi({ description: "Stable reason of a failed attempt (unexpected_status, redirect_not_followed, endpoint_gone, timeout, blocked_address, connect_error …); null on success" }),
+  status_code: z
+    .number()
+    .int()
+    .nullable()
+    .openapi({ description: "HTTP status answered; null when none was (timeout, refused address …)" }),
+  error: z.string().nullable().openapi({
+    description:
+      "Stable reason of a failed attempt (unexpected_status, redirect_not_followed, endpoint_gone, timeout, blocked_address, connect_error …); null on success",
+  }),
 });
 
 export const Delivery = z
@@ -96,5 +137,9 @@ export const PageQuery = z.object({
 });
 
 export const WebhookIdParam = z.object({
-  id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "whk_01JZ0000000000000000000000" }),
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" }, example: "whk_01JZ0000000000000000000000" }),
 });

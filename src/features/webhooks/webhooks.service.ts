@@ -16,7 +16,8 @@ type SubscriptionRow = typeof webhookSubscriptions.$inferSelect;
 export function webhookToWire(s: SubscriptionRow): WebhookWire {
   const filters: WebhookFiltersInput = {};
   if (s.filterMissionIds) filters.mission_id = s.filterMissionIds;
-  if (s.filterVerificationTypes) filters.verification_type = s.filterVerificationTypes as NonNullable<WebhookFiltersInput["verification_type"]>;
+  if (s.filterVerificationTypes)
+    filters.verification_type = s.filterVerificationTypes as NonNullable<WebhookFiltersInput["verification_type"]>;
   if (s.filterTags) filters.tags = s.filterTags;
   if (s.filterCreators) filters.creator = s.filterCreators;
   return {
@@ -38,7 +39,8 @@ export function webhookToWire(s: SubscriptionRow): WebhookWire {
 
 /** OABP_WEBHOOKS_ENABLED=false: the routes stay documented but answer 503. */
 export function requireWebhooksEnabled(deps: Deps): void {
-  if (!deps.config.webhooksEnabled) throw new AppError("SERVICE_UNAVAILABLE", "webhooks are disabled on this server", { reason: "webhooks_disabled" });
+  if (!deps.config.webhooksEnabled)
+    throw new AppError("SERVICE_UNAVAILABLE", "webhooks are disabled on this server", { reason: "webhooks_disabled" });
 }
 
 /**
@@ -52,13 +54,20 @@ export async function createWebhook(ctx: Ctx, input: CreateWebhookInput): Promis
   const owner = agentOf(ctx);
   const verdict = checkWebhookUrl(input.url, deps.fetcher);
   if (!verdict.ok) {
-    throw new AppError("UNPROCESSABLE", `url refused: ${verdict.reason}`, { field: "url", reason: verdict.reason, ...(verdict.detail !== undefined && { detail: verdict.detail }) });
+    throw new AppError("UNPROCESSABLE", `url refused: ${verdict.reason}`, {
+      field: "url",
+      reason: verdict.reason,
+      ...(verdict.detail !== undefined && { detail: verdict.detail }),
+    });
   }
   const f = input.filters ?? {};
   let creators: string[] | undefined;
   if (f.creator) {
     creators = f.creator.map((c) => normalizeAddress(c) ?? "");
-    if (creators.includes("")) throw new AppError("INVALID_PARAMETER", "filters.creator: not a valid address (bad EIP-55 checksum)", { field: "filters.creator" });
+    if (creators.includes(""))
+      throw new AppError("INVALID_PARAMETER", "filters.creator: not a valid address (bad EIP-55 checksum)", {
+        field: "filters.creator",
+      });
   }
   const uniq = <T>(xs: T[] | undefined) => (xs ? [...new Set(xs)] : null);
   const max = deps.config.webhookMaxPerAgent;
@@ -66,26 +75,32 @@ export async function createWebhook(ctx: Ctx, input: CreateWebhookInput): Promis
     await touchAgent(tx, owner, now);
     const [n] = await tx.select({ n: count() }).from(webhookSubscriptions).where(eq(webhookSubscriptions.owner, owner));
     if (Number(n?.n ?? 0) >= max) {
-      throw new AppError("CONFLICT", `at most ${max} webhooks per agent; delete one first`, { reason: "webhook_limit", limit: max });
+      throw new AppError("CONFLICT", `at most ${max} webhooks per agent; delete one first`, {
+        reason: "webhook_limit",
+        limit: max,
+      });
     }
     const secret = newWebhookSecret();
-    const [row] = await tx.insert(webhookSubscriptions).values({
-      id: newId("whk", now.getTime()),
-      owner,
-      url: verdict.url,
-      events: [...new Set(input.events)],
-      filterMissionIds: uniq(f.mission_id),
-      filterVerificationTypes: uniq(f.verification_type),
-      filterTags: uniq(f.tags),
-      filterCreators: uniq(creators),
-      secret,
-      // Verified by the job before any real delivery (webhooks.verify.ts).
-      status: "pending_verification",
-      host: new URL(verdict.url).hostname.toLowerCase(),
-      nextVerifyAt: now,
-      createdAt: now,
-      updatedAt: now,
-    }).returning();
+    const [row] = await tx
+      .insert(webhookSubscriptions)
+      .values({
+        id: newId("whk", now.getTime()),
+        owner,
+        url: verdict.url,
+        events: [...new Set(input.events)],
+        filterMissionIds: uniq(f.mission_id),
+        filterVerificationTypes: uniq(f.verification_type),
+        filterTags: uniq(f.tags),
+        filterCreators: uniq(creators),
+        secret,
+        // Verified by the job before any real delivery (webhooks.verify.ts).
+        status: "pending_verification",
+        host: new URL(verdict.url).hostname.toLowerCase(),
+        nextVerifyAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
     return { ...webhookToWire(row!), secret };
   });
 }
@@ -93,7 +108,10 @@ export async function createWebhook(ctx: Ctx, input: CreateWebhookInput): Promis
 /** The caller's subscription, or 404 — also for someone else's (its existence is not revealed). */
 async function ownSubscription(ctx: Ctx, owner: string, id: string): Promise<SubscriptionRow> {
   const [row] = isId("whk", id)
-    ? await dbOf(ctx).select().from(webhookSubscriptions).where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.owner, owner)))
+    ? await dbOf(ctx)
+        .select()
+        .from(webhookSubscriptions)
+        .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.owner, owner)))
     : [];
   if (!row) throw new AppError("NOT_FOUND", `webhook ${id} not found`);
   return row;
@@ -120,11 +138,18 @@ export async function listWebhooks(ctx: Ctx, q: { limit: number; cursor?: string
   const rows = await dbOf(ctx)
     .select()
     .from(webhookSubscriptions)
-    .where(before ? and(eq(webhookSubscriptions.owner, owner), lt(webhookSubscriptions.id, before)) : eq(webhookSubscriptions.owner, owner))
+    .where(
+      before
+        ? and(eq(webhookSubscriptions.owner, owner), lt(webhookSubscriptions.id, before))
+        : eq(webhookSubscriptions.owner, owner),
+    )
     .orderBy(desc(webhookSubscriptions.id))
     .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
-  return { webhooks: page.map(webhookToWire), next_cursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.id) : null };
+  return {
+    webhooks: page.map(webhookToWire),
+    next_cursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.id) : null,
+  };
 }
 
 /**
@@ -136,14 +161,20 @@ export async function deleteWebhook(ctx: Ctx, { id }: { id: string }): Promise<v
   const owner = agentOf(ctx);
   await ownSubscription(ctx, owner, id);
   await withTx(ctx, async (tx) => {
-    const gone = await tx.delete(webhookSubscriptions).where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.owner, owner))).returning({ id: webhookSubscriptions.id });
+    const gone = await tx
+      .delete(webhookSubscriptions)
+      .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.owner, owner)))
+      .returning({ id: webhookSubscriptions.id });
     if (gone.length === 0) throw new AppError("NOT_FOUND", `webhook ${id} not found`);
     await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, id));
   });
 }
 
 /** GET /webhooks/{id}/deliveries: newest event first, keyset on the event id; never the secret. */
-export async function listDeliveries(ctx: Ctx, { id, ...q }: { id: string; limit: number; cursor?: string | undefined }) {
+export async function listDeliveries(
+  ctx: Ctx,
+  { id, ...q }: { id: string; limit: number; cursor?: string | undefined },
+) {
   requireWebhooksEnabled(ctx.deps);
   await ownSubscription(ctx, agentOf(ctx), id);
   const before = decodeCursor(q.cursor, "evt");
@@ -169,5 +200,9 @@ export async function listDeliveries(ctx: Ctx, { id, ...q }: { id: string; limit
     delivered_at: r.deliveredAt?.toISOString() ?? null,
     attempts: r.attempts,
   }));
-  return { webhook_id: id, deliveries, next_cursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.d.eventId) : null };
+  return {
+    webhook_id: id,
+    deliveries,
+    next_cursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.d.eventId) : null,
+  };
 }

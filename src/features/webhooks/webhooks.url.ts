@@ -8,7 +8,13 @@ import type { SafeFetcher } from "../../lib/safe-fetch";
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
-export const URL_REFUSALS = ["invalid_url", "url_too_long", "https_required", "credentials_in_url", "blocked_address"] as const;
+export const URL_REFUSALS = [
+  "invalid_url",
+  "url_too_long",
+  "https_required",
+  "credentials_in_url",
+  "blocked_address",
+] as const;
 export type UrlRefusal = (typeof URL_REFUSALS)[number];
 
 export type UrlVerdict = { ok: true; url: string } | { ok: false; reason: UrlRefusal; detail?: string };
@@ -27,7 +33,8 @@ export function checkWebhookUrl(raw: string, fetcher: SafeFetcher): UrlVerdict {
   } catch {
     return { ok: false, reason: "invalid_url" };
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return { ok: false, reason: "https_required", detail: url.protocol };
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    return { ok: false, reason: "https_required", detail: url.protocol };
   // A secret in the URL would be stored and shown back in every listing; and the fetcher refuses it.
   if (url.username !== "" || url.password !== "") return { ok: false, reason: "credentials_in_url" };
   if (isLocalhostName(url.hostname)) return { ok: false, reason: "blocked_address", detail: "localhost" };
@@ -38,7 +45,8 @@ export function checkWebhookUrl(raw: string, fetcher: SafeFetcher): UrlVerdict {
     const verdict = fetcher.checkAddress(host, port);
     if (!verdict.ok) return { ok: false, reason: "blocked_address", detail: verdict.range };
   }
-  if (url.protocol === "http:" && !(literal && !checkPublicAddress(host).ok)) return { ok: false, reason: "https_required", detail: "http:" };
+  if (url.protocol === "http:" && !(literal && !checkPublicAddress(host).ok))
+    return { ok: false, reason: "https_required", detail: "http:" };
   if (url.href.length > MAX_WEBHOOK_URL_LENGTH) return { ok: false, reason: "url_too_long" };
   return { ok: true, url: url.href };
 }

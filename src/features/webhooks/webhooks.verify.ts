@@ -35,10 +35,18 @@ async function claimVerifications(deps: Deps, batch: number): Promise<ClaimedVer
   const now = deps.clock.now();
   const until = new Date(now.getTime() + leaseMs(deps));
   return deps.database.db.transaction(async (tx) => {
-    const rows = await tx.select({ id: s.id, url: s.url, secret: s.secret, attempts: s.verifyAttempts }).from(s)
+    const rows = await tx
+      .select({ id: s.id, url: s.url, secret: s.secret, attempts: s.verifyAttempts })
+      .from(s)
       .where(and(eq(s.status, "pending_verification"), lte(s.nextVerifyAt, now)))
-      .orderBy(asc(s.nextVerifyAt)).limit(batch).for("update", { skipLocked: true });
-    for (const r of rows) await tx.update(s).set({ nextVerifyAt: until, verifyAttempts: r.attempts + 1 }).where(eq(s.id, r.id));
+      .orderBy(asc(s.nextVerifyAt))
+      .limit(batch)
+      .for("update", { skipLocked: true });
+    for (const r of rows)
+      await tx
+        .update(s)
+        .set({ nextVerifyAt: until, verifyAttempts: r.attempts + 1 })
+        .where(eq(s.id, r.id));
     return rows.map((r) => ({ id: r.id, url: r.url, secret: r.secret, attempt: r.attempts + 1 }));
   });
 }
@@ -48,7 +56,12 @@ async function challenge(deps: Deps, v: ClaimedVerification): Promise<{ ok: bool
   const at = deps.clock.now();
   const value = randomToken(24);
   const id = `vfy_${randomToken(16)}`;
-  const body = JSON.stringify({ id, type: VERIFICATION_EVENT, timestamp: at.toISOString(), data: { webhook_id: v.id, challenge: value } });
+  const body = JSON.stringify({
+    id,
+    type: VERIFICATION_EVENT,
+    timestamp: at.toISOString(),
+    data: { webhook_id: v.id, challenge: value },
+  });
   const r = await deps.fetcher.fetch(v.url, {
     method: "POST",
     headers: { "content-type": "application/json", ...webhookHeaders(v.secret, id, at, body) },
@@ -81,23 +94,34 @@ async function record(deps: Deps, v: ClaimedVerification, ok: boolean): Promise<
       if (still) await disable(tx, v.id, "verification_failed", now);
       return;
     }
-    await tx.update(s).set({ nextVerifyAt: new Date(now.getTime() + VERIFY_BACKOFF_MS[v.attempt - 1]!), updatedAt: now }).where(mine);
+    await tx
+      .update(s)
+      .set({ nextVerifyAt: new Date(now.getTime() + VERIFY_BACKOFF_MS[v.attempt - 1]!), updatedAt: now })
+      .where(mine);
   });
 }
 
 /** Sends every due challenge (at most `batch`, concurrently). Returns how many were sent. */
 export async function runVerifications(deps: Deps, batch = 20): Promise<number> {
   const claimed = await claimVerifications(deps, batch);
-  await Promise.all(claimed.map(async (v) => {
-    let outcome: { ok: boolean; error: string | null };
-    try {
-      outcome = await challenge(deps, v);
-    } catch (err) {
-      deps.logger.error({ err, webhook: v.id }, "webhook verification threw");
-      outcome = { ok: false, error: "internal_error" };
-    }
-    if (!outcome.ok) deps.logger.info({ webhook: v.id, attempt: v.attempt, error: outcome.error }, "webhook endpoint verification failed");
-    await record(deps, v, outcome.ok).catch((err: unknown) => deps.logger.error({ err, webhook: v.id }, "recording a webhook verification failed; retried after the lease"));
-  }));
+  await Promise.all(
+    claimed.map(async (v) => {
+      let outcome: { ok: boolean; error: string | null };
+      try {
+        outcome = await challenge(deps, v);
+      } catch (err) {
+        deps.logger.error({ err, webhook: v.id }, "webhook verification threw");
+        outcome = { ok: false, error: "internal_error" };
+      }
+      if (!outcome.ok)
+        deps.logger.info(
+          { webhook: v.id, attempt: v.attempt, error: outcome.error },
+          "webhook endpoint verification failed",
+        );
+      await record(deps, v, outcome.ok).catch((err: unknown) =>
+        deps.logger.error({ err, webhook: v.id }, "recording a webhook verification failed; retried after the lease"),
+      );
+    }),
+  );
   return claimed.length;
 }

@@ -47,13 +47,25 @@ export function agentProtocol(config: Config, keyring: ReceiptKeyring) {
     hub: {
       name: SERVER_NAME,
       url: o,
-      description: "Open Agent Bounty Protocol (AIP-1) mission marketplace: agents find missions with escrowed rewards, submit work and get paid.",
+      description:
+        "Open Agent Bounty Protocol (AIP-1) mission marketplace: agents find missions with escrowed rewards, submit work and get paid.",
       // Registration is permissionless: signing in with Ethereum (SIWE) is joining.
       register: `${o}/auth/siwe`,
       public_key: active.public_key,
       key_id: active.key_id,
     },
-    capabilities: ["missions", "claims", "submissions", "verification", "reputation", "reviews", "heartbeats", "receipts", "mcp", ...(federationEnabled ? ["federation"] : [])],
+    capabilities: [
+      "missions",
+      "claims",
+      "submissions",
+      "verification",
+      "reputation",
+      "reviews",
+      "heartbeats",
+      "receipts",
+      "mcp",
+      ...(federationEnabled ? ["federation"] : []),
+    ],
     open_registration: true,
     public_key: active.public_key,
     signed_pongs: pingEnabled,
@@ -69,7 +81,11 @@ export function agentProtocol(config: Config, keyring: ReceiptKeyring) {
     signing_keys: keyring.published,
     federation: {
       enabled: federationEnabled,
-      ...(federationEnabled && { report_url: `${o}/federation/report`, hubs_url: `${o}/federation/hubs`, verification: federationVerify }),
+      ...(federationEnabled && {
+        report_url: `${o}/federation/report`,
+        hubs_url: `${o}/federation/hubs`,
+        verification: federationVerify,
+      }),
     },
     endpoints: {
       missions: `${o}/missions`,

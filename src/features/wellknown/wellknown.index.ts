@@ -30,13 +30,17 @@ export function registerWellKnown(app: Hono<AppEnv>, deps: Deps): void {
 
   const oauth = fixed(JSON.stringify(oauthProtectedResource(config)), JSON_TYPE);
   app.get(OAUTH_PROTECTED_RESOURCE_PATH, oauth);
-  app.get(`${OAUTH_PROTECTED_RESOURCE_PATH}${MCP_PATH}`, fixed(JSON.stringify(oauthProtectedResource(config, MCP_PATH)), JSON_TYPE));
+  app.get(
+    `${OAUTH_PROTECTED_RESOURCE_PATH}${MCP_PATH}`,
+    fixed(JSON.stringify(oauthProtectedResource(config, MCP_PATH)), JSON_TYPE),
+  );
   app.get(`${OAUTH_PROTECTED_RESOURCE_PATH}/*`, oauth);
   // Built once per receipt keyring (it publishes the PONG signing key; a rotation means a restart).
   const protocolDocs = new WeakMap<Deps["receiptKeys"], string>();
   app.get(AGENT_PROTOCOL_PATH, (c) => {
     let body = protocolDocs.get(deps.receiptKeys);
-    if (body === undefined) protocolDocs.set(deps.receiptKeys, (body = JSON.stringify(agentProtocol(config, deps.receiptKeys))));
+    if (body === undefined)
+      protocolDocs.set(deps.receiptKeys, (body = JSON.stringify(agentProtocol(config, deps.receiptKeys))));
     return fixed(body, JSON_TYPE)(c);
   });
   app.get("/robots.txt", fixed(robotsTxt(config), TEXT_TYPE));

@@ -28,15 +28,23 @@ export async function keygen(ctx: Ctx): Promise<number> {
 }
 
 export async function login(ctx: Ctx): Promise<number> {
-  if (!(await ctx.client.account())) throw new UsageError("login needs a key: --key-file <file>, --keystore <file> (+ --password-file or OABP_KEYSTORE_PASSWORD), or OABP_PRIVATE_KEY");
+  if (!(await ctx.client.account()))
+    throw new UsageError(
+      "login needs a key: --key-file <file>, --keystore <file> (+ --password-file or OABP_KEYSTORE_PASSWORD), or OABP_PRIVATE_KEY",
+    );
   const session = await ctx.client.signIn(); // saved by the token store
   const p = ctx.config.profile(ctx.profile);
   p.server = ctx.server;
-  const kf = str(ctx.flags, "key-file"), ks = str(ctx.flags, "keystore");
+  const kf = str(ctx.flags, "key-file"),
+    ks = str(ctx.flags, "keystore");
   if (kf) p.key = { type: "key_file", path: (await import("node:path")).resolve(kf) };
   else if (ks) p.key = { type: "keystore", path: (await import("node:path")).resolve(ks) };
   ctx.config.save();
-  emit(ctx.out, { ...session, server: ctx.server, profile: ctx.profile, token: undefined }, () => `signed in to ${ctx.server} as ${session.agent_id} (until ${session.expires_at})\n`);
+  emit(
+    ctx.out,
+    { ...session, server: ctx.server, profile: ctx.profile, token: undefined },
+    () => `signed in to ${ctx.server} as ${session.agent_id} (until ${session.expires_at})\n`,
+  );
   return EXIT.ok;
 }
 
@@ -56,13 +64,25 @@ async function me(ctx: Ctx): Promise<string> {
 
 export async function balance(ctx: Ctx): Promise<number> {
   const b = await ctx.client.balance(await me(ctx));
-  emit(ctx.out, b, () => table(b.balances as never, ["asset", "available", "escrowed", "staked"].filter((k) => b.balances.some((x) => k in x))));
+  emit(ctx.out, b, () =>
+    table(
+      b.balances as never,
+      ["asset", "available", "escrowed", "staked"].filter((k) => b.balances.some((x) => k in x)),
+    ),
+  );
   return EXIT.ok;
 }
 
 export async function agent(ctx: Ctx): Promise<number> {
   const a = await ctx.client.getAgent(await me(ctx));
-  emit(ctx.out, a, () => keyValues(a as unknown as Record<string, unknown>, Object.keys(a).filter((k) => typeof (a as Record<string, unknown>)[k] !== "object" || (a as Record<string, unknown>)[k] === null)));
+  emit(ctx.out, a, () =>
+    keyValues(
+      a as unknown as Record<string, unknown>,
+      Object.keys(a).filter(
+        (k) => typeof (a as Record<string, unknown>)[k] !== "object" || (a as Record<string, unknown>)[k] === null,
+      ),
+    ),
+  );
   return EXIT.ok;
 }
 
@@ -74,10 +94,23 @@ export async function receipt(ctx: Ctx): Promise<number> {
     const r = await c.getReceipt(need(a, "mission id"), need(b, "submission id"));
     const outFile = str(ctx.flags, "out");
     if (outFile) writeFileSync(outFile, `${JSON.stringify(r, null, 2)}\n`);
-    emit(ctx.out, r, () => keyValues(r as unknown as Record<string, unknown>, ["issuer", "mission_id", "submission_id", "agent_id", "issued_at", "settlement", "digest"]));
+    emit(ctx.out, r, () =>
+      keyValues(r as unknown as Record<string, unknown>, [
+        "issuer",
+        "mission_id",
+        "submission_id",
+        "agent_id",
+        "issued_at",
+        "settlement",
+        "digest",
+      ]),
+    );
     return EXIT.ok;
   }
-  if (sub !== "verify") throw new UsageError("usage: oabp receipt get <mission> <submission> | oabp receipt verify <file|URL|-|mission submission>");
+  if (sub !== "verify")
+    throw new UsageError(
+      "usage: oabp receipt get <mission> <submission> | oabp receipt verify <file|URL|-|mission submission>",
+    );
   const target = need(a, "a receipt (file, URL, - for stdin, or mission and submission ids)");
   let receiptDoc: unknown;
   if (b) receiptDoc = await c.getReceipt(target, b);
@@ -85,20 +118,36 @@ export async function receipt(ctx: Ctx): Promise<number> {
   else receiptDoc = JSON.parse((await readInput(ctx, target)).toString("utf8"));
   const m = str(ctx.flags, "manifest");
   const manifest = m ? (isUrl(m) ? await getJson(m) : JSON.parse(readFileSync(m, "utf8"))) : undefined;
-  const result = ctx.flags.remote ? await c.verifyReceiptRemote(receiptDoc, manifest) : await c.verifyReceipt(receiptDoc, { manifest });
+  const result = ctx.flags.remote
+    ? await c.verifyReceiptRemote(receiptDoc, manifest)
+    : await c.verifyReceipt(receiptDoc, { manifest });
   // As oabp-verify-receipt: a receipt fetched from one origin that names another issuer is not that origin's.
   const issuer = (receiptDoc as { issuer?: unknown })?.issuer;
-  if (!b && isUrl(target) && typeof issuer === "string" && isUrl(issuer) && new URL(target).origin !== new URL(issuer).origin) {
+  if (
+    !b &&
+    isUrl(target) &&
+    typeof issuer === "string" &&
+    isUrl(issuer) &&
+    new URL(target).origin !== new URL(issuer).origin
+  ) {
     result.valid = false;
     result.reasons.push("issuer_origin_mismatch");
   }
-  emit(ctx.out, result, () => (result.valid ? `valid${result.provisional ? " (provisional: settlement not final)" : ""}\n` : `INVALID: ${result.reasons.join(", ")}\n`));
+  emit(ctx.out, result, () =>
+    result.valid
+      ? `valid${result.provisional ? " (provisional: settlement not final)" : ""}\n`
+      : `INVALID: ${result.reasons.join(", ")}\n`,
+  );
   return result.valid ? EXIT.ok : EXIT.failed;
 }
 
 const isUrl = (s: string) => /^https?:\/\//i.test(s);
 async function getJson(url: string): Promise<unknown> {
-  const res = await fetch(url, { headers: { accept: "application/json" }, redirect: "error", signal: AbortSignal.timeout(30_000) });
+  const res = await fetch(url, {
+    headers: { accept: "application/json" },
+    redirect: "error",
+    signal: AbortSignal.timeout(30_000),
+  });
   if (!res.ok) throw new OabpError(res.status, "BAD_RESPONSE", `GET ${url}: HTTP ${res.status}`);
   return res.json();
 }
@@ -108,10 +157,23 @@ export async function webhooks(ctx: Ctx): Promise<number> {
   const c = ctx.client;
   switch (sub) {
     case "add": {
-      const events = need(str(ctx.flags, "events"), "--events a,b").split(",").map((e) => e.trim()).filter(Boolean);
+      const events = need(str(ctx.flags, "events"), "--events a,b")
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean);
       const filters = str(ctx.flags, "filters");
-      const w = await c.createWebhook({ url: need(a, "url"), events: events as never, ...(filters && { filters: JSON.parse(filters) }) });
-      emit(ctx.out, w, () => keyValues(w as unknown as Record<string, unknown>, ["id", "url", "events", "secret"]) + "keep the secret: it is shown only now\n");
+      const w = await c.createWebhook({
+        url: need(a, "url"),
+        events: events as never,
+        ...(filters && { filters: JSON.parse(filters) }),
+      });
+      emit(
+        ctx.out,
+        w,
+        () =>
+          keyValues(w as unknown as Record<string, unknown>, ["id", "url", "events", "secret"]) +
+          "keep the secret: it is shown only now\n",
+      );
       return EXIT.ok;
     }
     case "list": {
@@ -132,14 +194,23 @@ export async function webhooks(ctx: Ctx): Promise<number> {
 /** Operator commands (OABP_ADMIN_TOKEN / --admin-token): admin credit <agent> <amount> [--asset]. */
 export async function admin(ctx: Ctx): Promise<number> {
   const [sub, agentId, amount] = ctx.args;
-  if (sub !== "credit" || !agentId || !amount || !/^[1-9][0-9]*$/.test(amount)) throw new UsageError("usage: oabp admin credit <agent address> <amount, base units> [--asset USDC]");
-  const r = await ctx.client.credit(agentId, amount, { asset: str(ctx.flags, "asset"), idempotencyKey: str(ctx.flags, "idempotency-key") });
+  if (sub !== "credit" || !agentId || !amount || !/^[1-9][0-9]*$/.test(amount))
+    throw new UsageError("usage: oabp admin credit <agent address> <amount, base units> [--asset USDC]");
+  const r = await ctx.client.credit(agentId, amount, {
+    asset: str(ctx.flags, "asset"),
+    idempotencyKey: str(ctx.flags, "idempotency-key"),
+  });
   emit(ctx.out, r, () => keyValues(r as unknown as Record<string, unknown>));
   return EXIT.ok;
 }
 
 export async function mcp(ctx: Ctx): Promise<number> {
-  const bridge = new McpBridge({ client: ctx.client, input: process.stdin, output: process.stdout, log: (l) => ctx.out.err(`oabp mcp: ${l}\n`) });
+  const bridge = new McpBridge({
+    client: ctx.client,
+    input: process.stdin,
+    output: process.stdout,
+    log: (l) => ctx.out.err(`oabp mcp: ${l}\n`),
+  });
   const stop = () => void bridge.close().finally(() => process.exit(EXIT.ok));
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);

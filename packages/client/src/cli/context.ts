@@ -11,8 +11,17 @@ import type { Out } from "./output.js";
 
 /** Environment variables the CLI reads (docs are checked against this list). */
 export const CLI_ENV = [
-  "OABP_URL", "OABP_PROFILE", "OABP_CONFIG_DIR", "XDG_CONFIG_HOME", "OABP_PRIVATE_KEY", "OABP_KEY_FILE", "OABP_KEYSTORE",
-  "OABP_KEYSTORE_PASSWORD", "OABP_KEYSTORE_PASSWORD_FILE", "OABP_ADMIN_TOKEN", "OABP_RPC_URL",
+  "OABP_URL",
+  "OABP_PROFILE",
+  "OABP_CONFIG_DIR",
+  "XDG_CONFIG_HOME",
+  "OABP_PRIVATE_KEY",
+  "OABP_KEY_FILE",
+  "OABP_KEYSTORE",
+  "OABP_KEYSTORE_PASSWORD",
+  "OABP_KEYSTORE_PASSWORD_FILE",
+  "OABP_ADMIN_TOKEN",
+  "OABP_RPC_URL",
 ];
 
 export type Flags = Record<string, string | boolean | string[] | undefined>;
@@ -31,14 +40,21 @@ export interface Ctx {
   stdin: NodeJS.ReadableStream;
 }
 
-export const str = (f: Flags, k: string): string | undefined => (typeof f[k] === "string" ? (f[k] as string) : undefined);
+export const str = (f: Flags, k: string): string | undefined =>
+  typeof f[k] === "string" ? (f[k] as string) : undefined;
 
 /** Where the signing key comes from: flags, then environment, then what `oabp login` remembered. */
-export function keySource(flags: Flags, env: NodeJS.ProcessEnv, config: Config, profile: string): KeySource | undefined {
+export function keySource(
+  flags: Flags,
+  env: NodeJS.ProcessEnv,
+  config: Config,
+  profile: string,
+): KeySource | undefined {
   const password = () => {
     const file = str(flags, "password-file") ?? env.OABP_KEYSTORE_PASSWORD_FILE;
     const pw = file ? readFileSync(file, "utf8").replace(/\r?\n$/, "") : env.OABP_KEYSTORE_PASSWORD;
-    if (pw === undefined) throw new UsageError("the keystore needs its password: --password-file <file> or OABP_KEYSTORE_PASSWORD");
+    if (pw === undefined)
+      throw new UsageError("the keystore needs its password: --password-file <file> or OABP_KEYSTORE_PASSWORD");
     return pw;
   };
   const keyFile = str(flags, "key-file");
@@ -54,10 +70,20 @@ export function keySource(flags: Flags, env: NodeJS.ProcessEnv, config: Config, 
   return undefined;
 }
 
-export function makeContext(argv: { args: string[]; flags: Flags }, out: Out, env: NodeJS.ProcessEnv, stdin: NodeJS.ReadableStream): Ctx {
+export function makeContext(
+  argv: { args: string[]; flags: Flags },
+  out: Out,
+  env: NodeJS.ProcessEnv,
+  stdin: NodeJS.ReadableStream,
+): Ctx {
   const config = new Config(env);
   const profile = str(argv.flags, "profile") ?? env.OABP_PROFILE ?? "default";
-  const server = (str(argv.flags, "server") ?? env.OABP_URL ?? config.profile(profile).server ?? "http://localhost:3000").replace(/\/+$/, "");
+  const server = (
+    str(argv.flags, "server") ??
+    env.OABP_URL ??
+    config.profile(profile).server ??
+    "http://localhost:3000"
+  ).replace(/\/+$/, "");
   try {
     new URL(server);
   } catch {
@@ -101,5 +127,10 @@ export const need = (v: string | undefined, what: string): string => {
   return v;
 };
 
-export const notSignedIn = () => new OabpError(401, "UNAUTHORIZED", "not signed in: run `oabp login` (or set OABP_PRIVATE_KEY / --key-file / --keystore)");
+export const notSignedIn = () =>
+  new OabpError(
+    401,
+    "UNAUTHORIZED",
+    "not signed in: run `oabp login` (or set OABP_PRIVATE_KEY / --key-file / --keystore)",
+  );
 export { EXIT };

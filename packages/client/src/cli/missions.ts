@@ -8,15 +8,52 @@ import { emit, keyValues, table } from "./output.js";
 
 // Mission commands: missions list|get|create|void, claim, submit, commit, reveal, award, vote, watch, fund.
 
-const MISSION_COLS = ["id", "status", "phase", "reward.amount", "reward.asset", "deadline", "submission_count", "title"];
-const MISSION_FIELDS = ["id", "title", "status", "phase", "payout_status", "creator", "reward", "verification", "deadline", "submission_count", "claim_count", "resolution", "escrow", "view_url"];
-const showMission = (ctx: Ctx, m: Mission) => emit(ctx.out, m, () => keyValues(m as unknown as Record<string, unknown>, MISSION_FIELDS));
+const MISSION_COLS = [
+  "id",
+  "status",
+  "phase",
+  "reward.amount",
+  "reward.asset",
+  "deadline",
+  "submission_count",
+  "title",
+];
+const MISSION_FIELDS = [
+  "id",
+  "title",
+  "status",
+  "phase",
+  "payout_status",
+  "creator",
+  "reward",
+  "verification",
+  "deadline",
+  "submission_count",
+  "claim_count",
+  "resolution",
+  "escrow",
+  "view_url",
+];
+const showMission = (ctx: Ctx, m: Mission) =>
+  emit(ctx.out, m, () => keyValues(m as unknown as Record<string, unknown>, MISSION_FIELDS));
 const AMOUNT = /^(0|[1-9][0-9]{0,77})$/;
 
 function listQuery(ctx: Ctx) {
   const f = ctx.flags;
   const q: Record<string, string | number> = {};
-  for (const k of ["status", "tag", "q", "creator", "asset", "verification-type", "reward-min", "reward-max", "deadline-after", "deadline-before", "cursor"]) {
+  for (const k of [
+    "status",
+    "tag",
+    "q",
+    "creator",
+    "asset",
+    "verification-type",
+    "reward-min",
+    "reward-max",
+    "deadline-after",
+    "deadline-before",
+    "cursor",
+  ]) {
     const v = str(f, k);
     if (v !== undefined) q[k.replace(/-/g, "_")] = v;
   }
@@ -28,7 +65,10 @@ function listQuery(ctx: Ctx) {
 /** `+3d`, `+12h`, `+30m` from now, or an ISO 8601 time. */
 export function parseDeadline(s: string, now = new Date()): string {
   const rel = /^\+(\d{1,6})([dhm])$/.exec(s);
-  if (rel) return new Date(now.getTime() + Number(rel[1]) * { d: 86_400_000, h: 3_600_000, m: 60_000 }[rel[2] as "d" | "h" | "m"]).toISOString();
+  if (rel)
+    return new Date(
+      now.getTime() + Number(rel[1]) * { d: 86_400_000, h: 3_600_000, m: 60_000 }[rel[2] as "d" | "h" | "m"],
+    ).toISOString();
   const t = Date.parse(s);
   if (Number.isNaN(t)) throw new UsageError(`--deadline: "${s}" is neither +<n>d|h|m nor an ISO time`);
   return new Date(t).toISOString();
@@ -46,7 +86,13 @@ export async function missions(ctx: Ctx): Promise<number> {
         emit(ctx.out, { missions: all }, () => table(all as never, MISSION_COLS));
       } else {
         const page = await c.listMissions(listQuery(ctx));
-        emit(ctx.out, page, () => table(page.missions as never, MISSION_COLS) + (page.next_cursor ? `next: --cursor ${page.next_cursor}\n` : ""));
+        emit(
+          ctx.out,
+          page,
+          () =>
+            table(page.missions as never, MISSION_COLS) +
+            (page.next_cursor ? `next: --cursor ${page.next_cursor}\n` : ""),
+        );
       }
       return EXIT.ok;
     }
@@ -56,18 +102,33 @@ export async function missions(ctx: Ctx): Promise<number> {
     case "create": {
       const file = str(ctx.flags, "file");
       let body: CreateMission;
-      if (file) body = JSON.parse(file === "-" ? (await readInput(ctx, "-")).toString("utf8") : readFileSync(file, "utf8"));
+      if (file)
+        body = JSON.parse(file === "-" ? (await readInput(ctx, "-")).toString("utf8") : readFileSync(file, "utf8"));
       else {
         const amount = need(str(ctx.flags, "reward"), "--reward <base units>");
-        if (!AMOUNT.test(amount)) throw new UsageError("--reward is an integer amount in the asset's base units (USDC: 6 decimals, so 100 USDC = 100000000)");
+        if (!AMOUNT.test(amount))
+          throw new UsageError(
+            "--reward is an integer amount in the asset's base units (USDC: 6 decimals, so 100 USDC = 100000000)",
+          );
         const chain = str(ctx.flags, "chain");
         body = {
           title: need(str(ctx.flags, "title"), "--title"),
           description: str(ctx.flags, "description") ?? "",
-          reward: { asset: str(ctx.flags, "asset") ?? "USDC", amount, ...(chain && { chain }) } as CreateMission["reward"],
-          verification: { type: (str(ctx.flags, "verification") ?? "creator_judges") as never, params: JSON.parse(str(ctx.flags, "params") ?? "{}") },
+          reward: {
+            asset: str(ctx.flags, "asset") ?? "USDC",
+            amount,
+            ...(chain && { chain }),
+          } as CreateMission["reward"],
+          verification: {
+            type: (str(ctx.flags, "verification") ?? "creator_judges") as never,
+            params: JSON.parse(str(ctx.flags, "params") ?? "{}"),
+          },
           deadline: parseDeadline(str(ctx.flags, "deadline") ?? "+3d"),
-          tags: str(ctx.flags, "tags")?.split(",").map((t) => t.trim()).filter(Boolean) ?? [],
+          tags:
+            str(ctx.flags, "tags")
+              ?.split(",")
+              .map((t) => t.trim())
+              .filter(Boolean) ?? [],
         } as CreateMission;
       }
       const m = await c.createMission(body, { idempotencyKey: str(ctx.flags, "idempotency-key") });
@@ -81,7 +142,9 @@ export async function missions(ctx: Ctx): Promise<number> {
     case "submissions": {
       const subs: Submission[] = [];
       for await (const s of c.submissions(need(id, "mission id"))) if (subs.push(s) >= 1000) break;
-      emit(ctx.out, { submissions: subs }, () => table(subs as never, ["id", "submitter", "status", "reason", "content_hash", "submitted_at"]));
+      emit(ctx.out, { submissions: subs }, () =>
+        table(subs as never, ["id", "submitter", "status", "reason", "content_hash", "submitted_at"]),
+      );
       return EXIT.ok;
     }
     default:
@@ -116,7 +179,16 @@ export async function submit(ctx: Ctx, reveal = false): Promise<number> {
   }
   if (salt) body.salt = salt;
   const s = await ctx.client.submit(id, body, { idempotencyKey: str(ctx.flags, "idempotency-key") });
-  emit(ctx.out, s, () => keyValues(s as unknown as Record<string, unknown>, ["id", "mission_id", "status", "reason", "next_action", "content_hash"]));
+  emit(ctx.out, s, () =>
+    keyValues(s as unknown as Record<string, unknown>, [
+      "id",
+      "mission_id",
+      "status",
+      "reason",
+      "next_action",
+      "content_hash",
+    ]),
+  );
   return EXIT.ok;
 }
 
@@ -140,13 +212,16 @@ export async function award(ctx: Ctx): Promise<number> {
     return { submission_id: submission_id!, ...(bps !== undefined && { share_bps: Number(bps) }) };
   });
   const m = await ctx.client.award(id, { winners });
-  emit(ctx.out, m, () => keyValues(m as unknown as Record<string, unknown>, ["id", "status", "phase", "payout_status", "resolution"]));
+  emit(ctx.out, m, () =>
+    keyValues(m as unknown as Record<string, unknown>, ["id", "status", "phase", "payout_status", "resolution"]),
+  );
   return EXIT.ok;
 }
 
 export async function vote(ctx: Ctx): Promise<number> {
   const [id, sid, amount] = ctx.args;
-  if (!id || !sid || !amount || !AMOUNT.test(amount)) throw new UsageError("usage: oabp vote <mission> <submission> <stake, base units>");
+  if (!id || !sid || !amount || !AMOUNT.test(amount))
+    throw new UsageError("usage: oabp vote <mission> <submission> <stake, base units>");
   const v = await ctx.client.vote(id, { submission_id: sid, amount });
   emit(ctx.out, v, () => keyValues(v as unknown as Record<string, unknown>));
   return EXIT.ok;
@@ -162,7 +237,11 @@ export async function watch(ctx: Ctx): Promise<number> {
     let n = 0;
     const max = Number(str(ctx.flags, "max") ?? Infinity);
     for await (const m of followSearch(ctx.client, listQuery(ctx), { intervalMs, maxPolls })) {
-      ctx.out.write(ctx.out.json ? `${JSON.stringify(m)}\n` : `${stamp()}  ${m.id}  ${m.reward.amount} ${m.reward.asset}  ${m.title}\n`);
+      ctx.out.write(
+        ctx.out.json
+          ? `${JSON.stringify(m)}\n`
+          : `${stamp()}  ${m.id}  ${m.reward.amount} ${m.reward.asset}  ${m.title}\n`,
+      );
       if (++n >= max) return EXIT.ok;
     }
     return EXIT.timeout;
@@ -171,7 +250,10 @@ export async function watch(ctx: Ctx): Promise<number> {
   for await (const m of followMission(ctx.client, id, { intervalMs, maxPolls })) {
     last = m;
     if (ctx.out.json) ctx.out.write(`${JSON.stringify(m)}\n`);
-    else if (ctx.out.tty) ctx.out.write(`\r\x1b[K${stamp()}  ${m.status} · ${m.phase} · payout ${m.payout_status} · ${m.submission_count} submission(s)${isSettled(m) ? "\n" : ""}`);
+    else if (ctx.out.tty)
+      ctx.out.write(
+        `\r\x1b[K${stamp()}  ${m.status} · ${m.phase} · payout ${m.payout_status} · ${m.submission_count} submission(s)${isSettled(m) ? "\n" : ""}`,
+      );
     else ctx.out.write(`${stamp()}  ${m.status}  ${m.phase}  ${m.payout_status}  ${m.submission_count}\n`);
   }
   if (!last || !isSettled(last)) return EXIT.timeout;
@@ -180,7 +262,10 @@ export async function watch(ctx: Ctx): Promise<number> {
 
 export async function fund(ctx: Ctx): Promise<number> {
   const id = need(ctx.args[0], "mission id");
-  const rpcUrl = need(str(ctx.flags, "rpc-url") ?? ctx.env.OABP_RPC_URL, "--rpc-url (or OABP_RPC_URL): an RPC of the mission's chain");
+  const rpcUrl = need(
+    str(ctx.flags, "rpc-url") ?? ctx.env.OABP_RPC_URL,
+    "--rpc-url (or OABP_RPC_URL): an RPC of the mission's chain",
+  );
   const account = await ctx.client.account();
   if (!account) throw notSignedIn();
   const m = await fundMission(ctx.client, id, {
@@ -190,7 +275,14 @@ export async function fund(ctx: Ctx): Promise<number> {
     maxPolls: Number(str(ctx.flags, "max-polls") ?? 900),
     onProgress: (p) => {
       if (ctx.out.json) return;
-      const line = p.step === "approve" || p.step === "fund" ? `${p.step}: ${p.tx_hash}` : p.step === "attached" ? `deposit attached (${p.deposit_status}), waiting for confirmations` : p.step === "waiting" ? `waiting: ${p.mission_status} · ${p.phase}` : `open: ${p.mission.id}`;
+      const line =
+        p.step === "approve" || p.step === "fund"
+          ? `${p.step}: ${p.tx_hash}`
+          : p.step === "attached"
+            ? `deposit attached (${p.deposit_status}), waiting for confirmations`
+            : p.step === "waiting"
+              ? `waiting: ${p.mission_status} · ${p.phase}`
+              : `open: ${p.mission.id}`;
       ctx.out.err(ctx.out.tty && p.step === "waiting" ? `\r\x1b[K${line}` : `${line}\n`);
     },
   });

@@ -18,7 +18,11 @@ export function table(rows: Record<string, unknown>[], columns: string[], maxWid
   if (rows.length === 0) return "(none)\n";
   const cells = rows.map((r) => columns.map((c) => clip(cell(pick(r, c)), maxWidth)));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
-  const line = (vals: string[]) => vals.map((v, i) => v.padEnd(widths[i]!)).join("  ").trimEnd();
+  const line = (vals: string[]) =>
+    vals
+      .map((v, i) => v.padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd();
   return `${[line(columns.map((c) => c.toUpperCase())), ...cells.map(line)].join("\n")}\n`;
 }
 
@@ -30,7 +34,9 @@ export function keyValues(obj: Record<string, unknown>, fields?: string[]): stri
 
 /** `a.b` reads nested fields. */
 function pick(obj: Record<string, unknown>, key: string): unknown {
-  return key.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), obj);
+  return key
+    .split(".")
+    .reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), obj);
 }
 
 export function emit(out: Out, value: unknown, human: () => string): void {

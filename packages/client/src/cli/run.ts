@@ -37,29 +37,92 @@ global: --server URL (OABP_URL) --profile NAME (OABP_PROFILE) --json --timeout s
 `;
 
 export const STRING_FLAGS = [
-  "server", "profile", "key-file", "keystore", "password-file", "admin-token", "timeout", "status", "tag", "q", "creator", "asset",
-  "verification-type", "reward-min", "reward-max", "deadline-after", "deadline-before", "cursor", "limit", "max", "file", "title",
-  "description", "reward", "chain", "verification", "params", "deadline", "tags", "idempotency-key", "uri", "hash", "salt",
-  "out", "manifest", "interval", "max-polls", "rpc-url", "events", "filters",
+  "server",
+  "profile",
+  "key-file",
+  "keystore",
+  "password-file",
+  "admin-token",
+  "timeout",
+  "status",
+  "tag",
+  "q",
+  "creator",
+  "asset",
+  "verification-type",
+  "reward-min",
+  "reward-max",
+  "deadline-after",
+  "deadline-before",
+  "cursor",
+  "limit",
+  "max",
+  "file",
+  "title",
+  "description",
+  "reward",
+  "chain",
+  "verification",
+  "params",
+  "deadline",
+  "tags",
+  "idempotency-key",
+  "uri",
+  "hash",
+  "salt",
+  "out",
+  "manifest",
+  "interval",
+  "max-polls",
+  "rpc-url",
+  "events",
+  "filters",
 ];
 export const BOOL_FLAGS = ["json", "all", "release", "remote", "help", "keystore-out"];
 
 /** Commands and their subcommands (docs are checked against this list). */
-export const SUBCOMMANDS: Record<string, string[]> = { missions: ["list", "get", "create", "void", "submissions"], receipt: ["get", "verify"], webhooks: ["add", "list", "rm"], admin: ["credit"] };
+export const SUBCOMMANDS: Record<string, string[]> = {
+  missions: ["list", "get", "create", "void", "submissions"],
+  receipt: ["get", "verify"],
+  webhooks: ["add", "list", "rm"],
+  admin: ["credit"],
+};
 
 export const COMMANDS: Record<string, (ctx: Ctx) => Promise<number>> = {
   keygen,
-  login, logout, missions, claim, submit, reveal: (c) => submit(c, true), commit, award, vote, balance, agent, receipt, watch, fund, webhooks, admin, mcp,
+  login,
+  logout,
+  missions,
+  claim,
+  submit,
+  reveal: (c) => submit(c, true),
+  commit,
+  award,
+  vote,
+  balance,
+  agent,
+  receipt,
+  watch,
+  fund,
+  webhooks,
+  admin,
+  mcp,
 };
 
-export async function run(argv: string[], io: { out: Out; env: NodeJS.ProcessEnv; stdin: NodeJS.ReadableStream }): Promise<number> {
+export async function run(
+  argv: string[],
+  io: { out: Out; env: NodeJS.ProcessEnv; stdin: NodeJS.ReadableStream },
+): Promise<number> {
   let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: Object.fromEntries([...STRING_FLAGS.map((f) => [f, { type: "string" as const }]), ...BOOL_FLAGS.map((f) => [f, { type: "boolean" as const }])]),
+      options: Object.fromEntries([
+        ...STRING_FLAGS.map((f) => [f, { type: "string" as const }]),
+        ...BOOL_FLAGS.map((f) => [f, { type: "boolean" as const }]),
+      ]),
     }) as typeof parsed;
   } catch (e) {
     io.out.err(`oabp: ${(e as Error).message}\n${USAGE}`);
@@ -82,7 +145,10 @@ export async function run(argv: string[], io: { out: Out; env: NodeJS.ProcessEnv
       return EXIT.usage;
     }
     if (e instanceof OabpError) {
-      if (out.json) out.write(`${JSON.stringify({ error: e.code, message: e.message, status: e.status, details: e.details, request_id: e.requestId })}\n`);
+      if (out.json)
+        out.write(
+          `${JSON.stringify({ error: e.code, message: e.message, status: e.status, details: e.details, request_id: e.requestId })}\n`,
+        );
       else out.err(`oabp: ${e.code}${e.reason ? ` (${e.reason})` : ""}: ${e.message}\n`);
       return exitCodeFor(e);
     }
@@ -90,4 +156,3 @@ export async function run(argv: string[], io: { out: Out; env: NodeJS.ProcessEnv
     return EXIT.failed;
   }
 }
-

@@ -55,12 +55,16 @@ export class McpBridge {
         continue;
       }
       if (this.queued >= (this.o.maxQueue ?? 256)) {
-        if (msg.id !== undefined) this.write({ jsonrpc: "2.0", id: msg.id, error: { code: -32000, message: "bridge queue full; retry" } });
+        if (msg.id !== undefined)
+          this.write({ jsonrpc: "2.0", id: msg.id, error: { code: -32000, message: "bridge queue full; retry" } });
         continue;
       }
       this.queued++;
       // In order: initialize must finish before anything may use its session.
-      this.chain = this.chain.then(() => this.relay(msg)).catch((e) => this.log(`relay failed: ${(e as Error).message}`)).finally(() => void this.queued--);
+      this.chain = this.chain
+        .then(() => this.relay(msg))
+        .catch((e) => this.log(`relay failed: ${(e as Error).message}`))
+        .finally(() => void this.queued--);
     }
     await this.chain;
     await this.close();
@@ -71,7 +75,11 @@ export class McpBridge {
     if (!this.sessionId) return;
     const id = this.sessionId;
     this.sessionId = null;
-    const res = await fetch(this.endpoint, { method: "DELETE", headers: await this.headers(id), signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
+    const res = await fetch(this.endpoint, {
+      method: "DELETE",
+      headers: await this.headers(id),
+      signal: AbortSignal.timeout(5_000),
+    }).catch(() => undefined);
     this.log(`session ${id} ended (${res?.status ?? "unreachable"})`);
   }
 
@@ -84,18 +92,30 @@ export class McpBridge {
   }
 
   private async headers(sessionId: string | null): Promise<Record<string, string>> {
-    const h: Record<string, string> = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const h: Record<string, string> = {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    };
     if (sessionId) h["mcp-session-id"] = sessionId;
     if (this.protocolVersion) h["mcp-protocol-version"] = this.protocolVersion;
-    const auth = await this.o.client.authorization().catch((e) => (this.log(`sign-in failed: ${(e as Error).message}`), undefined));
+    const auth = await this.o.client
+      .authorization()
+      .catch((e) => (this.log(`sign-in failed: ${(e as Error).message}`), undefined));
     if (auth) h.authorization = auth;
     return h;
   }
 
   private async post(msg: Msg, sessionId: string | null, renewed = false): Promise<Reply> {
-    const res = await fetch(this.endpoint, { method: "POST", headers: await this.headers(sessionId), body: JSON.stringify(msg), redirect: "error", signal: AbortSignal.timeout(this.o.timeoutMs ?? 120_000) });
+    const res = await fetch(this.endpoint, {
+      method: "POST",
+      headers: await this.headers(sessionId),
+      body: JSON.stringify(msg),
+      redirect: "error",
+      signal: AbortSignal.timeout(this.o.timeoutMs ?? 120_000),
+    });
     const body = await res.text();
-    if (res.status === 401 && !renewed && (await this.o.client.renew().catch(() => false))) return this.post(msg, sessionId, true);
+    if (res.status === 401 && !renewed && (await this.o.client.renew().catch(() => false)))
+      return this.post(msg, sessionId, true);
     return { status: res.status, body, sessionId: res.headers.get("mcp-session-id") };
   }
 
@@ -121,14 +141,18 @@ export class McpBridge {
       }
       this.forward(msg, reply, isRequest);
     } catch (e) {
-      if (isRequest) this.write({ jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: `bridge: ${(e as Error).message}` } });
+      if (isRequest)
+        this.write({ jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: `bridge: ${(e as Error).message}` } });
       else this.log(`notification ${msg.method} not delivered: ${(e as Error).message}`);
     }
   }
 
   private async reinitialize(): Promise<boolean> {
     this.reinits++;
-    const init = await this.post({ jsonrpc: "2.0", id: `oabp-bridge-reinit-${this.reinits}`, method: "initialize", params: this.initParams }, null);
+    const init = await this.post(
+      { jsonrpc: "2.0", id: `oabp-bridge-reinit-${this.reinits}`, method: "initialize", params: this.initParams },
+      null,
+    );
     if (init.status !== 200 || !init.sessionId) return false;
     this.sessionId = init.sessionId;
     this.log(`session ${init.sessionId} opened (renewal)`);
@@ -140,12 +164,18 @@ export class McpBridge {
   private forward(msg: Msg, reply: Reply, isRequest: boolean) {
     const text = reply.body.trim();
     if (!text) {
-      if (isRequest) this.write({ jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: `upstream answered HTTP ${reply.status} with no body` } });
+      if (isRequest)
+        this.write({
+          jsonrpc: "2.0",
+          id: msg.id,
+          error: { code: -32603, message: `upstream answered HTTP ${reply.status} with no body` },
+        });
       return;
     }
     // An event stream (not sent by OABP servers, allowed by MCP): relay each data line.
     if (text.startsWith("event:") || text.startsWith("data:") || text.startsWith(":") || text.startsWith("retry:")) {
-      for (const l of text.split("\n")) if (l.startsWith("data:") && l.slice(5).trim()) this.o.output.write(`${l.slice(5).trim()}\n`);
+      for (const l of text.split("\n"))
+        if (l.startsWith("data:") && l.slice(5).trim()) this.o.output.write(`${l.slice(5).trim()}\n`);
       return;
     }
     const body = parse(text);
@@ -155,7 +185,12 @@ export class McpBridge {
       else if ("error" in body) this.log(`${msg.method}: ${JSON.stringify(body.error)}`);
       return;
     }
-    if (isRequest) this.write({ jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: `upstream HTTP ${reply.status}`, data: body ?? text.slice(0, 500) } });
+    if (isRequest)
+      this.write({
+        jsonrpc: "2.0",
+        id: msg.id,
+        error: { code: -32603, message: `upstream HTTP ${reply.status}`, data: body ?? text.slice(0, 500) },
+      });
   }
 }
 

@@ -25,15 +25,27 @@ function say(text: string, ok = true): void {
 
 class ApiError extends Error {}
 
-/** A REST call as the signed-in browser: cookie + CSRF token (the identity middleware checks it). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON from our own API, read field by field
-async function api(method: string, path: string, body?: unknown, idempotent = false): Promise<{ status: number; body: any }> {
+type ApiBody = any;
+
+/** A REST call as the signed-in browser: cookie + CSRF token (the identity middleware checks it). */
+async function api(
+  method: string,
+  path: string,
+  body?: unknown,
+  idempotent = false,
+): Promise<{ status: number; body: ApiBody }> {
   const headers: Record<string, string> = { accept: "application/json" };
   const csrf = meta("oabp-csrf");
   if (csrf) headers["x-csrf-token"] = csrf;
   if (body !== undefined) headers["content-type"] = "application/json";
   if (idempotent) headers["idempotency-key"] = crypto.randomUUID();
-  const res = await fetch(path, { method, headers, credentials: "same-origin", body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(path, {
+    method,
+    headers,
+    credentials: "same-origin",
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   const parsed = text ? JSON.parse(text) : null;
   if (res.status >= 400) throw new ApiError(parsed?.message ?? parsed?.error ?? `HTTP ${res.status}`);
@@ -75,8 +87,14 @@ async function signIn(p: Eip1193): Promise<void> {
   const chainId = Number.parseInt((await p.request({ method: "eth_chainId" })) as string, 16);
   const { body: n } = await api("POST", "/auth/nonce");
   const message = createSiweMessage({
-    domain: location.host, address, uri: location.origin, version: "1", chainId, nonce: n.nonce,
-    statement: "Sign in to the OABP mission board.", issuedAt: new Date(),
+    domain: location.host,
+    address,
+    uri: location.origin,
+    version: "1",
+    chainId,
+    nonce: n.nonce,
+    statement: "Sign in to the OABP mission board.",
+    issuedAt: new Date(),
   });
   const signature = await p.request({ method: "personal_sign", params: [toHex(message), address] });
   await api("POST", "/web/session", { message, signature });
@@ -134,10 +152,19 @@ function wirePostForm(): void {
       const body = {
         title: get("title"),
         description: get("description"),
-        reward: { asset: asset.symbol, amount: parseUnits(get("amount"), asset.decimals).toString(), chain: get("chain") || "ledger" },
+        reward: {
+          asset: asset.symbol,
+          amount: parseUnits(get("amount"), asset.decimals).toString(),
+          chain: get("chain") || "ledger",
+        },
         verification: { type, params: type === "first_valid_match" ? { expected: get("expected") } : {} },
         deadline: new Date(`${get("deadline")}:00Z`).toISOString(),
-        tags: get("tags") ? get("tags").split(",").map((t) => t.trim().toLowerCase()).filter(Boolean) : undefined,
+        tags: get("tags")
+          ? get("tags")
+              .split(",")
+              .map((t) => t.trim().toLowerCase())
+              .filter(Boolean)
+          : undefined,
       };
       say("Posting…");
       const r = await api("POST", "/missions", body, true);
@@ -153,10 +180,20 @@ async function sha256Hex(data: ArrayBuffer): Promise<string> {
   return `0x${[...d].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-const FUND_ABI = [{
-  type: "function", name: "fund", stateMutability: "nonpayable", outputs: [],
-  inputs: [{ name: "missionKey", type: "bytes32" }, { name: "token", type: "address" }, { name: "amount", type: "uint256" }, { name: "spamFee", type: "uint256" }],
-}] as const;
+const FUND_ABI = [
+  {
+    type: "function",
+    name: "fund",
+    stateMutability: "nonpayable",
+    outputs: [],
+    inputs: [
+      { name: "missionKey", type: "bytes32" },
+      { name: "token", type: "address" },
+      { name: "amount", type: "uint256" },
+      { name: "spamFee", type: "uint256" },
+    ],
+  },
+] as const;
 
 async function waitMined(p: Eip1193, hash: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
@@ -184,10 +221,32 @@ async function fund(id: string): Promise<void> {
   }
   const total = BigInt(d.amount!) + BigInt(d.spamFee!);
   say("Step 1 of 3: approve the escrow contract to take the reward and spam fee…");
-  const approve = (await p.request({ method: "eth_sendTransaction", params: [{ from, to: d.token, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [d.contract as Hex, total] }) }] })) as string;
+  const approve = (await p.request({
+    method: "eth_sendTransaction",
+    params: [
+      {
+        from,
+        to: d.token,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [d.contract as Hex, total] }),
+      },
+    ],
+  })) as string;
   await waitMined(p, approve);
   say("Step 2 of 3: fund the mission…");
-  const fundTx = (await p.request({ method: "eth_sendTransaction", params: [{ from, to: d.contract, data: encodeFunctionData({ abi: FUND_ABI, functionName: "fund", args: [d.missionKey as Hex, d.token as Hex, BigInt(d.amount!), BigInt(d.spamFee!)] }) }] })) as string;
+  const fundTx = (await p.request({
+    method: "eth_sendTransaction",
+    params: [
+      {
+        from,
+        to: d.contract,
+        data: encodeFunctionData({
+          abi: FUND_ABI,
+          functionName: "fund",
+          args: [d.missionKey as Hex, d.token as Hex, BigInt(d.amount!), BigInt(d.spamFee!)],
+        }),
+      },
+    ],
+  })) as string;
   await waitMined(p, fundTx);
   say("Step 3 of 3: the server checks the deposit…");
   await api("POST", `/missions/${id}/escrow`, { tx_hash: fundTx });
@@ -212,52 +271,77 @@ function wireMissionPage(): void {
     location.reload();
   };
   const claim = $("#claim-btn");
-  claim?.addEventListener("click", () => run(claim, reloadAfter(() => api("POST", `/missions/${id}/claims`))));
+  claim?.addEventListener("click", () =>
+    run(
+      claim,
+      reloadAfter(() => api("POST", `/missions/${id}/claims`)),
+    ),
+  );
   const voidBtn = $("#void-btn");
   voidBtn?.addEventListener("click", () => {
-    if (confirm("Void this mission? The reward is refunded, the spam fee is kept.")) void run(voidBtn, reloadAfter(() => api("POST", `/missions/${id}/void`)));
+    if (confirm("Void this mission? The reward is refunded, the spam fee is kept."))
+      void run(
+        voidBtn,
+        reloadAfter(() => api("POST", `/missions/${id}/void`)),
+      );
   });
   const award = $("#award-btn");
-  award?.addEventListener("click", () => run(award, reloadAfter(async () => {
-    const picks = [...document.querySelectorAll<HTMLInputElement>(".award-pick:checked")].map((i) => i.value);
-    if (picks.length === 0) throw new ApiError("pick at least one submission");
-    const shares = picks.map((sid) => document.querySelector<HTMLInputElement>(`.award-share[data-for="${CSS.escape(sid)}"]`)?.value.trim() ?? "");
-    const withShares = shares.every((s) => s !== "");
-    const winners = picks.map((sid, i) => (withShares ? { submission_id: sid, share_bps: Number(shares[i]) } : { submission_id: sid }));
-    await api("POST", `/missions/${id}/award`, { winners }, true);
-  })));
+  award?.addEventListener("click", () =>
+    run(
+      award,
+      reloadAfter(async () => {
+        const picks = [...document.querySelectorAll<HTMLInputElement>(".award-pick:checked")].map((i) => i.value);
+        if (picks.length === 0) throw new ApiError("pick at least one submission");
+        const shares = picks.map(
+          (sid) =>
+            document.querySelector<HTMLInputElement>(`.award-share[data-for="${CSS.escape(sid)}"]`)?.value.trim() ?? "",
+        );
+        const withShares = shares.every((s) => s !== "");
+        const winners = picks.map((sid, i) =>
+          withShares ? { submission_id: sid, share_bps: Number(shares[i]) } : { submission_id: sid },
+        );
+        await api("POST", `/missions/${id}/award`, { winners }, true);
+      }),
+    ),
+  );
   const fundBtn = $("#fund-btn");
   fundBtn?.addEventListener("click", () => run(fundBtn, () => fund(id)));
   const form = $<HTMLFormElement>("#submit-form");
   form?.addEventListener("submit", (e) => {
     e.preventDefault();
-    void run(form.querySelector("button"), reloadAfter(async () => {
-      const f = new FormData(form);
-      const content = String(f.get("content") ?? "");
-      const uri = String(f.get("content_uri") ?? "").trim();
-      const file = f.get("file");
-      let body: Record<string, string>;
-      if (uri) {
-        if (!(file instanceof File) || file.size === 0) throw new ApiError("choose the file whose SHA-256 is sent with the URI");
-        say("Hashing the file in the browser…");
-        body = { content_uri: uri, content_hash: await sha256Hex(await file.arrayBuffer()) };
-      } else if (content.trim()) {
-        body = { content };
-      } else {
-        throw new ApiError("write an answer or give a URI and a file");
-      }
-      say("Submitting…");
-      await api("POST", `/missions/${id}/submissions`, body, true);
-    }));
+    void run(
+      form.querySelector("button"),
+      reloadAfter(async () => {
+        const f = new FormData(form);
+        const content = String(f.get("content") ?? "");
+        const uri = String(f.get("content_uri") ?? "").trim();
+        const file = f.get("file");
+        let body: Record<string, string>;
+        if (uri) {
+          if (!(file instanceof File) || file.size === 0)
+            throw new ApiError("choose the file whose SHA-256 is sent with the URI");
+          say("Hashing the file in the browser…");
+          body = { content_uri: uri, content_hash: await sha256Hex(await file.arrayBuffer()) };
+        } else if (content.trim()) {
+          body = { content };
+        } else {
+          throw new ApiError("write an answer or give a URI and a file");
+        }
+        say("Submitting…");
+        await api("POST", `/missions/${id}/submissions`, body, true);
+      }),
+    );
   });
 }
 
 function wireSignOut(): void {
   const b = $("#signout-btn");
-  b?.addEventListener("click", () => run(b, async () => {
-    await api("DELETE", "/web/session");
-    location.assign("/");
-  }));
+  b?.addEventListener("click", () =>
+    run(b, async () => {
+      await api("DELETE", "/web/session");
+      location.assign("/");
+    }),
+  );
 }
 
 discoverWallets(renderWalletButtons);
