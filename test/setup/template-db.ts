@@ -21,6 +21,28 @@ declare module "vitest" {
  * test/helpers/db.ts clones it; the teardown removes it.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The integration and e2e projects both name this setup; vitest runs both in its main process,
+  // so the first builds the template and the second reuses it (globalThis outlives the module).
+  const shared = globalThis as { oabpTemplate?: Promise<Template> };
+  shared.oabpTemplate ??= buildTemplate();
+  const template = await shared.oabpTemplate;
+  if (template.kind === "pglite") project.provide("pgliteTemplate", template.value);
+  else project.provide("postgresTemplate", template.value);
+  template.users += 1;
+  return async () => {
+    template.users -= 1;
+    if (template.users === 0) await template.remove();
+  };
+}
+
+interface Template {
+  kind: "pglite" | "postgres";
+  value: string;
+  users: number;
+  remove(): Promise<void>;
+}
+
+async function buildTemplate(): Promise<Template> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ dataDir: "memory://" });
@@ -30,8 +52,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const dir = mkdtempSync(path.join(tmpdir(), "oabp-test-template-"));
     const file = path.join(dir, "pgdata.tar");
     writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
-    project.provide("pgliteTemplate", file);
-    return async () => rmSync(dir, { recursive: true, force: true });
+    return { kind: "pglite", value: file, users: 0, remove: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const name = `oabp_tmpl_${randomBytes(6).toString("hex")}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
@@ -41,9 +62,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Migrate, then close every connection: CREATE DATABASE … TEMPLATE refuses a template in use.
   const database = await openDatabase({ url: u.toString(), poolMax: 1 });
   await database.close();
-  project.provide("postgresTemplate", name);
-  return async () => {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end({ timeout: 5 });
+  return {
+    kind: "postgres",
+    value: name,
+    users: 0,
+    remove: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end({ timeout: 5 });
+    },
   };
 }
