@@ -44,6 +44,18 @@ export async function checkContent(
   s: Pick<SubmissionRow, "contentUri" | "contentHash">,
 ): Promise<CheckOutcome> {
   if (s.contentUri.startsWith("data:")) return { result: "valid" };
+  const fetched = await fetchVerified(deps, s);
+  return Buffer.isBuffer(fetched) ? { result: "valid" } : fetched;
+}
+
+/**
+ * Remote content fetched through the SSRF-safe fetcher and held to content_hash: the body, or the
+ * outcome that ends the check (transient failures retry, the rest are invalid).
+ */
+async function fetchVerified(
+  deps: Deps,
+  s: Pick<SubmissionRow, "contentUri" | "contentHash">,
+): Promise<Buffer | CheckOutcome> {
   const r = await deps.fetcher.fetch(s.contentUri);
   if (!r.ok)
     return TRANSIENT.has(r.reason)
@@ -54,7 +66,7 @@ export async function checkContent(
       ? { result: "retry", reason: "content_unavailable" }
       : { result: "invalid", reason: "content_unavailable" };
   if (`sha256:${sha256Hex(r.body)}` !== s.contentHash) return { result: "invalid", reason: "content_hash_mismatch" };
-  return { result: "valid" };
+  return r.body;
 }
 
 /**
@@ -74,17 +86,9 @@ export async function checkSubmission(
   if (s.contentUri.startsWith("data:")) {
     content = decodeData(s.contentUri); // hash verified when the submission was accepted
   } else {
-    const r = await deps.fetcher.fetch(s.contentUri);
-    if (!r.ok)
-      return TRANSIENT.has(r.reason)
-        ? { result: "retry", reason: "content_unavailable" }
-        : { result: "invalid", reason: "content_unavailable" };
-    if (r.status !== 200)
-      return transientStatus(r.status)
-        ? { result: "retry", reason: "content_unavailable" }
-        : { result: "invalid", reason: "content_unavailable" };
-    if (`sha256:${sha256Hex(r.body)}` !== s.contentHash) return { result: "invalid", reason: "content_hash_mismatch" };
-    content = r.body;
+    const fetched = await fetchVerified(deps, s);
+    if (!Buffer.isBuffer(fetched)) return fetched;
+    content = fetched;
   }
   if (params.target_hash !== undefined && params.target_hash === s.contentHash) return { result: "valid" };
   if (params.predicate_uri !== undefined) {
