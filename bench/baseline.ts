@@ -38,7 +38,17 @@ app.get("/missions/:id", async (c) => {
   if (!row) return c.json({ error: "not found" }, 404);
   return c.json(row);
 });
+// The write floor (bench:scale's write scenario): parse a JSON body, one INSERT committed on its
+// own, answer its id. A mission creation does this and everything a value move needs besides.
+let seq = 0;
+app.post("/write", async (c) => {
+  const body = await c.req.json();
+  const id = `${process.pid}-${++seq}`;
+  await client`insert into bench_writes (id, body) values (${id}, ${JSON.stringify(body)}::jsonb)`;
+  return c.json({ id }, 201);
+});
 app.get("/ready", async (c) => {
+  await client`create table if not exists bench_writes (id text primary key, body jsonb not null)`;
   await client`select 1`;
   return c.json({ status: "ready" });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { balancesOf, TREASURY, verifyLedger } from "../../src/features/ledger/ledger.service";
+import { treasuryBalances, verifyLedger } from "../../src/features/ledger/ledger.service";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, openMission, signIn } from "../helpers/agents";
@@ -21,7 +21,7 @@ const APPEAL = { appeal_window_seconds: 86_400, vote_token: "USDC", min_vote: "1
 type Agent = Awaited<ReturnType<typeof signIn>>;
 const balance = async (address: string) =>
   BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
-const treasury = async () => (await balancesOf(t.deps.database.db, TREASURY)).get("USDC") ?? 0n;
+const treasury = async () => (await treasuryBalances(t.deps.database.db)).get("USDC") ?? 0n;
 const mission = async (id: string) => (await t.call("GET", `/missions/${id}`)).body;
 const subsOf = async (id: string) =>
   (await t.call("GET", `/missions/${id}/submissions`)).body.submissions as {

@@ -220,3 +220,44 @@ describe("sitemap", () => {
       expect((await t.call("GET", bad)).status, bad).toBe(404);
   });
 });
+
+describe("RFC 5005 paged feeds", () => {
+  /** The `first` / `next` link hrefs of a feed document (Atom `link`, RSS `atom:link`). */
+  function pagingLinks(text: string, format: "rss" | "atom") {
+    const doc = parse(text);
+    const raw = format === "rss" ? doc.rss.channel["atom:link"] : doc.feed.link;
+    const links: any[] = Array.isArray(raw) ? raw : [raw];
+    const href = (rel: string) => links.find((l) => l["@_rel"] === rel)?.["@_href"] as string | undefined;
+    return { first: href("first"), next: href("next") };
+  }
+
+  for (const [path, format] of [
+    ["/feed.atom", "atom"],
+    ["/feed.xml", "rss"],
+  ] as const) {
+    it(`${path}: following rel="next" from the first page walks every open mission once, newest first`, async () => {
+      const seen: string[] = [];
+      let url: string | undefined = `${path}?limit=1&tag=alpha&junk=%3Cx%3E`;
+      let first: string | undefined;
+      for (let pages = 0; url && pages < 10; pages++) {
+        const res = await t.call("GET", url);
+        expect(res.status).toBe(200);
+        const text = res.text;
+        const links = pagingLinks(text, format);
+        first ??= links.first;
+        expect(links.first).toBe(first);
+        const items = format === "rss" ? rssItems(text) : atomEntries(text);
+        for (const i of items) seen.push(format === "rss" ? i.link : i.id);
+        url = links.next?.slice(PUBLIC_URL.length);
+      }
+      // Unknown parameters never reach the links; the list's own do, and `first` has no cursor.
+      expect(first).toBe(`${PUBLIC_URL}${path}?limit=1&tag=alpha`);
+      expect(seen).toEqual([hostile.view_url, oracleish.view_url]);
+    });
+  }
+
+  it("the last page has no next link", async () => {
+    const text = (await t.call("GET", "/feed.atom?tag=gamma")).text;
+    expect(pagingLinks(text, "atom")).toEqual({ first: `${PUBLIC_URL}/feed.atom?tag=gamma`, next: undefined });
+  });
+});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { balancesOf, TREASURY, verifyLedger } from "../../src/features/ledger/ledger.service";
+import { treasuryBalances, verifyLedger } from "../../src/features/ledger/ledger.service";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
@@ -15,7 +15,7 @@ afterAll(async () => t?.close());
 
 const balance = async (address: string) =>
   BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
-const treasury = async () => (await balancesOf(t.deps.database.db, TREASURY)).get("USDC") ?? 0n;
+const treasury = async () => (await treasuryBalances(t.deps.database.db)).get("USDC") ?? 0n;
 
 async function submitters(missionId: string, n: number) {
   const out = [];

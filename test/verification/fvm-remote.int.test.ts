@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missions, submissions } from "../../src/db/schema/index";
-import { balancesOf, TREASURY, verifyLedger } from "../../src/features/ledger/ledger.service";
+import { treasuryBalances, verifyLedger } from "../../src/features/ledger/ledger.service";
 import { MAX_CHECK_ATTEMPTS, runPendingChecks } from "../../src/jobs/checks";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { makeTestApp, TEST_CONTENT_HOST, type TestApp } from "../helpers/app";
@@ -79,7 +79,7 @@ const FEE = 50_000n; // 0.5 % (OABP_FEE_BPS default 50)
 const sha = (s: string) => `sha256:${createHash("sha256").update(s).digest("hex")}`;
 const balance = async (address: string) =>
   BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
-const treasury = async () => (await balancesOf(t.deps.database.db, TREASURY)).get("USDC") ?? 0n;
+const treasury = async () => (await treasuryBalances(t.deps.database.db)).get("USDC") ?? 0n;
 const fvm = (params: Record<string, unknown>) => ({
   verification: { type: "first_valid_match", params },
   reward: { asset: "USDC", amount: REWARD.toString() },

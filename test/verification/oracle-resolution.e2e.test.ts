@@ -1,7 +1,7 @@
 import type { Abi, Address, Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import mockOracle from "../../contracts/artifacts/MockOracle.json" with { type: "json" };
-import { balancesOf, TREASURY, verifyLedger } from "../../src/features/ledger/ledger.service";
+import { treasuryBalances, verifyLedger } from "../../src/features/ledger/ledger.service";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { contentHashToBytes32, createOracleReader, missionKey } from "../../src/lib/evm";
 import { sha256Hex } from "../../src/lib/hash";
@@ -42,7 +42,7 @@ afterAll(async () => {
 
 const balance = async (app: TestApp, address: string) =>
   BigInt((await app.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
-const treasury = async (app: TestApp) => (await balancesOf(app.deps.database.db, TREASURY)).get("USDC") ?? 0n;
+const treasury = async (app: TestApp) => (await treasuryBalances(app.deps.database.db)).get("USDC") ?? 0n;
 const mission = async (app: TestApp, id: string) => (await app.call("GET", `/missions/${id}`)).body;
 const submissionsOf = async (app: TestApp, id: string) =>
   (await app.call("GET", `/missions/${id}/submissions`)).body.submissions as {

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries } from "../../src/db/schema/index";
-import { balancesOf, escrowAccount, TREASURY, verifyLedger } from "../../src/features/ledger/ledger.service";
+import { balancesOf, treasuryBalances, escrowAccount, verifyLedger } from "../../src/features/ledger/ledger.service";
 import { awardMission } from "../../src/features/verification/creator-judges";
 import { runPendingChecks } from "../../src/jobs/checks";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
@@ -45,7 +45,7 @@ describe.runIf(onRealPostgres)("verification under concurrency on real Postgres"
   const db = () => t.deps.database.db;
   const balance = async (address: string) =>
     BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
-  const treasury = async () => (await balancesOf(db(), TREASURY)).get("USDC") ?? 0n;
+  const treasury = async () => (await treasuryBalances(db())).get("USDC") ?? 0n;
   const escrow = async (missionId: string) => (await balancesOf(db(), escrowAccount(missionId))).get("USDC") ?? 0n;
   /** Ledger transfers that moved this mission's escrow out (payouts and refunds). */
   async function settlements(missionId: string) {

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { chainAccounts, chainPayouts, chainWorkers, escrowDeposits, missions } from "../../db/schema/index";
 import { pollMsOf } from "./escrow.health";
 import { RpcUnavailableError } from "../../lib/base-chain";
-import { missionLedgerEscrow, balancesOf, TREASURY } from "../ledger";
+import { missionLedgerEscrow, treasuryBalances } from "../ledger";
 import { AppError } from "../../lib/errors";
 import { agentOf, type Ctx, dbOf, viewerOf, withTx } from "../../lib/context";
 import { findMissionRow, findVisibleMission } from "../../db/mission-visibility";
@@ -128,7 +128,7 @@ export async function treasuryView(ctx: Ctx): Promise<z.infer<typeof TreasuryRes
   const { deps } = ctx;
   const db = dbOf(ctx);
   const chain = deps.chain;
-  const ledger = [...(await balancesOf(db, TREASURY)).entries()].map(([asset, balance]) => ({
+  const ledger = [...(await treasuryBalances(db)).entries()].map(([asset, balance]) => ({
     asset,
     balance: balance.toString(),
   }));

@@ -17,25 +17,31 @@ function send(c: Context<AppEnv>, doc: CachedDoc, type: string) {
   return c.body(doc.body, 200) as never;
 }
 
+/** The feed's path (without an `/api` prefix) and raw query, for its RFC 5005 paging links. */
+function pageOf(c: Context<AppEnv>): { path: string; query: URLSearchParams } {
+  const url = new URL(c.req.url);
+  return { path: url.pathname.replace(/^\/api(?=\/)/, ""), query: url.searchParams };
+}
+
 export const feedsRouter = router()
   .openapi(rssFeedRoute, async (c) =>
     send(
       c,
-      await missionFeed(ctxFromRequest(c), { format: "rss", filters: c.req.valid("query") }),
+      await missionFeed(ctxFromRequest(c), { format: "rss", filters: c.req.valid("query"), ...pageOf(c) }),
       "application/rss+xml",
     ),
   )
   .openapi(rssAliasRoute, async (c) =>
     send(
       c,
-      await missionFeed(ctxFromRequest(c), { format: "rss", filters: c.req.valid("query") }),
+      await missionFeed(ctxFromRequest(c), { format: "rss", filters: c.req.valid("query"), ...pageOf(c) }),
       "application/rss+xml",
     ),
   )
   .openapi(atomFeedRoute, async (c) =>
     send(
       c,
-      await missionFeed(ctxFromRequest(c), { format: "atom", filters: c.req.valid("query") }),
+      await missionFeed(ctxFromRequest(c), { format: "atom", filters: c.req.valid("query"), ...pageOf(c) }),
       "application/atom+xml",
     ),
   )

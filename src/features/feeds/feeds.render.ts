@@ -32,6 +32,8 @@ export interface FeedMeta {
   publicUrl: string;
   /** Atom `updated` and the channel's lastBuildDate. */
   updated: Date;
+  /** RFC 5005 §3 paged-feed links (absolute URLs): the first page, and the next (older) one if any. */
+  paging?: { first: string; next: string | null };
 }
 
 /** One summary line per fact a solver filters on (reward, deadline, verification, tags). */
@@ -104,7 +106,24 @@ export function renderFeed(format: FeedFormat, missions: MissionWire[], meta: Fe
     copyright: "Mission texts belong to their creators",
   });
   for (const m of missions) feed.addItem(item(m, publicUrl, format === "rss"));
-  return format === "rss" ? feed.rss2() : feed.atom1();
+  const doc = format === "rss" ? feed.rss2() : feed.atom1();
+  return meta.paging ? withPagingLinks(doc, format, meta.paging) : doc;
+}
+
+/**
+ * RFC 5005 §3 (paged feeds): `first` and `next` link relations, so a crawler that wants history
+ * walks older pages by following `next` (the list's keyset cursor, stable under inserts) instead
+ * of guessing query strings. Atom carries them as `atom:link` children of `feed`; RSS 2.0 as
+ * `atom:link` children of `channel` (the namespace `feed` already declares for `rel="self"`).
+ */
+function withPagingLinks(doc: string, format: FeedFormat, paging: { first: string; next: string | null }): string {
+  const tag = format === "rss" ? "atom:link" : "link";
+  const links = [
+    `<${tag} rel="first" href="${escapeXml(paging.first)}"/>`,
+    ...(paging.next ? [`<${tag} rel="next" href="${escapeXml(paging.next)}"/>`] : []),
+  ].join("");
+  const anchor = format === "rss" ? /<channel>/ : /<feed[^>]*>/;
+  return doc.replace(anchor, (open) => `${open}${links}`);
 }
 
 const escapeXml = (s: string) =>

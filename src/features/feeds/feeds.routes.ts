@@ -23,7 +23,8 @@ const NOT_MODIFIED = {
 };
 
 const FEED_QUERY_NOTE =
-  "Filtered by the same query as GET /missions; without `status`, open missions only; newest first.";
+  "Filtered by the same query as GET /missions; without `status`, open missions only; newest first. " +
+  'Paged as RFC 5005 §3: `first` and `next` link relations (`atom:link` in RSS) carry `limit` and the keyset `cursor`, so a crawler walks history by following `rel="next"`.';
 
 const feedRoute = (path: string, format: "rss" | "atom") =>
   createRoute({

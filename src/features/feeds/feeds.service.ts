@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Deps } from "../../deps";
 import type { Ctx } from "../../lib/context";
 import { stableStringify } from "../../lib/idempotency";
-import { type ListMissionsFilters, listMissions } from "../missions";
+import { type ListMissionsFilters, listMissions, ListMissionsQuery } from "../missions";
 import { renderFeed, type FeedFormat } from "./feeds.render";
 import { chunkExists, renderChunk, renderIndex, renderStatic } from "./sitemap.service";
 
@@ -42,13 +42,41 @@ async function cached(deps: Deps, key: string, render: () => Promise<string>): P
  */
 export function missionFeed(
   ctx: Ctx,
-  { format, filters }: { format: FeedFormat; filters: ListMissionsFilters },
+  {
+    format,
+    filters,
+    path,
+    query,
+  }: {
+    format: FeedFormat;
+    filters: ListMissionsFilters;
+    /** The feed's own path and query string, for the RFC 5005 paging links. */
+    path: string;
+    query: URLSearchParams;
+  },
 ): Promise<CachedDoc> {
   const { deps } = ctx;
   const f: ListMissionsFilters = { ...filters, status: filters.status ?? ["open"] };
-  return cached(deps, `feed:${format}:${stableStringify(f)}`, async () => {
-    const { missions: list } = await listMissions(ctx, f);
-    return renderFeed(format, list, { publicUrl: deps.config.publicUrl, updated: deps.clock.now() });
+  // The links repeat only the list's own parameters, sorted; they are part of the cache key, so
+  // an unknown parameter can neither reach the document nor pollute another request's copy.
+  const known = new URLSearchParams(
+    [...query]
+      .filter(([k]) => k in ListMissionsQuery.shape && k !== "cursor")
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+  return cached(deps, `feed:${format}:${path}:${known.toString()}:${stableStringify(f)}`, async () => {
+    const { missions: list, next_cursor } = await listMissions(ctx, f);
+    const page = (cursor: string | null) => {
+      const q = new URLSearchParams(known);
+      if (cursor) q.set("cursor", cursor);
+      const qs = q.toString();
+      return `${deps.config.publicUrl}${path}${qs ? `?${qs}` : ""}`;
+    };
+    return renderFeed(format, list, {
+      publicUrl: deps.config.publicUrl,
+      updated: deps.clock.now(),
+      paging: { first: page(null), next: next_cursor ? page(next_cursor) : null },
+    });
   });
 }
 

@@ -3,12 +3,14 @@
 export { escrowAttestation, missionLedgerEscrow } from "./ledger.attestation";
 export {
   EXTERNAL,
-  TREASURY,
+  TREASURY_SHARDS,
   agentAccount,
   balancesOf,
   escrowAccount,
   lockAccounts,
   transfer,
+  treasuryAccount,
+  treasuryBalances,
   verifyLedger,
 } from "./ledger.service";
 export type { AccountKey } from "./ledger.service";

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 import { ledgerAccounts, ledgerEntries } from "../../db/schema/index";
 import { AppError } from "../../lib/errors";
@@ -7,9 +7,36 @@ import { UINT256_MAX } from "../../lib/money";
 import { entryHash, GENESIS_HASH } from "./ledger.hash";
 
 export const EXTERNAL = "external";
-export const TREASURY = "treasury";
 export const agentAccount = (address: string) => `agent:${address}`;
 export const escrowAccount = (missionId: string) => `escrow:${missionId}`;
+
+/**
+ * The treasury is split into TREASURY_SHARDS accounts, `treasury:0` … `treasury:15` (issue 16,
+ * "no single hot row on the value path"): every mission creation (spam fee) and ledger award (fee)
+ * credits the treasury, and one account row locked FOR UPDATE by all of them serialised every
+ * write of the marketplace behind it. A mission's fees always go to the same shard (a hash of its
+ * id), so two transactions collide only when their missions share a shard. Each shard is an
+ * ordinary hash-chained account that `verifyLedger` checks like any other; the treasury's balance
+ * is the sum of its shards (plus `treasury`, the single account of ledgers written before the
+ * split, which keeps its chain). Changing the count later only moves where new fees land.
+ */
+export const TREASURY_SHARDS = 16;
+const LEGACY_TREASURY = "treasury";
+export function treasuryAccount(ref: string): string {
+  let h = 0x811c9dc5; // FNV-1a: cheap, stable across processes and versions
+  for (let i = 0; i < ref.length; i++) h = Math.imul(h ^ ref.charCodeAt(i), 0x01000193);
+  return `treasury:${(h >>> 0) % TREASURY_SHARDS}`;
+}
+
+/** The treasury's balance per asset: the sum over its shards (and the pre-split account). */
+export async function treasuryBalances(db: DbOrTx): Promise<Map<string, bigint>> {
+  const rows = await db
+    .select({ asset: ledgerAccounts.asset, balance: sql<string>`sum(${ledgerAccounts.balance})::text` })
+    .from(ledgerAccounts)
+    .where(sql`${ledgerAccounts.account} = ${LEGACY_TREASURY} or ${ledgerAccounts.account} like 'treasury:%'`)
+    .groupBy(ledgerAccounts.asset);
+  return new Map(rows.map((r) => [r.asset, BigInt(r.balance)]));
+}
 
 export interface Posting {
   account: string;
@@ -26,9 +53,12 @@ export interface TransferInput {
 
 /**
  * Moves value between ledger accounts inside the caller's transaction.
- * Locking: each touched account row is locked FOR UPDATE in sorted account order (no deadlock
- * between transfers), the balance is checked under the lock, and one hash-chained entry per
- * account is appended. Postings must sum to zero; only "external" may go negative.
+ * Locking: the touched account rows are locked FOR UPDATE in sorted account order (no deadlock
+ * between transfers), balances are checked under the lock, and one hash-chained entry per account
+ * is appended. Postings must sum to zero; only "external" may go negative.
+ * Four statements whatever the number of accounts (issue 16: a lock is held from the SELECT …
+ * FOR UPDATE to the commit, so every round trip inside it is paid by every waiter): create missing
+ * rows, lock and read, append the entries, move the heads.
  */
 export async function transfer(tx: Tx, input: TransferInput): Promise<{ transferId: string }> {
   const merged = new Map<string, bigint>();
@@ -37,27 +67,24 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<{ transfer
   for (const v of merged.values()) sum += v;
   if (sum !== 0n) throw new Error(`unbalanced transfer (${sum}) for ${input.kind}`);
   const transferId = newId("xfer", input.at.getTime());
-  const accounts = [...merged.keys()].filter((a) => merged.get(a) !== 0n).sort();
-  for (const account of accounts) {
-    const amount = merged.get(account)!;
-    await tx
-      .insert(ledgerAccounts)
-      .values({ account, asset: input.asset, balance: "0", seq: 0, headHash: GENESIS_HASH, updatedAt: input.at })
-      .onConflictDoNothing();
-    const [row] = await tx
-      .select()
-      .from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.account, account), eq(ledgerAccounts.asset, input.asset)))
-      .for("update");
-    if (!row) throw new Error(`ledger account ${account} vanished`);
+  const touched = [...merged.keys()].filter((a) => merged.get(a) !== 0n);
+  if (touched.length === 0) return { transferId };
+  const rows = await lockRows(
+    tx,
+    touched.map((account) => ({ account, asset: input.asset })),
+    input.at,
+  );
+  const entries = [];
+  for (const row of rows) {
+    const amount = merged.get(row.account)!;
     const balanceAfter = BigInt(row.balance) + amount;
     if (balanceAfter > UINT256_MAX || -balanceAfter > UINT256_MAX) {
       throw new AppError("UNPROCESSABLE", `a ${input.asset} balance would exceed uint256`, {
         reason: "balance_overflow",
-        account_kind: account.split(":")[0],
+        account_kind: row.account.split(":")[0],
       });
     }
-    if (balanceAfter < 0n && account !== EXTERNAL) {
+    if (balanceAfter < 0n && row.account !== EXTERNAL) {
       throw new AppError("INSUFFICIENT_BALANCE", `balance of ${input.asset} is too low for this operation`, {
         asset: input.asset,
         available: row.balance,
@@ -67,7 +94,7 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<{ transfer
     const entry = {
       id: newId("led", input.at.getTime()),
       transferId,
-      account,
+      account: row.account,
       asset: input.asset,
       seq: row.seq + 1,
       amount: amount.toString(),
@@ -77,13 +104,18 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<{ transfer
       prevHash: row.headHash,
       createdAt: input.at,
     };
-    const hash = entryHash(entry);
-    await tx.insert(ledgerEntries).values({ ...entry, hash });
-    await tx
-      .update(ledgerAccounts)
-      .set({ balance: entry.balanceAfter, seq: entry.seq, headHash: hash, updatedAt: input.at })
-      .where(and(eq(ledgerAccounts.account, account), eq(ledgerAccounts.asset, input.asset)));
+    entries.push({ ...entry, hash: entryHash(entry) });
   }
+  await tx.insert(ledgerEntries).values(entries);
+  const heads = sql.join(
+    entries.map((e) => sql`(${e.account}, ${e.balanceAfter}::numeric, ${e.seq}::bigint, ${e.hash})`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ledger_accounts a
+       set balance = v.balance, seq = v.seq, head_hash = v.head_hash, updated_at = ${input.at.toISOString()}::timestamptz
+      from (values ${heads}) as v(account, balance, seq, head_hash)
+     where a.account = v.account and a.asset = ${input.asset}`);
   return { transferId };
 }
 
@@ -93,26 +125,39 @@ export interface AccountKey {
 }
 
 /**
+ * Creates any missing rows, then locks all of them FOR UPDATE in one statement, in (account,
+ * asset) byte order: the ORDER BY sorts before the rows are locked, so every transaction takes
+ * its locks in the same order (the `COLLATE "C"` keeps that order independent of the database's
+ * collation). Returns the locked rows in that order.
+ */
+async function lockRows(tx: Tx, keys: AccountKey[], at: Date) {
+  const unique = [...new Map(keys.map((k) => [`${k.account}\u0000${k.asset}`, k])).values()];
+  await tx
+    .insert(ledgerAccounts)
+    .values(unique.map((k) => ({ ...k, balance: "0", seq: 0, headHash: GENESIS_HASH, updatedAt: at })))
+    .onConflictDoNothing();
+  const wanted = sql.join(
+    unique.map((k) => sql`(${k.account}, ${k.asset})`),
+    sql`, `,
+  );
+  const rows = await tx
+    .select()
+    .from(ledgerAccounts)
+    .where(sql`(${ledgerAccounts.account}, ${ledgerAccounts.asset}) in (${wanted})`)
+    .orderBy(sql`${ledgerAccounts.account} collate "C"`, sql`${ledgerAccounts.asset} collate "C"`)
+    .for("update");
+  if (rows.length !== unique.length) throw new Error("ledger account rows vanished under lock");
+  return rows;
+}
+
+/**
  * Locks ledger rows FOR UPDATE in one sorted pass. A transaction that makes several transfers
  * (a payout, then stake settlements) locks the union first: each transfer alone is sorted, but
  * two in a row are not, and another transaction could hold the second's rows while waiting for
  * the first's.
  */
 export async function lockAccounts(tx: Tx, keys: AccountKey[], at: Date): Promise<void> {
-  const unique = [...new Map(keys.map((k) => [`${k.account}\u0000${k.asset}`, k])).values()].sort((a, b) =>
-    a.account < b.account ? -1 : a.account > b.account ? 1 : a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0,
-  );
-  for (const k of unique) {
-    await tx
-      .insert(ledgerAccounts)
-      .values({ ...k, balance: "0", seq: 0, headHash: GENESIS_HASH, updatedAt: at })
-      .onConflictDoNothing();
-    await tx
-      .select({ a: ledgerAccounts.account })
-      .from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.account, k.account), eq(ledgerAccounts.asset, k.asset)))
-      .for("update");
-  }
+  if (keys.length > 0) await lockRows(tx, keys, at);
 }
 
 export async function balancesOf(db: DbOrTx, account: string): Promise<Map<string, bigint>> {

@@ -11,7 +11,7 @@ import { onceTx, stableStringify } from "../../lib/idempotency";
 import { parseUint } from "../../lib/money";
 import { touchAgent } from "../../db/touch-agent";
 import { recordActivity } from "../reputation";
-import { agentAccount, escrowAccount, transfer, TREASURY } from "../ledger";
+import { agentAccount, escrowAccount, transfer, treasuryAccount } from "../ledger";
 import { voidAndRefund } from "../settlement";
 import { baseRailTerms, escrowRecordFor, ESCROW_MAX_RECIPIENTS, refundAfterFor } from "../escrow";
 import { emitMissionCreated } from "../../db/outbox";
@@ -147,6 +147,11 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
     } satisfies Omit<MissionRow, "search">;
     await touchAgent(tx, creator, now);
     await recordActivity(tx, creator, now);
+    await tx.insert(missions).values(row);
+    // Webhooks: mission.created only once the mission is public (open); a pending_escrow one
+    // emits it when its deposit opens it.
+    if (row.status === "open") await emitMissionCreated(tx, row, now);
+    // The funding transfer last: its account locks are then held only until the commit.
     if (!escrow)
       await transfer(tx, {
         asset: asset.symbol,
@@ -156,13 +161,9 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
         postings: [
           { account: agentAccount(creator), amount: -(amount + spamFee) },
           { account: escrowAccount(id), amount },
-          { account: TREASURY, amount: spamFee },
+          { account: treasuryAccount(id), amount: spamFee },
         ],
       });
-    await tx.insert(missions).values(row);
-    // Webhooks: mission.created only once the mission is public (open); a pending_escrow one
-    // emits it when its deposit opens it.
-    if (row.status === "open") await emitMissionCreated(tx, row, now);
     return missionToWire(row, deps.config.publicUrl, row.creator);
   };
 

@@ -5,7 +5,7 @@ import { applyResolution } from "../reputation";
 import { escrowDeposits, missions, submissions } from "../../db/schema/index";
 import { queueRefund, queueRelease } from "../escrow";
 import { bpsOf } from "../../lib/money";
-import { agentAccount, escrowAccount, lockAccounts, transfer, TREASURY, type AccountKey } from "../ledger";
+import { agentAccount, escrowAccount, lockAccounts, transfer, treasuryAccount, type AccountKey } from "../ledger";
 import type { ResolutionReason, SubmissionReason } from "../../lib/reasons";
 import {
   emitEvents,
@@ -96,7 +96,7 @@ export async function resolveAndPay(
         ? []
         : [
             { account: escrowAccount(m.id), asset: m.rewardAsset },
-            { account: TREASURY, asset: m.rewardAsset },
+            { account: treasuryAccount(m.id), asset: m.rewardAsset },
             ...winners.map((w) => ({ account: agentAccount(w.submitter), asset: m.rewardAsset })),
             ...(refund > 0n ? [{ account: agentAccount(m.creator), asset: m.rewardAsset }] : []),
           ]),
@@ -120,7 +120,7 @@ export async function resolveAndPay(
       at: opts.now,
       postings: [
         { account: escrowAccount(m.id), amount: -reward },
-        { account: TREASURY, amount: fee },
+        { account: treasuryAccount(m.id), amount: fee },
         ...winners.map((w, i) => ({ account: agentAccount(w.submitter), amount: amounts[i]! })),
         ...(refund > 0n ? [{ account: agentAccount(m.creator), amount: refund }] : []),
       ],

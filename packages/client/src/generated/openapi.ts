@@ -4563,7 +4563,7 @@ export interface paths {
         };
         /**
          * Missions as RSS 2.0 (AIP-1 §7)
-         * @description Filtered by the same query as GET /missions; without `status`, open missions only; newest first.
+         * @description Filtered by the same query as GET /missions; without `status`, open missions only; newest first. Paged as RFC 5005 §3: `first` and `next` link relations (`atom:link` in RSS) carry `limit` and the keyset `cursor`, so a crawler walks history by following `rel="next"`.
          */
         get: {
             parameters: {
@@ -4684,7 +4684,7 @@ export interface paths {
         };
         /**
          * Missions as RSS 2.0 (AIP-1 §7)
-         * @description Filtered by the same query as GET /missions; without `status`, open missions only; newest first.
+         * @description Filtered by the same query as GET /missions; without `status`, open missions only; newest first. Paged as RFC 5005 §3: `first` and `next` link relations (`atom:link` in RSS) carry `limit` and the keyset `cursor`, so a crawler walks history by following `rel="next"`.
          */
         get: {
             parameters: {
@@ -4805,7 +4805,7 @@ export interface paths {
         };
         /**
          * Missions as Atom, RFC 4287 (AIP-1 §7)
-         * @description Filtered by the same query as GET /missions; without `status`, open missions only; newest first.
+         * @description Filtered by the same query as GET /missions; without `status`, open missions only; newest first. Paged as RFC 5005 §3: `first` and `next` link relations (`atom:link` in RSS) carry `limit` and the keyset `cursor`, so a crawler walks history by following `rel="next"`.
          */
         get: {
             parameters: {
