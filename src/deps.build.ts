@@ -55,6 +55,7 @@ export async function buildDeps(config: Config): Promise<Deps> {
   const database = await openDatabase({
     url: config.databaseUrl,
     directUrl: config.databaseDirectUrl,
+    readUrl: config.databaseReadUrl,
     prepare: config.databasePrepare,
     dataDir: config.databaseUrl ? undefined : path.resolve(config.dataDir),
     poolMax: config.databasePoolMax,

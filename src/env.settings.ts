@@ -173,6 +173,18 @@ export const SETTINGS = {
       "pooler (PgBouncer); see docs/operations.md",
   },
   /**
+   * A streaming replica for public reads (issue 16); a read presenting a write token
+   * (`OABP-Read-After`) the replica has not replayed yet goes to the primary.
+   */
+  DATABASE_READ_URL: {
+    key: "databaseReadUrl",
+    schema: z.string().url().optional(),
+    shown: "unset",
+    doc:
+      "Postgres read replica (hot standby) for public read routes; writes, transactions and reads " +
+      "whose `OABP-Read-After` token it has not replayed use `DATABASE_URL` (docs/operations.md)",
+  },
+  /**
    * Named prepared statements on the DATABASE_URL connections. "auto": off when
    * DATABASE_DIRECT_URL is set (a pooler older than PgBouncer 1.21 mixes them up across clients).
    */
