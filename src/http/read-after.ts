@@ -87,8 +87,12 @@ export function readAfter(database: Database, skip: (path: string) => boolean): 
     if (token === undefined) return;
     const text = formatLsn(token);
     c.header(READ_AFTER_HEADER, text);
-    c.header("Set-Cookie", `${READ_AFTER_COOKIE}=${text}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax; HttpOnly`, {
-      append: true,
-    });
+    c.header(
+      "Set-Cookie",
+      `${READ_AFTER_COOKIE}=${text}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax; HttpOnly`,
+      {
+        append: true,
+      },
+    );
   };
 }
