@@ -388,7 +388,7 @@ export const SETTINGS = {
     key: "shutdownTimeoutMs",
     schema: z.coerce.number().int().min(100).max(120_000).default(10_000),
     shown: "`10000`",
-    doc: "SIGTERM grace for in-flight requests",
+    doc: "SIGTERM grace for in-flight requests and job rounds (exit 1 if it runs out)",
   },
   OABP_JUDGING_WINDOW_SECONDS: {
     key: "judgingWindowSeconds",
