@@ -384,6 +384,30 @@ export const SETTINGS = {
     shown: "`10000`",
     doc: "timeout of one RPC request of the base rail",
   },
+  /**
+   * OpenTelemetry traces (issue 16), off by default: `otlp` loads the SDK and exports spans over
+   * OTLP/HTTP; the exporter and resource read the other standard OTEL_* variables themselves.
+   */
+  OTEL_TRACES_EXPORTER: {
+    key: "tracesExporter",
+    schema: z.enum(["none", "otlp", "console"]).default("none"),
+    shown: "`none`",
+    doc:
+      "OpenTelemetry traces: `none` (off, no SDK loaded), `otlp` (OTLP/HTTP to `OTEL_EXPORTER_OTLP_ENDPOINT`), " +
+      "`console`; `OTEL_SDK_DISABLED=true` also turns them off",
+  },
+  OTEL_EXPORTER_OTLP_ENDPOINT: {
+    schema: z.string().url().optional(),
+    shown: "`http://localhost:4318`",
+    doc:
+      "OTLP/HTTP collector base URL (spans go to `/v1/traces`); `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, " +
+      "`_HEADERS`, `OTEL_BSP_*` are read by the exporter as specified by OpenTelemetry",
+  },
+  OTEL_SERVICE_NAME: {
+    schema: z.string().min(1).optional(),
+    shown: "`oabp`",
+    doc: "`service.name` of the spans (`OTEL_RESOURCE_ATTRIBUTES` adds others)",
+  },
   OABP_SHUTDOWN_TIMEOUT_MS: {
     key: "shutdownTimeoutMs",
     schema: z.coerce.number().int().min(100).max(120_000).default(10_000),

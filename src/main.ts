@@ -58,6 +58,7 @@ async function main() {
     }
     let code = drained ? 0 : 1;
     try {
+      await deps.tracing?.shutdown(); // flushes the spans still batched
       await deps.database.close();
       logger.info("database closed; bye");
     } catch (err) {

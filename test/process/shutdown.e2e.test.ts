@@ -4,7 +4,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
-import { freshPostgresDatabase, startServer, type ServerProcess } from "../helpers/process";
+import { freshPostgresDatabase, startServer } from "../helpers/process";
 
 // Issue 16, graceful shutdown that drains jobs, with a real process on real Postgres. A job
 // round is held in flight deterministically: the test locks `auth_nonces`, so the
