@@ -398,14 +398,14 @@ export const SETTINGS = {
   },
   OTEL_EXPORTER_OTLP_ENDPOINT: {
     schema: z.string().url().optional(),
-    shown: "`http://localhost:4318`",
+    shown: "unset (the exporter then uses `http://localhost:4318`)",
     doc:
       "OTLP/HTTP collector base URL (spans go to `/v1/traces`); `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, " +
       "`_HEADERS`, `OTEL_BSP_*` are read by the exporter as specified by OpenTelemetry",
   },
   OTEL_SERVICE_NAME: {
     schema: z.string().min(1).optional(),
-    shown: "`oabp`",
+    shown: "unset (`oabp`)",
     doc: "`service.name` of the spans (`OTEL_RESOURCE_ATTRIBUTES` adds others)",
   },
   OABP_SHUTDOWN_TIMEOUT_MS: {
