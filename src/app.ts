@@ -13,6 +13,8 @@ import { registerSpecs } from "./features/specs";
 import { MCP_OWN_PATHS, registerMcp } from "./features/mcp";
 import { oadpHtmlSignal } from "./features/oadp";
 import { publicReadCaching } from "./http/http-cache";
+import { readAfter } from "./http/read-after";
+import { traceRequests } from "./http/tracing";
 import { registerWeb } from "./features/web";
 import { resolveIdentity } from "./features/auth";
 import { markSeen } from "./features/heartbeats";
@@ -41,8 +43,15 @@ export const ENTRY_POINTS = {
 export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: false }) {
   const app = new OpenAPIHono<AppEnv>();
   app.use("*", requestContext(deps));
+  // OpenTelemetry (issue 16): only when OTEL_TRACES_EXPORTER turned it on; nothing otherwise.
+  if (deps.tracing) app.use("*", traceRequests(deps.tracing));
   app.use("*", openCors());
   app.use("*", oadpHtmlSignal(deps.config));
+  // Read-your-writes tokens and replica routing (issue 16); MCP messages are not REST writes.
+  app.use(
+    "*",
+    readAfter(deps.database, (path) => MCP_OWN_PATHS.has(path)),
+  );
   // The MCP paths answer a wrong content type with their own JSON-RPC bodies (AIP-1 §7.2, §7.2.1).
   const jsonBodies = jsonOnly(deps.config.bodyLimitBytes);
   app.use("*", (c, next) => (MCP_OWN_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));

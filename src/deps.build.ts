@@ -10,6 +10,7 @@ import { createBaseChain } from "./lib/base-chain";
 import { randomToken } from "./lib/hash";
 import { createSafeFetcher } from "./lib/safe-fetch";
 import { userAgent } from "./lib/user-agent";
+import { startTracing } from "./lib/tracing";
 import { missionListCache } from "./features/missions";
 import { loadOrCreateAttestationKey, signerFrom, type AttestationSigner } from "./features/portability";
 import { keyringFrom, loadOrCreateKeyFile, type ReceiptKeyring } from "./lib/receipt-keys";
@@ -55,6 +56,7 @@ export async function buildDeps(config: Config): Promise<Deps> {
   const database = await openDatabase({
     url: config.databaseUrl,
     directUrl: config.databaseDirectUrl,
+    readUrl: config.databaseReadUrl,
     prepare: config.databasePrepare,
     dataDir: config.databaseUrl ? undefined : path.resolve(config.dataDir),
     poolMax: config.databasePoolMax,
@@ -76,6 +78,7 @@ export async function buildDeps(config: Config): Promise<Deps> {
     missionLists,
     receiptKeys: receiptKeysFor(config, logger),
     attestation: attestationSignerFor(config, logger),
+    tracing: await startTracing(config.tracesExporter),
     fetcher: createSafeFetcher({
       ipfsGateway: config.ipfsGateway,
       arweaveGateway: config.arweaveGateway,

@@ -8,6 +8,7 @@ import type { ResponseCache } from "./lib/response-cache";
 import type { SafeFetcher } from "./lib/safe-fetch";
 import type { ReceiptKeyring } from "./lib/receipt-keys";
 import type { AttestationSigner } from "./features/portability";
+import type { Tracing } from "./lib/tracing";
 
 /** Everything a request or job needs, built once in main.ts (or by a test). */
 export interface Deps {
@@ -30,4 +31,6 @@ export interface Deps {
   receiptKeys: ReceiptKeyring;
   /** AIP-3 attestation and §10 receipt key (secp256k1): OABP_ATTESTATION_KEY, or <data dir>/attestation-key.json. */
   attestation: AttestationSigner;
+  /** OpenTelemetry traces (OTEL_TRACES_EXPORTER); null or absent when off (no SDK loaded). */
+  tracing?: Tracing | null;
 }

@@ -173,6 +173,18 @@ export const SETTINGS = {
       "pooler (PgBouncer); see docs/operations.md",
   },
   /**
+   * A streaming replica for public reads (issue 16); a read presenting a write token
+   * (`OABP-Read-After`) the replica has not replayed yet goes to the primary.
+   */
+  DATABASE_READ_URL: {
+    key: "databaseReadUrl",
+    schema: z.string().url().optional(),
+    shown: "unset",
+    doc:
+      "Postgres read replica (hot standby) for public read routes; writes, transactions and reads " +
+      "whose `OABP-Read-After` token it has not replayed use `DATABASE_URL` (docs/operations.md)",
+  },
+  /**
    * Named prepared statements on the DATABASE_URL connections. "auto": off when
    * DATABASE_DIRECT_URL is set (a pooler older than PgBouncer 1.21 mixes them up across clients).
    */
@@ -372,11 +384,35 @@ export const SETTINGS = {
     shown: "`10000`",
     doc: "timeout of one RPC request of the base rail",
   },
+  /**
+   * OpenTelemetry traces (issue 16), off by default: `otlp` loads the SDK and exports spans over
+   * OTLP/HTTP; the exporter and resource read the other standard OTEL_* variables themselves.
+   */
+  OTEL_TRACES_EXPORTER: {
+    key: "tracesExporter",
+    schema: z.enum(["none", "otlp", "console"]).default("none"),
+    shown: "`none`",
+    doc:
+      "OpenTelemetry traces: `none` (off, no SDK loaded), `otlp` (OTLP/HTTP to `OTEL_EXPORTER_OTLP_ENDPOINT`), " +
+      "`console`; `OTEL_SDK_DISABLED=true` also turns them off",
+  },
+  OTEL_EXPORTER_OTLP_ENDPOINT: {
+    schema: z.string().url().optional(),
+    shown: "unset (the exporter then uses `http://localhost:4318`)",
+    doc:
+      "OTLP/HTTP collector base URL (spans go to `/v1/traces`); `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, " +
+      "`_HEADERS`, `OTEL_BSP_*` are read by the exporter as specified by OpenTelemetry",
+  },
+  OTEL_SERVICE_NAME: {
+    schema: z.string().min(1).optional(),
+    shown: "unset (`oabp`)",
+    doc: "`service.name` of the spans (`OTEL_RESOURCE_ATTRIBUTES` adds others)",
+  },
   OABP_SHUTDOWN_TIMEOUT_MS: {
     key: "shutdownTimeoutMs",
     schema: z.coerce.number().int().min(100).max(120_000).default(10_000),
     shown: "`10000`",
-    doc: "SIGTERM grace for in-flight requests",
+    doc: "SIGTERM grace for in-flight requests and job rounds (exit 1 if it runs out)",
   },
   OABP_JUDGING_WINDOW_SECONDS: {
     key: "judgingWindowSeconds",

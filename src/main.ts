@@ -6,7 +6,7 @@ import { startJobRunner } from "./jobs/runner";
 import { walletBundle } from "./features/web";
 
 // Process entry: env → deps → serve → jobs; SIGTERM/SIGINT finish in-flight requests and the
-// job tick in progress, then close the db.
+// job rounds in progress (bounded by OABP_SHUTDOWN_TIMEOUT_MS), then close the db.
 async function main() {
   const config = await checkedConfig();
   const deps = await buildDeps(config);
@@ -29,28 +29,46 @@ async function main() {
     );
   });
 
-  const shutdown = (signal: string) => {
+  // Graceful shutdown (issue 16): stop accepting at once, let in-flight requests and the job
+  // rounds in progress finish (a stopping runner starts no new round and draining jobs end early),
+  // all within OABP_SHUTDOWN_TIMEOUT_MS; then close the pools. A job round that finishes commits
+  // and clears its own claims; one cut off by the timeout is rolled back with its connection and
+  // its leases simply run out (every job resumes from committed state). Exit code 0 when
+  // everything drained, 1 when the timeout cut something off.
+  type Closable = { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+  const shutdown = async (signal: string) => {
     if (lifecycle.shuttingDown) return;
     lifecycle.shuttingDown = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      logger.warn("shutdown timeout: closing remaining connections");
-      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-    }, config.shutdownTimeoutMs);
-    force.unref();
-    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-    server.close(async () => {
-      try {
-        await jobs.stop();
-        await deps.database.close();
-        logger.info("database closed; bye");
-      } finally {
-        process.exit(0);
-      }
-    });
+    logger.info({ signal }, "shutting down: not accepting; finishing in-flight requests and job rounds");
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    (server as unknown as Closable).closeIdleConnections?.();
+    let timer: NodeJS.Timeout | undefined;
+    const drained = await Promise.race([
+      Promise.all([closed, jobs.stop()]).then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), config.shutdownTimeoutMs))),
+    ]);
+    clearTimeout(timer);
+    if (drained) logger.info("requests and job rounds drained");
+    else {
+      logger.warn(
+        { timeout_ms: config.shutdownTimeoutMs },
+        "shutdown timeout: closing remaining connections; unfinished job rounds roll back, their leases run out",
+      );
+      (server as unknown as Closable).closeAllConnections?.();
+    }
+    let code = drained ? 0 : 1;
+    try {
+      await deps.tracing?.shutdown(); // flushes the spans still batched
+      await deps.database.close();
+      logger.info("database closed; bye");
+    } catch (err) {
+      logger.error({ err }, "closing the database failed");
+      code = 1;
+    }
+    process.exit(code);
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
 main().catch((e) => {

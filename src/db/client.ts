@@ -21,6 +21,33 @@ export interface Database {
    * reconnect, notifications sent in the gap are lost, so listeners must resynchronise there.
    */
   listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Read-your-writes token (issue 16): the primary's WAL insert position, read after a write
+   * committed. undefined on PGlite (one process: its caches are invalidated synchronously).
+   */
+  writeToken(): Promise<bigint | undefined>;
+  /**
+   * The position a read about to start on the primary is guaranteed to cover: insert LSN − 1.
+   * A write whose token is T is visible to any snapshot taken after this returned a value ≥ T
+   * (docs/decisions.md "Read-your-writes tokens").
+   */
+  primaryStamp(): Promise<bigint | undefined>;
+  /** The read replica (DATABASE_READ_URL), when one is configured. */
+  replica?: Replica | undefined;
+}
+
+/** A streaming replica used by public reads (issue 16). */
+export interface Replica {
+  db: Db;
+  /** pg_last_wal_replay_lsn(): every commit at or below it is visible to snapshots taken after. */
+  replayed(): Promise<bigint>;
+}
+
+/** "16/B374D848" → bigint (the 64-bit WAL position). */
+export function parseLsn(text: string): bigint {
+  const m = /^([0-9A-Fa-f]{1,8})\/([0-9A-Fa-f]{1,8})$/.exec(text);
+  if (!m) throw new Error(`not an LSN: ${text}`);
+  return (BigInt(`0x${m[1]}`) << 32n) | BigInt(`0x${m[2]}`);
 }
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
@@ -35,6 +62,11 @@ export interface OpenOptions {
    * advisory lock and LISTEN holds a session, neither of which survives transaction pooling.
    */
   directUrl?: string | undefined;
+  /**
+   * A streaming replica (hot standby) for public reads; the primary stays the source for writes,
+   * transactions, and reads that present a write token the replica has not replayed yet.
+   */
+  readUrl?: string | undefined;
   /** postgres.js named prepared statements on the query pool (off behind PgBouncer < 1.21). */
   prepare?: boolean;
   poolMax?: number;
@@ -46,7 +78,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const migrateFirst = opts.migrate !== false;
   if (opts.url)
     return openPostgres(
-      { url: opts.url, directUrl: opts.directUrl ?? opts.url, prepare: opts.prepare ?? true, max: opts.poolMax ?? 10 },
+      {
+        url: opts.url,
+        directUrl: opts.directUrl ?? opts.url,
+        readUrl: opts.readUrl,
+        prepare: opts.prepare ?? true,
+        max: opts.poolMax ?? 10,
+      },
       migrateFirst,
     );
   const database = await openPglite(opts.dataDir ?? "memory://");
@@ -63,7 +101,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 async function openPostgres(
-  o: { url: string; directUrl: string; prepare: boolean; max: number },
+  o: { url: string; directUrl: string; readUrl: string | undefined; prepare: boolean; max: number },
   migrateFirst: boolean,
 ): Promise<Database> {
   const { default: postgres } = await import("postgres");
@@ -86,6 +124,14 @@ async function openPostgres(
   // listening connection lazily, at the first listen, and re-LISTENs after a reconnect).
   const listener =
     o.directUrl === o.url ? client : postgres(o.directUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  // The replica pool: its own connections (prepared statements as the primary's).
+  const reader = o.readUrl
+    ? postgres(o.readUrl, { max: o.max, prepare: o.prepare, onnotice: () => {}, connect_timeout: 10 })
+    : undefined;
+  const lsnOf = async (q: Promise<{ lsn: string | null }[]>) => {
+    const [row] = await q;
+    return row?.lsn ? parseLsn(row.lsn) : 0n;
+  };
   return {
     db: drizzle(client, { schema }) as unknown as Db,
     kind: "postgres",
@@ -95,6 +141,13 @@ async function openPostgres(
     close: async () => {
       await client.end({ timeout: 5 });
       if (listener !== client) await listener.end({ timeout: 5 });
+      await reader?.end({ timeout: 5 });
+    },
+    writeToken: () => lsnOf(client`select pg_current_wal_insert_lsn()::text as lsn`),
+    primaryStamp: async () => (await lsnOf(client`select pg_current_wal_insert_lsn()::text as lsn`)) - 1n,
+    replica: reader && {
+      db: drizzle(reader, { schema }) as unknown as Db,
+      replayed: () => lsnOf(reader`select pg_last_wal_replay_lsn()::text as lsn`),
     },
     listen: async (channel, onNotify, onListen) => {
       const sub = await listener.listen(channel, onNotify, onListen);
@@ -127,6 +180,8 @@ async function openPglite(dataDir: string): Promise<Database> {
         await client.close();
         lock?.release();
       },
+      writeToken: async () => undefined,
+      primaryStamp: async () => undefined,
       listen: async (channel, onNotify, onListen) => {
         const unlisten = await client.listen(channel, onNotify);
         onListen?.();

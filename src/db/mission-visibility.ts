@@ -26,18 +26,19 @@ export function visibleTo(m: Pick<Mission, "status" | "creator">, viewer: string
 }
 
 /** The mission by id, or undefined when the id is malformed or there is no such row. */
-export async function findMissionRow(ctx: Pick<Ctx, "deps" | "tx">, id: string): Promise<Mission | undefined> {
+export async function findMissionRow(ctx: Pick<Ctx, "deps" | "tx" | "read">, id: string): Promise<Mission | undefined> {
   if (!isId("mis", id)) return undefined;
-  // Inside a transaction read through it (the prepared statement belongs to the pool).
+  // Inside a transaction read through it (the prepared statement belongs to the pool); a public
+  // read goes where src/http/read-after.ts routed it (the replica, or the primary).
   const [row] = ctx.tx
     ? await ctx.tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, id))
-    : await preparedMissionById(ctx.deps.database.db).execute({ id });
+    : await preparedMissionById(ctx.read?.db ?? ctx.deps.database.db).execute({ id });
   return row;
 }
 
 /** The mission as `viewer` may see it, or 404 NOT_FOUND (the same answer as a missing id). */
 export async function findVisibleMission(
-  ctx: Pick<Ctx, "deps" | "tx">,
+  ctx: Pick<Ctx, "deps" | "tx" | "read">,
   id: string,
   viewer: string | null | undefined,
 ): Promise<Mission> {

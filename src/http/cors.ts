@@ -3,9 +3,9 @@ import { AGENT_PROTOCOL } from "./middleware";
 import type { AppEnv } from "./types";
 
 const ALLOW_HEADERS =
-  "Authorization, Content-Type, Idempotency-Key, X-Api-Key, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID";
+  "Authorization, Content-Type, Idempotency-Key, X-Api-Key, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID, OABP-Read-After";
 const EXPOSE_HEADERS =
-  "X-Request-Id, Idempotent-Replayed, Retry-After, X-Error-Message, X-Agent-Protocol, Mcp-Session-Id";
+  "X-Request-Id, Idempotent-Replayed, Retry-After, X-Error-Message, X-Agent-Protocol, Mcp-Session-Id, OABP-Read-After, OABP-Read-From";
 const ALLOW_METHODS = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
 
 /**

@@ -1,4 +1,5 @@
 import type { Deps } from "../deps";
+import type { ReadView } from "../lib/context";
 
 export type Identity =
   | { kind: "anonymous"; reason: "none" | "unbound_api_key" }
@@ -10,5 +11,7 @@ export interface AppEnv {
     requestId: string;
     deps: Deps;
     identity: Identity;
+    /** Set on public read routes by readAfter() (issue 16); undefined elsewhere. */
+    read: ReadView | undefined;
   };
 }

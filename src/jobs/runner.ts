@@ -1,6 +1,7 @@
 import type { Deps } from "../deps";
 import type { Job } from "./job";
 import { JOBS } from "./list";
+import { SPAN_ERROR } from "../lib/tracing";
 
 export interface JobRunner {
   /** Runs every job once, the checks included (tests call this with a manual clock). */
@@ -27,7 +28,19 @@ export function startJobRunner(deps: Deps, intervalMs: number, jobs: readonly Jo
       for (const job of jobs) {
         if (job.loop !== loop) continue;
         current = job.name;
-        await job.run(deps, state);
+        // One span per job run when tracing is on (issue 16); no work at all when it is off.
+        const span = deps.tracing?.tracer.startSpan(`job ${job.name}`, {
+          attributes: { "oabp.job": job.name, "oabp.loop": loop },
+        });
+        try {
+          await job.run(deps, state);
+        } catch (err) {
+          span?.recordException(err as Error);
+          span?.setStatus({ code: SPAN_ERROR });
+          throw err;
+        } finally {
+          span?.end();
+        }
       }
     } catch (err) {
       deps.logger.error({ err, job: current }, "job round failed; retrying next round");

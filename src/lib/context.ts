@@ -1,4 +1,4 @@
-import type { DbOrTx, Tx } from "../db/client";
+import type { Db, DbOrTx, Tx } from "../db/client";
 import type { Deps } from "../deps";
 import type { Identity } from "../http/types";
 import { AppError } from "./errors";
@@ -20,6 +20,21 @@ export interface Ctx {
   caller: Caller;
   tx?: Tx | undefined;
   idempotency?: IdempotencyGuard | undefined;
+  /** Where a public read goes (the replica or the primary) and what it must include (issue 16). */
+  read?: ReadView | undefined;
+}
+
+/**
+ * A public read's routing (src/http/read-after.ts): the database its queries go to, the write
+ * token the client presented (`OABP-Read-After`), and how to stamp a cached result with the
+ * position it is guaranteed to include (docs/decisions.md "Read-your-writes tokens").
+ */
+export interface ReadView {
+  db: Db;
+  /** The client's write token: results must include every commit at or below it. */
+  after?: bigint | undefined;
+  /** Read BEFORE a fill's queries: every commit at or below the value is visible to them. */
+  stamp(): Promise<bigint | undefined>;
 }
 
 /** A context for `caller` at the clock's current time. */
@@ -44,9 +59,12 @@ export function ctxForJob(deps: Deps): Ctx {
   return ctxFor(deps, { kind: "job" });
 }
 
-/** The database to read with: the context's transaction when there is one (PGlite has one connection). */
+/**
+ * The database to read with: the context's transaction when there is one (PGlite has one
+ * connection), else the public read's routing (the replica when it has caught up), else the primary.
+ */
 export function dbOf(ctx: Ctx): DbOrTx {
-  return ctx.tx ?? ctx.deps.database.db;
+  return ctx.tx ?? ctx.read?.db ?? ctx.deps.database.db;
 }
 
 /** Runs `fn` in the context's transaction, or in a new one (committed when `fn` returns). */

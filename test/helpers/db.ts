@@ -79,5 +79,7 @@ async function openPgliteCopy(file: string): Promise<Database> {
       onListen?.();
       return () => unlisten();
     },
+    writeToken: async () => undefined,
+    primaryStamp: async () => undefined,
   };
 }

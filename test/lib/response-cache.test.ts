@@ -74,4 +74,35 @@ describe("ResponseCache", () => {
     ).rejects.toThrow("boom");
     expect(await c.get("x", async () => "ok")).toBe("ok");
   });
+
+  it("refills an entry stamped below the reader's write token (issue 16, strict read-your-writes)", async () => {
+    const c = new ResponseCache(1000);
+    let n = 0;
+    const fill = async () => `v${++n}`;
+    let position = 10n;
+    const stamp = async () => position;
+    // Filled at position 10 (no NOTIFY will come in this test: the cache alone must be strict).
+    expect(await c.get("k", fill, { stamp })).toBe("v1");
+    // A reader without a token, or with a token the entry includes, gets the entry.
+    expect(await c.get("k", fill)).toBe("v1");
+    expect(await c.get("k", fill, { after: 10n, stamp })).toBe("v1");
+    // A write committed at 11 elsewhere: its writer's read must not get v1.
+    position = 11n;
+    expect(await c.get("k", fill, { after: 11n, stamp })).toBe("v2");
+    expect(c.stale).toBe(1);
+    // The refill replaced the entry: later readers (any token ≤ 11) get it from the cache.
+    expect(await c.get("k", fill, { after: 11n, stamp })).toBe("v2");
+    expect(await c.get("k", fill)).toBe("v2");
+    // An entry with an unknown stamp (filled without freshness) never satisfies a token.
+    expect(await c.get("u", fill)).toBe("v3");
+    expect(await c.get("u", fill, { after: 1n, stamp })).toBe("v4");
+    // An older fill finishing last does not replace a newer entry.
+    let release!: () => void;
+    const slow = c.get("s", () => new Promise<string>((r) => (release = () => r("old"))), { stamp: async () => 5n });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await c.get("s", async () => "new", { after: 20n, stamp: async () => 20n })).toBe("new");
+    release();
+    expect(await slow).toBe("old");
+    expect(await c.get("s", fill, { after: 20n, stamp })).toBe("new");
+  });
 });

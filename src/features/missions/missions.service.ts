@@ -188,13 +188,19 @@ function decodeCursor(cursor: string): string {
  * GET /missions as JSON text with its ETag, served from the instance's list cache (cleared on
  * every committed mission change; see missions.cache.ts). Filters are zod-validated, so unknown
  * parameters cannot multiply cache keys. The ETag is computed once per fill and stored with the
- * text ("etag\nbody"), so a hit — and a 304 — costs no hashing.
+ * text ("etag\nbody"), so a hit — and a 304 — costs no hashing. Entries are stamped with the
+ * database position they include, so a reader presenting a newer write token gets a refill.
  */
 export async function listMissionsDoc(ctx: Ctx, f: ListMissionsFilters): Promise<{ etag: string; body: string }> {
-  const text = await ctx.deps.missionLists.get(stableStringify(f), async () => {
-    const body = JSON.stringify(await listMissions(ctx, f));
-    return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"\n${body}`;
-  });
+  const text = await ctx.deps.missionLists.get(
+    stableStringify(f),
+    async () => {
+      const body = JSON.stringify(await listMissions(ctx, f));
+      return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"\n${body}`;
+    },
+    // A reader with a write token (OABP-Read-After) is never served an entry older than its write.
+    ctx.read,
+  );
   const nl = text.indexOf("\n");
   return { etag: text.slice(0, nl), body: text.slice(nl + 1) };
 }

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTestApp, type TestApp } from "../helpers/app";
+import { missionBody, openMission } from "../helpers/agents";
+import { onRealPostgres } from "../helpers/db";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => t?.close());
+
+// Issue 16, read-your-writes tokens (src/http/read-after.ts; docs/operations.md). Across
+// processes and with a replica: test/process/two-process.e2e.test.ts and replica.e2e.test.ts.
+describe("OABP-Read-After", () => {
+  it("a write answers the token (Postgres) as header and cookie; PGlite needs none", async () => {
+    const { creator } = await openMission(t);
+    const r = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { title: "Token" }) });
+    expect(r.status).toBe(201);
+    const header = r.headers.get("oabp-read-after");
+    if (onRealPostgres) {
+      expect(header).toMatch(/^[0-9A-F]{1,8}\/[0-9A-F]{1,8}$/);
+      expect(r.headers.get("set-cookie")).toContain(`oabp_read_after=${header}; Path=/; Max-Age=60`);
+      expect(r.headers.get("access-control-expose-headers")).toContain("OABP-Read-After");
+      // A later write answers a later (or equal) position.
+      const r2 = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { title: "Later" }) });
+      const [a, b] = [header!, r2.headers.get("oabp-read-after")!].map((x) => {
+        const [hi, lo] = x.split("/");
+        return (BigInt(`0x${hi}`) << 32n) | BigInt(`0x${lo}`);
+      });
+      expect(b! > a!).toBe(true);
+      // The writer's list read with its token includes the write.
+      const list = await t.call("GET", `/missions?creator=${creator.address}`, {
+        headers: { "OABP-Read-After": r2.headers.get("oabp-read-after")! },
+      });
+      expect(list.body.missions[0].id).toBe(r2.body.id);
+    } else {
+      expect(header).toBeNull();
+    }
+    // A failed write answers no token.
+    const bad = await t.call("POST", "/missions", { token: creator.token, body: { title: "" } });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get("oabp-read-after")).toBeNull();
+  });
+
+  it.runIf(onRealPostgres)("a malformed header is a 400 naming it; a malformed cookie is ignored", async () => {
+    const r = await t.call("GET", "/missions", { headers: { "OABP-Read-After": "not-a-token" } });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: "INVALID_PARAMETER", details: { field: "OABP-Read-After" } });
+    const c = await t.call("GET", "/missions", { headers: { cookie: "oabp_read_after=garbage" } });
+    expect(c.status).toBe(200);
+  });
+});
