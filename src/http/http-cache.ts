@@ -43,11 +43,11 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /** A stored JSON text with its validator: 304 when the client holds it, else 200 with the body. */
-export function sendJsonDoc(c: Context<AppEnv>, doc: { etag: string; body: string }) {
+export function sendJsonDoc(c: Context<AppEnv>, doc: { etag: string; body: string | Uint8Array }) {
   c.header("ETag", doc.etag);
   if (etagMatches(c.req.header("if-none-match"), doc.etag)) return c.body(null, 304);
   c.header("Content-Type", "application/json; charset=utf-8");
-  return c.body(doc.body, 200);
+  return typeof doc.body === "string" ? c.body(doc.body, 200) : c.body(doc.body as Uint8Array<ArrayBuffer>, 200);
 }
 
 /** A weak validator of a JSON text: the first 162 bits of its SHA-256 (weak: a proxy may re-encode it). */

@@ -3,10 +3,11 @@
  * version is a miss, and a newer version replaces an older one. Because the version is carried by
  * the row itself and bumped on every committed change (missions.row_version), an entry can never
  * be served for content it was not built from: no invalidation messages, no staleness across
- * instances. Bounded by total characters, least recently used out first.
+ * instances. Bounded by the total length of the documents (characters, or bytes for Buffers),
+ * least recently used out first.
  */
-export class DocCache {
-  private readonly entries = new Map<string, { version: number; doc: string }>();
+export class DocCache<D extends { readonly length: number } = string> {
+  private readonly entries = new Map<string, { version: number; doc: D }>();
   private chars = 0;
   hits = 0;
   misses = 0;
@@ -21,7 +22,7 @@ export class DocCache {
     return this.entries.size;
   }
 
-  get(id: string, version: number): string | undefined {
+  get(id: string, version: number): D | undefined {
     const e = this.entries.get(id);
     if (e === undefined || e.version !== version) {
       this.misses++;
@@ -33,7 +34,7 @@ export class DocCache {
     return e.doc;
   }
 
-  set(id: string, version: number, doc: string): void {
+  set(id: string, version: number, doc: D): void {
     if (!this.enabled || doc.length > this.maxChars / 16) return;
     const old = this.entries.get(id);
     if (old !== undefined) {

@@ -70,7 +70,7 @@ describe("mission documents keyed by row_version", () => {
     const { creator } = await openMission(t, { tags: ["alpha"] });
     for (let i = 0; i < 4; i++)
       await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { title: `M${i}`, tags: ["alpha"] }) });
-    const queries = [
+    const queries: Record<string, string>[] = [
       { limit: "2" },
       { limit: "2", tag: "alpha" },
       { limit: "3", creator: creator.address },

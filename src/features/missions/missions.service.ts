@@ -184,16 +184,21 @@ function decodeCursor(cursor: string): string {
 }
 
 /**
- * GET /missions as JSON text with its ETag, served from the instance's list cache (cleared on
- * every committed mission change; see missions.cache.ts). Filters are zod-validated, so unknown
+ * GET /missions as JSON with its ETag, served from the instance's list cache (cleared on every
+ * committed mission change; see missions.cache.ts). Filters are zod-validated, so unknown
  * parameters cannot multiply cache keys. A miss assembles the page from serialized missions
  * (missions.docs.ts): one narrow query, the documents from the (id, row_version) cache. The
- * stored text is "etag\nbody", so a hit — and a 304 — costs no hashing.
+ * stored text is "etag\nbody", so a hit — and a 304 — costs no hashing. With the list cache off
+ * (OABP_LIST_CACHE_BYTES=0) the page goes out as the bytes it was assembled into.
  */
-export async function listMissionsDoc(ctx: Ctx, f: ListMissionsFilters): Promise<{ etag: string; body: string }> {
+export async function listMissionsDoc(
+  ctx: Ctx,
+  f: ListMissionsFilters,
+): Promise<{ etag: string; body: string | Uint8Array }> {
+  if (!ctx.deps.missionLists.enabled) return listMissionsPage(ctx, f);
   const text = await ctx.deps.missionLists.get(stableStringify(f), async () => {
     const doc = await listMissionsPage(ctx, f);
-    return `${doc.etag}\n${doc.body}`;
+    return `${doc.etag}\n${doc.body.toString("utf8")}`;
   });
   const nl = text.indexOf("\n");
   return { etag: text.slice(0, nl), body: text.slice(nl + 1) };
@@ -201,11 +206,12 @@ export async function listMissionsDoc(ctx: Ctx, f: ListMissionsFilters): Promise
 
 /** The same list as JSON text (MCP carries it as its tool result). */
 export async function listMissionsJson(ctx: Ctx, f: ListMissionsFilters): Promise<string> {
-  return (await listMissionsDoc(ctx, f)).body;
+  const { body } = await listMissionsDoc(ctx, f);
+  return typeof body === "string" ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
 }
 
 /** Issue 16: one page as JSON text, from (id, row_version) refs and cached serialized missions. */
-async function listMissionsPage(ctx: Ctx, f: ListMissionsFilters): Promise<{ etag: string; body: string }> {
+async function listMissionsPage(ctx: Ctx, f: ListMissionsFilters): Promise<{ etag: string; body: Buffer }> {
   const { deps } = ctx;
   const db = dbOf(ctx);
   const before = f.cursor ? decodeCursor(f.cursor) : undefined;
