@@ -401,12 +401,20 @@ async function main(): Promise<number> {
     // The uncached server answers every filter with the same page as the cached one (links aside:
     // each server's public URL is its own port).
     for (const f of LIST_FILTERS) {
-      const [a, b] = await Promise.all([getJson(`${serverBase}/missions?${f}`), getJson(`${uncachedBase}/missions?${f}`)]);
-      const [ta, tb] = [JSON.stringify(a.body).replaceAll(`:${serverPort}/`, "/"), JSON.stringify(b.body).replaceAll(`:${uncachedPort}/`, "/")];
+      const [a, b] = await Promise.all([
+        getJson(`${serverBase}/missions?${f}`),
+        getJson(`${uncachedBase}/missions?${f}`),
+      ]);
+      const [ta, tb] = [
+        JSON.stringify(a.body).replaceAll(`:${serverPort}/`, "/"),
+        JSON.stringify(b.body).replaceAll(`:${uncachedPort}/`, "/"),
+      ];
       if (a.status !== 200 || b.status !== 200 || ta !== tb) {
         let i = 0;
         while (i < ta.length && ta[i] === tb[i]) i++;
-        throw new Error(`GET /missions?${f}: cached ${a.status}, uncached ${b.status}, bodies differ at ${ta.slice(i - 80, i + 40)} | ${tb.slice(i - 80, i + 40)}`);
+        throw new Error(
+          `GET /missions?${f}: cached ${a.status}, uncached ${b.status}, bodies differ at ${ta.slice(i - 80, i + 40)} | ${tb.slice(i - 80, i + 40)}`,
+        );
       }
     }
 

@@ -18,10 +18,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const versionOf = async (id: string) => {
-  const [r] = await t.deps.database.db
-    .select({ v: missions.rowVersion })
-    .from(missions)
-    .where(eq(missions.id, id));
+  const [r] = await t.deps.database.db.select({ v: missions.rowVersion }).from(missions).where(eq(missions.id, id));
   return r!.v;
 };
 
@@ -47,10 +44,7 @@ describe("mission documents keyed by row_version", () => {
     expect((await t.call("GET", q)).body.missions[0].title).toBe("Find the key"); // from the document cache
     await t.deps.database.db.update(missions).set({ title: "Renamed by SQL" }).where(eq(missions.id, mission.id));
     expect((await t.call("GET", q)).body.missions[0].title).toBe("Renamed by SQL"); // no wait, no NOTIFY needed
-    await t.deps.database.db
-      .update(missions)
-      .set({ submissionCount: 7 })
-      .where(eq(missions.id, mission.id));
+    await t.deps.database.db.update(missions).set({ submissionCount: 7 }).where(eq(missions.id, mission.id));
     expect((await t.call("GET", q)).body.missions[0].submission_count).toBe(7);
   });
 
@@ -59,7 +53,10 @@ describe("mission documents keyed by row_version", () => {
     const first = await t.call("GET", "/missions?limit=100");
     expect(first.body.missions.find((m: { id: string }) => m.id === mission.id).submission_count).toBe(0);
     const solver = await signIn(t);
-    const s = await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content: "x" } });
+    const s = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: solver.token,
+      body: { content: "x" },
+    });
     expect(s.status, s.text).toBe(201);
     const again = await t.call("GET", "/missions?limit=100");
     expect(again.body.missions.find((m: { id: string }) => m.id === mission.id).submission_count).toBe(1);
@@ -69,7 +66,10 @@ describe("mission documents keyed by row_version", () => {
   it("pages are byte for byte the mapped rows (filters, cursors), whatever the cache holds", async () => {
     const { creator } = await openMission(t, { tags: ["alpha"] });
     for (let i = 0; i < 4; i++)
-      await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { title: `M${i}`, tags: ["alpha"] }) });
+      await t.call("POST", "/missions", {
+        token: creator.token,
+        body: missionBody(t, { title: `M${i}`, tags: ["alpha"] }),
+      });
     const queries: Record<string, string>[] = [
       { limit: "2" },
       { limit: "2", tag: "alpha" },
@@ -168,7 +168,10 @@ describe("ETags on single resources", () => {
   it("GET /missions/{id}/submissions/{sid}: 304 until the award changes it", async () => {
     const { creator, mission } = await openMission(t);
     const solver = await signIn(t);
-    const s = await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content: "x" } });
+    const s = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: solver.token,
+      body: { content: "x" },
+    });
     const path = `/missions/${mission.id}/submissions/${s.body.id}`;
     const a = await t.call("GET", path);
     expect(a.status, a.text).toBe(200);
