@@ -50,6 +50,8 @@ const cfg = {
   idSample: intEnv("BENCH_ID_SAMPLE", 1000),
   /** Directory for a V8 CPU profile of the real server (node --cpu-prof), written at shutdown. */
   cpuProfDir: process.env.BENCH_CPU_PROF || undefined,
+  /** Comma-separated scenario keys to run (the baseline always runs); unset = all. */
+  only: process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((k) => k.trim())) : undefined,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -182,6 +184,31 @@ function mcpGetMission(ids: string[], session: string): RequestSpec {
         method: "tools/call",
         params: { name: "get_mission", arguments: { mission_id: ids[Math.floor(Math.random() * ids.length)] } },
       }),
+    }),
+  };
+}
+
+// Issue 16: what a crawler walking filters or pages asks for — never the cached first page.
+const LIST_FILTERS = [
+  "status=open&verification_type=creator_judges&limit=50",
+  "verification_type=first_valid_match&limit=50",
+  "status=resolved,voided&limit=50",
+  "asset=USDC&reward_min=100000000&limit=50",
+  "status=open&mission_type=freeform&limit=50",
+];
+
+function rotatingFilters(filters: readonly string[]): RequestSpec {
+  let i = 0;
+  return { method: "GET", setupRequest: (req) => ({ ...req, path: `/missions?${filters[i++ % filters.length]!}` }) };
+}
+
+/** A page of 50 starting right after a random seeded mission: deep keyset cursors everywhere in the set. */
+function deepCursor(ids: string[]): RequestSpec {
+  return {
+    method: "GET",
+    setupRequest: (req) => ({
+      ...req,
+      path: `/missions?limit=50&cursor=${Buffer.from(ids[Math.floor(Math.random() * ids.length)]!, "utf8").toString("base64url")}`,
     }),
   };
 }
@@ -341,7 +368,7 @@ async function main(): Promise<number> {
   // The same server with its mission-list cache off: what a list costs when every request misses
   // (e.g. under a steady stream of writes).
   const uncachedDir = mkdtempSync(path.join(os.tmpdir(), "oabp-bench-nocache-"));
-  const uncached = startChild("server-nocache", ["--import", "tsx", "src/main.ts"], {
+  const uncached = startChild("server-nocache", [...nodeArgs, "--import", "tsx", "src/main.ts"], {
     PORT: String(uncachedPort),
     HOST: "127.0.0.1",
     DATABASE_URL: cfg.databaseUrl,
@@ -371,6 +398,25 @@ async function main(): Promise<number> {
     log(`server on ${serverBase}, baseline on ${baselineBase}`);
     const mcpSession = await openMcpSession(serverBase);
     await preflight(serverBase, baselineBase, prepared.ids, mcpSession);
+    // The uncached server answers every filter with the same page as the cached one (links aside:
+    // each server's public URL is its own port).
+    for (const f of LIST_FILTERS) {
+      const [a, b] = await Promise.all([
+        getJson(`${serverBase}/missions?${f}`),
+        getJson(`${uncachedBase}/missions?${f}`),
+      ]);
+      const [ta, tb] = [
+        JSON.stringify(a.body).replaceAll(`:${serverPort}/`, "/"),
+        JSON.stringify(b.body).replaceAll(`:${uncachedPort}/`, "/"),
+      ];
+      if (a.status !== 200 || b.status !== 200 || ta !== tb) {
+        let i = 0;
+        while (i < ta.length && ta[i] === tb[i]) i++;
+        throw new Error(
+          `GET /missions?${f}: cached ${a.status}, uncached ${b.status}, bodies differ at ${ta.slice(i - 80, i + 40)} | ${tb.slice(i - 80, i + 40)}`,
+        );
+      }
+    }
 
     const scenarios: Scenario[] = [
       {
@@ -436,12 +482,25 @@ async function main(): Promise<number> {
         base: uncachedBase,
         requests: [rotatingSearch(SEARCH_TERMS)],
       },
+      {
+        key: "filter_uncached",
+        name: "uncached GET /missions?<filter>&limit=50",
+        base: uncachedBase,
+        requests: [rotatingFilters(LIST_FILTERS)],
+      },
+      {
+        key: "deep_uncached",
+        name: "uncached GET /missions?limit=50&cursor=<deep>",
+        base: uncachedBase,
+        requests: [deepCursor(prepared.ids)],
+      },
     ];
     const rows: Row[] = [];
-    for (const s of scenarios) rows.push(await measure(s));
+    for (const s of scenarios)
+      if (s.key === "baseline" || !cfg.only || cfg.only.has(s.key)) rows.push(await measure(s));
 
     const baselineRps = rows[0]!.rps;
-    const rpsOf = (key: string) => rows.find((r) => r.scenario.key === key)!.rps;
+    const rpsOf = (key: string) => rows.find((r) => r.scenario.key === key)?.rps ?? NaN;
     const ratio = (key: string) => (rpsOf(key) / baselineRps).toFixed(2);
     const failures = rows.flatMap((r) => {
       const bad = describeFailures(r.result);
@@ -467,7 +526,7 @@ async function main(): Promise<number> {
     out.push(`total time: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     // mcp_*_vs_rest: an MCP tools/call against the equivalent REST call (design target ≥ 0.7).
     out.push(
-      `bench: get_mission=${ratio("get_mission")} list=${ratio("list")} search=${ratio("search")} list_uncached=${ratio("list_uncached")} search_uncached=${ratio("search_uncached")} mcp_list_vs_rest=${(rpsOf("mcp_list") / rpsOf("list")).toFixed(2)} mcp_get_vs_rest=${(rpsOf("mcp_get") / rpsOf("get_mission")).toFixed(2)} web_board_vs_list=${(rpsOf("web_board") / rpsOf("list")).toFixed(2)} web_mission_vs_get=${(rpsOf("web_mission") / rpsOf("get_mission")).toFixed(2)}`,
+      `bench: get_mission=${ratio("get_mission")} list=${ratio("list")} search=${ratio("search")} list_uncached=${ratio("list_uncached")} search_uncached=${ratio("search_uncached")} filter_uncached=${ratio("filter_uncached")} deep_uncached=${ratio("deep_uncached")} mcp_list_vs_rest=${(rpsOf("mcp_list") / rpsOf("list")).toFixed(2)} mcp_get_vs_rest=${(rpsOf("mcp_get") / rpsOf("get_mission")).toFixed(2)} web_board_vs_list=${(rpsOf("web_board") / rpsOf("list")).toFixed(2)} web_mission_vs_get=${(rpsOf("web_mission") / rpsOf("get_mission")).toFixed(2)}`,
     );
     await stopAll();
     process.stdout.write(`${out.join("\n")}\n`);

@@ -514,6 +514,17 @@ export const SETTINGS = {
     shown: "`33554432`",
     doc: "memory for cached `GET /missions` pages (`0` = no cache)",
   },
+  OABP_MISSION_DOC_CACHE_BYTES: {
+    key: "missionDocCacheBytes",
+    schema: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(4 * 1024 * 1024 * 1024)
+      .default(64 * 1024 * 1024),
+    shown: "`67108864`",
+    doc: "memory (characters) for serialized missions keyed by (id, row_version), from which list pages are assembled (`0` = none)",
+  },
   /** RFC 9116 Contact URIs, comma-separated (mailto:, https: or tel:). Unset: mailto:security@<public host>. */
   OABP_SECURITY_CONTACT: {
     schema: z

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./types";
 
@@ -41,9 +43,34 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /** A stored JSON text with its validator: 304 when the client holds it, else 200 with the body. */
-export function sendJsonDoc(c: Context<AppEnv>, doc: { etag: string; body: string }) {
+export function sendJsonDoc(c: Context<AppEnv>, doc: { etag: string; body: string | Uint8Array }) {
   c.header("ETag", doc.etag);
   if (etagMatches(c.req.header("if-none-match"), doc.etag)) return c.body(null, 304);
   c.header("Content-Type", "application/json; charset=utf-8");
-  return c.body(doc.body, 200);
+  return typeof doc.body === "string" ? c.body(doc.body, 200) : c.body(doc.body as Uint8Array<ArrayBuffer>, 200);
 }
+
+/** A weak validator of a JSON text: the first 162 bits of its SHA-256 (weak: a proxy may re-encode it). */
+export function jsonEtag(body: string): string {
+  return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+/**
+ * A single public resource (issue 16): the JSON text with an ETag computed from it, 304 when
+ * If-None-Match holds it. Validators are ETags only — no Last-Modified: the records' own
+ * timestamps (updated_at) do not move with every change (counters, payout state), and a date
+ * with one-second resolution would let a cache answer If-Modified-Since with a stale 304.
+ */
+export function sendJsonText(c: Context<AppEnv>, body: string) {
+  return sendJsonDoc(c, { etag: jsonEtag(body), body });
+}
+
+/** OpenAPI pieces of a conditional GET: the If-None-Match request header and the 304 answer. */
+export const ConditionalHeaders = z.object({
+  "if-none-match": z
+    .string()
+    .max(1000)
+    .optional()
+    .openapi({ description: "An ETag from an earlier answer: 304 Not Modified while it still holds" }),
+});
+export const notModified = { 304: { description: "Not modified: If-None-Match matched the current ETag" } } as const;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { money, oneOf, ts, tsvector } from "./types";
 import { MISSION_PHASES, MISSION_STATUSES, PAYOUT_STATUSES, REWARD_CHAINS, VERIFICATION_TYPES } from "../vocabulary";
 
@@ -89,6 +89,12 @@ export const missions = pgTable(
     payoutStatusUpdatedAt: ts("payout_status_updated_at"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
+    // Issue 16: the row's version, from a sequence, set on insert and bumped on EVERY update by the
+    // missions_row_version trigger (drizzle/0022_reads_mission_version.sql) — unlike updated_at,
+    // which moves only with the lifecycle. (id, row_version) names one committed content of the
+    // row, so serialized documents keyed by it are never stale on any instance (missions.docs.ts).
+    // Not part of MissionRow / MISSION_COLUMNS (src/db/rows.ts): only the list path reads it.
+    rowVersion: bigserial("row_version", { mode: "number" }).notNull(),
     search: tsvector("search").generatedAlwaysAs(
       sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(description, ''))`,
     ),

@@ -1,13 +1,15 @@
 import { router } from "../../http/openapi";
 import { ctxFromRequest } from "../../http/context";
+import { sendJsonText } from "../../http/http-cache";
 import { agentBalanceRoute, agentHistoryRoute, getAgentRoute, updateAgentRoute } from "./agents.routes";
 import { getAgent, getAgentBalance, getAgentHistory, updateAgent } from "./agents.service";
 import { requireAgent } from "../../http/identity";
 
 export const agentsRouter = router()
-  .openapi(getAgentRoute, async (c) =>
-    c.json(await getAgent(ctxFromRequest(c), { agentId: c.req.valid("param").id }), 200),
-  )
+  .openapi(getAgentRoute, async (c) => {
+    const agent = await getAgent(ctxFromRequest(c), { agentId: c.req.valid("param").id });
+    return sendJsonText(c, JSON.stringify(agent)) as never;
+  })
   .openapi(updateAgentRoute, async (c) => {
     requireAgent(c.get("identity"), "UNAUTHORIZED");
     return c.json(

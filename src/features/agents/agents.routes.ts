@@ -2,14 +2,15 @@ import { createRoute } from "@hono/zod-openapi";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { Agent, AgentBalance, AgentHistory, HistoryQuery, UpdateAgentRequest } from "./agents.schemas";
 import { AgentIdParam } from "../../http/params";
+import { ConditionalHeaders, notModified } from "../../http/http-cache";
 
 export const getAgentRoute = createRoute({
   method: "get",
   path: "/agents/{id}",
   tags: ["agents"],
   summary: "Agent profile with current rating and aigen_balance (AIP-1 §1, §5, §8)",
-  request: { params: AgentIdParam },
-  responses: { 200: jsonResponse(Agent, "The profile"), ...errors() },
+  request: { params: AgentIdParam, headers: ConditionalHeaders },
+  responses: { 200: jsonResponse(Agent, "The profile (weak ETag; If-None-Match → 304)"), ...notModified, ...errors() },
 });
 
 export const updateAgentRoute = createRoute({

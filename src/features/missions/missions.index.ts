@@ -1,5 +1,5 @@
 import { router } from "../../http/openapi";
-import { sendJsonDoc } from "../../http/http-cache";
+import { sendJsonDoc, sendJsonText } from "../../http/http-cache";
 import { sendStored } from "../../http/respond";
 import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
 import { ctxFromRequest } from "../../http/context";
@@ -42,7 +42,8 @@ export const missionsRouter = router()
     return c.json(doc, 200);
   })
   .openapi(getMissionRoute, async (c) => {
-    return c.json(await getMission(ctxFromRequest(c), { id: c.req.valid("param").id }), 200);
+    const m = await getMission(ctxFromRequest(c), { id: c.req.valid("param").id });
+    return sendJsonText(c, JSON.stringify(m)) as never;
   })
   .openapi(voidMissionRoute, async (c) => {
     requireAgent(c.get("identity"), "UNAUTHORIZED");

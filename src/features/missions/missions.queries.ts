@@ -11,6 +11,9 @@ import { publicMissions } from "../../db/mission-visibility";
 
 export { publicMissions };
 
+/** What a list page needs before its documents: the id and the row's version (issue 16). */
+export const MISSION_REF = { id: missions.id, version: missions.rowVersion };
+
 function build(db: Db) {
   return {
     // The unfiltered public list: newest first, keyset on the time-ordered id.
@@ -28,6 +31,21 @@ function build(db: Db) {
       .orderBy(desc(missions.id))
       .limit(sql.placeholder("limit"))
       .prepare("oabp_missions_public_after"),
+    // Issue 16: the same pages as (id, row_version) only; documents come from the DocCache.
+    refsPublicFirst: db
+      .select(MISSION_REF)
+      .from(missions)
+      .where(publicMissions)
+      .orderBy(desc(missions.id))
+      .limit(sql.placeholder("limit"))
+      .prepare("oabp_mission_refs_public_first"),
+    refsPublicAfter: db
+      .select(MISSION_REF)
+      .from(missions)
+      .where(and(publicMissions, lt(missions.id, sql.placeholder("before"))))
+      .orderBy(desc(missions.id))
+      .limit(sql.placeholder("limit"))
+      .prepare("oabp_mission_refs_public_after"),
   };
 }
 

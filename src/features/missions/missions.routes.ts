@@ -9,6 +9,7 @@ import {
   MissionList,
   type MissionWire,
 } from "./missions.schemas";
+import { ConditionalHeaders, notModified } from "../../http/http-cache";
 
 const IdempotencyHeader = z.object({
   "idempotency-key": z
@@ -61,8 +62,12 @@ export const getMissionRoute = createRoute({
   path: "/missions/{id}",
   tags: ["missions"],
   summary: "One mission (AIP-1 §2)",
-  request: { params: MissionIdParam },
-  responses: { 200: jsonResponse(Mission, "The mission"), ...errors("NOT_FOUND") },
+  request: { params: MissionIdParam, headers: ConditionalHeaders },
+  responses: {
+    200: jsonResponse(Mission, "The mission (weak ETag; If-None-Match → 304)"),
+    ...notModified,
+    ...errors("NOT_FOUND"),
+  },
 });
 
 export const voidMissionRoute = createRoute({

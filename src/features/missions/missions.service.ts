@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { Tx } from "../../db/client";
 import { desc } from "drizzle-orm";
 import { missions } from "../../db/schema/index";
@@ -16,7 +15,8 @@ import { voidAndRefund } from "../settlement";
 import { baseRailTerms, escrowRecordFor, ESCROW_MAX_RECIPIENTS, refundAfterFor } from "../escrow";
 import { emitMissionCreated } from "../../db/outbox";
 import type { CreateMissionInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
-import { listWhere, prepared, toPrefixTsquery } from "./missions.queries";
+import { type ListConditions, listWhere, MISSION_REF, prepared, toPrefixTsquery } from "./missions.queries";
+import { type MissionRef, missionDocsFor, pageBody, pageEtag } from "./missions.docs";
 import { findMissionRow, findVisibleMission, lockMission } from "../../db/mission-visibility";
 import { validateVerificationParams } from "./missions.verification";
 import { validateMissionType } from "./missions.types";
@@ -185,20 +185,26 @@ function decodeCursor(cursor: string): string {
 }
 
 /**
- * GET /missions as JSON text with its ETag, served from the instance's list cache (cleared on
- * every committed mission change; see missions.cache.ts). Filters are zod-validated, so unknown
- * parameters cannot multiply cache keys. The ETag is computed once per fill and stored with the
- * text ("etag\nbody"), so a hit — and a 304 — costs no hashing. Entries are stamped with the
- * database position they include, so a reader presenting a newer write token gets a refill.
+ * GET /missions as JSON with its ETag, served from the instance's list cache (cleared on every
+ * committed mission change; see missions.cache.ts). Filters are zod-validated, so unknown
+ * parameters cannot multiply cache keys. A miss assembles the page from serialized missions
+ * (missions.docs.ts): one narrow query, the documents from the (id, row_version) cache. The
+ * stored text is "etag\nbody", so a hit — and a 304 — costs no hashing. With the list cache off
+ * (OABP_LIST_CACHE_BYTES=0) the page goes out as the bytes it was assembled into. Entries are
+ * stamped with the database position they include, so a reader presenting a newer write token
+ * (OABP-Read-After) gets a refill, never an entry older than its write.
  */
-export async function listMissionsDoc(ctx: Ctx, f: ListMissionsFilters): Promise<{ etag: string; body: string }> {
+export async function listMissionsDoc(
+  ctx: Ctx,
+  f: ListMissionsFilters,
+): Promise<{ etag: string; body: string | Uint8Array }> {
+  if (!ctx.deps.missionLists.enabled) return listMissionsPage(ctx, f);
   const text = await ctx.deps.missionLists.get(
     stableStringify(f),
     async () => {
-      const body = JSON.stringify(await listMissions(ctx, f));
-      return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"\n${body}`;
+      const doc = await listMissionsPage(ctx, f);
+      return `${doc.etag}\n${doc.body.toString("utf8")}`;
     },
-    // A reader with a write token (OABP-Read-After) is never served an entry older than its write.
     ctx.read,
   );
   const nl = text.indexOf("\n");
@@ -207,18 +213,40 @@ export async function listMissionsDoc(ctx: Ctx, f: ListMissionsFilters): Promise
 
 /** The same list as JSON text (MCP carries it as its tool result). */
 export async function listMissionsJson(ctx: Ctx, f: ListMissionsFilters): Promise<string> {
-  return (await listMissionsDoc(ctx, f)).body;
+  const { body } = await listMissionsDoc(ctx, f);
+  return typeof body === "string" ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
 }
 
-/** GET /missions: public statuses only, newest first, keyset cursor on the time-ordered id. */
-export async function listMissions(
-  ctx: Ctx,
-  f: ListMissionsFilters,
-): Promise<{ missions: MissionWire[]; next_cursor: string | null }> {
+/** Issue 16: one page as JSON text, from (id, row_version) refs and cached serialized missions. */
+async function listMissionsPage(ctx: Ctx, f: ListMissionsFilters): Promise<{ etag: string; body: Buffer }> {
   const { deps } = ctx;
-  const before = f.cursor ? decodeCursor(f.cursor) : undefined;
   const db = dbOf(ctx);
-  const plain =
+  const before = f.cursor ? decodeCursor(f.cursor) : undefined;
+  let refs: MissionRef[];
+  if (isPlain(f)) {
+    const q = prepared(db);
+    refs = before
+      ? await q.refsPublicAfter.execute({ before, limit: f.limit + 1 })
+      : await q.refsPublicFirst.execute({ limit: f.limit + 1 });
+  } else {
+    const where = conditionsOf(ctx, f, before);
+    refs = where
+      ? await db
+          .select(MISSION_REF)
+          .from(missions)
+          .where(listWhere(where))
+          .orderBy(desc(missions.id))
+          .limit(f.limit + 1)
+      : [];
+  }
+  const page = refs.slice(0, f.limit);
+  const next = refs.length > f.limit ? encodeCursor(page[page.length - 1]!.id) : null;
+  const { docs, served } = await missionDocsFor(deps, db, page);
+  return { etag: pageEtag(deps.config.publicUrl, served, next), body: pageBody(docs, next) };
+}
+
+function isPlain(f: ListMissionsFilters): boolean {
+  return (
     !f.mission_type &&
     !f.status &&
     !f.verification_type &&
@@ -229,41 +257,57 @@ export async function listMissions(
     !f.reward_min &&
     !f.reward_max &&
     !f.deadline_after &&
-    !f.deadline_before;
+    !f.deadline_before
+  );
+}
+
+/** The validated filters as list conditions; null when nothing can match (a query with no words). */
+function conditionsOf(ctx: Ctx, f: ListMissionsFilters, before: string | undefined): ListConditions | null {
+  let creator: string | undefined;
+  if (f.creator) {
+    creator = normalizeAddress(f.creator) ?? undefined;
+    if (!creator) throw new AppError("INVALID_PARAMETER", "creator must be an EVM address", { field: "creator" });
+  }
+  const asset = f.asset ? (findAsset(ctx.deps.config.assets, f.asset)?.symbol ?? f.asset) : undefined;
+  const tsquery = f.q ? (toPrefixTsquery(f.q) ?? undefined) : undefined;
+  if (f.q && !tsquery) return null;
+  return {
+    statuses: f.status,
+    missionTypes: f.mission_type,
+    verificationType: f.verification_type,
+    asset,
+    creator,
+    tag: f.tag?.toLowerCase(),
+    tsquery,
+    rewardMin: f.reward_min,
+    rewardMax: f.reward_max,
+    deadlineAfter: f.deadline_after ? new Date(f.deadline_after) : undefined,
+    deadlineBefore: f.deadline_before ? new Date(f.deadline_before) : undefined,
+    before,
+  };
+}
+
+/** GET /missions: public statuses only, newest first, keyset cursor on the time-ordered id. */
+export async function listMissions(
+  ctx: Ctx,
+  f: ListMissionsFilters,
+): Promise<{ missions: MissionWire[]; next_cursor: string | null }> {
+  const { deps } = ctx;
+  const before = f.cursor ? decodeCursor(f.cursor) : undefined;
+  const db = dbOf(ctx);
   let rows: Omit<MissionRow, "search">[];
-  if (plain) {
+  if (isPlain(f)) {
     const q = prepared(db);
     rows = before
       ? await q.listPublicAfter.execute({ before, limit: f.limit + 1 })
       : await q.listPublicFirst.execute({ limit: f.limit + 1 });
   } else {
-    let creator: string | undefined;
-    if (f.creator) {
-      creator = normalizeAddress(f.creator) ?? undefined;
-      if (!creator) throw new AppError("INVALID_PARAMETER", "creator must be an EVM address", { field: "creator" });
-    }
-    const asset = f.asset ? (findAsset(deps.config.assets, f.asset)?.symbol ?? f.asset) : undefined;
-    const tsquery = f.q ? (toPrefixTsquery(f.q) ?? undefined) : undefined;
-    if (f.q && !tsquery) return { missions: [], next_cursor: null };
+    const where = conditionsOf(ctx, f, before);
+    if (!where) return { missions: [], next_cursor: null };
     rows = await db
       .select(MISSION_COLUMNS)
       .from(missions)
-      .where(
-        listWhere({
-          statuses: f.status,
-          missionTypes: f.mission_type,
-          verificationType: f.verification_type,
-          asset,
-          creator,
-          tag: f.tag?.toLowerCase(),
-          tsquery,
-          rewardMin: f.reward_min,
-          rewardMax: f.reward_max,
-          deadlineAfter: f.deadline_after ? new Date(f.deadline_after) : undefined,
-          deadlineBefore: f.deadline_before ? new Date(f.deadline_before) : undefined,
-          before,
-        }),
-      )
+      .where(listWhere(where))
       .orderBy(desc(missions.id))
       .limit(f.limit + 1);
   }

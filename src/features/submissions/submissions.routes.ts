@@ -9,6 +9,7 @@ import {
   SubmissionParams,
   type SubmissionWire,
 } from "./submissions.schemas";
+import { ConditionalHeaders, notModified } from "../../http/http-cache";
 
 const headers = z.object({ "idempotency-key": z.string().optional() });
 const submitResponses = {
@@ -63,8 +64,12 @@ export const getSubmissionRoute = createRoute({
   path: "/missions/{id}/submissions/{sid}",
   tags: ["submissions"],
   summary: "One submission",
-  request: { params: SubmissionParams },
-  responses: { 200: jsonResponse(Submission, "The submission"), ...errors("NOT_FOUND") },
+  request: { params: SubmissionParams, headers: ConditionalHeaders },
+  responses: {
+    200: jsonResponse(Submission, "The submission (weak ETag; If-None-Match → 304)"),
+    ...notModified,
+    ...errors("NOT_FOUND"),
+  },
 });
 
 export const submissionContentRoute = createRoute({

@@ -283,7 +283,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description An ETag from an earlier answer: 304 Not Modified while it still holds */
+                    "if-none-match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -291,7 +294,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The profile */
+                /** @description The profile (weak ETag; If-None-Match → 304) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -299,6 +302,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["Agent"];
                     };
+                };
+                /** @description Not modified: If-None-Match matched the current ETag */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid parameter or malformed JSON */
                 400: {
@@ -1921,7 +1931,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description An ETag from an earlier answer: 304 Not Modified while it still holds */
+                    "if-none-match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -1929,7 +1942,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The mission */
+                /** @description The mission (weak ETag; If-None-Match → 304) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1937,6 +1950,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["Mission"];
                     };
+                };
+                /** @description Not modified: If-None-Match matched the current ETag */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid parameter or malformed JSON */
                 400: {
@@ -2454,7 +2474,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description An ETag from an earlier answer: 304 Not Modified while it still holds */
+                    "if-none-match"?: string;
+                };
                 path: {
                     id: string;
                     sid: string;
@@ -2463,7 +2486,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The submission */
+                /** @description The submission (weak ETag; If-None-Match → 304) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2471,6 +2494,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["Submission"];
                     };
+                };
+                /** @description Not modified: If-None-Match matched the current ETag */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid parameter or malformed JSON */
                 400: {

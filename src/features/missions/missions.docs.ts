@@ -1,0 +1,95 @@
+import { createHash } from "node:crypto";
+import { inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { missions } from "../../db/schema/index";
+import { MISSION_COLUMNS } from "../../db/rows";
+import { visibleTo } from "../../db/mission-visibility";
+import type { Deps } from "../../deps";
+import { DocCache } from "../../lib/doc-cache";
+import { missionToWire } from "./missions.wire";
+
+// Issue 16: a list page is one narrow SELECT of (id, row_version) — then string concatenation of
+// serialized missions kept under (id, row_version); the misses are read in ONE query by id. The
+// documents are the anonymous view (lists never unseal, missions.wire.ts verificationParamsFor),
+// so they are the same for every caller of a list.
+
+// Documents are kept as UTF-8 bytes: a page is then one Buffer.concat, several times cheaper than
+// joining ~50 strings and encoding the result for the socket (bench/README.md, issue 16).
+const caches = new WeakMap<Deps["database"], DocCache<Buffer>>();
+
+/** The instance's mission document cache (one per database handle; OABP_MISSION_DOC_CACHE_BYTES). */
+export function missionDocs(deps: Pick<Deps, "database" | "config">): DocCache<Buffer> {
+  let c = caches.get(deps.database);
+  if (!c) {
+    c = new DocCache(deps.config.missionDocCacheBytes);
+    caches.set(deps.database, c);
+  }
+  return c;
+}
+
+export interface MissionRef {
+  id: string;
+  version: number;
+}
+
+/**
+ * The JSON documents of `refs`, in order, from the cache or (misses) from one SELECT by id, with
+ * the versions actually served. A row changed between the page query and this read is served at
+ * its newer version — never an older one — and a row that is no longer publicly visible (or gone)
+ * is left out.
+ */
+export async function missionDocsFor(
+  deps: Pick<Deps, "database" | "config">,
+  db: Db,
+  refs: MissionRef[],
+): Promise<{ docs: Buffer[]; served: MissionRef[] }> {
+  const cache = missionDocs(deps);
+  const served = refs.map((r) => ({ id: r.id, version: r.version }));
+  const docs: (Buffer | undefined)[] = refs.map((r) => cache.get(r.id, r.version));
+  const missing = refs.filter((_, i) => docs[i] === undefined).map((r) => r.id);
+  if (missing.length > 0) {
+    const rows = await db
+      .select({ ...MISSION_COLUMNS, rowVersion: missions.rowVersion })
+      .from(missions)
+      .where(inArray(missions.id, missing));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    refs.forEach((ref, i) => {
+      if (docs[i] !== undefined) return;
+      const row = byId.get(ref.id);
+      if (!row || !visibleTo(row, null)) return;
+      const doc = Buffer.from(JSON.stringify(missionToWire(row, deps.config.publicUrl)), "utf8");
+      cache.set(row.id, row.rowVersion, doc);
+      docs[i] = doc;
+      served[i]!.version = row.rowVersion;
+    });
+  }
+  const kept = docs.flatMap((d, i) => (d === undefined ? [] : [i]));
+  return { docs: kept.map((i) => docs[i]!), served: kept.map((i) => served[i]!) };
+}
+
+/**
+ * A page's weak ETag from what determines its bytes: the public URL, the wire revision, each
+ * (id, row_version) and the cursor — no hashing of the body itself.
+ */
+export function pageEtag(publicUrl: string, refs: MissionRef[], next: string | null): string {
+  const h = createHash("sha256").update(`${WIRE_REVISION}\n${publicUrl}\n${next ?? ""}\n`);
+  for (const r of refs) h.update(`${r.id}:${r.version},`);
+  return `W/"p${h.digest("base64url").slice(0, 26)}"`;
+}
+
+/** Bump when missionToWire's output changes for the same row, so clients do not keep old pages. */
+export const WIRE_REVISION = "mission-wire-1";
+
+const HEAD = Buffer.from('{"missions":[');
+const COMMA = Buffer.from(",");
+
+/** `{"missions":[…],"next_cursor":…}` from serialized missions — byte for byte JSON.stringify's. */
+export function pageBody(docs: Buffer[], next: string | null): Buffer {
+  const parts: Buffer[] = [HEAD];
+  docs.forEach((d, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(d);
+  });
+  parts.push(Buffer.from(`],"next_cursor":${JSON.stringify(next)}}`));
+  return Buffer.concat(parts);
+}
