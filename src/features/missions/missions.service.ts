@@ -142,6 +142,8 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
       escrowKey: escrow?.mission_key ?? null,
       escrow,
       payoutTxHash: null,
+      hiddenAt: null,
+      hiddenReason: null,
       createdAt: now,
       updatedAt: now,
     } satisfies Omit<MissionRow, "search">;
