@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, openMission, signIn } from "../helpers/agents";
 import { callTool, openSession } from "../helpers/mcp";
+import { sweepDueMissions } from "../../src/jobs/sweeper";
 
 // Issue 19 item 6 — moderation and operator control (docs/moderation.md): hide / unhide, suspend /
 // unsuspend, the reports queue, the posting gate and the append-only audit log. Runs on PGlite and
@@ -186,6 +187,18 @@ describe("suspension", () => {
     });
     expect(submit.status).toBe(403);
     expect(submit.body.details.reason).toBe("suspended");
+    const vote = await t.call("POST", `/missions/${other.id}/votes`, {
+      token: solver.token,
+      body: { submission_id: sub.body.id, amount: "1" },
+    });
+    expect(vote.status).toBe(403);
+    expect(vote.body.details.reason).toBe("suspended");
+    const commit = await t.call("POST", `/missions/${other.id}/commitments`, {
+      token: solver.token,
+      body: { commitment: "a".repeat(64) },
+    });
+    expect(commit.status).toBe(403);
+    expect(commit.body.details.reason).toBe("suspended");
     const session = await openSession(t, creator.token);
     const viaMcp = await callTool(t, session, "create_mission", missionBody(t), creator.token);
     expect(viaMcp.isError).toBe(true);
@@ -207,6 +220,39 @@ describe("suspension", () => {
     const again = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t) });
     expect(again.status, again.text).toBe(201);
     expect((await admin("POST", `/admin/agents/${creator.address}/unsuspend`, {})).status).toBe(404);
+  });
+
+  it("a suspended creator who never judges: the default award still pays the (suspended) solver", async () => {
+    const app = await makeTestApp();
+    try {
+      const { creator, mission } = await openMission(app);
+      const solver = await signIn(app);
+      const sub = await app.call("POST", `/missions/${mission.id}/submissions`, {
+        token: solver.token,
+        body: { content: "the answer" },
+      });
+      expect(sub.status, sub.text).toBe(201);
+      for (const who of [creator, solver])
+        expect(
+          (
+            await app.call("POST", `/admin/agents/${who.address}/suspend`, {
+              token: ADMIN_TOKEN,
+              body: { reason: "x" },
+            })
+          ).status,
+        ).toBe(200);
+      const before = await balanceOf(app, solver.address);
+      app.clock.set(new Date(new Date(mission.deadline).getTime() + 1000));
+      await sweepDueMissions(app.deps);
+      app.clock.advance(app.deps.config.judgingWindowSeconds * 1000);
+      await sweepDueMissions(app.deps);
+      const after = (await app.call("GET", `/missions/${mission.id}`)).body;
+      expect(after.status).toBe("resolved");
+      expect(after.resolution_reason).toBe("default_award_judging_expired");
+      expect(await balanceOf(app, solver.address)).toBeGreaterThan(before);
+    } finally {
+      await app.close();
+    }
   });
 
   it("a suspension with `until` lifts itself; `until` in the past is 422", async () => {
