@@ -62,11 +62,7 @@ export async function findVisibleMission(
 }
 
 /** 404 unless `m` exists and `viewer` may see it. */
-export function assertVisible<M extends Visible>(
-  m: M | undefined,
-  id: string,
-  viewer: string | null | undefined,
-): M {
+export function assertVisible<M extends Visible>(m: M | undefined, id: string, viewer: string | null | undefined): M {
   if (!m || !visibleTo(m, viewer)) throw new AppError("NOT_FOUND", `mission ${id} not found`);
   return m;
 }

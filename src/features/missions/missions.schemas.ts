@@ -201,7 +201,10 @@ export const Mission = z
     }),
     // Moderation (docs/moderation.md): present only on a mission the operator hid, which only its
     // creator and the operator can read.
-    hidden: z.literal(true).optional().openapi({ description: "Present (true) only when the operator hid the mission" }),
+    hidden: z
+      .literal(true)
+      .optional()
+      .openapi({ description: "Present (true) only when the operator hid the mission" }),
     hidden_reason: z.string().optional().openapi({ description: "The operator's reason, with `hidden`" }),
   })
   .openapi("Mission");
