@@ -952,6 +952,25 @@ export const SETTINGS = {
     shown: "`134217728`",
     doc: "request bytes in flight per process (503 beyond)",
   },
+  /** Moderation (docs/moderation.md): who may post missions. */
+  OABP_POSTING_GATE: {
+    key: "postingGate",
+    schema: z.enum(["off", "allow_list", "min_rating"]).default("off"),
+    shown: "`off`",
+    doc: "mission posting gate: `off`, `allow_list` (admin-managed `/admin/posting-allowlist`) or `min_rating`",
+  },
+  OABP_POSTING_MIN_RATING: {
+    key: "postingMinRating",
+    schema: z.coerce.number().int().min(0).max(10_000).default(1400),
+    shown: "`1400`",
+    doc: "with `OABP_POSTING_GATE=min_rating`: the creator's effective rating needed to post",
+  },
+  OABP_REPORT_RATE: {
+    key: "reportRate",
+    schema: ratePolicy.default({ quota: 10, windowSeconds: 3600 }),
+    shown: "`10/3600`",
+    doc: "mission reports per signed-in agent (`quota/window_seconds`; always on)",
+  },
 } as const satisfies Record<string, Setting>;
 
 type Shape = { [K in keyof typeof SETTINGS]: (typeof SETTINGS)[K]["schema"] };

@@ -20,6 +20,7 @@ import { oadpRouter } from "./features/oadp";
 import { adpRouter } from "./features/adp";
 import { portabilityRouter } from "./features/portability";
 import { disputesRouter } from "./features/disputes";
+import { moderationRouter } from "./features/moderation";
 import type { AppEnv } from "./http/types";
 import { registerDiscoveryDocs } from "./features/wellknown";
 import pkg from "../package.json" with { type: "json" };
@@ -37,6 +38,7 @@ export function buildApi() {
   api.route("/", verificationRouter);
   api.route("/", commitRevealRouter);
   api.route("/", adminRouter);
+  api.route("/", moderationRouter);
   api.route("/", escrowRouter);
   api.route("/", receiptsRouter);
   api.route("/", manifestRouter);

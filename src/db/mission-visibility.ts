@@ -1,4 +1,4 @@
-import { eq, ne, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, type SQL } from "drizzle-orm";
 import type { Tx } from "./client";
 import { missions } from "./schema/index";
 import type { Ctx } from "../lib/context";
@@ -9,20 +9,36 @@ import { MISSION_COLUMNS, preparedMissionById, type MissionRow } from "./rows";
 type Mission = Omit<MissionRow, "search">;
 
 // The one rule for who sees a mission (docs/decisions.md "Listing"; AIP-1 §6): a pending_escrow mission —
-// its deposit not yet confirmed on chain — exists only for its creator. Every read by id goes
+// its deposit not yet confirmed on chain — exists only for its creator; a mission the operator hid
+// (hidden_at set; docs/moderation.md) exists only for its creator and the operator. Every read by id goes
 // through findVisibleMission, every list through publicMissions, every write's lock through
 // lockMission then visibleTo.
 
-/** Lists show what anyone may see: never a pending_escrow mission. */
-export const publicMissions: SQL = ne(missions.status, "pending_escrow");
+/** Lists show what anyone may see: never a pending_escrow mission, never a hidden one. */
+export const publicMissions: SQL = and(ne(missions.status, "pending_escrow"), isNull(missions.hiddenAt))!;
+
+/** The viewer the operator (admin token) reads as: it sees hidden missions. Never an address. */
+export const OPERATOR_VIEWER = "@operator";
+
+/** A context's viewer for the visibility rule: the signed-in agent, the operator, or nobody. */
+export function viewerFor(ctx: Pick<Ctx, "caller">): string | undefined {
+  if (ctx.caller.kind === "agent") return ctx.caller.address;
+  return ctx.caller.kind === "admin" ? OPERATOR_VIEWER : undefined;
+}
+
+type Visible = Pick<Mission, "status" | "creator"> & { hiddenAt?: Date | null | undefined };
 
 /**
  * Whether `viewer` may see `m`. `viewer` null means "nobody's own": the verbs that act on a
  * mission as a non-creator (submit, vote, dispute, commit) hide it even from its creator, as
- * before this rule was shared — see each call site.
+ * before this rule was shared — see each call site. A hidden mission is seen by its creator and
+ * by the operator (OPERATOR_VIEWER) only.
  */
-export function visibleTo(m: Pick<Mission, "status" | "creator">, viewer: string | null | undefined): boolean {
-  return m.status !== "pending_escrow" || (viewer != null && m.creator === viewer);
+export function visibleTo(m: Visible, viewer: string | null | undefined): boolean {
+  if (viewer === OPERATOR_VIEWER) return true;
+  const own = viewer != null && m.creator === viewer;
+  if (m.status === "pending_escrow" && !own) return false;
+  return !m.hiddenAt || own;
 }
 
 /** The mission by id, or undefined when the id is malformed or there is no such row. */
@@ -47,11 +63,7 @@ export async function findVisibleMission(
 }
 
 /** 404 unless `m` exists and `viewer` may see it. */
-export function assertVisible<M extends Pick<Mission, "status" | "creator">>(
-  m: M | undefined,
-  id: string,
-  viewer: string | null | undefined,
-): M {
+export function assertVisible<M extends Visible>(m: M | undefined, id: string, viewer: string | null | undefined): M {
   if (!m || !visibleTo(m, viewer)) throw new AppError("NOT_FOUND", `mission ${id} not found`);
   return m;
 }

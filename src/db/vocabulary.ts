@@ -92,3 +92,26 @@ export const CHAIN_PAYOUT_KINDS = ["release", "refund"] as const;
 /** Webhook subscriptions and deliveries. */
 export const WEBHOOK_STATUSES = ["pending_verification", "active", "disabled"] as const;
 export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+
+/** Moderation (docs/moderation.md): why an agent reports a mission. */
+export const REPORT_REASONS = ["spam", "scam", "illegal", "abusive", "misleading", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+/** A report is open until the operator resolves (acted on) or dismisses it. */
+export const REPORT_STATUSES = ["open", "resolved", "dismissed"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+/** The operator actions the audit log records (src/db/audit.ts). */
+export const AUDIT_ACTIONS = [
+  "mission.hide",
+  "mission.unhide",
+  "agent.suspend",
+  "agent.unsuspend",
+  "report.resolve",
+  "report.dismiss",
+  "posting_allowlist.add",
+  "posting_allowlist.remove",
+  "ledger.credit",
+  "payout.retry",
+  "payout.fail",
+  "payout.convert",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

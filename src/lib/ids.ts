@@ -22,6 +22,7 @@ export const ID_PREFIXES = [
   "pay",
   "clm",
   "dsp",
+  "rep",
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -49,6 +49,8 @@ export const RESOLUTION_REASON = {
   // first_valid_match with predicate_uri: the predicate never answered (docs/abuse.md)
   default_award_predicate_silent: "default_award_predicate_silent",
   creator_void: "creator_void",
+  // the operator hid an open mission with refund: true (docs/moderation.md)
+  operator_hide: "operator_hide",
   // base rail: the operator turned a release that could not be paid into a refund (docs/base-rail.md "Operator routes")
   payout_converted_to_refund: "payout_converted_to_refund",
   expired_without_submissions: "expired_without_submissions",

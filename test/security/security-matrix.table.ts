@@ -180,6 +180,73 @@ export const MATRIX: Record<string, Entry> = {
     operatorOnly: true,
     wrongCaller: FORBIDDEN,
   },
+  // Moderation (docs/moderation.md; test/moderation/moderation.int.test.ts).
+  "POST /missions/{id}/reports": {
+    request: (w) => ({ path: `/missions/${w.openMissionId}/reports`, body: { reason: "spam" } }),
+    wrongCaller: { notApplicable: "any agent may report a mission it can see; own_mission is in test/moderation" },
+  },
+  "POST /admin/missions/{id}/hide": {
+    request: (w) => ({ path: `/admin/missions/${w.openMissionId}/hide`, body: REASON }),
+    operatorOnly: true,
+    wrongCaller: FORBIDDEN,
+  },
+  "POST /admin/missions/{id}/unhide": {
+    request: (w) => ({ path: `/admin/missions/${w.openMissionId}/unhide`, body: REASON }),
+    operatorOnly: true,
+    wrongCaller: FORBIDDEN,
+  },
+  "GET /admin/agents/{address}/suspension": {
+    request: (w) => ({ path: `/admin/agents/${w.b.address}/suspension` }),
+    operatorOnly: true,
+    wrongCaller: FORBIDDEN,
+  },
+  "POST /admin/agents/{address}/suspend": {
+    request: (w) => ({ path: `/admin/agents/${w.b.address}/suspend`, body: REASON }),
+    operatorOnly: true,
+    wrongCaller: FORBIDDEN,
+  },
+  "POST /admin/agents/{address}/unsuspend": {
+    request: (w) => ({ path: `/admin/agents/${w.b.address}/unsuspend`, body: REASON }),
+    operatorOnly: true,
+    wrongCaller: FORBIDDEN,
+  },
+  "GET /admin/reports": {
+    request: () => ({ path: "/admin/reports" }),
+    operatorOnly: true,
+    wrongCaller: FORBIDDEN,
+  },
+  "POST /admin/reports/{id}/resolve": {
+    request: () => ({ path: "/admin/reports/rep_01JZ0000000000000000000000/resolve", body: {} }),
+    unknownIdsOnly: "requireAdmin answers before any lookup",
+    operatorOnly: true,
+    wrongCaller: FORBIDDEN,
+  },
+  "POST /admin/reports/{id}/dismiss": {
+    request: () => ({ path: "/admin/reports/rep_01JZ0000000000000000000000/dismiss", body: {} }),
+    unknownIdsOnly: "requireAdmin answers before any lookup",
+    operatorOnly: true,
+    wrongCaller: FORBIDDEN,
+  },
+  "GET /admin/posting-allowlist": {
+    request: () => ({ path: "/admin/posting-allowlist" }),
+    operatorOnly: true,
+    wrongCaller: FORBIDDEN,
+  },
+  "PUT /admin/posting-allowlist/{address}": {
+    request: (w) => ({ path: `/admin/posting-allowlist/${w.b.address}`, body: {} }),
+    operatorOnly: true,
+    wrongCaller: FORBIDDEN,
+  },
+  "DELETE /admin/posting-allowlist/{address}": {
+    request: (w) => ({ path: `/admin/posting-allowlist/${w.b.address}` }),
+    operatorOnly: true,
+    wrongCaller: FORBIDDEN,
+  },
+  "GET /admin/audit": {
+    request: () => ({ path: "/admin/audit" }),
+    operatorOnly: true,
+    wrongCaller: FORBIDDEN,
+  },
   "POST /missions/{id}/escrow": {
     request: (w) => ({ path: `/missions/${w.openMissionId}/escrow`, body: { tx_hash: `0x${"ab".repeat(32)}` } }),
     // Today the rail check answers before the creator check: on a ledger-rail mission a stranger

@@ -87,6 +87,10 @@ export const missions = pgTable(
     escrow: jsonb("escrow").$type<EscrowRecord>(),
     payoutTxHash: text("payout_tx_hash"),
     payoutStatusUpdatedAt: ts("payout_status_updated_at"),
+    // Moderation (docs/moderation.md): set while the operator hides the mission from everyone but
+    // its creator and the operator (db/mission-visibility.ts); null when visible.
+    hiddenAt: ts("hidden_at"),
+    hiddenReason: text("hidden_reason"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
     // Issue 16: the row's version, from a sequence, set on insert and bumped on EVERY update by the

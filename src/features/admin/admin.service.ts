@@ -7,6 +7,7 @@ import { touchAgent } from "../../db/touch-agent";
 import { agentAccount, balancesOf, EXTERNAL, transfer } from "../ledger";
 import { findAsset } from "../missions";
 import { parseAgentId } from "../../lib/agent-id";
+import { appendAudit } from "../../db/audit";
 
 /** Operator credit: external → agent, one transfer, hash-chained (design.md "Ledger rail"). */
 export async function creditAgent(
@@ -31,6 +32,12 @@ export async function creditAgent(
         { account: EXTERNAL, amount: -amount },
         { account: agentAccount(agentId), amount },
       ],
+    });
+    await appendAudit(tx, {
+      at: now,
+      action: "ledger.credit",
+      target: agentId,
+      detail: { asset: asset.symbol, amount: amount.toString(), transfer_id: transferId, memo: input.memo ?? null },
     });
     const balance = (await balancesOf(tx, agentAccount(agentId))).get(asset.symbol) ?? 0n;
     return {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { adpCards, agents, missions, reviewStats } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -174,7 +174,15 @@ export async function openMissionCandidates(
       deadline: missions.deadline,
     })
     .from(missions)
-    .where(and(eq(missions.status, "open"), gt(missions.deadline, now), ne(missions.creator, q.exclude), or(...match)))
+    .where(
+      and(
+        eq(missions.status, "open"),
+        isNull(missions.hiddenAt),
+        gt(missions.deadline, now),
+        ne(missions.creator, q.exclude),
+        or(...match),
+      ),
+    )
     .orderBy(desc(missions.id))
     .limit(deps.config.adpCandidateCap);
 }

@@ -8,6 +8,7 @@ import { touchAgent } from "../../db/touch-agent";
 import { findVisibleMission, lockMission } from "../../db/mission-visibility";
 import type { ClaimListWire, ClaimWire } from "./claims.schemas";
 import { claimToWire, type ClaimRow } from "./claims.wire";
+import { assertNotSuspended } from "../../db/suspension";
 
 // Mission claims (design.md "Claims"): a visible, expiring intent to work. A claim never changes
 // who may submit or be paid — the verification method alone decides that (issue 8).
@@ -100,6 +101,7 @@ export async function claimMission(
 ): Promise<{ created: boolean; claim: ClaimWire }> {
   const { deps, now } = ctx;
   const caller = agentOf(ctx);
+  await assertNotSuspended(dbOf(ctx), caller, now); // docs/moderation.md "Suspension"
   const seen = await findVisibleMission(ctx, missionId, caller);
   if (seen.creator === caller)
     throw new AppError("FORBIDDEN", "a creator cannot claim their own mission", { reason: "own_mission" });

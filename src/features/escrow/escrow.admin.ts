@@ -5,6 +5,7 @@ import { AppError } from "../../lib/errors";
 import type { ChainPayoutState } from "../../db/vocabulary";
 import { lockMission } from "./escrow.deposits";
 import { payoutStatusOf, type PayoutRow } from "./escrow.payouts";
+import { appendAudit } from "../../db/audit";
 
 // Operator tooling for base-rail payouts (docs/base-rail.md "Operator routes"): list, retry, fail
 // (convert: escrow.convert.ts).
@@ -94,6 +95,12 @@ export async function actOnPayout(
     }
     const state = action === "retry" ? (p.state === "failed" ? "queued" : p.state) : "failed";
     const entry = { action, reason, from_state: p.state, at: now.toISOString() };
+    await appendAudit(tx, {
+      at: now,
+      action: action === "retry" ? "payout.retry" : "payout.fail",
+      target: id,
+      detail: { reason, mission_id: m.id, from_state: p.state },
+    });
     const [updated] = await tx
       .update(chainPayouts)
       .set({

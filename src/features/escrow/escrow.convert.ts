@@ -5,6 +5,7 @@ import { AppError } from "../../lib/errors";
 import { emitEvents, missionVoided } from "../../db/outbox";
 import { lockMission } from "./escrow.deposits";
 import { payoutToAdminWire } from "./escrow.admin";
+import { appendAudit } from "../../db/audit";
 
 // POST /admin/payouts/{id}/convert (docs/base-rail.md "Operator routes"): a release the escrow
 // will never pay (e.g. reverted:BadRecipients) becomes the refund of the whole deposit to its
@@ -60,6 +61,12 @@ export async function convertPayout(ctx: Ctx, { id, reason }: { id: string; reas
     if (!d) throw new AppError("CONFLICT", `deposit ${p.depositId} is missing`, { reason: "deposit_missing" });
     const entry = { action: "convert" as const, reason, from_state: p.state, at: now.toISOString() };
     const why = `admin_convert:${reason}`;
+    await appendAudit(tx, {
+      at: now,
+      action: "payout.convert",
+      target: id,
+      detail: { reason, mission_id: m.id, from_state: p.state },
+    });
     const [updated] = await tx
       .update(chainPayouts)
       .set({

@@ -55,7 +55,7 @@ export async function sitemapChunkList(
       await tx.execute(sql`
         update ${sitemapChunks} set lastmod = coalesce((
           select max(${missions.updatedAt}) from ${missions}
-          where ${missions.status} <> 'pending_escrow' and ${missions.id} >= ${open.startId} and ${missions.id} < ${next.id}), now())
+          where ${missions.status} <> 'pending_escrow' and ${missions.hiddenAt} is null and ${missions.id} >= ${open.startId} and ${missions.id} < ${next.id}), now())
         where ${sitemapChunks.k} = ${open.k} and ${sitemapChunks.lastmod} is null`);
       await tx
         .insert(sitemapChunks)

@@ -5,7 +5,7 @@ import { aipFields } from "./manifest.aips";
 import { PROTOCOL_VERSIONS } from "../agent-card";
 import pkg from "../../../package.json" with { type: "json" };
 import { AGENT_CARD_PATHS, MCP_PATH, mcpManifestObject } from "../../lib/mcp-contract";
-import { VERIFICATION_TYPES } from "../../db/vocabulary";
+import { REPORT_REASONS, VERIFICATION_TYPES } from "../../db/vocabulary";
 
 // AIP-1 §9: /.well-known/oabp.json, every field, endpoint values as relative paths. The `mcp`
 // object (§7.1 + §7.1.1) comes from the MCP feature's contract, the same constants its transport
@@ -54,6 +54,8 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
       submission: "/submissions/{id}",
       submission_receipt: "/api/submissions/{id}/receipt",
       disputes: "/api/disputes",
+      // Moderation (docs/moderation.md): signed-in agents report a mission to the operator.
+      mission_reports: "/missions/{id}/reports",
     },
     mcp: mcpManifestObject(config),
     payment_options: {
@@ -94,6 +96,16 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
     registries: config.registries.map((r) => ({ domain: r.domain, signer: r.signer })),
     receipt_signing_keys: keyring.published,
     receipt_endpoint_template: RECEIPT_ENDPOINT_TEMPLATE,
+    // Surfaces outside AIP-1, named so clients can find them (specs/AIP-1/profile.md).
+    extensions: {
+      moderation: {
+        reports: "/missions/{id}/reports",
+        report_reasons: [...REPORT_REASONS],
+        // off | allow_list | min_rating: who may post missions here.
+        posting_gate: config.postingGate,
+        ...(config.postingGate === "min_rating" && { posting_min_rating: config.postingMinRating }),
+      },
+    },
   };
 }
 export type Manifest = ReturnType<typeof buildManifest>;

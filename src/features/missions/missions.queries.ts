@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { missions, missionTags } from "../../db/schema/index";
 import { MISSION_COLUMNS } from "../../db/rows";
@@ -87,7 +87,8 @@ export interface ListConditions {
 
 export function listWhere(f: ListConditions): SQL {
   const conds: SQL[] = [];
-  conds.push(f.statuses ? inArray(missions.status, f.statuses) : publicMissions);
+  // An explicit status list holds public statuses only (the zod enum); hidden missions never list.
+  conds.push(f.statuses ? and(inArray(missions.status, f.statuses), isNull(missions.hiddenAt))! : publicMissions);
   if (f.missionTypes) conds.push(inArray(missions.missionType, f.missionTypes)); // AIP-2 §4: OR
   if (f.verificationType) conds.push(eq(missions.verificationType, f.verificationType));
   if (f.asset) conds.push(eq(missions.rewardAsset, f.asset));

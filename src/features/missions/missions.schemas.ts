@@ -199,6 +199,13 @@ export const Mission = z
     resolve_url: z.string().nullable().openapi({
       description: "creator_judges: the award endpoint (POST, creator only); null where the server resolves by itself",
     }),
+    // Moderation (docs/moderation.md): present only on a mission the operator hid, which only its
+    // creator and the operator can read.
+    hidden: z
+      .literal(true)
+      .optional()
+      .openapi({ description: "Present (true) only when the operator hid the mission" }),
+    hidden_reason: z.string().optional().openapi({ description: "The operator's reason, with `hidden`" }),
   })
   .openapi("Mission");
 export type MissionWire = z.infer<typeof Mission>;

@@ -17,11 +17,13 @@ import { emitMissionCreated } from "../../db/outbox";
 import type { CreateMissionInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
 import { type ListConditions, listWhere, MISSION_REF, prepared, toPrefixTsquery } from "./missions.queries";
 import { type MissionRef, missionDocsFor, pageBody, pageEtag } from "./missions.docs";
-import { findMissionRow, findVisibleMission, lockMission } from "../../db/mission-visibility";
+import { findMissionRow, findVisibleMission, lockMission, viewerFor } from "../../db/mission-visibility";
 import { validateVerificationParams } from "./missions.verification";
 import { validateMissionType } from "./missions.types";
 import { missionToWire } from "./missions.wire";
 import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
+import { assertNotSuspended } from "../../db/suspension";
+import { checkPostingGate } from "./missions.gate";
 
 export function findAsset(assets: AssetConfig[], symbolOrAddress: string): AssetConfig | undefined {
   const s = symbolOrAddress.toLowerCase();
@@ -39,6 +41,8 @@ export function findAsset(assets: AssetConfig[], symbolOrAddress: string): Asset
 export async function createMission(ctx: Ctx, input: CreateMissionInput): Promise<MissionWire> {
   const { deps, now } = ctx;
   const creator = agentOf(ctx);
+  await assertNotSuspended(dbOf(ctx), creator, now); // docs/moderation.md "Suspension"
+  await checkPostingGate(ctx, creator);
   if (input.creator !== undefined && normalizeAddress(input.creator) !== creator) {
     throw new AppError("FORBIDDEN", "creator must be the authenticated address", { field: "creator" });
   }
@@ -142,6 +146,8 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
       escrowKey: escrow?.mission_key ?? null,
       escrow,
       payoutTxHash: null,
+      hiddenAt: null,
+      hiddenReason: null,
       createdAt: now,
       updatedAt: now,
     } satisfies Omit<MissionRow, "search">;
@@ -173,7 +179,8 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
 /** GET /missions/{id}: pending_escrow missions are visible to their creator only. */
 export async function getMission(ctx: Ctx, input: { id: string }): Promise<MissionWire> {
   const viewer = viewerOf(ctx);
-  const row = await findVisibleMission(ctx, input.id, viewer);
+  // The operator (admin token) reads hidden missions too (docs/moderation.md).
+  const row = await findVisibleMission(ctx, input.id, viewerFor(ctx));
   return missionToWire(row, ctx.deps.config.publicUrl, viewer);
 }
 

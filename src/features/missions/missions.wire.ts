@@ -101,5 +101,7 @@ export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string, 
     submissions_url: `${publicUrl}/api/missions/${m.id}/submissions`,
     // The only externally callable resolution step: the creator's award (POST, creator only).
     resolve_url: m.verificationType === "creator_judges" ? `${publicUrl}/api/missions/${m.id}/award` : null,
+    // Only its creator and the operator ever read a hidden mission (db/mission-visibility.ts).
+    ...(m.hiddenAt ? { hidden: true as const, hidden_reason: m.hiddenReason ?? "" } : {}),
   };
 }

@@ -85,6 +85,7 @@ export async function createReview(
     .select({
       creator: missions.creator,
       status: missions.status,
+      hiddenAt: missions.hiddenAt,
       payouts: missions.payouts,
       winnerAgentId: missions.winnerAgentId,
     })

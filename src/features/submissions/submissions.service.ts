@@ -10,7 +10,7 @@ import { isId, newId } from "../../lib/ids";
 import { onceTx } from "../../lib/idempotency";
 import { touchAgent } from "../../db/touch-agent";
 import { recordActivity } from "../reputation";
-import { agentOf, type Ctx, viewerOf } from "../../lib/context";
+import { agentOf, type Ctx, dbOf, viewerOf } from "../../lib/context";
 import { findVisibleMission } from "../../db/mission-visibility";
 import { normaliseContent } from "./submissions.content";
 import {
@@ -28,6 +28,7 @@ import { checkHostOf } from "../../jobs/check-queue";
 import { matcherBusy } from "../../lib/safe-regex";
 import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
+import { assertNotSuspended } from "../../db/suspension";
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -107,6 +108,7 @@ export async function createSubmission(
 ): Promise<SubmissionWire> {
   const { deps, now } = ctx;
   const submitter = agentOf(ctx);
+  await assertNotSuspended(dbOf(ctx), submitter, now); // docs/moderation.md "Suspension"
   // Hidden from everyone while pending_escrow, its creator included (nothing to submit to yet).
   const mission = await findVisibleMission(ctx, missionId, null);
   // AIP-3 §3.1 direct self-submission: accepted and answered (self_submission: true) so the

@@ -12,6 +12,7 @@ import { type MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
 import { agentOf, type Ctx, dbOf, withTx } from "../../lib/context";
 import { assertVisible, findMissionRow, findVisibleMission, lockMission, visibleTo } from "../../db/mission-visibility";
+import { assertNotSuspended } from "../../db/suspension";
 
 type Mission = Omit<MissionRow, "search">;
 
@@ -55,6 +56,7 @@ export function commitmentToWire(c: typeof commitments.$inferSelect) {
 export async function commit(ctx: Ctx, { missionId, commitment: raw }: { missionId: string; commitment: string }) {
   const { deps, now } = ctx;
   const committer = agentOf(ctx);
+  await assertNotSuspended(dbOf(ctx), committer, now); // docs/moderation.md "Suspension"
   const commitment = normalizeSha256(raw);
   if (!commitment)
     throw new AppError("INVALID_PARAMETER", "commitment must be a sha256 hex digest", { field: "commitment" });

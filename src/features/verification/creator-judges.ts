@@ -45,8 +45,10 @@ export async function awardMission(
     throw new AppError("INVALID_PARAMETER", "share_bps must sum to 10000", { field: "winners" });
 
   return onceTx(ctx, async (tx) => {
-    // Hidden from everyone while pending_escrow (its creator gets 404 here too, as before).
-    const m = assertVisible(await lockMission(tx, missionId), missionId, null);
+    // Hidden from everyone while pending_escrow (its creator gets 404 here too, as before); a
+    // mission the operator hid is still judged by its creator (its money settles; docs/moderation.md).
+    const locked = await lockMission(tx, missionId);
+    const m = assertVisible(locked, missionId, locked?.status === "pending_escrow" ? null : caller);
     if (m.creator !== caller) throw new AppError("FORBIDDEN", "only the creator may award a creator_judges mission");
     if (m.verificationType !== "creator_judges")
       throw new AppError("CONFLICT", `a ${m.verificationType} mission is not judged by its creator`, {

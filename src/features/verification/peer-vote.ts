@@ -18,6 +18,7 @@ import { pickWinner, settleBallots, type Ballot } from "./vote-math";
 import { advanceMission } from "./lifecycle";
 import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
+import { assertNotSuspended } from "../../db/suspension";
 
 type Mission = Omit<MissionRow, "search">;
 export { votesAccount };
@@ -87,6 +88,7 @@ export async function castVote(
 ) {
   const { now } = ctx;
   const voter = agentOf(ctx);
+  await assertNotSuspended(dbOf(ctx), voter, now); // docs/moderation.md "Suspension"
   await openVotingIfDue(ctx, missionId);
   const amount = parseUint(input.amount);
   return onceTx(ctx, async (tx) => {

@@ -1,0 +1,476 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { credit, missionBody, openMission, signIn } from "../helpers/agents";
+import { callTool, openSession } from "../helpers/mcp";
+import { sweepDueMissions } from "../../src/jobs/sweeper";
+
+// Issue 19 item 6 — moderation and operator control (docs/moderation.md): hide / unhide, suspend /
+// unsuspend, the reports queue, the posting gate and the append-only audit log. Runs on PGlite and
+// Postgres.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({ OABP_SESSION_TTL_SECONDS: String(30 * 86_400) });
+});
+afterAll(async () => t?.close());
+
+const admin = (method: string, path: string, body?: unknown) => t.call(method, path, { token: ADMIN_TOKEN, body });
+const balanceOf = async (app: TestApp, address: string) =>
+  BigInt((await app.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
+const WRONG_ADMIN = "test-admin-token-XXXXXXXXXXXXXXXXXXXX";
+
+describe("authorization of the operator routes", () => {
+  it("anonymous → 401, an agent → 403, a wrong admin token → 401; bad input → 400", async () => {
+    const { mission } = await openMission(t);
+    const agent = await signIn(t);
+    const routes: [string, string, unknown?][] = [
+      ["POST", `/admin/missions/${mission.id}/hide`, { reason: "spam" }],
+      ["POST", `/admin/missions/${mission.id}/unhide`, {}],
+      ["POST", `/admin/agents/${agent.address}/suspend`, { reason: "spam" }],
+      ["POST", `/admin/agents/${agent.address}/unsuspend`, {}],
+      ["GET", `/admin/agents/${agent.address}/suspension`],
+      ["GET", "/admin/reports"],
+      ["POST", "/admin/reports/rep_01JZ0000000000000000000000/resolve", {}],
+      ["POST", "/admin/reports/rep_01JZ0000000000000000000000/dismiss", {}],
+      ["GET", "/admin/posting-allowlist"],
+      ["PUT", `/admin/posting-allowlist/${agent.address}`, {}],
+      ["DELETE", `/admin/posting-allowlist/${agent.address}`],
+      ["GET", "/admin/audit"],
+    ];
+    for (const [method, path, body] of routes) {
+      const anon = await t.call(method, path, { body });
+      expect(anon.status, `${method} ${path} anonymous`).toBe(401);
+      const asAgent = await t.call(method, path, { token: agent.token, body });
+      expect(asAgent.status, `${method} ${path} agent`).toBe(403);
+      expect(asAgent.body.error).toBe("FORBIDDEN");
+      const wrong = await t.call(method, path, { token: WRONG_ADMIN, body });
+      expect(wrong.status, `${method} ${path} wrong admin token`).toBe(401);
+    }
+    // Nothing acted: the mission is still listed and the agent not suspended.
+    expect((await t.call("GET", `/missions/${mission.id}`)).status).toBe(200);
+    expect((await admin("GET", `/admin/agents/${agent.address}/suspension`)).body.suspended).toBe(false);
+
+    expect((await admin("POST", `/admin/missions/${mission.id}/hide`, {})).status).toBe(400);
+    expect((await admin("POST", `/admin/missions/${mission.id}/hide`, { reason: "" })).status).toBe(400);
+    expect((await admin("POST", `/admin/missions/${mission.id}/hide`, { reason: "x", refund: "yes" })).status).toBe(
+      400,
+    );
+    const missing = await admin("POST", "/admin/missions/mis_01JZ0000000000000000000000/hide", { reason: "x" });
+    expect(missing.status).toBe(404);
+    expect((await admin("POST", "/admin/agents/not-an-address/suspend", { reason: "x" })).status).toBe(400);
+    expect((await admin("GET", "/admin/audit?cursor=abc")).status).toBe(400);
+    expect((await admin("GET", "/admin/audit?action=nope")).status).toBe(400);
+    expect((await admin("GET", "/admin/reports?cursor=zzz")).status).toBe(400);
+    expect((await admin("GET", "/admin/reports?limit=1000")).status).toBe(400);
+  });
+});
+
+describe("hide / unhide", () => {
+  it("a hidden mission vanishes from every public read; its creator and the operator see it with hidden: true", async () => {
+    const tag = "hideme";
+    const { creator, mission } = await openMission(t, { tags: [tag], title: "Hidden treasure hunt" });
+    const other = await signIn(t);
+    const listed = async () =>
+      ((await t.call("GET", `/missions?tag=${tag}`)).body.missions as { id: string }[]).map((m) => m.id);
+    expect(await listed()).toEqual([mission.id]);
+
+    const r = await admin("POST", `/admin/missions/${mission.id}/hide`, { reason: "reported as scam" });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.refunded).toBe(false);
+    expect(r.body.mission.hidden).toBe(true);
+    expect(r.body.mission.status).toBe("open");
+
+    expect(await listed()).toEqual([]);
+    expect((await t.call("GET", "/missions?limit=100")).body.missions.map((m: any) => m.id)).not.toContain(mission.id);
+    expect((await t.call("GET", `/missions?status=open&tag=${tag}`)).body.missions.map((m: any) => m.id)).not.toContain(
+      mission.id,
+    );
+    expect((await t.call("GET", `/missions?q=treasure`)).body.missions.map((m: any) => m.id)).not.toContain(mission.id);
+    expect((await t.call("GET", `/missions/${mission.id}`)).status).toBe(404);
+    expect((await t.call("GET", `/missions/${mission.id}`, { token: other.token })).status).toBe(404);
+    const own = await t.call("GET", `/missions/${mission.id}`, { token: creator.token });
+    expect(own.status).toBe(200);
+    expect(own.body.hidden).toBe(true);
+    expect(own.body.hidden_reason).toBe("reported as scam");
+    const op = await admin("GET", `/missions/${mission.id}`);
+    expect(op.status).toBe(200);
+    expect(op.body.hidden).toBe(true);
+    // web page, feeds, sitemap, MCP
+    expect((await t.call("GET", `/m/${mission.id}`)).status).toBe(404);
+    expect((await t.call("GET", "/feed.xml")).text).not.toContain(mission.id);
+    expect((await t.call("GET", "/missions.rss")).text).not.toContain(mission.id);
+    const sitemap = await t.call("GET", "/sitemaps/missions-0.xml");
+    expect(sitemap.text).not.toContain(mission.id);
+    const session = await openSession(t);
+    const viaMcp = await callTool(t, session, "get_mission", { mission_id: mission.id });
+    expect(viaMcp.isError).toBe(true);
+    const mcpList = await callTool(t, session, "list_missions", { tag });
+    expect(mcpList.structuredContent.missions).toEqual([]);
+    // Nobody but the creator acts on it: a submission or a claim finds no mission.
+    const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: other.token,
+      body: { content: "answer" },
+    });
+    expect(sub.status).toBe(404);
+    expect((await t.call("POST", `/missions/${mission.id}/claims`, { token: other.token })).status).toBe(404);
+    // A second hide is a conflict; unhide brings it back.
+    expect((await admin("POST", `/admin/missions/${mission.id}/hide`, { reason: "again" })).status).toBe(409);
+    const back = await admin("POST", `/admin/missions/${mission.id}/unhide`, { reason: "cleared" });
+    expect(back.status, back.text).toBe(200);
+    expect(back.body.mission.hidden).toBeUndefined();
+    expect(await listed()).toEqual([mission.id]);
+    expect((await t.call("GET", `/missions/${mission.id}`)).body.hidden).toBeUndefined();
+    expect((await admin("POST", `/admin/missions/${mission.id}/unhide`, {})).status).toBe(409);
+  });
+
+  it("hide with refund voids an open mission and refunds the reward to its creator in one ledger transfer", async () => {
+    const { creator, mission } = await openMission(t);
+    const before = await balanceOf(t, creator.address);
+    const r = await admin("POST", `/admin/missions/${mission.id}/hide`, { reason: "illegal", refund: true });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.refunded).toBe(true);
+    expect(r.body.mission.status).toBe("voided");
+    expect(r.body.mission.resolution_reason).toBe("operator_hide");
+    expect(await balanceOf(t, creator.address)).toBe(before + BigInt(mission.reward.amount));
+    const verify = await admin("GET", "/admin/ledger/verify");
+    expect(verify.body.ok, verify.text).toBe(true);
+    // Unhiding does not undo the refund.
+    const back = await admin("POST", `/admin/missions/${mission.id}/unhide`, {});
+    expect(back.body.mission.status).toBe("voided");
+  });
+
+  it("refund is refused on a mission that is no longer open (409 not_refundable) and nothing changes", async () => {
+    const { creator, mission } = await openMission(t);
+    const solver = await signIn(t);
+    const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: solver.token,
+      body: { content: "work" },
+    });
+    const award = await t.call("POST", `/missions/${mission.id}/award`, {
+      token: creator.token,
+      body: { winners: [{ submission_id: sub.body.id }] },
+    });
+    expect(award.status, award.text).toBe(200);
+    const r = await admin("POST", `/admin/missions/${mission.id}/hide`, { reason: "late", refund: true });
+    expect(r.status).toBe(409);
+    expect(r.body.details.reason).toBe("not_refundable");
+    expect((await t.call("GET", `/missions/${mission.id}`)).status).toBe(200);
+  });
+});
+
+describe("suspension", () => {
+  it("a suspended agent cannot create, claim or submit; its existing mission still pays out, and its own win is paid", async () => {
+    const { creator, mission } = await openMission(t);
+    const solver = await signIn(t);
+    const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: solver.token,
+      body: { content: "honest work" },
+    });
+    expect(sub.status, sub.text).toBe(201);
+    const { mission: other } = await openMission(t);
+
+    for (const who of [creator, solver]) {
+      const s = await admin("POST", `/admin/agents/${who.address}/suspend`, { reason: "abuse" });
+      expect(s.status, s.text).toBe(200);
+      expect(s.body.suspended).toBe(true);
+    }
+    const create = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t) });
+    expect(create.status).toBe(403);
+    expect(create.body.details.reason).toBe("suspended");
+    const claim = await t.call("POST", `/missions/${other.id}/claims`, { token: solver.token });
+    expect(claim.status).toBe(403);
+    expect(claim.body.details.reason).toBe("suspended");
+    const submit = await t.call("POST", `/missions/${other.id}/submissions`, {
+      token: solver.token,
+      body: { content: "more work" },
+    });
+    expect(submit.status).toBe(403);
+    expect(submit.body.details.reason).toBe("suspended");
+    const vote = await t.call("POST", `/missions/${other.id}/votes`, {
+      token: solver.token,
+      body: { submission_id: sub.body.id, amount: "1" },
+    });
+    expect(vote.status).toBe(403);
+    expect(vote.body.details.reason).toBe("suspended");
+    const commit = await t.call("POST", `/missions/${other.id}/commitments`, {
+      token: solver.token,
+      body: { commitment: "a".repeat(64) },
+    });
+    expect(commit.status).toBe(403);
+    expect(commit.body.details.reason).toBe("suspended");
+    const session = await openSession(t, creator.token);
+    const viaMcp = await callTool(t, session, "create_mission", missionBody(t), creator.token);
+    expect(viaMcp.isError).toBe(true);
+    expect(JSON.stringify(viaMcp.content)).toContain("suspended");
+
+    // Existing money settles: the suspended creator's award pays the suspended solver.
+    const before = await balanceOf(t, solver.address);
+    const award = await t.call("POST", `/missions/${mission.id}/award`, {
+      token: creator.token,
+      body: { winners: [{ submission_id: sub.body.id }] },
+    });
+    expect(award.status, award.text).toBe(200);
+    expect((await t.call("GET", `/missions/${mission.id}`)).body.status).toBe("resolved");
+    expect(await balanceOf(t, solver.address)).toBeGreaterThan(before);
+
+    // Lifted: it may post again; a second unsuspend is 404.
+    expect((await admin("POST", `/admin/agents/${creator.address}/unsuspend`, { reason: "appeal" })).status).toBe(200);
+    expect((await admin("GET", `/admin/agents/${creator.address}/suspension`)).body.suspended).toBe(false);
+    const again = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t) });
+    expect(again.status, again.text).toBe(201);
+    expect((await admin("POST", `/admin/agents/${creator.address}/unsuspend`, {})).status).toBe(404);
+  });
+
+  it("a suspended creator who never judges: the default award still pays the (suspended) solver", async () => {
+    const app = await makeTestApp();
+    try {
+      const { creator, mission } = await openMission(app);
+      const solver = await signIn(app);
+      const sub = await app.call("POST", `/missions/${mission.id}/submissions`, {
+        token: solver.token,
+        body: { content: "the answer" },
+      });
+      expect(sub.status, sub.text).toBe(201);
+      for (const who of [creator, solver])
+        expect(
+          (
+            await app.call("POST", `/admin/agents/${who.address}/suspend`, {
+              token: ADMIN_TOKEN,
+              body: { reason: "x" },
+            })
+          ).status,
+        ).toBe(200);
+      const before = await balanceOf(app, solver.address);
+      app.clock.set(new Date(new Date(mission.deadline).getTime() + 1000));
+      await sweepDueMissions(app.deps);
+      app.clock.advance(app.deps.config.judgingWindowSeconds * 1000);
+      await sweepDueMissions(app.deps);
+      const after = (await app.call("GET", `/missions/${mission.id}`)).body;
+      expect(after.status).toBe("resolved");
+      expect(after.resolution_reason).toBe("default_award_judging_expired");
+      expect(await balanceOf(app, solver.address)).toBeGreaterThan(before);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("a suspension with `until` lifts itself; `until` in the past is 422", async () => {
+    const a = await signIn(t);
+    await credit(t, a.address, 1_000_000_000n);
+    const past = await admin("POST", `/admin/agents/${a.address}/suspend`, {
+      reason: "x",
+      until: new Date(t.clock.now().getTime() - 1000).toISOString(),
+    });
+    expect(past.status).toBe(422);
+    const until = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+    const s = await admin("POST", `/admin/agents/${a.address}/suspend`, { reason: "cool-off", until });
+    expect(s.body.until).toBe(until);
+    expect((await t.call("POST", "/missions", { token: a.token, body: missionBody(t) })).status).toBe(403);
+    t.clock.advance(2 * 3_600_000);
+    const r = await t.call("POST", "/missions", { token: a.token, body: missionBody(t) });
+    expect(r.status, r.text).toBe(201);
+  });
+});
+
+describe("reports", () => {
+  it("an agent reports a mission once; the operator lists, resolves and dismisses", async () => {
+    const { creator, mission } = await openMission(t);
+    const reporter = await signIn(t);
+    const path = `/missions/${mission.id}/reports`;
+    expect((await t.call("POST", path, { body: { reason: "spam" } })).status).toBe(401);
+    expect((await t.call("POST", path, { token: ADMIN_TOKEN, body: { reason: "spam" } })).status).toBe(403);
+    expect((await t.call("POST", path, { token: reporter.token, body: { reason: "nonsense" } })).status).toBe(400);
+    expect(
+      (await t.call("POST", path, { token: reporter.token, body: { reason: "spam", note: "x".repeat(2001) } })).status,
+    ).toBe(400);
+    const own = await t.call("POST", path, { token: creator.token, body: { reason: "spam" } });
+    expect(own.status).toBe(403);
+    expect(own.body.details.reason).toBe("own_mission");
+    expect(
+      (
+        await t.call("POST", "/missions/mis_01JZ0000000000000000000000/reports", {
+          token: reporter.token,
+          body: { reason: "spam" },
+        })
+      ).status,
+    ).toBe(404);
+
+    const r = await t.call("POST", path, { token: reporter.token, body: { reason: "scam", note: "asks for keys" } });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body).toMatchObject({
+      mission_id: mission.id,
+      reporter: reporter.address,
+      reason: "scam",
+      status: "open",
+    });
+    const dup = await t.call("POST", path, { token: reporter.token, body: { reason: "spam" } });
+    expect(dup.status).toBe(409);
+    expect(dup.body.details).toMatchObject({ reason: "already_reported", report_id: r.body.id });
+    const second = await signIn(t);
+    const r2 = await t.call("POST", path, { token: second.token, body: { reason: "misleading" } });
+    expect(r2.status).toBe(201);
+
+    // The queue, paged with the cursor.
+    const page1 = await admin("GET", `/admin/reports?mission_id=${mission.id}&limit=1`);
+    expect(page1.status).toBe(200);
+    expect(page1.body.reports.map((x: any) => x.id)).toEqual([r.body.id]);
+    const page2 = await admin(
+      "GET",
+      `/admin/reports?mission_id=${mission.id}&limit=1&cursor=${page1.body.next_cursor}`,
+    );
+    expect(page2.body.reports.map((x: any) => x.id)).toEqual([r2.body.id]);
+    expect(page2.body.next_cursor).toBeNull();
+
+    const resolved = await admin("POST", `/admin/reports/${r.body.id}/resolve`, { note: "hidden" });
+    expect(resolved.status, resolved.text).toBe(200);
+    expect(resolved.body.status).toBe("resolved");
+    expect((await admin("POST", `/admin/reports/${r.body.id}/dismiss`, {})).status).toBe(409);
+    const dismissed = await admin("POST", `/admin/reports/${r2.body.id}/dismiss`, {});
+    expect(dismissed.body.status).toBe("dismissed");
+    expect((await admin("POST", "/admin/reports/rep_01JZ0000000000000000000000/resolve", {})).status).toBe(404);
+    expect((await admin("GET", `/admin/reports?mission_id=${mission.id}`)).body.reports).toEqual([]);
+    expect(
+      (await admin("GET", `/admin/reports?mission_id=${mission.id}&status=resolved`)).body.reports.map(
+        (x: any) => x.id,
+      ),
+    ).toEqual([r.body.id]);
+    // Closed: the reporter may report again.
+    expect((await t.call("POST", path, { token: reporter.token, body: { reason: "spam" } })).status).toBe(201);
+  });
+
+  it("reports are rate-limited per agent (OABP_REPORT_RATE)", async () => {
+    const app = await makeTestApp({ OABP_REPORT_RATE: "2/3600" });
+    try {
+      const reporter = await signIn(app);
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const { mission } = await openMission(app);
+        codes.push(
+          (
+            await app.call("POST", `/missions/${mission.id}/reports`, {
+              token: reporter.token,
+              body: { reason: "spam" },
+            })
+          ).status,
+        );
+      }
+      expect(codes).toEqual([201, 201, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("posting gate", () => {
+  it("allow_list: only listed addresses post, on REST and MCP; the operator manages the list", async () => {
+    const app = await makeTestApp({ OABP_POSTING_GATE: "allow_list" });
+    try {
+      const a = await signIn(app);
+      await credit(app, a.address, 1_000_000_000n);
+      const refused = await app.call("POST", "/missions", { token: a.token, body: missionBody(app) });
+      expect(refused.status).toBe(403);
+      expect(refused.body.details.reason).toBe("posting_not_allowed");
+      const session = await openSession(app, a.token);
+      const viaMcp = await callTool(app, session, "create_mission", missionBody(app), a.token);
+      expect(viaMcp.isError).toBe(true);
+
+      const put = await app.call("PUT", `/admin/posting-allowlist/${a.address}`, {
+        token: ADMIN_TOKEN,
+        body: { note: "partner" },
+      });
+      expect(put.status, put.text).toBe(200);
+      const list = await app.call("GET", "/admin/posting-allowlist", { token: ADMIN_TOKEN });
+      expect(list.body.gate).toBe("allow_list");
+      expect(list.body.entries.map((e: any) => e.address)).toEqual([a.address]);
+      expect((await app.call("POST", "/missions", { token: a.token, body: missionBody(app) })).status).toBe(201);
+      const mcpOk = await callTool(app, session, "create_mission", missionBody(app), a.token);
+      expect(mcpOk.isError, JSON.stringify(mcpOk.content)).toBe(false);
+
+      expect((await app.call("DELETE", `/admin/posting-allowlist/${a.address}`, { token: ADMIN_TOKEN })).status).toBe(
+        204,
+      );
+      expect((await app.call("DELETE", `/admin/posting-allowlist/${a.address}`, { token: ADMIN_TOKEN })).status).toBe(
+        404,
+      );
+      expect((await app.call("POST", "/missions", { token: a.token, body: missionBody(app) })).status).toBe(403);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("min_rating: a creator below OABP_POSTING_MIN_RATING is refused", async () => {
+    const app = await makeTestApp({ OABP_POSTING_GATE: "min_rating", OABP_POSTING_MIN_RATING: "1500" });
+    try {
+      const a = await signIn(app);
+      await credit(app, a.address, 1_000_000_000n);
+      const r = await app.call("POST", "/missions", { token: a.token, body: missionBody(app) });
+      expect(r.status).toBe(403);
+      expect(r.body.details).toMatchObject({ reason: "posting_rating_too_low", min_rating: 1500, rating: 1400 });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("operator audit log", () => {
+  it("records every operator action newest first, pages with a cursor, filters by action", async () => {
+    const app = await makeTestApp();
+    try {
+      const a = await signIn(app);
+      await credit(app, a.address, 1_000_000_000n);
+      const { mission } = await openMission(app);
+      await app.call("POST", `/admin/missions/${mission.id}/hide`, { token: ADMIN_TOKEN, body: { reason: "r1" } });
+      await app.call("POST", `/admin/missions/${mission.id}/unhide`, { token: ADMIN_TOKEN, body: {} });
+      await app.call("POST", `/admin/agents/${a.address}/suspend`, { token: ADMIN_TOKEN, body: { reason: "r2" } });
+      await app.call("POST", `/admin/agents/${a.address}/unsuspend`, { token: ADMIN_TOKEN, body: {} });
+      await app.call("PUT", `/admin/posting-allowlist/${a.address}`, { token: ADMIN_TOKEN, body: {} });
+      await app.call("DELETE", `/admin/posting-allowlist/${a.address}`, { token: ADMIN_TOKEN });
+      const all = await app.call("GET", "/admin/audit?limit=100", { token: ADMIN_TOKEN });
+      expect(all.status, all.text).toBe(200);
+      expect(all.body.entries.map((e: any) => e.action)).toEqual([
+        "posting_allowlist.remove",
+        "posting_allowlist.add",
+        "agent.unsuspend",
+        "agent.suspend",
+        "mission.unhide",
+        "mission.hide",
+        "ledger.credit",
+        "ledger.credit",
+      ]);
+      expect(all.body.entries[5]).toMatchObject({ target: mission.id, detail: { reason: "r1", refund: false } });
+      const p1 = await app.call("GET", "/admin/audit?limit=3", { token: ADMIN_TOKEN });
+      const p2 = await app.call("GET", `/admin/audit?limit=3&cursor=${p1.body.next_cursor}`, { token: ADMIN_TOKEN });
+      expect([...p1.body.entries, ...p2.body.entries].map((e: any) => e.seq)).toEqual(
+        all.body.entries.slice(0, 6).map((e: any) => e.seq),
+      );
+      const credits = await app.call("GET", "/admin/audit?action=ledger.credit", { token: ADMIN_TOKEN });
+      expect(credits.body.entries).toHaveLength(2);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("is append-only in the database: UPDATE, DELETE and TRUNCATE are refused", async () => {
+    const a = await signIn(t);
+    await credit(t, a.address, 1n);
+    const db = t.deps.database.db;
+    // drizzle wraps the driver's error: the trigger's message is on the cause.
+    const refusal = async (q: Promise<unknown>) => {
+      try {
+        await q;
+        return "accepted";
+      } catch (e) {
+        const err = e as { message: string; cause?: { message?: string } };
+        return `${err.message} ${err.cause?.message ?? ""}`;
+      }
+    };
+    expect(await refusal(db.execute(sql`update operator_audit set action = 'ledger.credit' where seq > 0`))).toMatch(
+      /append-only \(UPDATE refused\)/,
+    );
+    expect(await refusal(db.execute(sql`delete from operator_audit`))).toMatch(/append-only \(DELETE refused\)/);
+    expect(await refusal(db.execute(sql`truncate operator_audit`))).toMatch(/append-only \(TRUNCATE refused\)/);
+    const log = await admin("GET", "/admin/audit?action=ledger.credit&limit=1");
+    expect(log.body.entries[0].target).toBe(a.address);
+  });
+});
