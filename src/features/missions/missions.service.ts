@@ -15,7 +15,8 @@ import { agentAccount, escrowAccount, transfer, TREASURY } from "../ledger";
 import { voidAndRefund } from "../settlement";
 import { baseRailTerms, escrowRecordFor, ESCROW_MAX_RECIPIENTS, refundAfterFor } from "../escrow";
 import { emitMissionCreated } from "../../db/outbox";
-import type { CreateMissionInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
+import type { CreateMissionInput, EligibilityInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
+import { recordOf, recordsOf } from "../records";
 import { listWhere, prepared, toPrefixTsquery } from "./missions.queries";
 import { findMissionRow, findVisibleMission, lockMission } from "../../db/mission-visibility";
 import { validateVerificationParams } from "./missions.verification";
@@ -95,6 +96,8 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
     );
   }
 
+  const gate = eligibilityOf(input, creator, deps.config.eligibilityListMax);
+
   const work = async (tx: Tx) => {
     const id = newId("mis", now.getTime());
     // base rail: the mission waits, unlisted, until its deposit is confirmed on chain (AIP-1 §6).
@@ -114,7 +117,11 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
       verificationParams: params,
       missionType: typed.missionType,
       typeParams: typed.typeParams,
-      minSubmitterElo: input.min_submitter_elo ?? 0,
+      minSubmitterElo: gate.minSubmitterElo,
+      minCompleted: gate.minCompleted,
+      audience: gate.audience,
+      allowList: gate.allowList,
+      blockList: gate.blockList,
       deadline,
       status: escrow ? "pending_escrow" : "open",
       phase: escrow ? "awaiting_escrow" : "accepting_submissions",
@@ -169,11 +176,67 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
   return onceTx(ctx, work);
 }
 
+/**
+ * Issue 19 item 4: the create request's eligibility as columns. `min_rating` is the AIP-2 §4.1
+ * min_submitter_elo under its issue-19 name; giving both with different values is refused. Lists
+ * are normalised (lowercase, deduplicated) and bounded by OABP_ELIGIBILITY_LIST_MAX.
+ */
+export function eligibilityOf(input: CreateMissionInput, creator: string, listMax: number) {
+  const e: EligibilityInput = input.eligibility ?? {};
+  if (e.min_rating !== undefined && input.min_submitter_elo !== undefined && e.min_rating !== input.min_submitter_elo)
+    throw new AppError("UNPROCESSABLE", "eligibility.min_rating and min_submitter_elo disagree (they are one gate)", {
+      field: "eligibility.min_rating",
+      reason: "conflicting_min_rating",
+    });
+  const list = (field: "allow" | "block") => {
+    const raw = e[field];
+    if (raw === undefined) return undefined;
+    const out: string[] = [];
+    for (const a of raw) {
+      const n = normalizeAddress(a);
+      if (!n)
+        throw new AppError("INVALID_PARAMETER", `eligibility.${field}: ${a} is not a valid address (EIP-55)`, {
+          field: `eligibility.${field}`,
+        });
+      if (!out.includes(n)) out.push(n);
+    }
+    if (out.length > listMax)
+      throw new AppError("UNPROCESSABLE", `eligibility.${field}: at most ${listMax} addresses`, {
+        field: `eligibility.${field}`,
+        reason: "list_too_long",
+        max: listMax,
+      });
+    return out;
+  };
+  const allow = list("allow");
+  const block = list("block") ?? [];
+  const both = allow?.filter((a) => block.includes(a)) ?? [];
+  if (both.length > 0)
+    throw new AppError("UNPROCESSABLE", "an address cannot be on both the allow-list and the block-list", {
+      field: "eligibility",
+      reason: "allowed_and_blocked",
+      addresses: both.slice(0, 10),
+    });
+  if (block.includes(creator))
+    throw new AppError("UNPROCESSABLE", "eligibility.block: the creator cannot block itself", {
+      field: "eligibility.block",
+      reason: "self_blocked",
+    });
+  return {
+    minSubmitterElo: e.min_rating ?? input.min_submitter_elo ?? 0,
+    minCompleted: e.min_completed ?? 0,
+    audience: e.audience ?? ("anyone" as const),
+    allowList: allow ?? null,
+    blockList: block,
+  };
+}
+
 /** GET /missions/{id}: pending_escrow missions are visible to their creator only. */
 export async function getMission(ctx: Ctx, input: { id: string }): Promise<MissionWire> {
   const viewer = viewerOf(ctx);
   const row = await findVisibleMission(ctx, input.id, viewer);
-  return missionToWire(row, ctx.deps.config.publicUrl, viewer);
+  const record = await recordOf(ctx.deps.database.db, row.creator);
+  return missionToWire(row, ctx.deps.config.publicUrl, viewer, record ?? null);
 }
 
 const encodeCursor = (id: string) => Buffer.from(id, "utf8").toString("base64url");
@@ -222,7 +285,9 @@ export async function listMissions(
     !f.reward_min &&
     !f.reward_max &&
     !f.deadline_after &&
-    !f.deadline_before;
+    !f.deadline_before &&
+    f.creator_min_paid_ratio === undefined &&
+    f.creator_max_never_judged === undefined;
   let rows: Omit<MissionRow, "search">[];
   if (plain) {
     const q = prepared(db);
@@ -254,6 +319,9 @@ export async function listMissions(
           rewardMax: f.reward_max,
           deadlineAfter: f.deadline_after ? new Date(f.deadline_after) : undefined,
           deadlineBefore: f.deadline_before ? new Date(f.deadline_before) : undefined,
+          creatorMinPaidRatioBp:
+            f.creator_min_paid_ratio === undefined ? undefined : Math.ceil(f.creator_min_paid_ratio * 10_000),
+          creatorMaxNeverJudged: f.creator_max_never_judged,
           before,
         }),
       )
@@ -262,7 +330,12 @@ export async function listMissions(
   }
   const page = rows.slice(0, f.limit);
   const next = rows.length > f.limit ? encodeCursor(page[page.length - 1]!.id) : null;
-  return { missions: page.map((r) => missionToWire(r, deps.config.publicUrl)), next_cursor: next };
+  // Issue 19 item 1: the page's creators' records, one primary-key read for the page.
+  const records = await recordsOf(db, page.map((r) => r.creator));
+  return {
+    missions: page.map((r) => missionToWire(r, deps.config.publicUrl, undefined, records.get(r.creator) ?? null)),
+    next_cursor: next,
+  };
 }
 
 /**
