@@ -10,6 +10,7 @@ import {
   UpdateAgentRequest,
 } from "./agents.schemas";
 import { AgentIdParam } from "../../http/params";
+import { requireCaller } from "../../http/identity";
 
 export const getAgentRoute = createRoute({
   method: "get",
@@ -54,6 +55,7 @@ export const getBlocklistRoute = createRoute({
   tags: ["agents"],
   summary: "Your own block-list as a creator (private: the owner only)",
   security: [{ bearer: [] }],
+  middleware: [requireCaller("agent")],
   request: { params: AgentIdParam },
   responses: { 200: jsonResponse(Blocklist, "The block-list"), ...errors("UNAUTHORIZED", "FORBIDDEN") },
 });
@@ -64,6 +66,7 @@ export const putBlocklistRoute = createRoute({
   tags: ["agents"],
   summary: "Replace your block-list: these addresses may not claim or submit to any of your missions",
   security: [{ bearer: [] }],
+  middleware: [requireCaller("agent")],
   request: { params: AgentIdParam, ...jsonBody(BlocklistRequest) },
   responses: {
     200: jsonResponse(Blocklist, "The block-list now"),
