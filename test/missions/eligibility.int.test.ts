@@ -94,12 +94,14 @@ describe("allow-list (invite-only)", () => {
     expect(anon).toMatchObject({ invite_only: true, allow_count: 1, allow: null, viewer_allowed: null, block: null });
     const own = (await t.call("GET", `/missions/${mission.id}`, { token: creator.token })).body.eligibility;
     expect(own).toMatchObject({ allow: [invited.address], viewer_allowed: true, block: [] });
-    expect((await t.call("GET", `/missions/${mission.id}`, { token: invited.token })).body.eligibility).toMatchObject(
-      { allow: null, viewer_allowed: true },
-    );
-    expect((await t.call("GET", `/missions/${mission.id}`, { token: stranger.token })).body.eligibility).toMatchObject(
-      { allow: null, viewer_allowed: false },
-    );
+    expect((await t.call("GET", `/missions/${mission.id}`, { token: invited.token })).body.eligibility).toMatchObject({
+      allow: null,
+      viewer_allowed: true,
+    });
+    expect((await t.call("GET", `/missions/${mission.id}`, { token: stranger.token })).body.eligibility).toMatchObject({
+      allow: null,
+      viewer_allowed: false,
+    });
     const listed = (await t.call("GET", `/missions?creator=${creator.address}`)).body.missions[0];
     expect(listed.eligibility).toMatchObject({ invite_only: true, allow_count: 1, allow: null, viewer_allowed: null });
 
@@ -124,7 +126,13 @@ describe("allow-list (invite-only)", () => {
       expect(res.isError, JSON.stringify(res)).toBe(true);
       expect(res.content[0]!.text).toMatch(/FORBIDDEN|invite-only/);
     }
-    const ok = await callTool(t, await openSession(t, invited.token), "claim_mission", { mission_id: mission.id }, invited.token);
+    const ok = await callTool(
+      t,
+      await openSession(t, invited.token),
+      "claim_mission",
+      { mission_id: mission.id },
+      invited.token,
+    );
     expect(ok.isError).toBe(false);
   });
 });
@@ -151,7 +159,11 @@ describe("block-lists", () => {
     expectError(await t.call("PUT", path, { token: other.token, body: { addresses: [] } }), 403, "FORBIDDEN");
     expectError(await t.call("GET", path, { token: other.token }), 403, "FORBIDDEN");
     // bad input
-    expectError(await t.call("PUT", path, { token: creator.token, body: { addresses: ["nope"] } }), 400, "INVALID_PARAMETER");
+    expectError(
+      await t.call("PUT", path, { token: creator.token, body: { addresses: ["nope"] } }),
+      400,
+      "INVALID_PARAMETER",
+    );
     expectError(await t.call("PUT", path, { token: creator.token, body: { list: [] } }), 400, "INVALID_PARAMETER");
     const self = await t.call("PUT", path, { token: creator.token, body: { addresses: [creator.address] } });
     expectError(self, 422, "UNPROCESSABLE");

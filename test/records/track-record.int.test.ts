@@ -112,7 +112,10 @@ describe("creator record", () => {
     const s = await submit(m.id, solver);
     t.clock.advance(2 * HOUR);
     await sweepDueMissions(t.deps);
-    const a = await t.call("POST", `/missions/${m.id}/award`, { token: c.token, body: { winners: [{ submission_id: s }] } });
+    const a = await t.call("POST", `/missions/${m.id}/award`, {
+      token: c.token,
+      body: { winners: [{ submission_id: s }] },
+    });
     expect(a.status, a.text).toBe(200);
     expect((await profile(c.address)).creator_record).toMatchObject({ missions_paid: 1, paid_ratio: 1 });
     await t.deps.database.db
@@ -138,8 +141,12 @@ describe("discovery filters", () => {
     t.clock.advance(2 * HOUR);
     await sweepDueMissions(t.deps);
     expect(
-      (await t.call("POST", `/missions/${paid.id}/award`, { token: good.token, body: { winners: [{ submission_id: s }] } }))
-        .status,
+      (
+        await t.call("POST", `/missions/${paid.id}/award`, {
+          token: good.token,
+          body: { winners: [{ submission_id: s }] },
+        })
+      ).status,
     ).toBe(200);
     const goodOpen = await post(good);
     const freshOpen = await post(fresh);
@@ -197,7 +204,13 @@ describe("backfill", () => {
       });
       const paid = (await b.call("POST", "/missions", body())).body;
       const voided = (await b.call("POST", "/missions", body())).body;
-      const open = (await b.call("POST", "/missions", body({ deadline: new Date(b.clock.now().getTime() + 30 * 86_400_000).toISOString() }))).body;
+      const open = (
+        await b.call(
+          "POST",
+          "/missions",
+          body({ deadline: new Date(b.clock.now().getTime() + 30 * 86_400_000).toISOString() }),
+        )
+      ).body;
       const s = (
         await b.call("POST", `/missions/${paid.id}/submissions`, { token: solver.token, body: { content: "x" } })
       ).body.id;
@@ -206,7 +219,10 @@ describe("backfill", () => {
       expect((await b.call("DELETE", `/missions/${open.id}/claims`, { token: solver.token })).status).toBe(204);
       b.clock.set(new Date(Date.parse(paid.deadline) + 5 * HOUR));
       await sweepDueMissions(b.deps);
-      const a = await b.call("POST", `/missions/${paid.id}/award`, { token: c.token, body: { winners: [{ submission_id: s }] } });
+      const a = await b.call("POST", `/missions/${paid.id}/award`, {
+        token: c.token,
+        body: { winners: [{ submission_id: s }] },
+      });
       expect(a.status, a.text).toBe(200);
 
       const db = b.deps.database.db;

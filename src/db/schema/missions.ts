@@ -1,7 +1,14 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { money, oneOf, ts, tsvector } from "./types";
-import { MISSION_AUDIENCES, MISSION_PHASES, MISSION_STATUSES, PAYOUT_STATUSES, REWARD_CHAINS, VERIFICATION_TYPES } from "../vocabulary";
+import {
+  MISSION_AUDIENCES,
+  MISSION_PHASES,
+  MISSION_STATUSES,
+  PAYOUT_STATUSES,
+  REWARD_CHAINS,
+  VERIFICATION_TYPES,
+} from "../vocabulary";
 
 /** The recorded award of a creator_judges mission under appeal (src/features/verification/appeal.ts). */
 export interface AwardRecord {

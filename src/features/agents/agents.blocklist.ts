@@ -42,10 +42,12 @@ export async function putBlocklist(
   const addresses = new Set<string>();
   for (const a of list.addresses) {
     const n = normalizeAddress(a);
-    if (!n)
-      throw new AppError("INVALID_PARAMETER", `${a} is not a valid address (EIP-55)`, { field: "addresses" });
+    if (!n) throw new AppError("INVALID_PARAMETER", `${a} is not a valid address (EIP-55)`, { field: "addresses" });
     if (n === owner)
-      throw new AppError("UNPROCESSABLE", "an agent cannot block itself", { field: "addresses", reason: "self_blocked" });
+      throw new AppError("UNPROCESSABLE", "an agent cannot block itself", {
+        field: "addresses",
+        reason: "self_blocked",
+      });
     addresses.add(n);
   }
   if (addresses.size > max)

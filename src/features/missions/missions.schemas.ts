@@ -129,7 +129,11 @@ export const Eligibility = z
     min_completed: z.number().int(),
     audience: z.enum(MISSION_AUDIENCES),
     invite_only: z.boolean(),
-    allow_count: z.number().int().nullable().openapi({ description: "Size of the allow-list; null when not invite-only" }),
+    allow_count: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Size of the allow-list; null when not invite-only" }),
     allow: z.array(z.string()).nullable().openapi({ description: "The allow-list, shown to the creator only" }),
     viewer_allowed: z.boolean().nullable().openapi({
       description: "Invite-only, signed-in reader: whether the reader is on the allow-list; null otherwise",

@@ -331,7 +331,10 @@ export async function listMissions(
   const page = rows.slice(0, f.limit);
   const next = rows.length > f.limit ? encodeCursor(page[page.length - 1]!.id) : null;
   // Issue 19 item 1: the page's creators' records, one primary-key read for the page.
-  const records = await recordsOf(db, page.map((r) => r.creator));
+  const records = await recordsOf(
+    db,
+    page.map((r) => r.creator),
+  );
   return {
     missions: page.map((r) => missionToWire(r, deps.config.publicUrl, undefined, records.get(r.creator) ?? null)),
     next_cursor: next,

@@ -1,4 +1,6 @@
 // The public surface of the records feature (issue 19 item 1: creator and claimer track records).
+export { CreatorRecord, CreatorRecordCompact, SolverRecord } from "./records.schemas";
+export type { CreatorRecordCompactWire, CreatorRecordWire, SolverRecordWire } from "./records.schemas";
 export {
   creatorRecordCompact,
   creatorRecordToWire,
@@ -8,5 +10,3 @@ export {
   solverRecordToWire,
 } from "./records.service";
 export type { AgentRecordRow } from "./records.service";
-export { CreatorRecord, CreatorRecordCompact, SolverRecord } from "./records.schemas";
-export type { CreatorRecordCompactWire, CreatorRecordWire, SolverRecordWire } from "./records.schemas";

@@ -27,7 +27,10 @@ export const CreatorRecord = z
       description:
         "creator_judges: median seconds from deadline to award (0 = before the deadline) over the last awards_measured; null when none",
     }),
-    awards_measured: z.number().int().openapi({ description: "Awards the median is taken over (at most 64, the latest)" }),
+    awards_measured: z
+      .number()
+      .int()
+      .openapi({ description: "Awards the median is taken over (at most 64, the latest)" }),
   })
   .openapi("CreatorRecord");
 export type CreatorRecordWire = z.infer<typeof CreatorRecord>;
