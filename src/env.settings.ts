@@ -670,7 +670,7 @@ export const SETTINGS = {
     key: "blocklistMax",
     schema: z.coerce.number().int().min(0).max(10_000).default(1000),
     shown: "`1000`",
-    doc: "addresses on one creator's block-list, `PUT /agents/{id}/blocklist` (0 turns the route off)",
+    doc: "addresses on one creator's block-list, `PUT /agents/{id}/blocklist` (0: none allowed)",
   },
   /** OADP (../shared/seeds/OADP-discovery.txt): answer POST /ping with a signed PONG. */
   OABP_OADP_PING_ENABLED: {

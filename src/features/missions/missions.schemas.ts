@@ -139,7 +139,10 @@ export const Eligibility = z
       description: "Invite-only, signed-in reader: whether the reader is on the allow-list; null otherwise",
     }),
     block_count: z.number().int().openapi({ description: "Size of this mission's block-list" }),
-    block: z.array(z.string()).nullable().openapi({ description: "The block-list, shown to the creator only" }),
+    block: z
+      .array(z.string())
+      .nullable()
+      .openapi({ description: "The block-list, shown to the creator only (null to others, and when empty)" }),
   })
   .openapi("Eligibility", {
     description:
@@ -251,7 +254,7 @@ export const Mission = z
     min_submitter_elo: z.number().int(),
     eligibility: Eligibility,
     creator_record: CreatorRecordCompact.optional().openapi({
-      description: "The creator's track record (on GET /missions and GET /missions/{id})",
+      description: "The creator's track record (on mission reads, creation, void and award answers)",
     }),
     required_submitter_tier: z.number().int().openapi({ description: "Always 0: no tier gate here (AIP-2 §4.1)" }),
     required_submitter_tier_name: z.string(),

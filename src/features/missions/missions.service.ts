@@ -170,7 +170,8 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
     // Webhooks: mission.created only once the mission is public (open); a pending_escrow one
     // emits it when its deposit opens it.
     if (row.status === "open") await emitMissionCreated(tx, row, now);
-    return missionToWire(row, deps.config.publicUrl, row.creator);
+    // The creator's record as the insert trigger just left it (issue 19 item 1).
+    return missionToWire(row, deps.config.publicUrl, row.creator, (await recordOf(tx, creator)) ?? null);
   };
 
   return onceTx(ctx, work);
@@ -364,6 +365,6 @@ export async function voidMission(ctx: Ctx, input: { id: string }): Promise<Miss
       });
     await voidAndRefund(tx, row, { now, reason: "creator_void" });
     const after = await findMissionRow({ deps, tx }, id);
-    return missionToWire(after!, deps.config.publicUrl, caller);
+    return missionToWire(after!, deps.config.publicUrl, caller, (await recordOf(tx, caller)) ?? null);
   });
 }

@@ -26,7 +26,7 @@ export function eligibilityToWire(
     allow: own ? m.allowList : null,
     viewer_allowed: m.allowList !== null && viewer !== undefined ? own || m.allowList.includes(viewer) : null,
     block_count: m.blockList.length,
-    block: own ? m.blockList : null,
+    block: own && m.blockList.length > 0 ? m.blockList : null,
   };
 }
 

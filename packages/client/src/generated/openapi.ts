@@ -9001,10 +9001,10 @@ export interface components {
             viewer_allowed: boolean | null;
             /** @description Size of this mission's block-list */
             block_count: number;
-            /** @description The block-list, shown to the creator only */
+            /** @description The block-list, shown to the creator only (null to others, and when empty) */
             block: string[] | null;
         };
-        /** @description The creator's track record (on GET /missions and GET /missions/{id}) */
+        /** @description The creator's track record (on mission reads, creation, void and award answers) */
         CreatorRecordCompact: {
             posted: number;
             paid: number;
