@@ -109,7 +109,11 @@ BEGIN
      AND (NEW.outcome = 'upheld' OR (NEW.outcome = 'expired' AND NEW.dispute_type = 'non_payment'))
      AND NEW.resolution_actor IS DISTINCT FROM 'peer_vote' THEN
     SELECT creator INTO c FROM missions WHERE id = NEW.mission_id;
-    IF c IS NOT NULL THEN PERFORM oabp_record_add(c, 0, 0, 0, 0, 0, 1, NULL, 0, 0); END IF;
+    IF c IS NOT NULL THEN
+      PERFORM oabp_record_add(c, 0, 0, 0, 0, 0, 1, NULL, 0, 0);
+      -- missions carry the creator's record: cached mission lists are dropped as on a mission write
+      PERFORM pg_notify('oabp_missions_changed', '');
+    END IF;
   END IF;
   RETURN NULL;
 END

@@ -131,6 +131,42 @@ describe("creator record", () => {
   });
 });
 
+describe("disputes lost", () => {
+  it("an AIP-4 bad_spec dispute conceded by the creator is a dispute lost and a void with submissions", async () => {
+    const c = await creator();
+    const solver = await signIn(t);
+    const m = await post(c, { verification: { type: "first_valid_match", params: { expected: "0x" } } });
+    const wrong = await t.call("POST", `/missions/${m.id}/submissions`, {
+      token: solver.token,
+      body: { content: "no prefix here" },
+    });
+    expect(wrong.body).toMatchObject({ status: "rejected", reason: "expected_not_matched" });
+    const filed = await t.call("POST", "/api/disputes", {
+      body: {
+        dispute_type: "bad_spec",
+        mission_id: m.id,
+        submission_id: "any",
+        filed_by: "anonymous",
+        evidence: { description: "The rule accepts any 0x string, not the stated criteria" },
+      },
+    });
+    expect(filed.status, filed.text).toBe(201);
+    const upheld = await t.call("POST", `/api/disputes/${filed.body.dispute_id}/resolve`, {
+      token: c.token,
+      body: { outcome: "upheld", rationale: "too loose" },
+    });
+    expect(upheld.status, upheld.text).toBe(200);
+    expect((await profile(c.address)).creator_record).toMatchObject({
+      missions_posted: 1,
+      missions_paid: 0,
+      missions_voided: 1,
+      missions_voided_with_submissions: 1,
+      disputes_lost: 1,
+      paid_ratio: 0,
+    });
+  });
+});
+
 describe("discovery filters", () => {
   it("creator_min_paid_ratio and creator_max_never_judged select creators by record", async () => {
     const good = await creator(); // one paid mission, ratio 1
