@@ -192,33 +192,34 @@ export function eligibilityOf(input: CreateMissionInput, creator: string, listMa
   const list = (field: "allow" | "block") => {
     const raw = e[field];
     if (raw === undefined) return undefined;
-    const out: string[] = [];
+    const out = new Set<string>();
     for (const a of raw) {
       const n = normalizeAddress(a);
       if (!n)
         throw new AppError("INVALID_PARAMETER", `eligibility.${field}: ${a} is not a valid address (EIP-55)`, {
           field: `eligibility.${field}`,
         });
-      if (!out.includes(n)) out.push(n);
+      out.add(n);
     }
-    if (out.length > listMax)
+    if (out.size > listMax)
       throw new AppError("UNPROCESSABLE", `eligibility.${field}: at most ${listMax} addresses`, {
         field: `eligibility.${field}`,
         reason: "list_too_long",
         max: listMax,
       });
-    return out;
+    return [...out];
   };
   const allow = list("allow");
   const block = list("block") ?? [];
-  const both = allow?.filter((a) => block.includes(a)) ?? [];
+  const blocked = new Set(block);
+  const both = allow?.filter((a) => blocked.has(a)) ?? [];
   if (both.length > 0)
     throw new AppError("UNPROCESSABLE", "an address cannot be on both the allow-list and the block-list", {
       field: "eligibility",
       reason: "allowed_and_blocked",
       addresses: both.slice(0, 10),
     });
-  if (block.includes(creator))
+  if (blocked.has(creator))
     throw new AppError("UNPROCESSABLE", "eligibility.block: the creator cannot block itself", {
       field: "eligibility.block",
       reason: "self_blocked",
