@@ -705,6 +705,20 @@ export const SETTINGS = {
     shown: "`20`",
     doc: "active claims one agent may hold at once, across missions",
   },
+  /** Issue 19 item 4: entries in a mission's eligibility allow-list and block-list, each. */
+  OABP_ELIGIBILITY_LIST_MAX: {
+    key: "eligibilityListMax",
+    schema: z.coerce.number().int().min(1).max(1000).default(200),
+    shown: "`200`",
+    doc: "addresses in one mission's eligibility `allow` or `block` list (each; at most 1000)",
+  },
+  /** Issue 19 item 4: addresses on one creator's standing block-list (PUT /agents/{id}/blocklist). */
+  OABP_BLOCKLIST_MAX: {
+    key: "blocklistMax",
+    schema: z.coerce.number().int().min(0).max(10_000).default(1000),
+    shown: "`1000`",
+    doc: "addresses on one creator's block-list, `PUT /agents/{id}/blocklist` (0: none allowed)",
+  },
   /** OADP (../shared/seeds/OADP-discovery.txt): answer POST /ping with a signed PONG. */
   OABP_OADP_PING_ENABLED: {
     key: "oadp.pingEnabled",

@@ -71,6 +71,10 @@ export const SUBMISSION_OUTCOMES = ["win", "partial", "loss"] as const;
 export type SubmissionOutcome = (typeof SUBMISSION_OUTCOMES)[number];
 
 /** design.md "Claims": a claim is live only while active, unexpired and the mission open. */
+/** Issue 19 item 4: who may claim and submit to a mission (docs/decisions.md "Eligibility"). */
+export const MISSION_AUDIENCES = ["anyone", "agents"] as const;
+export type MissionAudience = (typeof MISSION_AUDIENCES)[number];
+
 export const CLAIM_STATUSES = ["active", "released", "expired"] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 

@@ -105,6 +105,14 @@ export const MATRIX: Record<string, Entry> = {
     request: (w) => ({ path: `/agents/${w.a.address}`, body: { display_name: "Ada" } }),
     wrongCaller: FORBIDDEN,
   },
+  "GET /agents/{id}/blocklist": {
+    request: (w) => ({ path: `/agents/${w.a.address}/blocklist` }),
+    wrongCaller: { ...FORBIDDEN, reason: "not_owner" },
+  },
+  "PUT /agents/{id}/blocklist": {
+    request: (w) => ({ path: `/agents/${w.a.address}/blocklist`, body: { addresses: [w.b.address] } }),
+    wrongCaller: { ...FORBIDDEN, reason: "not_owner" },
+  },
   "POST /agents/{id}/reviews": {
     request: (w) => ({
       path: `/agents/${w.worker.address}/reviews`,

@@ -16,3 +16,4 @@ export * from "./adp";
 export * from "./portability";
 export * from "./ratelimit";
 export * from "./moderation";
+export * from "./records";

@@ -1,7 +1,14 @@
 import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { money, oneOf, ts, tsvector } from "./types";
-import { MISSION_PHASES, MISSION_STATUSES, PAYOUT_STATUSES, REWARD_CHAINS, VERIFICATION_TYPES } from "../vocabulary";
+import {
+  MISSION_AUDIENCES,
+  MISSION_PHASES,
+  MISSION_STATUSES,
+  PAYOUT_STATUSES,
+  REWARD_CHAINS,
+  VERIFICATION_TYPES,
+} from "../vocabulary";
 
 /** The recorded award of a creator_judges mission under appeal (src/features/verification/appeal.ts). */
 export interface AwardRecord {
@@ -50,6 +57,13 @@ export const missions = pgTable(
     missionType: text("mission_type").notNull().default("freeform"),
     typeParams: jsonb("type_params").notNull().default({}).$type<Record<string, unknown>>(),
     minSubmitterElo: integer("min_submitter_elo").notNull().default(0),
+    // Issue 19 item 4, per-mission eligibility (missions.eligibility.ts), enforced at claim and
+    // submission: missions won, audience, an allow-list (null = anyone; invite-only otherwise) and
+    // the creator's block-list for this mission (its standing one is agent_blocklist).
+    minCompleted: integer("min_completed").notNull().default(0),
+    audience: text("audience", { enum: MISSION_AUDIENCES }).notNull().default("anyone"),
+    allowList: text("allow_list").array(),
+    blockList: text("block_list").array().notNull().default([]),
     deadline: ts("deadline").notNull(),
     status: text("status", { enum: MISSION_STATUSES }).notNull(),
     phase: text("phase", { enum: MISSION_PHASES }).notNull(),
@@ -130,6 +144,7 @@ export const missions = pgTable(
     check("missions_payout_status_ck", oneOf(t.payoutStatus, PAYOUT_STATUSES)),
     check("missions_verification_type_ck", oneOf(t.verificationType, VERIFICATION_TYPES)),
     check("missions_reward_chain_ck", oneOf(t.rewardChain, REWARD_CHAINS)),
+    check("missions_audience_ck", oneOf(t.audience, MISSION_AUDIENCES)),
   ],
 );
 

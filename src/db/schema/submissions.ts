@@ -37,6 +37,8 @@ export const submissions = pgTable(
   (t) => [
     index("submissions_mission_id_idx").on(t.missionId, t.id),
     index("submissions_submitter_idx").on(t.submitter, t.id),
+    // The claims trigger's "did the claimer submit to this mission" probe (agent_records).
+    index("submissions_mission_submitter_idx").on(t.missionId, t.submitter),
     uniqueIndex("submissions_mission_seq_uq").on(t.missionId, t.seq),
     index("submissions_next_check_idx")
       .on(t.nextCheckAt)

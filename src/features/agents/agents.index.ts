@@ -1,8 +1,16 @@
 import { router } from "../../http/openapi";
 import { ctxFromRequest } from "../../http/context";
 import { sendJsonText } from "../../http/http-cache";
-import { agentBalanceRoute, agentHistoryRoute, getAgentRoute, updateAgentRoute } from "./agents.routes";
+import {
+  agentBalanceRoute,
+  agentHistoryRoute,
+  getAgentRoute,
+  getBlocklistRoute,
+  putBlocklistRoute,
+  updateAgentRoute,
+} from "./agents.routes";
 import { getAgent, getAgentBalance, getAgentHistory, updateAgent } from "./agents.service";
+import { getBlocklist, putBlocklist } from "./agents.blocklist";
 import { requireAgent } from "../../http/identity";
 
 export const agentsRouter = router()
@@ -28,4 +36,15 @@ export const agentsRouter = router()
       })) as never,
       200,
     ),
-  );
+  )
+  .openapi(getBlocklistRoute, async (c) => {
+    requireAgent(c.get("identity"), "UNAUTHORIZED");
+    return c.json(await getBlocklist(ctxFromRequest(c), { agentId: c.req.valid("param").id }), 200);
+  })
+  .openapi(putBlocklistRoute, async (c) => {
+    requireAgent(c.get("identity"), "UNAUTHORIZED");
+    return c.json(
+      await putBlocklist(ctxFromRequest(c), { agentId: c.req.valid("param").id, list: c.req.valid("json") }),
+      200,
+    );
+  });

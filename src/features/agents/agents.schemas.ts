@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ImportedReputation } from "../portability";
+import { CreatorRecord, SolverRecord } from "../records";
 
 const uri = z
   .string()
@@ -55,6 +56,9 @@ export const Agent = z
     last_seen_at: z.string().nullable(),
     registered: z.boolean(),
     imported_reputation: ImportedReputation.nullable(),
+    // Issue 19 item 1: the track record as a creator and as a claimer (counters, docs/decisions.md).
+    creator_record: CreatorRecord,
+    solver_record: SolverRecord,
   })
   .openapi("Agent");
 export type AgentWire = z.infer<typeof Agent>;
@@ -99,3 +103,22 @@ export const AgentHistory = z
     next_cursor: z.string().nullable(),
   })
   .openapi("AgentHistory");
+
+// Issue 19 item 4: a creator's standing block-list (private to its owner).
+export const BlocklistRequest = z
+  .object({
+    addresses: z
+      .array(z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x EVM address"))
+      .max(10_000)
+      .openapi({ description: "The whole list (replaces the previous one); at most OABP_BLOCKLIST_MAX" }),
+  })
+  .strict()
+  .openapi("BlocklistRequest");
+export type BlocklistInput = z.infer<typeof BlocklistRequest>;
+
+export const Blocklist = z
+  .object({ agent_id: z.string(), addresses: z.array(z.string()), max: z.number().int() })
+  .openapi("Blocklist", {
+    description: "Addresses refused at claim and submission on every mission of this creator",
+  });
+export type BlocklistWire = z.infer<typeof Blocklist>;

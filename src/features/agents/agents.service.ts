@@ -9,6 +9,7 @@ import { effectiveRating, START_RATING, agentHistory } from "../reputation";
 import { reviewSummary } from "../reviews";
 import { isOnline } from "../heartbeats";
 import { importedReputation } from "../portability";
+import { creatorRecordToWire, recordOf, solverRecordToWire } from "../records";
 import type { AgentWire, UpdateAgentInput } from "./agents.schemas";
 
 /**
@@ -34,10 +35,11 @@ async function balances(deps: Deps, address: string) {
 export async function getAgent(ctx: Ctx, { agentId }: { agentId: string }): Promise<AgentWire> {
   const { deps, now } = ctx;
   const id = parseAgentId(agentId);
-  const [[row], bal, reviews] = await Promise.all([
+  const [[row], bal, reviews, record] = await Promise.all([
     deps.database.db.select().from(agents).where(eq(agents.id, id)),
     balances(deps, id),
     reviewSummary(deps.database.db, id),
+    recordOf(deps.database.db, id),
   ]);
   const imported = await importedReputation(deps.database.db, id, now, row?.missionsCompleted ?? 0);
   return {
@@ -66,6 +68,8 @@ export async function getAgent(ctx: Ctx, { agentId }: { agentId: string }): Prom
     registered: row !== undefined,
     // AIP-3 §4: reputation imported from other servers, beside (never inside) the local rating.
     imported_reputation: imported,
+    creator_record: creatorRecordToWire(record),
+    solver_record: solverRecordToWire(record),
   };
 }
 

@@ -9,6 +9,7 @@ import { findVisibleMission, lockMission } from "../../db/mission-visibility";
 import type { ClaimListWire, ClaimWire } from "./claims.schemas";
 import { claimToWire, type ClaimRow } from "./claims.wire";
 import { assertNotSuspended } from "../../db/suspension";
+import { checkEligibility } from "../missions";
 
 // Mission claims (design.md "Claims"): a visible, expiring intent to work. A claim never changes
 // who may submit or be paid — the verification method alone decides that (issue 8).
@@ -105,6 +106,8 @@ export async function claimMission(
   const seen = await findVisibleMission(ctx, missionId, caller);
   if (seen.creator === caller)
     throw new AppError("FORBIDDEN", "a creator cannot claim their own mission", { reason: "own_mission" });
+  // Issue 19 item 4: the mission's eligibility, the same check as at submission.
+  await checkEligibility(deps, seen, caller, now);
   const { claimTtlSeconds, claimMaxPerAgent } = deps.config;
 
   return withTx(ctx, async (tx) => {

@@ -36,7 +36,17 @@ export interface FeedMeta {
   paging?: { first: string; next: string | null };
 }
 
-/** One summary line per fact a solver filters on (reward, deadline, verification, tags). */
+/** Issue 19 item 1: the creator's track record in one line (feeds list missions with it). */
+export function creatorRecordLine(r: NonNullable<MissionWire["creator_record"]>): string {
+  const ratio = r.paid_ratio === null ? "no ratio yet" : `${Math.round(r.paid_ratio * 100)}% paid`;
+  const delay =
+    r.median_award_delay_seconds === null
+      ? ""
+      : `, median ${Math.round(r.median_award_delay_seconds / 3600)} h from deadline to award`;
+  return `Creator: ${r.posted} posted, ${r.paid} paid (${ratio}), ${r.voided} voided, ${r.never_judged} never judged, ${r.disputes_lost} disputes lost${delay}`;
+}
+
+/** One summary line per fact a solver filters on (reward, deadline, verification, tags, creator). */
 function summaryHtml(m: MissionWire): string {
   const text =
     m.description.length > DESCRIPTION_CHARS ? `${m.description.slice(0, DESCRIPTION_CHARS)}…` : m.description;
@@ -45,6 +55,7 @@ function summaryHtml(m: MissionWire): string {
     `<p>Deadline: ${escapeHtml(m.deadline)}</p>`,
     `<p>Verification: ${escapeHtml(m.verification.type)}</p>`,
     `<p>Tags: ${m.tags.map(escapeHtml).join(", ") || "none"}</p>`,
+    ...(m.creator_record ? [`<p>${escapeHtml(creatorRecordLine(m.creator_record))}</p>`] : []),
     `<p>${escapeHtml(text)}</p>`,
   ].join("\n");
 }
@@ -82,6 +93,21 @@ function item(m: MissionWire, publicUrl: string, rss: boolean): Item {
           "oabp:deadline": m.deadline,
           "oabp:verification_type": m.verification.type,
           "oabp:status": m.status,
+          ...(m.creator_record && {
+            "oabp:creator_record": {
+              _attributes: {
+                posted: String(m.creator_record.posted),
+                paid: String(m.creator_record.paid),
+                voided: String(m.creator_record.voided),
+                never_judged: String(m.creator_record.never_judged),
+                disputes_lost: String(m.creator_record.disputes_lost),
+                ...(m.creator_record.paid_ratio !== null && { paid_ratio: String(m.creator_record.paid_ratio) }),
+                ...(m.creator_record.median_award_delay_seconds !== null && {
+                  median_award_delay_seconds: String(m.creator_record.median_award_delay_seconds),
+                }),
+              },
+            },
+          }),
         },
       },
     ],

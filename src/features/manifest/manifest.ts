@@ -5,7 +5,7 @@ import { aipFields } from "./manifest.aips";
 import { PROTOCOL_VERSIONS } from "../agent-card";
 import pkg from "../../../package.json" with { type: "json" };
 import { AGENT_CARD_PATHS, MCP_PATH, mcpManifestObject } from "../../lib/mcp-contract";
-import { REPORT_REASONS, VERIFICATION_TYPES } from "../../db/vocabulary";
+import { MISSION_AUDIENCES, REPORT_REASONS, VERIFICATION_TYPES } from "../../db/vocabulary";
 
 // AIP-1 §9: /.well-known/oabp.json, every field, endpoint values as relative paths. The `mcp`
 // object (§7.1 + §7.1.1) comes from the MCP feature's contract, the same constants its transport
@@ -41,6 +41,8 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
       // Subscriptions (POST/GET); absent when OABP_WEBHOOKS_ENABLED=false.
       ...(config.webhooksEnabled && { webhooks: "/webhooks" }),
       claims: "/missions/{id}/claims",
+      // Issue 19 item 4: a creator's block-list (owner only); per-mission `eligibility` on missions.
+      agent_blocklist: "/agents/{id}/blocklist",
       mission_types: "/missions/types",
       ...(config.oadp.pingEnabled && { ping: "/ping" }),
       adp_agent_card: "/.well-known/adp-agent-card.json",
@@ -105,6 +107,22 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
         posting_gate: config.postingGate,
         ...(config.postingGate === "min_rating" && { posting_min_rating: config.postingMinRating }),
       },
+    },
+    // Issue 19 items 1 and 4 (docs/decisions.md "Track record and eligibility").
+    track_record: {
+      agent_fields: ["creator_record", "solver_record"],
+      mission_field: "creator_record",
+      list_filters: ["creator_min_paid_ratio", "creator_max_never_judged"],
+      median_award_delay_window: 64,
+    },
+    eligibility: {
+      mission_field: "eligibility",
+      rules: ["min_rating", "min_completed", "allow", "block", "audience"],
+      audiences: [...MISSION_AUDIENCES],
+      enforced_at: ["claim", "commitment", "submission"],
+      list_max: config.eligibilityListMax,
+      creator_blocklist: config.blocklistMax > 0 ? "/agents/{id}/blocklist" : null,
+      creator_blocklist_max: config.blocklistMax,
     },
   };
 }

@@ -30,6 +30,7 @@ export function missionDocs(deps: Pick<Deps, "database" | "config">): DocCache<B
 export interface MissionRef {
   id: string;
   version: number;
+  creator: string;
 }
 
 /**
@@ -44,7 +45,7 @@ export async function missionDocsFor(
   refs: MissionRef[],
 ): Promise<{ docs: Buffer[]; served: MissionRef[] }> {
   const cache = missionDocs(deps);
-  const served = refs.map((r) => ({ id: r.id, version: r.version }));
+  const served = refs.map((r) => ({ ...r }));
   const docs: (Buffer | undefined)[] = refs.map((r) => cache.get(r.id, r.version));
   const missing = refs.filter((_, i) => docs[i] === undefined).map((r) => r.id);
   if (missing.length > 0) {
@@ -69,12 +70,29 @@ export async function missionDocsFor(
 
 /**
  * A page's weak ETag from what determines its bytes: the public URL, the wire revision, each
- * (id, row_version) and the cursor — no hashing of the body itself.
+ * (id, row_version), each creator record served beside it, and the cursor — no hashing of the
+ * body itself.
  */
-export function pageEtag(publicUrl: string, refs: MissionRef[], next: string | null): string {
+export function pageEtag(
+  publicUrl: string,
+  refs: MissionRef[],
+  next: string | null,
+  records: ReadonlyMap<string, string> = new Map(),
+): string {
   const h = createHash("sha256").update(`${WIRE_REVISION}\n${publicUrl}\n${next ?? ""}\n`);
-  for (const r of refs) h.update(`${r.id}:${r.version},`);
+  for (const r of refs) h.update(`${r.id}:${r.version}:${records.get(r.creator) ?? ""},`);
   return `W/"p${h.digest("base64url").slice(0, 26)}"`;
+}
+
+/**
+ * Issue 19 item 1: the creator's compact record belongs to the creator, not to the mission row,
+ * so it changes without the row's version moving. It is therefore never part of a cached
+ * document: each page adds the records it read (one query per page) as the document's last
+ * member, `{…,"creator_record":{…}}`.
+ */
+export function withCreatorRecord(doc: Buffer, record: string | undefined): Buffer {
+  if (record === undefined) return doc;
+  return Buffer.concat([doc.subarray(0, doc.length - 1), Buffer.from(`,"creator_record":${record}}`)]);
 }
 
 /** Bump when missionToWire's output changes for the same row, so clients do not keep old pages. */

@@ -1,31 +1,99 @@
-import { eq } from "drizzle-orm";
-import { agents } from "../../db/schema/index";
+import { and, eq, gt } from "drizzle-orm";
+import { adpCards, agentBlocklist, agents, registryBindings } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { effectiveRating, START_RATING } from "../reputation";
 import type { MissionRow } from "../../db/rows";
 
+export type EligibilityGate = Pick<
+  MissionRow,
+  "creator" | "minSubmitterElo" | "minCompleted" | "audience" | "allowList" | "blockList"
+>;
+
+/** Stable `details.reason` values of a refusal (FORBIDDEN), in the order they are checked. */
+export const ELIGIBILITY_REASONS = [
+  "blocked",
+  "not_on_allow_list",
+  "agents_only",
+  "below_min_submitter_elo",
+  "below_min_completed",
+] as const;
+
+const refuse = (reason: (typeof ELIGIBILITY_REASONS)[number], message: string, extra: Record<string, unknown> = {}) =>
+  new AppError("FORBIDDEN", message, { reason, ...extra });
+
 /**
- * AIP-2 §4.1: the ELO gate the mission shows (min_submitter_elo) is the one enforced here, on the
- * decayed rating a reader sees now. Not a value move: read outside the submission transaction.
+ * Issue 19 item 4 and AIP-2 §4.1: may `actor` claim, commit to or submit to this mission? The same
+ * check at claim (claims.service.ts), commitment (commit-reveal.ts) and submission
+ * (submissions.service.ts), so REST and MCP agree. Reads only (no value moves): outside the
+ * transaction. Ratings are the decayed ones a reader sees now.
  */
-export async function checkEligibility(
-  deps: Deps,
-  mission: Pick<MissionRow, "minSubmitterElo">,
-  submitter: string,
-  now: Date,
-): Promise<void> {
-  if (mission.minSubmitterElo <= 0) return;
-  const [row] = await deps.database.db
-    .select({ rating: agents.rating, lastActiveAt: agents.lastActiveAt, decayWeeksApplied: agents.decayWeeksApplied })
-    .from(agents)
-    .where(eq(agents.id, submitter));
-  const rating = row ? effectiveRating(row, now) : START_RATING;
-  if (rating < mission.minSubmitterElo) {
-    throw new AppError(
-      "FORBIDDEN",
-      `this mission needs an ELO rating of at least ${mission.minSubmitterElo}; yours is ${rating} (AIP-2 §4.1)`,
-      { reason: "below_min_submitter_elo", min_submitter_elo: mission.minSubmitterElo, rating },
+export async function checkEligibility(deps: Deps, mission: EligibilityGate, actor: string, now: Date): Promise<void> {
+  const db = deps.database.db;
+  if (mission.blockList.includes(actor)) throw refuse("blocked", "the creator does not accept work from this address");
+  if (mission.allowList !== null && !mission.allowList.includes(actor))
+    throw refuse("not_on_allow_list", "this mission is invite-only and this address is not on its allow-list");
+  const [blocked, isAgent, row] = await Promise.all([
+    db
+      .select({ b: agentBlocklist.blocked })
+      .from(agentBlocklist)
+      .where(and(eq(agentBlocklist.owner, mission.creator), eq(agentBlocklist.blocked, actor))),
+    mission.audience === "agents" ? registeredAgent(deps, actor, now) : Promise.resolve(true),
+    mission.minSubmitterElo > 0 || mission.minCompleted > 0
+      ? db
+          .select({
+            rating: agents.rating,
+            lastActiveAt: agents.lastActiveAt,
+            decayWeeksApplied: agents.decayWeeksApplied,
+            missionsCompleted: agents.missionsCompleted,
+          })
+          .from(agents)
+          .where(eq(agents.id, actor))
+          .then((r) => r[0])
+      : Promise.resolve(undefined),
+  ]);
+  if (blocked.length > 0) throw refuse("blocked", "the creator does not accept work from this address");
+  if (!isAgent)
+    throw refuse(
+      "agents_only",
+      "this mission is for registered agents: a live registry attestation (POST /attestations/registry) or an ADP agent card (POST /adp/adp.advertise)",
     );
+  if (mission.minSubmitterElo > 0) {
+    const rating = row ? effectiveRating(row, now) : START_RATING;
+    if (rating < mission.minSubmitterElo)
+      throw refuse(
+        "below_min_submitter_elo",
+        `this mission needs an ELO rating of at least ${mission.minSubmitterElo}; yours is ${rating} (AIP-2 §4.1)`,
+        { min_submitter_elo: mission.minSubmitterElo, rating },
+      );
   }
+  if (mission.minCompleted > 0) {
+    const completed = row?.missionsCompleted ?? 0;
+    if (completed < mission.minCompleted)
+      throw refuse(
+        "below_min_completed",
+        `this mission needs at least ${mission.minCompleted} missions won; yours: ${completed}`,
+        { min_completed: mission.minCompleted, completed },
+      );
+  }
+}
+
+/**
+ * audience "agents" (docs/decisions.md "Eligibility"): an address that an agent registry vouches
+ * for now (AIP-1 §1.4 binding not expired) or that advertised an ADP agent card here (not revoked).
+ */
+async function registeredAgent(deps: Deps, actor: string, now: Date): Promise<boolean> {
+  const db = deps.database.db;
+  const [attested, card] = await Promise.all([
+    db
+      .select({ a: registryBindings.agentId })
+      .from(registryBindings)
+      .where(and(eq(registryBindings.agentId, actor), gt(registryBindings.expiresAt, now)))
+      .limit(1),
+    db
+      .select({ a: adpCards.agentId })
+      .from(adpCards)
+      .where(and(eq(adpCards.agentId, actor), eq(adpCards.revoked, false))),
+  ]);
+  return attested.length > 0 || card.length > 0;
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { missions, missionTags } from "../../db/schema/index";
+import { agentRecords, missions, missionTags } from "../../db/schema/index";
 import { MISSION_COLUMNS } from "../../db/rows";
 import type { MissionStatus, VerificationType } from "../../db/vocabulary";
 
@@ -12,7 +12,7 @@ import { publicMissions } from "../../db/mission-visibility";
 export { publicMissions };
 
 /** What a list page needs before its documents: the id and the row's version (issue 16). */
-export const MISSION_REF = { id: missions.id, version: missions.rowVersion };
+export const MISSION_REF = { id: missions.id, version: missions.rowVersion, creator: missions.creator };
 
 function build(db: Db) {
   return {
@@ -82,6 +82,8 @@ export interface ListConditions {
   rewardMax?: string;
   deadlineAfter?: Date;
   deadlineBefore?: Date;
+  creatorMinPaidRatioBp?: number;
+  creatorMaxNeverJudged?: number;
   before?: string;
 }
 
@@ -103,6 +105,16 @@ export function listWhere(f: ListConditions): SQL {
   if (f.rewardMax) conds.push(lte(missions.rewardAmount, f.rewardMax));
   if (f.deadlineAfter) conds.push(gte(missions.deadline, f.deadlineAfter));
   if (f.deadlineBefore) conds.push(lte(missions.deadline, f.deadlineBefore));
+  // Issue 19 item 1: creators by track record, read from agent_records through its indexes
+  // (paid_ratio_bp, missions_never_judged); the page walk stays on missions' id order.
+  if (f.creatorMinPaidRatioBp !== undefined)
+    conds.push(
+      sql`${missions.creator} in (select ${agentRecords.agentId} from ${agentRecords} where ${agentRecords.paidRatioBp} >= ${f.creatorMinPaidRatioBp})`,
+    );
+  if (f.creatorMaxNeverJudged !== undefined)
+    conds.push(
+      sql`${missions.creator} in (select ${agentRecords.agentId} from ${agentRecords} where ${agentRecords.missionsNeverJudged} <= ${f.creatorMaxNeverJudged})`,
+    );
   if (f.before) conds.push(lt(missions.id, f.before));
   return and(...conds)!;
 }

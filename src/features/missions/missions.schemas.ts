@@ -1,7 +1,9 @@
 import { MissionEscrowWire } from "../escrow";
+import { CreatorRecordCompact } from "../records";
 import { z } from "@hono/zod-openapi";
 import { isUintString } from "../../lib/money";
 import {
+  MISSION_AUDIENCES,
   MISSION_STATUSES,
   PAYOUT_STATUSES,
   PUBLIC_STATUSES,
@@ -25,6 +27,39 @@ export const Uint = z
   .string()
   .refine(isUintString, "must be a uint256 base-10 integer string")
   .openapi({ description: "uint256 in base units, base-10 string", example: "100000000" });
+
+/** Hard cap of an eligibility list in the schema; OABP_ELIGIBILITY_LIST_MAX (≤ this) is enforced by the verb. */
+export const ELIGIBILITY_LIST_HARD_MAX = 1000;
+const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x EVM address");
+
+// Issue 19 item 4: who may claim and submit (docs/decisions.md "Eligibility").
+export const EligibilityRequest = z
+  .object({
+    min_rating: z.number().int().min(0).max(5000).optional().openapi({
+      description: "Minimum (decayed) ELO rating; the same gate as min_submitter_elo (AIP-2 §4.1)",
+    }),
+    min_completed: z
+      .number()
+      .int()
+      .min(0)
+      .max(100_000)
+      .optional()
+      .openapi({ description: "Minimum missions won (missions_completed on the agent's profile)" }),
+    allow: z.array(Address).min(1).max(ELIGIBILITY_LIST_HARD_MAX).optional().openapi({
+      description: "Invite-only: only these addresses may claim or submit (OABP_ELIGIBILITY_LIST_MAX)",
+    }),
+    block: z
+      .array(Address)
+      .max(ELIGIBILITY_LIST_HARD_MAX)
+      .optional()
+      .openapi({ description: "These addresses may not claim or submit (besides the creator's own block-list)" }),
+    audience: z.enum(MISSION_AUDIENCES).optional().openapi({
+      description:
+        "anyone (default) or agents: addresses with a live registry attestation (AIP-1 §1.4) or an ADP agent card advertised here",
+    }),
+  })
+  .strict()
+  .openapi("EligibilityRequest");
 
 export const CreateMissionRequest = z
   .object({
@@ -82,9 +117,37 @@ export const CreateMissionRequest = z
     min_submitter_elo: z.number().int().min(0).max(5000).optional().openapi({
       description: "AIP-2 §4.1: submitters below this (decayed) ELO rating are refused at submit; 0 = no gate",
     }),
+    eligibility: EligibilityRequest.optional(),
   })
   .openapi("CreateMission");
 export type CreateMissionInput = z.infer<typeof CreateMissionRequest>;
+export type EligibilityInput = z.infer<typeof EligibilityRequest>;
+
+export const Eligibility = z
+  .object({
+    min_rating: z.number().int().openapi({ description: "= min_submitter_elo; 0 = no gate" }),
+    min_completed: z.number().int(),
+    audience: z.enum(MISSION_AUDIENCES),
+    invite_only: z.boolean(),
+    allow_count: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Size of the allow-list; null when not invite-only" }),
+    allow: z.array(z.string()).nullable().openapi({ description: "The allow-list, shown to the creator only" }),
+    viewer_allowed: z.boolean().nullable().openapi({
+      description: "Invite-only, signed-in reader: whether the reader is on the allow-list; null otherwise",
+    }),
+    block_count: z.number().int().openapi({ description: "Size of this mission's block-list" }),
+    block: z
+      .array(z.string())
+      .nullable()
+      .openapi({ description: "The block-list, shown to the creator only (null to others, and when empty)" }),
+  })
+  .openapi("Eligibility", {
+    description:
+      "Who may claim and submit (enforced at both, FORBIDDEN with details.reason); the creator's standing block-list applies too and is never shown",
+  });
 
 export const Mission = z
   .object({
@@ -189,6 +252,10 @@ export const Mission = z
           "token_scan: every listed check this server cannot run, reported skipped (AIP-2 §3.2); null for other types",
       }),
     min_submitter_elo: z.number().int(),
+    eligibility: Eligibility,
+    creator_record: CreatorRecordCompact.optional().openapi({
+      description: "The creator's track record (on mission reads, creation, void and award answers)",
+    }),
     required_submitter_tier: z.number().int().openapi({ description: "Always 0: no tier gate here (AIP-2 §4.1)" }),
     required_submitter_tier_name: z.string(),
     view_url: z.string(),
@@ -260,6 +327,13 @@ export const ListMissionsQuery = z.object({
   reward_max: Uint.optional(),
   deadline_after: z.string().datetime({ offset: true }).optional(),
   deadline_before: z.string().datetime({ offset: true }).optional(),
+  // Issue 19 item 1: discovery by the creator's track record (agent_records, indexed).
+  creator_min_paid_ratio: z.coerce.number().min(0).max(1).optional().openapi({
+    description: "Only creators whose paid_ratio is at least this (0–1); creators with no ratio yet are left out",
+  }),
+  creator_max_never_judged: z.coerce.number().int().min(0).max(1_000_000).optional().openapi({
+    description: "Only creators with at most this many never-judged missions",
+  }),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().max(200).optional(),
 });

@@ -14,9 +14,10 @@ import { agentAccount, escrowAccount, transfer, treasuryAccount } from "../ledge
 import { voidAndRefund } from "../settlement";
 import { baseRailTerms, escrowRecordFor, ESCROW_MAX_RECIPIENTS, refundAfterFor } from "../escrow";
 import { emitMissionCreated } from "../../db/outbox";
-import type { CreateMissionInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
+import type { CreateMissionInput, EligibilityInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
+import { creatorRecordCompact, recordOf, recordsOf } from "../records";
 import { type ListConditions, listWhere, MISSION_REF, prepared, toPrefixTsquery } from "./missions.queries";
-import { type MissionRef, missionDocsFor, pageBody, pageEtag } from "./missions.docs";
+import { type MissionRef, missionDocsFor, pageBody, pageEtag, withCreatorRecord } from "./missions.docs";
 import { findMissionRow, findVisibleMission, lockMission, viewerFor } from "../../db/mission-visibility";
 import { validateVerificationParams } from "./missions.verification";
 import { validateMissionType } from "./missions.types";
@@ -99,6 +100,8 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
     );
   }
 
+  const gate = eligibilityOf(input, creator, deps.config.eligibilityListMax);
+
   const work = async (tx: Tx) => {
     const id = newId("mis", now.getTime());
     // base rail: the mission waits, unlisted, until its deposit is confirmed on chain (AIP-1 §6).
@@ -118,7 +121,11 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
       verificationParams: params,
       missionType: typed.missionType,
       typeParams: typed.typeParams,
-      minSubmitterElo: input.min_submitter_elo ?? 0,
+      minSubmitterElo: gate.minSubmitterElo,
+      minCompleted: gate.minCompleted,
+      audience: gate.audience,
+      allowList: gate.allowList,
+      blockList: gate.blockList,
       deadline,
       status: escrow ? "pending_escrow" : "open",
       phase: escrow ? "awaiting_escrow" : "accepting_submissions",
@@ -170,10 +177,67 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
           { account: treasuryAccount(id), amount: spamFee },
         ],
       });
-    return missionToWire(row, deps.config.publicUrl, row.creator);
+    // The creator's record as the insert trigger just left it (issue 19 item 1).
+    return missionToWire(row, deps.config.publicUrl, row.creator, (await recordOf(tx, creator)) ?? null);
   };
 
   return onceTx(ctx, work);
+}
+
+/**
+ * Issue 19 item 4: the create request's eligibility as columns. `min_rating` is the AIP-2 §4.1
+ * min_submitter_elo under its issue-19 name; giving both with different values is refused. Lists
+ * are normalised (lowercase, deduplicated) and bounded by OABP_ELIGIBILITY_LIST_MAX.
+ */
+export function eligibilityOf(input: CreateMissionInput, creator: string, listMax: number) {
+  const e: EligibilityInput = input.eligibility ?? {};
+  if (e.min_rating !== undefined && input.min_submitter_elo !== undefined && e.min_rating !== input.min_submitter_elo)
+    throw new AppError("UNPROCESSABLE", "eligibility.min_rating and min_submitter_elo disagree (they are one gate)", {
+      field: "eligibility.min_rating",
+      reason: "conflicting_min_rating",
+    });
+  const list = (field: "allow" | "block") => {
+    const raw = e[field];
+    if (raw === undefined) return undefined;
+    const out = new Set<string>();
+    for (const a of raw) {
+      const n = normalizeAddress(a);
+      if (!n)
+        throw new AppError("INVALID_PARAMETER", `eligibility.${field}: ${a} is not a valid address (EIP-55)`, {
+          field: `eligibility.${field}`,
+        });
+      out.add(n);
+    }
+    if (out.size > listMax)
+      throw new AppError("UNPROCESSABLE", `eligibility.${field}: at most ${listMax} addresses`, {
+        field: `eligibility.${field}`,
+        reason: "list_too_long",
+        max: listMax,
+      });
+    return [...out];
+  };
+  const allow = list("allow");
+  const block = list("block") ?? [];
+  const blocked = new Set(block);
+  const both = allow?.filter((a) => blocked.has(a)) ?? [];
+  if (both.length > 0)
+    throw new AppError("UNPROCESSABLE", "an address cannot be on both the allow-list and the block-list", {
+      field: "eligibility",
+      reason: "allowed_and_blocked",
+      addresses: both.slice(0, 10),
+    });
+  if (blocked.has(creator))
+    throw new AppError("UNPROCESSABLE", "eligibility.block: the creator cannot block itself", {
+      field: "eligibility.block",
+      reason: "self_blocked",
+    });
+  return {
+    minSubmitterElo: e.min_rating ?? input.min_submitter_elo ?? 0,
+    minCompleted: e.min_completed ?? 0,
+    audience: e.audience ?? ("anyone" as const),
+    allowList: allow ?? null,
+    blockList: block,
+  };
 }
 
 /** GET /missions/{id}: pending_escrow missions are visible to their creator only. */
@@ -181,7 +245,8 @@ export async function getMission(ctx: Ctx, input: { id: string }): Promise<Missi
   const viewer = viewerOf(ctx);
   // The operator (admin token) reads hidden missions too (docs/moderation.md).
   const row = await findVisibleMission(ctx, input.id, viewerFor(ctx));
-  return missionToWire(row, ctx.deps.config.publicUrl, viewer);
+  const record = await recordOf(dbOf(ctx), row.creator);
+  return missionToWire(row, ctx.deps.config.publicUrl, viewer, record ?? null);
 }
 
 const encodeCursor = (id: string) => Buffer.from(id, "utf8").toString("base64url");
@@ -248,8 +313,23 @@ async function listMissionsPage(ctx: Ctx, f: ListMissionsFilters): Promise<{ eta
   }
   const page = refs.slice(0, f.limit);
   const next = refs.length > f.limit ? encodeCursor(page[page.length - 1]!.id) : null;
-  const { docs, served } = await missionDocsFor(deps, db, page);
-  return { etag: pageEtag(deps.config.publicUrl, served, next), body: pageBody(docs, next) };
+  const [{ docs, served }, rows] = await Promise.all([
+    missionDocsFor(deps, db, page),
+    recordsOf(
+      db,
+      page.map((r) => r.creator),
+    ),
+  ]);
+  const records = new Map(
+    page.map((r) => [r.creator, JSON.stringify(creatorRecordCompact(rows.get(r.creator)))] as const),
+  );
+  return {
+    etag: pageEtag(deps.config.publicUrl, served, next, records),
+    body: pageBody(
+      docs.map((d, i) => withCreatorRecord(d, records.get(served[i]!.creator))),
+      next,
+    ),
+  };
 }
 
 function isPlain(f: ListMissionsFilters): boolean {
@@ -264,7 +344,9 @@ function isPlain(f: ListMissionsFilters): boolean {
     !f.reward_min &&
     !f.reward_max &&
     !f.deadline_after &&
-    !f.deadline_before
+    !f.deadline_before &&
+    f.creator_min_paid_ratio === undefined &&
+    f.creator_max_never_judged === undefined
   );
 }
 
@@ -290,6 +372,9 @@ function conditionsOf(ctx: Ctx, f: ListMissionsFilters, before: string | undefin
     rewardMax: f.reward_max,
     deadlineAfter: f.deadline_after ? new Date(f.deadline_after) : undefined,
     deadlineBefore: f.deadline_before ? new Date(f.deadline_before) : undefined,
+    creatorMinPaidRatioBp:
+      f.creator_min_paid_ratio === undefined ? undefined : Math.ceil(f.creator_min_paid_ratio * 10_000),
+    creatorMaxNeverJudged: f.creator_max_never_judged,
     before,
   };
 }
@@ -320,7 +405,15 @@ export async function listMissions(
   }
   const page = rows.slice(0, f.limit);
   const next = rows.length > f.limit ? encodeCursor(page[page.length - 1]!.id) : null;
-  return { missions: page.map((r) => missionToWire(r, deps.config.publicUrl)), next_cursor: next };
+  // Issue 19 item 1: the page's creators' records, one primary-key read for the page.
+  const records = await recordsOf(
+    db,
+    page.map((r) => r.creator),
+  );
+  return {
+    missions: page.map((r) => missionToWire(r, deps.config.publicUrl, undefined, records.get(r.creator) ?? null)),
+    next_cursor: next,
+  };
 }
 
 /**
@@ -346,6 +439,6 @@ export async function voidMission(ctx: Ctx, input: { id: string }): Promise<Miss
       });
     await voidAndRefund(tx, row, { now, reason: "creator_void" });
     const after = await findMissionRow({ deps, tx }, id);
-    return missionToWire(after!, deps.config.publicUrl, caller);
+    return missionToWire(after!, deps.config.publicUrl, caller, (await recordOf(tx, caller)) ?? null);
   });
 }

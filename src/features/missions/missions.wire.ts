@@ -5,6 +5,30 @@ import { wireSha256 } from "../../lib/hash";
 import { receiptPath } from "../../lib/receipt-path";
 import { missionViewPath } from "../../lib/view-paths";
 import type { MissionRow } from "../../db/rows";
+import { creatorRecordCompact, type AgentRecordRow } from "../records";
+
+/**
+ * Issue 19 item 4: the mission's eligibility on the wire. The lists' contents are the creator's
+ * business (an invite list names its invitees, a block-list its grudges): others see counts, and a
+ * signed-in reader of an invite-only mission whether it is on the list.
+ */
+export function eligibilityToWire(
+  m: Pick<MissionRow, "creator" | "minSubmitterElo" | "minCompleted" | "audience" | "allowList" | "blockList">,
+  viewer: string | undefined,
+): MissionWire["eligibility"] {
+  const own = viewer !== undefined && viewer === m.creator;
+  return {
+    min_rating: m.minSubmitterElo,
+    min_completed: m.minCompleted,
+    audience: m.audience,
+    invite_only: m.allowList !== null,
+    allow_count: m.allowList?.length ?? null,
+    allow: own ? m.allowList : null,
+    viewer_allowed: m.allowList !== null && viewer !== undefined ? own || m.allowList.includes(viewer) : null,
+    block_count: m.blockList.length,
+    block: own && m.blockList.length > 0 ? m.blockList : null,
+  };
+}
 
 /** AIP-1 §4.2 target_hash in the §3 "0x…" form on the wire (stored sha256:<hex>). */
 function wireParams(p: Record<string, unknown>): Record<string, unknown> {
@@ -37,7 +61,12 @@ export function verificationParamsFor(
 }
 
 /** Row → AIP-1 §2 wire shape (explicit mapping, style.md rule 6); `viewer` unseals the creator's answers. */
-export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string, viewer?: string): MissionWire {
+export function missionToWire(
+  m: Omit<MissionRow, "search">,
+  publicUrl: string,
+  viewer?: string,
+  creatorRecord?: AgentRecordRow | null,
+): MissionWire {
   const resolved = m.winnerSubmissionId !== null;
   return {
     id: m.id,
@@ -90,6 +119,9 @@ export function missionToWire(m: Omit<MissionRow, "search">, publicUrl: string, 
     server_checks: serverChecks(m.missionType, m.typeParams),
     // AIP-2 §4.1: the ELO gate is enforced at submit; there is no tier gate ("0 / Newcomer").
     min_submitter_elo: m.minSubmitterElo,
+    eligibility: eligibilityToWire(m, viewer),
+    // Issue 19 item 1: given by the reads that fetched it (null = fetched, no record yet).
+    ...(creatorRecord !== undefined && { creator_record: creatorRecordCompact(creatorRecord ?? undefined) }),
     required_submitter_tier: 0,
     required_submitter_tier_name: "Newcomer",
     // The HTML mission page (issue 17); the JSON stays at /missions/{id} (api_url).

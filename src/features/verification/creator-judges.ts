@@ -15,6 +15,7 @@ import { defaultAward } from "./default-award";
 import { maxWinnersOnRail } from "../escrow";
 import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
+import { recordOf } from "../records";
 
 type Mission = Omit<MissionRow, "search">;
 
@@ -111,7 +112,7 @@ export async function awardMission(
         outcome: "win",
       });
     const [after] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
-    return missionToWire(after!, deps.config.publicUrl, caller);
+    return missionToWire(after!, deps.config.publicUrl, caller, (await recordOf(tx, after!.creator)) ?? null);
   });
 }
 

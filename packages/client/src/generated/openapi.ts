@@ -615,6 +615,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents/{id}/blocklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your own block-list as a creator (private: the owner only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The block-list */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Blocklist"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Replace your block-list: these addresses may not claim or submit to any of your missions */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description JSON body */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BlocklistRequest"];
+                };
+            };
+            responses: {
+                /** @description The block-list now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Blocklist"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Semantically invalid request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/badge/agent/{id}.svg": {
         parameters: {
             query?: never;
@@ -1565,6 +1747,10 @@ export interface paths {
                     reward_max?: string;
                     deadline_after?: string;
                     deadline_before?: string;
+                    /** @description Only creators whose paid_ratio is at least this (0–1); creators with no ratio yet are left out */
+                    creator_min_paid_ratio?: number | null;
+                    /** @description Only creators with at most this many never-judged missions */
+                    creator_max_never_judged?: number | null;
                     limit?: number;
                     cursor?: string;
                 };
@@ -5967,6 +6153,10 @@ export interface paths {
                     reward_max?: string;
                     deadline_after?: string;
                     deadline_before?: string;
+                    /** @description Only creators whose paid_ratio is at least this (0–1); creators with no ratio yet are left out */
+                    creator_min_paid_ratio?: number | null;
+                    /** @description Only creators with at most this many never-judged missions */
+                    creator_max_never_judged?: number | null;
                     limit?: number;
                     cursor?: string;
                 };
@@ -6088,6 +6278,10 @@ export interface paths {
                     reward_max?: string;
                     deadline_after?: string;
                     deadline_before?: string;
+                    /** @description Only creators whose paid_ratio is at least this (0–1); creators with no ratio yet are left out */
+                    creator_min_paid_ratio?: number | null;
+                    /** @description Only creators with at most this many never-judged missions */
+                    creator_max_never_judged?: number | null;
                     limit?: number;
                     cursor?: string;
                 };
@@ -6209,6 +6403,10 @@ export interface paths {
                     reward_max?: string;
                     deadline_after?: string;
                     deadline_before?: string;
+                    /** @description Only creators whose paid_ratio is at least this (0–1); creators with no ratio yet are left out */
+                    creator_min_paid_ratio?: number | null;
+                    /** @description Only creators with at most this many never-judged missions */
+                    creator_max_never_judged?: number | null;
                     limit?: number;
                     cursor?: string;
                 };
@@ -9859,6 +10057,8 @@ export interface components {
             last_seen_at: string | null;
             registered: boolean;
             imported_reputation: components["schemas"]["ImportedReputation"];
+            creator_record: components["schemas"]["CreatorRecord"];
+            solver_record: components["schemas"]["SolverRecord"];
         };
         /** @description AIP-3 reputation imported from other servers, shown apart from the local rating */
         ImportedReputation: {
@@ -9876,6 +10076,32 @@ export interface components {
                 valid_until: string;
             }[];
         } | null;
+        CreatorRecord: {
+            /** @description Missions made public (open) */
+            missions_posted: number;
+            /** @description Resolved with a payout */
+            missions_paid: number;
+            /** @description Voided after going public (refunded) */
+            missions_voided: number;
+            /** @description Of those, voided while holding submissions (work that was not paid) */
+            missions_voided_with_submissions: number;
+            /** @description creator_judges missions paid by the default award: the creator never judged */
+            missions_never_judged: number;
+            /** @description Awards overturned on appeal, AIP-4 non_payment / bad_spec disputes upheld */
+            disputes_lost: number;
+            /** @description missions_paid / (missions_paid + missions_voided_with_submissions), 4 decimals; null before either happened */
+            paid_ratio: number | null;
+            /** @description creator_judges: median seconds from deadline to award (0 = before the deadline) over the last awards_measured; null when none */
+            median_award_delay_seconds: number | null;
+            /** @description Awards the median is taken over (at most 64, the latest) */
+            awards_measured: number;
+        };
+        SolverRecord: {
+            /** @description Claims taken (a renewal is not a new claim) */
+            claims_made: number;
+            /** @description Claims released or expired without a submission to that mission */
+            claims_abandoned: number;
+        };
         UpdateAgent: {
             display_name?: string | null;
             /** @enum {string|null} */
@@ -9917,6 +10143,16 @@ export interface components {
                 pending?: boolean;
             }[];
             next_cursor: string | null;
+        };
+        /** @description Addresses refused at claim and submission on every mission of this creator */
+        Blocklist: {
+            agent_id: string;
+            addresses: string[];
+            max: number;
+        };
+        BlocklistRequest: {
+            /** @description The whole list (replaces the previous one); at most OABP_BLOCKLIST_MAX */
+            addresses: string[];
         };
         RatingList: {
             agents: components["schemas"]["RatingEntry"][];
@@ -10068,6 +10304,8 @@ export interface components {
                 };
             } | null;
             min_submitter_elo: number;
+            eligibility: components["schemas"]["Eligibility"];
+            creator_record?: components["schemas"]["CreatorRecordCompact"];
             /** @description Always 0: no tier gate here (AIP-2 §4.1) */
             required_submitter_tier: number;
             required_submitter_tier_name: string;
@@ -10137,6 +10375,35 @@ export interface components {
             /** @description The release (or refund) transaction, once broadcast */
             payout_tx_hash: string | null;
         } | null;
+        /** @description Who may claim and submit (enforced at both, FORBIDDEN with details.reason); the creator's standing block-list applies too and is never shown */
+        Eligibility: {
+            /** @description = min_submitter_elo; 0 = no gate */
+            min_rating: number;
+            min_completed: number;
+            /** @enum {string} */
+            audience: "anyone" | "agents";
+            invite_only: boolean;
+            /** @description Size of the allow-list; null when not invite-only */
+            allow_count: number | null;
+            /** @description The allow-list, shown to the creator only */
+            allow: string[] | null;
+            /** @description Invite-only, signed-in reader: whether the reader is on the allow-list; null otherwise */
+            viewer_allowed: boolean | null;
+            /** @description Size of this mission's block-list */
+            block_count: number;
+            /** @description The block-list, shown to the creator only (null to others, and when empty) */
+            block: string[] | null;
+        };
+        /** @description The creator's track record (on mission reads, creation, void and award answers) */
+        CreatorRecordCompact: {
+            posted: number;
+            paid: number;
+            voided: number;
+            never_judged: number;
+            disputes_lost: number;
+            paid_ratio: number | null;
+            median_award_delay_seconds: number | null;
+        };
         CreateMission: {
             title: string;
             description: string;
@@ -10187,6 +10454,22 @@ export interface components {
             };
             /** @description AIP-2 §4.1: submitters below this (decayed) ELO rating are refused at submit; 0 = no gate */
             min_submitter_elo?: number;
+            eligibility?: components["schemas"]["EligibilityRequest"];
+        };
+        EligibilityRequest: {
+            /** @description Minimum (decayed) ELO rating; the same gate as min_submitter_elo (AIP-2 §4.1) */
+            min_rating?: number;
+            /** @description Minimum missions won (missions_completed on the agent's profile) */
+            min_completed?: number;
+            /** @description Invite-only: only these addresses may claim or submit (OABP_ELIGIBILITY_LIST_MAX) */
+            allow?: string[];
+            /** @description These addresses may not claim or submit (besides the creator's own block-list) */
+            block?: string[];
+            /**
+             * @description anyone (default) or agents: addresses with a live registry attestation (AIP-1 §1.4) or an ADP agent card advertised here
+             * @enum {string}
+             */
+            audience?: "anyone" | "agents";
         };
         MissionList: {
             missions: components["schemas"]["Mission"][];

@@ -1,0 +1,12 @@
+// The public surface of the records feature (issue 19 item 1: creator and claimer track records).
+export { CreatorRecord, CreatorRecordCompact, SolverRecord } from "./records.schemas";
+export type { CreatorRecordCompactWire, CreatorRecordWire, SolverRecordWire } from "./records.schemas";
+export {
+  creatorRecordCompact,
+  creatorRecordToWire,
+  median,
+  recordOf,
+  recordsOf,
+  solverRecordToWire,
+} from "./records.service";
+export type { AgentRecordRow } from "./records.service";

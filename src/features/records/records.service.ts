@@ -1,0 +1,64 @@
+import { eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { agentRecords } from "../../db/schema/index";
+import type { CreatorRecordCompactWire, CreatorRecordWire, SolverRecordWire } from "./records.schemas";
+
+// Issue 19 item 1. The counters are written by the agent_records triggers (drizzle 0022, in the
+// transaction that changes a mission, claim or dispute); this file only reads one row per agent
+// and maps it — no aggregate per read (issue 16).
+
+export type AgentRecordRow = typeof agentRecords.$inferSelect;
+
+/** Median of a bounded list (≤ AWARD_DELAY_WINDOW): the lower middle of an even count, an integer. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const s = [...values].sort((a, b) => a - b);
+  return s[(s.length - 1) >> 1]!;
+}
+
+const ratio = (bp: number | null) => (bp === null ? null : bp / 10_000);
+
+export function creatorRecordToWire(r: AgentRecordRow | undefined): CreatorRecordWire {
+  return {
+    missions_posted: r?.missionsPosted ?? 0,
+    missions_paid: r?.missionsPaid ?? 0,
+    missions_voided: r?.missionsVoided ?? 0,
+    missions_voided_with_submissions: r?.missionsVoidedWithSubmissions ?? 0,
+    missions_never_judged: r?.missionsNeverJudged ?? 0,
+    disputes_lost: r?.disputesLost ?? 0,
+    paid_ratio: ratio(r?.paidRatioBp ?? null),
+    median_award_delay_seconds: median(r?.awardDelays ?? []),
+    awards_measured: r?.awardDelays.length ?? 0,
+  };
+}
+
+export function creatorRecordCompact(r: AgentRecordRow | undefined): CreatorRecordCompactWire {
+  return {
+    posted: r?.missionsPosted ?? 0,
+    paid: r?.missionsPaid ?? 0,
+    voided: r?.missionsVoided ?? 0,
+    never_judged: r?.missionsNeverJudged ?? 0,
+    disputes_lost: r?.disputesLost ?? 0,
+    paid_ratio: ratio(r?.paidRatioBp ?? null),
+    median_award_delay_seconds: median(r?.awardDelays ?? []),
+  };
+}
+
+export function solverRecordToWire(r: AgentRecordRow | undefined): SolverRecordWire {
+  return { claims_made: r?.claimsMade ?? 0, claims_abandoned: r?.claimsAbandoned ?? 0 };
+}
+
+/** One agent's record row (primary key). */
+export async function recordOf(db: DbOrTx, agentId: string): Promise<AgentRecordRow | undefined> {
+  const [r] = await db.select().from(agentRecords).where(eq(agentRecords.agentId, agentId));
+  return r;
+}
+
+/** The record rows of a page's creators, one primary-key read for the page. */
+export async function recordsOf(db: DbOrTx, agentIds: readonly string[]): Promise<Map<string, AgentRecordRow>> {
+  const ids = [...new Set(agentIds)];
+  const out = new Map<string, AgentRecordRow>();
+  if (ids.length === 0) return out;
+  for (const r of await db.select().from(agentRecords).where(inArray(agentRecords.agentId, ids))) out.set(r.agentId, r);
+  return out;
+}

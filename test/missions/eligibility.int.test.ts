@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { agents, registryBindings } from "../../src/db/schema/index";
+import { makeTestApp, type TestApp } from "../helpers/app";
+import { credit, missionBody, newAccount, signIn } from "../helpers/agents";
+import { expectError } from "../helpers/errors";
+import { callTool, openSession } from "../helpers/mcp";
+
+// Issue 19 item 4: per-mission eligibility (min_rating, min_completed, allow, block, audience) and
+// a creator's standing block-list, enforced at claim AND submission on REST and MCP alike.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({ OABP_ELIGIBILITY_LIST_MAX: "3", OABP_BLOCKLIST_MAX: "2" });
+});
+afterAll(async () => t?.close());
+
+type Agent = Awaited<ReturnType<typeof signIn>>;
+async function creatorWith(eligibility: Record<string, unknown>, over: Record<string, unknown> = {}) {
+  const creator = await signIn(t);
+  await credit(t, creator.address, 1_000_000_000n);
+  const r = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { eligibility, ...over }) });
+  return { creator, r };
+}
+async function postWith(eligibility: Record<string, unknown>, over: Record<string, unknown> = {}) {
+  const { creator, r } = await creatorWith(eligibility, over);
+  expect(r.status, r.text).toBe(201);
+  return { creator, mission: r.body };
+}
+const claim = (id: string, a: Agent) => t.call("POST", `/missions/${id}/claims`, { token: a.token });
+const submit = (id: string, a: Agent) =>
+  t.call("POST", `/missions/${id}/submissions`, { token: a.token, body: { content: `work of ${a.address}` } });
+const refusedBoth = async (id: string, a: Agent, reason: string) => {
+  for (const r of [await claim(id, a), await submit(id, a)]) {
+    expectError(r, 403, "FORBIDDEN");
+    expect(r.body.details.reason).toBe(reason);
+  }
+};
+
+describe("bad input at creation", () => {
+  it("refuses malformed and contradictory eligibility with stable codes", async () => {
+    const bad = newAccount().address;
+    const cases: [Record<string, unknown>, Record<string, unknown>, number, string, string?][] = [
+      [{ allow: ["0x123"] }, {}, 400, "INVALID_PARAMETER"],
+      [{ audience: "robots" }, {}, 400, "INVALID_PARAMETER"],
+      [{ unknown_rule: 1 }, {}, 400, "INVALID_PARAMETER"],
+      [{ allow: [] }, {}, 400, "INVALID_PARAMETER"],
+      [{ min_completed: -1 }, {}, 400, "INVALID_PARAMETER"],
+      [{ allow: [bad], block: [bad.toLowerCase()] }, {}, 422, "UNPROCESSABLE", "allowed_and_blocked"],
+      [{ min_rating: 1500 }, { min_submitter_elo: 1600 }, 422, "UNPROCESSABLE", "conflicting_min_rating"],
+      [
+        { block: [1, 2, 3, 4].map(() => newAccount().address) },
+        {},
+        422,
+        "UNPROCESSABLE",
+        "list_too_long", // OABP_ELIGIBILITY_LIST_MAX=3
+      ],
+    ];
+    for (const [eligibility, over, status, code, reason] of cases) {
+      const { r } = await creatorWith(eligibility, over);
+      expectError(r, status, code);
+      if (reason) expect(r.body.details.reason).toBe(reason);
+    }
+    // A mixed-case address with a wrong EIP-55 checksum is refused too.
+    const lower = newAccount().address.toLowerCase();
+    const wrong = `0x${lower.slice(2, 12).toUpperCase()}${lower.slice(12)}`;
+    const { r } = await creatorWith({ allow: [wrong] });
+    expectError(r, 400, "INVALID_PARAMETER");
+  });
+
+  it("a mission without eligibility shows the open defaults", async () => {
+    const { mission } = await postWith({});
+    expect(mission.eligibility).toEqual({
+      min_rating: 0,
+      min_completed: 0,
+      audience: "anyone",
+      invite_only: false,
+      allow_count: null,
+      allow: null,
+      viewer_allowed: null,
+      block_count: 0,
+      block: null, // the creator's view too: an empty list reads null
+    });
+  });
+});
+
+describe("allow-list (invite-only)", () => {
+  it("only listed addresses claim and submit; lists are shown to the creator, counts to others", async () => {
+    const invited = await signIn(t);
+    const stranger = await signIn(t);
+    const { creator, mission } = await postWith({ allow: [invited.account.address] });
+    // Shown: counts to everyone, the list to the creator, membership to the signed-in reader.
+    const anon = (await t.call("GET", `/missions/${mission.id}`)).body.eligibility;
+    expect(anon).toMatchObject({ invite_only: true, allow_count: 1, allow: null, viewer_allowed: null, block: null });
+    const own = (await t.call("GET", `/missions/${mission.id}`, { token: creator.token })).body.eligibility;
+    expect(own).toMatchObject({ allow: [invited.address], viewer_allowed: true, block: null });
+    expect((await t.call("GET", `/missions/${mission.id}`, { token: invited.token })).body.eligibility).toMatchObject({
+      allow: null,
+      viewer_allowed: true,
+    });
+    expect((await t.call("GET", `/missions/${mission.id}`, { token: stranger.token })).body.eligibility).toMatchObject({
+      allow: null,
+      viewer_allowed: false,
+    });
+    const listed = (await t.call("GET", `/missions?creator=${creator.address}`)).body.missions[0];
+    expect(listed.eligibility).toMatchObject({ invite_only: true, allow_count: 1, allow: null, viewer_allowed: null });
+
+    await refusedBoth(mission.id, stranger, "not_on_allow_list");
+    expect((await claim(mission.id, invited)).status).toBe(201);
+    expect((await submit(mission.id, invited)).status).toBe(201);
+    // Nothing was written for the refused agent.
+    const m = (await t.call("GET", `/missions/${mission.id}`)).body;
+    expect(m).toMatchObject({ submission_count: 1, claim_count: 1 });
+  });
+
+  it("the MCP tools go through the same check", async () => {
+    const invited = await signIn(t);
+    const stranger = await signIn(t);
+    const { mission } = await postWith({ allow: [invited.address] });
+    const session = await openSession(t, stranger.token);
+    for (const [name, args] of [
+      ["claim_mission", { mission_id: mission.id }],
+      ["submit_solution", { mission_id: mission.id, content: "from mcp" }],
+    ] as const) {
+      const res = await callTool(t, session, name, args, stranger.token);
+      expect(res.isError, JSON.stringify(res)).toBe(true);
+      expect(res.content[0]!.text).toMatch(/FORBIDDEN|invite-only/);
+    }
+    const ok = await callTool(
+      t,
+      await openSession(t, invited.token),
+      "claim_mission",
+      { mission_id: mission.id },
+      invited.token,
+    );
+    expect(ok.isError).toBe(false);
+  });
+});
+
+describe("block-lists", () => {
+  it("a mission's block-list refuses its addresses at claim and submission", async () => {
+    const blocked = await signIn(t);
+    const other = await signIn(t);
+    const { mission } = await postWith({ block: [blocked.address] });
+    expect(mission.eligibility).toMatchObject({ block_count: 1, block: [blocked.address] });
+    expect((await t.call("GET", `/missions/${mission.id}`)).body.eligibility.block).toBeNull();
+    await refusedBoth(mission.id, blocked, "blocked");
+    expect((await submit(mission.id, other)).status).toBe(201);
+  });
+
+  it("PUT /agents/{me}/blocklist: owner only, bounded, applied to every mission of the creator", async () => {
+    const { creator, mission } = await postWith({});
+    const pest = await signIn(t);
+    const other = await signIn(t);
+    const path = `/agents/${creator.address}/blocklist`;
+    // authz: anonymous 401, another agent 403 (read and write).
+    expectError(await t.call("PUT", path, { body: { addresses: [pest.address] } }), 401, "UNAUTHORIZED");
+    expectError(await t.call("GET", path), 401, "UNAUTHORIZED");
+    expectError(await t.call("PUT", path, { token: other.token, body: { addresses: [] } }), 403, "FORBIDDEN");
+    expectError(await t.call("GET", path, { token: other.token }), 403, "FORBIDDEN");
+    // bad input
+    expectError(
+      await t.call("PUT", path, { token: creator.token, body: { addresses: ["nope"] } }),
+      400,
+      "INVALID_PARAMETER",
+    );
+    expectError(await t.call("PUT", path, { token: creator.token, body: { list: [] } }), 400, "INVALID_PARAMETER");
+    const self = await t.call("PUT", path, { token: creator.token, body: { addresses: [creator.address] } });
+    expectError(self, 422, "UNPROCESSABLE");
+    const three = [1, 2, 3].map(() => newAccount().address);
+    const long = await t.call("PUT", path, { token: creator.token, body: { addresses: three } });
+    expectError(long, 422, "UNPROCESSABLE"); // OABP_BLOCKLIST_MAX=2
+    expect(long.body.details).toMatchObject({ reason: "list_too_long", max: 2 });
+
+    const put = await t.call("PUT", path, {
+      token: creator.token,
+      body: { addresses: [pest.account.address, pest.address] },
+    });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body).toEqual({ agent_id: creator.address, addresses: [pest.address], max: 2 });
+    expect((await t.call("GET", path, { token: creator.token })).body.addresses).toEqual([pest.address]);
+    // Never shown on the mission; enforced on a mission posted before the list.
+    expect((await t.call("GET", `/missions/${mission.id}`)).body.eligibility.block_count).toBe(0);
+    await refusedBoth(mission.id, pest, "blocked");
+    expect((await claim(mission.id, other)).status).toBe(201);
+    // Replaced whole: an empty list lifts the block.
+    expect((await t.call("PUT", path, { token: creator.token, body: { addresses: [] } })).body.addresses).toEqual([]);
+    expect((await claim(mission.id, pest)).status).toBe(201);
+  });
+});
+
+describe("audience, min_rating, min_completed", () => {
+  it('audience "agents": a live registry attestation counts, an expired one does not', async () => {
+    const { mission } = await postWith({ audience: "agents" });
+    expect(mission.eligibility.audience).toBe("agents");
+    const wallet = await signIn(t);
+    await refusedBoth(mission.id, wallet, "agents_only");
+    const now = t.clock.now();
+    const bind = (agentId: string, key: string, expiresAt: Date) =>
+      t.deps.database.db.insert(registryBindings).values({
+        apiKeyHash: key,
+        registryDomain: "registry.test",
+        agentId,
+        issuedAt: now,
+        expiresAt,
+        createdAt: now,
+      });
+    const stale = await signIn(t);
+    await bind(stale.address, `stale-${stale.address}`, new Date(now.getTime() - 1000));
+    await refusedBoth(mission.id, stale, "agents_only");
+    const agent = await signIn(t);
+    await bind(agent.address, `live-${agent.address}`, new Date(now.getTime() + 3_600_000));
+    expect((await claim(mission.id, agent)).status).toBe(201);
+    expect((await submit(mission.id, agent)).status).toBe(201);
+  });
+
+  it("min_rating is min_submitter_elo under its issue-19 name; min_completed counts missions won", async () => {
+    const { mission } = await postWith({ min_rating: 1500 });
+    expect(mission).toMatchObject({ min_submitter_elo: 1500, eligibility: { min_rating: 1500 } });
+    const newcomer = await signIn(t);
+    await refusedBoth(mission.id, newcomer, "below_min_submitter_elo");
+
+    const { mission: m2 } = await postWith({ min_completed: 2 }, { min_submitter_elo: 0 });
+    expect(m2.eligibility.min_completed).toBe(2);
+    const solver = await signIn(t);
+    await refusedBoth(m2.id, solver, "below_min_completed");
+    const r = await claim(m2.id, solver);
+    expect(r.body.details).toMatchObject({ min_completed: 2, completed: 0 });
+    await t.deps.database.db.update(agents).set({ missionsCompleted: 2 }).where(eq(agents.id, solver.address));
+    expect((await claim(m2.id, solver)).status).toBe(201);
+    expect((await submit(m2.id, solver)).status).toBe(201);
+  });
+});
