@@ -120,8 +120,6 @@ export function missionToWire(
     // AIP-2 §4.1: the ELO gate is enforced at submit; there is no tier gate ("0 / Newcomer").
     min_submitter_elo: m.minSubmitterElo,
     eligibility: eligibilityToWire(m, viewer),
-    // Issue 19 item 1: given by the reads that fetched it (null = fetched, no record yet).
-    ...(creatorRecord !== undefined && { creator_record: creatorRecordCompact(creatorRecord ?? undefined) }),
     required_submitter_tier: 0,
     required_submitter_tier_name: "Newcomer",
     // The HTML mission page (issue 17); the JSON stays at /missions/{id} (api_url).
@@ -135,5 +133,8 @@ export function missionToWire(
     resolve_url: m.verificationType === "creator_judges" ? `${publicUrl}/api/missions/${m.id}/award` : null,
     // Only its creator and the operator ever read a hidden mission (db/mission-visibility.ts).
     ...(m.hiddenAt ? { hidden: true as const, hidden_reason: m.hiddenReason ?? "" } : {}),
+    // Issue 19 item 1: given by the reads that fetched it (null = fetched, no record yet). Last:
+    // cached list documents omit it and a page appends it (missions.docs.ts withCreatorRecord).
+    ...(creatorRecord !== undefined && { creator_record: creatorRecordCompact(creatorRecord ?? undefined) }),
   };
 }
