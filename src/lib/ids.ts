@@ -22,6 +22,7 @@ export const ID_PREFIXES = [
   "pay",
   "clm",
   "dsp",
+  "amd", // mission amendments (issue 19 item 3)
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -15,3 +15,4 @@ export * from "./oadp";
 export * from "./adp";
 export * from "./portability";
 export * from "./ratelimit";
+export * from "./amendments";

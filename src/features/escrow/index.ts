@@ -12,6 +12,8 @@ export {
   maxWinnersOnRail,
   refundAfterFor,
 } from "./escrow.terms";
+export { acceptsTopUp, escrowSlots } from "./escrow.topups";
+export type { EscrowSlot } from "./escrow.topups";
 export { watchEscrow } from "./escrow.watcher";
 export { escrowToWire } from "./escrow.wire";
 export { runPayouts } from "./escrow.worker";

@@ -1,0 +1,30 @@
+import { ctxFromRequest } from "../../http/context";
+import { router } from "../../http/openapi";
+import { sendStored } from "../../http/respond";
+import { requireAgent } from "../../http/identity";
+import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
+import { amendMissionRoute, listAmendmentsRoute } from "./amendments.routes";
+import { amendMission, listAmendments } from "./amendments.service";
+import type { AmendmentWire } from "./amendments.schemas";
+
+export const amendmentsRouter = router()
+  .openapi(amendMissionRoute, async (c) => {
+    const caller = requireAgent(c.get("identity"), "UNAUTHORIZED");
+    const missionId = c.req.valid("param").id;
+    const input = c.req.valid("json");
+    const key = checkIdempotencyKey(c.req.header("idempotency-key"));
+    const r = await idempotent(
+      ctxFromRequest(c),
+      {
+        key,
+        request: input,
+        scope: `${caller} POST /missions/${missionId}/amendments`,
+        answer: (a: AmendmentWire) => ({ status: a.status === "pending" ? 202 : 201, body: a }),
+      },
+      (ctx) => amendMission(ctx, { missionId, input }),
+    );
+    return sendStored(c, r);
+  })
+  .openapi(listAmendmentsRoute, async (c) =>
+    c.json(await listAmendments(ctxFromRequest(c), { missionId: c.req.valid("param").id, ...c.req.valid("query") }), 200),
+  );
