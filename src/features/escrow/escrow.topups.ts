@@ -105,6 +105,11 @@ export async function recordTopUpDeposit(
       .returning()) as [DepositRow];
   }
   if (reason) {
+    if (reason === "mission_not_pending" && a.status === "pending" && !acceptsTopUp(m))
+      await tx
+        .update(missionAmendments)
+        .set({ status: "rejected", reason: "mission_closed", updatedAt: now })
+        .where(eq(missionAmendments.id, a.id));
     // A top-up in the right token and of the full amount is refunded by the resolver; junk is
     // left to its funder's own exit (selfRefund), as for a mission's own key.
     if (log.token === a.escrow!.token && log.amount >= BigInt(a.amount ?? "0"))
