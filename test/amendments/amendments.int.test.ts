@@ -149,6 +149,11 @@ describe("mission amendments", () => {
     const reused = await amend(mission.id, { kind: "top_up", amount: "1" }, backer.token, key);
     expectError(reused, 422, "UNPROCESSABLE");
     expect(await usdc(backer.address)).toBe(2_000_000n);
+    // Reflected in the feeds: the current reward and the amendment count.
+    const rss = (await t.call("GET", "/feed.xml")).text;
+    const item = rss.slice(rss.indexOf(`<oabp:id>${mission.id}</oabp:id>`));
+    expect(item).toContain("<oabp:reward_amount>15000000</oabp:reward_amount>");
+    expect(item).toContain("<oabp:amendments_count>1</oabp:amendments_count>");
     expect((await t.call("GET", `/missions/${mission.id}`)).body).toMatchObject({
       reward: { amount: "15000000" },
       amendments_count: 1,

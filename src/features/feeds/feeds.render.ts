@@ -43,6 +43,8 @@ function summaryHtml(m: MissionWire): string {
     `<p>Deadline: ${escapeHtml(m.deadline)}</p>`,
     `<p>Verification: ${escapeHtml(m.verification.type)}</p>`,
     `<p>Tags: ${m.tags.map(escapeHtml).join(", ") || "none"}</p>`,
+    // Issue 19 item 3: reward, deadline and text above are the current ones; say it was changed.
+    ...(m.amendments_count > 0 ? [`<p>Amended: ${m.amendments_count} (${escapeHtml(m.amendments_url)})</p>`] : []),
     `<p>${escapeHtml(text)}</p>`,
   ].join("\n");
 }
@@ -80,6 +82,7 @@ function item(m: MissionWire, publicUrl: string, rss: boolean): Item {
           "oabp:deadline": m.deadline,
           "oabp:verification_type": m.verification.type,
           "oabp:status": m.status,
+          "oabp:amendments_count": m.amendments_count,
         },
       },
     ],

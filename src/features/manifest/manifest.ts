@@ -41,6 +41,8 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
       // Subscriptions (POST/GET); absent when OABP_WEBHOOKS_ENABLED=false.
       ...(config.webhooksEnabled && { webhooks: "/webhooks" }),
       claims: "/missions/{id}/claims",
+      // Issue 19 item 3: POST an amendment (extend_deadline, top_up, edit), GET the public log.
+      amendments: "/missions/{id}/amendments",
       mission_types: "/missions/types",
       ...(config.oadp.pingEnabled && { ping: "/ping" }),
       adp_agent_card: "/.well-known/adp-agent-card.json",
@@ -56,6 +58,15 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
       disputes: "/api/disputes",
     },
     mcp: mcpManifestObject(config),
+    // Issue 19 item 3 (docs/amendments.md): how a posted mission may change.
+    amendments: {
+      kinds: ["extend_deadline", "top_up", "edit"],
+      max_extension_seconds: config.amendmentMaxExtensionSeconds,
+      max_per_mission: config.amendmentsMaxPerMission,
+      top_up_by: config.topUpByAnyone ? "anyone" : "creator",
+      edit_until: "first_submission",
+      event: "mission.amended",
+    },
     payment_options: {
       assets: config.assets.map((a) => a.symbol),
       chains,
