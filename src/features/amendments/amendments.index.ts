@@ -3,9 +3,8 @@ import { router } from "../../http/openapi";
 import { sendStored } from "../../http/respond";
 import { requireAgent } from "../../http/identity";
 import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
-import { amendMissionRoute, listAmendmentsRoute } from "./amendments.routes";
+import { amendMissionOnce, amendMissionRoute, listAmendmentsRoute } from "./amendments.routes";
 import { amendMission, listAmendments } from "./amendments.service";
-import type { AmendmentWire } from "./amendments.schemas";
 
 export const amendmentsRouter = router()
   .openapi(amendMissionRoute, async (c) => {
@@ -15,12 +14,7 @@ export const amendmentsRouter = router()
     const key = checkIdempotencyKey(c.req.header("idempotency-key"));
     const r = await idempotent(
       ctxFromRequest(c),
-      {
-        key,
-        request: input,
-        scope: `${caller} POST /missions/${missionId}/amendments`,
-        answer: (a: AmendmentWire) => ({ status: a.status === "pending" ? 202 : 201, body: a }),
-      },
+      { key, request: input, ...amendMissionOnce(caller, missionId) },
       (ctx) => amendMission(ctx, { missionId, input }),
     );
     return sendStored(c, r);

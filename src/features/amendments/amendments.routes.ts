@@ -2,7 +2,19 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { requireCaller } from "../../http/identity";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { MissionIdParam } from "../missions";
-import { AmendMissionRequest, Amendment, AmendmentList, ListAmendmentsQuery } from "./amendments.schemas";
+import {
+  AmendMissionRequest,
+  Amendment,
+  AmendmentList,
+  ListAmendmentsQuery,
+  type AmendmentWire,
+} from "./amendments.schemas";
+
+/** An amendment under an Idempotency-Key: the stored scope (REST and MCP share it) and the answer. */
+export const amendMissionOnce = (caller: string, missionId: string) => ({
+  scope: `${caller} POST /missions/${missionId}/amendments`,
+  answer: (a: AmendmentWire) => ({ status: a.status === "pending" ? 202 : 201, body: a }),
+});
 
 // Amendments to a posted mission (issue 19 item 3; docs/amendments.md).
 

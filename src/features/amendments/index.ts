@@ -2,3 +2,5 @@
 // import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { amendmentsRouter } from "./amendments.index";
 export { amendMission, listAmendments } from "./amendments.service";
+export { amendMissionOnce } from "./amendments.routes";
+export { AmendMissionRequest } from "./amendments.schemas";
