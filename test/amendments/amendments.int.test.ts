@@ -5,6 +5,7 @@ import { balancesOf, verifyLedger } from "../../src/features/ledger/ledger.servi
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
+import { callTool, openSession } from "../helpers/mcp";
 
 // Issue 19 item 3: changing a posted mission — extend the deadline, top up the reward, edit
 // title/description/tags before the first submission; every change an amendment with a public log
@@ -211,6 +212,35 @@ describe("mission amendments", () => {
     expectError(await t.call("GET", `/missions/${mission.id}/amendments?limit=1000`), 400, "INVALID_PARAMETER");
     expectError(await t.call("GET", `/missions/mis_01JZ0000000000000000000000/amendments`), 404, "NOT_FOUND");
     expectError(await amend(mission.id, { kind: "rename" }, creator.token), 400, "INVALID_PARAMETER");
+  });
+
+  it("MCP amend_mission runs the same verb: an edit by the creator, a stranger's extension refused", async () => {
+    const { creator, mission } = await openMission(t);
+    const other = await signIn(t);
+    const session = await openSession(t, creator.token);
+    const ok = await callTool(
+      t,
+      session,
+      "amend_mission",
+      { mission_id: mission.id, amendment: { kind: "edit", title: "Edited over MCP" } },
+      creator.token,
+    );
+    expect(ok.isError, ok.content[0]!.text).toBe(false);
+    expect(JSON.parse(ok.content[0]!.text)).toMatchObject({ kind: "edit", status: "applied", seq: 1 });
+    expect((await t.call("GET", `/missions/${mission.id}`)).body.title).toBe("Edited over MCP");
+    const s2 = await openSession(t, other.token);
+    const denied = await callTool(
+      t,
+      s2,
+      "amend_mission",
+      {
+        mission_id: mission.id,
+        amendment: { kind: "extend_deadline", deadline: new Date(Date.parse(mission.deadline) + DAY).toISOString() },
+      },
+      other.token,
+    );
+    expect(denied.isError).toBe(true);
+    expect(JSON.parse(denied.content[0]!.text)).toMatchObject({ error: "FORBIDDEN", details: { reason: "creator_only" } });
   });
 
   it("creator-only top-ups when the operator says so", async () => {
