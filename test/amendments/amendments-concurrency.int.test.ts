@@ -35,7 +35,10 @@ describe.runIf(onRealPostgres)("amendments under concurrency (real Postgres)", (
     );
     const ok = results.filter((r) => r.status === 201);
     const broke = results.filter((r) => r.status === 409);
-    expect(ok, JSON.stringify(results.filter((r) => r.status !== 201 && r.status !== 409).map((r) => r.text))).toHaveLength(20);
+    expect(
+      ok,
+      JSON.stringify(results.filter((r) => r.status !== 201 && r.status !== 409).map((r) => r.text)),
+    ).toHaveLength(20);
     for (const r of broke) expect(r.body.error).toBe("INSUFFICIENT_BALANCE");
     for (const b of backers) expect(await usdc(b.address)).toBe(0n);
     const m = (await t.call("GET", `/missions/${mission.id}`)).body;
@@ -48,7 +51,10 @@ describe.runIf(onRealPostgres)("amendments under concurrency (real Postgres)", (
     const late = await Promise.all(Array.from({ length: 5 }, () => signIn(t)));
     for (const b of late) await credit(t, b.address, 1_000_000n);
     const solver = await signIn(t);
-    const s = await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content: "k" } });
+    const s = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: solver.token,
+      body: { content: "k" },
+    });
     const [award, ...tops] = await Promise.all([
       t.call("POST", `/missions/${mission.id}/award`, {
         token: creator.token,

@@ -19,7 +19,11 @@ describe("mission amendments", () => {
 
   const DAY = 86_400_000;
   const amend = (id: string, body: unknown, token?: string, headers?: Record<string, string>) =>
-    t.call("POST", `/missions/${id}/amendments`, { ...(token ? { token } : {}), body, ...(headers ? { headers } : {}) });
+    t.call("POST", `/missions/${id}/amendments`, {
+      ...(token ? { token } : {}),
+      body,
+      ...(headers ? { headers } : {}),
+    });
   const usdc = async (address: string) => (await balancesOf(t.deps.database.db, `agent:${address}`)).get("USDC") ?? 0n;
   const amendedEvents = async (missionId: string) =>
     (await t.deps.database.db.select().from(webhookEvents).where(eq(webhookEvents.missionId, missionId))).filter(
@@ -42,7 +46,11 @@ describe("mission amendments", () => {
     const e2 = await amend(mission.id, { kind: "extend_deadline", deadline: far }, creator.token);
     expectError(e2, 422, "UNPROCESSABLE");
     expect(e2.body.details).toMatchObject({ reason: "extension_too_long", max_seconds: 30 * 86_400 });
-    expectError(await amend(mission.id, { kind: "extend_deadline", deadline: "tomorrow" }, creator.token), 400, "INVALID_PARAMETER");
+    expectError(
+      await amend(mission.id, { kind: "extend_deadline", deadline: "tomorrow" }, creator.token),
+      400,
+      "INVALID_PARAMETER",
+    );
 
     const r = await amend(mission.id, { kind: "extend_deadline", deadline: later }, creator.token);
     expect(r.status, r.text).toBe(201);
@@ -113,7 +121,10 @@ describe("mission amendments", () => {
     expect(byTag).toContain(mission.id);
 
     const solver = await signIn(t);
-    const s = await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content: "k" } });
+    const s = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: solver.token,
+      body: { content: "k" },
+    });
     expect(s.status, s.text).toBeLessThan(300);
     const after = await amend(mission.id, { kind: "edit", title: "Changed under the solver" }, creator.token);
     expectError(after, 409, "CONFLICT");
@@ -136,12 +147,22 @@ describe("mission amendments", () => {
     expectError(await amend(mission.id, { kind: "top_up", amount: "1.5" }, backer.token), 400, "INVALID_PARAMETER");
     const broke = await amend(mission.id, { kind: "top_up", amount: "8000000" }, backer.token);
     expectError(broke, 409, "INSUFFICIENT_BALANCE");
-    expectError(await amend("mis_01JZ0000000000000000000000", { kind: "top_up", amount: "1" }, backer.token), 404, "NOT_FOUND");
+    expectError(
+      await amend("mis_01JZ0000000000000000000000", { kind: "top_up", amount: "1" }, backer.token),
+      404,
+      "NOT_FOUND",
+    );
 
     const key = { "idempotency-key": "topup-1" };
     const r = await amend(mission.id, { kind: "top_up", amount: "5000000" }, backer.token, key);
     expect(r.status, r.text).toBe(201);
-    expect(r.body).toMatchObject({ kind: "top_up", status: "applied", rail: "ledger", amount: "5000000", actor: backer.address });
+    expect(r.body).toMatchObject({
+      kind: "top_up",
+      status: "applied",
+      rail: "ledger",
+      amount: "5000000",
+      actor: backer.address,
+    });
     expect(r.body.changes).toEqual({ reward: { from: "10000000", to: "15000000" } });
     const replay = await amend(mission.id, { kind: "top_up", amount: "5000000" }, backer.token, key);
     expect(replay.status).toBe(201);
@@ -161,7 +182,10 @@ describe("mission amendments", () => {
     });
 
     const solver = await signIn(t);
-    const s = await t.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content: "k" } });
+    const s = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: solver.token,
+      body: { content: "k" },
+    });
     const award = await t.call("POST", `/missions/${mission.id}/award`, {
       token: creator.token,
       body: { winners: [{ submission_id: s.body.id }] },
@@ -240,7 +264,10 @@ describe("mission amendments", () => {
       other.token,
     );
     expect(denied.isError).toBe(true);
-    expect(JSON.parse(denied.content[0]!.text)).toMatchObject({ error: "FORBIDDEN", details: { reason: "creator_only" } });
+    expect(JSON.parse(denied.content[0]!.text)).toMatchObject({
+      error: "FORBIDDEN",
+      details: { reason: "creator_only" },
+    });
   });
 
   it("creator-only top-ups when the operator says so", async () => {

@@ -20,5 +20,8 @@ export const amendmentsRouter = router()
     return sendStored(c, r);
   })
   .openapi(listAmendmentsRoute, async (c) =>
-    c.json(await listAmendments(ctxFromRequest(c), { missionId: c.req.valid("param").id, ...c.req.valid("query") }), 200),
+    c.json(
+      await listAmendments(ctxFromRequest(c), { missionId: c.req.valid("param").id, ...c.req.valid("query") }),
+      200,
+    ),
   );

@@ -30,7 +30,10 @@ export const amendMissionRoute = createRoute({
   request: {
     params: MissionIdParam,
     headers: z.object({
-      "idempotency-key": z.string().optional().openapi({ description: "Retry-safe: same key + same body → the stored response" }),
+      "idempotency-key": z
+        .string()
+        .optional()
+        .openapi({ description: "Retry-safe: same key + same body → the stored response" }),
     }),
     ...jsonBody(AmendMissionRequest),
   },

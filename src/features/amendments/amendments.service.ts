@@ -132,11 +132,15 @@ async function extendDeadline(ctx: Ctx, tx: Tx, m: Mission, base: Base, deadline
     });
   const v = verificationOf(m);
   if (v.type === "peer_vote" && Date.parse(v.params.voting_deadline) <= deadline.getTime())
-    throw new AppError("UNPROCESSABLE", "deadline: a peer_vote mission's deadline must stay before its voting_deadline", {
-      field: "deadline",
-      reason: "voting_before_deadline",
-      voting_deadline: v.params.voting_deadline,
-    });
+    throw new AppError(
+      "UNPROCESSABLE",
+      "deadline: a peer_vote mission's deadline must stay before its voting_deadline",
+      {
+        field: "deadline",
+        reason: "voting_before_deadline",
+        voting_deadline: v.params.voting_deadline,
+      },
+    );
   // base rail: every deposit's refund-after was fixed at funding from the old deadline; a later
   // deadline must not let a funder take its deposit back before the payout (contract v2).
   if (m.rewardChain === "base" && m.escrow?.refund_after !== undefined) {
@@ -222,8 +226,7 @@ async function edit(
 async function topUp(ctx: Ctx, tx: Tx, m: Mission, base: Base, amount: bigint): Promise<AmendmentWire> {
   const { deps, now } = ctx;
   if (!deps.config.topUpByAnyone && base.actor !== m.creator) throw creatorOnly("top up its reward");
-  if (amount <= 0n)
-    throw new AppError("INVALID_PARAMETER", "amount must be a positive integer", { field: "amount" });
+  if (amount <= 0n) throw new AppError("INVALID_PARAMETER", "amount must be a positive integer", { field: "amount" });
   if (!acceptsTopUp(m))
     throw notAmendable(m, "mission_decided", "top_up: only an open or judging mission not yet decided takes top-ups");
   const from = BigInt(m.rewardAmount);
@@ -257,10 +260,7 @@ async function topUp(ctx: Ctx, tx: Tx, m: Mission, base: Base, amount: bigint): 
     throw new AppError("UNPROCESSABLE", "settlement rail base is not enabled on this server", {
       reason: "rail_not_enabled",
     });
-  const refundAfter = Math.max(
-    m.escrow.refund_after ?? 0,
-    refundAfterFor(m.deadline, verificationOf(m), deps.config),
-  );
+  const refundAfter = Math.max(m.escrow.refund_after ?? 0, refundAfterFor(m.deadline, verificationOf(m), deps.config));
   const key = missionKey(base.id).toLowerCase();
   const [a] = (await tx
     .insert(missionAmendments)

@@ -23,7 +23,10 @@ export async function queueRefund(
   d: DepositRow,
   now: Date,
   reason: string,
-  opts: { touchMission: boolean; /** A top-up slot's own key (escrow.topups.ts); default the mission's. */ missionKey?: string },
+  opts: {
+    touchMission: boolean;
+    /** A top-up slot's own key (escrow.topups.ts); default the mission's. */ missionKey?: string;
+  },
 ): Promise<void> {
   const inserted = await tx
     .insert(chainPayouts)

@@ -51,9 +51,11 @@ export async function recordTopUpDeposit(
   if (!a0?.escrow) throw new Error(`recordTopUpDeposit: ${amendmentId} is not a base-rail top-up`);
   const m = await lockMission(tx, a0.missionId);
   if (!m) throw new Error(`recordTopUpDeposit: mission ${a0.missionId} is missing`);
-  const [a] = (await tx.select().from(missionAmendments).where(eq(missionAmendments.id, amendmentId)).for("update")) as [
-    AmendmentRow,
-  ];
+  const [a] = (await tx
+    .select()
+    .from(missionAmendments)
+    .where(eq(missionAmendments.id, amendmentId))
+    .for("update")) as [AmendmentRow];
   const [existing] = await tx
     .select()
     .from(escrowDeposits)

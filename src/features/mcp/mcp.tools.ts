@@ -256,8 +256,7 @@ export const TOOLS: Tool[] = [
   },
   {
     name: "amend_mission",
-    description:
-      "Amend a mission: extend_deadline, edit (creator; edit before any submission), top_up (anyone).",
+    description: "Amend a mission: extend_deadline, edit (creator; edit before any submission), top_up (anyone).",
     inputSchema: obj(
       {
         mission_id: str(),

@@ -177,7 +177,9 @@ export async function resolveAndPay(
       };
   // ledger rail: a refund goes back to whoever funded the escrow (creator, top-up callers), pro rata.
   const refunds =
-    !onChain && refund > 0n ? proRata(refund, await ledgerFunders(tx, m), reward, m.creator) : new Map<string, bigint>();
+    !onChain && refund > 0n
+      ? proRata(refund, await ledgerFunders(tx, m), reward, m.creator)
+      : new Map<string, bigint>();
   // Every ledger row of this resolution, in one sorted pass (after the agent rows above).
   await lockAccounts(
     tx,
