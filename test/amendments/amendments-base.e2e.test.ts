@@ -125,4 +125,40 @@ describe("top-ups on the base rail (anvil)", () => {
     await tick();
     expect(await chain.usdcBalance(backer.address)).toBe(TOP_UP);
   });
+
+  it("a deadline extension stays within the deposits' refund-after; a void refunds every slot to its funder", async () => {
+    const { creator, m } = await openFunded();
+    const DAY = 86_400_000;
+    const extend = (days: number) =>
+      t.call("POST", `/missions/${m.id}/amendments`, {
+        token: creator.token,
+        body: { kind: "extend_deadline", deadline: new Date(Date.parse(m.deadline) + days * DAY).toISOString() },
+      });
+    // The deposit's refund-after was fixed at funding: deadline + windows + 7 days of grace.
+    const ok = await extend(6);
+    expect(ok.status, ok.text).toBe(201);
+    const far = await extend(8);
+    expect(far.status, far.text).toBe(422);
+    expect(far.body.details).toMatchObject({ reason: "refund_after_exceeded" });
+
+    const backer = await signIn(t);
+    const r = await t.call("POST", `/missions/${m.id}/amendments`, {
+      token: backer.token,
+      body: { kind: "top_up", amount: TOP_UP.toString() },
+    });
+    expect(r.status, r.text).toBe(202);
+    await chain.fund(backer.account, r.body.escrow.mission_key as Hex, TOP_UP, 0n);
+    await chain.mine(2);
+    await tick();
+    expect((await mission(m.id)).reward.amount).toBe((REWARD + TOP_UP).toString());
+    const creator0 = await chain.usdcBalance(creator.address);
+    const v = await t.call("POST", `/missions/${m.id}/void`, { token: creator.token });
+    expect(v.status, v.text).toBe(200);
+    await tick();
+    await chain.mine(2);
+    await tick();
+    expect(await chain.usdcBalance(backer.address)).toBe(TOP_UP);
+    expect(await chain.usdcBalance(creator.address)).toBe(creator0 + REWARD);
+    expect(await mission(m.id)).toMatchObject({ status: "voided", payout_status: "confirmed" });
+  });
 });

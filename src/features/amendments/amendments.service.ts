@@ -12,7 +12,7 @@ import { findVisibleMission, lockMission } from "../../db/mission-visibility";
 import { emitEvents, missionAmended } from "../../db/outbox";
 import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 import { agentAccount, escrowAccount, transfer } from "../ledger";
-import { acceptsTopUp, refundAfterFor } from "../escrow";
+import { acceptsTopUp, REFUND_GRACE_SECONDS, refundAfterFor } from "../escrow";
 import type { AmendMissionInput, AmendmentListWire, AmendmentWire } from "./amendments.schemas";
 import { amendmentToWire, type AmendmentRow } from "./amendments.wire";
 
@@ -23,6 +23,9 @@ import { amendmentToWire, type AmendmentRow } from "./amendments.wire";
 // the same transaction as the amendment row, the reward's update and the mission.amended event.
 
 type Mission = Omit<MissionRow, "search">;
+
+/** base rail: after an extension, at least this much of a deposit's refund grace must remain. */
+const EXTENSION_MIN_GRACE_SECONDS = 86_400;
 
 const creatorOnly = (what: string) =>
   new AppError("FORBIDDEN", `only the mission's creator may ${what}`, { reason: "creator_only" });
@@ -141,10 +144,10 @@ async function extendDeadline(ctx: Ctx, tx: Tx, m: Mission, base: Base, deadline
         voting_deadline: v.params.voting_deadline,
       },
     );
-  // base rail: every deposit's refund-after was fixed at funding from the old deadline; a later
-  // deadline must not let a funder take its deposit back before the payout (contract v2).
+  // base rail: every deposit's refund-after was fixed at funding from the old deadline (deadline
+  // + windows + REFUND_GRACE_SECONDS). A later deadline may eat into that grace, never below
+  // EXTENSION_MIN_GRACE_SECONDS: a funder must not be able to take its deposit back before the payout.
   if (m.rewardChain === "base" && m.escrow?.refund_after !== undefined) {
-    const needed = refundAfterFor(deadline, v, deps.config);
     const topUps = await tx
       .select({ escrow: missionAmendments.escrow })
       .from(missionAmendments)
@@ -156,7 +159,8 @@ async function extendDeadline(ctx: Ctx, tx: Tx, m: Mission, base: Base, deadline
         ),
       );
     const bound = Math.min(m.escrow.refund_after, ...topUps.map((t) => t.escrow?.refund_after ?? Infinity));
-    if (needed > bound)
+    const decidedBy = (d: Date) => refundAfterFor(d, v, deps.config) - REFUND_GRACE_SECONDS;
+    if (decidedBy(deadline) + EXTENSION_MIN_GRACE_SECONDS > bound)
       throw new AppError(
         "UNPROCESSABLE",
         "deadline: on the base rail the escrow's refund-after time (fixed at funding) bounds how far the deadline can move",
@@ -165,7 +169,7 @@ async function extendDeadline(ctx: Ctx, tx: Tx, m: Mission, base: Base, deadline
           reason: "refund_after_exceeded",
           refund_after: new Date(bound * 1000).toISOString(),
           latest: new Date(
-            (bound - (refundAfterFor(m.deadline, v, deps.config) - m.deadline.getTime() / 1000)) * 1000,
+            m.deadline.getTime() + (bound - EXTENSION_MIN_GRACE_SECONDS - decidedBy(m.deadline)) * 1000,
           ).toISOString(),
         },
       );

@@ -7,6 +7,7 @@ export { MissionEscrowWire } from "./escrow.schemas";
 export { checkBaseRail } from "./escrow.startup";
 export {
   ESCROW_MAX_RECIPIENTS,
+  REFUND_GRACE_SECONDS,
   baseRailTerms,
   escrowRecordFor,
   maxWinnersOnRail,
