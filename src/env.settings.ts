@@ -719,6 +719,32 @@ export const SETTINGS = {
     shown: "`1000`",
     doc: "addresses on one creator's block-list, `PUT /agents/{id}/blocklist` (0: none allowed)",
   },
+  /** Amendments (issue 19 item 3): the most one deadline extension may add. */
+  OABP_AMENDMENT_MAX_EXTENSION_SECONDS: {
+    key: "amendmentMaxExtensionSeconds",
+    schema: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(365 * 86_400)
+      .default(30 * 86_400),
+    shown: "`2592000`",
+    doc: "amendments: the most one `extend_deadline` may move a deadline (60 s – 365 days)",
+  },
+  /** Amendments: the most amendments (applied or pending) one mission may have. */
+  OABP_AMENDMENTS_MAX_PER_MISSION: {
+    key: "amendmentsMaxPerMission",
+    schema: z.coerce.number().int().min(1).max(1000).default(50),
+    shown: "`50`",
+    doc: "amendments: the most amendments one mission may have (extensions, top-ups, edits; bounds the log and the base rail's top-up slots)",
+  },
+  /** Amendments: whether anyone may top up a mission's reward (false: its creator only). */
+  OABP_TOPUP_BY_ANYONE: {
+    key: "topUpByAnyone",
+    schema: flag.default(true),
+    shown: "`true`",
+    doc: "amendments: anyone may top up a mission's reward (`false`: its creator only, others 403 `creator_only`)",
+  },
   /** OADP (../shared/seeds/OADP-discovery.txt): answer POST /ping with a signed PONG. */
   OABP_OADP_PING_ENABLED: {
     key: "oadp.pingEnabled",

@@ -16,6 +16,7 @@ import { webhooksRouter } from "./features/webhooks";
 import { agentCardRouter } from "./features/agent-card";
 import { registerMcpDocs } from "./features/mcp";
 import { claimsRouter } from "./features/claims";
+import { amendmentsRouter } from "./features/amendments";
 import { oadpRouter } from "./features/oadp";
 import { adpRouter } from "./features/adp";
 import { portabilityRouter } from "./features/portability";
@@ -48,6 +49,7 @@ export function buildApi() {
   api.route("/", agentCardRouter);
   registerMcpDocs(api);
   api.route("/", claimsRouter);
+  api.route("/", amendmentsRouter);
   api.route("/", oadpRouter);
   api.route("/", adpRouter);
   api.route("/", portabilityRouter);

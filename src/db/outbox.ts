@@ -101,6 +101,34 @@ export function missionResolved(
   };
 }
 
+/** An amendment was applied (issue 19 item 3): what changed, and the mission's current terms. */
+export function missionAmended(
+  m: Mission,
+  at: Date,
+  a: { id: string; seq: number; kind: string; actor: string; changes: Record<string, { from: unknown; to: unknown }> },
+): OutboxEvent {
+  return {
+    type: "mission.amended",
+    at,
+    mission: m,
+    data: {
+      mission_id: m.id,
+      creator: m.creator,
+      status: m.status,
+      verification_type: m.verificationType,
+      amendment_id: a.id,
+      seq: a.seq,
+      kind: a.kind,
+      actor: a.actor,
+      changes: a.changes,
+      reward: reward(m),
+      deadline: m.deadline.toISOString(),
+      amendments_count: m.amendmentsCount,
+      amended_at: at.toISOString(),
+    },
+  };
+}
+
 export function missionVoided(m: Mission, at: Date, reason: string): OutboxEvent {
   return {
     type: "mission.voided",

@@ -23,6 +23,7 @@ export const ID_PREFIXES = [
   "clm",
   "dsp",
   "rep",
+  "amd", // mission amendments (issue 19 item 3)
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

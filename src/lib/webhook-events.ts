@@ -11,6 +11,8 @@ export const EVENT_TYPES = [
   "submission.accepted",
   "submission.rejected",
   "payout.confirmed",
+  // issue 19 item 3: a deadline extension, a reward top-up or an edit was applied (docs/amendments.md).
+  "mission.amended",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

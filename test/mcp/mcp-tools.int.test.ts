@@ -25,6 +25,7 @@ describe("tools/list", () => {
       "create_mission",
       "vote",
       "claim_mission",
+      "amend_mission",
     ]);
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe("object");

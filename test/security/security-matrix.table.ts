@@ -330,6 +330,21 @@ export const MATRIX: Record<string, Entry> = {
       label: "the mission's creator claiming its own mission",
     },
   },
+  "POST /missions/{id}/amendments": {
+    request: (w) => ({
+      path: `/missions/${w.openMissionId}/amendments`,
+      body: { kind: "extend_deadline", deadline: new Date(Date.parse(w.deadline) + 86_400_000).toISOString() },
+    }),
+    // Extending a deadline (and editing) is the creator's alone; the deadline stays.
+    wrongCaller: {
+      ...FORBIDDEN,
+      reason: "creator_only",
+      after: async (t, w) => {
+        const r = await t.call("GET", `/missions/${w.openMissionId}`);
+        expect(r.body.amendments_count).toBe(0);
+      },
+    },
+  },
   "DELETE /missions/{id}/claims": {
     request: (w) => ({ path: `/missions/${w.openMissionId}/claims` }),
     // B can only release its own claim: it has none, and the worker's claim stays.

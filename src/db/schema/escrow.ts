@@ -20,6 +20,9 @@ export const escrowDeposits = pgTable(
     txHash: text("tx_hash").notNull(), // lower-case 0x
     logIndex: integer("log_index").notNull(),
     missionId: text("mission_id").notNull(),
+    // A top-up's own slot (mission_amendments; key keccak256(bytes(amendment id))); null for the
+    // mission's own deposit.
+    amendmentId: text("amendment_id"),
     funder: text("funder").notNull(),
     token: text("token").notNull(),
     amount: money("amount").notNull(),
@@ -35,10 +38,14 @@ export const escrowDeposits = pgTable(
   },
   (t) => [
     uniqueIndex("escrow_deposits_log_uq").on(t.chainId, t.txHash, t.logIndex),
-    // A mission is backed by at most one live deposit: the index decides concurrent attaches.
+    // A mission is backed by at most one live deposit of its own key (top-ups have their own
+    // slots, one live deposit per amendment): the indexes decide concurrent attaches.
     uniqueIndex("escrow_deposits_live_mission_uq")
       .on(t.missionId)
-      .where(sql`${t.status} in ('pending', 'confirmed', 'final')`),
+      .where(sql`${t.status} in ('pending', 'confirmed', 'final') and ${t.amendmentId} is null`),
+    uniqueIndex("escrow_deposits_live_amendment_uq")
+      .on(t.amendmentId)
+      .where(sql`${t.status} in ('pending', 'confirmed', 'final') and ${t.amendmentId} is not null`),
     index("escrow_deposits_due_idx")
       .on(t.nextCheckAt)
       .where(sql`${t.nextCheckAt} is not null`),
@@ -119,8 +126,9 @@ export const chainPayouts = pgTable(
       .on(t.blockNumber)
       .where(sql`${t.state} = 'confirmed'`),
     uniqueIndex("chain_payouts_deposit_uq").on(t.depositId),
+    // One release per escrow key: the mission's own, and one per top-up slot (issue 19 item 3).
     uniqueIndex("chain_payouts_release_uq")
-      .on(t.missionId)
+      .on(t.missionId, t.missionKey)
       .where(sql`${t.kind} = 'release'`),
     index("chain_payouts_due_idx")
       .on(t.nextCheckAt)

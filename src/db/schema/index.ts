@@ -17,3 +17,4 @@ export * from "./portability";
 export * from "./ratelimit";
 export * from "./moderation";
 export * from "./records";
+export * from "./amendments";

@@ -71,6 +71,8 @@ export const missions = pgTable(
     tags: text("tags").array().notNull().default([]),
     warnings: text("warnings").array().notNull().default([]),
     submissionCount: integer("submission_count").notNull().default(0),
+    // Applied amendments (mission_amendments; issue 19 item 3): deadline extensions, top-ups, edits.
+    amendmentsCount: integer("amendments_count").notNull().default(0),
     // Claims (design.md "Claims"; features/claims): active claims, kept in step under the mission
     // row lock and by the expiry job; the claim policy set at creation; the exclusive hold in force
     // (written by a compare-and-set, see claims.service.ts).

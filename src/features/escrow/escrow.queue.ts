@@ -23,7 +23,10 @@ export async function queueRefund(
   d: DepositRow,
   now: Date,
   reason: string,
-  opts: { touchMission: boolean },
+  opts: {
+    touchMission: boolean;
+    /** A top-up slot's own key (escrow.topups.ts); default the mission's. */ missionKey?: string;
+  },
 ): Promise<void> {
   const inserted = await tx
     .insert(chainPayouts)
@@ -33,7 +36,7 @@ export async function queueRefund(
       depositId: d.id,
       kind: "refund",
       chainId: d.chainId,
-      missionKey: m.escrow!.mission_key,
+      missionKey: opts.missionKey ?? m.escrow!.mission_key,
       funder: d.funder,
       token: d.token,
       asset: m.rewardAsset,
@@ -57,13 +60,15 @@ export async function queueRefund(
 }
 
 /**
- * Queues the release of the mission's deposit: `recipients` get their amounts, the treasury
- * `fee`; the contract returns whatever is left of the deposit to its funder. The caller holds the
- * mission row lock and has decided the resolution in the same transaction.
+ * Queues the release of one escrow slot of the mission (its own deposit, or a top-up's slot:
+ * escrow.topups.ts escrowSlots): `recipients` get their amounts, the treasury `fee`; the contract
+ * returns whatever is left of the deposit to its funder. The caller holds the mission row lock
+ * and has decided the resolution in the same transaction.
  */
 export async function queueRelease(
   tx: Tx,
   m: Mission,
+  slot: { missionKey: string; deposit: DepositRow },
   recipients: { address: string; amount: bigint; submissionId: string }[],
   fee: bigint,
   now: Date,
@@ -71,17 +76,14 @@ export async function queueRelease(
   // Every path that resolves a base-rail mission caps its winners (escrow.terms.ts): a longer list is a bug.
   if (recipients.length > ESCROW_MAX_RECIPIENTS)
     throw new Error(`queueRelease: ${recipients.length} recipients exceed the escrow's ${ESCROW_MAX_RECIPIENTS}`);
-  const live = m.escrow?.deposit;
-  if (!live) throw new Error(`queueRelease: mission ${m.id} has no deposit`);
-  const [d] = await tx.select().from(escrowDeposits).where(eq(escrowDeposits.id, live.id));
-  if (!d) throw new Error(`queueRelease: deposit ${live.id} of mission ${m.id} is missing`);
+  const d = slot.deposit;
   await tx.insert(chainPayouts).values({
     id: newId("pay", now.getTime()),
     missionId: m.id,
     depositId: d.id,
     kind: "release",
     chainId: d.chainId,
-    missionKey: m.escrow!.mission_key,
+    missionKey: slot.missionKey,
     funder: d.funder,
     token: d.token,
     asset: m.rewardAsset,

@@ -12,6 +12,7 @@ import {
   reorgDeposit,
 } from "./escrow.deposits";
 import { missionTerms } from "./escrow.terms";
+import { confirmTopUp, recordTopUpDeposit, reorgTopUp, topUpByKey } from "./escrow.topups";
 import { chainHeads, pollDue, recordWorkerRun } from "./escrow.health";
 
 // The escrow watcher (design.md "Escrow and settlement"): finds Funded logs by itself, so a
@@ -108,7 +109,23 @@ async function considerLog(deps: Deps, chain: BaseChain, log: FundedLog, heads: 
     .from(missions)
     .where(eq(missions.escrowKey, log.missionKey.toLowerCase()))
     .limit(1);
-  if (!m?.escrow) return; // a key this server never issued
+  if (!m?.escrow) {
+    // A top-up's own slot (escrow.topups.ts), or a key this server never issued.
+    const a = await topUpByKey(db, log.missionKey);
+    if (!a?.escrow) return;
+    const topUp = checkFundedLog(log, {
+      escrow: a.escrow.contract,
+      missionKey: a.escrow.mission_key,
+      token: a.escrow.token,
+      reward: BigInt(a.amount!),
+      spamFee: 0n,
+      refundAfter: a.escrow.refund_after,
+    });
+    await db.transaction((tx) =>
+      recordTopUpDeposit(tx, deps, a.id, log, heads, deps.clock.now(), topUp.ok ? undefined : topUp.reason),
+    );
+    return;
+  }
   const check = checkFundedLog(log, missionTerms(chain, m));
   await db.transaction((tx) =>
     recordDeposit(tx, deps, m.id, log, heads, deps.clock.now(), check.ok ? undefined : check.reason),
@@ -176,13 +193,15 @@ async function checkDeposit(
     const m = await lockMission(tx, d.missionId);
     const [cur] = await tx.select().from(escrowDeposits).where(eq(escrowDeposits.id, d.id)).for("update");
     if (!m || !cur || cur.status !== d.status || cur.blockHash !== d.blockHash) return; // changed meanwhile: next tick
-    if (!receipt || !stillThere) return reorgDeposit(tx, deps, m, cur, now);
+    if (!receipt || !stillThere)
+      return cur.amendmentId ? reorgTopUp(tx, deps, m, cur, now) : reorgDeposit(tx, deps, m, cur, now);
     if (receipt.blockHash !== cur.blockHash) {
       // Re-mined elsewhere: follow it; the depth is judged again from its new block.
       await moveDeposit(tx, m, cur, receipt.blockNumber, receipt.blockHash, now);
       if (receipt.blockNumber > (cur.status === "pending" ? heads.confirmed : heads.final)) return;
     }
-    if (cur.status === "pending" && receipt.blockNumber <= heads.confirmed) await confirmDeposit(tx, deps, m, cur, now);
+    if (cur.status === "pending" && receipt.blockNumber <= heads.confirmed)
+      await (cur.amendmentId ? confirmTopUp(tx, m, cur, now) : confirmDeposit(tx, deps, m, cur, now));
     else if (cur.status === "confirmed" && receipt.blockNumber <= heads.final) await finalizeDeposit(tx, m, cur, now);
   });
   return true;

@@ -7,11 +7,14 @@ export { MissionEscrowWire } from "./escrow.schemas";
 export { checkBaseRail } from "./escrow.startup";
 export {
   ESCROW_MAX_RECIPIENTS,
+  REFUND_GRACE_SECONDS,
   baseRailTerms,
   escrowRecordFor,
   maxWinnersOnRail,
   refundAfterFor,
 } from "./escrow.terms";
+export { acceptsTopUp, escrowSlots } from "./escrow.topups";
+export type { EscrowSlot } from "./escrow.topups";
 export { watchEscrow } from "./escrow.watcher";
 export { escrowToWire } from "./escrow.wire";
 export { runPayouts } from "./escrow.worker";

@@ -56,6 +56,8 @@ function summaryHtml(m: MissionWire): string {
     `<p>Verification: ${escapeHtml(m.verification.type)}</p>`,
     `<p>Tags: ${m.tags.map(escapeHtml).join(", ") || "none"}</p>`,
     ...(m.creator_record ? [`<p>${escapeHtml(creatorRecordLine(m.creator_record))}</p>`] : []),
+    // Issue 19 item 3: reward, deadline and text above are the current ones; say it was changed.
+    ...(m.amendments_count > 0 ? [`<p>Amended: ${m.amendments_count} (${escapeHtml(m.amendments_url)})</p>`] : []),
     `<p>${escapeHtml(text)}</p>`,
   ].join("\n");
 }
@@ -108,6 +110,7 @@ function item(m: MissionWire, publicUrl: string, rss: boolean): Item {
               },
             },
           }),
+          "oabp:amendments_count": m.amendments_count,
         },
       },
     ],

@@ -43,6 +43,8 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
       claims: "/missions/{id}/claims",
       // Issue 19 item 4: a creator's block-list (owner only); per-mission `eligibility` on missions.
       agent_blocklist: "/agents/{id}/blocklist",
+      // Issue 19 item 3: POST an amendment (extend_deadline, top_up, edit), GET the public log.
+      amendments: "/missions/{id}/amendments",
       mission_types: "/missions/types",
       ...(config.oadp.pingEnabled && { ping: "/ping" }),
       adp_agent_card: "/.well-known/adp-agent-card.json",
@@ -60,6 +62,15 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
       mission_reports: "/missions/{id}/reports",
     },
     mcp: mcpManifestObject(config),
+    // Issue 19 item 3 (docs/amendments.md): how a posted mission may change.
+    amendments: {
+      kinds: ["extend_deadline", "top_up", "edit"],
+      max_extension_seconds: config.amendmentMaxExtensionSeconds,
+      max_per_mission: config.amendmentsMaxPerMission,
+      top_up_by: config.topUpByAnyone ? "anyone" : "creator",
+      edit_until: "first_submission",
+      event: "mission.amended",
+    },
     payment_options: {
       assets: config.assets.map((a) => a.symbol),
       chains,

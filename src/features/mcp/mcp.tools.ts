@@ -17,6 +17,7 @@ import { getReceipt } from "../receipts";
 import { CreateSubmissionRequest, createSubmission, createSubmissionOnce } from "../submissions";
 import { castVote, VoteRequest, voteOnce } from "../verification";
 import { claimMission } from "../claims";
+import { AmendMissionRequest, amendMission, amendMissionOnce } from "../amendments";
 import { requireAgent } from "../../http/identity";
 import { VERIFICATION_TYPES } from "../../db/vocabulary";
 import type { Ctx } from "../../lib/context";
@@ -261,6 +262,48 @@ export const TOOLS: Tool[] = [
     args: z.object({ mission_id: MissionId }),
     run: async (ctx, a: { mission_id: string }) =>
       written(ctx, JSON.stringify((await claimMission(ctxFromMcp(ctx), { missionId: a.mission_id })).claim)),
+  },
+  {
+    name: "amend_mission",
+    description: "Amend a mission: extend_deadline, edit (creator; edit before any submission), top_up (anyone).",
+    inputSchema: obj(
+      {
+        mission_id: str(),
+        amendment: obj(
+          {
+            kind: { enum: ["extend_deadline", "top_up", "edit"] },
+            deadline: str(),
+            amount: str(),
+            title: str(),
+            description: str(),
+            tags: { type: "array" },
+          },
+          ["kind"],
+        ),
+        idempotency_key: idKey,
+      },
+      ["mission_id", "amendment"],
+    ),
+    outputSchema: obj({ id: str(), kind: str(), status: str() }, ["id", "status"]),
+    annotations: WRITE,
+    caller: "agent",
+    args: z.object({ mission_id: MissionId, amendment: AmendMissionRequest, idempotency_key: z.string().optional() }),
+    run: async (
+      ctx,
+      a: { mission_id: string; amendment: z.infer<typeof AmendMissionRequest>; idempotency_key?: string | undefined },
+      caller,
+    ) => {
+      const r = await idempotent(
+        ctxFromMcp(ctx),
+        {
+          key: checkIdempotencyKey(a.idempotency_key),
+          request: a.amendment,
+          ...amendMissionOnce(caller!, a.mission_id),
+        },
+        (c) => amendMission(c, { missionId: a.mission_id, input: a.amendment }),
+      );
+      return written(ctx, r.body);
+    },
   },
 ];
 

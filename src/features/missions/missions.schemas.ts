@@ -175,6 +175,10 @@ export const Mission = z
     tags: z.array(z.string()),
     warnings: z.array(z.string()),
     submission_count: z.number().int(),
+    amendments_count: z.number().int().openapi({
+      description:
+        "Applied amendments (deadline extensions, top-ups, edits; issue 19 item 3): reward and deadline are the current ones; GET /missions/{id}/amendments lists them",
+    }),
     claim_count: z.number().int().openapi({
       description: "Active claims (0 once the mission is no longer open); GET /missions/{id}/claims lists them",
     }),
@@ -262,6 +266,7 @@ export const Mission = z
     api_url: z.string(),
     submit_url: z.string(),
     claim_url: z.string(),
+    amendments_url: z.string(),
     submissions_url: z.string(),
     resolve_url: z.string().nullable().openapi({
       description: "creator_judges: the award endpoint (POST, creator only); null where the server resolves by itself",

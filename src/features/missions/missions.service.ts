@@ -133,6 +133,7 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
       tags: [...new Set(input.tags ?? [])],
       warnings,
       submissionCount: 0,
+      amendmentsCount: 0,
       claimCount: 0,
       maxClaims: input.max_claims ?? null,
       exclusiveClaimTtl: input.exclusive_claim_ttl ?? null,

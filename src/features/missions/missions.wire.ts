@@ -88,6 +88,7 @@ export function missionToWire(
     tags: m.tags,
     warnings: m.warnings,
     submission_count: m.submissionCount,
+    amendments_count: m.amendmentsCount,
     // Claims only mean something while the mission is open (design.md "Claims").
     claim_count: m.status === "open" ? m.claimCount : 0,
     max_claims: m.maxClaims,
@@ -128,6 +129,7 @@ export function missionToWire(
     api_url: `${publicUrl}/api/missions/${m.id}`,
     submit_url: `${publicUrl}/api/missions/${m.id}/submit`,
     claim_url: `${publicUrl}/api/missions/${m.id}/claims`,
+    amendments_url: `${publicUrl}/api/missions/${m.id}/amendments`,
     submissions_url: `${publicUrl}/api/missions/${m.id}/submissions`,
     // The only externally callable resolution step: the creator's award (POST, creator only).
     resolve_url: m.verificationType === "creator_judges" ? `${publicUrl}/api/missions/${m.id}/award` : null,

@@ -2,8 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import type { Deps } from "../../deps";
 import { applyResolution } from "../reputation";
-import { escrowDeposits, missions, submissions } from "../../db/schema/index";
-import { queueRefund, queueRelease } from "../escrow";
+import { missionAmendments, missions, submissions } from "../../db/schema/index";
+import { escrowSlots, queueRefund, queueRelease, type EscrowSlot } from "../escrow";
 import { bpsOf } from "../../lib/money";
 import { agentAccount, escrowAccount, lockAccounts, transfer, treasuryAccount, type AccountKey } from "../ledger";
 import type { ResolutionReason, SubmissionReason } from "../../lib/reasons";
@@ -38,6 +38,80 @@ export function splitReward(reward: bigint, feeBps: number, weights: number[]): 
   const dust = net - amounts.reduce((a, b) => a + b, 0n);
   amounts[0] = amounts[0]! + dust;
   return { fee, amounts };
+}
+
+/**
+ * Who funded a ledger-rail mission's escrow (issue 19 item 3): each applied top-up's caller its
+ * amount, the creator the rest. A refund goes back to them in these proportions.
+ */
+async function ledgerFunders(tx: Tx, m: Mission): Promise<Map<string, bigint>> {
+  const reward = BigInt(m.rewardAmount);
+  const out = new Map<string, bigint>();
+  if (m.amendmentsCount === 0) return out.set(m.creator, reward);
+  const topUps = await tx
+    .select({ actor: missionAmendments.actor, amount: missionAmendments.amount })
+    .from(missionAmendments)
+    .where(
+      and(
+        eq(missionAmendments.missionId, m.id),
+        eq(missionAmendments.kind, "top_up"),
+        eq(missionAmendments.status, "applied"),
+      ),
+    );
+  let rest = reward;
+  for (const t of topUps) {
+    const a = BigInt(t.amount!);
+    rest -= a;
+    out.set(t.actor, (out.get(t.actor) ?? 0n) + a);
+  }
+  out.set(m.creator, (out.get(m.creator) ?? 0n) + rest);
+  return out;
+}
+
+/** `amount` split over the funders pro rata (floor), the creator taking the dust. */
+function proRata(amount: bigint, funders: Map<string, bigint>, reward: bigint, creator: string): Map<string, bigint> {
+  const out = new Map<string, bigint>();
+  let given = 0n;
+  for (const [f, share] of funders) {
+    if (f === creator) continue;
+    const x = (amount * share) / reward;
+    out.set(f, x);
+    given += x;
+  }
+  out.set(creator, amount - given);
+  return out;
+}
+
+/**
+ * The base rail's split over its escrow slots (the mission's own and each top-up's): each slot
+ * pays its pro-rata part of the winners' shares and of the fee — split by the same rule as a
+ * single slot (splitReward) on the slot's share less its part of `creatorRefund`, so each slot's
+ * release is within its deposit and its fee within the contract's cap.
+ */
+function splitOverSlots(
+  slots: EscrowSlot[],
+  reward: bigint,
+  refund: bigint,
+  feeBps: number,
+  weights: number[],
+): { fee: bigint; amounts: bigint[]; perSlot: { slot: EscrowSlot; fee: bigint; amounts: bigint[] }[] } {
+  let othersRefund = 0n;
+  const refunds = slots.map((sl, i) => {
+    if (i === 0) return 0n;
+    const r = (refund * sl.share) / reward;
+    othersRefund += r;
+    return r;
+  });
+  if (slots.length) refunds[0] = refund - othersRefund > slots[0]!.share ? slots[0]!.share : refund - othersRefund;
+  let fee = 0n;
+  const amounts = weights.map(() => 0n);
+  const perSlot = slots.map((slot, i) => {
+    const part = splitReward(slot.share - refunds[i]!, feeBps, weights);
+    fee += part.fee;
+    part.amounts.forEach((a, j) => (amounts[j] = amounts[j]! + a));
+    return { slot, fee: part.fee, amounts: part.amounts };
+  });
+  return { fee, amounts, perSlot };
 }
 
 /**
@@ -80,14 +154,32 @@ export async function resolveAndPay(
   });
   const reward = BigInt(m.rewardAmount);
   const refund = opts.creatorRefund ?? 0n;
-  const { fee, amounts } = splitReward(
-    reward - refund,
-    opts.feeBps,
-    winners.map((w) => w.weight),
-  );
   // base rail: the reward is on chain; the release is queued here (an outbox row, committed with
   // the resolution) and sent by the settlement worker. Stakes stay on the ledger either way.
   const onChain = m.rewardChain === "base";
+  // base rail: one release per escrow slot (the mission's own, and each applied top-up's).
+  const slots = onChain ? await escrowSlots(tx, m) : [];
+  const { fee, amounts, perSlot } = onChain
+    ? splitOverSlots(
+        slots,
+        reward,
+        refund,
+        opts.feeBps,
+        winners.map((w) => w.weight),
+      )
+    : {
+        ...splitReward(
+          reward - refund,
+          opts.feeBps,
+          winners.map((w) => w.weight),
+        ),
+        perSlot: [],
+      };
+  // ledger rail: a refund goes back to whoever funded the escrow (creator, top-up callers), pro rata.
+  const refunds =
+    !onChain && refund > 0n
+      ? proRata(refund, await ledgerFunders(tx, m), reward, m.creator)
+      : new Map<string, bigint>();
   // Every ledger row of this resolution, in one sorted pass (after the agent rows above).
   await lockAccounts(
     tx,
@@ -98,20 +190,23 @@ export async function resolveAndPay(
             { account: escrowAccount(m.id), asset: m.rewardAsset },
             { account: treasuryAccount(m.id), asset: m.rewardAsset },
             ...winners.map((w) => ({ account: agentAccount(w.submitter), asset: m.rewardAsset })),
-            ...(refund > 0n ? [{ account: agentAccount(m.creator), asset: m.rewardAsset }] : []),
+            ...[...refunds.keys()].map((a) => ({ account: agentAccount(a), asset: m.rewardAsset })),
           ]),
       ...(opts.alsoLock ?? []),
     ],
     opts.now,
   );
   if (onChain) {
-    await queueRelease(
-      tx,
-      m,
-      winners.map((w, i) => ({ address: w.submitter, amount: amounts[i]!, submissionId: w.submissionId })),
-      fee,
-      opts.now,
-    );
+    if (perSlot.length === 0) throw new Error(`resolveAndPay: base-rail mission ${m.id} has no deposit`);
+    for (const p of perSlot)
+      await queueRelease(
+        tx,
+        m,
+        p.slot,
+        winners.map((w, i) => ({ address: w.submitter, amount: p.amounts[i]!, submissionId: w.submissionId })),
+        p.fee,
+        opts.now,
+      );
   } else
     await transfer(tx, {
       asset: m.rewardAsset,
@@ -122,7 +217,7 @@ export async function resolveAndPay(
         { account: escrowAccount(m.id), amount: -reward },
         { account: treasuryAccount(m.id), amount: fee },
         ...winners.map((w, i) => ({ account: agentAccount(w.submitter), amount: amounts[i]! })),
-        ...(refund > 0n ? [{ account: agentAccount(m.creator), amount: refund }] : []),
+        ...[...refunds].map(([a, x]) => ({ account: agentAccount(a), amount: x })),
       ],
     });
   // Webhook events of this resolution, written with it (transactional outbox).
@@ -222,13 +317,19 @@ export async function resolveAndPay(
  */
 export async function voidAndRefund(tx: Tx, m: Mission, opts: { now: Date; reason: ResolutionReason }): Promise<void> {
   if (m.rewardChain === "base") {
-    // The deposit's slot goes back to its funder on chain; an unfunded mission has nothing to return.
-    const live = m.escrow?.deposit;
-    if (live && (live.status === "confirmed" || live.status === "final")) {
-      const [d] = await tx.select().from(escrowDeposits).where(eq(escrowDeposits.id, live.id));
-      if (d) await queueRefund(tx, m, d, opts.now, "refund_queued", { touchMission: true });
+    // Each slot goes back to its funder on chain (the mission's own deposit and every applied
+    // top-up's); an unfunded mission has nothing to return.
+    for (const sl of await escrowSlots(tx, m)) {
+      const d = sl.deposit;
+      if (d.status !== "confirmed" && d.status !== "final") continue;
+      await queueRefund(tx, m, d, opts.now, "refund_queued", {
+        touchMission: d.amendmentId === null,
+        missionKey: sl.missionKey,
+      });
     }
-  } else
+  } else {
+    // Back to whoever funded the escrow: the creator, and each top-up's caller its top-up.
+    const funders = await ledgerFunders(tx, m);
     await transfer(tx, {
       asset: m.rewardAsset,
       kind: "mission_refund",
@@ -236,9 +337,10 @@ export async function voidAndRefund(tx: Tx, m: Mission, opts: { now: Date; reaso
       at: opts.now,
       postings: [
         { account: escrowAccount(m.id), amount: -BigInt(m.rewardAmount) },
-        { account: agentAccount(m.creator), amount: BigInt(m.rewardAmount) },
+        ...[...funders].map(([a, x]) => ({ account: agentAccount(a), amount: x })),
       ],
     });
+  }
   const rejected = await tx
     .update(submissions)
     .set({ status: "rejected", reason: "mission_voided", decidedAt: opts.now, updatedAt: opts.now, nextCheckAt: null })

@@ -8340,6 +8340,225 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/missions/{id}/amendments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The mission's public amendment log, oldest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description next_cursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The amendments */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AmendmentList"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Amend a posted mission: extend its deadline, top up its reward, or edit title/description/tags
+         * @description 201 with the applied amendment; 202 with a pending one for a base-rail top-up (fund the `escrow.fund_call`; it applies when the deposit reaches the confirmation depth). 403 `creator_only` (extend_deadline, edit; top_up when OABP_TOPUP_BY_ANYONE=false); 409 `submissions_exist` (edit after the first submission), MISSION_NOT_OPEN `deadline_passed` / `mission_decided`, `too_many_amendments`; 422 `deadline_not_later`, `extension_too_long`, `voting_before_deadline`, `refund_after_exceeded`, `no_change`; 409 INSUFFICIENT_BALANCE (ledger top-up). Idempotency-Key: same key + same body → the stored answer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Retry-safe: same key + same body → the stored response */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description JSON body */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AmendMissionRequest"];
+                };
+            };
+            responses: {
+                /** @description Applied */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Amendment"];
+                    };
+                };
+                /** @description Pending: a base-rail top-up waiting for its deposit */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Amendment"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Semantically invalid request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ping": {
         parameters: {
             query?: never;
@@ -10264,6 +10483,8 @@ export interface components {
             tags: string[];
             warnings: string[];
             submission_count: number;
+            /** @description Applied amendments (deadline extensions, top-ups, edits; issue 19 item 3): reward and deadline are the current ones; GET /missions/{id}/amendments lists them */
+            amendments_count: number;
             /** @description Active claims (0 once the mission is no longer open); GET /missions/{id}/claims lists them */
             claim_count: number;
             /** @description Claim limit set at creation; null = none */
@@ -10313,6 +10534,7 @@ export interface components {
             api_url: string;
             submit_url: string;
             claim_url: string;
+            amendments_url: string;
             submissions_url: string;
             /** @description creator_judges: the award endpoint (POST, creator only); null where the server resolves by itself */
             resolve_url: string | null;
@@ -10951,7 +11173,7 @@ export interface components {
             /** @example whk_01JZ0000000000000000000000 */
             id: string;
             url: string;
-            events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed")[];
+            events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended")[];
             filters: components["schemas"]["WebhookFilters"];
             /**
              * @description pending_verification until the endpoint echoes the signed webhook.verification challenge (docs/abuse-edge.md); deliveries are queued meanwhile and sent once it is active
@@ -10981,7 +11203,7 @@ export interface components {
              */
             url: string;
             /** @description Event types to receive */
-            events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed")[];
+            events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended")[];
             filters?: components["schemas"]["WebhookFilters"];
         };
         WebhookList: {
@@ -10997,7 +11219,7 @@ export interface components {
             /** @description Sent as the webhook-id header, the same on every attempt */
             event_id: string;
             /** @enum {string} */
-            event_type: "mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed";
+            event_type: "mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempt_count: number;
@@ -11115,6 +11337,85 @@ export interface components {
             } | null;
             /** @description Active claims, first claimer first */
             claims: components["schemas"]["Claim"][];
+            next_cursor: string | null;
+        };
+        Amendment: {
+            /** @example amd_01JZ0000000000000000000000 */
+            id: string;
+            mission_id: string;
+            /** @description 1, 2, … in the mission's log */
+            seq: number;
+            /** @enum {string} */
+            kind: "extend_deadline" | "top_up" | "edit";
+            /** @description Who made the change (lowercase address) */
+            actor: string;
+            /**
+             * @description applied; pending (a base-rail top-up waiting for its deposit); rejected (reason says why)
+             * @enum {string}
+             */
+            status: "applied" | "pending" | "rejected";
+            /** @enum {string} */
+            rail: "ledger" | "base";
+            /** @description {field: {from, to}}: deadline, reward, title, … */
+            changes: {
+                [key: string]: {
+                    from?: unknown;
+                    to?: unknown;
+                };
+            };
+            /** @description top_up: the amount added */
+            amount: string | null;
+            escrow: components["schemas"]["AmendmentEscrow"];
+            reason: string | null;
+            created_at: string;
+            applied_at: string | null;
+        };
+        /** @description base-rail top_up: the slot to fund */
+        AmendmentEscrow: {
+            chain_id: number;
+            contract: string;
+            token: string;
+            /** @description This top-up's own escrow key: keccak256(bytes(amendment id)), not the mission's */
+            mission_key: string;
+            amount: string;
+            /** @description 0: a top-up pays no spam fee */
+            spam_fee: string;
+            /** @description The deposit's refund-after (fundUntil) must reach this */
+            refund_after: number;
+            /** @description The call to make after approve(amount) */
+            fund_call: string;
+            deposit_tx_hash: string | null;
+        } | null;
+        /** @description extend_deadline (creator; later only, bounded; before the deadline), top_up (anyone unless the operator restricts it; ledger: moved from the caller's balance at once; base: a new escrow slot to fund, applied at the confirmation depth), edit (creator; title/description/tags; only before the first submission) */
+        AmendMissionRequest: {
+            /** @enum {string} */
+            kind: "extend_deadline";
+            /**
+             * Format: date-time
+             * @description The new deadline: later than the current one, by at most the server's bound
+             */
+            deadline: string;
+        } | {
+            /** @enum {string} */
+            kind: "top_up";
+            /**
+             * @description Added to the reward, base units (a positive integer string)
+             * @example 5000000
+             */
+            amount: string;
+        } | {
+            /** @enum {string} */
+            kind: "edit";
+            title?: string;
+            description?: string;
+            tags?: string[];
+        };
+        AmendmentList: {
+            mission_id: string;
+            /** @description Applied amendments */
+            amendments_count: number;
+            /** @description Oldest first (seq order) */
+            amendments: components["schemas"]["Amendment"][];
             next_cursor: string | null;
         };
         Pong: {

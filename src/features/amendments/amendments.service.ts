@@ -1,0 +1,316 @@
+import { and, asc, count, eq, gt, ne, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { missionAmendments, missions } from "../../db/schema/index";
+import { agentOf, type Ctx, dbOf, viewerOf } from "../../lib/context";
+import { AppError } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { missionKey } from "../../lib/evm";
+import { parseUint } from "../../lib/money";
+import { onceTx } from "../../lib/idempotency";
+import { verificationOf } from "../../db/verification";
+import { findVisibleMission, lockMission } from "../../db/mission-visibility";
+import { emitEvents, missionAmended } from "../../db/outbox";
+import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
+import { agentAccount, escrowAccount, transfer } from "../ledger";
+import { acceptsTopUp, REFUND_GRACE_SECONDS, refundAfterFor } from "../escrow";
+import type { AmendMissionInput, AmendmentListWire, AmendmentWire } from "./amendments.schemas";
+import { amendmentToWire, type AmendmentRow } from "./amendments.wire";
+
+// Amendments to a posted mission (issue 19 item 3; docs/amendments.md). Every verb runs under the
+// mission row lock (FOR UPDATE), the lock a submission, a claim, a resolution and the deposit
+// watcher take first, so an edit never races the first submission, a top-up never races the
+// resolution that pays the reward out, and `seq` is gapless. Value moves (a ledger top-up) are in
+// the same transaction as the amendment row, the reward's update and the mission.amended event.
+
+type Mission = Omit<MissionRow, "search">;
+
+/** base rail: after an extension, at least this much of a deposit's refund grace must remain. */
+const EXTENSION_MIN_GRACE_SECONDS = 86_400;
+
+const creatorOnly = (what: string) =>
+  new AppError("FORBIDDEN", `only the mission's creator may ${what}`, { reason: "creator_only" });
+
+function notAmendable(m: Mission, reason: string, message: string): AppError {
+  return new AppError("MISSION_NOT_OPEN", message, {
+    reason,
+    status: m.status,
+    deadline: m.deadline.toISOString(),
+  });
+}
+
+/** Before the deadline, while the mission is open (or still waiting for its escrow). */
+function requireBeforeDeadline(m: Mission, now: Date, what: string): void {
+  if (m.status !== "open" && m.status !== "pending_escrow")
+    throw notAmendable(m, "mission_decided", `${what}: the mission is ${m.status}`);
+  if (m.deadline.getTime() <= now.getTime())
+    throw notAmendable(m, "deadline_passed", `${what}: the mission's deadline has passed`);
+}
+
+/**
+ * POST /missions/{id}/amendments. Answers the amendment: `applied` (201), or `pending` (202) for a
+ * base-rail top-up, which applies when its own escrow slot is confirmed on chain (escrow.topups.ts).
+ */
+export async function amendMission(
+  ctx: Ctx,
+  { missionId, input }: { missionId: string; input: AmendMissionInput },
+): Promise<AmendmentWire> {
+  const { deps, now } = ctx;
+  const caller = agentOf(ctx);
+  // 404 for a mission the caller cannot see (a pending_escrow mission of someone else).
+  await findVisibleMission(ctx, missionId, caller);
+  return onceTx(ctx, async (tx) => {
+    const m = await lockMission(tx, missionId);
+    if (!m) throw new AppError("NOT_FOUND", "mission not found");
+    const [n] = await tx
+      .select({ all: count() })
+      .from(missionAmendments)
+      .where(and(eq(missionAmendments.missionId, m.id), ne(missionAmendments.status, "rejected")));
+    if ((n?.all ?? 0) >= deps.config.amendmentsMaxPerMission)
+      throw new AppError("CONFLICT", `a mission has at most ${deps.config.amendmentsMaxPerMission} amendments`, {
+        reason: "too_many_amendments",
+        max: deps.config.amendmentsMaxPerMission,
+      });
+    const [last] = await tx
+      .select({ seq: sql<number>`coalesce(max(${missionAmendments.seq}), 0)::int` })
+      .from(missionAmendments)
+      .where(eq(missionAmendments.missionId, m.id));
+    const seq = Number(last?.seq ?? 0) + 1;
+    const id = newId("amd", now.getTime());
+    const base = { id, missionId: m.id, seq, actor: caller, rail: m.rewardChain, createdAt: now, updatedAt: now };
+    switch (input.kind) {
+      case "extend_deadline":
+        return extendDeadline(ctx, tx, m, base, new Date(input.deadline));
+      case "edit":
+        return edit(ctx, tx, m, base, input);
+      case "top_up":
+        return topUp(ctx, tx, m, base, parseUint(input.amount));
+    }
+  });
+}
+
+type Base = Pick<AmendmentRow, "id" | "missionId" | "seq" | "actor" | "rail" | "createdAt" | "updatedAt">;
+
+/** Writes an applied amendment, bumps the mission's count with `set`, emits mission.amended. */
+async function apply(
+  tx: Tx,
+  m: Mission,
+  row: Base & Pick<AmendmentRow, "kind" | "changes"> & { amount?: string },
+  set: Partial<typeof missions.$inferInsert>,
+  now: Date,
+): Promise<AmendmentWire> {
+  const [a] = (await tx
+    .insert(missionAmendments)
+    .values({ ...row, amount: row.amount ?? null, status: "applied", appliedAt: now })
+    .returning()) as [AmendmentRow];
+  const [amended] = await tx
+    .update(missions)
+    .set({ ...set, amendmentsCount: sql`${missions.amendmentsCount} + 1`, updatedAt: now })
+    .where(eq(missions.id, m.id))
+    .returning(MISSION_COLUMNS);
+  // A pending_escrow mission is not public yet: its changes are nobody's event (webhooks).
+  if (amended!.status !== "pending_escrow")
+    await emitEvents(tx, [
+      missionAmended(amended!, now, { id: a.id, seq: a.seq, kind: a.kind, actor: a.actor, changes: a.changes }),
+    ]);
+  return amendmentToWire(a);
+}
+
+async function extendDeadline(ctx: Ctx, tx: Tx, m: Mission, base: Base, deadline: Date): Promise<AmendmentWire> {
+  const { deps, now } = ctx;
+  if (base.actor !== m.creator) throw creatorOnly("extend its deadline");
+  requireBeforeDeadline(m, now, "extend_deadline");
+  if (deadline.getTime() <= m.deadline.getTime())
+    throw new AppError("UNPROCESSABLE", "deadline: an extension must be later than the current deadline", {
+      field: "deadline",
+      reason: "deadline_not_later",
+      current: m.deadline.toISOString(),
+    });
+  const max = deps.config.amendmentMaxExtensionSeconds;
+  if (deadline.getTime() - m.deadline.getTime() > max * 1000)
+    throw new AppError("UNPROCESSABLE", `deadline: one extension adds at most ${max} seconds`, {
+      field: "deadline",
+      reason: "extension_too_long",
+      max_seconds: max,
+      latest: new Date(m.deadline.getTime() + max * 1000).toISOString(),
+    });
+  const v = verificationOf(m);
+  if (v.type === "peer_vote" && Date.parse(v.params.voting_deadline) <= deadline.getTime())
+    throw new AppError(
+      "UNPROCESSABLE",
+      "deadline: a peer_vote mission's deadline must stay before its voting_deadline",
+      {
+        field: "deadline",
+        reason: "voting_before_deadline",
+        voting_deadline: v.params.voting_deadline,
+      },
+    );
+  // base rail: every deposit's refund-after was fixed at funding from the old deadline (deadline
+  // + windows + REFUND_GRACE_SECONDS). A later deadline may eat into that grace, never below
+  // EXTENSION_MIN_GRACE_SECONDS: a funder must not be able to take its deposit back before the payout.
+  if (m.rewardChain === "base" && m.escrow?.refund_after !== undefined) {
+    const topUps = await tx
+      .select({ escrow: missionAmendments.escrow })
+      .from(missionAmendments)
+      .where(
+        and(
+          eq(missionAmendments.missionId, m.id),
+          eq(missionAmendments.kind, "top_up"),
+          ne(missionAmendments.status, "rejected"),
+        ),
+      );
+    const bound = Math.min(m.escrow.refund_after, ...topUps.map((t) => t.escrow?.refund_after ?? Infinity));
+    const decidedBy = (d: Date) => refundAfterFor(d, v, deps.config) - REFUND_GRACE_SECONDS;
+    if (decidedBy(deadline) + EXTENSION_MIN_GRACE_SECONDS > bound)
+      throw new AppError(
+        "UNPROCESSABLE",
+        "deadline: on the base rail the escrow's refund-after time (fixed at funding) bounds how far the deadline can move",
+        {
+          field: "deadline",
+          reason: "refund_after_exceeded",
+          refund_after: new Date(bound * 1000).toISOString(),
+          latest: new Date(
+            m.deadline.getTime() + (bound - EXTENSION_MIN_GRACE_SECONDS - decidedBy(m.deadline)) * 1000,
+          ).toISOString(),
+        },
+      );
+  }
+  return apply(
+    tx,
+    m,
+    {
+      ...base,
+      kind: "extend_deadline",
+      changes: { deadline: { from: m.deadline.toISOString(), to: deadline.toISOString() } },
+    },
+    // The sweeper closes submissions (or voids an unfunded mission) at the new deadline.
+    { deadline, nextActionAt: deadline },
+    now,
+  );
+}
+
+async function edit(
+  ctx: Ctx,
+  tx: Tx,
+  m: Mission,
+  base: Base,
+  input: Extract<AmendMissionInput, { kind: "edit" }>,
+): Promise<AmendmentWire> {
+  if (base.actor !== m.creator) throw creatorOnly("edit it");
+  requireBeforeDeadline(m, ctx.now, "edit");
+  if (m.submissionCount > 0)
+    throw new AppError("CONFLICT", "a mission can be edited only before its first submission", {
+      reason: "submissions_exist",
+      submission_count: m.submissionCount,
+    });
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  const set: Partial<typeof missions.$inferInsert> = {};
+  if (input.title !== undefined && input.title !== m.title) {
+    changes.title = { from: m.title, to: input.title };
+    set.title = input.title;
+  }
+  if (input.description !== undefined && input.description !== m.description) {
+    // The log keeps lengths, not two copies of up to 50 000 characters.
+    changes.description = { from: { length: m.description.length }, to: { length: input.description.length } };
+    set.description = input.description;
+  }
+  if (input.tags !== undefined) {
+    const tags = [...new Set(input.tags)];
+    if (tags.join("\u0000") !== m.tags.join("\u0000")) {
+      changes.tags = { from: m.tags, to: tags };
+      set.tags = tags;
+    }
+  }
+  if (Object.keys(changes).length === 0)
+    throw new AppError("UNPROCESSABLE", "edit: nothing to change (give a title, description or tags that differ)", {
+      reason: "no_change",
+    });
+  return apply(tx, m, { ...base, kind: "edit", changes }, set, ctx.now);
+}
+
+async function topUp(ctx: Ctx, tx: Tx, m: Mission, base: Base, amount: bigint): Promise<AmendmentWire> {
+  const { deps, now } = ctx;
+  if (!deps.config.topUpByAnyone && base.actor !== m.creator) throw creatorOnly("top up its reward");
+  if (amount <= 0n) throw new AppError("INVALID_PARAMETER", "amount must be a positive integer", { field: "amount" });
+  if (!acceptsTopUp(m))
+    throw notAmendable(m, "mission_decided", "top_up: only an open or judging mission not yet decided takes top-ups");
+  const from = BigInt(m.rewardAmount);
+  if (m.rewardChain === "ledger") {
+    await transfer(tx, {
+      asset: m.rewardAsset,
+      kind: "mission_topup",
+      ref: m.id,
+      at: now,
+      postings: [
+        { account: agentAccount(base.actor), amount: -amount },
+        { account: escrowAccount(m.id), amount },
+      ],
+    });
+    const to = from + amount;
+    return apply(
+      tx,
+      m,
+      {
+        ...base,
+        kind: "top_up",
+        amount: amount.toString(),
+        changes: { reward: { from: from.toString(), to: to.toString() } },
+      },
+      { rewardAmount: to.toString() },
+      now,
+    );
+  }
+  // base rail: a new slot, funded by whoever tops up; applied by the watcher at the confirmation depth.
+  if (!deps.chain || !m.escrow)
+    throw new AppError("UNPROCESSABLE", "settlement rail base is not enabled on this server", {
+      reason: "rail_not_enabled",
+    });
+  const refundAfter = Math.max(m.escrow.refund_after ?? 0, refundAfterFor(m.deadline, verificationOf(m), deps.config));
+  const key = missionKey(base.id).toLowerCase();
+  const [a] = (await tx
+    .insert(missionAmendments)
+    .values({
+      ...base,
+      kind: "top_up",
+      status: "pending",
+      amount: amount.toString(),
+      changes: { reward: { from: from.toString(), to: (from + amount).toString() } },
+      escrowKey: key,
+      escrow: {
+        chain_id: m.escrow.chain_id,
+        contract: m.escrow.contract,
+        token: m.escrow.token,
+        mission_key: key,
+        refund_after: refundAfter,
+        deposit_id: null,
+        tx_hash: null,
+      },
+    })
+    .returning()) as [AmendmentRow];
+  return amendmentToWire(a);
+}
+
+/** GET /missions/{id}/amendments: the public log, oldest first (a hidden mission's: its creator's only). */
+export async function listAmendments(
+  ctx: Ctx,
+  { missionId, limit, cursor }: { missionId: string; limit: number; cursor?: string | undefined },
+): Promise<AmendmentListWire> {
+  const m = await findVisibleMission(ctx, missionId, viewerOf(ctx));
+  let after = 0;
+  if (cursor !== undefined) {
+    after = Number(cursor);
+    if (!/^\d{1,9}$/.test(cursor)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
+  }
+  const rows = await dbOf(ctx)
+    .select()
+    .from(missionAmendments)
+    .where(and(eq(missionAmendments.missionId, m.id), gt(missionAmendments.seq, after)))
+    .orderBy(asc(missionAmendments.seq))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return {
+    mission_id: m.id,
+    amendments_count: m.amendmentsCount,
+    amendments: page.map(amendmentToWire),
+    next_cursor: rows.length > limit ? String(page[page.length - 1]!.seq) : null,
+  };
+}

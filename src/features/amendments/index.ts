@@ -1,0 +1,6 @@
+// The public surface of the amendments feature: what app.ts, the job runner and other features may
+// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+export { amendmentsRouter } from "./amendments.index";
+export { amendMissionOnce } from "./amendments.routes";
+export { AmendMissionRequest } from "./amendments.schemas";
+export { amendMission, listAmendments } from "./amendments.service";

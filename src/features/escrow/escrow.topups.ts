@@ -1,0 +1,267 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { escrowDeposits, missionAmendments, missions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import type { FundedLog, Heads } from "../../lib/base-chain";
+import { newId } from "../../lib/ids";
+import { emitEvents, missionAmended } from "../../db/outbox";
+import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
+import { lockMission } from "../../db/mission-visibility";
+import type { DepositRejection } from "./escrow.check";
+import { queueRefund } from "./escrow.queue";
+import type { RecordOutcome } from "./escrow.deposits";
+
+// Base-rail top-ups (issue 19 item 3; docs/amendments.md). The contract keeps one slot per
+// (key, funder) and releases a key at most once, so a top-up cannot be a second deposit to the
+// mission's key: each top-up amendment has its own key, keccak256(bytes(amendment id)) — "a new
+// slot". Its Funded log is found by the same watcher, checked against the amendment's terms, and
+// only at the confirmation depth does the amendment apply (the mission's reward grows). At
+// resolution every slot is released (the winners' shares split pro rata over the slots); at a
+// void every slot is refunded to its funder.
+
+type Mission = Omit<MissionRow, "search">;
+type DepositRow = typeof escrowDeposits.$inferSelect;
+export type AmendmentRow = typeof missionAmendments.$inferSelect;
+
+/** A top-up is accepted onto a mission that is still live and undecided. */
+export const acceptsTopUp = (m: Pick<Mission, "status" | "award">) =>
+  (m.status === "open" || m.status === "escrowed") && m.award === null;
+
+/** The pending base-rail top-up amendment whose slot key this is. */
+export async function topUpByKey(db: Tx | Deps["database"]["db"], key: string): Promise<AmendmentRow | undefined> {
+  const [a] = await db
+    .select()
+    .from(missionAmendments)
+    .where(eq(missionAmendments.escrowKey, key.toLowerCase()))
+    .limit(1);
+  return a;
+}
+
+/** Same contract as recordDeposit (escrow.deposits.ts), for a top-up's own slot. */
+export async function recordTopUpDeposit(
+  tx: Tx,
+  _deps: Deps,
+  amendmentId: string,
+  log: FundedLog,
+  heads: Heads,
+  now: Date,
+  rejection?: DepositRejection,
+): Promise<RecordOutcome> {
+  const [a0] = await tx.select().from(missionAmendments).where(eq(missionAmendments.id, amendmentId));
+  if (!a0?.escrow) throw new Error(`recordTopUpDeposit: ${amendmentId} is not a base-rail top-up`);
+  const m = await lockMission(tx, a0.missionId);
+  if (!m) throw new Error(`recordTopUpDeposit: mission ${a0.missionId} is missing`);
+  const [a] = (await tx
+    .select()
+    .from(missionAmendments)
+    .where(eq(missionAmendments.id, amendmentId))
+    .for("update")) as [AmendmentRow];
+  const [existing] = await tx
+    .select()
+    .from(escrowDeposits)
+    .where(
+      and(
+        eq(escrowDeposits.chainId, a.escrow!.chain_id),
+        eq(escrowDeposits.txHash, log.txHash),
+        eq(escrowDeposits.logIndex, log.logIndex),
+      ),
+    )
+    .for("update");
+  if (existing && existing.amendmentId !== a.id) return { kind: "used_elsewhere", deposit: existing };
+  if (existing && existing.status !== "reorged") {
+    return existing.status === "rejected"
+      ? { kind: "rejected", deposit: existing, reason: existing.reason as DepositRejection }
+      : { kind: "known", deposit: existing };
+  }
+  const reason: DepositRejection | undefined =
+    rejection ??
+    (a.status !== "pending" || (a.escrow!.deposit_id !== null && !existing) || !acceptsTopUp(m)
+      ? "mission_not_pending"
+      : undefined);
+  const values = {
+    chainId: a.escrow!.chain_id,
+    txHash: log.txHash,
+    logIndex: log.logIndex,
+    missionId: m.id,
+    amendmentId: a.id,
+    funder: log.funder,
+    token: log.token,
+    amount: log.amount.toString(),
+    spamFee: log.spamFee.toString(),
+    blockNumber: log.blockNumber,
+    blockHash: log.blockHash,
+    status: reason ? ("rejected" as const) : ("pending" as const),
+    reason: reason ?? null,
+    nextCheckAt: reason ? null : now,
+    updatedAt: now,
+  };
+  let deposit: DepositRow;
+  if (existing) {
+    [deposit] = (await tx.update(escrowDeposits).set(values).where(eq(escrowDeposits.id, existing.id)).returning()) as [
+      DepositRow,
+    ];
+  } else {
+    [deposit] = (await tx
+      .insert(escrowDeposits)
+      .values({ id: newId("dep", now.getTime()), createdAt: now, ...values })
+      .returning()) as [DepositRow];
+  }
+  if (reason) {
+    if (reason === "mission_not_pending" && a.status === "pending" && !acceptsTopUp(m))
+      await tx
+        .update(missionAmendments)
+        .set({ status: "rejected", reason: "mission_closed", updatedAt: now })
+        .where(eq(missionAmendments.id, a.id));
+    // A top-up in the right token and of the full amount is refunded by the resolver; junk is
+    // left to its funder's own exit (selfRefund), as for a mission's own key.
+    if (log.token === a.escrow!.token && log.amount >= BigInt(a.amount ?? "0"))
+      await queueRefund(tx, m, deposit, now, `topup_rejected:${reason}`, {
+        touchMission: false,
+        missionKey: a.escrowKey!,
+      });
+    return { kind: "rejected", deposit, reason };
+  }
+  await tx
+    .update(missionAmendments)
+    .set({ escrow: { ...a.escrow!, deposit_id: deposit.id, tx_hash: deposit.txHash }, updatedAt: now })
+    .where(eq(missionAmendments.id, a.id));
+  if (log.blockNumber <= heads.confirmed) deposit = await confirmTopUp(tx, m, deposit, now);
+  return { kind: "recorded", deposit };
+}
+
+/**
+ * The top-up's deposit reached the confirmation depth: the amendment applies (reward += amount,
+ * mission.amended) if the mission still takes top-ups; otherwise the slot is refunded.
+ */
+export async function confirmTopUp(tx: Tx, m: Mission, d: DepositRow, now: Date): Promise<DepositRow> {
+  const [a] = (await tx
+    .select()
+    .from(missionAmendments)
+    .where(eq(missionAmendments.id, d.amendmentId!))
+    .for("update")) as [AmendmentRow];
+  if (!acceptsTopUp(m) || a.status === "rejected") {
+    const [rejected] = (await tx
+      .update(escrowDeposits)
+      .set({ status: "rejected", reason: "mission_not_pending", nextCheckAt: null, updatedAt: now })
+      .where(eq(escrowDeposits.id, d.id))
+      .returning()) as [DepositRow];
+    await queueRefund(tx, m, rejected, now, "topup_rejected:mission_not_pending", {
+      touchMission: false,
+      missionKey: a.escrowKey!,
+    });
+    await tx
+      .update(missionAmendments)
+      .set({ status: "rejected", reason: "mission_closed", updatedAt: now })
+      .where(eq(missionAmendments.id, a.id));
+    return rejected;
+  }
+  const [deposit] = (await tx
+    .update(escrowDeposits)
+    .set({ status: "confirmed", nextCheckAt: now, updatedAt: now })
+    .where(eq(escrowDeposits.id, d.id))
+    .returning()) as [DepositRow];
+  if (a.status === "applied") return deposit; // re-confirmed after a reorg that kept it applied
+  const from = BigInt(m.rewardAmount);
+  const to = from + BigInt(a.amount!);
+  const changes = { reward: { from: from.toString(), to: to.toString() } };
+  await tx
+    .update(missionAmendments)
+    .set({ status: "applied", changes, appliedAt: now, updatedAt: now })
+    .where(eq(missionAmendments.id, a.id));
+  const [amended] = await tx
+    .update(missions)
+    .set({
+      rewardAmount: to.toString(),
+      amendmentsCount: sql`${missions.amendmentsCount} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(missions.id, m.id))
+    .returning(MISSION_COLUMNS);
+  await emitEvents(tx, [
+    missionAmended(amended!, now, { id: a.id, seq: a.seq, kind: a.kind, actor: a.actor, changes }),
+  ]);
+  return deposit;
+}
+
+/**
+ * A top-up's deposit left the chain before it was final. While the mission is undecided the
+ * top-up is taken back out of the reward (pending again, until the deposit is mined again);
+ * after the mission is decided its release waits for the deposit (NotFunded is retried).
+ */
+export async function reorgTopUp(tx: Tx, deps: Deps, m: Mission, d: DepositRow, now: Date): Promise<void> {
+  await tx
+    .update(escrowDeposits)
+    .set({ status: "reorged", nextCheckAt: null, updatedAt: now })
+    .where(eq(escrowDeposits.id, d.id));
+  const [a] = (await tx
+    .select()
+    .from(missionAmendments)
+    .where(eq(missionAmendments.id, d.amendmentId!))
+    .for("update")) as [AmendmentRow];
+  if (a.status !== "applied") return;
+  if (!acceptsTopUp(m)) {
+    deps.logger.error(
+      { mission: m.id, deposit: d.id, amendment: a.id },
+      "a top-up deposit was reorged out after its mission was decided; its release waits for the deposit",
+    );
+    return;
+  }
+  await tx
+    .update(missionAmendments)
+    .set({ status: "pending", appliedAt: null, updatedAt: now })
+    .where(eq(missionAmendments.id, a.id));
+  await tx
+    .update(missions)
+    .set({
+      rewardAmount: (BigInt(m.rewardAmount) - BigInt(a.amount!)).toString(),
+      amendmentsCount: sql`${missions.amendmentsCount} - 1`,
+      updatedAt: now,
+    })
+    .where(eq(missions.id, m.id));
+}
+
+/** One escrow slot behind a base-rail mission: its key, its deposit and the reward share it backs. */
+export interface EscrowSlot {
+  missionKey: string;
+  deposit: DepositRow;
+  share: bigint;
+}
+
+/**
+ * Every slot a base-rail mission's reward sits in: its own deposit (the reward minus the applied
+ * top-ups) and each applied top-up's deposit, in amendment order. Caller holds the mission lock.
+ */
+export async function escrowSlots(tx: Tx, m: Mission): Promise<EscrowSlot[]> {
+  const slots: EscrowSlot[] = [];
+  const live = m.escrow?.deposit;
+  const topUps = await tx
+    .select()
+    .from(missionAmendments)
+    .where(
+      and(
+        eq(missionAmendments.missionId, m.id),
+        eq(missionAmendments.kind, "top_up"),
+        eq(missionAmendments.rail, "base"),
+        eq(missionAmendments.status, "applied"),
+      ),
+    )
+    .orderBy(asc(missionAmendments.seq));
+  const depositIds = topUps.map((a) => a.escrow?.deposit_id).filter((x): x is string => !!x);
+  const deposits = depositIds.length
+    ? await tx.select().from(escrowDeposits).where(inArray(escrowDeposits.id, depositIds))
+    : [];
+  const byId = new Map(deposits.map((d) => [d.id, d]));
+  let rest = BigInt(m.rewardAmount);
+  const extra: EscrowSlot[] = [];
+  for (const a of topUps) {
+    const d = byId.get(a.escrow?.deposit_id ?? "");
+    if (!d) continue;
+    rest -= BigInt(a.amount!);
+    extra.push({ missionKey: a.escrowKey!, deposit: d, share: BigInt(a.amount!) });
+  }
+  if (live) {
+    const [d] = await tx.select().from(escrowDeposits).where(eq(escrowDeposits.id, live.id));
+    if (d) slots.push({ missionKey: m.escrow!.mission_key, deposit: d, share: rest });
+  }
+  return [...slots, ...extra];
+}
