@@ -92,3 +92,7 @@ export const CHAIN_PAYOUT_KINDS = ["release", "refund"] as const;
 /** Webhook subscriptions and deliveries. */
 export const WEBHOOK_STATUSES = ["pending_verification", "active", "disabled"] as const;
 export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+
+/** Mission Q&A (issue 19 item 5): an agent's question, or a clarification the creator posts. */
+export const QA_KINDS = ["question", "clarification"] as const;
+export type QaKind = (typeof QA_KINDS)[number];

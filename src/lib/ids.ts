@@ -22,6 +22,8 @@ export const ID_PREFIXES = [
   "pay",
   "clm",
   "dsp",
+  "qst",
+  "msg",
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

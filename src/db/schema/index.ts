@@ -15,3 +15,5 @@ export * from "./oadp";
 export * from "./adp";
 export * from "./portability";
 export * from "./ratelimit";
+export * from "./qa";
+export * from "./messages";
