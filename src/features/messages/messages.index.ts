@@ -3,7 +3,14 @@ import { ctxFromRequest } from "../../http/context";
 import { requireAgent } from "../../http/identity";
 import { router } from "../../http/openapi";
 import type { AppEnv } from "../../http/types";
-import { getMessageRoute, inboxRoute, markReadRoute, sendMessageRoute, sentRoute, threadRoute } from "./messages.routes";
+import {
+  getMessageRoute,
+  inboxRoute,
+  markReadRoute,
+  sendMessageRoute,
+  sentRoute,
+  threadRoute,
+} from "./messages.routes";
 import { getMessage, listMailbox, listThread, markRead, sendMessage } from "./messages.service";
 
 /** Private answers: never stored by a shared cache (the thread path looks like a public mission read). */

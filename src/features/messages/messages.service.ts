@@ -70,11 +70,7 @@ export async function sendMessage(
     });
   const p = await partiesOf(ctx, input.missionId, input.submissionId, caller);
   return withTx(ctx, async (tx) => {
-    await tx
-      .select({ id: submissions.id })
-      .from(submissions)
-      .where(eq(submissions.id, p.submissionId))
-      .for("update");
+    await tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, p.submissionId)).for("update");
     const [c] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(submissionMessages)
@@ -134,7 +130,11 @@ export async function listMailbox(ctx: Ctx, box: "inbox" | "sent", q: MailboxQue
   const where: (SQL | undefined)[] = [
     owner,
     before ? lt(submissionMessages.id, before) : undefined,
-    q.unread === undefined ? undefined : q.unread ? isNull(submissionMessages.readAt) : isNotNull(submissionMessages.readAt),
+    q.unread === undefined
+      ? undefined
+      : q.unread
+        ? isNull(submissionMessages.readAt)
+        : isNotNull(submissionMessages.readAt),
     q.mission_id ? eq(submissionMessages.missionId, q.mission_id) : undefined,
     q.submission_id ? eq(submissionMessages.submissionId, q.submission_id) : undefined,
   ];

@@ -6,11 +6,17 @@ import { answerQuestion, askQuestion, listQuestions, postClarification } from ".
 
 export const qaRouter = router()
   .openapi(listQuestionsRoute, async (c) =>
-    c.json(await listQuestions(ctxFromRequest(c), { missionId: c.req.valid("param").id, ...c.req.valid("query") }), 200),
+    c.json(
+      await listQuestions(ctxFromRequest(c), { missionId: c.req.valid("param").id, ...c.req.valid("query") }),
+      200,
+    ),
   )
   .openapi(askQuestionRoute, async (c) => {
     requireAgent(c.get("identity"), "UNAUTHORIZED");
-    const q = await askQuestion(ctxFromRequest(c), { missionId: c.req.valid("param").id, body: c.req.valid("json").body });
+    const q = await askQuestion(ctxFromRequest(c), {
+      missionId: c.req.valid("param").id,
+      body: c.req.valid("json").body,
+    });
     return c.json(q, 201);
   })
   .openapi(answerQuestionRoute, async (c) => {
@@ -18,7 +24,12 @@ export const qaRouter = router()
     const p = c.req.valid("param");
     const b = c.req.valid("json");
     return c.json(
-      await answerQuestion(ctxFromRequest(c), { missionId: p.id, questionId: p.qid, answer: b.answer, pinned: b.pinned }),
+      await answerQuestion(ctxFromRequest(c), {
+        missionId: p.id,
+        questionId: p.qid,
+        answer: b.answer,
+        pinned: b.pinned,
+      }),
       200,
     );
   })

@@ -59,7 +59,8 @@ export const clarificationRoute = createRoute({
   path: "/missions/{id}/clarifications",
   middleware: [requireCaller("agent")],
   tags: ["qa"],
-  summary: "Post a clarification to the thread (creator only; pinned unless pinned: false); claimers are notified (mission.clarified)",
+  summary:
+    "Post a clarification to the thread (creator only; pinned unless pinned: false); claimers are notified (mission.clarified)",
   security: [{ bearer: [] }],
   request: { params: MissionIdParam, ...jsonBody(ClarificationRequest) },
   responses: {

@@ -63,11 +63,7 @@ async function activeClaimers(tx: Tx, missionId: string, now: Date): Promise<str
     .select({ agentId: missionClaims.agentId })
     .from(missionClaims)
     .where(
-      and(
-        eq(missionClaims.missionId, missionId),
-        eq(missionClaims.status, "active"),
-        gt(missionClaims.expiresAt, now),
-      ),
+      and(eq(missionClaims.missionId, missionId), eq(missionClaims.status, "active"), gt(missionClaims.expiresAt, now)),
     )
     .orderBy(asc(missionClaims.id))
     .limit(MAX_EVENT_CLAIMERS);
