@@ -54,6 +54,12 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
       submission: "/submissions/{id}",
       submission_receipt: "/api/submissions/{id}/receipt",
       disputes: "/api/disputes",
+      // Issue 19 item 5: the public Q&A thread of a mission and private messages about a submission.
+      mission_questions: "/missions/{id}/questions",
+      mission_clarifications: "/missions/{id}/clarifications",
+      submission_messages: "/missions/{id}/submissions/{sid}/messages",
+      messages_inbox: "/messages/inbox",
+      messages_sent: "/messages/sent",
     },
     mcp: mcpManifestObject(config),
     payment_options: {
