@@ -192,6 +192,26 @@ describe("bounds and bad input", () => {
   });
 });
 
+describe("the mission page", () => {
+  it("shows the thread, pinned first, with every user string escaped", async () => {
+    const { creator, mission: m } = await openMission(t);
+    const solver = await signIn(t);
+    const q = (await ask(m.id, solver.token, { body: `<script>alert("q")</script> & more` })).body;
+    await answer(m.id, q.id, creator.token, { answer: `<img src=x onerror=alert(1)>` });
+    await clarify(m.id, creator.token, { body: "<b>English only</b>" });
+    const r = await t.call("GET", `/m/${m.id}`, { headers: { accept: "text/html" } });
+    expect(r.status).toBe(200);
+    expect(r.text).toContain("Questions and clarifications (2)");
+    expect(r.text).not.toContain("<script>alert");
+    expect(r.text).not.toContain("<img src=x");
+    expect(r.text).not.toContain("<b>English only</b>");
+    expect(r.text).toContain("&lt;script&gt;alert(&quot;q&quot;)&lt;/script&gt; &amp; more");
+    expect(r.text).toContain("&lt;b&gt;English only&lt;/b&gt;");
+    // The pinned clarification comes before the (unpinned) question.
+    expect(r.text.indexOf("English only")).toBeLessThan(r.text.indexOf("alert(&quot;q&quot;)"));
+  });
+});
+
 describe("concurrency (real Postgres)", () => {
   it.runIf(onRealPostgres)("one agent's simultaneous questions never pass the per-agent cap", async () => {
     const { mission: m } = await openMission(t);

@@ -1,5 +1,5 @@
 // The public surface of the qa feature: what app.ts, the job runner and other features may
 // import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { qaRouter } from "./qa.index";
-export { listQuestions, pinnedQuestions } from "./qa.service";
 export type { QuestionWire } from "./qa.schemas";
+export { listQuestions, pinnedQuestions } from "./qa.service";
