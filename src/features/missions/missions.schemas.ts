@@ -118,7 +118,10 @@ export const Mission = z
     max_claims: z.number().int().nullable().openapi({ description: "Claim limit set at creation; null = none" }),
     qa: z
       .object({
-        count: z.number().int().openapi({ description: "Entries in the public Q&A thread (questions and clarifications)" }),
+        count: z
+          .number()
+          .int()
+          .openapi({ description: "Entries in the public Q&A thread (questions and clarifications)" }),
         pinned_count: z.number().int().openapi({ description: "Pinned entries (clarifications, pinned answers)" }),
         questions_url: z.string().openapi({ description: "GET the thread (?pinned=true: pinned entries only)" }),
       })
