@@ -273,14 +273,3 @@ export async function listQuestions(
     next_cursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.id) : null,
   };
 }
-
-/** The pinned entries of a mission, oldest first (the mission page shows them above the thread). */
-export async function pinnedQuestions(ctx: Ctx, missionId: string, limit = 20): Promise<QuestionWire[]> {
-  const rows = await dbOf(ctx)
-    .select()
-    .from(missionQuestions)
-    .where(and(eq(missionQuestions.missionId, missionId), eq(missionQuestions.pinned, true)))
-    .orderBy(asc(missionQuestions.id))
-    .limit(limit);
-  return rows.map(questionToWire);
-}
