@@ -4,6 +4,10 @@ import { webhookEvents } from "../../src/db/schema/index";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
+import { onRealPostgres } from "../helpers/db";
+import { sendMessage } from "../../src/features/messages/messages.service";
+import { ctxForViewer } from "../../src/lib/context";
+import type { AppError } from "../../src/lib/errors";
 
 // Private messages about a submission (issue 19 item 5; ClawFinder's mailbox: inbox, sent, read
 // marks): only the creator and the submitter, opaque bodies, bounded lists, cursor paging.
@@ -121,6 +125,23 @@ describe("send, inbox, sent, read marks", () => {
     ).body;
     expect(rest).toMatchObject({ next_cursor: null });
     expect(rest.messages.map((m: { id: string }) => m.id)).toEqual(ids.slice(3));
+  });
+});
+
+describe("concurrency (real Postgres)", () => {
+  it.runIf(onRealPostgres)("both parties writing at once never pass the thread cap", async () => {
+    const p = await thread();
+    // Straight to the verb (no HTTP middleware between the calls), so the transactions overlap.
+    const rs = await Promise.allSettled(
+      Array.from({ length: 24 }, (_, i) =>
+        sendMessage(ctxForViewer(t.deps, (i % 2 ? p.creator : p.solver).address), { ...p, body: `m${i}` }),
+      ),
+    );
+    expect(rs.filter((r) => r.status === "fulfilled")).toHaveLength(5);
+    for (const r of rs)
+      if (r.status === "rejected") expect((r.reason as AppError).details?.reason, String(r.reason)).toBe("thread_full");
+    const th = await get(`/missions/${p.missionId}/submissions/${p.submissionId}/messages`, p.creator);
+    expect(th.body.messages).toHaveLength(5);
   });
 });
 
