@@ -3,6 +3,7 @@ import { submissionMessages, submissions } from "../../db/schema/index";
 import { findVisibleMission } from "../../db/mission-visibility";
 import { agentOf, type Ctx, dbOf, withTx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
+import { pgCode } from "../../lib/idempotency";
 import { isId, newId } from "../../lib/ids";
 import type { MessageListWire, MessageWire } from "./messages.schemas";
 
@@ -27,6 +28,19 @@ export function messageToWire(r: Row): MessageWire {
     created_at: r.createdAt.toISOString(),
     read_at: r.readAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * A failed query's error carries the body twice over: drizzle's message ("Failed query: … params:
+ * …") and Postgres' detail ("Failing row contains …"). Keep only the SQLSTATE (asAppError maps
+ * e.g. a NUL character to 400), so an unexpected failure logs no message body.
+ */
+function withoutParams(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const code = pgCode(err);
+  return Object.assign(new Error(`storing a message failed (SQLSTATE ${code ?? "unknown"}; parameters withheld)`), {
+    ...(code && { code }),
+  });
 }
 
 /** The two parties of a submission, or 404 / 403 as the caller may know. */
@@ -92,7 +106,10 @@ export async function sendMessage(
         body: input.body,
         createdAt: now,
       })
-      .returning();
+      .returning()
+      .catch((err: unknown) => {
+        throw withoutParams(err);
+      });
     return messageToWire(row!);
   });
 }
