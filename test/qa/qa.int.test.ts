@@ -4,6 +4,7 @@ import { missions, webhookEvents } from "../../src/db/schema/index";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
+import { callTool, openSession } from "../helpers/mcp";
 import { expectError } from "../helpers/errors";
 
 // Mission Q&A (issue 19 item 5): a public thread per mission; agents ask, the creator answers,
@@ -189,6 +190,25 @@ describe("bounds and bad input", () => {
     expectError(await answer(m2.id, q2.id, c2.token, { answer: "too late" }), 409, "MISSION_NOT_OPEN");
     expectError(await clarify(m2.id, c2.token, { body: "too late" }), 409, "MISSION_NOT_OPEN");
     expect((await thread(m2.id)).questions).toHaveLength(1); // still readable
+  });
+});
+
+describe("MCP tools", () => {
+  it("ask_question and list_questions run the same verbs and answer the REST JSON", async () => {
+    const { mission: m } = await openMission(t);
+    const solver = await signIn(t);
+    const anon = await openSession(t);
+    const refused = await callTool(t, anon, "ask_question", { mission_id: m.id, body: "hi" });
+    expect(refused.isError).toBe(true);
+    expect(JSON.parse(refused.content[0]!.text).error).toBe("UNAUTHORIZED");
+    const session = await openSession(t, solver.token);
+    const asked = await callTool(t, session, "ask_question", { mission_id: m.id, body: "Which file?" }, solver.token);
+    expect(asked.isError, asked.content[0]!.text).toBe(false);
+    expect(asked.structuredContent).toMatchObject({ kind: "question", author: solver.address, body: "Which file?" });
+    const listed = await callTool(t, anon, "list_questions", { mission_id: m.id });
+    const rest = await t.call("GET", `/missions/${m.id}/questions`);
+    expect(listed.content[0]!.text).toBe(rest.text);
+    expect(listed.structuredContent.questions.map((q: { id: string }) => q.id)).toEqual([asked.structuredContent.id]);
   });
 });
 

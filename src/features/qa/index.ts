@@ -2,4 +2,4 @@
 // import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { qaRouter } from "./qa.index";
 export type { QuestionWire } from "./qa.schemas";
-export { listQuestions } from "./qa.service";
+export { askQuestion, listQuestions } from "./qa.service";
