@@ -745,6 +745,41 @@ export const SETTINGS = {
     shown: "`true`",
     doc: "amendments: anyone may top up a mission's reward (`false`: its creator only, others 403 `creator_only`)",
   },
+  /** Mission Q&A (issue 19 item 5, features/qa): longest question, answer or clarification. */
+  OABP_QA_MAX_CHARS: {
+    key: "qaMaxChars",
+    schema: z.coerce.number().int().min(100).max(10_000).default(2000),
+    shown: "`2000`",
+    doc: "mission Q&A: longest question, answer or clarification, in characters (100 – 10000)",
+  },
+  /** Entries (questions and clarifications) one mission's Q&A thread holds. */
+  OABP_QA_MAX_PER_MISSION: {
+    key: "qaMaxPerMission",
+    schema: z.coerce.number().int().min(1).max(10_000).default(200),
+    shown: "`200`",
+    doc: "mission Q&A: entries (questions and clarifications) one mission's thread holds (409 `qa_full` beyond)",
+  },
+  /** Questions one agent may ask on one mission. */
+  OABP_QA_MAX_PER_AGENT: {
+    key: "qaMaxPerAgent",
+    schema: z.coerce.number().int().min(1).max(1000).default(10),
+    shown: "`10`",
+    doc: "mission Q&A: questions one agent may ask on one mission (409 `question_limit` beyond)",
+  },
+  /** Private messages (features/messages): largest opaque body, UTF-8 bytes. */
+  OABP_MESSAGE_MAX_BYTES: {
+    key: "messageMaxBytes",
+    schema: z.coerce.number().int().min(256).max(1_048_576).default(16_384),
+    shown: "`16384`",
+    doc: "private messages: largest body in UTF-8 bytes (opaque, may be ciphertext; 413 beyond)",
+  },
+  /** Messages one submission's private thread holds (both directions). */
+  OABP_MESSAGE_MAX_PER_SUBMISSION: {
+    key: "messageMaxPerSubmission",
+    schema: z.coerce.number().int().min(1).max(100_000).default(500),
+    shown: "`500`",
+    doc: "private messages: messages one submission's thread holds, both directions (409 `thread_full` beyond)",
+  },
   /** OADP (../shared/seeds/OADP-discovery.txt): answer POST /ping with a signed PONG. */
   OABP_OADP_PING_ENABLED: {
     key: "oadp.pingEnabled",

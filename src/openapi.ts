@@ -22,6 +22,8 @@ import { adpRouter } from "./features/adp";
 import { portabilityRouter } from "./features/portability";
 import { disputesRouter } from "./features/disputes";
 import { moderationRouter } from "./features/moderation";
+import { qaRouter } from "./features/qa";
+import { messagesRouter } from "./features/messages";
 import type { AppEnv } from "./http/types";
 import { registerDiscoveryDocs } from "./features/wellknown";
 import pkg from "../package.json" with { type: "json" };
@@ -55,6 +57,8 @@ export function buildApi() {
   api.route("/", portabilityRouter);
   api.route("/", flatSubmissionsRouter);
   api.route("/", disputesRouter);
+  api.route("/", qaRouter);
+  api.route("/", messagesRouter);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",

@@ -217,3 +217,42 @@ export function payoutConfirmed(
     },
   };
 }
+
+/**
+ * Mission Q&A (issue 19 item 5): `question.asked` (for the creator), `question.answered` and
+ * `mission.clarified` (for the claimers). The thread is public, so the text travels in the event;
+ * `claimers` lists the agents with an active claim when it happened, so a per-agent inbox or a
+ * subscriber can route it to them (anyone may already read GET /missions/{id}/claims).
+ */
+export function qaEvent(
+  m: Mission,
+  at: Date,
+  type: "question.asked" | "question.answered" | "mission.clarified",
+  q: {
+    id: string;
+    kind: string;
+    author: string;
+    body: string;
+    answer: string | null;
+    pinned: boolean;
+  },
+  claimers: string[],
+): OutboxEvent {
+  return {
+    type,
+    at,
+    mission: m,
+    data: {
+      mission_id: m.id,
+      creator: m.creator,
+      question_id: q.id,
+      kind: q.kind,
+      author: q.author,
+      body: q.body,
+      answer: q.answer,
+      pinned: q.pinned,
+      claimers,
+      occurred_at: at.toISOString(),
+    },
+  };
+}

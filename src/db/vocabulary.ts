@@ -119,3 +119,6 @@ export const AUDIT_ACTIONS = [
   "payout.convert",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** Mission Q&A (issue 19 item 5): an agent's question, or a clarification the creator posts. */
+export const QA_KINDS = ["question", "clarification"] as const;
+export type QaKind = (typeof QA_KINDS)[number];

@@ -24,6 +24,8 @@ export const ID_PREFIXES = [
   "dsp",
   "rep",
   "amd", // mission amendments (issue 19 item 3)
+  "qst",
+  "msg",
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -13,6 +13,10 @@ export const EVENT_TYPES = [
   "payout.confirmed",
   // issue 19 item 3: a deadline extension, a reward top-up or an edit was applied (docs/amendments.md).
   "mission.amended",
+  // Mission Q&A (issue 19 item 5): public thread entries, so their text may travel in the event.
+  "question.asked",
+  "question.answered",
+  "mission.clarified",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -23,6 +27,7 @@ export type EventData = { mission_id: string; submission_id?: string } & Record<
 export function linksFor(publicUrl: string, type: EventType, data: EventData): Record<string, string> {
   const mission = `${publicUrl}/missions/${data.mission_id}`;
   const links: Record<string, string> = { mission };
+  if (typeof data.question_id === "string") links.questions = `${mission}/questions`;
   if (data.submission_id) {
     links.submission = `${mission}/submissions/${data.submission_id}`;
     // §6.1: a paid submission of a resolved mission has a signed receipt.

@@ -62,12 +62,14 @@ describe("oabp mcp (stdio ↔ Streamable HTTP)", () => {
 
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual([
+        "ask_question",
         "claim_mission",
         "create_mission",
         "get_agent",
         "get_mission",
         "get_receipt",
         "list_missions",
+        "list_questions",
         "submit_solution",
         "vote",
       ]);

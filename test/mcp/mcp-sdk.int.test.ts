@@ -80,12 +80,14 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
 
     const { tools } = await asCreator.client.listTools();
     expect(tools.map((x) => x.name).sort()).toEqual([
+      "ask_question",
       "claim_mission",
       "create_mission",
       "get_agent",
       "get_mission",
       "get_receipt",
       "list_missions",
+      "list_questions",
       "submit_solution",
       "vote",
     ]);
@@ -110,6 +112,8 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
 
     const asSolver = await connect(solver.token);
     const claim = await call(asSolver, "claim_mission", { mission_id: mission.id });
+    const question = await call(asSolver, "ask_question", { mission_id: mission.id, body: "Which format?" });
+    expect((await call(asCreator, "list_questions", { mission_id: mission.id })).questions[0].id).toBe(question.id);
     expect(claim).toMatchObject({ mission_id: mission.id, agent_id: solver.address, status: "active" });
     const sub = await call(asSolver, "submit_solution", { mission_id: mission.id, content: "the interop answer" });
     expect(sub).toMatchObject({ status: "pending", submitter: solver.address });

@@ -26,16 +26,19 @@ describe("tools/list", () => {
       "vote",
       "claim_mission",
       "amend_mission",
+      "list_questions",
+      "ask_question",
     ]);
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe("object");
       expect(tool.outputSchema.type).toBe("object");
       expect(tool.description.length).toBeLessThanOrEqual(160);
     }
-    // The reference server's 22 tools weigh 41 KB (≈ 1.9 KB each); ours: 8 tools, < 7 KiB in all
-    // (≈ 6 KB today), so that a client pasting tools/list into a model's context pays little.
+    // The reference server's 22 tools weigh 41 KB (≈ 1.9 KB each); ours: 11 tools, < 9 KiB in all
+    // (≈ 8.2 KiB with issue 19's amend_mission, list_questions and ask_question), so that a client
+    // pasting tools/list into a model's context pays little; the per-tool average is the budget.
     const bytes = Buffer.byteLength(JSON.stringify(r.body.result));
-    expect(bytes).toBeLessThan(7 * 1024);
+    expect(bytes).toBeLessThan(9 * 1024);
     expect(bytes / tools.length).toBeLessThan(900);
   });
 });

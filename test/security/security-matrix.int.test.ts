@@ -113,6 +113,18 @@ async function buildWorld(t: TestApp): Promise<World> {
     }),
     201,
   );
+  // On A's open mission the worker asked a public question and wrote A about its submission.
+  const question = ok(
+    await t.call("POST", `/missions/${open.id}/questions`, { token: worker.token, body: { body: "Which file?" } }),
+    201,
+  );
+  const message = ok(
+    await t.call("POST", `/missions/${open.id}/submissions/${openSubmission.id}/messages`, {
+      token: worker.token,
+      body: { body: "a private note" },
+    }),
+    201,
+  );
   // A's resolved mission: A awarded the worker, then reviewed it.
   const done = await mission();
   const sub = ok(
@@ -151,6 +163,8 @@ async function buildWorld(t: TestApp): Promise<World> {
     reviewId: review.id,
     webhookId: webhook.id,
     disputeId: dispute.dispute_id,
+    questionId: question.id,
+    messageId: message.id,
     deadline: missionBody(t).deadline,
   };
 }

@@ -24,6 +24,10 @@ export interface World {
   reviewId: string;
   webhookId: string;
   disputeId: string;
+  /** The worker's question on A's open mission. */
+  questionId: string;
+  /** The worker's private message to A about its submission to A's open mission. */
+  messageId: string;
   /** A mission deadline a week after the test clock. */
   deadline: string;
 }
@@ -94,6 +98,18 @@ const missionInNameOfA = (w: World) => ({
   tags: ["search"],
   creator: w.a.address,
 });
+
+/** A's message from the worker is still there, unread, for A alone. */
+const messageUntouched = async (t: TestApp, w: World, r: Res) => {
+  expect(r.text).not.toContain("a private note");
+  const mine = await t.call("GET", `/messages/${w.messageId}`, { token: w.a.token });
+  expect(mine.status, mine.text).toBe(200);
+  expect(mine.body.read_at).toBeNull();
+};
+const notInMailbox = (_t: TestApp, w: World, r: Res) => {
+  expect(r.body.messages).toEqual([]);
+  expect(r.text).not.toContain(w.messageId);
+};
 
 const webhookListed = async (t: TestApp, w: World) => {
   const mine = await t.call("GET", `/webhooks/${w.webhookId}`, { token: w.a.token });
@@ -356,6 +372,63 @@ export const MATRIX: Record<string, Entry> = {
         expect(JSON.stringify(r.body)).toContain(w.worker.address);
       },
     },
+  },
+  "POST /missions/{id}/questions": {
+    request: (w) => ({ path: `/missions/${w.openMissionId}/questions`, body: { body: "Is English required?" } }),
+    // Any agent may ask; the creator posts clarifications instead.
+    wrongCaller: {
+      ...FORBIDDEN,
+      reason: "own_mission",
+      by: (w) => w.a,
+      label: "the mission's creator asking on its own mission",
+    },
+  },
+  "POST /missions/{id}/questions/{qid}/answer": {
+    request: (w) => ({
+      path: `/missions/${w.openMissionId}/questions/${w.questionId}/answer`,
+      body: { answer: "config/keys.toml" },
+    }),
+    wrongCaller: {
+      ...FORBIDDEN,
+      reason: "not_creator",
+      after: async (t, w) => {
+        const r = await t.call("GET", `/missions/${w.openMissionId}/questions`);
+        expect(r.body.questions.find((q: { id: string }) => q.id === w.questionId).answer).toBeNull();
+      },
+    },
+  },
+  "POST /missions/{id}/clarifications": {
+    request: (w) => ({ path: `/missions/${w.openMissionId}/clarifications`, body: { body: "English only." } }),
+    wrongCaller: { ...FORBIDDEN, reason: "not_creator" },
+  },
+  "POST /missions/{id}/submissions/{sid}/messages": {
+    request: (w) => ({
+      path: `/missions/${w.openMissionId}/submissions/${w.openSubmissionId}/messages`,
+      body: { body: "thanks" },
+    }),
+    wrongCaller: { ...FORBIDDEN, reason: "not_a_party", after: messageUntouched },
+  },
+  "GET /missions/{id}/submissions/{sid}/messages": {
+    request: (w) => ({ path: `/missions/${w.openMissionId}/submissions/${w.openSubmissionId}/messages` }),
+    wrongCaller: { ...FORBIDDEN, reason: "not_a_party", after: messageUntouched },
+  },
+  "GET /messages/inbox": {
+    request: () => ({ path: "/messages/inbox" }),
+    // B's inbox is B's own: A's message is not in it.
+    wrongCaller: { status: 200, after: notInMailbox },
+  },
+  "GET /messages/sent": {
+    request: () => ({ path: "/messages/sent" }),
+    wrongCaller: { status: 200, after: notInMailbox },
+  },
+  "GET /messages/{mid}": {
+    request: (w) => ({ path: `/messages/${w.messageId}` }),
+    // A message exists for its two parties only: anyone else is told it does not exist.
+    wrongCaller: { status: 404, code: "NOT_FOUND", after: messageUntouched },
+  },
+  "POST /messages/{mid}/read": {
+    request: (w) => ({ path: `/messages/${w.messageId}/read` }),
+    wrongCaller: { status: 404, code: "NOT_FOUND", after: messageUntouched },
   },
   "POST /adp/adp.advertise": {
     request: (w) => ({

@@ -18,3 +18,5 @@ export * from "./ratelimit";
 export * from "./moderation";
 export * from "./records";
 export * from "./amendments";
+export * from "./qa";
+export * from "./messages";

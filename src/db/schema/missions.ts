@@ -81,6 +81,10 @@ export const missions = pgTable(
     exclusiveClaimTtl: integer("exclusive_claim_ttl"), // seconds
     exclusiveHolder: text("exclusive_holder"),
     exclusiveUntil: ts("exclusive_until"),
+    // Mission Q&A (features/qa): entries in the public thread and the pinned ones, kept in step
+    // under the mission row lock with mission_questions.
+    qaCount: integer("qa_count").notNull().default(0),
+    qaPinnedCount: integer("qa_pinned_count").notNull().default(0),
     winnerSubmissionId: text("winner_submission_id"),
     winnerAgentId: text("winner_agent_id"),
     // The mission's own schedule: the sweeper looks at it when next_action_at has passed

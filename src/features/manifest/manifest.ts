@@ -60,6 +60,12 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
       disputes: "/api/disputes",
       // Moderation (docs/moderation.md): signed-in agents report a mission to the operator.
       mission_reports: "/missions/{id}/reports",
+      // Issue 19 item 5: the public Q&A thread of a mission and private messages about a submission.
+      mission_questions: "/missions/{id}/questions",
+      mission_clarifications: "/missions/{id}/clarifications",
+      submission_messages: "/missions/{id}/submissions/{sid}/messages",
+      messages_inbox: "/messages/inbox",
+      messages_sent: "/messages/sent",
     },
     mcp: mcpManifestObject(config),
     // Issue 19 item 3 (docs/amendments.md): how a posted mission may change.

@@ -18,6 +18,7 @@ import { CreateSubmissionRequest, createSubmission, createSubmissionOnce } from 
 import { castVote, VoteRequest, voteOnce } from "../verification";
 import { claimMission } from "../claims";
 import { AmendMissionRequest, amendMission, amendMissionOnce } from "../amendments";
+import { askQuestion, listQuestions } from "../qa";
 import { requireAgent } from "../../http/identity";
 import { VERIFICATION_TYPES } from "../../db/vocabulary";
 import type { Ctx } from "../../lib/context";
@@ -304,6 +305,27 @@ export const TOOLS: Tool[] = [
       );
       return written(ctx, r.body);
     },
+  },
+  {
+    name: "list_questions",
+    description: "A mission's public Q&A: questions, the creator's answers, pinned clarifications.",
+    inputSchema: obj({ mission_id: str(), cursor: str() }, ["mission_id"]),
+    outputSchema: obj({ questions: { type: "array" } }, ["questions"]),
+    annotations: READ,
+    args: z.object({ mission_id: MissionId, cursor: z.string().max(200).optional() }),
+    run: async (ctx, a: { mission_id: string; cursor?: string | undefined }) =>
+      JSON.stringify(await listQuestions(ctxFromMcp(ctx), { missionId: a.mission_id, limit: 50, cursor: a.cursor })),
+  },
+  {
+    name: "ask_question",
+    description: "Ask an open mission's creator a public question. Signed-in agents.",
+    inputSchema: obj({ mission_id: str(), body: str() }, ["mission_id", "body"]),
+    outputSchema: obj({ id: str() }, ["id"]),
+    annotations: WRITE,
+    caller: "agent",
+    args: z.object({ mission_id: MissionId, body: z.string().trim().min(1).max(10_000) }),
+    run: async (ctx, a: { mission_id: string; body: string }) =>
+      written(ctx, JSON.stringify(await askQuestion(ctxFromMcp(ctx), { missionId: a.mission_id, body: a.body }))),
   },
 ];
 

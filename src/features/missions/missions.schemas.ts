@@ -183,6 +183,16 @@ export const Mission = z
       description: "Active claims (0 once the mission is no longer open); GET /missions/{id}/claims lists them",
     }),
     max_claims: z.number().int().nullable().openapi({ description: "Claim limit set at creation; null = none" }),
+    qa: z
+      .object({
+        count: z
+          .number()
+          .int()
+          .openapi({ description: "Entries in the public Q&A thread (questions and clarifications)" }),
+        pinned_count: z.number().int().openapi({ description: "Pinned entries (clarifications, pinned answers)" }),
+        questions_url: z.string().openapi({ description: "GET the thread (?pinned=true: pinned entries only)" }),
+      })
+      .openapi({ description: "The mission's public Q&A thread (issue 19 item 5)" }),
     exclusive_claim_ttl: z
       .number()
       .int()

@@ -135,6 +135,8 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
       submissionCount: 0,
       amendmentsCount: 0,
       claimCount: 0,
+      qaCount: 0,
+      qaPinnedCount: 0,
       maxClaims: input.max_claims ?? null,
       exclusiveClaimTtl: input.exclusive_claim_ttl ?? null,
       exclusiveHolder: null,

@@ -93,6 +93,12 @@ export function missionToWire(
     claim_count: m.status === "open" ? m.claimCount : 0,
     max_claims: m.maxClaims,
     exclusive_claim_ttl: m.exclusiveClaimTtl,
+    // Mission Q&A (issue 19 item 5; features/qa): the thread's counts, kept on the mission row.
+    qa: {
+      count: m.qaCount,
+      pinned_count: m.qaPinnedCount,
+      questions_url: `${publicUrl}/api/missions/${m.id}/questions`,
+    },
     judging_deadline: m.judgingDeadline?.toISOString() ?? null,
     resolution_reason: m.resolutionReason,
     award: m.award ?? null,

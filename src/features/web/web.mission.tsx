@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { raw } from "hono/html";
 import { listClaims } from "../claims";
+import { listQuestions } from "../qa";
 import { getMission, type MissionWire } from "../missions";
 import { listSubmissions, readSubmissionContent, type SubmissionWire } from "../submissions";
 import { ctxForViewer } from "../../lib/context";
@@ -165,10 +166,13 @@ export async function missionPage(ctx: PageCtx, id: string) {
 async function missionArticle(ctx: PageCtx, m: MissionWire) {
   const { deps, now, viewer } = ctx;
   const id = m.id;
-  const [subs, claims] = await Promise.all([
+  const [subs, claims, qa] = await Promise.all([
     listSubmissions(ctxForViewer(deps, viewer, now), { missionId: id, limit: 50 }),
     listClaims(ctxForViewer(deps, viewer, now), { missionId: id, limit: 50 }),
+    listQuestions(ctxForViewer(deps, viewer, now), { missionId: id, limit: 50 }),
   ]);
+  // Pinned entries first, then the rest of the thread in its order (issue 19 item 5).
+  const thread = [...qa.questions.filter((q) => q.pinned), ...qa.questions.filter((q) => !q.pinned)];
   const previews = await deliverablePreviews(ctx, id, subs.submissions);
   const isCreator = viewer === m.creator;
   const reward = formatAmount(m.reward.amount, m.reward.asset, deps.config.assets);
@@ -275,6 +279,33 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
             ))}
           </ul>
         )}
+      </section>
+
+      <section aria-labelledby="qa-h">
+        <h2 id="qa-h">Questions and clarifications ({m.qa.count})</h2>
+        {thread.length === 0 ? (
+          <p class="muted">No questions yet.</p>
+        ) : (
+          <ul class="qa">
+            {thread.map((q) => (
+              <li data-question-id={q.id} data-pinned={q.pinned ? "true" : "false"}>
+                {q.pinned ? <strong>Pinned · </strong> : null}
+                {q.kind === "clarification" ? "Clarification" : "Question"} by{" "}
+                <a href={`/u/${q.author}`}>{short(q.author)}</a>: <span class="qa-body">{q.body}</span>
+                {q.answer ? (
+                  <p class="qa-answer">
+                    <strong>Answer:</strong> {q.answer.body}
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {qa.next_cursor ? (
+          <p class="small">
+            <a href={`/missions/${m.id}/questions`}>The whole thread (JSON)</a>
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="subs-h">

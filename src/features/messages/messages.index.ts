@@ -1,0 +1,56 @@
+import type { Context } from "hono";
+import { ctxFromRequest } from "../../http/context";
+import { requireAgent } from "../../http/identity";
+import { router } from "../../http/openapi";
+import type { AppEnv } from "../../http/types";
+import {
+  getMessageRoute,
+  inboxRoute,
+  markReadRoute,
+  sendMessageRoute,
+  sentRoute,
+  threadRoute,
+} from "./messages.routes";
+import { getMessage, listMailbox, listThread, markRead, sendMessage } from "./messages.service";
+
+/** Private answers: never stored by a shared cache (the thread path looks like a public mission read). */
+function privateAnswer(c: Context<AppEnv>): void {
+  requireAgent(c.get("identity"), "UNAUTHORIZED");
+  c.header("Cache-Control", "private, no-store");
+}
+
+export const messagesRouter = router()
+  .openapi(sendMessageRoute, async (c) => {
+    privateAnswer(c);
+    const p = c.req.valid("param");
+    const m = await sendMessage(ctxFromRequest(c), {
+      missionId: p.id,
+      submissionId: p.sid,
+      body: c.req.valid("json").body,
+    });
+    return c.json(m, 201);
+  })
+  .openapi(threadRoute, async (c) => {
+    privateAnswer(c);
+    const p = c.req.valid("param");
+    return c.json(
+      await listThread(ctxFromRequest(c), { missionId: p.id, submissionId: p.sid, ...c.req.valid("query") }),
+      200,
+    );
+  })
+  .openapi(inboxRoute, async (c) => {
+    privateAnswer(c);
+    return c.json(await listMailbox(ctxFromRequest(c), "inbox", c.req.valid("query")), 200);
+  })
+  .openapi(sentRoute, async (c) => {
+    privateAnswer(c);
+    return c.json(await listMailbox(ctxFromRequest(c), "sent", c.req.valid("query")), 200);
+  })
+  .openapi(getMessageRoute, async (c) => {
+    privateAnswer(c);
+    return c.json(await getMessage(ctxFromRequest(c), { messageId: c.req.valid("param").mid }), 200);
+  })
+  .openapi(markReadRoute, async (c) => {
+    privateAnswer(c);
+    return c.json(await markRead(ctxFromRequest(c), { messageId: c.req.valid("param").mid }), 200);
+  });

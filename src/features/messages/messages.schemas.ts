@@ -1,0 +1,85 @@
+import { z } from "@hono/zod-openapi";
+
+// Private messages about a submission (issue 19 item 5; ClawFinder's mailbox: inbox, sent, read
+// marks): wire shapes written by hand (style.md rule 6). The body is opaque to the server.
+
+/** The hard ceiling of a body at the edge; the verb applies OABP_MESSAGE_MAX_BYTES (UTF-8 bytes). */
+const HARD_MAX_CHARS = 1_048_576;
+
+export const SendMessageRequest = z
+  .object({
+    body: z.string().min(1).max(HARD_MAX_CHARS).openapi({
+      description:
+        "Opaque text, at most OABP_MESSAGE_MAX_BYTES UTF-8 bytes (default 16384): the server stores and returns it as sent and never logs it, so clients may encrypt (e.g. an armored PGP message or base64 ciphertext)",
+    }),
+  })
+  .openapi("SendMessage");
+
+export const Message = z
+  .object({
+    id: z.string().openapi({ example: "msg_01JZ0000000000000000000000" }),
+    mission_id: z.string(),
+    submission_id: z.string(),
+    from: z.string().openapi({ description: "The sender's address" }),
+    to: z.string().openapi({ description: "The recipient's address: the other party of the submission" }),
+    body: z.string(),
+    created_at: z.string(),
+    read_at: z
+      .string()
+      .nullable()
+      .openapi({ description: "When the recipient marked it read (POST /messages/{id}/read); null while unread" }),
+  })
+  .openapi("Message");
+export type MessageWire = z.infer<typeof Message>;
+
+export const MessageList = z
+  .object({
+    messages: z.array(Message),
+    unread_count: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: "Inbox only: unread messages addressed to you (counted up to 10000)" }),
+    next_cursor: z.string().nullable(),
+  })
+  .openapi("MessageList");
+export type MessageListWire = z.infer<typeof MessageList>;
+
+const flag = z
+  .enum(["true", "false"])
+  .transform((v) => v === "true")
+  .optional();
+const page = {
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional(),
+};
+
+export const MailboxQuery = z.object({
+  ...page,
+  unread: flag.openapi({ description: "true: unread messages only; false: read ones only" }),
+  mission_id: z.string().max(64).optional(),
+  submission_id: z.string().max(64).optional(),
+});
+
+export const ThreadQuery = z.object(page);
+
+export const MessageIdParam = z.object({
+  mid: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "mid", in: "path" }, example: "msg_01JZ0000000000000000000000" }),
+});
+
+export const SubmissionThreadParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" }, example: "mis_01JZ0000000000000000000000" }),
+  sid: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "sid", in: "path" }, example: "sub_01JZ0000000000000000000000" }),
+});

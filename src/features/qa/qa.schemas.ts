@@ -1,0 +1,84 @@
+import { z } from "@hono/zod-openapi";
+import { QA_KINDS } from "../../db/vocabulary";
+
+// Mission Q&A (issue 19 item 5): wire shapes written by hand (style.md rule 6). Lengths are
+// checked twice: here against the hard ceiling of the table, in the verb against the operator's
+// OABP_QA_MAX_CHARS.
+const HARD_MAX = 10_000;
+const text = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(HARD_MAX)
+    .openapi({ description: `${what}; at most OABP_QA_MAX_CHARS characters (default 2000), plain text` });
+
+export const AskQuestionRequest = z.object({ body: text("The question") }).openapi("AskQuestion");
+
+export const AnswerQuestionRequest = z
+  .object({
+    answer: text("The creator's answer"),
+    pinned: z.boolean().optional().openapi({ description: "Pin the question and its answer (default false)" }),
+  })
+  .openapi("AnswerQuestion");
+
+export const ClarificationRequest = z
+  .object({
+    body: text("The clarification"),
+    pinned: z.boolean().optional().openapi({ description: "Pinned (default true)" }),
+  })
+  .openapi("PostClarification");
+
+export const Question = z
+  .object({
+    id: z.string().openapi({ example: "qst_01JZ0000000000000000000000" }),
+    mission_id: z.string(),
+    kind: z.enum(QA_KINDS).openapi({ description: "question (by an agent) or clarification (by the creator)" }),
+    author: z.string().openapi({ description: "The author's address" }),
+    body: z.string(),
+    answer: z
+      .object({ body: z.string(), answered_at: z.string() })
+      .nullable()
+      .openapi({ description: "The creator's answer; null while unanswered (always null for a clarification)" }),
+    pinned: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi("Question");
+export type QuestionWire = z.infer<typeof Question>;
+
+export const QuestionList = z
+  .object({
+    mission_id: z.string(),
+    count: z.number().int().openapi({ description: "Entries in the thread (questions and clarifications)" }),
+    pinned_count: z.number().int(),
+    questions: z.array(Question).openapi({ description: "Thread order, oldest first" }),
+    next_cursor: z.string().nullable(),
+  })
+  .openapi("QuestionList");
+export type QuestionListWire = z.infer<typeof QuestionList>;
+
+const flag = z
+  .enum(["true", "false"])
+  .transform((v) => v === "true")
+  .optional();
+
+export const ListQuestionsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional(),
+  pinned: flag.openapi({ description: "true: pinned entries only" }),
+  kind: z.enum(QA_KINDS).optional(),
+});
+
+export const QuestionParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" }, example: "mis_01JZ0000000000000000000000" }),
+  qid: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "qid", in: "path" }, example: "qst_01JZ0000000000000000000000" }),
+});

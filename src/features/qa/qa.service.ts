@@ -1,0 +1,275 @@
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { missionClaims, missionQuestions, missions } from "../../db/schema/index";
+import { emitEvent, qaEvent } from "../../db/outbox";
+import { findVisibleMission, lockMission } from "../../db/mission-visibility";
+import type { MissionRow } from "../../db/rows";
+import { agentOf, type Ctx, dbOf, viewerOf, withTx } from "../../lib/context";
+import { AppError } from "../../lib/errors";
+import { isId, newId } from "../../lib/ids";
+import type { QuestionListWire, QuestionWire } from "./qa.schemas";
+
+// Mission Q&A (issue 19 item 5): a public thread per mission. Agents ask while the mission is
+// open; its creator answers (and may pin) and posts clarifications while it is open or being
+// judged. Every write locks the mission row first, so the caps counted below are exact and the
+// mission's qa_count / qa_pinned_count move in the same transaction as the rows and the event.
+
+type Row = typeof missionQuestions.$inferSelect;
+type Mission = Omit<MissionRow, "search">;
+
+/** How many claimers an event names at most (a mission's claims are capped far lower in practice). */
+const MAX_EVENT_CLAIMERS = 100;
+
+export function questionToWire(r: Row): QuestionWire {
+  return {
+    id: r.id,
+    mission_id: r.missionId,
+    kind: r.kind,
+    author: r.author,
+    body: r.body,
+    answer: r.answer !== null && r.answeredAt ? { body: r.answer, answered_at: r.answeredAt.toISOString() } : null,
+    pinned: r.pinned,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+function checkLength(ctx: Ctx, field: string, value: string): void {
+  const max = ctx.deps.config.qaMaxChars;
+  if ([...value].length > max)
+    throw new AppError("INVALID_PARAMETER", `${field} is longer than ${max} characters`, {
+      field,
+      reason: "too_long",
+      max_chars: max,
+    });
+}
+
+/** The mission locked for a Q&A write, or MISSION_NOT_OPEN when its thread no longer takes one. */
+async function lockForWrite(tx: Tx, id: string, allowed: (m: Mission) => boolean, what: string): Promise<Mission> {
+  const m = await lockMission(tx, id);
+  if (!m || !allowed(m))
+    throw new AppError("MISSION_NOT_OPEN", what, {
+      status: m?.status ?? null,
+      deadline: m?.deadline.toISOString() ?? null,
+    });
+  return m;
+}
+
+const judging = (m: Mission) => m.status === "open" || m.status === "escrowed";
+
+/** Agents with an active claim on the mission at `now`, first claimer first (bounded). */
+async function activeClaimers(tx: Tx, missionId: string, now: Date): Promise<string[]> {
+  const rows = await tx
+    .select({ agentId: missionClaims.agentId })
+    .from(missionClaims)
+    .where(
+      and(eq(missionClaims.missionId, missionId), eq(missionClaims.status, "active"), gt(missionClaims.expiresAt, now)),
+    )
+    .orderBy(asc(missionClaims.id))
+    .limit(MAX_EVENT_CLAIMERS);
+  return rows.map((r) => r.agentId);
+}
+
+/** One thread-wide cap, counted from the mission row under its lock. */
+function checkThreadCap(ctx: Ctx, m: Mission): void {
+  const max = ctx.deps.config.qaMaxPerMission;
+  if (m.qaCount >= max)
+    throw new AppError("CONFLICT", `this mission's Q&A thread holds at most ${max} entries`, {
+      reason: "qa_full",
+      limit: max,
+    });
+}
+
+/**
+ * POST /missions/{id}/questions: an agent other than the creator asks, while the mission is open
+ * and before its deadline. Locking: the mission row (FOR UPDATE) serialises every write to the
+ * thread, so the per-mission and per-agent counts are exact; `question.asked` in the same tx.
+ */
+export async function askQuestion(ctx: Ctx, input: { missionId: string; body: string }): Promise<QuestionWire> {
+  const caller = agentOf(ctx);
+  const { now } = ctx;
+  checkLength(ctx, "body", input.body);
+  const seen = await findVisibleMission(ctx, input.missionId, caller);
+  if (seen.creator === caller)
+    throw new AppError("FORBIDDEN", "the creator posts clarifications (POST /missions/{id}/clarifications)", {
+      reason: "own_mission",
+    });
+  return withTx(ctx, async (tx) => {
+    const m = await lockForWrite(
+      tx,
+      input.missionId,
+      (x) => x.status === "open" && x.deadline.getTime() > now.getTime(),
+      "questions are taken while the mission is open, before its deadline",
+    );
+    checkThreadCap(ctx, m);
+    const [mine] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(missionQuestions)
+      .where(and(eq(missionQuestions.missionId, m.id), eq(missionQuestions.author, caller)));
+    const perAgent = ctx.deps.config.qaMaxPerAgent;
+    if (Number(mine?.n ?? 0) >= perAgent)
+      throw new AppError("CONFLICT", `an agent asks at most ${perAgent} questions per mission`, {
+        reason: "question_limit",
+        limit: perAgent,
+      });
+    const [row] = await tx
+      .insert(missionQuestions)
+      .values({
+        id: newId("qst", now.getTime()),
+        missionId: m.id,
+        kind: "question",
+        author: caller,
+        body: input.body,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx
+      .update(missions)
+      .set({ qaCount: sql`${missions.qaCount} + 1` })
+      .where(eq(missions.id, m.id));
+    await emitEvent(tx, qaEvent(m, now, "question.asked", row!, await activeClaimers(tx, m.id, now)));
+    return questionToWire(row!);
+  });
+}
+
+function requireCreator(m: Pick<Mission, "creator">, caller: string): void {
+  if (m.creator !== caller)
+    throw new AppError("FORBIDDEN", "only the mission's creator answers questions and posts clarifications", {
+      reason: "not_creator",
+    });
+}
+
+/**
+ * POST /missions/{id}/questions/{qid}/answer: the creator answers a question once (optionally
+ * pinning it), while the mission is open or being judged. Locking: the mission row, then a
+ * conditional UPDATE (`answer is null`) — a second answer is 409 `already_answered`.
+ */
+export async function answerQuestion(
+  ctx: Ctx,
+  input: { missionId: string; questionId: string; answer: string; pinned?: boolean | undefined },
+): Promise<QuestionWire> {
+  const caller = agentOf(ctx);
+  const { now } = ctx;
+  checkLength(ctx, "answer", input.answer);
+  requireCreator(await findVisibleMission(ctx, input.missionId, caller), caller);
+  if (!isId("qst", input.questionId)) throw new AppError("NOT_FOUND", `question ${input.questionId} not found`);
+  return withTx(ctx, async (tx) => {
+    const m = await lockForWrite(
+      tx,
+      input.missionId,
+      judging,
+      "questions are answered while the mission is open or being judged",
+    );
+    const [q] = await tx
+      .select()
+      .from(missionQuestions)
+      .where(and(eq(missionQuestions.id, input.questionId), eq(missionQuestions.missionId, m.id)));
+    if (!q || q.kind !== "question") throw new AppError("NOT_FOUND", `question ${input.questionId} not found`);
+    if (q.answer !== null)
+      throw new AppError("CONFLICT", "this question is already answered", { reason: "already_answered" });
+    const pin = input.pinned === true && !q.pinned;
+    const [row] = await tx
+      .update(missionQuestions)
+      .set({ answer: input.answer, answeredAt: now, updatedAt: now, ...(pin && { pinned: true }) })
+      .where(and(eq(missionQuestions.id, q.id), sql`${missionQuestions.answer} is null`))
+      .returning();
+    if (pin)
+      await tx
+        .update(missions)
+        .set({ qaPinnedCount: sql`${missions.qaPinnedCount} + 1` })
+        .where(eq(missions.id, m.id));
+    await emitEvent(tx, qaEvent(m, now, "question.answered", row!, await activeClaimers(tx, m.id, now)));
+    return questionToWire(row!);
+  });
+}
+
+/**
+ * POST /missions/{id}/clarifications: the creator adds a clarification to the thread (pinned
+ * unless `pinned: false`), while the mission is open or being judged. Locking: the mission row;
+ * `mission.clarified` in the same tx.
+ */
+export async function postClarification(
+  ctx: Ctx,
+  input: { missionId: string; body: string; pinned?: boolean | undefined },
+): Promise<QuestionWire> {
+  const caller = agentOf(ctx);
+  const { now } = ctx;
+  checkLength(ctx, "body", input.body);
+  requireCreator(await findVisibleMission(ctx, input.missionId, caller), caller);
+  return withTx(ctx, async (tx) => {
+    const m = await lockForWrite(
+      tx,
+      input.missionId,
+      judging,
+      "clarifications are posted while the mission is open or being judged",
+    );
+    checkThreadCap(ctx, m);
+    const pinned = input.pinned ?? true;
+    const [row] = await tx
+      .insert(missionQuestions)
+      .values({
+        id: newId("qst", now.getTime()),
+        missionId: m.id,
+        kind: "clarification",
+        author: caller,
+        body: input.body,
+        pinned,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx
+      .update(missions)
+      .set({
+        qaCount: sql`${missions.qaCount} + 1`,
+        ...(pinned && { qaPinnedCount: sql`${missions.qaPinnedCount} + 1` }),
+      })
+      .where(eq(missions.id, m.id));
+    await emitEvent(tx, qaEvent(m, now, "mission.clarified", row!, await activeClaimers(tx, m.id, now)));
+    return questionToWire(row!);
+  });
+}
+
+const encodeCursor = (id: string) => Buffer.from(id).toString("base64url");
+function decodeCursor(cursor: string): string {
+  const id = Buffer.from(cursor, "base64url").toString("utf8");
+  if (!isId("qst", id)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
+  return id;
+}
+
+/** GET /missions/{id}/questions: the thread, oldest first, keyset on the time-ordered id. */
+export async function listQuestions(
+  ctx: Ctx,
+  q: {
+    missionId: string;
+    limit: number;
+    cursor?: string | undefined;
+    pinned?: boolean | undefined;
+    kind?: "question" | "clarification" | undefined;
+  },
+): Promise<QuestionListWire> {
+  const m = await findVisibleMission(ctx, q.missionId, viewerOf(ctx));
+  const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+  const rows = await dbOf(ctx)
+    .select()
+    .from(missionQuestions)
+    .where(
+      and(
+        eq(missionQuestions.missionId, m.id),
+        after ? gt(missionQuestions.id, after) : undefined,
+        q.pinned === undefined ? undefined : eq(missionQuestions.pinned, q.pinned),
+        q.kind ? eq(missionQuestions.kind, q.kind) : undefined,
+      ),
+    )
+    .orderBy(asc(missionQuestions.id))
+    .limit(q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  return {
+    mission_id: m.id,
+    count: m.qaCount,
+    pinned_count: m.qaPinnedCount,
+    questions: page.map(questionToWire),
+    next_cursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.id) : null,
+  };
+}
