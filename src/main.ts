@@ -4,6 +4,7 @@ import { buildDeps } from "./deps.build";
 import { checkedConfig } from "./startup";
 import { startJobRunner } from "./jobs/runner";
 import { walletBundle } from "./features/web";
+import { closeEventStreams } from "./features/events";
 
 // Process entry: env → deps → serve → jobs; SIGTERM/SIGINT finish in-flight requests and the
 // job tick in progress, then close the db.
@@ -39,6 +40,7 @@ async function main() {
     }, config.shutdownTimeoutMs);
     force.unref();
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    closeEventStreams(deps); // open GET /events streams would hold the server until the timeout
     server.close(async () => {
       try {
         await jobs.stop();

@@ -20,6 +20,7 @@ import { oadpRouter } from "./features/oadp";
 import { adpRouter } from "./features/adp";
 import { portabilityRouter } from "./features/portability";
 import { disputesRouter } from "./features/disputes";
+import { eventsRouter } from "./features/events";
 import type { AppEnv } from "./http/types";
 import { registerDiscoveryDocs } from "./features/wellknown";
 import pkg from "../package.json" with { type: "json" };
@@ -42,6 +43,7 @@ export function buildApi() {
   api.route("/", manifestRouter);
   api.route("/", feedsRouter);
   api.route("/", webhooksRouter);
+  api.route("/", eventsRouter);
   registerDiscoveryDocs(api);
   api.route("/", agentCardRouter);
   registerMcpDocs(api);
