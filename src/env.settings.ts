@@ -605,8 +605,8 @@ export const SETTINGS = {
   },
   OABP_EVENTS_REPLAY: {
     key: "eventsReplay",
-    schema: z.coerce.number().int().min(16).max(100_000).default(2048),
-    shown: "`2048`",
+    schema: z.coerce.number().int().min(16).max(100_000).default(4096),
+    shown: "`4096`",
     doc:
       "recent events kept in memory, shared by every stream of the instance; a subscriber further " +
       "behind gets `event: overflow` and resumes from its last id",

@@ -83,8 +83,8 @@ export class EventHub {
     if (this.listeners.size === 0) this.stop();
   }
 
-  /** Ring events after `seq` (valid when seq >= floor), in order. */
-  after(seq: bigint): StreamEvent[] {
+  /** Index in the ring of the first event after `seq` (valid when seq >= floor). */
+  private indexAfter(seq: bigint): number {
     let lo = 0;
     let hi = this.ring.length;
     while (lo < hi) {
@@ -92,7 +92,13 @@ export class EventHub {
       if (this.ring[mid]!.seq <= seq) lo = mid + 1;
       else hi = mid;
     }
-    return this.ring.slice(lo);
+    return lo;
+  }
+
+  /** Ring events after `seq`, in order, without copying the ring (iterate synchronously). */
+  *after(seq: bigint): Generator<StreamEvent> {
+    const ring = this.ring;
+    for (let i = this.indexAfter(seq); i < ring.length; i++) yield ring[i]!;
   }
 
   /** Reads `limit` events after `seq` from the database (a resume older than the ring). */
@@ -176,26 +182,24 @@ export class EventHub {
   private async tick(): Promise<void> {
     const gen = this.generation;
     await assignSequence(this.deps.database.db);
-    let added = 0;
     for (let i = 0; i < MAX_PAGES; i++) {
       const rows = await readEvents(this.deps, this.head, PAGE);
-      if (gen !== this.generation) return;
+      if (gen !== this.generation || rows.length === 0) return;
       for (const r of rows) this.ring.push(r);
-      if (rows.length > 0) {
-        this.head = rows[rows.length - 1]!.seq;
-        this.headId = rows[rows.length - 1]!.id;
+      this.head = rows[rows.length - 1]!.seq;
+      this.headId = rows[rows.length - 1]!.id;
+      // Subscribers copy from the ring synchronously (as far as their queues take), before the
+      // ring is cut back to its size: a page larger than the ring overflows only slow readers.
+      for (const l of [...this.listeners]) l.wake();
+      const cap = this.deps.config.eventsReplay;
+      if (this.ring.length > cap) {
+        const drop = this.ring.length - cap;
+        this.floor = this.ring[drop - 1]!.seq;
+        this.ring = this.ring.slice(drop);
       }
-      added += rows.length;
-      if (rows.length < PAGE) break;
-      if (i === MAX_PAGES - 1) this.again = true;
+      if (rows.length < PAGE) return;
     }
-    const cap = this.deps.config.eventsReplay;
-    if (this.ring.length > cap) {
-      const drop = this.ring.length - cap;
-      this.floor = this.ring[drop - 1]!.seq;
-      this.ring = this.ring.slice(drop);
-    }
-    if (added > 0) for (const l of [...this.listeners]) l.wake();
+    this.again = true;
   }
 
   /** Ends every listener (shutdown): streams are closed, long polls answer. */

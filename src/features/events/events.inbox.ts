@@ -104,7 +104,8 @@ export async function readInbox(
       timer.unref();
       listener = {
         wake: () => {
-          if (hub.after(from.seq).some((e) => e.parties.includes(me) || claimedNow.has(e.missionId))) listener!.close();
+          for (const e of hub.after(from.seq))
+            if (e.parties.includes(me) || claimedNow.has(e.missionId)) return listener!.close();
         },
         close: () => {
           if (done) return;

@@ -14,14 +14,10 @@ export const EventsQuery = z.object({
     .optional()
     .openapi({ description: "Minimum current reward, base units (with reward_asset)", example: "100000000" }),
   reward_asset: z.string().max(16).optional().openapi({ description: "Asset of reward_min", example: "USDC" }),
-  after: z
-    .string()
-    .max(64)
-    .optional()
-    .openapi({
-      description: "Resume after this event id (as Last-Event-ID; the header wins)",
-      example: "evt_01JZ0000000000000000000000",
-    }),
+  after: z.string().max(64).optional().openapi({
+    description: "Resume after this event id (as Last-Event-ID; the header wins)",
+    example: "evt_01JZ0000000000000000000000",
+  }),
 });
 
 export const EventsHeaders = z.object({
