@@ -20,6 +20,8 @@ export interface Listener {
 const PAGE = 500;
 /** Pages read per tick at most; the next tick goes on (a burst is read in bounded steps). */
 const MAX_PAGES = 20;
+/** Retry delay when committed events could not be numbered yet (rows locked by the fan-out). */
+const RETRY_MS = 20;
 
 export class EventHub {
   /** Events with seq > floor, in order: every numbered event after `floor` up to `head`. */
@@ -181,7 +183,9 @@ export class EventHub {
 
   private async tick(): Promise<void> {
     const gen = this.generation;
-    await assignSequence(this.deps.database.db);
+    const { pending } = await assignSequence(this.deps.database.db);
+    // Committed events left unnumbered (locked by the webhook fan-out for a moment): soon again.
+    if (pending) setTimeout(() => this.wake(), RETRY_MS).unref();
     for (let i = 0; i < MAX_PAGES; i++) {
       const rows = await readEvents(this.deps, this.head, PAGE);
       if (gen !== this.generation || rows.length === 0) return;

@@ -20,21 +20,22 @@ function rowsOf<T>(r: unknown): T[] {
   return (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 }
 
+const unnumbered = async (db: Db) =>
+  rowsOf<{ id: string }>(await db.execute(sql`select id from webhook_events where seq is null limit 1`)).length > 0;
+
 /**
- * Numbers up to `batch` committed, unnumbered events in id order; returns how many. Another
- * instance holding the lock means it is numbering them: this one returns 0 and reads what that
- * one commits. Rows locked by the webhook fan-out are skipped and numbered on a later run.
+ * Numbers up to `batch` committed, unnumbered events in id order. Another instance holding the
+ * lock means it is numbering them: this one numbers none and reads what that one commits (its
+ * NOTIFY wakes us). Rows locked by the webhook fan-out are skipped: `pending` then says that
+ * committed events are still unnumbered, and the caller runs again shortly.
  */
-export async function assignSequence(db: Db, batch = 1000): Promise<number> {
-  const pending = rowsOf<{ id: string }>(
-    await db.execute(sql`select id from webhook_events where seq is null limit 1`),
-  );
-  if (pending.length === 0) return 0;
-  return db.transaction(async (tx) => {
+export async function assignSequence(db: Db, batch = 1000): Promise<{ numbered: number; pending: boolean }> {
+  if (!(await unnumbered(db))) return { numbered: 0, pending: false };
+  const numbered = await db.transaction(async (tx) => {
     const [lock] = rowsOf<{ ok: boolean }>(
       await tx.execute(sql`select pg_try_advisory_xact_lock(${SEQUENCER_LOCK}) as ok`),
     );
-    if (!lock?.ok) return 0;
+    if (!lock?.ok) return -1;
     const numbered = rowsOf<{ id: string }>(
       await tx.execute(sql`update webhook_events w set seq = n.s
         from (select x.id, nextval('webhook_events_seq') as s
@@ -45,4 +46,6 @@ export async function assignSequence(db: Db, batch = 1000): Promise<number> {
     if (numbered.length > 0) await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, 'seq')`);
     return numbered.length;
   });
+  if (numbered < 0) return { numbered: 0, pending: false };
+  return { numbered, pending: await unnumbered(db) };
 }
