@@ -26,7 +26,9 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
 const RATE = Number(process.env.BENCH_RATE ?? 250);
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 4);
 const RESUMERS = Math.min(Number(process.env.BENCH_RESUMERS ?? 20), SUBSCRIBERS);
-const REPLAY = 1000; // the server's ring (OABP_EVENTS_REPLAY), below EVENTS: the slow reader overflows
+const REPLAY = 1000;
+const SLOW_EVENTS = Number(process.env.BENCH_SLOW_EVENTS ?? 4000);
+const FAST_READERS = 5; // the server's ring (OABP_EVENTS_REPLAY), below EVENTS: the slow reader overflows
 
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -95,16 +97,8 @@ async function main() {
     const stopAt = i < RESUMERS ? Math.floor((EVENTS * (i + 1)) / (RESUMERS + 1)) : EVENTS;
     subs.push({ ids, reader, done: follow(reader, ids, stopAt) });
   }
-  log(`${SUBSCRIBERS} subscribers connected; server RSS ${rssMb(pid)} MB (idle ${rss.idle} MB)`);
-
-  // The slow reader: a raw socket that sends its request and never reads a byte.
-  const slow = net.connect(port, "127.0.0.1");
-  slow.pause();
-  let slowClosed = false;
-  slow.on("close", () => (slowClosed = true));
-  slow.on("error", () => {});
-  slow.write(`GET /events?tag=${tag} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`);
-  await sleep(200);
+  const rssSubs = rssMb(pid);
+  log(`${SUBSCRIBERS} subscribers connected; server RSS ${rssSubs} MB (idle ${rss.idle} MB)`);
 
   // Writers: EVENTS events in transactions of 1-5, each held open 0-4 ms, at about RATE/s.
   const started = performance.now();
@@ -159,12 +153,51 @@ async function main() {
   const byId = [...truth].sort();
   const notIdOrder = truth.filter((id, i) => id !== byId[i]).length;
 
-  // The slow reader: now read what reached it; the server has cut it (overflow, then closed).
-  await sleep(6000);
+  const rssAfterMain = rssMb(pid);
+
+  // Phase 2, the slow reader: a raw socket that sends its request and never reads a byte, next to
+  // FAST_READERS readers, while SLOW_EVENTS events of ~4 KiB commit (more than loopback's socket
+  // buffers hold, and more than the ring): the fast ones get everything, the slow one is cut.
+  const slowTag = "slow";
+  const slow = net.connect(port, "127.0.0.1");
+  slow.pause();
+  let slowClosed = false;
+  slow.on("close", () => (slowClosed = true));
+  slow.on("error", () => {});
+  slow.write(`GET /events?tag=${slowTag} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`);
+  const fastIds: string[][] = [];
+  const fastDone: Promise<void>[] = [];
+  for (let i = 0; i < FAST_READERS; i++) {
+    const r = await openSse(`${base}/events?tag=${slowTag}`);
+    const ids: string[] = [];
+    fastIds.push(ids);
+    fastDone.push(follow(r, ids, SLOW_EVENTS).finally(() => r.close()));
+  }
+  await sleep(300);
+  const pad = "x".repeat(4000);
+  const slowStarted = performance.now();
+  for (let i = 0; i < SLOW_EVENTS; i += 10) {
+    const events: OutboxEvent[] = Array.from({ length: 10 }, (_, j) => ({
+      type: "mission.created",
+      at: new Date(),
+      mission: {
+        id: `mis_slow${i + j}`,
+        creator: "0x" + "b".repeat(40),
+        verificationType: "creator_judges",
+        tags: [slowTag],
+      },
+      data: { mission_id: `mis_slow${i + j}`, pad },
+    }));
+    await database.db.transaction((tx) => emitEvents(tx, events));
+  }
+  await Promise.all(fastDone);
+  const slowPhaseS = (performance.now() - slowStarted) / 1000;
+  const fastOk = fastIds.filter((ids) => ids.length === SLOW_EVENTS && new Set(ids).size === SLOW_EVENTS).length;
+  await sleep(7000); // the overflow frame's grace, then the cut
   let slowText = "";
   slow.on("data", (b: Buffer) => (slowText += b.toString("utf8")));
   slow.resume();
-  await sleep(1000);
+  await sleep(1500);
   const slowFrames = (slowText.match(/^id: /gm) ?? []).length;
   const slowOverflow = /event: overflow/.test(slowText);
   clearInterval(sampler);
@@ -181,11 +214,13 @@ async function main() {
     `  subscribers with every committed event exactly once, in commit (seq) order: ${exact}/${SUBSCRIBERS} (${RESUMERS} of them dropped and resumed with Last-Event-ID)`,
     `  events whose delivery position differs from their id order (commit order ≠ id order): ${notIdOrder}/${truth.length}`,
     `  commit → receipt latency: p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms, max ${pct(latencies, 100).toFixed(0)} ms`,
-    `  slow (never-reading) socket: ${slowFrames} events reached it, overflow frame ${slowOverflow ? "received" : "not reached"}, closed by the server: ${slowCut}`,
-    `  server RSS: idle ${rss.idle} MB, peak ${rss.peak} MB, after ${after} MB`,
+    `  server RSS: idle ${rss.idle} MB, with ${SUBSCRIBERS} subscribers ${rssSubs} MB, after phase 1 ${rssAfterMain} MB`,
+    `phase 2 — a raw socket that never reads + ${FAST_READERS} readers, ${SLOW_EVENTS} events of ~4 KiB (${slowPhaseS.toFixed(1)} s):`,
+    `  readers with every event once: ${fastOk}/${FAST_READERS}; the slow socket got ${slowFrames} events (what the socket buffers held), overflow frame ${slowOverflow ? "received" : "not reached"}, connection closed by the server: ${slowCut}`,
+    `  server RSS: peak over the whole run ${rss.peak} MB, at the end ${after} MB`,
   ];
   console.log(lines.join("\n"));
-  if (exact !== SUBSCRIBERS) process.exitCode = 1;
+  if (exact !== SUBSCRIBERS || fastOk !== FAST_READERS) process.exitCode = 1;
 }
 
 main().catch(async (err) => {

@@ -157,16 +157,10 @@ class Subscriber implements Listener {
     this.opts.release();
   }
 
-  /** The client went away (cancel) or the server shuts down. */
+  /** The server shuts down: the connection is cut (clients resume with Last-Event-ID). */
   close(): void {
-    const wasOpen = !this.closed;
     this.finish();
-    if (wasOpen)
-      try {
-        this.controller.close();
-      } catch {
-        /* already closed */
-      }
+    this.abort();
   }
 
   cancelled(): void {

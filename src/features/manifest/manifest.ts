@@ -41,6 +41,9 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
       // Subscriptions (POST/GET); absent when OABP_WEBHOOKS_ENABLED=false.
       ...(config.webhooksEnabled && { webhooks: "/webhooks" }),
       claims: "/missions/{id}/claims",
+      // Live events (issue 19): public SSE stream and the signed-in agent's inbox, from the outbox.
+      events: "/events",
+      inbox: "/agents/me/inbox",
       mission_types: "/missions/types",
       ...(config.oadp.pingEnabled && { ping: "/ping" }),
       adp_agent_card: "/.well-known/adp-agent-card.json",
