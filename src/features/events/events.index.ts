@@ -24,9 +24,16 @@ export const eventsRouter = router()
     const cursor = from ? { seq: await resolveCursor(deps, from.id, from.field), id: from.id } : undefined;
     const hub = hubOf(deps);
     const release = hub.admit(clientIp(c, deps.config.trustProxy));
+    // Cutting a connection destroys its socket (an errored stream would be logged by the server).
+    const socket = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming?.socket;
     let stream: ReadableStream<Uint8Array>;
     try {
-      stream = await openEventStream(deps, hub, { filter, release, ...(cursor && { cursor }) });
+      stream = await openEventStream(deps, hub, {
+        filter,
+        release,
+        destroy: socket && (() => socket.destroy()),
+        ...(cursor && { cursor }),
+      });
     } catch (err) {
       release();
       throw err;

@@ -24,6 +24,8 @@ export interface StreamOptions {
   cursor?: { seq: bigint; id: string };
   filter: StreamFilter;
   release: () => void;
+  /** Destroys the connection (node's socket); without it the stream is errored instead. */
+  destroy?: (() => void) | undefined;
 }
 
 class Subscriber implements Listener {
@@ -143,6 +145,7 @@ class Subscriber implements Listener {
   }
 
   private abort(): void {
+    if (this.opts.destroy) return this.opts.destroy();
     try {
       this.controller.error(new Error("event stream cut"));
     } catch {
