@@ -623,6 +623,53 @@ export const SETTINGS = {
     shown: "`8`",
     doc: "attempts per delivery at most (then `failed`; also bounded by the retry window)",
   },
+  /** Live events (features/events): open GET /events streams and inbox long polls, per instance. */
+  OABP_EVENTS_MAX_CONNECTIONS: {
+    key: "eventsMaxConnections",
+    schema: z.coerce.number().int().min(1).max(100_000).default(1000),
+    shown: "`1000`",
+    doc: "open `GET /events` streams plus waiting `GET /agents/me/inbox` long polls on one instance (then 503)",
+  },
+  OABP_EVENTS_MAX_PER_IP: {
+    key: "eventsMaxPerIp",
+    schema: z.coerce.number().int().min(1).max(100_000).default(20),
+    shown: "`20`",
+    doc: "open `GET /events` streams per client IP on one instance (then 429)",
+  },
+  OABP_EVENTS_HEARTBEAT_SECONDS: {
+    key: "eventsHeartbeatSeconds",
+    schema: z.coerce.number().int().min(1).max(300).default(15),
+    shown: "`15`",
+    doc:
+      "`GET /events` sends a comment line this often; a stream whose buffer stayed full for 4 " +
+      "heartbeats is closed",
+  },
+  OABP_EVENTS_BUFFER: {
+    key: "eventsBuffer",
+    schema: z.coerce.number().int().min(1).max(10_000).default(64),
+    shown: "`64`",
+    doc: "events queued per `GET /events` connection for a subscriber that reads slower than they come",
+  },
+  OABP_EVENTS_REPLAY: {
+    key: "eventsReplay",
+    schema: z.coerce.number().int().min(16).max(100_000).default(4096),
+    shown: "`4096`",
+    doc:
+      "recent events kept in memory, shared by every stream of the instance; a subscriber further " +
+      "behind gets `event: overflow` and resumes from its last id",
+  },
+  OABP_EVENTS_POLL_MS: {
+    key: "eventsPollMs",
+    schema: z.coerce.number().int().min(50).max(60_000).default(1000),
+    shown: "`1000`",
+    doc: "how often the event hub polls the outbox when no NOTIFY woke it (one query per instance)",
+  },
+  OABP_INBOX_MAX_WAIT_SECONDS: {
+    key: "inboxMaxWaitSeconds",
+    schema: z.coerce.number().int().min(0).max(120).default(25),
+    shown: "`25`",
+    doc: "longest `wait` of a `GET /agents/me/inbox` long poll (`0` turns long polls off)",
+  },
   /** Shared token buckets in Postgres (docs/abuse-edge.md "Rate limits"); false turns every bucket off. */
   OABP_RATE_LIMIT_ENABLED: {
     schema: z.enum(["true", "false"]).default("true"),

@@ -4,6 +4,7 @@ import { buildDeps } from "./deps.build";
 import { checkedConfig } from "./startup";
 import { startJobRunner } from "./jobs/runner";
 import { walletBundle } from "./features/web";
+import { closeEventStreams } from "./features/events";
 
 // Process entry: env → deps → serve → jobs; SIGTERM/SIGINT finish in-flight requests and the
 // job rounds in progress (bounded by OABP_SHUTDOWN_TIMEOUT_MS), then close the db.
@@ -42,6 +43,7 @@ async function main() {
     logger.info({ signal }, "shutting down: not accepting; finishing in-flight requests and job rounds");
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     (server as unknown as Closable).closeIdleConnections?.();
+    closeEventStreams(deps); // open GET /events streams would hold the server until the timeout
     let timer: NodeJS.Timeout | undefined;
     const drained = await Promise.race([
       Promise.all([closed, jobs.stop()]).then(() => true),

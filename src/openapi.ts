@@ -24,6 +24,7 @@ import { disputesRouter } from "./features/disputes";
 import { moderationRouter } from "./features/moderation";
 import { qaRouter } from "./features/qa";
 import { messagesRouter } from "./features/messages";
+import { eventsRouter } from "./features/events";
 import type { AppEnv } from "./http/types";
 import { registerDiscoveryDocs } from "./features/wellknown";
 import pkg from "../package.json" with { type: "json" };
@@ -47,6 +48,7 @@ export function buildApi() {
   api.route("/", manifestRouter);
   api.route("/", feedsRouter);
   api.route("/", webhooksRouter);
+  api.route("/", eventsRouter);
   registerDiscoveryDocs(api);
   api.route("/", agentCardRouter);
   registerMcpDocs(api);

@@ -335,6 +335,17 @@ export const MATRIX: Record<string, Entry> = {
     request: (w) => ({ path: `/webhooks/${w.webhookId}/deliveries` }),
     wrongCaller: { status: 404, code: "NOT_FOUND", after: webhookListed },
   },
+  "GET /agents/me/inbox": {
+    request: () => ({ path: "/agents/me/inbox" }),
+    // "me" is the caller: B's inbox holds none of A's mission's events.
+    wrongCaller: {
+      status: 200,
+      after: (_t, w, r) => {
+        expect(JSON.stringify(r.body)).not.toContain(w.openMissionId);
+      },
+    },
+    unknownIdsOnly: "the path names no id: it is the caller's own inbox",
+  },
   "POST /missions/{id}/claims": {
     request: (w) => ({ path: `/missions/${w.openMissionId}/claims` }),
     anonymous: ANONYMOUS_REJECTED,

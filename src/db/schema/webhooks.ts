@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ts } from "./types";
 import { DELIVERY_STATUSES, WEBHOOK_STATUSES } from "../vocabulary";
 
@@ -76,14 +76,24 @@ export const webhookEvents = pgTable(
     data: text("data").notNull(), // the event's `data` object, JSON text in the emitter's key order
     body: text("body"), // the exact delivered JSON envelope; set at fan-out
     fannedOutAt: ts("fanned_out_at"),
+    // Delivery order of the live streams (features/events): assigned after commit, by one
+    // sequencer at a time, from webhook_events_seq; null until then. Commit order, not id order.
+    seq: bigint("seq", { mode: "bigint" }),
   },
   (t) => [
+    uniqueIndex("webhook_events_seq_idx").on(t.seq),
+    index("webhook_events_unsequenced_idx")
+      .on(t.id)
+      .where(sql`${t.seq} is null`),
     index("webhook_events_outbox_idx")
       .on(t.id)
       .where(sql`${t.fannedOutAt} is null`),
     index("webhook_events_occurred_idx").on(t.occurredAt),
   ],
 );
+
+/** Numbers committed events for the live streams (features/events/events.sequence.ts). */
+export const webhookEventsSeq = pgSequence("webhook_events_seq");
 
 // One event to one subscription. The (subscription, event) key makes fan-out idempotent; the
 // delivery's webhook-id is its event id, so every retry carries the same one.

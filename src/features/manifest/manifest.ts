@@ -45,6 +45,9 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
       agent_blocklist: "/agents/{id}/blocklist",
       // Issue 19 item 3: POST an amendment (extend_deadline, top_up, edit), GET the public log.
       amendments: "/missions/{id}/amendments",
+      // Live events (issue 19): public SSE stream and the signed-in agent's inbox, from the outbox.
+      events: "/events",
+      inbox: "/agents/me/inbox",
       mission_types: "/missions/types",
       ...(config.oadp.pingEnabled && { ping: "/ping" }),
       adp_agent_card: "/.well-known/adp-agent-card.json",

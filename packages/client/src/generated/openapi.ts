@@ -7230,6 +7230,243 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-Sent Events stream of committed mission events (public; filters; Last-Event-ID resume)
+         * @description Each event is `id: <event id>`, `event: <type>`, `data: <the webhook envelope>`. Comment lines are heartbeats. Resume with `Last-Event-ID` (or `?after=`): every committed event after it, once, in order. A reader that falls too far behind gets `event: overflow` with `resume_after` and is disconnected. 400 `INVALID_PARAMETER` (details.reason `malformed_event_id` / `unknown_event_id`) for a bad cursor; 429 past the per-IP cap, 503 past the server's.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Event types, comma-separated (any of) */
+                    type?: string;
+                    /** @description Mission tags, comma-separated (any of) */
+                    tag?: string;
+                    /** @description Verification types, comma-separated (any of) */
+                    verification_type?: string;
+                    /** @description Creator addresses, comma-separated (any of) */
+                    creator?: string;
+                    /** @description Minimum current reward, base units (with reward_asset) */
+                    reward_min?: string;
+                    /** @description Asset of reward_min */
+                    reward_asset?: string;
+                    /** @description Resume after this event id (as Last-Event-ID; the header wins) */
+                    after?: string;
+                };
+                header?: {
+                    /** @description Resume after this event id (SSE reconnect) */
+                    "last-event-id"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's events: its missions, submissions, payouts and claimed missions (cursor, long poll)
+         * @description Events whose parties include the caller (creator, submitter, payee, winner) or whose mission the caller has claimed, in stream order. `wait` long-polls for a first event. A page scans at most 1000 events: follow `next_cursor` while `has_more`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The previous page's next_cursor */
+                    after?: string;
+                    limit?: number;
+                    /** @description Long poll: seconds to wait for a first event (capped by the server, 25 by default) */
+                    wait?: number | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of the inbox */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboxPage"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/.well-known/oauth-protected-resource": {
         parameters: {
             query?: never;
@@ -11239,6 +11476,22 @@ export interface components {
                 /** @description Stable reason of a failed attempt (unexpected_status, redirect_not_followed, endpoint_gone, timeout, blocked_address, connect_error …); null on success */
                 error: string | null;
             }[];
+        };
+        InboxPage: {
+            events: components["schemas"]["EventEnvelope"][];
+            /** @description Pass as `after` for the next page (it moves past scanned events that were not yours) */
+            next_cursor: string | null;
+            has_more: boolean;
+        };
+        EventEnvelope: {
+            /** @example evt_01JZ0000000000000000000000 */
+            id: string;
+            /** @example submission.created */
+            type: string;
+            timestamp: string;
+            data: {
+                [key: string]: unknown;
+            };
         };
         /** @description A2A agent card with the AIP-1 §9.3 alias fields, the oabp.missions skill and the §7.4 MCP transport block */
         AgentCard: {

@@ -1,0 +1,231 @@
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { headOf, readEvents, type StreamEvent } from "./events.model";
+import { assignSequence, EVENTS_CHANNEL } from "./events.sequence";
+
+// One event hub per process (per Deps): the only reader of the outbox for the live streams.
+// Woken by NOTIFY (an outbox insert or the sequencer committed) and by a poll interval, it
+// numbers committed events (events.sequence.ts), reads the new ones once, keeps the latest
+// OABP_EVENTS_REPLAY of them in a ring shared by every subscriber, and wakes the subscribers,
+// who copy from the ring: one query per tick per instance, whatever the number of subscribers.
+// Each instance runs its own hub against the same database, so several instances serve the same
+// stream. The hub runs only while someone listens.
+
+/** What the hub wakes on new events, and on each heartbeat. */
+export interface Listener {
+  wake(): void;
+  heartbeat?(): void;
+}
+
+const PAGE = 500;
+/** Pages read per tick at most; the next tick goes on (a burst is read in bounded steps). */
+const MAX_PAGES = 20;
+/** Retry delay when committed events could not be numbered yet (rows locked by the fan-out). */
+const RETRY_MS = 20;
+
+export class EventHub {
+  /** Events with seq > floor, in order: every numbered event after `floor` up to `head`. */
+  private ring: StreamEvent[] = [];
+  floor = 0n;
+  head = 0n;
+  headId: string | undefined;
+  private listeners = new Set<Listener>();
+  private started: Promise<void> | null = null;
+  private generation = 0;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private beatTimer: NodeJS.Timeout | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
+  private ready = false;
+  private ticking = false;
+  private again = false;
+  /** Open streams and waiting long polls (OABP_EVENTS_MAX_CONNECTIONS), streams per IP. */
+  private connections = 0;
+  private perIp = new Map<string, number>();
+
+  constructor(private readonly deps: Deps) {}
+
+  /** Takes a connection slot (503 / 429 past the caps); release it exactly once. */
+  admit(ip: string | undefined): () => void {
+    const cfg = this.deps.config;
+    if (this.connections >= cfg.eventsMaxConnections)
+      throw new AppError("SERVICE_UNAVAILABLE", "too many open event streams on this server: retry later", {
+        reason: "event_connections_full",
+      });
+    if (ip !== undefined && (this.perIp.get(ip) ?? 0) >= cfg.eventsMaxPerIp)
+      throw new AppError("RATE_LIMITED", `at most ${cfg.eventsMaxPerIp} open event streams per client address`, {
+        reason: "event_streams_per_ip",
+      });
+    this.connections++;
+    if (ip !== undefined) this.perIp.set(ip, (this.perIp.get(ip) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.connections--;
+      if (ip !== undefined) {
+        const n = (this.perIp.get(ip) ?? 1) - 1;
+        if (n <= 0) this.perIp.delete(ip);
+        else this.perIp.set(ip, n);
+      }
+    };
+  }
+
+  get openConnections(): number {
+    return this.connections;
+  }
+
+  /** Adds a listener; resolves once the hub knows the head (a new stream starts there). */
+  async attach(l: Listener): Promise<void> {
+    this.listeners.add(l);
+    await this.start();
+  }
+
+  detach(l: Listener): void {
+    this.listeners.delete(l);
+    if (this.listeners.size === 0) this.stop();
+  }
+
+  /** Index in the ring of the first event after `seq` (valid when seq >= floor). */
+  private indexAfter(seq: bigint): number {
+    let lo = 0;
+    let hi = this.ring.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.ring[mid]!.seq <= seq) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Ring events after `seq`, in order, without copying the ring (iterate synchronously). */
+  *after(seq: bigint): Generator<StreamEvent> {
+    const ring = this.ring;
+    for (let i = this.indexAfter(seq); i < ring.length; i++) yield ring[i]!;
+  }
+
+  /** Reads `limit` events after `seq` from the database (a resume older than the ring). */
+  page(seq: bigint, limit: number): Promise<StreamEvent[]> {
+    return readEvents(this.deps, seq, limit);
+  }
+
+  wake(): void {
+    if (!this.ready) return;
+    if (this.ticking) {
+      this.again = true;
+      return;
+    }
+    this.ticking = true;
+    void (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.tick();
+        } while (this.again && this.ready);
+      } catch (err) {
+        this.deps.logger.warn({ err }, "event hub tick failed; retried on the next wake");
+      } finally {
+        this.ticking = false;
+      }
+    })();
+  }
+
+  private start(): Promise<void> {
+    if (this.started) return this.started;
+    const gen = ++this.generation;
+    const { database, config, logger } = this.deps;
+    this.started = (async () => {
+      await assignSequence(database.db);
+      const head = await headOf(database.db);
+      if (gen !== this.generation) return;
+      this.head = this.floor = head.seq;
+      this.headId = head.id;
+      this.ring = [];
+      this.ready = true;
+      const unlisten = await database
+        .listen(
+          EVENTS_CHANNEL,
+          () => this.wake(),
+          () => this.wake(),
+        )
+        .catch((err: unknown) => {
+          logger.warn({ err }, "event hub LISTEN failed; polling only");
+          return undefined;
+        });
+      if (gen !== this.generation) {
+        await unlisten?.().catch(() => {});
+        return;
+      }
+      this.unlisten = unlisten;
+      this.pollTimer = setInterval(() => this.wake(), config.eventsPollMs);
+      this.pollTimer.unref();
+      this.beatTimer = setInterval(() => {
+        for (const l of [...this.listeners]) l.heartbeat?.();
+      }, config.eventsHeartbeatSeconds * 1000);
+      this.beatTimer.unref();
+    })();
+    this.started.catch(() => {
+      if (gen === this.generation) this.started = null;
+    });
+    return this.started;
+  }
+
+  private stop(): void {
+    this.generation++;
+    this.started = null;
+    this.ready = false;
+    clearInterval(this.pollTimer);
+    clearInterval(this.beatTimer);
+    const unlisten = this.unlisten;
+    this.unlisten = undefined;
+    void unlisten?.().catch(() => {});
+    this.ring = [];
+  }
+
+  private async tick(): Promise<void> {
+    const gen = this.generation;
+    const { pending } = await assignSequence(this.deps.database.db);
+    // Committed events left unnumbered (locked by the webhook fan-out for a moment): soon again.
+    if (pending) setTimeout(() => this.wake(), RETRY_MS).unref();
+    for (let i = 0; i < MAX_PAGES; i++) {
+      const rows = await readEvents(this.deps, this.head, PAGE);
+      if (gen !== this.generation || rows.length === 0) return;
+      for (const r of rows) this.ring.push(r);
+      this.head = rows[rows.length - 1]!.seq;
+      this.headId = rows[rows.length - 1]!.id;
+      // Subscribers copy from the ring synchronously (as far as their queues take), before the
+      // ring is cut back to its size: a page larger than the ring overflows only slow readers.
+      for (const l of [...this.listeners]) l.wake();
+      const cap = this.deps.config.eventsReplay;
+      if (this.ring.length > cap) {
+        const drop = this.ring.length - cap;
+        this.floor = this.ring[drop - 1]!.seq;
+        this.ring = this.ring.slice(drop);
+      }
+      if (rows.length < PAGE) return;
+    }
+    this.again = true;
+  }
+
+  /** Ends every listener (shutdown): streams are closed, long polls answer. */
+  closeAll(): void {
+    for (const l of [...this.listeners]) (l as Listener & { close?: () => void }).close?.();
+    this.stop();
+  }
+}
+
+const hubs = new WeakMap<Deps, EventHub>();
+
+/** The event hub of this process for `deps`. */
+export function hubOf(deps: Deps): EventHub {
+  let h = hubs.get(deps);
+  if (!h) {
+    h = new EventHub(deps);
+    hubs.set(deps, h);
+  }
+  return h;
+}
+
+/** Closes every event stream of `deps` (graceful shutdown: they would hold the server open). */
+export function closeEventStreams(deps: Deps): void {
+  hubs.get(deps)?.closeAll();
+}

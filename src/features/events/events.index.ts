@@ -1,0 +1,61 @@
+import { ctxFromRequest } from "../../http/context";
+import { clientIp } from "../../http/client-ip";
+import { requireAgent } from "../../http/identity";
+import { router } from "../../http/openapi";
+import { parseFilter } from "./events.filter";
+import { hubOf } from "./events.hub";
+import { readInbox } from "./events.inbox";
+import { resolveCursor } from "./events.model";
+import { eventsRoute, inboxRoute } from "./events.routes";
+import { openEventStream } from "./events.stream";
+
+export const eventsRouter = router()
+  .openapi(eventsRoute, async (c) => {
+    const deps = c.get("deps");
+    const q = c.req.valid("query");
+    const filter = parseFilter(q, deps.config);
+    const header = c.req.valid("header")["last-event-id"];
+    const from =
+      header !== undefined && header !== ""
+        ? { id: header, field: "Last-Event-ID" }
+        : q.after !== undefined
+          ? { id: q.after, field: "after" }
+          : undefined;
+    const cursor = from ? { seq: await resolveCursor(deps, from.id, from.field), id: from.id } : undefined;
+    const hub = hubOf(deps);
+    const release = hub.admit(clientIp(c, deps.config.trustProxy));
+    // Cutting a connection destroys its socket (an errored stream would be logged by the server).
+    const socket = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming?.socket;
+    let stream: ReadableStream<Uint8Array>;
+    try {
+      stream = await openEventStream(deps, hub, {
+        filter,
+        release,
+        destroy: socket && (() => socket.destroy()),
+        ...(cursor && { cursor }),
+      });
+    } catch (err) {
+      release();
+      throw err;
+    }
+    return new Response(stream, {
+      status: 200,
+      headers: {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-cache, no-transform",
+        "X-Accel-Buffering": "no",
+        "X-Request-Id": c.get("requestId") ?? "",
+      },
+    }) as never;
+  })
+  .openapi(inboxRoute, async (c) => {
+    const agent = requireAgent(c.get("identity"), "UNAUTHORIZED");
+    const page = await readInbox(ctxFromRequest(c), agent, c.req.valid("query"));
+    c.header("Cache-Control", "private, no-store");
+    c.header("Content-Type", "application/json; charset=utf-8");
+    // The envelopes as stored: the same bytes a webhook or the stream carries.
+    return c.body(
+      `{"events":[${page.events.join(",")}],"next_cursor":${JSON.stringify(page.next_cursor)},"has_more":${page.has_more}}`,
+      200,
+    ) as never;
+  });
