@@ -20,6 +20,8 @@ import { oadpRouter } from "./features/oadp";
 import { adpRouter } from "./features/adp";
 import { portabilityRouter } from "./features/portability";
 import { disputesRouter } from "./features/disputes";
+import { transparencyRouter } from "./features/transparency";
+import { metricsRouter } from "./features/metrics";
 import type { AppEnv } from "./http/types";
 import { registerDiscoveryDocs } from "./features/wellknown";
 import pkg from "../package.json" with { type: "json" };
@@ -51,6 +53,8 @@ export function buildApi() {
   api.route("/", portabilityRouter);
   api.route("/", flatSubmissionsRouter);
   api.route("/", disputesRouter);
+  api.route("/", transparencyRouter);
+  api.route("/", metricsRouter);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",

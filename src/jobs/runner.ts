@@ -1,4 +1,5 @@
 import type { Deps } from "../deps";
+import { processMetrics } from "../lib/metrics";
 import type { Job } from "./job";
 import { JOBS } from "./list";
 
@@ -27,7 +28,14 @@ export function startJobRunner(deps: Deps, intervalMs: number, jobs: readonly Jo
       for (const job of jobs) {
         if (job.loop !== loop) continue;
         current = job.name;
-        await job.run(deps, state);
+        processMetrics.jobStarted(job.name, deps.clock.now().getTime());
+        try {
+          await job.run(deps, state);
+        } catch (err) {
+          processMetrics.jobEnded(job.name, deps.clock.now().getTime(), false);
+          throw err;
+        }
+        processMetrics.jobEnded(job.name, deps.clock.now().getTime(), true);
       }
     } catch (err) {
       deps.logger.error({ err, job: current }, "job round failed; retrying next round");
