@@ -110,7 +110,8 @@ export class ProcessMetrics {
       out.sample("oabp_http_request_duration_seconds_count", labels, s.count);
     }
     out.family("oabp_rpc_errors_total", "counter", "Failed chain RPC calls (transport errors, node errors on reads)");
-    for (const client of ["base_chain", "evm"]) out.sample("oabp_rpc_errors_total", { client }, this.rpcErrors.get(client) ?? 0);
+    for (const client of ["base_chain", "evm"])
+      out.sample("oabp_rpc_errors_total", { client }, this.rpcErrors.get(client) ?? 0);
     out.family("oabp_job_runs_total", "counter", "Background job rounds run by this process, by result");
     for (const [job, j] of this.jobs) {
       out.sample("oabp_job_runs_total", { job, result: "ok" }, j.ok);

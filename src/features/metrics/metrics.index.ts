@@ -22,7 +22,7 @@ function sameToken(a: string, b: string): boolean {
  * It grants /metrics and nothing else.
  */
 export function isMetricsScrape(path: string, authorization: string | undefined, config: Config): boolean {
-  if (!config.metricsEnabled || !config.metricsToken || !METRICS_PATHS.has(path)) return false;
+  if (!config.metricsToken || !METRICS_PATHS.has(path)) return false;
   const m = /^Bearer (.+)$/i.exec(authorization ?? "");
   return !!m && sameToken(m[1]!, config.metricsToken);
 }

@@ -28,9 +28,14 @@ export async function scrapeMetrics(ctx: Ctx): Promise<string> {
 
   const depths = await Promise.all(
     Object.entries(QUEUES).map(async ([queue, q]) => {
-      const [r] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(db.select({ one: sql`1` }).from(q.table).where(q.where).limit(DEPTH_CAP).as("q"));
+      const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(
+        db
+          .select({ one: sql`1` })
+          .from(q.table)
+          .where(q.where)
+          .limit(DEPTH_CAP)
+          .as("q"),
+      );
       return [queue, r?.n ?? 0] as const;
     }),
   );
@@ -82,7 +87,11 @@ export async function scrapeMetrics(ctx: Ctx): Promise<string> {
     .from(chainPayouts)
     .where(isNotNull(chainPayouts.gasSpentWei))
     .groupBy(chainPayouts.chainId, chainPayouts.kind);
-  out.family("oabp_resolver_gas_spent_wei", "counter", "Wei the resolver paid for mined payouts (global: the database)");
+  out.family(
+    "oabp_resolver_gas_spent_wei",
+    "counter",
+    "Wei the resolver paid for mined payouts (global: the database)",
+  );
   for (const g of gas)
     out.sample("oabp_resolver_gas_spent_wei", { chain_id: String(g.chainId), kind: g.kind }, BigInt(g.wei));
   out.family("oabp_resolver_payouts_mined", "gauge", "Payouts with a mined transaction (global: the database)");

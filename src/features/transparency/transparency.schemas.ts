@@ -51,14 +51,27 @@ export const TransparencyResponse = z
   .openapi("Transparency");
 
 export const PayoutsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50).openapi({ param: { name: "limit", in: "query" } }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(50)
+    .openapi({ param: { name: "limit", in: "query" } }),
   cursor: z
     .string()
     .max(200)
     .optional()
     .openapi({ param: { name: "cursor", in: "query" }, description: "next_cursor of the previous page" }),
-  asset: z.string().max(16).optional().openapi({ param: { name: "asset", in: "query" } }),
-  rail: z.enum(["ledger", "base"]).optional().openapi({ param: { name: "rail", in: "query" } }),
+  asset: z
+    .string()
+    .max(16)
+    .optional()
+    .openapi({ param: { name: "asset", in: "query" } }),
+  rail: z
+    .enum(["ledger", "base"])
+    .optional()
+    .openapi({ param: { name: "rail", in: "query" } }),
 });
 
 export const PayoutsPage = z
@@ -71,9 +84,13 @@ export const PayoutsPage = z
         asset: z.string(),
         amount,
         rail: z.enum(["ledger", "base"]),
-        paid_at: z.string().openapi({ description: "When the award was decided and the payout made (ledger) or queued (base)" }),
+        paid_at: z
+          .string()
+          .openapi({ description: "When the award was decided and the payout made (ledger) or queued (base)" }),
         settlement: z.object({
-          status: z.string().openapi({ description: "ledger: credited; base: the release's state (queued … final, failed)" }),
+          status: z
+            .string()
+            .openapi({ description: "ledger: credited; base: the release's state (queued … final, failed)" }),
           chain_id: z.number().int().nullable(),
           tx_hash: z.string().nullable(),
           ledger_entry_hash: z.string().nullable(),
