@@ -33,7 +33,14 @@ async function base() {
   expect(r.status, r.text).toBe(200);
   return r.body.base;
 }
-const usdc = (b: { assets: { token: string }[] }) => b.assets.find((a) => a.token === chain.usdc.toLowerCase())!;
+interface Reconciled {
+  token: string;
+  held: string;
+  on_chain: string;
+  difference: string;
+  reconciled: boolean;
+}
+const usdc = (b: { assets: Reconciled[] }) => b.assets.find((a) => a.token === chain.usdc.toLowerCase())!;
 
 describe("GET /transparency: the base rail reconciled on anvil", () => {
   it("held = on-chain after a deposit; a direct transfer is a surplus; the release empties the slot; gas in /metrics", async () => {

@@ -54,6 +54,12 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
       submission: "/submissions/{id}",
       submission_receipt: "/api/submissions/{id}/receipt",
       disputes: "/api/disputes",
+      // Issue 19: public proof of escrow (AIP-1 §6), its payouts feed, directory counters; the
+      // operator's Prometheus scrape (admin token or OABP_METRICS_TOKEN) unless disabled.
+      transparency: "/transparency",
+      transparency_payouts: "/transparency/payouts",
+      stats: "/stats",
+      ...(config.metricsEnabled && { metrics: "/metrics" }),
     },
     mcp: mcpManifestObject(config),
     payment_options: {
