@@ -1,5 +1,6 @@
 import { createHash, createPublicKey, verify } from "node:crypto";
 import canonicalize from "canonicalize";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
@@ -81,7 +82,7 @@ describe("GET /transparency", () => {
 
 describe("GET /transparency/payouts", () => {
   it("pages every paid winner newest first with its ledger entry hash; the cursor resumes without overlap", async () => {
-    const paid = [];
+    const paid: Awaited<ReturnType<typeof paidMission>>[] = [];
     for (const amount of ["10000000", "20000000", "30000000"]) {
       paid.push(await paidMission(amount));
       t.clock.advance(1_000);
@@ -114,6 +115,20 @@ describe("GET /transparency/payouts", () => {
     );
     expect(second.status, second.text).toBe(200);
     expect(second.body.payouts[0].submission_id).toBe(paid[0]!.submissionId);
+    // The same payouts as Atom: valid XML, newest first, each with its author and categories.
+    const atom = await t.call("GET", "/transparency/payouts.atom?limit=3");
+    expect(atom.status, atom.text).toBe(200);
+    expect(atom.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
+    expect(XMLValidator.validate(atom.text)).toBe(true);
+    const entries = [
+      new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(atom.text).feed.entry,
+    ].flat();
+    expect(entries.map((e: { id: string }) => e.id)).toEqual(
+      [2, 1, 0].map((i) => `${t.deps.config.publicUrl}/transparency/payouts#${paid[i]!.submissionId}`),
+    );
+    expect(entries[0].author.name).toBe(paid[2]!.solver.address);
+    expect(entries[0].category.map((c: Record<string, string>) => c["@_term"])).toEqual(["ledger", "USDC"]);
+    expect((await t.call("GET", "/transparency/payouts.atom?limit=500")).status).toBe(400);
     // Filters: no base-rail payouts on this server.
     const base = await t.call("GET", "/transparency/payouts?rail=base");
     expect(base.body).toEqual({ payouts: [], next_cursor: null });

@@ -58,6 +58,7 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
       // operator's Prometheus scrape (admin token or OABP_METRICS_TOKEN) unless disabled.
       transparency: "/transparency",
       transparency_payouts: "/transparency/payouts",
+      transparency_payouts_atom: "/transparency/payouts.atom",
       stats: "/stats",
       ...(config.metricsEnabled && { metrics: "/metrics" }),
     },

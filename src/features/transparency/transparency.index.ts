@@ -4,7 +4,8 @@ import { sendJsonDoc } from "../../http/http-cache";
 import { router } from "../../http/openapi";
 import { publicStats, STATS_TTL_MS } from "./stats.service";
 import { listPaidPayouts, transparency } from "./transparency.service";
-import { payoutsFeedRoute, statsRoute, transparencyRoute } from "./transparency.routes";
+import { payoutsAtomRoute, payoutsFeedRoute, statsRoute, transparencyRoute } from "./transparency.routes";
+import { payoutsAtom } from "./transparency.feed";
 
 export const transparencyRouter = router()
   .openapi(transparencyRoute, async (c) => {
@@ -14,6 +15,14 @@ export const transparencyRouter = router()
   .openapi(payoutsFeedRoute, async (c) => {
     c.header("Cache-Control", "public, max-age=5, stale-while-revalidate=30");
     return c.json(await listPaidPayouts(ctxFromRequest(c), c.req.valid("query")), 200);
+  })
+  .openapi(payoutsAtomRoute, async (c) => {
+    const ctx = ctxFromRequest(c);
+    const page = await listPaidPayouts(ctx, c.req.valid("query"));
+    c.header("Cache-Control", "public, max-age=60");
+    return c.body(payoutsAtom(page, ctx.deps.config.publicUrl, ctx.now), 200, {
+      "Content-Type": "application/atom+xml; charset=utf-8",
+    }) as never;
   })
   .openapi(statsRoute, async (c) => {
     const doc = await publicStats(ctxFromRequest(c));

@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { errors, jsonResponse } from "../../http/openapi";
 import { PayoutsPage, PayoutsQuery, StatsResponse, TransparencyResponse } from "./transparency.schemas";
 
@@ -32,5 +32,20 @@ export const statsRoute = createRoute({
     200: jsonResponse(StatsResponse, "The counters"),
     304: { description: "Not modified (If-None-Match matched)" },
     ...errors(),
+  },
+});
+
+export const payoutsAtomRoute = createRoute({
+  method: "get",
+  path: "/transparency/payouts.atom",
+  tags: ["discovery"],
+  summary: "The newest payouts as Atom, RFC 4287 (same filters as /transparency/payouts, no cursor)",
+  request: { query: PayoutsQuery.omit({ cursor: true }) },
+  responses: {
+    200: {
+      description: "Atom feed",
+      content: { "application/atom+xml": { schema: z.string().openapi({ format: "xml" }) } },
+    },
+    ...errors("INVALID_PARAMETER"),
   },
 });
