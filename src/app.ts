@@ -5,6 +5,7 @@ import { openCors } from "./http/cors";
 import { handleError, sendError } from "./http/errors";
 import { identity, jsonOnly, requestContext } from "./http/middleware";
 import { inflightBytes } from "./http/inflight";
+import { requestMetrics } from "./http/request-metrics";
 import { rateLimits } from "./http/rate-limit";
 import type { AppEnv } from "./http/types";
 import { buildApi, openApiDocument } from "./openapi";
@@ -18,6 +19,7 @@ import { traceRequests } from "./http/tracing";
 import { registerWeb } from "./features/web";
 import { resolveIdentity } from "./features/auth";
 import { markSeen } from "./features/heartbeats";
+import { isMetricsScrape } from "./features/metrics";
 
 export interface Lifecycle {
   shuttingDown: boolean;
@@ -42,6 +44,7 @@ export const ENTRY_POINTS = {
 /** createApp has no side effects: everything it touches comes in through deps. */
 export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: false }) {
   const app = new OpenAPIHono<AppEnv>();
+  if (deps.config.metricsEnabled) app.use("*", requestMetrics());
   app.use("*", requestContext(deps));
   // OpenTelemetry (issue 16): only when OTEL_TRACES_EXPORTER turned it on; nothing otherwise.
   if (deps.tracing) app.use("*", traceRequests(deps.tracing));
@@ -55,7 +58,13 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   // The MCP paths answer a wrong content type with their own JSON-RPC bodies (AIP-1 §7.2, §7.2.1).
   const jsonBodies = jsonOnly(deps.config.bodyLimitBytes);
   app.use("*", (c, next) => (MCP_OWN_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));
-  app.use("*", identity({ resolveIdentity, markSeen }));
+  const resolveCaller = identity({ resolveIdentity, markSeen });
+  // A scrape with OABP_METRICS_TOKEN is no session: it skips identity and may read /metrics only.
+  app.use("*", (c, next) => {
+    if (!isMetricsScrape(c.req.path, c.req.header("authorization"), deps.config)) return resolveCaller(c, next);
+    c.set("identity", { kind: "anonymous", reason: "none" });
+    return next();
+  });
   // Shared token buckets on every write (docs/abuse-edge.md); MCP applies its own per message.
   app.use(
     "*",

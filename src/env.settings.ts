@@ -212,6 +212,19 @@ export const SETTINGS = {
     shown: "generated",
     doc: "operator bearer token (≥ 24 chars) for `/admin/*`",
   },
+  /** Issue 19: GET /metrics (Prometheus text) for a scraper that should not hold the admin token. */
+  OABP_METRICS_TOKEN: {
+    key: "metricsToken",
+    schema: z.string().min(24, "must be at least 24 characters").optional(),
+    shown: "unset",
+    doc: "bearer token (≥ 24 chars) that may read `/metrics` only; the admin token always may",
+  },
+  OABP_METRICS_ENABLED: {
+    key: "metricsEnabled",
+    schema: flag.default(true),
+    shown: "`true`",
+    doc: "`false`: `/metrics` answers 404 and the manifest omits it (request metrics are not recorded)",
+  },
   LOG_LEVEL: {
     key: "logLevel",
     schema: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -25,6 +25,8 @@ import { moderationRouter } from "./features/moderation";
 import { qaRouter } from "./features/qa";
 import { messagesRouter } from "./features/messages";
 import { eventsRouter } from "./features/events";
+import { transparencyRouter } from "./features/transparency";
+import { metricsRouter } from "./features/metrics";
 import type { AppEnv } from "./http/types";
 import { registerDiscoveryDocs } from "./features/wellknown";
 import pkg from "../package.json" with { type: "json" };
@@ -61,6 +63,8 @@ export function buildApi() {
   api.route("/", disputesRouter);
   api.route("/", qaRouter);
   api.route("/", messagesRouter);
+  api.route("/", transparencyRouter);
+  api.route("/", metricsRouter);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",

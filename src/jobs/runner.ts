@@ -1,4 +1,5 @@
 import type { Deps } from "../deps";
+import { processMetrics } from "../lib/metrics";
 import type { Job } from "./job";
 import { JOBS } from "./list";
 import { SPAN_ERROR } from "../lib/tracing";
@@ -32,15 +33,18 @@ export function startJobRunner(deps: Deps, intervalMs: number, jobs: readonly Jo
         const span = deps.tracing?.tracer.startSpan(`job ${job.name}`, {
           attributes: { "oabp.job": job.name, "oabp.loop": loop },
         });
+        processMetrics.jobStarted(job.name, deps.clock.now().getTime());
         try {
           await job.run(deps, state);
         } catch (err) {
+          processMetrics.jobEnded(job.name, deps.clock.now().getTime(), false);
           span?.recordException(err as Error);
           span?.setStatus({ code: SPAN_ERROR });
           throw err;
         } finally {
           span?.end();
         }
+        processMetrics.jobEnded(job.name, deps.clock.now().getTime(), true);
       }
     } catch (err) {
       deps.logger.error({ err, job: current }, "job round failed; retrying next round");

@@ -16,6 +16,7 @@ import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import type { BaseRailConfig, ChainDepth } from "../env";
 import { missionEscrowAbi } from "./abi/mission-escrow";
 import { errorText, isTransportError, revertOf } from "./chain-errors";
+import { processMetrics } from "./metrics";
 
 export { isTransportError, revertOf };
 
@@ -56,6 +57,8 @@ export interface TxReceipt {
   funded: FundedLog[];
   /** Credited (pull-payment fallback) recipients of this receipt's escrow logs. */
   credited: { to: string; amount: bigint }[];
+  /** Wei paid for gas: gasUsed × effectiveGasPrice (absent from test fakes). */
+  gasSpentWei?: bigint;
 }
 
 export interface Heads {
@@ -118,7 +121,8 @@ export interface BaseChain {
   estimate(call: EscrowCall): Promise<Estimate>;
   fees(): Promise<FeeMarket>;
   balance(address: string): Promise<bigint>;
-  tokenBalance(token: string, address: string): Promise<bigint>;
+  /** ERC-20 balanceOf, at `blockNumber` when given (else latest). */
+  tokenBalance(token: string, address: string, blockNumber?: number): Promise<bigint>;
   pendingNonce(): Promise<number>;
   sign(
     call: EscrowCall,
@@ -138,6 +142,7 @@ async function rpc<T>(f: () => Promise<T>): Promise<T> {
   } catch (err) {
     if (err instanceof TransactionReceiptNotFoundError || err instanceof TransactionNotFoundError) throw err;
     if (revertOf(err) !== null) throw err;
+    processMetrics.rpcError("base_chain"); // GET /metrics oabp_rpc_errors_total
     throw new RpcUnavailableError(err);
   }
 }
@@ -272,6 +277,7 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
         to: r.to?.toLowerCase() ?? null,
         funded,
         credited,
+        gasSpentWei: r.gasUsed * (r.effectiveGasPrice ?? 0n),
       };
     },
     async knowsTransaction(txHash) {
@@ -370,13 +376,14 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
       return { baseFee: block.baseFeePerGas ?? 0n, priority };
     },
     balance: (address) => rpc(() => client.getBalance({ address: address as Address })),
-    tokenBalance: (token, address) =>
+    tokenBalance: (token, address, blockNumber) =>
       rpc(() =>
         client.readContract({
           address: token as Address,
           abi: ERC20_BALANCE_ABI,
           functionName: "balanceOf",
           args: [address as Address],
+          ...(blockNumber === undefined ? {} : { blockNumber: BigInt(blockNumber) }),
         }),
       ),
     pendingNonce: () => rpc(() => client.getTransactionCount({ address: resolver, blockTag: "pending" })),

@@ -23,6 +23,7 @@ import {
   type PublicClient,
 } from "viem";
 import { normalizeSha256 } from "./hash";
+import { processMetrics } from "./metrics";
 
 // The narrow chain port (style.md "Chain behind a port"): only lib/evm imports viem clients.
 export interface EvmPort {
@@ -316,7 +317,9 @@ export function createOracleReader(rpcUrl: string | undefined, ua?: string): Ora
       });
       return { ok: true, value };
     } catch (err) {
-      return { ok: false, reason: await classifyReadError(err, () => client.getCode({ address: address as Address })) };
+      const reason = await classifyReadError(err, () => client.getCode({ address: address as Address }));
+      if (reason === "rpc_error") processMetrics.rpcError("evm"); // GET /metrics oabp_rpc_errors_total
+      return { ok: false, reason };
     }
   }
 

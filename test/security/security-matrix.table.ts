@@ -287,6 +287,12 @@ export const MATRIX: Record<string, Entry> = {
     operatorOnly: true,
     wrongCaller: FORBIDDEN,
   },
+  // Issue 19: also OABP_METRICS_TOKEN (test/transparency/metrics.int.test.ts).
+  "GET /metrics": {
+    request: () => ({ path: "/metrics" }),
+    operatorOnly: true,
+    wrongCaller: FORBIDDEN,
+  },
   "POST /admin/payouts/{id}/retry": {
     request: () => ({ path: `${PAYOUT}/retry`, body: REASON }),
     unknownIdsOnly: NO_PAYOUTS,

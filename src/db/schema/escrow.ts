@@ -111,6 +111,9 @@ export const chainPayouts = pgTable(
     blockHash: text("block_hash"),
     broadcastAt: ts("broadcast_at"),
     confirmedAt: ts("confirmed_at"),
+    // Wei the resolver paid for the mined transaction (gasUsed × effectiveGasPrice), set at the
+    // confirmation depth, cleared on a reorg: GET /metrics oabp_resolver_gas_spent_wei (issue 19).
+    gasSpentWei: money("gas_spent_wei"),
     finalAt: ts("final_at"),
     nextCheckAt: ts("next_check_at"),
     // Consecutive checks that changed nothing (outage, retryable revert): this row's own backoff.

@@ -3,7 +3,9 @@
 export { escrowRouter } from "./escrow.index";
 export { escrowJobs } from "./escrow.jobs";
 export { queueRefund, queueRelease } from "./escrow.queue";
-export { MissionEscrowWire } from "./escrow.schemas";
+export { baseReconciliation } from "./escrow.reconcile";
+export type { BaseReconciliation, ReconciledAsset } from "./escrow.reconcile";
+export { EscrowAttestation, MissionEscrowWire } from "./escrow.schemas";
 export { checkBaseRail } from "./escrow.startup";
 export {
   ESCROW_MAX_RECIPIENTS,

@@ -69,6 +69,13 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
       submission_messages: "/missions/{id}/submissions/{sid}/messages",
       messages_inbox: "/messages/inbox",
       messages_sent: "/messages/sent",
+      // Issue 19: public proof of escrow (AIP-1 §6), its payouts feed, directory counters; the
+      // operator's Prometheus scrape (admin token or OABP_METRICS_TOKEN) unless disabled.
+      transparency: "/transparency",
+      transparency_payouts: "/transparency/payouts",
+      transparency_payouts_atom: "/transparency/payouts.atom",
+      stats: "/stats",
+      ...(config.metricsEnabled && { metrics: "/metrics" }),
     },
     mcp: mcpManifestObject(config),
     // Issue 19 item 3 (docs/amendments.md): how a posted mission may change.

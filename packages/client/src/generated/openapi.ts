@@ -10423,6 +10423,455 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transparency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public proof of escrow (AIP-1 §6 provable balance): the ledger rail's signed per-asset totals and hash-chain heads, the base rail reconciled against the contract's balance
+         * @description Cached a few seconds per instance. `ledger.attestation` verifies offline like a §6.1 receipt. `base.reconciled` compares the database's held total with balanceOf(escrow) at one confirmed block; without an RPC, `base.rpc` is `not_configured`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The transparency document */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Transparency"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transparency/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every payout to a winner of a public mission, newest first (cursor-paged) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description next_cursor of the previous page */
+                    cursor?: string;
+                    asset?: string;
+                    rail?: "ledger" | "base";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of payouts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PayoutsPage"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transparency/payouts.atom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest payouts as Atom, RFC 4287 (same filters as /transparency/payouts, no cursor) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    asset?: string;
+                    rail?: "ledger" | "base";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Atom feed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/atom+xml": string;
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public counters for directories: missions by status, volume paid per asset, agents
+         * @description Recomputed at most once a minute per instance; Cache-Control: public, max-age=60; ETag.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The counters */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Stats"];
+                    };
+                };
+                /** @description Not modified (If-None-Match matched) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics, text format 0.0.4 (admin token or OABP_METRICS_TOKEN)
+         * @description Per process: oabp_http_requests_total and oabp_http_request_duration_seconds by route template, method and status class; oabp_rpc_errors_total; oabp_job_runs_total, oabp_job_last_success_timestamp_seconds. From the database (global, the same on every instance): oabp_queue_depth{queue}, oabp_job_lag_seconds{job}, oabp_resolver_gas_spent_wei. 404 when OABP_METRICS_ENABLED=false.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Prometheus text exposition format 0.0.4 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -12039,6 +12488,111 @@ export interface components {
             /** @enum {string} */
             outcome: "upheld" | "rejected" | "split";
             rationale: string;
+        };
+        Transparency: {
+            issuer: string;
+            as_of: string;
+            ledger: {
+                assets: {
+                    asset: string;
+                    decimals: number;
+                    /**
+                     * @description Base units, base-10 integer string
+                     * @example 100000000
+                     */
+                    escrowed_total: string;
+                    escrow_accounts: number;
+                    /** @description sha256 over the escrow accounts' hash-chain heads */
+                    heads_digest: string;
+                }[];
+                attestation: components["schemas"]["EscrowAttestation"];
+                verify: string;
+            };
+            base: {
+                enabled: boolean;
+                off_reason: string | null;
+                /** @enum {string} */
+                rpc: "ok" | "unavailable" | "not_configured" | "not_used";
+                rpc_error?: string;
+                note: string;
+                chain_id: number | null;
+                escrow_contract: string | null;
+                /** @description The confirmed head both sides are read at */
+                block_number: number | null;
+                as_of: string;
+                assets: {
+                    asset: string;
+                    /** @description ERC-20 address, lower-case */
+                    token: string;
+                    /**
+                     * @description What the database says the contract holds (null: no block to read at)
+                     * @example 100000000
+                     */
+                    held: string | null;
+                    deposits: number | null;
+                    /**
+                     * @description balanceOf(escrow) at block_number (null: RPC unavailable)
+                     * @example 100000000
+                     */
+                    on_chain: string | null;
+                    /** @description on_chain − held (may be negative: a shortfall) */
+                    difference: string | null;
+                    /** @description on_chain ≥ held; null when not read */
+                    reconciled: boolean | null;
+                }[];
+            };
+            payouts: string;
+        };
+        PayoutsPage: {
+            payouts: {
+                submission_id: string;
+                mission_id: string;
+                agent_id: string;
+                asset: string;
+                /**
+                 * @description Base units, base-10 integer string
+                 * @example 100000000
+                 */
+                amount: string;
+                /** @enum {string} */
+                rail: "ledger" | "base";
+                /** @description When the award was decided and the payout made (ledger) or queued (base) */
+                paid_at: string;
+                settlement: {
+                    /** @description ledger: credited; base: the release's state (queued … final, failed) */
+                    status: string;
+                    chain_id: number | null;
+                    tx_hash: string | null;
+                    ledger_entry_hash: string | null;
+                };
+                /** @description The signed §6.1 receipt */
+                receipt: string;
+            }[];
+            next_cursor: string | null;
+        };
+        Stats: {
+            as_of: string;
+            missions: {
+                total: number;
+                by_status: {
+                    open: number;
+                    escrowed: number;
+                    resolved: number;
+                    voided: number;
+                };
+            };
+            volume_paid: {
+                asset: string;
+                /**
+                 * @description Base units, base-10 integer string
+                 * @example 100000000
+                 */
+                amount: string;
+                payouts: number;
+                missions: number;
+            }[];
+            agents: number;
+            transparency: string;
         };
     };
     responses: never;

@@ -1,0 +1,2 @@
+ALTER TABLE "chain_payouts" ADD COLUMN "gas_spent_wei" numeric(78, 0);--> statement-breakpoint
+CREATE INDEX "submissions_paid_idx" ON "submissions" USING btree ("decided_at","id") WHERE "submissions"."status" = 'accepted' and "submissions"."payout_amount" is not null;

@@ -1,0 +1,123 @@
+import { z } from "@hono/zod-openapi";
+import { EscrowAttestation } from "../escrow";
+
+// Wire schemas of /transparency, /transparency/payouts and /stats (issue 19 items 7-8), by hand.
+
+const amount = z.string().openapi({ description: "Base units, base-10 integer string", example: "100000000" });
+
+const ReconciledAsset = z.object({
+  asset: z.string(),
+  token: z.string().openapi({ description: "ERC-20 address, lower-case" }),
+  held: amount
+    .nullable()
+    .openapi({ description: "What the database says the contract holds (null: no block to read at)" }),
+  deposits: z.number().int().nullable(),
+  on_chain: amount.nullable().openapi({ description: "balanceOf(escrow) at block_number (null: RPC unavailable)" }),
+  difference: z.string().nullable().openapi({ description: "on_chain − held (may be negative: a shortfall)" }),
+  reconciled: z.boolean().nullable().openapi({ description: "on_chain ≥ held; null when not read" }),
+});
+
+export const TransparencyResponse = z
+  .object({
+    issuer: z.string(),
+    as_of: z.string(),
+    ledger: z.object({
+      assets: z.array(
+        z.object({
+          asset: z.string(),
+          decimals: z.number().int(),
+          escrowed_total: amount,
+          escrow_accounts: z.number().int(),
+          heads_digest: z.string().openapi({ description: "sha256 over the escrow accounts' hash-chain heads" }),
+        }),
+      ),
+      attestation: EscrowAttestation,
+      verify: z.string(),
+    }),
+    base: z.object({
+      enabled: z.boolean(),
+      off_reason: z.string().nullable(),
+      rpc: z.enum(["ok", "unavailable", "not_configured", "not_used"]),
+      rpc_error: z.string().optional(),
+      note: z.string(),
+      chain_id: z.number().int().nullable(),
+      escrow_contract: z.string().nullable(),
+      block_number: z.number().int().nullable().openapi({ description: "The confirmed head both sides are read at" }),
+      as_of: z.string(),
+      assets: z.array(ReconciledAsset),
+    }),
+    payouts: z.string(),
+  })
+  .openapi("Transparency");
+
+export const PayoutsQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(50)
+    .openapi({ param: { name: "limit", in: "query" } }),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ param: { name: "cursor", in: "query" }, description: "next_cursor of the previous page" }),
+  asset: z
+    .string()
+    .max(16)
+    .optional()
+    .openapi({ param: { name: "asset", in: "query" } }),
+  rail: z
+    .enum(["ledger", "base"])
+    .optional()
+    .openapi({ param: { name: "rail", in: "query" } }),
+});
+
+export const PayoutsPage = z
+  .object({
+    payouts: z.array(
+      z.object({
+        submission_id: z.string(),
+        mission_id: z.string(),
+        agent_id: z.string(),
+        asset: z.string(),
+        amount,
+        rail: z.enum(["ledger", "base"]),
+        paid_at: z
+          .string()
+          .openapi({ description: "When the award was decided and the payout made (ledger) or queued (base)" }),
+        settlement: z.object({
+          status: z
+            .string()
+            .openapi({ description: "ledger: credited; base: the release's state (queued … final, failed)" }),
+          chain_id: z.number().int().nullable(),
+          tx_hash: z.string().nullable(),
+          ledger_entry_hash: z.string().nullable(),
+        }),
+        receipt: z.string().openapi({ description: "The signed §6.1 receipt" }),
+      }),
+    ),
+    next_cursor: z.string().nullable(),
+  })
+  .openapi("PayoutsPage");
+
+export const StatsResponse = z
+  .object({
+    as_of: z.string(),
+    missions: z.object({
+      total: z.number().int(),
+      by_status: z.object({
+        open: z.number().int(),
+        escrowed: z.number().int(),
+        resolved: z.number().int(),
+        voided: z.number().int(),
+      }),
+    }),
+    volume_paid: z.array(
+      z.object({ asset: z.string(), amount, payouts: z.number().int(), missions: z.number().int() }),
+    ),
+    agents: z.number().int(),
+    transparency: z.string(),
+  })
+  .openapi("Stats");
