@@ -222,6 +222,62 @@ describe("suspension", () => {
     expect((await admin("POST", `/admin/agents/${creator.address}/unsuspend`, {})).status).toBe(404);
   });
 
+  it("a suspended agent cannot ask, top up or edit; it may still extend its deadline, answer and message", async () => {
+    const { creator, mission } = await openMission(t);
+    const solver = await signIn(t);
+    await credit(t, solver.address, 10_000_000n);
+    const asked = await t.call("POST", `/missions/${mission.id}/questions`, {
+      token: solver.token,
+      body: { body: "Which format?" },
+    });
+    expect(asked.status, asked.text).toBe(201);
+    const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: solver.token,
+      body: { content: "work" },
+    });
+    expect(sub.status, sub.text).toBe(201);
+    for (const who of [creator, solver])
+      expect((await admin("POST", `/admin/agents/${who.address}/suspend`, { reason: "abuse" })).status).toBe(200);
+    const refused = async (r: Promise<{ status: number; body: any }>) => {
+      const res = await r;
+      expect(res.status).toBe(403);
+      expect(res.body.details.reason).toBe("suspended");
+    };
+    await refused(
+      t.call("POST", `/missions/${mission.id}/questions`, { token: solver.token, body: { body: "And now?" } }),
+    );
+    await refused(
+      t.call("POST", `/missions/${mission.id}/amendments`, {
+        token: solver.token,
+        body: { kind: "top_up", amount: "1000" },
+      }),
+    );
+    await refused(
+      t.call("POST", `/missions/${mission.id}/amendments`, {
+        token: creator.token,
+        body: { kind: "edit", title: "Spam title" },
+      }),
+    );
+    // What concerns work already in motion stays open.
+    const deadline = new Date(new Date(mission.deadline).getTime() + 86_400_000).toISOString();
+    const extended = await t.call("POST", `/missions/${mission.id}/amendments`, {
+      token: creator.token,
+      body: { kind: "extend_deadline", deadline },
+    });
+    expect(extended.status, extended.text).toBe(201);
+    const answered = await t.call("POST", `/missions/${mission.id}/questions/${asked.body.id}/answer`, {
+      token: creator.token,
+      body: { answer: "Markdown." },
+    });
+    expect(answered.status, answered.text).toBe(200);
+    const message = await t.call("POST", `/missions/${mission.id}/submissions/${sub.body.id}/messages`, {
+      token: solver.token,
+      body: { body: "Thanks" },
+    });
+    expect(message.status, message.text).toBe(201);
+    for (const who of [creator, solver]) await admin("POST", `/admin/agents/${who.address}/unsuspend`, {});
+  });
+
   it("a suspended creator who never judges: the default award still pays the (suspended) solver", async () => {
     const app = await makeTestApp();
     try {

@@ -1,3 +1,4 @@
+import { assertNotSuspended } from "../../db/suspension";
 import { and, asc, count, eq, gt, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { missionAmendments, missions } from "../../db/schema/index";
@@ -58,6 +59,9 @@ export async function amendMission(
   const caller = agentOf(ctx);
   // 404 for a mission the caller cannot see (a pending_escrow mission of someone else).
   await findVisibleMission(ctx, missionId, caller);
+  // A top-up or an edit is new activity, refused to a suspended address (docs/moderation.md); a
+  // deadline extension only gives the mission's solvers more time, and stays open.
+  if (input.kind !== "extend_deadline") await assertNotSuspended(ctx.deps.database.db, caller, now);
   return onceTx(ctx, async (tx) => {
     const m = await lockMission(tx, missionId);
     if (!m) throw new AppError("NOT_FOUND", "mission not found");

@@ -1,3 +1,4 @@
+import { assertNotSuspended } from "../../db/suspension";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { missionClaims, missionQuestions, missions } from "../../db/schema/index";
@@ -89,6 +90,9 @@ export async function askQuestion(ctx: Ctx, input: { missionId: string; body: st
   const caller = agentOf(ctx);
   const { now } = ctx;
   checkLength(ctx, "body", input.body);
+  // A question is new public activity: refused to a suspended address (docs/moderation.md). The
+  // creator's answers and clarifications concern what it already has in motion, and stay open.
+  await assertNotSuspended(ctx.deps.database.db, caller, now);
   const seen = await findVisibleMission(ctx, input.missionId, caller);
   if (seen.creator === caller)
     throw new AppError("FORBIDDEN", "the creator posts clarifications (POST /missions/{id}/clarifications)", {
