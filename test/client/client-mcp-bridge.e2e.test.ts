@@ -62,6 +62,7 @@ describe("oabp mcp (stdio ↔ Streamable HTTP)", () => {
 
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual([
+        "amend_mission",
         "ask_question",
         "claim_mission",
         "create_mission",

@@ -80,6 +80,7 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
 
     const { tools } = await asCreator.client.listTools();
     expect(tools.map((x) => x.name).sort()).toEqual([
+      "amend_mission",
       "ask_question",
       "claim_mission",
       "create_mission",

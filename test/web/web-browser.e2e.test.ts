@@ -231,7 +231,8 @@ describe("web board in Chromium", { timeout: 120_000 }, () => {
     }
     await page.goto(`${url}/docs`);
     await page.locator(".swagger-ui .opblock").first().waitFor({ timeout: 20_000 });
-    expect(await page.locator(".swagger-ui .opblock").count()).toBeGreaterThan(20);
+    // Swagger UI renders the operations progressively: wait for them, not for the first one only.
+    await expect.poll(() => page.locator(".swagger-ui .opblock").count(), { timeout: 20_000 }).toBeGreaterThan(20);
     await shot(page, "docs");
     expect(foreign).toEqual([]);
     await ctx.close();
