@@ -110,6 +110,12 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
     const listed = await call(asCreator, "list_missions", { tag: "interop" });
     expect(listed.missions.map((m: { id: string }) => m.id)).toEqual([mission.id]);
     expect((await call(asCreator, "get_mission", { mission_id: mission.id })).id).toBe(mission.id);
+    const later = new Date(new Date(mission.deadline).getTime() + 86_400_000).toISOString();
+    const amended = await call(asCreator, "amend_mission", {
+      mission_id: mission.id,
+      amendment: { kind: "extend_deadline", deadline: later },
+    });
+    expect(amended).toMatchObject({ kind: "extend_deadline", status: "applied" });
 
     const asSolver = await connect(solver.token);
     const claim = await call(asSolver, "claim_mission", { mission_id: mission.id });

@@ -125,7 +125,7 @@ describe.runIf(onRealPostgres)("MCP across two server processes on one Postgres"
     expect(done.headers.get("mcp-session-id")).toBe(session);
     const list = await mcp(b.base, { jsonrpc: "2.0", id: 2, method: "tools/list" }, session, solver.token);
     expect(list.status).toBe(200);
-    expect(list.body.result.tools.length).toBe(8);
+    expect(list.body.result.tools.length).toBe(11);
     const missions = await mcp(b.base, call(3, "list_missions", { tag: "two" }), session, solver.token);
     expect(missions.body.result.structuredContent.missions.map((m: { id: string }) => m.id)).toEqual([mission.id]);
     const sub = await mcp(

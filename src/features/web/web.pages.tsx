@@ -165,6 +165,15 @@ export function docsPage(ctx: PageCtx) {
           The interactive reference needs JavaScript; the raw document is at <a href="/openapi.json">/openapi.json</a>.
         </p>
       </noscript>
+      {/* Swagger UI 5 stops rendering past 128 operations in one document (only the first tag
+          shows); docs.js shows the reference in two parts, chosen here. */}
+      <p>
+        <label for="api-part">Part of the reference </label>
+        <select id="api-part">
+          <option value="protocol">Protocol: identity, missions, solving, reputation, discovery, escrow</option>
+          <option value="operator">Operators and extensions: admin, moderation, events, Q&amp;A, ADP, disputes</option>
+        </select>
+      </p>
       <div id="swagger"></div>
       <script src={ASSET_PATHS.swaggerJs} nonce={ctx.nonce}></script>
       <script src={ASSET_PATHS.docsJs} nonce={ctx.nonce}></script>
