@@ -68,23 +68,9 @@ export async function recordDeposit(
   const m = await lockMission(tx, missionId);
   if (!m || !m.escrow) throw new Error(`recordDeposit: mission ${missionId} is not a base-rail mission`);
   const chainId = m.escrow.chain_id;
-  const [existing] = await tx
-    .select()
-    .from(escrowDeposits)
-    .where(
-      and(
-        eq(escrowDeposits.chainId, chainId),
-        eq(escrowDeposits.txHash, log.txHash),
-        eq(escrowDeposits.logIndex, log.logIndex),
-      ),
-    )
-    .for("update");
+  const existing = await lockLogRow(tx, chainId, log);
   if (existing && existing.missionId !== missionId) return { kind: "used_elsewhere", deposit: existing };
-  if (existing && existing.status !== "reorged") {
-    return existing.status === "rejected"
-      ? { kind: "rejected", deposit: existing, reason: existing.reason as DepositRejection }
-      : { kind: "known", deposit: existing };
-  }
+  if (existing && existing.status !== "reorged") return knownOutcome(existing);
 
   // A deposit that is not the mission's first live one is a stray slot: refund it.
   const reason: DepositRejection | undefined =
@@ -92,34 +78,8 @@ export async function recordDeposit(
     (m.status !== "pending_escrow" || (m.escrow.deposit && m.escrow.deposit.status !== "reorged")
       ? "mission_not_pending"
       : undefined);
-  const values = {
-    chainId,
-    txHash: log.txHash,
-    logIndex: log.logIndex,
-    missionId,
-    funder: log.funder,
-    token: log.token,
-    amount: log.amount.toString(),
-    spamFee: log.spamFee.toString(),
-    blockNumber: log.blockNumber,
-    blockHash: log.blockHash,
-    status: reason ? ("rejected" as const) : ("pending" as const),
-    reason: reason ?? null,
-    nextCheckAt: reason ? null : now,
-    updatedAt: now,
-  };
-  let deposit: DepositRow;
-  if (existing) {
-    // A reorged log came back (re-mined): the same row lives again.
-    [deposit] = (await tx.update(escrowDeposits).set(values).where(eq(escrowDeposits.id, existing.id)).returning()) as [
-      DepositRow,
-    ];
-  } else {
-    [deposit] = (await tx
-      .insert(escrowDeposits)
-      .values({ id: newId("dep", now.getTime()), createdAt: now, ...values })
-      .returning()) as [DepositRow];
-  }
+  // A reorged log that came back (re-mined) brings the same row back to life.
+  let deposit = await writeDepositRow(tx, existing, { chainId, missionId, amendmentId: null, log, reason, now });
   if (reason) {
     if (resolverRefunds(m, log))
       await queueRefund(tx, m, deposit, now, `deposit_rejected:${reason}`, { touchMission: false });
@@ -233,4 +193,71 @@ export async function reorgDeposit(tx: Tx, deps: Deps, m: Mission, d: DepositRow
     );
     await tx.update(missions).set({ escrow, updatedAt: now }).where(eq(missions.id, m.id));
   }
+}
+
+/** The deposit row of one log (chain, tx, log index), locked; undefined when first seen. */
+export async function lockLogRow(tx: Tx, chainId: number, log: FundedLog): Promise<DepositRow | undefined> {
+  const [existing] = await tx
+    .select()
+    .from(escrowDeposits)
+    .where(
+      and(
+        eq(escrowDeposits.chainId, chainId),
+        eq(escrowDeposits.txHash, log.txHash),
+        eq(escrowDeposits.logIndex, log.logIndex),
+      ),
+    )
+    .for("update");
+  return existing;
+}
+
+/** What a log already recorded (and not reorged) amounts to: recording it again changes nothing. */
+export function knownOutcome(existing: DepositRow): RecordOutcome {
+  return existing.status === "rejected"
+    ? { kind: "rejected", deposit: existing, reason: existing.reason as DepositRejection }
+    : { kind: "known", deposit: existing };
+}
+
+/**
+ * Writes a log's deposit row, pending or rejected with `reason`: a new row, or the reorged row of
+ * the same log brought back. A mission's own deposit and a top-up slot (amendmentId) alike.
+ */
+export async function writeDepositRow(
+  tx: Tx,
+  existing: DepositRow | undefined,
+  d: {
+    chainId: number;
+    missionId: string;
+    amendmentId: string | null;
+    log: FundedLog;
+    reason: DepositRejection | undefined;
+    now: Date;
+  },
+): Promise<DepositRow> {
+  const { log, reason, now } = d;
+  const values = {
+    chainId: d.chainId,
+    txHash: log.txHash,
+    logIndex: log.logIndex,
+    missionId: d.missionId,
+    ...(d.amendmentId !== null && { amendmentId: d.amendmentId }),
+    funder: log.funder,
+    token: log.token,
+    amount: log.amount.toString(),
+    spamFee: log.spamFee.toString(),
+    blockNumber: log.blockNumber,
+    blockHash: log.blockHash,
+    status: reason ? ("rejected" as const) : ("pending" as const),
+    reason: reason ?? null,
+    nextCheckAt: reason ? null : now,
+    updatedAt: now,
+  };
+  if (existing)
+    return (await tx.update(escrowDeposits).set(values).where(eq(escrowDeposits.id, existing.id)).returning())[0]!;
+  return (
+    await tx
+      .insert(escrowDeposits)
+      .values({ id: newId("dep", now.getTime()), createdAt: now, ...values })
+      .returning()
+  )[0]!;
 }

@@ -3,13 +3,12 @@ import type { Tx } from "../../db/client";
 import { escrowDeposits, missionAmendments, missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import type { FundedLog, Heads } from "../../lib/base-chain";
-import { newId } from "../../lib/ids";
 import { emitEvents, missionAmended } from "../../db/outbox";
 import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 import { lockMission } from "../../db/mission-visibility";
 import type { DepositRejection } from "./escrow.check";
 import { queueRefund } from "./escrow.queue";
-import type { RecordOutcome } from "./escrow.deposits";
+import { knownOutcome, lockLogRow, type RecordOutcome, writeDepositRow } from "./escrow.deposits";
 
 // Base-rail top-ups (issue 19 item 3; docs/amendments.md). The contract keeps one slot per
 // (key, funder) and releases a key at most once, so a top-up cannot be a second deposit to the
@@ -56,56 +55,22 @@ export async function recordTopUpDeposit(
     .from(missionAmendments)
     .where(eq(missionAmendments.id, amendmentId))
     .for("update")) as [AmendmentRow];
-  const [existing] = await tx
-    .select()
-    .from(escrowDeposits)
-    .where(
-      and(
-        eq(escrowDeposits.chainId, a.escrow!.chain_id),
-        eq(escrowDeposits.txHash, log.txHash),
-        eq(escrowDeposits.logIndex, log.logIndex),
-      ),
-    )
-    .for("update");
+  const existing = await lockLogRow(tx, a.escrow!.chain_id, log);
   if (existing && existing.amendmentId !== a.id) return { kind: "used_elsewhere", deposit: existing };
-  if (existing && existing.status !== "reorged") {
-    return existing.status === "rejected"
-      ? { kind: "rejected", deposit: existing, reason: existing.reason as DepositRejection }
-      : { kind: "known", deposit: existing };
-  }
+  if (existing && existing.status !== "reorged") return knownOutcome(existing);
   const reason: DepositRejection | undefined =
     rejection ??
     (a.status !== "pending" || (a.escrow!.deposit_id !== null && !existing) || !acceptsTopUp(m)
       ? "mission_not_pending"
       : undefined);
-  const values = {
+  let deposit = await writeDepositRow(tx, existing, {
     chainId: a.escrow!.chain_id,
-    txHash: log.txHash,
-    logIndex: log.logIndex,
     missionId: m.id,
     amendmentId: a.id,
-    funder: log.funder,
-    token: log.token,
-    amount: log.amount.toString(),
-    spamFee: log.spamFee.toString(),
-    blockNumber: log.blockNumber,
-    blockHash: log.blockHash,
-    status: reason ? ("rejected" as const) : ("pending" as const),
-    reason: reason ?? null,
-    nextCheckAt: reason ? null : now,
-    updatedAt: now,
-  };
-  let deposit: DepositRow;
-  if (existing) {
-    [deposit] = (await tx.update(escrowDeposits).set(values).where(eq(escrowDeposits.id, existing.id)).returning()) as [
-      DepositRow,
-    ];
-  } else {
-    [deposit] = (await tx
-      .insert(escrowDeposits)
-      .values({ id: newId("dep", now.getTime()), createdAt: now, ...values })
-      .returning()) as [DepositRow];
-  }
+    log,
+    reason,
+    now,
+  });
   if (reason) {
     if (reason === "mission_not_pending" && a.status === "pending" && !acceptsTopUp(m))
       await tx
