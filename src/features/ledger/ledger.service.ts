@@ -131,7 +131,11 @@ export interface AccountKey {
  * collation). Returns the locked rows in that order.
  */
 async function lockRows(tx: Tx, keys: AccountKey[], at: Date) {
-  const unique = [...new Map(keys.map((k) => [`${k.account}\u0000${k.asset}`, k])).values()];
+  // Sorted, so that two transactions creating the same new rows insert them in the same order
+  // (an insert waits for a concurrent uncommitted insert of the same key).
+  const unique = [...new Map(keys.map((k) => [`${k.account}\u0000${k.asset}`, k])).values()].sort((a, b) =>
+    a.account < b.account ? -1 : a.account > b.account ? 1 : a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0,
+  );
   await tx
     .insert(ledgerAccounts)
     .values(unique.map((k) => ({ ...k, balance: "0", seq: 0, headHash: GENESIS_HASH, updatedAt: at })))
