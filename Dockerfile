@@ -2,6 +2,8 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
+# npm ci's postinstall patches postgres.js (docs/operations.md "Behind a transaction-mode pooler").
+COPY scripts/patch-deps.mjs ./scripts/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json drizzle.config.ts ./
 COPY src ./src

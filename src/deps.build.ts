@@ -58,6 +58,7 @@ export async function buildDeps(config: Config): Promise<Deps> {
     directUrl: config.databaseDirectUrl,
     readUrl: config.databaseReadUrl,
     prepare: config.databasePrepare,
+    pipeline: config.databasePipeline,
     dataDir: config.databaseUrl ? undefined : path.resolve(config.dataDir),
     poolMax: config.databasePoolMax,
   });

@@ -195,6 +195,17 @@ export const SETTINGS = {
       "Named prepared statements on `DATABASE_URL`: `auto` = off when `DATABASE_DIRECT_URL` is set " +
       "(PgBouncer < 1.21), `true`, `false`",
   },
+  /**
+   * postgres.js pipelining on the DATABASE_URL connections. "auto": off when DATABASE_DIRECT_URL
+   * is set — a transaction-mode pooler can lose the reply of a pipelined query (src/db/unpipelined.ts).
+   */
+  OABP_DB_PIPELINE: {
+    schema: z.enum(["auto", "true", "false"]).default("auto"),
+    shown: "`auto`",
+    doc:
+      "Query pipelining on `DATABASE_URL`: `auto` = off when `DATABASE_DIRECT_URL` is set (a " +
+      "transaction-mode pooler can lose a pipelined query's reply), `true`, `false`",
+  },
   OABP_DATA_DIR: {
     key: "dataDir",
     schema: z.string().min(1).default("./data"),

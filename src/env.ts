@@ -64,6 +64,7 @@ type Group<G extends string> = {
 interface Derived {
   /** postgres.js `prepare` on the query pool. */
   databasePrepare: boolean;
+  databasePipeline: boolean;
   publicUrl: string;
   assets: AssetConfig[];
   /** The base rail (AIP-1 §6 on-chain escrow); off (null) unless RPC, escrow and resolver key are all set. */
@@ -185,6 +186,7 @@ export function parseEnv(
   const publicUrl = (e.OABP_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const derived: Derived = {
     databasePrepare: e.OABP_DB_PREPARE === "auto" ? !e.DATABASE_DIRECT_URL : e.OABP_DB_PREPARE === "true",
+    databasePipeline: e.OABP_DB_PIPELINE === "auto" ? !e.DATABASE_DIRECT_URL : e.OABP_DB_PIPELINE === "true",
     publicUrl,
     assets: e.OABP_ASSETS ?? defaultAssets(e.OABP_CHAIN_ID),
     baseRail,

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import * as schema from "./schema/index";
 import { acquireDirLock, type DirLock } from "./lockfile";
+import { withoutPipelining } from "./unpipelined";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -69,6 +70,11 @@ export interface OpenOptions {
   readUrl?: string | undefined;
   /** postgres.js named prepared statements on the query pool (off behind PgBouncer < 1.21). */
   prepare?: boolean;
+  /**
+   * postgres.js pipelining on the query pool: off behind a transaction-mode pooler, which can
+   * lose the reply of a query pipelined behind another (src/db/unpipelined.ts).
+   */
+  pipeline?: boolean;
   poolMax?: number;
   migrate?: boolean;
 }
@@ -83,6 +89,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         directUrl: opts.directUrl ?? opts.url,
         readUrl: opts.readUrl,
         prepare: opts.prepare ?? true,
+        pipeline: opts.pipeline ?? true,
         max: opts.poolMax ?? 10,
       },
       migrateFirst,
@@ -101,7 +108,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 async function openPostgres(
-  o: { url: string; directUrl: string; readUrl: string | undefined; prepare: boolean; max: number },
+  o: { url: string; directUrl: string; readUrl: string | undefined; prepare: boolean; pipeline: boolean; max: number },
   migrateFirst: boolean,
 ): Promise<Database> {
   const { default: postgres } = await import("postgres");
@@ -119,7 +126,13 @@ async function openPostgres(
       await one.end({ timeout: 5 });
     }
   }
-  const client = postgres(o.url, { max: o.max, prepare: o.prepare, onnotice: () => {}, connect_timeout: 10 });
+  const client = postgres(o.url, {
+    max: o.max,
+    prepare: o.prepare,
+    onnotice: () => {},
+    connect_timeout: 10,
+    ...(o.pipeline ? {} : { max_pipeline: 0 }),
+  });
   // LISTEN needs a session: on the direct URL a client of its own (postgres.js opens its one
   // listening connection lazily, at the first listen, and re-LISTENs after a reconnect).
   const listener =
@@ -133,7 +146,7 @@ async function openPostgres(
     return row?.lsn ? parseLsn(row.lsn) : 0n;
   };
   return {
-    db: drizzle(client, { schema }) as unknown as Db,
+    db: drizzle(o.pipeline ? client : withoutPipelining(client), { schema }) as unknown as Db,
     kind: "postgres",
     ping: async () => {
       await client`select 1`;
