@@ -97,8 +97,19 @@ describe("oabp receipt verify ≡ POST /receipts/verify", () => {
     const tampers: Record<string, (r: Record<string, any>) => void> = {
       amount: (r) => (r.settlement.amount = String(BigInt(r.settlement.amount) + 1n)),
       agent: (r) => (r.agent_id = "0x000000000000000000000000000000000000dead"),
-      signature: (r) =>
-        (r.signature.value = `${r.signature.value.slice(0, -2)}${r.signature.value.endsWith("AA") ? "AB" : "AA"}`),
+      // One bit of the signature's bytes flipped (editing the text's last character may only
+      // touch base64url's spare bits, which decode to the same bytes).
+      signature: (r) => {
+        const bytes = Buffer.from(r.signature.value, "base64url");
+        bytes[10]! ^= 1;
+        r.signature.value = bytes.toString("base64url");
+      },
+      // The same bytes spelled with non-zero spare bits in the last character: not canonical.
+      signature_spelling: (r) => {
+        const v: string = r.signature.value;
+        const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        r.signature.value = `${v.slice(0, -1)}${alphabet[alphabet.indexOf(v.at(-1)!) ^ 1]}`;
+      },
       unknown_key: (r) => (r.signature.key_id = "receipt-key-1999-01"),
     };
     for (const [name, tamper] of Object.entries(tampers)) {

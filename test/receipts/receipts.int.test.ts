@@ -198,6 +198,13 @@ describe("receipts", () => {
       signature: { ...receipt.signature, value: `${v[0] === "A" ? "B" : "A"}${v.slice(1)}` },
     };
     expect((await verifyReceipt(badSig, m)).reasons).toContain("bad_signature");
+    // …and such a substitution is refused as a spelling: one receipt has one byte form.
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const respelt = `${v.slice(0, -1)}${alphabet[alphabet.indexOf(v.at(-1)!) ^ 1]}`;
+    expect(Buffer.from(respelt, "base64url")).toEqual(Buffer.from(v, "base64url"));
+    expect(
+      (await verifyReceipt({ ...receipt, signature: { ...receipt.signature, value: respelt } }, m)).reasons,
+    ).toEqual(["invalid_field:signature"]);
     expect(
       (await verifyReceipt({ ...receipt, signature: { ...receipt.signature, key_id: "receipt-key-1999-01" } }, m))
         .reasons,

@@ -123,7 +123,15 @@ export async function verifyReceipt(
   if (receipt.digest !== digestOf(bytes)) reasons.push(RECEIPT_REASONS.digestMismatch);
   // Step 5: the key named by signature.key_id in the issuer's manifest, then the signature.
   const sig = receipt.signature;
-  if (!isObj(sig) || !isStr(sig.key_id) || !isStr(sig.value) || !B64URL.test(sig.value)) {
+  // Only the canonical (unpadded, zero trailing bits) base64url spelling of a signature is
+  // accepted, so one receipt has one byte form: a decoder ignores the last character's spare bits.
+  if (
+    !isObj(sig) ||
+    !isStr(sig.key_id) ||
+    !isStr(sig.value) ||
+    !B64URL.test(sig.value) ||
+    Buffer.from(sig.value, "base64url").toString("base64url") !== sig.value
+  ) {
     return (reasons.push(RECEIPT_REASONS.invalidField("signature")), done());
   }
   if (sig.alg !== "ed25519") return (reasons.push(RECEIPT_REASONS.unsupportedAlg), done());
