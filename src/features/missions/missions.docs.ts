@@ -7,6 +7,7 @@ import { visibleTo } from "../../db/mission-visibility";
 import type { Deps } from "../../deps";
 import { DocCache } from "../../lib/doc-cache";
 import { missionToWire } from "./missions.wire";
+import type { CreatorRecordCompactRow } from "../records";
 
 // Issue 16: a list page is one narrow SELECT of (id, row_version) — then string concatenation of
 // serialized missions kept under (id, row_version); the misses are read in ONE query by id. The
@@ -31,6 +32,8 @@ export interface MissionRef {
   id: string;
   version: number;
   creator: string;
+  /** The creator's record, joined into the page query (null: none yet). */
+  record?: CreatorRecordCompactRow | null;
 }
 
 /**

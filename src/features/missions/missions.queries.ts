@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { agentRecords, missions, missionTags } from "../../db/schema/index";
 import { MISSION_COLUMNS } from "../../db/rows";
 import type { MissionStatus, VerificationType } from "../../db/vocabulary";
+import { CREATOR_RECORD_COMPACT } from "../records";
 
 // Hot queries are prepared once per database handle (an unprepared query costs an extra round
 // trip; design.md "Fixed stack").
@@ -11,41 +12,54 @@ import { publicMissions } from "../../db/mission-visibility";
 
 export { publicMissions };
 
-/** What a list page needs before its documents: the id and the row's version (issue 16). */
-export const MISSION_REF = { id: missions.id, version: missions.rowVersion, creator: missions.creator };
+/**
+ * What a list page needs before its documents: the id and the row's version (issue 16), and the
+ * creator's record, joined in (it belongs to the creator, so it is never part of a document).
+ */
+export const MISSION_REF = {
+  id: missions.id,
+  version: missions.rowVersion,
+  creator: missions.creator,
+  record: CREATOR_RECORD_COMPACT,
+};
+/** A whole mission row with its creator's record (the object list and the read by id). */
+export const MISSION_WITH_RECORD = { ...MISSION_COLUMNS, record: CREATOR_RECORD_COMPACT };
+const creatorRecord = eq(agentRecords.agentId, missions.creator);
+
+// The unfiltered public list, newest first, keyset on the time-ordered id.
+const firstPage = publicMissions;
+const afterCursor = and(publicMissions, lt(missions.id, sql.placeholder("before")));
 
 function build(db: Db) {
+  // Builders are mutable: a fresh one per statement.
+  const rows = () => db.select(MISSION_WITH_RECORD).from(missions).leftJoin(agentRecords, creatorRecord);
+  const refs = () => db.select(MISSION_REF).from(missions).leftJoin(agentRecords, creatorRecord);
+  const limit = sql.placeholder("limit");
   return {
-    // The unfiltered public list: newest first, keyset on the time-ordered id.
-    listPublicFirst: db
-      .select(MISSION_COLUMNS)
-      .from(missions)
-      .where(publicMissions)
+    // Whole rows (web pages, feeds) and refs (REST, MCP: documents from the DocCache).
+    listPublicFirst: rows()
+      .where(firstPage)
       .orderBy(desc(missions.id))
-      .limit(sql.placeholder("limit"))
+      .limit(limit)
       .prepare("oabp_missions_public_first"),
-    listPublicAfter: db
-      .select(MISSION_COLUMNS)
-      .from(missions)
-      .where(and(publicMissions, lt(missions.id, sql.placeholder("before"))))
+    listPublicAfter: rows()
+      .where(afterCursor)
       .orderBy(desc(missions.id))
-      .limit(sql.placeholder("limit"))
+      .limit(limit)
       .prepare("oabp_missions_public_after"),
-    // Issue 16: the same pages as (id, row_version) only; documents come from the DocCache.
-    refsPublicFirst: db
-      .select(MISSION_REF)
-      .from(missions)
-      .where(publicMissions)
+    refsPublicFirst: refs()
+      .where(firstPage)
       .orderBy(desc(missions.id))
-      .limit(sql.placeholder("limit"))
+      .limit(limit)
       .prepare("oabp_mission_refs_public_first"),
-    refsPublicAfter: db
-      .select(MISSION_REF)
-      .from(missions)
-      .where(and(publicMissions, lt(missions.id, sql.placeholder("before"))))
+    refsPublicAfter: refs()
+      .where(afterCursor)
       .orderBy(desc(missions.id))
-      .limit(sql.placeholder("limit"))
+      .limit(limit)
       .prepare("oabp_mission_refs_public_after"),
+    byIdWithRecord: rows()
+      .where(eq(missions.id, sql.placeholder("id")))
+      .prepare("oabp_mission_with_record_by_id"),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Tx } from "../../db/client";
-import { desc } from "drizzle-orm";
-import { missions } from "../../db/schema/index";
+import { desc, eq } from "drizzle-orm";
+import { agentRecords, missions } from "../../db/schema/index";
 import type { AssetConfig } from "../../env";
 import { normalizeAddress } from "../../lib/address";
 import { agentOf, type Ctx, dbOf, viewerOf, withTx } from "../../lib/context";
@@ -15,14 +15,21 @@ import { voidAndRefund } from "../settlement";
 import { baseRailTerms, escrowRecordFor, ESCROW_MAX_RECIPIENTS, refundAfterFor } from "../escrow";
 import { emitMissionCreated } from "../../db/outbox";
 import type { CreateMissionInput, EligibilityInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
-import { creatorRecordCompact, recordOf, recordsOf } from "../records";
-import { type ListConditions, listWhere, MISSION_REF, prepared, toPrefixTsquery } from "./missions.queries";
+import { creatorRecordCompact, type CreatorRecordCompactRow, recordOf } from "../records";
+import {
+  type ListConditions,
+  listWhere,
+  MISSION_REF,
+  MISSION_WITH_RECORD,
+  prepared,
+  toPrefixTsquery,
+} from "./missions.queries";
 import { type MissionRef, missionDocsFor, pageBody, pageEtag, withCreatorRecord } from "./missions.docs";
-import { findMissionRow, findVisibleMission, lockMission, viewerFor } from "../../db/mission-visibility";
+import { assertVisible, findMissionRow, findVisibleMission, lockMission, viewerFor } from "../../db/mission-visibility";
 import { validateVerificationParams } from "./missions.verification";
 import { validateMissionType } from "./missions.types";
 import { missionToWire } from "./missions.wire";
-import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
+import type { MissionRow } from "../../db/rows";
 import { assertNotSuspended } from "../../db/suspension";
 import { checkPostingGate } from "./missions.gate";
 
@@ -246,9 +253,17 @@ export function eligibilityOf(input: CreateMissionInput, creator: string, listMa
 /** GET /missions/{id}: pending_escrow missions are visible to their creator only. */
 export async function getMission(ctx: Ctx, input: { id: string }): Promise<MissionWire> {
   const viewer = viewerOf(ctx);
-  // The operator (admin token) reads hidden missions too (docs/moderation.md).
+  // Outside a transaction: the row and its creator's record in one prepared read (issue 16).
+  if (!ctx.tx) {
+    const [row] = isId("mis", input.id)
+      ? await prepared(ctx.read?.db ?? ctx.deps.database.db).byIdWithRecord.execute({ id: input.id })
+      : [];
+    // The operator (admin token) reads hidden missions too (docs/moderation.md).
+    const m = assertVisible(row, input.id, viewerFor(ctx));
+    return missionToWire(m, ctx.deps.config.publicUrl, viewer, m.record);
+  }
   const row = await findVisibleMission(ctx, input.id, viewerFor(ctx));
-  const record = await recordOf(dbOf(ctx), row.creator);
+  const record = await recordOf(ctx.tx, row.creator);
   return missionToWire(row, ctx.deps.config.publicUrl, viewer, record ?? null);
 }
 
@@ -309,6 +324,7 @@ async function listMissionsPage(ctx: Ctx, f: ListMissionsFilters): Promise<{ eta
       ? await db
           .select(MISSION_REF)
           .from(missions)
+          .leftJoin(agentRecords, eq(agentRecords.agentId, missions.creator))
           .where(listWhere(where))
           .orderBy(desc(missions.id))
           .limit(f.limit + 1)
@@ -316,15 +332,9 @@ async function listMissionsPage(ctx: Ctx, f: ListMissionsFilters): Promise<{ eta
   }
   const page = refs.slice(0, f.limit);
   const next = refs.length > f.limit ? encodeCursor(page[page.length - 1]!.id) : null;
-  const [{ docs, served }, rows] = await Promise.all([
-    missionDocsFor(deps, db, page),
-    recordsOf(
-      db,
-      page.map((r) => r.creator),
-    ),
-  ]);
+  const { docs, served } = await missionDocsFor(deps, db, page);
   const records = new Map(
-    page.map((r) => [r.creator, JSON.stringify(creatorRecordCompact(rows.get(r.creator)))] as const),
+    page.map((r) => [r.creator, JSON.stringify(creatorRecordCompact(r.record ?? undefined))] as const),
   );
   return {
     etag: pageEtag(deps.config.publicUrl, served, next, records),
@@ -390,7 +400,7 @@ export async function listMissions(
   const { deps } = ctx;
   const before = f.cursor ? decodeCursor(f.cursor) : undefined;
   const db = dbOf(ctx);
-  let rows: Omit<MissionRow, "search">[];
+  let rows: (Omit<MissionRow, "search"> & { record: CreatorRecordCompactRow | null })[];
   if (isPlain(f)) {
     const q = prepared(db);
     rows = before
@@ -400,21 +410,18 @@ export async function listMissions(
     const where = conditionsOf(ctx, f, before);
     if (!where) return { missions: [], next_cursor: null };
     rows = await db
-      .select(MISSION_COLUMNS)
+      .select(MISSION_WITH_RECORD)
       .from(missions)
+      .leftJoin(agentRecords, eq(agentRecords.agentId, missions.creator))
       .where(listWhere(where))
       .orderBy(desc(missions.id))
       .limit(f.limit + 1);
   }
   const page = rows.slice(0, f.limit);
   const next = rows.length > f.limit ? encodeCursor(page[page.length - 1]!.id) : null;
-  // Issue 19 item 1: the page's creators' records, one primary-key read for the page.
-  const records = await recordsOf(
-    db,
-    page.map((r) => r.creator),
-  );
+  // Issue 19 item 1: each creator's record came joined with its row.
   return {
-    missions: page.map((r) => missionToWire(r, deps.config.publicUrl, undefined, records.get(r.creator) ?? null)),
+    missions: page.map((r) => missionToWire(r, deps.config.publicUrl, undefined, r.record)),
     next_cursor: next,
   };
 }

@@ -5,7 +5,7 @@ import { wireSha256 } from "../../lib/hash";
 import { receiptPath } from "../../lib/receipt-path";
 import { missionViewPath } from "../../lib/view-paths";
 import type { MissionRow } from "../../db/rows";
-import { creatorRecordCompact, type AgentRecordRow } from "../records";
+import { creatorRecordCompact, type CreatorRecordCompactRow } from "../records";
 
 /**
  * Issue 19 item 4: the mission's eligibility on the wire. The lists' contents are the creator's
@@ -65,7 +65,7 @@ export function missionToWire(
   m: Omit<MissionRow, "search">,
   publicUrl: string,
   viewer?: string,
-  creatorRecord?: AgentRecordRow | null,
+  creatorRecord?: CreatorRecordCompactRow | null,
 ): MissionWire {
   const resolved = m.winnerSubmissionId !== null;
   return {

@@ -2,6 +2,7 @@
 export { CreatorRecord, CreatorRecordCompact, SolverRecord } from "./records.schemas";
 export type { CreatorRecordCompactWire, CreatorRecordWire, SolverRecordWire } from "./records.schemas";
 export {
+  CREATOR_RECORD_COMPACT,
   creatorRecordCompact,
   creatorRecordToWire,
   median,
@@ -9,4 +10,4 @@ export {
   recordsOf,
   solverRecordToWire,
 } from "./records.service";
-export type { AgentRecordRow } from "./records.service";
+export type { AgentRecordRow, CreatorRecordCompactRow } from "./records.service";

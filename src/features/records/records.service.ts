@@ -32,7 +32,22 @@ export function creatorRecordToWire(r: AgentRecordRow | undefined): CreatorRecor
   };
 }
 
-export function creatorRecordCompact(r: AgentRecordRow | undefined): CreatorRecordCompactWire {
+/**
+ * The columns creatorRecordCompact reads. Mission reads join them in (issue 16: a page or a
+ * mission is one round trip, not a second query for its creators' records).
+ */
+export const CREATOR_RECORD_COMPACT = {
+  missionsPosted: agentRecords.missionsPosted,
+  missionsPaid: agentRecords.missionsPaid,
+  missionsVoided: agentRecords.missionsVoided,
+  missionsNeverJudged: agentRecords.missionsNeverJudged,
+  disputesLost: agentRecords.disputesLost,
+  paidRatioBp: agentRecords.paidRatioBp,
+  awardDelays: agentRecords.awardDelays,
+};
+export type CreatorRecordCompactRow = Pick<AgentRecordRow, keyof typeof CREATOR_RECORD_COMPACT>;
+
+export function creatorRecordCompact(r: CreatorRecordCompactRow | undefined): CreatorRecordCompactWire {
   return {
     posted: r?.missionsPosted ?? 0,
     paid: r?.missionsPaid ?? 0,
