@@ -131,10 +131,12 @@ export const missions = pgTable(
     index("missions_mission_type_id_idx").on(t.missionType, t.id), // AIP-2 §4 ?mission_type=
     index("missions_asset_amount_idx").on(t.rewardAsset, t.rewardAmount),
     index("missions_deadline_idx").on(t.deadline),
-    // Range filters without an asset (reward_min/max) and deadline windows read ids from these
-    // (index-only where the visibility map allows) instead of walking the primary key.
+    // Narrow reward ranges are read one amount at a time, newest first (missions.queries.ts
+    // rangeIds); wider ones read ids from it instead of walking the primary key.
     index("missions_amount_id_idx").on(t.rewardAmount, t.id),
-    index("missions_deadline_id_idx").on(t.deadline, t.id),
+    // Narrow deadline windows are read one hour at a time, newest first (rangeIds). The function
+    // is created by migration 0029 (an immutable epoch hour: timestamptz arithmetic is only stable).
+    index("missions_deadline_hour_id_idx").on(sql`oabp_deadline_hour(${t.deadline})`, t.id),
     index("missions_tags_gin").using("gin", t.tags),
     index("missions_search_gin").using("gin", t.search),
     index("missions_escrow_key_idx")

@@ -99,9 +99,81 @@ export interface ListConditions {
   creatorMinPaidRatioBp?: number;
   creatorMaxNeverJudged?: number;
   before?: string;
+  /** The rows the page query reads (limit + 1): narrow ranges are read per amount or hour. */
+  pageRows?: number;
 }
 
 export function listWhere(f: ListConditions): SQL {
+  const ids = f.pageRows === undefined ? undefined : rangeIds(f, f.pageRows);
+  return ids ? sql`${missions.id} = any(${ids})` : and(...conditions(f))!;
+}
+
+/** At most this many distinct amounts (or hours) are read one by one; a wider range is one scan. */
+export const RANGE_STEPS = 48;
+const HOUR = 3_600_000;
+// A raw template passes values to the driver as they are: instants go as ISO text.
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/**
+ * Issue 16: the ids of a page filtered by a narrow reward range or deadline window, without
+ * reading every match. A b-tree cannot serve a range and the list's id order at once, so a
+ * range that matches 2 000 missions at 1M would fetch and sort all of them. Instead the range
+ * is split into its distinct amounts (a skip scan of missions_amount_id_idx, at most RANGE_STEPS
+ * + 1 probes) or its hours (oabp_deadline_hour), each read newest first with every other filter
+ * and stopped at `n` rows (missions_amount_id_idx, missions_deadline_hour_id_idx), and the
+ * newest `n` of those kept. Wider ranges keep the plain plan (the primary-key walk finds matches
+ * fast when they are many). The result is an array expression for `id = any(…)`.
+ */
+function rangeIds(f: ListConditions, n: number): SQL | undefined {
+  const all = and(...conditions(f))!;
+  const plain = sql`array(select ${missions.id} from ${missions} where ${all} order by ${missions.id} desc limit ${n})`;
+  if (f.rewardMin !== undefined && f.rewardMax !== undefined) {
+    const rest = and(...conditions({ ...f, rewardMin: undefined, rewardMax: undefined }))!;
+    const asset = f.asset ? sql`and ${missions.rewardAsset} = ${f.asset}` : sql``;
+    // The distinct amounts in the range, lowest first; evaluated lazily, so LIMIT bounds it.
+    const amounts = sql`with recursive v(a) as (
+        (select ${missions.rewardAmount} from ${missions} where ${missions.rewardAmount} between ${f.rewardMin} and ${f.rewardMax} ${asset} order by 1 limit 1)
+        union all
+        select (select ${missions.rewardAmount} from ${missions} where ${missions.rewardAmount} > v.a and ${missions.rewardAmount} <= ${f.rewardMax} ${asset} order by 1 limit 1)
+          from v where v.a is not null)
+      select a from v where a is not null`;
+    return sql`(case when (select count(*) from (${amounts} limit ${RANGE_STEPS + 1}) c) <= ${RANGE_STEPS}
+      then array(select p.id from (${amounts}) vals cross join lateral (
+        select ${missions.id} as id from ${missions} where ${missions.rewardAmount} = vals.a and ${rest}
+        order by ${missions.id} desc limit ${n}) p order by p.id desc limit ${n})
+      else ${plain} end)`;
+  }
+  const [after, before] = [f.deadlineAfter, f.deadlineBefore];
+  if (after && before) {
+    const [a, b] = [after.getTime(), before.getTime()];
+    const [h0, h1] = [Math.floor(a / HOUR), Math.floor(b / HOUR)];
+    if (h1 < h0 || h1 - h0 >= RANGE_STEPS) return undefined;
+    const rest = and(...conditions({ ...f, deadlineAfter: undefined, deadlineBefore: undefined }))!;
+    // An hour the window covers at least half of is walked newest first (the cut, written as
+    // ORs, stays a filter on the walk); a thinner slice at either end is read from the deadline
+    // index and sorted — at most half an hour's missions.
+    const covered = (h: number) => Math.min(b, (h + 1) * HOUR - 1) - Math.max(a, h * HOUR) + 1 >= HOUR / 2;
+    const [w0, w1] = [covered(h0) ? h0 : h0 + 1, covered(h1) ? h1 : h1 - 1];
+    const parts: SQL[] = [];
+    if (w0 <= w1)
+      parts.push(sql`select p.id from generate_series(${w0}::bigint, ${w1}::bigint) h cross join lateral (
+        select ${missions.id} as id from ${missions} where oabp_deadline_hour(${missions.deadline}) = h
+          and (h > ${h0} or ${missions.deadline} >= ${ts(after)})
+          and (h < ${h1} or ${missions.deadline} <= ${ts(before)}) and ${rest}
+        order by ${missions.id} desc limit ${n}) p`);
+    // [lo, end of hour h) ∩ the window: the hour's end is exclusive (stored deadlines carry µs).
+    const slice = (lo: Date, h: number) =>
+      parts.push(sql`(select ${missions.id} as id from ${missions} where ${missions.deadline} >= ${ts(lo)}
+        and ${missions.deadline} < ${ts(new Date((h + 1) * HOUR))} and ${missions.deadline} <= ${ts(before)}
+        and ${rest} order by ${missions.id} desc limit ${n})`);
+    if (w0 > h0) slice(after, h0);
+    if (w1 < h1 && h1 > h0) slice(new Date(Math.max(a, h1 * HOUR)), h1);
+    return sql`array(select u.id from (${sql.join(parts, sql` union all `)}) u order by u.id desc limit ${n})`;
+  }
+  return undefined;
+}
+
+function conditions(f: ListConditions): SQL[] {
   const conds: SQL[] = [];
   // An explicit status list holds public statuses only (the zod enum); hidden missions never list.
   conds.push(f.statuses ? and(inArray(missions.status, f.statuses), isNull(missions.hiddenAt))! : publicMissions);
@@ -130,5 +202,5 @@ export function listWhere(f: ListConditions): SQL {
       sql`${missions.creator} in (select ${agentRecords.agentId} from ${agentRecords} where ${agentRecords.missionsNeverJudged} <= ${f.creatorMaxNeverJudged})`,
     );
   if (f.before) conds.push(lt(missions.id, f.before));
-  return and(...conds)!;
+  return conds;
 }

@@ -389,6 +389,7 @@ function conditionsOf(ctx: Ctx, f: ListMissionsFilters, before: string | undefin
       f.creator_min_paid_ratio === undefined ? undefined : Math.ceil(f.creator_min_paid_ratio * 10_000),
     creatorMaxNeverJudged: f.creator_max_never_judged,
     before,
+    pageRows: f.limit + 1,
   };
 }
 

@@ -1,0 +1,15 @@
+import { desc, eq } from "drizzle-orm";
+import { openDatabase } from "../src/db/client";
+import { agentRecords, missions } from "../src/db/schema/index";
+import { listWhere, MISSION_REF } from "../src/features/missions/missions.queries";
+const db = await openDatabase({ url: process.argv[2]!, poolMax: 1, migrate: false });
+const f = JSON.parse(process.argv[3]!);
+if (f.deadlineAfter) f.deadlineAfter = new Date(f.deadlineAfter);
+if (f.deadlineBefore) f.deadlineBefore = new Date(f.deadlineBefore);
+const q = db.db.select(MISSION_REF).from(missions).leftJoin(agentRecords, eq(agentRecords.agentId, missions.creator)).where(listWhere(f)).orderBy(desc(missions.id)).limit(f.pageRows);
+const { sql, params } = q.toSQL();
+let text = sql;
+params.forEach((p, i) => { text = text.replace(new RegExp(`\\$${i + 1}(?![0-9])`, "g"), typeof p === "number" ? String(p) : `'${p instanceof Date ? p.toISOString() : String(p)}'`); });
+const r: any = await db.db.execute(`explain (analyze, buffers) ${text}` as any);
+for (const row of (Array.isArray(r) ? r : r.rows)) console.log(row["QUERY PLAN"]);
+await db.close();
