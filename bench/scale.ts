@@ -85,18 +85,33 @@ async function routes(db: Database, n: number): Promise<Record<string, string>> 
   const creator = await one<{ creator: string }>(
     sql`select creator from missions group by creator order by count(*) desc limit 1`,
   );
+  // The narrow filters are parameterised per database so that both sizes serve a full page: a
+  // rare tag or a narrow range holding 3 missions at 10k and 50 at 1M would measure the size of
+  // the answer, not whether the query scans. Each is the narrowest that still fills a page.
   const rare = await one<{ tag: string }>(
-    sql`select tag from mission_tags group by tag order by count(*) asc, tag limit 1`,
+    sql`select tag from mission_tags group by tag having count(*) > 50 order by count(*) asc, tag limit 1`,
   );
-  const deadline = await one<{ d: string }>(
-    sql`select to_char(min(deadline) + interval '30 days', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as d from missions`,
-  );
+  const page = 51;
+  const amountAt = async (from: bigint) =>
+    (
+      await one<{ a: string }>(
+        sql`select reward_amount::text as a from missions where reward_amount >= ${from.toString()}::numeric and status <> 'pending_escrow' and hidden_at is null order by reward_amount offset ${page - 1} limit 1`,
+      )
+    ).a;
+  const narrowMax = await amountAt(250_000_000n);
+  const assetMax = BigInt(narrowMax) > 251_000_000n ? narrowMax : "251000000";
+  const deadline = await one<{ d: string; e: string }>(sql`
+    with d0 as (select min(deadline) + interval '30 days' as d from missions)
+    select to_char(d, 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as d,
+           to_char(greatest(d + interval '1 hour', (select deadline from missions where deadline >= d and status <> 'pending_escrow' and hidden_at is null order by deadline offset ${page - 1} limit 1)),
+                   'YYYY-MM-DD"T"HH24:MI:SS"Z"') as e
+      from d0`);
   const agentsMid = await one<{ rating: number; id: string; snap: string }>(sql`
     select rating, id, pg_current_snapshot()::text as snap from agents order by rating desc, id asc offset (select count(*) / 2 from agents) limit 1`);
   const cursor = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
   const agentsDeep = cursor({ a: Date.now() - 60_000, s: agentsMid.snap, r: agentsMid.rating, i: agentsMid.id });
   const d0 = new Date(deadline.d);
-  const d1 = new Date(d0.getTime() + 3_600_000).toISOString();
+  const d1 = new Date(deadline.e).toISOString();
   return {
     get_mission: `/missions/${mid.id}`,
     list: "/missions?limit=50",
@@ -105,8 +120,8 @@ async function routes(db: Database, n: number): Promise<Record<string, string>> 
     creator: `/missions?creator=${creator.creator}&limit=50`,
     tag_rare: `/missions?tag=${rare.tag}&limit=50`,
     tag_common: "/missions?tag=agent&limit=50",
-    reward_narrow: "/missions?reward_min=250000000&reward_max=250000000&limit=50",
-    reward_asset: "/missions?asset=USDC&reward_min=250000000&reward_max=251000000&limit=50",
+    reward_narrow: `/missions?reward_min=250000000&reward_max=${narrowMax}&limit=50`,
+    reward_asset: `/missions?asset=USDC&reward_min=250000000&reward_max=${assetMax}&limit=50`,
     deadline_window: `/missions?deadline_after=${d0.toISOString()}&deadline_before=${d1}&limit=50`,
     type_status: "/missions?verification_type=oracle&status=open&limit=50",
     search: "/missions?status=open&q=backend",
@@ -329,6 +344,7 @@ async function main() {
       await openDatabase({ url: urlFor(cfg.large), poolMax: 2, migrate: false }),
     ];
     const [rs, rl] = [await routes(dbs[0]!, cfg.small), await routes(dbs[1]!, cfg.large)];
+    for (const k of ["tag_rare", "reward_narrow", "reward_asset", "deadline_window"]) log(`${k}: ${rs[k]} | ${rl[k]}`);
     const lines: string[] = [];
     const b = await fire(baselineBase, rl.get_mission!.replace("/missions/", "/missions/"));
     const baseRps = b.requests.average;
