@@ -8,7 +8,8 @@ import { chunkExists, renderChunk, renderIndex, renderStatic } from "./sitemap.s
 
 /** A rendered document with its validators (RFC 9110 §8.8). */
 export interface CachedDoc {
-  body: string;
+  /** Text, or UTF-8 bytes encoded once for a document served many times (the sitemap index). */
+  body: string | Uint8Array;
   etag: string;
   /** HTTP-date: when this document's content was read, so at or after the last change in it. */
   lastModified: string;
@@ -98,7 +99,8 @@ export function sitemap(ctx: Ctx): Promise<CachedDoc> {
   const doc = (async () => {
     const body = await renderIndex(deps);
     return {
-      body,
+      // Encoded once: every crawler hit then writes the same bytes (bench/README.md, issue 16).
+      body: Buffer.from(body, "utf8"),
       etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`,
       lastModified: new Date(now).toUTCString(),
     };
