@@ -44,6 +44,8 @@ const cfg = {
   reuse: process.env.BENCH_SCALE_REUSE === "1",
   /** `writes`: skip the read routes; the baseline, the sitemap check and the write scenario run. */
   only: process.env.BENCH_SCALE_ONLY === "writes" ? ("writes" as const) : undefined,
+  /** Directory for V8 CPU profiles of the servers (node --cpu-prof), written at shutdown. */
+  cpuProfDir: process.env.BENCH_CPU_PROF || undefined,
 };
 const ADMIN = `bench-admin-${randomToken().slice(0, 24)}`;
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
@@ -308,7 +310,8 @@ async function main() {
     const port = await freePort();
     const dir = mkdtempSync(path.join(os.tmpdir(), "oabp-scale-"));
     dirs.push(dir);
-    const child = startChild(`server-${n}`, ["--import", "tsx", "src/main.ts"], {
+    const prof = cfg.cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(cfg.cpuProfDir)] : [];
+    const child = startChild(`server-${n}`, [...prof, "--import", "tsx", "src/main.ts"], {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: urlFor(n),

@@ -2,6 +2,7 @@ import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { isId } from "../lib/ids";
 import type { Db } from "./client";
+import { perDatabase } from "./prepared";
 import { missions } from "./schema/index";
 
 // Row shapes several features read and write (issue 14: shared primitives live below features).
@@ -24,15 +25,7 @@ function build(db: Db) {
       .prepare("oabp_mission_by_id"),
   };
 }
-const cache = new WeakMap<Db, ReturnType<typeof build>>();
-function prepared(db: Db) {
-  let p = cache.get(db);
-  if (!p) {
-    p = build(db);
-    cache.set(db, p);
-  }
-  return p;
-}
+const prepared = perDatabase(build);
 
 /** The prepared by-id select on `db` (one per database handle). */
 export function preparedMissionById(db: Db) {

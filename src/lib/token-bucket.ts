@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { perDatabase } from "../db/prepared";
 import { rateBuckets } from "../db/schema/index";
 import type { RatePolicy } from "../env";
 
@@ -18,30 +19,43 @@ export type BucketVerdict =
 
 const perSecond = (p: RatePolicy) => p.quota / p.windowSeconds;
 
+// Every write takes one or two tokens: the upsert is prepared once per database handle, with
+// the policy's numbers as parameters.
+const bucketQueries = perDatabase((db: Db) => {
+  const b = rateBuckets;
+  const at = sql`${sql.placeholder("now")}::timestamptz`;
+  const level = sql`least(${sql.placeholder("quota")}::float8, ${b.tokens} + greatest(0, extract(epoch from (${at} - ${b.updatedAt}))) * ${sql.placeholder("rate")}::float8)`;
+  return {
+    take: db
+      .insert(b)
+      .values({ key: sql.placeholder("key"), tokens: sql`${sql.placeholder("quota")}::float8 - 1`, updatedAt: at })
+      .onConflictDoUpdate({
+        target: b.key,
+        set: { tokens: sql`${level} - 1`, updatedAt: sql`greatest(${b.updatedAt}, ${at})` },
+        setWhere: sql`${level} >= 1`,
+      })
+      .returning({ tokens: b.tokens })
+      .prepare("oabp_rate_bucket_take"),
+    level: db
+      .select({ level: sql<number>`${level}` })
+      .from(b)
+      .where(eq(b.key, sql.placeholder("key")))
+      .prepare("oabp_rate_bucket_level"),
+  };
+});
+
 /** Takes one token from bucket `key` under `policy` at `now`. */
 export async function takeToken(db: Db, key: string, policy: RatePolicy, now: Date): Promise<BucketVerdict> {
-  const at = now.toISOString();
-  const b = rateBuckets;
-  const level = sql`least(${policy.quota}::float8, ${b.tokens} + greatest(0, extract(epoch from (${at}::timestamptz - ${b.updatedAt}))) * ${perSecond(policy)}::float8)`;
-  const [row] = await db
-    .insert(b)
-    .values({ key, tokens: policy.quota - 1, updatedAt: now })
-    .onConflictDoUpdate({
-      target: b.key,
-      set: { tokens: sql`${level} - 1`, updatedAt: sql`greatest(${b.updatedAt}, ${at}::timestamptz)` },
-      setWhere: sql`${level} >= 1`,
-    })
-    .returning({ tokens: b.tokens });
+  const q = bucketQueries(db);
+  const params = { key, quota: policy.quota, rate: perSecond(policy), now: now.toISOString() };
+  const [row] = await q.take.execute(params);
   if (row)
     return {
       ok: true,
       remaining: Math.floor(row.tokens),
       resetSeconds: secondsUntil(policy, row.tokens, policy.quota),
     };
-  const [cur] = await db
-    .select({ level: sql<number>`${level}` })
-    .from(b)
-    .where(eq(b.key, key));
+  const [cur] = await q.level.execute(params);
   const tokens = Number(cur?.level ?? 0);
   return {
     ok: false,

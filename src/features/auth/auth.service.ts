@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import { parseSiweMessage, validateSiweMessage } from "viem/siwe";
 import { authNonces, authSessions, registryBindings } from "../../db/schema/index";
@@ -10,6 +10,8 @@ import { AppError } from "../../lib/errors";
 import { constantTimeEqual, randomToken, sha256Hex } from "../../lib/hash";
 import { recoverAttestationSigners, registryAttestationHash } from "../../lib/evm";
 import { touchAgent } from "../../db/touch-agent";
+import type { Db } from "../../db/client";
+import { perDatabase } from "../../db/prepared";
 
 const NONCE_TTL_MS = 5 * 60_000;
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -185,6 +187,20 @@ export async function bindRegistryAttestation(ctx: Ctx, input: AttestationInput)
   });
 }
 
+// Every signed-in request reads its session: one prepared statement per database handle.
+const sessionQueries = perDatabase((db: Db) => ({
+  agentOf: db
+    .select({ agentId: authSessions.agentId })
+    .from(authSessions)
+    .where(
+      and(
+        eq(authSessions.tokenHash, sql.placeholder("hash")),
+        gt(authSessions.expiresAt, sql`${sql.placeholder("now")}::timestamptz`),
+      ),
+    )
+    .prepare("oabp_session_agent"),
+}));
+
 /** Who is calling: admin token, SIWE session, or a registry-bound api_key; else anonymous. */
 export async function resolveIdentity(
   deps: Deps,
@@ -194,10 +210,7 @@ export async function resolveIdentity(
   const db = deps.database.db;
   if (creds.bearer) {
     if (deps.adminToken && constantTimeEqual(creds.bearer, deps.adminToken)) return { kind: "admin" };
-    const [s] = await db
-      .select({ agentId: authSessions.agentId })
-      .from(authSessions)
-      .where(and(eq(authSessions.tokenHash, sha256Hex(creds.bearer)), gt(authSessions.expiresAt, now)));
+    const [s] = await sessionQueries(db).agentOf.execute({ hash: sha256Hex(creds.bearer), now: now.toISOString() });
     if (!s) throw new AppError("UNAUTHORIZED", "bearer token is invalid or expired");
     return { kind: "agent", address: s.agentId, via: "session" };
   }

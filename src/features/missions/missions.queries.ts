@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { perDatabase } from "../../db/prepared";
 import { agentRecords, missions, missionTags } from "../../db/schema/index";
 import { MISSION_COLUMNS } from "../../db/rows";
 import type { MissionStatus, VerificationType } from "../../db/vocabulary";
@@ -63,15 +64,7 @@ function build(db: Db) {
   };
 }
 
-const cache = new WeakMap<Db, ReturnType<typeof build>>();
-export function prepared(db: Db) {
-  let p = cache.get(db);
-  if (!p) {
-    p = build(db);
-    cache.set(db, p);
-  }
-  return p;
-}
+export const prepared = perDatabase(build);
 
 /** Turns free text into a bounded prefix tsquery: at most 8 words, letters and digits only. */
 export function toPrefixTsquery(q: string): string | null {
