@@ -1,5 +1,6 @@
 import { createWalletClient, erc20Abi, http, parseAbi, type Address, type Hex } from "viem";
 import { mnemonicToAccount, type HDAccount, type PrivateKeyAccount } from "viem/accounts";
+import { afterAll, beforeAll } from "vitest";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { startAnvil, type Anvil } from "./anvil";
 
@@ -145,6 +146,30 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
     },
     stop: () => anvil.stop(),
   };
+}
+
+/**
+ * Starts anvil with the contracts and a test app on it (`env`: overrides of `chain.env()`) before the
+ * file's tests, and hands both to `ready`; closes the app, then stops the chain, after them.
+ */
+export function useEscrowApp(
+  ready: (chain: EscrowChain, t: import("./app").TestApp) => void,
+  opts: { env?: Record<string, string> } = {},
+): void {
+  let chain: EscrowChain | undefined;
+  let t: import("./app").TestApp | undefined;
+  beforeAll(async () => {
+    chain = await startEscrowChain();
+    // Loaded here, like the helpers below: files that only need the chain don't load the app.
+    const { makeTestApp } = await import("./app");
+    t = await makeTestApp(chain.env(opts.env));
+    ready(chain, t);
+  });
+  afterAll(async () => {
+    // A failed start leaves these unset.
+    await t?.close();
+    await chain?.stop();
+  });
 }
 
 /** The chain poll interval the tests configure (OABP_CHAIN_POLL_MS). */
