@@ -1,8 +1,8 @@
 import { keccak256, toBytes, type Hex } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
+import type { TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
-import { createBaseMission, escrowTick, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
+import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
 // Issue 19 must-show 3: a top-up on the base rail on anvil, paid out in full at resolution. The
 // contract keeps one slot per (key, funder) and releases a key once, so a top-up is a new slot
@@ -16,14 +16,7 @@ const fee = (x: bigint) => (x * 50n) / 10_000n; // OABP_FEE_BPS default 50
 
 let chain: EscrowChain;
 let t: TestApp;
-beforeAll(async () => {
-  chain = await startEscrowChain();
-  t = await makeTestApp(chain.env());
-});
-afterAll(async () => {
-  await t?.close();
-  await chain?.stop();
-});
+useEscrowApp((c, a) => ([chain, t] = [c, a]));
 
 const tick = () => escrowTick(t);
 const mission = async (id: string) => (await t.call("GET", `/missions/${id}`)).body;

@@ -1,13 +1,13 @@
 import { keccak256, toBytes } from "viem";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { webhookEvents } from "../../src/db/schema/index";
-import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import {
   createBaseMission as createMission,
   escrowTick,
-  startEscrowChain,
+  useEscrowApp,
   type EscrowChain,
 } from "../helpers/escrow-chain";
 
@@ -21,14 +21,7 @@ const FEE = (REWARD * 50n) / 10_000n; // OABP_FEE_BPS default 50
 
 let chain: EscrowChain;
 let t: TestApp;
-beforeAll(async () => {
-  chain = await startEscrowChain();
-  t = await makeTestApp(chain.env());
-});
-afterAll(async () => {
-  await t?.close();
-  await chain?.stop();
-});
+useEscrowApp((c, a) => ([chain, t] = [c, a]));
 
 const tick = () => escrowTick(t);
 const mission = async (id: string, token?: string) => (await t.call("GET", `/missions/${id}`, { token })).body;

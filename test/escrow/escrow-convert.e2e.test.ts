@@ -1,16 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chainPayouts, webhookEvents } from "../../src/db/schema/index";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
-import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
-import {
-  createBaseMission,
-  escrowTick,
-  FEE_CAP_BPS,
-  startEscrowChain,
-  type EscrowChain,
-} from "../helpers/escrow-chain";
+import { createBaseMission, escrowTick, FEE_CAP_BPS, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
 // Issue 12 Build "admin routes to … convert payouts with a reason (audit-logged)", on anvil through
 // HTTP: a release the escrow refuses (fee cap 0 → FeeTooHigh) is converted by the operator into the
@@ -22,14 +16,7 @@ const SPAM_FEE = 5_000_000n;
 
 let chain: EscrowChain;
 let t: TestApp;
-beforeAll(async () => {
-  chain = await startEscrowChain();
-  t = await makeTestApp(chain.env());
-});
-afterAll(async () => {
-  await t?.close();
-  await chain?.stop();
-});
+useEscrowApp((c, a) => ([chain, t] = [c, a]));
 
 const mission = async (id: string) => (await t.call("GET", `/missions/${id}`)).body;
 const jobTick = async () => {

@@ -8,7 +8,7 @@ import {
   createBaseMission as createMission,
   escrowTick,
   FEE_CAP_BPS,
-  startEscrowChain,
+  useEscrowApp,
   type EscrowChain,
 } from "../helpers/escrow-chain";
 import { startRpcProxy, type RpcProxy } from "../helpers/rpc-proxy";
@@ -23,14 +23,7 @@ const FEE = (REWARD * 50n) / 10_000n;
 
 let chain: EscrowChain;
 let t: TestApp;
-beforeAll(async () => {
-  chain = await startEscrowChain();
-  t = await makeTestApp(chain.env());
-});
-afterAll(async () => {
-  await t?.close();
-  await chain?.stop();
-});
+useEscrowApp((c, a) => ([chain, t] = [c, a]));
 
 const ticker = (app: TestApp) => () => escrowTick(app);
 const mission = async (id: string, token?: string, app = t) =>

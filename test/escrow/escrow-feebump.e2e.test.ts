@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Hex } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chainPayouts } from "../../src/db/schema/index";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import type { TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
-import { createBaseMission, escrowTick, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
+import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
 // Issue 12 "Fee bump that works" (must-show 4) on anvil with mining paused: a payout stuck
 // behind a base-fee spike (anvil_setNextBlockBaseFeePerGas) is replaced — same nonce, stored gas,
@@ -17,14 +17,7 @@ const FEE = (REWARD * 50n) / 10_000n;
 
 let chain: EscrowChain;
 let t: TestApp;
-beforeAll(async () => {
-  chain = await startEscrowChain();
-  t = await makeTestApp(chain.env({ OABP_PAYOUT_REBROADCAST_SECONDS: "5" }));
-});
-afterAll(async () => {
-  await t?.close();
-  await chain?.stop();
-});
+useEscrowApp((c, a) => ([chain, t] = [c, a]), { env: { OABP_PAYOUT_REBROADCAST_SECONDS: "5" } });
 
 const mission = async (id: string) => (await t.call("GET", `/missions/${id}`)).body;
 const payoutOf = async (missionId: string) =>

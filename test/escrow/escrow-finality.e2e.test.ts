@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { erc20Abi, maxUint256, type Hex } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { escrowDeposits, missions } from "../../src/db/schema/index";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
-import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 import { missionBody, newAccount, signIn } from "../helpers/agents";
-import { escrowTick, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
+import { escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
 // Issue 12 "No head-of-line blocking" (must-show 3), benchmark-style: 200 deposits and 200
 // payouts wait inside an unfinished finality window (OABP_FINALITY 9999 blocks); the 201st
@@ -19,14 +19,7 @@ const SPAM_FEE = 5_000_000n;
 
 let chain: EscrowChain;
 let t: TestApp;
-beforeAll(async () => {
-  chain = await startEscrowChain();
-  t = await makeTestApp(chain.env({ OABP_FINALITY: "9999" }));
-});
-afterAll(async () => {
-  await t?.close();
-  await chain?.stop();
-});
+useEscrowApp((c, a) => ([chain, t] = [c, a]), { env: { OABP_FINALITY: "9999" } });
 
 const jobTick = async () => {
   await escrowTick(t);

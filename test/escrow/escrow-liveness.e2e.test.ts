@@ -1,17 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chainPayouts, missions } from "../../src/db/schema/index";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
-import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 import { missionBody, signIn } from "../helpers/agents";
-import {
-  createBaseMission,
-  escrowTick,
-  FEE_CAP_BPS,
-  startEscrowChain,
-  type EscrowChain,
-} from "../helpers/escrow-chain";
+import { createBaseMission, escrowTick, FEE_CAP_BPS, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
 // Issue 12 "Outcomes, not outages" and "Winners fit the contract" on anvil, through HTTP
 // (must-show 1 and 2): a payout the escrow refuses is failed with its decoded reason while
@@ -23,15 +17,8 @@ const SPAM_FEE = 5_000_000n;
 
 let chain: EscrowChain;
 let t: TestApp;
-beforeAll(async () => {
-  chain = await startEscrowChain();
-  // Default awards may pay up to 100 submitters here, so the 64-per-release cap of the base rail decides.
-  t = await makeTestApp(chain.env({ OABP_DEFAULT_AWARD_MAX_WINNERS: "100" }));
-});
-afterAll(async () => {
-  await t?.close();
-  await chain?.stop();
-});
+// Default awards may pay up to 100 submitters here, so the 64-per-release cap of the base rail decides.
+useEscrowApp((c, a) => ([chain, t] = [c, a]), { env: { OABP_DEFAULT_AWARD_MAX_WINNERS: "100" } });
 
 const mission = async (id: string) => (await t.call("GET", `/missions/${id}`)).body;
 /** One job tick (one poll interval) with one new block, as on Base (a block every 2 s). */

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import type { Hex } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { escrowDeposits } from "../../src/db/schema/index";
-import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
-import { createBaseMission, escrowTick, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
+import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
 // Issue 19 item 7 on anvil (chain id 8453): GET /transparency reconciles the database's base-rail
 // escrow with the contract's balanceOf at the confirmed head — equal after a deposit, a surplus
@@ -17,14 +17,7 @@ const SPAM_FEE = 5_000_000n;
 
 let chain: EscrowChain;
 let t: TestApp;
-beforeAll(async () => {
-  chain = await startEscrowChain();
-  t = await makeTestApp(chain.env());
-});
-afterAll(async () => {
-  await t?.close();
-  await chain?.stop();
-});
+useEscrowApp((c, a) => ([chain, t] = [c, a]));
 
 /** A fresh reading (past the 10 s per-instance cache). */
 async function base() {
