@@ -38,22 +38,25 @@ const showMission = (ctx: Ctx, m: Mission) =>
   emit(ctx.out, m, () => keyValues(m as unknown as Record<string, unknown>, MISSION_FIELDS));
 const AMOUNT = /^(0|[1-9][0-9]{0,77})$/;
 
+/** `missions list` and `watch` send these as list query parameters (- → _); run.ts declares them to parseArgs. */
+export const LIST_QUERY_FLAGS = [
+  "status",
+  "tag",
+  "q",
+  "creator",
+  "asset",
+  "verification-type",
+  "reward-min",
+  "reward-max",
+  "deadline-after",
+  "deadline-before",
+  "cursor",
+];
+
 function listQuery(ctx: Ctx) {
   const f = ctx.flags;
   const q: Record<string, string | number> = {};
-  for (const k of [
-    "status",
-    "tag",
-    "q",
-    "creator",
-    "asset",
-    "verification-type",
-    "reward-min",
-    "reward-max",
-    "deadline-after",
-    "deadline-before",
-    "cursor",
-  ]) {
+  for (const k of LIST_QUERY_FLAGS) {
     const v = str(f, k);
     if (v !== undefined) q[k.replace(/-/g, "_")] = v;
   }

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { exitCodeFor, OabpError } from "../errors.js";
 import { admin, agent, balance, keygen, login, logout, mcp, receipt, webhooks } from "./account.js";
 import { EXIT, makeContext, UsageError, type Ctx } from "./context.js";
-import { award, claim, commit, fund, missions, submit, vote, watch } from "./missions.js";
+import { award, claim, commit, fund, LIST_QUERY_FLAGS, missions, submit, vote, watch } from "./missions.js";
 import type { Out } from "./output.js";
 
 // `oabp`: the command line over @oabp/client (entry: main.ts). Exit codes: 0 ok, 1 failed (invalid receipt, voided
@@ -44,17 +44,7 @@ export const STRING_FLAGS = [
   "password-file",
   "admin-token",
   "timeout",
-  "status",
-  "tag",
-  "q",
-  "creator",
-  "asset",
-  "verification-type",
-  "reward-min",
-  "reward-max",
-  "deadline-after",
-  "deadline-before",
-  "cursor",
+  ...LIST_QUERY_FLAGS,
   "limit",
   "max",
   "file",
