@@ -1,5 +1,5 @@
 import { serve } from "@hono/node-server";
-import { eq, getTableColumns, sql } from "drizzle-orm";
+import { desc, eq, getTableColumns, lt, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { Hono } from "hono";
 import postgres from "postgres";
@@ -32,7 +32,24 @@ const byId = db
   .where(eq(missions.id, sql.placeholder("id")))
   .prepare("b");
 
+// The page floor (bench:scale): a list page of 50 whole missions, newest first, with a keyset
+// cursor — the same prepared query shape, rows as drizzle maps them and c.json, nothing else.
+const page = (after: boolean) =>
+  db
+    .select(columns)
+    .from(missions)
+    .where(after ? lt(missions.id, sql.placeholder("before")) : undefined)
+    .orderBy(desc(missions.id))
+    .limit(51)
+    .prepare(after ? "bp_after" : "bp_first");
+const [pageFirst, pageAfter] = [page(false), page(true)];
+
 const app = new Hono();
+app.get("/page", async (c) => {
+  const before = c.req.query("before");
+  const rows = before ? await pageAfter.execute({ before }) : await pageFirst.execute();
+  return c.json({ missions: rows.slice(0, 50), next_cursor: rows.length > 50 ? rows[49]!.id : null });
+});
 app.get("/missions/:id", async (c) => {
   const [row] = await byId.execute({ id: c.req.param("id") });
   if (!row) return c.json({ error: "not found" }, 404);

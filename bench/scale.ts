@@ -77,6 +77,12 @@ async function prepare(n: number): Promise<void> {
   }
 }
 
+/** The mission id inside a list_deep path's base64url cursor. */
+function midIdOf(path: string): string {
+  const cursor = new URL(path, "http://x").searchParams.get("cursor") ?? "";
+  return Buffer.from(cursor, "base64url").toString("utf8");
+}
+
 /** Paths of every public read route, with parameters picked from this database. */
 async function routes(db: Database, n: number): Promise<Record<string, string>> {
   const one = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await db.db.execute(q))[0]!;
@@ -140,6 +146,13 @@ async function routes(db: Database, n: number): Promise<Record<string, string>> 
 }
 
 async function fire(base: string, p: string, connections = cfg.connections): Promise<Result> {
+  // One second first, unmeasured: a route's first requests fill the per-instance caches (mission
+  // documents, the sitemap index) and warm the JIT; the window then measures the steady state.
+  await withTimeout(
+    Promise.resolve(autocannon({ url: base + p, connections, duration: 1, timeout: 20 })),
+    30_000,
+    "warm-up",
+  );
   const inst = autocannon({ url: base + p, connections, duration: cfg.duration, timeout: 20 });
   load.running = inst;
   try {
@@ -356,6 +369,13 @@ async function main() {
       "| route | small req/s | small mean ms | large req/s | large mean ms | p99 large ms | latency large/small | large vs baseline | non-2xx |",
     );
     lines.push("|:--|--:|--:|--:|--:|--:|--:|--:|--:|");
+    // The floor of any 50-mission page on this stack (bench/baseline.ts /page): first and deep.
+    const floor = {
+      first: (await fire(baselineBase, "/page")).requests.average,
+      deep: (await fire(baselineBase, `/page?before=${encodeURIComponent(midIdOf(rl.list_deep!))}`)).requests.average,
+    };
+    log(`bare 50-row page: ${floor.first.toFixed(0)} / deep ${floor.deep.toFixed(0)} req/s`);
+    const vsFloor: string[] = [];
     const ratios: string[] = [];
     for (const key of cfg.only === "writes" ? [] : Object.keys(rs)) {
       const s = await fire(small, rs[key]!);
@@ -369,6 +389,8 @@ async function main() {
         `| ${key} | ${s.requests.average.toFixed(0)} | ${s.latency.mean.toFixed(1)} | ${l.requests.average.toFixed(0)} | ${l.latency.mean.toFixed(1)} | ${l.latency.p99} | ${ratio.toFixed(2)} | ${(l.requests.average / baseRps).toFixed(2)} | ${bad} |`,
       );
       ratios.push(`${key}=${ratio.toFixed(2)}`);
+      if (rl[key]!.startsWith("/missions?") && rl[key]!.includes("limit=50"))
+        vsFloor.push(`${key}=${(l.requests.average / (key === "list_deep" ? floor.deep : floor.first)).toFixed(2)}`);
     }
     const sitemapLine = await checkSitemap(dbs[1]!, large);
     log(sitemapLine);
@@ -390,6 +412,8 @@ async function main() {
         "",
         ...lines,
         "",
+        `bare 50-row page on the baseline (/page, prepared, c.json): first ${floor.first.toFixed(0)} req/s = ${(floor.first / baseRps).toFixed(2)}× the read baseline, deep ${floor.deep.toFixed(0)} req/s = ${(floor.deep / baseRps).toFixed(2)}×`,
+        `list pages at ${cfg.large} against that floor: ${vsFloor.join(" ") || "(reads skipped)"}`,
         sitemapLine,
         `bare INSERT baseline (${cfg.writers} writers, POST /write on the baseline): ${bare.toFixed(0)}/s = ${(bare / baseRps).toFixed(3)}× the read baseline`,
         `writes (${cfg.writers} concurrent pairs, ratio of step throughput to the read baseline): ${wl.join("; ")}`,
