@@ -47,7 +47,12 @@ export function sendJsonDoc(c: Context<AppEnv>, doc: { etag: string; body: strin
   c.header("ETag", doc.etag);
   if (etagMatches(c.req.header("if-none-match"), doc.etag)) return c.body(null, 304);
   c.header("Content-Type", "application/json; charset=utf-8");
-  return typeof doc.body === "string" ? c.body(doc.body, 200) : c.body(doc.body as Uint8Array<ArrayBuffer>, 200);
+  return sendBody(c, doc.body);
+}
+
+/** 200 with a body kept as text or as bytes already encoded (cached documents). */
+export function sendBody(c: Context<AppEnv>, body: string | Uint8Array) {
+  return typeof body === "string" ? c.body(body, 200) : c.body(body as Uint8Array<ArrayBuffer>, 200);
 }
 
 /** A weak validator of a JSON text: the first 162 bits of its SHA-256 (weak: a proxy may re-encode it). */

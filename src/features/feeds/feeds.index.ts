@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { ctxFromRequest } from "../../http/context";
+import { sendBody } from "../../http/http-cache";
 import { router } from "../../http/openapi";
 import type { AppEnv } from "../../http/types";
 import { AppError } from "../../lib/errors";
@@ -14,9 +15,7 @@ function send(c: Context<AppEnv>, doc: CachedDoc, type: string) {
   if (notModified(doc, c.req.header("if-none-match"), c.req.header("if-modified-since")))
     return c.body(null, 304) as never;
   c.header("Content-Type", `${type}; charset=utf-8`);
-  return (
-    typeof doc.body === "string" ? c.body(doc.body, 200) : c.body(doc.body as Uint8Array<ArrayBuffer>, 200)
-  ) as never;
+  return sendBody(c, doc.body) as never;
 }
 
 /** The feed's path (without an `/api` prefix) and raw query, for its RFC 5005 paging links. */

@@ -25,7 +25,8 @@ export const MISSION_REF = {
 };
 /** A whole mission row with its creator's record (the object list and the read by id). */
 export const MISSION_WITH_RECORD = { ...MISSION_COLUMNS, record: CREATOR_RECORD_COMPACT };
-const creatorRecord = eq(agentRecords.agentId, missions.creator);
+/** The join that brings each mission's creator record (MISSION_REF, MISSION_WITH_RECORD). */
+export const creatorRecord = eq(agentRecords.agentId, missions.creator);
 
 // The unfiltered public list, newest first, keyset on the time-ordered id.
 const firstPage = publicMissions;
@@ -118,9 +119,9 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
  * fast when they are many). The result is an array expression for `id = any(…)`.
  */
 function rangeIds(f: ListConditions, n: number): SQL | undefined {
-  const all = and(...conditions(f))!;
-  const plain = sql`array(select ${missions.id} from ${missions} where ${all} order by ${missions.id} desc limit ${n})`;
   if (f.rewardMin !== undefined && f.rewardMax !== undefined) {
+    const all = and(...conditions(f))!;
+    const plain = sql`array(select ${missions.id} from ${missions} where ${all} order by ${missions.id} desc limit ${n})`;
     const rest = and(...conditions({ ...f, rewardMin: undefined, rewardMax: undefined }))!;
     const asset = f.asset ? sql`and ${missions.rewardAsset} = ${f.asset}` : sql``;
     // The distinct amounts in the range, lowest first; evaluated lazily, so LIMIT bounds it.

@@ -1,5 +1,5 @@
 import type { Tx } from "../../db/client";
-import { desc, eq } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import { agentRecords, missions } from "../../db/schema/index";
 import type { AssetConfig } from "../../env";
 import { normalizeAddress } from "../../lib/address";
@@ -17,6 +17,7 @@ import { emitMissionCreated } from "../../db/outbox";
 import type { CreateMissionInput, EligibilityInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
 import { creatorRecordCompact, type CreatorRecordCompactRow, recordOf } from "../records";
 import {
+  creatorRecord,
   type ListConditions,
   listWhere,
   MISSION_REF,
@@ -324,7 +325,7 @@ async function listMissionsPage(ctx: Ctx, f: ListMissionsFilters): Promise<{ eta
       ? await db
           .select(MISSION_REF)
           .from(missions)
-          .leftJoin(agentRecords, eq(agentRecords.agentId, missions.creator))
+          .leftJoin(agentRecords, creatorRecord)
           .where(listWhere(where))
           .orderBy(desc(missions.id))
           .limit(f.limit + 1)
@@ -413,7 +414,7 @@ export async function listMissions(
     rows = await db
       .select(MISSION_WITH_RECORD)
       .from(missions)
-      .leftJoin(agentRecords, eq(agentRecords.agentId, missions.creator))
+      .leftJoin(agentRecords, creatorRecord)
       .where(listWhere(where))
       .orderBy(desc(missions.id))
       .limit(f.limit + 1);
