@@ -119,6 +119,37 @@ describe("bad_spec conceded on a mission with submissions: never a refund for re
     }
   });
 
+  it("conceded while a deliverable is still being checked: no early exit — a valid match still wins in full", async () => {
+    const body = "the exact phrase";
+    const rx = await listen((_req, res) => {
+      res.writeHead(200);
+      res.end(body);
+    });
+    const { createHash } = await import("node:crypto");
+    const { creator, mission: m } = await openMission(t, {
+      verification: { type: "first_valid_match", params: { expected: "the exact phrase" } },
+    });
+    const rejected = await submit(m.id, "inline, wrong");
+    const remote = await signIn(t);
+    const r1 = await t.call("POST", `/missions/${m.id}/submissions`, {
+      token: remote.token,
+      body: { content_uri: `${rx}/answer`, content_hash: `sha256:${createHash("sha256").update(body).digest("hex")}` },
+    });
+    expect(r1.body.status).toBe("pending");
+    const before = await balance(creator.address);
+    const d = await t.call("POST", "/api/disputes", {
+      token: creator.token,
+      body: { dispute_type: "bad_spec", mission_id: m.id, evidence },
+    });
+    const r = await concede(d.body.dispute_id, creator.token);
+    expect(r.body.corrective_action).toMatchObject({ mission_voided: false, decisions_voided: [rejected.sub.id] });
+    expect(await mission(m.id)).toMatchObject({ status: "open" });
+    await runPendingChecks(t.deps);
+    expect(await mission(m.id)).toMatchObject({ status: "resolved", resolution_reason: "first_valid_match" });
+    expect(await balance(remote.address)).toBeGreaterThan((REWARD * 99n) / 100n);
+    expect(await balance(creator.address)).toBe(before);
+  });
+
   it("no submission: nobody's work was read, so the conceded bad_spec voids with a refund", async () => {
     const { creator, mission: m } = await openMission(t, {
       verification: { type: "first_valid_match", params: { expected: "x" } },
@@ -225,7 +256,7 @@ describe("predicate_uri: a predicate the creator controls cannot refund work it 
 describe("AIP-4 §6.1 and per-mission bounds", () => {
   it("dup_claim: at most 3 per mission from one filer (the fourth and fifth get 429, no Retry-After)", async () => {
     const body = "the answer is 42";
-    const rx = await listen((req, res) => {
+    const rx = await listen((_req, res) => {
       res.writeHead(200);
       res.end(body);
     });

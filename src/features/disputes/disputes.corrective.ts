@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { lockMission } from "../../db/mission-visibility";
 import type { Tx } from "../../db/client";
 import { chainPayouts, missions, submissions } from "../../db/schema/index";
@@ -127,14 +127,25 @@ export async function invalidateRule(
     .set({ status: "pending", reason: "rule_invalidated", decidedAt: null, outcome: null, updatedAt: now })
     .where(ruleRejected)
     .returning({ id: submissions.id });
-  const [checking] = await tx
-    .select({ id: submissions.id })
+  // One pending submission, an unchecked one first if any.
+  const [pending] = await tx
+    .select({ checkResult: submissions.checkResult })
     .from(submissions)
-    .where(
-      and(eq(submissions.missionId, missionId), eq(submissions.status, "pending"), isNull(submissions.checkResult)),
-    )
+    .where(and(eq(submissions.missionId, missionId), eq(submissions.status, "pending")))
+    .orderBy(sql`${submissions.checkResult} is not null`)
     .limit(1);
-  if (checking)
+  if (!pending) {
+    // Every submission failed its fetch or hash check: no verified deliverable was read.
+    await voidAndRefund(tx, m, { now, reason: "dispute_bad_spec" });
+    return {
+      action: "invalidate_rule",
+      applied: true,
+      mission_voided: true,
+      refunded_to: m.creator,
+      detail: "no submission delivered verified content",
+    };
+  }
+  if (pending.checkResult === null)
     return {
       action: "invalidate_rule",
       applied: true,
