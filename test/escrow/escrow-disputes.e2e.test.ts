@@ -1,7 +1,11 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { chainPayouts } from "../../src/db/schema/index";
-import type { TestApp } from "../helpers/app";
+import { chainPayouts, missions } from "../../src/db/schema/index";
+import { runPendingChecks } from "../../src/jobs/checks";
+import { sweepDueMissions } from "../../src/jobs/sweeper";
+import { TEST_CONTENT_HOST, type TestApp } from "../helpers/app";
 import { missionBody, signIn } from "../helpers/agents";
 import { escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 import type { Hex } from "viem";
@@ -10,7 +14,8 @@ import type { Hex } from "viem";
 // through HTTP: the creator files bad_spec on its own funded first_valid_match mission after its
 // rule rejected a solver's work, and concedes. The server queues a release to the solver (the
 // default policy's pool; the escrow returns the rest of the slot to the funder) — never a refund
-// of the creator's slot — and the release is paid on chain.
+// of the creator's slot — and the release is paid on chain. Likewise a predicate that rejects the
+// work it has seen: at the deadline, a release to the solver (docs/decisions.md "Predicates").
 
 const REWARD = 100_000_000n; // 100 USDC
 const SPAM_FEE = 5_000_000n;
@@ -80,5 +85,76 @@ describe("bad_spec on the base rail", () => {
     expect(paid).toBeLessThanOrEqual(pool);
     expect(await chain.usdcBalance(creator.address)).toBe(creatorUsdc + REWARD - pool);
     expect(await chain.releasedLogs(m.escrow.mission_key as Hex)).toBe(1);
+  });
+
+  it('a predicate answering {"valid": false}: at the deadline a release to the solver, no refund of the slot', async () => {
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ valid: false }));
+      });
+    });
+    const port = await new Promise<number>((r) =>
+      server.listen(0, TEST_CONTENT_HOST, () => r((server.address() as AddressInfo).port)),
+    );
+    try {
+      const creator = await signIn(t);
+      const created = await t.call("POST", "/missions", {
+        token: creator.token,
+        body: missionBody(t, {
+          reward: { asset: "USDC", amount: REWARD.toString(), chain: "base" },
+          verification: { type: "first_valid_match", params: { predicate_uri: "https://predicate.example/check" } },
+        }),
+      });
+      expect(created.status, created.text).toBe(201);
+      const m = created.body;
+      // Creation accepts https only; the stored params point at the local predicate.
+      await t.deps.database.db
+        .update(missions)
+        .set({
+          verificationParams: {
+            ...m.verification.params,
+            predicate_uri: `http://${TEST_CONTENT_HOST}:${port}/check`,
+          },
+        })
+        .where(eq(missions.id, m.id));
+      await chain.fund(creator.account, m.escrow.mission_key as Hex, REWARD, SPAM_FEE);
+      await chain.mine(2);
+      await escrowTick(t);
+      expect((await mission(m.id)).status).toBe("open");
+      const solver = await signIn(t);
+      const s = await t.call("POST", `/missions/${m.id}/submissions`, {
+        token: solver.token,
+        body: { content: "work the creator's predicate refuses" },
+      });
+      expect(s.status, s.text).toBe(201);
+      await runPendingChecks(t.deps);
+      expect((await t.call("GET", `/submissions/${s.body.id}`)).body).toMatchObject({
+        status: "pending",
+        reason: "held_for_default",
+      });
+      const creatorUsdc = await chain.usdcBalance(creator.address);
+      t.clock.set(new Date(new Date(m.deadline).getTime() + 1000));
+      await sweepDueMissions(t.deps);
+      expect(await mission(m.id)).toMatchObject({
+        status: "resolved",
+        resolution_reason: "default_award_predicate_rejected",
+      });
+      const payouts = await t.deps.database.db.select().from(chainPayouts).where(eq(chainPayouts.missionId, m.id));
+      expect(payouts.map((p) => p.kind)).toEqual(["release"]);
+      expect(payouts[0]!.recipients.map((x) => x.address.toLowerCase())).toEqual([solver.address.toLowerCase()]);
+      const pool = (REWARD * BigInt(t.deps.config.abuse.defaultAwardBps)) / 10_000n;
+      for (let i = 0; i < 40 && (await mission(m.id)).payout_status !== "confirmed"; i++) {
+        await escrowTick(t);
+        await chain.mine(1);
+      }
+      expect((await mission(m.id)).payout_status).toBe("confirmed");
+      expect(await chain.usdcBalance(solver.address)).toBeGreaterThan(0n);
+      expect(await chain.usdcBalance(creator.address)).toBe(creatorUsdc + REWARD - pool);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
   });
 });
