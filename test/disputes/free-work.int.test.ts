@@ -83,7 +83,7 @@ describe("bad_spec conceded on a mission with submissions: never a refund for re
       reason: "default_award",
     });
     // A direct void is still refused (409) — the dispute is no side door to it.
-    expect((await t.call("POST", `/missions/${m.id}/void`, { token: creator.token })).status).not.toBe(200);
+    expect((await t.call("POST", `/missions/${m.id}/void`, { token: creator.token })).status).toBe(409);
     expect((await verifyLedger(t.deps.database.db)).problems).toEqual([]);
   });
 
