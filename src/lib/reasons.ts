@@ -12,6 +12,7 @@ export const SUBMISSION_REASON = {
   // outcome at the deadline unless another submission wins (docs/decisions.md "Predicates")
   held_for_default: "held_for_default",
   // AIP-4 §4: an upheld bad_spec dispute voided the rule's rejection; held for the default outcome
+  // (on a mission already decided, the same reason records it on the rejected submission)
   rule_invalidated: "rule_invalidated",
   // accepted
   first_valid_match: "first_valid_match",
