@@ -1001,6 +1001,27 @@ export const SETTINGS = {
     shown: "`48`",
     doc: "AIP-4 §1.1 `payment_sla_hours` before a `non_payment` dispute qualifies",
   },
+  /** AIP-4 §1.2: how long after a mission resolves or voids a bad_spec dispute may still be filed. */
+  OABP_BAD_SPEC_WINDOW_DAYS: {
+    key: "aip34.badSpecWindowDays",
+    schema: z.coerce.number().int().min(0).max(365).default(14),
+    shown: "`14`",
+    doc: "Days after a mission resolves or voids during which a `bad_spec` dispute may still be filed (AIP-4 §1.2; no clawback, docs/decisions.md)",
+  },
+  /** AIP-4 §6: open disputes one mission may carry at once (a filing over it gets 429). */
+  OABP_DISPUTES_MAX_OPEN_PER_MISSION: {
+    key: "aip34.disputesMaxOpenPerMission",
+    schema: z.coerce.number().int().min(1).max(10_000).default(50),
+    shown: "`50`",
+    doc: "Open disputes one mission may carry at once; a filing over it gets 429 until one is decided",
+  },
+  /** AIP-4 §6: disputes one mission may ever carry (a filing over it gets 422 mission_dispute_limit). */
+  OABP_DISPUTES_MAX_PER_MISSION: {
+    key: "aip34.disputesMaxPerMission",
+    schema: z.coerce.number().int().min(1).max(100_000).default(200),
+    shown: "`200`",
+    doc: "Disputes one mission may ever carry, decided ones included (422 `mission_dispute_limit` over it)",
+  },
   // ---- Verification pipeline and bounded responses (issue 13 part 1; docs/abuse.md) ----
   /** DNS + connect budget of one fetch hop, apart from OABP_FETCH_TIMEOUT_MS. */
   OABP_FETCH_CONNECT_TIMEOUT_MS: {

@@ -101,6 +101,25 @@ async function runOne(deps: Deps, claimed: SubmissionRow): Promise<void> {
       if (m && (m.status === "open" || m.status === "escrowed")) await judgeFirstValidMatch(tx, deps, m, at);
       return;
     }
+    // predicate_uri: the creator's predicate rejected the work it has seen. The creator controls
+    // the predicate, so the rejection cannot refund it: the submission is held (pending,
+    // held_for_default) for the default outcome unless another submission wins
+    // (docs/decisions.md "Predicates").
+    if (outcome.result === "invalid" && outcome.reason === "predicate_rejected") {
+      await tx
+        .update(submissions)
+        .set({
+          checkResult: "invalid",
+          checkReason: outcome.reason,
+          reason: "held_for_default",
+          nextCheckAt: null,
+          checkClaimedUntil: null,
+          updatedAt: at,
+        })
+        .where(still);
+      if (m && (m.status === "open" || m.status === "escrowed")) await judgeFirstValidMatch(tx, deps, m, at);
+      return;
+    }
     const valid = outcome.result === "valid";
     const [changed] = await tx
       .update(submissions)

@@ -8,6 +8,12 @@ export const SUBMISSION_REASON = {
   awaiting_oracle: "awaiting_oracle",
   awarded_pending_appeal: "awarded_pending_appeal",
   awaiting_appeal: "awaiting_appeal",
+  // first_valid_match with predicate_uri: the creator's predicate rejected it; held for the default
+  // outcome at the deadline unless another submission wins (docs/decisions.md "Predicates")
+  held_for_default: "held_for_default",
+  // AIP-4 §4: an upheld bad_spec dispute voided the rule's rejection; held for the default outcome
+  // (on a mission already decided, the same reason records it on the rejected submission)
+  rule_invalidated: "rule_invalidated",
   // accepted
   first_valid_match: "first_valid_match",
   selected_by_creator: "selected_by_creator",
@@ -31,8 +37,6 @@ export const SUBMISSION_REASON = {
   oracle_rejected: "oracle_rejected",
   // AIP-3 §3.1: the mission's creator submitted; stored and answered, never judged or credited.
   self_submission: "self_submission",
-  // AIP-4 §4: an upheld bad_spec dispute voided the rule that rejected this submission.
-  rule_invalidated: "rule_invalidated",
 } as const;
 export type SubmissionReason = keyof typeof SUBMISSION_REASON;
 
@@ -48,6 +52,10 @@ export const RESOLUTION_REASON = {
   default_award_no_quorum: "default_award_no_quorum",
   // first_valid_match with predicate_uri: the predicate never answered (docs/abuse.md)
   default_award_predicate_silent: "default_award_predicate_silent",
+  // first_valid_match with predicate_uri: the predicate rejected every checked submission
+  default_award_predicate_rejected: "default_award_predicate_rejected",
+  // AIP-4 §4: an upheld bad_spec dispute voided the rule's rejections (docs/decisions.md)
+  default_award_rule_invalidated: "default_award_rule_invalidated",
   creator_void: "creator_void",
   // the operator hid an open mission with refund: true (docs/moderation.md)
   operator_hide: "operator_hide",

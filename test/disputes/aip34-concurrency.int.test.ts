@@ -2,13 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
+import { createHash } from "node:crypto";
+import { runPendingChecks } from "../../src/jobs/checks";
+import { startReceiver } from "../helpers/receiver";
 
 // AIP-4 §6.1 limits and a dispute's single decision under real concurrency (PGlite is one
 // connection, so this runs on the Postgres server named by DATABASE_URL).
 describe.runIf(onRealPostgres)("AIP-4 on real Postgres", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeTestApp({ OABP_TRUST_PROXY: "true" }, { poolMax: 16 });
+    t = await makeTestApp(
+      { OABP_TRUST_PROXY: "true", OABP_DISPUTES_MAX_OPEN_PER_MISSION: "4", OABP_DISPUTES_MAX_PER_MISSION: "20" },
+      { poolMax: 16 },
+    );
   });
   afterAll(async () => t?.close());
   const evidence = { description: "loose rule" };
@@ -58,5 +64,68 @@ describe.runIf(onRealPostgres)("AIP-4 on real Postgres", () => {
     const m = (await t.call("GET", `/missions/${mission.id}`)).body;
     expect(m).toMatchObject({ status: "voided", resolution_reason: "dispute_bad_spec" });
     expect(await balance()).toBe(before + 100_000_000n); // refunded exactly once
+  });
+
+  it("10 distinct filers race on one mission → exactly 4 open disputes (the per-mission bound), 6 × 429", async () => {
+    const { mission } = await openMission(t);
+    const filers = await Promise.all(Array.from({ length: 10 }, () => signIn(t)));
+    const results = await Promise.all(
+      filers.map((f) =>
+        t.call("POST", "/api/disputes", {
+          token: f.token,
+          body: { dispute_type: "bad_spec", mission_id: mission.id, evidence },
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(4);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(6);
+    const listed = (await t.call("GET", `/api/disputes?mission_id=${mission.id}`)).body.disputes;
+    expect(listed).toHaveLength(4);
+  });
+
+  it("dup_claim: 5 racing filings from each of two filers → exactly 3 each (AIP-4 §6.1: 3 per mission)", async () => {
+    const body = "the answer is 42";
+    const rx = await startReceiver({ "/a": () => ({ status: 200, body }), "/b": () => ({ status: 200, body }) });
+    try {
+      const hash = `sha256:${createHash("sha256").update(body).digest("hex")}`;
+      const { mission } = await openMission(t, {
+        verification: { type: "first_valid_match", params: { expected: "42" } },
+      });
+      const [a, b] = [await signIn(t), await signIn(t)];
+      const sa = (
+        await t.call("POST", `/missions/${mission.id}/submissions`, {
+          token: a.token,
+          body: { content_uri: `${rx.base}/a`, content_hash: hash },
+        })
+      ).body;
+      const sb = (
+        await t.call("POST", `/missions/${mission.id}/submissions`, {
+          token: b.token,
+          body: { content_uri: `${rx.base}/b`, content_hash: hash },
+        })
+      ).body;
+      await runPendingChecks(t.deps);
+      const claim = (who: { token: string }, mine: string, other: string) =>
+        t.call("POST", "/api/disputes", {
+          token: who.token,
+          body: {
+            dispute_type: "dup_claim",
+            mission_id: mission.id,
+            submission_id: mine,
+            evidence: { description: "same second", other_submission_id: other },
+          },
+        });
+      const results = await Promise.all([
+        ...Array.from({ length: 5 }, () => claim(a, sa.id, sb.id)),
+        ...Array.from({ length: 5 }, () => claim(b, sb.id, sa.id)),
+      ]);
+      const byFiler = (from: number) => results.slice(from, from + 5).map((r) => r.status);
+      expect(byFiler(0).filter((s) => s === 201)).toHaveLength(3);
+      expect(byFiler(0).filter((s) => s === 429)).toHaveLength(2);
+      expect(byFiler(5).filter((s) => s === 201)).toHaveLength(3);
+      expect(byFiler(5).filter((s) => s === 429)).toHaveLength(2);
+    } finally {
+      await rx.close();
+    }
   });
 });

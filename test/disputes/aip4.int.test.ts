@@ -101,16 +101,24 @@ describe("AIP-4 bad_spec", () => {
       corrective_action: {
         action: "invalidate_rule",
         applied: true,
-        mission_voided: true,
+        mission_voided: false,
         decisions_voided: [wrong.body.id],
+        resolution_reason: "default_award_rule_invalidated",
       },
     });
+    // The rule's rejection is voided and the work the creator has read is paid under the default
+    // policy: never a full refund (docs/decisions.md "bad_spec").
     expect((await t.call("GET", `/missions/${mission.id}`)).body).toMatchObject({
-      status: "voided",
-      resolution_reason: "dispute_bad_spec",
+      status: "resolved",
+      resolution_reason: "default_award_rule_invalidated",
     });
-    expect(await balance(creator.address)).toBe(before + 100_000_000n);
-    expect((await t.call("GET", `/submissions/${wrong.body.id}`)).body.reason).toBe("rule_invalidated");
+    const pool = (100_000_000n * BigInt(t.deps.config.abuse.defaultAwardBps)) / 10_000n;
+    expect(await balance(creator.address)).toBe(before + 100_000_000n - pool);
+    expect(await balance(solver.address)).toBeGreaterThan(0n);
+    expect((await t.call("GET", `/submissions/${wrong.body.id}`)).body).toMatchObject({
+      status: "accepted",
+      reason: "default_award",
+    });
     // Decided once.
     expect(
       (
@@ -132,9 +140,15 @@ describe("AIP-4 bad_spec", () => {
       token: creator.token,
       body: { winners: [{ submission_id: sub.id }] },
     });
-    const settled = await file({ dispute_type: "bad_spec", mission_id: mission.id, filed_by: "anonymous", evidence });
-    expect(settled.status).toBe(422);
-    expect(settled.body).toMatchObject({ error: "UNPROCESSABLE", details: { reason: "mission_settled" } });
+    // bad_spec stays open OABP_BAD_SPEC_WINDOW_DAYS (14) after resolution, then is refused.
+    t.clock.advance(14 * DAY);
+    try {
+      const settled = await file({ dispute_type: "bad_spec", mission_id: mission.id, filed_by: "anonymous", evidence });
+      expect(settled.status).toBe(422);
+      expect(settled.body).toMatchObject({ error: "UNPROCESSABLE", details: { reason: "mission_settled" } });
+    } finally {
+      t.clock.advance(-14 * DAY);
+    }
     expect(
       (
         await file({

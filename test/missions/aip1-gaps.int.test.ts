@@ -221,7 +221,7 @@ describe('item 10 — AIP-1 §4.2: "The first submission whose content_hash matc
     }
   });
 
-  it("a predicate match wins even when the hash differs; with neither, the submission is rejected", async () => {
+  it("a predicate match wins even when the hash differs; with neither, the submission is held for the default outcome", async () => {
     const { rx, mission } = await both((n) =>
       n === 1
         ? { status: 200, body: JSON.stringify({ valid: false }) }
@@ -230,9 +230,10 @@ describe('item 10 — AIP-1 §4.2: "The first submission whose content_hash matc
     try {
       const bad = await submit(mission.id, "not the key");
       await runPendingChecks(t.deps);
+      // The creator's predicate said no: held, not rejected (docs/decisions.md "Predicates").
       expect((await t.call("GET", `/missions/${mission.id}/submissions/${bad}`)).body).toMatchObject({
-        status: "rejected",
-        reason: "predicate_rejected",
+        status: "pending",
+        reason: "held_for_default",
       });
       const good = await submit(mission.id, "another answer");
       await runPendingChecks(t.deps);

@@ -132,7 +132,7 @@ describe("creator record", () => {
 });
 
 describe("disputes lost", () => {
-  it("an AIP-4 bad_spec dispute conceded by the creator is a dispute lost and a void with submissions", async () => {
+  it("an AIP-4 bad_spec dispute conceded by the creator is a dispute lost, and the work is paid (no void)", async () => {
     const c = await creator();
     const solver = await signIn(t);
     const m = await post(c, { verification: { type: "first_valid_match", params: { expected: "0x" } } });
@@ -158,11 +158,11 @@ describe("disputes lost", () => {
     expect(upheld.status, upheld.text).toBe(200);
     expect((await profile(c.address)).creator_record).toMatchObject({
       missions_posted: 1,
-      missions_paid: 0,
-      missions_voided: 1,
-      missions_voided_with_submissions: 1,
+      missions_paid: 1, // the rule's rejection voided: the default policy paid the solver
+      missions_voided: 0,
+      missions_voided_with_submissions: 0,
       disputes_lost: 1,
-      paid_ratio: 0,
+      paid_ratio: 1,
     });
   });
 });

@@ -1,23 +1,24 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { lockMission } from "../../db/mission-visibility";
 import type { Tx } from "../../db/client";
-import { chainPayouts, submissions } from "../../db/schema/index";
+import { chainPayouts, missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { voidAndRefund } from "../settlement";
+import { defaultAward } from "../verification";
 
 // AIP-4 §4 corrective actions, run in the transaction that upholds the dispute (so the action and
 // the outcome commit together — "within 24 hours" is met at once). Each returns what it did, as
 // data stored on the dispute.
 
-/** Phases a bad_spec void may interrupt: no vote or appeal stake is held yet. */
+/** Phases a bad_spec may interrupt: no vote or appeal stake is held yet. */
 const VOIDABLE_PHASES: ReadonlySet<string> = new Set([
   "accepting_submissions",
   "judging",
   "awaiting_oracle",
   "verifying",
 ]);
-/** Rejections made by the rule itself (not by the content being unavailable or a lost race). */
-const RULE_REJECTIONS = ["target_hash_mismatch", "expected_not_matched", "predicate_rejected", "oracle_rejected"];
+/** first_valid_match rejections made by the rule itself, after the deliverable was fetched and hash-checked. */
+const RULE_REJECTIONS = ["target_hash_mismatch", "expected_not_matched", "predicate_rejected"];
 
 /**
  * non_payment: retry settlement. A base-rail release waiting (queued / pending_gas) is due again
@@ -52,43 +53,117 @@ export async function retrySettlement(tx: Tx, missionId: string, now: Date): Pro
 }
 
 /**
- * bad_spec: invalidate the rule. A mission still deciding (and holding no stakes) is voided and
- * its reward refunded; the submissions the rule rejected lose that decision (rule_invalidated).
- * A mission already resolved, voided or in a vote keeps its outcome (recorded as such).
- * Locking: the mission row FOR UPDATE, then voidAndRefund's ledger or refund queue.
+ * bad_spec: invalidate the rule and void its non-paying decisions (AIP-4 §4) — never a refund to the
+ * creator for work it has read, whoever filed or conceded (docs/decisions.md "bad_spec"):
+ * - a live mission with no submission (none read): voided, reward refunded;
+ * - a live first_valid_match with submissions: the rule's rejections are voided — those submissions
+ *   are held (pending, rule_invalidated) for the default policy (default-award.ts). With no check
+ *   still due the mission resolves at once under it; otherwise it keeps running: a valid match
+ *   still wins in full, and at the deadline the held ones share the default award;
+ * - a live creator_judges, peer_vote or oracle mission with submissions: nothing was rejected by a
+ *   rule yet; the creator re-judges within its judging window (silence → the default award), the
+ *   vote or the oracle decides as before;
+ * - a mission resolved or voided (the bounded window after resolution), or in a vote or appeal: the
+ *   outcome and any payment stand (no clawback); the rule's rejections are relabelled and the
+ *   upheld dispute stays on the public record as the flag against the mission.
+ * Locking: the mission row FOR UPDATE, then defaultAward's / voidAndRefund's ledger rows or payout queue.
  */
 export async function invalidateRule(
   tx: Tx,
-  _deps: Deps,
+  deps: Deps,
   missionId: string,
   now: Date,
 ): Promise<Record<string, unknown>> {
   const m = await lockMission(tx, missionId);
   if (!m) return { action: "invalidate_rule", applied: false, detail: "mission not found" };
   const live = (m.status === "open" || m.status === "escrowed") && VOIDABLE_PHASES.has(m.phase);
-  if (!live)
+  const ruleRejected = and(
+    eq(submissions.missionId, missionId),
+    eq(submissions.status, "rejected"),
+    inArray(submissions.reason, RULE_REJECTIONS),
+  );
+  if (!live) {
+    const relabelled = await tx
+      .update(submissions)
+      .set({ reason: "rule_invalidated", updatedAt: now })
+      .where(ruleRejected)
+      .returning({ id: submissions.id });
     return {
       action: "invalidate_rule",
-      applied: false,
-      detail: `mission is ${m.status} (${m.phase}); its outcome stands`,
+      applied: true,
+      outcome_stands: true,
+      clawback: false,
+      detail: `mission is ${m.status} (${m.phase}): its outcome and any payment stand; the upheld dispute is its public record`,
+      decisions_voided: relabelled.map((v) => v.id),
     };
-  await voidAndRefund(tx, m, { now, reason: "dispute_bad_spec" });
-  const voided = await tx
+  }
+  const [read] = await tx
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(eq(submissions.missionId, missionId), ne(submissions.reason, "self_submission")))
+    .limit(1);
+  if (!read) {
+    await voidAndRefund(tx, m, { now, reason: "dispute_bad_spec" });
+    return {
+      action: "invalidate_rule",
+      applied: true,
+      mission_voided: true,
+      refunded_to: m.creator,
+      detail: "no submission: nobody's work was read",
+    };
+  }
+  if (m.verificationType !== "first_valid_match")
+    return {
+      action: "invalidate_rule",
+      applied: true,
+      mission_voided: false,
+      rejudge:
+        m.verificationType === "creator_judges"
+          ? "the creator judges under the corrected rule before judging_deadline; silence → the default award"
+          : `the ${m.verificationType} decision stands as the judge; no rule rejection to void`,
+    };
+  const held = await tx
     .update(submissions)
-    .set({ reason: "rule_invalidated", updatedAt: now })
-    .where(
-      and(
-        eq(submissions.missionId, missionId),
-        eq(submissions.status, "rejected"),
-        inArray(submissions.reason, RULE_REJECTIONS),
-      ),
-    )
+    .set({ status: "pending", reason: "rule_invalidated", decidedAt: null, outcome: null, updatedAt: now })
+    .where(ruleRejected)
     .returning({ id: submissions.id });
+  // One pending submission, an unchecked one first if any.
+  const [pending] = await tx
+    .select({ checkResult: submissions.checkResult })
+    .from(submissions)
+    .where(and(eq(submissions.missionId, missionId), eq(submissions.status, "pending")))
+    .orderBy(sql`${submissions.checkResult} is not null`)
+    .limit(1);
+  if (!pending) {
+    // Every submission failed its fetch or hash check: no verified deliverable was read.
+    await voidAndRefund(tx, m, { now, reason: "dispute_bad_spec" });
+    return {
+      action: "invalidate_rule",
+      applied: true,
+      mission_voided: true,
+      refunded_to: m.creator,
+      detail: "no submission delivered verified content",
+    };
+  }
+  if (pending.checkResult === null)
+    return {
+      action: "invalidate_rule",
+      applied: true,
+      mission_voided: false,
+      decisions_voided: held.map((v) => v.id),
+      detail: "submissions are still being checked: a valid match still wins; at the deadline the default award",
+    };
+  await defaultAward(tx, deps, m, now, "default_award_rule_invalidated");
+  const [after] = await tx
+    .select({ status: missions.status, resolutionReason: missions.resolutionReason, payouts: missions.payouts })
+    .from(missions)
+    .where(eq(missions.id, missionId));
   return {
     action: "invalidate_rule",
     applied: true,
-    mission_voided: true,
-    refunded_to: m.creator,
-    decisions_voided: voided.map((v) => v.id),
+    mission_voided: after?.status === "voided",
+    decisions_voided: held.map((v) => v.id),
+    resolution_reason: after?.resolutionReason ?? null,
+    payouts: after?.payouts ?? [],
   };
 }

@@ -8,6 +8,7 @@ import {
   fileDispute,
   getDispute,
   listDisputes,
+  NEVER_RESETS,
   resolveDispute,
   type Filer,
 } from "./disputes.service";
@@ -39,10 +40,12 @@ export const disputesRouter = router()
     } catch (e) {
       if (!(e instanceof DisputeRateLimited)) throw e;
       // AIP-4 §6.1: exactly this 429 body (plus our message and request id).
-      c.header(
-        "Retry-After",
-        String(Math.max(1, Math.ceil((e.resetAt.getTime() - deps.clock.now().getTime()) / 1000))),
-      );
+      // A limit without a window (dup_claim per mission) never resets: no Retry-After.
+      if (e.resetAt.getTime() !== NEVER_RESETS.getTime())
+        c.header(
+          "Retry-After",
+          String(Math.max(1, Math.ceil((e.resetAt.getTime() - deps.clock.now().getTime()) / 1000))),
+        );
       return c.json(
         {
           error: "rate_limited" as const,

@@ -15,7 +15,8 @@ export const RESOLUTION_WINDOW_MS: Record<DisputeType, number> = {
 
 /**
  * §6.1 filing limits per filer bucket (an address, or `anon:<ip>` for anonymous filers).
- * `scope: "mission"` counts per mission with no window (dup_claim: 3 per mission); `"oracle"`
+ * `scope: "mission"` counts per filer per mission with no window (dup_claim: 3 per mission, ever;
+ * the mission's own bound is in disputes.service.ts); `"oracle"`
  * counts per oracle (oracle_disagreement: 3 per oracle per 30 days).
  */
 export const FILING_LIMITS: Record<
@@ -46,6 +47,7 @@ export const NOT_QUALIFYING = [
   "not_both_valid",
   "anonymous_not_allowed",
   "evidence_required",
+  "mission_dispute_limit",
 ] as const;
 export type NotQualifying = (typeof NOT_QUALIFYING)[number];
 

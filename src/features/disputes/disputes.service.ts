@@ -53,6 +53,32 @@ export function disputeToWire(d: Row): DisputeWire {
   };
 }
 
+/** reset_at of a limit without a window (dup_claim: 3 per mission, ever): it never resets. */
+export const NEVER_RESETS = new Date("9999-12-31T23:59:59.999Z");
+
+/**
+ * Disputes per mission are bounded (AIP-4 §6): at most OABP_DISPUTES_MAX_OPEN_PER_MISSION open at
+ * once (429 until the earliest open one's deadline, by which it is decided) and
+ * OABP_DISPUTES_MAX_PER_MISSION in all (422 mission_dispute_limit). Caller holds the mission's
+ * filing lock.
+ */
+async function boundPerMission(tx: Tx, deps: Deps, missionId: string, t: DisputeType): Promise<void> {
+  const [c] = await tx
+    .select({
+      total: sql<number>`count(*)::int`,
+      open: sql<number>`(count(*) filter (where ${disputes.status} = 'open'))::int`,
+      firstDeadline: sql<string | null>`min(${disputes.resolutionDeadline}) filter (where ${disputes.status} = 'open')`,
+    })
+    .from(disputes)
+    .where(eq(disputes.missionId, missionId));
+  const { disputesMaxOpenPerMission: maxOpen, disputesMaxPerMission: maxTotal } = deps.config.aip34;
+  if ((c?.total ?? 0) >= maxTotal)
+    throw refuse("mission_dispute_limit", `mission ${missionId} carries ${maxTotal} disputes, the most it may`, {
+      limit: maxTotal,
+    });
+  if ((c?.open ?? 0) >= maxOpen) throw new DisputeRateLimited(new Date(c!.firstDeadline!), t);
+}
+
 /** 429 outcome of §6.1, carried to the router (which writes the AIP-4 body). */
 export class DisputeRateLimited extends Error {
   constructor(
@@ -80,9 +106,21 @@ async function qualify(deps: Deps, m: Mission, input: FileDisputeInput, filer: F
   const t = input.dispute_type;
   const mine = (s: { submitter: string }) => "address" in filer && s.submitter === filer.address;
   if (t === "bad_spec") {
-    // §1.2: the rule can still be corrected only before the mission's outcome is final.
-    if (m.status !== "open" && m.status !== "escrowed")
-      throw refuse("mission_settled", `mission is ${m.status}: its verification is final`);
+    // §1.2: open while the mission decides, and for OABP_BAD_SPEC_WINDOW_DAYS after it resolves or
+    // voids (AIP-4's own case: a rule that accepted anything paid at once). Upheld afterwards, the
+    // outcome stands — no clawback — and the dispute is the public flag (docs/decisions.md "bad_spec").
+    if (m.status !== "open" && m.status !== "escrowed") {
+      const closedAt = m.resolvedAt ?? m.updatedAt;
+      const until = new Date(closedAt.getTime() + deps.config.aip34.badSpecWindowDays * 86_400_000);
+      if (now >= until)
+        throw refuse(
+          "mission_settled",
+          `mission is ${m.status} since ${closedAt.toISOString()}: the bad_spec window closed`,
+          {
+            window_closed_at: until.toISOString(),
+          },
+        );
+    }
     const id = input.submission_id === "any" ? null : input.submission_id;
     const s = await submissionOf(deps, m, id);
     return { submissionId: s?.id ?? null };
@@ -152,9 +190,13 @@ export async function fileDispute(
   const bucket = "address" in filer ? filer.address : `anon:${filer.anonymousIp}`;
   const rule = FILING_LIMITS[t];
   return withTx(ctx, async (tx) => {
+    // Lock order: the mission's filings, then the filer's (the per-mission bound and the per-mission
+    // dup_claim count hold across filers and instances).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dispute-mission:${m.id}`}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dispute:${bucket}`}))`);
-    const since = new Date(now.getTime() - rule.windowMs!);
-    const scope = [eq(disputes.filerBucket, bucket), eq(disputes.disputeType, t), gt(disputes.filedAt, since)];
+    await boundPerMission(tx, deps, m.id, t);
+    const scope = [eq(disputes.filerBucket, bucket), eq(disputes.disputeType, t)];
+    if (rule.windowMs !== null) scope.push(gt(disputes.filedAt, new Date(now.getTime() - rule.windowMs)));
     if (rule.scope === "mission") scope.push(eq(disputes.missionId, m.id));
     const oracleUrl = "oracleUrl" in q ? (q.oracleUrl ?? null) : null;
     if (rule.scope === "oracle" && oracleUrl) scope.push(eq(disputes.oracleUrl, oracleUrl));
@@ -165,7 +207,10 @@ export async function fileDispute(
       .orderBy(asc(disputes.filedAt))
       .limit(rule.limit);
     if (recent.length >= rule.limit)
-      throw new DisputeRateLimited(new Date(recent[0]!.filedAt.getTime() + rule.windowMs!), t);
+      throw new DisputeRateLimited(
+        rule.windowMs === null ? NEVER_RESETS : new Date(recent[0]!.filedAt.getTime() + rule.windowMs),
+        t,
+      );
     const row: Row = {
       id: newId("dsp", now.getTime()),
       disputeType: t,
@@ -388,6 +433,9 @@ export async function getDispute(ctx: Ctx, { id }: { id: string }): Promise<Disp
   return disputeToWire(d);
 }
 
+/** Soft byte budget of one list page. */
+export const LIST_PAGE_BYTES = 256 * 1024;
+
 /** GET /api/disputes (§2.4): public, newest first, keyset on the time-ordered id. */
 export async function listDisputes(
   ctx: Ctx,
@@ -413,9 +461,19 @@ export async function listDisputes(
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(disputes.id))
     .limit(q.limit + 1);
-  const page = rows.slice(0, q.limit);
+  // A page is bounded in bytes as well as rows (evidence may be ~30 kB a dispute): it stops at
+  // LIST_PAGE_BYTES (at least one row) and the cursor continues from there.
+  const page: DisputeWire[] = [];
+  let bytes = 0;
+  for (const r of rows.slice(0, q.limit)) {
+    const w = disputeToWire(r);
+    bytes += JSON.stringify(w).length;
+    if (page.length > 0 && bytes > LIST_PAGE_BYTES) break;
+    page.push(w);
+  }
+  const more = rows.length > page.length;
   return {
-    disputes: page.map(disputeToWire),
-    next_cursor: rows.length > q.limit ? Buffer.from(page[page.length - 1]!.id).toString("base64url") : null,
+    disputes: page,
+    next_cursor: more ? Buffer.from(page[page.length - 1]!.dispute_id).toString("base64url") : null,
   };
 }

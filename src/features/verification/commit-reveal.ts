@@ -7,6 +7,7 @@ import { AppError } from "../../lib/errors";
 import { normalizeSha256, sha256Hex } from "../../lib/hash";
 import { newId } from "../../lib/ids";
 import { resolveAndPay, voidAndRefund } from "../settlement";
+import { defaultAward, heldDefaultReason } from "./default-award";
 import { recordActivity } from "../reputation";
 import { type MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
@@ -179,6 +180,7 @@ export async function judgeCommitReveal(
       continue;
     }
     if (s.status !== "pending") continue; // rejected by its check
+    if (s.checkResult !== null && s.checkResult !== "valid") continue; // held for the default outcome
     if (s.checkResult === null) return "waiting";
     if (s.checkResult === "valid") {
       await resolveAndPay(tx, m, [{ submissionId: s.id, submitter: s.submitter, weight: 1 }], {
@@ -194,6 +196,13 @@ export async function judgeCommitReveal(
     }
   }
   if (windowOpen) return "waiting";
+  // Held submissions (a predicate's rejection or silence, a voided bad rule): the default outcome,
+  // never a full refund for work the creator's verifier has seen (docs/decisions.md "Predicates").
+  const held = await heldDefaultReason(tx, m.id);
+  if (held) {
+    await defaultAward(tx, deps, m, now, held);
+    return "resolved";
+  }
   await voidAndRefund(tx, m, { now, reason: rows.length > 0 ? "no_valid_submission" : "expired_without_submissions" });
   return "voided";
 }

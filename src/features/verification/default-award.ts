@@ -1,5 +1,5 @@
 import { maxWinnersOnRail } from "../escrow";
-import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -27,6 +27,8 @@ type Mission = Omit<MissionRow, "search">;
 // Now everything all submitters together can ever get without a decision is the pool, < half of
 // the reward, however many identities they make; and a creator who abandons judging (after reading
 // every deliverable) still pays the pool and the spam fee, so silence is never free work either.
+// The same policy ends a predicate_uri mission whose predicate rejected everything, and a mission
+// whose rule an upheld bad_spec dispute invalidated (docs/decisions.md "Predicates", AIP-4 §4).
 // No eligible submission → void and refund in full.
 
 /** Resolution reasons of the default paths (each is this policy). */
@@ -35,7 +37,31 @@ export const DEFAULT_REASONS = [
   "default_award_no_quorum",
   "default_award_oracle_timeout",
   "default_award_predicate_silent",
+  "default_award_predicate_rejected",
+  "default_award_rule_invalidated",
 ] as const;
+
+/**
+ * A submission is "held" when its check ran but the decision waits for the default outcome: a
+ * predicate that never answered (check_result unanswered), a predicate that rejected it
+ * (held_for_default) or a rule an upheld bad_spec dispute invalidated (rule_invalidated). The
+ * creator controls the predicate and has read the work, so neither can end in a full refund
+ * (docs/decisions.md "Predicates"; AIP-4 §4). Returns the default reason, or null when none is held.
+ */
+export async function heldDefaultReason(tx: Tx, missionId: string): Promise<ResolutionReason | null> {
+  const held = await tx
+    .select({ checkResult: submissions.checkResult, reason: submissions.reason })
+    .from(submissions)
+    .where(
+      and(eq(submissions.missionId, missionId), eq(submissions.status, "pending"), isNotNull(submissions.checkResult)),
+    )
+    .limit(50);
+  const waiting = held.filter((s) => s.checkResult !== "valid");
+  if (waiting.length === 0) return null;
+  if (waiting.some((s) => s.reason === "rule_invalidated")) return "default_award_rule_invalidated";
+  if (waiting.some((s) => s.checkResult === "unanswered")) return "default_award_predicate_silent";
+  return "default_award_predicate_rejected";
+}
 
 export async function defaultAward(
   tx: Tx,
@@ -49,15 +75,11 @@ export async function defaultAward(
   const candidates = await tx
     .select({ id: submissions.id, submitter: submissions.submitter, contentHash: submissions.contentHash })
     .from(submissions)
-    // Only deliverables that were fetched and hash-checked (or, predicate missions, whose predicate
-    // never answered) can earn a share. Bounded: at most 10 per winner are read.
-    .where(
-      and(
-        eq(submissions.missionId, m.id),
-        eq(submissions.status, "pending"),
-        inArray(submissions.checkResult, ["valid", "unanswered"]),
-      ),
-    )
+    // Only deliverables that were fetched and hash-checked can earn a share: a pending submission
+    // whose check has run (valid, or held: its predicate never answered or rejected it, or an upheld
+    // bad_spec voided the rule's rejection — a failed fetch or hash is rejected, never held).
+    // Bounded: at most 10 per winner are read.
+    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), isNotNull(submissions.checkResult)))
     .orderBy(asc(submissions.seq))
     .limit(defaultAwardMaxWinners * 10 + deps.config.maxSubmissionsPerAgent);
   const submitters = new Set<string>();

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, or } from "drizzle-orm";
+import { and, asc, eq, isNull, or } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -7,7 +7,7 @@ import { matchContent } from "../../lib/safe-regex";
 import type { SubmissionReason } from "../../lib/reasons";
 import { isCommitReveal, judgeCommitReveal } from "./commit-reveal";
 import { resolveAndPay, voidAndRefund } from "../settlement";
-import { defaultAward } from "./default-award";
+import { defaultAward, heldDefaultReason } from "./default-award";
 import type { MissionRow } from "../../db/rows";
 import type { FirstValidMatchParams } from "../../db/verification";
 
@@ -150,8 +150,9 @@ export async function judgeFirstValidMatch(
   now: Date,
 ): Promise<"resolved" | "voided" | "waiting"> {
   if (isCommitReveal(m)) return judgeCommitReveal(tx, deps, m, now);
-  // A submission whose predicate never answered ("unanswered") stays pending for the default
-  // outcome but no longer holds up the arrival order: the predicate decides the others.
+  // A held submission (its predicate never answered or rejected it, or an upheld bad_spec voided
+  // the rule's rejection; default-award.ts) stays pending for the default outcome but no longer
+  // holds up the arrival order: the rule decides the others.
   const [first] = await tx
     .select()
     .from(submissions)
@@ -159,7 +160,7 @@ export async function judgeFirstValidMatch(
       and(
         eq(submissions.missionId, m.id),
         eq(submissions.status, "pending"),
-        or(isNull(submissions.checkResult), ne(submissions.checkResult, "unanswered")),
+        or(isNull(submissions.checkResult), eq(submissions.checkResult, "valid")),
       ),
     )
     .orderBy(asc(submissions.seq))
@@ -177,20 +178,11 @@ export async function judgeFirstValidMatch(
     return "resolved";
   }
   if (!first && m.deadline.getTime() <= now.getTime()) {
-    // predicate_uri: a predicate that never answered is treated like a creator who never judged.
-    const [silent] = await tx
-      .select({ id: submissions.id })
-      .from(submissions)
-      .where(
-        and(
-          eq(submissions.missionId, m.id),
-          eq(submissions.status, "pending"),
-          eq(submissions.checkResult, "unanswered"),
-        ),
-      )
-      .limit(1);
-    if (silent) {
-      await defaultAward(tx, deps, m, now, "default_award_predicate_silent");
+    // A predicate is a verifier the creator controls: its silence or its rejection of work it has
+    // seen is treated like a creator who never judged (docs/decisions.md "Predicates").
+    const held = await heldDefaultReason(tx, m.id);
+    if (held) {
+      await defaultAward(tx, deps, m, now, held);
       return "resolved";
     }
     await voidAndRefund(tx, m, {
