@@ -151,7 +151,8 @@ function callData(call: EscrowCall): Hex {
   return call.kind === "release"
     ? encodeFunctionData({
         abi: missionEscrowAbi,
-        functionName: "release",
+        // Contract v3 has no instant release: the delayed path's proposal (docs/base-rail.md "Trust model").
+        functionName: "proposeRelease",
         args: [call.missionKey, call.funder as Address, call.recipients as Address[], call.amounts, call.fee],
       })
     : encodeFunctionData({
