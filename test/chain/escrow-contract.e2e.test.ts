@@ -27,6 +27,7 @@ import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { startAnvil, type Anvil } from "../helpers/anvil";
+import { CAP_PERIOD, GUARDIAN_INDEX, RELEASE_DELAY, signReleaseWith } from "../helpers/escrow-chain";
 
 // On-chain tests of contracts/MissionEscrow.sol on a local anvil (chain id 8453), with TestUSDC
 // (6 decimals, EIP-2612, blacklist) and the malicious ReentrantToken. Every test runs between an
@@ -50,6 +51,7 @@ const acct = Object.fromEntries(NAMES.map((n, i) => [n, mnemonicToAccount(MNEMON
   Who,
   ReturnType<typeof mnemonicToAccount>
 >;
+const guardian = mnemonicToAccount(MNEMONIC, { addressIndex: GUARDIAN_INDEX });
 const A = Object.fromEntries(NAMES.map((n) => [n, acct[n].address])) as Record<Who, Address>;
 
 const FEE_CAP_BPS = 100; // 1 %
@@ -164,8 +166,22 @@ async function fund(who: Who, missionKey: Hex, amount: bigint, spamFee: bigint, 
   );
   return mined(as(who).escrow.write.fund([missionKey, token, amount, spamFee]));
 }
-const release = (missionKey: Hex, funder: Who, to: Address[], amounts: bigint[], fee: bigint, by: Who = "resolver") =>
-  as(by).escrow.write.release([missionKey, A[funder], to, amounts, fee]);
+/** Contract v3 path 1: the release the funder signed (EIP-712), sent by `by` (the resolver). */
+async function release(
+  missionKey: Hex,
+  funder: Who,
+  to: Address[],
+  amounts: bigint[],
+  fee: bigint,
+  by: Who = "resolver",
+) {
+  const sig = await signReleaseWith(
+    acct[funder],
+    { chainId: anvil.chainId, escrow },
+    { missionKey, recipients: to, amounts, fee },
+  );
+  return as(by).escrow.write.releaseSigned([missionKey, A[funder], to, amounts, fee, sig]);
+}
 
 async function signPermit(owner: Who, value: bigint) {
   const deadline = (await anvil.publicClient.getBlock()).timestamp + 3600n;
@@ -194,7 +210,20 @@ beforeAll(async () => {
   expect(anvil.account.address).toBe(A.admin); // anvil.deploy() deploys from the admin account
   usdc = getAddress(await anvil.deploy("TestUSDC"));
   rt = getAddress(await anvil.deploy("ReentrantToken"));
-  escrow = getAddress(await anvil.deploy("MissionEscrow", [A.admin, A.resolver, A.treasury, FEE_CAP_BPS, ADMIN_DELAY]));
+  escrow = getAddress(
+    await anvil.deploy("MissionEscrow", [
+      A.admin,
+      A.resolver,
+      guardian.address,
+      A.treasury,
+      FEE_CAP_BPS,
+      ADMIN_DELAY,
+      RELEASE_DELAY,
+      CAP_PERIOD,
+      [usdc, rt],
+      [U(1_000_000), U(1_000_000)],
+    ]),
+  );
   for (const w of ["funder", "funder2", "attacker"] as const) {
     await mined(as("admin").usdc.write.mint([A[w], MINT]));
     await mined(as("admin").rt.write.mint([A[w], MINT]));
@@ -440,13 +469,16 @@ describe("access control and validation", () => {
         DEFAULT_ADMIN_ROLE,
       ]);
     }
-    await expectRevert(as("admin").escrow.write.setFeeCapBps([1001]), "FeeCapTooHigh", [1001]);
+    // Contract v3: the fee cap only goes down (docs/decisions.md); a higher cap is a new deployment.
+    await expectRevert(as("admin").escrow.write.setFeeCapBps([1001]), "CapNotLower");
+    await expectRevert(as("admin").escrow.write.setFeeCapBps([FEE_CAP_BPS + 1]), "CapNotLower");
     await expectRevert(as("admin").escrow.write.setTreasury([zeroAddress]), "ZeroAddress");
-    const r1 = await mined(as("admin").escrow.write.setFeeCapBps([1000]));
-    expect(args(r1, "FeeCapChanged")).toEqual([{ feeCapBps: 1000 }]);
+    const r1 = await mined(as("admin").escrow.write.setFeeCapBps([50]));
+    expect(args(r1, "FeeCapChanged")).toEqual([{ feeCapBps: 50 }]);
+    await expectRevert(as("admin").escrow.write.setFeeCapBps([FEE_CAP_BPS]), "CapNotLower");
     const r2 = await mined(as("admin").escrow.write.setTreasury([A.fresh]));
     expect(args(r2, "TreasuryChanged")).toEqual([{ treasury: A.fresh }]);
-    expect([await read().feeCapBps(), await read().treasury()]).toEqual([1000, A.fresh]);
+    expect([await read().feeCapBps(), await read().treasury()]).toEqual([50, A.fresh]);
   });
 
   it("a fee above the cap reverts FeeTooHigh (a zero cap allows no fee)", async () => {
@@ -585,18 +617,39 @@ describe("reentrancy through a malicious token (ReentrantToken)", () => {
     await mined(release(KC, "funder", [rt], [U(20)], 0n));
     await mined(as("admin").usdc.write.setBlacklisted([rt, false]));
     expect(await read().credits([usdc, rt])).toBe(U(20));
+    // Contract v3: a ready proposal on the victim slot (anyone may execute it) and funder2's
+    // signature of the same release (the token holds RESOLVER_ROLE, so releaseSigned would pass too).
+    await mined(as("resolver").escrow.write.proposeRelease([KV, A.funder2, [A.attacker], [D], 0n]));
+    victimSig = await signReleaseWith(
+      acct.funder2,
+      { chainId: anvil.chainId, escrow },
+      { missionKey: KV, recipients: [A.attacker], amounts: [D], fee: 0n },
+    );
+    await anvil.testClient.increaseTime({ seconds: RELEASE_DELAY });
+    await anvil.testClient.mine({ blocks: 1 });
   }
+  let victimSig: Hex = "0x";
+  const victimIntact = async () =>
+    expect([await read().depositOf([KV, A.funder2]), await read().released([KV])]).toEqual([[usdc, D], false]);
 
   const reentries = {
-    release: {
+    executeRelease: {
       data: () =>
         encodeFunctionData({
           abi: missionEscrowAbi,
-          functionName: "release",
+          functionName: "executeRelease",
           args: [KV, A.funder2, [A.attacker], [D], 0n],
         }),
-      intact: async () =>
-        expect([await read().depositOf([KV, A.funder2]), await read().released([KV])]).toEqual([[usdc, D], false]),
+      intact: victimIntact,
+    },
+    releaseSigned: {
+      data: () =>
+        encodeFunctionData({
+          abi: missionEscrowAbi,
+          functionName: "releaseSigned",
+          args: [KV, A.funder2, [A.attacker], [D], 0n, victimSig],
+        }),
+      intact: victimIntact,
     },
     refund: {
       data: () => encodeFunctionData({ abi: missionEscrowAbi, functionName: "refund", args: [KV, A.funder2] }),
@@ -677,19 +730,24 @@ describe("reentrancy through a malicious token (ReentrantToken)", () => {
     );
   });
 
-  it("without RESOLVER_ROLE a reentrant release already fails on the role check (why the cases above grant it)", async () => {
+  it("without RESOLVER_ROLE a reentrant releaseSigned already fails on the role check (why the cases above grant it)", async () => {
     await fund("funder", K1, D, 0n, rt);
     await fund("funder2", KV, D, 0n);
-    await mined(as("attacker").rt.write.arm([escrow, reentries.release.data()]));
+    victimSig = await signReleaseWith(
+      acct.funder2,
+      { chainId: anvil.chainId, escrow },
+      { missionKey: KV, recipients: [A.attacker], amounts: [D], fee: 0n },
+    );
+    await mined(as("attacker").rt.write.arm([escrow, reentries.releaseSigned.data()]));
     const { d } = await deltas(rt, [A.alice, A.funder], () => mined(release(K1, "funder", [A.alice], [D], 0n)));
     expect(d).toEqual([D, 0n]);
     const err = await lastReentryError();
     expect([err.errorName, err.args]).toEqual(["AccessControlUnauthorizedAccount", [rt, RESOLVER_ROLE]]);
-    await reentries.release.intact();
+    await victimIntact();
   });
 });
 
-describe("contract v2: bounded operator power (issue 12 must-show 5)", () => {
+describe("contract v2 (kept in v3): bounded operator power", () => {
   const later = async (seconds: number) => {
     await anvil.testClient.increaseTime({ seconds });
     await anvil.testClient.mine({ blocks: 1 });
