@@ -7,7 +7,7 @@ import { runPendingChecks } from "../../src/jobs/checks";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { TEST_CONTENT_HOST, type TestApp } from "../helpers/app";
 import { missionBody, signIn } from "../helpers/agents";
-import { escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
+import { escrowTick, settleMission, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 import type { Hex } from "viem";
 
 // No free work through a bad_spec dispute on the base rail (docs/decisions.md "bad_spec"), on anvil
@@ -75,10 +75,8 @@ describe("bad_spec on the base rail", () => {
 
     // Paid on chain: the solver has its share of the pool; the creator only the rest of its slot.
     const pool = (REWARD * BigInt(t.deps.config.abuse.defaultAwardBps)) / 10_000n;
-    for (let i = 0; i < 40 && (await mission(m.id)).payout_status !== "confirmed"; i++) {
-      await escrowTick(t);
-      await chain.mine(1);
-    }
+    // The default award is a release the server decided: the delayed path (proposed, then executed).
+    await settleMission(t, chain, m.id);
     expect((await mission(m.id)).payout_status).toBe("confirmed");
     const paid = await chain.usdcBalance(solver.address);
     expect(paid).toBeGreaterThan(0n);
@@ -145,10 +143,7 @@ describe("bad_spec on the base rail", () => {
       expect(payouts.map((p) => p.kind)).toEqual(["release"]);
       expect(payouts[0]!.recipients.map((x) => x.address.toLowerCase())).toEqual([solver.address.toLowerCase()]);
       const pool = (REWARD * BigInt(t.deps.config.abuse.defaultAwardBps)) / 10_000n;
-      for (let i = 0; i < 40 && (await mission(m.id)).payout_status !== "confirmed"; i++) {
-        await escrowTick(t);
-        await chain.mine(1);
-      }
+      await settleMission(t, chain, m.id);
       expect((await mission(m.id)).payout_status).toBe("confirmed");
       expect(await chain.usdcBalance(solver.address)).toBeGreaterThan(0n);
       expect(await chain.usdcBalance(creator.address)).toBe(creatorUsdc + REWARD - pool);

@@ -295,3 +295,32 @@ export async function createBaseMission(app: import("./app").TestApp, reward: bi
   if (r.status !== 201) throw new Error(`create failed: ${r.status} ${r.text}`);
   return { creator, m: r.body, key: r.body.escrow.mission_key as Hex };
 }
+
+/**
+ * Runs base-rail rounds until every payout of the mission is confirmed (or final), whichever
+ * release path it takes: a delayed-path payout is proposed, then anvil's clock jumps the
+ * contract's challenge window (RELEASE_DELAY) once and the app's clock one watch interval a
+ * round, so the proposal becomes executable. Bounded: throws after `rounds` rounds.
+ */
+export async function settleMission(
+  app: { deps: import("../../src/deps").Deps; clock: { advance(ms: number): void } },
+  chain: EscrowChain,
+  missionId: string,
+  rounds = 60,
+): Promise<void> {
+  const { eq } = await import("drizzle-orm");
+  const { chainPayouts } = await import("../../src/db/schema/index");
+  let jumped = false;
+  for (let i = 0; i < rounds; i++) {
+    const rows = await app.deps.database.db.select().from(chainPayouts).where(eq(chainPayouts.missionId, missionId));
+    if (rows.length && rows.every((p) => p.state === "confirmed" || p.state === "final")) return;
+    if (!jumped && rows.some((p) => p.step === "execute")) {
+      await chain.increaseTime(RELEASE_DELAY);
+      jumped = true;
+    }
+    app.clock.advance(15 * POLL_MS);
+    await escrowTick(app);
+    await chain.mine(1);
+  }
+  throw new Error(`settleMission: ${missionId} not settled within ${rounds} rounds`);
+}
