@@ -97,6 +97,8 @@ export interface EscrowChain {
   wallet(account: PrivateKeyAccount | HDAccount): WalletClient<Transport, Chain, PrivateKeyAccount | HDAccount>;
   /** Deploys another MissionEscrow v3 with this chain's roles and settings (`over`: a different fee cap). */
   deployEscrow(over?: { feeCapBps?: number }): Promise<Address>;
+  /** Deploys the previous contract (v2, contracts/legacy/MissionEscrowV2.sol) with this chain's admin, resolver and treasury. */
+  deployEscrowV2(): Promise<Address>;
   /** `funder`'s EIP-712 signature of a release on this escrow (`opts.escrow`: another deployment). */
   signRelease(funder: PrivateKeyAccount | HDAccount, terms: ReleaseTerms, opts?: { escrow?: Address }): Promise<Hex>;
   mint(to: Address, amount: bigint, token?: Address): Promise<void>;
@@ -194,6 +196,8 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
     },
     wallet,
     deployEscrow,
+    deployEscrowV2: () =>
+      anvil.deploy("MissionEscrowV2", [admin.address, resolver.address, treasury, FEE_CAP_BPS, ADMIN_DELAY]),
     signRelease: (funder, terms, o = {}) =>
       signReleaseWith(funder, { chainId: anvil.chainId, escrow: o.escrow ?? escrow }, terms),
     mint,
