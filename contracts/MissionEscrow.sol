@@ -74,6 +74,9 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
     address public pendingResolver;
     uint48 public pendingResolverAt;
     uint64 private _resolverProposedAt;
+    /// @notice The guardian in office. Replaced only through proposeGuardian + activateGuardian (the
+    ///         admin cannot revoke it at once: removing the veto is a change funders see coming).
+    address public activeGuardian;
     address public pendingGuardian;
     uint48 public pendingGuardianAt;
     uint64 private _guardianProposedAt;
@@ -148,6 +151,7 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
         if (capPeriod_ == 0 || capTokens.length != caps.length) revert BadCaps();
         _grantRole(RESOLVER_ROLE, resolver);
         _grantRole(GUARDIAN_ROLE, guardian);
+        activeGuardian = guardian;
         treasury = treasury_;
         feeCapBps = feeCapBps_;
         releaseDelay = releaseDelay_;
@@ -464,6 +468,9 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
         if (g == address(0)) revert ZeroAddress();
         if (block.timestamp < pendingGuardianAt) revert GuardianNotReady(pendingGuardianAt);
         _clearGuardianProposal(false);
+        // One guardian at a time: the new one replaces the old (a no-op if the old one renounced).
+        _revokeRole(GUARDIAN_ROLE, activeGuardian);
+        activeGuardian = g;
         _grantRole(GUARDIAN_ROLE, g);
         emit GuardianActivated(g);
     }
@@ -473,12 +480,20 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
         _clearGuardianProposal(true);
     }
 
-    /// @dev RESOLVER_ROLE and GUARDIAN_ROLE are granted only through their propose + activate
-    ///      (revoking and renouncing stay immediate: removing power needs no delay).
+    /// @dev RESOLVER_ROLE and GUARDIAN_ROLE are granted only through their propose + activate.
+    ///      Revoking the resolver stays immediate (removing power needs no delay); the guardian is
+    ///      the check on the resolver, so the admin replaces it only through a proposal (revokeRole
+    ///      below) — a compromised admin cannot remove the veto without opening the funders' exits.
+    ///      The guardian itself may renounce.
     function grantRole(bytes32 role, address account) public override {
         if (role == RESOLVER_ROLE) revert UseProposeResolver();
         if (role == GUARDIAN_ROLE) revert UseProposeGuardian();
         super.grantRole(role, account);
+    }
+
+    function revokeRole(bytes32 role, address account) public override {
+        if (role == GUARDIAN_ROLE) revert UseProposeGuardian();
+        super.revokeRole(role, account);
     }
 
     // ── Internals ────────────────────────────────────────────────────────────────────────────

@@ -89,9 +89,22 @@ describe("exits while a governance change is pending", () => {
     await expectRevert(E(late).write.activateGuardian(), "GuardianNotReady");
     await chain.increaseTime(ADMIN_DELAY);
     const r = await mined(chain, E(late).write.activateGuardian()); // anyone activates after the delay
-    expect(events(r)).toEqual(["RoleGranted", "GuardianActivated"]);
+    // One guardian at a time: the new one replaces the old.
+    expect(events(r)).toEqual(["RoleRevoked", "RoleGranted", "GuardianActivated"]);
     expect(await E().read.hasRole([GUARDIAN_ROLE, attackerAddr])).toBe(true);
+    expect(await E().read.hasRole([GUARDIAN_ROLE, chain.guardian.address])).toBe(false);
+    expect(await E().read.activeGuardian()).toBe(getAddress(attackerAddr));
     await nothingPending();
+  });
+
+  it("the admin cannot remove the guardian at once (the veto goes only through a proposal); the guardian may renounce", async () => {
+    await expectRevert(E().write.revokeRole([GUARDIAN_ROLE, chain.guardian.address]), "UseProposeGuardian");
+    expect(await E().read.hasRole([GUARDIAN_ROLE, chain.guardian.address])).toBe(true);
+    await mined(chain, E(chain.guardian).write.renounceRole([GUARDIAN_ROLE, chain.guardian.address]));
+    expect(await E().read.hasRole([GUARDIAN_ROLE, chain.guardian.address])).toBe(false);
+    // The admin's way to a new guardian: a proposal, which opens the funders' exits meanwhile.
+    await aroundProposal(() => E().write.proposeGuardian([attackerAddr]));
+    await exitsWhilePending();
   });
 
   it("a guardian proposal is cancelled by the admin", async () => {
@@ -204,6 +217,7 @@ describe("a stolen resolver key tries every path", () => {
     const denied: [string, () => Promise<unknown>][] = [
       ["grant resolver", () => T.write.grantRole([RESOLVER_ROLE, attackerAddr])],
       ["grant guardian", () => T.write.grantRole([GUARDIAN_ROLE, thief.address])],
+      ["revoke guardian", () => T.write.revokeRole([GUARDIAN_ROLE, chain.guardian.address])],
       ["grant admin", () => T.write.grantRole([DEFAULT_ADMIN_ROLE, thief.address])],
       ["propose resolver", () => T.write.proposeResolver([attackerAddr])],
       ["propose guardian", () => T.write.proposeGuardian([thief.address])],

@@ -1212,6 +1212,19 @@ export const missionEscrowAbi = [
     "type": "function"
   },
   {
+    "inputs": [],
+    "name": "activeGuardian",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
     "inputs": [
       {
         "internalType": "address",
