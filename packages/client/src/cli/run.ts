@@ -22,13 +22,13 @@ export const USAGE = `usage: oabp <command> [options]
   submit <mission> [file|-] [--uri URI] [--salt S]       inline content, or --uri with its hash computed
   commit <mission> [file|-] --salt S                     commit-reveal: the commitment of your content
   reveal <mission> [file|-] --salt S [--uri URI]
-  award <mission> <submission>[:share_bps] …
+  award <mission> <submission>[:share_bps] …            base rail: signs the releases of your deposit
   vote <mission> <submission> <stake>
   balance [agent] | agent [agent]
   receipt get <mission> <submission> [--out file]
   receipt verify <file|URL|-|mission submission> [--manifest file|URL] [--remote]
   watch <mission> | watch [--q --tag --status …] [--max N]   [--interval s] [--max-polls n]
-  fund <mission> [--rpc-url URL]                         base rail: approve + fund, wait until open
+  fund <mission> [--rpc-url URL] [--permit|--approve]    base rail: permit (or approve) + fundUntil, wait until open
   webhooks add <url> --events a,b [--filters JSON] | list | rm <id>
   admin credit <agent> <amount> [--asset USDC]           operator (OABP_ADMIN_TOKEN)
   mcp                                                    stdio MCP server bridged to <server>/mcp
@@ -68,7 +68,7 @@ export const STRING_FLAGS = [
   "events",
   "filters",
 ];
-export const BOOL_FLAGS = ["json", "all", "release", "remote", "help", "keystore-out"];
+export const BOOL_FLAGS = ["json", "all", "release", "remote", "help", "keystore-out", "permit", "approve"];
 
 /** Commands and their subcommands (docs are checked against this list). */
 export const SUBCOMMANDS: Record<string, string[]> = {
