@@ -355,6 +355,17 @@ export const SETTINGS = {
       "instead of the key: the resolver's address, for an API process that holds no key while `npm " +
       "run worker` settles ([docs/base-rail.md](base-rail.md))",
   },
+  /**
+   * A remote signer holding the resolver key (JSON-RPC `eth_signTransaction`: web3signer, Clef, a
+   * KMS/HSM-backed signer): with OABP_RESOLVER_ADDRESS, the worker signs through it and holds no key.
+   */
+  OABP_RESOLVER_SIGNER_URL: {
+    schema: z.string().url().optional(),
+    shown: "unset",
+    doc:
+      "a remote signer (JSON-RPC `eth_signTransaction`) holding the resolver key, with " +
+      "`OABP_RESOLVER_ADDRESS` and no key: the worker signs through it ([docs/base-rail.md](base-rail.md))",
+  },
   /** The treasury the escrow pays fees to (used by `npm run escrow:deploy`; checked against the contract at start). */
   OABP_TREASURY_ADDRESS: {
     schema: hexAddress.optional(),

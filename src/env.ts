@@ -104,6 +104,8 @@ export interface BaseRailConfig {
   resolverKey: Secret | null;
   /** The resolver's address (from the key, or OABP_RESOLVER_ADDRESS), lower-case; null: derive it from the key. */
   resolverAddress: string | null;
+  /** A remote signer holding the resolver key (eth_signTransaction; docs/base-rail.md "Resolver signer"); null: local key or none. */
+  signerUrl: string | null;
   treasury: string | undefined;
   confirmations: ChainDepth;
   finality: ChainDepth;
@@ -140,6 +142,10 @@ function baseRailFrom(e: Env, readFile: (path: string) => string): { rail: BaseR
   if (!e.OABP_RPC_URL) return { rail: null, off: "no_rpc_url" };
   if (!e.OABP_ESCROW_ADDRESS) return { rail: null, off: "no_escrow_address" };
   if (!key && !e.OABP_RESOLVER_ADDRESS) return { rail: null, off: "no_resolver_key" };
+  if (e.OABP_RESOLVER_SIGNER_URL && (key || !e.OABP_RESOLVER_ADDRESS))
+    throw new Error(
+      "Invalid configuration:\n  OABP_RESOLVER_SIGNER_URL: give OABP_RESOLVER_ADDRESS with it, and no resolver key",
+    );
   return {
     off: null,
     rail: {
@@ -148,6 +154,7 @@ function baseRailFrom(e: Env, readFile: (path: string) => string): { rail: BaseR
       escrow: e.OABP_ESCROW_ADDRESS.toLowerCase(),
       resolverKey: key ? new Secret(key) : null,
       resolverAddress: e.OABP_RESOLVER_ADDRESS?.toLowerCase() ?? null,
+      signerUrl: e.OABP_RESOLVER_SIGNER_URL ?? null,
       treasury: e.OABP_TREASURY_ADDRESS?.toLowerCase(),
       confirmations: e.OABP_CONFIRMATIONS,
       finality: e.OABP_FINALITY,

@@ -8,9 +8,9 @@ import { watchEscrow, runPayouts } from "./features/escrow";
 // Several workers may run against one database: every step is a conditional, locked transition.
 async function main() {
   const config = await checkedConfig();
-  if (!config.baseRail?.resolverKey) {
+  if (!config.baseRail?.resolverKey && !config.baseRail?.signerUrl) {
     console.error(
-      `settlement worker: the base rail needs OABP_RPC_URL, OABP_ESCROW_ADDRESS and the resolver key (OABP_RESOLVER_KEY or OABP_RESOLVER_KEY_FILE)${config.baseRailOff ? ` — off: ${config.baseRailOff}` : ""}`,
+      `settlement worker: the base rail needs OABP_RPC_URL, OABP_ESCROW_ADDRESS and the resolver key (OABP_RESOLVER_KEY or OABP_RESOLVER_KEY_FILE, or OABP_RESOLVER_SIGNER_URL with OABP_RESOLVER_ADDRESS)${config.baseRailOff ? ` — off: ${config.baseRailOff}` : ""}`,
     );
     process.exit(1);
   }

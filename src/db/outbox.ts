@@ -219,6 +219,25 @@ export function payoutConfirmed(
 }
 
 /**
+ * The delayed release path (docs/base-rail.md "Release paths"): `payout.proposed` when a release
+ * of one escrow slot is proposed on chain (anyone may execute it from `executable_at`), and
+ * `payout.cancelled` when the guardian cancels one (the payout waits for the operator; no refund).
+ */
+export function payoutReleaseEvent(
+  m: Mission,
+  at: Date,
+  type: "payout.proposed" | "payout.cancelled",
+  d: Record<string, unknown>,
+): OutboxEvent {
+  return {
+    type,
+    at,
+    mission: m,
+    data: { mission_id: m.id, asset: m.rewardAsset, chain: m.rewardChain, ...d },
+  };
+}
+
+/**
  * Mission Q&A (issue 19 item 5): `question.asked` (for the creator), `question.answered` and
  * `mission.clarified` (for the claimers). The thread is public, so the text travels in the event;
  * `claimers` lists the agents with an active claim when it happened, so a per-agent inbox or a

@@ -12,11 +12,12 @@ import {
   type Hex,
   type PublicClient,
 } from "viem";
-import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import type { BaseRailConfig, ChainDepth } from "../env";
 import { missionEscrowAbi } from "./abi/mission-escrow";
 import { errorText, isTransportError, revertOf } from "./chain-errors";
 import { processMetrics } from "./metrics";
+import { localSigner, remoteSigner, SignerUnavailableError, type ResolverSigner } from "./resolver-signer";
+import { releaseTypedData, verifyReleaseLocally, type ReleasePlan } from "./release-typed-data";
 
 export { isTransportError, revertOf };
 
@@ -67,9 +68,21 @@ export interface Heads {
   final: number;
 }
 
+/**
+ * A settlement transaction (MissionEscrow v3, docs/base-rail.md "Release paths"): a release with
+ * the funder's signature (path 1), the delayed path's proposal and execution (path 2), a refund.
+ */
 export type EscrowCall =
-  | { kind: "release"; missionKey: Hex; funder: string; recipients: string[]; amounts: bigint[]; fee: bigint }
+  | ({ kind: "releaseSigned"; signature: Hex } & ReleasePlan)
+  | ({ kind: "propose" } & ReleasePlan)
+  | ({ kind: "execute" } & ReleasePlan)
   | { kind: "refund"; missionKey: Hex; funder: string };
+
+/** A delayed release's proposal on chain (proposalOf): hash 0x00… when there is none. */
+export interface Proposal {
+  hash: string;
+  executableAt: number; // unix seconds
+}
 
 /**
  * A payout's estimation outcome. `revert` is the contract's error name (AlreadyReleased,
@@ -124,6 +137,14 @@ export interface BaseChain {
   /** ERC-20 balanceOf, at `blockNumber` when given (else latest). */
   tokenBalance(token: string, address: string, blockNumber?: number): Promise<bigint>;
   pendingNonce(): Promise<number>;
+  /** The pending delayed release of this slot (proposalOf). */
+  proposal(missionKey: Hex, funder: string): Promise<Proposal>;
+  /** The latest block's timestamp (unix seconds): the contract's clock for executableAt. */
+  chainTime(): Promise<number>;
+  /** The transaction of a guardian's `ReleaseCancelled` of this slot since `fromBlock` (bounded search as settledTx), or null. */
+  cancelledTx(missionKey: Hex, funder: string, fromBlock: number, maxBlocks?: number): Promise<string | null>;
+  /** Does `signature` carry the funder's consent to this release on `escrow` (EOA, or ERC-1271 through the RPC)? */
+  verifyRelease(escrow: string, plan: ReleasePlan, signature: Hex): Promise<boolean>;
   sign(
     call: EscrowCall,
     p: { nonce: number; gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
@@ -148,17 +169,29 @@ async function rpc<T>(f: () => Promise<T>): Promise<T> {
 }
 
 function callData(call: EscrowCall): Hex {
-  return call.kind === "release"
-    ? encodeFunctionData({
-        abi: missionEscrowAbi,
-        functionName: "release",
-        args: [call.missionKey, call.funder as Address, call.recipients as Address[], call.amounts, call.fee],
-      })
-    : encodeFunctionData({
-        abi: missionEscrowAbi,
-        functionName: "refund",
-        args: [call.missionKey, call.funder as Address],
-      });
+  if (call.kind === "refund")
+    return encodeFunctionData({
+      abi: missionEscrowAbi,
+      functionName: "refund",
+      args: [call.missionKey, call.funder as Address],
+    });
+  const args = [call.missionKey, call.funder as Address, call.recipients as Address[], call.amounts, call.fee] as const;
+  if (call.kind === "releaseSigned")
+    return encodeFunctionData({ abi: missionEscrowAbi, functionName: "releaseSigned", args: [...args, call.signature] });
+  return encodeFunctionData({
+    abi: missionEscrowAbi,
+    functionName: call.kind === "propose" ? "proposeRelease" : "executeRelease",
+    args,
+  });
+}
+
+/** The resolver signer of this configuration: remote (OABP_RESOLVER_SIGNER_URL), local (the key), or none. */
+function signerOf(cfg: BaseRailConfig): ResolverSigner | null {
+  if (cfg.signerUrl) {
+    if (!cfg.resolverAddress) throw new Error("OABP_RESOLVER_SIGNER_URL needs OABP_RESOLVER_ADDRESS");
+    return remoteSigner(cfg.signerUrl, cfg.resolverAddress, { timeoutMs: cfg.rpcTimeoutMs });
+  }
+  return cfg.resolverKey ? localSigner(cfg.resolverKey.reveal() as Hex) : null;
 }
 
 function toFunded(l: {
@@ -196,11 +229,9 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
   const client: PublicClient = createPublicClient({
     transport: http(cfg.rpcUrl, { timeout: cfg.rpcTimeoutMs, retryCount: 0 }),
   });
-  const account: PrivateKeyAccount | null = cfg.resolverKey
-    ? privateKeyToAccount(cfg.resolverKey.reveal() as Hex)
-    : null;
+  const account = signerOf(cfg);
   const resolver = (account?.address ?? cfg.resolverAddress ?? "").toLowerCase() as Address;
-  const signer = (): PrivateKeyAccount => {
+  const signer = (): ResolverSigner => {
     if (!account)
       throw new Error(
         "this process holds no resolver key (OABP_RESOLVER_ADDRESS only): settlement runs in `npm run worker`",
@@ -322,7 +353,7 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
         const range = { fromBlock: BigInt(Math.max(first, to - LOG_SPAN + 1)), toBlock: BigInt(to) };
         const args = { missionKey: call.missionKey, funder: call.funder as Address };
         const logs =
-          call.kind === "release"
+          call.kind !== "refund"
             ? await rpc(() =>
                 client.getContractEvents({
                   address: escrow,
@@ -387,8 +418,59 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
         }),
       ),
     pendingNonce: () => rpc(() => client.getTransactionCount({ address: resolver, blockTag: "pending" })),
+    async proposal(missionKey, funder) {
+      const [hash, executableAt] = await rpc(() =>
+        client.readContract({
+          address: escrow,
+          abi: missionEscrowAbi,
+          functionName: "proposalOf",
+          args: [missionKey, funder as Address],
+        }),
+      );
+      return { hash: hash.toLowerCase(), executableAt: Number(executableAt) };
+    },
+    async chainTime() {
+      const block = await rpc(() => client.getBlock({ blockTag: "latest" }));
+      return Number(block.timestamp);
+    },
+    async cancelledTx(missionKey, funder, fromBlock, maxBlocks = 500_000) {
+      const latest = Number(await rpc(() => client.getBlockNumber({ cacheTime: 0 })));
+      const first = Math.max(fromBlock, latest - maxBlocks + 1);
+      for (let to = latest; to >= first; to -= LOG_SPAN) {
+        const logs = await rpc(() =>
+          client.getContractEvents({
+            address: escrow,
+            abi: missionEscrowAbi,
+            eventName: "ReleaseCancelled",
+            args: { missionKey, funder: funder as Address },
+            fromBlock: BigInt(Math.max(first, to - LOG_SPAN + 1)),
+            toBlock: BigInt(to),
+            strict: true,
+          }),
+        );
+        const hash = logs[logs.length - 1]?.transactionHash;
+        if (hash) return hash.toLowerCase();
+      }
+      return null;
+    },
+    async verifyRelease(contract, plan, signature) {
+      // An EOA's signature verifies locally (no RPC); anything else may be a smart wallet
+      // (ERC-1271, or ERC-6492 before deployment): the public client asks the chain.
+      if (await verifyReleaseLocally(cfg.chainId, contract, plan, signature)) return true;
+      return rpc(() =>
+        client.verifyTypedData({
+          ...releaseTypedData(cfg.chainId, contract, plan),
+          address: plan.funder as Address,
+          signature,
+        }),
+      ).catch((err: unknown) => {
+        if (err instanceof RpcUnavailableError) throw err;
+        return false; // the wallet's check reverted: not its signature
+      });
+    },
     async sign(call, p) {
-      const raw = await signer().signTransaction({
+      const raw = await signer()
+        .signTransaction({
         type: "eip1559",
         chainId: cfg.chainId,
         to: escrow,
@@ -398,7 +480,11 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
         gas: p.gas,
         maxFeePerGas: p.maxFeePerGas,
         maxPriorityFeePerGas: p.maxPriorityFeePerGas,
-      });
+        })
+        .catch((err: unknown) => {
+          if (err instanceof SignerUnavailableError) throw new RpcUnavailableError(err); // try later
+          throw err;
+        });
       return { raw, hash: keccak256(raw).toLowerCase() };
     },
     async sendRaw(raw) {

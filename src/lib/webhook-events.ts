@@ -17,6 +17,10 @@ export const EVENT_TYPES = [
   "question.asked",
   "question.answered",
   "mission.clarified",
+  // base rail, delayed release path (docs/base-rail.md "Release paths"): a release proposed on
+  // chain (executable after the challenge window), and a guardian's cancel of one (the payout waits).
+  "payout.proposed",
+  "payout.cancelled",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -27,6 +27,7 @@ import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { startAnvil, type Anvil } from "../helpers/anvil";
+import { CAP_PERIOD, GUARDIAN_INDEX, RELEASE_DELAY, signReleaseWith } from "../helpers/escrow-chain";
 
 // On-chain tests of contracts/MissionEscrow.sol on a local anvil (chain id 8453), with TestUSDC
 // (6 decimals, EIP-2612, blacklist) and the malicious ReentrantToken. Every test runs between an
@@ -50,6 +51,7 @@ const acct = Object.fromEntries(NAMES.map((n, i) => [n, mnemonicToAccount(MNEMON
   Who,
   ReturnType<typeof mnemonicToAccount>
 >;
+const guardian = mnemonicToAccount(MNEMONIC, { addressIndex: GUARDIAN_INDEX });
 const A = Object.fromEntries(NAMES.map((n) => [n, acct[n].address])) as Record<Who, Address>;
 
 const FEE_CAP_BPS = 100; // 1 %
@@ -164,8 +166,22 @@ async function fund(who: Who, missionKey: Hex, amount: bigint, spamFee: bigint, 
   );
   return mined(as(who).escrow.write.fund([missionKey, token, amount, spamFee]));
 }
-const release = (missionKey: Hex, funder: Who, to: Address[], amounts: bigint[], fee: bigint, by: Who = "resolver") =>
-  as(by).escrow.write.release([missionKey, A[funder], to, amounts, fee]);
+/** Contract v3 path 1: the release the funder signed (EIP-712), sent by `by` (the resolver). */
+async function release(
+  missionKey: Hex,
+  funder: Who,
+  to: Address[],
+  amounts: bigint[],
+  fee: bigint,
+  by: Who = "resolver",
+) {
+  const sig = await signReleaseWith(
+    acct[funder],
+    { chainId: anvil.chainId, escrow },
+    { missionKey, recipients: to, amounts, fee },
+  );
+  return as(by).escrow.write.releaseSigned([missionKey, A[funder], to, amounts, fee, sig]);
+}
 
 async function signPermit(owner: Who, value: bigint) {
   const deadline = (await anvil.publicClient.getBlock()).timestamp + 3600n;
@@ -194,7 +210,20 @@ beforeAll(async () => {
   expect(anvil.account.address).toBe(A.admin); // anvil.deploy() deploys from the admin account
   usdc = getAddress(await anvil.deploy("TestUSDC"));
   rt = getAddress(await anvil.deploy("ReentrantToken"));
-  escrow = getAddress(await anvil.deploy("MissionEscrow", [A.admin, A.resolver, A.treasury, FEE_CAP_BPS, ADMIN_DELAY]));
+  escrow = getAddress(
+    await anvil.deploy("MissionEscrow", [
+      A.admin,
+      A.resolver,
+      guardian.address,
+      A.treasury,
+      FEE_CAP_BPS,
+      ADMIN_DELAY,
+      RELEASE_DELAY,
+      CAP_PERIOD,
+      [usdc, rt],
+      [U(1_000_000), U(1_000_000)],
+    ]),
+  );
   for (const w of ["funder", "funder2", "attacker"] as const) {
     await mined(as("admin").usdc.write.mint([A[w], MINT]));
     await mined(as("admin").rt.write.mint([A[w], MINT]));
@@ -592,7 +621,7 @@ describe("reentrancy through a malicious token (ReentrantToken)", () => {
       data: () =>
         encodeFunctionData({
           abi: missionEscrowAbi,
-          functionName: "release",
+          functionName: "executeRelease",
           args: [KV, A.funder2, [A.attacker], [D], 0n],
         }),
       intact: async () =>

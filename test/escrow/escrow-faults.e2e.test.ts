@@ -8,6 +8,7 @@ import {
   createBaseMission as createMission,
   escrowTick,
   FEE_CAP_BPS,
+  RELEASE_DELAY,
   useEscrowApp,
   type EscrowChain,
 } from "../helpers/escrow-chain";
@@ -318,17 +319,28 @@ describe("a payout this database lost track of", () => {
       transport: http(chain.anvil.rpcUrl),
       account: chain.resolver,
     });
+    const releaseArgs = [
+      key,
+      p!.funder as Hex,
+      p!.recipients.map((r) => r.address as Hex),
+      p!.recipients.map((r) => BigInt(r.amount)),
+      BigInt(p!.fee),
+    ] as const;
+    // Contract v3: the resolver's own release is the delayed path (propose, wait, execute).
+    await chain.anvil.publicClient.waitForTransactionReceipt({
+      hash: await resolverWallet.writeContract({
+        address: chain.escrow,
+        abi: missionEscrowAbi,
+        functionName: "proposeRelease",
+        args: releaseArgs,
+      }),
+    });
+    await chain.increaseTime(RELEASE_DELAY);
     const hash = await resolverWallet.writeContract({
       address: chain.escrow,
       abi: missionEscrowAbi,
-      functionName: "release",
-      args: [
-        key,
-        p!.funder as Hex,
-        p!.recipients.map((r) => r.address as Hex),
-        p!.recipients.map((r) => BigInt(r.amount)),
-        BigInt(p!.fee),
-      ],
+      functionName: "executeRelease",
+      args: releaseArgs,
     });
     await chain.anvil.publicClient.waitForTransactionReceipt({ hash });
     await tick2();

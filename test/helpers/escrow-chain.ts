@@ -1,4 +1,14 @@
-import { createWalletClient, erc20Abi, http, parseAbi, type Address, type Hex } from "viem";
+import {
+  createWalletClient,
+  erc20Abi,
+  http,
+  parseAbi,
+  type Address,
+  type Chain,
+  type Hex,
+  type Transport,
+  type WalletClient,
+} from "viem";
 import { mnemonicToAccount, type HDAccount, type PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll } from "vitest";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
@@ -7,11 +17,61 @@ import { startAnvil, type Anvil } from "./anvil";
 // A local Base (anvil, chain id 8453) with TestUSDC and MissionEscrow deployed, for the base-rail
 // tests. `--slots-in-an-epoch 2` makes anvil's "safe" head latest − 2 and "finalized" latest − 4,
 // so the server's default confirmation policy (safe / finalized) is exercised as configured.
+// The escrow is contract v3 (docs/base-rail.md "Trust model"): a guardian, a short challenge window
+// for the delayed release path and a per-period cap for TestUSDC.
 
 const MNEMONIC = "test test test test test test test test test test test junk";
 export const FEE_CAP_BPS = 100;
-/** Contract v2: a new admin or resolver waits this long (seconds). */
+/** A new admin, resolver or guardian waits this long (seconds). */
 export const ADMIN_DELAY = 3600;
+/** Contract v3: a proposed (delayed-path) release is executable this long after its proposal (seconds). */
+export const RELEASE_DELAY = 600;
+/** Contract v3: the delayed path's cap window (seconds). */
+export const CAP_PERIOD = 86_400;
+/** Contract v3: what the delayed path may pay out of TestUSDC per window (1,000,000 USDC). */
+export const USDC_RELEASE_CAP = 1_000_000_000_000n;
+/** Mnemonic index of the guardian (outside anvil's ten pre-funded accounts; given gas at start). */
+export const GUARDIAN_INDEX = 10;
+
+/** EIP-712 `Release` of contract v3 (contracts/MissionEscrow.sol, path 1). */
+export const RELEASE_TYPES = {
+  Release: [
+    { name: "missionKey", type: "bytes32" },
+    { name: "funder", type: "address" },
+    { name: "recipients", type: "address[]" },
+    { name: "amounts", type: "uint256[]" },
+    { name: "fee", type: "uint256" },
+  ],
+} as const;
+
+export interface ReleaseTerms {
+  missionKey: Hex;
+  /** The slot's funder; defaults to the signing account's address (an ERC-1271 wallet names itself here). */
+  funder?: Address;
+  recipients: Address[];
+  amounts: bigint[];
+  fee: bigint;
+}
+
+/** The funder's EIP-712 signature over a release (viem signTypedData), as the board and client make it. */
+export function signReleaseWith(
+  account: PrivateKeyAccount | HDAccount,
+  domain: { chainId: number; escrow: Address },
+  terms: ReleaseTerms,
+): Promise<Hex> {
+  return account.signTypedData({
+    domain: { name: "MissionEscrow", version: "3", chainId: domain.chainId, verifyingContract: domain.escrow },
+    types: RELEASE_TYPES,
+    primaryType: "Release",
+    message: {
+      missionKey: terms.missionKey,
+      funder: terms.funder ?? account.address,
+      recipients: terms.recipients,
+      amounts: terms.amounts,
+      fee: terms.fee,
+    },
+  });
+}
 
 const usdcAbi = parseAbi([
   "function mint(address to, uint256 amount)",
@@ -25,18 +85,29 @@ export interface EscrowChain {
   admin: HDAccount;
   resolver: HDAccount;
   resolverKey: Hex;
+  /** Contract v3: may cancel a proposed release and pause releases. */
+  guardian: HDAccount;
   treasury: Address;
   /** Server env for the base rail on this chain. */
   env(over?: Record<string, string>): Record<string, string>;
   mine(blocks?: number): Promise<void>;
+  /** Moves chain time forward (anvil evm_increaseTime) and mines a block with the new time. */
+  increaseTime(seconds: number): Promise<void>;
+  /** A wallet client of `account` on this chain. */
+  wallet(account: PrivateKeyAccount | HDAccount): WalletClient<Transport, Chain, PrivateKeyAccount | HDAccount>;
+  /** `funder`'s EIP-712 signature of a release on this escrow (`opts.escrow`: another deployment). */
+  signRelease(funder: PrivateKeyAccount | HDAccount, terms: ReleaseTerms, opts?: { escrow?: Address }): Promise<Hex>;
   mint(to: Address, amount: bigint, token?: Address): Promise<void>;
-  /** Gives `account` gas money and `amount + spamFee` USDC, approves the escrow, funds; returns the funding tx hash. */
+  /**
+   * Gives `account` gas money and `amount + spamFee` USDC, approves the escrow, funds (`fundUntil`
+   * when `refundAfter` is given, else `fund`); returns the funding tx hash.
+   */
   fund(
     account: PrivateKeyAccount | HDAccount,
     missionKey: Hex,
     amount: bigint,
     spamFee: bigint,
-    opts?: { token?: Address; escrow?: Address },
+    opts?: { token?: Address; escrow?: Address; refundAfter?: bigint },
   ): Promise<Hex>;
   usdcBalance(who: string): Promise<bigint>;
   ethBalance(who: string): Promise<bigint>;
@@ -52,15 +123,22 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
   const admin = mnemonicToAccount(MNEMONIC, { addressIndex: 0 });
   const resolver = mnemonicToAccount(MNEMONIC, { addressIndex: 1 });
   const treasury = mnemonicToAccount(MNEMONIC, { addressIndex: 2 }).address;
+  const guardian = mnemonicToAccount(MNEMONIC, { addressIndex: GUARDIAN_INDEX });
   const resolverKey = `0x${Buffer.from(resolver.getHdKey().privateKey!).toString("hex")}` as Hex;
   const usdc = await anvil.deploy("TestUSDC");
   const escrow = await anvil.deploy("MissionEscrow", [
     admin.address,
     resolver.address,
+    guardian.address,
     treasury,
     FEE_CAP_BPS,
     ADMIN_DELAY,
+    RELEASE_DELAY,
+    CAP_PERIOD,
+    [usdc],
+    [USDC_RELEASE_CAP],
   ]);
+  await anvil.testClient.setBalance({ address: guardian.address, value: 10n ** 20n });
   const pc = anvil.publicClient;
   const wallet = (account: PrivateKeyAccount | HDAccount) =>
     createWalletClient({
@@ -90,6 +168,7 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
     admin,
     resolver,
     resolverKey,
+    guardian,
     treasury,
     env: (over = {}) => ({
       OABP_RPC_URL: opts.rpcUrl ? opts.rpcUrl(anvil) : anvil.rpcUrl,
@@ -105,6 +184,13 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
       ...over,
     }),
     mine: async (blocks = 1) => anvil.testClient.mine({ blocks }),
+    async increaseTime(seconds) {
+      await anvil.testClient.increaseTime({ seconds });
+      await anvil.testClient.mine({ blocks: 1 });
+    },
+    wallet,
+    signRelease: (funder, terms, o = {}) =>
+      signReleaseWith(funder, { chainId: anvil.chainId, escrow: o.escrow ?? escrow }, terms),
     mint,
     async fund(account, missionKey, amount, spamFee, o = {}) {
       await anvil.testClient.setBalance({ address: account.address, value: 10n ** 18n });
@@ -119,12 +205,20 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
           args: [o.escrow ?? escrow, amount + spamFee],
         }),
       );
-      const hash = await w.writeContract({
-        address: o.escrow ?? escrow,
-        abi: missionEscrowAbi,
-        functionName: "fund",
-        args: [missionKey, token, amount, spamFee],
-      });
+      const hash =
+        o.refundAfter === undefined
+          ? await w.writeContract({
+              address: o.escrow ?? escrow,
+              abi: missionEscrowAbi,
+              functionName: "fund",
+              args: [missionKey, token, amount, spamFee],
+            })
+          : await w.writeContract({
+              address: o.escrow ?? escrow,
+              abi: missionEscrowAbi,
+              functionName: "fundUntil",
+              args: [missionKey, token, amount, spamFee, o.refundAfter],
+            });
       await waitOk(hash);
       return hash;
     },

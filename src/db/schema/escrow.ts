@@ -75,7 +75,11 @@ export interface PayoutAttempt {
   max_priority_fee_per_gas: string;
   gas: string;
   at: string;
+  /** The delayed path's transaction this attempt belongs to (propose | execute); absent: the payout's one transaction. */
+  step?: PayoutStep;
 }
+/** The delayed release path's two transactions (docs/base-rail.md "Release paths"). */
+export type PayoutStep = "propose" | "execute";
 
 /**
  * A release or refund the resolver sends for one deposit (at most one payout per deposit, and
@@ -118,6 +122,14 @@ export const chainPayouts = pgTable(
     nextCheckAt: ts("next_check_at"),
     // Consecutive checks that changed nothing (outage, retryable revert): this row's own backoff.
     retries: integer("retries").notNull().default(0),
+    // Release paths (docs/base-rail.md "Release paths"): the funder's EIP-712 signature (path 1,
+    // releaseSigned), else the delayed path's current transaction, step propose → execute (path
+    // 2); null for a refund or a signed release. proposal_tx_hash / executable_at: the mined
+    // proposal and the chain time from which anyone may execute it.
+    releaseSignature: text("release_signature"),
+    step: text("step", { enum: ["propose", "execute"] }),
+    proposalTxHash: text("proposal_tx_hash"),
+    executableAt: ts("executable_at"),
     // Operator actions on this payout (retry, fail, convert), newest last, at most 20: the audit trail.
     adminActions: jsonb("admin_actions").notNull().$type<PayoutAdminAction[]>().default([]),
     createdAt: ts("created_at").notNull(),
@@ -142,6 +154,7 @@ export const chainPayouts = pgTable(
       sql`${t.state} in ('queued', 'pending_gas', 'broadcast', 'confirmed', 'final', 'failed')`,
     ),
     check("chain_payouts_kind_ck", sql`${t.kind} in ('release', 'refund')`),
+    check("chain_payouts_step_ck", sql`${t.step} is null or ${t.step} in ('propose', 'execute')`),
   ],
 );
 

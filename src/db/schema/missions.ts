@@ -18,6 +18,8 @@ export interface AwardRecord {
   voting_deadline: string | null; // set when disputes reached the quorum
   dispute_stake: string | null; // total disputed stake when the window closed
   outcome: "undisputed" | "upheld" | "overturned" | null; // null while undecided
+  /** base rail: the creator's EIP-712 release signatures by escrow key (docs/base-rail.md "Release paths"); used only if the award stands. */
+  release_signatures?: Record<string, string>;
 }
 
 /** base rail: the escrow terms fixed at creation, and the live deposit behind the mission. */

@@ -5,6 +5,7 @@ import { AppError } from "../../lib/errors";
 import type { ChainPayoutState } from "../../db/vocabulary";
 import { lockMission } from "./escrow.deposits";
 import { payoutStatusOf, type PayoutRow } from "./escrow.payouts";
+import { releasePathWire } from "./escrow.paths";
 import { appendAudit } from "../../db/audit";
 
 // Operator tooling for base-rail payouts (docs/base-rail.md "Operator routes"): list, retry, fail
@@ -34,6 +35,7 @@ export function payoutToAdminWire(p: PayoutRow) {
     attempts: p.attempts.length,
     retries: p.retries,
     next_check_at: p.nextCheckAt?.toISOString() ?? null,
+    ...releasePathWire(p),
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
     admin_actions: p.adminActions,

@@ -3,15 +3,19 @@ import type { Hex } from "viem";
 import type { Tx } from "../../db/client";
 import { chainAccounts, chainPayouts, escrowDeposits, missions, type PayoutAttempt } from "../../db/schema/index";
 import type { Deps } from "../../deps";
-import { RpcUnavailableError, type BaseChain, type EscrowCall, type Heads, type TxReceipt } from "../../lib/base-chain";
+import { RpcUnavailableError, type BaseChain, type Heads, type TxReceipt } from "../../lib/base-chain";
 import { firstPrice, priceTooLow, replacementPrice, type Price } from "./escrow.fees";
 import { lockMission } from "./escrow.deposits";
 import { emitEvents, payoutConfirmed } from "../../db/outbox";
 import { MISSION_COLUMNS } from "../../db/rows";
+import { callOf, delayedPreflight, proposalConfirmed, releaseRevert, stepLabel, stepOf } from "./escrow.paths";
 
 // The settlement worker (design.md "Escrow and settlement"): sends each queued payout with the
 // resolver key and walks it through a crash-safe state machine,
 //   queued → broadcast → confirmed → final,  pending_gas (resolver ETH short),  failed (reason).
+// A release without the funder's signature takes the delayed path (escrow.paths.ts): the same
+// machine runs twice, step propose (its confirmation moves the row back to queued, step execute,
+// executable_at set) then step execute; each transaction is stored before it is sent.
 // Crash safety: a transaction is signed and stored (raw bytes, hash, nonce) in the same database
 // transaction that moves the payout to `broadcast`, and only sent after that commits. A crash
 // before the send leaves a stored transaction that the next tick re-sends — the same bytes, so
@@ -39,17 +43,7 @@ const RETRYABLE_FOR_MS = 24 * 3600_000;
 export const payoutStatusOf = (state: string): "queued" | "pending_gas" | "broadcast" | "confirmed" | "failed" =>
   state === "final" ? "confirmed" : (state as "queued" | "pending_gas" | "broadcast" | "confirmed" | "failed");
 
-export const callOf = (p: PayoutRow): EscrowCall =>
-  p.kind === "release"
-    ? {
-        kind: "release",
-        missionKey: p.missionKey as Hex,
-        funder: p.funder,
-        recipients: p.recipients.map((r) => r.address),
-        amounts: p.recipients.map((r) => BigInt(r.amount)),
-        fee: BigInt(p.fee),
-      }
-    : { kind: "refund", missionKey: p.missionKey as Hex, funder: p.funder };
+export { callOf };
 
 export async function stepPayout(deps: Deps, chain: BaseChain, p: PayoutRow, heads: Heads): Promise<void> {
   switch (p.state) {
@@ -70,7 +64,7 @@ export async function stepPayout(deps: Deps, chain: BaseChain, p: PayoutRow, hea
  * payout_status in step, under the mission then payout row locks. False when the row changed
  * meanwhile (another server, or the previous tick): the caller drops its stale view.
  */
-async function transition(
+export async function transition(
   deps: Deps,
   p: PayoutRow,
   values: Partial<typeof chainPayouts.$inferInsert>,
@@ -80,7 +74,8 @@ async function transition(
   return deps.database.db.transaction(async (tx) => {
     const m = await lockMission(tx, p.missionId);
     const [cur] = await tx.select().from(chainPayouts).where(eq(chainPayouts.id, p.id)).for("update");
-    if (!m || !cur || cur.state !== p.state || cur.txHash !== p.txHash || cur.rawTx !== p.rawTx) return false;
+    if (!m || !cur || cur.state !== p.state || cur.txHash !== p.txHash || cur.rawTx !== p.rawTx || cur.step !== p.step)
+      return false;
     // A new state starts its own backoff afresh.
     const next = { ...(values.state && values.state !== cur.state ? { retries: 0 } : {}), ...values, updatedAt: now };
     await tx.update(chainPayouts).set(next).where(eq(chainPayouts.id, p.id));
@@ -99,7 +94,7 @@ async function transition(
               ? cur.reason?.startsWith("credited_pull:")
                 ? cur.reason
                 : `${p.kind}_final`
-              : `${p.kind}_${state}`),
+              : `${stepLabel({ ...cur, ...values })}_${state}`),
           payoutStatusUpdatedAt: now,
           payoutTxHash: values.minedTxHash ?? values.txHash ?? cur.minedTxHash ?? cur.txHash,
           ...(state === "final" && p.kind === "release" ? { phase: "settled" } : {}),
@@ -147,6 +142,8 @@ async function sendNew(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void
       await transition(deps, p, {
         state: "broadcast",
         txHash: earlier,
+        // A Released log by anyone (executeRelease is open to all) is this slot's release.
+        ...(stepOf(p) ? { step: "execute" as const } : {}),
         reason: "adopted_onchain_payout",
         broadcastAt: now,
         nextCheckAt: now,
@@ -162,8 +159,11 @@ async function sendNew(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void
     else await transition(deps, p, { state: "failed", reason: "slot_already_empty", nextCheckAt: null });
     return;
   }
+  // The delayed path: adopt a proposal already on chain, wait for its window, see a guardian's cancel.
+  if (stepOf(p) && !(await delayedPreflight(deps, chain, p, now))) return;
   const est = await chain.estimate(call);
   if (!est.ok) {
+    if (await releaseRevert(deps, p, est.revert, now)) return; // a release path's wait, not a failure
     if (est.revert === "insufficient_funds") {
       await transition(deps, p, {
         state: "pending_gas",
@@ -214,6 +214,7 @@ async function sendNew(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void
       max_fee_per_gas: price.maxFeePerGas.toString(),
       max_priority_fee_per_gas: price.maxPriorityFeePerGas.toString(),
       at: now.toISOString(),
+      ...(stepOf(p) ? { step: stepOf(p)! } : {}),
     };
     await tx
       .update(chainPayouts)
@@ -233,7 +234,7 @@ async function sendNew(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void
       .update(missions)
       .set({
         payoutStatus: "broadcast",
-        payoutStatusReason: `${p.kind}_broadcast`,
+        payoutStatusReason: `${stepLabel(p)}_broadcast`,
         payoutTxHash: signed.hash,
         payoutStatusUpdatedAt: now,
       })
@@ -284,10 +285,12 @@ async function afterSend(deps: Deps, payoutId: string, result: string): Promise<
   // sent / known / unavailable / nonce_too_low: watchBroadcast decides from the chain next tick.
 }
 
-/** Receipts of every attempt (a replacement may have won); the first mined one counts. */
+/** Receipts of every attempt of the current step (a replacement may have won); the first mined one counts. */
 async function minedAttempt(chain: BaseChain, p: PayoutRow): Promise<TxReceipt | null> {
+  const step = stepOf(p) ?? undefined;
+  const mine = p.attempts.filter((a) => a.step === step);
   const hashes = [
-    ...new Set([p.txHash, ...p.attempts.map((a) => a.tx_hash).reverse()].filter((h): h is string => Boolean(h))),
+    ...new Set([p.txHash, ...mine.map((a) => a.tx_hash).reverse()].filter((h): h is string => Boolean(h))),
   ];
   for (const h of hashes) {
     const r = await chain.receipt(h);
@@ -316,6 +319,8 @@ async function watchBroadcast(deps: Deps, chain: BaseChain, p: PayoutRow, heads:
       return;
     }
     if (receipt.blockNumber > heads.confirmed) return; // mined, not deep enough yet
+    // A confirmed proposal: the same row goes on to its execution (escrow.paths.ts).
+    if (stepOf(p) === "propose") return proposalConfirmed(deps, chain, p, receipt);
     const credited = receipt.credited.length ? `credited_pull:${receipt.credited.map((c) => c.to).join(",")}` : null;
     await transition(
       deps,
@@ -439,6 +444,7 @@ async function replace(deps: Deps, chain: BaseChain, p: PayoutRow, price: Price,
     max_priority_fee_per_gas: price.maxPriorityFeePerGas.toString(),
     at: now.toISOString(),
     raw: signed.raw,
+    ...(stepOf(p) ? { step: stepOf(p)! } : {}),
   };
   // Bounded: a payout keeps its last 16 attempts (the older ones were outbid or evicted long ago).
   const ok = await transition(deps, p, {

@@ -72,6 +72,11 @@ export async function queueRelease(
   recipients: { address: string; amount: bigint; submissionId: string }[],
   fee: bigint,
   now: Date,
+  /**
+   * The funder's EIP-712 consent to exactly this release (docs/base-rail.md "Release paths"):
+   * sent as releaseSigned. Without it the release takes the delayed path (propose, then execute).
+   */
+  signature?: string | null,
 ): Promise<void> {
   // Every path that resolves a base-rail mission caps its winners (escrow.terms.ts): a longer list is a bug.
   if (recipients.length > ESCROW_MAX_RECIPIENTS)
@@ -96,6 +101,8 @@ export async function queueRelease(
     amount: (recipients.reduce((a, r) => a + r.amount, 0n) + fee).toString(),
     state: "queued",
     reason: null,
+    releaseSignature: signature ?? null,
+    step: signature ? null : "propose",
     nextCheckAt: now,
     createdAt: now,
     updatedAt: now,

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { chainAccounts, chainPayouts, chainWorkers, escrowDeposits, missions } from "../../db/schema/index";
 import { pollMsOf } from "./escrow.health";
+import { releasePathWire } from "./escrow.paths";
 import { RpcUnavailableError } from "../../lib/base-chain";
 import { missionLedgerEscrow, treasuryBalances } from "../ledger";
 import { AppError } from "../../lib/errors";
@@ -171,7 +172,13 @@ export async function treasuryView(ctx: Ctx): Promise<z.infer<typeof TreasuryRes
   const live = await db
     .select()
     .from(chainPayouts)
-    .where(and(eq(chainPayouts.chainId, chain.chainId), isNotNull(chainPayouts.nextCheckAt)))
+    .where(
+      and(
+        eq(chainPayouts.chainId, chain.chainId),
+        // A payout parked after a guardian's cancel waits for the operator, with no next check.
+        or(isNotNull(chainPayouts.nextCheckAt), eq(chainPayouts.reason, "waiting:release_cancelled")),
+      ),
+    )
     .orderBy(chainPayouts.createdAt)
     .limit(100);
   const failed = await db
@@ -267,6 +274,7 @@ export async function treasuryView(ctx: Ctx): Promise<z.infer<typeof TreasuryRes
           updated_at: p.updatedAt.toISOString(),
           next_check_at: p.nextCheckAt?.toISOString() ?? null,
           retries: p.retries,
+          ...releasePathWire(p),
         })),
       },
     },

@@ -101,7 +101,8 @@ export function missionToWire(
     },
     judging_deadline: m.judgingDeadline?.toISOString() ?? null,
     resolution_reason: m.resolutionReason,
-    award: m.award ?? null,
+    // The creator's release signatures stay server-side (they reach the chain with the release).
+    award: m.award ? (({ release_signatures: _sigs, ...a }) => a)(m.award) : null,
     resolution: resolved
       ? {
           winner_submission_id: m.winnerSubmissionId,

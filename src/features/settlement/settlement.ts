@@ -114,6 +114,44 @@ function splitOverSlots(
   return { fee, amounts, perSlot };
 }
 
+/** One escrow slot's release of a base-rail resolution: what its funder would sign (award typed data). */
+export interface SlotRelease {
+  missionKey: string;
+  funder: string;
+  recipients: string[];
+  amounts: bigint[];
+  fee: bigint;
+}
+
+/**
+ * The releases a base-rail resolution would queue, one per escrow slot, without deciding anything
+ * (POST /missions/{id}/award/typed-data, and the award's signature check): the same split as
+ * resolveAndPay.
+ */
+export async function plannedReleases(
+  tx: Tx,
+  m: Mission,
+  winners: Winner[],
+  feeBps: number,
+  creatorRefund = 0n,
+): Promise<SlotRelease[]> {
+  if (m.rewardChain !== "base") return [];
+  const { perSlot } = splitOverSlots(
+    await escrowSlots(tx, m),
+    BigInt(m.rewardAmount),
+    creatorRefund,
+    feeBps,
+    winners.map((w) => w.weight),
+  );
+  return perSlot.map((p) => ({
+    missionKey: p.slot.missionKey,
+    funder: p.slot.deposit.funder,
+    recipients: winners.map((w) => w.submitter),
+    amounts: p.amounts,
+    fee: p.fee,
+  }));
+}
+
 /**
  * Resolves a mission and pays its winners on the ledger rail, in the caller's transaction, which
  * must hold the mission row lock and have checked the mission is still open/escrowed. One
@@ -142,6 +180,12 @@ export async function resolveAndPay(
      * the fee, and the contract returns the remainder to the deposit's funder.
      */
     creatorRefund?: bigint;
+    /**
+     * base rail: the funder's EIP-712 signature per escrow key (a creator_judges award the creator
+     * signed, checked by the caller): that slot is released with releaseSigned; every other slot
+     * takes the delayed path (docs/base-rail.md "Release paths").
+     */
+    releaseSignatures?: Record<string, string>;
   },
 ): Promise<void> {
   // Reputation first: agent rows are locked before ledger rows on every path (no deadlock with
@@ -206,6 +250,7 @@ export async function resolveAndPay(
         winners.map((w, i) => ({ address: w.submitter, amount: p.amounts[i]!, submissionId: w.submissionId })),
         p.fee,
         opts.now,
+        opts.releaseSignatures?.[p.slot.missionKey] ?? null,
       );
   } else
     await transfer(tx, {

@@ -43,7 +43,13 @@ const AWARD = "award";
  * lock, after validating the winners): the mission stays escrowed, phase appeal, payout queued
  * until appeal_deadline. Pending submissions say whether they were awarded.
  */
-export async function recordAward(tx: Tx, m: Mission, winners: Winner[], now: Date): Promise<void> {
+export async function recordAward(
+  tx: Tx,
+  m: Mission,
+  winners: Winner[],
+  now: Date,
+  releaseSignatures: Record<string, string> = {},
+): Promise<void> {
   const p = appealOf(m)!;
   const appealDeadline = new Date(now.getTime() + p.appeal_window_seconds * 1000);
   const award: AwardRecord = {
@@ -53,6 +59,8 @@ export async function recordAward(tx: Tx, m: Mission, winners: Winner[], now: Da
     voting_deadline: null,
     dispute_stake: null,
     outcome: null,
+    // Used only if the award stands (payAward); an overturned award's release is delayed.
+    ...(Object.keys(releaseSignatures).length ? { release_signatures: releaseSignatures } : {}),
   };
   const ids = winners.map((w) => w.submissionId);
   await tx
@@ -224,7 +232,8 @@ export async function advanceAppeal(tx: Tx, deps: Deps, m: Mission, now: Date): 
     });
     await tx
       .update(missions)
-      .set({ award: { ...a, outcome: "overturned" } })
+      // The creator signed the award it made, not this outcome: its signatures are dropped.
+      .set({ award: { ...a, outcome: "overturned", release_signatures: undefined } })
       .where(eq(missions.id, m.id));
   }
   await settleStakes(tx, m.id, p.vote_token, rows, payouts, now);
@@ -258,6 +267,7 @@ async function payAward(
     loserReason: "not_selected",
     outcome: "win",
     alsoLock,
+    releaseSignatures: award.release_signatures ?? {},
   });
   await tx.update(missions).set({ award }).where(eq(missions.id, m.id));
 }

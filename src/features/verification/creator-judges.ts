@@ -16,11 +16,14 @@ import { maxWinnersOnRail } from "../escrow";
 import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
 import { recordOf } from "../records";
+import { checkReleaseSignatures, signableReleases, typedDataOf } from "./release-signatures";
 
 type Mission = Omit<MissionRow, "search">;
 
 export interface AwardInput {
   winners: { submission_id: string; share_bps?: number | undefined }[];
+  /** base rail: the creator's EIP-712 Release signature per escrow key it funded (docs/base-rail.md "Release paths"). */
+  release_signatures?: Record<string, string> | undefined;
 }
 
 /**
@@ -35,6 +38,54 @@ export async function awardMission(
 ): Promise<MissionWire> {
   const { deps, now } = ctx;
   const caller = agentOf(ctx);
+  return onceTx(ctx, async (tx) => {
+    const { m, winners } = await checkedAward(tx, ctx, missionId, input, true);
+    // base rail: slots the creator signed for are released with its signature, the rest delayed.
+    const releaseSignatures = await checkReleaseSignatures(tx, deps, m, winners, input.release_signatures);
+    // With an `appeal` param the award is recorded and paid when its appeal closes (appeal.ts).
+    if (appealOf(m)) await recordAward(tx, m, winners, now, releaseSignatures);
+    else
+      await resolveAndPay(tx, m, winners, {
+        deps,
+        feeBps: deps.config.feeBps,
+        now,
+        reason: "creator_award",
+        winnerReason: "selected_by_creator",
+        loserReason: "not_selected",
+        outcome: "win",
+        releaseSignatures,
+      });
+    const [after] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
+    return missionToWire(after!, deps.config.publicUrl, caller, (await recordOf(tx, after!.creator)) ?? null);
+  });
+}
+
+/**
+ * POST /missions/{id}/award/typed-data: the EIP-712 releases the same award would queue on the
+ * slots the creator funded, for it to sign (docs/base-rail.md "Release paths"); decides nothing.
+ * Empty for the ledger rail and for other verification methods.
+ */
+export async function awardTypedData(ctx: Ctx, { missionId, award }: { missionId: string; award: AwardInput }) {
+  return onceTx(ctx, async (tx) => {
+    const { m, winners } = await checkedAward(tx, ctx, missionId, award, false);
+    if (m.verificationType !== "creator_judges") return { releases: [] };
+    return { releases: typedDataOf(m, await signableReleases(tx, ctx.deps, m, winners)) };
+  });
+}
+
+/**
+ * The award's checks (creator, method, window, winners), under the mission row lock. `strict`
+ * false (typed data): another method answers rather than failing, as there is nothing to sign.
+ */
+async function checkedAward(
+  tx: Tx,
+  ctx: Ctx,
+  missionId: string,
+  input: AwardInput,
+  strict: boolean,
+): Promise<{ m: Mission; winners: Winner[] }> {
+  const { now } = ctx;
+  const caller = agentOf(ctx);
   const ids = input.winners.map((w) => w.submission_id);
   if (new Set(ids).size !== ids.length)
     throw new AppError("INVALID_PARAMETER", "winners must be distinct submissions", { field: "winners" });
@@ -45,16 +96,18 @@ export async function awardMission(
   if (given && shares.reduce((a, b) => a + b, 0) !== 10_000)
     throw new AppError("INVALID_PARAMETER", "share_bps must sum to 10000", { field: "winners" });
 
-  return onceTx(ctx, async (tx) => {
+  {
     // Hidden from everyone while pending_escrow (its creator gets 404 here too, as before); a
     // mission the operator hid is still judged by its creator (its money settles; docs/moderation.md).
     const locked = await lockMission(tx, missionId);
     const m = assertVisible(locked, missionId, locked?.status === "pending_escrow" ? null : caller);
     if (m.creator !== caller) throw new AppError("FORBIDDEN", "only the creator may award a creator_judges mission");
-    if (m.verificationType !== "creator_judges")
+    if (m.verificationType !== "creator_judges") {
+      if (!strict) return { m, winners: [] };
       throw new AppError("CONFLICT", `a ${m.verificationType} mission is not judged by its creator`, {
         reason: "wrong_verification_type",
       });
+    }
     const judging =
       m.status === "escrowed" && m.phase === "judging" && m.judgingDeadline !== null && now < m.judgingDeadline;
     if (m.status !== "open" && !judging)
@@ -99,21 +152,8 @@ export async function awardMission(
       submitter: byId.get(id)!.submitter,
       weight: shares[i]!,
     }));
-    // With an `appeal` param the award is recorded and paid when its appeal closes (appeal.ts).
-    if (appealOf(m)) await recordAward(tx, m, winners, now);
-    else
-      await resolveAndPay(tx, m, winners, {
-        deps,
-        feeBps: deps.config.feeBps,
-        now,
-        reason: "creator_award",
-        winnerReason: "selected_by_creator",
-        loserReason: "not_selected",
-        outcome: "win",
-      });
-    const [after] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
-    return missionToWire(after!, deps.config.publicUrl, caller, (await recordOf(tx, after!.creator)) ?? null);
-  });
+    return { m, winners };
+  }
 }
 
 /**

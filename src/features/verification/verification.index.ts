@@ -1,9 +1,9 @@
 import { router } from "../../http/openapi";
 import { rejectAnonymousPosts, sendStored } from "../../http/respond";
 import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
-import { awardMission } from "./creator-judges";
+import { awardMission, awardTypedData } from "./creator-judges";
 import { castVote, listVotes } from "./peer-vote";
-import { awardRoute, listVotesRoute, voteRoute, awardOnce, voteOnce } from "./verification.routes";
+import { awardRoute, awardTypedDataRoute, listVotesRoute, voteRoute, awardOnce, voteOnce } from "./verification.routes";
 import { requireAgent } from "../../http/identity";
 import { ctxFromRequest } from "../../http/context";
 
@@ -21,6 +21,11 @@ export const verificationRouter = base
       (ctx) => awardMission(ctx, { missionId, award }),
     );
     return sendStored(c, r);
+  })
+  .openapi(awardTypedDataRoute, async (c) => {
+    requireAgent(c.get("identity"), "UNAUTHORIZED");
+    const missionId = c.req.valid("param").id;
+    return c.json(await awardTypedData(ctxFromRequest(c), { missionId, award: c.req.valid("json") }), 200);
   })
   .openapi(voteRoute, async (c) => {
     const voter = requireAgent(c.get("identity"), "ANONYMOUS_SUBMISSION_REJECTED");

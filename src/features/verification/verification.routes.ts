@@ -17,8 +17,54 @@ export const AwardRequest = z
       )
       .min(1)
       .max(100),
+    release_signatures: z
+      .record(
+        z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+        z
+          .string()
+          .regex(/^0x([0-9a-fA-F]{2}){1,2048}$/)
+          .openapi({ description: "65-byte ECDSA signature, or a smart wallet's (ERC-1271) signature" }),
+      )
+      .optional()
+      .openapi({
+        description:
+          "base rail: the creator's EIP-712 Release signature per escrow key it funded (from POST /missions/{id}/award/typed-data); such a slot is released at once with the signature, any other after the contract's challenge window (docs/base-rail.md)",
+      }),
   })
   .openapi("Award");
+
+const TypedRelease = z
+  .object({
+    mission_key: z.string(),
+    funder: z.string(),
+    typed_data: z.object({
+      domain: z.object({
+        name: z.literal("MissionEscrow"),
+        version: z.literal("3"),
+        chainId: z.number().int(),
+        verifyingContract: z.string(),
+      }),
+      types: z.object({ Release: z.array(z.object({ name: z.string(), type: z.string() })) }),
+      primaryType: z.literal("Release"),
+      message: z.object({
+        missionKey: z.string(),
+        funder: z.string(),
+        recipients: z.array(z.string()),
+        amounts: z.array(z.string()).openapi({ description: "base units, base-10 (convert to bigint to sign)" }),
+        fee: z.string(),
+      }),
+    }),
+  })
+  .openapi("AwardReleaseTypedData");
+
+export const AwardTypedData = z
+  .object({
+    releases: z.array(TypedRelease).openapi({
+      description:
+        "One per escrow slot the creator funded; empty on the ledger rail and for other verification methods",
+    }),
+  })
+  .openapi("AwardTypedData");
 
 /** An award under an Idempotency-Key: its stored scope (unchanged text) and answer, 200 with the mission. */
 export const awardOnce = (caller: string, missionId: string) => ({
@@ -50,7 +96,30 @@ export const awardRoute = createRoute({
       Mission,
       "Resolved; with an appeal: escrowed, phase appeal, payout queued, the award recorded in `award`",
     ),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN", "UNPROCESSABLE"),
+    ...errors(
+      "UNAUTHORIZED",
+      "FORBIDDEN",
+      "NOT_FOUND",
+      "CONFLICT",
+      "MISSION_NOT_OPEN",
+      "UNPROCESSABLE",
+      "SERVICE_UNAVAILABLE",
+    ),
+  },
+});
+
+export const awardTypedDataRoute = createRoute({
+  method: "post",
+  path: "/missions/{id}/award/typed-data",
+  middleware: [requireCaller("agent")],
+  tags: ["verification"],
+  summary:
+    "creator_judges, base rail: the EIP-712 releases this award would make, for the creator to sign (MissionEscrow v3 releaseSigned); decides nothing",
+  security: [{ bearer: [] }],
+  request: { params: MissionIdParam, ...jsonBody(AwardRequest) },
+  responses: {
+    200: jsonResponse(AwardTypedData, "The releases to sign (one per slot the creator funded)"),
+    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "MISSION_NOT_OPEN", "UNPROCESSABLE"),
   },
 });
 

@@ -1,0 +1,221 @@
+import { eq } from "drizzle-orm";
+import type { Hex } from "viem";
+import { escrowDeposits, missions } from "../../db/schema/index";
+import type { PayoutStep } from "../../db/schema/escrow";
+import type { Deps } from "../../deps";
+import type { BaseChain, EscrowCall, TxReceipt } from "../../lib/base-chain";
+import { proposalHashOf, type ReleasePlan } from "../../lib/release-typed-data";
+import { emitEvents, payoutReleaseEvent } from "../../db/outbox";
+import { MISSION_COLUMNS } from "../../db/rows";
+import { backoffMs, transition, type PayoutRow } from "./escrow.payouts";
+
+// The two release paths of MissionEscrow v3 (docs/base-rail.md "Release paths").
+//  1. releaseSigned: the payout row carries the funder's EIP-712 signature (a creator_judges award
+//     the creator signed); one transaction, as before.
+//  2. The delayed path, for every release the server decides on its own: proposeRelease, then —
+//     once the proposal is confirmed and chain time ≥ executable_at — executeRelease. A proposal
+//     already on chain under this payout's hash is adopted, never sent twice; a `Released` by
+//     anyone else is adopted (escrow.payouts.ts pre-flight). A guardian's cancel parks the payout
+//     (waiting:release_cancelled, no next check) until the operator retries it: never a refund.
+// CapExceeded, ReleaseNotReady, EnforcedPause and a missing resolver role are waits with their
+// own backoff, never failures.
+
+const ZERO_HASH = `0x${"0".repeat(64)}`;
+/** Base of the backoff of the cap, pause and role waits (doubling, at most 10 min). */
+export const RELEASE_WAIT_MS = 60_000;
+/** A pending proposal is read again at most this many poll intervals apart (a cancel shows within it). */
+const WATCH_POLLS = 15;
+
+/** The delayed path's current step; null for a refund or a signed release (one transaction). */
+export function stepOf(p: Pick<PayoutRow, "kind" | "releaseSignature" | "step">): PayoutStep | null {
+  if (p.kind !== "release" || p.releaseSignature) return null;
+  return p.step ?? "propose";
+}
+
+/** What a payout's transaction is called in payout_status_reason: release_proposal / release / refund. */
+export const stepLabel = (p: Pick<PayoutRow, "kind" | "releaseSignature" | "step">): string =>
+  stepOf(p) === "propose" ? "release_proposal" : p.kind;
+
+export const planOf = (p: PayoutRow): ReleasePlan => ({
+  missionKey: p.missionKey as Hex,
+  funder: p.funder,
+  recipients: p.recipients.map((r) => r.address),
+  amounts: p.recipients.map((r) => BigInt(r.amount)),
+  fee: BigInt(p.fee),
+});
+
+export function callOf(p: PayoutRow): EscrowCall {
+  if (p.kind === "refund") return { kind: "refund", missionKey: p.missionKey as Hex, funder: p.funder };
+  if (p.releaseSignature) return { kind: "releaseSigned", signature: p.releaseSignature as Hex, ...planOf(p) };
+  return { kind: stepOf(p) === "execute" ? "execute" : "propose", ...planOf(p) };
+}
+
+/** The release path fields of a payout row (GET /treasury, /admin/payouts). */
+export const releasePathWire = (p: PayoutRow) => ({
+  release_path: p.kind !== "release" ? null : p.releaseSignature ? ("signed" as const) : ("delayed" as const),
+  step: stepOf(p),
+  proposal_tx_hash: p.proposalTxHash,
+  executable_at: p.executableAt?.toISOString() ?? null,
+});
+
+const later = (now: Date, ms: number) => new Date(now.getTime() + ms);
+/** The reason of a proposed release (payout and mission): when anyone may execute it. */
+export const proposedReason = (at: Date | null) => (at ? `release_proposed:${at.toISOString()}` : "release_proposed");
+
+/**
+ * Before a delayed-path transaction is signed (the slot is known funded): reads proposalOf.
+ * True: go on and send this step's transaction. False: the row moved (adopted, waiting, parked).
+ */
+export async function delayedPreflight(deps: Deps, chain: BaseChain, p: PayoutRow, now: Date): Promise<boolean> {
+  const plan = planOf(p);
+  const ours = proposalHashOf(plan);
+  const onChain = await chain.proposal(plan.missionKey, plan.funder);
+  const pollMs = deps.config.baseRail?.pollMs ?? 4_000;
+  if (onChain.hash === ours) {
+    const executableAt = new Date(onChain.executableAt * 1000);
+    if (stepOf(p) === "propose") {
+      // Ours is on chain already (a stored proposal mined after a crash, a re-queued row): adopt it.
+      await transition(
+        deps,
+        p,
+        { step: "execute", executableAt, reason: proposedReason(executableAt), nextCheckAt: now },
+        (tx) => announce(tx, p, "payout.proposed", now, { executable_at: executableAt.toISOString() }),
+      );
+      return false;
+    }
+    const chainNow = await chain.chainTime();
+    if (chainNow >= onChain.executableAt) return true;
+    const left = (onChain.executableAt - chainNow) * 1000;
+    await transition(deps, p, {
+      reason: proposedReason(executableAt),
+      executableAt,
+      nextCheckAt: later(now, Math.min(left, WATCH_POLLS * pollMs)),
+    });
+    return false;
+  }
+  if (onChain.hash !== ZERO_HASH) {
+    // Another plan is proposed for this slot (an older decision, or a stolen resolver key): only
+    // the guardian can cancel it. Loud, and waiting; it is never executed for this payout.
+    deps.logger.error(
+      { payout: p.id, mission: p.missionId, proposal: onChain.hash, ours },
+      "settlement: a different release is proposed for this slot; the guardian should cancel it",
+    );
+    await transition(deps, p, {
+      reason: "waiting:foreign_proposal",
+      retries: p.retries + 1,
+      nextCheckAt: later(now, backoffMs(p.retries, RELEASE_WAIT_MS)),
+    });
+    return false;
+  }
+  if (stepOf(p) === "propose") return true;
+  // Step execute, the slot still funded, no proposal: a guardian cancelled it, or its block was reorged away.
+  const from = p.proposalTxHash ? await chain.receipt(p.proposalTxHash) : null;
+  const [d] = await deps.database.db
+    .select({ blockNumber: escrowDeposits.blockNumber })
+    .from(escrowDeposits)
+    .where(eq(escrowDeposits.id, p.depositId));
+  const cancel = await chain.cancelledTx(plan.missionKey, plan.funder, from?.blockNumber ?? d?.blockNumber ?? 0);
+  if (cancel) {
+    deps.logger.warn(
+      { payout: p.id, mission: p.missionId, cancel },
+      "settlement: the guardian cancelled this release; waiting for the operator (POST /admin/payouts/{id}/retry)",
+    );
+    await transition(
+      deps,
+      p,
+      { step: "propose", proposalTxHash: null, executableAt: null, reason: "waiting:release_cancelled", nextCheckAt: null },
+      (tx) => announce(tx, p, "payout.cancelled", now, { cancel_tx_hash: cancel, reason: "release_cancelled" }),
+    );
+  } else
+    await transition(deps, p, {
+      step: "propose",
+      proposalTxHash: null,
+      executableAt: null,
+      reason: "proposal_reorged",
+      nextCheckAt: now,
+    });
+  return false;
+}
+
+/**
+ * A release path's revert at estimation: a wait (cap, window, pause, role), a signature the
+ * contract refuses (the release falls back to the delayed path), or a proposal that changed.
+ * True when handled here.
+ */
+export async function releaseRevert(deps: Deps, p: PayoutRow, revert: string, now: Date): Promise<boolean> {
+  const pollMs = deps.config.baseRail?.pollMs ?? 4_000;
+  const wait = (reason: string, base: number) =>
+    transition(deps, p, { reason, retries: p.retries + 1, nextCheckAt: later(now, backoffMs(p.retries, base)) });
+  switch (revert) {
+    case "CapExceeded":
+      return (await wait("waiting:CapExceeded", RELEASE_WAIT_MS), true);
+    case "EnforcedPause":
+      return (await wait("waiting:paused", RELEASE_WAIT_MS), true);
+    case "AccessControlUnauthorizedAccount":
+      return (await wait("waiting:resolver_role_missing", RELEASE_WAIT_MS), true);
+    case "ReleaseNotReady":
+    case "ReleasePending":
+      return (await wait(`waiting:${revert}`, pollMs), true);
+    case "NoProposal":
+    case "ProposalMismatch":
+      if (stepOf(p) !== "execute") return false;
+      await transition(deps, p, { step: "propose", proposalTxHash: null, executableAt: null, reason: revert, nextCheckAt: now });
+      return true;
+    case "BadFunderSignature":
+      if (!p.releaseSignature) return false;
+      // The signed plan is not this payout's (it changed after signing): the delayed path pays it.
+      deps.logger.warn({ payout: p.id, mission: p.missionId }, "settlement: funder signature refused; delayed path");
+      await transition(deps, p, { releaseSignature: null, step: "propose", reason: "signature_rejected", nextCheckAt: now });
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** A mined proposal at the confirmation depth: the row goes back to queued, step execute. */
+export async function proposalConfirmed(deps: Deps, chain: BaseChain, p: PayoutRow, receipt: TxReceipt): Promise<void> {
+  const now = deps.clock.now();
+  const onChain = await chain.proposal(p.missionKey as Hex, p.funder);
+  const executableAt = onChain.hash === proposalHashOf(planOf(p)) ? new Date(onChain.executableAt * 1000) : null;
+  await transition(
+    deps,
+    p,
+    {
+      state: "queued",
+      step: "execute",
+      proposalTxHash: receipt.txHash,
+      executableAt,
+      txHash: null,
+      rawTx: null,
+      nonce: null,
+      reason: proposedReason(executableAt),
+      nextCheckAt: now,
+    },
+    (tx) =>
+      announce(tx, p, "payout.proposed", now, {
+        proposal_tx_hash: receipt.txHash,
+        executable_at: executableAt?.toISOString() ?? null,
+      }),
+  );
+}
+
+async function announce(
+  tx: Parameters<Parameters<typeof transition>[3] & object>[0],
+  p: PayoutRow,
+  type: "payout.proposed" | "payout.cancelled",
+  now: Date,
+  extra: Record<string, unknown>,
+): Promise<void> {
+  const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, p.missionId));
+  if (!m) return;
+  await emitEvents(tx, [
+    payoutReleaseEvent(m, now, type, {
+      payout_id: p.id,
+      chain_id: p.chainId,
+      mission_key: p.missionKey,
+      funder: p.funder,
+      amount: p.amount,
+      ...extra,
+    }),
+  ]);
+}

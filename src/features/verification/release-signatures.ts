@@ -1,0 +1,87 @@
+import type { Hex } from "viem";
+import type { Tx } from "../../db/client";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { releaseTypedDataWire, verifyReleaseLocally, type ReleasePlan } from "../../lib/release-typed-data";
+import { RpcUnavailableError } from "../../lib/base-chain";
+import { plannedReleases, type SlotRelease, type Winner } from "../settlement";
+import type { MissionRow } from "../../db/rows";
+
+// The funder-signed release path of a creator_judges award (docs/base-rail.md "Release paths";
+// contract MissionEscrow v3 releaseSigned): the creator signs, per escrow slot it funded, the
+// exact release the award queues (EIP-712 Release), so a stolen resolver key cannot redirect it.
+// Slots funded by someone else, or left unsigned, take the delayed path.
+
+type Mission = Omit<MissionRow, "search">;
+
+const planOf = (r: SlotRelease): ReleasePlan => ({
+  missionKey: r.missionKey as Hex,
+  funder: r.funder,
+  recipients: r.recipients,
+  amounts: r.amounts,
+  fee: r.fee,
+});
+
+/** The releases of this award the creator may sign: the slots it funded (its own deposit, its top-ups). */
+export async function signableReleases(tx: Tx, deps: Deps, m: Mission, winners: Winner[]): Promise<SlotRelease[]> {
+  if (m.rewardChain !== "base" || !m.escrow) return [];
+  return (await plannedReleases(tx, m, winners, deps.config.feeBps)).filter(
+    (r) => r.funder.toLowerCase() === m.creator.toLowerCase(),
+  );
+}
+
+/** POST /missions/{id}/award/typed-data: one EIP-712 Release per signable slot. */
+export function typedDataOf(m: Mission, releases: SlotRelease[]) {
+  return releases.map((r) => ({
+    mission_key: r.missionKey,
+    funder: r.funder,
+    typed_data: releaseTypedDataWire(m.escrow!.chain_id, m.escrow!.contract, planOf(r)),
+  }));
+}
+
+/**
+ * Checks the award's `release_signatures` against the releases it will queue (off chain: an EOA
+ * locally, a smart wallet through the RPC); 422 bad_release_signature on any mismatch, or on a
+ * key that names no slot the creator funded. Answers the signatures to store, by escrow key.
+ */
+export async function checkReleaseSignatures(
+  tx: Tx,
+  deps: Deps,
+  m: Mission,
+  winners: Winner[],
+  given: Record<string, string> | undefined,
+): Promise<Record<string, string>> {
+  const entries = Object.entries(given ?? {});
+  if (entries.length === 0) return {};
+  const bad = (missionKey: string, why: string): never => {
+    throw new AppError("UNPROCESSABLE", `release signature for ${missionKey}: ${why}`, {
+      reason: "bad_release_signature",
+      mission_key: missionKey,
+    });
+  };
+  const releases = new Map(
+    (await signableReleases(tx, deps, m, winners)).map((r) => [r.missionKey.toLowerCase(), r] as const),
+  );
+  const out: Record<string, string> = {};
+  for (const [key, signature] of entries) {
+    const r = releases.get(key.toLowerCase());
+    if (!r) bad(key, "no escrow slot of this mission funded by its creator has this key");
+    const plan = planOf(r!);
+    const sig = signature as Hex;
+    let ok = await verifyReleaseLocally(m.escrow!.chain_id, m.escrow!.contract, plan, sig);
+    if (!ok && deps.chain && deps.chain.chainId === m.escrow!.chain_id) {
+      try {
+        ok = await deps.chain.verifyRelease(m.escrow!.contract, plan, sig);
+      } catch (err) {
+        if (!(err instanceof RpcUnavailableError)) throw err;
+        throw new AppError("SERVICE_UNAVAILABLE", "a smart-wallet signature needs the chain, which is unreachable now", {
+          reason: "rpc_unavailable",
+          mission_key: key,
+        });
+      }
+    }
+    if (!ok) bad(key, "it does not verify for the funder over this award's release");
+    out[r!.missionKey] = signature.toLowerCase();
+  }
+  return out;
+}
