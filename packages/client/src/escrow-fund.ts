@@ -118,9 +118,7 @@ export async function permitDomain(pub: PublicClient, token: Address): Promise<T
 
 /** The escrow's contract version ("2" when it predates version()). */
 export async function escrowVersion(pub: PublicClient, escrow: Address): Promise<number> {
-  const v = await pub
-    .readContract({ address: escrow, abi: escrowFundAbi, functionName: "version" })
-    .catch(() => "2");
+  const v = await pub.readContract({ address: escrow, abi: escrowFundAbi, functionName: "version" }).catch(() => "2");
   return Number.parseInt(v, 10) || 2;
 }
 
