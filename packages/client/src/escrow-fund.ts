@@ -3,13 +3,24 @@ import {
   encodeFunctionData,
   erc20Abi,
   parseAbi,
-  parseSignature,
+  type Account,
   type Address,
+  type Chain,
+  type Client,
   type Hex,
-  type PublicClient,
+  type Transport,
   type TypedDataDomain,
-  type WalletClient,
 } from "viem";
+// Tree-shakable actions over a bare Client: the web board bundles only these.
+import {
+  estimateGas,
+  getBlock,
+  getChainId,
+  readContract,
+  sendTransaction,
+  signTypedData,
+  waitForTransactionReceipt,
+} from "viem/actions";
 import { OabpError } from "./errors.js";
 import { gasWithHeadroom } from "./gas.js";
 
@@ -19,6 +30,11 @@ import { gasWithHeadroom } from "./gas.js";
 // and a v3 escrow, `fundUntilWithPermit` takes the allowance from a signature (no approve
 // transaction); otherwise approve + fundUntil. Works over any viem client: the library and the CLI
 // give it an HTTP RPC and a local key, the web board the browser wallet (EIP-1193 `custom`).
+
+/** Reads and estimates (any viem client: a PublicClient, or a bare `createClient`). */
+export type ReadClient = Client<Transport, Chain | undefined>;
+/** Signs and sends as the funder (a WalletClient, or a bare `createClient` with an account). */
+export type SignClient = Client<Transport, Chain | undefined, Account | undefined>;
 
 export const escrowFundAbi = parseAbi([
   "function fundUntil(bytes32 missionKey, address token, uint256 amount, uint256 spamFee, uint256 refundAfter)",
@@ -73,33 +89,42 @@ export interface PreparedFund {
 }
 
 /** Estimates `data` from `from` and adds the headroom of gas.ts (capped by the block gas limit). */
-export async function prepareFund(pub: PublicClient, from: Address, to: Address, data: Hex): Promise<PreparedFund> {
+export async function prepareFund(pub: ReadClient, from: Address, to: Address, data: Hex): Promise<PreparedFund> {
   const [estimate, block] = await Promise.all([
-    pub.estimateGas({ account: from, to, data }),
-    pub.getBlock({ blockTag: "latest" }),
+    estimateGas(pub, { account: from, to, data }),
+    getBlock(pub, { blockTag: "latest" }),
   ]);
   return { to, data, estimate, gas: gasWithHeadroom(estimate, block.gasLimit) };
 }
 
 /** Sends a prepared call with its padded gas (or `gas` to override, e.g. a test of the exact estimate). */
-export async function sendPrepared(wallet: WalletClient, p: PreparedFund, gas: bigint = p.gas): Promise<Hex> {
-  return wallet.sendTransaction({ account: wallet.account!, chain: wallet.chain, to: p.to, data: p.data, gas });
+export async function sendPrepared(wallet: SignClient, p: PreparedFund, gas: bigint = p.gas): Promise<Hex> {
+  // chain null: no chain to assert (the board's bare client); the wallet's own chain was checked before.
+  return sendTransaction(wallet, {
+    account: wallet.account!,
+    chain: wallet.chain ?? null,
+    to: p.to,
+    data: p.data,
+    gas,
+  });
 }
 
 /** EIP-712 domain of the token's EIP-2612 permit, or undefined when it has none we can reproduce. */
-export async function permitDomain(pub: PublicClient, token: Address): Promise<TypedDataDomain | undefined> {
-  const chainId = pub.chain?.id ?? (await pub.getChainId());
+export async function permitDomain(pub: ReadClient, token: Address): Promise<TypedDataDomain | undefined> {
+  const chainId = pub.chain?.id ?? (await getChainId(pub));
   let domain: TypedDataDomain;
   try {
-    const d = await pub.readContract({ address: token, abi: permitTokenAbi, functionName: "eip712Domain" });
+    const d = await readContract(pub, { address: token, abi: permitTokenAbi, functionName: "eip712Domain" });
     domain = { name: d[1], version: d[2], chainId: Number(d[3]), verifyingContract: d[4] };
   } catch {
     // ERC-5267 is recent; USDC (FiatToken v2) has name() and version() instead.
     try {
-      const name = await pub.readContract({ address: token, abi: permitTokenAbi, functionName: "name" });
-      const version = await pub
-        .readContract({ address: token, abi: permitTokenAbi, functionName: "version" })
-        .catch(() => "1");
+      const name = await readContract(pub, { address: token, abi: permitTokenAbi, functionName: "name" });
+      const version = await readContract(pub, {
+        address: token,
+        abi: permitTokenAbi,
+        functionName: "version",
+      }).catch(() => "1");
       domain = { name, version, chainId, verifyingContract: token };
     } catch {
       return undefined;
@@ -107,8 +132,8 @@ export async function permitDomain(pub: PublicClient, token: Address): Promise<T
   }
   try {
     const [separator] = await Promise.all([
-      pub.readContract({ address: token, abi: permitTokenAbi, functionName: "DOMAIN_SEPARATOR" }),
-      pub.readContract({ address: token, abi: permitTokenAbi, functionName: "nonces", args: [token] }),
+      readContract(pub, { address: token, abi: permitTokenAbi, functionName: "DOMAIN_SEPARATOR" }),
+      readContract(pub, { address: token, abi: permitTokenAbi, functionName: "nonces", args: [token] }),
     ]);
     return separator.toLowerCase() === domainSeparator({ domain }).toLowerCase() ? domain : undefined;
   } catch {
@@ -116,16 +141,23 @@ export async function permitDomain(pub: PublicClient, token: Address): Promise<T
   }
 }
 
+/** r, s, v of a 65-byte signature (v as 27/28); by hand, so the board's bundle has no curve library. */
+export function splitSignature(sig: Hex): { r: Hex; s: Hex; v: number } {
+  if (!/^0x[0-9a-fA-F]{130}$/.test(sig)) throw new OabpError(0, "BAD_SIGNATURE", "a permit signature is 65 bytes");
+  const v = Number.parseInt(sig.slice(130, 132), 16);
+  return { r: `0x${sig.slice(2, 66)}`, s: `0x${sig.slice(66, 130)}`, v: v < 27 ? v + 27 : v };
+}
+
 /** The escrow's contract version ("2" when it predates version()). */
-export async function escrowVersion(pub: PublicClient, escrow: Address): Promise<number> {
-  const v = await pub.readContract({ address: escrow, abi: escrowFundAbi, functionName: "version" }).catch(() => "2");
+export async function escrowVersion(pub: ReadClient, escrow: Address): Promise<number> {
+  const v = await readContract(pub, { address: escrow, abi: escrowFundAbi, functionName: "version" }).catch(() => "2");
   return Number.parseInt(v, 10) || 2;
 }
 
 export interface FundSlotOptions {
-  pub: PublicClient;
+  pub: ReadClient;
   /** Has the funder's account (a local key, or the browser wallet's address over EIP-1193). */
-  wallet: WalletClient;
+  wallet: SignClient;
   terms: EscrowSlotTerms;
   permit?: PermitMode;
   onStep?: (s: FundStep) => void;
@@ -155,7 +187,7 @@ export async function fundSlot(o: FundSlotOptions): Promise<FundSlotResult> {
   const total = amount + spamFee;
   const refundAfter = refundAfterSeconds(terms);
   const mined = async (hash: Hex) => {
-    const r = await pub.waitForTransactionReceipt({ hash, timeout: 300_000 });
+    const r = await waitForTransactionReceipt(pub, { hash, timeout: 300_000 });
     if (r.status !== "success") throw new OabpError(0, "TX_REVERTED", `transaction ${hash} reverted`);
   };
 
@@ -174,12 +206,12 @@ export async function fundSlot(o: FundSlotOptions): Promise<FundSlotResult> {
   let data: Hex;
   if (domain) {
     const [nonce, block] = await Promise.all([
-      pub.readContract({ address: token, abi: permitTokenAbi, functionName: "nonces", args: [from] }),
-      pub.getBlock({ blockTag: "latest" }),
+      readContract(pub, { address: token, abi: permitTokenAbi, functionName: "nonces", args: [from] }),
+      getBlock(pub, { blockTag: "latest" }),
     ]);
     const deadline = block.timestamp + BigInt(o.permitTtl ?? 3600);
     o.onStep?.({ step: "permit" });
-    const signature = await wallet.signTypedData({
+    const signature = await signTypedData(wallet, {
       account,
       domain,
       types: {
@@ -194,14 +226,14 @@ export async function fundSlot(o: FundSlotOptions): Promise<FundSlotResult> {
       primaryType: "Permit",
       message: { owner: from, spender: escrow, value: total, nonce, deadline },
     });
-    const { r, s, v, yParity } = parseSignature(signature);
+    const { r, s, v } = splitSignature(signature);
     data = encodeFunctionData({
       abi: escrowFundAbi,
       functionName: "fundUntilWithPermit",
-      args: [key, token, amount, spamFee, refundAfter, deadline, Number(v ?? BigInt(yParity + 27)), r, s],
+      args: [key, token, amount, spamFee, refundAfter, deadline, v, r, s],
     });
   } else {
-    const allowance = await pub.readContract({
+    const allowance = await readContract(pub, {
       address: token,
       abi: erc20Abi,
       functionName: "allowance",

@@ -2,7 +2,8 @@
 // to window.ethereum, EIP-1193), SIWE sign-in into an HttpOnly cookie session, and the actions of
 // the pages — each one a call to the same REST route an agent would use, with the CSRF token.
 // Bundled by esbuild on the server (web.assets.ts); no CDN, nothing fetched from elsewhere.
-import { createPublicClient, createWalletClient, custom, getAddress, parseUnits, toHex, type Hex } from "viem";
+import { createClient, custom, getAddress, parseUnits, toHex, type Hex } from "viem";
+import { signTypedData } from "viem/actions";
 import { createSiweMessage } from "viem/siwe";
 // Shared with @oabp/client and the CLI: fundUntil with the mission's refund_after, permit or
 // approve, gas headroom (docs/base-rail.md "Funding"); release signatures for awards.
@@ -184,12 +185,12 @@ async function sha256Hex(data: ArrayBuffer): Promise<string> {
   return `0x${[...d].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-/** viem clients over the wallet (EIP-1193): reads and gas estimates through its RPC, signatures and sends by it. */
+/** Bare viem clients over the wallet (EIP-1193): reads and gas estimates through its RPC, signatures and sends by it. */
 function walletClients(p: Eip1193, from: Hex) {
   const transport = custom(p);
   return {
-    pub: createPublicClient({ transport, pollingInterval: 1000 }),
-    wallet: createWalletClient({ transport, account: from }),
+    pub: createClient({ transport, pollingInterval: 1000 }),
+    wallet: createClient({ transport, account: from }),
   };
 }
 
@@ -247,7 +248,7 @@ async function awardWith(id: string, winners: unknown[]): Promise<void> {
     const from = await account(p);
     const { wallet } = walletClients(p, from);
     say(`Sign the release of your deposit in the wallet (${releases.length})…`);
-    release_signatures = await signReleases(releases, from, (td) => wallet.signTypedData({ account: from, ...td }));
+    release_signatures = await signReleases(releases, from, (td) => signTypedData(wallet, { account: from, ...td }));
   }
   await api("POST", `/missions/${id}/award`, release_signatures ? { winners, release_signatures } : { winners }, true);
 }
