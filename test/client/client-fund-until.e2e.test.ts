@@ -4,6 +4,7 @@ import { awardMission } from "../../packages/client/src/award-sign";
 import { OabpClient } from "../../packages/client/src/client";
 import { escrowFundAbi } from "../../packages/client/src/escrow-fund";
 import { fundMission, type FundProgress } from "../../packages/client/src/fund";
+import { topUpMission } from "../../packages/client/src/top-up";
 import type { CreateMission, Mission } from "../../packages/client/src/types";
 import { missionBody, newAccount, signIn } from "../helpers/agents";
 import { ADMIN_TOKEN, PUBLIC_URL, type TestApp } from "../helpers/app";
@@ -142,6 +143,39 @@ describe("@oabp/client funds with fundUntil(…, escrow.refund_after) and signs 
       expect(f.call.functionName).toBe("fundUntil");
       expect(f.steps).toEqual(expect.arrayContaining(["approve", "fund", "open"]));
       expect(f.sent).toBe(2);
+    },
+  );
+
+  it(
+    "a base-rail top-up funds its own slot with fundUntil and the top-up's refund_after, then applies",
+    {
+      timeout: 240_000,
+    },
+    async () => {
+      const f = await fundedBy("auto");
+      const extra = 7_000_000n;
+      await chain.mint(f.creator.address, extra);
+      const steps: string[] = [];
+      const a = await withJobs(() =>
+        topUpMission(f.client, f.m.id, extra, {
+          rpcUrl: chain.anvil.rpcUrl,
+          pollMs: 100,
+          maxPolls: 1_200,
+          onProgress: (p) => steps.push(p.step),
+        }),
+      );
+      expect(a.status).toBe("applied");
+      expect(steps).toEqual(expect.arrayContaining(["permit", "fund", "applied"]));
+      const e = a.escrow!;
+      expect(
+        await chain.anvil.publicClient.readContract({
+          address: chain.escrow,
+          abi: escrowFundAbi,
+          functionName: "refundAfterOf",
+          args: [e.mission_key as Hex, f.creator.address],
+        }),
+      ).toBe(BigInt(e.refund_after));
+      expect((await f.client.getMission(f.m.id)).reward.amount).toBe((REWARD + extra).toString());
     },
   );
 });

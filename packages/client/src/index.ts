@@ -41,3 +41,4 @@ export {
   type ReleaseTypedDataAnswer,
   type TypedDataSigner,
 } from "./release-sign.js";
+export { topUpMission, type TopUpAmendment, type TopUpOptions, type TopUpProgress } from "./top-up.js";

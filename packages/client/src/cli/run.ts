@@ -4,6 +4,7 @@ import { admin, agent, balance, keygen, login, logout, mcp, receipt, webhooks } 
 import { EXIT, makeContext, UsageError, type Ctx } from "./context.js";
 import { award, claim, commit, fund, LIST_QUERY_FLAGS, missions, submit, vote, watch } from "./missions.js";
 import type { Out } from "./output.js";
+import { topUp } from "./top-up.js";
 
 // `oabp`: the command line over @oabp/client (entry: main.ts). Exit codes: 0 ok, 1 failed (invalid receipt, voided
 // mission), 2 usage, 3 not signed in / forbidden, 4 not found, 5 conflict, 6 rejected input,
@@ -29,6 +30,7 @@ export const USAGE = `usage: oabp <command> [options]
   receipt verify <file|URL|-|mission submission> [--manifest file|URL] [--remote]
   watch <mission> | watch [--q --tag --status …] [--max N]   [--interval s] [--max-polls n]
   fund <mission> [--rpc-url URL] [--permit|--approve]    base rail: permit (or approve) + fundUntil, wait until open
+  topup <mission> <amount> [--rpc-url URL] [--permit|--approve]    add to the reward; base rail: funds its slot
   webhooks add <url> --events a,b [--filters JSON] | list | rm <id>
   admin credit <agent> <amount> [--asset USDC]           operator (OABP_ADMIN_TOKEN)
   mcp                                                    stdio MCP server bridged to <server>/mcp
@@ -94,6 +96,7 @@ export const COMMANDS: Record<string, (ctx: Ctx) => Promise<number>> = {
   receipt,
   watch,
   fund,
+  topup: topUp,
   webhooks,
   admin,
   mcp,
