@@ -177,7 +177,11 @@ function callData(call: EscrowCall): Hex {
     });
   const args = [call.missionKey, call.funder as Address, call.recipients as Address[], call.amounts, call.fee] as const;
   if (call.kind === "releaseSigned")
-    return encodeFunctionData({ abi: missionEscrowAbi, functionName: "releaseSigned", args: [...args, call.signature] });
+    return encodeFunctionData({
+      abi: missionEscrowAbi,
+      functionName: "releaseSigned",
+      args: [...args, call.signature],
+    });
   return encodeFunctionData({
     abi: missionEscrowAbi,
     functionName: call.kind === "propose" ? "proposeRelease" : "executeRelease",
@@ -471,15 +475,15 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
     async sign(call, p) {
       const raw = await signer()
         .signTransaction({
-        type: "eip1559",
-        chainId: cfg.chainId,
-        to: escrow,
-        data: callData(call),
-        value: 0n,
-        nonce: p.nonce,
-        gas: p.gas,
-        maxFeePerGas: p.maxFeePerGas,
-        maxPriorityFeePerGas: p.maxPriorityFeePerGas,
+          type: "eip1559",
+          chainId: cfg.chainId,
+          to: escrow,
+          data: callData(call),
+          value: 0n,
+          nonce: p.nonce,
+          gas: p.gas,
+          maxFeePerGas: p.maxFeePerGas,
+          maxPriorityFeePerGas: p.maxPriorityFeePerGas,
         })
         .catch((err: unknown) => {
           if (err instanceof SignerUnavailableError) throw new RpcUnavailableError(err); // try later

@@ -62,7 +62,12 @@ export function releaseTypedDataWire(chainId: number, escrow: string, p: Release
 }
 
 /** An EOA's signature over the plan (local ecrecover; smart wallets need the chain: BaseChain.verifyRelease). */
-export function verifyReleaseLocally(chainId: number, escrow: string, p: ReleasePlan, signature: Hex): Promise<boolean> {
+export function verifyReleaseLocally(
+  chainId: number,
+  escrow: string,
+  p: ReleasePlan,
+  signature: Hex,
+): Promise<boolean> {
   return verifyTypedData({ ...releaseTypedData(chainId, escrow, p), address: p.funder as Address, signature }).catch(
     () => false,
   );

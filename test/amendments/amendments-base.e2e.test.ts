@@ -2,7 +2,15 @@ import { keccak256, toBytes, type Hex } from "viem";
 import { describe, expect, it } from "vitest";
 import type { TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
-import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
+import { signedAward } from "../helpers/award-sign";
+import {
+  createBaseMission,
+  escrowTick,
+  POLL_MS,
+  RELEASE_DELAY,
+  useEscrowApp,
+  type EscrowChain,
+} from "../helpers/escrow-chain";
 
 // Issue 19 must-show 3: a top-up on the base rail on anvil, paid out in full at resolution. The
 // contract keeps one slot per (key, funder) and releases a key once, so a top-up is a new slot
@@ -72,10 +80,11 @@ describe("top-ups on the base rail (anvil)", () => {
       body: { content: "the answer" },
     });
     expect(sub.status, sub.text).toBe(201);
-    const award = await t.call("POST", `/missions/${m.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: sub.body.id }] },
-    });
+    // The creator signs the release of the slot it funded; the backer's slot is not its to sign
+    // (docs/base-rail.md "Release paths"): only the creator's slot is offered, and the top-up's
+    // release takes the delayed path.
+    const { typed, award } = await signedAward(t, creator, m.id, { winners: [{ submission_id: sub.body.id }] });
+    expect(typed.map((r) => r.mission_key)).toEqual([key]);
     expect(award.status, award.text).toBe(200);
     const resolved = await mission(m.id);
     const total = REWARD + TOP_UP;
@@ -83,12 +92,18 @@ describe("top-ups on the base rail (anvil)", () => {
     expect(resolved).toMatchObject({ status: "resolved", payout_status: "queued" });
     expect(resolved.resolution.winners[0].amount).toBe((total - fees).toString());
 
-    await tick(); // both releases signed and sent
+    await tick(); // the signed release and the top-up's proposal sent
     await chain.mine(2);
     await tick();
     await chain.mine(2);
     await tick();
     expect(await chain.released(key)).toBe(true);
+    expect(await chain.released(slot)).toBe(false); // proposed: executable after the window
+    await chain.increaseTime(RELEASE_DELAY);
+    t.clock.advance(15 * POLL_MS); // the worker reads a pending proposal again within 15 polls
+    await tick(); // executed
+    await chain.mine(2);
+    await tick();
     expect(await chain.released(slot)).toBe(true);
     expect(await chain.releasedLogs(slot)).toBe(1);
     expect(await chain.usdcBalance(winner.address)).toBe(total - fees);

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { webhookEvents } from "../../src/db/schema/index";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
+import { signedAward } from "../helpers/award-sign";
 import {
   createBaseMission as createMission,
   escrowTick,
@@ -12,8 +13,9 @@ import {
 } from "../helpers/escrow-chain";
 
 // The base rail end to end over HTTP on anvil (chain id 8453): create → fund on chain → the
-// mission opens only at the confirmation depth → submit → award → release → payout_status
-// confirmed → balances on chain; and the void path (refund to the funder, spam fee kept).
+// mission opens only at the confirmation depth → submit → award signed by the creator (contract
+// v3 releaseSigned: paid at once) → payout_status confirmed → balances on chain; and the void path
+// (refund to the funder, spam fee kept). The delayed path: escrow-release-paths.e2e.test.ts.
 
 const REWARD = 100_000_000n; // 100 USDC
 const SPAM_FEE = 5_000_000n;
@@ -93,10 +95,25 @@ describe("base rail end to end (anvil, chain id 8453)", () => {
       body: { content: "the answer" },
     });
     expect(sub.status, sub.text).toBe(201);
-    const award = await t.call("POST", `/missions/${m.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: sub.body.id }] },
-    });
+    const { typed, award } = await signedAward(t, creator, m.id, { winners: [{ submission_id: sub.body.id }] });
+    expect(typed).toEqual([
+      {
+        mission_key: key,
+        funder: creator.address,
+        typed_data: {
+          domain: { name: "MissionEscrow", version: "3", chainId: 8453, verifyingContract: chain.escrow.toLowerCase() },
+          types: { Release: expect.any(Array) },
+          primaryType: "Release",
+          message: {
+            missionKey: key,
+            funder: creator.address,
+            recipients: [winner.address],
+            amounts: [(REWARD - FEE).toString()],
+            fee: FEE.toString(),
+          },
+        },
+      },
+    ]);
     expect(award.status, award.text).toBe(200);
     expect(await mission(m.id)).toMatchObject({ status: "resolved", phase: "settling", payout_status: "queued" });
 

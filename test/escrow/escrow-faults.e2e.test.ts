@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { signedAward } from "../helpers/award-sign";
 import { missionBody, signIn } from "../helpers/agents";
 import {
   createBaseMission as createMission,
@@ -46,10 +47,8 @@ async function resolvedMission() {
     body: { content: `answer for ${c.m.id}` },
   });
   expect(sub.status, sub.text).toBe(201);
-  const award = await t.call("POST", `/missions/${c.m.id}/award`, {
-    token: c.creator.token,
-    body: { winners: [{ submission_id: sub.body.id }] },
-  });
+  // Signed by the creator: released at once (releaseSigned).
+  const { award } = await signedAward(t, c.creator, c.m.id, { winners: [{ submission_id: sub.body.id }] });
   expect(award.status, award.text).toBe(200);
   return { ...c, winner };
 }
@@ -96,9 +95,14 @@ describe("deposits that must not open a mission", () => {
     const otherEscrow = await chain.anvil.deploy("MissionEscrow", [
       chain.admin.address,
       chain.resolver.address,
+      chain.guardian.address,
       chain.treasury,
       FEE_CAP_BPS,
       3600,
+      RELEASE_DELAY,
+      86_400,
+      [],
+      [],
     ]);
     const c4 = await createBaseMission();
     expect(
@@ -192,14 +196,9 @@ describe("an unreachable RPC", () => {
       token: winner.token,
       body: { content: "x" },
     });
-    expect(
-      (
-        await p.call("POST", `/missions/${c.m.id}/award`, {
-          token: c.creator.token,
-          body: { winners: [{ submission_id: sub.body.id }] },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await signedAward(p, c.creator, c.m.id, { winners: [{ submission_id: sub.body.id }] })).award.status).toBe(
+      200,
+    );
     proxy.down = true;
     await ticker(p)();
     expect((await mission(c.m.id, undefined, p)).payout_status).toBe("queued");

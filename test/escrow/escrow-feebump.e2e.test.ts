@@ -3,6 +3,7 @@ import type { Hex } from "viem";
 import { describe, expect, it } from "vitest";
 import { chainPayouts } from "../../src/db/schema/index";
 import type { TestApp } from "../helpers/app";
+import { signedAward } from "../helpers/award-sign";
 import { signIn } from "../helpers/agents";
 import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
@@ -34,10 +35,8 @@ async function awarded() {
     body: { content: `answer for ${c.m.id}` },
   });
   expect(s.status, s.text).toBe(201);
-  const a = await t.call("POST", `/missions/${c.m.id}/award`, {
-    token: c.creator.token,
-    body: { winners: [{ submission_id: s.body.id }] },
-  });
+  // Signed by the creator: released at once (releaseSigned), the path whose fees are tested here.
+  const { award: a } = await signedAward(t, c.creator, c.m.id, { winners: [{ submission_id: s.body.id }] });
   expect(a.status, a.text).toBe(200);
   return { ...c, winner: w };
 }

@@ -5,6 +5,7 @@ import { escrowDeposits, missions } from "../../src/db/schema/index";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
+import { signedAward } from "../helpers/award-sign";
 import { missionBody, newAccount, signIn } from "../helpers/agents";
 import { escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
@@ -116,14 +117,9 @@ describe("no head-of-line blocking (must-show 3)", () => {
         body: { content: "late answer" },
       });
       expect(sub.status, sub.text).toBe(201);
-      expect(
-        (
-          await t.call("POST", `/missions/${late.id}/award`, {
-            token: again.token,
-            body: { winners: [{ submission_id: sub.body.id }] },
-          })
-        ).status,
-      ).toBe(200);
+      expect((await signedAward(t, again, late.id, { winners: [{ submission_id: sub.body.id }] })).award.status).toBe(
+        200,
+      );
       for (let i = 0; i < 3; i++) await jobTick();
       expect((await t.call("GET", `/missions/${late.id}`)).body.payout_status).toBe("confirmed");
       expect(await chain.usdcBalance(solver.address)).toBeGreaterThan(0n);

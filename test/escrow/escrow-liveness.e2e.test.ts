@@ -4,8 +4,17 @@ import { chainPayouts, missions } from "../../src/db/schema/index";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
+import { signedAward } from "../helpers/award-sign";
 import { missionBody, signIn } from "../helpers/agents";
-import { createBaseMission, escrowTick, FEE_CAP_BPS, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
+import {
+  createBaseMission,
+  escrowTick,
+  FEE_CAP_BPS,
+  POLL_MS,
+  RELEASE_DELAY,
+  useEscrowApp,
+  type EscrowChain,
+} from "../helpers/escrow-chain";
 
 // Issue 12 "Outcomes, not outages" and "Winners fit the contract" on anvil, through HTTP
 // (must-show 1 and 2): a payout the escrow refuses is failed with its decoded reason while
@@ -44,9 +53,9 @@ async function awarded(reward: bigint, winners = 1) {
     expect(s.status, s.text).toBe(201);
     subs.push(s.body.id);
   }
-  const award = await t.call("POST", `/missions/${c.m.id}/award`, {
-    token: c.creator.token,
-    body: { winners: subs.map((submission_id) => ({ submission_id })) },
+  // Signed by the creator: released at once (releaseSigned).
+  const { award } = await signedAward(t, c.creator, c.m.id, {
+    winners: subs.map((submission_id) => ({ submission_id })),
   });
   expect(award.status, award.text).toBe(200);
   return c;
@@ -63,11 +72,13 @@ const setFeeCap = async (bps: number) => {
 };
 
 describe("outcomes, not outages (must-show 1)", () => {
-  it("a payout refused at estimation is failed with its decoded reason; another mission's payout confirms within 3 ticks; retried by the operator it confirms", async () => {
-    // The admin's fee cap is below OABP_FEE_BPS: every fee-bearing release reverts FeeTooHigh.
-    // A's release routes a fee (0.5 %) to the treasury; B's reward is so small its fee rounds to 0.
-    await setFeeCap(0);
+  it("a payout refused at estimation is failed with its decoded reason; another mission's payout confirms within 3 ticks; retried by the operator it is checked again", async () => {
+    // A's award is decided while the server's fee (OABP_FEE_BPS, 2 % here) is above the contract's
+    // cap (1 %): its release reverts FeeTooHigh. (Contract v3 only ever lowers its cap, so the
+    // cap itself stays put for the rest of this file.) B is decided at the normal 0.5 %.
+    t.deps.config.feeBps = 200;
     const a = await awarded(REWARD);
+    t.deps.config.feeBps = 50;
     const b = await awarded(150n);
 
     for (let i = 0; i < 3; i++) await jobTick();
@@ -88,8 +99,9 @@ describe("outcomes, not outages (must-show 1)", () => {
     const failed = view.pending_settlements.items.find((p: { mission_id: string }) => p.mission_id === a.m.id);
     expect(failed).toMatchObject({ state: "failed", reason: "reverted:FeeTooHigh", next_check_at: null });
 
-    // Fixed on chain, retried by hand (audit-logged): it confirms within 3 ticks.
-    await setFeeCap(FEE_CAP_BPS);
+    // Retried by hand (audit-logged), it goes through the pre-flight check again. Contract v3's fee
+    // cap is only ever lowered (a higher one is a new deployment, docs/base-rail.md "Release
+    // paths"), so the check refuses it again, with the same decoded reason.
     const list = await t.call("GET", "/admin/payouts?state=failed", { token: ADMIN_TOKEN });
     expect(list.status, list.text).toBe(200);
     const id = list.body.payouts.find((p: { mission_id: string }) => p.mission_id === a.m.id).id as string;
@@ -99,16 +111,20 @@ describe("outcomes, not outages (must-show 1)", () => {
     ).toBe(409);
     const retried = await t.call("POST", `/admin/payouts/${id}/retry`, {
       token: ADMIN_TOKEN,
-      body: { reason: "fee cap restored to 100 bps" },
+      body: { reason: "checking the fee cap again" },
     });
     expect(retried.status, retried.text).toBe(200);
     expect(retried.body).toMatchObject({
       state: "queued",
-      admin_actions: [{ action: "retry", reason: "fee cap restored to 100 bps", from_state: "failed" }],
+      admin_actions: [{ action: "retry", reason: "checking the fee cap again", from_state: "failed" }],
     });
     for (let i = 0; i < 3; i++) await jobTick();
-    expect(await mission(a.m.id)).toMatchObject({ payout_status: "confirmed" });
-    expect(await chain.releasedLogs(a.key)).toBe(1);
+    expect(await mission(a.m.id)).toMatchObject({
+      payout_status: "failed",
+      payout_status_reason: "reverted:FeeTooHigh",
+    });
+    expect(await chain.releasedLogs(a.key)).toBe(0);
+    await expect(setFeeCap(FEE_CAP_BPS + 1)).rejects.toThrow(/CapNotLower/);
   });
 
   it("a retryable outcome backs off on its own row: next_check_at always moves, so it never holds the head of the batch", async () => {
@@ -210,6 +226,12 @@ describe("winners fit the contract (must-show 2)", () => {
       const resolved = await mission(c.m.id);
       expect(resolved.status, JSON.stringify(resolved)).toBe("resolved");
       expect(resolved.resolution.winners).toHaveLength(64);
+      // A default award is the server's own decision: the delayed path (docs/base-rail.md
+      // "Release paths") — proposed, then executed once the challenge window has passed.
+      for (let i = 0; i < 3; i++) await jobTick();
+      expect((await mission(c.m.id)).payout_status_reason).toMatch(/^release_proposed:/);
+      await chain.increaseTime(RELEASE_DELAY);
+      t.clock.advance(15 * POLL_MS);
       for (let i = 0; i < 3; i++) await jobTick();
       expect((await mission(c.m.id)).payout_status).toBe("confirmed");
       // Paid in full: each of the 64 holds exactly its share (equal split, the remainder to the first).

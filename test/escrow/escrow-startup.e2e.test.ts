@@ -45,9 +45,14 @@ describe("start-up checks of the base rail (must-show 6)", () => {
     const lowCap = await chain.anvil.deploy("MissionEscrow", [
       chain.admin.address,
       chain.resolver.address,
+      chain.guardian.address,
       chain.treasury,
       10,
       3600,
+      600,
+      86_400,
+      [],
+      [],
     ]);
     await expect(check({ OABP_ESCROW_ADDRESS: lowCap })).rejects.toThrow(
       /OABP_FEE_BPS: 50 bps exceeds the escrow's fee cap of 10 bps/,

@@ -176,6 +176,13 @@ export const MATRIX: Record<string, Entry> = {
     }),
     wrongCaller: FORBIDDEN,
   },
+  "POST /missions/{id}/award/typed-data": {
+    request: (w) => ({
+      path: `/missions/${w.openMissionId}/award/typed-data`,
+      body: { winners: [{ submission_id: w.openSubmissionId, share_bps: 10_000 }] },
+    }),
+    wrongCaller: FORBIDDEN,
+  },
   "POST /missions/{id}/votes": {
     request: (w) => ({
       path: `/missions/${w.openMissionId}/votes`,

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { escrowDeposits } from "../../src/db/schema/index";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
+import { signedAward } from "../helpers/award-sign";
 import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
 // Issue 19 item 7 on anvil (chain id 8453): GET /transparency reconciles the database's base-rail
@@ -84,10 +85,8 @@ describe("GET /transparency: the base rail reconciled on anvil", () => {
     const solver = await signIn(t);
     const sub = await t.call("POST", `/missions/${m.id}/submissions`, { token: solver.token, body: { content: "a" } });
     expect(sub.status, sub.text).toBe(201);
-    const award = await t.call("POST", `/missions/${m.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: sub.body.id }] },
-    });
+    // Signed by the creator: released at once (releaseSigned, docs/base-rail.md "Release paths").
+    const { award } = await signedAward(t, creator, m.id, { winners: [{ submission_id: sub.body.id }] });
     expect(award.status, award.text).toBe(200);
     await escrowTick(t); // broadcast
     await chain.mine(2);

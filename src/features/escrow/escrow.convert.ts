@@ -80,6 +80,11 @@ export async function convertPayout(ctx: Ctx, { id, reason }: { id: string; reas
         txHash: null,
         rawTx: null,
         attempts: [],
+        // A refund is one transaction: no release path (docs/base-rail.md "Release paths").
+        releaseSignature: null,
+        step: null,
+        proposalTxHash: null,
+        executableAt: null,
         retries: 0,
         nextCheckAt: now,
         updatedAt: now,

@@ -123,7 +123,13 @@ export async function delayedPreflight(deps: Deps, chain: BaseChain, p: PayoutRo
     await transition(
       deps,
       p,
-      { step: "propose", proposalTxHash: null, executableAt: null, reason: "waiting:release_cancelled", nextCheckAt: null },
+      {
+        step: "propose",
+        proposalTxHash: null,
+        executableAt: null,
+        reason: "waiting:release_cancelled",
+        nextCheckAt: null,
+      },
       (tx) => announce(tx, p, "payout.cancelled", now, { cancel_tx_hash: cancel, reason: "release_cancelled" }),
     );
   } else
@@ -159,13 +165,24 @@ export async function releaseRevert(deps: Deps, p: PayoutRow, revert: string, no
     case "NoProposal":
     case "ProposalMismatch":
       if (stepOf(p) !== "execute") return false;
-      await transition(deps, p, { step: "propose", proposalTxHash: null, executableAt: null, reason: revert, nextCheckAt: now });
+      await transition(deps, p, {
+        step: "propose",
+        proposalTxHash: null,
+        executableAt: null,
+        reason: revert,
+        nextCheckAt: now,
+      });
       return true;
     case "BadFunderSignature":
       if (!p.releaseSignature) return false;
       // The signed plan is not this payout's (it changed after signing): the delayed path pays it.
       deps.logger.warn({ payout: p.id, mission: p.missionId }, "settlement: funder signature refused; delayed path");
-      await transition(deps, p, { releaseSignature: null, step: "propose", reason: "signature_rejected", nextCheckAt: now });
+      await transition(deps, p, {
+        releaseSignature: null,
+        step: "propose",
+        reason: "signature_rejected",
+        nextCheckAt: now,
+      });
       return true;
     default:
       return false;

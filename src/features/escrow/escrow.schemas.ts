@@ -118,13 +118,15 @@ export const TreasuryResponse = z
               description:
                 "A release's path (docs/base-rail.md \"Release paths\"): signed (the funder's EIP-712 signature, releaseSigned) or delayed (propose, then execute after the challenge window); null for a refund",
             }),
-            step: z.enum(["propose", "execute"]).nullable().openapi({ description: "delayed path: the transaction in progress" }),
+            step: z
+              .enum(["propose", "execute"])
+              .nullable()
+              .openapi({ description: "delayed path: the transaction in progress" }),
             proposal_tx_hash: z.string().nullable(),
             executable_at: z
               .string()
               .nullable()
               .openapi({ description: "delayed path: from this chain time anyone may execute the proposed release" }),
-
           }),
         ),
       }),

@@ -74,10 +74,14 @@ export async function checkReleaseSignatures(
         ok = await deps.chain.verifyRelease(m.escrow!.contract, plan, sig);
       } catch (err) {
         if (!(err instanceof RpcUnavailableError)) throw err;
-        throw new AppError("SERVICE_UNAVAILABLE", "a smart-wallet signature needs the chain, which is unreachable now", {
-          reason: "rpc_unavailable",
-          mission_key: key,
-        });
+        throw new AppError(
+          "SERVICE_UNAVAILABLE",
+          "a smart-wallet signature needs the chain, which is unreachable now",
+          {
+            reason: "rpc_unavailable",
+            mission_key: key,
+          },
+        );
       }
     }
     if (!ok) bad(key, "it does not verify for the funder over this award's release");

@@ -2988,6 +2988,139 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/missions/{id}/award/typed-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** creator_judges, base rail: the EIP-712 releases this award would make, for the creator to sign (MissionEscrow v3 releaseSigned); decides nothing */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description JSON body */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Award"];
+                };
+            };
+            responses: {
+                /** @description The releases to sign (one per slot the creator funded) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AwardTypedData"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Semantically invalid request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -12488,6 +12621,44 @@ export interface components {
                 /** @description Share of the net reward in basis points; give it for every winner (sum 10000) or for none (equal split) */
                 share_bps?: number;
             }[];
+            /** @description base rail: the creator's EIP-712 Release signature per escrow key it funded (from POST /missions/{id}/award/typed-data); such a slot is released at once with the signature, any other after the contract's challenge window (docs/base-rail.md) */
+            release_signatures?: {
+                [key: string]: string;
+            };
+        };
+        AwardTypedData: {
+            /** @description One per escrow slot the creator funded; empty on the ledger rail and for other verification methods */
+            releases: components["schemas"]["AwardReleaseTypedData"][];
+        };
+        AwardReleaseTypedData: {
+            mission_key: string;
+            funder: string;
+            typed_data: {
+                domain: {
+                    /** @enum {string} */
+                    name: "MissionEscrow";
+                    /** @enum {string} */
+                    version: "3";
+                    chainId: number;
+                    verifyingContract: string;
+                };
+                types: {
+                    Release: {
+                        name: string;
+                        type: string;
+                    }[];
+                };
+                /** @enum {string} */
+                primaryType: "Release";
+                message: {
+                    missionKey: string;
+                    funder: string;
+                    recipients: string[];
+                    /** @description base units, base-10 (convert to bigint to sign) */
+                    amounts: string[];
+                    fee: string;
+                };
+            };
         };
         Vote: {
             id: string;
@@ -12758,6 +12929,19 @@ export interface components {
                         updated_at: string;
                         next_check_at: string | null;
                         retries: number;
+                        /**
+                         * @description A release's path (docs/base-rail.md "Release paths"): signed (the funder's EIP-712 signature, releaseSigned) or delayed (propose, then execute after the challenge window); null for a refund
+                         * @enum {string|null}
+                         */
+                        release_path: "signed" | "delayed" | null;
+                        /**
+                         * @description delayed path: the transaction in progress
+                         * @enum {string|null}
+                         */
+                        step: "propose" | "execute" | null;
+                        proposal_tx_hash: string | null;
+                        /** @description delayed path: from this chain time anyone may execute the proposed release */
+                        executable_at: string | null;
                     }[];
                 };
             };
@@ -12786,6 +12970,19 @@ export interface components {
             attempts: number;
             retries: number;
             next_check_at: string | null;
+            /**
+             * @description A release's path (docs/base-rail.md "Release paths"): signed (the funder's EIP-712 signature, releaseSigned) or delayed (propose, then execute after the challenge window); null for a refund
+             * @enum {string|null}
+             */
+            release_path: "signed" | "delayed" | null;
+            /**
+             * @description delayed path: the transaction in progress
+             * @enum {string|null}
+             */
+            step: "propose" | "execute" | null;
+            proposal_tx_hash: string | null;
+            /** @description delayed path: from this chain time anyone may execute the proposed release */
+            executable_at: string | null;
             created_at: string;
             updated_at: string;
             admin_actions: {
@@ -12903,7 +13100,7 @@ export interface components {
             /** @example whk_01JZ0000000000000000000000 */
             id: string;
             url: string;
-            events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified")[];
+            events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled")[];
             filters: components["schemas"]["WebhookFilters"];
             /**
              * @description pending_verification until the endpoint echoes the signed webhook.verification challenge (docs/abuse-edge.md); deliveries are queued meanwhile and sent once it is active
@@ -12933,7 +13130,7 @@ export interface components {
              */
             url: string;
             /** @description Event types to receive */
-            events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified")[];
+            events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled")[];
             filters?: components["schemas"]["WebhookFilters"];
         };
         WebhookList: {
@@ -12949,7 +13146,7 @@ export interface components {
             /** @description Sent as the webhook-id header, the same on every attempt */
             event_id: string;
             /** @enum {string} */
-            event_type: "mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified";
+            event_type: "mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempt_count: number;

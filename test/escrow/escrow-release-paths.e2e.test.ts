@@ -1,0 +1,264 @@
+import { eq } from "drizzle-orm";
+import type { Hex } from "viem";
+import { describe, expect, it } from "vitest";
+import { chainPayouts, webhookEvents } from "../../src/db/schema/index";
+import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
+import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
+import { signIn } from "../helpers/agents";
+import { signTyped, signedAward, type TypedRelease } from "../helpers/award-sign";
+import {
+  createBaseMission,
+  escrowTick,
+  POLL_MS,
+  RELEASE_DELAY,
+  useEscrowApp,
+  type EscrowChain,
+} from "../helpers/escrow-chain";
+
+// The two release paths of MissionEscrow v3 end to end (HTTP, the settlement worker's tick, anvil;
+// docs/base-rail.md "Release paths"): a creator_judges award the creator signed pays at once
+// (releaseSigned); an unsigned one is proposed and paid only after the challenge window; a
+// guardian's cancel parks the payout (never a refund) until the operator retries; and the
+// resolver key alone cannot pay a creator_judges slot to anyone the creator did not sign for
+// before the window ends.
+
+const REWARD = 100_000_000n; // 100 USDC
+const SPAM_FEE = 5_000_000n;
+const FEE = (REWARD * 50n) / 10_000n; // OABP_FEE_BPS default 50
+/** The worker reads a pending proposal again at most 15 poll intervals apart (escrow.paths.ts). */
+const WATCH_MS = 15 * POLL_MS;
+
+let chain: EscrowChain;
+let t: TestApp;
+useEscrowApp((c, a) => ([chain, t] = [c, a]));
+
+const tick = () => escrowTick(t);
+const mission = async (id: string) => (await t.call("GET", `/missions/${id}`)).body;
+const payoutOf = async (missionId: string) =>
+  (await t.deps.database.db.select().from(chainPayouts).where(eq(chainPayouts.missionId, missionId)))[0]!;
+
+/** A funded, open creator_judges mission with one verified submission. */
+async function missionWithSubmission() {
+  const c = await createBaseMission(t, REWARD);
+  const hash = await chain.fund(c.creator.account, c.key, REWARD, SPAM_FEE);
+  expect(
+    (await t.call("POST", `/missions/${c.m.id}/escrow`, { token: c.creator.token, body: { tx_hash: hash } })).status,
+  ).toBe(202);
+  await chain.mine(2);
+  await tick();
+  expect((await mission(c.m.id)).status).toBe("open");
+  const winner = await signIn(t);
+  const sub = await t.call("POST", `/missions/${c.m.id}/submissions`, {
+    token: winner.token,
+    body: { content: "the answer" },
+  });
+  expect(sub.status, sub.text).toBe(201);
+  return { ...c, winner, subId: sub.body.id as string };
+}
+
+/** Ticks (one poll interval each) until `done`, mining `mine` blocks between rounds; bounded. */
+async function until(done: () => Promise<boolean>, opts: { mine?: number; advanceMs?: number } = {}) {
+  for (let i = 0; i < 40; i++) {
+    if (await done()) return;
+    if (opts.advanceMs) t.clock.advance(opts.advanceMs);
+    await tick();
+    if (opts.mine) await chain.mine(opts.mine);
+  }
+  throw new Error("condition not reached within 40 rounds");
+}
+
+/** Proposed and confirmed: the payout waits for its window at step execute. */
+async function untilProposed(missionId: string) {
+  await until(async () => (await payoutOf(missionId)).step === "execute", { mine: 1 });
+  return payoutOf(missionId);
+}
+
+async function eventsOf(missionId: string) {
+  const rows = await t.deps.database.db.select().from(webhookEvents).where(eq(webhookEvents.missionId, missionId));
+  return rows.map((e) => ({ type: e.type, data: JSON.parse(e.data) as Record<string, unknown> }));
+}
+
+describe("release paths (contract v3)", () => {
+  it("(a) a creator_judges award with the creator's signature pays at once through releaseSigned", async () => {
+    const { creator, m, key, winner, subId } = await missionWithSubmission();
+    const { award } = await signedAward(t, creator, m.id, { winners: [{ submission_id: subId }] });
+    expect(award.status, award.text).toBe(200);
+    const p = await payoutOf(m.id);
+    expect(p).toMatchObject({ step: null, releaseSignature: expect.stringMatching(/^0x/) });
+    await until(async () => (await mission(m.id)).payout_status === "confirmed", { mine: 1 });
+    expect(await chain.usdcBalance(winner.address)).toBe(REWARD - FEE);
+    expect(await chain.releasedLogs(key)).toBe(1);
+    // No proposal was ever made for this slot.
+    const proposals = await chain.anvil.publicClient.getContractEvents({
+      address: chain.escrow,
+      abi: missionEscrowAbi,
+      eventName: "ReleaseProposed",
+      args: { missionKey: key },
+      fromBlock: 0n,
+    });
+    expect(proposals).toHaveLength(0);
+  });
+
+  it("(b) without a signature the release is proposed, not paid before the window, paid after it", async () => {
+    const { creator, m, key, winner, subId } = await missionWithSubmission();
+    const award = await t.call("POST", `/missions/${m.id}/award`, {
+      token: creator.token,
+      body: { winners: [{ submission_id: subId }] },
+    });
+    expect(award.status, award.text).toBe(200);
+    const p = await untilProposed(m.id);
+    expect(p.proposalTxHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(p.executableAt).not.toBeNull();
+    const proposed = await mission(m.id);
+    expect(proposed).toMatchObject({ status: "resolved", payout_status: "queued" });
+    // The reason says what happens next, and from when: release_proposed:<executable_at>.
+    expect(proposed.payout_status_reason).toBe(`release_proposed:${p.executableAt!.toISOString()}`);
+    const ev = (await eventsOf(m.id)).find((e) => e.type === "payout.proposed");
+    expect(ev?.data).toMatchObject({ mission_key: key, proposal_tx_hash: p.proposalTxHash });
+
+    // Rounds inside the window pay nothing, whatever the server's clock says.
+    for (let i = 0; i < 3; i++) {
+      t.clock.advance(WATCH_MS);
+      await tick();
+      await chain.mine(1);
+    }
+    expect(await chain.usdcBalance(winner.address)).toBe(0n);
+    expect(await chain.releasedLogs(key)).toBe(0);
+    expect((await payoutOf(m.id)).reason).toMatch(/^release_proposed/);
+
+    await chain.increaseTime(RELEASE_DELAY);
+    await until(async () => (await mission(m.id)).payout_status === "confirmed", { mine: 1, advanceMs: WATCH_MS });
+    expect(await chain.usdcBalance(winner.address)).toBe(REWARD - FEE);
+    expect(await chain.releasedLogs(key)).toBe(1);
+    const admin = await t.call("GET", `/admin/payouts`, { token: ADMIN_TOKEN });
+    expect(admin.body.payouts.find((x: { mission_id: string }) => x.mission_id === m.id)).toMatchObject({
+      release_path: "delayed",
+      step: "execute",
+      proposal_tx_hash: p.proposalTxHash,
+    });
+  });
+
+  it("(c) a guardian's cancel leaves the payout waiting (no refund); the operator's retry pays after a new window", async () => {
+    const { creator, m, key, winner, subId } = await missionWithSubmission();
+    expect(
+      (
+        await t.call("POST", `/missions/${m.id}/award`, {
+          token: creator.token,
+          body: { winners: [{ submission_id: subId }] },
+        })
+      ).status,
+    ).toBe(200);
+    const first = await untilProposed(m.id);
+    const guardian = chain.wallet(chain.guardian);
+    await chain.anvil.publicClient.waitForTransactionReceipt({
+      hash: await guardian.writeContract({
+        address: chain.escrow,
+        abi: missionEscrowAbi,
+        functionName: "cancelRelease",
+        args: [key, creator.address as Hex],
+        chain: chain.anvil.chain,
+        account: chain.guardian,
+      }),
+    });
+    await until(async () => (await payoutOf(m.id)).reason === "waiting:release_cancelled", { advanceMs: WATCH_MS });
+    const parked = await payoutOf(m.id);
+    expect(parked).toMatchObject({ state: "queued", step: "propose", nextCheckAt: null });
+    expect((await mission(m.id)).payout_status).toBe("queued");
+    expect((await eventsOf(m.id)).map((e) => e.type)).toContain("payout.cancelled");
+    const treasury = await t.call("GET", "/treasury", { token: ADMIN_TOKEN });
+    expect(treasury.body.base_rail.pending_settlements.items).toContainEqual(
+      expect.objectContaining({ id: parked.id, reason: "waiting:release_cancelled", release_path: "delayed" }),
+    );
+    // Waiting, not refunded: later rounds (even past the old window) move nothing.
+    await chain.increaseTime(RELEASE_DELAY);
+    for (let i = 0; i < 3; i++) {
+      t.clock.advance(WATCH_MS);
+      await tick();
+    }
+    expect(await chain.usdcBalance(creator.address)).toBe(0n);
+    expect(await chain.usdcBalance(winner.address)).toBe(0n);
+    expect((await payoutOf(m.id)).reason).toBe("waiting:release_cancelled");
+
+    const retry = await t.call("POST", `/admin/payouts/${parked.id}/retry`, {
+      token: ADMIN_TOKEN,
+      body: { reason: "guardian cancel reviewed" },
+    });
+    expect(retry.status, retry.text).toBe(200);
+    const second = await untilProposed(m.id);
+    expect(second.proposalTxHash).not.toBe(first.proposalTxHash);
+    expect(await chain.usdcBalance(winner.address)).toBe(0n);
+    await chain.increaseTime(RELEASE_DELAY);
+    await until(async () => (await mission(m.id)).payout_status === "confirmed", { mine: 1, advanceMs: WATCH_MS });
+    expect(await chain.usdcBalance(winner.address)).toBe(REWARD - FEE);
+    expect(await chain.usdcBalance(creator.address)).toBe(0n);
+    expect(await chain.releasedLogs(key)).toBe(1);
+  });
+
+  it("(d) the resolver key alone cannot pay a creator_judges slot to an address the creator did not sign for before the window", async () => {
+    const { creator, m, key, winner, subId } = await missionWithSubmission();
+    const attacker = await signIn(t);
+    const body = { winners: [{ submission_id: subId }] };
+    const typed = await t.call("POST", `/missions/${m.id}/award/typed-data`, { token: creator.token, body });
+    const release = (typed.body.releases as TypedRelease[])[0]!;
+    const sig = await signTyped(creator.account, release);
+    // A signature over another plan (the attacker as recipient) is refused by the server: 422.
+    const forged = await signTyped(creator.account, {
+      ...release,
+      typed_data: { ...release.typed_data, message: { ...release.typed_data.message, recipients: [attacker.address] } },
+    });
+    const refused = await t.call("POST", `/missions/${m.id}/award`, {
+      token: creator.token,
+      body: { ...body, release_signatures: { [key]: forged } },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ error: "UNPROCESSABLE", details: { reason: "bad_release_signature" } });
+    expect(
+      (
+        await t.call("POST", `/missions/${m.id}/award`, {
+          token: creator.token,
+          body: { ...body, release_signatures: { [key]: sig } },
+        })
+      ).status,
+    ).toBe(200);
+
+    // The worker's own key, redirected: the payout row now names the attacker (a compromised
+    // database or process) but keeps the creator's signature.
+    await t.deps.database.db
+      .update(chainPayouts)
+      .set({
+        recipients: [{ address: attacker.address, amount: (REWARD - FEE).toString(), submission_id: subId }],
+      })
+      .where(eq(chainPayouts.missionId, m.id));
+    // releaseSigned is refused on chain (BadFunderSignature): only the delayed path is left, and
+    // its proposal is public and not executable before the window.
+    await untilProposed(m.id);
+    expect((await payoutOf(m.id)).releaseSignature).toBeNull();
+    const resolver = chain.wallet(chain.resolver);
+    const direct = resolver.writeContract({
+      address: chain.escrow,
+      abi: missionEscrowAbi,
+      functionName: "releaseSigned",
+      args: [key, creator.address as Hex, [attacker.address as Hex], [REWARD - FEE], FEE, sig],
+      chain: chain.anvil.chain,
+      account: chain.resolver,
+    });
+    await expect(direct).rejects.toThrow(/BadFunderSignature/);
+    const early = resolver.writeContract({
+      address: chain.escrow,
+      abi: missionEscrowAbi,
+      functionName: "executeRelease",
+      args: [key, creator.address as Hex, [attacker.address as Hex], [REWARD - FEE], FEE],
+      chain: chain.anvil.chain,
+      account: chain.resolver,
+    });
+    await expect(early).rejects.toThrow(/ReleaseNotReady/);
+    for (let i = 0; i < 3; i++) {
+      t.clock.advance(WATCH_MS);
+      await tick();
+      await chain.mine(1);
+    }
+    expect(await chain.usdcBalance(attacker.address)).toBe(0n);
+    expect(await chain.usdcBalance(winner.address)).toBe(0n);
+    expect(await chain.releasedLogs(key)).toBe(0);
+  });
+});

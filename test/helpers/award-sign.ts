@@ -1,0 +1,62 @@
+import type { Hex } from "viem";
+import type { PrivateKeyAccount } from "viem/accounts";
+import type { TestApp } from "./app";
+
+// The creator's side of a signed award (docs/base-rail.md "Release paths"), as the board, the client
+// and the CLI do it: fetch the typed data of the award, sign each release, post the award with them.
+
+export interface TypedRelease {
+  mission_key: string;
+  funder: string;
+  typed_data: {
+    domain: { name: string; version: string; chainId: number; verifyingContract: string };
+    types: { Release: { name: string; type: string }[] };
+    primaryType: "Release";
+    message: { missionKey: string; funder: string; recipients: string[]; amounts: string[]; fee: string };
+  };
+}
+
+/** Signs one typed release (amounts as bigint, as viem needs them). */
+export function signTyped(account: PrivateKeyAccount, r: TypedRelease): Promise<Hex> {
+  const { domain, message } = r.typed_data;
+  return account.signTypedData({
+    domain: { ...domain, verifyingContract: domain.verifyingContract as Hex },
+    types: {
+      Release: [
+        { name: "missionKey", type: "bytes32" },
+        { name: "funder", type: "address" },
+        { name: "recipients", type: "address[]" },
+        { name: "amounts", type: "uint256[]" },
+        { name: "fee", type: "uint256" },
+      ],
+    },
+    primaryType: "Release",
+    message: {
+      missionKey: message.missionKey as Hex,
+      funder: message.funder as Hex,
+      recipients: message.recipients as Hex[],
+      amounts: message.amounts.map(BigInt),
+      fee: BigInt(message.fee),
+    },
+  });
+}
+
+/** POST /missions/{id}/award with the creator's signature on every release it can sign. */
+export async function signedAward(
+  t: TestApp,
+  creator: { token: string; account: PrivateKeyAccount },
+  missionId: string,
+  body: { winners: { submission_id: string; share_bps?: number }[] },
+) {
+  const typed = await t.call("POST", `/missions/${missionId}/award/typed-data`, { token: creator.token, body });
+  if (typed.status !== 200) throw new Error(`typed-data failed: ${typed.status} ${typed.text}`);
+  const releases = typed.body.releases as TypedRelease[];
+  const release_signatures = Object.fromEntries(
+    await Promise.all(releases.map(async (r) => [r.mission_key, await signTyped(creator.account, r)] as const)),
+  );
+  const award = await t.call("POST", `/missions/${missionId}/award`, {
+    token: creator.token,
+    body: { ...body, release_signatures },
+  });
+  return { typed: releases, award };
+}
