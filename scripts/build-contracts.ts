@@ -168,7 +168,49 @@ export function writeArtifacts(artifacts: Artifact[]): string[] {
   return [...artifacts.map((a) => artifactFile(a.contractName)), ...abiFiles];
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/**
+ * The solc standard-JSON input that reproduces `unit`'s committed bytecode, with every imported
+ * source inlined (what Basescan's "Solidity (Standard-Json-Input)" verification takes;
+ * docs/runbooks.md "Verifying the contract"). Same settings as the build; the metadata hash only
+ * covers the sources the contract uses, so this one-unit input gives the same bytecode.
+ */
+export function standardJsonInput(unit: string): object {
+  const sources: Record<string, { content: string }> = {};
+  const pending = [unit];
+  while (pending.length) {
+    const name = pending.pop()!;
+    if (sources[name]) continue;
+    const r = findImports(name);
+    if ("error" in r) throw new Error(r.error);
+    sources[name] = { content: r.contents };
+    for (const [, imp] of r.contents.matchAll(/^\s*import\s+(?:\{[^}]*\}\s+from\s+)?"([^"]+)"/gm)) {
+      pending.push(imp!.startsWith(".") ? path.posix.normalize(path.posix.join(path.posix.dirname(name), imp!)) : imp!);
+    }
+  }
+  const sorted = Object.fromEntries(
+    Object.keys(sources)
+      .sort()
+      .map((k) => [k, sources[k]!]),
+  );
+  return {
+    language: "Solidity",
+    sources: sorted,
+    settings: {
+      evmVersion: EVM_VERSION,
+      optimizer: OPTIMIZER,
+      outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object"] } },
+    },
+  };
+}
+
+if (
+  process.argv[1] &&
+  path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) &&
+  process.argv[2] === "--standard-json"
+) {
+  // npm run contracts -- --standard-json contracts/MissionEscrow.sol > escrow.standard.json
+  process.stdout.write(`${JSON.stringify(standardJsonInput(process.argv[3] ?? "contracts/MissionEscrow.sol"))}\n`);
+} else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   const { artifacts, warnings } = compileContracts();
   for (const w of warnings) console.warn(w);

@@ -10,8 +10,10 @@ import {
   compileSources,
   renderAbiModule,
   renderArtifact,
+  standardJsonInput,
   type Artifact,
 } from "../../scripts/build-contracts";
+import solc from "solc";
 
 // Like test/openapi/openapi.test.ts: the checked-in artifacts must be what the pinned compiler makes now.
 describe("contracts/artifacts", () => {
@@ -25,7 +27,7 @@ describe("contracts/artifacts", () => {
       .filter((f) => f.endsWith(".json"))
       .sort();
     expect(committed).toEqual(artifacts.map((a) => `${a.contractName}.json`).sort());
-    expect(artifacts.map((a) => a.contractName)).toContain("MockOracle");
+    expect(artifacts.map((a) => a.contractName)).toEqual(expect.arrayContaining(["MockOracle", "MissionEscrowV2"]));
   });
 
   it("matches a fresh compile: abi, bytecode and settings (run `npm run contracts` after a change)", () => {
@@ -47,6 +49,18 @@ describe("contracts/artifacts", () => {
       const a = artifacts.find((x) => x.contractName === name)!;
       expect(readFileSync(file, "utf8"), `${file} drifted: run npm run contracts`).toBe(renderAbiModule(a));
     }
+  });
+
+  it("the standard-JSON input for verification (docs/runbooks.md) reproduces MissionEscrow's committed bytecode", () => {
+    const input = standardJsonInput("contracts/MissionEscrow.sol") as { sources: Record<string, unknown> };
+    expect(Object.keys(input.sources)).toContain("@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol");
+    const out = JSON.parse(solc.compile(JSON.stringify(input))) as {
+      contracts: Record<string, Record<string, { evm: { deployedBytecode: { object: string } } }>>;
+    };
+    const committed = artifacts.find((a) => a.contractName === "MissionEscrow")!;
+    expect(`0x${out.contracts["contracts/MissionEscrow.sol"]!.MissionEscrow!.evm.deployedBytecode.object}`).toBe(
+      committed.deployedBytecode,
+    );
   });
 
   it("records the pinned compiler and an explicit evmVersion", () => {

@@ -469,13 +469,16 @@ describe("access control and validation", () => {
         DEFAULT_ADMIN_ROLE,
       ]);
     }
-    await expectRevert(as("admin").escrow.write.setFeeCapBps([1001]), "FeeCapTooHigh", [1001]);
+    // Contract v3: the fee cap only goes down (docs/decisions.md); a higher cap is a new deployment.
+    await expectRevert(as("admin").escrow.write.setFeeCapBps([1001]), "CapNotLower");
+    await expectRevert(as("admin").escrow.write.setFeeCapBps([FEE_CAP_BPS + 1]), "CapNotLower");
     await expectRevert(as("admin").escrow.write.setTreasury([zeroAddress]), "ZeroAddress");
-    const r1 = await mined(as("admin").escrow.write.setFeeCapBps([1000]));
-    expect(args(r1, "FeeCapChanged")).toEqual([{ feeCapBps: 1000 }]);
+    const r1 = await mined(as("admin").escrow.write.setFeeCapBps([50]));
+    expect(args(r1, "FeeCapChanged")).toEqual([{ feeCapBps: 50 }]);
+    await expectRevert(as("admin").escrow.write.setFeeCapBps([FEE_CAP_BPS]), "CapNotLower");
     const r2 = await mined(as("admin").escrow.write.setTreasury([A.fresh]));
     expect(args(r2, "TreasuryChanged")).toEqual([{ treasury: A.fresh }]);
-    expect([await read().feeCapBps(), await read().treasury()]).toEqual([1000, A.fresh]);
+    expect([await read().feeCapBps(), await read().treasury()]).toEqual([50, A.fresh]);
   });
 
   it("a fee above the cap reverts FeeTooHigh (a zero cap allows no fee)", async () => {
@@ -614,18 +617,39 @@ describe("reentrancy through a malicious token (ReentrantToken)", () => {
     await mined(release(KC, "funder", [rt], [U(20)], 0n));
     await mined(as("admin").usdc.write.setBlacklisted([rt, false]));
     expect(await read().credits([usdc, rt])).toBe(U(20));
+    // Contract v3: a ready proposal on the victim slot (anyone may execute it) and funder2's
+    // signature of the same release (the token holds RESOLVER_ROLE, so releaseSigned would pass too).
+    await mined(as("resolver").escrow.write.proposeRelease([KV, A.funder2, [A.attacker], [D], 0n]));
+    victimSig = await signReleaseWith(
+      acct.funder2,
+      { chainId: anvil.chainId, escrow },
+      { missionKey: KV, recipients: [A.attacker], amounts: [D], fee: 0n },
+    );
+    await anvil.testClient.increaseTime({ seconds: RELEASE_DELAY });
+    await anvil.testClient.mine({ blocks: 1 });
   }
+  let victimSig: Hex = "0x";
+  const victimIntact = async () =>
+    expect([await read().depositOf([KV, A.funder2]), await read().released([KV])]).toEqual([[usdc, D], false]);
 
   const reentries = {
-    release: {
+    executeRelease: {
       data: () =>
         encodeFunctionData({
           abi: missionEscrowAbi,
           functionName: "executeRelease",
           args: [KV, A.funder2, [A.attacker], [D], 0n],
         }),
-      intact: async () =>
-        expect([await read().depositOf([KV, A.funder2]), await read().released([KV])]).toEqual([[usdc, D], false]),
+      intact: victimIntact,
+    },
+    releaseSigned: {
+      data: () =>
+        encodeFunctionData({
+          abi: missionEscrowAbi,
+          functionName: "releaseSigned",
+          args: [KV, A.funder2, [A.attacker], [D], 0n, victimSig],
+        }),
+      intact: victimIntact,
     },
     refund: {
       data: () => encodeFunctionData({ abi: missionEscrowAbi, functionName: "refund", args: [KV, A.funder2] }),
@@ -706,19 +730,24 @@ describe("reentrancy through a malicious token (ReentrantToken)", () => {
     );
   });
 
-  it("without RESOLVER_ROLE a reentrant release already fails on the role check (why the cases above grant it)", async () => {
+  it("without RESOLVER_ROLE a reentrant releaseSigned already fails on the role check (why the cases above grant it)", async () => {
     await fund("funder", K1, D, 0n, rt);
     await fund("funder2", KV, D, 0n);
-    await mined(as("attacker").rt.write.arm([escrow, reentries.release.data()]));
+    victimSig = await signReleaseWith(
+      acct.funder2,
+      { chainId: anvil.chainId, escrow },
+      { missionKey: KV, recipients: [A.attacker], amounts: [D], fee: 0n },
+    );
+    await mined(as("attacker").rt.write.arm([escrow, reentries.releaseSigned.data()]));
     const { d } = await deltas(rt, [A.alice, A.funder], () => mined(release(K1, "funder", [A.alice], [D], 0n)));
     expect(d).toEqual([D, 0n]);
     const err = await lastReentryError();
     expect([err.errorName, err.args]).toEqual(["AccessControlUnauthorizedAccount", [rt, RESOLVER_ROLE]]);
-    await reentries.release.intact();
+    await victimIntact();
   });
 });
 
-describe("contract v2: bounded operator power (issue 12 must-show 5)", () => {
+describe("contract v2 (kept in v3): bounded operator power", () => {
   const later = async (seconds: number) => {
     await anvil.testClient.increaseTime({ seconds });
     await anvil.testClient.mine({ blocks: 1 });

@@ -153,6 +153,9 @@ describe("npm run escrow:deploy", () => {
         deployerKey: ANVIL_KEY_0,
         resolver,
         treasury,
+        // Chain 8453 requires an explicit admin and guardian (docs/runbooks.md "Deploying").
+        admin: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+        guardian: "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65",
         testToken: true,
       });
       // docker-compose.yml hard-codes these: account 0's first two deployments on a fresh chain.
