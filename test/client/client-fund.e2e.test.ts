@@ -11,7 +11,7 @@ import { E2E_ADMIN, freshPostgresDatabase, httpCall, type ServerProcess } from "
 
 // Must-show 1 (chain): `oabp fund` on the base rail against the real server process and anvil —
 // the creator's wallet funds the escrow with fundUntil and the mission's escrow.refund_after (by
-// EIP-2612 permit by default, `--approve` for approve + fundUntil; docs/base-rail.md "Funding"),
+// EIP-2612 permit by default, `--approve` for approve + fundUntil; docs/base-rail.md "Funding from the tools"),
 // the command attaches the deposit and waits until the server opens the mission at its
 // confirmation depth; then the mission is solved, awarded with the creator's release signature
 // (`oabp award` signs it: the signed path, no challenge window) and paid on chain, followed with

@@ -1,4 +1,3 @@
-import type { Hex } from "viem";
 import type { OabpClient } from "./client.js";
 import { OabpError } from "./errors.js";
 import { signReleases, type ReleaseToSign, type ReleaseTypedDataAnswer } from "./release-sign.js";
@@ -7,16 +6,12 @@ import type { Award, Mission } from "./types.js";
 // `oabp award` and the library's award as the creator (release-sign.ts): the server's typed data,
 // the creator's key signs each release, the award carries them as `release_signatures`.
 
-/** The award body with the creator's release signatures, when the mission has slots to sign. */
-export type SignedAward = Award & { release_signatures?: Record<string, Hex> };
-
 /**
  * Awards a mission as its creator: fetches the releases to sign, signs them with the client's
  * account and posts the award with `release_signatures`. A server without the typed-data route
  * gets the plain award.
  */
 export async function awardMission(client: OabpClient, id: string, body: Award): Promise<Mission> {
-  const account = await client.account();
   const path = `/missions/${encodeURIComponent(id)}/award/typed-data`;
   let releases: ReleaseToSign[] = [];
   try {
@@ -26,8 +21,10 @@ export async function awardMission(client: OabpClient, id: string, body: Award):
     if (!(e instanceof OabpError && e.status === 404 && e.details?.entry_points !== undefined)) throw e;
   }
   if (releases.length === 0) return client.award(id, body);
+  // Loaded only now: a keystore is decrypted only when there is a release to sign.
+  const account = await client.account();
   if (!account?.signTypedData)
     throw new OabpError(0, "NO_ACCOUNT", "this award releases escrow the creator funded: it needs the creator's key");
   const release_signatures = await signReleases(releases, account.address, (td) => account.signTypedData!(td));
-  return client.award(id, { ...body, release_signatures } as SignedAward);
+  return client.award(id, { ...body, release_signatures });
 }

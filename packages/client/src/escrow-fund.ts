@@ -24,7 +24,7 @@ import {
 import { OabpError } from "./errors.js";
 import { gasWithHeadroom } from "./gas.js";
 
-// One escrow deposit, the way every tool of the project makes it (docs/base-rail.md "Funding"):
+// One escrow deposit, the way every tool of the project makes it (docs/base-rail.md "Funding from the tools"):
 // `fundUntil` with the refund-after the server asked for — never `fund()`, whose 365-day
 // refund-after locks the funder in — sent with the gas headroom of gas.ts. With an EIP-2612 token
 // and a v3 escrow, `fundUntilWithPermit` takes the allowance from a signature (no approve

@@ -1,4 +1,4 @@
-// Gas for escrow deposits (docs/base-rail.md "Gas headroom"): the one rule every tool of the
+// Gas for escrow deposits (docs/base-rail.md "Funding from the tools"): the one rule every tool of the
 // project applies — the library, the `oabp` CLI and the web board's script import this module.
 //
 // Why not the node's exact estimate: a deposit estimated while the escrow already held the token

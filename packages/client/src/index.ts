@@ -33,7 +33,7 @@ export {
   type PreparedFund,
 } from "./escrow-fund.js";
 export { gasWithHeadroom, GAS_HEADROOM } from "./gas.js";
-export { awardMission, type SignedAward } from "./award-sign.js";
+export { awardMission } from "./award-sign.js";
 export {
   signReleases,
   releaseTypedData,

@@ -1,7 +1,7 @@
 import type { Address, Hex, TypedDataDomain } from "viem";
 import { OabpError } from "./errors.js";
 
-// Funder-signed releases (docs/base-rail.md "Awards the creator signs"; contract v3 releaseSigned):
+// Funder-signed releases (docs/base-rail.md "Funding from the tools"; contract v3 releaseSigned):
 // on the base rail a creator_judges award carries, for every escrow slot the creator funded, the
 // creator's EIP-712 signature over (missionKey, funder, recipients, amounts, fee). The server
 // builds the typed data (POST /missions/{id}/award/typed-data, same body as the award); the

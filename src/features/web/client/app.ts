@@ -6,7 +6,7 @@ import { createClient, custom, getAddress, parseUnits, toHex, type Hex } from "v
 import { signTypedData } from "viem/actions";
 import { createSiweMessage } from "viem/siwe";
 // Shared with @oabp/client and the CLI: fundUntil with the mission's refund_after, permit or
-// approve, gas headroom (docs/base-rail.md "Funding"); release signatures for awards.
+// approve, gas headroom (docs/base-rail.md "Funding from the tools"); release signatures for awards.
 import { fundSlot } from "../../../../packages/client/src/escrow-fund.js";
 import { signReleases, type ReleaseToSign } from "../../../../packages/client/src/release-sign.js";
 
@@ -185,7 +185,7 @@ async function sha256Hex(data: ArrayBuffer): Promise<string> {
   return `0x${[...d].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-/** Bare viem clients over the wallet (EIP-1193): reads and gas estimates through its RPC, signatures and sends by it. */
+/** Bare viem clients over the wallet (EIP-1193): reads and estimates go through its RPC; it signs and sends. */
 function walletClients(p: Eip1193, from: Hex) {
   const transport = custom(p);
   return {
