@@ -6,7 +6,7 @@ import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 import { signedAward } from "../helpers/award-sign";
-import { missionBody, newAccount, signIn } from "../helpers/agents";
+import { missionBody, signIn } from "../helpers/agents";
 import { escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
 // Issue 12 "No head-of-line blocking" (must-show 3), benchmark-style: 200 deposits and 200
@@ -49,8 +49,9 @@ describe("no head-of-line blocking (must-show 3)", () => {
       const late = await create(30); // resolved after the others: the 201st payout
       const last = await create(30); // funded after the others: the 201st deposit
 
-      // One funder backs them all (slots are per key and funder): mint and approve once.
-      const funder = newAccount();
+      // One funder backs them all (slots are per key and funder): mint and approve once. It is the
+      // creator, so the 201st award is one it signs (released at once, docs/base-rail.md "Release paths").
+      const funder = creator.account;
       await chain.setEth(funder.address, 10n ** 20n);
       await chain.mint(funder.address, BigInt(N + 2) * (REWARD + SPAM_FEE));
       const { createWalletClient, http } = await import("viem");

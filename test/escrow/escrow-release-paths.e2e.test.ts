@@ -116,6 +116,11 @@ describe("release paths (contract v3)", () => {
     const ev = (await eventsOf(m.id)).find((e) => e.type === "payout.proposed");
     expect(ev?.data).toMatchObject({ mission_key: key, proposal_tx_hash: p.proposalTxHash });
 
+    // Proposed on chain, executable by anyone after the window: the operator cannot fail it by hand.
+    const fail = await t.call("POST", `/admin/payouts/${p.id}/fail`, { token: ADMIN_TOKEN, body: { reason: "try" } });
+    expect(fail.status).toBe(409);
+    expect(fail.body.details).toMatchObject({ reason: "payout_in_flight", step: "execute" });
+
     // Rounds inside the window pay nothing, whatever the server's clock says.
     for (let i = 0; i < 3; i++) {
       t.clock.advance(WATCH_MS);
@@ -258,6 +263,59 @@ describe("release paths (contract v3)", () => {
       await chain.mine(1);
     }
     expect(await chain.usdcBalance(attacker.address)).toBe(0n);
+    expect(await chain.usdcBalance(winner.address)).toBe(0n);
+    expect(await chain.releasedLogs(key)).toBe(0);
+  });
+
+  // Last in the file: the cap it lowers cannot be raised again (contract v3).
+  it("(e) a pause and an exhausted cap are waits, never failures", async () => {
+    const { creator, m, key, winner, subId } = await missionWithSubmission();
+    const guardian = chain.wallet(chain.guardian);
+    const asGuardian = async (functionName: "pause" | "unpause") =>
+      chain.anvil.publicClient.waitForTransactionReceipt({
+        hash: await guardian.writeContract({
+          address: chain.escrow,
+          abi: missionEscrowAbi,
+          functionName,
+          chain: chain.anvil.chain,
+          account: chain.guardian,
+        }),
+      });
+    await asGuardian("pause");
+    const award = await t.call("POST", `/missions/${m.id}/award`, {
+      token: creator.token,
+      body: { winners: [{ submission_id: subId }] },
+    });
+    expect(award.status, award.text).toBe(200);
+    await tick();
+    const paused = await payoutOf(m.id);
+    expect(paused).toMatchObject({ state: "queued", reason: "waiting:paused", rawTx: null });
+    expect(paused.nextCheckAt!.getTime()).toBeGreaterThan(t.clock.now().getTime());
+    await asGuardian("unpause");
+    // The cap of the delayed path is lowered below this release (admin, only ever downward).
+    await chain.anvil.publicClient.waitForTransactionReceipt({
+      hash: await chain.anvil.walletClient.writeContract({
+        address: chain.escrow,
+        abi: missionEscrowAbi,
+        functionName: "lowerReleaseCap",
+        args: [chain.usdc, REWARD / 2n],
+      }),
+    });
+    await until(async () => (await payoutOf(m.id)).step === "execute", {
+      mine: 1,
+      advanceMs: 10 * 60_000, // past the pause's backoff
+    });
+    await chain.increaseTime(RELEASE_DELAY);
+    await until(async () => (await payoutOf(m.id)).reason === "waiting:CapExceeded", { mine: 1, advanceMs: WATCH_MS });
+    const capped = await payoutOf(m.id);
+    expect(capped.state).toBe("queued");
+    // Backing off on its own row, still waiting (not failed) after more rounds.
+    for (let i = 0; i < 3; i++) {
+      t.clock.advance(capped.nextCheckAt!.getTime() - t.clock.now().getTime());
+      await tick();
+    }
+    expect(await payoutOf(m.id)).toMatchObject({ state: "queued", reason: "waiting:CapExceeded" });
+    expect((await payoutOf(m.id)).retries).toBeGreaterThan(1);
     expect(await chain.usdcBalance(winner.address)).toBe(0n);
     expect(await chain.releasedLogs(key)).toBe(0);
   });
