@@ -14,6 +14,7 @@ import {
 } from "viem";
 import type { BaseRailConfig, ChainDepth } from "../env";
 import { missionEscrowAbi } from "./abi/mission-escrow";
+import { missionEscrowV2Abi } from "./abi/mission-escrow-v2";
 import { errorText, isTransportError, revertOf } from "./chain-errors";
 import { processMetrics } from "./metrics";
 import { localSigner, remoteSigner, SignerUnavailableError, type ResolverSigner } from "./resolver-signer";
@@ -76,6 +77,8 @@ export type EscrowCall =
   | ({ kind: "releaseSigned"; signature: Hex } & ReleasePlan)
   | ({ kind: "propose" } & ReleasePlan)
   | ({ kind: "execute" } & ReleasePlan)
+  /** Contract v2's instant release: only a payout signed before the upgrade to v3, re-priced. */
+  | ({ kind: "releaseV2" } & ReleasePlan)
   | { kind: "refund"; missionKey: Hex; funder: string };
 
 /** A delayed release's proposal on chain (proposalOf): hash 0x00… when there is none. */
@@ -176,6 +179,7 @@ function callData(call: EscrowCall): Hex {
       args: [call.missionKey, call.funder as Address],
     });
   const args = [call.missionKey, call.funder as Address, call.recipients as Address[], call.amounts, call.fee] as const;
+  if (call.kind === "releaseV2") return encodeFunctionData({ abi: missionEscrowV2Abi, functionName: "release", args });
   if (call.kind === "releaseSigned")
     return encodeFunctionData({
       abi: missionEscrowAbi,

@@ -116,6 +116,11 @@ describe("release paths (contract v3)", () => {
     const ev = (await eventsOf(m.id)).find((e) => e.type === "payout.proposed");
     expect(ev?.data).toMatchObject({ mission_key: key, proposal_tx_hash: p.proposalTxHash });
 
+    // Proposed on chain, executable by anyone after the window: the operator cannot fail it by hand.
+    const fail = await t.call("POST", `/admin/payouts/${p.id}/fail`, { token: ADMIN_TOKEN, body: { reason: "try" } });
+    expect(fail.status).toBe(409);
+    expect(fail.body.details).toMatchObject({ reason: "payout_in_flight", step: "execute" });
+
     // Rounds inside the window pay nothing, whatever the server's clock says.
     for (let i = 0; i < 3; i++) {
       t.clock.advance(WATCH_MS);

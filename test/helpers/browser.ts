@@ -78,6 +78,32 @@ const INJECTED = `(() => {
   announce();
 })();`;
 
+const READS = new Set([
+  "eth_call",
+  "eth_estimateGas",
+  "eth_getBlockByNumber",
+  "eth_blockNumber",
+  "eth_getTransactionReceipt",
+  "eth_getTransactionByHash",
+  "eth_getTransactionCount",
+  "eth_gasPrice",
+  "eth_maxPriorityFeePerGas",
+  "eth_feeHistory",
+]);
+
+/** EIP-712 message fields of (u)int types as bigint (wallets take JSON numbers or strings). */
+function typedNumbers(types: Record<string, { name: string; type: string }[]>, type: string, value: unknown): any {
+  if (type.endsWith("[]")) return (value as unknown[]).map((v) => typedNumbers(types, type.slice(0, -2), v));
+  if (/^u?int\d*$/.test(type)) return BigInt(value as string);
+  const fields = types[type];
+  if (!fields) return value;
+  const obj = value as Record<string, unknown>;
+  return Object.fromEntries(fields.map((f) => [f.name, typedNumbers(types, f.type, obj[f.name])]));
+}
+
+/** Transactions the test wallets sent (to, data, the gas the page asked for), in order. */
+export const sent: { to: Hex; data: Hex; gas: bigint | undefined }[] = [];
+
 /** A browser context whose pages have the wallet of `o.account`. */
 export async function walletContext(browser: Browser, o: WalletOptions): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
@@ -97,19 +123,37 @@ export async function walletContext(browser: Browser, o: WalletOptions): Promise
           return { result: null };
         case "personal_sign":
           return { result: await o.account.signMessage({ message: { raw: params[0] as Hex } }) };
+        case "eth_signTypedData_v4": {
+          // As a wallet does: the JSON typed data, numbers as strings or numbers.
+          if (String(params[0]).toLowerCase() !== o.account.address.toLowerCase()) return { error: "wrong account" };
+          const td = JSON.parse(params[1] as string);
+          const { EIP712Domain: _d, ...types } = td.types;
+          return {
+            result: await o.account.signTypedData({
+              domain: td.domain,
+              types,
+              primaryType: td.primaryType,
+              message: typedNumbers(types, td.primaryType, td.message),
+            }),
+          };
+        }
         case "eth_sendTransaction": {
           if (!wc) return { error: "no chain" };
-          const tx = params[0] as { to: Hex; data: Hex };
-          return { result: await wc.sendTransaction({ to: tx.to, data: tx.data, account: o.account, chain: o.chain }) };
-        }
-        case "eth_getTransactionReceipt": {
-          if (!pc) return { error: "no chain" };
-          const r = await pc.getTransactionReceipt({ hash: params[0] as Hex }).catch(() => null);
+          const tx = params[0] as { to: Hex; data: Hex; gas?: Hex };
+          sent.push({ to: tx.to, data: tx.data, gas: tx.gas === undefined ? undefined : BigInt(tx.gas) });
           return {
-            result: r ? { status: r.status === "success" ? "0x1" : "0x0", transactionHash: r.transactionHash } : null,
+            result: await wc.sendTransaction({
+              to: tx.to,
+              data: tx.data,
+              gas: tx.gas === undefined ? undefined : BigInt(tx.gas),
+              account: o.account,
+              chain: o.chain,
+            }),
           };
         }
         default:
+          // Reads (eth_call, eth_estimateGas, blocks, receipts) go to the wallet's RPC, as a wallet's do.
+          if (pc && READS.has(method)) return { result: await pc.request({ method, params } as never) };
           return { error: `unsupported method ${method}` };
       }
     } catch (err) {

@@ -1,28 +1,17 @@
-import {
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  erc20Abi,
-  http,
-  parseAbi,
-  type Address,
-  type Hex,
-  type LocalAccount,
-} from "viem";
+import { createPublicClient, createWalletClient, defineChain, http, type LocalAccount } from "viem";
 import type { OabpClient } from "./client.js";
 import { OabpError } from "./errors.js";
+import { fundSlot, type FundStep, type PermitMode } from "./escrow-fund.js";
 import { sleep } from "./follow.js";
 import type { Mission } from "./types.js";
 
-// Funding a base-rail mission from the creator's wallet (README "Base rail"): approve the escrow
-// for reward + spam fee, call fund(key, token, amount, spamFee), attach the transaction, then wait
-// until the deposit reaches the server's confirmation depth and the mission opens.
-
-const escrowAbi = parseAbi(["function fund(bytes32 missionKey, address token, uint256 amount, uint256 spamFee)"]);
+// Funding a base-rail mission from the creator's wallet (README "Base rail"): a permit or an
+// approval for reward + spam fee, fundUntil(key, token, amount, spamFee, escrow.refund_after) with
+// gas headroom (escrow-fund.ts), attach the transaction, then wait until the deposit reaches the
+// server's confirmation depth and the mission opens.
 
 export type FundProgress =
-  | { step: "approve"; tx_hash: Hex }
-  | { step: "fund"; tx_hash: Hex }
+  | FundStep
   | { step: "attached"; deposit_status: string }
   | { step: "waiting"; mission_status: string; phase: string }
   | { step: "open"; mission: Mission };
@@ -35,6 +24,8 @@ export interface FundOptions {
   /** Give up waiting for the mission to open after this many polls (default 900). */
   maxPolls?: number;
   signal?: AbortSignal;
+  /** "auto" (default): permit when the token and the escrow support it, else approve. */
+  permit?: PermitMode;
 }
 
 export async function fundMission(client: OabpClient, missionId: string, opts: FundOptions): Promise<Mission> {
@@ -59,38 +50,13 @@ export async function fundMission(client: OabpClient, missionId: string, opts: F
       `the RPC serves chain ${rpcChain}; the mission escrows on chain ${e.chain_id}`,
     );
   const wallet = createWalletClient({ chain, transport, account: opts.account });
-  const token = e.token as Address;
-  const escrow = e.contract as Address;
-  const amount = BigInt(e.amount);
-  const spamFee = BigInt(e.spam_fee);
-  const mined = async (hash: Hex) => {
-    const r = await pub.waitForTransactionReceipt({ hash, timeout: 300_000 });
-    if (r.status !== "success") throw new OabpError(0, "TX_REVERTED", `transaction ${hash} reverted`);
-  };
-  const allowance = await pub.readContract({
-    address: token,
-    abi: erc20Abi,
-    functionName: "allowance",
-    args: [opts.account.address, escrow],
+  const { tx_hash: fund } = await fundSlot({
+    pub,
+    wallet,
+    terms: e,
+    permit: opts.permit,
+    onStep: (step) => opts.onProgress?.(step),
   });
-  if (allowance < amount + spamFee) {
-    const approve = await wallet.writeContract({
-      address: token,
-      abi: erc20Abi,
-      functionName: "approve",
-      args: [escrow, amount + spamFee],
-    });
-    opts.onProgress?.({ step: "approve", tx_hash: approve });
-    await mined(approve);
-  }
-  const fund = await wallet.writeContract({
-    address: escrow,
-    abi: escrowAbi,
-    functionName: "fund",
-    args: [e.mission_key as Hex, token, amount, spamFee],
-  });
-  opts.onProgress?.({ step: "fund", tx_hash: fund });
-  await mined(fund);
   const attached = await client.attachDeposit(missionId, fund);
   opts.onProgress?.({ step: "attached", deposit_status: attached.escrow?.deposit?.status ?? "pending" });
   for (let i = 0; i < (opts.maxPolls ?? 900); i++) {

@@ -17,3 +17,28 @@ export { contentHash, commitmentOf, sha256Hex } from "./content.js";
 export { McpBridge, type McpBridgeOptions } from "./mcp/bridge.js";
 export type * from "./types.js";
 export type { paths, components } from "./generated/openapi.js";
+export {
+  fundSlot,
+  prepareFund,
+  sendPrepared,
+  permitDomain,
+  escrowVersion,
+  refundAfterSeconds,
+  escrowFundAbi,
+  type EscrowSlotTerms,
+  type FundSlotOptions,
+  type FundSlotResult,
+  type FundStep,
+  type PermitMode,
+  type PreparedFund,
+} from "./escrow-fund.js";
+export { gasWithHeadroom, GAS_HEADROOM } from "./gas.js";
+export { awardMission } from "./award-sign.js";
+export {
+  signReleases,
+  releaseTypedData,
+  type ReleaseToSign,
+  type ReleaseTypedDataAnswer,
+  type TypedDataSigner,
+} from "./release-sign.js";
+export { topUpMission, type TopUpAmendment, type TopUpOptions, type TopUpProgress } from "./top-up.js";

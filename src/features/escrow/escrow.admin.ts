@@ -95,6 +95,15 @@ export async function actOnPayout(
         { reason: "payout_in_flight", state: p.state },
       );
     }
+    if (action === "fail" && p.step === "execute" && !p.releaseSignature) {
+      // A proposal of it is on chain, and anyone may execute it after the window: only the
+      // guardian's cancel stops it (then the payout waits, and may be failed).
+      throw new AppError(
+        "CONFLICT",
+        "this release is proposed on chain and executable by anyone after its window; the guardian cancels it first",
+        { reason: "payout_in_flight", state: p.state, step: p.step },
+      );
+    }
     const state = action === "retry" ? (p.state === "failed" ? "queued" : p.state) : "failed";
     const entry = { action, reason, from_state: p.state, at: now.toISOString() };
     await appendAudit(tx, {

@@ -26,11 +26,19 @@ export const RELEASE_WAIT_MS = 60_000;
 /** A pending proposal is read again at most this many poll intervals apart (a cancel shows within it). */
 const WATCH_POLLS = 15;
 
-/** The delayed path's current step; null for a refund or a signed release (one transaction). */
+/**
+ * The delayed path's current step; null for a refund, a signed release, or a release queued
+ * before contract v3 (one transaction: the v2 `release` of its stored bytes; migration 0030 moved
+ * the unsent ones to the delayed path).
+ */
 export function stepOf(p: Pick<PayoutRow, "kind" | "releaseSignature" | "step">): PayoutStep | null {
   if (p.kind !== "release" || p.releaseSignature) return null;
-  return p.step ?? "propose";
+  return p.step;
 }
+
+/** A release going back to queued with nothing of it on chain: one from before v3 takes the delayed path now. */
+export const unsentStep = (p: Pick<PayoutRow, "kind" | "releaseSignature" | "step">): { step?: PayoutStep } =>
+  p.kind === "release" && !p.releaseSignature && !p.step ? { step: "propose" } : {};
 
 /** What a payout's transaction is called in payout_status_reason: release_proposal / release / refund. */
 export const stepLabel = (p: Pick<PayoutRow, "kind" | "releaseSignature" | "step">): string =>
@@ -47,7 +55,10 @@ export const planOf = (p: PayoutRow): ReleasePlan => ({
 export function callOf(p: PayoutRow): EscrowCall {
   if (p.kind === "refund") return { kind: "refund", missionKey: p.missionKey as Hex, funder: p.funder };
   if (p.releaseSignature) return { kind: "releaseSigned", signature: p.releaseSignature as Hex, ...planOf(p) };
-  return { kind: stepOf(p) === "execute" ? "execute" : "propose", ...planOf(p) };
+  const step = stepOf(p);
+  // A release signed before contract v3 (in flight at the upgrade): re-priced as what it was.
+  if (!step) return { kind: "releaseV2", ...planOf(p) };
+  return { kind: step, ...planOf(p) };
 }
 
 /** The release path fields of a payout row (GET /treasury, /admin/payouts). */

@@ -8,7 +8,15 @@ import { firstPrice, priceTooLow, replacementPrice, type Price } from "./escrow.
 import { lockMission } from "./escrow.deposits";
 import { emitEvents, payoutConfirmed } from "../../db/outbox";
 import { MISSION_COLUMNS } from "../../db/rows";
-import { callOf, delayedPreflight, proposalConfirmed, releaseRevert, stepLabel, stepOf } from "./escrow.paths";
+import {
+  callOf,
+  unsentStep,
+  delayedPreflight,
+  proposalConfirmed,
+  releaseRevert,
+  stepLabel,
+  stepOf,
+} from "./escrow.paths";
 
 // The settlement worker (design.md "Escrow and settlement"): sends each queued payout with the
 // resolver key and walks it through a crash-safe state machine,
@@ -314,6 +322,7 @@ async function watchBroadcast(deps: Deps, chain: BaseChain, p: PayoutRow, heads:
         reason: "reverted_onchain",
         rawTx: null,
         txHash: null,
+        ...unsentStep(p),
         nextCheckAt: new Date(now.getTime() + RETRY_MS),
       });
       return;
@@ -365,7 +374,13 @@ async function watchBroadcast(deps: Deps, chain: BaseChain, p: PayoutRow, heads:
   if (!p.txHash) return;
   if (!p.rawTx) {
     // An adopted on-chain payout whose receipt is gone (reorged): back to the pre-flight check.
-    await transition(deps, p, { state: "queued", txHash: null, reason: "adopted_payout_reorged", nextCheckAt: now });
+    await transition(deps, p, {
+      state: "queued",
+      txHash: null,
+      reason: "adopted_payout_reorged",
+      nextCheckAt: now,
+      ...unsentStep(p),
+    });
     return;
   }
   const known = await chain.knowsTransaction(p.txHash);
@@ -403,6 +418,7 @@ async function watchBroadcast(deps: Deps, chain: BaseChain, p: PayoutRow, heads:
         rawTx: null,
         txHash: null,
         reason: "nonce_consumed",
+        ...unsentStep(p),
         nextCheckAt: now,
       });
     }
@@ -468,6 +484,7 @@ export async function watchConfirmed(deps: Deps, chain: BaseChain, p: PayoutRow,
     deps.logger.warn({ payout: p.id, tx: p.minedTxHash }, "settlement: confirmed payout reorged out; re-sending");
     await transition(deps, p, {
       state: mined?.raw ? "broadcast" : "queued",
+      ...(mined?.raw ? {} : unsentStep(p)),
       txHash: mined?.raw ? p.minedTxHash : null,
       rawTx: mined?.raw ?? null,
       minedTxHash: null,

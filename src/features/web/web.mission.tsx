@@ -382,7 +382,7 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
           {viewer && isCreator && m.status === "pending_escrow" && m.escrow ? (
             <div>
               <button type="button" id="fund-btn">
-                Fund from wallet (approve + fund)
+                Fund from wallet (permit or approve, then fundUntil)
               </button>
             </div>
           ) : null}

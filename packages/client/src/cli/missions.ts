@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { commitmentOf, contentHash } from "../content.js";
 import { followMission, followSearch, isSettled } from "../follow.js";
+import { awardMission } from "../award-sign.js";
 import { fundMission } from "../fund.js";
 import type { CreateMission, CreateSubmission, Mission, Submission } from "../types.js";
 import { EXIT, need, notSignedIn, readInput, str, UsageError, type Ctx } from "./context.js";
@@ -214,7 +215,8 @@ export async function award(ctx: Ctx): Promise<number> {
     const [submission_id, bps] = p.split(":");
     return { submission_id: submission_id!, ...(bps !== undefined && { share_bps: Number(bps) }) };
   });
-  const m = await ctx.client.award(id, { winners });
+  // On the base rail the creator signs each release of its own deposit (award-sign.ts).
+  const m = await awardMission(ctx.client, id, { winners });
   emit(ctx.out, m, () =>
     keyValues(m as unknown as Record<string, unknown>, ["id", "status", "phase", "payout_status", "resolution"]),
   );
@@ -271,9 +273,11 @@ export async function fund(ctx: Ctx): Promise<number> {
   );
   const account = await ctx.client.account();
   if (!account) throw notSignedIn();
+  if (ctx.flags.permit && ctx.flags.approve) throw new UsageError("--permit and --approve exclude each other");
   const m = await fundMission(ctx.client, id, {
     rpcUrl,
     account,
+    permit: ctx.flags.permit ? "permit" : ctx.flags.approve ? "approve" : "auto",
     pollMs: Number(str(ctx.flags, "interval") ?? 2) * 1000,
     maxPolls: Number(str(ctx.flags, "max-polls") ?? 900),
     onProgress: (p) => {
@@ -285,7 +289,9 @@ export async function fund(ctx: Ctx): Promise<number> {
             ? `deposit attached (${p.deposit_status}), waiting for confirmations`
             : p.step === "waiting"
               ? `waiting: ${p.mission_status} · ${p.phase}`
-              : `open: ${p.mission.id}`;
+              : p.step === "permit"
+                ? "permit: signing the allowance (no approve transaction)"
+                : `open: ${p.mission.id}`;
       ctx.out.err(ctx.out.tty && p.step === "waiting" ? `\r\x1b[K${line}` : `${line}\n`);
     },
   });

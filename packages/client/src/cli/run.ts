@@ -4,6 +4,7 @@ import { admin, agent, balance, keygen, login, logout, mcp, receipt, webhooks } 
 import { EXIT, makeContext, UsageError, type Ctx } from "./context.js";
 import { award, claim, commit, fund, LIST_QUERY_FLAGS, missions, submit, vote, watch } from "./missions.js";
 import type { Out } from "./output.js";
+import { topUp } from "./top-up.js";
 
 // `oabp`: the command line over @oabp/client (entry: main.ts). Exit codes: 0 ok, 1 failed (invalid receipt, voided
 // mission), 2 usage, 3 not signed in / forbidden, 4 not found, 5 conflict, 6 rejected input,
@@ -22,13 +23,14 @@ export const USAGE = `usage: oabp <command> [options]
   submit <mission> [file|-] [--uri URI] [--salt S]       inline content, or --uri with its hash computed
   commit <mission> [file|-] --salt S                     commit-reveal: the commitment of your content
   reveal <mission> [file|-] --salt S [--uri URI]
-  award <mission> <submission>[:share_bps] …
+  award <mission> <submission>[:share_bps] …            base rail: signs the releases of your deposit
   vote <mission> <submission> <stake>
   balance [agent] | agent [agent]
   receipt get <mission> <submission> [--out file]
   receipt verify <file|URL|-|mission submission> [--manifest file|URL] [--remote]
   watch <mission> | watch [--q --tag --status …] [--max N]   [--interval s] [--max-polls n]
-  fund <mission> [--rpc-url URL]                         base rail: approve + fund, wait until open
+  fund <mission> [--rpc-url URL] [--permit|--approve]    base rail: permit (or approve) + fundUntil, wait until open
+  topup <mission> <amount> [--rpc-url URL] [--permit|--approve]    add to the reward; base rail: funds its slot
   webhooks add <url> --events a,b [--filters JSON] | list | rm <id>
   admin credit <agent> <amount> [--asset USDC]           operator (OABP_ADMIN_TOKEN)
   mcp                                                    stdio MCP server bridged to <server>/mcp
@@ -68,7 +70,7 @@ export const STRING_FLAGS = [
   "events",
   "filters",
 ];
-export const BOOL_FLAGS = ["json", "all", "release", "remote", "help", "keystore-out"];
+export const BOOL_FLAGS = ["json", "all", "release", "remote", "help", "keystore-out", "permit", "approve"];
 
 /** Commands and their subcommands (docs are checked against this list). */
 export const SUBCOMMANDS: Record<string, string[]> = {
@@ -94,6 +96,7 @@ export const COMMANDS: Record<string, (ctx: Ctx) => Promise<number>> = {
   receipt,
   watch,
   fund,
+  topup: topUp,
   webhooks,
   admin,
   mcp,

@@ -2,8 +2,13 @@
 // to window.ethereum, EIP-1193), SIWE sign-in into an HttpOnly cookie session, and the actions of
 // the pages — each one a call to the same REST route an agent would use, with the CSRF token.
 // Bundled by esbuild on the server (web.assets.ts); no CDN, nothing fetched from elsewhere.
-import { encodeFunctionData, erc20Abi, getAddress, parseUnits, toHex, type Hex } from "viem";
+import { createClient, custom, getAddress, parseUnits, toHex, type Hex } from "viem";
+import { signTypedData } from "viem/actions";
 import { createSiweMessage } from "viem/siwe";
+// Shared with @oabp/client and the CLI: fundUntil with the mission's refund_after, permit or
+// approve, gas headroom (docs/base-rail.md "Funding from the tools"); release signatures for awards.
+import { fundSlot } from "../../../../packages/client/src/escrow-fund.js";
+import { signReleases, type ReleaseToSign } from "../../../../packages/client/src/release-sign.js";
 
 interface Eip1193 {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
@@ -180,74 +185,43 @@ async function sha256Hex(data: ArrayBuffer): Promise<string> {
   return `0x${[...d].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-const FUND_ABI = [
-  {
-    type: "function",
-    name: "fund",
-    stateMutability: "nonpayable",
-    outputs: [],
-    inputs: [
-      { name: "missionKey", type: "bytes32" },
-      { name: "token", type: "address" },
-      { name: "amount", type: "uint256" },
-      { name: "spamFee", type: "uint256" },
-    ],
-  },
-] as const;
-
-async function waitMined(p: Eip1193, hash: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    const r = (await p.request({ method: "eth_getTransactionReceipt", params: [hash] })) as { status?: string } | null;
-    if (r) {
-      if (r.status !== "0x1") throw new ApiError(`transaction ${hash} failed`);
-      return;
-    }
-    await new Promise((ok) => setTimeout(ok, 1000));
-  }
-  throw new ApiError(`transaction ${hash} not mined after 5 minutes`);
+/** Bare viem clients over the wallet (EIP-1193): reads and estimates go through its RPC; it signs and sends. */
+function walletClients(p: Eip1193, from: Hex) {
+  const transport = custom(p);
+  return {
+    pub: createClient({ transport, pollingInterval: 1000 }),
+    wallet: createClient({ transport, account: from }),
+  };
 }
 
-/** Base rail: approve + fund from the wallet, attach the deposit, then follow it until it opens. */
+/**
+ * Base rail: one deposit from the wallet — a permit signature and fundUntilWithPermit when the
+ * token and the escrow support it (nothing to wait for between the two prompts), else approve +
+ * fundUntil — with the mission's refund_after and gas headroom; then attach it and follow it.
+ */
 async function fund(id: string): Promise<void> {
-  const e = $("#escrow");
-  if (!e) throw new ApiError("no escrow terms on this page");
-  const d = e.dataset;
+  const m0 = (await api("GET", `/missions/${id}`)).body;
+  const terms = m0.escrow;
+  if (!terms) throw new ApiError("no escrow terms on this mission");
   const p = provider();
   const from = await account(p);
-  const chainHex = toHex(Number(d.chainId));
+  const chainHex = toHex(Number(terms.chain_id));
   if ((await p.request({ method: "eth_chainId" })) !== chainHex) {
-    say(`Switching the wallet to chain ${d.chainId}…`);
+    say(`Switching the wallet to chain ${terms.chain_id}…`);
     await p.request({ method: "wallet_switchEthereumChain", params: [{ chainId: chainHex }] });
   }
-  const total = BigInt(d.amount!) + BigInt(d.spamFee!);
-  say("Step 1 of 3: approve the escrow contract to take the reward and spam fee…");
-  const approve = (await p.request({
-    method: "eth_sendTransaction",
-    params: [
-      {
-        from,
-        to: d.token,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [d.contract as Hex, total] }),
-      },
-    ],
-  })) as string;
-  await waitMined(p, approve);
-  say("Step 2 of 3: fund the mission…");
-  const fundTx = (await p.request({
-    method: "eth_sendTransaction",
-    params: [
-      {
-        from,
-        to: d.contract,
-        data: encodeFunctionData({
-          abi: FUND_ABI,
-          functionName: "fund",
-          args: [d.missionKey as Hex, d.token as Hex, BigInt(d.amount!), BigInt(d.spamFee!)],
-        }),
-      },
-    ],
-  })) as string;
-  await waitMined(p, fundTx);
+  const { pub, wallet } = walletClients(p, from);
+  say("Step 1 of 3: allow the escrow contract to take the reward and spam fee…");
+  const { tx_hash: fundTx } = await fundSlot({
+    pub,
+    wallet,
+    terms,
+    onStep: (s) => {
+      if (s.step === "permit") say("Step 1 of 3: sign the permit for the reward and spam fee (no transaction)…");
+      if (s.step === "approve") say("Step 1 of 3: waiting for the approval to be mined…");
+      if (s.step === "fund") say("Step 2 of 3: fund the mission (fundUntil)…");
+    },
+  });
   say("Step 3 of 3: the server checks the deposit…");
   await api("POST", `/missions/${id}/escrow`, { tx_hash: fundTx });
   for (let i = 0; i < 600; i++) {
@@ -260,6 +234,23 @@ async function fund(id: string): Promise<void> {
     say(`Waiting for confirmations (status: ${m.status}, deposit: ${m.escrow?.deposit?.status ?? "seen"})…`);
     await new Promise((ok) => setTimeout(ok, 2000));
   }
+}
+
+/** creator_judges award: on the base rail, the wallet signs each release of the creator's deposit first. */
+async function awardWith(id: string, winners: unknown[]): Promise<void> {
+  const typed = (await api("POST", `/missions/${id}/award/typed-data`, { winners })).body as {
+    releases?: ReleaseToSign[];
+  };
+  const releases = typed?.releases ?? [];
+  let release_signatures: Record<string, Hex> | undefined;
+  if (releases.length > 0) {
+    const p = provider();
+    const from = await account(p);
+    const { wallet } = walletClients(p, from);
+    say(`Sign the release of your deposit in the wallet (${releases.length})…`);
+    release_signatures = await signReleases(releases, from, (td) => signTypedData(wallet, { account: from, ...td }));
+  }
+  await api("POST", `/missions/${id}/award`, release_signatures ? { winners, release_signatures } : { winners }, true);
 }
 
 function wireMissionPage(): void {
@@ -300,7 +291,7 @@ function wireMissionPage(): void {
         const winners = picks.map((sid, i) =>
           withShares ? { submission_id: sid, share_bps: Number(shares[i]) } : { submission_id: sid },
         );
-        await api("POST", `/missions/${id}/award`, { winners }, true);
+        await awardWith(id, winners);
       }),
     ),
   );
