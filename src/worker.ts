@@ -1,6 +1,6 @@
 import { buildDeps } from "./deps.build";
 import { checkedConfig } from "./startup";
-import { watchEscrow, runPayouts } from "./features/escrow";
+import { refreshRail, watchEscrow, runPayouts } from "./features/escrow";
 
 // `npm run worker`: the base rail's settlement process (docs/base-rail.md "Trust model"). It holds
 // the resolver key (OABP_RESOLVER_KEY / _FILE) and runs the escrow watcher and the settlement
@@ -26,6 +26,7 @@ async function main() {
     if (stopped) return;
     running = (async () => {
       try {
+        await refreshRail(deps);
         await watchEscrow(deps);
         await runPayouts(deps);
       } catch (err) {

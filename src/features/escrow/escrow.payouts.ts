@@ -6,6 +6,7 @@ import type { Deps } from "../../deps";
 import { RpcUnavailableError, type BaseChain, type EscrowCall, type Heads, type TxReceipt } from "../../lib/base-chain";
 import { firstPrice, priceTooLow, replacementPrice, type Price } from "./escrow.fees";
 import { lockMission } from "./escrow.deposits";
+import { markRoleMissing } from "./escrow.rail";
 import { emitEvents, payoutConfirmed } from "../../db/outbox";
 import { MISSION_COLUMNS } from "../../db/rows";
 
@@ -168,6 +169,14 @@ async function sendNew(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void
       await transition(deps, p, {
         state: "pending_gas",
         reason: "resolver_balance_low",
+        retries: p.retries + 1,
+        nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)),
+      });
+    } else if (est.revert === "AccessControlUnauthorizedAccount") {
+      // The role was revoked (a key rotation): a waiting state, never failed (docs/base-rail.md "Degrade, never exit").
+      markRoleMissing(deps, `${chain.resolver} does not hold RESOLVER_ROLE on ${chain.escrow}`);
+      await transition(deps, p, {
+        reason: "waiting:resolver_role_missing",
         retries: p.retries + 1,
         nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)),
       });

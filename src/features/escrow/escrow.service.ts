@@ -12,6 +12,7 @@ import { missionTerms } from "./escrow.terms";
 import type { z } from "@hono/zod-openapi";
 import type { TreasuryResponse } from "./escrow.schemas";
 import { escrowToWire } from "./escrow.wire";
+import { railStatus } from "./escrow.rail";
 
 const rpcDown = (err: unknown) => {
   if (err instanceof RpcUnavailableError)
@@ -137,6 +138,9 @@ export async function treasuryView(ctx: Ctx): Promise<z.infer<typeof TreasuryRes
       base_rail: {
         enabled: false,
         off_reason: deps.config.baseRailOff,
+        available: false,
+        unavailable_reason: null,
+        unavailable_detail: null,
         chain_id: null,
         escrow_contract: null,
         rpc: "off",
@@ -221,11 +225,15 @@ export async function treasuryView(ctx: Ctx): Promise<z.infer<typeof TreasuryRes
     }
   };
   const gas = await best(() => chain.balance(chain.resolver));
+  const rail = railStatus(deps);
   const balances = await Promise.all(escrowed.map((e) => best(() => chain.tokenBalance(e.token, chain.escrow))));
   return {
     base_rail: {
       enabled: true,
       off_reason: null,
+      available: rail?.available ?? true,
+      unavailable_reason: rail?.reason ?? null,
+      unavailable_detail: rail?.detail ?? null,
       chain_id: chain.chainId,
       escrow_contract: chain.escrow,
       rpc,

@@ -3,6 +3,7 @@ import type { Deps } from "../../deps";
 import type { AssetConfig } from "../../env";
 import type { BaseChain } from "../../lib/base-chain";
 import { AppError } from "../../lib/errors";
+import { assertRailAvailable } from "./escrow.rail";
 import { missionKey } from "../../lib/evm";
 import type { DepositTerms } from "./escrow.check";
 import type { Verification } from "../../db/verification";
@@ -32,6 +33,7 @@ export function baseRailTerms(deps: Deps, asset: AssetConfig): { chainId: number
       off_reason: deps.config.baseRailOff,
     });
   }
+  assertRailAvailable(deps); // 503 rail_unavailable while the RPC is out or the role missing
   const token = asset.addresses.base?.toLowerCase();
   if (!token) {
     throw new AppError("UNPROCESSABLE", `asset ${asset.symbol} has no token address on chain ${chain.chainId}`, {

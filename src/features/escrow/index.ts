@@ -6,7 +6,9 @@ export { queueRefund, queueRelease } from "./escrow.queue";
 export { baseReconciliation } from "./escrow.reconcile";
 export type { BaseReconciliation, ReconciledAsset } from "./escrow.reconcile";
 export { EscrowAttestation, MissionEscrowWire } from "./escrow.schemas";
-export { checkBaseRail } from "./escrow.startup";
+export { checkBaseRail, BaseRailMisconfigured } from "./escrow.startup";
+export { railStatus, refreshRail } from "./escrow.rail";
+export type { RailStatus } from "./escrow.rail";
 export {
   ESCROW_MAX_RECIPIENTS,
   REFUND_GRACE_SECONDS,

@@ -12706,6 +12706,14 @@ export interface components {
             base_rail: {
                 enabled: boolean;
                 off_reason: string | null;
+                /** @description false while this process cannot use the rail (docs/base-rail.md "Degrade, never exit"): new base missions get 503 rail_unavailable */
+                available: boolean;
+                /**
+                 * @description Why the rail is unavailable (checked again every poll interval)
+                 * @enum {string|null}
+                 */
+                unavailable_reason: "rpc_unavailable" | "resolver_role_missing" | "misconfigured" | null;
+                unavailable_detail: string | null;
                 chain_id: number | null;
                 escrow_contract: string | null;
                 /**
