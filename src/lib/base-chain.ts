@@ -15,6 +15,7 @@ import {
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import type { BaseRailConfig, ChainDepth } from "../env";
 import { missionEscrowAbi } from "./abi/mission-escrow";
+import { missionEscrowV2Abi } from "./abi/mission-escrow-v2";
 import { errorText, isTransportError, revertOf } from "./chain-errors";
 import { processMetrics } from "./metrics";
 
@@ -67,9 +68,44 @@ export interface Heads {
   final: number;
 }
 
+/** `escrow`: the contract holding the slot (the payout row's); default the configured one. */
 export type EscrowCall =
-  | { kind: "release"; missionKey: Hex; funder: string; recipients: string[]; amounts: bigint[]; fee: bigint }
-  | { kind: "refund"; missionKey: Hex; funder: string };
+  | {
+      kind: "release";
+      missionKey: Hex;
+      funder: string;
+      recipients: string[];
+      amounts: bigint[];
+      fee: bigint;
+      escrow?: string;
+    }
+  | { kind: "refund"; missionKey: Hex; funder: string; escrow?: string };
+
+/** One escrow contract the server follows: the configured one (current) and retired ones still holding slots. */
+export interface EscrowContract {
+  address: string; // lower-case
+  version: "2" | "3";
+  current: boolean;
+  /** First block to scan (OABP_ESCROW_RETIRED start_block; OABP_ESCROW_START_BLOCK for the current one). */
+  startBlock: number | undefined;
+}
+
+/**
+ * An escrow log other than funding and settlement (exits, pull credits, governance): decoded by
+ * the contract's ABI, arguments JSON-safe (bigints as decimal strings, addresses lower-case).
+ */
+export interface EscrowEvent {
+  contract: string;
+  name: string;
+  args: Record<string, unknown>;
+  txHash: string;
+  logIndex: number;
+  blockNumber: number;
+  blockHash: string;
+}
+
+/** Funding and settlement logs, handled by the deposit watcher and the settlement worker, not indexed as events. */
+export const SETTLEMENT_EVENTS = new Set(["Funded", "Released", "Refunded", "Paid"]);
 
 /**
  * A payout's estimation outcome. `revert` is the contract's error name (AlreadyReleased,
@@ -97,7 +133,10 @@ export interface EscrowState {
 
 export interface BaseChain {
   readonly chainId: number;
+  /** The configured escrow (new missions fund it). */
   readonly escrow: string;
+  /** Every contract followed: the configured one first, then the retired ones. */
+  readonly contracts: EscrowContract[];
   readonly resolver: string;
   /** False in a process without the resolver key (the API beside `npm run worker`): it never signs. */
   readonly canSign: boolean;
@@ -107,7 +146,15 @@ export interface BaseChain {
   receipt(txHash: string): Promise<TxReceipt | null>;
   /** Known to the node (pending or mined)? */
   knowsTransaction(txHash: string): Promise<boolean>;
-  fundedLogs(fromBlock: number, toBlock: number): Promise<FundedLog[]>;
+  fundedLogs(fromBlock: number, toBlock: number, escrow?: string): Promise<FundedLog[]>;
+  /** Every log of one escrow contract in [from, to] (one eth_getLogs): Funded, and the other events decoded. */
+  escrowLogs(
+    escrow: string,
+    fromBlock: number,
+    toBlock: number,
+  ): Promise<{ funded: FundedLog[]; events: EscrowEvent[] }>;
+  /** Unix seconds of a block (effect times of governance proposals are compared with it). */
+  blockTime(blockNumber: number): Promise<number>;
   /** What the escrow holds in this slot now (0: paid out, refunded or reclaimed already). */
   slotAmount(call: EscrowCall): Promise<bigint>;
   /**
@@ -147,15 +194,18 @@ async function rpc<T>(f: () => Promise<T>): Promise<T> {
   }
 }
 
-function callData(call: EscrowCall): Hex {
+/** The ABI a contract version is called with: a retired v2 contract keeps v2's release/refund. */
+const abiOf = (version: string | undefined) => (version === "2" ? missionEscrowV2Abi : missionEscrowAbi);
+
+function callData(call: EscrowCall, version?: string): Hex {
   return call.kind === "release"
     ? encodeFunctionData({
-        abi: missionEscrowAbi,
+        abi: abiOf(version) as typeof missionEscrowAbi,
         functionName: "release",
         args: [call.missionKey, call.funder as Address, call.recipients as Address[], call.amounts, call.fee],
       })
     : encodeFunctionData({
-        abi: missionEscrowAbi,
+        abi: abiOf(version) as typeof missionEscrowAbi,
         functionName: "refund",
         args: [call.missionKey, call.funder as Address],
       });
@@ -208,6 +258,20 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
     return account;
   };
   const escrow = cfg.escrow as Address;
+  const contracts: EscrowContract[] = [
+    // The configured contract's version is the one this build's ABI speaks.
+    { address: cfg.escrow, version: "3", current: true, startBlock: cfg.startBlock },
+    ...(cfg.retired ?? []).map((r) => ({
+      address: r.address,
+      version: r.version,
+      current: false,
+      startBlock: r.startBlock,
+    })),
+  ];
+  const known = new Set(contracts.map((c) => c.address));
+  const versionOf = (address: string | undefined) =>
+    address === undefined ? undefined : contracts.find((c) => c.address === address.toLowerCase())?.version;
+  const target = (call: EscrowCall) => (call.escrow ?? escrow).toLowerCase() as Address;
 
   async function depthHead(latest: number, d: ChainDepth): Promise<number> {
     if (d.kind === "blocks") return latest - (d.blocks - 1);
@@ -218,6 +282,7 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
   return {
     chainId: cfg.chainId,
     escrow: cfg.escrow,
+    contracts,
     resolver,
     canSign: account !== null,
     async escrowState() {
@@ -265,7 +330,7 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
         .filter((l): l is FundedLog => l !== null);
       const credited = parseEventLogs({
         abi: missionEscrowAbi,
-        logs: r.logs.filter((l) => l.address.toLowerCase() === cfg.escrow),
+        logs: r.logs.filter((l) => known.has(l.address.toLowerCase())),
         eventName: "Credited",
         strict: true,
       }).map((l) => ({ to: l.args.to.toLowerCase(), amount: l.args.amount }));
@@ -289,10 +354,10 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
         throw err;
       }
     },
-    async fundedLogs(fromBlock, toBlock) {
+    async fundedLogs(fromBlock, toBlock, at) {
       const logs = await rpc(() =>
         client.getContractEvents({
-          address: escrow,
+          address: (at ?? escrow) as Address,
           abi: missionEscrowAbi,
           eventName: "Funded",
           fromBlock: BigInt(fromBlock),
@@ -302,10 +367,43 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
       );
       return logs.map((l) => toFunded(l)).filter((l): l is FundedLog => l !== null);
     },
+    async escrowLogs(at, fromBlock, toBlock) {
+      const raw = await rpc(() =>
+        client.getLogs({ address: at as Address, fromBlock: BigInt(fromBlock), toBlock: BigInt(toBlock) }),
+      );
+      const abi = abiOf(versionOf(at)) as typeof missionEscrowAbi;
+      const decoded = parseEventLogs({ abi, logs: raw, strict: false });
+      const funded: FundedLog[] = [];
+      const events: EscrowEvent[] = [];
+      for (const l of decoded) {
+        if (l.transactionHash === null || l.logIndex === null || l.blockNumber === null || l.blockHash === null)
+          continue; // pending
+        if (l.eventName === "Funded") {
+          const f = toFunded(l as Parameters<typeof toFunded>[0]);
+          if (f) funded.push(f);
+          continue;
+        }
+        if (SETTLEMENT_EVENTS.has(l.eventName)) continue;
+        events.push({
+          contract: l.address.toLowerCase(),
+          name: l.eventName,
+          args: jsonArgs(l.args),
+          txHash: l.transactionHash.toLowerCase(),
+          logIndex: l.logIndex,
+          blockNumber: Number(l.blockNumber),
+          blockHash: l.blockHash.toLowerCase(),
+        });
+      }
+      return { funded, events };
+    },
+    async blockTime(blockNumber) {
+      const b = await rpc(() => client.getBlock({ blockNumber: BigInt(blockNumber) }));
+      return Number(b.timestamp);
+    },
     async slotAmount(call) {
       const [, amount] = await rpc(() =>
         client.readContract({
-          address: escrow,
+          address: target(call),
           abi: missionEscrowAbi,
           functionName: "depositOf",
           args: [call.missionKey, call.funder as Address],
@@ -325,7 +423,7 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
           call.kind === "release"
             ? await rpc(() =>
                 client.getContractEvents({
-                  address: escrow,
+                  address: target(call),
                   abi: missionEscrowAbi,
                   eventName: "Released",
                   args,
@@ -335,7 +433,7 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
               )
             : await rpc(() =>
                 client.getContractEvents({
-                  address: escrow,
+                  address: target(call),
                   abi: missionEscrowAbi,
                   eventName: "Refunded",
                   args,
@@ -352,8 +450,8 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
       try {
         const gas = await client.estimateGas({
           account: resolver,
-          to: escrow,
-          data: callData(call),
+          to: target(call),
+          data: callData(call, versionOf(call.escrow)),
           blockTag: "latest",
         });
         return { ok: true, gas: (gas * 12n) / 10n };
@@ -391,8 +489,8 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
       const raw = await signer().signTransaction({
         type: "eip1559",
         chainId: cfg.chainId,
-        to: escrow,
-        data: callData(call),
+        to: target(call),
+        data: callData(call, versionOf(call.escrow)),
         value: 0n,
         nonce: p.nonce,
         gas: p.gas,
@@ -419,6 +517,24 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
 
 /** Blocks per eth_getLogs call: public Base RPCs cap ranges at a few thousand. */
 const LOG_SPAN = 2_000;
+
+/** Decoded event arguments as JSON: bigints as decimal strings, addresses and hashes lower-case. */
+function jsonArgs(args: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!args || typeof args !== "object") return out;
+  const conv = (v: unknown): unknown =>
+    typeof v === "bigint"
+      ? v.toString()
+      : typeof v === "string"
+        ? v.startsWith("0x")
+          ? v.toLowerCase()
+          : v
+        : Array.isArray(v)
+          ? v.map(conv)
+          : v;
+  for (const [k, v] of Object.entries(args)) if (!/^\d+$/.test(k)) out[k] = conv(v);
+  return out;
+}
 
 const ERC20_BALANCE_ABI = [
   {

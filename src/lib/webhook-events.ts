@@ -17,6 +17,8 @@ export const EVENT_TYPES = [
   "question.asked",
   "question.answered",
   "mission.clarified",
+  // The funder took its escrow slot back on chain (docs/base-rail.md "Exits and governance").
+  "mission.funder_exited",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -49,8 +49,9 @@ export const callOf = (p: PayoutRow): EscrowCall =>
         recipients: p.recipients.map((r) => r.address),
         amounts: p.recipients.map((r) => BigInt(r.amount)),
         fee: BigInt(p.fee),
+        escrow: p.escrowAddress ?? undefined, // the row's contract (docs/base-rail.md "Migrating to a new escrow")
       }
-    : { kind: "refund", missionKey: p.missionKey as Hex, funder: p.funder };
+    : { kind: "refund", missionKey: p.missionKey as Hex, funder: p.funder, escrow: p.escrowAddress ?? undefined };
 
 export async function stepPayout(deps: Deps, chain: BaseChain, p: PayoutRow, heads: Heads): Promise<void> {
   switch (p.state) {
@@ -174,7 +175,7 @@ async function sendNew(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void
       });
     } else if (est.revert === "AccessControlUnauthorizedAccount") {
       // The role was revoked (a key rotation): a waiting state, never failed (docs/base-rail.md "Degrade, never exit").
-      markRoleMissing(deps, `${chain.resolver} does not hold RESOLVER_ROLE on ${chain.escrow}`);
+      markRoleMissing(deps, `${chain.resolver} does not hold RESOLVER_ROLE on ${p.escrowAddress ?? chain.escrow}`);
       await transition(deps, p, {
         reason: "waiting:resolver_role_missing",
         retries: p.retries + 1,

@@ -37,6 +37,7 @@ export async function queueRefund(
       kind: "refund",
       chainId: d.chainId,
       missionKey: opts.missionKey ?? m.escrow!.mission_key,
+      escrowAddress: d.escrowAddress, // paid by the contract holding the slot
       funder: d.funder,
       token: d.token,
       asset: m.rewardAsset,
@@ -84,6 +85,7 @@ export async function queueRelease(
     kind: "release",
     chainId: d.chainId,
     missionKey: slot.missionKey,
+    escrowAddress: d.escrowAddress, // paid by the contract holding the slot
     funder: d.funder,
     token: d.token,
     asset: m.rewardAsset,

@@ -97,6 +97,9 @@ export const TreasuryResponse = z
         .nullable(),
       escrowed: z.array(
         z.object({
+          contract: z
+            .string()
+            .openapi({ description: "The escrow contract holding these deposits (current or retired)" }),
           asset: z.string(),
           token: z.string(),
           amount: z.string().openapi({ description: "Sum of live deposits not yet paid out or refunded, base units" }),

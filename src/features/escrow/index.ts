@@ -8,6 +8,7 @@ export type { BaseReconciliation, ReconciledAsset } from "./escrow.reconcile";
 export { EscrowAttestation, MissionEscrowWire } from "./escrow.schemas";
 export { checkBaseRail, BaseRailMisconfigured } from "./escrow.startup";
 export { railStatus, refreshRail } from "./escrow.rail";
+export { renderEscrowMetrics } from "./escrow.metrics";
 export type { RailStatus } from "./escrow.rail";
 export {
   ESCROW_MAX_RECIPIENTS,
