@@ -145,7 +145,7 @@ export const SETTINGS = {
     key: "workerPort",
     schema: z.coerce.number().int().min(0).max(65535).default(3001),
     shown: "`3001`",
-    doc: "`npm run worker`'s own `/health` and `/metrics` port on OABP_HOST's address (`0` = off)",
+    doc: "`npm run worker`'s own `/health` and `/metrics` port, on `HOST` (`0` = off)",
   },
   HOST: {
     key: "host",
