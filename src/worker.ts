@@ -18,7 +18,15 @@ async function main() {
   const deps = await buildDeps(config);
   const { logger } = deps;
   const chain = deps.chain!;
-  logger.info({ chain_id: chain.chainId, escrow: chain.escrow, resolver: chain.resolver }, "settlement worker running");
+  logger.info(
+    {
+      chain_id: chain.chainId,
+      escrow: chain.escrow,
+      retired: chain.contracts.filter((c) => !c.current).map((c) => c.address),
+      resolver: chain.resolver,
+    },
+    "settlement worker running",
+  );
   // Own /health and /metrics (OABP_WORKER_PORT): the signing process is watched directly.
   const round: WorkerRound = { lastRunAt: null, lastOkAt: null, lastError: null };
   const http = await startWorkerHttp(deps, round);

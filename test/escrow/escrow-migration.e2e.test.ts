@@ -19,6 +19,7 @@ import {
 // exactly once, by the old contract (Released / Refunded logs counted); a new mission funds the
 // new contract; GET /transparency reconciles on both.
 
+type Funded = Awaited<ReturnType<typeof createBaseMission>>;
 const REWARD = 20_000_000n;
 const SPAM_FEE = 5_000_000n;
 
@@ -54,7 +55,7 @@ describe("migrating to a new escrow with payouts in flight (anvil)", () => {
     const t1 = await makeTestApp(chain.env(), { database: db });
     apps.push(t1);
     const mission = async (t: TestApp, id: string) => (await t.call("GET", `/missions/${id}`)).body;
-    const funded = [];
+    const funded: Awaited<ReturnType<typeof createBaseMission>>[] = [];
     for (let i = 0; i < 4; i++) {
       const c = await createBaseMission(t1, REWARD);
       await chain.fund(c.creator.account, c.key, REWARD, SPAM_FEE);
@@ -63,7 +64,7 @@ describe("migrating to a new escrow with payouts in flight (anvil)", () => {
     await chain.mine(2);
     await escrowTick(t1);
     for (const c of funded) expect((await mission(t1, c.m.id)).status).toBe("open");
-    const award = async (c: (typeof funded)[number]) => {
+    const award = async (c: Funded) => {
       const solver = await signIn(t1);
       const sub = await t1.call("POST", `/missions/${c.m.id}/submissions`, {
         token: solver.token,
@@ -76,7 +77,7 @@ describe("migrating to a new escrow with payouts in flight (anvil)", () => {
       expect(r.status, r.text).toBe(200);
       return solver;
     };
-    const [a, b, c, d] = funded as [(typeof funded)[0], (typeof funded)[0], (typeof funded)[0], (typeof funded)[0]];
+    const [a, b, c, d] = funded as [Funded, Funded, Funded, Funded];
     const winners = [await award(a), await award(b)];
     await escrowTick(t1); // a and b: signed, stored, sent (mined at the head, short of the confirmation depth)
     for (const x of [a, b]) expect((await mission(t1, x.m.id)).payout_status).toBe("broadcast");
