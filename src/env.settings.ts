@@ -337,6 +337,14 @@ export const SETTINGS = {
     shown: "unset",
     doc: "the MissionEscrow contract; with `OABP_RPC_URL` and a resolver key it turns the base rail on",
   },
+  /** The configured escrow's MissionEscrow version (how its payouts are called). */
+  OABP_ESCROW_VERSION: {
+    schema: z.enum(["2", "3"]).default("3"),
+    shown: "`3`",
+    doc:
+      "MissionEscrow version of `OABP_ESCROW_ADDRESS` (`2`: paid with v2's `release`/`refund`); a retired " +
+      "contract names its own in `OABP_ESCROW_RETIRED`",
+  },
   /** Older escrow contracts that still hold slots (docs/base-rail.md "Migrating to a new escrow"). */
   OABP_ESCROW_RETIRED: {
     schema: jsonOf(

@@ -100,6 +100,8 @@ export interface BaseRailConfig {
   rpcUrl: string;
   chainId: number;
   escrow: string; // lower-case
+  /** OABP_ESCROW_VERSION: how the configured escrow is called. */
+  escrowVersion: "2" | "3";
   /** Retired contracts still holding slots (OABP_ESCROW_RETIRED), lower-case addresses. */
   retired: { address: string; startBlock: number; version: "2" | "3" }[];
   /** null: this process never signs (settlement runs in `npm run worker`). */
@@ -148,6 +150,7 @@ function baseRailFrom(e: Env, readFile: (path: string) => string): { rail: BaseR
       rpcUrl: e.OABP_RPC_URL,
       chainId: e.OABP_CHAIN_ID,
       escrow: e.OABP_ESCROW_ADDRESS.toLowerCase(),
+      escrowVersion: e.OABP_ESCROW_VERSION,
       retired: e.OABP_ESCROW_RETIRED.filter((r) => r.address !== e.OABP_ESCROW_ADDRESS!.toLowerCase()).map((r) => ({
         address: r.address,
         startBlock: r.start_block,

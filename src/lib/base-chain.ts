@@ -137,6 +137,8 @@ export interface BaseChain {
   readonly escrow: string;
   /** Every contract followed: the configured one first, then the retired ones. */
   readonly contracts: EscrowContract[];
+  /** The MissionEscrow version of a followed contract (default: the configured one's); how its payouts are called. */
+  versionOf(address?: string | null): "2" | "3";
   readonly resolver: string;
   /** False in a process without the resolver key (the API beside `npm run worker`): it never signs. */
   readonly canSign: boolean;
@@ -259,8 +261,7 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
   };
   const escrow = cfg.escrow as Address;
   const contracts: EscrowContract[] = [
-    // The configured contract's version is the one this build's ABI speaks.
-    { address: cfg.escrow, version: "3", current: true, startBlock: cfg.startBlock },
+    { address: cfg.escrow, version: cfg.escrowVersion ?? "3", current: true, startBlock: cfg.startBlock },
     ...(cfg.retired ?? []).map((r) => ({
       address: r.address,
       version: r.version,
@@ -283,6 +284,7 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
     chainId: cfg.chainId,
     escrow: cfg.escrow,
     contracts,
+    versionOf: (address) => versionOf(address ?? cfg.escrow) ?? contracts[0]!.version,
     resolver,
     canSign: account !== null,
     async escrowState() {
@@ -451,7 +453,7 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
         const gas = await client.estimateGas({
           account: resolver,
           to: target(call),
-          data: callData(call, versionOf(call.escrow)),
+          data: callData(call, versionOf(call.escrow ?? cfg.escrow)),
           blockTag: "latest",
         });
         return { ok: true, gas: (gas * 12n) / 10n };
@@ -490,7 +492,7 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
         type: "eip1559",
         chainId: cfg.chainId,
         to: target(call),
-        data: callData(call, versionOf(call.escrow)),
+        data: callData(call, versionOf(call.escrow ?? cfg.escrow)),
         value: 0n,
         nonce: p.nonce,
         gas: p.gas,

@@ -1,9 +1,12 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Address, Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import { ROOT } from "../helpers/process";
 import {
   ADMIN_DELAY,
   FEE_CAP_BPS,
@@ -36,6 +39,30 @@ afterAll(async () => {
   await chain?.stop();
 });
 
+/** This build's MissionEscrow, with the constructor its artifact has (v2: 5 arguments; v3: 10). */
+async function deployCurrent(): Promise<Address> {
+  const artifact = JSON.parse(readFileSync(path.join(ROOT, "contracts/artifacts/MissionEscrow.json"), "utf8")) as {
+    abi: { type: string; inputs?: unknown[] }[];
+  };
+  const arity = artifact.abi.find((e) => e.type === "constructor")?.inputs?.length ?? 5;
+  const v2 = [chain.admin.address, chain.resolver.address, chain.treasury, FEE_CAP_BPS, ADMIN_DELAY];
+  // contract-spec v3: admin, resolver, guardian, treasury, feeCapBps, adminDelay, releaseDelay,
+  // capPeriod, capTokens, caps.
+  const v3 = [
+    chain.admin.address,
+    chain.resolver.address,
+    chain.admin.address,
+    chain.treasury,
+    FEE_CAP_BPS,
+    ADMIN_DELAY,
+    86_400,
+    86_400,
+    [chain.usdc],
+    [10n ** 15n],
+  ];
+  return chain.anvil.deploy("MissionEscrow", arity === 5 ? v2 : v3);
+}
+
 async function logs(escrow: Address, eventName: "Released" | "Refunded", key: Hex) {
   return (
     await chain.anvil.publicClient.getContractEvents({
@@ -51,14 +78,23 @@ async function logs(escrow: Address, eventName: "Released" | "Refunded", key: He
 
 describe("migrating to a new escrow with payouts in flight (anvil)", () => {
   it("pays every old payout exactly once on the old contract; new missions fund the new one; both reconcile", async () => {
-    const old = chain.escrow;
-    const t1 = await makeTestApp(chain.env(), { database: db });
+    // The old contract is a v2 (its frozen artifact); the new one is this build's MissionEscrow.
+    const old = await chain.anvil.deploy("MissionEscrowV2", [
+      chain.admin.address,
+      chain.resolver.address,
+      chain.treasury,
+      FEE_CAP_BPS,
+      ADMIN_DELAY,
+    ]);
+    const t1 = await makeTestApp(chain.env({ OABP_ESCROW_ADDRESS: old, OABP_ESCROW_VERSION: "2" }), {
+      database: db,
+    });
     apps.push(t1);
     const mission = async (t: TestApp, id: string) => (await t.call("GET", `/missions/${id}`)).body;
     const funded: Awaited<ReturnType<typeof createBaseMission>>[] = [];
     for (let i = 0; i < 4; i++) {
       const c = await createBaseMission(t1, REWARD);
-      await chain.fund(c.creator.account, c.key, REWARD, SPAM_FEE);
+      await chain.fund(c.creator.account, c.key, REWARD, SPAM_FEE, { escrow: old });
       funded.push(c);
     }
     await chain.mine(2);
@@ -86,13 +122,7 @@ describe("migrating to a new escrow with payouts in flight (anvil)", () => {
     for (const x of [c, d]) expect((await mission(t1, x.m.id)).payout_status).toBe("queued");
 
     // The switch: a new contract; the server rebuilt with the old one retired.
-    const fresh = await chain.anvil.deploy("MissionEscrow", [
-      chain.admin.address,
-      chain.resolver.address,
-      chain.treasury,
-      FEE_CAP_BPS,
-      ADMIN_DELAY,
-    ]);
+    const fresh = await deployCurrent();
     const t2 = await makeTestApp(
       chain.env({
         OABP_ESCROW_ADDRESS: fresh,
