@@ -175,7 +175,8 @@ async function sendNew(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void
       });
     } else if (est.revert === "AccessControlUnauthorizedAccount") {
       // The role was revoked (a key rotation): a waiting state, never failed (docs/base-rail.md "Degrade, never exit").
-      markRoleMissing(deps, `${chain.resolver} does not hold RESOLVER_ROLE on ${p.escrowAddress ?? chain.escrow}`);
+      if ((p.escrowAddress ?? chain.escrow) === chain.escrow)
+        markRoleMissing(deps, `${chain.resolver} does not hold RESOLVER_ROLE on ${chain.escrow}`);
       await transition(deps, p, {
         reason: "waiting:resolver_role_missing",
         retries: p.retries + 1,
