@@ -20,6 +20,7 @@ import { registerWeb } from "./features/web";
 import { resolveIdentity } from "./features/auth";
 import { markSeen } from "./features/heartbeats";
 import { isMetricsScrape } from "./features/metrics";
+import { railStatus } from "./features/escrow";
 
 export interface Lifecycle {
   shuttingDown: boolean;
@@ -105,7 +106,9 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
     } catch {
       return sendError(c, "SERVICE_UNAVAILABLE", "database unreachable");
     }
-    return c.json({ status: "ready", database: deps.database.kind });
+    // Ready even with the base rail down (docs/base-rail.md "Degrade, never exit"): it says why.
+    const rail = railStatus(deps);
+    return c.json({ status: "ready", database: deps.database.kind, ...(rail ? { base_rail: rail } : {}) });
   };
   for (const prefix of ["", "/api"]) {
     app.get(`${prefix}/health`, health);

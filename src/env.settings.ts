@@ -141,6 +141,12 @@ export const SETTINGS = {
     shown: "`3000`",
     doc: "listen port (`0` = any free port)",
   },
+  OABP_WORKER_PORT: {
+    key: "workerPort",
+    schema: z.coerce.number().int().min(0).max(65535).default(3001),
+    shown: "`3001`",
+    doc: "`npm run worker`'s own `/health` and `/metrics` port, on `HOST` (`0` = off)",
+  },
   HOST: {
     key: "host",
     schema: z.string().min(1).default("0.0.0.0"),
@@ -330,6 +336,31 @@ export const SETTINGS = {
     schema: hexAddress.optional(),
     shown: "unset",
     doc: "the MissionEscrow contract; with `OABP_RPC_URL` and a resolver key it turns the base rail on",
+  },
+  /** The configured escrow's MissionEscrow version (how its payouts are called). */
+  OABP_ESCROW_VERSION: {
+    schema: z.enum(["2", "3"]).default("3"),
+    shown: "`3`",
+    doc:
+      "MissionEscrow version of `OABP_ESCROW_ADDRESS` (`2`: paid with v2's `release`/`refund`); a retired " +
+      "contract names its own in `OABP_ESCROW_RETIRED`",
+  },
+  /** Older escrow contracts that still hold slots (docs/base-rail.md "Migrating to a new escrow"). */
+  OABP_ESCROW_RETIRED: {
+    schema: jsonOf(
+      z.array(
+        z.object({
+          address: hexAddress.transform((a) => a.toLowerCase()),
+          start_block: z.number().int().min(0),
+          version: z.enum(["2", "3"]),
+        }),
+      ),
+    ).default([]),
+    shown: "`[]`",
+    doc:
+      "JSON array `[{address, start_block, version}]`: retired MissionEscrow contracts that still hold " +
+      "slots; their deposits, payouts, exits and balances are followed until empty, new missions use " +
+      "`OABP_ESCROW_ADDRESS`",
   },
   /** The resolver's private key (RESOLVER_ROLE on the escrow); or OABP_RESOLVER_KEY_FILE. Never logged. */
   OABP_RESOLVER_KEY: {

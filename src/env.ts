@@ -100,6 +100,10 @@ export interface BaseRailConfig {
   rpcUrl: string;
   chainId: number;
   escrow: string; // lower-case
+  /** OABP_ESCROW_VERSION: how the configured escrow is called. */
+  escrowVersion: "2" | "3";
+  /** Retired contracts still holding slots (OABP_ESCROW_RETIRED), lower-case addresses. */
+  retired: { address: string; startBlock: number; version: "2" | "3" }[];
   /** null: this process never signs (settlement runs in `npm run worker`). */
   resolverKey: Secret | null;
   /** The resolver's address (from the key, or OABP_RESOLVER_ADDRESS), lower-case; null: derive it from the key. */
@@ -152,6 +156,12 @@ function baseRailFrom(e: Env, readFile: (path: string) => string): { rail: BaseR
       rpcUrl: e.OABP_RPC_URL,
       chainId: e.OABP_CHAIN_ID,
       escrow: e.OABP_ESCROW_ADDRESS.toLowerCase(),
+      escrowVersion: e.OABP_ESCROW_VERSION,
+      retired: e.OABP_ESCROW_RETIRED.filter((r) => r.address !== e.OABP_ESCROW_ADDRESS!.toLowerCase()).map((r) => ({
+        address: r.address,
+        startBlock: r.start_block,
+        version: r.version,
+      })),
       resolverKey: key ? new Secret(key) : null,
       resolverAddress: e.OABP_RESOLVER_ADDRESS?.toLowerCase() ?? null,
       signerUrl: e.OABP_RESOLVER_SIGNER_URL ?? null,

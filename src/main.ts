@@ -5,6 +5,7 @@ import { checkedConfig } from "./startup";
 import { startJobRunner } from "./jobs/runner";
 import { walletBundle } from "./features/web";
 import { closeEventStreams } from "./features/events";
+import { refreshRail } from "./features/escrow";
 
 // Process entry: env → deps → serve → jobs; SIGTERM/SIGINT finish in-flight requests and the
 // job rounds in progress (bounded by OABP_SHUTDOWN_TIMEOUT_MS), then close the db.
@@ -17,6 +18,7 @@ async function main() {
       { resolver: deps.chain.resolver },
       "base rail: no resolver key in this process; payouts are sent by `npm run worker`",
     );
+  await refreshRail(deps, true); // the rail's state before the first request (manifest, 503s)
   const lifecycle: Lifecycle = { shuttingDown: false };
   const app = createApp(deps, lifecycle);
   // The web board's wallet script is bundled once at start-up (issue 17: built, never fetched);

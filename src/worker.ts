@@ -1,6 +1,7 @@
 import { buildDeps } from "./deps.build";
 import { checkedConfig } from "./startup";
-import { watchEscrow, runPayouts } from "./features/escrow";
+import { refreshRail, watchEscrow, runPayouts } from "./features/escrow";
+import { startWorkerHttp, type WorkerRound } from "./worker.http";
 
 // `npm run worker`: the base rail's settlement process (docs/base-rail.md "Trust model"). It holds
 // the resolver key (OABP_RESOLVER_KEY / _FILE) and runs the escrow watcher and the settlement
@@ -17,7 +18,18 @@ async function main() {
   const deps = await buildDeps(config);
   const { logger } = deps;
   const chain = deps.chain!;
-  logger.info({ chain_id: chain.chainId, escrow: chain.escrow, resolver: chain.resolver }, "settlement worker running");
+  logger.info(
+    {
+      chain_id: chain.chainId,
+      escrow: chain.escrow,
+      retired: chain.contracts.filter((c) => !c.current).map((c) => c.address),
+      resolver: chain.resolver,
+    },
+    "settlement worker running",
+  );
+  // Own /health and /metrics (OABP_WORKER_PORT): the signing process is watched directly.
+  const round: WorkerRound = { lastRunAt: null, lastOkAt: null, lastError: null };
+  const http = await startWorkerHttp(deps, round);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -25,11 +37,18 @@ async function main() {
   const loop = () => {
     if (stopped) return;
     running = (async () => {
+      const at = deps.clock.now();
       try {
+        await refreshRail(deps);
         await watchEscrow(deps);
         await runPayouts(deps);
+        Object.assign(round, { lastRunAt: at, lastOkAt: at, lastError: null });
       } catch (err) {
         logger.error({ err }, "settlement tick failed; retrying next tick");
+        Object.assign(round, {
+          lastRunAt: at,
+          lastError: err instanceof Error ? err.message.slice(0, 300) : String(err),
+        });
       }
     })().finally(() => {
       running = undefined;
@@ -42,6 +61,7 @@ async function main() {
     stopped = true;
     logger.info({ signal }, "settlement worker stopping after the tick in progress");
     if (timer) clearTimeout(timer);
+    http?.close();
     await running;
     await deps.database.close();
     process.exit(0);

@@ -194,6 +194,38 @@ export function submissionDecided(m: Mission, at: Date, s: SubmissionFacts, acce
  * transfer (e.g. a blacklisted address); the amount is credited in the escrow and the recipient
  * withdraws it (to itself only, contract v2) — not settled in their wallet.
  */
+/**
+ * The funder took its escrow slot back on chain (SelfRefunded or Reclaimed, docs/base-rail.md
+ * "Exits and governance"): a payout of it not yet mined failed as `funder_exited`.
+ */
+export function missionFunderExited(
+  m: Mission,
+  at: Date,
+  e: {
+    exit: string;
+    contract: string;
+    tx_hash: string;
+    funder: string;
+    amount: string;
+    payout_failed: string | null;
+  },
+): OutboxEvent {
+  return {
+    type: "mission.funder_exited",
+    at,
+    mission: m,
+    data: {
+      mission_id: m.id,
+      status: m.status,
+      payout_status: m.payoutStatus,
+      payout_status_reason: m.payoutStatusReason,
+      chain: m.rewardChain,
+      asset: m.rewardAsset,
+      ...e,
+    },
+  };
+}
+
 export function payoutConfirmed(
   m: Mission,
   at: Date,

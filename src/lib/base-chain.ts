@@ -71,15 +71,44 @@ export interface Heads {
 
 /**
  * A settlement transaction (MissionEscrow v3, docs/base-rail.md "Release paths"): a release with
- * the funder's signature (path 1), the delayed path's proposal and execution (path 2), a refund.
+ * the funder's signature (path 1), the delayed path's proposal and execution (path 2), a refund;
+ * and a retired v2 contract's instant release. `escrow`: the contract holding the slot (the payout
+ * row's; docs/base-rail.md "Migrating to a new escrow"); default the configured one.
  */
-export type EscrowCall =
+export type EscrowCall = (
   | ({ kind: "releaseSigned"; signature: Hex } & ReleasePlan)
   | ({ kind: "propose" } & ReleasePlan)
   | ({ kind: "execute" } & ReleasePlan)
-  /** Contract v2's instant release: only a payout signed before the upgrade to v3, re-priced. */
+  /** Contract v2's instant release: only for a slot held by a v2 contract. */
   | ({ kind: "releaseV2" } & ReleasePlan)
-  | { kind: "refund"; missionKey: Hex; funder: string };
+  | { kind: "refund"; missionKey: Hex; funder: string }
+) & { escrow?: string };
+
+/** One escrow contract the server follows: the configured one (current) and retired ones still holding slots. */
+export interface EscrowContract {
+  address: string; // lower-case
+  version: "2" | "3";
+  current: boolean;
+  /** First block to scan (OABP_ESCROW_RETIRED start_block; OABP_ESCROW_START_BLOCK for the current one). */
+  startBlock: number | undefined;
+}
+
+/**
+ * An escrow log other than funding and settlement (exits, pull credits, governance): decoded by
+ * the contract's ABI, arguments JSON-safe (bigints as decimal strings, addresses lower-case).
+ */
+export interface EscrowEvent {
+  contract: string;
+  name: string;
+  args: Record<string, unknown>;
+  txHash: string;
+  logIndex: number;
+  blockNumber: number;
+  blockHash: string;
+}
+
+/** Funding and settlement logs, handled by the deposit watcher and the settlement worker, not indexed as events. */
+export const SETTLEMENT_EVENTS = new Set(["Funded", "Released", "Refunded", "Paid"]);
 
 /** A delayed release's proposal on chain (proposalOf): hash 0x00… when there is none. */
 export interface Proposal {
@@ -113,7 +142,12 @@ export interface EscrowState {
 
 export interface BaseChain {
   readonly chainId: number;
+  /** The configured escrow (new missions fund it). */
   readonly escrow: string;
+  /** Every contract followed: the configured one first, then the retired ones. */
+  readonly contracts: EscrowContract[];
+  /** The MissionEscrow version of a followed contract (default: the configured one's); how its payouts are called. */
+  versionOf(address?: string | null): "2" | "3";
   readonly resolver: string;
   /** False in a process without the resolver key (the API beside `npm run worker`): it never signs. */
   readonly canSign: boolean;
@@ -123,7 +157,15 @@ export interface BaseChain {
   receipt(txHash: string): Promise<TxReceipt | null>;
   /** Known to the node (pending or mined)? */
   knowsTransaction(txHash: string): Promise<boolean>;
-  fundedLogs(fromBlock: number, toBlock: number): Promise<FundedLog[]>;
+  fundedLogs(fromBlock: number, toBlock: number, escrow?: string): Promise<FundedLog[]>;
+  /** Every log of one escrow contract in [from, to] (one eth_getLogs): Funded, and the other events decoded. */
+  escrowLogs(
+    escrow: string,
+    fromBlock: number,
+    toBlock: number,
+  ): Promise<{ funded: FundedLog[]; events: EscrowEvent[] }>;
+  /** Unix seconds of a block (effect times of governance proposals are compared with it). */
+  blockTime(blockNumber: number): Promise<number>;
   /** What the escrow holds in this slot now (0: paid out, refunded or reclaimed already). */
   slotAmount(call: EscrowCall): Promise<bigint>;
   /**
@@ -141,11 +183,17 @@ export interface BaseChain {
   tokenBalance(token: string, address: string, blockNumber?: number): Promise<bigint>;
   pendingNonce(): Promise<number>;
   /** The pending delayed release of this slot (proposalOf). */
-  proposal(missionKey: Hex, funder: string): Promise<Proposal>;
+  proposal(missionKey: Hex, funder: string, contract?: string): Promise<Proposal>;
   /** The latest block's timestamp (unix seconds): the contract's clock for executableAt. */
   chainTime(): Promise<number>;
   /** The transaction of a guardian's `ReleaseCancelled` of this slot since `fromBlock` (bounded search as settledTx), or null. */
-  cancelledTx(missionKey: Hex, funder: string, fromBlock: number, maxBlocks?: number): Promise<string | null>;
+  cancelledTx(
+    missionKey: Hex,
+    funder: string,
+    fromBlock: number,
+    contract?: string,
+    maxBlocks?: number,
+  ): Promise<string | null>;
   /** Does `signature` carry the funder's consent to this release on `escrow` (EOA, or ERC-1271 through the RPC)? */
   verifyRelease(escrow: string, plan: ReleasePlan, signature: Hex): Promise<boolean>;
   sign(
@@ -171,10 +219,13 @@ async function rpc<T>(f: () => Promise<T>): Promise<T> {
   }
 }
 
-function callData(call: EscrowCall): Hex {
+/** The ABI a contract version is called with: a retired v2 contract keeps v2's release/refund. */
+const abiOf = (version: string | undefined) => (version === "2" ? missionEscrowV2Abi : missionEscrowAbi);
+
+function callData(call: EscrowCall, version?: string): Hex {
   if (call.kind === "refund")
     return encodeFunctionData({
-      abi: missionEscrowAbi,
+      abi: abiOf(version) as typeof missionEscrowAbi,
       functionName: "refund",
       args: [call.missionKey, call.funder as Address],
     });
@@ -247,6 +298,19 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
     return account;
   };
   const escrow = cfg.escrow as Address;
+  const contracts: EscrowContract[] = [
+    { address: cfg.escrow, version: cfg.escrowVersion ?? "3", current: true, startBlock: cfg.startBlock },
+    ...(cfg.retired ?? []).map((r) => ({
+      address: r.address,
+      version: r.version,
+      current: false,
+      startBlock: r.startBlock,
+    })),
+  ];
+  const known = new Set(contracts.map((c) => c.address));
+  const versionOf = (address: string | undefined) =>
+    address === undefined ? undefined : contracts.find((c) => c.address === address.toLowerCase())?.version;
+  const target = (call: EscrowCall) => (call.escrow ?? escrow).toLowerCase() as Address;
 
   async function depthHead(latest: number, d: ChainDepth): Promise<number> {
     if (d.kind === "blocks") return latest - (d.blocks - 1);
@@ -257,6 +321,8 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
   return {
     chainId: cfg.chainId,
     escrow: cfg.escrow,
+    contracts,
+    versionOf: (address) => versionOf(address ?? cfg.escrow) ?? contracts[0]!.version,
     resolver,
     canSign: account !== null,
     async escrowState() {
@@ -304,7 +370,7 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
         .filter((l): l is FundedLog => l !== null);
       const credited = parseEventLogs({
         abi: missionEscrowAbi,
-        logs: r.logs.filter((l) => l.address.toLowerCase() === cfg.escrow),
+        logs: r.logs.filter((l) => known.has(l.address.toLowerCase())),
         eventName: "Credited",
         strict: true,
       }).map((l) => ({ to: l.args.to.toLowerCase(), amount: l.args.amount }));
@@ -328,10 +394,10 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
         throw err;
       }
     },
-    async fundedLogs(fromBlock, toBlock) {
+    async fundedLogs(fromBlock, toBlock, at) {
       const logs = await rpc(() =>
         client.getContractEvents({
-          address: escrow,
+          address: (at ?? escrow) as Address,
           abi: missionEscrowAbi,
           eventName: "Funded",
           fromBlock: BigInt(fromBlock),
@@ -341,10 +407,43 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
       );
       return logs.map((l) => toFunded(l)).filter((l): l is FundedLog => l !== null);
     },
+    async escrowLogs(at, fromBlock, toBlock) {
+      const raw = await rpc(() =>
+        client.getLogs({ address: at as Address, fromBlock: BigInt(fromBlock), toBlock: BigInt(toBlock) }),
+      );
+      const abi = abiOf(versionOf(at)) as typeof missionEscrowAbi;
+      const decoded = parseEventLogs({ abi, logs: raw, strict: false });
+      const funded: FundedLog[] = [];
+      const events: EscrowEvent[] = [];
+      for (const l of decoded) {
+        if (l.transactionHash === null || l.logIndex === null || l.blockNumber === null || l.blockHash === null)
+          continue; // pending
+        if (l.eventName === "Funded") {
+          const f = toFunded(l as Parameters<typeof toFunded>[0]);
+          if (f) funded.push(f);
+          continue;
+        }
+        if (SETTLEMENT_EVENTS.has(l.eventName)) continue;
+        events.push({
+          contract: l.address.toLowerCase(),
+          name: l.eventName,
+          args: jsonArgs(l.args),
+          txHash: l.transactionHash.toLowerCase(),
+          logIndex: l.logIndex,
+          blockNumber: Number(l.blockNumber),
+          blockHash: l.blockHash.toLowerCase(),
+        });
+      }
+      return { funded, events };
+    },
+    async blockTime(blockNumber) {
+      const b = await rpc(() => client.getBlock({ blockNumber: BigInt(blockNumber) }));
+      return Number(b.timestamp);
+    },
     async slotAmount(call) {
       const [, amount] = await rpc(() =>
         client.readContract({
-          address: escrow,
+          address: target(call),
           abi: missionEscrowAbi,
           functionName: "depositOf",
           args: [call.missionKey, call.funder as Address],
@@ -364,7 +463,7 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
           call.kind !== "refund"
             ? await rpc(() =>
                 client.getContractEvents({
-                  address: escrow,
+                  address: target(call),
                   abi: missionEscrowAbi,
                   eventName: "Released",
                   args,
@@ -374,7 +473,7 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
               )
             : await rpc(() =>
                 client.getContractEvents({
-                  address: escrow,
+                  address: target(call),
                   abi: missionEscrowAbi,
                   eventName: "Refunded",
                   args,
@@ -391,8 +490,8 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
       try {
         const gas = await client.estimateGas({
           account: resolver,
-          to: escrow,
-          data: callData(call),
+          to: target(call),
+          data: callData(call, versionOf(call.escrow ?? cfg.escrow)),
           blockTag: "latest",
         });
         return { ok: true, gas: (gas * 12n) / 10n };
@@ -426,10 +525,10 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
         }),
       ),
     pendingNonce: () => rpc(() => client.getTransactionCount({ address: resolver, blockTag: "pending" })),
-    async proposal(missionKey, funder) {
+    async proposal(missionKey, funder, contract) {
       const [hash, executableAt] = await rpc(() =>
         client.readContract({
-          address: escrow,
+          address: (contract ?? escrow).toLowerCase() as Address,
           abi: missionEscrowAbi,
           functionName: "proposalOf",
           args: [missionKey, funder as Address],
@@ -441,13 +540,13 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
       const block = await rpc(() => client.getBlock({ blockTag: "latest" }));
       return Number(block.timestamp);
     },
-    async cancelledTx(missionKey, funder, fromBlock, maxBlocks = 500_000) {
+    async cancelledTx(missionKey, funder, fromBlock, contract, maxBlocks = 500_000) {
       const latest = Number(await rpc(() => client.getBlockNumber({ cacheTime: 0 })));
       const first = Math.max(fromBlock, latest - maxBlocks + 1);
       for (let to = latest; to >= first; to -= LOG_SPAN) {
         const logs = await rpc(() =>
           client.getContractEvents({
-            address: escrow,
+            address: (contract ?? escrow).toLowerCase() as Address,
             abi: missionEscrowAbi,
             eventName: "ReleaseCancelled",
             args: { missionKey, funder: funder as Address },
@@ -481,8 +580,8 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
         .signTransaction({
           type: "eip1559",
           chainId: cfg.chainId,
-          to: escrow,
-          data: callData(call),
+          to: target(call),
+          data: callData(call, versionOf(call.escrow ?? cfg.escrow)),
           value: 0n,
           nonce: p.nonce,
           gas: p.gas,
@@ -513,6 +612,24 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
 
 /** Blocks per eth_getLogs call: public Base RPCs cap ranges at a few thousand. */
 const LOG_SPAN = 2_000;
+
+/** Decoded event arguments as JSON: bigints as decimal strings, addresses and hashes lower-case. */
+function jsonArgs(args: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!args || typeof args !== "object") return out;
+  const conv = (v: unknown): unknown =>
+    typeof v === "bigint"
+      ? v.toString()
+      : typeof v === "string"
+        ? v.startsWith("0x")
+          ? v.toLowerCase()
+          : v
+        : Array.isArray(v)
+          ? v.map(conv)
+          : v;
+  for (const [k, v] of Object.entries(args)) if (!/^\d+$/.test(k)) out[k] = conv(v);
+  return out;
+}
 
 const ERC20_BALANCE_ABI = [
   {

@@ -21,6 +21,8 @@ export const EVENT_TYPES = [
   // chain (executable after the challenge window), and a guardian's cancel of one (the payout waits).
   "payout.proposed",
   "payout.cancelled",
+  // The funder took its escrow slot back on chain (docs/base-rail.md "Exits and governance").
+  "mission.funder_exited",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -29,6 +29,13 @@ export const escrowDeposits = pgTable(
     spamFee: money("spam_fee").notNull(),
     blockNumber: bigint("block_number", { mode: "number" }).notNull(),
     blockHash: text("block_hash").notNull(),
+    // The contract holding the slot (lower-case): the configured escrow, or a retired one still
+    // followed (docs/base-rail.md "Migrating to a new escrow"); null on rows older than the column
+    // that no mission record named: the configured escrow.
+    escrowAddress: text("escrow_address"),
+    // The funder took the slot back itself (SelfRefunded or Reclaimed log, block): no longer held.
+    exitedBy: text("exited_by"),
+    exitedBlock: bigint("exited_block", { mode: "number" }),
     status: text("status", { enum: DEPOSIT_STATUSES }).notNull(),
     reason: text("reason"),
     // The watcher looks at a live deposit again after this time; null once final or rejected.
@@ -98,6 +105,8 @@ export const chainPayouts = pgTable(
     kind: text("kind", { enum: CHAIN_PAYOUT_KINDS }).notNull(),
     chainId: integer("chain_id").notNull(),
     missionKey: text("mission_key").notNull(),
+    // The contract the payout is sent to: its deposit's (null on old rows: the configured escrow).
+    escrowAddress: text("escrow_address"),
     funder: text("funder").notNull(),
     token: text("token").notNull(),
     asset: text("asset").notNull(),
@@ -196,4 +205,32 @@ export const chainWorkers = pgTable(
     lastError: text("last_error"),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.name] })],
+);
+
+/**
+ * Every escrow log that is not funding or settlement (docs/base-rail.md "Exits and governance"):
+ * exits (SelfRefunded, Reclaimed), pull credits (Credited, Withdrawn) and governance (roles,
+ * proposals, pauses, treasury, fee cap, sweeps, delayed releases), per contract, at the
+ * confirmation depth. args: the decoded arguments, bigints as decimal strings.
+ */
+export const chainEvents = pgTable(
+  "chain_events",
+  {
+    chainId: integer("chain_id").notNull(),
+    contract: text("contract").notNull(),
+    blockNumber: bigint("block_number", { mode: "number" }).notNull(),
+    blockHash: text("block_hash").notNull(),
+    txHash: text("tx_hash").notNull(),
+    logIndex: integer("log_index").notNull(),
+    name: text("name").notNull(),
+    args: jsonb("args").notNull().$type<Record<string, unknown>>(),
+    // Seconds since the epoch of the block (proposals' effect times are compared with it).
+    blockTime: bigint("block_time", { mode: "number" }),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
+    index("chain_events_contract_idx").on(t.chainId, t.contract, t.blockNumber),
+    index("chain_events_name_idx").on(t.name),
+  ],
 );

@@ -247,6 +247,7 @@ export async function writeDepositRow(
     spamFee: log.spamFee.toString(),
     blockNumber: log.blockNumber,
     blockHash: log.blockHash,
+    escrowAddress: log.address, // the contract holding the slot (docs/base-rail.md "Migrating to a new escrow")
     status: reason ? ("rejected" as const) : ("pending" as const),
     reason: reason ?? null,
     nextCheckAt: reason ? null : now,

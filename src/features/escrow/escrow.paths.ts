@@ -17,8 +17,8 @@ import { backoffMs, transition, type PayoutRow } from "./escrow.payouts";
 //     already on chain under this payout's hash is adopted, never sent twice; a `Released` by
 //     anyone else is adopted (escrow.payouts.ts pre-flight). A guardian's cancel parks the payout
 //     (waiting:release_cancelled, no next check) until the operator retries it: never a refund.
-// CapExceeded, ReleaseNotReady, EnforcedPause and a missing resolver role are waits with their
-// own backoff, never failures.
+// CapExceeded, ReleaseNotReady and EnforcedPause are waits with their own backoff, never failures
+// (a missing resolver role too: escrow.payouts.ts, which also marks the rail unavailable).
 
 const ZERO_HASH = `0x${"0".repeat(64)}`;
 /** Base of the backoff of the cap, pause and role waits (doubling, at most 10 min). */
@@ -27,18 +27,14 @@ export const RELEASE_WAIT_MS = 60_000;
 const WATCH_POLLS = 15;
 
 /**
- * The delayed path's current step; null for a refund, a signed release, or a release queued
- * before contract v3 (one transaction: the v2 `release` of its stored bytes; migration 0030 moved
- * the unsent ones to the delayed path).
+ * The delayed path's current step; null for a refund, a signed release, or a release of a slot
+ * held by a v2 contract (one transaction: v2's instant `release`; queueRelease sets no step for
+ * it, docs/base-rail.md "Migrating to a new escrow").
  */
 export function stepOf(p: Pick<PayoutRow, "kind" | "releaseSignature" | "step">): PayoutStep | null {
   if (p.kind !== "release" || p.releaseSignature) return null;
   return p.step;
 }
-
-/** A release going back to queued with nothing of it on chain: one from before v3 takes the delayed path now. */
-export const unsentStep = (p: Pick<PayoutRow, "kind" | "releaseSignature" | "step">): { step?: PayoutStep } =>
-  p.kind === "release" && !p.releaseSignature && !p.step ? { step: "propose" } : {};
 
 /** What a payout's transaction is called in payout_status_reason: release_proposal / release / refund. */
 export const stepLabel = (p: Pick<PayoutRow, "kind" | "releaseSignature" | "step">): string =>
@@ -52,13 +48,16 @@ export const planOf = (p: PayoutRow): ReleasePlan => ({
   fee: BigInt(p.fee),
 });
 
+/** The transaction a payout sends next, to the row's own contract. */
 export function callOf(p: PayoutRow): EscrowCall {
-  if (p.kind === "refund") return { kind: "refund", missionKey: p.missionKey as Hex, funder: p.funder };
-  if (p.releaseSignature) return { kind: "releaseSigned", signature: p.releaseSignature as Hex, ...planOf(p) };
+  const escrow = p.escrowAddress ?? undefined; // null: the configured contract
+  if (p.kind === "refund") return { kind: "refund", missionKey: p.missionKey as Hex, funder: p.funder, escrow };
+  if (p.releaseSignature)
+    return { kind: "releaseSigned", signature: p.releaseSignature as Hex, ...planOf(p), escrow };
   const step = stepOf(p);
-  // A release signed before contract v3 (in flight at the upgrade): re-priced as what it was.
-  if (!step) return { kind: "releaseV2", ...planOf(p) };
-  return { kind: step, ...planOf(p) };
+  // A slot on a v2 contract: v2's instant release (no signature, no delay there).
+  if (!step) return { kind: "releaseV2", ...planOf(p), escrow };
+  return { kind: step, ...planOf(p), escrow };
 }
 
 /** The release path fields of a payout row (GET /treasury, /admin/payouts). */
@@ -80,7 +79,7 @@ export const proposedReason = (at: Date | null) => (at ? `release_proposed:${at.
 export async function delayedPreflight(deps: Deps, chain: BaseChain, p: PayoutRow, now: Date): Promise<boolean> {
   const plan = planOf(p);
   const ours = proposalHashOf(plan);
-  const onChain = await chain.proposal(plan.missionKey, plan.funder);
+  const onChain = await chain.proposal(plan.missionKey, plan.funder, p.escrowAddress ?? undefined);
   const pollMs = deps.config.baseRail?.pollMs ?? 4_000;
   if (onChain.hash === ours) {
     const executableAt = new Date(onChain.executableAt * 1000);
@@ -125,7 +124,12 @@ export async function delayedPreflight(deps: Deps, chain: BaseChain, p: PayoutRo
     .select({ blockNumber: escrowDeposits.blockNumber })
     .from(escrowDeposits)
     .where(eq(escrowDeposits.id, p.depositId));
-  const cancel = await chain.cancelledTx(plan.missionKey, plan.funder, from?.blockNumber ?? d?.blockNumber ?? 0);
+  const cancel = await chain.cancelledTx(
+    plan.missionKey,
+    plan.funder,
+    from?.blockNumber ?? d?.blockNumber ?? 0,
+    p.escrowAddress ?? undefined,
+  );
   if (cancel) {
     deps.logger.warn(
       { payout: p.id, mission: p.missionId, cancel },
@@ -168,8 +172,6 @@ export async function releaseRevert(deps: Deps, p: PayoutRow, revert: string, no
       return (await wait("waiting:CapExceeded", RELEASE_WAIT_MS), true);
     case "EnforcedPause":
       return (await wait("waiting:paused", RELEASE_WAIT_MS), true);
-    case "AccessControlUnauthorizedAccount":
-      return (await wait("waiting:resolver_role_missing", RELEASE_WAIT_MS), true);
     case "ReleaseNotReady":
     case "ReleasePending":
       return (await wait(`waiting:${revert}`, pollMs), true);
@@ -203,7 +205,7 @@ export async function releaseRevert(deps: Deps, p: PayoutRow, revert: string, no
 /** A mined proposal at the confirmation depth: the row goes back to queued, step execute. */
 export async function proposalConfirmed(deps: Deps, chain: BaseChain, p: PayoutRow, receipt: TxReceipt): Promise<void> {
   const now = deps.clock.now();
-  const onChain = await chain.proposal(p.missionKey as Hex, p.funder);
+  const onChain = await chain.proposal(p.missionKey as Hex, p.funder, p.escrowAddress ?? undefined);
   const executableAt = onChain.hash === proposalHashOf(planOf(p)) ? new Date(onChain.executableAt * 1000) : null;
   await transition(
     deps,

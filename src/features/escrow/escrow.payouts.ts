@@ -6,11 +6,11 @@ import type { Deps } from "../../deps";
 import { RpcUnavailableError, type BaseChain, type Heads, type TxReceipt } from "../../lib/base-chain";
 import { firstPrice, priceTooLow, replacementPrice, type Price } from "./escrow.fees";
 import { lockMission } from "./escrow.deposits";
+import { markRoleMissing } from "./escrow.rail";
 import { emitEvents, payoutConfirmed } from "../../db/outbox";
 import { MISSION_COLUMNS } from "../../db/rows";
 import {
   callOf,
-  unsentStep,
   delayedPreflight,
   proposalConfirmed,
   releaseRevert,
@@ -179,6 +179,15 @@ async function sendNew(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void
         retries: p.retries + 1,
         nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)),
       });
+    } else if (est.revert === "AccessControlUnauthorizedAccount") {
+      // The role was revoked (a key rotation): a waiting state, never failed (docs/base-rail.md "Degrade, never exit").
+      if ((p.escrowAddress ?? chain.escrow) === chain.escrow)
+        markRoleMissing(deps, `${chain.resolver} does not hold RESOLVER_ROLE on ${chain.escrow}`);
+      await transition(deps, p, {
+        reason: "waiting:resolver_role_missing",
+        retries: p.retries + 1,
+        nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)),
+      });
     } else if (retryable(est.revert) && now.getTime() - p.createdAt.getTime() < RETRYABLE_FOR_MS) {
       await transition(deps, p, {
         reason: `waiting:${est.revert}`,
@@ -322,7 +331,6 @@ async function watchBroadcast(deps: Deps, chain: BaseChain, p: PayoutRow, heads:
         reason: "reverted_onchain",
         rawTx: null,
         txHash: null,
-        ...unsentStep(p),
         nextCheckAt: new Date(now.getTime() + RETRY_MS),
       });
       return;
@@ -379,7 +387,6 @@ async function watchBroadcast(deps: Deps, chain: BaseChain, p: PayoutRow, heads:
       txHash: null,
       reason: "adopted_payout_reorged",
       nextCheckAt: now,
-      ...unsentStep(p),
     });
     return;
   }
@@ -418,7 +425,6 @@ async function watchBroadcast(deps: Deps, chain: BaseChain, p: PayoutRow, heads:
         rawTx: null,
         txHash: null,
         reason: "nonce_consumed",
-        ...unsentStep(p),
         nextCheckAt: now,
       });
     }
@@ -484,7 +490,6 @@ export async function watchConfirmed(deps: Deps, chain: BaseChain, p: PayoutRow,
     deps.logger.warn({ payout: p.id, tx: p.minedTxHash }, "settlement: confirmed payout reorged out; re-sending");
     await transition(deps, p, {
       state: mined?.raw ? "broadcast" : "queued",
-      ...(mined?.raw ? {} : unsentStep(p)),
       txHash: mined?.raw ? p.minedTxHash : null,
       rawTx: mined?.raw ?? null,
       minedTxHash: null,

@@ -37,6 +37,7 @@ export async function queueRefund(
       kind: "refund",
       chainId: d.chainId,
       missionKey: opts.missionKey ?? m.escrow!.mission_key,
+      escrowAddress: d.escrowAddress, // paid by the contract holding the slot
       funder: d.funder,
       token: d.token,
       asset: m.rewardAsset,
@@ -77,6 +78,8 @@ export async function queueRelease(
    * sent as releaseSigned. Without it the release takes the delayed path (propose, then execute).
    */
   signature?: string | null,
+  /** The version of the contract holding the slot (escrowVersionOf): v2 has one instant release. */
+  version: "2" | "3" = "3",
 ): Promise<void> {
   // Every path that resolves a base-rail mission caps its winners (escrow.terms.ts): a longer list is a bug.
   if (recipients.length > ESCROW_MAX_RECIPIENTS)
@@ -89,6 +92,7 @@ export async function queueRelease(
     kind: "release",
     chainId: d.chainId,
     missionKey: slot.missionKey,
+    escrowAddress: d.escrowAddress, // paid by the contract holding the slot
     funder: d.funder,
     token: d.token,
     asset: m.rewardAsset,
@@ -101,8 +105,8 @@ export async function queueRelease(
     amount: (recipients.reduce((a, r) => a + r.amount, 0n) + fee).toString(),
     state: "queued",
     reason: null,
-    releaseSignature: signature ?? null,
-    step: signature ? null : "propose",
+    releaseSignature: version === "2" ? null : (signature ?? null),
+    step: version === "2" || signature ? null : "propose",
     nextCheckAt: now,
     createdAt: now,
     updatedAt: now,

@@ -55,6 +55,15 @@ export const TreasuryResponse = z
     base_rail: z.object({
       enabled: z.boolean(),
       off_reason: z.string().nullable(),
+      available: z.boolean().openapi({
+        description:
+          'false while this process cannot use the rail (docs/base-rail.md "Degrade, never exit"): new base missions get 503 rail_unavailable',
+      }),
+      unavailable_reason: z
+        .enum(["rpc_unavailable", "resolver_role_missing", "misconfigured"])
+        .nullable()
+        .openapi({ description: "Why the rail is unavailable (checked again every poll interval)" }),
+      unavailable_detail: z.string().nullable(),
       chain_id: z.number().int().nullable(),
       escrow_contract: z.string().nullable(),
       rpc: z
@@ -88,6 +97,9 @@ export const TreasuryResponse = z
         .nullable(),
       escrowed: z.array(
         z.object({
+          contract: z
+            .string()
+            .openapi({ description: "The escrow contract holding these deposits (current or retired)" }),
           asset: z.string(),
           token: z.string(),
           amount: z.string().openapi({ description: "Sum of live deposits not yet paid out or refunded, base units" }),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { chainAccounts, chainPayouts, chainWorkers, escrowDeposits, missions } from "../../db/schema/index";
 import { pollMsOf } from "./escrow.health";
 import { releasePathWire } from "./escrow.paths";
@@ -13,6 +13,8 @@ import { missionTerms } from "./escrow.terms";
 import type { z } from "@hono/zod-openapi";
 import type { TreasuryResponse } from "./escrow.schemas";
 import { escrowToWire } from "./escrow.wire";
+import { railStatus } from "./escrow.rail";
+import { addressLiteral } from "./escrow.wire";
 
 const rpcDown = (err: unknown) => {
   if (err instanceof RpcUnavailableError)
@@ -138,6 +140,9 @@ export async function treasuryView(ctx: Ctx): Promise<z.infer<typeof TreasuryRes
       base_rail: {
         enabled: false,
         off_reason: deps.config.baseRailOff,
+        available: false,
+        unavailable_reason: null,
+        unavailable_detail: null,
         chain_id: null,
         escrow_contract: null,
         rpc: "off",
@@ -151,9 +156,12 @@ export async function treasuryView(ctx: Ctx): Promise<z.infer<typeof TreasuryRes
       ledger: { treasury: ledger },
     };
   }
-  // Live deposits whose money is still in the contract: not yet covered by a final payout.
+  // Live deposits whose money is still in a contract: not yet covered by a final payout, not taken
+  // back by their funder; per contract (docs/base-rail.md "Migrating to a new escrow").
+  const contractOf = sql<string>`coalesce(${escrowDeposits.escrowAddress}, ${addressLiteral(chain.escrow)})`;
   const escrowed = await db
     .select({
+      contract: contractOf,
       asset: missions.rewardAsset,
       token: escrowDeposits.token,
       amount: sql<string>`coalesce(sum(${escrowDeposits.amount}), 0)::text`,
@@ -165,10 +173,11 @@ export async function treasuryView(ctx: Ctx): Promise<z.infer<typeof TreasuryRes
       and(
         eq(escrowDeposits.chainId, chain.chainId),
         inArray(escrowDeposits.status, ["pending", "confirmed", "final", "rejected"]),
+        isNull(escrowDeposits.exitedBy),
         sql`not exists (select 1 from ${chainPayouts} p where p.deposit_id = ${escrowDeposits.id} and p.state = 'final')`,
       ),
     )
-    .groupBy(missions.rewardAsset, escrowDeposits.token);
+    .groupBy(contractOf, missions.rewardAsset, escrowDeposits.token);
   const live = await db
     .select()
     .from(chainPayouts)
@@ -228,11 +237,15 @@ export async function treasuryView(ctx: Ctx): Promise<z.infer<typeof TreasuryRes
     }
   };
   const gas = await best(() => chain.balance(chain.resolver));
-  const balances = await Promise.all(escrowed.map((e) => best(() => chain.tokenBalance(e.token, chain.escrow))));
+  const rail = railStatus(deps);
+  const balances = await Promise.all(escrowed.map((e) => best(() => chain.tokenBalance(e.token, e.contract))));
   return {
     base_rail: {
       enabled: true,
       off_reason: null,
+      available: rail?.available ?? true,
+      unavailable_reason: rail?.reason ?? null,
+      unavailable_detail: rail?.detail ?? null,
       chain_id: chain.chainId,
       escrow_contract: chain.escrow,
       rpc,
@@ -253,6 +266,7 @@ export async function treasuryView(ctx: Ctx): Promise<z.infer<typeof TreasuryRes
         next_nonce: nonceRow?.nextNonce ?? null,
       },
       escrowed: escrowed.map((e, i) => ({
+        contract: e.contract,
         asset: e.asset,
         token: e.token,
         amount: e.amount,

@@ -1,17 +1,26 @@
 import type { Config } from "../../env";
 import { RpcUnavailableError, type BaseChain } from "../../lib/base-chain";
 
-// Start-up checks of the base rail (docs/base-rail.md "Start-up checks"): a process with the rail
-// on refuses to start when the chain disagrees with its configuration — each message names the
-// setting — rather than discovering it later as failing payouts.
+// Start-up checks of the base rail (docs/base-rail.md "Start-up checks"). A chain that disagrees
+// with the configuration (chain id, no code, fee cap, treasury) stops the process with a message
+// naming the setting. An unreachable RPC or a resolver without RESOLVER_ROLE is a condition, not
+// a configuration error: the process starts with the rail marked unavailable and checks again in
+// the background (escrow.rail.ts, docs/base-rail.md "Degrade, never exit").
 
 export class BaseRailMisconfigured extends Error {
-  constructor(readonly problems: string[]) {
+  constructor(
+    readonly problems: string[],
+    /** rpc_unavailable and resolver_role_missing degrade the rail; misconfigured stops start-up. */
+    readonly kind: RailProblem = "misconfigured",
+  ) {
     super(`base rail misconfigured:\n${problems.map((p) => `  ${p}`).join("\n")}`);
     this.name = "BaseRailMisconfigured";
   }
 }
 
+export type RailProblem = "rpc_unavailable" | "resolver_role_missing" | "misconfigured";
+
+/** Throws BaseRailMisconfigured (with its kind) for the first class of problem found. */
 export async function checkBaseRail(chain: BaseChain, config: Config): Promise<void> {
   const rail = config.baseRail!;
   let rpcChain: number;
@@ -19,23 +28,24 @@ export async function checkBaseRail(chain: BaseChain, config: Config): Promise<v
     rpcChain = await chain.rpcChainId();
   } catch (err) {
     const why = err instanceof RpcUnavailableError ? err.message : String(err);
-    throw new BaseRailMisconfigured([`OABP_RPC_URL: the RPC does not answer (${why})`]);
+    throw new BaseRailMisconfigured([`OABP_RPC_URL: the RPC does not answer (${why})`], "rpc_unavailable");
   }
   if (rpcChain !== rail.chainId)
     throw new BaseRailMisconfigured([
       `OABP_CHAIN_ID: configured ${rail.chainId}, but the RPC at OABP_RPC_URL serves chain ${rpcChain}`,
     ]);
-  const state = await chain.escrowState();
+  let state;
+  try {
+    state = await chain.escrowState();
+  } catch (err) {
+    if (!(err instanceof RpcUnavailableError)) throw err;
+    throw new BaseRailMisconfigured([`OABP_RPC_URL: the RPC does not answer (${err.message})`], "rpc_unavailable");
+  }
   if (!state.hasCode)
     throw new BaseRailMisconfigured([
       `OABP_ESCROW_ADDRESS: no contract code at ${rail.escrow} on chain ${rail.chainId}`,
     ]);
   const problems: string[] = [];
-  if (!state.resolverHasRole) {
-    problems.push(
-      `${rail.resolverKey ? "OABP_RESOLVER_KEY" : "OABP_RESOLVER_ADDRESS"}: ${chain.resolver} does not hold RESOLVER_ROLE on the escrow ${rail.escrow} (or the contract is not a MissionEscrow)`,
-    );
-  }
   if (state.feeCapBps < config.feeBps) {
     problems.push(
       `OABP_FEE_BPS: ${config.feeBps} bps exceeds the escrow's fee cap of ${state.feeCapBps} bps: every release would revert FeeTooHigh`,
@@ -43,6 +53,14 @@ export async function checkBaseRail(chain: BaseChain, config: Config): Promise<v
   }
   if (rail.treasury && state.treasury && rail.treasury !== state.treasury) {
     problems.push(`OABP_TREASURY_ADDRESS: configured ${rail.treasury}, but the escrow pays fees to ${state.treasury}`);
+  }
+  if (!state.resolverHasRole) {
+    problems.push(
+      `${rail.resolverKey ? "OABP_RESOLVER_KEY" : "OABP_RESOLVER_ADDRESS"}: ${chain.resolver} does not hold RESOLVER_ROLE on the escrow ${rail.escrow} (or the contract is not a MissionEscrow)`,
+    );
+    // The role alone is missing (revoked: step one of a key rotation): a waiting state.
+    if (problems.length === 1 && state.feeCapBps > 0)
+      throw new BaseRailMisconfigured(problems, "resolver_role_missing");
   }
   if (problems.length) throw new BaseRailMisconfigured(problems);
 }

@@ -1,8 +1,9 @@
 import type { EscrowRecord } from "../../db/schema/index";
 import type { Deps } from "../../deps";
-import type { AssetConfig } from "../../env";
+import type { AssetConfig, BaseRailConfig } from "../../env";
 import type { BaseChain } from "../../lib/base-chain";
 import { AppError } from "../../lib/errors";
+import { assertRailAvailable } from "./escrow.rail";
 import { missionKey } from "../../lib/evm";
 import type { DepositTerms } from "./escrow.check";
 import type { Verification } from "../../db/verification";
@@ -18,6 +19,21 @@ import type { Verification } from "../../db/verification";
  */
 export const ESCROW_MAX_RECIPIENTS = 64;
 
+/**
+ * The MissionEscrow version of the contract holding a slot (`address` null: the configured one),
+ * from configuration: a retired v2 contract pays with v2's instant release, a v3 one through its
+ * two release paths (docs/base-rail.md "Migrating to a new escrow").
+ */
+export function escrowVersionOf(
+  rail: Pick<BaseRailConfig, "escrow" | "escrowVersion" | "retired"> | null,
+  address: string | null,
+): "2" | "3" {
+  if (!rail) return "3";
+  const a = (address ?? rail.escrow).toLowerCase();
+  if (a === rail.escrow) return rail.escrowVersion;
+  return rail.retired.find((r) => r.address === a)?.version ?? rail.escrowVersion;
+}
+
 /** The most winners a mission on this rail may have. */
 export const maxWinnersOnRail = (rail: string, otherwise: number) =>
   rail === "base" ? Math.min(ESCROW_MAX_RECIPIENTS, otherwise) : otherwise;
@@ -32,6 +48,7 @@ export function baseRailTerms(deps: Deps, asset: AssetConfig): { chainId: number
       off_reason: deps.config.baseRailOff,
     });
   }
+  assertRailAvailable(deps); // 503 rail_unavailable while the RPC is out or the role missing
   const token = asset.addresses.base?.toLowerCase();
   if (!token) {
     throw new AppError("UNPROCESSABLE", `asset ${asset.symbol} has no token address on chain ${chain.chainId}`, {

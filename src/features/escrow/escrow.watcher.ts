@@ -1,7 +1,14 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { chainCursors, escrowDeposits, missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
-import { RpcUnavailableError, type BaseChain, type FundedLog, type Heads } from "../../lib/base-chain";
+import {
+  RpcUnavailableError,
+  type BaseChain,
+  type EscrowContract,
+  type FundedLog,
+  type Heads,
+} from "../../lib/base-chain";
+import { recordEscrowEvent } from "./escrow.exits";
 import { checkFundedLog } from "./escrow.check";
 import {
   confirmDeposit,
@@ -23,7 +30,11 @@ import { chainHeads, pollDue, recordWorkerRun } from "./escrow.health";
 /** Blocks per eth_getLogs call: public Base RPCs cap ranges at a few thousand. */
 const SCAN_SPAN = 2_000;
 const BATCH = 50;
-const CURSOR = "escrow_funded";
+/** Catching up (a retired contract's history): spans per contract per tick. */
+const SPANS_PER_TICK = 10;
+const CURSOR_PREFIX = "escrow:";
+/** The cursor of the single-contract watcher before contracts had their own. */
+const LEGACY_CURSOR = "escrow_funded";
 
 export async function watchEscrow(deps: Deps, budgetMs = 10_000): Promise<void> {
   const chain = deps.chain;
@@ -43,47 +54,71 @@ export async function watchEscrow(deps: Deps, budgetMs = 10_000): Promise<void> 
     }
     throw err;
   }
-  await scanFundedLogs(deps, chain, heads);
+  await scanEscrowLogs(deps, chain, heads, started, budgetMs);
   await checkDeposits(deps, chain, heads, started, budgetMs);
   await recordWorkerRun(deps, now, { ok: true }, "watcher");
 }
 
 /**
- * Scans [cursor, latest] for Funded logs (bounded span). The cursor only moves up to the final
- * head: blocks that may still reorg are scanned again on the next tick, so a log that a reorg
- * moves to another block is found again; re-seeing a known log is a cheap no-op.
+ * Scans every followed contract (the configured one and the retired ones, docs/base-rail.md
+ * "Migrating to a new escrow") from its own cursor: one eth_getLogs per contract and bounded span
+ * (at most SPANS_PER_TICK spans a tick). Funded logs go to the deposit rules; every other
+ * non-settlement log (exits, credits, governance) is indexed once it is at the confirmation depth
+ * (escrow.exits.ts). A cursor only moves up to the final head: blocks that may still reorg are
+ * scanned again on the next tick, so a log that a reorg moves is found again; re-seeing a known
+ * log is a cheap no-op.
  */
-async function scanFundedLogs(deps: Deps, chain: BaseChain, heads: Heads): Promise<void> {
+async function scanEscrowLogs(deps: Deps, chain: BaseChain, heads: Heads, started: number, budgetMs: number) {
+  for (const c of chain.contracts) {
+    for (let i = 0; i < SPANS_PER_TICK && performance.now() - started < budgetMs; i++)
+      if (!(await scanSpan(deps, chain, c, heads))) break;
+  }
+}
+
+/** One span of one contract; true when there is more to scan right away. */
+async function scanSpan(deps: Deps, chain: BaseChain, c: EscrowContract, heads: Heads): Promise<boolean> {
   const db = deps.database.db;
   const now = deps.clock.now();
-  await db
-    .insert(chainCursors)
-    .values({
-      chainId: chain.chainId,
-      name: CURSOR,
-      nextBlock: deps.config.baseRail?.startBlock ?? heads.latest,
-      updatedAt: now,
-    })
-    .onConflictDoNothing();
-  const [cursor] = await db
-    .select()
-    .from(chainCursors)
-    .where(and(eq(chainCursors.chainId, chain.chainId), eq(chainCursors.name, CURSOR)));
+  const name = `${CURSOR_PREFIX}${c.address}`;
+  const where = and(eq(chainCursors.chainId, chain.chainId), eq(chainCursors.name, name));
+  let [cursor] = await db.select().from(chainCursors).where(where);
+  if (!cursor) {
+    // The configured contract resumes where the single-contract watcher stopped (LEGACY_CURSOR).
+    const [legacy] = c.current
+      ? await db
+          .select()
+          .from(chainCursors)
+          .where(and(eq(chainCursors.chainId, chain.chainId), eq(chainCursors.name, LEGACY_CURSOR)))
+      : [];
+    await db
+      .insert(chainCursors)
+      .values({
+        chainId: chain.chainId,
+        name,
+        nextBlock: legacy?.nextBlock ?? c.startBlock ?? heads.latest,
+        updatedAt: now,
+      })
+      .onConflictDoNothing();
+    [cursor] = await db.select().from(chainCursors).where(where);
+  }
   const from = cursor!.nextBlock;
   const to = Math.min(heads.latest, from + SCAN_SPAN - 1);
-  if (from > to) return;
-  const logs = await chain.fundedLogs(from, to).catch((err) => {
+  if (from > to) return false;
+  const logs = await chain.escrowLogs(c.address, from, to).catch((err) => {
     if (err instanceof RpcUnavailableError) return null;
     throw err;
   });
-  if (!logs) return;
-  for (const log of logs) await considerLog(deps, chain, log, heads);
+  if (!logs) return false;
+  for (const log of logs.funded) await considerLog(deps, chain, log, heads);
+  const times = new Map<number, number | null>();
+  for (const ev of logs.events) {
+    if (ev.blockNumber > heads.confirmed) continue; // indexed once at the confirmation depth
+    if (!times.has(ev.blockNumber)) times.set(ev.blockNumber, await chain.blockTime(ev.blockNumber).catch(() => null));
+    await recordEscrowEvent(deps, chain, ev, times.get(ev.blockNumber) ?? null);
+  }
   const next = Math.min(to, heads.final) + 1;
-  if (next > from)
-    await db
-      .update(chainCursors)
-      .set({ nextBlock: next, updatedAt: now })
-      .where(and(eq(chainCursors.chainId, chain.chainId), eq(chainCursors.name, CURSOR)));
+  if (next > from) await db.update(chainCursors).set({ nextBlock: next, updatedAt: now }).where(where);
+  return to < heads.final;
 }
 
 async function considerLog(deps: Deps, chain: BaseChain, log: FundedLog, heads: Heads): Promise<void> {
@@ -188,7 +223,9 @@ async function checkDeposit(
   }
   const stillThere =
     receipt?.status === "success" &&
-    receipt.funded.some((l) => l.address === chain.escrow && l.logIndex === d.logIndex && l.txHash === d.txHash);
+    receipt.funded.some(
+      (l) => l.address === (d.escrowAddress ?? chain.escrow) && l.logIndex === d.logIndex && l.txHash === d.txHash,
+    );
   await deps.database.db.transaction(async (tx) => {
     const m = await lockMission(tx, d.missionId);
     const [cur] = await tx.select().from(escrowDeposits).where(eq(escrowDeposits.id, d.id)).for("update");

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import type { EscrowRecord, missions } from "../../db/schema/index";
 import type { MissionEscrowWire } from "./escrow.schemas";
@@ -26,3 +27,9 @@ export function escrowToWire(
     payout_tx_hash: m.payoutTxHash,
   };
 }
+
+/**
+ * A contract address as an SQL literal (a query groups by coalesce(escrow_address, <configured>):
+ * a bind parameter there would differ between SELECT and GROUP BY). Only hex digits pass.
+ */
+export const addressLiteral = (address: string) => sql.raw(`'${address.toLowerCase().replace(/[^0-9a-fx]/g, "")}'`);

@@ -4,6 +4,7 @@ import type { Deps } from "../../deps";
 import { RpcUnavailableError, type BaseChain, type Heads } from "../../lib/base-chain";
 import { backoffMs, stepPayout, watchConfirmed, type PayoutRow } from "./escrow.payouts";
 import { chainHeads, recordWorkerRun } from "./escrow.health";
+import { railStatus } from "./escrow.rail";
 
 // The settlement worker's tick (docs/base-rail.md "Liveness"): two bounded passes.
 //  1. Work batch: payouts that need the resolver (queued, pending_gas, broadcast), oldest
@@ -58,7 +59,15 @@ export async function runPayouts(deps: Deps, budgetMs = 15_000): Promise<number>
   }
   let stepped = 0;
   let outages = 0;
+  // Without RESOLVER_ROLE nothing new is signed: queued payouts wait (a retryable state, never
+  // failed) until the role is back; transactions already signed are still watched.
+  const rail = railStatus(deps);
+  const roleMissing = rail?.available === false && rail.reason === "resolver_role_missing";
   for (const p of due) {
+    if (roleMissing && p.state !== "broadcast") {
+      await waitForRole(deps, p, now);
+      continue;
+    }
     if (performance.now() - started > budgetMs) break;
     try {
       await stepPayout(deps, chain, p, heads);
@@ -131,6 +140,17 @@ async function keepMoving(deps: Deps, p: PayoutRow, now: Date): Promise<void> {
         inArray(chainPayouts.state, [...WORK_STATES]),
       ),
     );
+}
+
+async function waitForRole(deps: Deps, p: PayoutRow, now: Date): Promise<void> {
+  await deps.database.db
+    .update(chainPayouts)
+    .set({
+      reason: "waiting:resolver_role_missing",
+      nextCheckAt: new Date(now.getTime() + (deps.config.baseRail?.pollMs ?? 4_000)),
+      updatedAt: now,
+    })
+    .where(and(eq(chainPayouts.id, p.id), inArray(chainPayouts.state, ["queued", "pending_gas"])));
 }
 
 /** A check that failed (outage, unexpected error): this row alone waits longer, doubling each time. */

@@ -6,12 +6,16 @@ export { queueRefund, queueRelease } from "./escrow.queue";
 export { baseReconciliation } from "./escrow.reconcile";
 export type { BaseReconciliation, ReconciledAsset } from "./escrow.reconcile";
 export { EscrowAttestation, MissionEscrowWire } from "./escrow.schemas";
-export { checkBaseRail } from "./escrow.startup";
+export { checkBaseRail, BaseRailMisconfigured } from "./escrow.startup";
+export { railStatus, refreshRail } from "./escrow.rail";
+export { renderEscrowMetrics } from "./escrow.metrics";
+export type { RailStatus } from "./escrow.rail";
 export {
   ESCROW_MAX_RECIPIENTS,
   REFUND_GRACE_SECONDS,
   baseRailTerms,
   escrowRecordFor,
+  escrowVersionOf,
   maxWinnersOnRail,
   refundAfterFor,
 } from "./escrow.terms";

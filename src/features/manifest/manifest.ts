@@ -4,6 +4,7 @@ import type { ReceiptKeyring } from "../../lib/receipt-keys";
 import { aipFields } from "./manifest.aips";
 import { PROTOCOL_VERSIONS } from "../agent-card";
 import pkg from "../../../package.json" with { type: "json" };
+import { railStatus, type RailStatus } from "../escrow";
 import { AGENT_CARD_PATHS, MCP_PATH, mcpManifestObject } from "../../lib/mcp-contract";
 import { MISSION_AUDIENCES, REPORT_REASONS, VERIFICATION_TYPES } from "../../db/vocabulary";
 
@@ -13,7 +14,12 @@ import { MISSION_AUDIENCES, REPORT_REASONS, VERIFICATION_TYPES } from "../../db/
 
 export const RECEIPT_ENDPOINT_TEMPLATE = "/missions/{mission_id}/receipts/{submission_id}";
 
-export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAddress = "") {
+export function buildManifest(
+  config: Config,
+  keyring: ReceiptKeyring,
+  issuerAddress = "",
+  railState: RailStatus | null = null,
+) {
   // Ledger is always available; the base rail only with RPC, escrow contract and resolver key.
   const rail = config.baseRail;
   // AIP-1 §9: `chains` names EVM chains only; the off-chain ledger rail is described apart (`ledger`).
@@ -104,6 +110,10 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
       base: rail
         ? {
             enabled: true,
+            // docs/base-rail.md "Degrade, never exit": on, but unreachable or without its role for now.
+            available: railState?.available ?? true,
+            unavailable_reason: railState?.available === false ? railState.reason : null,
+            unavailable_detail: railState?.available === false ? railState.detail : null,
             chain_id: rail.chainId,
             escrow_contract: rail.escrow,
             assets: config.assets
@@ -155,13 +165,16 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
 }
 export type Manifest = ReturnType<typeof buildManifest>;
 
-// Built once per keyring (a rotation means a restart, or a test swapping deps.receiptKeys).
-const cache = new WeakMap<ReceiptKeyring, { object: Manifest; bytes: string }>();
+// Built once per keyring (a rotation means a restart, or a test swapping deps.receiptKeys) and
+// base-rail state (available, or unavailable for a reason).
+const cache = new WeakMap<ReceiptKeyring, { object: Manifest; bytes: string; rail: string }>();
 function cached(deps: Deps) {
+  const state = railStatus(deps);
+  const railKey = state ? `${state.available}:${state.reason}:${state.detail}` : "off";
   let hit = cache.get(deps.receiptKeys);
-  if (!hit) {
-    const object = buildManifest(deps.config, deps.receiptKeys, deps.attestation.address);
-    hit = { object, bytes: JSON.stringify(object, null, 2) };
+  if (!hit || hit.rail !== railKey) {
+    const object = buildManifest(deps.config, deps.receiptKeys, deps.attestation.address, state);
+    hit = { object, bytes: JSON.stringify(object, null, 2), rail: railKey };
     cache.set(deps.receiptKeys, hit);
   }
   return hit;

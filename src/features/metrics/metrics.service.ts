@@ -2,6 +2,7 @@ import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { chainPayouts, escrowDeposits, missions, submissions, webhookDeliveries } from "../../db/schema/index";
 import type { Ctx } from "../../lib/context";
 import { PromText, processMetrics } from "../../lib/metrics";
+import { renderEscrowMetrics } from "../escrow";
 
 // GET /metrics (issue 19 item 8): this process's request, RPC and job metrics (src/lib/metrics.ts)
 // plus gauges read from the database at scrape time. The database gauges are GLOBAL — the same
@@ -96,6 +97,8 @@ export async function scrapeMetrics(ctx: Ctx): Promise<string> {
     out.sample("oabp_resolver_gas_spent_wei", { chain_id: String(g.chainId), kind: g.kind }, BigInt(g.wei));
   out.family("oabp_resolver_payouts_mined", "gauge", "Payouts with a mined transaction (global: the database)");
   for (const g of gas) out.sample("oabp_resolver_payouts_mined", { chain_id: String(g.chainId), kind: g.kind }, g.n);
+
+  await renderEscrowMetrics(ctx, out);
 
   out.family("oabp_scrape_timestamp_seconds", "gauge", "Server clock at this scrape");
   out.sample("oabp_scrape_timestamp_seconds", {}, Date.parse(nowIso) / 1000);

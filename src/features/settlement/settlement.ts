@@ -3,7 +3,7 @@ import type { Tx } from "../../db/client";
 import type { Deps } from "../../deps";
 import { applyResolution } from "../reputation";
 import { missionAmendments, missions, submissions } from "../../db/schema/index";
-import { escrowSlots, queueRefund, queueRelease, type EscrowSlot } from "../escrow";
+import { escrowSlots, escrowVersionOf, queueRefund, queueRelease, type EscrowSlot } from "../escrow";
 import { bpsOf } from "../../lib/money";
 import { agentAccount, escrowAccount, lockAccounts, transfer, treasuryAccount, type AccountKey } from "../ledger";
 import type { ResolutionReason, SubmissionReason } from "../../lib/reasons";
@@ -251,6 +251,7 @@ export async function resolveAndPay(
         p.fee,
         opts.now,
         opts.releaseSignatures?.[p.slot.missionKey] ?? null,
+        escrowVersionOf(opts.deps.config.baseRail, p.slot.deposit.escrowAddress),
       );
   } else
     await transfer(tx, {

@@ -15,7 +15,16 @@ const ReconciledAsset = z.object({
   on_chain: amount.nullable().openapi({ description: "balanceOf(escrow) at block_number (null: RPC unavailable)" }),
   difference: z.string().nullable().openapi({ description: "on_chain − held (may be negative: a shortfall)" }),
   reconciled: z.boolean().nullable().openapi({ description: "on_chain ≥ held; null when not read" }),
+  exited_slots: z
+    .number()
+    .int()
+    .openapi({ description: "Deposits their funder took back on chain (SelfRefunded, Reclaimed): not held" }),
+  exited_amount: amount,
+  credits_withdrawn: amount.openapi({ description: "Pull credits withdrawn (Withdrawn logs)" }),
+  credits_outstanding: amount.openapi({ description: "Pull credits not withdrawn yet: part of a positive difference" }),
 });
+
+const GovernanceArgs = z.record(z.string(), z.unknown());
 
 export const TransparencyResponse = z
   .object({
@@ -44,7 +53,46 @@ export const TransparencyResponse = z
       escrow_contract: z.string().nullable(),
       block_number: z.number().int().nullable().openapi({ description: "The confirmed head both sides are read at" }),
       as_of: z.string(),
-      assets: z.array(ReconciledAsset),
+      assets: z.array(ReconciledAsset).openapi({ description: "Per token, summed over every followed contract" }),
+      contracts: z
+        .array(
+          z.object({
+            address: z.string(),
+            version: z.string(),
+            current: z.boolean().openapi({ description: "New missions fund this one; the others are retired" }),
+            reconciled: z.boolean().nullable(),
+            assets: z.array(ReconciledAsset),
+          }),
+        )
+        .openapi({ description: "Each followed escrow contract, held vs on-chain at block_number" }),
+      governance: z.object({
+        pending: z
+          .array(
+            z.object({
+              contract: z.string(),
+              kind: z.string().openapi({
+                description: "resolver | guardian | admin_transfer | admin_delay | fee_cap | release",
+              }),
+              event: z.string(),
+              args: GovernanceArgs,
+              proposed_block: z.number().int(),
+              tx_hash: z.string(),
+              effective_at: z.number().int().nullable().openapi({ description: "Unix seconds it may take effect" }),
+              effective_at_iso: z.string().nullable(),
+            }),
+          )
+          .openapi({ description: "Proposed changes not in effect yet: a funder's exit window" }),
+        recent: z.array(
+          z.object({
+            contract: z.string(),
+            event: z.string(),
+            args: GovernanceArgs,
+            block_number: z.number().int(),
+            tx_hash: z.string(),
+            at: z.string().nullable(),
+          }),
+        ),
+      }),
     }),
     payouts: z.string(),
   })

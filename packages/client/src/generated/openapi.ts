@@ -12877,6 +12877,14 @@ export interface components {
             base_rail: {
                 enabled: boolean;
                 off_reason: string | null;
+                /** @description false while this process cannot use the rail (docs/base-rail.md "Degrade, never exit"): new base missions get 503 rail_unavailable */
+                available: boolean;
+                /**
+                 * @description Why the rail is unavailable (checked again every poll interval)
+                 * @enum {string|null}
+                 */
+                unavailable_reason: "rpc_unavailable" | "resolver_role_missing" | "misconfigured" | null;
+                unavailable_detail: string | null;
                 chain_id: number | null;
                 escrow_contract: string | null;
                 /**
@@ -12904,6 +12912,8 @@ export interface components {
                     next_nonce: number | null;
                 } | null;
                 escrowed: {
+                    /** @description The escrow contract holding these deposits (current or retired) */
+                    contract: string;
                     asset: string;
                     token: string;
                     /** @description Sum of live deposits not yet paid out or refunded, base units */
@@ -13100,7 +13110,7 @@ export interface components {
             /** @example whk_01JZ0000000000000000000000 */
             id: string;
             url: string;
-            events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled")[];
+            events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled" | "mission.funder_exited")[];
             filters: components["schemas"]["WebhookFilters"];
             /**
              * @description pending_verification until the endpoint echoes the signed webhook.verification challenge (docs/abuse-edge.md); deliveries are queued meanwhile and sent once it is active
@@ -13130,7 +13140,7 @@ export interface components {
              */
             url: string;
             /** @description Event types to receive */
-            events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled")[];
+            events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled" | "mission.funder_exited")[];
             filters?: components["schemas"]["WebhookFilters"];
         };
         WebhookList: {
@@ -13146,7 +13156,7 @@ export interface components {
             /** @description Sent as the webhook-id header, the same on every attempt */
             event_id: string;
             /** @enum {string} */
-            event_type: "mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled";
+            event_type: "mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled" | "mission.funder_exited";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempt_count: number;
@@ -13831,6 +13841,7 @@ export interface components {
                 /** @description The confirmed head both sides are read at */
                 block_number: number | null;
                 as_of: string;
+                /** @description Per token, summed over every followed contract */
                 assets: {
                     asset: string;
                     /** @description ERC-20 address, lower-case */
@@ -13850,7 +13861,96 @@ export interface components {
                     difference: string | null;
                     /** @description on_chain ≥ held; null when not read */
                     reconciled: boolean | null;
+                    /** @description Deposits their funder took back on chain (SelfRefunded, Reclaimed): not held */
+                    exited_slots: number;
+                    /**
+                     * @description Base units, base-10 integer string
+                     * @example 100000000
+                     */
+                    exited_amount: string;
+                    /**
+                     * @description Pull credits withdrawn (Withdrawn logs)
+                     * @example 100000000
+                     */
+                    credits_withdrawn: string;
+                    /**
+                     * @description Pull credits not withdrawn yet: part of a positive difference
+                     * @example 100000000
+                     */
+                    credits_outstanding: string;
                 }[];
+                /** @description Each followed escrow contract, held vs on-chain at block_number */
+                contracts: {
+                    address: string;
+                    version: string;
+                    /** @description New missions fund this one; the others are retired */
+                    current: boolean;
+                    reconciled: boolean | null;
+                    assets: {
+                        asset: string;
+                        /** @description ERC-20 address, lower-case */
+                        token: string;
+                        /**
+                         * @description What the database says the contract holds (null: no block to read at)
+                         * @example 100000000
+                         */
+                        held: string | null;
+                        deposits: number | null;
+                        /**
+                         * @description balanceOf(escrow) at block_number (null: RPC unavailable)
+                         * @example 100000000
+                         */
+                        on_chain: string | null;
+                        /** @description on_chain − held (may be negative: a shortfall) */
+                        difference: string | null;
+                        /** @description on_chain ≥ held; null when not read */
+                        reconciled: boolean | null;
+                        /** @description Deposits their funder took back on chain (SelfRefunded, Reclaimed): not held */
+                        exited_slots: number;
+                        /**
+                         * @description Base units, base-10 integer string
+                         * @example 100000000
+                         */
+                        exited_amount: string;
+                        /**
+                         * @description Pull credits withdrawn (Withdrawn logs)
+                         * @example 100000000
+                         */
+                        credits_withdrawn: string;
+                        /**
+                         * @description Pull credits not withdrawn yet: part of a positive difference
+                         * @example 100000000
+                         */
+                        credits_outstanding: string;
+                    }[];
+                }[];
+                governance: {
+                    /** @description Proposed changes not in effect yet: a funder's exit window */
+                    pending: {
+                        contract: string;
+                        /** @description resolver | guardian | admin_transfer | admin_delay | fee_cap | release */
+                        kind: string;
+                        event: string;
+                        args: {
+                            [key: string]: unknown;
+                        };
+                        proposed_block: number;
+                        tx_hash: string;
+                        /** @description Unix seconds it may take effect */
+                        effective_at: number | null;
+                        effective_at_iso: string | null;
+                    }[];
+                    recent: {
+                        contract: string;
+                        event: string;
+                        args: {
+                            [key: string]: unknown;
+                        };
+                        block_number: number;
+                        tx_hash: string;
+                        at: string | null;
+                    }[];
+                };
             };
             payouts: string;
         };

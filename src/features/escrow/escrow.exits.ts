@@ -1,0 +1,161 @@
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { emitEvent, missionFunderExited } from "../../db/outbox";
+import { MISSION_COLUMNS } from "../../db/rows";
+import { chainEvents, chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+import type { BaseChain, EscrowEvent } from "../../lib/base-chain";
+import { lockMission } from "./escrow.deposits";
+import { topUpByKey } from "./escrow.topups";
+
+// Exits, pull credits and governance, indexed (docs/base-rail.md "Exits and governance"). The
+// watcher stores every escrow log that is not funding or settlement once it is at the
+// confirmation depth (chain_events, unique per log), and applies its effect in the same
+// transaction — so an effect happens exactly once, whatever the number of watchers:
+//  - SelfRefunded / Reclaimed: the funder took its slot back. Its deposits are no longer held
+//    (GET /transparency stops counting them: no false shortfall); a payout of the slot not yet
+//    mined can never happen and fails at once as `funder_exited`, with the mission's payout_status
+//    and a `mission.funder_exited` event.
+//  - Withdrawn: the account took its pull credits; payouts that credited it say so.
+//  - everything else (roles, proposals, pauses, treasury, fee cap, sweeps, delayed releases) is
+//    stored for GET /transparency's governance view and the metrics.
+
+/** Payout states in which the payout has not happened on chain (a broadcast one can no longer succeed). */
+const UNMINED = ["queued", "pending_gas", "broadcast"] as const;
+
+export async function recordEscrowEvent(
+  deps: Deps,
+  chain: BaseChain,
+  ev: EscrowEvent,
+  blockTime: number | null,
+): Promise<void> {
+  const now = deps.clock.now();
+  await deps.database.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(chainEvents)
+      .values({
+        chainId: chain.chainId,
+        contract: ev.contract,
+        blockNumber: ev.blockNumber,
+        blockHash: ev.blockHash,
+        txHash: ev.txHash,
+        logIndex: ev.logIndex,
+        name: ev.name,
+        args: ev.args,
+        blockTime,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ name: chainEvents.name });
+    if (inserted.length === 0) return; // seen before: its effect is applied already
+    if (ev.name === "SelfRefunded" || ev.name === "Reclaimed") await funderExited(tx, deps, chain, ev, now);
+    else if (ev.name === "Withdrawn") await creditWithdrawn(tx, chain, ev, now);
+  });
+}
+
+async function funderExited(tx: Tx, deps: Deps, chain: BaseChain, ev: EscrowEvent, now: Date): Promise<void> {
+  const key = String(ev.args.missionKey).toLowerCase();
+  const funder = String(ev.args.funder).toLowerCase();
+  const [own] = await tx.select({ id: missions.id }).from(missions).where(eq(missions.escrowKey, key)).limit(1);
+  const topUp = own ? undefined : await topUpByKey(tx, key);
+  const missionId = own?.id ?? topUp?.missionId;
+  if (!missionId) return; // a key this server never issued
+  // Locking: mission row → its deposit rows → their payout rows (escrow README lock order).
+  const m = await lockMission(tx, missionId);
+  if (!m) return;
+  const sameContract =
+    ev.contract === chain.escrow
+      ? or(eq(escrowDeposits.escrowAddress, ev.contract), isNull(escrowDeposits.escrowAddress))
+      : eq(escrowDeposits.escrowAddress, ev.contract);
+  const exited = await tx
+    .update(escrowDeposits)
+    .set({ exitedBy: ev.name, exitedBlock: ev.blockNumber, nextCheckAt: null, updatedAt: now })
+    .where(
+      and(
+        eq(escrowDeposits.chainId, chain.chainId),
+        eq(escrowDeposits.missionId, missionId),
+        topUp ? eq(escrowDeposits.amendmentId, topUp.id) : isNull(escrowDeposits.amendmentId),
+        eq(escrowDeposits.funder, funder),
+        sameContract,
+        inArray(escrowDeposits.status, ["pending", "confirmed", "final", "rejected"]),
+        isNull(escrowDeposits.exitedBy),
+      ),
+    )
+    .returning({ id: escrowDeposits.id });
+  if (exited.length === 0) return;
+  const ids = exited.map((d) => d.id);
+  const failed = await tx
+    .update(chainPayouts)
+    .set({ state: "failed", reason: "funder_exited", nextCheckAt: null, updatedAt: now })
+    .where(and(inArray(chainPayouts.depositId, ids), inArray(chainPayouts.state, [...UNMINED])))
+    .returning({ id: chainPayouts.id, kind: chainPayouts.kind, depositId: chainPayouts.depositId });
+  // Only the mission's own live deposit drives its payout_status (a rejected or stray deposit's
+  // refund is not the mission's settlement); every exit of its keys is announced.
+  const liveId = m.escrow?.deposit?.id;
+  const payout = liveId && ids.includes(liveId) ? failed.find((p) => p.depositId === liveId) : undefined;
+  if (payout) {
+    await tx
+      .update(missions)
+      .set({
+        payoutStatus: "failed",
+        payoutStatusReason: "funder_exited",
+        payoutStatusUpdatedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(missions.id, m.id));
+    deps.logger.warn(
+      { mission: m.id, payout: payout.id, contract: ev.contract, tx: ev.txHash },
+      "escrow: the funder took the slot back before the payout was mined; payout failed (funder_exited)",
+    );
+  }
+  const [row] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, m.id));
+  await emitEvent(
+    tx,
+    missionFunderExited(row!, now, {
+      exit: ev.name,
+      contract: ev.contract,
+      tx_hash: ev.txHash,
+      funder,
+      amount: String(ev.args.amount),
+      payout_failed: failed[0]?.id ?? null,
+    }),
+  );
+}
+
+async function creditWithdrawn(tx: Tx, chain: BaseChain, ev: EscrowEvent, now: Date): Promise<void> {
+  const account = String(ev.args.account).toLowerCase();
+  const token = String(ev.args.token).toLowerCase();
+  const note = `;withdrawn:${account}`;
+  // Locking: payout rows, then their missions' rows (no value moves in the database: the chain
+  // paid the account; only the notes change).
+  const touched = await tx
+    .update(chainPayouts)
+    .set({ reason: sql`${chainPayouts.reason} || ${note}`, updatedAt: now })
+    .where(
+      and(
+        eq(chainPayouts.chainId, chain.chainId),
+        eq(chainPayouts.token, token),
+        inArray(chainPayouts.state, ["confirmed", "final"]),
+        sql`${chainPayouts.reason} like ${`credited_pull:%${account}%`}`,
+        sql`position(${note} in ${chainPayouts.reason}) = 0`,
+        ev.contract === chain.escrow
+          ? or(eq(chainPayouts.escrowAddress, ev.contract), isNull(chainPayouts.escrowAddress))
+          : eq(chainPayouts.escrowAddress, ev.contract),
+      ),
+    )
+    .returning({ missionId: chainPayouts.missionId });
+  if (touched.length === 0) return;
+  await tx
+    .update(missions)
+    .set({ payoutStatusReason: sql`${missions.payoutStatusReason} || ${note}`, payoutStatusUpdatedAt: now })
+    .where(
+      and(
+        inArray(
+          missions.id,
+          touched.map((p) => p.missionId),
+        ),
+        sql`${missions.payoutStatusReason} like 'credited_pull:%'`,
+        sql`position(${note} in ${missions.payoutStatusReason}) = 0`,
+      ),
+    );
+}

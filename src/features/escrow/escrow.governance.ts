@@ -1,0 +1,167 @@
+import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { chainEvents, chainPayouts } from "../../db/schema/index";
+import type { Deps } from "../../deps";
+
+// What a funder watches (docs/base-rail.md "Exits and governance"): the governance actions of
+// every followed escrow contract, and the changes proposed but not in effect yet, with the time
+// they take effect — the window in which a funder may still exit. Built from chain_events alone
+// (the watcher indexes them at the confirmation depth), so it needs no RPC.
+
+/** Exits and pull credits: indexed, but not governance. */
+export const NOT_GOVERNANCE = ["SelfRefunded", "Reclaimed", "Withdrawn", "Credited"];
+
+/** A proposal (opened by `open`, its effect time in `at`), closed by any later event that `closes`. */
+interface Rule {
+  kind: string;
+  open: string;
+  at: string;
+  /** Does `ev` (a later event of the same contract) close `p`? */
+  closes(p: Args, ev: { name: string; args: Args }): boolean;
+}
+type Args = Record<string, unknown>;
+
+const DEFAULT_ADMIN_ROLE = `0x${"00".repeat(32)}`;
+const same = (a: unknown, b: unknown) => String(a).toLowerCase() === String(b).toLowerCase();
+
+const RULES: Rule[] = [
+  {
+    kind: "resolver",
+    open: "ResolverProposed",
+    at: "activeFrom",
+    closes: (p, ev) =>
+      ev.name === "ResolverProposed" ||
+      ev.name === "ResolverProposalCancelled" ||
+      (ev.name === "ResolverActivated" && same(ev.args.resolver, p.resolver)) ||
+      (ev.name === "RoleGranted" && same(ev.args.account, p.resolver) && !same(ev.args.role, DEFAULT_ADMIN_ROLE)),
+  },
+  {
+    kind: "guardian",
+    open: "GuardianProposed",
+    at: "activeFrom",
+    closes: (_p, ev) => ["GuardianProposed", "GuardianProposalCancelled", "GuardianActivated"].includes(ev.name),
+  },
+  {
+    kind: "admin_transfer",
+    open: "DefaultAdminTransferScheduled",
+    at: "acceptSchedule",
+    closes: (p, ev) =>
+      ev.name === "DefaultAdminTransferScheduled" ||
+      ev.name === "DefaultAdminTransferCanceled" ||
+      (ev.name === "RoleGranted" && same(ev.args.role, DEFAULT_ADMIN_ROLE) && same(ev.args.account, p.newAdmin)),
+  },
+  {
+    kind: "admin_delay",
+    open: "DefaultAdminDelayChangeScheduled",
+    at: "effectSchedule",
+    closes: (_p, ev) => ev.name === "DefaultAdminDelayChangeScheduled" || ev.name === "DefaultAdminDelayChangeCanceled",
+  },
+  {
+    kind: "fee_cap",
+    open: "FeeCapProposed",
+    at: "activeFrom",
+    closes: (_p, ev) => ["FeeCapProposed", "FeeCapChanged", "FeeCapProposalCancelled"].includes(ev.name),
+  },
+  {
+    kind: "release",
+    open: "ReleaseProposed",
+    at: "executableAt",
+    closes: (p, ev) =>
+      (ev.name === "ReleaseCancelled" || ev.name === "ReleaseProposed") &&
+      same(ev.args.missionKey, p.missionKey) &&
+      same(ev.args.funder, p.funder),
+  },
+];
+const OPENERS = new Map(RULES.map((r) => [r.open, r]));
+
+export interface PendingChange {
+  contract: string;
+  kind: string;
+  event: string;
+  args: Args;
+  proposed_block: number;
+  tx_hash: string;
+  /** Unix seconds from which it may take effect (the funder's exit window ends then). */
+  effective_at: number | null;
+  effective_at_iso: string | null;
+}
+
+/** Proposals not cancelled, replaced or carried out; an admin-delay change stays pending until its time. */
+export async function pendingGovernance(deps: Deps, chainId: number, nowSec: number): Promise<PendingChange[]> {
+  const rows = await deps.database.db
+    .select()
+    .from(chainEvents)
+    .where(and(eq(chainEvents.chainId, chainId), notInArray(chainEvents.name, NOT_GOVERNANCE)))
+    .orderBy(asc(chainEvents.blockNumber), asc(chainEvents.logIndex));
+  const open: { rule: Rule; row: (typeof rows)[number] }[] = [];
+  for (const row of rows) {
+    const ev = { name: row.name, args: row.args };
+    for (let i = open.length - 1; i >= 0; i--) {
+      const o = open[i]!;
+      if (o.row.contract === row.contract && o.rule.closes(o.row.args, ev)) open.splice(i, 1);
+    }
+    const rule = OPENERS.get(row.name);
+    if (rule) open.push({ rule, row });
+  }
+  const pending: PendingChange[] = [];
+  for (const { rule, row } of open) {
+    const at = Number(row.args[rule.at] ?? NaN);
+    const effective = Number.isFinite(at) && at > 0 ? at : null;
+    if (rule.kind === "admin_delay" && effective !== null && effective <= nowSec) continue; // in effect now
+    if (rule.kind === "release" && (await releaseMined(deps, chainId, row.args))) continue;
+    pending.push({
+      contract: row.contract,
+      kind: rule.kind,
+      event: row.name,
+      args: row.args,
+      proposed_block: row.blockNumber,
+      tx_hash: row.txHash,
+      effective_at: effective,
+      effective_at_iso: effective === null ? null : new Date(effective * 1000).toISOString(),
+    });
+  }
+  return pending;
+}
+
+/** A proposed release carried out: the slot's release is mined. */
+async function releaseMined(deps: Deps, chainId: number, args: Args): Promise<boolean> {
+  const [hit] = await deps.database.db
+    .select({ one: sql<number>`1` })
+    .from(chainPayouts)
+    .where(
+      and(
+        eq(chainPayouts.chainId, chainId),
+        eq(chainPayouts.missionKey, String(args.missionKey).toLowerCase()),
+        eq(chainPayouts.funder, String(args.funder).toLowerCase()),
+        inArray(chainPayouts.state, ["confirmed", "final"]),
+      ),
+    )
+    .limit(1);
+  return Boolean(hit);
+}
+
+/** The latest governance actions of every followed contract, newest first. */
+export async function recentGovernance(deps: Deps, chainId: number, limit = 20) {
+  const rows = await deps.database.db
+    .select()
+    .from(chainEvents)
+    .where(and(eq(chainEvents.chainId, chainId), notInArray(chainEvents.name, NOT_GOVERNANCE)))
+    .orderBy(desc(chainEvents.blockNumber), desc(chainEvents.logIndex))
+    .limit(limit);
+  return rows.map((r) => ({
+    contract: r.contract,
+    event: r.name,
+    args: r.args,
+    block_number: r.blockNumber,
+    tx_hash: r.txHash,
+    at: r.blockTime === null ? null : new Date(r.blockTime * 1000).toISOString(),
+  }));
+}
+
+/** Governance events by name (GET /metrics). */
+export async function governanceCounts(deps: Deps) {
+  return deps.database.db
+    .select({ contract: chainEvents.contract, name: chainEvents.name, n: sql<number>`count(*)::int` })
+    .from(chainEvents)
+    .where(notInArray(chainEvents.name, NOT_GOVERNANCE))
+    .groupBy(chainEvents.contract, chainEvents.name);
+}

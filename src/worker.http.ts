@@ -1,0 +1,67 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Deps } from "./deps";
+import { railStatus } from "./features/escrow";
+import { scrapeMetrics } from "./features/metrics";
+import { PROM_CONTENT_TYPE } from "./lib/metrics";
+
+// `npm run worker`'s own HTTP port (OABP_WORKER_PORT, docs/operations.md "Metrics"): GET /health
+// (this process's last settlement round and the base rail's state) and GET /metrics (the same
+// scrape as the API's: process metrics of THIS process plus the global database gauges), so the
+// process that signs payouts is watched directly. With OABP_METRICS_TOKEN set, /metrics needs it
+// as a bearer token; /health is open (no secrets in it). Nothing else is served.
+
+export interface WorkerRound {
+  lastRunAt: Date | null;
+  lastOkAt: Date | null;
+  lastError: string | null;
+}
+
+export async function startWorkerHttp(deps: Deps, round: WorkerRound): Promise<Server | null> {
+  const { config, logger } = deps;
+  if (config.workerPort === 0) return null;
+  const server = createServer((req, res) => {
+    const path = (req.url ?? "/").split("?")[0];
+    const send = (status: number, body: string, type = "application/json; charset=utf-8") => {
+      res.writeHead(status, { "content-type": type, "cache-control": "no-store" });
+      res.end(body);
+    };
+    if (req.method !== "GET") return send(405, JSON.stringify({ error: "METHOD_NOT_ALLOWED" }));
+    if (path === "/health") {
+      const staleMs = Math.max(3 * config.jobIntervalMs, 30_000);
+      const now = deps.clock.now().getTime();
+      const ticking = round.lastRunAt !== null && now - round.lastRunAt.getTime() <= staleMs;
+      return send(
+        ticking ? 200 : 503,
+        JSON.stringify({
+          status: ticking ? "ok" : "stalled",
+          signs: deps.chain?.canSign ?? false,
+          last_run_at: round.lastRunAt?.toISOString() ?? null,
+          last_ok_at: round.lastOkAt?.toISOString() ?? null,
+          last_error: round.lastError,
+          base_rail: railStatus(deps),
+        }),
+      );
+    }
+    if (path === "/metrics") {
+      if (!config.metricsEnabled) return send(404, JSON.stringify({ error: "NOT_FOUND" }));
+      if (config.metricsToken && req.headers.authorization !== `Bearer ${config.metricsToken}`)
+        return send(401, JSON.stringify({ error: "UNAUTHORIZED" }));
+      scrapeMetrics({ deps, now: deps.clock.now(), caller: { kind: "job" } })
+        .then((text) => send(200, text, PROM_CONTENT_TYPE))
+        .catch((err: unknown) => {
+          logger.error({ err }, "worker /metrics failed");
+          send(500, JSON.stringify({ error: "INTERNAL_ERROR" }));
+        });
+      return;
+    }
+    send(404, JSON.stringify({ error: "NOT_FOUND" }));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.workerPort, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  logger.info({ port, host: config.host }, "settlement worker http listening");
+  return server;
+}
