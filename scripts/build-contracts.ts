@@ -208,7 +208,7 @@ if (
   path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) &&
   process.argv[2] === "--standard-json"
 ) {
-  // npm run contracts -- --standard-json contracts/MissionEscrow.sol > escrow.standard.json
+  // npx tsx scripts/build-contracts.ts --standard-json contracts/MissionEscrow.sol > escrow.standard.json
   process.stdout.write(`${JSON.stringify(standardJsonInput(process.argv[3] ?? "contracts/MissionEscrow.sol"))}\n`);
 } else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = performance.now();

@@ -278,6 +278,38 @@ describe("funding", () => {
     expect(await as("funder").erc20(usdc).read.allowance([A.funder, escrow])).toBe(0n);
   });
 
+  it("fundUntilWithPermit: one signature, the mission's refund-after, the funding time recorded (contract v3)", async () => {
+    const k = key("mis_permit_until");
+    const p = await signPermit("funder", U(1005));
+    const refundAfter = (await anvil.publicClient.getBlock()).timestamp + 20n * 86_400n;
+    const receipt = await mined(
+      as("funder").escrow.write.fundUntilWithPermit([k, usdc, U(1000), U(5), refundAfter, p.deadline, p.v, p.r, p.s]),
+    );
+    expect(args(receipt, "Funded")).toEqual([
+      { missionKey: k, funder: A.funder, token: usdc, amount: U(1000), spamFee: U(5), refundAfter },
+    ]);
+    const t = (await anvil.publicClient.getBlock({ blockNumber: receipt.blockNumber })).timestamp;
+    expect([await read().refundAfterOf([k, A.funder]), await read().fundedAtOf([k, A.funder])]).toEqual([
+      refundAfter,
+      t,
+    ]);
+    // The same permit again is spent (nonce used): ignored, and without an allowance the funding reverts.
+    await expectRevert(
+      as("funder").escrow.write.fundUntilWithPermit([
+        key("mis_permit_until_2"),
+        usdc,
+        U(1000),
+        U(5),
+        refundAfter,
+        p.deadline,
+        p.v,
+        p.r,
+        p.s,
+      ]),
+      "ERC20InsufficientAllowance",
+    );
+  });
+
   it("a front-run permit (already submitted by someone else) still funds", async () => {
     const k = key("mis_frontrun");
     const p = await signPermit("funder", U(1005));

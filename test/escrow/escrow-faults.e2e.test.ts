@@ -8,7 +8,6 @@ import { missionBody, signIn } from "../helpers/agents";
 import {
   createBaseMission as createMission,
   escrowTick,
-  FEE_CAP_BPS,
   RELEASE_DELAY,
   useEscrowApp,
   type EscrowChain,
@@ -92,18 +91,7 @@ describe("deposits that must not open a mission", () => {
     expect(
       await reason(await chain.fund(c3.creator.account, c3.key, REWARD, SPAM_FEE - 1n), c3.m.id, c3.creator.token),
     ).toBe("spam_fee_short");
-    const otherEscrow = await chain.anvil.deploy("MissionEscrow", [
-      chain.admin.address,
-      chain.resolver.address,
-      chain.guardian.address,
-      chain.treasury,
-      FEE_CAP_BPS,
-      3600,
-      RELEASE_DELAY,
-      86_400,
-      [],
-      [],
-    ]);
+    const otherEscrow = await chain.deployEscrow();
     const c4 = await createBaseMission();
     expect(
       await reason(

@@ -42,18 +42,7 @@ describe("start-up checks of the base rail (must-show 6)", () => {
     await expect(check({ OABP_RESOLVER_KEY: generatePrivateKey() })).rejects.toThrow(
       /OABP_RESOLVER_KEY: 0x[0-9a-f]{40} does not hold RESOLVER_ROLE/,
     );
-    const lowCap = await chain.anvil.deploy("MissionEscrow", [
-      chain.admin.address,
-      chain.resolver.address,
-      chain.guardian.address,
-      chain.treasury,
-      10,
-      3600,
-      600,
-      86_400,
-      [],
-      [],
-    ]);
+    const lowCap = await chain.deployEscrow({ feeCapBps: 10 });
     await expect(check({ OABP_ESCROW_ADDRESS: lowCap })).rejects.toThrow(
       /OABP_FEE_BPS: 50 bps exceeds the escrow's fee cap of 10 bps/,
     );

@@ -95,6 +95,10 @@ export interface EscrowChain {
   increaseTime(seconds: number): Promise<void>;
   /** A wallet client of `account` on this chain. */
   wallet(account: PrivateKeyAccount | HDAccount): WalletClient<Transport, Chain, PrivateKeyAccount | HDAccount>;
+  /** Deploys another MissionEscrow v3 with this chain's roles and settings (`over`: a different fee cap). */
+  deployEscrow(over?: { feeCapBps?: number }): Promise<Address>;
+  /** Deploys the previous contract (v2, contracts/legacy/MissionEscrowV2.sol) with this chain's admin, resolver and treasury. */
+  deployEscrowV2(): Promise<Address>;
   /** `funder`'s EIP-712 signature of a release on this escrow (`opts.escrow`: another deployment). */
   signRelease(funder: PrivateKeyAccount | HDAccount, terms: ReleaseTerms, opts?: { escrow?: Address }): Promise<Hex>;
   mint(to: Address, amount: bigint, token?: Address): Promise<void>;
@@ -126,18 +130,20 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
   const guardian = mnemonicToAccount(MNEMONIC, { addressIndex: GUARDIAN_INDEX });
   const resolverKey = `0x${Buffer.from(resolver.getHdKey().privateKey!).toString("hex")}` as Hex;
   const usdc = await anvil.deploy("TestUSDC");
-  const escrow = await anvil.deploy("MissionEscrow", [
-    admin.address,
-    resolver.address,
-    guardian.address,
-    treasury,
-    FEE_CAP_BPS,
-    ADMIN_DELAY,
-    RELEASE_DELAY,
-    CAP_PERIOD,
-    [usdc],
-    [USDC_RELEASE_CAP],
-  ]);
+  const deployEscrow = (over: { feeCapBps?: number } = {}) =>
+    anvil.deploy("MissionEscrow", [
+      admin.address,
+      resolver.address,
+      guardian.address,
+      treasury,
+      over.feeCapBps ?? FEE_CAP_BPS,
+      ADMIN_DELAY,
+      RELEASE_DELAY,
+      CAP_PERIOD,
+      [usdc],
+      [USDC_RELEASE_CAP],
+    ]);
+  const escrow = await deployEscrow();
   await anvil.testClient.setBalance({ address: guardian.address, value: 10n ** 20n });
   const pc = anvil.publicClient;
   const wallet = (account: PrivateKeyAccount | HDAccount) =>
@@ -189,6 +195,9 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
       await anvil.testClient.mine({ blocks: 1 });
     },
     wallet,
+    deployEscrow,
+    deployEscrowV2: () =>
+      anvil.deploy("MissionEscrowV2", [admin.address, resolver.address, treasury, FEE_CAP_BPS, ADMIN_DELAY]),
     signRelease: (funder, terms, o = {}) =>
       signReleaseWith(funder, { chainId: anvil.chainId, escrow: o.escrow ?? escrow }, terms),
     mint,
