@@ -7,7 +7,9 @@ import { watchEscrow } from "../../src/features/escrow/escrow.watcher";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { missionBody, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
-import { POLL_MS, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
+import { signedAward } from "../helpers/award-sign";
+import { POLL_MS, RELEASE_DELAY, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
+import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 
 // Two servers on one Postgres and one chain, racing on the same money: concurrent attaches of
 // one deposit, concurrent watchers, and concurrent settlement workers on one payout. Exactly one
@@ -67,14 +69,8 @@ describe.runIf(onRealPostgres)("base rail under concurrency (real Postgres)", ()
     await watchEscrow(a.deps);
     const winner = await signIn(a);
     const sub = await a.call("POST", `/missions/${m.id}/submissions`, { token: winner.token, body: { content: "x" } });
-    expect(
-      (
-        await a.call("POST", `/missions/${m.id}/award`, {
-          token: creator.token,
-          body: { winners: [{ submission_id: sub.body.id }] },
-        })
-      ).status,
-    ).toBe(200);
+    // Signed by the creator: one transaction (releaseSigned, docs/base-rail.md "Release paths").
+    expect((await signedAward(a, creator, m.id, { winners: [{ submission_id: sub.body.id }] })).award.status).toBe(200);
 
     await Promise.all([runPayouts(a.deps), runPayouts(b.deps), runPayouts(a.deps), runPayouts(b.deps)]);
     const [p] = await a.deps.database.db.select().from(chainPayouts).where(eq(chainPayouts.missionId, m.id));
@@ -84,6 +80,61 @@ describe.runIf(onRealPostgres)("base rail under concurrency (real Postgres)", ()
     b.clock.advance(POLL_MS);
     await Promise.all([runPayouts(a.deps), runPayouts(b.deps)]);
     expect((await a.call("GET", `/missions/${m.id}`)).body.payout_status).toBe("confirmed");
+    expect(await chain.releasedLogs(key)).toBe(1);
+    expect(await chain.usdcBalance(winner.address)).toBe(REWARD - (REWARD * 50n) / 10_000n);
+  });
+
+  it("two settlement workers racing on a delayed release propose once, execute once and pay once", async () => {
+    const creator = await signIn(a);
+    const m = (
+      await a.call("POST", "/missions", {
+        token: creator.token,
+        body: missionBody(a, { reward: { asset: "USDC", amount: REWARD.toString(), chain: "base" } }),
+      })
+    ).body;
+    const key = m.escrow.mission_key as Hex;
+    await chain.fund(creator.account, key, REWARD, 5_000_000n);
+    await chain.mine(2);
+    a.clock.advance(POLL_MS);
+    b.clock.set(a.clock.now());
+    await watchEscrow(a.deps);
+    const winner = await signIn(a);
+    const sub = await a.call("POST", `/missions/${m.id}/submissions`, { token: winner.token, body: { content: "y" } });
+    const award = await a.call("POST", `/missions/${m.id}/award`, {
+      token: creator.token,
+      body: { winners: [{ submission_id: sub.body.id }] },
+    });
+    expect(award.status, award.text).toBe(200);
+    const row = async () =>
+      (await a.deps.database.db.select().from(chainPayouts).where(eq(chainPayouts.missionId, m.id)))[0]!;
+    const race = async (advanceMs: number) => {
+      a.clock.advance(advanceMs);
+      b.clock.set(a.clock.now());
+      await Promise.all([runPayouts(a.deps), runPayouts(b.deps), runPayouts(a.deps), runPayouts(b.deps)]);
+    };
+    await race(0);
+    expect((await row()).attempts).toHaveLength(1); // one proposal signed, one nonce
+    for (let i = 0; i < 5 && (await row()).step !== "execute"; i++) {
+      await chain.mine(2);
+      await race(POLL_MS);
+    }
+    expect(await row()).toMatchObject({ step: "execute", state: "queued" });
+    await chain.increaseTime(RELEASE_DELAY);
+    await race(15 * POLL_MS);
+    expect((await row()).attempts).toHaveLength(2); // …and one execution
+    for (let i = 0; i < 5 && (await a.call("GET", `/missions/${m.id}`)).body.payout_status !== "confirmed"; i++) {
+      await chain.mine(2);
+      await race(POLL_MS);
+    }
+    expect((await a.call("GET", `/missions/${m.id}`)).body.payout_status).toBe("confirmed");
+    const proposals = await chain.anvil.publicClient.getContractEvents({
+      address: chain.escrow,
+      abi: missionEscrowAbi,
+      eventName: "ReleaseProposed",
+      args: { missionKey: key },
+      fromBlock: 0n,
+    });
+    expect(proposals).toHaveLength(1);
     expect(await chain.releasedLogs(key)).toBe(1);
     expect(await chain.usdcBalance(winner.address)).toBe(REWARD - (REWARD * 50n) / 10_000n);
   });

@@ -267,6 +267,57 @@ describe("release paths (contract v3)", () => {
     expect(await chain.releasedLogs(key)).toBe(0);
   });
 
+  it("(f) a proposal of this payout's plan already on chain is adopted, not sent again; an execution by anyone else is adopted", async () => {
+    const { creator, m, key, winner, subId } = await missionWithSubmission();
+    const award = await t.call("POST", `/missions/${m.id}/award`, {
+      token: creator.token,
+      body: { winners: [{ submission_id: subId }] },
+    });
+    expect(award.status, award.text).toBe(200);
+    const queued = await payoutOf(m.id);
+    const args = [
+      key,
+      creator.address as Hex,
+      queued.recipients.map((r) => r.address as Hex),
+      queued.recipients.map((r) => BigInt(r.amount)),
+      BigInt(queued.fee),
+    ] as const;
+    // The same plan proposed outside this database (e.g. before a restore from backup).
+    const resolver = chain.wallet(chain.resolver);
+    await chain.anvil.publicClient.waitForTransactionReceipt({
+      hash: await resolver.writeContract({
+        address: chain.escrow,
+        abi: missionEscrowAbi,
+        functionName: "proposeRelease",
+        args,
+        chain: chain.anvil.chain,
+        account: chain.resolver,
+      }),
+    });
+    await tick();
+    const adopted = await payoutOf(m.id);
+    expect(adopted).toMatchObject({ step: "execute", state: "queued", rawTx: null });
+    expect(adopted.attempts).toHaveLength(0); // nothing signed by the worker
+    // After the window a stranger executes it (anyone may): the worker adopts that Released.
+    await chain.increaseTime(RELEASE_DELAY);
+    const stranger = chain.wallet(chain.guardian);
+    const executed = await stranger.writeContract({
+      address: chain.escrow,
+      abi: missionEscrowAbi,
+      functionName: "executeRelease",
+      args,
+      chain: chain.anvil.chain,
+      account: chain.guardian,
+    });
+    await chain.anvil.publicClient.waitForTransactionReceipt({ hash: executed });
+    await until(async () => (await mission(m.id)).payout_status === "confirmed", { mine: 1, advanceMs: WATCH_MS });
+    const done = await payoutOf(m.id);
+    expect(done.attempts).toHaveLength(0);
+    expect(done.minedTxHash).toBe(executed.toLowerCase()); // the stranger's transaction, adopted
+    expect(await chain.releasedLogs(key)).toBe(1);
+    expect(await chain.usdcBalance(winner.address)).toBe(REWARD - FEE);
+  });
+
   // Last in the file: the cap it lowers cannot be raised again (contract v3).
   it("(e) a pause and an exhausted cap are waits, never failures", async () => {
     const { creator, m, key, winner, subId } = await missionWithSubmission();
