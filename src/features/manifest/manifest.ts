@@ -5,6 +5,7 @@ import { aipFields } from "./manifest.aips";
 import { PROTOCOL_VERSIONS } from "../agent-card";
 import pkg from "../../../package.json" with { type: "json" };
 import { AGENT_CARD_PATHS, MCP_PATH, mcpManifestObject } from "../../lib/mcp-contract";
+import { clientManifestObject, clientPackage } from "../../lib/client-package";
 import { MISSION_AUDIENCES, REPORT_REASONS, VERIFICATION_TYPES } from "../../db/vocabulary";
 
 // AIP-1 §9: /.well-known/oabp.json, every field, endpoint values as relative paths. The `mcp`
@@ -151,6 +152,8 @@ export function buildManifest(config: Config, keyring: ReceiptKeyring, issuerAdd
       creator_blocklist: config.blocklistMax > 0 ? "/agents/{id}/blocklist" : null,
       creator_blocklist_max: config.blocklistMax,
     },
+    // The packed @oabp/client this server serves (docs/client-install.md); absent when not built.
+    client: clientManifestObject(clientPackage()),
   };
 }
 export type Manifest = ReturnType<typeof buildManifest>;

@@ -1,7 +1,4 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { encryptKeystore } from "../account.js";
-import { McpBridge } from "../mcp/bridge.js";
 import { OabpError } from "../errors.js";
 import type { Webhook } from "../types.js";
 import { EXIT, need, notSignedIn, readInput, str, UsageError, type Ctx } from "./context.js";
@@ -13,6 +10,9 @@ import { emit, keyValues, table } from "./output.js";
 export async function keygen(ctx: Ctx): Promise<number> {
   const file = need(ctx.args[0], "file to write the key to");
   if (existsSync(file)) throw new UsageError(`${file} exists; keygen never overwrites a key`);
+  // viem and the keystore code load only here: other commands start without them (bench/README.md "CLI").
+  const { generatePrivateKey, privateKeyToAccount } = await import("viem/accounts");
+  const { encryptKeystore } = await import("../account.js");
   const key = generatePrivateKey();
   let text = `${key}\n`;
   if (ctx.flags["keystore-out"]) {
@@ -205,6 +205,7 @@ export async function admin(ctx: Ctx): Promise<number> {
 }
 
 export async function mcp(ctx: Ctx): Promise<number> {
+  const { McpBridge } = await import("../mcp/bridge.js");
   const bridge = new McpBridge({
     client: ctx.client,
     input: process.stdin,

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { commitmentOf, contentHash } from "../content.js";
 import { followMission, followSearch, isSettled } from "../follow.js";
-import { fundMission } from "../fund.js";
 import type { CreateMission, CreateSubmission, Mission, Submission } from "../types.js";
 import { EXIT, need, notSignedIn, readInput, str, UsageError, type Ctx } from "./context.js";
+import { LIST_QUERY_FLAGS } from "./flags.js";
 import { emit, keyValues, table } from "./output.js";
 
 // Mission commands: missions list|get|create|void, claim, submit, commit, reveal, award, vote, watch, fund.
@@ -38,20 +38,7 @@ const showMission = (ctx: Ctx, m: Mission) =>
   emit(ctx.out, m, () => keyValues(m as unknown as Record<string, unknown>, MISSION_FIELDS));
 const AMOUNT = /^(0|[1-9][0-9]{0,77})$/;
 
-/** `missions list` and `watch` send these as list query parameters (- → _); run.ts declares them to parseArgs. */
-export const LIST_QUERY_FLAGS = [
-  "status",
-  "tag",
-  "q",
-  "creator",
-  "asset",
-  "verification-type",
-  "reward-min",
-  "reward-max",
-  "deadline-after",
-  "deadline-before",
-  "cursor",
-];
+export { LIST_QUERY_FLAGS };
 
 function listQuery(ctx: Ctx) {
   const f = ctx.flags;
@@ -271,6 +258,7 @@ export async function fund(ctx: Ctx): Promise<number> {
   );
   const account = await ctx.client.account();
   if (!account) throw notSignedIn();
+  const { fundMission } = await import("../fund.js"); // viem: loaded for `fund` only
   const m = await fundMission(ctx.client, id, {
     rpcUrl,
     account,

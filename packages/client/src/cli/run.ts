@@ -1,8 +1,7 @@
 import { parseArgs } from "node:util";
 import { exitCodeFor, OabpError } from "../errors.js";
-import { admin, agent, balance, keygen, login, logout, mcp, receipt, webhooks } from "./account.js";
 import { EXIT, makeContext, UsageError, type Ctx } from "./context.js";
-import { award, claim, commit, fund, LIST_QUERY_FLAGS, missions, submit, vote, watch } from "./missions.js";
+import { LIST_QUERY_FLAGS } from "./flags.js";
 import type { Out } from "./output.js";
 
 // `oabp`: the command line over @oabp/client (entry: main.ts). Exit codes: 0 ok, 1 failed (invalid receipt, voided
@@ -78,25 +77,30 @@ export const SUBCOMMANDS: Record<string, string[]> = {
   admin: ["credit"],
 };
 
+// Command modules are imported on use: `oabp --help` loads none, a read loads no signing code
+// (bench/README.md "CLI"). The module names (account.js, missions.js) are unchanged.
+const acc = () => import("./account.js");
+const mis = () => import("./missions.js");
+
 export const COMMANDS: Record<string, (ctx: Ctx) => Promise<number>> = {
-  keygen,
-  login,
-  logout,
-  missions,
-  claim,
-  submit,
-  reveal: (c) => submit(c, true),
-  commit,
-  award,
-  vote,
-  balance,
-  agent,
-  receipt,
-  watch,
-  fund,
-  webhooks,
-  admin,
-  mcp,
+  keygen: async (c) => (await acc()).keygen(c),
+  login: async (c) => (await acc()).login(c),
+  logout: async (c) => (await acc()).logout(c),
+  missions: async (c) => (await mis()).missions(c),
+  claim: async (c) => (await mis()).claim(c),
+  submit: async (c) => (await mis()).submit(c),
+  reveal: async (c) => (await mis()).submit(c, true),
+  commit: async (c) => (await mis()).commit(c),
+  award: async (c) => (await mis()).award(c),
+  vote: async (c) => (await mis()).vote(c),
+  balance: async (c) => (await acc()).balance(c),
+  agent: async (c) => (await acc()).agent(c),
+  receipt: async (c) => (await acc()).receipt(c),
+  watch: async (c) => (await mis()).watch(c),
+  fund: async (c) => (await mis()).fund(c),
+  webhooks: async (c) => (await acc()).webhooks(c),
+  admin: async (c) => (await acc()).admin(c),
+  mcp: async (c) => (await acc()).mcp(c),
 };
 
 export async function run(
