@@ -236,8 +236,17 @@ export async function watch(ctx: Ctx): Promise<number> {
     }
     return EXIT.timeout;
   }
+  // Under an appeal (creator_judges' default) an award pays only when the appeal window closes,
+  // often a day later: say so, and keep polling only with --wait-appeal (AIP-1 §4.1, docs/first-mission.md).
+  const waitAppeal = ctx.flags["wait-appeal"] === true;
+  let told = false;
   let last: Mission | undefined;
-  for await (const m of followMission(ctx.client, id, { intervalMs, maxPolls })) {
+  const polls = waitAppeal && str(ctx.flags, "max-polls") === undefined ? Number.MAX_SAFE_INTEGER : maxPolls;
+  for await (const m of followMission(ctx.client, id, {
+    intervalMs,
+    maxPolls: polls,
+    until: (x) => isSettled(x) || (!waitAppeal && x.phase === "appeal"),
+  })) {
     last = m;
     if (ctx.out.json) ctx.out.write(`${JSON.stringify(m)}\n`);
     else if (ctx.out.tty)
@@ -245,8 +254,22 @@ export async function watch(ctx: Ctx): Promise<number> {
         `\r\x1b[K${stamp()}  ${m.status} · ${m.phase} · payout ${m.payout_status} · ${m.submission_count} submission(s)${isSettled(m) ? "\n" : ""}`,
       );
     else ctx.out.write(`${stamp()}  ${m.status}  ${m.phase}  ${m.payout_status}  ${m.submission_count}\n`);
+    if (m.phase === "appeal" && !told) {
+      told = true;
+      const closes = m.award?.voting_deadline ?? m.award?.appeal_deadline;
+      ctx.out.err(
+        `${ctx.out.tty ? "\n" : ""}oabp: awarded; the award pays when its appeal window closes${closes ? ` at ${closes}` : ""} ` +
+          `(the server's OABP_APPEAL_WINDOW_SECONDS; a mission created with {"appeal": false} pays at once). ` +
+          (waitAppeal
+            ? "waiting for it (--wait-appeal)\n"
+            : `\`oabp watch ${id} --wait-appeal\` waits for it; exit 8 = not settled yet\n`),
+      );
+    }
   }
-  if (!last || !isSettled(last)) return EXIT.timeout;
+  if (!last || !isSettled(last)) {
+    if (!told) ctx.out.err(`oabp: ${id} not settled after ${polls} polls (exit 8); --max-polls raises the bound\n`);
+    return EXIT.timeout;
+  }
   return last.status === "resolved" ? EXIT.ok : EXIT.failed;
 }
 

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { exitCodeFor, OabpError } from "../errors.js";
 import { EXIT, makeContext, UsageError, type Ctx } from "./context.js";
+import { Config } from "./config.js";
 import { LIST_QUERY_FLAGS } from "./flags.js";
 import type { Out } from "./output.js";
 
@@ -10,8 +11,9 @@ import type { Out } from "./output.js";
 
 export const USAGE = `usage: oabp <command> [options]
 
-  keygen <file> [--keystore-out --password-file F]  new private key in a 0600 file (or an encrypted keystore); prints the address
-  login                         sign in with SIWE (--key-file | --keystore [--password-file] | OABP_PRIVATE_KEY)
+  keygen [file] [--keystore-out --password-file F]  new private key in a 0600 file (or an encrypted keystore); prints the address
+                                without a file: <config dir>/keys/<profile>.key, remembered by the profile
+  login                         sign in with SIWE (the profile's key | --key-file | --keystore [--password-file] | OABP_PRIVATE_KEY)
   logout
   missions list [--status --tag --q --creator --limit --cursor --all]
   missions get <id> | void <id> | submissions <id>
@@ -26,7 +28,7 @@ export const USAGE = `usage: oabp <command> [options]
   balance [agent] | agent [agent]
   receipt get <mission> <submission> [--out file]
   receipt verify <file|URL|-|mission submission> [--manifest file|URL] [--remote]
-  watch <mission> | watch [--q --tag --status …] [--max N]   [--interval s] [--max-polls n]
+  watch <mission> [--wait-appeal] | watch [--q --tag --status …] [--max N]   [--interval s] [--max-polls n]
   fund <mission> [--rpc-url URL]                         base rail: approve + fund, wait until open
   webhooks add <url> --events a,b [--filters JSON] | list | rm <id>
   admin credit <agent> <amount> [--asset USDC]           operator (OABP_ADMIN_TOKEN)
@@ -67,7 +69,7 @@ export const STRING_FLAGS = [
   "events",
   "filters",
 ];
-export const BOOL_FLAGS = ["json", "all", "release", "remote", "help", "keystore-out"];
+export const BOOL_FLAGS = ["json", "all", "release", "remote", "help", "keystore-out", "wait-appeal"];
 
 /** Commands and their subcommands (docs are checked against this list). */
 export const SUBCOMMANDS: Record<string, string[]> = {
@@ -102,6 +104,25 @@ export const COMMANDS: Record<string, (ctx: Ctx) => Promise<number>> = {
   admin: async (c) => (await acc()).admin(c),
   mcp: async (c) => (await acc()).mcp(c),
 };
+
+/** What to do after an identity error: sign in, or pick the profile that is signed in. */
+function nextStep(
+  command: string | undefined,
+  code: string,
+  flags: Record<string, unknown>,
+  env: NodeJS.ProcessEnv,
+): string | undefined {
+  if (code !== "ANONYMOUS_SUBMISSION_REJECTED" && code !== "UNAUTHORIZED" && code !== "FORBIDDEN") return undefined;
+  if (command === "admin")
+    return "operator commands need the admin token: OABP_ADMIN_TOKEN=$(cat <data dir>/admin-token), or --admin-token";
+  if (code === "FORBIDDEN") return undefined;
+  const profile = typeof flags.profile === "string" ? flags.profile : (env.OABP_PROFILE ?? "default");
+  const others = Object.keys(new Config(env).data.profiles).filter((p) => p !== profile);
+  return (
+    `not signed in as profile "${profile}": run \`oabp login --profile ${profile}\` (after \`oabp keygen --profile ${profile}\` for a new key)` +
+    (others.length ? `, or add --profile ${others.join(" | ")}` : "")
+  );
+}
 
 export async function run(
   argv: string[],
@@ -143,7 +164,13 @@ export async function run(
         out.write(
           `${JSON.stringify({ error: e.code, message: e.message, status: e.status, details: e.details, request_id: e.requestId })}\n`,
         );
-      else out.err(`oabp: ${e.code}${e.reason ? ` (${e.reason})` : ""}: ${e.message}\n`);
+      else {
+        // The §1.4 body repeats its code as its message: say instead what to do next.
+        const message = e.message && e.message !== e.code ? e.message : "";
+        out.err(`oabp: ${e.code}${e.reason ? ` (${e.reason})` : ""}${message ? `: ${message}` : ""}\n`);
+        const hint = nextStep(command, e.code, parsed.values, io.env);
+        if (hint) out.err(`  ${hint}\n`);
+      }
       return exitCodeFor(e);
     }
     out.err(`oabp: ${(e as Error).message}\n`);
