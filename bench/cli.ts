@@ -51,14 +51,16 @@ async function startServer(dir: string) {
 }
 
 /** Wall time of one `oabp …` process (or `node <args>` with raw), start to exit. */
-function timeCli(args: string[], env: NodeJS.ProcessEnv, raw = false): Promise<number> {
+function timeCli(args: string[], env: NodeJS.ProcessEnv, raw = false, okCode = 0): Promise<number> {
   const t0 = performance.now();
   const child = spawn(process.execPath, raw ? args : [BIN, ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
   let err = "";
   child.stderr.on("data", (d) => (err += d));
   return new Promise((resolve, reject) =>
     child.once("exit", (code) =>
-      code === 0 ? resolve(performance.now() - t0) : reject(new Error(`oabp ${args.join(" ")}: exit ${code}: ${err}`)),
+      code === okCode
+        ? resolve(performance.now() - t0)
+        : reject(new Error(`oabp ${args.join(" ")}: exit ${code}: ${err}`)),
     ),
   );
 }
@@ -122,6 +124,13 @@ try {
     if (i > 0) floor.push(ms);
   }
   console.log(`${"node -e fetch(…) (fresh, no CLI)".padEnd(34)} ${stats(floor)}`);
+  // The CLI's own cost of a read: everything but the server (a closed port answers at once; exit 7).
+  const own: number[] = [];
+  for (let i = 0; i <= RUNS; i++) {
+    const ms = await timeCli(["missions", "list", "--server", "http://127.0.0.1:9"], env, false, 7);
+    if (i > 0) own.push(ms);
+  }
+  console.log(`${"oabp missions list (closed port)".padEnd(34)} ${stats(own)}`);
   for (const [label, args, target] of rows) {
     await (args === "bridge" ? timeBridge(env) : timeCli(args, env)); // warm the OS file cache
     const xs: number[] = [];
