@@ -43,7 +43,7 @@ describe("tools/list", () => {
       expect(tool.description.length).toBeLessThanOrEqual(160);
     }
     // The reference server's 22 tools weigh 41 KB (≈ 1.9 KB each); ours: 19 tools with schemas
-    // generated from the REST zod schemas, 24 068 bytes (≈ 1.27 KB each; docs/mcp.md "Size"), so a
+    // generated from the REST zod schemas, 24 068 bytes (≈ 1.27 KB each; docs/mcp.md "Schemas and size"), so a
     // client pasting tools/list into a model's context pays ≈ 6k tokens; the per-tool average is
     // the budget.
     const bytes = Buffer.byteLength(JSON.stringify(r.body.result));

@@ -4,10 +4,10 @@ import { z } from "@hono/zod-openapi";
 // the rest"): a tool's `inputSchema` is its argument schema (the REST body or query schema, plus
 // the path ids) and its `outputSchema` the REST route's 200 schema, so neither can drift from
 // REST. tools/list is read by every client and often pasted into a model's context, so both are
-// compacted (docs/mcp.md "Size"): inputs keep every field, type, enum, bound and requirement but
+// compacted (docs/mcp.md "Schemas and size"): inputs keep every field, type, enum, bound and requirement but
 // drop regex patterns and string length caps (the server still enforces them); outputs keep the
 // top level only — every field with its JSON type — which is what a client needs to read
-// `structuredContent` (the required lists would add a quarter again; docs/mcp.md "Size").
+// `structuredContent` (the required lists would add a quarter again; docs/mcp.md "Schemas and size").
 
 type Json = Record<string, unknown>;
 const DROP = new Set(["$schema", "pattern", "maxLength", "additionalProperties", "propertyNames"]);
