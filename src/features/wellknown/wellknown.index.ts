@@ -58,7 +58,7 @@ export function registerWellKnown(app: Hono<AppEnv>, deps: Deps): void {
     }
     c.header("Content-Type", "application/gzip");
     c.header("Content-Disposition", `attachment; filename="${pkg.file}"`);
-    // npm checks this against the manifest's `client.integrity` when it is pinned in a lockfile.
+    // RFC 3230 digest of the bytes: the same sha512 as the manifest's `client.integrity`.
     c.header("Digest", `sha-512=${pkg.integrity.slice("sha512-".length)}`);
     c.header("Cache-Control", "public, max-age=300");
     return c.body(new Uint8Array(pkg.bytes));
