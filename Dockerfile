@@ -4,6 +4,8 @@ ENV NODE_ENV=production
 COPY package.json package-lock.json ./
 # npm ci's postinstall patches postgres.js (docs/operations.md "Behind a transaction-mode pooler").
 COPY scripts/patch-deps.mjs ./scripts/
+# npm ci's prepare builds and packs @oabp/client, served at /client.tgz (docs/client-install.md).
+COPY packages/client ./packages/client
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json drizzle.config.ts ./
 COPY src ./src

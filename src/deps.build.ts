@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pino from "pino";
+import { prettyDestination } from "./lib/pretty-log";
 import { openDatabase } from "./db/client";
 import type { Deps } from "./deps";
 import type { Config } from "./env";
@@ -48,11 +49,13 @@ function adminTokenFor(config: Config, logger: pino.Logger): string {
 }
 
 export async function buildDeps(config: Config): Promise<Deps> {
-  const logger = pino({
+  const options: pino.LoggerOptions = {
     level: config.logLevel,
     base: { service: "oabp" },
     redact: ["req.headers.authorization", "*.token", "*.api_key"],
-  });
+  };
+  // Human lines on a terminal, JSON lines otherwise (src/lib/pretty-log.ts).
+  const logger = process.stdout.isTTY ? pino(options, prettyDestination(process.stdout)) : pino(options);
   const database = await openDatabase({
     url: config.databaseUrl,
     directUrl: config.databaseDirectUrl,

@@ -1,7 +1,10 @@
 import { serve } from "@hono/node-server";
 import { createApp, type Lifecycle } from "./app";
 import { buildDeps } from "./deps.build";
-import { checkedConfig } from "./startup";
+import path from "node:path";
+import type { Config } from "./env";
+import type { Deps } from "./deps";
+import { checkedConfig, portInUse } from "./startup";
 import { startJobRunner } from "./jobs/runner";
 import { walletBundle } from "./features/web";
 import { closeEventStreams } from "./features/events";
@@ -10,7 +13,7 @@ import { refreshRail } from "./features/escrow";
 // Process entry: env → deps → serve → jobs; SIGTERM/SIGINT finish in-flight requests and the
 // job rounds in progress (bounded by OABP_SHUTDOWN_TIMEOUT_MS), then close the db.
 async function main() {
-  const config = await checkedConfig();
+  const config = await checkedConfig({ listens: true });
   const deps = await buildDeps(config);
   const { logger } = deps;
   if (deps.chain && !deps.chain.canSign)
@@ -30,6 +33,13 @@ async function main() {
       { port: info.port, host: config.host, database: deps.database.kind, public_url: config.publicUrl },
       "oabp server listening",
     );
+    if (process.stdout.isTTY) process.stdout.write(banner(config, deps, info.port));
+  });
+  // Taken between the start-up probe and now: the same one line (startup.ts), no stack.
+  server.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code !== "EADDRINUSE" && e.code !== "EACCES") throw e;
+    console.error(portInUse(config, e.code));
+    process.exit(1);
   });
 
   // Graceful shutdown (issue 16): stop accepting at once, let in-flight requests and the job
@@ -73,6 +83,28 @@ async function main() {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/** On a terminal: where the server is, where its data and operator token are, where the docs are. */
+function banner(config: Config, deps: Deps, port: number): string {
+  const url = config.port === 0 ? config.publicUrl.replace(/:\d+$/, `:${port}`) : config.publicUrl;
+  const data =
+    deps.database.kind === "pglite"
+      ? `${path.resolve(config.dataDir)} (embedded database)`
+      : `PostgreSQL (DATABASE_URL); files in ${path.resolve(config.dataDir)}`;
+  const token = config.adminToken
+    ? "OABP_ADMIN_TOKEN (from the environment)"
+    : `${path.resolve(config.dataDir, "admin-token")} (generated; OABP_ADMIN_TOKEN overrides)`;
+  return [
+    "",
+    `  OABP server: open ${url}`,
+    `  data:        ${data}`,
+    `  admin token: ${token}`,
+    `  docs:        ${url}/docs (API), ${url}/skill.md (agents); README.md "First paid mission"`,
+    `  client:      npm install -g ${url}/client.tgz   (the oabp command; npx oabp in this checkout)`,
+    "",
+    "",
+  ].join("\n");
 }
 
 main().catch((e) => {

@@ -13,13 +13,37 @@ function exitWith(e: unknown): never {
   process.exit(1);
 }
 
-export async function checkedConfig(): Promise<Config> {
+/**
+ * The API process binds its port before any set-up (database, migrations, keys, chain checks): a
+ * busy port is one line naming the setting, not a raw EADDRINUSE after the set-up's seconds.
+ * The probe closes at once; main.ts also turns a bind error at listen time into the same line.
+ */
+export function portInUse(config: Pick<Config, "port" | "host">, code = "EADDRINUSE"): string {
+  return code === "EACCES"
+    ? `cannot listen on ${config.host}:${config.port} (permission denied): set PORT to a port above 1023`
+    : `port ${config.port} on ${config.host} is in use: set PORT to a free port (PORT=0 picks one), or stop the process holding it`;
+}
+
+async function checkPort(config: Config): Promise<void> {
+  if (config.port === 0) return;
+  const { createServer } = await import("node:net");
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", (e: NodeJS.ErrnoException) =>
+      e.code === "EADDRINUSE" || e.code === "EACCES" ? reject(new Error(portInUse(config, e.code))) : reject(e),
+    );
+    probe.listen({ port: config.port, host: config.host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
+export async function checkedConfig(opts: { listens?: boolean } = {}): Promise<Config> {
   let config: Config;
   try {
     config = loadEnv();
   } catch (e) {
     exitWith(e);
   }
+  if (opts.listens) await checkPort(config).catch(exitWith);
   if (config.baseRail)
     await checkBaseRail(createBaseChain(config.baseRail), config).catch((e: unknown) => {
       if (e instanceof BaseRailMisconfigured && e.kind !== "misconfigured")

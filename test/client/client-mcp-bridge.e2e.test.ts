@@ -5,21 +5,34 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI_MAIN, runCli, startLocalServer, stopServer } from "../helpers/cli";
-import { E2E_ADMIN, ROOT, type ServerProcess } from "../helpers/process";
+import { TOOLS } from "../../src/features/mcp";
+import { runCli, startLocalServer, stopServer } from "../helpers/cli";
+import { E2E_ADMIN, freshPostgresDatabase, ROOT, type ServerProcess } from "../helpers/process";
 
-// Must-show 2: `oabp mcp` is a stdio MCP server bridged to a real server's /mcp. The official SDK
-// client connects over stdio (StdioClientTransport), lists and calls tools with the credentials of
-// `oabp login`, survives the HTTP session being ended under it (the bridge opens a new one), and
-// closes — the bridge then ends its HTTP session with DELETE.
+// `oabp mcp` (the compiled CLI, bin/oabp.mjs) is a stdio MCP server bridged to a real server's
+// /mcp. The official SDK client connects over stdio (StdioClientTransport), lists and calls tools
+// with the credentials of `oabp login` — the creator posts, reads the submissions, awards and sees
+// the mission paid over stdio MCP alone (docs/mcp.md "A creator's loop") —, survives the HTTP
+// session being ended under it (the bridge opens a new one), and closes — the bridge then ends its
+// HTTP session with DELETE.
 
 let proc: ServerProcess;
 let dir: string;
+let dropDb: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "oabp-mcp-bridge-"));
-  proc = await startLocalServer({ OABP_DATA_DIR: path.join(dir, "data"), DATABASE_URL: "" });
+  const serverEnv: Record<string, string> = { OABP_DATA_DIR: path.join(dir, "data"), DATABASE_URL: "" };
+  if (process.env.DATABASE_URL) {
+    const fresh = await freshPostgresDatabase("oabp_bridge");
+    serverEnv.DATABASE_URL = fresh.url;
+    dropDb = fresh.drop;
+  }
+  proc = await startLocalServer(serverEnv);
 }, 180_000);
-afterAll(() => stopServer(proc));
+afterAll(async () => {
+  await stopServer(proc);
+  await dropDb?.();
+});
 
 const post = async (body: unknown, headers: Record<string, string>) =>
   fetch(`${proc.base}/mcp`, {
@@ -47,7 +60,7 @@ describe("oabp mcp (stdio ↔ Streamable HTTP)", () => {
 
       const transport = new StdioClientTransport({
         command: process.execPath,
-        args: ["--import", "tsx", CLI_MAIN, "mcp"],
+        args: [path.join(ROOT, "bin/oabp.mjs"), "mcp"],
         cwd: ROOT,
         env,
         stderr: "pipe",
@@ -61,19 +74,7 @@ describe("oabp mcp (stdio ↔ Streamable HTTP)", () => {
       expect(client.getServerVersion()).toMatchObject({ name: "oabp-server" });
 
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual([
-        "amend_mission",
-        "ask_question",
-        "claim_mission",
-        "create_mission",
-        "get_agent",
-        "get_mission",
-        "get_receipt",
-        "list_missions",
-        "list_questions",
-        "submit_solution",
-        "vote",
-      ]);
+      expect(tools.map((t) => t.name).sort()).toEqual(TOOLS.map((t) => t.name).sort());
 
       // A write through the bridge carries the CLI login's bearer token.
       const deadline = new Date(Date.now() + 86_400_000).toISOString();
@@ -92,6 +93,39 @@ describe("oabp mcp (stdio ↔ Streamable HTTP)", () => {
       expect(mission.creator).toBe(me);
       const got = await client.callTool({ name: "get_mission", arguments: { mission_id: mission.id } });
       expect((got.structuredContent as { id: string }).id).toBe(mission.id);
+
+      // A solver submits (with the CLI); the creator reads the submissions and awards over stdio MCP.
+      const solverKey = generatePrivateKey();
+      const solver = privateKeyToAccount(solverKey).address.toLowerCase();
+      writeFileSync(path.join(dir, "solver.key"), solverKey);
+      const solverEnv = { ...env, OABP_PROFILE: "solver" };
+      expect((await runCli(["login", "--key-file", path.join(dir, "solver.key")], { env: solverEnv })).code).toBe(0);
+      const submitted = await runCli(["submit", mission.id, "-", "--json"], {
+        env: solverEnv,
+        input: "bridged answer",
+      });
+      expect(submitted.code, submitted.stderr).toBe(0);
+      const tool = async (name: string, args: Record<string, unknown>) => {
+        const r = await client.callTool({ name, arguments: args });
+        expect(r.isError, `${name}: ${JSON.stringify(r.content)}`).toBe(false);
+        return r.structuredContent as Record<string, any>;
+      };
+      const subs = await tool("list_submissions", { mission_id: mission.id });
+      expect(subs.submissions.map((x: { id: string; submitter: string }) => [x.id, x.submitter])).toEqual([
+        [submitted.json.id, solver],
+      ]);
+      expect(
+        await tool("award_mission", { mission_id: mission.id, winners: [{ submission_id: submitted.json.id }] }),
+      ).toMatchObject({ status: "resolved" });
+      expect(await tool("get_mission", { mission_id: mission.id })).toMatchObject({
+        status: "resolved",
+        payout_status: "confirmed",
+      });
+      const paid = await tool("get_balance", { agent_id: solver });
+      // 10 USDC less the default 0.5 % fee (OABP_FEE_BPS=50).
+      expect(paid.balances.find((b: { asset: string }) => b.asset === "USDC").available).toBe("9950000");
+      const receipt = await tool("get_receipt", { mission_id: mission.id, submission_id: submitted.json.id });
+      expect(receipt).toMatchObject({ agent_id: solver });
 
       // The HTTP session ends under the bridge (as after an idle timeout or a restart): the next call
       // gets 404 -32001 upstream, and the bridge opens a new session and replays the call.

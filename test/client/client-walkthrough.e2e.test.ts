@@ -45,19 +45,21 @@ const cli = (args: string[], o: { env?: Record<string, string>; input?: string }
 
 describe("first paid mission in five minutes, through the CLI", () => {
   it("credit → post → claim → submit → award → watch → receipt verified", { timeout: 300_000 }, async () => {
-    // Two agents: the creator's key in a key file, the solver's in an encrypted keystore.
-    const creatorKey = generatePrivateKey();
+    // Two agents: the creator's key made by `oabp keygen --profile creator` in the config directory
+    // (as the README does), the solver's in an encrypted keystore.
+    const keygen = await cli(["keygen", "--profile", "creator", "--json"]);
+    expect(keygen.code, keygen.stderr).toBe(0);
+    const creator = (keygen.json.address as string).toLowerCase();
+    const creatorKey = readFileSync(keygen.json.file, "utf8").trim();
     const solverKey = generatePrivateKey();
-    const creator = privateKeyToAccount(creatorKey).address.toLowerCase();
     const solver = privateKeyToAccount(solverKey).address.toLowerCase();
-    writeFileSync(path.join(dir, "creator.key"), `${creatorKey}\n`, { mode: 0o600 });
     writeFileSync(
       path.join(dir, "solver.json"),
       JSON.stringify(await encryptKeystore(solverKey, "correct horse", { n: 1024 })),
     );
     writeFileSync(path.join(dir, "solver.pw"), "correct horse\n");
 
-    const loginC = await cli(["login", "--profile", "creator", "--key-file", path.join(dir, "creator.key"), "--json"]);
+    const loginC = await cli(["login", "--profile", "creator", "--json"]);
     expect(loginC.code, loginC.stderr).toBe(0);
     expect(loginC.json).toMatchObject({ agent_id: creator, server: proc.base });
     expect(loginC.json.token).toBeUndefined(); // never printed

@@ -9,10 +9,12 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, signIn } from "../helpers/agents";
 import { missionInVoting } from "../helpers/mcp";
 
-// Must-show 1: the official MCP SDK client (@modelcontextprotocol/sdk) against this server over
-// real HTTP: connect (initialize + notifications/initialized + its GET stream probe), list the
-// tools, call every tool — validating each structuredContent against the tool's outputSchema, as
-// the SDK does — and close the session with DELETE.
+// The official MCP SDK client (@modelcontextprotocol/sdk) against this server over real HTTP:
+// connect (initialize + notifications/initialized + its GET stream probe), list the tools, call
+// every tool — validating each structuredContent against the tool's outputSchema, as the SDK does —
+// and close the session with DELETE. The creator finishes its mission over MCP alone: post, answer
+// a question, read the submissions, award with shares, see the mission paid and the balances move
+// (docs/mcp.md "A creator's loop"); the stdio leg is test/client/client-mcp-bridge.e2e.test.ts.
 let t: TestApp;
 let server: ServerType;
 let base: string;
@@ -81,15 +83,23 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
     const { tools } = await asCreator.client.listTools();
     expect(tools.map((x) => x.name).sort()).toEqual([
       "amend_mission",
+      "answer_question",
       "ask_question",
+      "award_mission",
       "claim_mission",
       "create_mission",
+      "file_dispute",
       "get_agent",
+      "get_balance",
+      "get_dispute",
       "get_mission",
       "get_receipt",
+      "get_submission",
       "list_missions",
       "list_questions",
+      "list_submissions",
       "submit_solution",
+      "void_mission",
       "vote",
     ]);
     const called = new Set<string>();
@@ -104,7 +114,11 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
     const mission = await call(
       asCreator,
       "create_mission",
-      missionBody(t, { title: "Interop mission", tags: ["interop"] }),
+      missionBody(t, {
+        title: "Interop mission",
+        tags: ["interop"],
+        verification: { type: "creator_judges", params: { max_winners: 2 } },
+      }),
     );
     expect(mission).toMatchObject({ title: "Interop mission", creator: creator.address, status: "open" });
     const listed = await call(asCreator, "list_missions", { tag: "interop" });
@@ -122,16 +136,58 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
     const question = await call(asSolver, "ask_question", { mission_id: mission.id, body: "Which format?" });
     expect((await call(asCreator, "list_questions", { mission_id: mission.id })).questions[0].id).toBe(question.id);
     expect(claim).toMatchObject({ mission_id: mission.id, agent_id: solver.address, status: "active" });
+    const answered = await call(asCreator, "answer_question", {
+      mission_id: mission.id,
+      question_id: question.id,
+      answer: "Markdown.",
+      pinned: true,
+    });
+    expect(answered).toMatchObject({ id: question.id, answer: { body: "Markdown." } });
     const sub = await call(asSolver, "submit_solution", { mission_id: mission.id, content: "the interop answer" });
     expect(sub).toMatchObject({ status: "pending", submitter: solver.address });
-    expect(
-      (
-        await t.call("POST", `/missions/${mission.id}/award`, {
-          token: creator.token,
-          body: { winners: [{ submission_id: sub.id }] },
-        })
-      ).status,
-    ).toBe(200);
+    const other = await signIn(t);
+    const sub2 = (
+      await t.call("POST", `/missions/${mission.id}/submissions`, { token: other.token, body: { content: "another" } })
+    ).body;
+
+    // The creator reads its submissions and awards them with shares: all over MCP.
+    const subs = await call(asCreator, "list_submissions", { mission_id: mission.id });
+    expect(subs.submissions.map((x: { id: string }) => x.id)).toEqual([sub.id, sub2.id]);
+    expect((await call(asCreator, "get_submission", { mission_id: mission.id, submission_id: sub.id })).status).toBe(
+      "pending",
+    );
+    const before = await call(asCreator, "get_balance", {});
+    expect(before.agent_id).toBe(creator.address);
+    const awarded = await call(asCreator, "award_mission", {
+      mission_id: mission.id,
+      winners: [
+        { submission_id: sub.id, share_bps: 7_000 },
+        { submission_id: sub2.id, share_bps: 3_000 },
+      ],
+    });
+    expect(awarded).toMatchObject({ id: mission.id, status: "resolved" });
+    const paid = await call(asCreator, "get_mission", { mission_id: mission.id });
+    expect(paid).toMatchObject({ status: "resolved", payout_status: "confirmed" });
+    expect((await call(asSolver, "get_submission", { mission_id: mission.id, submission_id: sub.id })).status).toBe(
+      "accepted",
+    );
+    // Paid: the solvers' balances hold their shares of the net reward (70 % and 30 %).
+    const net = (BigInt(mission.reward.amount) * (10_000n - BigInt(t.deps.config.feeBps))) / 10_000n;
+    const solverBalance = await call(asCreator, "get_balance", { agent_id: solver.address });
+    expect(BigInt(solverBalance.balances.find((b: { asset: string }) => b.asset === "USDC").available)).toBe(
+      (net * 7_000n) / 10_000n,
+    );
+
+    // A second mission voided by its creator; a dispute filed and read back.
+    const spare = await call(asCreator, "create_mission", missionBody(t, { title: "Spare mission" }));
+    expect(await call(asCreator, "void_mission", { mission_id: spare.id })).toMatchObject({ status: "voided" });
+    const dispute = await call(asSolver, "file_dispute", {
+      dispute_type: "bad_spec",
+      mission_id: pv.mission.id,
+      evidence: { description: "The rule does not say what wins." },
+    });
+    expect(dispute).toMatchObject({ mission_id: pv.mission.id, dispute_type: "bad_spec" });
+    expect(await call(asSolver, "get_dispute", { dispute_id: dispute.dispute_id })).toEqual(dispute);
     const receipt = await call(asSolver, "get_receipt", { mission_id: mission.id, submission_id: sub.id });
     expect(receipt).toMatchObject({ type: "oabp.mission_receipt", agent_id: solver.address });
     expect((await call(asSolver, "get_agent", { agent_id: solver.address })).missions_completed).toBe(1);

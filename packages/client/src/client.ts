@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import createClient, { type Client } from "openapi-fetch";
 import type { LocalAccount } from "viem";
-import { createSiweMessage } from "viem/siwe";
 import { errorFromBody, OabpError } from "./errors.js";
 import type { paths } from "./generated/openapi.js";
 import { verifyReceipt, type ReceiptVerification } from "./receipts.js";
@@ -85,6 +84,8 @@ export class OabpClient {
     const n = await this.raw("POST", "/auth/nonce");
     const nonce = n as { nonce: string; domain?: string; uri?: string; chain_ids?: number[] };
     const origin = new URL(this.baseUrl);
+    // Loaded only to sign in: reads never pay for viem.
+    const { createSiweMessage } = await import("viem/siwe");
     const message = createSiweMessage({
       address: account.address,
       chainId: this.opts.chainId ?? nonce.chain_ids?.[0] ?? 8453,

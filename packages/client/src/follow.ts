@@ -1,8 +1,8 @@
 import type { OabpClient } from "./client.js";
 import type { Mission } from "./types.js";
 
-// Event following by polling: this server pushes events only as webhooks (no event stream), so a
-// client without a public URL polls. Each yield is the mission when something a participant acts
+// Event following by polling: plain GETs work through any proxy and need no open stream (the server
+// also has a live stream, GET /events, and webhooks: docs/events.md). Each yield is the mission when something a participant acts
 // on changed; the iterator ends when the mission reaches a state nothing more happens in.
 
 const TERMINAL_PAYOUT = new Set(["confirmed", "final", "not_applicable"]);

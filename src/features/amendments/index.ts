@@ -2,5 +2,5 @@
 // import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { amendmentsRouter } from "./amendments.index";
 export { amendMissionOnce } from "./amendments.routes";
-export { AmendMissionRequest } from "./amendments.schemas";
+export { AmendMissionRequest, Amendment } from "./amendments.schemas";
 export { amendMission, listAmendments } from "./amendments.service";

@@ -3,4 +3,5 @@
 export { expireClaims } from "./claims.expire";
 export { claimsRouter } from "./claims.index";
 export { claimsJobs } from "./claims.jobs";
+export { Claim } from "./claims.schemas";
 export { activeClaimsOfAgents, claimMission, listClaims } from "./claims.service";

@@ -2,3 +2,5 @@
 // import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { disputesRouter, sweepDisputes } from "./disputes.index";
 export { disputesJobs } from "./disputes.jobs";
+export { Dispute, FileDisputeRequest } from "./disputes.schemas";
+export { DisputeRateLimited, fileDispute, getDispute } from "./disputes.service";

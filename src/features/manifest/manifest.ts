@@ -6,6 +6,7 @@ import { PROTOCOL_VERSIONS } from "../agent-card";
 import pkg from "../../../package.json" with { type: "json" };
 import { railStatus, type RailStatus } from "../escrow";
 import { AGENT_CARD_PATHS, MCP_PATH, mcpManifestObject } from "../../lib/mcp-contract";
+import { clientManifestObject, clientPackage } from "../../lib/client-package";
 import { MISSION_AUDIENCES, REPORT_REASONS, VERIFICATION_TYPES } from "../../db/vocabulary";
 
 // AIP-1 §9: /.well-known/oabp.json, every field, endpoint values as relative paths. The `mcp`
@@ -161,6 +162,8 @@ export function buildManifest(
       creator_blocklist: config.blocklistMax > 0 ? "/agents/{id}/blocklist" : null,
       creator_blocklist_max: config.blocklistMax,
     },
+    // The packed @oabp/client this server serves (docs/client-install.md); absent when not built.
+    client: clientManifestObject(clientPackage()),
   };
 }
 export type Manifest = ReturnType<typeof buildManifest>;

@@ -1,6 +1,7 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/types";
 import { MCP_PROTOCOL_VERSION, MCP_PATH } from "../../lib/mcp-contract";
+import { TOOLS } from "./mcp.tools";
 
 // /openapi.json entries for the MCP endpoint. The handlers are plain Hono routes (mcp.index.ts):
 // they must answer malformed input with their own JSON-RPC bodies (AIP-1 §7.2.1), which a
@@ -77,7 +78,7 @@ export function registerMcpDocs(api: OpenAPIHono<AppEnv>): void {
     tags,
     summary: "MCP Streamable HTTP endpoint: JSON-RPC messages (AIP-1 §7.1–§7.4); root only, not under /api",
     description:
-      "initialize → 200 with Mcp-Session-Id (also result.sessionId); notifications/initialized within the handshake window → 202; then tools/list and tools/call (list_missions, get_mission, submit_solution, get_agent, get_receipt, create_mission, vote). " +
+      `initialize → 200 with Mcp-Session-Id (also result.sessionId); notifications/initialized within the handshake window → 202; then tools/list and tools/call (${TOOLS.map((t) => t.name).join(", ")}). ` +
       "Credentials as on REST (Authorization: Bearer or a registry api_key), sent with each request. Answers are application/json.",
     request: {
       headers: SessionHeaders,

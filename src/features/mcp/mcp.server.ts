@@ -27,6 +27,7 @@ const KNOWN_PROTOCOL_VERSIONS = new Set(["2024-11-05", "2025-03-26", "2025-06-18
 
 const INSTRUCTIONS =
   "Open Agent Bounty Protocol (AIP-1) missions. Find work with list_missions and get_mission; submit with submit_solution. " +
+  "Post with create_mission; judge with list_submissions and award_mission (or void_mission); check payment with get_mission and get_balance. " +
   "Writes need a signed-in agent: send Authorization: Bearer <token> (POST /auth/nonce, then /auth/siwe) on the HTTP requests. " +
   "Amounts are base-unit integer strings.";
 

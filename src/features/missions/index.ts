@@ -9,11 +9,12 @@ export {
   ListMissionsQuery,
   Mission,
   MissionIdParam,
+  MissionList,
   PUBLIC_STATUSES,
   Uint,
   VERIFICATION_TYPES,
 } from "./missions.schemas";
 export type { ListMissionsFilters, MissionWire } from "./missions.schemas";
-export { createMission, findAsset, getMission, listMissions, listMissionsJson } from "./missions.service";
+export { createMission, findAsset, getMission, listMissions, listMissionsJson, voidMission } from "./missions.service";
 export { missionCountsByStatus, pendingMissionsOf } from "./missions.stats";
 export { missionToWire } from "./missions.wire";

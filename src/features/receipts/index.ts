@@ -2,6 +2,7 @@
 // import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { settlementReceipt } from "./receipts.aip3";
 export { receiptsRouter } from "./receipts.index";
+export { MissionReceipt } from "./receipts.schemas";
 export { getReceipt, verifyReceiptFor } from "./receipts.service";
 export { verifyReceipt } from "./receipts.verify";
 export type { ReceiptVerification } from "./receipts.verify";

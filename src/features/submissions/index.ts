@@ -5,6 +5,6 @@ export { flatSubmissionsRouter } from "./submissions.flat";
 export { submissionsRouter } from "./submissions.index";
 export { readSubmissionContent } from "./submissions.read";
 export { createSubmissionOnce } from "./submissions.routes";
-export { CreateSubmissionRequest } from "./submissions.schemas";
+export { CreateSubmissionRequest, ListSubmissionsQuery, Submission, SubmissionList } from "./submissions.schemas";
 export type { SubmissionWire } from "./submissions.schemas";
-export { createSubmission, listSubmissions } from "./submissions.service";
+export { createSubmission, getSubmission, listSubmissions } from "./submissions.service";

@@ -40,7 +40,8 @@ const PENDING_REASON: Record<string, SubmissionReason> = {
 };
 
 const NEXT_ACTION: Record<string, string> = {
-  creator_judges: "wait: the creator judges submissions after the deadline; poll this submission",
+  creator_judges:
+    "wait: the creator may award at any time, at the latest by the mission's judging_deadline; poll this submission",
   first_valid_match: "wait: the submission is checked against the mission's match rule; poll this submission",
   peer_vote: "wait: peers vote after the deadline until voting_deadline; poll this submission",
   oracle: "wait: the oracle attests the winner after the deadline; poll this submission",

@@ -2,10 +2,11 @@
 // import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { claimCommitment, isCommitReveal, revealDeadline } from "./commit-reveal";
 export { commitRevealRouter } from "./commit-reveal.index";
+export { awardMission } from "./creator-judges";
 export { checkContent, checkSubmission, judgeFirstValidMatch, needsNetwork } from "./first-valid-match";
 export type { CheckOutcome, FvmParams } from "./first-valid-match";
 export { defaultAward } from "./default-award";
 export { advanceMission, prepareAdvance } from "./lifecycle";
 export { castVote } from "./peer-vote";
 export { verificationRouter } from "./verification.index";
-export { VoteRequest, voteOnce } from "./verification.routes";
+export { AwardRequest, Vote, VoteRequest, awardOnce, voteOnce } from "./verification.routes";

@@ -1,6 +1,8 @@
 import type { Config } from "../../env";
 import { AGENT_PROTOCOL } from "../../http/middleware";
 import type { ReceiptKeyring } from "../../lib/receipt-keys";
+import { CLIENT_TARBALL_PATH } from "../../lib/client-package";
+import { TOOLS } from "../mcp";
 
 // The small discovery documents (AIP-1 §9.1, RFC 9116, llms.txt, robots.txt, OADP). Pure builders
 // over the config (and, for OADP, the receipt keyring): everything except security.txt's Expires
@@ -167,7 +169,7 @@ Registration is permissionless: signing in is joining. Submitting without an ide
 
 ## MCP (Model Context Protocol)
 
-\`${o}/mcp\` speaks MCP 2025-06-18 over Streamable HTTP (JSON responses, no SSE). \`POST\` a JSON-RPC \`initialize\`; echo the \`Mcp-Session-Id\` response header on every later request; send \`notifications/initialized\` within ${config.mcp.handshakeTimeoutSeconds} s; then \`tools/list\` and \`tools/call\` (\`list_missions\`, \`get_mission\`, \`submit_solution\`, \`get_agent\`, \`get_receipt\`, \`create_mission\`, \`vote\`, \`claim_mission\`); \`DELETE ${o}/mcp\` when done. Writes need the same \`Authorization: Bearer <token>\` on the HTTP requests. The literal request sequence is the \`transport\` block of [the agent card](${o}/.well-known/agent-card.json).
+\`${o}/mcp\` speaks MCP 2025-06-18 over Streamable HTTP (JSON responses, no SSE). \`POST\` a JSON-RPC \`initialize\`; echo the \`Mcp-Session-Id\` response header on every later request; send \`notifications/initialized\` within ${config.mcp.handshakeTimeoutSeconds} s; then \`tools/list\` and \`tools/call\` (${TOOLS.map((t) => `\`${t.name}\``).join(", ")}); \`DELETE ${o}/mcp\` when done. Writes need the same \`Authorization: Bearer <token>\` on the HTTP requests. The literal request sequence is the \`transport\` block of [the agent card](${o}/.well-known/agent-card.json).
 
 ## Post a mission
 
@@ -176,7 +178,8 @@ Registration is permissionless: signing in is joining. Submitting without an ide
 ## Client, command line, skill
 
 - [skill.md](${o}/skill.md): the mission flow step by step, for an agent.
-- \`@oabp/client\` (npm): a typed TypeScript client and the \`oabp\` command line (\`oabp login\`, \`oabp missions list\`, \`oabp submit\`, \`oabp receipt verify\` …); \`oabp mcp\` bridges this server's MCP endpoint to stdio for desktop MCP clients.
+- \`@oabp/client\`: a typed TypeScript client and the \`oabp\` command line (\`oabp login\`, \`oabp missions list\`, \`oabp submit\`, \`oabp award\`, \`oabp receipt verify\` …), served by this server with no other download: \`npm install -g ${o}${CLIENT_TARBALL_PATH}\` (integrity: the manifest's \`client\` object).
+- Desktop MCP clients (stdio): \`{"mcpServers": {"oabp": {"command": "npx", "args": ["-y", "${o}${CLIENT_TARBALL_PATH}", "mcp"], "env": {"OABP_URL": "${o}"}}}}\` — \`oabp mcp\` bridges this server's MCP endpoint to stdio with the \`oabp login\` credentials.
 
 ## Reference
 

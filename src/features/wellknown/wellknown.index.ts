@@ -13,6 +13,8 @@ import {
 } from "./wellknown.documents";
 import { SKILL_PATH, skillMd } from "./skill";
 import { MCP_PATH } from "../../lib/mcp-contract";
+import { CLIENT_TARBALL_PATH, clientPackage, versionedTarballPath } from "../../lib/client-package";
+import { errorBody } from "../../lib/errors";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const TEXT_TYPE = "text/plain; charset=utf-8";
@@ -46,6 +48,23 @@ export function registerWellKnown(app: Hono<AppEnv>, deps: Deps): void {
   app.get("/robots.txt", fixed(robotsTxt(config), TEXT_TYPE));
   app.get("/llms.txt", fixed(llmsTxt(config), TEXT_TYPE));
   app.get(SKILL_PATH, fixed(skillMd(config), MARKDOWN_TYPE));
+
+  // The packed @oabp/client (docs/client-install.md): `npm install <origin>/client.tgz`.
+  const pkg = clientPackage();
+  const tarball = (c: Context<AppEnv>) => {
+    if (!pkg) {
+      const msg = "this server has no packed client: run `npm run build:client` in its checkout, then restart";
+      return c.json(errorBody("NOT_FOUND", msg, c.get("requestId")), 404);
+    }
+    c.header("Content-Type", "application/gzip");
+    c.header("Content-Disposition", `attachment; filename="${pkg.file}"`);
+    // RFC 3230 digest of the bytes: the same sha512 as the manifest's `client.integrity`.
+    c.header("Digest", `sha-512=${pkg.integrity.slice("sha512-".length)}`);
+    c.header("Cache-Control", "public, max-age=300");
+    return c.body(new Uint8Array(pkg.bytes));
+  };
+  app.get(CLIENT_TARBALL_PATH, tarball);
+  if (pkg) app.get(versionedTarballPath(pkg), tarball);
 
   // Expires depends on the clock: rebuilt once per UTC day.
   let cached: { day: string; body: string } | undefined;

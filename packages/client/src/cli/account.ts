@@ -1,7 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { encryptKeystore } from "../account.js";
-import { McpBridge } from "../mcp/bridge.js";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { OabpError } from "../errors.js";
 import type { Webhook } from "../types.js";
 import { EXIT, need, notSignedIn, readInput, str, UsageError, type Ctx } from "./context.js";
@@ -9,10 +7,23 @@ import { emit, keyValues, table } from "./output.js";
 
 // Identity, balances, receipts, webhooks, the operator's credit, and the MCP bridge.
 
-/** keygen <file>: a new key, 0600, never overwriting; --keystore-out encrypts it (password from --password-file / OABP_KEYSTORE_PASSWORD). */
+/**
+ * keygen [file]: a new key, 0600, never overwriting; --keystore-out encrypts it (password from
+ * --password-file / OABP_KEYSTORE_PASSWORD). Without a file, the key goes to the config directory
+ * (`keys/<profile>.key`, out of any checkout) and the profile remembers it, so `oabp login
+ * --profile <name>` needs no flag.
+ */
 export async function keygen(ctx: Ctx): Promise<number> {
-  const file = need(ctx.args[0], "file to write the key to");
-  if (existsSync(file)) throw new UsageError(`${file} exists; keygen never overwrites a key`);
+  const inConfig = ctx.args[0] === undefined;
+  const file = ctx.args[0] ?? path.join(path.dirname(ctx.config.file), "keys", `${ctx.profile}.key`);
+  if (existsSync(file))
+    throw new UsageError(
+      `${file} exists; keygen never overwrites a key${inConfig ? ` (another --profile, or \`oabp login --profile ${ctx.profile}\` to use it)` : ""}`,
+    );
+  if (inConfig) mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  // viem and the keystore code load only here: other commands start without them (bench/README.md "CLI").
+  const { generatePrivateKey, privateKeyToAccount } = await import("viem/accounts");
+  const { encryptKeystore } = await import("../account.js");
   const key = generatePrivateKey();
   let text = `${key}\n`;
   if (ctx.flags["keystore-out"]) {
@@ -22,6 +33,10 @@ export async function keygen(ctx: Ctx): Promise<number> {
     text = `${JSON.stringify(await encryptKeystore(key, pw))}\n`;
   }
   writeFileSync(file, text, { mode: 0o600, flag: "wx" });
+  if (inConfig) {
+    ctx.config.profile(ctx.profile).key = { type: ctx.flags["keystore-out"] ? "keystore" : "key_file", path: file };
+    ctx.config.save();
+  }
   const address = privateKeyToAccount(key).address;
   emit(ctx.out, { address, file }, () => `${address}  (key in ${file})\n`);
   return EXIT.ok;
@@ -30,15 +45,15 @@ export async function keygen(ctx: Ctx): Promise<number> {
 export async function login(ctx: Ctx): Promise<number> {
   if (!(await ctx.client.account()))
     throw new UsageError(
-      "login needs a key: --key-file <file>, --keystore <file> (+ --password-file or OABP_KEYSTORE_PASSWORD), or OABP_PRIVATE_KEY",
+      `login needs a key: \`oabp keygen --profile ${ctx.profile}\` makes one in the config directory; or --key-file <file>, --keystore <file> (+ --password-file or OABP_KEYSTORE_PASSWORD), or OABP_PRIVATE_KEY`,
     );
   const session = await ctx.client.signIn(); // saved by the token store
   const p = ctx.config.profile(ctx.profile);
   p.server = ctx.server;
   const kf = str(ctx.flags, "key-file"),
     ks = str(ctx.flags, "keystore");
-  if (kf) p.key = { type: "key_file", path: (await import("node:path")).resolve(kf) };
-  else if (ks) p.key = { type: "keystore", path: (await import("node:path")).resolve(ks) };
+  if (kf) p.key = { type: "key_file", path: path.resolve(kf) };
+  else if (ks) p.key = { type: "keystore", path: path.resolve(ks) };
   ctx.config.save();
   emit(
     ctx.out,
@@ -205,6 +220,7 @@ export async function admin(ctx: Ctx): Promise<number> {
 }
 
 export async function mcp(ctx: Ctx): Promise<number> {
+  const { McpBridge } = await import("../mcp/bridge.js");
   const bridge = new McpBridge({
     client: ctx.client,
     input: process.stdin,

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { LocalAccount } from "viem";
-import { loadAccount, type KeySource } from "../account.js";
+import type { KeySource } from "../account.js";
 import { OabpClient } from "../client.js";
 import { EXIT, OabpError } from "../errors.js";
 import { Config } from "./config.js";
@@ -98,7 +98,9 @@ export function makeContext(
       return true; // a keystore without its password: report that when signing is needed
     }
   };
-  if (hasKey()) account = async () => loadAccount(keySource(argv.flags, env, config, profile)!);
+  // account.js (viem) is loaded only to sign: `--help` and reads stay fast (bench/README.md "CLI").
+  if (hasKey())
+    account = async () => (await import("../account.js")).loadAccount(keySource(argv.flags, env, config, profile)!);
   const client = new OabpClient({
     baseUrl: server,
     account,

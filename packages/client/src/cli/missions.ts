@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import { commitmentOf, contentHash } from "../content.js";
 import { followMission, followSearch, isSettled } from "../follow.js";
 import { awardMission } from "../award-sign.js";
-import { fundMission } from "../fund.js";
 import type { CreateMission, CreateSubmission, Mission, Submission } from "../types.js";
 import { EXIT, need, notSignedIn, readInput, str, UsageError, type Ctx } from "./context.js";
+import { LIST_QUERY_FLAGS } from "./flags.js";
 import { emit, keyValues, table } from "./output.js";
 
 // Mission commands: missions list|get|create|void, claim, submit, commit, reveal, award, vote, watch, fund.
@@ -39,20 +39,7 @@ const showMission = (ctx: Ctx, m: Mission) =>
   emit(ctx.out, m, () => keyValues(m as unknown as Record<string, unknown>, MISSION_FIELDS));
 const AMOUNT = /^(0|[1-9][0-9]{0,77})$/;
 
-/** `missions list` and `watch` send these as list query parameters (- → _); run.ts declares them to parseArgs. */
-export const LIST_QUERY_FLAGS = [
-  "status",
-  "tag",
-  "q",
-  "creator",
-  "asset",
-  "verification-type",
-  "reward-min",
-  "reward-max",
-  "deadline-after",
-  "deadline-before",
-  "cursor",
-];
+export { LIST_QUERY_FLAGS };
 
 function listQuery(ctx: Ctx) {
   const f = ctx.flags;
@@ -251,8 +238,17 @@ export async function watch(ctx: Ctx): Promise<number> {
     }
     return EXIT.timeout;
   }
+  // Under an appeal (creator_judges' default) an award pays only when the appeal window closes,
+  // often a day later: say so, and keep polling only with --wait-appeal (AIP-1 §4.1, docs/first-mission.md).
+  const waitAppeal = ctx.flags["wait-appeal"] === true;
+  let told = false;
   let last: Mission | undefined;
-  for await (const m of followMission(ctx.client, id, { intervalMs, maxPolls })) {
+  const polls = waitAppeal && str(ctx.flags, "max-polls") === undefined ? Number.MAX_SAFE_INTEGER : maxPolls;
+  for await (const m of followMission(ctx.client, id, {
+    intervalMs,
+    maxPolls: polls,
+    until: (x) => isSettled(x) || (!waitAppeal && x.phase === "appeal"),
+  })) {
     last = m;
     if (ctx.out.json) ctx.out.write(`${JSON.stringify(m)}\n`);
     else if (ctx.out.tty)
@@ -260,8 +256,22 @@ export async function watch(ctx: Ctx): Promise<number> {
         `\r\x1b[K${stamp()}  ${m.status} · ${m.phase} · payout ${m.payout_status} · ${m.submission_count} submission(s)${isSettled(m) ? "\n" : ""}`,
       );
     else ctx.out.write(`${stamp()}  ${m.status}  ${m.phase}  ${m.payout_status}  ${m.submission_count}\n`);
+    if (m.phase === "appeal" && !told) {
+      told = true;
+      const closes = m.award?.voting_deadline ?? m.award?.appeal_deadline;
+      ctx.out.err(
+        `${ctx.out.tty ? "\n" : ""}oabp: awarded; the award pays when its appeal window closes${closes ? ` at ${closes}` : ""} ` +
+          `(the server's OABP_APPEAL_WINDOW_SECONDS; a mission created with {"appeal": false} pays at once). ` +
+          (waitAppeal
+            ? "waiting for it (--wait-appeal)\n"
+            : `\`oabp watch ${id} --wait-appeal\` waits for it; exit 8 = not settled yet\n`),
+      );
+    }
   }
-  if (!last || !isSettled(last)) return EXIT.timeout;
+  if (!last || !isSettled(last)) {
+    if (!told) ctx.out.err(`oabp: ${id} not settled after ${polls} polls (exit 8); --max-polls raises the bound\n`);
+    return EXIT.timeout;
+  }
   return last.status === "resolved" ? EXIT.ok : EXIT.failed;
 }
 
@@ -274,6 +284,7 @@ export async function fund(ctx: Ctx): Promise<number> {
   const account = await ctx.client.account();
   if (!account) throw notSignedIn();
   if (ctx.flags.permit && ctx.flags.approve) throw new UsageError("--permit and --approve exclude each other");
+  const { fundMission } = await import("../fund.js"); // viem: loaded for `fund` only
   const m = await fundMission(ctx.client, id, {
     rpcUrl,
     account,

@@ -7,6 +7,13 @@ export interface Out {
   err(s: string): void;
 }
 
+/**
+ * One spelling of content hashes in everything the CLI prints: `sha256:<hex>`, as receipts and
+ * `content_hash` inputs spell it (the submission wire keeps AIP-1 §3's `0x<hex>`).
+ */
+export const spellHash = (key: string, v: unknown): unknown =>
+  key === "content_hash" && typeof v === "string" && /^0x[0-9a-fA-F]{64}$/.test(v) ? `sha256:${v.slice(2)}` : v;
+
 const cell = (v: unknown): string => {
   if (v === null || v === undefined) return "-";
   if (typeof v === "object") return JSON.stringify(v);
@@ -16,7 +23,7 @@ const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…`
 
 export function table(rows: Record<string, unknown>[], columns: string[], maxWidth = 48): string {
   if (rows.length === 0) return "(none)\n";
-  const cells = rows.map((r) => columns.map((c) => clip(cell(pick(r, c)), maxWidth)));
+  const cells = rows.map((r) => columns.map((c) => clip(cell(spellHash(c, pick(r, c))), maxWidth)));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
   const line = (vals: string[]) =>
     vals
@@ -29,7 +36,7 @@ export function table(rows: Record<string, unknown>[], columns: string[], maxWid
 export function keyValues(obj: Record<string, unknown>, fields?: string[]): string {
   const keys = fields ?? Object.keys(obj);
   const w = Math.max(...keys.map((k) => k.length));
-  return `${keys.map((k) => `${k.padEnd(w)}  ${cell(pick(obj, k))}`).join("\n")}\n`;
+  return `${keys.map((k) => `${k.padEnd(w)}  ${cell(spellHash(k, pick(obj, k)))}`).join("\n")}\n`;
 }
 
 /** `a.b` reads nested fields. */
@@ -40,5 +47,5 @@ function pick(obj: Record<string, unknown>, key: string): unknown {
 }
 
 export function emit(out: Out, value: unknown, human: () => string): void {
-  out.write(out.json ? `${JSON.stringify(value, null, 2)}\n` : human());
+  out.write(out.json ? `${JSON.stringify(value, spellHash, 2)}\n` : human());
 }

@@ -1,10 +1,9 @@
 import { parseArgs } from "node:util";
 import { exitCodeFor, OabpError } from "../errors.js";
-import { admin, agent, balance, keygen, login, logout, mcp, receipt, webhooks } from "./account.js";
 import { EXIT, makeContext, UsageError, type Ctx } from "./context.js";
-import { award, claim, commit, fund, LIST_QUERY_FLAGS, missions, submit, vote, watch } from "./missions.js";
+import { Config } from "./config.js";
+import { LIST_QUERY_FLAGS } from "./flags.js";
 import type { Out } from "./output.js";
-import { topUp } from "./top-up.js";
 
 // `oabp`: the command line over @oabp/client (entry: main.ts). Exit codes: 0 ok, 1 failed (invalid receipt, voided
 // mission), 2 usage, 3 not signed in / forbidden, 4 not found, 5 conflict, 6 rejected input,
@@ -12,8 +11,9 @@ import { topUp } from "./top-up.js";
 
 export const USAGE = `usage: oabp <command> [options]
 
-  keygen <file> [--keystore-out --password-file F]  new private key in a 0600 file (or an encrypted keystore); prints the address
-  login                         sign in with SIWE (--key-file | --keystore [--password-file] | OABP_PRIVATE_KEY)
+  keygen [file] [--keystore-out --password-file F]  new private key in a 0600 file (or an encrypted keystore); prints the address
+                                without a file: <config dir>/keys/<profile>.key, remembered by the profile
+  login                         sign in with SIWE (the profile's key | --key-file | --keystore [--password-file] | OABP_PRIVATE_KEY)
   logout
   missions list [--status --tag --q --creator --limit --cursor --all]
   missions get <id> | void <id> | submissions <id>
@@ -28,7 +28,7 @@ export const USAGE = `usage: oabp <command> [options]
   balance [agent] | agent [agent]
   receipt get <mission> <submission> [--out file]
   receipt verify <file|URL|-|mission submission> [--manifest file|URL] [--remote]
-  watch <mission> | watch [--q --tag --status …] [--max N]   [--interval s] [--max-polls n]
+  watch <mission> [--wait-appeal] | watch [--q --tag --status …] [--max N]   [--interval s] [--max-polls n]
   fund <mission> [--rpc-url URL] [--permit|--approve]    base rail: permit (or approve) + fundUntil, wait until open
   topup <mission> <amount> [--rpc-url URL] [--permit|--approve]    add to the reward; base rail: funds its slot
   webhooks add <url> --events a,b [--filters JSON] | list | rm <id>
@@ -70,7 +70,17 @@ export const STRING_FLAGS = [
   "events",
   "filters",
 ];
-export const BOOL_FLAGS = ["json", "all", "release", "remote", "help", "keystore-out", "permit", "approve"];
+export const BOOL_FLAGS = [
+  "json",
+  "all",
+  "release",
+  "remote",
+  "help",
+  "keystore-out",
+  "permit",
+  "approve",
+  "wait-appeal",
+];
 
 /** Commands and their subcommands (docs are checked against this list). */
 export const SUBCOMMANDS: Record<string, string[]> = {
@@ -80,27 +90,51 @@ export const SUBCOMMANDS: Record<string, string[]> = {
   admin: ["credit"],
 };
 
+// Command modules are imported on use: `oabp --help` loads none, a read loads no signing code
+// (bench/README.md "CLI"). The module names (account.js, missions.js) are unchanged.
+const acc = () => import("./account.js");
+const mis = () => import("./missions.js");
+
 export const COMMANDS: Record<string, (ctx: Ctx) => Promise<number>> = {
-  keygen,
-  login,
-  logout,
-  missions,
-  claim,
-  submit,
-  reveal: (c) => submit(c, true),
-  commit,
-  award,
-  vote,
-  balance,
-  agent,
-  receipt,
-  watch,
-  fund,
-  topup: topUp,
-  webhooks,
-  admin,
-  mcp,
+  keygen: async (c) => (await acc()).keygen(c),
+  login: async (c) => (await acc()).login(c),
+  logout: async (c) => (await acc()).logout(c),
+  missions: async (c) => (await mis()).missions(c),
+  claim: async (c) => (await mis()).claim(c),
+  submit: async (c) => (await mis()).submit(c),
+  reveal: async (c) => (await mis()).submit(c, true),
+  commit: async (c) => (await mis()).commit(c),
+  award: async (c) => (await mis()).award(c),
+  vote: async (c) => (await mis()).vote(c),
+  balance: async (c) => (await acc()).balance(c),
+  agent: async (c) => (await acc()).agent(c),
+  receipt: async (c) => (await acc()).receipt(c),
+  watch: async (c) => (await mis()).watch(c),
+  fund: async (c) => (await mis()).fund(c),
+  topup: async (c) => (await import("./top-up.js")).topUp(c),
+  webhooks: async (c) => (await acc()).webhooks(c),
+  admin: async (c) => (await acc()).admin(c),
+  mcp: async (c) => (await acc()).mcp(c),
 };
+
+/** What to do after an identity error: sign in, or pick the profile that is signed in. */
+function nextStep(
+  command: string | undefined,
+  code: string,
+  flags: Record<string, unknown>,
+  env: NodeJS.ProcessEnv,
+): string | undefined {
+  if (code !== "ANONYMOUS_SUBMISSION_REJECTED" && code !== "UNAUTHORIZED" && code !== "FORBIDDEN") return undefined;
+  if (command === "admin")
+    return "operator commands need the admin token: OABP_ADMIN_TOKEN=$(cat <data dir>/admin-token), or --admin-token";
+  if (code === "FORBIDDEN") return undefined;
+  const profile = typeof flags.profile === "string" ? flags.profile : (env.OABP_PROFILE ?? "default");
+  const others = Object.keys(new Config(env).data.profiles).filter((p) => p !== profile);
+  return (
+    `not signed in as profile "${profile}": run \`oabp login --profile ${profile}\` (after \`oabp keygen --profile ${profile}\` for a new key)` +
+    (others.length ? `, or add --profile ${others.join(" | ")}` : "")
+  );
+}
 
 export async function run(
   argv: string[],
@@ -142,7 +176,13 @@ export async function run(
         out.write(
           `${JSON.stringify({ error: e.code, message: e.message, status: e.status, details: e.details, request_id: e.requestId })}\n`,
         );
-      else out.err(`oabp: ${e.code}${e.reason ? ` (${e.reason})` : ""}: ${e.message}\n`);
+      else {
+        // The §1.4 body repeats its code as its message: say instead what to do next.
+        const message = e.message && e.message !== e.code ? e.message : "";
+        out.err(`oabp: ${e.code}${e.reason ? ` (${e.reason})` : ""}${message ? `: ${message}` : ""}\n`);
+        const hint = nextStep(command, e.code, parsed.values, io.env);
+        if (hint) out.err(`  ${hint}\n`);
+      }
       return exitCodeFor(e);
     }
     out.err(`oabp: ${(e as Error).message}\n`);

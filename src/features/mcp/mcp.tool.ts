@@ -1,0 +1,72 @@
+import { z } from "@hono/zod-openapi";
+import type { Deps } from "../../deps";
+import type { Identity } from "../../http/types";
+import type { Ctx } from "../../lib/context";
+import { inputSchemaOf, outputSchemaOf } from "./mcp.schema";
+
+// One MCP tool: a REST route's verb behind a name. MCP is a transport, not a second backend
+// (style.md rule 12): a tool validates its arguments with the REST zod schema (`args`), calls the
+// same service verb and returns the same JSON text the REST route answers; its inputSchema and
+// outputSchema are generated from those zod schemas (mcp.schema.ts), never written by hand.
+
+export interface ToolContext {
+  deps: Deps;
+  identity: Identity;
+  requestId: string;
+}
+
+export interface ToolSpec<A extends z.ZodType> {
+  name: string;
+  description: string;
+  /** The REST request schema (body or query, plus the path ids as fields): parses the arguments. */
+  args: A;
+  /** The REST route's 200 response schema: the outputSchema is generated from it. */
+  out: z.ZodType;
+  annotations: Record<string, boolean>;
+  /** Who may call: checked before the arguments, as REST checks identity before the body. */
+  caller?: "submitter" | "agent";
+  /** Returns the REST route's JSON body, as text. */
+  run(ctx: ToolContext, args: z.output<A>, caller: string | undefined): Promise<string>;
+}
+
+export interface Tool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema: Record<string, unknown>;
+  annotations: Record<string, boolean>;
+  caller?: "submitter" | "agent";
+  args: z.ZodType;
+  run(ctx: ToolContext, args: never, caller: string | undefined): Promise<string>;
+}
+
+export function tool<A extends z.ZodType>(spec: ToolSpec<A>): Tool {
+  return {
+    ...spec,
+    inputSchema: inputSchemaOf(spec.args),
+    outputSchema: outputSchemaOf(spec.out),
+    run: spec.run as Tool["run"],
+  };
+}
+
+export const READ = { readOnlyHint: true };
+export const WRITE = { readOnlyHint: false, destructiveHint: false };
+export const DESTRUCTIVE = { readOnlyHint: false, destructiveHint: true };
+
+/** A tool call's verb context, built as REST builds a request's (http/context.ts). */
+export function ctxFromMcp(ctx: ToolContext): Ctx {
+  return { deps: ctx.deps, now: ctx.deps.clock.now(), caller: ctx.identity };
+}
+
+export const MissionId = z.string().min(1).max(64);
+export const SubmissionId = z.string().min(1).max(64);
+export const IdempotencyKey = z
+  .string()
+  .optional()
+  .describe("retry-safe: the same key and arguments give the first answer again");
+
+/** Writes drop this instance's cached mission lists at once (REST does it in app.ts for /missions paths). */
+export function written(ctx: ToolContext, body: string): string {
+  ctx.deps.missionLists.invalidate();
+  return body;
+}
