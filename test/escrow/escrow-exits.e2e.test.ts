@@ -6,7 +6,8 @@ import { chainEvents, webhookEvents } from "../../src/db/schema/index";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
-import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
+import { signedAward } from "../helpers/award-sign";
+import { createBaseMission, escrowTick, settleMission, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
 // docs/base-rail.md "Exits and governance" on anvil, through HTTP and the real watcher job: a
 // funder's self-refund, a reclaim and a withdraw show in mission state, mission events and
@@ -114,15 +115,10 @@ describe("exits and governance indexed (anvil, the real watcher job)", () => {
     const winner = await signIn(t);
     await send(chain.anvil.account, chain.usdc, "setBlacklisted", [winner.address, true], usdcAdmin as never);
     const sub = await t.call("POST", `/missions/${m.id}/submissions`, { token: winner.token, body: { content: "y" } });
-    const award = await t.call("POST", `/missions/${m.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: sub.body.id }] },
-    });
+    // The creator signs its award (releaseSigned): paid at once, the blacklisted winner credited.
+    const { award } = await signedAward(t, creator, m.id, { winners: [{ submission_id: sub.body.id }] });
     expect(award.status, award.text).toBe(200);
-    for (let i = 0; i < 8 && (await mission(m.id)).payout_status !== "confirmed"; i++) {
-      await escrowTick(t);
-      await chain.mine(1);
-    }
+    await settleMission(t, chain, m.id);
     const paid = await mission(m.id);
     expect(paid.payout_status_reason).toMatch(/^credited_pull:/);
     await chain.mine(2);

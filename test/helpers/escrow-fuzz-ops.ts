@@ -9,6 +9,7 @@ import type { EscrowModel, A, Terms } from "./escrow-fuzz-model";
 
 export const U = (n: number) => parseUnits(String(n), 6);
 export const RESOLVER_ROLE = keccak256(toBytes("RESOLVER_ROLE"));
+export const GUARDIAN_ROLE = keccak256(toBytes("GUARDIAN_ROLE"));
 export const CFG = { feeCapBps: 100n, adminDelay: 3600n, releaseDelay: 600n, capPeriod: 86_400n, cap: U(150) };
 export const usdcAbi = parseAbi([
   "function mint(address to, uint256 amount)",
@@ -283,10 +284,16 @@ export async function runOp(ctx: FuzzCtx, op: string): Promise<void> {
           m.resolvers.add(pending!.who);
           m.pendingResolver = null;
         } else {
+          // One guardian at a time: the activated one replaces the one in office.
+          m.guardians.clear();
           m.guardians.add(pending!.who);
           m.pendingGuardian = null;
         }
       });
+    } else if (op === "revokeGuardian") {
+      // The guardian is replaced only through a proposal: revoking it is refused, even for the admin.
+      const who = m.guardians.size && r.chance(0.8) ? r.pick([...m.guardians]) : r.pick(actors);
+      await step(op, c, escrow, E("revokeRole", [GUARDIAN_ROLE, who]), false, () => {});
     } else if (op === "revokeResolver") {
       const who = m.resolvers.size && r.chance(0.8) ? r.pick([...m.resolvers]) : r.pick(actors);
       await step(op, c, escrow, E("revokeRole", [RESOLVER_ROLE, who]), isAdmin, () => m.resolvers.delete(who));
@@ -334,6 +341,7 @@ export const OPS: readonly string[] = Object.entries({
   cancelResolverProposal: 1,
   activateResolver: 2,
   revokeResolver: 0.5,
+  revokeGuardian: 0.3,
   proposeGuardian: 1,
   cancelGuardianProposal: 1,
   activateGuardian: 1,
