@@ -1009,6 +1009,54 @@ export const SETTINGS = {
     shown: "`2000`",
     doc: "DNS + connect budget of one fetch hop, apart from `OABP_FETCH_TIMEOUT_MS` (docs/abuse.md)",
   },
+  /** Name servers of the fetch resolver (c-ares, never getaddrinfo); unset: the system's (resolv.conf). */
+  OABP_DNS_SERVERS: {
+    key: "abuse.dnsServers",
+    schema: z
+      .string()
+      .transform((s, ctx) => {
+        const out = s
+          .split(",")
+          .map((p) => p.trim())
+          .filter(Boolean);
+        if (out.some((p) => !/^(\[[0-9a-fA-F:.]+\](:\d{1,5})?|[0-9a-fA-F:.]+|[0-9.]+:\d{1,5})$/.test(p))) {
+          ctx.addIssue({ code: "custom", message: "must be comma-separated ip, ip:port or [ipv6]:port" });
+          return z.NEVER;
+        }
+        return out;
+      })
+      .optional(),
+    shown: "the system's (`/etc/resolv.conf`)",
+    doc: 'name servers for fetched URLs (`ip`, `ip:port`, `[ipv6]:port`, comma-separated; docs/abuse.md "Resolver")',
+  },
+  /** One lookup (A + AAAA, every try) of the fetch resolver ends after this; never past the connect budget. */
+  OABP_DNS_TIMEOUT_MS: {
+    key: "abuse.dnsTimeoutMs",
+    schema: z.coerce.number().int().min(50).max(60_000).default(1500),
+    shown: "`1500`",
+    doc: "budget of one DNS lookup for a fetched URL, within `OABP_FETCH_CONNECT_TIMEOUT_MS`",
+  },
+  /** A name that failed to resolve is answered from memory with that failure for this long. */
+  OABP_DNS_NEGATIVE_TTL_SECONDS: {
+    key: "abuse.dnsNegativeTtlSeconds",
+    schema: z.coerce.number().int().min(0).max(3600).default(30),
+    shown: "`30`",
+    doc: "seconds a failed name lookup is remembered (`0` = not at all)",
+  },
+  /** Fetch hops in flight per registrable domain in one process; past it `host_busy` (no attempt spent). */
+  OABP_FETCH_PER_DOMAIN: {
+    key: "abuse.fetchPerDomain",
+    schema: z.coerce.number().int().min(1).max(1024).default(8),
+    shown: "`8`",
+    doc: "outbound fetches in flight per registrable domain (Public Suffix List) per process",
+  },
+  /** Fetch hops in flight per resolved address in one process; past it `host_busy` (no attempt spent). */
+  OABP_FETCH_PER_ADDRESS: {
+    key: "abuse.fetchPerAddress",
+    schema: z.coerce.number().int().min(1).max(1024).default(8),
+    shown: "`8`",
+    doc: "outbound fetches in flight per resolved IP address per process",
+  },
   /** Concurrent remote checks (content fetch, predicate call) per server process. */
   OABP_CHECK_WORKERS: {
     key: "abuse.checkWorkers",

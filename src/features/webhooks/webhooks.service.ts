@@ -3,6 +3,7 @@ import { webhookDeliveries, webhookEvents, webhookSubscriptions } from "../../db
 import type { Deps } from "../../deps";
 import { agentOf, dbOf, withTx, type Ctx } from "../../lib/context";
 import { normalizeAddress } from "../../lib/address";
+import { registrableDomain } from "../../lib/host-key";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
 import { newWebhookSecret } from "../../lib/webhook-signature";
@@ -95,7 +96,8 @@ export async function createWebhook(ctx: Ctx, input: CreateWebhookInput): Promis
         secret,
         // Verified by the job before any real delivery (webhooks.verify.ts).
         status: "pending_verification",
-        host: new URL(verdict.url).hostname.toLowerCase(),
+        // The cap's key: the registrable domain (docs/abuse.md "Resolver"), as for checks.
+        host: registrableDomain(new URL(verdict.url).hostname),
         nextVerifyAt: now,
         createdAt: now,
         updatedAt: now,
