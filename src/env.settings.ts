@@ -706,13 +706,21 @@ export const SETTINGS = {
   OABP_RATE_LIMIT_WRITE_IP: {
     schema: ratePolicy.default({ quota: 120, windowSeconds: 60 }),
     shown: "`120/60`",
-    doc: "`<quota>/<window s>`: writes (POST/PUT/PATCH/DELETE, MCP write tools) per client IP",
+    doc: "`<quota>/<window s>`: anonymous writes (POST/PUT/PATCH/DELETE, MCP write tools) per client network",
   },
   /** Writes per signed-in agent. */
   OABP_RATE_LIMIT_WRITE_AGENT: {
     schema: ratePolicy.default({ quota: 60, windowSeconds: 60 }),
     shown: "`60/60`",
     doc: "writes per signed-in agent",
+  },
+  /** Writes of signed-in agents per client network (agents are limited per agent first). */
+  OABP_RATE_LIMIT_WRITE_NET_AGENTS: {
+    schema: ratePolicy.default({ quota: 600, windowSeconds: 60 }),
+    shown: "`600/60`",
+    doc:
+      "writes of signed-in agents per client network (after each agent's own bucket; anonymous writes " +
+      "use `OABP_RATE_LIMIT_WRITE_IP`, so an anonymous neighbour cannot starve them)",
   },
   /** Session-creating routes per client IP: POST /auth/nonce and MCP initialize. */
   OABP_RATE_LIMIT_SESSION_IP: {
@@ -910,6 +918,13 @@ export const SETTINGS = {
       "by every instance (Postgres token bucket)",
   },
   /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For entry (rate limits). */
+  /** IPv6 clients are one client per this many leading bits (a /64 by default); IPv4 per address. */
+  OABP_CLIENT_IPV6_PREFIX: {
+    key: "clientV6Prefix",
+    schema: z.coerce.number().int().min(16).max(128).default(64),
+    shown: "`64`",
+    doc: "per-IP limits and connection caps key IPv6 clients on this prefix length (IPv4: the address)",
+  },
   OABP_TRUST_PROXY: {
     key: "trustProxy",
     schema: flag.default(false),

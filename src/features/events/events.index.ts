@@ -1,5 +1,5 @@
 import { ctxFromRequest } from "../../http/context";
-import { clientIp } from "../../http/client-ip";
+import { clientNetwork } from "../../http/client-ip";
 import { requireAgent } from "../../http/identity";
 import { router } from "../../http/openapi";
 import { parseFilter } from "./events.filter";
@@ -23,7 +23,7 @@ export const eventsRouter = router()
           : undefined;
     const cursor = from ? { seq: await resolveCursor(deps, from.id, from.field), id: from.id } : undefined;
     const hub = hubOf(deps);
-    const release = hub.admit(clientIp(c, deps.config.trustProxy));
+    const release = hub.admit(clientNetwork(c));
     // Cutting a connection destroys its socket (an errored stream would be logged by the server).
     const socket = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming?.socket;
     let stream: ReadableStream<Uint8Array>;
