@@ -658,7 +658,20 @@ export const SETTINGS = {
     key: "eventsMaxPerIp",
     schema: z.coerce.number().int().min(1).max(100_000).default(20),
     shown: "`20`",
-    doc: "open `GET /events` streams per client IP on one instance (then 429)",
+    doc: "open `GET /events` streams plus waiting inbox long polls per client network on one instance (then 429)",
+  },
+  OABP_EVENTS_MAX_PER_AGENT: {
+    key: "eventsMaxPerAgent",
+    schema: z.coerce.number().int().min(1).max(100_000).default(4),
+    shown: "`4`",
+    doc: "open `GET /events` streams (signed in) plus waiting inbox long polls per agent on one instance (then 429)",
+  },
+  /** Connection slots kept for clients (networks) that hold none yet. */
+  OABP_EVENTS_RESERVE: {
+    key: "eventsReserve",
+    schema: z.coerce.number().int().min(0).max(100_000).default(100),
+    shown: "`100`",
+    doc: "of `OABP_EVENTS_MAX_CONNECTIONS`, slots only a client network holding none may take (then 503)",
   },
   OABP_EVENTS_HEARTBEAT_SECONDS: {
     key: "eventsHeartbeatSeconds",

@@ -1,7 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { missionClaims } from "../../db/schema/index";
 import type { Ctx } from "../../lib/context";
-import { AppError } from "../../lib/errors";
 import { hubOf, type Listener } from "./events.hub";
 import { readEvents, resolveCursor, type StreamEvent } from "./events.model";
 import { assignSequence } from "./events.sequence";
@@ -15,9 +14,6 @@ import { assignSequence } from "./events.sequence";
 // commits), bounded by OABP_INBOX_MAX_WAIT_SECONDS.
 
 const SCAN = 1000;
-/** Long polls one agent may hold at once on one instance. */
-const WAITS_PER_AGENT = 4;
-const waiting = new Map<string, number>();
 
 export interface InboxPage {
   /** The envelopes as delivered by webhooks and GET /events, JSON text. */
@@ -66,6 +62,8 @@ export async function readInbox(
   ctx: Ctx,
   agent: string,
   input: { after?: string | undefined; limit: number; wait: number },
+  /** The caller's client network: a long poll takes one of its connection slots (events.hub.ts). */
+  network?: string,
 ): Promise<InboxPage> {
   const { deps } = ctx;
   const me = agent.toLowerCase();
@@ -79,14 +77,10 @@ export async function readInbox(
   if (first.events.length > 0 || first.has_more || waitS <= 0) return first;
   const from = first.at;
 
-  // Long poll: wait on the hub for an event about this agent, then scan once more.
-  if ((waiting.get(me) ?? 0) >= WAITS_PER_AGENT)
-    throw new AppError("RATE_LIMITED", `at most ${WAITS_PER_AGENT} inbox long polls at once per agent`, {
-      reason: "inbox_waits_per_agent",
-    });
+  // Long poll: wait on the hub for an event about this agent, then scan once more. It holds a
+  // connection slot of the agent and of its network, like a stream (docs/events.md).
   const hub = hubOf(deps);
-  const release = hub.admit(undefined);
-  waiting.set(me, (waiting.get(me) ?? 0) + 1);
+  const release = hub.admit({ network, agent: me });
   let listener: (Listener & { close(): void }) | undefined;
   try {
     const claimedNow = new Set(
@@ -126,8 +120,5 @@ export async function readInbox(
     return await scan(ctx, me, from, input.limit);
   } finally {
     release();
-    const n = (waiting.get(me) ?? 1) - 1;
-    if (n <= 0) waiting.delete(me);
-    else waiting.set(me, n);
   }
 }
