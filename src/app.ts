@@ -6,6 +6,7 @@ import { handleError, sendError } from "./http/errors";
 import { identity, jsonOnly, requestContext } from "./http/middleware";
 import { inflightBytes } from "./http/inflight";
 import { requestMetrics } from "./http/request-metrics";
+import { readLimits } from "./http/read-limits";
 import { rateLimits } from "./http/rate-limit";
 import type { AppEnv } from "./http/types";
 import { buildApi, openApiDocument } from "./openapi";
@@ -65,6 +66,16 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
     c.set("identity", { kind: "anonymous", reason: "none" });
     return next();
   });
+  // Reads per caller, in this process (docs/abuse-edge.md "Read limits"); off with the write buckets.
+  if (deps.config.rateLimits)
+    app.use(
+      "*",
+      readLimits({
+        policy: deps.config.readLimit,
+        inflightPerCaller: deps.config.readInflightPerCaller,
+        now: () => deps.clock.now().getTime(),
+      }),
+    );
   // Shared token buckets on every write (docs/abuse-edge.md); MCP applies its own per message.
   app.use(
     "*",

@@ -735,6 +735,20 @@ export const SETTINGS = {
       "writes of signed-in agents per client network (after each agent's own bucket; anonymous writes " +
       "use `OABP_RATE_LIMIT_WRITE_IP`, so an anonymous neighbour cannot starve them)",
   },
+  /** Reads (GET/HEAD but the event streams) per caller (agent, else client network), per instance. */
+  OABP_RATE_LIMIT_READ: {
+    key: "readLimit",
+    schema: ratePolicy.default({ quota: 1200, windowSeconds: 60 }),
+    shown: "`1200/60`",
+    doc: "reads (GET/HEAD, not `GET /events`) per caller — the agent, else the client network — per instance (429)",
+  },
+  /** Reads in flight at once per caller, per instance. */
+  OABP_READ_INFLIGHT_PER_CALLER: {
+    key: "readInflightPerCaller",
+    schema: z.coerce.number().int().min(1).max(10_000).default(8),
+    shown: "`8`",
+    doc: "reads in flight at once per caller (agent, else client network) per instance (429)",
+  },
   /** Session-creating routes per client IP: POST /auth/nonce and MCP initialize. */
   OABP_RATE_LIMIT_SESSION_IP: {
     schema: ratePolicy.default({ quota: 20, windowSeconds: 60 }),
