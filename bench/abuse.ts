@@ -278,6 +278,91 @@ async function memoryScenario(n = 400) {
   }
 }
 
+/**
+ * Must-show 6 (docs/abuse-edge.md "Read limits", docs/events.md "Inbox"): the real server process
+ * on its defaults; 300 missions of other creators (events in the outbox); honest reads
+ * (GET /missions/{id}, one at a time) idle, then while one agent keeps 50 inbox reads in flight.
+ */
+async function inboxScenario(samples = 300) {
+  await freshDatabase();
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    env: {
+      ...process.env,
+      DATABASE_URL: DB_URL,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      OABP_PUBLIC_URL: publicUrl,
+      OABP_ADMIN_TOKEN: ADMIN,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      OABP_DATA_DIR: await mkdtemp(path.join(tmpdir(), "oabp-bench-")),
+      // Set-up writes and sign-ins come from one address: room for them (reads keep their defaults).
+      OABP_RATE_LIMIT_WRITE_IP: "100000/60",
+      OABP_RATE_LIMIT_WRITE_AGENT: "100000/60",
+      OABP_RATE_LIMIT_WRITE_NET_AGENTS: "100000/60",
+      OABP_RATE_LIMIT_SESSION_IP: "100000/60",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  try {
+    for (let i = 0; ; i++) {
+      if (
+        await fetch(`${publicUrl}/ready`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      if (i > 300) throw new Error("server not ready");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const call: Call = async (method, p, o = {}) => {
+      const res = await fetch(`${publicUrl}${p}`, {
+        method,
+        body: o.body === undefined ? undefined : JSON.stringify(o.body),
+        headers: {
+          ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+          ...(o.body !== undefined ? { "content-type": "application/json" } : {}),
+        },
+      });
+      return { status: res.status, body: await res.json().catch(() => undefined) };
+    };
+    let missionId = "";
+    for (let i = 0; i < 300; i++) missionId = await openMission(call, publicUrl);
+    const attacker = await signIn(call, publicUrl);
+    const read = async () => {
+      const t0 = performance.now();
+      const r = await fetch(`${publicUrl}/missions/${missionId}`);
+      await r.arrayBuffer();
+      return performance.now() - t0;
+    };
+    const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const idle: number[] = [];
+    for (let i = 0; i < samples; i++) idle.push(await read());
+    let stop = false;
+    const codes = new Map<number, number>();
+    const flood = async () => {
+      while (!stop) {
+        const r = await fetch(`${publicUrl}/agents/me/inbox?limit=100`, {
+          headers: { authorization: `Bearer ${attacker.token}` },
+        }).catch(() => undefined);
+        await r?.arrayBuffer();
+        codes.set(r?.status ?? 0, (codes.get(r?.status ?? 0) ?? 0) + 1);
+      }
+    };
+    const flooders = Array.from({ length: 50 }, flood);
+    const loaded: number[] = [];
+    for (let i = 0; i < samples; i++) loaded.push(await read());
+    stop = true;
+    await Promise.all(flooders);
+    return { idleP50: p50(idle), loadedP50: p50(loaded), codes: Object.fromEntries(codes) };
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
 const fmt = (n: number) => n.toFixed(0);
 const only = process.env.BENCH_SCENARIO;
 if (!only || only === "checks") {
@@ -292,6 +377,12 @@ if (!only || only === "memory") {
   const m = await memoryScenario();
   console.log(
     `memory: ${m.n} concurrent identical ${fmt(m.bodyBytes / 1024)} KiB submissions from one agent in ${fmt(m.ms)} ms → 201×${m.s201} 409×${m.s409} 429×${m.s429} 503×${m.s503} other×${m.other}; server peak RSS ${fmt(m.beforeMb)} → ${fmt(m.peakMb)} MB (+${fmt(m.deltaMb)} MB)`,
+  );
+}
+if (!only || only === "inbox") {
+  const m = await inboxScenario();
+  console.log(
+    `inbox: honest GET /missions/{id} p50 idle ${m.idleP50.toFixed(1)} ms → ${m.loadedP50.toFixed(1)} ms (×${(m.loadedP50 / m.idleP50).toFixed(2)}) while one agent keeps 50 inbox reads in flight; its answers ${JSON.stringify(m.codes)}`,
   );
 }
 process.exit(0);

@@ -865,6 +865,13 @@ export const SETTINGS = {
     shown: "`200`",
     doc: "mission Q&A: entries (questions and clarifications) one mission's thread holds (409 `qa_full` beyond)",
   },
+  /** Of OABP_QA_MAX_PER_MISSION, entries only the creator's clarifications may use. */
+  OABP_QA_CREATOR_RESERVE: {
+    key: "qaCreatorReserve",
+    schema: z.coerce.number().int().min(0).max(10_000).default(50),
+    shown: "`50`",
+    doc: "mission Q&A: of `OABP_QA_MAX_PER_MISSION`, entries kept for the creator's clarifications (others' questions get `qa_full` first)",
+  },
   /** Questions one agent may ask on one mission. */
   OABP_QA_MAX_PER_AGENT: {
     key: "qaMaxPerAgent",
