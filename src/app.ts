@@ -6,7 +6,7 @@ import { handleError, sendError } from "./http/errors";
 import { identity, jsonOnly, requestContext } from "./http/middleware";
 import { inflightBytes } from "./http/inflight";
 import { requestMetrics } from "./http/request-metrics";
-import { readLimits } from "./http/read-limits";
+import { readLimits, readsInFlight } from "./http/read-limits";
 import { rateLimits } from "./http/rate-limit";
 import type { AppEnv } from "./http/types";
 import { buildApi, openApiDocument } from "./openapi";
@@ -59,6 +59,8 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   // The MCP paths answer a wrong content type with their own JSON-RPC bodies (AIP-1 §7.2, §7.2.1).
   const jsonBodies = jsonOnly(deps.config.bodyLimitBytes);
   app.use("*", (c, next) => (MCP_OWN_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));
+  // Reads in flight per credential, before identity costs a query (docs/abuse-edge.md "Read limits").
+  if (deps.config.rateLimits) app.use("*", readsInFlight(deps.config.readInflightPerCaller));
   const resolveCaller = identity({ resolveIdentity, markSeen });
   // A scrape with OABP_METRICS_TOKEN is no session: it skips identity and may read /metrics only.
   app.use("*", (c, next) => {
@@ -72,7 +74,6 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
       "*",
       readLimits({
         policy: deps.config.readLimit,
-        inflightPerCaller: deps.config.readInflightPerCaller,
         now: () => deps.clock.now().getTime(),
       }),
     );

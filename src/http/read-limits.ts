@@ -1,21 +1,21 @@
 import type { MiddlewareHandler } from "hono";
 import type { RatePolicy } from "../env";
-import { callerKey } from "./client-ip";
+import { createHash } from "node:crypto";
+import { callerKey, clientNetwork } from "./client-ip";
 import { sendError } from "./errors";
 import type { AppEnv } from "./types";
 
 // Reads that cost what they return (docs/abuse-edge.md "Read limits"): every GET/HEAD except the
 // long-lived event streams (they hold a connection slot instead, features/events) spends a token
 // of its caller — the signed-in agent, else the client network (IPv4 address, IPv6 /64) — and
-// holds one of its caller's in-flight reads until its response is ready. Past either, 429 with
-// Retry-After. The defaults are generous (a browser or a polite agent never meets them): they
+// holds one of its credential's in-flight reads until its response is ready (readsInFlight,
+// before identity). Past either, 429 with Retry-After. The defaults are generous (a browser or a polite agent never meets them): they
 // stop one caller from keeping dozens of reads in flight to crowd out everyone else. Kept in
 // this process's memory on purpose: a read must not pay a database write, and what is bounded
 // is this process's work (the limit is per instance).
 
 export interface ReadLimits {
   policy: RatePolicy;
-  inflightPerCaller: number;
   /** Milliseconds now (the injected clock's). */
   now: () => number;
   /** Buckets kept at most; the least recently used are forgotten first (a full bucket is no loss). */
@@ -27,7 +27,6 @@ const STREAM_PATHS = new Set(["/events", "/api/events"]);
 
 export function readLimits(limits: ReadLimits): MiddlewareHandler<AppEnv> {
   const buckets = new Map<string, { tokens: number; at: number }>();
-  const inflight = new Map<string, number>();
   const maxCallers = limits.maxCallers ?? 100_000;
   const { quota, windowSeconds } = limits.policy;
   const perMs = quota / (windowSeconds * 1000);
@@ -51,15 +50,30 @@ export function readLimits(limits: ReadLimits): MiddlewareHandler<AppEnv> {
         retry_after_seconds: retry,
       });
     }
+    b.tokens -= 1;
+    return next();
+  };
+}
+
+/**
+ * Reads in flight per credential, checked BEFORE identity (no database work for a refusal): the
+ * bearer token or API key given (hashed), else the client network. One caller keeping dozens of
+ * reads in flight is refused at the door, so its refusals cost next to nothing.
+ */
+export function readsInFlight(perCaller: number): MiddlewareHandler<AppEnv> {
+  const inflight = new Map<string, number>();
+  return async (c, next) => {
+    if (!READ_METHODS.has(c.req.method) || STREAM_PATHS.has(c.req.path)) return next();
+    const cred = c.req.header("authorization") ?? c.req.header("x-api-key");
+    const key = cred ? `cred:${createHash("sha256").update(cred).digest("base64url")}` : `net:${clientNetwork(c)}`;
     const mine = inflight.get(key) ?? 0;
-    if (mine >= limits.inflightPerCaller) {
+    if (mine >= perCaller) {
       c.header("Retry-After", "1");
-      return sendError(c, "RATE_LIMITED", `more than ${limits.inflightPerCaller} reads in flight for this caller`, {
+      return sendError(c, "RATE_LIMITED", `more than ${perCaller} reads in flight for this caller`, {
         reason: "reads_in_flight",
-        limit: limits.inflightPerCaller,
+        limit: perCaller,
       });
     }
-    b.tokens -= 1;
     inflight.set(key, mine + 1);
     try {
       await next();
