@@ -1,4 +1,5 @@
 import { and, count, desc, eq, lt } from "drizzle-orm";
+import { assertNotSuspended } from "../../db/suspension";
 import { webhookDeliveries, webhookEvents, webhookSubscriptions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { agentOf, dbOf, withTx, type Ctx } from "../../lib/context";
@@ -53,6 +54,7 @@ export async function createWebhook(ctx: Ctx, input: CreateWebhookInput): Promis
   const { deps, now } = ctx;
   requireWebhooksEnabled(deps);
   const owner = agentOf(ctx);
+  await assertNotSuspended(deps.database.db, owner, now); // docs/moderation.md "Suspension"
   const verdict = checkWebhookUrl(input.url, deps.fetcher);
   if (!verdict.ok) {
     throw new AppError("UNPROCESSABLE", `url refused: ${verdict.reason}`, {
