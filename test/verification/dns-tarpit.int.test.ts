@@ -124,6 +124,25 @@ describe("the resolver (c-ares against a real local DNS server)", () => {
   });
 });
 
+describe("fetch slots per registrable domain", () => {
+  it("a hop past the domain's slots is host_busy at once; the slot comes back when the hop ends", async () => {
+    const f = createSafeFetcher({
+      perDomain: 1,
+      timeoutMs: 2000,
+      dns: { servers: [dns.address], timeoutMs: 100, negativeTtlMs: 0 },
+      now: () => t.clock.now().getTime(),
+    });
+    const first = f.fetch("https://a.tarpit-slots.test/x"); // its DNS never answers
+    expect(await f.fetch("https://b.tarpit-slots.test/y")).toEqual({
+      ok: false,
+      reason: "host_busy",
+      detail: "domain",
+    });
+    expect(await first).toMatchObject({ ok: false, reason: "dns_error" });
+    expect(await f.fetch("https://c.tarpit-slots.test/z")).toMatchObject({ ok: false, reason: "dns_error" });
+  });
+});
+
 describe("must-show 1: 75 submissions on never-answering domains do not hold an honest check", () => {
   for (const [label, domain] of [
     ["10 domains", (i: number) => `tarpit${i % 10}.test`],
