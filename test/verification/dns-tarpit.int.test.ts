@@ -90,11 +90,12 @@ async function tarpitThenHonest(domain: (i: number) => string, tag: string) {
 const parkBacklog = () => t.deps.database.db.update(submissions).set({ nextCheckAt: null, checkClaimedUntil: null });
 
 describe("the resolver (c-ares against a real local DNS server)", () => {
-  it("answers an honest name while 200 lookups of never-answering names are outstanding", async () => {
+  it("answers an honest name while 64 lookups of never-answering names are outstanding", async () => {
     const r = createDnsResolver({ servers: [dns.address], timeoutMs: 60_000, negativeTtlMs: 30_000, now: Date.now });
     const stop = new AbortController();
     let settled = 0;
-    const stuck = Array.from({ length: 200 }, (_, i) =>
+    // 64: far more than libuv's 4 pool threads, few enough that the test server's UDP buffer holds them on a busy machine.
+    const stuck = Array.from({ length: 64 }, (_, i) =>
       r.resolve(`n${i}.tarpit-many.test`, stop.signal).catch((e: { code?: string }) => {
         settled++;
         return e.code;
