@@ -54,6 +54,7 @@ async function main() {
     OABP_DATA_DIR: await mkdtemp(path.join(tmpdir(), "oabp-bench-events-")),
     OABP_EVENTS_MAX_PER_IP: String(SUBSCRIBERS + RESUMERS + 10),
     OABP_EVENTS_MAX_CONNECTIONS: String(SUBSCRIBERS + RESUMERS + 10),
+    OABP_EVENTS_RESERVE: "0",
     OABP_EVENTS_REPLAY: String(REPLAY),
     OABP_EVENTS_HEARTBEAT_SECONDS: "5",
   });

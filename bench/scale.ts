@@ -338,6 +338,9 @@ async function main() {
       // write scenario, whose agents all come from one loopback IP.
       OABP_RATE_LIMIT_WRITE_IP: "9999999/60",
       OABP_RATE_LIMIT_WRITE_AGENT: "9999999/60",
+      OABP_RATE_LIMIT_WRITE_NET_AGENTS: "9999999/60",
+      OABP_RATE_LIMIT_READ: "9999999/60",
+      OABP_READ_INFLIGHT_PER_CALLER: "10000",
     });
     const base = `http://127.0.0.1:${port}`;
     await waitReady(child, `${base}/ready`, 120_000);

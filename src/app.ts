@@ -6,6 +6,7 @@ import { handleError, sendError } from "./http/errors";
 import { identity, jsonOnly, requestContext } from "./http/middleware";
 import { inflightBytes } from "./http/inflight";
 import { requestMetrics } from "./http/request-metrics";
+import { readLimits, readsInFlight } from "./http/read-limits";
 import { rateLimits } from "./http/rate-limit";
 import type { AppEnv } from "./http/types";
 import { buildApi, openApiDocument } from "./openapi";
@@ -59,6 +60,8 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   // The MCP paths answer a wrong content type with their own JSON-RPC bodies (AIP-1 §7.2, §7.2.1).
   const jsonBodies = jsonOnly(deps.config.bodyLimitBytes);
   app.use("*", (c, next) => (MCP_OWN_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));
+  // Reads in flight per credential, before identity costs a query (docs/abuse-edge.md "Read limits").
+  if (deps.config.rateLimits) app.use("*", readsInFlight(deps.config.readInflightPerCaller));
   const resolveCaller = identity({ resolveIdentity, markSeen });
   // A scrape with OABP_METRICS_TOKEN is no session: it skips identity and may read /metrics only.
   app.use("*", (c, next) => {
@@ -66,6 +69,15 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
     c.set("identity", { kind: "anonymous", reason: "none" });
     return next();
   });
+  // Reads per caller, in this process (docs/abuse-edge.md "Read limits"); off with the write buckets.
+  if (deps.config.rateLimits)
+    app.use(
+      "*",
+      readLimits({
+        policy: deps.config.readLimit,
+        now: () => deps.clock.now().getTime(),
+      }),
+    );
   // Shared token buckets on every write (docs/abuse-edge.md); MCP applies its own per message.
   app.use(
     "*",

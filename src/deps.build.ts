@@ -90,6 +90,14 @@ export async function buildDeps(config: Config): Promise<Deps> {
       connectTimeoutMs: config.abuse.fetchConnectTimeoutMs,
       maxBytes: config.fetchMaxBytes,
       userAgent: ua,
+      dns: {
+        servers: config.abuse.dnsServers,
+        timeoutMs: config.abuse.dnsTimeoutMs,
+        negativeTtlMs: config.abuse.dnsNegativeTtlSeconds * 1000,
+      },
+      perDomain: config.abuse.fetchPerDomain,
+      perAddress: config.abuse.fetchPerAddress,
+      now: () => systemClock.now().getTime(),
     }),
   };
 }

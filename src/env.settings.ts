@@ -700,7 +700,20 @@ export const SETTINGS = {
     key: "eventsMaxPerIp",
     schema: z.coerce.number().int().min(1).max(100_000).default(20),
     shown: "`20`",
-    doc: "open `GET /events` streams per client IP on one instance (then 429)",
+    doc: "open `GET /events` streams plus waiting inbox long polls per client network on one instance (then 429)",
+  },
+  OABP_EVENTS_MAX_PER_AGENT: {
+    key: "eventsMaxPerAgent",
+    schema: z.coerce.number().int().min(1).max(100_000).default(4),
+    shown: "`4`",
+    doc: "open `GET /events` streams (signed in) plus waiting inbox long polls per agent on one instance (then 429)",
+  },
+  /** Connection slots kept for clients (networks) that hold none yet. */
+  OABP_EVENTS_RESERVE: {
+    key: "eventsReserve",
+    schema: z.coerce.number().int().min(0).max(100_000).default(100),
+    shown: "`100`",
+    doc: "of `OABP_EVENTS_MAX_CONNECTIONS`, slots only a client network holding none may take (then 503)",
   },
   OABP_EVENTS_HEARTBEAT_SECONDS: {
     key: "eventsHeartbeatSeconds",
@@ -748,13 +761,35 @@ export const SETTINGS = {
   OABP_RATE_LIMIT_WRITE_IP: {
     schema: ratePolicy.default({ quota: 120, windowSeconds: 60 }),
     shown: "`120/60`",
-    doc: "`<quota>/<window s>`: writes (POST/PUT/PATCH/DELETE, MCP write tools) per client IP",
+    doc: "`<quota>/<window s>`: anonymous writes (POST/PUT/PATCH/DELETE, MCP write tools) per client network",
   },
   /** Writes per signed-in agent. */
   OABP_RATE_LIMIT_WRITE_AGENT: {
     schema: ratePolicy.default({ quota: 60, windowSeconds: 60 }),
     shown: "`60/60`",
     doc: "writes per signed-in agent",
+  },
+  /** Writes of signed-in agents per client network (agents are limited per agent first). */
+  OABP_RATE_LIMIT_WRITE_NET_AGENTS: {
+    schema: ratePolicy.default({ quota: 600, windowSeconds: 60 }),
+    shown: "`600/60`",
+    doc:
+      "writes of signed-in agents per client network (after each agent's own bucket; anonymous writes " +
+      "use `OABP_RATE_LIMIT_WRITE_IP`, so an anonymous neighbour cannot starve them)",
+  },
+  /** Reads (GET/HEAD but the event streams) per caller (agent, else client network), per instance. */
+  OABP_RATE_LIMIT_READ: {
+    key: "readLimit",
+    schema: ratePolicy.default({ quota: 1200, windowSeconds: 60 }),
+    shown: "`1200/60`",
+    doc: "reads (GET/HEAD, not `GET /events`) per caller — the agent, else the client network — per instance (429)",
+  },
+  /** Reads in flight at once per caller, per instance. */
+  OABP_READ_INFLIGHT_PER_CALLER: {
+    key: "readInflightPerCaller",
+    schema: z.coerce.number().int().min(1).max(10_000).default(8),
+    shown: "`8`",
+    doc: "reads in flight at once per caller (agent, else client network) per instance (429)",
   },
   /** Session-creating routes per client IP: POST /auth/nonce and MCP initialize. */
   OABP_RATE_LIMIT_SESSION_IP: {
@@ -872,6 +907,13 @@ export const SETTINGS = {
     shown: "`200`",
     doc: "mission Q&A: entries (questions and clarifications) one mission's thread holds (409 `qa_full` beyond)",
   },
+  /** Of OABP_QA_MAX_PER_MISSION, entries only the creator's clarifications may use. */
+  OABP_QA_CREATOR_RESERVE: {
+    key: "qaCreatorReserve",
+    schema: z.coerce.number().int().min(0).max(10_000).default(50),
+    shown: "`50`",
+    doc: "mission Q&A: of `OABP_QA_MAX_PER_MISSION`, entries kept for the creator's clarifications (others' questions get `qa_full` first)",
+  },
   /** Questions one agent may ask on one mission. */
   OABP_QA_MAX_PER_AGENT: {
     key: "qaMaxPerAgent",
@@ -952,6 +994,13 @@ export const SETTINGS = {
       "by every instance (Postgres token bucket)",
   },
   /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For entry (rate limits). */
+  /** IPv6 clients are one client per this many leading bits (a /64 by default); IPv4 per address. */
+  OABP_CLIENT_IPV6_PREFIX: {
+    key: "clientV6Prefix",
+    schema: z.coerce.number().int().min(16).max(128).default(64),
+    shown: "`64`",
+    doc: "per-IP limits and connection caps key IPv6 clients on this prefix length (IPv4: the address)",
+  },
   OABP_TRUST_PROXY: {
     key: "trustProxy",
     schema: flag.default(false),
@@ -1071,6 +1120,54 @@ export const SETTINGS = {
     schema: z.coerce.number().int().min(50).max(60_000).default(2000),
     shown: "`2000`",
     doc: "DNS + connect budget of one fetch hop, apart from `OABP_FETCH_TIMEOUT_MS` (docs/abuse.md)",
+  },
+  /** Name servers of the fetch resolver (c-ares, never getaddrinfo); unset: the system's (resolv.conf). */
+  OABP_DNS_SERVERS: {
+    key: "abuse.dnsServers",
+    schema: z
+      .string()
+      .transform((s, ctx) => {
+        const out = s
+          .split(",")
+          .map((p) => p.trim())
+          .filter(Boolean);
+        if (out.some((p) => !/^(\[[0-9a-fA-F:.]+\](:\d{1,5})?|[0-9a-fA-F:.]+|[0-9.]+:\d{1,5})$/.test(p))) {
+          ctx.addIssue({ code: "custom", message: "must be comma-separated ip, ip:port or [ipv6]:port" });
+          return z.NEVER;
+        }
+        return out;
+      })
+      .optional(),
+    shown: "the system's (`/etc/resolv.conf`)",
+    doc: 'name servers for fetched URLs (`ip`, `ip:port`, `[ipv6]:port`, comma-separated; docs/abuse.md "Resolver")',
+  },
+  /** One lookup (A + AAAA, every try) of the fetch resolver ends after this; never past the connect budget. */
+  OABP_DNS_TIMEOUT_MS: {
+    key: "abuse.dnsTimeoutMs",
+    schema: z.coerce.number().int().min(50).max(60_000).default(1500),
+    shown: "`1500`",
+    doc: "budget of one DNS lookup for a fetched URL, within `OABP_FETCH_CONNECT_TIMEOUT_MS`",
+  },
+  /** A name that failed to resolve is answered from memory with that failure for this long. */
+  OABP_DNS_NEGATIVE_TTL_SECONDS: {
+    key: "abuse.dnsNegativeTtlSeconds",
+    schema: z.coerce.number().int().min(0).max(3600).default(30),
+    shown: "`30`",
+    doc: "seconds a failed name lookup is remembered (`0` = not at all)",
+  },
+  /** Fetch hops in flight per registrable domain in one process; past it `host_busy` (no attempt spent). */
+  OABP_FETCH_PER_DOMAIN: {
+    key: "abuse.fetchPerDomain",
+    schema: z.coerce.number().int().min(1).max(1024).default(8),
+    shown: "`8`",
+    doc: "outbound fetches in flight per registrable domain (Public Suffix List) per process",
+  },
+  /** Fetch hops in flight per resolved address in one process; past it `host_busy` (no attempt spent). */
+  OABP_FETCH_PER_ADDRESS: {
+    key: "abuse.fetchPerAddress",
+    schema: z.coerce.number().int().min(1).max(1024).default(8),
+    shown: "`8`",
+    doc: "outbound fetches in flight per resolved IP address per process",
   },
   /** Concurrent remote checks (content fetch, predicate call) per server process. */
   OABP_CHECK_WORKERS: {

@@ -79,7 +79,7 @@ interface Derived {
   /** §9 manifest contact. */
   contact: string;
   /** Shared token buckets (null: off). */
-  rateLimits: { writeIp: RatePolicy; writeAgent: RatePolicy; sessionIp: RatePolicy } | null;
+  rateLimits: { writeIp: RatePolicy; writeAgent: RatePolicy; writeNetAgents: RatePolicy; sessionIp: RatePolicy } | null;
 }
 
 /** AIP-3 reputation portability and AIP-4 disputes (docs/aip-3-4.md). */
@@ -217,6 +217,7 @@ export function parseEnv(
         ? {
             writeIp: e.OABP_RATE_LIMIT_WRITE_IP,
             writeAgent: e.OABP_RATE_LIMIT_WRITE_AGENT,
+            writeNetAgents: e.OABP_RATE_LIMIT_WRITE_NET_AGENTS,
             sessionIp: e.OABP_RATE_LIMIT_SESSION_IP,
           }
         : null,

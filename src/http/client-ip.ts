@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { clientNetwork as networkOf } from "../lib/client-network";
 import type { AppEnv } from "./types";
 
 // The client address for rate limits (design.md "Rate limits key on the authenticated address or
@@ -20,8 +21,17 @@ export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
   return env?.incoming?.socket?.remoteAddress ?? "unknown";
 }
 
-/** The rate-limit key of a request: the authenticated agent, else the client IP. */
-export function callerKey(c: Context<AppEnv>, trustProxy: boolean): string {
+/**
+ * The client network per-IP limits and connection caps key on (lib/client-network.ts): the IPv4
+ * address, or the IPv6 address's OABP_CLIENT_IPV6_PREFIX (/64) network.
+ */
+export function clientNetwork(c: Context<AppEnv>): string {
+  const { trustProxy, clientV6Prefix } = c.get("deps").config;
+  return networkOf(clientIp(c, trustProxy), clientV6Prefix);
+}
+
+/** The rate-limit key of a request: the authenticated agent, else the client network. */
+export function callerKey(c: Context<AppEnv>): string {
   const who = c.get("identity");
-  return who?.kind === "agent" ? `agent:${who.address}` : `ip:${clientIp(c, trustProxy)}`;
+  return who?.kind === "agent" ? `agent:${who.address}` : `ip:${clientNetwork(c)}`;
 }

@@ -37,7 +37,7 @@ export function inflightBytes(limits: InflightLimits): MiddlewareHandler<AppEnv>
           ? limits.bodyLimit
           : 0;
     if (size === 0) return next();
-    const key = callerKey(c, limits.trustProxy);
+    const key = callerKey(c);
     const mine = byCaller.get(key) ?? 0;
     if (mine + size > limits.perCaller) {
       c.header("Retry-After", "1");

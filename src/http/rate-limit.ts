@@ -2,16 +2,17 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { RatePolicy } from "../env";
 import { AppError } from "../lib/errors";
 import { takeToken, type BucketVerdict } from "../lib/token-bucket";
-import { clientIp } from "./client-ip";
+import { clientNetwork } from "./client-ip";
 import type { AppEnv } from "./types";
 
-// Rate limits shared by every instance (issue 13; docs/abuse-edge.md "Rate limits"): Postgres
-// token buckets per client IP and per agent. Every write takes a token from the caller's IP
-// bucket and, when signed in, from the agent's; the unauthenticated session-creating routes
-// (POST /auth/nonce, MCP initialize) take one from the stricter per-IP session bucket instead.
+// Rate limits shared by every instance (docs/abuse-edge.md "Rate limits"): Postgres token buckets
+// per client network (IPv4 address, IPv6 /64) and per agent. An anonymous write takes a token from
+// its network's bucket; a signed-in one from the agent's, then from its network's bucket of
+// signed-in writes; the session-creating routes (POST /auth/nonce, MCP initialize) take one from
+// the stricter per-network session bucket instead.
 // Answers carry the IETF draft headers (draft-ietf-httpapi-ratelimit-headers-10):
-//   RateLimit-Policy: "write-ip";q=120;w=60, "write-agent";q=60;w=60
-//   RateLimit: "write-ip";r=118;t=1, "write-agent";r=59;t=1
+//   RateLimit-Policy: "write-agent";q=60;w=60, "write-net-agents";q=600;w=60
+//   RateLimit: "write-agent";r=59;t=1, "write-net-agents";r=598;t=1
 // (r: whole tokens left; t: seconds until the bucket is full again), and a refusal is 429
 // RATE_LIMITED with Retry-After (seconds until one token is back). The admin token is exempt.
 
@@ -28,12 +29,16 @@ function checksFor(c: Context<AppEnv>, cls: RateClass): Check[] {
   const limits = deps.config.rateLimits;
   const who = c.get("identity");
   if (!limits || who?.kind === "admin") return [];
-  const ip = clientIp(c, deps.config.trustProxy);
-  if (cls === "session") return [{ name: "session-ip", key: `session:ip:${ip}`, policy: limits.sessionIp }];
-  const out: Check[] = [{ name: "write-ip", key: `write:ip:${ip}`, policy: limits.writeIp }];
+  const net = clientNetwork(c); // IPv4 address or IPv6 /64 (docs/abuse-edge.md "Client networks")
+  if (cls === "session") return [{ name: "session-ip", key: `session:ip:${net}`, policy: limits.sessionIp }];
+  // Signed in: the agent's own bucket first, then the network's bucket of signed-in writes — an
+  // anonymous neighbour on a shared address spends only the anonymous bucket, never this one.
   if (who?.kind === "agent")
-    out.push({ name: "write-agent", key: `write:agent:${who.address}`, policy: limits.writeAgent });
-  return out;
+    return [
+      { name: "write-agent", key: `write:agent:${who.address}`, policy: limits.writeAgent },
+      { name: "write-net-agents", key: `write:net-agents:${net}`, policy: limits.writeNetAgents },
+    ];
+  return [{ name: "write-ip", key: `write:ip:${net}`, policy: limits.writeIp }];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { submissions } from "../db/schema/index";
 import type { Deps } from "../deps";
+import { registrableDomain } from "../lib/host-key";
 
 // The verification pipeline's queue (issue 13 finding 1, docs/abuse.md "Verification pipeline").
 // Due checks live in the submissions table (next_check_at); a worker claims ONE at a time with a
@@ -9,7 +10,9 @@ import type { Deps } from "../deps";
 //   queues behind first attempts);
 // - round-robin across missions and submitters: a check ranks by its place in its mission's and its
 //   submitter's queue, counting their checks already in flight, so the n-th check of a mission or
-//   of a submitter waits behind every other mission's and submitter's (n-1)-th;
+//   of a submitter waits behind every other mission's and submitter's (n-1)-th; a first check's
+//   place in its mission counts first checks only, so other submitters' retries (due or in
+//   flight) never rank an honest submitter's first check later (docs/abuse.md "Resolver");
 // - at most OABP_CHECK_PER_HOST leases on one host and OABP_CHECK_PER_SUBMITTER on one submitter,
 //   counted over every server process (leases are rows), so one slow host or one busy agent can
 //   hold only that many workers.
@@ -27,10 +30,10 @@ const CLAIM_LOCK = 727_275; // pg_advisory_xact_lock key of the claim step
 /**
  * The bucket a check of this deliverable counts against: the registrable part of the host it
  * connects to first (the content's host when remote, else the predicate's), or null for local
- * content without a predicate (nothing to fetch). "Registrable" is approximated by the last two
- * labels: subdomains are free, so j1.evil.example … j50.evil.example must share one cap (a public
- * suffix such as github.io then shares one cap too: slower, never starved, fairly ordered).
- * IP literals are their own bucket; ipfs:// is bucketed per CID (the gateway is the operator's).
+ * content without a predicate (nothing to fetch). Registrable by the Public Suffix List
+ * (lib/host-key.ts): subdomains are free, so j1.evil.example … j50.evil.example share one cap,
+ * while alice.github.io and bob.github.io do not. IP literals are their own bucket; ipfs:// is
+ * bucketed per CID (the gateway is the operator's).
  */
 export function checkHostOf(contentUri: string, predicateUri?: string): string | null {
   const uri = contentUri.startsWith("data:") ? predicateUri : contentUri;
@@ -38,9 +41,7 @@ export function checkHostOf(contentUri: string, predicateUri?: string): string |
   try {
     const u = new URL(uri);
     if (u.protocol === "ipfs:") return `ipfs/${u.hostname}`;
-    const host = u.hostname.toLowerCase().replace(/\.$/, "");
-    if (host.startsWith("[") || /^[0-9.]+$/.test(host)) return host;
-    return host.split(".").slice(-2).join(".");
+    return registrableDomain(u.hostname);
   } catch {
     return null;
   }
@@ -58,15 +59,25 @@ export async function claimNextCheck(deps: Deps): Promise<SubmissionRow | undefi
     const picked = rowsOf<{ id: string }>(
       await tx.execute(sql`
       with inflight as (
-        select mission_id, submitter, check_host from submissions where check_claimed_until > ${at}::timestamptz
+        select mission_id, submitter, check_host, check_attempts from submissions
+        where check_claimed_until > ${at}::timestamptz
       ), cand as (
-        select id, mission_id, submitter, check_host, check_attempts, next_check_at, seq from submissions
+        -- First checks and retries each have their own window: no backlog of retries, however
+        -- old, keeps a first check out of sight.
+        (select id, mission_id, submitter, check_host, check_attempts, next_check_at, seq from submissions
         where next_check_at <= ${at}::timestamptz and check_result is null and status = 'pending'
-        order by next_check_at, id limit ${CLAIM_WINDOW}
+          and check_attempts = 0
+        order by next_check_at, id limit ${CLAIM_WINDOW})
+        union all
+        (select id, mission_id, submitter, check_host, check_attempts, next_check_at, seq from submissions
+        where next_check_at <= ${at}::timestamptz and check_result is null and status = 'pending'
+          and check_attempts > 0
+        order by next_check_at, id limit ${CLAIM_WINDOW})
       ), ranked as (
         select c.id, c.check_attempts, c.next_check_at,
-          row_number() over (partition by c.mission_id order by c.next_check_at, c.seq)
-            + (select count(*) from inflight i where i.mission_id = c.mission_id) as rm,
+          row_number() over (partition by c.mission_id, c.check_attempts = 0 order by c.next_check_at, c.seq)
+            + (select count(*) from inflight i where i.mission_id = c.mission_id
+                and (c.check_attempts > 0 or i.check_attempts <= 1)) as rm,
           row_number() over (partition by c.submitter order by c.next_check_at, c.seq)
             + (select count(*) from inflight i where i.submitter = c.submitter) as rs
         from cand c

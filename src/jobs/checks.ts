@@ -11,6 +11,8 @@ import { verificationIf } from "../db/verification";
 export { LEASE_MS } from "./check-queue";
 /** Transient failures (timeouts, 5xx) are retried with backoff, then the submission is rejected. */
 export const MAX_CHECK_ATTEMPTS = 5;
+/** A check refused for busy slots is tried again this soon (it cost no attempt). */
+const BUSY_RETRY_MS = 2_000;
 const backoffMs = (attempt: number) => Math.min(15 * 60_000, 5_000 * 2 ** (attempt - 1));
 
 type SubmissionRow = typeof submissions.$inferSelect;
@@ -73,6 +75,20 @@ async function runOne(deps: Deps, claimed: SubmissionRow): Promise<void> {
     const m = await lockMission(tx, claimed.missionId);
     const at = deps.clock.now();
     const still = and(eq(submissions.id, id), isNull(submissions.checkResult), eq(submissions.status, "pending"));
+    // Not attempted (the host's or address's fetch slots were taken by others): the claim's
+    // attempt is given back, so nobody's crowd can use up an honest deliverable's attempts
+    // (docs/abuse.md "Resolver").
+    if (outcome.result === "retry" && outcome.busy) {
+      await tx
+        .update(submissions)
+        .set({
+          nextCheckAt: new Date(at.getTime() + BUSY_RETRY_MS),
+          checkClaimedUntil: null,
+          checkAttempts: Math.max(0, claimed.checkAttempts - 1),
+        })
+        .where(still);
+      return;
+    }
     if (outcome.result === "retry" && claimed.checkAttempts < MAX_CHECK_ATTEMPTS) {
       await tx
         .update(submissions)

@@ -2,6 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import type { AddressVerdict } from "./ip-policy.js";
+import type { KeyedSlots } from "./keyed-slots.js";
 import type { FetchFailure } from "./safe-fetch.js";
 
 // One HTTP(S) request of a safe fetch: no redirect following here (the caller re-validates
@@ -22,7 +23,10 @@ export interface HopRequest {
   /** DNS + TCP connect must finish within this, or the hop fails with connect_timeout. */
   connectTimeoutMs: number;
   checkAddress: (ip: string, port: number) => AddressVerdict;
-  resolve: (host: string) => Promise<string[]>;
+  /** Resolves a name; must give up when `signal` aborts (the hop settled or its budget ended). */
+  resolve: (host: string, signal?: AbortSignal) => Promise<string[]>;
+  /** Caps per resolved address (docs/abuse.md "Resolver"): every address of the answer takes a slot. */
+  addressSlots?: KeyedSlots;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -37,28 +41,47 @@ export function requestOnce(req: HopRequest): Promise<HopResult> {
   const port = url.port !== "" ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
   if (signal.aborted) return Promise.resolve(hopFail("timeout"));
 
+  // Slots on the addresses this hop connects to, released when it settles.
+  const releases: (() => void)[] = [];
+  const takeAddresses = (addresses: readonly string[]): boolean => {
+    for (const address of new Set(addresses)) {
+      const release = req.addressSlots?.tryAcquire(address);
+      if (req.addressSlots !== undefined && release === undefined) return false;
+      if (release !== undefined) releases.push(release);
+    }
+    return true;
+  };
+  const releaseAll = () => releases.splice(0).forEach((release) => release());
+
   // Node connects to a literal IP without calling `lookup`, so literals are judged here.
   if (isIP(host) !== 0) {
     const verdict = req.checkAddress(host, port);
     if (!verdict.ok) return Promise.resolve(hopFail("blocked_address", verdict.range));
+    if (!takeAddresses([host])) return Promise.resolve(hopFail("host_busy", "address"));
   }
 
   return new Promise<HopResult>((resolvePromise) => {
     let settled = false;
     let connectTimer: NodeJS.Timeout | undefined;
+    // The lookup stops the moment the hop settles (budget over, whole fetch aborted): a name
+    // server that never answers holds nothing past the connect budget.
+    const lookupAbort = new AbortController();
     const settle = (result: HopResult) => {
       if (settled) return;
       settled = true;
       signal.removeEventListener("abort", onAbort);
       clearTimeout(connectTimer);
+      lookupAbort.abort();
+      releaseAll();
       if (!result.ok || result.location !== undefined) request.destroy();
       resolvePromise(result);
     };
     const onAbort = () => settle(hopFail("timeout"));
 
     const lookup = ((hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
-      req.resolve(hostname).then(
+      req.resolve(hostname, lookupAbort.signal).then(
         (addresses) => {
+          if (settled) return;
           if (addresses.length === 0) return refuseLookup(callback, settle, hopFail("dns_error", "no addresses"));
           // EVERY address is checked: a name answering one public and one private address
           // must not leave the choice to happy-eyeballs.
@@ -66,6 +89,7 @@ export function requestOnce(req: HopRequest): Promise<HopResult> {
             const verdict = req.checkAddress(address, port);
             if (!verdict.ok) return refuseLookup(callback, settle, hopFail("blocked_address", verdict.range));
           }
+          if (!takeAddresses(addresses)) return refuseLookup(callback, settle, hopFail("host_busy", "address"));
           const entries = addresses.map((address) => ({ address, family: isIP(address) }));
           if (options.all) callback(null, entries);
           else callback(null, entries[0]!.address, entries[0]!.family);
@@ -138,7 +162,7 @@ function refuseLookup(callback: LookupCallback, settle: (r: HopResult) => void, 
   // Settle first so the outcome is the precise reason, not the socket error that follows.
   settle(failure);
   const err: NodeJS.ErrnoException = new Error(failure.reason);
-  err.code = failure.reason === "dns_error" ? "ENOTFOUND" : "EADDRNOTAVAIL";
+  err.code = failure.reason === "dns_error" ? "ENOTFOUND" : failure.reason === "host_busy" ? "EBUSY" : "EADDRNOTAVAIL";
   callback(err);
 }
 

@@ -1,6 +1,8 @@
-import { lookup as dnsLookup } from "node:dns/promises";
 import { decodeDataUri } from "./data-uri.js";
+import { createDnsResolver, type DnsResolve } from "./dns-resolver.js";
+import { registrableDomain } from "./host-key.js";
 import { checkPublicAddress, isLocalhostName, type AddressVerdict } from "./ip-policy.js";
+import { createKeyedSlots } from "./keyed-slots.js";
 import { hopFail, requestOnce } from "./safe-fetch-hop.js";
 
 // Fetcher for user-supplied URLs: submission content_uri, predicate_uri, webhook URLs
@@ -21,6 +23,7 @@ export const FETCH_FAILURES = [
   "request_too_large",
   "timeout",
   "connect_timeout",
+  "host_busy",
   "ipfs_gateway_not_configured",
   "arweave_gateway_not_configured",
   "invalid_data_uri",
@@ -77,8 +80,19 @@ export interface SafeFetcherConfig {
   userAgent?: string;
   /** Tests only: addresses allowed on top of public unicast (e.g. one local server). */
   allowAddress?: (ip: string, port: number) => boolean;
-  /** Tests only: DNS without a network. Default: the OS resolver (dns.lookup, all addresses). */
-  resolve?: (host: string) => Promise<string[]>;
+  /**
+   * Tests only: DNS without a network. Default: the c-ares resolver of `dns` below (never
+   * getaddrinfo, docs/abuse.md "Resolver").
+   */
+  resolve?: DnsResolve;
+  /** The default resolver's settings: name servers ("ip[:port]", empty = the system's), budgets. */
+  dns?: { servers?: readonly string[]; timeoutMs?: number; negativeTtlMs?: number };
+  /** Hops in flight per registrable domain in this process; past it `host_busy` at once. */
+  perDomain?: number;
+  /** Hops in flight per resolved address in this process; past it `host_busy` at once. */
+  perAddress?: number;
+  /** Milliseconds now, for the resolver's negative cache (the injected clock's). */
+  now?: () => number;
 }
 
 export const SAFE_FETCH_DEFAULTS = {
@@ -88,6 +102,10 @@ export const SAFE_FETCH_DEFAULTS = {
   maxRedirects: 5,
   maxRequestBytes: 1024 * 1024,
   userAgent: userAgent(),
+  dnsTimeoutMs: 1_500,
+  dnsNegativeTtlMs: 30_000,
+  perDomain: 8,
+  perAddress: 8,
 } as const;
 
 const fail = (reason: FetchFailure, detail?: string): SafeFetchResult => hopFail(reason, detail);
@@ -96,9 +114,6 @@ const fail = (reason: FetchFailure, detail?: string): SafeFetchResult => hopFail
 const HOP_HEADERS = new Set(["host", "content-length", "transfer-encoding", "connection"]);
 // Fetch spec: credentials do not follow a redirect to another origin.
 const ORIGIN_BOUND_HEADERS = ["authorization", "cookie", "proxy-authorization"];
-
-const osResolve = async (host: string): Promise<string[]> =>
-  (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
   const limits = {
@@ -111,7 +126,17 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
   };
   const gateway = config.ipfsGateway ? parseGateway(config.ipfsGateway) : undefined; // "" = not configured
   const arweave = config.arweaveGateway ? parseGateway(config.arweaveGateway) : undefined;
-  const resolve = config.resolve ?? osResolve;
+  const resolve =
+    config.resolve ??
+    createDnsResolver({
+      servers: config.dns?.servers,
+      // Never more than the hop's DNS + connect budget: one budget for both (requestOnce).
+      timeoutMs: Math.min(config.dns?.timeoutMs ?? SAFE_FETCH_DEFAULTS.dnsTimeoutMs, limits.connectTimeoutMs),
+      negativeTtlMs: config.dns?.negativeTtlMs ?? SAFE_FETCH_DEFAULTS.dnsNegativeTtlMs,
+      now: config.now ?? Date.now,
+    }).resolve;
+  const domainSlots = createKeyedSlots(config.perDomain ?? SAFE_FETCH_DEFAULTS.perDomain);
+  const addressSlots = createKeyedSlots(config.perAddress ?? SAFE_FETCH_DEFAULTS.perAddress);
   const allowAddress = config.allowAddress;
   const checkAddress = (ip: string, port: number): AddressVerdict =>
     allowAddress?.(ip, port) ? { ok: true } : checkPublicAddress(ip);
@@ -166,6 +191,10 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
       for (let redirects = 0; ; redirects++) {
         const refusal = refuseHttpUrl(url);
         if (refusal !== undefined) return refusal;
+        // One slot on the host's registrable domain for this hop, or host_busy at once: a worker
+        // is never parked behind a domain that already holds its share (docs/abuse.md "Resolver").
+        const releaseDomain = domainSlots.tryAcquire(registrableDomain(url.hostname));
+        if (releaseDomain === undefined) return fail("host_busy", "domain");
         const hop = await requestOnce({
           url,
           method,
@@ -176,7 +205,8 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
           connectTimeoutMs,
           checkAddress,
           resolve,
-        });
+          addressSlots,
+        }).finally(releaseDomain);
         if (!hop.ok) return hop;
         if (hop.location === undefined || opts.redirect === "manual") {
           return { ok: true, status: hop.status, headers: hop.headers, body: hop.body, url: url.href };

@@ -19,6 +19,11 @@ export const PUBLIC_URL = "http://oabp.test";
 export const TEST_RATE_LIMITS = {
   OABP_RATE_LIMIT_WRITE_IP: "1000000/1",
   OABP_RATE_LIMIT_WRITE_AGENT: "1000000/1",
+  OABP_RATE_LIMIT_WRITE_NET_AGENTS: "1000000/1",
+  OABP_RATE_LIMIT_READ: "1000000/1",
+  OABP_READ_INFLIGHT_PER_CALLER: "10000",
+  OABP_FETCH_PER_DOMAIN: "1024",
+  OABP_FETCH_PER_ADDRESS: "1024",
   OABP_RATE_LIMIT_SESSION_IP: "1000000/1",
   OABP_MCP_PENDING_SESSIONS_PER_IP: "10000",
 };
@@ -80,6 +85,9 @@ export async function makeTestApp(
       maxBytes: config.fetchMaxBytes,
       userAgent: userAgent(config.publicUrl),
       allowAddress: (ip) => ip === TEST_CONTENT_HOST,
+      // Every test talks to one local receiver: the per-process caps are lifted like the buckets.
+      perDomain: config.abuse.fetchPerDomain,
+      perAddress: config.abuse.fetchPerAddress,
     }),
   };
   const app = createApp(deps);

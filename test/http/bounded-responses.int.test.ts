@@ -65,6 +65,20 @@ describe("bounded list responses and the content route", () => {
     expect(res.headers.get("etag")).toBe(`"${sha(bodies[7]!)}"`);
     expect(res.headers.get("cache-control")).toContain("public");
     expect(res.headers.get("content-type")).toBe("application/octet-stream");
+    // Active content is never served as such from the site's origin: a download, not a script.
+    const open = await openMission(t);
+    const js = await t.call("POST", `/missions/${open.mission.id}/submissions`, {
+      token: (await signIn(t)).token,
+      body: { content_uri: "data:text/javascript,alert(1)" },
+    });
+    expect(js.status, js.text).toBe(201);
+    const served = await t.app.request(`/missions/${open.mission.id}/submissions/${js.body.id}/content`, {
+      headers: { authorization: `Bearer ${open.creator.token}` },
+    });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("application/octet-stream");
+    expect(served.headers.get("content-disposition")).toBe("attachment");
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     const again = await t.app.request(path, { headers: { "if-none-match": res.headers.get("etag")! } });
     expect(again.status).toBe(304);
   }, 120_000);

@@ -69,6 +69,7 @@ describe("REST and MCP behind the shared buckets", () => {
       OABP_TRUST_PROXY: "true",
       OABP_RATE_LIMIT_WRITE_IP: "1000/60",
       OABP_RATE_LIMIT_WRITE_AGENT: "3/60",
+      OABP_RATE_LIMIT_WRITE_NET_AGENTS: "600/60",
       OABP_RATE_LIMIT_SESSION_IP: "4/60",
       OABP_MCP_PENDING_SESSIONS_PER_IP: "2",
     });
@@ -94,15 +95,16 @@ describe("REST and MCP behind the shared buckets", () => {
     expect((await t.call("POST", "/auth/nonce", { headers: from("198.51.100.1") })).status).toBe(200);
   });
 
-  it("writes: per agent (whatever its IP) and per IP; reads are not limited; the admin token is exempt", async () => {
+  it("writes: per agent (whatever its IP), then per network; reads are not limited; the admin token is exempt", async () => {
     const a = await signIn(t); // its nonce came from IP "unknown"
     await credit(t, a.address, 1_000_000_000n);
     const post = (ip: string) =>
       t.call("POST", "/missions", { token: a.token, headers: from(ip), body: missionBody(t) });
     const first = await post("203.0.113.1");
     expect(first.status, first.text).toBe(201);
-    expect(first.headers.get("ratelimit-policy")).toBe('"write-ip";q=1000;w=60, "write-agent";q=3;w=60');
-    expect(first.headers.get("ratelimit")).toBe('"write-ip";r=999;t=1, "write-agent";r=2;t=20');
+    // Signed in: the agent's bucket first, then the network's bucket of signed-in writes (default 600/60).
+    expect(first.headers.get("ratelimit-policy")).toBe('"write-agent";q=3;w=60, "write-net-agents";q=600;w=60');
+    expect(first.headers.get("ratelimit")).toBe('"write-agent";r=2;t=20, "write-net-agents";r=599;t=1');
     expect((await post("203.0.113.2")).status).toBe(201);
     expect((await post("203.0.113.3")).status).toBe(201);
     const refused = await post("203.0.113.4");

@@ -178,6 +178,20 @@ describe("suspension", () => {
     const create = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t) });
     expect(create.status).toBe(403);
     expect(create.body.details.reason).toBe("suspended");
+    // Every other write of the agent's too: profile, ADP card, webhooks, reports (docs/moderation.md).
+    for (const [method, path, body] of [
+      ["PUT", `/agents/${solver.address}`, { display_name: "renamed" }],
+      [
+        "POST",
+        "/adp/adp.advertise",
+        { id: "agent://suspended", name: "s", skills: ["ops/x"], extensions: { oabp: { agent_id: solver.address } } },
+      ],
+      ["POST", "/webhooks", { url: "https://hooks.example.com/x", events: ["mission.created"] }],
+      ["POST", `/missions/${other.id}/reports`, { reason: "spam" }],
+    ] as const) {
+      const r = await t.call(method, path, { token: solver.token, body });
+      expect([path, r.status, r.body?.details?.reason]).toEqual([path, 403, "suspended"]);
+    }
     const claim = await t.call("POST", `/missions/${other.id}/claims`, { token: solver.token });
     expect(claim.status).toBe(403);
     expect(claim.body.details.reason).toBe("suspended");

@@ -16,6 +16,7 @@ beforeAll(async () => {
     OABP_SESSION_TTL_SECONDS: String(30 * 86_400),
     OABP_QA_MAX_PER_AGENT: "2",
     OABP_QA_MAX_PER_MISSION: "4",
+    OABP_QA_CREATOR_RESERVE: "0",
     OABP_QA_MAX_CHARS: "100",
   });
 });

@@ -27,7 +27,7 @@ beforeAll(async () => {
   t = await makeTestApp({ OABP_WEBHOOK_TIMEOUT_MS: "1000" });
   t.deps.fetcher = createSafeFetcher({
     timeoutMs: 1000,
-    resolve: async (host) => (host.endsWith(".blackhole.test") ? [BLACKHOLE_IP] : []),
+    resolve: async (host) => (host.includes("blackhole") ? [BLACKHOLE_IP] : []),
     allowAddress: (ip) => ip === TEST_CONTENT_HOST || ip === BLACKHOLE_IP,
   });
   rx = await startReceiver();
@@ -123,7 +123,7 @@ describe("must-show 4: 100 never-answering subscriptions do not delay an honest 
   it("the honest delivery goes out in the first job tick, though 500 older deliveries to dead hosts are due", async () => {
     // 10 free identities × 10 subscriptions (the per-agent cap), each on a host of its own.
     const dark: string[] = [];
-    for (let a = 0; a < 10; a++) dark.push(...(await darkSubscriptions(10, (k) => `h${a}-${k}.blackhole.test`)));
+    for (let a = 0; a < 10; a++) dark.push(...(await darkSubscriptions(10, (k) => `h.blackhole-${a}-${k}.test`)));
     expect(dark).toHaveLength(100);
     for (let i = 0; i < 5; i++) await openMission(t); // 5 events × 100 = 500 deliveries to dead hosts, all due now
     await fanOutEvents(t.deps);
@@ -160,7 +160,7 @@ describe("must-show 4: 100 never-answering subscriptions do not delay an honest 
 describe("the per-host cap", () => {
   it("per destination host: at most OABP_WEBHOOK_HOST_CONCURRENCY (2) attempts in flight, across claims, until they end", async () => {
     const tag = "one-host";
-    const ids = await darkSubscriptions(5, () => "victim.blackhole.test", { tags: [tag] });
+    const ids = await darkSubscriptions(5, () => "victim.blackhole-victim.test", { tags: [tag] });
     await openMission(t, { tags: [tag] });
     await fanOutEvents(t.deps);
     const mine = (cs: Awaited<ReturnType<typeof claimDueDeliveries>>) =>

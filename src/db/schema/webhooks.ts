@@ -89,7 +89,26 @@ export const webhookEvents = pgTable(
       .on(t.id)
       .where(sql`${t.fannedOutAt} is null`),
     index("webhook_events_occurred_idx").on(t.occurredAt),
+    // A claimed mission's events from an inbox cursor (features/events/events.inbox.ts).
+    index("webhook_events_mission_seq_idx")
+      .on(t.missionId, t.seq)
+      .where(sql`${t.seq} is not null`),
   ],
+);
+
+// The inbox's index (docs/events.md "Inbox"): one row per party of a numbered event — creator,
+// submitter, payee, winners — written by the sequencer with the event's seq, so an agent's inbox
+// page is an index range scan from its cursor, never a scan of everyone's events.
+export const eventParties = pgTable(
+  "event_parties",
+  {
+    agent: text("agent").notNull(),
+    seq: bigint("seq", { mode: "bigint" }).notNull(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.agent, t.seq] }), index("event_parties_event_idx").on(t.eventId)],
 );
 
 /** Numbers committed events for the live streams (features/events/events.sequence.ts). */

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { assertNotSuspended } from "../../db/suspension";
 import { adpCards } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { dbOf, viewerOf, type Ctx } from "../../lib/context";
@@ -126,6 +127,8 @@ export async function advertise(ctx: Ctx, card: AgentCard): Promise<AdvertiseRes
     );
   }
   const agentId = caller ?? bound!;
+  // A suspended agent advertises nothing (signed in or by its bound key; docs/moderation.md "Suspension").
+  await assertNotSuspended(ctx.deps.database.db, agentId, now);
   const skills = card.skills ?? [];
   const fields = {
     cardId: card.id,

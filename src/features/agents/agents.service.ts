@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { assertNotSuspended } from "../../db/suspension";
 import { agentOf, type Ctx, dbOf } from "../../lib/context";
 import { agents } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -88,6 +89,7 @@ export async function updateAgent(
   const caller = agentOf(ctx);
   const id = parseAgentId(agentId);
   if (caller !== id) throw new AppError("FORBIDDEN", "an agent may only edit its own profile");
+  await assertNotSuspended(ctx.deps.database.db, caller, now); // docs/moderation.md "Suspension"
   const set = {
     ...(input.display_name !== undefined && { displayName: input.display_name }),
     ...(input.kind !== undefined && { kind: input.kind }),

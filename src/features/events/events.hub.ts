@@ -23,6 +23,13 @@ const MAX_PAGES = 20;
 /** Retry delay when committed events could not be numbered yet (rows locked by the fan-out). */
 const RETRY_MS = 20;
 
+function bump(counts: Map<string, number>, key: string | undefined, by: number): void {
+  if (key === undefined) return;
+  const n = (counts.get(key) ?? 0) + by;
+  if (n <= 0) counts.delete(key);
+  else counts.set(key, n);
+}
+
 export class EventHub {
   /** Events with seq > floor, in order: every numbered event after `floor` up to `head`. */
   private ring: StreamEvent[] = [];
@@ -38,35 +45,50 @@ export class EventHub {
   private ready = false;
   private ticking = false;
   private again = false;
-  /** Open streams and waiting long polls (OABP_EVENTS_MAX_CONNECTIONS), streams per IP. */
+  /** Open streams and waiting long polls (OABP_EVENTS_MAX_CONNECTIONS), per client network and per agent. */
   private connections = 0;
-  private perIp = new Map<string, number>();
+  private perNet = new Map<string, number>();
+  private perAgent = new Map<string, number>();
 
   constructor(private readonly deps: Deps) {}
 
-  /** Takes a connection slot (503 / 429 past the caps); release it exactly once. */
-  admit(ip: string | undefined): () => void {
+  /**
+   * Takes a long-lived connection slot — a `GET /events` stream or a waiting inbox long poll,
+   * counted together (docs/events.md "Connection slots") — or throws: 429 past
+   * OABP_EVENTS_MAX_PER_IP for the client network or OABP_EVENTS_MAX_PER_AGENT for the agent;
+   * 503 past OABP_EVENTS_MAX_CONNECTIONS, and once only OABP_EVENTS_RESERVE slots are left, for
+   * a network that already holds one (the reserve is for new clients). Release it exactly once.
+   */
+  admit(who: { network?: string | undefined; agent?: string | undefined }): () => void {
     const cfg = this.deps.config;
+    const { network, agent } = who;
+    const netHeld = network === undefined ? 0 : (this.perNet.get(network) ?? 0);
     if (this.connections >= cfg.eventsMaxConnections)
       throw new AppError("SERVICE_UNAVAILABLE", "too many open event streams on this server: retry later", {
         reason: "event_connections_full",
       });
-    if (ip !== undefined && (this.perIp.get(ip) ?? 0) >= cfg.eventsMaxPerIp)
-      throw new AppError("RATE_LIMITED", `at most ${cfg.eventsMaxPerIp} open event streams per client address`, {
+    if (netHeld > 0 && this.connections >= cfg.eventsMaxConnections - cfg.eventsReserve)
+      throw new AppError("SERVICE_UNAVAILABLE", "the remaining event connections are kept for new clients", {
+        reason: "event_connections_reserved",
+      });
+    if (network !== undefined && netHeld >= cfg.eventsMaxPerIp)
+      throw new AppError("RATE_LIMITED", `at most ${cfg.eventsMaxPerIp} open event connections per client network`, {
         reason: "event_streams_per_ip",
       });
+    if (agent !== undefined && (this.perAgent.get(agent) ?? 0) >= cfg.eventsMaxPerAgent)
+      throw new AppError("RATE_LIMITED", `at most ${cfg.eventsMaxPerAgent} open event connections per agent`, {
+        reason: "event_connections_per_agent",
+      });
     this.connections++;
-    if (ip !== undefined) this.perIp.set(ip, (this.perIp.get(ip) ?? 0) + 1);
+    bump(this.perNet, network, 1);
+    bump(this.perAgent, agent, 1);
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.connections--;
-      if (ip !== undefined) {
-        const n = (this.perIp.get(ip) ?? 1) - 1;
-        if (n <= 0) this.perIp.delete(ip);
-        else this.perIp.set(ip, n);
-      }
+      bump(this.perNet, network, -1);
+      bump(this.perAgent, agent, -1);
     };
   }
 

@@ -1,23 +1,17 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { missionClaims } from "../../db/schema/index";
 import type { Ctx } from "../../lib/context";
-import { AppError } from "../../lib/errors";
 import { hubOf, type Listener } from "./events.hub";
-import { readEvents, resolveCursor, type StreamEvent } from "./events.model";
+import { readEventsAt, resolveCursor } from "./events.model";
 import { assignSequence } from "./events.sequence";
 
 // GET /agents/me/inbox (docs/events.md "Inbox"): the outbox events about the caller, in the
 // streams' order, for agents with no public URL. An event is in an agent's inbox when the agent
 // is one of its parties (the mission's creator, the submitter, a payee or winner) or holds (or
-// held) a claim on its mission. A page scans at most SCAN events, so a sparse inbox still
-// answers in bounded time: `next_cursor` moves past what was scanned even when nothing matched.
-// `wait` long-polls on the process's event hub (no query per waiter until something relevant
+// held) a claim on its mission. A page is read by index from the cursor (event_parties and
+// webhook_events (mission_id, seq)), so it costs what it returns, however many events others
+// have; `next_cursor` is the last event returned (else the cursor given). `wait` long-polls on the process's event hub (no query per waiter until something relevant
 // commits), bounded by OABP_INBOX_MAX_WAIT_SECONDS.
-
-const SCAN = 1000;
-/** Long polls one agent may hold at once on one instance. */
-const WAITS_PER_AGENT = 4;
-const waiting = new Map<string, number>();
 
 export interface InboxPage {
   /** The envelopes as delivered by webhooks and GET /events, JSON text. */
@@ -31,41 +25,41 @@ interface Position {
   id: string | null;
 }
 
-async function claimedAmong(ctx: Ctx, agent: string, missionIds: string[]): Promise<Set<string>> {
-  if (missionIds.length === 0) return new Set();
-  const rows = await ctx.deps.database.db
-    .selectDistinct({ m: missionClaims.missionId })
-    .from(missionClaims)
-    .where(and(eq(missionClaims.agentId, agent), inArray(missionClaims.missionId, [...new Set(missionIds)])));
-  return new Set(rows.map((r) => r.m));
+/**
+ * One page from the cursor, by index (docs/events.md "Inbox"): the caller's own events from
+ * event_parties (agent, seq), and each claimed mission's events from webhook_events
+ * (mission_id, seq) — each an index range scan of at most limit + 1 rows from the cursor, never
+ * a scan of other agents' events. `at` is the last event returned (else the cursor).
+ */
+async function scan(ctx: Ctx, agent: string, after: Position, limit: number): Promise<InboxPage & { at: Position }> {
+  const picked = rowsOf<{ seq: string | number | bigint }>(
+    await ctx.deps.database.db.execute(sql`
+      select seq from (
+        (select seq from event_parties where agent = ${agent} and seq > ${after.seq.toString()}::bigint
+          order by seq limit ${limit + 1})
+        union
+        (select x.seq from (select distinct mission_id from mission_claims where agent_id = ${agent}) m
+          cross join lateral (
+            select e.seq from webhook_events e
+            where e.mission_id = m.mission_id and e.seq > ${after.seq.toString()}::bigint
+            order by e.seq limit ${limit + 1}) x)
+      ) u order by seq limit ${limit + 1}`),
+  ).map((r) => BigInt(r.seq));
+  const rows = await readEventsAt(ctx.deps, picked.slice(0, limit));
+  const last = rows.at(-1);
+  const at = last ? { seq: last.seq, id: last.id } : after;
+  return { events: rows.map((r) => r.body), next_cursor: at.id, has_more: picked.length > limit, at };
 }
 
-async function scan(ctx: Ctx, agent: string, after: Position, limit: number): Promise<InboxPage & { at: Position }> {
-  const rows = await readEvents(ctx.deps, after.seq, SCAN);
-  const claimed = await claimedAmong(
-    ctx,
-    agent,
-    rows.filter((r) => !r.parties.includes(agent)).map((r) => r.missionId),
-  );
-  const events: string[] = [];
-  let last: StreamEvent | undefined;
-  for (const r of rows) {
-    if (r.parties.includes(agent) || claimed.has(r.missionId)) {
-      if (events.length === limit)
-        return { events, next_cursor: last!.id, has_more: true, at: { seq: last!.seq, id: last!.id } };
-      events.push(r.body);
-    }
-    last = r;
-  }
-  const at = last ? { seq: last.seq, id: last.id } : after;
-  return { events, next_cursor: at.id, has_more: rows.length === SCAN, at };
-}
+const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { rows?: T[] }).rows ?? [])) as T[];
 
 /** One page of `agent`'s inbox after the cursor, waiting up to `wait` seconds for a first event. */
 export async function readInbox(
   ctx: Ctx,
   agent: string,
   input: { after?: string | undefined; limit: number; wait: number },
+  /** The caller's client network: a long poll takes one of its connection slots (events.hub.ts). */
+  network?: string,
 ): Promise<InboxPage> {
   const { deps } = ctx;
   const me = agent.toLowerCase();
@@ -79,14 +73,10 @@ export async function readInbox(
   if (first.events.length > 0 || first.has_more || waitS <= 0) return first;
   const from = first.at;
 
-  // Long poll: wait on the hub for an event about this agent, then scan once more.
-  if ((waiting.get(me) ?? 0) >= WAITS_PER_AGENT)
-    throw new AppError("RATE_LIMITED", `at most ${WAITS_PER_AGENT} inbox long polls at once per agent`, {
-      reason: "inbox_waits_per_agent",
-    });
+  // Long poll: wait on the hub for an event about this agent, then scan once more. It holds a
+  // connection slot of the agent and of its network, like a stream (docs/events.md).
   const hub = hubOf(deps);
-  const release = hub.admit(undefined);
-  waiting.set(me, (waiting.get(me) ?? 0) + 1);
+  const release = hub.admit({ network, agent: me });
   let listener: (Listener & { close(): void }) | undefined;
   try {
     const claimedNow = new Set(
@@ -126,8 +116,5 @@ export async function readInbox(
     return await scan(ctx, me, from, input.limit);
   } finally {
     release();
-    const n = (waiting.get(me) ?? 1) - 1;
-    if (n <= 0) waiting.delete(me);
-    else waiting.set(me, n);
   }
 }

@@ -1,5 +1,5 @@
 import { ctxFromRequest } from "../../http/context";
-import { clientIp } from "../../http/client-ip";
+import { clientNetwork } from "../../http/client-ip";
 import { requireAgent } from "../../http/identity";
 import { router } from "../../http/openapi";
 import { parseFilter } from "./events.filter";
@@ -23,7 +23,8 @@ export const eventsRouter = router()
           : undefined;
     const cursor = from ? { seq: await resolveCursor(deps, from.id, from.field), id: from.id } : undefined;
     const hub = hubOf(deps);
-    const release = hub.admit(clientIp(c, deps.config.trustProxy));
+    const who = c.get("identity");
+    const release = hub.admit({ network: clientNetwork(c), agent: who?.kind === "agent" ? who.address : undefined });
     // Cutting a connection destroys its socket (an errored stream would be logged by the server).
     const socket = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming?.socket;
     let stream: ReadableStream<Uint8Array>;
@@ -50,7 +51,7 @@ export const eventsRouter = router()
   })
   .openapi(inboxRoute, async (c) => {
     const agent = requireAgent(c.get("identity"), "UNAUTHORIZED");
-    const page = await readInbox(ctxFromRequest(c), agent, c.req.valid("query"));
+    const page = await readInbox(ctxFromRequest(c), agent, c.req.valid("query"), clientNetwork(c));
     c.header("Cache-Control", "private, no-store");
     c.header("Content-Type", "application/json; charset=utf-8");
     // The envelopes as stored: the same bytes a webhook or the stream carries.

@@ -1,4 +1,4 @@
-import { asc, eq, gt, max } from "drizzle-orm";
+import { asc, eq, gt, inArray, max, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { missions, webhookEvents } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -44,6 +44,15 @@ const e = webhookEvents;
 
 /** Numbered events after `afterSeq`, in seq order, at most `limit`. */
 export async function readEvents(deps: Deps, afterSeq: bigint, limit: number): Promise<StreamEvent[]> {
+  return selectEvents(deps, gt(e.seq, afterSeq), limit);
+}
+
+/** The numbered events with these seqs, in seq order (the inbox's page, events.inbox.ts). */
+export async function readEventsAt(deps: Deps, seqs: bigint[]): Promise<StreamEvent[]> {
+  return seqs.length === 0 ? [] : selectEvents(deps, inArray(e.seq, seqs), seqs.length);
+}
+
+async function selectEvents(deps: Deps, where: SQL, limit: number): Promise<StreamEvent[]> {
   const rows = await deps.database.db
     .select({
       seq: e.seq,
@@ -61,7 +70,7 @@ export async function readEvents(deps: Deps, afterSeq: bigint, limit: number): P
     })
     .from(e)
     .leftJoin(missions, eq(missions.id, e.missionId))
-    .where(gt(e.seq, afterSeq))
+    .where(where)
     .orderBy(asc(e.seq))
     .limit(limit);
   return rows.map((r) => {

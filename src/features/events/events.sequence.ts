@@ -43,7 +43,27 @@ export async function assignSequence(db: Db, batch = 1000): Promise<{ numbered: 
                       for update skip locked) x) n
         where w.id = n.id returning w.id`),
     );
-    if (numbered.length > 0) await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, 'seq')`);
+    if (numbered.length > 0) {
+      // The inbox's index (events.inbox.ts): the parties of every event just numbered, as
+      // events.model.ts partiesOf reads them (creator, submitter, agent_id, winners[].agent_id).
+      const ids = sql.join(
+        numbered.map((r) => sql`${r.id}`),
+        sql`, `,
+      );
+      await tx.execute(sql`insert into event_parties (agent, seq, event_id)
+        select distinct lower(p.agent), w.seq, w.id from webhook_events w
+        cross join lateral (
+          select w.creator as agent
+          union all select w.data::jsonb ->> k from unnest(array['submitter', 'agent_id']) k
+            where jsonb_typeof(w.data::jsonb -> k) = 'string'
+          union all select x ->> 'agent_id' from jsonb_array_elements(
+              case when jsonb_typeof(w.data::jsonb -> 'winners') = 'array' then w.data::jsonb -> 'winners' else '[]'::jsonb end) x
+            where jsonb_typeof(x -> 'agent_id') = 'string'
+        ) p
+        where w.id in (${ids}) and p.agent is not null
+        on conflict do nothing`);
+      await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, 'seq')`);
+    }
     return numbered.length;
   });
   if (numbered < 0) return { numbered: 0, pending: false };

@@ -9,7 +9,7 @@ import { activateSession, createSession, findSession, ownedBy } from "./mcp.sess
 import { callTool, hasTool, isWriteTool, TOOLS_LIST_JSON } from "./mcp.tools";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { hasLoneSurrogate } from "../../lib/json-text";
-import { clientIp } from "../../http/client-ip";
+import { clientNetwork } from "../../http/client-ip";
 import {
   acceptsJson,
   echoSession,
@@ -135,7 +135,7 @@ async function initialize(c: Context<AppEnv>, m: Extract<Incoming, { kind: "requ
   await enforceRateLimit(c, "session");
   // A session header on initialize is ignored: initialize always starts a new session.
   const { id } = await createSession(deps, {
-    clientIp: clientIp(c, deps.config.trustProxy),
+    clientIp: clientNetwork(c), // the pending cap keys on the client network (IPv6 /64)
     protocolVersion: MCP_PROTOCOL_VERSION,
     agentId: who.kind === "agent" ? who.address : null,
     clientName: str(clientInfo.name),

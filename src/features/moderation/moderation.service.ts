@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, lt, type SQL } from "drizzle-orm";
+import { assertNotSuspended } from "../../db/suspension";
 import type { z } from "@hono/zod-openapi";
 import { appendAudit } from "../../db/audit";
 import { findMissionRow, findVisibleMission, lockMission } from "../../db/mission-visibility";
@@ -156,6 +157,7 @@ export async function reportMission(
 ) {
   const { deps, now } = ctx;
   const reporter = agentOf(ctx);
+  await assertNotSuspended(deps.database.db, reporter, now); // docs/moderation.md "Suspension"
   const m = await findVisibleMission(ctx, input.missionId, reporter);
   if (m.creator === reporter)
     throw new AppError("FORBIDDEN", "a creator cannot report their own mission", { reason: "own_mission" });

@@ -17,10 +17,9 @@ export const oadpRouter = router()
     return c.json(await pong(ctxFromRequest(c), { nonce: body.nonce }), 200);
   })
   .openapi(federationReportRoute, async (c) => {
-    const deps = c.get("deps");
     return c.json(
       await reportHub(ctxFromRequest(c), {
-        callerKey: callerKey(c, deps.config.trustProxy),
+        callerKey: callerKey(c),
         report: c.req.valid("json"),
       }),
       200,

@@ -71,9 +71,15 @@ async function activeClaimers(tx: Tx, missionId: string, now: Date): Promise<str
   return rows.map((r) => r.agentId);
 }
 
-/** One thread-wide cap, counted from the mission row under its lock. */
-function checkThreadCap(ctx: Ctx, m: Mission): void {
-  const max = ctx.deps.config.qaMaxPerMission;
+/**
+ * One thread-wide cap, counted from the mission row under its lock. Others' questions stop
+ * OABP_QA_CREATOR_RESERVE entries short of it: that reserve is the creator's, so a crowd of free
+ * identities can fill what they may and a clarification still fits (docs/abuse-edge.md
+ * "Creator-owned capacity").
+ */
+function checkThreadCap(ctx: Ctx, m: Mission, by: "creator" | "others"): void {
+  const { qaMaxPerMission, qaCreatorReserve } = ctx.deps.config;
+  const max = by === "creator" ? qaMaxPerMission : Math.max(0, qaMaxPerMission - qaCreatorReserve);
   if (m.qaCount >= max)
     throw new AppError("CONFLICT", `this mission's Q&A thread holds at most ${max} entries`, {
       reason: "qa_full",
@@ -105,7 +111,7 @@ export async function askQuestion(ctx: Ctx, input: { missionId: string; body: st
       (x) => x.status === "open" && x.deadline.getTime() > now.getTime(),
       "questions are taken while the mission is open, before its deadline",
     );
-    checkThreadCap(ctx, m);
+    checkThreadCap(ctx, m, "others");
     const [mine] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(missionQuestions)
@@ -208,7 +214,7 @@ export async function postClarification(
       judging,
       "clarifications are posted while the mission is open or being judged",
     );
-    checkThreadCap(ctx, m);
+    checkThreadCap(ctx, m, "creator");
     const pinned = input.pinned ?? true;
     const [row] = await tx
       .insert(missionQuestions)

@@ -60,8 +60,26 @@ export const submissionsRouter = base
     if (r === "not_modified") return c.body(null, 304) as never;
     c.header("ETag", r.etag);
     c.header("Cache-Control", r.shared ? "public, max-age=86400, immutable" : "private, max-age=3600");
-    c.header("Content-Type", r.mediaType);
+    // Never active content from the site's origin: a submitter-chosen script, page or style
+    // type would be a `script-src 'self'` gadget. Passive types are served as declared; any
+    // other as an octet-stream download. With nosniff, nothing else is ever executed.
+    const passive = PASSIVE_TYPES.has(r.mediaType.split(";")[0]!.trim().toLowerCase());
+    c.header("Content-Type", passive ? r.mediaType : "application/octet-stream");
+    if (!passive) c.header("Content-Disposition", "attachment");
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Content-Security-Policy", "sandbox; default-src 'none'");
+    c.header("Cross-Origin-Resource-Policy", "same-origin");
     return c.body(new Uint8Array(r.body), 200) as never;
   });
+
+/** Media types a browser never executes (docs/security.md): served as declared by the content route. */
+const PASSIVE_TYPES = new Set([
+  "text/plain",
+  "application/json",
+  "application/octet-stream",
+  "application/pdf",
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+]);

@@ -17,8 +17,11 @@ type SubmissionRow = typeof submissions.$inferSelect;
 /** What a first_valid_match check reads of the mission's params (db/verification.ts). */
 export type FvmParams = Pick<FirstValidMatchParams, "target_hash" | "predicate_uri" | "expected" | "match_mode">;
 
+/** `busy`: not attempted at all (the host's or address's slots were taken); costs no attempt. */
 export type CheckOutcome =
-  { result: "valid" } | { result: "invalid"; reason: SubmissionReason } | { result: "retry"; reason: SubmissionReason };
+  | { result: "valid" }
+  | { result: "invalid"; reason: SubmissionReason }
+  | { result: "retry"; reason: SubmissionReason; busy?: true };
 
 /** True when checking this submission needs the network (remote content or a predicate). */
 export function needsNetwork(params: FvmParams, contentUri: string): boolean {
@@ -57,6 +60,7 @@ async function fetchVerified(
   s: Pick<SubmissionRow, "contentUri" | "contentHash">,
 ): Promise<Buffer | CheckOutcome> {
   const r = await deps.fetcher.fetch(s.contentUri);
+  if (!r.ok && r.reason === "host_busy") return { result: "retry", reason: "content_unavailable", busy: true };
   if (!r.ok)
     return TRANSIENT.has(r.reason)
       ? { result: "retry", reason: "content_unavailable" }
@@ -106,6 +110,7 @@ export async function checkSubmission(
       headers: { "content-type": "application/json" },
       body,
     });
+    if (!r.ok && r.reason === "host_busy") return { result: "retry", reason: "predicate_unavailable", busy: true };
     if (!r.ok)
       return TRANSIENT.has(r.reason)
         ? { result: "retry", reason: "predicate_unavailable" }

@@ -85,7 +85,12 @@ export async function fanOutEvents(deps: Deps, batch = 100): Promise<number> {
 
 export type AttemptOutcome =
   | { kind: "delivered"; at: Date; durationMs: number; statusCode: number }
-  | { kind: "gone" | "failed"; at: Date; durationMs: number; statusCode: number | null; error: string };
+  | { kind: "gone" | "failed"; at: Date; durationMs: number; statusCode: number | null; error: string }
+  /** Not attempted: this process's slots for the host's domain or address were taken (docs/abuse.md "Resolver"). */
+  | { kind: "busy"; at: Date };
+
+/** A delivery refused for busy slots is tried again this soon; it costs no attempt. */
+const BUSY_RETRY_MS = 2_000;
 
 /**
  * One attempt: POST the frozen body with fresh Standard Webhooks headers (the timestamp is the
@@ -104,6 +109,7 @@ export async function attemptDelivery(deps: Deps, c: ClaimedDelivery): Promise<A
     maxBytes: MAX_RESPONSE_BYTES,
   });
   const durationMs = Math.round(performance.now() - started);
+  if (!r.ok && r.reason === "host_busy") return { kind: "busy", at };
   if (!r.ok) return { kind: "failed", at, durationMs, statusCode: null, error: r.reason };
   if (r.status >= 200 && r.status < 300) return { kind: "delivered", at, durationMs, statusCode: r.status };
   // 410 Gone: the receiver says this endpoint is no more — stop sending to it.
@@ -143,6 +149,26 @@ export async function disable(
  */
 export async function recordAttempt(deps: Deps, c: ClaimedDelivery, o: AttemptOutcome): Promise<void> {
   const now = deps.clock.now();
+  if (o.kind === "busy") {
+    // Nothing was sent: the claim's attempt is given back, nothing is logged or counted.
+    await deps.database.db
+      .update(d)
+      .set({
+        attemptCount: c.attemptCount - 1,
+        nextAttemptAt: new Date(now.getTime() + BUSY_RETRY_MS),
+        inFlightUntil: null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(d.subscriptionId, c.subscriptionId),
+          eq(d.eventId, c.eventId),
+          eq(d.status, "pending"),
+          eq(d.attemptCount, c.attemptCount),
+        ),
+      );
+    return;
+  }
   const windowMs = deps.config.webhookRetryWindowSeconds * 1000;
   const entry: DeliveryAttempt = {
     attempt: c.attemptCount,

@@ -1,8 +1,10 @@
 import { and, count, desc, eq, lt } from "drizzle-orm";
+import { assertNotSuspended } from "../../db/suspension";
 import { webhookDeliveries, webhookEvents, webhookSubscriptions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { agentOf, dbOf, withTx, type Ctx } from "../../lib/context";
 import { normalizeAddress } from "../../lib/address";
+import { registrableDomain } from "../../lib/host-key";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
 import { newWebhookSecret } from "../../lib/webhook-signature";
@@ -52,6 +54,7 @@ export async function createWebhook(ctx: Ctx, input: CreateWebhookInput): Promis
   const { deps, now } = ctx;
   requireWebhooksEnabled(deps);
   const owner = agentOf(ctx);
+  await assertNotSuspended(deps.database.db, owner, now); // docs/moderation.md "Suspension"
   const verdict = checkWebhookUrl(input.url, deps.fetcher);
   if (!verdict.ok) {
     throw new AppError("UNPROCESSABLE", `url refused: ${verdict.reason}`, {
@@ -95,7 +98,8 @@ export async function createWebhook(ctx: Ctx, input: CreateWebhookInput): Promis
         secret,
         // Verified by the job before any real delivery (webhooks.verify.ts).
         status: "pending_verification",
-        host: new URL(verdict.url).hostname.toLowerCase(),
+        // The cap's key: the registrable domain (docs/abuse.md "Resolver"), as for checks.
+        host: registrableDomain(new URL(verdict.url).hostname),
         nextVerifyAt: now,
         createdAt: now,
         updatedAt: now,

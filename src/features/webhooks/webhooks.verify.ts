@@ -81,9 +81,18 @@ async function challenge(deps: Deps, v: ClaimedVerification): Promise<{ ok: bool
 }
 
 /** Records a challenge's outcome, conditional on the claim (same attempt, still pending). */
-async function record(deps: Deps, v: ClaimedVerification, ok: boolean): Promise<void> {
+async function record(deps: Deps, v: ClaimedVerification, ok: boolean, busy = false): Promise<void> {
   const now = deps.clock.now();
   const mine = and(eq(s.id, v.id), eq(s.status, "pending_verification"), eq(s.verifyAttempts, v.attempt));
+  if (busy) {
+    // Not sent: this process's slots for the host were taken (docs/abuse.md "Resolver"). The
+    // attempt is given back and the challenge tried again shortly.
+    await deps.database.db
+      .update(s)
+      .set({ verifyAttempts: v.attempt - 1, nextVerifyAt: new Date(now.getTime() + 2_000), updatedAt: now })
+      .where(mine);
+    return;
+  }
   await deps.database.db.transaction(async (tx) => {
     if (ok) {
       await tx.update(s).set({ status: "active", verifiedAt: now, nextVerifyAt: null, updatedAt: now }).where(mine);
@@ -118,7 +127,7 @@ export async function runVerifications(deps: Deps, batch = 20): Promise<number> 
           { webhook: v.id, attempt: v.attempt, error: outcome.error },
           "webhook endpoint verification failed",
         );
-      await record(deps, v, outcome.ok).catch((err: unknown) =>
+      await record(deps, v, outcome.ok, outcome.error === "host_busy").catch((err: unknown) =>
         deps.logger.error({ err, webhook: v.id }, "recording a webhook verification failed; retried after the lease"),
       );
     }),

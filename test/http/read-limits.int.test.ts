@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeEventStreams } from "../../src/features/events";
+import { makeTestApp, type TestApp } from "../helpers/app";
+import { signIn } from "../helpers/agents";
+import { expectError } from "../helpers/errors";
+
+// docs/abuse-edge.md "Read limits": reads per caller (agent, else client network) in tokens and in
+// flight, per instance; the event stream is not a read (it holds a connection slot instead).
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({
+    OABP_TRUST_PROXY: "true",
+    OABP_RATE_LIMIT_READ: "5/60",
+    OABP_READ_INFLIGHT_PER_CALLER: "2",
+    OABP_EVENTS_POLL_MS: "50",
+  });
+});
+afterAll(async () => {
+  if (t) closeEventStreams(t.deps);
+  await t?.close();
+});
+const from = (ip: string) => ({ "x-forwarded-for": ip });
+
+describe("read limits", () => {
+  it("tokens per client network: 5 reads, then 429 with Retry-After; another network and time refill", async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await t.call("GET", "/missions", { headers: from(`2001:db8:5:5::${i + 1}`) })).status).toBe(200);
+    const refused = await t.call("GET", "/missions", { headers: from("2001:db8:5:5::99") });
+    expectError(refused, 429, "RATE_LIMITED");
+    expect(refused.headers.get("retry-after")).toBe("12");
+    expect(refused.body.details).toMatchObject({ policy: "read", retry_after_seconds: 12 });
+    expect((await t.call("GET", "/missions", { headers: from("2001:db8:5:6::1") })).status).toBe(200);
+    t.clock.advance(12_000);
+    expect((await t.call("GET", "/missions", { headers: from("2001:db8:5:5::1") })).status).toBe(200);
+    // The event stream is not counted as a read.
+    const stream = await t.app.request("/events", { headers: from("2001:db8:5:5::1") });
+    expect(stream.status).toBe(200);
+    await stream.body?.cancel();
+  });
+
+  it("reads in flight per agent: two waiting inbox reads, a third is refused; another agent is served", async () => {
+    const a = await signIn(t);
+    const b = await signIn(t);
+    const auth = (tok: string) => ({ authorization: `Bearer ${tok}`, ...from("198.51.100.77") });
+    const waiting = [1, 2].map(() => t.app.request("/agents/me/inbox?wait=20", { headers: auth(a.token) }));
+    // Poll (no fixed sleep) until both hold their read: a third is then refused.
+    let third = await t.call("GET", "/agents/me/inbox?wait=0", { headers: auth(a.token) });
+    for (let i = 0; i < 500 && third.status !== 429; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      t.clock.advance(12_000); // tokens are not what is tested here
+      third = await t.call("GET", "/agents/me/inbox?wait=0", { headers: auth(a.token) });
+    }
+    expectError(third, 429, "RATE_LIMITED");
+    expect(third.body.details).toMatchObject({ reason: "reads_in_flight", limit: 2 });
+    expect((await t.call("GET", "/agents/me/inbox?wait=0", { headers: auth(b.token) })).status).toBe(200);
+    closeEventStreams(t.deps);
+    for (const r of await Promise.all(waiting)) expect(r.status).toBe(200);
+  });
+});

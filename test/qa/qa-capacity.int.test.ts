@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTestApp, type TestApp } from "../helpers/app";
+import { openMission, signIn } from "../helpers/agents";
+import { expectError } from "../helpers/errors";
+
+// Must-show 4, Q&A part (docs/abuse-edge.md "Creator-owned capacity"): on the defaults (200
+// entries, 10 questions per agent, 50 kept for the creator), 20 free agents fill what they may
+// of a thread and the creator can still post clarifications — the whole reserve.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(() => t?.close());
+
+describe("the creator's reserve in a mission's Q&A thread", () => {
+  it("20 agents × 10 questions: 150 accepted, then qa_full; the creator still posts 50 clarifications", async () => {
+    const { creator, mission } = await openMission(t);
+    const cfg = t.deps.config;
+    expect([cfg.qaMaxPerMission, cfg.qaMaxPerAgent, cfg.qaCreatorReserve]).toEqual([200, 10, 50]);
+    const codes = new Map<string, number>();
+    for (let a = 0; a < 20; a++) {
+      const agent = await signIn(t);
+      for (let q = 0; q < 10; q++) {
+        const r = await t.call("POST", `/missions/${mission.id}/questions`, {
+          token: agent.token,
+          body: { body: `question ${a}.${q}` },
+        });
+        const key = r.status === 201 ? "201" : `${r.status} ${r.body.details?.reason}`;
+        codes.set(key, (codes.get(key) ?? 0) + 1);
+      }
+    }
+    expect(Object.fromEntries(codes)).toEqual({ "201": 150, "409 qa_full": 50 });
+    for (let i = 0; i < 50; i++) {
+      const r = await t.call("POST", `/missions/${mission.id}/clarifications`, {
+        token: creator.token,
+        body: { body: `clarification ${i}` },
+      });
+      expect(r.status, r.text).toBe(201);
+    }
+    // The thread's own cap still holds, for the creator too.
+    const over = await t.call("POST", `/missions/${mission.id}/clarifications`, {
+      token: creator.token,
+      body: { body: "one more" },
+    });
+    expectError(over, 409, "CONFLICT");
+    expect(over.body.details.reason).toBe("qa_full");
+  }, 120_000);
+});
