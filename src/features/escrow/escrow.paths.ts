@@ -52,8 +52,7 @@ export const planOf = (p: PayoutRow): ReleasePlan => ({
 export function callOf(p: PayoutRow): EscrowCall {
   const escrow = p.escrowAddress ?? undefined; // null: the configured contract
   if (p.kind === "refund") return { kind: "refund", missionKey: p.missionKey as Hex, funder: p.funder, escrow };
-  if (p.releaseSignature)
-    return { kind: "releaseSigned", signature: p.releaseSignature as Hex, ...planOf(p), escrow };
+  if (p.releaseSignature) return { kind: "releaseSigned", signature: p.releaseSignature as Hex, ...planOf(p), escrow };
   const step = stepOf(p);
   // A slot on a v2 contract: v2's instant release (no signature, no delay there).
   if (!step) return { kind: "releaseV2", ...planOf(p), escrow };

@@ -9,14 +9,7 @@ import { lockMission } from "./escrow.deposits";
 import { markRoleMissing } from "./escrow.rail";
 import { emitEvents, payoutConfirmed } from "../../db/outbox";
 import { MISSION_COLUMNS } from "../../db/rows";
-import {
-  callOf,
-  delayedPreflight,
-  proposalConfirmed,
-  releaseRevert,
-  stepLabel,
-  stepOf,
-} from "./escrow.paths";
+import { callOf, delayedPreflight, proposalConfirmed, releaseRevert, stepLabel, stepOf } from "./escrow.paths";
 
 // The settlement worker (design.md "Escrow and settlement"): sends each queued payout with the
 // resolver key and walks it through a crash-safe state machine,

@@ -2,14 +2,14 @@
 // import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { escrowRouter } from "./escrow.index";
 export { escrowJobs } from "./escrow.jobs";
+export { renderEscrowMetrics } from "./escrow.metrics";
 export { queueRefund, queueRelease } from "./escrow.queue";
+export { railStatus, refreshRail } from "./escrow.rail";
+export type { RailStatus } from "./escrow.rail";
 export { baseReconciliation } from "./escrow.reconcile";
 export type { BaseReconciliation, ReconciledAsset } from "./escrow.reconcile";
 export { EscrowAttestation, MissionEscrowWire } from "./escrow.schemas";
-export { checkBaseRail, BaseRailMisconfigured } from "./escrow.startup";
-export { railStatus, refreshRail } from "./escrow.rail";
-export { renderEscrowMetrics } from "./escrow.metrics";
-export type { RailStatus } from "./escrow.rail";
+export { BaseRailMisconfigured, checkBaseRail } from "./escrow.startup";
 export {
   ESCROW_MAX_RECIPIENTS,
   REFUND_GRACE_SECONDS,

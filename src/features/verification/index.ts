@@ -3,9 +3,9 @@
 export { claimCommitment, isCommitReveal, revealDeadline } from "./commit-reveal";
 export { commitRevealRouter } from "./commit-reveal.index";
 export { awardMission } from "./creator-judges";
+export { defaultAward } from "./default-award";
 export { checkContent, checkSubmission, judgeFirstValidMatch, needsNetwork } from "./first-valid-match";
 export type { CheckOutcome, FvmParams } from "./first-valid-match";
-export { defaultAward } from "./default-award";
 export { advanceMission, prepareAdvance } from "./lifecycle";
 export { castVote } from "./peer-vote";
 export { verificationRouter } from "./verification.index";
