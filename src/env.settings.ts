@@ -879,12 +879,38 @@ export const SETTINGS = {
     shown: "`2592000`",
     doc: "amendments: the most one `extend_deadline` may move a deadline (60 s – 365 days)",
   },
-  /** Amendments: the most amendments (applied or pending) one mission may have. */
+  /** Amendments: the most of its own amendments (applied or pending) a mission's creator may make. */
   OABP_AMENDMENTS_MAX_PER_MISSION: {
     key: "amendmentsMaxPerMission",
     schema: z.coerce.number().int().min(1).max(1000).default(50),
     shown: "`50`",
-    doc: "amendments: the most amendments one mission may have (extensions, top-ups, edits; bounds the log and the base rail's top-up slots)",
+    doc: "amendments: the most amendments a mission's creator may make to it (its extensions, edits and own top-ups; others' top-ups have their own bound, `OABP_TOPUPS_MAX_PER_MISSION`)",
+  },
+  /** Amendments: the most top-ups by others than the creator (applied or pending) one mission may have. */
+  OABP_TOPUPS_MAX_PER_MISSION: {
+    key: "topUpsMaxPerMission",
+    schema: z.coerce.number().int().min(0).max(1000).default(20),
+    shown: "`20`",
+    doc: "amendments: the most top-ups by others than its creator one mission may have, applied or pending (bounds the log and the base rail's top-up slots; 409 `too_many_top_ups`)",
+  },
+  /** Amendments: the smallest third-party top-up, as a fraction of the current reward. */
+  OABP_TOPUP_MIN_BPS: {
+    key: "topUpMinBps",
+    schema: z.coerce.number().int().min(0).max(10_000).default(100),
+    shown: "`100`",
+    doc: "amendments: the smallest top-up by others than the creator, in basis points of the current reward, rounded up, at least 1 base unit (422 `top_up_too_small`)",
+  },
+  /** Amendments: how long a base-rail top-up may stay pending without a deposit. */
+  OABP_TOPUP_PENDING_TTL_SECONDS: {
+    key: "topUpPendingTtlSeconds",
+    schema: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(30 * 86_400)
+      .default(86_400),
+    shown: "`86400`",
+    doc: "amendments: a base-rail top-up whose deposit is not seen within this many seconds is rejected (`reason: expired`) and frees its slot",
   },
   /** Amendments: whether anyone may top up a mission's reward (false: its creator only). */
   OABP_TOPUP_BY_ANYONE: {

@@ -1,3 +1,4 @@
+import { amendmentsJobs } from "../features/amendments";
 import { claimsJobs } from "../features/claims";
 import { disputesJobs } from "../features/disputes";
 import { escrowJobs } from "../features/escrow";
@@ -25,6 +26,7 @@ export const JOBS: readonly Job[] = [
     },
   },
   ...escrowJobs,
+  ...amendmentsJobs,
   { name: "purge_expired_auth", loop: "tick", run: (deps) => purgeExpiredAuth(deps) },
   ...mcpJobs,
   ...reputationJobs,

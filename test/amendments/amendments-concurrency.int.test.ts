@@ -9,7 +9,11 @@ import { onRealPostgres } from "../helpers/db";
 describe.runIf(onRealPostgres)("amendments under concurrency (real Postgres)", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeTestApp({ OABP_SESSION_TTL_SECONDS: String(30 * 86_400) }, { poolMax: 32 });
+    // 25 top-ups by others: above the default per-mission bound of others' top-ups.
+    t = await makeTestApp(
+      { OABP_SESSION_TTL_SECONDS: String(30 * 86_400), OABP_TOPUPS_MAX_PER_MISSION: "50" },
+      { poolMax: 32 },
+    );
   });
   afterAll(async () => t?.close());
 

@@ -45,6 +45,10 @@ export const missionAmendments = pgTable(
       .on(t.escrowKey)
       .where(sql`${t.escrowKey} is not null`),
     index("mission_amendments_mission_status_idx").on(t.missionId, t.status),
+    // The expiry job's queue: pending base-rail top-ups, oldest first (docs/amendments.md "Slots").
+    index("mission_amendments_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     check("mission_amendments_kind_ck", sql`${t.kind} in ('extend_deadline', 'top_up', 'edit')`),
     check("mission_amendments_status_ck", sql`${t.status} in ('applied', 'pending', 'rejected')`),
     check("mission_amendments_rail_ck", sql`${t.rail} in ('ledger', 'base')`),

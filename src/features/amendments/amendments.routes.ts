@@ -25,7 +25,7 @@ export const amendMissionRoute = createRoute({
   tags: ["amendments"],
   summary: "Amend a posted mission: extend its deadline, top up its reward, or edit title/description/tags",
   description:
-    "201 with the applied amendment; 202 with a pending one for a base-rail top-up (fund the `escrow.fund_call`; it applies when the deposit reaches the confirmation depth). 403 `creator_only` (extend_deadline, edit; top_up when OABP_TOPUP_BY_ANYONE=false); 409 `submissions_exist` (edit after the first submission), MISSION_NOT_OPEN `deadline_passed` / `mission_decided`, `too_many_amendments`; 422 `deadline_not_later`, `extension_too_long`, `voting_before_deadline`, `refund_after_exceeded`, `no_change`; 409 INSUFFICIENT_BALANCE (ledger top-up). Idempotency-Key: same key + same body → the stored answer.",
+    "201 with the applied amendment; 202 with a pending one for a base-rail top-up (fund the `escrow.fund_call`; it applies when the deposit reaches the confirmation depth). 403 `creator_only` (extend_deadline, edit; top_up when OABP_TOPUP_BY_ANYONE=false); 409 `submissions_exist` (edit after the first submission), MISSION_NOT_OPEN `deadline_passed` / `mission_decided`, `too_many_amendments` (the creator's own), `too_many_top_ups` (others'); 422 `top_up_too_small`, `deadline_not_later`, `extension_too_long`, `voting_before_deadline`, `refund_after_exceeded`, `no_change`; 409 INSUFFICIENT_BALANCE (ledger top-up). Idempotency-Key: same key + same body → the stored answer.",
   security: [{ bearer: [] }],
   request: {
     params: MissionIdParam,

@@ -55,7 +55,7 @@ export async function amendMission(
   ctx: Ctx,
   { missionId, input }: { missionId: string; input: AmendMissionInput },
 ): Promise<AmendmentWire> {
-  const { deps, now } = ctx;
+  const { now } = ctx;
   const caller = agentOf(ctx);
   // 404 for a mission the caller cannot see (a pending_escrow mission of someone else).
   await findVisibleMission(ctx, missionId, caller);
@@ -65,15 +65,7 @@ export async function amendMission(
   return onceTx(ctx, async (tx) => {
     const m = await lockMission(tx, missionId);
     if (!m) throw new AppError("NOT_FOUND", "mission not found");
-    const [n] = await tx
-      .select({ all: count() })
-      .from(missionAmendments)
-      .where(and(eq(missionAmendments.missionId, m.id), ne(missionAmendments.status, "rejected")));
-    if ((n?.all ?? 0) >= deps.config.amendmentsMaxPerMission)
-      throw new AppError("CONFLICT", `a mission has at most ${deps.config.amendmentsMaxPerMission} amendments`, {
-        reason: "too_many_amendments",
-        max: deps.config.amendmentsMaxPerMission,
-      });
+    await requireSlot(ctx, tx, m, caller, input.kind);
     const [last] = await tx
       .select({ seq: sql<number>`coalesce(max(${missionAmendments.seq}), 0)::int` })
       .from(missionAmendments)
@@ -90,6 +82,46 @@ export async function amendMission(
         return topUp(ctx, tx, m, base, parseUint(input.amount));
     }
   });
+}
+
+/**
+ * Creator-owned capacity (docs/amendments.md "Slots"): the creator's own amendments (extensions,
+ * edits, its own top-ups) count against `OABP_AMENDMENTS_MAX_PER_MISSION`; others' top-ups against
+ * their own bound, `OABP_TOPUPS_MAX_PER_MISSION`, so they can never take the creator's slots.
+ * Rejected (and expired) amendments do not count. Runs under the mission row lock: no race.
+ */
+async function requireSlot(ctx: Ctx, tx: Tx, m: Mission, caller: string, kind: AmendMissionInput["kind"]) {
+  const { config } = ctx.deps;
+  const live = and(eq(missionAmendments.missionId, m.id), ne(missionAmendments.status, "rejected"));
+  if (caller === m.creator) {
+    const [n] = await tx
+      .select({ all: count() })
+      .from(missionAmendments)
+      .where(and(live, eq(missionAmendments.actor, m.creator)));
+    if ((n?.all ?? 0) >= config.amendmentsMaxPerMission)
+      throw new AppError("CONFLICT", `a mission's creator makes at most ${config.amendmentsMaxPerMission} amendments`, {
+        reason: "too_many_amendments",
+        max: config.amendmentsMaxPerMission,
+      });
+    return;
+  }
+  // Someone else may only top up; the verb itself answers 403 creator_only for the rest.
+  if (kind !== "top_up") return;
+  const [n] = await tx
+    .select({ all: count() })
+    .from(missionAmendments)
+    .where(and(live, eq(missionAmendments.kind, "top_up"), ne(missionAmendments.actor, m.creator)));
+  if ((n?.all ?? 0) >= config.topUpsMaxPerMission)
+    throw new AppError("CONFLICT", `a mission takes at most ${config.topUpsMaxPerMission} top-ups from others`, {
+      reason: "too_many_top_ups",
+      max: config.topUpsMaxPerMission,
+    });
+}
+
+/** The smallest top-up by someone else than the creator: OABP_TOPUP_MIN_BPS of the reward, rounded up, ≥ 1. */
+export function minTopUp(reward: bigint, bps: number): bigint {
+  const min = (reward * BigInt(bps) + 9_999n) / 10_000n;
+  return min > 1n ? min : 1n;
 }
 
 type Base = Pick<AmendmentRow, "id" | "missionId" | "seq" | "actor" | "rail" | "createdAt" | "updatedAt">;
@@ -237,6 +269,14 @@ async function topUp(ctx: Ctx, tx: Tx, m: Mission, base: Base, amount: bigint): 
   if (amount <= 0n) throw new AppError("INVALID_PARAMETER", "amount must be a positive integer", { field: "amount" });
   if (!acceptsTopUp(m))
     throw notAmendable(m, "mission_decided", "top_up: only an open or judging mission not yet decided takes top-ups");
+  // Dust from others is refused: a slot of the bounded top-up log is worth a real contribution.
+  const min = minTopUp(BigInt(m.rewardAmount), deps.config.topUpMinBps);
+  if (base.actor !== m.creator && amount < min)
+    throw new AppError("UNPROCESSABLE", `amount: a top-up adds at least ${min} base units`, {
+      field: "amount",
+      reason: "top_up_too_small",
+      min_amount: min.toString(),
+    });
   const from = BigInt(m.rewardAmount);
   if (m.rewardChain === "ledger") {
     await transfer(tx, {

@@ -4,3 +4,4 @@ export { amendmentsRouter } from "./amendments.index";
 export { amendMissionOnce } from "./amendments.routes";
 export { AmendMissionRequest, Amendment } from "./amendments.schemas";
 export { amendMission, listAmendments } from "./amendments.service";
+export { amendmentsJobs, expirePendingTopUps } from "./amendments.expiry";

@@ -1,0 +1,1 @@
+CREATE INDEX "mission_amendments_pending_idx" ON "mission_amendments" USING btree ("created_at") WHERE "mission_amendments"."status" = 'pending';
