@@ -6,7 +6,7 @@ import { handleError, sendError } from "./http/errors";
 import { identity, jsonOnly, requestContext } from "./http/middleware";
 import { inflightBytes } from "./http/inflight";
 import { requestMetrics } from "./http/request-metrics";
-import { readLimits, readsInFlight } from "./http/read-limits";
+import { readLimits, readsInFlight, refusalDelay } from "./http/read-limits";
 import { rateLimits } from "./http/rate-limit";
 import type { AppEnv } from "./http/types";
 import { buildApi, openApiDocument } from "./openapi";
@@ -61,7 +61,8 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   const jsonBodies = jsonOnly(deps.config.bodyLimitBytes);
   app.use("*", (c, next) => (MCP_OWN_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));
   // Reads in flight per credential, before identity costs a query (docs/abuse-edge.md "Read limits").
-  if (deps.config.rateLimits) app.use("*", readsInFlight(deps.config.readInflightPerCaller));
+  const readRefusals = refusalDelay(deps.config.readRefusalDelayMs);
+  if (deps.config.rateLimits) app.use("*", readsInFlight(deps.config.readInflightPerCaller, readRefusals));
   const resolveCaller = identity({ resolveIdentity, markSeen });
   // A scrape with OABP_METRICS_TOKEN is no session: it skips identity and may read /metrics only.
   app.use("*", (c, next) => {
@@ -76,6 +77,7 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
       readLimits({
         policy: deps.config.readLimit,
         now: () => deps.clock.now().getTime(),
+        delay: readRefusals,
       }),
     );
   // Shared token buckets on every write (docs/abuse-edge.md); MCP applies its own per message.

@@ -791,6 +791,25 @@ export const SETTINGS = {
     shown: "`8`",
     doc: "reads in flight at once per caller (agent, else client network) per instance (429)",
   },
+  /** A refused read (429) is answered after this delay, so a client re-issuing refusals at once is slowed. */
+  OABP_READ_REFUSAL_DELAY_MS: {
+    key: "readRefusalDelayMs",
+    schema: z.coerce.number().int().min(0).max(10_000).default(1000),
+    shown: "`1000`",
+    doc:
+      "a read refused for the read limits (429) is answered after this many ms, at most 64 held per " +
+      "caller (past that at once), so re-issuing refusals at once costs the server little; 0 = at once",
+  },
+  /** Open TCP connections per client network, counted at accept (src/http/connection-cap.ts). */
+  OABP_CONNECTIONS_PER_NETWORK: {
+    key: "connectionsPerNetwork",
+    schema: z.coerce.number().int().min(0).max(1_000_000).default(256),
+    shown: "`256`",
+    doc:
+      "open TCP connections per client network (IPv4 address, IPv6 `OABP_CLIENT_IPV6_PREFIX`); past it a " +
+      "new connection is closed at accept, before any HTTP; generous for clients behind NAT; 0 = off; " +
+      "not applied with `OABP_TRUST_PROXY` (the proxy caps connections)",
+  },
   /** Session-creating routes per client IP: POST /auth/nonce and MCP initialize. */
   OABP_RATE_LIMIT_SESSION_IP: {
     schema: ratePolicy.default({ quota: 20, windowSeconds: 60 }),

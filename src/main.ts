@@ -9,6 +9,8 @@ import { startJobRunner } from "./jobs/runner";
 import { walletBundle } from "./features/web";
 import { closeEventStreams } from "./features/events";
 import { refreshRail } from "./features/escrow";
+import { capConnections } from "./http/connection-cap";
+import type { Server } from "node:net";
 
 // Process entry: env → deps → serve → jobs; SIGTERM/SIGINT finish in-flight requests and the
 // job rounds in progress (bounded by OABP_SHUTDOWN_TIMEOUT_MS), then close the db.
@@ -35,6 +37,9 @@ async function main() {
     );
     if (process.stdout.isTTY) process.stdout.write(banner(config, deps, info.port));
   });
+  // Connections per client network at accept (docs/abuse-edge.md "Connection cap").
+  if (config.connectionsPerNetwork > 0 && !config.trustProxy)
+    capConnections(server as Server, config.connectionsPerNetwork, config.clientV6Prefix);
   // Taken between the start-up probe and now: the same one line (startup.ts), no stack.
   server.on("error", (e: NodeJS.ErrnoException) => {
     if (e.code !== "EADDRINUSE" && e.code !== "EACCES") throw e;

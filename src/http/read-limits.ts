@@ -20,6 +20,33 @@ export interface ReadLimits {
   now: () => number;
   /** Buckets kept at most; the least recently used are forgotten first (a full bucket is no loss). */
   maxCallers?: number;
+  /** Refusals are answered after this delay (refusalDelay). */
+  delay?: RefusalDelay;
+}
+
+/**
+ * A refused read is answered after `ms` (OABP_READ_REFUSAL_DELAY_MS), so a client that re-issues
+ * each 429 at once makes the server answer a few refusals a second, not hundreds
+ * (docs/abuse-edge.md "Read limits"). At most `maxHeld` refusals per key wait; past that they are
+ * answered at once, so the delay never holds more than that many sockets of one caller (and the
+ * connection cap bounds one network's sockets anyway). A pause, not a reading of time.
+ */
+export type RefusalDelay = (key: string) => Promise<void>;
+
+export function refusalDelay(ms: number, maxHeld = 64): RefusalDelay {
+  const held = new Map<string, number>();
+  return async (key) => {
+    const mine = held.get(key) ?? 0;
+    if (ms <= 0 || mine >= maxHeld) return;
+    held.set(key, mine + 1);
+    try {
+      await new Promise((r) => setTimeout(r, ms));
+    } finally {
+      const left = (held.get(key) ?? 1) - 1;
+      if (left <= 0) held.delete(key);
+      else held.set(key, left);
+    }
+  };
 }
 
 const READ_METHODS = new Set(["GET", "HEAD"]);
@@ -43,6 +70,7 @@ export function readLimits(limits: ReadLimits): MiddlewareHandler<AppEnv> {
     if (buckets.size > maxCallers) buckets.delete(buckets.keys().next().value!);
     if (b.tokens < 1) {
       const retry = Math.max(1, Math.ceil((1 - b.tokens) / perMs / 1000));
+      await limits.delay?.(key);
       c.header("Retry-After", String(retry));
       return sendError(c, "RATE_LIMITED", `read limit (${quota} per ${windowSeconds} s) exceeded`, {
         reason: "rate_limited",
@@ -60,7 +88,7 @@ export function readLimits(limits: ReadLimits): MiddlewareHandler<AppEnv> {
  * bearer token or API key given (hashed), else the client network. One caller keeping dozens of
  * reads in flight is refused at the door, so its refusals cost next to nothing.
  */
-export function readsInFlight(perCaller: number): MiddlewareHandler<AppEnv> {
+export function readsInFlight(perCaller: number, delay?: RefusalDelay): MiddlewareHandler<AppEnv> {
   const inflight = new Map<string, number>();
   return async (c, next) => {
     if (!READ_METHODS.has(c.req.method) || STREAM_PATHS.has(c.req.path)) return next();
@@ -68,6 +96,7 @@ export function readsInFlight(perCaller: number): MiddlewareHandler<AppEnv> {
     const key = cred ? `cred:${createHash("sha256").update(cred).digest("base64url")}` : `net:${clientNetwork(c)}`;
     const mine = inflight.get(key) ?? 0;
     if (mine >= perCaller) {
+      await delay?.(key);
       c.header("Retry-After", "1");
       return sendError(c, "RATE_LIMITED", `more than ${perCaller} reads in flight for this caller`, {
         reason: "reads_in_flight",
