@@ -22,6 +22,8 @@ const PAGE = 500;
 const MAX_PAGES = 20;
 /** Retry delay when committed events could not be numbered yet (rows locked by the fan-out). */
 const RETRY_MS = 20;
+/** Backlog batches (of 1 000) numbered when the hub starts; past that the rest counts as new. */
+const START_BATCHES = 100;
 
 function bump(counts: Map<string, number>, key: string | undefined, by: number): void {
   if (key === undefined) return;
@@ -156,7 +158,13 @@ export class EventHub {
     const gen = ++this.generation;
     const { database, config, logger } = this.deps;
     this.started = (async () => {
-      await assignSequence(database.db);
+      // Number the whole backlog first (bounded), not just one batch: whatever committed before
+      // this start is behind the head a new stream starts at, never replayed to it as new.
+      // Rows the webhook fan-out holds for a moment are left to the ticks (numbered stays 0).
+      for (let i = 0; i < START_BATCHES; i++) {
+        const r = await assignSequence(database.db);
+        if (!r.pending || r.numbered === 0) break;
+      }
       const head = await headOf(database.db);
       if (gen !== this.generation) return;
       this.head = this.floor = head.seq;

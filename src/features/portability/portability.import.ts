@@ -41,6 +41,7 @@ export const IMPORT_REASONS = [
   "issuer_key_mismatch",
   "signature_invalid",
   "too_many_issuers",
+  "subject_not_caller",
 ] as const;
 export type ImportReason = (typeof IMPORT_REASONS)[number];
 
@@ -99,6 +100,10 @@ export async function importAttestation(ctx: Ctx, body: unknown): Promise<Import
   const trusted = trustedIssuer(deps, issuer);
   if (!trusted && !deps.config.aip34.openImport)
     return fail("issuer_unknown", `${issuer} is not a trusted issuer here (GET /reputation/trusted-issuers)`);
+  // Open import (an issuer nobody vetted): only the subject itself, signed in, may import, so no
+  // third party fills its issuer slots with attestations it never asked for (docs/aip-3-4.md).
+  if (!trusted && (ctx.caller.kind !== "agent" || ctx.caller.address !== subject))
+    return fail("subject_not_caller", "an attestation from an untrusted issuer is imported by its subject only");
   const claimed = doc.issuer.server_address.toLowerCase();
   if (trusted?.server_address && trusted.server_address !== claimed)
     return fail("issuer_key_mismatch", "issuer.server_address is not the key configured for this issuer");
@@ -116,12 +121,27 @@ export async function importAttestation(ctx: Ctx, body: unknown): Promise<Import
   // Locking: a transaction-scoped advisory lock per subject serialises its imports (issuer cap).
   return withTx(ctx, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rep-import:${subject}`}))`);
+    // One issuer is one origin (scheme + host + port), whatever its URL path: a new import from
+    // another path of a held origin replaces that one, so one host never counts as many issuers.
+    const origin = new URL(issuer).origin;
     const held = await tx
       .select({ issuer: reputationImports.issuer })
       .from(reputationImports)
       .where(and(eq(reputationImports.subject, subject), gt(reputationImports.validUntil, now)));
-    if (!held.some((h) => h.issuer === issuer) && held.length >= MAX_ISSUERS_PER_SUBJECT)
+    const origins = new Set(held.map((h) => new URL(h.issuer).origin));
+    if (!origins.has(origin) && origins.size >= MAX_ISSUERS_PER_SUBJECT)
       return fail("too_many_issuers", `at most ${MAX_ISSUERS_PER_SUBJECT} live imports per agent`);
+    const sameOrigin = held.filter((h) => h.issuer !== issuer && new URL(h.issuer).origin === origin);
+    if (sameOrigin.length > 0)
+      await tx.delete(reputationImports).where(
+        and(
+          eq(reputationImports.subject, subject),
+          inArray(
+            reputationImports.issuer,
+            sameOrigin.map((h) => h.issuer),
+          ),
+        ),
+      );
     const [a] = await tx.select({ completed: agents.missionsCompleted }).from(agents).where(eq(agents.id, subject));
     const row = {
       subject,

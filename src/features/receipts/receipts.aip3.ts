@@ -6,6 +6,7 @@ import { chainPayouts, missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { isId } from "../../lib/ids";
+import { visibleTo } from "../../db/mission-visibility";
 import { ledgerSettlement } from "./receipts.service";
 
 // AIP-3 §10 settlement receipt: agent + mission + artifact + settlement in one EIP-191 signed
@@ -45,11 +46,13 @@ export async function settlementReceiptSigner(
 /**
  * GET /api/submissions/{id}/receipt. 200 once settled (confirmed, or failed for good), 202 while
  * the payout is queued, short of gas or broadcast; 404 for an unknown submission and for one that
- * was not paid (no settlement to attest).
+ * was not paid (no settlement to attest); 404 as well when `viewer` may not see the mission (a hidden
+ * one answers only its creator and the operator: docs/moderation.md "Hidden missions").
  */
 export async function settlementReceipt(
   deps: Deps,
   submissionId: string,
+  viewer: string | undefined,
 ): Promise<{ status: 200 | 202; body: Record<string, unknown> }> {
   const db = deps.database.db;
   const [sub] = isId("sub", submissionId)
@@ -57,8 +60,9 @@ export async function settlementReceipt(
     : [];
   if (!sub) throw new AppError("NOT_FOUND", `submission ${submissionId} not found`);
   const [m] = await db.select().from(missions).where(eq(missions.id, sub.missionId));
-  const paid = m?.status === "resolved" ? m.payouts?.find((p) => p.submission_id === sub.id) : undefined;
-  if (!m || !m.resolvedAt || !paid || sub.status !== "accepted") {
+  if (!m || !visibleTo(m, viewer)) throw new AppError("NOT_FOUND", `submission ${submissionId} not found`);
+  const paid = m.status === "resolved" ? m.payouts?.find((p) => p.submission_id === sub.id) : undefined;
+  if (!m.resolvedAt || !paid || sub.status !== "accepted") {
     throw new AppError("NOT_FOUND", `submission ${submissionId} has no settlement (not a paid winner)`, {
       reason: "not_paid",
       status: sub.status,

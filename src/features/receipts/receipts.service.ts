@@ -3,6 +3,7 @@ import { chainPayouts, ledgerEntries, submissions } from "../../db/schema/index"
 import type { Deps } from "../../deps";
 import { dbOf, type Ctx } from "../../lib/context";
 import { findMission, type MissionRow } from "../../db/rows";
+import { viewerFor, visibleTo } from "../../db/mission-visibility";
 import { AppError } from "../../lib/errors";
 import { wireSha256 } from "../../lib/hash";
 import { missionToWire } from "../missions";
@@ -21,7 +22,8 @@ export { receiptPath } from "../../lib/receipt-path";
  * The §6.1 receipt of one paid submission of a resolved mission, built from stored rows at request
  * time: issued_at is the resolution time, so the document — and, ed25519 being deterministic, its
  * signature — is the same on every request until the active key rotates. Unknown, unpaid or
- * unresolved → NOT_FOUND. Settlement is the ledger rail: status "credited", chain_id null, and
+ * unresolved → NOT_FOUND, and so is a mission the caller may not see (a hidden one answers only its
+ * creator and the operator, as the mission itself does: docs/moderation.md "Hidden missions"). Settlement is the ledger rail: status "credited", chain_id null, and
  * ledger_entry_hash = the hash of the winner's credit entry in the mission_payout transfer.
  */
 export async function getReceipt(ctx: Ctx, { missionId, submissionId }: { missionId: string; submissionId: string }) {
@@ -30,7 +32,7 @@ export async function getReceipt(ctx: Ctx, { missionId, submissionId }: { missio
   const m = await findMission(deps, missionId);
   const paid =
     m?.status === "resolved" && m.resolvedAt ? m.payouts?.find((p) => p.submission_id === submissionId) : undefined;
-  if (!m || !m.resolvedAt || !paid) throw notFound();
+  if (!m || !m.resolvedAt || !paid || !visibleTo(m, viewerFor(ctx))) throw notFound();
   const db = dbOf(ctx);
   const [sub] = await db
     .select()

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ctxFromRequest } from "../../http/context";
 import { errors, jsonResponse, router } from "../../http/openapi";
+import { viewerFor } from "../../db/mission-visibility";
 import { AppError } from "../../lib/errors";
 import { settlementReceipt } from "../receipts";
 import { Submission } from "./submissions.schemas";
@@ -53,13 +54,13 @@ export const flatSubmissionsRouter = router()
     const sub = await getSubmissionById(ctxFromRequest(c), { submissionId: id });
     if (sub.status !== "accepted") return c.json(sub, 200);
     // §10.3 SHOULD: the receipt embedded as a top-level field once issued.
-    const receipt = await settlementReceipt(deps, id).then(
+    const receipt = await settlementReceipt(deps, id, viewerFor(ctxFromRequest(c))).then(
       (r) => r.body,
       (e) => (e instanceof AppError && e.code === "NOT_FOUND" ? undefined : Promise.reject(e)),
     );
     return c.json(receipt ? { ...sub, receipt } : sub, 200);
   })
   .openapi(getReceipt, async (c) => {
-    const r = await settlementReceipt(c.get("deps"), c.req.valid("param").id);
+    const r = await settlementReceipt(c.get("deps"), c.req.valid("param").id, viewerFor(ctxFromRequest(c)));
     return c.json(r.body, r.status);
   });

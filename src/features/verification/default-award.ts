@@ -1,5 +1,6 @@
 import { maxWinnersOnRail } from "../escrow";
-import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, eq, exists, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
 import { missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -11,6 +12,8 @@ import type { MissionRow } from "../../db/rows";
 
 type Mission = Omit<MissionRow, "search">;
 
+const CANDIDATE = { id: submissions.id, submitter: submissions.submitter, contentHash: submissions.contentHash };
+
 // Default outcomes that free identities cannot farm (issue 13 finding 2; docs/abuse.md
 // "Default outcomes"). Every path where nobody decided — the creator never judged, a peer vote
 // without quorum, an oracle that never answered, a predicate that never answered — ends here:
@@ -19,7 +22,8 @@ type Mission = Omit<MissionRow, "search">;
 //   shares = the pool split equally (fee on the pool only) between the EARLIEST
 //            OABP_DEFAULT_AWARD_MAX_WINNERS (default 3) eligible submissions, where eligible means
 //            pending, deliverable fetched and hash-checked, and each from a distinct submitter
-//            with distinct content (a second copy of the same bytes earns nothing);
+//            with distinct content (a second copy of the same bytes earns nothing) — and when
+//            any eligible submitter has a decided win elsewhere, only such submitters share;
 //   refund = reward − pool, back to the creator (on the base rail the contract returns what the
 //            release does not pay to the deposit's funder).
 //
@@ -72,16 +76,47 @@ export async function defaultAward(
   alsoLock: AccountKey[] = [],
 ): Promise<void> {
   const { defaultAwardBps, defaultAwardMaxWinners } = deps.config.abuse;
-  const candidates = await tx
-    .select({ id: submissions.id, submitter: submissions.submitter, contentHash: submissions.contentHash })
+  // Only deliverables that were fetched and hash-checked can earn a share: a pending submission
+  // whose check has run (valid, or held: its predicate never answered or rejected it, or an upheld
+  // bad_spec voided the rule's rejection — a failed fetch or hash is rejected, never held).
+  const checked = and(
+    eq(submissions.missionId, m.id),
+    eq(submissions.status, "pending"),
+    isNotNull(submissions.checkResult),
+  )!;
+  // Submitters with a track record come first (docs/abuse.md "Default outcomes"): a decided win on
+  // another mission — chosen by a creator, a vote, an oracle or a rule, never a default share,
+  // which free identities could farm. Read apart from the arrival order, so no flood of earlier
+  // junk pushes them out of the window. Bounded: at most 10 per winner are read.
+  const limit = defaultAwardMaxWinners * 10 + deps.config.maxSubmissionsPerAgent;
+  const won = alias(submissions, "won");
+  const provenRows = await tx
+    .select(CANDIDATE)
     .from(submissions)
-    // Only deliverables that were fetched and hash-checked can earn a share: a pending submission
-    // whose check has run (valid, or held: its predicate never answered or rejected it, or an upheld
-    // bad_spec voided the rule's rejection — a failed fetch or hash is rejected, never held).
-    // Bounded: at most 10 per winner are read.
-    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), isNotNull(submissions.checkResult)))
+    .where(
+      and(
+        checked,
+        exists(
+          tx
+            .select({ one: sql`1` })
+            .from(won)
+            .where(
+              and(
+                eq(won.submitter, submissions.submitter),
+                eq(won.status, "accepted"),
+                ne(won.reason, "default_award"),
+                ne(won.missionId, m.id),
+              ),
+            ),
+        ),
+      ),
+    )
     .orderBy(asc(submissions.seq))
-    .limit(defaultAwardMaxWinners * 10 + deps.config.maxSubmissionsPerAgent);
+    .limit(limit);
+  const proven = provenRows.length > 0;
+  const candidates = proven
+    ? provenRows
+    : await tx.select(CANDIDATE).from(submissions).where(checked).orderBy(asc(submissions.seq)).limit(limit);
   const submitters = new Set<string>();
   const contents = new Set<string>();
   const winners = candidates
