@@ -52,6 +52,8 @@ export function inflightBytes(limits: InflightLimits): {
     if (total + size > limits.total) {
       processMetrics.requestBytesRefused("total");
       c.header("Retry-After", "1");
+      // The unread body is not drained: the connection closes after the answer.
+      c.header("Connection", "close");
       return sendError(c, "SERVICE_UNAVAILABLE", "the server has too many request bytes in flight; retry shortly", {
         reason: "inflight_bytes_total",
         retry_after_seconds: 1,
@@ -74,6 +76,7 @@ export function inflightBytes(limits: InflightLimits): {
     if (mine + size > limits.perCaller) {
       processMetrics.requestBytesRefused("caller");
       c.header("Retry-After", "1");
+      c.header("Connection", "close");
       return sendError(c, "RATE_LIMITED", `more than ${limits.perCaller} request bytes in flight for this caller`, {
         reason: "inflight_bytes_caller",
         limit_bytes: limits.perCaller,
