@@ -8,6 +8,8 @@
 //   one domain; 75 names over 10 domains.
 // memory — must-show 3: the real server process (src/main.ts); 400 concurrent identical ~1 MiB
 //   submissions from one agent; peak RSS of the server (VmHWM) before and after.
+// crowd — 200 agents × 4 concurrent ~1 MiB submissions against the process-wide in-flight cap;
+//   server RSS before / peak / after and the p99 of honest reads during the flood.
 //
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/oabp_bench_abuse) is dropped and
 // recreated; it must contain "bench".
@@ -285,6 +287,137 @@ async function memoryScenario(n = 400) {
 }
 
 /**
+ * Must-show 5 (docs/abuse.md "In-flight request bytes"): the real server process on its defaults
+ * (the process cap 16 MiB, 4 MiB per caller); 200 agents each send 4 concurrent ~1 MiB
+ * submissions (800 at once) while an honest reader reads GET /missions/{id} one at a time until the
+ * flood is answered. RSS of the server before, its peak (VmHWM), the honest reads' p99, and the
+ * peak bytes admitted from the exported gauge.
+ */
+/** Reads its URL one request at a time until stdin ends; prints the 200s' latencies (ms). */
+const READER = `
+const xs = []; let stop = false;
+process.stdin.on("end", () => (stop = true)); process.stdin.resume();
+(async () => {
+  while (!stop || xs.length < 50) {
+    const t0 = performance.now();
+    try { const r = await fetch(process.argv[1]); await r.arrayBuffer(); if (r.status === 200) xs.push(performance.now() - t0); } catch {}
+  }
+  process.stdout.write(JSON.stringify(xs));
+  process.exit(0);
+})();`;
+
+async function crowdScenario(agents = 200, each = 4) {
+  await freshDatabase();
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const metricsToken = "bench-metrics-token-0123456789abcdef";
+  const server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    env: {
+      ...process.env,
+      DATABASE_URL: DB_URL,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      OABP_PUBLIC_URL: publicUrl,
+      OABP_ADMIN_TOKEN: ADMIN,
+      OABP_METRICS_TOKEN: metricsToken,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      OABP_DATA_DIR: await mkdtemp(path.join(tmpdir(), "oabp-bench-")),
+      // 200 sign-ins and their writes come from one address here (many in the attack): room for them.
+      OABP_RATE_LIMIT_WRITE_IP: "100000/60",
+      OABP_RATE_LIMIT_WRITE_NET_AGENTS: "100000/60",
+      OABP_RATE_LIMIT_SESSION_IP: "100000/60",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  try {
+    for (let i = 0; ; i++) {
+      if (
+        await fetch(`${publicUrl}/ready`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      if (i > 300) throw new Error("server not ready");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const call: Call = async (method, p, o = {}) => {
+      const res = await fetch(`${publicUrl}${p}`, {
+        method,
+        body: o.body === undefined ? undefined : JSON.stringify(o.body),
+        headers: {
+          ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+          ...(o.body !== undefined ? { "content-type": "application/json" } : {}),
+        },
+      });
+      return { status: res.status, body: await res.json().catch(() => undefined) };
+    };
+    const missionId = await openMission(call, publicUrl);
+    const crowd: { token: string }[] = [];
+    for (let i = 0; i < agents; i++) crowd.push(await signIn(call, publicUrl));
+    // One body per slot (4 distinct deliverables, ~0.94 MiB each); the client keeps 4 strings.
+    const bodies = Array.from({ length: each }, (_, k) =>
+      JSON.stringify({
+        content_uri: `data:application/octet-stream;base64,${Buffer.alloc(740_000, k + 1).toString("base64")}`,
+      }),
+    );
+    const before = peakRssMb(server.pid!);
+    // The honest reader is its own process: in this one, 800 uploads would delay its own reads.
+    const reader = spawn(process.execPath, ["-e", READER, `${publicUrl}/missions/${missionId}`], {
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    let out = "";
+    reader.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    const readerDone = new Promise<void>((r) => reader.on("exit", () => r()));
+    const started = performance.now();
+    const statuses = await Promise.all(
+      crowd.flatMap((a) =>
+        bodies.map((body) =>
+          fetch(`${publicUrl}/missions/${missionId}/submissions`, {
+            method: "POST",
+            body,
+            headers: { authorization: `Bearer ${a.token}`, "content-type": "application/json" },
+          }).then(
+            async (r) => (await r.arrayBuffer(), r.status),
+            () => 0,
+          ),
+        ),
+      ),
+    );
+    const ms = performance.now() - started;
+    reader.stdin.end();
+    await readerDone;
+    const reads = JSON.parse(out) as number[];
+    const after = peakRssMb(server.pid!);
+    const scrape = await (
+      await fetch(`${publicUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+    ).text();
+    const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(scrape)?.[1] ?? NaN);
+    const sorted = [...reads].sort((a, b) => a - b);
+    const codes = new Map<number, number>();
+    for (const s of statuses) codes.set(s, (codes.get(s) ?? 0) + 1);
+    return {
+      n: statuses.length,
+      bodyBytes: bodies[0]!.length,
+      rssBeforeMb: before.rss,
+      peakMb: after.hwm,
+      rssAfterMb: after.rss,
+      deltaMb: after.hwm - before.rss,
+      ms,
+      reads: reads.length,
+      p50: sorted[Math.floor(sorted.length / 2)]!,
+      p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!,
+      maxRead: sorted[sorted.length - 1]!,
+      peakInflightMb: gauge("oabp_request_bytes_in_flight_peak") / (1024 * 1024),
+      codes: Object.fromEntries(codes),
+    };
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
+/**
  * Must-show 6 (docs/abuse-edge.md "Read limits", docs/events.md "Inbox"): the real server process
  * on its defaults; 300 missions of other creators (events in the outbox); honest reads
  * (GET /missions/{id}, one at a time) idle, then while one agent keeps 50 inbox reads in flight.
@@ -400,6 +533,12 @@ if (!only || only === "memory") {
   const m = await memoryScenario();
   console.log(
     `memory: ${m.n} concurrent identical ${fmt(m.bodyBytes / 1024)} KiB submissions from one agent in ${fmt(m.ms)} ms → 201×${m.s201} 409×${m.s409} 429×${m.s429} 503×${m.s503} other×${m.other}; server peak RSS ${fmt(m.beforeMb)} → ${fmt(m.peakMb)} MB (+${fmt(m.deltaMb)} MB)`,
+  );
+}
+if (!only || only === "crowd") {
+  const m = await crowdScenario();
+  console.log(
+    `crowd: 200 agents × 4 concurrent ${fmt(m.bodyBytes / 1024)} KiB submissions (${m.n}) in ${fmt(m.ms)} ms → ${JSON.stringify(m.codes)}; server RSS ${fmt(m.rssBeforeMb)} MB before, peak ${fmt(m.peakMb)} MB (+${fmt(m.deltaMb)} MB), ${fmt(m.rssAfterMb)} MB after; peak request bytes in flight ${m.peakInflightMb.toFixed(1)} MiB; honest GET /missions/{id} during the flood: ${m.reads} reads, p50 ${m.p50.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms, max ${m.maxRead.toFixed(1)} ms`,
   );
 }
 if (!only || only === "inbox") {

@@ -52,14 +52,20 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   if (deps.tracing) app.use("*", traceRequests(deps.tracing));
   app.use("*", openCors());
   app.use("*", oadpHtmlSignal(deps.config));
+  // Request bytes in flight (docs/abuse.md): the process total on headers alone, before anything
+  // costs a query; the caller's share after identity; the body is read only after both.
+  const inflight = inflightBytes({
+    perCaller: deps.config.abuse.inflightBytesPerCaller,
+    total: deps.config.abuse.inflightBytesTotal,
+    bodyLimit: deps.config.bodyLimitBytes,
+    trustProxy: deps.config.trustProxy,
+  });
+  app.use("*", inflight.total);
   // Read-your-writes tokens and replica routing (issue 16); MCP messages are not REST writes.
   app.use(
     "*",
     readAfter(deps.database, (path) => MCP_OWN_PATHS.has(path)),
   );
-  // The MCP paths answer a wrong content type with their own JSON-RPC bodies (AIP-1 §7.2, §7.2.1).
-  const jsonBodies = jsonOnly(deps.config.bodyLimitBytes);
-  app.use("*", (c, next) => (MCP_OWN_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));
   // Reads in flight per credential, before identity costs a query (docs/abuse-edge.md "Read limits").
   const readRefusals = refusalDelay(deps.config.readRefusalDelayMs);
   if (deps.config.rateLimits) app.use("*", readsInFlight(deps.config.readInflightPerCaller, readRefusals));
@@ -85,15 +91,11 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
     "*",
     rateLimits((path) => MCP_OWN_PATHS.has(path)),
   );
-  app.use(
-    "*",
-    inflightBytes({
-      perCaller: deps.config.abuse.inflightBytesPerCaller,
-      total: deps.config.abuse.inflightBytesTotal,
-      bodyLimit: deps.config.bodyLimitBytes,
-      trustProxy: deps.config.trustProxy,
-    }),
-  );
+  app.use("*", inflight.perCaller);
+  // Only now is a body read (415 / 413 / lone surrogates, src/http/middleware.ts). The MCP paths
+  // answer a wrong content type with their own JSON-RPC bodies (AIP-1 §7.2, §7.2.1).
+  const jsonBodies = jsonOnly(deps.config.bodyLimitBytes);
+  app.use("*", (c, next) => (MCP_OWN_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));
   app.use("*", publicReadCaching());
   // Read-your-writes on this instance: a successful write to a mission drops the cached lists at
   // once (every instance also hears of it through the missions trigger's NOTIFY on commit). Only

@@ -1299,9 +1299,9 @@ export const SETTINGS = {
       .int()
       .min(1024 * 1024)
       .max(16 * 1024 * 1024 * 1024)
-      .default(128 * 1024 * 1024),
-    shown: "`134217728`",
-    doc: "request bytes in flight per process (503 beyond)",
+      .default(16 * 1024 * 1024),
+    shown: "`16777216`",
+    doc: "request bytes in flight per process, checked before the body is read (503 beyond)",
   },
   /** Moderation (docs/moderation.md): who may post missions. */
   OABP_POSTING_GATE: {

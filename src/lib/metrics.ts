@@ -37,6 +37,20 @@ export class ProcessMetrics {
   readonly requests = new Map<string, RequestSeries>();
   readonly rpcErrors = new Map<string, number>();
   readonly jobs = new Map<string, JobSeries>();
+  /** Request body bytes admitted and not yet answered (src/http/inflight.ts), and their peak. */
+  bodyBytesInFlight = 0;
+  bodyBytesInFlightPeak = 0;
+  readonly bodyBytesRefusals = { total: 0, caller: 0 };
+
+  /** `bytes` admitted (positive) or released (negative) by the in-flight gate. */
+  requestBytesAdmitted(bytes: number): void {
+    this.bodyBytesInFlight += bytes;
+    if (this.bodyBytesInFlight > this.bodyBytesInFlightPeak) this.bodyBytesInFlightPeak = this.bodyBytesInFlight;
+  }
+
+  requestBytesRefused(cap: "total" | "caller"): void {
+    this.bodyBytesRefusals[cap]++;
+  }
 
   observeRequest(route: string, method: string, status: number, seconds: number): void {
     const m = METHODS.has(method) ? method : "OTHER";
@@ -112,6 +126,21 @@ export class ProcessMetrics {
     out.family("oabp_rpc_errors_total", "counter", "Failed chain RPC calls (transport errors, node errors on reads)");
     for (const client of ["base_chain", "evm"])
       out.sample("oabp_rpc_errors_total", { client }, this.rpcErrors.get(client) ?? 0);
+    out.family(
+      "oabp_request_bytes_in_flight",
+      "gauge",
+      "Request body bytes admitted and not yet answered in this process",
+    );
+    out.sample("oabp_request_bytes_in_flight", {}, this.bodyBytesInFlight);
+    out.family(
+      "oabp_request_bytes_in_flight_peak",
+      "gauge",
+      "Highest oabp_request_bytes_in_flight since this process started",
+    );
+    out.sample("oabp_request_bytes_in_flight_peak", {}, this.bodyBytesInFlightPeak);
+    out.family("oabp_request_bytes_refused_total", "counter", "Requests refused by the in-flight byte caps, by cap");
+    for (const cap of ["total", "caller"] as const)
+      out.sample("oabp_request_bytes_refused_total", { cap }, this.bodyBytesRefusals[cap]);
     out.family("oabp_job_runs_total", "counter", "Background job rounds run by this process, by result");
     for (const [job, j] of this.jobs) {
       out.sample("oabp_job_runs_total", { job, result: "ok" }, j.ok);

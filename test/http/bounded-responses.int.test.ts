@@ -203,7 +203,9 @@ describe("in-flight request bytes", () => {
       c.set("requestId" as never, "req_test" as never);
       await next();
     });
-    app.use("*", inflightBytes({ perCaller: 2 * MiB, total: 3 * MiB, bodyLimit: MiB, trustProxy: false }));
+    const gates = inflightBytes({ perCaller: 2 * MiB, total: 3 * MiB, bodyLimit: MiB, trustProxy: false });
+    app.use("*", gates.total);
+    app.use("*", gates.perCaller);
     app.post("/x", async (c) => {
       await gate;
       return c.json({ ok: true });
