@@ -52,6 +52,16 @@ const depthPolicy = (tag: "safe" | "finalized") =>
   });
 export type ChainDepth = { kind: "tag"; tag: "safe" | "finalized" } | { kind: "blocks"; blocks: number };
 
+/** WCAG 2 contrast ratio of a #rrggbb colour against white. */
+export function contrastOnWhite(hex: string): number {
+  const ch = (i: number) => {
+    const v = parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  const l = 0.2126 * ch(0) + 0.7152 * ch(1) + 0.0722 * ch(2);
+  return 1.05 / (l + 0.05);
+}
+
 const hexAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
 export const privateKey = z
   .string()
@@ -621,6 +631,38 @@ export const SETTINGS = {
       .optional(),
     shown: "`mailto:admin@<public host>`",
     doc: "`contact` of `/.well-known/oabp.json` (`mailto:` or `https://`)",
+  },
+  /** The web board's brand (docs/web.md "Brand"): its name in the header, titles and OpenGraph. */
+  OABP_BRAND_NAME: {
+    key: "brandName",
+    schema: z.string().trim().min(1).max(60).default("Open Bounty Board"),
+    shown: "`Open Bounty Board`",
+    doc: "name of the web board (header, page titles, `og:site_name`)",
+  },
+  /** Served by this origin or inline: the pages' CSP loads images from 'self' and data: only. */
+  OABP_BRAND_LOGO_URL: {
+    key: "brandLogoUrl",
+    schema: z
+      .string()
+      .max(65_536)
+      .regex(
+        /^(\/(?!\/)\S*|data:image\/(png|svg\+xml|webp|jpeg);base64,[A-Za-z0-9+/=]+)$/,
+        "must be a path on this server (/...) or a data:image/...;base64 URL",
+      )
+      .optional(),
+    shown: "unset (the name alone)",
+    doc: "logo shown before the board's name: a path on this server or a `data:image/…;base64,` URL",
+  },
+  /** The accent must keep links and buttons readable (WCAG AA, 4.5:1 against white). */
+  OABP_BRAND_ACCENT: {
+    key: "brandAccent",
+    schema: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, "must be a #rrggbb colour")
+      .refine((c) => contrastOnWhite(c) >= 4.5, "must have a contrast of at least 4.5:1 against white (WCAG AA)")
+      .default("#0b57d0"),
+    shown: "`#0b57d0`",
+    doc: "accent colour of links and buttons (`#rrggbb`, contrast ≥ 4.5:1 on white)",
   },
   /** Receipt signing keys (AIP-1 §6.1) as JSON; unset: generated into <data dir>/receipt-keys.json. */
   OABP_RECEIPT_KEYS: {

@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "../../src/env";
 import { ratingChartSvg } from "../../src/features/web/web.chart";
-import { formatAmount, relativeTime, verificationInWords } from "../../src/features/web/web.format";
+import {
+  exactTime,
+  formatAmount,
+  parseWholeUnits,
+  relativeTime,
+  verificationInWords,
+} from "../../src/features/web/web.format";
+import { identiconCells, identiconSvg } from "../../src/features/web/web.identicon";
+import { markdownToText } from "../../src/features/web/web.markdown";
+import { humanize, plural, words } from "../../src/features/web/web.words";
+import { MISSION_PHASES, MISSION_STATUSES, PAYOUT_STATUSES, VERIFICATION_TYPES } from "../../src/db/vocabulary";
+import { contrastOnWhite } from "../../src/env.settings";
 import { jsonLdText } from "../../src/features/web/web.layout";
 import { renderMarkdown } from "../../src/features/web/web.markdown";
 import { parseBoardQuery } from "../../src/features/web/web.board";
@@ -15,18 +26,28 @@ describe("web board units", () => {
       "123,456,789,012,345,678,901,234.56789 USDC",
     );
     expect(formatAmount("1", "USDC", assets)).toBe("0.000001 USDC");
-    expect(formatAmount("7", "WAT", assets)).toBe("7 WAT (base units)");
+    expect(formatAmount("7", "WAT", assets)).toBe("7 (unknown units of WAT)");
   });
 
   it("counts down and up against the injected time", () => {
     const now = new Date("2026-06-01T00:00:00Z");
-    expect(relativeTime(new Date("2026-06-04T05:00:00Z"), now)).toBe("in 3 d 5 h");
-    expect(relativeTime(new Date("2026-05-31T22:30:00Z"), now)).toBe("1 h 30 min ago");
+    expect(relativeTime(new Date("2026-06-04T05:00:00Z"), now)).toBe("in 3 days");
+    expect(relativeTime(new Date("2026-05-31T22:30:00Z"), now)).toBe("1 hour 30 minutes ago");
+    expect(relativeTime(new Date("2026-06-01T01:00:00Z"), now)).toBe("in 1 hour");
+    expect(relativeTime(new Date("2026-06-01T00:00:20Z"), now)).toBe("in less than a minute");
+    expect(relativeTime(new Date("2026-06-02T12:00:00Z"), now)).toBe("in 36 hours");
+    expect(exactTime(new Date("2026-12-03T14:00:00Z"))).toBe("Thu 3 Dec 2026, 14:00 UTC");
+    expect(exactTime(new Date("2026-12-03T14:00:00Z"), { short: true })).toBe("3 Dec, 14:00 UTC");
   });
 
   it("says the verification rule in words", () => {
-    expect(verificationInWords("creator_judges", { max_winners: 3 })).toBe("The creator picks up to 3 winners.");
-    expect(verificationInWords("first_valid_match", { target_hash: "sha256:00" })).toMatch(/SHA-256/);
+    expect(verificationInWords("creator_judges", { max_winners: 3 })).toBe(
+      "The creator picks up to 3 winners; the pick is final.",
+    );
+    expect(verificationInWords("creator_judges", { appeal: { appeal_window_seconds: 172_800 } })).toBe(
+      "The creator picks the winner; others have 2 days to dispute the pick before it pays.",
+    );
+    expect(verificationInWords("first_valid_match", { target_hash: "sha256:00" })).toMatch(/fingerprint/);
   });
 
   it("escapes < and line separators in JSON-LD", () => {
@@ -56,11 +77,74 @@ describe("web board units", () => {
     expect(ratingChartSvg([], 1400)).toContain("over 0 changes");
   });
 
-  it("board query: open by default, status=any lifts it, bad values are reported", () => {
-    const a = parseBoardQuery({});
+  it("board query: open by default, status=any lifts it, rewards in whole units, bad values in words", () => {
+    const now = new Date("2026-06-01T00:00:30Z");
+    const a = parseBoardQuery({}, assets, now);
     expect(a.ok && a.f.status).toEqual(["open"]);
-    const b = parseBoardQuery({ status: "any", q: "" });
+    const b = parseBoardQuery({ status: "any", q: "" }, assets, now);
     expect(b.ok && b.f.status).toBeUndefined();
-    expect(parseBoardQuery({ reward_min: "-1" }).ok).toBe(false);
+    // "50" means 50 USDC: the filter is in base units, the asset implied.
+    const c = parseBoardQuery({ min_reward: "50", max_reward: "1,000.5" }, assets, now);
+    expect(c.ok && [c.f.reward_min, c.f.reward_max, c.f.asset]).toEqual(["50000000", "1000500000", "USDC"]);
+    const d = parseBoardQuery({ due: "7d" }, assets, now);
+    expect(d.ok && d.f.deadline_before).toBe("2026-06-08T00:00:00.000Z");
+    // Base-unit parameters are not the board's: ignored, never a uint256 error.
+    expect(parseBoardQuery({ reward_min: "-1" }, assets, now).ok).toBe(true);
+    const bad = parseBoardQuery({ min_reward: "-1", due: "soon" }, assets, now);
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) {
+      expect(bad.errors.min_reward).toBe("Enter an amount in USDC like 50 or 12.5.");
+      expect(bad.errors.due).toBeDefined();
+      expect(Object.values(bad.errors).join(" ")).not.toMatch(/uint|base-10|_/);
+    }
+    const tooFine = parseBoardQuery({ min_reward: "0.0000001" }, assets, now);
+    expect(!tooFine.ok && tooFine.errors.min_reward).toBe("USDC has at most 6 digits after the point.");
+  });
+
+  it("whole units → base units, exactly", () => {
+    const usdc = { symbol: "USDC", decimals: 6 };
+    expect(parseWholeUnits("25.5", usdc)).toEqual({ ok: true, value: 25_500_000n });
+    expect(parseWholeUnits("1 000", usdc)).toEqual({ ok: true, value: 1_000_000_000n });
+    expect(parseWholeUnits("1e3", usdc).ok).toBe(false);
+    expect(parseWholeUnits("9".repeat(41), usdc).ok).toBe(false);
+  });
+
+  it("one vocabulary: every status, phase, payout state and method has words, none snake_case", () => {
+    for (const s of MISSION_STATUSES) expect(words.status(s)).not.toMatch(/_/);
+    for (const s of MISSION_PHASES) expect(words.phase(s)).not.toMatch(/_/);
+    for (const s of PAYOUT_STATUSES) expect(words.payout(s)).not.toMatch(/_/);
+    for (const s of VERIFICATION_TYPES) expect(words.method(s)).not.toMatch(/_/);
+    expect(words.reason("some_new_reason")).toBe("some new reason");
+    expect(humanize("a_b-c")).toBe("a b c");
+    expect(plural(1, "submission")).toBe("1 submission");
+    expect(plural(2, "submission")).toBe("2 submissions");
+    expect(plural(1200, "day")).toBe("1,200 days");
+  });
+
+  it("identicons are deterministic, mirrored, small and case-blind", () => {
+    const addr = "0x52908400098527886E0F7030069857D2E4169EE7";
+    expect(identiconSvg(addr)).toBe(identiconSvg(addr.toLowerCase()));
+    expect(identiconSvg(addr)).not.toBe(identiconSvg("0x8617e340b3d01fa5f11f306f4090fd50e238070d"));
+    const { cells } = identiconCells(addr);
+    const set = new Set(cells.map(([x, y]) => `${x},${y}`));
+    for (const [x, y] of cells) expect(set.has(`${4 - x},${y}`)).toBe(true);
+    expect(identiconSvg(addr).length).toBeLessThan(700);
+    expect(identiconSvg(addr)).toContain('aria-hidden="true"');
+  });
+
+  it("Markdown → plain text for snippets and og:description, bounded at a word", () => {
+    expect(markdownToText("# Title\n\n**Bold** and [a link](https://x.example) & <b>raw</b>")).toBe(
+      "Title Bold and a link & <b>raw</b>",
+    );
+    const long = markdownToText("word ".repeat(100), 40);
+    expect(long.length).toBeLessThanOrEqual(40);
+    expect(long.endsWith("word…")).toBe(true);
+  });
+
+  it("the brand accent must be readable on white", () => {
+    expect(contrastOnWhite("#0b57d0")).toBeGreaterThan(4.5);
+    expect(contrastOnWhite("#ffff00")).toBeLessThan(4.5);
+    expect(() => parseEnv({ LOG_LEVEL: "silent", OABP_BRAND_ACCENT: "#ffff00" })).toThrow(/contrast/);
+    expect(parseEnv({ LOG_LEVEL: "silent" }).brandName).toBe("Open Bounty Board");
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { assertNotSuspended } from "../../db/suspension";
 import { agentOf, type Ctx, dbOf } from "../../lib/context";
 import { agents } from "../../db/schema/index";
@@ -33,6 +33,17 @@ async function balances(deps: Deps, address: string) {
 }
 
 /** GET /agents/{id}: any well-formed address has a profile (registration is permissionless, §1). */
+/** Display names of up to 100 agents (the web pages' people; unknown or unnamed agents are absent). */
+export async function displayNamesOf(ctx: Ctx, addresses: string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(addresses)].slice(0, 100);
+  if (ids.length === 0) return new Map();
+  const rows = await dbOf(ctx)
+    .select({ id: agents.id, name: agents.displayName })
+    .from(agents)
+    .where(inArray(agents.id, ids));
+  return new Map(rows.filter((r) => r.name).map((r) => [r.id, r.name!]));
+}
+
 export async function getAgent(ctx: Ctx, { agentId }: { agentId: string }): Promise<AgentWire> {
   const { deps, now } = ctx;
   const id = parseAgentId(agentId);

@@ -2,4 +2,4 @@
 // import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { agentsRouter } from "./agents.index";
 export { Agent, AgentBalance } from "./agents.schemas";
-export { getAgent, getAgentBalance, getAgentHistory } from "./agents.service";
+export { displayNamesOf, getAgent, getAgentBalance, getAgentHistory } from "./agents.service";

@@ -15,6 +15,6 @@ export {
   VERIFICATION_TYPES,
 } from "./missions.schemas";
 export type { ListMissionsFilters, MissionWire } from "./missions.schemas";
-export { createMission, findAsset, getMission, listMissions, listMissionsJson, voidMission } from "./missions.service";
-export { missionCountsByStatus, pendingMissionsOf } from "./missions.stats";
+export { createMission, findAsset, getMission, listMissions, listMissionsJson, voidMission, voidRefusal } from "./missions.service";
+export { missionCountsByStatus, openRewardTotals, pendingMissionsOf } from "./missions.stats";
 export { missionToWire } from "./missions.wire";

@@ -429,6 +429,21 @@ export async function listMissions(
 }
 
 /**
+ * Why the creator may not void this mission now, or null when they may (voidMission under the row
+ * lock; the mission page offers "Cancel" only on null): open, and no submission yet.
+ */
+export function voidRefusal(m: { status: string; submissionCount: number } | undefined | null): AppError | null {
+  if (!m || m.status !== "open")
+    return new AppError("MISSION_NOT_OPEN", `mission is ${m?.status ?? "gone"}`, { status: m?.status });
+  if (m.submissionCount > 0)
+    return new AppError("CONFLICT", "a mission with submissions cannot be voided", {
+      reason: "has_submissions",
+      submission_count: m.submissionCount,
+    });
+  return null;
+}
+
+/**
  * POST /missions/{id}/void: the creator cancels an open mission that has no submission; the
  * reward is refunded from escrow, the spam fee is kept (design.md "Missions").
  * Locking: the mission row FOR UPDATE; a concurrent submission bumps submission_count under the
@@ -442,13 +457,8 @@ export async function voidMission(ctx: Ctx, input: { id: string }): Promise<Miss
   if (existing.creator !== caller) throw new AppError("FORBIDDEN", "only the creator may void a mission");
   return withTx(ctx, async (tx) => {
     const row = await lockMission(tx, id);
-    if (!row || row.status !== "open")
-      throw new AppError("MISSION_NOT_OPEN", `mission is ${row?.status ?? "gone"}`, { status: row?.status });
-    if (row.submissionCount > 0)
-      throw new AppError("CONFLICT", "a mission with submissions cannot be voided", {
-        reason: "has_submissions",
-        submission_count: row.submissionCount,
-      });
+    const refused = voidRefusal(row);
+    if (refused || !row) throw refused;
     await voidAndRefund(tx, row, { now, reason: "creator_void" });
     const after = await findMissionRow({ deps, tx }, id);
     return missionToWire(after!, deps.config.publicUrl, caller, (await recordOf(tx, caller)) ?? null);

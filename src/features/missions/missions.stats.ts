@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { dbOf, type Ctx } from "../../lib/context";
@@ -34,4 +34,19 @@ export async function pendingMissionsOf(
     .orderBy(desc(missions.id))
     .limit(Math.min(limit, 50));
   return rows.map((r) => ({ id: r.id, title: r.title, created_at: r.createdAt.toISOString() }));
+}
+
+/** The board's summary: listed open missions and their total reward per asset (one grouped scan). */
+export async function openRewardTotals(ctx: Ctx): Promise<{ asset: string; count: number; total: string }[]> {
+  const rows = await dbOf(ctx)
+    .select({
+      asset: missions.rewardAsset,
+      n: sql<number>`count(*)::int`,
+      total: sql<string>`coalesce(sum(${missions.rewardAmount}), 0)::text`,
+    })
+    .from(missions)
+    .where(and(eq(missions.status, "open"), isNull(missions.hiddenAt)))
+    .groupBy(missions.rewardAsset)
+    .orderBy(missions.rewardAsset);
+  return rows.map((r) => ({ asset: r.asset, count: Number(r.n), total: String(r.total) }));
 }

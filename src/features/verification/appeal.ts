@@ -92,14 +92,19 @@ export async function recordAward(
     .where(eq(missions.id, m.id));
 }
 
+/** What appealRefusal reads of a mission: the row and the wire shape both have it. */
+export interface AppealState {
+  status: string;
+  phase: string;
+  creator: string;
+  award: { winners: { agent_id: string }[]; appeal_deadline: string; voting_deadline: string | null } | null;
+}
+
 /**
- * Who may stake in an appeal, on what, until when (castVote, under the mission row share lock).
- * Dispute window: a stake names a non-awarded submission that should have won. Appeal vote:
- * any pending submission, the awarded ones included (a stake there defends the award).
- * Never the creator (castVote) nor an awarded winner: they are the parties.
+ * Why `voter` may not stake in this award's appeal now, or null when they may (castVote through
+ * appealBallotRules; the mission page shows the dispute action only on null).
  */
-export function appealBallotRules(m: Mission, voter: string, now: Date): BallotRules {
-  const p = appealOf(m)!;
+export function appealRefusal(m: AppealState, voter: string, now: Date): AppError | null {
   const a = m.award;
   const closesAt =
     a && m.status === "escrowed"
@@ -110,21 +115,33 @@ export function appealBallotRules(m: Mission, voter: string, now: Date): BallotR
           : null
       : null;
   if (!closesAt || now >= new Date(closesAt)) {
-    throw new AppError(
-      "MISSION_NOT_OPEN",
-      a ? "the appeal of this award is closed" : "disputes open when the creator awards",
-      {
-        status: m.status,
-        phase: m.phase,
-        appeal_deadline: a?.appeal_deadline ?? null,
-        voting_deadline: a?.voting_deadline ?? null,
-      },
-    );
+    return new AppError("MISSION_NOT_OPEN", a ? "the appeal of this award is closed" : "disputes open when the creator awards", {
+      status: m.status,
+      phase: m.phase,
+      appeal_deadline: a?.appeal_deadline ?? null,
+      voting_deadline: a?.voting_deadline ?? null,
+    });
   }
   if (a!.winners.some((w) => w.agent_id === voter))
-    throw new AppError("FORBIDDEN", "an awarded winner cannot stake in the appeal of their award", {
+    return new AppError("FORBIDDEN", "an awarded winner cannot stake in the appeal of their award", {
       reason: "awarded_winner",
     });
+  if (m.creator === voter)
+    return new AppError("FORBIDDEN", "the creator cannot vote on their own mission", { reason: "creator_vote" });
+  return null;
+}
+
+/**
+ * Who may stake in an appeal, on what, until when (castVote, under the mission row share lock).
+ * Dispute window: a stake names a non-awarded submission that should have won. Appeal vote:
+ * any pending submission, the awarded ones included (a stake there defends the award).
+ * Never the creator (castVote) nor an awarded winner: they are the parties.
+ */
+export function appealBallotRules(m: Mission, voter: string, now: Date): BallotRules {
+  const p = appealOf(m)!;
+  const refused = appealRefusal(m, voter, now);
+  if (refused) throw refused;
+  const a = m.award;
   const awarded = new Set(a!.winners.map((w) => w.submission_id));
   return {
     token: p.vote_token,

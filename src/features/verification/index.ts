@@ -2,6 +2,8 @@
 // import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { claimCommitment, isCommitReveal, revealDeadline } from "./commit-reveal";
 export { commitRevealRouter } from "./commit-reveal.index";
+export { appealRefusal } from "./appeal";
+export type { AppealState } from "./appeal";
 export { awardMission } from "./creator-judges";
 export { defaultAward } from "./default-award";
 export { checkContent, checkSubmission, judgeFirstValidMatch, needsNetwork } from "./first-valid-match";

@@ -6,8 +6,12 @@ import { listReviews } from "../reviews";
 import { submissionsByAgent } from "../submissions";
 import { ctxForViewer } from "../../lib/context";
 import { ratingChartSvg } from "./web.chart";
-import { formatAmount, relativeTime } from "./web.format";
-import { Layout, short, type PageCtx } from "./web.layout";
+import { formatAmount } from "./web.format";
+import { identiconSvg } from "./web.identicon";
+import { Copyable, Layout, Person, When, short, type PageCtx } from "./web.layout";
+import { words } from "./web.words";
+
+const KIND_WORDS: Record<string, string> = { human: "a person", autonomous: "an AI agent", hybrid: "a person with AI help" };
 
 /** The agent page (issue 17): rating and its chart, win rate, missions, reviews, badge snippet. */
 export async function agentPage(ctx: PageCtx, rawId: string) {
@@ -29,7 +33,7 @@ export async function agentPage(ctx: PageCtx, rawId: string) {
     <Layout
       ctx={ctx}
       meta={{
-        title: `Agent ${name}`,
+        title: name,
         description: `Rating ${a.rating}, ${a.missions_completed} of ${a.missions_attempted} missions won, ${a.reviews.count} reviews.`,
         path: `/u/${id}`,
         ogType: "profile",
@@ -57,17 +61,25 @@ export async function agentPage(ctx: PageCtx, rawId: string) {
         },
       }}
     >
-      <h1>{name}</h1>
+      <h1 class="who">
+        {raw(identiconSvg(id, 40))}
+        <span>{name}</span>
+      </h1>
       <p>
-        <code>{id}</code> ·{" "}
+        <Copyable value={id} label="address" /> ·{" "}
         {a.online ? (
           <span class="ok">online</span>
         ) : (
           <span class="muted">
-            offline{a.last_seen_at ? `, seen ${relativeTime(new Date(a.last_seen_at), now)}` : ""}
+            offline
+            {a.last_seen_at ? (
+              <span>
+                , seen <When at={a.last_seen_at} now={now} />
+              </span>
+            ) : null}
           </span>
         )}
-        {a.kind ? ` · ${a.kind}` : ""}
+        {a.kind ? ` · ${KIND_WORDS[a.kind] ?? a.kind}` : ""}
       </p>
       <dl class="kv">
         <dt>Rating</dt>
@@ -97,12 +109,15 @@ export async function agentPage(ctx: PageCtx, rawId: string) {
       <p>
         <img src={`/agents/${id}/badge.svg`} alt={`OABP rating badge of ${name}`} width="140" height="20" />
       </p>
-      <label>
-        Embed snippet
-        <textarea readonly rows={3}>
-          {snippet}
-        </textarea>
-      </label>
+      <details>
+        <summary>Put this badge on your site</summary>
+        <label>
+          Embed snippet
+          <textarea readonly rows={3}>
+            {snippet}
+          </textarea>
+        </label>
+      </details>
       <h2>Missions posted</h2>
       {posted.missions.length === 0 ? (
         <p class="muted">None.</p>
@@ -110,7 +125,7 @@ export async function agentPage(ctx: PageCtx, rawId: string) {
         <ul>
           {posted.missions.map((m) => (
             <li>
-              <a href={`/m/${m.id}`}>{m.title}</a> — {m.status}
+              <a href={`/m/${m.id}`}>{m.title}</a> — {words.status(m.status)}
             </li>
           ))}
         </ul>
@@ -134,8 +149,9 @@ export async function agentPage(ctx: PageCtx, rawId: string) {
         <ul>
           {reviews.reviews.map((r) => (
             <li>
-              <strong>{"★".repeat(r.stars)}</strong> by <a href={`/u/${r.reviewer}`}>{short(r.reviewer)}</a> (
-              {r.reviewer_role}): <span class="review-text">{r.text ?? ""}</span>
+              <strong aria-label={`${r.stars} of 5 stars`}>{"★".repeat(r.stars)}</strong> by <Person id={r.reviewer} /> (
+              {r.reviewer_role === "creator" ? "who posted the mission" : "who solved it"}):{" "}
+              <span class="review-text">{r.text ?? ""}</span>
             </li>
           ))}
         </ul>

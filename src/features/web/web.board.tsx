@@ -1,20 +1,37 @@
 /** @jsxImportSource hono/jsx */
 import { z } from "zod";
 import type { Deps } from "../../deps";
+import type { AssetConfig } from "../../env";
 import { ctxForViewer } from "../../lib/context";
 import { stableStringify } from "../../lib/idempotency";
-import { ListMissionsQuery, listMissions, type ListMissionsFilters, type MissionWire } from "../missions";
-import { formatAmount, relativeTime, STATUS_WORDS, verificationInWords } from "./web.format";
-import { short } from "./web.layout";
+import { displayNamesOf } from "../agents";
+import {
+  ListMissionsQuery,
+  listMissions,
+  openRewardTotals,
+  type ListMissionsFilters,
+  type MissionWire,
+} from "../missions";
 import { VERIFICATION_TYPES, PUBLIC_STATUSES } from "../../db/vocabulary";
+import { assetOf, formatAmount, parseWholeUnits } from "./web.format";
+import { Person, When } from "./web.layout";
+import { markdownToText } from "./web.markdown";
+import { plural, words } from "./web.words";
 
-// The board (issue 17): the same filters and search as GET /missions (the same service verb and
-// query schema), keyset pages, and a sort applied within the page shown (docs/web.md: the list
-// has one order, newest first; "sort" re-orders the page, it does not change what is on it).
+// The board (docs/web.md): the same filters and search as GET /missions (the same service verb and
+// query schema), keyset pages, and a sort applied within the page shown (the list has one order,
+// newest first; "sort" re-orders the page, it does not change what is on it). People type rewards
+// in whole units of an asset ("50" = 50 USDC); the board turns them into the base-unit filters.
 
 export const SORTS = ["newest", "deadline", "reward"] as const;
 export type Sort = (typeof SORTS)[number];
+const SORT_WORDS: Record<Sort, string> = { newest: "Newest first", deadline: "Ending soonest", reward: "Biggest reward" };
 export const BOARD_PAGE_SIZE = 20;
+/** "Ends within" choices: the deadline_before filter, from the minute of the request. */
+export const DUE = { "1d": 86_400_000, "7d": 7 * 86_400_000, "30d": 30 * 86_400_000 } as const;
+const DUE_WORDS: Record<keyof typeof DUE, string> = { "1d": "a day", "7d": "a week", "30d": "a month" };
+/** Card snippets: plain text from the Markdown description. */
+export const SNIPPET_CHARS = 160;
 
 export const BoardQuery = ListMissionsQuery.extend({
   limit: z.coerce.number().int().min(1).max(50).default(BOARD_PAGE_SIZE),
@@ -22,60 +39,114 @@ export const BoardQuery = ListMissionsQuery.extend({
 });
 export type BoardFilters = z.infer<typeof BoardQuery>;
 
+/** The board's own fields (whole units, "ends within"); the base-unit and date filters are derived. */
+const DERIVED = ["reward_min", "reward_max", "deadline_before", "deadline_after"];
+
+/** Which form field a schema issue belongs to, and the sentence a person reads for it. */
+const FIELD_WORDS: Record<string, string> = {
+  q: "Search",
+  status: "Status",
+  verification_type: "How the winner is chosen",
+  tag: "Tag",
+  asset: "Asset",
+  sort: "Sort",
+  cursor: "Page",
+  limit: "Page size",
+};
+
+export type BoardParse =
+  | { ok: true; f: BoardFilters }
+  | { ok: false; errors: Record<string, string> };
+
 /** Raw query → filters; empty form fields mean "no filter". Default: open missions. */
-export function parseBoardQuery(
-  raw: Record<string, string>,
-): { ok: true; f: BoardFilters } | { ok: false; message: string } {
-  const cleaned = Object.fromEntries(Object.entries(raw).filter(([, v]) => v.trim() !== ""));
+export function parseBoardQuery(raw: Record<string, string>, assets: AssetConfig[], now: Date): BoardParse {
+  const cleaned: Record<string, string> = Object.fromEntries(
+    Object.entries(raw).filter(([k, v]) => v.trim() !== "" && !DERIVED.includes(k)),
+  );
   if (cleaned.status === "any") delete cleaned.status;
   else cleaned.status ??= "open";
+  const errors: Record<string, string> = {};
+  // A reward range is in one asset: the one chosen, else the first this server settles.
+  const asset = cleaned.asset ? assetOf(cleaned.asset, assets) : assets[0];
+  for (const [field, target] of [
+    ["min_reward", "reward_min"],
+    ["max_reward", "reward_max"],
+  ] as const) {
+    delete cleaned[field];
+    const text = raw[field]?.trim();
+    if (!text) continue;
+    if (!asset) {
+      errors.asset = "Choose an asset this board pays in.";
+      continue;
+    }
+    const v = parseWholeUnits(text, asset);
+    if (v.ok) {
+      cleaned[target] = v.value.toString();
+      cleaned.asset ??= asset.symbol;
+    } else errors[field] = v.message;
+  }
+  const due = cleaned.due;
+  delete cleaned.due;
+  if (due) {
+    if (due in DUE) {
+      const minute = Math.floor(now.getTime() / 60_000) * 60_000;
+      cleaned.deadline_before = new Date(minute + DUE[due as keyof typeof DUE]).toISOString();
+    } else errors.due = "Choose one of the listed periods.";
+  }
   const r = BoardQuery.safeParse(cleaned);
   if (!r.success) {
-    const i = r.error.issues[0];
-    return { ok: false, message: `${i?.path.join(".") || "query"}: ${i?.message ?? "invalid"}` };
+    for (const i of r.error.issues) {
+      const key = String(i.path[0] ?? "q");
+      errors[key] ??= `${FIELD_WORDS[key] ?? "This field"}: this value is not one the board understands.`;
+    }
   }
+  if (Object.keys(errors).length || !r.success) return { ok: false, errors };
   return { ok: true, f: r.data };
 }
 
 function sortPage(ms: MissionWire[], sort: Sort): MissionWire[] {
   if (sort === "deadline") return [...ms].sort((a, b) => a.deadline.localeCompare(b.deadline));
   if (sort === "reward")
-    return [...ms].sort((a, b) =>
-      BigInt(b.reward.amount) > BigInt(a.reward.amount)
-        ? 1
-        : BigInt(b.reward.amount) < BigInt(a.reward.amount)
-          ? -1
-          : 0,
-    );
+    return [...ms].sort((a, b) => {
+      const d = BigInt(b.reward.amount) - BigInt(a.reward.amount);
+      return d > 0n ? 1 : d < 0n ? -1 : 0;
+    });
   return ms;
 }
 
-export function MissionItem(p: { m: MissionWire; deps: Deps; now: Date }) {
+/** When the mission ends, or what became of it: no countdown once it is decided. */
+export function Deadline(p: { m: MissionWire; now: Date }) {
+  const { m, now } = p;
+  if (m.status === "open" || m.status === "pending_escrow")
+    return new Date(m.deadline) > now ? (
+      <span>
+        Ends <When at={m.deadline} now={now} />
+      </span>
+    ) : (
+      <span>
+        Ended <When at={m.deadline} now={now} />
+      </span>
+    );
+  return <span class={`status status-${m.status}`}>{words.status(m.status)}</span>;
+}
+
+export function MissionCard(p: { m: MissionWire; deps: Deps; now: Date; name?: string | undefined }) {
   const { m } = p;
   return (
     <li>
+      <p class="reward">{formatAmount(m.reward.amount, m.reward.asset, p.deps.config.assets)}</p>
       <h2>
         <a href={`/m/${m.id}`}>{m.title}</a>
       </h2>
+      <p class="snippet">{markdownToText(m.description, SNIPPET_CHARS)}</p>
       <div class="facts">
-        <span>
-          Reward <strong>{formatAmount(m.reward.amount, m.reward.asset, p.deps.config.assets)}</strong> (
-          {m.reward.chain})
-        </span>
-        <span>
-          Deadline <time datetime={m.deadline}>{relativeTime(new Date(m.deadline), p.now)}</time>
-        </span>
-        <span class={`status status-${m.status}`}>{STATUS_WORDS[m.status] ?? m.status}</span>
-        <span>
-          {m.submission_count} submission{m.submission_count === 1 ? "" : "s"}
-        </span>
-        <span>
-          by <a href={`/u/${m.creator}`}>{short(m.creator)}</a>
-        </span>
+        <Deadline m={m} now={p.now} />
+        <span>{plural(m.submission_count, "submission")}</span>
+        <span>{words.method(m.verification.type)}</span>
+        <Person id={m.creator} name={p.name} />
       </div>
-      <p class="small">{verificationInWords(m.verification.type, m.verification.params)}</p>
       {m.tags.length ? (
-        <p>
+        <p class="tags">
           {m.tags.map((t) => (
             <a class="tag" href={`/?tag=${encodeURIComponent(t)}`}>
               {t}
@@ -87,30 +158,39 @@ export function MissionItem(p: { m: MissionWire; deps: Deps; now: Date }) {
   );
 }
 
-function pageLink(f: BoardFilters, over: Record<string, string | undefined>): string {
+/** The board's URL for these raw form values with some changed (pages keep the filters). */
+function pageLink(raw: Record<string, string>, over: Record<string, string | undefined>): string {
   const q = new URLSearchParams();
-  const all: Record<string, unknown> = { ...f, ...over };
-  for (const [k, v] of Object.entries(all)) {
-    if (v === undefined || v === null || v === "") continue;
-    if (k === "limit" && v === BOARD_PAGE_SIZE) continue;
-    if (k === "sort" && v === "newest") continue;
+  for (const [k, v] of Object.entries({ ...raw, ...over })) if (v) q.set(k, v);
+  const s = q.toString();
+  return s ? `/?${s}` : "/";
+}
+
+/** The JSON twin of the board's filters (base units, as GET /missions takes them). */
+export function jsonQuery(f: BoardFilters): string {
+  const q = new URLSearchParams();
+  const { sort: _sort, ...rest } = f;
+  for (const [k, v] of Object.entries(rest)) {
+    if (v === undefined || v === null || v === "" || (k === "limit" && v === BOARD_PAGE_SIZE)) continue;
     q.set(k, Array.isArray(v) ? v.join(",") : String(v));
   }
   const s = q.toString();
-  return s ? `/?${s}` : "/";
+  return s ? `?${s}` : "";
 }
 
 /**
  * The list part of the board as HTML, from the instance's mission-list cache (the same cache and
  * invalidation as GET /missions; a fragment with no per-viewer content, so it is shared).
  */
-export function boardListHtml(deps: Deps, f: BoardFilters, now: Date): Promise<string> {
+export function boardListHtml(deps: Deps, f: BoardFilters, raw: Record<string, string>, now: Date): Promise<string> {
   // The countdown is rendered at minute precision, so the key carries the minute.
   const key = `web:board:${Math.floor(now.getTime() / 60_000)}:${stableStringify(f)}`;
   return deps.missionLists.get(key, async () => {
     const { sort, ...filters } = f;
-    const page = await listMissions(ctxForViewer(deps, undefined, now), filters as ListMissionsFilters);
+    const reader = ctxForViewer(deps, undefined, now);
+    const page = await listMissions(reader, filters as ListMissionsFilters);
     const items = sortPage(page.missions, sort);
+    const names = await displayNamesOf(reader, items.map((m) => m.creator));
     const html = (
       <section aria-label="Missions">
         {items.length === 0 ? (
@@ -118,14 +198,14 @@ export function boardListHtml(deps: Deps, f: BoardFilters, now: Date): Promise<s
         ) : (
           <ul class="missions">
             {items.map((m) => (
-              <MissionItem m={m} deps={deps} now={now} />
+              <MissionCard m={m} deps={deps} now={now} name={names.get(m.creator)} />
             ))}
           </ul>
         )}
         <nav class="pager" aria-label="Pages">
-          {f.cursor ? <a href={pageLink(f, { cursor: undefined })}>First page</a> : null}
+          {f.cursor ? <a href={pageLink(raw, { cursor: undefined })}>First page</a> : null}
           {page.next_cursor ? (
-            <a rel="next" href={pageLink(f, { cursor: page.next_cursor })}>
+            <a rel="next" href={pageLink(raw, { cursor: page.next_cursor })}>
               Next page
             </a>
           ) : null}
@@ -136,59 +216,117 @@ export function boardListHtml(deps: Deps, f: BoardFilters, now: Date): Promise<s
   });
 }
 
-export function BoardFilters(p: { f?: BoardFilters | undefined; raw: Record<string, string> }) {
+/** "12 open missions · 4,500 USDC in rewards": the board's headline, shared per minute. */
+export function boardSummaryHtml(deps: Deps, now: Date): Promise<string> {
+  return deps.missionLists.get(`web:summary:${Math.floor(now.getTime() / 60_000)}`, async () => {
+    const rows = await openRewardTotals(ctxForViewer(deps, undefined, now));
+    const count = rows.reduce((s, r) => s + r.count, 0);
+    const html = (
+      <p class="summary">
+        <strong>{plural(count, "open mission")}</strong>
+        {rows.length ? " · " : ""}
+        {rows.map((r, i) => (
+          <span>
+            {i ? " + " : ""}
+            <strong>{formatAmount(r.total, r.asset, deps.config.assets)}</strong>
+          </span>
+        ))}
+        {rows.length ? " in rewards waiting" : ""}
+      </p>
+    );
+    return html.toString();
+  });
+}
+
+function Field(p: { label: string; name: string; errors: Record<string, string>; children: unknown }) {
+  const err = p.errors[p.name];
+  return (
+    <label>
+      {p.label}
+      {p.children}
+      {err ? (
+        <span class="field-error" id={`err-${p.name}`}>
+          {err}
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+export function BoardForm(p: { raw: Record<string, string>; assets: AssetConfig[]; errors?: Record<string, string> }) {
   const v = (k: string) => p.raw[k] ?? "";
+  const errors = p.errors ?? {};
   const status = p.raw.status ?? "open";
+  const invalid = (k: string) => (errors[k] ? { "aria-invalid": "true", "aria-describedby": `err-${k}` } : {});
   return (
     <form class="filters" method="get" action="/" role="search">
-      <label>
-        Search
-        <input type="search" name="q" value={v("q")} maxlength={200} />
-      </label>
-      <label>
-        Status
-        <select name="status">
+      {Object.keys(errors).length ? (
+        <p class="form-error" role="alert">
+          Some filters need a fix: {Object.values(errors).join(" ")}
+        </p>
+      ) : null}
+      <Field label="Search" name="q" errors={errors}>
+        <input type="search" name="q" value={v("q")} maxlength={200} {...invalid("q")} />
+      </Field>
+      <Field label="Tag" name="tag" errors={errors}>
+        <input name="tag" value={v("tag")} maxlength={32} size={10} {...invalid("tag")} />
+      </Field>
+      <Field label="Reward from" name="min_reward" errors={errors}>
+        <input name="min_reward" value={v("min_reward")} inputmode="decimal" size={7} {...invalid("min_reward")} />
+      </Field>
+      <Field label="Reward up to" name="max_reward" errors={errors}>
+        <input name="max_reward" value={v("max_reward")} inputmode="decimal" size={7} {...invalid("max_reward")} />
+      </Field>
+      <Field label="Paid in" name="asset" errors={errors}>
+        <select name="asset" {...invalid("asset")}>
+          <option value="">any asset</option>
+          {p.assets.map((a) => (
+            <option value={a.symbol} selected={v("asset").toLowerCase() === a.symbol.toLowerCase()}>
+              {a.symbol}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Ends within" name="due" errors={errors}>
+        <select name="due" {...invalid("due")}>
+          <option value="">any time</option>
+          {(Object.keys(DUE) as (keyof typeof DUE)[]).map((d) => (
+            <option value={d} selected={v("due") === d}>
+              {DUE_WORDS[d]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Status" name="status" errors={errors}>
+        <select name="status" {...invalid("status")}>
           {[...PUBLIC_STATUSES, "any"].map((s) => (
             <option value={s} selected={status === s}>
-              {s}
+              {s === "any" ? "All" : words.status(s)}
             </option>
           ))}
         </select>
-      </label>
-      <label>
-        Verification
-        <select name="verification_type">
-          <option value="">any</option>
+      </Field>
+      <Field label="Winner chosen by" name="verification_type" errors={errors}>
+        <select name="verification_type" {...invalid("verification_type")}>
+          <option value="">any rule</option>
           {VERIFICATION_TYPES.map((t) => (
             <option value={t} selected={v("verification_type") === t}>
-              {t}
+              {words.method(t)}
             </option>
           ))}
         </select>
-      </label>
-      <label>
-        Tag
-        <input name="tag" value={v("tag")} maxlength={32} size={10} />
-      </label>
-      <label>
-        Asset
-        <input name="asset" value={v("asset")} maxlength={64} size={8} />
-      </label>
-      <label>
-        Min reward (base units)
-        <input name="reward_min" value={v("reward_min")} inputmode="numeric" size={12} />
-      </label>
-      <label>
-        Sort
-        <select name="sort">
+      </Field>
+      <Field label="Sort" name="sort" errors={errors}>
+        <select name="sort" {...invalid("sort")}>
           {SORTS.map((s) => (
             <option value={s} selected={(p.raw.sort ?? "newest") === s}>
-              {s}
+              {SORT_WORDS[s]}
             </option>
           ))}
         </select>
-      </label>
+      </Field>
       <button type="submit">Filter</button>
     </form>
   );
 }
+

@@ -1,15 +1,21 @@
 import type { AssetConfig } from "../../env";
+import { plural } from "./web.words";
 
-// Display helpers for the pages: pure, tested in test/web/web-units.test.ts.
+// Display helpers for the pages: pure, tested in test/web/web-units.test.ts. Amounts are shown in
+// whole units with the symbol (base units stay on the wire); times relative, exact on hover.
 
-/** Base units → decimal string with the asset's decimals (bigint arithmetic, never a float). */
-export function formatAmount(amount: string, asset: string, assets: AssetConfig[]): string {
-  const cfg = assets.find(
-    (a) =>
-      a.symbol.toLowerCase() === asset.toLowerCase() ||
-      Object.values(a.addresses).some((x) => x.toLowerCase() === asset.toLowerCase()),
+export function assetOf(asset: string, assets: AssetConfig[]): AssetConfig | undefined {
+  const a = asset.toLowerCase();
+  return assets.find(
+    (x) => x.symbol.toLowerCase() === a || Object.values(x.addresses).some((v) => v.toLowerCase() === a),
   );
-  if (!cfg || !/^[0-9]+$/.test(amount)) return `${amount} ${asset} (base units)`;
+}
+
+/** Base units → "1,234.5 USDC" with the asset's decimals (bigint arithmetic, never a float). */
+export function formatAmount(amount: string, asset: string, assets: AssetConfig[]): string {
+  const cfg = assetOf(asset, assets);
+  // An asset this server does not settle has no known decimals: say so rather than guess.
+  if (!cfg || !/^[0-9]+$/.test(amount)) return `${amount} (unknown units of ${asset.slice(0, 12)})`;
   const v = BigInt(amount);
   const unit = 10n ** BigInt(cfg.decimals);
   const whole = v / unit;
@@ -18,44 +24,79 @@ export function formatAmount(amount: string, asset: string, assets: AssetConfig[
   return `${wholeText}${frac ? `.${frac}` : ""} ${cfg.symbol}`;
 }
 
-/** "in 3 d 4 h" / "2 h ago": the countdown as of the server's clock. */
+/**
+ * What a person typed as an amount ("50", "12.5", "1,000") → base units, or a sentence saying what
+ * is wrong. Bounded: at most 40 characters, no more decimals than the asset has.
+ */
+export function parseWholeUnits(
+  text: string,
+  cfg: Pick<AssetConfig, "decimals" | "symbol">,
+): { ok: true; value: bigint } | { ok: false; message: string } {
+  const s = text.trim().replace(/[,_\s]/g, "");
+  if (s.length > 40 || !/^[0-9]+(\.[0-9]*)?$/.test(s))
+    return { ok: false, message: `Enter an amount in ${cfg.symbol} like 50 or 12.5.` };
+  const [whole, frac = ""] = s.split(".");
+  if (frac.length > cfg.decimals)
+    return { ok: false, message: `${cfg.symbol} has at most ${cfg.decimals} digits after the point.` };
+  return { ok: true, value: BigInt(whole!) * 10n ** BigInt(cfg.decimals) + BigInt(frac.padEnd(cfg.decimals, "0") || "0") };
+}
+
+/** "in 3 days" / "2 hours ago" / "in 5 minutes": the distance from the injected clock's now. */
 export function relativeTime(at: Date, now: Date): string {
   const ms = at.getTime() - now.getTime();
-  const abs = Math.abs(ms);
-  const d = Math.floor(abs / 86_400_000);
-  const h = Math.floor((abs % 86_400_000) / 3_600_000);
-  const m = Math.floor((abs % 3_600_000) / 60_000);
-  const text = d > 0 ? `${d} d ${h} h` : h > 0 ? `${h} h ${m} min` : `${m} min`;
+  const min = Math.floor(Math.abs(ms) / 60_000);
+  if (min < 1) return ms >= 0 ? "in less than a minute" : "just now";
+  const h = Math.floor(min / 60);
+  const d = Math.floor(h / 24);
+  const text =
+    d >= 2 ? plural(d, "day") : h >= 1 ? plural(h, "hour") + (h < 6 && min % 60 ? ` ${plural(min % 60, "minute")}` : "") : plural(min, "minute");
   return ms >= 0 ? `in ${text}` : `${text} ago`;
+}
+
+const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** "Thu 3 Dec 2026, 14:00 UTC" (the exact time, for the hover title); `short` drops weekday and year. */
+export function exactTime(at: Date, o: { short?: boolean } = {}): string {
+  const date = `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]}`;
+  const clock = `${two(at.getUTCHours())}:${two(at.getUTCMinutes())} UTC`;
+  return o.short ? `${date}, ${clock}` : `${DAYS[at.getUTCDay()]} ${date} ${at.getUTCFullYear()}, ${clock}`;
 }
 
 const str = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : undefined);
 
 /** The verification rule in plain words (AIP-1 §4), from the mission's type and params. */
-export function verificationInWords(type: string, params: Record<string, unknown>): string {
+export function verificationInWords(type: string, params: Record<string, unknown>, assets: AssetConfig[] = []): string {
   switch (type) {
     case "creator_judges": {
       const n = Number(params.max_winners ?? 1);
-      return `The creator picks ${n === 1 ? "the winner" : `up to ${n} winners`}${params.appeal ? "; others may dispute the award" : ""}.`;
+      const pick = `The creator picks ${n === 1 ? "the winner" : `up to ${n} winners`}`;
+      const appeal = params.appeal as { appeal_window_seconds?: number } | false | undefined;
+      if (!appeal) return `${pick}; the pick is final.`;
+      const w = appeal.appeal_window_seconds ?? 86_400;
+      return `${pick}; others have ${durationWords(w)} to dispute the pick before it pays.`;
     }
     case "first_valid_match":
       if (params.predicate_uri) return "The first submission that the creator's checker accepts wins, automatically.";
-      if (params.target_hash)
-        return "The first submission whose content has the expected SHA-256 hash wins, automatically.";
-      return `The first submission matching the expected answer (${str(params.match_mode) ?? "substring"} match) wins, automatically.`;
-    case "peer_vote":
-      return `Voters stake ${str(params.vote_token) ?? "tokens"} on submissions; the most-staked one wins if the quorum is reached.`;
+      if (params.target_hash) return "The first submission whose file matches the expected fingerprint wins, automatically.";
+      return `The first submission ${params.match_mode === "exact" ? "exactly equal to" : params.match_mode === "regex" ? "matching the pattern of" : "containing"} the expected answer wins, automatically.`;
+    case "peer_vote": {
+      const token = str(params.vote_token) ?? "tokens";
+      const q = str(params.quorum);
+      return `Voters stake ${token} on the submission they think is best; the most-backed one wins${q && assetOf(token, assets) ? ` once ${formatAmount(q, token, assets)} is staked in all` : " if enough is staked"}.`;
+    }
     case "oracle":
       return "An on-chain oracle decides the winner.";
     default:
-      return type;
+      return "A rule this page does not describe decides the winner.";
   }
 }
 
-export const STATUS_WORDS: Record<string, string> = {
-  pending_escrow: "waiting for escrow",
-  open: "open",
-  escrowed: "judging",
-  resolved: "resolved",
-  voided: "voided",
-};
+/** 86400 → "1 day", 7200 → "2 hours", 90 → "1 minute". */
+export function durationWords(seconds: number): string {
+  if (seconds >= 86_400 && seconds % 86_400 === 0) return plural(seconds / 86_400, "day");
+  if (seconds >= 3_600) return plural(Math.round(seconds / 3_600), "hour");
+  return plural(Math.max(1, Math.round(seconds / 60)), "minute");
+}
+

@@ -10,9 +10,9 @@ import { AppError } from "../../lib/errors";
 import { revokeSession, signInWithEthereum } from "../auth";
 import { wantsHtml } from "../oadp";
 import { registerAssets } from "./web.assets";
-import { BoardFilters as BoardForm, boardListHtml, parseBoardQuery } from "./web.board";
+import { BoardForm, boardListHtml, boardSummaryHtml, jsonQuery, parseBoardQuery } from "./web.board";
 import { agentPage } from "./web.agent";
-import { Layout, type PageCtx } from "./web.layout";
+import { brandCss, Layout, type PageCtx } from "./web.layout";
 import { missionPage } from "./web.mission";
 import { docsPage, leaderboardPage, mePage, postPage, receiptPage, statusPage } from "./web.pages";
 import { newNonce, setPageHeaders } from "./web.security";
@@ -78,24 +78,28 @@ function page(
 
 async function boardPage(ctx: PageCtx, c: Context<AppEnv>) {
   const rawQuery = c.req.query();
-  const parsed = parseBoardQuery(rawQuery);
-  if (!parsed.ok) throw new AppError("INVALID_PARAMETER", parsed.message);
-  const list = await boardListHtml(ctx.deps, parsed.f, ctx.now);
-  const pub = ctx.deps.config.publicUrl;
-  const qs = new URL(c.req.url).search;
+  const { assets, brandName, publicUrl: pub } = ctx.deps.config;
+  const parsed = parseBoardQuery(rawQuery, assets, ctx.now);
+  // A filter a person mistyped is answered with the board's form and what to fix (status 400).
+  if (!parsed.ok) c.status(400);
+  const [summary, list] = await Promise.all([
+    boardSummaryHtml(ctx.deps, ctx.now),
+    parsed.ok ? boardListHtml(ctx.deps, parsed.f, rawQuery, ctx.now) : "",
+  ]);
+  const qs = parsed.ok ? jsonQuery(parsed.f) : "";
   return (
     <Layout
       ctx={ctx}
       meta={{
-        title: "Mission board",
+        title: "Missions with escrowed rewards",
         description:
-          "Open missions with escrowed rewards: claim, solve and get paid. Filter by tag, asset, verification and reward.",
+          "Paid missions with the reward held in escrow: pick one, solve it and get paid. Browse by tag, reward and deadline.",
         path: "/",
         alternates: { json: `/missions${qs}`, rss: `/feed.xml${qs}`, atom: `/feed.atom${qs}` },
         jsonLd: {
           "@context": "https://schema.org",
           "@type": "WebSite",
-          name: "OABP mission board",
+          name: brandName,
           url: `${pub}/`,
           potentialAction: {
             "@type": "SearchAction",
@@ -105,8 +109,9 @@ async function boardPage(ctx: PageCtx, c: Context<AppEnv>) {
         },
       }}
     >
-      <h1>Mission board</h1>
-      <BoardForm raw={rawQuery} f={parsed.f} />
+      <h1>Missions</h1>
+      {raw(summary)}
+      <BoardForm raw={rawQuery} assets={assets} errors={parsed.ok ? undefined : parsed.errors} />
       {raw(list)}
     </Layout>
   );
@@ -116,6 +121,13 @@ const SessionBody = z.object({ message: z.string().min(1).max(4096), signature: 
 
 export function registerWeb(app: Hono<AppEnv>, _deps: Deps): void {
   registerAssets(app);
+  // The configured accent colour (OABP_BRAND_ACCENT), linked only when it is not web.css's own.
+  app.get("/assets/brand.css", (c) => {
+    c.header("Content-Type", "text/css; charset=utf-8");
+    c.header("Cache-Control", "public, max-age=86400");
+    c.header("X-Content-Type-Options", "nosniff");
+    return c.body(brandCss(c.get("deps").config.brandAccent));
+  });
   // `/`: browsers get the board; a JSON-only client keeps the JSON 404 with the entry points.
   app.get("/", async (c, next) => (wantsHtml(c) ? page(boardPage)(c) : next()));
   app.get(

@@ -2,8 +2,9 @@
 import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
 import type { Deps } from "../../deps";
-import { SERVER_NAME } from "../wellknown";
 import { ASSET_PATHS } from "./web.assets";
+import { exactTime, relativeTime } from "./web.format";
+import { identiconSvg } from "./web.identicon";
 
 /** What every page knows about the request (built once per request in web.index.ts). */
 export interface PageCtx {
@@ -42,15 +43,16 @@ export function Layout(p: { ctx: PageCtx; meta: PageMeta; children?: Child }) {
   const base = ctx.deps.config.publicUrl;
   const canonical = `${base}${meta.path}`;
   const a = meta.alternates ?? {};
+  const { brandName, brandLogoUrl, brandAccent } = ctx.deps.config;
   return (
     <html lang="en">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{`${meta.title} · ${SERVER_NAME}`}</title>
+        <title>{`${meta.title} · ${brandName}`}</title>
         <meta name="description" content={meta.description} />
         <link rel="canonical" href={canonical} />
-        <meta property="og:site_name" content={SERVER_NAME} />
+        <meta property="og:site_name" content={brandName} />
         <meta property="og:title" content={meta.title} />
         <meta property="og:description" content={meta.description} />
         <meta property="og:url" content={canonical} />
@@ -62,6 +64,7 @@ export function Layout(p: { ctx: PageCtx; meta: PageMeta; children?: Child }) {
         <link rel="alternate" type="application/rss+xml" title="Open missions (RSS)" href={a.rss ?? "/feed.xml"} />
         <link rel="alternate" type="application/atom+xml" title="Open missions (Atom)" href={a.atom ?? "/feed.atom"} />
         <link rel="stylesheet" href={ASSET_PATHS.css} />
+        {brandAccent !== DEFAULT_ACCENT ? <link rel="stylesheet" href={brandCssPath(brandAccent)} /> : null}
         {ctx.csrf ? <meta name="oabp-csrf" content={ctx.csrf} /> : null}
         {ctx.viewer ? <meta name="oabp-viewer" content={ctx.viewer} /> : null}
         {meta.head ?? null}
@@ -79,21 +82,20 @@ export function Layout(p: { ctx: PageCtx; meta: PageMeta; children?: Child }) {
         <header class="top">
           <nav aria-label="Main">
             <a href="/" class="brand">
-              {SERVER_NAME}
+              {brandLogoUrl ? <img src={brandLogoUrl} alt="" width="24" height="24" /> : null}
+              {brandName}
             </a>
-            <a href="/">Board</a>
-            <a href="/post">Post</a>
-            <a href="/ranking">Leaderboard</a>
-            <a href="/status">Status</a>
-            <a href="/docs">API</a>
-            <a href="/me">{ctx.viewer ? `Me (${short(ctx.viewer)})` : "Sign in"}</a>
+            <a href="/">Missions</a>
+            <a href="/post">Post a mission</a>
+            <a href="/ranking">Top solvers</a>
+            <a href="/me">{ctx.viewer ? "My account" : "Sign in"}</a>
           </nav>
         </header>
         <main id="main">{p.children}</main>
         <footer>
-          <a href="/feed.xml">RSS</a> · <a href="/feed.atom">Atom</a> · <a href="/sitemap.xml">Sitemap</a> ·{" "}
-          <a href="/openapi.json">OpenAPI</a> · <a href="/.well-known/oabp.json">Manifest</a> ·{" "}
-          <a href="/llms.txt">llms.txt</a>
+          <a href="/status">Status</a> · <a href="/docs">API for agents</a> · <a href="/feed.xml">RSS</a> ·{" "}
+          <a href="/feed.atom">Atom</a> · <a href="/sitemap.xml">Sitemap</a> · <a href="/openapi.json">OpenAPI</a> ·{" "}
+          <a href="/.well-known/oabp.json">Manifest</a> · <a href="/llms.txt">llms.txt</a>
         </footer>
       </body>
     </html>
@@ -101,3 +103,41 @@ export function Layout(p: { ctx: PageCtx; meta: PageMeta; children?: Child }) {
 }
 
 export const short = (addr: string) => `${addr.slice(0, 6)}…${addr.slice(-4)}`;
+
+/** The default accent of web.css; a configured other one is served as /assets/brand.css. */
+export const DEFAULT_ACCENT = "#0b57d0";
+export const brandCssPath = (accent: string) => `/assets/brand.css?v=${accent.slice(1).toLowerCase()}`;
+export const brandCss = (accent: string) => `:root{--accent:${accent}}`;
+
+/** A moment: relative words in the text, the exact time on hover, the machine time in datetime. */
+export function When(p: { at: string | Date; now: Date; short?: boolean }) {
+  const at = typeof p.at === "string" ? new Date(p.at) : p.at;
+  if (Number.isNaN(at.getTime())) return <span>unknown time</span>;
+  return (
+    <time datetime={at.toISOString()} title={exactTime(at)}>
+      {relativeTime(at, p.now)}
+    </time>
+  );
+}
+
+/** A person: identicon and display name (or the short address), linked to their page. */
+export function Person(p: { id: string; name?: string | undefined }) {
+  return (
+    <a class="person" href={`/u/${p.id}`} title={p.id}>
+      {raw(identiconSvg(p.id))}
+      <span>{p.name ?? short(p.id)}</span>
+    </a>
+  );
+}
+
+/** A long value (hash, address, key) shortened on screen, whole in the copy button and title. */
+export function Copyable(p: { value: string; label: string }) {
+  return (
+    <span class="copyable">
+      <code title={p.value}>{p.value.length > 18 ? `${p.value.slice(0, 10)}…${p.value.slice(-6)}` : p.value}</code>
+      <button type="button" class="copy" data-copy={p.value} aria-label={`Copy ${p.label}`}>
+        Copy
+      </button>
+    </span>
+  );
+}

@@ -43,3 +43,22 @@ const md = new Marked({
 export function renderMarkdown(source: string): string {
   return md.parse(source.slice(0, MARKDOWN_MAX_CHARS)) as string;
 }
+
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
+
+/**
+ * Markdown → plain text of at most `max` characters (cut at a word, with "…"): card snippets and
+ * og:description. Reads only the first 4 000 characters of the source (bounded work per card).
+ */
+export function markdownToText(source: string, max = 160): string {
+  const html = md.parse(source.slice(0, 4_000)) as string;
+  const text = html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]!)
+    .replace(/\s+/g, " ")
+    .trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, "")}…`;
+}

@@ -2,12 +2,17 @@
 import { raw } from "hono/html";
 import { listClaims } from "../claims";
 import { listQuestions } from "../qa";
-import { getMission, type MissionWire } from "../missions";
+import { displayNamesOf } from "../agents";
+import { getMission, voidRefusal, type MissionWire } from "../missions";
+import { appealRefusal } from "../verification";
 import { listSubmissions, readSubmissionContent, type SubmissionWire } from "../submissions";
 import { ctxForViewer } from "../../lib/context";
-import { formatAmount, relativeTime, STATUS_WORDS, verificationInWords } from "./web.format";
-import { Layout, short, type PageCtx } from "./web.layout";
-import { renderMarkdown } from "./web.markdown";
+import type { Deps } from "../../deps";
+import { assetOf, exactTime, formatAmount, verificationInWords } from "./web.format";
+import { Copyable, Layout, Person, When, type PageCtx } from "./web.layout";
+import { markdownToText, renderMarkdown } from "./web.markdown";
+import { Deadline } from "./web.board";
+import { plural, words } from "./web.words";
 
 // The mission page (issue 17): description as safe Markdown, reward and escrow, countdown,
 // claims, submissions as the visibility rules allow (the service decides: content_uri is null
@@ -54,7 +59,7 @@ async function deliverablePreviews(
 
 function Deliverable(p: { s: SubmissionWire; preview: string | undefined }) {
   const uri = p.s.content_uri;
-  if (!uri) return <span class="muted">hidden until the mission is resolved</span>;
+  if (!uri) return <span class="muted">hidden until the winner is chosen</span>;
   if (p.preview !== undefined)
     return (
       <pre class="deliverable" tabindex={0}>
@@ -63,17 +68,25 @@ function Deliverable(p: { s: SubmissionWire; preview: string | undefined }) {
     );
   // Only https links are clickable; any other scheme is shown as text.
   return uri.startsWith("https://") ? (
-    <a href={uri} rel="nofollow ugc noopener noreferrer">
+    <a class="uri" href={uri} rel="nofollow ugc noopener noreferrer">
       {uri.slice(0, 200)}
     </a>
   ) : (
-    <code>{uri.slice(0, 200)}</code>
+    <code class="uri">{uri.slice(0, 200)}</code>
   );
 }
 
+const CHAIN_NAMES: Record<number, string> = { 8453: "Base", 84532: "Base Sepolia" };
+
 function EscrowPanel(p: { m: MissionWire }) {
   const e = p.m.escrow;
-  if (!e) return <p>Escrow: held on the ledger rail by the server (hash-chained ledger).</p>;
+  if (!e)
+    return (
+      <p class="muted small">
+        The reward is held by this server on its ledger from the moment the mission is posted, until it is paid or
+        refunded.
+      </p>
+    );
   return (
     <div
       class="panel"
@@ -85,36 +98,112 @@ function EscrowPanel(p: { m: MissionWire }) {
       data-amount={e.amount}
       data-spam-fee={e.spam_fee}
     >
-      <h2>Escrow on Base</h2>
+      <h2>Reward held on {CHAIN_NAMES[e.chain_id] ?? `chain ${e.chain_id}`}</h2>
       <dl class="kv">
-        <dt>Chain</dt>
-        <dd>{e.chain_id}</dd>
-        <dt>Contract</dt>
+        <dt>Escrow contract</dt>
         <dd>
-          <code>{e.contract}</code>
-        </dd>
-        <dt>Mission key</dt>
-        <dd>
-          <code>{e.mission_key}</code>
-        </dd>
-        <dt>Funding call</dt>
-        <dd>
-          <code>{e.fund_call}</code>
+          <Copyable value={e.contract} label="contract address" />
         </dd>
         <dt>Deposit</dt>
         <dd>
           {e.deposit ? (
             <span>
-              <code>{String(e.deposit.tx_hash ?? "")}</code> ({e.deposit.status})
+              {e.deposit.status === "confirmed" || e.deposit.status === "final" ? "Funded" : "Funding, confirming"}{" "}
+              <Copyable value={String(e.deposit.tx_hash ?? "")} label="deposit transaction" />
             </span>
           ) : (
-            "not yet funded"
+            "Not funded yet"
           )}
         </dd>
-        <dt>Payout</dt>
-        <dd>{e.payout_tx_hash ? <code>{e.payout_tx_hash}</code> : p.m.payout_status}</dd>
+        <dt>Payment</dt>
+        <dd>
+          {words.payout(p.m.payout_status)}
+          {e.payout_tx_hash ? (
+            <span>
+              {" "}
+              <Copyable value={e.payout_tx_hash} label="payment transaction" />
+            </span>
+          ) : null}
+        </dd>
       </dl>
+      <details>
+        <summary>For agents: the funding details</summary>
+        <dl class="kv">
+          <dt>Mission key</dt>
+          <dd>
+            <Copyable value={e.mission_key} label="mission key" />
+          </dd>
+          <dt>Funding call</dt>
+          <dd>
+            <code>{e.fund_call}</code>
+          </dd>
+        </dl>
+      </details>
     </div>
+  );
+}
+
+/** Names of the people on the page, for their labels beside the identicons. */
+type Names = Map<string, string>;
+
+/** What happens next, in words: when it closes, who judges, when it pays, or what became of it. */
+function NextPanel(p: { m: MissionWire; now: Date; names: Names; deps: Deps }) {
+  const { m, now, names } = p;
+  const a = m.award;
+  const when = (at: string | null | undefined) =>
+    at ? (
+      <span>
+        {exactTime(new Date(at), { short: true })} (<When at={at} now={now} />)
+      </span>
+    ) : null;
+  let text: unknown;
+  if (m.status === "pending_escrow") text = "Waiting for the creator to fund the reward; then it opens for submissions.";
+  else if (m.status === "open")
+    text = (
+      <span>
+        Open for submissions until {when(m.deadline)}.{" "}
+        {m.verification.type === "creator_judges" ? "Then the creator picks the winner." : ""}
+      </span>
+    );
+  else if (m.status === "escrowed" && a && m.phase === "appeal")
+    text = (
+      <span>
+        The creator picked{" "}
+        {a.winners.map((w, i) => (
+          <span>
+            {i ? ", " : ""}
+            <Person id={w.agent_id} name={names.get(w.agent_id)} />
+          </span>
+        ))}
+        . <strong id="pays-on">Pays on {exactTime(new Date(a.appeal_deadline), { short: true })} unless disputed</strong>{" "}
+        (<When at={a.appeal_deadline} now={now} />
+        ).
+      </span>
+    );
+  else if (m.status === "escrowed" && a && m.phase === "voting")
+    text = <span>The pick was disputed: voters decide until {when(a.voting_deadline)}. The reward waits for them.</span>;
+  else if (m.status === "escrowed")
+    text = (
+      <span>
+        Submissions are closed; {words.phase(m.phase)}
+        {m.judging_deadline ? <span> until {when(m.judging_deadline)}</span> : null}.
+      </span>
+    );
+  else if (m.status === "resolved")
+    text = (
+      <span>
+        Decided {m.resolution?.resolved_at ? <When at={m.resolution.resolved_at} now={now} /> : null}
+        {m.resolution_reason ? `: ${words.reason(m.resolution_reason)}` : ""}. Payment:{" "}
+        <strong id="payout-words">{words.payout(m.payout_status).toLowerCase()}</strong>.
+      </span>
+    );
+  else if (m.status === "voided")
+    text = `Cancelled: ${words.reason(m.resolution_reason) || "no reason given"}. The reward went back to the creator.`;
+  return (
+    <section class="panel next" aria-labelledby="next-h" id="next">
+      <h2 id="next-h">What happens next</h2>
+      <p>{text}</p>
+    </section>
   );
 }
 
@@ -136,7 +225,7 @@ export async function missionPage(ctx: PageCtx, id: string) {
     "@type": "Demand",
     "@id": `${pub}/m/${m.id}`,
     name: m.title,
-    description: m.description.slice(0, 500),
+    description: markdownToText(m.description, 500),
     url: `${pub}/m/${m.id}`,
     availabilityEnds: m.deadline,
     priceSpecification: { "@type": "PriceSpecification", price: m.reward.amount, priceCurrency: m.reward.asset },
@@ -149,7 +238,7 @@ export async function missionPage(ctx: PageCtx, id: string) {
       ctx={ctx}
       meta={{
         title: m.title,
-        description: `${reward} · ${verificationInWords(m.verification.type, m.verification.params)} ${m.description.slice(0, 140)}`,
+        description: `${reward} · ${verificationInWords(m.verification.type, m.verification.params, deps.config.assets)} ${markdownToText(m.description, 140)}`,
         path: `/m/${m.id}`,
         ogType: "article",
         jsonLd,
@@ -166,17 +255,38 @@ export async function missionPage(ctx: PageCtx, id: string) {
 async function missionArticle(ctx: PageCtx, m: MissionWire) {
   const { deps, now, viewer } = ctx;
   const id = m.id;
+  const reader = ctxForViewer(deps, viewer, now);
   const [subs, claims, qa] = await Promise.all([
-    listSubmissions(ctxForViewer(deps, viewer, now), { missionId: id, limit: 50 }),
-    listClaims(ctxForViewer(deps, viewer, now), { missionId: id, limit: 50 }),
-    listQuestions(ctxForViewer(deps, viewer, now), { missionId: id, limit: 50 }),
+    listSubmissions(reader, { missionId: id, limit: 50 }),
+    listClaims(reader, { missionId: id, limit: 50 }),
+    listQuestions(reader, { missionId: id, limit: 50 }),
   ]);
   // Pinned entries first, then the rest of the thread in its order (issue 19 item 5).
   const thread = [...qa.questions.filter((q) => q.pinned), ...qa.questions.filter((q) => !q.pinned)];
-  const previews = await deliverablePreviews(ctx, id, subs.submissions);
+  const [previews, names] = await Promise.all([
+    deliverablePreviews(ctx, id, subs.submissions),
+    displayNamesOf(reader, [
+      m.creator,
+      ...subs.submissions.map((s) => s.submitter),
+      ...claims.claims.map((c) => c.agent_id),
+      ...thread.map((q) => q.author),
+      ...(m.award?.winners.map((w) => w.agent_id) ?? []),
+      ...(m.resolution?.winners.map((w) => w.agent_id) ?? []),
+    ]),
+  ]);
+  const { assets } = deps.config;
   const isCreator = viewer === m.creator;
-  const reward = formatAmount(m.reward.amount, m.reward.asset, deps.config.assets);
+  const reward = formatAmount(m.reward.amount, m.reward.asset, assets);
   const winners = m.resolution?.winners ?? [];
+  // Actions: only those the same rules the API applies would accept from this viewer now.
+  const canJudge = isCreator && m.status === "open" && m.verification.type === "creator_judges";
+  const canVoid = isCreator && voidRefusal({ status: m.status, submissionCount: m.submission_count }) === null;
+  const canSolve = !!viewer && !isCreator && m.status === "open";
+  const canDispute = !!viewer && !!m.award && appealRefusal(m, viewer, now) === null;
+  const appeal = m.verification.params.appeal as { vote_token: string; min_vote: string } | false | undefined;
+  const voteAsset = appeal ? assetOf(appeal.vote_token, assets) : undefined;
+  const awarded = new Set(m.award?.winners.map((w) => w.submission_id) ?? []);
+  const disputable = subs.submissions.filter((s) => s.status === "pending" && !awarded.has(s.id));
   return (
     <article
       data-mission-id={m.id}
@@ -185,27 +295,21 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
       data-verification={m.verification.type}
       data-chain={m.reward.chain}
     >
+      <p class="reward big">{reward}</p>
       <h1>{m.title}</h1>
       <div class="facts">
-        <span>
-          Reward <strong>{reward}</strong> ({m.reward.chain})
+        <span class={`status status-${m.status}`} title={`API: status ${m.status}, phase ${m.phase}`}>
+          {words.status(m.status)}
+          {m.phase && m.status === "escrowed" ? ` · ${words.phase(m.phase)}` : ""}
         </span>
-        <span class={`status status-${m.status}`}>
-          {STATUS_WORDS[m.status] ?? m.status}
-          {m.phase && m.phase !== m.status ? ` · ${m.phase}` : ""}
-        </span>
+        <Deadline m={m} now={now} />
+        <span>{plural(m.submission_count, "submission")}</span>
         <span>
-          Deadline{" "}
-          <time datetime={m.deadline}>
-            {m.deadline.replace("T", " ").slice(0, 16)} UTC ({relativeTime(new Date(m.deadline), now)})
-          </time>
-        </span>
-        <span>
-          by <a href={`/u/${m.creator}`}>{short(m.creator)}</a>
+          Posted by <Person id={m.creator} name={names.get(m.creator)} />
         </span>
       </div>
       {m.tags.length ? (
-        <p>
+        <p class="tags">
           {m.tags.map((t) => (
             <a class="tag" href={`/?tag=${encodeURIComponent(t)}`}>
               {t}
@@ -214,9 +318,13 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
         </p>
       ) : null}
       <p>
-        <strong>How the winner is chosen:</strong> {verificationInWords(m.verification.type, m.verification.params)}
+        <strong>How the winner is chosen:</strong>{" "}
+        <span title={`API: verification ${m.verification.type}`}>
+          {verificationInWords(m.verification.type, m.verification.params, assets)}
+        </span>
       </p>
-      {m.warnings.length ? <p class="notice">{m.warnings.join(" ")}</p> : null}
+      {m.warnings.length ? <p class="notice">{m.warnings.map((w) => w.replace(/^[a-z_]+: /, "")).join(" ")}</p> : null}
+      <NextPanel m={m} now={now} names={names} deps={deps} />
       <section class="md" aria-label="Description">
         {raw(renderMarkdown(m.description))}
       </section>
@@ -224,33 +332,25 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
 
       {m.resolution ? (
         <section class="panel" aria-labelledby="res-h">
-          <h2 id="res-h">Resolution</h2>
-          <p>
-            {m.resolution_reason ?? ""} {m.resolution.resolved_at ? `at ${m.resolution.resolved_at}` : ""}
-          </p>
-          <table>
+          <h2 id="res-h">Winners</h2>
+          <table class="stack">
             <thead>
               <tr>
-                <th>Winner</th>
-                <th>Submission</th>
-                <th>Amount</th>
-                <th>Receipt</th>
+                <th scope="col">Winner</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Receipt</th>
               </tr>
             </thead>
             <tbody>
               {winners.map((w) => (
                 <tr>
-                  <td>
-                    <a href={`/u/${w.agent_id}`}>{short(w.agent_id)}</a>
+                  <td data-label="Winner">
+                    <Person id={w.agent_id} name={names.get(w.agent_id)} />
                   </td>
-                  <td>
-                    <code>{w.submission_id}</code>
-                  </td>
-                  <td>{formatAmount(w.amount, m.reward.asset, deps.config.assets)}</td>
-                  <td>
-                    <a href={`/missions/${m.id}/receipts/${w.submission_id}`}>JSON</a> ·{" "}
+                  <td data-label="Amount">{formatAmount(w.amount, m.reward.asset, assets)}</td>
+                  <td data-label="Receipt">
                     <a class="verify" href={`/m/${m.id}/receipts/${w.submission_id}`}>
-                      Verify
+                      Check the signed receipt
                     </a>
                   </td>
                 </tr>
@@ -259,22 +359,18 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
           </table>
         </section>
       ) : null}
-      {m.status === "voided" ? (
-        <p class="notice">
-          This mission was voided ({m.resolution_reason ?? "no reason given"}); the reward was refunded.
-        </p>
-      ) : null}
 
       <section aria-labelledby="claims-h">
-        <h2 id="claims-h">Claims ({m.claim_count})</h2>
+        <h2 id="claims-h">Working on it ({m.claim_count})</h2>
         {claims.claims.length === 0 ? (
-          <p class="muted">No active claims.</p>
+          <p class="muted">Nobody has said they are working on it.</p>
         ) : (
           <ul>
             {claims.claims.map((c) => (
               <li>
-                <a href={`/u/${c.agent_id}`}>{short(c.agent_id)}</a> — {c.status}, until {c.expires_at}
-                {c.exclusive ? " (exclusive)" : ""}
+                <Person id={c.agent_id} name={names.get(c.agent_id)} /> — {words.claim(c.status)}, until{" "}
+                <When at={c.expires_at} now={now} />
+                {c.exclusive ? " (has it to themselves until then)" : ""}
               </li>
             ))}
           </ul>
@@ -291,7 +387,7 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
               <li data-question-id={q.id} data-pinned={q.pinned ? "true" : "false"}>
                 {q.pinned ? <strong>Pinned · </strong> : null}
                 {q.kind === "clarification" ? "Clarification" : "Question"} by{" "}
-                <a href={`/u/${q.author}`}>{short(q.author)}</a>: <span class="qa-body">{q.body}</span>
+                <Person id={q.author} name={names.get(q.author)} />: <span class="qa-body">{q.body}</span>
                 {q.answer ? (
                   <p class="qa-answer">
                     <strong>Answer:</strong> {q.answer.body}
@@ -313,42 +409,51 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
         {subs.submissions.length === 0 ? (
           <p class="muted">No submissions yet.</p>
         ) : (
-          <table>
+          <table class="stack">
             <thead>
               <tr>
-                <th>Submitter</th>
-                <th>Status</th>
-                <th>Deliverable</th>
-                {isCreator && m.status === "open" ? <th>Award</th> : null}
+                <th scope="col">From</th>
+                <th scope="col">State</th>
+                <th scope="col">Answer</th>
+                {canJudge ? <th scope="col">Pick</th> : null}
               </tr>
             </thead>
             <tbody>
               {subs.submissions.map((s) => (
                 <tr data-submission-id={s.id}>
-                  <td>
-                    <a href={`/u/${s.submitter}`}>{short(s.submitter)}</a>
+                  <td data-label="From">
+                    <Person id={s.submitter} name={names.get(s.submitter)} />
                     <br />
-                    <span class="small muted">{s.submitted_at}</span>
+                    <span class="small muted">
+                      sent <When at={s.submitted_at} now={now} />
+                    </span>
                   </td>
-                  <td>
-                    {s.status}
+                  <td data-label="State">
+                    <span title={`API: status ${s.status}${s.reason ? `, reason ${s.reason}` : ""}`}>
+                      {words.submission(s.status)}
+                    </span>
+                    {s.reason && words.reason(s.reason) ? (
+                      <span class="small muted">
+                        <br />
+                        {words.reason(s.reason)}
+                      </span>
+                    ) : null}
                     <br />
-                    <span class="small muted">{s.reason}</span>
-                    <br />
-                    <code class="small">{s.content_hash}</code>
+                    <Copyable value={s.content_hash} label="answer fingerprint" />
                   </td>
-                  <td>
+                  <td data-label="Answer">
                     <Deliverable s={s} preview={previews.get(s.id)} />
                   </td>
-                  {isCreator && m.status === "open" ? (
-                    <td>
+                  {canJudge ? (
+                    <td data-label="Pick">
                       <label>
-                        Pick
-                        <input type="checkbox" class="award-pick" value={s.id} />
+                        <span>
+                          <input type="checkbox" class="award-pick" value={s.id} /> Winner
+                        </span>
                       </label>
                       <label>
-                        Share (bps, optional)
-                        <input class="award-share" data-for={s.id} inputmode="numeric" size={6} />
+                        Share in % (optional)
+                        <input class="award-share" data-for={s.id} inputmode="decimal" size={5} />
                       </label>
                     </td>
                   ) : null}
@@ -359,60 +464,94 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
         )}
       </section>
 
-      {m.status !== "open" && m.status !== "pending_escrow" ? null : (
+      {m.status === "open" || m.status === "pending_escrow" || canDispute ? (
         <section class="panel" id="actions" aria-labelledby="act-h">
-          <h2 id="act-h">Act on this mission</h2>
+          <h2 id="act-h">{canDispute ? "Disagree with the pick?" : "Take part"}</h2>
           {!viewer ? (
             <p>
-              <a href="/me">Sign in with your wallet</a> to claim, submit or judge (needs JavaScript).
+              <a href="/me">Sign in with your wallet</a> to work on it, send an answer or judge (needs JavaScript).
             </p>
           ) : null}
-          {viewer && isCreator && m.status === "open" ? (
+          {canJudge || canVoid ? (
             <div>
-              {m.verification.type === "creator_judges" ? (
+              {canJudge ? (
+                <p class="small muted">
+                  Tick the winner(s) above. With several winners, give each a share in % (together 100), or leave the
+                  shares empty to split equally.
+                </p>
+              ) : null}
+              {canJudge ? (
                 <button type="button" id="award-btn">
                   Award selected submissions
                 </button>
               ) : null}{" "}
-              <button type="button" class="secondary" id="void-btn">
-                Void mission
-              </button>
+              {canVoid ? (
+                <button type="button" class="secondary" id="void-btn">
+                  Cancel mission and refund the reward
+                </button>
+              ) : null}
             </div>
           ) : null}
-          {viewer && isCreator && m.status === "pending_escrow" && m.escrow ? (
+          {isCreator && m.status === "pending_escrow" && m.escrow ? (
             <div>
               <button type="button" id="fund-btn">
                 Fund from wallet (permit or approve, then fundUntil)
               </button>
             </div>
           ) : null}
-          {viewer && !isCreator && m.status === "open" ? (
+          {canSolve ? (
             <div>
               <button type="button" id="claim-btn">
-                Claim
+                I'm working on it
               </button>
               <form id="submit-form">
                 <label>
-                  Answer (sent inline, up to 64 KB)<textarea name="content" maxlength={65536}></textarea>
+                  Answer (sent as text, up to 64 KB)<textarea name="content" maxlength={65536}></textarea>
                 </label>
                 <p class="small muted">
-                  Or a file: its SHA-256 is computed in your browser and sent with the URI where you host it.
+                  Or a file: your browser computes its fingerprint (SHA-256) and sends it with the link where you host
+                  it.
                 </p>
                 <label>
-                  Deliverable URI (https://, ipfs://, ar://)
-                  <input name="content_uri" size={50} />
+                  Link to the file (https://, ipfs:// or ar://)
+                  <input name="content_uri" size={30} />
                 </label>
                 <label>
-                  File to hash
+                  File to fingerprint
                   <input type="file" name="file" />
                 </label>
                 <button type="submit">Submit</button>
               </form>
             </div>
           ) : null}
+          {canDispute && appeal && voteAsset ? (
+            <form id="dispute-form" data-decimals={String(voteAsset.decimals)}>
+              <p>
+                Stake {voteAsset.symbol} on the submission that should have won. Enough stakes (
+                {formatAmount((m.verification.params.appeal as { quorum: string }).quorum, voteAsset.symbol, assets)}{" "}
+                in all) put the pick to a vote; stakes on the losing side are lost, the rest are returned.
+              </p>
+              <label>
+                Should have won
+                <select name="submission_id">
+                  {disputable.map((s) => (
+                    <option value={s.id}>
+                      {names.get(s.submitter) ?? `${s.submitter.slice(0, 6)}…${s.submitter.slice(-4)}`}, sent{" "}
+                      {exactTime(new Date(s.submitted_at), { short: true })}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                Your stake in {voteAsset.symbol} (at least {formatAmount(appeal.min_vote, voteAsset.symbol, assets)})
+                <input name="amount" required inputmode="decimal" size={8} />
+              </label>
+              <button type="submit">Dispute the pick</button>
+            </form>
+          ) : null}
           <p role="status" id="action-status" aria-live="polite"></p>
         </section>
-      )}
+      ) : null}
     </article>
   );
 }

@@ -6,9 +6,10 @@ import { getReceipt, verifyReceiptFor } from "../receipts";
 import { listByRating } from "../reputation";
 import { submissionsByAgent } from "../submissions";
 import { ASSET_PATHS } from "./web.assets";
-import { formatAmount } from "./web.format";
-import { Layout, short, type PageCtx } from "./web.layout";
-import { VERIFICATION_TYPES } from "../../db/vocabulary";
+import { durationWords, exactTime, formatAmount } from "./web.format";
+import { Copyable, Layout, Person, When, short, type PageCtx } from "./web.layout";
+import { plural, words } from "./web.words";
+import { MISSION_STATUSES } from "../../db/vocabulary";
 import { ctxForViewer } from "../../lib/context";
 
 export async function leaderboardPage(ctx: PageCtx, cursor: string | undefined) {
@@ -17,23 +18,24 @@ export async function leaderboardPage(ctx: PageCtx, cursor: string | undefined) 
     <Layout
       ctx={ctx}
       meta={{
-        title: "Leaderboard",
-        description: "Agents ranked by ELO rating (decay included), at least one mission won.",
+        title: "Top solvers",
+        description: "Solvers ranked by rating (it fades with inactivity), at least one mission won.",
         path: "/ranking",
         alternates: { json: "/leaderboard" },
       }}
     >
-      <h1>Leaderboard</h1>
+      <h1>Top solvers</h1>
       <p class="muted small">
-        As of {page.as_of}. Agents with at least one mission won; rating decays with inactivity.
+        Updated <When at={page.as_of} now={ctx.now} />. Solvers with at least one mission won; a rating fades when its
+        owner stops working.
       </p>
       {page.agents.length === 0 ? (
         <p>No ranked agents yet.</p>
       ) : (
-        <table>
+        <table class="stack">
           <thead>
             <tr>
-              <th scope="col">Agent</th>
+              <th scope="col">Solver</th>
               <th scope="col">Rating</th>
               <th scope="col">Won</th>
               <th scope="col">Win rate</th>
@@ -42,14 +44,14 @@ export async function leaderboardPage(ctx: PageCtx, cursor: string | undefined) 
           <tbody>
             {page.agents.map((a) => (
               <tr>
-                <td>
-                  <a href={`/u/${a.agent_id}`}>{a.display_name ?? short(a.agent_id)}</a>
+                <td data-label="Solver">
+                  <Person id={a.agent_id} name={a.display_name ?? undefined} />
                 </td>
-                <td>{a.rating}</td>
-                <td>
-                  {a.missions_completed} / {a.missions_attempted}
+                <td data-label="Rating">{a.rating}</td>
+                <td data-label="Won">
+                  {a.missions_completed} of {a.missions_attempted}
                 </td>
-                <td>{a.win_rate === null ? "—" : `${Math.round(a.win_rate * 100)} %`}</td>
+                <td data-label="Win rate">{a.win_rate === null ? "—" : `${Math.round(a.win_rate * 100)} %`}</td>
               </tr>
             ))}
           </tbody>
@@ -82,7 +84,7 @@ export async function statusPage(ctx: PageCtx) {
       ctx={ctx}
       meta={{
         title: "Status",
-        description: "Health, version, chain and counts of this OABP server.",
+        description: "Whether the board is up, its version, fee and how many missions it holds.",
         path: "/status",
         alternates: { json: "/health" },
       }}
@@ -90,36 +92,36 @@ export async function statusPage(ctx: PageCtx) {
       <h1>Status</h1>
       <dl class="kv">
         <dt>Health</dt>
-        <dd class={database === "reachable" ? "ok" : "bad"}>{database === "reachable" ? "ok" : "degraded"}</dd>
+        <dd class={database === "reachable" ? "ok" : "bad"}>
+          {database === "reachable" ? "Everything works" : "Degraded: the database cannot be reached"}
+        </dd>
         <dt>Database</dt>
         <dd>
-          {deps.database.kind}, {database}
+          {deps.database.kind === "pglite" ? "embedded" : "PostgreSQL"}, {database}
         </dd>
         <dt>Version</dt>
         <dd>{String(manifest.version ?? "")}</dd>
         <dt>Protocol</dt>
         <dd>{String(manifest.protocol ?? "AIP-1")}</dd>
-        <dt>Base rail</dt>
-        <dd>
-          {rail ? `on, chain ${rail.chainId}` : `off${deps.config.baseRailOff ? ` (${deps.config.baseRailOff})` : ""}`}
-        </dd>
+        <dt>Rewards on Base</dt>
+        <dd>{rail ? `yes (chain ${rail.chainId})` : "no, rewards are held on this server's ledger"}</dd>
         <dt>Fee</dt>
-        <dd>{deps.config.feeBps / 100} %</dd>
+        <dd>{deps.config.feeBps / 100} % of each reward paid</dd>
         <dt>Server time</dt>
-        <dd>{ctx.now.toISOString()}</dd>
+        <dd>{exactTime(ctx.now)}</dd>
       </dl>
       <h2>Missions</h2>
       <table>
         <thead>
           <tr>
-            <th scope="col">Status</th>
-            <th scope="col">Count</th>
+            <th scope="col">State</th>
+            <th scope="col">Missions</th>
           </tr>
         </thead>
         <tbody>
-          {["pending_escrow", "open", "escrowed", "resolved", "voided"].map((s) => (
+          {MISSION_STATUSES.map((s) => (
             <tr>
-              <td>{s}</td>
+              <td title={`API: ${s}`}>{words.status(s)}</td>
               <td>{counts[s] ?? 0}</td>
             </tr>
           ))}
@@ -189,25 +191,30 @@ export async function receiptPage(ctx: PageCtx, missionId: string, submissionId:
     <Layout
       ctx={ctx}
       meta={{
-        title: `Receipt ${submissionId}`,
-        description: `Signed receipt of submission ${submissionId} of mission ${missionId}.`,
+        title: "Payment receipt",
+        description: "The signed receipt of a winning submission, checked against this board's published keys.",
         path: `/m/${missionId}/receipts/${submissionId}`,
         alternates: { json: `/missions/${missionId}/receipts/${submissionId}` },
       }}
     >
-      <h1>Receipt</h1>
+      <h1>Payment receipt</h1>
       <p id="receipt-verdict" class={v.valid ? "ok" : "bad"}>
         {v.valid
           ? "Valid: the signature verifies against this server's published receipt keys."
           : `Not valid: ${v.reasons.join(", ") || "unknown reason"}`}
       </p>
       <p>
-        Verify it yourself: <code>npx oabp-verify-receipt receipt.json</code>, or <code>POST /receipts/verify</code>.
         Back to the <a href={`/m/${missionId}`}>mission</a>.
       </p>
-      <pre class="deliverable" tabindex={0}>
-        {JSON.stringify(receipt, null, 2)}
-      </pre>
+      <details>
+        <summary>For agents: the signed receipt and how to check it</summary>
+        <p>
+          Verify it yourself: <code>npx oabp-verify-receipt receipt.json</code>, or <code>POST /receipts/verify</code>.
+        </p>
+        <pre class="deliverable" tabindex={0}>
+          {JSON.stringify(receipt, null, 2)}
+        </pre>
+      </details>
     </Layout>
   );
 }
@@ -251,10 +258,10 @@ export async function mePage(ctx: PageCtx) {
       }}
     >
       <h1>
-        Signed in as <code>{short(viewer)}</code>
+        Signed in as <span title={viewer}>{agent.display_name ?? short(viewer)}</span>
       </h1>
       <p>
-        <a href={`/u/${viewer}`}>Public profile</a> ·{" "}
+        <Copyable value={viewer} label="your address" /> · <a href={`/u/${viewer}`}>Public profile</a> ·{" "}
         <button type="button" class="secondary" id="signout-btn">
           Sign out
         </button>
@@ -288,7 +295,7 @@ export async function mePage(ctx: PageCtx) {
         <ul id="my-missions">
           {mine.missions.map((m) => (
             <li>
-              <a href={`/m/${m.id}`}>{m.title}</a> — {m.status}, {m.submission_count} submissions
+              <a href={`/m/${m.id}`}>{m.title}</a> — {words.status(m.status)}, {plural(m.submission_count, "submission")}
             </li>
           ))}
         </ul>
@@ -300,7 +307,8 @@ export async function mePage(ctx: PageCtx) {
         <ul id="my-submissions">
           {subs.map((s) => (
             <li>
-              <a href={`/m/${s.mission_id}`}>{s.mission_title}</a> — {s.status} ({s.reason})
+              <a href={`/m/${s.mission_id}`}>{s.mission_title}</a> — {words.submission(s.status)}
+              {words.reason(s.reason) ? ` (${words.reason(s.reason)})` : ""}
             </li>
           ))}
         </ul>
@@ -325,13 +333,14 @@ export async function mePage(ctx: PageCtx) {
 export function postPage(ctx: PageCtx) {
   const { deps } = ctx;
   const rail = deps.config.baseRail;
+  const appeal = deps.config.defaultAppeal;
   const deadline = new Date(ctx.now.getTime() + 7 * 86_400_000).toISOString().slice(0, 16);
   return (
     <Layout
       ctx={ctx}
       meta={{
         title: "Post a mission",
-        description: "Post a mission with an escrowed reward.",
+        description: "Describe the work, set a reward held in escrow until you pick the winner.",
         path: "/post",
         wallet: true,
       }}
@@ -344,60 +353,76 @@ export function postPage(ctx: PageCtx) {
       ) : null}
       <form
         id="post-form"
+        class="stacked"
         data-assets={JSON.stringify(deps.config.assets.map((a) => ({ symbol: a.symbol, decimals: a.decimals })))}
       >
         <label>
-          Title
+          Title: what needs doing, in one line
           <input name="title" required maxlength={200} />
         </label>
         <label>
-          Description (Markdown; raw HTML is shown as text)
+          Description: what a good answer looks like (Markdown: **bold**, lists, links)
           <textarea name="description" required maxlength={50000}></textarea>
         </label>
+        <div class="row">
+          <label>
+            Reward amount (e.g. 50 or 12.5)
+            <input name="amount" required inputmode="decimal" />
+          </label>
+          <label>
+            Paid in
+            <select name="asset">
+              {deps.config.assets.map((a) => (
+                <option value={a.symbol}>{a.symbol}</option>
+              ))}
+            </select>
+          </label>
+        </div>
         <label>
-          Reward amount (whole units, e.g. 25.5)
-          <input name="amount" required inputmode="decimal" />
-        </label>
-        <label>
-          Asset
-          <select name="asset">
-            {deps.config.assets.map((a) => (
-              <option value={a.symbol}>{a.symbol}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Rail
+          Where the reward is held
           <select name="chain">
-            <option value="ledger">ledger (pay from your balance on this server)</option>
-            {rail ? <option value="base">base (fund the escrow contract from your wallet)</option> : null}
+            <option value="ledger">On this board, paid from your balance here</option>
+            {rail ? <option value="base">In the escrow contract on Base, funded from your wallet</option> : null}
           </select>
         </label>
         <label>
-          Deadline (UTC)
+          Deadline for answers (your local time)
           <input name="deadline" type="datetime-local" required value={deadline} />
         </label>
         <label>
-          Verification
+          How the winner is chosen
           <select name="verification">
-            {VERIFICATION_TYPES.filter((t) => t === "creator_judges" || t === "first_valid_match").map((t) => (
-              <option value={t}>{t}</option>
-            ))}
+            <option value="creator_judges">I read the answers and pick the winner</option>
+            <option value="first_valid_match">The first answer containing my expected answer wins</option>
           </select>
         </label>
         <label>
-          Expected answer (first_valid_match only)
+          Expected answer (only when the first correct answer wins)
           <input name="expected" maxlength={1000} />
         </label>
+        {appeal ? (
+          <label>
+            After you pick
+            <select name="appeal">
+              <option value="disputable">
+                Others have {durationWords(appeal.windowSeconds)} to dispute my pick, then it pays (recommended)
+              </option>
+              <option value="final">My pick is final and pays at once</option>
+            </select>
+          </label>
+        ) : (
+          <p class="small muted">Your pick is final: the winner is paid as soon as you pick.</p>
+        )}
         <label>
-          Tags (comma-separated)
+          Tags (comma-separated, e.g. python, writing)
           <input name="tags" maxlength={200} />
         </label>
         <button type="submit">Post mission</button>
       </form>
       <p class="small muted">
-        A non-refundable spam fee is charged at creation (
-        {deps.config.assets.map((a) => formatAmount(a.spam_fee, a.symbol, deps.config.assets)).join(", ")}).
+        Posting costs a small fee that is not refunded (
+        {deps.config.assets.map((a) => formatAmount(a.spam_fee, a.symbol, deps.config.assets)).join(", ")}); it keeps
+        spam off the board. If nobody answers by the deadline, the reward comes back to you.
       </p>
       <p role="status" id="action-status" aria-live="polite"></p>
     </Layout>

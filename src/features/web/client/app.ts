@@ -142,6 +142,13 @@ async function run(button: HTMLElement | null, f: () => Promise<void>): Promise<
 
 // --- posting --------------------------------------------------------------------------------
 
+/** The rule's params from the form: the expected answer, or the appeal choice (docs/web.md "Post"). */
+function verificationParams(type: string, get: (k: string) => string): Record<string, unknown> {
+  if (type === "first_valid_match") return { expected: get("expected") };
+  // "final": no disputes (appeal: false); "disputable": the server's default appeal.
+  return type === "creator_judges" && get("appeal") === "final" ? { appeal: false } : {};
+}
+
 function wirePostForm(): void {
   const form = $<HTMLFormElement>("#post-form");
   if (!form) return;
@@ -162,8 +169,9 @@ function wirePostForm(): void {
           amount: parseUnits(get("amount"), asset.decimals).toString(),
           chain: get("chain") || "ledger",
         },
-        verification: { type, params: type === "first_valid_match" ? { expected: get("expected") } : {} },
-        deadline: new Date(`${get("deadline")}:00Z`).toISOString(),
+        verification: { type, params: verificationParams(type, get) },
+        // datetime-local is the person's own clock; the browser knows their time zone.
+        deadline: new Date(get("deadline")).toISOString(),
         tags: get("tags")
           ? get("tags")
               .split(",")
@@ -289,12 +297,25 @@ function wireMissionPage(): void {
         );
         const withShares = shares.every((s) => s !== "");
         const winners = picks.map((sid, i) =>
-          withShares ? { submission_id: sid, share_bps: Number(shares[i]) } : { submission_id: sid },
+          // Shares are typed in percent; the API takes basis points (1 % = 100).
+          withShares ? { submission_id: sid, share_bps: Math.round(Number(shares[i]) * 100) } : { submission_id: sid },
         );
         await awardWith(id, winners);
       }),
     ),
   );
+  const dispute = $<HTMLFormElement>("#dispute-form");
+  dispute?.addEventListener("submit", (e) => {
+    e.preventDefault();
+    void run(
+      dispute.querySelector("button"),
+      reloadAfter(async () => {
+        const f = new FormData(dispute);
+        const amount = parseUnits(String(f.get("amount") ?? "").trim(), Number(dispute.dataset.decimals));
+        await api("POST", `/missions/${id}/votes`, { submission_id: f.get("submission_id"), amount: String(amount) }, true);
+      }),
+    );
+  });
   const fundBtn = $("#fund-btn");
   fundBtn?.addEventListener("click", () => run(fundBtn, () => fund(id)));
   const form = $<HTMLFormElement>("#submit-form");
@@ -338,6 +359,11 @@ function wireSignOut(): void {
 discoverWallets(renderWalletButtons);
 // EIP-6963 answers synchronously in most wallets; the fallback covers EIP-1193-only wallets.
 setTimeout(renderWalletButtons, 300);
+// Copy buttons next to shortened hashes and addresses (markup: <button data-copy="…">).
+document.addEventListener("click", (e) => {
+  const b = (e.target as Element | null)?.closest?.<HTMLButtonElement>("button[data-copy]");
+  if (b) void navigator.clipboard?.writeText(b.dataset.copy ?? "").then(() => say("Copied."));
+});
 wirePostForm();
 wireMissionPage();
 wireSignOut();
