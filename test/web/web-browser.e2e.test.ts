@@ -71,9 +71,10 @@ describe("web board in Chromium", { timeout: 120_000 }, () => {
       .toEqual(["Translate the zebra manual"]);
     await page.goto(`${url}/?tag=brw-odd&sort=deadline`);
     expect(await page.locator("ul.missions > li").count()).toBe(11);
-    // A bad filter is an HTML 400 page, never a 500.
-    const bad = await page.goto(`${url}/?reward_min=-1`);
+    // A bad filter is the board's form saying what to fix (HTML 400), never a 500.
+    const bad = await page.goto(`${url}/?min_reward=-1`);
     expect(bad?.status()).toBe(400);
+    expect(await page.getByRole("alert").innerText()).toContain("Enter an amount in USDC");
     await ctx.close();
   });
 
@@ -118,8 +119,8 @@ describe("web board in Chromium", { timeout: 120_000 }, () => {
 
     await signInWith(pb, url);
     await pb.goto(`${url}/m/${missionId}`);
-    await pb.getByRole("button", { name: "Claim" }).click();
-    await expect.poll(() => pb.locator("#claims-h").textContent()).toBe("Claims (1)");
+    await pb.getByRole("button", { name: "I'm working on it" }).click();
+    await expect.poll(() => pb.locator("#claims-h").textContent()).toBe("Working on it (1)");
     await pb.getByLabel(/^Answer/).fill("Coins wait in the vault\nuntil the judge says the word\nthen the haiku pays");
     await pb.getByRole("button", { name: "Submit" }).click();
     await expect.poll(() => pb.locator("#subs-h").textContent()).toBe("Submissions (1)");
@@ -131,7 +132,7 @@ describe("web board in Chromium", { timeout: 120_000 }, () => {
     await pa.locator(".award-pick").first().check();
     await shot(pa, "mission-judge");
     await pa.getByRole("button", { name: "Award selected submissions" }).click();
-    await pa.getByRole("heading", { name: "Resolution" }).waitFor();
+    await pa.getByRole("heading", { name: "Winners" }).waitFor();
     await expectAccessible(pa);
     await shot(pa, "mission-resolved");
 

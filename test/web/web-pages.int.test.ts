@@ -123,9 +123,15 @@ describe("pages", () => {
   it("unknown missions and agents are HTML 404 pages; bad filters are HTML 400 pages", async () => {
     expect((await html("/m/mis_nope")).status).toBe(404);
     expect((await html("/u/not-an-address")).status).toBe(400);
+    // A mistyped filter: the board's form again, saying what to fix, in words (no wire jargon).
     const bad = await html("/?verification_type=bogus");
     expect(bad.status).toBe(400);
-    expect(bad.text).toContain("Bad request");
+    expect(bad.text).toContain("Some filters need a fix");
+    expect(bad.text).toContain('name="verification_type" aria-invalid="true"');
+    const amount = await html("/?min_reward=-1");
+    expect(amount.status).toBe(400);
+    expect(amount.text).toContain("Enter an amount in USDC like 50 or 12.5.");
+    expect(amount.text).not.toMatch(/uint256|base-10/);
   });
 
   it("Markdown: raw HTML shown as text, only http(s)/mailto links, with rel=nofollow ugc", async () => {

@@ -282,11 +282,15 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
   const canJudge = isCreator && m.status === "open" && m.verification.type === "creator_judges";
   const canVoid = isCreator && voidRefusal({ status: m.status, submissionCount: m.submission_count }) === null;
   const canSolve = !!viewer && !isCreator && m.status === "open";
-  const canDispute = !!viewer && !!m.award && appealRefusal(m, viewer, now) === null;
+  const canDisputeNow = !!viewer && !!m.award && appealRefusal(m, viewer, now) === null;
   const appeal = m.verification.params.appeal as { vote_token: string; min_vote: string } | false | undefined;
   const voteAsset = appeal ? assetOf(appeal.vote_token, assets) : undefined;
   const awarded = new Set(m.award?.winners.map((w) => w.submission_id) ?? []);
-  const disputable = subs.submissions.filter((s) => s.status === "pending" && !awarded.has(s.id));
+  // A dispute names another pending submission that should have won, never the viewer's own.
+  const disputable = subs.submissions.filter(
+    (s) => s.status === "pending" && !awarded.has(s.id) && s.submitter !== viewer,
+  );
+  const canDispute = canDisputeNow && disputable.length > 0;
   return (
     <article
       data-mission-id={m.id}
