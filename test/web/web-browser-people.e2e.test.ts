@@ -34,7 +34,7 @@ const VIEWPORTS = [
 
 /** What a person should never have to read: base units, wire words, machine timestamps. */
 async function jargonIn(page: Page): Promise<string[]> {
-  const text = await page.evaluate(() => document.body.innerText);
+  const text = (await page.evaluate("document.body.innerText")) as string;
   return [
     ...[...text.matchAll(/(?<![\d.,])\d{7,}(?![\d.,])/g)].map((m) => `long digit string ${m[0]}`),
     ...[...text.matchAll(/\b[a-z][a-z0-9]*_[a-z0-9_]+\b/g)].map((m) => `snake_case ${m[0]}`),
@@ -44,14 +44,14 @@ async function jargonIn(page: Page): Promise<string[]> {
 
 /** scrollWidth <= innerWidth: nothing sticks out sideways. */
 async function sidewaysOverflow(page: Page): Promise<{ scroll: number; width: number; culprits: string[] }> {
-  return page.evaluate(() => {
+  return page.evaluate(`(() => {
     const width = window.innerWidth;
     const culprits = [...document.querySelectorAll("body *")]
       .filter((e) => e.getBoundingClientRect().right > width + 1)
       .slice(0, 5)
-      .map((e) => `${e.tagName.toLowerCase()}.${e.className}`);
+      .map((e) => e.tagName.toLowerCase() + "." + e.className);
     return { scroll: document.documentElement.scrollWidth, width, culprits };
-  });
+  })()`);
 }
 
 async function signInWith(page: Page, url: string): Promise<void> {
@@ -85,7 +85,7 @@ describe("the board for people", { timeout: 180_000 }, () => {
     expect(await jargonIn(alice.page)).toEqual([]);
     // The appeal choice, in words: the default lets others dispute for the configured hour.
     expect(await alice.page.getByLabel("After you pick").locator("option").allTextContents()).toEqual([
-      "Others have 1 hour to dispute my pick, then it pays (recommended)",
+      "Others may dispute it for 1 hour, then it pays (recommended)",
       "My pick is final and pays at once",
     ]);
     await alice.page.getByLabel("Title").fill("Name our new coffee blend");
@@ -187,8 +187,14 @@ describe("the board for people", { timeout: 180_000 }, () => {
     });
     expect(m.status).toBe(201);
     const [s1, s2] = [await signIn(t), await signIn(t)];
-    const a1 = await t.call("POST", `/missions/${m.body.id}/submissions`, { token: s1.token, body: { content: "One" } });
-    const a2 = await t.call("POST", `/missions/${m.body.id}/submissions`, { token: s2.token, body: { content: "Two" } });
+    const a1 = await t.call("POST", `/missions/${m.body.id}/submissions`, {
+      token: s1.token,
+      body: { content: "One" },
+    });
+    const a2 = await t.call("POST", `/missions/${m.body.id}/submissions`, {
+      token: s2.token,
+      body: { content: "Two" },
+    });
     const award = await t.call("POST", `/missions/${m.body.id}/award`, {
       token: creator.token,
       body: { winners: [{ submission_id: a1.body.id }] },
@@ -200,7 +206,7 @@ describe("the board for people", { timeout: 180_000 }, () => {
     await eve.page.goto(`${url}/m/${m.body.id}`);
     const form = eve.page.locator("#dispute-form");
     expect(await form.count()).toBe(1);
-    expect(await form.locator("select option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual([
+    expect(await form.locator("select option").evaluateAll((os) => os.map((o) => o.getAttribute("value")))).toEqual([
       a2.body.id,
     ]);
     expect(await form.innerText()).toContain("at least 0.2 USDC");
@@ -298,7 +304,9 @@ describe("the board for people", { timeout: 180_000 }, () => {
     expect(await card.locator(".person").innerText()).toBe("Ada");
     expect(await card.locator(".person svg").getAttribute("aria-hidden")).toBe("true");
     // The open total, per asset, in whole units.
-    const all = (await t.call("GET", "/missions?status=open&limit=100")).body.missions as { reward: { amount: string } }[];
+    const all = (await t.call("GET", "/missions?status=open&limit=100")).body.missions as {
+      reward: { amount: string };
+    }[];
     expect(all.length).toBeLessThan(100);
     expect(await page.locator(".summary").innerText()).toMatch(new RegExp(`^${all.length} open missions? · `));
     // Browse by reward range in whole units; a mistyped amount gets a sentence, not a 400 about uint256.

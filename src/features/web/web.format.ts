@@ -38,18 +38,25 @@ export function parseWholeUnits(
   const [whole, frac = ""] = s.split(".");
   if (frac.length > cfg.decimals)
     return { ok: false, message: `${cfg.symbol} has at most ${cfg.decimals} digits after the point.` };
-  return { ok: true, value: BigInt(whole!) * 10n ** BigInt(cfg.decimals) + BigInt(frac.padEnd(cfg.decimals, "0") || "0") };
+  return {
+    ok: true,
+    value: BigInt(whole!) * 10n ** BigInt(cfg.decimals) + BigInt(frac.padEnd(cfg.decimals, "0") || "0"),
+  };
 }
 
 /** "in 3 days" / "2 hours ago" / "in 5 minutes": the distance from the injected clock's now. */
 export function relativeTime(at: Date, now: Date): string {
   const ms = at.getTime() - now.getTime();
   const min = Math.floor(Math.abs(ms) / 60_000);
-  if (min < 1) return ms >= 0 ? "in less than a minute" : "just now";
+  if (min < 1) return ms > 0 ? "in less than a minute" : "just now";
   const h = Math.floor(min / 60);
   const d = Math.floor(h / 24);
   const text =
-    d >= 2 ? plural(d, "day") : h >= 1 ? plural(h, "hour") + (h < 6 && min % 60 ? ` ${plural(min % 60, "minute")}` : "") : plural(min, "minute");
+    d >= 2
+      ? plural(d, "day")
+      : h >= 1
+        ? plural(h, "hour") + (h < 6 && min % 60 ? ` ${plural(min % 60, "minute")}` : "")
+        : plural(min, "minute");
   return ms >= 0 ? `in ${text}` : `${text} ago`;
 }
 
@@ -79,7 +86,8 @@ export function verificationInWords(type: string, params: Record<string, unknown
     }
     case "first_valid_match":
       if (params.predicate_uri) return "The first submission that the creator's checker accepts wins, automatically.";
-      if (params.target_hash) return "The first submission whose file matches the expected fingerprint wins, automatically.";
+      if (params.target_hash)
+        return "The first submission whose file matches the expected fingerprint wins, automatically.";
       return `The first submission ${params.match_mode === "exact" ? "exactly equal to" : params.match_mode === "regex" ? "matching the pattern of" : "containing"} the expected answer wins, automatically.`;
     case "peer_vote": {
       const token = str(params.vote_token) ?? "tokens";
@@ -99,4 +107,3 @@ export function durationWords(seconds: number): string {
   if (seconds >= 3_600) return plural(Math.round(seconds / 3_600), "hour");
   return plural(Math.max(1, Math.round(seconds / 60)), "minute");
 }
-

@@ -157,7 +157,8 @@ function NextPanel(p: { m: MissionWire; now: Date; names: Names; deps: Deps }) {
       </span>
     ) : null;
   let text: unknown;
-  if (m.status === "pending_escrow") text = "Waiting for the creator to fund the reward; then it opens for submissions.";
+  if (m.status === "pending_escrow")
+    text = "Waiting for the creator to fund the reward; then it opens for submissions.";
   else if (m.status === "open")
     text = (
       <span>
@@ -175,13 +176,16 @@ function NextPanel(p: { m: MissionWire; now: Date; names: Names; deps: Deps }) {
             <Person id={w.agent_id} name={names.get(w.agent_id)} />
           </span>
         ))}
-        . <strong id="pays-on">Pays on {exactTime(new Date(a.appeal_deadline), { short: true })} unless disputed</strong>{" "}
+        .{" "}
+        <strong id="pays-on">Pays on {exactTime(new Date(a.appeal_deadline), { short: true })} unless disputed</strong>{" "}
         (<When at={a.appeal_deadline} now={now} />
         ).
       </span>
     );
   else if (m.status === "escrowed" && a && m.phase === "voting")
-    text = <span>The pick was disputed: voters decide until {when(a.voting_deadline)}. The reward waits for them.</span>;
+    text = (
+      <span>The pick was disputed: voters decide until {when(a.voting_deadline)}. The reward waits for them.</span>
+    );
   else if (m.status === "escrowed")
     text = (
       <span>
@@ -306,7 +310,7 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
           {words.status(m.status)}
           {m.phase && m.status === "escrowed" ? ` · ${words.phase(m.phase)}` : ""}
         </span>
-        <Deadline m={m} now={now} />
+        {m.status === "open" || m.status === "pending_escrow" ? <Deadline m={m} now={now} /> : null}
         <span>{plural(m.submission_count, "submission")}</span>
         <span>
           Posted by <Person id={m.creator} name={names.get(m.creator)} />
@@ -532,8 +536,8 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
             <form id="dispute-form" data-decimals={String(voteAsset.decimals)}>
               <p>
                 Stake {voteAsset.symbol} on the submission that should have won. Enough stakes (
-                {formatAmount((m.verification.params.appeal as { quorum: string }).quorum, voteAsset.symbol, assets)}{" "}
-                in all) put the pick to a vote; stakes on the losing side are lost, the rest are returned.
+                {formatAmount((m.verification.params.appeal as { quorum: string }).quorum, voteAsset.symbol, assets)} in
+                all) put the pick to a vote; stakes on the losing side are lost, the rest are returned.
               </p>
               <label>
                 Should have won

@@ -295,7 +295,8 @@ export async function mePage(ctx: PageCtx) {
         <ul id="my-missions">
           {mine.missions.map((m) => (
             <li>
-              <a href={`/m/${m.id}`}>{m.title}</a> — {words.status(m.status)}, {plural(m.submission_count, "submission")}
+              <a href={`/m/${m.id}`}>{m.title}</a> — {words.status(m.status)},{" "}
+              {plural(m.submission_count, "submission")}
             </li>
           ))}
         </ul>
@@ -405,7 +406,7 @@ export function postPage(ctx: PageCtx) {
             After you pick
             <select name="appeal">
               <option value="disputable">
-                Others have {durationWords(appeal.windowSeconds)} to dispute my pick, then it pays (recommended)
+                Others may dispute it for {durationWords(appeal.windowSeconds)}, then it pays (recommended)
               </option>
               <option value="final">My pick is final and pays at once</option>
             </select>

@@ -113,4 +113,5 @@ export const words = {
 };
 
 /** "1 submission", "3 submissions" (English plural with an optional irregular form). */
-export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+export const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
