@@ -120,6 +120,31 @@ describe("pages", () => {
     expect((await html(`/m/${mission.id}`)).text).toContain("Submissions (1)");
   });
 
+  it("the brand: name, logo and accent from the settings; the accent served after web.css", async () => {
+    const logo = "data:image/png;base64,iVBORw0KGgo=";
+    const b = await makeTestApp({
+      OABP_BRAND_NAME: "Acme Bounties",
+      OABP_BRAND_LOGO_URL: logo,
+      OABP_BRAND_ACCENT: "#7a1fa2",
+    });
+    try {
+      const res = await b.app.request("/", { headers: { accept: "text/html" } });
+      const page = await res.text();
+      expect(page).toContain("<title>Missions with escrowed rewards · Acme Bounties</title>");
+      expect(page).toContain('<meta property="og:site_name" content="Acme Bounties"/>');
+      expect(page).toContain(`<img src="${logo}" alt="" width="24" height="24"/>Acme Bounties`);
+      const links = [...page.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+      expect(links).toEqual([expect.stringMatching(/^\/assets\/web\.css\?v=/), "/assets/brand.css?v=7a1fa2"]);
+      expect(await (await b.app.request(links[1]!)).text()).toBe(":root{--accent:#7a1fa2}");
+    } finally {
+      await b.close();
+    }
+    // The default: its own name, and no extra stylesheet.
+    const page = (await html("/")).text;
+    expect(page).toContain("· Open Bounty Board</title>");
+    expect(page).not.toContain("brand.css");
+  });
+
   it("unknown missions and agents are HTML 404 pages; bad filters are HTML 400 pages", async () => {
     expect((await html("/m/mis_nope")).status).toBe(404);
     expect((await html("/u/not-an-address")).status).toBe(400);
@@ -151,14 +176,19 @@ describe("pages", () => {
   });
 
   it("board HTML + CSS stay within 60 KB compressed with a full page of long missions", async () => {
-    const creator = await signIn(t);
-    await credit(t, creator.address, 100_000_000_000n);
+    // Ten creators with names: ten different identicons and labels, as on a real board.
+    const creators = await Promise.all(Array.from({ length: 10 }, () => signIn(t)));
+    for (const [k, c] of creators.entries()) {
+      await credit(t, c.address, 100_000_000_000n);
+      await t.call("PUT", `/agents/${c.address}`, { token: c.token, body: { display_name: `Creator number ${k}` } });
+    }
     for (let i = 0; i < 50; i++) {
+      const creator = creators[i % creators.length]!;
       const r = await t.call("POST", "/missions", {
         token: creator.token,
         body: missionBody(t, {
           title: `${"Long title ".repeat(18)}${i}`.slice(0, 200),
-          description: "x".repeat(5000),
+          description: `## Brief ${i}\n\n${"Make the **thing** work with [docs](https://example.com). ".repeat(90)}`,
           tags: Array.from({ length: 10 }, (_, k) => `tag-${k}-${i}`),
         }),
       });
