@@ -27,6 +27,7 @@ import { messagesRouter } from "./features/messages";
 import { eventsRouter } from "./features/events";
 import { transparencyRouter } from "./features/transparency";
 import { metricsRouter } from "./features/metrics";
+import { meshRouter } from "./features/mesh";
 import type { AppEnv } from "./http/types";
 import { registerDiscoveryDocs } from "./features/wellknown";
 import pkg from "../package.json" with { type: "json" };
@@ -39,6 +40,7 @@ export function buildApi() {
   api.route("/", badgeLeaderboardRouter);
   api.route("/", reviewsRouter);
   api.route("/", heartbeatsRouter);
+  api.route("/", meshRouter);
   api.route("/", missionsRouter);
   api.route("/", submissionsRouter);
   api.route("/", verificationRouter);

@@ -1,0 +1,5 @@
+// The public surface of the mesh feature: what app.ts, the job runner and other features may
+// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+export { meshRouter } from "./mesh.index";
+export { assertSkillExists, skillsOfAgent } from "./mesh.service";
+export type { SkillWire } from "./mesh.schemas";
