@@ -2,4 +2,5 @@
 // import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { meshRouter } from "./mesh.index";
 export { assertSkillExists, skillsOfAgent } from "./mesh.service";
-export type { SkillWire } from "./mesh.schemas";
+export { SkillSummary } from "./mesh.schemas";
+export type { SkillSummaryWire, SkillWire } from "./mesh.schemas";

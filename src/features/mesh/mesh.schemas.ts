@@ -85,6 +85,18 @@ export const Skill = z
   .openapi("MeshSkill");
 export type SkillWire = z.infer<typeof Skill>;
 
+/** A provider's skill as its agent record, page and cards list it (GET /skills/{id} has the rest). */
+export const SkillSummary = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    version: z.string().nullable(),
+    tags: z.array(z.string()),
+  })
+  .openapi("MeshSkillSummary");
+export type SkillSummaryWire = z.infer<typeof SkillSummary>;
+
 export const SkillList = z
   .object({ skills: z.array(Skill), next_cursor: z.string().nullable() })
   .openapi("MeshSkillList");

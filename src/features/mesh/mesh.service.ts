@@ -14,7 +14,7 @@ import type { SafeFetcher } from "../../lib/safe-fetch";
 import { MESH_KEY_PREFIX } from "../auth";
 import { checkWebhookUrl } from "../webhooks";
 import { checkSchema } from "./mesh.json-schema";
-import type { RegisterSkillInput, SkillWire } from "./mesh.schemas";
+import type { RegisterSkillInput, SkillSummaryWire, SkillWire } from "./mesh.schemas";
 
 // Agent Mesh hub: agent registration onto the directory and the skill registry
 // (docs/neighbours.md "Agent Mesh"; the Mesh document's "Agent Lifecycle", "Skill Registration").
@@ -317,11 +317,21 @@ export async function listSkills(
   };
 }
 
-/** A provider's skills for its agent record and page (newest registrations last), bounded. */
-export async function skillsOfAgent(db: DbOrTx, agentId: string, limit = 50): Promise<SkillWire[]> {
-  const rows = await skillsWithAgent(db)
+/** Skills listed on a provider's agent record, page and cards: the first ones registered. */
+export const SKILLS_ON_RECORD = 50;
+
+/** A provider's skills for its agent record, page and cards (oldest first, at most SKILLS_ON_RECORD). */
+export async function skillsOfAgent(db: DbOrTx, agentId: string): Promise<SkillSummaryWire[]> {
+  return db
+    .select({
+      id: meshSkills.id,
+      name: meshSkills.name,
+      description: meshSkills.description,
+      version: meshSkills.version,
+      tags: meshSkills.tags,
+    })
+    .from(meshSkills)
     .where(eq(meshSkills.agentId, agentId))
     .orderBy(asc(meshSkills.id))
-    .limit(limit);
-  return rows.map(toWire);
+    .limit(SKILLS_ON_RECORD);
 }
