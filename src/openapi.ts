@@ -40,7 +40,6 @@ export function buildApi() {
   api.route("/", badgeLeaderboardRouter);
   api.route("/", reviewsRouter);
   api.route("/", heartbeatsRouter);
-  api.route("/", meshRouter);
   api.route("/", missionsRouter);
   api.route("/", submissionsRouter);
   api.route("/", verificationRouter);
@@ -67,6 +66,7 @@ export function buildApi() {
   api.route("/", messagesRouter);
   api.route("/", transparencyRouter);
   api.route("/", metricsRouter);
+  api.route("/", meshRouter);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",
