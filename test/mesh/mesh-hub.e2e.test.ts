@@ -175,6 +175,38 @@ describe("Agent Mesh hub, end to end with a provider process", () => {
     expect(one.body).toMatchObject({ id: skills.echo, name: "web_search" });
   });
 
+  it("the provider's skills show on its agent page (escaped) and beside its ADP card in discovery", async () => {
+    const x = await t.call("POST", "/api/skills", {
+      headers: asProvider(),
+      body: { name: "web_markup", description: "<script>alert(1)</script> & more", tags: ["web"] },
+    });
+    expect(x.status, x.text).toBe(200);
+    const page = await t.app.request(`/u/${providerId}`);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain("<code>web_search</code>");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; &amp; more");
+    expect(html).not.toContain("<script>alert(1)");
+    expect((await t.call("DELETE", `/api/skills/${x.body.id}`, { headers: asProvider() })).status).toBe(200);
+
+    const card = await t.call("POST", "/adp/adp.advertise", {
+      headers: asProvider(),
+      body: { id: "agent://searchbot", name: "SearchBot", skills: ["web/search"] },
+    });
+    expect(card.status, card.text).toBe(200);
+    const found = await t.call("POST", "/adp/adp.discover", { body: { tags: ["web/search"] } });
+    expect(found.status, found.text).toBe(200);
+    const mine = found.body.results.find((r: { agent_id: string }) => r.agent_id === providerId);
+    expect(mine.agent_card).toMatchObject({ id: "agent://searchbot" });
+    expect(mine.agent_card).not.toHaveProperty("mesh_skills");
+    expect(mine.mesh_skills.map((k: { name: string }) => k.name)).toEqual([
+      "web_search",
+      "data_answer",
+      "sys_sleep",
+      "data_explode",
+    ]);
+  });
+
   it("invokes a skill through the hub: the provider gets a skill_invocation message, the caller a Mesh Skill Response", async () => {
     consumer = await signIn(t);
     const r = await t.call("POST", `/api/skills/${skills.echo}/invoke`, {

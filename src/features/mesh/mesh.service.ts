@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { agents, meshAgents, meshSkills, meshSkillTags } from "../../db/schema/index";
 import type { DbOrTx, Tx } from "../../db/client";
 import { assertNotSuspended } from "../../db/suspension";
@@ -334,4 +334,40 @@ export async function skillsOfAgent(db: DbOrTx, agentId: string): Promise<SkillS
     .where(eq(meshSkills.agentId, agentId))
     .orderBy(asc(meshSkills.id))
     .limit(SKILLS_ON_RECORD);
+}
+
+/** Skills beside each card of an ADP discovery page: the first `perAgent` of each agent, one query. */
+export async function skillsOfAgents(
+  db: DbOrTx,
+  agentIds: readonly string[],
+  perAgent = 10,
+): Promise<Map<string, SkillSummaryWire[]>> {
+  const out = new Map<string, SkillSummaryWire[]>();
+  if (agentIds.length === 0) return out;
+  const ranked = db.$with("ranked").as(
+    db
+      .select({
+        id: meshSkills.id,
+        agentId: meshSkills.agentId,
+        name: meshSkills.name,
+        description: meshSkills.description,
+        version: meshSkills.version,
+        tags: meshSkills.tags,
+        n: sql<number>`row_number() over (partition by ${meshSkills.agentId} order by ${meshSkills.id})`.as("n"),
+      })
+      .from(meshSkills)
+      .where(inArray(meshSkills.agentId, [...agentIds])),
+  );
+  const rows = await db
+    .with(ranked)
+    .select()
+    .from(ranked)
+    .where(lte(ranked.n, perAgent))
+    .orderBy(asc(ranked.agentId), asc(ranked.id));
+  for (const { agentId, n: _n, ...skill } of rows) {
+    const list = out.get(agentId) ?? [];
+    list.push(skill);
+    out.set(agentId, list);
+  }
+  return out;
 }

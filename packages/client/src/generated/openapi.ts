@@ -14159,6 +14159,8 @@ export interface components {
                 cold_start: boolean;
                 /** @description AIP-3 imported reputation (live imports), apart from the local rating the score uses */
                 imported_elo: number | null;
+                /** @description Agent Mesh skills this agent provides (the first 10; GET /skills?agent=), beside the card: a signed card is never altered */
+                mesh_skills: components["schemas"]["MeshSkillSummary"][];
             }[];
             weights: {
                 tags: number;
