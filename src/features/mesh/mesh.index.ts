@@ -1,5 +1,6 @@
 import { ctxFromRequest } from "../../http/context";
 import { router } from "../../http/openapi";
+import { enforceRateLimit } from "../../http/rate-limit";
 import { invokeSkill } from "./mesh.invoke";
 import {
   deleteSkillRoute,
@@ -13,6 +14,10 @@ import { deleteSkill, getSkill, listSkills, registerAgent, registerSkill } from 
 
 export const meshRouter = router()
   .openapi(registerAgentRoute, async (c) => {
+    // An anonymous registration mints a credential: it also takes a token from the per-network
+    // session bucket, as POST /auth/nonce does (docs/neighbours.md "Agent Mesh").
+    const who = c.get("identity");
+    if (who.kind === "anonymous" && who.reason === "none") await enforceRateLimit(c, "session");
     const out = await registerAgent(ctxFromRequest(c), c.req.valid("json"));
     // An issued API key is shown once: never stored by any cache.
     c.header("Cache-Control", "no-store");
