@@ -1364,6 +1364,93 @@ export const SETTINGS = {
     shown: "`10/3600`",
     doc: "mission reports per signed-in agent (`quota/window_seconds`; always on)",
   },
+  /** Agent Mesh (docs/neighbours.md "Agent Mesh"): the skill registry's and the hub's bounds. */
+  OABP_MESH_SKILLS_PER_AGENT: {
+    key: "meshSkillsPerAgent",
+    schema: z.coerce.number().int().min(0).max(10_000).default(50),
+    shown: "`50`",
+    doc: "Agent Mesh: skills one agent may register (0: none)",
+  },
+  OABP_MESH_SCHEMA_MAX_BYTES: {
+    key: "meshSchemaMaxBytes",
+    schema: z.coerce
+      .number()
+      .int()
+      .min(256)
+      .max(1024 * 1024)
+      .default(16 * 1024),
+    shown: "`16384`",
+    doc: "Agent Mesh: bytes of one skill's input or output JSON Schema (canonical JSON)",
+  },
+  OABP_MESH_REGISTRY_BYTES_PER_AGENT: {
+    key: "meshRegistryBytesPerAgent",
+    schema: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(64 * 1024 * 1024)
+      .default(256 * 1024),
+    shown: "`262144`",
+    doc: "Agent Mesh: bytes of all one agent's skills (descriptions and schemas) together",
+  },
+  OABP_MESH_INVOKE_TIMEOUT_MS: {
+    key: "meshInvokeTimeoutMs",
+    schema: z.coerce.number().int().min(100).max(120_000).default(30_000),
+    shown: "`30000`",
+    doc: "Agent Mesh: time cap of one invocation forwarded to a provider (504 `TIMEOUT` beyond)",
+  },
+  OABP_MESH_INVOKE_MAX_RESPONSE_BYTES: {
+    key: "meshInvokeMaxResponseBytes",
+    schema: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(16 * 1024 * 1024)
+      .default(1024 * 1024),
+    shown: "`1048576`",
+    doc: "Agent Mesh: bytes of a provider's answer to one invocation",
+  },
+  OABP_MESH_INVOKE_MAX_PAYLOAD_BYTES: {
+    key: "meshInvokeMaxPayloadBytes",
+    schema: z.coerce
+      .number()
+      .int()
+      .min(256)
+      .max(16 * 1024 * 1024)
+      .default(64 * 1024),
+    shown: "`65536`",
+    doc: "Agent Mesh: bytes of one invocation's payload (canonical JSON), forwarded to the provider",
+  },
+  OABP_MESH_INVOKE_RATE: {
+    key: "meshInvokeRate",
+    schema: ratePolicy.default({ quota: 120, windowSeconds: 60 }),
+    shown: "`120/60`",
+    doc: "Agent Mesh: invocations per caller over all skills (`quota/window_seconds`); a skill's own `rateLimit` applies per caller on top",
+  },
+  OABP_MESH_INFLIGHT_TOTAL: {
+    key: "meshInflightTotal",
+    schema: z.coerce.number().int().min(1).max(10_000).default(64),
+    shown: "`64`",
+    doc: "Agent Mesh: invocations in flight per process",
+  },
+  OABP_MESH_INFLIGHT_PER_CALLER: {
+    key: "meshInflightPerCaller",
+    schema: z.coerce.number().int().min(1).max(10_000).default(4),
+    shown: "`4`",
+    doc: "Agent Mesh: invocations in flight per caller per process",
+  },
+  OABP_MESH_INFLIGHT_PER_PROVIDER: {
+    key: "meshInflightPerProvider",
+    schema: z.coerce.number().int().min(1).max(10_000).default(16),
+    shown: "`16`",
+    doc: "Agent Mesh: invocations in flight per provider agent per process",
+  },
+  OABP_MESH_INFLIGHT_RESERVE: {
+    key: "meshInflightReserve",
+    schema: z.coerce.number().int().min(0).max(10_000).default(16),
+    shown: "`16`",
+    doc: "Agent Mesh: of `OABP_MESH_INFLIGHT_TOTAL`, slots kept for callers and providers with nothing in flight",
+  },
 } as const satisfies Record<string, Setting>;
 
 type Shape = { [K in keyof typeof SETTINGS]: (typeof SETTINGS)[K]["schema"] };

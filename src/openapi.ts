@@ -27,6 +27,7 @@ import { messagesRouter } from "./features/messages";
 import { eventsRouter } from "./features/events";
 import { transparencyRouter } from "./features/transparency";
 import { metricsRouter } from "./features/metrics";
+import { meshRouter } from "./features/mesh";
 import type { AppEnv } from "./http/types";
 import { registerDiscoveryDocs } from "./features/wellknown";
 import pkg from "../package.json" with { type: "json" };
@@ -65,6 +66,7 @@ export function buildApi() {
   api.route("/", messagesRouter);
   api.route("/", transparencyRouter);
   api.route("/", metricsRouter);
+  api.route("/", meshRouter);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",

@@ -3,7 +3,7 @@ import type { ReadView } from "../lib/context";
 
 export type Identity =
   | { kind: "anonymous"; reason: "none" | "unbound_api_key" }
-  | { kind: "agent"; address: string; via: "session" | "registry" }
+  | { kind: "agent"; address: string; via: "session" | "registry" | "mesh" }
   | { kind: "admin" };
 
 export interface AppEnv {

@@ -26,6 +26,8 @@ export const ID_PREFIXES = [
   "amd", // mission amendments (issue 19 item 3)
   "qst",
   "msg",
+  "skl", // Agent Mesh skills (docs/neighbours.md)
+  "inv", // Agent Mesh invocations (the skill_invocation message id)
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -20,3 +20,4 @@ export * from "./records";
 export * from "./amendments";
 export * from "./qa";
 export * from "./messages";
+export * from "./mesh";

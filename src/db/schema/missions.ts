@@ -71,6 +71,8 @@ export const missions = pgTable(
     phase: text("phase", { enum: MISSION_PHASES }).notNull(),
     payoutStatus: text("payout_status", { enum: PAYOUT_STATUSES }).notNull().default("not_applicable"),
     tags: text("tags").array().notNull().default([]),
+    // Agent Mesh (docs/neighbours.md): the skill (mesh_skills.id) the creator wants used; null: none.
+    skillId: text("skill_id"),
     warnings: text("warnings").array().notNull().default([]),
     submissionCount: integer("submission_count").notNull().default(0),
     // Applied amendments (mission_amendments; issue 19 item 3): deadline extensions, top-ups, edits.

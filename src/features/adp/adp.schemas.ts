@@ -1,3 +1,4 @@
+import { SkillSummary } from "../mesh";
 import { z } from "@hono/zod-openapi";
 import { DEFAULT_LIMIT, DEFAULT_MIN_SCORE } from "./adp.ranking";
 
@@ -82,6 +83,10 @@ export const DiscoverResponse = z
         cold_start: z.boolean(),
         imported_elo: z.number().int().nullable().openapi({
           description: "AIP-3 imported reputation (live imports), apart from the local rating the score uses",
+        }),
+        mesh_skills: z.array(SkillSummary).openapi({
+          description:
+            "Agent Mesh skills this agent provides (the first 10; GET /skills?agent=), beside the card: a signed card is never altered",
         }),
       }),
     ),

@@ -1,3 +1,4 @@
+import { skillsOfAgents } from "../mesh";
 import { eq } from "drizzle-orm";
 import { findVisibleMission } from "../../db/mission-visibility";
 import { adpCards } from "../../db/schema/index";
@@ -80,6 +81,10 @@ export async function discover(ctx: Ctx, input: DiscoverInput): Promise<Discover
     top.map((s) => ({ id: s.key, missionsCompleted: byKey.get(s.key)!.missionsCompleted })),
     now,
   );
+  const skills = await skillsOfAgents(
+    deps.database.db,
+    top.map((s) => s.key),
+  );
   return {
     results: top.flatMap((s) => {
       const card = cards.get(s.key);
@@ -93,6 +98,7 @@ export async function discover(ctx: Ctx, input: DiscoverInput): Promise<Discover
           online: byKey.get(s.key)!.online,
           cold_start: s.cold_start,
           imported_elo: imported.get(s.key) ?? null,
+          mesh_skills: skills.get(s.key) ?? [],
         },
       ];
     }),

@@ -1,3 +1,4 @@
+import { SkillSummary } from "../mesh";
 import { z } from "@hono/zod-openapi";
 import { ImportedReputation } from "../portability";
 import { CreatorRecord, SolverRecord } from "../records";
@@ -59,6 +60,10 @@ export const Agent = z
     // Issue 19 item 1: the track record as a creator and as a claimer (counters, docs/decisions.md).
     creator_record: CreatorRecord,
     solver_record: SolverRecord,
+    skills: z.array(SkillSummary).openapi({
+      description:
+        "Agent Mesh: the skills this agent provides (the first 50 registered; GET /skills?agent= pages them all)",
+    }),
   })
   .openapi("Agent");
 export type AgentWire = z.infer<typeof Agent>;

@@ -1,3 +1,4 @@
+import { skillsOfAgent } from "../mesh";
 import { eq, inArray } from "drizzle-orm";
 import { assertNotSuspended } from "../../db/suspension";
 import { agentOf, type Ctx, dbOf } from "../../lib/context";
@@ -47,11 +48,12 @@ export async function displayNamesOf(ctx: Ctx, addresses: string[]): Promise<Map
 export async function getAgent(ctx: Ctx, { agentId }: { agentId: string }): Promise<AgentWire> {
   const { deps, now } = ctx;
   const id = parseAgentId(agentId);
-  const [[row], bal, reviews, record] = await Promise.all([
+  const [[row], bal, reviews, record, skills] = await Promise.all([
     deps.database.db.select().from(agents).where(eq(agents.id, id)),
     balances(deps, id),
     reviewSummary(deps.database.db, id),
     recordOf(deps.database.db, id),
+    skillsOfAgent(deps.database.db, id),
   ]);
   const imported = await importedReputation(deps.database.db, id, now, row?.missionsCompleted ?? 0);
   return {
@@ -82,6 +84,8 @@ export async function getAgent(ctx: Ctx, { agentId }: { agentId: string }): Prom
     imported_reputation: imported,
     creator_record: creatorRecordToWire(record),
     solver_record: solverRecordToWire(record),
+    // Agent Mesh (docs/neighbours.md): the skills this agent provides.
+    skills,
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import { parseSiweMessage, validateSiweMessage } from "viem/siwe";
-import { authNonces, authSessions, registryBindings } from "../../db/schema/index";
+import { authNonces, authSessions, meshAgents, registryBindings } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { dbOf, withTx, type Ctx } from "../../lib/context";
 import type { Identity } from "../../http/types";
@@ -12,6 +12,9 @@ import { recoverAttestationSigners, registryAttestationHash } from "../../lib/ev
 import { touchAgent } from "../../db/touch-agent";
 import type { Db } from "../../db/client";
 import { perDatabase } from "../../db/prepared";
+
+/** Agent Mesh API keys (issued by POST /agents/register) start with this. */
+export const MESH_KEY_PREFIX = "oabp_mesh_";
 
 const NONCE_TTL_MS = 5 * 60_000;
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -215,6 +218,14 @@ export async function resolveIdentity(
     return { kind: "agent", address: s.agentId, via: "session" };
   }
   if (creds.apiKey) {
+    // Agent Mesh keys (docs/neighbours.md "Agent Mesh") carry their own prefix: one lookup either way.
+    if (creds.apiKey.startsWith(MESH_KEY_PREFIX)) {
+      const [m] = await db
+        .select({ agentId: meshAgents.agentId })
+        .from(meshAgents)
+        .where(eq(meshAgents.apiKeyHash, sha256Hex(creds.apiKey)));
+      if (m) return { kind: "agent", address: m.agentId, via: "mesh" };
+    }
     const [b] = await db
       .select({ agentId: registryBindings.agentId })
       .from(registryBindings)

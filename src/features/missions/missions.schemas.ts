@@ -118,6 +118,11 @@ export const CreateMissionRequest = z
       description: "AIP-2 §4.1: submitters below this (decayed) ELO rating are refused at submit; 0 = no gate",
     }),
     eligibility: EligibilityRequest.optional(),
+    // Agent Mesh (docs/neighbours.md): the skill the creator wants a solver to use.
+    skill_id: z.string().max(64).optional().openapi({
+      description: "Agent Mesh: a registered skill (GET /skills) the creator wants used; must exist",
+      example: "skl_01JZ0000000000000000000000",
+    }),
   })
   .openapi("CreateMission");
 export type CreateMissionInput = z.infer<typeof CreateMissionRequest>;
@@ -267,6 +272,10 @@ export const Mission = z
       }),
     min_submitter_elo: z.number().int(),
     eligibility: Eligibility,
+    skill_id: z
+      .string()
+      .optional()
+      .openapi({ description: "Agent Mesh: the skill the creator wants used (GET /skills/{id}); absent when none" }),
     creator_record: CreatorRecordCompact.optional().openapi({
       description: "The creator's track record (on mission reads, creation, void and award answers)",
     }),

@@ -10,6 +10,7 @@ import { onceTx, stableStringify } from "../../lib/idempotency";
 import { parseUint } from "../../lib/money";
 import { touchAgent } from "../../db/touch-agent";
 import { recordActivity } from "../reputation";
+import { assertSkillExists } from "../mesh";
 import { agentAccount, escrowAccount, transfer, treasuryAccount } from "../ledger";
 import { voidAndRefund } from "../settlement";
 import { baseRailTerms, escrowRecordFor, ESCROW_MAX_RECIPIENTS, refundAfterFor } from "../escrow";
@@ -139,6 +140,7 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
       phase: escrow ? "awaiting_escrow" : "accepting_submissions",
       payoutStatus: "not_applicable",
       tags: [...new Set(input.tags ?? [])],
+      skillId: input.skill_id ?? null,
       warnings,
       submissionCount: 0,
       amendmentsCount: 0,
@@ -169,6 +171,7 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
       createdAt: now,
       updatedAt: now,
     } satisfies Omit<MissionRow, "search">;
+    if (row.skillId !== null) await assertSkillExists(tx, row.skillId);
     await touchAgent(tx, creator, now);
     await recordActivity(tx, creator, now);
     await tx.insert(missions).values(row);

@@ -128,6 +128,8 @@ export function missionToWire(
     // AIP-2 §4.1: the ELO gate is enforced at submit; there is no tier gate ("0 / Newcomer").
     min_submitter_elo: m.minSubmitterElo,
     eligibility: eligibilityToWire(m, viewer),
+    // Agent Mesh (docs/neighbours.md): present only on missions that name a skill.
+    ...(m.skillId ? { skill_id: m.skillId } : {}),
     required_submitter_tier: 0,
     required_submitter_tier_name: "Newcomer",
     // The HTML mission page (issue 17); the JSON stays at /missions/{id} (api_url).

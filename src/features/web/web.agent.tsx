@@ -142,6 +142,21 @@ export async function agentPage(ctx: PageCtx, rawId: string) {
           ))}
         </ul>
       )}
+      {a.skills.length > 0 && (
+        <>
+          <h2>Skills (Agent Mesh)</h2>
+          <ul>
+            {a.skills.map((k) => (
+              <li>
+                <a href={`/api/skills/${k.id}`}>
+                  <code>{k.name}</code>
+                </a>{" "}
+                — {k.description}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <h2>Reviews</h2>
       {reviews.reviews.length === 0 ? (
         <p class="muted">No reviews.</p>

@@ -4,3 +4,4 @@ export { attemptDelivery, claimDueDeliveries, fanOutEvents, recordAttempt } from
 export type { AttemptOutcome, ClaimedDelivery } from "./webhooks.delivery";
 export { webhooksRouter } from "./webhooks.index";
 export { runVerifications } from "./webhooks.verify";
+export { checkWebhookUrl } from "./webhooks.url";

@@ -12040,6 +12040,598 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Agent Mesh registration: signed in, your own directory entry; anonymous, a new agent id and an API key (X-API-Key) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description JSON body */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MeshRegisterAgent"];
+                };
+            };
+            responses: {
+                /** @description Registered */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MeshRegisterAgentResult"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Discover skills, oldest first, filtered by tag, name or provider (keyset pages) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Skills carrying this tag */
+                    tag?: string;
+                    /** @description Skills of this exact name (any provider) */
+                    name?: string;
+                    /** @description Skills of this provider agent */
+                    agent?: string;
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of skills */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MeshSkillList"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a skill (or replace yours of the same name) with its JSON Schemas, tags and rate limit */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description JSON body */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MeshRegisterSkill"];
+                };
+            };
+            responses: {
+                /** @description The skill as registered */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MeshSkill"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skills/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One skill */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The skill */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MeshSkill"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Unregister your skill */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MeshSkillDeleted"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skills/{id}/invoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invoke a skill through the hub: the payload is checked against its inputSchema and forwarded to the provider as a skill_invocation message */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description JSON body */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MeshInvoke"];
+                };
+            };
+            responses: {
+                /** @description The provider's result (Mesh Skill Response Format) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MeshSkillResponse"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -12132,6 +12724,8 @@ export interface components {
             imported_reputation: components["schemas"]["ImportedReputation"];
             creator_record: components["schemas"]["CreatorRecord"];
             solver_record: components["schemas"]["SolverRecord"];
+            /** @description Agent Mesh: the skills this agent provides (the first 50 registered; GET /skills?agent= pages them all) */
+            skills: components["schemas"]["MeshSkillSummary"][];
         };
         /** @description AIP-3 reputation imported from other servers, shown apart from the local rating */
         ImportedReputation: {
@@ -12174,6 +12768,13 @@ export interface components {
             claims_made: number;
             /** @description Claims released or expired without a submission to that mission */
             claims_abandoned: number;
+        };
+        MeshSkillSummary: {
+            id: string;
+            name: string;
+            description: string;
+            version: string | null;
+            tags: string[];
         };
         UpdateAgent: {
             display_name?: string | null;
@@ -12389,6 +12990,8 @@ export interface components {
             } | null;
             min_submitter_elo: number;
             eligibility: components["schemas"]["Eligibility"];
+            /** @description Agent Mesh: the skill the creator wants used (GET /skills/{id}); absent when none */
+            skill_id?: string;
             creator_record?: components["schemas"]["CreatorRecordCompact"];
             /** @description Always 0: no tier gate here (AIP-2 §4.1) */
             required_submitter_tier: number;
@@ -12540,6 +13143,11 @@ export interface components {
             /** @description AIP-2 §4.1: submitters below this (decayed) ELO rating are refused at submit; 0 = no gate */
             min_submitter_elo?: number;
             eligibility?: components["schemas"]["EligibilityRequest"];
+            /**
+             * @description Agent Mesh: a registered skill (GET /skills) the creator wants used; must exist
+             * @example skl_01JZ0000000000000000000000
+             */
+            skill_id?: string;
         };
         EligibilityRequest: {
             /** @description Minimum (decayed) ELO rating; the same gate as min_submitter_elo (AIP-2 §4.1) */
@@ -13551,6 +14159,8 @@ export interface components {
                 cold_start: boolean;
                 /** @description AIP-3 imported reputation (live imports), apart from the local rating the score uses */
                 imported_elo: number | null;
+                /** @description Agent Mesh skills this agent provides (the first 10; GET /skills?agent=), beside the card: a signed card is never altered */
+                mesh_skills: components["schemas"]["MeshSkillSummary"][];
             }[];
             weights: {
                 tags: number;
@@ -14004,6 +14614,109 @@ export interface components {
             }[];
             agents: number;
             transparency: string;
+        };
+        MeshRegisterAgentResult: {
+            /** @enum {boolean} */
+            success: true;
+            /** @description The agent's address in the directory (GET /agents/{id}) */
+            agentId: string;
+            message: string;
+            /** @description Issued only to a caller that registered without signing in: send it as X-API-Key. Shown once; only its hash is stored */
+            api_key?: string;
+        };
+        MeshRegisterAgent: {
+            /** @example SearchBot */
+            name: string;
+            /**
+             * @description Where the hub forwards invocations of skills that name no endpoint of their own (https)
+             * @example https://searchbot.example/mesh
+             */
+            endpoint?: string;
+            /**
+             * @example [
+             *       "web_search",
+             *       "data_extraction"
+             *     ]
+             */
+            capabilities?: string[];
+        };
+        MeshSkill: {
+            /** @example skl_01JZ0000000000000000000000 */
+            id: string;
+            agent_id: string;
+            agent_name: string | null;
+            name: string;
+            description: string;
+            endpoint: string | null;
+            version: string | null;
+            input_schema: {
+                [key: string]: unknown;
+            } | null;
+            output_schema: {
+                [key: string]: unknown;
+            } | null;
+            tags: string[];
+            rate_limit: {
+                maxCalls: number;
+                periodMs: number;
+            } | null;
+            created_at: string;
+            updated_at: string;
+        };
+        MeshRegisterSkill: {
+            /** @description If given, must be the caller's own id */
+            agentId?: string;
+            /** @example web_search */
+            name: string;
+            description: string;
+            /** @description Where the hub POSTs a skill_invocation message (https); default: the agent's endpoint */
+            endpoint?: string;
+            /** @example 1.0.0 */
+            version?: string;
+            /** @description JSON Schema (a bounded subset: no $ref or pattern; see docs/neighbours.md) */
+            inputSchema?: {
+                [key: string]: unknown;
+            };
+            /** @description JSON Schema (a bounded subset: no $ref or pattern; see docs/neighbours.md) */
+            outputSchema?: {
+                [key: string]: unknown;
+            };
+            tags?: string[];
+            /** @description Invocations per caller through the hub: maxCalls per periodMs */
+            rateLimit?: {
+                maxCalls: number;
+                periodMs: number;
+            };
+        };
+        MeshSkillList: {
+            skills: components["schemas"]["MeshSkill"][];
+            next_cursor: string | null;
+        };
+        MeshSkillDeleted: {
+            /** @enum {boolean} */
+            deleted: true;
+            id: string;
+        };
+        MeshSkillResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result?: unknown;
+            error: null;
+            metadata: {
+                skillName: string;
+                version: string | null;
+                processingTimeMs: number;
+                timestamp: string;
+                /** @description The id of the skill_invocation message forwarded */
+                invocationId: string;
+                provider: string;
+            };
+        };
+        MeshInvoke: {
+            /** @description If given, must be the caller's own id */
+            from?: string;
+            /** @description The skill's input, validated against its inputSchema */
+            payload?: unknown;
         };
     };
     responses: never;

@@ -1,0 +1,256 @@
+import type { Deps } from "../../deps";
+import { assertNotSuspended, suspensionOf } from "../../db/suspension";
+import { parseAgentId } from "../../lib/agent-id";
+import { canonicalJson } from "../../lib/canonical-json";
+import { agentOf, dbOf, type Ctx } from "../../lib/context";
+import { AppError, type ErrorCode } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import type { SafeFetchResult } from "../../lib/safe-fetch";
+import { takeToken } from "../../lib/token-bucket";
+import { validate } from "./mesh.json-schema";
+import type { InvokeResponseWire } from "./mesh.schemas";
+import { skillForInvoke } from "./mesh.service";
+import { createInvocationSlots, type InvocationSlots } from "./mesh.slots";
+
+// POST /skills/{id}/invoke (the Mesh document's "Invocation via Mesh"): the hub checks the caller,
+// the payload against the skill's inputSchema, the rate limits (Postgres token buckets, so every
+// instance on one database enforces one limit) and its in-flight slots, then POSTs a
+// `skill_invocation` message to the provider through the SSRF-safe fetcher, with a time cap and
+// size caps both ways. A success answers the Mesh "Skill Response Format"; every failure is our
+// error body with the Mesh code and status (docs/neighbours.md "Agent Mesh").
+
+/** Mesh "Standard Error Codes" a provider may answer with; anything else is INTERNAL_ERROR. */
+const PROVIDER_CODES = new Set<ErrorCode>([
+  "INVALID_PARAMETER",
+  "UNAUTHORIZED",
+  "RATE_LIMITED",
+  "INTERNAL_ERROR",
+  "TIMEOUT",
+  "SERVICE_UNAVAILABLE",
+]);
+/** How much of a provider's error message the hub repeats. */
+const MAX_PROVIDER_MESSAGE = 500;
+
+const slotsByDeps = new WeakMap<Deps, InvocationSlots>();
+function slotsOf(deps: Deps): InvocationSlots {
+  let s = slotsByDeps.get(deps);
+  if (!s) {
+    const c = deps.config;
+    s = createInvocationSlots({
+      total: c.meshInflightTotal,
+      perCaller: c.meshInflightPerCaller,
+      perProvider: c.meshInflightPerProvider,
+      reserve: c.meshInflightReserve,
+    });
+    slotsByDeps.set(deps, s);
+  }
+  return s;
+}
+
+export interface RateHeaders {
+  policy: string;
+  state: string;
+}
+
+async function takeRates(
+  ctx: Ctx,
+  caller: string,
+  skill: { id: string; rateMaxCalls: number | null; ratePeriodMs: number | null },
+): Promise<RateHeaders> {
+  const { deps, now } = ctx;
+  const db = deps.database.db;
+  const checks = [{ name: "mesh-invoke", key: `mesh:invoke:${caller}`, policy: deps.config.meshInvokeRate }];
+  if (skill.rateMaxCalls !== null && skill.ratePeriodMs !== null)
+    checks.push({
+      name: "mesh-skill",
+      key: `mesh:skill:${skill.id}:${caller}`,
+      policy: { quota: skill.rateMaxCalls, windowSeconds: skill.ratePeriodMs / 1000 },
+    });
+  const policy: string[] = [];
+  const state: string[] = [];
+  for (const check of checks) {
+    const v = await takeToken(db, check.key, check.policy, now);
+    policy.push(`"${check.name}";q=${check.policy.quota};w=${check.policy.windowSeconds}`);
+    state.push(`"${check.name}";r=${v.remaining};t=${v.resetSeconds}`);
+    if (!v.ok)
+      throw new AppError(
+        "RATE_LIMITED",
+        `rate limit ${check.name} (${check.policy.quota} per ${check.policy.windowSeconds} s) exceeded; retry after ${v.retryAfterSeconds} s`,
+        { reason: "rate_limited", policy: check.name, retry_after_seconds: v.retryAfterSeconds, skill_id: skill.id },
+      );
+  }
+  return { policy: policy.join(", "), state: state.join(", ") };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The provider's Mesh error object, trimmed to what the hub repeats. */
+function providerError(body: unknown): { code: ErrorCode; message: string } | undefined {
+  if (!isObject(body) || !isObject(body.error)) return undefined;
+  const code = String(body.error.code ?? "");
+  const message = typeof body.error.message === "string" ? body.error.message.slice(0, MAX_PROVIDER_MESSAGE) : "";
+  return { code: PROVIDER_CODES.has(code as ErrorCode) ? (code as ErrorCode) : "INTERNAL_ERROR", message };
+}
+
+function parseJson(body: Buffer): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(body.toString("utf8")) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export async function invokeSkill(
+  ctx: Ctx,
+  input: { skillId: string; from?: string | undefined; payload: unknown },
+): Promise<{ body: InvokeResponseWire; rate: RateHeaders }> {
+  const { deps, now } = ctx;
+  const caller = agentOf(ctx);
+  if (input.from !== undefined && parseAgentId(input.from) !== caller)
+    throw new AppError("FORBIDDEN", "from must be your own id", { reason: "not_self", field: "from" });
+  const db = dbOf(ctx);
+  await assertNotSuspended(db, caller, now);
+  const skill = await skillForInvoke(db, input.skillId);
+  const payload = input.payload === undefined ? null : input.payload;
+  const payloadText = canonicalJson(payload);
+  const maxPayload = deps.config.meshInvokeMaxPayloadBytes;
+  if (Buffer.byteLength(payloadText) > maxPayload)
+    throw new AppError("PAYLOAD_TOO_LARGE", `payload exceeds ${maxPayload} bytes`, { limit_bytes: maxPayload });
+  const base = { skill_id: skill.id, skill_name: skill.name, provider: skill.agentId };
+  if (skill.inputSchema) {
+    const problems = validate(skill.inputSchema, payload);
+    if (problems.length > 0)
+      throw new AppError(
+        "INVALID_PARAMETER",
+        `payload does not match the skill's inputSchema: ${problems[0]!.path} ${problems[0]!.message}`,
+        {
+          ...base,
+          reason: "invalid_input",
+          problems,
+        },
+      );
+  }
+  const endpoint = skill.endpoint ?? skill.agentEndpoint;
+  if (!endpoint)
+    throw new AppError("SERVICE_UNAVAILABLE", "the skill's provider has registered no endpoint", {
+      ...base,
+      reason: "no_endpoint",
+    });
+  if (await suspensionOf(db, skill.agentId, now))
+    throw new AppError("SERVICE_UNAVAILABLE", "the skill's provider is suspended", {
+      ...base,
+      reason: "provider_suspended",
+    });
+  const rate = await takeRates(ctx, caller, skill);
+
+  const slot = slotsOf(deps).tryAcquire(caller, skill.agentId);
+  if ("refused" in slot) {
+    const code = slot.refused === "caller_busy" ? "RATE_LIMITED" : "SERVICE_UNAVAILABLE";
+    throw new AppError(code, `too many invocations in flight (${slot.refused})`, {
+      ...base,
+      reason: slot.refused,
+      retry_after_seconds: 1,
+    });
+  }
+  const invocationId = newId("inv");
+  // Mesh "Skill Invocation Message".
+  const message = {
+    id: invocationId,
+    from_agent: caller,
+    to_agent: skill.agentId,
+    content: { type: "skill_invocation", skillName: skill.name, payload },
+    message_type: "skill_invocation",
+    created_at: now.toISOString(),
+  };
+  const started = performance.now();
+  let res: SafeFetchResult;
+  try {
+    res = await deps.fetcher.fetch(endpoint, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json",
+        "x-agent-mesh-from": caller,
+        "x-agent-mesh-skill": skill.name,
+        "x-agent-mesh-invocation": invocationId,
+      },
+      body: JSON.stringify(message),
+      timeoutMs: deps.config.meshInvokeTimeoutMs,
+      maxBytes: deps.config.meshInvokeMaxResponseBytes,
+      // A redirect is the provider's answer, never followed (as webhook deliveries).
+      redirect: "manual",
+    });
+  } finally {
+    slot.release();
+  }
+  const processingTimeMs = Math.round(performance.now() - started);
+  function fail(code: ErrorCode, message: string, details: Record<string, unknown>): never {
+    throw new AppError(code, message, { ...base, invocation_id: invocationId, ...details });
+  }
+  if (!res.ok) {
+    if (res.reason === "timeout")
+      fail("TIMEOUT", `the provider did not answer within ${deps.config.meshInvokeTimeoutMs} ms`, {
+        reason: "provider_timeout",
+      });
+    if (res.reason === "too_large")
+      fail("INTERNAL_ERROR", "the provider's answer exceeds the hub's response cap", {
+        reason: "provider_response_too_large",
+        limit_bytes: deps.config.meshInvokeMaxResponseBytes,
+      });
+    fail("SERVICE_UNAVAILABLE", `the provider is unreachable (${res.reason})`, {
+      reason: "provider_unreachable",
+      fetch_failure: res.reason,
+      ...(res.reason === "host_busy" ? { retry_after_seconds: 1 } : {}),
+    });
+  }
+  const parsed = parseJson(res.body);
+  const body = parsed.ok ? parsed.value : undefined;
+  if (res.status < 200 || res.status > 299) {
+    const pe = providerError(body);
+    fail(pe?.code ?? "INTERNAL_ERROR", `the provider answered ${res.status}${pe?.message ? `: ${pe.message}` : ""}`, {
+      reason: "provider_error",
+      provider_status: res.status,
+      ...(pe ? { provider_error: pe } : {}),
+    });
+  }
+  if (!parsed.ok)
+    fail("INTERNAL_ERROR", "the provider's answer is not JSON", {
+      reason: "provider_invalid_response",
+      provider_status: res.status,
+    });
+  // A Mesh Skill Response envelope, or (a provider that answers its result bare) the result itself.
+  const envelope = isObject(body) && typeof body.success === "boolean";
+  if (envelope && body.success === false) {
+    const pe = providerError(body);
+    fail(pe?.code ?? "INTERNAL_ERROR", `the skill failed${pe?.message ? `: ${pe.message}` : ""}`, {
+      reason: "provider_error",
+      provider_status: res.status,
+      ...(pe ? { provider_error: pe } : {}),
+    });
+  }
+  const result = envelope ? ((body as Record<string, unknown>).result ?? null) : body;
+  if (skill.outputSchema) {
+    const problems = validate(skill.outputSchema, result);
+    if (problems.length > 0)
+      fail("INTERNAL_ERROR", "the provider's result does not match the skill's outputSchema", {
+        reason: "invalid_output",
+        problems,
+      });
+  }
+  return {
+    body: {
+      success: true,
+      result,
+      error: null,
+      metadata: {
+        skillName: skill.name,
+        version: skill.version,
+        processingTimeMs,
+        timestamp: deps.clock.now().toISOString(),
+        invocationId,
+        provider: skill.agentId,
+      },
+    },
+    rate,
+  };
+}

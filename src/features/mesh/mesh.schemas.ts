@@ -1,0 +1,145 @@
+import { z } from "@hono/zod-openapi";
+
+// Agent Mesh wire shapes (../shared/seeds/agent-mesh-skill-protocol.txt, served as the Mesh
+// document; docs/neighbours.md "Agent Mesh"). Requests take the document's spellings (camelCase:
+// agentId, inputSchema, rateLimit); skill records answer in its discovery spelling (snake_case).
+
+/** Mesh "Skill Naming Conventions": snake_case, optionally category-prefixed. */
+export const SKILL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
+const TAG = /^[a-z0-9][a-z0-9._-]{0,31}$/;
+export const MAX_SKILL_TAGS = 10;
+
+const JsonSchemaObject = z
+  .record(z.string(), z.unknown())
+  .openapi({ description: "JSON Schema (a bounded subset: no $ref or pattern; see docs/neighbours.md)" });
+
+export const RegisterAgentRequest = z
+  .object({
+    name: z.string().trim().min(1).max(100).openapi({ example: "SearchBot" }),
+    endpoint: z.string().max(2048).optional().openapi({
+      description: "Where the hub forwards invocations of skills that name no endpoint of their own (https)",
+      example: "https://searchbot.example/mesh",
+    }),
+    capabilities: z
+      .array(z.string().trim().min(1).max(64))
+      .max(32)
+      .optional()
+      .openapi({ example: ["web_search", "data_extraction"] }),
+  })
+  .openapi("MeshRegisterAgent");
+
+export const RegisterAgentResponse = z
+  .object({
+    success: z.literal(true),
+    agentId: z.string().openapi({ description: "The agent's address in the directory (GET /agents/{id})" }),
+    message: z.string(),
+    api_key: z.string().optional().openapi({
+      description:
+        "Issued only to a caller that registered without signing in: send it as X-API-Key. Shown once; only its hash is stored",
+    }),
+  })
+  .openapi("MeshRegisterAgentResult");
+
+export const RegisterSkillRequest = z
+  .object({
+    agentId: z.string().max(64).optional().openapi({ description: "If given, must be the caller's own id" }),
+    name: z
+      .string()
+      .regex(SKILL_NAME, "snake_case, 1-64 characters, starting with a letter")
+      .openapi({ example: "web_search" }),
+    description: z.string().trim().min(1).max(2000),
+    endpoint: z.string().max(2048).optional().openapi({
+      description: "Where the hub POSTs a skill_invocation message (https); default: the agent's endpoint",
+    }),
+    version: z.string().max(64).optional().openapi({ example: "1.0.0" }),
+    inputSchema: JsonSchemaObject.optional(),
+    outputSchema: JsonSchemaObject.optional(),
+    tags: z.array(z.string().trim().toLowerCase().regex(TAG)).max(MAX_SKILL_TAGS).optional(),
+    rateLimit: z
+      .object({
+        maxCalls: z.number().int().min(1).max(1_000_000),
+        periodMs: z.number().int().min(1000).max(86_400_000),
+      })
+      .optional()
+      .openapi({ description: "Invocations per caller through the hub: maxCalls per periodMs" }),
+  })
+  .openapi("MeshRegisterSkill");
+export type RegisterSkillInput = z.infer<typeof RegisterSkillRequest>;
+
+export const Skill = z
+  .object({
+    id: z.string().openapi({ example: "skl_01JZ0000000000000000000000" }),
+    agent_id: z.string(),
+    agent_name: z.string().nullable(),
+    name: z.string(),
+    description: z.string(),
+    endpoint: z.string().nullable(),
+    version: z.string().nullable(),
+    input_schema: z.record(z.string(), z.unknown()).nullable(),
+    output_schema: z.record(z.string(), z.unknown()).nullable(),
+    tags: z.array(z.string()),
+    rate_limit: z.object({ maxCalls: z.number().int(), periodMs: z.number().int() }).nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi("MeshSkill");
+export type SkillWire = z.infer<typeof Skill>;
+
+/** A provider's skill as its agent record, page and cards list it (GET /skills/{id} has the rest). */
+export const SkillSummary = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    version: z.string().nullable(),
+    tags: z.array(z.string()),
+  })
+  .openapi("MeshSkillSummary");
+export type SkillSummaryWire = z.infer<typeof SkillSummary>;
+
+export const SkillList = z
+  .object({ skills: z.array(Skill), next_cursor: z.string().nullable() })
+  .openapi("MeshSkillList");
+
+export const SkillQuery = z.object({
+  tag: z.string().max(32).optional().openapi({ description: "Skills carrying this tag" }),
+  name: z.string().max(64).optional().openapi({ description: "Skills of this exact name (any provider)" }),
+  agent: z.string().max(64).optional().openapi({ description: "Skills of this provider agent" }),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional(),
+});
+
+export const SkillIdParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" }, example: "skl_01JZ0000000000000000000000" }),
+});
+
+export const InvokeRequest = z
+  .object({
+    from: z.string().max(64).optional().openapi({ description: "If given, must be the caller's own id" }),
+    payload: z.unknown().openapi({ description: "The skill's input, validated against its inputSchema" }),
+  })
+  .openapi("MeshInvoke");
+
+/** Mesh "Skill Response Format", as the hub answers a successful invocation. */
+export const InvokeResponse = z
+  .object({
+    success: z.literal(true),
+    result: z.unknown(),
+    error: z.null(),
+    metadata: z.object({
+      skillName: z.string(),
+      version: z.string().nullable(),
+      processingTimeMs: z.number(),
+      timestamp: z.string(),
+      invocationId: z.string().openapi({ description: "The id of the skill_invocation message forwarded" }),
+      provider: z.string(),
+    }),
+  })
+  .openapi("MeshSkillResponse");
+export type InvokeResponseWire = z.infer<typeof InvokeResponse>;
+
+export const DeletedSkill = z.object({ deleted: z.literal(true), id: z.string() }).openapi("MeshSkillDeleted");

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { onRealPostgres } from "../helpers/db";
+import { freshPostgresDatabase, httpCall, httpSignIn, startServer, type ServerProcess } from "../helpers/process";
+
+// Agent Mesh: a skill's rate limit is one budget per caller across every server process on one
+// Postgres (the buckets are rows, src/lib/token-bucket.ts), not one per process. The real
+// processes' fetcher refuses loopback (production policy), so the skill points at a name that
+// never resolves: a call within the limit is forwarded and fails as unreachable (503), a call
+// over it is refused before any forwarding (429) — the counts show where the limit held.
+describe.runIf(onRealPostgres)("Agent Mesh rate limits across two server processes on one Postgres", () => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c().catch(() => {});
+  });
+  const stop = async (p: ServerProcess) => {
+    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGTERM");
+    await p.exited;
+  };
+
+  it("one skill budget per caller, whichever instance each call reaches, sequential and concurrent", async () => {
+    const db = await freshPostgresDatabase("oabp_mesh_two");
+    cleanups.push(db.drop);
+    const env = () => {
+      const dir = mkdtempSync(path.join(tmpdir(), "oabp-mesh-two-"));
+      cleanups.unshift(async () => rmSync(dir, { recursive: true, force: true }));
+      return { DATABASE_URL: db.url, OABP_DATA_DIR: dir, OABP_MESH_INVOKE_TIMEOUT_MS: "3000" };
+    };
+    const [a, b] = await Promise.all([startServer(env()), startServer(env())]);
+    cleanups.push(
+      () => stop(a),
+      () => stop(b),
+    );
+    const servers = [a.base, b.base];
+
+    const reg = await httpCall(a.base, "POST", "/api/agents/register", { name: "Elsewhere" });
+    expect(reg.status, reg.text).toBe(200);
+    const key = { "x-api-key": reg.body.api_key as string };
+    const skill = async (name: string) => {
+      const r = await httpCall(
+        b.base, // the key issued by one instance works on the other
+        "POST",
+        "/api/skills",
+        {
+          name,
+          description: "a provider that is never reached",
+          endpoint: `https://mesh-provider.invalid/${name}`,
+          // 3 per hour: the test's own duration refills nothing.
+          rateLimit: { maxCalls: 3, periodMs: 3_600_000 },
+        },
+        undefined,
+        key,
+      );
+      expect(r.status, r.text).toBe(200);
+      return r.body.id as string;
+    };
+    const consumer = await httpSignIn(a.base);
+    const invoke = (base: string, id: string) =>
+      fetch(`${base}/api/skills/${id}/invoke`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${consumer.token}` },
+        body: JSON.stringify({ payload: {} }),
+      }).then(async (res) => ({ status: res.status, headers: res.headers, body: (await res.json()) as any }));
+
+    // Alternating between the instances: 3 forwarded (unreachable), then refused on both.
+    const seq = await skill("data_alternating");
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await invoke(servers[i % 2]!, seq));
+    expect(answers.map((r) => r.status)).toEqual([503, 503, 503, 429, 429, 429]);
+    for (const r of answers.slice(0, 3))
+      expect(r.body).toMatchObject({ error: "SERVICE_UNAVAILABLE", details: { reason: "provider_unreachable" } });
+    for (const r of answers.slice(3)) {
+      expect(r.body).toMatchObject({ error: "RATE_LIMITED", details: { policy: "mesh-skill", skill_id: seq } });
+      expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(1000); // ≈ 1200 s to the next token
+    }
+
+    // Concurrent, split over both instances: still exactly 3 get past the limit.
+    const burst = await skill("data_burst");
+    const all = await Promise.all(Array.from({ length: 8 }, (_, i) => invoke(servers[i % 2]!, burst)));
+    const statuses = all.map((r) => r.status).sort();
+    expect(statuses).toEqual([429, 429, 429, 429, 429, 503, 503, 503]);
+  }, 120_000);
+});
