@@ -33,6 +33,7 @@ import { missionToWire } from "./missions.wire";
 import type { MissionRow } from "../../db/rows";
 import { assertNotSuspended } from "../../db/suspension";
 import { checkPostingGate } from "./missions.gate";
+import { listFreshness } from "./missions.cache";
 
 export function findAsset(assets: AssetConfig[], symbolOrAddress: string): AssetConfig | undefined {
   const s = symbolOrAddress.toLowerCase();
@@ -296,7 +297,7 @@ export async function listMissionsDoc(
       const doc = await listMissionsPage(ctx, f);
       return `${doc.etag}\n${doc.body.toString("utf8")}`;
     },
-    ctx.read,
+    listFreshness(ctx),
   );
   const nl = text.indexOf("\n");
   return { etag: text.slice(0, nl), body: text.slice(nl + 1) };
