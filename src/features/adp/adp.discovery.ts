@@ -80,7 +80,8 @@ const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[]
  * range of at most `cap` entries in candidate order, merged. Exact — a card among the freshest
  * `cap` matches is among the freshest `cap` of every term it has — and bounded by terms × cap
  * index entries whatever the directory's size (docs/decisions.md "Discovery reads a bounded
- * candidate set").
+ * candidate set"). `nulls last` as the index is built (updated_at is never null): only then is
+ * each term an ordered index-only range that stops at `cap`.
  */
 async function freshestMatching(
   deps: Deps,
@@ -97,11 +98,11 @@ async function freshestMatching(
         cross join lateral (
           select t.agent_id, t.updated_at from adp_card_terms t
           where t.term = q.term ${skip}
-          order by t.updated_at desc, t.agent_id
+          order by t.updated_at desc nulls last, t.agent_id
           limit ${cap}
         ) h
       ) u
-      order by updated_at desc, agent_id
+      order by updated_at desc nulls last, agent_id
       limit ${cap}`),
   );
   return rows.map((r) => r.agent_id);
