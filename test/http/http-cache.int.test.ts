@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRIVATE_READ_CACHE, PUBLIC_READ_CACHE } from "../../src/http/http-cache";
+import { getMission } from "../../src/features/missions";
+import { ctxForViewer } from "../../src/lib/context";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 
@@ -100,5 +102,18 @@ describe("HTTP caching of public reads", () => {
       expect(r.headers.get("etag"), path).not.toBe(etag);
     }
     await validator(`/missions/${mission.id}/receipts/${sub.body.id}`);
+  });
+
+  it("an anonymous GET /missions/{id} is the cached document: byte for byte the verb's answer, its own ETag", async () => {
+    const { mission } = await openMission(t, { title: "Served from the document cache" });
+    const verb = JSON.stringify(await getMission(ctxForViewer(t.deps, undefined), { id: mission.id }));
+    for (let i = 0; i < 2; i++) {
+      // The first read serialises and caches the document; the second serves it.
+      const r = await t.call("GET", `/missions/${mission.id}`);
+      expect(r.status).toBe(200);
+      expect(r.text).toBe(verb);
+    }
+    const etag = (await t.call("GET", `/missions/${mission.id}`)).headers.get("etag")!;
+    expect((await t.call("GET", `/missions/${mission.id}`, { headers: { "if-none-match": etag } })).status).toBe(304);
   });
 });
