@@ -98,7 +98,25 @@ export async function seedScale(db: Db, n: number): Promise<ScaleSeed> {
       from missions m where m.status = 'resolved') r
     where r.reviewer <> r.reviewee
     on conflict do nothing`);
+  // One ADP card per agent (discovery, issue 16): 1–3 skills of 8 (each with its parent path),
+  // 10–14 Zipf words; the freshest card is agent 1's.
+  await db.execute(sql`
+    insert into adp_cards (agent_id, card_id, name, signed, card, size_bytes, skills, skill_paths, words, max_concurrent_tasks, created_at, updated_at)
+    select a.id, 'agent://bench/' || a.n, 'agent ' || a.n, false,
+           json_build_object('id', 'agent://bench/' || a.n, 'name', 'agent ' || a.n, 'skills', s.sk)::text, 200,
+           s.sk, s.paths, w.ws, 3 + a.n % 5, now0 - interval '100 days', now0 - a.n * interval '1 minute'
+    from (select id, row_number() over (order by id) as n, to_timestamp(${NOW} / 1000.0) as now0 from agents) a
+    cross join lateral (
+      select array_agg(distinct x) as sk, array_agg(distinct p) as paths
+      from (select (array['nlp/translation','nlp/summarization','code/review','code/generation','data/analysis','vision/ocr','audio/transcription','research/web'])[1 + (a.n * k * 7 + k) % 8] as x
+            from generate_series(1, 1 + a.n % 3) k) s0
+      cross join lateral unnest(array[x, split_part(x, '/', 1)]) p) s
+    cross join lateral (
+      select array_agg(distinct (${words})[pg_temp.zw(random())]) as ws from generate_series(1, 10 + a.n % 5)) w`);
   await db.execute(sql`analyze`);
+  // What autovacuum does to a table loaded in bulk: the visibility map lets discovery's term ranges
+  // be index-only scans (bench/README.md "Discovery").
+  await db.execute(sql`vacuum adp_card_terms`);
   const [c] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from missions`));
   return { missions: Number(c?.n ?? 0), agents: agentCount, ms: performance.now() - started };
 }

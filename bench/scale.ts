@@ -44,6 +44,8 @@ const cfg = {
   reuse: process.env.BENCH_SCALE_REUSE === "1",
   /** `writes`: skip the read routes; the baseline, the sitemap check and the write scenario run. */
   only: process.env.BENCH_SCALE_ONLY === "writes" ? ("writes" as const) : undefined,
+  /** Comma-separated read routes to run (e.g. `discover,candidates`); unset: all. */
+  routes: process.env.BENCH_SCALE_ROUTES?.split(",").filter(Boolean),
   /** Directory for V8 CPU profiles of the servers (node --cpu-prof), written at shutdown. */
   cpuProfDir: process.env.BENCH_CPU_PROF || undefined,
 };
@@ -142,18 +144,29 @@ async function routes(db: Database, n: number): Promise<Record<string, string>> 
     agent_reviews: `/agents/${busy.reviewee}/reviews`,
     feed: "/feed.xml",
     sitemap: "/sitemap.xml",
+    // Discovery (ADP §4.3, issue 16): a POST with its query as the body (`POST <path> <json>`).
+    discover: `POST /adp/adp.discover ${JSON.stringify({ tags: ["nlp"], query: "agent deploy backend", limit: 10 })}`,
+    candidates: `/missions/${mid.id}/candidates?limit=10`,
   };
+}
+
+/** A route as autocannon options: a path (GET), or `POST <path> <json body>`. */
+function requestOf(base: string, p: string) {
+  const post = /^POST (\S+) (.*)$/.exec(p);
+  return post
+    ? { url: base + post[1], method: "POST" as const, body: post[2], headers: { "content-type": "application/json" } }
+    : { url: base + p };
 }
 
 async function fire(base: string, p: string, connections = cfg.connections): Promise<Result> {
   // One second first, unmeasured: a route's first requests fill the per-instance caches (mission
   // documents, the sitemap index) and warm the JIT; the window then measures the steady state.
   await withTimeout(
-    Promise.resolve(autocannon({ url: base + p, connections, duration: 1, timeout: 20 })),
+    Promise.resolve(autocannon({ ...requestOf(base, p), connections, duration: 1, timeout: 20 })),
     30_000,
     "warm-up",
   );
-  const inst = autocannon({ url: base + p, connections, duration: cfg.duration, timeout: 20 });
+  const inst = autocannon({ ...requestOf(base, p), connections, duration: cfg.duration, timeout: 20 });
   load.running = inst;
   try {
     return await withTimeout(Promise.resolve(inst), (cfg.duration + 30) * 1000, `autocannon ${p}`);
@@ -380,7 +393,8 @@ async function main() {
     log(`bare 50-row page: ${floor.first.toFixed(0)} / deep ${floor.deep.toFixed(0)} req/s`);
     const vsFloor: string[] = [];
     const ratios: string[] = [];
-    for (const key of cfg.only === "writes" ? [] : Object.keys(rs)) {
+    const picked = (k: string) => !cfg.routes || cfg.routes.includes(k);
+    for (const key of cfg.only === "writes" ? [] : Object.keys(rs).filter(picked)) {
       const s = await fire(small, rs[key]!);
       const l = await fire(large, rl[key]!);
       const ratio = l.latency.mean / Math.max(0.01, s.latency.mean);

@@ -4,6 +4,7 @@ import { AppError } from "../lib/errors";
 import { takeToken, type BucketVerdict } from "../lib/token-bucket";
 import { clientNetwork } from "./client-ip";
 import type { AppEnv } from "./types";
+import { isReadRequest } from "./read-requests";
 
 // Rate limits shared by every instance (docs/abuse-edge.md "Rate limits"): Postgres token buckets
 // per client network (IPv4 address, IPv6 /64) and per agent. An anonymous write takes a token from
@@ -86,7 +87,7 @@ const SESSION_PATHS = new Set(["/auth/nonce", "/api/auth/nonce"]);
 /** Every REST write; `skip` names paths that enforce their own (the MCP endpoint). */
 export function rateLimits(skip: (path: string) => boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!WRITE_METHODS.has(c.req.method) || skip(c.req.path)) return next();
+    if (!WRITE_METHODS.has(c.req.method) || skip(c.req.path) || isReadRequest(c.req.method, c.req.path)) return next();
     await enforceRateLimit(c, SESSION_PATHS.has(c.req.path) ? "session" : "write");
     return next();
   };

@@ -4,6 +4,7 @@ import { parseLsn, type Database } from "../db/client";
 import type { ReadView } from "../lib/context";
 import { AppError } from "../lib/errors";
 import type { AppEnv } from "./types";
+import { isReadRequest } from "./read-requests";
 
 /** The write token's header, on write responses and on the reads that want to see the write. */
 export const READ_AFTER_HEADER = "OABP-Read-After";
@@ -82,7 +83,7 @@ export function readAfter(database: Database, skip: (path: string) => boolean): 
       return next();
     }
     await next();
-    if (method === "OPTIONS" || c.res.status >= 400 || skip(c.req.path)) return;
+    if (method === "OPTIONS" || c.res.status >= 400 || skip(c.req.path) || isReadRequest(method, c.req.path)) return;
     const token = await database.writeToken().catch(() => undefined);
     if (token === undefined) return;
     const text = formatLsn(token);

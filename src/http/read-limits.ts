@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { callerKey, clientNetwork } from "./client-ip";
 import { sendError } from "./errors";
 import type { AppEnv } from "./types";
+import { isReadRequest } from "./read-requests";
 
 // Reads that cost what they return (docs/abuse-edge.md "Read limits"): every GET/HEAD except the
 // long-lived event streams (they hold a connection slot instead, features/events) spends a token
@@ -49,7 +50,6 @@ export function refusalDelay(ms: number, maxHeld = 64): RefusalDelay {
   };
 }
 
-const READ_METHODS = new Set(["GET", "HEAD"]);
 const STREAM_PATHS = new Set(["/events", "/api/events"]);
 
 export function readLimits(limits: ReadLimits): MiddlewareHandler<AppEnv> {
@@ -58,7 +58,7 @@ export function readLimits(limits: ReadLimits): MiddlewareHandler<AppEnv> {
   const { quota, windowSeconds } = limits.policy;
   const perMs = quota / (windowSeconds * 1000);
   return async (c, next) => {
-    if (!READ_METHODS.has(c.req.method) || STREAM_PATHS.has(c.req.path)) return next();
+    if (!isReadRequest(c.req.method, c.req.path) || STREAM_PATHS.has(c.req.path)) return next();
     if (c.get("identity")?.kind === "admin") return next();
     const key = callerKey(c);
     const now = limits.now();
@@ -91,7 +91,7 @@ export function readLimits(limits: ReadLimits): MiddlewareHandler<AppEnv> {
 export function readsInFlight(perCaller: number, delay?: RefusalDelay): MiddlewareHandler<AppEnv> {
   const inflight = new Map<string, number>();
   return async (c, next) => {
-    if (!READ_METHODS.has(c.req.method) || STREAM_PATHS.has(c.req.path)) return next();
+    if (!isReadRequest(c.req.method, c.req.path) || STREAM_PATHS.has(c.req.path)) return next();
     const cred = c.req.header("authorization") ?? c.req.header("x-api-key");
     const key = cred ? `cred:${createHash("sha256").update(cred).digest("base64url")}` : `net:${clientNetwork(c)}`;
     const mine = inflight.get(key) ?? 0;

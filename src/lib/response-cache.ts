@@ -8,24 +8,37 @@
  * write token (issue 16, src/http/read-after.ts) passes `fresh`: each entry is stamped, before its
  * fill's queries start, with the database position they are guaranteed to include, and an entry
  * stamped below the reader's token is refilled instead of served. Strict, not eventual.
+ *
+ * A reader without a token is exact too when the cache has an `epoch` (docs/decisions.md "Exact
+ * list caches across instances"): a counter in the database bumped by every commit that changes
+ * what the cached answers show. Each read asks it once; an entry is served only if the counter
+ * read before the entry's fill is at least the reader's, so no commit the reader could know of
+ * (its own write on another instance included) is missing from what it is served.
  */
 export interface Freshness {
   /** The reader's write token: serve only entries that include it. */
   after?: bigint | undefined;
   /** The position the fill's queries will include; read before they start. */
-  stamp(): Promise<bigint | undefined>;
+  stamp?(): Promise<bigint | undefined>;
+  /** The database's change counter for this cache, read where the fill's queries would run. */
+  epoch?(): Promise<number>;
 }
 
 interface Entry {
   text: string;
   /** What the entry's rows are guaranteed to include (undefined: unknown, e.g. PGlite). */
   version: bigint | undefined;
+  /** The change counter read before the fill (undefined: none asked). */
+  epoch: number | undefined;
 }
 
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   /** Fills in progress by key (with the generation they started in): concurrent misses share one. */
-  private readonly inflight = new Map<string, { generation: number; value: Promise<Entry> }>();
+  private readonly inflight = new Map<
+    string,
+    { generation: number; epoch: number | undefined; value: Promise<Entry> }
+  >();
   private bytes = 0;
   private generation = 0;
   hits = 0;
@@ -48,7 +61,11 @@ export class ResponseCache {
   async get(key: string, fill: () => Promise<string>, fresh?: Freshness): Promise<string> {
     if (!this.enabled) return fill();
     const after = fresh?.after;
-    const covers = (e: Entry) => after === undefined || (e.version !== undefined && e.version >= after);
+    // Read first: everything committed before this read started is at or below `epoch`.
+    const epoch = fresh?.epoch ? await fresh.epoch() : undefined;
+    const covers = (e: Entry) =>
+      (after === undefined || (e.version !== undefined && e.version >= after)) &&
+      (epoch === undefined || (e.epoch !== undefined && e.epoch >= epoch));
     const hit = this.entries.get(key);
     if (hit !== undefined && covers(hit)) {
       this.hits++;
@@ -62,14 +79,22 @@ export class ResponseCache {
     // one query, not one per request — unless the shared fill began before an invalidation
     // (its rows may predate the write that invalidated: read-your-writes), or the reader has a
     // write token (the shared fill's stamp is only known once it is done).
+    // A shared fill with an epoch at or past this reader's ran its queries after everything the
+    // reader must see had committed.
     const shared = this.inflight.get(key);
-    if (shared && shared.generation === this.generation && after === undefined) return (await shared.value).text;
+    if (
+      shared &&
+      shared.generation === this.generation &&
+      after === undefined &&
+      (epoch === undefined || (shared.epoch !== undefined && shared.epoch >= epoch))
+    )
+      return (await shared.value).text;
     const startedAt = this.generation;
     const pending = (async (): Promise<Entry> => {
-      const version = fresh ? await fresh.stamp() : undefined;
-      return { text: await fill(), version };
+      const version = fresh?.stamp ? await fresh.stamp() : undefined;
+      return { text: await fill(), version, epoch };
     })();
-    this.inflight.set(key, { generation: startedAt, value: pending });
+    this.inflight.set(key, { generation: startedAt, epoch, value: pending });
     let entry: Entry;
     try {
       entry = await pending;
@@ -79,7 +104,11 @@ export class ResponseCache {
     const current = this.entries.get(key);
     if (startedAt === this.generation && entry.text.length <= this.maxBytes / 4) {
       // Never replace a newer entry with an older one (two fills of one key may overlap).
-      if (current === undefined || current.version === undefined || (entry.version ?? -1n) >= current.version) {
+      if (
+        current === undefined ||
+        ((current.version === undefined || (entry.version ?? -1n) >= current.version) &&
+          (current.epoch === undefined || (entry.epoch ?? -1) >= current.epoch))
+      ) {
         if (current !== undefined) {
           this.entries.delete(key);
           this.bytes -= current.text.length;

@@ -57,4 +57,23 @@ describe("read limits", () => {
     closeEventStreams(t.deps);
     for (const r of await Promise.all(waiting)) expect(r.status).toBe(200);
   });
+
+  it("adp.discover and adp.describe are reads: the read tokens, not the write bucket", async () => {
+    const net = (i: number) => from(`2001:db8:7:7::${i}`); // one /64: one caller, 5 read tokens
+    for (let i = 0; i < 3; i++) {
+      const r = await t.call("POST", "/adp/adp.discover", { headers: net(i + 1), body: { tags: ["nlp"] } });
+      expect(r.status, r.text).toBe(200);
+      expect(r.headers.get("ratelimit-policy")).toBeNull(); // no write bucket was charged
+    }
+    for (let i = 0; i < 2; i++)
+      expect((await t.call("POST", "/adp/adp.describe", { headers: net(9), body: {} })).status).toBe(200);
+    // 3 discovers + 2 describes took the 5 tokens: the sixth read is refused.
+    const refused = await t.call("POST", "/api/adp/adp.discover", { headers: net(1), body: { query: "translate" } });
+    expectError(refused, 429, "RATE_LIMITED");
+    expect(refused.body.details).toMatchObject({ policy: "read" });
+    // An advertise is a write: not a read token.
+    const adv = await t.call("POST", "/adp/adp.advertise", { headers: net(1), body: {} });
+    expect(adv.status).not.toBe(429);
+    t.clock.advance(60_000);
+  });
 });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ts } from "./types";
 
 // ADP Agent Cards advertised to this server (draft-song-anp-adp-00 §4.2), one per agent (EVM
@@ -35,6 +35,25 @@ export const adpCards = pgTable(
     index("adp_cards_skill_paths_gin").using("gin", t.skillPaths),
     index("adp_cards_words_gin").using("gin", t.words),
     index("adp_cards_updated_idx").on(t.updatedAt, t.agentId),
+  ],
+);
+
+// Discovery flat in directory size (issue 16, docs/decisions.md "Discovery reads a bounded
+// candidate set"): one row per (term, card) of every card not revoked — term `p:<skill path>` or
+// `w:<word>` — kept by the adp_cards trigger (drizzle/…_reads_card_terms.sql). Discovery reads, per
+// query term, the freshest OABP_ADP_CANDIDATE_CAP cards from this index and merges them: at most
+// terms × cap index entries, however many cards match.
+export const adpCardTerms = pgTable(
+  "adp_card_terms",
+  {
+    term: text("term").notNull(),
+    agentId: text("agent_id").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.term, t.agentId] }),
+    index("adp_card_terms_order_idx").on(t.term, t.updatedAt.desc(), t.agentId),
+    index("adp_card_terms_agent_idx").on(t.agentId),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { money, oneOf, ts, tsvector } from "./types";
 import {
   MISSION_AUDIENCES,
@@ -183,4 +183,16 @@ export const sitemapChunks = pgTable("sitemap_chunks", {
   // missions_sitemap_lastmod trigger when a mission in its range changes. Null while open (the
   // open chunk's lastmod is read live: at most one chunk of rows). Keeps the index flat.
   lastmod: ts("lastmod"),
+});
+
+/**
+ * Read-your-writes across instances (issue 16, docs/decisions.md "Exact list caches across
+ * instances"): one counter per cached read family, bumped at commit by deferred triggers
+ * (drizzle/…_reads_list_epoch.sql) whenever a row the family's answers show changes. A cached
+ * answer is served only while the counter read by its reader equals the one read before the
+ * answer's own queries ran.
+ */
+export const readEpochs = pgTable("read_epochs", {
+  name: text("name").primaryKey(),
+  epoch: bigint("epoch", { mode: "number" }).notNull().default(0),
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { adpCards, agents, missions, reviewStats } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -72,19 +72,53 @@ async function withSignals(
   };
 }
 
+/** db.execute answers an array (postgres-js) or {rows} (PGlite). */
+const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
+
+/**
+ * The freshest `cap` cards, not revoked, having any of `terms` (adp_card_terms): per term an index
+ * range of at most `cap` entries in candidate order, merged. Exact — a card among the freshest
+ * `cap` matches is among the freshest `cap` of every term it has — and bounded by terms × cap
+ * index entries whatever the directory's size (docs/decisions.md "Discovery reads a bounded
+ * candidate set"). `nulls last` as the index is built (updated_at is never null): only then is
+ * each term an ordered index-only range that stops at `cap`.
+ */
+async function freshestMatching(
+  deps: Deps,
+  terms: readonly string[],
+  exclude: string | undefined,
+  cap: number,
+): Promise<string[]> {
+  const skip = exclude ? sql`and t.agent_id <> ${exclude}` : sql``;
+  const rows = rowsOf<{ agent_id: string }>(
+    await deps.database.db.execute(sql`
+      select agent_id from (
+        select distinct h.agent_id, h.updated_at
+        from unnest(${textArray(terms)}) as q(term)
+        cross join lateral (
+          select t.agent_id, t.updated_at from adp_card_terms t
+          where t.term = q.term ${skip}
+          order by t.updated_at desc nulls last, t.agent_id
+          limit ${cap}
+        ) h
+      ) u
+      order by updated_at desc nulls last, agent_id
+      limit ${cap}`),
+  );
+  return rows.map((r) => r.agent_id);
+}
+
 /** Cards whose skill paths or words overlap the query, not revoked, at most the cap. */
 export async function cardCandidates(
   deps: Deps,
   q: { paths: readonly string[]; words: readonly string[]; exclude?: string | undefined },
   now: Date,
 ): Promise<CardCandidate[]> {
-  const match: SQL[] = [];
-  if (q.paths.length) match.push(sql`${adpCards.skillPaths} && ${textArray(q.paths)}`);
-  if (q.words.length) match.push(sql`${adpCards.words} && ${textArray(q.words)}`);
-  if (match.length === 0) return [];
-  const where = [eq(adpCards.revoked, false), or(...match)!];
-  if (q.exclude) where.push(ne(adpCards.agentId, q.exclude));
-  const rows = await deps.database.db
+  const terms = [...new Set([...q.paths.map((p) => `p:${p}`), ...q.words.map((w) => `w:${w}`)])];
+  if (terms.length === 0) return [];
+  const ids = await freshestMatching(deps, terms, q.exclude, deps.config.adpCandidateCap);
+  if (ids.length === 0) return [];
+  const found = await deps.database.db
     .select({
       agentId: adpCards.agentId,
       cardId: adpCards.cardId,
@@ -98,9 +132,13 @@ export async function cardCandidates(
     })
     .from(adpCards)
     .leftJoin(agents, eq(agents.id, adpCards.agentId))
-    .where(and(...where))
-    .orderBy(desc(adpCards.updatedAt), asc(adpCards.agentId))
-    .limit(deps.config.adpCandidateCap);
+    .where(and(inArray(adpCards.agentId, ids), eq(adpCards.revoked, false)));
+  // In candidate order (freshest first); a card revoked between the two reads is left out.
+  const byId = new Map(found.map((r) => [r.agentId, r]));
+  const rows = ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [r] : [];
+  });
   const signals = await withSignals(deps, rows, now);
   return rows.map((r) => ({
     key: r.agentId,

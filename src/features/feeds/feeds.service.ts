@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Deps } from "../../deps";
 import type { Ctx } from "../../lib/context";
 import { stableStringify } from "../../lib/idempotency";
-import { type ListMissionsFilters, listMissions, ListMissionsQuery } from "../missions";
+import { type ListMissionsFilters, listFreshness, listMissions, ListMissionsQuery } from "../missions";
 import { renderFeed, type FeedFormat } from "./feeds.render";
 import { chunkExists, renderChunk, renderIndex, renderStatic } from "./sitemap.service";
 
@@ -23,15 +23,20 @@ export interface CachedDoc {
  * always stamped before that write, so If-Modified-Since never hides it (to the second: the
  * ETag is the exact validator and wins when both are sent).
  */
-async function cached(deps: Deps, key: string, render: () => Promise<string>): Promise<CachedDoc> {
+async function cached(ctx: Ctx, key: string, render: () => Promise<string>): Promise<CachedDoc> {
+  const { deps } = ctx;
   // Stored as "etag\nlast-modified\nbody": a hit slices the string instead of parsing a
   // multi-megabyte JSON document (a sitemap file is up to ~7 MB).
-  const text = await deps.missionLists.get(key, async () => {
-    const readAt = deps.clock.now();
-    const body = await render();
-    const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
-    return `${etag}\n${readAt.toUTCString()}\n${body}`;
-  });
+  const text = await deps.missionLists.get(
+    key,
+    async () => {
+      const readAt = deps.clock.now();
+      const body = await render();
+      const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+      return `${etag}\n${readAt.toUTCString()}\n${body}`;
+    },
+    listFreshness(ctx),
+  );
   const a = text.indexOf("\n");
   const b = text.indexOf("\n", a + 1);
   return { etag: text.slice(0, a), lastModified: text.slice(a + 1, b), body: text.slice(b + 1) };
@@ -65,7 +70,7 @@ export function missionFeed(
       .filter(([k]) => k in ListMissionsQuery.shape && k !== "cursor")
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
-  return cached(deps, `feed:${format}:${path}:${known.toString()}:${stableStringify(f)}`, async () => {
+  return cached(ctx, `feed:${format}:${path}:${known.toString()}:${stableStringify(f)}`, async () => {
     const { missions: list, next_cursor } = await listMissions(ctx, f);
     const page = (cursor: string | null) => {
       const q = new URLSearchParams(known);
@@ -113,12 +118,12 @@ export function sitemap(ctx: Ctx): Promise<CachedDoc> {
 /** /sitemaps/{file}: `static.xml` or `missions-{k}.xml`; null when there is no such file. */
 export async function sitemapFile(ctx: Ctx, { file }: { file: string }): Promise<CachedDoc | null> {
   const { deps } = ctx;
-  if (file === "static.xml") return cached(deps, "sitemap:static", async () => renderStatic(deps));
+  if (file === "static.xml") return cached(ctx, "sitemap:static", async () => renderStatic(deps));
   const m = /^missions-(\d{1,6})\.xml$/.exec(file);
   if (!m) return null;
   const k = Number(m[1]);
   if (!(await chunkExists(deps, k))) return null;
-  return cached(deps, `sitemap:${k}`, async () => (await renderChunk(deps, k)) ?? "");
+  return cached(ctx, `sitemap:${k}`, async () => (await renderChunk(deps, k)) ?? "");
 }
 
 /** RFC 9110 §13.1.2/§13.2.2: If-None-Match decides when present; else If-Modified-Since. */

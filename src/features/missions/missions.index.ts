@@ -14,7 +14,7 @@ import {
   voidMissionRoute,
 } from "./missions.routes";
 import { customTypeDocument, supportedTypes, typesDocument } from "./missions.types";
-import { createMission, getMission, listMissionsDoc, voidMission } from "./missions.service";
+import { createMission, getMission, listMissionsDoc, missionDocById, voidMission } from "./missions.service";
 import { requireAgent } from "../../http/identity";
 
 export const missionsRouter = router()
@@ -42,7 +42,11 @@ export const missionsRouter = router()
     return c.json(doc, 200);
   })
   .openapi(getMissionRoute, async (c) => {
-    const m = await getMission(ctxFromRequest(c), { id: c.req.valid("param").id });
+    const ctx = ctxFromRequest(c);
+    const id = c.req.valid("param").id;
+    const doc = await missionDocById(ctx, id);
+    if (doc) return sendJsonDoc(c, doc) as never;
+    const m = await getMission(ctx, { id });
     return sendJsonText(c, JSON.stringify(m)) as never;
   })
   .openapi(voidMissionRoute, async (c) => {

@@ -62,6 +62,10 @@ function build(db: Db) {
     byIdWithRecord: rows()
       .where(eq(missions.id, sql.placeholder("id")))
       .prepare("oabp_mission_with_record_by_id"),
+    // An anonymous read by id (issue 16): the ref only, the document from the DocCache.
+    refPublicById: refs()
+      .where(and(publicMissions, eq(missions.id, sql.placeholder("id"))))
+      .prepare("oabp_mission_ref_public_by_id"),
   };
 }
 

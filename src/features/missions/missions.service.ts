@@ -34,6 +34,7 @@ import { missionToWire } from "./missions.wire";
 import type { MissionRow } from "../../db/rows";
 import { assertNotSuspended } from "../../db/suspension";
 import { checkPostingGate } from "./missions.gate";
+import { listFreshness } from "./missions.cache";
 
 export function findAsset(assets: AssetConfig[], symbolOrAddress: string): AssetConfig | undefined {
   const s = symbolOrAddress.toLowerCase();
@@ -271,6 +272,27 @@ export async function getMission(ctx: Ctx, input: { id: string }): Promise<Missi
   return missionToWire(row, ctx.deps.config.publicUrl, viewer, record ?? null);
 }
 
+/**
+ * GET /missions/{id} for an anonymous reader (issue 16): the mission's cached document (the same
+ * bytes lists serve) plus its creator's record, with an ETag from (id, row_version, record) — one
+ * narrow query and no serialisation or hashing of the body when the document is cached. Undefined
+ * when the reader is not anonymous or the mission is not public: getMission answers those.
+ */
+export async function missionDocById(ctx: Ctx, id: string): Promise<{ etag: string; body: Buffer } | undefined> {
+  if (ctx.tx || ctx.caller.kind !== "anonymous" || !isId("mis", id)) return undefined;
+  const db = ctx.read?.db ?? ctx.deps.database.db;
+  const [ref] = await prepared(db).refPublicById.execute({ id });
+  if (!ref) return undefined;
+  const { docs, served } = await missionDocsFor(ctx.deps, db, [ref]);
+  if (docs.length === 0) return undefined;
+  const record = JSON.stringify(creatorRecordCompact(ref.record ?? undefined));
+  const records = new Map([[ref.creator, record]]);
+  return {
+    etag: pageEtag(ctx.deps.config.publicUrl, served, null, records),
+    body: withCreatorRecord(docs[0]!, record),
+  };
+}
+
 const encodeCursor = (id: string) => Buffer.from(id, "utf8").toString("base64url");
 function decodeCursor(cursor: string): string {
   const id = Buffer.from(cursor, "base64url").toString("utf8");
@@ -299,7 +321,7 @@ export async function listMissionsDoc(
       const doc = await listMissionsPage(ctx, f);
       return `${doc.etag}\n${doc.body.toString("utf8")}`;
     },
-    ctx.read,
+    listFreshness(ctx),
   );
   const nl = text.indexOf("\n");
   return { etag: text.slice(0, nl), body: text.slice(nl + 1) };

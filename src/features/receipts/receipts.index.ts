@@ -1,3 +1,4 @@
+import { sendJsonText } from "../../http/http-cache";
 import { ctxFromRequest } from "../../http/context";
 import { router } from "../../http/openapi";
 import { getReceiptRoute, verifyReceiptRoute } from "./receipts.routes";
@@ -6,7 +7,8 @@ import { getReceipt, verifyReceiptFor } from "./receipts.service";
 export const receiptsRouter = router()
   .openapi(getReceiptRoute, async (c) => {
     const { id, submission_id } = c.req.valid("param");
-    return c.json(await getReceipt(ctxFromRequest(c), { missionId: id, submissionId: submission_id }), 200);
+    const receipt = await getReceipt(ctxFromRequest(c), { missionId: id, submissionId: submission_id });
+    return sendJsonText(c, JSON.stringify(receipt)) as never;
   })
   .openapi(verifyReceiptRoute, async (c) => {
     const { receipt, manifest, manifest_origin } = c.req.valid("json");

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { ConditionalHeaders, notModified } from "../../http/http-cache";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { MissionReceipt, ReceiptParams, VerifyReceiptRequest, VerifyReceiptResult } from "./receipts.schemas";
 
@@ -7,8 +8,12 @@ export const getReceiptRoute = createRoute({
   path: "/missions/{id}/receipts/{submission_id}",
   tags: ["receipts"],
   summary: "The signed completion receipt of a paid submission of a resolved mission (AIP-1 §6.1)",
-  request: { params: ReceiptParams },
-  responses: { 200: jsonResponse(MissionReceipt, "RFC 8785 + ed25519 signed receipt"), ...errors("NOT_FOUND") },
+  request: { params: ReceiptParams, headers: ConditionalHeaders },
+  responses: {
+    200: jsonResponse(MissionReceipt, "RFC 8785 + ed25519 signed receipt (weak ETag; If-None-Match → 304)"),
+    ...notModified,
+    ...errors("NOT_FOUND"),
+  },
 });
 
 export const verifyReceiptRoute = createRoute({

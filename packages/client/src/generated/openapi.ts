@@ -5926,7 +5926,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description An ETag from an earlier answer: 304 Not Modified while it still holds */
+                    "if-none-match"?: string;
+                };
                 path: {
                     id: string;
                     submission_id: string;
@@ -5935,7 +5938,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description RFC 8785 + ed25519 signed receipt */
+                /** @description RFC 8785 + ed25519 signed receipt (weak ETag; If-None-Match → 304) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5943,6 +5946,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["MissionReceipt"];
                     };
+                };
+                /** @description Not modified: If-None-Match matched the current ETag */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid parameter or malformed JSON */
                 400: {
