@@ -196,22 +196,46 @@ export async function paySplit(
       detail: `mission is ${m.status} (${m.phase}): its outcome and any payment stand`,
     };
   if (shares.length > maxWinnersOnRail(m.rewardChain, shares.length))
-    throw new AppError("UNPROCESSABLE", "this mission's rail pays one winner per release", { reason: "split_too_wide" });
+    throw new AppError("UNPROCESSABLE", "this mission's rail pays one winner per release", {
+      reason: "split_too_wide",
+    });
   const rows = await tx
-    .select({ id: submissions.id, submitter: submissions.submitter, status: submissions.status, reason: submissions.reason })
+    .select({
+      id: submissions.id,
+      submitter: submissions.submitter,
+      status: submissions.status,
+      reason: submissions.reason,
+    })
     .from(submissions)
-    .where(and(eq(submissions.missionId, missionId), inArray(submissions.id, shares.map((x) => x.submission_id))));
+    .where(
+      and(
+        eq(submissions.missionId, missionId),
+        inArray(
+          submissions.id,
+          shares.map((x) => x.submission_id),
+        ),
+      ),
+    );
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const x of shares) {
     const r = byId.get(x.submission_id);
-    if (!r) throw new AppError("UNPROCESSABLE", `submission ${x.submission_id} is not on this mission`, { reason: "split_unknown_submission" });
+    if (!r)
+      throw new AppError("UNPROCESSABLE", `submission ${x.submission_id} is not on this mission`, {
+        reason: "split_unknown_submission",
+      });
     if (r.reason === "self_submission" || r.status === "rejected")
-      throw new AppError("UNPROCESSABLE", `submission ${x.submission_id} cannot be paid (${r.reason})`, { reason: "split_ineligible" });
+      throw new AppError("UNPROCESSABLE", `submission ${x.submission_id} cannot be paid (${r.reason})`, {
+        reason: "split_ineligible",
+      });
   }
   await resolveAndPay(
     tx,
     m,
-    shares.map((x) => ({ submissionId: x.submission_id, submitter: byId.get(x.submission_id)!.submitter, weight: x.share_bps })),
+    shares.map((x) => ({
+      submissionId: x.submission_id,
+      submitter: byId.get(x.submission_id)!.submitter,
+      weight: x.share_bps,
+    })),
     {
       deps,
       feeBps: deps.config.feeBps,

@@ -177,7 +177,13 @@ export async function importAttestation(ctx: Ctx, body: unknown): Promise<Import
         },
         setWhere: sql`${reputationImports.issuedAt} <= ${issuedAt.toISOString()}`,
       });
-    const view = await importedReputation(tx, subject, now, a?.completed ?? 0, deps.config.aip34.typeOverlapTrustFactor);
+    const view = await importedReputation(
+      tx,
+      subject,
+      now,
+      a?.completed ?? 0,
+      deps.config.aip34.typeOverlapTrustFactor,
+    );
     return {
       ok: true as const,
       body: {

@@ -196,7 +196,10 @@ export async function typeAffinity(
     .orderBy(asc(agentTypeAffinity.missionType))
     .limit(256);
   return Object.fromEntries(
-    rows.map((r) => [r.missionType, { elo: r.elo, completions: r.completions, last_active: r.lastActive.toISOString() }]),
+    rows.map((r) => [
+      r.missionType,
+      { elo: r.elo, completions: r.completions, last_active: r.lastActive.toISOString() },
+    ]),
   );
 }
 
