@@ -1,4 +1,9 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { disputes } from "../../src/db/schema/index";
+import { isId } from "../../src/lib/ids";
+import { disputeKey } from "../../src/features/disputes/disputes.ids";
 import { verifyLedger } from "../../src/features/ledger/ledger.service";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
@@ -138,5 +143,30 @@ describe("AIP-4 §3.2 split", () => {
     expect(r.status, r.text).toBe(200);
     expect(r.body.corrective_action).toMatchObject({ action: "split_award", applied: false, clawback: false });
     expect(await balance(solvers[1]!.address)).toBe(before);
+  });
+});
+
+describe("AIP-4 §2.3 dispute ids", () => {
+  it("AIP-4 §2.3: dispute_id is a UUID; an id filed as dsp_<ULID> is migrated to the UUID of its bits and stays readable", async () => {
+    const { dispute } = await disputed(1);
+    expect(dispute).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // A dispute stored under the old id form, then the migration's conversion.
+    const old = "dsp_01ARZ3NDEKTSV4RRFFQ69G5FAV"; // a ULID of 2016: filed before
+    expect(isId("dsp", old)).toBe(true);
+    const db = t.deps.database.db;
+    const [row] = await db.select().from(disputes).where(eq(disputes.id, dispute));
+    await db.insert(disputes).values({ ...row!, id: old });
+    const migration = readFileSync(new URL("../../drizzle/0035_spec_dispute_uuid.sql", import.meta.url), "utf8");
+    await db.execute(sql.raw(migration));
+    const uuid = disputeKey(old)!;
+    expect(uuid).toBe("01563e3a-b5d3-d676-4c61-efb99302bd5b"); // the ULID's 128 bits (ulid spec example)
+    expect((await db.select({ id: disputes.id }).from(disputes).where(eq(disputes.id, uuid))).length).toBe(1);
+    const byOld = await t.call("GET", `/api/disputes/${old}`);
+    expect(byOld.status, byOld.text).toBe(200);
+    expect(byOld.body.dispute_id).toBe(uuid);
+    expect((await t.call("GET", `/api/disputes/${uuid}`)).body.dispute_id).toBe(uuid);
+    // Filing order survives the conversion: the older dispute lists after the newer one.
+    const list = (await t.call("GET", `/api/disputes?mission_id=${row!.missionId}`)).body.disputes;
+    expect(list.map((d: { dispute_id: string }) => d.dispute_id)).toEqual([dispute, uuid]);
   });
 });

@@ -5,7 +5,8 @@ import { disputes, missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { dbOf, withTx, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
-import { isId, newId } from "../../lib/ids";
+import { isId } from "../../lib/ids";
+import { disputeKey, newDisputeId } from "./disputes.ids";
 import type { DisputeType } from "../manifest";
 import { applyDisputePenalty, REJECTED_DISPUTE_PENALTY } from "../reputation";
 import { invalidateRule, paySplit, retrySettlement } from "./disputes.corrective";
@@ -213,7 +214,7 @@ export async function fileDispute(
         t,
       );
     const row: Row = {
-      id: newId("dsp", now.getTime()),
+      id: newDisputeId(now.getTime()),
       disputeType: t,
       missionId: m.id,
       submissionId: q.submissionId,
@@ -355,7 +356,8 @@ export async function resolveDispute(
   if (caller.kind !== "admin" && caller.kind !== "agent")
     throw new AppError("UNAUTHORIZED", "sign in, or use the admin token");
   return withTx(ctx, async (tx) => {
-    const [d] = isId("dsp", id) ? await tx.select().from(disputes).where(eq(disputes.id, id)).for("update") : [];
+    const key = disputeKey(id);
+    const [d] = key ? await tx.select().from(disputes).where(eq(disputes.id, key)).for("update") : [];
     if (!d) throw new AppError("NOT_FOUND", `dispute ${id} not found`);
     if (d.status !== "open") throw new AppError("CONFLICT", `dispute ${id} is ${d.status}`, { outcome: d.outcome });
     let actor: Ruling["actor"] = "server";
@@ -452,7 +454,8 @@ const ignoreDecided = (e: unknown) => {
 };
 
 export async function getDispute(ctx: Ctx, { id }: { id: string }): Promise<DisputeWire> {
-  const [d] = isId("dsp", id) ? await dbOf(ctx).select().from(disputes).where(eq(disputes.id, id)) : [];
+  const key = disputeKey(id);
+  const [d] = key ? await dbOf(ctx).select().from(disputes).where(eq(disputes.id, key)) : [];
   if (!d) throw new AppError("NOT_FOUND", `dispute ${id} not found`);
   return disputeToWire(d);
 }
@@ -472,8 +475,8 @@ export async function listDisputes(
 ) {
   let before: string | undefined;
   if (q.cursor) {
-    before = Buffer.from(q.cursor, "base64url").toString("utf8");
-    if (!isId("dsp", before)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
+    before = disputeKey(Buffer.from(q.cursor, "base64url").toString("utf8")) ?? undefined;
+    if (!before) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
   }
   const where = [];
   if (q.mission_id) where.push(eq(disputes.missionId, q.mission_id));
