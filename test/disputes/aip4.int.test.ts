@@ -399,7 +399,8 @@ describe("AIP-4 dup_claim", () => {
         status: "resolved",
         outcome: "rejected",
         resolution_actor: "server",
-        corrective_action: null,
+        // AIP-4 §6.3: the filer of a rejected dispute pays 5 rating points.
+        corrective_action: { action: "filer_penalty", filer: b.address, penalty: -5 },
       });
       expect(lost.body.rationale).toContain(sa.id);
       const won = await claim(a, sa.id, sb.id);
