@@ -1,0 +1,1 @@
+CREATE INDEX "chain_payouts_pending_gas_idx" ON "chain_payouts" USING btree ("id") WHERE "chain_payouts"."state" = 'pending_gas';
