@@ -13005,6 +13005,11 @@ export interface components {
             };
         };
         Treasury: {
+            /**
+             * @description AIP-4 §8.2: low_gas while a payout waits for resolver gas (pending_gas) — submissions to base-rail missions are paused; not_applicable without the base rail
+             * @enum {string}
+             */
+            treasury_health: "ok" | "low_gas" | "not_applicable";
             base_rail: {
                 enabled: boolean;
                 off_reason: string | null;
