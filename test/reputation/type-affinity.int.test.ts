@@ -153,11 +153,14 @@ describe("AIP-3 §6 private issuers", () => {
       const other = await signIn(P);
       await decided(P, agent, other);
       const att = (await P.call("GET", `/reputation/${agent.address}/attestation`)).body;
-      const [listedPlain, listedPrivate, wrongAddress] = await Promise.all([
-        makeTestApp({ OABP_TRUSTED_ISSUERS: JSON.stringify([{ url }]) }),
-        makeTestApp({ OABP_TRUSTED_ISSUERS: JSON.stringify([{ url, private_address: host }]) }),
-        makeTestApp({ OABP_TRUSTED_ISSUERS: JSON.stringify([{ url, private_address: "127.0.0.4" }]) }),
-      ]);
+      // One after the other: apps sharing a test database are started in turn.
+      const listedPlain = await makeTestApp({ OABP_TRUSTED_ISSUERS: JSON.stringify([{ url }]) });
+      const listedPrivate = await makeTestApp({
+        OABP_TRUSTED_ISSUERS: JSON.stringify([{ url, private_address: host }]),
+      });
+      const wrongAddress = await makeTestApp({
+        OABP_TRUSTED_ISSUERS: JSON.stringify([{ url, private_address: "127.0.0.4" }]),
+      });
       try {
         // Listed without its private address: the SSRF rules stand (issuer_unreachable).
         expect((await listedPlain.call("POST", "/reputation/import", { body: att })).body).toMatchObject({
