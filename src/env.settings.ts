@@ -88,6 +88,13 @@ const TrustedIssuerSchema = z.object({
     .regex(/^0x[0-9a-fA-F]{40}$/)
     .optional(),
   trust_factor: z.number().min(0).max(1).optional(),
+  // AIP-3 §6 entry fields, published at /reputation/trusted-issuers.
+  chain_family: z.string().min(1).max(32).optional(),
+  chain_id: z.string().min(1).max(64).optional(),
+  added: z.string().datetime({ offset: true }).optional(),
+  // A private-network issuer (docs/aip-3-4.md "Private issuers"): its manifest is fetched from
+  // exactly this address (and the URL's port), never any other private address.
+  private_address: z.union([z.ipv4(), z.ipv6()]).optional(),
 });
 
 const csvInts = z.string().transform((s, ctx) => {
@@ -124,6 +131,10 @@ export interface TrustedIssuer {
   url: string;
   server_address?: string | undefined;
   trust_factor?: number | undefined;
+  chain_family?: string | undefined;
+  chain_id?: string | undefined;
+  added?: string | undefined;
+  private_address?: string | undefined;
 }
 
 export interface Setting {
@@ -1151,7 +1162,10 @@ export const SETTINGS = {
       )
       .default([]),
     shown: "`[]`",
-    doc: 'AIP-3 §6 trust list, JSON `[{"url", "server_address"?, "trust_factor"?}]` (≤ 100)',
+    doc:
+      'AIP-3 §6 trust list, JSON `[{"url", "server_address"?, "trust_factor"?, "chain_family"?, "chain_id"?, "added"?, ' +
+      '"private_address"?}]` (≤ 100); `private_address` (an IP) lets this one issuer live on a private network: its ' +
+      "manifest is fetched from exactly that address and the URL's port (docs/aip-3-4.md)",
   },
   /** AIP-3 §6 open import mode: any issuer (off: only OABP_TRUSTED_ISSUERS). */
   OABP_OPEN_IMPORT: {
@@ -1166,6 +1180,15 @@ export const SETTINGS = {
     schema: z.coerce.number().min(0).max(1).default(0.5),
     shown: "`0.5`",
     doc: "AIP-3 §3 default `trust_factor` (0 – 1)",
+  },
+  /** AIP-3 App. B: the trust_factor for an import whose attested types_active hold the type asked about. */
+  OABP_IMPORT_TYPE_OVERLAP_TRUST_FACTOR: {
+    key: "aip34.typeOverlapTrustFactor",
+    schema: z.coerce.number().min(0).max(1).default(0.7),
+    shown: "`0.7`",
+    doc:
+      "AIP-3 App. B type-overlap trust factor: for a mission type an import's `types_active` lists, that " +
+      "import counts with max(its trust_factor, this) in `imported_reputation.by_mission_type` (0 – 1)",
   },
   /** AIP-4 §1.1 payment_sla_hours: a non_payment dispute needs this long since the award. */
   OABP_PAYMENT_SLA_HOURS: {

@@ -21,6 +21,8 @@ export const SUBMISSION_REASON = {
   oracle_attested: "oracle_attested",
   vote_winner: "vote_winner",
   appeal_winner: "appeal_winner",
+  // AIP-4 §3.2: a dispute ruled `split` paid this submission its share
+  dispute_split: "dispute_split",
   // rejected
   another_submission_won: "another_submission_won",
   not_selected: "not_selected",
@@ -64,6 +66,8 @@ export const RESOLUTION_REASON = {
   expired_without_submissions: "expired_without_submissions",
   no_valid_submission: "no_valid_submission",
   expired_unfunded: "expired_unfunded",
+  // AIP-4 §3.2: a dispute ruled `split`, paid as the ruling's shares through the award path
+  dispute_split: "dispute_split",
   dispute_bad_spec: "dispute_bad_spec", // AIP-4 §4: an upheld bad_spec dispute invalidated the rule // base rail: the deadline passed before a deposit was confirmed
 } as const;
 export type ResolutionReason = keyof typeof RESOLUTION_REASON;

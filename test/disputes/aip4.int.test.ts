@@ -69,7 +69,8 @@ describe("AIP-4 bad_spec", () => {
       filed_at: "2026-06-01T00:00:00.000Z",
       resolution_deadline: "2026-06-15T00:00:00.000Z",
     });
-    expect(r.body.dispute_id).toMatch(/^dsp_/);
+    // AIP-4 §2.3: a server-assigned UUID (v7: time-ordered).
+    expect(r.body.dispute_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const listed = (await t.call("GET", `/api/disputes?mission_id=${mission.id}&status=open`)).body;
     expect(listed.disputes.map((d: { dispute_id: string }) => d.dispute_id)).toEqual([r.body.dispute_id]);
     expect((await t.call("GET", `/disputes/${r.body.dispute_id}`)).body).toEqual(r.body);
@@ -398,7 +399,8 @@ describe("AIP-4 dup_claim", () => {
         status: "resolved",
         outcome: "rejected",
         resolution_actor: "server",
-        corrective_action: null,
+        // AIP-4 §6.3: the filer of a rejected dispute pays 5 rating points.
+        corrective_action: { action: "filer_penalty", filer: b.address, penalty: -5 },
       });
       expect(lost.body.rationale).toContain(sa.id);
       const won = await claim(a, sa.id, sb.id);

@@ -251,7 +251,7 @@ describe("reorgs (anvil snapshot / revert)", () => {
 });
 
 describe("resolver out of gas", () => {
-  it("shows pending_gas, then completes once the resolver is funded", async () => {
+  it("AIP-4 §8.2: shows pending_gas and treasury_health low_gas, pauses base-rail submissions, then completes once the resolver is funded", async () => {
     const { m, winner } = await resolvedMission();
     await chain.setEth(chain.resolver.address, 0n);
     await tick2();
@@ -262,6 +262,22 @@ describe("resolver out of gas", () => {
     expect(view.base_rail.pending_settlements.items).toEqual(
       expect.arrayContaining([expect.objectContaining({ mission_id: m.id, state: "pending_gas" })]),
     );
+    // AIP-4 §8.2: treasury_health low_gas in /treasury and the manifest; base-rail submissions paused.
+    expect(view.treasury_health).toBe("low_gas");
+    t.clock.advance(5_000); // past the manifest's few-second copy
+    expect((await t.call("GET", "/.well-known/oabp.json")).body.treasury_health).toBe("low_gas");
+    const open = await createBaseMission();
+    await chain.fund(open.creator.account, open.key, REWARD, SPAM_FEE);
+    await chain.mine(2);
+    await tick2();
+    expect((await mission(open.m.id)).status).toBe("open");
+    const solver = await signIn(t);
+    const paused = await t.call("POST", `/missions/${open.m.id}/submissions`, {
+      token: solver.token,
+      body: { content: "work while the resolver is dry" },
+    });
+    expect(paused.status, paused.text).toBe(503);
+    expect(paused.body.details.reason).toBe("treasury_low_gas");
 
     await chain.setEth(chain.resolver.address, 10n ** 18n);
     await tick2();
@@ -273,6 +289,12 @@ describe("resolver out of gas", () => {
     await tick2();
     expect((await mission(m.id)).payout_status).toBe("confirmed");
     expect(await chain.usdcBalance(winner.address)).toBe(REWARD - FEE);
+    expect((await t.call("GET", "/treasury", { token: ADMIN_TOKEN })).body.treasury_health).toBe("ok");
+    const resumed = await t.call("POST", `/missions/${open.m.id}/submissions`, {
+      token: solver.token,
+      body: { content: "work once the resolver is funded" },
+    });
+    expect(resumed.status, resumed.text).toBe(201);
   });
 });
 

@@ -234,6 +234,28 @@ describe("AIP-2 §1 mission_type and type_params on every mission", () => {
   });
 });
 
+describe("AIP-2 App. B schema link", () => {
+  it("AIP-2 App. B: every mission carries its type_params schema URL, and it serves the JSON Schema", async () => {
+    const cr = await created({ mission_type: "code_review", type_params: CODE_REVIEW });
+    expect(path(cr.type_params_schema_url)).toBe("/missions/types/code_review/schema");
+    const schema = await t.call("GET", path(cr.type_params_schema_url));
+    expect(schema.status, schema.text).toBe(200);
+    const registry = (await t.call("GET", "/missions/types")).body;
+    expect(schema.body).toEqual(
+      registry.types.find((x: { type_id: string }) => x.type_id === "code_review").type_params_schema,
+    );
+    const free = await created({});
+    expect(path(free.type_params_schema_url)).toBe("/missions/types/freeform/schema");
+    expect((await t.call("GET", path(free.type_params_schema_url))).status).toBe(200);
+    const custom = await t.call("GET", `/missions/types/${encodeURIComponent("oabp:bug_bounty")}/schema`);
+    expect(custom.status).toBe(200);
+    expect(custom.body).toEqual(registry.custom_types[0].type_params_schema);
+    const unknown = await t.call("GET", "/missions/types/no_such_type/schema");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBeDefined();
+  });
+});
+
 describe("AIP-2 §4 ?mission_type= filtering and links on list items", () => {
   it("filters by one type, by several (OR), by freeform; a well-formed unknown type finds nothing; a malformed one is 400", async () => {
     const a = await created({

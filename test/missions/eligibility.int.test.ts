@@ -80,6 +80,7 @@ describe("bad input at creation", () => {
       viewer_allowed: null,
       block_count: 0,
       block: null, // the creator's view too: an empty list reads null
+      viewer_blocked: null, // the creator reading its own mission
     });
   });
 });
@@ -186,6 +187,30 @@ describe("block-lists", () => {
     // Replaced whole: an empty list lifts the block.
     expect((await t.call("PUT", path, { token: creator.token, body: { addresses: [] } })).body.addresses).toEqual([]);
     expect((await claim(mission.id, pest)).status).toBe(201);
+  });
+});
+
+describe("AIP-2 §4.1 surfaced gates", () => {
+  it("AIP-2 §4.1: the creator's standing block-list is surfaced to the blocked agent before it submits", async () => {
+    const { creator, mission } = await postWith({});
+    const pest = await signIn(t);
+    const other = await signIn(t);
+    const read = async (who?: { token: string }) =>
+      (await t.call("GET", `/missions/${mission.id}`, who ? { token: who.token } : {})).body.eligibility;
+    expect((await read(pest)).viewer_blocked).toBe(false);
+    const put = await t.call("PUT", `/agents/${creator.address}/blocklist`, {
+      token: creator.token,
+      body: { addresses: [pest.address] },
+    });
+    expect(put.status, put.text).toBe(200);
+    // The blocked reader learns it from the mission it reads; nobody learns the list.
+    expect(await read(pest)).toMatchObject({ viewer_blocked: true, block_count: 0, block: null });
+    expect((await read(other)).viewer_blocked).toBe(false);
+    expect((await read()).viewer_blocked).toBeNull();
+    expect((await read(creator)).viewer_blocked).toBeNull();
+    // And the answer matches what submitting would do.
+    await refusedBoth(mission.id, pest, "blocked");
+    await t.call("PUT", `/agents/${creator.address}/blocklist`, { token: creator.token, body: { addresses: [] } });
   });
 });
 

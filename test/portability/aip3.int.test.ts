@@ -54,7 +54,7 @@ beforeAll(async () => {
     token: creator.token,
     body: { content: "my own answer" },
   });
-  expect(self.status).toBe(201);
+  expect(self.status).toBe(200); // §3.1 "MUST still accept the submission (return HTTP 200)"
   [winningSub, losingSub, selfSub] = [a.body.id, b.body.id, self.body.id];
   expect(self.body).toMatchObject({ self_submission: true, status: "rejected", reason: "self_submission" });
   const award = await s.call("POST", `/missions/${mission.id}/award`, {

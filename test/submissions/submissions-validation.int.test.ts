@@ -50,10 +50,10 @@ function expectPending(r: Awaited<ReturnType<TestApp["call"]>>) {
 }
 
 describe("POST /missions/{id}/submissions rejects bad input without counting it", () => {
-  it("the mission's creator → 201, stored rejected with self_submission: true (AIP-3 §3.1)", async () => {
+  it("AIP-3 §3.1: self-submission answers 200, stored rejected with self_submission: true", async () => {
     const s = await setup();
     const r = await s.submit({ content: "mine" }, { token: s.creator.token });
-    expect(r.status, r.text).toBe(201);
+    expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({
       status: "rejected",
       reason: "self_submission",

@@ -158,6 +158,10 @@ export const chainPayouts = pgTable(
       .on(t.nextCheckAt)
       .where(sql`${t.nextCheckAt} is not null`),
     index("chain_payouts_mission_idx").on(t.missionId),
+    // AIP-4 §8.2 treasury_health: is any payout waiting for resolver gas (escrow.treasury-health.ts).
+    index("chain_payouts_pending_gas_idx")
+      .on(t.id)
+      .where(sql`${t.state} = 'pending_gas'`),
     check(
       "chain_payouts_state_ck",
       sql`${t.state} in ('queued', 'pending_gas', 'broadcast', 'confirmed', 'final', 'failed')`,

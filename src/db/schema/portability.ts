@@ -30,7 +30,7 @@ export const reputationImports = pgTable(
 export const disputes = pgTable(
   "disputes",
   {
-    id: text("id").primaryKey(), // dsp_<ulid>
+    id: text("id").primaryKey(), // UUIDv7 (AIP-4 §2.3); rows filed before: the UUID of their dsp_<ulid>
     disputeType: text("dispute_type", { enum: DISPUTE_TYPES }).notNull(),
     missionId: text("mission_id").notNull(),
     submissionId: text("submission_id"),

@@ -1,4 +1,4 @@
-import { bigserial, boolean, customType, index, integer, pgTable, real, text } from "drizzle-orm/pg-core";
+import { bigserial, boolean, customType, index, integer, pgTable, primaryKey, real, text } from "drizzle-orm/pg-core";
 import { ts } from "./types";
 
 // AIP-1 §5 history: every rating change, so Σ delta = rating − 1400 for every agent.
@@ -8,7 +8,7 @@ export const ratingHistory = pgTable(
     id: text("id").primaryKey(), // rtg_<ulid>: time-ordered, the pagination key
     agentId: text("agent_id").notNull(),
     missionId: text("mission_id"), // null for decay
-    kind: text("kind").notNull(), // win | partial | loss | decay
+    kind: text("kind").notNull(), // win | partial | loss | decay | dispute_rejected (AIP-4 §6.3)
     outcome: real("outcome"), // 1 | 0.5 | 0 (null for decay)
     expected: real("expected"),
     k: integer("k"),
@@ -49,4 +49,21 @@ export const agentRatingVersions = pgTable(
     index("agent_rating_versions_agent_idx").on(t.agentId, t.xid),
     index("agent_rating_versions_changed_idx").on(t.changedAt),
   ],
+);
+
+// AIP-3 App. B / AIP-2: per-mission-type reputation (`mission_type_affinity` on the agent record,
+// `types_active` in attestations). One row per (agent, AIP-2 type) the agent was rated in; written
+// by applyResolution in the resolution's transaction, beside the global rating, under the same
+// agent row lock (docs/aip-3-4.md "Per-type reputation").
+export const agentTypeAffinity = pgTable(
+  "agent_type_affinity",
+  {
+    agentId: text("agent_id").notNull(),
+    missionType: text("mission_type").notNull(),
+    elo: integer("elo").notNull().default(1400),
+    completions: integer("completions").notNull().default(0), // missions of this type paid to the agent
+    attempts: integer("attempts").notNull().default(0), // rated missions of this type
+    lastActive: ts("last_active").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.missionType] })],
 );

@@ -3,6 +3,10 @@ import { z } from "@hono/zod-openapi";
 import { ImportedReputation } from "../portability";
 import { CreatorRecord, SolverRecord } from "../records";
 
+const TypeAffinity = z
+  .object({ elo: z.number().int(), completions: z.number().int().min(1), last_active: z.string() })
+  .openapi("MissionTypeAffinity");
+
 const uri = z
   .string()
   .max(2048)
@@ -57,6 +61,10 @@ export const Agent = z
     last_seen_at: z.string().nullable(),
     registered: z.boolean(),
     imported_reputation: ImportedReputation.nullable(),
+    mission_type_affinity: z.record(z.string(), TypeAffinity).openapi({
+      description:
+        "AIP-3 App. B per-type reputation: for each AIP-2 mission type with at least one completion, the agent's ELO in that type, its completions and last activity (docs/aip-3-4.md)",
+    }),
     // Issue 19 item 1: the track record as a creator and as a claimer (counters, docs/decisions.md).
     creator_record: CreatorRecord,
     solver_record: SolverRecord,
@@ -88,7 +96,7 @@ export const HistoryQuery = z.object({
 export const HistoryEntry = z.object({
   id: z.string().nullable(),
   mission_id: z.string().nullable(),
-  kind: z.enum(["win", "partial", "loss", "decay"]),
+  kind: z.enum(["win", "partial", "loss", "decay", "dispute_rejected"]),
   outcome: z.number().nullable(),
   expected: z.number().nullable(),
   k: z.number().int().nullable(),

@@ -7,7 +7,7 @@ import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { parseAgentId } from "../../lib/agent-id";
 import { agentAccount, balancesOf } from "../ledger";
-import { effectiveRating, START_RATING, agentHistory } from "../reputation";
+import { effectiveRating, START_RATING, agentHistory, typeAffinity } from "../reputation";
 import { reviewSummary } from "../reviews";
 import { isOnline } from "../heartbeats";
 import { importedReputation } from "../portability";
@@ -48,14 +48,21 @@ export async function displayNamesOf(ctx: Ctx, addresses: string[]): Promise<Map
 export async function getAgent(ctx: Ctx, { agentId }: { agentId: string }): Promise<AgentWire> {
   const { deps, now } = ctx;
   const id = parseAgentId(agentId);
-  const [[row], bal, reviews, record, skills] = await Promise.all([
+  const [[row], bal, reviews, record, skills, affinity] = await Promise.all([
     deps.database.db.select().from(agents).where(eq(agents.id, id)),
     balances(deps, id),
     reviewSummary(deps.database.db, id),
     recordOf(deps.database.db, id),
     skillsOfAgent(deps.database.db, id),
+    typeAffinity(deps.database.db, id),
   ]);
-  const imported = await importedReputation(deps.database.db, id, now, row?.missionsCompleted ?? 0);
+  const imported = await importedReputation(
+    deps.database.db,
+    id,
+    now,
+    row?.missionsCompleted ?? 0,
+    deps.config.aip34.typeOverlapTrustFactor,
+  );
   return {
     agent_id: id,
     display_name: row?.displayName ?? null,
@@ -68,6 +75,8 @@ export async function getAgent(ctx: Ctx, { agentId }: { agentId: string }): Prom
     rating_updated_at: row?.ratingUpdatedAt?.toISOString() ?? null,
     missions_attempted: row?.missionsAttempted ?? 0,
     missions_completed: row?.missionsCompleted ?? 0,
+    // AIP-3 App. B per-type reputation: each AIP-2 type with a completion → elo, completions, last_active.
+    mission_type_affinity: affinity,
     win_rate:
       row && row.missionsAttempted > 0
         ? Math.round((row.missionsCompleted / row.missionsAttempted) * 10_000) / 10_000

@@ -3,7 +3,9 @@ import { lockMission } from "../../db/mission-visibility";
 import type { Tx } from "../../db/client";
 import { chainPayouts, missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
-import { voidAndRefund } from "../settlement";
+import { resolveAndPay, voidAndRefund } from "../settlement";
+import { maxWinnersOnRail } from "../escrow";
+import { AppError } from "../../lib/errors";
 import { defaultAward } from "../verification";
 
 // AIP-4 §4 corrective actions, run in the transaction that upholds the dispute (so the action and
@@ -166,4 +168,84 @@ export async function invalidateRule(
     resolution_reason: after?.resolutionReason ?? null,
     payouts: after?.payouts ?? [],
   };
+}
+
+/**
+ * AIP-4 §3.2 `split`: pays the named submissions their shares (bps of the reward net of the fee)
+ * through the same award path as any award (resolveAndPay: ELO, ledger transfer or base-rail
+ * release, events), while the mission is still deciding. A mission already resolved or voided keeps
+ * its outcome and payments (no clawback, as for bad_spec): the ruling is recorded, nothing moves.
+ * Locking: the mission row FOR UPDATE, then resolveAndPay's agent and ledger rows.
+ */
+export async function paySplit(
+  tx: Tx,
+  deps: Deps,
+  missionId: string,
+  shares: { submission_id: string; share_bps: number }[],
+  now: Date,
+): Promise<Record<string, unknown>> {
+  const m = await lockMission(tx, missionId);
+  if (!m) return { action: "split_award", applied: false, detail: "mission not found" };
+  const live = (m.status === "open" || m.status === "escrowed") && VOIDABLE_PHASES.has(m.phase);
+  if (!live)
+    return {
+      action: "split_award",
+      applied: false,
+      outcome_stands: true,
+      clawback: false,
+      detail: `mission is ${m.status} (${m.phase}): its outcome and any payment stand`,
+    };
+  if (shares.length > maxWinnersOnRail(m.rewardChain, shares.length))
+    throw new AppError("UNPROCESSABLE", "this mission's rail pays one winner per release", {
+      reason: "split_too_wide",
+    });
+  const rows = await tx
+    .select({
+      id: submissions.id,
+      submitter: submissions.submitter,
+      status: submissions.status,
+      reason: submissions.reason,
+    })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.missionId, missionId),
+        inArray(
+          submissions.id,
+          shares.map((x) => x.submission_id),
+        ),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const x of shares) {
+    const r = byId.get(x.submission_id);
+    if (!r)
+      throw new AppError("UNPROCESSABLE", `submission ${x.submission_id} is not on this mission`, {
+        reason: "split_unknown_submission",
+      });
+    if (r.reason === "self_submission" || r.status === "rejected")
+      throw new AppError("UNPROCESSABLE", `submission ${x.submission_id} cannot be paid (${r.reason})`, {
+        reason: "split_ineligible",
+      });
+  }
+  await resolveAndPay(
+    tx,
+    m,
+    shares.map((x) => ({
+      submissionId: x.submission_id,
+      submitter: byId.get(x.submission_id)!.submitter,
+      weight: x.share_bps,
+    })),
+    {
+      deps,
+      feeBps: deps.config.feeBps,
+      now,
+      reason: "dispute_split",
+      winnerReason: "dispute_split",
+      loserReason: "not_selected",
+      outcome: "partial",
+    },
+  );
+  const [after] = await tx.select({ payouts: missions.payouts }).from(missions).where(eq(missions.id, missionId));
+  return { action: "split_award", applied: true, shares, payouts: after?.payouts ?? [] };
 }

@@ -83,12 +83,34 @@ export const DisputeIdParam = z.object({
     .openapi({ param: { name: "id", in: "path" } }),
 });
 
+export const SplitShare = z.object({
+  submission_id: z.string().min(1).max(64),
+  share_bps: z.number().int().min(1).max(10_000),
+});
+
 export const ResolveDisputeRequest = z
   .object({
     outcome: z.enum(["upheld", "rejected", "split"]),
     rationale: z.string().min(1).max(500),
+    split: z.array(SplitShare).min(1).max(10).optional().openapi({
+      description:
+        "AIP-4 §3.2 `split` (required with it, refused otherwise): the submissions paid and their shares of the reward net of the fee, summing to 10 000 bps; paid through the award path while the mission is still deciding",
+    }),
+  })
+  .superRefine((b, ctx) => {
+    if (b.outcome === "split" && !b.split)
+      ctx.addIssue({ code: "custom", path: ["split"], message: "required when outcome is split" });
+    if (b.outcome !== "split" && b.split)
+      ctx.addIssue({ code: "custom", path: ["split"], message: "only with outcome split" });
+    if (b.split) {
+      if (b.split.reduce((s, x) => s + x.share_bps, 0) !== 10_000)
+        ctx.addIssue({ code: "custom", path: ["split"], message: "share_bps must sum to 10000" });
+      if (new Set(b.split.map((x) => x.submission_id)).size !== b.split.length)
+        ctx.addIssue({ code: "custom", path: ["split"], message: "each submission once" });
+    }
   })
   .openapi("ResolveDispute");
+export type SplitShareInput = z.infer<typeof SplitShare>;
 
 export const RateLimited = z
   .object({

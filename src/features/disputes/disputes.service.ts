@@ -5,9 +5,11 @@ import { disputes, missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { dbOf, withTx, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
-import { isId, newId } from "../../lib/ids";
+import { isId } from "../../lib/ids";
+import { disputeKey, newDisputeId } from "./disputes.ids";
 import type { DisputeType } from "../manifest";
-import { invalidateRule, retrySettlement } from "./disputes.corrective";
+import { applyDisputePenalty, REJECTED_DISPUTE_PENALTY } from "../reputation";
+import { invalidateRule, paySplit, retrySettlement } from "./disputes.corrective";
 import {
   EXPIRED_UPHOLDS,
   FILING_LIMITS,
@@ -16,7 +18,7 @@ import {
   UNPAID_STATUSES,
   type NotQualifying,
 } from "./disputes.rules";
-import type { DisputeWire, FileDisputeInput } from "./disputes.schemas";
+import type { DisputeWire, FileDisputeInput, SplitShareInput } from "./disputes.schemas";
 import { findMission } from "../../db/rows";
 import type { DisputeStatus } from "../../db/vocabulary";
 import { verificationIf } from "../../db/verification";
@@ -212,7 +214,7 @@ export async function fileDispute(
         t,
       );
     const row: Row = {
-      id: newId("dsp", now.getTime()),
+      id: newDisputeId(now.getTime()),
       disputeType: t,
       missionId: m.id,
       submissionId: q.submissionId,
@@ -273,6 +275,8 @@ type Ruling = {
   outcome: "upheld" | "rejected" | "split" | "expired";
   actor: "server" | "oracle" | "peer_vote" | "creator";
   rationale: string;
+  /** `split`: the submissions paid and their shares (bps of the reward net of the fee). */
+  split?: SplitShareInput[] | undefined;
 };
 
 /** Records the outcome and, when it favours the filer, runs the §4 corrective action (same tx). */
@@ -304,6 +308,22 @@ async function settle(tx: Tx, deps: Deps, d: Row, r: Ruling, now: Date): Promise
         rerun: "not available: no alternate oracle is configured",
       };
   }
+  // AIP-4 §3.2 split: paid as the ruling says, through the award path (disputes.corrective).
+  if (r.outcome === "split" && r.split) action = await paySplit(tx, deps, d.missionId, r.split, now);
+  // AIP-4 §6.3: a rejected dispute costs its signed-in filer −5 (floor 0), recorded in the
+  // rating history (kind dispute_rejected) that attestations count; never anonymous filers, never
+  // an expired dispute (its outcome is `expired`, not `rejected`).
+  if (r.outcome === "rejected" && d.filedBy !== "anonymous") {
+    const p = await applyDisputePenalty(tx, d.filedBy, d.missionId, now);
+    action = {
+      action: "filer_penalty",
+      applied: true,
+      filer: d.filedBy,
+      penalty: -REJECTED_DISPUTE_PENALTY,
+      rating_before: p.before,
+      rating_after: p.after,
+    };
+  }
   const [out] = await tx
     .update(disputes)
     .set({
@@ -327,13 +347,17 @@ async function settle(tx: Tx, deps: Deps, d: Row, r: Ruling, now: Date): Promise
  */
 export async function resolveDispute(
   ctx: Ctx,
-  { id, ...input }: { id: string; outcome: "upheld" | "rejected" | "split"; rationale: string },
+  {
+    id,
+    ...input
+  }: { id: string; outcome: "upheld" | "rejected" | "split"; rationale: string; split?: SplitShareInput[] | undefined },
 ): Promise<DisputeWire> {
   const { deps, now, caller } = ctx;
   if (caller.kind !== "admin" && caller.kind !== "agent")
     throw new AppError("UNAUTHORIZED", "sign in, or use the admin token");
   return withTx(ctx, async (tx) => {
-    const [d] = isId("dsp", id) ? await tx.select().from(disputes).where(eq(disputes.id, id)).for("update") : [];
+    const key = disputeKey(id);
+    const [d] = key ? await tx.select().from(disputes).where(eq(disputes.id, key)).for("update") : [];
     if (!d) throw new AppError("NOT_FOUND", `dispute ${id} not found`);
     if (d.status !== "open") throw new AppError("CONFLICT", `dispute ${id} is ${d.status}`, { outcome: d.outcome });
     let actor: Ruling["actor"] = "server";
@@ -353,7 +377,9 @@ export async function resolveDispute(
         );
       actor = "creator";
     }
-    return disputeToWire(await settle(tx, deps, d, { outcome: input.outcome, actor, rationale: input.rationale }, now));
+    return disputeToWire(
+      await settle(tx, deps, d, { outcome: input.outcome, actor, rationale: input.rationale, split: input.split }, now),
+    );
   });
 }
 
@@ -428,7 +454,8 @@ const ignoreDecided = (e: unknown) => {
 };
 
 export async function getDispute(ctx: Ctx, { id }: { id: string }): Promise<DisputeWire> {
-  const [d] = isId("dsp", id) ? await dbOf(ctx).select().from(disputes).where(eq(disputes.id, id)) : [];
+  const key = disputeKey(id);
+  const [d] = key ? await dbOf(ctx).select().from(disputes).where(eq(disputes.id, key)) : [];
   if (!d) throw new AppError("NOT_FOUND", `dispute ${id} not found`);
   return disputeToWire(d);
 }
@@ -448,8 +475,8 @@ export async function listDisputes(
 ) {
   let before: string | undefined;
   if (q.cursor) {
-    before = Buffer.from(q.cursor, "base64url").toString("utf8");
-    if (!isId("dsp", before)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
+    before = disputeKey(Buffer.from(q.cursor, "base64url").toString("utf8")) ?? undefined;
+    if (!before) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
   }
   const where = [];
   if (q.mission_id) where.push(eq(disputes.missionId, q.mission_id));

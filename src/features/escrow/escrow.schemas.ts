@@ -52,6 +52,10 @@ export const AttachDepositResponse = z
 
 export const TreasuryResponse = z
   .object({
+    treasury_health: z.enum(["ok", "low_gas", "not_applicable"]).openapi({
+      description:
+        "AIP-4 §8.2: low_gas while a payout waits for resolver gas (pending_gas) — submissions to base-rail missions are paused; not_applicable without the base rail",
+    }),
     base_rail: z.object({
       enabled: z.boolean(),
       off_reason: z.string().nullable(),

@@ -1,3 +1,4 @@
+import { treasuryHealth } from "./escrow.treasury-health";
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { chainAccounts, chainPayouts, chainWorkers, escrowDeposits, missions } from "../../db/schema/index";
 import { pollMsOf } from "./escrow.health";
@@ -153,6 +154,7 @@ export async function treasuryView(ctx: Ctx): Promise<z.infer<typeof TreasuryRes
         escrowed: [],
         pending_settlements: { by_state: {}, items: [] },
       },
+      treasury_health: "not_applicable",
       ledger: { treasury: ledger },
     };
   }
@@ -292,6 +294,7 @@ export async function treasuryView(ctx: Ctx): Promise<z.infer<typeof TreasuryRes
         })),
       },
     },
+    treasury_health: await treasuryHealth(deps, db),
     ledger: { treasury: ledger },
   };
 }

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { errors, router } from "../../http/openapi";
 import type { AppEnv } from "../../http/types";
 import { manifestBytes } from "./manifest";
+import { refreshTreasuryHealth } from "../escrow";
 
 const ManifestDoc = z
   .record(z.string(), z.unknown())
@@ -20,7 +21,8 @@ const route = (path: string, summary: string) =>
   });
 
 // Precomputed bytes, so the alias is byte-identical by construction (§9 "Filename aliases").
-const serve = (c: Context<AppEnv>) => {
+const serve = async (c: Context<AppEnv>) => {
+  await refreshTreasuryHealth(c.get("deps")); // AIP-4 §8.2 treasury_health, re-read every few seconds
   c.header("Content-Type", "application/json; charset=utf-8");
   c.header("Cache-Control", "public, max-age=300");
   return c.body(manifestBytes(c.get("deps")), 200) as never;

@@ -4,7 +4,7 @@ import type { ReceiptKeyring } from "../../lib/receipt-keys";
 import { aipFields } from "./manifest.aips";
 import { PROTOCOL_VERSIONS } from "../agent-card";
 import pkg from "../../../package.json" with { type: "json" };
-import { railStatus, type RailStatus } from "../escrow";
+import { cachedTreasuryHealth, railStatus, type RailStatus, type TreasuryHealth } from "../escrow";
 import { AGENT_CARD_PATHS, MCP_PATH, mcpManifestObject } from "../../lib/mcp-contract";
 import { clientManifestObject, clientPackage } from "../../lib/client-package";
 import { MISSION_AUDIENCES, REPORT_REASONS, VERIFICATION_TYPES } from "../../db/vocabulary";
@@ -20,6 +20,7 @@ export function buildManifest(
   keyring: ReceiptKeyring,
   issuerAddress = "",
   railState: RailStatus | null = null,
+  health: TreasuryHealth = config.baseRail ? "ok" : "not_applicable",
 ) {
   // Ledger is always available; the base rail only with RPC, escrow contract and resolver key.
   const rail = config.baseRail;
@@ -33,6 +34,8 @@ export function buildManifest(
     // AIP-2 §7 conformance levels (also on the agent card, where AIP-2 asks for them).
     protocol_versions: PROTOCOL_VERSIONS,
     chain: rail ? "base" : "off-chain",
+    // AIP-4 §8.2: ok | low_gas (base-rail submissions paused) | not_applicable (no base rail).
+    treasury_health: health,
     contact: config.contact,
     endpoints: {
       missions: "/missions",
@@ -173,10 +176,11 @@ export type Manifest = ReturnType<typeof buildManifest>;
 const cache = new WeakMap<ReceiptKeyring, { object: Manifest; bytes: string; rail: string }>();
 function cached(deps: Deps) {
   const state = railStatus(deps);
-  const railKey = state ? `${state.available}:${state.reason}:${state.detail}` : "off";
+  const health = cachedTreasuryHealth(deps);
+  const railKey = state ? `${state.available}:${state.reason}:${state.detail}:${health}` : "off";
   let hit = cache.get(deps.receiptKeys);
   if (!hit || hit.rail !== railKey) {
-    const object = buildManifest(deps.config, deps.receiptKeys, deps.attestation.address, state);
+    const object = buildManifest(deps.config, deps.receiptKeys, deps.attestation.address, state, health);
     hit = { object, bytes: JSON.stringify(object, null, 2), rail: railKey };
     cache.set(deps.receiptKeys, hit);
   }

@@ -8,12 +8,13 @@ import {
   createMissionRoute,
   createMissionOnce,
   customTypeRoute,
+  typeSchemaRoute,
   getMissionRoute,
   listMissionsRoute,
   missionTypesRoute,
   voidMissionRoute,
 } from "./missions.routes";
-import { customTypeDocument, supportedTypes, typesDocument } from "./missions.types";
+import { customTypeDocument, supportedTypes, typeParamsSchemaDocument, typesDocument } from "./missions.types";
 import { createMission, getMission, listMissionsDoc, missionDocById, voidMission } from "./missions.service";
 import { requireAgent } from "../../http/identity";
 
@@ -34,6 +35,13 @@ export const missionsRouter = router()
     // AIP-2 §2: "cache for 24h" on the agent's side; the registry changes only with a release.
     c.header("Cache-Control", "public, max-age=3600");
     return c.json(typesDocument(), 200);
+  })
+  .openapi(typeSchemaRoute, (c) => {
+    const id = c.req.valid("param").type_id;
+    const doc = typeParamsSchemaDocument(id);
+    if (!doc) throw new AppError("NOT_FOUND", `no mission type ${id}`, { supported_types: supportedTypes() });
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.json(doc, 200);
   })
   .openapi(customTypeRoute, (c) => {
     const id = c.req.valid("param").type_id;

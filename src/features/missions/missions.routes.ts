@@ -106,6 +106,24 @@ export const missionTypesRoute = createRoute({
   },
 });
 
+export const typeSchemaRoute = createRoute({
+  method: "get",
+  path: "/missions/types/{type_id}/schema",
+  tags: ["missions"],
+  summary:
+    "The JSON Schema of one mission type's type_params (AIP-2 App. B; each mission links it as type_params_schema_url)",
+  request: {
+    params: z.object({
+      type_id: z
+        .string()
+        .min(1)
+        .max(100)
+        .openapi({ param: { name: "type_id", in: "path" }, example: "code_review" }),
+    }),
+  },
+  responses: { 200: jsonResponse(TypeDoc.openapi("TypeParamsSchema"), "A JSON Schema"), ...errors("NOT_FOUND") },
+});
+
 export const customTypeRoute = createRoute({
   method: "get",
   path: "/missions/types/custom/{type_id}",

@@ -148,10 +148,14 @@ export const Eligibility = z
       .array(z.string())
       .nullable()
       .openapi({ description: "The block-list, shown to the creator only (null to others, and when empty)" }),
+    viewer_blocked: z.boolean().nullable().openapi({
+      description:
+        "AIP-2 §4.1, signed-in reader other than the creator, on GET /missions/{id}: whether a submission from the reader would be refused `blocked` — by this mission's block-list or the creator's standing one (which itself is never shown); null otherwise",
+    }),
   })
   .openapi("Eligibility", {
     description:
-      "Who may claim and submit (enforced at both, FORBIDDEN with details.reason); the creator's standing block-list applies too and is never shown",
+      "Who may claim and submit (enforced at both, FORBIDDEN with details.reason); the creator's standing block-list applies too: its contents are never shown, but a signed-in reader learns from viewer_blocked whether it names them",
   });
 
 export const Mission = z
@@ -263,6 +267,9 @@ export const Mission = z
     // AIP-2 §1 type, §4.1 eligibility gates, §4 continuation links.
     mission_type: z.string().openapi({ description: "AIP-2 mission type (freeform when untyped)" }),
     type_params: z.record(z.string(), z.unknown()),
+    type_params_schema_url: z
+      .string()
+      .openapi({ description: "AIP-2 App. B: the JSON Schema of this mission type's type_params" }),
     server_checks: z
       .record(z.string(), z.object({ result: z.literal("skipped"), detail: z.string() }))
       .nullable()

@@ -1,6 +1,6 @@
-import type { Tx } from "../../db/client";
-import { desc } from "drizzle-orm";
-import { agentRecords, missions } from "../../db/schema/index";
+import type { DbOrTx, Tx } from "../../db/client";
+import { and, desc, eq } from "drizzle-orm";
+import { agentBlocklist, agentRecords, missions } from "../../db/schema/index";
 import type { AssetConfig } from "../../env";
 import { normalizeAddress } from "../../lib/address";
 import { agentOf, type Ctx, dbOf, viewerOf, withTx } from "../../lib/context";
@@ -265,11 +265,30 @@ export async function getMission(ctx: Ctx, input: { id: string }): Promise<Missi
       : [];
     // The operator (admin token) reads hidden missions too (docs/moderation.md).
     const m = assertVisible(row, input.id, viewerFor(ctx));
-    return missionToWire(m, ctx.deps.config.publicUrl, viewer, m.record);
+    return withViewerBlocked(
+      ctx.read?.db ?? ctx.deps.database.db,
+      missionToWire(m, ctx.deps.config.publicUrl, viewer, m.record),
+      viewer,
+    );
   }
   const row = await findVisibleMission(ctx, input.id, viewerFor(ctx));
   const record = await recordOf(ctx.tx, row.creator);
-  return missionToWire(row, ctx.deps.config.publicUrl, viewer, record ?? null);
+  return withViewerBlocked(ctx.tx, missionToWire(row, ctx.deps.config.publicUrl, viewer, record ?? null), viewer);
+}
+
+/**
+ * AIP-2 §4.1 "every eligibility gate": the creator's standing block-list (agents/blocklist) is
+ * enforced at submit (403 `blocked`), so the signed-in reader of a mission learns it here first —
+ * whether it is blocked, never the list (docs/decisions.md "Eligibility"). One primary-key read.
+ */
+async function withViewerBlocked(db: DbOrTx, w: MissionWire, viewer: string | undefined): Promise<MissionWire> {
+  if (viewer === undefined || viewer === w.creator || w.eligibility.viewer_blocked) return w;
+  const [hit] = await db
+    .select({ b: agentBlocklist.blocked })
+    .from(agentBlocklist)
+    .where(and(eq(agentBlocklist.owner, w.creator), eq(agentBlocklist.blocked, viewer)))
+    .limit(1);
+  return hit ? { ...w, eligibility: { ...w.eligibility, viewer_blocked: true } } : w;
 }
 
 /**

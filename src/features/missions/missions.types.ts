@@ -284,3 +284,16 @@ export function customTypeDocument(id: string) {
     verification_compatibility: COMPATIBILITY.freeform,
   };
 }
+
+/**
+ * AIP-2 App. B "include the type_params schema URL": the path of a type's `type_params` JSON
+ * Schema (registered and custom types alike), linked from every mission record.
+ */
+export const typeSchemaPath = (id: string) => `/missions/types/${encodeURIComponent(id)}/schema`;
+
+/** GET /missions/types/{type_id}/schema; undefined for an unknown id. */
+export function typeParamsSchemaDocument(id: string) {
+  if (isRegistered(id)) return jsonSchema(REGISTERED[id]);
+  const t = customOf(id);
+  return t ? jsonSchema(t.params) : undefined;
+}

@@ -1,6 +1,6 @@
 import type { MissionWire } from "./missions.schemas";
 import { escrowToWire } from "../escrow";
-import { serverChecks } from "./missions.types";
+import { serverChecks, typeSchemaPath } from "./missions.types";
 import { wireSha256 } from "../../lib/hash";
 import { receiptPath } from "../../lib/receipt-path";
 import { missionViewPath } from "../../lib/view-paths";
@@ -27,6 +27,9 @@ export function eligibilityToWire(
     viewer_allowed: m.allowList !== null && viewer !== undefined ? own || m.allowList.includes(viewer) : null,
     block_count: m.blockList.length,
     block: own && m.blockList.length > 0 ? m.blockList : null,
+    // The mission's own list here; the creator's standing list is added by the detail read
+    // (withViewerBlocked), the one answer an agent reads before it submits.
+    viewer_blocked: viewer !== undefined && !own ? m.blockList.includes(viewer) : null,
   };
 }
 
@@ -124,6 +127,8 @@ export function missionToWire(
     escrow: escrowToWire(m),
     mission_type: m.missionType,
     type_params: m.typeParams,
+    // AIP-2 App. B: the JSON Schema this mission's type_params follow.
+    type_params_schema_url: `${publicUrl}${typeSchemaPath(m.missionType)}`,
     server_checks: serverChecks(m.missionType, m.typeParams),
     // AIP-2 §4.1: the ELO gate is enforced at submit; there is no tier gate ("0 / Newcomer").
     min_submitter_elo: m.minSubmitterElo,

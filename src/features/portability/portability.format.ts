@@ -9,10 +9,17 @@ import type { AttestationSigner } from "./portability.key";
 // §2.1 reads "the canonical JSON … is hashed with SHA-256 and signed with the server's key …
 // EIP-191 personal_sign". We sign personal_sign over the 32 raw bytes of that SHA-256 digest
 // (`signature.value`, 0x hex) and, on import, also accept a personal_sign over the canonical
-// string itself (how a server that skips the SHA-256 step would read it) — both bind the same
-// canonical bytes. Canonical JSON is RFC 8785 (keys sorted at every depth, no whitespace).
+// string itself (how a server that skips the SHA-256 step would read it) or over the digest's hex
+// text (`0x…` or bare, how a server that signs "the hash" as a string would read it) — all bind
+// the same canonical bytes. Canonical JSON is RFC 8785 (keys sorted at every depth, no whitespace).
+//
+// `spec`: we emit "aip-3-v0.1" (the §2 format string and the App. C conformance check) and accept
+// "aip-3-v0.2" too — v0.2.0 only added the optional breakdown, which is validated either way
+// (docs/aip-3-4.md).
 
 export const ATTESTATION_SPEC = "aip-3-v0.1";
+/** Spec strings accepted on import. */
+export const ACCEPTED_SPECS: readonly string[] = [ATTESTATION_SPEC, "aip-3-v0.2"];
 export const MAX_AGE_DAYS = 90;
 export const SIGNATURE_ALGORITHM = "secp256k1-eth-personal-sign";
 /** §2 weights of total_weighted_points. */
@@ -112,7 +119,7 @@ export async function signAttestation<T extends Record<string, unknown>>(
   return { ...unsigned, signature: { algorithm: SIGNATURE_ALGORITHM, value } };
 }
 
-/** The address that signed the attestation (digest form first, then the plain-string form), or null. */
+/** The addresses the signature recovers to under each accepted form (raw digest, plain string, digest hex). */
 export async function attestationSigners(
   doc: Record<string, unknown> & { signature: { value: string } },
 ): Promise<string[]> {
@@ -120,7 +127,9 @@ export async function attestationSigners(
   if (!/^0x[0-9a-fA-F]{130}$/.test(sig)) return [];
   const payload = signingPayload(doc);
   const out: string[] = [];
-  for (const message of [{ raw: payloadDigest(payload) }, payload]) {
+  const digest = payloadDigest(payload);
+  const hex = digest.toString("hex");
+  for (const message of [{ raw: digest }, payload, `0x${hex}`, hex]) {
     try {
       out.push((await recoverMessageAddress({ message, signature: sig as `0x${string}` })).toLowerCase());
     } catch {

@@ -4,8 +4,8 @@ import type { DbOrTx } from "../../db/client";
 import { withTx, type Ctx } from "../../lib/context";
 import { START_RATING } from "../reputation";
 import {
+  ACCEPTED_SPECS,
   Attestation,
-  ATTESTATION_SPEC,
   attestationSigners,
   checkBreakdown,
   freshnessFactor,
@@ -76,7 +76,8 @@ export async function importAttestation(ctx: Ctx, body: unknown): Promise<Import
         .join("; "),
     );
   const doc = parsed.data;
-  if (doc.spec !== ATTESTATION_SPEC) return fail("spec_unsupported", `spec must be ${ATTESTATION_SPEC}`);
+  if (!ACCEPTED_SPECS.includes(doc.spec))
+    return fail("spec_unsupported", `spec must be one of ${ACCEPTED_SPECS.join(", ")}`);
   const subject = doc.subject.address.toLowerCase();
   if (doc.subject.chain_family !== "evm" || !/^0x[0-9a-f]{40}$/.test(subject))
     return fail("subject_unsupported", "agents here are EVM addresses (AIP-1 §1)");
@@ -176,7 +177,13 @@ export async function importAttestation(ctx: Ctx, body: unknown): Promise<Import
         },
         setWhere: sql`${reputationImports.issuedAt} <= ${issuedAt.toISOString()}`,
       });
-    const view = await importedReputation(tx, subject, now, a?.completed ?? 0);
+    const view = await importedReputation(
+      tx,
+      subject,
+      now,
+      a?.completed ?? 0,
+      deps.config.aip34.typeOverlapTrustFactor,
+    );
     return {
       ok: true as const,
       body: {
@@ -199,7 +206,13 @@ export async function importAttestation(ctx: Ctx, body: unknown): Promise<Import
  * (equal weights) over the imports still live — before their expires_at and before the agent
  * completed 3 local missions since (§4 step 4). null when none is live.
  */
-export async function importedReputation(db: DbOrTx, subject: string, now: Date, missionsCompleted: number) {
+export async function importedReputation(
+  db: DbOrTx,
+  subject: string,
+  now: Date,
+  missionsCompleted: number,
+  typeOverlapTrustFactor = 0,
+) {
   const rows = await db
     .select()
     .from(reputationImports)
@@ -207,10 +220,22 @@ export async function importedReputation(db: DbOrTx, subject: string, now: Date,
     .limit(MAX_ISSUERS_PER_SUBJECT * 2);
   const live = rows.filter((r) => missionsCompleted - r.missionsBaseline < TRANSITION_MISSIONS);
   if (live.length === 0) return null;
-  const boost =
-    live.reduce((s, r) => s + (r.attestedElo - ELO_FLOOR) * r.trustFactor * r.freshnessFactor, 0) / live.length;
+  const aggregate = (tf: (r: (typeof live)[number]) => number) => {
+    const boost = live.reduce((s, r) => s + (r.attestedElo - ELO_FLOOR) * tf(r) * r.freshnessFactor, 0) / live.length;
+    return Math.min(ELO_MAX, Math.max(ELO_FLOOR, Math.floor(ELO_FLOOR + boost)));
+  };
+  // AIP-3 App. B: for each type an import attests as active, that import counts with the
+  // type-overlap trust factor when it is higher than its own (docs/aip-3-4.md).
+  const typesOf = (r: (typeof live)[number]) => new Set(attestedTypes(r.attestation));
+  const types = [...new Set(live.flatMap((r) => [...typesOf(r)]))].sort();
   return {
-    elo: Math.min(ELO_MAX, Math.max(ELO_FLOOR, Math.floor(ELO_FLOOR + boost))),
+    elo: aggregate((r) => r.trustFactor),
+    by_mission_type: Object.fromEntries(
+      types.map((t) => [
+        t,
+        aggregate((r) => (typesOf(r).has(t) ? Math.max(r.trustFactor, typeOverlapTrustFactor) : r.trustFactor)),
+      ]),
+    ),
     valid_until: new Date(Math.min(...live.map((r) => r.validUntil.getTime()))).toISOString(),
     missions_until_local: Math.max(
       0,
@@ -223,10 +248,17 @@ export async function importedReputation(db: DbOrTx, subject: string, now: Date,
       trust_factor: r.trustFactor,
       freshness_factor: Math.round(r.freshnessFactor * 1000) / 1000,
       initial_elo: r.initialElo,
+      types_active: attestedTypes(r.attestation),
       issued_at: r.issuedAt.toISOString(),
       valid_until: r.validUntil.toISOString(),
     })),
   };
+}
+
+/** The attested `reputation.types_active` of a stored (validated: ≤ 64 strings) attestation. */
+function attestedTypes(doc: Record<string, unknown>): string[] {
+  const t = (doc.reputation as { types_active?: unknown } | undefined)?.types_active;
+  return Array.isArray(t) ? t.filter((x): x is string => typeof x === "string").slice(0, 64) : [];
 }
 
 /** GET /reputation/trusted-issuers (AIP-3 §6). */
@@ -234,10 +266,16 @@ export function trustedIssuers(ctx: Ctx) {
   const { deps } = ctx;
   return {
     open_import: deps.config.aip34.openImport,
+    // §6 entry shape; chain_family defaults to "evm" (AIP-1 servers are EVM), chain_id and added
+    // are what the operator configured (null when not said: never invented).
     trusted_issuers: deps.config.aip34.trustedIssuers.map((t) => ({
       oabp_server: `${normaliseIssuer(t.url) ?? t.url}/`,
+      chain_family: t.chain_family ?? "evm",
+      chain_id: t.chain_id ?? null,
       server_address: t.server_address ?? null,
       trust_factor: t.trust_factor ?? deps.config.aip34.trustFactor,
+      added: t.added ? new Date(t.added).toISOString() : null,
+      private_network: t.private_address !== undefined,
     })),
   };
 }

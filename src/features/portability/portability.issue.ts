@@ -5,7 +5,7 @@ import type { Deps } from "../../deps";
 import { dbOf, type Ctx } from "../../lib/context";
 import { normalizeAddress } from "../../lib/address";
 import { AppError } from "../../lib/errors";
-import { effectiveRating } from "../reputation";
+import { effectiveRating, typeAffinity } from "../reputation";
 import { ATTESTATION_SPEC, BREAKDOWN_WEIGHTS, signAttestation } from "./portability.format";
 
 // AIP-3 §2.2 GET /reputation/{address}/attestation: this server's signed statement of an agent's
@@ -50,7 +50,7 @@ export async function issueAttestation(ctx: Ctx, { address: rawAddress }: { addr
     gt(submissions.payoutAmount, "0"),
     ne(missions.creator, address),
   );
-  const [byType, earned, [losses], [disputed], [below], [total]] = await Promise.all([
+  const [byType, earned, [losses], [disputed], [below], [total], affinity, [penalties]] = await Promise.all([
     db
       .select({ type: missions.verificationType, n: countDistinct(submissions.missionId) })
       .from(submissions)
@@ -74,6 +74,11 @@ export async function issueAttestation(ctx: Ctx, { address: rawAddress }: { addr
       .where(eq(submissions.submitter, address)),
     db.select({ n: count() }).from(agents).where(lt(agents.rating, agent.rating)),
     db.select({ n: count() }).from(agents),
+    typeAffinity(db, address),
+    db
+      .select({ n: count() })
+      .from(ratingHistory)
+      .where(and(eq(ratingHistory.agentId, address), eq(ratingHistory.kind, "dispute_rejected"))),
   ]);
   const counts = { first_valid_match: 0, oracle: 0, creator_judges: 0, peer_vote: 0 };
   let completed = 0;
@@ -99,9 +104,12 @@ export async function issueAttestation(ctx: Ctx, { address: rawAddress }: { addr
         missions_completed: completed,
         missions_failed: Number(losses?.n ?? 0),
         missions_disputed: Number(disputed?.n ?? 0),
+        // AIP-4 §6.3: disputes this agent filed that were rejected (each −5, already in `elo`).
+        disputes_rejected: Number(penalties?.n ?? 0),
         total_earned_usd_equivalent: usdOf(deps, earned),
-        // AIP-2 mission types this agent was paid for: filled once missions carry mission_type.
-        types_active: [] as string[],
+        // AIP-2 mission types with at least one completion here (App. B), and their per-type ELO.
+        types_active: Object.keys(affinity),
+        mission_type_affinity: affinity,
         percentile: Number(total?.n ?? 0) > 0 ? Math.floor((Number(below?.n ?? 0) * 100) / Number(total!.n)) : 0,
         last_active: agent.lastActiveAt?.toISOString() ?? null,
         breakdown: { bounties: { ...counts, total_weighted_points: weighted } },

@@ -1,4 +1,6 @@
 import type { Deps } from "../../deps";
+import { createSafeFetcher, type SafeFetcher } from "../../lib/safe-fetch";
+import { userAgent } from "../../lib/user-agent";
 
 // AIP-3 §4 step 2 / §6: an issuer's key comes from its own manifest (`issuer_address`, AIP-3
 // §10.2), fetched through the SSRF-safe fetcher and cached here per app: at most MAX_ENTRIES
@@ -44,8 +46,37 @@ export async function issuerKey(deps: Deps, issuer: string): Promise<IssuerKey> 
   return value;
 }
 
+const privateFetchers = new WeakMap<Deps, Map<string, SafeFetcher>>();
+
+/**
+ * The fetcher for one issuer's manifest. A trusted issuer configured with `private_address` is
+ * reached through a fetcher of its own that admits exactly that address and the URL's port and
+ * follows no redirect; every other issuer goes through the shared SSRF-safe fetcher, whose
+ * public-only rule is never loosened (docs/aip-3-4.md "Private issuers").
+ */
+function fetcherFor(deps: Deps, issuer: string): SafeFetcher {
+  const t = trustedIssuer(deps, issuer);
+  if (!t?.private_address) return deps.fetcher;
+  let byIssuer = privateFetchers.get(deps);
+  if (!byIssuer) privateFetchers.set(deps, (byIssuer = new Map()));
+  let f = byIssuer.get(issuer);
+  if (!f) {
+    const u = new URL(issuer);
+    const port = Number(u.port || (u.protocol === "https:" ? 443 : 80));
+    const address = t.private_address.toLowerCase();
+    f = createSafeFetcher({
+      allowAddress: (ip, p) => ip.toLowerCase() === address && p === port,
+      maxRedirects: 0,
+      timeoutMs: deps.config.fetchTimeoutMs,
+      userAgent: userAgent(deps.config.publicUrl),
+    });
+    byIssuer.set(issuer, f);
+  }
+  return f;
+}
+
 async function fetchIssuerKey(deps: Deps, issuer: string): Promise<IssuerKey> {
-  const r = await deps.fetcher.fetch(`${issuer}/.well-known/oabp.json`, {
+  const r = await fetcherFor(deps, issuer).fetch(`${issuer}/.well-known/oabp.json`, {
     maxBytes: MAX_MANIFEST_BYTES,
     headers: { accept: "application/json" },
   });

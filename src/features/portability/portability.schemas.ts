@@ -49,7 +49,15 @@ export const TrustedIssuers = z
   .object({
     open_import: z.boolean(),
     trusted_issuers: z.array(
-      z.object({ oabp_server: z.string(), server_address: z.string().nullable(), trust_factor: z.number() }),
+      z.object({
+        oabp_server: z.string(),
+        chain_family: z.string(),
+        chain_id: z.string().nullable(),
+        server_address: z.string().nullable(),
+        trust_factor: z.number(),
+        added: z.string().nullable(),
+        private_network: z.boolean(),
+      }),
     ),
   })
   .openapi("TrustedIssuers");
@@ -57,6 +65,10 @@ export const TrustedIssuers = z
 export const ImportedReputation = z
   .object({
     elo: z.number().int(),
+    by_mission_type: z.record(z.string(), z.number().int()).openapi({
+      description:
+        "AIP-3 App. B: the imported ELO for each mission type an import attests as active, that import weighted by max(its trust_factor, OABP_IMPORT_TYPE_OVERLAP_TRUST_FACTOR)",
+    }),
     valid_until: z.string(),
     missions_until_local: z.number().int(),
     sources: z.array(
@@ -67,6 +79,7 @@ export const ImportedReputation = z
         trust_factor: z.number(),
         freshness_factor: z.number(),
         initial_elo: z.number().int(),
+        types_active: z.array(z.string()),
         issued_at: z.string(),
         valid_until: z.string(),
       }),

@@ -7,8 +7,11 @@ export { effectiveRatingSql, listByRating } from "./leaderboard";
 export { reputationJobs } from "./reputation.jobs";
 export {
   agentHistory,
+  applyDisputePenalty,
+  REJECTED_DISPUTE_PENALTY,
   applyResolution,
   materialiseDecayBatch,
   purgeRatingVersions,
   recordActivity,
+  typeAffinity,
 } from "./reputation.service";

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
-import { agents, ratingHistory, submissions } from "../../db/schema/index";
+import { agents, agentTypeAffinity, ratingHistory, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
@@ -131,6 +131,111 @@ export async function applyResolution(
       })
       .where(eq(agents.id, c.agentId));
   }
+  await applyTypeAffinity(tx, m, now, k, participants, paid);
+}
+
+/**
+ * AIP-3 App. B per-type reputation: the same ELO rule as the global rating, over the
+ * participants' ratings in this mission's AIP-2 type (1400 for a type never rated), written in the
+ * resolution's transaction under the agent row locks applyResolution holds (so no lock of its own).
+ */
+async function applyTypeAffinity(
+  tx: Tx,
+  m: Mission,
+  now: Date,
+  k: number,
+  participants: { agentId: string; outcome: 1 | 0.5 | 0 }[],
+  paid: Set<string>,
+): Promise<void> {
+  const ids = participants.map((p) => p.agentId);
+  const held = await tx
+    .select({ agentId: agentTypeAffinity.agentId, elo: agentTypeAffinity.elo })
+    .from(agentTypeAffinity)
+    .where(and(inArray(agentTypeAffinity.agentId, ids), eq(agentTypeAffinity.missionType, m.missionType)));
+  const elo = new Map(held.map((h) => [h.agentId, h.elo]));
+  const changes = eloUpdates(
+    participants.map((p) => ({ agentId: p.agentId, outcome: p.outcome, rating: elo.get(p.agentId) ?? START_RATING })),
+    k,
+  );
+  for (const c of changes) {
+    const won = paid.has(c.agentId) ? 1 : 0;
+    await tx
+      .insert(agentTypeAffinity)
+      .values({
+        agentId: c.agentId,
+        missionType: m.missionType,
+        elo: c.after,
+        completions: won,
+        attempts: 1,
+        lastActive: now,
+      })
+      .onConflictDoUpdate({
+        target: [agentTypeAffinity.agentId, agentTypeAffinity.missionType],
+        set: {
+          elo: c.after,
+          completions: sql`${agentTypeAffinity.completions} + ${won}`,
+          attempts: sql`${agentTypeAffinity.attempts} + 1`,
+          lastActive: now,
+        },
+      });
+  }
+}
+
+/**
+ * `mission_type_affinity` (AIP-3 App. B): for each AIP-2 type with at least one completion, the
+ * agent's per-type ELO, completions and last activity in that type, keyed by type id.
+ */
+export async function typeAffinity(
+  db: DbOrTx,
+  agentId: string,
+): Promise<Record<string, { elo: number; completions: number; last_active: string }>> {
+  const rows = await db
+    .select()
+    .from(agentTypeAffinity)
+    .where(and(eq(agentTypeAffinity.agentId, agentId), gt(agentTypeAffinity.completions, 0)))
+    .orderBy(asc(agentTypeAffinity.missionType))
+    .limit(256);
+  return Object.fromEntries(
+    rows.map((r) => [
+      r.missionType,
+      { elo: r.elo, completions: r.completions, last_active: r.lastActive.toISOString() },
+    ]),
+  );
+}
+
+/** AIP-4 §6.3: the rating points a rejected dispute costs its (signed-in) filer. */
+export const REJECTED_DISPUTE_PENALTY = 5;
+
+/**
+ * AIP-4 §6.3: −5 to the filer of a rejected dispute, floor 0, written to the rating history as a
+ * `dispute_rejected` entry naming the mission (the record attestations count, AIP-3 §2), in the
+ * ruling's transaction. Locks the agent row (after the dispute row the caller holds; no ledger).
+ */
+export async function applyDisputePenalty(
+  tx: Tx,
+  agentId: string,
+  missionId: string,
+  now: Date,
+): Promise<{ before: number; after: number }> {
+  const row = (await lockAgents(tx, [agentId], now)).get(agentId)!;
+  const before = await materialise(tx, row, now);
+  const after = Math.max(0, before - REJECTED_DISPUTE_PENALTY);
+  await tx.insert(ratingHistory).values({
+    id: newId("rtg", now.getTime()),
+    agentId,
+    missionId,
+    kind: "dispute_rejected",
+    outcome: null,
+    expected: null,
+    k: null,
+    opponentRating: null,
+    before,
+    after,
+    delta: after - before,
+    at: now,
+  });
+  await tx.update(agents).set({ rating: after, ratingUpdatedAt: now }).where(eq(agents.id, agentId));
+  return { before, after };
 }
 
 /**

@@ -13,6 +13,10 @@ import { ConditionalHeaders, notModified } from "../../http/http-cache";
 
 const headers = z.object({ "idempotency-key": z.string().optional() });
 const submitResponses = {
+  200: jsonResponse(
+    Submission,
+    "AIP-3 §3.1: a self-submission (submitter = the mission's creator), accepted and stored with `self_submission: true`, never credited",
+  ),
   201: jsonResponse(Submission, "Stored; status, reason and next_action say what happens next"),
   ...errors(
     "UNAUTHORIZED",
@@ -26,11 +30,12 @@ const submitResponses = {
 
 /**
  * A submission under an Idempotency-Key: the stored scope (REST, its /submit alias and MCP share
- * it; unchanged text, so retries replay across deploys) and the answer, 201 with the submission.
+ * it; unchanged text, so retries replay across deploys) and the answer: 201 with the submission,
+ * or 200 for a self-submission (AIP-3 §3.1 "MUST still accept the submission (return HTTP 200)").
  */
 export const createSubmissionOnce = (submitter: string, missionId: string) => ({
   scope: `${submitter} POST /missions/${missionId}/submissions`,
-  answer: (s: SubmissionWire) => ({ status: 201, body: s }),
+  answer: (s: SubmissionWire) => ({ status: s.self_submission ? 200 : 201, body: s }),
 });
 
 export const submitRoute = createRoute({

@@ -2,6 +2,7 @@ import type { Tx } from "../../db/client";
 import { and, asc, count, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import { commitments, missions, submissions } from "../../db/schema/index";
 import { checkEligibility } from "../missions";
+import { assertTreasuryCanPay } from "../escrow";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { wireSha256 } from "../../lib/hash";
@@ -116,6 +117,8 @@ export async function createSubmission(
   // creator holds no slot hostage, but stored rejected — never judged, paid or rated.
   const self = mission.creator === submitter;
   if (!self) await checkEligibility(deps, mission, submitter, now);
+  // AIP-4 §8.2: no new work on a base-rail mission the resolver could not pay out now.
+  await assertTreasuryCanPay(deps, mission.rewardChain);
   const { contentUri, contentHash } = normaliseContent(input);
   const fvm = verificationIf(mission, "first_valid_match")?.params;
   const reveal = isCommitReveal(mission);

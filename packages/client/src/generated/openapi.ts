@@ -2014,6 +2014,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/missions/types/{type_id}/schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The JSON Schema of one mission type's type_params (AIP-2 App. B; each mission links it as type_params_schema_url) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    type_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A JSON Schema */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TypeParamsSchema"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/missions/types/custom/{type_id}": {
         parameters: {
             query?: never;
@@ -2425,6 +2517,15 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description AIP-3 §3.1: a self-submission (submitter = the mission's creator), accepted and stored with `self_submission: true`, never credited */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Submission"];
+                    };
+                };
                 /** @description Stored; status, reason and next_action say what happens next */
                 201: {
                     headers: {
@@ -2551,6 +2652,15 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description AIP-3 §3.1: a self-submission (submitter = the mission's creator), accepted and stored with `self_submission: true`, never credited */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Submission"];
+                    };
+                };
                 /** @description Stored; status, reason and next_action say what happens next */
                 201: {
                     headers: {
@@ -12732,6 +12842,10 @@ export interface components {
             last_seen_at: string | null;
             registered: boolean;
             imported_reputation: components["schemas"]["ImportedReputation"];
+            /** @description AIP-3 App. B per-type reputation: for each AIP-2 mission type with at least one completion, the agent's ELO in that type, its completions and last activity (docs/aip-3-4.md) */
+            mission_type_affinity: {
+                [key: string]: components["schemas"]["MissionTypeAffinity"];
+            };
             creator_record: components["schemas"]["CreatorRecord"];
             solver_record: components["schemas"]["SolverRecord"];
             /** @description Agent Mesh: the skills this agent provides (the first 50 registered; GET /skills?agent= pages them all) */
@@ -12740,6 +12854,10 @@ export interface components {
         /** @description AIP-3 reputation imported from other servers, shown apart from the local rating */
         ImportedReputation: {
             elo: number;
+            /** @description AIP-3 App. B: the imported ELO for each mission type an import attests as active, that import weighted by max(its trust_factor, OABP_IMPORT_TYPE_OVERLAP_TRUST_FACTOR) */
+            by_mission_type: {
+                [key: string]: number;
+            };
             valid_until: string;
             missions_until_local: number;
             sources: {
@@ -12749,10 +12867,16 @@ export interface components {
                 trust_factor: number;
                 freshness_factor: number;
                 initial_elo: number;
+                types_active: string[];
                 issued_at: string;
                 valid_until: string;
             }[];
         } | null;
+        MissionTypeAffinity: {
+            elo: number;
+            completions: number;
+            last_active: string;
+        };
         CreatorRecord: {
             /** @description Missions made public (open) */
             missions_posted: number;
@@ -12814,7 +12938,7 @@ export interface components {
                 id: string | null;
                 mission_id: string | null;
                 /** @enum {string} */
-                kind: "win" | "partial" | "loss" | "decay";
+                kind: "win" | "partial" | "loss" | "decay" | "dispute_rejected";
                 outcome: number | null;
                 expected: number | null;
                 k: number | null;
@@ -12990,6 +13114,8 @@ export interface components {
             type_params: {
                 [key: string]: unknown;
             };
+            /** @description AIP-2 App. B: the JSON Schema of this mission type's type_params */
+            type_params_schema_url: string;
             /** @description token_scan: every listed check this server cannot run, reported skipped (AIP-2 §3.2); null for other types */
             server_checks: {
                 [key: string]: {
@@ -13073,7 +13199,7 @@ export interface components {
             /** @description The release (or refund) transaction, once broadcast */
             payout_tx_hash: string | null;
         } | null;
-        /** @description Who may claim and submit (enforced at both, FORBIDDEN with details.reason); the creator's standing block-list applies too and is never shown */
+        /** @description Who may claim and submit (enforced at both, FORBIDDEN with details.reason); the creator's standing block-list applies too: its contents are never shown, but a signed-in reader learns from viewer_blocked whether it names them */
         Eligibility: {
             /** @description = min_submitter_elo; 0 = no gate */
             min_rating: number;
@@ -13091,6 +13217,8 @@ export interface components {
             block_count: number;
             /** @description The block-list, shown to the creator only (null to others, and when empty) */
             block: string[] | null;
+            /** @description AIP-2 §4.1, signed-in reader other than the creator, on GET /missions/{id}: whether a submission from the reader would be refused `blocked` — by this mission's block-list or the creator's standing one (which itself is never shown); null otherwise */
+            viewer_blocked: boolean | null;
         };
         /** @description The creator's track record (on mission reads, creation, void and award answers) */
         CreatorRecordCompact: {
@@ -13187,6 +13315,9 @@ export interface components {
             types: {
                 [key: string]: unknown;
             }[];
+        };
+        TypeParamsSchema: {
+            [key: string]: unknown;
         };
         CustomMissionType: {
             [key: string]: unknown;
@@ -13492,6 +13623,11 @@ export interface components {
             };
         };
         Treasury: {
+            /**
+             * @description AIP-4 §8.2: low_gas while a payout waits for resolver gas (pending_gas) — submissions to base-rail missions are paused; not_applicable without the base rail
+             * @enum {string}
+             */
+            treasury_health: "ok" | "low_gas" | "not_applicable";
             base_rail: {
                 enabled: boolean;
                 off_reason: string | null;
@@ -14287,8 +14423,12 @@ export interface components {
             open_import: boolean;
             trusted_issuers: {
                 oabp_server: string;
+                chain_family: string;
+                chain_id: string | null;
                 server_address: string | null;
                 trust_factor: number;
+                added: string | null;
+                private_network: boolean;
             }[];
         };
         /** @description AIP-3 §10.1 settlement receipt, eth_personal_sign by the manifest's issuer_address */
@@ -14359,6 +14499,11 @@ export interface components {
             /** @enum {string} */
             outcome: "upheld" | "rejected" | "split";
             rationale: string;
+            /** @description AIP-4 §3.2 `split` (required with it, refused otherwise): the submissions paid and their shares of the reward net of the fee, summing to 10 000 bps; paid through the award path while the mission is still deciding */
+            split?: {
+                submission_id: string;
+                share_bps: number;
+            }[];
         };
         QuestionList: {
             mission_id: string;
