@@ -8,8 +8,11 @@ import { pgCode } from "../lib/idempotency";
  * An argument may be an async function's promise that goes on to more statements after its first
  * (a ledger transfer: lock, then append): its first statement goes out with the others.
  *
- * drizzle starts a query when it is first awaited, synchronously down to the driver (thunks, so
- * that a query builder and an async function's first statement start in the order written). On Postgres, postgres.js writes them onto the
+ * The order rule: a thunk returns a query builder, or calls an async function whose FIRST await
+ * is its first statement (a query builder, or a nested `pipelined`); anything awaited before that
+ * would send the statement later, out of order. drizzle starts a query when it is first awaited,
+ * and every start goes the same depth down to the driver, so starts in one microtask round reach
+ * the connection in the order they were made. On Postgres, postgres.js writes them onto the
  * transaction's connection back to back (pipelining) and Postgres runs them in that order; behind
  * a transaction-mode pooler (src/db/unpipelined.ts) and on PGlite they queue on the one connection
  * and run one by one, in the same order.
@@ -22,14 +25,16 @@ import { pgCode } from "../lib/idempotency";
 export async function pipelined<T extends readonly unknown[]>(
   ...statements: { [K in keyof T]: () => T[K] }
 ): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
-  // Each one started here, in order: `then` sends a drizzle query (an async function's promise
-  // has already sent its first statement when its thunk returns).
+  // Each thunk called here, in order. A query builder is started in the next microtask, as
+  // `await builder` inside an async function starts it: every first statement of the group is
+  // then started in the same microtask round, in argument order (see the rule above).
   const started = statements.map(
     (run) =>
       new Promise<unknown>((resolve, reject) => {
         const x = run() as unknown;
-        if (x !== null && typeof x === "object" && typeof (x as PromiseLike<unknown>).then === "function")
-          (x as PromiseLike<unknown>).then(resolve, reject);
+        if (x instanceof Promise) x.then(resolve, reject);
+        else if (x !== null && typeof x === "object" && typeof (x as PromiseLike<unknown>).then === "function")
+          queueMicrotask(() => (x as PromiseLike<unknown>).then(resolve, reject));
         else resolve(x);
       }),
   );
