@@ -251,6 +251,11 @@ async function standalone(): Promise<number> {
   await recreateDatabase(url);
   const db = await withTimeout(openDatabase({ url, poolMax: 2, migrate: true }), 60_000, "migrations");
   const counting = process.env.BENCH_WRITES_STATEMENTS === "1";
+  // Experiment only (bench/README.md "Writes"): without the statement-level NOTIFY on missions,
+  // whose commit-time lock serialises every mission-changing commit, fsync included. The server
+  // then misses list-cache invalidations: a measurement, never a configuration.
+  if (process.env.BENCH_WRITES_DROP_NOTIFY === "1")
+    await db.db.execute(sql`drop trigger if exists missions_changed_notify on missions`);
   const name = new URL(url).pathname.slice(1);
   // The server's sessions take log_statement from the database at connect time.
   if (counting) await db.db.execute(sql.raw(`alter database ${name} set log_statement = 'all'`));
