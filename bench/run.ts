@@ -20,6 +20,7 @@ import {
 } from "./harness";
 import { openDatabase } from "../src/db/client";
 import { SEARCH_TERMS, searchSelectivity, seedMissions } from "./seed";
+import { runWrites, startWriteServer, writeLines, writeRatios, type WriteFigures } from "./writes";
 
 // `npm run bench`: seeds a dedicated Postgres database, starts the real server and a bare
 // Hono+drizzle baseline as child processes, drives both with autocannon over loopback and reports
@@ -51,6 +52,8 @@ const cfg = {
   /** Directory for a V8 CPU profile of the real server (node --cpu-prof), written at shutdown. */
   cpuProfDir: process.env.BENCH_CPU_PROF || undefined,
   /** Comma-separated scenario keys to run (the baseline always runs); unset = all. */
+  /** Concurrent agents of the write scenario (bench/writes.ts). */
+  writers: intEnv("BENCH_WRITERS", 10),
   only: process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((k) => k.trim())) : undefined,
 };
 
@@ -499,6 +502,27 @@ async function main(): Promise<number> {
     for (const s of scenarios)
       if (s.key === "baseline" || !cfg.only || cfg.only.has(s.key)) rows.push(await measure(s));
 
+    // The value-moving writes against the same-run bare INSERT (bench/writes.ts), last: they add
+    // rows the read scenarios would otherwise see.
+    let writes: WriteFigures | undefined;
+    if (!cfg.only || cfg.only.has("writes")) {
+      const w = await startWriteServer(cfg.databaseUrl, cfg.poolMax, cfg.cpuProfDir);
+      const db = await openDatabase({ url: cfg.databaseUrl, poolMax: 2, migrate: false });
+      try {
+        writes = await runWrites({
+          db,
+          base: w.base,
+          baselineBase,
+          adminToken: w.adminToken,
+          writers: cfg.writers,
+          seconds: cfg.duration,
+        });
+      } finally {
+        await db.close();
+        w.cleanup();
+      }
+    }
+
     const baselineRps = rows[0]!.rps;
     const rpsOf = (key: string) => rows.find((r) => r.scenario.key === key)?.rps ?? NaN;
     const ratio = (key: string) => (rpsOf(key) / baselineRps).toFixed(2);
@@ -522,12 +546,15 @@ async function main(): Promise<number> {
     out.push("");
     out.push(table(rows, baselineRps));
     out.push("");
+    if (writes) out.push(...writeLines(writes), "");
+    if (writes && !writes.ok) failures.push(`writes: ${writes.check}`);
     for (const f of failures) out.push(`FAIL ${f}`);
     out.push(`total time: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     // mcp_*_vs_rest: an MCP tools/call against the equivalent REST call (design target ≥ 0.7).
     out.push(
       `bench: get_mission=${ratio("get_mission")} list=${ratio("list")} search=${ratio("search")} list_uncached=${ratio("list_uncached")} search_uncached=${ratio("search_uncached")} filter_uncached=${ratio("filter_uncached")} deep_uncached=${ratio("deep_uncached")} mcp_list_vs_rest=${(rpsOf("mcp_list") / rpsOf("list")).toFixed(2)} mcp_get_vs_rest=${(rpsOf("mcp_get") / rpsOf("get_mission")).toFixed(2)} web_board_vs_list=${(rpsOf("web_board") / rpsOf("list")).toFixed(2)} web_mission_vs_get=${(rpsOf("web_mission") / rpsOf("get_mission")).toFixed(2)}`,
     );
+    if (writes) out.push(`bench-writes (vs the same-run bare INSERT): ${writeRatios(writes)}`);
     await stopAll();
     process.stdout.write(`${out.join("\n")}\n`);
     rmSync(dataDir, { recursive: true, force: true });

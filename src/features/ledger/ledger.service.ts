@@ -5,6 +5,7 @@ import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { UINT256_MAX } from "../../lib/money";
 import { entryHash, GENESIS_HASH } from "./ledger.hash";
+import { pipelined } from "../../db/pipelined";
 
 export const EXTERNAL = "external";
 export const agentAccount = (address: string) => `agent:${address}`;
@@ -57,8 +58,8 @@ export interface TransferInput {
  * between transfers), balances are checked under the lock, and one hash-chained entry per account
  * is appended. Postings must sum to zero; only "external" may go negative.
  * Four statements whatever the number of accounts (issue 16: a lock is held from the SELECT …
- * FOR UPDATE to the commit, so every round trip inside it is paid by every waiter): create missing
- * rows, lock and read, append the entries, move the heads.
+ * FOR UPDATE to the commit, so every round trip inside it is paid by every waiter) in two round
+ * trips: create missing rows and lock and read; append the entries and move the heads.
  */
 export async function transfer(tx: Tx, input: TransferInput): Promise<{ transferId: string }> {
   const merged = new Map<string, bigint>();
@@ -74,7 +75,12 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<{ transfer
     touched.map((account) => ({ account, asset: input.asset })),
     input.at,
   );
-  const entries = [];
+  const entries: (typeof ledgerEntries.$inferInsert & {
+    account: string;
+    seq: number;
+    balanceAfter: string;
+    hash: string;
+  })[] = [];
   for (const row of rows) {
     const amount = merged.get(row.account)!;
     const balanceAfter = BigInt(row.balance) + amount;
@@ -106,16 +112,19 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<{ transfer
     };
     entries.push({ ...entry, hash: entryHash(entry) });
   }
-  await tx.insert(ledgerEntries).values(entries);
   const heads = sql.join(
     entries.map((e) => sql`(${e.account}, ${e.balanceAfter}::numeric, ${e.seq}::bigint, ${e.hash})`),
     sql`, `,
   );
-  await tx.execute(sql`
-    update ledger_accounts a
+  // One round trip: both go out together, in this order (see `pipelined`).
+  await pipelined(
+    () => tx.insert(ledgerEntries).values(entries),
+    () =>
+      tx.execute(sql`update ledger_accounts a
        set balance = v.balance, seq = v.seq, head_hash = v.head_hash, updated_at = ${input.at.toISOString()}::timestamptz
       from (values ${heads}) as v(account, balance, seq, head_hash)
-     where a.account = v.account and a.asset = ${input.asset}`);
+     where a.account = v.account and a.asset = ${input.asset}`),
+  );
   return { transferId };
 }
 
@@ -136,20 +145,25 @@ async function lockRows(tx: Tx, keys: AccountKey[], at: Date) {
   const unique = [...new Map(keys.map((k) => [`${k.account}\u0000${k.asset}`, k])).values()].sort((a, b) =>
     a.account < b.account ? -1 : a.account > b.account ? 1 : a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0,
   );
-  await tx
-    .insert(ledgerAccounts)
-    .values(unique.map((k) => ({ ...k, balance: "0", seq: 0, headHash: GENESIS_HASH, updatedAt: at })))
-    .onConflictDoNothing();
   const wanted = sql.join(
     unique.map((k) => sql`(${k.account}, ${k.asset})`),
     sql`, `,
   );
-  const rows = await tx
-    .select()
-    .from(ledgerAccounts)
-    .where(sql`(${ledgerAccounts.account}, ${ledgerAccounts.asset}) in (${wanted})`)
-    .orderBy(sql`${ledgerAccounts.account} collate "C"`, sql`${ledgerAccounts.asset} collate "C"`)
-    .for("update");
+  // One round trip: the insert runs first, so the locking read sees the rows it created.
+  const [, rows] = await pipelined(
+    () =>
+      tx
+        .insert(ledgerAccounts)
+        .values(unique.map((k) => ({ ...k, balance: "0", seq: 0, headHash: GENESIS_HASH, updatedAt: at })))
+        .onConflictDoNothing(),
+    () =>
+      tx
+        .select()
+        .from(ledgerAccounts)
+        .where(sql`(${ledgerAccounts.account}, ${ledgerAccounts.asset}) in (${wanted})`)
+        .orderBy(sql`${ledgerAccounts.account} collate "C"`, sql`${ledgerAccounts.asset} collate "C"`)
+        .for("update"),
+  );
   if (rows.length !== unique.length) throw new Error("ledger account rows vanished under lock");
   return rows;
 }

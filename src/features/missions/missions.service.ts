@@ -8,7 +8,7 @@ import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
 import { onceTx, stableStringify } from "../../lib/idempotency";
 import { parseUint } from "../../lib/money";
-import { touchAgent } from "../../db/touch-agent";
+import { pipelined } from "../../db/pipelined";
 import { recordActivity } from "../reputation";
 import { assertSkillExists } from "../mesh";
 import { agentAccount, escrowAccount, transfer, treasuryAccount } from "../ledger";
@@ -52,7 +52,7 @@ export function findAsset(assets: AssetConfig[], symbolOrAddress: string): Asset
 export async function createMission(ctx: Ctx, input: CreateMissionInput): Promise<MissionWire> {
   const { deps, now } = ctx;
   const creator = agentOf(ctx);
-  await assertNotSuspended(dbOf(ctx), creator, now); // docs/moderation.md "Suspension"
+  // The suspension check runs first thing in the transaction below.
   await checkPostingGate(ctx, creator);
   if (input.creator !== undefined && normalizeAddress(input.creator) !== creator) {
     throw new AppError("FORBIDDEN", "creator must be the authenticated address", { field: "creator" });
@@ -172,28 +172,37 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
       createdAt: now,
       updatedAt: now,
     } satisfies Omit<MissionRow, "search">;
-    if (row.skillId !== null) await assertSkillExists(tx, row.skillId);
-    await touchAgent(tx, creator, now);
-    await recordActivity(tx, creator, now);
-    await tx.insert(missions).values(row);
-    // Webhooks: mission.created only once the mission is public (open); a pending_escrow one
-    // emits it when its deposit opens it.
-    if (row.status === "open") await emitMissionCreated(tx, row, now);
-    // The funding transfer last: its account locks are then held only until the commit.
-    if (!escrow)
-      await transfer(tx, {
-        asset: asset.symbol,
-        kind: "mission_funding",
-        ref: id,
-        at: now,
-        postings: [
-          { account: agentAccount(creator), amount: -(amount + spamFee) },
-          { account: escrowAccount(id), amount },
-          { account: treasuryAccount(id), amount: spamFee },
-        ],
-      });
-    // The creator's record as the insert trigger just left it (issue 19 item 1).
-    return missionToWire(row, deps.config.publicUrl, row.creator, (await recordOf(tx, creator)) ?? null);
+    // Two round trips (docs/decisions.md "Writes in few round trips"): everything below goes out
+    // together, in this order; the transfer's second half (append the entries, move the heads)
+    // follows once its locked rows are back.
+    const [, , , , , record] = await pipelined(
+      () => assertNotSuspended(tx, creator, now), // docs/moderation.md "Suspension"
+      () => (row.skillId !== null ? assertSkillExists(tx, row.skillId) : undefined),
+      // The agent row (seen, active) before the ledger rows: the lock order.
+      () => recordActivity(tx, creator, now, { seen: true }),
+      () => tx.insert(missions).values(row),
+      // Webhooks: mission.created only once the mission is public (open); a pending_escrow one
+      // emits it when its deposit opens it.
+      () => (row.status === "open" ? emitMissionCreated(tx, row, now) : undefined),
+      // The creator's record as the insert trigger just left it (issue 19 item 1).
+      () => recordOf(tx, creator),
+      // The funding transfer last: its account locks are then held only until the commit.
+      () =>
+        escrow
+          ? undefined
+          : transfer(tx, {
+              asset: asset.symbol,
+              kind: "mission_funding",
+              ref: id,
+              at: now,
+              postings: [
+                { account: agentAccount(creator), amount: -(amount + spamFee) },
+                { account: escrowAccount(id), amount },
+                { account: treasuryAccount(id), amount: spamFee },
+              ],
+            }),
+    );
+    return missionToWire(row, deps.config.publicUrl, row.creator, record ?? null);
   };
 
   return onceTx(ctx, work);

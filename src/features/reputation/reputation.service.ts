@@ -4,7 +4,8 @@ import { agents, agentTypeAffinity, ratingHistory, submissions } from "../../db/
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
-import { decayWeeks, effectiveRating } from "./decay";
+import { DECAY_GRACE_MS, decayWeeks, effectiveRating, WEEK_MS } from "./decay";
+import { touchAgent } from "../../db/touch-agent";
 import { CURSOR_TTL_MS } from "./leaderboard";
 import { eloUpdates, kFactor, START_RATING } from "./elo";
 import type { MissionRow } from "../../db/rows";
@@ -63,9 +64,38 @@ async function materialise(tx: Tx, a: AgentRow, now: Date): Promise<number> {
 
 /**
  * Activity (submitting, voting, creating, committing) restarts the decay clock, after writing
- * the decay owed so far. Runs inside the caller's transaction.
+ * the decay owed so far. Runs inside the caller's transaction. `seen`: the agent is also marked
+ * seen (touchAgent), in the same statement.
+ * When no decay is owed (the common case: active within the grace period and the weeks already
+ * written) this is ONE upsert, which creates the row or locks it and restarts the clock; the
+ * upsert's WHERE is `decayWeeks(last_active_at, now) <= decay_weeks_applied` in SQL. Otherwise
+ * (no row returned) the decay is written first, under the row lock, as before.
  */
-export async function recordActivity(tx: Tx, agentId: string, now: Date): Promise<void> {
+export async function recordActivity(tx: Tx, agentId: string, now: Date, opts: { seen?: boolean } = {}): Promise<void> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [done] = await tx
+    .insert(agents)
+    .values({
+      id: agentId,
+      createdAt: now,
+      updatedAt: now,
+      lastSeenAt: opts.seen ? now : null,
+      lastActiveAt: now,
+      decayWeeksApplied: 0,
+    })
+    .onConflictDoUpdate({
+      target: agents.id,
+      set: {
+        lastActiveAt: now,
+        decayWeeksApplied: 0,
+        ...(opts.seen && { lastSeenAt: sql`greatest(${agents.lastSeenAt}, ${at})` }),
+      },
+      // Owed iff now − last_active_at ≥ grace + (applied + 1) weeks (decay.ts decayWeeks).
+      setWhere: sql`${agents.lastActiveAt} is null or ${agents.lastActiveAt} > ${at} - (${DECAY_GRACE_MS}::bigint + (${agents.decayWeeksApplied} + 1) * ${WEEK_MS}::bigint) * interval '1 millisecond'`,
+    })
+    .returning({ id: agents.id });
+  if (done) return;
+  if (opts.seen) await touchAgent(tx, agentId, now);
   const row = (await lockAgents(tx, [agentId], now)).get(agentId)!;
   await materialise(tx, row, now);
   await tx.update(agents).set({ lastActiveAt: now, decayWeeksApplied: 0 }).where(eq(agents.id, agentId));

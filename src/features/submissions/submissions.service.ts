@@ -9,9 +9,9 @@ import { wireSha256 } from "../../lib/hash";
 import { receiptPath } from "../../lib/receipt-path";
 import { isId, newId } from "../../lib/ids";
 import { onceTx } from "../../lib/idempotency";
-import { touchAgent } from "../../db/touch-agent";
+import { pipelined } from "../../db/pipelined";
 import { recordActivity } from "../reputation";
-import { agentOf, type Ctx, dbOf, viewerOf } from "../../lib/context";
+import { agentOf, type Ctx, viewerOf } from "../../lib/context";
 import { findVisibleMission } from "../../db/mission-visibility";
 import { normaliseContent } from "./submissions.content";
 import {
@@ -110,7 +110,7 @@ export async function createSubmission(
 ): Promise<SubmissionWire> {
   const { deps, now } = ctx;
   const submitter = agentOf(ctx);
-  await assertNotSuspended(dbOf(ctx), submitter, now); // docs/moderation.md "Suspension"
+  // The suspension check runs first thing in the transaction below.
   // Hidden from everyone while pending_escrow, its creator included (nothing to submit to yet).
   const mission = await findVisibleMission(ctx, missionId, null);
   // AIP-3 §3.1 direct self-submission: accepted and answered (self_submission: true) so the
@@ -122,18 +122,20 @@ export async function createSubmission(
   const { contentUri, contentHash } = normaliseContent(input);
   const fvm = verificationIf(mission, "first_valid_match")?.params;
   const reveal = isCommitReveal(mission);
-  // Cheap checks before any expensive one (issue 13 finding 6): open, duplicate and per-agent
-  // limit are read here without a lock (and checked again, authoritatively, under it below).
-  await preflight(deps, {
-    missionId,
-    submitter,
-    contentHash,
-    open: reveal || (mission.status === "open" && now < mission.deadline),
-    mission,
-  });
   // first_valid_match with local content (inline or data:) and no predicate is checked now,
   // before the transaction (the match may take a few ms); remote checks run in the job runner.
   const local = fvm !== undefined && !self && !needsNetwork(fvm, contentUri);
+  // Cheap checks before any expensive one (issue 13 finding 6): open, duplicate and per-agent
+  // limit are read here without a lock (and checked again, authoritatively, under it below).
+  // Only before the local check: without one the transaction's own checks come first anyway.
+  if (local)
+    await preflight(deps, {
+      missionId,
+      submitter,
+      contentHash,
+      open: reveal || (mission.status === "open" && now < mission.deadline),
+      mission,
+    });
   if (
     local &&
     fvm.match_mode === "regex" &&
@@ -160,23 +162,47 @@ export async function createSubmission(
   // runner with its own reason, never stored as "no match" (finding 11).
   const precheck = checked?.result === "retry" ? undefined : checked;
 
+  // What the answer shows of the mission, as the row lock leaves it (judging may change it).
+  const AFTER = {
+    creator: missions.creator,
+    status: missions.status,
+    verificationType: missions.verificationType,
+    verificationParams: missions.verificationParams,
+    payouts: missions.payouts,
+  };
+  // Judged in this transaction: first_valid_match whose local check found a match.
+  const judged = fvm !== undefined && precheck?.result === "valid";
+
+  // Two round trips when nothing is judged here (docs/decisions.md "Writes in few round trips").
   const work = async (tx: Tx) => {
     // The gate, and the mission row lock that orders submissions: open and before the deadline —
     // or, for commit-reveal, in the reveal window (the seq then comes from the commitment).
     // (deadline and reveal window are immutable, so the window is checked here; the update gates the state)
-    const [locked] = reveal
-      ? now >= revealDeadline(mission)
-        ? []
-        : await tx
-            .update(missions)
-            .set({ updatedAt: now })
-            .where(and(eq(missions.id, missionId), eq(missions.status, "escrowed"), eq(missions.phase, "revealing")))
-            .returning({ id: missions.id, seq: missions.submissionCount })
-      : await tx
-          .update(missions)
-          .set({ submissionCount: sql`${missions.submissionCount} + 1`, updatedAt: now })
-          .where(and(eq(missions.id, missionId), eq(missions.status, "open"), gt(missions.deadline, now)))
-          .returning({ id: missions.id, seq: missions.submissionCount });
+    // The per-agent count is read after the lock is taken (it goes out behind the update).
+    const [, [locked], mine] = await pipelined(
+      () => assertNotSuspended(tx, submitter, now), // docs/moderation.md "Suspension"
+      () =>
+        reveal
+          ? now >= revealDeadline(mission)
+            ? []
+            : tx
+                .update(missions)
+                .set({ updatedAt: now })
+                .where(
+                  and(eq(missions.id, missionId), eq(missions.status, "escrowed"), eq(missions.phase, "revealing")),
+                )
+                .returning({ id: missions.id, seq: missions.submissionCount, ...AFTER })
+          : tx
+              .update(missions)
+              .set({ submissionCount: sql`${missions.submissionCount} + 1`, updatedAt: now })
+              .where(and(eq(missions.id, missionId), eq(missions.status, "open"), gt(missions.deadline, now)))
+              .returning({ id: missions.id, seq: missions.submissionCount, ...AFTER }),
+      () =>
+        tx
+          .select({ n: count(), dup: sql<number>`count(*) filter (where ${submissions.contentHash} = ${contentHash})` })
+          .from(submissions)
+          .where(and(eq(submissions.missionId, missionId), eq(submissions.submitter, submitter))),
+    );
     if (!locked && reveal && mission.status === "open") {
       throw new AppError(
         "CONFLICT",
@@ -191,10 +217,6 @@ export async function createSubmission(
         deadline: mission.deadline.toISOString(),
       });
     }
-    const mine = await tx
-      .select({ n: count(), dup: sql<number>`count(*) filter (where ${submissions.contentHash} = ${contentHash})` })
-      .from(submissions)
-      .where(and(eq(submissions.missionId, missionId), eq(submissions.submitter, submitter)));
     if (Number(mine[0]?.dup ?? 0) > 0)
       throw new AppError("CONFLICT", "you already submitted this content to this mission", {
         reason: "duplicate_submission",
@@ -244,37 +266,35 @@ export async function createSubmission(
       submittedAt: now,
       updatedAt: now,
     };
-    await tx.insert(submissions).values(row);
-    // Webhooks, in this transaction: created (and rejected at once when the inline check failed);
-    // before judging, so a resolution it triggers is reported after it.
-    await emitEvents(tx, [
-      submissionCreated(mission, now, { id: row.id, submitter, status: row.status, reason: row.reason }),
-      ...(rejected ? [submissionDecided(mission, now, { id: row.id, submitter, reason: rejected }, false)] : []),
-    ]);
-    if (commitment)
-      await tx
-        .update(commitments)
-        .set({ submissionId: row.id, revealedAt: now })
-        .where(eq(commitments.id, commitment.id));
-    if (fvm && precheck?.result === "valid") {
-      // Still under the row lock taken by the count bump: judge in arrival order, resolve at once.
-      const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
-      await judgeFirstValidMatch(tx, deps, m!, now);
-    }
+    const [[inserted]] = await pipelined(
+      () => tx.insert(submissions).values(row).returning(),
+      // Webhooks, in this transaction: created (and rejected at once when the inline check failed);
+      // before judging, so a resolution it triggers is reported after it.
+      () =>
+        emitEvents(tx, [
+          submissionCreated(mission, now, { id: row.id, submitter, status: row.status, reason: row.reason }),
+          ...(rejected ? [submissionDecided(mission, now, { id: row.id, submitter, reason: rejected }, false)] : []),
+        ]),
+      () =>
+        commitment
+          ? tx
+              .update(commitments)
+              .set({ submissionId: row.id, revealedAt: now })
+              .where(eq(commitments.id, commitment.id))
+          : undefined,
+      // Nothing judged: the agent row now (seen, active); else after judging, below.
+      () => (judged ? undefined : recordActivity(tx, submitter, now, { seen: true })),
+    );
+    if (!judged) return submissionToWire(inserted!, locked, submitter, deps.config.publicUrl);
+    // Still under the row lock taken by the count bump: judge in arrival order, resolve at once.
+    const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
+    await judgeFirstValidMatch(tx, deps, m!, now);
     // After judging: a resolution locks every participant's agent row in address order first.
-    await touchAgent(tx, submitter, now);
-    await recordActivity(tx, submitter, now);
-    const [stored] = await tx.select().from(submissions).where(eq(submissions.id, row.id));
-    const [after] = await tx
-      .select({
-        creator: missions.creator,
-        status: missions.status,
-        verificationType: missions.verificationType,
-        verificationParams: missions.verificationParams,
-        payouts: missions.payouts,
-      })
-      .from(missions)
-      .where(eq(missions.id, missionId));
+    await recordActivity(tx, submitter, now, { seen: true });
+    const [[stored], [after]] = await pipelined(
+      () => tx.select().from(submissions).where(eq(submissions.id, row.id)),
+      () => tx.select(AFTER).from(missions).where(eq(missions.id, missionId)),
+    );
     return submissionToWire(stored!, after!, submitter, deps.config.publicUrl);
   };
 

@@ -5,6 +5,7 @@ import type { AwardRecord } from "../../db/schema/missions";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { parseUint } from "../../lib/money";
+import { pipelined } from "../../db/pipelined";
 import { settleStakes, type BallotRules, stakeAccounts } from "./stakes";
 import type { AccountKey } from "../ledger";
 import { resolveAndPay, type Winner } from "../settlement";
@@ -41,7 +42,8 @@ const AWARD = "award";
 /**
  * Records the creator's award instead of paying it (caller: awardMission, under the mission row
  * lock, after validating the winners): the mission stays escrowed, phase appeal, payout queued
- * until appeal_deadline. Pending submissions say whether they were awarded.
+ * until appeal_deadline. Pending submissions say whether they were awarded. Its statements all go
+ * out when it is called (one pipelined group).
  */
 export async function recordAward(
   tx: Tx,
@@ -63,33 +65,39 @@ export async function recordAward(
     ...(Object.keys(releaseSignatures).length ? { release_signatures: releaseSignatures } : {}),
   };
   const ids = winners.map((w) => w.submissionId);
-  await tx
-    .update(submissions)
-    .set({ reason: "awarded_pending_appeal", updatedAt: now })
-    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), inArray(submissions.id, ids)));
-  await tx
-    .update(submissions)
-    .set({ reason: "awaiting_appeal", updatedAt: now })
-    .where(
-      and(
-        eq(submissions.missionId, m.id),
-        eq(submissions.status, "pending"),
-        ne(submissions.reason, "awarded_pending_appeal"),
-      ),
-    );
-  await tx
-    .update(missions)
-    .set({
-      status: "escrowed",
-      phase: "appeal",
-      payoutStatus: "queued",
-      payoutStatusReason: "awaiting_appeal_window",
-      payoutStatusUpdatedAt: now,
-      award,
-      nextActionAt: appealDeadline,
-      updatedAt: now,
-    })
-    .where(eq(missions.id, m.id));
+  // All three at once, in order (pipelined): the caller may pipeline reads of the result behind them.
+  await pipelined(
+    () =>
+      tx
+        .update(submissions)
+        .set({ reason: "awarded_pending_appeal", updatedAt: now })
+        .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), inArray(submissions.id, ids))),
+    () =>
+      tx
+        .update(submissions)
+        .set({ reason: "awaiting_appeal", updatedAt: now })
+        .where(
+          and(
+            eq(submissions.missionId, m.id),
+            eq(submissions.status, "pending"),
+            ne(submissions.reason, "awarded_pending_appeal"),
+          ),
+        ),
+    () =>
+      tx
+        .update(missions)
+        .set({
+          status: "escrowed",
+          phase: "appeal",
+          payoutStatus: "queued",
+          payoutStatusReason: "awaiting_appeal_window",
+          payoutStatusUpdatedAt: now,
+          award,
+          nextActionAt: appealDeadline,
+          updatedAt: now,
+        })
+        .where(eq(missions.id, m.id)),
+  );
 }
 
 /** What appealRefusal reads of a mission: the row and the wire shape both have it. */

@@ -4,6 +4,7 @@ import { missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { onceTx } from "../../lib/idempotency";
+import { pipelined } from "../../db/pipelined";
 import { missionToWire, type MissionWire } from "../missions";
 import { agentOf, type Ctx } from "../../lib/context";
 import { assertVisible, lockMission } from "../../db/mission-visibility";
@@ -42,9 +43,11 @@ export async function awardMission(
     const { m, winners } = await checkedAward(tx, ctx, missionId, input, true);
     // base rail: slots the creator signed for are released with its signature, the rest delayed.
     const releaseSignatures = await checkReleaseSignatures(tx, deps, m, winners, input.release_signatures);
-    // With an `appeal` param the award is recorded and paid when its appeal closes (appeal.ts).
-    if (appealOf(m)) await recordAward(tx, m, winners, now, releaseSignatures);
-    else
+    // With an `appeal` param the award is recorded and paid when its appeal closes (appeal.ts):
+    // recordAward sends all its statements at once, so the answer's reads go out behind them
+    // (docs/decisions.md "Writes in few round trips"). A payment takes several round trips first.
+    const settle = appealOf(m) ? () => recordAward(tx, m, winners, now, releaseSignatures) : undefined;
+    if (!settle)
       await resolveAndPay(tx, m, winners, {
         deps,
         feeBps: deps.config.feeBps,
@@ -55,8 +58,12 @@ export async function awardMission(
         outcome: "win",
         releaseSignatures,
       });
-    const [after] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
-    return missionToWire(after!, deps.config.publicUrl, caller, (await recordOf(tx, after!.creator)) ?? null);
+    const [, [after], record] = await pipelined(
+      () => settle?.(),
+      () => tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)),
+      () => recordOf(tx, m.creator),
+    );
+    return missionToWire(after!, deps.config.publicUrl, caller, record ?? null);
   });
 }
 
@@ -99,7 +106,17 @@ async function checkedAward(
   {
     // Hidden from everyone while pending_escrow (its creator gets 404 here too, as before); a
     // mission the operator hid is still judged by its creator (its money settles; docs/moderation.md).
-    const locked = await lockMission(tx, missionId);
+    // One round trip: the submissions are read behind the mission row lock (pipelined), so after it.
+    const [locked, rows] = await pipelined(
+      () => lockMission(tx, missionId),
+      () =>
+        ids.length === 0
+          ? []
+          : tx
+              .select()
+              .from(submissions)
+              .where(and(eq(submissions.missionId, missionId), inArray(submissions.id, ids))),
+    );
     const m = assertVisible(locked, missionId, locked?.status === "pending_escrow" ? null : caller);
     if (m.creator !== caller) throw new AppError("FORBIDDEN", "only the creator may award a creator_judges mission");
     if (m.verificationType !== "creator_judges") {
@@ -123,10 +140,6 @@ async function checkedAward(
         reason: "too_many_winners",
         max_winners: maxWinners,
       });
-    const rows = await tx
-      .select()
-      .from(submissions)
-      .where(and(eq(submissions.missionId, missionId), inArray(submissions.id, ids)));
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of ids) {
       const s = byId.get(id);
