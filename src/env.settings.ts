@@ -791,6 +791,15 @@ export const SETTINGS = {
     shown: "`8`",
     doc: "reads in flight at once per caller (agent, else client network) per instance (429)",
   },
+  /** Of a caller's reads in flight, how many run at once; the others wait for its own to end. */
+  OABP_READ_RUNNING_PER_CALLER: {
+    key: "readRunningPerCaller",
+    schema: z.coerce.number().int().min(1).max(10_000).default(2),
+    shown: "`2`",
+    doc:
+      "of a caller's reads in flight (`OABP_READ_INFLIGHT_PER_CALLER`), how many run at once per instance; " +
+      "the others wait in order for one of its own to end (static assets and health probes are not counted)",
+  },
   /** A refused read (429) is answered after this delay, so a client re-issuing refusals at once is slowed. */
   OABP_READ_REFUSAL_DELAY_MS: {
     key: "readRefusalDelayMs",
