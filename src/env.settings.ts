@@ -1277,6 +1277,20 @@ export const SETTINGS = {
     shown: "`3`",
     doc: "default outcomes: submissions sharing the pool",
   },
+  /** Default outcomes: an identity first seen this long before a mission was posted is not a fresh one for it. */
+  OABP_DEFAULT_AWARD_MIN_AGE_SECONDS: {
+    key: "abuse.defaultAwardMinAgeSeconds",
+    schema: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(365 * 86_400)
+      .default(86_400),
+    shown: "`86400` (1 day)",
+    doc:
+      "default outcomes: verified work of an identity first seen at least this long before the mission " +
+      'was posted shares the pool ahead of fresh identities (docs/abuse.md "Default outcomes")',
+  },
   /** Byte cap of one list response (submissions); a page stops early and carries next_cursor. */
   OABP_LIST_MAX_BYTES: {
     key: "abuse.listMaxBytes",
