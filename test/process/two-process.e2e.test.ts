@@ -113,9 +113,11 @@ describe.runIf(onRealPostgres)("two instances on one Postgres", () => {
       cleanups.push(() => db.drop());
       const dir = mkdtempSync(path.join(tmpdir(), "oabp-ryw-"));
       cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-      const a = await startServer({ DATABASE_URL: db.url, OABP_DATA_DIR: path.join(dir, "a") });
+      // One deployment's receipt keys: B opens the read-after cookie A sealed.
+      const OABP_RECEIPT_KEYS = JSON.stringify([newKeyRecord(new Date())]);
+      const a = await startServer({ DATABASE_URL: db.url, OABP_DATA_DIR: path.join(dir, "a"), OABP_RECEIPT_KEYS });
       cleanups.push(() => stop(a));
-      const b = await startServer({ DATABASE_URL: db.url, OABP_DATA_DIR: path.join(dir, "b") });
+      const b = await startServer({ DATABASE_URL: db.url, OABP_DATA_DIR: path.join(dir, "b"), OABP_RECEIPT_KEYS });
       cleanups.push(() => stop(b));
       const creator = await signIn(a.base);
       const credit = await call(
