@@ -232,7 +232,7 @@ async function memoryScenario(n = 400) {
         )
       )
         break;
-      if (i > 300) throw new Error("server not ready");
+      if (i > 900) throw new Error("server not ready"); // 3 min: tsx start-up on a loaded machine
       await new Promise((r) => setTimeout(r, 200));
     }
     const call: Call = async (method, p, o = {}) => {
@@ -339,7 +339,7 @@ async function crowdScenario(agents = 200, each = 4) {
         )
       )
         break;
-      if (i > 300) throw new Error("server not ready");
+      if (i > 900) throw new Error("server not ready"); // 3 min: tsx start-up on a loaded machine
       await new Promise((r) => setTimeout(r, 200));
     }
     const call: Call = async (method, p, o = {}) => {
@@ -454,7 +454,7 @@ async function inboxScenario(samples = 300) {
         )
       )
         break;
-      if (i > 300) throw new Error("server not ready");
+      if (i > 900) throw new Error("server not ready"); // 3 min: tsx start-up on a loaded machine
       await new Promise((r) => setTimeout(r, 200));
     }
     const call: Call = async (method, p, o = {}) => {

@@ -15,7 +15,7 @@ import { registerSpecs } from "./features/specs";
 import { MCP_OWN_PATHS, registerMcp } from "./features/mcp";
 import { oadpHtmlSignal } from "./features/oadp";
 import { publicReadCaching } from "./http/http-cache";
-import { readAfter } from "./http/read-after";
+import { cookieSeal, readAfter } from "./http/read-after";
 import { traceRequests } from "./http/tracing";
 import { registerWeb } from "./features/web";
 import { resolveIdentity } from "./features/auth";
@@ -64,11 +64,19 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   // Read-your-writes tokens and replica routing (issue 16); MCP messages are not REST writes.
   app.use(
     "*",
-    readAfter(deps.database, (path) => MCP_OWN_PATHS.has(path)),
+    readAfter(deps.database, (path) => MCP_OWN_PATHS.has(path), cookieSeal(deps.receiptKeys.active.privateKey)),
   );
   // Reads in flight per credential, before identity costs a query (docs/abuse-edge.md "Read limits").
   const readRefusals = refusalDelay(deps.config.readRefusalDelayMs);
-  if (deps.config.rateLimits) app.use("*", readsInFlight(deps.config.readInflightPerCaller, readRefusals));
+  if (deps.config.rateLimits)
+    app.use(
+      "*",
+      readsInFlight({
+        perCaller: deps.config.readInflightPerCaller,
+        runningPerCaller: deps.config.readRunningPerCaller,
+        delay: readRefusals,
+      }),
+    );
   const resolveCaller = identity({ resolveIdentity, markSeen });
   // A scrape with OABP_METRICS_TOKEN is no session: it skips identity and may read /metrics only.
   app.use("*", (c, next) => {

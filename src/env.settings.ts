@@ -844,6 +844,15 @@ export const SETTINGS = {
     shown: "`8`",
     doc: "reads in flight at once per caller (agent, else client network) per instance (429)",
   },
+  /** Of a caller's reads in flight, how many run at once; the others wait for its own to end. */
+  OABP_READ_RUNNING_PER_CALLER: {
+    key: "readRunningPerCaller",
+    schema: z.coerce.number().int().min(1).max(10_000).default(2),
+    shown: "`2`",
+    doc:
+      "of a caller's reads in flight (`OABP_READ_INFLIGHT_PER_CALLER`), how many run at once per instance; " +
+      "the others wait in order for one of its own to end (static assets and health probes are not counted)",
+  },
   /** A refused read (429) is answered after this delay, so a client re-issuing refusals at once is slowed. */
   OABP_READ_REFUSAL_DELAY_MS: {
     key: "readRefusalDelayMs",
@@ -1332,6 +1341,20 @@ export const SETTINGS = {
     schema: z.coerce.number().int().min(1).max(100).default(3),
     shown: "`3`",
     doc: "default outcomes: submissions sharing the pool",
+  },
+  /** Default outcomes: an identity first seen this long before a mission was posted is not a fresh one for it. */
+  OABP_DEFAULT_AWARD_MIN_AGE_SECONDS: {
+    key: "abuse.defaultAwardMinAgeSeconds",
+    schema: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(365 * 86_400)
+      .default(86_400),
+    shown: "`86400` (1 day)",
+    doc:
+      "default outcomes: verified work of an identity first seen at least this long before the mission " +
+      'was posted shares the pool ahead of fresh identities (docs/abuse.md "Default outcomes")',
   },
   /** Byte cap of one list response (submissions); a page stops early and carries next_cursor. */
   OABP_LIST_MAX_BYTES: {

@@ -1,3 +1,4 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, type KeyObject } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { parseLsn, type Database } from "../db/client";
@@ -22,19 +23,65 @@ const LSN = /^[0-9A-Fa-f]{1,8}\/[0-9A-Fa-f]{1,8}$/;
  */
 const REPLICA_READS = /^(\/api)?\/missions(\/mis_[^/]+(\/submissions)?)?$/;
 
+/**
+ * The cookie's value is sealed (AES-256-GCM, docs/operations.md "The read-after cookie is
+ * sealed"): a client can neither read the WAL position in it nor forge or alter one. The key is
+ * derived (HKDF-SHA-256) from the active receipt signing key, which every instance of a deployment
+ * shares (OABP_RECEIPT_KEYS); a cookie it cannot open — forged, tampered, another key's — is
+ * ignored like a missing one. The header stays the plain position: clients order those.
+ */
+export interface CookieSeal {
+  seal(lsn: bigint): string;
+  open(value: string): bigint | undefined;
+}
+
+const SEAL_PREFIX = "v1.";
+const SEALED = /^v1\.[A-Za-z0-9_-]{48}$/; // 12-byte nonce, 8-byte position, 16-byte tag
+
+export function cookieSeal(receiptKey: KeyObject): CookieSeal {
+  const seed = receiptKey.export({ format: "der", type: "pkcs8" }).subarray(-32);
+  const key = Buffer.from(hkdfSync("sha256", seed, "oabp", "oabp read-after cookie v1", 32));
+  return {
+    seal(lsn) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      const plain = Buffer.alloc(8);
+      plain.writeBigUInt64BE(lsn);
+      const sealed = Buffer.concat([iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
+      return SEAL_PREFIX + sealed.toString("base64url");
+    },
+    open(value) {
+      if (!SEALED.test(value)) return undefined;
+      const raw = Buffer.from(value.slice(SEAL_PREFIX.length), "base64url");
+      try {
+        const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
+        decipher.setAuthTag(raw.subarray(20));
+        return Buffer.concat([decipher.update(raw.subarray(12, 20)), decipher.final()]).readBigUInt64BE();
+      } catch {
+        return undefined; // forged, tampered or sealed with another key
+      }
+    },
+  };
+}
+
 export function formatLsn(lsn: bigint): string {
   return `${(lsn >> 32n).toString(16).toUpperCase()}/${(lsn & 0xffffffffn).toString(16).toUpperCase()}`;
 }
 
 /**
  * Read-your-writes across instances and replicas (issue 16, docs/operations.md "Read-your-writes").
- * - A successful write answers `OABP-Read-After: <primary WAL position>` (header and cookie).
+ * - A successful write answers `OABP-Read-After: <primary WAL position>` (header) and the same
+ *   position sealed in a cookie (cookieSeal).
  * - A read presenting that token (header, else cookie) sees the write on any instance: it goes to
  *   the replica only once the replica has replayed that position, and the list cache serves only
  *   entries stamped at or past it (ResponseCache.get's `fresh`).
  * PGlite (one process) has neither a replica nor other instances: nothing to do.
  */
-export function readAfter(database: Database, skip: (path: string) => boolean): MiddlewareHandler<AppEnv> {
+export function readAfter(
+  database: Database,
+  skip: (path: string) => boolean,
+  seal: CookieSeal,
+): MiddlewareHandler<AppEnv> {
   if (database.kind !== "postgres") return (_c, next) => next();
   const replica = database.replica;
   let replayed = 0n; // the replica's last known replay position (only grows)
@@ -71,7 +118,7 @@ export function readAfter(database: Database, skip: (path: string) => boolean): 
         after = parseLsn(header.trim());
       } else {
         const cookie = getCookie(c, READ_AFTER_COOKIE);
-        if (cookie && LSN.test(cookie)) after = parseLsn(cookie); // a bad cookie is ignored
+        if (cookie) after = seal.open(cookie); // a bad cookie is ignored
       }
       if (replicaView && REPLICA_READS.test(c.req.path)) {
         const toReplica = after === undefined || (await caughtUp(after));
@@ -90,7 +137,7 @@ export function readAfter(database: Database, skip: (path: string) => boolean): 
     c.header(READ_AFTER_HEADER, text);
     c.header(
       "Set-Cookie",
-      `${READ_AFTER_COOKIE}=${text}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax; HttpOnly`,
+      `${READ_AFTER_COOKIE}=${seal.seal(token)}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax; HttpOnly`,
       {
         append: true,
       },

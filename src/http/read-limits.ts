@@ -84,32 +84,62 @@ export function readLimits(limits: ReadLimits): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * Reads in flight per credential, checked BEFORE identity (no database work for a refusal): the
- * bearer token or API key given (hashed), else the client network. One caller keeping dozens of
- * reads in flight is refused at the door, so its refusals cost next to nothing.
+ * Static files served from memory (the web UI's scripts and styles, health probes): no query, no
+ * per-caller work worth bounding, and a page load behind a NAT fetches several at once. They are
+ * exempt from the in-flight count so that the API reads' share stays small (docs/abuse-edge.md
+ * "Read limits").
  */
-export function readsInFlight(perCaller: number, delay?: RefusalDelay): MiddlewareHandler<AppEnv> {
-  const inflight = new Map<string, number>();
+const STATIC_READ = /^\/(assets\/|robots\.txt$|llms\.txt$|(api\/)?(health|ready)$)/;
+
+export interface ReadsInFlight {
+  /** Reads one caller may have admitted (running + waiting); past it, 429 `reads_in_flight`. */
+  perCaller: number;
+  /** Of those, how many run at once; the rest wait, in order, for one of the caller's own to end. */
+  runningPerCaller: number;
+  delay?: RefusalDelay;
+}
+
+/**
+ * Reads in flight per credential, checked BEFORE identity (no database work for a refusal): the
+ * bearer token or API key given (hashed), else the client network. A caller holds at most
+ * `perCaller` reads admitted, of which `runningPerCaller` run at once; its others wait in its own
+ * FIFO, so its burst takes at most that share of the event loop and the pool and queues behind
+ * itself, never in front of another caller (docs/abuse-edge.md "Read limits"). Past `perCaller`
+ * it is refused at the door, so its refusals cost next to nothing.
+ */
+export function readsInFlight(limits: ReadsInFlight): MiddlewareHandler<AppEnv> {
+  const callers = new Map<string, { admitted: number; running: number; waiting: (() => void)[] }>();
+  const running = Math.min(limits.runningPerCaller, limits.perCaller);
   return async (c, next) => {
-    if (!isReadRequest(c.req.method, c.req.path) || STREAM_PATHS.has(c.req.path)) return next();
+    const path = c.req.path;
+    if (!isReadRequest(c.req.method, path) || STREAM_PATHS.has(path) || STATIC_READ.test(path)) return next();
     const cred = c.req.header("authorization") ?? c.req.header("x-api-key");
     const key = cred ? `cred:${createHash("sha256").update(cred).digest("base64url")}` : `net:${clientNetwork(c)}`;
-    const mine = inflight.get(key) ?? 0;
-    if (mine >= perCaller) {
-      await delay?.(key);
+    let me = callers.get(key);
+    if (me && me.admitted >= limits.perCaller) {
+      await limits.delay?.(key);
       c.header("Retry-After", "1");
-      return sendError(c, "RATE_LIMITED", `more than ${perCaller} reads in flight for this caller`, {
+      return sendError(c, "RATE_LIMITED", `more than ${limits.perCaller} reads in flight for this caller`, {
         reason: "reads_in_flight",
-        limit: perCaller,
+        limit: limits.perCaller,
       });
     }
-    inflight.set(key, mine + 1);
+    if (!me) callers.set(key, (me = { admitted: 0, running: 0, waiting: [] }));
+    const mine = me;
+    mine.admitted++;
     try {
-      await next();
+      // A turn is handed over by the caller's read that ends (below), never taken out of order.
+      if (mine.running >= running) await new Promise<void>((r) => mine.waiting.push(r));
+      else mine.running++;
+      try {
+        await next();
+      } finally {
+        const nextTurn = mine.waiting.shift();
+        if (nextTurn) nextTurn();
+        else mine.running--;
+      }
     } finally {
-      const left = (inflight.get(key) ?? 1) - 1;
-      if (left <= 0) inflight.delete(key);
-      else inflight.set(key, left);
+      if (--mine.admitted === 0) callers.delete(key);
     }
   };
 }

@@ -19,7 +19,10 @@ describe("OABP-Read-After", () => {
     const header = r.headers.get("oabp-read-after");
     if (onRealPostgres) {
       expect(header).toMatch(/^[0-9A-F]{1,8}\/[0-9A-F]{1,8}$/);
-      expect(r.headers.get("set-cookie")).toContain(`oabp_read_after=${header}; Path=/; Max-Age=60`);
+      // The cookie carries the position sealed (docs/operations.md "The read-after cookie is sealed").
+      const cookie = /oabp_read_after=([^;]+); Path=\/; Max-Age=60/.exec(r.headers.get("set-cookie") ?? "")?.[1];
+      expect(cookie).toMatch(/^v1\.[A-Za-z0-9_-]{48}$/);
+      expect(cookie).not.toContain(header!.split("/")[1]!);
       expect(r.headers.get("access-control-expose-headers")).toContain("OABP-Read-After");
       // A later write answers a later (or equal) position.
       const r2 = await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { title: "Later" }) });
@@ -42,11 +45,16 @@ describe("OABP-Read-After", () => {
     expect(bad.headers.get("oabp-read-after")).toBeNull();
   });
 
-  it.runIf(onRealPostgres)("a malformed header is a 400 naming it; a malformed cookie is ignored", async () => {
-    const r = await t.call("GET", "/missions", { headers: { "OABP-Read-After": "not-a-token" } });
-    expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ error: "INVALID_PARAMETER", details: { field: "OABP-Read-After" } });
-    const c = await t.call("GET", "/missions", { headers: { cookie: "oabp_read_after=garbage" } });
-    expect(c.status).toBe(200);
-  });
+  it.runIf(onRealPostgres)(
+    "a malformed header is a 400 naming it; a malformed or forged cookie is ignored",
+    async () => {
+      const r = await t.call("GET", "/missions", { headers: { "OABP-Read-After": "not-a-token" } });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ error: "INVALID_PARAMETER", details: { field: "OABP-Read-After" } });
+      for (const forged of ["garbage", "FFFFFFFF/FFFFFFFF", `v1.${"A".repeat(48)}`]) {
+        const c = await t.call("GET", "/missions", { headers: { cookie: `oabp_read_after=${forged}` } });
+        expect(c.status).toBe(200);
+      }
+    },
+  );
 });

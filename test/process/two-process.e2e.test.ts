@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { newKeyRecord } from "../../src/lib/receipt-keys";
 import { onRealPostgres } from "../helpers/db";
 import {
   E2E_ADMIN,
@@ -41,9 +42,12 @@ describe.runIf(onRealPostgres)("two instances on one Postgres", () => {
     cleanups.push(() => db.drop());
     const dir = mkdtempSync(path.join(tmpdir(), "oabp-fleet-"));
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    const a = await startServer({ DATABASE_URL: db.url, OABP_DATA_DIR: path.join(dir, "a") });
+    // Instances of one deployment share the receipt keys (docs/configuration.md), and with them the
+    // read-after cookie's seal.
+    const OABP_RECEIPT_KEYS = JSON.stringify([newKeyRecord(new Date())]);
+    const a = await startServer({ DATABASE_URL: db.url, OABP_DATA_DIR: path.join(dir, "a"), OABP_RECEIPT_KEYS });
     cleanups.push(() => stop(a));
-    const b = await startServer({ DATABASE_URL: db.url, OABP_DATA_DIR: path.join(dir, "b") });
+    const b = await startServer({ DATABASE_URL: db.url, OABP_DATA_DIR: path.join(dir, "b"), OABP_RECEIPT_KEYS });
     cleanups.push(() => stop(b));
 
     const creator = await signIn(a.base);
@@ -110,9 +114,11 @@ describe.runIf(onRealPostgres)("two instances on one Postgres", () => {
       cleanups.push(() => db.drop());
       const dir = mkdtempSync(path.join(tmpdir(), "oabp-ryw-"));
       cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-      const a = await startServer({ DATABASE_URL: db.url, OABP_DATA_DIR: path.join(dir, "a") });
+      // One deployment's receipt keys: B opens the read-after cookie A sealed.
+      const OABP_RECEIPT_KEYS = JSON.stringify([newKeyRecord(new Date())]);
+      const a = await startServer({ DATABASE_URL: db.url, OABP_DATA_DIR: path.join(dir, "a"), OABP_RECEIPT_KEYS });
       cleanups.push(() => stop(a));
-      const b = await startServer({ DATABASE_URL: db.url, OABP_DATA_DIR: path.join(dir, "b") });
+      const b = await startServer({ DATABASE_URL: db.url, OABP_DATA_DIR: path.join(dir, "b"), OABP_RECEIPT_KEYS });
       cleanups.push(() => stop(b));
       const creator = await signIn(a.base);
       const credit = await call(

@@ -1,8 +1,8 @@
 import { maxWinnersOnRail } from "../escrow";
-import { and, asc, eq, exists, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
-import { missions, submissions } from "../../db/schema/index";
+import { agents, missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { bpsOf } from "../../lib/money";
 import type { AccountKey } from "../ledger";
@@ -23,7 +23,9 @@ const CANDIDATE = { id: submissions.id, submitter: submissions.submitter, conten
 //            OABP_DEFAULT_AWARD_MAX_WINNERS (default 3) eligible submissions, where eligible means
 //            pending, deliverable fetched and hash-checked, and each from a distinct submitter
 //            with distinct content (a second copy of the same bytes earns nothing) — and when
-//            any eligible submitter has a decided win elsewhere, only such submitters share;
+//            any eligible submission is trusted (a decided win on another creator's mission, or
+//            verified work of an identity seen well before the mission), only trusted ones share,
+//            one per funder of their track record;
 //   refund = reward − pool, back to the creator (on the base rail the contract returns what the
 //            release does not pay to the deposit's funder).
 //
@@ -75,7 +77,7 @@ export async function defaultAward(
   reason: ResolutionReason,
   alsoLock: AccountKey[] = [],
 ): Promise<void> {
-  const { defaultAwardBps, defaultAwardMaxWinners } = deps.config.abuse;
+  const { defaultAwardBps, defaultAwardMaxWinners, defaultAwardMinAgeSeconds } = deps.config.abuse;
   // Only deliverables that were fetched and hash-checked can earn a share: a pending submission
   // whose check has run (valid, or held: its predicate never answered or rejected it, or an upheld
   // bad_spec voided the rule's rejection — a failed fetch or hash is rejected, never held).
@@ -84,46 +86,81 @@ export async function defaultAward(
     eq(submissions.status, "pending"),
     isNotNull(submissions.checkResult),
   )!;
-  // Submitters with a track record come first (docs/abuse.md "Default outcomes"): a decided win on
-  // another mission — chosen by a creator, a vote, an oracle or a rule, never a default share,
-  // which free identities could farm. Read apart from the arrival order, so no flood of earlier
-  // junk pushes them out of the window. Bounded: at most 10 per winner are read.
+  // Trusted work comes first (docs/abuse.md "Default outcomes"), read apart from the arrival order
+  // so no flood of earlier junk pushes it out of the window; when any is there, only it shares —
+  // the proven tier when there is one, else the aged one.
+  // Trusted: the submitter has a decided win on a mission of ANOTHER creator (chosen by a creator,
+  // a vote, an oracle or a rule, never a default share, which free identities could farm; a win
+  // this creator paid could be its own identities'), or its verified work (check valid) comes from
+  // an identity first seen at least OABP_DEFAULT_AWARD_MIN_AGE_SECONDS before the mission was
+  // posted. Identities whose track record one creator funded count as one: at most one share per
+  // such funder. Bounded: at most 10 per winner are read.
   const limit = defaultAwardMaxWinners * 10 + deps.config.maxSubmissionsPerAgent;
   const won = alias(submissions, "won");
-  const provenRows = await tx
-    .select(CANDIDATE)
+  const wonOn = alias(missions, "won_on");
+  const decidedWin = and(
+    eq(won.submitter, submissions.submitter),
+    eq(won.status, "accepted"),
+    ne(won.reason, "default_award"),
+    ne(won.missionId, m.id),
+    ne(wonOn.creator, m.creator),
+  );
+  // The creator who funded the submitter's earliest decided win; null: none (trusted by age).
+  const funder = sql<string | null>`(${tx
+    .select({ creator: wonOn.creator })
+    .from(won)
+    .innerJoin(wonOn, eq(wonOn.id, won.missionId))
+    .where(decidedWin)
+    .orderBy(asc(won.seq))
+    .limit(1)})`;
+  // Identities this creator paid before (a decided win on one of its missions) are never trusted
+  // for its silent missions: they could be its own, taking the pool back from the honest solver.
+  const paidByCreator = alias(submissions, "paid");
+  const paidOn = alias(missions, "paid_on");
+  const creatorPaid = sql`exists (${tx
+    .select({ one: sql`1` })
+    .from(paidByCreator)
+    .innerJoin(paidOn, eq(paidOn.id, paidByCreator.missionId))
+    .where(
+      and(
+        eq(paidByCreator.submitter, submissions.submitter),
+        eq(paidByCreator.status, "accepted"),
+        ne(paidByCreator.missionId, m.id),
+        eq(paidOn.creator, m.creator),
+      ),
+    )})`;
+  const seenBefore = new Date(m.createdAt.getTime() - defaultAwardMinAgeSeconds * 1000);
+  const trustedRows = await tx
+    .select({ ...CANDIDATE, funder })
     .from(submissions)
+    .innerJoin(agents, eq(agents.id, submissions.submitter))
     .where(
       and(
         checked,
-        exists(
-          tx
-            .select({ one: sql`1` })
-            .from(won)
-            .where(
-              and(
-                eq(won.submitter, submissions.submitter),
-                eq(won.status, "accepted"),
-                ne(won.reason, "default_award"),
-                ne(won.missionId, m.id),
-              ),
-            ),
-        ),
+        sql`not ${creatorPaid}`,
+        or(sql`${funder} is not null`, and(eq(submissions.checkResult, "valid"), lte(agents.createdAt, seenBefore))),
       ),
     )
-    .orderBy(asc(submissions.seq))
+    .orderBy(sql`${funder} is null`, asc(submissions.seq))
     .limit(limit);
-  const proven = provenRows.length > 0;
-  const candidates = proven
-    ? provenRows
-    : await tx.select(CANDIDATE).from(submissions).where(checked).orderBy(asc(submissions.seq)).limit(limit);
+  // Tiers: a track record before age alone (an old identity is cheap to keep, a win is not).
+  const proven = trustedRows.filter((s) => s.funder !== null);
+  const candidates: { id: string; submitter: string; contentHash: string; funder?: string | null }[] =
+    proven.length > 0
+      ? proven
+      : trustedRows.length > 0
+        ? trustedRows
+        : await tx.select(CANDIDATE).from(submissions).where(checked).orderBy(asc(submissions.seq)).limit(limit);
   const submitters = new Set<string>();
   const contents = new Set<string>();
+  const funders = new Set<string>();
   const winners = candidates
     .filter((s) => {
       if (submitters.has(s.submitter) || contents.has(s.contentHash)) return false;
+      if (s.funder && funders.has(s.funder)) return false;
       submitters.add(s.submitter);
       contents.add(s.contentHash);
+      if (s.funder) funders.add(s.funder);
       return true;
     })
     .slice(0, maxWinnersOnRail(m.rewardChain, defaultAwardMaxWinners)); // ≤ one release on base (issue 12)
