@@ -9,7 +9,8 @@ import type { AppEnv } from "../../http/types";
 import { AppError } from "../../lib/errors";
 import { revokeSession, signInWithEthereum } from "../auth";
 import { wantsHtml } from "../oadp";
-import { registerAssets } from "./web.assets";
+import { etagMatches, jsonEtag } from "../../http/http-cache";
+import { clientBundle, registerAssets } from "./web.assets";
 import { BoardFilters as BoardForm, boardListHtml, parseBoardQuery } from "./web.board";
 import { agentPage } from "./web.agent";
 import { Layout, type PageCtx } from "./web.layout";
@@ -17,6 +18,8 @@ import { missionPage } from "./web.mission";
 import { docsPage, leaderboardPage, mePage, postPage, receiptPage, statusPage } from "./web.pages";
 import { newNonce, setPageHeaders } from "./web.security";
 import { raw } from "hono/html";
+import { ListMissionsQuery } from "../missions";
+import { PUBLIC_STATUSES } from "../../db/vocabulary";
 
 // The web board (issue 17, docs/web.md). HTML lives at its own paths — `/`, `/m/{id}`,
 // `/u/{address}`, `/ranking`, `/status`, `/docs`, `/me`, `/post` — so every JSON route keeps
@@ -46,12 +49,29 @@ const ERROR_TITLES: Partial<Record<string, [number, string]>> = {
   INVALID_PARAMETER: [400, "Bad request"],
 };
 
-/** Runs a page: headers, per-response nonce, and HTML (not JSON) error pages for a reader's mistakes. */
+/**
+ * Runs a page: headers, per-response nonce, and HTML (not JSON) error pages for a reader's mistakes.
+ * `shared` pages (docs/web.md "Page caching") are, for anonymous readers, rendered once per URL and
+ * minute into the mission-list cache — the same cache and invalidation as the JSON list and
+ * mission documents — and served from it with an ETag (304 on If-None-Match), no database read.
+ */
 function page(
   render: (ctx: PageCtx, c: Context<AppEnv>) => Promise<unknown> | unknown,
-  o: { inlineStyles?: boolean } = {},
+  o: { inlineStyles?: boolean; shared?: boolean } = {},
 ) {
   return async (c: Context<AppEnv>) => {
+    const deps = c.get("deps");
+    await clientBundle(); // every page names the page script by its hash
+    if (o.shared && c.get("identity").kind === "anonymous" && deps.missionLists.enabled) {
+      const shared = await sharedPage(c, render).catch((err: unknown) => errorPage(c, err, newNonce(), o));
+      if (!(shared instanceof Response)) {
+        setPageHeaders(c, shared.nonce, o);
+        c.header("ETag", shared.etag);
+        if (etagMatches(c.req.header("if-none-match"), shared.etag)) return c.body(null, 304);
+        return c.html(shared.html);
+      }
+      return shared;
+    }
     const nonce = newNonce();
     const ctx = pageCtx(c, nonce);
     setPageHeaders(c, nonce, o);
@@ -59,21 +79,68 @@ function page(
       const body = await render(ctx, c);
       return c.html(`<!doctype html>${String(body)}`);
     } catch (err) {
-      const known = err instanceof AppError ? ERROR_TITLES[err.code] : undefined;
-      if (!known || !(err instanceof AppError)) throw err;
-      const [status, title] = known;
-      const html = (
-        <Layout ctx={ctx} meta={{ title, description: err.message, path: c.req.path }}>
-          <h1>{title}</h1>
-          <p>{err.message}</p>
-          <p>
-            <a href="/">Back to the board</a>
-          </p>
-        </Layout>
-      );
-      return c.html(`<!doctype html>${String(html)}`, status as 404);
+      return errorPage(c, err, nonce, o);
     }
   };
+}
+
+/**
+ * An anonymous page from the cache: one rendering per URL and minute (relative times are shown to
+ * the minute), dropped with the mission-list cache on every committed change to missions. Its
+ * nonce is drawn when it is rendered and shared by the responses of that one rendering: any markup
+ * in it existed before the nonce did, so it cannot carry it (docs/decisions.md).
+ */
+async function sharedPage(
+  c: Context<AppEnv>,
+  render: (ctx: PageCtx, c: Context<AppEnv>) => Promise<unknown> | unknown,
+): Promise<{ nonce: string; etag: string; html: string }> {
+  const deps = c.get("deps");
+  const now = deps.clock.now();
+  const url = new URL(c.req.url);
+  const key = `web:page:${Math.floor(now.getTime() / 60_000)}:${url.pathname}${url.search}`;
+  const text = await deps.missionLists.get(key, async () => {
+    const nonce = newNonce();
+    const html = `<!doctype html>${String(await render({ deps, nonce, now }, c))}`;
+    return `${nonce}\n${jsonEtag(html)}\n${html}`;
+  });
+  const a = text.indexOf("\n");
+  const b = text.indexOf("\n", a + 1);
+  return { nonce: text.slice(0, a), etag: text.slice(a + 1, b), html: text.slice(b + 1) };
+}
+
+function errorPage(c: Context<AppEnv>, err: unknown, nonce: string, o: { inlineStyles?: boolean }): Response {
+  const known = err instanceof AppError ? ERROR_TITLES[err.code] : undefined;
+  if (!known || !(err instanceof AppError)) throw err;
+  setPageHeaders(c, nonce, o);
+  const ctx = pageCtx(c, nonce);
+  const [status, title] = known;
+  const html = (
+    <Layout ctx={ctx} meta={{ title, description: err.message, path: c.req.path }}>
+      <h1>{title}</h1>
+      <p>{err.message}</p>
+      <p>
+        <a href="/">Back to the board</a>
+      </p>
+    </Layout>
+  );
+  return c.html(`<!doctype html>${String(html)}`, status as 404);
+}
+
+/**
+ * The board's query as GET /missions and the feeds take it (docs/web.md "Alternates"): only their
+ * own parameters, no empty form fields, and the board's status made explicit — its default
+ * (open) and its `any` (every public status), which those routes do not know.
+ */
+export function alternateQuery(raw: Record<string, string>): string {
+  const out = new URLSearchParams();
+  for (const [k, v] of Object.entries(raw)) {
+    if (v.trim() === "" || k === "status" || k === "limit" || k === "cursor" || !(k in ListMissionsQuery.shape))
+      continue;
+    out.set(k, v);
+  }
+  const status = raw.status?.trim() || "open";
+  out.set("status", status === "any" ? PUBLIC_STATUSES.join(",") : status);
+  return `?${out.toString().replace(/%2C/g, ",")}`;
 }
 
 async function boardPage(ctx: PageCtx, c: Context<AppEnv>) {
@@ -82,7 +149,7 @@ async function boardPage(ctx: PageCtx, c: Context<AppEnv>) {
   if (!parsed.ok) throw new AppError("INVALID_PARAMETER", parsed.message);
   const list = await boardListHtml(ctx.deps, parsed.f, ctx.now);
   const pub = ctx.deps.config.publicUrl;
-  const qs = new URL(c.req.url).search;
+  const qs = alternateQuery(rawQuery);
   return (
     <Layout
       ctx={ctx}
@@ -114,13 +181,15 @@ async function boardPage(ctx: PageCtx, c: Context<AppEnv>) {
 
 const SessionBody = z.object({ message: z.string().min(1).max(4096), signature: z.string().min(1).max(4096) });
 
+const SHARED = { shared: true };
+
 export function registerWeb(app: Hono<AppEnv>, _deps: Deps): void {
   registerAssets(app);
   // `/`: browsers get the board; a JSON-only client keeps the JSON 404 with the entry points.
-  app.get("/", async (c, next) => (wantsHtml(c) ? page(boardPage)(c) : next()));
+  app.get("/", async (c, next) => (wantsHtml(c) ? page(boardPage, SHARED)(c) : next()));
   app.get(
     "/m/:id",
-    page((ctx, c) => missionPage(ctx, c.req.param("id")!)),
+    page((ctx, c) => missionPage(ctx, c.req.param("id")!), SHARED),
   );
   app.get(
     "/m/:id/receipts/:sid",
@@ -128,11 +197,11 @@ export function registerWeb(app: Hono<AppEnv>, _deps: Deps): void {
   );
   app.get(
     "/u/:id",
-    page((ctx, c) => agentPage(ctx, c.req.param("id")!)),
+    page((ctx, c) => agentPage(ctx, c.req.param("id")!), SHARED),
   );
   app.get(
     "/ranking",
-    page((ctx, c) => leaderboardPage(ctx, c.req.query("cursor")?.slice(0, 300))),
+    page((ctx, c) => leaderboardPage(ctx, c.req.query("cursor")?.slice(0, 300)), SHARED),
   );
   app.get(
     "/status",

@@ -140,7 +140,12 @@ export function docsPage(ctx: PageCtx) {
         description: "Interactive reference of the OABP REST API, with MCP and feed recipes.",
         path: "/docs",
         alternates: { json: "/openapi.json" },
-        head: <link rel="stylesheet" href={ASSET_PATHS.swaggerCss} />,
+        head: (
+          <>
+            <link rel="stylesheet" href={ASSET_PATHS.swaggerCss} />
+            <link rel="stylesheet" href={ASSET_PATHS.docsCss} />
+          </>
+        ),
       }}
     >
       <h1>API reference</h1>
