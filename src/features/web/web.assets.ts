@@ -59,7 +59,7 @@ const DOCS_CSS = `pre{white-space:pre-wrap;overflow-wrap:anywhere}
 .swagger-ui table{display:block;overflow-x:auto;max-width:100%}
 .swagger-ui .model-box,.swagger-ui .highlight-code,.swagger-ui .microlight{max-width:100%;overflow-x:auto}
 .swagger-ui .scheme-container{padding:8px 0}
-#swagger{max-width:100%;overflow-x:hidden}
+#swagger{max-width:100%}
 #api-part{max-width:100%}
 `;
 
