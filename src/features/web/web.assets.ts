@@ -139,9 +139,6 @@ export function clientBundle(): Promise<string> {
   return bundle;
 }
 
-/** @deprecated name kept for main.ts: the whole client bundle, built at start-up. */
-export const walletBundle = clientBundle;
-
 /** The bytes of one built client file by URL path (tests and the page-weight bench read them). */
 export function assetAt(urlPath: string): Asset | undefined {
   return assets.get(urlPath);
