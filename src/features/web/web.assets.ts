@@ -90,9 +90,8 @@ export const ASSET_PATHS = {
   swaggerJs: `/assets/swagger-${SWAGGER_VERSION}/swagger-ui-bundle.js`,
   icon: add("/assets", "icon", "svg", ICON_SVG, "image/svg+xml"),
   appleTouchIcon: add("/assets", "apple-touch-icon", "png", TOUCH, "image/png"),
-  /** The page script's entry (throws before clientBundle() resolved: pages await it first). */
-  get js(): string {
-    if (!entryPath) throw new Error("the page script is not built yet (await clientBundle())");
+  /** The page script's entry; undefined until clientBundle() has resolved (pages await it first). */
+  get js(): string | undefined {
     return entryPath;
   },
 };

@@ -61,7 +61,9 @@ function page(
 ) {
   return async (c: Context<AppEnv>) => {
     const deps = c.get("deps");
-    await clientBundle(); // every page names the page script by its hash
+    // Every page names the page script by its hash. Should the build fail, the page is served
+    // without it (it works without JavaScript) and the next page tries the build again.
+    await clientBundle().catch((err: unknown) => deps.logger.error({ err }, "web page script failed to build"));
     if (o.shared && c.get("identity").kind === "anonymous" && deps.missionLists.enabled) {
       const shared = await sharedPage(c, render).catch((err: unknown) => errorPage(c, err, newNonce(), o));
       if (!(shared instanceof Response)) {

@@ -73,7 +73,7 @@ export function Layout(p: { ctx: PageCtx; meta: PageMeta; children?: Child }) {
             {raw(jsonLdText(meta.jsonLd))}
           </script>
         ) : null}
-        <script type="module" src={ASSET_PATHS.js} nonce={ctx.nonce} />
+        {ASSET_PATHS.js ? <script type="module" src={ASSET_PATHS.js} nonce={ctx.nonce} /> : null}
       </head>
       <body>
         <a class="skip" href="#main">
