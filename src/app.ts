@@ -15,6 +15,7 @@ import { registerSpecs } from "./features/specs";
 import { MCP_OWN_PATHS, registerMcp } from "./features/mcp";
 import { oadpHtmlSignal } from "./features/oadp";
 import { publicReadCaching } from "./http/http-cache";
+import { CompressedCache, compression } from "./http/compression";
 import { cookieSeal, readAfter } from "./http/read-after";
 import { traceRequests } from "./http/tracing";
 import { registerWeb } from "./features/web";
@@ -48,6 +49,8 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   const app = new OpenAPIHono<AppEnv>();
   if (deps.config.metricsEnabled) app.use("*", requestMetrics());
   app.use("*", requestContext(deps));
+  // Compression (docs/web.md "Delivery"): outside everything else, so errors and pages are covered.
+  app.use("*", compression(new CompressedCache(deps.config.compressedCacheBytes)));
   // OpenTelemetry (issue 16): only when OTEL_TRACES_EXPORTER turned it on; nothing otherwise.
   if (deps.tracing) app.use("*", traceRequests(deps.tracing));
   app.use("*", openCors());

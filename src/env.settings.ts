@@ -601,6 +601,17 @@ export const SETTINGS = {
     shown: "`33554432`",
     doc: "memory for cached `GET /missions` pages (`0` = no cache)",
   },
+  OABP_COMPRESSED_CACHE_BYTES: {
+    key: "compressedCacheBytes",
+    schema: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(1024 * 1024 * 1024)
+      .default(16 * 1024 * 1024),
+    shown: "`16777216`",
+    doc: "memory for compressed (brotli, gzip) response bodies, keyed by the body's hash, so a body served again is compressed once (`0` = compress every time)",
+  },
   OABP_MISSION_DOC_CACHE_BYTES: {
     key: "missionDocCacheBytes",
     schema: z.coerce

@@ -6,7 +6,7 @@ import type { Config } from "./env";
 import type { Deps } from "./deps";
 import { checkedConfig, portInUse } from "./startup";
 import { startJobRunner } from "./jobs/runner";
-import { walletBundle } from "./features/web";
+import { clientBundle } from "./features/web";
 import { closeEventStreams } from "./features/events";
 import { refreshRail } from "./features/escrow";
 import { capConnections } from "./http/connection-cap";
@@ -26,9 +26,9 @@ async function main() {
   await refreshRail(deps, true); // the rail's state before the first request (manifest, 503s)
   const lifecycle: Lifecycle = { shuttingDown: false };
   const app = createApp(deps, lifecycle);
-  // The web board's wallet script is bundled once at start-up (issue 17: built, never fetched);
-  // a failure is logged and retried on the first request for it.
-  walletBundle().catch((err: unknown) => deps.logger.error({ err }, "web wallet bundle failed to build"));
+  // The web board's page script and signing chunk are bundled once at start-up (issue 17: built,
+  // never fetched; docs/web.md "Scripts"); a failure is logged and retried on the first page.
+  clientBundle().catch((err: unknown) => deps.logger.error({ err }, "web page script failed to build"));
   const jobs = startJobRunner(deps, config.jobIntervalMs);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(

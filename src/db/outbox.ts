@@ -3,6 +3,7 @@ import { webhookEvents } from "./schema";
 import { newId } from "../lib/ids";
 import type { EventData, EventType } from "../lib/webhook-events";
 import type { MissionRow } from "./rows";
+import type { AwardRecord } from "./schema/missions";
 
 // The transactional outbox (design.md "Security and reliability": every state change in one
 // transaction with its outbox row). Emitters call these with the transaction that makes the
@@ -125,6 +126,31 @@ export function missionAmended(
       deadline: m.deadline.toISOString(),
       amendments_count: m.amendmentsCount,
       amended_at: at.toISOString(),
+    },
+  };
+}
+
+/**
+ * A creator_judges award with an appeal window was recorded (docs/events.md "mission.awarded"):
+ * the winners and their weights, and `pays_at` — the appeal deadline, when the award is paid
+ * unless disputes reach the quorum (then a peer vote decides and mission.resolved tells).
+ */
+export function missionAwarded(m: Mission, at: Date, award: AwardRecord): OutboxEvent {
+  return {
+    type: "mission.awarded",
+    at,
+    mission: m,
+    data: {
+      mission_id: m.id,
+      creator: m.creator,
+      status: "escrowed",
+      phase: "appeal",
+      verification_type: m.verificationType,
+      reward: reward(m),
+      winners: award.winners.map((w) => ({ submission_id: w.submission_id, agent_id: w.agent_id, weight: w.weight })),
+      awarded_at: award.awarded_at,
+      appeal_deadline: award.appeal_deadline,
+      pays_at: award.appeal_deadline,
     },
   };
 }

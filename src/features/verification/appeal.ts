@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Tx } from "../../db/client";
+import { emitEvent, missionAwarded } from "../../db/outbox";
 import { missions, submissions, votes } from "../../db/schema/index";
 import type { AwardRecord } from "../../db/schema/missions";
 import type { Deps } from "../../deps";
@@ -97,6 +98,8 @@ export async function recordAward(
           updatedAt: now,
         })
         .where(eq(missions.id, m.id)),
+    // Followers learn of the award now, not when it pays (docs/events.md "mission.awarded").
+    () => emitEvent(tx, missionAwarded(m, now, award)),
   );
 }
 

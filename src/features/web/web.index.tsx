@@ -9,14 +9,17 @@ import type { AppEnv } from "../../http/types";
 import { AppError } from "../../lib/errors";
 import { revokeSession, signInWithEthereum } from "../auth";
 import { wantsHtml } from "../oadp";
-import { registerAssets } from "./web.assets";
-import { BoardForm, boardListHtml, boardSummaryHtml, jsonQuery, parseBoardQuery } from "./web.board";
+import { etagMatches, jsonEtag } from "../../http/http-cache";
+import { clientBundle, registerAssets } from "./web.assets";
+import { type BoardFilters, BoardForm, boardListHtml, boardSummaryHtml, parseBoardQuery } from "./web.board";
 import { agentPage } from "./web.agent";
 import { brandCss, Layout, type PageCtx } from "./web.layout";
 import { missionPage } from "./web.mission";
 import { docsPage, leaderboardPage, mePage, postPage, receiptPage, statusPage } from "./web.pages";
 import { newNonce, setPageHeaders } from "./web.security";
 import { raw } from "hono/html";
+import { ListMissionsQuery } from "../missions";
+import { PUBLIC_STATUSES } from "../../db/vocabulary";
 
 // The web board (issue 17, docs/web.md). HTML lives at its own paths — `/`, `/m/{id}`,
 // `/u/{address}`, `/ranking`, `/status`, `/docs`, `/me`, `/post` — so every JSON route keeps
@@ -46,12 +49,31 @@ const ERROR_TITLES: Partial<Record<string, [number, string]>> = {
   INVALID_PARAMETER: [400, "Bad request"],
 };
 
-/** Runs a page: headers, per-response nonce, and HTML (not JSON) error pages for a reader's mistakes. */
+/**
+ * Runs a page: headers, per-response nonce, and HTML (not JSON) error pages for a reader's mistakes.
+ * `shared` pages (docs/web.md "Page caching") are, for anonymous readers, rendered once per URL and
+ * minute into the mission-list cache — the same cache and invalidation as the JSON list and
+ * mission documents — and served from it with an ETag (304 on If-None-Match), no database read.
+ */
 function page(
   render: (ctx: PageCtx, c: Context<AppEnv>) => Promise<unknown> | unknown,
-  o: { inlineStyles?: boolean } = {},
+  o: { inlineStyles?: boolean; shared?: boolean } = {},
 ) {
   return async (c: Context<AppEnv>) => {
+    const deps = c.get("deps");
+    // Every page names the page script by its hash. Should the build fail, the page is served
+    // without it (it works without JavaScript) and the next page tries the build again.
+    await clientBundle().catch((err: unknown) => deps.logger.error({ err }, "web page script failed to build"));
+    if (o.shared && c.get("identity").kind === "anonymous" && deps.missionLists.enabled) {
+      const shared = await sharedPage(c, render).catch((err: unknown) => errorPage(c, err, newNonce(), o));
+      if (!(shared instanceof Response)) {
+        setPageHeaders(c, shared.nonce, o);
+        c.header("ETag", shared.etag);
+        if (etagMatches(c.req.header("if-none-match"), shared.etag)) return c.body(null, 304);
+        return c.html(shared.html);
+      }
+      return shared;
+    }
     const nonce = newNonce();
     const ctx = pageCtx(c, nonce);
     setPageHeaders(c, nonce, o);
@@ -59,21 +81,68 @@ function page(
       const body = await render(ctx, c);
       return c.html(`<!doctype html>${String(body)}`);
     } catch (err) {
-      const known = err instanceof AppError ? ERROR_TITLES[err.code] : undefined;
-      if (!known || !(err instanceof AppError)) throw err;
-      const [status, title] = known;
-      const html = (
-        <Layout ctx={ctx} meta={{ title, description: err.message, path: c.req.path }}>
-          <h1>{title}</h1>
-          <p>{err.message}</p>
-          <p>
-            <a href="/">Back to the board</a>
-          </p>
-        </Layout>
-      );
-      return c.html(`<!doctype html>${String(html)}`, status as 404);
+      return errorPage(c, err, nonce, o);
     }
   };
+}
+
+/**
+ * An anonymous page from the cache: one rendering per URL and minute (relative times are shown to
+ * the minute), dropped with the mission-list cache on every committed change to missions. Its
+ * nonce is drawn when it is rendered and shared by the responses of that one rendering: any markup
+ * in it existed before the nonce did, so it cannot carry it (docs/decisions.md).
+ */
+async function sharedPage(
+  c: Context<AppEnv>,
+  render: (ctx: PageCtx, c: Context<AppEnv>) => Promise<unknown> | unknown,
+): Promise<{ nonce: string; etag: string; html: string }> {
+  const deps = c.get("deps");
+  const now = deps.clock.now();
+  const url = new URL(c.req.url);
+  const key = `web:page:${Math.floor(now.getTime() / 60_000)}:${url.pathname}${url.search}`;
+  const text = await deps.missionLists.get(key, async () => {
+    const nonce = newNonce();
+    const html = `<!doctype html>${String(await render({ deps, nonce, now }, c))}`;
+    return `${nonce}\n${jsonEtag(html)}\n${html}`;
+  });
+  const a = text.indexOf("\n");
+  const b = text.indexOf("\n", a + 1);
+  return { nonce: text.slice(0, a), etag: text.slice(a + 1, b), html: text.slice(b + 1) };
+}
+
+function errorPage(c: Context<AppEnv>, err: unknown, nonce: string, o: { inlineStyles?: boolean }): Response {
+  const known = err instanceof AppError ? ERROR_TITLES[err.code] : undefined;
+  if (!known || !(err instanceof AppError)) throw err;
+  setPageHeaders(c, nonce, o);
+  const ctx = pageCtx(c, nonce);
+  const [status, title] = known;
+  const html = (
+    <Layout ctx={ctx} meta={{ title, description: err.message, path: c.req.path }}>
+      <h1>{title}</h1>
+      <p>{err.message}</p>
+      <p>
+        <a href="/">Back to the board</a>
+      </p>
+    </Layout>
+  );
+  return c.html(`<!doctype html>${String(html)}`, status as 404);
+}
+
+/**
+ * The board's query as GET /missions and the feeds take it (docs/web.md "Alternates"): only their
+ * own parameters, no empty form fields, and the board's status made explicit — its default
+ * (open) and its `any` (every public status), which those routes do not know.
+ */
+export function alternateQuery(f: BoardFilters): string {
+  const out = new URLSearchParams();
+  for (const [k, v] of Object.entries(f)) {
+    if (v === undefined || v === null || v === "" || k === "status" || k === "limit" || k === "cursor") continue;
+    if (!(k in ListMissionsQuery.shape)) continue;
+    out.set(k, Array.isArray(v) ? v.join(",") : String(v));
+  }
+  const status = f.status === undefined ? PUBLIC_STATUSES : Array.isArray(f.status) ? f.status : [String(f.status)];
+  out.set("status", status.join(","));
+  return `?${out.toString().replace(/%2C/g, ",")}`;
 }
 
 async function boardPage(ctx: PageCtx, c: Context<AppEnv>) {
@@ -86,7 +155,7 @@ async function boardPage(ctx: PageCtx, c: Context<AppEnv>) {
     boardSummaryHtml(ctx.deps, ctx.now),
     parsed.ok ? boardListHtml(ctx.deps, parsed.f, rawQuery, ctx.now) : "",
   ]);
-  const qs = parsed.ok ? jsonQuery(parsed.f) : "";
+  const qs = parsed.ok ? alternateQuery(parsed.f) : "";
   return (
     <Layout
       ctx={ctx}
@@ -119,6 +188,8 @@ async function boardPage(ctx: PageCtx, c: Context<AppEnv>) {
 
 const SessionBody = z.object({ message: z.string().min(1).max(4096), signature: z.string().min(1).max(4096) });
 
+const SHARED = { shared: true };
+
 export function registerWeb(app: Hono<AppEnv>, _deps: Deps): void {
   registerAssets(app);
   // The configured accent colour (OABP_BRAND_ACCENT), linked only when it is not web.css's own.
@@ -129,10 +200,16 @@ export function registerWeb(app: Hono<AppEnv>, _deps: Deps): void {
     return c.body(brandCss(c.get("deps").config.brandAccent));
   });
   // `/`: browsers get the board; a JSON-only client keeps the JSON 404 with the entry points.
-  app.get("/", async (c, next) => (wantsHtml(c) ? page(boardPage)(c) : next()));
+  app.get("/", async (c, next) => {
+    if (!wantsHtml(c)) return next();
+    // A mistyped filter answers 400 with the form: rendered afresh, never from the shared cache.
+    const { assets } = c.get("deps").config;
+    const valid = parseBoardQuery(c.req.query(), assets, c.get("deps").clock.now()).ok;
+    return page(boardPage, valid ? SHARED : {})(c);
+  });
   app.get(
     "/m/:id",
-    page((ctx, c) => missionPage(ctx, c.req.param("id")!)),
+    page((ctx, c) => missionPage(ctx, c.req.param("id")!), SHARED),
   );
   app.get(
     "/m/:id/receipts/:sid",
@@ -140,11 +217,11 @@ export function registerWeb(app: Hono<AppEnv>, _deps: Deps): void {
   );
   app.get(
     "/u/:id",
-    page((ctx, c) => agentPage(ctx, c.req.param("id")!)),
+    page((ctx, c) => agentPage(ctx, c.req.param("id")!), SHARED),
   );
   app.get(
     "/ranking",
-    page((ctx, c) => leaderboardPage(ctx, c.req.query("cursor")?.slice(0, 300))),
+    page((ctx, c) => leaderboardPage(ctx, c.req.query("cursor")?.slice(0, 300)), SHARED),
   );
   app.get(
     "/status",

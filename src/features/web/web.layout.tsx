@@ -25,7 +25,7 @@ export interface PageMeta {
   /** schema.org object, embedded as JSON-LD. */
   jsonLd?: Record<string, unknown>;
   alternates?: { json?: string; rss?: string; atom?: string };
-  /** Load the wallet bundle: only on pages where a wallet acts (issue 17 "Fast"). */
+  /** A wallet acts on this page. The page script (on every page) fetches the signing chunk itself when needed. */
   wallet?: boolean;
   /** Extra head children (e.g. /docs stylesheet). */
   head?: Child;
@@ -65,6 +65,9 @@ export function Layout(p: { ctx: PageCtx; meta: PageMeta; children?: Child }) {
         <link rel="alternate" type="application/atom+xml" title="Open missions (Atom)" href={a.atom ?? "/feed.atom"} />
         <link rel="stylesheet" href={ASSET_PATHS.css} />
         {brandAccent !== DEFAULT_ACCENT ? <link rel="stylesheet" href={brandCssPath(brandAccent)} /> : null}
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <link rel="icon" href={ASSET_PATHS.icon} type="image/svg+xml" />
+        <link rel="apple-touch-icon" href={ASSET_PATHS.appleTouchIcon} />
         {ctx.csrf ? <meta name="oabp-csrf" content={ctx.csrf} /> : null}
         {ctx.viewer ? <meta name="oabp-viewer" content={ctx.viewer} /> : null}
         {meta.head ?? null}
@@ -73,7 +76,7 @@ export function Layout(p: { ctx: PageCtx; meta: PageMeta; children?: Child }) {
             {raw(jsonLdText(meta.jsonLd))}
           </script>
         ) : null}
-        {meta.wallet ? <script type="module" src={ASSET_PATHS.js} nonce={ctx.nonce} defer /> : null}
+        {ASSET_PATHS.js ? <script type="module" src={ASSET_PATHS.js} nonce={ctx.nonce} /> : null}
       </head>
       <body>
         <a class="skip" href="#main">

@@ -260,10 +260,15 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
   const { deps, now, viewer } = ctx;
   const id = m.id;
   const reader = ctxForViewer(deps, viewer, now);
+  // The mission row's counters say when a list is empty: no read for it (docs/web.md "Page caching").
   const [subs, claims, qa] = await Promise.all([
-    listSubmissions(reader, { missionId: id, limit: 50 }),
+    m.submission_count === 0
+      ? { submissions: [] as SubmissionWire[] }
+      : listSubmissions(reader, { missionId: id, limit: 50 }),
     listClaims(reader, { missionId: id, limit: 50 }),
-    listQuestions(reader, { missionId: id, limit: 50 }),
+    m.qa.count === 0
+      ? { questions: [] as Awaited<ReturnType<typeof listQuestions>>["questions"], next_cursor: null }
+      : listQuestions(reader, { missionId: id, limit: 50 }),
   ]);
   // Pinned entries first, then the rest of the thread in its order (issue 19 item 5).
   const thread = [...qa.questions.filter((q) => q.pinned), ...qa.questions.filter((q) => !q.pinned)];

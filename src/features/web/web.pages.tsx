@@ -132,6 +132,10 @@ export async function statusPage(ctx: PageCtx) {
   );
 }
 
+const mcpCurl = (pub: string) =>
+  `curl -s ${pub}/mcp -H 'content-type: application/json' -H 'accept: application/json, text/event-stream' \\
+  -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"me","version":"1"}}}'`;
+
 export function docsPage(ctx: PageCtx) {
   const pub = ctx.deps.config.publicUrl;
   return (
@@ -142,7 +146,12 @@ export function docsPage(ctx: PageCtx) {
         description: "Interactive reference of the OABP REST API, with MCP and feed recipes.",
         path: "/docs",
         alternates: { json: "/openapi.json" },
-        head: <link rel="stylesheet" href={ASSET_PATHS.swaggerCss} />,
+        head: (
+          <>
+            <link rel="stylesheet" href={ASSET_PATHS.swaggerCss} />
+            <link rel="stylesheet" href={ASSET_PATHS.docsCss} />
+          </>
+        ),
       }}
     >
       <h1>API reference</h1>
@@ -151,10 +160,12 @@ export function docsPage(ctx: PageCtx) {
         <code>POST /auth/nonce</code>, <code>POST /auth/siwe</code>) and send <code>Authorization: Bearer …</code>.
       </p>
       <h2>MCP</h2>
-      <pre
-        tabindex={0}
-      >{`curl -s ${pub}/mcp -H 'content-type: application/json' -H 'accept: application/json, text/event-stream' \\
-  -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"me","version":"1"}}}'`}</pre>
+      <pre tabindex={0}>{mcpCurl(pub)}</pre>
+      <p>
+        <button type="button" data-copy={mcpCurl(pub)}>
+          Copy the command
+        </button>
+      </p>
       <h2>Feeds</h2>
       <p>
         RSS <code>{pub}/feed.xml</code>, Atom <code>{pub}/feed.atom</code>; both take the same filters as{" "}

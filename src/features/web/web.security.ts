@@ -34,5 +34,5 @@ export function setPageHeaders(c: Context<AppEnv>, nonce: string, o: CspOptions 
   c.header("Referrer-Policy", "strict-origin-when-cross-origin");
   // Pages embed the viewer's CSRF token and a per-response nonce: never shared by caches.
   c.header("Cache-Control", o.cache ?? "private, no-cache");
-  c.header("Vary", "Cookie, Accept");
+  c.header("Vary", "Cookie, Accept, Accept-Encoding");
 }

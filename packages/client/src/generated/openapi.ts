@@ -13864,7 +13864,7 @@ export interface components {
             /** @example whk_01JZ0000000000000000000000 */
             id: string;
             url: string;
-            events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled" | "mission.funder_exited")[];
+            events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled" | "mission.funder_exited" | "mission.awarded")[];
             filters: components["schemas"]["WebhookFilters"];
             /**
              * @description pending_verification until the endpoint echoes the signed webhook.verification challenge (docs/abuse-edge.md); deliveries are queued meanwhile and sent once it is active
@@ -13894,7 +13894,7 @@ export interface components {
              */
             url: string;
             /** @description Event types to receive */
-            events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled" | "mission.funder_exited")[];
+            events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled" | "mission.funder_exited" | "mission.awarded")[];
             filters?: components["schemas"]["WebhookFilters"];
         };
         WebhookList: {
@@ -13910,7 +13910,7 @@ export interface components {
             /** @description Sent as the webhook-id header, the same on every attempt */
             event_id: string;
             /** @enum {string} */
-            event_type: "mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled" | "mission.funder_exited";
+            event_type: "mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled" | "mission.funder_exited" | "mission.awarded";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempt_count: number;

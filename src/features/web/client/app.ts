@@ -1,22 +1,9 @@
-// The web board's wallet script (issue 17, docs/web.md): EIP-6963 wallet discovery (falling back
-// to window.ethereum, EIP-1193), SIWE sign-in into an HttpOnly cookie session, and the actions of
-// the pages — each one a call to the same REST route an agent would use, with the CSRF token.
-// Bundled by esbuild on the server (web.assets.ts); no CDN, nothing fetched from elsewhere.
-import { createClient, custom, getAddress, parseUnits, toHex, type Hex } from "viem";
-import { signTypedData } from "viem/actions";
-import { createSiweMessage } from "viem/siwe";
-// Shared with @oabp/client and the CLI: fundUntil with the mission's refund_after, permit or
-// approve, gas headroom (docs/base-rail.md "Funding from the tools"); release signatures for awards.
-import { fundSlot } from "../../../../packages/client/src/escrow-fund.js";
-import { signReleases, type ReleaseToSign } from "../../../../packages/client/src/release-sign.js";
-
-interface Eip1193 {
-  request(args: { method: string; params?: unknown[] }): Promise<unknown>;
-}
-interface Eip6963Detail {
-  info: { uuid: string; name: string; icon: string; rdns: string };
-  provider: Eip1193;
-}
+// The web board's page script (issue 17, docs/web.md "Scripts"), loaded by every page and kept
+// small: copy buttons (`data-copy`), the post, claim, submit, void and sign-out actions — each one
+// a call to the same REST route an agent would use, with the CSRF token — and relative times kept
+// current. Whatever signs with a wallet (viem) is in wallet.ts, a separate chunk imported only on
+// /me and when a fund or award button is pressed. Bundled by esbuild on the server (web.assets.ts).
+import type { ApiBody, Io } from "./io";
 
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel) as T | null;
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
@@ -29,9 +16,6 @@ function say(text: string, ok = true): void {
 }
 
 class ApiError extends Error {}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON from our own API, read field by field
-type ApiBody = any;
 
 /** A REST call as the signed-in browser: cookie + CSRF token (the identity middleware checks it). */
 async function api(
@@ -55,77 +39,6 @@ async function api(
   const parsed = text ? JSON.parse(text) : null;
   if (res.status >= 400) throw new ApiError(parsed?.message ?? parsed?.error ?? `HTTP ${res.status}`);
   return { status: res.status, body: parsed };
-}
-
-// --- wallets (EIP-6963, then EIP-1193's window.ethereum) -------------------------------------
-
-const wallets = new Map<string, Eip6963Detail>();
-function discoverWallets(onChange: () => void): void {
-  window.addEventListener("eip6963:announceProvider", (e) => {
-    const d = (e as CustomEvent<Eip6963Detail>).detail;
-    if (d?.info?.uuid && d.provider && !wallets.has(d.info.uuid)) {
-      wallets.set(d.info.uuid, d);
-      onChange();
-    }
-  });
-  window.dispatchEvent(new Event("eip6963:requestProvider"));
-}
-function injectedFallback(): Eip1193 | undefined {
-  return (window as unknown as { ethereum?: Eip1193 }).ethereum;
-}
-let chosen: Eip1193 | undefined;
-function provider(): Eip1193 {
-  const p = chosen ?? [...wallets.values()][0]?.provider ?? injectedFallback();
-  if (!p) throw new ApiError("no wallet found: install a browser wallet");
-  return p;
-}
-async function account(p: Eip1193): Promise<Hex> {
-  const accounts = (await p.request({ method: "eth_requestAccounts" })) as string[];
-  if (!accounts[0]) throw new ApiError("the wallet shared no account");
-  return getAddress(accounts[0]);
-}
-
-async function signIn(p: Eip1193): Promise<void> {
-  chosen = p;
-  say("Asking the wallet…");
-  const address = await account(p);
-  const chainId = Number.parseInt((await p.request({ method: "eth_chainId" })) as string, 16);
-  const { body: n } = await api("POST", "/auth/nonce");
-  const message = createSiweMessage({
-    domain: location.host,
-    address,
-    uri: location.origin,
-    version: "1",
-    chainId,
-    nonce: n.nonce,
-    statement: "Sign in to the OABP mission board.",
-    issuedAt: new Date(),
-  });
-  const signature = await p.request({ method: "personal_sign", params: [toHex(message), address] });
-  await api("POST", "/web/session", { message, signature });
-  location.reload();
-}
-
-function renderWalletButtons(): void {
-  const box = $("#wallets");
-  if (!box) return;
-  const list = [...wallets.values()].map((w) => ({ name: w.info.name, p: w.provider }));
-  const fallback = injectedFallback();
-  if (list.length === 0 && fallback) list.push({ name: "Browser wallet", p: fallback });
-  box.replaceChildren();
-  if (list.length === 0) {
-    const p = document.createElement("p");
-    p.textContent = "No wallet found. Install a browser wallet (any EIP-6963 or EIP-1193 wallet) and reload.";
-    box.append(p);
-    return;
-  }
-  for (const w of list) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.textContent = `Sign in with ${w.name}`;
-    b.addEventListener("click", () => run(b, () => signIn(w.p)));
-    box.append(b, " ");
-  }
 }
 
 /** Runs an action with the button disabled and the outcome announced in the status region. */
@@ -166,7 +79,7 @@ function wirePostForm(): void {
         description: get("description"),
         reward: {
           asset: asset.symbol,
-          amount: parseUnits(get("amount"), asset.decimals).toString(),
+          amount: toBaseUnits(get("amount"), asset.decimals),
           chain: get("chain") || "ledger",
         },
         verification: { type, params: verificationParams(type, get) },
@@ -186,6 +99,66 @@ function wirePostForm(): void {
   });
 }
 
+/** "12.5" in a token of `decimals` decimals → base units ("12500000"); what viem's parseUnits does for input. */
+function toBaseUnits(text: string, decimals: number): string {
+  const m = /^(\d{1,60})(?:\.(\d*))?$/.exec(text);
+  if (!m) throw new ApiError("the amount must be a number like 12.5");
+  const frac = (m[2] ?? "").replace(/0+$/, "");
+  if (frac.length > decimals) throw new ApiError(`at most ${decimals} decimals`);
+  return BigInt(m[1]! + frac.padEnd(decimals, "0")).toString();
+}
+
+const io: Io = { api, say, run };
+
+/** The signing chunk (viem), fetched once, on first need. */
+let walletChunk: Promise<typeof import("./wallet")> | undefined;
+function signing(): Promise<typeof import("./wallet")> {
+  walletChunk ??= import("./wallet");
+  walletChunk.catch(() => (walletChunk = undefined));
+  return walletChunk;
+}
+
+// --- copy buttons and relative times ---------------------------------------------------------
+
+/** `<button data-copy="text">`: copies the text, says so in the button for a moment. */
+function wireCopyButtons(): void {
+  document.addEventListener("click", (e) => {
+    const b = (e.target as Element | null)?.closest<HTMLElement>("[data-copy]");
+    if (!b) return;
+    const text = b.dataset.copy ?? "";
+    const label = b.textContent;
+    const done = (ok: boolean) => {
+      b.textContent = ok ? "Copied" : "Copy failed";
+      b.setAttribute("data-copied", ok ? "yes" : "no");
+      setTimeout(() => {
+        b.textContent = label;
+        b.removeAttribute("data-copied");
+      }, 1500);
+    };
+    navigator.clipboard.writeText(text).then(
+      () => done(true),
+      () => done(false),
+    );
+  });
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["day", 86_400_000],
+  ["hour", 3_600_000],
+  ["minute", 60_000],
+];
+/** `<time datetime>` shown relative ("in 3 hours") stays current while the page is open. */
+function refreshTimes(): void {
+  const fmt = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+  for (const t of document.querySelectorAll<HTMLTimeElement>("time[data-relative]")) {
+    const at = Date.parse(t.dateTime);
+    if (Number.isNaN(at)) continue;
+    const d = at - Date.now();
+    const [unit, ms] = UNITS.find(([, ms]) => Math.abs(d) >= ms) ?? UNITS[UNITS.length - 1]!;
+    t.textContent = fmt.format(Math.round(d / ms), unit);
+  }
+}
+
 // --- the mission page -----------------------------------------------------------------------
 
 async function sha256Hex(data: ArrayBuffer): Promise<string> {
@@ -193,78 +166,12 @@ async function sha256Hex(data: ArrayBuffer): Promise<string> {
   return `0x${[...d].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-/** Bare viem clients over the wallet (EIP-1193): reads and estimates go through its RPC; it signs and sends. */
-function walletClients(p: Eip1193, from: Hex) {
-  const transport = custom(p);
-  return {
-    pub: createClient({ transport, pollingInterval: 1000 }),
-    wallet: createClient({ transport, account: from }),
-  };
-}
-
-/**
- * Base rail: one deposit from the wallet — a permit signature and fundUntilWithPermit when the
- * token and the escrow support it (nothing to wait for between the two prompts), else approve +
- * fundUntil — with the mission's refund_after and gas headroom; then attach it and follow it.
- */
-async function fund(id: string): Promise<void> {
-  const m0 = (await api("GET", `/missions/${id}`)).body;
-  const terms = m0.escrow;
-  if (!terms) throw new ApiError("no escrow terms on this mission");
-  const p = provider();
-  const from = await account(p);
-  const chainHex = toHex(Number(terms.chain_id));
-  if ((await p.request({ method: "eth_chainId" })) !== chainHex) {
-    say(`Switching the wallet to chain ${terms.chain_id}…`);
-    await p.request({ method: "wallet_switchEthereumChain", params: [{ chainId: chainHex }] });
-  }
-  const { pub, wallet } = walletClients(p, from);
-  say("Step 1 of 3: allow the escrow contract to take the reward and spam fee…");
-  const { tx_hash: fundTx } = await fundSlot({
-    pub,
-    wallet,
-    terms,
-    onStep: (s) => {
-      if (s.step === "permit") say("Step 1 of 3: sign the permit for the reward and spam fee (no transaction)…");
-      if (s.step === "approve") say("Step 1 of 3: waiting for the approval to be mined…");
-      if (s.step === "fund") say("Step 2 of 3: fund the mission (fundUntil)…");
-    },
-  });
-  say("Step 3 of 3: the server checks the deposit…");
-  await api("POST", `/missions/${id}/escrow`, { tx_hash: fundTx });
-  for (let i = 0; i < 600; i++) {
-    const m = (await api("GET", `/missions/${id}`)).body;
-    if (m.status === "open") {
-      say("Funded: the mission is open.");
-      location.reload();
-      return;
-    }
-    say(`Waiting for confirmations (status: ${m.status}, deposit: ${m.escrow?.deposit?.status ?? "seen"})…`);
-    await new Promise((ok) => setTimeout(ok, 2000));
-  }
-}
-
-/** creator_judges award: on the base rail, the wallet signs each release of the creator's deposit first. */
-async function awardWith(id: string, winners: unknown[]): Promise<void> {
-  const typed = (await api("POST", `/missions/${id}/award/typed-data`, { winners })).body as {
-    releases?: ReleaseToSign[];
-  };
-  const releases = typed?.releases ?? [];
-  let release_signatures: Record<string, Hex> | undefined;
-  if (releases.length > 0) {
-    const p = provider();
-    const from = await account(p);
-    const { wallet } = walletClients(p, from);
-    say(`Sign the release of your deposit in the wallet (${releases.length})…`);
-    release_signatures = await signReleases(releases, from, (td) => signTypedData(wallet, { account: from, ...td }));
-  }
-  await api("POST", `/missions/${id}/award`, release_signatures ? { winners, release_signatures } : { winners }, true);
-}
-
 function wireMissionPage(): void {
   const article = $("article[data-mission-id]");
   if (!article) return;
   const id = article.dataset.missionId!;
+  // Wallets announce themselves when asked (EIP-6963): ask early where a fund or award button is.
+  if ($("#fund-btn, #award-btn")) void signing().then((w) => w.discover());
   const reloadAfter = (f: () => Promise<unknown>) => async () => {
     await f();
     location.reload();
@@ -300,7 +207,7 @@ function wireMissionPage(): void {
           // Shares are typed in percent; the API takes basis points (1 % = 100).
           withShares ? { submission_id: sid, share_bps: Math.round(Number(shares[i]) * 100) } : { submission_id: sid },
         );
-        await awardWith(id, winners);
+        await (await signing()).awardWith(io, id, winners);
       }),
     ),
   );
@@ -311,13 +218,13 @@ function wireMissionPage(): void {
       dispute.querySelector("button"),
       reloadAfter(async () => {
         const f = new FormData(dispute);
-        const amount = parseUnits(String(f.get("amount") ?? "").trim(), Number(dispute.dataset.decimals));
-        await api("POST", `/missions/${id}/votes`, { submission_id: f.get("submission_id"), amount: String(amount) }, true);
+        const amount = toBaseUnits(String(f.get("amount") ?? "").trim(), Number(dispute.dataset.decimals));
+        await api("POST", `/missions/${id}/votes`, { submission_id: f.get("submission_id"), amount }, true);
       }),
     );
   });
   const fundBtn = $("#fund-btn");
-  fundBtn?.addEventListener("click", () => run(fundBtn, () => fund(id)));
+  fundBtn?.addEventListener("click", () => run(fundBtn, async () => (await signing()).fund(io, id)));
   const form = $<HTMLFormElement>("#submit-form");
   form?.addEventListener("submit", (e) => {
     e.preventDefault();
@@ -356,14 +263,9 @@ function wireSignOut(): void {
   );
 }
 
-discoverWallets(renderWalletButtons);
-// EIP-6963 answers synchronously in most wallets; the fallback covers EIP-1193-only wallets.
-setTimeout(renderWalletButtons, 300);
-// Copy buttons next to shortened hashes and addresses (markup: <button data-copy="…">).
-document.addEventListener("click", (e) => {
-  const b = (e.target as Element | null)?.closest?.<HTMLButtonElement>("button[data-copy]");
-  if (b) void navigator.clipboard?.writeText(b.dataset.copy ?? "").then(() => say("Copied."));
-});
+if ($("#wallets")) void signing().then((w) => w.showWallets(io));
+wireCopyButtons();
 wirePostForm();
 wireMissionPage();
 wireSignOut();
+if (document.querySelector("time[data-relative]")) setInterval(refreshTimes, 60_000);
