@@ -80,10 +80,18 @@ describe.runIf(onRealPostgres)("graceful shutdown drains the job round in flight
     const { srv, sql, name, logs } = await boot(30_000);
     const { release, tx } = await holdPurge(sql, name);
     srv.child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 1000));
-    // Still draining (the job waits), but no longer accepting connections.
+    // SIGTERM's first step closes the listener: poll until a request is refused (bounded).
+    let accepting = true;
+    for (let i = 0; i < 400 && accepting; i++) {
+      accepting = await fetch(`${srv.base}/health`).then(
+        () => true,
+        () => false,
+      );
+      if (accepting) await new Promise((r) => setTimeout(r, 25));
+    }
+    // No longer accepting connections, but still draining (the job waits on the lock).
+    expect(accepting).toBe(false);
     expect(srv.child.exitCode).toBeNull();
-    await expect(fetch(`${srv.base}/health`)).rejects.toThrow();
     release();
     await tx;
     expect(await srv.exited).toBe(0);
