@@ -1,7 +1,8 @@
 import { serve } from "@hono/node-server";
+import path from "node:path";
+import type { Server } from "node:net";
 import { createApp, type Lifecycle } from "./app";
 import { buildDeps } from "./deps.build";
-import path from "node:path";
 import type { Config } from "./env";
 import type { Deps } from "./deps";
 import { checkedConfig, portInUse } from "./startup";
@@ -10,7 +11,6 @@ import { walletBundle } from "./features/web";
 import { closeEventStreams } from "./features/events";
 import { refreshRail } from "./features/escrow";
 import { capConnections } from "./http/connection-cap";
-import type { Server } from "node:net";
 
 // Process entry: env → deps → serve → jobs; SIGTERM/SIGINT finish in-flight requests and the
 // job rounds in progress (bounded by OABP_SHUTDOWN_TIMEOUT_MS), then close the db.

@@ -4,6 +4,7 @@ import { registrableDomain } from "./host-key.js";
 import { checkPublicAddress, isLocalhostName, type AddressVerdict } from "./ip-policy.js";
 import { createKeyedSlots } from "./keyed-slots.js";
 import { hopFail, requestOnce } from "./safe-fetch-hop.js";
+import { userAgent } from "./user-agent";
 
 // Fetcher for user-supplied URLs: submission content_uri, predicate_uri, webhook URLs
 // (design.md "Submissions" and "Security and reliability"). Public unicast destinations only,
@@ -59,8 +60,6 @@ export interface SafeFetcher {
    */
   checkAddress(ip: string, port: number): AddressVerdict;
 }
-
-import { userAgent } from "./user-agent";
 
 export interface SafeFetcherConfig {
   /** e.g. "https://ipfs.io/ipfs/"; without it ipfs:// URLs answer ipfs_gateway_not_configured. */

@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
-import { rateBuckets } from "../../src/db/schema/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rateBuckets } from "../../src/db/schema/index";
 import { takeToken, purgeFullBuckets } from "../../src/lib/token-bucket";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { missionBody, credit, signIn } from "../helpers/agents";

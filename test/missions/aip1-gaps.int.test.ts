@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, openMission, signIn } from "../helpers/agents";
 import { startReceiver } from "../helpers/receiver";
 import { userAgent } from "../../src/lib/user-agent";
-import { eq } from "drizzle-orm";
 import { missions } from "../../src/db/schema/index";
 import { runPendingChecks } from "../../src/jobs/checks";
 import { verifyReceipt } from "../../src/features/receipts/receipts.verify";

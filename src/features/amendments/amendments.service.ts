@@ -1,5 +1,5 @@
-import { assertNotSuspended } from "../../db/suspension";
 import { and, asc, count, eq, gt, ne, sql } from "drizzle-orm";
+import { assertNotSuspended } from "../../db/suspension";
 import type { Tx } from "../../db/client";
 import { missionAmendments, missions } from "../../db/schema/index";
 import { agentOf, type Ctx, dbOf, viewerOf } from "../../lib/context";

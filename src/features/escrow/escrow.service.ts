@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import type { z } from "@hono/zod-openapi";
 import { chainAccounts, chainPayouts, chainWorkers, escrowDeposits, missions } from "../../db/schema/index";
 import { pollMsOf } from "./escrow.health";
 import { releasePathWire } from "./escrow.paths";
@@ -10,11 +11,9 @@ import { findMissionRow, findVisibleMission } from "../../db/mission-visibility"
 import { checkDepositReceipt, DEPOSIT_REJECTIONS } from "./escrow.check";
 import { recordDeposit, resolverRefunds } from "./escrow.deposits";
 import { missionTerms } from "./escrow.terms";
-import type { z } from "@hono/zod-openapi";
 import type { TreasuryResponse } from "./escrow.schemas";
-import { escrowToWire } from "./escrow.wire";
+import { escrowToWire, addressLiteral } from "./escrow.wire";
 import { railStatus } from "./escrow.rail";
-import { addressLiteral } from "./escrow.wire";
 
 const rpcDown = (err: unknown) => {
   if (err instanceof RpcUnavailableError)

@@ -1,5 +1,5 @@
-import { missionViewPath } from "../../lib/view-paths";
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { missionViewPath } from "../../lib/view-paths";
 import { publicMissions } from "../../db/mission-visibility";
 import { missions, sitemapChunks } from "../../db/schema/index";
 import type { Deps } from "../../deps";

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { inArray } from "drizzle-orm";
+import { z } from "@hono/zod-openapi";
 import type { Db } from "../../db/client";
 import { missions } from "../../db/schema/index";
 import { MISSION_COLUMNS } from "../../db/rows";
@@ -8,7 +9,6 @@ import type { Deps } from "../../deps";
 import { DocCache } from "../../lib/doc-cache";
 import { missionToWire } from "./missions.wire";
 import { Mission } from "./missions.schemas";
-import { z } from "@hono/zod-openapi";
 import type { CreatorRecordCompactRow } from "../records";
 
 // Issue 16: a list page is one narrow SELECT of (id, row_version) — then string concatenation of

@@ -1,5 +1,6 @@
+import type { z } from "@hono/zod-openapi";
 import { router } from "../../http/openapi";
-import { sendJsonDoc, sendJsonText } from "../../http/http-cache";
+import { preSerialized, sendJsonDoc, sendJsonValue } from "../../http/http-cache";
 import { sendStored } from "../../http/respond";
 import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
 import { ctxFromRequest } from "../../http/context";
@@ -13,6 +14,7 @@ import {
   missionTypesRoute,
   voidMissionRoute,
 } from "./missions.routes";
+import type { MissionList } from "./missions.schemas";
 import { customTypeDocument, supportedTypes, typesDocument } from "./missions.types";
 import { createMission, getMission, listMissionsDoc, voidMission } from "./missions.service";
 import { requireAgent } from "../../http/identity";
@@ -28,7 +30,9 @@ export const missionsRouter = router()
     return sendStored(c, r);
   })
   .openapi(listMissionsRoute, async (c) => {
-    return sendJsonDoc(c, await listMissionsDoc(ctxFromRequest(c), c.req.valid("query"))) as never;
+    return preSerialized<z.output<typeof MissionList>>(
+      sendJsonDoc(c, await listMissionsDoc(ctxFromRequest(c), c.req.valid("query"))),
+    );
   })
   .openapi(missionTypesRoute, (c) => {
     // AIP-2 §2: "cache for 24h" on the agent's side; the registry changes only with a release.
@@ -43,7 +47,7 @@ export const missionsRouter = router()
   })
   .openapi(getMissionRoute, async (c) => {
     const m = await getMission(ctxFromRequest(c), { id: c.req.valid("param").id });
-    return sendJsonText(c, JSON.stringify(m)) as never;
+    return sendJsonValue(c, m);
   })
   .openapi(voidMissionRoute, async (c) => {
     requireAgent(c.get("identity"), "UNAUTHORIZED");

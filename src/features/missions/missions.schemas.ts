@@ -1,6 +1,6 @@
+import { z } from "@hono/zod-openapi";
 import { MissionEscrowWire } from "../escrow";
 import { CreatorRecordCompact } from "../records";
-import { z } from "@hono/zod-openapi";
 import { isUintString } from "../../lib/money";
 import {
   MISSION_AUDIENCES,

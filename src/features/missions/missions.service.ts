@@ -1,5 +1,5 @@
-import type { Tx } from "../../db/client";
 import { desc } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { agentRecords, missions } from "../../db/schema/index";
 import type { AssetConfig } from "../../env";
 import { normalizeAddress } from "../../lib/address";

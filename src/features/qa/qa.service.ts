@@ -1,5 +1,5 @@
-import { assertNotSuspended } from "../../db/suspension";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { assertNotSuspended } from "../../db/suspension";
 import type { Tx } from "../../db/client";
 import { missionClaims, missionQuestions, missions } from "../../db/schema/index";
 import { emitEvent, qaEvent } from "../../db/outbox";

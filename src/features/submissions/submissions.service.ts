@@ -1,5 +1,5 @@
-import type { Tx } from "../../db/client";
 import { and, asc, count, eq, getTableColumns, gt, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { commitments, missions, submissions } from "../../db/schema/index";
 import { checkEligibility } from "../missions";
 import type { Deps } from "../../deps";

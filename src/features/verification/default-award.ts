@@ -1,6 +1,6 @@
-import { maxWinnersOnRail } from "../escrow";
 import { and, asc, eq, exists, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { maxWinnersOnRail } from "../escrow";
 import type { Tx } from "../../db/client";
 import { missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
