@@ -80,6 +80,8 @@ export const missions = pgTable(
     // (written by a compare-and-set, see claims.service.ts).
     claimCount: integer("claim_count").notNull().default(0),
     maxClaims: integer("max_claims"),
+    // The language the work is asked in and to be delivered in, a BCP 47 tag (null: not stated).
+    language: text("language"),
     exclusiveClaimTtl: integer("exclusive_claim_ttl"), // seconds
     exclusiveHolder: text("exclusive_holder"),
     exclusiveUntil: ts("exclusive_until"),

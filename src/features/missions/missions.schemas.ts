@@ -86,6 +86,16 @@ export const CreateMissionRequest = z
       .max(10)
       .optional(),
     creator: z.string().optional().openapi({ description: "If given, must equal the authenticated address" }),
+    language: z
+      .string()
+      .max(35)
+      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a BCP 47 language tag, e.g. en or pt-BR")
+      .optional()
+      .openapi({
+        description:
+          "The language the work is asked in and to be delivered in (BCP 47, e.g. en, pt-BR); default: not stated",
+        example: "en",
+      }),
     // Claim policy (design.md "Claims"; README "Claims"): fixed at creation.
     max_claims: z
       .number()
@@ -183,6 +193,10 @@ export const Mission = z
       description: "Active claims (0 once the mission is no longer open); GET /missions/{id}/claims lists them",
     }),
     max_claims: z.number().int().nullable().openapi({ description: "Claim limit set at creation; null = none" }),
+    language: z
+      .string()
+      .nullable()
+      .openapi({ description: "BCP 47 tag of the work's language, as the creator set it; null = not stated" }),
     qa: z
       .object({
         count: z

@@ -146,6 +146,7 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
       qaCount: 0,
       qaPinnedCount: 0,
       maxClaims: input.max_claims ?? null,
+      language: input.language ?? null,
       exclusiveClaimTtl: input.exclusive_claim_ttl ?? null,
       exclusiveHolder: null,
       exclusiveUntil: null,

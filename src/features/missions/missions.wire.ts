@@ -92,6 +92,7 @@ export function missionToWire(
     // Claims only mean something while the mission is open (design.md "Claims").
     claim_count: m.status === "open" ? m.claimCount : 0,
     max_claims: m.maxClaims,
+    language: m.language,
     exclusive_claim_ttl: m.exclusiveClaimTtl,
     // Mission Q&A (issue 19 item 5; features/qa): the thread's counts, kept on the mission row.
     qa: {

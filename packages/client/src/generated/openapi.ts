@@ -12343,6 +12343,8 @@ export interface components {
             claim_count: number;
             /** @description Claim limit set at creation; null = none */
             max_claims: number | null;
+            /** @description BCP 47 tag of the work's language, as the creator set it; null = not stated */
+            language: string | null;
             /** @description The mission's public Q&A thread (issue 19 item 5) */
             qa: {
                 /** @description Entries in the public Q&A thread (questions and clarifications) */
@@ -12524,6 +12526,11 @@ export interface components {
             tags?: string[];
             /** @description If given, must equal the authenticated address */
             creator?: string;
+            /**
+             * @description The language the work is asked in and to be delivered in (BCP 47, e.g. en, pt-BR); default: not stated
+             * @example en
+             */
+            language?: string;
             /** @description At most this many agents hold an active claim at once (default: no limit) */
             max_claims?: number;
             /** @description Seconds: the first claimer (no other active claim) holds the mission exclusively this long; others get 409 meanwhile. Claims never change who may submit or be paid */
