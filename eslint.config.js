@@ -1,6 +1,6 @@
 // @ts-check
 // ESLint flat config (typescript-eslint's quick start, https://typescript-eslint.io/getting-started)
-// plus the feature boundary of issue 14: other code imports a feature only through its index.ts,
+// plus the feature boundary: other code imports a feature only through its index.ts,
 // and lib/, http/, db/ import no feature. `npm run lint`; scripts/feature-graph.mjs checks the
 // same graph for mutual pairs and cycles.
 import js from "@eslint/js";

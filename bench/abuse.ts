@@ -1,4 +1,4 @@
-// Issue 13 and edge bench figures (docs/abuse.md): `npm run bench:abuse`. Real PostgreSQL.
+// And edge bench figures (docs/abuse.md): `npm run bench:abuse`. Real PostgreSQL.
 //
 // checks — must-show 1 (docs/abuse.md "Resolver"): 75 submissions whose names never resolve (a real
 //   local UDP DNS server that swallows their queries, reached through OABP_DNS_SERVERS by the

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../src/db/client";
 import { WORDS } from "./seed";
 
-// Scale-mode seeding (issue 16): N missions, 3 submissions each, agents with ratings and decay
+// Scale-mode seeding: N missions, 3 submissions each, agents with ratings and decay
 // state, one review per resolved mission — generated INSIDE Postgres with generate_series, so a
 // million missions take minutes, not hours. Deterministic for a given N (setseed). Ids are real
 // ULID-layout ids (src/lib/ids.ts): 10 base32 chars of the creation millisecond + 16 of a per-row

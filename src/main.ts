@@ -26,7 +26,7 @@ async function main() {
   await refreshRail(deps, true); // the rail's state before the first request (manifest, 503s)
   const lifecycle: Lifecycle = { shuttingDown: false };
   const app = createApp(deps, lifecycle);
-  // The web board's wallet script is bundled once at start-up (issue 17: built, never fetched);
+  // The web board's wallet script is bundled once at start-up (built, never fetched);
   // a failure is logged and retried on the first request for it.
   walletBundle().catch((err: unknown) => deps.logger.error({ err }, "web wallet bundle failed to build"));
   const jobs = startJobRunner(deps, config.jobIntervalMs);
@@ -47,7 +47,7 @@ async function main() {
     process.exit(1);
   });
 
-  // Graceful shutdown (issue 16): stop accepting at once, let in-flight requests and the job
+  // Graceful shutdown: stop accepting at once, let in-flight requests and the job
   // rounds in progress finish (a stopping runner starts no new round and draining jobs end early),
   // all within OABP_SHUTDOWN_TIMEOUT_MS; then close the pools. A job round that finishes commits
   // and clears its own claims; one cut off by the timeout is rolled back with its connection and

@@ -4,7 +4,7 @@ import type { Context, MiddlewareHandler, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import type { AppEnv } from "./types";
 
-// HTTP caching of public reads (RFC 9111; issue 16): a CDN or reverse proxy in front may keep an
+// HTTP caching of public reads (RFC 9111): a CDN or reverse proxy in front may keep an
 // anonymous answer a few seconds and serve it stale while it revalidates, so crawlers are absorbed
 // before they reach an instance. What depends on the caller (a creator sees its own
 // pending_escrow missions; a profile edit must show to its author at once) is never stored by a
@@ -62,7 +62,7 @@ export function jsonEtag(body: string): string {
 }
 
 /**
- * A single public resource (issue 16): the JSON text with an ETag computed from it, 304 when
+ * A single public resource: the JSON text with an ETag computed from it, 304 when
  * If-None-Match holds it. Validators are ETags only — no Last-Modified: the records' own
  * timestamps (updated_at) do not move with every change (counters, payout state), and a date
  * with one-second resolution would let a cache answer If-Modified-Since with a stale 304.

@@ -23,7 +23,7 @@ export const ID_PREFIXES = [
   "clm",
   "dsp",
   "rep",
-  "amd", // mission amendments (issue 19 item 3)
+  "amd", // mission amendments
   "qst",
   "msg",
 ] as const;

@@ -7,7 +7,7 @@ import { hopFail, requestOnce } from "./safe-fetch-hop.js";
 import { userAgent } from "./user-agent";
 
 // Fetcher for user-supplied URLs: submission content_uri, predicate_uri, webhook URLs
-// (design.md "Submissions" and "Security and reliability"). Public unicast destinations only,
+// (docs/design.md "Submissions" and "Security and reliability"). Public unicast destinations only,
 // checked at connect time and on every redirect; ≤5 redirects; size and time caps.
 // Outcomes are data (style rule 8): expected failures come back as { ok:false, reason }.
 
@@ -70,7 +70,7 @@ export interface SafeFetcherConfig {
   timeoutMs?: number;
   /**
    * DNS + connect budget of each hop (default 2 s), separate from timeoutMs: a host that never
-   * answers DNS or SYN costs this much, not the whole body budget (issue 13, finding 1).
+   * answers DNS or SYN costs this much, not the whole body budget.
    */
   connectTimeoutMs?: number;
   maxRedirects?: number;
@@ -167,7 +167,7 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
       url = rewritten;
     }
     if (url.protocol === "ar:") {
-      // Arweave (issue 13 finding 12, issue 15 item 3): ar://<tx id>[/path] → <gateway><tx id>[/path],
+      // Arweave: ar://<tx id>[/path] → <gateway><tx id>[/path],
       // then fetched like any https URL (every hop checked, bounded, no private address).
       if (arweave === undefined) return fail("arweave_gateway_not_configured");
       const rewritten = arweaveToGateway(url, arweave);

@@ -7,7 +7,7 @@ import { missionBody, credit, signIn } from "../helpers/agents";
 import { INITIALIZE, INITIALIZED, rpc } from "../helpers/mcp";
 import { expectError } from "../helpers/errors";
 
-// Issue 13 "rate limits shared by every instance": Postgres token buckets (src/lib/token-bucket.ts)
+// "rate limits shared by every instance": Postgres token buckets (src/lib/token-bucket.ts)
 // behind every write, the session-creating routes and MCP (src/http/rate-limit.ts). The
 // two-process proof is test/process/rate-limit-processes.e2e.test.ts.
 

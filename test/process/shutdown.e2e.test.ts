@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
 import { freshPostgresDatabase, startServer } from "../helpers/process";
 
-// Issue 16, graceful shutdown that drains jobs, with a real process on real Postgres. A job
+// Graceful shutdown that drains jobs, with a real process on real Postgres. A job
 // round is held in flight deterministically: the test locks `auth_nonces`, so the
 // purge_expired_auth job blocks on its DELETE (seen waiting in pg_stat_activity) before SIGTERM.
 // Skipped on PGlite: the lock comes from a second connection, which PGlite cannot have.

@@ -56,7 +56,7 @@ export const Agent = z
     last_seen_at: z.string().nullable(),
     registered: z.boolean(),
     imported_reputation: ImportedReputation.nullable(),
-    // Issue 19 item 1: the track record as a creator and as a claimer (counters, docs/decisions.md).
+    // The track record as a creator and as a claimer (counters, docs/decisions.md).
     creator_record: CreatorRecord,
     solver_record: SolverRecord,
   })
@@ -104,7 +104,7 @@ export const AgentHistory = z
   })
   .openapi("AgentHistory");
 
-// Issue 19 item 4: a creator's standing block-list (private to its owner).
+// A creator's standing block-list (private to its owner).
 export const BlocklistRequest = z
   .object({
     addresses: z

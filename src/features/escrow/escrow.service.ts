@@ -50,7 +50,7 @@ export async function attachDeposit(ctx: Ctx, { missionId, txHash }: { missionId
   if (bound && bound.tx_hash === hash && bound.status !== "reorged")
     return depositView(ctx, m.id, bound.status !== "pending");
 
-  // A deposit is consumed once (design.md): a transaction whose escrow log already backs another
+  // A deposit is consumed once (docs/design.md): a transaction whose escrow log already backs another
   // mission is a reuse, whatever else is wrong with it for this one.
   const [used] = await dbOf(ctx)
     .select({ missionId: escrowDeposits.missionId })
@@ -109,7 +109,7 @@ async function depositView(ctx: Ctx, missionId: string, confirmed: boolean) {
 /** GET /missions/{id}/escrow: visible like the mission (a pending one to its creator only). */
 export async function getEscrow(ctx: Ctx, { missionId }: { missionId: string }) {
   const m = await findVisibleMission(ctx, missionId, viewerOf(ctx));
-  // Issue 15 item 9: the ledger rail answers too, with the mission's escrow account and chain.
+  // The ledger rail answers too, with the mission's escrow account and chain.
   if (!m.escrow)
     return {
       mission_id: m.id,

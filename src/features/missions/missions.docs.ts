@@ -11,13 +11,13 @@ import { missionToWire } from "./missions.wire";
 import { Mission } from "./missions.schemas";
 import type { CreatorRecordCompactRow } from "../records";
 
-// Issue 16: a list page is one narrow SELECT of (id, row_version) — then string concatenation of
+// A list page is one narrow SELECT of (id, row_version) — then string concatenation of
 // serialized missions kept under (id, row_version); the misses are read in ONE query by id. The
 // documents are the anonymous view (lists never unseal, missions.wire.ts verificationParamsFor),
 // so they are the same for every caller of a list.
 
 // Documents are kept as UTF-8 bytes: a page is then one Buffer.concat, several times cheaper than
-// joining ~50 strings and encoding the result for the socket (bench/README.md, issue 16).
+// joining ~50 strings and encoding the result for the socket (bench/README.md).
 const caches = new WeakMap<Deps["database"], DocCache<Buffer>>();
 
 /** The instance's mission document cache (one per database handle; OABP_MISSION_DOC_CACHE_BYTES). */
@@ -90,7 +90,7 @@ export function pageEtag(
 }
 
 /**
- * Issue 19 item 1: the creator's compact record belongs to the creator, not to the mission row,
+ * The creator's compact record belongs to the creator, not to the mission row,
  * so it changes without the row's version moving. It is therefore never part of a cached
  * document: each page adds the records it read (one query per page) as the document's last
  * member, `{…,"creator_record":{…}}`.

@@ -189,7 +189,7 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
           { account: treasuryAccount(id), amount: spamFee },
         ],
       });
-    // The creator's record as the insert trigger just left it (issue 19 item 1).
+    // The creator's record as the insert trigger just left it.
     return missionToWire(row, deps.config.publicUrl, row.creator, (await recordOf(tx, creator)) ?? null);
   };
 
@@ -197,7 +197,7 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
 }
 
 /**
- * Issue 19 item 4: the create request's eligibility as columns. `min_rating` is the AIP-2 §4.1
+ * The create request's eligibility as columns. `min_rating` is the AIP-2 §4.1
  * min_submitter_elo under its issue-19 name; giving both with different values is refused. Lists
  * are normalised (lowercase, deduplicated) and bounded by OABP_ELIGIBILITY_LIST_MAX.
  */
@@ -255,7 +255,7 @@ export function eligibilityOf(input: CreateMissionInput, creator: string, listMa
 /** GET /missions/{id}: pending_escrow missions are visible to their creator only. */
 export async function getMission(ctx: Ctx, input: { id: string }): Promise<MissionWire> {
   const viewer = viewerOf(ctx);
-  // Outside a transaction: the row and its creator's record in one prepared read (issue 16).
+  // Outside a transaction: the row and its creator's record in one prepared read.
   if (!ctx.tx) {
     const [row] = isId("mis", input.id)
       ? await prepared(ctx.read?.db ?? ctx.deps.database.db).byIdWithRecord.execute({ id: input.id })
@@ -309,7 +309,7 @@ export async function listMissionsJson(ctx: Ctx, f: ListMissionsFilters): Promis
   return typeof body === "string" ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
 }
 
-/** Issue 16: one page as JSON text, from (id, row_version) refs and cached serialized missions. */
+/** One page as JSON text, from (id, row_version) refs and cached serialized missions. */
 async function listMissionsPage(ctx: Ctx, f: ListMissionsFilters): Promise<{ etag: string; body: Buffer }> {
   const { deps } = ctx;
   const db = dbOf(ctx);
@@ -422,7 +422,7 @@ export async function listMissions(
   }
   const page = rows.slice(0, f.limit);
   const next = rows.length > f.limit ? encodeCursor(page[page.length - 1]!.id) : null;
-  // Issue 19 item 1: each creator's record came joined with its row.
+  // Each creator's record came joined with its row.
   return {
     missions: page.map((r) => missionToWire(r, deps.config.publicUrl, undefined, r.record)),
     next_cursor: next,
@@ -431,7 +431,7 @@ export async function listMissions(
 
 /**
  * POST /missions/{id}/void: the creator cancels an open mission that has no submission; the
- * reward is refunded from escrow, the spam fee is kept (design.md "Missions").
+ * reward is refunded from escrow, the spam fee is kept (docs/design.md "Missions").
  * Locking: the mission row FOR UPDATE; a concurrent submission bumps submission_count under the
  * same lock, so it either lands first (void refused) or finds the mission voided.
  */

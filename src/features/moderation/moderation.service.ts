@@ -14,7 +14,7 @@ import { missionToWire } from "../missions";
 import { voidAndRefund } from "../settlement";
 import type { AllowlistList, AuditList, Report, ReportList, Suspension } from "./moderation.schemas";
 
-// Moderation and operator control (issue 19 item 6; docs/moderation.md). Every operator verb
+// Moderation and operator control. Every operator verb
 // acts and appends its audit row in ONE transaction, so the log holds exactly what was done.
 
 const REFUNDABLE = new Set(["open", "pending_escrow"]);

@@ -1,5 +1,5 @@
 // The public surface of the reputation feature: what app.ts, the job runner and other features may
-// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+// import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { badgeLeaderboardRouter } from "./badge-leaderboard.index";
 export { effectiveRating } from "./decay";
 export { START_RATING } from "./elo";

@@ -68,7 +68,7 @@ export function submissionToWire(
     (mission.verificationType === "peer_vote" && mission.status === "escrowed") ||
     underAppeal;
   // predicate_uri: the creator's own predicate decides, so the creator has no need to read pending
-  // work — and must not, or a predicate that never says "valid" would be free work (issue 13 finding 3).
+  // work — and must not, or a predicate that never says "valid" would be free work.
   const creatorMayRead = verificationIf(mission, "first_valid_match")?.params.predicate_uri === undefined;
   const visible = decided || viewer === s.submitter || (viewer === mission.creator && creatorMayRead);
   const self = `${publicUrl}/missions/${s.missionId}/submissions/${s.id}`;
@@ -119,7 +119,7 @@ export async function createSubmission(
   const { contentUri, contentHash } = normaliseContent(input);
   const fvm = verificationIf(mission, "first_valid_match")?.params;
   const reveal = isCommitReveal(mission);
-  // Cheap checks before any expensive one (issue 13 finding 6): open, duplicate and per-agent
+  // Cheap checks before any expensive one: open, duplicate and per-agent
   // limit are read here without a lock (and checked again, authoritatively, under it below).
   await preflight(deps, {
     missionId,
@@ -219,7 +219,7 @@ export async function createSubmission(
       status: rejected ? "rejected" : "pending",
       reason: rejected ?? PENDING_REASON[mission.verificationType] ?? "awaiting_verification",
       seq: commitment?.seq ?? locked.seq, // arrival order: assigned under the mission row lock
-      // Every remote deliverable is fetched and must hash to content_hash (design.md), whatever
+      // Every remote deliverable is fetched and must hash to content_hash (docs/design.md), whatever
       // the method; inline/data: content was hash-checked above.
       checkResult: self
         ? "invalid"
@@ -315,7 +315,7 @@ async function preflight(
 const { contentUri: _deliverable, ...LIST_COLUMNS } = getTableColumns(submissions);
 
 /**
- * GET /missions/{id}/submissions. Bounded (issue 13 finding 4): a `data:` deliverable is never
+ * GET /missions/{id}/submissions. Bounded: a `data:` deliverable is never
  * inlined — its content_uri is the per-submission content route (own cap and caching) — and the
  * page stops early at OABP_LIST_MAX_BYTES of serialized items (at least one), next_cursor going on
  * from there. The query itself never reads a data: deliverable's bytes.

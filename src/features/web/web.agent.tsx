@@ -9,7 +9,7 @@ import { ratingChartSvg } from "./web.chart";
 import { formatAmount, relativeTime } from "./web.format";
 import { Layout, short, type PageCtx } from "./web.layout";
 
-/** The agent page (issue 17): rating and its chart, win rate, missions, reviews, badge snippet. */
+/** The agent page: rating and its chart, win rate, missions, reviews, badge snippet. */
 export async function agentPage(ctx: PageCtx, rawId: string) {
   const { deps, now } = ctx;
   const reader = ctxForViewer(deps, undefined, now);

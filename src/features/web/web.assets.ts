@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../../http/types";
 
-// Every asset is served by the server itself (issue 17: no CDN). The stylesheet is a file next to
+// Every asset is served by the server itself (no CDN). The stylesheet is a file next to
 // this one; the wallet script is bundled from ./client by esbuild once per process, at start-up
 // (main.ts) or on first request, and kept in memory — so a clean clone needs no build step.
 

@@ -8,7 +8,7 @@ import { formatAmount, relativeTime, STATUS_WORDS, verificationInWords } from ".
 import { short } from "./web.layout";
 import { VERIFICATION_TYPES, PUBLIC_STATUSES } from "../../db/vocabulary";
 
-// The board (issue 17): the same filters and search as GET /missions (the same service verb and
+// The board: the same filters and search as GET /missions (the same service verb and
 // query schema), keyset pages, and a sort applied within the page shown (docs/web.md: the list
 // has one order, newest first; "sort" re-orders the page, it does not change what is on it).
 

@@ -18,7 +18,7 @@ import { missionPage } from "./web.mission";
 import { docsPage, leaderboardPage, mePage, postPage, receiptPage, statusPage } from "./web.pages";
 import { newNonce, setPageHeaders } from "./web.security";
 
-// The web board (issue 17, docs/web.md). HTML lives at its own paths — `/`, `/m/{id}`,
+// The web board. HTML lives at its own paths — `/`, `/m/{id}`,
 // `/u/{address}`, `/ranking`, `/status`, `/docs`, `/me`, `/post` — so every JSON route keeps
 // answering JSON whatever the Accept header says; `view_url`, the sitemap and the feeds point here.
 // Pages call the same service verbs as REST; browser actions call the REST routes themselves.

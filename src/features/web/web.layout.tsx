@@ -24,7 +24,7 @@ export interface PageMeta {
   /** schema.org object, embedded as JSON-LD. */
   jsonLd?: Record<string, unknown>;
   alternates?: { json?: string; rss?: string; atom?: string };
-  /** Load the wallet bundle: only on pages where a wallet acts (issue 17 "Fast"). */
+  /** Load the wallet bundle: only on pages where a wallet acts. */
   wallet?: boolean;
   /** Extra head children (e.g. /docs stylesheet). */
   head?: Child;

@@ -1,5 +1,5 @@
 // The public surface of the webhooks feature: what app.ts, the job runner and other features may
-// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+// import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { attemptDelivery, claimDueDeliveries, fanOutEvents, recordAttempt } from "./webhooks.delivery";
 export type { AttemptOutcome, ClaimedDelivery } from "./webhooks.delivery";
 export { webhooksRouter } from "./webhooks.index";

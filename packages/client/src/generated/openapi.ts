@@ -12337,7 +12337,7 @@ export interface components {
             tags: string[];
             warnings: string[];
             submission_count: number;
-            /** @description Applied amendments (deadline extensions, top-ups, edits; issue 19 item 3): reward and deadline are the current ones; GET /missions/{id}/amendments lists them */
+            /** @description Applied amendments (deadline extensions, top-ups, edits): reward and deadline are the current ones; GET /missions/{id}/amendments lists them */
             amendments_count: number;
             /** @description Active claims (0 once the mission is no longer open); GET /missions/{id}/claims lists them */
             claim_count: number;
@@ -12345,7 +12345,7 @@ export interface components {
             max_claims: number | null;
             /** @description BCP 47 tag of the work's language, as the creator set it; null = not stated */
             language: string | null;
-            /** @description The mission's public Q&A thread (issue 19 item 5) */
+            /** @description The mission's public Q&A thread */
             qa: {
                 /** @description Entries in the public Q&A thread (questions and clarifications) */
                 count: number;

@@ -1,4 +1,4 @@
-// The web board's wallet script (issue 17, docs/web.md): EIP-6963 wallet discovery (falling back
+// The web board's wallet script: EIP-6963 wallet discovery (falling back
 // to window.ethereum, EIP-1193), SIWE sign-in into an HttpOnly cookie session, and the actions of
 // the pages — each one a call to the same REST route an agent would use, with the CSRF token.
 // Bundled by esbuild on the server (web.assets.ts); no CDN, nothing fetched from elsewhere.
