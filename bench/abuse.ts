@@ -1,4 +1,4 @@
-// Issue 13 and edge bench figures (docs/abuse.md): `npm run bench:abuse`. Real PostgreSQL.
+// And edge bench figures (docs/abuse.md): `npm run bench:abuse`. Real PostgreSQL.
 //
 // checks — must-show 1 (docs/abuse.md "Resolver"): 75 submissions whose names never resolve (a real
 //   local UDP DNS server that swallows their queries, reached through OABP_DNS_SERVERS by the
@@ -13,7 +13,6 @@
 //
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/oabp_bench_abuse) is dropped and
 // recreated; it must contain "bench".
-import { generateSigner } from "../src/features/portability/portability.key";
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
@@ -25,6 +24,7 @@ import postgres from "postgres";
 import pino from "pino";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
+import { generateSigner } from "../src/features/portability/portability.key";
 import { createApp } from "../src/app";
 import { openDatabase } from "../src/db/client";
 import type { Deps } from "../src/deps";

@@ -1,4 +1,4 @@
-// Issue 19 must-show 2 (docs/events.md): `npm run bench:events`. The real server process
+// `npm run bench:events`. The real server process
 // (src/main.ts) on real PostgreSQL; SUBSCRIBERS concurrent GET /events readers over HTTP; EVENTS
 // outbox events committed by WRITERS concurrent transactions that stay open a random few ms, so
 // commit order differs from id order. Checks: every reader gets every committed event exactly

@@ -191,7 +191,7 @@ function mcpGetMission(ids: string[], session: string): RequestSpec {
   };
 }
 
-// Issue 16: what a crawler walking filters or pages asks for — never the cached first page.
+// What a crawler walking filters or pages asks for — never the cached first page.
 const LIST_FILTERS = [
   "status=open&verification_type=creator_judges&limit=50",
   "verification_type=first_valid_match&limit=50",
@@ -460,7 +460,7 @@ async function main(): Promise<number> {
         base: serverBase,
         requests: [mcpGetMission(prepared.ids, mcpSession)],
       },
-      // Issue 17: the web board and a mission page, as ratios to the JSON routes they render.
+      // The web board and a mission page, as ratios to the JSON routes they render.
       {
         key: "web_board",
         name: "server GET /?limit=50 (HTML board)",

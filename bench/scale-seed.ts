@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../src/db/client";
 import { WORDS } from "./seed";
 
-// Scale-mode seeding (issue 16): N missions, 3 submissions each, agents with ratings and decay
+// Scale-mode seeding: N missions, 3 submissions each, agents with ratings and decay
 // state, one review per resolved mission — generated INSIDE Postgres with generate_series, so a
 // million missions take minutes, not hours. Deterministic for a given N (setseed). Ids are real
 // ULID-layout ids (src/lib/ids.ts): 10 base32 chars of the creation millisecond + 16 of a per-row
@@ -98,7 +98,7 @@ export async function seedScale(db: Db, n: number): Promise<ScaleSeed> {
       from missions m where m.status = 'resolved') r
     where r.reviewer <> r.reviewee
     on conflict do nothing`);
-  // One ADP card per agent (discovery, issue 16): 1–3 skills of 8 (each with its parent path),
+  // One ADP card per agent (discovery): 1–3 skills of 8 (each with its parent path),
   // 10–14 Zipf words; the freshest card is agent 1's.
   await db.execute(sql`
     insert into adp_cards (agent_id, card_id, name, signed, card, size_bytes, skills, skill_paths, words, max_concurrent_tasks, created_at, updated_at)

@@ -20,7 +20,7 @@ import {
 } from "./harness";
 import { seedScale } from "./scale-seed";
 
-// `npm run bench:scale` (issue 16): the same public read routes against a small and a large
+// `npm run bench:scale`: the same public read routes against a small and a large
 // database (default 10 000 and 1 000 000 missions, seeded in SQL), every route's mean latency
 // large / small (goal ≤ 1.3×), the uncached list pages against the bare baseline, and a write
 // scenario (create → submit → award by 10 concurrent agent pairs) as ratios to the read baseline.
@@ -144,7 +144,7 @@ async function routes(db: Database, n: number): Promise<Record<string, string>> 
     agent_reviews: `/agents/${busy.reviewee}/reviews`,
     feed: "/feed.xml",
     sitemap: "/sitemap.xml",
-    // Discovery (ADP §4.3, issue 16): a POST with its query as the body (`POST <path> <json>`).
+    // Discovery (ADP §4.3): a POST with its query as the body (`POST <path> <json>`).
     discover: `POST /adp/adp.discover ${JSON.stringify({ tags: ["nlp"], query: "agent deploy backend", limit: 10 })}`,
     candidates: `/missions/${mid.id}/candidates?limit=10`,
   };
@@ -310,7 +310,7 @@ async function checkSitemap(db: Database, base: string): Promise<string> {
       await fetch(`${base}${new URL(loc!).pathname}`, { signal: AbortSignal.timeout(120_000) })
     ).text();
     const n = (text.match(/<url>/g) ?? []).length;
-    // Mission pages are the web board's /m/{id} since issue 17 (src/lib/view-paths.ts).
+    // Mission pages are the web board's /m/{id} (src/lib/view-paths.ts).
     for (const m of text.matchAll(/\/m\/(mis_[0-9A-Z]+)</g)) seen.add(m[1]!);
     const bytes = Buffer.byteLength(text);
     if (n > 50_000 || bytes > 52_428_800)

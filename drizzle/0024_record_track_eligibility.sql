@@ -27,7 +27,7 @@ CREATE INDEX "agent_records_paid_ratio_idx" ON "agent_records" USING btree ("pai
 CREATE INDEX "agent_records_never_judged_idx" ON "agent_records" USING btree ("missions_never_judged","agent_id");--> statement-breakpoint
 CREATE INDEX "submissions_mission_submitter_idx" ON "submissions" USING btree ("mission_id","submitter");--> statement-breakpoint
 ALTER TABLE "missions" ADD CONSTRAINT "missions_audience_ck" CHECK ("missions"."audience" in ('anyone', 'agents'));--> statement-breakpoint
--- Issue 19 item 1: creator and claimer track records, counters kept by triggers in the transaction
+--: creator and claimer track records, counters kept by triggers in the transaction
 -- that changes the status (docs/decisions.md "Track record"). One upsert adds the deltas.
 CREATE FUNCTION "oabp_record_add"(a text, posted int, paid int, voided int, voided_ws int, never int, lost int, delay int, made int, abandoned int) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN

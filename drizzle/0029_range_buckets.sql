@@ -1,4 +1,4 @@
--- Issue 16: the hour of a deadline as an immutable function of the instant (epoch seconds do not
+--: the hour of a deadline as an immutable function of the instant (epoch seconds do not
 -- depend on the session's time zone), so it can key an index. Used by narrow deadline windows.
 CREATE OR REPLACE FUNCTION oabp_deadline_hour(d timestamptz) RETURNS bigint
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT

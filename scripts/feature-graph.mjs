@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The feature graph of src/ (issue 14 "Feature surfaces"): which feature imports which, which
+// The feature graph of src/: which feature imports which, which
 // imports reach past another feature's index.ts, which pairs import each other and which cycles
 // the feature graph has. Exits 1 if any of these, or an import from a lower layer (lib/, http/,
 // db/) up into a feature, exists. `node scripts/feature-graph.mjs [--json] [--edges] [src-dir]`.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Re-runnable import codemod for the feature surfaces (issue 14). Safe to run any number of times;
+// Re-runnable import codemod for the feature surfaces. Safe to run any number of times;
 // a second run changes nothing. `node scripts/fix-imports.mjs [--check]` (`npm run fix-imports`;
 // --check changes nothing and exits 1 if something would change). Run it after a merge that adds
 // imports, then `npx tsc --noEmit` and `node scripts/feature-graph.mjs`.
@@ -144,7 +144,7 @@ function indexOf(feature) {
         addExport(entry, mod, el.name.text, st.isTypeOnly || el.isTypeOnly, false);
     }
   } else {
-    entry.header = `// The public surface of the ${feature} feature: what app.ts, the job runner and other features may\n// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.`;
+    entry.header = `// The public surface of the ${feature} feature: what app.ts, the job runner and other features may\n// import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.`;
     entry.changed = true;
   }
   indexes.set(feature, entry);

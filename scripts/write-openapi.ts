@@ -5,7 +5,7 @@ import openapiTS, { astToString } from "openapi-typescript";
 import { buildApi, openApiDocument } from "../src/openapi";
 
 // Writes openapi/openapi.json from the zod route schemas, then the client package's types from
-// that file (openapi-typescript); test/openapi/openapi.test.ts and test/client/client-types.test.ts fail on drift.
+// that file (openapi-typescript); test/openapi/openapi.test.ts and test/client/client-types.check.ts fail on drift.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const OPENAPI_FILE = path.join(ROOT, "openapi/openapi.json");
 export const CLIENT_TYPES_FILE = path.join(ROOT, "packages/client/src/generated/openapi.ts");

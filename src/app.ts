@@ -28,7 +28,7 @@ export interface Lifecycle {
   shuttingDown: boolean;
 }
 
-/** The canonical entry points, listed by the JSON 404 (design.md wire conventions). */
+/** The canonical entry points, listed by the JSON 404 (docs/design.md wire conventions). */
 export const ENTRY_POINTS = {
   missions: "/missions",
   mission: "/missions/{id}",
@@ -51,7 +51,7 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   app.use("*", requestContext(deps));
   // Compression (docs/web.md "Delivery"): outside everything else, so errors and pages are covered.
   app.use("*", compression(new CompressedCache(deps.config.compressedCacheBytes)));
-  // OpenTelemetry (issue 16): only when OTEL_TRACES_EXPORTER turned it on; nothing otherwise.
+  // OpenTelemetry: only when OTEL_TRACES_EXPORTER turned it on; nothing otherwise.
   if (deps.tracing) app.use("*", traceRequests(deps.tracing));
   app.use("*", openCors());
   app.use("*", oadpHtmlSignal(deps.config));
@@ -64,7 +64,7 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
     trustProxy: deps.config.trustProxy,
   });
   app.use("*", inflight.total);
-  // Read-your-writes tokens and replica routing (issue 16); MCP messages are not REST writes.
+  // Read-your-writes tokens and replica routing; MCP messages are not REST writes.
   app.use(
     "*",
     readAfter(deps.database, (path) => MCP_OWN_PATHS.has(path), cookieSeal(deps.receiptKeys.active.privateKey)),

@@ -200,7 +200,7 @@ export const SETTINGS = {
       "pooler (PgBouncer); see docs/operations.md",
   },
   /**
-   * A streaming replica for public reads (issue 16); a read presenting a write token
+   * A streaming replica for public reads; a read presenting a write token
    * (`OABP-Read-After`) the replica has not replayed yet goes to the primary.
    */
   DATABASE_READ_URL: {
@@ -250,7 +250,7 @@ export const SETTINGS = {
     shown: "generated",
     doc: "operator bearer token (≥ 24 chars) for `/admin/*`",
   },
-  /** Issue 19: GET /metrics (Prometheus text) for a scraper that should not hold the admin token. */
+  /** GET /metrics (Prometheus text) for a scraper that should not hold the admin token. */
   OABP_METRICS_TOKEN: {
     key: "metricsToken",
     schema: z.string().min(24, "must be at least 24 characters").optional(),
@@ -472,7 +472,7 @@ export const SETTINGS = {
     doc: "timeout of one RPC request of the base rail",
   },
   /**
-   * OpenTelemetry traces (issue 16), off by default: `otlp` loads the SDK and exports spans over
+   * OpenTelemetry traces, off by default: `otlp` loads the SDK and exports spans over
    * OTLP/HTTP; the exporter and resource read the other standard OTEL_* variables themselves.
    */
   OTEL_TRACES_EXPORTER: {
@@ -926,7 +926,7 @@ export const SETTINGS = {
     shown: "`3600`",
     doc: "MCP: an active session ends after this long without a request",
   },
-  /** Mission claims (design.md "Claims"): lifetime of a claim (renewable; never past the deadline). */
+  /** Mission claims (docs/design.md "Claims"): lifetime of a claim (renewable; never past the deadline). */
   OABP_CLAIM_TTL_SECONDS: {
     key: "claimTtlSeconds",
     schema: z.coerce
@@ -945,21 +945,21 @@ export const SETTINGS = {
     shown: "`20`",
     doc: "active claims one agent may hold at once, across missions",
   },
-  /** Issue 19 item 4: entries in a mission's eligibility allow-list and block-list, each. */
+  /** Entries in a mission's eligibility allow-list and block-list, each. */
   OABP_ELIGIBILITY_LIST_MAX: {
     key: "eligibilityListMax",
     schema: z.coerce.number().int().min(1).max(1000).default(200),
     shown: "`200`",
     doc: "addresses in one mission's eligibility `allow` or `block` list (each; at most 1000)",
   },
-  /** Issue 19 item 4: addresses on one creator's standing block-list (PUT /agents/{id}/blocklist). */
+  /** Addresses on one creator's standing block-list (PUT /agents/{id}/blocklist). */
   OABP_BLOCKLIST_MAX: {
     key: "blocklistMax",
     schema: z.coerce.number().int().min(0).max(10_000).default(1000),
     shown: "`1000`",
     doc: "addresses on one creator's block-list, `PUT /agents/{id}/blocklist` (0: none allowed)",
   },
-  /** Amendments (issue 19 item 3): the most one deadline extension may add. */
+  /** Amendments: the most one deadline extension may add. */
   OABP_AMENDMENT_MAX_EXTENSION_SECONDS: {
     key: "amendmentMaxExtensionSeconds",
     schema: z.coerce
@@ -1011,7 +1011,7 @@ export const SETTINGS = {
     shown: "`true`",
     doc: "amendments: anyone may top up a mission's reward (`false`: its creator only, others 403 `creator_only`)",
   },
-  /** Mission Q&A (issue 19 item 5, features/qa): longest question, answer or clarification. */
+  /** Mission Q&A: longest question, answer or clarification. */
   OABP_QA_MAX_CHARS: {
     key: "qaMaxChars",
     schema: z.coerce.number().int().min(100).max(10_000).default(2000),
@@ -1053,7 +1053,7 @@ export const SETTINGS = {
     shown: "`500`",
     doc: "private messages: messages one submission's thread holds, both directions (409 `thread_full` beyond)",
   },
-  /** OADP (../shared/seeds/OADP-discovery.txt): answer POST /ping with a signed PONG. */
+  /** OADP (docs/protocols/OADP-discovery.txt): answer POST /ping with a signed PONG. */
   OABP_OADP_PING_ENABLED: {
     key: "oadp.pingEnabled",
     schema: flag.default(true),
@@ -1243,7 +1243,7 @@ export const SETTINGS = {
     shown: "`200`",
     doc: "Disputes one mission may ever carry, decided ones included (422 `mission_dispute_limit` over it)",
   },
-  // ---- Verification pipeline and bounded responses (issue 13 part 1; docs/abuse.md) ----
+  // ---- Verification pipeline and bounded responses ----
   /** DNS + connect budget of one fetch hop, apart from OABP_FETCH_TIMEOUT_MS. */
   OABP_FETCH_CONNECT_TIMEOUT_MS: {
     key: "abuse.fetchConnectTimeoutMs",

@@ -5,7 +5,7 @@ import { EnvSchema, SETTINGS, privateKey, type AssetConfig, type ChainDepth, typ
 export type { AssetConfig, ChainDepth, OracleConfig, RatePolicy, RegistryConfig } from "./env.settings";
 export { EnvSchema } from "./env.settings";
 
-// The only reader of process.env (style.md "Env once"). Every setting has a default that makes
+// The only reader of process.env (docs/style.md "Env once"). Every setting has a default that makes
 // `npm start` work on the embedded database; a bad value stops start-up with a clear message.
 // The settings themselves (schema, default, doc, Config property) are one table: env.settings.ts.
 
@@ -19,7 +19,7 @@ const DEFAULT_ASSETS: AssetConfig[] = [
   },
 ];
 
-/** USDC per Base chain (design.md "Escrow and settlement"): the preset when OABP_ASSETS is unset. */
+/** USDC per Base chain (docs/design.md "Escrow and settlement"): the preset when OABP_ASSETS is unset. */
 export const USDC_BY_CHAIN: Record<number, string> = {
   8453: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
   84532: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",

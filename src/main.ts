@@ -1,7 +1,8 @@
 import { serve } from "@hono/node-server";
+import path from "node:path";
+import type { Server } from "node:net";
 import { createApp, type Lifecycle } from "./app";
 import { buildDeps } from "./deps.build";
-import path from "node:path";
 import type { Config } from "./env";
 import type { Deps } from "./deps";
 import { checkedConfig, portInUse } from "./startup";
@@ -10,7 +11,6 @@ import { clientBundle } from "./features/web";
 import { closeEventStreams } from "./features/events";
 import { refreshRail } from "./features/escrow";
 import { capConnections } from "./http/connection-cap";
-import type { Server } from "node:net";
 
 // Process entry: env → deps → serve → jobs; SIGTERM/SIGINT finish in-flight requests and the
 // job rounds in progress (bounded by OABP_SHUTDOWN_TIMEOUT_MS), then close the db.
@@ -26,7 +26,7 @@ async function main() {
   await refreshRail(deps, true); // the rail's state before the first request (manifest, 503s)
   const lifecycle: Lifecycle = { shuttingDown: false };
   const app = createApp(deps, lifecycle);
-  // The web board's page script and signing chunk are bundled once at start-up (issue 17: built,
+  // The web board's page script and signing chunk are bundled once at start-up (built,
   // never fetched; docs/web.md "Scripts"); a failure is logged and retried on the first page.
   clientBundle().catch((err: unknown) => deps.logger.error({ err }, "web page script failed to build"));
   const jobs = startJobRunner(deps, config.jobIntervalMs);
@@ -47,7 +47,7 @@ async function main() {
     process.exit(1);
   });
 
-  // Graceful shutdown (issue 16): stop accepting at once, let in-flight requests and the job
+  // Graceful shutdown: stop accepting at once, let in-flight requests and the job
   // rounds in progress finish (a stopping runner starts no new round and draining jobs end early),
   // all within OABP_SHUTDOWN_TIMEOUT_MS; then close the pools. A job round that finishes commits
   // and clears its own claims; one cut off by the timeout is rolled back with its connection and

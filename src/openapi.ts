@@ -32,7 +32,7 @@ import type { AppEnv } from "./http/types";
 import { registerDiscoveryDocs } from "./features/wellknown";
 import pkg from "../package.json" with { type: "json" };
 
-/** Every documented route; mounted at "/" and under "/api" (design.md wire conventions). */
+/** Every documented route; mounted at "/" and under "/api" (docs/design.md wire conventions). */
 export function buildApi() {
   const api = new OpenAPIHono<AppEnv>();
   api.route("/", authRouter);

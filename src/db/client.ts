@@ -23,7 +23,7 @@ export interface Database {
    */
   listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
   /**
-   * Read-your-writes token (issue 16): the primary's WAL insert position, read after a write
+   * Read-your-writes token: the primary's WAL insert position, read after a write
    * committed. undefined on PGlite (one process: its caches are invalidated synchronously).
    */
   writeToken(): Promise<bigint | undefined>;
@@ -37,7 +37,7 @@ export interface Database {
   replica?: Replica | undefined;
 }
 
-/** A streaming replica used by public reads (issue 16). */
+/** A streaming replica used by public reads. */
 export interface Replica {
   db: Db;
   /** pg_last_wal_replay_lsn(): every commit at or below it is visible to snapshots taken after. */
@@ -176,7 +176,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   let dir = dataDir;
   if (!dataDir.startsWith("memory://")) {
     mkdirSync(dataDir, { recursive: true });
-    // PGlite does not lock its data dir: two servers must never share one (design.md).
+    // PGlite does not lock its data dir: two servers must never share one (docs/design.md).
     lock = acquireDirLock(dataDir);
     dir = path.join(dataDir, "pgdata");
   }

@@ -5,7 +5,7 @@ import type { EventData, EventType } from "../lib/webhook-events";
 import type { MissionRow } from "./rows";
 import type { AwardRecord } from "./schema/missions";
 
-// The transactional outbox (design.md "Security and reliability": every state change in one
+// The transactional outbox (docs/design.md "Security and reliability": every state change in one
 // transaction with its outbox row). Emitters call these with the transaction that makes the
 // change, so a rolled-back change leaves no event and a committed one always has its event;
 // delivery happens later, from committed rows only (src/jobs/webhooks.ts).
@@ -102,7 +102,7 @@ export function missionResolved(
   };
 }
 
-/** An amendment was applied (issue 19 item 3): what changed, and the mission's current terms. */
+/** An amendment was applied: what changed, and the mission's current terms. */
 export function missionAmended(
   m: Mission,
   at: Date,
@@ -296,7 +296,7 @@ export function payoutReleaseEvent(
 }
 
 /**
- * Mission Q&A (issue 19 item 5): `question.asked` (for the creator), `question.answered` and
+ * Mission Q&A: `question.asked` (for the creator), `question.answered` and
  * `mission.clarified` (for the claimers). The thread is public, so the text travels in the event;
  * `claimers` lists the agents with an active claim when it happened, so a per-agent inbox or a
  * subscriber can route it to them (anyone may already read GET /missions/{id}/claims).

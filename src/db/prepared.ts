@@ -1,6 +1,6 @@
 import type { Db } from "./client";
 
-// Prepared statements belong to a database handle (design.md "Fixed stack": an unprepared query
+// Prepared statements belong to a database handle (docs/design.md "Fixed stack": an unprepared query
 // is parsed and planned on every call). Behind a transaction-mode pooler the client runs with
 // prepare: false and the same statements go out unnamed (src/db/client.ts).
 

@@ -5,16 +5,16 @@ import type { Db } from "./client";
 import { perDatabase } from "./prepared";
 import { missions } from "./schema/index";
 
-// Row shapes several features read and write (issue 14: shared primitives live below features).
+// Row shapes several features read and write (shared primitives live below features).
 
-// row_version (issue 16) is read by the list path only (features/missions/missions.docs.ts).
+// row_version is read by the list path only (features/missions/missions.docs.ts).
 export type MissionRow = Omit<typeof missions.$inferSelect, "rowVersion">;
 
 // Every mission column but the search vector and the row version, for selects that map rows to the wire.
 const { search: _search, rowVersion: _rowVersion, ...missionColumns } = getTableColumns(missions);
 export const MISSION_COLUMNS = missionColumns;
 
-// The mission by id, a prepared statement per database handle (design.md "Fixed stack"): the read
+// The mission by id, a prepared statement per database handle (docs/design.md "Fixed stack"): the read
 // every feature that acts on a mission starts from.
 function build(db: Db) {
   return {

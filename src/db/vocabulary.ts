@@ -17,7 +17,7 @@ export const MISSION_STATUSES = ["pending_escrow", ...PUBLIC_STATUSES] as const;
 export type MissionStatus = (typeof MISSION_STATUSES)[number];
 
 /**
- * The step inside a status (design.md "Missions"). Written by:
+ * The step inside a status (docs/design.md "Missions"). Written by:
  * - missions.service (creation): awaiting_escrow (base rail), accepting_submissions;
  * - escrow.deposits: accepting_submissions (deposit confirmed), awaiting_escrow (deposit reorged);
  * - verification/lifecycle (the sweeper): judging, revealing, verifying, voting, closed;
@@ -63,15 +63,15 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const SUBMISSION_STATUSES = ["pending", "accepted", "rejected"] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
-/** A submission's check (design.md "Submissions"): null until checked; unanswered when a predicate never answered. */
+/** A submission's check (docs/design.md "Submissions"): null until checked; unanswered when a predicate never answered. */
 export const CHECK_RESULTS = ["valid", "invalid", "unanswered"] as const;
 
 /** The reputation input of a decided submission (and of a rating event, plus decay). */
 export const SUBMISSION_OUTCOMES = ["win", "partial", "loss"] as const;
 export type SubmissionOutcome = (typeof SUBMISSION_OUTCOMES)[number];
 
-/** design.md "Claims": a claim is live only while active, unexpired and the mission open. */
-/** Issue 19 item 4: who may claim and submit to a mission (docs/decisions.md "Eligibility"). */
+/** docs/design.md "Claims": a claim is live only while active, unexpired and the mission open. */
+/** Who may claim and submit to a mission (docs/decisions.md "Eligibility"). */
 export const MISSION_AUDIENCES = ["anyone", "agents"] as const;
 export type MissionAudience = (typeof MISSION_AUDIENCES)[number];
 
@@ -119,6 +119,6 @@ export const AUDIT_ACTIONS = [
   "payout.convert",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-/** Mission Q&A (issue 19 item 5): an agent's question, or a clarification the creator posts. */
+/** Mission Q&A: an agent's question, or a clarification the creator posts. */
 export const QA_KINDS = ["question", "clarification"] as const;
 export type QaKind = (typeof QA_KINDS)[number];

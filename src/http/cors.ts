@@ -9,7 +9,7 @@ const EXPOSE_HEADERS =
 const ALLOW_METHODS = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
 
 /**
- * Open CORS (design.md: `*` on reads; bearer tokens need no credentialed mode). Headers are set
+ * Open CORS (docs/design.md: `*` on reads; bearer tokens need no credentialed mode). Headers are set
  * with c.header() before the handler runs: hono/cors writes to c.res.headers, which makes Hono
  * rebuild every response and costs ~30% of a simple GET (bench/README.md).
  */

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { z } from "@hono/zod-openapi";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, TypedResponse } from "hono";
+import type { JSONParsed } from "hono/utils/types";
 import type { AppEnv } from "./types";
 
-// HTTP caching of public reads (RFC 9111; issue 16): a CDN or reverse proxy in front may keep an
+// HTTP caching of public reads (RFC 9111): a CDN or reverse proxy in front may keep an
 // anonymous answer a few seconds and serve it stale while it revalidates, so crawlers are absorbed
 // before they reach an instance. What depends on the caller (a creator sees its own
 // pending_escrow missions; a profile edit must show to its author at once) is never stored by a
@@ -61,13 +62,27 @@ export function jsonEtag(body: string): string {
 }
 
 /**
- * A single public resource (issue 16): the JSON text with an ETag computed from it, 304 when
+ * A single public resource: the JSON text with an ETag computed from it, 304 when
  * If-None-Match holds it. Validators are ETags only — no Last-Modified: the records' own
  * timestamps (updated_at) do not move with every change (counters, payout state), and a date
  * with one-second resolution would let a cache answer If-Modified-Since with a stale 304.
  */
-export function sendJsonText(c: Context<AppEnv>, body: string) {
+function sendJsonText(c: Context<AppEnv>, body: string) {
   return sendJsonDoc(c, { etag: jsonEtag(body), body });
+}
+
+/**
+ * A route's answer whose JSON body was serialised ahead — to hash its ETag, to join cached
+ * documents, to replay a stored answer — typed as `c.json(value, 200)` would be, so the route's
+ * response schema still checks `T`. The one place such a body is vouched for (docs/architecture.md
+ * "The verb and its context").
+ */
+type PreSerialized<T> = TypedResponse<JSONParsed<T>, 200, "json">;
+export const preSerialized = <T>(res: Response): PreSerialized<T> => res as unknown as PreSerialized<T>;
+
+/** `value` as JSON with its ETag and the 304 of sendJsonText, typed as the route's JSON answer. */
+export function sendJsonValue<T>(c: Context<AppEnv>, value: T): PreSerialized<T> {
+  return preSerialized<T>(sendJsonText(c, JSON.stringify(value)));
 }
 
 /** OpenAPI pieces of a conditional GET: the If-None-Match request header and the 304 answer. */

@@ -1,5 +1,5 @@
-import { AppError } from "../lib/errors";
 import type { MiddlewareHandler } from "hono";
+import { AppError } from "../lib/errors";
 import type { AppEnv, Identity } from "./types";
 
 /** The caller's address, or the §1.4 rejection for anonymous callers. */

@@ -9,7 +9,7 @@ import { sendError } from "./errors";
 import { csrfOk, readSessionCookie } from "./session-cookie";
 import type { AppEnv, Identity } from "./types";
 
-/** OADP signal sent on every response (../shared/seeds/OADP-discovery.txt, "HTTP Header"). */
+/** OADP signal sent on every response (docs/protocols/OADP-discovery.txt, "HTTP Header"). */
 export const AGENT_PROTOCOL = "oadp/1.0";
 
 /**
@@ -44,7 +44,7 @@ export function requestContext(deps: Deps): MiddlewareHandler<AppEnv> {
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
-/** 415 for a body that is not JSON, 413 past the configured size (design.md wire conventions). */
+/** 415 for a body that is not JSON, 413 past the configured size (docs/design.md wire conventions). */
 export function jsonOnly(limitBytes: number): MiddlewareHandler<AppEnv> {
   const limit = bodyLimit({
     maxSize: limitBytes,
@@ -92,7 +92,7 @@ export function jsonOnly(limitBytes: number): MiddlewareHandler<AppEnv> {
 /** Resolves who is calling: bearer session, admin token, or a registry-bound api_key (AIP-1 §1.4). */
 /**
  * Where an identity comes from: the auth feature resolves credentials, the heartbeats feature
- * records presence. app.ts passes them in, so the http layer imports no feature (issue 14).
+ * records presence. app.ts passes them in, so the http layer imports no feature.
  */
 export interface IdentitySources {
   resolveIdentity(deps: Deps, creds: { bearer?: string | undefined; apiKey?: string | undefined }): Promise<Identity>;
@@ -110,7 +110,7 @@ export function identity({ resolveIdentity, markSeen }: IdentitySources): Middle
         c.set("identity", { kind: "anonymous", reason: "none" });
         return next();
       }
-      // Browser session (issue 17, docs/web.md). An expired or revoked cookie reads as anonymous
+      // Browser session. An expired or revoked cookie reads as anonymous
       // (pages still render, signing in again works); a live one must echo the CSRF token on writes.
       const who = await resolveIdentity(deps, { bearer: cookie }).catch((err: unknown) => {
         if (err instanceof AppError && err.code === "UNAUTHORIZED")

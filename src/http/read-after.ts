@@ -69,7 +69,7 @@ export function formatLsn(lsn: bigint): string {
 }
 
 /**
- * Read-your-writes across instances and replicas (issue 16, docs/operations.md "Read-your-writes").
+ * Read-your-writes across instances and replicas.
  * - A successful write answers `OABP-Read-After: <primary WAL position>` (header) and the same
  *   position sealed in a cookie (cookieSeal).
  * - A read presenting that token (header, else cookie) sees the write on any instance: it goes to

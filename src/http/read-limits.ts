@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import type { RatePolicy } from "../env";
 import { createHash } from "node:crypto";
+import type { RatePolicy } from "../env";
 import { callerKey, clientNetwork } from "./client-ip";
 import { sendError } from "./errors";
 import type { AppEnv } from "./types";

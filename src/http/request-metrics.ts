@@ -5,7 +5,7 @@ import type { AppEnv } from "./types";
 
 /**
  * Counts every request and its latency by route TEMPLATE (`/missions/:id`, never the raw path:
- * bounded label cardinality), method and status class, for GET /metrics (issue 19 item 8). The
+ * bounded label cardinality), method and status class, for GET /metrics. The
  * template is the one of the handler that answered (read after `next()`); a request no route
  * matched counts as "unmatched". Registered first, so the latency covers every middleware.
  */

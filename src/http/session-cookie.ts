@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { constantTimeEqual, sha256Hex } from "../lib/hash";
 
-// Browser sessions (issue 17): the web board signs in with SIWE like an agent does, but keeps the
+// Browser sessions: the web board signs in with SIWE like an agent does, but keeps the
 // session token in an HttpOnly cookie instead of handing it to page script. Agents keep bearer
 // tokens; a request that carries Authorization or an api_key never looks at the cookie.
 

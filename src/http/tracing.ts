@@ -4,7 +4,7 @@ import { SPAN_ERROR, type Tracing } from "../lib/tracing";
 import type { AppEnv } from "./types";
 
 /**
- * One span per request (issue 16): named `<METHOD> <route template>`, with the status code and
+ * One span per request: named `<METHOD> <route template>`, with the status code and
  * the request id; a child of the caller's W3C `traceparent`. Installed only when tracing is on.
  */
 export function traceRequests(tracing: Tracing): MiddlewareHandler<AppEnv> {

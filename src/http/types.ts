@@ -11,7 +11,7 @@ export interface AppEnv {
     requestId: string;
     deps: Deps;
     identity: Identity;
-    /** Set on public read routes by readAfter() (issue 16); undefined elsewhere. */
+    /** Set on public read routes by readAfter(); undefined elsewhere. */
     read: ReadView | undefined;
   };
 }

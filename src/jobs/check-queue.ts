@@ -3,7 +3,7 @@ import { submissions } from "../db/schema/index";
 import type { Deps } from "../deps";
 import { registrableDomain } from "../lib/host-key";
 
-// The verification pipeline's queue (issue 13 finding 1, docs/abuse.md "Verification pipeline").
+// The verification pipeline's queue.
 // Due checks live in the submissions table (next_check_at); a worker claims ONE at a time with a
 // lease. The claim is fair and capped:
 // - fresh work first: fewer attempts before more (a host that timed out waits its backoff and then

@@ -28,7 +28,7 @@ export interface CheckRunOptions {
 
 /**
  * Runs the checks that need the network (remote content, predicate_uri; a regex retried after a
- * timeout) with several concurrent workers (issue 13 finding 1). Each worker claims one check at a
+ * timeout) with several concurrent workers. Each worker claims one check at a
  * time through the fair, capped queue (check-queue.ts), fetches outside any transaction, then
  * records the outcome under the mission row lock and judges the mission in arrival order.
  * A slow host holds one worker for at most the fetch's connect budget (or its whole budget once
@@ -102,7 +102,7 @@ async function runOne(deps: Deps, claimed: SubmissionRow): Promise<void> {
     }
     // predicate_uri: the predicate never answered (unreachable, or transient failures to the last
     // attempt). That is the creator's failure, not the submitter's: the submission is kept for the
-    // default outcome ("unanswered"), never rejected (issue 13 finding 3).
+    // default outcome ("unanswered"), never rejected.
     if (outcome.result !== "valid" && outcome.reason === "predicate_unavailable") {
       await tx
         .update(submissions)

@@ -1,7 +1,7 @@
 import type { Deps } from "../deps";
 
 /**
- * A background job (issue 14): each feature exports its own (`<feature>Jobs` from its index.ts),
+ * A background job: each feature exports its own (`<feature>Jobs` from its index.ts),
  * src/jobs/list.ts puts them in order, and the runner runs that list.
  */
 export interface Job {
@@ -10,7 +10,7 @@ export interface Job {
   /**
    * "tick": the main loop, the jobs in list order every OABP_JOB_INTERVAL_MS. "checks": the loop
    * of remote verification checks, on the same interval but apart, so sweeps, payouts and
-   * webhooks never wait behind a slow host (issue 13 finding 1).
+   * webhooks never wait behind a slow host.
    */
   loop: "tick" | "checks";
   /** One round. `stopped()` turns true once the runner is stopping: a draining job ends early. */

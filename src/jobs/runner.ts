@@ -15,7 +15,7 @@ export interface JobRunner {
  * The background loops over a list of jobs (src/jobs/list.ts; each feature exports its own). Every
  * `intervalMs` the "tick" jobs run in list order; the "checks" jobs (remote verification checks)
  * run in a loop of their own, so sweeps, payouts and webhooks never wait behind a slow host
- * (issue 13 finding 1). A failed job ends its loop's round, logged with the job's name; the next
+ *. A failed job ends its loop's round, logged with the job's name; the next
  * round starts over.
  */
 export function startJobRunner(deps: Deps, intervalMs: number, jobs: readonly Job[] = JOBS): JobRunner {
@@ -29,7 +29,7 @@ export function startJobRunner(deps: Deps, intervalMs: number, jobs: readonly Jo
       for (const job of jobs) {
         if (job.loop !== loop) continue;
         current = job.name;
-        // One span per job run when tracing is on (issue 16); no work at all when it is off.
+        // One span per job run when tracing is on; no work at all when it is off.
         const span = deps.tracing?.tracer.startSpan(`job ${job.name}`, {
           attributes: { "oabp.job": job.name, "oabp.loop": loop },
         });

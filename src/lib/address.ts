@@ -1,6 +1,6 @@
 import { isAddress } from "viem";
 
-// Agent ids are EVM addresses: accept any case, store and emit lowercase (design.md).
+// Agent ids are EVM addresses: accept any case, store and emit lowercase (docs/design.md).
 const ADDR_RE = /^0x[0-9a-fA-F]{40}$/;
 export function normalizeAddress(input: string): string | null {
   if (!ADDR_RE.test(input)) return null;

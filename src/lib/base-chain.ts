@@ -22,7 +22,7 @@ import { releaseTypedData, verifyReleaseLocally, type ReleasePlan } from "./rele
 
 export { isTransportError, revertOf };
 
-// The base rail's chain port (style.md "Chain behind a port"): every RPC call of the escrow
+// The base rail's chain port (docs/style.md "Chain behind a port"): every RPC call of the escrow
 // watcher and the settlement worker goes through here, so the rest of the code sees plain data
 // and three failure kinds (unreachable RPC, revert, not found) rather than viem's error zoo.
 

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import canonicalize from "canonicalize";
 
 // AIP-1 §6.1: digest and signature cover the RFC 8785 (JCS) canonical bytes of the receipt with
@@ -12,10 +11,6 @@ export function canonicalJson(value: unknown): string {
   return text;
 }
 
-/** The bytes that are digested and signed: the receipt without digest and signature. */
-export function signingBytes(receipt: Record<string, unknown>): Uint8Array {
-  const { digest: _digest, signature: _signature, ...payload } = receipt;
-  return new TextEncoder().encode(canonicalJson(payload));
-}
-
-export const digestOf = (bytes: Uint8Array): string => `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+// The bytes that are digested and signed (the receipt without digest and signature) and their
+// digest: declared once, beside the verifier that checks them, in the client package.
+export { digestOf, signingBytes } from "../../packages/client/src/receipts";

@@ -8,7 +8,7 @@ import type { IdempotencyGuard } from "./idempotency";
 export type Caller = Identity | { kind: "job" };
 
 /**
- * What every service verb receives first (style.md "One verb shape"): the dependencies, the time
+ * What every service verb receives first (docs/style.md "One verb shape"): the dependencies, the time
  * of the operation (read once from the injected clock, so one verb sees one instant), the caller,
  * the transaction it runs inside (when an outer verb or idempotent() opened one) and the
  * Idempotency-Key guard of the operation (set only by idempotent()). REST, MCP and jobs build it
@@ -20,7 +20,7 @@ export interface Ctx {
   caller: Caller;
   tx?: Tx | undefined;
   idempotency?: IdempotencyGuard | undefined;
-  /** Where a public read goes (the replica or the primary) and what it must include (issue 16). */
+  /** Where a public read goes (the replica or the primary) and what it must include. */
   read?: ReadView | undefined;
 }
 

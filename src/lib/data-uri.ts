@@ -1,4 +1,4 @@
-// RFC 2397 `data:` URIs, decoded in memory without any network (design.md "Submissions": small
+// RFC 2397 `data:` URIs, decoded in memory without any network (docs/design.md "Submissions": small
 // deliverables arrive inline as data: URIs). Follows the WHATWG Fetch "data: URL processor":
 // the fragment is not part of the data, the body is percent-decoded to BYTES (not UTF-8 text,
 // so content hashes match), and ";base64" selects forgiving-base64 on those bytes.

@@ -1,5 +1,5 @@
 /**
- * Serialized documents keyed by (id, version) — issue 16. One entry per id: a lookup with any other
+ * Serialized documents keyed by (id, version) —. One entry per id: a lookup with any other
  * version is a miss, and a newer version replaces an older one. Because the version is carried by
  * the row itself and bumped on every committed change (missions.row_version), an entry can never
  * be served for content it was not built from: no invalidation messages, no staleness across

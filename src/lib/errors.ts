@@ -1,4 +1,4 @@
-// The closed list of error codes (design.md "Wire conventions"; AIP-1 §1.4 fixes
+// The closed list of error codes (docs/design.md "Wire conventions"; AIP-1 §1.4 fixes
 // ANONYMOUS_SUBMISSION_REJECTED). Every error body on the wire is
 // {"error": CODE, "message": "...", "request_id": "req_...", "details": {...}}.
 export const ERROR_STATUS = {

@@ -25,7 +25,7 @@ import {
 import { normalizeSha256 } from "./hash";
 import { processMetrics } from "./metrics";
 
-// The narrow chain port (style.md "Chain behind a port"): only lib/evm imports viem clients.
+// The narrow chain port (docs/style.md "Chain behind a port"): only lib/evm imports viem clients.
 export interface EvmPort {
   /** EIP-191 personal_sign check; with an RPC, ERC-1271 / ERC-6492 smart accounts verify too. */
   verifyPersonalSign(address: string, message: string, signature: string): Promise<boolean>;
@@ -58,7 +58,7 @@ const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0
 const HALF_N = SECP256K1_N / 2n;
 
 /**
- * True for a 65-byte r‖s‖v signature whose s is in the upper half (issue 13: "low-s only").
+ * True for a 65-byte r‖s‖v signature whose s is in the upper half ("low-s only").
  * Every signature has a high-s twin that recovers the same address; Ethereum transactions
  * refuse it since EIP-2 and so does this server, so one signed message has exactly one valid
  * signature. Longer blobs (ERC-1271 / ERC-6492 smart-account signatures) are the contract's to judge;
@@ -164,7 +164,7 @@ export function oracleMethodProblem(method: string): "rpc_namespace_reserved" | 
   return parseOracleMethod(text) ? null : "unsupported";
 }
 
-/** Why an oracle read gave no answer (style.md "Outcomes are data": reasons live here). */
+/** Why an oracle read gave no answer (docs/style.md "Outcomes are data": reasons live here). */
 export const ORACLE_FAILURE_REASONS = [
   "no_rpc", // neither the reader nor the call has an RPC URL
   "bad_method", // oracle_method is not one of the two shapes (or used with the other verb)

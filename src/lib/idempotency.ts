@@ -60,7 +60,7 @@ export async function storedResponse(
 }
 
 /**
- * Runs `work` at most once per (scope, key) — or plainly when no key was sent — inside the caller's transaction (design.md:
+ * Runs `work` at most once per (scope, key) — or plainly when no key was sent — inside the caller's transaction (docs/design.md:
  * same key + same body → the stored response; different body → 422; still in flight → 409).
  * Locking: the key row is inserted first; a concurrent request with the same key blocks on the
  * unique index until the first commits, then replays its stored response (so concurrent
@@ -147,7 +147,7 @@ class Replay {
 
 /**
  * Runs `verb` at most once per (scope, key) and answers with the exact JSON text stored for it
- * (design.md: same key + same body → the stored response; different body → 422; still in flight
+ * (docs/design.md: same key + same body → the stored response; different body → 422; still in flight
  * → 409). The router chooses the status (`answer`); the verb returns data and opens its writing
  * transaction with onceTx, which claims the key inside it. Without a key the verb simply runs.
  */

@@ -23,7 +23,7 @@ export const ID_PREFIXES = [
   "clm",
   "dsp",
   "rep",
-  "amd", // mission amendments (issue 19 item 3)
+  "amd", // mission amendments
   "qst",
   "msg",
   "skl", // Agent Mesh skills (docs/neighbours.md)

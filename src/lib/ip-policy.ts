@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 
-// Which addresses the server may connect to on a user's behalf (design.md "Security and
+// Which addresses the server may connect to on a user's behalf (docs/design.md "Security and
 // reliability": SSRF-safe fetching). Only public unicast passes; everything ipaddr.js files
 // under a special-purpose range (loopback, RFC 1918, link-local incl. 169.254.169.254, CGNAT,
 // 0/8, multicast, broadcast, documentation, benchmarking 198.18/15, 240/4, ULA, Teredo,

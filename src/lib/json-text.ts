@@ -1,4 +1,4 @@
-// Lone UTF-16 surrogates (issue 13 finding 8). JSON text can carry them as escapes ("\ud800");
+// Lone UTF-16 surrogates. JSON text can carry them as escapes ("\ud800");
 // JSON.parse accepts them, and they then break whatever needs well-formed Unicode downstream
 // (UTF-8 encoders, canonical JSON for signatures, Postgres text) — a 500 instead of a 400. Raw
 // UTF-8 bytes cannot encode one (the decoder substitutes U+FFFD), so only escapes can.

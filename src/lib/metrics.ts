@@ -1,4 +1,4 @@
-// Per-process metrics for GET /metrics (issue 19 item 8), rendered in the Prometheus text
+// Per-process metrics for GET /metrics, rendered in the Prometheus text
 // exposition format 0.0.4. Like prom-client's default registry this is process state: request
 // counts, latencies, RPC errors and job runs describe THIS process (a fleet is scraped per
 // instance and summed by Prometheus). Gauges read from the database at scrape time are global and

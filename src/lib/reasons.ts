@@ -1,4 +1,4 @@
-// Stable reason constants (style.md rule 8): every submission answer carries one of these in
+// Stable reason constants (docs/style.md rule 8): every submission answer carries one of these in
 // `reason`, every resolved/voided mission one of RESOLUTION in `resolution_reason`.
 export const SUBMISSION_REASON = {
   // pending
@@ -32,7 +32,7 @@ export const SUBMISSION_REASON = {
   content_unavailable: "content_unavailable",
   target_hash_mismatch: "target_hash_mismatch",
   expected_not_matched: "expected_not_matched",
-  // the regex check ran out of its time budget every attempt (never "no match"; issue 13 finding 11)
+  // the regex check ran out of its time budget every attempt (never "no match")
   match_timeout: "match_timeout",
   predicate_rejected: "predicate_rejected",
   predicate_unavailable: "predicate_unavailable",

@@ -1,11 +1,11 @@
 /**
- * Serialized responses kept in memory until the data under them changes (design.md: feeds and
+ * Serialized responses kept in memory until the data under them changes (docs/design.md: feeds and
  * lists served from a cache invalidated by writes). Bounded by total bytes, least recently used
  * out first. A fill that started before an invalidation is discarded, so a response computed
  * from pre-write rows can never be stored after the write.
  *
  * Across instances the invalidation (LISTEN/NOTIFY) lags the commit, so a reader that presents a
- * write token (issue 16, src/http/read-after.ts) passes `fresh`: each entry is stamped, before its
+ * write token passes `fresh`: each entry is stamped, before its
  * fill's queries start, with the database position they are guaranteed to include, and an entry
  * stamped below the reader's token is refilled instead of served. Strict, not eventual.
  *

@@ -4,9 +4,10 @@ import { registrableDomain } from "./host-key.js";
 import { checkPublicAddress, isLocalhostName, type AddressVerdict } from "./ip-policy.js";
 import { createKeyedSlots } from "./keyed-slots.js";
 import { hopFail, requestOnce } from "./safe-fetch-hop.js";
+import { userAgent } from "./user-agent";
 
 // Fetcher for user-supplied URLs: submission content_uri, predicate_uri, webhook URLs
-// (design.md "Submissions" and "Security and reliability"). Public unicast destinations only,
+// (docs/design.md "Submissions" and "Security and reliability"). Public unicast destinations only,
 // checked at connect time and on every redirect; ≤5 redirects; size and time caps.
 // Outcomes are data (style rule 8): expected failures come back as { ok:false, reason }.
 
@@ -60,8 +61,6 @@ export interface SafeFetcher {
   checkAddress(ip: string, port: number): AddressVerdict;
 }
 
-import { userAgent } from "./user-agent";
-
 export interface SafeFetcherConfig {
   /** e.g. "https://ipfs.io/ipfs/"; without it ipfs:// URLs answer ipfs_gateway_not_configured. */
   ipfsGateway?: string;
@@ -71,7 +70,7 @@ export interface SafeFetcherConfig {
   timeoutMs?: number;
   /**
    * DNS + connect budget of each hop (default 2 s), separate from timeoutMs: a host that never
-   * answers DNS or SYN costs this much, not the whole body budget (issue 13, finding 1).
+   * answers DNS or SYN costs this much, not the whole body budget.
    */
   connectTimeoutMs?: number;
   maxRedirects?: number;
@@ -168,7 +167,7 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
       url = rewritten;
     }
     if (url.protocol === "ar:") {
-      // Arweave (issue 13 finding 12, issue 15 item 3): ar://<tx id>[/path] → <gateway><tx id>[/path],
+      // Arweave: ar://<tx id>[/path] → <gateway><tx id>[/path],
       // then fetched like any https URL (every hop checked, bounded, no private address).
       if (arweave === undefined) return fail("arweave_gateway_not_configured");
       const rewritten = arweaveToGateway(url, arweave);

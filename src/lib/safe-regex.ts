@@ -33,7 +33,7 @@ export interface MatchOptions {
   maxInputBytes?: number;
   /**
    * Regex calls allowed to wait for the worker (default 32); past it the call answers `busy` at
-   * once instead of queueing (issue 13 finding 6: the queue, and the inputs it holds, are bounded).
+   * once instead of queueing.
    */
   maxQueue?: number;
 }

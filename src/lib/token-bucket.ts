@@ -5,7 +5,7 @@ import { rateBuckets } from "../db/schema/index";
 import type { RatePolicy } from "../env";
 
 // Token buckets held in Postgres, so every instance behind a load balancer enforces one limit
-// (issue 13 "rate limits shared by every instance"; docs/abuse-edge.md "Rate limits"). A bucket
+//. A bucket
 // holds up to `quota` tokens and refills at quota / window per second; a request takes one.
 // A check is ONE conditional upsert: the row is refilled and debited in the same statement,
 // only if a whole token is there, so concurrent checks on any instance never overspend (the

@@ -1,7 +1,7 @@
 import type { Attributes, Context as OtelContext, Span, Tracer } from "@opentelemetry/api";
 
 /**
- * OpenTelemetry traces (issue 16), off by default. On only when OTEL_TRACES_EXPORTER is `otlp`
+ * OpenTelemetry traces, off by default. On only when OTEL_TRACES_EXPORTER is `otlp`
  * (or `console`) and OTEL_SDK_DISABLED is not `true`; then the SDK is imported and configured by
  * the standard OTEL_* variables (OTEL_EXPORTER_OTLP_ENDPOINT / _TRACES_ENDPOINT / _HEADERS,
  * OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES, OTEL_BSP_*), which the SDK reads itself. Off, no

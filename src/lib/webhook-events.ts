@@ -1,4 +1,4 @@
-// The closed list of webhook events (issue 6; AIP-1 §7 "Webhook: POST {subscriber_url} on
+// The closed list of webhook events (AIP-1 §7 "Webhook: POST {subscriber_url} on
 // mission create") and the envelope delivered for each. Payloads carry public data only — ids,
 // types, statuses, timestamps, amounts as strings, links — never a deliverable, its URI or any
 // secret: anything more is one GET away, behind that route's own visibility rules.
@@ -11,9 +11,9 @@ export const EVENT_TYPES = [
   "submission.accepted",
   "submission.rejected",
   "payout.confirmed",
-  // issue 19 item 3: a deadline extension, a reward top-up or an edit was applied (docs/amendments.md).
+  // A deadline extension, a reward top-up or an edit was applied (docs/amendments.md).
   "mission.amended",
-  // Mission Q&A (issue 19 item 5): public thread entries, so their text may travel in the event.
+  // Mission Q&A: public thread entries, so their text may travel in the event.
   "question.asked",
   "question.answered",
   "mission.clarified",

@@ -12,7 +12,7 @@ import {
   type EscrowChain,
 } from "../helpers/escrow-chain";
 
-// Issue 19 must-show 3: a top-up on the base rail on anvil, paid out in full at resolution. The
+// A top-up on the base rail on anvil, paid out in full at resolution. The
 // contract keeps one slot per (key, funder) and releases a key once, so a top-up is a new slot
 // with its own key (keccak256(bytes(amendment id))), found by the watcher and applied only at the
 // confirmation depth; at resolution every slot is released to the winners.

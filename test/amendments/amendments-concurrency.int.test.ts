@@ -4,7 +4,7 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
 
-// Issue 19 item 3: top-ups move value in one transaction under the mission row lock. PGlite is
+// Top-ups move value in one transaction under the mission row lock. PGlite is
 // one connection, so the races run on the Postgres server named by DATABASE_URL.
 describe.runIf(onRealPostgres)("amendments under concurrency (real Postgres)", () => {
   let t: TestApp;

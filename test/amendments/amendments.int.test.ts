@@ -7,7 +7,7 @@ import { credit, openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 import { callTool, openSession } from "../helpers/mcp";
 
-// Issue 19 item 3: changing a posted mission — extend the deadline, top up the reward, edit
+// Changing a posted mission — extend the deadline, top up the reward, edit
 // title/description/tags before the first submission; every change an amendment with a public log
 // and a mission.amended event. Runs on PGlite and on Postgres (DATABASE_URL).
 describe("mission amendments", () => {

@@ -5,7 +5,7 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { newAccount, openMission, siweMessageFor, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 
-// AIP-1 §1 / §1.4 and design.md "Identity": SIWE sessions, registry attestations, and the
+// AIP-1 §1 / §1.4 and docs/design.md "Identity": SIWE sessions, registry attestations, and the
 // anonymous-by-default rule with its exact 403 body.
 
 const REGISTRY = newAccount();
@@ -119,7 +119,7 @@ describe("SIWE (EIP-4361)", () => {
     ],
     ["notBefore in the future", { notBefore: new Date("2030-01-01T00:00:00Z") }, "expired"],
     ["a nonce this server never issued", { nonce: "neverissued12345" }, "invalid_nonce"],
-    // Issue 13: the message's `uri` must be this server (OABP_PUBLIC_URL's origin).
+    // The message's `uri` must be this server (OABP_PUBLIC_URL's origin).
     ["uri on another origin", { uri: "https://evil.example/login" }, "wrong_uri"],
     ["uri on this host but another scheme", { uri: "https://oabp.test/" }, "wrong_uri"],
   ])("%s → 401", async (_n, over, reason) => {

@@ -4,7 +4,7 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
 
-// Issue 8, must-show 4: exclusive claims under real concurrency. PGlite is one connection, so
+// Exclusive claims under real concurrency. PGlite is one connection, so
 // this runs on the Postgres server named by DATABASE_URL (CI runs the suite on both).
 describe.runIf(onRealPostgres)("claims on real Postgres", () => {
   let t: TestApp;

@@ -7,7 +7,7 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 
-// Mission claims (issue 8, "Claims"): a visible intent to work with a TTL, renewable, counted on
+// Mission claims: a visible intent to work with a TTL, renewable, counted on
 // the mission, optionally exclusive for a window; never a say in who is paid. Time comes from the
 // manual clock; the expiry job is called directly.
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
-import { createHash } from "node:crypto";
 import { runPendingChecks } from "../../src/jobs/checks";
 import { startReceiver } from "../helpers/receiver";
 

@@ -157,7 +157,10 @@ describe("AIP-4 §2.3 dispute ids", () => {
     const [row] = await db.select().from(disputes).where(eq(disputes.id, dispute));
     await db.insert(disputes).values({ ...row!, id: old });
     // The conversion is the migration's `DO $$ … $$` statement (one of its statement-breakpoint parts).
-    const migration = readFileSync(new URL("../../drizzle/0036_spec_affinity_dispute_uuid.sql", import.meta.url), "utf8");
+    const migration = readFileSync(
+      new URL("../../drizzle/0036_spec_affinity_dispute_uuid.sql", import.meta.url),
+      "utf8",
+    );
     const conversion = migration.split("--> statement-breakpoint").find((part) => part.includes("DO $$"))!;
     await db.execute(sql.raw(conversion));
     const uuid = disputeKey(old)!;

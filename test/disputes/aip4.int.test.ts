@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
 import { ctxForJob } from "../../src/lib/context";
 import { sweepDisputes } from "../../src/features/disputes/disputes.index";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { runPendingChecks } from "../../src/jobs/checks";
-import { createHash } from "node:crypto";
 import { startReceiver } from "../helpers/receiver";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";

@@ -7,7 +7,7 @@ import { signIn } from "../helpers/agents";
 import { signedAward } from "../helpers/award-sign";
 import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
-// Issue 12 Build "admin routes to … convert payouts with a reason (audit-logged)", on anvil through
+// Build "admin routes to … convert payouts with a reason (audit-logged)", on anvil through
 // HTTP: a release the escrow refuses (fee cap 0 → FeeTooHigh) is converted by the operator into the
 // refund of the deposit; the refund confirms, the funder has the deposit back, the winner nothing,
 // and the mission reads as voided (docs/base-rail.md "Operator routes").

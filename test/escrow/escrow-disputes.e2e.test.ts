@@ -2,13 +2,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { Hex } from "viem";
 import { chainPayouts, missions } from "../../src/db/schema/index";
 import { runPendingChecks } from "../../src/jobs/checks";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { TEST_CONTENT_HOST, type TestApp } from "../helpers/app";
 import { missionBody, signIn } from "../helpers/agents";
 import { escrowTick, settleMission, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
-import type { Hex } from "viem";
 
 // No free work through a bad_spec dispute on the base rail (docs/decisions.md "bad_spec"), on anvil
 // through HTTP: the creator files bad_spec on its own funded first_valid_match mission after its

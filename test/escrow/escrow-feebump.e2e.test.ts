@@ -7,7 +7,7 @@ import { signedAward } from "../helpers/award-sign";
 import { signIn } from "../helpers/agents";
 import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
-// Issue 12 "Fee bump that works" (must-show 4) on anvil with mining paused: a payout stuck
+// "Fee bump that works" (must-show 4) on anvil with mining paused: a payout stuck
 // behind a base-fee spike (anvil_setNextBlockBaseFeePerGas) is replaced — same nonce, stored gas,
 // priced from the current base fee — and confirms once; one evicted from the mempool
 // (anvil_dropTransaction) is re-priced instead of re-sent with the same bytes.

@@ -16,7 +16,7 @@ import {
   type EscrowChain,
 } from "../helpers/escrow-chain";
 
-// Issue 12 "Outcomes, not outages" and "Winners fit the contract" on anvil, through HTTP
+// "Outcomes, not outages" and "Winners fit the contract" on anvil, through HTTP
 // (must-show 1 and 2): a payout the escrow refuses is failed with its decoded reason while
 // another mission's payout confirms within 3 job ticks; more winners than one release can pay
 // are refused before any money moves, and a default award splits among at most 64.

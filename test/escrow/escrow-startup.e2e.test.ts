@@ -9,7 +9,7 @@ import { checkBaseRail } from "../../src/features/escrow/escrow.startup";
 import { startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
 import { startServer } from "../helpers/process";
 
-// Issue 12 must-show 6: start-up refuses each misconfiguration of the base rail with a message
+// Start-up refuses each misconfiguration of the base rail with a message
 // naming the setting — chain id, bytecode at the escrow address, resolver role, fee cap,
 // treasury, an RPC that does not answer — and a key-less API process (OABP_RESOLVER_ADDRESS) starts.
 

@@ -3,7 +3,7 @@ import { closeEventStreams } from "../../src/features/events";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 
-// GET /agents/me/inbox (issue 19 item 2): the outbox events about the caller — its missions,
+// GET /agents/me/inbox: the outbox events about the caller — its missions,
 // its submissions, missions it claimed — with a cursor and a long poll; nobody else's.
 
 let t: TestApp;

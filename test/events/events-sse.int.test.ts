@@ -10,7 +10,7 @@ import { openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
 import { openSse, sseReader, type SseFrame } from "../helpers/sse";
 
-// GET /events (issue 19 item 2): the outbox as a public SSE stream over real HTTP — exactly the
+// GET /events: the outbox as a public SSE stream over real HTTP — exactly the
 // committed events, once, in commit order, with the webhook envelope; Last-Event-ID / ?after=
 // resume; filters; bad cursors; the per-IP cap; a slow reader overflows instead of growing.
 

@@ -200,7 +200,7 @@ describe("sitemap", () => {
       return (set.url ?? []) as any[];
     };
     const statics = (await urlsOf(files[0].loc)).map((u) => u.loc);
-    for (const page of ["/", "/ranking", "/status", "/docs"]) expect(statics).toContain(`${PUBLIC_URL}${page}`); // the web board (issue 17)
+    for (const page of ["/", "/ranking", "/status", "/docs"]) expect(statics).toContain(`${PUBLIC_URL}${page}`); // the web board
     const urls = await urlsOf(files[1].loc);
     const locs = urls.map((u) => u.loc);
     // Creation order (stable files: new missions land at the end of the open file).

@@ -10,7 +10,7 @@ import {
 } from "../../src/features/feeds/sitemap.service";
 import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
 
-// Issue 16, sitemaps that fit the protocol (sitemaps.org): a sitemap index whose files hold at
+// Sitemaps that fit the protocol (sitemaps.org): a sitemap index whose files hold at
 // most 50 000 URLs and 50 MB each, every public mission in exactly one file, cut incrementally
 // (earlier files keep their URLs when missions are added). The full-size check — a million
 // missions, 23 files — runs in `npm run bench:scale`; here the same code with small chunks.

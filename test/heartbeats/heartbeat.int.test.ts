@@ -5,7 +5,7 @@ import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { newAccount, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 
-// Agent Mesh heartbeats and ClawFinder last_seen_at (design.md "Agent Mesh", "ClawFinder"):
+// Agent Mesh heartbeats and ClawFinder last_seen_at (docs/design.md "Agent Mesh", "ClawFinder"):
 // POST /agents/{id}/heartbeat by the agent itself; every authenticated request also marks the
 // agent seen, at most once a minute.
 
@@ -176,7 +176,7 @@ describe("every authenticated request marks the agent seen (throttled to once a 
   });
 });
 
-describe("availability window (design.md: 180 s)", () => {
+describe("availability window (docs/design.md: 180 s)", () => {
   it("online while last_seen_at is at most 180 s old", () => {
     const seen = new Date("2026-06-01T00:00:00.000Z");
     expect(isOnline(null, seen)).toBe(false);

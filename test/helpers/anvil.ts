@@ -21,7 +21,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 
-// A local chain per test file (design.md "Fixed stack": anvil from @foundry-rs/anvil). Every
+// A local chain per test file (docs/design.md "Fixed stack": anvil from @foundry-rs/anvil). Every
 // startAnvil() is its own process on its own port, so files never share chain state.
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

@@ -7,7 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { createPublicClient, createWalletClient, http, type Chain, type Hex, type PrivateKeyAccount } from "viem";
 import { makeTestApp, type TestApp } from "./app";
 
-// Real-browser tests of the web board (issue 17): Debian's chromium driven by playwright-core,
+// Real-browser tests of the web board: Debian's chromium driven by playwright-core,
 // the app on a real port, and a test wallet injected into every page — an EIP-1193 provider that
 // announces itself by EIP-6963 and forwards to Node, where a viem local account signs.
 

@@ -3,7 +3,7 @@ import type { TestApp } from "./app";
 
 type Res = Awaited<ReturnType<TestApp["call"]>>;
 
-/** Asserts the one error body of design.md "Wire conventions": {error, message, request_id: req_…, details?}. */
+/** Asserts the one error body of docs/design.md "Wire conventions": {error, message, request_id: req_…, details?}. */
 export function expectError(r: Res, status: number, code: string) {
   expect(r.status, r.text).toBe(status);
   expect(r.headers.get("content-type")).toMatch(/^application\/json/);

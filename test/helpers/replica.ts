@@ -6,7 +6,7 @@ import path from "node:path";
 
 /**
  * A primary and a streaming replica started from Debian's PostgreSQL binaries, for
- * test/process/replica.e2e.test.ts (issue 16). The test does not replicate from the shared server
+ * test/process/replica.e2e.test.ts. The test does not replicate from the shared server
  * on 127.0.0.1:5432: its pg_hba.conf has no `replication` line ("no pg_hba.conf entry for
  * replication connection from host 127.0.0.1, user postgres"), so the test starts a primary of its
  * own (initdb, trust, `host replication all 127.0.0.1/32 trust`) and a standby made with

@@ -7,7 +7,7 @@ import { openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 import { INITIALIZE, INITIALIZED, rpc } from "../helpers/mcp";
 
-// Issue 13's small items not covered elsewhere (docs/abuse-edge.md): lone UTF-16 surrogates in
+// 's small items not covered elsewhere (docs/abuse-edge.md): lone UTF-16 surrogates in
 // JSON bodies → 400, and ar:// deliverables through the configured Arweave gateway. (SIWE:
 // test/auth/identity.int.test.ts; receipts/verify: test/receipts/receipts.int.test.ts.)
 

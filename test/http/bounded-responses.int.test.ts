@@ -8,7 +8,7 @@ import type { AppEnv } from "../../src/http/types";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 
-// Issue 13 findings 3, 4, 6, 7 (docs/abuse.md): lists never inline deliverables and stop at a byte
+// Lists never inline deliverables and stop at a byte
 // cap; the per-submission content route serves the bytes with its own caching; in-flight request
 // bytes are bounded; first_valid_match answers are sealed; predicate_uri creators do not read
 // pending work. Must-show 3: an anonymous list of 100 × 1 MiB deliverables is ≤ 2 MiB.

@@ -5,7 +5,7 @@ import { ctxForViewer } from "../../src/lib/context";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 
-// Issue 16, caches that hold under crawling: public reads tell a CDN / reverse proxy how long it
+// Caches that hold under crawling: public reads tell a CDN / reverse proxy how long it
 // may keep them, per caller; the list carries an ETag and answers 304 to a client that holds it.
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { connect, type Socket } from "node:net";
-import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, type TestApp } from "../helpers/app";

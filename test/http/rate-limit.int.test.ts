@@ -1,13 +1,13 @@
 import { inArray } from "drizzle-orm";
-import { rateBuckets } from "../../src/db/schema/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rateBuckets } from "../../src/db/schema/index";
 import { takeToken, purgeFullBuckets } from "../../src/lib/token-bucket";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { missionBody, credit, signIn } from "../helpers/agents";
 import { INITIALIZE, INITIALIZED, rpc } from "../helpers/mcp";
 import { expectError } from "../helpers/errors";
 
-// Issue 13 "rate limits shared by every instance": Postgres token buckets (src/lib/token-bucket.ts)
+// "rate limits shared by every instance": Postgres token buckets (src/lib/token-bucket.ts)
 // behind every write, the session-creating routes and MCP (src/http/rate-limit.ts). The
 // two-process proof is test/process/rate-limit-processes.e2e.test.ts.
 

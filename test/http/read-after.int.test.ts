@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-// Issue 16, read-your-writes tokens (src/http/read-after.ts; docs/operations.md). Across
+// Read-your-writes tokens (src/http/read-after.ts; docs/operations.md). Across
 // processes and with a replica: test/process/two-process.e2e.test.ts and replica.e2e.test.ts.
 describe("OABP-Read-After", () => {
   it("a write answers the token (Postgres) as header and cookie; PGlite needs none", async () => {

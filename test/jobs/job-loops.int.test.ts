@@ -6,7 +6,7 @@ import { createSafeFetcher } from "../../src/lib/safe-fetch";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 
-// Issue 13 finding 1: the job loop's other work never waits behind remote fetches. A check whose
+// The job loop's other work never waits behind remote fetches. A check whose
 // host never answers (the fetcher's resolver seam) is in flight while the sweeper voids another
 // mission: the assertion is on order of events (the sweep happened while the lease was held), not
 // on wall-clock time.

@@ -6,7 +6,7 @@ import { runPendingChecks } from "../../src/jobs/checks";
 import { makeTestApp, TEST_CONTENT_HOST, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 
-// design.md "Submissions": every remote deliverable is fetched and must hash to content_hash,
+// docs/design.md "Submissions": every remote deliverable is fetched and must hash to content_hash,
 // whatever the verification method — a tampered one can never be awarded, voted for or paid.
 let t: TestApp;
 let server: Server;

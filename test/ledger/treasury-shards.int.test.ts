@@ -14,7 +14,7 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
 
-// Issue 16 "writes that scale": the treasury is TREASURY_SHARDS accounts, so mission creations
+// "writes that scale": the treasury is TREASURY_SHARDS accounts, so mission creations
 // and awards no longer queue behind one locked row.
 
 let t: TestApp;

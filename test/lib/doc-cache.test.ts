@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DocCache } from "../../src/lib/doc-cache";
 
-describe("DocCache (issue 16)", () => {
+describe("DocCache", () => {
   it("answers only for the exact version it holds", () => {
     const c = new DocCache(1 << 20);
     c.set("a", 5, '{"v":5}');

@@ -75,7 +75,7 @@ describe("ResponseCache", () => {
     expect(await c.get("x", async () => "ok")).toBe("ok");
   });
 
-  it("refills an entry stamped below the reader's write token (issue 16, strict read-your-writes)", async () => {
+  it("refills an entry stamped below the reader's write token", async () => {
     const c = new ResponseCache(1000);
     let n = 0;
     const fill = async () => `v${++n}`;

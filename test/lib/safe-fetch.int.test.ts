@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSafeFetcher, type SafeFetchResult } from "../../src/lib/safe-fetch.js";
 
-// SSRF matrix for the safe fetcher (design.md "Security and reliability"). A canary server on
+// SSRF matrix for the safe fetcher (docs/design.md "Security and reliability"). A canary server on
 // 127.0.0.1 (and ::1) counts every TCP connection: however the hostile URLs are spelled, it
 // must see none. A second server on 127.0.0.2 — also loopback on Linux — is the one destination
 // the "allowed" fetcher may reach, so redirects from it prove each hop is re-checked.

@@ -6,7 +6,7 @@ import { isAppError } from "../../src/lib/errors";
 import { idempotent, onceTx } from "../../src/lib/idempotency";
 import { makeTestApp, type TestApp } from "../helpers/app";
 
-// The verb shape (style.md "One verb shape"): withTx reuses the context's transaction, and
+// The verb shape (docs/style.md "One verb shape"): withTx reuses the context's transaction, and
 // idempotent() + onceTx run a verb once per (scope, key), answering with the router's status.
 
 let t: TestApp;

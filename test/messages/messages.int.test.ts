@@ -9,8 +9,7 @@ import { sendMessage } from "../../src/features/messages/messages.service";
 import { ctxForViewer } from "../../src/lib/context";
 import type { AppError } from "../../src/lib/errors";
 
-// Private messages about a submission (issue 19 item 5; ClawFinder's mailbox: inbox, sent, read
-// marks): only the creator and the submitter, opaque bodies, bounded lists, cursor paging.
+// Private messages about a submission: only the creator and the submitter, opaque bodies, bounded lists, cursor paging.
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,16 +1,16 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, openMission, signIn } from "../helpers/agents";
 import { startReceiver } from "../helpers/receiver";
 import { userAgent } from "../../src/lib/user-agent";
-import { eq } from "drizzle-orm";
 import { missions } from "../../src/db/schema/index";
 import { runPendingChecks } from "../../src/jobs/checks";
 import { verifyReceipt } from "../../src/features/receipts/receipts.verify";
 import pkg from "../../package.json" with { type: "json" };
 
-// Issue 15, "AIP-1 gaps to close": one test per item, each quoting the AIP-1 line it checks.
+// "AIP-1 gaps to close": one test per item, each quoting the AIP-1 line it checks.
 // (Item 1 oracle forms: test/verification/oracle-forms.e2e.test.ts; item 4 appeal by default, item 5 votes
 // from the deadline: test/verification/aip1-voting.int.test.ts; item 8 bundles: test/specs/specs.int.test.ts; item 9
 // ledger escrow attestation: test/ledger-attestation.int.test.ts.)

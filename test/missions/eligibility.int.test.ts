@@ -6,7 +6,7 @@ import { credit, missionBody, newAccount, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 import { callTool, openSession } from "../helpers/mcp";
 
-// Issue 19 item 4: per-mission eligibility (min_rating, min_completed, allow, block, audience) and
+// Per-mission eligibility (min_rating, min_completed, allow, block, audience) and
 // a creator's standing block-list, enforced at claim AND submission on REST and MCP alike.
 
 let t: TestApp;

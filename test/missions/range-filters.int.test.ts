@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, signIn } from "../helpers/agents";
 
-// Issue 16: narrow reward ranges are read one distinct amount at a time and narrow deadline
+// Narrow reward ranges are read one distinct amount at a time and narrow deadline
 // windows one hour at a time (missions.queries.ts rangeIds). Whatever the split — thin or thick
 // slices at either end of a window, whole hours, a window past RANGE_STEPS hours, ranges with few
 // or too many distinct amounts — every page walk must return exactly the missions a plain filter

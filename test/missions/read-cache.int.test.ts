@@ -7,7 +7,7 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { missionBody, openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
 
-// Issue 16: list pages assembled from serialized missions cached under (id, row_version), and
+// List pages assembled from serialized missions cached under (id, row_version), and
 // ETags on single resources. The list cache is OFF here (OABP_LIST_CACHE_BYTES=0), so every list
 // read takes the page path: a stale document would show at once.
 

@@ -4,7 +4,7 @@ import { reviewSummary } from "../../src/features/reviews/reviews.service";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission } from "../helpers/agents";
 
-// Issue 16: what the read path takes from trigger-kept tables instead of aggregates and scans —
+// What the read path takes from trigger-kept tables instead of aggregates and scans —
 // the per-reviewee review counters and the (tag, mission) table — must equal what the
 // aggregate / array would give, whoever writes the base rows.
 

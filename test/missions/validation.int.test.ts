@@ -4,7 +4,7 @@ import { credit, missionBody, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 
 // Every bad POST /missions input gets its JSON error code, and nothing is written: no mission
-// appears for the creator and the creator's balance is unchanged (design.md "Wire conventions").
+// appears for the creator and the creator's balance is unchanged (docs/design.md "Wire conventions").
 
 let t: TestApp;
 beforeAll(async () => {

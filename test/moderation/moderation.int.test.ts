@@ -5,7 +5,7 @@ import { credit, missionBody, openMission, signIn } from "../helpers/agents";
 import { callTool, openSession } from "../helpers/mcp";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 
-// Issue 19 item 6 — moderation and operator control (docs/moderation.md): hide / unhide, suspend /
+// — moderation and operator control (docs/moderation.md): hide / unhide, suspend /
 // unsuspend, the reports queue, the posting gate and the append-only audit log. Runs on PGlite and
 // Postgres.
 

@@ -12,7 +12,7 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 
-// OADP federation (issue 8, must-show 2): POST /federation/report → {accepted, known} with dedup;
+// OADP federation: POST /federation/report → {accepted, known} with dedup;
 // private or malformed hub URLs refused; rate limits per caller; reported URLs fetched only when
 // the operator enables verification, then never more often than the per-domain scan interval.
 // The verification job is driven with a recording fetcher (the SSRF-safe fetcher itself is tested

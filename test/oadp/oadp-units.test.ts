@@ -5,7 +5,7 @@ import { checkHubUrl, normaliseSignalLayer } from "../../src/features/oadp/feder
 import { withOadpMeta } from "../../src/features/oadp/oadp.html";
 import { createSafeFetcher } from "../../src/lib/safe-fetch";
 
-// Pure pieces of the OADP hub (issue 8): hub URL rules, the verification
+// Pure pieces of the OADP hub: hub URL rules, the verification
 // verdict, the HTML meta injection, and the new settings.
 
 describe("checkHubUrl", () => {

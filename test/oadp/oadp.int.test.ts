@@ -6,7 +6,7 @@ import { signIn } from "../helpers/agents";
 import { keyringFrom, newKeyRecord } from "../../src/lib/receipt-keys";
 import { expectError } from "../helpers/errors";
 
-// OADP hub (issue 8, must-show 1): /.well-known/agent-protocol.json publishes the key; POST /ping
+// OADP hub: /.well-known/agent-protocol.json publishes the key; POST /ping
 // answers a PONG signed over its JCS bytes. The PONG is verified here with nothing but the
 // well-known document: its own canonicaliser call (the canonicalize package, not the server's
 // wrapper) and @noble/ed25519 (the server signs with node:crypto).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, type TestApp } from "../helpers/app";
 
-// Issue 6 must-show 5: every receipt and discovery surface is in /openapi.json — the zod routes
+// Every receipt and discovery surface is in /openapi.json — the zod routes
 // and the plain ones (fixed-bytes documents, feeds, zips) alike — and each documented path answers.
 let t: TestApp;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ function files(dir: string): string[] {
   });
 }
 
-// Issue 16: tracing off (the default) costs nothing: no OpenTelemetry module is loaded.
+// Tracing off (the default) costs nothing: no OpenTelemetry module is loaded.
 describe("OpenTelemetry off by default", () => {
   it("startTracing answers null for none and for OTEL_SDK_DISABLED", async () => {
     expect(await startTracing("none")).toBeNull();

@@ -14,7 +14,7 @@ import {
   httpSignIn,
 } from "../helpers/process";
 
-// Issue 16, operations: the documented backup / restore procedure (docs/operations.md,
+// Operations: the documented backup / restore procedure (docs/operations.md,
 // "Backup and restore"), run once end to end. Value moves on a real server; the database is
 // dumped with pg_dump -Fc while it runs, restored with pg_restore into a NEW database; a server
 // started on the copy answers the same data and its ledger verifies (hash chain and balances).

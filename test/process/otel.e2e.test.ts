@@ -14,7 +14,7 @@ interface OtlpSpan {
   attributes: { key: string; value: Record<string, unknown> }[];
 }
 
-// Issue 16: OpenTelemetry traces configured by the standard OTEL_* variables. The real server
+// OpenTelemetry traces configured by the standard OTEL_* variables. The real server
 // process exports over OTLP/HTTP to a real HTTP receiver started here (the collector's part):
 // a span per request (route template, status, the caller's traceparent as parent) and per job run.
 describe("OpenTelemetry traces over OTLP/HTTP", () => {

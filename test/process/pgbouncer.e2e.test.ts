@@ -16,7 +16,7 @@ import {
   httpSignIn,
 } from "../helpers/process";
 
-// Issue 16 must-show 4: the server behind a transaction-mode pooler (Debian's PgBouncer; .ci/run
+// The server behind a transaction-mode pooler (Debian's PgBouncer; .ci/run
 // installs it). Queries go through PgBouncer (DATABASE_URL); migrations and LISTEN use the direct
 // URL (DATABASE_DIRECT_URL). Every read/write flow runs over HTTP against the real process, and
 // the ledger stays exact under concurrent creations — transaction pooling hands each transaction

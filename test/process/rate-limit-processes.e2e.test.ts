@@ -6,7 +6,7 @@ import { onRealPostgres } from "../helpers/db";
 import { MCP_HEADERS } from "../helpers/mcp";
 import { freshPostgresDatabase, startServer, type ServerProcess } from "../helpers/process";
 
-// Issue 13 must-show 5: rate limits hold across two server processes on one Postgres. The
+// Rate limits hold across two server processes on one Postgres. The
 // buckets are rows (src/lib/token-bucket.ts), so a client alternating between instances behind a
 // load balancer gets one budget, not one per instance; so does the pending-MCP-session cap.
 describe.runIf(onRealPostgres)("rate limits across two server processes on one Postgres", () => {

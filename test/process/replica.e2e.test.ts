@@ -9,7 +9,7 @@ import { postgresBinDir, startReplicaPair } from "../helpers/replica";
 
 const binDir = postgresBinDir();
 
-// Issue 16: DATABASE_READ_URL, a real streaming replica (hot standby). Public mission reads go to
+// DATABASE_READ_URL, a real streaming replica (hot standby). Public mission reads go to
 // the replica; a read presenting the write token of a write the replica has not replayed goes to
 // the primary. Replay is paused on the standby (pg_wal_replay_pause) so the lag is certain, not
 // a race. Skipped on PGlite (no replication) and without Debian's PostgreSQL binaries.

@@ -12,7 +12,7 @@ import {
   httpSignIn,
 } from "../helpers/process";
 
-// Issue 3, must-show 5: the job runner survives a crash. Missions are created on a real server
+// The job runner survives a crash. Missions are created on a real server
 // process, which is SIGKILLed before their deadlines; the deadlines pass while no server runs.
 // Two new servers are then started on the same database at once: their job loops must void or
 // advance every mission, each exactly once (refunds counted on the creator's balance and on the

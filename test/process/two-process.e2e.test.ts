@@ -13,7 +13,7 @@ import {
   httpSignIn,
 } from "../helpers/process";
 
-// Issue 16, a fleet on one database: two real server processes on one Postgres. Writes on one are
+// A fleet on one database: two real server processes on one Postgres. Writes on one are
 // read on the other — by id at once, in the other's (warmed) list cache as soon as the commit's
 // NOTIFY arrives — and a leaderboard cursor minted on one pages on the other.
 describe.runIf(onRealPostgres)("two instances on one Postgres", () => {
@@ -102,7 +102,7 @@ describe.runIf(onRealPostgres)("two instances on one Postgres", () => {
     expect(new Set(walked).size).toBe(4);
   });
 
-  // Issue 16 finding: in 3/40 trials the first list read on B right after a write on A returned
+  // Finding: in 3/40 trials the first list read on B right after a write on A returned
   // B's old cached page (the NOTIFY had not arrived yet). Now every cached read checks the missions
   // epoch the write bumped at commit (docs/decisions.md "Exact list caches across instances"): the
   // first read on B sees A's write with no token at all, and with A's token (header or cookie).

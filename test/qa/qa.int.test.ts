@@ -7,7 +7,7 @@ import { onRealPostgres } from "../helpers/db";
 import { callTool, openSession } from "../helpers/mcp";
 import { expectError } from "../helpers/errors";
 
-// Mission Q&A (issue 19 item 5): a public thread per mission; agents ask, the creator answers,
+// Mission Q&A: a public thread per mission; agents ask, the creator answers,
 // pins and clarifies; events through the outbox name the claimers; caps and bad input.
 
 let t: TestApp;

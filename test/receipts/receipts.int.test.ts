@@ -272,7 +272,7 @@ describe("receipts", () => {
     expect((await t.call("POST", "/receipts/verify", { body: {} })).status).toBe(400);
   });
 
-  it("issue 13: a receipt forged in this server's name with the forger's own manifest is not valid; another manifest vouches only for its own origin", async () => {
+  it("A receipt forged in this server's name with the forger's own manifest is not valid; another manifest vouches only for its own origin", async () => {
     // Valid from long before the receipt was issued (a key is refused for receipts older than its valid_from).
     const forger = generateKeyring(new Date(t.clock.now().getTime() - 365 * 86_400_000));
     const { digest: _d, signature: _s, ...unsigned } = first.receipt as Record<string, unknown>;

@@ -7,7 +7,7 @@ import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, signIn } from "../helpers/agents";
 
-// Issue 19 item 1: creator and claimer track records — counters kept by triggers in the
+// Creator and claimer track records — counters kept by triggers in the
 // transactions that change state, shown on the profile, on each mission, in the feeds, and usable
 // as discovery filters; the migration's backfill gives the same numbers from existing rows.
 

@@ -9,7 +9,7 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { newAccount, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 
-// AIP-1 §5 badge (issue 4, must-show 4) and the rating-ordered lists, through HTTP on a real
+// AIP-1 §5 badge and the rating-ordered lists, through HTTP on a real
 // database. Ratings are set by direct SQL on `agents`, the way resolutions and decay leave them.
 
 const DAY = 86_400_000;
@@ -417,7 +417,7 @@ describe("GET /leaderboard and GET /agents", () => {
   });
 });
 
-describe("snapshot cursor: paging while ratings change (issue 15 item 11)", () => {
+describe("snapshot cursor: paging while ratings change", () => {
   beforeEach(async () => {
     await t.deps.database.db.execute(sql`delete from agents`);
   });

@@ -13,7 +13,7 @@ import {
   type World,
 } from "./security-matrix.table";
 
-// Issue 14 must-show 4: one security matrix over every secured operation of openapi/openapi.json
+// One security matrix over every secured operation of openapi/openapi.json
 // (unkey runs its shared route tests on every endpoint). The operations are read from the document;
 // the per-operation fixtures live in security-matrix.table.ts, keyed by "METHOD /path". Columns:
 // anonymous (also under /api, on unknown ids, with an invalid body), an unbound api_key, a malformed
@@ -66,7 +66,7 @@ type Res = Awaited<ReturnType<TestApp["call"]>>;
 function expectDeclared(op: Operation, r: Res, { status, code, reason }: Expected) {
   expect(op.statuses, `${op.key} does not declare ${status}`).toContain(String(status));
   // AIP-1 §1.4 fixes the anonymous-submission body to exactly {"error": …}; everything else is the
-  // one error body of design.md "Wire conventions".
+  // one error body of docs/design.md "Wire conventions".
   if (code === "ANONYMOUS_SUBMISSION_REJECTED") {
     expect(r.status, r.text).toBe(status);
     expect(r.headers.get("content-type")).toMatch(/^application\/json/);

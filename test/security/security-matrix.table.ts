@@ -294,7 +294,7 @@ export const MATRIX: Record<string, Entry> = {
     operatorOnly: true,
     wrongCaller: FORBIDDEN,
   },
-  // Issue 19: also OABP_METRICS_TOKEN (test/transparency/metrics.int.test.ts).
+  // Also OABP_METRICS_TOKEN (test/transparency/metrics.int.test.ts).
   "GET /metrics": {
     request: () => ({ path: "/metrics" }),
     operatorOnly: true,

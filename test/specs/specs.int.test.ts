@@ -131,7 +131,7 @@ describe("spec bundles (§9.2)", () => {
     }
   });
 
-  // Issue 15 item 8 — AIP-1 §9.2: "a deflate-compressed archive containing the canonical AIP-{N}.md
+  // — AIP-1 §9.2: "a deflate-compressed archive containing the canonical AIP-{N}.md
   // plus all published translations … and any auxiliary files explicitly attached to that AIP".
   it.each([1, 2, 3, 4])("/specs/AIP-%i.zip holds the canonical CC0 text byte for byte, and specs.zip holds it too", async (n) => {
     const canonical = readFileSync(path.resolve(__dirname, "../..", "specs", `AIP-${n}`, `AIP-${n}.md`));

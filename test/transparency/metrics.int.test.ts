@@ -6,7 +6,7 @@ import { startJobRunner } from "../../src/jobs/runner";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 
-// Issue 19 item 8 and must-show 4: GET /metrics is scraped and parsed by a Prometheus text-format
+// 4: GET /metrics is scraped and parsed by a Prometheus text-format
 // parser from npm (parse-prometheus-text-format); who may scrape; what it counts.
 
 const METRICS_TOKEN = "metrics-scraper-token-0123456789";

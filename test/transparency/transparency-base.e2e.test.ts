@@ -8,7 +8,7 @@ import { signIn } from "../helpers/agents";
 import { signedAward } from "../helpers/award-sign";
 import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
-// Issue 19 item 7 on anvil (chain id 8453): GET /transparency reconciles the database's base-rail
+// On anvil (chain id 8453): GET /transparency reconciles the database's base-rail
 // escrow with the contract's balanceOf at the confirmed head — equal after a deposit, a surplus
 // after a direct transfer, back to the surplus after the release, a shortfall when the database
 // claims more than the contract holds. The release's gas shows in /metrics.

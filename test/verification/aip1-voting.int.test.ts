@@ -3,7 +3,7 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 
-// Issue 15 item 5 — AIP-1 §4.3: "Other agents stake reputation tokens to vote on submissions.
+// — AIP-1 §4.3: "Other agents stake reputation tokens to vote on submissions.
 // Submission with most votes after a voting_deadline wins." Voting is the window between the
 // deadline and voting_deadline: votes are accepted from the instant the deadline passes (the
 // phase follows time, not the next job tick). No sweeper runs in this file.
@@ -111,7 +111,7 @@ describe("item 5 — AIP-1 §4.3 votes from the instant the deadline passes", ()
   });
 });
 
-// Issue 15 item 4 — AIP-1 Security Considerations: "Reward griefing: creators using creator_judges
+// — AIP-1 Security Considerations: "Reward griefing: creators using creator_judges
 // could refuse to award legitimate submissions. Implementations SHOULD allow peer_vote appeals after
 // a creator_judges resolution if a quorum of voters dispute." — without the creator opting in.
 describe("item 4 — creator_judges awards are disputable by default; the opt-out shows on the mission", () => {

@@ -10,7 +10,7 @@ import { createSafeFetcher } from "../../src/lib/safe-fetch";
 import { makeTestApp, TEST_CONTENT_HOST, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 
-// Issue 13, must-show 1: submissions whose hosts never answer do not delay an honest deliverable's
+// Submissions whose hosts never answer do not delay an honest deliverable's
 // first check. The fetcher's test seam (`resolve`) is a resolver that never answers for names
 // containing "never" — the state a dead or black-holed DNS server leaves a lookup in — and answers the honest
 // host with the loopback address where the content server listens. Assertions count claims and

@@ -9,7 +9,7 @@ import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { makeTestApp, TEST_CONTENT_HOST, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 
-// Issue 13 must-show 2 (docs/abuse.md "Default outcomes"): the Sybil scenario of the issue — 9 free
+// The Sybil scenario of the issue — 9 free
 // junk submissions ahead of 1 honest one on a 10 USDC reward — on every default path: the creator
 // never judges, a peer vote without quorum, an oracle that never answers, a predicate that never
 // answers. The junk submitters together must receive less than half of the reward.

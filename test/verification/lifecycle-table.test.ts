@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { MISSION_PHASES, MISSION_STATES, MISSION_STATUSES } from "../../src/db/vocabulary";
 import { STEPS, TERMINAL } from "../../src/features/verification/lifecycle";
 
-// Unit tier (no database): the lifecycle table against the vocabulary (issue 14 must-show 2).
+// Unit tier (no database): the lifecycle table against the vocabulary.
 
 const SRC = join(__dirname, "../../src");
 const sources = (dir: string): { path: string; text: string }[] =>

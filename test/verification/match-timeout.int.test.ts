@@ -6,7 +6,7 @@ import { matchContent } from "../../src/lib/safe-regex";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 
-// Issue 13 findings 6 and 11 (docs/abuse.md): a regex check over its time budget is retried with
+// A regex check over its time budget is retried with
 // its own reason (match_timeout) and never becomes "expected_not_matched"; the matcher's queue is
 // bounded (busy → the submission route answers 503 with Retry-After).
 

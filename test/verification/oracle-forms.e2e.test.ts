@@ -11,7 +11,7 @@ import { openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 import pkg from "../../package.json" with { type: "json" };
 
-// Issue 15 item 1 — AIP-1 §4.4 oracle params: "oracle_method": "string (function selector or RPC
+// — AIP-1 §4.4 oracle params: "oracle_method": "string (function selector or RPC
 // method)". Both spec forms are accepted and decide missions end to end over HTTP: a 4-byte
 // selector read by eth_call on anvil (MockOracle), and a namespaced RPC method answered by an
 // oracle node (a small JSON-RPC server here); node namespaces are refused.

@@ -10,7 +10,7 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { missionBody, openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 
-// AIP-1 §4.4 oracle end to end through HTTP (issue 3, must-show 6), against MockOracle on anvil:
+// AIP-1 §4.4 oracle end to end through HTTP, against MockOracle on anvil:
 // create (allow-listed → no warning; unknown → warning, resolves the same) → several agents
 // submit → deadline → the oracle attests (per_submission isValid / per_mission winner) → the
 // attested submission gets reward − 0.5 % fee; and the paths where the oracle never answers,

@@ -16,7 +16,7 @@ import { awardOnce } from "../../src/features/verification/verification.routes";
 import { ctxForViewer } from "../../src/lib/context";
 import { idempotent } from "../../src/lib/idempotency";
 
-// Exactly-once resolution under real concurrency (issue 3, must-show 2). PGlite is a single
+// Exactly-once resolution under real concurrency. PGlite is a single
 // connection, so these run on the Postgres server named by DATABASE_URL (CI runs both).
 describe.runIf(onRealPostgres)("verification under concurrency on real Postgres", () => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { base } from "viem/chains";
 import { credit, missionBody, newAccount, signIn } from "../helpers/agents";
 import { axeViolations, launchBrowser, shot, startWebServer, walletContext, type WebServer } from "../helpers/browser";
 
-// Issue 17 "Real browser tests": headless Chromium, an injected EIP-1193/EIP-6963 test wallet,
+// "Real browser tests": headless Chromium, an injected EIP-1193/EIP-6963 test wallet,
 // every flow through the pages and the wallet script. Screenshots go to test-results/web/.
 
 let browser: Browser;

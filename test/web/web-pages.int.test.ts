@@ -4,7 +4,7 @@ import { csrfTokenFor } from "../../src/http/session-cookie";
 import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
 import { credit, missionBody, signIn, siweMessageFor, newAccount, openMission } from "../helpers/agents";
 
-// Issue 17: the pages over HTTP (no browser): security headers, discovery links that resolve to
+// The pages over HTTP (no browser): security headers, discovery links that resolve to
 // HTML pages carrying canonical/OpenGraph/JSON-LD, the cookie session with CSRF (the page budget: web-delivery.int.test.ts).
 
 let t: TestApp;
@@ -68,7 +68,7 @@ describe("pages", () => {
     const { mission } = await openMission(t, { title: "Sitemap </script><b>check</b>", tags: ["sitemap"] });
     expect(mission.view_url).toBe(`${PUBLIC_URL}/m/${mission.id}`);
     const xml = new XMLParser({ ignoreAttributes: false });
-    // /sitemap.xml is a sitemap index (issue 16): the mission pages are in its missions-{k} files.
+    // /sitemap.xml is a sitemap index: the mission pages are in its missions-{k} files.
     const files = [xml.parse((await t.call("GET", "/sitemap.xml")).text).sitemapindex.sitemap].flat() as any[];
     const sitemap: any[] = [];
     for (const f of files)

@@ -9,12 +9,11 @@ import {
   verificationInWords,
 } from "../../src/features/web/web.format";
 import { identiconCells, identiconSvg } from "../../src/features/web/web.identicon";
-import { markdownToText } from "../../src/features/web/web.markdown";
+import { markdownToText, renderMarkdown } from "../../src/features/web/web.markdown";
 import { humanize, plural, words } from "../../src/features/web/web.words";
 import { MISSION_PHASES, MISSION_STATUSES, PAYOUT_STATUSES, VERIFICATION_TYPES } from "../../src/db/vocabulary";
 import { contrastOnWhite } from "../../src/env.settings";
 import { jsonLdText } from "../../src/features/web/web.layout";
-import { renderMarkdown } from "../../src/features/web/web.markdown";
 import { parseBoardQuery } from "../../src/features/web/web.board";
 
 const assets = parseEnv({ LOG_LEVEL: "silent" }).assets;

@@ -11,7 +11,7 @@ import { makeTestApp, TEST_CONTENT_HOST, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 
-// Issue 13 must-show 4 and the webhook Build bullet (docs/abuse-edge.md "Webhooks"). Never-
+// Webhook Build bullet (docs/abuse-edge.md "Webhooks"). Never-
 // answering hosts are real: a local TCP server on 127.0.0.3 that accepts and never says a word,
 // reached under made-up names through the fetcher's test seam (its resolver), so every attempt
 // to it costs a full timeout exactly as a black-holed host on the internet would.

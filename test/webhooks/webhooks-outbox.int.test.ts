@@ -17,7 +17,7 @@ import { credit, missionBody, openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
 import { startReceiver, type Received, type Receiver } from "../helpers/receiver";
 
-// The transactional outbox under failure (issue 6, must-show 4): an event exists iff its state
+// The transactional outbox under failure: an event exists iff its state
 // change committed; a crash between commit and delivery, or in the middle of a delivery, still
 // delivers (at least once, same webhook-id); on real Postgres, instances racing for the same
 // deliveries send each one once.

@@ -13,7 +13,7 @@ import { credit, missionBody, openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 import { startReceiver, verifyStandard, type Received, type Receiver } from "../helpers/receiver";
 
-// Webhooks end to end (issue 6, must-show 4): subscriptions over HTTP, events from the real
+// Webhooks end to end: subscriptions over HTTP, events from the real
 // mission and submission flows, deliveries to a local receiver on 127.0.0.2 driven by calling
 // the job with the manual clock (never by sleeping). Every test filters its subscriptions on a
 // tag (or mission) of its own and listens on a path of its own, so tests share nothing.

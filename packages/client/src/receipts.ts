@@ -3,9 +3,10 @@ import * as ed from "@noble/ed25519";
 import canonicalize from "canonicalize";
 
 // AIP-1 §6.1 receipt verification offline: nothing but the receipt and the issuer's manifest
-// (`receipt_signing_keys`). The same procedure as the server's
-// src/features/receipts/receipts.verify.ts, carried here so the packed client needs no server
-// code; test/client/client-receipts.e2e.test.ts holds both to the same answers (valid, tampered, rotated key).
+// (`receipt_signing_keys`). The ONE copy of the procedure: the server (POST /receipts/verify, the
+// oabp-verify-receipt command) imports this module, and the packed client bundles it. It imports
+// no server code and nothing outside node:crypto, @noble/ed25519 and canonicalize, so both can.
+// The signature check uses @noble/ed25519, a code path independent of the server's node:crypto signer.
 
 /** The bytes that are digested and signed: RFC 8785 (JCS) text of the receipt without digest and signature. */
 export function signingBytes(receipt: Record<string, unknown>): Uint8Array {
@@ -43,6 +44,7 @@ export const RECEIPT_REASONS = {
   unknownKeyId: "unknown_key_id",
   malformedKey: "malformed_public_key",
   keyRetiredBeforeIssue: "key_retired_before_issued_at",
+  keyNotYetValid: "key_not_valid_at_issued_at",
   badSignature: "bad_signature",
   notCanonicalisable: "not_canonicalisable",
 } as const;
@@ -150,6 +152,14 @@ export async function verifyReceipt(
     Date.parse(receipt.issued_at as string) > Date.parse(key.valid_until)
   ) {
     reasons.push(RECEIPT_REASONS.keyRetiredBeforeIssue);
+  }
+  // …and a key vouches for nothing dated before its valid_from (a re-signed receipt is re-dated).
+  if (
+    isStr(key.valid_from) &&
+    isTime(receipt.issued_at) &&
+    Date.parse(receipt.issued_at as string) < Date.parse(key.valid_from)
+  ) {
+    reasons.push(RECEIPT_REASONS.keyNotYetValid);
   }
   const sigBytes = Buffer.from(sig.value, "base64url");
   let ok = false;

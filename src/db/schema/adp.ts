@@ -38,8 +38,7 @@ export const adpCards = pgTable(
   ],
 );
 
-// Discovery flat in directory size (issue 16, docs/decisions.md "Discovery reads a bounded
-// candidate set"): one row per (term, card) of every card not revoked — term `p:<skill path>` or
+// Discovery flat in directory size: one row per (term, card) of every card not revoked — term `p:<skill path>` or
 // `w:<word>` — kept by the adp_cards trigger (drizzle/…_reads_card_terms.sql). Discovery reads, per
 // query term, the freshest OABP_ADP_CANDIDATE_CAP cards from this index and merges them: at most
 // terms × cap index entries, however many cards match.

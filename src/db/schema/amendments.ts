@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { money, ts } from "./types";
 
-// Amendments to a posted mission (issue 19 item 3; docs/amendments.md): every change — a deadline
+// Amendments to a posted mission: every change — a deadline
 // extension, a reward top-up, an edit of title / description / tags — is one row, public, in
 // order (seq per mission, assigned under the mission row lock). A base-rail top-up is `pending`
 // until its own escrow slot (key keccak256(bytes(amendment id))) is confirmed on chain, then

@@ -1,7 +1,7 @@
 import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ts } from "./types";
 
-// SIWE nonces: single use, 5 minutes (design.md "Identity").
+// SIWE nonces: single use, 5 minutes (docs/design.md "Identity").
 export const authNonces = pgTable(
   "auth_nonces",
   {
@@ -40,7 +40,7 @@ export const registryBindings = pgTable(
   (t) => [index("registry_bindings_agent_idx").on(t.agentId)],
 );
 
-// Idempotency-Key records (design.md): same key + same body -> the stored response.
+// Idempotency-Key records (docs/design.md): same key + same body -> the stored response.
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {

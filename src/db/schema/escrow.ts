@@ -3,7 +3,7 @@ import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, unique
 import { money, ts } from "./types";
 import { CHAIN_PAYOUT_KINDS, CHAIN_PAYOUT_STATES, DEPOSIT_STATUSES } from "../vocabulary";
 
-// The base rail (AIP-1 §6, design.md "Escrow and settlement"): deposits found on chain, the
+// The base rail (AIP-1 §6, docs/design.md "Escrow and settlement"): deposits found on chain, the
 // payouts the resolver sends, its nonces, and the watcher's scan position.
 
 /**
@@ -125,7 +125,7 @@ export const chainPayouts = pgTable(
     broadcastAt: ts("broadcast_at"),
     confirmedAt: ts("confirmed_at"),
     // Wei the resolver paid for the mined transaction (gasUsed × effectiveGasPrice), set at the
-    // confirmation depth, cleared on a reorg: GET /metrics oabp_resolver_gas_spent_wei (issue 19).
+    // confirmation depth, cleared on a reorg: GET /metrics oabp_resolver_gas_spent_wei.
     gasSpentWei: money("gas_spent_wei"),
     finalAt: ts("final_at"),
     nextCheckAt: ts("next_check_at"),
@@ -150,7 +150,7 @@ export const chainPayouts = pgTable(
       .on(t.blockNumber)
       .where(sql`${t.state} = 'confirmed'`),
     uniqueIndex("chain_payouts_deposit_uq").on(t.depositId),
-    // One release per escrow key: the mission's own, and one per top-up slot (issue 19 item 3).
+    // One release per escrow key: the mission's own, and one per top-up slot.
     uniqueIndex("chain_payouts_release_uq")
       .on(t.missionId, t.missionKey)
       .where(sql`${t.kind} = 'release'`),

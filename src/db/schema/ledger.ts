@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, check, index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { money, ts } from "./types";
 
-// Ledger rail (design.md §6): every balance change is an append-only, hash-chained entry.
+// Ledger rail (docs/design.md §6): every balance change is an append-only, hash-chained entry.
 // An account is (account, asset); account names: "agent:0x…", "escrow:mis_…", "treasury:<k>" (16 shards; "treasury" before the split),
 // "external" (the outside world: operator credits come from it, so it alone may go negative).
 export const ledgerAccounts = pgTable(

@@ -20,7 +20,7 @@ export const mcpSessions = pgTable(
     initializedAt: ts("initialized_at"),
     terminatedAt: ts("terminated_at"),
     expiresAt: ts("expires_at").notNull(),
-    /** The client IP that sent `initialize`: pending sessions are capped per IP (issue 13). */
+    /** The client IP that sent `initialize`: pending sessions are capped per IP. */
     clientIp: text("client_ip"),
   },
   (t) => [

@@ -40,7 +40,7 @@ export interface EscrowRecord {
   } | null;
 }
 
-// AIP-1 §2 mission record plus our fields (design.md "Missions").
+// AIP-1 §2 mission record plus our fields (docs/design.md "Missions").
 export const missions = pgTable(
   "missions",
   {
@@ -59,7 +59,7 @@ export const missions = pgTable(
     missionType: text("mission_type").notNull().default("freeform"),
     typeParams: jsonb("type_params").notNull().default({}).$type<Record<string, unknown>>(),
     minSubmitterElo: integer("min_submitter_elo").notNull().default(0),
-    // Issue 19 item 4, per-mission eligibility (missions.eligibility.ts), enforced at claim and
+    // Eligibility (missions.eligibility.ts), enforced at claim and
     // submission: missions won, audience, an allow-list (null = anyone; invite-only otherwise) and
     // the creator's block-list for this mission (its standing one is agent_blocklist).
     minCompleted: integer("min_completed").notNull().default(0),
@@ -75,13 +75,15 @@ export const missions = pgTable(
     skillId: text("skill_id"),
     warnings: text("warnings").array().notNull().default([]),
     submissionCount: integer("submission_count").notNull().default(0),
-    // Applied amendments (mission_amendments; issue 19 item 3): deadline extensions, top-ups, edits.
+    // Applied amendments (mission_amendments): deadline extensions, top-ups, edits.
     amendmentsCount: integer("amendments_count").notNull().default(0),
-    // Claims (design.md "Claims"; features/claims): active claims, kept in step under the mission
+    // Claims (docs/design.md "Claims"; features/claims): active claims, kept in step under the mission
     // row lock and by the expiry job; the claim policy set at creation; the exclusive hold in force
     // (written by a compare-and-set, see claims.service.ts).
     claimCount: integer("claim_count").notNull().default(0),
     maxClaims: integer("max_claims"),
+    // The language the work is asked in and to be delivered in, a BCP 47 tag (null: not stated).
+    language: text("language"),
     exclusiveClaimTtl: integer("exclusive_claim_ttl"), // seconds
     exclusiveHolder: text("exclusive_holder"),
     exclusiveUntil: ts("exclusive_until"),
@@ -117,7 +119,7 @@ export const missions = pgTable(
     hiddenReason: text("hidden_reason"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
-    // Issue 16: the row's version, from a sequence, set on insert and bumped on EVERY update by the
+    // The row's version, from a sequence, set on insert and bumped on EVERY update by the
     // missions_row_version trigger (drizzle/0022_reads_mission_version.sql) — unlike updated_at,
     // which moves only with the lifecycle. (id, row_version) names one committed content of the
     // row, so serialized documents keyed by it are never stale on any instance (missions.docs.ts).
@@ -162,7 +164,7 @@ export const missions = pgTable(
 
 // One row per (tag, mission), kept by the missions_tags trigger: `?tag=` walks (tag, mission_id)
 // in list order, so a rare tag costs its own rows and a common one a page — the GIN index on
-// missions.tags cannot give the id order, and the planner misjudges rare array elements (issue 16).
+// missions.tags cannot give the id order, and the planner misjudges rare array elements.
 export const missionTags = pgTable(
   "mission_tags",
   {
@@ -172,7 +174,7 @@ export const missionTags = pgTable(
   (t) => [primaryKey({ columns: [t.tag, t.missionId] }), index("mission_tags_mission_idx").on(t.missionId)],
 );
 
-// Sitemap index (sitemaps.org; issue 16): public missions in id (creation) order cut into files of
+// Sitemap index (sitemaps.org): public missions in id (creation) order cut into files of
 // at most SITEMAP_CHUNK missions. A chunk is the id range [start_id, next chunk's start_id); only
 // the last one is open and grows, and a new one starts when it is full, so earlier files keep
 // their URLs and crawlers re-read only files whose lastmod moved.
@@ -186,8 +188,7 @@ export const sitemapChunks = pgTable("sitemap_chunks", {
 });
 
 /**
- * Read-your-writes across instances (issue 16, docs/decisions.md "Exact list caches across
- * instances"): one counter per cached read family, bumped at commit by deferred triggers
+ * Read-your-writes across instances: one counter per cached read family, bumped at commit by deferred triggers
  * (drizzle/…_reads_list_epoch.sql) whenever a row the family's answers show changes. A cached
  * answer is served only while the counter read by its reader equals the one read before the
  * answer's own queries ran.

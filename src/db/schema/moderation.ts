@@ -3,7 +3,7 @@ import { bigint, check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle
 import { oneOf, ts } from "./types";
 import { AUDIT_ACTIONS, REPORT_REASONS, REPORT_STATUSES } from "../vocabulary";
 
-// Moderation and operator control (issue 19 item 6; docs/moderation.md).
+// Moderation and operator control.
 
 /**
  * A suspended address: no new missions, submissions, claims, commitments, votes or disputes

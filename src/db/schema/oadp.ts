@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { ts } from "./types";
 
-// OADP federation (../shared/seeds/OADP-discovery.txt, "Federation"): hubs that agents reported
+// OADP federation (docs/protocols/OADP-discovery.txt, "Federation"): hubs that agents reported
 // through POST /federation/report, deduplicated on their normalised URL.
 export const oadpHubs = pgTable(
   "oadp_hubs",

@@ -3,7 +3,7 @@ import { boolean, check, index, pgTable, text } from "drizzle-orm/pg-core";
 import { oneOf, ts } from "./types";
 import { QA_KINDS } from "../vocabulary";
 
-// The public Q&A thread of a mission (issue 19 item 5; features/qa): agents ask, the creator
+// The public Q&A thread of a mission: agents ask, the creator
 // answers and pins; the creator also posts clarifications (pinned by default). The mission row
 // keeps the counts the mission document shows (missions.qa_count, qa_pinned_count), written under
 // the mission row lock together with these rows.

@@ -1,8 +1,7 @@
 import { doublePrecision, index, pgTable, text } from "drizzle-orm/pg-core";
 import { ts } from "./types";
 
-// Token buckets shared by every server instance (issue 13 "rate limits shared by every
-// instance"; docs/abuse-edge.md). One row per (policy, client IP or agent). `tokens` is the
+// Token buckets shared by every server instance. One row per (policy, client IP or agent). `tokens` is the
 // bucket's level at `updated_at`; the level now is refilled from it on each check, so nothing
 // ever has to tick. A row whose bucket would be full again carries no information: the purge
 // job deletes it (by `updated_at`), so the table holds only recently active callers.

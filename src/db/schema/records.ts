@@ -5,10 +5,10 @@ import { ts } from "./types";
 /** How many creator-judged awards the median time from deadline to award is taken over. */
 export const AWARD_DELAY_WINDOW = 64;
 
-// Issue 19 item 1: an agent's track record as a creator and as a claimer, kept as COUNTERS by the
+// An agent's track record as a creator and as a claimer, kept as COUNTERS by the
 // agent_records triggers (drizzle/…_record_*.sql) in the very transaction that moves a mission's
 // status, a claim's status or a dispute's outcome — whoever writes it — so a read is one primary-key
-// row, flat in data size (issue 16). A row exists once an address has posted a mission or claimed one.
+// row, flat in data size. A row exists once an address has posted a mission or claimed one.
 export const agentRecords = pgTable(
   "agent_records",
   {
@@ -42,7 +42,7 @@ export const agentRecords = pgTable(
   ],
 );
 
-// Issue 19 item 4: a creator's own block-list, applied to every mission it posts (claim and
+// A creator's own block-list, applied to every mission it posts (claim and
 // submission). Private to its owner. Bounded by OABP_BLOCKLIST_MAX per owner.
 export const agentBlocklist = pgTable(
   "agent_blocklist",

@@ -24,7 +24,7 @@ export const ratingHistory = pgTable(
 /** A transaction id as Postgres reports it (`pg_current_xact_id()`), carried as a decimal string. */
 const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
 
-// Snapshot cursors of /leaderboard and /agents (issue 15 item 11): the state of an agent's
+// Snapshot cursors of /leaderboard and /agents: the state of an agent's
 // ranking columns BEFORE each change, with the id of the transaction that changed them, written by
 // the agents_rating_versions trigger (so every writer is covered). A page asked for with a cursor
 // reads, for agents changed by a transaction its snapshot does not see, the state that snapshot

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ts } from "./types";
 
-// ClawFinder reviews between the two sides of a resolved mission (design.md "ClawFinder"):
+// ClawFinder reviews between the two sides of a resolved mission (docs/design.md "ClawFinder"):
 // the creator reviews each winner, each winner reviews the creator.
 export const reviews = pgTable(
   "reviews",
@@ -30,7 +30,7 @@ export const reviews = pgTable(
 
 // Counters per reviewee, kept by the reviews_stats trigger on every insert, star change and delete
 // (whoever writes), so a profile or a discovery ranking reads one row instead of aggregating
-// every review an agent ever received (issue 16).
+// every review an agent ever received.
 export const reviewStats = pgTable("review_stats", {
   reviewee: text("reviewee").primaryKey(),
   count: integer("count").notNull(),

@@ -43,7 +43,7 @@ export const submissions = pgTable(
     index("submissions_next_check_idx")
       .on(t.nextCheckAt)
       .where(sql`${t.nextCheckAt} is not null`),
-    // GET /transparency/payouts (issue 19): paid winners, newest first, keyset on (decided_at, id).
+    // GET /transparency/payouts: paid winners, newest first, keyset on (decided_at, id).
     index("submissions_paid_idx")
       .on(t.decidedAt, t.id)
       .where(sql`${t.status} = 'accepted' and ${t.payoutAmount} is not null`),

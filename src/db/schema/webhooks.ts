@@ -3,7 +3,7 @@ import { bigint, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, u
 import { ts } from "./types";
 import { DELIVERY_STATUSES, WEBHOOK_STATUSES } from "../vocabulary";
 
-// Webhooks (design.md "Discovery": Standard Webhooks headers, transactional outbox, retries).
+// Webhooks (docs/design.md "Discovery": Standard Webhooks headers, transactional outbox, retries).
 
 /** One attempt of one delivery, as listed by GET /webhooks/{id}/deliveries (never the secret). */
 export interface DeliveryAttempt {

@@ -1,5 +1,5 @@
-import { SkillSummary } from "../mesh";
 import { z } from "@hono/zod-openapi";
+import { SkillSummary } from "../mesh";
 import { DEFAULT_LIMIT, DEFAULT_MIN_SCORE } from "./adp.ranking";
 
 // Wire schemas of the ADP methods (§4, Tables 8–9) and of the two ranking lists.

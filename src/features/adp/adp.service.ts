@@ -1,5 +1,5 @@
-import { skillsOfAgents } from "../mesh";
 import { eq } from "drizzle-orm";
+import { skillsOfAgents } from "../mesh";
 import { findVisibleMission } from "../../db/mission-visibility";
 import { adpCards } from "../../db/schema/index";
 import { dbOf, viewerOf, type Ctx } from "../../lib/context";

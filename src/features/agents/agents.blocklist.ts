@@ -6,7 +6,7 @@ import { AppError } from "../../lib/errors";
 import { parseAgentId } from "../../lib/agent-id";
 import type { BlocklistInput, BlocklistWire } from "./agents.schemas";
 
-// Issue 19 item 4: a creator's standing block-list, applied to every mission it posts at claim
+// A creator's standing block-list, applied to every mission it posts at claim
 // and submission (missions.eligibility.ts). Private: only its owner reads or writes it.
 
 function ownerOnly(ctx: Ctx, agentId: string): string {

@@ -1,6 +1,6 @@
 import { router } from "../../http/openapi";
 import { ctxFromRequest } from "../../http/context";
-import { sendJsonText } from "../../http/http-cache";
+import { sendJsonValue } from "../../http/http-cache";
 import {
   agentBalanceRoute,
   agentHistoryRoute,
@@ -16,7 +16,7 @@ import { requireAgent } from "../../http/identity";
 export const agentsRouter = router()
   .openapi(getAgentRoute, async (c) => {
     const agent = await getAgent(ctxFromRequest(c), { agentId: c.req.valid("param").id });
-    return sendJsonText(c, JSON.stringify(agent)) as never;
+    return sendJsonValue(c, agent);
   })
   .openapi(updateAgentRoute, async (c) => {
     requireAgent(c.get("identity"), "UNAUTHORIZED");

@@ -1,5 +1,5 @@
-import { SkillSummary } from "../mesh";
 import { z } from "@hono/zod-openapi";
+import { SkillSummary } from "../mesh";
 import { ImportedReputation } from "../portability";
 import { CreatorRecord, SolverRecord } from "../records";
 
@@ -65,7 +65,7 @@ export const Agent = z
       description:
         "AIP-3 App. B per-type reputation: for each AIP-2 mission type with at least one completion, the agent's ELO in that type, its completions and last activity (docs/aip-3-4.md)",
     }),
-    // Issue 19 item 1: the track record as a creator and as a claimer (counters, docs/decisions.md).
+    // The track record as a creator and as a claimer (counters, docs/decisions.md).
     creator_record: CreatorRecord,
     solver_record: SolverRecord,
     skills: z.array(SkillSummary).openapi({
@@ -117,7 +117,7 @@ export const AgentHistory = z
   })
   .openapi("AgentHistory");
 
-// Issue 19 item 4: a creator's standing block-list (private to its owner).
+// A creator's standing block-list (private to its owner).
 export const BlocklistRequest = z
   .object({
     addresses: z

@@ -1,5 +1,5 @@
-import { skillsOfAgent } from "../mesh";
 import { eq, inArray } from "drizzle-orm";
+import { skillsOfAgent } from "../mesh";
 import { assertNotSuspended } from "../../db/suspension";
 import { agentOf, type Ctx, dbOf } from "../../lib/context";
 import { agents } from "../../db/schema/index";

@@ -16,7 +16,7 @@ export const amendMissionOnce = (caller: string, missionId: string) => ({
   answer: (a: AmendmentWire) => ({ status: a.status === "pending" ? 202 : 201, body: a }),
 });
 
-// Amendments to a posted mission (issue 19 item 3; docs/amendments.md).
+// Amendments to a posted mission.
 
 export const amendMissionRoute = createRoute({
   method: "post",

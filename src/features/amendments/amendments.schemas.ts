@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { isUintString } from "../../lib/money";
 
-// Amendments to a posted mission (issue 19 item 3; docs/amendments.md): wire shapes by hand
-// (style.md rule 6). One POST with a `kind`, one public log.
+// Amendments to a posted mission: wire shapes by hand
+// (docs/style.md rule 6). One POST with a `kind`, one public log.
 
 export const AMENDMENT_KINDS = ["extend_deadline", "top_up", "edit"] as const;
 export const AMENDMENT_STATUSES = ["applied", "pending", "rejected"] as const;

@@ -1,5 +1,5 @@
-import { assertNotSuspended } from "../../db/suspension";
 import { and, asc, count, eq, gt, ne, sql } from "drizzle-orm";
+import { assertNotSuspended } from "../../db/suspension";
 import type { Tx } from "../../db/client";
 import { missionAmendments, missions } from "../../db/schema/index";
 import { agentOf, type Ctx, dbOf, viewerOf } from "../../lib/context";
@@ -17,7 +17,7 @@ import { acceptsTopUp, REFUND_GRACE_SECONDS, refundAfterFor } from "../escrow";
 import type { AmendMissionInput, AmendmentListWire, AmendmentWire } from "./amendments.schemas";
 import { amendmentToWire, type AmendmentRow } from "./amendments.wire";
 
-// Amendments to a posted mission (issue 19 item 3; docs/amendments.md). Every verb runs under the
+// Amendments to a posted mission. Every verb runs under the
 // mission row lock (FOR UPDATE), the lock a submission, a claim, a resolution and the deposit
 // watcher take first, so an edit never races the first submission, a top-up never races the
 // resolution that pays the reward out, and `seq` is gapless. Value moves (a ledger top-up) are in

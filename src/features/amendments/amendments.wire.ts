@@ -3,7 +3,7 @@ import type { AmendmentWire } from "./amendments.schemas";
 
 export type AmendmentRow = typeof missionAmendments.$inferSelect;
 
-/** Row → wire (explicit mapping, style.md rule 6). */
+/** Row → wire (explicit mapping, docs/style.md rule 6). */
 export function amendmentToWire(a: AmendmentRow): AmendmentWire {
   const e = a.escrow;
   return {

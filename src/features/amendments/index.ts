@@ -1,5 +1,5 @@
 // The public surface of the amendments feature: what app.ts, the job runner and other features may
-// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+// import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { amendmentsJobs, expirePendingTopUps } from "./amendments.expiry";
 export { amendmentsRouter } from "./amendments.index";
 export { amendMissionOnce } from "./amendments.routes";

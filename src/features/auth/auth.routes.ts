@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 
-// domain, uri and chain_ids: what the EIP-4361 message must say here (issue 18: a client needs no
+// domain, uri and chain_ids: what the EIP-4361 message must say here (a client needs no
 // out-of-band configuration to sign in).
 export const NonceResponse = z
   .object({

@@ -20,7 +20,7 @@ const NONCE_TTL_MS = 5 * 60_000;
 const CLOCK_SKEW_MS = 5 * 60_000;
 
 const NONCE_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-/** 24 characters of 62: log2(62^24) ≈ 142.9 bits (issue 13 asks ≥ 96). */
+/** 24 characters of 62: log2(62^24) ≈ 142.9 bits. */
 export const NONCE_LENGTH = 24;
 
 /**
@@ -237,7 +237,7 @@ export async function resolveIdentity(
   return { kind: "anonymous", reason: "none" };
 }
 
-/** Sign-out of a browser session (issue 17): the token stops working at once, on every instance. */
+/** Sign-out of a browser session: the token stops working at once, on every instance. */
 export async function revokeSession(ctx: Ctx, { token }: { token: string }): Promise<void> {
   await dbOf(ctx)
     .delete(authSessions)

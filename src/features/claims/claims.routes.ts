@@ -3,7 +3,7 @@ import { errors, jsonResponse } from "../../http/openapi";
 import { MissionIdParam } from "../missions";
 import { Claim, ClaimList, ListClaimsQuery } from "./claims.schemas";
 
-// Mission claims (design.md "Claims"). A claim is a visible intent to work with a TTL; it never
+// Mission claims (docs/design.md "Claims"). A claim is a visible intent to work with a TTL; it never
 // changes who may submit or be paid.
 
 export const claimRoute = createRoute({

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 
-// Mission claims (design.md "Claims"): wire shapes written by hand (style.md rule 6).
+// Mission claims (docs/design.md "Claims"): wire shapes written by hand (docs/style.md rule 6).
 
 export const CLAIM_STATUSES = ["active", "released", "expired"] as const;
 

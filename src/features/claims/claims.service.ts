@@ -11,8 +11,8 @@ import { claimToWire, type ClaimRow } from "./claims.wire";
 import { assertNotSuspended } from "../../db/suspension";
 import { checkEligibility } from "../missions";
 
-// Mission claims (design.md "Claims"): a visible, expiring intent to work. A claim never changes
-// who may submit or be paid — the verification method alone decides that (issue 8).
+// Mission claims (docs/design.md "Claims"): a visible, expiring intent to work. A claim never changes
+// who may submit or be paid — the verification method alone decides that.
 
 const at = (ms: number) => new Date(ms);
 const minDate = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
@@ -106,7 +106,7 @@ export async function claimMission(
   const seen = await findVisibleMission(ctx, missionId, caller);
   if (seen.creator === caller)
     throw new AppError("FORBIDDEN", "a creator cannot claim their own mission", { reason: "own_mission" });
-  // Issue 19 item 4: the mission's eligibility, the same check as at submission.
+  // The mission's eligibility, the same check as at submission.
   await checkEligibility(deps, seen, caller, now);
   const { claimTtlSeconds, claimMaxPerAgent } = deps.config;
 

@@ -1,9 +1,9 @@
 import type { FundedLog, TxReceipt } from "../../lib/base-chain";
 
 // Deposit verification (AIP-1 §6 "Rewards MUST be escrowed before a mission goes open";
-// design.md "Escrow and settlement"): pure, so every rule is unit-tested without a chain.
+// docs/design.md "Escrow and settlement"): pure, so every rule is unit-tested without a chain.
 
-/** Why a funding transaction does not escrow a mission (stable constants, style.md rule 8). */
+/** Why a funding transaction does not escrow a mission (stable constants, docs/style.md rule 8). */
 export const DEPOSIT_REJECTIONS = {
   tx_not_found: "the transaction is not in a block (yet): retry once it is mined",
   tx_failed: "the transaction reverted",

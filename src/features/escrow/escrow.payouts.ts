@@ -11,7 +11,7 @@ import { emitEvents, payoutConfirmed } from "../../db/outbox";
 import { MISSION_COLUMNS } from "../../db/rows";
 import { callOf, delayedPreflight, proposalConfirmed, releaseRevert, stepLabel, stepOf } from "./escrow.paths";
 
-// The settlement worker (design.md "Escrow and settlement"): sends each queued payout with the
+// The settlement worker (docs/design.md "Escrow and settlement"): sends each queued payout with the
 // resolver key and walks it through a crash-safe state machine,
 //   queued → broadcast → confirmed → final,  pending_gas (resolver ETH short),  failed (reason).
 // A release without the funder's signature takes the delayed path (escrow.paths.ts): the same

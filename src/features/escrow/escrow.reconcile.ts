@@ -5,7 +5,7 @@ import { addressLiteral } from "./escrow.wire";
 import type { Deps } from "../../deps";
 import type { Ctx } from "../../lib/context";
 
-// GET /transparency, base rail (issue 19 item 7): what the database says the escrow contract holds,
+// GET /transparency, base rail: what the database says the escrow contract holds,
 // reconciled against the contract's on-chain token balance, both at ONE block — the confirmed
 // ("safe") head, so a deposit or payout still short of its depth is on neither side.
 //

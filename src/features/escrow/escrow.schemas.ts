@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 
-// Wire shapes of the base rail (design.md "Escrow and settlement"; AIP-1 §6, Appendix B payout_status).
+// Wire shapes of the base rail (docs/design.md "Escrow and settlement"; AIP-1 §6, Appendix B payout_status).
 
 export const EscrowDepositWire = z.object({
   id: z.string(),

@@ -1,5 +1,6 @@
-import { treasuryHealth } from "./escrow.treasury-health";
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import type { z } from "@hono/zod-openapi";
+import { treasuryHealth } from "./escrow.treasury-health";
 import { chainAccounts, chainPayouts, chainWorkers, escrowDeposits, missions } from "../../db/schema/index";
 import { pollMsOf } from "./escrow.health";
 import { releasePathWire } from "./escrow.paths";
@@ -11,11 +12,9 @@ import { findMissionRow, findVisibleMission } from "../../db/mission-visibility"
 import { checkDepositReceipt, DEPOSIT_REJECTIONS } from "./escrow.check";
 import { recordDeposit, resolverRefunds } from "./escrow.deposits";
 import { missionTerms } from "./escrow.terms";
-import type { z } from "@hono/zod-openapi";
 import type { TreasuryResponse } from "./escrow.schemas";
-import { escrowToWire } from "./escrow.wire";
+import { escrowToWire, addressLiteral } from "./escrow.wire";
 import { railStatus } from "./escrow.rail";
-import { addressLiteral } from "./escrow.wire";
 
 const rpcDown = (err: unknown) => {
   if (err instanceof RpcUnavailableError)
@@ -52,7 +51,7 @@ export async function attachDeposit(ctx: Ctx, { missionId, txHash }: { missionId
   if (bound && bound.tx_hash === hash && bound.status !== "reorged")
     return depositView(ctx, m.id, bound.status !== "pending");
 
-  // A deposit is consumed once (design.md): a transaction whose escrow log already backs another
+  // A deposit is consumed once (docs/design.md): a transaction whose escrow log already backs another
   // mission is a reuse, whatever else is wrong with it for this one.
   const [used] = await dbOf(ctx)
     .select({ missionId: escrowDeposits.missionId })
@@ -111,7 +110,7 @@ async function depositView(ctx: Ctx, missionId: string, confirmed: boolean) {
 /** GET /missions/{id}/escrow: visible like the mission (a pending one to its creator only). */
 export async function getEscrow(ctx: Ctx, { missionId }: { missionId: string }) {
   const m = await findVisibleMission(ctx, missionId, viewerOf(ctx));
-  // Issue 15 item 9: the ledger rail answers too, with the mission's escrow account and chain.
+  // The ledger rail answers too, with the mission's escrow account and chain.
   if (!m.escrow)
     return {
       mission_id: m.id,

@@ -8,7 +8,7 @@ import { missionKey } from "../../lib/evm";
 import type { DepositTerms } from "./escrow.check";
 import type { Verification } from "../../db/verification";
 
-// What a base-rail mission's creator must escrow, fixed at creation (design.md "Escrow and
+// What a base-rail mission's creator must escrow, fixed at creation (docs/design.md "Escrow and
 // settlement"): the contract, the chain, the token and the mission key keccak256(bytes(id)).
 
 /**

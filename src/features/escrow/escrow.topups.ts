@@ -10,7 +10,7 @@ import type { DepositRejection } from "./escrow.check";
 import { queueRefund } from "./escrow.queue";
 import { knownOutcome, lockLogRow, type RecordOutcome, writeDepositRow } from "./escrow.deposits";
 
-// Base-rail top-ups (issue 19 item 3; docs/amendments.md). The contract keeps one slot per
+// Base-rail top-ups. The contract keeps one slot per
 // (key, funder) and releases a key at most once, so a top-up cannot be a second deposit to the
 // mission's key: each top-up amendment has its own key, keccak256(bytes(amendment id)) — "a new
 // slot". Its Funded log is found by the same watcher, checked against the amendment's terms, and

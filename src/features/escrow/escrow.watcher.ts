@@ -22,7 +22,7 @@ import { missionTerms } from "./escrow.terms";
 import { confirmTopUp, recordTopUpDeposit, reorgTopUp, topUpByKey } from "./escrow.topups";
 import { chainHeads, pollDue, recordWorkerRun } from "./escrow.health";
 
-// The escrow watcher (design.md "Escrow and settlement"): finds Funded logs by itself, so a
+// The escrow watcher (docs/design.md "Escrow and settlement"): finds Funded logs by itself, so a
 // creator need not attach the transaction; takes deposits to the confirmation depth (the mission
 // opens) and watches them until final (a reorg moves the mission back). Everything it knows is
 // committed state, so a restart — or an RPC outage — only delays it.

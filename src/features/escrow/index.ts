@@ -1,13 +1,6 @@
 // The public surface of the escrow feature: what app.ts, the job runner and other features may
-// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+// import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { escrowRouter } from "./escrow.index";
-export {
-  assertTreasuryCanPay,
-  cachedTreasuryHealth,
-  refreshTreasuryHealth,
-  treasuryHealth,
-} from "./escrow.treasury-health";
-export type { TreasuryHealth } from "./escrow.treasury-health";
 export { escrowJobs } from "./escrow.jobs";
 export { renderEscrowMetrics } from "./escrow.metrics";
 export { queueRefund, queueRelease } from "./escrow.queue";
@@ -28,6 +21,13 @@ export {
 } from "./escrow.terms";
 export { acceptsTopUp, escrowSlots } from "./escrow.topups";
 export type { EscrowSlot } from "./escrow.topups";
+export {
+  assertTreasuryCanPay,
+  cachedTreasuryHealth,
+  refreshTreasuryHealth,
+  treasuryHealth,
+} from "./escrow.treasury-health";
+export type { TreasuryHealth } from "./escrow.treasury-health";
 export { watchEscrow } from "./escrow.watcher";
 export { escrowToWire } from "./escrow.wire";
 export { runPayouts } from "./escrow.worker";

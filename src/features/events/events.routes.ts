@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { errors, jsonResponse } from "../../http/openapi";
 import { EventsHeaders, EventsQuery, InboxPage, InboxQuery } from "./events.schemas";
 
-// Live events (issue 19 item 2; docs/events.md): the outbox as a public SSE stream and as a
+// Live events: the outbox as a public SSE stream and as a
 // per-agent inbox. Both carry the webhook envelope, in the order the sequencer numbered events.
 
 export const eventsRoute = createRoute({

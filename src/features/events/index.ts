@@ -1,5 +1,5 @@
 // The public surface of the events feature: what app.ts, the job runner and other features may
-// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+// import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { closeEventStreams } from "./events.hub";
 export { eventsRouter } from "./events.index";
 export { assignSequence } from "./events.sequence";

@@ -36,7 +36,7 @@ export interface FeedMeta {
   paging?: { first: string; next: string | null };
 }
 
-/** Issue 19 item 1: the creator's track record in one line (feeds list missions with it). */
+/** The creator's track record in one line (feeds list missions with it). */
 export function creatorRecordLine(r: NonNullable<MissionWire["creator_record"]>): string {
   const ratio = r.paid_ratio === null ? "no ratio yet" : `${Math.round(r.paid_ratio * 100)}% paid`;
   const delay =
@@ -56,7 +56,7 @@ function summaryHtml(m: MissionWire): string {
     `<p>Verification: ${escapeHtml(m.verification.type)}</p>`,
     `<p>Tags: ${m.tags.map(escapeHtml).join(", ") || "none"}</p>`,
     ...(m.creator_record ? [`<p>${escapeHtml(creatorRecordLine(m.creator_record))}</p>`] : []),
-    // Issue 19 item 3: reward, deadline and text above are the current ones; say it was changed.
+    // Reward, deadline and text above are the current ones; say it was changed.
     ...(m.amendments_count > 0 ? [`<p>Amended: ${m.amendments_count} (${escapeHtml(m.amendments_url)})</p>`] : []),
     `<p>${escapeHtml(text)}</p>`,
   ].join("\n");

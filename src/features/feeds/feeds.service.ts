@@ -104,7 +104,7 @@ export function sitemap(ctx: Ctx): Promise<CachedDoc> {
   const doc = (async () => {
     const body = await renderIndex(deps);
     return {
-      // Encoded once: every crawler hit then writes the same bytes (bench/README.md, issue 16).
+      // Encoded once: every crawler hit then writes the same bytes (bench/README.md).
       body: Buffer.from(body, "utf8"),
       etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`,
       lastModified: new Date(now).toUTCString(),

@@ -1,5 +1,5 @@
-import { missionViewPath } from "../../lib/view-paths";
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { missionViewPath } from "../../lib/view-paths";
 import { publicMissions } from "../../db/mission-visibility";
 import { missions, sitemapChunks } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -7,7 +7,7 @@ import { renderSitemap, renderSitemapIndex } from "./feeds.render";
 
 // sitemaps.org protocol limits: a sitemap (or sitemap index) file holds at most 50 000 URLs and
 // 50 MB (52 428 800 bytes) uncompressed. /sitemap.xml is a sitemap index; the URLs are in
-// /sitemaps/static.xml and /sitemaps/missions-{k}.xml (issue 16).
+// /sitemaps/static.xml and /sitemaps/missions-{k}.xml.
 export const SITEMAP_MAX_URLS = 50_000;
 export const SITEMAP_MAX_BYTES = 52_428_800;
 /**
@@ -19,7 +19,7 @@ export const SITEMAP_CHUNK = 45_000;
 /** Chunks cut per index build: a backlog (first build at a million missions) spreads over builds. */
 const MAX_CUTS_PER_BUILD = 40;
 /** Static entry points (paths under the public URL). */
-// The web board's HTML pages (issue 17): a sitemap is for crawlers of pages; the JSON, feeds and
+// The web board's HTML pages: a sitemap is for crawlers of pages; the JSON, feeds and
 // OpenAPI entry points are announced by the manifest, robots.txt and <link rel="alternate">.
 export const SITEMAP_STATIC = ["/", "/ranking", "/status", "/docs"];
 

@@ -12,8 +12,7 @@ export const agentAccount = (address: string) => `agent:${address}`;
 export const escrowAccount = (missionId: string) => `escrow:${missionId}`;
 
 /**
- * The treasury is split into TREASURY_SHARDS accounts, `treasury:0` … `treasury:15` (issue 16,
- * "no single hot row on the value path"): every mission creation (spam fee) and ledger award (fee)
+ * The treasury is split into TREASURY_SHARDS accounts, `treasury:0` … `treasury:15`: every mission creation (spam fee) and ledger award (fee)
  * credits the treasury, and one account row locked FOR UPDATE by all of them serialised every
  * write of the marketplace behind it. A mission's fees always go to the same shard (a hash of its
  * id), so two transactions collide only when their missions share a shard. Each shard is an
@@ -57,7 +56,7 @@ export interface TransferInput {
  * Locking: the touched account rows are locked FOR UPDATE in sorted account order (no deadlock
  * between transfers), balances are checked under the lock, and one hash-chained entry per account
  * is appended. Postings must sum to zero; only "external" may go negative.
- * Four statements whatever the number of accounts (issue 16: a lock is held from the SELECT …
+ * Four statements whatever the number of accounts (a lock is held from the SELECT …
  * FOR UPDATE to the commit, so every round trip inside it is paid by every waiter) in two round
  * trips: create missing rows and lock and read; append the entries and move the heads.
  */

@@ -1,5 +1,5 @@
 // The public surface of the manifest feature: what app.ts, the job runner and other features may
-// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+// import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { manifestObject } from "./manifest";
 export { DISPUTE_TYPES } from "./manifest.aips";
 export type { DisputeType } from "./manifest.aips";

@@ -51,11 +51,11 @@ export function buildManifest(
       // Subscriptions (POST/GET); absent when OABP_WEBHOOKS_ENABLED=false.
       ...(config.webhooksEnabled && { webhooks: "/webhooks" }),
       claims: "/missions/{id}/claims",
-      // Issue 19 item 4: a creator's block-list (owner only); per-mission `eligibility` on missions.
+      // A creator's block-list (owner only); per-mission `eligibility` on missions.
       agent_blocklist: "/agents/{id}/blocklist",
-      // Issue 19 item 3: POST an amendment (extend_deadline, top_up, edit), GET the public log.
+      // POST an amendment (extend_deadline, top_up, edit), GET the public log.
       amendments: "/missions/{id}/amendments",
-      // Live events (issue 19): public SSE stream and the signed-in agent's inbox, from the outbox.
+      // Live events: public SSE stream and the signed-in agent's inbox, from the outbox.
       events: "/events",
       inbox: "/agents/me/inbox",
       mission_types: "/missions/types",
@@ -73,13 +73,13 @@ export function buildManifest(
       disputes: "/api/disputes",
       // Moderation (docs/moderation.md): signed-in agents report a mission to the operator.
       mission_reports: "/missions/{id}/reports",
-      // Issue 19 item 5: the public Q&A thread of a mission and private messages about a submission.
+      // The public Q&A thread of a mission and private messages about a submission.
       mission_questions: "/missions/{id}/questions",
       mission_clarifications: "/missions/{id}/clarifications",
       submission_messages: "/missions/{id}/submissions/{sid}/messages",
       messages_inbox: "/messages/inbox",
       messages_sent: "/messages/sent",
-      // Issue 19: public proof of escrow (AIP-1 §6), its payouts feed, directory counters; the
+      // Public proof of escrow (AIP-1 §6), its payouts feed, directory counters; the
       // operator's Prometheus scrape (admin token or OABP_METRICS_TOKEN) unless disabled.
       transparency: "/transparency",
       transparency_payouts: "/transparency/payouts",
@@ -88,7 +88,7 @@ export function buildManifest(
       ...(config.metricsEnabled && { metrics: "/metrics" }),
     },
     mcp: mcpManifestObject(config),
-    // Issue 19 item 3 (docs/amendments.md): how a posted mission may change.
+    // How a posted mission may change.
     amendments: {
       kinds: ["extend_deadline", "top_up", "edit"],
       max_extension_seconds: config.amendmentMaxExtensionSeconds,
@@ -149,7 +149,7 @@ export function buildManifest(
         ...(config.postingGate === "min_rating" && { posting_min_rating: config.postingMinRating }),
       },
     },
-    // Issue 19 items 1 and 4 (docs/decisions.md "Track record and eligibility").
+    //
     track_record: {
       agent_fields: ["creator_record", "solver_record"],
       mission_field: "creator_record",

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 
-// The MCP tools' JSON Schemas, generated from the REST zod schemas (style.md "Declare once, derive
+// The MCP tools' JSON Schemas, generated from the REST zod schemas (docs/style.md "Declare once, derive
 // the rest"): a tool's `inputSchema` is its argument schema (the REST body or query schema, plus
 // the path ids) and its `outputSchema` the REST route's 200 schema, so neither can drift from
 // REST. tools/list is read by every client and often pasted into a model's context, so both are

@@ -154,7 +154,7 @@ export async function createSession(
 }
 
 /**
- * Pending sessions (handshake not finished) per client IP are capped (issue 13): each costs a
+ * Pending sessions (handshake not finished) per client IP are capped: each costs a
  * row until its window ends. A transaction-scoped advisory lock on the IP serialises the count
  * and the insert across instances, so the cap holds under concurrency.
  */

@@ -5,7 +5,7 @@ import type { Ctx } from "../../lib/context";
 import { inputSchemaOf, outputSchemaOf } from "./mcp.schema";
 
 // One MCP tool: a REST route's verb behind a name. MCP is a transport, not a second backend
-// (style.md rule 12): a tool validates its arguments with the REST zod schema (`args`), calls the
+// (docs/style.md rule 12): a tool validates its arguments with the REST zod schema (`args`), calls the
 // same service verb and returns the same JSON text the REST route answers; its inputSchema and
 // outputSchema are generated from those zod schemas (mcp.schema.ts), never written by hand.
 

@@ -1,3 +1,3 @@
 // The public surface of the messages feature: what app.ts, the job runner and other features may
-// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+// import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { messagesRouter } from "./messages.index";

@@ -11,8 +11,7 @@ import {
   ThreadQuery,
 } from "./messages.schemas";
 
-// Private messages between a mission's creator and a submitter (issue 19 item 5; ClawFinder's
-// mailbox: inbox, sent, read marks). Every route needs the caller to be one of the two parties.
+// Private messages between a mission's creator and a submitter. Every route needs the caller to be one of the two parties.
 
 const agentOnly = () => ({ middleware: [requireCaller("agent")], security: [{ bearer: [] as string[] }] });
 

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 
-// Private messages about a submission (issue 19 item 5; ClawFinder's mailbox: inbox, sent, read
-// marks): wire shapes written by hand (style.md rule 6). The body is opaque to the server.
+// Private messages about a submission: wire shapes written by hand (docs/style.md rule 6). The body is opaque to the server.
 
 /** The hard ceiling of a body at the edge; the verb applies OABP_MESSAGE_MAX_BYTES (UTF-8 bytes). */
 const HARD_MAX_CHARS = 1_048_576;

@@ -4,7 +4,7 @@ import type { Ctx } from "../../lib/context";
 import { PromText, processMetrics } from "../../lib/metrics";
 import { renderEscrowMetrics } from "../escrow";
 
-// GET /metrics (issue 19 item 8): this process's request, RPC and job metrics (src/lib/metrics.ts)
+// GET /metrics: this process's request, RPC and job metrics (src/lib/metrics.ts)
 // plus gauges read from the database at scrape time. The database gauges are GLOBAL — the same
 // on every instance of a fleet (aggregate them with max(), not sum()) — while the process metrics
 // are per instance. Every query is bounded: counts stop at DEPTH_CAP (a gauge at the cap reads

@@ -1,5 +1,5 @@
 // The public surface of the missions feature: what app.ts, the job runner and other features may
-// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+// import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { listFreshness, missionListCache } from "./missions.cache";
 export { checkEligibility } from "./missions.eligibility";
 export { missionsRouter } from "./missions.index";
@@ -15,6 +15,14 @@ export {
   VERIFICATION_TYPES,
 } from "./missions.schemas";
 export type { ListMissionsFilters, MissionWire } from "./missions.schemas";
-export { createMission, findAsset, getMission, listMissions, listMissionsJson, voidMission, voidRefusal } from "./missions.service";
+export {
+  createMission,
+  findAsset,
+  getMission,
+  listMissions,
+  listMissionsJson,
+  voidMission,
+  voidRefusal,
+} from "./missions.service";
 export { missionCountsByStatus, openRewardTotals, pendingMissionsOf } from "./missions.stats";
 export { missionToWire } from "./missions.wire";

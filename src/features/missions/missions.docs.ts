@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { inArray } from "drizzle-orm";
+import { z } from "@hono/zod-openapi";
 import type { Db } from "../../db/client";
 import { missions } from "../../db/schema/index";
 import { MISSION_COLUMNS } from "../../db/rows";
@@ -7,15 +8,16 @@ import { visibleTo } from "../../db/mission-visibility";
 import type { Deps } from "../../deps";
 import { DocCache } from "../../lib/doc-cache";
 import { missionToWire } from "./missions.wire";
+import { Mission } from "./missions.schemas";
 import type { CreatorRecordCompactRow } from "../records";
 
-// Issue 16: a list page is one narrow SELECT of (id, row_version) — then string concatenation of
+// A list page is one narrow SELECT of (id, row_version) — then string concatenation of
 // serialized missions kept under (id, row_version); the misses are read in ONE query by id. The
 // documents are the anonymous view (lists never unseal, missions.wire.ts verificationParamsFor),
 // so they are the same for every caller of a list.
 
 // Documents are kept as UTF-8 bytes: a page is then one Buffer.concat, several times cheaper than
-// joining ~50 strings and encoding the result for the socket (bench/README.md, issue 16).
+// joining ~50 strings and encoding the result for the socket (bench/README.md).
 const caches = new WeakMap<Deps["database"], DocCache<Buffer>>();
 
 /** The instance's mission document cache (one per database handle; OABP_MISSION_DOC_CACHE_BYTES). */
@@ -88,7 +90,7 @@ export function pageEtag(
 }
 
 /**
- * Issue 19 item 1: the creator's compact record belongs to the creator, not to the mission row,
+ * The creator's compact record belongs to the creator, not to the mission row,
  * so it changes without the row's version moving. It is therefore never part of a cached
  * document: each page adds the records it read (one query per page) as the document's last
  * member, `{…,"creator_record":{…}}`.
@@ -98,8 +100,27 @@ export function withCreatorRecord(doc: Buffer, record: string | undefined): Buff
   return Buffer.concat([doc.subarray(0, doc.length - 1), Buffer.from(`,"creator_record":${record}}`)]);
 }
 
-/** Bump when missionToWire's output changes for the same row, so clients do not keep old pages. */
-export const WIRE_REVISION = "mission-wire-1";
+/**
+ * Bump when missionToWire's VALUES change for the same row and the same shape (a new URL form, a
+ * new rounding); a change of shape needs nothing: it changes the schema hash below.
+ */
+const WIRE_VALUES_EPOCH = 1;
+
+/**
+ * The revision of a cached document's wire shape: a hash of its zod schema as JSON Schema, without
+ * the prose (descriptions, examples), so a new, removed or retyped field can never be served from
+ * pages cached — by an instance or by a client holding an ETag — for the old shape
+ * (docs/architecture.md "Rules as checks").
+ */
+export function wireRevision(schema: z.ZodType, epoch = WIRE_VALUES_EPOCH): string {
+  const shape = JSON.stringify(z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }), (k, v) =>
+    k === "description" || k === "example" || k === "examples" ? undefined : v,
+  );
+  return `mission-wire-${epoch}-${createHash("sha256").update(shape).digest("base64url").slice(0, 12)}`;
+}
+
+/** The mission documents' revision (part of every list page's ETag): derived, never bumped by hand. */
+export const WIRE_REVISION = wireRevision(Mission);
 
 const HEAD = Buffer.from('{"missions":[');
 const COMMA = Buffer.from(",");

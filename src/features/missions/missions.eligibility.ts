@@ -23,7 +23,7 @@ const refuse = (reason: (typeof ELIGIBILITY_REASONS)[number], message: string, e
   new AppError("FORBIDDEN", message, { reason, ...extra });
 
 /**
- * Issue 19 item 4 and AIP-2 §4.1: may `actor` claim, commit to or submit to this mission? The same
+ * §4.1: may `actor` claim, commit to or submit to this mission? The same
  * check at claim (claims.service.ts), commitment (commit-reveal.ts) and submission
  * (submissions.service.ts), so REST and MCP agree. Reads only (no value moves): outside the
  * transaction. Ratings are the decayed ones a reader sees now.

@@ -1,5 +1,6 @@
+import type { z } from "@hono/zod-openapi";
 import { router } from "../../http/openapi";
-import { sendJsonDoc, sendJsonText } from "../../http/http-cache";
+import { preSerialized, sendJsonDoc, sendJsonValue } from "../../http/http-cache";
 import { sendStored } from "../../http/respond";
 import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
 import { ctxFromRequest } from "../../http/context";
@@ -14,6 +15,7 @@ import {
   missionTypesRoute,
   voidMissionRoute,
 } from "./missions.routes";
+import type { MissionList } from "./missions.schemas";
 import { customTypeDocument, supportedTypes, typeParamsSchemaDocument, typesDocument } from "./missions.types";
 import { createMission, getMission, listMissionsDoc, missionDocById, voidMission } from "./missions.service";
 import { requireAgent } from "../../http/identity";
@@ -29,7 +31,9 @@ export const missionsRouter = router()
     return sendStored(c, r);
   })
   .openapi(listMissionsRoute, async (c) => {
-    return sendJsonDoc(c, await listMissionsDoc(ctxFromRequest(c), c.req.valid("query"))) as never;
+    return preSerialized<z.output<typeof MissionList>>(
+      sendJsonDoc(c, await listMissionsDoc(ctxFromRequest(c), c.req.valid("query"))),
+    );
   })
   .openapi(missionTypesRoute, (c) => {
     // AIP-2 §2: "cache for 24h" on the agent's side; the registry changes only with a release.
@@ -55,7 +59,7 @@ export const missionsRouter = router()
     const doc = await missionDocById(ctx, id);
     if (doc) return sendJsonDoc(c, doc) as never;
     const m = await getMission(ctx, { id });
-    return sendJsonText(c, JSON.stringify(m)) as never;
+    return sendJsonValue(c, m);
   })
   .openapi(voidMissionRoute, async (c) => {
     requireAgent(c.get("identity"), "UNAUTHORIZED");

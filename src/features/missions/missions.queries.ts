@@ -7,14 +7,14 @@ import type { MissionStatus, VerificationType } from "../../db/vocabulary";
 import { CREATOR_RECORD_COMPACT } from "../records";
 
 // Hot queries are prepared once per database handle (an unprepared query costs an extra round
-// trip; design.md "Fixed stack").
+// trip; docs/design.md "Fixed stack").
 
 import { publicMissions } from "../../db/mission-visibility";
 
 export { publicMissions };
 
 /**
- * What a list page needs before its documents: the id and the row's version (issue 16), and the
+ * What a list page needs before its documents: the id and the row's version, and the
  * creator's record, joined in (it belongs to the creator, so it is never part of a document).
  */
 export const MISSION_REF = {
@@ -62,7 +62,7 @@ function build(db: Db) {
     byIdWithRecord: rows()
       .where(eq(missions.id, sql.placeholder("id")))
       .prepare("oabp_mission_with_record_by_id"),
-    // An anonymous read by id (issue 16): the ref only, the document from the DocCache.
+    // An anonymous read by id: the ref only, the document from the DocCache.
     refPublicById: refs()
       .where(and(publicMissions, eq(missions.id, sql.placeholder("id"))))
       .prepare("oabp_mission_ref_public_by_id"),
@@ -113,7 +113,7 @@ const HOUR = 3_600_000;
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /**
- * Issue 16: the ids of a page filtered by a narrow reward range or deadline window, without
+ * The ids of a page filtered by a narrow reward range or deadline window, without
  * reading every match. A b-tree cannot serve a range and the list's id order at once, so a
  * range that matches 2 000 missions at 1M would fetch and sort all of them. Instead the range
  * is split into its distinct amounts (a skip scan of missions_amount_id_idx, at most RANGE_STEPS
@@ -189,7 +189,7 @@ function conditions(f: ListConditions): SQL[] {
   if (f.rewardMax) conds.push(lte(missions.rewardAmount, f.rewardMax));
   if (f.deadlineAfter) conds.push(gte(missions.deadline, f.deadlineAfter));
   if (f.deadlineBefore) conds.push(lte(missions.deadline, f.deadlineBefore));
-  // Issue 19 item 1: creators by track record, read from agent_records through its indexes
+  // Creators by track record, read from agent_records through its indexes
   // (paid_ratio_bp, missions_never_judged); the page walk stays on missions' id order.
   if (f.creatorMinPaidRatioBp !== undefined)
     conds.push(

@@ -1,6 +1,6 @@
+import { z } from "@hono/zod-openapi";
 import { MissionEscrowWire } from "../escrow";
 import { CreatorRecordCompact } from "../records";
-import { z } from "@hono/zod-openapi";
 import { isUintString } from "../../lib/money";
 import {
   MISSION_AUDIENCES,
@@ -11,7 +11,7 @@ import {
   VERIFICATION_TYPES,
 } from "../../db/vocabulary";
 
-// Wire schemas written by hand from AIP-1 §2 (style.md rule 6), plus our fields.
+// Wire schemas written by hand from AIP-1 §2 (docs/style.md rule 6), plus our fields.
 // The vocabularies are the stored ones (db/vocabulary.ts), re-exported for the wire schemas.
 export {
   MISSION_STATUSES,
@@ -32,7 +32,7 @@ export const Uint = z
 export const ELIGIBILITY_LIST_HARD_MAX = 1000;
 const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x EVM address");
 
-// Issue 19 item 4: who may claim and submit (docs/decisions.md "Eligibility").
+// Who may claim and submit (docs/decisions.md "Eligibility").
 export const EligibilityRequest = z
   .object({
     min_rating: z.number().int().min(0).max(5000).optional().openapi({
@@ -86,7 +86,17 @@ export const CreateMissionRequest = z
       .max(10)
       .optional(),
     creator: z.string().optional().openapi({ description: "If given, must equal the authenticated address" }),
-    // Claim policy (design.md "Claims"; README "Claims"): fixed at creation.
+    language: z
+      .string()
+      .max(35)
+      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a BCP 47 language tag, e.g. en or pt-BR")
+      .optional()
+      .openapi({
+        description:
+          "The language the work is asked in and to be delivered in (BCP 47, e.g. en, pt-BR); default: not stated",
+        example: "en",
+      }),
+    // Claim policy (docs/design.md "Claims"; README "Claims"): fixed at creation.
     max_claims: z
       .number()
       .int()
@@ -186,12 +196,16 @@ export const Mission = z
     submission_count: z.number().int(),
     amendments_count: z.number().int().openapi({
       description:
-        "Applied amendments (deadline extensions, top-ups, edits; issue 19 item 3): reward and deadline are the current ones; GET /missions/{id}/amendments lists them",
+        "Applied amendments (deadline extensions, top-ups, edits): reward and deadline are the current ones; GET /missions/{id}/amendments lists them",
     }),
     claim_count: z.number().int().openapi({
       description: "Active claims (0 once the mission is no longer open); GET /missions/{id}/claims lists them",
     }),
     max_claims: z.number().int().nullable().openapi({ description: "Claim limit set at creation; null = none" }),
+    language: z
+      .string()
+      .nullable()
+      .openapi({ description: "BCP 47 tag of the work's language, as the creator set it; null = not stated" }),
     qa: z
       .object({
         count: z
@@ -201,7 +215,7 @@ export const Mission = z
         pinned_count: z.number().int().openapi({ description: "Pinned entries (clarifications, pinned answers)" }),
         questions_url: z.string().openapi({ description: "GET the thread (?pinned=true: pinned entries only)" }),
       })
-      .openapi({ description: "The mission's public Q&A thread (issue 19 item 5)" }),
+      .openapi({ description: "The mission's public Q&A thread" }),
     exclusive_claim_ttl: z
       .number()
       .int()
@@ -358,7 +372,7 @@ export const ListMissionsQuery = z.object({
   reward_max: Uint.optional(),
   deadline_after: z.string().datetime({ offset: true }).optional(),
   deadline_before: z.string().datetime({ offset: true }).optional(),
-  // Issue 19 item 1: discovery by the creator's track record (agent_records, indexed).
+  // Discovery by the creator's track record (agent_records, indexed).
   creator_min_paid_ratio: z.coerce.number().min(0).max(1).optional().openapi({
     description: "Only creators whose paid_ratio is at least this (0–1); creators with no ratio yet are left out",
   }),

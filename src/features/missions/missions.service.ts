@@ -1,5 +1,5 @@
-import type { DbOrTx, Tx } from "../../db/client";
 import { and, desc, eq } from "drizzle-orm";
+import type { DbOrTx, Tx } from "../../db/client";
 import { agentBlocklist, agentRecords, missions } from "../../db/schema/index";
 import type { AssetConfig } from "../../env";
 import { normalizeAddress } from "../../lib/address";
@@ -149,6 +149,7 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
       qaCount: 0,
       qaPinnedCount: 0,
       maxClaims: input.max_claims ?? null,
+      language: input.language ?? null,
       exclusiveClaimTtl: input.exclusive_claim_ttl ?? null,
       exclusiveHolder: null,
       exclusiveUntil: null,
@@ -184,7 +185,7 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
       // Webhooks: mission.created only once the mission is public (open); a pending_escrow one
       // emits it when its deposit opens it.
       () => (row.status === "open" ? emitMissionCreated(tx, row, now) : undefined),
-      // The creator's record as the insert trigger just left it (issue 19 item 1).
+      // The creator's record as the insert trigger just left it.
       () => recordOf(tx, creator),
       // The funding transfer last: its account locks are then held only until the commit.
       () =>
@@ -209,7 +210,7 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
 }
 
 /**
- * Issue 19 item 4: the create request's eligibility as columns. `min_rating` is the AIP-2 §4.1
+ * The create request's eligibility as columns. `min_rating` is the AIP-2 §4.1
  * min_submitter_elo under its issue-19 name; giving both with different values is refused. Lists
  * are normalised (lowercase, deduplicated) and bounded by OABP_ELIGIBILITY_LIST_MAX.
  */
@@ -267,7 +268,7 @@ export function eligibilityOf(input: CreateMissionInput, creator: string, listMa
 /** GET /missions/{id}: pending_escrow missions are visible to their creator only. */
 export async function getMission(ctx: Ctx, input: { id: string }): Promise<MissionWire> {
   const viewer = viewerOf(ctx);
-  // Outside a transaction: the row and its creator's record in one prepared read (issue 16).
+  // Outside a transaction: the row and its creator's record in one prepared read.
   if (!ctx.tx) {
     const [row] = isId("mis", input.id)
       ? await prepared(ctx.read?.db ?? ctx.deps.database.db).byIdWithRecord.execute({ id: input.id })
@@ -301,7 +302,7 @@ async function withViewerBlocked(db: DbOrTx, w: MissionWire, viewer: string | un
 }
 
 /**
- * GET /missions/{id} for an anonymous reader (issue 16): the mission's cached document (the same
+ * GET /missions/{id} for an anonymous reader: the mission's cached document (the same
  * bytes lists serve) plus its creator's record, with an ETag from (id, row_version, record) — one
  * narrow query and no serialisation or hashing of the body when the document is cached. Undefined
  * when the reader is not anonymous or the mission is not public: getMission answers those.
@@ -361,7 +362,7 @@ export async function listMissionsJson(ctx: Ctx, f: ListMissionsFilters): Promis
   return typeof body === "string" ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
 }
 
-/** Issue 16: one page as JSON text, from (id, row_version) refs and cached serialized missions. */
+/** One page as JSON text, from (id, row_version) refs and cached serialized missions. */
 async function listMissionsPage(ctx: Ctx, f: ListMissionsFilters): Promise<{ etag: string; body: Buffer }> {
   const { deps } = ctx;
   const db = dbOf(ctx);
@@ -474,7 +475,7 @@ export async function listMissions(
   }
   const page = rows.slice(0, f.limit);
   const next = rows.length > f.limit ? encodeCursor(page[page.length - 1]!.id) : null;
-  // Issue 19 item 1: each creator's record came joined with its row.
+  // Each creator's record came joined with its row.
   return {
     missions: page.map((r) => missionToWire(r, deps.config.publicUrl, undefined, r.record)),
     next_cursor: next,
@@ -498,7 +499,7 @@ export function voidRefusal(m: { status: string; submissionCount: number } | und
 
 /**
  * POST /missions/{id}/void: the creator cancels an open mission that has no submission; the
- * reward is refunded from escrow, the spam fee is kept (design.md "Missions").
+ * reward is refunded from escrow, the spam fee is kept (docs/design.md "Missions").
  * Locking: the mission row FOR UPDATE; a concurrent submission bumps submission_count under the
  * same lock, so it either lands first (void refused) or finds the mission voided.
  */

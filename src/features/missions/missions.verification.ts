@@ -190,7 +190,7 @@ export function validateVerificationParams(
           'must be a 4-byte selector ("0x6d4ce63c"), a namespaced RPC method ("oracle_winner"), f(bytes32 missionKey, bytes32 contentHash) returns (bool) or f(bytes32 missionKey) returns (bytes32 contentHash), e.g. "isValid(bytes32,bytes32)" or "winner(bytes32)"',
         );
       }
-      // Issue 13/15: refuse a mission no oracle could ever decide rather than hold its reward.
+      // /15: refuse a mission no oracle could ever decide rather than hold its reward.
       if (!ctx.rpcConfigured) {
         throw new AppError(
           "UNPROCESSABLE",

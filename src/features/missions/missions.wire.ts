@@ -8,7 +8,7 @@ import type { MissionRow } from "../../db/rows";
 import { creatorRecordCompact, type CreatorRecordCompactRow } from "../records";
 
 /**
- * Issue 19 item 4: the mission's eligibility on the wire. The lists' contents are the creator's
+ * The mission's eligibility on the wire. The lists' contents are the creator's
  * business (an invite list names its invitees, a block-list its grudges): others see counts, and a
  * signed-in reader of an invite-only mission whether it is on the list.
  */
@@ -39,7 +39,7 @@ function wireParams(p: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
- * Sealed answers (issue 13 finding 7, docs/abuse.md): a first_valid_match `expected` literal
+ * Sealed answers: a first_valid_match `expected` literal
  * (match_mode substring or exact) is the answer itself, so while the mission can still be won it
  * is served to its creator only; others see `expected_sealed: true`. A regex pattern stays public
  * (it describes the form of an answer, and solvers need it). Once the mission is resolved or voided
@@ -63,7 +63,7 @@ export function verificationParamsFor(
   return { ...rest, expected_sealed: true };
 }
 
-/** Row → AIP-1 §2 wire shape (explicit mapping, style.md rule 6); `viewer` unseals the creator's answers. */
+/** Row → AIP-1 §2 wire shape (explicit mapping, docs/style.md rule 6); `viewer` unseals the creator's answers. */
 export function missionToWire(
   m: Omit<MissionRow, "search">,
   publicUrl: string,
@@ -92,11 +92,12 @@ export function missionToWire(
     warnings: m.warnings,
     submission_count: m.submissionCount,
     amendments_count: m.amendmentsCount,
-    // Claims only mean something while the mission is open (design.md "Claims").
+    // Claims only mean something while the mission is open (docs/design.md "Claims").
     claim_count: m.status === "open" ? m.claimCount : 0,
     max_claims: m.maxClaims,
+    language: m.language,
     exclusive_claim_ttl: m.exclusiveClaimTtl,
-    // Mission Q&A (issue 19 item 5; features/qa): the thread's counts, kept on the mission row.
+    // Mission Q&A: the thread's counts, kept on the mission row.
     qa: {
       count: m.qaCount,
       pinned_count: m.qaPinnedCount,
@@ -137,7 +138,7 @@ export function missionToWire(
     ...(m.skillId ? { skill_id: m.skillId } : {}),
     required_submitter_tier: 0,
     required_submitter_tier_name: "Newcomer",
-    // The HTML mission page (issue 17); the JSON stays at /missions/{id} (api_url).
+    // The HTML mission page; the JSON stays at /missions/{id} (api_url).
     view_url: `${publicUrl}${missionViewPath(m.id)}`,
     // AIP-2 §4 continuation links.
     api_url: `${publicUrl}/api/missions/${m.id}`,
@@ -149,7 +150,7 @@ export function missionToWire(
     resolve_url: m.verificationType === "creator_judges" ? `${publicUrl}/api/missions/${m.id}/award` : null,
     // Only its creator and the operator ever read a hidden mission (db/mission-visibility.ts).
     ...(m.hiddenAt ? { hidden: true as const, hidden_reason: m.hiddenReason ?? "" } : {}),
-    // Issue 19 item 1: given by the reads that fetched it (null = fetched, no record yet). Last:
+    // Given by the reads that fetched it (null = fetched, no record yet). Last:
     // cached list documents omit it and a page appends it (missions.docs.ts withCreatorRecord).
     ...(creatorRecord !== undefined && { creator_record: creatorRecordCompact(creatorRecord ?? undefined) }),
   };

@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, gt, lt, type SQL } from "drizzle-orm";
-import { assertNotSuspended } from "../../db/suspension";
 import type { z } from "@hono/zod-openapi";
+import { assertNotSuspended, suspensionOf } from "../../db/suspension";
 import { appendAudit } from "../../db/audit";
 import { findMissionRow, findVisibleMission, lockMission } from "../../db/mission-visibility";
 import { missionReports, missions, operatorAudit, postingAllowlist, suspensions } from "../../db/schema/index";
-import { suspensionOf } from "../../db/suspension";
 import type { AuditAction, ReportReason } from "../../db/vocabulary";
 import { parseAgentId } from "../../lib/agent-id";
 import { agentOf, dbOf, withTx, type Ctx } from "../../lib/context";
@@ -15,7 +14,7 @@ import { missionToWire } from "../missions";
 import { voidAndRefund } from "../settlement";
 import type { AllowlistList, AuditList, Report, ReportList, Suspension } from "./moderation.schemas";
 
-// Moderation and operator control (issue 19 item 6; docs/moderation.md). Every operator verb
+// Moderation and operator control. Every operator verb
 // acts and appends its audit row in ONE transaction, so the log holds exactly what was done.
 
 const REFUNDABLE = new Set(["open", "pending_escrow"]);

@@ -7,7 +7,7 @@ import { takeToken } from "../../lib/token-bucket";
 import { checkHubUrl, normaliseSignalLayer } from "./federation.url";
 import type { FederationReportInput, ReportedHubWire } from "./oadp.schemas";
 
-// OADP federation (../shared/seeds/OADP-discovery.txt, "Federation"): agents report hubs they
+// OADP federation (docs/protocols/OADP-discovery.txt, "Federation"): agents report hubs they
 // found; this hub deduplicates them and lists them with a `verified` flag. Reports are data only:
 // nothing is fetched unless the operator enables verification (federation.verify.ts).
 

@@ -1,5 +1,5 @@
 // The public surface of the oadp feature: what app.ts, the job runner and other features may
-// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+// import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { verifyReportedHubs } from "./federation.verify";
 export { oadpHtmlSignal, wantsHtml } from "./oadp.html";
 export { oadpRouter } from "./oadp.index";

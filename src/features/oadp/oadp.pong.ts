@@ -11,7 +11,7 @@ import { AVAILABILITY_WINDOW_SECONDS } from "../heartbeats";
 import { SERVER_NAME } from "../wellknown";
 import type { PongWire } from "./oadp.schemas";
 
-// The OADP PONG (../shared/seeds/OADP-discovery.txt, "The Ping/Pong Handshake", "Verifying PONG
+// The OADP PONG (docs/protocols/OADP-discovery.txt, "The Ping/Pong Handshake", "Verifying PONG
 // Signatures"), signed with the receipt key registry (AIP-1 §6.1 keys): ed25519 over the RFC 8785
 // bytes of the PONG without `signature`, base64url; `key_id` names a key published in
 // /.well-known/agent-protocol.json. The PONG carries counts only — nothing about any one agent,

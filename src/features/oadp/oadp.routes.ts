@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { FederationReport, FederationReportResult, HubList, ListHubsQuery, PingRequest, Pong } from "./oadp.schemas";
 
-// OADP hub endpoints (../shared/seeds/OADP-discovery.txt). Also under /api (/api/ping …).
+// OADP hub endpoints (docs/protocols/OADP-discovery.txt). Also under /api (/api/ping …).
 
 export const pingRoute = createRoute({
   method: "post",

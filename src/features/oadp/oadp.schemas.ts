@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 
-// OADP (../shared/seeds/OADP-discovery.txt): PING/PONG and federation, written by hand.
+// OADP (docs/protocols/OADP-discovery.txt): PING/PONG and federation, written by hand.
 
 /**
  * A PING at any of the three privacy tiers: anonymous `{"ping": true}`, minimal (+ name,

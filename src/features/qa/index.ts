@@ -1,5 +1,5 @@
 // The public surface of the qa feature: what app.ts, the job runner and other features may
-// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+// import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { qaRouter } from "./qa.index";
 export { AnswerQuestionRequest, AskQuestionRequest, Question, QuestionList } from "./qa.schemas";
 export type { QuestionWire } from "./qa.schemas";

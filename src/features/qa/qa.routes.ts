@@ -12,7 +12,7 @@ import {
   QuestionParams,
 } from "./qa.schemas";
 
-// Mission Q&A (issue 19 item 5): a public thread per mission; events question.asked,
+// Mission Q&A: a public thread per mission; events question.asked,
 // question.answered and mission.clarified go through the outbox to webhooks.
 
 export const listQuestionsRoute = createRoute({

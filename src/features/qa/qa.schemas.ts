@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { QA_KINDS } from "../../db/vocabulary";
 
-// Mission Q&A (issue 19 item 5): wire shapes written by hand (style.md rule 6). Lengths are
+// Mission Q&A: wire shapes written by hand (docs/style.md rule 6). Lengths are
 // checked twice: here against the hard ceiling of the table, in the verb against the operator's
 // OABP_QA_MAX_CHARS.
 const HARD_MAX = 10_000;

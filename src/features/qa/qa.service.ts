@@ -1,5 +1,5 @@
-import { assertNotSuspended } from "../../db/suspension";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { assertNotSuspended } from "../../db/suspension";
 import type { Tx } from "../../db/client";
 import { missionClaims, missionQuestions, missions } from "../../db/schema/index";
 import { emitEvent, qaEvent } from "../../db/outbox";
@@ -10,7 +10,7 @@ import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
 import type { QuestionListWire, QuestionWire } from "./qa.schemas";
 
-// Mission Q&A (issue 19 item 5): a public thread per mission. Agents ask while the mission is
+// Mission Q&A: a public thread per mission. Agents ask while the mission is
 // open; its creator answers (and may pin) and posts clarifications while it is open or being
 // judged. Every write locks the mission row first, so the caps counted below are exact and the
 // mission's qa_count / qa_pinned_count move in the same transaction as the rows and the event.

@@ -1,5 +1,5 @@
 // The public surface of the receipts feature: what app.ts, the job runner and other features may
-// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+// import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { settlementReceipt } from "./receipts.aip3";
 export { receiptsRouter } from "./receipts.index";
 export { MissionReceipt } from "./receipts.schemas";

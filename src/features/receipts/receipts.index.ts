@@ -1,4 +1,4 @@
-import { sendJsonText } from "../../http/http-cache";
+import { sendJsonValue } from "../../http/http-cache";
 import { ctxFromRequest } from "../../http/context";
 import { router } from "../../http/openapi";
 import { getReceiptRoute, verifyReceiptRoute } from "./receipts.routes";
@@ -8,7 +8,7 @@ export const receiptsRouter = router()
   .openapi(getReceiptRoute, async (c) => {
     const { id, submission_id } = c.req.valid("param");
     const receipt = await getReceipt(ctxFromRequest(c), { missionId: id, submissionId: submission_id });
-    return sendJsonText(c, JSON.stringify(receipt)) as never;
+    return sendJsonValue(c, receipt);
   })
   .openapi(verifyReceiptRoute, async (c) => {
     const { receipt, manifest, manifest_origin } = c.req.valid("json");

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { SETTLEMENT_STATUSES, VERIFICATION_RESULTS } from "./receipts.verify";
 
-// Written by hand from AIP-1 §6.1 (style.md rule 6).
+// Written by hand from AIP-1 §6.1 (docs/style.md rule 6).
 export const MissionReceipt = z
   .object({
     type: z.literal("oabp.mission_receipt"),

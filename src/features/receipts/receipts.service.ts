@@ -161,7 +161,7 @@ export async function chainSettlement(deps: Deps, m: Mission, amount: string, re
 }
 
 /**
- * POST /receipts/verify (issue 13 finding 9). A receipt naming this server as issuer is checked
+ * POST /receipts/verify. A receipt naming this server as issuer is checked
  * against this server's own keys only — a caller-supplied manifest cannot vouch for a receipt
  * forged in our name. Any other manifest speaks only for the origin it was fetched from
  * (`manifest_origin`, §6.1 step 5: the keys come from the issuer's /.well-known/oabp.json), so

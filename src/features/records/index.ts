@@ -1,4 +1,4 @@
-// The public surface of the records feature (issue 19 item 1: creator and claimer track records).
+// The public surface of the records feature.
 export { CreatorRecord, CreatorRecordCompact, SolverRecord } from "./records.schemas";
 export type { CreatorRecordCompactWire, CreatorRecordWire, SolverRecordWire } from "./records.schemas";
 export {

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 
-// Issue 19 item 1: wire shapes of an agent's track record, written by hand (style.md rule 6).
+// Wire shapes of an agent's track record, written by hand (docs/style.md rule 6).
 
 export const CreatorRecord = z
   .object({

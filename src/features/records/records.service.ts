@@ -3,9 +3,9 @@ import type { DbOrTx } from "../../db/client";
 import { agentRecords } from "../../db/schema/index";
 import type { CreatorRecordCompactWire, CreatorRecordWire, SolverRecordWire } from "./records.schemas";
 
-// Issue 19 item 1. The counters are written by the agent_records triggers (drizzle 0022, in the
+// The counters are written by the agent_records triggers (drizzle 0022, in the
 // transaction that changes a mission, claim or dispute); this file only reads one row per agent
-// and maps it — no aggregate per read (issue 16).
+// and maps it — no aggregate per read.
 
 export type AgentRecordRow = typeof agentRecords.$inferSelect;
 
@@ -33,7 +33,7 @@ export function creatorRecordToWire(r: AgentRecordRow | undefined): CreatorRecor
 }
 
 /**
- * The columns creatorRecordCompact reads. Mission reads join them in (issue 16: a page or a
+ * The columns creatorRecordCompact reads. Mission reads join them in (a page or a
  * mission is one round trip, not a second query for its creators' records).
  */
 export const CREATOR_RECORD_COMPACT = {

@@ -1,6 +1,6 @@
 import type { AssetConfig } from "../../env";
 
-// AIP-1 §5 and design.md "Reputation" — pure functions.
+// AIP-1 §5 and docs/design.md "Reputation" — pure functions.
 export const START_RATING = 1400;
 export const K_LOW = 32;
 export const K_HIGH = 64;

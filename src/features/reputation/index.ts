@@ -1,14 +1,14 @@
 // The public surface of the reputation feature: what app.ts, the job runner and other features may
-// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+// import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { badgeLeaderboardRouter } from "./badge-leaderboard.index";
 export { effectiveRating } from "./decay";
 export { START_RATING } from "./elo";
 export { effectiveRatingSql, listByRating } from "./leaderboard";
 export { reputationJobs } from "./reputation.jobs";
 export {
+  REJECTED_DISPUTE_PENALTY,
   agentHistory,
   applyDisputePenalty,
-  REJECTED_DISPUTE_PENALTY,
   applyResolution,
   materialiseDecayBatch,
   purgeRatingVersions,

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { MAX_LIMIT } from "./leaderboard";
 
 // Wire schemas for the badge and the rating-ordered lists (written from AIP-1 §5 and
-// design.md "Reputation", not derived from the agents table).
+// docs/design.md "Reputation", not derived from the agents table).
 
 /** Query of /leaderboard (min_missions default 1) and /agents (default 0). */
 export const ratingListQuery = (minMissionsDefault: number) =>

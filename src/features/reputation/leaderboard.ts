@@ -8,7 +8,7 @@ import { DECAY_FLOOR, DECAY_GRACE_MS, DECAY_POINTS_PER_WEEK, WEEK_MS } from "./d
 // GET /leaderboard and GET /agents: agents in order of the rating a reader sees — the DECAYED
 // rating at the evaluation instant (AIP-1 §5) — descending, ties by address ascending.
 //
-// Maintained ordering (issue 16): the stored `agents.rating` IS the visible rating for every row
+// Maintained ordering: the stored `agents.rating` IS the visible rating for every row
 // whose `decay_due_at` (kept by a trigger) is null or after the instant, so those rows are read in
 // list order straight from the (rating desc, id) index — a page costs O(limit), whatever the
 // number of agents or the depth. Only rows owing decay not yet written (decay_due_at ≤ instant;
@@ -17,7 +17,7 @@ import { DECAY_FLOOR, DECAY_GRACE_MS, DECAY_POINTS_PER_WEEK, WEEK_MS } from "./d
 // table of cases). Ordering by the stored rating alone would be wrong: an idle 1500 would outrank
 // an active 1490 long after it had decayed below it.
 //
-// Snapshot cursor (issue 15 item 11): the first page records its evaluation instant (`as_of`) and
+// Snapshot cursor: the first page records its evaluation instant (`as_of`) and
 // the Postgres snapshot it read (`pg_current_snapshot()`). Later pages evaluate decay at that
 // instant and, for agents a later transaction changed (a resolution moved their rating, a
 // new agent appeared), read the state the snapshot saw from `agent_rating_versions` (written by a

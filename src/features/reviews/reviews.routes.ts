@@ -11,7 +11,7 @@ import {
 } from "./reviews.schemas";
 import { AgentIdParam } from "../../http/params";
 
-// ClawFinder reviews; {id} is always the reviewed agent (design.md "ClawFinder").
+// ClawFinder reviews; {id} is always the reviewed agent (docs/design.md "ClawFinder").
 
 export const createReviewRoute = createRoute({
   method: "post",

@@ -28,7 +28,7 @@ export interface Winner {
 
 /**
  * Integer split of the reward: fee = floor(reward × fee_bps / 10 000) to the treasury, then
- * net × weight / Σweights to each winner, rounding dust to the first winner (design.md).
+ * net × weight / Σweights to each winner, rounding dust to the first winner (docs/design.md).
  */
 export function splitReward(reward: bigint, feeBps: number, weights: number[]): { fee: bigint; amounts: bigint[] } {
   const fee = bpsOf(reward, feeBps);
@@ -41,7 +41,7 @@ export function splitReward(reward: bigint, feeBps: number, weights: number[]): 
 }
 
 /**
- * Who funded a ledger-rail mission's escrow (issue 19 item 3): each applied top-up's caller its
+ * Who funded a ledger-rail mission's escrow: each applied top-up's caller its
  * amount, the creator the rest. A refund goes back to them in these proportions.
  */
 async function ledgerFunders(tx: Tx, m: Mission): Promise<Map<string, bigint>> {

@@ -1,5 +1,5 @@
 // The public surface of the submissions feature: what app.ts, the job runner and other features may
-// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+// import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { submissionsByAgent } from "./submissions.by-agent";
 export { flatSubmissionsRouter } from "./submissions.flat";
 export { submissionsRouter } from "./submissions.index";

@@ -20,7 +20,7 @@ export interface AgentSubmissionRow {
  * An agent's latest submissions with their missions' titles, newest first (web board: "my
  * submissions", an agent's solved missions). Missions still pending escrow are never listed,
  * and only `accepted` ones when `acceptedOnly` (the public "solved" list).
- * Seam for issue 17; the flat /submissions routes of AIP-3 may replace it.
+ * Seam; the flat /submissions routes of AIP-3 may replace it.
  */
 export async function submissionsByAgent(
   ctx: Ctx,

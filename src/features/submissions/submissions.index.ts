@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { router } from "../../http/openapi";
-import { sendJsonText } from "../../http/http-cache";
+import { sendJsonValue } from "../../http/http-cache";
 import { rejectAnonymousPosts, sendStored } from "../../http/respond";
 import type { AppEnv } from "../../http/types";
 import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
@@ -46,7 +46,7 @@ export const submissionsRouter = base
   .openapi(getSubmissionRoute, async (c) => {
     const p = c.req.valid("param");
     const sub = await getSubmission(ctxFromRequest(c), { missionId: p.id, submissionId: p.sid });
-    return sendJsonText(c, JSON.stringify(sub)) as never;
+    return sendJsonValue(c, sub);
   })
   .openapi(submissionContentRoute, async (c) => {
     const p = c.req.valid("param");

@@ -7,7 +7,7 @@ import { isId } from "../../lib/ids";
 import { findVisibleMission } from "../../db/mission-visibility";
 import { submissionToWire } from "./submissions.service";
 
-// GET /missions/{id}/submissions/{sid}/content (issue 13 finding 4): the one place a `data:`
+// GET /missions/{id}/submissions/{sid}/content: the one place a `data:`
 // deliverable's bytes are served. Lists point here instead of inlining them. Its own caps: one
 // deliverable per response (≤ the body limit it was accepted under) and at most CONTENT_SLOTS
 // responses being built at once per process (503 + Retry-After past it); its own caching: the

@@ -1,5 +1,5 @@
-import type { Tx } from "../../db/client";
 import { and, asc, count, eq, getTableColumns, gt, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { commitments, missions, submissions } from "../../db/schema/index";
 import { checkEligibility } from "../missions";
 import { assertTreasuryCanPay } from "../escrow";
@@ -69,7 +69,7 @@ export function submissionToWire(
     (mission.verificationType === "peer_vote" && mission.status === "escrowed") ||
     underAppeal;
   // predicate_uri: the creator's own predicate decides, so the creator has no need to read pending
-  // work — and must not, or a predicate that never says "valid" would be free work (issue 13 finding 3).
+  // work — and must not, or a predicate that never says "valid" would be free work.
   const creatorMayRead = verificationIf(mission, "first_valid_match")?.params.predicate_uri === undefined;
   const visible = decided || viewer === s.submitter || (viewer === mission.creator && creatorMayRead);
   const self = `${publicUrl}/missions/${s.missionId}/submissions/${s.id}`;
@@ -125,7 +125,7 @@ export async function createSubmission(
   // first_valid_match with local content (inline or data:) and no predicate is checked now,
   // before the transaction (the match may take a few ms); remote checks run in the job runner.
   const local = fvm !== undefined && !self && !needsNetwork(fvm, contentUri);
-  // Cheap checks before any expensive one (issue 13 finding 6): open, duplicate and per-agent
+  // Cheap checks before any expensive one: open, duplicate and per-agent
   // limit are read here without a lock (and checked again, authoritatively, under it below).
   // Only before the local check: without one the transaction's own checks come first anyway.
   if (local)
@@ -244,7 +244,7 @@ export async function createSubmission(
       status: rejected ? "rejected" : "pending",
       reason: rejected ?? PENDING_REASON[mission.verificationType] ?? "awaiting_verification",
       seq: commitment?.seq ?? locked.seq, // arrival order: assigned under the mission row lock
-      // Every remote deliverable is fetched and must hash to content_hash (design.md), whatever
+      // Every remote deliverable is fetched and must hash to content_hash (docs/design.md), whatever
       // the method; inline/data: content was hash-checked above.
       checkResult: self
         ? "invalid"
@@ -338,7 +338,7 @@ async function preflight(
 const { contentUri: _deliverable, ...LIST_COLUMNS } = getTableColumns(submissions);
 
 /**
- * GET /missions/{id}/submissions. Bounded (issue 13 finding 4): a `data:` deliverable is never
+ * GET /missions/{id}/submissions. Bounded: a `data:` deliverable is never
  * inlined — its content_uri is the per-submission content route (own cap and caching) — and the
  * page stops early at OABP_LIST_MAX_BYTES of serialized items (at least one), next_cursor going on
  * from there. The query itself never reads a data: deliverable's bytes.

@@ -1,4 +1,4 @@
-// The public surface of the transparency feature (issue 19 items 7-8): /transparency,
+// The public surface of the transparency feature: /transparency,
 // /transparency/payouts, /stats.
 export { publicStats } from "./stats.service";
 export { transparencyRouter } from "./transparency.index";

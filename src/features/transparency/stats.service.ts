@@ -4,7 +4,7 @@ import { agents, missions, submissions } from "../../db/schema/index";
 import { PUBLIC_STATUSES } from "../../db/vocabulary";
 import type { Ctx } from "../../lib/context";
 
-// GET /stats (issue 19 item 8): public counters for directories — missions by status, volume paid
+// GET /stats: public counters for directories — missions by status, volume paid
 // per asset, agents. Whole-table aggregates, so never on a hot path: one reading per instance per
 // STATS_TTL_MS (on the injected clock) and the same max-age for shared caches in front.
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { ctxFromRequest } from "../../http/context";
-import { sendJsonDoc } from "../../http/http-cache";
+import { preSerialized, sendJsonDoc } from "../../http/http-cache";
 import { router } from "../../http/openapi";
 import { publicStats, STATS_TTL_MS } from "./stats.service";
 import { listPaidPayouts, transparency } from "./transparency.service";
@@ -29,5 +29,5 @@ export const transparencyRouter = router()
     const body = JSON.stringify(doc);
     const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
     c.header("Cache-Control", `public, max-age=${STATS_TTL_MS / 1000}`);
-    return sendJsonDoc(c, { etag, body }) as never;
+    return preSerialized<typeof doc>(sendJsonDoc(c, { etag, body }));
   });

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { EscrowAttestation } from "../escrow";
 
-// Wire schemas of /transparency, /transparency/payouts and /stats (issue 19 items 7-8), by hand.
+// Wire schemas of /transparency, /transparency/payouts and /stats, by hand.
 
 const amount = z.string().openapi({ description: "Base units, base-10 integer string", example: "100000000" });
 

@@ -7,7 +7,7 @@ import { isId } from "../../lib/ids";
 import { baseReconciliation } from "../escrow";
 import { agentAccount, escrowAttestation } from "../ledger";
 
-// Public proof of escrow (issue 19 item 7, AIP-1 §6 "provable balance"). One document per
+// Public proof of escrow. One document per
 // instance every few seconds (each part caches its own reading): the ledger rail's signed
 // attestation (per asset: escrowed total, hash-chain heads digest; JCS + ed25519 with the receipt
 // key, so it verifies offline against the manifest's receipt_signing_keys), the base rail's

@@ -126,12 +126,16 @@ export function appealRefusal(m: AppealState, voter: string, now: Date): AppErro
           : null
       : null;
   if (!closesAt || now >= new Date(closesAt)) {
-    return new AppError("MISSION_NOT_OPEN", a ? "the appeal of this award is closed" : "disputes open when the creator awards", {
-      status: m.status,
-      phase: m.phase,
-      appeal_deadline: a?.appeal_deadline ?? null,
-      voting_deadline: a?.voting_deadline ?? null,
-    });
+    return new AppError(
+      "MISSION_NOT_OPEN",
+      a ? "the appeal of this award is closed" : "disputes open when the creator awards",
+      {
+        status: m.status,
+        phase: m.phase,
+        appeal_deadline: a?.appeal_deadline ?? null,
+        voting_deadline: a?.voting_deadline ?? null,
+      },
+    );
   }
   if (a!.winners.some((w) => w.agent_id === voter))
     return new AppError("FORBIDDEN", "an awarded winner cannot stake in the appeal of their award", {

@@ -170,7 +170,7 @@ async function checkedAward(
 }
 
 /**
- * The creator never judged (design.md: a documented, tested policy; funds are never stuck): when
+ * The creator never judged (docs/design.md: a documented, tested policy; funds are never stuck): when
  * the judging window closes, the default outcome applies (default-award.ts: a bounded pool for the
  * earliest verified, content-unique submissions, the rest back to the creator). No eligible
  * submission → refund.

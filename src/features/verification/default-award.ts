@@ -1,6 +1,6 @@
-import { maxWinnersOnRail } from "../escrow";
 import { and, asc, eq, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { maxWinnersOnRail } from "../escrow";
 import type { Tx } from "../../db/client";
 import { agents, missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -14,8 +14,7 @@ type Mission = Omit<MissionRow, "search">;
 
 const CANDIDATE = { id: submissions.id, submitter: submissions.submitter, contentHash: submissions.contentHash };
 
-// Default outcomes that free identities cannot farm (issue 13 finding 2; docs/abuse.md
-// "Default outcomes"). Every path where nobody decided — the creator never judged, a peer vote
+// Default outcomes that free identities cannot farm. Every path where nobody decided — the creator never judged, a peer vote
 // without quorum, an oracle that never answered, a predicate that never answered — ends here:
 //
 //   pool   = reward × OABP_DEFAULT_AWARD_BPS / 10 000   (default 20 %, capped below 50 % by config)
@@ -163,7 +162,7 @@ export async function defaultAward(
       if (s.funder) funders.add(s.funder);
       return true;
     })
-    .slice(0, maxWinnersOnRail(m.rewardChain, defaultAwardMaxWinners)); // ≤ one release on base (issue 12)
+    .slice(0, maxWinnersOnRail(m.rewardChain, defaultAwardMaxWinners)); // ≤ one release on base
   const pool = bpsOf(BigInt(m.rewardAmount), defaultAwardBps);
   if (winners.length === 0 || pool === 0n)
     return voidAndRefund(tx, m, { now, reason: winners.length === 0 ? "expired_without_submissions" : reason });
@@ -187,7 +186,7 @@ export async function defaultAward(
 
 /**
  * A judging, voting or oracle window does not close on deliverables still being checked through no
- * fault of their submitter (issue 13 finding 1): while a pending submission's check is still due or
+ * fault of their submitter: while a pending submission's check is still due or
  * in flight, the step is put off a minute at a time — never past `end` + OABP_CHECK_GRACE_SECONDS,
  * so funds are never held for long. creator_judges and oracle move their window (judging_deadline)
  * with it, so the creator can still award what is checked late. True when the step was put off.

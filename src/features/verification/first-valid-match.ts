@@ -40,7 +40,7 @@ function decodeData(uri: string): Buffer {
 
 /**
  * The tamper check alone (creator_judges, peer_vote, oracle): the remote deliverable must be
- * fetchable and hash to content_hash (design.md "Submissions").
+ * fetchable and hash to content_hash (docs/design.md "Submissions").
  */
 export async function checkContent(
   deps: Deps,
@@ -75,7 +75,7 @@ async function fetchVerified(
 
 /**
  * AIP-1 §4.2 check of one submission, outside any lock (it may fetch). Remote content must hash to
- * content_hash first (tamper check, design.md). Then the §4.2 sentence, read as OR: "the first
+ * content_hash first (tamper check, docs/design.md). Then the §4.2 sentence, read as OR: "the first
  * submission whose content_hash matches a creator-supplied target hash, or whose content_uri
  * returns a value satisfying a creator-supplied predicate" — a target_hash match wins at once;
  * otherwise the predicate decides: predicate_uri when set (it "takes precedence over match_mode"),
@@ -121,7 +121,7 @@ export async function checkSubmission(
         : { result: "invalid", reason: "predicate_rejected" };
     try {
       const verdict = JSON.parse(r.body.toString("utf8")) as unknown;
-      // valid iff 200 with a JSON body that does not say "valid": false (design.md)
+      // valid iff 200 with a JSON body that does not say "valid": false (docs/design.md)
       if (verdict !== null && typeof verdict === "object" && (verdict as { valid?: unknown }).valid === false)
         return { result: "invalid", reason: "predicate_rejected" };
       return { result: "valid" };

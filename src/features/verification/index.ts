@@ -1,9 +1,9 @@
 // The public surface of the verification feature: what app.ts, the job runner and other features may
-// import (issue 14). Anything not listed here is internal. Written by scripts/fix-imports.mjs.
-export { claimCommitment, isCommitReveal, revealDeadline } from "./commit-reveal";
-export { commitRevealRouter } from "./commit-reveal.index";
+// import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { appealRefusal } from "./appeal";
 export type { AppealState } from "./appeal";
+export { claimCommitment, isCommitReveal, revealDeadline } from "./commit-reveal";
+export { commitRevealRouter } from "./commit-reveal.index";
 export { awardMission } from "./creator-judges";
 export { defaultAward } from "./default-award";
 export { checkContent, checkSubmission, judgeFirstValidMatch, needsNetwork } from "./first-valid-match";

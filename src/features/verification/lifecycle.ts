@@ -82,7 +82,7 @@ function votingDeadlineOf(m: Mission): Date {
 // ── the table: one step per state the sweeper moves ────────────────────────────────────────────
 
 /**
- * The mission state machine (design.md "Missions", docs/lifecycle.md), one step per
+ * The mission state machine (docs/design.md "Missions", docs/lifecycle.md), one step per
  * (status, phase). The sweeper runs a step when next_action_at has passed; the caller's
  * transaction holds the mission row lock. Every step moves the mission forward or re-schedules
  * it (never to "now" again: the sweeper must not spin), and every path ends in a TERMINAL state.

@@ -55,7 +55,7 @@ export function voteToWire(v: typeof votes.$inferSelect) {
 }
 
 /**
- * AIP-1 §4.3 (issue 15 item 5): votes are accepted from the instant the deadline passes, so the
+ * AIP-1 §4.3: votes are accepted from the instant the deadline passes, so the
  * phase follows time, not the sweeper's next tick. A peer_vote mission still `open` past its
  * deadline is closed here by the sweeper's own step (advanceMission) before the vote is taken.
  * Locking: the mission row FOR UPDATE, re-checked under the lock (a concurrent sweep or vote that
@@ -192,7 +192,7 @@ export async function tallyVotes(tx: Tx, deps: Deps, m: Mission, now: Date): Pro
     await expireJudging(tx, deps, m, now, "default_award_no_quorum", stakeAccounts(m.id, p.vote_token, rows));
   } else {
     const [w] = await tx.select().from(submissions).where(eq(submissions.id, result.submissionId));
-    // A non-winning submission with at least half the winner's stake earns partial credit (design.md).
+    // A non-winning submission with at least half the winner's stake earns partial credit (docs/design.md).
     const partial = [...result.stakes]
       .filter(([sub, stake]) => sub !== result.submissionId && stake * 2n >= result.stake)
       .map(([sub]) => sub);

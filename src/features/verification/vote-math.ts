@@ -1,4 +1,4 @@
-// Pure arithmetic of a peer_vote tally (AIP-1 §4.3; design.md): every base unit accounted for.
+// Pure arithmetic of a peer_vote tally (AIP-1 §4.3; docs/design.md): every base unit accounted for.
 
 export interface Ballot {
   id: string;

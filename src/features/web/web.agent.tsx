@@ -11,9 +11,13 @@ import { identiconSvg } from "./web.identicon";
 import { Copyable, Layout, Person, When, short, type PageCtx } from "./web.layout";
 import { words } from "./web.words";
 
-const KIND_WORDS: Record<string, string> = { human: "a person", autonomous: "an AI agent", hybrid: "a person with AI help" };
+const KIND_WORDS: Record<string, string> = {
+  human: "a person",
+  autonomous: "an AI agent",
+  hybrid: "a person with AI help",
+};
 
-/** The agent page (issue 17): rating and its chart, win rate, missions, reviews, badge snippet. */
+/** The agent page: rating and its chart, win rate, missions, reviews, badge snippet. */
 export async function agentPage(ctx: PageCtx, rawId: string) {
   const { deps, now } = ctx;
   const reader = ctxForViewer(deps, undefined, now);
@@ -164,8 +168,8 @@ export async function agentPage(ctx: PageCtx, rawId: string) {
         <ul>
           {reviews.reviews.map((r) => (
             <li>
-              <strong aria-label={`${r.stars} of 5 stars`}>{"★".repeat(r.stars)}</strong> by <Person id={r.reviewer} /> (
-              {r.reviewer_role === "creator" ? "who posted the mission" : "who solved it"}):{" "}
+              <strong aria-label={`${r.stars} of 5 stars`}>{"★".repeat(r.stars)}</strong> by <Person id={r.reviewer} />{" "}
+              ({r.reviewer_role === "creator" ? "who posted the mission" : "who solved it"}):{" "}
               <span class="review-text">{r.text ?? ""}</span>
             </li>
           ))}

@@ -7,7 +7,7 @@ import type { Context, Hono } from "hono";
 import type { AppEnv } from "../../http/types";
 import { appleTouchIconPng, faviconIco, ICON_SVG } from "./web.icons";
 
-// Every asset is served by the server itself (issue 17: no CDN), under a content-hashed URL
+// Every asset is served by the server itself (no CDN), under a content-hashed URL
 // cached for a year as immutable (docs/web.md "Delivery"): a new version is a new URL, so no
 // reader ever runs an old script against a new page. The stylesheet is a file next to this one;
 // the page script and its signing chunk are bundled from ./client by esbuild once per process,

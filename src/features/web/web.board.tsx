@@ -25,7 +25,11 @@ import { plural, words } from "./web.words";
 
 export const SORTS = ["newest", "deadline", "reward"] as const;
 export type Sort = (typeof SORTS)[number];
-const SORT_WORDS: Record<Sort, string> = { newest: "Newest first", deadline: "Ending soonest", reward: "Biggest reward" };
+const SORT_WORDS: Record<Sort, string> = {
+  newest: "Newest first",
+  deadline: "Ending soonest",
+  reward: "Biggest reward",
+};
 export const BOARD_PAGE_SIZE = 20;
 /** "Ends within" choices: the deadline_before filter, from the minute of the request. */
 export const DUE = { "1d": 86_400_000, "7d": 7 * 86_400_000, "30d": 30 * 86_400_000 } as const;
@@ -54,9 +58,7 @@ const FIELD_WORDS: Record<string, string> = {
   limit: "Page size",
 };
 
-export type BoardParse =
-  | { ok: true; f: BoardFilters }
-  | { ok: false; errors: Record<string, string> };
+export type BoardParse = { ok: true; f: BoardFilters } | { ok: false; errors: Record<string, string> };
 
 /** Raw query → filters; empty form fields mean "no filter". Default: open missions. */
 export function parseBoardQuery(raw: Record<string, string>, assets: AssetConfig[], now: Date): BoardParse {
@@ -190,7 +192,10 @@ export function boardListHtml(deps: Deps, f: BoardFilters, raw: Record<string, s
     const reader = ctxForViewer(deps, undefined, now);
     const page = await listMissions(reader, filters as ListMissionsFilters);
     const items = sortPage(page.missions, sort);
-    const names = await displayNamesOf(reader, items.map((m) => m.creator));
+    const names = await displayNamesOf(
+      reader,
+      items.map((m) => m.creator),
+    );
     const html = (
       <section aria-label="Missions">
         {items.length === 0 ? (
@@ -329,4 +334,3 @@ export function BoardForm(p: { raw: Record<string, string>; assets: AssetConfig[
     </form>
   );
 }
-

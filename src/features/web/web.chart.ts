@@ -1,6 +1,6 @@
 import { escapeHtml } from "./web.markdown";
 
-// The agent's rating history as an SVG line drawn on the server (issue 17: no chart library, no
+// The agent's rating history as an SVG line drawn on the server (no chart library, no
 // script). Points are (time, rating after the change), oldest first; the line starts at the
 // rating before the oldest change shown.
 

@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import type { Context, Hono } from "hono";
 import { z } from "zod";
+import { raw } from "hono/html";
 import type { Deps } from "../../deps";
 import { ctxFromRequest } from "../../http/context";
 import { validationError } from "../../http/errors";
@@ -17,11 +18,10 @@ import { brandCss, Layout, type PageCtx } from "./web.layout";
 import { missionPage } from "./web.mission";
 import { docsPage, leaderboardPage, mePage, postPage, receiptPage, statusPage } from "./web.pages";
 import { newNonce, setPageHeaders } from "./web.security";
-import { raw } from "hono/html";
 import { ListMissionsQuery } from "../missions";
 import { PUBLIC_STATUSES } from "../../db/vocabulary";
 
-// The web board (issue 17, docs/web.md). HTML lives at its own paths — `/`, `/m/{id}`,
+// The web board. HTML lives at its own paths — `/`, `/m/{id}`,
 // `/u/{address}`, `/ranking`, `/status`, `/docs`, `/me`, `/post` — so every JSON route keeps
 // answering JSON whatever the Accept header says; `view_url`, the sitemap and the feeds point here.
 // Pages call the same service verbs as REST; browser actions call the REST routes themselves.

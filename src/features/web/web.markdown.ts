@@ -1,6 +1,6 @@
 import { Marked, type Tokens } from "marked";
 
-// Mission descriptions are Markdown written by anyone (issue 17 "Safe by construction"): raw HTML
+// Mission descriptions are Markdown written by anyone: raw HTML
 // is shown as text, links keep only http(s)/mailto targets and never carry referrer or ranking
 // credit, and images become plain links (the CSP forbids remote images anyway).
 

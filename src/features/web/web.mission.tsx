@@ -14,14 +14,14 @@ import { markdownToText, renderMarkdown } from "./web.markdown";
 import { Deadline } from "./web.board";
 import { plural, words } from "./web.words";
 
-// The mission page (issue 17): description as safe Markdown, reward and escrow, countdown,
+// The mission page: description as safe Markdown, reward and escrow, countdown,
 // claims, submissions as the visibility rules allow (the service decides: content_uri is null
 // for third parties until resolution), winners and receipts, and the wallet actions.
 
 /** Inline deliverables shown as text up to this size; never rendered as HTML. */
 const DELIVERABLE_PREVIEW_BYTES = 16 * 1024;
 
-/** Previews decoded per page: each reads one stored deliverable (issue 13: lists never inline them). */
+/** Previews decoded per page: each reads one stored deliverable (lists never inline them). */
 const DELIVERABLE_PREVIEWS = 20;
 
 function previewOf(body: Buffer): string {
@@ -270,7 +270,7 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
       ? { questions: [] as Awaited<ReturnType<typeof listQuestions>>["questions"], next_cursor: null }
       : listQuestions(reader, { missionId: id, limit: 50 }),
   ]);
-  // Pinned entries first, then the rest of the thread in its order (issue 19 item 5).
+  // Pinned entries first, then the rest of the thread in its order.
   const thread = [...qa.questions.filter((q) => q.pinned), ...qa.questions.filter((q) => !q.pinned)];
   const [previews, names] = await Promise.all([
     deliverablePreviews(ctx, id, subs.submissions),

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/types";
 
-// Issue 17 "Safe by construction": a strict CSP with a per-response nonce (no inline script
+// "Safe by construction": a strict CSP with a per-response nonce (no inline script
 // without it), no framing, no MIME sniffing, no referrer leak to links in user Markdown.
 
 export const newNonce = () => randomBytes(18).toString("base64");

@@ -2,8 +2,7 @@ import { and, eq, lte, sql } from "drizzle-orm";
 import { webhookDeliveries, webhookEvents, webhookSubscriptions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 
-// Fair, host-capped claims of due deliveries (issue 13 "webhooks that cannot be turned into a
-// weapon"; docs/abuse-edge.md "Webhooks"). Free identities can own many subscriptions whose
+// Fair, host-capped claims of due deliveries. Free identities can own many subscriptions whose
 // endpoints never answer; they must not delay anyone else's delivery. So a claim:
 //  - looks at each active subscription's oldest due deliveries only (an index probe each), so
 //    a subscription's backlog never hides another's head;

@@ -11,7 +11,7 @@ import {
   WebhookList,
 } from "./webhooks.schemas";
 
-// Webhook subscriptions (issue 6; AIP-1 §7 "Webhook"). Every route is the owner's only: another
+// Webhook subscriptions (AIP-1 §7 "Webhook"). Every route is the owner's only: another
 // agent's subscription answers 404, as if it did not exist.
 
 export const createWebhookRoute = createRoute({

@@ -3,7 +3,7 @@ import { EVENT_TYPES } from "../../lib/webhook-events";
 import { MAX_WEBHOOK_URL_LENGTH } from "./webhooks.url";
 import { VERIFICATION_TYPES } from "../../db/vocabulary";
 
-// Wire schemas of the webhook routes, written by hand (style.md rule 6).
+// Wire schemas of the webhook routes, written by hand (docs/style.md rule 6).
 
 const eventType = z.enum(EVENT_TYPES);
 

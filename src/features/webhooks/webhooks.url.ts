@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 import { checkPublicAddress, isLocalhostName } from "../../lib/ip-policy";
 import type { SafeFetcher } from "../../lib/safe-fetch";
 
-// Which URLs a webhook may point at (design.md "Security": webhook URLs go through the SSRF-safe
+// Which URLs a webhook may point at (docs/design.md "Security": webhook URLs go through the SSRF-safe
 // fetcher). Checked once at subscription time, for what can be known without DNS; every delivery
 // is then fetched through deps.fetcher, which checks the resolved address at connect time.
 

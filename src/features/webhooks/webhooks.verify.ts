@@ -6,7 +6,7 @@ import { webhookHeaders } from "../../lib/webhook-signature";
 import { disable, MAX_RESPONSE_BYTES } from "./webhooks.delivery";
 import { leaseMs } from "./webhooks.claim";
 
-// Endpoint verification before the first real delivery (issue 13; docs/abuse-edge.md
+// Endpoint verification before the first real delivery (docs/abuse-edge.md
 // "Webhooks"). Without it anyone could point free subscriptions at a third party's server and
 // have this one flood it. A new subscription is `pending_verification`: the job POSTs a signed
 // `webhook.verification` message whose data carries a fresh random challenge, and the endpoint

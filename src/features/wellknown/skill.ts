@@ -4,7 +4,7 @@ import { TOOLS } from "../mcp";
 
 // /skill.md: a skill file (the shape Superteam's and ClawFinder's agents read) teaching an LLM
 // agent the whole mission flow on this server — sign in, find, claim, submit, check, get paid,
-// verify the receipt, post and award — over HTTP, MCP or the `oabp` CLI (issue 18). Every route,
+// verify the receipt, post and award — over HTTP, MCP or the `oabp` CLI. Every route,
 // tool and setting it names is checked against the server by test/client/client-docs.int.test.ts.
 
 export const SKILL_PATH = "/skill.md";

@@ -34,9 +34,9 @@ export function oauthProtectedResource(config: Config, path = "") {
 }
 
 /**
- * OADP hub self-description (../shared/seeds/OADP-discovery.txt, "Hub Verification", "Emitting
- * Your Own Signal"; issue 8). `public_key` is the receipt key registry's active ed25519 key (raw
- * 32 bytes, base64url) that signs PONGs; the spec's example nests it under `hub`, issue 8 lists it
+ * OADP hub self-description (docs/protocols/OADP-discovery.txt, "Hub Verification", "Emitting
+ * Your Own Signal"). `public_key` is the receipt key registry's active ed25519 key (raw
+ * 32 bytes, base64url) that signs PONGs; the spec's example nests it under `hub`, lists it
  * at the top: both carry the same key. `signing_keys` lists every published key by key_id (retired
  * ones too, as in /.well-known/oabp.json).
  */

@@ -3,7 +3,7 @@ import type { AppEnv } from "../../http/types";
 import { AGENT_PROTOCOL_PATH, OAUTH_PROTECTED_RESOURCE_PATH, SECURITY_TXT_PATH } from "./wellknown.documents";
 
 // The discovery routes that are plain Hono routes (fixed bytes, text or zip bodies) rather than
-// zod-openapi routes: documented here so /openapi.json lists every surface (issue 6). They are
+// zod-openapi routes: documented here so /openapi.json lists every surface. They are
 // served at the origin root only, never under /api.
 
 const text = (description: string) => ({ description, content: { "text/plain": { schema: z.string() } } });

@@ -102,6 +102,7 @@ export async function missions(ctx: Ctx): Promise<number> {
             "--reward is an integer amount in the asset's base units (USDC: 6 decimals, so 100 USDC = 100000000)",
           );
         const chain = str(ctx.flags, "chain");
+        const language = str(ctx.flags, "language");
         body = {
           title: need(str(ctx.flags, "title"), "--title"),
           description: str(ctx.flags, "description") ?? "",
@@ -120,6 +121,7 @@ export async function missions(ctx: Ctx): Promise<number> {
               ?.split(",")
               .map((t) => t.trim())
               .filter(Boolean) ?? [],
+          ...(language && { language }),
         } as CreateMission;
       }
       const m = await c.createMission(body, { idempotencyKey: str(ctx.flags, "idempotency-key") });

@@ -15,10 +15,10 @@ export const USAGE = `usage: oabp <command> [options]
                                 without a file: <config dir>/keys/<profile>.key, remembered by the profile
   login                         sign in with SIWE (the profile's key | --key-file | --keystore [--password-file] | OABP_PRIVATE_KEY)
   logout
-  missions list [--status --tag --q --creator --limit --cursor --all]
+  missions list [${LIST_QUERY_FLAGS.map((f) => `--${f}`).join(" ")} --limit --all]
   missions get <id> | void <id> | submissions <id>
   missions create --title T --reward <base units> [--asset USDC] [--chain base] [--verification creator_judges]
-                  [--params JSON] [--deadline +3d|ISO] [--tags a,b] [--description D] | --file body.json
+                  [--params JSON] [--deadline +3d|ISO] [--tags a,b] [--description D] [--language en] | --file body.json
   claim <mission> [--release]
   submit <mission> [file|-] [--uri URI] [--salt S]       inline content, or --uri with its hash computed
   commit <mission> [file|-] --salt S                     commit-reveal: the commitment of your content
@@ -58,6 +58,7 @@ export const STRING_FLAGS = [
   "params",
   "deadline",
   "tags",
+  "language",
   "idempotency-key",
   "uri",
   "hash",

@@ -13072,13 +13072,15 @@ export interface components {
             tags: string[];
             warnings: string[];
             submission_count: number;
-            /** @description Applied amendments (deadline extensions, top-ups, edits; issue 19 item 3): reward and deadline are the current ones; GET /missions/{id}/amendments lists them */
+            /** @description Applied amendments (deadline extensions, top-ups, edits): reward and deadline are the current ones; GET /missions/{id}/amendments lists them */
             amendments_count: number;
             /** @description Active claims (0 once the mission is no longer open); GET /missions/{id}/claims lists them */
             claim_count: number;
             /** @description Claim limit set at creation; null = none */
             max_claims: number | null;
-            /** @description The mission's public Q&A thread (issue 19 item 5) */
+            /** @description BCP 47 tag of the work's language, as the creator set it; null = not stated */
+            language: string | null;
+            /** @description The mission's public Q&A thread */
             qa: {
                 /** @description Entries in the public Q&A thread (questions and clarifications) */
                 count: number;
@@ -13265,6 +13267,11 @@ export interface components {
             tags?: string[];
             /** @description If given, must equal the authenticated address */
             creator?: string;
+            /**
+             * @description The language the work is asked in and to be delivered in (BCP 47, e.g. en, pt-BR); default: not stated
+             * @example en
+             */
+            language?: string;
             /** @description At most this many agents hold an active claim at once (default: no limit) */
             max_claims?: number;
             /** @description Seconds: the first claimer (no other active claim) holds the mission exclusively this long; others get 409 meanwhile. Claims never change who may submit or be paid */

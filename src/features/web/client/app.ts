@@ -1,4 +1,4 @@
-// The web board's page script (issue 17, docs/web.md "Scripts"), loaded by every page and kept
+// The web board's page script, loaded by every page and kept
 // small: copy buttons (`data-copy`), the post, claim, submit, void and sign-out actions — each one
 // a call to the same REST route an agent would use, with the CSRF token — and relative times kept
 // current. Whatever signs with a wallet (viem) is in wallet.ts, a separate chunk imported only on

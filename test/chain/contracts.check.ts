@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
+import solc from "solc";
 import {
   ARTIFACTS_DIR,
   EVM_VERSION,
@@ -13,7 +14,6 @@ import {
   standardJsonInput,
   type Artifact,
 } from "../../scripts/build-contracts";
-import solc from "solc";
 
 // Like test/openapi/openapi.test.ts: the checked-in artifacts must be what the pinned compiler makes now.
 describe("contracts/artifacts", () => {

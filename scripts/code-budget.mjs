@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// The code budget (docs/architecture.md "Rules as checks"): counts in src/ that may only go down —
+// `as` casts per 1,000 lines (`as const` is not a cast), non-null assertions (`x!`), and the
+// exports nothing imports (knip's "unused exports" and "unused exported types"). Prints the
+// figures; fails when one is above .code-budget.json. `npm run budget` (CI); `--write` records
+// the current figures as the new budget (only after lowering them).
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const BUDGET_FILE = path.join(ROOT, ".code-budget.json");
+
+function* sources(dir) {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) yield* sources(p);
+    else if (/\.tsx?$/.test(e.name) && !e.name.endsWith(".d.ts")) yield p;
+  }
+}
+
+/** Casts, non-null assertions and lines of the TypeScript under src/. */
+export function measure(srcDir = path.join(ROOT, "src")) {
+  let casts = 0;
+  let nonNull = 0;
+  let lines = 0;
+  const perFile = [];
+  for (const file of sources(srcDir)) {
+    const text = readFileSync(file, "utf8");
+    lines += text.split("\n").length;
+    const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith("x") ? 4 : 3);
+    let c = 0;
+    let n = 0;
+    const visit = (node) => {
+      if (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) {
+        const t = node.type;
+        const isConst = ts.isTypeReferenceNode(t) && t.typeName.getText(sf) === "const";
+        if (!isConst) c++;
+      } else if (ts.isNonNullExpression(node)) n++;
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+    casts += c;
+    nonNull += n;
+    if (c + n > 0) perFile.push({ file: path.relative(ROOT, file), casts: c, nonNull: n });
+  }
+  return { lines, casts, castsPerKloc: Number(((casts / lines) * 1000).toFixed(2)), nonNull, perFile };
+}
+
+/** knip's unused exports and exported types, the whole project (knip.json). */
+function unusedExports() {
+  const out = execFileSync(process.execPath, [path.join(ROOT, "node_modules/knip/bin/knip.js"), "--reporter", "json"], {
+    cwd: ROOT,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const { issues } = JSON.parse(out);
+  return issues.reduce((n, i) => n + i.exports.length + i.types.length, 0);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const m = measure();
+  const now = { castsPerKloc: m.castsPerKloc, nonNull: m.nonNull, unusedExports: unusedExports() };
+  if (process.argv.includes("--top")) {
+    for (const f of m.perFile.sort((a, b) => b.casts + b.nonNull - a.casts - a.nonNull).slice(0, 25))
+      console.log(`${String(f.casts).padStart(4)} as ${String(f.nonNull).padStart(4)} !  ${f.file}`);
+  }
+  console.log(
+    `src/: ${m.lines} lines, ${m.casts} \`as\` casts = ${now.castsPerKloc.toFixed(2)} per 1,000 lines, ${now.nonNull} \`!\`, ${now.unusedExports} unused exports`,
+  );
+  if (process.argv.includes("--write")) {
+    writeFileSync(BUDGET_FILE, `${JSON.stringify(now, null, 2)}\n`);
+    console.log(`wrote ${path.relative(ROOT, BUDGET_FILE)}`);
+    process.exit(0);
+  }
+  const budget = JSON.parse(readFileSync(BUDGET_FILE, "utf8"));
+  const over = Object.keys(budget).filter((k) => now[k] > budget[k]);
+  for (const k of over) console.error(`over budget: ${k} ${now[k]} > ${budget[k]} (.code-budget.json)`);
+  const under = Object.keys(budget).filter((k) => now[k] < budget[k]);
+  if (under.length > 0 && over.length === 0)
+    console.log(`under budget (${under.join(", ")}): lower .code-budget.json with \`npm run budget -- --write\``);
+  process.exit(over.length > 0 ? 1 : 0);
+}

@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// The repository stands alone (docs/architecture.md "Where a rule lives"): comments and docs say
+// the reason or point into docs/ and specs/, never at an issue number ("issue 17", "(issue 14)",
+// "Issue 25:") or at a file outside the repository (design.md and style.md live in docs/; the
+// OADP and ADP texts in docs/protocols/). An idempotent codemod over the tracked files:
+//   node scripts/self-contained.mjs           rewrite in place
+//   node scripts/self-contained.mjs --check   exit 1 and list what it would rewrite (CI)
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// Vendored texts are kept as published; the codemod and its test spell the patterns on purpose.
+const SKIP = [
+  /^specs\//,
+  /^test\/vectors\//,
+  /^docs\/protocols\//,
+  /^docs\/(design|style)\.md$/,
+  /^drizzle\/meta\//,
+  /^scripts\/self-contained\.mjs$/,
+  /^test\/architecture\/self-contained\.test\.ts$/,
+  /^packages\/client\/src\/generated\//,
+  /^contracts\/artifacts\//,
+  /package-lock\.json$/,
+  /^openapi\/openapi\.json$/,
+];
+const TEXT = /\.(ts|tsx|js|mjs|cjs|md|yml|yaml|sql|sh|sol|json)$|(^|\/)(Dockerfile|run)$/;
+
+const ISSUE = String.raw`[Ii]ssues? \d+(?:(?:,| and) \d+)*(?:,? (?:item|items|finding|findings|must-show|part|lane) [\w-]+(?:(?:,| and) [\w-]+)*)*`;
+const RULES = [
+  // "(issue 16)", "(issue 19 item 3)", "(see issue 17)", "(issue 16, lane reads)"
+  [new RegExp(String.raw` ?\((?:see |since |closes )?${ISSUE}(?:[ ,][^()]*)?\)`, "g"), ""],
+  // "(bench/README.md, issue 16)" → "(bench/README.md)"
+  [new RegExp(String.raw`(?:,|;| —) ?(?:see |since )?${ISSUE}(?=[)\]])`, "g"), ""],
+  // "(issue 16: …" / "(Issue 16, …" → "(…"
+  [new RegExp(String.raw`\((?:see )?${ISSUE}[:,;] ?`, "g"), "("],
+  // "// Issue 19 item 1: the creator's …" → "// The creator's …"
+  [
+    new RegExp(String.raw`(^|[/*#>|] |\. |^\s+|["'\x60])${ISSUE}(?: \([^()]*\))?[:,.—-]* *(\w?)`, "gm"),
+    (_m, pre, c) => pre + c.toUpperCase(),
+  ],
+  // "Since issue 16 (lane reads) such a request …" → "Now such a request …"
+  [new RegExp(String.raw`\bSince ${ISSUE}(?: \([^()]*\))?,? ?`, "g"), "Now "],
+  // what is left: "since issue 17", "of issue 15", "issue 13 part 1"
+  [new RegExp(String.raw` ?(?:since |in |of |for |see |from |closes |by )?${ISSUE}`, "g"), ""],
+  // outside files → their copies in the repository
+  [/(?<![\w/.-])(?:\.\.\/shared\/)?(design|style)\.md\b/g, "docs/$1.md"],
+  [/`?\.\.\/shared\/seeds\/(OADP-discovery\.txt|ADP-agent-description\.txt)`?/g, "docs/protocols/$1"],
+];
+
+/** The text with every rule applied (twice is the same as once). */
+export function rewrite(text) {
+  let out = text;
+  for (const [re, to] of RULES) out = out.replace(re, to);
+  // docs/docs/design.md from a path that already said docs/
+  return out.replace(/docs\/docs\//g, "docs/").replace(/\.\.\/docs\/docs\//g, "../docs/");
+}
+
+/** The tracked text files whose text the codemod would change, with their new text. */
+export function pending() {
+  const files = execFileSync("git", ["ls-files"], { cwd: ROOT, encoding: "utf8" })
+    .split("\n")
+    .filter((f) => f && TEXT.test(f) && !SKIP.some((re) => re.test(f)));
+  const out = [];
+  for (const f of files) {
+    let text;
+    try {
+      text = readFileSync(path.join(ROOT, f), "utf8");
+    } catch {
+      continue; // deleted in the work tree
+    }
+    const next = rewrite(text);
+    if (next !== text) out.push({ file: f, next });
+  }
+  return out;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const check = process.argv.includes("--check");
+  const changed = pending();
+  for (const { file, next } of changed) {
+    console.log(`${check ? "would rewrite" : "rewrote"} ${file}`);
+    if (!check) writeFileSync(path.join(ROOT, file), next);
+  }
+  if (check && changed.length > 0) {
+    console.error(
+      `${changed.length} file(s) point at issue numbers or outside files: run node scripts/self-contained.mjs`,
+    );
+    process.exit(1);
+  }
+}
