@@ -1362,7 +1362,7 @@ export const SETTINGS = {
       .min(0)
       .max(365 * 86_400)
       .default(86_400),
-    shown: "`86400` (1 day)",
+    shown: "`86400`",
     doc:
       "default outcomes: verified work of an identity first seen at least this long before the mission " +
       'was posted shares the pool ahead of fresh identities (docs/abuse.md "Default outcomes")',

@@ -83,7 +83,13 @@ const MACHINE = "machine-to-machine protocol endpoint (a server or crawler calls
 const BROWSER = "browser / feed reader surface: the same filters as GET /missions, which the tools and CLI carry";
 
 /** REST-only: an operation ("METHOD path": all its fields) or one field ("METHOD path field"), with the reason. */
+const MESH = "the Agent Mesh surface: Mesh clients speak that protocol over HTTP directly";
 const REST_ONLY: Record<string, string> = {
+  // Agent Mesh (docs/neighbours.md "Agent Mesh"): its own protocol, spoken by Mesh clients over HTTP.
+  "POST /agents/register": MESH,
+  "POST /skills": MESH,
+  "GET /skills": MESH,
+  "POST /skills/{id}/invoke": MESH,
   "POST /attestations/registry": MACHINE,
   "PUT /agents/{id}": "profile editing: a one-off done over REST or the web board",
   "GET /agents/{id}/history": PAGING,

@@ -152,6 +152,13 @@ async function buildWorld(t: TestApp): Promise<World> {
     }),
     201,
   );
+  const skill = ok(
+    await t.call("POST", "/skills", {
+      token: a.token,
+      body: { name: "matrix_skill", description: "a skill of A's", endpoint: "https://skills.example.com/a" },
+    }),
+    200,
+  );
   return {
     a,
     b,
@@ -165,6 +172,7 @@ async function buildWorld(t: TestApp): Promise<World> {
     disputeId: dispute.dispute_id,
     questionId: question.id,
     messageId: message.id,
+    skillId: skill.id,
     deadline: missionBody(t).deadline,
   };
 }
@@ -183,12 +191,17 @@ interface CallOpts {
 
 const UNKNOWN_ID = /\b([a-z]{2,5})_[0-9A-Z]{26}\b/g;
 const UNKNOWN_ADDRESS = `0x${"5e".repeat(20)}`;
+/** Dispute ids are UUIDs (AIP-4 §2.3). */
+const UNKNOWN_UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g;
 
 const call = (op: Operation, o: CallOpts = {}) => {
   const req = MATRIX[op.key]!.request(w);
   let path = req.path;
   if (o.unknownIds) {
-    path = path.replace(UNKNOWN_ID, "$1_01JZ0000000000000000000000").replace(/0x[0-9a-f]{40}/g, UNKNOWN_ADDRESS);
+    path = path
+      .replace(UNKNOWN_ID, "$1_01JZ0000000000000000000000")
+      .replace(/0x[0-9a-f]{40}/g, UNKNOWN_ADDRESS)
+      .replace(UNKNOWN_UUID, "01a21f13-0000-7000-8000-000000000000");
     if (path === req.path) throw new Error(`${op.key}: no id in ${path} to replace`);
   }
   return t.call(op.method, `${o.prefix ?? ""}${path}${o.query ?? ""}`, {

@@ -28,6 +28,8 @@ export interface World {
   questionId: string;
   /** The worker's private message to A about its submission to A's open mission. */
   messageId: string;
+  /** A's Agent Mesh skill. */
+  skillId: string;
   /** A mission deadline a week after the test clock. */
   deadline: string;
 }
@@ -147,6 +149,33 @@ export const MATRIX: Record<string, Entry> = {
   "POST /agents/{id}/heartbeat": {
     request: (w) => ({ path: `/agents/${w.a.address}/heartbeat` }),
     wrongCaller: { ...FORBIDDEN, reason: "not_self" },
+  },
+  "POST /skills": {
+    // The Mesh routes take an agent identity (a session, a bearer or a mesh API key); the admin token is none.
+    adminToken: UNAUTHORIZED,
+    request: (w) => ({
+      path: "/skills",
+      body: {
+        agentId: w.a.address,
+        name: "matrix_other",
+        description: "another skill",
+        endpoint: "https://skills.example.com/x",
+      },
+    }),
+    // B registers a skill in A's name.
+    wrongCaller: { ...FORBIDDEN, reason: "not_self" },
+  },
+  "DELETE /skills/{id}": {
+    // The Mesh routes take an agent identity (a session, a bearer or a mesh API key); the admin token is none.
+    adminToken: UNAUTHORIZED,
+    request: (w) => ({ path: `/skills/${w.skillId}` }),
+    wrongCaller: { ...FORBIDDEN, reason: "not_owner" },
+  },
+  "POST /skills/{id}/invoke": {
+    // The Mesh routes take an agent identity (a session, a bearer or a mesh API key); the admin token is none.
+    adminToken: UNAUTHORIZED,
+    request: (w) => ({ path: `/skills/${w.skillId}/invoke`, body: { payload: { q: "x" } } }),
+    wrongCaller: { notApplicable: 'any agent may invoke a registered skill (docs/neighbours.md "Agent Mesh")' },
   },
   "POST /missions": {
     request: (w) => ({ path: "/missions", body: missionInNameOfA(w) }),
