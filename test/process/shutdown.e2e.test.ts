@@ -1,3 +1,4 @@
+import http from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -80,13 +81,19 @@ describe.runIf(onRealPostgres)("graceful shutdown drains the job round in flight
     const { srv, sql, name, logs } = await boot(30_000);
     const { release, tx } = await holdPurge(sql, name);
     srv.child.kill("SIGTERM");
-    // SIGTERM's first step closes the listener: poll until a request is refused (bounded).
+    // SIGTERM's first step closes the listener: poll, each time on a NEW connection (a kept-alive
+    // socket would still be served while the server drains), until one is refused (bounded).
+    const refused = () =>
+      new Promise<boolean>((resolve) => {
+        const req = http.get(`${srv.base}/health`, { agent: false }, (res) => {
+          res.resume();
+          resolve(false);
+        });
+        req.on("error", () => resolve(true));
+      });
     let accepting = true;
-    for (let i = 0; i < 400 && accepting; i++) {
-      accepting = await fetch(`${srv.base}/health`).then(
-        () => true,
-        () => false,
-      );
+    for (let i = 0; i < 2000 && accepting; i++) {
+      accepting = !(await refused());
       if (accepting) await new Promise((r) => setTimeout(r, 25));
     }
     // No longer accepting connections, but still draining (the job waits on the lock).
