@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 
-// Agent Mesh wire shapes (../shared/seeds/agent-mesh-skill-protocol.txt, served as the Mesh
+// Agent Mesh wire shapes (docs/protocols/agent-mesh-skill-protocol.txt, served as the Mesh
 // document; docs/neighbours.md "Agent Mesh"). Requests take the document's spellings (camelCase:
 // agentId, inputSchema, rateLimit); skill records answer in its discovery spelling (snake_case).
 
