@@ -157,17 +157,21 @@ describe("AIP-1 statements no other test shows", () => {
     expect(bytes).toBeGreaterThan(0);
   });
 
+});
+
+describe("AIP-1 §7.5.2 on a server with a tight sign-in limit", () => {
+  let tight: TestApp;
+  beforeAll(async () => {
+    tight = await makeTestApp({ OABP_RATE_LIMIT_SESSION_IP: "3/3600" });
+  });
+  afterAll(async () => tight?.close());
+
   it("AIP-1 §7.5.2: a changed User-Agent does not escape a rate limit", async () => {
-    const tight = await makeTestApp({ OABP_RATE_LIMIT_SESSION_IP: "3/3600" });
-    try {
-      const nonce = (ua: string) => tight.call("POST", "/auth/nonce", { headers: { "user-agent": ua } });
-      for (const ua of ["agent-a/1.0", "agent-b/2.0", "curl/8.5.0"]) expect((await nonce(ua)).status).toBe(200);
-      const refused = await nonce("a-brand-new-client/0.1 (+https://example.org)");
-      expect(refused.status).toBe(429);
-      expect(refused.body.error).toBe("RATE_LIMITED");
-    } finally {
-      await tight.close();
-    }
+    const nonce = (ua: string) => tight.call("POST", "/auth/nonce", { headers: { "user-agent": ua } });
+    for (const ua of ["agent-a/1.0", "agent-b/2.0", "curl/8.5.0"]) expect((await nonce(ua)).status).toBe(200);
+    const refused = await nonce("a-brand-new-client/0.1 (+https://example.org)");
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe("RATE_LIMITED");
   });
 });
 

@@ -5,6 +5,7 @@ import type { Deps } from "../../deps";
 import type { Config } from "../../env";
 import { canonicalJson } from "../../lib/canonical-json";
 import type { ReceiptKeyring } from "../../lib/receipt-keys";
+import { AIPS } from "../manifest";
 import { SERVER_NAME } from "../wellknown";
 import { cardSigningBytes, OABP_EXTENSION } from "./adp.card";
 import { didKeyFromEd25519 } from "./adp.didkey";
@@ -48,7 +49,7 @@ export function serverCardContent(config: Config, keyring: ReceiptKeyring) {
     metadata: { ttl: config.adpCardTtlSeconds },
     extensions: {
       [OABP_EXTENSION]: {
-        aip_supported: [1, 2],
+        aip_supported: [...AIPS],
         manifest: `${o}/.well-known/oabp.json`,
         openapi: `${o}/openapi.json`,
         key_id: keyring.active.keyId,
