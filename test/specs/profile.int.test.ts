@@ -146,6 +146,13 @@ describe("AIP-1 statements no other test shows", () => {
     expect(receipt).toMatchObject({ type: "oabp.mission_receipt", mission_id: missionId, submission_id: submissionId });
   });
 
+  it("AIP-1 §9: the ADP card restates the manifest's aip_supported, not a list of its own", async () => {
+    const manifest = await json("/.well-known/oabp.json");
+    const adp = await json("/.well-known/adp-agent-card.json");
+    expect(manifest.aip_supported).toEqual([1, 2, 3, 4]);
+    expect(at(adp, "extensions.oabp.aip_supported")).toEqual(manifest.aip_supported);
+  });
+
   it("AIP-1 §9.2: HEAD /specs/AIP-1.zip answers 200 with the Content-Length of the GET", async () => {
     const get = await t.app.request("/specs/AIP-1.zip");
     const bytes = (await get.arrayBuffer()).byteLength;
