@@ -67,7 +67,10 @@ const CLI: Record<string, { command: string; fields: readonly string[] }> = {
   ...Object.fromEntries(
     Object.entries(CLI_REQUESTS).map(([op, { command, fields }]) => [
       op,
-      { command, fields: Object.entries(fields as Record<string, string>).flatMap(([f, via]) => (via === "none" ? [] : [f])) },
+      {
+        command,
+        fields: Object.entries(fields as Record<string, string>).flatMap(([f, via]) => (via === "none" ? [] : [f])),
+      },
     ]),
   ),
 };

@@ -68,8 +68,11 @@ const SOLVER_TOOLS: Tool[] = [
     caller: "submitter",
     run: async (ctx, a, caller) => {
       const { mission_id, idempotency_key, ...body } = a;
-      return idempotentWrite(ctx, idempotency_key, { request: body, ...createSubmissionOnce(caller!, mission_id) }, (c) =>
-        createSubmission(c, { missionId: mission_id, submission: body }),
+      return idempotentWrite(
+        ctx,
+        idempotency_key,
+        { request: body, ...createSubmissionOnce(caller!, mission_id) },
+        (c) => createSubmission(c, { missionId: mission_id, submission: body }),
       );
     },
   }),

@@ -64,9 +64,13 @@ export const CLI_REQUESTS = {
   "POST /missions": { command: "missions create", fields: CREATE_MISSION },
   "POST /missions/{id}/submissions": {
     command: "submit / reveal",
-    fields: { content: "<file>", content_uri: "--uri", content_hash: "--hash", salt: "--salt", metadata: "none" } satisfies Fields<
-      Body<"/missions/{id}/submissions", "post">
-    >,
+    fields: {
+      content: "<file>",
+      content_uri: "--uri",
+      content_hash: "--hash",
+      salt: "--salt",
+      metadata: "none",
+    } satisfies Fields<Body<"/missions/{id}/submissions", "post">>,
   },
   "POST /missions/{id}/award": {
     command: "award",
