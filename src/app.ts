@@ -1,5 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { Deps } from "./deps";
 import { openCors } from "./http/cors";
 import { handleError, sendError } from "./http/errors";
@@ -75,10 +75,9 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   return app;
 }
 
-type Middleware = Parameters<App["use"]>[1];
 
 /** Before anyone is known: metrics, request context, compression, tracing, CORS, the process's bytes in flight. */
-function useEdge(app: App, deps: Deps, inflightTotal: Middleware) {
+function useEdge(app: App, deps: Deps, inflightTotal: MiddlewareHandler<AppEnv>) {
   if (deps.config.metricsEnabled) app.use("*", requestMetrics());
   app.use("*", requestContext(deps));
   // Compression (docs/web.md "Delivery"): outside everything else, so errors and pages are covered.
@@ -98,7 +97,7 @@ function useEdge(app: App, deps: Deps, inflightTotal: Middleware) {
 }
 
 /** Who calls, and what that caller may still do: reads in flight, identity, read and write limits, bytes in flight. */
-function useCaller(app: App, deps: Deps, inflightPerCaller: Middleware) {
+function useCaller(app: App, deps: Deps, inflightPerCaller: MiddlewareHandler<AppEnv>) {
   // Reads in flight per credential, before identity costs a query (docs/abuse-edge.md "Read limits").
   const readRefusals = refusalDelay(deps.config.readRefusalDelayMs);
   if (deps.config.rateLimits)

@@ -1,4 +1,4 @@
-import type { z } from "@hono/zod-openapi";
+import type { RouteConfig, z } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
 import { TOOLS } from "../../src/features/mcp";
 import { inputSchemaOf, outputSchemaOf } from "../../src/features/mcp/mcp.schema";
@@ -27,14 +27,9 @@ import { awardRoute, voteRoute } from "../../src/features/verification/verificat
 // (or 201) schema. A hand-written argument that drifts from the route fails here.
 
 type Json = Record<string, unknown>;
-type Route = {
-  request?: {
-    params?: z.ZodType;
-    query?: z.ZodType;
-    body?: { content: Record<string, { schema: unknown }> };
-  };
-  responses: Record<number, { content?: Record<string, { schema: unknown }> }>;
-};
+type Route = RouteConfig;
+type Content = { content?: Record<string, { schema: unknown }> };
+type Request = { params?: z.ZodType; query?: z.ZodType; body?: Content };
 /** The REST route of each tool; `params` renames a path id to the tool's argument, `nest` puts the body under one argument. */
 const REST: Record<string, { route: Route; params?: Record<string, string>; nest?: string }> = {
   list_missions: { route: listMissionsRoute },
@@ -59,12 +54,11 @@ const REST: Record<string, { route: Route; params?: Record<string, string>; nest
 };
 
 const props = (s: Json) => (s.properties ?? {}) as Record<string, Json>;
-const json = (part: { content: Record<string, { schema: unknown }> } | undefined) =>
-  part?.content["application/json"]?.schema as z.ZodType | undefined;
+const json = (part: unknown) => (part as Content | undefined)?.content?.["application/json"]?.schema as z.ZodType | undefined;
 
 /** The tool arguments the REST route's request implies: name → JSON Schema. */
 function restArguments(r: (typeof REST)[string]): Record<string, Json> {
-  const req = r.route.request ?? {};
+  const req = (r.route.request ?? {}) as Request;
   const out: Record<string, Json> = {};
   if (req.params)
     for (const [p, s] of Object.entries(props(inputSchemaOf(req.params))))
@@ -103,7 +97,7 @@ describe("MCP tool schemas are generated from the REST route's zod schemas", () 
 
   it.each(TOOLS.map((t) => [t.name, t] as const))("%s: outputSchema is the REST success schema's", (_n, t) => {
     const { responses } = REST[t.name]!.route;
-    const ok = json(responses[200] as never) ?? json(responses[201] as never);
+    const ok = json(responses[200]) ?? json(responses[201]);
     expect(ok, `${t.name}: the route has a 200/201 JSON schema`).toBeDefined();
     expect(t.outputSchema).toEqual(outputSchemaOf(ok!));
   });
