@@ -3,15 +3,16 @@ import { requireCaller } from "./identity";
 
 // A feature's routes, each declared in one call (docs/architecture.md "A feature's files"):
 // `const route = routes("reviews")`, then `route.get(path, summary, { request, responses })` is
-// createRoute with the method, the path, the feature's tag and the summary.
+// createRoute with the method, the path, the feature's tag and the summary. `shared` is what every
+// route of the declarer has (the operator routes' admin check and bearer scheme).
 
 type Declared = Omit<RouteConfig, "method" | "path" | "tags" | "summary">;
 
-export function routes(tag: string) {
+export function routes<S extends Declared = Record<never, never>>(tag: string, shared?: S) {
   const declare =
     <M extends RouteConfig["method"]>(method: M) =>
     <P extends string, C extends Declared>(path: P, summary: string, config: C) =>
-      createRoute({ ...config, method, path, tags: [tag], summary });
+      createRoute({ method, path, tags: [tag], summary, ...(shared as S), ...config });
   return { get: declare("get"), post: declare("post"), put: declare("put"), delete: declare("delete") };
 }
 
