@@ -1,5 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { Deps } from "./deps";
 import { openCors } from "./http/cors";
 import { handleError, sendError } from "./http/errors";
@@ -44,9 +44,40 @@ export const ENTRY_POINTS = {
   api_prefix: "/api",
 };
 
+type App = OpenAPIHono<AppEnv>;
+
 /** createApp has no side effects: everything it touches comes in through deps. */
 export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: false }) {
   const app = new OpenAPIHono<AppEnv>();
+  const inflight = inflightBytes({
+    perCaller: deps.config.abuse.inflightBytesPerCaller,
+    total: deps.config.abuse.inflightBytesTotal,
+    bodyLimit: deps.config.bodyLimitBytes,
+    trustProxy: deps.config.trustProxy,
+  });
+  useEdge(app, deps, inflight.total);
+  useCaller(app, deps, inflight.perCaller);
+  useBodies(app, deps);
+  registerProbes(app, deps, lifecycle);
+  const api = buildApi();
+  registerOpenApi(app, deps, api);
+  registerWellKnown(app, deps);
+  registerMcp(app, deps);
+  registerWeb(app, deps);
+  registerSpecs(app, deps, () => openApiDocument(api, deps.config.publicUrl));
+  app.route("/", api);
+  app.route("/api", api);
+
+  app.notFound((c) =>
+    sendError(c, "NOT_FOUND", `no route for ${c.req.method} ${c.req.path}`, { entry_points: ENTRY_POINTS }),
+  );
+  app.onError(handleError);
+  return app;
+}
+
+
+/** Before anyone is known: metrics, request context, compression, tracing, CORS, the process's bytes in flight. */
+function useEdge(app: App, deps: Deps, inflightTotal: MiddlewareHandler<AppEnv>) {
   if (deps.config.metricsEnabled) app.use("*", requestMetrics());
   app.use("*", requestContext(deps));
   // Compression (docs/web.md "Delivery"): outside everything else, so errors and pages are covered.
@@ -57,18 +88,16 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   app.use("*", oadpHtmlSignal(deps.config));
   // Request bytes in flight (docs/abuse.md): the process total on headers alone, before anything
   // costs a query; the caller's share after identity; the body is read only after both.
-  const inflight = inflightBytes({
-    perCaller: deps.config.abuse.inflightBytesPerCaller,
-    total: deps.config.abuse.inflightBytesTotal,
-    bodyLimit: deps.config.bodyLimitBytes,
-    trustProxy: deps.config.trustProxy,
-  });
-  app.use("*", inflight.total);
+  app.use("*", inflightTotal);
   // Read-your-writes tokens and replica routing; MCP messages are not REST writes.
   app.use(
     "*",
     readAfter(deps.database, (path) => MCP_OWN_PATHS.has(path), cookieSeal(deps.receiptKeys.active.privateKey)),
   );
+}
+
+/** Who calls, and what that caller may still do: reads in flight, identity, read and write limits, bytes in flight. */
+function useCaller(app: App, deps: Deps, inflightPerCaller: MiddlewareHandler<AppEnv>) {
   // Reads in flight per credential, before identity costs a query (docs/abuse-edge.md "Read limits").
   const readRefusals = refusalDelay(deps.config.readRefusalDelayMs);
   if (deps.config.rateLimits)
@@ -102,7 +131,11 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
     "*",
     rateLimits((path) => MCP_OWN_PATHS.has(path)),
   );
-  app.use("*", inflight.perCaller);
+  app.use("*", inflightPerCaller);
+}
+
+/** The body, read at last; public read caching; a mission write drops this instance's cached lists. */
+function useBodies(app: App, deps: Deps) {
   // Only now is a body read (415 / 413 / lone surrogates, src/http/middleware.ts). The MCP paths
   // answer a wrong content type with their own JSON-RPC bodies (AIP-1 §7.2, §7.2.1).
   const jsonBodies = jsonOnly(deps.config.bodyLimitBytes);
@@ -112,19 +145,15 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   // once (every instance also hears of it through the missions trigger's NOTIFY on commit). Only
   // mission routes: an unrelated write, e.g. a nonce, must not let anyone flush the cache.
   const missionWrite = /^(\/api)?\/missions(\/|$)/;
+  const reads = new Set(["GET", "HEAD", "OPTIONS"]);
   app.use("*", async (c, next) => {
     await next();
-    if (
-      c.req.method !== "GET" &&
-      c.req.method !== "HEAD" &&
-      c.req.method !== "OPTIONS" &&
-      c.res.status < 400 &&
-      missionWrite.test(c.req.path)
-    ) {
-      deps.missionLists.invalidate();
-    }
+    if (!reads.has(c.req.method) && c.res.status < 400 && missionWrite.test(c.req.path)) deps.missionLists.invalidate();
   });
+}
 
+/** /health (the process answers) and /ready (it can serve: not draining, the database answers). */
+function registerProbes(app: App, deps: Deps, lifecycle: Lifecycle) {
   const health = (c: Context<AppEnv>) => c.json({ status: "ok" });
   const ready = async (c: Context<AppEnv>) => {
     if (lifecycle.shuttingDown) return sendError(c, "SERVICE_UNAVAILABLE", "shutting down");
@@ -141,29 +170,17 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
     app.get(`${prefix}/health`, health);
     app.get(`${prefix}/ready`, ready);
   }
+}
 
-  const api = buildApi();
+/** AIP-1 §8: /openapi.json MUST be served; /api/v1/openapi.json MUST redirect to it. */
+function registerOpenApi(app: App, deps: Deps, api: ReturnType<typeof buildApi>) {
   let doc: string | undefined;
   const serveDoc = (c: Context<AppEnv>) => {
     doc ??= JSON.stringify(openApiDocument(api, deps.config.publicUrl));
     c.header("Content-Type", "application/json; charset=utf-8");
     return c.body(doc);
   };
-  // AIP-1 §8: /openapi.json MUST be served; /api/v1/openapi.json MUST redirect to it.
   app.get("/openapi.json", serveDoc);
   app.get("/api/openapi.json", serveDoc);
   app.get("/api/v1/openapi.json", (c) => c.redirect("/openapi.json", 301));
-
-  registerWellKnown(app, deps);
-  registerMcp(app, deps);
-  registerWeb(app, deps);
-  registerSpecs(app, deps, () => openApiDocument(api, deps.config.publicUrl));
-  app.route("/", api);
-  app.route("/api", api);
-
-  app.notFound((c) =>
-    sendError(c, "NOT_FOUND", `no route for ${c.req.method} ${c.req.path}`, { entry_points: ENTRY_POINTS }),
-  );
-  app.onError(handleError);
-  return app;
 }

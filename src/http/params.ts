@@ -1,10 +1,15 @@
 import { z } from "@hono/zod-openapi";
 
 // Path parameters several features' routes share.
-export const AgentIdParam = z.object({
-  id: z
+
+/** A path id: 1–64 characters, named `name` in the path, with an example for /openapi.json. */
+export const pathId = (name: string, example?: string) =>
+  z
     .string()
     .min(1)
     .max(64)
-    .openapi({ param: { name: "id", in: "path" }, example: "0xabc1230000000000000000000000000000000000" }),
+    .openapi({ param: { name, in: "path" }, ...(example !== undefined && { example }) });
+
+export const AgentIdParam = z.object({
+  id: pathId("id", "0xabc1230000000000000000000000000000000000"),
 });

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { TOOLS } from "../../src/features/mcp";
 import { OPENAPI_FILE } from "../../scripts/write-openapi";
-import { LIST_QUERY_FLAGS } from "../../packages/client/src/cli/flags";
+import { CLI_REQUESTS, LIST_QUERY_FLAGS } from "../../packages/client/src/cli/flags";
+import { BOOL_FLAGS, STRING_FLAGS } from "../../packages/client/src/cli/run";
 
 // Every REST request field (each query parameter and each top-level body field of every operation
 // in openapi/openapi.json) reaches an agent some other way — an MCP tool argument or an `oabp` CLI
@@ -60,21 +61,18 @@ const MCP_ROUTES: Record<string, string> = {
 };
 
 const snake = (flag: string) => flag.replace(/-/g, "_");
-/** The request fields an `oabp` command sends, by operation ("*": every field, e.g. `--file body.json`). */
-const CLI: Record<string, { command: string; fields: readonly string[] | "*" }> = {
+/** The request fields an `oabp` command sends, by operation: the CLI's typed request tables (cli/flags.ts). */
+const CLI: Record<string, { command: string; fields: readonly string[] }> = {
   "GET /missions": { command: "missions list", fields: [...LIST_QUERY_FLAGS.map(snake), "limit"] },
-  "POST /missions": { command: "missions create --file", fields: "*" },
-  "POST /missions/{id}/submissions": {
-    command: "submit / reveal",
-    fields: ["content", "content_uri", "content_hash", "salt"],
-  },
-  "POST /missions/{id}/award": { command: "award", fields: ["winners", "release_signatures"] },
-  "POST /missions/{id}/votes": { command: "vote", fields: ["submission_id", "amount"] },
-  "POST /missions/{id}/commitments": { command: "commit", fields: ["commitment"] },
-  "POST /missions/{id}/escrow": { command: "fund", fields: ["tx_hash"] },
-  "POST /webhooks": { command: "webhooks add", fields: ["url", "events", "filters"] },
-  "POST /admin/ledger/credit": { command: "admin credit", fields: ["agent_id", "amount", "asset"] },
-  "POST /auth/siwe": { command: "login", fields: ["message", "signature"] },
+  ...Object.fromEntries(
+    Object.entries(CLI_REQUESTS).map(([op, { command, fields }]) => [
+      op,
+      {
+        command,
+        fields: Object.entries(fields as Record<string, string>).flatMap(([f, via]) => (via === "none" ? [] : [f])),
+      },
+    ]),
+  ),
 };
 
 const OPERATOR = "operator surface: the admin token's REST API (docs/operations.md), not an agent's tool";
@@ -158,7 +156,7 @@ function carriers(op: Op, field: string): string[] {
     if (MCP_ROUTES[t.name] === op.key && field in props) via.push(`mcp:${t.name}`);
   }
   const cli = CLI[op.key];
-  if (cli && (cli.fields === "*" || cli.fields.includes(field))) via.push(`cli:${cli.command}`);
+  if (cli?.fields.includes(field)) via.push(`cli:${cli.command}`);
   return via;
 }
 
@@ -191,6 +189,13 @@ describe("every REST request field reaches agents by MCP or the CLI, or is REST-
       return fields.filter((f) => carriers(op, f).length > 0).map((f) => `${key}: ${f} has a way now`);
     });
     expect(stale).toEqual([]);
+  });
+
+  it("the CLI's parser accepts every flag its request tables name", () => {
+    const flags = Object.values(CLI_REQUESTS).flatMap(({ fields }) =>
+      Object.values(fields as Record<string, string>).flatMap((v) => (v.startsWith("--") ? [v.slice(2)] : [])),
+    );
+    expect(flags.filter((f) => !STRING_FLAGS.includes(f) && !BOOL_FLAGS.includes(f))).toEqual([]);
   });
 
   it("the CLI's mission list takes every GET /missions filter", () => {

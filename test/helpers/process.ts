@@ -122,3 +122,25 @@ export async function httpSignIn(base: string): Promise<{ token: string; address
   if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${r.text}`);
   return { token: r.body.token as string, address: account.address.toLowerCase() };
 }
+
+/** Background job rounds a spawned server has run, all jobs and results (its oabp_job_runs_total). */
+export async function jobRounds(base: string): Promise<number> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${E2E_ADMIN}` } });
+  if (res.status !== 200) throw new Error(`/metrics answered ${res.status}`);
+  let n = 0;
+  for (const m of (await res.text()).matchAll(/^oabp_job_runs_total\{[^}]*\} (\d+)/gm)) n += Number(m[1]);
+  return n;
+}
+
+/**
+ * Waits until each server has run `rounds` more job rounds than when called: "the job loops
+ * tick a few more times", as a condition to poll instead of a sleep.
+ */
+export async function afterJobRounds(bases: string[], rounds = 3, limitMs = 60_000): Promise<void> {
+  const start = await Promise.all(bases.map(jobRounds));
+  for (const end = Date.now() + limitMs; ; await new Promise((r) => setTimeout(r, 50))) {
+    const now = await Promise.all(bases.map(jobRounds));
+    if (now.every((n, i) => n >= start[i]! + rounds)) return;
+    if (Date.now() > end) throw new Error(`job loops ran ${JSON.stringify(now)} rounds, from ${JSON.stringify(start)}`);
+  }
+}

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
 import {
+  afterJobRounds,
   E2E_ADMIN,
   freshPostgresDatabase,
   startServer,
@@ -155,8 +156,8 @@ describe.runIf(onRealPostgres)("restart on real Postgres", () => {
       30_000,
       100,
     );
-    // Let both job loops run several more ticks: nothing may happen twice.
-    await sleep(1_000);
+    // Let both job loops run several more rounds: nothing may happen twice.
+    await afterJobRounds(bases, 5);
 
     const cj = (await call(second!.base, "GET", `/missions/${ids.cjJudging}`)).body;
     expect(cj).toMatchObject({ status: "escrowed", phase: "judging", resolution: null });
@@ -195,7 +196,7 @@ describe.runIf(onRealPostgres)("restart on real Postgres", () => {
       async () => (await balance(solvers[1]!.address)) === rewards.cjJudging - fee,
       async () => `winner not paid: ${await balance(solvers[1]!.address)}`,
     );
-    await sleep(600); // both job loops tick a few more times: nothing may be paid twice
+    await afterJobRounds(bases); // both job loops tick a few more times: nothing may be paid twice
     expect(await balance(solvers[1]!.address)).toBe(rewards.cjJudging - fee);
     expect(await balance(solvers[0]!.address)).toBe(0n);
     expect(await balance(creator.address)).toBe(REST + rewards.cjEmpty + rewards.fvmInvalid + rewards.fvmEmpty);
@@ -285,7 +286,7 @@ describe.runIf(onRealPostgres)("restart on real Postgres", () => {
       async () => (await voided()) === N,
       async () => `only ${await voided()} of ${N} voided after the restart`,
     );
-    await sleep(300); // the loop ticks a few more times: nothing may be refunded twice
+    await afterJobRounds([next.base]); // the loop ticks a few more times: nothing may be refunded twice
     // Each mission refunded exactly once: the creator holds N rewards; the chain has
     // 1 credit (2 entries) + N fundings (3 each) + N refunds (2 each).
     expect(BigInt((await call(next.base, "GET", `/agents/${creator.address}/balance`)).body.aigen_balance)).toBe(

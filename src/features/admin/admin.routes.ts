@@ -1,7 +1,10 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { routes } from "../../http/route";
+import { z } from "@hono/zod-openapi";
 import { requireCaller } from "../../http/identity";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { Uint } from "../missions";
+
+const route = routes("admin");
 
 export const CreditRequest = z
   .object({
@@ -30,25 +33,25 @@ export const creditOnce = {
   answer: (credit: unknown) => ({ status: 200, body: credit }),
 };
 
-export const creditRoute = createRoute({
-  method: "post",
-  path: "/admin/ledger/credit",
-  middleware: [requireCaller("admin")],
-  tags: ["admin"],
-  summary: "Operator credits an agent's ledger balance (admin token)",
-  security: [{ bearer: [] }],
-  request: { headers: z.object({ "idempotency-key": z.string().optional() }), ...jsonBody(CreditRequest) },
-  responses: {
-    200: jsonResponse(CreditResponse, "Credited"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "UNPROCESSABLE", "CONFLICT"),
+export const creditRoute = route.post(
+  "/admin/ledger/credit",
+  "Operator credits an agent's ledger balance (admin token)",
+  {
+    middleware: [requireCaller("admin")],
+    security: [{ bearer: [] }],
+    request: { headers: z.object({ "idempotency-key": z.string().optional() }), ...jsonBody(CreditRequest) },
+    responses: {
+      200: jsonResponse(CreditResponse, "Credited"),
+      ...errors("UNAUTHORIZED", "FORBIDDEN", "UNPROCESSABLE", "CONFLICT"),
+    },
   },
-});
+);
 
-export const verifyRoute = createRoute({
-  method: "get",
-  path: "/admin/ledger/verify",
-  tags: ["admin"],
-  summary: "Re-derive the hash-chained ledger and report any tampering (admin token)",
-  security: [{ bearer: [] }],
-  responses: { 200: jsonResponse(VerifyResponse, "Verification report"), ...errors("UNAUTHORIZED", "FORBIDDEN") },
-});
+export const verifyRoute = route.get(
+  "/admin/ledger/verify",
+  "Re-derive the hash-chained ledger and report any tampering (admin token)",
+  {
+    security: [{ bearer: [] }],
+    responses: { 200: jsonResponse(VerifyResponse, "Verification report"), ...errors("UNAUTHORIZED", "FORBIDDEN") },
+  },
+);

@@ -61,47 +61,59 @@ function sameOrigin(uri: string, publicUrl: string): boolean {
 /** The SIWE `domain` this server accepts: the host of OABP_PUBLIC_URL. */
 export const siweDomain = (deps: Deps) => new URL(deps.config.publicUrl).host;
 
+const siweFailure = (reason: string, message: string) => new AppError("UNAUTHORIZED", message, { reason });
+type SiweFields = ReturnType<typeof parseSiweMessage> & { address: string; nonce: string };
+
+/** The message's fields, when it is a complete EIP-4361 message. */
+function parseSiwe(message: string): SiweFields {
+  let fields: ReturnType<typeof parseSiweMessage>;
+  try {
+    fields = parseSiweMessage(message);
+  } catch {
+    throw siweFailure("malformed_message", "message is not an EIP-4361 message");
+  }
+  const complete = fields.address && fields.nonce && fields.domain && fields.chainId && fields.uri;
+  if (!complete || fields.version !== "1")
+    throw siweFailure("malformed_message", "message is not a complete EIP-4361 message");
+  return fields as SiweFields;
+}
+
+/** Domain, resource, chain id and time window: the message is for this server, now. */
+function checkSiweScope(deps: Deps, fields: SiweFields, now: Date) {
+  const domain = siweDomain(deps);
+  if (fields.domain !== domain) throw siweFailure("wrong_domain", `message domain must be ${domain}`);
+  // EIP-4361 `uri`: the resource the session is for. It must be this server (OABP_PUBLIC_URL's
+  // origin), so a message signed for another service cannot be replayed here.
+  if (!sameOrigin(fields.uri ?? "", deps.config.publicUrl))
+    throw siweFailure("wrong_uri", `message uri must be on ${new URL(deps.config.publicUrl).origin}`);
+  if (!deps.config.siweChainIds.includes(fields.chainId ?? 0))
+    throw siweFailure("wrong_chain", `chain id must be one of ${deps.config.siweChainIds.join(", ")}`);
+  if (fields.issuedAt && fields.issuedAt.getTime() > now.getTime() + CLOCK_SKEW_MS)
+    throw siweFailure("not_yet_valid", "issued-at is in the future");
+  if (!validateSiweMessage({ message: fields, domain, time: now }))
+    throw siweFailure("expired", "message is expired or not yet valid");
+}
+
 /**
  * EIP-4361 sign-in. Checks domain, chain id, time window, signature, then consumes the nonce
  * (conditional update: a nonce is used at most once even under concurrent sign-ins).
  */
 export async function signInWithEthereum(ctx: Ctx, input: { message: string; signature: string }) {
   const { deps, now } = ctx;
-  const fail = (reason: string, message: string) => new AppError("UNAUTHORIZED", message, { reason });
-  let fields: ReturnType<typeof parseSiweMessage>;
-  try {
-    fields = parseSiweMessage(input.message);
-  } catch {
-    throw fail("malformed_message", "message is not an EIP-4361 message");
-  }
-  if (!fields.address || !fields.nonce || !fields.domain || !fields.chainId || !fields.uri || fields.version !== "1") {
-    throw fail("malformed_message", "message is not a complete EIP-4361 message");
-  }
-  const domain = siweDomain(deps);
-  if (fields.domain !== domain) throw fail("wrong_domain", `message domain must be ${domain}`);
-  // EIP-4361 `uri`: the resource the session is for. It must be this server (OABP_PUBLIC_URL's
-  // origin), so a message signed for another service cannot be replayed here.
-  if (!sameOrigin(fields.uri, deps.config.publicUrl))
-    throw fail("wrong_uri", `message uri must be on ${new URL(deps.config.publicUrl).origin}`);
-  if (!deps.config.siweChainIds.includes(fields.chainId)) {
-    throw fail("wrong_chain", `chain id must be one of ${deps.config.siweChainIds.join(", ")}`);
-  }
-  if (fields.issuedAt && fields.issuedAt.getTime() > now.getTime() + CLOCK_SKEW_MS)
-    throw fail("not_yet_valid", "issued-at is in the future");
-  if (!validateSiweMessage({ message: fields, domain, time: now }))
-    throw fail("expired", "message is expired or not yet valid");
+  const fields = parseSiwe(input.message);
+  checkSiweScope(deps, fields, now);
   const address = normalizeAddress(fields.address);
-  if (!address) throw fail("malformed_message", "address is not valid");
+  if (!address) throw siweFailure("malformed_message", "address is not valid");
   if (!(await deps.evm.verifyPersonalSign(address, input.message, input.signature)))
-    throw fail("invalid_signature", "signature does not match the address");
+    throw siweFailure("invalid_signature", "signature does not match the address");
 
   return withTx(ctx, async (tx) => {
     const used = await tx
       .update(authNonces)
       .set({ usedAt: now })
-      .where(and(eq(authNonces.nonce, fields.nonce!), isNull(authNonces.usedAt), gt(authNonces.expiresAt, now)))
+      .where(and(eq(authNonces.nonce, fields.nonce), isNull(authNonces.usedAt), gt(authNonces.expiresAt, now)))
       .returning({ nonce: authNonces.nonce });
-    if (used.length === 0) throw fail("invalid_nonce", "nonce is unknown, expired or already used");
+    if (used.length === 0) throw siweFailure("invalid_nonce", "nonce is unknown, expired or already used");
     const token = `oabp_${randomToken(32)}`;
     const expiresAt = new Date(now.getTime() + deps.config.sessionTtlSeconds * 1000);
     await tx.insert(authSessions).values({ tokenHash: sha256Hex(token), agentId: address, createdAt: now, expiresAt });

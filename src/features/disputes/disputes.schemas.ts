@@ -1,3 +1,4 @@
+import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
 import { DISPUTE_TYPES } from "../manifest";
 
@@ -76,11 +77,7 @@ export const ListDisputesQuery = z.object({
 });
 
 export const DisputeIdParam = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "id", in: "path" } }),
+  id: pathId("id"),
 });
 
 export const SplitShare = z.object({

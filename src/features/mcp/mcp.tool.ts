@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { Deps } from "../../deps";
 import type { Identity } from "../../http/types";
 import type { Ctx } from "../../lib/context";
+import { type Answer, checkIdempotencyKey, idempotent } from "../../lib/idempotency";
 import { inputSchemaOf, outputSchemaOf } from "./mcp.schema";
 
 // One MCP tool: a REST route's verb behind a name. MCP is a transport, not a second backend
@@ -69,4 +70,18 @@ export const IdempotencyKey = z
 export function written(ctx: ToolContext, body: string): string {
   ctx.deps.missionLists.invalidate();
   return body;
+}
+
+/**
+ * A write with REST's Idempotency-Key semantics (lib/idempotency.ts): `once` is the verb's scope and
+ * answer (the REST route's), `request` the body the key is bound to; the answer's JSON, once written.
+ */
+export async function idempotentWrite<T>(
+  ctx: ToolContext,
+  key: string | undefined,
+  op: { request: unknown; scope: string; answer: (result: T) => Answer },
+  verb: (c: Ctx) => Promise<T>,
+): Promise<string> {
+  const r = await idempotent(ctxFromMcp(ctx), { key: checkIdempotencyKey(key), ...op }, verb);
+  return written(ctx, r.body);
 }

@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors";
-import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
 import { getAgentBalance, AgentBalance } from "../agents";
 import { Mission, voidMission } from "../missions";
 import { getSubmission, listSubmissions, ListSubmissionsQuery, Submission, SubmissionList } from "../submissions";
@@ -11,6 +10,7 @@ import {
   ctxFromMcp,
   DESTRUCTIVE,
   IdempotencyKey,
+  idempotentWrite,
   MissionId,
   READ,
   SubmissionId,
@@ -56,12 +56,9 @@ export const CREATOR_TOOLS: Tool[] = [
     caller: "agent",
     run: async (ctx, a, caller) => {
       const award = { winners: a.winners };
-      const r = await idempotent(
-        ctxFromMcp(ctx),
-        { key: checkIdempotencyKey(a.idempotency_key), request: award, ...awardOnce(caller!, a.mission_id) },
-        (c) => awardMission(c, { missionId: a.mission_id, award }),
+      return idempotentWrite(ctx, a.idempotency_key, { request: award, ...awardOnce(caller!, a.mission_id) }, (c) =>
+        awardMission(c, { missionId: a.mission_id, award }),
       );
-      return written(ctx, r.body);
     },
   }),
   tool({

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { validationError } from "../../http/errors";
 import { type AppError, errorBody } from "../../lib/errors";
-import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
 import { getAgent, Agent } from "../agents";
 import {
   CreateMissionRequest,
@@ -18,12 +17,13 @@ import { CreateSubmissionRequest, createSubmission, createSubmissionOnce, Submis
 import { castVote, VoteRequest, voteOnce, Vote } from "../verification";
 import { claimMission, Claim } from "../claims";
 import { AmendMissionRequest, amendMission, amendMissionOnce, Amendment } from "../amendments";
-import { askQuestion, listQuestions, AskQuestionRequest, Question, QuestionList } from "../qa";
+import { askQuestion, listQuestions, AskQuestionRequest, ListQuestionsQuery, Question, QuestionList } from "../qa";
 import { requireAgent } from "../../http/identity";
 import { CREATOR_TOOLS } from "./mcp.tools.creator";
 import {
   ctxFromMcp,
   IdempotencyKey,
+  idempotentWrite,
   MissionId,
   READ,
   SubmissionId,
@@ -68,12 +68,12 @@ const SOLVER_TOOLS: Tool[] = [
     caller: "submitter",
     run: async (ctx, a, caller) => {
       const { mission_id, idempotency_key, ...body } = a;
-      const r = await idempotent(
-        ctxFromMcp(ctx),
-        { key: checkIdempotencyKey(idempotency_key), request: body, ...createSubmissionOnce(caller!, mission_id) },
+      return idempotentWrite(
+        ctx,
+        idempotency_key,
+        { request: body, ...createSubmissionOnce(caller!, mission_id) },
         (c) => createSubmission(c, { missionId: mission_id, submission: body }),
       );
-      return written(ctx, r.body);
     },
   }),
   tool({
@@ -103,12 +103,9 @@ const SOLVER_TOOLS: Tool[] = [
     caller: "agent",
     run: async (ctx, a, caller) => {
       const { idempotency_key, ...body } = a;
-      const r = await idempotent(
-        ctxFromMcp(ctx),
-        { key: checkIdempotencyKey(idempotency_key), request: body, ...createMissionOnce(caller!) },
-        (c) => createMission(c, body),
+      return idempotentWrite(ctx, idempotency_key, { request: body, ...createMissionOnce(caller!) }, (c) =>
+        createMission(c, body),
       );
-      return written(ctx, r.body);
     },
   }),
   tool({
@@ -121,12 +118,9 @@ const SOLVER_TOOLS: Tool[] = [
     caller: "submitter",
     run: async (ctx, a, caller) => {
       const vote = { submission_id: a.submission_id, amount: a.amount };
-      const r = await idempotent(
-        ctxFromMcp(ctx),
-        { key: checkIdempotencyKey(a.idempotency_key), request: vote, ...voteOnce(caller!, a.mission_id) },
-        (c) => castVote(c, { missionId: a.mission_id, vote }),
+      return idempotentWrite(ctx, a.idempotency_key, { request: vote, ...voteOnce(caller!, a.mission_id) }, (c) =>
+        castVote(c, { missionId: a.mission_id, vote }),
       );
-      return written(ctx, r.body);
     },
   }),
   tool({
@@ -149,22 +143,16 @@ const SOLVER_TOOLS: Tool[] = [
     annotations: WRITE,
     caller: "agent",
     run: async (ctx, a, caller) => {
-      const r = await idempotent(
-        ctxFromMcp(ctx),
-        {
-          key: checkIdempotencyKey(a.idempotency_key),
-          request: a.amendment,
-          ...amendMissionOnce(caller!, a.mission_id),
-        },
-        (c) => amendMission(c, { missionId: a.mission_id, input: a.amendment }),
+      const once = amendMissionOnce(caller!, a.mission_id);
+      return idempotentWrite(ctx, a.idempotency_key, { request: a.amendment, ...once }, (c) =>
+        amendMission(c, { missionId: a.mission_id, input: a.amendment }),
       );
-      return written(ctx, r.body);
     },
   }),
   tool({
     name: "list_questions",
     description: "A mission's public Q&A: questions, the creator's answers, pinned clarifications.",
-    args: z.object({ mission_id: MissionId, cursor: z.string().max(200).optional() }),
+    args: ListQuestionsQuery.pick({ cursor: true }).extend({ mission_id: MissionId }),
     out: QuestionList,
     annotations: READ,
     run: async (ctx, a) =>

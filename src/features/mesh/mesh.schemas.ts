@@ -1,3 +1,4 @@
+import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
 
 // Agent Mesh wire shapes (docs/protocols/agent-mesh-skill-protocol.txt, served as the Mesh
@@ -110,11 +111,7 @@ export const SkillQuery = z.object({
 });
 
 export const SkillIdParam = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "id", in: "path" }, example: "skl_01JZ0000000000000000000000" }),
+  id: pathId("id", "skl_01JZ0000000000000000000000"),
 });
 
 export const InvokeRequest = z

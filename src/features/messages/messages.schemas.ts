@@ -1,3 +1,4 @@
+import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
 
 // Private messages about a submission: wire shapes written by hand (docs/style.md rule 6). The body is opaque to the server.
@@ -63,22 +64,10 @@ export const MailboxQuery = z.object({
 export const ThreadQuery = z.object(page);
 
 export const MessageIdParam = z.object({
-  mid: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "mid", in: "path" }, example: "msg_01JZ0000000000000000000000" }),
+  mid: pathId("mid", "msg_01JZ0000000000000000000000"),
 });
 
 export const SubmissionThreadParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "id", in: "path" }, example: "mis_01JZ0000000000000000000000" }),
-  sid: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "sid", in: "path" }, example: "sub_01JZ0000000000000000000000" }),
+  id: pathId("id", "mis_01JZ0000000000000000000000"),
+  sid: pathId("sid", "sub_01JZ0000000000000000000000"),
 });

@@ -1,5 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import { requireCaller } from "../../http/identity";
+import { routes, signedIn } from "../../http/route";
+import { z } from "@hono/zod-openapi";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import {
   CreateMissionRequest,
@@ -10,6 +10,8 @@ import {
   type MissionWire,
 } from "./missions.schemas";
 import { ConditionalHeaders, notModified } from "../../http/http-cache";
+
+const route = routes("missions");
 
 const IdempotencyHeader = z.object({
   "idempotency-key": z
@@ -27,41 +29,36 @@ export const createMissionOnce = (creator: string) => ({
   answer: (m: MissionWire) => ({ status: 201, body: m }),
 });
 
-export const createMissionRoute = createRoute({
-  method: "post",
-  path: "/missions",
-  middleware: [requireCaller("agent")],
-  tags: ["missions"],
-  summary: "Post a mission; on the ledger rail reward + spam fee are escrowed at once (AIP-1 §2, §6)",
-  security: [{ bearer: [] }],
-  request: { headers: IdempotencyHeader, ...jsonBody(CreateMissionRequest) },
-  responses: {
-    201: jsonResponse(Mission, "Created and open"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "INSUFFICIENT_BALANCE", "CONFLICT", "UNPROCESSABLE"),
+export const createMissionRoute = route.post(
+  "/missions",
+  "Post a mission; on the ledger rail reward + spam fee are escrowed at once (AIP-1 §2, §6)",
+  {
+    ...signedIn,
+    request: { headers: IdempotencyHeader, ...jsonBody(CreateMissionRequest) },
+    responses: {
+      201: jsonResponse(Mission, "Created and open"),
+      ...errors("UNAUTHORIZED", "FORBIDDEN", "INSUFFICIENT_BALANCE", "CONFLICT", "UNPROCESSABLE"),
+    },
   },
-});
+);
 
-export const listMissionsRoute = createRoute({
-  method: "get",
-  path: "/missions",
-  tags: ["missions"],
-  summary: "List public missions, newest first, with keyset pagination (AIP-1 §7)",
-  request: { query: ListMissionsQuery, headers: z.object({ "if-none-match": z.string().max(1000).optional() }) },
-  responses: {
-    200: jsonResponse(
-      MissionList,
-      "A page of missions (ETag; Cache-Control public, max-age=5, stale-while-revalidate=30 for anonymous reads)",
-    ),
-    304: { description: "Not modified: If-None-Match matched the page's ETag" },
-    ...errors(),
+export const listMissionsRoute = route.get(
+  "/missions",
+  "List public missions, newest first, with keyset pagination (AIP-1 §7)",
+  {
+    request: { query: ListMissionsQuery, headers: z.object({ "if-none-match": z.string().max(1000).optional() }) },
+    responses: {
+      200: jsonResponse(
+        MissionList,
+        "A page of missions (ETag; Cache-Control public, max-age=5, stale-while-revalidate=30 for anonymous reads)",
+      ),
+      304: { description: "Not modified: If-None-Match matched the page's ETag" },
+      ...errors(),
+    },
   },
-});
+);
 
-export const getMissionRoute = createRoute({
-  method: "get",
-  path: "/missions/{id}",
-  tags: ["missions"],
-  summary: "One mission (AIP-1 §2)",
+export const getMissionRoute = route.get("/missions/{id}", "One mission (AIP-1 §2)", {
   request: { params: MissionIdParam, headers: ConditionalHeaders },
   responses: {
     200: jsonResponse(Mission, "The mission (weak ETag; If-None-Match → 304)"),
@@ -70,73 +67,75 @@ export const getMissionRoute = createRoute({
   },
 });
 
-export const voidMissionRoute = createRoute({
-  method: "post",
-  path: "/missions/{id}/void",
-  tags: ["missions"],
-  summary: "Creator voids an open mission without submissions: reward refunded, spam fee kept",
-  security: [{ bearer: [] }],
-  request: { params: MissionIdParam },
-  responses: {
-    200: jsonResponse(Mission, "Voided"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"),
+export const voidMissionRoute = route.post(
+  "/missions/{id}/void",
+  "Creator voids an open mission without submissions: reward refunded, spam fee kept",
+  {
+    security: [{ bearer: [] }],
+    request: { params: MissionIdParam },
+    responses: {
+      200: jsonResponse(Mission, "Voided"),
+      ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"),
+    },
   },
-});
+);
 
 // AIP-2 §2 and §5: the type registry. Registered before /missions/{id} so "types" is never an id.
 const TypeDoc = z.record(z.string(), z.unknown());
-export const missionTypesRoute = createRoute({
-  method: "get",
-  path: "/missions/types",
-  tags: ["missions"],
-  summary: "Supported mission types, registry version and custom type definitions (AIP-2 §2)",
-  responses: {
-    200: jsonResponse(
-      z
-        .object({
-          supported_types: z.array(z.string()),
-          registry_version: z.string(),
-          custom_types: z.array(TypeDoc),
-          types: z.array(TypeDoc),
-        })
-        .openapi("MissionTypes"),
-      "The type registry",
-    ),
-    ...errors(),
+export const missionTypesRoute = route.get(
+  "/missions/types",
+  "Supported mission types, registry version and custom type definitions (AIP-2 §2)",
+  {
+    responses: {
+      200: jsonResponse(
+        z
+          .object({
+            supported_types: z.array(z.string()),
+            registry_version: z.string(),
+            custom_types: z.array(TypeDoc),
+            types: z.array(TypeDoc),
+          })
+          .openapi("MissionTypes"),
+        "The type registry",
+      ),
+      ...errors(),
+    },
   },
-});
+);
 
-export const typeSchemaRoute = createRoute({
-  method: "get",
-  path: "/missions/types/{type_id}/schema",
-  tags: ["missions"],
-  summary:
-    "The JSON Schema of one mission type's type_params (AIP-2 App. B; each mission links it as type_params_schema_url)",
-  request: {
-    params: z.object({
-      type_id: z
-        .string()
-        .min(1)
-        .max(100)
-        .openapi({ param: { name: "type_id", in: "path" }, example: "code_review" }),
-    }),
+export const typeSchemaRoute = route.get(
+  "/missions/types/{type_id}/schema",
+  "The JSON Schema of one mission type's type_params (AIP-2 App. B; each mission links it as type_params_schema_url)",
+  {
+    request: {
+      params: z.object({
+        type_id: z
+          .string()
+          .min(1)
+          .max(100)
+          .openapi({ param: { name: "type_id", in: "path" }, example: "code_review" }),
+      }),
+    },
+    responses: { 200: jsonResponse(TypeDoc.openapi("TypeParamsSchema"), "A JSON Schema"), ...errors("NOT_FOUND") },
   },
-  responses: { 200: jsonResponse(TypeDoc.openapi("TypeParamsSchema"), "A JSON Schema"), ...errors("NOT_FOUND") },
-});
+);
 
-export const customTypeRoute = createRoute({
-  method: "get",
-  path: "/missions/types/custom/{type_id}",
-  tags: ["missions"],
-  summary: "One custom mission type: schemas and an example (AIP-2 §5)",
-  request: {
-    params: z.object({
-      type_id: z
-        .string()
-        .min(1)
-        .max(100)
-        .openapi({ param: { name: "type_id", in: "path" }, example: "oabp:bug_bounty" }),
-    }),
+export const customTypeRoute = route.get(
+  "/missions/types/custom/{type_id}",
+  "One custom mission type: schemas and an example (AIP-2 §5)",
+  {
+    request: {
+      params: z.object({
+        type_id: z
+          .string()
+          .min(1)
+          .max(100)
+          .openapi({ param: { name: "type_id", in: "path" }, example: "oabp:bug_bounty" }),
+      }),
+    },
+    responses: {
+      200: jsonResponse(TypeDoc.openapi("CustomMissionType"), "The type definition"),
+      ...errors("NOT_FOUND"),
+    },
   },
-  responses: { 200: jsonResponse(TypeDoc.openapi("CustomMissionType"), "The type definition"), ...errors("NOT_FOUND") },
-});
+);

@@ -1,3 +1,4 @@
+import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
 import { MissionEscrowWire } from "../escrow";
 import { CreatorRecordCompact } from "../records";
@@ -385,9 +386,5 @@ export const ListMissionsQuery = z.object({
 export type ListMissionsFilters = z.infer<typeof ListMissionsQuery>;
 
 export const MissionIdParam = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "id", in: "path" }, example: "mis_01JZ0000000000000000000000" }),
+  id: pathId("id", "mis_01JZ0000000000000000000000"),
 });

@@ -1,3 +1,4 @@
+import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
 import { AUDIT_ACTIONS, REPORT_REASONS, REPORT_STATUSES } from "../../db/vocabulary";
 import { Mission } from "../missions";
@@ -5,21 +6,13 @@ import { Mission } from "../missions";
 // Wire shapes of moderation and operator control (docs/moderation.md).
 
 const Reason = z.string().trim().min(1).max(500);
-const Address = z
-  .string()
-  .min(1)
-  .max(64)
-  .openapi({ param: { name: "address", in: "path" }, example: "0x1111111111111111111111111111111111111111" });
+const Address = pathId("address", "0x1111111111111111111111111111111111111111");
 const Limit = z.coerce.number().int().min(1).max(100).default(50);
 const Cursor = z.string().min(1).max(200).optional();
 
 export const AddressParam = z.object({ address: Address });
 export const ReportIdParam = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "id", in: "path" }, example: "rep_01JZ0000000000000000000000" }),
+  id: pathId("id", "rep_01JZ0000000000000000000000"),
 });
 
 export const HideRequest = z

@@ -1,14 +1,11 @@
+import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
 
 // Wire schemas of AIP-3 (written from the spec; the import body is validated by the service,
 // which answers the §4.1 400 shape with a named reason).
 
 export const AddressParam = z.object({
-  address: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "address", in: "path" }, example: "0xabc1230000000000000000000000000000000000" }),
+  address: pathId("address", "0xabc1230000000000000000000000000000000000"),
 });
 
 export const AttestationDoc = z.record(z.string(), z.unknown()).openapi("ReputationAttestation", {

@@ -1,3 +1,4 @@
+import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
 import { QA_KINDS } from "../../db/vocabulary";
 
@@ -71,14 +72,6 @@ export const ListQuestionsQuery = z.object({
 });
 
 export const QuestionParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "id", in: "path" }, example: "mis_01JZ0000000000000000000000" }),
-  qid: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "qid", in: "path" }, example: "qst_01JZ0000000000000000000000" }),
+  id: pathId("id", "mis_01JZ0000000000000000000000"),
+  qid: pathId("qid", "qst_01JZ0000000000000000000000"),
 });

@@ -1,3 +1,4 @@
+import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
 import { SETTLEMENT_STATUSES, VERIFICATION_RESULTS } from "./receipts.verify";
 
@@ -50,16 +51,8 @@ export const MissionReceipt = z
   .openapi("MissionReceipt");
 
 export const ReceiptParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "id", in: "path" }, example: "mis_01JZ0000000000000000000000" }),
-  submission_id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "submission_id", in: "path" }, example: "sub_01JZ0000000000000000000000" }),
+  id: pathId("id", "mis_01JZ0000000000000000000000"),
+  submission_id: pathId("submission_id", "sub_01JZ0000000000000000000000"),
 });
 
 export const VerifyReceiptRequest = z

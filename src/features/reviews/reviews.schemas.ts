@@ -1,3 +1,4 @@
+import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
 
 // ClawFinder reviews (docs/design.md "ClawFinder"): integer stars 1–5, optional text.
@@ -62,14 +63,6 @@ export const ListReviewsQuery = z.object({
 });
 
 export const ReviewParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "id", in: "path" }, example: "0xabc1230000000000000000000000000000000000" }),
-  review_id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "review_id", in: "path" }, example: "rev_01JZ0000000000000000000000" }),
+  id: pathId("id", "0xabc1230000000000000000000000000000000000"),
+  review_id: pathId("review_id", "rev_01JZ0000000000000000000000"),
 });

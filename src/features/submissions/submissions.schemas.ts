@@ -1,3 +1,4 @@
+import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
 
 export const MAX_INLINE_CONTENT = 64 * 1024;
@@ -75,14 +76,6 @@ export const ListSubmissionsQuery = z.object({
 });
 
 export const SubmissionParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "id", in: "path" } }),
-  sid: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "sid", in: "path" } }),
+  id: pathId("id"),
+  sid: pathId("sid"),
 });

@@ -46,8 +46,8 @@ export type BoardFilters = z.infer<typeof BoardQuery>;
 /** The board's own fields (whole units, "ends within"); the base-unit and date filters are derived. */
 const DERIVED = ["reward_min", "reward_max", "deadline_before", "deadline_after"];
 
-/** Which form field a schema issue belongs to, and the sentence a person reads for it. */
-const FIELD_WORDS: Record<string, string> = {
+/** Which form field a schema issue belongs to, and the word a person reads for it: every filter of the schema. */
+const FIELD_WORDS: Record<keyof BoardFilters, string> = {
   q: "Search",
   status: "Status",
   verification_type: "How the winner is chosen",
@@ -56,19 +56,37 @@ const FIELD_WORDS: Record<string, string> = {
   sort: "Sort",
   cursor: "Page",
   limit: "Page size",
+  mission_type: "Mission type",
+  creator: "Creator",
+  reward_min: "Smallest reward",
+  reward_max: "Largest reward",
+  deadline_after: "Ends after",
+  deadline_before: "Ends within",
+  creator_min_paid_ratio: "Creator's paid share",
+  creator_max_never_judged: "Creator's unjudged missions",
 };
+const wordsFor = (key: string) => FIELD_WORDS[key as keyof BoardFilters] ?? "This field";
 
 export type BoardParse = { ok: true; f: BoardFilters } | { ok: false; errors: Record<string, string> };
+type Errors = Record<string, string>;
 
-/** Raw query → filters; empty form fields mean "no filter". Default: open missions. */
-export function parseBoardQuery(raw: Record<string, string>, assets: AssetConfig[], now: Date): BoardParse {
+/** The typed form fields, without empties and derived filters; default status: open. */
+function formFields(raw: Record<string, string>): Record<string, string> {
   const cleaned: Record<string, string> = Object.fromEntries(
     Object.entries(raw).filter(([k, v]) => v.trim() !== "" && !DERIVED.includes(k)),
   );
   if (cleaned.status === "any") delete cleaned.status;
   else cleaned.status ??= "open";
-  const errors: Record<string, string> = {};
-  // A reward range is in one asset: the one chosen, else the first this server settles.
+  return cleaned;
+}
+
+/** Whole-unit reward bounds → the base-unit filters, in the chosen asset or the first this server settles. */
+function rewardFilters(
+  raw: Record<string, string>,
+  cleaned: Record<string, string>,
+  assets: AssetConfig[],
+  errors: Errors,
+) {
   const asset = cleaned.asset ? assetOf(cleaned.asset, assets) : assets[0];
   for (const [field, target] of [
     ["min_reward", "reward_min"],
@@ -82,25 +100,38 @@ export function parseBoardQuery(raw: Record<string, string>, assets: AssetConfig
       continue;
     }
     const v = parseWholeUnits(text, asset);
-    if (v.ok) {
-      cleaned[target] = v.value.toString();
-      cleaned.asset ??= asset.symbol;
-    } else errors[field] = v.message;
+    if (!v.ok) {
+      errors[field] = v.message;
+      continue;
+    }
+    cleaned[target] = v.value.toString();
+    cleaned.asset ??= asset.symbol;
   }
+}
+
+/** "Ends within" → deadline_before, from the minute of the request. */
+function dueFilter(cleaned: Record<string, string>, now: Date, errors: Errors) {
   const due = cleaned.due;
   delete cleaned.due;
-  if (due) {
-    if (due in DUE) {
-      const minute = Math.floor(now.getTime() / 60_000) * 60_000;
-      cleaned.deadline_before = new Date(minute + DUE[due as keyof typeof DUE]).toISOString();
-    } else errors.due = "Choose one of the listed periods.";
+  if (!due) return;
+  if (!(due in DUE)) {
+    errors.due = "Choose one of the listed periods.";
+    return;
   }
+  const minute = Math.floor(now.getTime() / 60_000) * 60_000;
+  cleaned.deadline_before = new Date(minute + DUE[due as keyof typeof DUE]).toISOString();
+}
+
+/** Raw query → filters; empty form fields mean "no filter". Default: open missions. */
+export function parseBoardQuery(raw: Record<string, string>, assets: AssetConfig[], now: Date): BoardParse {
+  const cleaned = formFields(raw);
+  const errors: Errors = {};
+  rewardFilters(raw, cleaned, assets, errors);
+  dueFilter(cleaned, now, errors);
   const r = BoardQuery.safeParse(cleaned);
-  if (!r.success) {
-    for (const i of r.error.issues) {
-      const key = String(i.path[0] ?? "q");
-      errors[key] ??= `${FIELD_WORDS[key] ?? "This field"}: this value is not one the board understands.`;
-    }
+  for (const i of r.success ? [] : r.error.issues) {
+    const key = String(i.path[0] ?? "q");
+    errors[key] ??= `${wordsFor(key)}: this value is not one the board understands.`;
   }
   if (Object.keys(errors).length || !r.success) return { ok: false, errors };
   return { ok: true, f: r.data };

@@ -73,32 +73,40 @@ export function exactTime(at: Date, o: { short?: boolean } = {}): string {
 
 const str = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : undefined);
 
+type Params = Record<string, unknown>;
+const MATCH_WORDS: Record<string, string> = { exact: "exactly equal to", regex: "matching the pattern of" };
+
+/** The verification rules in plain words, one sentence maker per type (AIP-1 §4). */
+const RULE_WORDS: Record<string, (params: Params, assets: AssetConfig[]) => string> = {
+  creator_judges: (params) => {
+    const n = Number(params.max_winners ?? 1);
+    const pick = `The creator picks ${n === 1 ? "the winner" : `up to ${n} winners`}`;
+    const appeal = params.appeal as { appeal_window_seconds?: number } | false | undefined;
+    if (!appeal) return `${pick}; the pick is final.`;
+    const w = appeal.appeal_window_seconds ?? 86_400;
+    return `${pick}; others have ${durationWords(w)} to dispute the pick before it pays.`;
+  },
+  first_valid_match: (params) => {
+    if (params.predicate_uri) return "The first submission that the creator's checker accepts wins, automatically.";
+    if (params.target_hash)
+      return "The first submission whose file matches the expected fingerprint wins, automatically.";
+    const how = MATCH_WORDS[String(params.match_mode)] ?? "containing";
+    return `The first submission ${how} the expected answer wins, automatically.`;
+  },
+  peer_vote: (params, assets) => {
+    const token = str(params.vote_token) ?? "tokens";
+    const q = str(params.quorum);
+    const until =
+      q && assetOf(token, assets) ? ` once ${formatAmount(q, token, assets)} is staked in all` : " if enough is staked";
+    return `Voters stake ${token} on the submission they think is best; the most-backed one wins${until}.`;
+  },
+  oracle: () => "An on-chain oracle decides the winner.",
+};
+
 /** The verification rule in plain words (AIP-1 §4), from the mission's type and params. */
-export function verificationInWords(type: string, params: Record<string, unknown>, assets: AssetConfig[] = []): string {
-  switch (type) {
-    case "creator_judges": {
-      const n = Number(params.max_winners ?? 1);
-      const pick = `The creator picks ${n === 1 ? "the winner" : `up to ${n} winners`}`;
-      const appeal = params.appeal as { appeal_window_seconds?: number } | false | undefined;
-      if (!appeal) return `${pick}; the pick is final.`;
-      const w = appeal.appeal_window_seconds ?? 86_400;
-      return `${pick}; others have ${durationWords(w)} to dispute the pick before it pays.`;
-    }
-    case "first_valid_match":
-      if (params.predicate_uri) return "The first submission that the creator's checker accepts wins, automatically.";
-      if (params.target_hash)
-        return "The first submission whose file matches the expected fingerprint wins, automatically.";
-      return `The first submission ${params.match_mode === "exact" ? "exactly equal to" : params.match_mode === "regex" ? "matching the pattern of" : "containing"} the expected answer wins, automatically.`;
-    case "peer_vote": {
-      const token = str(params.vote_token) ?? "tokens";
-      const q = str(params.quorum);
-      return `Voters stake ${token} on the submission they think is best; the most-backed one wins${q && assetOf(token, assets) ? ` once ${formatAmount(q, token, assets)} is staked in all` : " if enough is staked"}.`;
-    }
-    case "oracle":
-      return "An on-chain oracle decides the winner.";
-    default:
-      return "A rule this page does not describe decides the winner.";
-  }
+export function verificationInWords(type: string, params: Params, assets: AssetConfig[] = []): string {
+  const words = Object.hasOwn(RULE_WORDS, type) ? RULE_WORDS[type] : undefined;
+  return words ? words(params, assets) : "A rule this page does not describe decides the winner.";
 }
 
 /** 86400 → "1 day", 7200 → "2 hours", 90 → "1 minute". */

@@ -1,5 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
-import { requireCaller } from "../../http/identity";
+import { routes, signedIn } from "../../http/route";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import {
   CreateWebhookRequest,
@@ -13,27 +12,22 @@ import {
 
 // Webhook subscriptions (AIP-1 §7 "Webhook"). Every route is the owner's only: another
 // agent's subscription answers 404, as if it did not exist.
+const route = routes("webhooks");
 
-export const createWebhookRoute = createRoute({
-  method: "post",
-  path: "/webhooks",
-  middleware: [requireCaller("agent")],
-  tags: ["webhooks"],
-  summary:
-    "Subscribe a URL to events; deliveries are signed per Standard Webhooks with the returned secret (shown once)",
-  security: [{ bearer: [] }],
-  request: { ...jsonBody(CreateWebhookRequest) },
-  responses: {
-    201: jsonResponse(WebhookCreated, "The subscription and its signing secret"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"),
+export const createWebhookRoute = route.post(
+  "/webhooks",
+  "Subscribe a URL to events; deliveries are signed per Standard Webhooks with the returned secret (shown once)",
+  {
+    ...signedIn,
+    request: { ...jsonBody(CreateWebhookRequest) },
+    responses: {
+      201: jsonResponse(WebhookCreated, "The subscription and its signing secret"),
+      ...errors("UNAUTHORIZED", "FORBIDDEN", "CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"),
+    },
   },
-});
+);
 
-export const listWebhooksRoute = createRoute({
-  method: "get",
-  path: "/webhooks",
-  tags: ["webhooks"],
-  summary: "Your webhook subscriptions, newest first",
+export const listWebhooksRoute = route.get("/webhooks", "Your webhook subscriptions, newest first", {
   security: [{ bearer: [] }],
   request: { query: PageQuery },
   responses: {
@@ -42,11 +36,7 @@ export const listWebhooksRoute = createRoute({
   },
 });
 
-export const getWebhookRoute = createRoute({
-  method: "get",
-  path: "/webhooks/{id}",
-  tags: ["webhooks"],
-  summary: "One of your webhook subscriptions (without its secret)",
+export const getWebhookRoute = route.get("/webhooks/{id}", "One of your webhook subscriptions (without its secret)", {
   security: [{ bearer: [] }],
   request: { params: WebhookIdParam },
   responses: {
@@ -55,29 +45,28 @@ export const getWebhookRoute = createRoute({
   },
 });
 
-export const deleteWebhookRoute = createRoute({
-  method: "delete",
-  path: "/webhooks/{id}",
-  tags: ["webhooks"],
-  summary: "Delete one of your webhook subscriptions and its delivery log",
-  security: [{ bearer: [] }],
-  request: { params: WebhookIdParam },
-  responses: {
-    204: { description: "Deleted" },
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"),
+export const deleteWebhookRoute = route.delete(
+  "/webhooks/{id}",
+  "Delete one of your webhook subscriptions and its delivery log",
+  {
+    security: [{ bearer: [] }],
+    request: { params: WebhookIdParam },
+    responses: {
+      204: { description: "Deleted" },
+      ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"),
+    },
   },
-});
+);
 
-export const listDeliveriesRoute = createRoute({
-  method: "get",
-  path: "/webhooks/{id}/deliveries",
-  tags: ["webhooks"],
-  summary:
-    "Deliveries of one of your subscriptions, newest event first, with every attempt's status code, error and timing",
-  security: [{ bearer: [] }],
-  request: { params: WebhookIdParam, query: PageQuery },
-  responses: {
-    200: jsonResponse(DeliveryList, "A page of deliveries"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"),
+export const listDeliveriesRoute = route.get(
+  "/webhooks/{id}/deliveries",
+  "Deliveries of one of your subscriptions, newest event first, with every attempt's status code, error and timing",
+  {
+    security: [{ bearer: [] }],
+    request: { params: WebhookIdParam, query: PageQuery },
+    responses: {
+      200: jsonResponse(DeliveryList, "A page of deliveries"),
+      ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"),
+    },
   },
-});
+);

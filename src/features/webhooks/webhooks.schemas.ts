@@ -1,3 +1,4 @@
+import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
 import { EVENT_TYPES } from "../../lib/webhook-events";
 import { MAX_WEBHOOK_URL_LENGTH } from "./webhooks.url";
@@ -137,9 +138,5 @@ export const PageQuery = z.object({
 });
 
 export const WebhookIdParam = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "id", in: "path" }, example: "whk_01JZ0000000000000000000000" }),
+  id: pathId("id", "whk_01JZ0000000000000000000000"),
 });

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { exitCodeFor, OabpError } from "../errors.js";
 import { EXIT, makeContext, UsageError, type Ctx } from "./context.js";
 import { Config } from "./config.js";
-import { LIST_QUERY_FLAGS } from "./flags.js";
+import { LIST_QUERY_FLAGS, REQUEST_FLAGS } from "./flags.js";
 import type { Out } from "./output.js";
 
 // `oabp`: the command line over @oabp/client (entry: main.ts). Exit codes: 0 ok, 1 failed (invalid receipt, voided
@@ -47,29 +47,17 @@ export const STRING_FLAGS = [
   "admin-token",
   "timeout",
   ...LIST_QUERY_FLAGS,
+  ...REQUEST_FLAGS,
   "limit",
   "max",
-  "file",
-  "title",
-  "description",
-  "reward",
   "chain",
-  "verification",
   "params",
-  "deadline",
-  "tags",
-  "language",
   "idempotency-key",
-  "uri",
-  "hash",
-  "salt",
   "out",
   "manifest",
   "interval",
   "max-polls",
   "rpc-url",
-  "events",
-  "filters",
 ];
 export const BOOL_FLAGS = [
   "json",

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTestApp, type TestApp } from "../helpers/app";
+import { credit, newAccount, openMission, siweMessageFor, signIn } from "../helpers/agents";
+import { expectError } from "../helpers/errors";
+
+// Settings no other suite sets, each set here to a value other than its default and observed
+// where it acts (test/config/settings-exercised.test.ts holds every setting to being set somewhere).
+const SETTINGS = {
+  OABP_SIWE_CHAIN_IDS: "8453,84532",
+  OABP_ADP_CARD_TTL_SECONDS: "120",
+  OABP_AMENDMENT_MAX_EXTENSION_SECONDS: "3600",
+  OABP_TOPUP_MIN_BPS: "5000",
+  OABP_CONTACT: "mailto:operators@oabp.test",
+};
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp(SETTINGS);
+});
+afterAll(async () => t?.close());
+
+describe("settings take effect where they act", () => {
+  it("OABP_SIWE_CHAIN_IDS: the nonce lists the chains and a message for the second one signs in", async () => {
+    expect((await t.call("POST", "/auth/nonce")).body.chain_ids).toEqual([8453, 84532]);
+    const account = newAccount();
+    const sign = async (chainId: number) => {
+      const message = await siweMessageFor(t, account, { chainId });
+      return t.call("POST", "/auth/siwe", { body: { message, signature: await account.signMessage({ message }) } });
+    };
+    expect((await sign(84532)).status).toBe(200);
+    const other = await sign(1);
+    expectError(other, 401, "UNAUTHORIZED");
+    expect(other.body.details.reason).toBe("wrong_chain");
+  });
+
+  it("OABP_ADP_CARD_TTL_SECONDS and OABP_CONTACT: the agent card and the manifest say them", async () => {
+    expect((await t.call("GET", "/.well-known/adp-agent-card.json")).body.metadata.ttl).toBe(120);
+    const manifest = (await t.call("GET", "/.well-known/oabp.json")).body;
+    expect(manifest.contact).toBe("mailto:operators@oabp.test");
+    expect(manifest.amendments.max_extension_seconds).toBe(3600);
+  });
+
+  it("OABP_AMENDMENT_MAX_EXTENSION_SECONDS: an extension past it is refused, one within it applies", async () => {
+    const { creator, mission } = await openMission(t);
+    const extend = (seconds: number) =>
+      t.call("POST", `/missions/${mission.id}/amendments`, {
+        token: creator.token,
+        body: {
+          kind: "extend_deadline",
+          deadline: new Date(Date.parse(mission.deadline) + seconds * 1000).toISOString(),
+        },
+      });
+    const far = await extend(7200);
+    expectError(far, 422, "UNPROCESSABLE");
+    expect(far.body.details).toMatchObject({ reason: "extension_too_long", max_seconds: 3600 });
+    expect((await extend(1800)).status).toBe(201);
+  });
+
+  it("OABP_TOPUP_MIN_BPS: a top-up under half the reward is refused, half of it applies", async () => {
+    const { mission } = await openMission(t);
+    const funder = await signIn(t);
+    await credit(t, funder.address, 1_000_000_000n);
+    const half = (BigInt(mission.reward.amount) / 2n).toString();
+    const topUp = (amount: string) =>
+      t.call("POST", `/missions/${mission.id}/amendments`, { token: funder.token, body: { kind: "top_up", amount } });
+    const dust = await topUp((BigInt(half) - 1n).toString());
+    expect(dust.status, dust.text).toBe(422);
+    expect(dust.body.details).toMatchObject({ field: "amount", min_amount: half });
+    expect((await topUp(half)).status).toBe(201);
+  });
+});
