@@ -129,19 +129,11 @@ export function compression(cache: CompressedCache): MiddlewareHandler<AppEnv> {
     await next();
     if (c.req.method !== "GET") return;
     const coding = negotiateEncoding(c.req.header("accept-encoding"));
-    if (!coding) return;
+    if (!coding || !compressible(c.res)) return;
     const res = c.res;
-    if (res.status !== 200 || !res.body) return;
-    const h = res.headers;
-    if (h.has("content-encoding")) return;
-    const type = h.get("content-type") ?? "";
-    if (!COMPRESSIBLE.test(type)) return;
-    const cacheControl = h.get("cache-control") ?? "";
-    if (/\bno-transform\b/i.test(cacheControl)) return;
-    const declared = Number(h.get("content-length") ?? NaN);
-    if (declared < MIN_BYTES || declared > MAX_BYTES) return;
+    const cacheControl = res.headers.get("cache-control") ?? "";
     const body = new Uint8Array(await res.arrayBuffer());
-    const headers = new Headers(h);
+    const headers = new Headers(res.headers);
     headers.set("Vary", varyWithEncoding(headers.get("vary")));
     c.res = undefined as never; // replaced, not merged: the old headers must not come back
     if (body.byteLength < MIN_BYTES || body.byteLength > MAX_BYTES) {
@@ -157,4 +149,14 @@ export function compression(cache: CompressedCache): MiddlewareHandler<AppEnv> {
     if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
     c.res = new Response(out as Uint8Array<ArrayBuffer>, { status: 200, headers });
   };
+}
+
+/** A 200 with a body of a compressible type and a size worth compressing, not encoded yet nor `no-transform`. */
+function compressible(res: Response): boolean {
+  if (res.status !== 200 || !res.body) return false;
+  const h = res.headers;
+  if (h.has("content-encoding") || !COMPRESSIBLE.test(h.get("content-type") ?? "")) return false;
+  if (/\bno-transform\b/i.test(h.get("cache-control") ?? "")) return false;
+  const declared = Number(h.get("content-length") ?? NaN);
+  return !(declared < MIN_BYTES || declared > MAX_BYTES);
 }

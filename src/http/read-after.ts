@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, type KeyObject } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { parseLsn, type Database } from "../db/client";
 import type { ReadView } from "../lib/context";
@@ -108,18 +108,7 @@ export function readAfter(
   return async (c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD") {
-      const header = c.req.header(READ_AFTER_HEADER);
-      let after: bigint | undefined;
-      if (header !== undefined) {
-        if (!LSN.test(header.trim()))
-          throw new AppError("INVALID_PARAMETER", `${READ_AFTER_HEADER} must be a token from a write response`, {
-            field: READ_AFTER_HEADER,
-          });
-        after = parseLsn(header.trim());
-      } else {
-        const cookie = getCookie(c, READ_AFTER_COOKIE);
-        if (cookie) after = seal.open(cookie); // a bad cookie is ignored
-      }
+      const after = readToken(c, seal);
       if (replicaView && REPLICA_READS.test(c.req.path)) {
         const toReplica = after === undefined || (await caughtUp(after));
         c.set("read", toReplica ? replicaView(after) : primaryView(after));
@@ -132,15 +121,30 @@ export function readAfter(
     await next();
     if (method === "OPTIONS" || c.res.status >= 400 || skip(c.req.path) || isReadRequest(method, c.req.path)) return;
     const token = await database.writeToken().catch(() => undefined);
-    if (token === undefined) return;
-    const text = formatLsn(token);
-    c.header(READ_AFTER_HEADER, text);
-    c.header(
-      "Set-Cookie",
-      `${READ_AFTER_COOKIE}=${seal.seal(token)}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax; HttpOnly`,
-      {
-        append: true,
-      },
-    );
+    if (token !== undefined) answerToken(c, token, seal);
   };
+}
+
+/** The reader's write token: the header (400 when malformed), else the sealed cookie (ignored when bad). */
+function readToken(c: Context<AppEnv>, seal: CookieSeal): bigint | undefined {
+  const header = c.req.header(READ_AFTER_HEADER);
+  if (header === undefined) {
+    const cookie = getCookie(c, READ_AFTER_COOKIE);
+    return cookie ? seal.open(cookie) : undefined;
+  }
+  if (!LSN.test(header.trim()))
+    throw new AppError("INVALID_PARAMETER", `${READ_AFTER_HEADER} must be a token from a write response`, {
+      field: READ_AFTER_HEADER,
+    });
+  return parseLsn(header.trim());
+}
+
+/** A write's answer carries its position: the header, and the same sealed in a cookie. */
+function answerToken(c: Context<AppEnv>, token: bigint, seal: CookieSeal): void {
+  c.header(READ_AFTER_HEADER, formatLsn(token));
+  c.header(
+    "Set-Cookie",
+    `${READ_AFTER_COOKIE}=${seal.seal(token)}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax; HttpOnly`,
+    { append: true },
+  );
 }

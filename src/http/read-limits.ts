@@ -4,7 +4,7 @@ import type { RatePolicy } from "../env";
 import { callerKey, clientNetwork } from "./client-ip";
 import { sendError } from "./errors";
 import type { AppEnv } from "./types";
-import { isReadRequest } from "./read-requests";
+import { isLongPoll, isReadRequest } from "./read-requests";
 
 // Reads that cost what they return (docs/abuse-edge.md "Read limits"): every GET/HEAD except the
 // long-lived event streams (they hold a connection slot instead, features/events) spends a token
@@ -105,7 +105,9 @@ export interface ReadsInFlight {
  * `perCaller` reads admitted, of which `runningPerCaller` run at once; its others wait in its own
  * FIFO, so its burst takes at most that share of the event loop and the pool and queues behind
  * itself, never in front of another caller (docs/abuse-edge.md "Read limits"). Past `perCaller`
- * it is refused at the door, so its refusals cost next to nothing.
+ * it is refused at the door, so its refusals cost next to nothing. An inbox long poll is not
+ * counted here: it holds one of the agent's long-lived connection slots (isLongPoll), so it never
+ * blocks the same agent's other reads while it waits.
  */
 export function readsInFlight(limits: ReadsInFlight): MiddlewareHandler<AppEnv> {
   const callers = new Map<string, { admitted: number; running: number; waiting: (() => void)[] }>();
@@ -113,6 +115,8 @@ export function readsInFlight(limits: ReadsInFlight): MiddlewareHandler<AppEnv> 
   return async (c, next) => {
     const path = c.req.path;
     if (!isReadRequest(c.req.method, path) || STREAM_PATHS.has(path) || STATIC_READ.test(path)) return next();
+    // A long poll holds a long-lived connection slot instead (features/events, events.inbox.ts).
+    if (isLongPoll(c.req.method, path, c.req.query("wait"))) return next();
     const cred = c.req.header("authorization") ?? c.req.header("x-api-key");
     const key = cred ? `cred:${createHash("sha256").update(cred).digest("base64url")}` : `net:${clientNetwork(c)}`;
     let me = callers.get(key);

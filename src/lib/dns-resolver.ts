@@ -54,18 +54,20 @@ export function createDnsResolver(config: DnsResolverConfig): DnsResolver {
     if (negative.size > maxNegative) negative.delete(negative.keys().next().value!);
   }
 
-  async function resolve(raw: string, signal?: AbortSignal): Promise<string[]> {
-    const host = raw.toLowerCase().replace(/\.$/, "");
+  /** The remembered failure of `host`, if still fresh (counted as a negative hit). */
+  function knownFailure(host: string): string | undefined {
     const known = negative.get(host);
-    if (known !== undefined) {
-      if (known.until > config.now()) {
-        stats.negativeHits++;
-        throw dnsError(known.code);
-      }
-      negative.delete(host);
+    if (known === undefined) return undefined;
+    if (known.until > config.now()) {
+      stats.negativeHits++;
+      return known.code;
     }
-    if (signal?.aborted) throw dnsError("ECANCELLED");
-    stats.lookups++;
+    negative.delete(host);
+    return undefined;
+  }
+
+  /** A and AAAA of `host` on a channel of its own, cancelled at the deadline or by `signal`. */
+  async function query(host: string, signal?: AbortSignal): Promise<{ addresses: string[]; failure?: string }> {
     // One channel per lookup, so cancelling it cancels this lookup's queries and nobody else's.
     const resolver = new Resolver({ timeout: perTryMs, tries });
     if (config.servers !== undefined && config.servers.length > 0) resolver.setServers([...config.servers]);
@@ -82,16 +84,27 @@ export function createDnsResolver(config: DnsResolverConfig): DnsResolver {
         ...(v4.status === "fulfilled" ? v4.value : []),
         ...(v6.status === "fulfilled" ? v6.value : []),
       ];
-      if (addresses.length > 0) return addresses;
-      if (signal?.aborted && !timedOut) throw dnsError("ECANCELLED"); // the caller gave up: not the name's fault
-      const code = timedOut ? "ETIMEOUT" : failureCode(v4, v6);
-      if (code === "ETIMEOUT") stats.timeouts++;
-      remember(host, code);
-      throw dnsError(code);
+      if (addresses.length > 0) return { addresses };
+      if (signal?.aborted && !timedOut) return { addresses, failure: "ECANCELLED" };
+      return { addresses, failure: timedOut ? "ETIMEOUT" : failureCode(v4, v6) };
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener("abort", cancel);
     }
+  }
+
+  async function resolve(raw: string, signal?: AbortSignal): Promise<string[]> {
+    const host = raw.toLowerCase().replace(/\.$/, "");
+    const known = knownFailure(host);
+    if (known !== undefined) throw dnsError(known);
+    if (signal?.aborted) throw dnsError("ECANCELLED");
+    stats.lookups++;
+    const { addresses, failure } = await query(host, signal);
+    if (failure === undefined) return addresses;
+    if (failure === "ECANCELLED") throw dnsError(failure); // the caller gave up: not the name's fault
+    if (failure === "ETIMEOUT") stats.timeouts++;
+    remember(host, failure);
+    throw dnsError(failure);
   }
 
   return { resolve, stats: () => ({ ...stats }) };

@@ -63,32 +63,10 @@ export class ResponseCache {
     const after = fresh?.after;
     // Read first: everything committed before this read started is at or below `epoch`.
     const epoch = fresh?.epoch ? await fresh.epoch() : undefined;
-    const covers = (e: Entry) =>
-      (after === undefined || (e.version !== undefined && e.version >= after)) &&
-      (epoch === undefined || (e.epoch !== undefined && e.epoch >= epoch));
-    const hit = this.entries.get(key);
-    if (hit !== undefined && covers(hit)) {
-      this.hits++;
-      this.entries.delete(key); // move to the back: most recently used
-      this.entries.set(key, hit);
-      return hit.text;
-    }
-    if (hit !== undefined) this.stale++;
-    this.misses++;
-    // Concurrent misses of one key merge into one fill — a crawler burst or a cold start costs
-    // one query, not one per request — unless the shared fill began before an invalidation
-    // (its rows may predate the write that invalidated: read-your-writes), or the reader has a
-    // write token (the shared fill's stamp is only known once it is done).
-    // A shared fill with an epoch at or past this reader's ran its queries after everything the
-    // reader must see had committed.
-    const shared = this.inflight.get(key);
-    if (
-      shared &&
-      shared.generation === this.generation &&
-      after === undefined &&
-      (epoch === undefined || (shared.epoch !== undefined && shared.epoch >= epoch))
-    )
-      return (await shared.value).text;
+    const hit = this.lookup(key, after, epoch);
+    if (hit !== undefined) return hit;
+    const shared = this.sharedFill(key, after, epoch);
+    if (shared) return (await shared).text;
     const startedAt = this.generation;
     const pending = (async (): Promise<Entry> => {
       const version = fresh?.stamp ? await fresh.stamp() : undefined;
@@ -101,27 +79,60 @@ export class ResponseCache {
     } finally {
       if (this.inflight.get(key)?.value === pending) this.inflight.delete(key);
     }
-    const current = this.entries.get(key);
-    if (startedAt === this.generation && entry.text.length <= this.maxBytes / 4) {
-      // Never replace a newer entry with an older one (two fills of one key may overlap).
-      if (
-        current === undefined ||
-        ((current.version === undefined || (entry.version ?? -1n) >= current.version) &&
-          (current.epoch === undefined || (entry.epoch ?? -1) >= current.epoch))
-      ) {
-        if (current !== undefined) {
-          this.entries.delete(key);
-          this.bytes -= current.text.length;
-        }
-        this.entries.set(key, entry);
-        this.bytes += entry.text.length;
-        for (const [k, v] of this.entries) {
-          if (this.bytes <= this.maxBytes) break;
-          this.entries.delete(k);
-          this.bytes -= v.text.length;
-        }
-      }
-    }
+    if (startedAt === this.generation && entry.text.length <= this.maxBytes / 4) this.store(key, entry);
     return entry.text;
+  }
+
+  /** The entry's text when it includes the reader's write token and change counter (moved to most recently used). */
+  private lookup(key: string, after: bigint | undefined, epoch: number | undefined): string | undefined {
+    const hit = this.entries.get(key);
+    if (hit === undefined) {
+      this.misses++;
+      return undefined;
+    }
+    const covers =
+      (after === undefined || (hit.version !== undefined && hit.version >= after)) &&
+      (epoch === undefined || (hit.epoch !== undefined && hit.epoch >= epoch));
+    if (!covers) {
+      this.stale++;
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
+    this.entries.delete(key); // move to the back: most recently used
+    this.entries.set(key, hit);
+    return hit.text;
+  }
+
+  /**
+   * Concurrent misses of one key merge into one fill — a crawler burst or a cold start costs one
+   * query, not one per request — unless the shared fill began before an invalidation (its rows
+   * may predate the write that invalidated: read-your-writes), or the reader has a write token
+   * (the shared fill's stamp is only known once it is done). A shared fill with an epoch at or
+   * past this reader's ran its queries after everything the reader must see had committed.
+   */
+  private sharedFill(key: string, after: bigint | undefined, epoch: number | undefined): Promise<Entry> | undefined {
+    const shared = this.inflight.get(key);
+    if (!shared || shared.generation !== this.generation || after !== undefined) return undefined;
+    if (epoch !== undefined && (shared.epoch === undefined || shared.epoch < epoch)) return undefined;
+    return shared.value;
+  }
+
+  /** Stores a fill's entry unless a newer one is there (two fills of one key may overlap); evicts past maxBytes. */
+  private store(key: string, entry: Entry): void {
+    const current = this.entries.get(key);
+    if (current !== undefined) {
+      if (current.version !== undefined && (entry.version ?? -1n) < current.version) return;
+      if (current.epoch !== undefined && (entry.epoch ?? -1) < current.epoch) return;
+      this.entries.delete(key);
+      this.bytes -= current.text.length;
+    }
+    this.entries.set(key, entry);
+    this.bytes += entry.text.length;
+    for (const [k, v] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(k);
+      this.bytes -= v.text.length;
+    }
   }
 }

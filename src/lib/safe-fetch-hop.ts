@@ -35,29 +35,89 @@ const EMPTY = Buffer.alloc(0);
 export const hopFail = (reason: FetchFailure, detail?: string): HopFailure =>
   detail === undefined ? { ok: false, reason } : { ok: false, reason, detail };
 
+/** Slots on the addresses a hop connects to (every address of the answer), released when it settles. */
+function addressHold(slots: KeyedSlots | undefined): {
+  take(addresses: readonly string[]): boolean;
+  releaseAll(): void;
+} {
+  const releases: (() => void)[] = [];
+  return {
+    take(addresses) {
+      for (const address of new Set(addresses)) {
+        const release = slots?.tryAcquire(address);
+        if (slots !== undefined && release === undefined) return false;
+        if (release !== undefined) releases.push(release);
+      }
+      return true;
+    },
+    releaseAll: () => releases.splice(0).forEach((release) => release()),
+  };
+}
+
+/**
+ * The socket's `lookup`: resolves through `req.resolve` (stopped by `abort`), checks EVERY
+ * address — a name answering one public and one private address must not leave the choice to
+ * happy-eyeballs — and takes the addresses' slots, or settles the hop with the reason.
+ */
+function checkedLookup(
+  req: HopRequest,
+  port: number,
+  hop: { settled(): boolean; settle(r: HopResult): void; abort: AbortSignal; take(a: readonly string[]): boolean },
+): LookupFunction {
+  return ((hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
+    req.resolve(hostname, hop.abort).then(
+      (addresses) => {
+        if (hop.settled()) return;
+        if (addresses.length === 0) return refuseLookup(callback, hop.settle, hopFail("dns_error", "no addresses"));
+        for (const address of addresses) {
+          const verdict = req.checkAddress(address, port);
+          if (!verdict.ok) return refuseLookup(callback, hop.settle, hopFail("blocked_address", verdict.range));
+        }
+        if (!hop.take(addresses)) return refuseLookup(callback, hop.settle, hopFail("host_busy", "address"));
+        const entries = addresses.map((address) => ({ address, family: isIP(address) }));
+        if (options.all) callback(null, entries);
+        else callback(null, entries[0]!.address, entries[0]!.family);
+      },
+      (err: unknown) => refuseLookup(callback, hop.settle, hopFail("dns_error", errorCode(err))),
+    );
+  }) as unknown as LookupFunction;
+}
+
+/** Reads a response up to `maxBytes` (a redirect's body is never read: the caller decides whether to follow). */
+function readResponse(res: http.IncomingMessage, maxBytes: number, settle: (r: HopResult) => void): void {
+  const status = res.statusCode ?? 0;
+  const headers = flattenHeaders(res.headers);
+  const location = REDIRECT_STATUSES.has(status) ? headers["location"] : undefined;
+  if (location !== undefined) return settle({ ok: true, status, headers, body: EMPTY, location });
+  const declared = Number(headers["content-length"]);
+  if (Number.isFinite(declared) && declared > maxBytes) return settle(hopFail("too_large"));
+  const chunks: Buffer[] = [];
+  let size = 0;
+  res.on("data", (chunk: Buffer) => {
+    size += chunk.length;
+    // Stop reading the moment the cap is passed; settle() destroys the socket.
+    if (size > maxBytes) return settle(hopFail("too_large"));
+    chunks.push(chunk);
+  });
+  res.on("end", () => settle({ ok: true, status, headers, body: Buffer.concat(chunks, size) }));
+  res.on("error", (err) => settle(hopFail("response_error", errorCode(err))));
+  res.on("close", () => {
+    if (!res.complete) settle(hopFail("response_error", "response cut short"));
+  });
+}
+
 export function requestOnce(req: HopRequest): Promise<HopResult> {
   const { url, signal } = req;
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   const port = url.port !== "" ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
   if (signal.aborted) return Promise.resolve(hopFail("timeout"));
-
-  // Slots on the addresses this hop connects to, released when it settles.
-  const releases: (() => void)[] = [];
-  const takeAddresses = (addresses: readonly string[]): boolean => {
-    for (const address of new Set(addresses)) {
-      const release = req.addressSlots?.tryAcquire(address);
-      if (req.addressSlots !== undefined && release === undefined) return false;
-      if (release !== undefined) releases.push(release);
-    }
-    return true;
-  };
-  const releaseAll = () => releases.splice(0).forEach((release) => release());
+  const hold = addressHold(req.addressSlots);
 
   // Node connects to a literal IP without calling `lookup`, so literals are judged here.
   if (isIP(host) !== 0) {
     const verdict = req.checkAddress(host, port);
     if (!verdict.ok) return Promise.resolve(hopFail("blocked_address", verdict.range));
-    if (!takeAddresses([host])) return Promise.resolve(hopFail("host_busy", "address"));
+    if (!hold.take([host])) return Promise.resolve(hopFail("host_busy", "address"));
   }
 
   return new Promise<HopResult>((resolvePromise) => {
@@ -72,31 +132,17 @@ export function requestOnce(req: HopRequest): Promise<HopResult> {
       signal.removeEventListener("abort", onAbort);
       clearTimeout(connectTimer);
       lookupAbort.abort();
-      releaseAll();
+      hold.releaseAll();
       if (!result.ok || result.location !== undefined) request.destroy();
       resolvePromise(result);
     };
     const onAbort = () => settle(hopFail("timeout"));
-
-    const lookup = ((hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
-      req.resolve(hostname, lookupAbort.signal).then(
-        (addresses) => {
-          if (settled) return;
-          if (addresses.length === 0) return refuseLookup(callback, settle, hopFail("dns_error", "no addresses"));
-          // EVERY address is checked: a name answering one public and one private address
-          // must not leave the choice to happy-eyeballs.
-          for (const address of addresses) {
-            const verdict = req.checkAddress(address, port);
-            if (!verdict.ok) return refuseLookup(callback, settle, hopFail("blocked_address", verdict.range));
-          }
-          if (!takeAddresses(addresses)) return refuseLookup(callback, settle, hopFail("host_busy", "address"));
-          const entries = addresses.map((address) => ({ address, family: isIP(address) }));
-          if (options.all) callback(null, entries);
-          else callback(null, entries[0]!.address, entries[0]!.family);
-        },
-        (err: unknown) => refuseLookup(callback, settle, hopFail("dns_error", errorCode(err))),
-      );
-    }) as unknown as LookupFunction;
+    const lookup = checkedLookup(req, port, {
+      settled: () => settled,
+      settle,
+      abort: lookupAbort.signal,
+      take: hold.take,
+    });
 
     const transport = url.protocol === "https:" ? https : http;
     const request = transport.request({
@@ -125,29 +171,7 @@ export function requestOnce(req: HopRequest): Promise<HopResult> {
         if (!verdict.ok) settle(hopFail("blocked_address", verdict.range));
       });
     });
-    request.on("response", (res) => {
-      const status = res.statusCode ?? 0;
-      const headers = flattenHeaders(res.headers);
-      const location = REDIRECT_STATUSES.has(status) ? headers["location"] : undefined;
-      // A redirect's body is never read; the caller decides whether to follow.
-      if (location !== undefined) return settle({ ok: true, status, headers, body: EMPTY, location });
-      const declared = Number(headers["content-length"]);
-      if (Number.isFinite(declared) && declared > req.maxBytes) return settle(hopFail("too_large"));
-
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on("data", (chunk: Buffer) => {
-        size += chunk.length;
-        // Stop reading the moment the cap is passed; settle() destroys the socket.
-        if (size > req.maxBytes) return settle(hopFail("too_large"));
-        chunks.push(chunk);
-      });
-      res.on("end", () => settle({ ok: true, status, headers, body: Buffer.concat(chunks, size) }));
-      res.on("error", (err) => settle(hopFail("response_error", errorCode(err))));
-      res.on("close", () => {
-        if (!res.complete) settle(hopFail("response_error", "response cut short"));
-      });
-    });
+    request.on("response", (res) => readResponse(res, req.maxBytes, settle));
     request.end(req.body);
   });
 }

@@ -3,7 +3,7 @@ import { createDnsResolver, type DnsResolve } from "./dns-resolver.js";
 import { registrableDomain } from "./host-key.js";
 import { checkPublicAddress, isLocalhostName, type AddressVerdict } from "./ip-policy.js";
 import { createKeyedSlots } from "./keyed-slots.js";
-import { hopFail, requestOnce } from "./safe-fetch-hop.js";
+import { hopFail, requestOnce, type HopRequest } from "./safe-fetch-hop.js";
 import { userAgent } from "./user-agent";
 
 // Fetcher for user-supplied URLs: submission content_uri, predicate_uri, webhook URLs
@@ -114,91 +114,126 @@ const HOP_HEADERS = new Set(["host", "content-length", "transfer-encoding", "con
 // Fetch spec: credentials do not follow a redirect to another origin.
 const ORIGIN_BOUND_HEADERS = ["authorization", "cookie", "proxy-authorization"];
 
-export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
-  const limits = {
-    maxBytes: config.maxBytes ?? SAFE_FETCH_DEFAULTS.maxBytes,
-    timeoutMs: config.timeoutMs ?? SAFE_FETCH_DEFAULTS.timeoutMs,
-    connectTimeoutMs: config.connectTimeoutMs ?? SAFE_FETCH_DEFAULTS.connectTimeoutMs,
-    maxRedirects: config.maxRedirects ?? SAFE_FETCH_DEFAULTS.maxRedirects,
-    maxRequestBytes: config.maxRequestBytes ?? SAFE_FETCH_DEFAULTS.maxRequestBytes,
-    userAgent: config.userAgent ?? SAFE_FETCH_DEFAULTS.userAgent,
+type Limits = Required<
+  Pick<
+    SafeFetcherConfig,
+    "maxBytes" | "timeoutMs" | "connectTimeoutMs" | "maxRedirects" | "maxRequestBytes" | "userAgent"
+  >
+>;
+
+/** What one hop sends; a redirect rewrites it (redirectRequest). */
+type Outgoing = Pick<HopRequest, "url" | "method" | "headers" | "body">;
+
+function limitsOf(config: SafeFetcherConfig): Limits {
+  const d = SAFE_FETCH_DEFAULTS;
+  return {
+    maxBytes: config.maxBytes ?? d.maxBytes,
+    timeoutMs: config.timeoutMs ?? d.timeoutMs,
+    connectTimeoutMs: config.connectTimeoutMs ?? d.connectTimeoutMs,
+    maxRedirects: config.maxRedirects ?? d.maxRedirects,
+    maxRequestBytes: config.maxRequestBytes ?? d.maxRequestBytes,
+    userAgent: config.userAgent ?? d.userAgent,
   };
-  const gateway = config.ipfsGateway ? parseGateway(config.ipfsGateway) : undefined; // "" = not configured
-  const arweave = config.arweaveGateway ? parseGateway(config.arweaveGateway) : undefined;
-  const resolve =
-    config.resolve ??
-    createDnsResolver({
-      servers: config.dns?.servers,
-      // Never more than the hop's DNS + connect budget: one budget for both (requestOnce).
-      timeoutMs: Math.min(config.dns?.timeoutMs ?? SAFE_FETCH_DEFAULTS.dnsTimeoutMs, limits.connectTimeoutMs),
-      negativeTtlMs: config.dns?.negativeTtlMs ?? SAFE_FETCH_DEFAULTS.dnsNegativeTtlMs,
-      now: config.now ?? Date.now,
-    }).resolve;
+}
+
+/** The c-ares resolver (docs/abuse.md "Resolver"), unless the config brings its own. */
+function resolverOf(config: SafeFetcherConfig, limits: Limits): DnsResolve {
+  if (config.resolve) return config.resolve;
+  return createDnsResolver({
+    servers: config.dns?.servers,
+    // Never more than the hop's DNS + connect budget: one budget for both (requestOnce).
+    timeoutMs: Math.min(config.dns?.timeoutMs ?? SAFE_FETCH_DEFAULTS.dnsTimeoutMs, limits.connectTimeoutMs),
+    negativeTtlMs: config.dns?.negativeTtlMs ?? SAFE_FETCH_DEFAULTS.dnsNegativeTtlMs,
+    now: config.now ?? Date.now,
+  }).resolve;
+}
+
+/**
+ * The http(s) URL to fetch: `ipfs://` and `ar://` rewritten onto their gateways, or the outcome
+ * itself (a `data:` URI is decoded here, a bad URL refused).
+ */
+function httpTarget(
+  raw: string,
+  maxBytes: number,
+  gateways: { ipfs: URL | undefined; arweave: URL | undefined },
+): URL | SafeFetchResult {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return fail("invalid_url");
+  }
+  if (url.protocol === "data:") {
+    const decoded = decodeDataUri(url, maxBytes);
+    if (!decoded.ok) return decoded;
+    return { ok: true, status: 200, headers: { "content-type": decoded.mediaType }, body: decoded.body, url: url.href };
+  }
+  if (url.username !== "" || url.password !== "") return fail("credentials_in_url");
+  if (url.protocol === "ipfs:") {
+    if (gateways.ipfs === undefined) return fail("ipfs_gateway_not_configured");
+    return ipfsToGateway(url, gateways.ipfs) ?? fail("invalid_url", "bad ipfs CID or path");
+  }
+  if (url.protocol === "ar:") {
+    // Arweave: ar://<tx id>[/path] → <gateway><tx id>[/path],
+    // then fetched like any https URL (every hop checked, bounded, no private address).
+    if (gateways.arweave === undefined) return fail("arweave_gateway_not_configured");
+    return arweaveToGateway(url, gateways.arweave) ?? fail("invalid_url", "bad Arweave transaction id or path");
+  }
+  return url;
+}
+
+/** The request after a redirect to `location`, or the failure of a bad Location. */
+function redirectRequest(req: Outgoing, status: number, location: string): Outgoing | SafeFetchResult {
+  let next: URL;
+  try {
+    next = new URL(location, req.url); // a relative Location resolves against this hop
+  } catch {
+    return fail("invalid_url", "bad Location header");
+  }
+  let { method, body, headers } = req;
+  // RFC 9110 §15.4: 301/302 (in practice) and 303 turn into a body-less GET;
+  // 307/308 repeat the same method and body.
+  if (status === 301 || status === 302 || status === 303) {
+    method = "GET";
+    body = undefined;
+    headers = without(headers, ["content-type"]);
+  }
+  if (next.origin !== req.url.origin) headers = without(headers, ORIGIN_BOUND_HEADERS);
+  return { url: next, method, headers, body };
+}
+
+export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
+  const limits = limitsOf(config);
+  const gateways = {
+    ipfs: config.ipfsGateway ? parseGateway(config.ipfsGateway) : undefined, // "" = not configured
+    arweave: config.arweaveGateway ? parseGateway(config.arweaveGateway) : undefined,
+  };
+  const resolve = resolverOf(config, limits);
   const domainSlots = createKeyedSlots(config.perDomain ?? SAFE_FETCH_DEFAULTS.perDomain);
   const addressSlots = createKeyedSlots(config.perAddress ?? SAFE_FETCH_DEFAULTS.perAddress);
   const allowAddress = config.allowAddress;
   const checkAddress = (ip: string, port: number): AddressVerdict =>
     allowAddress?.(ip, port) ? { ok: true } : checkPublicAddress(ip);
 
-  async function fetch(raw: string, opts: SafeFetchOptions = {}): Promise<SafeFetchResult> {
-    const maxBytes = opts.maxBytes ?? limits.maxBytes;
-    let url: URL;
-    try {
-      url = new URL(raw);
-    } catch {
-      return fail("invalid_url");
-    }
-    if (url.protocol === "data:") {
-      const decoded = decodeDataUri(url, maxBytes);
-      if (!decoded.ok) return decoded;
-      return {
-        ok: true,
-        status: 200,
-        headers: { "content-type": decoded.mediaType },
-        body: decoded.body,
-        url: url.href,
-      };
-    }
-    if (url.username !== "" || url.password !== "") return fail("credentials_in_url");
-    if (url.protocol === "ipfs:") {
-      if (gateway === undefined) return fail("ipfs_gateway_not_configured");
-      const rewritten = ipfsToGateway(url, gateway);
-      if (rewritten === undefined) return fail("invalid_url", "bad ipfs CID or path");
-      url = rewritten;
-    }
-    if (url.protocol === "ar:") {
-      // Arweave: ar://<tx id>[/path] → <gateway><tx id>[/path],
-      // then fetched like any https URL (every hop checked, bounded, no private address).
-      if (arweave === undefined) return fail("arweave_gateway_not_configured");
-      const rewritten = arweaveToGateway(url, arweave);
-      if (rewritten === undefined) return fail("invalid_url", "bad Arweave transaction id or path");
-      url = rewritten;
-    }
-
-    let body = opts.body === undefined ? undefined : Buffer.from(opts.body);
-    if (body !== undefined && body.length > limits.maxRequestBytes) return fail("request_too_large");
-    let method = opts.method ?? (body === undefined ? "GET" : "POST");
-    let headers = requestHeaders(opts.headers, limits.userAgent);
+  /** Every hop of one fetch, following redirects up to the limit, under one deadline. */
+  async function follow(first: Outgoing, opts: SafeFetchOptions, maxBytes: number): Promise<SafeFetchResult> {
     const maxRedirects = opts.maxRedirects ?? limits.maxRedirects;
     const connectTimeoutMs = opts.connectTimeoutMs ?? limits.connectTimeoutMs;
-
     // One deadline for the whole fetch: DNS, connect, headers and body of every hop; and a
     // shorter one for each hop's DNS + connect (requestOnce).
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? limits.timeoutMs);
+    let req = first;
     try {
       for (let redirects = 0; ; redirects++) {
-        const refusal = refuseHttpUrl(url);
+        const refusal = refuseHttpUrl(req.url);
         if (refusal !== undefined) return refusal;
         // One slot on the host's registrable domain for this hop, or host_busy at once: a worker
         // is never parked behind a domain that already holds its share (docs/abuse.md "Resolver").
-        const releaseDomain = domainSlots.tryAcquire(registrableDomain(url.hostname));
+        const releaseDomain = domainSlots.tryAcquire(registrableDomain(req.url.hostname));
         if (releaseDomain === undefined) return fail("host_busy", "domain");
         const hop = await requestOnce({
-          url,
-          method,
-          headers,
-          body,
+          ...req,
           maxBytes,
           signal: controller.signal,
           connectTimeoutMs,
@@ -207,29 +242,26 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
           addressSlots,
         }).finally(releaseDomain);
         if (!hop.ok) return hop;
-        if (hop.location === undefined || opts.redirect === "manual") {
-          return { ok: true, status: hop.status, headers: hop.headers, body: hop.body, url: url.href };
-        }
+        if (hop.location === undefined || opts.redirect === "manual")
+          return { ok: true, status: hop.status, headers: hop.headers, body: hop.body, url: req.url.href };
         if (redirects >= maxRedirects) return fail("too_many_redirects", `more than ${maxRedirects}`);
-        let next: URL;
-        try {
-          next = new URL(hop.location, url); // a relative Location resolves against this hop
-        } catch {
-          return fail("invalid_url", "bad Location header");
-        }
-        // RFC 9110 §15.4: 301/302 (in practice) and 303 turn into a body-less GET;
-        // 307/308 repeat the same method and body.
-        if (hop.status === 301 || hop.status === 302 || hop.status === 303) {
-          method = "GET";
-          body = undefined;
-          headers = without(headers, ["content-type"]);
-        }
-        if (next.origin !== url.origin) headers = without(headers, ORIGIN_BOUND_HEADERS);
-        url = next;
+        const next = redirectRequest(req, hop.status, hop.location);
+        if ("ok" in next) return next;
+        req = next;
       }
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  async function fetch(raw: string, opts: SafeFetchOptions = {}): Promise<SafeFetchResult> {
+    const maxBytes = opts.maxBytes ?? limits.maxBytes;
+    const url = httpTarget(raw, maxBytes, gateways);
+    if (!(url instanceof URL)) return url;
+    const body = opts.body === undefined ? undefined : Buffer.from(opts.body);
+    if (body !== undefined && body.length > limits.maxRequestBytes) return fail("request_too_large");
+    const method = opts.method ?? (body === undefined ? "GET" : "POST");
+    return follow({ url, method, headers: requestHeaders(opts.headers, limits.userAgent), body }, opts, maxBytes);
   }
 
   return { fetch, checkAddress };

@@ -53,7 +53,14 @@ async function scan(ctx: Ctx, agent: string, after: Position, limit: number): Pr
 
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { rows?: T[] }).rows ?? [])) as T[];
 
-/** One page of `agent`'s inbox after the cursor, waiting up to `wait` seconds for a first event. */
+/**
+ * One page of `agent`'s inbox after the cursor, waiting up to `wait` seconds for a first event.
+ * A request that asks to wait is a long poll for its whole life (the first scan, the wait and the
+ * second scan): it holds a long-lived connection slot of the agent and of its network, counted
+ * with the `GET /events` streams (docs/events.md "Connection slots"), and no share of the
+ * caller's running reads (src/http/read-requests.ts isLongPoll). So an agent's long polls are
+ * bounded by its slots, and never block its other reads.
+ */
 export async function readInbox(
   ctx: Ctx,
   agent: string,
@@ -61,60 +68,66 @@ export async function readInbox(
   /** The caller's client network: a long poll takes one of its connection slots (events.hub.ts). */
   network?: string,
 ): Promise<InboxPage> {
-  const { deps } = ctx;
   const me = agent.toLowerCase();
-  await assignSequence(deps.database.db);
-  const cursor: Position =
-    input.after === undefined
-      ? { seq: 0n, id: null }
-      : { seq: await resolveCursor(deps, input.after, "after"), id: input.after };
-  const first = await scan(ctx, me, cursor, input.limit);
-  const waitS = Math.min(input.wait, deps.config.inboxMaxWaitSeconds);
-  if (first.events.length > 0 || first.has_more || waitS <= 0) return first;
-  const from = first.at;
-
-  // Long poll: wait on the hub for an event about this agent, then scan once more. It holds a
-  // connection slot of the agent and of its network, like a stream (docs/events.md).
-  const hub = hubOf(deps);
-  const release = hub.admit({ network, agent: me });
-  let listener: (Listener & { close(): void }) | undefined;
+  const release = input.wait > 0 ? hubOf(ctx.deps).admit({ network, agent: me }) : undefined;
   try {
-    const claimedNow = new Set(
-      (
-        await deps.database.db
-          .selectDistinct({ m: missionClaims.missionId })
-          .from(missionClaims)
-          .where(eq(missionClaims.agentId, me))
-          .limit(10_000)
-      ).map((r) => r.m),
-    );
-    let done = false;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => listener?.close(), waitS * 1000);
-      timer.unref();
-      listener = {
-        wake: () => {
-          for (const e of hub.after(from.seq))
-            if (e.parties.includes(me) || claimedNow.has(e.missionId)) return listener!.close();
-        },
-        close: () => {
-          if (done) return;
-          done = true;
-          clearTimeout(timer);
-          hub.detach(listener!);
-          resolve();
-        },
-      };
-      void hub.attach(listener).then(
-        () => {
-          // Something may have committed between the scan and the attach.
-          if (hub.head > from.seq) listener!.wake();
-        },
-        () => listener!.close(),
-      );
-    });
-    return await scan(ctx, me, from, input.limit);
+    const { deps } = ctx;
+    await assignSequence(deps.database.db);
+    const cursor: Position =
+      input.after === undefined
+        ? { seq: 0n, id: null }
+        : { seq: await resolveCursor(deps, input.after, "after"), id: input.after };
+    const first = await scan(ctx, me, cursor, input.limit);
+    const waitS = Math.min(input.wait, deps.config.inboxMaxWaitSeconds);
+    if (first.events.length > 0 || first.has_more || waitS <= 0) return first;
+    await waitForEvent(ctx, me, first.at, waitS);
+    return await scan(ctx, me, first.at, input.limit);
   } finally {
-    release();
+    release?.();
   }
+}
+
+/** The missions `me` holds (or held) a claim on: their events are in its inbox. */
+async function claimedMissions(ctx: Ctx, me: string): Promise<Set<string>> {
+  const rows = await ctx.deps.database.db
+    .selectDistinct({ m: missionClaims.missionId })
+    .from(missionClaims)
+    .where(eq(missionClaims.agentId, me))
+    .limit(10_000);
+  return new Set(rows.map((r) => r.m));
+}
+
+/**
+ * Waits on the hub (no query per waiter) until an event about `me` after `from` is numbered, or
+ * `waitS` seconds pass, or the hub closes.
+ */
+async function waitForEvent(ctx: Ctx, me: string, from: Position, waitS: number): Promise<void> {
+  const hub = hubOf(ctx.deps);
+  const claimedNow = await claimedMissions(ctx, me);
+  let listener: (Listener & { close(): void }) | undefined;
+  let done = false;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => listener?.close(), waitS * 1000);
+    timer.unref();
+    listener = {
+      wake: () => {
+        for (const e of hub.after(from.seq))
+          if (e.parties.includes(me) || claimedNow.has(e.missionId)) return listener!.close();
+      },
+      close: () => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        hub.detach(listener!);
+        resolve();
+      },
+    };
+    void hub.attach(listener).then(
+      () => {
+        // Something may have committed between the scan and the attach.
+        if (hub.head > from.seq) listener!.wake();
+      },
+      () => listener!.close(),
+    );
+  });
 }

@@ -78,35 +78,45 @@ class Subscriber implements Listener {
     this.pumping = true;
     try {
       // Bounded: each round delivers, or waits for room, or ends the stream.
-      for (let round = 0; round < 10_000 && !this.closed; round++) {
-        if (this.cursor >= this.hub.head) {
-          this.live = true;
-          return;
-        }
-        if (this.cursor < this.hub.floor) {
-          if (this.live) return this.overflow();
-          // A resume from before the ring: the database, one page at a time, while there is room.
-          if (!this.room()) return;
-          const page = await this.hub.page(this.cursor, CATCH_UP_PAGE);
-          if (this.closed) return;
-          if (page.length === 0) {
-            this.cursor = this.hub.floor; // purged meanwhile: go on from the ring
-            continue;
-          }
-          for (const e of page) {
-            if (matches(this.opts.filter, e) && !this.room()) return;
-            this.pass(e);
-          }
-          continue;
-        }
-        for (const e of this.hub.after(this.cursor)) {
-          if (matches(this.opts.filter, e) && !this.room()) return;
-          this.pass(e);
-        }
-      }
+      for (let round = 0; round < 10_000 && !this.closed; round++) if (!(await this.step())) return;
     } finally {
       this.pumping = false;
     }
+  }
+
+  /** One round of the pump; false when it stops (caught up, out of room, or ended). */
+  private async step(): Promise<boolean> {
+    if (this.cursor >= this.hub.head) {
+      this.live = true;
+      return false;
+    }
+    if (this.cursor < this.hub.floor) return this.catchUp();
+    return this.deliver(this.hub.after(this.cursor));
+  }
+
+  /** A resume from before the ring: the database, one page at a time, while there is room. */
+  private async catchUp(): Promise<boolean> {
+    if (this.live) {
+      this.overflow();
+      return false;
+    }
+    if (!this.room()) return false;
+    const page = await this.hub.page(this.cursor, CATCH_UP_PAGE);
+    if (this.closed) return false;
+    if (page.length === 0) {
+      this.cursor = this.hub.floor; // purged meanwhile: go on from the ring
+      return true;
+    }
+    return this.deliver(page);
+  }
+
+  /** Passes events on while there is room; false when the buffer is full. */
+  private deliver(events: Iterable<StreamEvent>): boolean {
+    for (const e of events) {
+      if (matches(this.opts.filter, e) && !this.room()) return false;
+      this.pass(e);
+    }
+    return true;
   }
 
   heartbeat(): void {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { maxWinnersOnRail } from "../escrow";
 import type { Tx } from "../../db/client";
@@ -68,6 +68,8 @@ export async function heldDefaultReason(tx: Tx, missionId: string): Promise<Reso
   return "default_award_predicate_rejected";
 }
 
+type Candidate = { id: string; submitter: string; contentHash: string; funder?: string | null };
+
 export async function defaultAward(
   tx: Tx,
   deps: Deps,
@@ -76,93 +78,11 @@ export async function defaultAward(
   reason: ResolutionReason,
   alsoLock: AccountKey[] = [],
 ): Promise<void> {
-  const { defaultAwardBps, defaultAwardMaxWinners, defaultAwardMinAgeSeconds } = deps.config.abuse;
-  // Only deliverables that were fetched and hash-checked can earn a share: a pending submission
-  // whose check has run (valid, or held: its predicate never answered or rejected it, or an upheld
-  // bad_spec voided the rule's rejection — a failed fetch or hash is rejected, never held).
-  const checked = and(
-    eq(submissions.missionId, m.id),
-    eq(submissions.status, "pending"),
-    isNotNull(submissions.checkResult),
-  )!;
-  // Trusted work comes first (docs/abuse.md "Default outcomes"), read apart from the arrival order
-  // so no flood of earlier junk pushes it out of the window; when any is there, only it shares —
-  // the proven tier when there is one, else the aged one.
-  // Trusted: the submitter has a decided win on a mission of ANOTHER creator (chosen by a creator,
-  // a vote, an oracle or a rule, never a default share, which free identities could farm; a win
-  // this creator paid could be its own identities'), or its verified work (check valid) comes from
-  // an identity first seen at least OABP_DEFAULT_AWARD_MIN_AGE_SECONDS before the mission was
-  // posted. Identities whose track record one creator funded count as one: at most one share per
-  // such funder. Bounded: at most 10 per winner are read.
-  const limit = defaultAwardMaxWinners * 10 + deps.config.maxSubmissionsPerAgent;
-  const won = alias(submissions, "won");
-  const wonOn = alias(missions, "won_on");
-  const decidedWin = and(
-    eq(won.submitter, submissions.submitter),
-    eq(won.status, "accepted"),
-    ne(won.reason, "default_award"),
-    ne(won.missionId, m.id),
-    ne(wonOn.creator, m.creator),
+  const { defaultAwardBps, defaultAwardMaxWinners } = deps.config.abuse;
+  const winners = pickWinners(
+    await candidatesOf(tx, deps, m),
+    maxWinnersOnRail(m.rewardChain, defaultAwardMaxWinners), // ≤ one release on base
   );
-  // The creator who funded the submitter's earliest decided win; null: none (trusted by age).
-  const funder = sql<string | null>`(${tx
-    .select({ creator: wonOn.creator })
-    .from(won)
-    .innerJoin(wonOn, eq(wonOn.id, won.missionId))
-    .where(decidedWin)
-    .orderBy(asc(won.seq))
-    .limit(1)})`;
-  // Identities this creator paid before (a decided win on one of its missions) are never trusted
-  // for its silent missions: they could be its own, taking the pool back from the honest solver.
-  const paidByCreator = alias(submissions, "paid");
-  const paidOn = alias(missions, "paid_on");
-  const creatorPaid = sql`exists (${tx
-    .select({ one: sql`1` })
-    .from(paidByCreator)
-    .innerJoin(paidOn, eq(paidOn.id, paidByCreator.missionId))
-    .where(
-      and(
-        eq(paidByCreator.submitter, submissions.submitter),
-        eq(paidByCreator.status, "accepted"),
-        ne(paidByCreator.missionId, m.id),
-        eq(paidOn.creator, m.creator),
-      ),
-    )})`;
-  const seenBefore = new Date(m.createdAt.getTime() - defaultAwardMinAgeSeconds * 1000);
-  const trustedRows = await tx
-    .select({ ...CANDIDATE, funder })
-    .from(submissions)
-    .innerJoin(agents, eq(agents.id, submissions.submitter))
-    .where(
-      and(
-        checked,
-        sql`not ${creatorPaid}`,
-        or(sql`${funder} is not null`, and(eq(submissions.checkResult, "valid"), lte(agents.createdAt, seenBefore))),
-      ),
-    )
-    .orderBy(sql`${funder} is null`, asc(submissions.seq))
-    .limit(limit);
-  // Tiers: a track record before age alone (an old identity is cheap to keep, a win is not).
-  const proven = trustedRows.filter((s) => s.funder !== null);
-  const candidates: { id: string; submitter: string; contentHash: string; funder?: string | null }[] =
-    proven.length > 0
-      ? proven
-      : trustedRows.length > 0
-        ? trustedRows
-        : await tx.select(CANDIDATE).from(submissions).where(checked).orderBy(asc(submissions.seq)).limit(limit);
-  const submitters = new Set<string>();
-  const contents = new Set<string>();
-  const funders = new Set<string>();
-  const winners = candidates
-    .filter((s) => {
-      if (submitters.has(s.submitter) || contents.has(s.contentHash)) return false;
-      if (s.funder && funders.has(s.funder)) return false;
-      submitters.add(s.submitter);
-      contents.add(s.contentHash);
-      if (s.funder) funders.add(s.funder);
-      return true;
-    })
-    .slice(0, maxWinnersOnRail(m.rewardChain, defaultAwardMaxWinners)); // ≤ one release on base
   const pool = bpsOf(BigInt(m.rewardAmount), defaultAwardBps);
   if (winners.length === 0 || pool === 0n)
     return voidAndRefund(tx, m, { now, reason: winners.length === 0 ? "expired_without_submissions" : reason });
@@ -182,6 +102,119 @@ export async function defaultAward(
       creatorRefund: BigInt(m.rewardAmount) - pool,
     },
   );
+}
+
+/**
+ * Only deliverables that were fetched and hash-checked can earn a share: a pending submission
+ * whose check has run (valid, or held: its predicate never answered or rejected it, or an upheld
+ * bad_spec voided the rule's rejection — a failed fetch or hash is rejected, never held).
+ * Trusted work comes first (docs/abuse.md "Default outcomes"), read apart from the arrival order
+ * so no flood of earlier junk pushes it out of the window; when any is there, only it shares —
+ * the proven tier when there is one, else the aged one; else every checked one, in arrival order.
+ * Bounded: at most 10 per winner are read.
+ */
+async function candidatesOf(tx: Tx, deps: Deps, m: Mission): Promise<Candidate[]> {
+  const limit = deps.config.abuse.defaultAwardMaxWinners * 10 + deps.config.maxSubmissionsPerAgent;
+  const checked = and(
+    eq(submissions.missionId, m.id),
+    eq(submissions.status, "pending"),
+    isNotNull(submissions.checkResult),
+  )!;
+  const trusted = await trustedCandidates(tx, deps, m, checked, limit);
+  // Tiers: a track record before age alone (an old identity is cheap to keep, a win is not).
+  const proven = trusted.filter((s) => s.funder !== null);
+  if (proven.length > 0) return proven;
+  if (trusted.length > 0) return trusted;
+  return tx.select(CANDIDATE).from(submissions).where(checked).orderBy(asc(submissions.seq)).limit(limit);
+}
+
+/**
+ * Trusted: the submitter has a decided win on a mission of ANOTHER creator (chosen by a creator,
+ * a vote, an oracle or a rule, never a default share, which free identities could farm; a win
+ * this creator paid could be its own identities'), or its verified work (check valid) comes from
+ * an identity first seen at least OABP_DEFAULT_AWARD_MIN_AGE_SECONDS before the mission was
+ * posted. Proven ones first, each with the creator who funded its earliest decided win
+ * (`funder`, null when trusted by age alone).
+ */
+async function trustedCandidates(
+  tx: Tx,
+  deps: Deps,
+  m: Mission,
+  checked: SQL,
+  limit: number,
+): Promise<(Candidate & { funder: string | null })[]> {
+  const won = alias(submissions, "won");
+  const wonOn = alias(missions, "won_on");
+  const decidedWin = and(
+    eq(won.submitter, submissions.submitter),
+    eq(won.status, "accepted"),
+    ne(won.reason, "default_award"),
+    ne(won.missionId, m.id),
+    ne(wonOn.creator, m.creator),
+  );
+  const funder = sql<string | null>`(${tx
+    .select({ creator: wonOn.creator })
+    .from(won)
+    .innerJoin(wonOn, eq(wonOn.id, won.missionId))
+    .where(decidedWin)
+    .orderBy(asc(won.seq))
+    .limit(1)})`;
+  const seenBefore = new Date(m.createdAt.getTime() - deps.config.abuse.defaultAwardMinAgeSeconds * 1000);
+  return tx
+    .select({ ...CANDIDATE, funder })
+    .from(submissions)
+    .innerJoin(agents, eq(agents.id, submissions.submitter))
+    .where(
+      and(
+        checked,
+        sql`not ${paidByCreator(tx, m)}`,
+        or(sql`${funder} is not null`, and(eq(submissions.checkResult, "valid"), lte(agents.createdAt, seenBefore))),
+      ),
+    )
+    .orderBy(sql`${funder} is null`, asc(submissions.seq))
+    .limit(limit);
+}
+
+/**
+ * Identities this creator paid before (a decided win on one of its missions) are never trusted
+ * for its silent missions: they could be its own, taking the pool back from the honest solver.
+ */
+function paidByCreator(tx: Tx, m: Mission): SQL {
+  const paid = alias(submissions, "paid");
+  const paidOn = alias(missions, "paid_on");
+  return sql`exists (${tx
+    .select({ one: sql`1` })
+    .from(paid)
+    .innerJoin(paidOn, eq(paidOn.id, paid.missionId))
+    .where(
+      and(
+        eq(paid.submitter, submissions.submitter),
+        eq(paid.status, "accepted"),
+        ne(paid.missionId, m.id),
+        eq(paidOn.creator, m.creator),
+      ),
+    )})`;
+}
+
+/**
+ * The first `max` candidates, one per submitter and per content (a second copy of the same bytes
+ * earns nothing), and one per funder of a track record (identities one creator made proven
+ * count as one).
+ */
+function pickWinners(candidates: Candidate[], max: number): Candidate[] {
+  const submitters = new Set<string>();
+  const contents = new Set<string>();
+  const funders = new Set<string>();
+  return candidates
+    .filter((s) => {
+      if (submitters.has(s.submitter) || contents.has(s.contentHash)) return false;
+      if (s.funder && funders.has(s.funder)) return false;
+      submitters.add(s.submitter);
+      contents.add(s.contentHash);
+      if (s.funder) funders.add(s.funder);
+      return true;
+    })
+    .slice(0, max);
 }
 
 /**

@@ -149,6 +149,12 @@ export async function disable(
  */
 export async function recordAttempt(deps: Deps, c: ClaimedDelivery, o: AttemptOutcome): Promise<void> {
   const now = deps.clock.now();
+  const mine = and(
+    eq(d.subscriptionId, c.subscriptionId),
+    eq(d.eventId, c.eventId),
+    eq(d.status, "pending"),
+    eq(d.attemptCount, c.attemptCount),
+  )!;
   if (o.kind === "busy") {
     // Nothing was sent: the claim's attempt is given back, nothing is logged or counted.
     await deps.database.db
@@ -159,17 +165,9 @@ export async function recordAttempt(deps: Deps, c: ClaimedDelivery, o: AttemptOu
         inFlightUntil: null,
         updatedAt: now,
       })
-      .where(
-        and(
-          eq(d.subscriptionId, c.subscriptionId),
-          eq(d.eventId, c.eventId),
-          eq(d.status, "pending"),
-          eq(d.attemptCount, c.attemptCount),
-        ),
-      );
+      .where(mine);
     return;
   }
-  const windowMs = deps.config.webhookRetryWindowSeconds * 1000;
   const entry: DeliveryAttempt = {
     attempt: c.attemptCount,
     at: o.at.toISOString(),
@@ -177,68 +175,89 @@ export async function recordAttempt(deps: Deps, c: ClaimedDelivery, o: AttemptOu
     status_code: o.statusCode,
     error: o.kind === "delivered" ? null : o.error,
   };
-  const mine = and(
-    eq(d.subscriptionId, c.subscriptionId),
-    eq(d.eventId, c.eventId),
-    eq(d.status, "pending"),
-    eq(d.attemptCount, c.attemptCount),
-  );
   const log = sql`${d.attempts} || ${JSON.stringify([entry])}::jsonb`;
   await deps.database.db.transaction(async (tx) => {
-    if (o.kind === "delivered") {
-      const [row] = await tx
-        .update(d)
-        .set({
-          status: "delivered",
-          nextAttemptAt: null,
-          inFlightUntil: null,
-          deliveredAt: now,
-          lastStatusCode: o.statusCode,
-          lastError: null,
-          attempts: log,
-          updatedAt: now,
-        })
-        .where(mine)
-        .returning({ id: d.eventId });
-      if (row)
-        await tx
-          .update(s)
-          .set({ lastSuccessAt: now, failingSince: null, consecutiveFailures: 0, updatedAt: now })
-          .where(eq(s.id, c.subscriptionId));
-      return;
-    }
-    const spent = c.attemptCount >= deps.config.webhookMaxAttempts;
-    const next =
-      o.kind === "gone" || spent
-        ? null
-        : nextAttemptAt({ failedAttempts: c.attemptCount, createdAt: c.createdAt, now, windowMs });
-    const [row] = await tx
-      .update(d)
-      .set({
-        status: next ? "pending" : "failed",
-        nextAttemptAt: next,
-        inFlightUntil: null,
-        lastStatusCode: o.statusCode,
-        lastError: o.error,
-        attempts: log,
-        updatedAt: now,
-      })
-      .where(mine)
-      .returning({ id: d.eventId });
-    if (!row) return;
-    if (o.kind === "gone") return disable(tx, c.subscriptionId, "endpoint_gone", now);
-    const [sub] = await tx
-      .update(s)
-      .set({
-        failingSince: sql`coalesce(${s.failingSince}, ${o.at.toISOString()}::timestamptz)`,
-        consecutiveFailures: sql`${s.consecutiveFailures} + 1`,
-        updatedAt: now,
-      })
-      .where(and(eq(s.id, c.subscriptionId), eq(s.status, "active")))
-      .returning({ failingSince: s.failingSince, failures: s.consecutiveFailures });
-    if (!sub) return;
-    const windowSpent = sub.failingSince !== null && now.getTime() - sub.failingSince.getTime() >= windowMs;
-    if (windowSpent || sub.failures >= deps.config.webhookMaxConsecutiveFailures)
-      await disable(tx, c.subscriptionId, "failing_endpoint", now);
+    if (o.kind === "delivered") return recordDelivered(tx, c, { mine, log, statusCode: o.statusCode, now });
+    return recordFailed(tx, deps, c, o, { mine, log, now });
   });
+}
+
+interface Recording {
+  /** The claimed delivery row, still ours. */
+  mine: SQL;
+  /** The attempts log with this attempt appended. */
+  log: SQL;
+  now: Date;
+}
+
+/** 2xx: the delivery is done, and its subscription's failure streak ends. */
+async function recordDelivered(tx: Tx, c: ClaimedDelivery, r: Recording & { statusCode: number }): Promise<void> {
+  const { now } = r;
+  const [row] = await tx
+    .update(d)
+    .set({
+      status: "delivered",
+      nextAttemptAt: null,
+      inFlightUntil: null,
+      deliveredAt: now,
+      lastStatusCode: r.statusCode,
+      lastError: null,
+      attempts: r.log,
+      updatedAt: now,
+    })
+    .where(r.mine)
+    .returning({ id: d.eventId });
+  if (row)
+    await tx
+      .update(s)
+      .set({ lastSuccessAt: now, failingSince: null, consecutiveFailures: 0, updatedAt: now })
+      .where(eq(s.id, c.subscriptionId));
+}
+
+/**
+ * A failed attempt: retried on the schedule, or failed for good (410, or attempts spent); the
+ * subscription's streak grows and past its bounds the subscription is disabled.
+ */
+async function recordFailed(
+  tx: Tx,
+  deps: Deps,
+  c: ClaimedDelivery,
+  o: Extract<AttemptOutcome, { kind: "failed" | "gone" }>,
+  r: Recording,
+): Promise<void> {
+  const { now } = r;
+  const windowMs = deps.config.webhookRetryWindowSeconds * 1000;
+  const spent = c.attemptCount >= deps.config.webhookMaxAttempts;
+  const next =
+    o.kind === "gone" || spent
+      ? null
+      : nextAttemptAt({ failedAttempts: c.attemptCount, createdAt: c.createdAt, now, windowMs });
+  const [row] = await tx
+    .update(d)
+    .set({
+      status: next ? "pending" : "failed",
+      nextAttemptAt: next,
+      inFlightUntil: null,
+      lastStatusCode: o.statusCode,
+      lastError: o.error,
+      attempts: r.log,
+      updatedAt: now,
+    })
+    .where(r.mine)
+    .returning({ id: d.eventId });
+  if (!row) return;
+  if (o.kind === "gone") return disable(tx, c.subscriptionId, "endpoint_gone", now);
+  const [sub] = await tx
+    .update(s)
+    .set({
+      failingSince: sql`coalesce(${s.failingSince}, ${o.at.toISOString()}::timestamptz)`,
+      consecutiveFailures: sql`${s.consecutiveFailures} + 1`,
+      updatedAt: now,
+    })
+    .where(and(eq(s.id, c.subscriptionId), eq(s.status, "active")))
+    .returning({ failingSince: s.failingSince, failures: s.consecutiveFailures });
+  if (!sub) return;
+  const windowSpent = sub.failingSince !== null && now.getTime() - sub.failingSince.getTime() >= windowMs;
+  if (windowSpent || sub.failures >= deps.config.webhookMaxConsecutiveFailures)
+    await disable(tx, c.subscriptionId, "failing_endpoint", now);
 }

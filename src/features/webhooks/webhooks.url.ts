@@ -37,6 +37,14 @@ export function checkWebhookUrl(raw: string, fetcher: SafeFetcher): UrlVerdict {
     return { ok: false, reason: "https_required", detail: url.protocol };
   // A secret in the URL would be stored and shown back in every listing; and the fetcher refuses it.
   if (url.username !== "" || url.password !== "") return { ok: false, reason: "credentials_in_url" };
+  const refused = checkHost(url, fetcher);
+  if (refused) return refused;
+  if (url.href.length > MAX_WEBHOOK_URL_LENGTH) return { ok: false, reason: "url_too_long" };
+  return { ok: true, url: url.href };
+}
+
+/** Not a localhost name, not a literal address the fetcher refuses; http only to a non-public literal it allows. */
+function checkHost(url: URL, fetcher: SafeFetcher): (UrlVerdict & { ok: false }) | undefined {
   if (isLocalhostName(url.hostname)) return { ok: false, reason: "blocked_address", detail: "localhost" };
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   const port = url.port !== "" ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
@@ -47,6 +55,5 @@ export function checkWebhookUrl(raw: string, fetcher: SafeFetcher): UrlVerdict {
   }
   if (url.protocol === "http:" && !(literal && !checkPublicAddress(host).ok))
     return { ok: false, reason: "https_required", detail: "http:" };
-  if (url.href.length > MAX_WEBHOOK_URL_LENGTH) return { ok: false, reason: "url_too_long" };
-  return { ok: true, url: url.href };
+  return undefined;
 }
