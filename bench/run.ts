@@ -20,7 +20,7 @@ import {
 } from "./harness";
 import { openDatabase } from "../src/db/client";
 import { SEARCH_TERMS, searchSelectivity, seedMissions } from "./seed";
-import { runWrites, startWriteServer, writeLines, writeRatios, type WriteFigures } from "./writes";
+import { runWrites, startWriteServer, writeLines, writeRatios, writeTableRows, type WriteFigures } from "./writes";
 
 // `npm run bench`: seeds a dedicated Postgres database, starts the real server and a bare
 // Hono+drizzle baseline as child processes, drives both with autocannon over loopback and reports
@@ -328,7 +328,7 @@ async function preflight(serverBase: string, baselineBase: string, ids: string[]
 
 // ---------------------------------------------------------------------------------------------
 
-function table(rows: Row[], baselineRps: number): string {
+function table(rows: Row[], baselineRps: number, extra: string[][] = []): string {
   const header = ["scenario", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "ratio"];
   const body = rows.map((r) => [
     r.scenario.name,
@@ -339,6 +339,7 @@ function table(rows: Row[], baselineRps: number): string {
     String(r.result.errors),
     (r.rps / baselineRps).toFixed(2),
   ]);
+  body.push(...extra);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
@@ -544,7 +545,7 @@ async function main(): Promise<number> {
       `search terms (open missions matched): ${SEARCH_TERMS.map((t) => `${t}=${prepared.selectivity[t]}`).join(", ")}`,
     );
     out.push("");
-    out.push(table(rows, baselineRps));
+    out.push(table(rows, baselineRps, writes && writeTableRows(writes)));
     out.push("");
     if (writes) out.push(...writeLines(writes), "");
     if (writes && !writes.ok) failures.push(`writes: ${writes.check}`);

@@ -209,6 +209,29 @@ export function writeLines(f: WriteFigures): string[] {
   ];
 }
 
+/**
+ * The write steps as rows of the bench's summary table (bench/run.ts): scenario, req/s, p50, p99,
+ * non-2xx, errors, ratio, the ratio against the same-run bare INSERT (a failed write stops its
+ * writer and fails the run, so the error columns are always 0).
+ */
+export function writeTableRows(f: WriteFigures): string[][] {
+  const row = (name: string, v: WriteStep) => [
+    name,
+    v.perSec.toFixed(0),
+    v.p50.toFixed(0),
+    v.p99.toFixed(0),
+    "0",
+    "0",
+    (v.perSec / f.bare.perSec).toFixed(2),
+  ];
+  return [
+    row(`write floor: bare INSERT (${f.writers} writers)`, f.bare),
+    row("create mission / bare INSERT", f.create),
+    row("submission / bare INSERT", f.submit),
+    row("award / bare INSERT", f.award),
+  ];
+}
+
 export const writeRatios = (f: WriteFigures) =>
   `create=${(f.create.perSec / f.bare.perSec).toFixed(2)} submit=${(f.submit.perSec / f.bare.perSec).toFixed(2)} award=${(f.award.perSec / f.bare.perSec).toFixed(2)}`;
 

@@ -1,4 +1,5 @@
-import type { Tx } from "./client";
+import { sql } from "drizzle-orm";
+import type { Database, Tx } from "./client";
 import { webhookEvents } from "./schema";
 import { newId } from "../lib/ids";
 import type { EventData, EventType } from "../lib/webhook-events";
@@ -21,9 +22,16 @@ export interface OutboxEvent {
   data: EventData;
 }
 
+/** NOTIFY channel of the event hubs (src/features/events): events were committed, or numbered. */
+export const EVENTS_CHANNEL = "oabp_events";
+
+/** Transactions that emitted events: their commit wakes the event hubs (wakeEventHubs). */
+const emitted = new WeakSet<Tx>();
+
 /** Inserts the events in the caller's transaction. Ids are time-ordered (evt_<ULID>) in emit order. */
 export async function emitEvents(tx: Tx, events: OutboxEvent[]): Promise<void> {
   if (events.length === 0) return;
+  emitted.add(tx);
   await tx.insert(webhookEvents).values(
     events.map((e) => ({
       id: newId("evt", e.at.getTime()),
@@ -39,6 +47,36 @@ export async function emitEvents(tx: Tx, events: OutboxEvent[]): Promise<void> {
 }
 
 export const emitEvent = (tx: Tx, event: OutboxEvent): Promise<void> => emitEvents(tx, [event]);
+
+/** Per database handle: a wake in flight, and whether another commit asked for one meanwhile. */
+const waking = new WeakMap<Database, { again: boolean }>();
+
+/**
+ * Called after `tx` committed: when it emitted events, every instance's event hub is woken
+ * (docs/decisions.md "Commits without NOTIFY"). The NOTIFY is a statement of its own, not part of
+ * the write: it writes nothing, so its commit waits for no WAL flush and holds the database's
+ * notify lock only for an instant. Not awaited; one in flight per handle, and the commits that
+ * arrive meanwhile share one more. A lost wake costs the hubs' poll interval, nothing else.
+ */
+export function wakeEventHubs(database: Database, tx: Tx): void {
+  if (!emitted.has(tx)) return;
+  const running = waking.get(database);
+  if (running) {
+    running.again = true;
+    return;
+  }
+  const state = { again: false };
+  waking.set(database, state);
+  const send = async (): Promise<void> => {
+    do {
+      state.again = false;
+      await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, '')`);
+    } while (state.again);
+  };
+  void send()
+    .catch(() => undefined)
+    .finally(() => waking.delete(database));
+}
 
 // ---- event builders: public fields only (see src/lib/webhook-events.ts) ----
 

@@ -1,4 +1,5 @@
 import type { Db, DbOrTx, Tx } from "../db/client";
+import { wakeEventHubs } from "../db/outbox";
 import type { Deps } from "../deps";
 import type { Identity } from "../http/types";
 import { AppError } from "./errors";
@@ -70,7 +71,13 @@ export function dbOf(ctx: Ctx): DbOrTx {
 /** Runs `fn` in the context's transaction, or in a new one (committed when `fn` returns). */
 export async function withTx<T>(ctx: Ctx, fn: (tx: Tx, ctx: Ctx & { tx: Tx }) => Promise<T>): Promise<T> {
   if (ctx.tx) return fn(ctx.tx, { ...ctx, tx: ctx.tx });
-  return ctx.deps.database.db.transaction((tx) => fn(tx, { ...ctx, tx }));
+  let committed: Tx | undefined;
+  const out = await ctx.deps.database.db.transaction((tx) => {
+    committed = tx;
+    return fn(tx, { ...ctx, tx });
+  });
+  if (committed) wakeEventHubs(ctx.deps.database, committed);
+  return out;
 }
 
 /** The signed-in agent's address, or undefined (reads answer anonymous callers too). */

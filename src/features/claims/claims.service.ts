@@ -10,6 +10,7 @@ import type { ClaimListWire, ClaimWire } from "./claims.schemas";
 import { claimToWire, type ClaimRow } from "./claims.wire";
 import { assertNotSuspended } from "../../db/suspension";
 import { checkEligibility } from "../missions";
+import { pipelined } from "../../db/pipelined";
 
 // Mission claims (docs/design.md "Claims"): a visible, expiring intent to work. A claim never changes
 // who may submit or be paid — the verification method alone decides that.
@@ -94,7 +95,8 @@ function exclusivelyClaimed(until: Date): AppError {
  * and releases of one mission, so the counts read below are exact; the exclusive hold is then
  * written by a compare-and-set UPDATE (holder empty, expired, or the caller), so two claimers can
  * never both hold it. The per-agent cap is counted under the agent row lock (the upsert takes it;
- * lock order mission → agent, as everywhere).
+ * lock order mission → agent, as everywhere). One transaction in two round trips (docs/decisions.md
+ * "Writes in few round trips"): the locks and counts, then the claim and the hold.
  */
 export async function claimMission(
   ctx: Ctx,
@@ -102,74 +104,105 @@ export async function claimMission(
 ): Promise<{ created: boolean; claim: ClaimWire }> {
   const { deps, now } = ctx;
   const caller = agentOf(ctx);
-  await assertNotSuspended(dbOf(ctx), caller, now); // docs/moderation.md "Suspension"
   const seen = await findVisibleMission(ctx, missionId, caller);
   if (seen.creator === caller)
     throw new AppError("FORBIDDEN", "a creator cannot claim their own mission", { reason: "own_mission" });
   // The mission's eligibility, the same check as at submission.
   await checkEligibility(deps, seen, caller, now);
-  const { claimTtlSeconds, claimMaxPerAgent } = deps.config;
 
   return withTx(ctx, async (tx) => {
-    const m = await lockMission(tx, missionId);
-    if (!m || m.status !== "open" || m.deadline.getTime() <= now.getTime()) {
-      throw new AppError("MISSION_NOT_OPEN", "only an open mission before its deadline can be claimed", {
-        status: m?.status ?? null,
-        deadline: m?.deadline.toISOString() ?? null,
-      });
-    }
-    if (heldElsewhere(m, caller, now)) throw exclusivelyClaimed(m.exclusiveUntil!);
-
-    const [c] = await tx
-      .select({
-        others: sql<number>`(count(*) filter (where ${missionClaims.agentId} <> ${caller}))::int`,
-        mine: sql<number>`(count(*) filter (where ${missionClaims.agentId} = ${caller}))::int`,
-      })
-      .from(missionClaims)
-      .where(activeOf(missionId, now));
-    const others = Number(c?.others ?? 0);
-    const renewing = Number(c?.mine ?? 0) > 0;
-    if (!renewing && m.maxClaims !== null && others >= m.maxClaims) {
-      throw new AppError("CONFLICT", `this mission takes at most ${m.maxClaims} active claims`, {
-        reason: "max_claims_reached",
-        max_claims: m.maxClaims,
-      });
-    }
-    if (!renewing) {
-      await touchAgent(tx, caller, now, false); // ensures the row exists and locks it
-      const held = await activeClaimsOfAgent(tx, caller, now);
-      if (held >= claimMaxPerAgent) {
-        throw new AppError("CONFLICT", `an agent holds at most ${claimMaxPerAgent} active claims; release one first`, {
-          reason: "claim_limit",
-          limit: claimMaxPerAgent,
-        });
-      }
-    }
-
-    // A claim never outlives the submission window.
-    const expiresAt = minDate(at(now.getTime() + claimTtlSeconds * 1000), m.deadline);
-    // The first claimer — no other active claim — of a mission with exclusive_claim_ttl gets the window.
-    const exclusiveUntil =
-      !renewing && m.exclusiveClaimTtl !== null && others === 0
-        ? minDate(at(now.getTime() + m.exclusiveClaimTtl * 1000), expiresAt)
-        : null;
-    const row = renewing
-      ? await renew(tx, missionId, caller, now, expiresAt)
-      : await insertClaim(tx, missionId, caller, now, expiresAt, exclusiveUntil);
-
-    const [cas] = await tx
-      .update(missions)
-      .set({ claimCount: others + 1, ...(exclusiveUntil && { exclusiveHolder: caller, exclusiveUntil }) })
-      .where(
-        and(
-          eq(missions.id, missionId),
-          or(isNull(missions.exclusiveHolder), lte(missions.exclusiveUntil, now), eq(missions.exclusiveHolder, caller)),
-        ),
-      )
-      .returning({ id: missions.id });
-    if (!cas) throw exclusivelyClaimed(m.exclusiveUntil ?? now); // rolls the claim back
-    return { created: !renewing, claim: claimToWire(row, now) };
+    const [, m, counts, , held] = await pipelined(
+      () => assertNotSuspended(tx, caller, now), // docs/moderation.md "Suspension"
+      () => lockMission(tx, missionId),
+      () => claimCounts(tx, missionId, caller, now),
+      () => touchAgent(tx, caller, now, false), // ensures the row exists and locks it
+      () => activeClaimsOfAgent(tx, caller, now),
+    );
+    const terms = claimTerms(deps.config, m, caller, now, counts, held);
+    const [row, cas] = await pipelined(
+      () =>
+        terms.renewing
+          ? renew(tx, missionId, caller, now, terms.expiresAt)
+          : insertClaim(tx, missionId, caller, now, terms.expiresAt, terms.exclusiveUntil),
+      () => holdMission(tx, missionId, caller, now, counts.others + 1, terms.exclusiveUntil),
+    );
+    if (!cas) throw exclusivelyClaimed(m?.exclusiveUntil ?? now); // rolls the claim back
+    return { created: !terms.renewing, claim: claimToWire(row, now) };
   });
+}
+
+/** The mission's active claims under its lock: other agents', and whether the caller holds one. */
+async function claimCounts(tx: Tx, missionId: string, caller: string, now: Date) {
+  const [c] = await tx
+    .select({
+      others: sql<number>`(count(*) filter (where ${missionClaims.agentId} <> ${caller}))::int`,
+      mine: sql<number>`(count(*) filter (where ${missionClaims.agentId} = ${caller}))::int`,
+    })
+    .from(missionClaims)
+    .where(activeOf(missionId, now));
+  return { others: Number(c?.others ?? 0), renewing: Number(c?.mine ?? 0) > 0 };
+}
+
+/**
+ * Whether the caller may claim (or renew) now, and the claim's terms: its expiry, never past the
+ * submission window, and the exclusive window of the first claimer of a mission with
+ * exclusive_claim_ttl (no other active claim).
+ */
+function claimTerms(
+  config: { claimTtlSeconds: number; claimMaxPerAgent: number },
+  m: Awaited<ReturnType<typeof lockMission>>,
+  caller: string,
+  now: Date,
+  { others, renewing }: { others: number; renewing: boolean },
+  held: number,
+) {
+  if (!m || m.status !== "open" || m.deadline.getTime() <= now.getTime()) {
+    throw new AppError("MISSION_NOT_OPEN", "only an open mission before its deadline can be claimed", {
+      status: m?.status ?? null,
+      deadline: m?.deadline.toISOString() ?? null,
+    });
+  }
+  if (heldElsewhere(m, caller, now)) throw exclusivelyClaimed(m.exclusiveUntil!);
+  if (!renewing && m.maxClaims !== null && others >= m.maxClaims) {
+    throw new AppError("CONFLICT", `this mission takes at most ${m.maxClaims} active claims`, {
+      reason: "max_claims_reached",
+      max_claims: m.maxClaims,
+    });
+  }
+  if (!renewing && held >= config.claimMaxPerAgent) {
+    throw new AppError("CONFLICT", `an agent holds at most ${config.claimMaxPerAgent} active claims; release one first`, {
+      reason: "claim_limit",
+      limit: config.claimMaxPerAgent,
+    });
+  }
+  const expiresAt = minDate(at(now.getTime() + config.claimTtlSeconds * 1000), m.deadline);
+  const exclusiveUntil =
+    !renewing && m.exclusiveClaimTtl !== null && others === 0
+      ? minDate(at(now.getTime() + m.exclusiveClaimTtl * 1000), expiresAt)
+      : null;
+  return { renewing, expiresAt, exclusiveUntil };
+}
+
+/** The claim count, and the exclusive hold by compare-and-set: undefined when another agent holds it. */
+async function holdMission(
+  tx: Tx,
+  missionId: string,
+  caller: string,
+  now: Date,
+  claimCount: number,
+  exclusiveUntil: Date | null,
+) {
+  const [cas] = await tx
+    .update(missions)
+    .set({ claimCount, ...(exclusiveUntil && { exclusiveHolder: caller, exclusiveUntil }) })
+    .where(
+      and(
+        eq(missions.id, missionId),
+        or(isNull(missions.exclusiveHolder), lte(missions.exclusiveUntil, now), eq(missions.exclusiveHolder, caller)),
+      ),
+    )
+    .returning({ id: missions.id });
+  return cas;
 }
 
 async function renew(tx: Tx, missionId: string, caller: string, now: Date, expiresAt: Date): Promise<ClaimRow> {

@@ -1,11 +1,12 @@
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { headOf, readEvents, type StreamEvent } from "./events.model";
-import { assignSequence, EVENTS_CHANNEL } from "./events.sequence";
+import { EVENTS_CHANNEL } from "../../db/outbox";
+import { assignSequence } from "./events.sequence";
 
 // One event hub per process (per Deps): the only reader of the outbox for the live streams.
-// Woken by NOTIFY (an outbox insert or the sequencer committed) and by a poll interval, it
-// numbers committed events (events.sequence.ts), reads the new ones once, keeps the latest
+// Woken by NOTIFY (after a commit that emitted events, src/db/outbox.ts wakeEventHubs; or the
+// sequencer committed) and by a poll interval, it numbers committed events (events.sequence.ts), reads the new ones once, keeps the latest
 // OABP_EVENTS_REPLAY of them in a ring shared by every subscriber, and wakes the subscribers,
 // who copy from the ring: one query per tick per instance, whatever the number of subscribers.
 // Each instance runs its own hub against the same database, so several instances serve the same

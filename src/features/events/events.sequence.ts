@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { EVENTS_CHANNEL } from "../../db/outbox";
 
 // The live streams' cursor (docs/events.md "Order and cursor"). Event ids are time-ordered ULIDs
 // taken when the event is emitted, but transactions commit in another order: a reader that
@@ -11,8 +12,6 @@ import type { Db } from "../../db/client";
 // numbered below N, and any event it has not seen yet will be numbered above N. Uncommitted
 // events are invisible to the sequencer and get their number once they commit.
 
-/** NOTIFY channel: the outbox trigger (an insert committed) and the sequencer (numbers committed). */
-export const EVENTS_CHANNEL = "oabp_events";
 /** pg_advisory_xact_lock key of the sequencer. */
 const SEQUENCER_LOCK = 727_276;
 

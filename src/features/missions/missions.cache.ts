@@ -1,31 +1,25 @@
-import { eq } from "drizzle-orm";
+import { like, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client";
 import { perDatabase } from "../../db/prepared";
 import { readEpochs } from "../../db/schema/index";
 import type { Ctx } from "../../lib/context";
 import { type Freshness, ResponseCache } from "../../lib/response-cache";
 
-/** Channel notified on commit by the trigger on `missions` (drizzle/0001_missions_notify.sql). */
-export const MISSIONS_CHANGED = "oabp_missions_changed";
-
-/** The `read_epochs` row bumped by every commit that changes a mission or a creator record. */
-const MISSIONS_EPOCH = "missions";
+/**
+ * The `read_epochs` slot rows ('missions/0' …): every commit that changes a mission or a creator
+ * record bumps one of them, and the missions epoch is their sum (docs/decisions.md "Commits
+ * without NOTIFY").
+ */
+const MISSIONS_EPOCH = "missions%";
 
 /**
- * The mission-list cache of this instance. It is cleared on every committed change to missions
- * made by any instance (LISTEN), and whenever the LISTEN connection is (re)established, since
- * notifications sent while it was down are lost. The NOTIFY arrives after the commit, so on
- * Postgres every read also checks the missions epoch (listFreshness): exact, not eventual.
+ * The mission-list cache of this instance. Every read checks the missions epoch (listFreshness),
+ * so a list is served only if no mission commit happened since it was filled, whichever instance
+ * made it: exact across instances, with no NOTIFY on the write path (docs/decisions.md "Commits
+ * without NOTIFY").
  */
-export async function missionListCache(database: Database, maxBytes: number): Promise<ResponseCache> {
-  const cache = new ResponseCache(maxBytes);
-  if (cache.enabled)
-    await database.listen(
-      MISSIONS_CHANGED,
-      () => cache.invalidate(),
-      () => cache.invalidate(),
-    );
-  return cache;
+export function missionListCache(_database: Database, maxBytes: number): Promise<ResponseCache> {
+  return Promise.resolve(new ResponseCache(maxBytes));
 }
 
 /**
@@ -36,10 +30,10 @@ export async function missionListCache(database: Database, maxBytes: number): Pr
  */
 const epochReader = perDatabase((db: Db) => {
   const q = db
-    .select({ epoch: readEpochs.epoch })
+    .select({ epoch: sql`coalesce(sum(${readEpochs.epoch}), 0)`.mapWith(Number) })
     .from(readEpochs)
-    .where(eq(readEpochs.name, MISSIONS_EPOCH))
-    .prepare("oabp_missions_epoch");
+    .where(like(readEpochs.name, MISSIONS_EPOCH))
+    .prepare("oabp_missions_epoch_sum");
   const run = async () => (await q.execute())[0]?.epoch ?? 0;
   let inflight: Promise<number> | undefined;
   let queued: Promise<number> | undefined;
@@ -67,11 +61,11 @@ const epochReader = perDatabase((db: Db) => {
 
 /**
  * How a cached mission list may be served to this reader: including the reader's write token
- * (OABP-Read-After) and, on Postgres, every mission commit before the request (the epoch, read
- * where the list's queries go — the replica or the primary).
+ * (OABP-Read-After) and every mission commit before the request (the epoch, read where the
+ * list's queries go — the replica or the primary).
  */
 export function listFreshness(ctx: Ctx): Freshness | undefined {
-  if (ctx.deps.database.kind !== "postgres" || ctx.tx) return ctx.read;
+  if (ctx.tx) return ctx.read;
   const db = ctx.read?.db ?? ctx.deps.database.db;
   return { after: ctx.read?.after, stamp: ctx.read?.stamp, epoch: epochReader(db) };
 }
