@@ -216,6 +216,19 @@ function deepCursor(ids: string[]): RequestSpec {
   };
 }
 
+/** The bare stack's own 50-row page (bench/baseline.ts `/page`): the floor of every list page. */
+function barePage(): RequestSpec {
+  return { method: "GET", path: "/page" };
+}
+
+/** The bare page after a random sampled id: the floor of `deepCursor`'s keyset pages. */
+function barePageDeep(ids: string[]): RequestSpec {
+  return {
+    method: "GET",
+    setupRequest: (req) => ({ ...req, path: `/page?before=${ids[Math.floor(Math.random() * ids.length)]!}` }),
+  };
+}
+
 function rotatingSearch(terms: readonly string[]): RequestSpec {
   let i = 0;
   return {
@@ -348,6 +361,142 @@ function table(rows: Row[], baselineRps: number, extra: string[][] = []): string
 }
 
 // ---------------------------------------------------------------------------------------------
+// The read scenarios, and the read rows of the issue's table against their same-run floors.
+
+interface Bases {
+  server: string;
+  baseline: string;
+  uncached: string;
+}
+
+function readScenarios(b: Bases, ids: string[], mcpSession: string): Scenario[] {
+  const [serverBase, baselineBase, uncachedBase] = [b.server, b.baseline, b.uncached];
+  return [
+    {
+      key: "baseline",
+      name: "baseline GET /missions/{id}",
+      base: baselineBase,
+      requests: [randomPath(ids)],
+    },
+    { key: "get_mission", name: "server GET /missions/{id}", base: serverBase, requests: [randomPath(ids)] },
+    {
+      key: "list",
+      name: "server GET /missions?limit=50",
+      base: serverBase,
+      requests: [{ method: "GET", path: "/missions?limit=50" }],
+    },
+    {
+      key: "search",
+      name: "server GET /missions?status=open&q=…",
+      base: serverBase,
+      requests: [rotatingSearch(SEARCH_TERMS)],
+    },
+    {
+      key: "mcp_list",
+      name: "server MCP tools/call list_missions",
+      base: serverBase,
+      requests: [
+        {
+          method: "POST",
+          path: "/mcp",
+          headers: { ...MCP_HEADERS, "mcp-session-id": mcpSession },
+          body: MCP_LIST_BODY,
+        },
+      ],
+    },
+    {
+      key: "mcp_get",
+      name: "server MCP tools/call get_mission",
+      base: serverBase,
+      requests: [mcpGetMission(ids, mcpSession)],
+    },
+    // The web board and a mission page, as ratios to the JSON routes they render.
+    {
+      key: "web_board",
+      name: "server GET /?limit=50 (HTML board)",
+      base: serverBase,
+      requests: [{ method: "GET", path: "/?limit=50&status=any", headers: { accept: "text/html" } }],
+    },
+    {
+      key: "web_mission",
+      name: "server GET /m/{id} (HTML mission page)",
+      base: serverBase,
+      requests: [randomPage(ids)],
+    },
+    {
+      key: "list_uncached",
+      name: "uncached GET /missions?limit=50",
+      base: uncachedBase,
+      requests: [{ method: "GET", path: "/missions?limit=50" }],
+    },
+    {
+      key: "search_uncached",
+      name: "uncached GET /missions?status=open&q=…",
+      base: uncachedBase,
+      requests: [rotatingSearch(SEARCH_TERMS)],
+    },
+    {
+      key: "filter_uncached",
+      name: "uncached GET /missions?<filter>&limit=50",
+      base: uncachedBase,
+      requests: [rotatingFilters(LIST_FILTERS)],
+    },
+    {
+      key: "deep_uncached",
+      name: "uncached GET /missions?limit=50&cursor=<deep>",
+      base: uncachedBase,
+      requests: [deepCursor(ids)],
+    },
+    // The floors of the list rows: the bare stack's 50-row page, first and deep (bench/baseline.ts).
+    { key: "page_floor", name: "baseline GET /page (bare 50-row page)", base: baselineBase, requests: [barePage()] },
+    {
+      key: "page_floor_deep",
+      name: "baseline GET /page?before=<deep> (bare page)",
+      base: baselineBase,
+      requests: [barePageDeep(ids)],
+    },
+    // Each filter of LIST_FILTERS on its own: the goal holds on every filter, not on their mean.
+    ...LIST_FILTERS.map((f, i) => ({
+      key: `filter_uncached_${i + 1}`,
+      name: `uncached GET /missions?${f}`,
+      base: uncachedBase,
+      requests: [{ method: "GET" as const, path: `/missions?${f}` }],
+    })),
+  ];
+}
+
+/** Which scenarios a run measures: the baseline and the floors always, the rest as BENCH_ONLY says. */
+function picked(key: string): boolean {
+  return (
+    key === "baseline" ||
+    key.startsWith("page_floor") ||
+    !cfg.only ||
+    cfg.only.has(key) ||
+    cfg.only.has(key.replace(/_\d+$/, ""))
+  );
+}
+
+/**
+ * The read rows of the issue's table, each against its same-run floor: list pages against the
+ * bare 50-row page (first, or deep for the cursor), a mission against the bare PK select, MCP
+ * and the web pages against the JSON routes they answer from.
+ */
+function readFloorLines(rpsOf: (key: string) => number): string[] {
+  const r = (a: string, b: string) => (rpsOf(a) / rpsOf(b)).toFixed(2);
+  const filters = LIST_FILTERS.map((f, i) => `${f}=${r(`filter_uncached_${i + 1}`, "page_floor")}`);
+  return [
+    "read rows against their same-run floors (goal in brackets):",
+    `  uncached list / bare 50-row page [>= 0.9]: first ${r("list_uncached", "page_floor")}, deep cursor ${r("deep_uncached", "page_floor_deep")} (vs the bare first page ${r("deep_uncached", "page_floor")}), search ${r("search_uncached", "page_floor")}, filters rotating ${r("filter_uncached", "page_floor")}`,
+    `  each filter: ${filters.join(" ")}`,
+    `  GET /missions/{id} / bare PK select [>= 0.9]: ${r("get_mission", "baseline")}`,
+    `  MCP list_missions / REST list [>= 0.9]: ${r("mcp_list", "list")}; MCP get_mission / REST get: ${r("mcp_get", "get_mission")}`,
+    `  web board / JSON list [>= 0.7]: ${r("web_board", "list")}`,
+    `  mission page / JSON mission [>= 0.7]: ${r("web_mission", "get_mission")}`,
+    `  bare 50-row page / bare PK select: first ${r("page_floor", "baseline")}, deep ${r("page_floor_deep", "baseline")}`,
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
   const t0 = performance.now();
@@ -422,86 +571,13 @@ async function main(): Promise<number> {
       }
     }
 
-    const scenarios: Scenario[] = [
-      {
-        key: "baseline",
-        name: "baseline GET /missions/{id}",
-        base: baselineBase,
-        requests: [randomPath(prepared.ids)],
-      },
-      { key: "get_mission", name: "server GET /missions/{id}", base: serverBase, requests: [randomPath(prepared.ids)] },
-      {
-        key: "list",
-        name: "server GET /missions?limit=50",
-        base: serverBase,
-        requests: [{ method: "GET", path: "/missions?limit=50" }],
-      },
-      {
-        key: "search",
-        name: "server GET /missions?status=open&q=…",
-        base: serverBase,
-        requests: [rotatingSearch(SEARCH_TERMS)],
-      },
-      {
-        key: "mcp_list",
-        name: "server MCP tools/call list_missions",
-        base: serverBase,
-        requests: [
-          {
-            method: "POST",
-            path: "/mcp",
-            headers: { ...MCP_HEADERS, "mcp-session-id": mcpSession },
-            body: MCP_LIST_BODY,
-          },
-        ],
-      },
-      {
-        key: "mcp_get",
-        name: "server MCP tools/call get_mission",
-        base: serverBase,
-        requests: [mcpGetMission(prepared.ids, mcpSession)],
-      },
-      // The web board and a mission page, as ratios to the JSON routes they render.
-      {
-        key: "web_board",
-        name: "server GET /?limit=50 (HTML board)",
-        base: serverBase,
-        requests: [{ method: "GET", path: "/?limit=50&status=any", headers: { accept: "text/html" } }],
-      },
-      {
-        key: "web_mission",
-        name: "server GET /m/{id} (HTML mission page)",
-        base: serverBase,
-        requests: [randomPage(prepared.ids)],
-      },
-      {
-        key: "list_uncached",
-        name: "uncached GET /missions?limit=50",
-        base: uncachedBase,
-        requests: [{ method: "GET", path: "/missions?limit=50" }],
-      },
-      {
-        key: "search_uncached",
-        name: "uncached GET /missions?status=open&q=…",
-        base: uncachedBase,
-        requests: [rotatingSearch(SEARCH_TERMS)],
-      },
-      {
-        key: "filter_uncached",
-        name: "uncached GET /missions?<filter>&limit=50",
-        base: uncachedBase,
-        requests: [rotatingFilters(LIST_FILTERS)],
-      },
-      {
-        key: "deep_uncached",
-        name: "uncached GET /missions?limit=50&cursor=<deep>",
-        base: uncachedBase,
-        requests: [deepCursor(prepared.ids)],
-      },
-    ];
+    const scenarios = readScenarios(
+      { server: serverBase, baseline: baselineBase, uncached: uncachedBase },
+      prepared.ids,
+      mcpSession,
+    );
     const rows: Row[] = [];
-    for (const s of scenarios)
-      if (s.key === "baseline" || !cfg.only || cfg.only.has(s.key)) rows.push(await measure(s));
+    for (const s of scenarios) if (picked(s.key)) rows.push(await measure(s));
 
     // The value-moving writes against the same-run bare INSERT (bench/writes.ts), last: they add
     // rows the read scenarios would otherwise see.
@@ -547,6 +623,7 @@ async function main(): Promise<number> {
     out.push("");
     out.push(table(rows, baselineRps, writes && writeTableRows(writes)));
     out.push("");
+    out.push(...readFloorLines(rpsOf), "");
     if (writes) out.push(...writeLines(writes), "");
     if (writes && !writes.ok) failures.push(`writes: ${writes.check}`);
     for (const f of failures) out.push(`FAIL ${f}`);

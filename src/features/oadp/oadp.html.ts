@@ -33,11 +33,23 @@ export function withOadpMeta(html: string, tags: string): string {
   return `${tags}\n${html}`;
 }
 
+/**
+ * Requests whose page wrote the tags itself (the web board's layout): their HTML is not re-read,
+ * so a cached page goes out as the bytes it was stored as.
+ */
+const SIGNALLED = new WeakSet<object>();
+
+/** Marks this request's HTML as carrying the tags already (its renderer put oadpMetaTags in <head>). */
+export function markOadpSignalled(c: Context<AppEnv>): void {
+  SIGNALLED.add(c.req.raw);
+}
+
 /** Every text/html response carries the OADP meta tags. Costs nothing on JSON responses. */
 export function oadpHtmlSignal(config: Config): MiddlewareHandler<AppEnv> {
   const tags = oadpMetaTags(config);
   return async (c, next) => {
     await next();
+    if (SIGNALLED.has(c.req.raw)) return;
     if (c.req.method === "HEAD" || !/^text\/html\b/i.test(c.res.headers.get("content-type") ?? "") || !c.res.body)
       return;
     const html = await c.res.text();

@@ -4,17 +4,16 @@ import type { Deps } from "../../deps";
 import type { AssetConfig } from "../../env";
 import { ctxForViewer } from "../../lib/context";
 import { stableStringify } from "../../lib/idempotency";
-import { displayNamesOf } from "../agents";
 import {
   ListMissionsQuery,
-  listMissions,
+  listMissionsJson,
   openRewardTotals,
   type ListMissionsFilters,
   type MissionWire,
 } from "../missions";
 import { VERIFICATION_TYPES, PUBLIC_STATUSES } from "../../db/vocabulary";
 import { assetOf, formatAmount, parseWholeUnits } from "./web.format";
-import { Person, When } from "./web.layout";
+import { namesOf, Person, When } from "./web.layout";
 import { markdownToText } from "./web.markdown";
 import { plural, words } from "./web.words";
 
@@ -221,10 +220,16 @@ export function boardListHtml(deps: Deps, f: BoardFilters, raw: Record<string, s
   return deps.missionLists.get(key, async () => {
     const { sort, ...filters } = f;
     const reader = ctxForViewer(deps, undefined, now);
-    const page = await listMissions(reader, filters as ListMissionsFilters);
+    // The same cached page as GET /missions (one narrow read into the mission documents on a miss).
+    const page = JSON.parse(await listMissionsJson(reader, filters as ListMissionsFilters)) as {
+      missions: MissionWire[];
+      next_cursor: string | null;
+    };
     const items = sortPage(page.missions, sort);
-    const names = await displayNamesOf(
-      reader,
+    const names = await namesOf(
+      deps,
+      now,
+      undefined,
       items.map((m) => m.creator),
     );
     const html = (

@@ -9,7 +9,7 @@ import { clearSessionCookie, csrfTokenFor, readSessionCookie, setSessionCookie }
 import type { AppEnv } from "../../http/types";
 import { AppError } from "../../lib/errors";
 import { revokeSession, signInWithEthereum } from "../auth";
-import { wantsHtml } from "../oadp";
+import { markOadpSignalled, wantsHtml } from "../oadp";
 import { etagMatches, jsonEtag } from "../../http/http-cache";
 import { clientBundle, registerAssets } from "./web.assets";
 import { type BoardFilters, BoardForm, boardListHtml, boardSummaryHtml, parseBoardQuery } from "./web.board";
@@ -70,6 +70,7 @@ function page(
         setPageHeaders(c, shared.nonce, o);
         c.header("ETag", shared.etag);
         if (etagMatches(c.req.header("if-none-match"), shared.etag)) return c.body(null, 304);
+        markOadpSignalled(c); // the layout wrote the OADP tags
         return c.html(shared.html);
       }
       return shared;
@@ -79,6 +80,7 @@ function page(
     setPageHeaders(c, nonce, o);
     try {
       const body = await render(ctx, c);
+      markOadpSignalled(c);
       return c.html(`<!doctype html>${String(body)}`);
     } catch (err) {
       return errorPage(c, err, nonce, o);
@@ -125,6 +127,7 @@ function errorPage(c: Context<AppEnv>, err: unknown, nonce: string, o: { inlineS
       </p>
     </Layout>
   );
+  markOadpSignalled(c);
   return c.html(`<!doctype html>${String(html)}`, status as 404);
 }
 

@@ -2,6 +2,9 @@
 import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
 import type { Deps } from "../../deps";
+import { displayNamesOf } from "../agents";
+import { oadpMetaTags } from "../oadp";
+import { ctxForViewer } from "../../lib/context";
 import { ASSET_PATHS } from "./web.assets";
 import { exactTime, relativeTime } from "./web.format";
 import { identiconSvg } from "./web.identicon";
@@ -47,6 +50,7 @@ export function Layout(p: { ctx: PageCtx; meta: PageMeta; children?: Child }) {
   return (
     <html lang="en">
       <head>
+        {raw(oadpMetaTags(ctx.deps.config))}
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${meta.title} · ${brandName}`}</title>
@@ -143,4 +147,21 @@ export function Copyable(p: { value: string; label: string }) {
       </button>
     </span>
   );
+}
+
+/** Names of the people on a page, for their labels beside the identicons. */
+export type Names = Map<string, string>;
+
+/**
+ * Display names of a page's people. For an anonymous page (itself shared per URL and minute) they
+ * are shared per minute and set of people too, so another page of the same people reads nothing
+ * more (docs/web.md "Page caching"); a signed-in viewer's page reads them.
+ */
+export async function namesOf(deps: Deps, now: Date, viewer: string | undefined, people: string[]): Promise<Names> {
+  const reader = ctxForViewer(deps, viewer, now);
+  const ids = [...new Set(people)].sort();
+  if (viewer || !deps.missionLists.enabled || ids.length === 0) return displayNamesOf(reader, ids);
+  const key = `web:names:${Math.floor(now.getTime() / 60_000)}:${ids.join(",")}`;
+  const text = await deps.missionLists.get(key, async () => JSON.stringify([...(await displayNamesOf(reader, ids))]));
+  return new Map(JSON.parse(text) as [string, string][]);
 }

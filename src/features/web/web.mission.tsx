@@ -1,15 +1,14 @@
 /** @jsxImportSource hono/jsx */
 import { raw } from "hono/html";
 import { listClaims } from "../claims";
-import { listQuestions } from "../qa";
-import { displayNamesOf } from "../agents";
+import { listQuestions, type QuestionWire } from "../qa";
 import { getMission, voidRefusal, type MissionWire } from "../missions";
 import { appealRefusal } from "../verification";
 import { listSubmissions, readSubmissionContent, type SubmissionWire } from "../submissions";
 import { ctxForViewer } from "../../lib/context";
 import type { Deps } from "../../deps";
 import { assetOf, exactTime, formatAmount, verificationInWords } from "./web.format";
-import { Copyable, Layout, Person, When, type PageCtx } from "./web.layout";
+import { Copyable, Layout, namesOf, Person, When, type Names, type PageCtx } from "./web.layout";
 import { markdownToText, renderMarkdown } from "./web.markdown";
 import { Deadline } from "./web.board";
 import { plural, words } from "./web.words";
@@ -143,70 +142,95 @@ function EscrowPanel(p: { m: MissionWire }) {
   );
 }
 
-/** Names of the people on the page, for their labels beside the identicons. */
-type Names = Map<string, string>;
+type Claims = Awaited<ReturnType<typeof listClaims>>["claims"];
+type Thread = QuestionWire[];
+
+/** A deadline as its short exact time and, beside it, how far away it is. */
+function At(p: { at: string | null | undefined; now: Date }) {
+  if (!p.at) return null;
+  return (
+    <span>
+      {exactTime(new Date(p.at), { short: true })} (<When at={p.at} now={p.now} />)
+    </span>
+  );
+}
+
+function AppealNext(p: { m: MissionWire; award: NonNullable<MissionWire["award"]>; now: Date; names: Names }) {
+  const a = p.award;
+  return (
+    <span>
+      The creator picked{" "}
+      {a.winners.map((w, i) => (
+        <span>
+          {i ? ", " : ""}
+          <Person id={w.agent_id} name={p.names.get(w.agent_id)} />
+        </span>
+      ))}
+      . <strong id="pays-on">Pays on {exactTime(new Date(a.appeal_deadline), { short: true })} unless disputed</strong>{" "}
+      (<When at={a.appeal_deadline} now={p.now} />
+      ).
+    </span>
+  );
+}
+
+/** An escrowed mission: the pick waiting out its appeal, a vote, or judging. */
+function escrowedNext(m: MissionWire, now: Date, names: Names) {
+  const a = m.award;
+  if (a && m.phase === "appeal") return <AppealNext m={m} award={a} now={now} names={names} />;
+  if (a && m.phase === "voting")
+    return (
+      <span>
+        The pick was disputed: voters decide until <At at={a.voting_deadline} now={now} />. The reward waits for them.
+      </span>
+    );
+  return (
+    <span>
+      Submissions are closed; {words.phase(m.phase)}
+      {m.judging_deadline ? (
+        <span>
+          {" "}
+          until <At at={m.judging_deadline} now={now} />
+        </span>
+      ) : null}
+      .
+    </span>
+  );
+}
+
+function nextInWords(m: MissionWire, now: Date, names: Names): unknown {
+  switch (m.status) {
+    case "pending_escrow":
+      return "Waiting for the creator to fund the reward; then it opens for submissions.";
+    case "open":
+      return (
+        <span>
+          Open for submissions until <At at={m.deadline} now={now} />.{" "}
+          {m.verification.type === "creator_judges" ? "Then the creator picks the winner." : ""}
+        </span>
+      );
+    case "escrowed":
+      return escrowedNext(m, now, names);
+    case "resolved":
+      return (
+        <span>
+          Decided {m.resolution?.resolved_at ? <When at={m.resolution.resolved_at} now={now} /> : null}
+          {m.resolution_reason ? `: ${words.reason(m.resolution_reason)}` : ""}. Payment:{" "}
+          <strong id="payout-words">{words.payout(m.payout_status).toLowerCase()}</strong>.
+        </span>
+      );
+    case "voided":
+      return `Cancelled: ${words.reason(m.resolution_reason) || "no reason given"}. The reward went back to the creator.`;
+    default:
+      return undefined;
+  }
+}
 
 /** What happens next, in words: when it closes, who judges, when it pays, or what became of it. */
-function NextPanel(p: { m: MissionWire; now: Date; names: Names; deps: Deps }) {
-  const { m, now, names } = p;
-  const a = m.award;
-  const when = (at: string | null | undefined) =>
-    at ? (
-      <span>
-        {exactTime(new Date(at), { short: true })} (<When at={at} now={now} />)
-      </span>
-    ) : null;
-  let text: unknown;
-  if (m.status === "pending_escrow")
-    text = "Waiting for the creator to fund the reward; then it opens for submissions.";
-  else if (m.status === "open")
-    text = (
-      <span>
-        Open for submissions until {when(m.deadline)}.{" "}
-        {m.verification.type === "creator_judges" ? "Then the creator picks the winner." : ""}
-      </span>
-    );
-  else if (m.status === "escrowed" && a && m.phase === "appeal")
-    text = (
-      <span>
-        The creator picked{" "}
-        {a.winners.map((w, i) => (
-          <span>
-            {i ? ", " : ""}
-            <Person id={w.agent_id} name={names.get(w.agent_id)} />
-          </span>
-        ))}
-        .{" "}
-        <strong id="pays-on">Pays on {exactTime(new Date(a.appeal_deadline), { short: true })} unless disputed</strong>{" "}
-        (<When at={a.appeal_deadline} now={now} />
-        ).
-      </span>
-    );
-  else if (m.status === "escrowed" && a && m.phase === "voting")
-    text = (
-      <span>The pick was disputed: voters decide until {when(a.voting_deadline)}. The reward waits for them.</span>
-    );
-  else if (m.status === "escrowed")
-    text = (
-      <span>
-        Submissions are closed; {words.phase(m.phase)}
-        {m.judging_deadline ? <span> until {when(m.judging_deadline)}</span> : null}.
-      </span>
-    );
-  else if (m.status === "resolved")
-    text = (
-      <span>
-        Decided {m.resolution?.resolved_at ? <When at={m.resolution.resolved_at} now={now} /> : null}
-        {m.resolution_reason ? `: ${words.reason(m.resolution_reason)}` : ""}. Payment:{" "}
-        <strong id="payout-words">{words.payout(m.payout_status).toLowerCase()}</strong>.
-      </span>
-    );
-  else if (m.status === "voided")
-    text = `Cancelled: ${words.reason(m.resolution_reason) || "no reason given"}. The reward went back to the creator.`;
+function NextPanel(p: { m: MissionWire; now: Date; names: Names }) {
   return (
     <section class="panel next" aria-labelledby="next-h" id="next">
       <h2 id="next-h">What happens next</h2>
-      <p>{text}</p>
+      <p>{nextInWords(p.m, p.now, p.names)}</p>
     </section>
   );
 }
@@ -216,14 +240,8 @@ export async function missionPage(ctx: PageCtx, id: string) {
   const m = await getMission(ctxForViewer(deps, viewer, now), { id });
   const reward = formatAmount(m.reward.amount, m.reward.asset, deps.config.assets);
   const pub = deps.config.publicUrl;
-  // Anonymous readers share one rendering per mission and minute from the mission-list cache
-  // (cleared on every committed change to the mission row: submissions and claims bump its
-  // counters). A signed-in viewer sees their own visibility and actions, so is never cached.
-  const article = viewer
-    ? await missionArticle(ctx, m)
-    : await deps.missionLists.get(`web:m:${m.id}:${Math.floor(now.getTime() / 60_000)}`, async () =>
-        String(await missionArticle(ctx, m)),
-      );
+  // Anonymous pages are shared whole per URL and minute (web.index.tsx sharedPage).
+  const article = await missionArticle(ctx, m);
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "Demand",
@@ -250,75 +268,88 @@ export async function missionPage(ctx: PageCtx, id: string) {
         wallet: true,
       }}
     >
-      {raw(String(article))}
+      {article}
     </Layout>
   );
 }
 
-/** The mission's article: everything below the head, for this viewer. */
-async function missionArticle(ctx: PageCtx, m: MissionWire) {
-  const { deps, now, viewer } = ctx;
-  const id = m.id;
-  const reader = ctxForViewer(deps, viewer, now);
-  // The mission row's counters say when a list is empty: no read for it (docs/web.md "Page caching").
+interface ArticleData {
+  subs: SubmissionWire[];
+  claims: Claims;
+  /** Pinned entries first, then the rest of the thread in its order. */
+  thread: Thread;
+  moreQuestions: boolean;
+  previews: Map<string, string>;
+  names: Names;
+}
+
+/**
+ * What the article shows besides the mission. The mission's own counters say when a list is
+ * empty, so a mission nobody has touched yet costs no read beyond itself (docs/web.md "Page
+ * caching"); active claims never outnumber the stored claim_count.
+ */
+async function articleData(ctx: PageCtx, m: MissionWire): Promise<ArticleData> {
+  const reader = ctxForViewer(ctx.deps, ctx.viewer, ctx.now);
+  const missionId = m.id;
   const [subs, claims, qa] = await Promise.all([
-    m.submission_count === 0
-      ? { submissions: [] as SubmissionWire[] }
-      : listSubmissions(reader, { missionId: id, limit: 50 }),
-    listClaims(reader, { missionId: id, limit: 50 }),
-    m.qa.count === 0
-      ? { questions: [] as Awaited<ReturnType<typeof listQuestions>>["questions"], next_cursor: null }
-      : listQuestions(reader, { missionId: id, limit: 50 }),
+    m.submission_count === 0 ? [] : listSubmissions(reader, { missionId, limit: 50 }).then((r) => r.submissions),
+    m.claim_count === 0 ? [] : listClaims(reader, { missionId, limit: 50 }).then((r) => r.claims),
+    m.qa.count === 0 ? { questions: [], next_cursor: null } : listQuestions(reader, { missionId, limit: 50 }),
   ]);
-  // Pinned entries first, then the rest of the thread in its order.
   const thread = [...qa.questions.filter((q) => q.pinned), ...qa.questions.filter((q) => !q.pinned)];
   const [previews, names] = await Promise.all([
-    deliverablePreviews(ctx, id, subs.submissions),
-    displayNamesOf(reader, [
+    deliverablePreviews(ctx, missionId, subs),
+    namesOf(ctx.deps, ctx.now, ctx.viewer, [
       m.creator,
-      ...subs.submissions.map((s) => s.submitter),
-      ...claims.claims.map((c) => c.agent_id),
+      ...subs.map((s) => s.submitter),
+      ...claims.map((c) => c.agent_id),
       ...thread.map((q) => q.author),
       ...(m.award?.winners.map((w) => w.agent_id) ?? []),
       ...(m.resolution?.winners.map((w) => w.agent_id) ?? []),
     ]),
   ]);
-  const { assets } = deps.config;
+  return { subs, claims, thread, moreQuestions: qa.next_cursor !== null, previews, names };
+}
+
+interface Can {
+  judge: boolean;
+  void: boolean;
+  solve: boolean;
+  dispute: boolean;
+  /** Pending submissions a dispute may name: never the viewer's own, never an awarded one. */
+  disputable: SubmissionWire[];
+}
+
+/** The actions the same rules the API applies would accept from this viewer now. */
+function actionsOf(ctx: PageCtx, m: MissionWire, subs: SubmissionWire[]): Can {
+  const { viewer, now } = ctx;
   const isCreator = viewer === m.creator;
-  const reward = formatAmount(m.reward.amount, m.reward.asset, assets);
-  const winners = m.resolution?.winners ?? [];
-  // Actions: only those the same rules the API applies would accept from this viewer now.
-  const canJudge = isCreator && m.status === "open" && m.verification.type === "creator_judges";
-  const canVoid = isCreator && voidRefusal({ status: m.status, submissionCount: m.submission_count }) === null;
-  const canSolve = !!viewer && !isCreator && m.status === "open";
-  const canDisputeNow = !!viewer && !!m.award && appealRefusal(m, viewer, now) === null;
-  const appeal = m.verification.params.appeal as { vote_token: string; min_vote: string } | false | undefined;
-  const voteAsset = appeal ? assetOf(appeal.vote_token, assets) : undefined;
   const awarded = new Set(m.award?.winners.map((w) => w.submission_id) ?? []);
-  // A dispute names another pending submission that should have won, never the viewer's own.
-  const disputable = subs.submissions.filter(
-    (s) => s.status === "pending" && !awarded.has(s.id) && s.submitter !== viewer,
-  );
-  const canDispute = canDisputeNow && disputable.length > 0;
+  const disputable = subs.filter((s) => s.status === "pending" && !awarded.has(s.id) && s.submitter !== viewer);
+  const canDisputeNow = !!viewer && !!m.award && appealRefusal(m, viewer, now) === null;
+  return {
+    judge: isCreator && m.status === "open" && m.verification.type === "creator_judges",
+    void: isCreator && voidRefusal({ status: m.status, submissionCount: m.submission_count }) === null,
+    solve: !!viewer && !isCreator && m.status === "open",
+    dispute: canDisputeNow && disputable.length > 0,
+    disputable,
+  };
+}
+
+function Facts(p: { m: MissionWire; now: Date; names: Names; assets: Deps["config"]["assets"] }) {
+  const { m, now } = p;
+  const live = m.status === "open" || m.status === "pending_escrow";
   return (
-    <article
-      data-mission-id={m.id}
-      data-status={m.status}
-      data-creator={m.creator}
-      data-verification={m.verification.type}
-      data-chain={m.reward.chain}
-    >
-      <p class="reward big">{reward}</p>
-      <h1>{m.title}</h1>
+    <>
       <div class="facts">
         <span class={`status status-${m.status}`} title={`API: status ${m.status}, phase ${m.phase}`}>
           {words.status(m.status)}
           {m.phase && m.status === "escrowed" ? ` · ${words.phase(m.phase)}` : ""}
         </span>
-        {m.status === "open" || m.status === "pending_escrow" ? <Deadline m={m} now={now} /> : null}
+        {live ? <Deadline m={m} now={now} /> : null}
         <span>{plural(m.submission_count, "submission")}</span>
         <span>
-          Posted by <Person id={m.creator} name={names.get(m.creator)} />
+          Posted by <Person id={m.creator} name={p.names.get(m.creator)} />
         </span>
       </div>
       {m.tags.length ? (
@@ -333,238 +364,317 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
       <p>
         <strong>How the winner is chosen:</strong>{" "}
         <span title={`API: verification ${m.verification.type}`}>
-          {verificationInWords(m.verification.type, m.verification.params, assets)}
+          {verificationInWords(m.verification.type, m.verification.params, p.assets)}
         </span>
       </p>
       {m.warnings.length ? <p class="notice">{m.warnings.map((w) => w.replace(/^[a-z_]+: /, "")).join(" ")}</p> : null}
-      <NextPanel m={m} now={now} names={names} deps={deps} />
+    </>
+  );
+}
+
+function WinnersSection(p: { m: MissionWire; names: Names; assets: Deps["config"]["assets"] }) {
+  const { m } = p;
+  if (!m.resolution) return null;
+  return (
+    <section class="panel" aria-labelledby="res-h">
+      <h2 id="res-h">Winners</h2>
+      <table class="stack">
+        <thead>
+          <tr>
+            <th scope="col">Winner</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Receipt</th>
+          </tr>
+        </thead>
+        <tbody>
+          {m.resolution.winners.map((w) => (
+            <tr>
+              <td data-label="Winner">
+                <Person id={w.agent_id} name={p.names.get(w.agent_id)} />
+              </td>
+              <td data-label="Amount">{formatAmount(w.amount, m.reward.asset, p.assets)}</td>
+              <td data-label="Receipt">
+                <a class="verify" href={`/m/${m.id}/receipts/${w.submission_id}`}>
+                  Check the signed receipt
+                </a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function ClaimsSection(p: { m: MissionWire; claims: Claims; names: Names; now: Date }) {
+  return (
+    <section aria-labelledby="claims-h">
+      <h2 id="claims-h">Working on it ({p.m.claim_count})</h2>
+      {p.claims.length === 0 ? (
+        <p class="muted">Nobody has said they are working on it.</p>
+      ) : (
+        <ul>
+          {p.claims.map((c) => (
+            <li>
+              <Person id={c.agent_id} name={p.names.get(c.agent_id)} /> — {words.claim(c.status)}, until{" "}
+              <When at={c.expires_at} now={p.now} />
+              {c.exclusive ? " (has it to themselves until then)" : ""}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function QaSection(p: { m: MissionWire; thread: Thread; more: boolean; names: Names }) {
+  return (
+    <section aria-labelledby="qa-h">
+      <h2 id="qa-h">Questions and clarifications ({p.m.qa.count})</h2>
+      {p.thread.length === 0 ? (
+        <p class="muted">No questions yet.</p>
+      ) : (
+        <ul class="qa">
+          {p.thread.map((q) => (
+            <li data-question-id={q.id} data-pinned={q.pinned ? "true" : "false"}>
+              {q.pinned ? <strong>Pinned · </strong> : null}
+              {q.kind === "clarification" ? "Clarification" : "Question"} by{" "}
+              <Person id={q.author} name={p.names.get(q.author)} />: <span class="qa-body">{q.body}</span>
+              {q.answer ? (
+                <p class="qa-answer">
+                  <strong>Answer:</strong> {q.answer.body}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {p.more ? (
+        <p class="small">
+          <a href={`/missions/${p.m.id}/questions`}>The whole thread (JSON)</a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function SubmissionState(p: { s: SubmissionWire }) {
+  const { s } = p;
+  const reason = s.reason ? words.reason(s.reason) : "";
+  return (
+    <td data-label="State">
+      <span title={`API: status ${s.status}${s.reason ? `, reason ${s.reason}` : ""}`}>
+        {words.submission(s.status)}
+      </span>
+      {reason ? (
+        <span class="small muted">
+          <br />
+          {reason}
+        </span>
+      ) : null}
+      <br />
+      <Copyable value={s.content_hash} label="answer fingerprint" />
+    </td>
+  );
+}
+
+function PickCell(p: { s: SubmissionWire }) {
+  return (
+    <td data-label="Pick">
+      <label>
+        <span>
+          <input type="checkbox" class="award-pick" value={p.s.id} /> Winner
+        </span>
+      </label>
+      <label>
+        Share in % (optional)
+        <input class="award-share" data-for={p.s.id} inputmode="decimal" size={5} />
+      </label>
+    </td>
+  );
+}
+
+function SubmissionsSection(p: { m: MissionWire; data: ArticleData; now: Date; canJudge: boolean }) {
+  const { subs, names, previews } = p.data;
+  return (
+    <section aria-labelledby="subs-h">
+      <h2 id="subs-h">Submissions ({p.m.submission_count})</h2>
+      {subs.length === 0 ? (
+        <p class="muted">No submissions yet.</p>
+      ) : (
+        <table class="stack">
+          <thead>
+            <tr>
+              <th scope="col">From</th>
+              <th scope="col">State</th>
+              <th scope="col">Answer</th>
+              {p.canJudge ? <th scope="col">Pick</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {subs.map((s) => (
+              <tr data-submission-id={s.id}>
+                <td data-label="From">
+                  <Person id={s.submitter} name={names.get(s.submitter)} />
+                  <br />
+                  <span class="small muted">
+                    sent <When at={s.submitted_at} now={p.now} />
+                  </span>
+                </td>
+                <SubmissionState s={s} />
+                <td data-label="Answer">
+                  <Deliverable s={s} preview={previews.get(s.id)} />
+                </td>
+                {p.canJudge ? <PickCell s={s} /> : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function CreatorActions(p: { can: Can }) {
+  const { can } = p;
+  if (!can.judge && !can.void) return null;
+  return (
+    <div>
+      {can.judge ? (
+        <p class="small muted">
+          Tick the winner(s) above. With several winners, give each a share in % (together 100), or leave the shares
+          empty to split equally.
+        </p>
+      ) : null}
+      {can.judge ? (
+        <button type="button" id="award-btn">
+          Award selected submissions
+        </button>
+      ) : null}{" "}
+      {can.void ? (
+        <button type="button" class="secondary" id="void-btn">
+          Cancel mission and refund the reward
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function SolveForm() {
+  return (
+    <div>
+      <button type="button" id="claim-btn">
+        I'm working on it
+      </button>
+      <form id="submit-form">
+        <label>
+          Answer (sent as text, up to 64 KB)<textarea name="content" maxlength={65536}></textarea>
+        </label>
+        <p class="small muted">
+          Or a file: your browser computes its fingerprint (SHA-256) and sends it with the link where you host it.
+        </p>
+        <label>
+          Link to the file (https://, ipfs:// or ar://)
+          <input name="content_uri" size={30} />
+        </label>
+        <label>
+          File to fingerprint
+          <input type="file" name="file" />
+        </label>
+        <button type="submit">Submit</button>
+      </form>
+    </div>
+  );
+}
+
+type Appeal = { vote_token: string; min_vote: string; quorum: string };
+
+function DisputeForm(p: { m: MissionWire; can: Can; names: Names; assets: Deps["config"]["assets"] }) {
+  const appeal = p.m.verification.params.appeal as Appeal | false | undefined;
+  const voteAsset = appeal ? assetOf(appeal.vote_token, p.assets) : undefined;
+  if (!p.can.dispute || !appeal || !voteAsset) return null;
+  return (
+    <form id="dispute-form" data-decimals={String(voteAsset.decimals)}>
+      <p>
+        Stake {voteAsset.symbol} on the submission that should have won. Enough stakes (
+        {formatAmount(appeal.quorum, voteAsset.symbol, p.assets)} in all) put the pick to a vote; stakes on the losing
+        side are lost, the rest are returned.
+      </p>
+      <label>
+        Should have won
+        <select name="submission_id">
+          {p.can.disputable.map((s) => (
+            <option value={s.id}>
+              {p.names.get(s.submitter) ?? `${s.submitter.slice(0, 6)}…${s.submitter.slice(-4)}`}, sent{" "}
+              {exactTime(new Date(s.submitted_at), { short: true })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Your stake in {voteAsset.symbol} (at least {formatAmount(appeal.min_vote, voteAsset.symbol, p.assets)})
+        <input name="amount" required inputmode="decimal" size={8} />
+      </label>
+      <button type="submit">Dispute the pick</button>
+    </form>
+  );
+}
+
+function ActionsPanel(p: { ctx: PageCtx; m: MissionWire; can: Can; names: Names }) {
+  const { m, can } = p;
+  const { viewer } = p.ctx;
+  if (m.status !== "open" && m.status !== "pending_escrow" && !can.dispute) return null;
+  const fundable = viewer === m.creator && m.status === "pending_escrow" && !!m.escrow;
+  return (
+    <section class="panel" id="actions" aria-labelledby="act-h">
+      <h2 id="act-h">{can.dispute ? "Disagree with the pick?" : "Take part"}</h2>
+      {!viewer ? (
+        <p>
+          <a href="/me">Sign in with your wallet</a> to work on it, send an answer or judge (needs JavaScript).
+        </p>
+      ) : null}
+      <CreatorActions can={can} />
+      {fundable ? (
+        <div>
+          <button type="button" id="fund-btn">
+            Fund from wallet (permit or approve, then fundUntil)
+          </button>
+        </div>
+      ) : null}
+      {can.solve ? <SolveForm /> : null}
+      <DisputeForm m={m} can={can} names={p.names} assets={p.ctx.deps.config.assets} />
+      <p role="status" id="action-status" aria-live="polite"></p>
+    </section>
+  );
+}
+
+/** The mission's article: everything below the head, for this viewer. */
+async function missionArticle(ctx: PageCtx, m: MissionWire) {
+  const { deps, now } = ctx;
+  const data = await articleData(ctx, m);
+  const { assets } = deps.config;
+  const can = actionsOf(ctx, m, data.subs);
+  return (
+    <article
+      data-mission-id={m.id}
+      data-status={m.status}
+      data-creator={m.creator}
+      data-verification={m.verification.type}
+      data-chain={m.reward.chain}
+    >
+      <p class="reward big">{formatAmount(m.reward.amount, m.reward.asset, assets)}</p>
+      <h1>{m.title}</h1>
+      <Facts m={m} now={now} names={data.names} assets={assets} />
+      <NextPanel m={m} now={now} names={data.names} />
       <section class="md" aria-label="Description">
         {raw(renderMarkdown(m.description))}
       </section>
       <EscrowPanel m={m} />
-
-      {m.resolution ? (
-        <section class="panel" aria-labelledby="res-h">
-          <h2 id="res-h">Winners</h2>
-          <table class="stack">
-            <thead>
-              <tr>
-                <th scope="col">Winner</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Receipt</th>
-              </tr>
-            </thead>
-            <tbody>
-              {winners.map((w) => (
-                <tr>
-                  <td data-label="Winner">
-                    <Person id={w.agent_id} name={names.get(w.agent_id)} />
-                  </td>
-                  <td data-label="Amount">{formatAmount(w.amount, m.reward.asset, assets)}</td>
-                  <td data-label="Receipt">
-                    <a class="verify" href={`/m/${m.id}/receipts/${w.submission_id}`}>
-                      Check the signed receipt
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      ) : null}
-
-      <section aria-labelledby="claims-h">
-        <h2 id="claims-h">Working on it ({m.claim_count})</h2>
-        {claims.claims.length === 0 ? (
-          <p class="muted">Nobody has said they are working on it.</p>
-        ) : (
-          <ul>
-            {claims.claims.map((c) => (
-              <li>
-                <Person id={c.agent_id} name={names.get(c.agent_id)} /> — {words.claim(c.status)}, until{" "}
-                <When at={c.expires_at} now={now} />
-                {c.exclusive ? " (has it to themselves until then)" : ""}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="qa-h">
-        <h2 id="qa-h">Questions and clarifications ({m.qa.count})</h2>
-        {thread.length === 0 ? (
-          <p class="muted">No questions yet.</p>
-        ) : (
-          <ul class="qa">
-            {thread.map((q) => (
-              <li data-question-id={q.id} data-pinned={q.pinned ? "true" : "false"}>
-                {q.pinned ? <strong>Pinned · </strong> : null}
-                {q.kind === "clarification" ? "Clarification" : "Question"} by{" "}
-                <Person id={q.author} name={names.get(q.author)} />: <span class="qa-body">{q.body}</span>
-                {q.answer ? (
-                  <p class="qa-answer">
-                    <strong>Answer:</strong> {q.answer.body}
-                  </p>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
-        {qa.next_cursor ? (
-          <p class="small">
-            <a href={`/missions/${m.id}/questions`}>The whole thread (JSON)</a>
-          </p>
-        ) : null}
-      </section>
-
-      <section aria-labelledby="subs-h">
-        <h2 id="subs-h">Submissions ({m.submission_count})</h2>
-        {subs.submissions.length === 0 ? (
-          <p class="muted">No submissions yet.</p>
-        ) : (
-          <table class="stack">
-            <thead>
-              <tr>
-                <th scope="col">From</th>
-                <th scope="col">State</th>
-                <th scope="col">Answer</th>
-                {canJudge ? <th scope="col">Pick</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {subs.submissions.map((s) => (
-                <tr data-submission-id={s.id}>
-                  <td data-label="From">
-                    <Person id={s.submitter} name={names.get(s.submitter)} />
-                    <br />
-                    <span class="small muted">
-                      sent <When at={s.submitted_at} now={now} />
-                    </span>
-                  </td>
-                  <td data-label="State">
-                    <span title={`API: status ${s.status}${s.reason ? `, reason ${s.reason}` : ""}`}>
-                      {words.submission(s.status)}
-                    </span>
-                    {s.reason && words.reason(s.reason) ? (
-                      <span class="small muted">
-                        <br />
-                        {words.reason(s.reason)}
-                      </span>
-                    ) : null}
-                    <br />
-                    <Copyable value={s.content_hash} label="answer fingerprint" />
-                  </td>
-                  <td data-label="Answer">
-                    <Deliverable s={s} preview={previews.get(s.id)} />
-                  </td>
-                  {canJudge ? (
-                    <td data-label="Pick">
-                      <label>
-                        <span>
-                          <input type="checkbox" class="award-pick" value={s.id} /> Winner
-                        </span>
-                      </label>
-                      <label>
-                        Share in % (optional)
-                        <input class="award-share" data-for={s.id} inputmode="decimal" size={5} />
-                      </label>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-
-      {m.status === "open" || m.status === "pending_escrow" || canDispute ? (
-        <section class="panel" id="actions" aria-labelledby="act-h">
-          <h2 id="act-h">{canDispute ? "Disagree with the pick?" : "Take part"}</h2>
-          {!viewer ? (
-            <p>
-              <a href="/me">Sign in with your wallet</a> to work on it, send an answer or judge (needs JavaScript).
-            </p>
-          ) : null}
-          {canJudge || canVoid ? (
-            <div>
-              {canJudge ? (
-                <p class="small muted">
-                  Tick the winner(s) above. With several winners, give each a share in % (together 100), or leave the
-                  shares empty to split equally.
-                </p>
-              ) : null}
-              {canJudge ? (
-                <button type="button" id="award-btn">
-                  Award selected submissions
-                </button>
-              ) : null}{" "}
-              {canVoid ? (
-                <button type="button" class="secondary" id="void-btn">
-                  Cancel mission and refund the reward
-                </button>
-              ) : null}
-            </div>
-          ) : null}
-          {isCreator && m.status === "pending_escrow" && m.escrow ? (
-            <div>
-              <button type="button" id="fund-btn">
-                Fund from wallet (permit or approve, then fundUntil)
-              </button>
-            </div>
-          ) : null}
-          {canSolve ? (
-            <div>
-              <button type="button" id="claim-btn">
-                I'm working on it
-              </button>
-              <form id="submit-form">
-                <label>
-                  Answer (sent as text, up to 64 KB)<textarea name="content" maxlength={65536}></textarea>
-                </label>
-                <p class="small muted">
-                  Or a file: your browser computes its fingerprint (SHA-256) and sends it with the link where you host
-                  it.
-                </p>
-                <label>
-                  Link to the file (https://, ipfs:// or ar://)
-                  <input name="content_uri" size={30} />
-                </label>
-                <label>
-                  File to fingerprint
-                  <input type="file" name="file" />
-                </label>
-                <button type="submit">Submit</button>
-              </form>
-            </div>
-          ) : null}
-          {canDispute && appeal && voteAsset ? (
-            <form id="dispute-form" data-decimals={String(voteAsset.decimals)}>
-              <p>
-                Stake {voteAsset.symbol} on the submission that should have won. Enough stakes (
-                {formatAmount((m.verification.params.appeal as { quorum: string }).quorum, voteAsset.symbol, assets)} in
-                all) put the pick to a vote; stakes on the losing side are lost, the rest are returned.
-              </p>
-              <label>
-                Should have won
-                <select name="submission_id">
-                  {disputable.map((s) => (
-                    <option value={s.id}>
-                      {names.get(s.submitter) ?? `${s.submitter.slice(0, 6)}…${s.submitter.slice(-4)}`}, sent{" "}
-                      {exactTime(new Date(s.submitted_at), { short: true })}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                Your stake in {voteAsset.symbol} (at least {formatAmount(appeal.min_vote, voteAsset.symbol, assets)})
-                <input name="amount" required inputmode="decimal" size={8} />
-              </label>
-              <button type="submit">Dispute the pick</button>
-            </form>
-          ) : null}
-          <p role="status" id="action-status" aria-live="polite"></p>
-        </section>
-      ) : null}
+      <WinnersSection m={m} names={data.names} assets={assets} />
+      <ClaimsSection m={m} claims={data.claims} names={data.names} now={now} />
+      <QaSection m={m} thread={data.thread} more={data.moreQuestions} names={data.names} />
+      <SubmissionsSection m={m} data={data} now={now} canJudge={can.judge} />
+      <ActionsPanel ctx={ctx} m={m} can={can} names={data.names} />
     </article>
   );
 }
