@@ -120,29 +120,31 @@ export interface BaseRailConfig {
   feeBumpMaxMultiplier: number;
 }
 
-function baseRailFrom(e: Env, readFile: (path: string) => string): { rail: BaseRailConfig | null; off: string | null } {
+/** The resolver key, from OABP_RESOLVER_KEY or the file OABP_RESOLVER_KEY_FILE names (never both). */
+function resolverKeyFrom(e: Env, readFile: (path: string) => string): string | undefined {
   if (e.OABP_RESOLVER_KEY && e.OABP_RESOLVER_KEY_FILE)
     throw new Error(
       "Invalid configuration:\n  OABP_RESOLVER_KEY_FILE: set either OABP_RESOLVER_KEY or OABP_RESOLVER_KEY_FILE, not both",
     );
-  let key = e.OABP_RESOLVER_KEY;
-  if (e.OABP_RESOLVER_KEY_FILE) {
-    let text: string;
-    try {
-      text = readFile(e.OABP_RESOLVER_KEY_FILE);
-    } catch (err) {
-      throw new Error(
-        `Invalid configuration:\n  OABP_RESOLVER_KEY_FILE: cannot read it (${(err as NodeJS.ErrnoException).code ?? "error"})`,
-      );
-    }
-    const parsed = privateKey.safeParse(text);
-    // The message never echoes the file's content.
-    if (!parsed.success)
-      throw new Error(
-        "Invalid configuration:\n  OABP_RESOLVER_KEY_FILE: must hold a 0x-prefixed 32-byte hex private key",
-      );
-    key = parsed.data;
+  if (!e.OABP_RESOLVER_KEY_FILE) return e.OABP_RESOLVER_KEY;
+  let text: string;
+  try {
+    text = readFile(e.OABP_RESOLVER_KEY_FILE);
+  } catch (err) {
+    const code = err instanceof Error && "code" in err ? String(err.code) : "error";
+    throw new Error(`Invalid configuration:\n  OABP_RESOLVER_KEY_FILE: cannot read it (${code})`);
   }
+  const parsed = privateKey.safeParse(text);
+  // The message never echoes the file's content.
+  if (!parsed.success)
+    throw new Error(
+      "Invalid configuration:\n  OABP_RESOLVER_KEY_FILE: must hold a 0x-prefixed 32-byte hex private key",
+    );
+  return parsed.data;
+}
+
+function baseRailFrom(e: Env, readFile: (path: string) => string): { rail: BaseRailConfig | null; off: string | null } {
+  const key = resolverKeyFrom(e, readFile);
   if (!e.OABP_RPC_URL) return { rail: null, off: "no_rpc_url" };
   if (!e.OABP_ESCROW_ADDRESS) return { rail: null, off: "no_escrow_address" };
   if (!key && !e.OABP_RESOLVER_ADDRESS) return { rail: null, off: "no_resolver_key" };
@@ -150,14 +152,15 @@ function baseRailFrom(e: Env, readFile: (path: string) => string): { rail: BaseR
     throw new Error(
       "Invalid configuration:\n  OABP_RESOLVER_SIGNER_URL: give OABP_RESOLVER_ADDRESS with it, and no resolver key",
     );
+  const escrow = e.OABP_ESCROW_ADDRESS.toLowerCase();
   return {
     off: null,
     rail: {
       rpcUrl: e.OABP_RPC_URL,
       chainId: e.OABP_CHAIN_ID,
-      escrow: e.OABP_ESCROW_ADDRESS.toLowerCase(),
+      escrow,
       escrowVersion: e.OABP_ESCROW_VERSION,
-      retired: e.OABP_ESCROW_RETIRED.filter((r) => r.address !== e.OABP_ESCROW_ADDRESS!.toLowerCase()).map((r) => ({
+      retired: e.OABP_ESCROW_RETIRED.filter((r) => r.address !== escrow).map((r) => ({
         address: r.address,
         startBlock: r.start_block,
         version: r.version,
@@ -232,8 +235,9 @@ function keyed(e: Env): Omit<Config, keyof Derived> {
     if (!("key" in setting)) continue;
     const [group, prop] = setting.key.split(".");
     const value = e[name as keyof Env];
-    if (prop === undefined) out[group!] = value;
-    else ((out[group!] ??= {}) as Record<string, unknown>)[prop] = value;
+    if (group === undefined) continue;
+    if (prop === undefined) out[group] = value;
+    else ((out[group] ??= {}) as Record<string, unknown>)[prop] = value;
   }
   // The shape follows from the table by construction; the types above spell it out.
   return out as Omit<Config, keyof Derived>;

@@ -6,11 +6,14 @@ import {
   createPublicClient,
   encodeFunctionData,
   http,
+  isAddress,
   keccak256,
   parseEventLogs,
   type Address,
   type Hex,
+  type Log,
   type PublicClient,
+  type TransactionReceipt,
 } from "viem";
 import type { BaseRailConfig, ChainDepth } from "../env";
 import { missionEscrowAbi } from "./abi/mission-escrow";
@@ -140,6 +143,16 @@ export interface EscrowState {
   treasury: string;
 }
 
+/** A slot's guardian-cancel search: from `fromBlock` (the deposit's) over at most `maxBlocks` (default 500 000). */
+export interface CancelSearch {
+  missionKey: Hex;
+  funder: string;
+  fromBlock: number;
+  /** The contract holding the slot; default the configured one. */
+  contract?: string | undefined;
+  maxBlocks?: number;
+}
+
 export interface BaseChain {
   readonly chainId: number;
   /** The configured escrow (new missions fund it). */
@@ -187,13 +200,7 @@ export interface BaseChain {
   /** The latest block's timestamp (unix seconds): the contract's clock for executableAt. */
   chainTime(): Promise<number>;
   /** The transaction of a guardian's `ReleaseCancelled` of this slot since `fromBlock` (bounded search as settledTx), or null. */
-  cancelledTx(
-    missionKey: Hex,
-    funder: string,
-    fromBlock: number,
-    contract?: string,
-    maxBlocks?: number,
-  ): Promise<string | null>;
+  cancelledTx(slot: CancelSearch): Promise<string | null>;
   /** Does `signature` carry the funder's consent to this release on `escrow` (EOA, or ERC-1271 through the RPC)? */
   verifyRelease(escrow: string, plan: ReleasePlan, signature: Hex): Promise<boolean>;
   sign(
@@ -227,9 +234,15 @@ function callData(call: EscrowCall, version?: string): Hex {
     return encodeFunctionData({
       abi: abiOf(version) as typeof missionEscrowAbi,
       functionName: "refund",
-      args: [call.missionKey, call.funder as Address],
+      args: [call.missionKey, toAddress(call.funder)],
     });
-  const args = [call.missionKey, call.funder as Address, call.recipients as Address[], call.amounts, call.fee] as const;
+  const args = [
+    call.missionKey,
+    toAddress(call.funder),
+    call.recipients.map(toAddress),
+    call.amounts,
+    call.fee,
+  ] as const;
   if (call.kind === "releaseV2") return encodeFunctionData({ abi: missionEscrowV2Abi, functionName: "release", args });
   if (call.kind === "releaseSigned")
     return encodeFunctionData({
@@ -285,19 +298,36 @@ function toFunded(l: {
 }
 
 export function createBaseChain(cfg: BaseRailConfig): BaseChain {
-  const client: PublicClient = createPublicClient({
-    transport: http(cfg.rpcUrl, { timeout: cfg.rpcTimeoutMs, retryCount: 0 }),
-  });
   const account = signerOf(cfg);
-  const resolver = (account?.address ?? cfg.resolverAddress ?? "").toLowerCase() as Address;
-  const signer = (): ResolverSigner => {
-    if (!account)
-      throw new Error(
-        "this process holds no resolver key (OABP_RESOLVER_ADDRESS only): settlement runs in `npm run worker`",
-      );
-    return account;
+  const r = railOf(cfg, account);
+  return {
+    chainId: cfg.chainId,
+    escrow: cfg.escrow,
+    contracts: r.contracts,
+    versionOf: (address) => r.versionOf(address ?? cfg.escrow) ?? cfg.escrowVersion ?? "3",
+    resolver: r.resolver,
+    canSign: account !== null,
+    ...stateReads(r),
+    ...receiptReads(r),
+    ...logReads(r),
+    ...payoutCalls(r, account),
   };
-  const escrow = cfg.escrow as Address;
+}
+
+/** What the parts of the port share: the configuration, one client, the followed contracts. */
+interface Rail {
+  cfg: BaseRailConfig;
+  client: PublicClient;
+  /** The configured escrow. */
+  escrow: Address;
+  resolver: Address;
+  contracts: EscrowContract[];
+  versionOf(address: string | undefined): "2" | "3" | undefined;
+  /** The contract a settlement call goes to: the slot's, default the configured one. */
+  target(call: { escrow?: string | undefined }): Address;
+}
+
+function railOf(cfg: BaseRailConfig, account: ResolverSigner | null): Rail {
   const contracts: EscrowContract[] = [
     { address: cfg.escrow, version: cfg.escrowVersion ?? "3", current: true, startBlock: cfg.startBlock },
     ...(cfg.retired ?? []).map((r) => ({
@@ -307,24 +337,27 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
       startBlock: r.startBlock,
     })),
   ];
-  const known = new Set(contracts.map((c) => c.address));
-  const versionOf = (address: string | undefined) =>
-    address === undefined ? undefined : contracts.find((c) => c.address === address.toLowerCase())?.version;
-  const target = (call: EscrowCall) => (call.escrow ?? escrow).toLowerCase() as Address;
+  return {
+    cfg,
+    client: createPublicClient({ transport: http(cfg.rpcUrl, { timeout: cfg.rpcTimeoutMs, retryCount: 0 }) }),
+    escrow: toAddress(cfg.escrow),
+    resolver: (account?.address ?? cfg.resolverAddress ?? "").toLowerCase() as Address,
+    contracts,
+    versionOf: (address) =>
+      address === undefined ? undefined : contracts.find((c) => c.address === address.toLowerCase())?.version,
+    target: (call) => toAddress(call.escrow ?? cfg.escrow),
+  };
+}
 
+/** The contract's own state, the heads, balances and the chain's clock. */
+function stateReads(r: Rail) {
+  const { cfg, client, escrow, resolver } = r;
   async function depthHead(latest: number, d: ChainDepth): Promise<number> {
     if (d.kind === "blocks") return latest - (d.blocks - 1);
     const block = await rpc(() => client.getBlock({ blockTag: d.tag }));
     return Number(block.number);
   }
-
   return {
-    chainId: cfg.chainId,
-    escrow: cfg.escrow,
-    contracts,
-    versionOf: (address) => versionOf(address ?? cfg.escrow) ?? contracts[0]!.version,
-    resolver,
-    canSign: account !== null,
     async escrowState() {
       const [code, role] = await Promise.all([
         rpc(() => client.getCode({ address: escrow })),
@@ -357,47 +390,102 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
       ]);
       return { latest, confirmed: Math.min(confirmed, latest), final: Math.min(final, confirmed, latest) };
     },
-    async receipt(txHash) {
-      let r;
-      try {
-        r = await rpc(() => client.getTransactionReceipt({ hash: txHash as Hex }));
-      } catch (err) {
-        if (err instanceof TransactionReceiptNotFoundError) return null;
-        throw err;
-      }
-      const funded = parseEventLogs({ abi: missionEscrowAbi, logs: r.logs, eventName: "Funded", strict: true })
-        .map((l) => toFunded(l))
-        .filter((l): l is FundedLog => l !== null);
-      const credited = parseEventLogs({
-        abi: missionEscrowAbi,
-        logs: r.logs.filter((l) => known.has(l.address.toLowerCase())),
-        eventName: "Credited",
-        strict: true,
-      }).map((l) => ({ to: l.args.to.toLowerCase(), amount: l.args.amount }));
-      return {
-        txHash: r.transactionHash.toLowerCase(),
-        status: r.status,
-        blockNumber: Number(r.blockNumber),
-        blockHash: r.blockHash.toLowerCase(),
-        to: r.to?.toLowerCase() ?? null,
-        funded,
-        credited,
-        gasSpentWei: r.gasUsed * (r.effectiveGasPrice ?? 0n),
-      };
+    async blockTime(blockNumber: number) {
+      const b = await rpc(() => client.getBlock({ blockNumber: BigInt(blockNumber) }));
+      return Number(b.timestamp);
     },
-    async knowsTransaction(txHash) {
-      try {
-        await rpc(() => client.getTransaction({ hash: txHash as Hex }));
-        return true;
-      } catch (err) {
-        if (err instanceof TransactionNotFoundError) return false;
-        throw err;
-      }
+    async chainTime() {
+      const block = await rpc(() => client.getBlock({ blockTag: "latest" }));
+      return Number(block.timestamp);
     },
-    async fundedLogs(fromBlock, toBlock, at) {
+    balance: (address: string) => rpc(() => client.getBalance({ address: toAddress(address) })),
+    tokenBalance: (token: string, address: string, blockNumber?: number) =>
+      rpc(() =>
+        client.readContract({
+          address: toAddress(token),
+          abi: ERC20_BALANCE_ABI,
+          functionName: "balanceOf",
+          args: [toAddress(address)],
+          ...(blockNumber === undefined ? {} : { blockNumber: BigInt(blockNumber) }),
+        }),
+      ),
+    pendingNonce: () => rpc(() => client.getTransactionCount({ address: resolver, blockTag: "pending" })),
+  } satisfies Partial<BaseChain>;
+}
+
+/** Receipts and transactions by hash, and the escrow's slots and proposals. */
+function receiptReads(r: Rail) {
+  const { client, escrow } = r;
+  const known = new Set(r.contracts.map((c) => c.address));
+  return {
+    async receipt(txHash: string): Promise<TxReceipt | null> {
+      const got = await rpc(() => client.getTransactionReceipt({ hash: txHash as Hex })).catch((err: unknown) =>
+        err instanceof TransactionReceiptNotFoundError ? null : Promise.reject(err),
+      );
+      return got === null ? null : receiptOf(got, known);
+    },
+    async knowsTransaction(txHash: string) {
+      return rpc(() => client.getTransaction({ hash: txHash as Hex })).then(
+        () => true,
+        (err: unknown) => (err instanceof TransactionNotFoundError ? false : Promise.reject(err)),
+      );
+    },
+    async slotAmount(call: EscrowCall) {
+      const [, amount] = await rpc(() =>
+        client.readContract({
+          address: r.target(call),
+          abi: missionEscrowAbi,
+          functionName: "depositOf",
+          args: [call.missionKey, toAddress(call.funder)],
+        }),
+      );
+      return amount;
+    },
+    async proposal(missionKey: Hex, funder: string, contract?: string) {
+      const [hash, executableAt] = await rpc(() =>
+        client.readContract({
+          address: toAddress(contract ?? escrow),
+          abi: missionEscrowAbi,
+          functionName: "proposalOf",
+          args: [missionKey, toAddress(funder)],
+        }),
+      );
+      return { hash: hash.toLowerCase(), executableAt: Number(executableAt) };
+    },
+  } satisfies Partial<BaseChain>;
+}
+
+/** A receipt as plain data: its Funded logs (any emitter) and the Credited logs of the followed contracts. */
+function receiptOf(r: TransactionReceipt, known: Set<string>): TxReceipt {
+  const funded = parseEventLogs({ abi: missionEscrowAbi, logs: r.logs, eventName: "Funded", strict: true })
+    .map((l) => toFunded(l))
+    .filter((l): l is FundedLog => l !== null);
+  const credited = parseEventLogs({
+    abi: missionEscrowAbi,
+    logs: r.logs.filter((l) => known.has(l.address.toLowerCase())),
+    eventName: "Credited",
+    strict: true,
+  }).map((l) => ({ to: l.args.to.toLowerCase(), amount: l.args.amount }));
+  return {
+    txHash: r.transactionHash.toLowerCase(),
+    status: r.status,
+    blockNumber: Number(r.blockNumber),
+    blockHash: r.blockHash.toLowerCase(),
+    to: r.to?.toLowerCase() ?? null,
+    funded,
+    credited,
+    gasSpentWei: r.gasUsed * (r.effectiveGasPrice ?? 0n),
+  };
+}
+
+/** eth_getLogs reads: funding logs, every escrow event, and the bounded searches for a slot's settlement. */
+function logReads(r: Rail) {
+  const { client, escrow } = r;
+  return {
+    async fundedLogs(fromBlock: number, toBlock: number, at?: string) {
       const logs = await rpc(() =>
         client.getContractEvents({
-          address: (at ?? escrow) as Address,
+          address: toAddress(at ?? escrow),
           abi: missionEscrowAbi,
           eventName: "Funded",
           fromBlock: BigInt(fromBlock),
@@ -407,63 +495,23 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
       );
       return logs.map((l) => toFunded(l)).filter((l): l is FundedLog => l !== null);
     },
-    async escrowLogs(at, fromBlock, toBlock) {
+    async escrowLogs(at: string, fromBlock: number, toBlock: number) {
       const raw = await rpc(() =>
-        client.getLogs({ address: at as Address, fromBlock: BigInt(fromBlock), toBlock: BigInt(toBlock) }),
+        client.getLogs({ address: toAddress(at), fromBlock: BigInt(fromBlock), toBlock: BigInt(toBlock) }),
       );
-      const abi = abiOf(versionOf(at)) as typeof missionEscrowAbi;
-      const decoded = parseEventLogs({ abi, logs: raw, strict: false });
-      const funded: FundedLog[] = [];
-      const events: EscrowEvent[] = [];
-      for (const l of decoded) {
-        if (l.transactionHash === null || l.logIndex === null || l.blockNumber === null || l.blockHash === null)
-          continue; // pending
-        if (l.eventName === "Funded") {
-          const f = toFunded(l as Parameters<typeof toFunded>[0]);
-          if (f) funded.push(f);
-          continue;
-        }
-        if (SETTLEMENT_EVENTS.has(l.eventName)) continue;
-        events.push({
-          contract: l.address.toLowerCase(),
-          name: l.eventName,
-          args: jsonArgs(l.args),
-          txHash: l.transactionHash.toLowerCase(),
-          logIndex: l.logIndex,
-          blockNumber: Number(l.blockNumber),
-          blockHash: l.blockHash.toLowerCase(),
-        });
-      }
-      return { funded, events };
+      return splitEscrowLogs(abiOf(r.versionOf(at)) as typeof missionEscrowAbi, raw);
     },
-    async blockTime(blockNumber) {
-      const b = await rpc(() => client.getBlock({ blockNumber: BigInt(blockNumber) }));
-      return Number(b.timestamp);
-    },
-    async slotAmount(call) {
-      const [, amount] = await rpc(() =>
-        client.readContract({
-          address: target(call),
-          abi: missionEscrowAbi,
-          functionName: "depositOf",
-          args: [call.missionKey, call.funder as Address],
-        }),
-      );
-      return amount;
-    },
-    async settledTx(call, fromBlock, maxBlocks = 500_000) {
-      // Newest window first: a payout made outside this database (a restore from backup) is
-      // most likely recent — after the deadline and the judging window, not near the deposit.
-      const latest = Number(await rpc(() => client.getBlockNumber({ cacheTime: 0 })));
-      const first = Math.max(fromBlock, latest - maxBlocks + 1);
-      for (let to = latest; to >= first; to -= LOG_SPAN) {
-        const range = { fromBlock: BigInt(Math.max(first, to - LOG_SPAN + 1)), toBlock: BigInt(to) };
-        const args = { missionKey: call.missionKey, funder: call.funder as Address };
+    // Newest window first: a payout made outside this database (a restore from backup) is
+    // most likely recent — after the deadline and the judging window, not near the deposit.
+    settledTx: (call: EscrowCall, fromBlock: number, maxBlocks = 500_000) =>
+      newestFirst(r, { fromBlock, maxBlocks }, async (range) => {
+        const args = { missionKey: call.missionKey, funder: toAddress(call.funder) };
+        const address = r.target(call);
         const logs =
           call.kind !== "refund"
             ? await rpc(() =>
                 client.getContractEvents({
-                  address: target(call),
+                  address,
                   abi: missionEscrowAbi,
                   eventName: "Released",
                   args,
@@ -473,7 +521,7 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
               )
             : await rpc(() =>
                 client.getContractEvents({
-                  address: target(call),
+                  address,
                   abi: missionEscrowAbi,
                   eventName: "Refunded",
                   args,
@@ -481,29 +529,92 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
                   strict: true,
                 }),
               );
-        const hash = logs[0]?.transactionHash;
-        if (hash) return hash.toLowerCase();
-      }
-      return null;
-    },
-    async estimate(call) {
+        return logs[0]?.transactionHash;
+      }),
+    cancelledTx: (slot: CancelSearch) =>
+      newestFirst(r, { fromBlock: slot.fromBlock, maxBlocks: slot.maxBlocks ?? 500_000 }, async (range) => {
+        const logs = await rpc(() =>
+          client.getContractEvents({
+            address: toAddress(slot.contract ?? escrow),
+            abi: missionEscrowAbi,
+            eventName: "ReleaseCancelled",
+            args: { missionKey: slot.missionKey, funder: toAddress(slot.funder) },
+            ...range,
+            strict: true,
+          }),
+        );
+        return logs[logs.length - 1]?.transactionHash;
+      }),
+  } satisfies Partial<BaseChain>;
+}
+
+/**
+ * Searches [fromBlock, head] in LOG_SPAN windows, newest first, over at most `maxBlocks`: the first
+ * transaction hash `search` finds in a window, lower-case, or null.
+ */
+async function newestFirst(
+  r: Rail,
+  bounds: { fromBlock: number; maxBlocks: number },
+  search: (range: { fromBlock: bigint; toBlock: bigint }) => Promise<string | null | undefined>,
+): Promise<string | null> {
+  const latest = Number(await rpc(() => r.client.getBlockNumber({ cacheTime: 0 })));
+  const first = Math.max(bounds.fromBlock, latest - bounds.maxBlocks + 1);
+  for (let to = latest; to >= first; to -= LOG_SPAN) {
+    const hash = await search({ fromBlock: BigInt(Math.max(first, to - LOG_SPAN + 1)), toBlock: BigInt(to) });
+    if (hash) return hash.toLowerCase();
+  }
+  return null;
+}
+
+/** Funded logs apart, settlement logs dropped, every other event JSON-safe; pending logs skipped. */
+function splitEscrowLogs(abi: typeof missionEscrowAbi, raw: Log[]): { funded: FundedLog[]; events: EscrowEvent[] } {
+  const decoded = parseEventLogs({ abi, logs: raw, strict: false });
+  const funded: FundedLog[] = [];
+  const events: EscrowEvent[] = [];
+  for (const l of decoded) {
+    if (l.transactionHash === null || l.logIndex === null || l.blockNumber === null || l.blockHash === null) continue; // pending
+    if (l.eventName === "Funded") {
+      const f = toFunded(l as Parameters<typeof toFunded>[0]);
+      if (f) funded.push(f);
+      continue;
+    }
+    if (SETTLEMENT_EVENTS.has(l.eventName)) continue;
+    events.push({
+      contract: l.address.toLowerCase(),
+      name: l.eventName,
+      args: jsonArgs(l.args),
+      txHash: l.transactionHash.toLowerCase(),
+      logIndex: l.logIndex,
+      blockNumber: Number(l.blockNumber),
+      blockHash: l.blockHash.toLowerCase(),
+    });
+  }
+  return { funded, events };
+}
+
+/** Estimating, signing and sending a settlement transaction, and checking a funder's release signature. */
+function payoutCalls(r: Rail, account: ResolverSigner | null) {
+  const { cfg, client, resolver } = r;
+  const signer = (): ResolverSigner => {
+    if (!account)
+      throw new Error(
+        "this process holds no resolver key (OABP_RESOLVER_ADDRESS only): settlement runs in `npm run worker`",
+      );
+    return account;
+  };
+  const dataOf = (call: EscrowCall) => callData(call, r.versionOf(call.escrow ?? cfg.escrow));
+  return {
+    async estimate(call: EscrowCall): Promise<Estimate> {
       try {
         const gas = await client.estimateGas({
           account: resolver,
-          to: target(call),
-          data: callData(call, versionOf(call.escrow ?? cfg.escrow)),
+          to: r.target(call),
+          data: dataOf(call),
           blockTag: "latest",
         });
         return { ok: true, gas: (gas * 12n) / 10n };
       } catch (err) {
-        // Outcomes, not outages: only a transport failure is the RPC's fault.
-        const revert = revertOf(err);
-        if (revert !== null) return { ok: false, revert };
-        if (isTransportError(err)) throw new RpcUnavailableError(err);
-        if (err instanceof BaseError && err.walk((e) => e instanceof InsufficientFundsError))
-          return { ok: false, revert: "insufficient_funds" };
-        const msg = err instanceof BaseError ? err.shortMessage : String(err);
-        return { ok: false, revert: `rejected:${msg.slice(0, 120)}` };
+        return { ok: false, revert: estimateRefusal(err) };
       }
     },
     async fees() {
@@ -513,61 +624,14 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
       ]);
       return { baseFee: block.baseFeePerGas ?? 0n, priority };
     },
-    balance: (address) => rpc(() => client.getBalance({ address: address as Address })),
-    tokenBalance: (token, address, blockNumber) =>
-      rpc(() =>
-        client.readContract({
-          address: token as Address,
-          abi: ERC20_BALANCE_ABI,
-          functionName: "balanceOf",
-          args: [address as Address],
-          ...(blockNumber === undefined ? {} : { blockNumber: BigInt(blockNumber) }),
-        }),
-      ),
-    pendingNonce: () => rpc(() => client.getTransactionCount({ address: resolver, blockTag: "pending" })),
-    async proposal(missionKey, funder, contract) {
-      const [hash, executableAt] = await rpc(() =>
-        client.readContract({
-          address: (contract ?? escrow).toLowerCase() as Address,
-          abi: missionEscrowAbi,
-          functionName: "proposalOf",
-          args: [missionKey, funder as Address],
-        }),
-      );
-      return { hash: hash.toLowerCase(), executableAt: Number(executableAt) };
-    },
-    async chainTime() {
-      const block = await rpc(() => client.getBlock({ blockTag: "latest" }));
-      return Number(block.timestamp);
-    },
-    async cancelledTx(missionKey, funder, fromBlock, contract, maxBlocks = 500_000) {
-      const latest = Number(await rpc(() => client.getBlockNumber({ cacheTime: 0 })));
-      const first = Math.max(fromBlock, latest - maxBlocks + 1);
-      for (let to = latest; to >= first; to -= LOG_SPAN) {
-        const logs = await rpc(() =>
-          client.getContractEvents({
-            address: (contract ?? escrow).toLowerCase() as Address,
-            abi: missionEscrowAbi,
-            eventName: "ReleaseCancelled",
-            args: { missionKey, funder: funder as Address },
-            fromBlock: BigInt(Math.max(first, to - LOG_SPAN + 1)),
-            toBlock: BigInt(to),
-            strict: true,
-          }),
-        );
-        const hash = logs[logs.length - 1]?.transactionHash;
-        if (hash) return hash.toLowerCase();
-      }
-      return null;
-    },
-    async verifyRelease(contract, plan, signature) {
+    async verifyRelease(contract: string, plan: ReleasePlan, signature: Hex) {
       // An EOA's signature verifies locally (no RPC); anything else may be a smart wallet
       // (ERC-1271, or ERC-6492 before deployment): the public client asks the chain.
       if (await verifyReleaseLocally(cfg.chainId, contract, plan, signature)) return true;
       return rpc(() =>
         client.verifyTypedData({
           ...releaseTypedData(cfg.chainId, contract, plan),
-          address: plan.funder as Address,
+          address: toAddress(plan.funder),
           signature,
         }),
       ).catch((err: unknown) => {
@@ -575,13 +639,16 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
         return false; // the wallet's check reverted: not its signature
       });
     },
-    async sign(call, p) {
+    async sign(
+      call: EscrowCall,
+      p: { nonce: number; gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
+    ) {
       const raw = await signer()
         .signTransaction({
           type: "eip1559",
           chainId: cfg.chainId,
-          to: target(call),
-          data: callData(call, versionOf(call.escrow ?? cfg.escrow)),
+          to: r.target(call),
+          data: dataOf(call),
           value: 0n,
           nonce: p.nonce,
           gas: p.gas,
@@ -594,20 +661,46 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
         });
       return { raw, hash: keccak256(raw).toLowerCase() };
     },
-    async sendRaw(raw) {
-      try {
-        await client.sendRawTransaction({ serializedTransaction: raw });
-        return "sent";
-      } catch (err) {
-        const text = errorText(err);
-        if (/already known|known transaction|already imported|transaction already exists/i.test(text)) return "known";
-        if (/nonce too low|nonce has already been used|NonceTooLow/i.test(text)) return "nonce_too_low";
-        if (/insufficient funds|InsufficientFunds/i.test(text)) return "insufficient_funds";
-        if (/underpriced|replacement transaction|fee too low/i.test(text)) return "underpriced";
-        throw new RpcUnavailableError(err);
-      }
+    async sendRaw(raw: Hex): Promise<SendResult> {
+      return client.sendRawTransaction({ serializedTransaction: raw }).then(
+        () => "sent" as const,
+        (err: unknown) => sendRefusal(err),
+      );
     },
-  };
+  } satisfies Partial<BaseChain>;
+}
+
+/**
+ * Why the node would not estimate a payout — outcomes, not outages: only a transport failure is
+ * the RPC's fault (thrown as RpcUnavailableError).
+ */
+function estimateRefusal(err: unknown): string {
+  const revert = revertOf(err);
+  if (revert !== null) return revert;
+  if (isTransportError(err)) throw new RpcUnavailableError(err);
+  if (err instanceof BaseError && err.walk((e) => e instanceof InsufficientFundsError)) return "insufficient_funds";
+  const msg = err instanceof BaseError ? err.shortMessage : String(err);
+  return `rejected:${msg.slice(0, 120)}`;
+}
+
+/** A refused raw transaction's outcome; anything unrecognised is the RPC's failure. */
+function sendRefusal(err: unknown): SendResult {
+  const text = errorText(err);
+  if (/already known|known transaction|already imported|transaction already exists/i.test(text)) return "known";
+  if (/nonce too low|nonce has already been used|NonceTooLow/i.test(text)) return "nonce_too_low";
+  if (/insufficient funds|InsufficientFunds/i.test(text)) return "insufficient_funds";
+  if (/underpriced|replacement transaction|fee too low/i.test(text)) return "underpriced";
+  throw new RpcUnavailableError(err);
+}
+
+/**
+ * An address as viem's type, lower-case; anything else is a bug upstream (addresses come from the
+ * configuration, which validates them, and from logs).
+ */
+function toAddress(text: string): Address {
+  const a = text.toLowerCase();
+  if (!isAddress(a, { strict: false })) throw new Error(`not an address: ${JSON.stringify(text.slice(0, 64))}`);
+  return a;
 }
 
 /** Blocks per eth_getLogs call: public Base RPCs cap ranges at a few thousand. */

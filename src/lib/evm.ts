@@ -120,6 +120,9 @@ export interface OracleMethod {
 
 /** AIP-1 §4.4 "RPC method": a namespaced JSON-RPC name, e.g. oracle_winner. */
 const RPC_METHOD = /^[a-z][a-z0-9]{0,31}_[A-Za-z][A-Za-z0-9_]{0,63}$/;
+/** An RPC method's namespace: `oabp` of `oabp_winner`. */
+const namespaceOf = (method: string): string => method.split("_")[0] ?? "";
+
 /**
  * Node namespaces an oracle_method may never name: the call goes to the operator's own RPC, and a
  * mission creator must not be able to make the server call eth_sendRawTransaction, admin_*,
@@ -160,7 +163,7 @@ export const RESERVED_RPC_NAMESPACES = [
 export function oracleMethodProblem(method: string): "rpc_namespace_reserved" | "unsupported" | null {
   const text = method.trim();
   if (RPC_METHOD.test(text) && !text.includes("("))
-    return RESERVED_RPC_NAMESPACES.includes(text.split("_")[0]!) ? "rpc_namespace_reserved" : null;
+    return RESERVED_RPC_NAMESPACES.includes(namespaceOf(text)) ? "rpc_namespace_reserved" : null;
   return parseOracleMethod(text) ? null : "unsupported";
 }
 
@@ -213,7 +216,7 @@ export function parseOracleMethod(method: string): OracleMethod | null {
     return { kind: "per_mission", name: selector, signature: selector, selector };
   }
   if (RPC_METHOD.test(text)) {
-    if (RESERVED_RPC_NAMESPACES.includes(text.split("_")[0]!)) return null;
+    if (RESERVED_RPC_NAMESPACES.includes(namespaceOf(text))) return null;
     return { kind: "per_mission", name: text, signature: text, rpcMethod: text };
   }
   let item: AbiItem;
@@ -274,50 +277,17 @@ export function createOracleReader(rpcUrl: string | undefined, ua?: string): Ora
     return c;
   };
 
-  async function read(
-    chainRpc: string | undefined,
-    address: string,
-    method: string,
-    want: OracleMethodKind,
-    args: Hex[],
-    missionId?: string,
-  ): Promise<{ ok: true; value: unknown } | OracleFailure> {
-    const url = chainRpc ?? rpcUrl;
+  async function read(q: OracleQuery): Promise<{ ok: true; value: unknown } | OracleFailure> {
+    const url = q.chainRpc ?? rpcUrl;
     if (!url) return { ok: false, reason: "no_rpc" };
-    const m = parseOracleMethod(method);
-    if (!m || m.kind !== want) return { ok: false, reason: "bad_method" };
-    if (!isAddress(address, { strict: false })) return { ok: false, reason: "bad_address" };
+    const m = parseOracleMethod(q.method);
+    if (!m || m.kind !== q.want) return { ok: false, reason: "bad_method" };
+    if (!isAddress(q.address, { strict: false })) return { ok: false, reason: "bad_address" };
     const client = clientFor(url);
     try {
-      if (m.rpcMethod) {
-        // RPC-method form: the operator's RPC answers a namespaced method (never a node method).
-        const value = await client.request({
-          method: m.rpcMethod,
-          params: [{ oracle_contract: address.toLowerCase(), mission_id: missionId, mission_key: args[0] }],
-        } as never);
-        return { ok: true, value: value === null ? ZERO_BYTES32 : value };
-      }
-      if (m.selector) {
-        // Selector form: raw eth_call, calldata = selector ‖ missionKey; 32 bytes back.
-        const { data } = await client.call({
-          to: address as Address,
-          data: `${m.selector}${args[0]!.slice(2)}` as Hex,
-        });
-        if (!data || data === "0x") {
-          const code = await client.getCode({ address: address as Address });
-          return { ok: false, reason: !code || code === "0x" ? "no_contract" : "bad_return" };
-        }
-        return { ok: true, value: data.length === 66 ? data : "bad" };
-      }
-      const value = await client.readContract({
-        address: address as Address,
-        abi: oracleAbi(m),
-        functionName: m.name,
-        args,
-      });
-      return { ok: true, value };
+      return await callOracle(client, m, q);
     } catch (err) {
-      const reason = await classifyReadError(err, () => client.getCode({ address: address as Address }));
+      const reason = await classifyReadError(err, () => client.getCode({ address: q.address as Address }));
       if (reason === "rpc_error") processMetrics.rpcError("evm"); // GET /metrics oabp_rpc_errors_total
       return { ok: false, reason };
     }
@@ -325,12 +295,12 @@ export function createOracleReader(rpcUrl: string | undefined, ua?: string): Ora
 
   return {
     async isValid({ chainRpc, address, method, missionKey: key, contentHash }) {
-      const r = await read(chainRpc, address, method, "per_submission", [key, contentHash]);
+      const r = await read({ chainRpc, address, method, want: "per_submission", args: [key, contentHash] });
       if (!r.ok) return r;
       return typeof r.value === "boolean" ? { ok: true, valid: r.value } : { ok: false, reason: "bad_return" };
     },
     async winner({ chainRpc, address, method, missionKey: key, missionId }) {
-      const r = await read(chainRpc, address, method, "per_mission", [key], missionId);
+      const r = await read({ chainRpc, address, method, want: "per_mission", args: [key], missionId });
       if (!r.ok) return r;
       if (typeof r.value !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(r.value))
         return { ok: false, reason: "bad_return" };
@@ -338,6 +308,49 @@ export function createOracleReader(rpcUrl: string | undefined, ua?: string): Ora
       return { ok: true, contentHash: hash === ZERO_BYTES32 ? null : hash };
     },
   };
+}
+
+/** One oracle read: which chain (default the server's RPC), contract and method, and its arguments. */
+interface OracleQuery {
+  chainRpc: string | undefined;
+  address: string;
+  method: string;
+  want: OracleMethodKind;
+  /** The mission key first (and the content hash for a per-submission method). */
+  args: [Hex, ...Hex[]];
+  missionId?: string | undefined;
+}
+
+/** The oracle's answer in the method's form: an RPC method, a raw selector call, or an ABI function. */
+async function callOracle(
+  client: PublicClient,
+  m: OracleMethod,
+  { address, args, missionId }: OracleQuery,
+): Promise<{ ok: true; value: unknown } | OracleFailure> {
+  if (m.rpcMethod) {
+    // RPC-method form: the operator's RPC answers a namespaced method (never a node method).
+    const value = await client.request({
+      method: m.rpcMethod,
+      params: [{ oracle_contract: address.toLowerCase(), mission_id: missionId, mission_key: args[0] }],
+    } as never);
+    return { ok: true, value: value === null ? ZERO_BYTES32 : value };
+  }
+  if (m.selector) {
+    // Selector form: raw eth_call, calldata = selector ‖ missionKey; 32 bytes back.
+    const { data } = await client.call({ to: address as Address, data: `${m.selector}${args[0].slice(2)}` as Hex });
+    if (!data || data === "0x") {
+      const code = await client.getCode({ address: address as Address });
+      return { ok: false, reason: !code || code === "0x" ? "no_contract" : "bad_return" };
+    }
+    return { ok: true, value: data.length === 66 ? data : "bad" };
+  }
+  const value = await client.readContract({
+    address: address as Address,
+    abi: oracleAbi(m),
+    functionName: m.name,
+    args,
+  });
+  return { ok: true, value };
 }
 
 async function classifyReadError(err: unknown, getCode: () => Promise<Hex | undefined>): Promise<OracleFailureReason> {

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { chainPayouts, missions } from "../../db/schema/index";
+import type { Tx } from "../../db/client";
 import { dbOf, withTx, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import type { ChainPayoutState } from "../../db/vocabulary";
@@ -56,7 +57,7 @@ export async function listPayouts(
     .orderBy(asc(chainPayouts.id))
     .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
-  return { payouts: page.map(payoutToAdminWire), next_after: rows.length > q.limit ? page[page.length - 1]!.id : null };
+  return { payouts: page.map(payoutToAdminWire), next_after: rows.length > q.limit ? (page.at(-1)?.id ?? null) : null };
 }
 
 const ALLOWED: Record<"retry" | "fail", readonly string[]> = {
@@ -66,6 +67,60 @@ const ALLOWED: Record<"retry" | "fail", readonly string[]> = {
   fail: ["queued", "pending_gas"],
 };
 
+/** A payout and its mission, locked in order (mission → payout); 404 when either is missing. */
+export async function lockPayout(tx: Tx, id: string) {
+  const [first] = await tx
+    .select({ missionId: chainPayouts.missionId })
+    .from(chainPayouts)
+    .where(eq(chainPayouts.id, id));
+  if (!first) throw new AppError("NOT_FOUND", `payout ${id} not found`);
+  const m = await lockMission(tx, first.missionId);
+  const [p] = await tx.select().from(chainPayouts).where(eq(chainPayouts.id, id)).for("update");
+  if (!p || !m) throw new AppError("NOT_FOUND", `payout ${id} not found`);
+  return { m, p };
+}
+
+/** Bounded audit trail: a payout keeps the newest 20 admin actions. */
+export async function trimAdminActions(ctx: Ctx, row: typeof chainPayouts.$inferSelect): Promise<void> {
+  if (row.adminActions.length <= 20) return;
+  await dbOf(ctx)
+    .update(chainPayouts)
+    .set({ adminActions: row.adminActions.slice(-20) })
+    .where(eq(chainPayouts.id, row.id));
+}
+
+/** Refuses a hand action the payout's state does not allow (409 with the reason). */
+function assertActionable(p: typeof chainPayouts.$inferSelect, action: "retry" | "fail"): void {
+  if (!ALLOWED[action].includes(p.state)) {
+    throw new AppError(
+      "CONFLICT",
+      `a ${p.state} payout cannot be ${action === "retry" ? "retried" : "failed"} by hand`,
+      {
+        reason: "payout_state",
+        state: p.state,
+        allowed: ALLOWED[action],
+      },
+    );
+  }
+  if (action !== "fail") return;
+  if (p.rawTx) {
+    throw new AppError(
+      "CONFLICT",
+      "this payout has a signed transaction that may have reached the node; wait for the worker to settle it",
+      { reason: "payout_in_flight", state: p.state },
+    );
+  }
+  if (p.step === "execute" && !p.releaseSignature) {
+    // A proposal of it is on chain, and anyone may execute it after the window: only the
+    // guardian's cancel stops it (then the payout waits, and may be failed).
+    throw new AppError(
+      "CONFLICT",
+      "this release is proposed on chain and executable by anyone after its window; the guardian cancels it first",
+      { reason: "payout_in_flight", state: p.state, step: p.step },
+    );
+  }
+}
+
 /** POST /admin/payouts/{id}/retry and /fail. */
 export async function actOnPayout(
   ctx: Ctx,
@@ -73,37 +128,8 @@ export async function actOnPayout(
 ) {
   const { deps, now } = ctx;
   const row = await withTx(ctx, async (tx) => {
-    const [first] = await tx
-      .select({ missionId: chainPayouts.missionId })
-      .from(chainPayouts)
-      .where(eq(chainPayouts.id, id));
-    if (!first) throw new AppError("NOT_FOUND", `payout ${id} not found`);
-    const m = await lockMission(tx, first.missionId); // lock order: mission → payout
-    const [p] = await tx.select().from(chainPayouts).where(eq(chainPayouts.id, id)).for("update");
-    if (!p || !m) throw new AppError("NOT_FOUND", `payout ${id} not found`);
-    if (!ALLOWED[action].includes(p.state)) {
-      throw new AppError(
-        "CONFLICT",
-        `a ${p.state} payout cannot be ${action === "retry" ? "retried" : "failed"} by hand`,
-        { reason: "payout_state", state: p.state, allowed: ALLOWED[action] },
-      );
-    }
-    if (action === "fail" && p.rawTx) {
-      throw new AppError(
-        "CONFLICT",
-        "this payout has a signed transaction that may have reached the node; wait for the worker to settle it",
-        { reason: "payout_in_flight", state: p.state },
-      );
-    }
-    if (action === "fail" && p.step === "execute" && !p.releaseSignature) {
-      // A proposal of it is on chain, and anyone may execute it after the window: only the
-      // guardian's cancel stops it (then the payout waits, and may be failed).
-      throw new AppError(
-        "CONFLICT",
-        "this release is proposed on chain and executable by anyone after its window; the guardian cancels it first",
-        { reason: "payout_in_flight", state: p.state, step: p.step },
-      );
-    }
+    const { m, p } = await lockPayout(tx, id);
+    assertActionable(p, action);
     const state = action === "retry" ? (p.state === "failed" ? "queued" : p.state) : "failed";
     const entry = { action, reason, from_state: p.state, at: now.toISOString() };
     await appendAudit(tx, {
@@ -135,15 +161,10 @@ export async function actOnPayout(
         })
         .where(eq(missions.id, m.id));
     }
-    return updated!;
+    if (!updated) throw new AppError("NOT_FOUND", `payout ${id} not found`);
+    return updated;
   });
-  // Bounded audit trail: keep the newest 20 entries.
-  if (row.adminActions.length > 20) {
-    await dbOf(ctx)
-      .update(chainPayouts)
-      .set({ adminActions: row.adminActions.slice(-20) })
-      .where(eq(chainPayouts.id, id));
-  }
+  await trimAdminActions(ctx, row);
   deps.logger.warn({ payout: id, mission: row.missionId, action, reason, state: row.state }, "admin: payout action");
   return payoutToAdminWire(row);
 }

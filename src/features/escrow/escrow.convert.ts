@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
-import { dbOf, withTx, type Ctx } from "../../lib/context";
+import { withTx, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { emitEvents, missionVoided } from "../../db/outbox";
-import { lockMission } from "./escrow.deposits";
-import { payoutToAdminWire } from "./escrow.admin";
+import { lockPayout, payoutToAdminWire, trimAdminActions } from "./escrow.admin";
+import type { InTx } from "./escrow.ctx";
 import { appendAudit } from "../../db/audit";
 
 // POST /admin/payouts/{id}/convert (docs/base-rail.md "Operator routes"): a release the escrow
@@ -25,41 +25,10 @@ export const CONVERTIBLE_STATES = ["failed"] as const;
 export async function convertPayout(ctx: Ctx, { id, reason }: { id: string; reason: string }) {
   const { deps, now } = ctx;
   const { row, dropped } = await withTx(ctx, async (tx) => {
-    const [first] = await tx
-      .select({ missionId: chainPayouts.missionId })
-      .from(chainPayouts)
-      .where(eq(chainPayouts.id, id));
-    if (!first) throw new AppError("NOT_FOUND", `payout ${id} not found`);
-    const m = await lockMission(tx, first.missionId); // lock order: mission → payout
-    const [p] = await tx.select().from(chainPayouts).where(eq(chainPayouts.id, id)).for("update");
-    if (!p || !m) throw new AppError("NOT_FOUND", `payout ${id} not found`);
-    if (!(CONVERTIBLE_STATES as readonly string[]).includes(p.state)) {
-      throw new AppError("CONFLICT", `a ${p.state} payout cannot be converted into a refund`, {
-        reason: "payout_state",
-        state: p.state,
-        allowed: CONVERTIBLE_STATES,
-      });
-    }
-    if (p.kind !== "release")
-      throw new AppError("CONFLICT", "only a release can be converted into a refund", {
-        reason: "payout_kind",
-        kind: p.kind,
-      });
-    if (p.rawTx || p.minedTxHash) {
-      throw new AppError("CONFLICT", "this payout has a transaction that may have reached the chain", {
-        reason: "payout_in_flight",
-        state: p.state,
-      });
-    }
-    if (m.status !== "resolved" || m.escrow?.deposit?.id !== p.depositId) {
-      throw new AppError("CONFLICT", "the payout is not the settlement of its mission's live deposit", {
-        reason: "mission_state",
-        status: m.status,
-      });
-    }
+    const { m, p } = await lockPayout(tx, id);
+    assertConvertible(p, m);
     const [d] = await tx.select().from(escrowDeposits).where(eq(escrowDeposits.id, p.depositId));
     if (!d) throw new AppError("CONFLICT", `deposit ${p.depositId} is missing`, { reason: "deposit_missing" });
-    const entry = { action: "convert" as const, reason, from_state: p.state, at: now.toISOString() };
     const why = `admin_convert:${reason}`;
     await appendAudit(tx, {
       at: now,
@@ -67,31 +36,7 @@ export async function convertPayout(ctx: Ctx, { id, reason }: { id: string; reas
       target: id,
       detail: { reason, mission_id: m.id, from_state: p.state },
     });
-    const [updated] = await tx
-      .update(chainPayouts)
-      .set({
-        kind: "refund",
-        recipients: [{ address: d.funder, amount: d.amount }],
-        fee: "0",
-        amount: d.amount,
-        state: "queued",
-        reason: why,
-        nonce: null,
-        txHash: null,
-        rawTx: null,
-        attempts: [],
-        // A refund is one transaction: no release path (docs/base-rail.md "Release paths").
-        releaseSignature: null,
-        step: null,
-        proposalTxHash: null,
-        executableAt: null,
-        retries: 0,
-        nextCheckAt: now,
-        updatedAt: now,
-        adminActions: sql`(${chainPayouts.adminActions} || ${JSON.stringify([entry])}::jsonb)`,
-      })
-      .where(eq(chainPayouts.id, id))
-      .returning();
+    const updated = await refundInPlace({ tx, now }, { p, d, reason });
     // The winners were not paid: the mission reads as voided, with no resolution and no fee taken.
     await tx
       .update(missions)
@@ -114,17 +59,77 @@ export async function convertPayout(ctx: Ctx, { id, reason }: { id: string; reas
       })
       .where(eq(missions.id, m.id));
     await emitEvents(tx, [missionVoided(m, now, "payout_converted_to_refund")]);
-    return { row: updated!, dropped: p.attempts.map((a) => a.tx_hash) };
+    return { row: updated, dropped: p.attempts.map((a) => a.tx_hash) };
   });
-  if (row.adminActions.length > 20) {
-    await dbOf(ctx)
-      .update(chainPayouts)
-      .set({ adminActions: row.adminActions.slice(-20) })
-      .where(eq(chainPayouts.id, id));
-  }
+  await trimAdminActions(ctx, row);
   deps.logger.warn(
     { payout: id, mission: row.missionId, action: "convert", reason, dropped_attempts: dropped },
     "admin: release converted into a refund; mission voided",
   );
   return payoutToAdminWire(row);
+}
+
+type Locked = Awaited<ReturnType<typeof lockPayout>>;
+
+/** Only a failed release of the mission's live deposit, with no transaction that may have reached the chain. */
+function assertConvertible(p: Locked["p"], m: Locked["m"]): void {
+  if (!(CONVERTIBLE_STATES as readonly string[]).includes(p.state)) {
+    throw new AppError("CONFLICT", `a ${p.state} payout cannot be converted into a refund`, {
+      reason: "payout_state",
+      state: p.state,
+      allowed: CONVERTIBLE_STATES,
+    });
+  }
+  if (p.kind !== "release")
+    throw new AppError("CONFLICT", "only a release can be converted into a refund", {
+      reason: "payout_kind",
+      kind: p.kind,
+    });
+  if (p.rawTx || p.minedTxHash) {
+    throw new AppError("CONFLICT", "this payout has a transaction that may have reached the chain", {
+      reason: "payout_in_flight",
+      state: p.state,
+    });
+  }
+  if (m.status !== "resolved" || m.escrow?.deposit?.id !== p.depositId) {
+    throw new AppError("CONFLICT", "the payout is not the settlement of its mission's live deposit", {
+      reason: "mission_state",
+      status: m.status,
+    });
+  }
+}
+
+/** The release row becomes the refund of the whole deposit to its funder, queued afresh (attempts dropped). */
+async function refundInPlace(
+  { tx, now }: InTx,
+  { p, d, reason }: { p: Locked["p"]; d: typeof escrowDeposits.$inferSelect; reason: string },
+) {
+  const entry = { action: "convert" as const, reason, from_state: p.state, at: now.toISOString() };
+  const [updated] = await tx
+    .update(chainPayouts)
+    .set({
+      kind: "refund",
+      recipients: [{ address: d.funder, amount: d.amount }],
+      fee: "0",
+      amount: d.amount,
+      state: "queued",
+      reason: `admin_convert:${reason}`,
+      nonce: null,
+      txHash: null,
+      rawTx: null,
+      attempts: [],
+      // A refund is one transaction: no release path (docs/base-rail.md "Release paths").
+      releaseSignature: null,
+      step: null,
+      proposalTxHash: null,
+      executableAt: null,
+      retries: 0,
+      nextCheckAt: now,
+      updatedAt: now,
+      adminActions: sql`(${chainPayouts.adminActions} || ${JSON.stringify([entry])}::jsonb)`,
+    })
+    .where(eq(chainPayouts.id, p.id))
+    .returning();
+  if (!updated) throw new AppError("NOT_FOUND", `payout ${p.id} not found`);
+  return updated;
 }

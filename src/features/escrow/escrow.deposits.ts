@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { lockMission } from "../../db/mission-visibility";
 import type { Tx } from "../../db/client";
 import { escrowDeposits, missions, type EscrowRecord } from "../../db/schema/index";
-import type { Deps } from "../../deps";
+import type { InTx, TxCtx } from "./escrow.ctx";
 import type { FundedLog, Heads } from "../../lib/base-chain";
 import { newId } from "../../lib/ids";
 import type { DepositRejection } from "./escrow.check";
@@ -57,14 +57,15 @@ export function resolverRefunds(
  * money back and can fund again from the same address (the contract allows one slot per funder).
  */
 export async function recordDeposit(
-  tx: Tx,
-  deps: Deps,
-  missionId: string,
-  log: FundedLog,
-  heads: Heads,
-  now: Date,
-  rejection?: DepositRejection,
+  ctx: TxCtx,
+  {
+    missionId,
+    log,
+    heads,
+    rejection,
+  }: { missionId: string; log: FundedLog; heads: Heads; rejection?: DepositRejection },
 ): Promise<RecordOutcome> {
+  const { tx, now } = ctx;
   const m = await lockMission(tx, missionId);
   if (!m || !m.escrow) throw new Error(`recordDeposit: mission ${missionId} is not a base-rail mission`);
   const chainId = m.escrow.chain_id;
@@ -79,52 +80,34 @@ export async function recordDeposit(
       ? "mission_not_pending"
       : undefined);
   // A reorged log that came back (re-mined) brings the same row back to life.
-  let deposit = await writeDepositRow(tx, existing, { chainId, missionId, amendmentId: null, log, reason, now });
+  const deposit = await writeDepositRow(tx, existing, { chainId, missionId, amendmentId: null, log, reason, now });
   if (reason) {
     if (resolverRefunds(m, log))
-      await queueRefund(tx, m, deposit, now, `deposit_rejected:${reason}`, { touchMission: false });
+      await queueRefund(ctx, { mission: m, deposit, reason: `deposit_rejected:${reason}`, touchMission: false });
     return { kind: "rejected", deposit, reason };
   }
-  await tx
-    .update(missions)
-    .set({ escrow: { ...m.escrow, deposit: summary(deposit) }, updatedAt: now })
-    .where(eq(missions.id, m.id));
-  if (log.blockNumber <= heads.confirmed)
-    deposit = await confirmDeposit(
-      tx,
-      deps,
-      { ...m, escrow: { ...m.escrow, deposit: summary(deposit) } },
-      deposit,
-      now,
-    );
-  return { kind: "recorded", deposit };
+  const escrow = { ...m.escrow, deposit: summary(deposit) };
+  await tx.update(missions).set({ escrow, updatedAt: now }).where(eq(missions.id, m.id));
+  if (log.blockNumber > heads.confirmed) return { kind: "recorded", deposit };
+  return { kind: "recorded", deposit: await confirmDeposit(ctx, { mission: { ...m, escrow }, deposit }) };
 }
 
 /**
  * The deposit reached the confirmation depth: the mission opens (AIP-1 §6: escrowed before open).
  * A mission that stopped waiting meanwhile (expired unfunded) gets its deposit refunded instead.
  */
-export async function confirmDeposit(tx: Tx, _deps: Deps, m: Mission, d: DepositRow, now: Date): Promise<DepositRow> {
-  if (m.status !== "pending_escrow") {
-    const [rejected] = (await tx
-      .update(escrowDeposits)
-      .set({ status: "rejected", reason: "mission_not_pending", nextCheckAt: null, updatedAt: now })
-      .where(eq(escrowDeposits.id, d.id))
-      .returning()) as [DepositRow];
-    await queueRefund(tx, m, rejected, now, "deposit_rejected:mission_not_pending", { touchMission: false });
-    return rejected;
-  }
-  const [deposit] = (await tx
-    .update(escrowDeposits)
-    .set({ status: "confirmed", nextCheckAt: now, updatedAt: now })
-    .where(eq(escrowDeposits.id, d.id))
-    .returning()) as [DepositRow];
+export async function confirmDeposit(ctx: InTx, { mission: m, deposit: d }: OfMission): Promise<DepositRow> {
+  const { tx, now } = ctx;
+  if (!m.escrow) throw new Error(`confirmDeposit: mission ${m.id} is not a base-rail mission`);
+  if (m.status !== "pending_escrow")
+    return rejectLate(ctx, { mission: m, deposit: d, reason: "deposit_rejected:mission_not_pending" });
+  const deposit = await markConfirmed(ctx, d);
   const [opened] = await tx
     .update(missions)
     .set({
       status: "open",
       phase: "accepting_submissions",
-      escrow: { ...m.escrow!, deposit: summary(deposit) },
+      escrow: { ...m.escrow, deposit: summary(deposit) },
       // The sweeper closes submissions at the deadline (at once if it has passed: then the
       // mission voids without submissions and the deposit is refunded).
       nextActionAt: m.deadline,
@@ -133,12 +116,46 @@ export async function confirmDeposit(tx: Tx, _deps: Deps, m: Mission, d: Deposit
     .where(eq(missions.id, m.id))
     .returning(MISSION_COLUMNS);
   // Public from now on: this is its mission.created (a reopening after a reorg announces it again).
-  await emitMissionCreated(tx, opened!, now);
+  if (opened) await emitMissionCreated(tx, opened, now);
   return deposit;
 }
 
+/** A deposit and the mission it backs, as the watcher read them. */
+export interface OfMission {
+  mission: Mission;
+  deposit: DepositRow;
+}
+
+/** The deposit row at the confirmation depth, watched on until final. */
+export async function markConfirmed({ tx, now }: InTx, d: DepositRow): Promise<DepositRow> {
+  const [deposit] = await tx
+    .update(escrowDeposits)
+    .set({ status: "confirmed", nextCheckAt: now, updatedAt: now })
+    .where(eq(escrowDeposits.id, d.id))
+    .returning();
+  return deposit ?? d;
+}
+
+/**
+ * A deposit confirmed after its mission (or top-up) stopped taking it: rejected, and its slot
+ * refunded to its funder with `reason` (a top-up's slot under its own `missionKey`).
+ */
+export async function rejectLate(
+  ctx: InTx,
+  input: OfMission & { reason: string; missionKey?: string | undefined },
+): Promise<DepositRow> {
+  const { tx, now } = ctx;
+  const [rejected = input.deposit] = await tx
+    .update(escrowDeposits)
+    .set({ status: "rejected", reason: "mission_not_pending", nextCheckAt: null, updatedAt: now })
+    .where(eq(escrowDeposits.id, input.deposit.id))
+    .returning();
+  await queueRefund(ctx, { ...input, deposit: rejected, touchMission: false });
+  return rejected;
+}
+
 /** The deposit's block is final: stop watching it. */
-export async function finalizeDeposit(tx: Tx, m: Mission, d: DepositRow, now: Date): Promise<void> {
+export async function finalizeDeposit({ tx, now }: InTx, { mission: m, deposit: d }: OfMission): Promise<void> {
   await tx
     .update(escrowDeposits)
     .set({ status: "final", nextCheckAt: null, updatedAt: now })
@@ -153,12 +170,8 @@ export async function finalizeDeposit(tx: Tx, m: Mission, d: DepositRow, now: Da
 
 /** The deposit moved to another block (re-mined after a reorg): follow it. */
 export async function moveDeposit(
-  tx: Tx,
-  m: Mission,
-  d: DepositRow,
-  blockNumber: number,
-  blockHash: string,
-  now: Date,
+  { tx, now }: InTx,
+  { mission: m, deposit: d, blockNumber, blockHash }: OfMission & { blockNumber: number; blockHash: string },
 ): Promise<void> {
   await tx.update(escrowDeposits).set({ blockNumber, blockHash, updatedAt: now }).where(eq(escrowDeposits.id, d.id));
   if (m.escrow?.deposit?.id === d.id) {
@@ -174,7 +187,7 @@ export async function moveDeposit(
  * pending_escrow (hidden from lists again) until the deposit is mined again; a mission already
  * past its deadline keeps its state, and its payout waits for the deposit (NotFunded is retried).
  */
-export async function reorgDeposit(tx: Tx, deps: Deps, m: Mission, d: DepositRow, now: Date): Promise<void> {
+export async function reorgDeposit({ tx, deps, now }: TxCtx, { mission: m, deposit: d }: OfMission): Promise<void> {
   await tx
     .update(escrowDeposits)
     .set({ status: "reorged", nextCheckAt: null, updatedAt: now })
@@ -253,12 +266,12 @@ export async function writeDepositRow(
     nextCheckAt: reason ? null : now,
     updatedAt: now,
   };
-  if (existing)
-    return (await tx.update(escrowDeposits).set(values).where(eq(escrowDeposits.id, existing.id)).returning())[0]!;
-  return (
-    await tx
-      .insert(escrowDeposits)
-      .values({ id: newId("dep", now.getTime()), createdAt: now, ...values })
-      .returning()
-  )[0]!;
+  const [row] = existing
+    ? await tx.update(escrowDeposits).set(values).where(eq(escrowDeposits.id, existing.id)).returning()
+    : await tx
+        .insert(escrowDeposits)
+        .values({ id: newId("dep", now.getTime()), createdAt: now, ...values })
+        .returning();
+  if (!row) throw new Error(`writeDepositRow: no row written for ${log.txHash}:${log.logIndex}`);
+  return row;
 }

@@ -3,7 +3,7 @@ import type { Tx } from "../../db/client";
 import { emitEvent, missionFunderExited } from "../../db/outbox";
 import { MISSION_COLUMNS } from "../../db/rows";
 import { chainEvents, chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
-import type { Deps } from "../../deps";
+import type { ChainCtx, TxCtx } from "./escrow.ctx";
 import type { BaseChain, EscrowEvent } from "../../lib/base-chain";
 import { lockMission } from "./escrow.deposits";
 import { topUpByKey } from "./escrow.topups";
@@ -24,12 +24,9 @@ import { topUpByKey } from "./escrow.topups";
 const UNMINED = ["queued", "pending_gas", "broadcast"] as const;
 
 export async function recordEscrowEvent(
-  deps: Deps,
-  chain: BaseChain,
-  ev: EscrowEvent,
-  blockTime: number | null,
+  { deps, chain, now }: ChainCtx,
+  { ev, blockTime }: { ev: EscrowEvent; blockTime: number | null },
 ): Promise<void> {
-  const now = deps.clock.now();
   await deps.database.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(chainEvents)
@@ -48,42 +45,30 @@ export async function recordEscrowEvent(
       .onConflictDoNothing()
       .returning({ name: chainEvents.name });
     if (inserted.length === 0) return; // seen before: its effect is applied already
-    if (ev.name === "SelfRefunded" || ev.name === "Reclaimed") await funderExited(tx, deps, chain, ev, now);
-    else if (ev.name === "Withdrawn") await creditWithdrawn(tx, chain, ev, now);
+    if (ev.name === "SelfRefunded" || ev.name === "Reclaimed") await funderExited({ tx, deps, chain, now }, ev);
+    else if (ev.name === "Withdrawn") await creditWithdrawn({ tx, deps, chain, now }, ev);
   });
 }
 
-async function funderExited(tx: Tx, deps: Deps, chain: BaseChain, ev: EscrowEvent, now: Date): Promise<void> {
-  const key = String(ev.args.missionKey).toLowerCase();
+type EventCtx = TxCtx & { chain: BaseChain };
+
+/** `column` names the event's contract (null: the configured one, for rows from before migrations). */
+const onContract = (
+  column: typeof escrowDeposits.escrowAddress | typeof chainPayouts.escrowAddress,
+  chain: BaseChain,
+  contract: string,
+) => (contract === chain.escrow ? or(eq(column, contract), isNull(column)) : eq(column, contract));
+
+async function funderExited(ctx: EventCtx, ev: EscrowEvent): Promise<void> {
+  const { tx, deps, now } = ctx;
   const funder = String(ev.args.funder).toLowerCase();
-  const [own] = await tx.select({ id: missions.id }).from(missions).where(eq(missions.escrowKey, key)).limit(1);
-  const topUp = own ? undefined : await topUpByKey(tx, key);
-  const missionId = own?.id ?? topUp?.missionId;
-  if (!missionId) return; // a key this server never issued
+  const owner = await slotOwner(tx, String(ev.args.missionKey).toLowerCase());
+  if (!owner) return; // a key this server never issued
   // Locking: mission row → its deposit rows → their payout rows (escrow README lock order).
-  const m = await lockMission(tx, missionId);
+  const m = await lockMission(tx, owner.missionId);
   if (!m) return;
-  const sameContract =
-    ev.contract === chain.escrow
-      ? or(eq(escrowDeposits.escrowAddress, ev.contract), isNull(escrowDeposits.escrowAddress))
-      : eq(escrowDeposits.escrowAddress, ev.contract);
-  const exited = await tx
-    .update(escrowDeposits)
-    .set({ exitedBy: ev.name, exitedBlock: ev.blockNumber, nextCheckAt: null, updatedAt: now })
-    .where(
-      and(
-        eq(escrowDeposits.chainId, chain.chainId),
-        eq(escrowDeposits.missionId, missionId),
-        topUp ? eq(escrowDeposits.amendmentId, topUp.id) : isNull(escrowDeposits.amendmentId),
-        eq(escrowDeposits.funder, funder),
-        sameContract,
-        inArray(escrowDeposits.status, ["pending", "confirmed", "final", "rejected"]),
-        isNull(escrowDeposits.exitedBy),
-      ),
-    )
-    .returning({ id: escrowDeposits.id });
-  if (exited.length === 0) return;
-  const ids = exited.map((d) => d.id);
+  const ids = await markExited(ctx, { ev, funder, ...owner });
+  if (ids.length === 0) return;
   const failed = await tx
     .update(chainPayouts)
     .set({ state: "failed", reason: "funder_exited", nextCheckAt: null, updatedAt: now })
@@ -96,12 +81,7 @@ async function funderExited(tx: Tx, deps: Deps, chain: BaseChain, ev: EscrowEven
   if (payout) {
     await tx
       .update(missions)
-      .set({
-        payoutStatus: "failed",
-        payoutStatusReason: "funder_exited",
-        payoutStatusUpdatedAt: now,
-        updatedAt: now,
-      })
+      .set({ payoutStatus: "failed", payoutStatusReason: "funder_exited", payoutStatusUpdatedAt: now, updatedAt: now })
       .where(eq(missions.id, m.id));
     deps.logger.warn(
       { mission: m.id, payout: payout.id, contract: ev.contract, tx: ev.txHash },
@@ -109,9 +89,10 @@ async function funderExited(tx: Tx, deps: Deps, chain: BaseChain, ev: EscrowEven
     );
   }
   const [row] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, m.id));
+  if (!row) return;
   await emitEvent(
     tx,
-    missionFunderExited(row!, now, {
+    missionFunderExited(row, now, {
       exit: ev.name,
       contract: ev.contract,
       tx_hash: ev.txHash,
@@ -122,7 +103,39 @@ async function funderExited(tx: Tx, deps: Deps, chain: BaseChain, ev: EscrowEven
   );
 }
 
-async function creditWithdrawn(tx: Tx, chain: BaseChain, ev: EscrowEvent, now: Date): Promise<void> {
+/** The mission whose slot key this is: its own key, or one of its top-ups' (with the top-up's id). */
+async function slotOwner(tx: Tx, key: string): Promise<{ missionId: string; topUpId: string | null } | null> {
+  const [own] = await tx.select({ id: missions.id }).from(missions).where(eq(missions.escrowKey, key)).limit(1);
+  if (own) return { missionId: own.id, topUpId: null };
+  const topUp = await topUpByKey(tx, key);
+  return topUp ? { missionId: topUp.missionId, topUpId: topUp.id } : null;
+}
+
+/** The funder's deposits in this slot, not exited yet, marked exited; their ids. */
+async function markExited(
+  { tx, chain, now }: EventCtx,
+  slot: { ev: EscrowEvent; funder: string; missionId: string; topUpId: string | null },
+): Promise<string[]> {
+  const { ev } = slot;
+  const exited = await tx
+    .update(escrowDeposits)
+    .set({ exitedBy: ev.name, exitedBlock: ev.blockNumber, nextCheckAt: null, updatedAt: now })
+    .where(
+      and(
+        eq(escrowDeposits.chainId, chain.chainId),
+        eq(escrowDeposits.missionId, slot.missionId),
+        slot.topUpId ? eq(escrowDeposits.amendmentId, slot.topUpId) : isNull(escrowDeposits.amendmentId),
+        eq(escrowDeposits.funder, slot.funder),
+        onContract(escrowDeposits.escrowAddress, chain, ev.contract),
+        inArray(escrowDeposits.status, ["pending", "confirmed", "final", "rejected"]),
+        isNull(escrowDeposits.exitedBy),
+      ),
+    )
+    .returning({ id: escrowDeposits.id });
+  return exited.map((d) => d.id);
+}
+
+async function creditWithdrawn({ tx, chain, now }: EventCtx, ev: EscrowEvent): Promise<void> {
   const account = String(ev.args.account).toLowerCase();
   const token = String(ev.args.token).toLowerCase();
   const note = `;withdrawn:${account}`;
@@ -138,9 +151,7 @@ async function creditWithdrawn(tx: Tx, chain: BaseChain, ev: EscrowEvent, now: D
         inArray(chainPayouts.state, ["confirmed", "final"]),
         sql`${chainPayouts.reason} like ${`credited_pull:%${account}%`}`,
         sql`position(${note} in ${chainPayouts.reason}) = 0`,
-        ev.contract === chain.escrow
-          ? or(eq(chainPayouts.escrowAddress, ev.contract), isNull(chainPayouts.escrowAddress))
-          : eq(chainPayouts.escrowAddress, ev.contract),
+        onContract(chainPayouts.escrowAddress, chain, ev.contract),
       ),
     )
     .returning({ missionId: chainPayouts.missionId });

@@ -23,6 +23,12 @@ type Args = Record<string, unknown>;
 const DEFAULT_ADMIN_ROLE = `0x${"00".repeat(32)}`;
 const same = (a: unknown, b: unknown) => String(a).toLowerCase() === String(b).toLowerCase();
 
+/** A proposal that any of these events closes, whatever their arguments (a newer proposal replaces it). */
+const closedBy =
+  (...names: string[]) =>
+  (_p: Args, ev: { name: string }): boolean =>
+    names.includes(ev.name);
+
 const RULES: Rule[] = [
   {
     kind: "resolver",
@@ -38,7 +44,7 @@ const RULES: Rule[] = [
     kind: "guardian",
     open: "GuardianProposed",
     at: "activeFrom",
-    closes: (_p, ev) => ["GuardianProposed", "GuardianProposalCancelled", "GuardianActivated"].includes(ev.name),
+    closes: closedBy("GuardianProposed", "GuardianProposalCancelled", "GuardianActivated"),
   },
   {
     kind: "admin_transfer",
@@ -53,13 +59,13 @@ const RULES: Rule[] = [
     kind: "admin_delay",
     open: "DefaultAdminDelayChangeScheduled",
     at: "effectSchedule",
-    closes: (_p, ev) => ev.name === "DefaultAdminDelayChangeScheduled" || ev.name === "DefaultAdminDelayChangeCanceled",
+    closes: closedBy("DefaultAdminDelayChangeScheduled", "DefaultAdminDelayChangeCanceled"),
   },
   {
     kind: "fee_cap",
     open: "FeeCapProposed",
     at: "activeFrom",
-    closes: (_p, ev) => ["FeeCapProposed", "FeeCapChanged", "FeeCapProposalCancelled"].includes(ev.name),
+    closes: closedBy("FeeCapProposed", "FeeCapChanged", "FeeCapProposalCancelled"),
   },
   {
     kind: "release",
@@ -92,20 +98,9 @@ export async function pendingGovernance(deps: Deps, chainId: number, nowSec: num
     .from(chainEvents)
     .where(and(eq(chainEvents.chainId, chainId), notInArray(chainEvents.name, NOT_GOVERNANCE)))
     .orderBy(asc(chainEvents.blockNumber), asc(chainEvents.logIndex));
-  const open: { rule: Rule; row: (typeof rows)[number] }[] = [];
-  for (const row of rows) {
-    const ev = { name: row.name, args: row.args };
-    for (let i = open.length - 1; i >= 0; i--) {
-      const o = open[i]!;
-      if (o.row.contract === row.contract && o.rule.closes(o.row.args, ev)) open.splice(i, 1);
-    }
-    const rule = OPENERS.get(row.name);
-    if (rule) open.push({ rule, row });
-  }
   const pending: PendingChange[] = [];
-  for (const { rule, row } of open) {
-    const at = Number(row.args[rule.at] ?? NaN);
-    const effective = Number.isFinite(at) && at > 0 ? at : null;
+  for (const { rule, row } of stillOpen(rows)) {
+    const effective = effectiveAt(row.args[rule.at]);
     if (rule.kind === "admin_delay" && effective !== null && effective <= nowSec) continue; // in effect now
     if (rule.kind === "release" && (await releaseMined(deps, chainId, row.args))) continue;
     pending.push({
@@ -120,6 +115,26 @@ export async function pendingGovernance(deps: Deps, chainId: number, nowSec: num
     });
   }
   return pending;
+}
+
+type EventRow = typeof chainEvents.$inferSelect;
+
+/** Proposals (in chain order) that no later event of the same contract closed. */
+function stillOpen(rows: EventRow[]): { rule: Rule; row: EventRow }[] {
+  let open: { rule: Rule; row: EventRow }[] = [];
+  for (const row of rows) {
+    const ev = { name: row.name, args: row.args };
+    open = open.filter((o) => !(o.row.contract === row.contract && o.rule.closes(o.row.args, ev)));
+    const rule = OPENERS.get(row.name);
+    if (rule) open.push({ rule, row });
+  }
+  return open;
+}
+
+/** A proposal's effect time (unix seconds), or null when it names none. */
+function effectiveAt(value: unknown): number | null {
+  const at = Number(value ?? NaN);
+  return Number.isFinite(at) && at > 0 ? at : null;
 }
 
 /** A proposed release carried out: the slot's release is mined. */

@@ -1,4 +1,6 @@
+import type { Context } from "hono";
 import { ctxFromRequest } from "../../http/context";
+import type { AppEnv } from "../../http/types";
 import { router } from "../../http/openapi";
 import {
   attachDepositRoute,
@@ -15,6 +17,12 @@ import { convertPayout } from "./escrow.convert";
 import { escrowAttestation } from "../ledger";
 import { attachDeposit, getEscrow, treasuryView } from "./escrow.service";
 import { requireAdmin, requireAgent } from "../../http/identity";
+
+/** POST /admin/payouts/{id}/retry and /fail: the same body, the same verb. */
+async function payoutAction(c: Context<AppEnv>, input: { id: string; reason: string; action: "retry" | "fail" }) {
+  requireAdmin(c.get("identity"));
+  return actOnPayout(ctxFromRequest(c), input);
+}
 
 export const escrowRouter = router()
   .openapi(attachDepositRoute, async (c) => {
@@ -39,26 +47,12 @@ export const escrowRouter = router()
     return c.json(await listPayouts(ctxFromRequest(c), c.req.valid("query")), 200);
   })
   .openapi(retryPayoutRoute, async (c) => {
-    requireAdmin(c.get("identity"));
-    return c.json(
-      await actOnPayout(ctxFromRequest(c), {
-        id: c.req.valid("param").id,
-        action: "retry",
-        reason: c.req.valid("json").reason,
-      }),
-      200,
-    );
+    const input = { id: c.req.valid("param").id, reason: c.req.valid("json").reason, action: "retry" as const };
+    return c.json(await payoutAction(c, input), 200);
   })
   .openapi(failPayoutRoute, async (c) => {
-    requireAdmin(c.get("identity"));
-    return c.json(
-      await actOnPayout(ctxFromRequest(c), {
-        id: c.req.valid("param").id,
-        action: "fail",
-        reason: c.req.valid("json").reason,
-      }),
-      200,
-    );
+    const input = { id: c.req.valid("param").id, reason: c.req.valid("json").reason, action: "fail" as const };
+    return c.json(await payoutAction(c, input), 200);
   })
   .openapi(convertPayoutRoute, async (c) => {
     requireAdmin(c.get("identity"));

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { chainPayouts } from "../../db/schema/index";
+import type { BaseChain } from "../../lib/base-chain";
 import type { Ctx } from "../../lib/context";
 import type { PromText } from "../../lib/metrics";
 import { governanceCounts, pendingGovernance } from "./escrow.governance";
@@ -17,54 +18,63 @@ export async function renderEscrowMetrics(ctx: Ctx, out: PromText): Promise<void
   const chain = deps.chain;
   if (!chain) return;
   const chainId = String(chain.chainId);
-  const db = deps.database.db;
-
   const rail = railStatus(deps);
   out.family("oabp_base_rail_available", "gauge", "1 while this process can use the base rail (reason when not)");
   out.sample("oabp_base_rail_available", { chain_id: chainId, reason: rail?.reason ?? "" }, rail?.available ? 1 : 0);
+  await payoutGauges(ctx, out, chain);
+  await shortfallGauge(ctx, out, chainId);
+  await governanceGauges(ctx, out, chain.chainId);
+}
 
-  const failed = await db
+/** Failed payouts by reason (the database), and the resolver's gas balance (the chain). */
+async function payoutGauges({ deps }: Ctx, out: PromText, chain: BaseChain): Promise<void> {
+  const chainId = String(chain.chainId);
+  const failed = await deps.database.db
     .select({ reason: chainPayouts.reason, n: sql<number>`count(*)::int` })
     .from(chainPayouts)
     .where(and(eq(chainPayouts.chainId, chain.chainId), eq(chainPayouts.state, "failed")))
     .groupBy(chainPayouts.reason);
   out.family("oabp_payouts_failed", "gauge", "Payouts in state failed, by reason (global: the database)");
   for (const f of failed) out.sample("oabp_payouts_failed", { chain_id: chainId, reason: f.reason ?? "" }, f.n);
-
   const gas = await chain.balance(chain.resolver).catch(() => null);
-  if (gas !== null) {
-    out.family("oabp_resolver_gas_balance_wei", "gauge", "The resolver's ETH balance (read from the chain)");
-    out.sample("oabp_resolver_gas_balance_wei", { chain_id: chainId, resolver: chain.resolver }, gas);
-  }
+  if (gas === null) return;
+  out.family("oabp_resolver_gas_balance_wei", "gauge", "The resolver's ETH balance (read from the chain)");
+  out.sample("oabp_resolver_gas_balance_wei", { chain_id: chainId, resolver: chain.resolver }, gas);
+}
 
+/** held − on_chain per contract and token, from the reconciliation. */
+async function shortfallGauge(ctx: Ctx, out: PromText, chainId: string): Promise<void> {
   const rec = await baseReconciliation(ctx).catch(() => null);
-  if (rec?.enabled) {
-    out.family(
-      "oabp_escrow_shortfall",
-      "gauge",
-      "held − on_chain per contract and token when positive (0: reconciled), at the confirmed head",
-    );
-    for (const c of rec.contracts)
-      for (const a of c.assets)
-        if (a.difference !== null)
-          out.sample(
-            "oabp_escrow_shortfall",
-            { chain_id: chainId, contract: c.address, token: a.token },
-            BigInt(a.difference) < 0n ? -BigInt(a.difference) : 0n,
-          );
-  }
+  if (!rec?.enabled) return;
+  out.family(
+    "oabp_escrow_shortfall",
+    "gauge",
+    "held − on_chain per contract and token when positive (0: reconciled), at the confirmed head",
+  );
+  for (const c of rec.contracts)
+    for (const a of c.assets)
+      if (a.difference !== null)
+        out.sample(
+          "oabp_escrow_shortfall",
+          { chain_id: chainId, contract: c.address, token: a.token },
+          BigInt(a.difference) < 0n ? -BigInt(a.difference) : 0n,
+        );
+}
 
-  const counts = await governanceCounts(deps);
+/** Governance events by name, and the changes proposed and not in effect yet. */
+async function governanceGauges(ctx: Ctx, out: PromText, chain: number): Promise<void> {
+  const chainId = String(chain);
+  const counts = await governanceCounts(ctx.deps);
   out.family("oabp_escrow_governance_events_total", "counter", "Governance events indexed, by contract and name");
   for (const g of counts)
     out.sample("oabp_escrow_governance_events_total", { chain_id: chainId, contract: g.contract, event: g.name }, g.n);
-
-  const pending = await pendingGovernance(deps, chain.chainId, Math.floor(ctx.now.getTime() / 1000));
-  const byKind = new Map<string, number>();
-  for (const p of pending) byKind.set(`${p.contract}|${p.kind}`, (byKind.get(`${p.contract}|${p.kind}`) ?? 0) + 1);
-  out.family("oabp_escrow_governance_pending", "gauge", "Governance changes proposed and not in effect yet");
-  for (const [k, n] of byKind) {
-    const [contract, kind] = k.split("|");
-    out.sample("oabp_escrow_governance_pending", { chain_id: chainId, contract: contract!, kind: kind! }, n);
+  const pending = await pendingGovernance(ctx.deps, chain, Math.floor(ctx.now.getTime() / 1000));
+  const byKind = new Map<string, { contract: string; kind: string; n: number }>();
+  for (const p of pending) {
+    const k = `${p.contract}|${p.kind}`;
+    byKind.set(k, { contract: p.contract, kind: p.kind, n: (byKind.get(k)?.n ?? 0) + 1 });
   }
+  out.family("oabp_escrow_governance_pending", "gauge", "Governance changes proposed and not in effect yet");
+  for (const { contract, kind, n } of byKind.values())
+    out.sample("oabp_escrow_governance_pending", { chain_id: chainId, contract, kind }, n);
 }

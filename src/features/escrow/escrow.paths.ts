@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import type { Hex } from "viem";
 import { escrowDeposits, missions } from "../../db/schema/index";
 import type { PayoutStep } from "../../db/schema/escrow";
+import type { Tx } from "../../db/client";
 import type { Deps } from "../../deps";
-import type { BaseChain, EscrowCall, TxReceipt } from "../../lib/base-chain";
+import type { BaseChain, EscrowCall, Proposal, TxReceipt } from "../../lib/base-chain";
+import type { ChainCtx } from "./escrow.ctx";
 import { proposalHashOf, type ReleasePlan } from "../../lib/release-typed-data";
 import { emitEvents, payoutReleaseEvent } from "../../db/outbox";
 import { MISSION_COLUMNS } from "../../db/rows";
@@ -79,29 +81,7 @@ export async function delayedPreflight(deps: Deps, chain: BaseChain, p: PayoutRo
   const plan = planOf(p);
   const ours = proposalHashOf(plan);
   const onChain = await chain.proposal(plan.missionKey, plan.funder, p.escrowAddress ?? undefined);
-  const pollMs = deps.config.baseRail?.pollMs ?? 4_000;
-  if (onChain.hash === ours) {
-    const executableAt = new Date(onChain.executableAt * 1000);
-    if (stepOf(p) === "propose") {
-      // Ours is on chain already (a stored proposal mined after a crash, a re-queued row): adopt it.
-      await transition(
-        deps,
-        p,
-        { step: "execute", executableAt, reason: proposedReason(executableAt), nextCheckAt: now },
-        (tx) => announce(tx, p, "payout.proposed", now, { executable_at: executableAt.toISOString() }),
-      );
-      return false;
-    }
-    const chainNow = await chain.chainTime();
-    if (chainNow >= onChain.executableAt) return true;
-    const left = (onChain.executableAt - chainNow) * 1000;
-    await transition(deps, p, {
-      reason: proposedReason(executableAt),
-      executableAt,
-      nextCheckAt: later(now, Math.min(left, WATCH_POLLS * pollMs)),
-    });
-    return false;
-  }
+  if (onChain.hash === ours) return oursProposed({ deps, chain, now }, p, onChain);
   if (onChain.hash !== ZERO_HASH) {
     // Another plan is proposed for this slot (an older decision, or a stolen resolver key): only
     // the guardian can cancel it. Loud, and waiting; it is never executed for this payout.
@@ -117,44 +97,70 @@ export async function delayedPreflight(deps: Deps, chain: BaseChain, p: PayoutRo
     return false;
   }
   if (stepOf(p) === "propose") return true;
-  // Step execute, the slot still funded, no proposal: a guardian cancelled it, or its block was reorged away.
+  await proposalGone({ deps, chain, now }, p);
+  return false;
+}
+
+/**
+ * Our proposal is on chain: adopted by a propose step (a stored proposal mined after a crash, a
+ * re-queued row); an execute step goes on once chain time reaches executable_at, else waits.
+ */
+async function oursProposed(ctx: ChainCtx, p: PayoutRow, onChain: Proposal): Promise<boolean> {
+  const { deps, chain, now } = ctx;
+  const executableAt = new Date(onChain.executableAt * 1000);
+  if (stepOf(p) === "propose") {
+    await transition(
+      deps,
+      p,
+      { step: "execute", executableAt, reason: proposedReason(executableAt), nextCheckAt: now },
+      (tx) => announce(tx, p, { type: "payout.proposed", now, data: { executable_at: executableAt.toISOString() } }),
+    );
+    return false;
+  }
+  const chainNow = await chain.chainTime();
+  if (chainNow >= onChain.executableAt) return true;
+  const left = (onChain.executableAt - chainNow) * 1000;
+  const pollMs = deps.config.baseRail?.pollMs ?? 4_000;
+  await transition(deps, p, {
+    reason: proposedReason(executableAt),
+    executableAt,
+    nextCheckAt: later(now, Math.min(left, WATCH_POLLS * pollMs)),
+  });
+  return false;
+}
+
+/**
+ * Step execute, the slot still funded, no proposal: a guardian cancelled it (the payout is parked
+ * for the operator), or its block was reorged away (proposed again).
+ */
+async function proposalGone({ deps, chain, now }: ChainCtx, p: PayoutRow): Promise<void> {
   const from = p.proposalTxHash ? await chain.receipt(p.proposalTxHash) : null;
   const [d] = await deps.database.db
     .select({ blockNumber: escrowDeposits.blockNumber })
     .from(escrowDeposits)
     .where(eq(escrowDeposits.id, p.depositId));
-  const cancel = await chain.cancelledTx(
-    plan.missionKey,
-    plan.funder,
-    from?.blockNumber ?? d?.blockNumber ?? 0,
-    p.escrowAddress ?? undefined,
+  const cancel = await chain.cancelledTx({
+    missionKey: planOf(p).missionKey,
+    funder: p.funder,
+    fromBlock: from?.blockNumber ?? d?.blockNumber ?? 0,
+    contract: p.escrowAddress ?? undefined,
+  });
+  const again = { step: "propose" as const, proposalTxHash: null, executableAt: null };
+  if (!cancel) {
+    await transition(deps, p, { ...again, reason: "proposal_reorged", nextCheckAt: now });
+    return;
+  }
+  deps.logger.warn(
+    { payout: p.id, mission: p.missionId, cancel },
+    "settlement: the guardian cancelled this release; waiting for the operator (POST /admin/payouts/{id}/retry)",
   );
-  if (cancel) {
-    deps.logger.warn(
-      { payout: p.id, mission: p.missionId, cancel },
-      "settlement: the guardian cancelled this release; waiting for the operator (POST /admin/payouts/{id}/retry)",
-    );
-    await transition(
-      deps,
-      p,
-      {
-        step: "propose",
-        proposalTxHash: null,
-        executableAt: null,
-        reason: "waiting:release_cancelled",
-        nextCheckAt: null,
-      },
-      (tx) => announce(tx, p, "payout.cancelled", now, { cancel_tx_hash: cancel, reason: "release_cancelled" }),
-    );
-  } else
-    await transition(deps, p, {
-      step: "propose",
-      proposalTxHash: null,
-      executableAt: null,
-      reason: "proposal_reorged",
-      nextCheckAt: now,
-    });
-  return false;
+  await transition(deps, p, { ...again, reason: "waiting:release_cancelled", nextCheckAt: null }, (tx) =>
+    announce(tx, p, {
+      type: "payout.cancelled",
+      now,
+      data: { cancel_tx_hash: cancel, reason: "release_cancelled" },
+    }),
+  );
 }
 
 /**
@@ -221,19 +227,18 @@ export async function proposalConfirmed(deps: Deps, chain: BaseChain, p: PayoutR
       nextCheckAt: now,
     },
     (tx) =>
-      announce(tx, p, "payout.proposed", now, {
-        proposal_tx_hash: receipt.txHash,
-        executable_at: executableAt?.toISOString() ?? null,
+      announce(tx, p, {
+        type: "payout.proposed",
+        now,
+        data: { proposal_tx_hash: receipt.txHash, executable_at: executableAt?.toISOString() ?? null },
       }),
   );
 }
 
 async function announce(
-  tx: Parameters<Parameters<typeof transition>[3] & object>[0],
+  tx: Tx,
   p: PayoutRow,
-  type: "payout.proposed" | "payout.cancelled",
-  now: Date,
-  extra: Record<string, unknown>,
+  { type, now, data }: { type: "payout.proposed" | "payout.cancelled"; now: Date; data: Record<string, unknown> },
 ): Promise<void> {
   const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, p.missionId));
   if (!m) return;
@@ -244,7 +249,7 @@ async function announce(
       mission_key: p.missionKey,
       funder: p.funder,
       amount: p.amount,
-      ...extra,
+      ...data,
     }),
   ]);
 }

@@ -3,6 +3,7 @@ import type { Hex } from "viem";
 import type { Tx } from "../../db/client";
 import { chainAccounts, chainPayouts, escrowDeposits, missions, type PayoutAttempt } from "../../db/schema/index";
 import type { Deps } from "../../deps";
+import type { ChainCtx } from "./escrow.ctx";
 import { RpcUnavailableError, type BaseChain, type Heads, type TxReceipt } from "../../lib/base-chain";
 import { firstPrice, priceTooLow, replacementPrice, type Price } from "./escrow.fees";
 import { lockMission } from "./escrow.deposits";
@@ -46,15 +47,18 @@ export const payoutStatusOf = (state: string): "queued" | "pending_gas" | "broad
 
 export { callOf };
 
-export async function stepPayout(deps: Deps, chain: BaseChain, p: PayoutRow, heads: Heads): Promise<void> {
+/** One payout step's context: the dependencies, the step's instant, and the chain port. */
+type PayoutCtx = ChainCtx;
+
+export async function stepPayout(ctx: PayoutCtx, p: PayoutRow, heads: Heads): Promise<void> {
   switch (p.state) {
     case "queued":
     case "pending_gas":
-      return p.rawTx ? resend(deps, chain, p) : sendNew(deps, chain, p);
+      return p.rawTx ? resend(ctx, p) : sendNew(ctx, p);
     case "broadcast":
-      return watchBroadcast(deps, chain, p, heads);
+      return watchBroadcast(ctx, p, heads);
     case "confirmed":
-      return watchConfirmed(deps, chain, p, heads);
+      return watchConfirmed(ctx, p, heads);
     default:
       return; // final, failed: nothing to do
   }
@@ -80,32 +84,45 @@ export async function transition(
     // A new state starts its own backoff afresh.
     const next = { ...(values.state && values.state !== cur.state ? { retries: 0 } : {}), ...values, updatedAt: now };
     await tx.update(chainPayouts).set(next).where(eq(chainPayouts.id, p.id));
-    const state = values.state ?? cur.state;
     // A rejected deposit's refund is not the mission's settlement: only the mission's own payout
     // (its release, or the refund of its live deposit) drives payout_status.
-    if (m.escrow?.deposit?.id === p.depositId && (p.kind === "release" || m.status === "voided")) {
-      await tx
-        .update(missions)
-        .set({
-          payoutStatus: payoutStatusOf(state),
-          // A pull credit stays visible once final (receipt status "credited", docs/base-rail.md).
-          payoutStatusReason:
-            values.reason ??
-            (state === "final"
-              ? cur.reason?.startsWith("credited_pull:")
-                ? cur.reason
-                : `${p.kind}_final`
-              : `${stepLabel({ ...cur, ...values })}_${state}`),
-          payoutStatusUpdatedAt: now,
-          payoutTxHash: values.minedTxHash ?? values.txHash ?? cur.minedTxHash ?? cur.txHash,
-          ...(state === "final" && p.kind === "release" ? { phase: "settled" } : {}),
-          updatedAt: now,
-        })
-        .where(eq(missions.id, m.id));
-    }
+    if (m.escrow?.deposit?.id === p.depositId && (p.kind === "release" || m.status === "voided"))
+      await tx.update(missions).set(missionPayoutStatus({ p, cur, values, now })).where(eq(missions.id, m.id));
     if (extra) await extra(tx);
     return true;
   });
+}
+
+/** The mission's payout_status columns after a transition of its own payout from `cur` by `values`. */
+function missionPayoutStatus(input: {
+  p: PayoutRow;
+  cur: PayoutRow;
+  values: Partial<typeof chainPayouts.$inferInsert>;
+  now: Date;
+}) {
+  const { p, cur, values, now } = input;
+  const state = values.state ?? cur.state;
+  return {
+    payoutStatus: payoutStatusOf(state),
+    payoutStatusReason: values.reason ?? defaultReason(p, cur, { ...cur, ...values, state }),
+    payoutStatusUpdatedAt: now,
+    payoutTxHash: values.minedTxHash ?? values.txHash ?? cur.minedTxHash ?? cur.txHash,
+    ...(state === "final" && p.kind === "release" ? { phase: "settled" as const } : {}),
+    updatedAt: now,
+  };
+}
+
+/**
+ * A transition's payout_status_reason when it names none. A pull credit stays visible once final
+ * (receipt status "credited", docs/base-rail.md).
+ */
+function defaultReason(
+  p: PayoutRow,
+  cur: PayoutRow,
+  next: Pick<PayoutRow, "kind" | "releaseSignature" | "step" | "state">,
+): string {
+  if (next.state !== "final") return `${stepLabel(next)}_${next.state}`;
+  return cur.reason?.startsWith("credited_pull:") ? cur.reason : `${p.kind}_final`;
 }
 
 /** Allocates the next nonce for the resolver: max(stored, chain's pending count), under the row lock. */
@@ -119,7 +136,7 @@ async function allocateNonce(tx: Tx, chain: BaseChain, chainNonce: number, now: 
     .from(chainAccounts)
     .where(and(eq(chainAccounts.chainId, chain.chainId), eq(chainAccounts.address, chain.resolver)))
     .for("update");
-  const nonce = Math.max(row!.nextNonce, chainNonce);
+  const nonce = Math.max(row?.nextNonce ?? chainNonce, chainNonce); // the row exists: inserted above
   await tx
     .update(chainAccounts)
     .set({ nextNonce: nonce + 1, updatedAt: now })
@@ -127,104 +144,118 @@ async function allocateNonce(tx: Tx, chain: BaseChain, chainNonce: number, now: 
   return nonce;
 }
 
-async function sendNew(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void> {
-  const now = deps.clock.now();
+/** The retry fields of a wait that changed nothing: one more retry, this row's own backoff. */
+const retryLater = (p: PayoutRow, now: Date) => ({
+  retries: p.retries + 1,
+  nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)),
+});
+
+async function sendNew(ctx: PayoutCtx, p: PayoutRow): Promise<void> {
+  const { deps, chain, now } = ctx;
   const call = callOf(p);
   // Pre-flight: the slot already emptied on chain (a payout this database lost track of, e.g.
-  // after a restore from backup)? Then never send another: adopt the transaction if the bounded
-  // log search finds it, else stop for the operator. One state read in the common case.
-  if ((await chain.slotAmount(call)) === 0n) {
-    const [d] = await deps.database.db
-      .select({ blockNumber: escrowDeposits.blockNumber })
-      .from(escrowDeposits)
-      .where(eq(escrowDeposits.id, p.depositId));
-    const earlier = await chain.settledTx(call, d?.blockNumber ?? 0);
-    if (earlier)
-      await transition(deps, p, {
-        state: "broadcast",
-        txHash: earlier,
-        // A Released log by anyone (executeRelease is open to all) is this slot's release.
-        ...(stepOf(p) ? { step: "execute" as const } : {}),
-        reason: "adopted_onchain_payout",
-        broadcastAt: now,
-        nextCheckAt: now,
-      });
-    // Empty with no payout of ours found: a deposit reorged out (it may be mined again), or one
-    // moved by a transaction beyond the search. Wait a while, then stop for the operator.
-    else if (now.getTime() - p.createdAt.getTime() < RETRYABLE_FOR_MS)
-      await transition(deps, p, {
-        reason: "waiting:slot_empty",
-        retries: p.retries + 1,
-        nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)),
-      });
-    else await transition(deps, p, { state: "failed", reason: "slot_already_empty", nextCheckAt: null });
-    return;
-  }
+  // after a restore from backup)? Then never send another. One state read in the common case.
+  if ((await chain.slotAmount(call)) === 0n) return slotEmpty(ctx, p);
   // The delayed path: adopt a proposal already on chain, wait for its window, see a guardian's cancel.
   if (stepOf(p) && !(await delayedPreflight(deps, chain, p, now))) return;
   const est = await chain.estimate(call);
-  if (!est.ok) {
-    if (await releaseRevert(deps, p, est.revert, now)) return; // a release path's wait, not a failure
-    if (est.revert === "insufficient_funds") {
-      await transition(deps, p, {
-        state: "pending_gas",
-        reason: "resolver_balance_low",
-        retries: p.retries + 1,
-        nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)),
-      });
-    } else if (est.revert === "AccessControlUnauthorizedAccount") {
-      // The role was revoked (a key rotation): a waiting state, never failed (docs/base-rail.md "Degrade, never exit").
-      if ((p.escrowAddress ?? chain.escrow) === chain.escrow)
-        markRoleMissing(deps, `${chain.resolver} does not hold RESOLVER_ROLE on ${chain.escrow}`);
-      await transition(deps, p, {
-        reason: "waiting:resolver_role_missing",
-        retries: p.retries + 1,
-        nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)),
-      });
-    } else if (retryable(est.revert) && now.getTime() - p.createdAt.getTime() < RETRYABLE_FOR_MS) {
-      await transition(deps, p, {
-        reason: `waiting:${est.revert}`,
-        retries: p.retries + 1,
-        nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)),
-      });
-    } else {
-      deps.logger.error(
-        { payout: p.id, mission: p.missionId, revert: est.revert },
-        "settlement: the escrow refuses this payout; marked failed for the operator",
-      );
-      await transition(deps, p, { state: "failed", reason: `reverted:${est.revert}`, nextCheckAt: null });
-    }
-    return;
-  }
+  if (!est.ok) return estimateRefused(ctx, p, est.revert);
   const price = firstPrice(await chain.fees());
-  const needed = est.gas * price.maxFeePerGas;
-  const balance = await chain.balance(chain.resolver);
-  if (balance < needed) {
-    deps.logger.warn(
-      { payout: p.id, resolver: chain.resolver, balance: balance.toString(), needed: needed.toString() },
-      "settlement: resolver gas balance too low; payout waits (pending_gas)",
-    );
+  if (await gasShort(ctx, p, est.gas * price.maxFeePerGas)) return;
+  const signed = await signAndStore(ctx, p, { gas: est.gas, price });
+  if (!signed) return;
+  // Committed: now it may leave. Whatever happens from here, the stored bytes are re-sent.
+  await afterSend(
+    deps,
+    p.id,
+    await chain
+      .sendRaw(signed.raw)
+      .catch((err) => (err instanceof RpcUnavailableError ? ("unavailable" as const) : Promise.reject(err))),
+  );
+}
+
+/**
+ * The slot is empty on chain: adopt our payout's transaction if the bounded log search finds it,
+ * else wait a while (a deposit reorged out may be mined again), then stop for the operator.
+ */
+async function slotEmpty({ deps, chain, now }: PayoutCtx, p: PayoutRow): Promise<void> {
+  const [d] = await deps.database.db
+    .select({ blockNumber: escrowDeposits.blockNumber })
+    .from(escrowDeposits)
+    .where(eq(escrowDeposits.id, p.depositId));
+  const earlier = await chain.settledTx(callOf(p), d?.blockNumber ?? 0);
+  if (earlier)
     await transition(deps, p, {
-      state: "pending_gas",
-      reason: `resolver_balance_low:${balance}<${needed}`,
-      retries: p.retries + 1,
-      nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)),
+      state: "broadcast",
+      txHash: earlier,
+      // A Released log by anyone (executeRelease is open to all) is this slot's release.
+      ...(stepOf(p) ? { step: "execute" as const } : {}),
+      reason: "adopted_onchain_payout",
+      broadcastAt: now,
+      nextCheckAt: now,
     });
-    return;
+  // Empty with no payout of ours found: moved by a transaction beyond the search, or reorged out.
+  else if (now.getTime() - p.createdAt.getTime() < RETRYABLE_FOR_MS)
+    await transition(deps, p, { reason: "waiting:slot_empty", ...retryLater(p, now) });
+  else await transition(deps, p, { state: "failed", reason: "slot_already_empty", nextCheckAt: null });
+}
+
+/** The escrow refuses the payout at estimation: a wait (gas, role, a retryable revert), or failed for the operator. */
+async function estimateRefused(ctx: PayoutCtx, p: PayoutRow, revert: string): Promise<void> {
+  const { deps, chain, now } = ctx;
+  if (await releaseRevert(deps, p, revert, now)) return; // a release path's wait, not a failure
+  if (revert === "insufficient_funds") {
+    await transition(deps, p, { state: "pending_gas", reason: "resolver_balance_low", ...retryLater(p, now) });
+  } else if (revert === "AccessControlUnauthorizedAccount") {
+    // The role was revoked (a key rotation): a waiting state, never failed (docs/base-rail.md "Degrade, never exit").
+    if ((p.escrowAddress ?? chain.escrow) === chain.escrow)
+      markRoleMissing(deps, `${chain.resolver} does not hold RESOLVER_ROLE on ${chain.escrow}`);
+    await transition(deps, p, { reason: "waiting:resolver_role_missing", ...retryLater(p, now) });
+  } else if (retryable(revert) && now.getTime() - p.createdAt.getTime() < RETRYABLE_FOR_MS) {
+    await transition(deps, p, { reason: `waiting:${revert}`, ...retryLater(p, now) });
+  } else {
+    deps.logger.error(
+      { payout: p.id, mission: p.missionId, revert },
+      "settlement: the escrow refuses this payout; marked failed for the operator",
+    );
+    await transition(deps, p, { state: "failed", reason: `reverted:${revert}`, nextCheckAt: null });
   }
+}
+
+/** The resolver cannot pay `needed` wei of gas: the payout waits in pending_gas (true). */
+async function gasShort({ deps, chain, now }: PayoutCtx, p: PayoutRow, needed: bigint): Promise<boolean> {
+  const balance = await chain.balance(chain.resolver);
+  if (balance >= needed) return false;
+  deps.logger.warn(
+    { payout: p.id, resolver: chain.resolver, balance: balance.toString(), needed: needed.toString() },
+    "settlement: resolver gas balance too low; payout waits (pending_gas)",
+  );
+  await transition(deps, p, {
+    state: "pending_gas",
+    reason: `resolver_balance_low:${balance}<${needed}`,
+    ...retryLater(p, now),
+  });
+  return true;
+}
+
+/**
+ * Signs the payout with the next nonce and stores it (raw bytes, hash, the attempt) with the move
+ * to broadcast, in one transaction. Undefined when the row changed meanwhile.
+ */
+async function signAndStore(
+  { deps, chain, now }: PayoutCtx,
+  p: PayoutRow,
+  { gas, price }: { gas: bigint; price: Price },
+): Promise<{ raw: Hex; hash: string } | undefined> {
   const chainNonce = await chain.pendingNonce();
+  const step = stepOf(p);
   let signed: { raw: Hex; hash: string } | undefined;
   const ok = await transition(deps, p, {}, async (tx) => {
     const nonce = await allocateNonce(tx, chain, chainNonce, now);
-    signed = await chain.sign(call, { nonce, gas: est.gas, ...price });
+    signed = await chain.sign(callOf(p), { nonce, gas, ...price });
     const attempt: PayoutAttempt = {
-      tx_hash: signed.hash,
-      nonce,
-      gas: est.gas.toString(),
-      max_fee_per_gas: price.maxFeePerGas.toString(),
-      max_priority_fee_per_gas: price.maxPriorityFeePerGas.toString(),
-      at: now.toISOString(),
-      ...(stepOf(p) ? { step: stepOf(p)! } : {}),
+      ...attemptOf({ hash: signed.hash, nonce, gas: gas.toString(), price, now }),
+      ...(step ? { step } : {}),
     };
     await tx
       .update(chainPayouts)
@@ -250,21 +281,22 @@ async function sendNew(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void
       })
       .where(and(eq(missions.id, p.missionId), sql`${missions.escrow}->'deposit'->>'id' = ${p.depositId}`));
   });
-  if (!ok || !signed) return;
-  // Committed: now it may leave. Whatever happens from here, the stored bytes are re-sent.
-  await afterSend(
-    deps,
-    p.id,
-    await chain
-      .sendRaw(signed.raw)
-      .catch((err) => (err instanceof RpcUnavailableError ? ("unavailable" as const) : Promise.reject(err))),
-  );
+  return ok ? signed : undefined;
 }
 
+/** One signed attempt as stored in the payout's attempts (the step is added by the caller). */
+const attemptOf = (a: { hash: string; nonce: number; gas: string; price: Price; now: Date }): PayoutAttempt => ({
+  tx_hash: a.hash,
+  nonce: a.nonce,
+  gas: a.gas,
+  max_fee_per_gas: a.price.maxFeePerGas.toString(),
+  max_priority_fee_per_gas: a.price.maxPriorityFeePerGas.toString(),
+  at: a.now.toISOString(),
+});
+
 /** A stored, signed transaction that has not made it into the node yet (crash, pending_gas). */
-async function resend(deps: Deps, chain: BaseChain, p: PayoutRow): Promise<void> {
+async function resend({ deps, chain, now }: PayoutCtx, p: PayoutRow): Promise<void> {
   const result = await chain.sendRaw(p.rawTx as Hex);
-  const now = deps.clock.now();
   if (result === "sent" || result === "known") {
     await transition(deps, p, { state: "broadcast", reason: null, broadcastAt: now, nextCheckAt: now });
   } else if (result === "insufficient_funds") {
@@ -309,132 +341,146 @@ async function minedAttempt(chain: BaseChain, p: PayoutRow): Promise<TxReceipt |
   return null;
 }
 
-async function watchBroadcast(deps: Deps, chain: BaseChain, p: PayoutRow, heads: Heads): Promise<void> {
-  const now = deps.clock.now();
+async function watchBroadcast(ctx: PayoutCtx, p: PayoutRow, heads: Heads): Promise<void> {
+  const { deps, chain, now } = ctx;
   const receipt = await minedAttempt(chain, p);
-  if (receipt) {
-    if (receipt.status === "reverted") {
-      deps.logger.error(
-        { payout: p.id, tx: receipt.txHash },
-        "settlement: payout transaction reverted; requeued for a pre-flight check",
-      );
-      // The nonce is spent; whether the payout already happened is for the pre-flight check to say.
-      await transition(deps, p, {
-        state: "queued",
-        reason: "reverted_onchain",
-        rawTx: null,
-        txHash: null,
-        nextCheckAt: new Date(now.getTime() + RETRY_MS),
-      });
-      return;
-    }
-    if (receipt.blockNumber > heads.confirmed) return; // mined, not deep enough yet
-    // A confirmed proposal: the same row goes on to its execution (escrow.paths.ts).
-    if (stepOf(p) === "propose") return proposalConfirmed(deps, chain, p, receipt);
-    const credited = receipt.credited.length ? `credited_pull:${receipt.credited.map((c) => c.to).join(",")}` : null;
-    await transition(
-      deps,
-      p,
-      {
-        state: "confirmed",
-        minedTxHash: receipt.txHash,
-        blockNumber: receipt.blockNumber,
-        blockHash: receipt.blockHash,
-        confirmedAt: now,
-        gasSpentWei: receipt.gasSpentWei?.toString() ?? null,
-        reason: credited,
-        nextCheckAt: now,
-      },
-      async (tx) => {
-        // Each winner's share has reached them (or their pull credit) at the confirmation depth.
-        // A reorg and re-confirmation announces it again: receivers dedupe on the event id anyway.
-        if (p.kind !== "release") return;
-        const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, p.missionId));
-        if (!m) return;
-        await emitEvents(
-          tx,
-          p.recipients
-            .filter((r) => r.submission_id)
-            .map((r) =>
-              payoutConfirmed(
-                m,
-                now,
-                { submission_id: r.submission_id!, agent_id: r.address, amount: r.amount },
-                {
-                  chain_id: p.chainId,
-                  tx_hash: receipt.txHash,
-                  delivery: receipt.credited.some((c) => c.to === r.address.toLowerCase()) ? "pull_credit" : "transfer",
-                },
-              ),
-            ),
-        );
-      },
-    );
-    return;
-  }
+  if (receipt) return mined(ctx, p, { receipt, heads });
   if (!p.txHash) return;
   if (!p.rawTx) {
     // An adopted on-chain payout whose receipt is gone (reorged): back to the pre-flight check.
-    await transition(deps, p, {
-      state: "queued",
-      txHash: null,
-      reason: "adopted_payout_reorged",
-      nextCheckAt: now,
-    });
+    await transition(deps, p, { state: "queued", txHash: null, reason: "adopted_payout_reorged", nextCheckAt: now });
     return;
   }
-  const known = await chain.knowsTransaction(p.txHash);
   const last = p.attempts[p.attempts.length - 1];
-  if (!known) {
-    // Dropped from the mempool, or reorged out of a block. Evicted for a max fee below the
-    // current base fee: the same bytes would be dropped again, so re-price (same nonce, stored gas).
-    const market = await chain.fees();
-    if (last && p.nonce !== null && priceTooLow(priceOf(last), market)) {
-      const fresh = firstPrice(market);
-      await replace(
-        deps,
-        chain,
-        p,
-        fresh.maxFeePerGas > BigInt(last.max_fee_per_gas) ? fresh : replacementPrice(priceOf(last), market, 1_000)!,
-        "evicted_repriced",
-      );
-      return;
-    }
-    const r = await chain.sendRaw(p.rawTx as Hex);
-    if (r === "insufficient_funds")
-      await transition(deps, p, {
-        state: "pending_gas",
-        reason: "resolver_balance_low",
-        nextCheckAt: new Date(now.getTime() + RETRY_MS),
-      });
-    else if (r === "underpriced" && last && p.nonce !== null) {
-      const price = replacementPrice(priceOf(last), market, deps.config.baseRail?.feeBumpMaxMultiplier ?? 4);
-      if (price) await replace(deps, chain, p, price, "evicted_repriced");
-    } else if (r === "nonce_too_low") {
-      // The nonce was consumed and none of our attempts is mined: something else used it. The
-      // pre-flight check (the slot's state, then the contract's own rules) decides whether to send anew.
-      await transition(deps, p, {
-        state: "queued",
-        rawTx: null,
-        txHash: null,
-        reason: "nonce_consumed",
-        nextCheckAt: now,
-      });
-    }
-    return;
-  }
+  const signed = last && p.nonce !== null ? { last, nonce: p.nonce } : null;
+  if (!(await chain.knowsTransaction(p.txHash))) return dropped(ctx, p, signed);
   const waitedMs = now.getTime() - (p.broadcastAt?.getTime() ?? now.getTime());
-  if (waitedMs < (deps.config.baseRail?.rebroadcastSeconds ?? 120) * 1000 || !last || p.nonce === null) return;
-  // Pending too long: the same nonce with a higher price from the current base fee (escrow.fees.ts).
+  if (waitedMs >= (deps.config.baseRail?.rebroadcastSeconds ?? 120) * 1000 && signed) await bumpFee(ctx, p, signed);
+}
+
+/** Pending too long: the same nonce with a higher price from the current base fee (escrow.fees.ts), within the bound. */
+async function bumpFee(ctx: PayoutCtx, p: PayoutRow, signed: Signed): Promise<void> {
+  const { deps, chain, now } = ctx;
   const market = await chain.fees();
-  const price = replacementPrice(priceOf(last), market, deps.config.baseRail?.feeBumpMaxMultiplier ?? 4);
-  if (price) await replace(deps, chain, p, price, "fee_bumped");
+  const price = replacementPrice(priceOf(signed.last), market, deps.config.baseRail?.feeBumpMaxMultiplier ?? 4);
+  if (price) await replace(ctx, p, { ...signed, price, reason: "fee_bumped" });
   else {
     deps.logger.warn(
       { payout: p.id, base_fee: market.baseFee.toString() },
       "settlement: a stuck payout's fee bump would exceed the bound; waiting",
     );
     await transition(deps, p, { reason: "fee_bump_capped", broadcastAt: now, nextCheckAt: now });
+  }
+}
+
+/** The last attempt and the nonce of a payout signed here: what a replacement reuses. */
+interface Signed {
+  last: PayoutAttempt;
+  nonce: number;
+}
+
+/** One of the current step's attempts is mined: requeued if it reverted, else confirmed at the depth. */
+async function mined(ctx: PayoutCtx, p: PayoutRow, { receipt, heads }: { receipt: TxReceipt; heads: Heads }) {
+  const { deps, now } = ctx;
+  if (receipt.status === "reverted") {
+    deps.logger.error(
+      { payout: p.id, tx: receipt.txHash },
+      "settlement: payout transaction reverted; requeued for a pre-flight check",
+    );
+    // The nonce is spent; whether the payout already happened is for the pre-flight check to say.
+    await transition(deps, p, {
+      state: "queued",
+      reason: "reverted_onchain",
+      rawTx: null,
+      txHash: null,
+      nextCheckAt: new Date(now.getTime() + RETRY_MS),
+    });
+    return;
+  }
+  if (receipt.blockNumber > heads.confirmed) return; // mined, not deep enough yet
+  // A confirmed proposal: the same row goes on to its execution (escrow.paths.ts).
+  if (stepOf(p) === "propose") return proposalConfirmed(deps, ctx.chain, p, receipt);
+  const credited = receipt.credited.length ? `credited_pull:${receipt.credited.map((c) => c.to).join(",")}` : null;
+  await transition(
+    deps,
+    p,
+    {
+      state: "confirmed",
+      minedTxHash: receipt.txHash,
+      blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash,
+      confirmedAt: now,
+      gasSpentWei: receipt.gasSpentWei?.toString() ?? null,
+      reason: credited,
+      nextCheckAt: now,
+    },
+    (tx) => announcePaid(tx, p, { receipt, now }),
+  );
+}
+
+/**
+ * Each winner's share has reached them (or their pull credit) at the confirmation depth. A reorg
+ * and re-confirmation announces it again: receivers dedupe on the event id anyway.
+ */
+async function announcePaid(tx: Tx, p: PayoutRow, { receipt, now }: { receipt: TxReceipt; now: Date }) {
+  if (p.kind !== "release") return;
+  const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, p.missionId));
+  if (!m) return;
+  await emitEvents(
+    tx,
+    p.recipients.flatMap((r) =>
+      r.submission_id
+        ? [
+            payoutConfirmed(
+              m,
+              now,
+              { submission_id: r.submission_id, agent_id: r.address, amount: r.amount },
+              {
+                chain_id: p.chainId,
+                tx_hash: receipt.txHash,
+                delivery: receipt.credited.some((c) => c.to === r.address.toLowerCase()) ? "pull_credit" : "transfer",
+              },
+            ),
+          ]
+        : [],
+    ),
+  );
+}
+
+/**
+ * Dropped from the mempool, or reorged out of a block. Evicted for a max fee below the current
+ * base fee: the same bytes would be dropped again, so re-price (same nonce, stored gas).
+ */
+async function dropped(ctx: PayoutCtx, p: PayoutRow, signed: Signed | null): Promise<void> {
+  const { deps, chain, now } = ctx;
+  const market = await chain.fees();
+  if (signed && priceTooLow(priceOf(signed.last), market)) {
+    const fresh = firstPrice(market);
+    const bumped = replacementPrice(priceOf(signed.last), market, 1_000);
+    const price = fresh.maxFeePerGas > BigInt(signed.last.max_fee_per_gas) || !bumped ? fresh : bumped;
+    await replace(ctx, p, { ...signed, price, reason: "evicted_repriced" });
+    return;
+  }
+  const r = await chain.sendRaw(p.rawTx as Hex);
+  if (r === "insufficient_funds")
+    await transition(deps, p, {
+      state: "pending_gas",
+      reason: "resolver_balance_low",
+      nextCheckAt: new Date(now.getTime() + RETRY_MS),
+    });
+  else if (r === "underpriced" && signed) {
+    const price = replacementPrice(priceOf(signed.last), market, deps.config.baseRail?.feeBumpMaxMultiplier ?? 4);
+    if (price) await replace(ctx, p, { ...signed, price, reason: "evicted_repriced" });
+  } else if (r === "nonce_too_low") {
+    // The nonce was consumed and none of our attempts is mined: something else used it. The
+    // pre-flight check (the slot's state, then the contract's own rules) decides whether to send anew.
+    await transition(deps, p, {
+      state: "queued",
+      rawTx: null,
+      txHash: null,
+      reason: "nonce_consumed",
+      nextCheckAt: now,
+    });
   }
 }
 
@@ -447,19 +493,17 @@ const priceOf = (a: PayoutAttempt): Price => ({
  * Signs the payout again with its nonce and stored gas at `price`, stores it (the previous
  * attempts stay: whichever is mined counts), then sends it.
  */
-async function replace(deps: Deps, chain: BaseChain, p: PayoutRow, price: Price, reason: string): Promise<void> {
-  const now = deps.clock.now();
-  const last = p.attempts[p.attempts.length - 1]!;
-  const signed = await chain.sign(callOf(p), { nonce: p.nonce!, gas: BigInt(last.gas), ...price });
+async function replace(
+  { deps, chain, now }: PayoutCtx,
+  p: PayoutRow,
+  { last, nonce, price, reason }: Signed & { price: Price; reason: string },
+): Promise<void> {
+  const signed = await chain.sign(callOf(p), { nonce, gas: BigInt(last.gas), ...price });
+  const step = stepOf(p);
   const attempt = {
-    tx_hash: signed.hash,
-    nonce: p.nonce!,
-    gas: last.gas,
-    max_fee_per_gas: price.maxFeePerGas.toString(),
-    max_priority_fee_per_gas: price.maxPriorityFeePerGas.toString(),
-    at: now.toISOString(),
+    ...attemptOf({ hash: signed.hash, nonce, gas: last.gas, price, now }),
     raw: signed.raw,
-    ...(stepOf(p) ? { step: stepOf(p)! } : {}),
+    ...(step ? { step } : {}),
   };
   // Bounded: a payout keeps its last 16 attempts (the older ones were outbid or evicted long ago).
   const ok = await transition(deps, p, {
@@ -473,8 +517,7 @@ async function replace(deps: Deps, chain: BaseChain, p: PayoutRow, price: Price,
   if (ok) await chain.sendRaw(signed.raw).catch(() => undefined); // any outcome: the next check reads the chain
 }
 
-export async function watchConfirmed(deps: Deps, chain: BaseChain, p: PayoutRow, heads: Heads): Promise<void> {
-  const now = deps.clock.now();
+export async function watchConfirmed({ deps, chain, now }: PayoutCtx, p: PayoutRow, heads: Heads): Promise<void> {
   const receipt = p.minedTxHash ? await chain.receipt(p.minedTxHash) : null;
   if (!receipt || receipt.status !== "success") {
     // Reorged out before it was final: back to broadcast with the mined attempt's bytes (its

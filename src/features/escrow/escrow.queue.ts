@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import type { InTx } from "./escrow.ctx";
 import { chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
 import { newId } from "../../lib/ids";
 import { ESCROW_MAX_RECIPIENTS } from "./escrow.terms";
@@ -18,16 +18,20 @@ type DepositRow = typeof escrowDeposits.$inferSelect;
  * unique index on deposit_id makes a second queueing of the same deposit a no-op.
  */
 export async function queueRefund(
-  tx: Tx,
-  m: Mission,
-  d: DepositRow,
-  now: Date,
-  reason: string,
-  opts: {
+  { tx, now }: InTx,
+  input: {
+    mission: Mission;
+    deposit: DepositRow;
+    reason: string;
+    /** Set the mission's payout_status too (its own live deposit, not a stray or rejected slot). */
     touchMission: boolean;
-    /** A top-up slot's own key (escrow.topups.ts); default the mission's. */ missionKey?: string;
+    /** A top-up slot's own key (escrow.topups.ts); default the mission's. */
+    missionKey?: string | undefined;
   },
 ): Promise<void> {
+  const { mission: m, deposit: d, reason } = input;
+  const missionKey = input.missionKey ?? m.escrow?.mission_key;
+  if (!missionKey) throw new Error(`queueRefund: mission ${m.id} has no escrow key`);
   const inserted = await tx
     .insert(chainPayouts)
     .values({
@@ -36,7 +40,7 @@ export async function queueRefund(
       depositId: d.id,
       kind: "refund",
       chainId: d.chainId,
-      missionKey: opts.missionKey ?? m.escrow!.mission_key,
+      missionKey,
       escrowAddress: d.escrowAddress, // paid by the contract holding the slot
       funder: d.funder,
       token: d.token,
@@ -52,7 +56,7 @@ export async function queueRefund(
     })
     .onConflictDoNothing()
     .returning({ id: chainPayouts.id });
-  if (inserted.length && opts.touchMission) {
+  if (inserted.length && input.touchMission) {
     await tx
       .update(missions)
       .set({ payoutStatus: "queued", payoutStatusReason: reason, payoutStatusUpdatedAt: now, updatedAt: now })
@@ -67,20 +71,23 @@ export async function queueRefund(
  * and has decided the resolution in the same transaction.
  */
 export async function queueRelease(
-  tx: Tx,
-  m: Mission,
-  slot: { missionKey: string; deposit: DepositRow },
-  recipients: { address: string; amount: bigint; submissionId: string }[],
-  fee: bigint,
-  now: Date,
-  /**
-   * The funder's EIP-712 consent to exactly this release (docs/base-rail.md "Release paths"):
-   * sent as releaseSigned. Without it the release takes the delayed path (propose, then execute).
-   */
-  signature?: string | null,
-  /** The version of the contract holding the slot (escrowVersionOf): v2 has one instant release. */
-  version: "2" | "3" = "3",
+  { tx, now }: InTx,
+  input: {
+    mission: Mission;
+    slot: { missionKey: string; deposit: DepositRow };
+    recipients: { address: string; amount: bigint; submissionId: string }[];
+    fee: bigint;
+    /**
+     * The funder's EIP-712 consent to exactly this release (docs/base-rail.md "Release paths"):
+     * sent as releaseSigned. Without it the release takes the delayed path (propose, then execute).
+     */
+    signature?: string | null | undefined;
+    /** The version of the contract holding the slot (escrowVersionOf): v2 has one instant release. */
+    version?: "2" | "3" | undefined;
+  },
 ): Promise<void> {
+  const { mission: m, slot, recipients, fee, signature } = input;
+  const version = input.version ?? "3";
   // Every path that resolves a base-rail mission caps its winners (escrow.terms.ts): a longer list is a bug.
   if (recipients.length > ESCROW_MAX_RECIPIENTS)
     throw new Error(`queueRelease: ${recipients.length} recipients exceed the escrow's ${ESCROW_MAX_RECIPIENTS}`);

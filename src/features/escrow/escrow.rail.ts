@@ -38,24 +38,38 @@ export async function refreshRail(deps: Deps, force = false): Promise<RailStatus
   if (!chain) return null;
   const now = deps.clock.now().getTime();
   const last = statuses.get(chain);
-  const every = last?.available === false ? (deps.config.baseRail?.pollMs ?? 4_000) : RECHECK_MS;
-  if (!force && last && now >= last.at && now - last.at < every) return railStatus(deps);
-  let next: RailStatus;
-  try {
-    await checkBaseRail(chain, deps.config);
-    next = { available: true, reason: null, detail: null, checked_at: new Date(now).toISOString() };
-  } catch (err) {
-    const kind = err instanceof BaseRailMisconfigured ? err.kind : "rpc_unavailable";
-    const detail = err instanceof BaseRailMisconfigured ? err.problems.join("; ") : String(err);
-    next = { available: false, reason: kind, detail: detail.slice(0, 500), checked_at: new Date(now).toISOString() };
-  }
-  if (last?.available !== next.available || last?.reason !== next.reason)
-    (next.available ? deps.logger.info.bind(deps.logger) : deps.logger.warn.bind(deps.logger))(
-      { reason: next.reason, detail: next.detail },
-      next.available ? "base rail available" : "base rail unavailable; ledger rail unaffected, checked again",
-    );
+  if (!force && last && !dueAgain(deps, last, now)) return railStatus(deps);
+  const next = await checkNow(deps, chain, new Date(now).toISOString());
+  if (last?.available !== next.available || last?.reason !== next.reason) logChange(deps, next);
   statuses.set(chain, { ...next, at: now });
   return next;
+}
+
+function logChange(deps: Deps, next: RailStatus): void {
+  const fields = { reason: next.reason, detail: next.detail };
+  if (next.available) deps.logger.info(fields, "base rail available");
+  else deps.logger.warn(fields, "base rail unavailable; ledger rail unaffected, checked again");
+}
+
+/** Checked again every poll interval while the rail is down, every RECHECK_MS while it is up. */
+function dueAgain(deps: Deps, last: RailStatus & { at: number }, now: number): boolean {
+  const every = last.available ? RECHECK_MS : (deps.config.baseRail?.pollMs ?? 4_000);
+  return now < last.at || now - last.at >= every;
+}
+
+async function checkNow(deps: Deps, chain: BaseChain, checkedAt: string): Promise<RailStatus> {
+  try {
+    await checkBaseRail(chain, deps.config);
+    return { available: true, reason: null, detail: null, checked_at: checkedAt };
+  } catch (err) {
+    const misconfigured = err instanceof BaseRailMisconfigured ? err : null;
+    return {
+      available: false,
+      reason: misconfigured?.kind ?? "rpc_unavailable",
+      detail: (misconfigured?.problems.join("; ") ?? String(err)).slice(0, 500),
+      checked_at: checkedAt,
+    };
+  }
 }
 
 /** Marks the role missing at once (a payout's estimate reverted AccessControlUnauthorizedAccount). */

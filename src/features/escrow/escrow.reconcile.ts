@@ -1,8 +1,10 @@
-import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
 import { chainEvents, chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
 import { pendingGovernance, recentGovernance } from "./escrow.governance";
 import { addressLiteral } from "./escrow.wire";
 import type { Deps } from "../../deps";
+import type { BaseChain } from "../../lib/base-chain";
 import type { Ctx } from "../../lib/context";
 
 // GET /transparency, base rail: what the database says the escrow contract holds,
@@ -37,113 +39,24 @@ export async function baseReconciliation(ctx: Ctx) {
 
 async function read(deps: Deps, now: Date) {
   const chain = deps.chain;
-  const asOf = now.toISOString();
-  if (!chain) {
-    const off = deps.config.baseRailOff ?? "off";
-    return {
-      enabled: false as const,
-      off_reason: off,
-      rpc: off === "no_rpc_url" ? ("not_configured" as const) : ("not_used" as const),
-      note:
-        off === "no_rpc_url"
-          ? "no RPC is configured (OABP_RPC_URL): the base rail is off and nothing is reconciled on chain"
-          : `the base rail is off (${off}): nothing is reconciled on chain`,
-      chain_id: null,
-      escrow_contract: null,
-      block_number: null,
-      as_of: asOf,
-      assets: [] as ReconciledAsset[],
-      contracts: [] as ReconciledContract[],
-      governance: {
-        pending: [] as Awaited<ReturnType<typeof pendingGovernance>>,
-        recent: [] as Awaited<ReturnType<typeof recentGovernance>>,
-      },
-    };
-  }
-  let block: number | null = null;
-  let rpcError: string | null = null;
-  const fail = (err: unknown) =>
-    (rpcError = err instanceof Error ? err.message.split("\n")[0]!.slice(0, 200) : String(err));
-  try {
-    block = (await chain.heads()).confirmed;
-  } catch (err) {
-    fail(err);
-  }
-  // Configured tokens on this chain, plus any token a deposit used.
-  const tokens = new Map<string, string>();
-  for (const a of deps.config.assets) {
-    const addr = a.addresses.base?.toLowerCase();
-    if (addr) tokens.set(addr, a.symbol);
-  }
-  const contractOf = sql<string>`coalesce(${escrowDeposits.escrowAddress}, ${addressLiteral(chain.escrow)})`;
-  const held =
-    block === null
-      ? []
-      : await deps.database.db
-          .select({
-            contract: contractOf,
-            token: escrowDeposits.token,
-            asset: sql<string>`min(${missions.rewardAsset})`,
-            amount: sql<string>`coalesce(sum(${escrowDeposits.amount}), 0)::text`,
-            deposits: sql<number>`count(*)::int`,
-          })
-          .from(escrowDeposits)
-          .innerJoin(missions, eq(missions.id, escrowDeposits.missionId))
-          .where(
-            and(
-              eq(escrowDeposits.chainId, chain.chainId),
-              inArray(escrowDeposits.status, ["pending", "confirmed", "final"]),
-              lte(escrowDeposits.blockNumber, block),
-              // A slot its funder took back (SelfRefunded, Reclaimed) is no longer held (escrow.exits.ts).
-              sql`(${escrowDeposits.exitedBlock} is null or ${escrowDeposits.exitedBlock} > ${block})`,
-              sql`not exists (select 1 from ${chainPayouts} p where p.deposit_id = ${escrowDeposits.id} and p.state in ('confirmed', 'final') and p.block_number <= ${block})`,
-            ),
-          )
-          .groupBy(contractOf, escrowDeposits.token);
+  if (!chain) return railOff(deps, now);
+  const rpc = new RpcErrors();
+  const block = await rpc.attempt(async () => (await chain.heads()).confirmed);
+  const held = block === null ? [] : await heldAt(deps, chain, block);
   const exits = await exitedSlots(deps, chain.chainId, chain.escrow);
   const credits = await creditTotals(deps, chain.chainId);
-  for (const h of held) if (!tokens.has(h.token)) tokens.set(h.token, h.asset);
+  const tokens = tokensOf(deps, held);
   const contracts: ReconciledContract[] = [];
-  const totals = new Map<
-    string,
-    { held: bigint; onChain: bigint | null; deposits: number; reconciled: boolean | null }
-  >();
   for (const c of chain.contracts) {
     const assets: ReconciledAsset[] = [];
-    for (const [token, asset] of [...tokens].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    for (const [token, asset] of tokens) {
+      const onChain =
+        block === null || rpc.error !== null
+          ? null
+          : await rpc.attempt(() => chain.tokenBalance(token, c.address, block));
       const h = held.find((x) => x.contract === c.address && x.token === token);
-      let onChain: bigint | null = null;
-      if (block !== null && rpcError === null) {
-        try {
-          onChain = await chain.tokenBalance(token, c.address, block);
-        } catch (err) {
-          fail(err);
-        }
-      }
-      const heldAmount = BigInt(h?.amount ?? "0");
       const ex = exits.find((x) => x.contract === c.address && x.token === token);
-      const cr = credits.get(`${c.address}:${token}`);
-      const a: ReconciledAsset = {
-        asset,
-        token,
-        held: block === null ? null : heldAmount.toString(),
-        deposits: block === null ? null : (h?.deposits ?? 0),
-        on_chain: onChain === null ? null : onChain.toString(),
-        difference: onChain === null ? null : (onChain - heldAmount).toString(),
-        reconciled: onChain === null ? null : onChain >= heldAmount,
-        exited_slots: ex?.slots ?? 0,
-        exited_amount: ex?.amount ?? "0",
-        credits_withdrawn: (cr?.withdrawn ?? 0n).toString(),
-        credits_outstanding: ((cr?.credited ?? 0n) - (cr?.withdrawn ?? 0n)).toString(),
-      };
-      assets.push(a);
-      const t = totals.get(token) ?? { held: 0n, onChain: 0n, deposits: 0, reconciled: true };
-      totals.set(token, {
-        held: t.held + heldAmount,
-        onChain: t.onChain === null || onChain === null ? null : t.onChain + onChain,
-        deposits: t.deposits + (h?.deposits ?? 0),
-        reconciled: t.reconciled === null || a.reconciled === null ? null : t.reconciled && a.reconciled,
-      });
+      assets.push(assetRow({ asset, token, block, h, onChain, ex, cr: credits.get(`${c.address}:${token}`) }));
     }
     contracts.push({
       address: c.address,
@@ -153,45 +66,174 @@ async function read(deps: Deps, now: Date) {
       assets,
     });
   }
-  // Per token over every contract: reconciled only when each contract covers its own deposits.
-  const assets: ReconciledAsset[] = [...tokens]
-    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
-    .map(([token, asset]) => {
-      const t = totals.get(token)!;
-      const per = contracts.flatMap((c) => c.assets.filter((a) => a.token === token));
-      const sum = (k: "exited_amount" | "credits_withdrawn" | "credits_outstanding") =>
-        per.reduce((s, a) => s + BigInt(a[k]), 0n).toString();
-      return {
-        asset,
-        token,
-        held: block === null ? null : t.held.toString(),
-        deposits: block === null ? null : t.deposits,
-        on_chain: t.onChain === null || rpcError !== null ? null : t.onChain.toString(),
-        difference: t.onChain === null || rpcError !== null ? null : (t.onChain - t.held).toString(),
-        reconciled: rpcError !== null ? null : t.reconciled,
-        exited_slots: per.reduce((s, a) => s + a.exited_slots, 0),
-        exited_amount: sum("exited_amount"),
-        credits_withdrawn: sum("credits_withdrawn"),
-        credits_outstanding: sum("credits_outstanding"),
-      };
-    });
   const nowSec = Math.floor(now.getTime() / 1000);
   return {
     enabled: true as const,
     off_reason: null,
-    rpc: rpcError === null ? ("ok" as const) : ("unavailable" as const),
-    ...(rpcError === null ? {} : { rpc_error: rpcError }),
+    rpc: rpc.error === null ? ("ok" as const) : ("unavailable" as const),
+    ...(rpc.error === null ? {} : { rpc_error: rpc.error }),
     note: "per contract: held = accepted deposits at or below block_number without a mined payout and not taken back by their funder (exited); reconciled = on_chain ≥ held; difference = on_chain − held (pull credits not withdrawn, rejected deposits awaiting their funder, direct transfers). assets: the sum over contracts, reconciled only when every contract is",
     chain_id: chain.chainId,
     escrow_contract: chain.escrow,
     block_number: block,
-    as_of: asOf,
-    assets,
+    as_of: now.toISOString(),
+    assets: tokens.map(([token, asset]) => overContracts({ asset, token }, block, rpc.error, contracts)),
     contracts,
     governance: {
       pending: await pendingGovernance(deps, chain.chainId, nowSec),
       recent: await recentGovernance(deps, chain.chainId),
     },
+  };
+}
+
+/** The document when the base rail is off: nothing is reconciled, and it says why. */
+function railOff(deps: Deps, now: Date) {
+  const off = deps.config.baseRailOff ?? "off";
+  return {
+    enabled: false as const,
+    off_reason: off,
+    rpc: off === "no_rpc_url" ? ("not_configured" as const) : ("not_used" as const),
+    note:
+      off === "no_rpc_url"
+        ? "no RPC is configured (OABP_RPC_URL): the base rail is off and nothing is reconciled on chain"
+        : `the base rail is off (${off}): nothing is reconciled on chain`,
+    chain_id: null,
+    escrow_contract: null,
+    block_number: null,
+    as_of: now.toISOString(),
+    assets: [] as ReconciledAsset[],
+    contracts: [] as ReconciledContract[],
+    governance: {
+      pending: [] as Awaited<ReturnType<typeof pendingGovernance>>,
+      recent: [] as Awaited<ReturnType<typeof recentGovernance>>,
+    },
+  };
+}
+
+/** The first RPC failure of one reading; every later chain read is skipped once there is one. */
+class RpcErrors {
+  error: string | null = null;
+  async attempt<T>(read: () => Promise<T>): Promise<T | null> {
+    try {
+      return await read();
+    } catch (err) {
+      this.error = err instanceof Error ? (err.message.split("\n")[0] ?? "").slice(0, 200) : String(err);
+      return null;
+    }
+  }
+}
+
+type Held = Awaited<ReturnType<typeof heldAt>>[number];
+
+/** Accepted deposits at or below `block`, per contract and token, with no mined payout and not exited. */
+function heldAt(deps: Deps, chain: BaseChain, block: number) {
+  return depositTotals(
+    deps.database.db,
+    chain,
+    and(
+      inArray(escrowDeposits.status, ["pending", "confirmed", "final"]),
+      lte(escrowDeposits.blockNumber, block),
+      // A slot its funder took back (SelfRefunded, Reclaimed) is no longer held (escrow.exits.ts).
+      sql`(${escrowDeposits.exitedBlock} is null or ${escrowDeposits.exitedBlock} > ${block})`,
+      sql`not exists (select 1 from ${chainPayouts} p where p.deposit_id = ${escrowDeposits.id} and p.state in ('confirmed', 'final') and p.block_number <= ${block})`,
+    ),
+  );
+}
+
+/**
+ * Σ amount and count of this chain's deposits matching `where`, per contract (a row without one is
+ * the configured contract's) and token, with the token's asset: what the escrow holds in each.
+ */
+export function depositTotals(db: DbOrTx, chain: BaseChain, where: SQL | undefined) {
+  const contract = sql<string>`coalesce(${escrowDeposits.escrowAddress}, ${addressLiteral(chain.escrow)})`;
+  return db
+    .select({
+      contract,
+      asset: sql<string>`min(${missions.rewardAsset})`,
+      token: escrowDeposits.token,
+      amount: sql<string>`coalesce(sum(${escrowDeposits.amount}), 0)::text`,
+      deposits: sql<number>`count(*)::int`,
+    })
+    .from(escrowDeposits)
+    .innerJoin(missions, eq(missions.id, escrowDeposits.missionId))
+    .where(and(eq(escrowDeposits.chainId, chain.chainId), where))
+    .groupBy(contract, escrowDeposits.token);
+}
+
+/** Configured tokens on this chain, plus any token a deposit used, as [token, asset] sorted by token. */
+function tokensOf(deps: Deps, held: Held[]): [string, string][] {
+  const tokens = new Map<string, string>();
+  for (const a of deps.config.assets) {
+    const addr = a.addresses.base?.toLowerCase();
+    if (addr) tokens.set(addr, a.symbol);
+  }
+  for (const h of held) if (!tokens.has(h.token)) tokens.set(h.token, h.asset);
+  return [...tokens].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+}
+
+/** One token of one contract: held against its on-chain balance at `block`. */
+function assetRow(input: {
+  asset: string;
+  token: string;
+  block: number | null;
+  h: Held | undefined;
+  onChain: bigint | null;
+  /** The slots taken back by their funder, and the pull credits, of this contract and token. */
+  ex: { slots: number; amount: string } | undefined;
+  cr: { credited: bigint; withdrawn: bigint } | undefined;
+}): ReconciledAsset {
+  const { asset, token, block, h, onChain } = input;
+  const heldAmount = BigInt(h?.amount ?? "0");
+  return {
+    asset,
+    token,
+    ...(block === null ? { held: null, deposits: null } : { held: heldAmount.toString(), deposits: h?.deposits ?? 0 }),
+    ...(onChain === null
+      ? { on_chain: null, difference: null, reconciled: null }
+      : {
+          on_chain: onChain.toString(),
+          difference: (onChain - heldAmount).toString(),
+          reconciled: onChain >= heldAmount,
+        }),
+    ...exitAndCredits(input),
+  };
+}
+
+/** The slots taken back by their funder, and the pull credits withdrawn and outstanding. */
+function exitAndCredits({ ex, cr }: Parameters<typeof assetRow>[0]) {
+  const credited = cr?.credited ?? 0n;
+  const withdrawn = cr?.withdrawn ?? 0n;
+  return {
+    exited_slots: ex?.slots ?? 0,
+    exited_amount: ex?.amount ?? "0",
+    credits_withdrawn: withdrawn.toString(),
+    credits_outstanding: (credited - withdrawn).toString(),
+  };
+}
+
+/** One token over every contract: reconciled only when each contract covers its own deposits. */
+function overContracts(
+  id: { asset: string; token: string },
+  block: number | null,
+  rpcError: string | null,
+  contracts: ReconciledContract[],
+): ReconciledAsset {
+  const per = contracts.flatMap((c) => c.assets.filter((a) => a.token === id.token));
+  const sum = (k: "held" | "on_chain" | "exited_amount" | "credits_withdrawn" | "credits_outstanding") =>
+    per.reduce((s, a) => s + BigInt(a[k] ?? "0"), 0n);
+  const held = sum("held");
+  const onChain = rpcError !== null || per.some((a) => a.on_chain === null) ? null : sum("on_chain");
+  return {
+    ...id,
+    held: block === null ? null : held.toString(),
+    deposits: block === null ? null : per.reduce((s, a) => s + (a.deposits ?? 0), 0),
+    on_chain: onChain === null ? null : onChain.toString(),
+    difference: onChain === null ? null : (onChain - held).toString(),
+    reconciled: rpcError !== null || per.some((a) => a.reconciled === null) ? null : per.every((a) => a.reconciled),
+    exited_slots: per.reduce((s, a) => s + a.exited_slots, 0),
+    exited_amount: sum("exited_amount").toString(),
+    credits_withdrawn: sum("credits_withdrawn").toString(),
+    credits_outstanding: sum("credits_outstanding").toString(),
   };
 }
 

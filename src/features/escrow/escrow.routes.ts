@@ -7,6 +7,7 @@ import {
   AttachDepositResponse,
   EscrowAttestation,
   MissionEscrowView,
+  RELEASE_PATH_FIELDS,
   TreasuryResponse,
 } from "./escrow.schemas";
 
@@ -89,19 +90,7 @@ const AdminPayout = z
     attempts: z.number().int(),
     retries: z.number().int(),
     next_check_at: z.string().nullable(),
-    release_path: z.enum(["signed", "delayed"]).nullable().openapi({
-      description:
-        "A release's path (docs/base-rail.md \"Release paths\"): signed (the funder's EIP-712 signature, releaseSigned) or delayed (propose, then execute after the challenge window); null for a refund",
-    }),
-    step: z
-      .enum(["propose", "execute"])
-      .nullable()
-      .openapi({ description: "delayed path: the transaction in progress" }),
-    proposal_tx_hash: z.string().nullable(),
-    executable_at: z
-      .string()
-      .nullable()
-      .openapi({ description: "delayed path: from this chain time anyone may execute the proposed release" }),
+    ...RELEASE_PATH_FIELDS,
     created_at: z.string(),
     updated_at: z.string(),
     admin_actions: z.array(

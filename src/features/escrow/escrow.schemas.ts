@@ -50,6 +50,20 @@ export const AttachDepositResponse = z
   })
   .openapi("AttachDepositResult");
 
+/** A payout's release path (GET /treasury, /admin/payouts: escrow.paths.ts releasePathWire). */
+export const RELEASE_PATH_FIELDS = {
+  release_path: z.enum(["signed", "delayed"]).nullable().openapi({
+    description:
+      "A release's path (docs/base-rail.md \"Release paths\"): signed (the funder's EIP-712 signature, releaseSigned) or delayed (propose, then execute after the challenge window); null for a refund",
+  }),
+  step: z.enum(["propose", "execute"]).nullable().openapi({ description: "delayed path: the transaction in progress" }),
+  proposal_tx_hash: z.string().nullable(),
+  executable_at: z
+    .string()
+    .nullable()
+    .openapi({ description: "delayed path: from this chain time anyone may execute the proposed release" }),
+};
+
 export const TreasuryResponse = z
   .object({
     treasury_health: z.enum(["ok", "low_gas", "not_applicable"]).openapi({
@@ -130,19 +144,7 @@ export const TreasuryResponse = z
             updated_at: z.string(),
             next_check_at: z.string().nullable(),
             retries: z.number().int(),
-            release_path: z.enum(["signed", "delayed"]).nullable().openapi({
-              description:
-                "A release's path (docs/base-rail.md \"Release paths\"): signed (the funder's EIP-712 signature, releaseSigned) or delayed (propose, then execute after the challenge window); null for a refund",
-            }),
-            step: z
-              .enum(["propose", "execute"])
-              .nullable()
-              .openapi({ description: "delayed path: the transaction in progress" }),
-            proposal_tx_hash: z.string().nullable(),
-            executable_at: z
-              .string()
-              .nullable()
-              .openapi({ description: "delayed path: from this chain time anyone may execute the proposed release" }),
+            ...RELEASE_PATH_FIELDS,
           }),
         ),
       }),

@@ -1,10 +1,12 @@
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { treasuryHealth } from "./escrow.treasury-health";
-import { chainAccounts, chainPayouts, chainWorkers, escrowDeposits, missions } from "../../db/schema/index";
+import { chainAccounts, chainPayouts, chainWorkers, escrowDeposits } from "../../db/schema/index";
 import { pollMsOf } from "./escrow.health";
 import { releasePathWire } from "./escrow.paths";
-import { RpcUnavailableError } from "../../lib/base-chain";
+import { RpcUnavailableError, type BaseChain } from "../../lib/base-chain";
+import type { DbOrTx } from "../../db/client";
+import type { Deps } from "../../deps";
 import { missionLedgerEscrow, treasuryBalances } from "../ledger";
 import { AppError } from "../../lib/errors";
 import { agentOf, type Ctx, dbOf, viewerOf, withTx } from "../../lib/context";
@@ -13,8 +15,9 @@ import { checkDepositReceipt, DEPOSIT_REJECTIONS } from "./escrow.check";
 import { recordDeposit, resolverRefunds } from "./escrow.deposits";
 import { missionTerms } from "./escrow.terms";
 import type { TreasuryResponse } from "./escrow.schemas";
-import { escrowToWire, addressLiteral } from "./escrow.wire";
+import { escrowToWire } from "./escrow.wire";
 import { railStatus } from "./escrow.rail";
+import { depositTotals } from "./escrow.reconcile";
 
 const rpcDown = (err: unknown) => {
   if (err instanceof RpcUnavailableError)
@@ -72,14 +75,18 @@ export async function attachDeposit(ctx: Ctx, { missionId, txHash }: { missionId
   const [receipt, heads] = await Promise.all([chain.receipt(hash), chain.heads()]).catch((err) =>
     Promise.reject(rpcDown(err)),
   );
-  const check = checkDepositReceipt(receipt, missionTerms(chain, m));
-  if (!check.ok && !check.log) {
-    throw new AppError("UNPROCESSABLE", DEPOSIT_REJECTIONS[check.reason], { field: "tx_hash", reason: check.reason });
+  const check = checkDepositReceipt(receipt, missionTerms(chain, m, m.escrow));
+  const { log } = check;
+  if (!log) {
+    const reason = check.ok ? "no_funded_log" : check.reason; // an accepted check always carries its log
+    throw new AppError("UNPROCESSABLE", DEPOSIT_REJECTIONS[reason], { field: "tx_hash", reason });
   }
-  const log = check.log!;
   // The clock read after the chain calls, as before (the receipt wait is not part of the instant).
   const outcome = await withTx(ctx, (tx) =>
-    recordDeposit(tx, deps, m.id, log, heads, deps.clock.now(), check.ok ? undefined : check.reason),
+    recordDeposit(
+      { tx, deps, now: deps.clock.now() },
+      { missionId: m.id, log, heads, ...(check.ok ? {} : { rejection: check.reason }) },
+    ),
   );
   if (outcome.kind === "used_elsewhere") {
     throw new AppError("CONFLICT", "this deposit already backs another mission", {
@@ -103,15 +110,18 @@ export async function attachDeposit(ctx: Ctx, { missionId, txHash }: { missionId
 }
 
 async function depositView(ctx: Ctx, missionId: string, confirmed: boolean) {
-  const m = (await findMissionRow(ctx, missionId))!;
-  return { confirmed, body: { mission_id: m.id, mission_status: m.status, escrow: escrowToWire(m)! } };
+  const m = await findMissionRow(ctx, missionId);
+  const escrow = m && escrowToWire(m);
+  if (!m || !escrow) throw new AppError("NOT_FOUND", `mission ${missionId} not found`);
+  return { confirmed, body: { mission_id: m.id, mission_status: m.status, escrow } };
 }
 
 /** GET /missions/{id}/escrow: visible like the mission (a pending one to its creator only). */
 export async function getEscrow(ctx: Ctx, { missionId }: { missionId: string }) {
   const m = await findVisibleMission(ctx, missionId, viewerOf(ctx));
   // The ledger rail answers too, with the mission's escrow account and chain.
-  if (!m.escrow)
+  const escrow = escrowToWire(m);
+  if (!escrow)
     return {
       mission_id: m.id,
       mission_status: m.status,
@@ -119,7 +129,7 @@ export async function getEscrow(ctx: Ctx, { missionId }: { missionId: string }) 
       escrow: null,
       ledger: await missionLedgerEscrow(dbOf(ctx), m.id, m.rewardAsset),
     };
-  return { mission_id: m.id, mission_status: m.status, rail: "base" as const, escrow: escrowToWire(m)!, ledger: null };
+  return { mission_id: m.id, mission_status: m.status, rail: "base" as const, escrow, ledger: null };
 }
 
 /**
@@ -135,111 +145,18 @@ export async function treasuryView(ctx: Ctx): Promise<z.infer<typeof TreasuryRes
     asset,
     balance: balance.toString(),
   }));
-  if (!chain) {
-    return {
-      base_rail: {
-        enabled: false,
-        off_reason: deps.config.baseRailOff,
-        available: false,
-        unavailable_reason: null,
-        unavailable_detail: null,
-        chain_id: null,
-        escrow_contract: null,
-        rpc: "off",
-        rpc_error: null,
-        workers: [],
-        oldest_queued_payout_age_seconds: null,
-        resolver: null,
-        escrowed: [],
-        pending_settlements: { by_state: {}, items: [] },
-      },
-      treasury_health: "not_applicable",
-      ledger: { treasury: ledger },
-    };
-  }
-  // Live deposits whose money is still in a contract: not yet covered by a final payout, not taken
-  // back by their funder; per contract (docs/base-rail.md "Migrating to a new escrow").
-  const contractOf = sql<string>`coalesce(${escrowDeposits.escrowAddress}, ${addressLiteral(chain.escrow)})`;
-  const escrowed = await db
-    .select({
-      contract: contractOf,
-      asset: missions.rewardAsset,
-      token: escrowDeposits.token,
-      amount: sql<string>`coalesce(sum(${escrowDeposits.amount}), 0)::text`,
-      deposits: sql<number>`count(*)::int`,
-    })
-    .from(escrowDeposits)
-    .innerJoin(missions, eq(missions.id, escrowDeposits.missionId))
-    .where(
-      and(
-        eq(escrowDeposits.chainId, chain.chainId),
-        inArray(escrowDeposits.status, ["pending", "confirmed", "final", "rejected"]),
-        isNull(escrowDeposits.exitedBy),
-        sql`not exists (select 1 from ${chainPayouts} p where p.deposit_id = ${escrowDeposits.id} and p.state = 'final')`,
-      ),
-    )
-    .groupBy(contractOf, missions.rewardAsset, escrowDeposits.token);
-  const live = await db
-    .select()
-    .from(chainPayouts)
-    .where(
-      and(
-        eq(chainPayouts.chainId, chain.chainId),
-        // A payout parked after a guardian's cancel waits for the operator, with no next check.
-        or(isNotNull(chainPayouts.nextCheckAt), eq(chainPayouts.reason, "waiting:release_cancelled")),
-      ),
-    )
-    .orderBy(chainPayouts.createdAt)
-    .limit(100);
-  const failed = await db
-    .select()
-    .from(chainPayouts)
-    .where(and(eq(chainPayouts.chainId, chain.chainId), eq(chainPayouts.state, "failed")))
-    .limit(100);
-  const byState = await db
-    .select({ state: chainPayouts.state, n: sql<number>`count(*)::int` })
-    .from(chainPayouts)
-    .where(and(eq(chainPayouts.chainId, chain.chainId), sql`${chainPayouts.state} <> 'final'`))
-    .groupBy(chainPayouts.state);
+  if (!chain)
+    return { base_rail: railOffTreasury(deps), treasury_health: "not_applicable", ledger: { treasury: ledger } };
+  const escrowed = await escrowedDeposits(db, chain);
   const [nonceRow] = await db
     .select()
     .from(chainAccounts)
     .where(and(eq(chainAccounts.chainId, chain.chainId), eq(chainAccounts.address, chain.resolver)));
-
   const now = deps.clock.now();
-  const [oldest] = await db
-    .select({ at: sql<Date | string | null>`min(${chainPayouts.createdAt})` })
-    .from(chainPayouts)
-    .where(and(eq(chainPayouts.chainId, chain.chainId), inArray(chainPayouts.state, ["queued", "pending_gas"])));
-  const oldestAt = oldest?.at ? new Date(oldest.at) : null;
-  const workers = await db
-    .select()
-    .from(chainWorkers)
-    .where(eq(chainWorkers.chainId, chain.chainId))
-    .orderBy(chainWorkers.name);
-  const staleMs = Math.max(3 * pollMsOf(deps), 30_000);
-
-  // A live probe: the RPC answers, and for the configured chain.
-  let rpc: "ok" | "unavailable" | "wrong_chain" = "ok";
-  let rpcError: string | null = null;
-  try {
-    const id = await chain.rpcChainId();
-    if (id !== chain.chainId) [rpc, rpcError] = ["wrong_chain", `the RPC serves chain ${id}, not ${chain.chainId}`];
-  } catch (err) {
-    [rpc, rpcError] = ["unavailable", err instanceof Error ? err.message.slice(0, 300) : String(err)];
-  }
-  const best = async <T>(f: () => Promise<T>): Promise<T | null> => {
-    if (rpc === "unavailable") return null;
-    try {
-      return await f();
-    } catch (err) {
-      [rpc, rpcError] = ["unavailable", err instanceof Error ? err.message.slice(0, 300) : String(err)];
-      return null;
-    }
-  };
-  const gas = await best(() => chain.balance(chain.resolver));
+  const probe = await RpcProbe.of(chain);
+  const gas = await probe.best(() => chain.balance(chain.resolver));
   const rail = railStatus(deps);
-  const balances = await Promise.all(escrowed.map((e) => best(() => chain.tokenBalance(e.token, e.contract))));
+  const balances = await Promise.all(escrowed.map((e) => probe.best(() => chain.tokenBalance(e.token, e.contract))));
   return {
     base_rail: {
       enabled: true,
@@ -249,51 +166,150 @@ export async function treasuryView(ctx: Ctx): Promise<z.infer<typeof TreasuryRes
       unavailable_detail: rail?.detail ?? null,
       chain_id: chain.chainId,
       escrow_contract: chain.escrow,
-      rpc,
-      rpc_error: rpcError,
-      workers: workers.map((w) => ({
-        name: w.name,
-        healthy: w.lastError === null && now.getTime() - w.lastRunAt.getTime() <= staleMs,
-        last_run_at: w.lastRunAt.toISOString(),
-        last_ok_at: w.lastOkAt?.toISOString() ?? null,
-        last_error: w.lastError,
-      })),
-      oldest_queued_payout_age_seconds: oldestAt
-        ? Math.max(0, Math.floor((now.getTime() - oldestAt.getTime()) / 1000))
-        : null,
+      rpc: probe.rpc,
+      rpc_error: probe.error,
+      ...(await workerHealth(deps, db, { chainId: chain.chainId, now })),
       resolver: {
         address: chain.resolver,
         gas_balance_wei: gas === null ? null : gas.toString(),
         next_nonce: nonceRow?.nextNonce ?? null,
       },
-      escrowed: escrowed.map((e, i) => ({
-        contract: e.contract,
-        asset: e.asset,
-        token: e.token,
-        amount: e.amount,
-        deposits: e.deposits,
-        contract_balance: balances[i] === null ? null : balances[i]!.toString(),
-      })),
-      pending_settlements: {
-        by_state: Object.fromEntries(byState.map((r) => [r.state, r.n])),
-        items: [...live, ...failed].map((p) => ({
-          id: p.id,
-          mission_id: p.missionId,
-          kind: p.kind,
-          state: p.state,
-          reason: p.reason,
-          asset: p.asset,
-          amount: p.amount,
-          tx_hash: p.minedTxHash ?? p.txHash,
-          nonce: p.nonce,
-          updated_at: p.updatedAt.toISOString(),
-          next_check_at: p.nextCheckAt?.toISOString() ?? null,
-          retries: p.retries,
-          ...releasePathWire(p),
-        })),
-      },
+      escrowed: escrowed.map((e, i) => ({ ...e, contract_balance: balances[i]?.toString() ?? null })),
+      pending_settlements: await pendingSettlements(db, chain.chainId),
     },
     treasury_health: await treasuryHealth(deps, db),
     ledger: { treasury: ledger },
   };
+}
+
+type TreasuryRail = z.infer<typeof TreasuryResponse>["base_rail"];
+
+function railOffTreasury(deps: Deps): TreasuryRail {
+  return {
+    enabled: false,
+    off_reason: deps.config.baseRailOff,
+    available: false,
+    unavailable_reason: null,
+    unavailable_detail: null,
+    chain_id: null,
+    escrow_contract: null,
+    rpc: "off",
+    rpc_error: null,
+    workers: [],
+    oldest_queued_payout_age_seconds: null,
+    resolver: null,
+    escrowed: [],
+    pending_settlements: { by_state: {}, items: [] },
+  };
+}
+
+/**
+ * Live deposits whose money is still in a contract: not yet covered by a final payout, not taken
+ * back by their funder; per contract (docs/base-rail.md "Migrating to a new escrow").
+ */
+function escrowedDeposits(db: DbOrTx, chain: BaseChain) {
+  return depositTotals(
+    db,
+    chain,
+    and(
+      inArray(escrowDeposits.status, ["pending", "confirmed", "final", "rejected"]),
+      isNull(escrowDeposits.exitedBy),
+      sql`not exists (select 1 from ${chainPayouts} p where p.deposit_id = ${escrowDeposits.id} and p.state = 'final')`,
+    ),
+  );
+}
+
+/** Every settlement that is not final yet: counts per state, and the live and failed payouts. */
+async function pendingSettlements(db: DbOrTx, chainId: number): Promise<TreasuryRail["pending_settlements"]> {
+  const live = await db
+    .select()
+    .from(chainPayouts)
+    .where(
+      and(
+        eq(chainPayouts.chainId, chainId),
+        // A payout parked after a guardian's cancel waits for the operator, with no next check.
+        or(isNotNull(chainPayouts.nextCheckAt), eq(chainPayouts.reason, "waiting:release_cancelled")),
+      ),
+    )
+    .orderBy(chainPayouts.createdAt)
+    .limit(100);
+  const failed = await db
+    .select()
+    .from(chainPayouts)
+    .where(and(eq(chainPayouts.chainId, chainId), eq(chainPayouts.state, "failed")))
+    .limit(100);
+  const byState = await db
+    .select({ state: chainPayouts.state, n: sql<number>`count(*)::int` })
+    .from(chainPayouts)
+    .where(and(eq(chainPayouts.chainId, chainId), sql`${chainPayouts.state} <> 'final'`))
+    .groupBy(chainPayouts.state);
+  return {
+    by_state: Object.fromEntries(byState.map((r) => [r.state, r.n])),
+    items: [...live, ...failed].map((p) => ({
+      id: p.id,
+      mission_id: p.missionId,
+      kind: p.kind,
+      state: p.state,
+      reason: p.reason,
+      asset: p.asset,
+      amount: p.amount,
+      tx_hash: p.minedTxHash ?? p.txHash,
+      nonce: p.nonce,
+      updated_at: p.updatedAt.toISOString(),
+      next_check_at: p.nextCheckAt?.toISOString() ?? null,
+      retries: p.retries,
+      ...releasePathWire(p),
+    })),
+  };
+}
+
+/** The chain workers' last runs, and how long the oldest unsent payout has waited. */
+async function workerHealth(deps: Deps, db: DbOrTx, { chainId, now }: { chainId: number; now: Date }) {
+  const [oldest] = await db
+    .select({ at: sql<Date | string | null>`min(${chainPayouts.createdAt})` })
+    .from(chainPayouts)
+    .where(and(eq(chainPayouts.chainId, chainId), inArray(chainPayouts.state, ["queued", "pending_gas"])));
+  const oldestAt = oldest?.at ? new Date(oldest.at) : null;
+  const workers = await db
+    .select()
+    .from(chainWorkers)
+    .where(eq(chainWorkers.chainId, chainId))
+    .orderBy(chainWorkers.name);
+  const staleMs = Math.max(3 * pollMsOf(deps), 30_000);
+  return {
+    workers: workers.map((w) => ({
+      name: w.name,
+      healthy: w.lastError === null && now.getTime() - w.lastRunAt.getTime() <= staleMs,
+      last_run_at: w.lastRunAt.toISOString(),
+      last_ok_at: w.lastOkAt?.toISOString() ?? null,
+      last_error: w.lastError,
+    })),
+    oldest_queued_payout_age_seconds: oldestAt
+      ? Math.max(0, Math.floor((now.getTime() - oldestAt.getTime()) / 1000))
+      : null,
+  };
+}
+
+/** A live probe (the RPC answers, and for the configured chain), then best-effort reads: nulls once it failed. */
+class RpcProbe {
+  rpc: "ok" | "unavailable" | "wrong_chain" = "ok";
+  error: string | null = null;
+
+  static async of(chain: BaseChain): Promise<RpcProbe> {
+    const probe = new RpcProbe();
+    const id = await probe.best(() => chain.rpcChainId());
+    if (id !== null && id !== chain.chainId)
+      [probe.rpc, probe.error] = ["wrong_chain", `the RPC serves chain ${id}, not ${chain.chainId}`];
+    return probe;
+  }
+
+  async best<T>(read: () => Promise<T>): Promise<T | null> {
+    if (this.rpc === "unavailable") return null;
+    try {
+      return await read();
+    } catch (err) {
+      [this.rpc, this.error] = ["unavailable", err instanceof Error ? err.message.slice(0, 300) : String(err)];
+      return null;
+    }
+  }
 }

@@ -1,5 +1,5 @@
-import type { Config } from "../../env";
-import { RpcUnavailableError, type BaseChain } from "../../lib/base-chain";
+import type { BaseRailConfig, Config } from "../../env";
+import { RpcUnavailableError, type BaseChain, type EscrowState } from "../../lib/base-chain";
 
 // Start-up checks of the base rail (docs/base-rail.md "Start-up checks"). A chain that disagrees
 // with the configuration (chain id, no code, fee cap, treasury) stops the process with a message
@@ -22,38 +22,19 @@ export type RailProblem = "rpc_unavailable" | "resolver_role_missing" | "misconf
 
 /** Throws BaseRailMisconfigured (with its kind) for the first class of problem found. */
 export async function checkBaseRail(chain: BaseChain, config: Config): Promise<void> {
-  const rail = config.baseRail!;
-  let rpcChain: number;
-  try {
-    rpcChain = await chain.rpcChainId();
-  } catch (err) {
-    const why = err instanceof RpcUnavailableError ? err.message : String(err);
-    throw new BaseRailMisconfigured([`OABP_RPC_URL: the RPC does not answer (${why})`], "rpc_unavailable");
-  }
+  const rail = config.baseRail;
+  if (!rail) throw new BaseRailMisconfigured(["OABP_RPC_URL: the base rail is not configured"]);
+  const rpcChain = await answered(() => chain.rpcChainId(), true);
   if (rpcChain !== rail.chainId)
     throw new BaseRailMisconfigured([
       `OABP_CHAIN_ID: configured ${rail.chainId}, but the RPC at OABP_RPC_URL serves chain ${rpcChain}`,
     ]);
-  let state;
-  try {
-    state = await chain.escrowState();
-  } catch (err) {
-    if (!(err instanceof RpcUnavailableError)) throw err;
-    throw new BaseRailMisconfigured([`OABP_RPC_URL: the RPC does not answer (${err.message})`], "rpc_unavailable");
-  }
+  const state = await answered(() => chain.escrowState(), false);
   if (!state.hasCode)
     throw new BaseRailMisconfigured([
       `OABP_ESCROW_ADDRESS: no contract code at ${rail.escrow} on chain ${rail.chainId}`,
     ]);
-  const problems: string[] = [];
-  if (state.feeCapBps < config.feeBps) {
-    problems.push(
-      `OABP_FEE_BPS: ${config.feeBps} bps exceeds the escrow's fee cap of ${state.feeCapBps} bps: every release would revert FeeTooHigh`,
-    );
-  }
-  if (rail.treasury && state.treasury && rail.treasury !== state.treasury) {
-    problems.push(`OABP_TREASURY_ADDRESS: configured ${rail.treasury}, but the escrow pays fees to ${state.treasury}`);
-  }
+  const problems = stateProblems(state, config, rail);
   if (!state.resolverHasRole) {
     problems.push(
       `${rail.resolverKey ? "OABP_RESOLVER_KEY" : "OABP_RESOLVER_ADDRESS"}: ${chain.resolver} does not hold RESOLVER_ROLE on the escrow ${rail.escrow} (or the contract is not a MissionEscrow)`,
@@ -63,4 +44,32 @@ export async function checkBaseRail(chain: BaseChain, config: Config): Promise<v
       throw new BaseRailMisconfigured(problems, "resolver_role_missing");
   }
   if (problems.length) throw new BaseRailMisconfigured(problems);
+}
+
+/**
+ * A chain read of the checks; an RPC that does not answer is `rpc_unavailable` (with `anyError`,
+ * whatever the failure: the first call tells whether the RPC is there at all).
+ */
+async function answered<T>(read: () => Promise<T>, anyError: boolean): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (!anyError && !(err instanceof RpcUnavailableError)) throw err;
+    const why = err instanceof RpcUnavailableError ? err.message : String(err);
+    throw new BaseRailMisconfigured([`OABP_RPC_URL: the RPC does not answer (${why})`], "rpc_unavailable");
+  }
+}
+
+/** The escrow's fee cap and treasury against the configuration. */
+function stateProblems(state: EscrowState, config: Config, rail: BaseRailConfig): string[] {
+  const problems: string[] = [];
+  if (state.feeCapBps < config.feeBps) {
+    problems.push(
+      `OABP_FEE_BPS: ${config.feeBps} bps exceeds the escrow's fee cap of ${state.feeCapBps} bps: every release would revert FeeTooHigh`,
+    );
+  }
+  if (rail.treasury && state.treasury && rail.treasury !== state.treasury) {
+    problems.push(`OABP_TREASURY_ADDRESS: configured ${rail.treasury}, but the escrow pays fees to ${state.treasury}`);
+  }
+  return problems;
 }

@@ -98,9 +98,9 @@ export const escrowRecordFor = (
 
 export function missionTerms(
   chain: BaseChain,
-  m: { rewardAmount: string; spamFee: string; escrow: EscrowRecord | null },
+  m: { rewardAmount: string; spamFee: string },
+  e: EscrowRecord,
 ): DepositTerms {
-  const e = m.escrow!;
   // A mission created against another contract than the one configured now is judged by its own.
   return {
     escrow: e.contract ?? chain.escrow,

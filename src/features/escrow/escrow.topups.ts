@@ -8,7 +8,16 @@ import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 import { lockMission } from "../../db/mission-visibility";
 import type { DepositRejection } from "./escrow.check";
 import { queueRefund } from "./escrow.queue";
-import { knownOutcome, lockLogRow, type RecordOutcome, writeDepositRow } from "./escrow.deposits";
+import {
+  knownOutcome,
+  lockLogRow,
+  markConfirmed,
+  type OfMission,
+  type RecordOutcome,
+  rejectLate,
+  writeDepositRow,
+} from "./escrow.deposits";
+import type { InTx, TxCtx } from "./escrow.ctx";
 
 // Base-rail top-ups. The contract keeps one slot per
 // (key, funder) and releases a key at most once, so a top-up cannot be a second deposit to the
@@ -38,33 +47,22 @@ export async function topUpByKey(db: Tx | Deps["database"]["db"], key: string): 
 
 /** Same contract as recordDeposit (escrow.deposits.ts), for a top-up's own slot. */
 export async function recordTopUpDeposit(
-  tx: Tx,
-  _deps: Deps,
-  amendmentId: string,
-  log: FundedLog,
-  heads: Heads,
-  now: Date,
-  rejection?: DepositRejection,
+  ctx: InTx,
+  input: { amendmentId: string; log: FundedLog; heads: Heads; rejection?: DepositRejection },
 ): Promise<RecordOutcome> {
-  const [a0] = await tx.select().from(missionAmendments).where(eq(missionAmendments.id, amendmentId));
-  if (!a0?.escrow) throw new Error(`recordTopUpDeposit: ${amendmentId} is not a base-rail top-up`);
-  const m = await lockMission(tx, a0.missionId);
-  if (!m) throw new Error(`recordTopUpDeposit: mission ${a0.missionId} is missing`);
-  const [a] = (await tx
-    .select()
-    .from(missionAmendments)
-    .where(eq(missionAmendments.id, amendmentId))
-    .for("update")) as [AmendmentRow];
-  const existing = await lockLogRow(tx, a.escrow!.chain_id, log);
+  const { tx, now } = ctx;
+  const { log } = input;
+  const { a, m, escrow } = await lockTopUp(tx, input.amendmentId);
+  const existing = await lockLogRow(tx, escrow.chain_id, log);
   if (existing && existing.amendmentId !== a.id) return { kind: "used_elsewhere", deposit: existing };
   if (existing && existing.status !== "reorged") return knownOutcome(existing);
   const reason: DepositRejection | undefined =
-    rejection ??
-    (a.status !== "pending" || (a.escrow!.deposit_id !== null && !existing) || !acceptsTopUp(m)
+    input.rejection ??
+    (a.status !== "pending" || (escrow.deposit_id !== null && !existing) || !acceptsTopUp(m)
       ? "mission_not_pending"
       : undefined);
-  let deposit = await writeDepositRow(tx, existing, {
-    chainId: a.escrow!.chain_id,
+  const deposit = await writeDepositRow(tx, existing, {
+    chainId: escrow.chain_id,
     missionId: m.id,
     amendmentId: a.id,
     log,
@@ -72,62 +70,95 @@ export async function recordTopUpDeposit(
     now,
   });
   if (reason) {
-    if (reason === "mission_not_pending" && a.status === "pending" && !acceptsTopUp(m))
-      await tx
-        .update(missionAmendments)
-        .set({ status: "rejected", reason: "mission_closed", updatedAt: now })
-        .where(eq(missionAmendments.id, a.id));
-    // A top-up in the right token and of the full amount is refunded by the resolver; junk is
-    // left to its funder's own exit (selfRefund), as for a mission's own key.
-    if (log.token === a.escrow!.token && log.amount >= BigInt(a.amount ?? "0"))
-      await queueRefund(tx, m, deposit, now, `topup_rejected:${reason}`, {
-        touchMission: false,
-        missionKey: a.escrowKey!,
-      });
+    await rejectTopUp(ctx, {
+      a,
+      m,
+      deposit,
+      reason,
+      refund: log.token === escrow.token && log.amount >= BigInt(a.amount ?? "0"),
+    });
     return { kind: "rejected", deposit, reason };
   }
   await tx
     .update(missionAmendments)
-    .set({ escrow: { ...a.escrow!, deposit_id: deposit.id, tx_hash: deposit.txHash }, updatedAt: now })
+    .set({ escrow: { ...escrow, deposit_id: deposit.id, tx_hash: deposit.txHash }, updatedAt: now })
     .where(eq(missionAmendments.id, a.id));
-  if (log.blockNumber <= heads.confirmed) deposit = await confirmTopUp(tx, m, deposit, now);
-  return { kind: "recorded", deposit };
+  if (log.blockNumber > input.heads.confirmed) return { kind: "recorded", deposit };
+  return { kind: "recorded", deposit: await confirmTopUp(ctx, { mission: m, deposit }) };
 }
+
+/** A base-rail top-up amendment and its mission, locked in order (mission, then amendment). */
+async function lockTopUp(tx: Tx, amendmentId: string) {
+  const [a0] = await tx.select().from(missionAmendments).where(eq(missionAmendments.id, amendmentId));
+  if (!a0?.escrow) throw new Error(`recordTopUpDeposit: ${amendmentId} is not a base-rail top-up`);
+  const m = await lockMission(tx, a0.missionId);
+  if (!m) throw new Error(`recordTopUpDeposit: mission ${a0.missionId} is missing`);
+  const a = await lockAmendment(tx, amendmentId);
+  if (!a.escrow) throw new Error(`recordTopUpDeposit: ${amendmentId} is not a base-rail top-up`);
+  return { a, m, escrow: a.escrow };
+}
+
+/** The amendment row of a base-rail top-up (its deposit's row names it), locked; it has its own slot key. */
+async function lockAmendment(tx: Tx, amendmentId: string | null): Promise<TopUp> {
+  const [a] = await tx
+    .select()
+    .from(missionAmendments)
+    .where(eq(missionAmendments.id, amendmentId ?? ""))
+    .for("update");
+  if (!a?.escrowKey) throw new Error(`base-rail top-up amendment ${amendmentId} is missing`);
+  return { ...a, escrowKey: a.escrowKey };
+}
+
+type TopUp = AmendmentRow & { escrowKey: string };
+
+/**
+ * A top-up deposit recorded as rejected: the amendment is rejected too when its mission closed;
+ * a top-up in the right token and of the full amount (`refund`) is refunded by the resolver, junk
+ * is left to its funder's own exit (selfRefund), as for a mission's own key.
+ */
+async function rejectTopUp(
+  ctx: InTx,
+  input: { a: TopUp; m: Mission; deposit: DepositRow; reason: DepositRejection; refund: boolean },
+): Promise<void> {
+  const { a, m, reason } = input;
+  if (reason === "mission_not_pending" && a.status === "pending" && !acceptsTopUp(m)) await closeTopUp(ctx, a);
+  if (input.refund)
+    await queueRefund(ctx, {
+      mission: m,
+      deposit: input.deposit,
+      reason: `topup_rejected:${reason}`,
+      touchMission: false,
+      missionKey: a.escrowKey,
+    });
+}
+
+const closeTopUp = ({ tx, now }: InTx, a: AmendmentRow) =>
+  tx
+    .update(missionAmendments)
+    .set({ status: "rejected", reason: "mission_closed", updatedAt: now })
+    .where(eq(missionAmendments.id, a.id));
 
 /**
  * The top-up's deposit reached the confirmation depth: the amendment applies (reward += amount,
  * mission.amended) if the mission still takes top-ups; otherwise the slot is refunded.
  */
-export async function confirmTopUp(tx: Tx, m: Mission, d: DepositRow, now: Date): Promise<DepositRow> {
-  const [a] = (await tx
-    .select()
-    .from(missionAmendments)
-    .where(eq(missionAmendments.id, d.amendmentId!))
-    .for("update")) as [AmendmentRow];
+export async function confirmTopUp(ctx: InTx, { mission: m, deposit: d }: OfMission): Promise<DepositRow> {
+  const { tx, now } = ctx;
+  const a = await lockAmendment(tx, d.amendmentId);
   if (!acceptsTopUp(m) || a.status === "rejected") {
-    const [rejected] = (await tx
-      .update(escrowDeposits)
-      .set({ status: "rejected", reason: "mission_not_pending", nextCheckAt: null, updatedAt: now })
-      .where(eq(escrowDeposits.id, d.id))
-      .returning()) as [DepositRow];
-    await queueRefund(tx, m, rejected, now, "topup_rejected:mission_not_pending", {
-      touchMission: false,
-      missionKey: a.escrowKey!,
+    const rejected = await rejectLate(ctx, {
+      mission: m,
+      deposit: d,
+      reason: "topup_rejected:mission_not_pending",
+      missionKey: a.escrowKey,
     });
-    await tx
-      .update(missionAmendments)
-      .set({ status: "rejected", reason: "mission_closed", updatedAt: now })
-      .where(eq(missionAmendments.id, a.id));
+    await closeTopUp(ctx, a);
     return rejected;
   }
-  const [deposit] = (await tx
-    .update(escrowDeposits)
-    .set({ status: "confirmed", nextCheckAt: now, updatedAt: now })
-    .where(eq(escrowDeposits.id, d.id))
-    .returning()) as [DepositRow];
+  const deposit = await markConfirmed(ctx, d);
   if (a.status === "applied") return deposit; // re-confirmed after a reorg that kept it applied
   const from = BigInt(m.rewardAmount);
-  const to = from + BigInt(a.amount!);
+  const to = from + BigInt(a.amount ?? "0");
   const changes = { reward: { from: from.toString(), to: to.toString() } };
   await tx
     .update(missionAmendments)
@@ -142,9 +173,10 @@ export async function confirmTopUp(tx: Tx, m: Mission, d: DepositRow, now: Date)
     })
     .where(eq(missions.id, m.id))
     .returning(MISSION_COLUMNS);
-  await emitEvents(tx, [
-    missionAmended(amended!, now, { id: a.id, seq: a.seq, kind: a.kind, actor: a.actor, changes }),
-  ]);
+  if (amended)
+    await emitEvents(tx, [
+      missionAmended(amended, now, { id: a.id, seq: a.seq, kind: a.kind, actor: a.actor, changes }),
+    ]);
   return deposit;
 }
 
@@ -153,16 +185,12 @@ export async function confirmTopUp(tx: Tx, m: Mission, d: DepositRow, now: Date)
  * top-up is taken back out of the reward (pending again, until the deposit is mined again);
  * after the mission is decided its release waits for the deposit (NotFunded is retried).
  */
-export async function reorgTopUp(tx: Tx, deps: Deps, m: Mission, d: DepositRow, now: Date): Promise<void> {
+export async function reorgTopUp({ tx, deps, now }: TxCtx, { mission: m, deposit: d }: OfMission): Promise<void> {
   await tx
     .update(escrowDeposits)
     .set({ status: "reorged", nextCheckAt: null, updatedAt: now })
     .where(eq(escrowDeposits.id, d.id));
-  const [a] = (await tx
-    .select()
-    .from(missionAmendments)
-    .where(eq(missionAmendments.id, d.amendmentId!))
-    .for("update")) as [AmendmentRow];
+  const a = await lockAmendment(tx, d.amendmentId);
   if (a.status !== "applied") return;
   if (!acceptsTopUp(m)) {
     deps.logger.error(
@@ -178,7 +206,7 @@ export async function reorgTopUp(tx: Tx, deps: Deps, m: Mission, d: DepositRow, 
   await tx
     .update(missions)
     .set({
-      rewardAmount: (BigInt(m.rewardAmount) - BigInt(a.amount!)).toString(),
+      rewardAmount: (BigInt(m.rewardAmount) - BigInt(a.amount ?? "0")).toString(),
       amendmentsCount: sql`${missions.amendmentsCount} - 1`,
       updatedAt: now,
     })
@@ -221,12 +249,13 @@ export async function escrowSlots(tx: Tx, m: Mission): Promise<EscrowSlot[]> {
   for (const a of topUps) {
     const d = byId.get(a.escrow?.deposit_id ?? "");
     if (!d) continue;
-    rest -= BigInt(a.amount!);
-    extra.push({ missionKey: a.escrowKey!, deposit: d, share: BigInt(a.amount!) });
+    const share = BigInt(a.amount ?? "0");
+    rest -= share;
+    if (a.escrowKey) extra.push({ missionKey: a.escrowKey, deposit: d, share });
   }
-  if (live) {
+  if (live && m.escrow) {
     const [d] = await tx.select().from(escrowDeposits).where(eq(escrowDeposits.id, live.id));
-    if (d) slots.push({ missionKey: m.escrow!.mission_key, deposit: d, share: rest });
+    if (d) slots.push({ missionKey: m.escrow.mission_key, deposit: d, share: rest });
   }
   return [...slots, ...extra];
 }

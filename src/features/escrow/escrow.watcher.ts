@@ -7,6 +7,7 @@ import {
   type EscrowContract,
   type FundedLog,
   type Heads,
+  type TxReceipt,
 } from "../../lib/base-chain";
 import { recordEscrowEvent } from "./escrow.exits";
 import { checkFundedLog } from "./escrow.check";
@@ -15,9 +16,11 @@ import {
   finalizeDeposit,
   lockMission,
   moveDeposit,
+  type OfMission,
   recordDeposit,
   reorgDeposit,
 } from "./escrow.deposits";
+import type { ChainCtx, Tick, TxCtx } from "./escrow.ctx";
 import { missionTerms } from "./escrow.terms";
 import { confirmTopUp, recordTopUpDeposit, reorgTopUp, topUpByKey } from "./escrow.topups";
 import { chainHeads, pollDue, recordWorkerRun } from "./escrow.health";
@@ -54,8 +57,10 @@ export async function watchEscrow(deps: Deps, budgetMs = 10_000): Promise<void> 
     }
     throw err;
   }
-  await scanEscrowLogs(deps, chain, heads, started, budgetMs);
-  await checkDeposits(deps, chain, heads, started, budgetMs);
+  const ctx = { deps, chain, now };
+  const tick = { heads, started, budgetMs };
+  await scanEscrowLogs(ctx, tick);
+  await checkDeposits(ctx, tick);
   await recordWorkerRun(deps, now, { ok: true }, "watcher");
 }
 
@@ -68,7 +73,7 @@ export async function watchEscrow(deps: Deps, budgetMs = 10_000): Promise<void> 
  * scanned again on the next tick, so a log that a reorg moves is found again; re-seeing a known
  * log is a cheap no-op.
  */
-async function scanEscrowLogs(deps: Deps, chain: BaseChain, heads: Heads, started: number, budgetMs: number) {
+async function scanEscrowLogs({ deps, chain }: ChainCtx, { heads, started, budgetMs }: Tick) {
   for (const c of chain.contracts) {
     for (let i = 0; i < SPANS_PER_TICK && performance.now() - started < budgetMs; i++)
       if (!(await scanSpan(deps, chain, c, heads))) break;
@@ -101,7 +106,8 @@ async function scanSpan(deps: Deps, chain: BaseChain, c: EscrowContract, heads: 
       .onConflictDoNothing();
     [cursor] = await db.select().from(chainCursors).where(where);
   }
-  const from = cursor!.nextBlock;
+  if (!cursor) return false;
+  const from = cursor.nextBlock;
   const to = Math.min(heads.latest, from + SCAN_SPAN - 1);
   if (from > to) return false;
   const logs = await chain.escrowLogs(c.address, from, to).catch((err) => {
@@ -114,7 +120,10 @@ async function scanSpan(deps: Deps, chain: BaseChain, c: EscrowContract, heads: 
   for (const ev of logs.events) {
     if (ev.blockNumber > heads.confirmed) continue; // indexed once at the confirmation depth
     if (!times.has(ev.blockNumber)) times.set(ev.blockNumber, await chain.blockTime(ev.blockNumber).catch(() => null));
-    await recordEscrowEvent(deps, chain, ev, times.get(ev.blockNumber) ?? null);
+    await recordEscrowEvent(
+      { deps, chain, now: deps.clock.now() },
+      { ev, blockTime: times.get(ev.blockNumber) ?? null },
+    );
   }
   const next = Math.min(to, heads.final) + 1;
   if (next > from) await db.update(chainCursors).set({ nextBlock: next, updatedAt: now }).where(where);
@@ -152,18 +161,24 @@ async function considerLog(deps: Deps, chain: BaseChain, log: FundedLog, heads: 
       escrow: a.escrow.contract,
       missionKey: a.escrow.mission_key,
       token: a.escrow.token,
-      reward: BigInt(a.amount!),
+      reward: BigInt(a.amount ?? "0"),
       spamFee: 0n,
       refundAfter: a.escrow.refund_after,
     });
     await db.transaction((tx) =>
-      recordTopUpDeposit(tx, deps, a.id, log, heads, deps.clock.now(), topUp.ok ? undefined : topUp.reason),
+      recordTopUpDeposit(
+        { tx, now: deps.clock.now() },
+        { amendmentId: a.id, log, heads, ...(topUp.ok ? {} : { rejection: topUp.reason }) },
+      ),
     );
     return;
   }
-  const check = checkFundedLog(log, missionTerms(chain, m));
+  const check = checkFundedLog(log, missionTerms(chain, m, m.escrow));
   await db.transaction((tx) =>
-    recordDeposit(tx, deps, m.id, log, heads, deps.clock.now(), check.ok ? undefined : check.reason),
+    recordDeposit(
+      { tx, deps, now: deps.clock.now() },
+      { missionId: m.id, log, heads, ...(check.ok ? {} : { rejection: check.reason }) },
+    ),
   );
 }
 
@@ -175,13 +190,7 @@ async function considerLog(deps: Deps, chain: BaseChain, log: FundedLog, heads: 
  * the head of a batch (docs/base-rail.md "Liveness"). Every row read moves on (another state or
  * another block), so a batch never sees the same rows twice.
  */
-async function checkDeposits(
-  deps: Deps,
-  chain: BaseChain,
-  heads: Heads,
-  started: number,
-  budgetMs: number,
-): Promise<void> {
+async function checkDeposits({ deps, chain }: ChainCtx, { heads, started, budgetMs }: Tick): Promise<void> {
   const db = deps.database.db;
   const atDepth = (status: "pending" | "confirmed", block: number) =>
     db
@@ -230,16 +239,28 @@ async function checkDeposit(
     const m = await lockMission(tx, d.missionId);
     const [cur] = await tx.select().from(escrowDeposits).where(eq(escrowDeposits.id, d.id)).for("update");
     if (!m || !cur || cur.status !== d.status || cur.blockHash !== d.blockHash) return; // changed meanwhile: next tick
-    if (!receipt || !stillThere)
-      return cur.amendmentId ? reorgTopUp(tx, deps, m, cur, now) : reorgDeposit(tx, deps, m, cur, now);
-    if (receipt.blockHash !== cur.blockHash) {
-      // Re-mined elsewhere: follow it; the depth is judged again from its new block.
-      await moveDeposit(tx, m, cur, receipt.blockNumber, receipt.blockHash, now);
-      if (receipt.blockNumber > (cur.status === "pending" ? heads.confirmed : heads.final)) return;
-    }
-    if (cur.status === "pending" && receipt.blockNumber <= heads.confirmed)
-      await (cur.amendmentId ? confirmTopUp(tx, m, cur, now) : confirmDeposit(tx, deps, m, cur, now));
-    else if (cur.status === "confirmed" && receipt.blockNumber <= heads.final) await finalizeDeposit(tx, m, cur, now);
+    await depositAtDepth({ tx, deps, now }, { mission: m, deposit: cur, receipt: stillThere ? receipt : null, heads });
   });
   return true;
+}
+
+/**
+ * A live deposit at its depth, locked and as read: reorged away (no receipt), moved to another
+ * block, confirmed (the mission opens, the top-up applies) or final.
+ */
+async function depositAtDepth(
+  ctx: TxCtx,
+  { receipt, heads, ...row }: OfMission & { receipt: TxReceipt | null; heads: Heads },
+): Promise<void> {
+  const { mission: m, deposit: cur } = row;
+  if (!receipt) return cur.amendmentId ? reorgTopUp(ctx, row) : reorgDeposit(ctx, row);
+  if (receipt.blockHash !== cur.blockHash) {
+    // Re-mined elsewhere: follow it; the depth is judged again from its new block.
+    await moveDeposit(ctx, { ...row, blockNumber: receipt.blockNumber, blockHash: receipt.blockHash });
+    if (receipt.blockNumber > (cur.status === "pending" ? heads.confirmed : heads.final)) return;
+  }
+  if (cur.status === "pending" && receipt.blockNumber <= heads.confirmed)
+    await (cur.amendmentId ? confirmTopUp(ctx, row) : confirmDeposit(ctx, row));
+  else if (cur.status === "confirmed" && receipt.blockNumber <= heads.final)
+    await finalizeDeposit(ctx, { mission: m, deposit: cur });
 }

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { chainPayouts } from "../../db/schema/index";
 import type { Deps } from "../../deps";
-import { RpcUnavailableError, type BaseChain, type Heads } from "../../lib/base-chain";
+import { RpcUnavailableError, type Heads } from "../../lib/base-chain";
+import type { ChainCtx, Tick } from "./escrow.ctx";
 import { backoffMs, stepPayout, watchConfirmed, type PayoutRow } from "./escrow.payouts";
 import { chainHeads, recordWorkerRun } from "./escrow.health";
 import { railStatus } from "./escrow.rail";
@@ -26,6 +27,28 @@ export async function runPayouts(deps: Deps, budgetMs = 15_000): Promise<number>
   if (!chain || !chain.canSign) return 0;
   const started = performance.now();
   const now = deps.clock.now();
+  const { due, waiting } = await dueWork({ deps, chain, now });
+  if (due.length === 0 && !waiting) {
+    await recordWorkerRun(deps, now, { ok: true });
+    return 0; // idle: no RPC at all
+  }
+  let heads: Heads;
+  try {
+    heads = await chainHeads(deps, chain);
+  } catch (err) {
+    if (!(err instanceof RpcUnavailableError)) throw err;
+    await recordWorkerRun(deps, now, { ok: false, error: err.message });
+    return 0; // nothing changes; the next tick retries
+  }
+  const tick = { heads, started, budgetMs };
+  const work = await workBatch({ deps, chain, now }, { ...tick, due });
+  const stepped = work.stepped + (await finalityPass({ deps, chain, now }, tick));
+  await recordWorkerRun(deps, now, work.rpcDown ? { ok: false, error: "rpc_unavailable" } : { ok: true });
+  return stepped;
+}
+
+/** The work batch due now (oldest next_check_at first), and whether any payout waits for finality. */
+async function dueWork({ deps, chain, now }: ChainCtx) {
   const db = deps.database.db;
   const due = await db
     .select()
@@ -45,18 +68,18 @@ export async function runPayouts(deps: Deps, budgetMs = 15_000): Promise<number>
     .from(chainPayouts)
     .where(and(eq(chainPayouts.chainId, chain.chainId), eq(chainPayouts.state, "confirmed")))
     .limit(1);
-  if (due.length === 0 && !waiting) {
-    await recordWorkerRun(deps, now, { ok: true });
-    return 0; // idle: no RPC at all
-  }
-  let heads: Heads;
-  try {
-    heads = await chainHeads(deps, chain);
-  } catch (err) {
-    if (!(err instanceof RpcUnavailableError)) throw err;
-    await recordWorkerRun(deps, now, { ok: false, error: err.message });
-    return 0; // nothing changes; the next tick retries
-  }
+  return { due, waiting: waiting !== undefined };
+}
+
+/**
+ * Steps each due payout once; a failed step backs that row off alone. `rpcDown`: the pass ended
+ * early after OUTAGES_BEFORE_STOP outages in a row.
+ */
+async function workBatch(
+  ctx: ChainCtx,
+  { due, started, budgetMs, heads }: Tick & { due: PayoutRow[] },
+): Promise<{ stepped: number; rpcDown: boolean }> {
+  const { deps, now } = ctx;
   let stepped = 0;
   let outages = 0;
   // Without RESOLVER_ROLE nothing new is signed: queued payouts wait (a retryable state, never
@@ -70,7 +93,7 @@ export async function runPayouts(deps: Deps, budgetMs = 15_000): Promise<number>
     }
     if (performance.now() - started > budgetMs) break;
     try {
-      await stepPayout(deps, chain, p, heads);
+      await stepPayout({ ...ctx, now: deps.clock.now() }, p, heads);
       outages = 0;
       stepped++;
       await keepMoving(deps, p, now);
@@ -83,23 +106,12 @@ export async function runPayouts(deps: Deps, budgetMs = 15_000): Promise<number>
       if (outage && ++outages >= OUTAGES_BEFORE_STOP) break;
     }
   }
-  stepped += await finalityPass(deps, chain, heads, started, budgetMs);
-  await recordWorkerRun(
-    deps,
-    now,
-    outages >= OUTAGES_BEFORE_STOP ? { ok: false, error: "rpc_unavailable" } : { ok: true },
-  );
-  return stepped;
+  return { stepped, rpcDown: outages >= OUTAGES_BEFORE_STOP };
 }
 
 /** Confirmed payouts at the finality depth: final, or back to work if their block was reorged away. */
-async function finalityPass(
-  deps: Deps,
-  chain: BaseChain,
-  heads: Heads,
-  started: number,
-  budgetMs: number,
-): Promise<number> {
+async function finalityPass(ctx: ChainCtx, { heads, started, budgetMs }: Tick): Promise<number> {
+  const { deps, chain } = ctx;
   const rows = await deps.database.db
     .select()
     .from(chainPayouts)
@@ -116,7 +128,7 @@ async function finalityPass(
   for (const p of rows) {
     if (performance.now() - started > budgetMs) break;
     try {
-      await watchConfirmed(deps, chain, p, heads);
+      await watchConfirmed({ ...ctx, now: deps.clock.now() }, p, heads);
       n++;
     } catch (err) {
       if (err instanceof RpcUnavailableError) break;

@@ -244,14 +244,19 @@ export async function resolveAndPay(
     if (perSlot.length === 0) throw new Error(`resolveAndPay: base-rail mission ${m.id} has no deposit`);
     for (const p of perSlot)
       await queueRelease(
-        tx,
-        m,
-        p.slot,
-        winners.map((w, i) => ({ address: w.submitter, amount: p.amounts[i]!, submissionId: w.submissionId })),
-        p.fee,
-        opts.now,
-        opts.releaseSignatures?.[p.slot.missionKey] ?? null,
-        escrowVersionOf(opts.deps.config.baseRail, p.slot.deposit.escrowAddress),
+        { tx, now: opts.now },
+        {
+          mission: m,
+          slot: p.slot,
+          recipients: winners.map((w, i) => ({
+            address: w.submitter,
+            amount: p.amounts[i]!,
+            submissionId: w.submissionId,
+          })),
+          fee: p.fee,
+          signature: opts.releaseSignatures?.[p.slot.missionKey] ?? null,
+          version: escrowVersionOf(opts.deps.config.baseRail, p.slot.deposit.escrowAddress),
+        },
       );
   } else
     await transfer(tx, {
@@ -368,10 +373,16 @@ export async function voidAndRefund(tx: Tx, m: Mission, opts: { now: Date; reaso
     for (const sl of await escrowSlots(tx, m)) {
       const d = sl.deposit;
       if (d.status !== "confirmed" && d.status !== "final") continue;
-      await queueRefund(tx, m, d, opts.now, "refund_queued", {
-        touchMission: d.amendmentId === null,
-        missionKey: sl.missionKey,
-      });
+      await queueRefund(
+        { tx, now: opts.now },
+        {
+          mission: m,
+          deposit: d,
+          reason: "refund_queued",
+          touchMission: d.amendmentId === null,
+          missionKey: sl.missionKey,
+        },
+      );
     }
   } else {
     // Back to whoever funded the escrow: the creator, and each top-up's caller its top-up.
