@@ -254,23 +254,24 @@ export const PROFILE_STATEMENTS: Record<Spec, readonly string[]> = {
  * - `route`: "METHOD /path", an operation of the OpenAPI document (openapi/openapi.json, which
  *   test/openapi/openapi.test.ts keeps equal to the routes);
  * - `field` of `of`: a property of that operation's 200 (or 201) JSON body;
- * - `manifest` / `card`: a dotted path present in /.well-known/oabp.json / the A2A agent card;
+ * - `manifest` / `card`: a dotted path present in /.well-known/oabp.json / the A2A agent card,
+ *   and, with `equals`, holding exactly that value (so a `no` or `n/a` row whose declaration
+ *   changes fails too);
  * - `code`: an error code of src/lib/errors.ts; `setting`: a setting of src/env.settings.ts;
  * - `get` (+ `status`): the status a GET of that path answers on a fresh server.
  */
 export type Probe =
   | { route: string }
   | { field: string; of: string }
-  | { manifest: string }
-  | { card: string }
+  | { manifest: string; equals?: unknown }
+  | { card: string; equals?: unknown }
   | { code: string }
   | { setting: string }
   | { get: string; status: number };
 
 /**
  * The probes per row, keyed `spec section #n` (the n-th row of that section in the spec's table).
- * A row keyed here must claim `conforms` or `partial`; when its route, field, code or setting
- * goes, test/specs/profile.test.ts (routes, fields, codes, settings) or
+ * When a route, field, code, setting or declared value a row rests on goes or changes, test/specs/profile.test.ts (routes, fields, codes, settings) or
  * test/specs/profile.int.test.ts (manifest, card, answers) fails.
  */
 export const PROFILE_PROBES: Record<string, readonly Probe[]> = {
@@ -295,7 +296,7 @@ export const PROFILE_PROBES: Record<string, readonly Probe[]> = {
   "AIP-1 §5 #5": [{ route: "GET /agents/{id}/badge.svg" }],
   "AIP-1 §5 #6": [{ route: "GET /agents/{id}/history" }],
   "AIP-1 §6 #2": [{ route: "GET /escrow/attestation" }, { route: "GET /missions/{id}/escrow" }],
-  "AIP-1 §6 #4": [{ manifest: "fee_bps" }],
+  "AIP-1 §6 #4": [{ manifest: "fee_bps", equals: 50 }],
   "AIP-1 §6 #5": [{ setting: "OABP_ASSETS" }],
   "AIP-1 §6.1 #2": [{ field: "receipt_uri", of: "GET /missions/{id}/submissions/{sid}" }],
   "AIP-1 §6.1 #3": [{ route: "GET /missions/{id}/receipts/{submission_id}" }],
@@ -311,11 +312,14 @@ export const PROFILE_PROBES: Record<string, readonly Probe[]> = {
   ],
   "AIP-1 §7 #2": [{ route: "POST /mcp" }, { manifest: "mcp.url" }],
   "AIP-1 §7.1 #1": [{ manifest: "mcp" }],
-  "AIP-1 §7.1 #2": [{ manifest: "mcp.transport" }],
-  "AIP-1 §7.1 #3": [{ manifest: "mcp.not_implemented" }],
+  "AIP-1 §7.1 #2": [{ manifest: "mcp.transport", equals: "streamable_http" }],
+  "AIP-1 §7.1 #3": [{ manifest: "mcp.not_implemented", equals: ["sse", "stdio"] }],
   "AIP-1 §7.1.1 #1": [{ manifest: "mcp.transport_paths" }],
-  "AIP-1 §7.1.1 #2": [{ manifest: "mcp.transport_paths.served" }],
-  "AIP-1 §7.1.1 #4": [{ manifest: "mcp.transport_paths.not_served" }],
+  "AIP-1 §7.1.1 #2": [{ manifest: "mcp.transport_paths.served", equals: ["/mcp"] }],
+  "AIP-1 §7.1.1 #3": [{ manifest: "mcp.transport_paths.compatibility_served", equals: [] }],
+  "AIP-1 §7.1.1 #4": [
+    { manifest: "mcp.transport_paths.not_served", equals: ["/sse", "/mcp/sse", "/messages", "/messages/", "/v1/messages"] },
+  ],
   "AIP-1 §7.3.1 #3": [{ manifest: "mcp.handshake_timeout_seconds" }, { setting: "OABP_MCP_HANDSHAKE_TIMEOUT_SECONDS" }],
   "AIP-1 §7.3.2 #1": [{ route: "DELETE /mcp" }],
   "AIP-1 §7.3.3 #1": [{ manifest: "mcp.session_id_cooling_period_seconds" }],
@@ -325,7 +329,10 @@ export const PROFILE_PROBES: Record<string, readonly Probe[]> = {
   "AIP-1 §8 #2": [{ get: "/api/v1/openapi.json", status: 301 }],
   "AIP-1 §8 #3": [{ route: "GET /agents/{id}/balance" }, { field: "aigen_balance", of: "GET /agents/{id}/balance" }],
   "AIP-1 §8 #4": [{ field: "aigen_balance", of: "GET /agents/{id}" }],
-  "AIP-1 §9 #1": ["implementation", "version", "aip_supported", "chain", "contact", "endpoints"].map((manifest) => ({ manifest })),
+  "AIP-1 §9 #1": [
+    ...["implementation", "version", "chain", "contact", "endpoints"].map((manifest) => ({ manifest })),
+    { manifest: "aip_supported", equals: [1, 2, 3, 4] },
+  ],
   "AIP-1 §9 #2": [{ manifest: "receipt_endpoint_template" }, { manifest: "receipt_signing_keys" }],
   "AIP-1 §9 #6": [{ manifest: "payment_options.assets" }, { manifest: "payment_options.chains" }, { manifest: "payment_options.min_reward_usd" }],
   "AIP-1 §9 #8": [{ get: "/.well-known/agent-bounty.json", status: 200 }],
@@ -359,19 +366,19 @@ export const PROFILE_PROBES: Record<string, readonly Probe[]> = {
   "AIP-2 §4.1 #3": [{ field: "eligibility", of: "GET /missions/{id}" }],
   "AIP-2 §5 #2": [{ route: "GET /missions/types/custom/{type_id}" }],
   "AIP-2 §6 #1": [{ field: "mission_type", of: "GET /missions/{id}" }, { route: "GET /missions/types" }],
-  "AIP-2 §7 #1": [{ manifest: "protocol_versions" }],
+  "AIP-2 §7 #1": [{ manifest: "protocol_versions", equals: ["aip-1-v0.1", "aip-2-basic", "aip-2-standard", "aip-2-extended"] }],
   "AIP-2 App. B #2": [{ field: "type_params_schema_url", of: "GET /missions/{id}" }, { route: "GET /missions/types/{type_id}/schema" }],
   "AIP-3 §2 #1": [{ setting: "OABP_ATTESTATION_TTL_DAYS" }, { manifest: "cross_chain.attestation_ttl_days" }],
   "AIP-3 §2.2 #1": [{ route: "GET /reputation/{address}/attestation" }],
   "AIP-3 §2 #9": [{ route: "GET /reputation/{address}/attestation" }],
   "AIP-3 App. B #1": [{ field: "mission_type_affinity", of: "GET /agents/{id}" }],
   "AIP-3 App. B #2": [{ setting: "OABP_IMPORT_TYPE_OVERLAP_TRUST_FACTOR" }],
-  "AIP-3 §3 #1": [{ manifest: "cross_chain.elo_floor" }],
+  "AIP-3 §3 #1": [{ manifest: "cross_chain.elo_floor", equals: 1400 }],
   "AIP-3 §3 #3": [{ manifest: "cross_chain.trust_factor" }],
   "AIP-3 §3.1 #2": [{ field: "self_submission", of: "GET /missions/{id}/submissions/{sid}" }],
   "AIP-3 §4 #1": [{ field: "imported_reputation", of: "GET /agents/{id}" }, { manifest: "cross_chain.transitions_to_local_after_n_missions" }],
   "AIP-3 §4.1 #1": [{ route: "POST /reputation/import" }],
-  "AIP-3 §5 #1": [{ manifest: "cross_chain.elo_max" }],
+  "AIP-3 §5 #1": [{ manifest: "cross_chain.elo_max", equals: 1600 }],
   "AIP-3 §6 #1": [{ setting: "OABP_TRUSTED_ISSUERS" }, { setting: "OABP_OPEN_IMPORT" }],
   "AIP-3 §6 #3": [{ route: "GET /reputation/trusted-issuers" }],
   "AIP-3 §7 #1": [{ manifest: "aips" }, { manifest: "cross_chain" }],
@@ -380,10 +387,11 @@ export const PROFILE_PROBES: Record<string, readonly Probe[]> = {
   "AIP-3 §10.3 #1": [{ route: "GET /submissions/{id}/receipt" }],
   "AIP-3 §10.3 #2": [{ route: "GET /submissions/{id}" }],
   "AIP-4 §1 #1": [{ manifest: "dispute_types_supported" }],
-  "AIP-4 §1.1 #1": [{ setting: "OABP_PAYMENT_SLA_HOURS" }, { manifest: "payment_sla_hours" }],
+  "AIP-4 §1.1 #1": [{ setting: "OABP_PAYMENT_SLA_HOURS" }, { manifest: "payment_sla_hours", equals: 48 }],
   "AIP-4 §2.1–2.3 #1": [{ route: "POST /disputes" }],
   "AIP-4 §2.4 #1": [{ route: "GET /disputes" }],
   "AIP-4 §2.5 #1": [{ route: "GET /disputes/{id}" }],
   "AIP-4 §5 #1": [{ manifest: "aip_support" }, { manifest: "dispute_endpoint" }, { manifest: "dispute_types_supported" }],
   "AIP-4 §8.2 #1": [{ manifest: "treasury_health" }, { route: "GET /treasury" }],
+  "AIP-4 §7.2 #1": [{ manifest: "cross_server_disputes", equals: false }],
 };

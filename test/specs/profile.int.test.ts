@@ -25,14 +25,23 @@ const json = async (path: string) => {
 const at = (doc: unknown, path: string) =>
   path.split(".").reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), doc);
 
+/** Why a manifest or card probe fails: the path is absent, or holds another value than `equals`. */
+function field(key: string, where: string, doc: unknown, path: string, p: { equals?: unknown }): string[] {
+  const value = at(doc, path);
+  if (value === undefined) return [`${key}: no ${path} in ${where}`];
+  if ("equals" in p && JSON.stringify(value) !== JSON.stringify(p.equals))
+    return [`${key}: ${path} in ${where} is ${JSON.stringify(value)}, the row says ${JSON.stringify(p.equals)}`];
+  return [];
+}
+
 describe("the profile's probes on the real server", () => {
   it("AIP-1…4: every probed manifest and agent-card field is there and every probed path answers as the row says", async () => {
     const manifest = await json("/.well-known/oabp.json");
     const card = await json("/.well-known/agent-card.json");
     const failed: string[] = [];
     const check = async (key: string, p: Probe) => {
-      if ("manifest" in p && at(manifest, p.manifest) === undefined) failed.push(`${key}: no ${p.manifest} in the manifest`);
-      if ("card" in p && at(card, p.card) === undefined) failed.push(`${key}: no ${p.card} in the agent card`);
+      if ("manifest" in p) failed.push(...field(key, "the manifest", manifest, p.manifest, p));
+      if ("card" in p) failed.push(...field(key, "the agent card", card, p.card, p));
       if ("get" in p) {
         const r = await t.app.request(p.get, { redirect: "manual" });
         if (r.status !== p.status) failed.push(`${key}: GET ${p.get} answered ${r.status}, not ${p.status}`);
@@ -41,7 +50,8 @@ describe("the profile's probes on the real server", () => {
     for (const [key, probes] of Object.entries(PROFILE_PROBES)) for (const p of probes) await check(key, p);
     expect(failed).toEqual([]);
     // The check fails on what is not there.
-    expect(at(manifest, "mcp.no_such_field")).toBeUndefined();
+    expect(field("k", "the manifest", manifest, "mcp.no_such_field", {})).toEqual(["k: no mcp.no_such_field in the manifest"]);
+    expect(field("k", "the manifest", manifest, "fee_bps", { equals: 51 })).toHaveLength(1);
     expect((await t.app.request("/no-such-path", { redirect: "manual" })).status).toBe(404);
   });
 });
