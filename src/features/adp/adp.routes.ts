@@ -1,6 +1,6 @@
-import { routes } from "../../http/route";
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
+import { routes } from "../../http/route";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { sendError } from "../../http/errors";
 import { MissionIdParam } from "../missions";

@@ -1,5 +1,5 @@
-import { routes } from "../../http/route";
 import { createRoute, z } from "@hono/zod-openapi";
+import { routes } from "../../http/route";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 
 // domain, uri and chain_ids: what the EIP-4361 message must say here (a client needs no

@@ -1,5 +1,5 @@
-import { routes } from "../../http/route";
 import { createRoute } from "@hono/zod-openapi";
+import { routes } from "../../http/route";
 import { errors, jsonResponse } from "../../http/openapi";
 import { MissionIdParam } from "../missions";
 import { Claim, ClaimList, ListClaimsQuery } from "./claims.schemas";

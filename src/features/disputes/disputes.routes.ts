@@ -1,5 +1,5 @@
-import { routes } from "../../http/route";
 import { createRoute } from "@hono/zod-openapi";
+import { routes } from "../../http/route";
 import { requireCaller } from "../../http/identity";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import {

@@ -1,5 +1,5 @@
-import { routes } from "../../http/route";
 import { createRoute } from "@hono/zod-openapi";
+import { routes } from "../../http/route";
 import { errors, jsonResponse } from "../../http/openapi";
 import { Heartbeat } from "./heartbeats.schemas";
 import { AgentIdParam } from "../../http/params";

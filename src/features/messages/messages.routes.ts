@@ -1,5 +1,5 @@
-import { routes, signedIn } from "../../http/route";
 import { createRoute } from "@hono/zod-openapi";
+import { routes, signedIn } from "../../http/route";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import {
   MailboxQuery,

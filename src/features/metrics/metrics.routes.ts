@@ -1,5 +1,5 @@
-import { routes } from "../../http/route";
 import { createRoute, z } from "@hono/zod-openapi";
+import { routes } from "../../http/route";
 import { errors } from "../../http/openapi";
 
 const route = routes("operator");

@@ -1,5 +1,5 @@
-import { routes } from "../../http/route";
 import { createRoute } from "@hono/zod-openapi";
+import { routes } from "../../http/route";
 import { ConditionalHeaders, notModified } from "../../http/http-cache";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { MissionReceipt, ReceiptParams, VerifyReceiptRequest, VerifyReceiptResult } from "./receipts.schemas";

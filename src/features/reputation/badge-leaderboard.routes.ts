@@ -1,5 +1,5 @@
-import { routes } from "../../http/route";
 import { createRoute, z } from "@hono/zod-openapi";
+import { routes } from "../../http/route";
 import { errors, jsonResponse } from "../../http/openapi";
 import { BadgeSvg, RatingList, ratingListQuery } from "./leaderboard.schemas";
 import { AgentIdParam } from "../../http/params";

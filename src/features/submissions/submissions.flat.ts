@@ -1,6 +1,6 @@
+import { createRoute, z } from "@hono/zod-openapi";
 import { pathId } from "../../http/params";
 import { routes } from "../../http/route";
-import { createRoute, z } from "@hono/zod-openapi";
 import { ctxFromRequest } from "../../http/context";
 import { errors, jsonResponse, router } from "../../http/openapi";
 import { viewerFor } from "../../db/mission-visibility";

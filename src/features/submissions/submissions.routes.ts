@@ -1,5 +1,5 @@
-import { routes } from "../../http/route";
 import { createRoute, z } from "@hono/zod-openapi";
+import { routes } from "../../http/route";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { MissionIdParam } from "../missions";
 import {

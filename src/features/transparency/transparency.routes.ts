@@ -1,5 +1,5 @@
-import { routes } from "../../http/route";
 import { createRoute, z } from "@hono/zod-openapi";
+import { routes } from "../../http/route";
 import { errors, jsonResponse } from "../../http/openapi";
 import { PayoutsPage, PayoutsQuery, StatsResponse, TransparencyResponse } from "./transparency.schemas";
 
