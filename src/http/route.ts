@@ -1,18 +1,19 @@
-import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import type { RouteConfig } from "@hono/zod-openapi";
 import { requireCaller } from "./identity";
 
-// A feature's routes, each declared in one call (docs/architecture.md "A feature's files"):
-// `const route = routes("reviews")`, then `route.get(path, summary, { request, responses })` is
-// createRoute with the method, the path, the feature's tag and the summary. `shared` is what every
-// route of the declarer has (the operator routes' admin check and bearer scheme).
+// A feature's routes, each declared with what sets it apart (docs/architecture.md "A feature's
+// files"): `const route = routes("reviews")`, then
+// `createRoute({ ...route.get(path, summary), request, responses })`. The feature's tag is said
+// once; `shared` is what every route of the declarer has (the operator routes' admin check and
+// bearer scheme). The route object stays a createRoute literal, so its request and responses keep
+// their types for the handlers.
 
-type Declared = Omit<RouteConfig, "method" | "path" | "tags" | "summary">;
+type Shared = Pick<RouteConfig, "middleware" | "security">;
 
-export function routes<S extends Declared = Record<never, never>>(tag: string, shared?: S) {
+export function routes<S extends Shared>(tag: string, shared: S = {} as S) {
   const declare =
     <M extends RouteConfig["method"]>(method: M) =>
-    <P extends string, C extends Declared>(path: P, summary: string, config: C) =>
-      createRoute({ method, path, tags: [tag], summary, ...(shared as S), ...config });
+    <P extends string>(path: P, summary: string) => ({ method, path, tags: [tag], summary, ...shared });
   return { get: declare("get"), post: declare("post"), put: declare("put"), delete: declare("delete") };
 }
 

@@ -1,5 +1,5 @@
-import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
+import { pathId } from "../../http/params";
 import { DISPUTE_TYPES } from "../manifest";
 
 // AIP-4 §2 wire shapes, written from the spec.

@@ -1,5 +1,5 @@
-import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
+import { pathId } from "../../http/params";
 
 // Private messages about a submission: wire shapes written by hand (docs/style.md rule 6). The body is opaque to the server.
 

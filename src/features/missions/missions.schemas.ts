@@ -1,5 +1,5 @@
-import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
+import { pathId } from "../../http/params";
 import { MissionEscrowWire } from "../escrow";
 import { CreatorRecordCompact } from "../records";
 import { isUintString } from "../../lib/money";

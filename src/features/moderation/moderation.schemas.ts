@@ -1,5 +1,5 @@
-import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
+import { pathId } from "../../http/params";
 import { AUDIT_ACTIONS, REPORT_REASONS, REPORT_STATUSES } from "../../db/vocabulary";
 import { Mission } from "../missions";
 

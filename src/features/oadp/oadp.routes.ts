@@ -1,3 +1,4 @@
+import { createRoute } from "@hono/zod-openapi";
 import { routes } from "../../http/route";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { FederationReport, FederationReportResult, HubList, ListHubsQuery, PingRequest, Pong } from "./oadp.schemas";
@@ -5,42 +6,39 @@ import { FederationReport, FederationReportResult, HubList, ListHubsQuery, PingR
 // OADP hub endpoints (docs/protocols/OADP-discovery.txt). Also under /api (/api/ping …).
 const route = routes("oadp");
 
-export const pingRoute = route.post(
-  "/ping",
-  'OADP PING at any privacy tier (anonymous {"ping": true}, minimal, full) → a signed PONG with counts only',
-  {
-    description:
-      "Verify `signature` with the key named by `key_id` in /.well-known/agent-protocol.json (hub.public_key): ed25519 over the RFC 8785 bytes of the PONG without `signature`, base64url. Nothing from the ping is stored; only `nonce` is echoed.",
-    request: {
-      body: {
-        required: false,
-        description: "The ping; may be omitted",
-        content: { "application/json": { schema: PingRequest } },
-      },
-    },
-    responses: { 200: jsonResponse(Pong, "Signed PONG"), ...errors("SERVICE_UNAVAILABLE") },
-  },
-);
-
-export const federationReportRoute = route.post(
-  "/federation/report",
-  "Report a discovered OADP hub → {accepted, known} (deduplicated; never fetched unless the operator enables verification)",
-  {
-    description:
-      "https only, public hosts only: a private, special-use or malformed hub_url answers 422 with details.reason. Rate-limited per caller (address, else IP): 429 with Retry-After. 503 `federation_disabled` unless OABP_OADP_FEDERATION_ENABLED.",
-    request: { ...jsonBody(FederationReport) },
-    responses: {
-      200: jsonResponse(FederationReportResult, "Recorded (known: it already was)"),
-      ...errors("UNPROCESSABLE", "RATE_LIMITED", "SERVICE_UNAVAILABLE"),
+export const pingRoute = createRoute({
+  ...route.post(
+    "/ping",
+    'OADP PING at any privacy tier (anonymous {"ping": true}, minimal, full) → a signed PONG with counts only',
+  ),
+  description:
+    "Verify `signature` with the key named by `key_id` in /.well-known/agent-protocol.json (hub.public_key): ed25519 over the RFC 8785 bytes of the PONG without `signature`, base64url. Nothing from the ping is stored; only `nonce` is echoed.",
+  request: {
+    body: {
+      required: false,
+      description: "The ping; may be omitted",
+      content: { "application/json": { schema: PingRequest } },
     },
   },
-);
+  responses: { 200: jsonResponse(Pong, "Signed PONG"), ...errors("SERVICE_UNAVAILABLE") },
+});
 
-export const listHubsRoute = route.get(
-  "/federation/hubs",
-  "Hubs reported through federation, newest first, with their verified flag",
-  {
-    request: { query: ListHubsQuery },
-    responses: { 200: jsonResponse(HubList, "A page of reported hubs"), ...errors("SERVICE_UNAVAILABLE") },
+export const federationReportRoute = createRoute({
+  ...route.post(
+    "/federation/report",
+    "Report a discovered OADP hub → {accepted, known} (deduplicated; never fetched unless the operator enables verification)",
+  ),
+  description:
+    "https only, public hosts only: a private, special-use or malformed hub_url answers 422 with details.reason. Rate-limited per caller (address, else IP): 429 with Retry-After. 503 `federation_disabled` unless OABP_OADP_FEDERATION_ENABLED.",
+  request: { ...jsonBody(FederationReport) },
+  responses: {
+    200: jsonResponse(FederationReportResult, "Recorded (known: it already was)"),
+    ...errors("UNPROCESSABLE", "RATE_LIMITED", "SERVICE_UNAVAILABLE"),
   },
-);
+});
+
+export const listHubsRoute = createRoute({
+  ...route.get("/federation/hubs", "Hubs reported through federation, newest first, with their verified flag"),
+  request: { query: ListHubsQuery },
+  responses: { 200: jsonResponse(HubList, "A page of reported hubs"), ...errors("SERVICE_UNAVAILABLE") },
+});

@@ -1,5 +1,5 @@
-import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
+import { pathId } from "../../http/params";
 
 // Wire schemas of AIP-3 (written from the spec; the import body is validated by the service,
 // which answers the §4.1 400 shape with a named reason).

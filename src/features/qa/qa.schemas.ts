@@ -1,5 +1,5 @@
-import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
+import { pathId } from "../../http/params";
 import { QA_KINDS } from "../../db/vocabulary";
 
 // Mission Q&A: wire shapes written by hand (docs/style.md rule 6). Lengths are

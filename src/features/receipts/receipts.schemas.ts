@@ -1,5 +1,5 @@
-import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
+import { pathId } from "../../http/params";
 import { SETTLEMENT_STATUSES, VERIFICATION_RESULTS } from "./receipts.verify";
 
 // Written by hand from AIP-1 §6.1 (docs/style.md rule 6).

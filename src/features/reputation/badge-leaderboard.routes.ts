@@ -1,5 +1,5 @@
+import { createRoute, z } from "@hono/zod-openapi";
 import { routes } from "../../http/route";
-import { z } from "@hono/zod-openapi";
 import { errors, jsonResponse } from "../../http/openapi";
 import { BadgeSvg, RatingList, ratingListQuery } from "./leaderboard.schemas";
 import { AgentIdParam } from "../../http/params";
@@ -22,7 +22,8 @@ const badgeResponses = {
   ...errors(),
 };
 
-export const agentBadgeRoute = route.get("/agents/{id}/badge.svg", "Embeddable rating badge (AIP-1 §5)", {
+export const agentBadgeRoute = createRoute({
+  ...route.get("/agents/{id}/badge.svg", "Embeddable rating badge (AIP-1 §5)"),
   request: {
     params: AgentIdParam,
     headers: z.object({ "if-none-match": z.string().optional() }),
@@ -44,20 +45,20 @@ export const badgeAliasDoc = {
   responses: badgeResponses,
 };
 
-export const leaderboardRoute = route.get(
-  "/leaderboard",
-  "Agents by decayed rating, descending; by default only agents with a completed mission (Sybil floor)",
-  {
-    request: { query: ratingListQuery(1) },
-    responses: { 200: jsonResponse(RatingList, "A page of the leaderboard"), ...errors() },
-  },
-);
+export const leaderboardRoute = createRoute({
+  ...route.get(
+    "/leaderboard",
+    "Agents by decayed rating, descending; by default only agents with a completed mission (Sybil floor)",
+  ),
+  request: { query: ratingListQuery(1) },
+  responses: { 200: jsonResponse(RatingList, "A page of the leaderboard"), ...errors() },
+});
 
-export const listAgentsRoute = agentsRoute.get(
-  "/agents",
-  "Every known agent by decayed rating, descending (same order and filters as /leaderboard, min_missions default 0)",
-  {
-    request: { query: ratingListQuery(0) },
-    responses: { 200: jsonResponse(RatingList, "A page of agents"), ...errors() },
-  },
-);
+export const listAgentsRoute = createRoute({
+  ...agentsRoute.get(
+    "/agents",
+    "Every known agent by decayed rating, descending (same order and filters as /leaderboard, min_missions default 0)",
+  ),
+  request: { query: ratingListQuery(0) },
+  responses: { 200: jsonResponse(RatingList, "A page of agents"), ...errors() },
+});

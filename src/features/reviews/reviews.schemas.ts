@@ -1,5 +1,5 @@
-import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
+import { pathId } from "../../http/params";
 
 // ClawFinder reviews (docs/design.md "ClawFinder"): integer stars 1–5, optional text.
 export const MAX_REVIEW_TEXT = 2000;

@@ -1,6 +1,6 @@
+import { createRoute, z } from "@hono/zod-openapi";
 import { pathId } from "../../http/params";
 import { routes } from "../../http/route";
-import { z } from "@hono/zod-openapi";
 import { ctxFromRequest } from "../../http/context";
 import { errors, jsonResponse, router } from "../../http/openapi";
 import { viewerFor } from "../../db/mission-visibility";
@@ -21,30 +21,27 @@ const SettlementReceipt = z.record(z.string(), z.unknown()).openapi("SettlementR
   description: "AIP-3 §10.1 settlement receipt, eth_personal_sign by the manifest's issuer_address",
 });
 
-const getFlat = route.get(
-  "/submissions/{id}",
-  "One submission by id; carries its AIP-3 §10 receipt (`receipt`) once paid",
-  {
-    request: { params: Params },
-    responses: {
-      200: jsonResponse(Submission.extend({ receipt: SettlementReceipt.optional() }), "The submission"),
-      ...errors("NOT_FOUND"),
-    },
+const getFlat = createRoute({
+  ...route.get("/submissions/{id}", "One submission by id; carries its AIP-3 §10 receipt (`receipt`) once paid"),
+  request: { params: Params },
+  responses: {
+    200: jsonResponse(Submission.extend({ receipt: SettlementReceipt.optional() }), "The submission"),
+    ...errors("NOT_FOUND"),
   },
-);
+});
 
-const getReceipt = receiptsRoute.get(
-  "/submissions/{id}/receipt",
-  "AIP-3 §10 settlement receipt: 200 settled, 202 partial (payout queued, pending_gas or broadcast), 404 unknown or unpaid",
-  {
-    request: { params: Params },
-    responses: {
-      200: jsonResponse(SettlementReceipt, "Settled"),
-      202: jsonResponse(SettlementReceipt, "Partial receipt"),
-      ...errors("NOT_FOUND"),
-    },
+const getReceipt = createRoute({
+  ...receiptsRoute.get(
+    "/submissions/{id}/receipt",
+    "AIP-3 §10 settlement receipt: 200 settled, 202 partial (payout queued, pending_gas or broadcast), 404 unknown or unpaid",
+  ),
+  request: { params: Params },
+  responses: {
+    200: jsonResponse(SettlementReceipt, "Settled"),
+    202: jsonResponse(SettlementReceipt, "Partial receipt"),
+    ...errors("NOT_FOUND"),
   },
-);
+});
 
 export const flatSubmissionsRouter = router()
   .openapi(getFlat, async (c) => {

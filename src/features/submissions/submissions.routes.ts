@@ -1,5 +1,5 @@
-import { routes } from "../../http/route";
 import { createRoute, z } from "@hono/zod-openapi";
+import { routes } from "../../http/route";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { MissionIdParam } from "../missions";
 import {
@@ -41,16 +41,16 @@ export const createSubmissionOnce = (submitter: string, missionId: string) => ({
   answer: (s: SubmissionWire) => ({ status: s.self_submission ? 200 : 201, body: s }),
 });
 
-export const submitRoute = route.post(
-  "/missions/{id}/submissions",
-  "Submit a candidate solution (AIP-1 §3); anonymous callers get 403 ANONYMOUS_SUBMISSION_REJECTED (§1.4)",
-  {
-    request: { params: MissionIdParam, headers, ...jsonBody(CreateSubmissionRequest) },
-    // A submitter must sign in; the anonymous answer is §1.4's 403, not 401.
-    security: [{ bearer: [] }],
-    responses: submitResponses,
-  },
-);
+export const submitRoute = createRoute({
+  ...route.post(
+    "/missions/{id}/submissions",
+    "Submit a candidate solution (AIP-1 §3); anonymous callers get 403 ANONYMOUS_SUBMISSION_REJECTED (§1.4)",
+  ),
+  request: { params: MissionIdParam, headers, ...jsonBody(CreateSubmissionRequest) },
+  // A submitter must sign in; the anonymous answer is §1.4's 403, not 401.
+  security: [{ bearer: [] }],
+  responses: submitResponses,
+});
 
 export const submitAliasRoute = createRoute({
   ...submitRoute,
@@ -58,16 +58,14 @@ export const submitAliasRoute = createRoute({
   summary: "Alias of POST /missions/{id}/submissions",
 });
 
-export const listSubmissionsRoute = route.get(
-  "/missions/{id}/submissions",
-  "Submissions of a mission in arrival order",
-  {
-    request: { params: MissionIdParam, query: ListSubmissionsQuery },
-    responses: { 200: jsonResponse(SubmissionList, "A page of submissions"), ...errors("NOT_FOUND") },
-  },
-);
+export const listSubmissionsRoute = createRoute({
+  ...route.get("/missions/{id}/submissions", "Submissions of a mission in arrival order"),
+  request: { params: MissionIdParam, query: ListSubmissionsQuery },
+  responses: { 200: jsonResponse(SubmissionList, "A page of submissions"), ...errors("NOT_FOUND") },
+});
 
-export const getSubmissionRoute = route.get("/missions/{id}/submissions/{sid}", "One submission", {
+export const getSubmissionRoute = createRoute({
+  ...route.get("/missions/{id}/submissions/{sid}", "One submission"),
   request: { params: SubmissionParams, headers: ConditionalHeaders },
   responses: {
     200: jsonResponse(Submission, "The submission (weak ETag; If-None-Match → 304)"),
@@ -76,18 +74,18 @@ export const getSubmissionRoute = route.get("/missions/{id}/submissions/{sid}", 
   },
 });
 
-export const submissionContentRoute = route.get(
-  "/missions/{id}/submissions/{sid}/content",
-  "The bytes of an inline (data:) deliverable, under the same visibility as its content_uri; lists link here instead of inlining. ETag = content_hash (If-None-Match → 304). A remote deliverable → 404 remote_content with its content_uri.",
-  {
-    request: { params: SubmissionParams },
-    responses: {
-      200: {
-        description: "The deliverable's bytes, with the media type it was submitted with",
-        content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
-      },
-      304: { description: "Not modified (If-None-Match matched the ETag)" },
-      ...errors("FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"),
+export const submissionContentRoute = createRoute({
+  ...route.get(
+    "/missions/{id}/submissions/{sid}/content",
+    "The bytes of an inline (data:) deliverable, under the same visibility as its content_uri; lists link here instead of inlining. ETag = content_hash (If-None-Match → 304). A remote deliverable → 404 remote_content with its content_uri.",
+  ),
+  request: { params: SubmissionParams },
+  responses: {
+    200: {
+      description: "The deliverable's bytes, with the media type it was submitted with",
+      content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
     },
+    304: { description: "Not modified (If-None-Match matched the ETag)" },
+    ...errors("FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"),
   },
-);
+});

@@ -1,5 +1,5 @@
-import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
+import { pathId } from "../../http/params";
 
 export const MAX_INLINE_CONTENT = 64 * 1024;
 

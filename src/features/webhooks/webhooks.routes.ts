@@ -1,3 +1,4 @@
+import { createRoute } from "@hono/zod-openapi";
 import { routes, signedIn } from "../../http/route";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import {
@@ -14,20 +15,21 @@ import {
 // agent's subscription answers 404, as if it did not exist.
 const route = routes("webhooks");
 
-export const createWebhookRoute = route.post(
-  "/webhooks",
-  "Subscribe a URL to events; deliveries are signed per Standard Webhooks with the returned secret (shown once)",
-  {
-    ...signedIn,
-    request: { ...jsonBody(CreateWebhookRequest) },
-    responses: {
-      201: jsonResponse(WebhookCreated, "The subscription and its signing secret"),
-      ...errors("UNAUTHORIZED", "FORBIDDEN", "CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"),
-    },
+export const createWebhookRoute = createRoute({
+  ...route.post(
+    "/webhooks",
+    "Subscribe a URL to events; deliveries are signed per Standard Webhooks with the returned secret (shown once)",
+  ),
+  ...signedIn,
+  request: { ...jsonBody(CreateWebhookRequest) },
+  responses: {
+    201: jsonResponse(WebhookCreated, "The subscription and its signing secret"),
+    ...errors("UNAUTHORIZED", "FORBIDDEN", "CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"),
   },
-);
+});
 
-export const listWebhooksRoute = route.get("/webhooks", "Your webhook subscriptions, newest first", {
+export const listWebhooksRoute = createRoute({
+  ...route.get("/webhooks", "Your webhook subscriptions, newest first"),
   security: [{ bearer: [] }],
   request: { query: PageQuery },
   responses: {
@@ -36,7 +38,8 @@ export const listWebhooksRoute = route.get("/webhooks", "Your webhook subscripti
   },
 });
 
-export const getWebhookRoute = route.get("/webhooks/{id}", "One of your webhook subscriptions (without its secret)", {
+export const getWebhookRoute = createRoute({
+  ...route.get("/webhooks/{id}", "One of your webhook subscriptions (without its secret)"),
   security: [{ bearer: [] }],
   request: { params: WebhookIdParam },
   responses: {
@@ -45,28 +48,25 @@ export const getWebhookRoute = route.get("/webhooks/{id}", "One of your webhook 
   },
 });
 
-export const deleteWebhookRoute = route.delete(
-  "/webhooks/{id}",
-  "Delete one of your webhook subscriptions and its delivery log",
-  {
-    security: [{ bearer: [] }],
-    request: { params: WebhookIdParam },
-    responses: {
-      204: { description: "Deleted" },
-      ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"),
-    },
+export const deleteWebhookRoute = createRoute({
+  ...route.delete("/webhooks/{id}", "Delete one of your webhook subscriptions and its delivery log"),
+  security: [{ bearer: [] }],
+  request: { params: WebhookIdParam },
+  responses: {
+    204: { description: "Deleted" },
+    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"),
   },
-);
+});
 
-export const listDeliveriesRoute = route.get(
-  "/webhooks/{id}/deliveries",
-  "Deliveries of one of your subscriptions, newest event first, with every attempt's status code, error and timing",
-  {
-    security: [{ bearer: [] }],
-    request: { params: WebhookIdParam, query: PageQuery },
-    responses: {
-      200: jsonResponse(DeliveryList, "A page of deliveries"),
-      ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"),
-    },
+export const listDeliveriesRoute = createRoute({
+  ...route.get(
+    "/webhooks/{id}/deliveries",
+    "Deliveries of one of your subscriptions, newest event first, with every attempt's status code, error and timing",
+  ),
+  security: [{ bearer: [] }],
+  request: { params: WebhookIdParam, query: PageQuery },
+  responses: {
+    200: jsonResponse(DeliveryList, "A page of deliveries"),
+    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"),
   },
-);
+});

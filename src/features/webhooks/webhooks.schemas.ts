@@ -1,5 +1,5 @@
-import { pathId } from "../../http/params";
 import { z } from "@hono/zod-openapi";
+import { pathId } from "../../http/params";
 import { EVENT_TYPES } from "../../lib/webhook-events";
 import { MAX_WEBHOOK_URL_LENGTH } from "./webhooks.url";
 import { VERIFICATION_TYPES } from "../../db/vocabulary";
