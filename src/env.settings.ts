@@ -858,8 +858,8 @@ export const SETTINGS = {
   /** Of a caller's reads in flight, how many run at once; the others wait for its own to end. */
   OABP_READ_RUNNING_PER_CALLER: {
     key: "readRunningPerCaller",
-    schema: z.coerce.number().int().min(1).max(10_000).default(2),
-    shown: "`2`",
+    schema: z.coerce.number().int().min(1).max(10_000).default(1),
+    shown: "`1`",
     doc:
       "of a caller's reads in flight (`OABP_READ_INFLIGHT_PER_CALLER`), how many run at once per instance; " +
       "the others wait in order for one of its own to end (static assets and health probes are not counted)",
