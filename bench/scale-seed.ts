@@ -33,22 +33,27 @@ export async function seedScale(db: Db, n: number): Promise<ScaleSeed> {
   const N = sql.raw(String(n));
   const A = sql.raw(String(agentCount));
   await db.execute(sql`select setseed(0.42)`);
-  // Crockford base32 of a non-negative bigint, `len` chars (the id alphabet of src/lib/ids.ts).
-  await db.execute(
-    sql.raw(`create or replace function pg_temp.b32(v bigint, len int) returns text language sql immutable as $$
-    select string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((v >> (5 * (len - 1 - i))) & 31)::int + 1, 1), '' order by i)
-    from generate_series(0, len - 1) i $$`),
-  );
-  // Zipf(1) over WORDS: log-uniform rank.
-  await db.execute(
-    sql.raw(`create or replace function pg_temp.zw(r float8) returns int language sql immutable as $$
-    select least(${WORDS.length}, greatest(1, floor(exp(r * ln(${WORDS.length + 1})))::int)) $$`),
-  );
-  await db.execute(
-    sql.raw(`create or replace function pg_temp.words(k int) returns text language sql volatile as $$
-    select string_agg((${wordsLit})[pg_temp.zw(random())], ' ') from generate_series(1, k) $$`),
-  );
-
+  // The helper functions live in the session (pg_temp); postgres.js recycles a connection after
+  // 30–60 min (max_lifetime), which a 1M seed on a busy machine outlasts: every step that uses them
+  // defines them again first, on whatever connection it runs.
+  const helpers = async () => {
+    // Crockford base32 of a non-negative bigint, `len` chars (the id alphabet of src/lib/ids.ts).
+    await db.execute(
+      sql.raw(`create or replace function pg_temp.b32(v bigint, len int) returns text language sql immutable as $$
+      select string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((v >> (5 * (len - 1 - i))) & 31)::int + 1, 1), '' order by i)
+      from generate_series(0, len - 1) i $$`),
+    );
+    // Zipf(1) over WORDS: log-uniform rank.
+    await db.execute(
+      sql.raw(`create or replace function pg_temp.zw(r float8) returns int language sql immutable as $$
+      select least(${WORDS.length}, greatest(1, floor(exp(r * ln(${WORDS.length + 1})))::int)) $$`),
+    );
+    await db.execute(
+      sql.raw(`create or replace function pg_temp.words(k int) returns text language sql volatile as $$
+      select string_agg((${wordsLit})[pg_temp.zw(random())], ' ') from generate_series(1, k) $$`),
+    );
+  };
+  await helpers();
   await db.execute(sql`
     insert into agents (id, display_name, rating, rating_updated_at, last_active_at, decay_weeks_applied, missions_attempted, missions_completed, created_at, updated_at)
     select '0x' || lpad(to_hex(i), 40, '0'), 'agent ' || i, r, now0, la,
@@ -58,6 +63,7 @@ export async function seedScale(db: Db, n: number): Promise<ScaleSeed> {
                  to_timestamp(${NOW} / 1000.0) - ((i::bigint * 104729) % (90 * 86400)) * interval '1 second' as la
           from generate_series(1, ${A}) i) s`);
 
+  await helpers();
   await db.execute(sql`
     insert into missions (id, creator, title, description, reward_asset, reward_amount, reward_chain, spam_fee, verification_type,
       verification_params, deadline, status, phase, payout_status, tags, warnings, submission_count, created_at, updated_at)
@@ -75,6 +81,7 @@ export async function seedScale(db: Db, n: number): Promise<ScaleSeed> {
           from (select i, random() as r from generate_series(1, ${N}) i) x) s`);
 
   // 3 submissions per mission, by agents other than the creator.
+  await helpers();
   await db.execute(sql`
     insert into submissions (id, mission_id, submitter, content_uri, content_hash, status, reason, seq, submitted_at, updated_at, outcome)
     select 'sub_' || substr(m.id, 5, 10) || pg_temp.b32(k, 2) || substr(m.id, 17, 14),
@@ -100,6 +107,7 @@ export async function seedScale(db: Db, n: number): Promise<ScaleSeed> {
     on conflict do nothing`);
   // One ADP card per agent (discovery): 1–3 skills of 8 (each with its parent path),
   // 10–14 Zipf words; the freshest card is agent 1's.
+  await helpers();
   await db.execute(sql`
     insert into adp_cards (agent_id, card_id, name, signed, card, size_bytes, skills, skill_paths, words, max_concurrent_tasks, created_at, updated_at)
     select a.id, 'agent://bench/' || a.n, 'agent ' || a.n, false,
