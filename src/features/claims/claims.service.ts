@@ -150,7 +150,14 @@ interface Counts {
 }
 
 /** Refuses a claim of a mission that is not open, held exclusively by another, or full, or past the caller's cap. */
-function assertClaimable(m: Locked, caller: string, now: Date, { others, renewing }: Counts, held: number, cap: number) {
+function assertClaimable(
+  m: Locked,
+  caller: string,
+  now: Date,
+  { others, renewing }: Counts,
+  held: number,
+  cap: number,
+) {
   if (!m || m.status !== "open" || m.deadline.getTime() <= now.getTime()) {
     throw new AppError("MISSION_NOT_OPEN", "only an open mission before its deadline can be claimed", {
       status: m?.status ?? null,

@@ -290,8 +290,10 @@ function closeChain(cur: Chain, heads: Map<string, AccountRow>, problems: Ledger
   const head = heads.get(chainKey(cur));
   heads.delete(chainKey(cur));
   if (!head) return void problems.push({ ...where, problem: "entries exist but the account row is missing" });
-  if (head.headHash !== cur.prevHash) problems.push({ ...where, problem: "account head hash does not match the last entry" });
-  if (head.seq !== cur.nextSeq - 1) problems.push({ ...where, problem: "account sequence does not match the last entry" });
+  if (head.headHash !== cur.prevHash)
+    problems.push({ ...where, problem: "account head hash does not match the last entry" });
+  if (head.seq !== cur.nextSeq - 1)
+    problems.push({ ...where, problem: "account sequence does not match the last entry" });
   if (BigInt(head.balance) !== cur.balance)
     problems.push({ ...where, problem: "account balance does not match the sum of its entries" });
 }

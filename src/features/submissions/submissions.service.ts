@@ -226,9 +226,7 @@ async function storeSubmission(
         .where(and(eq(submissions.missionId, mission.id), eq(submissions.submitter, submitter))),
   );
   const open = assertAccepting(deps, mission, p.reveal, locked, mine);
-  const commitment = p.reveal
-    ? await claimCommitment(tx, mission.id, submitter, p.contentHash, input.salt)
-    : undefined;
+  const commitment = p.reveal ? await claimCommitment(tx, mission.id, submitter, p.contentHash, input.salt) : undefined;
   const row = submissionRow(ctx, mission, input, p, commitment?.seq ?? open.seq);
   const rejected = row.status === "rejected" ? (row.reason as SubmissionReason) : undefined;
   const [[inserted]] = await pipelined(
@@ -242,10 +240,7 @@ async function storeSubmission(
       ]),
     () =>
       commitment
-        ? tx
-            .update(commitments)
-            .set({ submissionId: row.id, revealedAt: now })
-            .where(eq(commitments.id, commitment.id))
+        ? tx.update(commitments).set({ submissionId: row.id, revealedAt: now }).where(eq(commitments.id, commitment.id))
         : undefined,
     // Nothing judged: the agent row now (seen, active); else after judging, below.
     () => (p.judged ? undefined : recordActivity(tx, submitter, now, { seen: true })),
@@ -284,10 +279,14 @@ function assertAccepting<L>(
   mine: { n: number; dup: number } | undefined,
 ): L {
   if (!locked && reveal && mission.status === "open") {
-    throw new AppError("CONFLICT", "this mission uses commit-reveal: POST a commitment before the deadline, reveal after it", {
-      reason: "commit_required",
-      next_action: `POST /missions/${mission.id}/commitments`,
-    });
+    throw new AppError(
+      "CONFLICT",
+      "this mission uses commit-reveal: POST a commitment before the deadline, reveal after it",
+      {
+        reason: "commit_required",
+        next_action: `POST /missions/${mission.id}/commitments`,
+      },
+    );
   }
   if (!locked) {
     const closedBy = mission.status === "open" ? "its deadline has passed" : `it is ${mission.status}`;
@@ -317,11 +316,7 @@ function submissionRow(
   seq: number,
 ): SubmissionRow {
   const { self, precheck, fvm, contentUri } = p;
-  const rejected = self
-    ? ("self_submission" as const)
-    : precheck?.result === "invalid"
-      ? precheck.reason
-      : undefined;
+  const rejected = self ? ("self_submission" as const) : precheck?.result === "invalid" ? precheck.reason : undefined;
   // Inline data: content without a match rule was hash-checked already: nothing to fetch.
   const localData = !fvm && contentUri.startsWith("data:");
   return {
