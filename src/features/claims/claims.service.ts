@@ -143,18 +143,20 @@ async function claimCounts(tx: Tx, missionId: string, caller: string, now: Date)
   return { others: Number(c?.others ?? 0), renewing: Number(c?.mine ?? 0) > 0 };
 }
 
-/**
- * Whether the caller may claim (or renew) now, and the claim's terms: its expiry, never past the
- * submission window, and the exclusive window of the first claimer of a mission with
- * exclusive_claim_ttl (no other active claim).
- */
-function claimTerms(
-  config: { claimTtlSeconds: number; claimMaxPerAgent: number },
-  m: Awaited<ReturnType<typeof lockMission>>,
+type Locked = Awaited<ReturnType<typeof lockMission>>;
+interface Counts {
+  others: number;
+  renewing: boolean;
+}
+
+/** Refuses a claim of a mission that is not open, held exclusively by another, or full, or past the caller's cap. */
+function assertClaimable(
+  m: Locked,
   caller: string,
   now: Date,
-  { others, renewing }: { others: number; renewing: boolean },
+  { others, renewing }: Counts,
   held: number,
+  cap: number,
 ) {
   if (!m || m.status !== "open" || m.deadline.getTime() <= now.getTime()) {
     throw new AppError("MISSION_NOT_OPEN", "only an open mission before its deadline can be claimed", {
@@ -163,24 +165,42 @@ function claimTerms(
     });
   }
   if (heldElsewhere(m, caller, now)) throw exclusivelyClaimed(m.exclusiveUntil!);
-  if (!renewing && m.maxClaims !== null && others >= m.maxClaims) {
+  if (renewing) return m;
+  if (m.maxClaims !== null && others >= m.maxClaims) {
     throw new AppError("CONFLICT", `this mission takes at most ${m.maxClaims} active claims`, {
       reason: "max_claims_reached",
       max_claims: m.maxClaims,
     });
   }
-  if (!renewing && held >= config.claimMaxPerAgent) {
-    throw new AppError("CONFLICT", `an agent holds at most ${config.claimMaxPerAgent} active claims; release one first`, {
+  if (held >= cap) {
+    throw new AppError("CONFLICT", `an agent holds at most ${cap} active claims; release one first`, {
       reason: "claim_limit",
-      limit: config.claimMaxPerAgent,
+      limit: cap,
     });
   }
+  return m;
+}
+
+/**
+ * Whether the caller may claim (or renew) now, and the claim's terms: its expiry, never past the
+ * submission window, and the exclusive window of the first claimer of a mission with
+ * exclusive_claim_ttl (no other active claim).
+ */
+function claimTerms(
+  config: { claimTtlSeconds: number; claimMaxPerAgent: number },
+  locked: Locked,
+  caller: string,
+  now: Date,
+  counts: Counts,
+  held: number,
+) {
+  const m = assertClaimable(locked, caller, now, counts, held, config.claimMaxPerAgent);
   const expiresAt = minDate(at(now.getTime() + config.claimTtlSeconds * 1000), m.deadline);
   const exclusiveUntil =
-    !renewing && m.exclusiveClaimTtl !== null && others === 0
+    !counts.renewing && m.exclusiveClaimTtl !== null && counts.others === 0
       ? minDate(at(now.getTime() + m.exclusiveClaimTtl * 1000), expiresAt)
       : null;
-  return { renewing, expiresAt, exclusiveUntil };
+  return { renewing: counts.renewing, expiresAt, exclusiveUntil };
 }
 
 /** The claim count, and the exclusive hold by compare-and-set: undefined when another agent holds it. */

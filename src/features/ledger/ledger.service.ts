@@ -207,59 +207,18 @@ export async function verifyLedger(
   return db.transaction(
     async (tx) => {
       const problems: LedgerProblem[] = [];
-      const heads = new Map((await tx.select().from(ledgerAccounts)).map((a) => [`${a.account}\u0000${a.asset}`, a]));
+      const heads = new Map((await tx.select().from(ledgerAccounts)).map((a) => [chainKey(a), a]));
       let count = 0;
-      let cur: { account: string; asset: string; prevHash: string; balance: bigint; nextSeq: number } | undefined;
-      const closeChain = () => {
-        if (!cur) return;
-        const where = { account: cur.account, asset: cur.asset };
-        const key = `${cur.account}\u0000${cur.asset}`;
-        const head = heads.get(key);
-        heads.delete(key);
-        if (!head) return void problems.push({ ...where, problem: "entries exist but the account row is missing" });
-        if (head.headHash !== cur.prevHash)
-          problems.push({ ...where, problem: "account head hash does not match the last entry" });
-        if (head.seq !== cur.nextSeq - 1)
-          problems.push({ ...where, problem: "account sequence does not match the last entry" });
-        if (BigInt(head.balance) !== cur.balance)
-          problems.push({ ...where, problem: "account balance does not match the sum of its entries" });
-      };
-      let after: { account: string; asset: string; seq: number } | undefined;
-      for (;;) {
-        const rows = await tx
-          .select()
-          .from(ledgerEntries)
-          .where(
-            after
-              ? sql`(${ledgerEntries.account}, ${ledgerEntries.asset}, ${ledgerEntries.seq}) > (${after.account}, ${after.asset}, ${after.seq})`
-              : undefined,
-          )
-          .orderBy(ledgerEntries.account, ledgerEntries.asset, ledgerEntries.seq)
-          .limit(batch);
-        for (const e of rows) {
-          count++;
-          if (!cur || cur.account !== e.account || cur.asset !== e.asset) {
-            closeChain();
-            cur = { account: e.account, asset: e.asset, prevHash: GENESIS_HASH, balance: 0n, nextSeq: 1 };
-          }
-          const at = { account: e.account, asset: e.asset, seq: e.seq, entry_id: e.id };
-          if (e.seq !== cur.nextSeq) problems.push({ ...at, problem: `sequence gap: expected ${cur.nextSeq}` });
-          if (e.prevHash !== cur.prevHash)
-            problems.push({ ...at, problem: "broken chain: prev_hash does not match the previous entry" });
-          if (entryHash(e) !== e.hash) problems.push({ ...at, problem: "entry hash does not match its contents" });
-          cur.balance += BigInt(e.amount);
-          if (cur.balance !== BigInt(e.balanceAfter)) {
-            problems.push({ ...at, problem: "balance_after does not follow from the previous balance and amount" });
-            cur.balance = BigInt(e.balanceAfter);
-          }
-          cur.prevHash = e.hash;
-          cur.nextSeq = e.seq + 1;
+      let cur: Chain | undefined;
+      await scanEntries(tx, batch, (e) => {
+        count++;
+        if (!cur || cur.account !== e.account || cur.asset !== e.asset) {
+          if (cur) closeChain(cur, heads, problems);
+          cur = { account: e.account, asset: e.asset, prevHash: GENESIS_HASH, balance: 0n, nextSeq: 1 };
         }
-        if (rows.length < batch) break;
-        const last = rows[rows.length - 1]!;
-        after = { account: last.account, asset: last.asset, seq: last.seq };
-      }
-      closeChain();
+        followChain(cur, e, problems);
+      });
+      if (cur) closeChain(cur, heads, problems);
       for (const head of heads.values()) {
         if (head.seq !== 0 || BigInt(head.balance) !== 0n)
           problems.push({
@@ -268,20 +227,88 @@ export async function verifyLedger(
             problem: "account row has a balance or sequence but no entries",
           });
       }
-      const unbalanced = await tx
-        .select({ transferId: ledgerEntries.transferId, asset: ledgerEntries.asset })
-        .from(ledgerEntries)
-        .groupBy(ledgerEntries.transferId, ledgerEntries.asset)
-        .having(sql`sum(${ledgerEntries.amount}) <> 0`);
-      for (const u of unbalanced)
-        problems.push({
-          account: "*",
-          asset: u.asset,
-          transfer_id: u.transferId,
-          problem: "transfer does not sum to zero",
-        });
+      problems.push(...(await unbalancedTransfers(tx)));
       return { ok: problems.length === 0, entries: count, problems };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
+}
+
+/** One account chain as the scan has followed it so far. */
+interface Chain {
+  account: string;
+  asset: string;
+  prevHash: string;
+  balance: bigint;
+  nextSeq: number;
+}
+type AccountRow = typeof ledgerAccounts.$inferSelect;
+type EntryRow = typeof ledgerEntries.$inferSelect;
+
+const chainKey = (a: { account: string; asset: string }) => `${a.account}\u0000${a.asset}`;
+
+/** Every entry in (account, asset, seq) order: one keyset scan in batches. */
+async function scanEntries(tx: Tx, batch: number, onEntry: (e: EntryRow) => void): Promise<void> {
+  let after: { account: string; asset: string; seq: number } | undefined;
+  for (;;) {
+    const rows = await tx
+      .select()
+      .from(ledgerEntries)
+      .where(
+        after
+          ? sql`(${ledgerEntries.account}, ${ledgerEntries.asset}, ${ledgerEntries.seq}) > (${after.account}, ${after.asset}, ${after.seq})`
+          : undefined,
+      )
+      .orderBy(ledgerEntries.account, ledgerEntries.asset, ledgerEntries.seq)
+      .limit(batch);
+    rows.forEach(onEntry);
+    if (rows.length < batch) return;
+    const last = rows[rows.length - 1]!;
+    after = { account: last.account, asset: last.asset, seq: last.seq };
+  }
+}
+
+/** The next entry of `cur`'s chain: its sequence, link, own hash and running balance. */
+function followChain(cur: Chain, e: EntryRow, problems: LedgerProblem[]): void {
+  const at = { account: e.account, asset: e.asset, seq: e.seq, entry_id: e.id };
+  if (e.seq !== cur.nextSeq) problems.push({ ...at, problem: `sequence gap: expected ${cur.nextSeq}` });
+  if (e.prevHash !== cur.prevHash)
+    problems.push({ ...at, problem: "broken chain: prev_hash does not match the previous entry" });
+  if (entryHash(e) !== e.hash) problems.push({ ...at, problem: "entry hash does not match its contents" });
+  cur.balance += BigInt(e.amount);
+  if (cur.balance !== BigInt(e.balanceAfter)) {
+    problems.push({ ...at, problem: "balance_after does not follow from the previous balance and amount" });
+    cur.balance = BigInt(e.balanceAfter);
+  }
+  cur.prevHash = e.hash;
+  cur.nextSeq = e.seq + 1;
+}
+
+/** The end of a chain against its account row (taken out of `heads`: what remains has no entries). */
+function closeChain(cur: Chain, heads: Map<string, AccountRow>, problems: LedgerProblem[]): void {
+  const where = { account: cur.account, asset: cur.asset };
+  const head = heads.get(chainKey(cur));
+  heads.delete(chainKey(cur));
+  if (!head) return void problems.push({ ...where, problem: "entries exist but the account row is missing" });
+  if (head.headHash !== cur.prevHash)
+    problems.push({ ...where, problem: "account head hash does not match the last entry" });
+  if (head.seq !== cur.nextSeq - 1)
+    problems.push({ ...where, problem: "account sequence does not match the last entry" });
+  if (BigInt(head.balance) !== cur.balance)
+    problems.push({ ...where, problem: "account balance does not match the sum of its entries" });
+}
+
+/** Transfers whose postings do not sum to zero, per asset. */
+async function unbalancedTransfers(tx: Tx): Promise<LedgerProblem[]> {
+  const unbalanced = await tx
+    .select({ transferId: ledgerEntries.transferId, asset: ledgerEntries.asset })
+    .from(ledgerEntries)
+    .groupBy(ledgerEntries.transferId, ledgerEntries.asset)
+    .having(sql`sum(${ledgerEntries.amount}) <> 0`);
+  return unbalanced.map((u) => ({
+    account: "*",
+    asset: u.asset,
+    transfer_id: u.transferId,
+    problem: "transfer does not sum to zero",
+  }));
 }

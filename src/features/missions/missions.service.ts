@@ -50,13 +50,21 @@ export function findAsset(assets: AssetConfig[], symbolOrAddress: string): Asset
  * idempotency key row (unique index) makes a retried request run once.
  */
 export async function createMission(ctx: Ctx, input: CreateMissionInput): Promise<MissionWire> {
-  const { deps, now } = ctx;
   const creator = agentOf(ctx);
   // The suspension check runs first thing in the transaction below.
   await checkPostingGate(ctx, creator);
   if (input.creator !== undefined && normalizeAddress(input.creator) !== creator) {
     throw new AppError("FORBIDDEN", "creator must be the authenticated address", { field: "creator" });
   }
+  const terms = createTerms(ctx, input);
+  return onceTx(ctx, (tx) => insertMission(ctx, tx, missionRow(ctx, input, creator, terms), terms));
+}
+
+type CreateTerms = ReturnType<typeof createTerms>;
+
+/** The request checked against the deployment: asset, amount, rail, deadline, verification, eligibility. */
+function createTerms(ctx: Ctx, input: CreateMissionInput) {
+  const { deps, now } = ctx;
   const asset = findAsset(deps.config.assets, input.reward.asset);
   if (!asset) {
     throw new AppError("UNPROCESSABLE", `unknown asset ${input.reward.asset}`, {
@@ -78,6 +86,21 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
       reason: "deadline_in_past",
     });
   }
+  const checked = verificationTerms(ctx, input, deadline, { asset: asset.symbol, amount });
+  assertFitsRail(chain, checked.verification);
+  const spamFee = parseUint(asset.spam_fee);
+  const gate = eligibilityOf(input, agentOf(ctx), deps.config.eligibilityListMax);
+  return { asset, amount, chain, railTerms, deadline, spamFee, gate, ...checked };
+}
+
+/** The mission type (AIP-2) and the verification method with its parameters, and their warnings. */
+function verificationTerms(
+  ctx: Ctx,
+  input: CreateMissionInput,
+  deadline: Date,
+  reward: { asset: string; amount: bigint },
+) {
+  const { config } = ctx.deps;
   // AIP-2 first: a type the method cannot verify at all (§3.9) is the clearer error.
   const typed = validateMissionType(input.mission_type, input.type_params, {
     type: input.verification.type,
@@ -88,16 +111,19 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
     input.verification.params,
     {
       deadline,
-      assets: deps.config.assets,
-      knownOracles: deps.config.oracles.map((o) => o.address),
-      rpcConfigured: deps.config.rpcUrl !== undefined,
-      reward: { asset: asset.symbol, amount },
-      defaultAppeal: deps.config.defaultAppeal,
+      assets: config.assets,
+      knownOracles: config.oracles.map((o) => o.address),
+      rpcConfigured: config.rpcUrl !== undefined,
+      reward,
+      defaultAppeal: config.defaultAppeal,
     },
   );
   warnings.push(...typed.warnings);
-  const spamFee = parseUint(asset.spam_fee);
-  // Winners fit the contract: one release pays at most ESCROW_MAX_RECIPIENTS.
+  return { typed, verification, params, warnings };
+}
+
+/** Winners fit the contract: one release pays at most ESCROW_MAX_RECIPIENTS. */
+function assertFitsRail(chain: string, verification: CreateTerms["verification"]): void {
   if (
     chain === "base" &&
     verification.type === "creator_judges" &&
@@ -109,104 +135,114 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
       { field: "verification.params.max_winners", reason: "too_many_winners_for_rail", max: ESCROW_MAX_RECIPIENTS },
     );
   }
+}
 
-  const gate = eligibilityOf(input, creator, deps.config.eligibilityListMax);
+/** The new mission's row; a base-rail one waits, unlisted, until its deposit is confirmed on chain (AIP-1 §6). */
+function missionRow(ctx: Ctx, input: CreateMissionInput, creator: string, t: CreateTerms) {
+  const { deps, now } = ctx;
+  const id = newId("mis", now.getTime());
+  const escrow = t.railTerms
+    ? escrowRecordFor(t.railTerms, id, refundAfterFor(t.deadline, t.verification, deps.config))
+    : null;
+  return {
+    id,
+    creator,
+    title: input.title,
+    description: input.description,
+    rewardAsset: t.asset.symbol,
+    rewardAmount: t.amount.toString(),
+    rewardChain: t.chain,
+    spamFee: t.spamFee.toString(),
+    verificationType: input.verification.type,
+    verificationParams: t.params,
+    missionType: t.typed.missionType,
+    typeParams: t.typed.typeParams,
+    minSubmitterElo: t.gate.minSubmitterElo,
+    minCompleted: t.gate.minCompleted,
+    audience: t.gate.audience,
+    allowList: t.gate.allowList,
+    blockList: t.gate.blockList,
+    deadline: t.deadline,
+    status: escrow ? "pending_escrow" : "open",
+    phase: escrow ? "awaiting_escrow" : "accepting_submissions",
+    payoutStatus: "not_applicable",
+    tags: [...new Set(input.tags ?? [])],
+    skillId: input.skill_id ?? null,
+    warnings: t.warnings,
+    submissionCount: 0,
+    amendmentsCount: 0,
+    claimCount: 0,
+    qaCount: 0,
+    qaPinnedCount: 0,
+    maxClaims: input.max_claims ?? null,
+    language: input.language ?? null,
+    exclusiveClaimTtl: input.exclusive_claim_ttl ?? null,
+    exclusiveHolder: null,
+    exclusiveUntil: null,
+    winnerSubmissionId: null,
+    winnerAgentId: null,
+    nextActionAt: t.deadline, // the sweeper closes submissions at the deadline
+    judgingDeadline: null,
+    resolutionReason: null,
+    feeAmount: null,
+    payouts: null,
+    award: null,
+    resolvedAt: null,
+    voidedAt: null,
+    payoutStatusReason: null,
+    payoutStatusUpdatedAt: null,
+    escrowKey: escrow?.mission_key ?? null,
+    escrow,
+    payoutTxHash: null,
+    hiddenAt: null,
+    hiddenReason: null,
+    createdAt: now,
+    updatedAt: now,
+  } satisfies Omit<MissionRow, "search">;
+}
 
-  const work = async (tx: Tx) => {
-    const id = newId("mis", now.getTime());
-    // base rail: the mission waits, unlisted, until its deposit is confirmed on chain (AIP-1 §6).
-    const escrow = railTerms
-      ? escrowRecordFor(railTerms, id, refundAfterFor(deadline, verification, deps.config))
-      : null;
-    const row = {
-      id,
-      creator,
-      title: input.title,
-      description: input.description,
-      rewardAsset: asset.symbol,
-      rewardAmount: amount.toString(),
-      rewardChain: chain,
-      spamFee: spamFee.toString(),
-      verificationType: input.verification.type,
-      verificationParams: params,
-      missionType: typed.missionType,
-      typeParams: typed.typeParams,
-      minSubmitterElo: gate.minSubmitterElo,
-      minCompleted: gate.minCompleted,
-      audience: gate.audience,
-      allowList: gate.allowList,
-      blockList: gate.blockList,
-      deadline,
-      status: escrow ? "pending_escrow" : "open",
-      phase: escrow ? "awaiting_escrow" : "accepting_submissions",
-      payoutStatus: "not_applicable",
-      tags: [...new Set(input.tags ?? [])],
-      skillId: input.skill_id ?? null,
-      warnings,
-      submissionCount: 0,
-      amendmentsCount: 0,
-      claimCount: 0,
-      qaCount: 0,
-      qaPinnedCount: 0,
-      maxClaims: input.max_claims ?? null,
-      language: input.language ?? null,
-      exclusiveClaimTtl: input.exclusive_claim_ttl ?? null,
-      exclusiveHolder: null,
-      exclusiveUntil: null,
-      winnerSubmissionId: null,
-      winnerAgentId: null,
-      nextActionAt: deadline, // the sweeper closes submissions at the deadline
-      judgingDeadline: null,
-      resolutionReason: null,
-      feeAmount: null,
-      payouts: null,
-      award: null,
-      resolvedAt: null,
-      voidedAt: null,
-      payoutStatusReason: null,
-      payoutStatusUpdatedAt: null,
-      escrowKey: escrow?.mission_key ?? null,
-      escrow,
-      payoutTxHash: null,
-      hiddenAt: null,
-      hiddenReason: null,
-      createdAt: now,
-      updatedAt: now,
-    } satisfies Omit<MissionRow, "search">;
-    // Two round trips (docs/decisions.md "Writes in few round trips"): everything below goes out
-    // together, in this order; the transfer's second half (append the entries, move the heads)
-    // follows once its locked rows are back.
-    const [, , , , , record] = await pipelined(
-      () => assertNotSuspended(tx, creator, now), // docs/moderation.md "Suspension"
-      () => (row.skillId !== null ? assertSkillExists(tx, row.skillId) : undefined),
-      // The agent row (seen, active) before the ledger rows: the lock order.
-      () => recordActivity(tx, creator, now, { seen: true }),
-      () => tx.insert(missions).values(row),
-      // Webhooks: mission.created only once the mission is public (open); a pending_escrow one
-      // emits it when its deposit opens it.
-      () => (row.status === "open" ? emitMissionCreated(tx, row, now) : undefined),
-      // The creator's record as the insert trigger just left it.
-      () => recordOf(tx, creator),
-      // The funding transfer last: its account locks are then held only until the commit.
-      () =>
-        escrow
-          ? undefined
-          : transfer(tx, {
-              asset: asset.symbol,
-              kind: "mission_funding",
-              ref: id,
-              at: now,
-              postings: [
-                { account: agentAccount(creator), amount: -(amount + spamFee) },
-                { account: escrowAccount(id), amount },
-                { account: treasuryAccount(id), amount: spamFee },
-              ],
-            }),
-    );
-    return missionToWire(row, deps.config.publicUrl, row.creator, record ?? null);
-  };
-
-  return onceTx(ctx, work);
+/**
+ * The mission, its event, the creator's activity and record, and on the ledger rail the funding
+ * transfer, in two round trips (docs/decisions.md "Writes in few round trips"): everything goes
+ * out together, in this order; the transfer's second half (append the entries, move the heads)
+ * follows once its locked rows are back.
+ */
+async function insertMission(
+  ctx: Ctx,
+  tx: Tx,
+  row: ReturnType<typeof missionRow>,
+  t: Pick<CreateTerms, "asset" | "amount" | "spamFee">,
+): Promise<MissionWire> {
+  const { now } = ctx;
+  const { creator, id } = row;
+  const [, , , , , record] = await pipelined(
+    () => assertNotSuspended(tx, creator, now), // docs/moderation.md "Suspension"
+    () => (row.skillId !== null ? assertSkillExists(tx, row.skillId) : undefined),
+    // The agent row (seen, active) before the ledger rows: the lock order.
+    () => recordActivity(tx, creator, now, { seen: true }),
+    () => tx.insert(missions).values(row),
+    // Webhooks: mission.created only once the mission is public (open); a pending_escrow one
+    // emits it when its deposit opens it.
+    () => (row.status === "open" ? emitMissionCreated(tx, row, now) : undefined),
+    // The creator's record as the insert trigger just left it.
+    () => recordOf(tx, creator),
+    // The funding transfer last: its account locks are then held only until the commit.
+    () =>
+      row.escrow
+        ? undefined
+        : transfer(tx, {
+            asset: t.asset.symbol,
+            kind: "mission_funding",
+            ref: id,
+            at: now,
+            postings: [
+              { account: agentAccount(creator), amount: -(t.amount + t.spamFee) },
+              { account: escrowAccount(id), amount: t.amount },
+              { account: treasuryAccount(id), amount: t.spamFee },
+            ],
+          }),
+  );
+  return missionToWire(row, ctx.deps.config.publicUrl, row.creator, record ?? null);
 }
 
 /**

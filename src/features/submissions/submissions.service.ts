@@ -53,25 +53,36 @@ const NEXT_ACTION: Record<string, string> = {
     "wait: not awarded by the creator; others may dispute the award until award.appeal_deadline (a quorum puts it to a peer vote); poll this submission",
 };
 
-export function submissionToWire(
-  s: SubmissionRow,
-  mission: Pick<MissionRow, "creator" | "status" | "verificationType" | "verificationParams" | "payouts">,
+/**
+ * Whether `viewer` may read the deliverable. Deliverables stay private to the submitter and the
+ * creator until the mission is decided, so others cannot copy a pending answer (front-running;
+ * AIP-1 Security Considerations). peer_vote: voters must read the deliverables once submissions
+ * close (the voting phase).
+ */
+function deliverableVisible(
+  s: Pick<SubmissionRow, "reason" | "submitter">,
+  mission: Pick<MissionRow, "creator" | "status" | "verificationType" | "verificationParams">,
   viewer: string | undefined,
-  publicUrl: string,
-): SubmissionWire {
-  // Deliverables stay private to the submitter and the creator until the mission is decided,
-  // so others cannot copy a pending answer (front-running; AIP-1 Security Considerations).
-  // peer_vote: voters must read the deliverables once submissions close (the voting phase).
+): boolean {
   const underAppeal = s.reason === "awarded_pending_appeal" || s.reason === "awaiting_appeal"; // disputers read them too
   const decided =
     mission.status === "resolved" ||
     mission.status === "voided" ||
     (mission.verificationType === "peer_vote" && mission.status === "escrowed") ||
     underAppeal;
+  if (decided || viewer === s.submitter) return true;
   // predicate_uri: the creator's own predicate decides, so the creator has no need to read pending
   // work — and must not, or a predicate that never says "valid" would be free work.
-  const creatorMayRead = verificationIf(mission, "first_valid_match")?.params.predicate_uri === undefined;
-  const visible = decided || viewer === s.submitter || (viewer === mission.creator && creatorMayRead);
+  return viewer === mission.creator && verificationIf(mission, "first_valid_match")?.params.predicate_uri === undefined;
+}
+
+export function submissionToWire(
+  s: SubmissionRow,
+  mission: Pick<MissionRow, "creator" | "status" | "verificationType" | "verificationParams" | "payouts">,
+  viewer: string | undefined,
+  publicUrl: string,
+): SubmissionWire {
+  const visible = deliverableVisible(s, mission, viewer);
   const self = `${publicUrl}/missions/${s.missionId}/submissions/${s.id}`;
   return {
     submission_id: s.id,
@@ -108,11 +119,24 @@ export async function createSubmission(
   ctx: Ctx,
   { missionId, submission: input }: { missionId: string; submission: CreateSubmissionInput },
 ): Promise<SubmissionWire> {
-  const { deps, now } = ctx;
   const submitter = agentOf(ctx);
   // The suspension check runs first thing in the transaction below.
   // Hidden from everyone while pending_escrow, its creator included (nothing to submit to yet).
   const mission = await findVisibleMission(ctx, missionId, null);
+  const prep = await prepareSubmission(ctx, mission, input, submitter);
+  return onceTx(ctx, (tx) => storeSubmission(ctx, tx, mission, input, prep));
+}
+
+type Prepared = Awaited<ReturnType<typeof prepareSubmission>>;
+type Mission = Omit<MissionRow, "search">;
+
+/**
+ * Everything decided before the transaction: eligibility, the treasury, the content, and for
+ * first_valid_match with local content (inline or data:) and no predicate, the check itself (the
+ * match may take a few ms); remote checks run in the job runner.
+ */
+async function prepareSubmission(ctx: Ctx, mission: Mission, input: CreateSubmissionInput, submitter: string) {
+  const { deps, now } = ctx;
   // AIP-3 §3.1 direct self-submission: accepted and answered (self_submission: true) so the
   // creator holds no slot hostage, but stored rejected — never judged, paid or rated.
   const self = mission.creator === submitter;
@@ -122,183 +146,217 @@ export async function createSubmission(
   const { contentUri, contentHash } = normaliseContent(input);
   const fvm = verificationIf(mission, "first_valid_match")?.params;
   const reveal = isCommitReveal(mission);
-  // first_valid_match with local content (inline or data:) and no predicate is checked now,
-  // before the transaction (the match may take a few ms); remote checks run in the job runner.
   const local = fvm !== undefined && !self && !needsNetwork(fvm, contentUri);
-  // Cheap checks before any expensive one: open, duplicate and per-agent
-  // limit are read here without a lock (and checked again, authoritatively, under it below).
-  // Only before the local check: without one the transaction's own checks come first anyway.
-  if (local)
-    await preflight(deps, {
-      missionId,
-      submitter,
-      contentHash,
-      open: reveal || (mission.status === "open" && now < mission.deadline),
-      mission,
-    });
-  if (
-    local &&
-    fvm.match_mode === "regex" &&
-    fvm.expected !== undefined &&
-    matcherBusy(deps.config.abuse.matchQueueMax)
-  ) {
+  const facts = { submitter, self, contentUri, contentHash, fvm, reveal };
+  const precheck = local ? await localCheck(ctx, mission, input, { ...facts, fvm }) : undefined;
+  // Judged in the transaction: first_valid_match whose local check found a match.
+  return { ...facts, precheck, judged: fvm !== undefined && precheck?.result === "valid" };
+}
+
+/**
+ * The local check of a first_valid_match submission. Cheap checks before it: open, duplicate and
+ * per-agent limit are read without a lock (and checked again, authoritatively, under it). A match
+ * over its time budget (or a matcher that filled up meanwhile) is retried by the job runner with
+ * its own reason, never stored as "no match" (finding 11).
+ */
+async function localCheck(
+  { deps, now }: Ctx,
+  mission: Mission,
+  input: CreateSubmissionInput,
+  f: { submitter: string; contentUri: string; contentHash: string; reveal: boolean; fvm: FvmParams },
+) {
+  const missionId = mission.id;
+  await preflight(deps, {
+    missionId,
+    submitter: f.submitter,
+    contentHash: f.contentHash,
+    open: f.reveal || (mission.status === "open" && now < mission.deadline),
+    mission,
+  });
+  if (f.fvm.match_mode === "regex" && f.fvm.expected !== undefined && matcherBusy(deps.config.abuse.matchQueueMax)) {
     throw new AppError("SERVICE_UNAVAILABLE", "the regex matcher is busy; retry shortly", {
       reason: "matcher_busy",
       retry_after_seconds: 2,
     });
   }
-  const checked = local
-    ? await checkSubmission(deps, fvm, {
-        id: "",
-        missionId,
-        submitter,
-        contentUri,
-        contentHash,
-        submittedAt: now,
-        metadata: input.metadata ?? null,
-      })
-    : undefined;
-  // A match over its time budget (or a matcher that filled up meanwhile) is retried by the job
-  // runner with its own reason, never stored as "no match" (finding 11).
-  const precheck = checked?.result === "retry" ? undefined : checked;
+  const checked = await checkSubmission(deps, f.fvm, {
+    id: "",
+    missionId,
+    submitter: f.submitter,
+    contentUri: f.contentUri,
+    contentHash: f.contentHash,
+    submittedAt: now,
+    metadata: input.metadata ?? null,
+  });
+  return checked.result === "retry" ? undefined : checked;
+}
 
-  // What the answer shows of the mission, as the row lock leaves it (judging may change it).
-  const AFTER = {
-    creator: missions.creator,
-    status: missions.status,
-    verificationType: missions.verificationType,
-    verificationParams: missions.verificationParams,
-    payouts: missions.payouts,
-  };
-  // Judged in this transaction: first_valid_match whose local check found a match.
-  const judged = fvm !== undefined && precheck?.result === "valid";
+type FvmParams = NonNullable<ReturnType<typeof verificationIf<"first_valid_match">>>["params"];
 
-  // Two round trips when nothing is judged here (docs/decisions.md "Writes in few round trips").
-  const work = async (tx: Tx) => {
-    // The gate, and the mission row lock that orders submissions: open and before the deadline —
-    // or, for commit-reveal, in the reveal window (the seq then comes from the commitment).
-    // (deadline and reveal window are immutable, so the window is checked here; the update gates the state)
+/** What the answer shows of the mission, as the row lock leaves it (judging may change it). */
+const AFTER = {
+  creator: missions.creator,
+  status: missions.status,
+  verificationType: missions.verificationType,
+  verificationParams: missions.verificationParams,
+  payouts: missions.payouts,
+};
+
+/**
+ * The transaction: two round trips when nothing is judged here (docs/decisions.md "Writes in few
+ * round trips") — the gate and the row lock with the per-agent count, then the row and its events.
+ */
+async function storeSubmission(
+  ctx: Ctx,
+  tx: Tx,
+  mission: Mission,
+  input: CreateSubmissionInput,
+  p: Prepared,
+): Promise<SubmissionWire> {
+  const { deps, now } = ctx;
+  const { submitter } = p;
+  const [, [locked], [mine]] = await pipelined(
+    () => assertNotSuspended(tx, submitter, now), // docs/moderation.md "Suspension"
+    () => lockForSubmission(tx, mission, now, p.reveal),
     // The per-agent count is read after the lock is taken (it goes out behind the update).
-    const [, [locked], mine] = await pipelined(
-      () => assertNotSuspended(tx, submitter, now), // docs/moderation.md "Suspension"
-      () =>
-        reveal
-          ? now >= revealDeadline(mission)
-            ? []
-            : tx
-                .update(missions)
-                .set({ updatedAt: now })
-                .where(
-                  and(eq(missions.id, missionId), eq(missions.status, "escrowed"), eq(missions.phase, "revealing")),
-                )
-                .returning({ id: missions.id, seq: missions.submissionCount, ...AFTER })
-          : tx
-              .update(missions)
-              .set({ submissionCount: sql`${missions.submissionCount} + 1`, updatedAt: now })
-              .where(and(eq(missions.id, missionId), eq(missions.status, "open"), gt(missions.deadline, now)))
-              .returning({ id: missions.id, seq: missions.submissionCount, ...AFTER }),
-      () =>
-        tx
-          .select({ n: count(), dup: sql<number>`count(*) filter (where ${submissions.contentHash} = ${contentHash})` })
-          .from(submissions)
-          .where(and(eq(submissions.missionId, missionId), eq(submissions.submitter, submitter))),
-    );
-    if (!locked && reveal && mission.status === "open") {
-      throw new AppError(
-        "CONFLICT",
-        "this mission uses commit-reveal: POST a commitment before the deadline, reveal after it",
-        { reason: "commit_required", next_action: `POST /missions/${missionId}/commitments` },
-      );
-    }
-    if (!locked) {
-      const closedBy = mission.status === "open" ? "its deadline has passed" : `it is ${mission.status}`;
-      throw new AppError("MISSION_NOT_OPEN", `mission is not accepting submissions: ${closedBy}`, {
-        status: mission.status,
-        deadline: mission.deadline.toISOString(),
-      });
-    }
-    if (Number(mine[0]?.dup ?? 0) > 0)
-      throw new AppError("CONFLICT", "you already submitted this content to this mission", {
-        reason: "duplicate_submission",
-      });
-    if (Number(mine[0]?.n ?? 0) >= deps.config.maxSubmissionsPerAgent) {
-      throw new AppError(
-        "CONFLICT",
-        `at most ${deps.config.maxSubmissionsPerAgent} submissions per agent per mission`,
-        { reason: "submission_limit" },
-      );
-    }
-    const commitment = reveal ? await claimCommitment(tx, missionId, submitter, contentHash, input.salt) : undefined;
-    const rejected = self
-      ? ("self_submission" as const)
-      : precheck !== undefined && precheck.result === "invalid"
-        ? precheck.reason
-        : undefined;
-    const row: SubmissionRow = {
-      id: newId("sub", now.getTime()),
-      missionId,
-      submitter,
-      contentUri,
-      contentHash,
-      metadata: input.metadata ?? null,
-      status: rejected ? "rejected" : "pending",
-      reason: rejected ?? PENDING_REASON[mission.verificationType] ?? "awaiting_verification",
-      seq: commitment?.seq ?? locked.seq, // arrival order: assigned under the mission row lock
-      // Every remote deliverable is fetched and must hash to content_hash (docs/design.md), whatever
-      // the method; inline/data: content was hash-checked above.
-      checkResult: self
-        ? "invalid"
-        : precheck
-          ? rejected
-            ? "invalid"
-            : "valid"
-          : !fvm && contentUri.startsWith("data:")
-            ? "valid"
-            : null,
-      checkReason: rejected ?? null,
-      checkAttempts: 0,
-      nextCheckAt: !self && !precheck && !(!fvm && contentUri.startsWith("data:")) ? now : null,
-      checkHost: checkHostOf(contentUri, fvm?.predicate_uri),
-      checkClaimedUntil: null,
-      payoutAmount: null,
-      outcome: null,
-      decidedAt: rejected ? now : null,
-      submittedAt: now,
-      updatedAt: now,
-    };
-    const [[inserted]] = await pipelined(
-      () => tx.insert(submissions).values(row).returning(),
-      // Webhooks, in this transaction: created (and rejected at once when the inline check failed);
-      // before judging, so a resolution it triggers is reported after it.
-      () =>
-        emitEvents(tx, [
-          submissionCreated(mission, now, { id: row.id, submitter, status: row.status, reason: row.reason }),
-          ...(rejected ? [submissionDecided(mission, now, { id: row.id, submitter, reason: rejected }, false)] : []),
-        ]),
-      () =>
-        commitment
-          ? tx
-              .update(commitments)
-              .set({ submissionId: row.id, revealedAt: now })
-              .where(eq(commitments.id, commitment.id))
-          : undefined,
-      // Nothing judged: the agent row now (seen, active); else after judging, below.
-      () => (judged ? undefined : recordActivity(tx, submitter, now, { seen: true })),
-    );
-    if (!judged) return submissionToWire(inserted!, locked, submitter, deps.config.publicUrl);
-    // Still under the row lock taken by the count bump: judge in arrival order, resolve at once.
-    const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
-    await judgeFirstValidMatch(tx, deps, m!, now);
-    // After judging: a resolution locks every participant's agent row in address order first.
-    await recordActivity(tx, submitter, now, { seen: true });
-    const [[stored], [after]] = await pipelined(
-      () => tx.select().from(submissions).where(eq(submissions.id, row.id)),
-      () => tx.select(AFTER).from(missions).where(eq(missions.id, missionId)),
-    );
-    return submissionToWire(stored!, after!, submitter, deps.config.publicUrl);
-  };
+    () =>
+      tx
+        .select({ n: count(), dup: sql<number>`count(*) filter (where ${submissions.contentHash} = ${p.contentHash})` })
+        .from(submissions)
+        .where(and(eq(submissions.missionId, mission.id), eq(submissions.submitter, submitter))),
+  );
+  const open = assertAccepting(deps, mission, p.reveal, locked, mine);
+  const commitment = p.reveal ? await claimCommitment(tx, mission.id, submitter, p.contentHash, input.salt) : undefined;
+  const row = submissionRow(ctx, mission, input, p, commitment?.seq ?? open.seq);
+  const rejected = row.status === "rejected" ? (row.reason as SubmissionReason) : undefined;
+  const [[inserted]] = await pipelined(
+    () => tx.insert(submissions).values(row).returning(),
+    // Webhooks, in this transaction: created (and rejected at once when the inline check failed);
+    // before judging, so a resolution it triggers is reported after it.
+    () =>
+      emitEvents(tx, [
+        submissionCreated(mission, now, { id: row.id, submitter, status: row.status, reason: row.reason }),
+        ...(rejected ? [submissionDecided(mission, now, { id: row.id, submitter, reason: rejected }, false)] : []),
+      ]),
+    () =>
+      commitment
+        ? tx.update(commitments).set({ submissionId: row.id, revealedAt: now }).where(eq(commitments.id, commitment.id))
+        : undefined,
+    // Nothing judged: the agent row now (seen, active); else after judging, below.
+    () => (p.judged ? undefined : recordActivity(tx, submitter, now, { seen: true })),
+  );
+  if (!p.judged) return submissionToWire(inserted!, open, submitter, deps.config.publicUrl);
+  return judgeAndAnswer(ctx, tx, mission.id, row.id, submitter);
+}
 
-  return onceTx(ctx, work);
+/**
+ * The gate, and the mission row lock that orders submissions: open and before the deadline — or,
+ * for commit-reveal, in the reveal window (the seq then comes from the commitment). The deadline
+ * and the reveal window are immutable, so the window is checked here; the update gates the state.
+ */
+function lockForSubmission(tx: Tx, mission: Mission, now: Date, reveal: boolean) {
+  const returning = { id: missions.id, seq: missions.submissionCount, ...AFTER };
+  if (!reveal)
+    return tx
+      .update(missions)
+      .set({ submissionCount: sql`${missions.submissionCount} + 1`, updatedAt: now })
+      .where(and(eq(missions.id, mission.id), eq(missions.status, "open"), gt(missions.deadline, now)))
+      .returning(returning);
+  if (now >= revealDeadline(mission)) return [];
+  return tx
+    .update(missions)
+    .set({ updatedAt: now })
+    .where(and(eq(missions.id, mission.id), eq(missions.status, "escrowed"), eq(missions.phase, "revealing")))
+    .returning(returning);
+}
+
+/** Refuses a submission the locked mission does not take: closed, a duplicate, or over the per-agent limit. */
+function assertAccepting<L>(
+  deps: Deps,
+  mission: Mission,
+  reveal: boolean,
+  locked: L | undefined,
+  mine: { n: number; dup: number } | undefined,
+): L {
+  if (!locked && reveal && mission.status === "open") {
+    throw new AppError(
+      "CONFLICT",
+      "this mission uses commit-reveal: POST a commitment before the deadline, reveal after it",
+      {
+        reason: "commit_required",
+        next_action: `POST /missions/${mission.id}/commitments`,
+      },
+    );
+  }
+  if (!locked) {
+    const closedBy = mission.status === "open" ? "its deadline has passed" : `it is ${mission.status}`;
+    throw new AppError("MISSION_NOT_OPEN", `mission is not accepting submissions: ${closedBy}`, {
+      status: mission.status,
+      deadline: mission.deadline.toISOString(),
+    });
+  }
+  if (Number(mine?.dup ?? 0) > 0)
+    throw new AppError("CONFLICT", "you already submitted this content to this mission", {
+      reason: "duplicate_submission",
+    });
+  if (Number(mine?.n ?? 0) >= deps.config.maxSubmissionsPerAgent) {
+    throw new AppError("CONFLICT", `at most ${deps.config.maxSubmissionsPerAgent} submissions per agent per mission`, {
+      reason: "submission_limit",
+    });
+  }
+  return locked;
+}
+
+/** The new submission's row; `seq` is its arrival order, assigned under the mission row lock. */
+function submissionRow(
+  { now }: Ctx,
+  mission: Mission,
+  input: CreateSubmissionInput,
+  p: Prepared,
+  seq: number,
+): SubmissionRow {
+  const { self, precheck, fvm, contentUri } = p;
+  const rejected = self ? ("self_submission" as const) : precheck?.result === "invalid" ? precheck.reason : undefined;
+  // Inline data: content without a match rule was hash-checked already: nothing to fetch.
+  const localData = !fvm && contentUri.startsWith("data:");
+  return {
+    id: newId("sub", now.getTime()),
+    missionId: mission.id,
+    submitter: p.submitter,
+    contentUri,
+    contentHash: p.contentHash,
+    metadata: input.metadata ?? null,
+    status: rejected ? "rejected" : "pending",
+    reason: rejected ?? PENDING_REASON[mission.verificationType] ?? "awaiting_verification",
+    seq,
+    // Every remote deliverable is fetched and must hash to content_hash (docs/design.md), whatever
+    // the method; inline/data: content was hash-checked above.
+    checkResult: rejected ? "invalid" : precheck || localData ? "valid" : null,
+    checkReason: rejected ?? null,
+    checkAttempts: 0,
+    nextCheckAt: !self && !precheck && !localData ? now : null,
+    checkHost: checkHostOf(contentUri, fvm?.predicate_uri),
+    checkClaimedUntil: null,
+    payoutAmount: null,
+    outcome: null,
+    decidedAt: rejected ? now : null,
+    submittedAt: now,
+    updatedAt: now,
+  };
+}
+
+/** Still under the row lock taken by the count bump: judge in arrival order, resolve at once. */
+async function judgeAndAnswer(ctx: Ctx, tx: Tx, missionId: string, id: string, submitter: string) {
+  const { deps, now } = ctx;
+  const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
+  await judgeFirstValidMatch(tx, deps, m!, now);
+  // After judging: a resolution locks every participant's agent row in address order first.
+  await recordActivity(tx, submitter, now, { seen: true });
+  const [[stored], [after]] = await pipelined(
+    () => tx.select().from(submissions).where(eq(submissions.id, id)),
+    () => tx.select(AFTER).from(missions).where(eq(missions.id, missionId)),
+  );
+  return submissionToWire(stored!, after!, submitter, deps.config.publicUrl);
 }
 
 /** The open, duplicate and per-agent-limit gates, read without a lock (cheap; re-checked under it). */
