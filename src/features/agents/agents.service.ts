@@ -45,6 +45,45 @@ export async function displayNamesOf(ctx: Ctx, addresses: string[]): Promise<Map
   return new Map(rows.filter((r) => r.name).map((r) => [r.id, r.name!]));
 }
 
+type AgentRow = typeof agents.$inferSelect;
+
+const isoOrNull = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** Completed over attempted, to four decimals; null before the first attempt. */
+function winRate(row: AgentRow | undefined): number | null {
+  if (!row || row.missionsAttempted === 0) return null;
+  return Math.round((row.missionsCompleted / row.missionsAttempted) * 10_000) / 10_000;
+}
+
+/** The profile and rating fields of GET /agents/{id}; an address with no row yet has the defaults. */
+function profileOf(row: AgentRow | undefined, now: Date) {
+  if (!row)
+    return {
+      display_name: null,
+      kind: null,
+      mcp_endpoint: null,
+      capabilities: [],
+      created_at: null,
+      metadata_uri: null,
+      rating: START_RATING,
+      rating_updated_at: null,
+      missions_attempted: 0,
+      missions_completed: 0,
+    };
+  return {
+    display_name: row.displayName,
+    kind: row.kind,
+    mcp_endpoint: row.mcpEndpoint,
+    capabilities: row.capabilities,
+    created_at: row.createdAt.toISOString(),
+    metadata_uri: row.metadataUri,
+    rating: effectiveRating(row, now),
+    rating_updated_at: isoOrNull(row.ratingUpdatedAt),
+    missions_attempted: row.missionsAttempted,
+    missions_completed: row.missionsCompleted,
+  };
+}
+
 export async function getAgent(ctx: Ctx, { agentId }: { agentId: string }): Promise<AgentWire> {
   const { deps, now } = ctx;
   const id = parseAgentId(agentId);
@@ -65,29 +104,17 @@ export async function getAgent(ctx: Ctx, { agentId }: { agentId: string }): Prom
   );
   return {
     agent_id: id,
-    display_name: row?.displayName ?? null,
-    kind: row?.kind ?? null,
-    mcp_endpoint: row?.mcpEndpoint ?? null,
-    capabilities: row?.capabilities ?? [],
-    created_at: row?.createdAt.toISOString() ?? null,
-    metadata_uri: row?.metadataUri ?? null,
-    rating: row ? effectiveRating(row, now) : START_RATING,
-    rating_updated_at: row?.ratingUpdatedAt?.toISOString() ?? null,
-    missions_attempted: row?.missionsAttempted ?? 0,
-    missions_completed: row?.missionsCompleted ?? 0,
+    ...profileOf(row, now),
     // AIP-3 App. B per-type reputation: each AIP-2 type with a completion → elo, completions, last_active.
     mission_type_affinity: affinity,
-    win_rate:
-      row && row.missionsAttempted > 0
-        ? Math.round((row.missionsCompleted / row.missionsAttempted) * 10_000) / 10_000
-        : null,
-    last_active_at: row?.lastActiveAt?.toISOString() ?? null,
+    win_rate: winRate(row),
+    last_active_at: isoOrNull(row?.lastActiveAt),
     online: isOnline(row?.lastSeenAt ?? null, now),
     reviews,
     aigen_balance: bal.aigen,
     balance_asset: bal.primary.asset,
     balances: bal.list,
-    last_seen_at: row?.lastSeenAt?.toISOString() ?? null,
+    last_seen_at: isoOrNull(row?.lastSeenAt),
     registered: row !== undefined,
     // AIP-3 §4: reputation imported from other servers, beside (never inside) the local rating.
     imported_reputation: imported,

@@ -63,6 +63,25 @@ export function verificationParamsFor(
   return { ...rest, expected_sealed: true };
 }
 
+const isoOrNull = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** A decided mission's resolution: its winners, each linking its signed receipt once resolved. */
+function resolutionToWire(m: Omit<MissionRow, "search">, publicUrl: string): MissionWire["resolution"] {
+  if (m.winnerSubmissionId === null) return null;
+  const receipt = (submissionId: string) =>
+    m.status === "resolved" ? `${publicUrl}${receiptPath(m.id, submissionId)}` : null;
+  return {
+    winner_submission_id: m.winnerSubmissionId,
+    winner_agent_id: m.winnerAgentId,
+    // AIP-1 §6.1: the winner's signed receipt (one per paid submission; see resolution.winners).
+    receipt_uri: receipt(m.winnerSubmissionId),
+    // AIP-1 §6.1: every winner links its own receipt.
+    winners: (m.payouts ?? []).map((p) => ({ ...p, receipt_uri: receipt(p.submission_id) })),
+    fee_amount: m.feeAmount,
+    resolved_at: isoOrNull(m.resolvedAt),
+  };
+}
+
 /** Row → AIP-1 §2 wire shape (explicit mapping, docs/style.md rule 6); `viewer` unseals the creator's answers. */
 export function missionToWire(
   m: Omit<MissionRow, "search">,
@@ -70,7 +89,6 @@ export function missionToWire(
   viewer?: string,
   creatorRecord?: CreatorRecordCompactRow | null,
 ): MissionWire {
-  const resolved = m.winnerSubmissionId !== null;
   return {
     id: m.id,
     creator: m.creator,
@@ -86,7 +104,7 @@ export function missionToWire(
     payout_status: m.payoutStatus,
     // AIP-1 Appendix B: why the payout is in that state and since when.
     payout_status_reason: m.payoutStatusReason,
-    payout_status_updated_at: m.payoutStatusUpdatedAt?.toISOString() ?? null,
+    payout_status_updated_at: isoOrNull(m.payoutStatusUpdatedAt),
     spam_fee: m.spamFee,
     tags: m.tags,
     warnings: m.warnings,
@@ -103,28 +121,11 @@ export function missionToWire(
       pinned_count: m.qaPinnedCount,
       questions_url: `${publicUrl}/api/missions/${m.id}/questions`,
     },
-    judging_deadline: m.judgingDeadline?.toISOString() ?? null,
+    judging_deadline: isoOrNull(m.judgingDeadline),
     resolution_reason: m.resolutionReason,
     // The creator's release signatures stay server-side (they reach the chain with the release).
     award: m.award ? (({ release_signatures: _sigs, ...a }) => a)(m.award) : null,
-    resolution: resolved
-      ? {
-          winner_submission_id: m.winnerSubmissionId,
-          winner_agent_id: m.winnerAgentId,
-          // AIP-1 §6.1: the winner's signed receipt (one per paid submission; see resolution.winners).
-          receipt_uri:
-            m.status === "resolved" && m.winnerSubmissionId
-              ? `${publicUrl}${receiptPath(m.id, m.winnerSubmissionId)}`
-              : null,
-          // AIP-1 §6.1: every winner links its own receipt.
-          winners: (m.payouts ?? []).map((p) => ({
-            ...p,
-            receipt_uri: m.status === "resolved" ? `${publicUrl}${receiptPath(m.id, p.submission_id)}` : null,
-          })),
-          fee_amount: m.feeAmount,
-          resolved_at: m.resolvedAt?.toISOString() ?? null,
-        }
-      : null,
+    resolution: resolutionToWire(m, publicUrl),
     escrow: escrowToWire(m),
     mission_type: m.missionType,
     type_params: m.typeParams,

@@ -18,17 +18,31 @@ export function median(values: readonly number[]): number | null {
 
 const ratio = (bp: number | null) => (bp === null ? null : bp / 10_000);
 
+/** The record of an agent with no row yet: nothing posted. */
+const NO_CREATOR_RECORD: CreatorRecordWire = {
+  missions_posted: 0,
+  missions_paid: 0,
+  missions_voided: 0,
+  missions_voided_with_submissions: 0,
+  missions_never_judged: 0,
+  disputes_lost: 0,
+  paid_ratio: null,
+  median_award_delay_seconds: null,
+  awards_measured: 0,
+};
+
 export function creatorRecordToWire(r: AgentRecordRow | undefined): CreatorRecordWire {
+  if (!r) return { ...NO_CREATOR_RECORD };
   return {
-    missions_posted: r?.missionsPosted ?? 0,
-    missions_paid: r?.missionsPaid ?? 0,
-    missions_voided: r?.missionsVoided ?? 0,
-    missions_voided_with_submissions: r?.missionsVoidedWithSubmissions ?? 0,
-    missions_never_judged: r?.missionsNeverJudged ?? 0,
-    disputes_lost: r?.disputesLost ?? 0,
-    paid_ratio: ratio(r?.paidRatioBp ?? null),
-    median_award_delay_seconds: median(r?.awardDelays ?? []),
-    awards_measured: r?.awardDelays.length ?? 0,
+    missions_posted: r.missionsPosted,
+    missions_paid: r.missionsPaid,
+    missions_voided: r.missionsVoided,
+    missions_voided_with_submissions: r.missionsVoidedWithSubmissions,
+    missions_never_judged: r.missionsNeverJudged,
+    disputes_lost: r.disputesLost,
+    paid_ratio: ratio(r.paidRatioBp),
+    median_award_delay_seconds: median(r.awardDelays),
+    awards_measured: r.awardDelays.length,
   };
 }
 
