@@ -143,16 +143,6 @@ export interface EscrowState {
   treasury: string;
 }
 
-/** A slot's guardian-cancel search: from `fromBlock` (the deposit's) over at most `maxBlocks` (default 500 000). */
-export interface CancelSearch {
-  missionKey: Hex;
-  funder: string;
-  fromBlock: number;
-  /** The contract holding the slot; default the configured one. */
-  contract?: string | undefined;
-  maxBlocks?: number;
-}
-
 export interface BaseChain {
   readonly chainId: number;
   /** The configured escrow (new missions fund it). */
@@ -200,7 +190,15 @@ export interface BaseChain {
   /** The latest block's timestamp (unix seconds): the contract's clock for executableAt. */
   chainTime(): Promise<number>;
   /** The transaction of a guardian's `ReleaseCancelled` of this slot since `fromBlock` (bounded search as settledTx), or null. */
-  cancelledTx(slot: CancelSearch): Promise<string | null>;
+  cancelledTx(slot: {
+    missionKey: Hex;
+    funder: string;
+    /** From the deposit's block, over at most `maxBlocks` (default 500 000). */
+    fromBlock: number;
+    /** The contract holding the slot; default the configured one. */
+    contract?: string | undefined;
+    maxBlocks?: number;
+  }): Promise<string | null>;
   /** Does `signature` carry the funder's consent to this release on `escrow` (EOA, or ERC-1271 through the RPC)? */
   verifyRelease(escrow: string, plan: ReleasePlan, signature: Hex): Promise<boolean>;
   sign(
@@ -531,7 +529,7 @@ function logReads(r: Rail) {
               );
         return logs[0]?.transactionHash;
       }),
-    cancelledTx: (slot: CancelSearch) =>
+    cancelledTx: (slot: Parameters<BaseChain["cancelledTx"]>[0]) =>
       newestFirst(r, { fromBlock: slot.fromBlock, maxBlocks: slot.maxBlocks ?? 500_000 }, async (range) => {
         const logs = await rpc(() =>
           client.getContractEvents({
