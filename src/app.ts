@@ -75,7 +75,6 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   return app;
 }
 
-
 /** Before anyone is known: metrics, request context, compression, tracing, CORS, the process's bytes in flight. */
 function useEdge(app: App, deps: Deps, inflightTotal: MiddlewareHandler<AppEnv>) {
   if (deps.config.metricsEnabled) app.use("*", requestMetrics());

@@ -10,7 +10,7 @@ import { requireCaller } from "./identity";
 
 type Shared = Pick<RouteConfig, "middleware" | "security">;
 
-export function routes<S extends Shared>(tag: string, shared: S = {} as S) {
+export function routes<S extends Shared>(tag: string, shared?: S) {
   const declare =
     <M extends RouteConfig["method"]>(method: M) =>
     <P extends string>(path: P, summary: string) => ({ method, path, tags: [tag], summary, ...shared });
@@ -18,4 +18,4 @@ export function routes<S extends Shared>(tag: string, shared: S = {} as S) {
 }
 
 /** Signed-in agents only: the caller check before the handler, and the bearer scheme in /openapi.json. */
-export const signedIn = { middleware: [requireCaller("agent")], security: [{ bearer: [] as string[] }] };
+export const signedIn = { middleware: [requireCaller("agent")], security: [{ bearer: [] }] };

@@ -54,7 +54,8 @@ const REST: Record<string, { route: Route; params?: Record<string, string>; nest
 };
 
 const props = (s: Json) => (s.properties ?? {}) as Record<string, Json>;
-const json = (part: unknown) => (part as Content | undefined)?.content?.["application/json"]?.schema as z.ZodType | undefined;
+const json = (part: unknown) =>
+  (part as Content | undefined)?.content?.["application/json"]?.schema as z.ZodType | undefined;
 
 /** The tool arguments the REST route's request implies: name → JSON Schema. */
 function restArguments(r: (typeof REST)[string]): Record<string, Json> {

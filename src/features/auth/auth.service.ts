@@ -72,10 +72,10 @@ function parseSiwe(message: string): SiweFields {
   } catch {
     throw siweFailure("malformed_message", "message is not an EIP-4361 message");
   }
-  const complete = fields.address && fields.nonce && fields.domain && fields.chainId && fields.uri;
-  if (!complete || fields.version !== "1")
+  const { address, nonce, domain, chainId, uri, version } = fields;
+  if (!address || !nonce || !domain || !chainId || !uri || version !== "1")
     throw siweFailure("malformed_message", "message is not a complete EIP-4361 message");
-  return fields as SiweFields;
+  return { ...fields, address, nonce };
 }
 
 /** Domain, resource, chain id and time window: the message is for this server, now. */

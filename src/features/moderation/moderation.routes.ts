@@ -27,7 +27,7 @@ import {
 
 // Moderation and operator control (docs/moderation.md). Operator routes take the admin token
 // only; every one that acts appends to the audit log in its transaction.
-const operator = routes("admin", { middleware: [requireCaller("admin")], security: [{ bearer: [] as string[] }] });
+const operator = routes("admin", { middleware: [requireCaller("admin")], security: [{ bearer: [] }] });
 const moderationRoute = routes("moderation");
 
 export const hideRoute = createRoute({

@@ -46,7 +46,7 @@ export type BoardFilters = z.infer<typeof BoardQuery>;
 const DERIVED = ["reward_min", "reward_max", "deadline_before", "deadline_after"];
 
 /** Which form field a schema issue belongs to, and the word a person reads for it: every filter of the schema. */
-const FIELD_WORDS: Record<keyof BoardFilters, string> = {
+const FIELD_WORDS: Record<string, string> = {
   q: "Search",
   status: "Status",
   verification_type: "How the winner is chosen",
@@ -63,8 +63,8 @@ const FIELD_WORDS: Record<keyof BoardFilters, string> = {
   deadline_before: "Ends within",
   creator_min_paid_ratio: "Creator's paid share",
   creator_max_never_judged: "Creator's unjudged missions",
-};
-const wordsFor = (key: string) => FIELD_WORDS[key as keyof BoardFilters] ?? "This field";
+} satisfies Record<keyof BoardFilters, string>;
+const wordsFor = (key: string) => FIELD_WORDS[key] ?? "This field";
 
 export type BoardParse = { ok: true; f: BoardFilters } | { ok: false; errors: Record<string, string> };
 type Errors = Record<string, string>;
