@@ -40,10 +40,6 @@ export async function runPendingChecks(deps: Deps, opts: CheckRunOptions = {}): 
   const budgetMs = opts.budgetMs ?? 20_000;
   const started = performance.now();
   let claimed = 0;
-  // One worker first; each claim that finds work starts another, up to `workers`. An idle queue
-  // then costs one claim per run, not one per worker: every claim holds a pooled connection while
-  // it waits for the claim lock, and the requests share that pool.
-  const running: Promise<void>[] = [];
   const worker = async (): Promise<void> => {
     while (claimed < maxChecks && performance.now() - started < budgetMs) {
       claimed++;
@@ -52,12 +48,10 @@ export async function runPendingChecks(deps: Deps, opts: CheckRunOptions = {}): 
         claimed--;
         return;
       }
-      if (running.length < workers) running.push(worker());
       await runOne(deps, s);
     }
   };
-  running.push(worker());
-  for (let i = 0; i < running.length; i++) await running[i];
+  await Promise.all(Array.from({ length: workers }, worker));
   return claimed;
 }
 

@@ -21,6 +21,7 @@ import {
   claimCommitment,
   isCommitReveal,
   revealDeadline,
+  type FvmParams,
 } from "../verification";
 import type { SubmissionReason } from "../../lib/reasons";
 import type { CreateSubmissionInput, SubmissionWire } from "./submissions.schemas";
@@ -191,7 +192,6 @@ async function localCheck(
   return checked.result === "retry" ? undefined : checked;
 }
 
-type FvmParams = NonNullable<ReturnType<typeof verificationIf<"first_valid_match">>>["params"];
 
 /** What the answer shows of the mission, as the row lock leaves it (judging may change it). */
 const AFTER = {
