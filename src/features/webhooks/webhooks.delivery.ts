@@ -154,7 +154,7 @@ export async function recordAttempt(deps: Deps, c: ClaimedDelivery, o: AttemptOu
     eq(d.eventId, c.eventId),
     eq(d.status, "pending"),
     eq(d.attemptCount, c.attemptCount),
-  )!;
+  );
   if (o.kind === "busy") {
     // Nothing was sent: the claim's attempt is given back, nothing is logged or counted.
     await deps.database.db
@@ -184,7 +184,7 @@ export async function recordAttempt(deps: Deps, c: ClaimedDelivery, o: AttemptOu
 
 interface Recording {
   /** The claimed delivery row, still ours. */
-  mine: SQL;
+  mine: SQL | undefined;
   /** The attempts log with this attempt appended. */
   log: SQL;
   now: Date;
