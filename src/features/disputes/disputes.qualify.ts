@@ -113,6 +113,12 @@ export async function qualify(
   now: Date,
 ): Promise<Qualified> {
   const t = input.dispute_type;
+  // AIP-4 §7.2 item 2: a cross-server filer is the submitter of the submission disputed, whatever the type.
+  if ("crossServer" in filer && filer.crossServer) {
+    const own = await submissionOf(deps, m, input.submission_id);
+    if (own?.submitter !== filer.address)
+      throw refuse("not_your_submission", "the attested agent is not the submitter of this submission (AIP-4 §7.2)");
+  }
   if (t === "bad_spec") return qualifyBadSpec(deps, m, input, now);
   if (!input.submission_id) throw refuse("submission_required", `${t} disputes name the submission concerned`);
   const s = (await submissionOf(deps, m, input.submission_id))!;

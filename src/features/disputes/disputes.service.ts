@@ -11,7 +11,7 @@ import { applyDisputePenalty, REJECTED_DISPUTE_PENALTY } from "../reputation";
 import { invalidateRule, paySplit, retrySettlement } from "./disputes.corrective";
 import { EXPIRED_UPHOLDS, FILING_LIMITS, RESOLUTION_WINDOW_MS } from "./disputes.rules";
 import { qualify, refuse, type Filer, type Mission, type Qualified } from "./disputes.qualify";
-import { applyAlternateReading, readAlternateOracle, type AlternateReading } from "../verification/oracle";
+import { applyAlternateReading, readAlternateOracle, type AlternateReading } from "../verification";
 import type { DisputeWire, FileDisputeInput, SplitShareInput } from "./disputes.schemas";
 import { findMission } from "../../db/rows";
 import type { DisputeStatus } from "../../db/vocabulary";
@@ -101,7 +101,14 @@ async function checkFilingLimit(tx: Tx, bucket: string, m: Mission, t: DisputeTy
 }
 
 /** The new dispute's row: open, deadline per §3.1. */
-function newDisputeRow(m: Mission, input: FileDisputeInput, filer: Filer, bucket: string, q: Qualified, now: Date): Row {
+function newDisputeRow(
+  m: Mission,
+  input: FileDisputeInput,
+  filer: Filer,
+  bucket: string,
+  q: Qualified,
+  now: Date,
+): Row {
   const t = input.dispute_type;
   const evidence: Record<string, unknown> = { ...input.evidence };
   // AIP-4 §7.2: how a filer from another hub was identified, on the public record.
