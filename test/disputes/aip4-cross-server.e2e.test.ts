@@ -23,7 +23,13 @@ let B: string;
 async function startHub(host: string, port: number, extra: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "oabp-aip4-"));
   const base = `http://${host}:${port}`;
-  const env: Record<string, string> = { OABP_DATA_DIR: dataDir, HOST: host, PORT: String(port), OABP_PUBLIC_URL: base, ...extra };
+  const env: Record<string, string> = {
+    OABP_DATA_DIR: dataDir,
+    HOST: host,
+    PORT: String(port),
+    OABP_PUBLIC_URL: base,
+    ...extra,
+  };
   let drop: (() => Promise<void>) | undefined;
   if (process.env.DATABASE_URL) {
     const fresh = await freshPostgresDatabase("oabp_aip4x");
@@ -112,10 +118,20 @@ describe("AIP-4 §7 cross-server disputes (two hubs)", () => {
     // Hub A: the same agent's submission is rejected by a rule it disputes as bad_spec.
     const missionA = await fvmMission(A, "0x");
     const onA = await signIn(A, agent);
-    const sub = await httpCall(A, "POST", `/missions/${missionA}/submissions`, { content: "no prefix here" }, onA.token);
+    const sub = await httpCall(
+      A,
+      "POST",
+      `/missions/${missionA}/submissions`,
+      { content: "no prefix here" },
+      onA.token,
+    );
     expect(sub.body).toMatchObject({ status: "rejected", reason: "expected_not_matched" });
 
-    const filing = async (signer: PrivateKeyAccount, signedAt = new Date().toISOString(), submissionId = sub.body.id) => {
+    const filing = async (
+      signer: PrivateKeyAccount,
+      signedAt = new Date().toISOString(),
+      submissionId = sub.body.id,
+    ) => {
       const message = crossServerProofMessage({
         server: new URL(A).origin,
         dispute_type: "bad_spec",
@@ -196,7 +212,11 @@ describe("AIP-4 §7 cross-server disputes (two hubs)", () => {
       mission_id: missionA,
       submission_id: sub.body.id,
       evidence: { description: "Someone else's submission" },
-      cross_server_identity: { attestation_url: attestationUrl, signed_at: signedAt, signature: await agent.signMessage({ message }) },
+      cross_server_identity: {
+        attestation_url: attestationUrl,
+        signed_at: signedAt,
+        signature: await agent.signMessage({ message }),
+      },
     });
     expect(r.status, r.text).toBe(422);
     expect(r.body.details.reason).toBe("not_your_submission");

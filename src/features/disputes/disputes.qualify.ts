@@ -49,9 +49,13 @@ async function qualifyBadSpec(deps: Deps, m: Mission, input: FileDisputeInput, n
     const closedAt = m.resolvedAt ?? m.updatedAt;
     const until = new Date(closedAt.getTime() + deps.config.aip34.badSpecWindowDays * 86_400_000);
     if (now >= until)
-      throw refuse("mission_settled", `mission is ${m.status} since ${closedAt.toISOString()}: the bad_spec window closed`, {
-        window_closed_at: until.toISOString(),
-      });
+      throw refuse(
+        "mission_settled",
+        `mission is ${m.status} since ${closedAt.toISOString()}: the bad_spec window closed`,
+        {
+          window_closed_at: until.toISOString(),
+        },
+      );
   }
   const s = await submissionOf(deps, m, input.submission_id === "any" ? null : input.submission_id);
   return { submissionId: s?.id ?? null };
@@ -69,9 +73,13 @@ function qualifyNonPayment(deps: Deps, m: Mission, s: Submission, now: Date): Qu
   const decided = s.decidedAt ?? m.resolvedAt ?? now;
   const eligible = new Date(decided.getTime() + deps.config.aip34.paymentSlaHours * 3_600_000);
   if (now < eligible)
-    throw refuse("sla_not_elapsed", `payment_sla_hours (${deps.config.aip34.paymentSlaHours}) has not elapsed since verification`, {
-      eligible_at: eligible.toISOString(),
-    });
+    throw refuse(
+      "sla_not_elapsed",
+      `payment_sla_hours (${deps.config.aip34.paymentSlaHours}) has not elapsed since verification`,
+      {
+        eligible_at: eligible.toISOString(),
+      },
+    );
   return { submissionId: s.id };
 }
 
@@ -88,9 +96,13 @@ async function qualifyDupClaim(deps: Deps, m: Mission, s: Submission, input: Fil
   if (!contender(s) || !contender(other))
     throw refuse("not_both_valid", "both submissions must have passed the match rule (or lost only to the other)");
   if (!sameSecond(s.submittedAt, other.submittedAt))
-    throw refuse("not_same_second", "the submissions arrived in different server-clock seconds; arrival order decided", {
-      submitted_at: [s.submittedAt.toISOString(), other.submittedAt.toISOString()],
-    });
+    throw refuse(
+      "not_same_second",
+      "the submissions arrived in different server-clock seconds; arrival order decided",
+      {
+        submitted_at: [s.submittedAt.toISOString(), other.submittedAt.toISOString()],
+      },
+    );
   return { submissionId: s.id, otherSubmissionId: other.id, pair: [s, other] as const };
 }
 

@@ -40,7 +40,15 @@ export function aipFields(config: Config, issuerAddress: string) {
     cross_server_identity: {
       field: "cross_server_identity",
       proof: "EIP-191 personal_sign by the attested agent's key over the filing message",
-      message_lines: ["AIP-4 cross-server dispute", "server", "dispute_type", "mission_id", "submission_id", "attestation_url", "signed_at"],
+      message_lines: [
+        "AIP-4 cross-server dispute",
+        "server",
+        "dispute_type",
+        "mission_id",
+        "submission_id",
+        "attestation_url",
+        "signed_at",
+      ],
       max_skew_seconds: 300,
     },
   };

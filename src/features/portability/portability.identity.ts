@@ -19,13 +19,16 @@ const PROOF_SKEW_MS = 5 * 60_000;
 
 export type CrossServerProof = { attestation_url: string; signed_at: string; signature: string };
 export type CrossServerIdentity =
-  | { ok: true; address: string; record: Record<string, unknown> }
-  | { ok: false; reason: string; detail: string };
+  { ok: true; address: string; record: Record<string, unknown> } | { ok: false; reason: string; detail: string };
 
 const refused = (reason: string, detail: string): CrossServerIdentity => ({ ok: false, reason, detail });
 
 /** Verifies a cross-server identity; `message` is what the subject's key signed (the caller's format). */
-export async function crossServerIdentity(ctx: Ctx, proof: CrossServerProof, message: string): Promise<CrossServerIdentity> {
+export async function crossServerIdentity(
+  ctx: Ctx,
+  proof: CrossServerProof,
+  message: string,
+): Promise<CrossServerIdentity> {
   const signedAt = new Date(proof.signed_at);
   if (!(Math.abs(signedAt.getTime() - ctx.now.getTime()) <= PROOF_SKEW_MS))
     return refused("proof_stale", "signed_at must be within 5 minutes of this server's clock");
@@ -43,8 +46,7 @@ export async function crossServerIdentity(ctx: Ctx, proof: CrossServerProof, mes
   if (!v.ok) return refused(v.reason, v.detail);
   if (!proof.attestation_url.startsWith(`${v.issuer}/`))
     return refused("attestation_not_at_issuer", "attestation_url is not under the base URL of the hub that signed it");
-  if (signer !== v.subject)
-    return refused("proof_not_subject", "the signature is not by the attested agent's key");
+  if (signer !== v.subject) return refused("proof_not_subject", "the signature is not by the attested agent's key");
   return {
     ok: true,
     address: v.subject,

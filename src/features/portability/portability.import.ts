@@ -18,7 +18,6 @@ export const TRANSITION_MISSIONS = 3;
 /** Issuers remembered per subject (§5 aggregation over at most this many). */
 export const MAX_ISSUERS_PER_SUBJECT = 5;
 
-
 export type ImportResult =
   | {
       ok: true;
@@ -47,7 +46,11 @@ const importAdmits =
   (ctx: Ctx) =>
   (issuer: string, trusted: unknown, subject: string): Refused | null => {
     if (!trusted && !ctx.deps.config.aip34.openImport)
-      return { ok: false, reason: "issuer_unknown", detail: `${issuer} is not a trusted issuer here (GET /reputation/trusted-issuers)` };
+      return {
+        ok: false,
+        reason: "issuer_unknown",
+        detail: `${issuer} is not a trusted issuer here (GET /reputation/trusted-issuers)`,
+      };
     if (!trusted && (ctx.caller.kind !== "agent" || ctx.caller.address !== subject))
       return {
         ok: false,
@@ -63,7 +66,13 @@ export async function importAttestation(ctx: Ctx, body: unknown): Promise<Import
   if (!v.ok) return v;
   const trustFactor = v.trusted?.trust_factor ?? deps.config.aip34.trustFactor;
   const freshness = freshnessFactor(v.issuedAt, now);
-  const initial = importedElo({ floor: ELO_FLOOR, max: ELO_MAX, attested: v.doc.reputation.elo, trustFactor, freshness });
+  const initial = importedElo({
+    floor: ELO_FLOOR,
+    max: ELO_MAX,
+    attested: v.doc.reputation.elo,
+    trustFactor,
+    freshness,
+  });
   // Locking: a transaction-scoped advisory lock per subject serialises its imports (issuer cap).
   return withTx(ctx, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rep-import:${v.subject}`}))`);
@@ -71,7 +80,13 @@ export async function importAttestation(ctx: Ctx, body: unknown): Promise<Import
     if (!room) return fail("too_many_issuers", `at most ${MAX_ISSUERS_PER_SUBJECT} live imports per agent`);
     const [a] = await tx.select({ completed: agents.missionsCompleted }).from(agents).where(eq(agents.id, v.subject));
     await storeImport(tx, v, { trustFactor, freshness, initial, baseline: a?.completed ?? 0, now });
-    const view = await importedReputation(tx, v.subject, now, a?.completed ?? 0, deps.config.aip34.typeOverlapTrustFactor);
+    const view = await importedReputation(
+      tx,
+      v.subject,
+      now,
+      a?.completed ?? 0,
+      deps.config.aip34.typeOverlapTrustFactor,
+    );
     return {
       ok: true as const,
       body: {
