@@ -1243,6 +1243,17 @@ export const SETTINGS = {
     shown: "`200`",
     doc: "Disputes one mission may ever carry, decided ones included (422 `mission_dispute_limit` over it)",
   },
+  /** AIP-4 §4: the oracles an upheld oracle_disagreement re-runs the verification with. */
+  OABP_ALTERNATE_ORACLES: {
+    key: "aip34.alternateOracles",
+    schema: jsonOf(z.array(OracleSchema))
+      .transform((list) => list.map((o) => ({ ...o, address: o.address.toLowerCase() })))
+      .default([]),
+    shown: "`[]`",
+    doc:
+      "JSON array `[{chain, address, method}]`: alternate oracles; an upheld `oracle_disagreement` re-reads " +
+      "the mission with the first one that is not its own oracle (AIP-4 §4; empty: the oracle is only flagged)",
+  },
   // ---- Verification pipeline and bounded responses ----
   /** DNS + connect budget of one fetch hop, apart from OABP_FETCH_TIMEOUT_MS. */
   OABP_FETCH_CONNECT_TIMEOUT_MS: {

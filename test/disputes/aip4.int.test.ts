@@ -34,7 +34,7 @@ describe("AIP-4 §5 discovery", () => {
     expect(m).toMatchObject({
       dispute_endpoint: "/api/disputes",
       dispute_types_supported: ["non_payment", "bad_spec", "dup_claim", "oracle_disagreement"],
-      cross_server_disputes: false,
+      cross_server_disputes: true,
       payment_sla_hours: 48,
     });
   });

@@ -2,6 +2,7 @@ import { ctxFromRequest } from "../../http/context";
 import { clientIp } from "../../http/client-ip";
 import { router } from "../../http/openapi";
 import { AppError } from "../../lib/errors";
+import { crossServerFiler } from "./disputes.identity";
 import { fileRoute, getRoute, listRoute, resolveRoute } from "./disputes.routes";
 import {
   DisputeRateLimited,
@@ -22,7 +23,14 @@ export const disputesRouter = router()
     const who = c.get("identity");
     // §2.2: filed_by is the caller's own address, or "anonymous" (bad_spec only; one bucket per IP, §6.1).
     let filer: Filer;
-    if (body.filed_by === "anonymous") {
+    if (body.cross_server_identity) {
+      // AIP-4 §7.2: an identity hosted on another hub, proven at filing (disputes.identity.ts).
+      if (who.kind === "agent")
+        throw new AppError("UNPROCESSABLE", "signed in here: file as yourself, without cross_server_identity", {
+          reason: "cross_server_identity_unneeded",
+        });
+      filer = await crossServerFiler(ctxFromRequest(c), body);
+    } else if (body.filed_by === "anonymous") {
       if (body.dispute_type !== "bad_spec")
         throw new AppError("UNPROCESSABLE", "only bad_spec disputes may be filed anonymously (AIP-4 §2.2)", {
           reason: "anonymous_not_allowed",

@@ -38,6 +38,18 @@ export const FileDisputeRequest = z
       oracle_response: z.string().max(4000).optional(),
       counter_source: z.object({ url, content_hash: z.string().regex(/^(sha256:|0x)?[0-9a-fA-F]{64}$/) }).optional(),
     }), // unknown evidence keys are dropped: only these bounded fields are stored
+    // AIP-4 §7.2: a filer whose identity is on another hub, instead of signing in here.
+    cross_server_identity: z
+      .object({
+        attestation_url: url.refine((u) => /^https?:/.test(u), "must be an http(s):// URL"),
+        signed_at: z.string().datetime({ offset: true }),
+        signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/),
+      })
+      .optional()
+      .openapi({
+        description:
+          "AIP-4 §7.2 cross-server filer: the AIP-3 attestation URL on its hub and an EIP-191 signature by the attested key over the message of docs/aip-3-4.md (crossServerProofMessage)",
+      }),
   })
   .openapi("FileDispute");
 export type FileDisputeInput = z.infer<typeof FileDisputeRequest>;

@@ -1,27 +1,20 @@
 import { and, asc, desc, eq, gt, lt, lte, sql } from "drizzle-orm";
 import { findVisibleMission } from "../../db/mission-visibility";
 import type { Tx } from "../../db/client";
-import { disputes, missions, submissions } from "../../db/schema/index";
+import { disputes, missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { dbOf, withTx, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
-import { isId } from "../../lib/ids";
 import { disputeKey, newDisputeId } from "./disputes.ids";
 import type { DisputeType } from "../manifest";
 import { applyDisputePenalty, REJECTED_DISPUTE_PENALTY } from "../reputation";
 import { invalidateRule, paySplit, retrySettlement } from "./disputes.corrective";
-import {
-  EXPIRED_UPHOLDS,
-  FILING_LIMITS,
-  RESOLUTION_WINDOW_MS,
-  sameSecond,
-  UNPAID_STATUSES,
-  type NotQualifying,
-} from "./disputes.rules";
+import { EXPIRED_UPHOLDS, FILING_LIMITS, RESOLUTION_WINDOW_MS } from "./disputes.rules";
+import { qualify, refuse, type Filer, type Mission, type Qualified } from "./disputes.qualify";
+import { applyAlternateReading, readAlternateOracle, type AlternateReading } from "../verification";
 import type { DisputeWire, FileDisputeInput, SplitShareInput } from "./disputes.schemas";
 import { findMission } from "../../db/rows";
 import type { DisputeStatus } from "../../db/vocabulary";
-import { verificationIf } from "../../db/verification";
 
 // AIP-4 disputes: filing (§2), the §1 qualification rules, §6.1 limits, resolution (§3) and the
 // §4 corrective actions. Who resolves (docs/aip-3-4.md): non_payment and dup_claim are decided by
@@ -30,11 +23,7 @@ import { verificationIf } from "../../db/verification";
 // a bad_spec (`creator`, upheld only). Open disputes past their deadline expire (§3.1).
 
 type Row = typeof disputes.$inferSelect;
-type Mission = NonNullable<Awaited<ReturnType<typeof findMission>>>;
-export type Filer = { address: string } | { anonymousIp: string };
-
-const refuse = (reason: NotQualifying, message: string, extra: Record<string, unknown> = {}) =>
-  new AppError("UNPROCESSABLE", message, { reason, ...extra });
+export type { Filer } from "./disputes.qualify";
 
 export function disputeToWire(d: Row): DisputeWire {
   return {
@@ -91,89 +80,91 @@ export class DisputeRateLimited extends Error {
   }
 }
 
-async function submissionOf(deps: Deps, m: Mission, id: string | null | undefined) {
-  if (!id) return undefined;
-  const [s] = isId("sub", id)
-    ? await deps.database.db
-        .select()
-        .from(submissions)
-        .where(and(eq(submissions.id, id), eq(submissions.missionId, m.id)))
-    : [];
-  if (!s) throw refuse("submission_not_found", `submission ${id} is not a submission of mission ${m.id}`);
-  return s;
+/** §6.1: the filer bucket's filings of this type in the rule's window and scope; 429 at the limit. */
+async function checkFilingLimit(tx: Tx, bucket: string, m: Mission, t: DisputeType, q: Qualified, now: Date) {
+  const rule = FILING_LIMITS[t];
+  const scope = [eq(disputes.filerBucket, bucket), eq(disputes.disputeType, t)];
+  if (rule.windowMs !== null) scope.push(gt(disputes.filedAt, new Date(now.getTime() - rule.windowMs)));
+  if (rule.scope === "mission") scope.push(eq(disputes.missionId, m.id));
+  if (rule.scope === "oracle" && q.oracleUrl) scope.push(eq(disputes.oracleUrl, q.oracleUrl));
+  const recent = await tx
+    .select({ filedAt: disputes.filedAt })
+    .from(disputes)
+    .where(and(...scope))
+    .orderBy(asc(disputes.filedAt))
+    .limit(rule.limit);
+  if (recent.length >= rule.limit)
+    throw new DisputeRateLimited(
+      rule.windowMs === null ? NEVER_RESETS : new Date(recent[0]!.filedAt.getTime() + rule.windowMs),
+      t,
+    );
 }
 
-/** §1 qualification; returns what the filing stores beyond the input. */
-async function qualify(deps: Deps, m: Mission, input: FileDisputeInput, filer: Filer, now: Date) {
+/** The new dispute's row: open, deadline per §3.1. */
+function newDisputeRow(
+  m: Mission,
+  input: FileDisputeInput,
+  filer: Filer,
+  bucket: string,
+  q: Qualified,
+  now: Date,
+): Row {
   const t = input.dispute_type;
-  const mine = (s: { submitter: string }) => "address" in filer && s.submitter === filer.address;
-  if (t === "bad_spec") {
-    // §1.2: open while the mission decides, and for OABP_BAD_SPEC_WINDOW_DAYS after it resolves or
-    // voids (AIP-4's own case: a rule that accepted anything paid at once). Upheld afterwards, the
-    // outcome stands — no clawback — and the dispute is the public flag (docs/decisions.md "bad_spec").
-    if (m.status !== "open" && m.status !== "escrowed") {
-      const closedAt = m.resolvedAt ?? m.updatedAt;
-      const until = new Date(closedAt.getTime() + deps.config.aip34.badSpecWindowDays * 86_400_000);
-      if (now >= until)
-        throw refuse(
-          "mission_settled",
-          `mission is ${m.status} since ${closedAt.toISOString()}: the bad_spec window closed`,
-          {
-            window_closed_at: until.toISOString(),
-          },
-        );
-    }
-    const id = input.submission_id === "any" ? null : input.submission_id;
-    const s = await submissionOf(deps, m, id);
-    return { submissionId: s?.id ?? null };
-  }
-  if (!input.submission_id) throw refuse("submission_required", `${t} disputes name the submission concerned`);
-  const s = (await submissionOf(deps, m, input.submission_id))!;
-  if (!mine(s)) throw refuse("not_your_submission", `${t} disputes are filed by the submission's submitter`);
-  if (t === "non_payment") {
-    const paid = m.status === "resolved" && m.payouts?.some((p) => p.submission_id === s.id);
-    if (s.status !== "accepted" || !paid)
-      throw refuse("submission_not_accepted", "only an accepted, awarded submission can be unpaid (§1.1)");
-    if (!UNPAID_STATUSES.has(m.payoutStatus))
-      throw refuse("already_paid", `payout_status is ${m.payoutStatus} (§1.1 needs queued, pending_gas or failed)`, {
-        payout_status: m.payoutStatus,
-      });
-    const decided = s.decidedAt ?? m.resolvedAt ?? now;
-    const eligible = new Date(decided.getTime() + deps.config.aip34.paymentSlaHours * 3_600_000);
-    if (now < eligible)
-      throw refuse(
-        "sla_not_elapsed",
-        `payment_sla_hours (${deps.config.aip34.paymentSlaHours}) has not elapsed since verification`,
-        { eligible_at: eligible.toISOString() },
-      );
-    return { submissionId: s.id };
-  }
-  if (t === "dup_claim") {
-    if (m.verificationType !== "first_valid_match")
-      throw refuse("not_first_valid_match", "dup_claim applies to first_valid_match missions (§1.3)");
-    const other = await submissionOf(deps, m, input.evidence.other_submission_id);
-    if (!other || other.id === s.id)
-      throw refuse("submission_required", "evidence.other_submission_id names the competing submission");
-    // A submission that arrived after the winner may never have been checked (the mission had
-    // resolved): "another_submission_won" counts as a contender, a failed check does not.
-    const contender = (x: typeof s) => x.checkResult === "valid" || x.reason === "another_submission_won";
-    if (!contender(s) || !contender(other))
-      throw refuse("not_both_valid", "both submissions must have passed the match rule (or lost only to the other)");
-    if (!sameSecond(s.submittedAt, other.submittedAt))
-      throw refuse(
-        "not_same_second",
-        "the submissions arrived in different server-clock seconds; arrival order decided",
-        { submitted_at: [s.submittedAt.toISOString(), other.submittedAt.toISOString()] },
-      );
-    return { submissionId: s.id, otherSubmissionId: other.id, pair: [s, other] as const };
-  }
-  // oracle_disagreement (§1.4)
-  if (m.verificationType !== "oracle")
-    throw refuse("not_oracle_mission", "oracle_disagreement applies to oracle missions (§1.4)");
-  if (!input.evidence.oracle_response || !input.evidence.counter_source)
-    throw refuse("evidence_required", "evidence needs oracle_response and counter_source {url, content_hash} (§1.4)");
-  const contract = verificationIf(m, "oracle")?.params.oracle_contract ?? "";
-  return { submissionId: s.id, oracleUrl: `${m.rewardChain}:${contract.toLowerCase()}` };
+  const evidence: Record<string, unknown> = { ...input.evidence };
+  // AIP-4 §7.2: how a filer from another hub was identified, on the public record.
+  if ("crossServer" in filer && filer.crossServer) evidence.cross_server_identity = filer.crossServer;
+  return {
+    id: newDisputeId(now.getTime()),
+    disputeType: t,
+    missionId: m.id,
+    submissionId: q.submissionId,
+    otherSubmissionId: q.otherSubmissionId ?? null,
+    filedBy: "address" in filer ? filer.address : "anonymous",
+    filerBucket: bucket,
+    oracleUrl: q.oracleUrl ?? null,
+    evidence,
+    status: "open",
+    outcome: null,
+    rationale: null,
+    resolutionActor: null,
+    correctiveAction: null,
+    filedAt: now,
+    resolutionDeadline: new Date(now.getTime() + RESOLUTION_WINDOW_MS[t]),
+    resolvedAt: null,
+  };
+}
+
+/**
+ * non_payment and dup_claim are decided at once from the server's own records (§3.1: "servers MAY
+ * resolve faster"); the others stay open.
+ */
+async function decideAtFiling(tx: Tx, deps: Deps, row: Row, m: Mission, q: Qualified, now: Date): Promise<Row> {
+  if (row.disputeType === "non_payment")
+    return settle(
+      tx,
+      deps,
+      row,
+      {
+        outcome: "upheld",
+        actor: "server",
+        rationale: `verified ${deps.config.aip34.paymentSlaHours} h ago and payout_status is still ${m.payoutStatus}`,
+      },
+      now,
+    );
+  if (row.disputeType !== "dup_claim" || !q.pair) return row;
+  const [s, other] = q.pair;
+  const first = s.seq < other.seq ? s : other;
+  return settle(
+    tx,
+    deps,
+    row,
+    {
+      outcome: s.status === "accepted" ? "upheld" : "rejected",
+      actor: "server",
+      rationale: `arrival order under the mission lock: ${first.id} at ${first.submittedAt.toISOString()} (seq ${first.seq}) came first and ${first.status === "accepted" ? "was awarded" : "is the earliest"}`,
+    },
+    now,
+  );
 }
 
 /**
@@ -185,89 +176,20 @@ export async function fileDispute(
   { filer, dispute: input }: { filer: Filer; dispute: FileDisputeInput },
 ): Promise<DisputeWire> {
   const { deps, now } = ctx;
-  const t = input.dispute_type;
   // Hidden from everyone while pending_escrow, its creator included (nothing to dispute yet).
   const m = await findVisibleMission(ctx, input.mission_id, null);
   const q = await qualify(deps, m, input, filer, now);
   const bucket = "address" in filer ? filer.address : `anon:${filer.anonymousIp}`;
-  const rule = FILING_LIMITS[t];
   return withTx(ctx, async (tx) => {
     // Lock order: the mission's filings, then the filer's (the per-mission bound and the per-mission
     // dup_claim count hold across filers and instances).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dispute-mission:${m.id}`}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dispute:${bucket}`}))`);
-    await boundPerMission(tx, deps, m.id, t);
-    const scope = [eq(disputes.filerBucket, bucket), eq(disputes.disputeType, t)];
-    if (rule.windowMs !== null) scope.push(gt(disputes.filedAt, new Date(now.getTime() - rule.windowMs)));
-    if (rule.scope === "mission") scope.push(eq(disputes.missionId, m.id));
-    const oracleUrl = "oracleUrl" in q ? (q.oracleUrl ?? null) : null;
-    if (rule.scope === "oracle" && oracleUrl) scope.push(eq(disputes.oracleUrl, oracleUrl));
-    const recent = await tx
-      .select({ filedAt: disputes.filedAt })
-      .from(disputes)
-      .where(and(...scope))
-      .orderBy(asc(disputes.filedAt))
-      .limit(rule.limit);
-    if (recent.length >= rule.limit)
-      throw new DisputeRateLimited(
-        rule.windowMs === null ? NEVER_RESETS : new Date(recent[0]!.filedAt.getTime() + rule.windowMs),
-        t,
-      );
-    const row: Row = {
-      id: newDisputeId(now.getTime()),
-      disputeType: t,
-      missionId: m.id,
-      submissionId: q.submissionId,
-      otherSubmissionId: "otherSubmissionId" in q ? (q.otherSubmissionId ?? null) : null,
-      filedBy: "address" in filer ? filer.address : "anonymous",
-      filerBucket: bucket,
-      oracleUrl,
-      evidence: input.evidence as Record<string, unknown>,
-      status: "open",
-      outcome: null,
-      rationale: null,
-      resolutionActor: null,
-      correctiveAction: null,
-      filedAt: now,
-      resolutionDeadline: new Date(now.getTime() + RESOLUTION_WINDOW_MS[t]),
-      resolvedAt: null,
-    };
+    await boundPerMission(tx, deps, m.id, input.dispute_type);
+    await checkFilingLimit(tx, bucket, m, input.dispute_type, q, now);
+    const row = newDisputeRow(m, input, filer, bucket, q, now);
     await tx.insert(disputes).values(row);
-    // Decided at once from the server's own records (§3.1: "servers MAY resolve faster").
-    if (t === "non_payment") {
-      return disputeToWire(
-        await settle(
-          tx,
-          deps,
-          row,
-          {
-            outcome: "upheld",
-            actor: "server",
-            rationale: `verified ${deps.config.aip34.paymentSlaHours} h ago and payout_status is still ${m.payoutStatus}`,
-          },
-          now,
-        ),
-      );
-    }
-    if (t === "dup_claim" && "pair" in q) {
-      const [s, other] = q.pair!;
-      const first = s.seq < other.seq ? s : other;
-      const won = s.status === "accepted";
-      return disputeToWire(
-        await settle(
-          tx,
-          deps,
-          row,
-          {
-            outcome: won ? "upheld" : "rejected",
-            actor: "server",
-            rationale: `arrival order under the mission lock: ${first.id} at ${first.submittedAt.toISOString()} (seq ${first.seq}) came first and ${first.status === "accepted" ? "was awarded" : "is the earliest"}`,
-          },
-          now,
-        ),
-      );
-    }
-    return disputeToWire(row);
+    return disputeToWire(await decideAtFiling(tx, deps, row, m, q, now));
   });
 }
 
@@ -277,7 +199,31 @@ type Ruling = {
   rationale: string;
   /** `split`: the submissions paid and their shares (bps of the reward net of the fee). */
   split?: SplitShareInput[] | undefined;
+  /** An upheld oracle_disagreement: the alternate oracle's reading, taken before the transaction. */
+  rerun?: AlternateReading | undefined;
 };
+
+/** §4: the corrective action of an outcome in the filer's favour. */
+async function correctiveAction(tx: Tx, deps: Deps, d: Row, r: Ruling, now: Date): Promise<Record<string, unknown>> {
+  if (d.disputeType === "non_payment") return retrySettlement(tx, d.missionId, now);
+  if (d.disputeType === "bad_spec") return invalidateRule(tx, deps, d.missionId, now);
+  if (d.disputeType === "dup_claim")
+    return {
+      action: "award_to_earliest",
+      applied: true,
+      detail: "first_valid_match already paid the earliest arrival; nothing to cancel",
+    };
+  // oracle_disagreement: flag the oracle and re-run the verification with an alternate oracle
+  // when one is configured (OABP_ALTERNATE_ORACLES); without one the flag is the whole action.
+  return {
+    action: "flag_oracle",
+    oracle: d.oracleUrl,
+    applied: true,
+    rerun: r.rerun
+      ? await applyAlternateReading(tx, deps, d.missionId, now, r.rerun)
+      : "not available: no alternate oracle is configured",
+  };
+}
 
 /** Records the outcome and, when it favours the filer, runs the §4 corrective action (same tx). */
 async function settle(tx: Tx, deps: Deps, d: Row, r: Ruling, now: Date): Promise<Row> {
@@ -290,40 +236,10 @@ async function settle(tx: Tx, deps: Deps, d: Row, r: Ruling, now: Date): Promise
   if (!live) throw new AppError("CONFLICT", `dispute ${d.id} is already decided`);
   const favours =
     r.outcome === "upheld" || (r.outcome === "expired" && EXPIRED_UPHOLDS.has(d.disputeType as DisputeType));
-  let action: Record<string, unknown> | null = null;
-  if (favours) {
-    if (d.disputeType === "non_payment") action = await retrySettlement(tx, d.missionId, now);
-    else if (d.disputeType === "bad_spec") action = await invalidateRule(tx, deps, d.missionId, now);
-    else if (d.disputeType === "dup_claim")
-      action = {
-        action: "award_to_earliest",
-        applied: true,
-        detail: "first_valid_match already paid the earliest arrival; nothing to cancel",
-      };
-    else
-      action = {
-        action: "flag_oracle",
-        oracle: d.oracleUrl,
-        applied: true,
-        rerun: "not available: no alternate oracle is configured",
-      };
-  }
+  let action: Record<string, unknown> | null = favours ? await correctiveAction(tx, deps, d, r, now) : null;
   // AIP-4 §3.2 split: paid as the ruling says, through the award path (disputes.corrective).
   if (r.outcome === "split" && r.split) action = await paySplit(tx, deps, d.missionId, r.split, now);
-  // AIP-4 §6.3: a rejected dispute costs its signed-in filer −5 (floor 0), recorded in the
-  // rating history (kind dispute_rejected) that attestations count; never anonymous filers, never
-  // an expired dispute (its outcome is `expired`, not `rejected`).
-  if (r.outcome === "rejected" && d.filedBy !== "anonymous") {
-    const p = await applyDisputePenalty(tx, d.filedBy, d.missionId, now);
-    action = {
-      action: "filer_penalty",
-      applied: true,
-      filer: d.filedBy,
-      penalty: -REJECTED_DISPUTE_PENALTY,
-      rating_before: p.before,
-      rating_after: p.after,
-    };
-  }
+  if (r.outcome === "rejected" && d.filedBy !== "anonymous") action = await penalise(tx, d, now);
   const [out] = await tx
     .update(disputes)
     .set({
@@ -341,6 +257,37 @@ async function settle(tx: Tx, deps: Deps, d: Row, r: Ruling, now: Date): Promise
 }
 
 /**
+ * AIP-4 §6.3: a rejected dispute costs its signed-in filer −5 (floor 0), recorded in the rating
+ * history (kind dispute_rejected) that attestations count; never anonymous filers, never an
+ * expired dispute (its outcome is `expired`, not `rejected`).
+ */
+async function penalise(tx: Tx, d: Row, now: Date): Promise<Record<string, unknown>> {
+  const p = await applyDisputePenalty(tx, d.filedBy, d.missionId, now);
+  return {
+    action: "filer_penalty",
+    applied: true,
+    filer: d.filedBy,
+    penalty: -REJECTED_DISPUTE_PENALTY,
+    rating_before: p.before,
+    rating_after: p.after,
+  };
+}
+
+/**
+ * An upheld oracle_disagreement re-runs the verification with the alternate oracle (AIP-4 §4):
+ * read here, over RPC and outside any transaction (as every oracle read, oracle.ts), then applied
+ * under the mission lock in settle. Undefined for any other ruling or without an alternate.
+ */
+async function alternateReadingFor(ctx: Ctx, id: string, outcome: string): Promise<AlternateReading | undefined> {
+  const key = disputeKey(id);
+  if (outcome !== "upheld" || !key) return undefined;
+  const [d] = await dbOf(ctx).select().from(disputes).where(eq(disputes.id, key));
+  if (d?.disputeType !== "oracle_disagreement" || d.status !== "open") return undefined;
+  const m = await findMission(ctx.deps, d.missionId);
+  return m && readAlternateOracle(ctx.deps, m, ctx.now);
+}
+
+/**
  * POST /api/disputes/{id}/resolve: the operator (`server`) rules on any open dispute; the mission's
  * creator may only concede a bad_spec or oracle_disagreement (upheld) — never rule on non_payment
  * (§3.3) nor reject a dispute against its own mission.
@@ -355,6 +302,7 @@ export async function resolveDispute(
   const { deps, now, caller } = ctx;
   if (caller.kind !== "admin" && caller.kind !== "agent")
     throw new AppError("UNAUTHORIZED", "sign in, or use the admin token");
+  const rerun = await alternateReadingFor(ctx, id, input.outcome);
   return withTx(ctx, async (tx) => {
     const key = disputeKey(id);
     const [d] = key ? await tx.select().from(disputes).where(eq(disputes.id, key)).for("update") : [];
@@ -378,7 +326,13 @@ export async function resolveDispute(
       actor = "creator";
     }
     return disputeToWire(
-      await settle(tx, deps, d, { outcome: input.outcome, actor, rationale: input.rationale, split: input.split }, now),
+      await settle(
+        tx,
+        deps,
+        d,
+        { outcome: input.outcome, actor, rationale: input.rationale, split: input.split, rerun },
+        now,
+      ),
     );
   });
 }

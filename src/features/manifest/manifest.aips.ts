@@ -34,6 +34,22 @@ export function aipFields(config: Config, issuerAddress: string) {
     dispute_endpoint: "/api/disputes",
     dispute_types_supported: [...DISPUTE_TYPES],
     payment_sla_hours: a.paymentSlaHours,
-    cross_server_disputes: false,
+    // §7.2: filers from other hubs, by their AIP-3 attestation URL and a signature by the attested
+    // key; any hub's attestation is verified, none refused for not being trusted (docs/aip-3-4.md).
+    cross_server_disputes: true,
+    cross_server_identity: {
+      field: "cross_server_identity",
+      proof: "EIP-191 personal_sign by the attested agent's key over the filing message",
+      message_lines: [
+        "AIP-4 cross-server dispute",
+        "server",
+        "dispute_type",
+        "mission_id",
+        "submission_id",
+        "attestation_url",
+        "signed_at",
+      ],
+      max_skew_seconds: 300,
+    },
   };
 }

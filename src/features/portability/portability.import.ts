@@ -1,18 +1,11 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { agents, reputationImports } from "../../db/schema/index";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx, Tx } from "../../db/client";
 import { withTx, type Ctx } from "../../lib/context";
 import { START_RATING } from "../reputation";
-import {
-  ACCEPTED_SPECS,
-  Attestation,
-  attestationSigners,
-  checkBreakdown,
-  freshnessFactor,
-  importedElo,
-  MAX_AGE_DAYS,
-} from "./portability.format";
-import { issuerKey, normaliseIssuer, trustedIssuer } from "./portability.issuers";
+import { freshnessFactor, importedElo } from "./portability.format";
+import { normaliseIssuer } from "./portability.issuers";
+import { verifyAttestation, type ImportReason, type Refused, type Verified } from "./portability.verify";
 
 // AIP-3 §4 POST /reputation/import. Decisions (docs/aip-3-4.md): ELO_floor = this server's start
 // rating (1400, AIP-1 §5 — an import never starts anyone below a newcomer), ELO_max 1600 (§5
@@ -24,26 +17,6 @@ export const ELO_MAX = 1600;
 export const TRANSITION_MISSIONS = 3;
 /** Issuers remembered per subject (§5 aggregation over at most this many). */
 export const MAX_ISSUERS_PER_SUBJECT = 5;
-const SKEW_MS = 5 * 60_000;
-
-export const IMPORT_REASONS = [
-  "attestation_malformed",
-  "spec_unsupported",
-  "subject_unsupported",
-  "attestation_expired",
-  "lifetime_exceeds_90_days",
-  "issued_in_future",
-  "breakdown_invalid",
-  "issuer_is_self",
-  "issuer_unknown",
-  "issuer_unreachable",
-  "issuer_key_missing",
-  "issuer_key_mismatch",
-  "signature_invalid",
-  "too_many_issuers",
-  "subject_not_caller",
-] as const;
-export type ImportReason = (typeof IMPORT_REASONS)[number];
 
 export type ImportResult =
   | {
@@ -64,122 +37,52 @@ export type ImportResult =
 
 const fail = (reason: ImportReason, detail: string): ImportResult => ({ ok: false, reason, detail });
 
+/**
+ * Which issuers an import admits (before any network fetch): a trusted one, or with open import
+ * on, any issuer — but then only the subject itself, signed in, may import, so no third party
+ * fills its issuer slots with attestations it never asked for (docs/aip-3-4.md).
+ */
+const importAdmits =
+  (ctx: Ctx) =>
+  (issuer: string, trusted: unknown, subject: string): Refused | null => {
+    if (!trusted && !ctx.deps.config.aip34.openImport)
+      return {
+        ok: false,
+        reason: "issuer_unknown",
+        detail: `${issuer} is not a trusted issuer here (GET /reputation/trusted-issuers)`,
+      };
+    if (!trusted && (ctx.caller.kind !== "agent" || ctx.caller.address !== subject))
+      return {
+        ok: false,
+        reason: "subject_not_caller",
+        detail: "an attestation from an untrusted issuer is imported by its subject only",
+      };
+    return null;
+  };
+
 export async function importAttestation(ctx: Ctx, body: unknown): Promise<ImportResult> {
   const { deps, now } = ctx;
-  const parsed = Attestation.safeParse(body);
-  if (!parsed.success)
-    return fail(
-      "attestation_malformed",
-      parsed.error.issues
-        .slice(0, 3)
-        .map((i) => `${i.path.join(".")}: ${i.message}`)
-        .join("; "),
-    );
-  const doc = parsed.data;
-  if (!ACCEPTED_SPECS.includes(doc.spec))
-    return fail("spec_unsupported", `spec must be one of ${ACCEPTED_SPECS.join(", ")}`);
-  const subject = doc.subject.address.toLowerCase();
-  if (doc.subject.chain_family !== "evm" || !/^0x[0-9a-f]{40}$/.test(subject))
-    return fail("subject_unsupported", "agents here are EVM addresses (AIP-1 §1)");
-  const issuedAt = new Date(doc.issued_at);
-  const expiresAt = new Date(doc.expires_at);
-  if (expiresAt.getTime() - issuedAt.getTime() > MAX_AGE_DAYS * 86_400_000)
-    return fail("lifetime_exceeds_90_days", "expires_at must be at most 90 days after issued_at (AIP-3 §2)");
-  if (issuedAt.getTime() > now.getTime() + SKEW_MS) return fail("issued_in_future", "issued_at is in the future");
-  if (expiresAt <= now) return fail("attestation_expired", `expired at ${doc.expires_at}`);
-  const breakdown = checkBreakdown(doc.reputation);
-  if (!breakdown.ok) return fail(breakdown.reason, breakdown.detail);
-
-  const issuer = normaliseIssuer(doc.issuer.oabp_server);
-  if (!issuer) return fail("issuer_unknown", "issuer.oabp_server must be an http(s) base URL");
-  if (
-    issuer === normaliseIssuer(deps.config.publicUrl) ||
-    doc.issuer.server_address.toLowerCase() === deps.attestation.address
-  ) {
-    return fail("issuer_is_self", "this server's own attestations are not imported: its local rating already counts");
-  }
-  const trusted = trustedIssuer(deps, issuer);
-  if (!trusted && !deps.config.aip34.openImport)
-    return fail("issuer_unknown", `${issuer} is not a trusted issuer here (GET /reputation/trusted-issuers)`);
-  // Open import (an issuer nobody vetted): only the subject itself, signed in, may import, so no
-  // third party fills its issuer slots with attestations it never asked for (docs/aip-3-4.md).
-  if (!trusted && (ctx.caller.kind !== "agent" || ctx.caller.address !== subject))
-    return fail("subject_not_caller", "an attestation from an untrusted issuer is imported by its subject only");
-  const claimed = doc.issuer.server_address.toLowerCase();
-  if (trusted?.server_address && trusted.server_address !== claimed)
-    return fail("issuer_key_mismatch", "issuer.server_address is not the key configured for this issuer");
-  const key = await issuerKey(deps, issuer);
-  if (!key.ok) return fail(key.reason, key.detail);
-  if (key.address !== claimed)
-    return fail("issuer_key_mismatch", "issuer.server_address differs from the issuer_address its manifest publishes");
-  const signers = await attestationSigners(doc as typeof doc & { signature: { value: string } });
-  if (!signers.includes(claimed))
-    return fail("signature_invalid", "the signature does not recover to the issuer's key (AIP-3 §2.1)");
-
-  const trustFactor = trusted?.trust_factor ?? deps.config.aip34.trustFactor;
-  const freshness = freshnessFactor(issuedAt, now);
-  const initial = importedElo({ floor: ELO_FLOOR, max: ELO_MAX, attested: doc.reputation.elo, trustFactor, freshness });
+  const v = await verifyAttestation(ctx, body, importAdmits(ctx));
+  if (!v.ok) return v;
+  const trustFactor = v.trusted?.trust_factor ?? deps.config.aip34.trustFactor;
+  const freshness = freshnessFactor(v.issuedAt, now);
+  const initial = importedElo({
+    floor: ELO_FLOOR,
+    max: ELO_MAX,
+    attested: v.doc.reputation.elo,
+    trustFactor,
+    freshness,
+  });
   // Locking: a transaction-scoped advisory lock per subject serialises its imports (issuer cap).
   return withTx(ctx, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rep-import:${subject}`}))`);
-    // One issuer is one origin (scheme + host + port), whatever its URL path: a new import from
-    // another path of a held origin replaces that one, so one host never counts as many issuers.
-    const origin = new URL(issuer).origin;
-    const held = await tx
-      .select({ issuer: reputationImports.issuer })
-      .from(reputationImports)
-      .where(and(eq(reputationImports.subject, subject), gt(reputationImports.validUntil, now)));
-    const origins = new Set(held.map((h) => new URL(h.issuer).origin));
-    if (!origins.has(origin) && origins.size >= MAX_ISSUERS_PER_SUBJECT)
-      return fail("too_many_issuers", `at most ${MAX_ISSUERS_PER_SUBJECT} live imports per agent`);
-    const sameOrigin = held.filter((h) => h.issuer !== issuer && new URL(h.issuer).origin === origin);
-    if (sameOrigin.length > 0)
-      await tx.delete(reputationImports).where(
-        and(
-          eq(reputationImports.subject, subject),
-          inArray(
-            reputationImports.issuer,
-            sameOrigin.map((h) => h.issuer),
-          ),
-        ),
-      );
-    const [a] = await tx.select({ completed: agents.missionsCompleted }).from(agents).where(eq(agents.id, subject));
-    const row = {
-      subject,
-      issuer,
-      serverAddress: claimed,
-      attestedElo: doc.reputation.elo,
-      trustFactor,
-      freshnessFactor: freshness,
-      initialElo: initial,
-      issuedAt,
-      validUntil: expiresAt,
-      missionsBaseline: a?.completed ?? 0,
-      attestation: doc as Record<string, unknown>,
-      importedAt: now,
-    };
-    // A replayed older attestation never replaces a newer one from the same issuer.
-    await tx
-      .insert(reputationImports)
-      .values(row)
-      .onConflictDoUpdate({
-        target: [reputationImports.subject, reputationImports.issuer],
-        set: {
-          serverAddress: row.serverAddress,
-          attestedElo: row.attestedElo,
-          trustFactor,
-          freshnessFactor: freshness,
-          initialElo: initial,
-          issuedAt,
-          validUntil: expiresAt,
-          attestation: row.attestation,
-          importedAt: now,
-        },
-        setWhere: sql`${reputationImports.issuedAt} <= ${issuedAt.toISOString()}`,
-      });
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rep-import:${v.subject}`}))`);
+    const room = await makeRoom(tx, v.subject, v.issuer, now);
+    if (!room) return fail("too_many_issuers", `at most ${MAX_ISSUERS_PER_SUBJECT} live imports per agent`);
+    const [a] = await tx.select({ completed: agents.missionsCompleted }).from(agents).where(eq(agents.id, v.subject));
+    await storeImport(tx, v, { trustFactor, freshness, initial, baseline: a?.completed ?? 0, now });
     const view = await importedReputation(
       tx,
-      subject,
+      v.subject,
       now,
       a?.completed ?? 0,
       deps.config.aip34.typeOverlapTrustFactor,
@@ -188,17 +91,84 @@ export async function importAttestation(ctx: Ctx, body: unknown): Promise<Import
       ok: true as const,
       body: {
         imported: true as const,
-        subject_address: subject,
-        issuer: `${issuer}/`,
+        subject_address: v.subject,
+        issuer: `${v.issuer}/`,
         initial_elo: initial,
         aggregated_elo: view?.elo ?? initial,
         trust_factor_applied: trustFactor,
         freshness_factor_applied: Math.round(freshness * 1000) / 1000,
-        valid_until: expiresAt.toISOString(),
+        valid_until: v.expiresAt.toISOString(),
         transitions_to_local_after_n_missions: TRANSITION_MISSIONS,
       },
     };
   });
+}
+
+/**
+ * One issuer is one origin (scheme + host + port), whatever its URL path: a new import from
+ * another path of a held origin replaces that one, so one host never counts as many issuers.
+ * False when the subject already holds MAX_ISSUERS_PER_SUBJECT other live origins.
+ */
+async function makeRoom(tx: Tx, subject: string, issuer: string, now: Date): Promise<boolean> {
+  const origin = new URL(issuer).origin;
+  const held = await tx
+    .select({ issuer: reputationImports.issuer })
+    .from(reputationImports)
+    .where(and(eq(reputationImports.subject, subject), gt(reputationImports.validUntil, now)));
+  const origins = new Set(held.map((h) => new URL(h.issuer).origin));
+  if (!origins.has(origin) && origins.size >= MAX_ISSUERS_PER_SUBJECT) return false;
+  const sameOrigin = held.filter((h) => h.issuer !== issuer && new URL(h.issuer).origin === origin);
+  if (sameOrigin.length > 0)
+    await tx.delete(reputationImports).where(
+      and(
+        eq(reputationImports.subject, subject),
+        inArray(
+          reputationImports.issuer,
+          sameOrigin.map((h) => h.issuer),
+        ),
+      ),
+    );
+  return true;
+}
+
+/** Stores the import per (subject, issuer); a replayed older attestation never replaces a newer one. */
+async function storeImport(
+  tx: Tx,
+  v: Verified,
+  f: { trustFactor: number; freshness: number; initial: number; baseline: number; now: Date },
+) {
+  const row = {
+    subject: v.subject,
+    issuer: v.issuer,
+    serverAddress: v.claimed,
+    attestedElo: v.doc.reputation.elo,
+    trustFactor: f.trustFactor,
+    freshnessFactor: f.freshness,
+    initialElo: f.initial,
+    issuedAt: v.issuedAt,
+    validUntil: v.expiresAt,
+    missionsBaseline: f.baseline,
+    attestation: v.doc as Record<string, unknown>,
+    importedAt: f.now,
+  };
+  await tx
+    .insert(reputationImports)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [reputationImports.subject, reputationImports.issuer],
+      set: {
+        serverAddress: row.serverAddress,
+        attestedElo: row.attestedElo,
+        trustFactor: row.trustFactor,
+        freshnessFactor: row.freshnessFactor,
+        initialElo: row.initialElo,
+        issuedAt: row.issuedAt,
+        validUntil: row.validUntil,
+        attestation: row.attestation,
+        importedAt: row.importedAt,
+      },
+      setWhere: sql`${reputationImports.issuedAt} <= ${v.issuedAt.toISOString()}`,
+    });
 }
 
 /**

@@ -75,19 +75,40 @@ function fetcherFor(deps: Deps, issuer: string): SafeFetcher {
   return f;
 }
 
-async function fetchIssuerKey(deps: Deps, issuer: string): Promise<IssuerKey> {
-  const r = await fetcherFor(deps, issuer).fetch(`${issuer}/.well-known/oabp.json`, {
+/**
+ * GET a JSON document at or under an issuer's base URL (≤ 256 KiB, the fetch timeout), through the
+ * issuer's fetcher: its own for a trusted private issuer, else the shared SSRF-safe one.
+ */
+export async function fetchIssuerJson(
+  deps: Deps,
+  issuer: string,
+  url: string,
+): Promise<{ ok: true; doc: unknown } | { ok: false; detail: string }> {
+  const r = await fetcherFor(deps, issuer).fetch(url, {
     maxBytes: MAX_MANIFEST_BYTES,
     headers: { accept: "application/json" },
   });
-  if (!r.ok) return { ok: false, reason: "issuer_unreachable", detail: r.reason };
-  if (r.status !== 200) return { ok: false, reason: "issuer_unreachable", detail: `manifest answered ${r.status}` };
-  let doc: unknown;
+  if (!r.ok) return { ok: false, detail: r.reason };
+  if (r.status !== 200) return { ok: false, detail: `${url} answered ${r.status}` };
   try {
-    doc = JSON.parse(r.body.toString("utf8"));
+    return { ok: true, doc: JSON.parse(r.body.toString("utf8")) };
   } catch {
-    return { ok: false, reason: "issuer_unreachable", detail: "manifest is not JSON" };
+    return { ok: false, detail: `${url} is not JSON` };
   }
+}
+
+/** The trusted issuer whose base URL holds `url`, else the URL's origin (normalised). */
+export function issuerHolding(deps: Deps, url: string): string | null {
+  const t = deps.config.aip34.trustedIssuers
+    .map((x) => normaliseIssuer(x.url))
+    .find((base) => base !== null && url.startsWith(`${base}/`));
+  return t ?? normaliseIssuer(new URL(url).origin);
+}
+
+async function fetchIssuerKey(deps: Deps, issuer: string): Promise<IssuerKey> {
+  const r = await fetchIssuerJson(deps, issuer, `${issuer}/.well-known/oabp.json`);
+  if (!r.ok) return { ok: false, reason: "issuer_unreachable", detail: r.detail };
+  const doc = r.doc;
   const address = (doc as { issuer_address?: unknown } | null)?.issuer_address;
   if (typeof address !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(address))
     return { ok: false, reason: "issuer_key_missing", detail: "manifest has no issuer_address" };

@@ -9,6 +9,8 @@ export { defaultAward } from "./default-award";
 export { checkContent, checkSubmission, judgeFirstValidMatch, needsNetwork } from "./first-valid-match";
 export type { CheckOutcome, FvmParams } from "./first-valid-match";
 export { advanceMission, prepareAdvance } from "./lifecycle";
+export { applyAlternateReading, readAlternateOracle } from "./oracle";
+export type { AlternateReading } from "./oracle";
 export { castVote } from "./peer-vote";
 export { verificationRouter } from "./verification.index";
 export { AwardRequest, Vote, VoteRequest, awardOnce, voteOnce } from "./verification.routes";

@@ -14,6 +14,7 @@ import { resolveAndPay, voidAndRefund } from "../settlement";
 import { holdForChecks } from "./default-award";
 import type { MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
+import { lockMission } from "../../db/mission-visibility";
 
 type Mission = Omit<MissionRow, "search">;
 
@@ -65,27 +66,39 @@ export async function closeOracleMission(tx: Tx, deps: Deps, m: Mission, now: Da
     .where(eq(missions.id, m.id));
 }
 
+/** The oracle a poll reads: the mission's own, or an alternate one (AIP-4 §4 re-run). */
+export type OracleRef = { address: string; method: string };
+
 /**
  * One poll of the oracle for a mission in awaiting_oracle (no transaction, no lock).
  * per_mission: winner(missionKey). per_submission: isValid(missionKey, contentHash) for the
  * pending submissions in arrival order, stopping at the first true; at most
  * ORACLE_MAX_CALLS_PER_POLL calls — with more pending submissions, successive polls read the
  * next batch in turn. The first failed call ends the poll (one RPC timeout, not a hundred).
+ * `oracle` reads another oracle than the mission's (an upheld oracle_disagreement, AIP-4 §4),
+ * from the first batch.
  */
-export async function prepareOracle(deps: Deps, m: Mission, now: Date): Promise<OracleVerdict> {
+export async function prepareOracle(deps: Deps, m: Mission, now: Date, oracle?: OracleRef): Promise<OracleVerdict> {
   const params = verificationIf(m, "oracle")?.params;
-  const method = params?.oracle_method ?? "";
-  const parsed = parseOracleMethod(method);
-  if (!params || !parsed) return { kind: "failure", reason: "bad_method" };
-  const address = params.oracle_contract;
+  const ref = oracle ?? (params && { address: params.oracle_contract, method: params.oracle_method ?? "" });
+  const parsed = ref && parseOracleMethod(ref.method);
+  if (!ref || !parsed) return { kind: "failure", reason: "bad_method" };
   const key = missionKey(m.id);
   if (parsed.kind === "per_mission") {
-    const r = await deps.oracle.winner({ address, method, missionKey: key, missionId: m.id });
+    const r = await deps.oracle.winner({ ...ref, missionKey: key, missionId: m.id });
     if (!r.ok) return { kind: "failure", reason: r.reason };
     return r.contentHash
       ? { kind: "winner_hash", contentHash: bytes32ToContentHash(r.contentHash) }
       : { kind: "undecided" };
   }
+  const poll = oracle
+    ? 0
+    : Math.max(0, Math.floor((now.getTime() - m.deadline.getTime()) / (deps.config.oraclePollSeconds * 1000)));
+  return askPerSubmission(deps, m, ref, poll);
+}
+
+/** per_submission: isValid over one batch of the pending submissions (the poll-th, in turn). */
+async function askPerSubmission(deps: Deps, m: Mission, ref: OracleRef, poll: number): Promise<OracleVerdict> {
   const pending = await deps.database.db
     .select({ id: submissions.id, contentHash: submissions.contentHash })
     .from(submissions)
@@ -94,7 +107,6 @@ export async function prepareOracle(deps: Deps, m: Mission, now: Date): Promise<
     )
     .orderBy(asc(submissions.seq));
   const batches = Math.max(1, Math.ceil(pending.length / ORACLE_MAX_CALLS_PER_POLL));
-  const poll = Math.max(0, Math.floor((now.getTime() - m.deadline.getTime()) / (deps.config.oraclePollSeconds * 1000)));
   const start = (poll % batches) * ORACLE_MAX_CALLS_PER_POLL;
   const asked = new Set<string>(); // the same content twice (two agents) is one question
   // A slow oracle (each call may take up to the RPC timeout) must not hold the sweeper: a poll
@@ -105,9 +117,8 @@ export async function prepareOracle(deps: Deps, m: Mission, now: Date): Promise<
     if (asked.has(s.contentHash)) continue;
     asked.add(s.contentHash);
     const r = await deps.oracle.isValid({
-      address,
-      method,
-      missionKey: key,
+      ...ref,
+      missionKey: missionKey(m.id),
       contentHash: contentHashToBytes32(s.contentHash),
     });
     if (!r.ok) return { kind: "failure", reason: r.reason };
@@ -160,18 +171,7 @@ export async function advanceOracle(
     await tx.update(missions).set({ nextActionAt: now, updatedAt: now }).where(eq(missions.id, m.id));
     return;
   }
-  const winner = await attestedSubmission(tx, m, verdict);
-  if (winner) {
-    return resolveAndPay(tx, m, [{ submissionId: winner.id, submitter: winner.submitter, weight: 1 }], {
-      deps,
-      feeBps: deps.config.feeBps,
-      now,
-      reason: "oracle_attested",
-      winnerReason: "oracle_attested",
-      loserReason: "not_selected",
-      outcome: "win",
-    });
-  }
+  if (await payAttested(tx, deps, m, now, verdict)) return;
   if (verdict.kind === "failure")
     deps.logger.warn({ mission: m.id, reason: verdict.reason }, "oracle gave no answer; polling again");
   else if (verdict.kind !== "undecided")
@@ -187,4 +187,71 @@ export async function advanceOracle(
     .update(missions)
     .set({ nextActionAt: new Date(next), updatedAt: now })
     .where(eq(missions.id, m.id));
+}
+
+/**
+ * Pays the pending submission a verdict attests (reward − fee, every other one not_selected)
+ * through the award path; caller's transaction holds the mission row lock. Returns the winner,
+ * or undefined when the verdict names none of the mission's pending submissions.
+ */
+async function payAttested(tx: Tx, deps: Deps, m: Mission, now: Date, verdict: OracleVerdict) {
+  const winner = await attestedSubmission(tx, m, verdict);
+  if (!winner) return undefined;
+  await resolveAndPay(tx, m, [{ submissionId: winner.id, submitter: winner.submitter, weight: 1 }], {
+    deps,
+    feeBps: deps.config.feeBps,
+    now,
+    reason: "oracle_attested",
+    winnerReason: "oracle_attested",
+    loserReason: "not_selected",
+    outcome: "win",
+  });
+  return winner;
+}
+
+/** The alternate oracle configured for a mission's oracle (AIP-4 §4): the first one not the same contract. */
+export function alternateOracle(deps: Deps, m: Mission): OracleRef | undefined {
+  const own = verificationIf(m, "oracle")?.params.oracle_contract.toLowerCase();
+  if (own === undefined) return undefined;
+  return deps.config.aip34.alternateOracles.find((o) => o.address !== own);
+}
+
+/** An alternate oracle's reading of a mission, taken outside any transaction (AIP-4 §4 re-run). */
+export type AlternateReading = { oracle: OracleRef; verdict: OracleVerdict };
+
+/** Reads the alternate oracle (RPC, no transaction); undefined when none is configured. */
+export async function readAlternateOracle(deps: Deps, m: Mission, now: Date): Promise<AlternateReading | undefined> {
+  const oracle = alternateOracle(deps, m);
+  if (!oracle) return undefined;
+  return { oracle, verdict: await prepareOracle(deps, m, now, oracle) };
+}
+
+/**
+ * AIP-4 §4 "re-run verification with an alternate oracle": applies the alternate's reading to the
+ * mission under its row lock (caller's transaction). A mission still waiting for its oracle is paid
+ * to the submission the alternate attests, through the same award path as any oracle award; a
+ * mission already decided keeps its outcome (no clawback, docs/decisions.md "No free work"), and
+ * one still taking submissions is read by its oracle at the deadline as before — the reading is
+ * recorded either way. Returns what was done, as data stored on the dispute.
+ */
+export async function applyAlternateReading(
+  tx: Tx,
+  deps: Deps,
+  missionId: string,
+  now: Date,
+  reading: AlternateReading,
+): Promise<Record<string, unknown>> {
+  const m = await lockMission(tx, missionId);
+  const base = { oracle: reading.oracle.address, method: reading.oracle.method, verdict: reading.verdict.kind };
+  if (!m) return { ...base, applied: false, detail: "mission not found" };
+  if (m.status !== "escrowed" || m.phase !== "awaiting_oracle")
+    return {
+      ...base,
+      applied: false,
+      detail: `mission is ${m.status} (${m.phase}): ${m.status === "open" ? "its oracle decides at the deadline" : "its outcome stands (no clawback)"}`,
+    };
+  const winner = await payAttested(tx, deps, m, now, reading.verdict);
+  if (!winner)
+    return { ...base, applied: false, detail: "the alternate oracle attested no pending submission; polling goes on" };
+  return { ...base, applied: true, awarded_submission_id: winner.id, awarded_to: winner.submitter };
 }

@@ -14497,6 +14497,14 @@ export interface components {
                     content_hash: string;
                 };
             };
+            /** @description AIP-4 §7.2 cross-server filer: the AIP-3 attestation URL on its hub and an EIP-191 signature by the attested key over the message of docs/aip-3-4.md (crossServerProofMessage) */
+            cross_server_identity?: {
+                /** Format: uri */
+                attestation_url: string;
+                /** Format: date-time */
+                signed_at: string;
+                signature: string;
+            };
         };
         DisputeList: {
             disputes: components["schemas"]["Dispute"][];
