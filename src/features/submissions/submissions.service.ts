@@ -192,7 +192,6 @@ async function localCheck(
   return checked.result === "retry" ? undefined : checked;
 }
 
-
 /** What the answer shows of the mission, as the row lock leaves it (judging may change it). */
 const AFTER = {
   creator: missions.creator,
@@ -295,6 +294,12 @@ function assertAccepting<L>(
       deadline: mission.deadline.toISOString(),
     });
   }
+  assertUnderLimits(deps, mine);
+  return locked;
+}
+
+/** The caller's earlier submissions to the mission: no duplicate content, at most the per-agent limit. */
+function assertUnderLimits(deps: Deps, mine: { n: number; dup: number } | undefined): void {
   if (Number(mine?.dup ?? 0) > 0)
     throw new AppError("CONFLICT", "you already submitted this content to this mission", {
       reason: "duplicate_submission",
@@ -304,7 +309,6 @@ function assertAccepting<L>(
       reason: "submission_limit",
     });
   }
-  return locked;
 }
 
 /** The new submission's row; `seq` is its arrival order, assigned under the mission row lock. */
@@ -381,15 +385,7 @@ async function preflight(
     .select({ n: count(), dup: sql<number>`count(*) filter (where ${submissions.contentHash} = ${p.contentHash})` })
     .from(submissions)
     .where(and(eq(submissions.missionId, p.missionId), eq(submissions.submitter, p.submitter)));
-  if (Number(mine?.dup ?? 0) > 0)
-    throw new AppError("CONFLICT", "you already submitted this content to this mission", {
-      reason: "duplicate_submission",
-    });
-  if (Number(mine?.n ?? 0) >= deps.config.maxSubmissionsPerAgent) {
-    throw new AppError("CONFLICT", `at most ${deps.config.maxSubmissionsPerAgent} submissions per agent per mission`, {
-      reason: "submission_limit",
-    });
-  }
+  assertUnderLimits(deps, mine);
 }
 
 // Every column but the deliverable itself (listSubmissions projects content_uri apart).
