@@ -19,7 +19,7 @@ import {
   type NotQualifying,
 } from "./disputes.rules";
 import type { DisputeWire, FileDisputeInput, SplitShareInput } from "./disputes.schemas";
-import { findMission } from "../../db/rows";
+import type { MissionRow as Mission } from "../../db/rows";
 import type { DisputeStatus } from "../../db/vocabulary";
 import { verificationIf } from "../../db/verification";
 
@@ -30,7 +30,6 @@ import { verificationIf } from "../../db/verification";
 // a bad_spec (`creator`, upheld only). Open disputes past their deadline expire (§3.1).
 
 type Row = typeof disputes.$inferSelect;
-type Mission = NonNullable<Awaited<ReturnType<typeof findMission>>>;
 export type Filer = { address: string } | { anonymousIp: string };
 
 const refuse = (reason: NotQualifying, message: string, extra: Record<string, unknown> = {}) =>

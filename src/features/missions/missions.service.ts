@@ -172,7 +172,7 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
       hiddenReason: null,
       createdAt: now,
       updatedAt: now,
-    } satisfies Omit<MissionRow, "search">;
+    } satisfies MissionRow;
     // Two round trips (docs/decisions.md "Writes in few round trips"): everything below goes out
     // together, in this order; the transfer's second half (append the entries, move the heads)
     // follows once its locked rows are back.
@@ -456,7 +456,7 @@ export async function listMissions(
   const { deps } = ctx;
   const before = f.cursor ? decodeCursor(f.cursor) : undefined;
   const db = dbOf(ctx);
-  let rows: (Omit<MissionRow, "search"> & { record: CreatorRecordCompactRow | null })[];
+  let rows: (MissionRow & { record: CreatorRecordCompactRow | null })[];
   if (isPlain(f)) {
     const q = prepared(db);
     rows = before

@@ -65,7 +65,7 @@ export function verificationParamsFor(
 
 /** Row → AIP-1 §2 wire shape (explicit mapping, docs/style.md rule 6); `viewer` unseals the creator's answers. */
 export function missionToWire(
-  m: Omit<MissionRow, "search">,
+  m: MissionRow,
   publicUrl: string,
   viewer?: string,
   creatorRecord?: CreatorRecordCompactRow | null,

@@ -17,8 +17,6 @@ import {
 } from "../../db/outbox";
 import type { MissionRow } from "../../db/rows";
 
-type Mission = Omit<MissionRow, "search">;
-
 export interface Winner {
   submissionId: string;
   submitter: string;
@@ -44,7 +42,7 @@ export function splitReward(reward: bigint, feeBps: number, weights: number[]): 
  * Who funded a ledger-rail mission's escrow: each applied top-up's caller its
  * amount, the creator the rest. A refund goes back to them in these proportions.
  */
-async function ledgerFunders(tx: Tx, m: Mission): Promise<Map<string, bigint>> {
+async function ledgerFunders(tx: Tx, m: MissionRow): Promise<Map<string, bigint>> {
   const reward = BigInt(m.rewardAmount);
   const out = new Map<string, bigint>();
   if (m.amendmentsCount === 0) return out.set(m.creator, reward);
@@ -130,7 +128,7 @@ export interface SlotRelease {
  */
 export async function plannedReleases(
   tx: Tx,
-  m: Mission,
+  m: MissionRow,
   winners: Winner[],
   feeBps: number,
   creatorRefund = 0n,
@@ -159,7 +157,7 @@ export async function plannedReleases(
  */
 export async function resolveAndPay(
   tx: Tx,
-  m: Mission,
+  m: MissionRow,
   winners: Winner[],
   opts: {
     deps: Deps;
@@ -361,7 +359,11 @@ export async function resolveAndPay(
  * Voids a mission and refunds its reward to the creator (the spam fee stays with the treasury).
  * Same contract as resolveAndPay: caller's transaction, mission row locked and still live.
  */
-export async function voidAndRefund(tx: Tx, m: Mission, opts: { now: Date; reason: ResolutionReason }): Promise<void> {
+export async function voidAndRefund(
+  tx: Tx,
+  m: MissionRow,
+  opts: { now: Date; reason: ResolutionReason },
+): Promise<void> {
   if (m.rewardChain === "base") {
     // Each slot goes back to its funder on chain (the mission's own deposit and every applied
     // top-up's); an unfunded mission has nothing to return.

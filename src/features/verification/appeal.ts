@@ -28,12 +28,10 @@ import { verificationIf, type AppealParams } from "../../db/verification";
 //          (that submission wins the whole reward); losing stakes slashed to winning ones as in
 //          peer_vote.
 
-type Mission = Omit<MissionRow, "search">;
-
 export type { AppealParams };
 
 /** The mission's appeal params, or undefined when its award is final at once. */
-export function appealOf(m: Pick<Mission, "verificationType" | "verificationParams">): AppealParams | undefined {
+export function appealOf(m: Pick<MissionRow, "verificationType" | "verificationParams">): AppealParams | undefined {
   return verificationIf(m, "creator_judges")?.params.appeal || undefined;
 }
 
@@ -48,7 +46,7 @@ const AWARD = "award";
  */
 export async function recordAward(
   tx: Tx,
-  m: Mission,
+  m: MissionRow,
   winners: Winner[],
   now: Date,
   releaseSignatures: Record<string, string> = {},
@@ -152,7 +150,7 @@ export function appealRefusal(m: AppealState, voter: string, now: Date): AppErro
  * any pending submission, the awarded ones included (a stake there defends the award).
  * Never the creator (castVote) nor an awarded winner: they are the parties.
  */
-export function appealBallotRules(m: Mission, voter: string, now: Date): BallotRules {
+export function appealBallotRules(m: MissionRow, voter: string, now: Date): BallotRules {
   const p = appealOf(m)!;
   const refused = appealRefusal(m, voter, now);
   if (refused) throw refused;
@@ -175,7 +173,7 @@ export function appealBallotRules(m: Mission, voter: string, now: Date): BallotR
  * One step of an appeal (lifecycle, under the mission row lock; the mission is escrowed with a
  * recorded award). Before its deadline a phase only re-schedules itself.
  */
-export async function advanceAppeal(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<void> {
+export async function advanceAppeal(tx: Tx, deps: Deps, m: MissionRow, now: Date): Promise<void> {
   const a = m.award!;
   const p = appealOf(m)!;
   const rows = await tx.select().from(votes).where(eq(votes.missionId, m.id)).orderBy(asc(votes.id));
@@ -279,7 +277,7 @@ function refundAll(rows: { id: string; amount: string }[]) {
 async function payAward(
   tx: Tx,
   deps: Deps,
-  m: Mission,
+  m: MissionRow,
   award: AwardRecord,
   now: Date,
   reason: "creator_award" | "creator_award_upheld",

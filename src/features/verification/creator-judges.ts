@@ -19,8 +19,6 @@ import { verificationIf } from "../../db/verification";
 import { recordOf } from "../records";
 import { checkReleaseSignatures, signableReleases, typedDataOf } from "./release-signatures";
 
-type Mission = Omit<MissionRow, "search">;
-
 export interface AwardInput {
   winners: { submission_id: string; share_bps?: number | undefined }[];
   /** base rail: the creator's EIP-712 Release signature per escrow key it funded (docs/base-rail.md "Release paths"). */
@@ -90,7 +88,7 @@ async function checkedAward(
   missionId: string,
   input: AwardInput,
   strict: boolean,
-): Promise<{ m: Mission; winners: Winner[] }> {
+): Promise<{ m: MissionRow; winners: Winner[] }> {
   const { now } = ctx;
   const caller = agentOf(ctx);
   const ids = input.winners.map((w) => w.submission_id);
@@ -178,7 +176,7 @@ async function checkedAward(
 export async function expireJudging(
   tx: Tx,
   deps: Deps,
-  m: Mission,
+  m: MissionRow,
   now: Date,
   reason: ResolutionReason = "default_award_judging_expired",
   alsoLock: AccountKey[] = [],

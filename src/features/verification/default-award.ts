@@ -8,9 +8,7 @@ import { bpsOf } from "../../lib/money";
 import type { AccountKey } from "../ledger";
 import type { ResolutionReason } from "../../lib/reasons";
 import { resolveAndPay, voidAndRefund } from "../settlement";
-import type { MissionRow } from "../../db/rows";
-
-type Mission = Omit<MissionRow, "search">;
+import type { MissionRow as Mission } from "../../db/rows";
 
 const CANDIDATE = { id: submissions.id, submitter: submissions.submitter, contentHash: submissions.contentHash };
 

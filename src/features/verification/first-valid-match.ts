@@ -8,11 +8,8 @@ import type { SubmissionReason } from "../../lib/reasons";
 import { isCommitReveal, judgeCommitReveal } from "./commit-reveal";
 import { resolveAndPay, voidAndRefund } from "../settlement";
 import { defaultAward, heldDefaultReason } from "./default-award";
-import type { MissionRow } from "../../db/rows";
+import type { MissionRow, SubmissionRow } from "../../db/rows";
 import type { FirstValidMatchParams } from "../../db/verification";
-
-type Mission = Omit<MissionRow, "search">;
-type SubmissionRow = typeof submissions.$inferSelect;
 
 /** What a first_valid_match check reads of the mission's params (db/verification.ts). */
 export type FvmParams = Pick<FirstValidMatchParams, "target_hash" | "predicate_uri" | "expected" | "match_mode">;
@@ -151,7 +148,7 @@ export async function checkSubmission(
 export async function judgeFirstValidMatch(
   tx: Tx,
   deps: Deps,
-  m: Mission,
+  m: MissionRow,
   now: Date,
 ): Promise<"resolved" | "voided" | "waiting"> {
   if (isCommitReveal(m)) return judgeCommitReveal(tx, deps, m, now);

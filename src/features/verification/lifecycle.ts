@@ -14,8 +14,6 @@ import { voidAndRefund } from "../settlement";
 import { holdForChecks } from "./default-award";
 import type { MissionRow } from "../../db/rows";
 
-type Mission = Omit<MissionRow, "search">;
-
 /** How long a first_valid_match mission waits before re-judging while checks are outstanding. */
 const REJUDGE_MS = 60_000;
 
@@ -24,7 +22,7 @@ export interface Prepared {
   oracle?: OracleVerdict;
 }
 
-export async function prepareAdvance(deps: Deps, m: Mission, now: Date): Promise<Prepared> {
+export async function prepareAdvance(deps: Deps, m: MissionRow, now: Date): Promise<Prepared> {
   if (m.verificationType === "oracle" && m.status === "escrowed" && m.phase === "awaiting_oracle")
     return { oracle: await prepareOracle(deps, m, now) };
   return {};
@@ -34,7 +32,7 @@ export async function prepareAdvance(deps: Deps, m: Mission, now: Date): Promise
 interface StepContext {
   tx: Tx;
   deps: Deps;
-  m: Mission;
+  m: MissionRow;
   now: Date;
   prepared: Prepared;
   set: (values: Partial<typeof missions.$inferInsert>) => Promise<unknown>;
@@ -73,7 +71,7 @@ const CLOSE_AT_DEADLINE: Record<VerificationType, Step> = {
 };
 
 /** peer_vote's voting_deadline; throws for a mission without one (the sweeper backs it off). */
-function votingDeadlineOf(m: Mission): Date {
+function votingDeadlineOf(m: MissionRow): Date {
   const params = verificationIf(m, "peer_vote")?.params;
   if (!params) throw new Error(`mission ${m.id}: a ${m.verificationType} mission has no voting deadline`);
   return new Date(params.voting_deadline);
@@ -158,7 +156,7 @@ const isStepState = (key: string): key is keyof typeof STEPS => Object.hasOwn(ST
 export async function advanceMission(
   tx: Tx,
   deps: Deps,
-  m: Mission,
+  m: MissionRow,
   now: Date,
   prepared: Prepared = {},
 ): Promise<void> {

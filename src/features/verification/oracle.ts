@@ -12,10 +12,8 @@ import {
 import { expireJudging } from "./creator-judges";
 import { resolveAndPay, voidAndRefund } from "../settlement";
 import { holdForChecks } from "./default-award";
-import type { MissionRow } from "../../db/rows";
+import type { MissionRow as Mission } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
-
-type Mission = Omit<MissionRow, "search">;
 
 // AIP-1 §4.4 oracle: "a pre-registered oracle contract attests to which submission is valid".
 //

@@ -20,11 +20,10 @@ import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
 import { assertNotSuspended } from "../../db/suspension";
 
-type Mission = Omit<MissionRow, "search">;
 export { votesAccount };
 
 /** peer_vote: stakes from the deadline until voting_deadline, on any pending submission. */
-function peerVoteRules(m: Mission, now: Date): BallotRules {
+function peerVoteRules(m: MissionRow, now: Date): BallotRules {
   const p = verificationIf(m, "peer_vote")?.params;
   if (!p)
     throw new AppError("CONFLICT", `a ${m.verificationType} mission is not decided by votes`, {
@@ -167,7 +166,7 @@ export async function listVotes(ctx: Ctx, { missionId }: { missionId: string }) 
  * No quorum: every stake is returned in full and — as when a creator never judges — the reward
  * is split equally between the distinct submitters (work was delivered, nobody decided).
  */
-export async function tallyVotes(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<void> {
+export async function tallyVotes(tx: Tx, deps: Deps, m: MissionRow, now: Date): Promise<void> {
   const p = verificationIf(m, "peer_vote")?.params;
   if (!p) throw new AppError("INTERNAL_ERROR", `tallyVotes on a ${m.verificationType} mission`);
   const rows = await tx.select().from(votes).where(eq(votes.missionId, m.id)).orderBy(asc(votes.id));

@@ -12,8 +12,6 @@ import type { MissionRow } from "../../db/rows";
 // exact release the award queues (EIP-712 Release), so a stolen resolver key cannot redirect it.
 // Slots funded by someone else, or left unsigned, take the delayed path.
 
-type Mission = Omit<MissionRow, "search">;
-
 const planOf = (r: SlotRelease): ReleasePlan => ({
   missionKey: r.missionKey as Hex,
   funder: r.funder,
@@ -23,7 +21,7 @@ const planOf = (r: SlotRelease): ReleasePlan => ({
 });
 
 /** The releases of this award the creator may sign: the slots it funded (its own deposit, its top-ups). */
-export async function signableReleases(tx: Tx, deps: Deps, m: Mission, winners: Winner[]): Promise<SlotRelease[]> {
+export async function signableReleases(tx: Tx, deps: Deps, m: MissionRow, winners: Winner[]): Promise<SlotRelease[]> {
   if (m.rewardChain !== "base" || !m.escrow) return [];
   return (await plannedReleases(tx, m, winners, deps.config.feeBps)).filter(
     (r) => r.funder.toLowerCase() === m.creator.toLowerCase(),
@@ -31,7 +29,7 @@ export async function signableReleases(tx: Tx, deps: Deps, m: Mission, winners: 
 }
 
 /** POST /missions/{id}/award/typed-data: one EIP-712 Release per signable slot. */
-export function typedDataOf(m: Mission, releases: SlotRelease[]) {
+export function typedDataOf(m: MissionRow, releases: SlotRelease[]) {
   return releases.map((r) => ({
     mission_key: r.missionKey,
     funder: r.funder,
@@ -47,7 +45,7 @@ export function typedDataOf(m: Mission, releases: SlotRelease[]) {
 export async function checkReleaseSignatures(
   tx: Tx,
   deps: Deps,
-  m: Mission,
+  m: MissionRow,
   winners: Winner[],
   given: Record<string, string> | undefined,
 ): Promise<Record<string, string>> {
