@@ -249,17 +249,19 @@ export async function advanceAppeal(tx: Tx, deps: Deps, m: MissionRow, now: Date
     await payAward(tx, deps, m, { ...a, outcome: "upheld" }, now, "creator_award_upheld", stakes);
   } else {
     const w = byId.get(result.submissionId)!;
-    await resolveAndPay(tx, m, [{ submissionId: w.id, submitter: w.submitter, weight: 1 }], {
-      deps,
-      feeBps: deps.config.feeBps,
-      now,
-      reason: "creator_award_overturned",
-      winnerReason: "appeal_winner",
-      loserReason: "not_selected",
-      outcome: "win",
-      alsoLock: stakes,
-      loserReasons: Object.fromEntries([...awarded].map((id) => [id, "award_overturned" as const])),
-    });
+    await resolveAndPay(
+      { tx, deps, now },
+      {
+        mission: m,
+        winners: [{ submissionId: w.id, submitter: w.submitter, weight: 1 }],
+        reason: "creator_award_overturned",
+        winnerReason: "appeal_winner",
+        loserReason: "not_selected",
+        outcome: "win",
+        alsoLock: stakes,
+        loserReasons: Object.fromEntries([...awarded].map((id) => [id, "award_overturned" as const])),
+      },
+    );
     await tx
       .update(missions)
       // The creator signed the award it made, not this outcome: its signatures are dropped.
@@ -288,16 +290,18 @@ async function payAward(
     submitter: w.agent_id,
     weight: w.weight,
   }));
-  await resolveAndPay(tx, m, winners, {
-    deps,
-    feeBps: deps.config.feeBps,
-    now,
-    reason,
-    winnerReason: "selected_by_creator",
-    loserReason: "not_selected",
-    outcome: "win",
-    alsoLock,
-    releaseSignatures: award.release_signatures ?? {},
-  });
+  await resolveAndPay(
+    { tx, deps, now },
+    {
+      mission: m,
+      winners: winners,
+      reason,
+      winnerReason: "selected_by_creator",
+      loserReason: "not_selected",
+      outcome: "win",
+      alsoLock,
+      releaseSignatures: award.release_signatures ?? {},
+    },
+  );
   await tx.update(missions).set({ award }).where(eq(missions.id, m.id));
 }

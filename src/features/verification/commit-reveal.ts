@@ -181,15 +181,17 @@ export async function judgeCommitReveal(
     if (s.checkResult !== null && s.checkResult !== "valid") continue; // held for the default outcome
     if (s.checkResult === null) return "waiting";
     if (s.checkResult === "valid") {
-      await resolveAndPay(tx, m, [{ submissionId: s.id, submitter: s.submitter, weight: 1 }], {
-        deps,
-        feeBps: deps.config.feeBps,
-        now,
-        reason: "first_valid_match",
-        winnerReason: "first_valid_match",
-        loserReason: "another_submission_won",
-        outcome: "win",
-      });
+      await resolveAndPay(
+        { tx, deps, now },
+        {
+          mission: m,
+          winners: [{ submissionId: s.id, submitter: s.submitter, weight: 1 }],
+          reason: "first_valid_match",
+          winnerReason: "first_valid_match",
+          loserReason: "another_submission_won",
+          outcome: "win",
+        },
+      );
       return "resolved";
     }
   }
@@ -201,6 +203,9 @@ export async function judgeCommitReveal(
     await defaultAward(tx, deps, m, now, held);
     return "resolved";
   }
-  await voidAndRefund(tx, m, { now, reason: rows.length > 0 ? "no_valid_submission" : "expired_without_submissions" });
+  await voidAndRefund(
+    { tx, deps, now },
+    { mission: m, reason: rows.length > 0 ? "no_valid_submission" : "expired_without_submissions" },
+  );
   return "voided";
 }

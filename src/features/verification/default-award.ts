@@ -163,15 +163,15 @@ export async function defaultAward(
     .slice(0, maxWinnersOnRail(m.rewardChain, defaultAwardMaxWinners)); // ≤ one release on base
   const pool = bpsOf(BigInt(m.rewardAmount), defaultAwardBps);
   if (winners.length === 0 || pool === 0n)
-    return voidAndRefund(tx, m, { now, reason: winners.length === 0 ? "expired_without_submissions" : reason });
+    return voidAndRefund(
+      { tx, deps, now },
+      { mission: m, reason: winners.length === 0 ? "expired_without_submissions" : reason },
+    );
   await resolveAndPay(
-    tx,
-    m,
-    winners.map((s) => ({ submissionId: s.id, submitter: s.submitter, weight: 1 })),
+    { tx, deps, now },
     {
-      deps,
-      feeBps: deps.config.feeBps,
-      now,
+      mission: m,
+      winners: winners.map((s) => ({ submissionId: s.id, submitter: s.submitter, weight: 1 })),
       reason,
       winnerReason: "default_award",
       loserReason: "not_selected",

@@ -168,15 +168,17 @@ export async function judgeFirstValidMatch(
     .orderBy(asc(submissions.seq))
     .limit(1);
   if (first?.checkResult === "valid") {
-    await resolveAndPay(tx, m, [{ submissionId: first.id, submitter: first.submitter, weight: 1 }], {
-      deps,
-      feeBps: deps.config.feeBps,
-      now,
-      reason: "first_valid_match",
-      winnerReason: "first_valid_match",
-      loserReason: "another_submission_won",
-      outcome: "win",
-    });
+    await resolveAndPay(
+      { tx, deps, now },
+      {
+        mission: m,
+        winners: [{ submissionId: first.id, submitter: first.submitter, weight: 1 }],
+        reason: "first_valid_match",
+        winnerReason: "first_valid_match",
+        loserReason: "another_submission_won",
+        outcome: "win",
+      },
+    );
     return "resolved";
   }
   if (!first && m.deadline.getTime() <= now.getTime()) {
@@ -187,10 +189,10 @@ export async function judgeFirstValidMatch(
       await defaultAward(tx, deps, m, now, held);
       return "resolved";
     }
-    await voidAndRefund(tx, m, {
-      now,
-      reason: m.submissionCount > 0 ? "no_valid_submission" : "expired_without_submissions",
-    });
+    await voidAndRefund(
+      { tx, deps, now },
+      { mission: m, reason: m.submissionCount > 0 ? "no_valid_submission" : "expired_without_submissions" },
+    );
     return "voided";
   }
   return "waiting";

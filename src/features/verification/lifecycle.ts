@@ -40,8 +40,7 @@ interface StepContext {
 type Step = (c: StepContext) => Promise<void>;
 
 const rejudgeAt = (now: Date) => new Date(now.getTime() + REJUDGE_MS);
-const refundUnsubmitted = ({ tx, m, now }: StepContext) =>
-  voidAndRefund(tx, m, { now, reason: "expired_without_submissions" });
+const refundUnsubmitted = (c: StepContext) => voidAndRefund(c, { mission: c.m, reason: "expired_without_submissions" });
 
 // ── open/accepting_submissions at the deadline: submissions close, per verification type ──────
 
@@ -114,7 +113,7 @@ export const STEPS: Record<Exclude<MissionState, TerminalState>, Step> = {
     if (now < m.judgingDeadline) return void (await c.set({ nextActionAt: m.judgingDeadline }));
     const windowEnd = new Date(m.deadline.getTime() + c.deps.config.judgingWindowSeconds * 1000);
     if (await holdForChecks(c.tx, c.deps, m, now, windowEnd, true)) return;
-    return expireJudging(c.tx, c.deps, m, now);
+    return expireJudging(c, { mission: m });
   },
   async "escrowed/revealing"(c) {
     if (c.now < revealDeadline(c.m)) return void (await c.set({ nextActionAt: revealDeadline(c.m) }));

@@ -188,24 +188,29 @@ export async function tallyVotes(tx: Tx, deps: Deps, m: MissionRow, now: Date): 
     : new Map(ballots.map((b) => [b.id, { outcome: "refunded" as const, payout: b.amount }]));
   // Resolution (reputation, then the reward) before the stakes: agent rows before ledger rows.
   if (!result) {
-    await expireJudging(tx, deps, m, now, "default_award_no_quorum", stakeAccounts(m.id, p.vote_token, rows));
+    await expireJudging(
+      { tx, deps, now },
+      { mission: m, reason: "default_award_no_quorum", alsoLock: stakeAccounts(m.id, p.vote_token, rows) },
+    );
   } else {
     const [w] = await tx.select().from(submissions).where(eq(submissions.id, result.submissionId));
     // A non-winning submission with at least half the winner's stake earns partial credit (docs/design.md).
     const partial = [...result.stakes]
       .filter(([sub, stake]) => sub !== result.submissionId && stake * 2n >= result.stake)
       .map(([sub]) => sub);
-    await resolveAndPay(tx, m, [{ submissionId: w!.id, submitter: w!.submitter, weight: 1 }], {
-      deps,
-      feeBps: deps.config.feeBps,
-      now,
-      reason: "peer_vote",
-      winnerReason: "vote_winner",
-      loserReason: "not_selected",
-      outcome: "win",
-      partialSubmissionIds: partial,
-      alsoLock: stakeAccounts(m.id, p.vote_token, rows),
-    });
+    await resolveAndPay(
+      { tx, deps, now },
+      {
+        mission: m,
+        winners: [{ submissionId: w!.id, submitter: w!.submitter, weight: 1 }],
+        reason: "peer_vote",
+        winnerReason: "vote_winner",
+        loserReason: "not_selected",
+        outcome: "win",
+        partialSubmissionIds: partial,
+        alsoLock: stakeAccounts(m.id, p.vote_token, rows),
+      },
+    );
     if (partial.length > 0)
       await tx.update(submissions).set({ outcome: "partial" }).where(inArray(submissions.id, partial));
   }
