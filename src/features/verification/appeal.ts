@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import type { TxCtx } from "../../lib/context";
 import type { Tx } from "../../db/client";
 import { emitEvent, missionAwarded } from "../../db/outbox";
 import { missions, submissions, votes } from "../../db/schema/index";
@@ -45,12 +46,11 @@ const AWARD = "award";
  * out when it is called (one pipelined group).
  */
 export async function recordAward(
-  tx: Tx,
-  m: MissionRow,
-  winners: Winner[],
-  now: Date,
-  releaseSignatures: Record<string, string> = {},
+  ctx: Pick<TxCtx, "tx" | "now">,
+  input: { mission: MissionRow; winners: Winner[]; releaseSignatures?: Record<string, string> },
 ): Promise<void> {
+  const { tx, now } = ctx;
+  const { mission: m, winners, releaseSignatures = {} } = input;
   const p = appealOf(m)!;
   const appealDeadline = new Date(now.getTime() + p.appeal_window_seconds * 1000);
   const award: AwardRecord = {
@@ -206,15 +206,15 @@ export async function advanceAppeal(tx: Tx, deps: Deps, m: MissionRow, now: Date
     // No dispute, or too few: the disputers get their stakes back in full, the award is paid.
     // Pay first (agent rows, then every ledger row in one sorted pass), then return the stakes.
     await payAward(
-      tx,
-      deps,
-      m,
-      { ...a, dispute_stake: total.toString(), outcome: "undisputed" },
-      now,
-      "creator_award",
-      stakeAccounts(m.id, p.vote_token, rows),
+      { tx, deps, now },
+      {
+        mission: m,
+        award: { ...a, dispute_stake: total.toString(), outcome: "undisputed" },
+        reason: "creator_award",
+        alsoLock: stakeAccounts(m.id, p.vote_token, rows),
+      },
     );
-    return settleStakes(tx, m.id, p.vote_token, rows, refundAll(rows), now);
+    return settleStakes({ tx, now }, { missionId: m.id, asset: p.vote_token, rows, payouts: refundAll(rows) });
   }
 
   // phase voting (or anything unexpected: decide rather than hold the funds)
@@ -246,7 +246,10 @@ export async function advanceAppeal(tx: Tx, deps: Deps, m: MissionRow, now: Date
   const stakes = stakeAccounts(m.id, p.vote_token, rows);
   // Pay first (agent rows, then every ledger row in one sorted pass), then settle the stakes.
   if (!result || result.submissionId === AWARD) {
-    await payAward(tx, deps, m, { ...a, outcome: "upheld" }, now, "creator_award_upheld", stakes);
+    await payAward(
+      { tx, deps, now },
+      { mission: m, award: { ...a, outcome: "upheld" }, reason: "creator_award_upheld", alsoLock: stakes },
+    );
   } else {
     const w = byId.get(result.submissionId)!;
     await resolveAndPay(
@@ -268,7 +271,7 @@ export async function advanceAppeal(tx: Tx, deps: Deps, m: MissionRow, now: Date
       .set({ award: { ...a, outcome: "overturned", release_signatures: undefined } })
       .where(eq(missions.id, m.id));
   }
-  await settleStakes(tx, m.id, p.vote_token, rows, payouts, now);
+  await settleStakes({ tx, now }, { missionId: m.id, asset: p.vote_token, rows, payouts });
 }
 
 function refundAll(rows: { id: string; amount: string }[]) {
@@ -277,31 +280,30 @@ function refundAll(rows: { id: string; amount: string }[]) {
 
 /** Pays the recorded award exactly as an immediate award would have (winners, shares, fee). */
 async function payAward(
-  tx: Tx,
-  deps: Deps,
-  m: MissionRow,
-  award: AwardRecord,
-  now: Date,
-  reason: "creator_award" | "creator_award_upheld",
-  alsoLock: AccountKey[] = [],
+  ctx: TxCtx,
+  input: {
+    mission: MissionRow;
+    award: AwardRecord;
+    reason: "creator_award" | "creator_award_upheld";
+    alsoLock: AccountKey[];
+  },
 ) {
+  const { tx } = ctx;
+  const { mission: m, award, reason, alsoLock } = input;
   const winners: Winner[] = award.winners.map((w) => ({
     submissionId: w.submission_id,
     submitter: w.agent_id,
     weight: w.weight,
   }));
-  await resolveAndPay(
-    { tx, deps, now },
-    {
-      mission: m,
-      winners: winners,
-      reason,
-      winnerReason: "selected_by_creator",
-      loserReason: "not_selected",
-      outcome: "win",
-      alsoLock,
-      releaseSignatures: award.release_signatures ?? {},
-    },
-  );
+  await resolveAndPay(ctx, {
+    mission: m,
+    winners,
+    reason,
+    winnerReason: "selected_by_creator",
+    loserReason: "not_selected",
+    outcome: "win",
+    alsoLock,
+    releaseSignatures: award.release_signatures ?? {},
+  });
   await tx.update(missions).set({ award }).where(eq(missions.id, m.id));
 }

@@ -4,6 +4,7 @@ import { missions } from "../../db/schema/index";
 import { verificationIf } from "../../db/verification";
 import type { MissionState, VerificationType } from "../../db/vocabulary";
 import type { Deps } from "../../deps";
+import type { TxCtx } from "../../lib/context";
 import { advanceAppeal } from "./appeal";
 import { expireJudging } from "./creator-judges";
 import { isCommitReveal, revealDeadline } from "./commit-reveal";
@@ -152,13 +153,9 @@ type TerminalState = (typeof TERMINAL)[number];
 const isStepState = (key: string): key is keyof typeof STEPS => Object.hasOwn(STEPS, key);
 
 /** One step of the mission state machine (see STEPS); caller's transaction holds the row lock. */
-export async function advanceMission(
-  tx: Tx,
-  deps: Deps,
-  m: MissionRow,
-  now: Date,
-  prepared: Prepared = {},
-): Promise<void> {
+export async function advanceMission(ctx: TxCtx, input: { mission: MissionRow; prepared?: Prepared }): Promise<void> {
+  const { tx, deps, now } = ctx;
+  const { mission: m, prepared = {} } = input;
   const set = (values: Partial<typeof missions.$inferInsert>) =>
     tx
       .update(missions)

@@ -69,7 +69,7 @@ async function openVotingIfDue(ctx: Ctx, missionId: string): Promise<void> {
   if (!snap || snap.type !== "peer_vote" || snap.status !== "open" || now < snap.deadline) return;
   await withTx(ctx, async (tx) => {
     const m = await lockMission(tx, missionId);
-    if (m && m.status === "open" && now >= m.deadline) await advanceMission(tx, deps, m, now);
+    if (m && m.status === "open" && now >= m.deadline) await advanceMission({ tx, deps, now }, { mission: m });
   });
 }
 
@@ -214,5 +214,5 @@ export async function tallyVotes(tx: Tx, deps: Deps, m: MissionRow, now: Date): 
     if (partial.length > 0)
       await tx.update(submissions).set({ outcome: "partial" }).where(inArray(submissions.id, partial));
   }
-  await settleStakes(tx, m.id, p.vote_token, rows, payouts, now);
+  await settleStakes({ tx, now }, { missionId: m.id, asset: p.vote_token, rows, payouts });
 }
