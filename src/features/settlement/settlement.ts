@@ -153,7 +153,7 @@ export async function plannedReleases(
 }
 
 /** A decided resolution: who is paid and why (the verification method, a dispute, a default). */
-export interface Resolution {
+interface Resolution {
   mission: MissionRow;
   winners: Winner[];
   reason: ResolutionReason;
