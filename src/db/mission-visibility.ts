@@ -6,8 +6,6 @@ import { AppError } from "../lib/errors";
 import { isId } from "../lib/ids";
 import { MISSION_COLUMNS, preparedMissionById, type MissionRow } from "./rows";
 
-type Mission = Omit<MissionRow, "search">;
-
 // The one rule for who sees a mission (docs/decisions.md "Listing"; AIP-1 §6): a pending_escrow mission —
 // its deposit not yet confirmed on chain — exists only for its creator; a mission the operator hid
 // (hidden_at set; docs/moderation.md) exists only for its creator and the operator. Every read by id goes
@@ -26,7 +24,7 @@ export function viewerFor(ctx: Pick<Ctx, "caller">): string | undefined {
   return ctx.caller.kind === "admin" ? OPERATOR_VIEWER : undefined;
 }
 
-type Visible = Pick<Mission, "status" | "creator"> & { hiddenAt?: Date | null | undefined };
+type Visible = Pick<MissionRow, "status" | "creator"> & { hiddenAt?: Date | null | undefined };
 
 /**
  * Whether `viewer` may see `m`. `viewer` null means "nobody's own": the verbs that act on a
@@ -42,7 +40,10 @@ export function visibleTo(m: Visible, viewer: string | null | undefined): boolea
 }
 
 /** The mission by id, or undefined when the id is malformed or there is no such row. */
-export async function findMissionRow(ctx: Pick<Ctx, "deps" | "tx" | "read">, id: string): Promise<Mission | undefined> {
+export async function findMissionRow(
+  ctx: Pick<Ctx, "deps" | "tx" | "read">,
+  id: string,
+): Promise<MissionRow | undefined> {
   if (!isId("mis", id)) return undefined;
   // Inside a transaction read through it (the prepared statement belongs to the pool); a public
   // read goes where src/http/read-after.ts routed it (the replica, or the primary).
@@ -57,7 +58,7 @@ export async function findVisibleMission(
   ctx: Pick<Ctx, "deps" | "tx" | "read">,
   id: string,
   viewer: string | null | undefined,
-): Promise<Mission> {
+): Promise<MissionRow> {
   const m = await findMissionRow(ctx, id);
   return assertVisible(m, id, viewer);
 }
@@ -72,7 +73,7 @@ export function assertVisible<M extends Visible>(m: M | undefined, id: string, v
  * The mission row, locked FOR UPDATE for the rest of `tx` (lock order: mission → agents →
  * ledger, reputation.service.ts). Undefined when there is no such row.
  */
-export async function lockMission(tx: Tx, id: string): Promise<Mission | undefined> {
+export async function lockMission(tx: Tx, id: string): Promise<MissionRow | undefined> {
   const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, id)).for("update");
   return m;
 }

@@ -3,7 +3,7 @@ import type { Database, Tx } from "./client";
 import { webhookEvents } from "./schema";
 import { newId } from "../lib/ids";
 import type { EventData, EventType } from "../lib/webhook-events";
-import type { MissionRow } from "./rows";
+import type { MissionRow as Mission } from "./rows";
 import type { AwardRecord } from "./schema/missions";
 
 // The transactional outbox (docs/design.md "Security and reliability": every state change in one
@@ -11,7 +11,6 @@ import type { AwardRecord } from "./schema/missions";
 // change, so a rolled-back change leaves no event and a committed one always has its event;
 // delivery happens later, from committed rows only (src/jobs/webhooks.ts).
 
-type Mission = Omit<MissionRow, "search">;
 /** What subscription filters match on; immutable for a mission's life. */
 export type MissionAttrs = Pick<Mission, "id" | "creator" | "verificationType" | "tags">;
 

@@ -3,12 +3,19 @@ import type { Deps } from "../deps";
 import { isId } from "../lib/ids";
 import type { Db } from "./client";
 import { perDatabase } from "./prepared";
-import { missions } from "./schema/index";
+import { missions, submissions } from "./schema/index";
 
 // Row shapes several features read and write (shared primitives live below features).
 
-// row_version is read by the list path only (features/missions/missions.docs.ts).
-export type MissionRow = Omit<typeof missions.$inferSelect, "rowVersion">;
+/**
+ * The one mission row type: every column MISSION_COLUMNS selects. Code that needs fewer columns
+ * takes a `Pick<MissionRow, …>`; row_version is read by the list path only
+ * (features/missions/missions.docs.ts) and the search vector by the search query only.
+ */
+export type MissionRow = Omit<typeof missions.$inferSelect, "rowVersion" | "search">;
+
+/** The one submission row type. */
+export type SubmissionRow = typeof submissions.$inferSelect;
 
 // Every mission column but the search vector and the row version, for selects that map rows to the wire.
 const { search: _search, rowVersion: _rowVersion, ...missionColumns } = getTableColumns(missions);
@@ -32,7 +39,7 @@ export function preparedMissionById(db: Db) {
   return prepared(db).byId;
 }
 
-export async function findMission(deps: Deps, id: string): Promise<Omit<MissionRow, "search"> | undefined> {
+export async function findMission(deps: Deps, id: string): Promise<MissionRow | undefined> {
   if (!isId("mis", id)) return undefined;
   const [row] = await prepared(deps.database.db).byId.execute({ id });
   return row;

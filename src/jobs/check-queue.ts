@@ -2,6 +2,7 @@ import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { submissions } from "../db/schema/index";
 import type { Deps } from "../deps";
 import { registrableDomain } from "../lib/host-key";
+import type { SubmissionRow } from "../db/rows";
 
 // The verification pipeline's queue.
 // Due checks live in the submissions table (next_check_at); a worker claims ONE at a time with a
@@ -18,8 +19,6 @@ import { registrableDomain } from "../lib/host-key";
 //   hold only that many workers.
 // Claims are serialised by a transaction-scoped advisory lock: the cap counts and the claim are
 // one atomic step across processes, and the claim transaction holds no row locks while fetching.
-
-type SubmissionRow = typeof submissions.$inferSelect;
 
 /** A claimed check is retried by anyone after this lease (covers a crash mid-fetch). */
 export const LEASE_MS = 60_000;

@@ -5,7 +5,7 @@ import type { Deps } from "../deps";
 import { checkContent, checkSubmission, judgeFirstValidMatch, type CheckOutcome } from "../features/verification";
 import { emitEvent, submissionDecided } from "../db/outbox";
 import { claimNextCheck } from "./check-queue";
-import { MISSION_COLUMNS } from "../db/rows";
+import { MISSION_COLUMNS, type SubmissionRow } from "../db/rows";
 import { verificationIf } from "../db/verification";
 
 export { LEASE_MS } from "./check-queue";
@@ -14,8 +14,6 @@ export const MAX_CHECK_ATTEMPTS = 5;
 /** A check refused for busy slots is tried again this soon (it cost no attempt). */
 const BUSY_RETRY_MS = 2_000;
 const backoffMs = (attempt: number) => Math.min(15 * 60_000, 5_000 * 2 ** (attempt - 1));
-
-type SubmissionRow = typeof submissions.$inferSelect;
 
 export interface CheckRunOptions {
   /** Concurrent workers (default OABP_CHECK_WORKERS). */

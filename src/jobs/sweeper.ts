@@ -55,7 +55,7 @@ async function advanceOne(deps: Deps, id: string, now: Date): Promise<boolean> {
       .where(and(eq(missions.id, id), isNotNull(missions.nextActionAt), lte(missions.nextActionAt, now)))
       .for("update", { skipLocked: true });
     if (!m) return false;
-    await advanceMission(tx, deps, m, now, prepared);
+    await advanceMission({ tx, deps, now }, { mission: m, prepared });
     return true;
   });
 }

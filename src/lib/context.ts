@@ -68,6 +68,13 @@ export function dbOf(ctx: Ctx): DbOrTx {
   return ctx.tx ?? ctx.read?.db ?? ctx.deps.database.db;
 }
 
+/**
+ * What the money engine and the verification steps take first (docs/architecture.md "The verb and
+ * its context"): the transaction they run inside (the caller holds the mission row lock), the
+ * dependencies and the instant. A full `Ctx & { tx }` is one; so is a job's `{ tx, deps, now }`.
+ */
+export type TxCtx = Pick<Ctx, "deps" | "now"> & { tx: Tx };
+
 /** Runs `fn` in the context's transaction, or in a new one (committed when `fn` returns). */
 export async function withTx<T>(ctx: Ctx, fn: (tx: Tx, ctx: Ctx & { tx: Tx }) => Promise<T>): Promise<T> {
   if (ctx.tx) return fn(ctx.tx, { ...ctx, tx: ctx.tx });

@@ -11,7 +11,7 @@ import { onceTx } from "../../lib/idempotency";
 import { verificationOf } from "../../db/verification";
 import { findVisibleMission, lockMission } from "../../db/mission-visibility";
 import { emitEvents, missionAmended } from "../../db/outbox";
-import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
+import { MISSION_COLUMNS, type MissionRow as Mission } from "../../db/rows";
 import { agentAccount, escrowAccount, transfer } from "../ledger";
 import { acceptsTopUp, REFUND_GRACE_SECONDS, refundAfterFor } from "../escrow";
 import type { AmendMissionInput, AmendmentListWire, AmendmentWire } from "./amendments.schemas";
@@ -22,8 +22,6 @@ import { amendmentToWire, type AmendmentRow } from "./amendments.wire";
 // watcher take first, so an edit never races the first submission, a top-up never races the
 // resolution that pays the reward out, and `seq` is gapless. Value moves (a ledger top-up) are in
 // the same transaction as the amendment row, the reward's update and the mission.amended event.
-
-type Mission = Omit<MissionRow, "search">;
 
 /** base rail: after an extension, at least this much of a deposit's refund grace must remain. */
 const EXTENSION_MIN_GRACE_SECONDS = 86_400;

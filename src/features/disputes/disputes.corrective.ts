@@ -105,7 +105,7 @@ export async function invalidateRule(
     .where(and(eq(submissions.missionId, missionId), ne(submissions.reason, "self_submission")))
     .limit(1);
   if (!read) {
-    await voidAndRefund(tx, m, { now, reason: "dispute_bad_spec" });
+    await voidAndRefund({ tx, deps, now }, { mission: m, reason: "dispute_bad_spec" });
     return {
       action: "invalidate_rule",
       applied: true,
@@ -138,7 +138,7 @@ export async function invalidateRule(
     .limit(1);
   if (!pending) {
     // Every submission failed its fetch or hash check: no verified deliverable was read.
-    await voidAndRefund(tx, m, { now, reason: "dispute_bad_spec" });
+    await voidAndRefund({ tx, deps, now }, { mission: m, reason: "dispute_bad_spec" });
     return {
       action: "invalidate_rule",
       applied: true,
@@ -229,17 +229,14 @@ export async function paySplit(
       });
   }
   await resolveAndPay(
-    tx,
-    m,
-    shares.map((x) => ({
-      submissionId: x.submission_id,
-      submitter: byId.get(x.submission_id)!.submitter,
-      weight: x.share_bps,
-    })),
+    { tx, deps, now },
     {
-      deps,
-      feeBps: deps.config.feeBps,
-      now,
+      mission: m,
+      winners: shares.map((x) => ({
+        submissionId: x.submission_id,
+        submitter: byId.get(x.submission_id)!.submitter,
+        weight: x.share_bps,
+      })),
       reason: "dispute_split",
       winnerReason: "dispute_split",
       loserReason: "not_selected",

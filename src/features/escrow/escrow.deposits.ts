@@ -8,14 +8,13 @@ import { newId } from "../../lib/ids";
 import type { DepositRejection } from "./escrow.check";
 import { queueRefund } from "./escrow.queue";
 import { emitMissionCreated } from "../../db/outbox";
-import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
+import { MISSION_COLUMNS, type MissionRow as Mission } from "../../db/rows";
 
 // Deposit state transitions (docs/design.md "Escrow and settlement"). Every function runs in the
 // caller's transaction and locks the mission row first (lock order: mission → deposit/payout
 // rows), so an attach over HTTP and the watcher can race on the same log without harm: the
 // unique (chain_id, tx_hash, log_index) index and the mission lock decide.
 
-type Mission = Omit<MissionRow, "search">;
 export type DepositRow = typeof escrowDeposits.$inferSelect;
 
 export type RecordOutcome =

@@ -3,14 +3,13 @@ import type { InTx } from "./escrow.ctx";
 import { chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
 import { newId } from "../../lib/ids";
 import { ESCROW_MAX_RECIPIENTS } from "./escrow.terms";
-import type { MissionRow } from "../../db/rows";
+import type { MissionRow as Mission } from "../../db/rows";
 
 // Payouts are queued in the transaction that decides them (a resolution, a void, a rejected
 // deposit): an outbox, so a payout exists iff its decision committed, and the settlement worker
 // (escrow.payouts.ts) sends it later. The database is the first line against paying twice —
 // one payout per deposit, one release per mission — the contract's once-per-key rule the last.
 
-type Mission = Omit<MissionRow, "search">;
 type DepositRow = typeof escrowDeposits.$inferSelect;
 
 /**

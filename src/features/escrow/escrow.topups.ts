@@ -4,7 +4,7 @@ import { escrowDeposits, missionAmendments, missions } from "../../db/schema/ind
 import type { Deps } from "../../deps";
 import type { FundedLog, Heads } from "../../lib/base-chain";
 import { emitEvents, missionAmended } from "../../db/outbox";
-import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
+import { MISSION_COLUMNS, type MissionRow as Mission } from "../../db/rows";
 import { lockMission } from "../../db/mission-visibility";
 import type { DepositRejection } from "./escrow.check";
 import { queueRefund } from "./escrow.queue";
@@ -27,7 +27,6 @@ import type { InTx, TxCtx } from "./escrow.ctx";
 // resolution every slot is released (the winners' shares split pro rata over the slots); at a
 // void every slot is refunded to its funder.
 
-type Mission = Omit<MissionRow, "search">;
 type DepositRow = typeof escrowDeposits.$inferSelect;
 export type AmendmentRow = typeof missionAmendments.$inferSelect;
 

@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
-import type { EscrowRecord, missions } from "../../db/schema/index";
+import type { EscrowRecord } from "../../db/schema/index";
 import type { MissionEscrowWire } from "./escrow.schemas";
-
-type Mission = typeof missions.$inferSelect;
+import type { MissionRow as Mission } from "../../db/rows";
 
 /** The mission's escrow on the wire: terms, the call to make, the deposit and the payout tx. */
 export function escrowToWire(

@@ -549,7 +549,7 @@ export async function voidMission(ctx: Ctx, input: { id: string }): Promise<Miss
     const row = await lockMission(tx, id);
     const refused = voidRefusal(row);
     if (refused || !row) throw refused;
-    await voidAndRefund(tx, row, { now, reason: "creator_void" });
+    await voidAndRefund({ tx, deps, now }, { mission: row, reason: "creator_void" });
     const after = await findMissionRow({ deps, tx }, id);
     return missionToWire(after!, deps.config.publicUrl, caller, (await recordOf(tx, caller)) ?? null);
   });

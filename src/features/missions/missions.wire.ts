@@ -84,7 +84,7 @@ function resolutionToWire(m: Omit<MissionRow, "search">, publicUrl: string): Mis
 
 /** Row → AIP-1 §2 wire shape (explicit mapping, docs/style.md rule 6); `viewer` unseals the creator's answers. */
 export function missionToWire(
-  m: Omit<MissionRow, "search">,
+  m: MissionRow,
   publicUrl: string,
   viewer?: string,
   creatorRecord?: CreatorRecordCompactRow | null,

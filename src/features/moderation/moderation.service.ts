@@ -37,7 +37,7 @@ export async function hideMission(ctx: Ctx, input: { id: string; reason: string;
         reason: "not_refundable",
         status: m.status,
       });
-    if (input.refund) await voidAndRefund(tx, m, { now, reason: "operator_hide" });
+    if (input.refund) await voidAndRefund({ tx, deps, now }, { mission: m, reason: "operator_hide" });
     await tx
       .update(missions)
       .set({ hiddenAt: now, hiddenReason: input.reason, updatedAt: now })

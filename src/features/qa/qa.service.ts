@@ -4,7 +4,7 @@ import type { Tx } from "../../db/client";
 import { missionClaims, missionQuestions, missions } from "../../db/schema/index";
 import { emitEvent, qaEvent } from "../../db/outbox";
 import { findVisibleMission, lockMission } from "../../db/mission-visibility";
-import type { MissionRow } from "../../db/rows";
+import type { MissionRow as Mission } from "../../db/rows";
 import { agentOf, type Ctx, dbOf, viewerOf, withTx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
@@ -16,7 +16,6 @@ import type { QuestionListWire, QuestionWire } from "./qa.schemas";
 // mission's qa_count / qa_pinned_count move in the same transaction as the rows and the event.
 
 type Row = typeof missionQuestions.$inferSelect;
-type Mission = Omit<MissionRow, "search">;
 
 /** How many claimers an event names at most (a mission's claims are capped far lower in practice). */
 const MAX_EVENT_CLAIMERS = 100;

@@ -2,7 +2,7 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import { chainPayouts, ledgerEntries, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { dbOf, type Ctx } from "../../lib/context";
-import { findMission, type MissionRow } from "../../db/rows";
+import { findMission, type MissionRow as Mission } from "../../db/rows";
 import { viewerFor, visibleTo } from "../../db/mission-visibility";
 import { AppError } from "../../lib/errors";
 import { wireSha256 } from "../../lib/hash";
@@ -12,8 +12,6 @@ import { signReceipt } from "../../lib/receipt-sign";
 import { missionHash, submissionHash } from "./receipts.hashes";
 import { verifyReceipt, type ReceiptVerification } from "./receipts.verify";
 import { manifestObject } from "../manifest";
-
-type Mission = Omit<MissionRow, "search">;
 
 export const SPEC_VERSION = "AIP-1@0.3.8";
 export { receiptPath } from "../../lib/receipt-path";

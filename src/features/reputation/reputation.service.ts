@@ -8,9 +8,8 @@ import { DECAY_GRACE_MS, decayWeeks, effectiveRating, WEEK_MS } from "./decay";
 import { touchAgent } from "../../db/touch-agent";
 import { CURSOR_TTL_MS } from "./leaderboard";
 import { eloUpdates, kFactor, START_RATING } from "./elo";
-import type { MissionRow } from "../../db/rows";
+import type { MissionRow as Mission } from "../../db/rows";
 
-type Mission = Omit<MissionRow, "search">;
 type AgentRow = typeof agents.$inferSelect;
 
 async function ensureAgents(tx: Tx, ids: string[], now: Date) {

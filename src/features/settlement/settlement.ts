@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import type { Deps } from "../../deps";
+import type { TxCtx } from "../../lib/context";
 import { applyResolution } from "../reputation";
 import { missionAmendments, missions, submissions } from "../../db/schema/index";
 import { escrowSlots, escrowVersionOf, queueRefund, queueRelease, type EscrowSlot } from "../escrow";
@@ -16,8 +16,6 @@ import {
   type OutboxEvent,
 } from "../../db/outbox";
 import type { MissionRow } from "../../db/rows";
-
-type Mission = Omit<MissionRow, "search">;
 
 export interface Winner {
   submissionId: string;
@@ -44,7 +42,7 @@ export function splitReward(reward: bigint, feeBps: number, weights: number[]): 
  * Who funded a ledger-rail mission's escrow: each applied top-up's caller its
  * amount, the creator the rest. A refund goes back to them in these proportions.
  */
-async function ledgerFunders(tx: Tx, m: Mission): Promise<Map<string, bigint>> {
+async function ledgerFunders(tx: Tx, m: MissionRow): Promise<Map<string, bigint>> {
   const reward = BigInt(m.rewardAmount);
   const out = new Map<string, bigint>();
   if (m.amendmentsCount === 0) return out.set(m.creator, reward);
@@ -82,19 +80,24 @@ function proRata(amount: bigint, funders: Map<string, bigint>, reward: bigint, c
   return out;
 }
 
+/** One slot's part of a base-rail split. */
+interface SlotSplit {
+  slot: EscrowSlot;
+  fee: bigint;
+  amounts: bigint[];
+}
+
 /**
  * The base rail's split over its escrow slots (the mission's own and each top-up's): each slot
  * pays its pro-rata part of the winners' shares and of the fee — split by the same rule as a
- * single slot (splitReward) on the slot's share less its part of `creatorRefund`, so each slot's
+ * single slot (splitReward) on the slot's share less its part of `refund`, so each slot's
  * release is within its deposit and its fee within the contract's cap.
  */
 function splitOverSlots(
   slots: EscrowSlot[],
-  reward: bigint,
-  refund: bigint,
-  feeBps: number,
-  weights: number[],
-): { fee: bigint; amounts: bigint[]; perSlot: { slot: EscrowSlot; fee: bigint; amounts: bigint[] }[] } {
+  terms: { reward: bigint; refund: bigint; feeBps: number; weights: number[] },
+): { fee: bigint; amounts: bigint[]; perSlot: SlotSplit[] } {
+  const { reward, refund, feeBps, weights } = terms;
   let othersRefund = 0n;
   const refunds = slots.map((sl, i) => {
     if (i === 0) return 0n;
@@ -129,20 +132,17 @@ export interface SlotRelease {
  * resolveAndPay.
  */
 export async function plannedReleases(
-  tx: Tx,
-  m: Mission,
-  winners: Winner[],
-  feeBps: number,
-  creatorRefund = 0n,
+  ctx: Pick<TxCtx, "tx" | "deps">,
+  input: { mission: MissionRow; winners: Winner[]; creatorRefund?: bigint },
 ): Promise<SlotRelease[]> {
+  const { mission: m, winners } = input;
   if (m.rewardChain !== "base") return [];
-  const { perSlot } = splitOverSlots(
-    await escrowSlots(tx, m),
-    BigInt(m.rewardAmount),
-    creatorRefund,
-    feeBps,
-    winners.map((w) => w.weight),
-  );
+  const { perSlot } = splitOverSlots(await escrowSlots(ctx.tx, m), {
+    reward: BigInt(m.rewardAmount),
+    refund: input.creatorRefund ?? 0n,
+    feeBps: ctx.deps.config.feeBps,
+    weights: winners.map((w) => w.weight),
+  });
   return perSlot.map((p) => ({
     missionKey: p.slot.missionKey,
     funder: p.slot.deposit.funder,
@@ -152,255 +152,280 @@ export async function plannedReleases(
   }));
 }
 
-/**
- * Resolves a mission and pays its winners on the ledger rail, in the caller's transaction, which
- * must hold the mission row lock and have checked the mission is still open/escrowed. One
- * transfer moves the whole escrow: reward − fee to the winners, fee to the treasury (AIP-1 §6).
- */
-export async function resolveAndPay(
-  tx: Tx,
-  m: Mission,
-  winners: Winner[],
-  opts: {
-    deps: Deps;
-    feeBps: number;
-    now: Date;
-    reason: ResolutionReason;
-    winnerReason: SubmissionReason;
-    loserReason: SubmissionReason;
-    outcome: "win" | "partial";
-    partialSubmissionIds?: string[];
-    /** Losers whose reason is not `loserReason` (an overturned award's winners). */
-    loserReasons?: Record<string, SubmissionReason>;
-    /** Ledger rows this transaction will also move after the payout (stakes): locked with it. */
-    alsoLock?: AccountKey[];
-    /**
-     * Default outcomes (default-award.ts): this much of the reward goes back to the creator and
-     * only the rest is split (fee on the rest only). Base rail: the release pays the winners and
-     * the fee, and the contract returns the remainder to the deposit's funder.
-     */
-    creatorRefund?: bigint;
-    /**
-     * base rail: the funder's EIP-712 signature per escrow key (a creator_judges award the creator
-     * signed, checked by the caller): that slot is released with releaseSigned; every other slot
-     * takes the delayed path (docs/base-rail.md "Release paths").
-     */
-    releaseSignatures?: Record<string, string>;
-  },
-): Promise<void> {
-  // Reputation first: agent rows are locked before ledger rows on every path (no deadlock with
-  // a mission creation, which touches its creator's agent row before the ledger).
-  await applyResolution(tx, opts.deps, m, opts.now, {
-    winners: winners.map((w) => w.submissionId),
-    winnerOutcome: opts.outcome === "win" ? 1 : 0.5,
-    partialSubmissionIds: opts.partialSubmissionIds ?? [],
-    paid: winners.map((w) => w.submitter),
-  });
+/** A decided resolution: who is paid and why (the verification method, a dispute, a default). */
+interface Resolution {
+  mission: MissionRow;
+  winners: Winner[];
+  reason: ResolutionReason;
+  winnerReason: SubmissionReason;
+  loserReason: SubmissionReason;
+  outcome: "win" | "partial";
+  partialSubmissionIds?: string[];
+  /** Losers whose reason is not `loserReason` (an overturned award's winners). */
+  loserReasons?: Record<string, SubmissionReason>;
+  /** Ledger rows this transaction will also move after the payout (stakes): locked with it. */
+  alsoLock?: AccountKey[];
+  /**
+   * Default outcomes (default-award.ts): this much of the reward goes back to the creator and
+   * only the rest is split (fee on the rest only). Base rail: the release pays the winners and
+   * the fee, and the contract returns the remainder to the deposit's funder.
+   */
+  creatorRefund?: bigint;
+  /**
+   * base rail: the funder's EIP-712 signature per escrow key (a creator_judges award the creator
+   * signed, checked by the caller): that slot is released with releaseSigned; every other slot
+   * takes the delayed path (docs/base-rail.md "Release paths").
+   */
+  releaseSignatures?: Record<string, string>;
+}
+
+/** Where a resolution's reward goes: the fee, each winner's amount, and the rail's own parts. */
+interface Split {
+  /** base rail: the reward is on chain and each slot's release is queued (an outbox row). */
+  onChain: boolean;
+  fee: bigint;
+  amounts: bigint[];
+  perSlot: SlotSplit[];
+  /** ledger rail: a refund goes back to whoever funded the escrow (creator, top-up callers), pro rata. */
+  refunds: Map<string, bigint>;
+}
+
+async function splitResolution(ctx: TxCtx, r: Resolution): Promise<Split> {
+  const m = r.mission;
   const reward = BigInt(m.rewardAmount);
-  const refund = opts.creatorRefund ?? 0n;
-  // base rail: the reward is on chain; the release is queued here (an outbox row, committed with
-  // the resolution) and sent by the settlement worker. Stakes stay on the ledger either way.
-  const onChain = m.rewardChain === "base";
-  // base rail: one release per escrow slot (the mission's own, and each applied top-up's).
-  const slots = onChain ? await escrowSlots(tx, m) : [];
-  const { fee, amounts, perSlot } = onChain
-    ? splitOverSlots(
-        slots,
-        reward,
-        refund,
-        opts.feeBps,
-        winners.map((w) => w.weight),
-      )
-    : {
-        ...splitReward(
-          reward - refund,
-          opts.feeBps,
-          winners.map((w) => w.weight),
-        ),
-        perSlot: [],
-      };
-  // ledger rail: a refund goes back to whoever funded the escrow (creator, top-up callers), pro rata.
-  const refunds =
-    !onChain && refund > 0n
-      ? proRata(refund, await ledgerFunders(tx, m), reward, m.creator)
-      : new Map<string, bigint>();
-  // Every ledger row of this resolution, in one sorted pass (after the agent rows above).
-  await lockAccounts(
-    tx,
-    [
-      ...(onChain
-        ? []
-        : [
-            { account: escrowAccount(m.id), asset: m.rewardAsset },
-            { account: treasuryAccount(m.id), asset: m.rewardAsset },
-            ...winners.map((w) => ({ account: agentAccount(w.submitter), asset: m.rewardAsset })),
-            ...[...refunds.keys()].map((a) => ({ account: agentAccount(a), asset: m.rewardAsset })),
-          ]),
-      ...(opts.alsoLock ?? []),
-    ],
-    opts.now,
-  );
-  if (onChain) {
-    if (perSlot.length === 0) throw new Error(`resolveAndPay: base-rail mission ${m.id} has no deposit`);
-    for (const p of perSlot)
-      await queueRelease(
-        { tx, now: opts.now },
-        {
-          mission: m,
-          slot: p.slot,
-          recipients: winners.map((w, i) => ({
-            address: w.submitter,
-            amount: p.amounts[i]!,
-            submissionId: w.submissionId,
-          })),
-          fee: p.fee,
-          signature: opts.releaseSignatures?.[p.slot.missionKey] ?? null,
-          version: escrowVersionOf(opts.deps.config.baseRail, p.slot.deposit.escrowAddress),
-        },
-      );
-  } else
+  const refund = r.creatorRefund ?? 0n;
+  const feeBps = ctx.deps.config.feeBps;
+  const weights = r.winners.map((w) => w.weight);
+  if (m.rewardChain === "base") {
+    // One release per escrow slot (the mission's own, and each applied top-up's).
+    const slots = await escrowSlots(ctx.tx, m);
+    return { onChain: true, ...splitOverSlots(slots, { reward, refund, feeBps, weights }), refunds: new Map() };
+  }
+  const refunds = refund > 0n ? proRata(refund, await ledgerFunders(ctx.tx, m), reward, m.creator) : new Map();
+  return { onChain: false, ...splitReward(reward - refund, feeBps, weights), perSlot: [], refunds };
+}
+
+/** Every ledger row of the resolution, locked in one sorted pass (after the agent rows). */
+async function lockResolution(ctx: TxCtx, r: Resolution, split: Split): Promise<void> {
+  const m = r.mission;
+  const at = (account: string) => ({ account, asset: m.rewardAsset });
+  const ledgerRows = split.onChain
+    ? []
+    : [
+        at(escrowAccount(m.id)),
+        at(treasuryAccount(m.id)),
+        ...r.winners.map((w) => at(agentAccount(w.submitter))),
+        ...[...split.refunds.keys()].map((a) => at(agentAccount(a))),
+      ];
+  await lockAccounts(ctx.tx, [...ledgerRows, ...(r.alsoLock ?? [])], ctx.now);
+}
+
+/**
+ * Moves the reward. Ledger rail: one transfer moves the whole escrow (reward − fee to the winners,
+ * fee to the treasury, AIP-1 §6). Base rail: one release per slot is queued, committed with the
+ * resolution and sent by the settlement worker.
+ */
+async function moveReward(ctx: TxCtx, r: Resolution, split: Split): Promise<void> {
+  const { tx, now } = ctx;
+  const m = r.mission;
+  if (!split.onChain) {
     await transfer(tx, {
       asset: m.rewardAsset,
       kind: "mission_payout",
       ref: m.id,
-      at: opts.now,
+      at: now,
       postings: [
-        { account: escrowAccount(m.id), amount: -reward },
-        { account: treasuryAccount(m.id), amount: fee },
-        ...winners.map((w, i) => ({ account: agentAccount(w.submitter), amount: amounts[i]! })),
-        ...[...refunds].map(([a, x]) => ({ account: agentAccount(a), amount: x })),
+        { account: escrowAccount(m.id), amount: -BigInt(m.rewardAmount) },
+        { account: treasuryAccount(m.id), amount: split.fee },
+        ...r.winners.map((w, i) => ({ account: agentAccount(w.submitter), amount: split.amounts[i]! })),
+        ...[...split.refunds].map(([a, x]) => ({ account: agentAccount(a), amount: x })),
       ],
     });
-  // Webhook events of this resolution, written with it (transactional outbox).
+    return;
+  }
+  if (split.perSlot.length === 0) throw new Error(`resolveAndPay: base-rail mission ${m.id} has no deposit`);
+  for (const p of split.perSlot)
+    await queueRelease(
+      { tx, now },
+      {
+        mission: m,
+        slot: p.slot,
+        recipients: r.winners.map((w, i) => ({ address: w.submitter, amount: p.amounts[i]!, submissionId: w.submissionId })),
+        fee: p.fee,
+        signature: r.releaseSignatures?.[p.slot.missionKey] ?? null,
+        version: escrowVersionOf(ctx.deps.config.baseRail, p.slot.deposit.escrowAddress),
+      },
+    );
+}
+
+/** The winners' submissions accepted with their payout. */
+async function acceptWinners(ctx: TxCtx, r: Resolution, amounts: bigint[]): Promise<OutboxEvent[]> {
+  const { tx, now } = ctx;
   const events: OutboxEvent[] = [];
-  for (const [i, w] of winners.entries()) {
+  for (const [i, w] of r.winners.entries()) {
+    const payoutAmount = amounts[i]!.toString();
     await tx
       .update(submissions)
       .set({
         status: "accepted",
-        reason: opts.winnerReason,
-        payoutAmount: amounts[i]!.toString(),
-        outcome: opts.outcome,
-        decidedAt: opts.now,
-        updatedAt: opts.now,
+        reason: r.winnerReason,
+        payoutAmount,
+        outcome: r.outcome,
+        decidedAt: now,
+        updatedAt: now,
         nextCheckAt: null,
       })
       .where(eq(submissions.id, w.submissionId));
     events.push(
       submissionDecided(
-        m,
-        opts.now,
-        { id: w.submissionId, submitter: w.submitter, reason: opts.winnerReason, payoutAmount: amounts[i]!.toString() },
+        r.mission,
+        now,
+        { id: w.submissionId, submitter: w.submitter, reason: r.winnerReason, payoutAmount },
         true,
       ),
     );
   }
-  for (const [id, reason] of Object.entries(opts.loserReasons ?? {})) {
+  return events;
+}
+
+/** Every other pending submission rejected (`loserReasons` first, then `loserReason`), counted as a loss. */
+async function rejectLosers(ctx: TxCtx, r: Resolution): Promise<OutboxEvent[]> {
+  const { tx, now } = ctx;
+  const m = r.mission;
+  const events: OutboxEvent[] = [];
+  const lose = (reason: SubmissionReason) =>
+    ({ status: "rejected", reason, outcome: "loss", decidedAt: now, updatedAt: now, nextCheckAt: null }) as const;
+  const pending = and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"));
+  const returning = { id: submissions.id, submitter: submissions.submitter };
+  for (const [id, reason] of Object.entries(r.loserReasons ?? {})) {
     const lost = await tx
       .update(submissions)
-      .set({ status: "rejected", reason, outcome: "loss", decidedAt: opts.now, updatedAt: opts.now, nextCheckAt: null })
-      .where(and(eq(submissions.id, id), eq(submissions.missionId, m.id), eq(submissions.status, "pending")))
-      .returning({ id: submissions.id, submitter: submissions.submitter });
-    for (const l of lost)
-      events.push(submissionDecided(m, opts.now, { id: l.id, submitter: l.submitter, reason }, false));
+      .set(lose(reason))
+      .where(and(eq(submissions.id, id), pending))
+      .returning(returning);
+    for (const l of lost) events.push(submissionDecided(m, now, { id: l.id, submitter: l.submitter, reason }, false));
   }
-  const losers = await tx
-    .update(submissions)
-    .set({
-      status: "rejected",
-      reason: opts.loserReason,
-      outcome: "loss",
-      decidedAt: opts.now,
-      updatedAt: opts.now,
-      nextCheckAt: null,
-    })
-    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending")))
-    .returning({ id: submissions.id, submitter: submissions.submitter });
+  const losers = await tx.update(submissions).set(lose(r.loserReason)).where(pending).returning(returning);
   // Returned rows come in no set order; events go out in arrival order (ids are time-ordered).
   for (const l of losers.sort((a, b) => (a.id < b.id ? -1 : 1)))
-    events.push(submissionDecided(m, opts.now, { id: l.id, submitter: l.submitter, reason: opts.loserReason }, false));
+    events.push(submissionDecided(m, now, { id: l.id, submitter: l.submitter, reason: r.loserReason }, false));
   // Submissions rejected by their check earlier still count as losses for reputation.
   await tx
     .update(submissions)
     .set({ outcome: "loss" })
     .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "rejected"), isNull(submissions.outcome)));
-  const payouts = winners.map((w, i) => ({
+  return events;
+}
+
+/** The mission row resolved, and its mission.resolved (and ledger-rail payout.confirmed) events. */
+async function markResolved(ctx: TxCtx, r: Resolution, split: Split): Promise<OutboxEvent[]> {
+  const { tx, now } = ctx;
+  const m = r.mission;
+  const payoutStatus = split.onChain ? "queued" : "confirmed";
+  const payouts = r.winners.map((w, i) => ({
     submission_id: w.submissionId,
     agent_id: w.submitter,
-    amount: amounts[i]!.toString(),
+    amount: split.amounts[i]!.toString(),
   }));
   await tx
     .update(missions)
     .set({
       status: "resolved",
       // base rail: "settling" until the release is final on chain (escrow.payouts.ts).
-      phase: onChain ? "settling" : "settled",
-      payoutStatus: onChain ? "queued" : "confirmed",
-      payoutStatusReason: onChain ? "release_queued" : "ledger_credited",
-      payoutStatusUpdatedAt: opts.now,
-      winnerSubmissionId: winners[0]!.submissionId,
-      winnerAgentId: winners[0]!.submitter,
-      resolutionReason: opts.reason,
-      feeAmount: fee.toString(),
+      phase: split.onChain ? "settling" : "settled",
+      payoutStatus,
+      payoutStatusReason: split.onChain ? "release_queued" : "ledger_credited",
+      payoutStatusUpdatedAt: now,
+      winnerSubmissionId: r.winners[0]!.submissionId,
+      winnerAgentId: r.winners[0]!.submitter,
+      resolutionReason: r.reason,
+      feeAmount: split.fee.toString(),
       payouts,
-      resolvedAt: opts.now,
+      resolvedAt: now,
       nextActionAt: null,
-      updatedAt: opts.now,
+      updatedAt: now,
     })
     .where(eq(missions.id, m.id));
-  events.push(
-    missionResolved(m, opts.now, {
-      reason: opts.reason,
-      feeAmount: fee.toString(),
-      payouts,
-      payoutStatus: onChain ? "queued" : "confirmed",
-    }),
-  );
+  const resolved = missionResolved(m, now, {
+    reason: r.reason,
+    feeAmount: split.fee.toString(),
+    payouts,
+    payoutStatus,
+  });
   // The ledger rail has paid in this very transaction: each payout is final now. On the base rail
   // the settlement worker emits payout.confirmed when the release reaches the confirmation depth.
-  if (!onChain) for (const p of payouts) events.push(payoutConfirmed(m, opts.now, p));
-  await emitEvents(tx, events);
+  return [resolved, ...(split.onChain ? [] : payouts.map((p) => payoutConfirmed(m, now, p)))];
 }
 
 /**
- * Voids a mission and refunds its reward to the creator (the spam fee stays with the treasury).
- * Same contract as resolveAndPay: caller's transaction, mission row locked and still live.
+ * Resolves a mission and pays its winners, in the context's transaction, which must hold the
+ * mission row lock and have checked the mission is still open/escrowed (AIP-1 §6). The webhook
+ * events of the resolution are written with it (transactional outbox).
  */
-export async function voidAndRefund(tx: Tx, m: Mission, opts: { now: Date; reason: ResolutionReason }): Promise<void> {
-  if (m.rewardChain === "base") {
-    // Each slot goes back to its funder on chain (the mission's own deposit and every applied
-    // top-up's); an unfunded mission has nothing to return.
-    for (const sl of await escrowSlots(tx, m)) {
-      const d = sl.deposit;
-      if (d.status !== "confirmed" && d.status !== "final") continue;
-      await queueRefund(
-        { tx, now: opts.now },
-        {
-          mission: m,
-          deposit: d,
-          reason: "refund_queued",
-          touchMission: d.amendmentId === null,
-          missionKey: sl.missionKey,
-        },
-      );
-    }
-  } else {
-    // Back to whoever funded the escrow: the creator, and each top-up's caller its top-up.
-    const funders = await ledgerFunders(tx, m);
-    await transfer(tx, {
-      asset: m.rewardAsset,
-      kind: "mission_refund",
-      ref: m.id,
-      at: opts.now,
-      postings: [
-        { account: escrowAccount(m.id), amount: -BigInt(m.rewardAmount) },
-        ...[...funders].map(([a, x]) => ({ account: agentAccount(a), amount: x })),
-      ],
+export async function resolveAndPay(ctx: TxCtx, r: Resolution): Promise<void> {
+  // Reputation first: agent rows are locked before ledger rows on every path (no deadlock with
+  // a mission creation, which touches its creator's agent row before the ledger).
+  await applyResolution(ctx.tx, ctx.deps, r.mission, ctx.now, {
+    winners: r.winners.map((w) => w.submissionId),
+    winnerOutcome: r.outcome === "win" ? 1 : 0.5,
+    partialSubmissionIds: r.partialSubmissionIds ?? [],
+    paid: r.winners.map((w) => w.submitter),
+  });
+  const split = await splitResolution(ctx, r);
+  await lockResolution(ctx, r, split);
+  await moveReward(ctx, r, split);
+  const events = [
+    ...(await acceptWinners(ctx, r, split.amounts)),
+    ...(await rejectLosers(ctx, r)),
+    ...(await markResolved(ctx, r, split)),
+  ];
+  await emitEvents(ctx.tx, events);
+}
+
+/** Each funded slot goes back to its funder on chain (the mission's own deposit and every applied top-up's). */
+async function refundOnChain(ctx: TxCtx, m: MissionRow): Promise<void> {
+  for (const sl of await escrowSlots(ctx.tx, m)) {
+    const d = sl.deposit;
+    if (d.status !== "confirmed" && d.status !== "final") continue; // unfunded: nothing to return
+    await queueRefund(ctx, {
+      mission: m,
+      deposit: d,
+      reason: "refund_queued",
+      touchMission: d.amendmentId === null,
+      missionKey: sl.missionKey,
     });
   }
+}
+
+/** Back to whoever funded the escrow: the creator, and each top-up's caller its top-up. */
+async function refundOnLedger(ctx: TxCtx, m: MissionRow): Promise<void> {
+  const funders = await ledgerFunders(ctx.tx, m);
+  await transfer(ctx.tx, {
+    asset: m.rewardAsset,
+    kind: "mission_refund",
+    ref: m.id,
+    at: ctx.now,
+    postings: [
+      { account: escrowAccount(m.id), amount: -BigInt(m.rewardAmount) },
+      ...[...funders].map(([a, x]) => ({ account: agentAccount(a), amount: x })),
+    ],
+  });
+}
+
+/**
+ * Voids a mission and refunds its reward to its funders (the spam fee stays with the treasury).
+ * Same contract as resolveAndPay: the context's transaction, mission row locked and still live.
+ */
+export async function voidAndRefund(
+  ctx: TxCtx,
+  input: { mission: MissionRow; reason: ResolutionReason },
+): Promise<void> {
+  const { tx, now } = ctx;
+  const { mission: m, reason } = input;
+  await (m.rewardChain === "base" ? refundOnChain(ctx, m) : refundOnLedger(ctx, m));
   const rejected = await tx
     .update(submissions)
-    .set({ status: "rejected", reason: "mission_voided", decidedAt: opts.now, updatedAt: opts.now, nextCheckAt: null })
+    .set({ status: "rejected", reason: "mission_voided", decidedAt: now, updatedAt: now, nextCheckAt: null })
     .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending")))
     .returning({ id: submissions.id, submitter: submissions.submitter });
   await tx
@@ -408,21 +433,18 @@ export async function voidAndRefund(tx: Tx, m: Mission, opts: { now: Date; reaso
     .set({
       status: "voided",
       phase: "closed",
-      resolutionReason: opts.reason,
-      voidedAt: opts.now,
+      resolutionReason: reason,
+      voidedAt: now,
       nextActionAt: null,
-      updatedAt: opts.now,
+      updatedAt: now,
     })
     .where(eq(missions.id, m.id));
   // A pending_escrow mission was never public: its end is nobody's event (webhooks).
-  if (m.status !== "pending_escrow") {
-    await emitEvents(tx, [
-      ...rejected
-        .sort((a, b) => (a.id < b.id ? -1 : 1))
-        .map((r) =>
-          submissionDecided(m, opts.now, { id: r.id, submitter: r.submitter, reason: "mission_voided" }, false),
-        ),
-      missionVoided(m, opts.now, opts.reason),
-    ]);
-  }
+  if (m.status === "pending_escrow") return;
+  await emitEvents(tx, [
+    ...rejected
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .map((x) => submissionDecided(m, now, { id: x.id, submitter: x.submitter, reason: "mission_voided" }, false)),
+    missionVoided(m, now, reason),
+  ]);
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import type { TxCtx } from "../../lib/context";
 import type { Tx } from "../../db/client";
 import { emitEvent, missionAwarded } from "../../db/outbox";
 import { missions, submissions, votes } from "../../db/schema/index";
@@ -28,12 +29,10 @@ import { verificationIf, type AppealParams } from "../../db/verification";
 //          (that submission wins the whole reward); losing stakes slashed to winning ones as in
 //          peer_vote.
 
-type Mission = Omit<MissionRow, "search">;
-
 export type { AppealParams };
 
 /** The mission's appeal params, or undefined when its award is final at once. */
-export function appealOf(m: Pick<Mission, "verificationType" | "verificationParams">): AppealParams | undefined {
+export function appealOf(m: Pick<MissionRow, "verificationType" | "verificationParams">): AppealParams | undefined {
   return verificationIf(m, "creator_judges")?.params.appeal || undefined;
 }
 
@@ -47,12 +46,11 @@ const AWARD = "award";
  * out when it is called (one pipelined group).
  */
 export async function recordAward(
-  tx: Tx,
-  m: Mission,
-  winners: Winner[],
-  now: Date,
-  releaseSignatures: Record<string, string> = {},
+  ctx: Pick<TxCtx, "tx" | "now">,
+  input: { mission: MissionRow; winners: Winner[]; releaseSignatures?: Record<string, string> },
 ): Promise<void> {
+  const { tx, now } = ctx;
+  const { mission: m, winners, releaseSignatures = {} } = input;
   const p = appealOf(m)!;
   const appealDeadline = new Date(now.getTime() + p.appeal_window_seconds * 1000);
   const award: AwardRecord = {
@@ -152,7 +150,7 @@ export function appealRefusal(m: AppealState, voter: string, now: Date): AppErro
  * any pending submission, the awarded ones included (a stake there defends the award).
  * Never the creator (castVote) nor an awarded winner: they are the parties.
  */
-export function appealBallotRules(m: Mission, voter: string, now: Date): BallotRules {
+export function appealBallotRules(m: MissionRow, voter: string, now: Date): BallotRules {
   const p = appealOf(m)!;
   const refused = appealRefusal(m, voter, now);
   if (refused) throw refused;
@@ -175,7 +173,7 @@ export function appealBallotRules(m: Mission, voter: string, now: Date): BallotR
  * One step of an appeal (lifecycle, under the mission row lock; the mission is escrowed with a
  * recorded award). Before its deadline a phase only re-schedules itself.
  */
-export async function advanceAppeal(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<void> {
+export async function advanceAppeal(tx: Tx, deps: Deps, m: MissionRow, now: Date): Promise<void> {
   const a = m.award!;
   const p = appealOf(m)!;
   const rows = await tx.select().from(votes).where(eq(votes.missionId, m.id)).orderBy(asc(votes.id));
@@ -208,15 +206,15 @@ export async function advanceAppeal(tx: Tx, deps: Deps, m: Mission, now: Date): 
     // No dispute, or too few: the disputers get their stakes back in full, the award is paid.
     // Pay first (agent rows, then every ledger row in one sorted pass), then return the stakes.
     await payAward(
-      tx,
-      deps,
-      m,
-      { ...a, dispute_stake: total.toString(), outcome: "undisputed" },
-      now,
-      "creator_award",
-      stakeAccounts(m.id, p.vote_token, rows),
+      { tx, deps, now },
+      {
+        mission: m,
+        award: { ...a, dispute_stake: total.toString(), outcome: "undisputed" },
+        reason: "creator_award",
+        alsoLock: stakeAccounts(m.id, p.vote_token, rows),
+      },
     );
-    return settleStakes(tx, m.id, p.vote_token, rows, refundAll(rows), now);
+    return settleStakes({ tx, now }, { missionId: m.id, asset: p.vote_token, rows, payouts: refundAll(rows) });
   }
 
   // phase voting (or anything unexpected: decide rather than hold the funds)
@@ -248,27 +246,32 @@ export async function advanceAppeal(tx: Tx, deps: Deps, m: Mission, now: Date): 
   const stakes = stakeAccounts(m.id, p.vote_token, rows);
   // Pay first (agent rows, then every ledger row in one sorted pass), then settle the stakes.
   if (!result || result.submissionId === AWARD) {
-    await payAward(tx, deps, m, { ...a, outcome: "upheld" }, now, "creator_award_upheld", stakes);
+    await payAward(
+      { tx, deps, now },
+      { mission: m, award: { ...a, outcome: "upheld" }, reason: "creator_award_upheld", alsoLock: stakes },
+    );
   } else {
     const w = byId.get(result.submissionId)!;
-    await resolveAndPay(tx, m, [{ submissionId: w.id, submitter: w.submitter, weight: 1 }], {
-      deps,
-      feeBps: deps.config.feeBps,
-      now,
-      reason: "creator_award_overturned",
-      winnerReason: "appeal_winner",
-      loserReason: "not_selected",
-      outcome: "win",
-      alsoLock: stakes,
-      loserReasons: Object.fromEntries([...awarded].map((id) => [id, "award_overturned" as const])),
-    });
+    await resolveAndPay(
+      { tx, deps, now },
+      {
+        mission: m,
+        winners: [{ submissionId: w.id, submitter: w.submitter, weight: 1 }],
+        reason: "creator_award_overturned",
+        winnerReason: "appeal_winner",
+        loserReason: "not_selected",
+        outcome: "win",
+        alsoLock: stakes,
+        loserReasons: Object.fromEntries([...awarded].map((id) => [id, "award_overturned" as const])),
+      },
+    );
     await tx
       .update(missions)
       // The creator signed the award it made, not this outcome: its signatures are dropped.
       .set({ award: { ...a, outcome: "overturned", release_signatures: undefined } })
       .where(eq(missions.id, m.id));
   }
-  await settleStakes(tx, m.id, p.vote_token, rows, payouts, now);
+  await settleStakes({ tx, now }, { missionId: m.id, asset: p.vote_token, rows, payouts });
 }
 
 function refundAll(rows: { id: string; amount: string }[]) {
@@ -277,23 +280,24 @@ function refundAll(rows: { id: string; amount: string }[]) {
 
 /** Pays the recorded award exactly as an immediate award would have (winners, shares, fee). */
 async function payAward(
-  tx: Tx,
-  deps: Deps,
-  m: Mission,
-  award: AwardRecord,
-  now: Date,
-  reason: "creator_award" | "creator_award_upheld",
-  alsoLock: AccountKey[] = [],
+  ctx: TxCtx,
+  input: {
+    mission: MissionRow;
+    award: AwardRecord;
+    reason: "creator_award" | "creator_award_upheld";
+    alsoLock: AccountKey[];
+  },
 ) {
+  const { tx } = ctx;
+  const { mission: m, award, reason, alsoLock } = input;
   const winners: Winner[] = award.winners.map((w) => ({
     submissionId: w.submission_id,
     submitter: w.agent_id,
     weight: w.weight,
   }));
-  await resolveAndPay(tx, m, winners, {
-    deps,
-    feeBps: deps.config.feeBps,
-    now,
+  await resolveAndPay(ctx, {
+    mission: m,
+    winners,
     reason,
     winnerReason: "selected_by_creator",
     loserReason: "not_selected",

@@ -15,8 +15,6 @@ import { agentOf, type Ctx, dbOf, withTx } from "../../lib/context";
 import { assertVisible, findMissionRow, findVisibleMission, lockMission, visibleTo } from "../../db/mission-visibility";
 import { assertNotSuspended } from "../../db/suspension";
 
-type Mission = Omit<MissionRow, "search">;
-
 // Commit-reveal first_valid_match (AIP-1 Security Considerations: "Front-running ... Mitigation:
 // commit-reveal scheme"). Until the deadline agents publish only a commitment; after it, during
 // reveal_window_seconds, they reveal the deliverable. The earliest valid COMMITMENT wins, so
@@ -28,10 +26,10 @@ export function commitmentOf(contentHash: string, committer: string, salt: strin
   return `sha256:${sha256Hex(`${hex}:${committer.toLowerCase()}:${salt}`)}`;
 }
 
-export const isCommitReveal = (m: Pick<Mission, "verificationType" | "verificationParams">) =>
+export const isCommitReveal = (m: Pick<MissionRow, "verificationType" | "verificationParams">) =>
   verificationIf(m, "first_valid_match")?.params.commit_reveal === true;
 
-export function revealDeadline(m: Pick<Mission, "deadline" | "verificationType" | "verificationParams">): Date {
+export function revealDeadline(m: Pick<MissionRow, "deadline" | "verificationType" | "verificationParams">): Date {
   return new Date(
     m.deadline.getTime() + (verificationIf(m, "first_valid_match")?.params.reveal_window_seconds ?? 86_400) * 1000,
   );
@@ -164,7 +162,7 @@ export async function claimCommitment(
 export async function judgeCommitReveal(
   tx: Tx,
   deps: Deps,
-  m: Mission,
+  m: MissionRow,
   now: Date,
 ): Promise<"resolved" | "voided" | "waiting"> {
   const windowOpen = now < revealDeadline(m);
@@ -183,15 +181,17 @@ export async function judgeCommitReveal(
     if (s.checkResult !== null && s.checkResult !== "valid") continue; // held for the default outcome
     if (s.checkResult === null) return "waiting";
     if (s.checkResult === "valid") {
-      await resolveAndPay(tx, m, [{ submissionId: s.id, submitter: s.submitter, weight: 1 }], {
-        deps,
-        feeBps: deps.config.feeBps,
-        now,
-        reason: "first_valid_match",
-        winnerReason: "first_valid_match",
-        loserReason: "another_submission_won",
-        outcome: "win",
-      });
+      await resolveAndPay(
+        { tx, deps, now },
+        {
+          mission: m,
+          winners: [{ submissionId: s.id, submitter: s.submitter, weight: 1 }],
+          reason: "first_valid_match",
+          winnerReason: "first_valid_match",
+          loserReason: "another_submission_won",
+          outcome: "win",
+        },
+      );
       return "resolved";
     }
   }
@@ -203,6 +203,9 @@ export async function judgeCommitReveal(
     await defaultAward(tx, deps, m, now, held);
     return "resolved";
   }
-  await voidAndRefund(tx, m, { now, reason: rows.length > 0 ? "no_valid_submission" : "expired_without_submissions" });
+  await voidAndRefund(
+    { tx, deps, now },
+    { mission: m, reason: rows.length > 0 ? "no_valid_submission" : "expired_without_submissions" },
+  );
   return "voided";
 }

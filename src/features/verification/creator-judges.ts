@@ -1,12 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { missions, submissions } from "../../db/schema/index";
-import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { onceTx } from "../../lib/idempotency";
 import { pipelined } from "../../db/pipelined";
 import { missionToWire, type MissionWire } from "../missions";
-import { agentOf, type Ctx } from "../../lib/context";
+import { agentOf, type Ctx, type TxCtx } from "../../lib/context";
 import { assertVisible, lockMission } from "../../db/mission-visibility";
 import { appealOf, recordAward } from "./appeal";
 import type { AccountKey } from "../ledger";
@@ -18,8 +17,6 @@ import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
 import { recordOf } from "../records";
 import { checkReleaseSignatures, signableReleases, typedDataOf } from "./release-signatures";
-
-type Mission = Omit<MissionRow, "search">;
 
 export interface AwardInput {
   winners: { submission_id: string; share_bps?: number | undefined }[];
@@ -42,22 +39,27 @@ export async function awardMission(
   return onceTx(ctx, async (tx) => {
     const { m, winners } = await checkedAward(tx, ctx, missionId, input, true);
     // base rail: slots the creator signed for are released with its signature, the rest delayed.
-    const releaseSignatures = await checkReleaseSignatures(tx, deps, m, winners, input.release_signatures);
+    const releaseSignatures = await checkReleaseSignatures(
+      { tx, deps },
+      { mission: m, winners, given: input.release_signatures },
+    );
     // With an `appeal` param the award is recorded and paid when its appeal closes (appeal.ts):
     // recordAward sends all its statements at once, so the answer's reads go out behind them
     // (docs/decisions.md "Writes in few round trips"). A payment takes several round trips first.
-    const settle = appealOf(m) ? () => recordAward(tx, m, winners, now, releaseSignatures) : undefined;
+    const settle = appealOf(m) ? () => recordAward({ tx, now }, { mission: m, winners, releaseSignatures }) : undefined;
     if (!settle)
-      await resolveAndPay(tx, m, winners, {
-        deps,
-        feeBps: deps.config.feeBps,
-        now,
-        reason: "creator_award",
-        winnerReason: "selected_by_creator",
-        loserReason: "not_selected",
-        outcome: "win",
-        releaseSignatures,
-      });
+      await resolveAndPay(
+        { tx, deps, now },
+        {
+          mission: m,
+          winners: winners,
+          reason: "creator_award",
+          winnerReason: "selected_by_creator",
+          loserReason: "not_selected",
+          outcome: "win",
+          releaseSignatures,
+        },
+      );
     const [, [after], record] = await pipelined(
       () => settle?.(),
       () => tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)),
@@ -76,7 +78,7 @@ export async function awardTypedData(ctx: Ctx, { missionId, award }: { missionId
   return onceTx(ctx, async (tx) => {
     const { m, winners } = await checkedAward(tx, ctx, missionId, award, false);
     if (m.verificationType !== "creator_judges") return { releases: [] };
-    return { releases: typedDataOf(m, await signableReleases(tx, ctx.deps, m, winners)) };
+    return { releases: typedDataOf(m, await signableReleases({ tx, deps: ctx.deps }, { mission: m, winners })) };
   });
 }
 
@@ -90,7 +92,7 @@ async function checkedAward(
   missionId: string,
   input: AwardInput,
   strict: boolean,
-): Promise<{ m: Mission; winners: Winner[] }> {
+): Promise<{ m: MissionRow; winners: Winner[] }> {
   const { now } = ctx;
   const caller = agentOf(ctx);
   const ids = input.winners.map((w) => w.submission_id);
@@ -176,12 +178,9 @@ async function checkedAward(
  * submission → refund.
  */
 export async function expireJudging(
-  tx: Tx,
-  deps: Deps,
-  m: Mission,
-  now: Date,
-  reason: ResolutionReason = "default_award_judging_expired",
-  alsoLock: AccountKey[] = [],
+  ctx: TxCtx,
+  input: { mission: MissionRow; reason?: ResolutionReason; alsoLock?: AccountKey[] },
 ): Promise<void> {
-  return defaultAward(tx, deps, m, now, reason, alsoLock);
+  const reason = input.reason ?? "default_award_judging_expired";
+  return defaultAward(ctx.tx, ctx.deps, input.mission, ctx.now, reason, input.alsoLock ?? []);
 }

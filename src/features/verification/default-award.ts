@@ -8,9 +8,7 @@ import { bpsOf } from "../../lib/money";
 import type { AccountKey } from "../ledger";
 import type { ResolutionReason } from "../../lib/reasons";
 import { resolveAndPay, voidAndRefund } from "../settlement";
-import type { MissionRow } from "../../db/rows";
-
-type Mission = Omit<MissionRow, "search">;
+import type { MissionRow as Mission } from "../../db/rows";
 
 const CANDIDATE = { id: submissions.id, submitter: submissions.submitter, contentHash: submissions.contentHash };
 
@@ -85,15 +83,15 @@ export async function defaultAward(
   );
   const pool = bpsOf(BigInt(m.rewardAmount), defaultAwardBps);
   if (winners.length === 0 || pool === 0n)
-    return voidAndRefund(tx, m, { now, reason: winners.length === 0 ? "expired_without_submissions" : reason });
+    return voidAndRefund(
+      { tx, deps, now },
+      { mission: m, reason: winners.length === 0 ? "expired_without_submissions" : reason },
+    );
   await resolveAndPay(
-    tx,
-    m,
-    winners.map((s) => ({ submissionId: s.id, submitter: s.submitter, weight: 1 })),
+    { tx, deps, now },
     {
-      deps,
-      feeBps: deps.config.feeBps,
-      now,
+      mission: m,
+      winners: winners.map((s) => ({ submissionId: s.id, submitter: s.submitter, weight: 1 })),
       reason,
       winnerReason: "default_award",
       loserReason: "not_selected",

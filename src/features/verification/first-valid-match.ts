@@ -8,11 +8,8 @@ import type { SubmissionReason } from "../../lib/reasons";
 import { isCommitReveal, judgeCommitReveal } from "./commit-reveal";
 import { resolveAndPay, voidAndRefund } from "../settlement";
 import { defaultAward, heldDefaultReason } from "./default-award";
-import type { MissionRow } from "../../db/rows";
+import type { MissionRow, SubmissionRow } from "../../db/rows";
 import type { FirstValidMatchParams } from "../../db/verification";
-
-type Mission = Omit<MissionRow, "search">;
-type SubmissionRow = typeof submissions.$inferSelect;
 
 /** What a first_valid_match check reads of the mission's params (db/verification.ts). */
 export type FvmParams = Pick<FirstValidMatchParams, "target_hash" | "predicate_uri" | "expected" | "match_mode">;
@@ -151,7 +148,7 @@ export async function checkSubmission(
 export async function judgeFirstValidMatch(
   tx: Tx,
   deps: Deps,
-  m: Mission,
+  m: MissionRow,
   now: Date,
 ): Promise<"resolved" | "voided" | "waiting"> {
   if (isCommitReveal(m)) return judgeCommitReveal(tx, deps, m, now);
@@ -171,15 +168,17 @@ export async function judgeFirstValidMatch(
     .orderBy(asc(submissions.seq))
     .limit(1);
   if (first?.checkResult === "valid") {
-    await resolveAndPay(tx, m, [{ submissionId: first.id, submitter: first.submitter, weight: 1 }], {
-      deps,
-      feeBps: deps.config.feeBps,
-      now,
-      reason: "first_valid_match",
-      winnerReason: "first_valid_match",
-      loserReason: "another_submission_won",
-      outcome: "win",
-    });
+    await resolveAndPay(
+      { tx, deps, now },
+      {
+        mission: m,
+        winners: [{ submissionId: first.id, submitter: first.submitter, weight: 1 }],
+        reason: "first_valid_match",
+        winnerReason: "first_valid_match",
+        loserReason: "another_submission_won",
+        outcome: "win",
+      },
+    );
     return "resolved";
   }
   if (!first && m.deadline.getTime() <= now.getTime()) {
@@ -190,10 +189,10 @@ export async function judgeFirstValidMatch(
       await defaultAward(tx, deps, m, now, held);
       return "resolved";
     }
-    await voidAndRefund(tx, m, {
-      now,
-      reason: m.submissionCount > 0 ? "no_valid_submission" : "expired_without_submissions",
-    });
+    await voidAndRefund(
+      { tx, deps, now },
+      { mission: m, reason: m.submissionCount > 0 ? "no_valid_submission" : "expired_without_submissions" },
+    );
     return "voided";
   }
   return "waiting";

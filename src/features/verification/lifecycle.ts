@@ -4,6 +4,7 @@ import { missions } from "../../db/schema/index";
 import { verificationIf } from "../../db/verification";
 import type { MissionState, VerificationType } from "../../db/vocabulary";
 import type { Deps } from "../../deps";
+import type { TxCtx } from "../../lib/context";
 import { advanceAppeal } from "./appeal";
 import { expireJudging } from "./creator-judges";
 import { isCommitReveal, revealDeadline } from "./commit-reveal";
@@ -14,8 +15,6 @@ import { voidAndRefund } from "../settlement";
 import { holdForChecks } from "./default-award";
 import type { MissionRow } from "../../db/rows";
 
-type Mission = Omit<MissionRow, "search">;
-
 /** How long a first_valid_match mission waits before re-judging while checks are outstanding. */
 const REJUDGE_MS = 60_000;
 
@@ -24,7 +23,7 @@ export interface Prepared {
   oracle?: OracleVerdict;
 }
 
-export async function prepareAdvance(deps: Deps, m: Mission, now: Date): Promise<Prepared> {
+export async function prepareAdvance(deps: Deps, m: MissionRow, now: Date): Promise<Prepared> {
   if (m.verificationType === "oracle" && m.status === "escrowed" && m.phase === "awaiting_oracle")
     return { oracle: await prepareOracle(deps, m, now) };
   return {};
@@ -34,7 +33,7 @@ export async function prepareAdvance(deps: Deps, m: Mission, now: Date): Promise
 interface StepContext {
   tx: Tx;
   deps: Deps;
-  m: Mission;
+  m: MissionRow;
   now: Date;
   prepared: Prepared;
   set: (values: Partial<typeof missions.$inferInsert>) => Promise<unknown>;
@@ -42,8 +41,7 @@ interface StepContext {
 type Step = (c: StepContext) => Promise<void>;
 
 const rejudgeAt = (now: Date) => new Date(now.getTime() + REJUDGE_MS);
-const refundUnsubmitted = ({ tx, m, now }: StepContext) =>
-  voidAndRefund(tx, m, { now, reason: "expired_without_submissions" });
+const refundUnsubmitted = (c: StepContext) => voidAndRefund(c, { mission: c.m, reason: "expired_without_submissions" });
 
 // ── open/accepting_submissions at the deadline: submissions close, per verification type ──────
 
@@ -73,7 +71,7 @@ const CLOSE_AT_DEADLINE: Record<VerificationType, Step> = {
 };
 
 /** peer_vote's voting_deadline; throws for a mission without one (the sweeper backs it off). */
-function votingDeadlineOf(m: Mission): Date {
+function votingDeadlineOf(m: MissionRow): Date {
   const params = verificationIf(m, "peer_vote")?.params;
   if (!params) throw new Error(`mission ${m.id}: a ${m.verificationType} mission has no voting deadline`);
   return new Date(params.voting_deadline);
@@ -116,7 +114,7 @@ export const STEPS: Record<Exclude<MissionState, TerminalState>, Step> = {
     if (now < m.judgingDeadline) return void (await c.set({ nextActionAt: m.judgingDeadline }));
     const windowEnd = new Date(m.deadline.getTime() + c.deps.config.judgingWindowSeconds * 1000);
     if (await holdForChecks(c.tx, c.deps, m, now, windowEnd, true)) return;
-    return expireJudging(c.tx, c.deps, m, now);
+    return expireJudging(c, { mission: m });
   },
   async "escrowed/revealing"(c) {
     if (c.now < revealDeadline(c.m)) return void (await c.set({ nextActionAt: revealDeadline(c.m) }));
@@ -155,13 +153,9 @@ type TerminalState = (typeof TERMINAL)[number];
 const isStepState = (key: string): key is keyof typeof STEPS => Object.hasOwn(STEPS, key);
 
 /** One step of the mission state machine (see STEPS); caller's transaction holds the row lock. */
-export async function advanceMission(
-  tx: Tx,
-  deps: Deps,
-  m: Mission,
-  now: Date,
-  prepared: Prepared = {},
-): Promise<void> {
+export async function advanceMission(ctx: TxCtx, input: { mission: MissionRow; prepared?: Prepared }): Promise<void> {
+  const { tx, deps, now } = ctx;
+  const { mission: m, prepared = {} } = input;
   const set = (values: Partial<typeof missions.$inferInsert>) =>
     tx
       .update(missions)

@@ -52,7 +52,8 @@ const oracleWindowEnd = (deps: Deps, m: Mission): Date =>
  * mission waits for the oracle, polled at once, until the oracle window closes.
  */
 export async function closeOracleMission(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<void> {
-  if (m.submissionCount === 0) return voidAndRefund(tx, m, { now, reason: "expired_without_submissions" });
+  if (m.submissionCount === 0)
+    return voidAndRefund({ tx, deps, now }, { mission: m, reason: "expired_without_submissions" });
   const windowEnd = new Date(m.deadline.getTime() + deps.config.oracleWindowSeconds * 1000);
   await tx
     .update(missions)
@@ -180,7 +181,7 @@ export async function advanceOracle(
   if (now >= windowEnd) {
     const originalEnd = new Date(m.deadline.getTime() + deps.config.oracleWindowSeconds * 1000);
     if (await holdForChecks(tx, deps, m, now, originalEnd, true)) return;
-    return expireJudging(tx, deps, m, now, "default_award_oracle_timeout");
+    return expireJudging({ tx, deps, now }, { mission: m, reason: "default_award_oracle_timeout" });
   }
   const next = Math.min(now.getTime() + deps.config.oraclePollSeconds * 1000, windowEnd.getTime());
   await tx
@@ -197,15 +198,17 @@ export async function advanceOracle(
 async function payAttested(tx: Tx, deps: Deps, m: Mission, now: Date, verdict: OracleVerdict) {
   const winner = await attestedSubmission(tx, m, verdict);
   if (!winner) return undefined;
-  await resolveAndPay(tx, m, [{ submissionId: winner.id, submitter: winner.submitter, weight: 1 }], {
-    deps,
-    feeBps: deps.config.feeBps,
-    now,
-    reason: "oracle_attested",
-    winnerReason: "oracle_attested",
-    loserReason: "not_selected",
-    outcome: "win",
-  });
+  await resolveAndPay(
+    { tx, deps, now },
+    {
+      mission: m,
+      winners: [{ submissionId: winner.id, submitter: winner.submitter, weight: 1 }],
+      reason: "oracle_attested",
+      winnerReason: "oracle_attested",
+      loserReason: "not_selected",
+      outcome: "win",
+    },
+  );
   return winner;
 }
 

@@ -20,11 +20,10 @@ import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
 import { assertNotSuspended } from "../../db/suspension";
 
-type Mission = Omit<MissionRow, "search">;
 export { votesAccount };
 
 /** peer_vote: stakes from the deadline until voting_deadline, on any pending submission. */
-function peerVoteRules(m: Mission, now: Date): BallotRules {
+function peerVoteRules(m: MissionRow, now: Date): BallotRules {
   const p = verificationIf(m, "peer_vote")?.params;
   if (!p)
     throw new AppError("CONFLICT", `a ${m.verificationType} mission is not decided by votes`, {
@@ -70,7 +69,7 @@ async function openVotingIfDue(ctx: Ctx, missionId: string): Promise<void> {
   if (!snap || snap.type !== "peer_vote" || snap.status !== "open" || now < snap.deadline) return;
   await withTx(ctx, async (tx) => {
     const m = await lockMission(tx, missionId);
-    if (m && m.status === "open" && now >= m.deadline) await advanceMission(tx, deps, m, now);
+    if (m && m.status === "open" && now >= m.deadline) await advanceMission({ tx, deps, now }, { mission: m });
   });
 }
 
@@ -167,7 +166,7 @@ export async function listVotes(ctx: Ctx, { missionId }: { missionId: string }) 
  * No quorum: every stake is returned in full and — as when a creator never judges — the reward
  * is split equally between the distinct submitters (work was delivered, nobody decided).
  */
-export async function tallyVotes(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<void> {
+export async function tallyVotes(tx: Tx, deps: Deps, m: MissionRow, now: Date): Promise<void> {
   const p = verificationIf(m, "peer_vote")?.params;
   if (!p) throw new AppError("INTERNAL_ERROR", `tallyVotes on a ${m.verificationType} mission`);
   const rows = await tx.select().from(votes).where(eq(votes.missionId, m.id)).orderBy(asc(votes.id));
@@ -189,26 +188,31 @@ export async function tallyVotes(tx: Tx, deps: Deps, m: Mission, now: Date): Pro
     : new Map(ballots.map((b) => [b.id, { outcome: "refunded" as const, payout: b.amount }]));
   // Resolution (reputation, then the reward) before the stakes: agent rows before ledger rows.
   if (!result) {
-    await expireJudging(tx, deps, m, now, "default_award_no_quorum", stakeAccounts(m.id, p.vote_token, rows));
+    await expireJudging(
+      { tx, deps, now },
+      { mission: m, reason: "default_award_no_quorum", alsoLock: stakeAccounts(m.id, p.vote_token, rows) },
+    );
   } else {
     const [w] = await tx.select().from(submissions).where(eq(submissions.id, result.submissionId));
     // A non-winning submission with at least half the winner's stake earns partial credit (docs/design.md).
     const partial = [...result.stakes]
       .filter(([sub, stake]) => sub !== result.submissionId && stake * 2n >= result.stake)
       .map(([sub]) => sub);
-    await resolveAndPay(tx, m, [{ submissionId: w!.id, submitter: w!.submitter, weight: 1 }], {
-      deps,
-      feeBps: deps.config.feeBps,
-      now,
-      reason: "peer_vote",
-      winnerReason: "vote_winner",
-      loserReason: "not_selected",
-      outcome: "win",
-      partialSubmissionIds: partial,
-      alsoLock: stakeAccounts(m.id, p.vote_token, rows),
-    });
+    await resolveAndPay(
+      { tx, deps, now },
+      {
+        mission: m,
+        winners: [{ submissionId: w!.id, submitter: w!.submitter, weight: 1 }],
+        reason: "peer_vote",
+        winnerReason: "vote_winner",
+        loserReason: "not_selected",
+        outcome: "win",
+        partialSubmissionIds: partial,
+        alsoLock: stakeAccounts(m.id, p.vote_token, rows),
+      },
+    );
     if (partial.length > 0)
       await tx.update(submissions).set({ outcome: "partial" }).where(inArray(submissions.id, partial));
   }
-  await settleStakes(tx, m.id, p.vote_token, rows, payouts, now);
+  await settleStakes({ tx, now }, { missionId: m.id, asset: p.vote_token, rows, payouts });
 }

@@ -1,5 +1,6 @@
 import type { Hex } from "viem";
-import type { Tx } from "../../db/client";
+import type { EscrowRecord } from "../../db/schema/index";
+import type { TxCtx } from "../../lib/context";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { releaseTypedDataWire, verifyReleaseLocally, type ReleasePlan } from "../../lib/release-typed-data";
@@ -12,8 +13,6 @@ import type { MissionRow } from "../../db/rows";
 // exact release the award queues (EIP-712 Release), so a stolen resolver key cannot redirect it.
 // Slots funded by someone else, or left unsigned, take the delayed path.
 
-type Mission = Omit<MissionRow, "search">;
-
 const planOf = (r: SlotRelease): ReleasePlan => ({
   missionKey: r.missionKey as Hex,
   funder: r.funder,
@@ -22,21 +21,48 @@ const planOf = (r: SlotRelease): ReleasePlan => ({
   fee: r.fee,
 });
 
+/** What a release-signature check is about: the award's mission and winners. */
+interface AwardPlan {
+  mission: MissionRow;
+  winners: Winner[];
+}
+
 /** The releases of this award the creator may sign: the slots it funded (its own deposit, its top-ups). */
-export async function signableReleases(tx: Tx, deps: Deps, m: Mission, winners: Winner[]): Promise<SlotRelease[]> {
+export async function signableReleases(ctx: Pick<TxCtx, "tx" | "deps">, award: AwardPlan): Promise<SlotRelease[]> {
+  const m = award.mission;
   if (m.rewardChain !== "base" || !m.escrow) return [];
-  return (await plannedReleases(tx, m, winners, deps.config.feeBps)).filter(
-    (r) => r.funder.toLowerCase() === m.creator.toLowerCase(),
-  );
+  return (await plannedReleases(ctx, award)).filter((r) => r.funder.toLowerCase() === m.creator.toLowerCase());
 }
 
 /** POST /missions/{id}/award/typed-data: one EIP-712 Release per signable slot. */
-export function typedDataOf(m: Mission, releases: SlotRelease[]) {
+export function typedDataOf(m: MissionRow, releases: SlotRelease[]) {
   return releases.map((r) => ({
     mission_key: r.missionKey,
     funder: r.funder,
     typed_data: releaseTypedDataWire(m.escrow!.chain_id, m.escrow!.contract, planOf(r)),
   }));
+}
+
+const badSignature = (missionKey: string, why: string): never => {
+  throw new AppError("UNPROCESSABLE", `release signature for ${missionKey}: ${why}`, {
+    reason: "bad_release_signature",
+    mission_key: missionKey,
+  });
+};
+
+/** Whether `signature` is the funder's over `plan`: an EOA locally, else a smart wallet through the RPC. */
+async function signedByFunder(deps: Deps, escrow: EscrowRecord, plan: ReleasePlan, key: string, signature: Hex) {
+  if (await verifyReleaseLocally(escrow.chain_id, escrow.contract, plan, signature)) return true;
+  if (!deps.chain || deps.chain.chainId !== escrow.chain_id) return false;
+  try {
+    return await deps.chain.verifyRelease(escrow.contract, plan, signature);
+  } catch (err) {
+    if (!(err instanceof RpcUnavailableError)) throw err;
+    throw new AppError("SERVICE_UNAVAILABLE", "a smart-wallet signature needs the chain, which is unreachable now", {
+      reason: "rpc_unavailable",
+      mission_key: key,
+    });
+  }
 }
 
 /**
@@ -45,47 +71,20 @@ export function typedDataOf(m: Mission, releases: SlotRelease[]) {
  * key that names no slot the creator funded. Answers the signatures to store, by escrow key.
  */
 export async function checkReleaseSignatures(
-  tx: Tx,
-  deps: Deps,
-  m: Mission,
-  winners: Winner[],
-  given: Record<string, string> | undefined,
+  ctx: Pick<TxCtx, "tx" | "deps">,
+  award: AwardPlan & { given: Record<string, string> | undefined },
 ): Promise<Record<string, string>> {
-  const entries = Object.entries(given ?? {});
+  const entries = Object.entries(award.given ?? {});
   if (entries.length === 0) return {};
-  const bad = (missionKey: string, why: string): never => {
-    throw new AppError("UNPROCESSABLE", `release signature for ${missionKey}: ${why}`, {
-      reason: "bad_release_signature",
-      mission_key: missionKey,
-    });
-  };
-  const releases = new Map(
-    (await signableReleases(tx, deps, m, winners)).map((r) => [r.missionKey.toLowerCase(), r] as const),
-  );
+  const releases = new Map((await signableReleases(ctx, award)).map((r) => [r.missionKey.toLowerCase(), r] as const));
   const out: Record<string, string> = {};
   for (const [key, signature] of entries) {
-    const r = releases.get(key.toLowerCase());
-    if (!r) bad(key, "no escrow slot of this mission funded by its creator has this key");
-    const plan = planOf(r!);
-    const sig = signature as Hex;
-    let ok = await verifyReleaseLocally(m.escrow!.chain_id, m.escrow!.contract, plan, sig);
-    if (!ok && deps.chain && deps.chain.chainId === m.escrow!.chain_id) {
-      try {
-        ok = await deps.chain.verifyRelease(m.escrow!.contract, plan, sig);
-      } catch (err) {
-        if (!(err instanceof RpcUnavailableError)) throw err;
-        throw new AppError(
-          "SERVICE_UNAVAILABLE",
-          "a smart-wallet signature needs the chain, which is unreachable now",
-          {
-            reason: "rpc_unavailable",
-            mission_key: key,
-          },
-        );
-      }
-    }
-    if (!ok) bad(key, "it does not verify for the funder over this award's release");
-    out[r!.missionKey] = signature.toLowerCase();
+    const r =
+      releases.get(key.toLowerCase()) ??
+      badSignature(key, "no escrow slot of this mission funded by its creator has this key");
+    if (!(await signedByFunder(ctx.deps, award.mission.escrow!, planOf(r), key, signature as Hex)))
+      badSignature(key, "it does not verify for the funder over this award's release");
+    out[r.missionKey] = signature.toLowerCase();
   }
   return out;
 }

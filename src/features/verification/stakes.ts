@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Tx } from "../../db/client";
 import { votes } from "../../db/schema/index";
 import { agentAccount, transfer, type AccountKey } from "../ledger";
+import type { TxCtx } from "../../lib/context";
 
 // Stakes of peer_vote votes and of creator_judges appeals: held in the ledger account
 // votes:<mission_id> from the vote until the tally, then paid back in one transfer.
@@ -29,13 +29,16 @@ export function stakeAccounts(missionId: string, asset: string, rows: { voter: s
  * Σ stakes (the transfer refuses an unbalanced posting set). Caller holds the mission row lock.
  */
 export async function settleStakes(
-  tx: Tx,
-  missionId: string,
-  asset: string,
-  rows: { id: string; voter: string; amount: string }[],
-  payouts: Map<string, { outcome: "won" | "lost" | "refunded"; payout: bigint }>,
-  now: Date,
+  ctx: Pick<TxCtx, "tx" | "now">,
+  input: {
+    missionId: string;
+    asset: string;
+    rows: { id: string; voter: string; amount: string }[];
+    payouts: Map<string, { outcome: "won" | "lost" | "refunded"; payout: bigint }>;
+  },
 ): Promise<void> {
+  const { tx, now } = ctx;
+  const { missionId, asset, rows, payouts } = input;
   if (rows.length === 0) return;
   const total = rows.reduce((a, v) => a + BigInt(v.amount), 0n);
   const merged = new Map<string, bigint>();
