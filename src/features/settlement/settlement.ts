@@ -250,7 +250,11 @@ async function moveReward(ctx: TxCtx, r: Resolution, split: Split): Promise<void
       {
         mission: m,
         slot: p.slot,
-        recipients: r.winners.map((w, i) => ({ address: w.submitter, amount: p.amounts[i]!, submissionId: w.submissionId })),
+        recipients: r.winners.map((w, i) => ({
+          address: w.submitter,
+          amount: p.amounts[i]!,
+          submissionId: w.submissionId,
+        })),
         fee: p.fee,
         signature: r.releaseSignatures?.[p.slot.missionKey] ?? null,
         version: escrowVersionOf(ctx.deps.config.baseRail, p.slot.deposit.escrowAddress),
