@@ -393,5 +393,5 @@ export const PROFILE_PROBES: Record<string, readonly Probe[]> = {
   "AIP-4 §2.5 #1": [{ route: "GET /disputes/{id}" }],
   "AIP-4 §5 #1": [{ manifest: "aip_support" }, { manifest: "dispute_endpoint" }, { manifest: "dispute_types_supported" }],
   "AIP-4 §8.2 #1": [{ manifest: "treasury_health" }, { route: "GET /treasury" }],
-  "AIP-4 §7.2 #1": [{ manifest: "cross_server_disputes", equals: false }],
+  "AIP-4 §7.2 #1": [{ manifest: "cross_server_disputes", equals: true }],
 };

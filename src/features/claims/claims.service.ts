@@ -104,6 +104,9 @@ export async function claimMission(
 ): Promise<{ created: boolean; claim: ClaimWire }> {
   const { deps, now } = ctx;
   const caller = agentOf(ctx);
+  // Suspension answers before the mission's own refusals (docs/moderation.md "Suspension"); it is
+  // checked again inside the transaction, where it cannot race a suspension being committed.
+  await assertNotSuspended(dbOf(ctx), caller, now);
   const seen = await findVisibleMission(ctx, missionId, caller);
   if (seen.creator === caller)
     throw new AppError("FORBIDDEN", "a creator cannot claim their own mission", { reason: "own_mission" });
