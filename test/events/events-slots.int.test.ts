@@ -62,10 +62,7 @@ async function honestServed() {
 }
 
 describe("must-show 2: 1,000 long polls and streams do not lock out an honest GET /events", () => {
-  // Known defect, docs/abuse-edge.md "Long polls at shutdown": on PostgreSQL the 20 admitted long
-  // polls are not ended by closeEventStreams, so this test's clean-up waits out their timeout. The
-  // assertions themselves hold there too; the test runs on the embedded database until that is fixed.
-  it.skipIf(process.env.DATABASE_URL !== undefined)(
+  it(
     "from one IPv4 address: 50 agents × 4 long polls and 800 streams hold 20 slots; honest served",
     async () => {
       const load: Load = { streams: [], refused: new Map(), polls: [] };

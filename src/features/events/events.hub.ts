@@ -52,6 +52,8 @@ export class EventHub {
   private connections = 0;
   private perNet = new Map<string, number>();
   private perAgent = new Map<string, number>();
+  /** How many times `closeAll` ran: a long poll admitted before one ends instead of waiting. */
+  closings = 0;
 
   constructor(private readonly deps: Deps) {}
 
@@ -237,8 +239,12 @@ export class EventHub {
     this.again = true;
   }
 
-  /** Ends every listener (shutdown): streams are closed, long polls answer. */
+  /**
+   * Ends every listener (shutdown): streams are closed, long polls answer. A long poll admitted
+   * before this but still on its first scan sees `closings` moved and answers without waiting.
+   */
   closeAll(): void {
+    this.closings++;
     for (const l of [...this.listeners]) (l as Listener & { close?: () => void }).close?.();
     this.stop();
   }

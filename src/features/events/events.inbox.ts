@@ -69,7 +69,9 @@ export async function readInbox(
   network?: string,
 ): Promise<InboxPage> {
   const me = agent.toLowerCase();
-  const release = input.wait > 0 ? hubOf(ctx.deps).admit({ network, agent: me }) : undefined;
+  const hub = hubOf(ctx.deps);
+  const release = input.wait > 0 ? hub.admit({ network, agent: me }) : undefined;
+  const closings = hub.closings;
   try {
     const { deps } = ctx;
     await assignSequence(deps.database.db);
@@ -80,7 +82,7 @@ export async function readInbox(
     const first = await scan(ctx, me, cursor, input.limit);
     const waitS = Math.min(input.wait, deps.config.inboxMaxWaitSeconds);
     if (first.events.length > 0 || first.has_more || waitS <= 0) return first;
-    await waitForEvent(ctx, me, first.at, waitS);
+    await waitForEvent(ctx, { me, from: first.at, waitS, closings });
     return await scan(ctx, me, first.at, input.limit);
   } finally {
     release?.();
@@ -99,11 +101,16 @@ async function claimedMissions(ctx: Ctx, me: string): Promise<Set<string>> {
 
 /**
  * Waits on the hub (no query per waiter) until an event about `me` after `from` is numbered, or
- * `waitS` seconds pass, or the hub closes.
+ * `waitS` seconds pass, or the hub closes — also when it closed (shutdown) since `closings` was
+ * read at admission, while this request was still scanning: it then does not wait at all.
  */
-async function waitForEvent(ctx: Ctx, me: string, from: Position, waitS: number): Promise<void> {
+async function waitForEvent(
+  ctx: Ctx,
+  { me, from, waitS, closings }: { me: string; from: Position; waitS: number; closings: number },
+): Promise<void> {
   const hub = hubOf(ctx.deps);
   const claimedNow = await claimedMissions(ctx, me);
+  if (hub.closings !== closings) return;
   let listener: (Listener & { close(): void }) | undefined;
   let done = false;
   await new Promise<void>((resolve) => {
