@@ -62,30 +62,26 @@ async function honestServed() {
 }
 
 describe("must-show 2: 1,000 long polls and streams do not lock out an honest GET /events", () => {
-  it(
-    "from one IPv4 address: 50 agents × 4 long polls and 800 streams hold 20 slots; honest served",
-    async () => {
-      const load: Load = { streams: [], refused: new Map(), polls: [] };
-      const ip = "198.51.100.7";
-      const agents = [];
-      for (let i = 0; i < 50; i++) agents.push(await signIn(t));
-      const settled: number[] = [];
-      for (const a of agents)
-        for (let k = 0; k < 4; k++) {
-          const p = Promise.resolve(t.app.request("/agents/me/inbox?wait=120", { headers: from(ip, a.token) }));
-          p.then((r) => r.status !== 200 && settled.push(r.status));
-          load.polls.push(p);
-        }
-      // Every long poll either waits (holding a slot) or was refused.
-      await until(() => open() + settled.length === 200, "the 200 long polls admitted or refused");
-      for (let i = 0; i < 800; i++) await stream(load, ip);
-      expect(open()).toBe(20);
-      expect(settled.every((s) => s === 429)).toBe(true);
-      expect(await honestServed()).toBe(200);
-      await end(load);
-    },
-    120_000,
-  );
+  it("from one IPv4 address: 50 agents × 4 long polls and 800 streams hold 20 slots; honest served", async () => {
+    const load: Load = { streams: [], refused: new Map(), polls: [] };
+    const ip = "198.51.100.7";
+    const agents = [];
+    for (let i = 0; i < 50; i++) agents.push(await signIn(t));
+    const settled: number[] = [];
+    for (const a of agents)
+      for (let k = 0; k < 4; k++) {
+        const p = Promise.resolve(t.app.request("/agents/me/inbox?wait=120", { headers: from(ip, a.token) }));
+        p.then((r) => r.status !== 200 && settled.push(r.status));
+        load.polls.push(p);
+      }
+    // Every long poll either waits (holding a slot) or was refused.
+    await until(() => open() + settled.length === 200, "the 200 long polls admitted or refused");
+    for (let i = 0; i < 800; i++) await stream(load, ip);
+    expect(open()).toBe(20);
+    expect(settled.every((s) => s === 429)).toBe(true);
+    expect(await honestServed()).toBe(200);
+    await end(load);
+  }, 120_000);
 
   it("an agent's long polls and streams share its 4 slots, whatever the address", async () => {
     const a = await signIn(t);
