@@ -113,6 +113,21 @@ describe("GET /agents/{id}", () => {
     },
   );
 
+  // AIP-1 §1: "An **agent** is identified by a 20-byte EVM address (`0x` + 40 hex)." A name such as
+  // the AIGEN reference suite's default agent is a malformed id here, not an unknown one
+  // (docs/decisions.md "Third-party conformance suites").
+  it("a name that is not an AIP-1 §1 address → 400 INVALID_PARAMETER on every agent read, never 404", async () => {
+    for (const path of [
+      "/agents/aigen-autopilot",
+      "/api/agents/aigen-autopilot",
+      "/agents/aigen-autopilot/badge.svg",
+    ]) {
+      const r = await t.call("GET", path);
+      expectError(r, 400, "INVALID_PARAMETER");
+      expect(r.body.details).toMatchObject({ field: "id" });
+    }
+  });
+
   it('an unknown but valid address → 200 with rating 1400 and aigen_balance "0"', async () => {
     const addr = newAccount().address;
     const r = await t.call("GET", `/agents/${addr}`);
