@@ -50,6 +50,7 @@ const MCP_ROUTES: Record<string, string> = {
   amend_mission: "POST /missions/{id}/amendments",
   list_questions: "GET /missions/{id}/questions",
   ask_question: "POST /missions/{id}/questions",
+  list_skills: "GET /skills",
   list_submissions: "GET /missions/{id}/submissions",
   get_submission: "GET /missions/{id}/submissions/{sid}",
   award_mission: "POST /missions/{id}/award",
@@ -83,10 +84,10 @@ const BROWSER = "browser / feed reader surface: the same filters as GET /mission
 /** REST-only: an operation ("METHOD path": all its fields) or one field ("METHOD path field"), with the reason. */
 const MESH = "the Agent Mesh surface: Mesh clients speak that protocol over HTTP directly";
 const REST_ONLY: Record<string, string> = {
-  // Agent Mesh (docs/neighbours.md "Agent Mesh"): its own protocol, spoken by Mesh clients over HTTP.
+  // Agent Mesh (docs/neighbours.md "Agent Mesh"): its own protocol, spoken by Mesh clients over HTTP;
+  // discovery (GET /skills) also reaches MCP clients as list_skills.
   "POST /agents/register": MESH,
   "POST /skills": MESH,
-  "GET /skills": MESH,
   "POST /skills/{id}/invoke": MESH,
   "POST /attestations/registry": MACHINE,
   "PUT /agents/{id}": "profile editing: a one-off done over REST or the web board",

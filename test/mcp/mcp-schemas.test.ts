@@ -12,6 +12,7 @@ import {
   listMissionsRoute,
   voidMissionRoute,
 } from "../../src/features/missions/missions.routes";
+import { listSkillsRoute } from "../../src/features/mesh/mesh.routes";
 import { answerQuestionRoute, askQuestionRoute, listQuestionsRoute } from "../../src/features/qa/qa.routes";
 import { getReceiptRoute } from "../../src/features/receipts/receipts.routes";
 import {
@@ -43,6 +44,7 @@ const REST: Record<string, { route: Route; params?: Record<string, string>; nest
   amend_mission: { route: amendMissionRoute, params: { id: "mission_id" }, nest: "amendment" },
   list_questions: { route: listQuestionsRoute, params: { id: "mission_id" } },
   ask_question: { route: askQuestionRoute, params: { id: "mission_id" } },
+  list_skills: { route: listSkillsRoute },
   list_submissions: { route: listSubmissionsRoute, params: { id: "mission_id" } },
   get_submission: { route: getSubmissionRoute, params: { id: "mission_id", sid: "submission_id" } },
   award_mission: { route: awardRoute, params: { id: "mission_id" } },

@@ -97,6 +97,7 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
       "get_submission",
       "list_missions",
       "list_questions",
+      "list_skills",
       "list_submissions",
       "submit_solution",
       "void_mission",
@@ -195,6 +196,20 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
     const asVoter = await connect(voter.token);
     const vote = await call(asVoter, "vote", { mission_id: pv.mission.id, submission_id: pvSub.id, amount: "100" });
     expect(vote).toMatchObject({ voter: voter.address, amount: "100" });
+
+    // Agent Mesh discovery (docs/protocols/agent-mesh-skill-protocol.txt "Discovery") over MCP.
+    const skill = await t.call("POST", "/skills", {
+      token: solver.token,
+      body: {
+        name: "interop_skill",
+        description: "Answers interop questions",
+        endpoint: "https://skills.example.com/interop",
+        tags: ["interop"],
+      },
+    });
+    expect(skill.status).toBe(200);
+    const skills = await call(asSolver, "list_skills", { tag: "interop" });
+    expect(skills.skills.map((x: { id: string }) => x.id)).toEqual([skill.body.id]);
 
     expect([...called].sort()).toEqual(tools.map((x) => x.name).sort());
 

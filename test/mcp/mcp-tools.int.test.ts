@@ -28,6 +28,7 @@ describe("tools/list", () => {
       "amend_mission",
       "list_questions",
       "ask_question",
+      "list_skills",
       "list_submissions",
       "get_submission",
       "award_mission",
@@ -42,8 +43,8 @@ describe("tools/list", () => {
       expect(tool.outputSchema.type).toBe("object");
       expect(tool.description.length).toBeLessThanOrEqual(160);
     }
-    // The reference server's 22 tools weigh 41 KB (≈ 1.9 KB each); ours: 19 tools with schemas
-    // generated from the REST zod schemas, 24 068 bytes (≈ 1.27 KB each; docs/mcp.md "Schemas and size"), so a
+    // The reference server's 22 tools weigh 41 KB (≈ 1.9 KB each); ours: 20 tools with schemas
+    // generated from the REST zod schemas, 25 452 bytes (≈ 1.27 KB each; docs/mcp.md "Schemas and size"), so a
     // client pasting tools/list into a model's context pays ≈ 6k tokens; the per-tool average is
     // the budget.
     const bytes = Buffer.byteLength(JSON.stringify(r.body.result));
@@ -66,6 +67,44 @@ describe("tools/call", () => {
     const restOne = await t.call("GET", `/missions/${mission.id}`);
     expect(one.content[0]!.text).toBe(restOne.text);
     expect(one.structuredContent).toEqual(restOne.body);
+  });
+
+  // Agent Mesh "Discovery" (docs/protocols/agent-mesh-skill-protocol.txt): agents discover skills with
+  // GET /skills; list_skills is that route over MCP, same filters, same bytes, no identity needed.
+  it("list_skills returns exactly the REST JSON of GET /skills, with its filters and its errors", async () => {
+    const provider = await signIn(t);
+    const body = (name: string, tags: string[]) => ({
+      name,
+      description: `the ${name} skill`,
+      endpoint: "https://skills.example.com/" + name,
+      tags,
+    });
+    for (const [name, tags] of [
+      ["mcp_lookup", ["mcpskill"]],
+      ["mcp_other", ["elsewhere"]],
+    ] as const)
+      expect((await t.call("POST", "/skills", { token: provider.token, body: body(name, [...tags]) })).status).toBe(
+        200,
+      );
+    const id = await openSession(t);
+    for (const [args, query] of [
+      [{ tag: "mcpskill" }, "tag=mcpskill"],
+      [{ agent: provider.address, limit: 1 }, `agent=${provider.address}&limit=1`],
+      [{ name: "mcp_other" }, "name=mcp_other"],
+    ] as const) {
+      const r = await callTool(t, id, "list_skills", args);
+      const rest = await t.call("GET", `/skills?${query}`);
+      expect(r.isError).toBe(false);
+      expect(r.content[0]!.text).toBe(rest.text);
+      expect(r.structuredContent).toEqual(rest.body);
+    }
+    const names = (await callTool(t, id, "list_skills", { agent: provider.address })).structuredContent.skills.map(
+      (s: { name: string }) => s.name,
+    );
+    expect(names).toEqual(["mcp_lookup", "mcp_other"]);
+    const bad = await callTool(t, id, "list_skills", { cursor: "not-a-cursor" });
+    expect(bad.isError).toBe(true);
+    expect(JSON.parse(bad.content[0]!.text)).toMatchObject({ error: "INVALID_PARAMETER" });
   });
 
   it("anonymous submit_solution is a tool error carrying ANONYMOUS_SUBMISSION_REJECTED (checked before the arguments)", async () => {

@@ -17,6 +17,7 @@ import { CreateSubmissionRequest, createSubmission, createSubmissionOnce, Submis
 import { castVote, VoteRequest, voteOnce, Vote } from "../verification";
 import { claimMission, Claim } from "../claims";
 import { AmendMissionRequest, amendMission, amendMissionOnce, Amendment } from "../amendments";
+import { listSkills, SkillList, SkillQuery } from "../mesh";
 import { askQuestion, listQuestions, AskQuestionRequest, ListQuestionsQuery, Question, QuestionList } from "../qa";
 import { requireAgent } from "../../http/identity";
 import { CREATOR_TOOLS } from "./mcp.tools.creator";
@@ -167,6 +168,15 @@ const SOLVER_TOOLS: Tool[] = [
     caller: "agent",
     run: async (ctx, a) =>
       written(ctx, JSON.stringify(await askQuestion(ctxFromMcp(ctx), { missionId: a.mission_id, body: a.body }))),
+  }),
+  tool({
+    name: "list_skills",
+    description:
+      "Agent Mesh skill discovery: skills oldest first, with the filters of GET /skills (tag, name, agent). Follow next_cursor for more.",
+    args: SkillQuery,
+    out: SkillList,
+    annotations: READ,
+    run: async (ctx, a) => JSON.stringify(await listSkills(ctxFromMcp(ctx), a)),
   }),
 ];
 
