@@ -3,7 +3,9 @@
 // `as` casts per 1,000 lines (`as const` is not a cast), non-null assertions (`x!`), the
 // exports nothing imports (knip's "unused exports" and "unused exported types"), and the functions
 // over 80 lines or cyclomatic complexity 15 (ESLint's max-lines-per-function and complexity; the
-// goal is none, outside the generated ABIs in src/lib/abi/; `--top` lists them). Prints the
+// goal is none, outside the generated ABIs in src/lib/abi/), and the functions that take more than
+// four positional parameters (ESLint's max-params; the verb shape is `(ctx, input)`, docs/
+// architecture.md "The verb and its context"); `--top` lists both. Prints the
 // figures; fails when one is above .code-budget.json. `npm run budget` (CI); `--write` records
 // the current figures as the new budget (only after lowering them).
 import { execFileSync } from "node:child_process";
@@ -63,41 +65,49 @@ function unusedExports() {
   return issues.reduce((n, i) => n + i.exports.length + i.types.length, 0);
 }
 
-/** The functions in src/ over the size rule: `file:line message` per function and rule. */
-async function oversizedFunctions() {
+/**
+ * The functions in src/ over the size rule (`oversized`) and over four positional parameters
+ * (`manyParams`): `file:line message` per function and rule.
+ */
+async function functionShapes() {
   const eslint = new ESLint({
     cwd: ROOT,
     overrideConfig: {
       rules: {
         "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true }],
         complexity: ["error", 15],
+        "max-params": ["error", 4],
       },
     },
   });
   const results = await eslint.lintFiles(["src/**/*.{ts,tsx}"]);
-  return results.flatMap((r) =>
-    r.messages
-      .filter((m) => m.ruleId === "max-lines-per-function" || m.ruleId === "complexity")
-      .map((m) => `${path.relative(ROOT, r.filePath)}:${m.line} ${m.message}`),
-  );
+  const pick = (rules) =>
+    results.flatMap((r) =>
+      r.messages
+        .filter((m) => rules.includes(m.ruleId))
+        .map((m) => `${path.relative(ROOT, r.filePath)}:${m.line} ${m.message}`),
+    );
+  return { oversized: pick(["max-lines-per-function", "complexity"]), manyParams: pick(["max-params"]) };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const m = measure();
-  const oversized = await oversizedFunctions();
+  const { oversized, manyParams } = await functionShapes();
   const now = {
     castsPerKloc: m.castsPerKloc,
     nonNull: m.nonNull,
     unusedExports: unusedExports(),
     oversizedFunctions: oversized.length,
+    manyParams: manyParams.length,
   };
   if (process.argv.includes("--top")) {
     for (const f of m.perFile.sort((a, b) => b.casts + b.nonNull - a.casts - a.nonNull).slice(0, 25))
       console.log(`${String(f.casts).padStart(4)} as ${String(f.nonNull).padStart(4)} !  ${f.file}`);
     for (const o of oversized) console.log(`oversized: ${o}`);
+    for (const o of manyParams) console.log(`params: ${o}`);
   }
   console.log(
-    `src/: ${m.lines} lines, ${m.casts} \`as\` casts = ${now.castsPerKloc.toFixed(2)} per 1,000 lines, ${now.nonNull} \`!\`, ${now.unusedExports} unused exports, ${now.oversizedFunctions} functions over 80 lines or complexity 15`,
+    `src/: ${m.lines} lines, ${m.casts} \`as\` casts = ${now.castsPerKloc.toFixed(2)} per 1,000 lines, ${now.nonNull} \`!\`, ${now.unusedExports} unused exports, ${now.oversizedFunctions} functions over 80 lines or complexity 15, ${now.manyParams} over 4 positional parameters`,
   );
   if (process.argv.includes("--write")) {
     writeFileSync(BUDGET_FILE, `${JSON.stringify(now, null, 2)}\n`);
