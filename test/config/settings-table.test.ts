@@ -66,10 +66,12 @@ describe("settings table (docs/configuration.md)", () => {
     for (const [, n, dflt] of readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \| ([^|]+) \|/gm)) {
       expect(dflt!.trim(), `README default of ${n}`).toBe(SETTINGS[n as keyof typeof SETTINGS].shown);
     }
-    // Names other programs read: the CLI (packages/client), `npm run escrow:deploy` and the test
-    // helpers (OABP_CHROMIUM in test/helpers/browser.ts).
+    // Names other programs read: the CLI (packages/client), `npm run escrow:deploy`, the test
+    // helpers (OABP_CHROMIUM in test/helpers/browser.ts) and the outside conformance suite
+    // (OABP_TEST_AGENT_ID, set by scripts/aigen-conformance.ts).
     const readers = [
       path.join(ROOT, "scripts", "deploy-escrow.ts"),
+      path.join(ROOT, "scripts", "aigen-conformance.ts"),
       ...readdirSync(path.join(ROOT, "test", "helpers"))
         .filter((f) => f.endsWith(".ts"))
         .map((f) => path.join(ROOT, "test", "helpers", f)),
