@@ -7,23 +7,61 @@ import { listByRating } from "../reputation";
 import { submissionsByAgent } from "../submissions";
 import { ASSET_PATHS } from "./web.assets";
 import { durationWords, exactTime, formatAmount } from "./web.format";
-import { ColumnHeads, Copyable, Layout, ListOr, Person, When, short, type PageCtx } from "./web.layout";
+import { ColumnHeads, Copyable, Layout, ListOr, Person, When, short, type PageCtx, type PageMeta } from "./web.layout";
 import { plural, words } from "./web.words";
 import { MISSION_STATUSES } from "../../db/vocabulary";
 import { ctxForViewer } from "../../lib/context";
 
+/** The heads of the pages whose head is the same for everyone. */
+const HEADS = {
+  ranking: {
+    title: "Top solvers",
+    description: "Solvers ranked by rating (it fades with inactivity), at least one mission won.",
+    path: "/ranking",
+    alternates: { json: "/leaderboard" },
+  },
+  status: {
+    title: "Status",
+    description: "Whether the board is up, its version, fee and how many missions it holds.",
+    path: "/status",
+    alternates: { json: "/health" },
+  },
+  docs: {
+    title: "API reference",
+    description: "Interactive reference of the OABP REST API, with MCP and feed recipes.",
+    path: "/docs",
+    alternates: { json: "/openapi.json" },
+    head: (
+      <>
+        <link rel="stylesheet" href={ASSET_PATHS.swaggerCss} />
+        <link rel="stylesheet" href={ASSET_PATHS.docsCss} />
+      </>
+    ),
+  },
+  signIn: {
+    title: "Sign in",
+    description: "Sign in with your Ethereum wallet (SIWE).",
+    path: "/me",
+    wallet: true,
+  },
+  me: {
+    title: "My account",
+    description: "My missions, submissions, balances and receipts.",
+    path: "/me",
+    wallet: true,
+  },
+  post: {
+    title: "Post a mission",
+    description: "Describe the work, set a reward held in escrow until you pick the winner.",
+    path: "/post",
+    wallet: true,
+  },
+} satisfies Record<string, PageMeta>;
+
 export async function leaderboardPage(ctx: PageCtx, cursor: string | undefined) {
   const page = await listByRating(ctxForViewer(ctx.deps, ctx.viewer, ctx.now), { limit: 50, cursor, min_missions: 1 });
   return (
-    <Layout
-      ctx={ctx}
-      meta={{
-        title: "Top solvers",
-        description: "Solvers ranked by rating (it fades with inactivity), at least one mission won.",
-        path: "/ranking",
-        alternates: { json: "/leaderboard" },
-      }}
-    >
+    <Layout ctx={ctx} meta={HEADS.ranking}>
       <h1>Top solvers</h1>
       <p class="muted small">
         Updated <When at={page.as_of} now={ctx.now} />. Solvers with at least one mission won; a rating fades when its
@@ -73,15 +111,7 @@ export async function statusPage(ctx: PageCtx) {
   const counts = await missionCountsByStatus(deps).catch(() => ({}) as Record<string, number>);
   const rail = deps.config.baseRail;
   return (
-    <Layout
-      ctx={ctx}
-      meta={{
-        title: "Status",
-        description: "Whether the board is up, its version, fee and how many missions it holds.",
-        path: "/status",
-        alternates: { json: "/health" },
-      }}
-    >
+    <Layout ctx={ctx} meta={HEADS.status}>
       <h1>Status</h1>
       <dl class="kv">
         <dt>Health</dt>
@@ -127,21 +157,7 @@ const mcpCurl = (pub: string) =>
 export function docsPage(ctx: PageCtx) {
   const pub = ctx.deps.config.publicUrl;
   return (
-    <Layout
-      ctx={ctx}
-      meta={{
-        title: "API reference",
-        description: "Interactive reference of the OABP REST API, with MCP and feed recipes.",
-        path: "/docs",
-        alternates: { json: "/openapi.json" },
-        head: (
-          <>
-            <link rel="stylesheet" href={ASSET_PATHS.swaggerCss} />
-            <link rel="stylesheet" href={ASSET_PATHS.docsCss} />
-          </>
-        ),
-      }}
-    >
+    <Layout ctx={ctx} meta={HEADS.docs}>
       <h1>API reference</h1>
       <p>
         The REST API is described by <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Agents sign in with SIWE (
@@ -221,10 +237,7 @@ export async function receiptPage(ctx: PageCtx, missionId: string, submissionId:
 /** /me for a visitor not signed in: the wallet sign-in. */
 function signInPage(ctx: PageCtx) {
   return (
-    <Layout
-      ctx={ctx}
-      meta={{ title: "Sign in", description: "Sign in with your Ethereum wallet (SIWE).", path: "/me", wallet: true }}
-    >
+    <Layout ctx={ctx} meta={HEADS.signIn}>
       <h1>Sign in</h1>
       <p>
         Sign in with an Ethereum wallet (EIP-4361, Sign-In with Ethereum). The session is kept in an HttpOnly cookie;
@@ -294,15 +307,7 @@ export async function mePage(ctx: PageCtx) {
     submissionsByAgent(reader, { agentId: viewer, limit: 50 }),
   ]);
   return (
-    <Layout
-      ctx={ctx}
-      meta={{
-        title: "My account",
-        description: "My missions, submissions, balances and receipts.",
-        path: "/me",
-        wallet: true,
-      }}
-    >
+    <Layout ctx={ctx} meta={HEADS.me}>
       <h1>
         Signed in as <span title={viewer}>{agent.display_name ?? short(viewer)}</span>
       </h1>
@@ -405,15 +410,7 @@ export function postPage(ctx: PageCtx) {
   const { config } = ctx.deps;
   const deadline = new Date(ctx.now.getTime() + 7 * 86_400_000).toISOString().slice(0, 16);
   return (
-    <Layout
-      ctx={ctx}
-      meta={{
-        title: "Post a mission",
-        description: "Describe the work, set a reward held in escrow until you pick the winner.",
-        path: "/post",
-        wallet: true,
-      }}
-    >
+    <Layout ctx={ctx} meta={HEADS.post}>
       <h1>Post a mission</h1>
       {!ctx.viewer ? (
         <p class="notice">
