@@ -8,7 +8,7 @@ import { ctxForViewer } from "../../lib/context";
 import { ratingChartSvg } from "./web.chart";
 import { formatAmount } from "./web.format";
 import { identiconSvg } from "./web.identicon";
-import { Copyable, Layout, Person, When, short, type PageCtx } from "./web.layout";
+import { Copyable, Layout, ListOr, Person, When, short, type PageCtx } from "./web.layout";
 import { words } from "./web.words";
 
 const KIND_WORDS: Record<string, string> = {
@@ -16,6 +16,127 @@ const KIND_WORDS: Record<string, string> = {
   autonomous: "an AI agent",
   hybrid: "a person with AI help",
 };
+
+type Agent = Awaited<ReturnType<typeof getAgent>>;
+
+/** The profile's schema.org object: the person and, once reviewed, their average stars. */
+function profileJsonLd(a: Agent, name: string, pub: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ProfilePage",
+    url: `${pub}/u/${a.agent_id}`,
+    mainEntity: {
+      "@type": "Person",
+      identifier: a.agent_id,
+      name,
+      ...(a.reviews.average !== null
+        ? {
+            aggregateRating: {
+              "@type": "AggregateRating",
+              ratingValue: a.reviews.average,
+              ratingCount: a.reviews.count,
+              bestRating: 5,
+              worstRating: 1,
+            },
+          }
+        : {}),
+    },
+  };
+}
+
+/** Address, whether the agent is online (or when it was last seen), and what kind of agent it is. */
+function Presence(p: { a: Agent; now: Date }) {
+  const { a } = p;
+  return (
+    <p>
+      <Copyable value={a.agent_id} label="address" /> ·{" "}
+      {a.online ? (
+        <span class="ok">online</span>
+      ) : (
+        <span class="muted">
+          offline
+          {a.last_seen_at ? (
+            <span>
+              , seen <When at={a.last_seen_at} now={p.now} />
+            </span>
+          ) : null}
+        </span>
+      )}
+      {a.kind ? ` · ${KIND_WORDS[a.kind] ?? a.kind}` : ""}
+    </p>
+  );
+}
+
+/** Rating, win rate, reviews and balance. */
+function Standing(p: { a: Agent; assets: PageCtx["deps"]["config"]["assets"] }) {
+  const { a } = p;
+  return (
+    <dl class="kv">
+      <dt>Rating</dt>
+      <dd>
+        <strong>{a.rating}</strong>
+      </dd>
+      <dt>Win rate</dt>
+      <dd>
+        {a.win_rate === null
+          ? "no missions yet"
+          : `${Math.round(a.win_rate * 100)} % (${a.missions_completed} of ${a.missions_attempted})`}
+      </dd>
+      <dt>Reviews</dt>
+      <dd>{a.reviews.count === 0 ? "none" : `${a.reviews.average?.toFixed(1)} ★ from ${a.reviews.count}`}</dd>
+      <dt>Balance</dt>
+      <dd>
+        {formatAmount(
+          a.balances.find((b) => b.asset === a.balance_asset)?.available ?? String(a.aigen_balance),
+          a.balance_asset,
+          p.assets,
+        )}
+      </dd>
+    </dl>
+  );
+}
+
+/** The rating badge and the snippet that embeds it elsewhere. */
+function Badge(p: { id: string; name: string; pub: string }) {
+  const { id, pub } = p;
+  const snippet = `<a href="${pub}/u/${id}"><img src="${pub}/agents/${id}/badge.svg" alt="OABP rating of ${id}"></a>`;
+  return (
+    <>
+      <h2>Badge</h2>
+      <p>
+        <img src={`/agents/${id}/badge.svg`} alt={`OABP rating badge of ${p.name}`} width="140" height="20" />
+      </p>
+      <details>
+        <summary>Put this badge on your site</summary>
+        <label>
+          Embed snippet
+          <textarea readonly rows={3}>
+            {snippet}
+          </textarea>
+        </label>
+      </details>
+    </>
+  );
+}
+
+function Skills(p: { skills: Agent["skills"] }) {
+  if (p.skills.length === 0) return null;
+  return (
+    <>
+      <h2>Skills (Agent Mesh)</h2>
+      <ul>
+        {p.skills.map((k) => (
+          <li>
+            <a href={`/api/skills/${k.id}`}>
+              <code>{k.name}</code>
+            </a>{" "}
+            — {k.description}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
 
 /** The agent page: rating and its chart, win rate, missions, reviews, badge snippet. */
 export async function agentPage(ctx: PageCtx, rawId: string) {
@@ -31,8 +152,6 @@ export async function agentPage(ctx: PageCtx, rawId: string) {
   ]);
   const pub = deps.config.publicUrl;
   const name = a.display_name ?? short(id);
-  const badge = `${pub}/agents/${id}/badge.svg`;
-  const snippet = `<a href="${pub}/u/${id}"><img src="${badge}" alt="OABP rating of ${id}"></a>`;
   return (
     <Layout
       ctx={ctx}
@@ -42,139 +161,43 @@ export async function agentPage(ctx: PageCtx, rawId: string) {
         path: `/u/${id}`,
         ogType: "profile",
         alternates: { json: `/agents/${id}` },
-        jsonLd: {
-          "@context": "https://schema.org",
-          "@type": "ProfilePage",
-          url: `${pub}/u/${id}`,
-          mainEntity: {
-            "@type": "Person",
-            identifier: id,
-            name,
-            ...(a.reviews.average !== null
-              ? {
-                  aggregateRating: {
-                    "@type": "AggregateRating",
-                    ratingValue: a.reviews.average,
-                    ratingCount: a.reviews.count,
-                    bestRating: 5,
-                    worstRating: 1,
-                  },
-                }
-              : {}),
-          },
-        },
+        jsonLd: profileJsonLd(a, name, pub),
       }}
     >
       <h1 class="who">
         {raw(identiconSvg(id, 40))}
         <span>{name}</span>
       </h1>
-      <p>
-        <Copyable value={id} label="address" /> ·{" "}
-        {a.online ? (
-          <span class="ok">online</span>
-        ) : (
-          <span class="muted">
-            offline
-            {a.last_seen_at ? (
-              <span>
-                , seen <When at={a.last_seen_at} now={now} />
-              </span>
-            ) : null}
-          </span>
-        )}
-        {a.kind ? ` · ${KIND_WORDS[a.kind] ?? a.kind}` : ""}
-      </p>
-      <dl class="kv">
-        <dt>Rating</dt>
-        <dd>
-          <strong>{a.rating}</strong>
-        </dd>
-        <dt>Win rate</dt>
-        <dd>
-          {a.win_rate === null
-            ? "no missions yet"
-            : `${Math.round(a.win_rate * 100)} % (${a.missions_completed} of ${a.missions_attempted})`}
-        </dd>
-        <dt>Reviews</dt>
-        <dd>{a.reviews.count === 0 ? "none" : `${a.reviews.average?.toFixed(1)} ★ from ${a.reviews.count}`}</dd>
-        <dt>Balance</dt>
-        <dd>
-          {formatAmount(
-            a.balances.find((b) => b.asset === a.balance_asset)?.available ?? String(a.aigen_balance),
-            a.balance_asset,
-            deps.config.assets,
-          )}
-        </dd>
-      </dl>
+      <Presence a={a} now={now} />
+      <Standing a={a} assets={deps.config.assets} />
       <h2>Rating history</h2>
       {raw(ratingChartSvg(history.history, a.rating))}
-      <h2>Badge</h2>
-      <p>
-        <img src={`/agents/${id}/badge.svg`} alt={`OABP rating badge of ${name}`} width="140" height="20" />
-      </p>
-      <details>
-        <summary>Put this badge on your site</summary>
-        <label>
-          Embed snippet
-          <textarea readonly rows={3}>
-            {snippet}
-          </textarea>
-        </label>
-      </details>
+      <Badge id={id} name={name} pub={pub} />
       <h2>Missions posted</h2>
-      {posted.missions.length === 0 ? (
-        <p class="muted">None.</p>
-      ) : (
-        <ul>
-          {posted.missions.map((m) => (
-            <li>
-              <a href={`/m/${m.id}`}>{m.title}</a> — {words.status(m.status)}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListOr
+        items={posted.missions}
+        empty="None."
+        item={(m) => (
+          <>
+            <a href={`/m/${m.id}`}>{m.title}</a> — {words.status(m.status)}
+          </>
+        )}
+      />
       <h2>Missions solved</h2>
-      {solved.length === 0 ? (
-        <p class="muted">None yet.</p>
-      ) : (
-        <ul>
-          {solved.map((s) => (
-            <li>
-              <a href={`/m/${s.mission_id}`}>{s.mission_title}</a>
-            </li>
-          ))}
-        </ul>
-      )}
-      {a.skills.length > 0 && (
-        <>
-          <h2>Skills (Agent Mesh)</h2>
-          <ul>
-            {a.skills.map((k) => (
-              <li>
-                <a href={`/api/skills/${k.id}`}>
-                  <code>{k.name}</code>
-                </a>{" "}
-                — {k.description}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <ListOr items={solved} empty="None yet." item={(s) => <a href={`/m/${s.mission_id}`}>{s.mission_title}</a>} />
+      <Skills skills={a.skills} />
       <h2>Reviews</h2>
-      {reviews.reviews.length === 0 ? (
-        <p class="muted">No reviews.</p>
-      ) : (
-        <ul>
-          {reviews.reviews.map((r) => (
-            <li>
-              <strong aria-label={`${r.stars} of 5 stars`}>{"★".repeat(r.stars)}</strong> by <Person id={r.reviewer} />{" "}
-              ({r.reviewer_role === "creator" ? "who posted the mission" : "who solved it"}):{" "}
-              <span class="review-text">{r.text ?? ""}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListOr
+        items={reviews.reviews}
+        empty="No reviews."
+        item={(r) => (
+          <>
+            <strong aria-label={`${r.stars} of 5 stars`}>{"★".repeat(r.stars)}</strong> by <Person id={r.reviewer} /> (
+            {r.reviewer_role === "creator" ? "who posted the mission" : "who solved it"}):{" "}
+            <span class="review-text">{r.text ?? ""}</span>
+          </>
+        )}
+      />
     </Layout>
   );
 }

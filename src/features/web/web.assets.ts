@@ -72,8 +72,8 @@ interface Asset {
 
 /** Immutable assets by URL path: filled at load, the script bundle once built. */
 const assets = new Map<string, Asset>();
-function add(dir: string, name: string, ext: string, body: string | Uint8Array, type: string): string {
-  const p = `${dir}/${name}-${hash12(body)}.${ext}`;
+function add(name: string, ext: string, body: string | Uint8Array, type: string): string {
+  const p = `/assets/${name}-${hash12(body)}.${ext}`;
   assets.set(p, { body, type, cache: IMMUTABLE });
   return p;
 }
@@ -83,13 +83,13 @@ const TOUCH = appleTouchIconPng();
 
 /** The assets' URLs (content-hashed). `js` is known once the script bundle is built (clientBundle). */
 export const ASSET_PATHS = {
-  css: add("/assets", "web", "css", CSS, "text/css; charset=utf-8"),
-  docsCss: add("/assets", "docs", "css", DOCS_CSS, "text/css; charset=utf-8"),
-  docsJs: add("/assets", "docs", "js", DOCS_JS, "text/javascript; charset=utf-8"),
+  css: add("web", "css", CSS, "text/css; charset=utf-8"),
+  docsCss: add("docs", "css", DOCS_CSS, "text/css; charset=utf-8"),
+  docsJs: add("docs", "js", DOCS_JS, "text/javascript; charset=utf-8"),
   swaggerCss: `/assets/swagger-${SWAGGER_VERSION}/swagger-ui.css`,
   swaggerJs: `/assets/swagger-${SWAGGER_VERSION}/swagger-ui-bundle.js`,
-  icon: add("/assets", "icon", "svg", ICON_SVG, "image/svg+xml"),
-  appleTouchIcon: add("/assets", "apple-touch-icon", "png", TOUCH, "image/png"),
+  icon: add("icon", "svg", ICON_SVG, "image/svg+xml"),
+  appleTouchIcon: add("apple-touch-icon", "png", TOUCH, "image/png"),
   /** The page script's entry; undefined until clientBundle() has resolved (pages await it first). */
   get js(): string | undefined {
     return entryPath;

@@ -177,16 +177,22 @@ export function MissionCard(p: { m: MissionWire; deps: Deps; now: Date; name?: s
         <span>{words.method(m.verification.type)}</span>
         <Person id={m.creator} name={p.name} />
       </div>
-      {m.tags.length ? (
-        <p class="tags">
-          {m.tags.map((t) => (
-            <a class="tag" href={`/?tag=${encodeURIComponent(t)}`}>
-              {t}
-            </a>
-          ))}
-        </p>
-      ) : null}
+      <Tags tags={m.tags} />
     </li>
+  );
+}
+
+/** A mission's tags, each a link to the board filtered by it. */
+export function Tags(p: { tags: string[] }) {
+  if (p.tags.length === 0) return null;
+  return (
+    <p class="tags">
+      {p.tags.map((t) => (
+        <a class="tag" href={`/?tag=${encodeURIComponent(t)}`}>
+          {t}
+        </a>
+      ))}
+    </p>
   );
 }
 
@@ -294,11 +300,38 @@ function Field(p: { label: string; name: string; errors: Record<string, string>;
   );
 }
 
+/** The attributes that tie a field to its error message, when it has one. */
+const invalidAttrs = (errors: Errors, k: string) =>
+  errors[k] ? { "aria-invalid": "true", "aria-describedby": `err-${k}` } : {};
+
+/** A filter chosen from a list: options as [value, words], after an optional "any" of no value. */
+function Choice(p: {
+  label: string;
+  name: string;
+  errors: Errors;
+  options: [string, string][];
+  chosen: string;
+  any?: string;
+}) {
+  return (
+    <Field label={p.label} name={p.name} errors={p.errors}>
+      <select name={p.name} {...invalidAttrs(p.errors, p.name)}>
+        {p.any ? <option value="">{p.any}</option> : null}
+        {p.options.map(([value, text]) => (
+          <option value={value} selected={p.chosen === value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
 export function BoardForm(p: { raw: Record<string, string>; assets: AssetConfig[]; errors?: Record<string, string> }) {
   const v = (k: string) => p.raw[k] ?? "";
   const errors = p.errors ?? {};
-  const status = p.raw.status ?? "open";
-  const invalid = (k: string) => (errors[k] ? { "aria-invalid": "true", "aria-describedby": `err-${k}` } : {});
+  const invalid = (k: string) => invalidAttrs(errors, k);
+  const asset = p.assets.find((a) => a.symbol.toLowerCase() === v("asset").toLowerCase())?.symbol ?? "";
   return (
     <form class="filters" method="get" action="/" role="search">
       {Object.keys(errors).length ? (
@@ -318,54 +351,44 @@ export function BoardForm(p: { raw: Record<string, string>; assets: AssetConfig[
       <Field label="Reward up to" name="max_reward" errors={errors}>
         <input name="max_reward" value={v("max_reward")} inputmode="decimal" size={7} {...invalid("max_reward")} />
       </Field>
-      <Field label="Paid in" name="asset" errors={errors}>
-        <select name="asset" {...invalid("asset")}>
-          <option value="">any asset</option>
-          {p.assets.map((a) => (
-            <option value={a.symbol} selected={v("asset").toLowerCase() === a.symbol.toLowerCase()}>
-              {a.symbol}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Ends within" name="due" errors={errors}>
-        <select name="due" {...invalid("due")}>
-          <option value="">any time</option>
-          {(Object.keys(DUE) as (keyof typeof DUE)[]).map((d) => (
-            <option value={d} selected={v("due") === d}>
-              {DUE_WORDS[d]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Status" name="status" errors={errors}>
-        <select name="status" {...invalid("status")}>
-          {[...PUBLIC_STATUSES, "any"].map((s) => (
-            <option value={s} selected={status === s}>
-              {s === "any" ? "All" : words.status(s)}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Winner chosen by" name="verification_type" errors={errors}>
-        <select name="verification_type" {...invalid("verification_type")}>
-          <option value="">any rule</option>
-          {VERIFICATION_TYPES.map((t) => (
-            <option value={t} selected={v("verification_type") === t}>
-              {words.method(t)}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Sort" name="sort" errors={errors}>
-        <select name="sort" {...invalid("sort")}>
-          {SORTS.map((s) => (
-            <option value={s} selected={(p.raw.sort ?? "newest") === s}>
-              {SORT_WORDS[s]}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <Choice
+        label="Paid in"
+        name="asset"
+        errors={errors}
+        any="any asset"
+        options={p.assets.map((a) => [a.symbol, a.symbol])}
+        chosen={asset}
+      />
+      <Choice
+        label="Ends within"
+        name="due"
+        errors={errors}
+        any="any time"
+        options={(Object.keys(DUE) as (keyof typeof DUE)[]).map((d) => [d, DUE_WORDS[d]])}
+        chosen={v("due")}
+      />
+      <Choice
+        label="Status"
+        name="status"
+        errors={errors}
+        options={[...PUBLIC_STATUSES.map((s): [string, string] => [s, words.status(s)]), ["any", "All"]]}
+        chosen={p.raw.status ?? "open"}
+      />
+      <Choice
+        label="Winner chosen by"
+        name="verification_type"
+        errors={errors}
+        any="any rule"
+        options={VERIFICATION_TYPES.map((t) => [t, words.method(t)])}
+        chosen={v("verification_type")}
+      />
+      <Choice
+        label="Sort"
+        name="sort"
+        errors={errors}
+        options={SORTS.map((s) => [s, SORT_WORDS[s]])}
+        chosen={p.raw.sort ?? "newest"}
+      />
       <button type="submit">Filter</button>
     </form>
   );

@@ -165,3 +165,31 @@ export async function namesOf(deps: Deps, now: Date, viewer: string | undefined,
   const text = await deps.missionLists.get(key, async () => JSON.stringify([...(await displayNamesOf(reader, ids))]));
   return new Map(JSON.parse(text) as [string, string][]);
 }
+
+/**
+ * A list of a page's things, or the muted words that say there are none; `item` is what one
+ * `<li>` holds.
+ */
+export function ListOr<T>(p: { items: T[]; empty: Child; id?: string; item: (x: T) => Child }) {
+  if (p.items.length === 0) return <p class="muted">{p.empty}</p>;
+  return (
+    <ul id={p.id}>
+      {p.items.map((x) => (
+        <li>{p.item(x)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** A table's head row: one column header per name. */
+export function ColumnHeads(p: { names: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {p.names.map((n) => (
+          <th scope="col">{n}</th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

@@ -8,9 +8,9 @@ import { listSubmissions, readSubmissionContent, type SubmissionWire } from "../
 import { ctxForViewer } from "../../lib/context";
 import type { Deps } from "../../deps";
 import { assetOf, exactTime, formatAmount, verificationInWords } from "./web.format";
-import { Copyable, Layout, namesOf, Person, When, type Names, type PageCtx } from "./web.layout";
+import { ColumnHeads, Copyable, Layout, ListOr, namesOf, Person, When, type Names, type PageCtx } from "./web.layout";
 import { markdownToText, renderMarkdown } from "./web.markdown";
-import { Deadline } from "./web.board";
+import { Deadline, Tags } from "./web.board";
 import { plural, words } from "./web.words";
 
 // The mission page: description as safe Markdown, reward and escrow, countdown,
@@ -352,15 +352,7 @@ function Facts(p: { m: MissionWire; now: Date; names: Names; assets: Deps["confi
           Posted by <Person id={m.creator} name={p.names.get(m.creator)} />
         </span>
       </div>
-      {m.tags.length ? (
-        <p class="tags">
-          {m.tags.map((t) => (
-            <a class="tag" href={`/?tag=${encodeURIComponent(t)}`}>
-              {t}
-            </a>
-          ))}
-        </p>
-      ) : null}
+      <Tags tags={m.tags} />
       <p>
         <strong>How the winner is chosen:</strong>{" "}
         <span title={`API: verification ${m.verification.type}`}>
@@ -379,13 +371,7 @@ function WinnersSection(p: { m: MissionWire; names: Names; assets: Deps["config"
     <section class="panel" aria-labelledby="res-h">
       <h2 id="res-h">Winners</h2>
       <table class="stack">
-        <thead>
-          <tr>
-            <th scope="col">Winner</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Receipt</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={["Winner", "Amount", "Receipt"]} />
         <tbody>
           {m.resolution.winners.map((w) => (
             <tr>
@@ -410,19 +396,17 @@ function ClaimsSection(p: { m: MissionWire; claims: Claims; names: Names; now: D
   return (
     <section aria-labelledby="claims-h">
       <h2 id="claims-h">Working on it ({p.m.claim_count})</h2>
-      {p.claims.length === 0 ? (
-        <p class="muted">Nobody has said they are working on it.</p>
-      ) : (
-        <ul>
-          {p.claims.map((c) => (
-            <li>
-              <Person id={c.agent_id} name={p.names.get(c.agent_id)} /> — {words.claim(c.status)}, until{" "}
-              <When at={c.expires_at} now={p.now} />
-              {c.exclusive ? " (has it to themselves until then)" : ""}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListOr
+        items={p.claims}
+        empty="Nobody has said they are working on it."
+        item={(c) => (
+          <>
+            <Person id={c.agent_id} name={p.names.get(c.agent_id)} /> — {words.claim(c.status)}, until{" "}
+            <When at={c.expires_at} now={p.now} />
+            {c.exclusive ? " (has it to themselves until then)" : ""}
+          </>
+        )}
+      />
     </section>
   );
 }
@@ -494,6 +478,8 @@ function PickCell(p: { s: SubmissionWire }) {
   );
 }
 
+const SUBMISSION_COLUMNS = ["From", "State", "Answer"];
+
 function SubmissionsSection(p: { m: MissionWire; data: ArticleData; now: Date; canJudge: boolean }) {
   const { subs, names, previews } = p.data;
   return (
@@ -503,14 +489,7 @@ function SubmissionsSection(p: { m: MissionWire; data: ArticleData; now: Date; c
         <p class="muted">No submissions yet.</p>
       ) : (
         <table class="stack">
-          <thead>
-            <tr>
-              <th scope="col">From</th>
-              <th scope="col">State</th>
-              <th scope="col">Answer</th>
-              {p.canJudge ? <th scope="col">Pick</th> : null}
-            </tr>
-          </thead>
+          <ColumnHeads names={p.canJudge ? [...SUBMISSION_COLUMNS, "Pick"] : SUBMISSION_COLUMNS} />
           <tbody>
             {subs.map((s) => (
               <tr data-submission-id={s.id}>

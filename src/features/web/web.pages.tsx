@@ -7,23 +7,61 @@ import { listByRating } from "../reputation";
 import { submissionsByAgent } from "../submissions";
 import { ASSET_PATHS } from "./web.assets";
 import { durationWords, exactTime, formatAmount } from "./web.format";
-import { Copyable, Layout, Person, When, short, type PageCtx } from "./web.layout";
+import { ColumnHeads, Copyable, Layout, ListOr, Person, When, short, type PageCtx, type PageMeta } from "./web.layout";
 import { plural, words } from "./web.words";
 import { MISSION_STATUSES } from "../../db/vocabulary";
 import { ctxForViewer } from "../../lib/context";
 
+/** The heads of the pages whose head is the same for everyone. */
+const HEADS = {
+  ranking: {
+    title: "Top solvers",
+    description: "Solvers ranked by rating (it fades with inactivity), at least one mission won.",
+    path: "/ranking",
+    alternates: { json: "/leaderboard" },
+  },
+  status: {
+    title: "Status",
+    description: "Whether the board is up, its version, fee and how many missions it holds.",
+    path: "/status",
+    alternates: { json: "/health" },
+  },
+  docs: {
+    title: "API reference",
+    description: "Interactive reference of the OABP REST API, with MCP and feed recipes.",
+    path: "/docs",
+    alternates: { json: "/openapi.json" },
+    head: (
+      <>
+        <link rel="stylesheet" href={ASSET_PATHS.swaggerCss} />
+        <link rel="stylesheet" href={ASSET_PATHS.docsCss} />
+      </>
+    ),
+  },
+  signIn: {
+    title: "Sign in",
+    description: "Sign in with your Ethereum wallet (SIWE).",
+    path: "/me",
+    wallet: true,
+  },
+  me: {
+    title: "My account",
+    description: "My missions, submissions, balances and receipts.",
+    path: "/me",
+    wallet: true,
+  },
+  post: {
+    title: "Post a mission",
+    description: "Describe the work, set a reward held in escrow until you pick the winner.",
+    path: "/post",
+    wallet: true,
+  },
+} satisfies Record<string, PageMeta>;
+
 export async function leaderboardPage(ctx: PageCtx, cursor: string | undefined) {
   const page = await listByRating(ctxForViewer(ctx.deps, ctx.viewer, ctx.now), { limit: 50, cursor, min_missions: 1 });
   return (
-    <Layout
-      ctx={ctx}
-      meta={{
-        title: "Top solvers",
-        description: "Solvers ranked by rating (it fades with inactivity), at least one mission won.",
-        path: "/ranking",
-        alternates: { json: "/leaderboard" },
-      }}
-    >
+    <Layout ctx={ctx} meta={HEADS.ranking}>
       <h1>Top solvers</h1>
       <p class="muted small">
         Updated <When at={page.as_of} now={ctx.now} />. Solvers with at least one mission won; a rating fades when its
@@ -33,14 +71,7 @@ export async function leaderboardPage(ctx: PageCtx, cursor: string | undefined) 
         <p>No ranked agents yet.</p>
       ) : (
         <table class="stack">
-          <thead>
-            <tr>
-              <th scope="col">Solver</th>
-              <th scope="col">Rating</th>
-              <th scope="col">Won</th>
-              <th scope="col">Win rate</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={["Solver", "Rating", "Won", "Win rate"]} />
           <tbody>
             {page.agents.map((a) => (
               <tr>
@@ -80,15 +111,7 @@ export async function statusPage(ctx: PageCtx) {
   const counts = await missionCountsByStatus(deps).catch(() => ({}) as Record<string, number>);
   const rail = deps.config.baseRail;
   return (
-    <Layout
-      ctx={ctx}
-      meta={{
-        title: "Status",
-        description: "Whether the board is up, its version, fee and how many missions it holds.",
-        path: "/status",
-        alternates: { json: "/health" },
-      }}
-    >
+    <Layout ctx={ctx} meta={HEADS.status}>
       <h1>Status</h1>
       <dl class="kv">
         <dt>Health</dt>
@@ -112,12 +135,7 @@ export async function statusPage(ctx: PageCtx) {
       </dl>
       <h2>Missions</h2>
       <table>
-        <thead>
-          <tr>
-            <th scope="col">State</th>
-            <th scope="col">Missions</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={["State", "Missions"]} />
         <tbody>
           {MISSION_STATUSES.map((s) => (
             <tr>
@@ -139,21 +157,7 @@ const mcpCurl = (pub: string) =>
 export function docsPage(ctx: PageCtx) {
   const pub = ctx.deps.config.publicUrl;
   return (
-    <Layout
-      ctx={ctx}
-      meta={{
-        title: "API reference",
-        description: "Interactive reference of the OABP REST API, with MCP and feed recipes.",
-        path: "/docs",
-        alternates: { json: "/openapi.json" },
-        head: (
-          <>
-            <link rel="stylesheet" href={ASSET_PATHS.swaggerCss} />
-            <link rel="stylesheet" href={ASSET_PATHS.docsCss} />
-          </>
-        ),
-      }}
-    >
+    <Layout ctx={ctx} meta={HEADS.docs}>
       <h1>API reference</h1>
       <p>
         The REST API is described by <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Agents sign in with SIWE (
@@ -230,26 +234,71 @@ export async function receiptPage(ctx: PageCtx, missionId: string, submissionId:
   );
 }
 
+/** /me for a visitor not signed in: the wallet sign-in. */
+function signInPage(ctx: PageCtx) {
+  return (
+    <Layout ctx={ctx} meta={HEADS.signIn}>
+      <h1>Sign in</h1>
+      <p>
+        Sign in with an Ethereum wallet (EIP-4361, Sign-In with Ethereum). The session is kept in an HttpOnly cookie;
+        agents use bearer tokens instead.
+      </p>
+      <div id="wallets" class="panel">
+        <p class="muted">Looking for wallets… (needs JavaScript and a browser wallet)</p>
+      </div>
+      <p role="status" id="action-status" aria-live="polite"></p>
+    </Layout>
+  );
+}
+
+type MySubmissions = Awaited<ReturnType<typeof submissionsByAgent>>;
+
+/** The signed-in viewer's missions, submissions and receipts. */
+function MyWork(p: { mine: Awaited<ReturnType<typeof listMissions>>["missions"]; subs: MySubmissions }) {
+  const receipts = p.subs.filter((s) => s.status === "accepted" && s.mission_status === "resolved");
+  return (
+    <>
+      <h2>My missions</h2>
+      <ListOr
+        id="my-missions"
+        items={p.mine}
+        empty={
+          <>
+            None yet. <a href="/post">Post one</a>.
+          </>
+        }
+        item={(m) => (
+          <>
+            <a href={`/m/${m.id}`}>{m.title}</a> — {words.status(m.status)}, {plural(m.submission_count, "submission")}
+          </>
+        )}
+      />
+      <h2>My submissions</h2>
+      <ListOr
+        id="my-submissions"
+        items={p.subs}
+        empty="None yet."
+        item={(s) => (
+          <>
+            <a href={`/m/${s.mission_id}`}>{s.mission_title}</a> — {words.submission(s.status)}
+            {words.reason(s.reason) ? ` (${words.reason(s.reason)})` : ""}
+          </>
+        )}
+      />
+      <h2>My receipts</h2>
+      <ListOr
+        id="my-receipts"
+        items={receipts}
+        empty="None yet."
+        item={(s) => <a href={`/m/${s.mission_id}/receipts/${s.submission_id}`}>{s.mission_title}</a>}
+      />
+    </>
+  );
+}
+
 export async function mePage(ctx: PageCtx) {
   const { deps, viewer } = ctx;
-  if (!viewer) {
-    return (
-      <Layout
-        ctx={ctx}
-        meta={{ title: "Sign in", description: "Sign in with your Ethereum wallet (SIWE).", path: "/me", wallet: true }}
-      >
-        <h1>Sign in</h1>
-        <p>
-          Sign in with an Ethereum wallet (EIP-4361, Sign-In with Ethereum). The session is kept in an HttpOnly cookie;
-          agents use bearer tokens instead.
-        </p>
-        <div id="wallets" class="panel">
-          <p class="muted">Looking for wallets… (needs JavaScript and a browser wallet)</p>
-        </div>
-        <p role="status" id="action-status" aria-live="polite"></p>
-      </Layout>
-    );
-  }
+  if (!viewer) return signInPage(ctx);
   const reader = ctxForViewer(deps, viewer, ctx.now);
   const [agent, pending, mine, subs] = await Promise.all([
     getAgent(reader, { agentId: viewer }),
@@ -257,17 +306,8 @@ export async function mePage(ctx: PageCtx) {
     listMissions(reader, { creator: viewer, status: ["open", "escrowed", "resolved", "voided"], limit: 50 }),
     submissionsByAgent(reader, { agentId: viewer, limit: 50 }),
   ]);
-  const receipts = subs.filter((s) => s.status === "accepted" && s.mission_status === "resolved");
   return (
-    <Layout
-      ctx={ctx}
-      meta={{
-        title: "My account",
-        description: "My missions, submissions, balances and receipts.",
-        path: "/me",
-        wallet: true,
-      }}
-    >
+    <Layout ctx={ctx} meta={HEADS.me}>
       <h1>
         Signed in as <span title={viewer}>{agent.display_name ?? short(viewer)}</span>
       </h1>
@@ -278,15 +318,12 @@ export async function mePage(ctx: PageCtx) {
         </button>
       </p>
       <h2>Balances</h2>
-      {agent.balances.length === 0 ? (
-        <p class="muted">No balance on the ledger rail.</p>
-      ) : (
-        <ul id="balances">
-          {agent.balances.map((b) => (
-            <li>{formatAmount(b.available, b.asset, deps.config.assets)}</li>
-          ))}
-        </ul>
-      )}
+      <ListOr
+        id="balances"
+        items={agent.balances}
+        empty="No balance on the ledger rail."
+        item={(b) => formatAmount(b.available, b.asset, deps.config.assets)}
+      />
       {pending.length ? <h2>Awaiting escrow</h2> : null}
       {pending.length ? (
         <ul id="my-pending">
@@ -297,66 +334,83 @@ export async function mePage(ctx: PageCtx) {
           ))}
         </ul>
       ) : null}
-      <h2>My missions</h2>
-      {mine.missions.length === 0 ? (
-        <p class="muted">
-          None yet. <a href="/post">Post one</a>.
-        </p>
-      ) : (
-        <ul id="my-missions">
-          {mine.missions.map((m) => (
-            <li>
-              <a href={`/m/${m.id}`}>{m.title}</a> — {words.status(m.status)},{" "}
-              {plural(m.submission_count, "submission")}
-            </li>
-          ))}
-        </ul>
-      )}
-      <h2>My submissions</h2>
-      {subs.length === 0 ? (
-        <p class="muted">None yet.</p>
-      ) : (
-        <ul id="my-submissions">
-          {subs.map((s) => (
-            <li>
-              <a href={`/m/${s.mission_id}`}>{s.mission_title}</a> — {words.submission(s.status)}
-              {words.reason(s.reason) ? ` (${words.reason(s.reason)})` : ""}
-            </li>
-          ))}
-        </ul>
-      )}
-      <h2>My receipts</h2>
-      {receipts.length === 0 ? (
-        <p class="muted">None yet.</p>
-      ) : (
-        <ul id="my-receipts">
-          {receipts.map((s) => (
-            <li>
-              <a href={`/m/${s.mission_id}/receipts/${s.submission_id}`}>{s.mission_title}</a>
-            </li>
-          ))}
-        </ul>
-      )}
+      <MyWork mine={mine.missions} subs={subs} />
       <p role="status" id="action-status" aria-live="polite"></p>
     </Layout>
   );
 }
 
+type Config = PageCtx["deps"]["config"];
+
+/** How the winner is chosen, and whether others may dispute the pick (with the server's default appeal). */
+function JudgingFields(p: { appeal: Config["defaultAppeal"] }) {
+  const { appeal } = p;
+  return (
+    <>
+      <label>
+        How the winner is chosen
+        <select name="verification">
+          <option value="creator_judges">I read the answers and pick the winner</option>
+          <option value="first_valid_match">The first answer containing my expected answer wins</option>
+        </select>
+      </label>
+      <label>
+        Expected answer (only when the first correct answer wins)
+        <input name="expected" maxlength={1000} />
+      </label>
+      {appeal ? (
+        <label>
+          After you pick
+          <select name="appeal">
+            <option value="disputable">
+              Others may dispute it for {durationWords(appeal.windowSeconds)}, then it pays (recommended)
+            </option>
+            <option value="final">My pick is final and pays at once</option>
+          </select>
+        </label>
+      ) : (
+        <p class="small muted">Your pick is final: the winner is paid as soon as you pick.</p>
+      )}
+    </>
+  );
+}
+
+/** The reward: amount, asset, and where it is held. */
+function RewardFields(p: { config: Config }) {
+  return (
+    <>
+      <div class="row">
+        <label>
+          Reward amount (e.g. 50 or 12.5)
+          <input name="amount" required inputmode="decimal" />
+        </label>
+        <label>
+          Paid in
+          <select name="asset">
+            {p.config.assets.map((a) => (
+              <option value={a.symbol}>{a.symbol}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <label>
+        Where the reward is held
+        <select name="chain">
+          <option value="ledger">On this board, paid from your balance here</option>
+          {p.config.baseRail ? (
+            <option value="base">In the escrow contract on Base, funded from your wallet</option>
+          ) : null}
+        </select>
+      </label>
+    </>
+  );
+}
+
 export function postPage(ctx: PageCtx) {
-  const { deps } = ctx;
-  const rail = deps.config.baseRail;
-  const appeal = deps.config.defaultAppeal;
+  const { config } = ctx.deps;
   const deadline = new Date(ctx.now.getTime() + 7 * 86_400_000).toISOString().slice(0, 16);
   return (
-    <Layout
-      ctx={ctx}
-      meta={{
-        title: "Post a mission",
-        description: "Describe the work, set a reward held in escrow until you pick the winner.",
-        path: "/post",
-        wallet: true,
-      }}
-    >
+    <Layout ctx={ctx} meta={HEADS.post}>
       <h1>Post a mission</h1>
       {!ctx.viewer ? (
         <p class="notice">
@@ -366,7 +420,7 @@ export function postPage(ctx: PageCtx) {
       <form
         id="post-form"
         class="stacked"
-        data-assets={JSON.stringify(deps.config.assets.map((a) => ({ symbol: a.symbol, decimals: a.decimals })))}
+        data-assets={JSON.stringify(config.assets.map((a) => ({ symbol: a.symbol, decimals: a.decimals })))}
       >
         <label>
           Title: what needs doing, in one line
@@ -376,55 +430,12 @@ export function postPage(ctx: PageCtx) {
           Description: what a good answer looks like (Markdown: **bold**, lists, links)
           <textarea name="description" required maxlength={50000}></textarea>
         </label>
-        <div class="row">
-          <label>
-            Reward amount (e.g. 50 or 12.5)
-            <input name="amount" required inputmode="decimal" />
-          </label>
-          <label>
-            Paid in
-            <select name="asset">
-              {deps.config.assets.map((a) => (
-                <option value={a.symbol}>{a.symbol}</option>
-              ))}
-            </select>
-          </label>
-        </div>
-        <label>
-          Where the reward is held
-          <select name="chain">
-            <option value="ledger">On this board, paid from your balance here</option>
-            {rail ? <option value="base">In the escrow contract on Base, funded from your wallet</option> : null}
-          </select>
-        </label>
+        <RewardFields config={config} />
         <label>
           Deadline for answers (your local time)
           <input name="deadline" type="datetime-local" required value={deadline} />
         </label>
-        <label>
-          How the winner is chosen
-          <select name="verification">
-            <option value="creator_judges">I read the answers and pick the winner</option>
-            <option value="first_valid_match">The first answer containing my expected answer wins</option>
-          </select>
-        </label>
-        <label>
-          Expected answer (only when the first correct answer wins)
-          <input name="expected" maxlength={1000} />
-        </label>
-        {appeal ? (
-          <label>
-            After you pick
-            <select name="appeal">
-              <option value="disputable">
-                Others may dispute it for {durationWords(appeal.windowSeconds)}, then it pays (recommended)
-              </option>
-              <option value="final">My pick is final and pays at once</option>
-            </select>
-          </label>
-        ) : (
-          <p class="small muted">Your pick is final: the winner is paid as soon as you pick.</p>
-        )}
+        <JudgingFields appeal={config.defaultAppeal} />
         <label>
           Tags (comma-separated, e.g. python, writing)
           <input name="tags" maxlength={200} />
@@ -433,8 +444,8 @@ export function postPage(ctx: PageCtx) {
       </form>
       <p class="small muted">
         Posting costs a small fee that is not refunded (
-        {deps.config.assets.map((a) => formatAmount(a.spam_fee, a.symbol, deps.config.assets)).join(", ")}); it keeps
-        spam off the board. If nobody answers by the deadline, the reward comes back to you.
+        {config.assets.map((a) => formatAmount(a.spam_fee, a.symbol, config.assets)).join(", ")}); it keeps spam off the
+        board. If nobody answers by the deadline, the reward comes back to you.
       </p>
       <p role="status" id="action-status" aria-live="polite"></p>
     </Layout>

@@ -53,6 +53,23 @@ async function run(button: HTMLElement | null, f: () => Promise<void>): Promise<
   }
 }
 
+/** A click on the button `sel` runs `f` through `run`; with `ask`, only once the person confirms it. */
+function onClick(sel: string, f: () => Promise<void>, ask?: string): void {
+  const b = $(sel);
+  b?.addEventListener("click", () => {
+    if (ask === undefined || confirm(ask)) void run(b, f);
+  });
+}
+
+/** The form `sel`, when sent, runs `f` on its fields through `run` instead of leaving the page. */
+function onSubmit(sel: string, f: (fields: FormData, form: HTMLFormElement) => Promise<void>): void {
+  const form = $<HTMLFormElement>(sel);
+  form?.addEventListener("submit", (e) => {
+    e.preventDefault();
+    void run(form.querySelector("button"), () => f(new FormData(form), form));
+  });
+}
+
 // --- posting --------------------------------------------------------------------------------
 
 /** The rule's params from the form: the expected answer, or the appeal choice (docs/web.md "Post"). */
@@ -66,36 +83,32 @@ function wirePostForm(): void {
   const form = $<HTMLFormElement>("#post-form");
   if (!form) return;
   const assets = JSON.parse(form.dataset.assets ?? "[]") as { symbol: string; decimals: number }[];
-  form.addEventListener("submit", (e) => {
-    e.preventDefault();
-    void run(form.querySelector("button"), async () => {
-      const f = new FormData(form);
-      const get = (k: string) => String(f.get(k) ?? "").trim();
-      const asset = assets.find((a) => a.symbol === get("asset"));
-      if (!asset) throw new ApiError("unknown asset");
-      const type = get("verification");
-      const body = {
-        title: get("title"),
-        description: get("description"),
-        reward: {
-          asset: asset.symbol,
-          amount: toBaseUnits(get("amount"), asset.decimals),
-          chain: get("chain") || "ledger",
-        },
-        verification: { type, params: verificationParams(type, get) },
-        // datetime-local is the person's own clock; the browser knows their time zone.
-        deadline: new Date(get("deadline")).toISOString(),
-        tags: get("tags")
-          ? get("tags")
-              .split(",")
-              .map((t) => t.trim().toLowerCase())
-              .filter(Boolean)
-          : undefined,
-      };
-      say("Posting…");
-      const r = await api("POST", "/missions", body, true);
-      location.assign(`/m/${r.body.id}`);
-    });
+  onSubmit("#post-form", async (f) => {
+    const get = (k: string) => String(f.get(k) ?? "").trim();
+    const asset = assets.find((a) => a.symbol === get("asset"));
+    if (!asset) throw new ApiError("unknown asset");
+    const type = get("verification");
+    const body = {
+      title: get("title"),
+      description: get("description"),
+      reward: {
+        asset: asset.symbol,
+        amount: toBaseUnits(get("amount"), asset.decimals),
+        chain: get("chain") || "ledger",
+      },
+      verification: { type, params: verificationParams(type, get) },
+      // datetime-local is the person's own clock; the browser knows their time zone.
+      deadline: new Date(get("deadline")).toISOString(),
+      tags: get("tags")
+        ? get("tags")
+            .split(",")
+            .map((t) => t.trim().toLowerCase())
+            .filter(Boolean)
+        : undefined,
+    };
+    say("Posting…");
+    const r = await api("POST", "/missions", body, true);
+    location.assign(`/m/${r.body.id}`);
   });
 }
 
@@ -166,101 +179,89 @@ async function sha256Hex(data: ArrayBuffer): Promise<string> {
   return `0x${[...d].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
+/** `f`, then the page again (it shows what the action changed). */
+const reloadAfter =
+  <A extends unknown[]>(f: (...a: A) => Promise<unknown>) =>
+  async (...a: A) => {
+    await f(...a);
+    location.reload();
+  };
+
+/** The ticked submissions, with their shares when every one has a share. */
+function awardWinners(): { submission_id: string; share_bps?: number }[] {
+  const picks = [...document.querySelectorAll<HTMLInputElement>(".award-pick:checked")].map((i) => i.value);
+  if (picks.length === 0) throw new ApiError("pick at least one submission");
+  const shares = picks.map(
+    (sid) =>
+      document.querySelector<HTMLInputElement>(`.award-share[data-for="${CSS.escape(sid)}"]`)?.value.trim() ?? "",
+  );
+  const withShares = shares.every((s) => s !== "");
+  return picks.map((sid, i) =>
+    // Shares are typed in percent; the API takes basis points (1 % = 100).
+    withShares ? { submission_id: sid, share_bps: Math.round(Number(shares[i]) * 100) } : { submission_id: sid },
+  );
+}
+
+/** The submission form's body: the text, or a link with the SHA-256 of the file the browser hashes. */
+async function submissionBody(f: FormData): Promise<Record<string, string>> {
+  const content = String(f.get("content") ?? "");
+  const uri = String(f.get("content_uri") ?? "").trim();
+  const file = f.get("file");
+  if (uri) {
+    if (!(file instanceof File) || file.size === 0)
+      throw new ApiError("choose the file whose SHA-256 is sent with the URI");
+    say("Hashing the file in the browser…");
+    return { content_uri: uri, content_hash: await sha256Hex(await file.arrayBuffer()) };
+  }
+  if (content.trim()) return { content };
+  throw new ApiError("write an answer or give a URI and a file");
+}
+
 function wireMissionPage(): void {
   const article = $("article[data-mission-id]");
   if (!article) return;
   const id = article.dataset.missionId!;
   // Wallets announce themselves when asked (EIP-6963): ask early where a fund or award button is.
   if ($("#fund-btn, #award-btn")) void signing().then((w) => w.discover());
-  const reloadAfter = (f: () => Promise<unknown>) => async () => {
-    await f();
-    location.reload();
-  };
-  const claim = $("#claim-btn");
-  claim?.addEventListener("click", () =>
-    run(
-      claim,
-      reloadAfter(() => api("POST", `/missions/${id}/claims`)),
-    ),
+  onClick(
+    "#claim-btn",
+    reloadAfter(() => api("POST", `/missions/${id}/claims`)),
   );
-  const voidBtn = $("#void-btn");
-  voidBtn?.addEventListener("click", () => {
-    if (confirm("Void this mission? The reward is refunded, the spam fee is kept."))
-      void run(
-        voidBtn,
-        reloadAfter(() => api("POST", `/missions/${id}/void`)),
-      );
-  });
-  const award = $("#award-btn");
-  award?.addEventListener("click", () =>
-    run(
-      award,
-      reloadAfter(async () => {
-        const picks = [...document.querySelectorAll<HTMLInputElement>(".award-pick:checked")].map((i) => i.value);
-        if (picks.length === 0) throw new ApiError("pick at least one submission");
-        const shares = picks.map(
-          (sid) =>
-            document.querySelector<HTMLInputElement>(`.award-share[data-for="${CSS.escape(sid)}"]`)?.value.trim() ?? "",
-        );
-        const withShares = shares.every((s) => s !== "");
-        const winners = picks.map((sid, i) =>
-          // Shares are typed in percent; the API takes basis points (1 % = 100).
-          withShares ? { submission_id: sid, share_bps: Math.round(Number(shares[i]) * 100) } : { submission_id: sid },
-        );
-        await (await signing()).awardWith(io, id, winners);
-      }),
-    ),
+  onClick(
+    "#void-btn",
+    reloadAfter(() => api("POST", `/missions/${id}/void`)),
+    "Void this mission? The reward is refunded, the spam fee is kept.",
   );
-  const dispute = $<HTMLFormElement>("#dispute-form");
-  dispute?.addEventListener("submit", (e) => {
-    e.preventDefault();
-    void run(
-      dispute.querySelector("button"),
-      reloadAfter(async () => {
-        const f = new FormData(dispute);
-        const amount = toBaseUnits(String(f.get("amount") ?? "").trim(), Number(dispute.dataset.decimals));
-        await api("POST", `/missions/${id}/votes`, { submission_id: f.get("submission_id"), amount }, true);
-      }),
-    );
-  });
-  const fundBtn = $("#fund-btn");
-  fundBtn?.addEventListener("click", () => run(fundBtn, async () => (await signing()).fund(io, id)));
-  const form = $<HTMLFormElement>("#submit-form");
-  form?.addEventListener("submit", (e) => {
-    e.preventDefault();
-    void run(
-      form.querySelector("button"),
-      reloadAfter(async () => {
-        const f = new FormData(form);
-        const content = String(f.get("content") ?? "");
-        const uri = String(f.get("content_uri") ?? "").trim();
-        const file = f.get("file");
-        let body: Record<string, string>;
-        if (uri) {
-          if (!(file instanceof File) || file.size === 0)
-            throw new ApiError("choose the file whose SHA-256 is sent with the URI");
-          say("Hashing the file in the browser…");
-          body = { content_uri: uri, content_hash: await sha256Hex(await file.arrayBuffer()) };
-        } else if (content.trim()) {
-          body = { content };
-        } else {
-          throw new ApiError("write an answer or give a URI and a file");
-        }
-        say("Submitting…");
-        await api("POST", `/missions/${id}/submissions`, body, true);
-      }),
-    );
-  });
+  onClick(
+    "#award-btn",
+    reloadAfter(async () => {
+      const winners = awardWinners();
+      await (await signing()).awardWith(io, id, winners);
+    }),
+  );
+  onSubmit(
+    "#dispute-form",
+    reloadAfter(async (f, form) => {
+      const amount = toBaseUnits(String(f.get("amount") ?? "").trim(), Number(form.dataset.decimals));
+      await api("POST", `/missions/${id}/votes`, { submission_id: f.get("submission_id"), amount }, true);
+    }),
+  );
+  onClick("#fund-btn", async () => (await signing()).fund(io, id));
+  onSubmit(
+    "#submit-form",
+    reloadAfter(async (f) => {
+      const body = await submissionBody(f);
+      say("Submitting…");
+      await api("POST", `/missions/${id}/submissions`, body, true);
+    }),
+  );
 }
 
 function wireSignOut(): void {
-  const b = $("#signout-btn");
-  b?.addEventListener("click", () =>
-    run(b, async () => {
-      await api("DELETE", "/web/session");
-      location.assign("/");
-    }),
-  );
+  onClick("#signout-btn", async () => {
+    await api("DELETE", "/web/session");
+    location.assign("/");
+  });
 }
 
 if ($("#wallets")) void signing().then((w) => w.showWallets(io));
