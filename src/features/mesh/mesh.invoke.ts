@@ -265,14 +265,8 @@ function fetchFailed(deps: Deps, res: Extract<SafeFetchResult, { ok: false }>, f
 function providerResult(res: Extract<SafeFetchResult, { ok: true }>, fail: Fail): unknown {
   const parsed = parseJson(res.body);
   const body = parsed.ok ? parsed.value : undefined;
-  if (res.status < 200 || res.status > 299) {
-    const pe = providerError(body);
-    fail(pe?.code ?? "INTERNAL_ERROR", `the provider answered ${res.status}${pe?.message ? `: ${pe.message}` : ""}`, {
-      reason: "provider_error",
-      provider_status: res.status,
-      ...(pe ? { provider_error: pe } : {}),
-    });
-  }
+  if (res.status < 200 || res.status > 299)
+    failedWith(body, { status: res.status, what: `the provider answered ${res.status}` }, fail);
   if (!parsed.ok)
     fail("INTERNAL_ERROR", "the provider's answer is not JSON", {
       reason: "provider_invalid_response",
@@ -280,13 +274,16 @@ function providerResult(res: Extract<SafeFetchResult, { ok: true }>, fail: Fail)
     });
   // A Mesh Skill Response envelope, or (a provider that answers its result bare) the result itself.
   const envelope = isObject(body) && typeof body.success === "boolean";
-  if (envelope && body.success === false) {
-    const pe = providerError(body);
-    fail(pe?.code ?? "INTERNAL_ERROR", `the skill failed${pe?.message ? `: ${pe.message}` : ""}`, {
-      reason: "provider_error",
-      provider_status: res.status,
-      ...(pe ? { provider_error: pe } : {}),
-    });
-  }
+  if (envelope && body.success === false) failedWith(body, { status: res.status, what: "the skill failed" }, fail);
   return envelope ? ((body as Record<string, unknown>).result ?? null) : body;
+}
+
+/** The provider said it failed: its Mesh error code and message, repeated (trimmed). */
+function failedWith(body: unknown, answer: { status: number; what: string }, fail: Fail): never {
+  const pe = providerError(body);
+  fail(pe?.code ?? "INTERNAL_ERROR", `${answer.what}${pe?.message ? `: ${pe.message}` : ""}`, {
+    reason: "provider_error",
+    provider_status: answer.status,
+    ...(pe ? { provider_error: pe } : {}),
+  });
 }

@@ -169,12 +169,7 @@ function check(s: unknown, v: unknown, path: string, out: SchemaProblem[]): void
   if (s === true) return;
   if (s === false || !isObject(s)) return void out.push({ path, message: "no value is allowed here" });
   const at: At = { path, out };
-  const t = typeOf(v);
-  if (s.type !== undefined) {
-    const allowed = (Array.isArray(s.type) ? s.type : [s.type]) as JsonType[];
-    if (!allowed.includes(t) && !(t === "integer" && allowed.includes("number")))
-      return fail(at, `must be ${allowed.join(" or ")}, is ${t}`);
-  }
+  if (!checkType(s, v, at)) return;
   if (s.enum !== undefined && !(s.enum as unknown[]).some((e) => same(e, v)))
     fail(at, "must be one of the enum values");
   if (Object.hasOwn(s, "const") && !same(s.const, v)) fail(at, "must equal the const value");
@@ -193,6 +188,16 @@ interface At {
 type Schema = Record<string, unknown>;
 
 const fail = (at: At, message: string) => void at.out.push({ path: at.path, message });
+
+/** `type`: false (with the problem) when the value is of none of the listed types. */
+function checkType(s: Schema, v: unknown, at: At): boolean {
+  if (s.type === undefined) return true;
+  const t = typeOf(v);
+  const allowed = (Array.isArray(s.type) ? s.type : [s.type]) as JsonType[];
+  if (allowed.includes(t) || (t === "integer" && allowed.includes("number"))) return true;
+  fail(at, `must be ${allowed.join(" or ")}, is ${t}`);
+  return false;
+}
 
 function checkString(s: Schema, v: string, at: At): void {
   const n = [...v].length;

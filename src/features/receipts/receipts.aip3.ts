@@ -116,12 +116,17 @@ async function chainState(
     .select()
     .from(chainPayouts)
     .where(and(eq(chainPayouts.missionId, m.id), eq(chainPayouts.kind, "release")));
+  // A final release is confirmed; every other state names itself (none before the release exists).
   const state = p?.state ?? "queued";
-  const status = state === "final" ? "confirmed" : state === "confirmed" ? "confirmed" : (state as SettlementStatus);
+  const status = state === "final" ? "confirmed" : (state as SettlementStatus);
   return {
     status,
-    tx: p?.minedTxHash ?? p?.txHash ?? null,
-    at: p?.finalAt ?? p?.confirmedAt ?? p?.broadcastAt ?? m.resolvedAt,
+    tx: p ? (p.minedTxHash ?? p.txHash) : null,
+    at: (p && lastProgress(p)) ?? m.resolvedAt,
     extra: status === "failed" ? { failure_reason: m.payoutStatusReason ?? "payout_failed" } : {},
   };
 }
+
+/** When the release last progressed (final, confirmed, broadcast); null before its broadcast. */
+const lastProgress = (p: typeof chainPayouts.$inferSelect): Date | null =>
+  p.finalAt ?? p.confirmedAt ?? p.broadcastAt ?? null;
