@@ -342,16 +342,19 @@ export function qaEvent(
   m: Mission,
   at: Date,
   type: "question.asked" | "question.answered" | "mission.clarified",
-  q: {
-    id: string;
-    kind: string;
-    author: string;
-    body: string;
-    answer: string | null;
-    pinned: boolean;
+  input: {
+    question: {
+      id: string;
+      kind: string;
+      author: string;
+      body: string;
+      answer: string | null;
+      pinned: boolean;
+    };
+    claimers: string[];
   },
-  claimers: string[],
 ): OutboxEvent {
+  const { question: q, claimers } = input;
   return {
     type,
     at,

@@ -218,10 +218,10 @@ describe("manifest with the rail off", () => {
   it("says the base rail is off and why; no EVM chain listed, the ledger rail described apart (AIP-1 §9 chains: EVM chain names)", async () => {
     const { buildManifest } = await import("../../src/features/manifest/manifest");
     const { generateKeyring } = await import("../../src/lib/receipt-keys");
-    const m = buildManifest(
-      parseEnv({ OABP_RPC_URL: "http://127.0.0.1:8545" }),
-      generateKeyring(new Date("2026-06-01T00:00:00Z")),
-    );
+    const m = buildManifest({
+      config: parseEnv({ OABP_RPC_URL: "http://127.0.0.1:8545" }),
+      keyring: generateKeyring(new Date("2026-06-01T00:00:00Z")),
+    });
     expect(m.chain).toBe("off-chain");
     expect(m.payment_options.chains).toEqual([]);
     expect(m.payment_options.ledger).toMatchObject({ enabled: true });

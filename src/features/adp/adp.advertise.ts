@@ -99,6 +99,45 @@ async function checkSignature(card: AgentCard, bound: string | undefined): Promi
 
 export async function advertise(ctx: Ctx, card: AgentCard): Promise<AdvertiseResult> {
   const { now } = ctx;
+  const { caller, signed, text, size, agentId } = await admitCard(ctx, card);
+  // A suspended agent advertises nothing (signed in or by its bound key; docs/moderation.md "Suspension").
+  await assertNotSuspended(ctx.deps.database.db, agentId, now);
+  const skills = card.skills ?? [];
+  const fields = {
+    cardId: card.id,
+    name: card.name,
+    did: signed ? card.did! : null,
+    seq: card.seq ?? null,
+    signed,
+    card: text,
+    sizeBytes: size,
+    skills,
+    skillPaths: skillPaths(skills),
+    words: cardWords(card.name, card.description, skills),
+    maxConcurrentTasks: card.constraints?.max_concurrent_tasks ?? null,
+    revoked: isRevocation(card),
+    updatedAt: now,
+  };
+  const wrote = await writeCard(ctx, { agentId, bySession: caller !== undefined, fields });
+  const result = {
+    stored: true as const,
+    agent_id: agentId,
+    card_id: card.id,
+    seq: fields.seq,
+    signed,
+    revoked: fields.revoked,
+  };
+  if (wrote.length > 0) return { ...result, unchanged: false };
+  return refusal(
+    ctx.deps,
+    agentId,
+    { text, signed, did: fields.did, seq: fields.seq, bySession: caller !== undefined },
+    result,
+  );
+}
+
+/** Who may advertise this card, and its canonical text: a session, or a signature by the bound key. */
+async function admitCard(ctx: Ctx, card: AgentCard) {
   const caller = viewerOf(ctx);
   const signed = card.signature !== undefined;
   if (!caller && !signed) {
@@ -126,32 +165,26 @@ export async function advertise(ctx: Ctx, card: AgentCard): Promise<AdvertiseRes
       { reason: ADVERTISE_REASONS.agentMismatch },
     );
   }
-  const agentId = caller ?? bound!;
-  // A suspended agent advertises nothing (signed in or by its bound key; docs/moderation.md "Suspension").
-  await assertNotSuspended(ctx.deps.database.db, agentId, now);
-  const skills = card.skills ?? [];
-  const fields = {
-    cardId: card.id,
-    name: card.name,
-    did: signed ? card.did! : null,
-    seq: card.seq ?? null,
-    signed,
-    card: text,
-    sizeBytes: size,
-    skills,
-    skillPaths: skillPaths(skills),
-    words: cardWords(card.name, card.description, skills),
-    maxConcurrentTasks: card.constraints?.max_concurrent_tasks ?? null,
-    revoked: isRevocation(card),
-    updatedAt: now,
-  };
+  return { caller, signed, text, size, agentId: caller ?? bound! };
+}
+
+type CardFields = Omit<typeof adpCards.$inferInsert, "agentId" | "createdAt"> & {
+  did: string | null;
+  seq: number | null;
+};
+
+/** One conditional statement: the §3.2/§7.3 replacement rule decided on the row as it is. */
+async function writeCard(
+  ctx: Ctx,
+  input: { agentId: string; bySession: boolean; fields: CardFields },
+): Promise<{ agentId: string }[]> {
+  const { agentId, fields } = input;
   const db = dbOf(ctx);
-  let wrote: { agentId: string }[];
   try {
-    wrote = caller
+    return input.bySession
       ? await db
           .insert(adpCards)
-          .values({ agentId, createdAt: now, ...fields })
+          .values({ agentId, createdAt: ctx.now, ...fields })
           .onConflictDoUpdate({
             target: adpCards.agentId,
             set: fields,
@@ -177,21 +210,6 @@ export async function advertise(ctx: Ctx, card: AgentCard): Promise<AdvertiseRes
     }
     throw e;
   }
-  const result = {
-    stored: true as const,
-    agent_id: agentId,
-    card_id: card.id,
-    seq: fields.seq,
-    signed,
-    revoked: fields.revoked,
-  };
-  if (wrote.length > 0) return { ...result, unchanged: false };
-  return refusal(
-    ctx.deps,
-    agentId,
-    { text, signed, did: fields.did, seq: fields.seq, bySession: caller !== undefined },
-    result,
-  );
 }
 
 /** Nothing was written: a retry of the stored card, or the rule that refused it. */

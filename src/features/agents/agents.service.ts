@@ -95,13 +95,12 @@ export async function getAgent(ctx: Ctx, { agentId }: { agentId: string }): Prom
     skillsOfAgent(deps.database.db, id),
     typeAffinity(deps.database.db, id),
   ]);
-  const imported = await importedReputation(
-    deps.database.db,
-    id,
+  const imported = await importedReputation(deps.database.db, {
+    subject: id,
     now,
-    row?.missionsCompleted ?? 0,
-    deps.config.aip34.typeOverlapTrustFactor,
-  );
+    missionsCompleted: row?.missionsCompleted ?? 0,
+    typeOverlapTrustFactor: deps.config.aip34.typeOverlapTrustFactor,
+  });
   return {
     agent_id: id,
     ...profileOf(row, now),

@@ -37,10 +37,28 @@ const sendJson = (c: Context<AppEnv>, text: string, status: 200 = 200) => {
   return c.body(text, status);
 };
 
+/** A well-formed JSON-RPC message. */
+type Message = Exclude<Incoming, { kind: "invalid" }>;
+
 const idOf = (m: Incoming): RpcId | null => (m.kind === "request" || m.kind === "invalid" ? m.id : null);
 const str = (v: unknown) => (typeof v === "string" ? v.slice(0, 200) : null);
 
 export async function handlePost(c: Context<AppEnv>): Promise<Response> {
+  const m = await readMessage(c);
+  if (m instanceof Response) return m;
+  if (m.kind === "request" && m.method === "initialize") return initialize(c, m);
+  const version = c.req.header("mcp-protocol-version");
+  if (version !== undefined && !KNOWN_PROTOCOL_VERSIONS.has(version)) {
+    return sendTransportError(c, 400, idOf(m), {
+      code: RPC.INVALID_REQUEST,
+      message: `Unsupported MCP-Protocol-Version ${JSON.stringify(version)}: this server speaks ${MCP_PROTOCOL_VERSION}`,
+    });
+  }
+  return inSession(c, m);
+}
+
+/** The one JSON-RPC message of the body, or the transport error that refuses it. */
+async function readMessage(c: Context<AppEnv>): Promise<Message | Response> {
   const deps = c.get("deps");
   const raw = await c.req.text();
   if (raw.length > 0 && !isJsonContentType(c.req.header("content-type"))) {
@@ -57,6 +75,11 @@ export async function handlePost(c: Context<AppEnv>): Promise<Response> {
   }
   // §7.4: a POST without an initialize body gets errorShape.missingInitialize.
   if (raw.trim() === "") return sendTransportError(c, 400, null, missingInitializeError(deps.config));
+  return parseMessage(c, raw);
+}
+
+function parseMessage(c: Context<AppEnv>, raw: string): Message | Response {
+  const config = c.get("deps").config;
   let body: unknown;
   try {
     body = JSON.parse(raw);
@@ -64,7 +87,7 @@ export async function handlePost(c: Context<AppEnv>): Promise<Response> {
     return sendTransportError(c, 400, null, {
       code: RPC.PARSE_ERROR,
       message: "Parse error: the body is not valid JSON",
-      data: { recipeUrl: recipeUrl(deps.config) },
+      data: { recipeUrl: recipeUrl(config) },
     });
   }
   // A lone surrogate in any string is refused here as on REST (src/lib/json-text.ts).
@@ -72,7 +95,7 @@ export async function handlePost(c: Context<AppEnv>): Promise<Response> {
     return sendTransportError(c, 400, null, {
       code: RPC.INVALID_PARAMS,
       message: "Invalid params: a string contains a lone UTF-16 surrogate",
-      data: { recipeUrl: recipeUrl(deps.config) },
+      data: { recipeUrl: recipeUrl(config) },
     });
   }
   const m = classify(body);
@@ -80,17 +103,14 @@ export async function handlePost(c: Context<AppEnv>): Promise<Response> {
     return sendTransportError(c, 400, m.id, {
       code: RPC.INVALID_REQUEST,
       message: `Invalid Request: ${m.reason}`,
-      data: { recipeUrl: recipeUrl(deps.config) },
+      data: { recipeUrl: recipeUrl(config) },
     });
-  if (m.kind === "request" && m.method === "initialize") return initialize(c, m);
+  return m;
+}
 
-  const version = c.req.header("mcp-protocol-version");
-  if (version !== undefined && !KNOWN_PROTOCOL_VERSIONS.has(version)) {
-    return sendTransportError(c, 400, idOf(m), {
-      code: RPC.INVALID_REQUEST,
-      message: `Unsupported MCP-Protocol-Version ${JSON.stringify(version)}: this server speaks ${MCP_PROTOCOL_VERSION}`,
-    });
-  }
+/** A message other than initialize: it needs a live session of this caller (§7.3). */
+async function inSession(c: Context<AppEnv>, m: Message): Promise<Response> {
+  const deps = c.get("deps");
   const sessionId = c.req.header("mcp-session-id");
   if (sessionId === undefined) {
     // Ping is allowed at any time (MCP lifecycle); everything else needs the handshake first.

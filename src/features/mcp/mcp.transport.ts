@@ -30,14 +30,15 @@ export function sendTransportError(
   status: 400 | 403 | 404 | 405 | 406 | 413 | 415,
   id: RpcId | null,
   error: RpcError,
-  documentation?: string,
 ) {
-  return c.json(transportErrorBody(c.get("deps").config, id, error, documentation), status);
+  return c.json(transportErrorBody(c.get("deps").config, id, error), status);
 }
 
 /** §7.3.5: unknown, expired or terminated session → -32001 (HTTP 404, which MCP clients read as "start a new session"). */
-export const sendSessionExpired = (c: Context<AppEnv>, id: RpcId | null) =>
-  sendTransportError(c, 404, id, sessionExpiredError(c.get("deps").config), AIP1_DOCS.lifecycle);
+export function sendSessionExpired(c: Context<AppEnv>, id: RpcId | null) {
+  const config = c.get("deps").config;
+  return c.json(transportErrorBody(config, id, sessionExpiredError(config), AIP1_DOCS.lifecycle), 404);
+}
 
 /** AIP-1 §7.2: the body for a path listed in transport_paths.not_served. */
 export function notServedBody(config: Config, method: string, path: string) {

@@ -100,10 +100,54 @@ function parseJson(body: Buffer): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
+type Skill = Awaited<ReturnType<typeof skillForInvoke>>;
+/** The skill named in every error body of an invocation. */
+type Base = { skill_id: string; skill_name: string; provider: string };
+/** Throws the invocation's error: the skill, the invocation id and the details. */
+type Fail = (code: ErrorCode, message: string, details: Record<string, unknown>) => never;
+
 export async function invokeSkill(
   ctx: Ctx,
   input: { skillId: string; from?: string | undefined; payload: unknown },
 ): Promise<{ body: InvokeResponseWire; rate: RateHeaders }> {
+  const { deps } = ctx;
+  const { caller, skill, payload, base } = await admitPayload(ctx, input);
+  const endpoint = await providerEndpoint(ctx, skill, base);
+  const rate = await takeRates(ctx, caller, skill);
+  const call = await postInvocation(ctx, { caller, skill, base, endpoint, payload });
+  const fail: Fail = (code, message, details) => {
+    throw new AppError(code, message, { ...base, invocation_id: call.invocationId, ...details });
+  };
+  if (!call.res.ok) fetchFailed(deps, call.res, fail);
+  const result = providerResult(call.res, fail);
+  if (skill.outputSchema) {
+    const problems = validate(skill.outputSchema, result);
+    if (problems.length > 0)
+      fail("INTERNAL_ERROR", "the provider's result does not match the skill's outputSchema", {
+        reason: "invalid_output",
+        problems,
+      });
+  }
+  return {
+    body: {
+      success: true,
+      result,
+      error: null,
+      metadata: {
+        skillName: skill.name,
+        version: skill.version,
+        processingTimeMs: call.processingTimeMs,
+        timestamp: deps.clock.now().toISOString(),
+        invocationId: call.invocationId,
+        provider: skill.agentId,
+      },
+    },
+    rate,
+  };
+}
+
+/** The caller, the skill and the payload, checked against the size cap and the inputSchema. */
+async function admitPayload(ctx: Ctx, input: { skillId: string; from?: string | undefined; payload: unknown }) {
   const { deps, now } = ctx;
   const caller = agentOf(ctx);
   if (input.from !== undefined && parseAgentId(input.from) !== caller)
@@ -116,7 +160,7 @@ export async function invokeSkill(
   const maxPayload = deps.config.meshInvokeMaxPayloadBytes;
   if (Buffer.byteLength(payloadText) > maxPayload)
     throw new AppError("PAYLOAD_TOO_LARGE", `payload exceeds ${maxPayload} bytes`, { limit_bytes: maxPayload });
-  const base = { skill_id: skill.id, skill_name: skill.name, provider: skill.agentId };
+  const base: Base = { skill_id: skill.id, skill_name: skill.name, provider: skill.agentId };
   if (skill.inputSchema) {
     const problems = validate(skill.inputSchema, payload);
     if (problems.length > 0)
@@ -130,24 +174,37 @@ export async function invokeSkill(
         },
       );
   }
+  return { caller, skill, payload, base };
+}
+
+/** Where the provider answers: its skill's endpoint or its own, and never a suspended provider. */
+async function providerEndpoint(ctx: Ctx, skill: Skill, base: Base): Promise<string> {
   const endpoint = skill.endpoint ?? skill.agentEndpoint;
   if (!endpoint)
     throw new AppError("SERVICE_UNAVAILABLE", "the skill's provider has registered no endpoint", {
       ...base,
       reason: "no_endpoint",
     });
-  if (await suspensionOf(db, skill.agentId, now))
+  if (await suspensionOf(dbOf(ctx), skill.agentId, ctx.now))
     throw new AppError("SERVICE_UNAVAILABLE", "the skill's provider is suspended", {
       ...base,
       reason: "provider_suspended",
     });
-  const rate = await takeRates(ctx, caller, skill);
+  return endpoint;
+}
 
+/** One in-flight slot, the Mesh "Skill Invocation Message" POSTed to the provider, the slot freed. */
+async function postInvocation(
+  ctx: Ctx,
+  input: { caller: string; skill: Skill; base: Base; endpoint: string; payload: unknown },
+): Promise<{ invocationId: string; res: SafeFetchResult; processingTimeMs: number }> {
+  const { deps, now } = ctx;
+  const { caller, skill } = input;
   const slot = slotsOf(deps).tryAcquire(caller, skill.agentId);
   if ("refused" in slot) {
     const code = slot.refused === "caller_busy" ? "RATE_LIMITED" : "SERVICE_UNAVAILABLE";
     throw new AppError(code, `too many invocations in flight (${slot.refused})`, {
-      ...base,
+      ...input.base,
       reason: slot.refused,
       retry_after_seconds: 1,
     });
@@ -158,14 +215,14 @@ export async function invokeSkill(
     id: invocationId,
     from_agent: caller,
     to_agent: skill.agentId,
-    content: { type: "skill_invocation", skillName: skill.name, payload },
+    content: { type: "skill_invocation", skillName: skill.name, payload: input.payload },
     message_type: "skill_invocation",
     created_at: now.toISOString(),
   };
   const started = performance.now();
   let res: SafeFetchResult;
   try {
-    res = await deps.fetcher.fetch(endpoint, {
+    res = await deps.fetcher.fetch(input.endpoint, {
       method: "POST",
       headers: {
         "content-type": "application/json",
@@ -183,36 +240,33 @@ export async function invokeSkill(
   } finally {
     slot.release();
   }
-  const processingTimeMs = Math.round(performance.now() - started);
-  function fail(code: ErrorCode, message: string, details: Record<string, unknown>): never {
-    throw new AppError(code, message, { ...base, invocation_id: invocationId, ...details });
-  }
-  if (!res.ok) {
-    if (res.reason === "timeout")
-      fail("TIMEOUT", `the provider did not answer within ${deps.config.meshInvokeTimeoutMs} ms`, {
-        reason: "provider_timeout",
-      });
-    if (res.reason === "too_large")
-      fail("INTERNAL_ERROR", "the provider's answer exceeds the hub's response cap", {
-        reason: "provider_response_too_large",
-        limit_bytes: deps.config.meshInvokeMaxResponseBytes,
-      });
-    fail("SERVICE_UNAVAILABLE", `the provider is unreachable (${res.reason})`, {
-      reason: "provider_unreachable",
-      fetch_failure: res.reason,
-      ...(res.reason === "host_busy" ? { retry_after_seconds: 1 } : {}),
+  return { invocationId, res, processingTimeMs: Math.round(performance.now() - started) };
+}
+
+/** No answer from the provider: a timeout, an answer over the cap, or unreachable. */
+function fetchFailed(deps: Deps, res: Extract<SafeFetchResult, { ok: false }>, fail: Fail): never {
+  if (res.reason === "timeout")
+    fail("TIMEOUT", `the provider did not answer within ${deps.config.meshInvokeTimeoutMs} ms`, {
+      reason: "provider_timeout",
     });
-  }
+  if (res.reason === "too_large")
+    fail("INTERNAL_ERROR", "the provider's answer exceeds the hub's response cap", {
+      reason: "provider_response_too_large",
+      limit_bytes: deps.config.meshInvokeMaxResponseBytes,
+    });
+  fail("SERVICE_UNAVAILABLE", `the provider is unreachable (${res.reason})`, {
+    reason: "provider_unreachable",
+    fetch_failure: res.reason,
+    ...(res.reason === "host_busy" ? { retry_after_seconds: 1 } : {}),
+  });
+}
+
+/** The provider's result from its answer, or the provider's error. */
+function providerResult(res: Extract<SafeFetchResult, { ok: true }>, fail: Fail): unknown {
   const parsed = parseJson(res.body);
   const body = parsed.ok ? parsed.value : undefined;
-  if (res.status < 200 || res.status > 299) {
-    const pe = providerError(body);
-    fail(pe?.code ?? "INTERNAL_ERROR", `the provider answered ${res.status}${pe?.message ? `: ${pe.message}` : ""}`, {
-      reason: "provider_error",
-      provider_status: res.status,
-      ...(pe ? { provider_error: pe } : {}),
-    });
-  }
+  if (res.status < 200 || res.status > 299)
+    failedWith(body, { status: res.status, what: `the provider answered ${res.status}` }, fail);
   if (!parsed.ok)
     fail("INTERNAL_ERROR", "the provider's answer is not JSON", {
       reason: "provider_invalid_response",
@@ -220,37 +274,16 @@ export async function invokeSkill(
     });
   // A Mesh Skill Response envelope, or (a provider that answers its result bare) the result itself.
   const envelope = isObject(body) && typeof body.success === "boolean";
-  if (envelope && body.success === false) {
-    const pe = providerError(body);
-    fail(pe?.code ?? "INTERNAL_ERROR", `the skill failed${pe?.message ? `: ${pe.message}` : ""}`, {
-      reason: "provider_error",
-      provider_status: res.status,
-      ...(pe ? { provider_error: pe } : {}),
-    });
-  }
-  const result = envelope ? ((body as Record<string, unknown>).result ?? null) : body;
-  if (skill.outputSchema) {
-    const problems = validate(skill.outputSchema, result);
-    if (problems.length > 0)
-      fail("INTERNAL_ERROR", "the provider's result does not match the skill's outputSchema", {
-        reason: "invalid_output",
-        problems,
-      });
-  }
-  return {
-    body: {
-      success: true,
-      result,
-      error: null,
-      metadata: {
-        skillName: skill.name,
-        version: skill.version,
-        processingTimeMs,
-        timestamp: deps.clock.now().toISOString(),
-        invocationId,
-        provider: skill.agentId,
-      },
-    },
-    rate,
-  };
+  if (envelope && body.success === false) failedWith(body, { status: res.status, what: "the skill failed" }, fail);
+  return envelope ? ((body as Record<string, unknown>).result ?? null) : body;
+}
+
+/** The provider said it failed: its Mesh error code and message, repeated (trimmed). */
+function failedWith(body: unknown, answer: { status: number; what: string }, fail: Fail): never {
+  const pe = providerError(body);
+  fail(pe?.code ?? "INTERNAL_ERROR", `${answer.what}${pe?.message ? `: ${pe.message}` : ""}`, {
+    reason: "provider_error",
+    provider_status: answer.status,
+    ...(pe ? { provider_error: pe } : {}),
+  });
 }

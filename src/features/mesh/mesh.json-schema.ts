@@ -33,7 +33,6 @@ const SUBSCHEMAS = new Set(["items", "not"]);
 const SUBSCHEMA_LISTS = new Set(["anyOf", "oneOf", "allOf"]);
 const COUNTS = new Set(["minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"]);
 const NUMBERS = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]);
-const OTHERS = new Set(["type", "required", "additionalProperties", "enum", "const", "uniqueItems"]);
 
 export type SchemaProblem = { path: string; message: string };
 
@@ -52,42 +51,89 @@ function walk(s: unknown, path: string, depth: number, out: SchemaProblem[]): vo
   if (!isObject(s)) return void out.push({ path, message: "a schema must be an object or a boolean" });
   if (depth > MAX_SCHEMA_DEPTH)
     return void out.push({ path, message: `schemas nest at most ${MAX_SCHEMA_DEPTH} levels deep` });
-  for (const [k, v] of Object.entries(s)) {
-    const at = `${path}/${k}`;
-    if (ANNOTATIONS.has(k)) continue;
-    if (SUBSCHEMA_MAPS.has(k)) {
-      if (!isObject(v)) out.push({ path: at, message: "must be an object of schemas" });
-      else for (const [name, sub] of Object.entries(v)) walk(sub, `${at}/${name}`, depth + 1, out);
-    } else if (SUBSCHEMAS.has(k) || k === "additionalProperties") {
-      walk(v, at, depth + 1, out);
-    } else if (SUBSCHEMA_LISTS.has(k)) {
-      if (!Array.isArray(v) || v.length === 0) out.push({ path: at, message: "must be a non-empty array of schemas" });
-      else v.forEach((sub, i) => walk(sub, `${at}/${i}`, depth + 1, out));
-    } else if (COUNTS.has(k)) {
-      if (!Number.isSafeInteger(v) || (v as number) < 0)
-        out.push({ path: at, message: "must be a non-negative integer" });
-    } else if (NUMBERS.has(k)) {
-      if (typeof v !== "number" || !Number.isFinite(v) || (k === "multipleOf" && v <= 0))
-        out.push({ path: at, message: k === "multipleOf" ? "must be a positive number" : "must be a number" });
-    } else if (k === "type") {
-      const list = Array.isArray(v) ? v : [v];
-      if (list.length === 0 || !list.every((t) => TYPES.includes(t as JsonType)))
-        out.push({ path: at, message: `must be one of ${TYPES.join(", ")} or a list of them` });
-    } else if (k === "required") {
-      if (!Array.isArray(v) || !v.every((x) => typeof x === "string"))
-        out.push({ path: at, message: "must be an array of property names" });
-    } else if (k === "enum") {
-      if (!Array.isArray(v) || v.length === 0) out.push({ path: at, message: "must be a non-empty array" });
-    } else if (k === "uniqueItems") {
-      if (typeof v !== "boolean") out.push({ path: at, message: "must be a boolean" });
-    } else if (!OTHERS.has(k)) {
-      out.push({
-        path: at,
-        message: `keyword ${k} is not supported by the hub (no $ref, pattern, patternProperties, if/then/else)`,
-      });
-    }
+  for (const [key, v] of Object.entries(s)) {
+    const rule = KEYWORD_RULES.get(key) ?? unsupported;
+    rule(v, { key, at: `${path}/${key}`, depth, out });
   }
 }
+
+/** One keyword of a schema being checked: its name, where it is, and the schema's depth. */
+interface Keyword {
+  key: string;
+  at: string;
+  depth: number;
+  out: SchemaProblem[];
+}
+type KeywordRule = (v: unknown, k: Keyword) => void;
+
+const problem = (k: Keyword, message: string) => void k.out.push({ path: k.at, message });
+/** A keyword that holds a value rule only when `ok` says the value is well formed. */
+const shaped =
+  (ok: (v: unknown, key: string) => boolean, message: (key: string) => string): KeywordRule =>
+  (v, k) => {
+    if (!ok(v, k.key)) problem(k, message(k.key));
+  };
+
+const ignored: KeywordRule = () => {};
+const unsupported: KeywordRule = (_v, k) =>
+  problem(k, `keyword ${k.key} is not supported by the hub (no $ref, pattern, patternProperties, if/then/else)`);
+const subschemaMap: KeywordRule = (v, k) => {
+  if (!isObject(v)) problem(k, "must be an object of schemas");
+  else for (const [name, sub] of Object.entries(v)) walk(sub, `${k.at}/${name}`, k.depth + 1, k.out);
+};
+const subschema: KeywordRule = (v, k) => walk(v, k.at, k.depth + 1, k.out);
+const subschemaList: KeywordRule = (v, k) => {
+  if (!Array.isArray(v) || v.length === 0) problem(k, "must be a non-empty array of schemas");
+  else v.forEach((sub, i) => walk(sub, `${k.at}/${i}`, k.depth + 1, k.out));
+};
+const count = shaped(
+  (v) => Number.isSafeInteger(v) && (v as number) >= 0,
+  () => "must be a non-negative integer",
+);
+const number = shaped(
+  (v, key) => typeof v === "number" && Number.isFinite(v) && !(key === "multipleOf" && v <= 0),
+  (key) => (key === "multipleOf" ? "must be a positive number" : "must be a number"),
+);
+const type = shaped(
+  (v) => {
+    const list = Array.isArray(v) ? v : [v];
+    return list.length > 0 && list.every((t) => TYPES.includes(t as JsonType));
+  },
+  () => `must be one of ${TYPES.join(", ")} or a list of them`,
+);
+
+/** What each known keyword must hold; a keyword not in it is refused (no $ref, no pattern). */
+const KEYWORD_RULES = new Map<string, KeywordRule>([
+  ...[...ANNOTATIONS].map((k) => [k, ignored] as const),
+  ...[...SUBSCHEMA_MAPS].map((k) => [k, subschemaMap] as const),
+  ...[...SUBSCHEMAS, "additionalProperties"].map((k) => [k, subschema] as const),
+  ...[...SUBSCHEMA_LISTS].map((k) => [k, subschemaList] as const),
+  ...[...COUNTS].map((k) => [k, count] as const),
+  ...[...NUMBERS].map((k) => [k, number] as const),
+  ["type", type],
+  [
+    "required",
+    shaped(
+      (v) => Array.isArray(v) && v.every((x) => typeof x === "string"),
+      () => "must be an array of property names",
+    ),
+  ],
+  [
+    "enum",
+    shaped(
+      (v) => Array.isArray(v) && v.length > 0,
+      () => "must be a non-empty array",
+    ),
+  ],
+  [
+    "uniqueItems",
+    shaped(
+      (v) => typeof v === "boolean",
+      () => "must be a boolean",
+    ),
+  ],
+  ["const", ignored],
+]);
 
 const typeOf = (v: unknown): JsonType =>
   v === null
@@ -122,53 +168,81 @@ function check(s: unknown, v: unknown, path: string, out: SchemaProblem[]): void
   if (out.length >= MAX_REPORTED_ERRORS) return;
   if (s === true) return;
   if (s === false || !isObject(s)) return void out.push({ path, message: "no value is allowed here" });
-  const fail = (message: string) => void out.push({ path, message });
+  const at: At = { path, out };
+  if (!checkType(s, v, at)) return;
+  if (s.enum !== undefined && !(s.enum as unknown[]).some((e) => same(e, v)))
+    fail(at, "must be one of the enum values");
+  if (Object.hasOwn(s, "const") && !same(s.const, v)) fail(at, "must equal the const value");
+  if (typeof v === "string") checkString(s, v, at);
+  if (typeof v === "number") checkNumber(s, v, at);
+  if (Array.isArray(v)) checkArray(s, v, at);
+  if (isObject(v)) checkObject(s, v, at);
+  checkCombinators(s, v, at);
+}
+
+/** Where a value is being validated, and the problems so far. */
+interface At {
+  path: string;
+  out: SchemaProblem[];
+}
+type Schema = Record<string, unknown>;
+
+const fail = (at: At, message: string) => void at.out.push({ path: at.path, message });
+
+/** `type`: false (with the problem) when the value is of none of the listed types. */
+function checkType(s: Schema, v: unknown, at: At): boolean {
+  if (s.type === undefined) return true;
   const t = typeOf(v);
-  if (s.type !== undefined) {
-    const allowed = (Array.isArray(s.type) ? s.type : [s.type]) as JsonType[];
-    if (!allowed.includes(t) && !(t === "integer" && allowed.includes("number")))
-      return fail(`must be ${allowed.join(" or ")}, is ${t}`);
+  const allowed = (Array.isArray(s.type) ? s.type : [s.type]) as JsonType[];
+  if (allowed.includes(t) || (t === "integer" && allowed.includes("number"))) return true;
+  fail(at, `must be ${allowed.join(" or ")}, is ${t}`);
+  return false;
+}
+
+function checkString(s: Schema, v: string, at: At): void {
+  const n = [...v].length;
+  if (typeof s.minLength === "number" && n < s.minLength) fail(at, `must be at least ${s.minLength} characters`);
+  if (typeof s.maxLength === "number" && n > s.maxLength) fail(at, `must be at most ${s.maxLength} characters`);
+}
+
+function checkNumber(s: Schema, v: number, at: At): void {
+  if (typeof s.minimum === "number" && v < s.minimum) fail(at, `must be ≥ ${s.minimum}`);
+  if (typeof s.maximum === "number" && v > s.maximum) fail(at, `must be ≤ ${s.maximum}`);
+  if (typeof s.exclusiveMinimum === "number" && v <= s.exclusiveMinimum) fail(at, `must be > ${s.exclusiveMinimum}`);
+  if (typeof s.exclusiveMaximum === "number" && v >= s.exclusiveMaximum) fail(at, `must be < ${s.exclusiveMaximum}`);
+  if (typeof s.multipleOf === "number" && !Number.isInteger(v / s.multipleOf))
+    fail(at, `must be a multiple of ${s.multipleOf}`);
+}
+
+function checkArray(s: Schema, v: unknown[], at: At): void {
+  if (typeof s.minItems === "number" && v.length < s.minItems) fail(at, `must have at least ${s.minItems} items`);
+  if (typeof s.maxItems === "number" && v.length > s.maxItems) fail(at, `must have at most ${s.maxItems} items`);
+  if (s.uniqueItems === true && new Set(v.map((x) => canonicalJson(x))).size !== v.length)
+    fail(at, "items must be unique");
+  if (s.items !== undefined) v.forEach((x, i) => check(s.items, x, `${at.path}/${i}`, at.out));
+}
+
+function checkObject(s: Schema, v: Record<string, unknown>, at: At): void {
+  const { path, out } = at;
+  const keys = Object.keys(v);
+  if (typeof s.minProperties === "number" && keys.length < s.minProperties)
+    fail(at, `must have at least ${s.minProperties} properties`);
+  if (typeof s.maxProperties === "number" && keys.length > s.maxProperties)
+    fail(at, `must have at most ${s.maxProperties} properties`);
+  for (const r of (s.required as string[] | undefined) ?? [])
+    if (!Object.hasOwn(v, r)) out.push({ path: `${path}/${r}`, message: "is required" });
+  const props = (s.properties as Record<string, unknown> | undefined) ?? {};
+  for (const k of keys) {
+    if (Object.hasOwn(props, k)) check(props[k], v[k], `${path}/${k}`, out);
+    else if (s.additionalProperties !== undefined) check(s.additionalProperties, v[k], `${path}/${k}`, out);
   }
-  if (s.enum !== undefined && !(s.enum as unknown[]).some((e) => same(e, v))) fail("must be one of the enum values");
-  if (Object.hasOwn(s, "const") && !same(s.const, v)) fail("must equal the const value");
-  if (typeof v === "string") {
-    const n = [...v].length;
-    if (typeof s.minLength === "number" && n < s.minLength) fail(`must be at least ${s.minLength} characters`);
-    if (typeof s.maxLength === "number" && n > s.maxLength) fail(`must be at most ${s.maxLength} characters`);
-  }
-  if (typeof v === "number") {
-    if (typeof s.minimum === "number" && v < s.minimum) fail(`must be ≥ ${s.minimum}`);
-    if (typeof s.maximum === "number" && v > s.maximum) fail(`must be ≤ ${s.maximum}`);
-    if (typeof s.exclusiveMinimum === "number" && v <= s.exclusiveMinimum) fail(`must be > ${s.exclusiveMinimum}`);
-    if (typeof s.exclusiveMaximum === "number" && v >= s.exclusiveMaximum) fail(`must be < ${s.exclusiveMaximum}`);
-    if (typeof s.multipleOf === "number" && !Number.isInteger(v / s.multipleOf))
-      fail(`must be a multiple of ${s.multipleOf}`);
-  }
-  if (Array.isArray(v)) {
-    if (typeof s.minItems === "number" && v.length < s.minItems) fail(`must have at least ${s.minItems} items`);
-    if (typeof s.maxItems === "number" && v.length > s.maxItems) fail(`must have at most ${s.maxItems} items`);
-    if (s.uniqueItems === true && new Set(v.map((x) => canonicalJson(x))).size !== v.length)
-      fail("items must be unique");
-    if (s.items !== undefined) v.forEach((x, i) => check(s.items, x, `${path}/${i}`, out));
-  }
-  if (isObject(v)) {
-    const keys = Object.keys(v);
-    if (typeof s.minProperties === "number" && keys.length < s.minProperties)
-      fail(`must have at least ${s.minProperties} properties`);
-    if (typeof s.maxProperties === "number" && keys.length > s.maxProperties)
-      fail(`must have at most ${s.maxProperties} properties`);
-    for (const r of (s.required as string[] | undefined) ?? [])
-      if (!Object.hasOwn(v, r)) out.push({ path: `${path}/${r}`, message: "is required" });
-    const props = (s.properties as Record<string, unknown> | undefined) ?? {};
-    for (const k of keys) {
-      if (Object.hasOwn(props, k)) check(props[k], v[k], `${path}/${k}`, out);
-      else if (s.additionalProperties !== undefined) check(s.additionalProperties, v[k], `${path}/${k}`, out);
-    }
-  }
-  if (Array.isArray(s.allOf)) for (const sub of s.allOf) check(sub, v, path, out);
+}
+
+function checkCombinators(s: Schema, v: unknown, at: At): void {
+  if (Array.isArray(s.allOf)) for (const sub of s.allOf) check(sub, v, at.path, at.out);
   if (Array.isArray(s.anyOf) && !s.anyOf.some((sub) => validate(sub, v).length === 0))
-    fail("must match at least one anyOf schema");
+    fail(at, "must match at least one anyOf schema");
   if (Array.isArray(s.oneOf) && s.oneOf.filter((sub) => validate(sub, v).length === 0).length !== 1)
-    fail("must match exactly one oneOf schema");
-  if (s.not !== undefined && validate(s.not, v).length === 0) fail("must not match the not schema");
+    fail(at, "must match exactly one oneOf schema");
+  if (s.not !== undefined && validate(s.not, v).length === 0) fail(at, "must not match the not schema");
 }

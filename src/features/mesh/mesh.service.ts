@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { agents, meshAgents, meshSkills, meshSkillTags } from "../../db/schema/index";
 import type { DbOrTx, Tx } from "../../db/client";
+import type { Config } from "../../env";
 import { assertNotSuspended } from "../../db/suspension";
 import { touchAgent } from "../../db/touch-agent";
 import { parseAgentId } from "../../lib/agent-id";
@@ -167,30 +168,7 @@ export async function registerSkill(ctx: Ctx, input: RegisterSkillInput): Promis
       .insert(meshAgents)
       .values({ agentId, endpoint: null, apiKeyHash: null, registeredAt: now, updatedAt: now })
       .onConflictDoNothing();
-    await tx.select({ id: meshAgents.agentId }).from(meshAgents).where(eq(meshAgents.agentId, agentId)).for("update");
-    const [usage] = await tx
-      .select({
-        count: sql<number>`count(*)::int`,
-        bytes: sql<number>`coalesce(sum(${meshSkills.schemaBytes}), 0)::int`,
-        replaced: sql<number>`coalesce(sum(${meshSkills.schemaBytes}) filter (where ${meshSkills.name} = ${input.name}), 0)::int`,
-        exists: sql<boolean>`bool_or(${meshSkills.name} = ${input.name})`,
-      })
-      .from(meshSkills)
-      .where(eq(meshSkills.agentId, agentId));
-    const count = Number(usage?.count ?? 0);
-    const replacing = usage?.exists === true;
-    if (!replacing && count >= cfg.meshSkillsPerAgent)
-      throw new AppError("CONFLICT", `an agent registers at most ${cfg.meshSkillsPerAgent} skills`, {
-        reason: "too_many_skills",
-        limit: cfg.meshSkillsPerAgent,
-      });
-    const after = Number(usage?.bytes ?? 0) - Number(usage?.replaced ?? 0) + bytes;
-    if (after > cfg.meshRegistryBytesPerAgent)
-      throw new AppError("CONFLICT", `an agent's skills take at most ${cfg.meshRegistryBytesPerAgent} bytes`, {
-        reason: "registry_quota",
-        limit_bytes: cfg.meshRegistryBytesPerAgent,
-        would_use_bytes: after,
-      });
+    await assertRegistryRoom(tx, { agentId, name: input.name, bytes, config: cfg });
     const values = {
       description: input.description,
       endpoint,
@@ -213,6 +191,38 @@ export async function registerSkill(ctx: Ctx, input: RegisterSkillInput): Promis
     if (tags.length > 0) await tx.insert(meshSkillTags).values(tags.map((tag) => ({ tag, skillId: id })));
     return toWire((await skillsWithAgent(tx).where(eq(meshSkills.id, id)))[0]!);
   });
+}
+
+/** Locks the agent's mesh row, then checks its skill count and registry bytes with this skill. */
+async function assertRegistryRoom(
+  tx: Tx,
+  input: { agentId: string; name: string; bytes: number; config: Config },
+): Promise<void> {
+  const { agentId, bytes, config } = input;
+  await tx.select({ id: meshAgents.agentId }).from(meshAgents).where(eq(meshAgents.agentId, agentId)).for("update");
+  const [usage] = await tx
+    .select({
+      count: sql<number>`count(*)::int`,
+      bytes: sql<number>`coalesce(sum(${meshSkills.schemaBytes}), 0)::int`,
+      replaced: sql<number>`coalesce(sum(${meshSkills.schemaBytes}) filter (where ${meshSkills.name} = ${input.name}), 0)::int`,
+      exists: sql<boolean>`bool_or(${meshSkills.name} = ${input.name})`,
+    })
+    .from(meshSkills)
+    .where(eq(meshSkills.agentId, agentId));
+  const count = Number(usage?.count ?? 0);
+  const replacing = usage?.exists === true;
+  if (!replacing && count >= config.meshSkillsPerAgent)
+    throw new AppError("CONFLICT", `an agent registers at most ${config.meshSkillsPerAgent} skills`, {
+      reason: "too_many_skills",
+      limit: config.meshSkillsPerAgent,
+    });
+  const after = Number(usage?.bytes ?? 0) - Number(usage?.replaced ?? 0) + bytes;
+  if (after > config.meshRegistryBytesPerAgent)
+    throw new AppError("CONFLICT", `an agent's skills take at most ${config.meshRegistryBytesPerAgent} bytes`, {
+      reason: "registry_quota",
+      limit_bytes: config.meshRegistryBytesPerAgent,
+      would_use_bytes: after,
+    });
 }
 
 function skillIdOf(id: string): string {

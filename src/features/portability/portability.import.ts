@@ -80,13 +80,12 @@ export async function importAttestation(ctx: Ctx, body: unknown): Promise<Import
     if (!room) return fail("too_many_issuers", `at most ${MAX_ISSUERS_PER_SUBJECT} live imports per agent`);
     const [a] = await tx.select({ completed: agents.missionsCompleted }).from(agents).where(eq(agents.id, v.subject));
     await storeImport(tx, v, { trustFactor, freshness, initial, baseline: a?.completed ?? 0, now });
-    const view = await importedReputation(
-      tx,
-      v.subject,
+    const view = await importedReputation(tx, {
+      subject: v.subject,
       now,
-      a?.completed ?? 0,
-      deps.config.aip34.typeOverlapTrustFactor,
-    );
+      missionsCompleted: a?.completed ?? 0,
+      typeOverlapTrustFactor: deps.config.aip34.typeOverlapTrustFactor,
+    });
     return {
       ok: true as const,
       body: {
@@ -178,11 +177,9 @@ async function storeImport(
  */
 export async function importedReputation(
   db: DbOrTx,
-  subject: string,
-  now: Date,
-  missionsCompleted: number,
-  typeOverlapTrustFactor = 0,
+  input: { subject: string; now: Date; missionsCompleted: number; typeOverlapTrustFactor?: number },
 ) {
+  const { subject, now, missionsCompleted, typeOverlapTrustFactor = 0 } = input;
   const rows = await db
     .select()
     .from(reputationImports)

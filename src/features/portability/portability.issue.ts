@@ -1,6 +1,7 @@
 import { and, countDistinct, eq, gt, isNotNull, lt, ne, sql, count } from "drizzle-orm";
 import { getAddress } from "viem";
 import { agents, disputes, missions, ratingHistory, submissions } from "../../db/schema/index";
+import type { DbOrTx } from "../../db/client";
 import type { Deps } from "../../deps";
 import { dbOf, type Ctx } from "../../lib/context";
 import { normalizeAddress } from "../../lib/address";
@@ -43,6 +44,39 @@ export async function issueAttestation(ctx: Ctx, { address: rawAddress }: { addr
   const db = dbOf(ctx);
   const [agent] = await db.select().from(agents).where(eq(agents.id, address));
   if (!agent) throw new AppError("NOT_FOUND", `no reputation for ${address} on this server`);
+  const rows = await reputationRows(db, address, agent.rating);
+  const { counts, completed, weighted } = breakdownOf(rows.byType);
+  const issuer = issuerOf(deps);
+  const expires = new Date(now.getTime() + deps.config.aip34.attestationTtlDays * 86_400_000);
+  return signAttestation(
+    {
+      spec: ATTESTATION_SPEC,
+      issued_at: now.toISOString(),
+      expires_at: expires.toISOString(),
+      issuer,
+      subject: { chain_family: "evm", chain_id: issuer.chain_id, address: getAddress(address), aliases: [] },
+      reputation: {
+        elo: effectiveRating(agent, now), // §2: the current (decayed) rating at issued_at
+        missions_completed: completed,
+        missions_failed: rows.losses,
+        missions_disputed: rows.disputed,
+        // AIP-4 §6.3: disputes this agent filed that were rejected (each −5, already in `elo`).
+        disputes_rejected: rows.penalties,
+        total_earned_usd_equivalent: usdOf(deps, rows.earned),
+        // AIP-2 mission types with at least one completion here (App. B), and their per-type ELO.
+        types_active: Object.keys(rows.affinity),
+        mission_type_affinity: rows.affinity,
+        percentile: rows.percentile,
+        last_active: agent.lastActiveAt?.toISOString() ?? null,
+        breakdown: { bounties: { ...counts, total_weighted_points: weighted } },
+      },
+    },
+    deps.attestation,
+  );
+}
+
+/** The stored rows an attestation counts, read at once. */
+async function reputationRows(db: DbOrTx, address: string, rating: number) {
   // Paid, non-self missions by verification type (the §2 breakdown) and earnings by asset.
   const paid = and(
     eq(submissions.submitter, address),
@@ -72,7 +106,7 @@ export async function issueAttestation(ctx: Ctx, { address: rawAddress }: { addr
       .from(disputes)
       .innerJoin(submissions, eq(submissions.id, disputes.submissionId))
       .where(eq(submissions.submitter, address)),
-    db.select({ n: count() }).from(agents).where(lt(agents.rating, agent.rating)),
+    db.select({ n: count() }).from(agents).where(lt(agents.rating, rating)),
     db.select({ n: count() }).from(agents),
     typeAffinity(db, address),
     db
@@ -80,6 +114,19 @@ export async function issueAttestation(ctx: Ctx, { address: rawAddress }: { addr
       .from(ratingHistory)
       .where(and(eq(ratingHistory.agentId, address), eq(ratingHistory.kind, "dispute_rejected"))),
   ]);
+  return {
+    byType,
+    earned,
+    affinity,
+    losses: Number(losses?.n ?? 0),
+    disputed: Number(disputed?.n ?? 0),
+    penalties: Number(penalties?.n ?? 0),
+    percentile: Number(total?.n ?? 0) > 0 ? Math.floor((Number(below?.n ?? 0) * 100) / Number(total!.n)) : 0,
+  };
+}
+
+/** The §2 breakdown: paid missions per verification type, their total and weighted points. */
+function breakdownOf(byType: { type: string; n: number }[]) {
   const counts = { first_valid_match: 0, oracle: 0, creator_judges: 0, peer_vote: 0 };
   let completed = 0;
   for (const r of byType) {
@@ -90,31 +137,5 @@ export async function issueAttestation(ctx: Ctx, { address: rawAddress }: { addr
     (s, k) => s + counts[k] * BREAKDOWN_WEIGHTS[k],
     0,
   );
-  const issuer = issuerOf(deps);
-  const expires = new Date(now.getTime() + deps.config.aip34.attestationTtlDays * 86_400_000);
-  return signAttestation(
-    {
-      spec: ATTESTATION_SPEC,
-      issued_at: now.toISOString(),
-      expires_at: expires.toISOString(),
-      issuer,
-      subject: { chain_family: "evm", chain_id: issuer.chain_id, address: getAddress(address), aliases: [] },
-      reputation: {
-        elo: effectiveRating(agent, now), // §2: the current (decayed) rating at issued_at
-        missions_completed: completed,
-        missions_failed: Number(losses?.n ?? 0),
-        missions_disputed: Number(disputed?.n ?? 0),
-        // AIP-4 §6.3: disputes this agent filed that were rejected (each −5, already in `elo`).
-        disputes_rejected: Number(penalties?.n ?? 0),
-        total_earned_usd_equivalent: usdOf(deps, earned),
-        // AIP-2 mission types with at least one completion here (App. B), and their per-type ELO.
-        types_active: Object.keys(affinity),
-        mission_type_affinity: affinity,
-        percentile: Number(total?.n ?? 0) > 0 ? Math.floor((Number(below?.n ?? 0) * 100) / Number(total!.n)) : 0,
-        last_active: agent.lastActiveAt?.toISOString() ?? null,
-        breakdown: { bounties: { ...counts, total_weighted_points: weighted } },
-      },
-    },
-    deps.attestation,
-  );
+  return { counts, completed, weighted };
 }

@@ -137,7 +137,10 @@ export async function askQuestion(ctx: Ctx, input: { missionId: string; body: st
       .update(missions)
       .set({ qaCount: sql`${missions.qaCount} + 1` })
       .where(eq(missions.id, m.id));
-    await emitEvent(tx, qaEvent(m, now, "question.asked", row!, await activeClaimers(tx, m.id, now)));
+    await emitEvent(
+      tx,
+      qaEvent(m, now, "question.asked", { question: row!, claimers: await activeClaimers(tx, m.id, now) }),
+    );
     return questionToWire(row!);
   });
 }
@@ -188,7 +191,10 @@ export async function answerQuestion(
         .update(missions)
         .set({ qaPinnedCount: sql`${missions.qaPinnedCount} + 1` })
         .where(eq(missions.id, m.id));
-    await emitEvent(tx, qaEvent(m, now, "question.answered", row!, await activeClaimers(tx, m.id, now)));
+    await emitEvent(
+      tx,
+      qaEvent(m, now, "question.answered", { question: row!, claimers: await activeClaimers(tx, m.id, now) }),
+    );
     return questionToWire(row!);
   });
 }
@@ -235,7 +241,10 @@ export async function postClarification(
         ...(pinned && { qaPinnedCount: sql`${missions.qaPinnedCount} + 1` }),
       })
       .where(eq(missions.id, m.id));
-    await emitEvent(tx, qaEvent(m, now, "mission.clarified", row!, await activeClaimers(tx, m.id, now)));
+    await emitEvent(
+      tx,
+      qaEvent(m, now, "mission.clarified", { question: row!, claimers: await activeClaimers(tx, m.id, now) }),
+    );
     return questionToWire(row!);
   });
 }

@@ -54,40 +54,19 @@ export async function settlementReceipt(
   submissionId: string,
   viewer: string | undefined,
 ): Promise<{ status: 200 | 202; body: Record<string, unknown> }> {
-  const db = deps.database.db;
-  const [sub] = isId("sub", submissionId)
-    ? await db.select().from(submissions).where(eq(submissions.id, submissionId))
-    : [];
-  if (!sub) throw new AppError("NOT_FOUND", `submission ${submissionId} not found`);
-  const [m] = await db.select().from(missions).where(eq(missions.id, sub.missionId));
-  if (!m || !visibleTo(m, viewer)) throw new AppError("NOT_FOUND", `submission ${submissionId} not found`);
-  const paid = m.status === "resolved" ? m.payouts?.find((p) => p.submission_id === sub.id) : undefined;
-  if (!m.resolvedAt || !paid || sub.status !== "accepted") {
-    throw new AppError("NOT_FOUND", `submission ${submissionId} has no settlement (not a paid winner)`, {
-      reason: "not_paid",
-      status: sub.status,
-    });
-  }
-  let status: SettlementStatus;
-  let tx: string | null = null;
-  let at = m.resolvedAt;
-  let extra: Record<string, unknown> = {};
-  if (m.rewardChain === "base") {
-    const [p] = await db
-      .select()
-      .from(chainPayouts)
-      .where(and(eq(chainPayouts.missionId, m.id), eq(chainPayouts.kind, "release")));
-    const state = p?.state ?? "queued";
-    status = state === "final" ? "confirmed" : state === "confirmed" ? "confirmed" : (state as SettlementStatus);
-    tx = p?.minedTxHash ?? p?.txHash ?? null;
-    at = p?.finalAt ?? p?.confirmedAt ?? p?.broadcastAt ?? m.resolvedAt;
-    if (status === "failed") extra = { failure_reason: m.payoutStatusReason ?? "payout_failed" };
-  } else {
-    // Ledger rail: credited in the resolution's own transaction — final at once, no chain tx.
-    const s = await ledgerSettlement(deps, m, sub.submitter, paid.amount);
-    status = "confirmed";
-    extra = { ledger_entry_hash: s.body.ledger_entry_hash };
-  }
+  const { sub, m, paid } = await paidWinner(deps, submissionId, viewer);
+  const { status, tx, at, extra } =
+    m.rewardChain === "base"
+      ? await chainState(deps, m)
+      : // Ledger rail: credited in the resolution's own transaction — final at once, no chain tx.
+        {
+          status: "confirmed" as const,
+          tx: null,
+          at: m.resolvedAt,
+          extra: {
+            ledger_entry_hash: (await ledgerSettlement(deps, m, sub.submitter, paid.amount)).body.ledger_entry_hash,
+          },
+        };
   const unsigned = {
     receipt_type: "settlement",
     spec_version: SETTLEMENT_RECEIPT_VERSION,
@@ -108,3 +87,46 @@ export async function settlementReceipt(
   const body = { ...unsigned, signature, signature_algo: "eth_personal_sign" };
   return { status: status === "confirmed" || status === "failed" ? 200 : 202, body };
 }
+
+/** The submission, its mission and its payout: 404 unless a visible, paid winner. */
+async function paidWinner(deps: Deps, submissionId: string, viewer: string | undefined) {
+  const db = deps.database.db;
+  const [sub] = isId("sub", submissionId)
+    ? await db.select().from(submissions).where(eq(submissions.id, submissionId))
+    : [];
+  if (!sub) throw new AppError("NOT_FOUND", `submission ${submissionId} not found`);
+  const [m] = await db.select().from(missions).where(eq(missions.id, sub.missionId));
+  if (!m || !visibleTo(m, viewer)) throw new AppError("NOT_FOUND", `submission ${submissionId} not found`);
+  const paid = m.status === "resolved" ? m.payouts?.find((p) => p.submission_id === sub.id) : undefined;
+  if (!m.resolvedAt || !paid || sub.status !== "accepted") {
+    throw new AppError("NOT_FOUND", `submission ${submissionId} has no settlement (not a paid winner)`, {
+      reason: "not_paid",
+      status: sub.status,
+    });
+  }
+  return { sub, m: { ...m, resolvedAt: m.resolvedAt }, paid };
+}
+
+/** Base rail: the release payout's state, transaction and time. */
+async function chainState(
+  deps: Deps,
+  m: typeof missions.$inferSelect & { resolvedAt: Date },
+): Promise<{ status: SettlementStatus; tx: string | null; at: Date; extra: Record<string, unknown> }> {
+  const [p] = await deps.database.db
+    .select()
+    .from(chainPayouts)
+    .where(and(eq(chainPayouts.missionId, m.id), eq(chainPayouts.kind, "release")));
+  // A final release is confirmed; every other state names itself (none before the release exists).
+  const state = p?.state ?? "queued";
+  const status = state === "final" ? "confirmed" : (state as SettlementStatus);
+  return {
+    status,
+    tx: p ? (p.minedTxHash ?? p.txHash) : null,
+    at: (p && lastProgress(p)) ?? m.resolvedAt,
+    extra: status === "failed" ? { failure_reason: m.payoutStatusReason ?? "payout_failed" } : {},
+  };
+}
+
+/** When the release last progressed (final, confirmed, broadcast); null before its broadcast. */
+const lastProgress = (p: typeof chainPayouts.$inferSelect): Date | null =>
+  p.finalAt ?? p.confirmedAt ?? p.broadcastAt ?? null;

@@ -3,6 +3,7 @@ import { chainPayouts, ledgerEntries, submissions } from "../../db/schema/index"
 import type { Deps } from "../../deps";
 import { dbOf, type Ctx } from "../../lib/context";
 import { findMission, type MissionRow as Mission } from "../../db/rows";
+import type { ChainPayoutState } from "../../db/vocabulary";
 import { viewerFor, visibleTo } from "../../db/mission-visibility";
 import { AppError } from "../../lib/errors";
 import { wireSha256 } from "../../lib/hash";
@@ -131,19 +132,7 @@ export async function chainSettlement(deps: Deps, m: Mission, amount: string, re
     .from(chainPayouts)
     .where(and(eq(chainPayouts.missionId, m.id), eq(chainPayouts.kind, "release")));
   if (!p) throw new Error(`mission ${m.id} is resolved on the base rail but has no release`);
-  const credited =
-    (p.state === "final" || p.state === "confirmed") &&
-    (p.reason ?? "").startsWith("credited_pull:") &&
-    p.reason!.slice("credited_pull:".length).split(",").includes(recipient.toLowerCase());
-  const status = credited
-    ? ("credited" as const)
-    : p.state === "final"
-      ? ("settled" as const)
-      : p.state === "failed"
-        ? ("failed" as const)
-        : p.state === "queued" || p.state === "pending_gas"
-          ? ("queued" as const)
-          : ("broadcast" as const);
+  const status = creditedTo(p, recipient) ? ("credited" as const) : RELEASE_STATUS[p.state];
   const txHash = p.minedTxHash ?? p.txHash;
   return {
     progressedAt: p.finalAt ?? p.confirmedAt ?? p.broadcastAt ?? null,
@@ -156,6 +145,25 @@ export async function chainSettlement(deps: Deps, m: Mission, amount: string, re
       ...(txHash ? { tx_hash: txHash } : {}),
     },
   };
+}
+
+/** The receipt's status for each state of the release (before a pull credit is considered). */
+const RELEASE_STATUS = {
+  queued: "queued",
+  pending_gas: "queued",
+  broadcast: "broadcast",
+  confirmed: "broadcast",
+  final: "settled",
+  failed: "failed",
+} as const satisfies Record<ChainPayoutState, string>;
+
+/** The token refused the transfer to this winner, and the escrow credited it (a pull credit). */
+function creditedTo(p: typeof chainPayouts.$inferSelect, recipient: string): boolean {
+  return (
+    (p.state === "final" || p.state === "confirmed") &&
+    (p.reason ?? "").startsWith("credited_pull:") &&
+    p.reason!.slice("credited_pull:".length).split(",").includes(recipient.toLowerCase())
+  );
 }
 
 /**

@@ -145,8 +145,9 @@ export function renderBadge(b: BadgeInput): string {
   const mx = lw * 10 + mw * 5;
   const who = b.displayName ? `${b.displayName} (${b.agentId})` : b.agentId;
   const title = `${BADGE_LABEL}: ${message} — ${who}`;
-  const text = (x: number, y: number, tl: number, s: string, shadow: boolean) =>
-    `<text${shadow ? ` aria-hidden="true"` : ""} x="${x}" y="${y}" fill="${shadow ? "#010101" : "#fff"}"${shadow ? ` fill-opacity=".3"` : ""} transform="scale(.1)" textLength="${tl}">${xmlText(s)}</text>`;
+  // The shadow sits one pixel below the text (y ×10).
+  const text = (x: number, tl: number, s: string, shadow: boolean) =>
+    `<text${shadow ? ` aria-hidden="true"` : ""} x="${x}" y="${shadow ? 150 : 140}" fill="${shadow ? "#010101" : "#fff"}"${shadow ? ` fill-opacity=".3"` : ""} transform="scale(.1)" textLength="${tl}">${xmlText(s)}</text>`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="20" role="img" aria-label="${xmlAttr(`${BADGE_LABEL}: ${message}`)}">`,
     `<title>${xmlText(title)}</title>`,
@@ -154,10 +155,10 @@ export function renderBadge(b: BadgeInput): string {
     `<clipPath id="r"><rect width="${w}" height="20" rx="3" fill="#fff"/></clipPath>`,
     `<g clip-path="url(#r)"><rect width="${lw}" height="20" fill="#555"/><rect x="${lw}" width="${mw}" height="20" fill="${xmlAttr(color)}"/><rect width="${w}" height="20" fill="url(#s)"/></g>`,
     `<g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" text-rendering="geometricPrecision" font-size="110">`,
-    text(lx, 150, labelTl, BADGE_LABEL, true),
-    text(lx, 140, labelTl, BADGE_LABEL, false),
-    text(mx, 150, messageTl, message, true),
-    text(mx, 140, messageTl, message, false),
+    text(lx, labelTl, BADGE_LABEL, true),
+    text(lx, labelTl, BADGE_LABEL, false),
+    text(mx, messageTl, message, true),
+    text(mx, messageTl, message, false),
     `</g></svg>`,
   ].join("");
 }

@@ -165,6 +165,45 @@ export async function listByRating(
   const asOf = after ? new Date(after.asOf) : now;
   const limit = Math.min(Math.max(1, q.limit), MAX_LIMIT);
   const n = int(limit + 1);
+  const parts = unionParts({ q, after, asOf, n });
+  const res = await deps.database.db.execute(sql`
+    select u.id, u.r, u.completed, u.attempted, (extract(epoch from u.last_active_at) * 1000)::float8 as last_ms, g.display_name,
+           pg_current_snapshot()::text as snap
+    from (${sql.join(parts, sql` union all `)}) u join agents g on g.id = u.id
+    order by u.r desc, u.id asc limit ${n}`);
+  const rows = rowsOf<Row>(res);
+
+  const page = rows.slice(0, limit).map(entryOf);
+  const last = page[page.length - 1];
+  const snapshot = after?.snapshot ?? rows[0]?.snap ?? "";
+  return {
+    agents: page,
+    next_cursor:
+      rows.length > limit && last
+        ? encodeCursor({ asOf: asOf.getTime(), snapshot, rating: last.rating, id: last.agent_id })
+        : null,
+    as_of: asOf.toISOString(),
+  };
+}
+
+const entryOf = (r: Row): RatingEntry => ({
+  agent_id: r.id,
+  display_name: r.display_name,
+  rating: Number(r.r),
+  missions_completed: Number(r.completed),
+  missions_attempted: Number(r.attempted),
+  win_rate: winRate(Number(r.completed), Number(r.attempted)),
+  last_active_at: r.last_ms === null ? null : new Date(Number(r.last_ms)).toISOString(),
+});
+
+/** The bounded parts of listByRating's union (same, below, due, moved), each ≤ n rows. */
+function unionParts(input: {
+  q: RatingListQuery;
+  after: ReturnType<typeof decodeCursor> | undefined;
+  asOf: Date;
+  n: SQL;
+}): SQL[] {
+  const { q, after, asOf, n } = input;
   const asOfSql = sql`${asOf.toISOString()}::timestamptz`;
   const activeSince =
     q.active_within_days !== undefined
@@ -222,30 +261,5 @@ export async function listByRating(
             where xid >= pg_snapshot_xmin(${snap}) and not pg_visible_in_snapshot(xid, ${snap}) order by agent_id, id) v
       where v.existed and ${floor(sql`v.missions_completed`, sql`v.last_active_at`)}) m where ${afterCursor(sql`m.r`)} order by m.r desc, m.id asc limit ${n})`);
   }
-  const res = await deps.database.db.execute(sql`
-    select u.id, u.r, u.completed, u.attempted, (extract(epoch from u.last_active_at) * 1000)::float8 as last_ms, g.display_name,
-           pg_current_snapshot()::text as snap
-    from (${sql.join(parts, sql` union all `)}) u join agents g on g.id = u.id
-    order by u.r desc, u.id asc limit ${n}`);
-  const rows = rowsOf<Row>(res);
-
-  const page = rows.slice(0, limit).map((r) => ({
-    agent_id: r.id,
-    display_name: r.display_name,
-    rating: Number(r.r),
-    missions_completed: Number(r.completed),
-    missions_attempted: Number(r.attempted),
-    win_rate: winRate(Number(r.completed), Number(r.attempted)),
-    last_active_at: r.last_ms === null ? null : new Date(Number(r.last_ms)).toISOString(),
-  }));
-  const last = page[page.length - 1];
-  const snapshot = after?.snapshot ?? rows[0]?.snap ?? "";
-  return {
-    agents: page,
-    next_cursor:
-      rows.length > limit && last
-        ? encodeCursor({ asOf: asOf.getTime(), snapshot, rating: last.rating, id: last.agent_id })
-        : null,
-    as_of: asOf.toISOString(),
-  };
+  return parts;
 }

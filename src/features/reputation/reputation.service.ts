@@ -3,6 +3,7 @@ import type { DbOrTx, Tx } from "../../db/client";
 import { agents, agentTypeAffinity, ratingHistory, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
+import type { TxCtx } from "../../lib/context";
 import { isId, newId } from "../../lib/ids";
 import { DECAY_GRACE_MS, decayWeeks, effectiveRating, WEEK_MS } from "./decay";
 import { touchAgent } from "../../db/touch-agent";
@@ -107,12 +108,17 @@ export async function recordActivity(tx: Tx, agentId: string, now: Date, opts: {
  * Voided missions never come here.
  */
 export async function applyResolution(
-  tx: Tx,
-  deps: Deps,
-  m: Mission,
-  now: Date,
-  outcomes: { winners: string[]; winnerOutcome: 1 | 0.5; partialSubmissionIds: string[]; paid: string[] },
+  ctx: TxCtx,
+  outcomes: {
+    mission: Mission;
+    winners: string[];
+    winnerOutcome: 1 | 0.5;
+    partialSubmissionIds: string[];
+    paid: string[];
+  },
 ): Promise<void> {
+  const { tx, deps, now } = ctx;
+  const m = outcomes.mission;
   const subs = await tx
     .select({ id: submissions.id, submitter: submissions.submitter })
     .from(submissions)
@@ -160,7 +166,7 @@ export async function applyResolution(
       })
       .where(eq(agents.id, c.agentId));
   }
-  await applyTypeAffinity(tx, m, now, k, participants, paid);
+  await applyTypeAffinity(tx, { mission: m, now, k, participants, paid });
 }
 
 /**
@@ -170,12 +176,15 @@ export async function applyResolution(
  */
 async function applyTypeAffinity(
   tx: Tx,
-  m: Mission,
-  now: Date,
-  k: number,
-  participants: { agentId: string; outcome: 1 | 0.5 | 0 }[],
-  paid: Set<string>,
+  input: {
+    mission: Mission;
+    now: Date;
+    k: number;
+    participants: { agentId: string; outcome: 1 | 0.5 | 0 }[];
+    paid: Set<string>;
+  },
 ): Promise<void> {
+  const { mission: m, now, k, participants, paid } = input;
   const ids = participants.map((p) => p.agentId);
   const held = await tx
     .select({ agentId: agentTypeAffinity.agentId, elo: agentTypeAffinity.elo })

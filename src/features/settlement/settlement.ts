@@ -369,7 +369,8 @@ async function markResolved(ctx: TxCtx, r: Resolution, split: Split): Promise<Ou
 export async function resolveAndPay(ctx: TxCtx, r: Resolution): Promise<void> {
   // Reputation first: agent rows are locked before ledger rows on every path (no deadlock with
   // a mission creation, which touches its creator's agent row before the ledger).
-  await applyResolution(ctx.tx, ctx.deps, r.mission, ctx.now, {
+  await applyResolution(ctx, {
+    mission: r.mission,
     winners: r.winners.map((w) => w.submissionId),
     winnerOutcome: r.outcome === "win" ? 1 : 0.5,
     partialSubmissionIds: r.partialSubmissionIds ?? [],

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { publicMissions } from "../../db/mission-visibility";
 import { chainPayouts, ledgerEntries, missions, submissions } from "../../db/schema/index";
+import type { DbOrTx } from "../../db/client";
 import { dbOf, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { isId } from "../../lib/ids";
@@ -66,66 +67,11 @@ export async function listPaidPayouts(
 ) {
   const db = dbOf(ctx);
   const after = q.cursor ? decodeCursor(q.cursor) : undefined;
-  const rows = await db
-    .select({
-      id: submissions.id,
-      missionId: submissions.missionId,
-      agent: submissions.submitter,
-      amount: submissions.payoutAmount,
-      decidedAt: submissions.decidedAt,
-      asset: missions.rewardAsset,
-      rail: missions.rewardChain,
-    })
-    .from(submissions)
-    .innerJoin(missions, eq(missions.id, submissions.missionId))
-    .where(
-      and(
-        eq(submissions.status, "accepted"),
-        isNotNull(submissions.payoutAmount),
-        isNotNull(submissions.decidedAt),
-        publicMissions,
-        q.asset ? eq(missions.rewardAsset, q.asset) : undefined,
-        q.rail ? eq(missions.rewardChain, q.rail) : undefined,
-        after
-          ? or(
-              lt(submissions.decidedAt, after.at),
-              and(eq(submissions.decidedAt, after.at), lt(submissions.id, after.id)),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(submissions.decidedAt), desc(submissions.id))
-    .limit(q.limit + 1);
+  const rows = await paidRows(db, q, after);
   const page = rows.slice(0, q.limit);
-  const ledgerRows = page.filter((r) => r.rail !== "base");
-  const baseMissions = [...new Set(page.filter((r) => r.rail === "base").map((r) => r.missionId))];
   // One query per rail for the page: the winners' credit entries, the missions' releases.
-  const entries = ledgerRows.length
-    ? await db
-        .select({ account: ledgerEntries.account, ref: ledgerEntries.ref, hash: ledgerEntries.hash })
-        .from(ledgerEntries)
-        .where(
-          and(
-            inArray(ledgerEntries.account, [...new Set(ledgerRows.map((r) => agentAccount(r.agent)))]),
-            inArray(ledgerEntries.ref, [...new Set(ledgerRows.map((r) => r.missionId))]),
-            eq(ledgerEntries.kind, "mission_payout"),
-            sql`${ledgerEntries.amount} > 0`,
-          ),
-        )
-    : [];
-  const entryOf = new Map(entries.map((e) => [`${e.account}|${e.ref}`, e.hash]));
-  const releases = baseMissions.length
-    ? await db
-        .select({
-          missionId: chainPayouts.missionId,
-          state: chainPayouts.state,
-          chainId: chainPayouts.chainId,
-          txHash: sql<string | null>`coalesce(${chainPayouts.minedTxHash}, ${chainPayouts.txHash})`,
-        })
-        .from(chainPayouts)
-        .where(and(inArray(chainPayouts.missionId, baseMissions), eq(chainPayouts.kind, "release")))
-    : [];
-  const releaseOf = new Map(releases.map((r) => [r.missionId, r]));
+  const entryOf = await creditHashes(db, page);
+  const releaseOf = await releasesOf(db, page);
   const last = page[page.length - 1];
   return {
     payouts: page.map((r) => {
@@ -157,4 +103,78 @@ export async function listPaidPayouts(
     }),
     next_cursor: rows.length > q.limit && last ? encodeCursor(last.decidedAt!, last.id) : null,
   };
+}
+
+type PayoutsQuery = Parameters<typeof listPaidPayouts>[1];
+
+/** The page's paid winners (one more than the limit, to know whether a next page exists). */
+function paidRows(db: DbOrTx, q: PayoutsQuery, after: { at: Date; id: string } | undefined) {
+  return db
+    .select({
+      id: submissions.id,
+      missionId: submissions.missionId,
+      agent: submissions.submitter,
+      amount: submissions.payoutAmount,
+      decidedAt: submissions.decidedAt,
+      asset: missions.rewardAsset,
+      rail: missions.rewardChain,
+    })
+    .from(submissions)
+    .innerJoin(missions, eq(missions.id, submissions.missionId))
+    .where(
+      and(
+        eq(submissions.status, "accepted"),
+        isNotNull(submissions.payoutAmount),
+        isNotNull(submissions.decidedAt),
+        publicMissions,
+        q.asset ? eq(missions.rewardAsset, q.asset) : undefined,
+        q.rail ? eq(missions.rewardChain, q.rail) : undefined,
+        after
+          ? or(
+              lt(submissions.decidedAt, after.at),
+              and(eq(submissions.decidedAt, after.at), lt(submissions.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(submissions.decidedAt), desc(submissions.id))
+    .limit(q.limit + 1);
+}
+
+type PaidRow = Awaited<ReturnType<typeof paidRows>>[number];
+
+/** Ledger payouts: the hash of each winner's credit entry, keyed `account|mission`. */
+async function creditHashes(db: DbOrTx, page: PaidRow[]): Promise<Map<string, string>> {
+  const ledgerRows = page.filter((r) => r.rail !== "base");
+  const entries = ledgerRows.length
+    ? await db
+        .select({ account: ledgerEntries.account, ref: ledgerEntries.ref, hash: ledgerEntries.hash })
+        .from(ledgerEntries)
+        .where(
+          and(
+            inArray(ledgerEntries.account, [...new Set(ledgerRows.map((r) => agentAccount(r.agent)))]),
+            inArray(ledgerEntries.ref, [...new Set(ledgerRows.map((r) => r.missionId))]),
+            eq(ledgerEntries.kind, "mission_payout"),
+            sql`${ledgerEntries.amount} > 0`,
+          ),
+        )
+    : [];
+  return new Map(entries.map((e) => [`${e.account}|${e.ref}`, e.hash]));
+}
+
+/** Base payouts: each mission's release (state, chain, transaction), keyed by mission. */
+async function releasesOf(db: DbOrTx, page: PaidRow[]) {
+  const baseMissions = [...new Set(page.filter((r) => r.rail === "base").map((r) => r.missionId))];
+  const releases = baseMissions.length
+    ? await db
+        .select({
+          missionId: chainPayouts.missionId,
+          state: chainPayouts.state,
+          chainId: chainPayouts.chainId,
+          txHash: sql<string | null>`coalesce(${chainPayouts.minedTxHash}, ${chainPayouts.txHash})`,
+        })
+        .from(chainPayouts)
+        .where(and(inArray(chainPayouts.missionId, baseMissions), eq(chainPayouts.kind, "release")))
+    : [];
+  return new Map(releases.map((r) => [r.missionId, r]));
 }

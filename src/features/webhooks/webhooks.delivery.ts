@@ -178,7 +178,7 @@ export async function recordAttempt(deps: Deps, c: ClaimedDelivery, o: AttemptOu
   const log = sql`${d.attempts} || ${JSON.stringify([entry])}::jsonb`;
   await deps.database.db.transaction(async (tx) => {
     if (o.kind === "delivered") return recordDelivered(tx, c, { mine, log, statusCode: o.statusCode, now });
-    return recordFailed(tx, deps, c, o, { mine, log, now });
+    return recordFailed(tx, deps, c, { outcome: o, mine, log, now });
   });
 }
 
@@ -222,10 +222,9 @@ async function recordFailed(
   tx: Tx,
   deps: Deps,
   c: ClaimedDelivery,
-  o: Extract<AttemptOutcome, { kind: "failed" | "gone" }>,
-  r: Recording,
+  r: Recording & { outcome: Extract<AttemptOutcome, { kind: "failed" | "gone" }> },
 ): Promise<void> {
-  const { now } = r;
+  const { now, outcome: o } = r;
   const windowMs = deps.config.webhookRetryWindowSeconds * 1000;
   const spent = c.attemptCount >= deps.config.webhookMaxAttempts;
   const next =
