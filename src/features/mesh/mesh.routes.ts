@@ -1,6 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
 import { routes, signedIn } from "../../http/route";
-import { errors, jsonBody, jsonResponse } from "../../http/openapi";
+
 import {
   DeletedSkill,
   InvokeRequest,
@@ -17,60 +16,55 @@ import {
 // Agent Mesh hub routes (docs/neighbours.md "Agent Mesh"); the heartbeat is the heartbeats feature's.
 const route = routes("mesh");
 
-export const registerAgentRoute = createRoute({
-  ...route.post(
-    "/agents/register",
-    "Agent Mesh registration: signed in, your own directory entry; anonymous, a new agent id and an API key (X-API-Key)",
-  ),
-  request: jsonBody(RegisterAgentRequest),
-  responses: {
-    200: jsonResponse(RegisterAgentResponse, "Registered"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED"),
+export const registerAgentRoute = route.post(
+  "/agents/register",
+  "Agent Mesh registration: signed in, your own directory entry; anonymous, a new agent id and an API key (X-API-Key)",
+  {
+    body: RegisterAgentRequest,
+    ok: [200, RegisterAgentResponse, "Registered"],
+    errors: ["UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED"],
   },
-});
+);
 
-export const registerSkillRoute = createRoute({
-  ...route.post(
-    "/skills",
-    "Register a skill (or replace yours of the same name) with its JSON Schemas, tags and rate limit",
-  ),
-  ...signedIn,
-  request: jsonBody(RegisterSkillRequest),
-  responses: {
-    200: jsonResponse(Skill, "The skill as registered"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "CONFLICT", "PAYLOAD_TOO_LARGE"),
+export const registerSkillRoute = route.post(
+  "/skills",
+  "Register a skill (or replace yours of the same name) with its JSON Schemas, tags and rate limit",
+  {
+    ...signedIn,
+    body: RegisterSkillRequest,
+    ok: [200, Skill, "The skill as registered"],
+    errors: ["UNAUTHORIZED", "FORBIDDEN", "CONFLICT", "PAYLOAD_TOO_LARGE"],
   },
+);
+
+export const listSkillsRoute = route.get(
+  "/skills",
+  "Discover skills, oldest first, filtered by tag, name or provider (keyset pages)",
+  { query: SkillQuery, ok: [200, SkillList, "A page of skills"] },
+);
+
+export const getSkillRoute = route.get("/skills/{id}", "One skill", {
+  params: SkillIdParam,
+  ok: [200, Skill, "The skill"],
+  errors: ["NOT_FOUND"],
 });
 
-export const listSkillsRoute = createRoute({
-  ...route.get("/skills", "Discover skills, oldest first, filtered by tag, name or provider (keyset pages)"),
-  request: { query: SkillQuery },
-  responses: { 200: jsonResponse(SkillList, "A page of skills"), ...errors() },
-});
-
-export const getSkillRoute = createRoute({
-  ...route.get("/skills/{id}", "One skill"),
-  request: { params: SkillIdParam },
-  responses: { 200: jsonResponse(Skill, "The skill"), ...errors("NOT_FOUND") },
-});
-
-export const deleteSkillRoute = createRoute({
-  ...route.delete("/skills/{id}", "Unregister your skill"),
+export const deleteSkillRoute = route.delete("/skills/{id}", "Unregister your skill", {
   ...signedIn,
-  request: { params: SkillIdParam },
-  responses: { 200: jsonResponse(DeletedSkill, "Removed"), ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND") },
+  params: SkillIdParam,
+  ok: [200, DeletedSkill, "Removed"],
+  errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"],
 });
 
-export const invokeSkillRoute = createRoute({
-  ...route.post(
-    "/skills/{id}/invoke",
-    "Invoke a skill through the hub: the payload is checked against its inputSchema and forwarded to the provider as a skill_invocation message",
-  ),
-  ...signedIn,
-  request: { params: SkillIdParam, ...jsonBody(InvokeRequest) },
-  responses: {
-    200: jsonResponse(InvokeResponse, "The provider's result (Mesh Skill Response Format)"),
-    ...errors(
+export const invokeSkillRoute = route.post(
+  "/skills/{id}/invoke",
+  "Invoke a skill through the hub: the payload is checked against its inputSchema and forwarded to the provider as a skill_invocation message",
+  {
+    ...signedIn,
+    params: SkillIdParam,
+    body: InvokeRequest,
+    ok: [200, InvokeResponse, "The provider's result (Mesh Skill Response Format)"],
+    errors: [
       "UNAUTHORIZED",
       "FORBIDDEN",
       "NOT_FOUND",
@@ -79,6 +73,6 @@ export const invokeSkillRoute = createRoute({
       "INTERNAL_ERROR",
       "SERVICE_UNAVAILABLE",
       "TIMEOUT",
-    ),
+    ],
   },
-});
+);

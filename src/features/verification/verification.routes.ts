@@ -1,6 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { routes, signedIn } from "../../http/route";
-import { errors, jsonBody, jsonResponse } from "../../http/openapi";
+import { jsonResponse } from "../../http/openapi";
 import { Mission, MissionIdParam, Uint, type MissionWire } from "../missions";
 
 const route = routes("verification");
@@ -80,23 +80,20 @@ export const voteOnce = (voter: string, missionId: string) => ({
   answer: (v: unknown) => ({ status: 201, body: v }),
 });
 
-export const awardRoute = createRoute({
-  ...route.post(
-    "/missions/{id}/award",
-    "creator_judges: the creator picks the winner(s); the mission resolves and pays at once (AIP-1 §4.1) — or, with an `appeal` param, when the award's appeal closes",
-  ),
-  ...signedIn,
-  request: {
+export const awardRoute = route.post(
+  "/missions/{id}/award",
+  "creator_judges: the creator picks the winner(s); the mission resolves and pays at once (AIP-1 §4.1) — or, with an `appeal` param, when the award's appeal closes",
+  {
+    ...signedIn,
     params: MissionIdParam,
     headers: z.object({ "idempotency-key": z.string().optional() }),
-    ...jsonBody(AwardRequest),
-  },
-  responses: {
-    200: jsonResponse(
+    body: AwardRequest,
+    ok: [
+      200,
       Mission,
       "Resolved; with an appeal: escrowed, phase appeal, payout queued, the award recorded in `award`",
-    ),
-    ...errors(
+    ],
+    errors: [
       "UNAUTHORIZED",
       "FORBIDDEN",
       "NOT_FOUND",
@@ -104,22 +101,21 @@ export const awardRoute = createRoute({
       "MISSION_NOT_OPEN",
       "UNPROCESSABLE",
       "SERVICE_UNAVAILABLE",
-    ),
+    ],
   },
-});
+);
 
-export const awardTypedDataRoute = createRoute({
-  ...route.post(
-    "/missions/{id}/award/typed-data",
-    "creator_judges, base rail: the EIP-712 releases this award would make, for the creator to sign (MissionEscrow v3 releaseSigned); decides nothing",
-  ),
-  ...signedIn,
-  request: { params: MissionIdParam, ...jsonBody(AwardRequest) },
-  responses: {
-    200: jsonResponse(AwardTypedData, "The releases to sign (one per slot the creator funded)"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "MISSION_NOT_OPEN", "UNPROCESSABLE"),
+export const awardTypedDataRoute = route.post(
+  "/missions/{id}/award/typed-data",
+  "creator_judges, base rail: the EIP-712 releases this award would make, for the creator to sign (MissionEscrow v3 releaseSigned); decides nothing",
+  {
+    ...signedIn,
+    params: MissionIdParam,
+    body: AwardRequest,
+    ok: [200, AwardTypedData, "The releases to sign (one per slot the creator funded)"],
+    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "MISSION_NOT_OPEN", "UNPROCESSABLE"],
   },
-});
+);
 
 export const VoteRequest = z
   .object({
@@ -145,20 +141,16 @@ export const Vote = z
   })
   .openapi("Vote");
 
-export const voteRoute = createRoute({
-  ...route.post(
-    "/missions/{id}/votes",
-    "peer_vote: stake vote_token on a submission between the deadline and voting_deadline (AIP-1 §4.3); creator_judges under appeal: dispute the award (a stake on the submission that should have won), then vote if disputed",
-  ),
-  security: [{ bearer: [] }],
-  request: {
+export const voteRoute = route.post(
+  "/missions/{id}/votes",
+  "peer_vote: stake vote_token on a submission between the deadline and voting_deadline (AIP-1 §4.3); creator_judges under appeal: dispute the award (a stake on the submission that should have won), then vote if disputed",
+  {
+    security: [{ bearer: [] }],
     params: MissionIdParam,
     headers: z.object({ "idempotency-key": z.string().optional() }),
-    ...jsonBody(VoteRequest),
-  },
-  responses: {
-    201: jsonResponse(Vote, "Stake held until the tally"),
-    ...errors(
+    body: VoteRequest,
+    ok: [201, Vote, "Stake held until the tally"],
+    errors: [
       "UNAUTHORIZED",
       "ANONYMOUS_SUBMISSION_REJECTED",
       "FORBIDDEN",
@@ -167,15 +159,16 @@ export const voteRoute = createRoute({
       "MISSION_NOT_OPEN",
       "INSUFFICIENT_BALANCE",
       "UNPROCESSABLE",
-    ),
+    ],
   },
-});
+);
 
-export const listVotesRoute = createRoute({
-  ...route.get("/missions/{id}/votes", "The votes of a peer_vote mission, with outcomes after the tally"),
-  request: { params: MissionIdParam },
-  responses: {
-    200: jsonResponse(z.object({ votes: z.array(Vote) }).openapi("VoteList"), "Votes"),
-    ...errors("NOT_FOUND"),
+export const listVotesRoute = route.get(
+  "/missions/{id}/votes",
+  "The votes of a peer_vote mission, with outcomes after the tally",
+  {
+    params: MissionIdParam,
+    responses: { 200: jsonResponse(z.object({ votes: z.array(Vote) }).openapi("VoteList"), "Votes") },
+    errors: ["NOT_FOUND"],
   },
-});
+);
