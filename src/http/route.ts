@@ -10,10 +10,11 @@ import { errors, jsonBody, jsonResponse } from "./openapi";
 // routes' admin check and bearer scheme). The declarer builds the createRoute literal with the
 // request and responses typed, so the handlers keep their types. `middleware`, `security` and
 // `description` keep the order they are written in (it is the order of /openapi.json's keys).
-// `errors` lists the codes beyond those every route has (errors() in ./openapi); their bodies come
-// from the error handler, never a handler, so they stay out of the handler's response type.
+// `errors` lists the codes beyond those every route has (errors() in ./openapi), `authErrors` those
+// an auth preset (signedIn, bearer, operatorOnly) answers with; their bodies come from the error
+// handler, never a handler, so they stay out of the handler's response type.
 
-type Shared = Pick<RouteConfig, "middleware" | "security">;
+type Shared = Pick<RouteConfig, "middleware" | "security"> & Pick<RouteSpec, "authErrors">;
 type Json<T extends z.ZodType> = ReturnType<typeof jsonResponse<T>>;
 
 /** What sets one route apart. `request` and `responses` add to what the short keys declare. */
@@ -27,6 +28,7 @@ export type RouteSpec = Partial<Pick<RouteConfig, "middleware" | "security" | "d
   ok?: readonly [number, z.ZodType, string];
   responses?: RouteConfig["responses"];
   errors?: readonly ErrorCode[];
+  authErrors?: readonly ErrorCode[];
 };
 
 type None = Record<never, never>;
@@ -44,8 +46,10 @@ type Responses<S extends RouteSpec> = (S extends {
 type Declared<M extends RouteConfig["method"], P extends string, S extends RouteSpec, Sh extends Shared> = ReturnType<
   typeof createRoute<
     P,
-    { method: M; path: P; tags: string[]; summary: string; request: Request<S>; responses: Responses<S> } & Sh &
-      Picked<S, "middleware" | "security" | "description">
+    { method: M; path: P; tags: string[]; summary: string; request: Request<S>; responses: Responses<S> } & Picked<
+      Sh & S,
+      "middleware" | "security" | "description"
+    >
   >
 >;
 
@@ -53,30 +57,47 @@ function build(
   head: { method: RouteConfig["method"]; path: string; tags: string[]; summary: string },
   spec: RouteSpec,
 ) {
-  const { params, query, headers, body, request, ok, responses, errors: codes = [], ...rest } = spec;
+  const { params, query, headers, body, request, ok, responses, errors: codes = [], authErrors = [], ...rest } = spec;
   return createRoute({
     ...head,
     ...rest,
     request: { params, query, headers, ...(body && jsonBody(body)), ...request },
-    responses: { ...(ok && { [ok[0]]: jsonResponse(ok[1], ok[2]) }), ...responses, ...errors(...codes) },
+    responses: {
+      ...(ok && { [ok[0]]: jsonResponse(ok[1], ok[2]) }),
+      ...responses,
+      ...errors(...authErrors, ...codes),
+    },
   });
 }
 
 export function routes<Sh extends Shared>(tag: string, shared?: Sh) {
   function declare<M extends RouteConfig["method"]>(method: M) {
-    function one<P extends string>(
-      path: P,
-      summary: string,
-    ): { method: M; path: P; tags: string[]; summary: string } & Sh;
+    function one<P extends string>(path: P, summary: string): { method: M; path: P; tags: string[]; summary: string };
     function one<P extends string, const S extends RouteSpec>(path: P, summary: string, spec: S): Declared<M, P, S, Sh>;
     function one(path: string, summary: string, spec?: RouteSpec): unknown {
-      const head = { method, path, tags: [tag], summary, ...shared };
-      return spec ? build(head, spec) : head;
+      const head = { method, path, tags: [tag], summary };
+      return spec ? build(head, { ...shared, ...spec }) : head;
     }
     return one;
   }
   return { get: declare("get"), post: declare("post"), put: declare("put"), delete: declare("delete") };
 }
 
+const signedInOrBearer: readonly ErrorCode[] = ["UNAUTHORIZED", "FORBIDDEN"];
+
 /** Signed-in agents only: the caller check before the handler, and the bearer scheme in /openapi.json. */
-export const signedIn = { middleware: [requireCaller("agent")], security: [{ bearer: [] }] };
+export const signedIn = {
+  middleware: [requireCaller("agent")],
+  security: [{ bearer: [] }],
+  authErrors: signedInOrBearer,
+};
+
+/** The bearer scheme, the handler or verb deciding who may act (401 without, 403 for the wrong caller). */
+export const bearer = { security: [{ bearer: [] }], authErrors: signedInOrBearer };
+
+/** The operator's routes: the admin token's check before the handler, and the bearer scheme. */
+export const operatorOnly = {
+  middleware: [requireCaller("admin")],
+  security: [{ bearer: [] }],
+  authErrors: signedInOrBearer,
+};

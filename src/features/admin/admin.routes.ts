@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { routes } from "../../http/route";
+import { bearer, routes } from "../../http/route";
 import { requireCaller } from "../../http/identity";
-
+import {} from "../../http/openapi";
 import { Uint } from "../missions";
 
 const route = routes("admin");
@@ -38,20 +38,16 @@ export const creditRoute = route.post(
   "Operator credits an agent's ledger balance (admin token)",
   {
     middleware: [requireCaller("admin")],
-    security: [{ bearer: [] }],
+    ...bearer,
     headers: z.object({ "idempotency-key": z.string().optional() }),
     body: CreditRequest,
     ok: [200, CreditResponse, "Credited"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "UNPROCESSABLE", "CONFLICT"],
+    errors: ["UNPROCESSABLE", "CONFLICT"],
   },
 );
 
 export const verifyRoute = route.get(
   "/admin/ledger/verify",
   "Re-derive the hash-chained ledger and report any tampering (admin token)",
-  {
-    security: [{ bearer: [] }],
-    ok: [200, VerifyResponse, "Verification report"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN"],
-  },
+  { ...bearer, ok: [200, VerifyResponse, "Verification report"] },
 );

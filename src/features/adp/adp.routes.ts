@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
-import { routes } from "../../http/route";
+import { bearer, routes } from "../../http/route";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { sendError } from "../../http/errors";
 import { MissionIdParam } from "../missions";
@@ -50,10 +50,10 @@ export const advertiseRoute = route.post(
   `${ADP_BASE_PATH}/${ADP_METHODS.advertise}`,
   "adp.advertise (ADP §4.2): store your Agent Card, bound to your address by a SIWE session or by a signature of your bound did:key; stale seq and unsigned-over-signed are refused (409)",
   {
-    security: [{ bearer: [] }],
+    ...bearer,
     request: jsonBody(AgentCardSchema, "The Agent Card (ADP §3)"),
     ok: [200, AdvertiseResponse, "Stored"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "CONFLICT", "PAYLOAD_TOO_LARGE", "UNPROCESSABLE"],
+    errors: ["CONFLICT", "PAYLOAD_TOO_LARGE", "UNPROCESSABLE"],
   },
 );
 

@@ -1,5 +1,5 @@
-import { routes, signedIn } from "../../http/route";
-
+import { bearer, routes, signedIn } from "../../http/route";
+import {} from "../../http/openapi";
 import {
   Agent,
   AgentBalance,
@@ -26,11 +26,10 @@ export const getAgentRoute = route.get(
 );
 
 export const updateAgentRoute = route.put("/agents/{id}", "Write your own profile metadata (AIP-1 §1)", {
-  security: [{ bearer: [] }],
+  ...bearer,
   params: AgentIdParam,
   body: UpdateAgentRequest,
   ok: [200, Agent, "The updated profile"],
-  errors: ["UNAUTHORIZED", "FORBIDDEN"],
 });
 
 export const agentBalanceRoute = route.get("/agents/{id}/balance", "Balance sub-resource (AIP-1 §8)", {
@@ -47,7 +46,7 @@ export const agentHistoryRoute = route.get(
 export const getBlocklistRoute = route.get(
   "/agents/{id}/blocklist",
   "Your own block-list as a creator (private: the owner only)",
-  { ...signedIn, params: AgentIdParam, ok: [200, Blocklist, "The block-list"], errors: ["UNAUTHORIZED", "FORBIDDEN"] },
+  { ...signedIn, params: AgentIdParam, ok: [200, Blocklist, "The block-list"] },
 );
 
 export const putBlocklistRoute = route.put(
@@ -58,6 +57,6 @@ export const putBlocklistRoute = route.put(
     params: AgentIdParam,
     body: BlocklistRequest,
     ok: [200, Blocklist, "The block-list now"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "UNPROCESSABLE"],
+    errors: ["UNPROCESSABLE"],
   },
 );

@@ -37,15 +37,7 @@ export const amendMissionRoute = route.post(
     body: AmendMissionRequest,
     ok: [201, Amendment, "Applied"],
     responses: { 202: jsonResponse(Amendment, "Pending: a base-rail top-up waiting for its deposit") },
-    errors: [
-      "UNAUTHORIZED",
-      "FORBIDDEN",
-      "NOT_FOUND",
-      "CONFLICT",
-      "MISSION_NOT_OPEN",
-      "INSUFFICIENT_BALANCE",
-      "UNPROCESSABLE",
-    ],
+    errors: ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN", "INSUFFICIENT_BALANCE", "UNPROCESSABLE"],
   },
 );
 

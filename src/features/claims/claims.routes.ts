@@ -1,4 +1,4 @@
-import { routes } from "../../http/route";
+import { bearer, routes } from "../../http/route";
 import { jsonResponse } from "../../http/openapi";
 import { MissionIdParam } from "../missions";
 import { Claim, ClaimList, ListClaimsQuery } from "./claims.schemas";
@@ -13,23 +13,18 @@ export const claimRoute = route.post(
   {
     description:
       '201 for a new claim, 200 for a renewal (new expires_at; the exclusive window is not extended). 409 `exclusively_claimed` (details.held_until), `max_claims_reached` or `claim_limit`. Anonymous callers get 403 {"error":"ANONYMOUS_SUBMISSION_REJECTED"} (AIP-1 §1.4).',
-    security: [{ bearer: [] }],
+    ...bearer,
     params: MissionIdParam,
     ok: [201, Claim, "Claimed"],
     responses: { 200: jsonResponse(Claim, "Renewed") },
-    errors: ["UNAUTHORIZED", "ANONYMOUS_SUBMISSION_REJECTED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
+    errors: ["ANONYMOUS_SUBMISSION_REJECTED", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
   },
 );
 
 export const releaseClaimRoute = route.delete(
   "/missions/{id}/claims",
   "Release your active claim on the mission (and its exclusive hold)",
-  {
-    security: [{ bearer: [] }],
-    params: MissionIdParam,
-    responses: { 204: { description: "Released" } },
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"],
-  },
+  { ...bearer, params: MissionIdParam, responses: { 204: { description: "Released" } }, errors: ["NOT_FOUND"] },
 );
 
 export const listClaimsRoute = route.get(

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { routes } from "../../http/route";
+import { bearer, routes } from "../../http/route";
 import { requireCaller } from "../../http/identity";
 import { jsonResponse } from "../../http/openapi";
 import {
@@ -45,10 +45,10 @@ export const resolveRoute = route.post(
   "Rule on an open dispute: the operator (admin token; actor server), or the mission's creator conceding (upheld only; never non_payment)",
   {
     middleware: [requireCaller("agent_or_admin")],
-    security: [{ bearer: [] }],
+    ...bearer,
     params: DisputeIdParam,
     body: ResolveDisputeRequest,
     ok: [200, Dispute, "Decided; corrective_action says what was done"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+    errors: ["NOT_FOUND", "CONFLICT"],
   },
 );

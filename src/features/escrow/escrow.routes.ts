@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { routes, signedIn } from "../../http/route";
+import { bearer, routes, signedIn } from "../../http/route";
 import { requireCaller } from "../../http/identity";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import {
@@ -29,15 +29,7 @@ export const attachDepositRoute = route.post(
     body: AttachDepositRequest,
     ok: [200, AttachDepositResponse, "Deposit confirmed; the mission is open"],
     responses: { 202: jsonResponse(AttachDepositResponse, "Deposit recorded; waiting for the confirmation depth") },
-    errors: [
-      "INVALID_PARAMETER",
-      "UNAUTHORIZED",
-      "FORBIDDEN",
-      "NOT_FOUND",
-      "CONFLICT",
-      "UNPROCESSABLE",
-      "SERVICE_UNAVAILABLE",
-    ],
+    errors: ["INVALID_PARAMETER", "NOT_FOUND", "CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"],
   },
 );
 
@@ -56,11 +48,7 @@ export const escrowAttestationRoute = route.get(
 export const treasuryRoute = adminRoute.get(
   "/treasury",
   "Operator view: resolver gas balance, escrowed totals per asset, pending settlements (admin token)",
-  {
-    security: [{ bearer: [] }],
-    ok: [200, TreasuryResponse, "Treasury and settlement state"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN"],
-  },
+  { ...bearer, ok: [200, TreasuryResponse, "Treasury and settlement state"] },
 );
 
 const AdminPayout = z
@@ -105,7 +93,7 @@ export const listPayoutsRoute = adminRoute.get(
   "/admin/payouts",
   "Base-rail payouts by state, oldest first (admin token)",
   {
-    security: [{ bearer: [] }],
+    ...bearer,
     query: z.object({
       state: z.enum(["queued", "pending_gas", "broadcast", "confirmed", "final", "failed"]).optional(),
       after: z.string().max(64).optional().openapi({ description: "next_after of the previous page" }),
@@ -117,7 +105,7 @@ export const listPayoutsRoute = adminRoute.get(
         "A page of payouts",
       ),
     },
-    errors: ["INVALID_PARAMETER", "UNAUTHORIZED", "FORBIDDEN"],
+    errors: ["INVALID_PARAMETER"],
   },
 );
 

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { routes } from "../../http/route";
-
+import { bearer, routes } from "../../http/route";
+import {} from "../../http/openapi";
 import { EventsHeaders, EventsQuery, InboxPage, InboxQuery } from "./events.schemas";
 
 // Live events: the outbox as a public SSE stream and as a
@@ -36,9 +36,9 @@ export const inboxRoute = route.get(
       "Events whose parties include the caller (creator, submitter, payee, winner) or whose mission the caller has claimed, " +
       "in stream order. `wait` long-polls for a first event. A page scans at most 1000 events: follow `next_cursor` " +
       "while `has_more`.",
-    security: [{ bearer: [] }],
+    ...bearer,
     query: InboxQuery,
     ok: [200, InboxPage, "A page of the inbox"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "INVALID_PARAMETER", "RATE_LIMITED", "SERVICE_UNAVAILABLE"],
+    errors: ["INVALID_PARAMETER", "RATE_LIMITED", "SERVICE_UNAVAILABLE"],
   },
 );

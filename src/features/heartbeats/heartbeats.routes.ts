@@ -1,5 +1,4 @@
-import { routes } from "../../http/route";
-
+import { bearer, routes } from "../../http/route";
 import { Heartbeat } from "./heartbeats.schemas";
 import { AgentIdParam } from "../../http/params";
 
@@ -8,10 +7,5 @@ const route = routes("agents");
 export const heartbeatRoute = route.post(
   "/agents/{id}/heartbeat",
   "Agent Mesh heartbeat: the agent itself marks itself seen (send every 30–60 s; online for 180 s)",
-  {
-    security: [{ bearer: [] }],
-    params: AgentIdParam,
-    ok: [200, Heartbeat, "Recorded"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN"],
-  },
+  { ...bearer, params: AgentIdParam, ok: [200, Heartbeat, "Recorded"] },
 );

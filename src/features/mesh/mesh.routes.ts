@@ -1,5 +1,5 @@
 import { routes, signedIn } from "../../http/route";
-
+import {} from "../../http/openapi";
 import {
   DeletedSkill,
   InvokeRequest,
@@ -33,7 +33,7 @@ export const registerSkillRoute = route.post(
     ...signedIn,
     body: RegisterSkillRequest,
     ok: [200, Skill, "The skill as registered"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "CONFLICT", "PAYLOAD_TOO_LARGE"],
+    errors: ["CONFLICT", "PAYLOAD_TOO_LARGE"],
   },
 );
 
@@ -53,7 +53,7 @@ export const deleteSkillRoute = route.delete("/skills/{id}", "Unregister your sk
   ...signedIn,
   params: SkillIdParam,
   ok: [200, DeletedSkill, "Removed"],
-  errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"],
+  errors: ["NOT_FOUND"],
 });
 
 export const invokeSkillRoute = route.post(
@@ -64,15 +64,6 @@ export const invokeSkillRoute = route.post(
     params: SkillIdParam,
     body: InvokeRequest,
     ok: [200, InvokeResponse, "The provider's result (Mesh Skill Response Format)"],
-    errors: [
-      "UNAUTHORIZED",
-      "FORBIDDEN",
-      "NOT_FOUND",
-      "PAYLOAD_TOO_LARGE",
-      "RATE_LIMITED",
-      "INTERNAL_ERROR",
-      "SERVICE_UNAVAILABLE",
-      "TIMEOUT",
-    ],
+    errors: ["NOT_FOUND", "PAYLOAD_TOO_LARGE", "RATE_LIMITED", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE", "TIMEOUT"],
   },
 );

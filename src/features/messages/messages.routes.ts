@@ -1,5 +1,5 @@
 import { routes, signedIn } from "../../http/route";
-
+import {} from "../../http/openapi";
 import {
   MailboxQuery,
   Message,
@@ -23,7 +23,7 @@ export const sendMessageRoute = route.post(
     params: SubmissionThreadParams,
     body: SendMessageRequest,
     ok: [201, Message, "The message"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "PAYLOAD_TOO_LARGE"],
+    errors: ["NOT_FOUND", "CONFLICT", "PAYLOAD_TOO_LARGE"],
   },
 );
 
@@ -35,50 +35,30 @@ export const threadRoute = route.get(
     params: SubmissionThreadParams,
     query: ThreadQuery,
     ok: [200, MessageList, "A page of the thread"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"],
+    errors: ["NOT_FOUND"],
   },
 );
 
 export const inboxRoute = route.get(
   "/messages/inbox",
   "Messages addressed to you, newest first, with your unread count",
-  {
-    ...signedIn,
-    query: MailboxQuery,
-    ok: [200, MessageList, "A page of your inbox"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN"],
-  },
+  { ...signedIn, query: MailboxQuery, ok: [200, MessageList, "A page of your inbox"] },
 );
 
 export const sentRoute = route.get(
   "/messages/sent",
   "Messages you sent, newest first (read_at shows when the recipient marked each read)",
-  {
-    ...signedIn,
-    query: MailboxQuery,
-    ok: [200, MessageList, "A page of your sent messages"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN"],
-  },
+  { ...signedIn, query: MailboxQuery, ok: [200, MessageList, "A page of your sent messages"] },
 );
 
 export const getMessageRoute = route.get(
   "/messages/{mid}",
   "One message you sent or received (reading does not mark it read); 404 for anyone else",
-  {
-    ...signedIn,
-    params: MessageIdParam,
-    ok: [200, Message, "The message"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"],
-  },
+  { ...signedIn, params: MessageIdParam, ok: [200, Message, "The message"], errors: ["NOT_FOUND"] },
 );
 
 export const markReadRoute = route.post(
   "/messages/{mid}/read",
   "Mark a message addressed to you read (again: no change, the first read_at stays)",
-  {
-    ...signedIn,
-    params: MessageIdParam,
-    ok: [200, Message, "The message, read"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"],
-  },
+  { ...signedIn, params: MessageIdParam, ok: [200, Message, "The message, read"], errors: ["NOT_FOUND"] },
 );

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { routes, signedIn } from "../../http/route";
+import { bearer, routes, signedIn } from "../../http/route";
 import { jsonResponse } from "../../http/openapi";
 import {
   CreateMissionRequest,
@@ -37,7 +37,7 @@ export const createMissionRoute = route.post(
     headers: IdempotencyHeader,
     body: CreateMissionRequest,
     ok: [201, Mission, "Created and open"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "INSUFFICIENT_BALANCE", "CONFLICT", "UNPROCESSABLE"],
+    errors: ["INSUFFICIENT_BALANCE", "CONFLICT", "UNPROCESSABLE"],
   },
 );
 
@@ -68,10 +68,10 @@ export const voidMissionRoute = route.post(
   "/missions/{id}/void",
   "Creator voids an open mission without submissions: reward refunded, spam fee kept",
   {
-    security: [{ bearer: [] }],
+    ...bearer,
     params: MissionIdParam,
     ok: [200, Mission, "Voided"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
+    errors: ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
   },
 );
 

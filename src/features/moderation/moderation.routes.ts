@@ -1,6 +1,5 @@
-import { routes, signedIn } from "../../http/route";
-import { requireCaller } from "../../http/identity";
-
+import { operatorOnly, routes, signedIn } from "../../http/route";
+import {} from "../../http/openapi";
 import { MissionIdParam } from "../missions";
 import {
   AddressParam,
@@ -26,18 +25,13 @@ import {
 
 // Moderation and operator control (docs/moderation.md). Operator routes take the admin token
 // only; every one that acts appends to the audit log in its transaction.
-const operator = routes("admin", { middleware: [requireCaller("admin")], security: [{ bearer: [] }] });
+const operator = routes("admin", operatorOnly);
 const moderationRoute = routes("moderation");
 
 export const hideRoute = operator.post(
   "/admin/missions/{id}/hide",
   "Hide a mission from every public read; optionally void and refund it (admin token; audit-logged)",
-  {
-    params: MissionIdParam,
-    body: HideRequest,
-    ok: [200, HideResult, "Hidden"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT"],
-  },
+  { params: MissionIdParam, body: HideRequest, ok: [200, HideResult, "Hidden"], errors: ["NOT_FOUND", "CONFLICT"] },
 );
 
 export const unhideRoute = operator.post(
@@ -47,36 +41,26 @@ export const unhideRoute = operator.post(
     params: MissionIdParam,
     body: UnhideRequest,
     ok: [200, HideResult, "Visible again"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+    errors: ["NOT_FOUND", "CONFLICT"],
   },
 );
 
 export const getSuspensionRoute = operator.get(
   "/admin/agents/{address}/suspension",
   "Whether an address is suspended (admin token)",
-  { params: AddressParam, ok: [200, Suspension, "Suspension state"], errors: ["UNAUTHORIZED", "FORBIDDEN"] },
+  { params: AddressParam, ok: [200, Suspension, "Suspension state"] },
 );
 
 export const suspendRoute = operator.post(
   "/admin/agents/{address}/suspend",
   "Suspend an address: no new missions, claims, submissions, commitments or votes; its existing money still settles (admin token; audit-logged)",
-  {
-    params: AddressParam,
-    body: SuspendRequest,
-    ok: [200, Suspension, "Suspended"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "UNPROCESSABLE"],
-  },
+  { params: AddressParam, body: SuspendRequest, ok: [200, Suspension, "Suspended"], errors: ["UNPROCESSABLE"] },
 );
 
 export const unsuspendRoute = operator.post(
   "/admin/agents/{address}/unsuspend",
   "Lift a suspension (admin token; audit-logged)",
-  {
-    params: AddressParam,
-    body: UnsuspendRequest,
-    ok: [200, Suspension, "Lifted"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"],
-  },
+  { params: AddressParam, body: UnsuspendRequest, ok: [200, Suspension, "Lifted"], errors: ["NOT_FOUND"] },
 );
 
 export const reportRoute = moderationRoute.post(
@@ -89,14 +73,14 @@ export const reportRoute = moderationRoute.post(
     params: MissionIdParam,
     body: CreateReportRequest,
     ok: [201, Report, "Reported"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "RATE_LIMITED"],
+    errors: ["NOT_FOUND", "CONFLICT", "RATE_LIMITED"],
   },
 );
 
 export const listReportsRoute = operator.get(
   "/admin/reports",
   "The reports queue by status (default open), oldest first (admin token)",
-  { query: ListReportsQuery, ok: [200, ReportList, "Reports"], errors: ["UNAUTHORIZED", "FORBIDDEN"] },
+  { query: ListReportsQuery, ok: [200, ReportList, "Reports"] },
 );
 
 const closeReportRoute = (action: "resolve" | "dismiss") =>
@@ -109,7 +93,7 @@ const closeReportRoute = (action: "resolve" | "dismiss") =>
       params: ReportIdParam,
       body: ResolveReportRequest,
       ok: [200, Report, action === "resolve" ? "Resolved" : "Dismissed"],
-      errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+      errors: ["NOT_FOUND", "CONFLICT"],
     },
   );
 export const resolveReportRoute = closeReportRoute("resolve");
@@ -118,32 +102,23 @@ export const dismissReportRoute = closeReportRoute("dismiss");
 export const listAllowlistRoute = operator.get(
   "/admin/posting-allowlist",
   "The posting allow-list and the gate in force (admin token)",
-  { query: AllowlistQuery, ok: [200, AllowlistList, "Allow-list"], errors: ["UNAUTHORIZED", "FORBIDDEN"] },
+  { query: AllowlistQuery, ok: [200, AllowlistList, "Allow-list"] },
 );
 
 export const putAllowlistRoute = operator.put(
   "/admin/posting-allowlist/{address}",
   "Allow an address to post missions under OABP_POSTING_GATE=allow_list (admin token; audit-logged)",
-  {
-    params: AddressParam,
-    body: AllowlistPut,
-    ok: [200, AllowlistEntry, "Listed"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN"],
-  },
+  { params: AddressParam, body: AllowlistPut, ok: [200, AllowlistEntry, "Listed"] },
 );
 
 export const deleteAllowlistRoute = operator.delete(
   "/admin/posting-allowlist/{address}",
   "Remove an address from the posting allow-list (admin token; audit-logged)",
-  {
-    params: AddressParam,
-    responses: { 204: { description: "Removed" } },
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"],
-  },
+  { params: AddressParam, responses: { 204: { description: "Removed" } }, errors: ["NOT_FOUND"] },
 );
 
 export const auditRoute = operator.get(
   "/admin/audit",
   "The append-only operator audit log, newest first (admin token)",
-  { query: AuditQuery, ok: [200, AuditList, "Audit log"], errors: ["UNAUTHORIZED", "FORBIDDEN"] },
+  { query: AuditQuery, ok: [200, AuditList, "Audit log"] },
 );

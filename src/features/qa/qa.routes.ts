@@ -1,5 +1,5 @@
 import { routes, signedIn } from "../../http/route";
-
+import {} from "../../http/openapi";
 import { MissionIdParam } from "../missions";
 import {
   AnswerQuestionRequest,
@@ -36,7 +36,7 @@ export const askQuestionRoute = route.post(
     params: MissionIdParam,
     body: AskQuestionRequest,
     ok: [201, Question, "The question"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
+    errors: ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
   },
 );
 
@@ -48,7 +48,7 @@ export const answerQuestionRoute = route.post(
     params: QuestionParams,
     body: AnswerQuestionRequest,
     ok: [200, Question, "The answered question"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
+    errors: ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
   },
 );
 
@@ -60,6 +60,6 @@ export const clarificationRoute = route.post(
     params: MissionIdParam,
     body: ClarificationRequest,
     ok: [201, Question, "The clarification"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
+    errors: ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
   },
 );

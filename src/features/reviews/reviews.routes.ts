@@ -1,5 +1,5 @@
-import { routes, signedIn } from "../../http/route";
-
+import { bearer, routes, signedIn } from "../../http/route";
+import {} from "../../http/openapi";
 import {
   CreateReviewRequest,
   ListReviewsQuery,
@@ -21,7 +21,7 @@ export const createReviewRoute = route.post(
     params: AgentIdParam,
     body: CreateReviewRequest,
     ok: [201, Review, "The review"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+    errors: ["NOT_FOUND", "CONFLICT"],
   },
 );
 
@@ -49,13 +49,13 @@ export const updateReviewRoute = route.put(
     params: ReviewParams,
     body: UpdateReviewRequest,
     ok: [200, Review, "The edited review"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"],
+    errors: ["NOT_FOUND"],
   },
 );
 
 export const deleteReviewRoute = route.delete("/agents/{id}/reviews/{review_id}", "Delete your review; author only", {
-  security: [{ bearer: [] }],
+  ...bearer,
   params: ReviewParams,
   responses: { 204: { description: "Deleted" } },
-  errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"],
+  errors: ["NOT_FOUND"],
 });

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { routes } from "../../http/route";
+import { bearer, routes } from "../../http/route";
 import { jsonResponse } from "../../http/openapi";
 import { MissionIdParam } from "../missions";
 
@@ -30,11 +30,11 @@ export const commitRoute = route.post(
   "/missions/{id}/commitments",
   "Commit-reveal first_valid_match: commit to a deliverable before the deadline; reveal it (POST …/submissions with salt) after",
   {
-    security: [{ bearer: [] }],
+    ...bearer,
     params: MissionIdParam,
     body: CommitRequest,
     ok: [201, Commitment, "Committed"],
-    errors: ["UNAUTHORIZED", "ANONYMOUS_SUBMISSION_REJECTED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
+    errors: ["ANONYMOUS_SUBMISSION_REJECTED", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
   },
 );
 

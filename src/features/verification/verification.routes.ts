@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { routes, signedIn } from "../../http/route";
+import { bearer, routes, signedIn } from "../../http/route";
 import { jsonResponse } from "../../http/openapi";
 import { Mission, MissionIdParam, Uint, type MissionWire } from "../missions";
 
@@ -93,15 +93,7 @@ export const awardRoute = route.post(
       Mission,
       "Resolved; with an appeal: escrowed, phase appeal, payout queued, the award recorded in `award`",
     ],
-    errors: [
-      "UNAUTHORIZED",
-      "FORBIDDEN",
-      "NOT_FOUND",
-      "CONFLICT",
-      "MISSION_NOT_OPEN",
-      "UNPROCESSABLE",
-      "SERVICE_UNAVAILABLE",
-    ],
+    errors: ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"],
   },
 );
 
@@ -113,7 +105,7 @@ export const awardTypedDataRoute = route.post(
     params: MissionIdParam,
     body: AwardRequest,
     ok: [200, AwardTypedData, "The releases to sign (one per slot the creator funded)"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "MISSION_NOT_OPEN", "UNPROCESSABLE"],
+    errors: ["NOT_FOUND", "MISSION_NOT_OPEN", "UNPROCESSABLE"],
   },
 );
 
@@ -145,15 +137,13 @@ export const voteRoute = route.post(
   "/missions/{id}/votes",
   "peer_vote: stake vote_token on a submission between the deadline and voting_deadline (AIP-1 §4.3); creator_judges under appeal: dispute the award (a stake on the submission that should have won), then vote if disputed",
   {
-    security: [{ bearer: [] }],
+    ...bearer,
     params: MissionIdParam,
     headers: z.object({ "idempotency-key": z.string().optional() }),
     body: VoteRequest,
     ok: [201, Vote, "Stake held until the tally"],
     errors: [
-      "UNAUTHORIZED",
       "ANONYMOUS_SUBMISSION_REJECTED",
-      "FORBIDDEN",
       "NOT_FOUND",
       "CONFLICT",
       "MISSION_NOT_OPEN",

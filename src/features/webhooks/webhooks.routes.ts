@@ -1,5 +1,5 @@
-import { routes, signedIn } from "../../http/route";
-
+import { bearer, routes, signedIn } from "../../http/route";
+import {} from "../../http/openapi";
 import {
   CreateWebhookRequest,
   DeliveryList,
@@ -21,32 +21,32 @@ export const createWebhookRoute = route.post(
     ...signedIn,
     body: CreateWebhookRequest,
     ok: [201, WebhookCreated, "The subscription and its signing secret"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"],
+    errors: ["CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"],
   },
 );
 
 export const listWebhooksRoute = route.get("/webhooks", "Your webhook subscriptions, newest first", {
-  security: [{ bearer: [] }],
+  ...bearer,
   query: PageQuery,
   ok: [200, WebhookList, "A page of subscriptions"],
-  errors: ["UNAUTHORIZED", "FORBIDDEN", "SERVICE_UNAVAILABLE"],
+  errors: ["SERVICE_UNAVAILABLE"],
 });
 
 export const getWebhookRoute = route.get("/webhooks/{id}", "One of your webhook subscriptions (without its secret)", {
-  security: [{ bearer: [] }],
+  ...bearer,
   params: WebhookIdParam,
   ok: [200, Webhook, "The subscription"],
-  errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"],
+  errors: ["NOT_FOUND", "SERVICE_UNAVAILABLE"],
 });
 
 export const deleteWebhookRoute = route.delete(
   "/webhooks/{id}",
   "Delete one of your webhook subscriptions and its delivery log",
   {
-    security: [{ bearer: [] }],
+    ...bearer,
     params: WebhookIdParam,
     responses: { 204: { description: "Deleted" } },
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"],
+    errors: ["NOT_FOUND", "SERVICE_UNAVAILABLE"],
   },
 );
 
@@ -54,10 +54,10 @@ export const listDeliveriesRoute = route.get(
   "/webhooks/{id}/deliveries",
   "Deliveries of one of your subscriptions, newest event first, with every attempt's status code, error and timing",
   {
-    security: [{ bearer: [] }],
+    ...bearer,
     params: WebhookIdParam,
     query: PageQuery,
     ok: [200, DeliveryList, "A page of deliveries"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"],
+    errors: ["NOT_FOUND", "SERVICE_UNAVAILABLE"],
   },
 );
