@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { Tag } from "../../http/wire";
 import { pathId } from "../../http/params";
 import { MissionEscrowWire } from "../escrow";
 import { CreatorRecordCompact } from "../records";
@@ -76,16 +77,7 @@ export const CreateMissionRequest = z
       params: z.record(z.string(), z.unknown()).optional(),
     }),
     deadline: z.string().datetime({ offset: true }).openapi({ example: "2026-12-31T00:00:00Z" }),
-    tags: z
-      .array(
-        z
-          .string()
-          .trim()
-          .toLowerCase()
-          .regex(/^[a-z0-9][a-z0-9._-]{0,31}$/),
-      )
-      .max(10)
-      .optional(),
+    tags: z.array(Tag).max(10).optional(),
     creator: z.string().optional().openapi({ description: "If given, must equal the authenticated address" }),
     language: z
       .string()
