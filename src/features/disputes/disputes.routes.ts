@@ -14,13 +14,14 @@ import {
 
 // AIP-4 §2. Served at /api/disputes (the manifest's dispute_endpoint) and /disputes.
 const route = routes("disputes");
+const anyone: Record<string, string[]> = {};
 
 export const fileRoute = route.post(
   "/disputes",
   "File a dispute (AIP-4 §2): non_payment, bad_spec (may be anonymous), dup_claim, oracle_disagreement",
   {
     // Optional authentication (the empty requirement): bad_spec may be filed anonymously (AIP-4 §2.2).
-    security: [{ bearer: [] }, {} as Record<string, string[]>],
+    security: [{ bearer: [] }, anyone],
     body: FileDisputeRequest,
     ok: [201, Dispute, "Filed (non_payment and dup_claim come back already decided)"],
     responses: { 429: jsonResponse(RateLimited, "AIP-4 §6.1 filing limit") },
