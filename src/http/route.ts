@@ -5,7 +5,7 @@ import { errors, jsonBody, jsonResponse } from "./openapi";
 
 // A feature's routes, each declared with what sets it apart (docs/architecture.md "A feature's
 // files"): `const route = routes("reviews")`, then
-// `route.get(path, summary, { params, query, body, ok: [200, Schema, "description"], errors: [...] })`.
+// `route.get(path, summary, { in: { params, query, body }, ok: [200, Schema, "description"], errors: [...] })`.
 // The feature's tag is said once; `shared` is what every route of the declarer has (the operator
 // routes' admin check and bearer scheme). The declarer builds the createRoute literal with the
 // request and responses typed, so the handlers keep their types. `middleware`, `security` and
@@ -17,14 +17,12 @@ import { errors, jsonBody, jsonResponse } from "./openapi";
 type Shared = Pick<RouteConfig, "middleware" | "security"> & Pick<RouteSpec, "authErrors">;
 type Json<T extends z.ZodType> = ReturnType<typeof jsonResponse<T>>;
 
+type Req = NonNullable<RouteConfig["request"]>;
+type In = Pick<Req, "params" | "query" | "headers"> & { body?: z.ZodType };
 /** What sets one route apart. `request` and `responses` add to what the short keys declare. */
-type In = NonNullable<RouteConfig["request"]>;
 export type RouteSpec = Partial<Pick<RouteConfig, "middleware" | "security" | "description">> & {
-  params?: In["params"];
-  query?: In["query"];
-  headers?: In["headers"];
-  body?: z.ZodType;
-  request?: In;
+  in?: In;
+  request?: Req;
   ok?: readonly [number, z.ZodType, string];
   responses?: RouteConfig["responses"];
   errors?: readonly ErrorCode[];
@@ -33,8 +31,9 @@ export type RouteSpec = Partial<Pick<RouteConfig, "middleware" | "security" | "d
 
 type None = Record<never, never>;
 type Picked<S, K extends string> = Pick<S, Extract<keyof S, K>>;
-type Request<S extends RouteSpec> = Picked<S, "params" | "query" | "headers"> &
-  (S extends { body: infer B extends z.ZodType } ? ReturnType<typeof jsonBody<B>> : None) &
+type RequestOf<I> = Picked<I, "params" | "query" | "headers"> &
+  (I extends { body: infer B extends z.ZodType } ? ReturnType<typeof jsonBody<B>> : None);
+type Request<S extends RouteSpec> = (S extends { in: infer I } ? RequestOf<I> : None) &
   (S extends { request: infer R } ? R : None);
 type Responses<S extends RouteSpec> = (S extends {
   ok: readonly [infer N extends number, infer T extends z.ZodType, string];
@@ -57,11 +56,12 @@ function build(
   head: { method: RouteConfig["method"]; path: string; tags: string[]; summary: string },
   spec: RouteSpec,
 ) {
-  const { params, query, headers, body, request, ok, responses, errors: codes = [], authErrors = [], ...rest } = spec;
+  const { in: input = {}, request, ok, responses, errors: codes = [], authErrors = [], ...rest } = spec;
+  const { body, ...parameters } = input;
   return createRoute({
     ...head,
     ...rest,
-    request: { params, query, headers, ...(body && jsonBody(body)), ...request },
+    request: { ...parameters, ...(body && jsonBody(body)), ...request },
     responses: {
       ...(ok && { [ok[0]]: jsonResponse(ok[1], ok[2]) }),
       ...responses,

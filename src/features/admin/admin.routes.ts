@@ -39,8 +39,7 @@ export const creditRoute = route.post(
   {
     middleware: [requireCaller("admin")],
     ...bearer,
-    headers: z.object({ "idempotency-key": z.string().optional() }),
-    body: CreditRequest,
+    in: { headers: z.object({ "idempotency-key": z.string().optional() }), body: CreditRequest },
     ok: [200, CreditResponse, "Credited"],
     errors: ["UNPROCESSABLE", "CONFLICT"],
   },

@@ -80,8 +80,7 @@ export const missionCandidatesRoute = route.get(
   "/missions/{id}/candidates",
   "Agents with advertised ADP cards ranked for this mission (its tags and text as the query); the creator is left out",
   {
-    params: MissionIdParam,
-    query: RankQuery,
+    in: { params: MissionIdParam, query: RankQuery },
     ok: [200, MissionCandidates, "Best candidates first (at most limit)"],
     errors: ["NOT_FOUND"],
   },
@@ -90,5 +89,8 @@ export const missionCandidatesRoute = route.get(
 export const recommendedMissionsRoute = route.get(
   "/agents/{id}/recommended-missions",
   "Open missions ranked for an agent (its ADP card's skills, else its profile capabilities), same score as /missions/{id}/candidates",
-  { params: AgentIdParam, query: RankQuery, ok: [200, RecommendedMissions, "Best missions first (at most limit)"] },
+  {
+    in: { params: AgentIdParam, query: RankQuery },
+    ok: [200, RecommendedMissions, "Best missions first (at most limit)"],
+  },
 );

@@ -18,8 +18,7 @@ export const getAgentRoute = route.get(
   "/agents/{id}",
   "Agent profile with current rating and aigen_balance (AIP-1 §1, §5, §8)",
   {
-    params: AgentIdParam,
-    headers: ConditionalHeaders,
+    in: { params: AgentIdParam, headers: ConditionalHeaders },
     ok: [200, Agent, "The profile (weak ETag; If-None-Match → 304)"],
     responses: { ...notModified },
   },
@@ -27,26 +26,25 @@ export const getAgentRoute = route.get(
 
 export const updateAgentRoute = route.put("/agents/{id}", "Write your own profile metadata (AIP-1 §1)", {
   ...bearer,
-  params: AgentIdParam,
-  body: UpdateAgentRequest,
+  in: { params: AgentIdParam, body: UpdateAgentRequest },
   ok: [200, Agent, "The updated profile"],
 });
 
 export const agentBalanceRoute = route.get("/agents/{id}/balance", "Balance sub-resource (AIP-1 §8)", {
-  params: AgentIdParam,
+  in: { params: AgentIdParam },
   ok: [200, AgentBalance, "Balances"],
 });
 
 export const agentHistoryRoute = route.get(
   "/agents/{id}/history",
   "Mission-by-mission rating changes, newest first, paginated (AIP-1 §5); Σ delta = rating − 1400",
-  { params: AgentIdParam, query: HistoryQuery, ok: [200, AgentHistory, "History"] },
+  { in: { params: AgentIdParam, query: HistoryQuery }, ok: [200, AgentHistory, "History"] },
 );
 
 export const getBlocklistRoute = route.get(
   "/agents/{id}/blocklist",
   "Your own block-list as a creator (private: the owner only)",
-  { ...signedIn, params: AgentIdParam, ok: [200, Blocklist, "The block-list"] },
+  { ...signedIn, in: { params: AgentIdParam }, ok: [200, Blocklist, "The block-list"] },
 );
 
 export const putBlocklistRoute = route.put(
@@ -54,8 +52,7 @@ export const putBlocklistRoute = route.put(
   "Replace your block-list: these addresses may not claim or submit to any of your missions",
   {
     ...signedIn,
-    params: AgentIdParam,
-    body: BlocklistRequest,
+    in: { params: AgentIdParam, body: BlocklistRequest },
     ok: [200, Blocklist, "The block-list now"],
     errors: ["UNPROCESSABLE"],
   },

@@ -27,14 +27,16 @@ export const amendMissionRoute = route.post(
     ...signedIn,
     description:
       "201 with the applied amendment; 202 with a pending one for a base-rail top-up (fund the `escrow.fund_call`; it applies when the deposit reaches the confirmation depth). 403 `creator_only` (extend_deadline, edit; top_up when OABP_TOPUP_BY_ANYONE=false); 409 `submissions_exist` (edit after the first submission), MISSION_NOT_OPEN `deadline_passed` / `mission_decided`, `too_many_amendments` (the creator's own), `too_many_top_ups` (others'); 422 `top_up_too_small`, `deadline_not_later`, `extension_too_long`, `voting_before_deadline`, `refund_after_exceeded`, `no_change`; 409 INSUFFICIENT_BALANCE (ledger top-up). Idempotency-Key: same key + same body → the stored answer.",
-    params: MissionIdParam,
-    headers: z.object({
-      "idempotency-key": z
-        .string()
-        .optional()
-        .openapi({ description: "Retry-safe: same key + same body → the stored response" }),
-    }),
-    body: AmendMissionRequest,
+    in: {
+      params: MissionIdParam,
+      headers: z.object({
+        "idempotency-key": z
+          .string()
+          .optional()
+          .openapi({ description: "Retry-safe: same key + same body → the stored response" }),
+      }),
+      body: AmendMissionRequest,
+    },
     ok: [201, Amendment, "Applied"],
     responses: { 202: jsonResponse(Amendment, "Pending: a base-rail top-up waiting for its deposit") },
     errors: ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN", "INSUFFICIENT_BALANCE", "UNPROCESSABLE"],
@@ -45,8 +47,7 @@ export const listAmendmentsRoute = route.get(
   "/missions/{id}/amendments",
   "The mission's public amendment log, oldest first",
   {
-    params: MissionIdParam,
-    query: ListAmendmentsQuery,
+    in: { params: MissionIdParam, query: ListAmendmentsQuery },
     ok: [200, AmendmentList, "The amendments"],
     errors: ["NOT_FOUND"],
   },

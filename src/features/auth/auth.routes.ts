@@ -55,7 +55,7 @@ export const nonceRoute = route.post("/auth/nonce", "Get a single-use SIWE nonce
 });
 
 export const siweRoute = route.post("/auth/siwe", "Sign in with Ethereum (EIP-4361); returns a bearer token", {
-  body: SiweRequest,
+  in: { body: SiweRequest },
   ok: [200, SessionResponse, "Signed in"],
   errors: ["UNAUTHORIZED"],
 });
@@ -63,5 +63,5 @@ export const siweRoute = route.post("/auth/siwe", "Sign in with Ethereum (EIP-43
 export const attestationRoute = route.post(
   "/attestations/registry",
   "Bind a registry api_key to an EVM address (AIP-1 §1.4)",
-  { body: AttestationRequest, ok: [200, AttestationResponse, "Bound"], errors: ["FORBIDDEN", "CONFLICT"] },
+  { in: { body: AttestationRequest }, ok: [200, AttestationResponse, "Bound"], errors: ["FORBIDDEN", "CONFLICT"] },
 );

@@ -14,7 +14,7 @@ export const claimRoute = route.post(
     description:
       '201 for a new claim, 200 for a renewal (new expires_at; the exclusive window is not extended). 409 `exclusively_claimed` (details.held_until), `max_claims_reached` or `claim_limit`. Anonymous callers get 403 {"error":"ANONYMOUS_SUBMISSION_REJECTED"} (AIP-1 §1.4).',
     ...bearer,
-    params: MissionIdParam,
+    in: { params: MissionIdParam },
     ok: [201, Claim, "Claimed"],
     responses: { 200: jsonResponse(Claim, "Renewed") },
     errors: ["ANONYMOUS_SUBMISSION_REJECTED", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
@@ -24,11 +24,15 @@ export const claimRoute = route.post(
 export const releaseClaimRoute = route.delete(
   "/missions/{id}/claims",
   "Release your active claim on the mission (and its exclusive hold)",
-  { ...bearer, params: MissionIdParam, responses: { 204: { description: "Released" } }, errors: ["NOT_FOUND"] },
+  { ...bearer, in: { params: MissionIdParam }, responses: { 204: { description: "Released" } }, errors: ["NOT_FOUND"] },
 );
 
 export const listClaimsRoute = route.get(
   "/missions/{id}/claims",
   "Active claims on a mission, first claimer first, and the exclusive hold in force",
-  { params: MissionIdParam, query: ListClaimsQuery, ok: [200, ClaimList, "Active claims"], errors: ["NOT_FOUND"] },
+  {
+    in: { params: MissionIdParam, query: ListClaimsQuery },
+    ok: [200, ClaimList, "Active claims"],
+    errors: ["NOT_FOUND"],
+  },
 );

@@ -22,7 +22,7 @@ export const fileRoute = route.post(
   {
     // Optional authentication (the empty requirement): bad_spec may be filed anonymously (AIP-4 §2.2).
     security: [{ bearer: [] }, anyone],
-    body: FileDisputeRequest,
+    in: { body: FileDisputeRequest },
     ok: [201, Dispute, "Filed (non_payment and dup_claim come back already decided)"],
     responses: { 429: jsonResponse(RateLimited, "AIP-4 §6.1 filing limit") },
     errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "UNPROCESSABLE"],
@@ -36,7 +36,7 @@ export const listRoute = createRoute({
 });
 
 export const getRoute = route.get("/disputes/{id}", "One dispute (AIP-4 §2.5)", {
-  params: DisputeIdParam,
+  in: { params: DisputeIdParam },
   ok: [200, Dispute, "The dispute"],
   errors: ["NOT_FOUND"],
 });
@@ -47,8 +47,7 @@ export const resolveRoute = route.post(
   {
     middleware: [requireCaller("agent_or_admin")],
     ...bearer,
-    params: DisputeIdParam,
-    body: ResolveDisputeRequest,
+    in: { params: DisputeIdParam, body: ResolveDisputeRequest },
     ok: [200, Dispute, "Decided; corrective_action says what was done"],
     errors: ["NOT_FOUND", "CONFLICT"],
   },

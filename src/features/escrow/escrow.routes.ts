@@ -25,8 +25,7 @@ export const attachDepositRoute = route.post(
       "Verifies the MissionEscrow Funded log (contract, mission key, token, amount ≥ reward, spam fee, receipt status). " +
       "200: confirmed, the mission is open. 202: in a block but not deep enough yet; the watcher opens the mission at the confirmation depth. " +
       "A transaction log already used by another mission answers 409; a wrong token or short amount 422 (the deposit is refunded).",
-    params: MissionParam,
-    body: AttachDepositRequest,
+    in: { params: MissionParam, body: AttachDepositRequest },
     ok: [200, AttachDepositResponse, "Deposit confirmed; the mission is open"],
     responses: { 202: jsonResponse(AttachDepositResponse, "Deposit recorded; waiting for the confirmation depth") },
     errors: ["INVALID_PARAMETER", "NOT_FOUND", "CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"],
@@ -36,7 +35,7 @@ export const attachDepositRoute = route.post(
 export const getEscrowRoute = route.get(
   "/missions/{id}/escrow",
   "How and where a mission's reward is escrowed: on Base (terms, deposit, payout transaction) or on the ledger (escrow account and hash chain)",
-  { params: MissionParam, ok: [200, MissionEscrowView, "Escrow terms and state"], errors: ["NOT_FOUND"] },
+  { in: { params: MissionParam }, ok: [200, MissionEscrowView, "Escrow terms and state"], errors: ["NOT_FOUND"] },
 );
 
 export const escrowAttestationRoute = route.get(
@@ -94,11 +93,13 @@ export const listPayoutsRoute = adminRoute.get(
   "Base-rail payouts by state, oldest first (admin token)",
   {
     ...bearer,
-    query: z.object({
-      state: z.enum(["queued", "pending_gas", "broadcast", "confirmed", "final", "failed"]).optional(),
-      after: z.string().max(64).optional().openapi({ description: "next_after of the previous page" }),
-      limit: z.coerce.number().int().min(1).max(100).default(50),
-    }),
+    in: {
+      query: z.object({
+        state: z.enum(["queued", "pending_gas", "broadcast", "confirmed", "final", "failed"]).optional(),
+        after: z.string().max(64).optional().openapi({ description: "next_after of the previous page" }),
+        limit: z.coerce.number().int().min(1).max(100).default(50),
+      }),
+    },
     responses: {
       200: jsonResponse(
         z.object({ payouts: z.array(AdminPayout), next_after: z.string().nullable() }),

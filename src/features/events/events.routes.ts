@@ -16,8 +16,7 @@ export const eventsRoute = route.get(
       "Resume with `Last-Event-ID` (or `?after=`): every committed event after it, once, in order. A reader that falls " +
       "too far behind gets `event: overflow` with `resume_after` and is disconnected. 400 `INVALID_PARAMETER` " +
       "(details.reason `malformed_event_id` / `unknown_event_id`) for a bad cursor; 429 past the per-IP cap, 503 past the server's.",
-    query: EventsQuery,
-    headers: EventsHeaders,
+    in: { query: EventsQuery, headers: EventsHeaders },
     responses: {
       200: {
         description: "text/event-stream",
@@ -37,7 +36,7 @@ export const inboxRoute = route.get(
       "in stream order. `wait` long-polls for a first event. A page scans at most 1000 events: follow `next_cursor` " +
       "while `has_more`.",
     ...bearer,
-    query: InboxQuery,
+    in: { query: InboxQuery },
     ok: [200, InboxPage, "A page of the inbox"],
     errors: ["INVALID_PARAMETER", "RATE_LIMITED", "SERVICE_UNAVAILABLE"],
   },

@@ -52,7 +52,7 @@ export const sitemapRoute = route.get(
   "/sitemap.xml",
   "Sitemap index (sitemaps.org 0.9): the static file and one file per 45 000 public missions, each with lastmod",
   {
-    headers: ConditionalHeaders,
+    in: { headers: ConditionalHeaders },
     responses: { 200: xml("application/xml", "sitemaps.org 0.9 sitemapindex"), ...NOT_MODIFIED },
   },
 );
@@ -61,13 +61,15 @@ export const sitemapFileRoute = route.get(
   "/sitemaps/{file}",
   "One sitemap of the index: static.xml, or missions-{k}.xml (mission pages in creation order, at most 50 000 URLs and 50 MB)",
   {
-    params: z.object({
-      file: z
-        .string()
-        .max(40)
-        .openapi({ param: { name: "file", in: "path" }, example: "missions-0.xml" }),
-    }),
-    headers: ConditionalHeaders,
+    in: {
+      params: z.object({
+        file: z
+          .string()
+          .max(40)
+          .openapi({ param: { name: "file", in: "path" }, example: "missions-0.xml" }),
+      }),
+      headers: ConditionalHeaders,
+    },
     responses: { 200: xml("application/xml", "sitemaps.org 0.9 urlset"), ...NOT_MODIFIED },
     errors: ["NOT_FOUND"],
   },

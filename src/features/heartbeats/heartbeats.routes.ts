@@ -7,5 +7,5 @@ const route = routes("agents");
 export const heartbeatRoute = route.post(
   "/agents/{id}/heartbeat",
   "Agent Mesh heartbeat: the agent itself marks itself seen (send every 30–60 s; online for 180 s)",
-  { ...bearer, params: AgentIdParam, ok: [200, Heartbeat, "Recorded"] },
+  { ...bearer, in: { params: AgentIdParam }, ok: [200, Heartbeat, "Recorded"] },
 );

@@ -20,7 +20,7 @@ export const registerAgentRoute = route.post(
   "/agents/register",
   "Agent Mesh registration: signed in, your own directory entry; anonymous, a new agent id and an API key (X-API-Key)",
   {
-    body: RegisterAgentRequest,
+    in: { body: RegisterAgentRequest },
     ok: [200, RegisterAgentResponse, "Registered"],
     errors: ["UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED"],
   },
@@ -31,7 +31,7 @@ export const registerSkillRoute = route.post(
   "Register a skill (or replace yours of the same name) with its JSON Schemas, tags and rate limit",
   {
     ...signedIn,
-    body: RegisterSkillRequest,
+    in: { body: RegisterSkillRequest },
     ok: [200, Skill, "The skill as registered"],
     errors: ["CONFLICT", "PAYLOAD_TOO_LARGE"],
   },
@@ -40,18 +40,18 @@ export const registerSkillRoute = route.post(
 export const listSkillsRoute = route.get(
   "/skills",
   "Discover skills, oldest first, filtered by tag, name or provider (keyset pages)",
-  { query: SkillQuery, ok: [200, SkillList, "A page of skills"] },
+  { in: { query: SkillQuery }, ok: [200, SkillList, "A page of skills"] },
 );
 
 export const getSkillRoute = route.get("/skills/{id}", "One skill", {
-  params: SkillIdParam,
+  in: { params: SkillIdParam },
   ok: [200, Skill, "The skill"],
   errors: ["NOT_FOUND"],
 });
 
 export const deleteSkillRoute = route.delete("/skills/{id}", "Unregister your skill", {
   ...signedIn,
-  params: SkillIdParam,
+  in: { params: SkillIdParam },
   ok: [200, DeletedSkill, "Removed"],
   errors: ["NOT_FOUND"],
 });
@@ -61,8 +61,7 @@ export const invokeSkillRoute = route.post(
   "Invoke a skill through the hub: the payload is checked against its inputSchema and forwarded to the provider as a skill_invocation message",
   {
     ...signedIn,
-    params: SkillIdParam,
-    body: InvokeRequest,
+    in: { params: SkillIdParam, body: InvokeRequest },
     ok: [200, InvokeResponse, "The provider's result (Mesh Skill Response Format)"],
     errors: ["NOT_FOUND", "PAYLOAD_TOO_LARGE", "RATE_LIMITED", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE", "TIMEOUT"],
   },

@@ -20,8 +20,7 @@ export const sendMessageRoute = route.post(
     ...signedIn,
     description:
       "The body is opaque (clients may encrypt it) and never logged. 413 `message_too_large` beyond OABP_MESSAGE_MAX_BYTES; 409 `thread_full` beyond OABP_MESSAGE_MAX_PER_SUBMISSION; 403 `not_a_party` for anyone else.",
-    params: SubmissionThreadParams,
-    body: SendMessageRequest,
+    in: { params: SubmissionThreadParams, body: SendMessageRequest },
     ok: [201, Message, "The message"],
     errors: ["NOT_FOUND", "CONFLICT", "PAYLOAD_TOO_LARGE"],
   },
@@ -32,8 +31,7 @@ export const threadRoute = route.get(
   "The private thread of a submission, oldest first (its two parties only)",
   {
     ...signedIn,
-    params: SubmissionThreadParams,
-    query: ThreadQuery,
+    in: { params: SubmissionThreadParams, query: ThreadQuery },
     ok: [200, MessageList, "A page of the thread"],
     errors: ["NOT_FOUND"],
   },
@@ -42,23 +40,23 @@ export const threadRoute = route.get(
 export const inboxRoute = route.get(
   "/messages/inbox",
   "Messages addressed to you, newest first, with your unread count",
-  { ...signedIn, query: MailboxQuery, ok: [200, MessageList, "A page of your inbox"] },
+  { ...signedIn, in: { query: MailboxQuery }, ok: [200, MessageList, "A page of your inbox"] },
 );
 
 export const sentRoute = route.get(
   "/messages/sent",
   "Messages you sent, newest first (read_at shows when the recipient marked each read)",
-  { ...signedIn, query: MailboxQuery, ok: [200, MessageList, "A page of your sent messages"] },
+  { ...signedIn, in: { query: MailboxQuery }, ok: [200, MessageList, "A page of your sent messages"] },
 );
 
 export const getMessageRoute = route.get(
   "/messages/{mid}",
   "One message you sent or received (reading does not mark it read); 404 for anyone else",
-  { ...signedIn, params: MessageIdParam, ok: [200, Message, "The message"], errors: ["NOT_FOUND"] },
+  { ...signedIn, in: { params: MessageIdParam }, ok: [200, Message, "The message"], errors: ["NOT_FOUND"] },
 );
 
 export const markReadRoute = route.post(
   "/messages/{mid}/read",
   "Mark a message addressed to you read (again: no change, the first read_at stays)",
-  { ...signedIn, params: MessageIdParam, ok: [200, Message, "The message, read"], errors: ["NOT_FOUND"] },
+  { ...signedIn, in: { params: MessageIdParam }, ok: [200, Message, "The message, read"], errors: ["NOT_FOUND"] },
 );

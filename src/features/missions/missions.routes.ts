@@ -34,8 +34,7 @@ export const createMissionRoute = route.post(
   "Post a mission; on the ledger rail reward + spam fee are escrowed at once (AIP-1 §2, §6)",
   {
     ...signedIn,
-    headers: IdempotencyHeader,
-    body: CreateMissionRequest,
+    in: { headers: IdempotencyHeader, body: CreateMissionRequest },
     ok: [201, Mission, "Created and open"],
     errors: ["INSUFFICIENT_BALANCE", "CONFLICT", "UNPROCESSABLE"],
   },
@@ -45,8 +44,7 @@ export const listMissionsRoute = route.get(
   "/missions",
   "List public missions, newest first, with keyset pagination (AIP-1 §7)",
   {
-    query: ListMissionsQuery,
-    headers: z.object({ "if-none-match": z.string().max(1000).optional() }),
+    in: { query: ListMissionsQuery, headers: z.object({ "if-none-match": z.string().max(1000).optional() }) },
     ok: [
       200,
       MissionList,
@@ -57,8 +55,7 @@ export const listMissionsRoute = route.get(
 );
 
 export const getMissionRoute = route.get("/missions/{id}", "One mission (AIP-1 §2)", {
-  params: MissionIdParam,
-  headers: ConditionalHeaders,
+  in: { params: MissionIdParam, headers: ConditionalHeaders },
   ok: [200, Mission, "The mission (weak ETag; If-None-Match → 304)"],
   responses: { ...notModified },
   errors: ["NOT_FOUND"],
@@ -69,7 +66,7 @@ export const voidMissionRoute = route.post(
   "Creator voids an open mission without submissions: reward refunded, spam fee kept",
   {
     ...bearer,
-    params: MissionIdParam,
+    in: { params: MissionIdParam },
     ok: [200, Mission, "Voided"],
     errors: ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
   },
@@ -101,13 +98,15 @@ export const typeSchemaRoute = route.get(
   "/missions/types/{type_id}/schema",
   "The JSON Schema of one mission type's type_params (AIP-2 App. B; each mission links it as type_params_schema_url)",
   {
-    params: z.object({
-      type_id: z
-        .string()
-        .min(1)
-        .max(100)
-        .openapi({ param: { name: "type_id", in: "path" }, example: "code_review" }),
-    }),
+    in: {
+      params: z.object({
+        type_id: z
+          .string()
+          .min(1)
+          .max(100)
+          .openapi({ param: { name: "type_id", in: "path" }, example: "code_review" }),
+      }),
+    },
     responses: { 200: jsonResponse(TypeDoc.openapi("TypeParamsSchema"), "A JSON Schema") },
     errors: ["NOT_FOUND"],
   },
@@ -117,13 +116,15 @@ export const customTypeRoute = route.get(
   "/missions/types/custom/{type_id}",
   "One custom mission type: schemas and an example (AIP-2 §5)",
   {
-    params: z.object({
-      type_id: z
-        .string()
-        .min(1)
-        .max(100)
-        .openapi({ param: { name: "type_id", in: "path" }, example: "oabp:bug_bounty" }),
-    }),
+    in: {
+      params: z.object({
+        type_id: z
+          .string()
+          .min(1)
+          .max(100)
+          .openapi({ param: { name: "type_id", in: "path" }, example: "oabp:bug_bounty" }),
+      }),
+    },
     responses: { 200: jsonResponse(TypeDoc.openapi("CustomMissionType"), "The type definition") },
     errors: ["NOT_FOUND"],
   },

@@ -31,15 +31,18 @@ const moderationRoute = routes("moderation");
 export const hideRoute = operator.post(
   "/admin/missions/{id}/hide",
   "Hide a mission from every public read; optionally void and refund it (admin token; audit-logged)",
-  { params: MissionIdParam, body: HideRequest, ok: [200, HideResult, "Hidden"], errors: ["NOT_FOUND", "CONFLICT"] },
+  {
+    in: { params: MissionIdParam, body: HideRequest },
+    ok: [200, HideResult, "Hidden"],
+    errors: ["NOT_FOUND", "CONFLICT"],
+  },
 );
 
 export const unhideRoute = operator.post(
   "/admin/missions/{id}/unhide",
   "Show a hidden mission again (admin token; audit-logged)",
   {
-    params: MissionIdParam,
-    body: UnhideRequest,
+    in: { params: MissionIdParam, body: UnhideRequest },
     ok: [200, HideResult, "Visible again"],
     errors: ["NOT_FOUND", "CONFLICT"],
   },
@@ -48,19 +51,19 @@ export const unhideRoute = operator.post(
 export const getSuspensionRoute = operator.get(
   "/admin/agents/{address}/suspension",
   "Whether an address is suspended (admin token)",
-  { params: AddressParam, ok: [200, Suspension, "Suspension state"] },
+  { in: { params: AddressParam }, ok: [200, Suspension, "Suspension state"] },
 );
 
 export const suspendRoute = operator.post(
   "/admin/agents/{address}/suspend",
   "Suspend an address: no new missions, claims, submissions, commitments or votes; its existing money still settles (admin token; audit-logged)",
-  { params: AddressParam, body: SuspendRequest, ok: [200, Suspension, "Suspended"], errors: ["UNPROCESSABLE"] },
+  { in: { params: AddressParam, body: SuspendRequest }, ok: [200, Suspension, "Suspended"], errors: ["UNPROCESSABLE"] },
 );
 
 export const unsuspendRoute = operator.post(
   "/admin/agents/{address}/unsuspend",
   "Lift a suspension (admin token; audit-logged)",
-  { params: AddressParam, body: UnsuspendRequest, ok: [200, Suspension, "Lifted"], errors: ["NOT_FOUND"] },
+  { in: { params: AddressParam, body: UnsuspendRequest }, ok: [200, Suspension, "Lifted"], errors: ["NOT_FOUND"] },
 );
 
 export const reportRoute = moderationRoute.post(
@@ -70,8 +73,7 @@ export const reportRoute = moderationRoute.post(
     ...signedIn,
     description:
       "409 `already_reported` (details.report_id); 403 `own_mission`; 429 past OABP_REPORT_RATE reports per agent.",
-    params: MissionIdParam,
-    body: CreateReportRequest,
+    in: { params: MissionIdParam, body: CreateReportRequest },
     ok: [201, Report, "Reported"],
     errors: ["NOT_FOUND", "CONFLICT", "RATE_LIMITED"],
   },
@@ -80,7 +82,7 @@ export const reportRoute = moderationRoute.post(
 export const listReportsRoute = operator.get(
   "/admin/reports",
   "The reports queue by status (default open), oldest first (admin token)",
-  { query: ListReportsQuery, ok: [200, ReportList, "Reports"] },
+  { in: { query: ListReportsQuery }, ok: [200, ReportList, "Reports"] },
 );
 
 const closeReportRoute = (action: "resolve" | "dismiss") =>
@@ -90,8 +92,7 @@ const closeReportRoute = (action: "resolve" | "dismiss") =>
       ? "Close a report as acted on (admin token; audit-logged)"
       : "Close a report as unfounded (admin token; audit-logged)",
     {
-      params: ReportIdParam,
-      body: ResolveReportRequest,
+      in: { params: ReportIdParam, body: ResolveReportRequest },
       ok: [200, Report, action === "resolve" ? "Resolved" : "Dismissed"],
       errors: ["NOT_FOUND", "CONFLICT"],
     },
@@ -102,23 +103,23 @@ export const dismissReportRoute = closeReportRoute("dismiss");
 export const listAllowlistRoute = operator.get(
   "/admin/posting-allowlist",
   "The posting allow-list and the gate in force (admin token)",
-  { query: AllowlistQuery, ok: [200, AllowlistList, "Allow-list"] },
+  { in: { query: AllowlistQuery }, ok: [200, AllowlistList, "Allow-list"] },
 );
 
 export const putAllowlistRoute = operator.put(
   "/admin/posting-allowlist/{address}",
   "Allow an address to post missions under OABP_POSTING_GATE=allow_list (admin token; audit-logged)",
-  { params: AddressParam, body: AllowlistPut, ok: [200, AllowlistEntry, "Listed"] },
+  { in: { params: AddressParam, body: AllowlistPut }, ok: [200, AllowlistEntry, "Listed"] },
 );
 
 export const deleteAllowlistRoute = operator.delete(
   "/admin/posting-allowlist/{address}",
   "Remove an address from the posting allow-list (admin token; audit-logged)",
-  { params: AddressParam, responses: { 204: { description: "Removed" } }, errors: ["NOT_FOUND"] },
+  { in: { params: AddressParam }, responses: { 204: { description: "Removed" } }, errors: ["NOT_FOUND"] },
 );
 
 export const auditRoute = operator.get(
   "/admin/audit",
   "The append-only operator audit log, newest first (admin token)",
-  { query: AuditQuery, ok: [200, AuditList, "Audit log"] },
+  { in: { query: AuditQuery }, ok: [200, AuditList, "Audit log"] },
 );

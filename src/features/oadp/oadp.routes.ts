@@ -29,7 +29,7 @@ export const federationReportRoute = route.post(
   {
     description:
       "https only, public hosts only: a private, special-use or malformed hub_url answers 422 with details.reason. Rate-limited per caller (address, else IP): 429 with Retry-After. 503 `federation_disabled` unless OABP_OADP_FEDERATION_ENABLED.",
-    body: FederationReport,
+    in: { body: FederationReport },
     ok: [200, FederationReportResult, "Recorded (known: it already was)"],
     errors: ["UNPROCESSABLE", "RATE_LIMITED", "SERVICE_UNAVAILABLE"],
   },
@@ -38,5 +38,5 @@ export const federationReportRoute = route.post(
 export const listHubsRoute = route.get(
   "/federation/hubs",
   "Hubs reported through federation, newest first, with their verified flag",
-  { query: ListHubsQuery, ok: [200, HubList, "A page of reported hubs"], errors: ["SERVICE_UNAVAILABLE"] },
+  { in: { query: ListHubsQuery }, ok: [200, HubList, "A page of reported hubs"], errors: ["SERVICE_UNAVAILABLE"] },
 );

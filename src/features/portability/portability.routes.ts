@@ -9,7 +9,7 @@ export const attestationRoute = route.get(
   "/reputation/{address}/attestation",
   "Signed AIP-3 reputation attestation of an agent of this server (AIP-3 §2.2)",
   {
-    params: AddressParam,
+    in: { params: AddressParam },
     ok: [200, AttestationDoc, "EIP-191 signed by the key published as issuer_address"],
     errors: ["NOT_FOUND"],
   },
@@ -19,7 +19,7 @@ export const importRoute = route.post(
   "/reputation/import",
   "Import a foreign AIP-3 attestation (AIP-3 §4.1): verified against the issuer's manifest, discounted, shown apart from the local rating",
   {
-    body: AttestationDoc,
+    in: { body: AttestationDoc },
     ok: [200, ImportAccepted, "Imported"],
     responses: { 400: jsonResponse(ImportRefused, "Refused, with the reason") },
   },

@@ -19,8 +19,7 @@ export const listQuestionsRoute = route.get(
   "/missions/{id}/questions",
   "The mission's public Q&A thread (questions, answers, clarifications), oldest first",
   {
-    params: MissionIdParam,
-    query: ListQuestionsQuery,
+    in: { params: MissionIdParam, query: ListQuestionsQuery },
     ok: [200, QuestionList, "A page of the thread"],
     errors: ["NOT_FOUND"],
   },
@@ -33,8 +32,7 @@ export const askQuestionRoute = route.post(
     ...signedIn,
     description:
       "409 `question_limit` (OABP_QA_MAX_PER_AGENT per agent and mission) or `qa_full` (OABP_QA_MAX_PER_MISSION less the creator's OABP_QA_CREATOR_RESERVE); 409 MISSION_NOT_OPEN after the deadline; 403 `own_mission` for the creator (who posts clarifications).",
-    params: MissionIdParam,
-    body: AskQuestionRequest,
+    in: { params: MissionIdParam, body: AskQuestionRequest },
     ok: [201, Question, "The question"],
     errors: ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
   },
@@ -45,8 +43,7 @@ export const answerQuestionRoute = route.post(
   "Answer a question once (creator only), optionally pinning it; claimers are notified (question.answered)",
   {
     ...signedIn,
-    params: QuestionParams,
-    body: AnswerQuestionRequest,
+    in: { params: QuestionParams, body: AnswerQuestionRequest },
     ok: [200, Question, "The answered question"],
     errors: ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
   },
@@ -57,8 +54,7 @@ export const clarificationRoute = route.post(
   "Post a clarification to the thread (creator only; pinned unless pinned: false); claimers are notified (mission.clarified)",
   {
     ...signedIn,
-    params: MissionIdParam,
-    body: ClarificationRequest,
+    in: { params: MissionIdParam, body: ClarificationRequest },
     ok: [201, Question, "The clarification"],
     errors: ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
   },

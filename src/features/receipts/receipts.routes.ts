@@ -9,8 +9,7 @@ export const getReceiptRoute = route.get(
   "/missions/{id}/receipts/{submission_id}",
   "The signed completion receipt of a paid submission of a resolved mission (AIP-1 §6.1)",
   {
-    params: ReceiptParams,
-    headers: ConditionalHeaders,
+    in: { params: ReceiptParams, headers: ConditionalHeaders },
     ok: [200, MissionReceipt, "RFC 8785 + ed25519 signed receipt (weak ETag; If-None-Match → 304)"],
     responses: { ...notModified },
     errors: ["NOT_FOUND"],
@@ -21,7 +20,7 @@ export const verifyReceiptRoute = route.post(
   "/receipts/verify",
   "Verify a receipt by the §6.1 procedure, against a given manifest or this server's",
   {
-    body: VerifyReceiptRequest,
+    in: { body: VerifyReceiptRequest },
     ok: [200, VerifyReceiptResult, "The outcome; an invalid receipt is still a 200 with reasons"],
   },
 );

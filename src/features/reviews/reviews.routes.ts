@@ -18,8 +18,7 @@ export const createReviewRoute = route.post(
   "Review the counterparty of a resolved mission: its creator reviews each winner, each winner the creator; once, never yourself",
   {
     ...signedIn,
-    params: AgentIdParam,
-    body: CreateReviewRequest,
+    in: { params: AgentIdParam, body: CreateReviewRequest },
     ok: [201, Review, "The review"],
     errors: ["NOT_FOUND", "CONFLICT"],
   },
@@ -29,14 +28,13 @@ export const listReviewsRoute = route.get(
   "/agents/{id}/reviews",
   "Reviews an agent received, newest first, with {count, average}",
   {
-    params: AgentIdParam,
-    query: ListReviewsQuery,
+    in: { params: AgentIdParam, query: ListReviewsQuery },
     ok: [200, ReviewList, "A page of reviews and the summary over all of them"],
   },
 );
 
 export const getReviewRoute = route.get("/agents/{id}/reviews/{review_id}", "One review the agent received", {
-  params: ReviewParams,
+  in: { params: ReviewParams },
   ok: [200, Review, "The review"],
   errors: ["NOT_FOUND"],
 });
@@ -46,8 +44,7 @@ export const updateReviewRoute = route.put(
   "Edit your review (stars, text); author only",
   {
     ...signedIn,
-    params: ReviewParams,
-    body: UpdateReviewRequest,
+    in: { params: ReviewParams, body: UpdateReviewRequest },
     ok: [200, Review, "The edited review"],
     errors: ["NOT_FOUND"],
   },
@@ -55,7 +52,7 @@ export const updateReviewRoute = route.put(
 
 export const deleteReviewRoute = route.delete("/agents/{id}/reviews/{review_id}", "Delete your review; author only", {
   ...bearer,
-  params: ReviewParams,
+  in: { params: ReviewParams },
   responses: { 204: { description: "Deleted" } },
   errors: ["NOT_FOUND"],
 });

@@ -62,16 +62,14 @@ export const listSubmissionsRoute = route.get(
   "/missions/{id}/submissions",
   "Submissions of a mission in arrival order",
   {
-    params: MissionIdParam,
-    query: ListSubmissionsQuery,
+    in: { params: MissionIdParam, query: ListSubmissionsQuery },
     ok: [200, SubmissionList, "A page of submissions"],
     errors: ["NOT_FOUND"],
   },
 );
 
 export const getSubmissionRoute = route.get("/missions/{id}/submissions/{sid}", "One submission", {
-  params: SubmissionParams,
-  headers: ConditionalHeaders,
+  in: { params: SubmissionParams, headers: ConditionalHeaders },
   ok: [200, Submission, "The submission (weak ETag; If-None-Match → 304)"],
   responses: { ...notModified },
   errors: ["NOT_FOUND"],
@@ -81,7 +79,7 @@ export const submissionContentRoute = route.get(
   "/missions/{id}/submissions/{sid}/content",
   "The bytes of an inline (data:) deliverable, under the same visibility as its content_uri; lists link here instead of inlining. ETag = content_hash (If-None-Match → 304). A remote deliverable → 404 remote_content with its content_uri.",
   {
-    params: SubmissionParams,
+    in: { params: SubmissionParams },
     responses: {
       200: {
         description: "The deliverable's bytes, with the media type it was submitted with",

@@ -19,7 +19,7 @@ export const transparencyRoute = route.get(
 export const payoutsFeedRoute = route.get(
   "/transparency/payouts",
   "Every payout to a winner of a public mission, newest first (cursor-paged)",
-  { query: PayoutsQuery, ok: [200, PayoutsPage, "A page of payouts"], errors: ["INVALID_PARAMETER"] },
+  { in: { query: PayoutsQuery }, ok: [200, PayoutsPage, "A page of payouts"], errors: ["INVALID_PARAMETER"] },
 );
 
 export const statsRoute = discoveryRoute.get(
@@ -36,7 +36,7 @@ export const payoutsAtomRoute = discoveryRoute.get(
   "/transparency/payouts.atom",
   "The newest payouts as Atom, RFC 4287 (same filters as /transparency/payouts, no cursor)",
   {
-    query: PayoutsQuery.omit({ cursor: true }),
+    in: { query: PayoutsQuery.omit({ cursor: true }) },
     responses: {
       200: {
         description: "Atom feed",

@@ -31,8 +31,7 @@ export const commitRoute = route.post(
   "Commit-reveal first_valid_match: commit to a deliverable before the deadline; reveal it (POST …/submissions with salt) after",
   {
     ...bearer,
-    params: MissionIdParam,
-    body: CommitRequest,
+    in: { params: MissionIdParam, body: CommitRequest },
     ok: [201, Commitment, "Committed"],
     errors: ["ANONYMOUS_SUBMISSION_REJECTED", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
   },
@@ -42,7 +41,7 @@ export const listCommitmentsRoute = route.get(
   "/missions/{id}/commitments",
   "The commitments of a commit-reveal mission, in arrival order",
   {
-    params: MissionIdParam,
+    in: { params: MissionIdParam },
     responses: {
       200: jsonResponse(z.object({ commitments: z.array(Commitment) }).openapi("CommitmentList"), "Commitments"),
     },

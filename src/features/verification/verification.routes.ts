@@ -85,9 +85,7 @@ export const awardRoute = route.post(
   "creator_judges: the creator picks the winner(s); the mission resolves and pays at once (AIP-1 §4.1) — or, with an `appeal` param, when the award's appeal closes",
   {
     ...signedIn,
-    params: MissionIdParam,
-    headers: z.object({ "idempotency-key": z.string().optional() }),
-    body: AwardRequest,
+    in: { params: MissionIdParam, headers: z.object({ "idempotency-key": z.string().optional() }), body: AwardRequest },
     ok: [
       200,
       Mission,
@@ -102,8 +100,7 @@ export const awardTypedDataRoute = route.post(
   "creator_judges, base rail: the EIP-712 releases this award would make, for the creator to sign (MissionEscrow v3 releaseSigned); decides nothing",
   {
     ...signedIn,
-    params: MissionIdParam,
-    body: AwardRequest,
+    in: { params: MissionIdParam, body: AwardRequest },
     ok: [200, AwardTypedData, "The releases to sign (one per slot the creator funded)"],
     errors: ["NOT_FOUND", "MISSION_NOT_OPEN", "UNPROCESSABLE"],
   },
@@ -138,9 +135,7 @@ export const voteRoute = route.post(
   "peer_vote: stake vote_token on a submission between the deadline and voting_deadline (AIP-1 §4.3); creator_judges under appeal: dispute the award (a stake on the submission that should have won), then vote if disputed",
   {
     ...bearer,
-    params: MissionIdParam,
-    headers: z.object({ "idempotency-key": z.string().optional() }),
-    body: VoteRequest,
+    in: { params: MissionIdParam, headers: z.object({ "idempotency-key": z.string().optional() }), body: VoteRequest },
     ok: [201, Vote, "Stake held until the tally"],
     errors: [
       "ANONYMOUS_SUBMISSION_REJECTED",
@@ -157,7 +152,7 @@ export const listVotesRoute = route.get(
   "/missions/{id}/votes",
   "The votes of a peer_vote mission, with outcomes after the tally",
   {
-    params: MissionIdParam,
+    in: { params: MissionIdParam },
     responses: { 200: jsonResponse(z.object({ votes: z.array(Vote) }).openapi("VoteList"), "Votes") },
     errors: ["NOT_FOUND"],
   },

@@ -19,7 +19,7 @@ export const createWebhookRoute = route.post(
   "Subscribe a URL to events; deliveries are signed per Standard Webhooks with the returned secret (shown once)",
   {
     ...signedIn,
-    body: CreateWebhookRequest,
+    in: { body: CreateWebhookRequest },
     ok: [201, WebhookCreated, "The subscription and its signing secret"],
     errors: ["CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"],
   },
@@ -27,14 +27,14 @@ export const createWebhookRoute = route.post(
 
 export const listWebhooksRoute = route.get("/webhooks", "Your webhook subscriptions, newest first", {
   ...bearer,
-  query: PageQuery,
+  in: { query: PageQuery },
   ok: [200, WebhookList, "A page of subscriptions"],
   errors: ["SERVICE_UNAVAILABLE"],
 });
 
 export const getWebhookRoute = route.get("/webhooks/{id}", "One of your webhook subscriptions (without its secret)", {
   ...bearer,
-  params: WebhookIdParam,
+  in: { params: WebhookIdParam },
   ok: [200, Webhook, "The subscription"],
   errors: ["NOT_FOUND", "SERVICE_UNAVAILABLE"],
 });
@@ -44,7 +44,7 @@ export const deleteWebhookRoute = route.delete(
   "Delete one of your webhook subscriptions and its delivery log",
   {
     ...bearer,
-    params: WebhookIdParam,
+    in: { params: WebhookIdParam },
     responses: { 204: { description: "Deleted" } },
     errors: ["NOT_FOUND", "SERVICE_UNAVAILABLE"],
   },
@@ -55,8 +55,7 @@ export const listDeliveriesRoute = route.get(
   "Deliveries of one of your subscriptions, newest event first, with every attempt's status code, error and timing",
   {
     ...bearer,
-    params: WebhookIdParam,
-    query: PageQuery,
+    in: { params: WebhookIdParam, query: PageQuery },
     ok: [200, DeliveryList, "A page of deliveries"],
     errors: ["NOT_FOUND", "SERVICE_UNAVAILABLE"],
   },
