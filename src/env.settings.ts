@@ -119,6 +119,11 @@ const ratePolicy = z.string().transform((s, ctx): RatePolicy => {
   }
   return { quota: Number(m[1]), windowSeconds: Number(m[2]) };
 });
+/** A rate-policy setting; the docs show its default as `<quota>/<window seconds>`. */
+const rate = (quota: number, windowSeconds: number) => ({
+  schema: ratePolicy.default({ quota, windowSeconds }),
+  shown: `\`${quota}/${windowSeconds}\``,
+});
 export interface RatePolicy {
   quota: number;
   windowSeconds: number;
@@ -132,6 +137,8 @@ const int = (min: number, max: number, byDefault: number) => ({
 });
 
 const flag = z.enum(["true", "false"]).transform((v) => v === "true");
+/** A true/false setting; the docs show its default. */
+const flagDefault = (byDefault: boolean) => ({ schema: flag.default(byDefault), shown: `\`${byDefault}\`` });
 
 export interface TrustedIssuer {
   url: string;
@@ -262,8 +269,7 @@ export const SETTINGS = {
   },
   OABP_METRICS_ENABLED: {
     key: "metricsEnabled",
-    schema: flag.default(true),
-    shown: "`true`",
+    ...flagDefault(true),
     doc: "`false`: `/metrics` answers 404 and the manifest omits it (request metrics are not recorded)",
   },
   LOG_LEVEL: {
@@ -638,8 +644,7 @@ export const SETTINGS = {
   /** Webhook subscriptions and deliveries (events are recorded either way). */
   OABP_WEBHOOKS_ENABLED: {
     key: "webhooksEnabled",
-    schema: flag.default(true),
-    shown: "`true`",
+    ...flagDefault(true),
     doc:
       "`false`: the `/webhooks` routes answer 503, nothing is delivered, the manifest omits " +
       "`endpoints.webhooks` (events are still recorded, and purged after 30 days)",
@@ -741,20 +746,17 @@ export const SETTINGS = {
   },
   /** Writes (POST/PUT/PATCH/DELETE and MCP write tools) per client IP. */
   OABP_RATE_LIMIT_WRITE_IP: {
-    schema: ratePolicy.default({ quota: 120, windowSeconds: 60 }),
-    shown: "`120/60`",
+    ...rate(120, 60),
     doc: "`<quota>/<window s>`: anonymous writes (POST/PUT/PATCH/DELETE, MCP write tools) per client network",
   },
   /** Writes per signed-in agent. */
   OABP_RATE_LIMIT_WRITE_AGENT: {
-    schema: ratePolicy.default({ quota: 60, windowSeconds: 60 }),
-    shown: "`60/60`",
+    ...rate(60, 60),
     doc: "writes per signed-in agent",
   },
   /** Writes of signed-in agents per client network (agents are limited per agent first). */
   OABP_RATE_LIMIT_WRITE_NET_AGENTS: {
-    schema: ratePolicy.default({ quota: 600, windowSeconds: 60 }),
-    shown: "`600/60`",
+    ...rate(600, 60),
     doc:
       "writes of signed-in agents per client network (after each agent's own bucket; anonymous writes " +
       "use `OABP_RATE_LIMIT_WRITE_IP`, so an anonymous neighbour cannot starve them)",
@@ -762,8 +764,7 @@ export const SETTINGS = {
   /** Reads (GET/HEAD but the event streams) per caller (agent, else client network), per instance. */
   OABP_RATE_LIMIT_READ: {
     key: "readLimit",
-    schema: ratePolicy.default({ quota: 1200, windowSeconds: 60 }),
-    shown: "`1200/60`",
+    ...rate(1200, 60),
     doc: "reads (GET/HEAD, not `GET /events`) per caller — the agent, else the client network — per instance (429)",
   },
   /** Reads in flight at once per caller, per instance. */
@@ -799,8 +800,7 @@ export const SETTINGS = {
   },
   /** Session-creating routes per client IP: POST /auth/nonce and MCP initialize. */
   OABP_RATE_LIMIT_SESSION_IP: {
-    schema: ratePolicy.default({ quota: 20, windowSeconds: 60 }),
-    shown: "`20/60`",
+    ...rate(20, 60),
     doc: "`POST /auth/nonce` and MCP `initialize` per client IP",
   },
   /** MCP sessions still in their handshake (pending) per client IP. */
@@ -888,8 +888,7 @@ export const SETTINGS = {
   /** Amendments: whether anyone may top up a mission's reward (false: its creator only). */
   OABP_TOPUP_BY_ANYONE: {
     key: "topUpByAnyone",
-    schema: flag.default(true),
-    shown: "`true`",
+    ...flagDefault(true),
     doc: "amendments: anyone may top up a mission's reward (`false`: its creator only, others 403 `creator_only`)",
   },
   /** Mission Q&A: longest question, answer or clarification. */
@@ -931,15 +930,13 @@ export const SETTINGS = {
   /** OADP (docs/protocols/OADP-discovery.txt): answer POST /ping with a signed PONG. */
   OABP_OADP_PING_ENABLED: {
     key: "oadp.pingEnabled",
-    schema: flag.default(true),
-    shown: "`true`",
+    ...flagDefault(true),
     doc: "answer `POST /ping` with a signed PONG (`false`: 503 `ping_disabled`, `signed_pongs: false`)",
   },
   /** OADP federation: accept POST /federation/report and list GET /federation/hubs (off, as in OADP). */
   OABP_OADP_FEDERATION_ENABLED: {
     key: "oadp.federationEnabled",
-    schema: flag.default(false),
-    shown: "`false`",
+    ...flagDefault(false),
     doc:
       "accept `POST /federation/report` and list `GET /federation/hubs` (off by default, as OADP's " +
       "federation; `false`: both 503 `federation_disabled`)",
@@ -947,8 +944,7 @@ export const SETTINGS = {
   /** Fetch reported hubs' /.well-known/agent-protocol.json (through the SSRF-safe fetcher) to set `verified`. */
   OABP_OADP_FEDERATION_VERIFY: {
     key: "oadp.federationVerify",
-    schema: flag.default(false),
-    shown: "`false`",
+    ...flagDefault(false),
     doc:
       "let a background job fetch reported hubs' `/.well-known/agent-protocol.json` (SSRF-safe " +
       "fetcher) to set `verified`; off = reported URLs are never fetched",
@@ -982,8 +978,7 @@ export const SETTINGS = {
   },
   OABP_TRUST_PROXY: {
     key: "trustProxy",
-    schema: flag.default(false),
-    shown: "`false`",
+    ...flagDefault(false),
     doc:
       "behind a reverse proxy: the client IP (rate limits) is the last `X-Forwarded-For` entry; " +
       "otherwise the socket address",
@@ -1043,8 +1038,7 @@ export const SETTINGS = {
   /** AIP-3 §6 open import mode: any issuer (off: only OABP_TRUSTED_ISSUERS). */
   OABP_OPEN_IMPORT: {
     key: "aip34.openImport",
-    schema: flag.default(false),
-    shown: "`false`",
+    ...flagDefault(false),
     doc: "AIP-3 open import mode: accept attestations from any issuer (still verified against its " + "manifest)",
   },
   /** AIP-3 §3 default trust_factor (per-issuer values override it). */
@@ -1230,8 +1224,7 @@ export const SETTINGS = {
   },
   OABP_REPORT_RATE: {
     key: "reportRate",
-    schema: ratePolicy.default({ quota: 10, windowSeconds: 3600 }),
-    shown: "`10/3600`",
+    ...rate(10, 3600),
     doc: "mission reports per signed-in agent (`quota/window_seconds`; always on)",
   },
   /** Agent Mesh (docs/neighbours.md "Agent Mesh"): the skill registry's and the hub's bounds. */
@@ -1267,8 +1260,7 @@ export const SETTINGS = {
   },
   OABP_MESH_INVOKE_RATE: {
     key: "meshInvokeRate",
-    schema: ratePolicy.default({ quota: 120, windowSeconds: 60 }),
-    shown: "`120/60`",
+    ...rate(120, 60),
     doc: "Agent Mesh: invocations per caller over all skills (`quota/window_seconds`); a skill's own `rateLimit` applies per caller on top",
   },
   OABP_MESH_INFLIGHT_TOTAL: {
