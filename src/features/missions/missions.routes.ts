@@ -94,19 +94,21 @@ export const missionTypesRoute = route.get(
   },
 );
 
+/** The {type_id} of a mission type's documents: a built-in name or a custom prefix:name. */
+const typeIdParam = (example: string) =>
+  z.object({
+    type_id: z
+      .string()
+      .min(1)
+      .max(100)
+      .openapi({ param: { name: "type_id", in: "path" }, example }),
+  });
+
 export const typeSchemaRoute = route.get(
   "/missions/types/{type_id}/schema",
   "The JSON Schema of one mission type's type_params (AIP-2 App. B; each mission links it as type_params_schema_url)",
   {
-    in: {
-      params: z.object({
-        type_id: z
-          .string()
-          .min(1)
-          .max(100)
-          .openapi({ param: { name: "type_id", in: "path" }, example: "code_review" }),
-      }),
-    },
+    in: { params: typeIdParam("code_review") },
     responses: { 200: jsonResponse(TypeDoc.openapi("TypeParamsSchema"), "A JSON Schema") },
     errors: ["NOT_FOUND"],
   },
@@ -116,15 +118,7 @@ export const customTypeRoute = route.get(
   "/missions/types/custom/{type_id}",
   "One custom mission type: schemas and an example (AIP-2 §5)",
   {
-    in: {
-      params: z.object({
-        type_id: z
-          .string()
-          .min(1)
-          .max(100)
-          .openapi({ param: { name: "type_id", in: "path" }, example: "oabp:bug_bounty" }),
-      }),
-    },
+    in: { params: typeIdParam("oabp:bug_bounty") },
     responses: { 200: jsonResponse(TypeDoc.openapi("CustomMissionType"), "The type definition") },
     errors: ["NOT_FOUND"],
   },

@@ -319,37 +319,31 @@ export const MissionList = z
   .object({ missions: z.array(Mission), next_cursor: z.string().nullable() })
   .openapi("MissionList");
 
-const csv = <T extends readonly [string, ...string[]]>(values: T) =>
+/** A comma-separated query value of at most `max` characters, read as its trimmed, non-empty items. */
+const commaList = (max: number) =>
   z
     .string()
-    .max(200)
+    .max(max)
     .transform((s) =>
       s
         .split(",")
         .map((x) => x.trim())
         .filter(Boolean),
-    )
-    .pipe(z.array(z.enum(values)).min(1));
+    );
 
-const missionTypes = z
-  .string()
-  .max(1000)
-  .transform((s) =>
-    s
-      .split(",")
-      .map((x) => x.trim())
-      .filter(Boolean),
-  )
-  .pipe(
-    z
-      .array(
-        z
-          .string()
-          .regex(/^[a-z][a-z0-9_]{1,63}$|^[a-z][a-z0-9_-]{0,31}:[a-z][a-z0-9_]{1,63}$/, "must be a type identifier"),
-      )
-      .min(1)
-      .max(20),
-  );
+const csv = <T extends readonly [string, ...string[]]>(values: T) =>
+  commaList(200).pipe(z.array(z.enum(values)).min(1));
+
+const missionTypes = commaList(1000).pipe(
+  z
+    .array(
+      z
+        .string()
+        .regex(/^[a-z][a-z0-9_]{1,63}$|^[a-z][a-z0-9_-]{0,31}:[a-z][a-z0-9_]{1,63}$/, "must be a type identifier"),
+    )
+    .min(1)
+    .max(20),
+);
 
 export const ListMissionsQuery = z.object({
   mission_type: missionTypes
