@@ -8,3 +8,9 @@ export const Tag = z
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9._-]{0,31}$/);
+
+/** A keyset page's query: `limit` (1–100, default `byDefault`) and the previous page's `cursor`. */
+export const pageQuery = (byDefault = 50) => ({
+  limit: z.coerce.number().int().min(1).max(100).default(byDefault),
+  cursor: z.string().max(200).optional(),
+});

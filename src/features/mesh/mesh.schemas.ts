@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { Tag } from "../../http/wire";
+import { pageQuery, Tag } from "../../http/wire";
 import { pathId } from "../../http/params";
 
 // Agent Mesh wire shapes (docs/protocols/agent-mesh-skill-protocol.txt, served as the Mesh
@@ -106,8 +106,7 @@ export const SkillQuery = z.object({
   tag: z.string().max(32).optional().openapi({ description: "Skills carrying this tag" }),
   name: z.string().max(64).optional().openapi({ description: "Skills of this exact name (any provider)" }),
   agent: z.string().max(64).optional().openapi({ description: "Skills of this provider agent" }),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(200).optional(),
+  ...pageQuery(),
 });
 
 export const SkillIdParam = z.object({

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { Tag } from "../../http/wire";
+import { pageQuery, Tag } from "../../http/wire";
 import { pathId } from "../../http/params";
 import { MissionEscrowWire } from "../escrow";
 import { CreatorRecordCompact } from "../records";
@@ -366,8 +366,7 @@ export const ListMissionsQuery = z.object({
   creator_max_never_judged: z.coerce.number().int().min(0).max(1_000_000).optional().openapi({
     description: "Only creators with at most this many never-judged missions",
   }),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
+  ...pageQuery(20),
 });
 export type ListMissionsFilters = z.infer<typeof ListMissionsQuery>;
 

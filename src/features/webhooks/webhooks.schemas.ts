@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { Tag } from "../../http/wire";
+import { pageQuery, Tag } from "../../http/wire";
 import { pathId } from "../../http/params";
 import { EVENT_TYPES } from "../../lib/webhook-events";
 import { MAX_WEBHOOK_URL_LENGTH } from "./webhooks.url";
@@ -128,8 +128,7 @@ export const DeliveryList = z
   .openapi("WebhookDeliveryList");
 
 export const PageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
+  ...pageQuery(20),
 });
 
 export const WebhookIdParam = z.object({
