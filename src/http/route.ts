@@ -12,7 +12,9 @@ import { errors, jsonBody, jsonResponse } from "./openapi";
 // `description` keep the order they are written in (it is the order of /openapi.json's keys).
 // `errors` lists the codes beyond those every route has (errors() in ./openapi), `authErrors` those
 // an auth preset (signedIn, bearer, operatorOnly) answers with; their bodies come from the error
-// handler, never a handler, so they stay out of the handler's response type.
+// handler, never a handler, so they stay out of the handler's response type. Without a spec,
+// `route.get(path, summary)` is the head of a createRoute literal written out (a route the spec
+// does not fit: an alias, a response built per format).
 
 type Shared = Pick<RouteConfig, "middleware" | "security"> & Pick<RouteSpec, "authErrors">;
 type Json<T extends z.ZodType> = ReturnType<typeof jsonResponse<T>>;
