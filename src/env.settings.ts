@@ -119,13 +119,26 @@ const ratePolicy = z.string().transform((s, ctx): RatePolicy => {
   }
   return { quota: Number(m[1]), windowSeconds: Number(m[2]) };
 });
+/** A rate-policy setting; the docs show its default as `<quota>/<window seconds>`. */
+const rate = (quota: number, windowSeconds: number) => ({
+  schema: ratePolicy.default({ quota, windowSeconds }),
+  shown: `\`${quota}/${windowSeconds}\``,
+});
 export interface RatePolicy {
   quota: number;
   windowSeconds: number;
 }
 
 /** "true" / "false" as a boolean. */
+/** An integer setting in [min, max]; the docs show its default. */
+const int = (min: number, max: number, byDefault: number) => ({
+  schema: z.coerce.number().int().min(min).max(max).default(byDefault),
+  shown: `\`${byDefault}\``,
+});
+
 const flag = z.enum(["true", "false"]).transform((v) => v === "true");
+/** A true/false setting; the docs show its default. */
+const flagDefault = (byDefault: boolean) => ({ schema: flag.default(byDefault), shown: `\`${byDefault}\`` });
 
 export interface TrustedIssuer {
   url: string;
@@ -158,14 +171,12 @@ export const SETTINGS = {
   },
   PORT: {
     key: "port",
-    schema: z.coerce.number().int().min(0).max(65535).default(3000),
-    shown: "`3000`",
+    ...int(0, 65535, 3000),
     doc: "listen port (`0` = any free port)",
   },
   OABP_WORKER_PORT: {
     key: "workerPort",
-    schema: z.coerce.number().int().min(0).max(65535).default(3001),
-    shown: "`3001`",
+    ...int(0, 65535, 3001),
     doc: "`npm run worker`'s own `/health` and `/metrics` port, on `HOST` (`0` = off)",
   },
   HOST: {
@@ -182,8 +193,7 @@ export const SETTINGS = {
   },
   DATABASE_POOL_MAX: {
     key: "databasePoolMax",
-    schema: z.coerce.number().int().min(1).max(200).default(10),
-    shown: "`10`",
+    ...int(1, 200, 10),
     doc: "Postgres connection pool size",
   },
   /**
@@ -259,8 +269,7 @@ export const SETTINGS = {
   },
   OABP_METRICS_ENABLED: {
     key: "metricsEnabled",
-    schema: flag.default(true),
-    shown: "`true`",
+    ...flagDefault(true),
     doc: "`false`: `/metrics` answers 404 and the manifest omits it (request metrics are not recorded)",
   },
   LOG_LEVEL: {
@@ -271,13 +280,7 @@ export const SETTINGS = {
   },
   OABP_BODY_LIMIT_BYTES: {
     key: "bodyLimitBytes",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(1024)
-      .max(64 * 1024 * 1024)
-      .default(1024 * 1024),
-    shown: "`1048576`",
+    ...int(1024, 64 * 1024 * 1024, 1024 * 1024),
     doc: "request body limit (413 beyond)",
   },
   OABP_ASSETS: {
@@ -311,25 +314,17 @@ export const SETTINGS = {
   },
   OABP_SESSION_TTL_SECONDS: {
     key: "sessionTtlSeconds",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(60)
-      .max(30 * 86400)
-      .default(86400),
-    shown: "`86400`",
+    ...int(60, 30 * 86400, 86400),
     doc: "SIWE session lifetime",
   },
   OABP_FEE_BPS: {
     key: "feeBps",
-    schema: z.coerce.number().int().min(0).max(100).default(50),
-    shown: "`50`",
+    ...int(0, 100, 50),
     doc: "protocol fee on release, basis points (max 100)",
   },
   OABP_MAX_SUBMISSIONS_PER_AGENT: {
     key: "maxSubmissionsPerAgent",
-    schema: z.coerce.number().int().min(1).max(1000).default(10),
-    shown: "`10`",
+    ...int(1, 1000, 10),
     doc: "submissions one agent may make to one mission",
   },
   /** Base JSON-RPC endpoint: oracle reads, smart-account signatures and (with the settings below) the base rail. */
@@ -343,13 +338,7 @@ export const SETTINGS = {
   },
   /** The chain the base rail settles on: 8453 Base, 84532 Base Sepolia, or a local anvil's id. */
   OABP_CHAIN_ID: {
-    schema: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(2 ** 32)
-      .default(8453),
-    shown: "`8453`",
+    ...int(1, 2 ** 32, 8453),
     doc: "the chain of the base rail: 8453 Base, 84532 Base Sepolia (USDC preset for both), or a local " + "anvil's id",
   },
   /** MissionEscrow contract (contracts/MissionEscrow.sol) on OABP_CHAIN_ID. */
@@ -447,28 +436,24 @@ export const SETTINGS = {
   },
   /** A broadcast payout not mined after this long is re-sent (dropped) or replaced with higher fees (stuck). */
   OABP_PAYOUT_REBROADCAST_SECONDS: {
-    schema: z.coerce.number().int().min(5).max(86_400).default(120),
-    shown: "`120`",
+    ...int(5, 86_400, 120),
     doc:
       "a broadcast payout not mined after this long is replaced: same nonce and gas, fees ≥ +12.5 % " +
       "and from the current base fee (evicted ones are re-priced at once)",
   },
   /** The escrow watcher polls the chain at most this often (idle load: ≤ 4 requests per poll). */
   OABP_CHAIN_POLL_MS: {
-    schema: z.coerce.number().int().min(100).max(600_000).default(4_000),
-    shown: "`4000`",
+    ...int(100, 600_000, 4_000),
     doc: "the base rail polls the chain at most this often (idle load ≤ 4 requests per poll)",
   },
   /** A payout's max fee per gas never exceeds this many times the current base fee (plus the tip). */
   OABP_FEE_BUMP_MAX_MULTIPLIER: {
-    schema: z.coerce.number().int().min(2).max(100).default(4),
-    shown: "`4`",
+    ...int(2, 100, 4),
     doc: "a replaced payout's max fee stays ≤ this × the current base fee + tip",
   },
   /** Timeout of one JSON-RPC request of the base rail. */
   OABP_RPC_TIMEOUT_MS: {
-    schema: z.coerce.number().int().min(100).max(120_000).default(10_000),
-    shown: "`10000`",
+    ...int(100, 120_000, 10_000),
     doc: "timeout of one RPC request of the base rail",
   },
   /**
@@ -497,19 +482,12 @@ export const SETTINGS = {
   },
   OABP_SHUTDOWN_TIMEOUT_MS: {
     key: "shutdownTimeoutMs",
-    schema: z.coerce.number().int().min(100).max(120_000).default(10_000),
-    shown: "`10000`",
+    ...int(100, 120_000, 10_000),
     doc: "SIGTERM grace for in-flight requests and job rounds (exit 1 if it runs out)",
   },
   OABP_JUDGING_WINDOW_SECONDS: {
     key: "judgingWindowSeconds",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(60)
-      .max(90 * 86_400)
-      .default(7 * 86_400),
-    shown: "`604800`",
+    ...int(60, 90 * 86_400, 7 * 86_400),
     doc: "creator_judges: judging window after the deadline (7 days)",
   },
   /** AIP-1 Security "reward griefing": creator_judges awards are disputable unless the creator opts out (`appeal: false`). */
@@ -522,19 +500,12 @@ export const SETTINGS = {
   },
   /** The default appeal's dispute window after an award. */
   OABP_APPEAL_WINDOW_SECONDS: {
-    schema: z.coerce
-      .number()
-      .int()
-      .min(60)
-      .max(30 * 86_400)
-      .default(86_400),
-    shown: "`86400`",
+    ...int(60, 30 * 86_400, 86_400),
     doc: "the default appeal's dispute window after an award",
   },
   OABP_ORACLE_POLL_SECONDS: {
     key: "oraclePollSeconds",
-    schema: z.coerce.number().int().min(1).max(3600).default(60),
-    shown: "`60`",
+    ...int(1, 3600, 60),
     doc: "oracle: how often an `awaiting_oracle` mission reads its oracle",
   },
   /** Unset: the same length as the judging window. */
@@ -550,14 +521,12 @@ export const SETTINGS = {
   },
   OABP_VOTE_SLASH_BPS: {
     key: "voteSlashBps",
-    schema: z.coerce.number().int().min(0).max(10_000).default(1000),
-    shown: "`1000`",
+    ...int(0, 10_000, 1000),
     doc: "peer_vote: fraction of a losing voter's stake slashed to the winning voters",
   },
   OABP_JOB_INTERVAL_MS: {
     key: "jobIntervalMs",
-    schema: z.coerce.number().int().min(0).max(3_600_000).default(1000),
-    shown: "`1000`",
+    ...int(0, 3_600_000, 1000),
     doc: "background job loop period (`0` = no loop)",
   },
   OABP_IPFS_GATEWAY: {
@@ -575,52 +544,27 @@ export const SETTINGS = {
   },
   OABP_FETCH_TIMEOUT_MS: {
     key: "fetchTimeoutMs",
-    schema: z.coerce.number().int().min(100).max(120_000).default(10_000),
-    shown: "`10000`",
+    ...int(100, 120_000, 10_000),
     doc: "time cap of one fetch of a user-supplied URL (DNS, connect, body)",
   },
   OABP_FETCH_MAX_BYTES: {
     key: "fetchMaxBytes",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(1024)
-      .max(1024 * 1024 * 1024)
-      .default(10 * 1024 * 1024),
-    shown: "`10485760`",
+    ...int(1024, 1024 * 1024 * 1024, 10 * 1024 * 1024),
     doc: "size cap of one fetched body",
   },
   OABP_LIST_CACHE_BYTES: {
     key: "listCacheBytes",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(1024 * 1024 * 1024)
-      .default(32 * 1024 * 1024),
-    shown: "`33554432`",
+    ...int(0, 1024 * 1024 * 1024, 32 * 1024 * 1024),
     doc: "memory for cached `GET /missions` pages (`0` = no cache)",
   },
   OABP_COMPRESSED_CACHE_BYTES: {
     key: "compressedCacheBytes",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(1024 * 1024 * 1024)
-      .default(16 * 1024 * 1024),
-    shown: "`16777216`",
+    ...int(0, 1024 * 1024 * 1024, 16 * 1024 * 1024),
     doc: "memory for compressed (brotli, gzip) response bodies, keyed by the body's hash, so a body served again is compressed once (`0` = compress every time)",
   },
   OABP_MISSION_DOC_CACHE_BYTES: {
     key: "missionDocCacheBytes",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(4 * 1024 * 1024 * 1024)
-      .default(64 * 1024 * 1024),
-    shown: "`67108864`",
+    ...int(0, 4 * 1024 * 1024 * 1024, 64 * 1024 * 1024),
     doc: "memory (characters) for serialized missions keyed by (id, row_version), from which list pages are assembled (`0` = none)",
   },
   /** RFC 9116 Contact URIs, comma-separated (mailto:, https: or tel:). Unset: mailto:security@<public host>. */
@@ -700,8 +644,7 @@ export const SETTINGS = {
   /** Webhook subscriptions and deliveries (events are recorded either way). */
   OABP_WEBHOOKS_ENABLED: {
     key: "webhooksEnabled",
-    schema: flag.default(true),
-    shown: "`true`",
+    ...flagDefault(true),
     doc:
       "`false`: the `/webhooks` routes answer 503, nothing is delivered, the manifest omits " +
       "`endpoints.webhooks` (events are still recorded, and purged after 30 days)",
@@ -709,108 +652,88 @@ export const SETTINGS = {
   /** How long a delivery is retried (exponential backoff with jitter) before it is `failed`. */
   OABP_WEBHOOK_RETRY_WINDOW_SECONDS: {
     key: "webhookRetryWindowSeconds",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(60)
-      .max(14 * 86_400)
-      .default(3 * 86_400),
-    shown: "`259200`",
+    ...int(60, 14 * 86_400, 3 * 86_400),
     doc:
       "how long a failing delivery is retried (backoff with jitter) before it is `failed`; also how " +
       "long an endpoint may fail without a success before it is disabled (60 s – 14 days)",
   },
   OABP_WEBHOOK_TIMEOUT_MS: {
     key: "webhookTimeoutMs",
-    schema: z.coerce.number().int().min(100).max(60_000).default(10_000),
-    shown: "`10000`",
+    ...int(100, 60_000, 10_000),
     doc: "time cap of one delivery attempt (connect, send, response)",
   },
   OABP_WEBHOOK_MAX_PER_AGENT: {
     key: "webhookMaxPerAgent",
-    schema: z.coerce.number().int().min(1).max(1000).default(10),
-    shown: "`10`",
+    ...int(1, 1000, 10),
     doc: "webhook subscriptions one agent may hold (disabled ones count until deleted)",
   },
   /** Attempts in flight to one destination host at once, across every instance. */
   OABP_WEBHOOK_HOST_CONCURRENCY: {
     key: "webhookHostConcurrency",
-    schema: z.coerce.number().int().min(1).max(100).default(2),
-    shown: "`2`",
+    ...int(1, 100, 2),
     doc: "webhook attempts in flight to one destination host at once, across every instance",
   },
   /** A subscription is disabled after this many failed attempts in a row. */
   OABP_WEBHOOK_MAX_CONSECUTIVE_FAILURES: {
     key: "webhookMaxConsecutiveFailures",
-    schema: z.coerce.number().int().min(1).max(1000).default(10),
-    shown: "`10`",
+    ...int(1, 1000, 10),
     doc: "a subscription is disabled (`failing_endpoint`) after this many failed attempts in a row",
   },
   /** Attempts per delivery at most (also bounded by the retry window). */
   OABP_WEBHOOK_MAX_ATTEMPTS: {
     key: "webhookMaxAttempts",
-    schema: z.coerce.number().int().min(1).max(50).default(8),
-    shown: "`8`",
+    ...int(1, 50, 8),
     doc: "attempts per delivery at most (then `failed`; also bounded by the retry window)",
   },
   /** Live events (features/events): open GET /events streams and inbox long polls, per instance. */
   OABP_EVENTS_MAX_CONNECTIONS: {
     key: "eventsMaxConnections",
-    schema: z.coerce.number().int().min(1).max(100_000).default(1000),
-    shown: "`1000`",
+    ...int(1, 100_000, 1000),
     doc: "open `GET /events` streams plus waiting `GET /agents/me/inbox` long polls on one instance (then 503)",
   },
   OABP_EVENTS_MAX_PER_IP: {
     key: "eventsMaxPerIp",
-    schema: z.coerce.number().int().min(1).max(100_000).default(20),
-    shown: "`20`",
+    ...int(1, 100_000, 20),
     doc: "open `GET /events` streams plus waiting inbox long polls per client network on one instance (then 429)",
   },
   OABP_EVENTS_MAX_PER_AGENT: {
     key: "eventsMaxPerAgent",
-    schema: z.coerce.number().int().min(1).max(100_000).default(4),
-    shown: "`4`",
+    ...int(1, 100_000, 4),
     doc: "open `GET /events` streams (signed in) plus waiting inbox long polls per agent on one instance (then 429)",
   },
   /** Connection slots kept for clients (networks) that hold none yet. */
   OABP_EVENTS_RESERVE: {
     key: "eventsReserve",
-    schema: z.coerce.number().int().min(0).max(100_000).default(100),
-    shown: "`100`",
+    ...int(0, 100_000, 100),
     doc: "of `OABP_EVENTS_MAX_CONNECTIONS`, slots only a client network holding none may take (then 503)",
   },
   OABP_EVENTS_HEARTBEAT_SECONDS: {
     key: "eventsHeartbeatSeconds",
-    schema: z.coerce.number().int().min(1).max(300).default(15),
-    shown: "`15`",
+    ...int(1, 300, 15),
     doc:
       "`GET /events` sends a comment line this often; a stream whose buffer stayed full for 4 " +
       "heartbeats is closed",
   },
   OABP_EVENTS_BUFFER: {
     key: "eventsBuffer",
-    schema: z.coerce.number().int().min(1).max(10_000).default(64),
-    shown: "`64`",
+    ...int(1, 10_000, 64),
     doc: "events queued per `GET /events` connection for a subscriber that reads slower than they come",
   },
   OABP_EVENTS_REPLAY: {
     key: "eventsReplay",
-    schema: z.coerce.number().int().min(16).max(100_000).default(4096),
-    shown: "`4096`",
+    ...int(16, 100_000, 4096),
     doc:
       "recent events kept in memory, shared by every stream of the instance; a subscriber further " +
       "behind gets `event: overflow` and resumes from its last id",
   },
   OABP_EVENTS_POLL_MS: {
     key: "eventsPollMs",
-    schema: z.coerce.number().int().min(50).max(60_000).default(1000),
-    shown: "`1000`",
+    ...int(50, 60_000, 1000),
     doc: "how often the event hub polls the outbox when no NOTIFY woke it (one query per instance)",
   },
   OABP_INBOX_MAX_WAIT_SECONDS: {
     key: "inboxMaxWaitSeconds",
-    schema: z.coerce.number().int().min(0).max(120).default(25),
-    shown: "`25`",
+    ...int(0, 120, 25),
     doc: "longest `wait` of a `GET /agents/me/inbox` long poll (`0` turns long polls off)",
   },
   /** Shared token buckets in Postgres (docs/abuse-edge.md "Rate limits"); false turns every bucket off. */
@@ -823,20 +746,17 @@ export const SETTINGS = {
   },
   /** Writes (POST/PUT/PATCH/DELETE and MCP write tools) per client IP. */
   OABP_RATE_LIMIT_WRITE_IP: {
-    schema: ratePolicy.default({ quota: 120, windowSeconds: 60 }),
-    shown: "`120/60`",
+    ...rate(120, 60),
     doc: "`<quota>/<window s>`: anonymous writes (POST/PUT/PATCH/DELETE, MCP write tools) per client network",
   },
   /** Writes per signed-in agent. */
   OABP_RATE_LIMIT_WRITE_AGENT: {
-    schema: ratePolicy.default({ quota: 60, windowSeconds: 60 }),
-    shown: "`60/60`",
+    ...rate(60, 60),
     doc: "writes per signed-in agent",
   },
   /** Writes of signed-in agents per client network (agents are limited per agent first). */
   OABP_RATE_LIMIT_WRITE_NET_AGENTS: {
-    schema: ratePolicy.default({ quota: 600, windowSeconds: 60 }),
-    shown: "`600/60`",
+    ...rate(600, 60),
     doc:
       "writes of signed-in agents per client network (after each agent's own bucket; anonymous writes " +
       "use `OABP_RATE_LIMIT_WRITE_IP`, so an anonymous neighbour cannot starve them)",
@@ -844,22 +764,19 @@ export const SETTINGS = {
   /** Reads (GET/HEAD but the event streams) per caller (agent, else client network), per instance. */
   OABP_RATE_LIMIT_READ: {
     key: "readLimit",
-    schema: ratePolicy.default({ quota: 1200, windowSeconds: 60 }),
-    shown: "`1200/60`",
+    ...rate(1200, 60),
     doc: "reads (GET/HEAD, not `GET /events`) per caller — the agent, else the client network — per instance (429)",
   },
   /** Reads in flight at once per caller, per instance. */
   OABP_READ_INFLIGHT_PER_CALLER: {
     key: "readInflightPerCaller",
-    schema: z.coerce.number().int().min(1).max(10_000).default(8),
-    shown: "`8`",
+    ...int(1, 10_000, 8),
     doc: "reads in flight at once per caller (agent, else client network) per instance (429)",
   },
   /** Of a caller's reads in flight, how many run at once; the others wait for its own to end. */
   OABP_READ_RUNNING_PER_CALLER: {
     key: "readRunningPerCaller",
-    schema: z.coerce.number().int().min(1).max(10_000).default(1),
-    shown: "`1`",
+    ...int(1, 10_000, 1),
     doc:
       "of a caller's reads in flight (`OABP_READ_INFLIGHT_PER_CALLER`), how many run at once per instance; " +
       "the others wait in order for one of its own to end (static assets and health probes are not counted)",
@@ -867,8 +784,7 @@ export const SETTINGS = {
   /** A refused read (429) is answered after this delay, so a client re-issuing refusals at once is slowed. */
   OABP_READ_REFUSAL_DELAY_MS: {
     key: "readRefusalDelayMs",
-    schema: z.coerce.number().int().min(0).max(10_000).default(1000),
-    shown: "`1000`",
+    ...int(0, 10_000, 1000),
     doc:
       "a read refused for the read limits (429) is answered after this many ms, at most 64 held per " +
       "caller (past that at once), so re-issuing refusals at once costs the server little; 0 = at once",
@@ -876,8 +792,7 @@ export const SETTINGS = {
   /** Open TCP connections per client network, counted at accept (src/http/connection-cap.ts). */
   OABP_CONNECTIONS_PER_NETWORK: {
     key: "connectionsPerNetwork",
-    schema: z.coerce.number().int().min(0).max(1_000_000).default(256),
-    shown: "`256`",
+    ...int(0, 1_000_000, 256),
     doc:
       "open TCP connections per client network (IPv4 address, IPv6 `OABP_CLIENT_IPV6_PREFIX`); past it a " +
       "new connection is closed at accept, before any HTTP; generous for clients behind NAT; 0 = off; " +
@@ -885,22 +800,19 @@ export const SETTINGS = {
   },
   /** Session-creating routes per client IP: POST /auth/nonce and MCP initialize. */
   OABP_RATE_LIMIT_SESSION_IP: {
-    schema: ratePolicy.default({ quota: 20, windowSeconds: 60 }),
-    shown: "`20/60`",
+    ...rate(20, 60),
     doc: "`POST /auth/nonce` and MCP `initialize` per client IP",
   },
   /** MCP sessions still in their handshake (pending) per client IP. */
   OABP_MCP_PENDING_SESSIONS_PER_IP: {
     key: "mcpPendingPerIp",
-    schema: z.coerce.number().int().min(1).max(10_000).default(10),
-    shown: "`10`",
+    ...int(1, 10_000, 10),
     doc: "MCP sessions still in their handshake per client IP",
   },
   /** AIP-1 §7.3.1: initialize → notifications/initialized window (30 s RECOMMENDED). */
   OABP_MCP_HANDSHAKE_TIMEOUT_SECONDS: {
     key: "mcp.handshakeTimeoutSeconds",
-    schema: z.coerce.number().int().min(1).max(600).default(30),
-    shown: "`30`",
+    ...int(1, 600, 30),
     doc:
       "MCP: a session must send `notifications/initialized` this soon after `initialize` (AIP-1 " +
       "§7.3.1); published as `mcp.handshake_timeout_seconds`",
@@ -908,8 +820,7 @@ export const SETTINGS = {
   /** AIP-1 §7.3.3: a terminated session id is not reissued before this (≥ 10 s). */
   OABP_MCP_SESSION_COOLING_SECONDS: {
     key: "mcp.coolingSeconds",
-    schema: z.coerce.number().int().min(10).max(86_400).default(10),
-    shown: "`10`",
+    ...int(10, 86_400, 10),
     doc:
       "MCP: an ended session's id is not reissued before this (≥ 10, §7.3.3); published as " +
       "`mcp.session_id_cooling_period_seconds`",
@@ -917,154 +828,115 @@ export const SETTINGS = {
   /** An active MCP session ends after this long without a request. */
   OABP_MCP_SESSION_IDLE_SECONDS: {
     key: "mcp.idleSeconds",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(60)
-      .max(7 * 86_400)
-      .default(3600),
-    shown: "`3600`",
+    ...int(60, 7 * 86_400, 3600),
     doc: "MCP: an active session ends after this long without a request",
   },
   /** Mission claims (docs/design.md "Claims"): lifetime of a claim (renewable; never past the deadline). */
   OABP_CLAIM_TTL_SECONDS: {
     key: "claimTtlSeconds",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(60)
-      .max(30 * 86_400)
-      .default(86_400),
-    shown: "`86400`",
+    ...int(60, 30 * 86_400, 86_400),
     doc: "lifetime of a mission claim from its claim or renewal (never past the deadline; 60 s – 30 " + "days)",
   },
   /** Active claims one agent may hold at once, across missions. */
   OABP_CLAIM_MAX_PER_AGENT: {
     key: "claimMaxPerAgent",
-    schema: z.coerce.number().int().min(1).max(10_000).default(20),
-    shown: "`20`",
+    ...int(1, 10_000, 20),
     doc: "active claims one agent may hold at once, across missions",
   },
   /** Entries in a mission's eligibility allow-list and block-list, each. */
   OABP_ELIGIBILITY_LIST_MAX: {
     key: "eligibilityListMax",
-    schema: z.coerce.number().int().min(1).max(1000).default(200),
-    shown: "`200`",
+    ...int(1, 1000, 200),
     doc: "addresses in one mission's eligibility `allow` or `block` list (each; at most 1000)",
   },
   /** Addresses on one creator's standing block-list (PUT /agents/{id}/blocklist). */
   OABP_BLOCKLIST_MAX: {
     key: "blocklistMax",
-    schema: z.coerce.number().int().min(0).max(10_000).default(1000),
-    shown: "`1000`",
+    ...int(0, 10_000, 1000),
     doc: "addresses on one creator's block-list, `PUT /agents/{id}/blocklist` (0: none allowed)",
   },
   /** Amendments: the most one deadline extension may add. */
   OABP_AMENDMENT_MAX_EXTENSION_SECONDS: {
     key: "amendmentMaxExtensionSeconds",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(60)
-      .max(365 * 86_400)
-      .default(30 * 86_400),
-    shown: "`2592000`",
+    ...int(60, 365 * 86_400, 30 * 86_400),
     doc: "amendments: the most one `extend_deadline` may move a deadline (60 s – 365 days)",
   },
   /** Amendments: the most of its own amendments (applied or pending) a mission's creator may make. */
   OABP_AMENDMENTS_MAX_PER_MISSION: {
     key: "amendmentsMaxPerMission",
-    schema: z.coerce.number().int().min(1).max(1000).default(50),
-    shown: "`50`",
+    ...int(1, 1000, 50),
     doc: "amendments: the most amendments a mission's creator may make to it (its extensions, edits and own top-ups; others' top-ups have their own bound, `OABP_TOPUPS_MAX_PER_MISSION`)",
   },
   /** Amendments: the most top-ups by others than the creator (applied or pending) one mission may have. */
   OABP_TOPUPS_MAX_PER_MISSION: {
     key: "topUpsMaxPerMission",
-    schema: z.coerce.number().int().min(0).max(1000).default(20),
-    shown: "`20`",
+    ...int(0, 1000, 20),
     doc: "amendments: the most top-ups by others than its creator one mission may have, applied or pending (bounds the log and the base rail's top-up slots; 409 `too_many_top_ups`)",
   },
   /** Amendments: the smallest third-party top-up, as a fraction of the current reward. */
   OABP_TOPUP_MIN_BPS: {
     key: "topUpMinBps",
-    schema: z.coerce.number().int().min(0).max(10_000).default(100),
-    shown: "`100`",
+    ...int(0, 10_000, 100),
     doc: "amendments: the smallest top-up by others than the creator, in basis points of the current reward, rounded up, at least 1 base unit (422 `top_up_too_small`)",
   },
   /** Amendments: how long a base-rail top-up may stay pending without a deposit. */
   OABP_TOPUP_PENDING_TTL_SECONDS: {
     key: "topUpPendingTtlSeconds",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(60)
-      .max(30 * 86_400)
-      .default(86_400),
-    shown: "`86400`",
+    ...int(60, 30 * 86_400, 86_400),
     doc: "amendments: a base-rail top-up whose deposit is not seen within this many seconds is rejected (`reason: expired`) and frees its slot",
   },
   /** Amendments: whether anyone may top up a mission's reward (false: its creator only). */
   OABP_TOPUP_BY_ANYONE: {
     key: "topUpByAnyone",
-    schema: flag.default(true),
-    shown: "`true`",
+    ...flagDefault(true),
     doc: "amendments: anyone may top up a mission's reward (`false`: its creator only, others 403 `creator_only`)",
   },
   /** Mission Q&A: longest question, answer or clarification. */
   OABP_QA_MAX_CHARS: {
     key: "qaMaxChars",
-    schema: z.coerce.number().int().min(100).max(10_000).default(2000),
-    shown: "`2000`",
+    ...int(100, 10_000, 2000),
     doc: "mission Q&A: longest question, answer or clarification, in characters (100 – 10000)",
   },
   /** Entries (questions and clarifications) one mission's Q&A thread holds. */
   OABP_QA_MAX_PER_MISSION: {
     key: "qaMaxPerMission",
-    schema: z.coerce.number().int().min(1).max(10_000).default(200),
-    shown: "`200`",
+    ...int(1, 10_000, 200),
     doc: "mission Q&A: entries (questions and clarifications) one mission's thread holds (409 `qa_full` beyond)",
   },
   /** Of OABP_QA_MAX_PER_MISSION, entries only the creator's clarifications may use. */
   OABP_QA_CREATOR_RESERVE: {
     key: "qaCreatorReserve",
-    schema: z.coerce.number().int().min(0).max(10_000).default(50),
-    shown: "`50`",
+    ...int(0, 10_000, 50),
     doc: "mission Q&A: of `OABP_QA_MAX_PER_MISSION`, entries kept for the creator's clarifications (others' questions get `qa_full` first)",
   },
   /** Questions one agent may ask on one mission. */
   OABP_QA_MAX_PER_AGENT: {
     key: "qaMaxPerAgent",
-    schema: z.coerce.number().int().min(1).max(1000).default(10),
-    shown: "`10`",
+    ...int(1, 1000, 10),
     doc: "mission Q&A: questions one agent may ask on one mission (409 `question_limit` beyond)",
   },
   /** Private messages (features/messages): largest opaque body, UTF-8 bytes. */
   OABP_MESSAGE_MAX_BYTES: {
     key: "messageMaxBytes",
-    schema: z.coerce.number().int().min(256).max(1_048_576).default(16_384),
-    shown: "`16384`",
+    ...int(256, 1_048_576, 16_384),
     doc: "private messages: largest body in UTF-8 bytes (opaque, may be ciphertext; 413 beyond)",
   },
   /** Messages one submission's private thread holds (both directions). */
   OABP_MESSAGE_MAX_PER_SUBMISSION: {
     key: "messageMaxPerSubmission",
-    schema: z.coerce.number().int().min(1).max(100_000).default(500),
-    shown: "`500`",
+    ...int(1, 100_000, 500),
     doc: "private messages: messages one submission's thread holds, both directions (409 `thread_full` beyond)",
   },
   /** OADP (docs/protocols/OADP-discovery.txt): answer POST /ping with a signed PONG. */
   OABP_OADP_PING_ENABLED: {
     key: "oadp.pingEnabled",
-    schema: flag.default(true),
-    shown: "`true`",
+    ...flagDefault(true),
     doc: "answer `POST /ping` with a signed PONG (`false`: 503 `ping_disabled`, `signed_pongs: false`)",
   },
   /** OADP federation: accept POST /federation/report and list GET /federation/hubs (off, as in OADP). */
   OABP_OADP_FEDERATION_ENABLED: {
     key: "oadp.federationEnabled",
-    schema: flag.default(false),
-    shown: "`false`",
+    ...flagDefault(false),
     doc:
       "accept `POST /federation/report` and list `GET /federation/hubs` (off by default, as OADP's " +
       "federation; `false`: both 503 `federation_disabled`)",
@@ -1072,8 +944,7 @@ export const SETTINGS = {
   /** Fetch reported hubs' /.well-known/agent-protocol.json (through the SSRF-safe fetcher) to set `verified`. */
   OABP_OADP_FEDERATION_VERIFY: {
     key: "oadp.federationVerify",
-    schema: flag.default(false),
-    shown: "`false`",
+    ...flagDefault(false),
     doc:
       "let a background job fetch reported hubs' `/.well-known/agent-protocol.json` (SSRF-safe " +
       "fetcher) to set `verified`; off = reported URLs are never fetched",
@@ -1081,32 +952,19 @@ export const SETTINGS = {
   /** OADP scan_interval_minutes: a domain is fetched at most this often. */
   OABP_OADP_SCAN_INTERVAL_MINUTES: {
     key: "oadp.scanIntervalMinutes",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(7 * 24 * 60)
-      .default(60),
-    shown: "`60`",
+    ...int(1, 7 * 24 * 60, 60),
     doc: "OADP `scan_interval_minutes`: a reported domain is fetched at most this often",
   },
   /** OADP hub_ttl_hours: a verified hub is re-verified after this long (0 = never). */
   OABP_OADP_HUB_TTL_HOURS: {
     key: "oadp.hubTtlHours",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(365 * 24)
-      .default(168),
-    shown: "`168`",
+    ...int(0, 365 * 24, 168),
     doc: "OADP `hub_ttl_hours`: a verification counts this long, then the hub is re-checked (`0` = " + "never expires)",
   },
   /** Federation reports accepted per caller (address, else client IP) per hour. */
   OABP_OADP_REPORTS_PER_HOUR: {
     key: "oadp.reportsPerHour",
-    schema: z.coerce.number().int().min(1).max(100_000).default(20),
-    shown: "`20`",
+    ...int(1, 100_000, 20),
     doc:
       "federation reports accepted per caller (signed-in address, else client IP) per hour, shared " +
       "by every instance (Postgres token bucket)",
@@ -1115,14 +973,12 @@ export const SETTINGS = {
   /** IPv6 clients are one client per this many leading bits (a /64 by default); IPv4 per address. */
   OABP_CLIENT_IPV6_PREFIX: {
     key: "clientV6Prefix",
-    schema: z.coerce.number().int().min(16).max(128).default(64),
-    shown: "`64`",
+    ...int(16, 128, 64),
     doc: "per-IP limits and connection caps key IPv6 clients on this prefix length (IPv4: the address)",
   },
   OABP_TRUST_PROXY: {
     key: "trustProxy",
-    schema: flag.default(false),
-    shown: "`false`",
+    ...flagDefault(false),
     doc:
       "behind a reverse proxy: the client IP (rate limits) is the last `X-Forwarded-For` entry; " +
       "otherwise the socket address",
@@ -1130,20 +986,13 @@ export const SETTINGS = {
   /** ADP: `metadata.ttl` of the server's own Agent Card (how long consumers may keep it). */
   OABP_ADP_CARD_TTL_SECONDS: {
     key: "adpCardTtlSeconds",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(60)
-      .max(7 * 86_400)
-      .default(3600),
-    shown: "`3600`",
+    ...int(60, 7 * 86_400, 3600),
     doc: "ADP: `metadata.ttl` of the server's own Agent Card (60 s – 7 days)",
   },
   /** ADP discovery: at most this many prefiltered cards (or open missions) are scored per query. */
   OABP_ADP_CANDIDATE_CAP: {
     key: "adpCandidateCap",
-    schema: z.coerce.number().int().min(10).max(10_000).default(500),
-    shown: "`500`",
+    ...int(10, 10_000, 500),
     doc:
       "ADP discovery: at most this many prefiltered cards (discover, candidates) or open missions " +
       "(recommendations) are scored per query (10 – 10 000)",
@@ -1165,8 +1014,7 @@ export const SETTINGS = {
   /** AIP-3 §2: lifetime of the attestations this server issues (≤ 90 days). */
   OABP_ATTESTATION_TTL_DAYS: {
     key: "aip34.attestationTtlDays",
-    schema: z.coerce.number().int().min(1).max(90).default(30),
-    shown: "`30`",
+    ...int(1, 90, 30),
     doc: "lifetime of issued AIP-3 attestations (1 – 90)",
   },
   /** AIP-3 §6: issuers whose attestations are imported, JSON [{url, server_address?, trust_factor?}]. */
@@ -1190,8 +1038,7 @@ export const SETTINGS = {
   /** AIP-3 §6 open import mode: any issuer (off: only OABP_TRUSTED_ISSUERS). */
   OABP_OPEN_IMPORT: {
     key: "aip34.openImport",
-    schema: flag.default(false),
-    shown: "`false`",
+    ...flagDefault(false),
     doc: "AIP-3 open import mode: accept attestations from any issuer (still verified against its " + "manifest)",
   },
   /** AIP-3 §3 default trust_factor (per-issuer values override it). */
@@ -1213,34 +1060,25 @@ export const SETTINGS = {
   /** AIP-4 §1.1 payment_sla_hours: a non_payment dispute needs this long since the award. */
   OABP_PAYMENT_SLA_HOURS: {
     key: "aip34.paymentSlaHours",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 30)
-      .default(48),
-    shown: "`48`",
+    ...int(1, 24 * 30, 48),
     doc: "AIP-4 §1.1 `payment_sla_hours` before a `non_payment` dispute qualifies",
   },
   /** AIP-4 §1.2: how long after a mission resolves or voids a bad_spec dispute may still be filed. */
   OABP_BAD_SPEC_WINDOW_DAYS: {
     key: "aip34.badSpecWindowDays",
-    schema: z.coerce.number().int().min(0).max(365).default(14),
-    shown: "`14`",
+    ...int(0, 365, 14),
     doc: "Days after a mission resolves or voids during which a `bad_spec` dispute may still be filed (AIP-4 §1.2; no clawback, docs/decisions.md)",
   },
   /** AIP-4 §6: open disputes one mission may carry at once (a filing over it gets 429). */
   OABP_DISPUTES_MAX_OPEN_PER_MISSION: {
     key: "aip34.disputesMaxOpenPerMission",
-    schema: z.coerce.number().int().min(1).max(10_000).default(50),
-    shown: "`50`",
+    ...int(1, 10_000, 50),
     doc: "Open disputes one mission may carry at once; a filing over it gets 429 until one is decided",
   },
   /** AIP-4 §6: disputes one mission may ever carry (a filing over it gets 422 mission_dispute_limit). */
   OABP_DISPUTES_MAX_PER_MISSION: {
     key: "aip34.disputesMaxPerMission",
-    schema: z.coerce.number().int().min(1).max(100_000).default(200),
-    shown: "`200`",
+    ...int(1, 100_000, 200),
     doc: "Disputes one mission may ever carry, decided ones included (422 `mission_dispute_limit` over it)",
   },
   /** AIP-4 §4: the oracles an upheld oracle_disagreement re-runs the verification with. */
@@ -1258,8 +1096,7 @@ export const SETTINGS = {
   /** DNS + connect budget of one fetch hop, apart from OABP_FETCH_TIMEOUT_MS. */
   OABP_FETCH_CONNECT_TIMEOUT_MS: {
     key: "abuse.fetchConnectTimeoutMs",
-    schema: z.coerce.number().int().min(50).max(60_000).default(2000),
-    shown: "`2000`",
+    ...int(50, 60_000, 2000),
     doc: "DNS + connect budget of one fetch hop, apart from `OABP_FETCH_TIMEOUT_MS` (docs/abuse.md)",
   },
   /** Name servers of the fetch resolver (c-ares, never getaddrinfo); unset: the system's (resolv.conf). */
@@ -1285,95 +1122,73 @@ export const SETTINGS = {
   /** One lookup (A + AAAA, every try) of the fetch resolver ends after this; never past the connect budget. */
   OABP_DNS_TIMEOUT_MS: {
     key: "abuse.dnsTimeoutMs",
-    schema: z.coerce.number().int().min(50).max(60_000).default(1500),
-    shown: "`1500`",
+    ...int(50, 60_000, 1500),
     doc: "budget of one DNS lookup for a fetched URL, within `OABP_FETCH_CONNECT_TIMEOUT_MS`",
   },
   /** A name that failed to resolve is answered from memory with that failure for this long. */
   OABP_DNS_NEGATIVE_TTL_SECONDS: {
     key: "abuse.dnsNegativeTtlSeconds",
-    schema: z.coerce.number().int().min(0).max(3600).default(30),
-    shown: "`30`",
+    ...int(0, 3600, 30),
     doc: "seconds a failed name lookup is remembered (`0` = not at all)",
   },
   /** Fetch hops in flight per registrable domain in one process; past it `host_busy` (no attempt spent). */
   OABP_FETCH_PER_DOMAIN: {
     key: "abuse.fetchPerDomain",
-    schema: z.coerce.number().int().min(1).max(1024).default(8),
-    shown: "`8`",
+    ...int(1, 1024, 8),
     doc: "outbound fetches in flight per registrable domain (Public Suffix List) per process",
   },
   /** Fetch hops in flight per resolved address in one process; past it `host_busy` (no attempt spent). */
   OABP_FETCH_PER_ADDRESS: {
     key: "abuse.fetchPerAddress",
-    schema: z.coerce.number().int().min(1).max(1024).default(8),
-    shown: "`8`",
+    ...int(1, 1024, 8),
     doc: "outbound fetches in flight per resolved IP address per process",
   },
   /** Concurrent remote checks (content fetch, predicate call) per server process. */
   OABP_CHECK_WORKERS: {
     key: "abuse.checkWorkers",
-    schema: z.coerce.number().int().min(1).max(256).default(32),
-    shown: "`32`",
+    ...int(1, 256, 32),
     doc: "concurrent remote verification checks per process",
   },
   /** Checks in flight at once against one host, across every server process. */
   OABP_CHECK_PER_HOST: {
     key: "abuse.checkPerHost",
-    schema: z.coerce.number().int().min(1).max(64).default(2),
-    shown: "`2`",
+    ...int(1, 64, 2),
     doc: "checks in flight per host (registrable domain), across instances",
   },
   /** Checks in flight at once for one submitter, across every server process. */
   OABP_CHECK_PER_SUBMITTER: {
     key: "abuse.checkPerSubmitter",
-    schema: z.coerce.number().int().min(1).max(64).default(2),
-    shown: "`2`",
+    ...int(1, 64, 2),
     doc: "checks in flight per submitter, across instances",
   },
   /** A judging/voting/oracle window waits at most this long for deliverables still being checked. */
   OABP_CHECK_GRACE_SECONDS: {
     key: "abuse.checkGraceSeconds",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(30 * 86_400)
-      .default(86_400),
-    shown: "`86400`",
+    ...int(0, 30 * 86_400, 86_400),
     doc: "a judging/voting/oracle window waits at most this long for deliverables still being checked",
   },
   /** Regex matches waiting for the matcher worker; past it a submission answers 503 + Retry-After. */
   OABP_MATCH_QUEUE_MAX: {
     key: "abuse.matchQueueMax",
-    schema: z.coerce.number().int().min(1).max(10_000).default(32),
-    shown: "`32`",
+    ...int(1, 10_000, 32),
     doc: "regex matches waiting for the matcher; past it 503 `matcher_busy` + `Retry-After`",
   },
   /** Default outcomes: the share of the reward paid to the earliest verified submissions (< half). */
   OABP_DEFAULT_AWARD_BPS: {
     key: "abuse.defaultAwardBps",
-    schema: z.coerce.number().int().min(0).max(4999).default(2000),
-    shown: "`2000`",
+    ...int(0, 4999, 2000),
     doc: "default outcomes: pool paid to the earliest verified submissions (< 5000)",
   },
   /** Default outcomes: at most this many submissions share OABP_DEFAULT_AWARD_BPS. */
   OABP_DEFAULT_AWARD_MAX_WINNERS: {
     key: "abuse.defaultAwardMaxWinners",
-    schema: z.coerce.number().int().min(1).max(100).default(3),
-    shown: "`3`",
+    ...int(1, 100, 3),
     doc: "default outcomes: submissions sharing the pool",
   },
   /** Default outcomes: an identity first seen this long before a mission was posted is not a fresh one for it. */
   OABP_DEFAULT_AWARD_MIN_AGE_SECONDS: {
     key: "abuse.defaultAwardMinAgeSeconds",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(365 * 86_400)
-      .default(86_400),
-    shown: "`86400`",
+    ...int(0, 365 * 86_400, 86_400),
     doc:
       "default outcomes: verified work of an identity first seen at least this long before the mission " +
       'was posted shares the pool ahead of fresh identities (docs/abuse.md "Default outcomes")',
@@ -1381,36 +1196,18 @@ export const SETTINGS = {
   /** Byte cap of one list response (submissions); a page stops early and carries next_cursor. */
   OABP_LIST_MAX_BYTES: {
     key: "abuse.listMaxBytes",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(16 * 1024)
-      .max(64 * 1024 * 1024)
-      .default(1024 * 1024),
-    shown: "`1048576`",
+    ...int(16 * 1024, 64 * 1024 * 1024, 1024 * 1024),
     doc: "byte cap of one submissions page (then `next_cursor`)",
   },
   /** Request body bytes in flight at once per caller (agent, else client IP) and in the whole process. */
   OABP_INFLIGHT_BYTES_PER_CALLER: {
     key: "abuse.inflightBytesPerCaller",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(64 * 1024)
-      .max(1024 * 1024 * 1024)
-      .default(4 * 1024 * 1024),
-    shown: "`4194304`",
+    ...int(64 * 1024, 1024 * 1024 * 1024, 4 * 1024 * 1024),
     doc: "request bytes in flight per caller (429 beyond)",
   },
   OABP_INFLIGHT_BYTES_TOTAL: {
     key: "abuse.inflightBytesTotal",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(1024 * 1024)
-      .max(16 * 1024 * 1024 * 1024)
-      .default(16 * 1024 * 1024),
-    shown: "`16777216`",
+    ...int(1024 * 1024, 16 * 1024 * 1024 * 1024, 16 * 1024 * 1024),
     doc: "request bytes in flight per process, checked before the body is read (503 beyond)",
   },
   /** Moderation (docs/moderation.md): who may post missions. */
@@ -1422,101 +1219,68 @@ export const SETTINGS = {
   },
   OABP_POSTING_MIN_RATING: {
     key: "postingMinRating",
-    schema: z.coerce.number().int().min(0).max(10_000).default(1400),
-    shown: "`1400`",
+    ...int(0, 10_000, 1400),
     doc: "with `OABP_POSTING_GATE=min_rating`: the creator's effective rating needed to post",
   },
   OABP_REPORT_RATE: {
     key: "reportRate",
-    schema: ratePolicy.default({ quota: 10, windowSeconds: 3600 }),
-    shown: "`10/3600`",
+    ...rate(10, 3600),
     doc: "mission reports per signed-in agent (`quota/window_seconds`; always on)",
   },
   /** Agent Mesh (docs/neighbours.md "Agent Mesh"): the skill registry's and the hub's bounds. */
   OABP_MESH_SKILLS_PER_AGENT: {
     key: "meshSkillsPerAgent",
-    schema: z.coerce.number().int().min(0).max(10_000).default(50),
-    shown: "`50`",
+    ...int(0, 10_000, 50),
     doc: "Agent Mesh: skills one agent may register (0: none)",
   },
   OABP_MESH_SCHEMA_MAX_BYTES: {
     key: "meshSchemaMaxBytes",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(256)
-      .max(1024 * 1024)
-      .default(16 * 1024),
-    shown: "`16384`",
+    ...int(256, 1024 * 1024, 16 * 1024),
     doc: "Agent Mesh: bytes of one skill's input or output JSON Schema (canonical JSON)",
   },
   OABP_MESH_REGISTRY_BYTES_PER_AGENT: {
     key: "meshRegistryBytesPerAgent",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(1024)
-      .max(64 * 1024 * 1024)
-      .default(256 * 1024),
-    shown: "`262144`",
+    ...int(1024, 64 * 1024 * 1024, 256 * 1024),
     doc: "Agent Mesh: bytes of all one agent's skills (descriptions and schemas) together",
   },
   OABP_MESH_INVOKE_TIMEOUT_MS: {
     key: "meshInvokeTimeoutMs",
-    schema: z.coerce.number().int().min(100).max(120_000).default(30_000),
-    shown: "`30000`",
+    ...int(100, 120_000, 30_000),
     doc: "Agent Mesh: time cap of one invocation forwarded to a provider (504 `TIMEOUT` beyond)",
   },
   OABP_MESH_INVOKE_MAX_RESPONSE_BYTES: {
     key: "meshInvokeMaxResponseBytes",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(1024)
-      .max(16 * 1024 * 1024)
-      .default(1024 * 1024),
-    shown: "`1048576`",
+    ...int(1024, 16 * 1024 * 1024, 1024 * 1024),
     doc: "Agent Mesh: bytes of a provider's answer to one invocation",
   },
   OABP_MESH_INVOKE_MAX_PAYLOAD_BYTES: {
     key: "meshInvokeMaxPayloadBytes",
-    schema: z.coerce
-      .number()
-      .int()
-      .min(256)
-      .max(16 * 1024 * 1024)
-      .default(64 * 1024),
-    shown: "`65536`",
+    ...int(256, 16 * 1024 * 1024, 64 * 1024),
     doc: "Agent Mesh: bytes of one invocation's payload (canonical JSON), forwarded to the provider",
   },
   OABP_MESH_INVOKE_RATE: {
     key: "meshInvokeRate",
-    schema: ratePolicy.default({ quota: 120, windowSeconds: 60 }),
-    shown: "`120/60`",
+    ...rate(120, 60),
     doc: "Agent Mesh: invocations per caller over all skills (`quota/window_seconds`); a skill's own `rateLimit` applies per caller on top",
   },
   OABP_MESH_INFLIGHT_TOTAL: {
     key: "meshInflightTotal",
-    schema: z.coerce.number().int().min(1).max(10_000).default(64),
-    shown: "`64`",
+    ...int(1, 10_000, 64),
     doc: "Agent Mesh: invocations in flight per process",
   },
   OABP_MESH_INFLIGHT_PER_CALLER: {
     key: "meshInflightPerCaller",
-    schema: z.coerce.number().int().min(1).max(10_000).default(4),
-    shown: "`4`",
+    ...int(1, 10_000, 4),
     doc: "Agent Mesh: invocations in flight per caller per process",
   },
   OABP_MESH_INFLIGHT_PER_PROVIDER: {
     key: "meshInflightPerProvider",
-    schema: z.coerce.number().int().min(1).max(10_000).default(16),
-    shown: "`16`",
+    ...int(1, 10_000, 16),
     doc: "Agent Mesh: invocations in flight per provider agent per process",
   },
   OABP_MESH_INFLIGHT_RESERVE: {
     key: "meshInflightReserve",
-    schema: z.coerce.number().int().min(0).max(10_000).default(16),
-    shown: "`16`",
+    ...int(0, 10_000, 16),
     doc: "Agent Mesh: of `OABP_MESH_INFLIGHT_TOTAL`, slots kept for callers and providers with nothing in flight",
   },
 } as const satisfies Record<string, Setting>;

@@ -79,6 +79,14 @@ export function wakeEventHubs(database: Database, tx: Tx): void {
 
 // ---- event builders: public fields only (see src/lib/webhook-events.ts) ----
 
+/** The fields every mission.* event opens with, in their wire order. */
+const missionHead = (m: Mission, status: string) => ({
+  mission_id: m.id,
+  creator: m.creator,
+  status,
+  verification_type: m.verificationType,
+});
+
 const reward = (m: Mission) => ({ asset: m.rewardAsset, amount: m.rewardAmount, chain: m.rewardChain });
 
 export function missionCreated(m: Mission, at: Date): OutboxEvent {
@@ -87,10 +95,7 @@ export function missionCreated(m: Mission, at: Date): OutboxEvent {
     at,
     mission: m,
     data: {
-      mission_id: m.id,
-      creator: m.creator,
-      status: m.status,
-      verification_type: m.verificationType,
+      ...missionHead(m, m.status),
       reward: reward(m),
       deadline: m.deadline.toISOString(),
       tags: m.tags,
@@ -125,10 +130,7 @@ export function missionResolved(
     at,
     mission: m,
     data: {
-      mission_id: m.id,
-      creator: m.creator,
-      status: "resolved",
-      verification_type: m.verificationType,
+      ...missionHead(m, "resolved"),
       resolution_reason: r.reason,
       reward: reward(m),
       fee_amount: r.feeAmount,
@@ -150,10 +152,7 @@ export function missionAmended(
     at,
     mission: m,
     data: {
-      mission_id: m.id,
-      creator: m.creator,
-      status: m.status,
-      verification_type: m.verificationType,
+      ...missionHead(m, m.status),
       amendment_id: a.id,
       seq: a.seq,
       kind: a.kind,
@@ -198,10 +197,7 @@ export function missionVoided(m: Mission, at: Date, reason: string): OutboxEvent
     at,
     mission: m,
     data: {
-      mission_id: m.id,
-      creator: m.creator,
-      status: "voided",
-      verification_type: m.verificationType,
+      ...missionHead(m, "voided"),
       resolution_reason: reason,
       refund: { asset: m.rewardAsset, amount: m.rewardAmount, to: m.creator },
       voided_at: at.toISOString(),

@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import type { Context } from "hono";
 import { clientNetwork as networkOf } from "../lib/client-network";
 import type { AppEnv } from "./types";
@@ -17,9 +18,12 @@ export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
       .pop();
     if (last) return last;
   }
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? "unknown";
+  return nodeSocket(c)?.remoteAddress ?? "unknown";
 }
+
+/** The Node socket of the request (c.env.incoming of @hono/node-server); none under app.request(). */
+export const nodeSocket = (c: Context<AppEnv>): Socket | undefined =>
+  (c.env as { incoming?: { socket?: Socket } } | undefined)?.incoming?.socket;
 
 /**
  * The client network per-IP limits and connection caps key on (lib/client-network.ts): the IPv4

@@ -1,7 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import { routes } from "../../http/route";
+import { z } from "@hono/zod-openapi";
+import { bearer, routes } from "../../http/route";
 import { requireCaller } from "../../http/identity";
-import { errors, jsonBody, jsonResponse } from "../../http/openapi";
+import {} from "../../http/openapi";
 import { Uint } from "../missions";
 
 const route = routes("admin");
@@ -33,19 +33,20 @@ export const creditOnce = {
   answer: (credit: unknown) => ({ status: 200, body: credit }),
 };
 
-export const creditRoute = createRoute({
-  ...route.post("/admin/ledger/credit", "Operator credits an agent's ledger balance (admin token)"),
-  middleware: [requireCaller("admin")],
-  security: [{ bearer: [] }],
-  request: { headers: z.object({ "idempotency-key": z.string().optional() }), ...jsonBody(CreditRequest) },
-  responses: {
-    200: jsonResponse(CreditResponse, "Credited"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "UNPROCESSABLE", "CONFLICT"),
+export const creditRoute = route.post(
+  "/admin/ledger/credit",
+  "Operator credits an agent's ledger balance (admin token)",
+  {
+    middleware: [requireCaller("admin")],
+    ...bearer,
+    in: { headers: z.object({ "idempotency-key": z.string().optional() }), body: CreditRequest },
+    ok: [200, CreditResponse, "Credited"],
+    errors: ["UNPROCESSABLE", "CONFLICT"],
   },
-});
+);
 
-export const verifyRoute = createRoute({
-  ...route.get("/admin/ledger/verify", "Re-derive the hash-chained ledger and report any tampering (admin token)"),
-  security: [{ bearer: [] }],
-  responses: { 200: jsonResponse(VerifyResponse, "Verification report"), ...errors("UNAUTHORIZED", "FORBIDDEN") },
-});
+export const verifyRoute = route.get(
+  "/admin/ledger/verify",
+  "Re-derive the hash-chained ledger and report any tampering (admin token)",
+  { ...bearer, ok: [200, VerifyResponse, "Verification report"] },
+);

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
-import { routes } from "../../http/route";
+import { bearer, routes } from "../../http/route";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import { sendError } from "../../http/errors";
 import { MissionIdParam } from "../missions";
@@ -25,13 +25,11 @@ const CardObject = z
   .record(z.string(), z.unknown())
   .openapi("AdpCardDocument", { description: "An ADP Agent Card (or the requested subset of one)" });
 
-export const serverCardRoute = createRoute({
-  ...route.get(
-    ADP_CARD_PATH,
-    "This server's ADP Agent Card, signed (JCS + Ed25519, key = its did:key = the active receipt key)",
-  ),
-  responses: { 200: jsonResponse(CardObject, "The signed Agent Card"), ...errors() },
-});
+export const serverCardRoute = route.get(
+  ADP_CARD_PATH,
+  "This server's ADP Agent Card, signed (JCS + Ed25519, key = its did:key = the active receipt key)",
+  { ok: [200, CardObject, "The signed Agent Card"] },
+);
 
 export const describeRoute = createRoute({
   ...route.post(
@@ -48,18 +46,16 @@ export const describeRoute = createRoute({
   responses: { 200: jsonResponse(CardObject, "The Agent Card"), ...errors("NOT_FOUND") },
 });
 
-export const advertiseRoute = createRoute({
-  ...route.post(
-    `${ADP_BASE_PATH}/${ADP_METHODS.advertise}`,
-    "adp.advertise (ADP §4.2): store your Agent Card, bound to your address by a SIWE session or by a signature of your bound did:key; stale seq and unsigned-over-signed are refused (409)",
-  ),
-  security: [{ bearer: [] }],
-  request: jsonBody(AgentCardSchema, "The Agent Card (ADP §3)"),
-  responses: {
-    200: jsonResponse(AdvertiseResponse, "Stored"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "CONFLICT", "PAYLOAD_TOO_LARGE", "UNPROCESSABLE"),
+export const advertiseRoute = route.post(
+  `${ADP_BASE_PATH}/${ADP_METHODS.advertise}`,
+  "adp.advertise (ADP §4.2): store your Agent Card, bound to your address by a SIWE session or by a signature of your bound did:key; stale seq and unsigned-over-signed are refused (409)",
+  {
+    ...bearer,
+    request: jsonBody(AgentCardSchema, "The Agent Card (ADP §3)"),
+    ok: [200, AdvertiseResponse, "Stored"],
+    errors: ["CONFLICT", "PAYLOAD_TOO_LARGE", "UNPROCESSABLE"],
   },
-});
+);
 
 /** §7.6: a card travels as one AIP message of at most 65 535 octets (mounted on the advertise path). */
 export const advertiseBodyLimit = bodyLimit({
@@ -71,29 +67,30 @@ export const advertiseBodyLimit = bodyLimit({
     }),
 });
 
-export const discoverRoute = createRoute({
-  ...route.post(
-    `${ADP_BASE_PATH}/${ADP_METHODS.discover}`,
-    "adp.discover (ADP §4.3): advertised agents ranked by the §5 five-factor baseline (tags, text, reputation, availability, rating)",
-  ),
-  request: jsonBody(DiscoverRequest, "{tags?, query?, limit?, min_score?}"),
-  responses: { 200: jsonResponse(DiscoverResponse, "Ranked results"), ...errors() },
-});
+export const discoverRoute = route.post(
+  `${ADP_BASE_PATH}/${ADP_METHODS.discover}`,
+  "adp.discover (ADP §4.3): advertised agents ranked by the §5 five-factor baseline (tags, text, reputation, availability, rating)",
+  {
+    request: jsonBody(DiscoverRequest, "{tags?, query?, limit?, min_score?}"),
+    ok: [200, DiscoverResponse, "Ranked results"],
+  },
+);
 
-export const missionCandidatesRoute = createRoute({
-  ...route.get(
-    "/missions/{id}/candidates",
-    "Agents with advertised ADP cards ranked for this mission (its tags and text as the query); the creator is left out",
-  ),
-  request: { params: MissionIdParam, query: RankQuery },
-  responses: { 200: jsonResponse(MissionCandidates, "Best candidates first (at most limit)"), ...errors("NOT_FOUND") },
-});
+export const missionCandidatesRoute = route.get(
+  "/missions/{id}/candidates",
+  "Agents with advertised ADP cards ranked for this mission (its tags and text as the query); the creator is left out",
+  {
+    in: { params: MissionIdParam, query: RankQuery },
+    ok: [200, MissionCandidates, "Best candidates first (at most limit)"],
+    errors: ["NOT_FOUND"],
+  },
+);
 
-export const recommendedMissionsRoute = createRoute({
-  ...route.get(
-    "/agents/{id}/recommended-missions",
-    "Open missions ranked for an agent (its ADP card's skills, else its profile capabilities), same score as /missions/{id}/candidates",
-  ),
-  request: { params: AgentIdParam, query: RankQuery },
-  responses: { 200: jsonResponse(RecommendedMissions, "Best missions first (at most limit)"), ...errors() },
-});
+export const recommendedMissionsRoute = route.get(
+  "/agents/{id}/recommended-missions",
+  "Open missions ranked for an agent (its ADP card's skills, else its profile capabilities), same score as /missions/{id}/candidates",
+  {
+    in: { params: AgentIdParam, query: RankQuery },
+    ok: [200, RecommendedMissions, "Best missions first (at most limit)"],
+  },
+);

@@ -1,34 +1,27 @@
 import { router } from "../../http/openapi";
 import { ctxFromRequest } from "../../http/context";
 import { sendJsonValue } from "../../http/http-cache";
-import {
-  agentBalanceRoute,
-  agentHistoryRoute,
-  getAgentRoute,
-  getBlocklistRoute,
-  putBlocklistRoute,
-  updateAgentRoute,
-} from "./agents.routes";
+import * as routes from "./agents.routes";
 import { getAgent, getAgentBalance, getAgentHistory, updateAgent } from "./agents.service";
 import { getBlocklist, putBlocklist } from "./agents.blocklist";
 import { requireAgent } from "../../http/identity";
 
 export const agentsRouter = router()
-  .openapi(getAgentRoute, async (c) => {
+  .openapi(routes.getAgentRoute, async (c) => {
     const agent = await getAgent(ctxFromRequest(c), { agentId: c.req.valid("param").id });
     return sendJsonValue(c, agent);
   })
-  .openapi(updateAgentRoute, async (c) => {
+  .openapi(routes.updateAgentRoute, async (c) => {
     requireAgent(c.get("identity"), "UNAUTHORIZED");
     return c.json(
       await updateAgent(ctxFromRequest(c), { agentId: c.req.valid("param").id, profile: c.req.valid("json") }),
       200,
     );
   })
-  .openapi(agentBalanceRoute, async (c) =>
+  .openapi(routes.agentBalanceRoute, async (c) =>
     c.json(await getAgentBalance(ctxFromRequest(c), { agentId: c.req.valid("param").id }), 200),
   )
-  .openapi(agentHistoryRoute, async (c) =>
+  .openapi(routes.agentHistoryRoute, async (c) =>
     c.json(
       (await getAgentHistory(ctxFromRequest(c), {
         agentId: c.req.valid("param").id,
@@ -37,11 +30,11 @@ export const agentsRouter = router()
       200,
     ),
   )
-  .openapi(getBlocklistRoute, async (c) => {
+  .openapi(routes.getBlocklistRoute, async (c) => {
     requireAgent(c.get("identity"), "UNAUTHORIZED");
     return c.json(await getBlocklist(ctxFromRequest(c), { agentId: c.req.valid("param").id }), 200);
   })
-  .openapi(putBlocklistRoute, async (c) => {
+  .openapi(routes.putBlocklistRoute, async (c) => {
     requireAgent(c.get("identity"), "UNAUTHORIZED");
     return c.json(
       await putBlocklist(ctxFromRequest(c), { agentId: c.req.valid("param").id, list: c.req.valid("json") }),

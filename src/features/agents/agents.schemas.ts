@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { pageQuery } from "../../http/wire";
 import { SkillSummary } from "../mesh";
 import { ImportedReputation } from "../portability";
 import { CreatorRecord, SolverRecord } from "../records";
@@ -89,8 +90,7 @@ export const AgentBalance = z
   .openapi("AgentBalance");
 
 export const HistoryQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(200).optional(),
+  ...pageQuery(),
 });
 
 export const HistoryEntry = z.object({

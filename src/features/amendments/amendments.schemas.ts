@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { Tag } from "../../http/wire";
 import { isUintString } from "../../lib/money";
 
 // Amendments to a posted mission: wire shapes by hand
@@ -6,12 +7,6 @@ import { isUintString } from "../../lib/money";
 
 export const AMENDMENT_KINDS = ["extend_deadline", "top_up", "edit"] as const;
 export const AMENDMENT_STATUSES = ["applied", "pending", "rejected"] as const;
-
-const Tag = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9][a-z0-9._-]{0,31}$/);
 
 export const AmendMissionRequest = z
   .discriminatedUnion("kind", [

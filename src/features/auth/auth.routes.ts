@@ -1,6 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { routes } from "../../http/route";
-import { errors, jsonBody, jsonResponse } from "../../http/openapi";
+import {} from "../../http/openapi";
 
 // domain, uri and chain_ids: what the EIP-4361 message must say here (a client needs no
 // out-of-band configuration to sign in).
@@ -50,19 +50,18 @@ export const AttestationResponse = z
   .object({ bound: z.literal(true), agent_id: z.string(), registry_domain: z.string(), expires_at: z.string() })
   .openapi("RegistryBinding");
 
-export const nonceRoute = createRoute({
-  ...route.post("/auth/nonce", "Get a single-use SIWE nonce (5 minutes)"),
-  responses: { 200: jsonResponse(NonceResponse, "A fresh nonce"), ...errors() },
+export const nonceRoute = route.post("/auth/nonce", "Get a single-use SIWE nonce (5 minutes)", {
+  ok: [200, NonceResponse, "A fresh nonce"],
 });
 
-export const siweRoute = createRoute({
-  ...route.post("/auth/siwe", "Sign in with Ethereum (EIP-4361); returns a bearer token"),
-  request: jsonBody(SiweRequest),
-  responses: { 200: jsonResponse(SessionResponse, "Signed in"), ...errors("UNAUTHORIZED") },
+export const siweRoute = route.post("/auth/siwe", "Sign in with Ethereum (EIP-4361); returns a bearer token", {
+  in: { body: SiweRequest },
+  ok: [200, SessionResponse, "Signed in"],
+  errors: ["UNAUTHORIZED"],
 });
 
-export const attestationRoute = createRoute({
-  ...route.post("/attestations/registry", "Bind a registry api_key to an EVM address (AIP-1 §1.4)"),
-  request: jsonBody(AttestationRequest),
-  responses: { 200: jsonResponse(AttestationResponse, "Bound"), ...errors("FORBIDDEN", "CONFLICT") },
-});
+export const attestationRoute = route.post(
+  "/attestations/registry",
+  "Bind a registry api_key to an EVM address (AIP-1 §1.4)",
+  { in: { body: AttestationRequest }, ok: [200, AttestationResponse, "Bound"], errors: ["FORBIDDEN", "CONFLICT"] },
+);

@@ -1,6 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
-import { routes } from "../../http/route";
-import { errors, jsonResponse } from "../../http/openapi";
+import { bearer, routes } from "../../http/route";
+import { jsonResponse } from "../../http/openapi";
 import { MissionIdParam } from "../missions";
 import { Claim, ClaimList, ListClaimsQuery } from "./claims.schemas";
 
@@ -8,41 +7,32 @@ import { Claim, ClaimList, ListClaimsQuery } from "./claims.schemas";
 // changes who may submit or be paid.
 const route = routes("claims");
 
-export const claimRoute = createRoute({
-  ...route.post(
-    "/missions/{id}/claims",
-    "Claim an open mission (TTL, renewable by POSTing again); the first claimer of a mission with exclusive_claim_ttl holds it alone for that window",
-  ),
-  description:
-    '201 for a new claim, 200 for a renewal (new expires_at; the exclusive window is not extended). 409 `exclusively_claimed` (details.held_until), `max_claims_reached` or `claim_limit`. Anonymous callers get 403 {"error":"ANONYMOUS_SUBMISSION_REJECTED"} (AIP-1 §1.4).',
-  security: [{ bearer: [] }],
-  request: { params: MissionIdParam },
-  responses: {
-    201: jsonResponse(Claim, "Claimed"),
-    200: jsonResponse(Claim, "Renewed"),
-    ...errors(
-      "UNAUTHORIZED",
-      "ANONYMOUS_SUBMISSION_REJECTED",
-      "FORBIDDEN",
-      "NOT_FOUND",
-      "CONFLICT",
-      "MISSION_NOT_OPEN",
-    ),
+export const claimRoute = route.post(
+  "/missions/{id}/claims",
+  "Claim an open mission (TTL, renewable by POSTing again); the first claimer of a mission with exclusive_claim_ttl holds it alone for that window",
+  {
+    description:
+      '201 for a new claim, 200 for a renewal (new expires_at; the exclusive window is not extended). 409 `exclusively_claimed` (details.held_until), `max_claims_reached` or `claim_limit`. Anonymous callers get 403 {"error":"ANONYMOUS_SUBMISSION_REJECTED"} (AIP-1 §1.4).',
+    ...bearer,
+    in: { params: MissionIdParam },
+    ok: [201, Claim, "Claimed"],
+    responses: { 200: jsonResponse(Claim, "Renewed") },
+    errors: ["ANONYMOUS_SUBMISSION_REJECTED", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
   },
-});
+);
 
-export const releaseClaimRoute = createRoute({
-  ...route.delete("/missions/{id}/claims", "Release your active claim on the mission (and its exclusive hold)"),
-  security: [{ bearer: [] }],
-  request: { params: MissionIdParam },
-  responses: { 204: { description: "Released" }, ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND") },
-});
+export const releaseClaimRoute = route.delete(
+  "/missions/{id}/claims",
+  "Release your active claim on the mission (and its exclusive hold)",
+  { ...bearer, in: { params: MissionIdParam }, responses: { 204: { description: "Released" } }, errors: ["NOT_FOUND"] },
+);
 
-export const listClaimsRoute = createRoute({
-  ...route.get(
-    "/missions/{id}/claims",
-    "Active claims on a mission, first claimer first, and the exclusive hold in force",
-  ),
-  request: { params: MissionIdParam, query: ListClaimsQuery },
-  responses: { 200: jsonResponse(ClaimList, "Active claims"), ...errors("NOT_FOUND") },
-});
+export const listClaimsRoute = route.get(
+  "/missions/{id}/claims",
+  "Active claims on a mission, first claimer first, and the exclusive hold in force",
+  {
+    in: { params: MissionIdParam, query: ListClaimsQuery },
+    ok: [200, ClaimList, "Active claims"],
+    errors: ["NOT_FOUND"],
+  },
+);

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { pageQuery } from "../../http/wire";
 
 // Mission claims (docs/design.md "Claims"): wire shapes written by hand (docs/style.md rule 6).
 
@@ -41,6 +42,5 @@ export const ClaimList = z
 export type ClaimListWire = z.infer<typeof ClaimList>;
 
 export const ListClaimsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(200).optional(),
+  ...pageQuery(),
 });

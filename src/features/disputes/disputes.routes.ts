@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
-import { routes } from "../../http/route";
+import { bearer, routes } from "../../http/route";
 import { requireCaller } from "../../http/identity";
-import { errors, jsonBody, jsonResponse } from "../../http/openapi";
+import { jsonResponse } from "../../http/openapi";
 import {
   Dispute,
   DisputeIdParam,
@@ -14,21 +14,20 @@ import {
 
 // AIP-4 §2. Served at /api/disputes (the manifest's dispute_endpoint) and /disputes.
 const route = routes("disputes");
+const anyone: Record<string, string[]> = {};
 
-export const fileRoute = createRoute({
-  ...route.post(
-    "/disputes",
-    "File a dispute (AIP-4 §2): non_payment, bad_spec (may be anonymous), dup_claim, oracle_disagreement",
-  ),
-  request: jsonBody(FileDisputeRequest),
-  // Optional authentication (the empty requirement): bad_spec may be filed anonymously (AIP-4 §2.2).
-  security: [{ bearer: [] }, {} as Record<string, string[]>],
-  responses: {
-    201: jsonResponse(Dispute, "Filed (non_payment and dup_claim come back already decided)"),
-    429: jsonResponse(RateLimited, "AIP-4 §6.1 filing limit"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "UNPROCESSABLE"),
+export const fileRoute = route.post(
+  "/disputes",
+  "File a dispute (AIP-4 §2): non_payment, bad_spec (may be anonymous), dup_claim, oracle_disagreement",
+  {
+    // Optional authentication (the empty requirement): bad_spec may be filed anonymously (AIP-4 §2.2).
+    security: [{ bearer: [] }, anyone],
+    in: { body: FileDisputeRequest },
+    ok: [201, Dispute, "Filed (non_payment and dup_claim come back already decided)"],
+    responses: { 429: jsonResponse(RateLimited, "AIP-4 §6.1 filing limit") },
+    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "UNPROCESSABLE"],
   },
-});
+);
 
 export const listRoute = createRoute({
   ...route.get("/disputes", "Disputes, newest first; every dispute is public (AIP-4 §2.4)"),
@@ -36,22 +35,20 @@ export const listRoute = createRoute({
   responses: { 200: jsonResponse(DisputeList, "A page of disputes") },
 });
 
-export const getRoute = createRoute({
-  ...route.get("/disputes/{id}", "One dispute (AIP-4 §2.5)"),
-  request: { params: DisputeIdParam },
-  responses: { 200: jsonResponse(Dispute, "The dispute"), ...errors("NOT_FOUND") },
+export const getRoute = route.get("/disputes/{id}", "One dispute (AIP-4 §2.5)", {
+  in: { params: DisputeIdParam },
+  ok: [200, Dispute, "The dispute"],
+  errors: ["NOT_FOUND"],
 });
 
-export const resolveRoute = createRoute({
-  ...route.post(
-    "/disputes/{id}/resolve",
-    "Rule on an open dispute: the operator (admin token; actor server), or the mission's creator conceding (upheld only; never non_payment)",
-  ),
-  middleware: [requireCaller("agent_or_admin")],
-  security: [{ bearer: [] }],
-  request: { params: DisputeIdParam, ...jsonBody(ResolveDisputeRequest) },
-  responses: {
-    200: jsonResponse(Dispute, "Decided; corrective_action says what was done"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT"),
+export const resolveRoute = route.post(
+  "/disputes/{id}/resolve",
+  "Rule on an open dispute: the operator (admin token; actor server), or the mission's creator conceding (upheld only; never non_payment)",
+  {
+    middleware: [requireCaller("agent_or_admin")],
+    ...bearer,
+    in: { params: DisputeIdParam, body: ResolveDisputeRequest },
+    ok: [200, Dispute, "Decided; corrective_action says what was done"],
+    errors: ["NOT_FOUND", "CONFLICT"],
   },
-});
+);

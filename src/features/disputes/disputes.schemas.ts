@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { pageQuery } from "../../http/wire";
 import { pathId } from "../../http/params";
 import { DISPUTE_TYPES } from "../manifest";
 
@@ -84,8 +85,7 @@ export const DisputeList = z
 export const ListDisputesQuery = z.object({
   mission_id: z.string().max(64).optional(),
   status: z.enum(["open", "resolved", "expired"]).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(200).optional(),
+  ...pageQuery(),
 });
 
 export const DisputeIdParam = z.object({

@@ -2,16 +2,7 @@ import type { Context } from "hono";
 import { ctxFromRequest } from "../../http/context";
 import type { AppEnv } from "../../http/types";
 import { router } from "../../http/openapi";
-import {
-  attachDepositRoute,
-  convertPayoutRoute,
-  escrowAttestationRoute,
-  failPayoutRoute,
-  getEscrowRoute,
-  listPayoutsRoute,
-  retryPayoutRoute,
-  treasuryRoute,
-} from "./escrow.routes";
+import * as routes from "./escrow.routes";
 import { actOnPayout, listPayouts } from "./escrow.admin";
 import { convertPayout } from "./escrow.convert";
 import { escrowAttestation } from "../ledger";
@@ -25,7 +16,7 @@ async function payoutAction(c: Context<AppEnv>, input: { id: string; reason: str
 }
 
 export const escrowRouter = router()
-  .openapi(attachDepositRoute, async (c) => {
+  .openapi(routes.attachDepositRoute, async (c) => {
     requireAgent(c.get("identity"), "UNAUTHORIZED");
     const r = await attachDeposit(ctxFromRequest(c), {
       missionId: c.req.valid("param").id,
@@ -34,27 +25,27 @@ export const escrowRouter = router()
     // Confirmed at depth: the mission is open (200); else accepted, waiting for depth (202).
     return r.confirmed ? c.json(r.body, 200) : c.json(r.body, 202);
   })
-  .openapi(getEscrowRoute, async (c) => {
+  .openapi(routes.getEscrowRoute, async (c) => {
     return c.json(await getEscrow(ctxFromRequest(c), { missionId: c.req.valid("param").id }), 200);
   })
-  .openapi(escrowAttestationRoute, async (c) => c.json(await escrowAttestation(ctxFromRequest(c)), 200))
-  .openapi(treasuryRoute, async (c) => {
+  .openapi(routes.escrowAttestationRoute, async (c) => c.json(await escrowAttestation(ctxFromRequest(c)), 200))
+  .openapi(routes.treasuryRoute, async (c) => {
     requireAdmin(c.get("identity"));
     return c.json(await treasuryView(ctxFromRequest(c)), 200);
   })
-  .openapi(listPayoutsRoute, async (c) => {
+  .openapi(routes.listPayoutsRoute, async (c) => {
     requireAdmin(c.get("identity"));
     return c.json(await listPayouts(ctxFromRequest(c), c.req.valid("query")), 200);
   })
-  .openapi(retryPayoutRoute, async (c) => {
+  .openapi(routes.retryPayoutRoute, async (c) => {
     const input = { id: c.req.valid("param").id, reason: c.req.valid("json").reason, action: "retry" as const };
     return c.json(await payoutAction(c, input), 200);
   })
-  .openapi(failPayoutRoute, async (c) => {
+  .openapi(routes.failPayoutRoute, async (c) => {
     const input = { id: c.req.valid("param").id, reason: c.req.valid("json").reason, action: "fail" as const };
     return c.json(await payoutAction(c, input), 200);
   })
-  .openapi(convertPayoutRoute, async (c) => {
+  .openapi(routes.convertPayoutRoute, async (c) => {
     requireAdmin(c.get("identity"));
     return c.json(
       await convertPayout(ctxFromRequest(c), { id: c.req.valid("param").id, reason: c.req.valid("json").reason }),

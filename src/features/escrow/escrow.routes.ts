@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { routes, signedIn } from "../../http/route";
+import { bearer, routes, signedIn } from "../../http/route";
 import { requireCaller } from "../../http/identity";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
 import {
@@ -16,57 +16,39 @@ const adminRoute = routes("admin");
 
 const MissionParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "mis_01J..." }) });
 
-export const attachDepositRoute = createRoute({
-  ...route.post("/missions/{id}/escrow", "Attach the on-chain funding transaction of a base-rail mission (creator)"),
-  ...signedIn,
-  description:
-    "Verifies the MissionEscrow Funded log (contract, mission key, token, amount ≥ reward, spam fee, receipt status). " +
-    "200: confirmed, the mission is open. 202: in a block but not deep enough yet; the watcher opens the mission at the confirmation depth. " +
-    "A transaction log already used by another mission answers 409; a wrong token or short amount 422 (the deposit is refunded).",
-  request: { params: MissionParam, ...jsonBody(AttachDepositRequest) },
-  responses: {
-    200: jsonResponse(AttachDepositResponse, "Deposit confirmed; the mission is open"),
-    202: jsonResponse(AttachDepositResponse, "Deposit recorded; waiting for the confirmation depth"),
-    ...errors(
-      "INVALID_PARAMETER",
-      "UNAUTHORIZED",
-      "FORBIDDEN",
-      "NOT_FOUND",
-      "CONFLICT",
-      "UNPROCESSABLE",
-      "SERVICE_UNAVAILABLE",
-    ),
+export const attachDepositRoute = route.post(
+  "/missions/{id}/escrow",
+  "Attach the on-chain funding transaction of a base-rail mission (creator)",
+  {
+    ...signedIn,
+    description:
+      "Verifies the MissionEscrow Funded log (contract, mission key, token, amount ≥ reward, spam fee, receipt status). " +
+      "200: confirmed, the mission is open. 202: in a block but not deep enough yet; the watcher opens the mission at the confirmation depth. " +
+      "A transaction log already used by another mission answers 409; a wrong token or short amount 422 (the deposit is refunded).",
+    in: { params: MissionParam, body: AttachDepositRequest },
+    ok: [200, AttachDepositResponse, "Deposit confirmed; the mission is open"],
+    responses: { 202: jsonResponse(AttachDepositResponse, "Deposit recorded; waiting for the confirmation depth") },
+    errors: ["INVALID_PARAMETER", "NOT_FOUND", "CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"],
   },
-});
+);
 
-export const getEscrowRoute = createRoute({
-  ...route.get(
-    "/missions/{id}/escrow",
-    "How and where a mission's reward is escrowed: on Base (terms, deposit, payout transaction) or on the ledger (escrow account and hash chain)",
-  ),
-  request: { params: MissionParam },
-  responses: { 200: jsonResponse(MissionEscrowView, "Escrow terms and state"), ...errors("NOT_FOUND") },
-});
+export const getEscrowRoute = route.get(
+  "/missions/{id}/escrow",
+  "How and where a mission's reward is escrowed: on Base (terms, deposit, payout transaction) or on the ledger (escrow account and hash chain)",
+  { in: { params: MissionParam }, ok: [200, MissionEscrowView, "Escrow terms and state"], errors: ["NOT_FOUND"] },
+);
 
-export const escrowAttestationRoute = createRoute({
-  ...route.get(
-    "/escrow/attestation",
-    "Signed attestation of the ledger rail's escrow: per-asset total and hash-chain heads digest (AIP-1 §6 provable balance)",
-  ),
-  responses: { 200: jsonResponse(EscrowAttestation, "The signed attestation"), ...errors() },
-});
+export const escrowAttestationRoute = route.get(
+  "/escrow/attestation",
+  "Signed attestation of the ledger rail's escrow: per-asset total and hash-chain heads digest (AIP-1 §6 provable balance)",
+  { ok: [200, EscrowAttestation, "The signed attestation"] },
+);
 
-export const treasuryRoute = createRoute({
-  ...adminRoute.get(
-    "/treasury",
-    "Operator view: resolver gas balance, escrowed totals per asset, pending settlements (admin token)",
-  ),
-  security: [{ bearer: [] }],
-  responses: {
-    200: jsonResponse(TreasuryResponse, "Treasury and settlement state"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN"),
-  },
-});
+export const treasuryRoute = adminRoute.get(
+  "/treasury",
+  "Operator view: resolver gas balance, escrowed totals per asset, pending settlements (admin token)",
+  { ...bearer, ok: [200, TreasuryResponse, "Treasury and settlement state"] },
+);
 
 const AdminPayout = z
   .object({
@@ -106,24 +88,27 @@ const PayoutAction = z
   .strict()
   .openapi("PayoutAction");
 
-export const listPayoutsRoute = createRoute({
-  ...adminRoute.get("/admin/payouts", "Base-rail payouts by state, oldest first (admin token)"),
-  security: [{ bearer: [] }],
-  request: {
-    query: z.object({
-      state: z.enum(["queued", "pending_gas", "broadcast", "confirmed", "final", "failed"]).optional(),
-      after: z.string().max(64).optional().openapi({ description: "next_after of the previous page" }),
-      limit: z.coerce.number().int().min(1).max(100).default(50),
-    }),
+export const listPayoutsRoute = adminRoute.get(
+  "/admin/payouts",
+  "Base-rail payouts by state, oldest first (admin token)",
+  {
+    ...bearer,
+    in: {
+      query: z.object({
+        state: z.enum(["queued", "pending_gas", "broadcast", "confirmed", "final", "failed"]).optional(),
+        after: z.string().max(64).optional().openapi({ description: "next_after of the previous page" }),
+        limit: z.coerce.number().int().min(1).max(100).default(50),
+      }),
+    },
+    responses: {
+      200: jsonResponse(
+        z.object({ payouts: z.array(AdminPayout), next_after: z.string().nullable() }),
+        "A page of payouts",
+      ),
+    },
+    errors: ["INVALID_PARAMETER"],
   },
-  responses: {
-    200: jsonResponse(
-      z.object({ payouts: z.array(AdminPayout), next_after: z.string().nullable() }),
-      "A page of payouts",
-    ),
-    ...errors("INVALID_PARAMETER", "UNAUTHORIZED", "FORBIDDEN"),
-  },
-});
+);
 
 const actionRoute = (action: "retry" | "fail" | "convert", summary: string) =>
   createRoute({

@@ -1,5 +1,5 @@
 import { ctxFromRequest } from "../../http/context";
-import { clientNetwork } from "../../http/client-ip";
+import { clientNetwork, nodeSocket } from "../../http/client-ip";
 import { requireAgent } from "../../http/identity";
 import { router } from "../../http/openapi";
 import { parseFilter } from "./events.filter";
@@ -26,7 +26,7 @@ export const eventsRouter = router()
     const who = c.get("identity");
     const release = hub.admit({ network: clientNetwork(c), agent: who?.kind === "agent" ? who.address : undefined });
     // Cutting a connection destroys its socket (an errored stream would be logged by the server).
-    const socket = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming?.socket;
+    const socket = nodeSocket(c);
     let stream: ReadableStream<Uint8Array>;
     try {
       stream = await openEventStream(deps, hub, {

@@ -1,45 +1,43 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import { routes } from "../../http/route";
-import { errors, jsonResponse } from "../../http/openapi";
+import { z } from "@hono/zod-openapi";
+import { bearer, routes } from "../../http/route";
+import {} from "../../http/openapi";
 import { EventsHeaders, EventsQuery, InboxPage, InboxQuery } from "./events.schemas";
 
 // Live events: the outbox as a public SSE stream and as a
 // per-agent inbox. Both carry the webhook envelope, in the order the sequencer numbered events.
 const route = routes("events");
 
-export const eventsRoute = createRoute({
-  ...route.get(
-    "/events",
-    "Server-Sent Events stream of committed mission events (public; filters; Last-Event-ID resume)",
-  ),
-  description:
-    "Each event is `id: <event id>`, `event: <type>`, `data: <the webhook envelope>`. Comment lines are heartbeats. " +
-    "Resume with `Last-Event-ID` (or `?after=`): every committed event after it, once, in order. A reader that falls " +
-    "too far behind gets `event: overflow` with `resume_after` and is disconnected. 400 `INVALID_PARAMETER` " +
-    "(details.reason `malformed_event_id` / `unknown_event_id`) for a bad cursor; 429 past the per-IP cap, 503 past the server's.",
-  request: { query: EventsQuery, headers: EventsHeaders },
-  responses: {
-    200: {
-      description: "text/event-stream",
-      content: { "text/event-stream": { schema: z.string() } },
+export const eventsRoute = route.get(
+  "/events",
+  "Server-Sent Events stream of committed mission events (public; filters; Last-Event-ID resume)",
+  {
+    description:
+      "Each event is `id: <event id>`, `event: <type>`, `data: <the webhook envelope>`. Comment lines are heartbeats. " +
+      "Resume with `Last-Event-ID` (or `?after=`): every committed event after it, once, in order. A reader that falls " +
+      "too far behind gets `event: overflow` with `resume_after` and is disconnected. 400 `INVALID_PARAMETER` " +
+      "(details.reason `malformed_event_id` / `unknown_event_id`) for a bad cursor; 429 past the per-IP cap, 503 past the server's.",
+    in: { query: EventsQuery, headers: EventsHeaders },
+    responses: {
+      200: {
+        description: "text/event-stream",
+        content: { "text/event-stream": { schema: z.string() } },
+      },
     },
-    ...errors("INVALID_PARAMETER", "RATE_LIMITED", "SERVICE_UNAVAILABLE"),
+    errors: ["INVALID_PARAMETER", "RATE_LIMITED", "SERVICE_UNAVAILABLE"],
   },
-});
+);
 
-export const inboxRoute = createRoute({
-  ...route.get(
-    "/agents/me/inbox",
-    "The caller's events: its missions, submissions, payouts and claimed missions (cursor, long poll)",
-  ),
-  description:
-    "Events whose parties include the caller (creator, submitter, payee, winner) or whose mission the caller has claimed, " +
-    "in stream order. `wait` long-polls for a first event. A page scans at most 1000 events: follow `next_cursor` " +
-    "while `has_more`.",
-  security: [{ bearer: [] }],
-  request: { query: InboxQuery },
-  responses: {
-    200: jsonResponse(InboxPage, "A page of the inbox"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "INVALID_PARAMETER", "RATE_LIMITED", "SERVICE_UNAVAILABLE"),
+export const inboxRoute = route.get(
+  "/agents/me/inbox",
+  "The caller's events: its missions, submissions, payouts and claimed missions (cursor, long poll)",
+  {
+    description:
+      "Events whose parties include the caller (creator, submitter, payee, winner) or whose mission the caller has claimed, " +
+      "in stream order. `wait` long-polls for a first event. A page scans at most 1000 events: follow `next_cursor` " +
+      "while `has_more`.",
+    ...bearer,
+    in: { query: InboxQuery },
+    ok: [200, InboxPage, "A page of the inbox"],
+    errors: ["INVALID_PARAMETER", "RATE_LIMITED", "SERVICE_UNAVAILABLE"],
   },
-});
+);

@@ -48,28 +48,29 @@ export const rssFeedRoute = feedRoute("/feed.xml", "rss");
 export const rssAliasRoute = feedRoute("/missions.rss", "rss");
 export const atomFeedRoute = feedRoute("/feed.atom", "atom");
 
-export const sitemapRoute = createRoute({
-  ...route.get(
-    "/sitemap.xml",
-    "Sitemap index (sitemaps.org 0.9): the static file and one file per 45 000 public missions, each with lastmod",
-  ),
-  request: { headers: ConditionalHeaders },
-  responses: { 200: xml("application/xml", "sitemaps.org 0.9 sitemapindex"), ...NOT_MODIFIED, ...errors() },
-});
-
-export const sitemapFileRoute = createRoute({
-  ...route.get(
-    "/sitemaps/{file}",
-    "One sitemap of the index: static.xml, or missions-{k}.xml (mission pages in creation order, at most 50 000 URLs and 50 MB)",
-  ),
-  request: {
-    params: z.object({
-      file: z
-        .string()
-        .max(40)
-        .openapi({ param: { name: "file", in: "path" }, example: "missions-0.xml" }),
-    }),
-    headers: ConditionalHeaders,
+export const sitemapRoute = route.get(
+  "/sitemap.xml",
+  "Sitemap index (sitemaps.org 0.9): the static file and one file per 45 000 public missions, each with lastmod",
+  {
+    in: { headers: ConditionalHeaders },
+    responses: { 200: xml("application/xml", "sitemaps.org 0.9 sitemapindex"), ...NOT_MODIFIED },
   },
-  responses: { 200: xml("application/xml", "sitemaps.org 0.9 urlset"), ...NOT_MODIFIED, ...errors("NOT_FOUND") },
-});
+);
+
+export const sitemapFileRoute = route.get(
+  "/sitemaps/{file}",
+  "One sitemap of the index: static.xml, or missions-{k}.xml (mission pages in creation order, at most 50 000 URLs and 50 MB)",
+  {
+    in: {
+      params: z.object({
+        file: z
+          .string()
+          .max(40)
+          .openapi({ param: { name: "file", in: "path" }, example: "missions-0.xml" }),
+      }),
+      headers: ConditionalHeaders,
+    },
+    responses: { 200: xml("application/xml", "sitemaps.org 0.9 urlset"), ...NOT_MODIFIED },
+    errors: ["NOT_FOUND"],
+  },
+);

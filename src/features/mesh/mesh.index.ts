@@ -2,18 +2,11 @@ import { ctxFromRequest } from "../../http/context";
 import { router } from "../../http/openapi";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { invokeSkill } from "./mesh.invoke";
-import {
-  deleteSkillRoute,
-  getSkillRoute,
-  invokeSkillRoute,
-  listSkillsRoute,
-  registerAgentRoute,
-  registerSkillRoute,
-} from "./mesh.routes";
+import * as routes from "./mesh.routes";
 import { deleteSkill, getSkill, listSkills, registerAgent, registerSkill } from "./mesh.service";
 
 export const meshRouter = router()
-  .openapi(registerAgentRoute, async (c) => {
+  .openapi(routes.registerAgentRoute, async (c) => {
     // An anonymous registration mints a credential: it also takes a token from the per-network
     // session bucket, as POST /auth/nonce does (docs/neighbours.md "Agent Mesh").
     const who = c.get("identity");
@@ -23,11 +16,15 @@ export const meshRouter = router()
     c.header("Cache-Control", "no-store");
     return c.json(out, 200);
   })
-  .openapi(registerSkillRoute, async (c) => c.json(await registerSkill(ctxFromRequest(c), c.req.valid("json")), 200))
-  .openapi(listSkillsRoute, async (c) => c.json(await listSkills(ctxFromRequest(c), c.req.valid("query")), 200))
-  .openapi(getSkillRoute, async (c) => c.json(await getSkill(ctxFromRequest(c), c.req.valid("param")), 200))
-  .openapi(deleteSkillRoute, async (c) => c.json(await deleteSkill(ctxFromRequest(c), c.req.valid("param")), 200))
-  .openapi(invokeSkillRoute, async (c) => {
+  .openapi(routes.registerSkillRoute, async (c) =>
+    c.json(await registerSkill(ctxFromRequest(c), c.req.valid("json")), 200),
+  )
+  .openapi(routes.listSkillsRoute, async (c) => c.json(await listSkills(ctxFromRequest(c), c.req.valid("query")), 200))
+  .openapi(routes.getSkillRoute, async (c) => c.json(await getSkill(ctxFromRequest(c), c.req.valid("param")), 200))
+  .openapi(routes.deleteSkillRoute, async (c) =>
+    c.json(await deleteSkill(ctxFromRequest(c), c.req.valid("param")), 200),
+  )
+  .openapi(routes.invokeSkillRoute, async (c) => {
     const body = c.req.valid("json");
     const { body: out, rate } = await invokeSkill(ctxFromRequest(c), {
       skillId: c.req.valid("param").id,

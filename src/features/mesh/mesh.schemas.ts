@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { pageQuery, Tag } from "../../http/wire";
 import { pathId } from "../../http/params";
 
 // Agent Mesh wire shapes (docs/protocols/agent-mesh-skill-protocol.txt, served as the Mesh
@@ -7,7 +8,6 @@ import { pathId } from "../../http/params";
 
 /** Mesh "Skill Naming Conventions": snake_case, optionally category-prefixed. */
 export const SKILL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
-const TAG = /^[a-z0-9][a-z0-9._-]{0,31}$/;
 export const MAX_SKILL_TAGS = 10;
 
 const JsonSchemaObject = z
@@ -55,7 +55,7 @@ export const RegisterSkillRequest = z
     version: z.string().max(64).optional().openapi({ example: "1.0.0" }),
     inputSchema: JsonSchemaObject.optional(),
     outputSchema: JsonSchemaObject.optional(),
-    tags: z.array(z.string().trim().toLowerCase().regex(TAG)).max(MAX_SKILL_TAGS).optional(),
+    tags: z.array(Tag).max(MAX_SKILL_TAGS).optional(),
     rateLimit: z
       .object({
         maxCalls: z.number().int().min(1).max(1_000_000),
@@ -106,8 +106,7 @@ export const SkillQuery = z.object({
   tag: z.string().max(32).optional().openapi({ description: "Skills carrying this tag" }),
   name: z.string().max(64).optional().openapi({ description: "Skills of this exact name (any provider)" }),
   agent: z.string().max(64).optional().openapi({ description: "Skills of this provider agent" }),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(200).optional(),
+  ...pageQuery(),
 });
 
 export const SkillIdParam = z.object({

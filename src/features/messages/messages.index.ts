@@ -3,14 +3,7 @@ import { ctxFromRequest } from "../../http/context";
 import { requireAgent } from "../../http/identity";
 import { router } from "../../http/openapi";
 import type { AppEnv } from "../../http/types";
-import {
-  getMessageRoute,
-  inboxRoute,
-  markReadRoute,
-  sendMessageRoute,
-  sentRoute,
-  threadRoute,
-} from "./messages.routes";
+import * as routes from "./messages.routes";
 import { getMessage, listMailbox, listThread, markRead, sendMessage } from "./messages.service";
 
 /** Private answers: never stored by a shared cache (the thread path looks like a public mission read). */
@@ -20,7 +13,7 @@ function privateAnswer(c: Context<AppEnv>): void {
 }
 
 export const messagesRouter = router()
-  .openapi(sendMessageRoute, async (c) => {
+  .openapi(routes.sendMessageRoute, async (c) => {
     privateAnswer(c);
     const p = c.req.valid("param");
     const m = await sendMessage(ctxFromRequest(c), {
@@ -30,7 +23,7 @@ export const messagesRouter = router()
     });
     return c.json(m, 201);
   })
-  .openapi(threadRoute, async (c) => {
+  .openapi(routes.threadRoute, async (c) => {
     privateAnswer(c);
     const p = c.req.valid("param");
     return c.json(
@@ -38,19 +31,19 @@ export const messagesRouter = router()
       200,
     );
   })
-  .openapi(inboxRoute, async (c) => {
+  .openapi(routes.inboxRoute, async (c) => {
     privateAnswer(c);
     return c.json(await listMailbox(ctxFromRequest(c), "inbox", c.req.valid("query")), 200);
   })
-  .openapi(sentRoute, async (c) => {
+  .openapi(routes.sentRoute, async (c) => {
     privateAnswer(c);
     return c.json(await listMailbox(ctxFromRequest(c), "sent", c.req.valid("query")), 200);
   })
-  .openapi(getMessageRoute, async (c) => {
+  .openapi(routes.getMessageRoute, async (c) => {
     privateAnswer(c);
     return c.json(await getMessage(ctxFromRequest(c), { messageId: c.req.valid("param").mid }), 200);
   })
-  .openapi(markReadRoute, async (c) => {
+  .openapi(routes.markReadRoute, async (c) => {
     privateAnswer(c);
     return c.json(await markRead(ctxFromRequest(c), { messageId: c.req.valid("param").mid }), 200);
   });

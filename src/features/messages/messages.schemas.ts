@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { pageQuery } from "../../http/wire";
 import { pathId } from "../../http/params";
 
 // Private messages about a submission: wire shapes written by hand (docs/style.md rule 6). The body is opaque to the server.
@@ -49,10 +50,7 @@ const flag = z
   .enum(["true", "false"])
   .transform((v) => v === "true")
   .optional();
-const page = {
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(200).optional(),
-};
+const page = pageQuery();
 
 export const MailboxQuery = z.object({
   ...page,

@@ -5,55 +5,46 @@ import { sendStored } from "../../http/respond";
 import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
 import { ctxFromRequest } from "../../http/context";
 import { AppError } from "../../lib/errors";
-import {
-  createMissionRoute,
-  createMissionOnce,
-  customTypeRoute,
-  typeSchemaRoute,
-  getMissionRoute,
-  listMissionsRoute,
-  missionTypesRoute,
-  voidMissionRoute,
-} from "./missions.routes";
+import * as routes from "./missions.routes";
 import type { MissionList } from "./missions.schemas";
 import { customTypeDocument, supportedTypes, typeParamsSchemaDocument, typesDocument } from "./missions.types";
 import { createMission, getMission, listMissionsDoc, missionDocById, voidMission } from "./missions.service";
 import { requireAgent } from "../../http/identity";
 
 export const missionsRouter = router()
-  .openapi(createMissionRoute, async (c) => {
+  .openapi(routes.createMissionRoute, async (c) => {
     const creator = requireAgent(c.get("identity"), "UNAUTHORIZED");
     const key = checkIdempotencyKey(c.req.header("idempotency-key"));
     const input = c.req.valid("json");
-    const r = await idempotent(ctxFromRequest(c), { key, request: input, ...createMissionOnce(creator) }, (ctx) =>
+    const r = await idempotent(ctxFromRequest(c), { key, request: input, ...routes.createMissionOnce(creator) }, (ctx) =>
       createMission(ctx, input),
     );
     return sendStored(c, r);
   })
-  .openapi(listMissionsRoute, async (c) => {
+  .openapi(routes.listMissionsRoute, async (c) => {
     return preSerialized<z.output<typeof MissionList>>(
       sendJsonDoc(c, await listMissionsDoc(ctxFromRequest(c), c.req.valid("query"))),
     );
   })
-  .openapi(missionTypesRoute, (c) => {
+  .openapi(routes.missionTypesRoute, (c) => {
     // AIP-2 §2: "cache for 24h" on the agent's side; the registry changes only with a release.
     c.header("Cache-Control", "public, max-age=3600");
     return c.json(typesDocument(), 200);
   })
-  .openapi(typeSchemaRoute, (c) => {
+  .openapi(routes.typeSchemaRoute, (c) => {
     const id = c.req.valid("param").type_id;
     const doc = typeParamsSchemaDocument(id);
     if (!doc) throw new AppError("NOT_FOUND", `no mission type ${id}`, { supported_types: supportedTypes() });
     c.header("Cache-Control", "public, max-age=3600");
     return c.json(doc, 200);
   })
-  .openapi(customTypeRoute, (c) => {
+  .openapi(routes.customTypeRoute, (c) => {
     const id = c.req.valid("param").type_id;
     const doc = customTypeDocument(id);
     if (!doc) throw new AppError("NOT_FOUND", `no custom mission type ${id}`, { supported_types: supportedTypes() });
     return c.json(doc, 200);
   })
-  .openapi(getMissionRoute, async (c) => {
+  .openapi(routes.getMissionRoute, async (c) => {
     const ctx = ctxFromRequest(c);
     const id = c.req.valid("param").id;
     const doc = await missionDocById(ctx, id);
@@ -61,7 +52,7 @@ export const missionsRouter = router()
     const m = await getMission(ctx, { id });
     return sendJsonValue(c, m);
   })
-  .openapi(voidMissionRoute, async (c) => {
+  .openapi(routes.voidMissionRoute, async (c) => {
     requireAgent(c.get("identity"), "UNAUTHORIZED");
     return c.json(await voidMission(ctxFromRequest(c), { id: c.req.valid("param").id }), 200);
   });

@@ -1,6 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import { routes, signedIn } from "../../http/route";
-import { errors, jsonBody, jsonResponse } from "../../http/openapi";
+import { z } from "@hono/zod-openapi";
+import { bearer, routes, signedIn } from "../../http/route";
+import { jsonResponse } from "../../http/openapi";
 import {
   CreateMissionRequest,
   ListMissionsQuery,
@@ -29,102 +29,97 @@ export const createMissionOnce = (creator: string) => ({
   answer: (m: MissionWire) => ({ status: 201, body: m }),
 });
 
-export const createMissionRoute = createRoute({
-  ...route.post(
-    "/missions",
-    "Post a mission; on the ledger rail reward + spam fee are escrowed at once (AIP-1 §2, §6)",
-  ),
-  ...signedIn,
-  request: { headers: IdempotencyHeader, ...jsonBody(CreateMissionRequest) },
-  responses: {
-    201: jsonResponse(Mission, "Created and open"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "INSUFFICIENT_BALANCE", "CONFLICT", "UNPROCESSABLE"),
+export const createMissionRoute = route.post(
+  "/missions",
+  "Post a mission; on the ledger rail reward + spam fee are escrowed at once (AIP-1 §2, §6)",
+  {
+    ...signedIn,
+    in: { headers: IdempotencyHeader, body: CreateMissionRequest },
+    ok: [201, Mission, "Created and open"],
+    errors: ["INSUFFICIENT_BALANCE", "CONFLICT", "UNPROCESSABLE"],
   },
-});
+);
 
-export const listMissionsRoute = createRoute({
-  ...route.get("/missions", "List public missions, newest first, with keyset pagination (AIP-1 §7)"),
-  request: { query: ListMissionsQuery, headers: z.object({ "if-none-match": z.string().max(1000).optional() }) },
-  responses: {
-    200: jsonResponse(
+export const listMissionsRoute = route.get(
+  "/missions",
+  "List public missions, newest first, with keyset pagination (AIP-1 §7)",
+  {
+    in: { query: ListMissionsQuery, headers: z.object({ "if-none-match": z.string().max(1000).optional() }) },
+    ok: [
+      200,
       MissionList,
       "A page of missions (ETag; Cache-Control public, max-age=5, stale-while-revalidate=30 for anonymous reads)",
-    ),
-    304: { description: "Not modified: If-None-Match matched the page's ETag" },
-    ...errors(),
+    ],
+    responses: { 304: { description: "Not modified: If-None-Match matched the page's ETag" } },
   },
+);
+
+export const getMissionRoute = route.get("/missions/{id}", "One mission (AIP-1 §2)", {
+  in: { params: MissionIdParam, headers: ConditionalHeaders },
+  ok: [200, Mission, "The mission (weak ETag; If-None-Match → 304)"],
+  responses: { ...notModified },
+  errors: ["NOT_FOUND"],
 });
 
-export const getMissionRoute = createRoute({
-  ...route.get("/missions/{id}", "One mission (AIP-1 §2)"),
-  request: { params: MissionIdParam, headers: ConditionalHeaders },
-  responses: {
-    200: jsonResponse(Mission, "The mission (weak ETag; If-None-Match → 304)"),
-    ...notModified,
-    ...errors("NOT_FOUND"),
+export const voidMissionRoute = route.post(
+  "/missions/{id}/void",
+  "Creator voids an open mission without submissions: reward refunded, spam fee kept",
+  {
+    ...bearer,
+    in: { params: MissionIdParam },
+    ok: [200, Mission, "Voided"],
+    errors: ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
   },
-});
-
-export const voidMissionRoute = createRoute({
-  ...route.post(
-    "/missions/{id}/void",
-    "Creator voids an open mission without submissions: reward refunded, spam fee kept",
-  ),
-  security: [{ bearer: [] }],
-  request: { params: MissionIdParam },
-  responses: {
-    200: jsonResponse(Mission, "Voided"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"),
-  },
-});
+);
 
 // AIP-2 §2 and §5: the type registry. Registered before /missions/{id} so "types" is never an id.
 const TypeDoc = z.record(z.string(), z.unknown());
-export const missionTypesRoute = createRoute({
-  ...route.get("/missions/types", "Supported mission types, registry version and custom type definitions (AIP-2 §2)"),
-  responses: {
-    200: jsonResponse(
-      z
-        .object({
-          supported_types: z.array(z.string()),
-          registry_version: z.string(),
-          custom_types: z.array(TypeDoc),
-          types: z.array(TypeDoc),
-        })
-        .openapi("MissionTypes"),
-      "The type registry",
-    ),
-    ...errors(),
+export const missionTypesRoute = route.get(
+  "/missions/types",
+  "Supported mission types, registry version and custom type definitions (AIP-2 §2)",
+  {
+    responses: {
+      200: jsonResponse(
+        z
+          .object({
+            supported_types: z.array(z.string()),
+            registry_version: z.string(),
+            custom_types: z.array(TypeDoc),
+            types: z.array(TypeDoc),
+          })
+          .openapi("MissionTypes"),
+        "The type registry",
+      ),
+    },
   },
-});
+);
 
-export const typeSchemaRoute = createRoute({
-  ...route.get(
-    "/missions/types/{type_id}/schema",
-    "The JSON Schema of one mission type's type_params (AIP-2 App. B; each mission links it as type_params_schema_url)",
-  ),
-  request: {
-    params: z.object({
-      type_id: z
-        .string()
-        .min(1)
-        .max(100)
-        .openapi({ param: { name: "type_id", in: "path" }, example: "code_review" }),
-    }),
-  },
-  responses: { 200: jsonResponse(TypeDoc.openapi("TypeParamsSchema"), "A JSON Schema"), ...errors("NOT_FOUND") },
-});
+/** The {type_id} of a mission type's documents: a built-in name or a custom prefix:name. */
+const typeIdParam = (example: string) =>
+  z.object({
+    type_id: z
+      .string()
+      .min(1)
+      .max(100)
+      .openapi({ param: { name: "type_id", in: "path" }, example }),
+  });
 
-export const customTypeRoute = createRoute({
-  ...route.get("/missions/types/custom/{type_id}", "One custom mission type: schemas and an example (AIP-2 §5)"),
-  request: {
-    params: z.object({
-      type_id: z
-        .string()
-        .min(1)
-        .max(100)
-        .openapi({ param: { name: "type_id", in: "path" }, example: "oabp:bug_bounty" }),
-    }),
+export const typeSchemaRoute = route.get(
+  "/missions/types/{type_id}/schema",
+  "The JSON Schema of one mission type's type_params (AIP-2 App. B; each mission links it as type_params_schema_url)",
+  {
+    in: { params: typeIdParam("code_review") },
+    responses: { 200: jsonResponse(TypeDoc.openapi("TypeParamsSchema"), "A JSON Schema") },
+    errors: ["NOT_FOUND"],
   },
-  responses: { 200: jsonResponse(TypeDoc.openapi("CustomMissionType"), "The type definition"), ...errors("NOT_FOUND") },
-});
+);
+
+export const customTypeRoute = route.get(
+  "/missions/types/custom/{type_id}",
+  "One custom mission type: schemas and an example (AIP-2 §5)",
+  {
+    in: { params: typeIdParam("oabp:bug_bounty") },
+    responses: { 200: jsonResponse(TypeDoc.openapi("CustomMissionType"), "The type definition") },
+    errors: ["NOT_FOUND"],
+  },
+);

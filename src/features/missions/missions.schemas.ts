@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { pageQuery, Tag } from "../../http/wire";
 import { pathId } from "../../http/params";
 import { MissionEscrowWire } from "../escrow";
 import { CreatorRecordCompact } from "../records";
@@ -76,16 +77,7 @@ export const CreateMissionRequest = z
       params: z.record(z.string(), z.unknown()).optional(),
     }),
     deadline: z.string().datetime({ offset: true }).openapi({ example: "2026-12-31T00:00:00Z" }),
-    tags: z
-      .array(
-        z
-          .string()
-          .trim()
-          .toLowerCase()
-          .regex(/^[a-z0-9][a-z0-9._-]{0,31}$/),
-      )
-      .max(10)
-      .optional(),
+    tags: z.array(Tag).max(10).optional(),
     creator: z.string().optional().openapi({ description: "If given, must equal the authenticated address" }),
     language: z
       .string()
@@ -327,37 +319,31 @@ export const MissionList = z
   .object({ missions: z.array(Mission), next_cursor: z.string().nullable() })
   .openapi("MissionList");
 
-const csv = <T extends readonly [string, ...string[]]>(values: T) =>
+/** A comma-separated query value of at most `max` characters, read as its trimmed, non-empty items. */
+const commaList = (max: number) =>
   z
     .string()
-    .max(200)
+    .max(max)
     .transform((s) =>
       s
         .split(",")
         .map((x) => x.trim())
         .filter(Boolean),
-    )
-    .pipe(z.array(z.enum(values)).min(1));
+    );
 
-const missionTypes = z
-  .string()
-  .max(1000)
-  .transform((s) =>
-    s
-      .split(",")
-      .map((x) => x.trim())
-      .filter(Boolean),
-  )
-  .pipe(
-    z
-      .array(
-        z
-          .string()
-          .regex(/^[a-z][a-z0-9_]{1,63}$|^[a-z][a-z0-9_-]{0,31}:[a-z][a-z0-9_]{1,63}$/, "must be a type identifier"),
-      )
-      .min(1)
-      .max(20),
-  );
+const csv = <T extends readonly [string, ...string[]]>(values: T) =>
+  commaList(200).pipe(z.array(z.enum(values)).min(1));
+
+const missionTypes = commaList(1000).pipe(
+  z
+    .array(
+      z
+        .string()
+        .regex(/^[a-z][a-z0-9_]{1,63}$|^[a-z][a-z0-9_-]{0,31}:[a-z][a-z0-9_]{1,63}$/, "must be a type identifier"),
+    )
+    .min(1)
+    .max(20),
+);
 
 export const ListMissionsQuery = z.object({
   mission_type: missionTypes
@@ -380,8 +366,7 @@ export const ListMissionsQuery = z.object({
   creator_max_never_judged: z.coerce.number().int().min(0).max(1_000_000).optional().openapi({
     description: "Only creators with at most this many never-judged missions",
   }),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
+  ...pageQuery(20),
 });
 export type ListMissionsFilters = z.infer<typeof ListMissionsQuery>;
 

@@ -1,21 +1,7 @@
 import { ctxFromRequest } from "../../http/context";
 import { requireAdmin, requireAgent } from "../../http/identity";
 import { router } from "../../http/openapi";
-import {
-  auditRoute,
-  deleteAllowlistRoute,
-  dismissReportRoute,
-  getSuspensionRoute,
-  hideRoute,
-  listAllowlistRoute,
-  listReportsRoute,
-  putAllowlistRoute,
-  reportRoute,
-  resolveReportRoute,
-  suspendRoute,
-  unhideRoute,
-  unsuspendRoute,
-} from "./moderation.routes";
+import * as routes from "./moderation.routes";
 import {
   allowPosting,
   closeReport,
@@ -32,40 +18,40 @@ import {
 } from "./moderation.service";
 
 export const moderationRouter = router()
-  .openapi(hideRoute, async (c) => {
+  .openapi(routes.hideRoute, async (c) => {
     requireAdmin(c.get("identity"));
     const r = await hideMission(ctxFromRequest(c), { id: c.req.valid("param").id, ...c.req.valid("json") });
     c.get("deps").missionLists.invalidate(); // read-your-writes on this instance (app.ts)
     return c.json(r, 200);
   })
-  .openapi(unhideRoute, async (c) => {
+  .openapi(routes.unhideRoute, async (c) => {
     requireAdmin(c.get("identity"));
     const r = await unhideMission(ctxFromRequest(c), { id: c.req.valid("param").id, ...c.req.valid("json") });
     c.get("deps").missionLists.invalidate();
     return c.json(r, 200);
   })
-  .openapi(getSuspensionRoute, async (c) => {
+  .openapi(routes.getSuspensionRoute, async (c) => {
     requireAdmin(c.get("identity"));
     return c.json(await getSuspension(ctxFromRequest(c), c.req.valid("param")), 200);
   })
-  .openapi(suspendRoute, async (c) => {
+  .openapi(routes.suspendRoute, async (c) => {
     requireAdmin(c.get("identity"));
     return c.json(await suspendAgent(ctxFromRequest(c), { ...c.req.valid("param"), ...c.req.valid("json") }), 200);
   })
-  .openapi(unsuspendRoute, async (c) => {
+  .openapi(routes.unsuspendRoute, async (c) => {
     requireAdmin(c.get("identity"));
     return c.json(await unsuspendAgent(ctxFromRequest(c), { ...c.req.valid("param"), ...c.req.valid("json") }), 200);
   })
-  .openapi(reportRoute, async (c) => {
+  .openapi(routes.reportRoute, async (c) => {
     requireAgent(c.get("identity"), "UNAUTHORIZED");
     const r = await reportMission(ctxFromRequest(c), { missionId: c.req.valid("param").id, ...c.req.valid("json") });
     return c.json(r, 201);
   })
-  .openapi(listReportsRoute, async (c) => {
+  .openapi(routes.listReportsRoute, async (c) => {
     requireAdmin(c.get("identity"));
     return c.json(await listReports(ctxFromRequest(c), c.req.valid("query")), 200);
   })
-  .openapi(resolveReportRoute, async (c) => {
+  .openapi(routes.resolveReportRoute, async (c) => {
     requireAdmin(c.get("identity"));
     const r = await closeReport(ctxFromRequest(c), {
       id: c.req.valid("param").id,
@@ -74,7 +60,7 @@ export const moderationRouter = router()
     });
     return c.json(r, 200);
   })
-  .openapi(dismissReportRoute, async (c) => {
+  .openapi(routes.dismissReportRoute, async (c) => {
     requireAdmin(c.get("identity"));
     const r = await closeReport(ctxFromRequest(c), {
       id: c.req.valid("param").id,
@@ -83,20 +69,20 @@ export const moderationRouter = router()
     });
     return c.json(r, 200);
   })
-  .openapi(listAllowlistRoute, async (c) => {
+  .openapi(routes.listAllowlistRoute, async (c) => {
     requireAdmin(c.get("identity"));
     return c.json(await listAllowlist(ctxFromRequest(c), c.req.valid("query")), 200);
   })
-  .openapi(putAllowlistRoute, async (c) => {
+  .openapi(routes.putAllowlistRoute, async (c) => {
     requireAdmin(c.get("identity"));
     return c.json(await allowPosting(ctxFromRequest(c), { ...c.req.valid("param"), ...c.req.valid("json") }), 200);
   })
-  .openapi(deleteAllowlistRoute, async (c) => {
+  .openapi(routes.deleteAllowlistRoute, async (c) => {
     requireAdmin(c.get("identity"));
     await disallowPosting(ctxFromRequest(c), c.req.valid("param"));
     return c.body(null, 204);
   })
-  .openapi(auditRoute, async (c) => {
+  .openapi(routes.auditRoute, async (c) => {
     requireAdmin(c.get("identity"));
     return c.json(await listAudit(ctxFromRequest(c), c.req.valid("query")), 200);
   });

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { routes } from "../../http/route";
-import { errors, jsonBody, jsonResponse } from "../../http/openapi";
+import { errors, jsonResponse } from "../../http/openapi";
 import { FederationReport, FederationReportResult, HubList, ListHubsQuery, PingRequest, Pong } from "./oadp.schemas";
 
 // OADP hub endpoints (docs/protocols/OADP-discovery.txt). Also under /api (/api/ping …).
@@ -23,22 +23,20 @@ export const pingRoute = createRoute({
   responses: { 200: jsonResponse(Pong, "Signed PONG"), ...errors("SERVICE_UNAVAILABLE") },
 });
 
-export const federationReportRoute = createRoute({
-  ...route.post(
-    "/federation/report",
-    "Report a discovered OADP hub → {accepted, known} (deduplicated; never fetched unless the operator enables verification)",
-  ),
-  description:
-    "https only, public hosts only: a private, special-use or malformed hub_url answers 422 with details.reason. Rate-limited per caller (address, else IP): 429 with Retry-After. 503 `federation_disabled` unless OABP_OADP_FEDERATION_ENABLED.",
-  request: { ...jsonBody(FederationReport) },
-  responses: {
-    200: jsonResponse(FederationReportResult, "Recorded (known: it already was)"),
-    ...errors("UNPROCESSABLE", "RATE_LIMITED", "SERVICE_UNAVAILABLE"),
+export const federationReportRoute = route.post(
+  "/federation/report",
+  "Report a discovered OADP hub → {accepted, known} (deduplicated; never fetched unless the operator enables verification)",
+  {
+    description:
+      "https only, public hosts only: a private, special-use or malformed hub_url answers 422 with details.reason. Rate-limited per caller (address, else IP): 429 with Retry-After. 503 `federation_disabled` unless OABP_OADP_FEDERATION_ENABLED.",
+    in: { body: FederationReport },
+    ok: [200, FederationReportResult, "Recorded (known: it already was)"],
+    errors: ["UNPROCESSABLE", "RATE_LIMITED", "SERVICE_UNAVAILABLE"],
   },
-});
+);
 
-export const listHubsRoute = createRoute({
-  ...route.get("/federation/hubs", "Hubs reported through federation, newest first, with their verified flag"),
-  request: { query: ListHubsQuery },
-  responses: { 200: jsonResponse(HubList, "A page of reported hubs"), ...errors("SERVICE_UNAVAILABLE") },
-});
+export const listHubsRoute = route.get(
+  "/federation/hubs",
+  "Hubs reported through federation, newest first, with their verified flag",
+  { in: { query: ListHubsQuery }, ok: [200, HubList, "A page of reported hubs"], errors: ["SERVICE_UNAVAILABLE"] },
+);

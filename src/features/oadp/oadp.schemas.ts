@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { Tag } from "../../http/wire";
 
 // OADP (docs/protocols/OADP-discovery.txt): PING/PONG and federation, written by hand.
 
@@ -59,17 +60,11 @@ export type PongWire = z.infer<typeof Pong>;
 export const FederationReport = z
   .object({
     hub_url: z.string().min(1).max(4096).openapi({ example: "https://newly-discovered-hub.example/api" }),
-    signal_layer: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .regex(/^[a-z0-9][a-z0-9._-]{0,31}$/)
-      .optional()
-      .openapi({
-        description:
-          "Where the hub was seen: header, well-known, markdown, html-meta, robots-txt, dns-txt (aliases accepted)",
-        example: "header",
-      }),
+    signal_layer: Tag.optional().openapi({
+      description:
+        "Where the hub was seen: header, well-known, markdown, html-meta, robots-txt, dns-txt (aliases accepted)",
+      example: "header",
+    }),
   })
   .openapi("FederationReport");
 export type FederationReportInput = z.infer<typeof FederationReport>;

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { pageQuery } from "../../http/wire";
 import { pathId } from "../../http/params";
 import { QA_KINDS } from "../../db/vocabulary";
 
@@ -65,8 +66,7 @@ const flag = z
   .optional();
 
 export const ListQuestionsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(200).optional(),
+  ...pageQuery(),
   pinned: flag.openapi({ description: "true: pinned entries only" }),
   kind: z.enum(QA_KINDS).optional(),
 });

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { routes } from "../../http/route";
-import { errors, jsonResponse } from "../../http/openapi";
+import { errors } from "../../http/openapi";
 import { BadgeSvg, RatingList, ratingListQuery } from "./leaderboard.schemas";
 import { AgentIdParam } from "../../http/params";
 
@@ -45,20 +45,14 @@ export const badgeAliasDoc = {
   responses: badgeResponses,
 };
 
-export const leaderboardRoute = createRoute({
-  ...route.get(
-    "/leaderboard",
-    "Agents by decayed rating, descending; by default only agents with a completed mission (Sybil floor)",
-  ),
-  request: { query: ratingListQuery(1) },
-  responses: { 200: jsonResponse(RatingList, "A page of the leaderboard"), ...errors() },
-});
+export const leaderboardRoute = route.get(
+  "/leaderboard",
+  "Agents by decayed rating, descending; by default only agents with a completed mission (Sybil floor)",
+  { in: { query: ratingListQuery(1) }, ok: [200, RatingList, "A page of the leaderboard"] },
+);
 
-export const listAgentsRoute = createRoute({
-  ...agentsRoute.get(
-    "/agents",
-    "Every known agent by decayed rating, descending (same order and filters as /leaderboard, min_missions default 0)",
-  ),
-  request: { query: ratingListQuery(0) },
-  responses: { 200: jsonResponse(RatingList, "A page of agents"), ...errors() },
-});
+export const listAgentsRoute = agentsRoute.get(
+  "/agents",
+  "Every known agent by decayed rating, descending (same order and filters as /leaderboard, min_missions default 0)",
+  { in: { query: ratingListQuery(0) }, ok: [200, RatingList, "A page of agents"] },
+);

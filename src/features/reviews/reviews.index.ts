@@ -1,31 +1,25 @@
 import { ctxFromRequest } from "../../http/context";
 import { router } from "../../http/openapi";
-import {
-  createReviewRoute,
-  deleteReviewRoute,
-  getReviewRoute,
-  listReviewsRoute,
-  updateReviewRoute,
-} from "./reviews.routes";
+import * as routes from "./reviews.routes";
 import { createReview, deleteReview, getReview, listReviews, updateReview } from "./reviews.service";
 import { requireAgent } from "../../http/identity";
 
 export const reviewsRouter = router()
-  .openapi(createReviewRoute, async (c) => {
+  .openapi(routes.createReviewRoute, async (c) => {
     requireAgent(c.get("identity"), "UNAUTHORIZED");
     return c.json(
       await createReview(ctxFromRequest(c), { agentId: c.req.valid("param").id, review: c.req.valid("json") }),
       201,
     );
   })
-  .openapi(listReviewsRoute, async (c) =>
+  .openapi(routes.listReviewsRoute, async (c) =>
     c.json(await listReviews(ctxFromRequest(c), { agentId: c.req.valid("param").id, ...c.req.valid("query") }), 200),
   )
-  .openapi(getReviewRoute, async (c) => {
+  .openapi(routes.getReviewRoute, async (c) => {
     const p = c.req.valid("param");
     return c.json(await getReview(ctxFromRequest(c), { agentId: p.id, reviewId: p.review_id }), 200);
   })
-  .openapi(updateReviewRoute, async (c) => {
+  .openapi(routes.updateReviewRoute, async (c) => {
     requireAgent(c.get("identity"), "UNAUTHORIZED");
     const p = c.req.valid("param");
     return c.json(
@@ -33,7 +27,7 @@ export const reviewsRouter = router()
       200,
     );
   })
-  .openapi(deleteReviewRoute, async (c) => {
+  .openapi(routes.deleteReviewRoute, async (c) => {
     requireAgent(c.get("identity"), "UNAUTHORIZED");
     const p = c.req.valid("param");
     await deleteReview(ctxFromRequest(c), { agentId: p.id, reviewId: p.review_id });

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { pageQuery } from "../../http/wire";
 import { pathId } from "../../http/params";
 
 // ClawFinder reviews (docs/design.md "ClawFinder"): integer stars 1–5, optional text.
@@ -58,8 +59,7 @@ export const ReviewList = z
   .openapi("ReviewList");
 
 export const ListReviewsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
+  ...pageQuery(20),
 });
 
 export const ReviewParams = z.object({

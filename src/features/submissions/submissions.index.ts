@@ -4,14 +4,7 @@ import { sendJsonValue } from "../../http/http-cache";
 import { rejectAnonymousPosts, sendStored } from "../../http/respond";
 import type { AppEnv } from "../../http/types";
 import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
-import {
-  getSubmissionRoute,
-  listSubmissionsRoute,
-  submissionContentRoute,
-  submitAliasRoute,
-  submitRoute,
-  createSubmissionOnce,
-} from "./submissions.routes";
+import * as routes from "./submissions.routes";
 import { ctxFromRequest } from "../../http/context";
 import { readSubmissionContent } from "./submissions.read";
 import { createSubmission, getSubmission, listSubmissions } from "./submissions.service";
@@ -24,7 +17,7 @@ async function submit(c: Context<AppEnv>, missionId: string, body: CreateSubmiss
   const key = checkIdempotencyKey(c.req.header("idempotency-key"));
   const r = await idempotent(
     ctxFromRequest(c),
-    { key, request: body, ...createSubmissionOnce(submitter, missionId) },
+    { key, request: body, ...routes.createSubmissionOnce(submitter, missionId) },
     (ctx) => createSubmission(ctx, { missionId, submission: body }),
   );
   return sendStored(c, r);
@@ -35,20 +28,20 @@ base.use("/missions/:id/submissions", rejectAnonymousPosts);
 base.use("/missions/:id/submit", rejectAnonymousPosts);
 
 export const submissionsRouter = base
-  .openapi(submitRoute, (c) => submit(c, c.req.valid("param").id, c.req.valid("json")) as never)
-  .openapi(submitAliasRoute, (c) => submit(c, c.req.valid("param").id, c.req.valid("json")) as never)
-  .openapi(listSubmissionsRoute, async (c) =>
+  .openapi(routes.submitRoute, (c) => submit(c, c.req.valid("param").id, c.req.valid("json")) as never)
+  .openapi(routes.submitAliasRoute, (c) => submit(c, c.req.valid("param").id, c.req.valid("json")) as never)
+  .openapi(routes.listSubmissionsRoute, async (c) =>
     c.json(
       await listSubmissions(ctxFromRequest(c), { missionId: c.req.valid("param").id, ...c.req.valid("query") }),
       200,
     ),
   )
-  .openapi(getSubmissionRoute, async (c) => {
+  .openapi(routes.getSubmissionRoute, async (c) => {
     const p = c.req.valid("param");
     const sub = await getSubmission(ctxFromRequest(c), { missionId: p.id, submissionId: p.sid });
     return sendJsonValue(c, sub);
   })
-  .openapi(submissionContentRoute, async (c) => {
+  .openapi(routes.submissionContentRoute, async (c) => {
     const p = c.req.valid("param");
     const r = await readSubmissionContent(ctxFromRequest(c), {
       missionId: p.id,

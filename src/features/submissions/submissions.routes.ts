@@ -58,34 +58,35 @@ export const submitAliasRoute = createRoute({
   summary: "Alias of POST /missions/{id}/submissions",
 });
 
-export const listSubmissionsRoute = createRoute({
-  ...route.get("/missions/{id}/submissions", "Submissions of a mission in arrival order"),
-  request: { params: MissionIdParam, query: ListSubmissionsQuery },
-  responses: { 200: jsonResponse(SubmissionList, "A page of submissions"), ...errors("NOT_FOUND") },
-});
-
-export const getSubmissionRoute = createRoute({
-  ...route.get("/missions/{id}/submissions/{sid}", "One submission"),
-  request: { params: SubmissionParams, headers: ConditionalHeaders },
-  responses: {
-    200: jsonResponse(Submission, "The submission (weak ETag; If-None-Match → 304)"),
-    ...notModified,
-    ...errors("NOT_FOUND"),
+export const listSubmissionsRoute = route.get(
+  "/missions/{id}/submissions",
+  "Submissions of a mission in arrival order",
+  {
+    in: { params: MissionIdParam, query: ListSubmissionsQuery },
+    ok: [200, SubmissionList, "A page of submissions"],
+    errors: ["NOT_FOUND"],
   },
+);
+
+export const getSubmissionRoute = route.get("/missions/{id}/submissions/{sid}", "One submission", {
+  in: { params: SubmissionParams, headers: ConditionalHeaders },
+  ok: [200, Submission, "The submission (weak ETag; If-None-Match → 304)"],
+  responses: { ...notModified },
+  errors: ["NOT_FOUND"],
 });
 
-export const submissionContentRoute = createRoute({
-  ...route.get(
-    "/missions/{id}/submissions/{sid}/content",
-    "The bytes of an inline (data:) deliverable, under the same visibility as its content_uri; lists link here instead of inlining. ETag = content_hash (If-None-Match → 304). A remote deliverable → 404 remote_content with its content_uri.",
-  ),
-  request: { params: SubmissionParams },
-  responses: {
-    200: {
-      description: "The deliverable's bytes, with the media type it was submitted with",
-      content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
+export const submissionContentRoute = route.get(
+  "/missions/{id}/submissions/{sid}/content",
+  "The bytes of an inline (data:) deliverable, under the same visibility as its content_uri; lists link here instead of inlining. ETag = content_hash (If-None-Match → 304). A remote deliverable → 404 remote_content with its content_uri.",
+  {
+    in: { params: SubmissionParams },
+    responses: {
+      200: {
+        description: "The deliverable's bytes, with the media type it was submitted with",
+        content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
+      },
+      304: { description: "Not modified (If-None-Match matched the ETag)" },
     },
-    304: { description: "Not modified (If-None-Match matched the ETag)" },
-    ...errors("FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"),
+    errors: ["FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"],
   },
-});
+);

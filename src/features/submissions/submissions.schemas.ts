@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { pageQuery } from "../../http/wire";
 import { pathId } from "../../http/params";
 
 export const MAX_INLINE_CONTENT = 64 * 1024;
@@ -71,8 +72,7 @@ export const SubmissionList = z
   .openapi("SubmissionList");
 
 export const ListSubmissionsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(200).optional(),
+  ...pageQuery(),
 });
 
 export const SubmissionParams = z.object({

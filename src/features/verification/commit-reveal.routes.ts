@@ -1,6 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import { routes } from "../../http/route";
-import { errors, jsonBody, jsonResponse } from "../../http/openapi";
+import { z } from "@hono/zod-openapi";
+import { bearer, routes } from "../../http/route";
+import { jsonResponse } from "../../http/openapi";
 import { MissionIdParam } from "../missions";
 
 const route = routes("verification");
@@ -26,31 +26,25 @@ export const Commitment = z
   })
   .openapi("Commitment");
 
-export const commitRoute = createRoute({
-  ...route.post(
-    "/missions/{id}/commitments",
-    "Commit-reveal first_valid_match: commit to a deliverable before the deadline; reveal it (POST …/submissions with salt) after",
-  ),
-  security: [{ bearer: [] }],
-  request: { params: MissionIdParam, ...jsonBody(CommitRequest) },
-  responses: {
-    201: jsonResponse(Commitment, "Committed"),
-    ...errors(
-      "UNAUTHORIZED",
-      "ANONYMOUS_SUBMISSION_REJECTED",
-      "FORBIDDEN",
-      "NOT_FOUND",
-      "CONFLICT",
-      "MISSION_NOT_OPEN",
-    ),
+export const commitRoute = route.post(
+  "/missions/{id}/commitments",
+  "Commit-reveal first_valid_match: commit to a deliverable before the deadline; reveal it (POST …/submissions with salt) after",
+  {
+    ...bearer,
+    in: { params: MissionIdParam, body: CommitRequest },
+    ok: [201, Commitment, "Committed"],
+    errors: ["ANONYMOUS_SUBMISSION_REJECTED", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
   },
-});
+);
 
-export const listCommitmentsRoute = createRoute({
-  ...route.get("/missions/{id}/commitments", "The commitments of a commit-reveal mission, in arrival order"),
-  request: { params: MissionIdParam },
-  responses: {
-    200: jsonResponse(z.object({ commitments: z.array(Commitment) }).openapi("CommitmentList"), "Commitments"),
-    ...errors("NOT_FOUND"),
+export const listCommitmentsRoute = route.get(
+  "/missions/{id}/commitments",
+  "The commitments of a commit-reveal mission, in arrival order",
+  {
+    in: { params: MissionIdParam },
+    responses: {
+      200: jsonResponse(z.object({ commitments: z.array(Commitment) }).openapi("CommitmentList"), "Commitments"),
+    },
+    errors: ["NOT_FOUND"],
   },
-});
+);

@@ -1,6 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import { routes, signedIn } from "../../http/route";
-import { errors, jsonBody, jsonResponse } from "../../http/openapi";
+import { z } from "@hono/zod-openapi";
+import { bearer, routes, signedIn } from "../../http/route";
+import { jsonResponse } from "../../http/openapi";
 import { Mission, MissionIdParam, Uint, type MissionWire } from "../missions";
 
 const route = routes("verification");
@@ -80,46 +80,31 @@ export const voteOnce = (voter: string, missionId: string) => ({
   answer: (v: unknown) => ({ status: 201, body: v }),
 });
 
-export const awardRoute = createRoute({
-  ...route.post(
-    "/missions/{id}/award",
-    "creator_judges: the creator picks the winner(s); the mission resolves and pays at once (AIP-1 §4.1) — or, with an `appeal` param, when the award's appeal closes",
-  ),
-  ...signedIn,
-  request: {
-    params: MissionIdParam,
-    headers: z.object({ "idempotency-key": z.string().optional() }),
-    ...jsonBody(AwardRequest),
-  },
-  responses: {
-    200: jsonResponse(
+export const awardRoute = route.post(
+  "/missions/{id}/award",
+  "creator_judges: the creator picks the winner(s); the mission resolves and pays at once (AIP-1 §4.1) — or, with an `appeal` param, when the award's appeal closes",
+  {
+    ...signedIn,
+    in: { params: MissionIdParam, headers: z.object({ "idempotency-key": z.string().optional() }), body: AwardRequest },
+    ok: [
+      200,
       Mission,
       "Resolved; with an appeal: escrowed, phase appeal, payout queued, the award recorded in `award`",
-    ),
-    ...errors(
-      "UNAUTHORIZED",
-      "FORBIDDEN",
-      "NOT_FOUND",
-      "CONFLICT",
-      "MISSION_NOT_OPEN",
-      "UNPROCESSABLE",
-      "SERVICE_UNAVAILABLE",
-    ),
+    ],
+    errors: ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"],
   },
-});
+);
 
-export const awardTypedDataRoute = createRoute({
-  ...route.post(
-    "/missions/{id}/award/typed-data",
-    "creator_judges, base rail: the EIP-712 releases this award would make, for the creator to sign (MissionEscrow v3 releaseSigned); decides nothing",
-  ),
-  ...signedIn,
-  request: { params: MissionIdParam, ...jsonBody(AwardRequest) },
-  responses: {
-    200: jsonResponse(AwardTypedData, "The releases to sign (one per slot the creator funded)"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "MISSION_NOT_OPEN", "UNPROCESSABLE"),
+export const awardTypedDataRoute = route.post(
+  "/missions/{id}/award/typed-data",
+  "creator_judges, base rail: the EIP-712 releases this award would make, for the creator to sign (MissionEscrow v3 releaseSigned); decides nothing",
+  {
+    ...signedIn,
+    in: { params: MissionIdParam, body: AwardRequest },
+    ok: [200, AwardTypedData, "The releases to sign (one per slot the creator funded)"],
+    errors: ["NOT_FOUND", "MISSION_NOT_OPEN", "UNPROCESSABLE"],
   },
-});
+);
 
 export const VoteRequest = z
   .object({
@@ -145,37 +130,30 @@ export const Vote = z
   })
   .openapi("Vote");
 
-export const voteRoute = createRoute({
-  ...route.post(
-    "/missions/{id}/votes",
-    "peer_vote: stake vote_token on a submission between the deadline and voting_deadline (AIP-1 §4.3); creator_judges under appeal: dispute the award (a stake on the submission that should have won), then vote if disputed",
-  ),
-  security: [{ bearer: [] }],
-  request: {
-    params: MissionIdParam,
-    headers: z.object({ "idempotency-key": z.string().optional() }),
-    ...jsonBody(VoteRequest),
-  },
-  responses: {
-    201: jsonResponse(Vote, "Stake held until the tally"),
-    ...errors(
-      "UNAUTHORIZED",
+export const voteRoute = route.post(
+  "/missions/{id}/votes",
+  "peer_vote: stake vote_token on a submission between the deadline and voting_deadline (AIP-1 §4.3); creator_judges under appeal: dispute the award (a stake on the submission that should have won), then vote if disputed",
+  {
+    ...bearer,
+    in: { params: MissionIdParam, headers: z.object({ "idempotency-key": z.string().optional() }), body: VoteRequest },
+    ok: [201, Vote, "Stake held until the tally"],
+    errors: [
       "ANONYMOUS_SUBMISSION_REJECTED",
-      "FORBIDDEN",
       "NOT_FOUND",
       "CONFLICT",
       "MISSION_NOT_OPEN",
       "INSUFFICIENT_BALANCE",
       "UNPROCESSABLE",
-    ),
+    ],
   },
-});
+);
 
-export const listVotesRoute = createRoute({
-  ...route.get("/missions/{id}/votes", "The votes of a peer_vote mission, with outcomes after the tally"),
-  request: { params: MissionIdParam },
-  responses: {
-    200: jsonResponse(z.object({ votes: z.array(Vote) }).openapi("VoteList"), "Votes"),
-    ...errors("NOT_FOUND"),
+export const listVotesRoute = route.get(
+  "/missions/{id}/votes",
+  "The votes of a peer_vote mission, with outcomes after the tally",
+  {
+    in: { params: MissionIdParam },
+    responses: { 200: jsonResponse(z.object({ votes: z.array(Vote) }).openapi("VoteList"), "Votes") },
+    errors: ["NOT_FOUND"],
   },
-});
+);

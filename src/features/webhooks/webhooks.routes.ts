@@ -1,6 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
-import { routes, signedIn } from "../../http/route";
-import { errors, jsonBody, jsonResponse } from "../../http/openapi";
+import { bearer, routes, signedIn } from "../../http/route";
+import {} from "../../http/openapi";
 import {
   CreateWebhookRequest,
   DeliveryList,
@@ -15,58 +14,49 @@ import {
 // agent's subscription answers 404, as if it did not exist.
 const route = routes("webhooks");
 
-export const createWebhookRoute = createRoute({
-  ...route.post(
-    "/webhooks",
-    "Subscribe a URL to events; deliveries are signed per Standard Webhooks with the returned secret (shown once)",
-  ),
-  ...signedIn,
-  request: { ...jsonBody(CreateWebhookRequest) },
-  responses: {
-    201: jsonResponse(WebhookCreated, "The subscription and its signing secret"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"),
+export const createWebhookRoute = route.post(
+  "/webhooks",
+  "Subscribe a URL to events; deliveries are signed per Standard Webhooks with the returned secret (shown once)",
+  {
+    ...signedIn,
+    in: { body: CreateWebhookRequest },
+    ok: [201, WebhookCreated, "The subscription and its signing secret"],
+    errors: ["CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"],
   },
+);
+
+export const listWebhooksRoute = route.get("/webhooks", "Your webhook subscriptions, newest first", {
+  ...bearer,
+  in: { query: PageQuery },
+  ok: [200, WebhookList, "A page of subscriptions"],
+  errors: ["SERVICE_UNAVAILABLE"],
 });
 
-export const listWebhooksRoute = createRoute({
-  ...route.get("/webhooks", "Your webhook subscriptions, newest first"),
-  security: [{ bearer: [] }],
-  request: { query: PageQuery },
-  responses: {
-    200: jsonResponse(WebhookList, "A page of subscriptions"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "SERVICE_UNAVAILABLE"),
-  },
+export const getWebhookRoute = route.get("/webhooks/{id}", "One of your webhook subscriptions (without its secret)", {
+  ...bearer,
+  in: { params: WebhookIdParam },
+  ok: [200, Webhook, "The subscription"],
+  errors: ["NOT_FOUND", "SERVICE_UNAVAILABLE"],
 });
 
-export const getWebhookRoute = createRoute({
-  ...route.get("/webhooks/{id}", "One of your webhook subscriptions (without its secret)"),
-  security: [{ bearer: [] }],
-  request: { params: WebhookIdParam },
-  responses: {
-    200: jsonResponse(Webhook, "The subscription"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"),
+export const deleteWebhookRoute = route.delete(
+  "/webhooks/{id}",
+  "Delete one of your webhook subscriptions and its delivery log",
+  {
+    ...bearer,
+    in: { params: WebhookIdParam },
+    responses: { 204: { description: "Deleted" } },
+    errors: ["NOT_FOUND", "SERVICE_UNAVAILABLE"],
   },
-});
+);
 
-export const deleteWebhookRoute = createRoute({
-  ...route.delete("/webhooks/{id}", "Delete one of your webhook subscriptions and its delivery log"),
-  security: [{ bearer: [] }],
-  request: { params: WebhookIdParam },
-  responses: {
-    204: { description: "Deleted" },
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"),
+export const listDeliveriesRoute = route.get(
+  "/webhooks/{id}/deliveries",
+  "Deliveries of one of your subscriptions, newest event first, with every attempt's status code, error and timing",
+  {
+    ...bearer,
+    in: { params: WebhookIdParam, query: PageQuery },
+    ok: [200, DeliveryList, "A page of deliveries"],
+    errors: ["NOT_FOUND", "SERVICE_UNAVAILABLE"],
   },
-});
-
-export const listDeliveriesRoute = createRoute({
-  ...route.get(
-    "/webhooks/{id}/deliveries",
-    "Deliveries of one of your subscriptions, newest event first, with every attempt's status code, error and timing",
-  ),
-  security: [{ bearer: [] }],
-  request: { params: WebhookIdParam, query: PageQuery },
-  responses: {
-    200: jsonResponse(DeliveryList, "A page of deliveries"),
-    ...errors("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"),
-  },
-});
+);

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { pageQuery, Tag } from "../../http/wire";
 import { pathId } from "../../http/params";
 import { EVENT_TYPES } from "../../lib/webhook-events";
 import { MAX_WEBHOOK_URL_LENGTH } from "./webhooks.url";
@@ -26,13 +27,7 @@ export const WebhookFilters = z
       .optional()
       .openapi({ description: "Only missions verified by one of these methods" }),
     tags: z
-      .array(
-        z
-          .string()
-          .trim()
-          .toLowerCase()
-          .regex(/^[a-z0-9][a-z0-9._-]{0,31}$/),
-      )
+      .array(Tag)
       .min(1)
       .max(10)
       .optional()
@@ -133,8 +128,7 @@ export const DeliveryList = z
   .openapi("WebhookDeliveryList");
 
 export const PageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
+  ...pageQuery(20),
 });
 
 export const WebhookIdParam = z.object({
