@@ -1,11 +1,12 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
+import type { Tx } from "../db/client";
 import { lockMission } from "../db/mission-visibility";
 import { missions, submissions } from "../db/schema/index";
 import type { Deps } from "../deps";
 import { checkContent, checkSubmission, judgeFirstValidMatch, type CheckOutcome } from "../features/verification";
 import { emitEvent, submissionDecided } from "../db/outbox";
 import { claimNextCheck } from "./check-queue";
-import { MISSION_COLUMNS, type SubmissionRow } from "../db/rows";
+import { MISSION_COLUMNS, type MissionRow, type SubmissionRow } from "../db/rows";
 import { verificationIf } from "../db/verification";
 
 export { LEASE_MS } from "./check-queue";
@@ -55,7 +56,6 @@ export async function runPendingChecks(deps: Deps, opts: CheckRunOptions = {}): 
 
 async function runOne(deps: Deps, claimed: SubmissionRow): Promise<void> {
   const db = deps.database.db;
-  const id = claimed.id;
   const [mission] = await db.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, claimed.missionId));
   if (!mission) return;
   const fvm = mission.verificationType === "first_valid_match";
@@ -66,98 +66,139 @@ async function runOne(deps: Deps, claimed: SubmissionRow): Promise<void> {
     return params ? checkSubmission(deps, params, claimed) : checkContent(deps, claimed);
   };
   const outcome: CheckOutcome = await check().catch((err: unknown) => {
-    deps.logger.warn({ err, submission: id }, "submission check failed; will retry");
+    deps.logger.warn({ err, submission: claimed.id }, "submission check failed; will retry");
     return { result: "retry", reason: "content_unavailable" } as CheckOutcome;
   });
   await db.transaction(async (tx) => {
     const m = await lockMission(tx, claimed.missionId);
     const at = deps.clock.now();
+    const id = claimed.id;
     const still = and(eq(submissions.id, id), isNull(submissions.checkResult), eq(submissions.status, "pending"));
-    // Not attempted (the host's or address's fetch slots were taken by others): the claim's
-    // attempt is given back, so nobody's crowd can use up an honest deliverable's attempts
-    // (docs/abuse.md "Resolver").
-    if (outcome.result === "retry" && outcome.busy) {
-      await tx
-        .update(submissions)
-        .set({
-          nextCheckAt: new Date(at.getTime() + BUSY_RETRY_MS),
-          checkClaimedUntil: null,
-          checkAttempts: Math.max(0, claimed.checkAttempts - 1),
-        })
-        .where(still);
-      return;
-    }
-    if (outcome.result === "retry" && claimed.checkAttempts < MAX_CHECK_ATTEMPTS) {
-      await tx
-        .update(submissions)
-        .set({
-          nextCheckAt: new Date(at.getTime() + backoffMs(claimed.checkAttempts)),
-          checkClaimedUntil: null,
-          checkReason: outcome.reason,
-        })
-        .where(still);
-      return;
-    }
-    // predicate_uri: the predicate never answered (unreachable, or transient failures to the last
-    // attempt). That is the creator's failure, not the submitter's: the submission is kept for the
-    // default outcome ("unanswered"), never rejected.
-    if (outcome.result !== "valid" && outcome.reason === "predicate_unavailable") {
-      await tx
-        .update(submissions)
-        .set({
-          checkResult: "unanswered",
-          checkReason: outcome.reason,
-          nextCheckAt: null,
-          checkClaimedUntil: null,
-          updatedAt: at,
-        })
-        .where(still);
-      if (m && (m.status === "open" || m.status === "escrowed")) await judgeFirstValidMatch(tx, deps, m, at);
-      return;
-    }
-    // predicate_uri: the creator's predicate rejected the work it has seen. The creator controls
-    // the predicate, so the rejection cannot refund it: the submission is held (pending,
-    // held_for_default) for the default outcome unless another submission wins
-    // (docs/decisions.md "Predicates").
-    if (outcome.result === "invalid" && outcome.reason === "predicate_rejected") {
-      await tx
-        .update(submissions)
-        .set({
-          checkResult: "invalid",
-          checkReason: outcome.reason,
-          reason: "held_for_default",
-          nextCheckAt: null,
-          checkClaimedUntil: null,
-          updatedAt: at,
-        })
-        .where(still);
-      if (m && (m.status === "open" || m.status === "escrowed")) await judgeFirstValidMatch(tx, deps, m, at);
-      return;
-    }
-    const valid = outcome.result === "valid";
-    const [changed] = await tx
-      .update(submissions)
-      .set(
-        valid
-          ? { checkResult: "valid", checkReason: null, nextCheckAt: null, checkClaimedUntil: null, updatedAt: at }
-          : {
-              checkResult: "invalid",
-              checkReason: outcome.reason,
-              status: "rejected",
-              reason: outcome.reason,
-              nextCheckAt: null,
-              checkClaimedUntil: null,
-              decidedAt: at,
-              updatedAt: at,
-            },
-      )
-      .where(still)
-      .returning({ id: submissions.id });
-    if (changed && !valid && m)
-      await emitEvent(
-        tx,
-        submissionDecided(m, at, { id, submitter: claimed.submitter, reason: outcome.reason }, false),
-      );
-    if (fvm && m && (m.status === "open" || m.status === "escrowed")) await judgeFirstValidMatch(tx, deps, m, at);
+    const r: Recording = { tx, deps, m, at, claimed, still };
+    if (outcome.result === "retry" && (await retryLater(r, outcome))) return;
+    if (outcome.result !== "valid" && (await holdForDefault(r, outcome))) return;
+    await decide(r, outcome, fvm);
   });
+}
+
+/** Recording a check's outcome: under the mission row lock (`m`), at `at`, on the claimed row while still unchecked. */
+interface Recording {
+  tx: Tx;
+  deps: Deps;
+  m: MissionRow | undefined;
+  at: Date;
+  claimed: SubmissionRow;
+  still: SQL | undefined;
+}
+
+/** Judges the mission in arrival order while it is still deciding. */
+async function judgeIfLive({ tx, deps, m, at }: Recording): Promise<void> {
+  if (m && (m.status === "open" || m.status === "escrowed")) await judgeFirstValidMatch(tx, deps, m, at);
+}
+
+/** A transient failure: tried again later (no attempt spent when it was not attempted); false past the last attempt. */
+async function retryLater(
+  { tx, at, claimed, still }: Recording,
+  outcome: Extract<CheckOutcome, { result: "retry" }>,
+): Promise<boolean> {
+  // Not attempted (the host's or address's fetch slots were taken by others): the claim's
+  // attempt is given back, so nobody's crowd can use up an honest deliverable's attempts
+  // (docs/abuse.md "Resolver").
+  if (outcome.busy) {
+    await tx
+      .update(submissions)
+      .set({
+        nextCheckAt: new Date(at.getTime() + BUSY_RETRY_MS),
+        checkClaimedUntil: null,
+        checkAttempts: Math.max(0, claimed.checkAttempts - 1),
+      })
+      .where(still);
+    return true;
+  }
+  if (claimed.checkAttempts >= MAX_CHECK_ATTEMPTS) return false;
+  await tx
+    .update(submissions)
+    .set({
+      nextCheckAt: new Date(at.getTime() + backoffMs(claimed.checkAttempts)),
+      checkClaimedUntil: null,
+      checkReason: outcome.reason,
+    })
+    .where(still);
+  return true;
+}
+
+/**
+ * predicate_uri: a predicate that never answered, or rejected the work it has seen, is the
+ * creator's verifier failing, not the submitter: the submission is held for the default outcome
+ * (docs/decisions.md "Predicates"). False for any other outcome.
+ */
+async function holdForDefault(r: Recording, outcome: Exclude<CheckOutcome, { result: "valid" }>): Promise<boolean> {
+  const { tx, at, still } = r;
+  // predicate_uri: the predicate never answered (unreachable, or transient failures to the last
+  // attempt). That is the creator's failure, not the submitter's: the submission is kept for the
+  // default outcome ("unanswered"), never rejected.
+  if (outcome.reason === "predicate_unavailable") {
+    await tx
+      .update(submissions)
+      .set({
+        checkResult: "unanswered",
+        checkReason: outcome.reason,
+        nextCheckAt: null,
+        checkClaimedUntil: null,
+        updatedAt: at,
+      })
+      .where(still);
+    await judgeIfLive(r);
+    return true;
+  }
+  // predicate_uri: the creator's predicate rejected the work it has seen. The creator controls
+  // the predicate, so the rejection cannot refund it: the submission is held (pending,
+  // held_for_default) for the default outcome unless another submission wins
+  // (docs/decisions.md "Predicates").
+  if (outcome.result === "invalid" && outcome.reason === "predicate_rejected") {
+    await tx
+      .update(submissions)
+      .set({
+        checkResult: "invalid",
+        checkReason: outcome.reason,
+        reason: "held_for_default",
+        nextCheckAt: null,
+        checkClaimedUntil: null,
+        updatedAt: at,
+      })
+      .where(still);
+    await judgeIfLive(r);
+    return true;
+  }
+  return false;
+}
+
+/** Valid, or rejected for good (submission.decided); a first_valid_match mission is judged. */
+async function decide(r: Recording, outcome: CheckOutcome, fvm: boolean): Promise<void> {
+  const { tx, m, at, claimed, still } = r;
+  const valid = outcome.result === "valid";
+  const [changed] = await tx
+    .update(submissions)
+    .set(
+      valid
+        ? { checkResult: "valid", checkReason: null, nextCheckAt: null, checkClaimedUntil: null, updatedAt: at }
+        : {
+            checkResult: "invalid",
+            checkReason: outcome.reason,
+            status: "rejected",
+            reason: outcome.reason,
+            nextCheckAt: null,
+            checkClaimedUntil: null,
+            decidedAt: at,
+            updatedAt: at,
+          },
+    )
+    .where(still)
+    .returning({ id: submissions.id });
+  if (changed && !valid && m)
+    await emitEvent(
+      tx,
+      submissionDecided(m, at, { id: claimed.id, submitter: claimed.submitter, reason: outcome.reason }, false),
+    );
+  if (fvm) await judgeIfLive(r);
 }

@@ -63,7 +63,7 @@ export async function amendMission(
   return onceTx(ctx, async (tx) => {
     const m = await lockMission(tx, missionId);
     if (!m) throw new AppError("NOT_FOUND", "mission not found");
-    await requireSlot(ctx, tx, m, caller, input.kind);
+    await requireSlot(ctx, tx, { m, caller, kind: input.kind });
     const [last] = await tx
       .select({ seq: sql<number>`coalesce(max(${missionAmendments.seq}), 0)::int` })
       .from(missionAmendments)
@@ -73,11 +73,11 @@ export async function amendMission(
     const base = { id, missionId: m.id, seq, actor: caller, rail: m.rewardChain, createdAt: now, updatedAt: now };
     switch (input.kind) {
       case "extend_deadline":
-        return extendDeadline(ctx, tx, m, base, new Date(input.deadline));
+        return extendDeadline(ctx, tx, { m, base, deadline: new Date(input.deadline) });
       case "edit":
-        return edit(ctx, tx, m, base, input);
+        return edit(ctx, tx, { m, base, input });
       case "top_up":
-        return topUp(ctx, tx, m, base, parseUint(input.amount));
+        return topUp(ctx, tx, { m, base, amount: parseUint(input.amount) });
     }
   });
 }
@@ -88,7 +88,11 @@ export async function amendMission(
  * their own bound, `OABP_TOPUPS_MAX_PER_MISSION`, so they can never take the creator's slots.
  * Rejected (and expired) amendments do not count. Runs under the mission row lock: no race.
  */
-async function requireSlot(ctx: Ctx, tx: Tx, m: Mission, caller: string, kind: AmendMissionInput["kind"]) {
+async function requireSlot(
+  ctx: Ctx,
+  tx: Tx,
+  { m, caller, kind }: { m: Mission; caller: string; kind: AmendMissionInput["kind"] },
+) {
   const { config } = ctx.deps;
   const live = and(eq(missionAmendments.missionId, m.id), ne(missionAmendments.status, "rejected"));
   if (caller === m.creator) {
@@ -127,10 +131,17 @@ type Base = Pick<AmendmentRow, "id" | "missionId" | "seq" | "actor" | "rail" | "
 /** Writes an applied amendment, bumps the mission's count with `set`, emits mission.amended. */
 async function apply(
   tx: Tx,
-  m: Mission,
-  row: Base & Pick<AmendmentRow, "kind" | "changes"> & { amount?: string },
-  set: Partial<typeof missions.$inferInsert>,
-  now: Date,
+  {
+    m,
+    row,
+    set,
+    now,
+  }: {
+    m: Mission;
+    row: Base & Pick<AmendmentRow, "kind" | "changes"> & { amount?: string };
+    set: Partial<typeof missions.$inferInsert>;
+    now: Date;
+  },
 ): Promise<AmendmentWire> {
   const [a] = (await tx
     .insert(missionAmendments)
@@ -149,7 +160,11 @@ async function apply(
   return amendmentToWire(a);
 }
 
-async function extendDeadline(ctx: Ctx, tx: Tx, m: Mission, base: Base, deadline: Date): Promise<AmendmentWire> {
+async function extendDeadline(
+  ctx: Ctx,
+  tx: Tx,
+  { m, base, deadline }: { m: Mission; base: Base; deadline: Date },
+): Promise<AmendmentWire> {
   const { deps, now } = ctx;
   if (base.actor !== m.creator) throw creatorOnly("extend its deadline");
   requireBeforeDeadline(m, now, "extend_deadline");
@@ -208,26 +223,23 @@ async function extendDeadline(ctx: Ctx, tx: Tx, m: Mission, base: Base, deadline
         },
       );
   }
-  return apply(
-    tx,
+  return apply(tx, {
     m,
-    {
+    row: {
       ...base,
       kind: "extend_deadline",
       changes: { deadline: { from: m.deadline.toISOString(), to: deadline.toISOString() } },
     },
     // The sweeper closes submissions (or voids an unfunded mission) at the new deadline.
-    { deadline, nextActionAt: deadline },
+    set: { deadline, nextActionAt: deadline },
     now,
-  );
+  });
 }
 
 async function edit(
   ctx: Ctx,
   tx: Tx,
-  m: Mission,
-  base: Base,
-  input: Extract<AmendMissionInput, { kind: "edit" }>,
+  { m, base, input }: { m: Mission; base: Base; input: Extract<AmendMissionInput, { kind: "edit" }> },
 ): Promise<AmendmentWire> {
   if (base.actor !== m.creator) throw creatorOnly("edit it");
   requireBeforeDeadline(m, ctx.now, "edit");
@@ -258,10 +270,14 @@ async function edit(
     throw new AppError("UNPROCESSABLE", "edit: nothing to change (give a title, description or tags that differ)", {
       reason: "no_change",
     });
-  return apply(tx, m, { ...base, kind: "edit", changes }, set, ctx.now);
+  return apply(tx, { m, row: { ...base, kind: "edit", changes }, set, now: ctx.now });
 }
 
-async function topUp(ctx: Ctx, tx: Tx, m: Mission, base: Base, amount: bigint): Promise<AmendmentWire> {
+async function topUp(
+  ctx: Ctx,
+  tx: Tx,
+  { m, base, amount }: { m: Mission; base: Base; amount: bigint },
+): Promise<AmendmentWire> {
   const { deps, now } = ctx;
   if (!deps.config.topUpByAnyone && base.actor !== m.creator) throw creatorOnly("top up its reward");
   if (amount <= 0n) throw new AppError("INVALID_PARAMETER", "amount must be a positive integer", { field: "amount" });
@@ -288,18 +304,17 @@ async function topUp(ctx: Ctx, tx: Tx, m: Mission, base: Base, amount: bigint): 
       ],
     });
     const to = from + amount;
-    return apply(
-      tx,
+    return apply(tx, {
       m,
-      {
+      row: {
         ...base,
         kind: "top_up",
         amount: amount.toString(),
         changes: { reward: { from: from.toString(), to: to.toString() } },
       },
-      { rewardAmount: to.toString() },
+      set: { rewardAmount: to.toString() },
       now,
-    );
+    });
   }
   // base rail: a new slot, funded by whoever tops up; applied by the watcher at the confirmation depth.
   if (!deps.chain || !m.escrow)

@@ -121,13 +121,11 @@ export async function claimMission(
       () => touchAgent(tx, caller, now, false), // ensures the row exists and locks it
       () => activeClaimsOfAgent(tx, caller, now),
     );
-    const terms = claimTerms(deps.config, m, caller, now, counts, held);
+    const terms = claimTerms(deps.config, { locked: m, caller, now, counts, held });
+    const claim = { missionId, caller, now, expiresAt: terms.expiresAt, exclusiveUntil: terms.exclusiveUntil };
     const [row, cas] = await pipelined(
-      () =>
-        terms.renewing
-          ? renew(tx, missionId, caller, now, terms.expiresAt)
-          : insertClaim(tx, missionId, caller, now, terms.expiresAt, terms.exclusiveUntil),
-      () => holdMission(tx, missionId, caller, now, counts.others + 1, terms.exclusiveUntil),
+      () => (terms.renewing ? renew(tx, claim) : insertClaim(tx, claim)),
+      () => holdMission(tx, { ...claim, claimCount: counts.others + 1 }),
     );
     if (!cas) throw exclusivelyClaimed(m?.exclusiveUntil ?? now); // rolls the claim back
     return { created: !terms.renewing, claim: claimToWire(row, now) };
@@ -153,14 +151,21 @@ interface Counts {
 }
 
 /** Refuses a claim of a mission that is not open, held exclusively by another, or full, or past the caller's cap. */
-function assertClaimable(
-  m: Locked,
-  caller: string,
-  now: Date,
-  { others, renewing }: Counts,
-  held: number,
-  cap: number,
-) {
+function assertClaimable({
+  m,
+  caller,
+  now,
+  counts: { others, renewing },
+  held,
+  cap,
+}: {
+  m: Locked;
+  caller: string;
+  now: Date;
+  counts: Counts;
+  held: number;
+  cap: number;
+}) {
   if (!m || m.status !== "open" || m.deadline.getTime() <= now.getTime()) {
     throw new AppError("MISSION_NOT_OPEN", "only an open mission before its deadline can be claimed", {
       status: m?.status ?? null,
@@ -191,13 +196,9 @@ function assertClaimable(
  */
 function claimTerms(
   config: { claimTtlSeconds: number; claimMaxPerAgent: number },
-  locked: Locked,
-  caller: string,
-  now: Date,
-  counts: Counts,
-  held: number,
+  { locked, caller, now, counts, held }: { locked: Locked; caller: string; now: Date; counts: Counts; held: number },
 ) {
-  const m = assertClaimable(locked, caller, now, counts, held, config.claimMaxPerAgent);
+  const m = assertClaimable({ m: locked, caller, now, counts, held, cap: config.claimMaxPerAgent });
   const expiresAt = minDate(at(now.getTime() + config.claimTtlSeconds * 1000), m.deadline);
   const exclusiveUntil =
     !counts.renewing && m.exclusiveClaimTtl !== null && counts.others === 0
@@ -206,14 +207,19 @@ function claimTerms(
   return { renewing: counts.renewing, expiresAt, exclusiveUntil };
 }
 
+/** The claim being written: whose, on which mission, when, and its terms (claimTerms). */
+interface Claim {
+  missionId: string;
+  caller: string;
+  now: Date;
+  expiresAt: Date;
+  exclusiveUntil: Date | null;
+}
+
 /** The claim count, and the exclusive hold by compare-and-set: undefined when another agent holds it. */
 async function holdMission(
   tx: Tx,
-  missionId: string,
-  caller: string,
-  now: Date,
-  claimCount: number,
-  exclusiveUntil: Date | null,
+  { missionId, caller, now, claimCount, exclusiveUntil }: Claim & { claimCount: number },
 ) {
   const [cas] = await tx
     .update(missions)
@@ -228,7 +234,7 @@ async function holdMission(
   return cas;
 }
 
-async function renew(tx: Tx, missionId: string, caller: string, now: Date, expiresAt: Date): Promise<ClaimRow> {
+async function renew(tx: Tx, { missionId, caller, now, expiresAt }: Claim): Promise<ClaimRow> {
   const [row] = await tx
     .update(missionClaims)
     .set({ renewedAt: now, expiresAt })
@@ -239,14 +245,7 @@ async function renew(tx: Tx, missionId: string, caller: string, now: Date, expir
 }
 
 /** A fresh claim; a released or expired one of the same pair is replaced (new id: a new place in line). */
-async function insertClaim(
-  tx: Tx,
-  missionId: string,
-  caller: string,
-  now: Date,
-  expiresAt: Date,
-  exclusiveUntil: Date | null,
-): Promise<ClaimRow> {
+async function insertClaim(tx: Tx, { missionId, caller, now, expiresAt, exclusiveUntil }: Claim): Promise<ClaimRow> {
   const fresh = {
     id: newId("clm", now.getTime()),
     status: "active" as const,

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { lockMission } from "../../db/mission-visibility";
 import type { Tx } from "../../db/client";
 import { chainPayouts, missions, submissions } from "../../db/schema/index";
-import type { Deps } from "../../deps";
+import type { TxCtx } from "../../lib/context";
 import { resolveAndPay, voidAndRefund } from "../settlement";
 import { maxWinnersOnRail } from "../escrow";
 import { AppError } from "../../lib/errors";
@@ -71,41 +71,21 @@ export async function retrySettlement(tx: Tx, missionId: string, now: Date): Pro
  * Locking: the mission row FOR UPDATE, then defaultAward's / voidAndRefund's ledger rows or payout queue.
  */
 export async function invalidateRule(
-  tx: Tx,
-  deps: Deps,
-  missionId: string,
-  now: Date,
+  ctx: TxCtx,
+  { missionId }: { missionId: string },
 ): Promise<Record<string, unknown>> {
+  const { tx } = ctx;
   const m = await lockMission(tx, missionId);
   if (!m) return { action: "invalidate_rule", applied: false, detail: "mission not found" };
   const live = (m.status === "open" || m.status === "escrowed") && VOIDABLE_PHASES.has(m.phase);
-  const ruleRejected = and(
-    eq(submissions.missionId, missionId),
-    eq(submissions.status, "rejected"),
-    inArray(submissions.reason, RULE_REJECTIONS),
-  );
-  if (!live) {
-    const relabelled = await tx
-      .update(submissions)
-      .set({ reason: "rule_invalidated", updatedAt: now })
-      .where(ruleRejected)
-      .returning({ id: submissions.id });
-    return {
-      action: "invalidate_rule",
-      applied: true,
-      outcome_stands: true,
-      clawback: false,
-      detail: `mission is ${m.status} (${m.phase}): its outcome and any payment stand; the upheld dispute is its public record`,
-      decisions_voided: relabelled.map((v) => v.id),
-    };
-  }
+  if (!live) return relabelRejections(ctx, m);
   const [read] = await tx
     .select({ id: submissions.id })
     .from(submissions)
     .where(and(eq(submissions.missionId, missionId), ne(submissions.reason, "self_submission")))
     .limit(1);
   if (!read) {
-    await voidAndRefund({ tx, deps, now }, { mission: m, reason: "dispute_bad_spec" });
+    await voidAndRefund(ctx, { mission: m, reason: "dispute_bad_spec" });
     return {
       action: "invalidate_rule",
       applied: true,
@@ -124,21 +104,57 @@ export async function invalidateRule(
           ? "the creator judges under the corrected rule before judging_deadline; silence → the default award"
           : `the ${m.verificationType} decision stands as the judge; no rule rejection to void`,
     };
+  return holdRuleRejections(ctx, m);
+}
+
+type Locked = NonNullable<Awaited<ReturnType<typeof lockMission>>>;
+
+/** The mission's submissions the rule itself rejected. */
+const ruleRejected = (missionId: string) =>
+  and(
+    eq(submissions.missionId, missionId),
+    eq(submissions.status, "rejected"),
+    inArray(submissions.reason, RULE_REJECTIONS),
+  );
+
+/** bad_spec on a mission past voiding: the outcome stands; the rule's rejections are relabelled. */
+async function relabelRejections({ tx, now }: TxCtx, m: Locked): Promise<Record<string, unknown>> {
+  const relabelled = await tx
+    .update(submissions)
+    .set({ reason: "rule_invalidated", updatedAt: now })
+    .where(ruleRejected(m.id))
+    .returning({ id: submissions.id });
+  return {
+    action: "invalidate_rule",
+    applied: true,
+    outcome_stands: true,
+    clawback: false,
+    detail: `mission is ${m.status} (${m.phase}): its outcome and any payment stand; the upheld dispute is its public record`,
+    decisions_voided: relabelled.map((v) => v.id),
+  };
+}
+
+/**
+ * bad_spec on a live first_valid_match with submissions: the rule's rejections are held for the
+ * default policy; with no check still due the mission resolves at once under it.
+ */
+async function holdRuleRejections(ctx: TxCtx, m: Locked): Promise<Record<string, unknown>> {
+  const { tx, now } = ctx;
   const held = await tx
     .update(submissions)
     .set({ status: "pending", reason: "rule_invalidated", decidedAt: null, outcome: null, updatedAt: now })
-    .where(ruleRejected)
+    .where(ruleRejected(m.id))
     .returning({ id: submissions.id });
   // One pending submission, an unchecked one first if any.
   const [pending] = await tx
     .select({ checkResult: submissions.checkResult })
     .from(submissions)
-    .where(and(eq(submissions.missionId, missionId), eq(submissions.status, "pending")))
+    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending")))
     .orderBy(sql`${submissions.checkResult} is not null`)
     .limit(1);
   if (!pending) {
     // Every submission failed its fetch or hash check: no verified deliverable was read.
-    await voidAndRefund({ tx, deps, now }, { mission: m, reason: "dispute_bad_spec" });
+    await voidAndRefund(ctx, { mission: m, reason: "dispute_bad_spec" });
     return {
       action: "invalidate_rule",
       applied: true,
@@ -155,11 +171,11 @@ export async function invalidateRule(
       decisions_voided: held.map((v) => v.id),
       detail: "submissions are still being checked: a valid match still wins; at the deadline the default award",
     };
-  await defaultAward(tx, deps, m, now, "default_award_rule_invalidated");
+  await defaultAward(ctx, { mission: m, reason: "default_award_rule_invalidated" });
   const [after] = await tx
     .select({ status: missions.status, resolutionReason: missions.resolutionReason, payouts: missions.payouts })
     .from(missions)
-    .where(eq(missions.id, missionId));
+    .where(eq(missions.id, m.id));
   return {
     action: "invalidate_rule",
     applied: true,
@@ -178,12 +194,10 @@ export async function invalidateRule(
  * Locking: the mission row FOR UPDATE, then resolveAndPay's agent and ledger rows.
  */
 export async function paySplit(
-  tx: Tx,
-  deps: Deps,
-  missionId: string,
-  shares: { submission_id: string; share_bps: number }[],
-  now: Date,
+  ctx: TxCtx,
+  { missionId, shares }: { missionId: string; shares: { submission_id: string; share_bps: number }[] },
 ): Promise<Record<string, unknown>> {
+  const { tx } = ctx;
   const m = await lockMission(tx, missionId);
   if (!m) return { action: "split_award", applied: false, detail: "mission not found" };
   const live = (m.status === "open" || m.status === "escrowed") && VOIDABLE_PHASES.has(m.phase);
@@ -228,21 +242,18 @@ export async function paySplit(
         reason: "split_ineligible",
       });
   }
-  await resolveAndPay(
-    { tx, deps, now },
-    {
-      mission: m,
-      winners: shares.map((x) => ({
-        submissionId: x.submission_id,
-        submitter: byId.get(x.submission_id)!.submitter,
-        weight: x.share_bps,
-      })),
-      reason: "dispute_split",
-      winnerReason: "dispute_split",
-      loserReason: "not_selected",
-      outcome: "partial",
-    },
-  );
+  await resolveAndPay(ctx, {
+    mission: m,
+    winners: shares.map((x) => ({
+      submissionId: x.submission_id,
+      submitter: byId.get(x.submission_id)!.submitter,
+      weight: x.share_bps,
+    })),
+    reason: "dispute_split",
+    winnerReason: "dispute_split",
+    loserReason: "not_selected",
+    outcome: "partial",
+  });
   const [after] = await tx.select({ payouts: missions.payouts }).from(missions).where(eq(missions.id, missionId));
   return { action: "split_award", applied: true, shares, payouts: after?.payouts ?? [] };
 }

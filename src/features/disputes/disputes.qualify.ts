@@ -119,10 +119,7 @@ function qualifyOracle(m: Mission, s: Submission, input: FileDisputeInput): Qual
 /** §1 qualification; returns what the filing stores beyond the input. */
 export async function qualify(
   deps: Deps,
-  m: Mission,
-  input: FileDisputeInput,
-  filer: Filer,
-  now: Date,
+  { m, input, filer, now }: { m: Mission; input: FileDisputeInput; filer: Filer; now: Date },
 ): Promise<Qualified> {
   const t = input.dispute_type;
   // AIP-4 §7.2 item 2: a cross-server filer is the submitter of the submission disputed, whatever the type.

@@ -3,7 +3,7 @@ import { findVisibleMission } from "../../db/mission-visibility";
 import type { Tx } from "../../db/client";
 import { disputes, missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
-import { dbOf, withTx, type Ctx } from "../../lib/context";
+import { dbOf, withTx, type Ctx, type TxCtx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { disputeKey, newDisputeId } from "./disputes.ids";
 import type { DisputeType } from "../manifest";
@@ -81,7 +81,10 @@ export class DisputeRateLimited extends Error {
 }
 
 /** §6.1: the filer bucket's filings of this type in the rule's window and scope; 429 at the limit. */
-async function checkFilingLimit(tx: Tx, bucket: string, m: Mission, t: DisputeType, q: Qualified, now: Date) {
+async function checkFilingLimit(
+  tx: Tx,
+  { bucket, m, t, q, now }: { bucket: string; m: Mission; t: DisputeType; q: Qualified; now: Date },
+) {
   const rule = FILING_LIMITS[t];
   const scope = [eq(disputes.filerBucket, bucket), eq(disputes.disputeType, t)];
   if (rule.windowMs !== null) scope.push(gt(disputes.filedAt, new Date(now.getTime() - rule.windowMs)));
@@ -101,14 +104,21 @@ async function checkFilingLimit(tx: Tx, bucket: string, m: Mission, t: DisputeTy
 }
 
 /** The new dispute's row: open, deadline per §3.1. */
-function newDisputeRow(
-  m: Mission,
-  input: FileDisputeInput,
-  filer: Filer,
-  bucket: string,
-  q: Qualified,
-  now: Date,
-): Row {
+function newDisputeRow({
+  m,
+  input,
+  filer,
+  bucket,
+  q,
+  now,
+}: {
+  m: Mission;
+  input: FileDisputeInput;
+  filer: Filer;
+  bucket: string;
+  q: Qualified;
+  now: Date;
+}): Row {
   const t = input.dispute_type;
   const evidence: Record<string, unknown> = { ...input.evidence };
   // AIP-4 §7.2: how a filer from another hub was identified, on the public record.
@@ -138,33 +148,27 @@ function newDisputeRow(
  * non_payment and dup_claim are decided at once from the server's own records (§3.1: "servers MAY
  * resolve faster"); the others stay open.
  */
-async function decideAtFiling(tx: Tx, deps: Deps, row: Row, m: Mission, q: Qualified, now: Date): Promise<Row> {
+async function decideAtFiling(ctx: TxCtx, { row, m, q }: { row: Row; m: Mission; q: Qualified }): Promise<Row> {
   if (row.disputeType === "non_payment")
-    return settle(
-      tx,
-      deps,
-      row,
-      {
+    return settle(ctx, {
+      d: row,
+      r: {
         outcome: "upheld",
         actor: "server",
-        rationale: `verified ${deps.config.aip34.paymentSlaHours} h ago and payout_status is still ${m.payoutStatus}`,
+        rationale: `verified ${ctx.deps.config.aip34.paymentSlaHours} h ago and payout_status is still ${m.payoutStatus}`,
       },
-      now,
-    );
+    });
   if (row.disputeType !== "dup_claim" || !q.pair) return row;
   const [s, other] = q.pair;
   const first = s.seq < other.seq ? s : other;
-  return settle(
-    tx,
-    deps,
-    row,
-    {
+  return settle(ctx, {
+    d: row,
+    r: {
       outcome: s.status === "accepted" ? "upheld" : "rejected",
       actor: "server",
       rationale: `arrival order under the mission lock: ${first.id} at ${first.submittedAt.toISOString()} (seq ${first.seq}) came first and ${first.status === "accepted" ? "was awarded" : "is the earliest"}`,
     },
-    now,
-  );
+  });
 }
 
 /**
@@ -178,7 +182,7 @@ export async function fileDispute(
   const { deps, now } = ctx;
   // Hidden from everyone while pending_escrow, its creator included (nothing to dispute yet).
   const m = await findVisibleMission(ctx, input.mission_id, null);
-  const q = await qualify(deps, m, input, filer, now);
+  const q = await qualify(deps, { m, input, filer, now });
   const bucket = "address" in filer ? filer.address : `anon:${filer.anonymousIp}`;
   return withTx(ctx, async (tx) => {
     // Lock order: the mission's filings, then the filer's (the per-mission bound and the per-mission
@@ -186,10 +190,10 @@ export async function fileDispute(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dispute-mission:${m.id}`}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dispute:${bucket}`}))`);
     await boundPerMission(tx, deps, m.id, input.dispute_type);
-    await checkFilingLimit(tx, bucket, m, input.dispute_type, q, now);
-    const row = newDisputeRow(m, input, filer, bucket, q, now);
+    await checkFilingLimit(tx, { bucket, m, t: input.dispute_type, q, now });
+    const row = newDisputeRow({ m, input, filer, bucket, q, now });
     await tx.insert(disputes).values(row);
-    return disputeToWire(await decideAtFiling(tx, deps, row, m, q, now));
+    return disputeToWire(await decideAtFiling({ tx, deps, now }, { row, m, q }));
   });
 }
 
@@ -204,9 +208,9 @@ type Ruling = {
 };
 
 /** §4: the corrective action of an outcome in the filer's favour. */
-async function correctiveAction(tx: Tx, deps: Deps, d: Row, r: Ruling, now: Date): Promise<Record<string, unknown>> {
-  if (d.disputeType === "non_payment") return retrySettlement(tx, d.missionId, now);
-  if (d.disputeType === "bad_spec") return invalidateRule(tx, deps, d.missionId, now);
+async function correctiveAction(ctx: TxCtx, { d, r }: { d: Row; r: Ruling }): Promise<Record<string, unknown>> {
+  if (d.disputeType === "non_payment") return retrySettlement(ctx.tx, d.missionId, ctx.now);
+  if (d.disputeType === "bad_spec") return invalidateRule(ctx, { missionId: d.missionId });
   if (d.disputeType === "dup_claim")
     return {
       action: "award_to_earliest",
@@ -220,13 +224,14 @@ async function correctiveAction(tx: Tx, deps: Deps, d: Row, r: Ruling, now: Date
     oracle: d.oracleUrl,
     applied: true,
     rerun: r.rerun
-      ? await applyAlternateReading(tx, deps, d.missionId, now, r.rerun)
+      ? await applyAlternateReading(ctx, { missionId: d.missionId, reading: r.rerun })
       : "not available: no alternate oracle is configured",
   };
 }
 
 /** Records the outcome and, when it favours the filer, runs the §4 corrective action (same tx). */
-async function settle(tx: Tx, deps: Deps, d: Row, r: Ruling, now: Date): Promise<Row> {
+async function settle(ctx: TxCtx, { d, r }: { d: Row; r: Ruling }): Promise<Row> {
+  const { tx, now } = ctx;
   // Lock order: the dispute row first, then the mission (corrective action), as in resolveDispute.
   const [live] = await tx
     .select({ id: disputes.id })
@@ -236,9 +241,9 @@ async function settle(tx: Tx, deps: Deps, d: Row, r: Ruling, now: Date): Promise
   if (!live) throw new AppError("CONFLICT", `dispute ${d.id} is already decided`);
   const favours =
     r.outcome === "upheld" || (r.outcome === "expired" && EXPIRED_UPHOLDS.has(d.disputeType as DisputeType));
-  let action: Record<string, unknown> | null = favours ? await correctiveAction(tx, deps, d, r, now) : null;
+  let action: Record<string, unknown> | null = favours ? await correctiveAction(ctx, { d, r }) : null;
   // AIP-4 §3.2 split: paid as the ruling says, through the award path (disputes.corrective).
-  if (r.outcome === "split" && r.split) action = await paySplit(tx, deps, d.missionId, r.split, now);
+  if (r.outcome === "split" && r.split) action = await paySplit(ctx, { missionId: d.missionId, shares: r.split });
   if (r.outcome === "rejected" && d.filedBy !== "anonymous") action = await penalise(tx, d, now);
   const [out] = await tx
     .update(disputes)
@@ -327,11 +332,8 @@ export async function resolveDispute(
     }
     return disputeToWire(
       await settle(
-        tx,
-        deps,
-        d,
-        { outcome: input.outcome, actor, rationale: input.rationale, split: input.split, rerun },
-        now,
+        { tx, deps, now },
+        { d, r: { outcome: input.outcome, actor, rationale: input.rationale, split: input.split, rerun } },
       ),
     );
   });
@@ -371,15 +373,15 @@ export async function sweepDisputes(ctx: Ctx, { batch = 100 }: { batch?: number 
     await db
       .transaction(async (tx) =>
         settle(
-          tx,
-          deps,
-          d,
+          { tx, deps, now },
           {
-            outcome: overturned ? "upheld" : "rejected",
-            actor: "peer_vote",
-            rationale: `the appeal of the creator's award ended ${award?.outcome}`,
+            d,
+            r: {
+              outcome: overturned ? "upheld" : "rejected",
+              actor: "peer_vote",
+              rationale: `the appeal of the creator's award ended ${award?.outcome}`,
+            },
           },
-          now,
         ),
       )
       .catch(ignoreDecided);
@@ -389,11 +391,15 @@ export async function sweepDisputes(ctx: Ctx, { batch = 100 }: { batch?: number 
     await db
       .transaction(async (tx) =>
         settle(
-          tx,
-          deps,
-          d,
-          { outcome: "expired", actor: "server", rationale: "no outcome before the resolution deadline (AIP-4 §3.1)" },
-          now,
+          { tx, deps, now },
+          {
+            d,
+            r: {
+              outcome: "expired",
+              actor: "server",
+              rationale: "no outcome before the resolution deadline (AIP-4 §3.1)",
+            },
+          },
         ),
       )
       .catch(ignoreDecided);

@@ -58,6 +58,15 @@ export async function checkEligibility(deps: Deps, mission: EligibilityGate, act
       "agents_only",
       "this mission is for registered agents: a live registry attestation (POST /attestations/registry) or an ADP agent card (POST /adp/adp.advertise)",
     );
+  assertTrackRecord(mission, row, now);
+}
+
+/** The mission's floors on the actor's record: its ELO rating (decayed as a reader sees it now) and missions won. */
+function assertTrackRecord(
+  mission: EligibilityGate,
+  row: (Parameters<typeof effectiveRating>[0] & { missionsCompleted: number }) | undefined,
+  now: Date,
+): void {
   if (mission.minSubmitterElo > 0) {
     const rating = row ? effectiveRating(row, now) : START_RATING;
     if (rating < mission.minSubmitterElo)

@@ -172,6 +172,12 @@ export function validateMissionType(
   verification: { type: keyof Row; params: Record<string, unknown> },
 ): { missionType: string; typeParams: Record<string, unknown>; warnings: string[] } {
   const missionType = type ?? "freeform";
+  const typeParams = parseTypeParams(missionType, rawParams);
+  return { missionType, typeParams, warnings: compatibilityWarnings(missionType, verification) };
+}
+
+/** The type's identifier and its type_params against the type's schema (AIP-2 §1, §3, §5). */
+function parseTypeParams(missionType: string, rawParams: Record<string, unknown> | undefined): Record<string, unknown> {
   if (!TYPE_ID.test(missionType) && !CUSTOM_TYPE_ID.test(missionType)) {
     throw new AppError(
       "INVALID_PARAMETER",
@@ -201,6 +207,17 @@ export function validateMissionType(
       { mission_type: missionType },
     );
   }
+  return parsed.data as Record<string, unknown>;
+}
+
+/**
+ * AIP-2 §3.9: a NOT_APPLICABLE method is refused (422); a NOT_RECOMMENDED one, and a
+ * first_valid_match rule that names none of the type's output fields, are warnings.
+ */
+function compatibilityWarnings(
+  missionType: string,
+  verification: { type: keyof Row; params: Record<string, unknown> },
+): string[] {
   const row = isRegistered(missionType) ? COMPATIBILITY[missionType] : COMPATIBILITY.freeform;
   const level = row[verification.type];
   if (level === "NOT_APPLICABLE") {
@@ -228,7 +245,7 @@ export function validateMissionType(
       `first_valid_match_unbound: the match rule names none of ${fields.join(", ")}, so it cannot bind the ${missionType} solution schema (AIP-2 §3.9 binding clause)`,
     );
   }
-  return { missionType, typeParams: parsed.data as Record<string, unknown>, warnings };
+  return warnings;
 }
 
 /**

@@ -131,104 +131,120 @@ export function validateVerificationParams(
   const warnings: string[] = [];
   const done = (verification: Verification) => ({ verification, params: verification.params, warnings });
   switch (type) {
-    case "first_valid_match": {
-      const params: FirstValidMatchParams = parseShape(schemas.first_valid_match, raw);
-      if (params.target_hash !== undefined) {
-        const h = normalizeSha256(params.target_hash);
-        if (!h) throw bad("target_hash", "must be a sha256 hex digest (0x…, bare hex or sha256:…)");
-        params.target_hash = h;
-      }
-      if (params.target_hash === undefined && params.predicate_uri === undefined && params.expected === undefined) {
-        throw bad("params", "first_valid_match needs target_hash, predicate_uri or expected");
-      }
-      if (params.match_mode === "regex") {
-        if (typeof params.expected !== "string") throw bad("expected", "match_mode regex needs an expected pattern");
-        if (params.expected.length > MAX_REGEX_LENGTH)
-          throw unprocessable("expected", "regex_too_long", `pattern longer than ${MAX_REGEX_LENGTH} characters`);
-        try {
-          RE2JS.compile(params.expected);
-        } catch (e) {
-          throw unprocessable("expected", "regex_not_re2", `pattern cannot run on RE2: ${(e as Error).message}`);
-        }
-      }
-      return done({ type, params });
-    }
-    case "peer_vote": {
-      const params: PeerVoteParams = parseShape(schemas.peer_vote, raw);
-      const vd = new Date(params.voting_deadline);
-      if (vd.getTime() <= ctx.deadline.getTime())
-        throw unprocessable("voting_deadline", "voting_before_deadline", "must be after the mission deadline");
-      const token = ctx.assets.find((a) => a.symbol.toLowerCase() === params.vote_token.toLowerCase());
-      if (!token) throw unprocessable("vote_token", "unknown_asset", "is not an asset this server settles");
-      params.vote_token = token.symbol;
-      params.voting_deadline = vd.toISOString();
-      for (const f of ["min_vote", "quorum"] as const) {
-        if (!isUintString(params[f])) throw bad(f, "must be a uint256 base-10 string");
-      }
-      if (BigInt(params.min_vote) < 1n) throw bad("min_vote", "must be at least 1");
-      return done({ type, params });
-    }
-    case "oracle": {
-      const params: OracleParams = parseShape(schemas.oracle, raw);
-      const addr = normalizeAddress(params.oracle_contract);
-      if (!addr) throw bad("oracle_contract", "must be a 0x EVM address");
-      params.oracle_contract = addr;
-      // AIP-1 §4.4 "oracle_method": "string (function selector or RPC method)" — the four forms
-      // of lib/evm.ts (signature per_submission / per_mission, 4-byte selector, RPC method name).
-      const problem = oracleMethodProblem(params.oracle_method);
-      if (problem === "rpc_namespace_reserved") {
-        throw unprocessable(
-          "oracle_method",
-          "oracle_rpc_method_reserved",
-          'an RPC-method oracle must use its own namespace (e.g. "oracle_winner"), never a node namespace such as eth_, debug_ or admin_',
-        );
-      }
-      if (problem) {
-        throw unprocessable(
-          "oracle_method",
-          "oracle_method_unsupported",
-          'must be a 4-byte selector ("0x6d4ce63c"), a namespaced RPC method ("oracle_winner"), f(bytes32 missionKey, bytes32 contentHash) returns (bool) or f(bytes32 missionKey) returns (bytes32 contentHash), e.g. "isValid(bytes32,bytes32)" or "winner(bytes32)"',
-        );
-      }
-      // /15: refuse a mission no oracle could ever decide rather than hold its reward.
-      if (!ctx.rpcConfigured) {
-        throw new AppError(
-          "UNPROCESSABLE",
-          "this server has no RPC configured (OABP_RPC_URL), so no oracle can be read: an oracle mission could never be decided; choose another verification type",
-          { field: "verification.type", reason: "oracle_no_rpc" },
-        );
-      }
-      if (!ctx.knownOracles.includes(addr))
-        warnings.push("unknown_oracle: this oracle is not on the server's allow-list (AIP-1 Security Considerations)");
-      return done({ type, params });
-    }
-    case "creator_judges": {
-      const params: CreatorJudgesParams = parseShape(schemas.creator_judges, raw);
-      if (params.appeal === false) return done({ type, params }); // the creator's opt-out, kept visible on the mission
-      if (params.appeal === undefined) {
-        // AIP-1 Security Considerations, reward griefing: "SHOULD allow peer_vote appeals after a
-        // creator_judges resolution if a quorum of voters dispute" — without the creator opting
-        // in. Stakes in the reward asset: min_vote 1 % of the reward, quorum 10 % (each ≥ 1).
-        if (!ctx.defaultAppeal) return done({ type, params });
-        const pct = (n: bigint) => ((ctx.reward.amount * n) / 100n > 0n ? (ctx.reward.amount * n) / 100n : 1n);
-        params.appeal = {
-          appeal_window_seconds: ctx.defaultAppeal.windowSeconds,
-          vote_token: ctx.reward.asset,
-          min_vote: pct(1n).toString(),
-          quorum: pct(10n).toString(),
-          default: true,
-        };
-        return done({ type, params });
-      }
-      const appeal = params.appeal;
-      const token = ctx.assets.find((a) => a.symbol.toLowerCase() === appeal.vote_token.toLowerCase());
-      if (!token) throw unprocessable("appeal.vote_token", "unknown_asset", "is not an asset this server settles");
-      appeal.vote_token = token.symbol;
-      for (const f of ["min_vote", "quorum"] as const) {
-        if (!isUintString(appeal[f]) || BigInt(appeal[f]) < 1n)
-          throw bad(`appeal.${f}`, "must be a uint256 base-10 string, at least 1");
-      }
-      return done({ type, params });
+    case "first_valid_match":
+      return done({ type, params: firstValidMatchParams(raw) });
+    case "peer_vote":
+      return done({ type, params: peerVoteParams(raw, ctx) });
+    case "oracle":
+      return done({ type, params: oracleParams(raw, ctx, warnings) });
+    case "creator_judges":
+      return done({ type, params: creatorJudgesParams(raw, ctx) });
+  }
+}
+
+function firstValidMatchParams(raw: Record<string, unknown> | undefined): FirstValidMatchParams {
+  const params: FirstValidMatchParams = parseShape(schemas.first_valid_match, raw);
+  if (params.target_hash !== undefined) {
+    const h = normalizeSha256(params.target_hash);
+    if (!h) throw bad("target_hash", "must be a sha256 hex digest (0x…, bare hex or sha256:…)");
+    params.target_hash = h;
+  }
+  if (params.target_hash === undefined && params.predicate_uri === undefined && params.expected === undefined) {
+    throw bad("params", "first_valid_match needs target_hash, predicate_uri or expected");
+  }
+  if (params.match_mode === "regex") {
+    if (typeof params.expected !== "string") throw bad("expected", "match_mode regex needs an expected pattern");
+    if (params.expected.length > MAX_REGEX_LENGTH)
+      throw unprocessable("expected", "regex_too_long", `pattern longer than ${MAX_REGEX_LENGTH} characters`);
+    try {
+      RE2JS.compile(params.expected);
+    } catch (e) {
+      throw unprocessable("expected", "regex_not_re2", `pattern cannot run on RE2: ${(e as Error).message}`);
     }
   }
+  return params;
+}
+
+function peerVoteParams(raw: Record<string, unknown> | undefined, ctx: VerificationContext): PeerVoteParams {
+  const params: PeerVoteParams = parseShape(schemas.peer_vote, raw);
+  const vd = new Date(params.voting_deadline);
+  if (vd.getTime() <= ctx.deadline.getTime())
+    throw unprocessable("voting_deadline", "voting_before_deadline", "must be after the mission deadline");
+  const token = ctx.assets.find((a) => a.symbol.toLowerCase() === params.vote_token.toLowerCase());
+  if (!token) throw unprocessable("vote_token", "unknown_asset", "is not an asset this server settles");
+  params.vote_token = token.symbol;
+  params.voting_deadline = vd.toISOString();
+  for (const f of ["min_vote", "quorum"] as const) {
+    if (!isUintString(params[f])) throw bad(f, "must be a uint256 base-10 string");
+  }
+  if (BigInt(params.min_vote) < 1n) throw bad("min_vote", "must be at least 1");
+  return params;
+}
+
+function oracleParams(
+  raw: Record<string, unknown> | undefined,
+  ctx: VerificationContext,
+  warnings: string[],
+): OracleParams {
+  const params: OracleParams = parseShape(schemas.oracle, raw);
+  const addr = normalizeAddress(params.oracle_contract);
+  if (!addr) throw bad("oracle_contract", "must be a 0x EVM address");
+  params.oracle_contract = addr;
+  // AIP-1 §4.4 "oracle_method": "string (function selector or RPC method)" — the four forms
+  // of lib/evm.ts (signature per_submission / per_mission, 4-byte selector, RPC method name).
+  const problem = oracleMethodProblem(params.oracle_method);
+  if (problem === "rpc_namespace_reserved") {
+    throw unprocessable(
+      "oracle_method",
+      "oracle_rpc_method_reserved",
+      'an RPC-method oracle must use its own namespace (e.g. "oracle_winner"), never a node namespace such as eth_, debug_ or admin_',
+    );
+  }
+  if (problem) {
+    throw unprocessable(
+      "oracle_method",
+      "oracle_method_unsupported",
+      'must be a 4-byte selector ("0x6d4ce63c"), a namespaced RPC method ("oracle_winner"), f(bytes32 missionKey, bytes32 contentHash) returns (bool) or f(bytes32 missionKey) returns (bytes32 contentHash), e.g. "isValid(bytes32,bytes32)" or "winner(bytes32)"',
+    );
+  }
+  // /15: refuse a mission no oracle could ever decide rather than hold its reward.
+  if (!ctx.rpcConfigured) {
+    throw new AppError(
+      "UNPROCESSABLE",
+      "this server has no RPC configured (OABP_RPC_URL), so no oracle can be read: an oracle mission could never be decided; choose another verification type",
+      { field: "verification.type", reason: "oracle_no_rpc" },
+    );
+  }
+  if (!ctx.knownOracles.includes(addr))
+    warnings.push("unknown_oracle: this oracle is not on the server's allow-list (AIP-1 Security Considerations)");
+  return params;
+}
+
+function creatorJudgesParams(raw: Record<string, unknown> | undefined, ctx: VerificationContext): CreatorJudgesParams {
+  const params: CreatorJudgesParams = parseShape(schemas.creator_judges, raw);
+  if (params.appeal === false) return params; // the creator's opt-out, kept visible on the mission
+  if (params.appeal === undefined) {
+    // AIP-1 Security Considerations, reward griefing: "SHOULD allow peer_vote appeals after a
+    // creator_judges resolution if a quorum of voters dispute" — without the creator opting
+    // in. Stakes in the reward asset: min_vote 1 % of the reward, quorum 10 % (each ≥ 1).
+    if (!ctx.defaultAppeal) return params;
+    const pct = (n: bigint) => ((ctx.reward.amount * n) / 100n > 0n ? (ctx.reward.amount * n) / 100n : 1n);
+    params.appeal = {
+      appeal_window_seconds: ctx.defaultAppeal.windowSeconds,
+      vote_token: ctx.reward.asset,
+      min_vote: pct(1n).toString(),
+      quorum: pct(10n).toString(),
+      default: true,
+    };
+    return params;
+  }
+  const appeal = params.appeal;
+  const token = ctx.assets.find((a) => a.symbol.toLowerCase() === appeal.vote_token.toLowerCase());
+  if (!token) throw unprocessable("appeal.vote_token", "unknown_asset", "is not an asset this server settles");
+  appeal.vote_token = token.symbol;
+  for (const f of ["min_vote", "quorum"] as const) {
+    if (!isUintString(appeal[f]) || BigInt(appeal[f]) < 1n)
+      throw bad(`appeal.${f}`, "must be a uint256 base-10 string, at least 1");
+  }
+  return params;
 }

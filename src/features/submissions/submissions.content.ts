@@ -63,9 +63,14 @@ export function normaliseContent(input: CreateSubmissionInput): { contentUri: st
     throw new AppError("INVALID_PARAMETER", "content_uri (with content_hash) or content is required", {
       field: "content_uri",
     });
+  return uriContent(input.content_uri, given);
+}
+
+/** A content_uri: a data: URI checked against its hash at once; a remote one needs content_hash. */
+function uriContent(contentUri: string, given: string | null | undefined): { contentUri: string; contentHash: string } {
   let url: URL;
   try {
-    url = new URL(input.content_uri);
+    url = new URL(contentUri);
   } catch {
     throw new AppError("INVALID_PARAMETER", "content_uri is not a valid URI", { field: "content_uri" });
   }
@@ -75,11 +80,11 @@ export function normaliseContent(input: CreateSubmissionInput): { contentUri: st
     });
   }
   if (url.protocol === "data:") {
-    const hash = dataUriHash(input.content_uri);
+    const hash = dataUriHash(contentUri);
     if (!hash)
       throw new AppError("INVALID_PARAMETER", "content_uri is not a valid data: URI", { field: "content_uri" });
     if (given && given !== hash) throw mismatch(given, hash);
-    return { contentUri: input.content_uri, contentHash: hash };
+    return { contentUri, contentHash: hash };
   }
   // ar:// is fetched through OABP_ARWEAVE_GATEWAY (src/lib/safe-fetch.ts): a malformed
   // transaction id could never be fetched, so it is refused now rather than failing later.
@@ -90,13 +95,13 @@ export function normaliseContent(input: CreateSubmissionInput): { contentUri: st
       { field: "content_uri" },
     );
   }
-  if (input.content_uri.length > 2048)
+  if (contentUri.length > 2048)
     throw new AppError("INVALID_PARAMETER", "content_uri longer than 2048 characters", { field: "content_uri" });
   if (!given)
     throw new AppError("INVALID_PARAMETER", "content_hash is required with a remote content_uri (AIP-1 §3)", {
       field: "content_hash",
     });
-  return { contentUri: input.content_uri, contentHash: given };
+  return { contentUri, contentHash: given };
 }
 
 function mismatch(given: string, actual: string) {

@@ -125,7 +125,7 @@ export async function createSubmission(
   // Hidden from everyone while pending_escrow, its creator included (nothing to submit to yet).
   const mission = await findVisibleMission(ctx, missionId, null);
   const prep = await prepareSubmission(ctx, mission, input, submitter);
-  return onceTx(ctx, (tx) => storeSubmission(ctx, tx, mission, input, prep));
+  return onceTx(ctx, (tx) => storeSubmission(ctx, tx, { mission, input, p: prep }));
 }
 
 type Prepared = Awaited<ReturnType<typeof prepareSubmission>>;
@@ -208,9 +208,7 @@ const AFTER = {
 async function storeSubmission(
   ctx: Ctx,
   tx: Tx,
-  mission: Mission,
-  input: CreateSubmissionInput,
-  p: Prepared,
+  { mission, input, p }: { mission: Mission; input: CreateSubmissionInput; p: Prepared },
 ): Promise<SubmissionWire> {
   const { deps, now } = ctx;
   const { submitter } = p;
@@ -224,9 +222,11 @@ async function storeSubmission(
         .from(submissions)
         .where(and(eq(submissions.missionId, mission.id), eq(submissions.submitter, submitter))),
   );
-  const open = assertAccepting(deps, mission, p.reveal, locked, mine);
-  const commitment = p.reveal ? await claimCommitment(tx, mission.id, submitter, p.contentHash, input.salt) : undefined;
-  const row = submissionRow(ctx, mission, input, p, commitment?.seq ?? open.seq);
+  const open = assertAccepting(deps, { mission, reveal: p.reveal, locked, mine });
+  const commitment = p.reveal
+    ? await claimCommitment(tx, { missionId: mission.id, submitter, contentHash: p.contentHash, salt: input.salt })
+    : undefined;
+  const row = submissionRow(ctx, { mission, input, p, seq: commitment?.seq ?? open.seq });
   const rejected = row.status === "rejected" ? (row.reason as SubmissionReason) : undefined;
   const [[inserted]] = await pipelined(
     () => tx.insert(submissions).values(row).returning(),
@@ -245,7 +245,7 @@ async function storeSubmission(
     () => (p.judged ? undefined : recordActivity(tx, submitter, now, { seen: true })),
   );
   if (!p.judged) return submissionToWire(inserted!, open, submitter, deps.config.publicUrl);
-  return judgeAndAnswer(ctx, tx, mission.id, row.id, submitter);
+  return judgeAndAnswer(ctx, tx, { missionId: mission.id, id: row.id, submitter });
 }
 
 /**
@@ -272,10 +272,12 @@ function lockForSubmission(tx: Tx, mission: Mission, now: Date, reveal: boolean)
 /** Refuses a submission the locked mission does not take: closed, a duplicate, or over the per-agent limit. */
 function assertAccepting<L>(
   deps: Deps,
-  mission: Mission,
-  reveal: boolean,
-  locked: L | undefined,
-  mine: { n: number; dup: number } | undefined,
+  {
+    mission,
+    reveal,
+    locked,
+    mine,
+  }: { mission: Mission; reveal: boolean; locked: L | undefined; mine: { n: number; dup: number } | undefined },
 ): L {
   if (!locked && reveal && mission.status === "open") {
     throw new AppError(
@@ -314,15 +316,10 @@ function assertUnderLimits(deps: Deps, mine: { n: number; dup: number } | undefi
 /** The new submission's row; `seq` is its arrival order, assigned under the mission row lock. */
 function submissionRow(
   { now }: Ctx,
-  mission: Mission,
-  input: CreateSubmissionInput,
-  p: Prepared,
-  seq: number,
+  { mission, input, p, seq }: { mission: Mission; input: CreateSubmissionInput; p: Prepared; seq: number },
 ): SubmissionRow {
-  const { self, precheck, fvm, contentUri } = p;
-  const rejected = self ? ("self_submission" as const) : precheck?.result === "invalid" ? precheck.reason : undefined;
-  // Inline data: content without a match rule was hash-checked already: nothing to fetch.
-  const localData = !fvm && contentUri.startsWith("data:");
+  const { fvm, contentUri } = p;
+  const { rejected, checkResult, nextCheckAt } = firstCheck(p, now);
   return {
     id: newId("sub", now.getTime()),
     missionId: mission.id,
@@ -333,12 +330,10 @@ function submissionRow(
     status: rejected ? "rejected" : "pending",
     reason: rejected ?? PENDING_REASON[mission.verificationType] ?? "awaiting_verification",
     seq,
-    // Every remote deliverable is fetched and must hash to content_hash (docs/design.md), whatever
-    // the method; inline/data: content was hash-checked above.
-    checkResult: rejected ? "invalid" : precheck || localData ? "valid" : null,
+    checkResult,
     checkReason: rejected ?? null,
     checkAttempts: 0,
-    nextCheckAt: !self && !precheck && !localData ? now : null,
+    nextCheckAt,
     checkHost: checkHostOf(contentUri, fvm?.predicate_uri),
     checkClaimedUntil: null,
     payoutAmount: null,
@@ -349,8 +344,29 @@ function submissionRow(
   };
 }
 
+/**
+ * Where the new submission's check starts: rejected at once (a self-submission, or the local check
+ * found no match), already checked (local check, or inline data: content without a match rule,
+ * hash-checked already: nothing to fetch), or due now.
+ */
+function firstCheck({ self, precheck, fvm, contentUri }: Prepared, now: Date) {
+  const rejected = self ? ("self_submission" as const) : precheck?.result === "invalid" ? precheck.reason : undefined;
+  const localData = !fvm && contentUri.startsWith("data:");
+  return {
+    rejected,
+    // Every remote deliverable is fetched and must hash to content_hash (docs/design.md), whatever
+    // the method; inline/data: content was hash-checked above.
+    checkResult: rejected ? ("invalid" as const) : precheck || localData ? ("valid" as const) : null,
+    nextCheckAt: !self && !precheck && !localData ? now : null,
+  };
+}
+
 /** Still under the row lock taken by the count bump: judge in arrival order, resolve at once. */
-async function judgeAndAnswer(ctx: Ctx, tx: Tx, missionId: string, id: string, submitter: string) {
+async function judgeAndAnswer(
+  ctx: Ctx,
+  tx: Tx,
+  { missionId, id, submitter }: { missionId: string; id: string; submitter: string },
+) {
   const { deps, now } = ctx;
   const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
   await judgeFirstValidMatch(tx, deps, m!, now);

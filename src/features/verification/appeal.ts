@@ -1,10 +1,8 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { TxCtx } from "../../lib/context";
-import type { Tx } from "../../db/client";
 import { emitEvent, missionAwarded } from "../../db/outbox";
 import { missions, submissions, votes } from "../../db/schema/index";
 import type { AwardRecord } from "../../db/schema/missions";
-import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { parseUint } from "../../lib/money";
 import { pipelined } from "../../db/pipelined";
@@ -173,57 +171,68 @@ export function appealBallotRules(m: MissionRow, voter: string, now: Date): Ball
  * One step of an appeal (lifecycle, under the mission row lock; the mission is escrowed with a
  * recorded award). Before its deadline a phase only re-schedules itself.
  */
-export async function advanceAppeal(tx: Tx, deps: Deps, m: MissionRow, now: Date): Promise<void> {
+export async function advanceAppeal(ctx: TxCtx, { mission: m }: { mission: MissionRow }): Promise<void> {
   const a = m.award!;
   const p = appealOf(m)!;
-  const rows = await tx.select().from(votes).where(eq(votes.missionId, m.id)).orderBy(asc(votes.id));
+  const rows = await ctx.tx.select().from(votes).where(eq(votes.missionId, m.id)).orderBy(asc(votes.id));
   const total = rows.reduce((s, v) => s + BigInt(v.amount), 0n);
-  const quorum = parseUint(p.quorum);
-
-  if (m.phase === "appeal") {
-    const closesAt = new Date(a.appeal_deadline);
-    if (now < closesAt)
-      return void (await tx
-        .update(missions)
-        .set({ nextActionAt: closesAt, updatedAt: now })
-        .where(eq(missions.id, m.id)));
-    if (rows.length > 0 && total >= quorum) {
-      // Quorum of disputes: the decision goes to a peer vote; the disputes count as votes.
-      const votingDeadline = new Date(now.getTime() + p.appeal_window_seconds * 1000);
-      await tx
-        .update(missions)
-        .set({
-          phase: "voting",
-          award: { ...a, voting_deadline: votingDeadline.toISOString(), dispute_stake: total.toString() },
-          payoutStatusReason: "awaiting_appeal_vote",
-          payoutStatusUpdatedAt: now,
-          nextActionAt: votingDeadline,
-          updatedAt: now,
-        })
-        .where(eq(missions.id, m.id));
-      return;
-    }
-    // No dispute, or too few: the disputers get their stakes back in full, the award is paid.
-    // Pay first (agent rows, then every ledger row in one sorted pass), then return the stakes.
-    await payAward(
-      { tx, deps, now },
-      {
-        mission: m,
-        award: { ...a, dispute_stake: total.toString(), outcome: "undisputed" },
-        reason: "creator_award",
-        alsoLock: stakeAccounts(m.id, p.vote_token, rows),
-      },
-    );
-    return settleStakes({ tx, now }, { missionId: m.id, asset: p.vote_token, rows, payouts: refundAll(rows) });
-  }
-
+  const tally: Tally = { a, p, rows, total, quorum: parseUint(p.quorum) };
+  if (m.phase === "appeal") return closeAppeal(ctx, m, tally);
   // phase voting (or anything unexpected: decide rather than hold the funds)
-  const closesAt = a.voting_deadline ? new Date(a.voting_deadline) : new Date(a.appeal_deadline);
-  if (now < closesAt)
-    return void (await tx
+  return closeAppealVote(ctx, m, tally);
+}
+
+/** What an appeal step reads: the award, the appeal's params, its dispute stakes (votes) and their sum. */
+interface Tally {
+  a: AwardRecord;
+  p: AppealParams;
+  rows: (typeof votes.$inferSelect)[];
+  total: bigint;
+  quorum: bigint;
+}
+
+/** The mission waits for `closesAt` (the sweeper comes back then). */
+async function waitUntil({ tx, now }: TxCtx, m: MissionRow, closesAt: Date): Promise<void> {
+  await tx.update(missions).set({ nextActionAt: closesAt, updatedAt: now }).where(eq(missions.id, m.id));
+}
+
+/** The appeal window: at its end a quorum of disputes opens the peer vote, else the award is paid. */
+async function closeAppeal(ctx: TxCtx, m: MissionRow, { a, p, rows, total, quorum }: Tally): Promise<void> {
+  const { tx, now } = ctx;
+  const closesAt = new Date(a.appeal_deadline);
+  if (now < closesAt) return waitUntil(ctx, m, closesAt);
+  if (rows.length > 0 && total >= quorum) {
+    // Quorum of disputes: the decision goes to a peer vote; the disputes count as votes.
+    const votingDeadline = new Date(now.getTime() + p.appeal_window_seconds * 1000);
+    await tx
       .update(missions)
-      .set({ nextActionAt: closesAt, updatedAt: now })
-      .where(eq(missions.id, m.id)));
+      .set({
+        phase: "voting",
+        award: { ...a, voting_deadline: votingDeadline.toISOString(), dispute_stake: total.toString() },
+        payoutStatusReason: "awaiting_appeal_vote",
+        payoutStatusUpdatedAt: now,
+        nextActionAt: votingDeadline,
+        updatedAt: now,
+      })
+      .where(eq(missions.id, m.id));
+    return;
+  }
+  // No dispute, or too few: the disputers get their stakes back in full, the award is paid.
+  // Pay first (agent rows, then every ledger row in one sorted pass), then return the stakes.
+  await payAward(ctx, {
+    mission: m,
+    award: { ...a, dispute_stake: total.toString(), outcome: "undisputed" },
+    reason: "creator_award",
+    alsoLock: stakeAccounts(m.id, p.vote_token, rows),
+  });
+  return settleStakes(ctx, { missionId: m.id, asset: p.vote_token, rows, payouts: refundAll(rows) });
+}
+
+/** The appeal's peer vote: at its end the award is upheld or overturned, and the stakes settle. */
+async function closeAppealVote(ctx: TxCtx, m: MissionRow, { a, p, rows, total, quorum }: Tally): Promise<void> {
+  const { tx, deps, now } = ctx;
+  const closesAt = a.voting_deadline ? new Date(a.voting_deadline) : new Date(a.appeal_deadline);
+  if (now < closesAt) return waitUntil(ctx, m, closesAt);
   const awarded = new Set(a.winners.map((w) => w.submission_id));
   const subs = await tx
     .select({ id: submissions.id, seq: submissions.seq, submitter: submissions.submitter })
@@ -246,32 +255,31 @@ export async function advanceAppeal(tx: Tx, deps: Deps, m: MissionRow, now: Date
   const stakes = stakeAccounts(m.id, p.vote_token, rows);
   // Pay first (agent rows, then every ledger row in one sorted pass), then settle the stakes.
   if (!result || result.submissionId === AWARD) {
-    await payAward(
-      { tx, deps, now },
-      { mission: m, award: { ...a, outcome: "upheld" }, reason: "creator_award_upheld", alsoLock: stakes },
-    );
+    await payAward(ctx, {
+      mission: m,
+      award: { ...a, outcome: "upheld" },
+      reason: "creator_award_upheld",
+      alsoLock: stakes,
+    });
   } else {
     const w = byId.get(result.submissionId)!;
-    await resolveAndPay(
-      { tx, deps, now },
-      {
-        mission: m,
-        winners: [{ submissionId: w.id, submitter: w.submitter, weight: 1 }],
-        reason: "creator_award_overturned",
-        winnerReason: "appeal_winner",
-        loserReason: "not_selected",
-        outcome: "win",
-        alsoLock: stakes,
-        loserReasons: Object.fromEntries([...awarded].map((id) => [id, "award_overturned" as const])),
-      },
-    );
+    await resolveAndPay(ctx, {
+      mission: m,
+      winners: [{ submissionId: w.id, submitter: w.submitter, weight: 1 }],
+      reason: "creator_award_overturned",
+      winnerReason: "appeal_winner",
+      loserReason: "not_selected",
+      outcome: "win",
+      alsoLock: stakes,
+      loserReasons: Object.fromEntries([...awarded].map((id) => [id, "award_overturned" as const])),
+    });
     await tx
       .update(missions)
       // The creator signed the award it made, not this outcome: its signatures are dropped.
       .set({ award: { ...a, outcome: "overturned", release_signatures: undefined } })
       .where(eq(missions.id, m.id));
   }
-  await settleStakes({ tx, now }, { missionId: m.id, asset: p.vote_token, rows, payouts });
+  await settleStakes(ctx, { missionId: m.id, asset: p.vote_token, rows, payouts });
 }
 
 function refundAll(rows: { id: string; amount: string }[]) {

@@ -124,10 +124,12 @@ export async function listCommitments(ctx: Ctx, { missionId }: { missionId: stri
 /** The revealer's unrevealed commitment matching this content and salt, locked; or a 422. */
 export async function claimCommitment(
   tx: Tx,
-  missionId: string,
-  submitter: string,
-  contentHash: string,
-  salt: string | undefined,
+  {
+    missionId,
+    submitter,
+    contentHash,
+    salt,
+  }: { missionId: string; submitter: string; contentHash: string; salt: string | undefined },
 ) {
   if (!salt)
     throw new AppError("INVALID_PARAMETER", "a commit-reveal submission needs the salt of its commitment", {
@@ -200,7 +202,7 @@ export async function judgeCommitReveal(
   // never a full refund for work the creator's verifier has seen (docs/decisions.md "Predicates").
   const held = await heldDefaultReason(tx, m.id);
   if (held) {
-    await defaultAward(tx, deps, m, now, held);
+    await defaultAward({ tx, deps, now }, { mission: m, reason: held });
     return "resolved";
   }
   await voidAndRefund(

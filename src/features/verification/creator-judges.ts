@@ -37,7 +37,7 @@ export async function awardMission(
   const { deps, now } = ctx;
   const caller = agentOf(ctx);
   return onceTx(ctx, async (tx) => {
-    const { m, winners } = await checkedAward(tx, ctx, missionId, input, true);
+    const { m, winners } = await checkedAward(ctx, tx, { missionId, input, strict: true });
     // base rail: slots the creator signed for are released with its signature, the rest delayed.
     const releaseSignatures = await checkReleaseSignatures(
       { tx, deps },
@@ -76,7 +76,7 @@ export async function awardMission(
  */
 export async function awardTypedData(ctx: Ctx, { missionId, award }: { missionId: string; award: AwardInput }) {
   return onceTx(ctx, async (tx) => {
-    const { m, winners } = await checkedAward(tx, ctx, missionId, award, false);
+    const { m, winners } = await checkedAward(ctx, tx, { missionId, input: award, strict: false });
     if (m.verificationType !== "creator_judges") return { releases: [] };
     return { releases: typedDataOf(m, await signableReleases({ tx, deps: ctx.deps }, { mission: m, winners })) };
   });
@@ -87,14 +87,45 @@ export async function awardTypedData(ctx: Ctx, { missionId, award }: { missionId
  * false (typed data): another method answers rather than failing, as there is nothing to sign.
  */
 async function checkedAward(
-  tx: Tx,
   ctx: Ctx,
-  missionId: string,
-  input: AwardInput,
-  strict: boolean,
+  tx: Tx,
+  { missionId, input, strict }: { missionId: string; input: AwardInput; strict: boolean },
 ): Promise<{ m: MissionRow; winners: Winner[] }> {
-  const { now } = ctx;
   const caller = agentOf(ctx);
+  const { ids, shares } = sharesOf(input);
+  // Hidden from everyone while pending_escrow (its creator gets 404 here too, as before); a
+  // mission the operator hid is still judged by its creator (its money settles; docs/moderation.md).
+  // One round trip: the submissions are read behind the mission row lock (pipelined), so after it.
+  const [locked, rows] = await pipelined(
+    () => lockMission(tx, missionId),
+    () =>
+      ids.length === 0
+        ? []
+        : tx
+            .select()
+            .from(submissions)
+            .where(and(eq(submissions.missionId, missionId), inArray(submissions.id, ids))),
+  );
+  const m = assertVisible(locked, missionId, locked?.status === "pending_escrow" ? null : caller);
+  if (m.creator !== caller) throw new AppError("FORBIDDEN", "only the creator may award a creator_judges mission");
+  if (m.verificationType !== "creator_judges") {
+    if (!strict) return { m, winners: [] };
+    throw new AppError("CONFLICT", `a ${m.verificationType} mission is not judged by its creator`, {
+      reason: "wrong_verification_type",
+    });
+  }
+  assertJudging(m, ctx.now, input.winners.length);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const winners: Winner[] = ids.map((id, i) => ({
+    submissionId: id,
+    submitter: awardable(id, byId.get(id)).submitter,
+    weight: shares[i]!,
+  }));
+  return { m, winners };
+}
+
+/** The winners named (distinct), and their weights: the share_bps of every one (summing to 10 000), or equal. */
+function sharesOf(input: AwardInput): { ids: string[]; shares: number[] } {
   const ids = input.winners.map((w) => w.submission_id);
   if (new Set(ids).size !== ids.length)
     throw new AppError("INVALID_PARAMETER", "winners must be distinct submissions", { field: "winners" });
@@ -104,71 +135,47 @@ async function checkedAward(
   const shares = given ? input.winners.map((w) => w.share_bps!) : input.winners.map(() => 1);
   if (given && shares.reduce((a, b) => a + b, 0) !== 10_000)
     throw new AppError("INVALID_PARAMETER", "share_bps must sum to 10000", { field: "winners" });
+  return { ids, shares };
+}
 
-  {
-    // Hidden from everyone while pending_escrow (its creator gets 404 here too, as before); a
-    // mission the operator hid is still judged by its creator (its money settles; docs/moderation.md).
-    // One round trip: the submissions are read behind the mission row lock (pipelined), so after it.
-    const [locked, rows] = await pipelined(
-      () => lockMission(tx, missionId),
-      () =>
-        ids.length === 0
-          ? []
-          : tx
-              .select()
-              .from(submissions)
-              .where(and(eq(submissions.missionId, missionId), inArray(submissions.id, ids))),
+/** Open, or in its judging window after the deadline; and no more winners than the mission (and its rail) pays. */
+function assertJudging(m: MissionRow, now: Date, winnerCount: number): void {
+  const judging =
+    m.status === "escrowed" && m.phase === "judging" && m.judgingDeadline !== null && now < m.judgingDeadline;
+  if (m.status !== "open" && !judging)
+    throw new AppError(
+      "MISSION_NOT_OPEN",
+      `mission is ${m.status}${m.phase === "judging" ? " and its judging window has closed" : ""}`,
+      { status: m.status, phase: m.phase },
     );
-    const m = assertVisible(locked, missionId, locked?.status === "pending_escrow" ? null : caller);
-    if (m.creator !== caller) throw new AppError("FORBIDDEN", "only the creator may award a creator_judges mission");
-    if (m.verificationType !== "creator_judges") {
-      if (!strict) return { m, winners: [] };
-      throw new AppError("CONFLICT", `a ${m.verificationType} mission is not judged by its creator`, {
-        reason: "wrong_verification_type",
-      });
-    }
-    const judging =
-      m.status === "escrowed" && m.phase === "judging" && m.judgingDeadline !== null && now < m.judgingDeadline;
-    if (m.status !== "open" && !judging)
-      throw new AppError(
-        "MISSION_NOT_OPEN",
-        `mission is ${m.status}${m.phase === "judging" ? " and its judging window has closed" : ""}`,
-        { status: m.status, phase: m.phase },
-      );
-    // On the base rail never more than one escrow release can pay (a mission from before that rule too).
-    const maxWinners = maxWinnersOnRail(m.rewardChain, verificationIf(m, "creator_judges")?.params.max_winners ?? 1);
-    if (input.winners.length > maxWinners)
-      throw new AppError("UNPROCESSABLE", `at most ${maxWinners} winner(s) for this mission`, {
-        reason: "too_many_winners",
-        max_winners: maxWinners,
-      });
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const id of ids) {
-      const s = byId.get(id);
-      if (!s)
-        throw new AppError("UNPROCESSABLE", `submission ${id} is not a submission of this mission`, {
-          reason: "unknown_submission",
-          submission_id: id,
-        });
-      if (s.status !== "pending")
-        throw new AppError("UNPROCESSABLE", `submission ${id} is ${s.status}`, {
-          reason: "submission_not_pending",
-          submission_id: id,
-        });
-      if (s.checkResult !== "valid")
-        throw new AppError(
-          "UNPROCESSABLE",
-          `submission ${id}'s deliverable has not been fetched and hash-checked yet; try again shortly`,
-          { reason: "content_not_verified", submission_id: id },
-        );
-    }
-    const winners: Winner[] = ids.map((id, i) => ({
-      submissionId: id,
-      submitter: byId.get(id)!.submitter,
-      weight: shares[i]!,
-    }));
-    return { m, winners };
-  }
+  // On the base rail never more than one escrow release can pay (a mission from before that rule too).
+  const maxWinners = maxWinnersOnRail(m.rewardChain, verificationIf(m, "creator_judges")?.params.max_winners ?? 1);
+  if (winnerCount > maxWinners)
+    throw new AppError("UNPROCESSABLE", `at most ${maxWinners} winner(s) for this mission`, {
+      reason: "too_many_winners",
+      max_winners: maxWinners,
+    });
+}
+
+/** A named winner: a pending submission of this mission whose deliverable was fetched and hash-checked. */
+function awardable<S extends { status: string; checkResult: string | null }>(id: string, s: S | undefined): S {
+  if (!s)
+    throw new AppError("UNPROCESSABLE", `submission ${id} is not a submission of this mission`, {
+      reason: "unknown_submission",
+      submission_id: id,
+    });
+  if (s.status !== "pending")
+    throw new AppError("UNPROCESSABLE", `submission ${id} is ${s.status}`, {
+      reason: "submission_not_pending",
+      submission_id: id,
+    });
+  if (s.checkResult !== "valid")
+    throw new AppError(
+      "UNPROCESSABLE",
+      `submission ${id}'s deliverable has not been fetched and hash-checked yet; try again shortly`,
+      { reason: "content_not_verified", submission_id: id },
+    );
+  return s;
 }
 
 /**
@@ -182,5 +189,5 @@ export async function expireJudging(
   input: { mission: MissionRow; reason?: ResolutionReason; alsoLock?: AccountKey[] },
 ): Promise<void> {
   const reason = input.reason ?? "default_award_judging_expired";
-  return defaultAward(ctx.tx, ctx.deps, input.mission, ctx.now, reason, input.alsoLock ?? []);
+  return defaultAward(ctx, { mission: input.mission, reason, alsoLock: input.alsoLock ?? [] });
 }

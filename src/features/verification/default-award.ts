@@ -9,6 +9,7 @@ import type { AccountKey } from "../ledger";
 import type { ResolutionReason } from "../../lib/reasons";
 import { resolveAndPay, voidAndRefund } from "../settlement";
 import type { MissionRow as Mission } from "../../db/rows";
+import type { TxCtx } from "../../lib/context";
 
 const CANDIDATE = { id: submissions.id, submitter: submissions.submitter, contentHash: submissions.contentHash };
 
@@ -69,13 +70,10 @@ export async function heldDefaultReason(tx: Tx, missionId: string): Promise<Reso
 type Candidate = { id: string; submitter: string; contentHash: string; funder?: string | null };
 
 export async function defaultAward(
-  tx: Tx,
-  deps: Deps,
-  m: Mission,
-  now: Date,
-  reason: ResolutionReason,
-  alsoLock: AccountKey[] = [],
+  ctx: TxCtx,
+  { mission: m, reason, alsoLock = [] }: { mission: Mission; reason: ResolutionReason; alsoLock?: AccountKey[] },
 ): Promise<void> {
+  const { tx, deps, now } = ctx;
   const { defaultAwardBps, defaultAwardMaxWinners } = deps.config.abuse;
   const winners = pickWinners(
     await candidatesOf(tx, deps, m),
@@ -118,7 +116,7 @@ async function candidatesOf(tx: Tx, deps: Deps, m: Mission): Promise<Candidate[]
     eq(submissions.status, "pending"),
     isNotNull(submissions.checkResult),
   )!;
-  const trusted = await trustedCandidates(tx, deps, m, checked, limit);
+  const trusted = await trustedCandidates({ tx, deps }, { m, checked, limit });
   // Tiers: a track record before age alone (an old identity is cheap to keep, a win is not).
   const proven = trusted.filter((s) => s.funder !== null);
   if (proven.length > 0) return proven;
@@ -135,11 +133,8 @@ async function candidatesOf(tx: Tx, deps: Deps, m: Mission): Promise<Candidate[]
  * (`funder`, null when trusted by age alone).
  */
 async function trustedCandidates(
-  tx: Tx,
-  deps: Deps,
-  m: Mission,
-  checked: SQL,
-  limit: number,
+  { tx, deps }: Pick<TxCtx, "tx" | "deps">,
+  { m, checked, limit }: { m: Mission; checked: SQL; limit: number },
 ): Promise<(Candidate & { funder: string | null })[]> {
   const won = alias(submissions, "won");
   const wonOn = alias(missions, "won_on");
@@ -223,12 +218,8 @@ function pickWinners(candidates: Candidate[], max: number): Candidate[] {
  * with it, so the creator can still award what is checked late. True when the step was put off.
  */
 export async function holdForChecks(
-  tx: Tx,
-  deps: Deps,
-  m: Mission,
-  now: Date,
-  end: Date,
-  moveWindow: boolean,
+  { tx, deps, now }: TxCtx,
+  { mission: m, end, moveWindow }: { mission: Mission; end: Date; moveWindow: boolean },
 ): Promise<boolean> {
   const limit = end.getTime() + deps.config.abuse.checkGraceSeconds * 1000;
   if (now.getTime() >= limit) return false;

@@ -78,11 +78,7 @@ async function fetchVerified(
  * otherwise the predicate decides: predicate_uri when set (it "takes precedence over match_mode"),
  * else the inline `expected` with its match_mode. With target_hash alone, a mismatch is invalid.
  */
-export async function checkSubmission(
-  deps: Deps,
-  params: FvmParams,
-  s: Pick<SubmissionRow, "id" | "missionId" | "submitter" | "contentUri" | "contentHash" | "submittedAt" | "metadata">,
-): Promise<CheckOutcome> {
+export async function checkSubmission(deps: Deps, params: FvmParams, s: Checked): Promise<CheckOutcome> {
   let content: Buffer;
   if (s.contentUri.startsWith("data:")) {
     content = decodeData(s.contentUri); // hash verified when the submission was accepted
@@ -92,50 +88,66 @@ export async function checkSubmission(
     content = fetched;
   }
   if (params.target_hash !== undefined && params.target_hash === s.contentHash) return { result: "valid" };
-  if (params.predicate_uri !== undefined) {
-    const body = JSON.stringify({
-      mission_id: s.missionId,
-      submission_id: s.id,
-      submitter: s.submitter,
-      content_uri: s.contentUri,
-      content_hash: s.contentHash,
-      submitted_at: s.submittedAt.toISOString(),
-      metadata: s.metadata ?? null,
-    });
-    const r = await deps.fetcher.fetch(params.predicate_uri, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body,
-    });
-    if (!r.ok && r.reason === "host_busy") return { result: "retry", reason: "predicate_unavailable", busy: true };
-    if (!r.ok)
-      return TRANSIENT.has(r.reason)
-        ? { result: "retry", reason: "predicate_unavailable" }
-        : { result: "invalid", reason: "predicate_unavailable" };
-    if (r.status !== 200)
-      return transientStatus(r.status)
-        ? { result: "retry", reason: "predicate_unavailable" }
-        : { result: "invalid", reason: "predicate_rejected" };
-    try {
-      const verdict = JSON.parse(r.body.toString("utf8")) as unknown;
-      // valid iff 200 with a JSON body that does not say "valid": false (docs/design.md)
-      if (verdict !== null && typeof verdict === "object" && (verdict as { valid?: unknown }).valid === false)
-        return { result: "invalid", reason: "predicate_rejected" };
-      return { result: "valid" };
-    } catch {
-      return { result: "invalid", reason: "predicate_rejected" };
-    }
-  }
-  if (params.expected !== undefined) {
-    const m = await matchContent(params.match_mode ?? "substring", params.expected, content.toString("utf8"), {
-      maxQueue: deps.config.abuse.matchQueueMax,
-    });
-    // Over the time budget, or the matcher's queue full: not the submitter's fault, so the check
-    // is retried (backoff, MAX_CHECK_ATTEMPTS) and never turned into "no match".
-    if (!m.ok && (m.reason === "timeout" || m.reason === "busy")) return { result: "retry", reason: "match_timeout" };
-    return m.ok && m.matched ? { result: "valid" } : { result: "invalid", reason: "expected_not_matched" };
-  }
+  if (params.predicate_uri !== undefined) return askPredicate(deps, params.predicate_uri, s);
+  if (params.expected !== undefined) return matchExpected(deps, params, params.expected, content);
   return { result: "invalid", reason: "target_hash_mismatch" };
+}
+
+type Checked = Pick<
+  SubmissionRow,
+  "id" | "missionId" | "submitter" | "contentUri" | "contentHash" | "submittedAt" | "metadata"
+>;
+
+/** predicate_uri: POSTs the submission to the creator's predicate; 200 without `"valid": false` is valid. */
+async function askPredicate(deps: Deps, predicateUri: string, s: Checked): Promise<CheckOutcome> {
+  const body = JSON.stringify({
+    mission_id: s.missionId,
+    submission_id: s.id,
+    submitter: s.submitter,
+    content_uri: s.contentUri,
+    content_hash: s.contentHash,
+    submitted_at: s.submittedAt.toISOString(),
+    metadata: s.metadata ?? null,
+  });
+  const r = await deps.fetcher.fetch(predicateUri, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+  });
+  if (!r.ok && r.reason === "host_busy") return { result: "retry", reason: "predicate_unavailable", busy: true };
+  if (!r.ok)
+    return TRANSIENT.has(r.reason)
+      ? { result: "retry", reason: "predicate_unavailable" }
+      : { result: "invalid", reason: "predicate_unavailable" };
+  if (r.status !== 200)
+    return transientStatus(r.status)
+      ? { result: "retry", reason: "predicate_unavailable" }
+      : { result: "invalid", reason: "predicate_rejected" };
+  try {
+    const verdict = JSON.parse(r.body.toString("utf8")) as unknown;
+    // valid iff 200 with a JSON body that does not say "valid": false (docs/design.md)
+    if (verdict !== null && typeof verdict === "object" && (verdict as { valid?: unknown }).valid === false)
+      return { result: "invalid", reason: "predicate_rejected" };
+    return { result: "valid" };
+  } catch {
+    return { result: "invalid", reason: "predicate_rejected" };
+  }
+}
+
+/** The inline `expected` with its match_mode, against the content. */
+async function matchExpected(
+  deps: Deps,
+  params: FvmParams,
+  expected: NonNullable<FvmParams["expected"]>,
+  content: Buffer,
+): Promise<CheckOutcome> {
+  const m = await matchContent(params.match_mode ?? "substring", expected, content.toString("utf8"), {
+    maxQueue: deps.config.abuse.matchQueueMax,
+  });
+  // Over the time budget, or the matcher's queue full: not the submitter's fault, so the check
+  // is retried (backoff, MAX_CHECK_ATTEMPTS) and never turned into "no match".
+  if (!m.ok && (m.reason === "timeout" || m.reason === "busy")) return { result: "retry", reason: "match_timeout" };
+  return m.ok && m.matched ? { result: "valid" } : { result: "invalid", reason: "expected_not_matched" };
 }
 
 /**
@@ -186,7 +198,7 @@ export async function judgeFirstValidMatch(
     // seen is treated like a creator who never judged (docs/decisions.md "Predicates").
     const held = await heldDefaultReason(tx, m.id);
     if (held) {
-      await defaultAward(tx, deps, m, now, held);
+      await defaultAward({ tx, deps, now }, { mission: m, reason: held });
       return "resolved";
     }
     await voidAndRefund(

@@ -113,7 +113,7 @@ export const STEPS: Record<Exclude<MissionState, TerminalState>, Step> = {
     if (!m.judgingDeadline) return void (await c.set({ nextActionAt: rejudgeAt(now) }));
     if (now < m.judgingDeadline) return void (await c.set({ nextActionAt: m.judgingDeadline }));
     const windowEnd = new Date(m.deadline.getTime() + c.deps.config.judgingWindowSeconds * 1000);
-    if (await holdForChecks(c.tx, c.deps, m, now, windowEnd, true)) return;
+    if (await holdForChecks(c, { mission: m, end: windowEnd, moveWindow: true })) return;
     return expireJudging(c, { mission: m });
   },
   async "escrowed/revealing"(c) {
@@ -126,15 +126,15 @@ export const STEPS: Record<Exclude<MissionState, TerminalState>, Step> = {
     if (outcome === "waiting") await c.set({ nextActionAt: rejudgeAt(c.now) });
   },
   async "escrowed/voting"(c) {
-    if (c.m.award) return advanceAppeal(c.tx, c.deps, c.m, c.now); // the appeal vote of a creator_judges award
+    if (c.m.award) return advanceAppeal(c, { mission: c.m }); // the appeal vote of a creator_judges award
     const votingDeadline = votingDeadlineOf(c.m);
     if (c.now < votingDeadline) return void (await c.set({ nextActionAt: votingDeadline }));
-    if (await holdForChecks(c.tx, c.deps, c.m, c.now, votingDeadline, false)) return;
+    if (await holdForChecks(c, { mission: c.m, end: votingDeadline, moveWindow: false })) return;
     return tallyVotes(c.tx, c.deps, c.m, c.now);
   },
-  "escrowed/awaiting_oracle": (c) => advanceOracle(c.tx, c.deps, c.m, c.now, c.prepared.oracle),
+  "escrowed/awaiting_oracle": (c) => advanceOracle(c, { mission: c.m, verdict: c.prepared.oracle }),
   async "escrowed/appeal"(c) {
-    if (c.m.award) return advanceAppeal(c.tx, c.deps, c.m, c.now);
+    if (c.m.award) return advanceAppeal(c, { mission: c.m });
     await c.set({ nextActionAt: rejudgeAt(c.now) }); // no award recorded: nothing to decide yet
   },
 };

@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
+import type { TxCtx } from "../../lib/context";
 import { missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import {
@@ -160,19 +161,17 @@ async function attestedSubmission(tx: Tx, m: Mission, v: OracleVerdict) {
  * No funds are held past the window (plus the grace for deliverables still being checked).
  */
 export async function advanceOracle(
-  tx: Tx,
-  deps: Deps,
-  m: Mission,
-  now: Date,
-  verdict: OracleVerdict | undefined,
+  ctx: TxCtx,
+  { mission: m, verdict }: { mission: Mission; verdict: OracleVerdict | undefined },
 ): Promise<void> {
+  const { tx, deps, now } = ctx;
   if (!verdict) {
     // The snapshot read before the lock was in another state (a concurrent step moved the
     // mission here): nothing was read yet, so poll on the next sweep.
     await tx.update(missions).set({ nextActionAt: now, updatedAt: now }).where(eq(missions.id, m.id));
     return;
   }
-  if (await payAttested(tx, deps, m, now, verdict)) return;
+  if (await payAttested(ctx, { mission: m, verdict })) return;
   if (verdict.kind === "failure")
     deps.logger.warn({ mission: m.id, reason: verdict.reason }, "oracle gave no answer; polling again");
   else if (verdict.kind !== "undecided")
@@ -180,8 +179,8 @@ export async function advanceOracle(
   const windowEnd = oracleWindowEnd(deps, m);
   if (now >= windowEnd) {
     const originalEnd = new Date(m.deadline.getTime() + deps.config.oracleWindowSeconds * 1000);
-    if (await holdForChecks(tx, deps, m, now, originalEnd, true)) return;
-    return expireJudging({ tx, deps, now }, { mission: m, reason: "default_award_oracle_timeout" });
+    if (await holdForChecks(ctx, { mission: m, end: originalEnd, moveWindow: true })) return;
+    return expireJudging(ctx, { mission: m, reason: "default_award_oracle_timeout" });
   }
   const next = Math.min(now.getTime() + deps.config.oraclePollSeconds * 1000, windowEnd.getTime());
   await tx
@@ -195,20 +194,17 @@ export async function advanceOracle(
  * through the award path; caller's transaction holds the mission row lock. Returns the winner,
  * or undefined when the verdict names none of the mission's pending submissions.
  */
-async function payAttested(tx: Tx, deps: Deps, m: Mission, now: Date, verdict: OracleVerdict) {
-  const winner = await attestedSubmission(tx, m, verdict);
+async function payAttested(ctx: TxCtx, { mission: m, verdict }: { mission: Mission; verdict: OracleVerdict }) {
+  const winner = await attestedSubmission(ctx.tx, m, verdict);
   if (!winner) return undefined;
-  await resolveAndPay(
-    { tx, deps, now },
-    {
-      mission: m,
-      winners: [{ submissionId: winner.id, submitter: winner.submitter, weight: 1 }],
-      reason: "oracle_attested",
-      winnerReason: "oracle_attested",
-      loserReason: "not_selected",
-      outcome: "win",
-    },
-  );
+  await resolveAndPay(ctx, {
+    mission: m,
+    winners: [{ submissionId: winner.id, submitter: winner.submitter, weight: 1 }],
+    reason: "oracle_attested",
+    winnerReason: "oracle_attested",
+    loserReason: "not_selected",
+    outcome: "win",
+  });
   return winner;
 }
 
@@ -238,13 +234,10 @@ export async function readAlternateOracle(deps: Deps, m: Mission, now: Date): Pr
  * recorded either way. Returns what was done, as data stored on the dispute.
  */
 export async function applyAlternateReading(
-  tx: Tx,
-  deps: Deps,
-  missionId: string,
-  now: Date,
-  reading: AlternateReading,
+  ctx: TxCtx,
+  { missionId, reading }: { missionId: string; reading: AlternateReading },
 ): Promise<Record<string, unknown>> {
-  const m = await lockMission(tx, missionId);
+  const m = await lockMission(ctx.tx, missionId);
   const base = { oracle: reading.oracle.address, method: reading.oracle.method, verdict: reading.verdict.kind };
   if (!m) return { ...base, applied: false, detail: "mission not found" };
   if (m.status !== "escrowed" || m.phase !== "awaiting_oracle")
@@ -253,7 +246,7 @@ export async function applyAlternateReading(
       applied: false,
       detail: `mission is ${m.status} (${m.phase}): ${m.status === "open" ? "its oracle decides at the deadline" : "its outcome stands (no clawback)"}`,
     };
-  const winner = await payAttested(tx, deps, m, now, reading.verdict);
+  const winner = await payAttested(ctx, { mission: m, verdict: reading.verdict });
   if (!winner)
     return { ...base, applied: false, detail: "the alternate oracle attested no pending submission; polling goes on" };
   return { ...base, applied: true, awarded_submission_id: winner.id, awarded_to: winner.submitter };

@@ -51,7 +51,10 @@ const badSignature = (missionKey: string, why: string): never => {
 };
 
 /** Whether `signature` is the funder's over `plan`: an EOA locally, else a smart wallet through the RPC. */
-async function signedByFunder(deps: Deps, escrow: EscrowRecord, plan: ReleasePlan, key: string, signature: Hex) {
+async function signedByFunder(
+  deps: Deps,
+  { escrow, plan, key, signature }: { escrow: EscrowRecord; plan: ReleasePlan; key: string; signature: Hex },
+) {
   if (await verifyReleaseLocally(escrow.chain_id, escrow.contract, plan, signature)) return true;
   if (!deps.chain || deps.chain.chainId !== escrow.chain_id) return false;
   try {
@@ -82,7 +85,14 @@ export async function checkReleaseSignatures(
     const r =
       releases.get(key.toLowerCase()) ??
       badSignature(key, "no escrow slot of this mission funded by its creator has this key");
-    if (!(await signedByFunder(ctx.deps, award.mission.escrow!, planOf(r), key, signature as Hex)))
+    if (
+      !(await signedByFunder(ctx.deps, {
+        escrow: award.mission.escrow!,
+        plan: planOf(r),
+        key,
+        signature: signature as Hex,
+      }))
+    )
       badSignature(key, "it does not verify for the funder over this award's release");
     out[r.missionKey] = signature.toLowerCase();
   }
