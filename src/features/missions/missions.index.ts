@@ -16,8 +16,10 @@ export const missionsRouter = router()
     const creator = requireAgent(c.get("identity"), "UNAUTHORIZED");
     const key = checkIdempotencyKey(c.req.header("idempotency-key"));
     const input = c.req.valid("json");
-    const r = await idempotent(ctxFromRequest(c), { key, request: input, ...routes.createMissionOnce(creator) }, (ctx) =>
-      createMission(ctx, input),
+    const r = await idempotent(
+      ctxFromRequest(c),
+      { key, request: input, ...routes.createMissionOnce(creator) },
+      (ctx) => createMission(ctx, input),
     );
     return sendStored(c, r);
   })
