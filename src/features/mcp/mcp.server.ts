@@ -4,10 +4,11 @@ import { asAppError } from "../../http/errors";
 import { AppError } from "../../lib/errors";
 import pkg from "../../../package.json" with { type: "json" };
 import { MCP_PROTOCOL_VERSION, missingInitializeError, recipeUrl } from "../../lib/mcp-contract";
-import { classify, type Incoming, resultText, RPC, type RpcId, toolResultText } from "./mcp.jsonrpc";
+import { classify, type Incoming, resultBytes, resultText, RPC, type RpcId, toolResultBytes } from "./mcp.jsonrpc";
 import { activateSession, createSession, findSession, ownedBy } from "./mcp.sessions";
 import { callTool, hasTool, isWriteTool, TOOLS_LIST_JSON } from "./mcp.tools";
 import { enforceRateLimit } from "../../http/rate-limit";
+import { sendBody } from "../../http/http-cache";
 import { hasLoneSurrogate } from "../../lib/json-text";
 import { clientNetwork } from "../../http/client-ip";
 import {
@@ -32,9 +33,9 @@ const INSTRUCTIONS =
   "Amounts are base-unit integer strings.";
 
 const JSON_TYPE = "application/json; charset=utf-8";
-const sendJson = (c: Context<AppEnv>, text: string, status: 200 = 200) => {
+const sendJson = (c: Context<AppEnv>, body: string | Uint8Array) => {
   c.header("Content-Type", JSON_TYPE);
-  return c.body(text, status);
+  return sendBody(c, body);
 };
 
 /** A well-formed JSON-RPC message. */
@@ -178,7 +179,7 @@ async function dispatch(
   id: RpcId,
   method: string,
   params: Record<string, unknown> | undefined,
-): Promise<string> {
+): Promise<string | Uint8Array> {
   switch (method) {
     case "ping":
       return resultText(id, "{}");
@@ -202,7 +203,7 @@ async function dispatch(
         ctx.deps.logger.error({ err, request_id: ctx.requestId, tool: name }, "unhandled error in MCP tool");
         return new AppError("INTERNAL_ERROR", "internal error");
       });
-      return resultText(id, toolResultText(outcome.json, outcome.isError, outcome.note));
+      return resultBytes(id, toolResultBytes(outcome.json, outcome.isError, outcome.note));
     }
     default:
       return JSON.stringify({
