@@ -141,44 +141,23 @@ async function retryLater(
  * (docs/decisions.md "Predicates"). False for any other outcome.
  */
 async function holdForDefault(r: Recording, outcome: Exclude<CheckOutcome, { result: "valid" }>): Promise<boolean> {
-  const { tx, at, still } = r;
-  // predicate_uri: the predicate never answered (unreachable, or transient failures to the last
-  // attempt). That is the creator's failure, not the submitter's: the submission is kept for the
-  // default outcome ("unanswered"), never rejected.
-  if (outcome.reason === "predicate_unavailable") {
-    await tx
-      .update(submissions)
-      .set({
-        checkResult: "unanswered",
-        checkReason: outcome.reason,
-        nextCheckAt: null,
-        checkClaimedUntil: null,
-        updatedAt: at,
-      })
-      .where(still);
-    await judgeIfLive(r);
-    return true;
-  }
-  // predicate_uri: the creator's predicate rejected the work it has seen. The creator controls
-  // the predicate, so the rejection cannot refund it: the submission is held (pending,
-  // held_for_default) for the default outcome unless another submission wins
-  // (docs/decisions.md "Predicates").
-  if (outcome.result === "invalid" && outcome.reason === "predicate_rejected") {
-    await tx
-      .update(submissions)
-      .set({
-        checkResult: "invalid",
-        checkReason: outcome.reason,
-        reason: "held_for_default",
-        nextCheckAt: null,
-        checkClaimedUntil: null,
-        updatedAt: at,
-      })
-      .where(still);
-    await judgeIfLive(r);
-    return true;
-  }
-  return false;
+  // The predicate never answered (unreachable, or transient failures to the last attempt): kept
+  // for the default outcome as "unanswered", never rejected. It rejected the work: the creator
+  // controls the predicate, so the rejection cannot refund it — held (pending, held_for_default)
+  // unless another submission wins.
+  const held =
+    outcome.reason === "predicate_unavailable"
+      ? { checkResult: "unanswered" as const }
+      : outcome.result === "invalid" && outcome.reason === "predicate_rejected"
+        ? { checkResult: "invalid" as const, reason: "held_for_default" as const }
+        : undefined;
+  if (!held) return false;
+  await r.tx
+    .update(submissions)
+    .set({ ...held, checkReason: outcome.reason, nextCheckAt: null, checkClaimedUntil: null, updatedAt: r.at })
+    .where(r.still);
+  await judgeIfLive(r);
+  return true;
 }
 
 /** Valid, or rejected for good (submission.decided); a first_valid_match mission is judged. */

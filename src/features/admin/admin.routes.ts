@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { bearer, routes } from "../../http/route";
 import { requireCaller } from "../../http/identity";
-import {} from "../../http/openapi";
 import { Uint } from "../missions";
 
 const route = routes("admin");

@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import { routes } from "../../http/route";
-import {} from "../../http/openapi";
 
 // domain, uri and chain_ids: what the EIP-4361 message must say here (a client needs no
 // out-of-band configuration to sign in).

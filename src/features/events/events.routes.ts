@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import { bearer, routes } from "../../http/route";
-import {} from "../../http/openapi";
 import { EventsHeaders, EventsQuery, InboxPage, InboxQuery } from "./events.schemas";
 
 // Live events: the outbox as a public SSE stream and as a

@@ -1,5 +1,4 @@
 import { routes, signedIn } from "../../http/route";
-import {} from "../../http/openapi";
 import {
   DeletedSkill,
   InvokeRequest,

@@ -1,5 +1,4 @@
 import { operatorOnly, routes, signedIn } from "../../http/route";
-import {} from "../../http/openapi";
 import { MissionIdParam } from "../missions";
 import {
   AddressParam,

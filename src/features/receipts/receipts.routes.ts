@@ -1,6 +1,5 @@
 import { routes } from "../../http/route";
 import { ConditionalHeaders, notModified } from "../../http/http-cache";
-import {} from "../../http/openapi";
 import { MissionReceipt, ReceiptParams, VerifyReceiptRequest, VerifyReceiptResult } from "./receipts.schemas";
 
 const route = routes("receipts");

@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import { routes } from "../../http/route";
-import {} from "../../http/openapi";
 import { PayoutsPage, PayoutsQuery, StatsResponse, TransparencyResponse } from "./transparency.schemas";
 
 const route = routes("escrow");

@@ -1,5 +1,4 @@
 import { bearer, routes, signedIn } from "../../http/route";
-import {} from "../../http/openapi";
 import {
   CreateWebhookRequest,
   DeliveryList,
