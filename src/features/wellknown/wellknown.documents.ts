@@ -22,13 +22,17 @@ export const SECURITY_TXT_TTL_DAYS = 180;
  * well-known was derived from — and MCP clients derive it from `<origin>/mcp`, §9.1's example.
  * Every other path below the well-known (`…/mcp/sse` …) answers the origin's document, as §9.1 asks.
  */
-export function oauthProtectedResource(config: Config, path = "") {
+export function oauthProtectedResource(
+  config: Config,
+  path = "",
+): Record<"resource" | "resource_name" | "resource_documentation", string> &
+  Record<"authorization_servers" | "bearer_methods_supported" | "scopes_supported", string[]> {
   return {
     resource: `${config.publicUrl}${path}`,
     resource_name: SERVER_NAME,
-    authorization_servers: [] as string[],
-    bearer_methods_supported: [] as string[],
-    scopes_supported: [] as string[],
+    authorization_servers: [],
+    bearer_methods_supported: [],
+    scopes_supported: [],
     resource_documentation: `${config.publicUrl}/llms.txt`,
   };
 }
