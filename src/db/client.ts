@@ -6,6 +6,7 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import * as schema from "./schema/index";
 import { acquireDirLock, type DirLock } from "./lockfile";
 import { withoutPipelining } from "./unpipelined";
+import { withNamedStatements } from "./named-statements";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -141,12 +142,14 @@ async function openPostgres(
   const reader = o.readUrl
     ? postgres(o.readUrl, { max: o.max, prepare: o.prepare, onnotice: () => {}, connect_timeout: 10 })
     : undefined;
+  // drizzle's queries as named statements where the pool may keep them (src/db/named-statements.ts).
+  const named = (sql: typeof client) => (o.prepare ? withNamedStatements(sql) : sql);
   const lsnOf = async (q: Promise<{ lsn: string | null }[]>) => {
     const [row] = await q;
     return row?.lsn ? parseLsn(row.lsn) : 0n;
   };
   return {
-    db: drizzle(o.pipeline ? client : withoutPipelining(client), { schema }) as unknown as Db,
+    db: drizzle(named(o.pipeline ? client : withoutPipelining(client)), { schema }) as unknown as Db,
     kind: "postgres",
     ping: async () => {
       await client`select 1`;
@@ -159,7 +162,7 @@ async function openPostgres(
     writeToken: () => lsnOf(client`select pg_current_wal_insert_lsn()::text as lsn`),
     primaryStamp: async () => (await lsnOf(client`select pg_current_wal_insert_lsn()::text as lsn`)) - 1n,
     replica: reader && {
-      db: drizzle(reader, { schema }) as unknown as Db,
+      db: drizzle(named(reader), { schema }) as unknown as Db,
       replayed: () => lsnOf(reader`select pg_last_wal_replay_lsn()::text as lsn`),
     },
     listen: async (channel, onNotify, onListen) => {
