@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -200,5 +200,47 @@ export async function machineBusy(ms: number): Promise<string> {
     return total > 0 ? `${Math.round((100 * (total - (b.idle - a.idle))) / total)}%` : "?";
   } catch {
     return "?";
+  }
+}
+
+/** CPU time (user + system, ms) of one process from /proc, or undefined off Linux. */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(f[11]) + Number(f[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/**
+ * CPU time (ms) of every local `postgres` process (the server and its backends), or undefined
+ * where there is none to read: what the database spent, when it runs on this machine.
+ */
+export function postgresCpuMs(): number | undefined {
+  try {
+    let total = 0;
+    let seen = 0;
+    for (const d of readdirSync("/proc")) {
+      if (!/^\d+$/.test(d)) continue;
+      let comm: string;
+      try {
+        comm = readFileSync(`/proc/${d}/comm`, "utf8").trim();
+      } catch {
+        continue; // gone meanwhile
+      }
+      if (comm !== "postgres") continue;
+      const ms = processCpuMs(Number(d));
+      if (ms === undefined) continue;
+      total += ms;
+      seen++;
+    }
+    return seen > 0 ? total : undefined;
+  } catch {
+    return undefined;
   }
 }

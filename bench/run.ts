@@ -593,6 +593,7 @@ async function main(): Promise<number> {
           adminToken: w.adminToken,
           writers: cfg.writers,
           seconds: cfg.duration,
+          pids: { server: w.child.proc.pid, baseline: baseline.proc.pid },
         });
       } finally {
         await db.close();

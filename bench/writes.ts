@@ -6,7 +6,17 @@ import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../src/db/client";
 import { verifyLedger } from "../src/features/ledger";
 import { randomToken, sha256Hex } from "../src/lib/hash";
-import { freePort, log, recreateDatabase, startChild, stopAll, waitReady, withTimeout } from "./harness";
+import {
+  freePort,
+  log,
+  postgresCpuMs,
+  processCpuMs,
+  recreateDatabase,
+  startChild,
+  stopAll,
+  waitReady,
+  withTimeout,
+} from "./harness";
 
 // The value-moving writes against their floor (bench/README.md "Writes"): W concurrent
 // creator/solver pairs create missions, submit to them and award them, each step timed as its
@@ -23,6 +33,8 @@ export interface WriteStep {
   p50: number;
   p99: number;
   n: number;
+  /** CPU per write (ms): the serving process's, and every local postgres process's; undefined where unreadable. */
+  cpu?: { app: number; db: number } | undefined;
 }
 export interface WriteFigures {
   writers: number;
@@ -63,8 +75,10 @@ async function phase(
   writers: number,
   seconds: number,
   step: (w: number, i: number) => Promise<boolean>,
+  pid?: number,
 ): Promise<WriteStep> {
   const lat: number[] = [];
+  const cpu0 = { app: processCpuMs(pid), db: postgresCpuMs() };
   const t0 = performance.now();
   const until = Date.now() + seconds * 1000;
   await Promise.all(
@@ -78,7 +92,12 @@ async function phase(
   );
   const secs = (performance.now() - t0) / 1000;
   const sorted = lat.sort((x, y) => x - y);
+  const [app1, db1] = [processCpuMs(pid), postgresCpuMs()];
+  const per = (a: number | undefined, b: number | undefined) =>
+    a !== undefined && b !== undefined && lat.length > 0 ? (b - a) / lat.length : undefined;
+  const [app, db] = [per(cpu0.app, app1), per(cpu0.db, db1)];
   return {
+    cpu: app !== undefined && db !== undefined ? { app, db } : undefined,
     perSec: lat.length / secs,
     p50: sorted[Math.floor(sorted.length / 2)] ?? 0,
     p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
@@ -107,6 +126,8 @@ export async function runWrites(o: {
   adminToken: string;
   writers: number;
   seconds: number;
+  /** The server's and the baseline's process ids, for CPU per write (optional). */
+  pids?: { server?: number | undefined; baseline?: number | undefined };
 }): Promise<WriteFigures> {
   const tag = `w${randomToken().slice(0, 8).toLowerCase()}`;
   const pairs: { creator: { address: string; token: string }; solver: { address: string; token: string } }[] = [];
@@ -136,40 +157,60 @@ export async function runWrites(o: {
     });
   }
   let bareIds = 0;
-  const bare = await phase(o.writers, o.seconds, async (w, i) => {
-    await call(o.baselineBase, "POST", "/write", undefined, missionBody(tag, w, i));
-    bareIds++;
-    return true;
-  });
+  const bare = await phase(
+    o.writers,
+    o.seconds,
+    async (w, i) => {
+      await call(o.baselineBase, "POST", "/write", undefined, missionBody(tag, w, i));
+      bareIds++;
+      return true;
+    },
+    o.pids?.baseline,
+  );
   log(`writes: bare INSERT ${bare.perSec.toFixed(0)}/s (n=${bare.n})`);
   // Three phases, each timed on its own (the steps of one closed loop would all show the loop's
   // rate): throughput = completed steps / the phase's wall time.
   const created: string[][] = pairs.map(() => []);
   const submitted: { mission: string; submission: string }[][] = pairs.map(() => []);
-  const create = await phase(o.writers, o.seconds, async (w, i) => {
-    const m = await call(o.base, "POST", "/missions", pairs[w]!.creator.token, missionBody(tag, w, i));
-    created[w]!.push(m.id as string);
-    return true;
-  });
+  const create = await phase(
+    o.writers,
+    o.seconds,
+    async (w, i) => {
+      const m = await call(o.base, "POST", "/missions", pairs[w]!.creator.token, missionBody(tag, w, i));
+      created[w]!.push(m.id as string);
+      return true;
+    },
+    o.pids?.server,
+  );
   log(`writes: create ${create.perSec.toFixed(0)}/s (n=${create.n})`);
-  const submit = await phase(o.writers, o.seconds, async (w, i) => {
-    const mission = created[w]![i];
-    if (!mission) return false;
-    const s = await call(o.base, "POST", `/missions/${mission}/submissions`, pairs[w]!.solver.token, {
-      content: `answer ${w}-${i}`,
-    });
-    submitted[w]!.push({ mission, submission: s.submission_id as string });
-    return true;
-  });
+  const submit = await phase(
+    o.writers,
+    o.seconds,
+    async (w, i) => {
+      const mission = created[w]![i];
+      if (!mission) return false;
+      const s = await call(o.base, "POST", `/missions/${mission}/submissions`, pairs[w]!.solver.token, {
+        content: `answer ${w}-${i}`,
+      });
+      submitted[w]!.push({ mission, submission: s.submission_id as string });
+      return true;
+    },
+    o.pids?.server,
+  );
   log(`writes: submit ${submit.perSec.toFixed(0)}/s (n=${submit.n})`);
-  const award = await phase(o.writers, o.seconds, async (w, i) => {
-    const s = submitted[w]![i];
-    if (!s) return false;
-    await call(o.base, "POST", `/missions/${s.mission}/award`, pairs[w]!.creator.token, {
-      winners: [{ submission_id: s.submission }],
-    });
-    return true;
-  });
+  const award = await phase(
+    o.writers,
+    o.seconds,
+    async (w, i) => {
+      const s = submitted[w]![i];
+      if (!s) return false;
+      await call(o.base, "POST", `/missions/${s.mission}/award`, pairs[w]!.creator.token, {
+        winners: [{ submission_id: s.submission }],
+      });
+      return true;
+    },
+    o.pids?.server,
+  );
   log(`writes: award ${award.perSec.toFixed(0)}/s (n=${award.n})`);
 
   // No lost or duplicated writes: every acknowledged one is there once, and nothing else.
@@ -205,7 +246,29 @@ export function writeLines(f: WriteFigures): string[] {
     line("  create", f.create),
     line("  submit", f.submit),
     line("  award ", f.award),
+    ...cpuLines(f),
     `  ${f.check}`,
+  ];
+}
+
+/**
+ * CPU per write beside the bare INSERT's (app process + local Postgres), and the ratio that CPU
+ * alone allows: on a machine whose cores are all busy, a write cannot run faster than the bare
+ * INSERT by more than their CPU costs differ (bench/README.md "Writes").
+ */
+function cpuLines(f: WriteFigures): string[] {
+  const floor = f.bare.cpu;
+  if (!floor) return [];
+  const total = (c: { app: number; db: number }) => c.app + c.db;
+  const one = (k: string, v: WriteStep) =>
+    v.cpu
+      ? `  ${k}: ${v.cpu.app.toFixed(2)} + ${v.cpu.db.toFixed(2)} ms = CPU ceiling ${(total(floor) / total(v.cpu)).toFixed(2)}× bare INSERT`
+      : `  ${k}: ?`;
+  return [
+    `  CPU per write, app + Postgres (bare INSERT: ${floor.app.toFixed(2)} + ${floor.db.toFixed(2)} ms):`,
+    one("create", f.create),
+    one("submit", f.submit),
+    one("award ", f.award),
   ];
 }
 
@@ -306,7 +369,15 @@ async function standalone(): Promise<number> {
       await db.close();
       return 0;
     }
-    const f = await runWrites({ db, base: server.base, baselineBase, adminToken: server.adminToken, writers, seconds });
+    const f = await runWrites({
+      db,
+      base: server.base,
+      baselineBase,
+      adminToken: server.adminToken,
+      writers,
+      seconds,
+      pids: { server: server.child.proc.pid, baseline: baseline.proc.pid },
+    });
     await db.close();
     await stopAll();
     process.stdout.write(
