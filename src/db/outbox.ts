@@ -89,19 +89,22 @@ const missionHead = (m: Mission, status: string) => ({
 
 const reward = (m: Mission) => ({ asset: m.rewardAsset, amount: m.rewardAmount, chain: m.rewardChain });
 
+/** The envelope every builder returns: the filters' mission attributes travel beside the data. */
+const event = (type: EventType, m: MissionAttrs, at: Date, data: EventData): OutboxEvent => ({
+  type,
+  at,
+  mission: m,
+  data,
+});
+
 export function missionCreated(m: Mission, at: Date): OutboxEvent {
-  return {
-    type: "mission.created",
-    at,
-    mission: m,
-    data: {
-      ...missionHead(m, m.status),
-      reward: reward(m),
-      deadline: m.deadline.toISOString(),
-      tags: m.tags,
-      created_at: m.createdAt.toISOString(),
-    },
-  };
+  return event("mission.created", m, at, {
+    ...missionHead(m, m.status),
+    reward: reward(m),
+    deadline: m.deadline.toISOString(),
+    tags: m.tags,
+    created_at: m.createdAt.toISOString(),
+  });
 }
 
 /**
@@ -125,20 +128,15 @@ export function missionResolved(
     payoutStatus: string;
   },
 ): OutboxEvent {
-  return {
-    type: "mission.resolved",
-    at,
-    mission: m,
-    data: {
-      ...missionHead(m, "resolved"),
-      resolution_reason: r.reason,
-      reward: reward(m),
-      fee_amount: r.feeAmount,
-      winners: r.payouts,
-      payout_status: r.payoutStatus,
-      resolved_at: at.toISOString(),
-    },
-  };
+  return event("mission.resolved", m, at, {
+    ...missionHead(m, "resolved"),
+    resolution_reason: r.reason,
+    reward: reward(m),
+    fee_amount: r.feeAmount,
+    winners: r.payouts,
+    payout_status: r.payoutStatus,
+    resolved_at: at.toISOString(),
+  });
 }
 
 /** An amendment was applied: what changed, and the mission's current terms. */
@@ -147,23 +145,18 @@ export function missionAmended(
   at: Date,
   a: { id: string; seq: number; kind: string; actor: string; changes: Record<string, { from: unknown; to: unknown }> },
 ): OutboxEvent {
-  return {
-    type: "mission.amended",
-    at,
-    mission: m,
-    data: {
-      ...missionHead(m, m.status),
-      amendment_id: a.id,
-      seq: a.seq,
-      kind: a.kind,
-      actor: a.actor,
-      changes: a.changes,
-      reward: reward(m),
-      deadline: m.deadline.toISOString(),
-      amendments_count: m.amendmentsCount,
-      amended_at: at.toISOString(),
-    },
-  };
+  return event("mission.amended", m, at, {
+    ...missionHead(m, m.status),
+    amendment_id: a.id,
+    seq: a.seq,
+    kind: a.kind,
+    actor: a.actor,
+    changes: a.changes,
+    reward: reward(m),
+    deadline: m.deadline.toISOString(),
+    amendments_count: m.amendmentsCount,
+    amended_at: at.toISOString(),
+  });
 }
 
 /**
@@ -172,37 +165,27 @@ export function missionAmended(
  * unless disputes reach the quorum (then a peer vote decides and mission.resolved tells).
  */
 export function missionAwarded(m: Mission, at: Date, award: AwardRecord): OutboxEvent {
-  return {
-    type: "mission.awarded",
-    at,
-    mission: m,
-    data: {
-      mission_id: m.id,
-      creator: m.creator,
-      status: "escrowed",
-      phase: "appeal",
-      verification_type: m.verificationType,
-      reward: reward(m),
-      winners: award.winners.map((w) => ({ submission_id: w.submission_id, agent_id: w.agent_id, weight: w.weight })),
-      awarded_at: award.awarded_at,
-      appeal_deadline: award.appeal_deadline,
-      pays_at: award.appeal_deadline,
-    },
-  };
+  return event("mission.awarded", m, at, {
+    mission_id: m.id,
+    creator: m.creator,
+    status: "escrowed",
+    phase: "appeal",
+    verification_type: m.verificationType,
+    reward: reward(m),
+    winners: award.winners.map((w) => ({ submission_id: w.submission_id, agent_id: w.agent_id, weight: w.weight })),
+    awarded_at: award.awarded_at,
+    appeal_deadline: award.appeal_deadline,
+    pays_at: award.appeal_deadline,
+  });
 }
 
 export function missionVoided(m: Mission, at: Date, reason: string): OutboxEvent {
-  return {
-    type: "mission.voided",
-    at,
-    mission: m,
-    data: {
-      ...missionHead(m, "voided"),
-      resolution_reason: reason,
-      refund: { asset: m.rewardAsset, amount: m.rewardAmount, to: m.creator },
-      voided_at: at.toISOString(),
-    },
-  };
+  return event("mission.voided", m, at, {
+    ...missionHead(m, "voided"),
+    resolution_reason: reason,
+    refund: { asset: m.rewardAsset, amount: m.rewardAmount, to: m.creator },
+    voided_at: at.toISOString(),
+  });
 }
 
 export interface SubmissionFacts {
@@ -213,46 +196,30 @@ export interface SubmissionFacts {
   payoutAmount?: string;
 }
 
+/** The fields every submission.* event opens with, in their wire order. */
+const submissionHead = (m: Mission, s: SubmissionFacts, status: string) => ({
+  mission_id: m.id,
+  submission_id: s.id,
+  submitter: s.submitter,
+  status,
+  reason: s.reason,
+});
+
 export function submissionCreated(m: Mission, at: Date, s: SubmissionFacts & { status: string }): OutboxEvent {
-  return {
-    type: "submission.created",
-    at,
-    mission: m,
-    data: {
-      mission_id: m.id,
-      submission_id: s.id,
-      submitter: s.submitter,
-      status: s.status,
-      reason: s.reason,
-      submitted_at: at.toISOString(),
-    },
-  };
+  return event("submission.created", m, at, {
+    ...submissionHead(m, s, s.status),
+    submitted_at: at.toISOString(),
+  });
 }
 
 export function submissionDecided(m: Mission, at: Date, s: SubmissionFacts, accepted: boolean): OutboxEvent {
-  return {
-    type: accepted ? "submission.accepted" : "submission.rejected",
-    at,
-    mission: m,
-    data: {
-      mission_id: m.id,
-      submission_id: s.id,
-      submitter: s.submitter,
-      status: accepted ? "accepted" : "rejected",
-      reason: s.reason,
-      ...(accepted && s.payoutAmount !== undefined && { payout: { asset: m.rewardAsset, amount: s.payoutAmount } }),
-      decided_at: at.toISOString(),
-    },
-  };
+  return event(accepted ? "submission.accepted" : "submission.rejected", m, at, {
+    ...submissionHead(m, s, accepted ? "accepted" : "rejected"),
+    ...(accepted && s.payoutAmount !== undefined && { payout: { asset: m.rewardAsset, amount: s.payoutAmount } }),
+    decided_at: at.toISOString(),
+  });
 }
 
-/**
- * `payout.confirmed`: a winner's share has reached them. The ledger rail pays inside the
- * resolution's transaction (features/settlement); an on-chain rail emits this when its transfer is
- * final, in the transaction that records it. `delivery: "pull_credit"`: the token refused the
- * transfer (e.g. a blacklisted address); the amount is credited in the escrow and the recipient
- * withdraws it (to itself only, contract v2) — not settled in their wallet.
- */
 /**
  * The funder took its escrow slot back on chain (SelfRefunded or Reclaimed, docs/base-rail.md
  * "Exits and governance"): a payout of it not yet mined failed as `funder_exited`.
@@ -269,44 +236,41 @@ export function missionFunderExited(
     payout_failed: string | null;
   },
 ): OutboxEvent {
-  return {
-    type: "mission.funder_exited",
-    at,
-    mission: m,
-    data: {
-      mission_id: m.id,
-      status: m.status,
-      payout_status: m.payoutStatus,
-      payout_status_reason: m.payoutStatusReason,
-      chain: m.rewardChain,
-      asset: m.rewardAsset,
-      ...e,
-    },
-  };
+  return event("mission.funder_exited", m, at, {
+    mission_id: m.id,
+    status: m.status,
+    payout_status: m.payoutStatus,
+    payout_status_reason: m.payoutStatusReason,
+    chain: m.rewardChain,
+    asset: m.rewardAsset,
+    ...e,
+  });
 }
 
+/**
+ * `payout.confirmed`: a winner's share has reached them. The ledger rail pays inside the
+ * resolution's transaction (features/settlement); an on-chain rail emits this when its transfer is
+ * final, in the transaction that records it. `delivery: "pull_credit"`: the token refused the
+ * transfer (e.g. a blacklisted address); the amount is credited in the escrow and the recipient
+ * withdraws it (to itself only, contract v2) — not settled in their wallet.
+ */
 export function payoutConfirmed(
   m: Mission,
   at: Date,
   p: { submission_id: string; agent_id: string; amount: string },
   onChain?: { chain_id: number; tx_hash: string; delivery: "transfer" | "pull_credit" },
 ): OutboxEvent {
-  return {
-    type: "payout.confirmed",
-    at,
-    mission: m,
-    data: {
-      mission_id: m.id,
-      submission_id: p.submission_id,
-      agent_id: p.agent_id,
-      asset: m.rewardAsset,
-      amount: p.amount,
-      chain: m.rewardChain,
-      payout_status: "confirmed",
-      ...(onChain ?? {}),
-      confirmed_at: at.toISOString(),
-    },
-  };
+  return event("payout.confirmed", m, at, {
+    mission_id: m.id,
+    submission_id: p.submission_id,
+    agent_id: p.agent_id,
+    asset: m.rewardAsset,
+    amount: p.amount,
+    chain: m.rewardChain,
+    payout_status: "confirmed",
+    ...(onChain ?? {}),
+    confirmed_at: at.toISOString(),
+  });
 }
 
 /**
@@ -320,12 +284,7 @@ export function payoutReleaseEvent(
   type: "payout.proposed" | "payout.cancelled",
   d: Record<string, unknown>,
 ): OutboxEvent {
-  return {
-    type,
-    at,
-    mission: m,
-    data: { mission_id: m.id, asset: m.rewardAsset, chain: m.rewardChain, ...d },
-  };
+  return event(type, m, at, { mission_id: m.id, asset: m.rewardAsset, chain: m.rewardChain, ...d });
 }
 
 /**
@@ -351,21 +310,16 @@ export function qaEvent(
   },
 ): OutboxEvent {
   const { question: q, claimers } = input;
-  return {
-    type,
-    at,
-    mission: m,
-    data: {
-      mission_id: m.id,
-      creator: m.creator,
-      question_id: q.id,
-      kind: q.kind,
-      author: q.author,
-      body: q.body,
-      answer: q.answer,
-      pinned: q.pinned,
-      claimers,
-      occurred_at: at.toISOString(),
-    },
-  };
+  return event(type, m, at, {
+    mission_id: m.id,
+    creator: m.creator,
+    question_id: q.id,
+    kind: q.kind,
+    author: q.author,
+    body: q.body,
+    answer: q.answer,
+    pinned: q.pinned,
+    claimers,
+    occurred_at: at.toISOString(),
+  });
 }

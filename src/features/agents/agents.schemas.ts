@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pageQuery } from "../../http/wire";
+import { pageQuery, pageOf } from "../../http/wire";
 import { SkillSummary } from "../mesh";
 import { ImportedReputation } from "../portability";
 import { CreatorRecord, SolverRecord } from "../records";
@@ -108,14 +108,11 @@ export const HistoryEntry = z.object({
   pending: z.boolean().optional().openapi({ description: "Decay owed at request time, not yet written" }),
 });
 
-export const AgentHistory = z
-  .object({
-    agent_id: z.string(),
-    rating: z.number().int(),
-    history: z.array(HistoryEntry),
-    next_cursor: z.string().nullable(),
-  })
-  .openapi("AgentHistory");
+export const AgentHistory = pageOf("AgentHistory", {
+  agent_id: z.string(),
+  rating: z.number().int(),
+  history: z.array(HistoryEntry),
+});
 
 // A creator's standing block-list (private to its owner).
 export const BlocklistRequest = z

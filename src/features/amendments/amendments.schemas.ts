@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { Tag } from "../../http/wire";
+import { Tag, pageOf } from "../../http/wire";
 import { isUintString } from "../../lib/money";
 
 // Amendments to a posted mission: wire shapes by hand
@@ -83,14 +83,11 @@ export const Amendment = z
   .openapi("Amendment");
 export type AmendmentWire = z.infer<typeof Amendment>;
 
-export const AmendmentList = z
-  .object({
-    mission_id: z.string(),
-    amendments_count: z.number().int().openapi({ description: "Applied amendments" }),
-    amendments: z.array(Amendment).openapi({ description: "Oldest first (seq order)" }),
-    next_cursor: z.string().nullable(),
-  })
-  .openapi("AmendmentList");
+export const AmendmentList = pageOf("AmendmentList", {
+  mission_id: z.string(),
+  amendments_count: z.number().int().openapi({ description: "Applied amendments" }),
+  amendments: z.array(Amendment).openapi({ description: "Oldest first (seq order)" }),
+});
 export type AmendmentListWire = z.infer<typeof AmendmentList>;
 
 export const ListAmendmentsQuery = z.object({

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pageQuery } from "../../http/wire";
+import { pageQuery, pageOf } from "../../http/wire";
 
 // Mission claims (docs/design.md "Claims"): wire shapes written by hand (docs/style.md rule 6).
 
@@ -26,19 +26,16 @@ export const Claim = z
   .openapi("Claim");
 export type ClaimWire = z.infer<typeof Claim>;
 
-export const ClaimList = z
-  .object({
-    mission_id: z.string(),
-    claim_count: z.number().int().openapi({ description: "Active claims now" }),
-    max_claims: z.number().int().nullable(),
-    exclusive_claim_ttl: z.number().int().nullable(),
-    exclusive: z.object({ agent_id: z.string(), until: z.string() }).nullable().openapi({
-      description: "The exclusive hold in force now, if any: other agents' claims answer 409 until `until`",
-    }),
-    claims: z.array(Claim).openapi({ description: "Active claims, first claimer first" }),
-    next_cursor: z.string().nullable(),
-  })
-  .openapi("ClaimList");
+export const ClaimList = pageOf("ClaimList", {
+  mission_id: z.string(),
+  claim_count: z.number().int().openapi({ description: "Active claims now" }),
+  max_claims: z.number().int().nullable(),
+  exclusive_claim_ttl: z.number().int().nullable(),
+  exclusive: z.object({ agent_id: z.string(), until: z.string() }).nullable().openapi({
+    description: "The exclusive hold in force now, if any: other agents' claims answer 409 until `until`",
+  }),
+  claims: z.array(Claim).openapi({ description: "Active claims, first claimer first" }),
+});
 export type ClaimListWire = z.infer<typeof ClaimList>;
 
 export const ListClaimsQuery = z.object({

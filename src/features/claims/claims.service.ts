@@ -3,7 +3,7 @@ import type { DbOrTx, Tx } from "../../db/client";
 import { missionClaims, missions } from "../../db/schema/index";
 import { agentOf, type Ctx, dbOf, viewerOf, withTx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
-import { isId, newId } from "../../lib/ids";
+import { newId } from "../../lib/ids";
 import { touchAgent } from "../../db/touch-agent";
 import { findVisibleMission, lockMission } from "../../db/mission-visibility";
 import type { ClaimListWire, ClaimWire } from "./claims.schemas";
@@ -11,6 +11,7 @@ import { claimToWire, type ClaimRow } from "./claims.wire";
 import { assertNotSuspended } from "../../db/suspension";
 import { checkEligibility } from "../missions";
 import { pipelined } from "../../db/pipelined";
+import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
 // Mission claims (docs/design.md "Claims"): a visible, expiring intent to work. A claim never changes
 // who may submit or be paid — the verification method alone decides that.
@@ -289,13 +290,6 @@ export async function releaseClaim(ctx: Ctx, { missionId }: { missionId: string 
   });
 }
 
-const encodeCursor = (id: string) => Buffer.from(id, "utf8").toString("base64url");
-function decodeCursor(cursor: string): string {
-  const id = Buffer.from(cursor, "base64url").toString("utf8");
-  if (!isId("clm", id)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
-  return id;
-}
-
 /** GET /missions/{id}/claims: active claims (first claimer first) and the hold in force, by the clock. */
 export async function listClaims(
   ctx: Ctx,
@@ -304,7 +298,7 @@ export async function listClaims(
   const { now } = ctx;
   const { missionId } = q;
   const m = await findVisibleMission(ctx, missionId, viewerOf(ctx));
-  const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+  const after = decodeIdCursor(q.cursor, "clm");
   const open = m.status === "open";
   const db = dbOf(ctx);
   const [rows, count] = open
@@ -318,7 +312,7 @@ export async function listClaims(
         countActiveClaims(db, missionId, now),
       ])
     : [[], 0];
-  const page = rows.slice(0, q.limit);
+  const { page, next_cursor } = keysetPage(rows, q.limit);
   const held =
     open && m.exclusiveHolder !== null && m.exclusiveUntil !== null && m.exclusiveUntil.getTime() > now.getTime();
   return {
@@ -328,6 +322,6 @@ export async function listClaims(
     exclusive_claim_ttl: m.exclusiveClaimTtl,
     exclusive: held ? { agent_id: m.exclusiveHolder!, until: m.exclusiveUntil!.toISOString() } : null,
     claims: page.map((r) => claimToWire(r, now)),
-    next_cursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.id) : null,
+    next_cursor,
   };
 }

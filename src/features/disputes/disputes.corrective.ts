@@ -84,16 +84,7 @@ export async function invalidateRule(
     .from(submissions)
     .where(and(eq(submissions.missionId, missionId), ne(submissions.reason, "self_submission")))
     .limit(1);
-  if (!read) {
-    await voidAndRefund(ctx, { mission: m, reason: "dispute_bad_spec" });
-    return {
-      action: "invalidate_rule",
-      applied: true,
-      mission_voided: true,
-      refunded_to: m.creator,
-      detail: "no submission: nobody's work was read",
-    };
-  }
+  if (!read) return voidForBadSpec(ctx, m, "no submission: nobody's work was read");
   if (m.verificationType !== "first_valid_match")
     return {
       action: "invalidate_rule",
@@ -108,6 +99,12 @@ export async function invalidateRule(
 }
 
 type Locked = NonNullable<Awaited<ReturnType<typeof lockMission>>>;
+
+/** bad_spec where no work was read: the mission is voided and the reward refunded. */
+async function voidForBadSpec(ctx: TxCtx, m: Locked, detail: string): Promise<Record<string, unknown>> {
+  await voidAndRefund(ctx, { mission: m, reason: "dispute_bad_spec" });
+  return { action: "invalidate_rule", applied: true, mission_voided: true, refunded_to: m.creator, detail };
+}
 
 /** The mission's submissions the rule itself rejected. */
 const ruleRejected = (missionId: string) =>
@@ -152,17 +149,8 @@ async function holdRuleRejections(ctx: TxCtx, m: Locked): Promise<Record<string,
     .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending")))
     .orderBy(sql`${submissions.checkResult} is not null`)
     .limit(1);
-  if (!pending) {
-    // Every submission failed its fetch or hash check: no verified deliverable was read.
-    await voidAndRefund(ctx, { mission: m, reason: "dispute_bad_spec" });
-    return {
-      action: "invalidate_rule",
-      applied: true,
-      mission_voided: true,
-      refunded_to: m.creator,
-      detail: "no submission delivered verified content",
-    };
-  }
+  // Every submission failed its fetch or hash check: no verified deliverable was read.
+  if (!pending) return voidForBadSpec(ctx, m, "no submission delivered verified content");
   if (pending.checkResult === null)
     return {
       action: "invalidate_rule",

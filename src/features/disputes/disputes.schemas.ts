@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pageQuery } from "../../http/wire";
+import { pageQuery, pageOf } from "../../http/wire";
 import { pathId } from "../../http/params";
 import { DISPUTE_TYPES } from "../manifest";
 
@@ -78,9 +78,7 @@ export const Dispute = z
   .openapi("Dispute");
 export type DisputeWire = z.infer<typeof Dispute>;
 
-export const DisputeList = z
-  .object({ disputes: z.array(Dispute), next_cursor: z.string().nullable() })
-  .openapi("DisputeList");
+export const DisputeList = pageOf("DisputeList", { disputes: z.array(Dispute) });
 
 export const ListDisputesQuery = z.object({
   mission_id: z.string().max(64).optional(),

@@ -60,7 +60,13 @@ export function ctxFromMcp(ctx: ToolContext): Ctx {
 }
 
 export const MissionId = z.string().min(1).max(64);
-export const SubmissionId = z.string().min(1).max(64);
+const SubmissionId = z.string().min(1).max(64);
+/** A tool's arguments naming one submission of one mission, as the REST path does. */
+export const SubmissionRef = z.object({ mission_id: MissionId, submission_id: SubmissionId });
+export const submissionRef = (a: z.output<typeof SubmissionRef>) => ({
+  missionId: a.mission_id,
+  submissionId: a.submission_id,
+});
 export const IdempotencyKey = z
   .string()
   .optional()

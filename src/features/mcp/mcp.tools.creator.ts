@@ -13,7 +13,8 @@ import {
   idempotentWrite,
   MissionId,
   READ,
-  SubmissionId,
+  SubmissionRef,
+  submissionRef,
   tool,
   type Tool,
   WRITE,
@@ -40,11 +41,10 @@ export const CREATOR_TOOLS: Tool[] = [
   tool({
     name: "get_submission",
     description: "One submission: status (pending | accepted | rejected), reason, next_action, receipt_uri once paid.",
-    args: z.object({ mission_id: MissionId, submission_id: SubmissionId }),
+    args: SubmissionRef,
     out: Submission,
     annotations: READ,
-    run: async (ctx, a) =>
-      JSON.stringify(await getSubmission(ctxFromMcp(ctx), { missionId: a.mission_id, submissionId: a.submission_id })),
+    run: async (ctx, a) => JSON.stringify(await getSubmission(ctxFromMcp(ctx), submissionRef(a))),
   }),
   tool({
     name: "award_mission",

@@ -27,7 +27,8 @@ import {
   idempotentWrite,
   MissionId,
   READ,
-  SubmissionId,
+  SubmissionRef,
+  submissionRef,
   tool,
   type Tool,
   type ToolContext,
@@ -88,11 +89,10 @@ const SOLVER_TOOLS: Tool[] = [
   tool({
     name: "get_receipt",
     description: "The signed AIP-1 §6.1 receipt of a paid submission of a resolved mission (verify it offline).",
-    args: z.object({ mission_id: MissionId, submission_id: SubmissionId }),
+    args: SubmissionRef,
     out: MissionReceipt,
     annotations: READ,
-    run: async (ctx, a) =>
-      JSON.stringify(await getReceipt(ctxFromMcp(ctx), { missionId: a.mission_id, submissionId: a.submission_id })),
+    run: async (ctx, a) => JSON.stringify(await getReceipt(ctxFromMcp(ctx), submissionRef(a))),
   }),
   tool({
     name: "create_mission",

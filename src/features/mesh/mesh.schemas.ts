@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pageQuery, Tag } from "../../http/wire";
+import { pageQuery, Tag, pageOf, timestamps } from "../../http/wire";
 import { pathId } from "../../http/params";
 
 // Agent Mesh wire shapes (docs/protocols/agent-mesh-skill-protocol.txt, served as the Mesh
@@ -80,8 +80,7 @@ export const Skill = z
     output_schema: z.record(z.string(), z.unknown()).nullable(),
     tags: z.array(z.string()),
     rate_limit: z.object({ maxCalls: z.number().int(), periodMs: z.number().int() }).nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    ...timestamps,
   })
   .openapi("MeshSkill");
 export type SkillWire = z.infer<typeof Skill>;
@@ -98,9 +97,7 @@ export const SkillSummary = z
   .openapi("MeshSkillSummary");
 export type SkillSummaryWire = z.infer<typeof SkillSummary>;
 
-export const SkillList = z
-  .object({ skills: z.array(Skill), next_cursor: z.string().nullable() })
-  .openapi("MeshSkillList");
+export const SkillList = pageOf("MeshSkillList", { skills: z.array(Skill) });
 
 export const SkillQuery = z.object({
   tag: z.string().max(32).optional().openapi({ description: "Skills carrying this tag" }),

@@ -16,6 +16,7 @@ import { MESH_KEY_PREFIX } from "../auth";
 import { checkWebhookUrl } from "../webhooks";
 import { checkSchema } from "./mesh.json-schema";
 import type { RegisterSkillInput, SkillSummaryWire, SkillWire } from "./mesh.schemas";
+import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
 // Agent Mesh hub: agent registration onto the directory and the skill registry
 // (docs/neighbours.md "Agent Mesh"; the Mesh document's "Agent Lifecycle", "Skill Registration").
@@ -280,14 +281,6 @@ export async function deleteSkill(ctx: Ctx, { id }: { id: string }): Promise<{ d
   });
 }
 
-const encodeCursor = (id: string) => Buffer.from(id, "utf8").toString("base64url");
-function decodeCursor(cursor: string | undefined): string | undefined {
-  if (cursor === undefined) return undefined;
-  const id = Buffer.from(cursor, "base64url").toString("utf8");
-  if (!isId("skl", id)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
-  return id;
-}
-
 /**
  * GET /skills: oldest first, keyset pages on the id. Each filter walks an index ending in id:
  * (tag, skill_id), (name, id), (agent_id, id); combined, the most selective one leads and the rest
@@ -303,7 +296,7 @@ export async function listSkills(
     cursor?: string | undefined;
   },
 ): Promise<{ skills: SkillWire[]; next_cursor: string | null }> {
-  const after = decodeCursor(q.cursor);
+  const after = decodeIdCursor(q.cursor, "skl");
   const conds = [];
   if (after) conds.push(gt(meshSkills.id, after));
   if (q.name !== undefined) conds.push(eq(meshSkills.name, q.name));
@@ -320,11 +313,8 @@ export async function listSkills(
     .where(conds.length > 0 ? and(...conds) : undefined)
     .orderBy(asc(meshSkills.id))
     .limit(q.limit + 1);
-  const page = rows.slice(0, q.limit);
-  return {
-    skills: page.map(toWire),
-    next_cursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.id) : null,
-  };
+  const { page, next_cursor } = keysetPage(rows, q.limit);
+  return { skills: page.map(toWire), next_cursor };
 }
 
 /** Skills listed on a provider's agent record, page and cards: the first ones registered. */

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pageQuery } from "../../http/wire";
+import { pageQuery, pageOf } from "../../http/wire";
 import { pathId } from "../../http/params";
 
 // Private messages about a submission: wire shapes written by hand (docs/style.md rule 6). The body is opaque to the server.
@@ -33,17 +33,14 @@ export const Message = z
   .openapi("Message");
 export type MessageWire = z.infer<typeof Message>;
 
-export const MessageList = z
-  .object({
-    messages: z.array(Message),
-    unread_count: z
-      .number()
-      .int()
-      .optional()
-      .openapi({ description: "Inbox only: unread messages addressed to you (counted up to 10000)" }),
-    next_cursor: z.string().nullable(),
-  })
-  .openapi("MessageList");
+export const MessageList = pageOf("MessageList", {
+  messages: z.array(Message),
+  unread_count: z
+    .number()
+    .int()
+    .optional()
+    .openapi({ description: "Inbox only: unread messages addressed to you (counted up to 10000)" }),
+});
 export type MessageListWire = z.infer<typeof MessageList>;
 
 const flag = z

@@ -6,6 +6,7 @@ import { AppError } from "../../lib/errors";
 import { pgCode } from "../../lib/idempotency";
 import { isId, newId } from "../../lib/ids";
 import type { MessageListWire, MessageWire } from "./messages.schemas";
+import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
 // Private messages between a mission's creator and one submitter about that submission (
 // item 5; ClawFinder's mailbox semantics: inbox, sent, read marks). Only the two parties ever see
@@ -114,20 +115,9 @@ export async function sendMessage(
   });
 }
 
-const encodeCursor = (id: string) => Buffer.from(id).toString("base64url");
-function decodeCursor(cursor: string | undefined): string | undefined {
-  if (cursor === undefined) return undefined;
-  const id = Buffer.from(cursor, "base64url").toString("utf8");
-  if (!isId("msg", id)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
-  return id;
-}
-
 function pageOf(rows: Row[], limit: number): Pick<MessageListWire, "messages" | "next_cursor"> {
-  const page = rows.slice(0, limit);
-  return {
-    messages: page.map(messageToWire),
-    next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.id) : null,
-  };
+  const { page, next_cursor } = keysetPage(rows, limit);
+  return { messages: page.map(messageToWire), next_cursor };
 }
 
 export interface MailboxQuery {
@@ -141,7 +131,7 @@ export interface MailboxQuery {
 /** GET /messages/inbox and /messages/sent: the caller's messages, newest first (keyset on the id). */
 export async function listMailbox(ctx: Ctx, box: "inbox" | "sent", q: MailboxQuery): Promise<MessageListWire> {
   const caller = agentOf(ctx);
-  const before = decodeCursor(q.cursor);
+  const before = decodeIdCursor(q.cursor, "msg");
   const db = dbOf(ctx);
   const owner = box === "inbox" ? eq(submissionMessages.recipient, caller) : eq(submissionMessages.sender, caller);
   const where: (SQL | undefined)[] = [
@@ -179,7 +169,7 @@ export async function listThread(
 ): Promise<MessageListWire> {
   const caller = agentOf(ctx);
   const p = await partiesOf(ctx, q.missionId, q.submissionId, caller);
-  const after = decodeCursor(q.cursor);
+  const after = decodeIdCursor(q.cursor, "msg");
   const rows = await dbOf(ctx)
     .select()
     .from(submissionMessages)

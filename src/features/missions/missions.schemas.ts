@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pageQuery, Tag } from "../../http/wire";
+import { pageQuery, Tag, pageOf, timestamps } from "../../http/wire";
 import { pathId } from "../../http/params";
 import { MissionEscrowWire } from "../escrow";
 import { CreatorRecordCompact } from "../records";
@@ -171,8 +171,7 @@ export const Mission = z
     verification: z.object({ type: z.enum(VERIFICATION_TYPES), params: z.record(z.string(), z.unknown()) }),
     deadline: z.string(),
     status: z.enum(MISSION_STATUSES),
-    created_at: z.string(),
-    updated_at: z.string(),
+    ...timestamps,
     phase: z.string(),
     payout_status: z.enum(PAYOUT_STATUSES),
     payout_status_reason: z.string().nullable().openapi({
@@ -315,9 +314,7 @@ export const Mission = z
   .openapi("Mission");
 export type MissionWire = z.infer<typeof Mission>;
 
-export const MissionList = z
-  .object({ missions: z.array(Mission), next_cursor: z.string().nullable() })
-  .openapi("MissionList");
+export const MissionList = pageOf("MissionList", { missions: z.array(Mission) });
 
 /** A comma-separated query value of at most `max` characters, read as its trimmed, non-empty items. */
 const commaList = (max: number) =>

@@ -35,6 +35,7 @@ import type { MissionRow } from "../../db/rows";
 import { assertNotSuspended } from "../../db/suspension";
 import { checkPostingGate } from "./missions.gate";
 import { listFreshness } from "./missions.cache";
+import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
 export function findAsset(assets: AssetConfig[], symbolOrAddress: string): AssetConfig | undefined {
   const s = symbolOrAddress.toLowerCase();
@@ -358,13 +359,6 @@ export async function missionDocById(ctx: Ctx, id: string): Promise<{ etag: stri
   };
 }
 
-const encodeCursor = (id: string) => Buffer.from(id, "utf8").toString("base64url");
-function decodeCursor(cursor: string): string {
-  const id = Buffer.from(cursor, "base64url").toString("utf8");
-  if (!isId("mis", id)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
-  return id;
-}
-
 /**
  * GET /missions as JSON with its ETag, served from the instance's list cache (cleared on every
  * committed mission change; see missions.cache.ts). Filters are zod-validated, so unknown
@@ -402,7 +396,7 @@ export async function listMissionsJson(ctx: Ctx, f: ListMissionsFilters): Promis
 async function listMissionsPage(ctx: Ctx, f: ListMissionsFilters): Promise<{ etag: string; body: Buffer }> {
   const { deps } = ctx;
   const db = dbOf(ctx);
-  const before = f.cursor ? decodeCursor(f.cursor) : undefined;
+  const before = decodeIdCursor(f.cursor, "mis");
   let refs: MissionRef[];
   if (isPlain(f)) {
     const q = prepared(db);
@@ -421,8 +415,7 @@ async function listMissionsPage(ctx: Ctx, f: ListMissionsFilters): Promise<{ eta
           .limit(f.limit + 1)
       : [];
   }
-  const page = refs.slice(0, f.limit);
-  const next = refs.length > f.limit ? encodeCursor(page[page.length - 1]!.id) : null;
+  const { page, next_cursor: next } = keysetPage(refs, f.limit);
   const { docs, served } = await missionDocsFor(deps, db, page);
   const records = new Map(
     page.map((r) => [r.creator, JSON.stringify(creatorRecordCompact(r.record ?? undefined))] as const),
@@ -490,7 +483,7 @@ export async function listMissions(
   f: ListMissionsFilters,
 ): Promise<{ missions: MissionWire[]; next_cursor: string | null }> {
   const { deps } = ctx;
-  const before = f.cursor ? decodeCursor(f.cursor) : undefined;
+  const before = decodeIdCursor(f.cursor, "mis");
   const db = dbOf(ctx);
   let rows: (Omit<MissionRow, "search"> & { record: CreatorRecordCompactRow | null })[];
   if (isPlain(f)) {
@@ -509,8 +502,7 @@ export async function listMissions(
       .orderBy(desc(missions.id))
       .limit(f.limit + 1);
   }
-  const page = rows.slice(0, f.limit);
-  const next = rows.length > f.limit ? encodeCursor(page[page.length - 1]!.id) : null;
+  const { page, next_cursor: next } = keysetPage(rows, f.limit);
   // Each creator's record came joined with its row.
   return {
     missions: page.map((r) => missionToWire(r, deps.config.publicUrl, undefined, r.record)),

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { pageOf } from "../../http/wire";
 import { pathId } from "../../http/params";
 import { AUDIT_ACTIONS, REPORT_REASONS, REPORT_STATUSES } from "../../db/vocabulary";
 import { Mission } from "../missions";
@@ -73,9 +74,7 @@ export const ListReportsQuery = z.object({
   cursor: Cursor,
   limit: Limit,
 });
-export const ReportList = z
-  .object({ reports: z.array(Report), next_cursor: z.string().nullable() })
-  .openapi("MissionReportList");
+export const ReportList = pageOf("MissionReportList", { reports: z.array(Report) });
 export const ResolveReportRequest = z.object({ note: z.string().max(2000).optional() }).openapi("ResolveReportRequest");
 
 export const AllowlistEntry = z
@@ -83,13 +82,10 @@ export const AllowlistEntry = z
   .openapi("PostingAllowlistEntry");
 export const AllowlistPut = z.object({ note: z.string().max(500).optional() }).openapi("PostingAllowlistPut");
 export const AllowlistQuery = z.object({ cursor: Cursor, limit: Limit });
-export const AllowlistList = z
-  .object({
-    gate: z.enum(["off", "allow_list", "min_rating"]),
-    entries: z.array(AllowlistEntry),
-    next_cursor: z.string().nullable(),
-  })
-  .openapi("PostingAllowlist");
+export const AllowlistList = pageOf("PostingAllowlist", {
+  gate: z.enum(["off", "allow_list", "min_rating"]),
+  entries: z.array(AllowlistEntry),
+});
 
 export const AuditQuery = z.object({ action: z.enum(AUDIT_ACTIONS).optional(), cursor: Cursor, limit: Limit });
 export const AuditEntry = z
@@ -101,6 +97,4 @@ export const AuditEntry = z
     detail: z.record(z.string(), z.unknown()),
   })
   .openapi("OperatorAuditEntry");
-export const AuditList = z
-  .object({ entries: z.array(AuditEntry), next_cursor: z.string().nullable() })
-  .openapi("OperatorAuditLog");
+export const AuditList = pageOf("OperatorAuditLog", { entries: z.array(AuditEntry) });

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pageQuery } from "../../http/wire";
+import { pageQuery, pageOf, timestamps } from "../../http/wire";
 import { pathId } from "../../http/params";
 import { QA_KINDS } from "../../db/vocabulary";
 
@@ -43,21 +43,17 @@ export const Question = z
       .nullable()
       .openapi({ description: "The creator's answer; null while unanswered (always null for a clarification)" }),
     pinned: z.boolean(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    ...timestamps,
   })
   .openapi("Question");
 export type QuestionWire = z.infer<typeof Question>;
 
-export const QuestionList = z
-  .object({
-    mission_id: z.string(),
-    count: z.number().int().openapi({ description: "Entries in the thread (questions and clarifications)" }),
-    pinned_count: z.number().int(),
-    questions: z.array(Question).openapi({ description: "Thread order, oldest first" }),
-    next_cursor: z.string().nullable(),
-  })
-  .openapi("QuestionList");
+export const QuestionList = pageOf("QuestionList", {
+  mission_id: z.string(),
+  count: z.number().int().openapi({ description: "Entries in the thread (questions and clarifications)" }),
+  pinned_count: z.number().int(),
+  questions: z.array(Question).openapi({ description: "Thread order, oldest first" }),
+});
 export type QuestionListWire = z.infer<typeof QuestionList>;
 
 const flag = z

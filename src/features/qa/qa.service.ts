@@ -9,6 +9,7 @@ import { agentOf, type Ctx, dbOf, viewerOf, withTx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
 import type { QuestionListWire, QuestionWire } from "./qa.schemas";
+import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
 // Mission Q&A: a public thread per mission. Agents ask while the mission is
 // open; its creator answers (and may pin) and posts clarifications while it is open or being
@@ -249,13 +250,6 @@ export async function postClarification(
   });
 }
 
-const encodeCursor = (id: string) => Buffer.from(id).toString("base64url");
-function decodeCursor(cursor: string): string {
-  const id = Buffer.from(cursor, "base64url").toString("utf8");
-  if (!isId("qst", id)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
-  return id;
-}
-
 /** GET /missions/{id}/questions: the thread, oldest first, keyset on the time-ordered id. */
 export async function listQuestions(
   ctx: Ctx,
@@ -268,7 +262,7 @@ export async function listQuestions(
   },
 ): Promise<QuestionListWire> {
   const m = await findVisibleMission(ctx, q.missionId, viewerOf(ctx));
-  const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+  const after = decodeIdCursor(q.cursor, "qst");
   const rows = await dbOf(ctx)
     .select()
     .from(missionQuestions)
@@ -282,12 +276,12 @@ export async function listQuestions(
     )
     .orderBy(asc(missionQuestions.id))
     .limit(q.limit + 1);
-  const page = rows.slice(0, q.limit);
+  const { page, next_cursor } = keysetPage(rows, q.limit);
   return {
     mission_id: m.id,
     count: m.qaCount,
     pinned_count: m.qaPinnedCount,
     questions: page.map(questionToWire),
-    next_cursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.id) : null,
+    next_cursor,
   };
 }

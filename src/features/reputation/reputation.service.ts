@@ -2,14 +2,14 @@ import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
 import { agents, agentTypeAffinity, ratingHistory, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
-import { AppError } from "../../lib/errors";
 import type { TxCtx } from "../../lib/context";
-import { isId, newId } from "../../lib/ids";
+import { newId } from "../../lib/ids";
 import { DECAY_GRACE_MS, decayWeeks, effectiveRating, WEEK_MS } from "./decay";
 import { touchAgent } from "../../db/touch-agent";
 import { CURSOR_TTL_MS } from "./leaderboard";
 import { eloUpdates, kFactor, START_RATING } from "./elo";
 import type { MissionRow as Mission } from "../../db/rows";
+import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
 type AgentRow = typeof agents.$inferSelect;
 
@@ -327,22 +327,14 @@ export async function agentHistory(
   now: Date,
   q: { limit: number; cursor?: string | undefined },
 ) {
-  let before: string | undefined;
-  if (q.cursor) {
-    before = Buffer.from(q.cursor, "base64url").toString("utf8");
-    if (!isId("rtg", before)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
-  }
+  const before = decodeIdCursor(q.cursor, "rtg");
   const rows = await db
     .select()
     .from(ratingHistory)
-    .where(
-      before
-        ? and(eq(ratingHistory.agentId, agentId), lt(ratingHistory.id, before))
-        : eq(ratingHistory.agentId, agentId),
-    )
+    .where(and(eq(ratingHistory.agentId, agentId), before ? lt(ratingHistory.id, before) : undefined))
     .orderBy(desc(ratingHistory.id))
     .limit(q.limit + 1);
-  const page = rows.slice(0, q.limit).map(historyToWire);
+  const { page, next_cursor } = keysetPage(rows, q.limit);
   const [a] = await db.select().from(agents).where(eq(agents.id, agentId));
   const rating = a ? effectiveRating(a, now) : START_RATING;
   const pending =
@@ -367,8 +359,8 @@ export async function agentHistory(
   return {
     agent_id: agentId,
     rating,
-    history: [...pending, ...page],
-    next_cursor: rows.length > q.limit ? Buffer.from(rows[q.limit - 1]!.id).toString("base64url") : null,
+    history: [...pending, ...page.map(historyToWire)],
+    next_cursor,
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pageQuery } from "../../http/wire";
+import { pageQuery, pageOf, timestamps } from "../../http/wire";
 import { pathId } from "../../http/params";
 
 // ClawFinder reviews (docs/design.md "ClawFinder"): integer stars 1–5, optional text.
@@ -36,8 +36,7 @@ export const Review = z
     reviewer_role: z.enum(["creator", "winner"]).openapi({ description: "The author's side of the mission" }),
     stars: z.number().int(),
     text: z.string().nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    ...timestamps,
   })
   .openapi("Review");
 export type ReviewWire = z.infer<typeof Review>;
@@ -49,14 +48,11 @@ export const ReviewSummary = z
   })
   .openapi("ReviewSummary");
 
-export const ReviewList = z
-  .object({
-    agent_id: z.string(),
-    summary: ReviewSummary,
-    reviews: z.array(Review),
-    next_cursor: z.string().nullable(),
-  })
-  .openapi("ReviewList");
+export const ReviewList = pageOf("ReviewList", {
+  agent_id: z.string(),
+  summary: ReviewSummary,
+  reviews: z.array(Review),
+});
 
 export const ListReviewsQuery = z.object({
   ...pageQuery(20),

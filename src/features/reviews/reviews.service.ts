@@ -7,6 +7,7 @@ import { isId, newId } from "../../lib/ids";
 import { assertVisible } from "../../db/mission-visibility";
 import type { CreateReviewInput, ReviewWire, UpdateReviewInput } from "./reviews.schemas";
 import { parseAgentId } from "../../lib/agent-id";
+import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -210,26 +211,22 @@ export async function deleteReview(
 /** GET /agents/{id}/reviews: newest first, keyset on the time-ordered id, with the summary. */
 export async function listReviews(ctx: Ctx, q: { agentId: string; limit: number; cursor?: string | undefined }) {
   const reviewee = parseAgentId(q.agentId);
-  let before: string | undefined;
-  if (q.cursor) {
-    before = Buffer.from(q.cursor, "base64url").toString("utf8");
-    if (!isId("rev", before)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
-  }
+  const before = decodeIdCursor(q.cursor, "rev");
   const db = dbOf(ctx);
   const [rows, summary] = await Promise.all([
     db
       .select()
       .from(reviews)
-      .where(before ? and(eq(reviews.reviewee, reviewee), lt(reviews.id, before)) : eq(reviews.reviewee, reviewee))
+      .where(and(eq(reviews.reviewee, reviewee), before ? lt(reviews.id, before) : undefined))
       .orderBy(desc(reviews.id))
       .limit(q.limit + 1),
     reviewSummary(db, reviewee),
   ]);
-  const page = rows.slice(0, q.limit);
+  const { page, next_cursor } = keysetPage(rows, q.limit);
   return {
     agent_id: reviewee,
     summary,
     reviews: page.map(reviewToWire),
-    next_cursor: rows.length > q.limit ? Buffer.from(page[page.length - 1]!.id).toString("base64url") : null,
+    next_cursor,
   };
 }

@@ -1,11 +1,7 @@
-import { and, eq } from "drizzle-orm";
-import { submissions } from "../../db/schema/index";
-import { type Ctx, viewerOf } from "../../lib/context";
+import { type Ctx } from "../../lib/context";
 import { decodeDataUri } from "../../lib/data-uri";
 import { AppError } from "../../lib/errors";
-import { isId } from "../../lib/ids";
-import { findVisibleMission } from "../../db/mission-visibility";
-import { submissionToWire } from "./submissions.service";
+import { findVisibleSubmission } from "./submissions.service";
 
 // GET /missions/{id}/submissions/{sid}/content: the one place a `data:`
 // deliverable's bytes are served. Lists point here instead of inlining them. Its own caps: one
@@ -34,18 +30,8 @@ export async function readSubmissionContent(
   ctx: Ctx,
   input: { missionId: string; submissionId: string; ifNoneMatch?: string | undefined },
 ): Promise<SubmissionContent | "not_modified"> {
-  const { deps } = ctx;
-  const { missionId, submissionId, ifNoneMatch } = input;
-  const viewer = viewerOf(ctx);
-  const mission = await findVisibleMission(ctx, missionId, viewer);
-  const [row] = isId("sub", submissionId)
-    ? await deps.database.db
-        .select()
-        .from(submissions)
-        .where(and(eq(submissions.id, submissionId), eq(submissions.missionId, missionId)))
-    : [];
-  if (!row) throw new AppError("NOT_FOUND", `submission ${submissionId} not found`);
-  const wire = submissionToWire(row, mission, viewer, deps.config.publicUrl);
+  const { ifNoneMatch } = input;
+  const { mission, row, wire } = await findVisibleSubmission(ctx, input);
   if (wire.content_uri === null)
     throw new AppError("FORBIDDEN", "this deliverable is private until the mission is decided", {
       reason: "content_private",

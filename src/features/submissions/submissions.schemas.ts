@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pageQuery } from "../../http/wire";
+import { pageQuery, pageOf } from "../../http/wire";
 import { pathId } from "../../http/params";
 
 export const MAX_INLINE_CONTENT = 64 * 1024;
@@ -67,9 +67,7 @@ export const Submission = z
   .openapi("Submission");
 export type SubmissionWire = z.infer<typeof Submission>;
 
-export const SubmissionList = z
-  .object({ submissions: z.array(Submission), next_cursor: z.string().nullable() })
-  .openapi("SubmissionList");
+export const SubmissionList = pageOf("SubmissionList", { submissions: z.array(Submission) });
 
 export const ListSubmissionsQuery = z.object({
   ...pageQuery(),

@@ -31,6 +31,7 @@ import { matcherBusy } from "../../lib/safe-regex";
 import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
 import { assertNotSuspended } from "../../db/suspension";
+import { decodeIdCursor, encodeIdCursor } from "../../lib/cursor";
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -418,22 +419,14 @@ export async function listSubmissions(ctx: Ctx, q: { missionId: string; limit: n
   const { missionId } = q;
   const viewer = viewerOf(ctx);
   const mission = await findVisibleMission(ctx, missionId, viewer);
-  let after: string | undefined;
-  if (q.cursor) {
-    after = Buffer.from(q.cursor, "base64url").toString("utf8");
-    if (!isId("sub", after)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
-  }
+  const after = decodeIdCursor(q.cursor, "sub");
   const rows = await deps.database.db
     .select({
       ...LIST_COLUMNS,
       contentUri: sql<string>`case when ${submissions.contentUri} like 'data:%' then 'data:' else ${submissions.contentUri} end`,
     })
     .from(submissions)
-    .where(
-      after
-        ? and(eq(submissions.missionId, missionId), gt(submissions.id, after))
-        : eq(submissions.missionId, missionId),
-    )
+    .where(and(eq(submissions.missionId, missionId), after ? gt(submissions.id, after) : undefined))
     .orderBy(asc(submissions.id))
     .limit(q.limit + 1);
   const out: SubmissionWire[] = [];
@@ -447,29 +440,33 @@ export async function listSubmissions(ctx: Ctx, q: { missionId: string; limit: n
     out.push(wire);
     bytes += size;
   }
-  const more = out.length < rows.length;
-  return {
-    submissions: out,
-    next_cursor: more ? Buffer.from(out[out.length - 1]!.id).toString("base64url") : null,
-  };
+  const last = out.at(-1);
+  return { submissions: out, next_cursor: last && out.length < rows.length ? encodeIdCursor(last.id) : null };
+}
+
+/** A submission of a mission the caller may see, as the caller sees it; 404 when it is not that mission's. */
+export async function findVisibleSubmission(
+  ctx: Ctx,
+  input: { missionId: string; submissionId: string },
+): Promise<{ mission: MissionRow; row: SubmissionRow; wire: SubmissionWire }> {
+  const { missionId, submissionId } = input;
+  const viewer = viewerOf(ctx);
+  const mission = await findVisibleMission(ctx, missionId, viewer);
+  const [row] = isId("sub", submissionId)
+    ? await ctx.deps.database.db
+        .select()
+        .from(submissions)
+        .where(and(eq(submissions.id, submissionId), eq(submissions.missionId, missionId)))
+    : [];
+  if (!row) throw new AppError("NOT_FOUND", `submission ${submissionId} not found`);
+  return { mission, row, wire: submissionToWire(row, mission, viewer, ctx.deps.config.publicUrl) };
 }
 
 export async function getSubmission(
   ctx: Ctx,
   input: { missionId: string; submissionId: string },
 ): Promise<SubmissionWire> {
-  const { deps } = ctx;
-  const { missionId, submissionId } = input;
-  const viewer = viewerOf(ctx);
-  const mission = await findVisibleMission(ctx, missionId, viewer);
-  const [row] = isId("sub", submissionId)
-    ? await deps.database.db
-        .select()
-        .from(submissions)
-        .where(and(eq(submissions.id, submissionId), eq(submissions.missionId, missionId)))
-    : [];
-  if (!row) throw new AppError("NOT_FOUND", `submission ${submissionId} not found`);
-  return submissionToWire(row, mission, viewer, deps.config.publicUrl);
+  return (await findVisibleSubmission(ctx, input)).wire;
 }
 
 /** GET /submissions/{id} (flat, AIP-3 §10.3): the same view as under its mission. */

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { pageOf } from "../../http/wire";
 import { EscrowAttestation } from "../escrow";
 
 // Wire schemas of /transparency, /transparency/payouts and /stats, by hand.
@@ -122,33 +123,30 @@ export const PayoutsQuery = z.object({
     .openapi({ param: { name: "rail", in: "query" } }),
 });
 
-export const PayoutsPage = z
-  .object({
-    payouts: z.array(
-      z.object({
-        submission_id: z.string(),
-        mission_id: z.string(),
-        agent_id: z.string(),
-        asset: z.string(),
-        amount,
-        rail: z.enum(["ledger", "base"]),
-        paid_at: z
+export const PayoutsPage = pageOf("PayoutsPage", {
+  payouts: z.array(
+    z.object({
+      submission_id: z.string(),
+      mission_id: z.string(),
+      agent_id: z.string(),
+      asset: z.string(),
+      amount,
+      rail: z.enum(["ledger", "base"]),
+      paid_at: z
+        .string()
+        .openapi({ description: "When the award was decided and the payout made (ledger) or queued (base)" }),
+      settlement: z.object({
+        status: z
           .string()
-          .openapi({ description: "When the award was decided and the payout made (ledger) or queued (base)" }),
-        settlement: z.object({
-          status: z
-            .string()
-            .openapi({ description: "ledger: credited; base: the release's state (queued … final, failed)" }),
-          chain_id: z.number().int().nullable(),
-          tx_hash: z.string().nullable(),
-          ledger_entry_hash: z.string().nullable(),
-        }),
-        receipt: z.string().openapi({ description: "The signed §6.1 receipt" }),
+          .openapi({ description: "ledger: credited; base: the release's state (queued … final, failed)" }),
+        chain_id: z.number().int().nullable(),
+        tx_hash: z.string().nullable(),
+        ledger_entry_hash: z.string().nullable(),
       }),
-    ),
-    next_cursor: z.string().nullable(),
-  })
-  .openapi("PayoutsPage");
+      receipt: z.string().openapi({ description: "The signed §6.1 receipt" }),
+    }),
+  ),
+});
 
 export const StatsResponse = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pageQuery, Tag } from "../../http/wire";
+import { pageQuery, Tag, pageOf, timestamps } from "../../http/wire";
 import { pathId } from "../../http/params";
 import { EVENT_TYPES } from "../../lib/webhook-events";
 import { MAX_WEBHOOK_URL_LENGTH } from "./webhooks.url";
@@ -74,8 +74,7 @@ export const Webhook = z
     verified_at: z.string().nullable().openapi({ description: "When the endpoint echoed the verification challenge" }),
     consecutive_failures: z.number().int().openapi({ description: "Failed attempts since the last success" }),
     last_success_at: z.string().nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    ...timestamps,
   })
   .openapi("Webhook");
 export type WebhookWire = z.infer<typeof Webhook>;
@@ -87,9 +86,7 @@ export const WebhookCreated = Webhook.extend({
   }),
 }).openapi("WebhookCreated");
 
-export const WebhookList = z
-  .object({ webhooks: z.array(Webhook), next_cursor: z.string().nullable() })
-  .openapi("WebhookList");
+export const WebhookList = pageOf("WebhookList", { webhooks: z.array(Webhook) });
 
 export const DeliveryAttempt = z.object({
   attempt: z.number().int(),
@@ -115,17 +112,14 @@ export const Delivery = z
     next_attempt_at: z.string().nullable(),
     last_status_code: z.number().int().nullable(),
     last_error: z.string().nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    ...timestamps,
     delivered_at: z.string().nullable(),
     attempts: z.array(DeliveryAttempt).openapi({ description: "Every attempt, oldest first" }),
   })
   .openapi("WebhookDelivery");
 export type DeliveryWire = z.infer<typeof Delivery>;
 
-export const DeliveryList = z
-  .object({ webhook_id: z.string(), deliveries: z.array(Delivery), next_cursor: z.string().nullable() })
-  .openapi("WebhookDeliveryList");
+export const DeliveryList = pageOf("WebhookDeliveryList", { webhook_id: z.string(), deliveries: z.array(Delivery) });
 
 export const PageQuery = z.object({
   ...pageQuery(20),

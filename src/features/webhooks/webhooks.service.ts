@@ -12,6 +12,7 @@ import { touchAgent } from "../../db/touch-agent";
 import type { EventType } from "../../lib/webhook-events";
 import type { CreateWebhookInput, DeliveryWire, WebhookFiltersInput, WebhookWire } from "./webhooks.schemas";
 import { checkWebhookUrl } from "./webhooks.url";
+import { decodeIdCursor, keysetPage, keysetPageBy } from "../../lib/cursor";
 
 type SubscriptionRow = typeof webhookSubscriptions.$inferSelect;
 
@@ -126,34 +127,19 @@ export async function getWebhook(ctx: Ctx, { id }: { id: string }): Promise<Webh
   return webhookToWire(await ownSubscription(ctx, agentOf(ctx), id));
 }
 
-function decodeCursor(cursor: string | undefined, prefix: "whk" | "evt"): string | undefined {
-  if (!cursor) return undefined;
-  const id = Buffer.from(cursor, "base64url").toString("utf8");
-  if (!isId(prefix, id)) throw new AppError("INVALID_PARAMETER", "cursor is not valid", { field: "cursor" });
-  return id;
-}
-const encodeCursor = (id: string) => Buffer.from(id, "utf8").toString("base64url");
-
 /** GET /webhooks: the caller's subscriptions, newest first (keyset on the time-ordered id). */
 export async function listWebhooks(ctx: Ctx, q: { limit: number; cursor?: string | undefined }) {
   requireWebhooksEnabled(ctx.deps);
   const owner = agentOf(ctx);
-  const before = decodeCursor(q.cursor, "whk");
+  const before = decodeIdCursor(q.cursor, "whk");
   const rows = await dbOf(ctx)
     .select()
     .from(webhookSubscriptions)
-    .where(
-      before
-        ? and(eq(webhookSubscriptions.owner, owner), lt(webhookSubscriptions.id, before))
-        : eq(webhookSubscriptions.owner, owner),
-    )
+    .where(and(eq(webhookSubscriptions.owner, owner), before ? lt(webhookSubscriptions.id, before) : undefined))
     .orderBy(desc(webhookSubscriptions.id))
     .limit(q.limit + 1);
-  const page = rows.slice(0, q.limit);
-  return {
-    webhooks: page.map(webhookToWire),
-    next_cursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.id) : null,
-  };
+  const { page, next_cursor } = keysetPage(rows, q.limit);
+  return { webhooks: page.map(webhookToWire), next_cursor };
 }
 
 /**
@@ -181,16 +167,16 @@ export async function listDeliveries(
 ) {
   requireWebhooksEnabled(ctx.deps);
   await ownSubscription(ctx, agentOf(ctx), id);
-  const before = decodeCursor(q.cursor, "evt");
+  const before = decodeIdCursor(q.cursor, "evt");
   const d = webhookDeliveries;
   const rows = await dbOf(ctx)
     .select({ d, type: webhookEvents.type })
     .from(d)
     .innerJoin(webhookEvents, eq(webhookEvents.id, d.eventId))
-    .where(before ? and(eq(d.subscriptionId, id), lt(d.eventId, before)) : eq(d.subscriptionId, id))
+    .where(and(eq(d.subscriptionId, id), before ? lt(d.eventId, before) : undefined))
     .orderBy(desc(d.eventId))
     .limit(q.limit + 1);
-  const page = rows.slice(0, q.limit);
+  const { page, next_cursor } = keysetPageBy(rows, q.limit, (r) => r.d.eventId);
   const deliveries: DeliveryWire[] = page.map(({ d: r, type }) => ({
     event_id: r.eventId,
     event_type: type as DeliveryWire["event_type"],
@@ -207,6 +193,6 @@ export async function listDeliveries(
   return {
     webhook_id: id,
     deliveries,
-    next_cursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.d.eventId) : null,
+    next_cursor,
   };
 }
