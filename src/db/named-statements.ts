@@ -31,28 +31,28 @@ export function withNamedStatements(sql: Sql, maxTexts = 2000): Sql {
 
 type Admit = (text: string) => boolean;
 type Options = { prepare?: boolean } & Record<string, unknown>;
-type Unsafe = (text: string, params?: unknown[], options?: Options) => unknown;
-type Scoped = (...args: unknown[]) => unknown;
 
 /** `unsafe` names its statement; `begin` and `savepoint` hand their bodies a wrapped client. */
 function wrap<T extends object>(target: T, admit: Admit): T {
   return new Proxy(target, {
     get: (t, p, receiver) => {
-      const value = Reflect.get(t, p, receiver) as unknown;
+      const value: unknown = Reflect.get(t, p, receiver);
       if (typeof value !== "function") return value;
       if (p === "unsafe")
         return (text: string, params?: unknown[], options?: Options) =>
-          (value as Unsafe).call(
-            t,
+          Reflect.apply(value, t, [
             text,
             params,
             params?.length && !options?.prepare && admit(text) ? { ...options, prepare: true } : options,
-          );
+          ]);
       if (p === "begin" || p === "savepoint")
         return (...args: unknown[]) =>
-          (value as Scoped).apply(
+          Reflect.apply(
+            value,
             t,
-            args.map((a) => (typeof a === "function" ? (inner: object) => (a as Scoped)(wrap(inner, admit)) : a)),
+            args.map((a) =>
+              typeof a === "function" ? (inner: object) => Reflect.apply(a, undefined, [wrap(inner, admit)]) : a,
+            ),
           );
       return value;
     },
