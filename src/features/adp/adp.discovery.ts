@@ -75,7 +75,8 @@ export interface CardQuery {
  *    overload is not known. Skill paths are matched exactly (a primary-key probe per query path:
  *    a card found through a rare word may have fallen out of a common path's range); reputation,
  *    availability and rating come from its agent row and review counter, as in the full score;
- * 3. the best `k`, the freshest first among equals — which the caller loads and ranks exactly.
+ * 3. the best `k`, rounded and tied as the ranking does (6 decimals, then the address) — which the
+ *    caller loads and ranks exactly.
  * `nulls last` as the index is built (updated_at is never null): only then is each term an ordered
  * range that stops at its share.
  */
@@ -91,16 +92,17 @@ async function preScored(deps: Deps, q: CardQuery, k: number, now: Date): Promis
     ? sql`(select count(*) from adp_card_terms x where x.term = any(${textArray(paths)}) and x.agent_id = u.agent_id)::float8 / ${f(paths.length)}`
     : sql`0`;
   const text = nWords ? sql`u.words::float8 / ${f(nWords)}` : sql`0`;
-  const rating = sql`coalesce(${effectiveRatingSql(now)}, ${f(START_RATING)})`;
-  const reputation = sql`least(1, 1 / (1 + power(10, (${f(START_RATING)} - ${rating}) / 400.0))
-    + case when coalesce(${agents.missionsCompleted}, 0) < ${f(COLD_START_MISSIONS)} then ${f(COLD_START_BOOST)} else 0 end)`;
-  const online = sql`case when ${agents.lastSeenAt} >= ${now.toISOString()}::timestamptz - interval '${sql.raw(String(AVAILABILITY_WINDOW_SECONDS))} seconds' then 1 else 0 end`;
+  // float8 throughout: power() on numeric (what the literals would make it) costs ~0.1 ms a card.
+  const rating = sql`coalesce(${effectiveRatingSql(now)}, ${f(START_RATING)})::float8`;
+  const reputation = sql`least(1, 1 / (1 + power(10::float8, (${f(START_RATING)} - ${rating}) / 400))
+    + case when coalesce(${agents.missionsCompleted}, 0) < ${f(COLD_START_MISSIONS)} then ${f(COLD_START_BOOST)}::float8 else 0 end)`;
+  const online = sql`case when ${agents.lastSeenAt} >= ${now.toISOString()}::timestamptz - interval '${sql.raw(String(AVAILABILITY_WINDOW_SECONDS))} seconds' then 1.0::float8 else 0 end`;
   const stars = sql`coalesce(greatest(0, least(1, (${reviewStats.starsSum}::float8 / nullif(${reviewStats.count}, 0) - 1) / 4)), 0)`;
   const rows = rowsOf<{ agent_id: string }>(
     await deps.database.db.execute(sql`
       select u.agent_id
       from (
-        select h.agent_id, max(h.updated_at) as fresh, count(*) filter (where h.term like 'w:%') as words
+        select h.agent_id, count(*) filter (where h.term like 'w:%') as words
         from unnest(${textArray(terms)}) as q(term)
         cross join lateral (
           select t.term, t.agent_id, t.updated_at from adp_card_terms t
@@ -112,9 +114,8 @@ async function preScored(deps: Deps, q: CardQuery, k: number, now: Date): Promis
       ) u
       left join agents on agents.id = u.agent_id
       left join review_stats on review_stats.reviewee = u.agent_id
-      order by ${f(WEIGHTS.tags)} * ${tags} + ${f(WEIGHTS.text)} * ${text} + ${f(WEIGHTS.reputation)} * ${reputation}
-        + ${f(WEIGHTS.availability)} * ${online} + ${f(WEIGHTS.rating)} * ${stars} desc,
-        u.fresh desc, u.agent_id
+      order by round((${f(WEIGHTS.tags)} * ${tags} + ${f(WEIGHTS.text)} * ${text} + ${f(WEIGHTS.reputation)} * ${reputation}
+        + ${f(WEIGHTS.availability)} * ${online} + ${f(WEIGHTS.rating)} * ${stars})::numeric, 6) desc, u.agent_id
       limit ${k}`),
   );
   return rows.map((r) => r.agent_id);
