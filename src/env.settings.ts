@@ -989,13 +989,27 @@ export const SETTINGS = {
     ...int(60, 7 * 86_400, 3600),
     doc: "ADP: `metadata.ttl` of the server's own Agent Card (60 s – 7 days)",
   },
-  /** ADP discovery: at most this many prefiltered cards (or open missions) are scored per query. */
+  /** ADP recommendations: at most this many prefiltered open missions are scored per query. */
   OABP_ADP_CANDIDATE_CAP: {
     key: "adpCandidateCap",
     ...int(10, 10_000, 500),
+    doc: "ADP recommended missions: at most this many prefiltered open missions are scored per query (10 – 10 000)",
+  },
+  /** ADP card discovery: index entries read per query, shared by its terms (docs/decisions.md). */
+  OABP_ADP_TERM_BUDGET: {
+    key: "adpTermBudget",
+    ...int(16, 10_000, 400),
     doc:
-      "ADP discovery: at most this many prefiltered cards (discover, candidates) or open missions " +
-      "(recommendations) are scored per query (10 – 10 000)",
+      "ADP discovery (discover, candidates): index entries of `adp_card_terms` read per query, " +
+      "shared equally by its skill paths and words; the cards found are pre-scored (16 – 10 000)",
+  },
+  /** ADP card discovery: the best pre-scored cards loaded and scored by the §5 ranking. */
+  OABP_ADP_SCORED_CARDS: {
+    key: "adpScoredCards",
+    ...int(1, 1000, 64),
+    doc:
+      "ADP discovery (discover, candidates): the best pre-scored cards loaded and ranked by the §5 " +
+      "five factors per query, at least the query's `limit` (1 – 1 000)",
   },
   // AIP-3 (reputation portability): the attestation key (secp256k1, 0x + 64 hex); unset: generated
   // into <data dir>/attestation-key.json.

@@ -500,29 +500,45 @@ describe("adp.discover and the ranking lists", () => {
     );
   });
 
-  it("scores a bounded candidate set: at most OABP_ADP_CANDIDATE_CAP cards, the freshest first", async () => {
-    const capped = await makeTestApp({ OABP_ADP_CANDIDATE_CAP: "10" });
+  it("reads bounded candidate sets; a strong match among many fresher weak ones is still first", async () => {
+    // 16 index entries per query, shared by its 3 terms (6 each); the 2 best pre-scored are ranked.
+    const small = await makeTestApp({
+      OABP_ADP_TERM_BUDGET: "16",
+      OABP_ADP_SCORED_CARDS: "2",
+      OABP_ADP_CANDIDATE_CAP: "10",
+    });
     try {
-      const ids: string[] = [];
-      for (let i = 0; i < 12; i++) {
-        const a = await signIn(capped);
-        capped.clock.advance(1000);
-        expect(
-          (
-            await capped.call("POST", ADVERTISE, {
-              token: a.token,
-              body: cardFor(a.address, undefined, 1, { skills: ["audio/speech-to-text"] }),
-            })
-          ).status,
-        ).toBe(200);
-        ids.push(a.address);
-      }
-      const r = await capped.call("POST", DISCOVER, { body: { tags: ["stt"], limit: 50, min_score: 0 } });
-      const got = r.body.results.map((x: { agent_id: string }) => x.agent_id);
-      expect(got).toHaveLength(10);
-      expect(new Set(got)).toEqual(new Set(ids.slice(2)));
+      const put = async (description: string) => {
+        const a = await signIn(small);
+        const body = cardFor(a.address, undefined, 1, { skills: ["audio/speech-to-text"], description });
+        expect((await small.call("POST", ADVERTISE, { token: a.token, body })).status).toBe(200);
+        small.clock.advance(1000);
+        return a.address;
+      };
+      const strong = await put("Whisper transcripts with diarization");
+      const weak: string[] = [];
+      for (let i = 0; i < 30; i++) weak.push(await put("General help"));
+      const query = { tags: ["stt"], query: "whisper diarization" };
+      // The strong card is older than every weak one, so it is not among the skill path's freshest
+      // 6; it is found through its words and pre-scored with its path matched exactly.
+      const r = await small.call("POST", DISCOVER, { body: { ...query, limit: 1 } });
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.results.map((x: { agent_id: string }) => x.agent_id)).toEqual([strong]);
+      expect(r.body.results[0].factors).toMatchObject({ tags: 1, text: 1 });
+      // 31 cards match; a query sees the 6 freshest of the path and the strong card, no more.
+      const all = await small.call("POST", DISCOVER, { body: { ...query, limit: 50, min_score: 0 } });
+      const got = all.body.results.map((x: { agent_id: string }) => x.agent_id);
+      expect(got[0]).toBe(strong);
+      expect(new Set(got.slice(1))).toEqual(new Set(weak.slice(-6)));
+      // Recommendations score at most OABP_ADP_CANDIDATE_CAP open missions, the newest first.
+      const missions: string[] = [];
+      for (let i = 0; i < 12; i++) missions.push((await openMission(small, { tags: ["stt"] })).mission.id);
+      const rec = await small.call("GET", `/agents/${strong}/recommended-missions?limit=100&min_score=0`);
+      expect(rec.status, rec.text).toBe(200);
+      const recIds = rec.body.missions.map((m: { mission_id: string }) => m.mission_id);
+      expect(new Set(recIds)).toEqual(new Set(missions.slice(2)));
     } finally {
-      await capped.close();
+      await small.close();
     }
   });
 });

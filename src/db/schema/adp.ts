@@ -40,8 +40,8 @@ export const adpCards = pgTable(
 
 // Discovery flat in directory size: one row per (term, card) of every card not revoked — term `p:<skill path>` or
 // `w:<word>` — kept by the adp_cards trigger (drizzle/…_reads_card_terms.sql). Discovery reads, per
-// query term, the freshest OABP_ADP_CANDIDATE_CAP cards from this index and merges them: at most
-// terms × cap index entries, however many cards match.
+// query term, the freshest entries of this index, OABP_ADP_TERM_BUDGET entries shared by the
+// query's terms, however many cards match (src/features/adp/adp.discovery.ts).
 export const adpCardTerms = pgTable(
   "adp_card_terms",
   {

@@ -2,13 +2,14 @@ import { and, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from "drizz
 import type { DbOrTx } from "../../db/client";
 import { adpCards, agents, missions, reviewStats } from "../../db/schema/index";
 import type { Deps } from "../../deps";
-import { isOnline } from "../heartbeats";
+import { AVAILABILITY_WINDOW_SECONDS, isOnline } from "../heartbeats";
 import { START_RATING, effectiveRatingSql } from "../reputation";
-import type { Candidate } from "./adp.ranking";
+import { COLD_START_BOOST, COLD_START_MISSIONS, WEIGHTS, type Candidate } from "./adp.ranking";
 import { activeClaimsOfAgents } from "../claims";
 
-// What discovery reads from the database, bounded: a GIN prefilter (tag paths, words) and at
-// most OABP_ADP_CANDIDATE_CAP rows, freshest cards first — so no query scans the directory.
+// What discovery reads from the database, bounded whatever the directory's size: cards from at
+// most OABP_ADP_TERM_BUDGET index entries, of which the OABP_ADP_SCORED_CARDS best pre-scored are
+// loaded; open missions through GIN prefilters and at most OABP_ADP_CANDIDATE_CAP rows.
 
 /**
  * Tasks an agent has in progress, for the availability factor and the overloaded exclusion
@@ -24,130 +25,141 @@ export const textArray = (items: readonly string[]): SQL =>
     sql`, `,
   )}]::text[]`;
 
-/**
- * Review count and mean stars per agent (ADP §5 rating): one counter row per candidate (kept by
- * the reviews_stats trigger), not an aggregate over every review of up to the candidate cap.
- */
-async function reviewStatsOf(db: DbOrTx, ids: readonly string[]) {
-  const out = new Map<string, { count: number; average: number }>();
-  if (ids.length === 0) return out;
-  const rows = await db
-    .select({
-      id: reviewStats.reviewee,
-      count: reviewStats.count,
-      average: sql<number>`(${reviewStats.starsSum}::float8 / ${reviewStats.count})`,
-    })
-    .from(reviewStats)
-    .where(and(inArray(reviewStats.reviewee, [...ids]), gt(reviewStats.count, 0)));
-  for (const r of rows) out.set(r.id, { count: Number(r.count), average: Number(r.average) });
-  return out;
-}
-
 export interface CardCandidate extends Candidate {
   cardId: string;
   name: string;
 }
 
-/** Agent signals joined to card rows; absent agent rows read as a fresh agent (1400, 0 missions). */
-async function withSignals(
-  deps: Deps,
-  rows: { agentId: string; rating: number | null; missionsCompleted: number | null; lastSeenAt: Date | null }[],
-  now: Date,
-) {
-  const ids = rows.map((r) => r.agentId);
-  const [stats, active] = await Promise.all([
-    reviewStatsOf(deps.database.db, ids),
-    activeTaskCounts(deps.database.db, ids, now),
-  ]);
-  return (r: (typeof rows)[number]) => {
-    const s = stats.get(r.agentId);
-    return {
-      rating: r.rating === null ? START_RATING : Number(r.rating),
-      missionsCompleted: r.missionsCompleted ?? 0,
-      online: isOnline(r.lastSeenAt, now),
-      activeTasks: active.get(r.agentId) ?? 0,
-      reviewCount: s?.count ?? 0,
-      reviewAverage: s?.average ?? null,
-    };
+/** What the §5 signals are read from: an agent row (absent: a fresh agent, 1400, 0 missions) and its review counter. */
+interface SignalRow {
+  agentId: string;
+  rating: number | null;
+  missionsCompleted: number | null;
+  lastSeenAt: Date | null;
+  reviewCount: number | null;
+  reviewAverage: number | null;
+}
+
+/** Mean stars (ADP §5 rating) from the counter the reviews_stats trigger keeps; null without reviews. */
+const reviewAverageSql = sql<number | null>`(${reviewStats.starsSum}::float8 / nullif(${reviewStats.count}, 0))`;
+
+function signalsOf(r: SignalRow, active: Map<string, number>, now: Date) {
+  const reviewCount = Number(r.reviewCount ?? 0);
+  return {
+    rating: r.rating === null ? START_RATING : Number(r.rating),
+    missionsCompleted: r.missionsCompleted ?? 0,
+    online: isOnline(r.lastSeenAt, now),
+    activeTasks: active.get(r.agentId) ?? 0,
+    reviewCount,
+    reviewAverage: reviewCount > 0 && r.reviewAverage !== null ? Number(r.reviewAverage) : null,
   };
 }
 
 /** db.execute answers an array (postgres-js) or {rows} (PGlite). */
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 
+/** A card query: skill paths (the tags factor) and words (the text factor). */
+export interface CardQuery {
+  paths: readonly string[];
+  words: readonly string[];
+  exclude?: string | undefined;
+}
+
 /**
- * The freshest `cap` cards, not revoked, having any of `terms` (adp_card_terms): per term an index
- * range of at most `cap` entries in candidate order, merged. Exact — a card among the freshest
- * `cap` matches is among the freshest `cap` of every term it has — and bounded by terms × cap
- * index entries whatever the directory's size (docs/decisions.md "Discovery reads a bounded
- * candidate set"). `nulls last` as the index is built (updated_at is never null): only then is
- * each term an ordered index-only range that stops at `cap`.
+ * The `k` most promising cards for a query, by a pre-score read with the index and primary keys
+ * only (docs/decisions.md "Discovery reads a bounded candidate set"):
+ * 1. per term (`p:<path>`, `w:<word>` in adp_card_terms), the freshest ⌈budget / terms⌉ entries —
+ *    an ordered index-only range, so at most `budget` entries in all, whatever the directory's size;
+ * 2. each card found, scored by the §5 formula (adp.ranking.ts) with two shortcuts: its words are
+ *    counted within the ranges and against the query's words alone (not min(|Q|, |A|)), and
+ *    overload is not known. Skill paths are matched exactly (a primary-key probe per query path:
+ *    a card found through a rare word may have fallen out of a common path's range); reputation,
+ *    availability and rating come from its agent row and review counter, as in the full score;
+ * 3. the best `k`, rounded and tied as the ranking does (6 decimals, then the address) — which the
+ *    caller loads and ranks exactly.
+ * `nulls last` as the index is built (updated_at is never null): only then is each term an ordered
+ * range that stops at its share.
  */
-async function freshestMatching(
-  deps: Deps,
-  terms: readonly string[],
-  exclude: string | undefined,
-  cap: number,
-): Promise<string[]> {
-  const skip = exclude ? sql`and t.agent_id <> ${exclude}` : sql``;
+async function preScored(deps: Deps, q: CardQuery, k: number, now: Date): Promise<string[]> {
+  const terms = [...new Set([...q.paths.map((p) => `p:${p}`), ...q.words.map((w) => `w:${w}`)])];
+  if (terms.length === 0) return [];
+  const share = Math.max(1, Math.ceil(deps.config.adpTermBudget / terms.length));
+  const paths = terms.filter((t) => t.startsWith("p:"));
+  const nWords = terms.length - paths.length;
+  const skip = q.exclude ? sql`and t.agent_id <> ${q.exclude}` : sql``;
+  const f = (x: number) => sql.raw(String(x));
+  const tags = paths.length
+    ? sql`(select count(*) from adp_card_terms x where x.term = any(${textArray(paths)}) and x.agent_id = u.agent_id)::float8 / ${f(paths.length)}`
+    : sql`0`;
+  const text = nWords ? sql`u.words::float8 / ${f(nWords)}` : sql`0`;
+  // float8 throughout: power() on numeric (what the literals would make it) costs ~0.1 ms a card.
+  const rating = sql`coalesce(${effectiveRatingSql(now)}, ${f(START_RATING)})::float8`;
+  const reputation = sql`least(1, 1 / (1 + power(10::float8, (${f(START_RATING)} - ${rating}) / 400))
+    + case when coalesce(${agents.missionsCompleted}, 0) < ${f(COLD_START_MISSIONS)} then ${f(COLD_START_BOOST)}::float8 else 0 end)`;
+  const online = sql`case when ${agents.lastSeenAt} >= ${now.toISOString()}::timestamptz - interval '${sql.raw(String(AVAILABILITY_WINDOW_SECONDS))} seconds' then 1.0::float8 else 0 end`;
+  const stars = sql`coalesce(greatest(0, least(1, (${reviewStats.starsSum}::float8 / nullif(${reviewStats.count}, 0) - 1) / 4)), 0)`;
   const rows = rowsOf<{ agent_id: string }>(
     await deps.database.db.execute(sql`
-      select agent_id from (
-        select distinct h.agent_id, h.updated_at
+      select u.agent_id
+      from (
+        select h.agent_id, count(*) filter (where h.term like 'w:%') as words
         from unnest(${textArray(terms)}) as q(term)
         cross join lateral (
-          select t.agent_id, t.updated_at from adp_card_terms t
+          select t.term, t.agent_id, t.updated_at from adp_card_terms t
           where t.term = q.term ${skip}
           order by t.updated_at desc nulls last, t.agent_id
-          limit ${cap}
+          limit ${share}
         ) h
+        group by h.agent_id
       ) u
-      order by updated_at desc nulls last, agent_id
-      limit ${cap}`),
+      left join agents on agents.id = u.agent_id
+      left join review_stats on review_stats.reviewee = u.agent_id
+      order by round((${f(WEIGHTS.tags)} * ${tags} + ${f(WEIGHTS.text)} * ${text} + ${f(WEIGHTS.reputation)} * ${reputation}
+        + ${f(WEIGHTS.availability)} * ${online} + ${f(WEIGHTS.rating)} * ${stars})::numeric, 6) desc, u.agent_id
+      limit ${k}`),
   );
   return rows.map((r) => r.agent_id);
 }
 
-/** Cards whose skill paths or words overlap the query, not revoked, at most the cap. */
-export async function cardCandidates(
-  deps: Deps,
-  q: { paths: readonly string[]; words: readonly string[]; exclude?: string | undefined },
-  now: Date,
-): Promise<CardCandidate[]> {
-  const terms = [...new Set([...q.paths.map((p) => `p:${p}`), ...q.words.map((w) => `w:${w}`)])];
-  if (terms.length === 0) return [];
-  const ids = await freshestMatching(deps, terms, q.exclude, deps.config.adpCandidateCap);
+/**
+ * The cards to rank for a query: the best pre-scored (at least `limit`, else
+ * OABP_ADP_SCORED_CARDS), not revoked, with the columns the §5 score reads and their agents'
+ * signals — one read of the cards, agents and review counters, one of active claims.
+ */
+export async function cardCandidates(deps: Deps, q: CardQuery, limit: number, now: Date): Promise<CardCandidate[]> {
+  const ids = await preScored(deps, q, Math.max(limit, deps.config.adpScoredCards), now);
   if (ids.length === 0) return [];
-  const found = await deps.database.db
-    .select({
-      agentId: adpCards.agentId,
-      cardId: adpCards.cardId,
-      name: adpCards.name,
-      skills: adpCards.skills,
-      words: adpCards.words,
-      maxConcurrentTasks: adpCards.maxConcurrentTasks,
-      rating: effectiveRatingSql(now),
-      missionsCompleted: agents.missionsCompleted,
-      lastSeenAt: agents.lastSeenAt,
-    })
-    .from(adpCards)
-    .leftJoin(agents, eq(agents.id, adpCards.agentId))
-    .where(and(inArray(adpCards.agentId, ids), eq(adpCards.revoked, false)));
-  // In candidate order (freshest first); a card revoked between the two reads is left out.
-  const byId = new Map(found.map((r) => [r.agentId, r]));
-  const rows = ids.flatMap((id) => {
-    const r = byId.get(id);
-    return r ? [r] : [];
-  });
-  const signals = await withSignals(deps, rows, now);
-  return rows.map((r) => ({
+  const db = deps.database.db;
+  const [found, active] = await Promise.all([
+    db
+      .select({
+        agentId: adpCards.agentId,
+        cardId: adpCards.cardId,
+        name: adpCards.name,
+        skills: adpCards.skills,
+        words: adpCards.words,
+        maxConcurrentTasks: adpCards.maxConcurrentTasks,
+        rating: effectiveRatingSql(now),
+        missionsCompleted: agents.missionsCompleted,
+        lastSeenAt: agents.lastSeenAt,
+        reviewCount: reviewStats.count,
+        reviewAverage: reviewAverageSql,
+      })
+      .from(adpCards)
+      .leftJoin(agents, eq(agents.id, adpCards.agentId))
+      .leftJoin(reviewStats, eq(reviewStats.reviewee, adpCards.agentId))
+      .where(and(inArray(adpCards.agentId, ids), eq(adpCards.revoked, false))),
+    activeTaskCounts(db, ids, now),
+  ]);
+  // A card revoked between the two reads is left out.
+  return found.map((r) => ({
     key: r.agentId,
     cardId: r.cardId,
     name: r.name,
     skills: r.skills,
     words: r.words,
     maxConcurrentTasks: r.maxConcurrentTasks,
-    ...signals(r),
+    ...signalsOf(r, active, now),
   }));
 }
 
@@ -164,7 +176,7 @@ export async function cardsOf(deps: Deps, ids: readonly string[]): Promise<Map<s
 /** One agent as a candidate: its card (or, without one, its AIP-1 §1 profile capabilities). */
 export async function agentAsCandidate(deps: Deps, agentId: string, now: Date) {
   const db = deps.database.db;
-  const [[card], [profile]] = await Promise.all([
+  const [[card], [profile], [stats], active] = await Promise.all([
     db
       .select({ skills: adpCards.skills, words: adpCards.words, maxConcurrentTasks: adpCards.maxConcurrentTasks })
       .from(adpCards)
@@ -179,15 +191,21 @@ export async function agentAsCandidate(deps: Deps, agentId: string, now: Date) {
       })
       .from(agents)
       .where(eq(agents.id, agentId)),
+    db
+      .select({ reviewCount: reviewStats.count, reviewAverage: reviewAverageSql })
+      .from(reviewStats)
+      .where(eq(reviewStats.reviewee, agentId)),
+    activeTaskCounts(db, [agentId], now),
   ]);
   const row = {
     agentId,
     rating: profile?.rating ?? null,
     missionsCompleted: profile?.missionsCompleted ?? null,
     lastSeenAt: profile?.lastSeenAt ?? null,
+    reviewCount: stats?.reviewCount ?? null,
+    reviewAverage: stats?.reviewAverage ?? null,
   };
-  const signals = (await withSignals(deps, [row], now))(row);
-  return { card: card ?? null, profile: profile ?? null, signals };
+  return { card: card ?? null, profile: profile ?? null, signals: signalsOf(row, active, now) };
 }
 
 /** Open missions (accepting submissions now) whose tags or text overlap the agent's, at most the cap. */

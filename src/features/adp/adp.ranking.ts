@@ -65,12 +65,27 @@ export interface Scored {
 /** Six decimals: the same inputs always give the same number, so ties are real ties. */
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
 
+/**
+ * A skill's normalised path, remembered: normalisation (NFKC, aliases) was most of a ranking's
+ * time, and the same few skills recur on every card. Bounded: emptied when full.
+ */
+const skillPathCache = new Map<string, string>();
+function skillPathOf(raw: string): string {
+  let path = skillPathCache.get(raw);
+  if (path === undefined) {
+    if (skillPathCache.size >= 4096) skillPathCache.clear();
+    path = normalizeTag(raw).path;
+    skillPathCache.set(raw, path);
+  }
+  return path;
+}
+
 export function tagFactor(
   query: readonly QueryTag[],
   skills: readonly string[],
 ): { score: number; matched: string[]; matches: { query: string; rule: TagRule }[] } {
   if (query.length === 0) return { score: 0, matched: [], matches: [] };
-  const normalised = skills.map((s) => ({ raw: s, path: normalizeTag(s).path })).filter((s) => s.path);
+  const normalised = skills.map((s) => ({ raw: s, path: skillPathOf(s) })).filter((s) => s.path);
   const matched = new Set<string>();
   const matches: { query: string; rule: TagRule }[] = [];
   for (const q of query) {

@@ -63,28 +63,25 @@ export async function discover(ctx: Ctx, input: DiscoverInput): Promise<Discover
       reason: "empty_query",
     });
   }
-  const candidates = await cardCandidates(deps, { paths: tags.map((t) => t.path), words: qWords }, now);
+  const candidates = await cardCandidates(deps, { paths: tags.map((t) => t.path), words: qWords }, input.limit, now);
   const top = rank({ tags, words: qWords }, candidates, {
     limit: input.limit,
     minScore: input.min_score,
     excludeOverloaded: true,
     ties: "asc",
   });
-  const cards = await cardsOf(
-    deps,
-    top.map((s) => s.key),
-  );
   const byKey = new Map(candidates.map((c) => [c.key, c]));
-  // AIP-3: imported reputation shown beside (never inside) the ranking's local rating.
-  const imported = await importedElos(
-    deps.database.db,
-    top.map((s) => ({ id: s.key, missionsCompleted: byKey.get(s.key)!.missionsCompleted })),
-    now,
-  );
-  const skills = await skillsOfAgents(
-    deps.database.db,
-    top.map((s) => s.key),
-  );
+  const keys = top.map((s) => s.key);
+  const [cards, imported, skills] = await Promise.all([
+    cardsOf(deps, keys),
+    // AIP-3: imported reputation shown beside (never inside) the ranking's local rating.
+    importedElos(
+      deps.database.db,
+      top.map((s) => ({ id: s.key, missionsCompleted: byKey.get(s.key)!.missionsCompleted })),
+      now,
+    ),
+    skillsOfAgents(deps.database.db, keys),
+  ]);
   return {
     results: top.flatMap((s) => {
       const card = cards.get(s.key);
@@ -117,6 +114,7 @@ export async function missionCandidates(
   const candidates = await cardCandidates(
     deps,
     { paths: query.tags.map((t) => t.path), words: query.words, exclude: m.creator },
+    q.limit,
     now,
   );
   const byKey = new Map(candidates.map((c) => [c.key, c]));
