@@ -488,7 +488,7 @@ export const SETTINGS = {
   OABP_JUDGING_WINDOW_SECONDS: {
     key: "judgingWindowSeconds",
     ...int(60, 90 * 86_400, 7 * 86_400),
-    doc: "creator_judges: judging window after the deadline (7 days)",
+    doc: "creator_judges: judging window after the deadline (7 days) for a mission that states none (`judging_window_seconds`)",
   },
   /** AIP-1 Security "reward griefing": creator_judges awards are disputable unless the creator opts out (`appeal: false`). */
   OABP_APPEAL_DEFAULT: {

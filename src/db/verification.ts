@@ -23,6 +23,8 @@ const STORED = {
     max_winners: z.number().int().default(1),
     // Absent: the award pays at once; false: the creator opted out of the default appeal.
     appeal: z.union([appealStored, z.literal(false)]).optional(),
+    // Stated at creation (the server's default filled in); absent on missions from before it.
+    judging_window_seconds: z.number().int().optional(),
   }),
   first_valid_match: z.looseObject({
     target_hash: z.string().optional(), // sha256:<hex>
@@ -55,6 +57,13 @@ export type Verification =
   | { type: "first_valid_match"; params: FirstValidMatchParams }
   | { type: "peer_vote"; params: PeerVoteParams }
   | { type: "oracle"; params: OracleParams };
+
+/**
+ * creator_judges: how long after the deadline the creator may award (docs/decisions.md "Judging
+ * window"): the mission's own, or for a mission stored before it was stated, the server's.
+ */
+export const judgingWindowOf = (params: CreatorJudgesParams, serverSeconds: number): number =>
+  params.judging_window_seconds ?? serverSeconds;
 
 /** What the verification_params column holds (one of the four; verification_type says which). */
 export type VerificationParams = Verification["params"];

@@ -109,6 +109,24 @@ describe("first paid mission in five minutes, through the CLI", () => {
     expect(created.code, created.stderr).toBe(0);
     const id = created.json.id as string;
     expect(created.json).toMatchObject({ status: "open", creator, reward: { asset: "USDC", amount: "100000000" } });
+    // A creator_judges option rides in --params: here two days to judge instead of the server's seven.
+    const windowed = await cli([
+      "missions",
+      "create",
+      "--profile",
+      "creator",
+      "--title",
+      "Judged within two days",
+      "--description",
+      "Pick the best tagline.",
+      "--reward",
+      "1000000",
+      "--params",
+      '{"appeal": false, "judging_window_seconds": 172800}',
+    ]);
+    expect(windowed.code, windowed.stderr).toBe(0);
+    expect(windowed.stdout).toMatch(/^verification +.*"judging_window_seconds":172800/m);
+    expect(windowed.stdout).toMatch(/^judging_deadline +/m);
 
     // 3. The solver finds it, claims it and submits (stdin).
     const list = await cli(["missions", "list", "--tag", "writing", "--q", "receipts", "--json"]);

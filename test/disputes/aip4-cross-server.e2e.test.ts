@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
-import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { crossServerProofMessage } from "../../src/features/disputes/disputes.identity";
 import { TEST_CONTENT_HOST } from "../helpers/app";
 import { freePort } from "../helpers/issuer";
-import { E2E_ADMIN, freshPostgresDatabase, httpCall, startServer, type ServerProcess } from "../helpers/process";
+import { E2E_ADMIN, httpCall, httpSignIn, startHub, type Hub } from "../helpers/process";
 
 // AIP-4 §7 cross-server disputes between two real server processes (two hubs). The agent's
 // identity is hosted on hub B (it won a mission there: B attests it, AIP-3 §2); on hub A it files a
@@ -16,69 +12,34 @@ import { E2E_ADMIN, freshPostgresDatabase, httpCall, startServer, type ServerPro
 // manifest key; the agent must be the submitter of the submission disputed). Hub A names B as a
 // trusted private issuer (both sit on loopback: the shared fetcher reaches public addresses only).
 
-const hubs: { proc: ServerProcess; base: string; dataDir: string; drop?: () => Promise<void> }[] = [];
+const hubs: Hub[] = [];
 let A: string;
 let B: string;
-
-async function startHub(host: string, port: number, extra: Record<string, string> = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "oabp-aip4-"));
-  const base = `http://${host}:${port}`;
-  const env: Record<string, string> = {
-    OABP_DATA_DIR: dataDir,
-    HOST: host,
-    PORT: String(port),
-    OABP_PUBLIC_URL: base,
-    ...extra,
-  };
-  let drop: (() => Promise<void>) | undefined;
-  if (process.env.DATABASE_URL) {
-    const fresh = await freshPostgresDatabase("oabp_aip4x");
-    env.DATABASE_URL = fresh.url;
-    drop = fresh.drop;
-  } else env.DATABASE_URL = "";
-  const proc = await startServer(env, { startTimeoutMs: 150_000 });
-  hubs.push({ proc, base, dataDir, ...(drop && { drop }) });
-  return base;
-}
 
 beforeAll(async () => {
   const portA = await freePort("127.0.0.1");
   const portB = await freePort(TEST_CONTENT_HOST);
   B = `http://${TEST_CONTENT_HOST}:${portB}`;
-  [A] = await Promise.all([
-    startHub("127.0.0.1", portA, {
-      OABP_TRUSTED_ISSUERS: JSON.stringify([{ url: B, private_address: TEST_CONTENT_HOST }]),
+  const started = await Promise.all([
+    startHub({
+      host: "127.0.0.1",
+      port: portA,
+      prefix: "oabp_aip4x",
+      env: { OABP_TRUSTED_ISSUERS: JSON.stringify([{ url: B, private_address: TEST_CONTENT_HOST }]) },
     }),
-    startHub(TEST_CONTENT_HOST, portB),
+    startHub({ host: TEST_CONTENT_HOST, port: portB, prefix: "oabp_aip4x" }),
   ]);
+  hubs.push(...started);
+  A = started[0].base;
 }, 240_000);
 
 afterAll(async () => {
-  for (const h of hubs) {
-    if (h.proc.child.exitCode === null) {
-      h.proc.child.kill("SIGTERM");
-      await h.proc.exited;
-    }
-    await h.drop?.();
-    rmSync(h.dataDir, { recursive: true, force: true });
-  }
+  for (const h of hubs) await h.stop();
 });
 
-async function signIn(base: string, account: PrivateKeyAccount = privateKeyToAccount(generatePrivateKey())) {
-  const { nonce } = (await httpCall(base, "POST", "/auth/nonce")).body;
-  const message = createSiweMessage({
-    address: account.address,
-    chainId: 8453,
-    domain: new URL(base).host,
-    nonce,
-    uri: base,
-    version: "1",
-    issuedAt: new Date(),
-  });
-  const r = await httpCall(base, "POST", "/auth/siwe", { message, signature: await account.signMessage({ message }) });
-  expect(r.status, r.text).toBe(200);
-  return { token: r.body.token as string, address: account.address.toLowerCase(), account };
-}
+/** SIWE on a hub, whose public URL is its own address. */
+const signIn = (base: string, account?: PrivateKeyAccount) =>
+  httpSignIn(base, { publicUrl: base, ...(account && { account }) });
 
 /** A credited creator's first_valid_match mission on a hub. */
 async function fvmMission(base: string, expected: string) {

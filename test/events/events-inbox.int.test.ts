@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeEventStreams } from "../../src/features/events";
+import { hubOf } from "../../src/features/events/events.hub";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 
@@ -102,7 +103,8 @@ describe("GET /agents/me/inbox", () => {
     const cursor = page.next_cursor!;
     const solver = await signIn(t);
     const waiting = t.call("GET", `/agents/me/inbox?after=${cursor}&wait=20`, { token: creator.token });
-    await new Promise((r) => setTimeout(r, 200));
+    // Parked: its first scan found nothing and it listens on the hub — the condition, not a sleep.
+    await expect.poll(() => hubOf(t.deps).listening, { interval: 5, timeout: 20_000 }).toBe(1);
     // Someone else's event first: it does not end the wait by itself.
     await openMission(t);
     const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import postgres from "postgres";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -106,21 +108,80 @@ export async function httpCall(
   return { status: res.status, text, body: (text ? JSON.parse(text) : undefined) as any };
 }
 
-/** SIWE sign-in of a fresh account against a spawned server (E2E_PUBLIC_URL's domain, chain 8453). */
-export async function httpSignIn(base: string): Promise<{ token: string; address: string }> {
-  const account = privateKeyToAccount(generatePrivateKey());
+/**
+ * SIWE sign-in against a spawned server (chain 8453): a fresh account unless one is given, for the
+ * server's public URL (E2E_PUBLIC_URL unless the server was started with its own, as a hub is).
+ */
+export async function httpSignIn(
+  base: string,
+  opts: { account?: PrivateKeyAccount; publicUrl?: string } = {},
+): Promise<{ token: string; address: string; account: PrivateKeyAccount }> {
+  const account = opts.account ?? privateKeyToAccount(generatePrivateKey());
+  const publicUrl = opts.publicUrl ?? E2E_PUBLIC_URL;
   const { nonce } = (await httpCall(base, "POST", "/auth/nonce")).body;
   const message = createSiweMessage({
     address: account.address,
     chainId: 8453,
-    domain: new URL(E2E_PUBLIC_URL).host,
+    domain: new URL(publicUrl).host,
     nonce,
-    uri: E2E_PUBLIC_URL,
+    uri: publicUrl,
     version: "1",
   });
   const r = await httpCall(base, "POST", "/auth/siwe", { message, signature: await account.signMessage({ message }) });
   if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${r.text}`);
-  return { token: r.body.token as string, address: account.address.toLowerCase() };
+  return { token: r.body.token as string, address: account.address.toLowerCase(), account };
+}
+
+/** A server process reached at its own public URL, with its own data directory and database. */
+export interface Hub {
+  proc: ServerProcess;
+  /** `http://host:port`: where it listens and its OABP_PUBLIC_URL (its manifest, SIWE domain, issuer). */
+  base: string;
+  dataDir: string;
+  /** Ends the process (SIGTERM), drops its Postgres database, removes its data directory. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Boots a second (or third) server as another operator would run it, for tests across servers
+ * (AIP-3 attestations, AIP-4 §7 filers): on `host`:`port`, public at that address, its keys
+ * generated into a fresh data directory, on a fresh Postgres database when DATABASE_URL is set
+ * (else its own embedded one).
+ */
+export async function startHub(opts: {
+  host: string;
+  port: number;
+  /** Names the data directory and the database. */
+  prefix: string;
+  env?: Record<string, string>;
+}): Promise<Hub> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `${opts.prefix}-`));
+  const base = `http://${opts.host}:${opts.port}`;
+  const env: Record<string, string> = {
+    OABP_DATA_DIR: dataDir,
+    HOST: opts.host,
+    PORT: String(opts.port),
+    OABP_PUBLIC_URL: base,
+    DATABASE_URL: "",
+    ...opts.env,
+  };
+  const fresh = process.env.DATABASE_URL ? await freshPostgresDatabase(opts.prefix.replace(/\W/g, "_")) : undefined;
+  if (fresh) env.DATABASE_URL = fresh.url;
+  // A loaded machine can take well over 30 s to start a process (tsx + migrations).
+  const proc = await startServer(env, { startTimeoutMs: 150_000 });
+  return {
+    proc,
+    base,
+    dataDir,
+    async stop() {
+      if (proc.child.exitCode === null) {
+        proc.child.kill("SIGTERM");
+        await proc.exited;
+      }
+      await fresh?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Background job rounds a spawned server has run, all jobs and results (its oabp_job_runs_total). */

@@ -1,88 +1,39 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attestationSigners } from "../../src/features/portability/portability.format";
 import { makeTestApp, TEST_CONTENT_HOST, type TestApp } from "../helpers/app";
 import { freePort } from "../helpers/issuer";
-import { E2E_ADMIN, freshPostgresDatabase, startServer, type ServerProcess } from "../helpers/process";
+import { E2E_ADMIN, httpCall, httpSignIn, startHub, type Hub } from "../helpers/process";
 
 // AIP-3 across processes: a second real server process, with its own attestation key generated
 // into its own data dir, issues an attestation for an agent that won a mission there; this server
 // (in-process, its fetcher allowed to reach that loopback address only) verifies it against the
 // other's manifest and imports it.
 
-let proc: ServerProcess;
+let hub: Hub;
 let base: string;
-let dataDir: string;
-let dropDb: (() => Promise<void>) | undefined;
 let T: TestApp;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "oabp-aip3-"));
-  const port = await freePort(TEST_CONTENT_HOST);
-  base = `http://${TEST_CONTENT_HOST}:${port}`;
-  const env: Record<string, string> = {
-    OABP_DATA_DIR: dataDir,
-    HOST: TEST_CONTENT_HOST,
-    PORT: String(port),
-    OABP_PUBLIC_URL: base,
-  };
-  if (process.env.DATABASE_URL) {
-    const fresh = await freshPostgresDatabase("oabp_aip3");
-    env.DATABASE_URL = fresh.url;
-    dropDb = fresh.drop;
-  } else env.DATABASE_URL = "";
-  // A loaded machine can take well over 30 s to start a process (tsx + migrations).
-  proc = await startServer(env, { startTimeoutMs: 150_000 });
+  hub = await startHub({ host: TEST_CONTENT_HOST, port: await freePort(TEST_CONTENT_HOST), prefix: "oabp_aip3" });
+  base = hub.base;
   T = await makeTestApp({ OABP_TRUSTED_ISSUERS: JSON.stringify([{ url: base, trust_factor: 0.8 }]) });
 }, 180_000);
 
 afterAll(async () => {
-  if (proc && proc.child.exitCode === null) {
-    proc.child.kill("SIGTERM");
-    await proc.exited;
-  }
-  await dropDb?.();
+  await hub?.stop();
   await T?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
-const json = async (method: string, p: string, body?: unknown, token?: string) => {
-  const res = await fetch(base + p, {
-    method,
-    headers: {
-      ...(body !== undefined && { "content-type": "application/json" }),
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-};
-
-async function signIn() {
-  const account = privateKeyToAccount(generatePrivateKey());
-  const { nonce } = (await json("POST", "/auth/nonce")).body;
-  const message = createSiweMessage({
-    address: account.address,
-    chainId: 8453,
-    domain: new URL(base).host,
-    nonce,
-    uri: base,
-    version: "1",
-    issuedAt: new Date(),
-  });
-  const r = await json("POST", "/auth/siwe", { message, signature: await account.signMessage({ message }) });
-  expect(r.status).toBe(200);
-  return { token: r.body.token as string, address: account.address.toLowerCase() };
-}
+const json = (method: string, p: string, body?: unknown, token?: string) => httpCall(base, method, p, body, token);
+/** SIWE on the other process, whose public URL is its own address. */
+const signIn = () => httpSignIn(base, { publicUrl: base });
 
 describe("AIP-3 import from a second server process", () => {
   it("the other process's attestation verifies against its manifest and imports here", async () => {
     // Its key was generated into its data dir (mode 0600) and published as issuer_address.
-    const keyFile = path.join(dataDir, "attestation-key.json");
+    const keyFile = path.join(hub.dataDir, "attestation-key.json");
     expect(existsSync(keyFile)).toBe(true);
     const manifest = (await json("GET", "/.well-known/oabp.json")).body;
     expect(manifest.issuer_address).toBe(JSON.parse(readFileSync(keyFile, "utf8")).address);

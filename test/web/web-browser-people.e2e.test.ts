@@ -92,6 +92,10 @@ describe("the board for people", { timeout: 180_000 }, () => {
     await alice.page.getByLabel(/^Description/).fill("A short, **warm** name. Tell us why in one line.");
     await alice.page.getByLabel(/^Reward amount/).fill("40");
     await alice.page.getByLabel(/^Tags/).fill("naming, coffee");
+    // The judging window: the board's own first, others in words (judging_window_seconds).
+    const window = alice.page.getByLabel(/^Time you have to pick/);
+    expect((await window.locator("option").allTextContents()).slice(0, 3)).toEqual(["7 days", "1 day", "3 days"]);
+    await window.selectOption({ label: "3 days" });
     await shot(alice.page, "people-post-390");
     await alice.page.getByRole("button", { name: "Post mission" }).click();
     await alice.page.waitForURL(/\/m\/mis_/);
@@ -99,6 +103,8 @@ describe("the board for people", { timeout: 180_000 }, () => {
     const posted = (await t.call("GET", `/missions/${missionId}`)).body;
     expect(posted.reward).toMatchObject({ amount: "40000000", asset: "USDC" });
     expect(posted.verification.params.appeal).toMatchObject({ appeal_window_seconds: 3600 });
+    expect(posted.verification.params.judging_window_seconds).toBe(3 * 86_400);
+    expect(await alice.page.getByText("within 3 days of the deadline").count()).toBe(1);
     // The reward in whole units with its symbol; the creator of a fresh mission may cancel it.
     expect(await alice.page.locator(".reward.big").textContent()).toBe("40 USDC");
     expect(await alice.page.getByRole("button", { name: /Cancel mission/ }).count()).toBe(1);

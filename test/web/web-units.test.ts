@@ -46,6 +46,9 @@ describe("web board units", () => {
     expect(verificationInWords("creator_judges", { appeal: { appeal_window_seconds: 172_800 } })).toBe(
       "The creator picks the winner; others have 2 days to dispute the pick before it pays.",
     );
+    expect(verificationInWords("creator_judges", { judging_window_seconds: 259_200, appeal: false })).toBe(
+      "The creator picks the winner within 3 days of the deadline; the pick is final.",
+    );
     expect(verificationInWords("first_valid_match", { target_hash: "sha256:00" })).toMatch(/fingerprint/);
   });
 

@@ -6,7 +6,7 @@ import { AppError } from "../../lib/errors";
 import { assertRailAvailable } from "./escrow.rail";
 import { missionKey } from "../../lib/evm";
 import type { DepositTerms } from "./escrow.check";
-import type { Verification } from "../../db/verification";
+import { judgingWindowOf, type Verification } from "../../db/verification";
 
 // What a base-rail mission's creator must escrow, fixed at creation (docs/design.md "Escrow and
 // settlement"): the contract, the chain, the token and the mission key keccak256(bytes(id)).
@@ -64,9 +64,10 @@ export const REFUND_GRACE_SECONDS = 7 * 86_400;
 
 /**
  * The refund-after time a deposit must carry (contract v2, docs/base-rail.md "Trust model"): the
- * deadline (or a peer vote's voting deadline), the judging or oracle window, an appeal's window
- * and vote, then a grace period. Before it only the resolver moves the deposit; after it an
- * unreleased deposit is its funder's to take back.
+ * deadline (or a peer vote's voting deadline), the judging or oracle window (creator_judges: the
+ * mission's own judging_window_seconds), an appeal's window and its vote (each
+ * appeal_window_seconds long, verification/appeal.ts), then a grace period. Before it only the
+ * resolver moves the deposit; after it an unreleased deposit is its funder's to take back.
  */
 export function refundAfterFor(
   deadline: Date,
@@ -75,11 +76,11 @@ export function refundAfterFor(
 ): number {
   const voting = v.type === "peer_vote" ? Date.parse(v.params.voting_deadline) : NaN;
   const closes = Math.max(deadline.getTime(), Number.isFinite(voting) ? voting : 0) / 1000;
+  const judging =
+    v.type === "creator_judges" ? judgingWindowOf(v.params, cfg.judgingWindowSeconds) : cfg.judgingWindowSeconds;
   const appeal = v.type === "creator_judges" ? v.params.appeal : undefined;
-  const appealSeconds = appeal ? appeal.appeal_window_seconds + cfg.judgingWindowSeconds : 0;
-  return Math.ceil(
-    closes + Math.max(cfg.judgingWindowSeconds, cfg.oracleWindowSeconds) + appealSeconds + REFUND_GRACE_SECONDS,
-  );
+  const appealSeconds = appeal ? 2 * appeal.appeal_window_seconds : 0;
+  return Math.ceil(closes + Math.max(judging, cfg.oracleWindowSeconds) + appealSeconds + REFUND_GRACE_SECONDS);
 }
 
 /** The escrow record of a new base-rail mission: its terms and its key, no deposit yet. */

@@ -101,6 +101,11 @@ export class EventHub {
     return this.connections;
   }
 
+  /** Listeners attached: open `GET /events` streams and inbox long polls parked on the hub. */
+  get listening(): number {
+    return this.listeners.size;
+  }
+
   /** Adds a listener; resolves once the hub knows the head (a new stream starts there). */
   async attach(l: Listener): Promise<void> {
     this.listeners.add(l);

@@ -4,6 +4,7 @@ import { pathId } from "../../http/params";
 import { MissionEscrowWire } from "../escrow";
 import { CreatorRecordCompact } from "../records";
 import { isUintString } from "../../lib/money";
+import { PARAMS_BY_TYPE } from "./missions.verification";
 import {
   MISSION_AUDIENCES,
   MISSION_STATUSES,
@@ -74,7 +75,12 @@ export const CreateMissionRequest = z
     }),
     verification: z.object({
       type: z.enum(VERIFICATION_TYPES),
-      params: z.record(z.string(), z.unknown()).optional(),
+      params: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .openapi({
+          description: `Type-specific (AIP-1 §4; bounds and defaults in docs/decisions.md "Verification params") — ${PARAMS_BY_TYPE}`,
+        }),
     }),
     deadline: z.string().datetime({ offset: true }).openapi({ example: "2026-12-31T00:00:00Z" }),
     tags: z.array(Tag).max(10).optional(),

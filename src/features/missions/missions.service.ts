@@ -117,6 +117,7 @@ function verificationTerms(
       rpcConfigured: config.rpcUrl !== undefined,
       reward,
       defaultAppeal: config.defaultAppeal,
+      judgingWindowSeconds: config.judgingWindowSeconds,
     },
   );
   warnings.push(...typed.warnings);

@@ -6,7 +6,7 @@ import type { AssetConfig } from "../../env";
 import { AppError } from "../../lib/errors";
 import { normalizeSha256 } from "../../lib/hash";
 import { isUintString } from "../../lib/money";
-import type { VerificationType } from "../../db/vocabulary";
+import { VERIFICATION_TYPES, type VerificationType } from "../../db/vocabulary";
 import type {
   CreatorJudgesParams,
   FirstValidMatchParams,
@@ -21,6 +21,9 @@ import type {
 // deadline) answer 422 UNPROCESSABLE.
 export const MAX_REGEX_LENGTH = 1024;
 export const MAX_EXPECTED_LENGTH = 4096;
+/** creator_judges' judging window: an hour at least (checks and a person need time), 90 days at most (the setting's bound). */
+const MIN_JUDGING_WINDOW_SECONDS = 3600;
+const MAX_JUDGING_WINDOW_SECONDS = 90 * 86_400;
 
 const httpsUrl = z
   .string()
@@ -51,6 +54,14 @@ const schemas = {
             .strict(),
           z.literal(false),
         ])
+        .optional(),
+      // How long after the deadline the creator may award before the default outcome applies
+      // (docs/decisions.md "Judging window"); absent: the server's OABP_JUDGING_WINDOW_SECONDS.
+      judging_window_seconds: z
+        .number()
+        .int()
+        .min(MIN_JUDGING_WINDOW_SECONDS)
+        .max(MAX_JUDGING_WINDOW_SECONDS)
         .optional(),
     })
     .passthrough(),
@@ -86,6 +97,15 @@ const schemas = {
     .passthrough(),
 } as const;
 
+/**
+ * The params each method takes, named from the schemas above: the request's description of
+ * `verification.params` in the OpenAPI document (and the client's generated types), so it lists
+ * every option there is. MCP input schemas drop descriptions for size (docs/mcp.md).
+ */
+export const PARAMS_BY_TYPE = VERIFICATION_TYPES.map(
+  (type) => `${type}: ${Object.keys(schemas[type].shape).join(", ")}`,
+).join("; ");
+
 export interface VerificationContext {
   deadline: Date;
   assets: AssetConfig[];
@@ -97,6 +117,8 @@ export interface VerificationContext {
   reward: { asset: string; amount: bigint };
   /** Default appeal of creator_judges awards; null when the operator turned it off. */
   defaultAppeal: { windowSeconds: number } | null;
+  /** creator_judges' judging window when the creator states none (OABP_JUDGING_WINDOW_SECONDS). */
+  judgingWindowSeconds: number;
 }
 
 const bad = (field: string, message: string) =>
@@ -222,6 +244,8 @@ function oracleParams(
 
 function creatorJudgesParams(raw: Record<string, unknown> | undefined, ctx: VerificationContext): CreatorJudgesParams {
   const params: CreatorJudgesParams = parseShape(schemas.creator_judges, raw);
+  // The mission states its window, so a later change of the setting moves no promise made.
+  params.judging_window_seconds ??= ctx.judgingWindowSeconds;
   if (params.appeal === false) return params; // the creator's opt-out, kept visible on the mission
   if (params.appeal === undefined) {
     // AIP-1 Security Considerations, reward griefing: "SHOULD allow peer_vote appeals after a

@@ -30,25 +30,30 @@ import { checkHostOf } from "../../jobs/check-queue";
 import { matcherBusy } from "../../lib/safe-regex";
 import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
+import type { VerificationType } from "../../db/vocabulary";
 import { assertNotSuspended } from "../../db/suspension";
 import { decodeIdCursor, encodeIdCursor } from "../../lib/cursor";
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
-const PENDING_REASON: Record<string, SubmissionReason> = {
+// Keyed by method: a new verification type fails `tsc` until it has its first status and next action.
+const PENDING_REASON: Record<VerificationType, SubmissionReason> = {
   creator_judges: "awaiting_judgement",
   first_valid_match: "awaiting_verification",
   peer_vote: "awaiting_votes",
   oracle: "awaiting_oracle",
 };
 
-const NEXT_ACTION: Record<string, string> = {
+const NEXT_ACTION: Record<VerificationType, string> = {
   creator_judges:
-    "wait: the creator may award at any time, at the latest by the mission's judging_deadline; poll this submission",
+    "wait: the creator may award at any time, at the latest by the mission's judging_deadline (the deadline + verification.params.judging_window_seconds); poll this submission",
   first_valid_match: "wait: the submission is checked against the mission's match rule; poll this submission",
   peer_vote: "wait: peers vote after the deadline until voting_deadline; poll this submission",
   oracle: "wait: the oracle attests the winner after the deadline; poll this submission",
-  // creator_judges award under appeal (verification/appeal.ts), keyed by the submission's reason
+};
+
+/** A creator_judges award under appeal (verification/appeal.ts), keyed by the submission's reason. */
+const APPEAL_NEXT_ACTION: Record<string, string> = {
   awarded_pending_appeal:
     "wait: awarded by the creator, paid when the appeal closes (the mission's award.appeal_deadline, or award.voting_deadline if disputed); poll this submission",
   awaiting_appeal:
@@ -106,7 +111,7 @@ export function submissionToWire(
         : null,
     next_action:
       s.status === "pending"
-        ? `${NEXT_ACTION[s.reason] ?? NEXT_ACTION[mission.verificationType] ?? "wait"} (GET ${self})`
+        ? `${APPEAL_NEXT_ACTION[s.reason] ?? NEXT_ACTION[mission.verificationType]} (GET ${self})`
         : "none",
   };
 }
@@ -329,7 +334,7 @@ function submissionRow(
     contentHash: p.contentHash,
     metadata: input.metadata ?? null,
     status: rejected ? "rejected" : "pending",
-    reason: rejected ?? PENDING_REASON[mission.verificationType] ?? "awaiting_verification",
+    reason: rejected ?? PENDING_REASON[mission.verificationType],
     seq,
     checkResult,
     checkReason: rejected ?? null,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { missions } from "../../db/schema/index";
-import { verificationIf } from "../../db/verification";
+import { judgingWindowOf, verificationIf } from "../../db/verification";
 import type { MissionState, VerificationType } from "../../db/vocabulary";
 import type { Deps } from "../../deps";
 import type { TxCtx } from "../../lib/context";
@@ -48,7 +48,7 @@ const refundUnsubmitted = (c: StepContext) => voidAndRefund(c, { mission: c.m, r
 const CLOSE_AT_DEADLINE: Record<VerificationType, Step> = {
   async creator_judges(c) {
     if (c.m.submissionCount === 0) return refundUnsubmitted(c);
-    const judgingDeadline = new Date(c.m.deadline.getTime() + c.deps.config.judgingWindowSeconds * 1000);
+    const judgingDeadline = judgingWindowEnd(c);
     await c.set({ status: "escrowed", phase: "judging", judgingDeadline, nextActionAt: judgingDeadline });
   },
   async first_valid_match(c) {
@@ -69,6 +69,16 @@ const CLOSE_AT_DEADLINE: Record<VerificationType, Step> = {
   },
   oracle: (c) => closeOracleMission(c.tx, c.deps, c.m, c.now),
 };
+
+/**
+ * creator_judges: the deadline + the mission's judging_window_seconds (the server's window for a
+ * mission stored before it stated one). judging_deadline starts here; holdForChecks may move it.
+ */
+function judgingWindowEnd({ m, deps }: Pick<StepContext, "m" | "deps">): Date {
+  const params = verificationIf(m, "creator_judges")?.params;
+  const seconds = params ? judgingWindowOf(params, deps.config.judgingWindowSeconds) : deps.config.judgingWindowSeconds;
+  return new Date(m.deadline.getTime() + seconds * 1000);
+}
 
 /** peer_vote's voting_deadline; throws for a mission without one (the sweeper backs it off). */
 function votingDeadlineOf(m: MissionRow): Date {
@@ -112,8 +122,7 @@ export const STEPS: Record<Exclude<MissionState, TerminalState>, Step> = {
     const { m, now } = c;
     if (!m.judgingDeadline) return void (await c.set({ nextActionAt: rejudgeAt(now) }));
     if (now < m.judgingDeadline) return void (await c.set({ nextActionAt: m.judgingDeadline }));
-    const windowEnd = new Date(m.deadline.getTime() + c.deps.config.judgingWindowSeconds * 1000);
-    if (await holdForChecks(c, { mission: m, end: windowEnd, moveWindow: true })) return;
+    if (await holdForChecks(c, { mission: m, end: judgingWindowEnd(c), moveWindow: true })) return;
     return expireJudging(c, { mission: m });
   },
   async "escrowed/revealing"(c) {

@@ -80,7 +80,9 @@ const MATCH_WORDS: Record<string, string> = { exact: "exactly equal to", regex: 
 const RULE_WORDS: Record<string, (params: Params, assets: AssetConfig[]) => string> = {
   creator_judges: (params) => {
     const n = Number(params.max_winners ?? 1);
-    const pick = `The creator picks ${n === 1 ? "the winner" : `up to ${n} winners`}`;
+    const window = typeof params.judging_window_seconds === "number" ? params.judging_window_seconds : undefined;
+    const within = window ? ` within ${durationWords(window)} of the deadline` : "";
+    const pick = `The creator picks ${n === 1 ? "the winner" : `up to ${n} winners`}${within}`;
     const appeal = params.appeal as { appeal_window_seconds?: number } | false | undefined;
     if (!appeal) return `${pick}; the pick is final.`;
     const w = appeal.appeal_window_seconds ?? 86_400;

@@ -342,9 +342,15 @@ export async function mePage(ctx: PageCtx) {
 
 type Config = PageCtx["deps"]["config"];
 
-/** How the winner is chosen, and whether others may dispute the pick (with the server's default appeal). */
-function JudgingFields(p: { appeal: Config["defaultAppeal"] }) {
-  const { appeal } = p;
+/** Windows a creator may pick from besides the board's own (creator_judges judging_window_seconds). */
+const JUDGING_WINDOWS = [1, 3, 7, 14, 30].map((days) => days * 86_400);
+
+/**
+ * How the winner is chosen, how long the creator has to pick after the deadline (the board's
+ * window unless chosen), and whether others may dispute the pick (with the server's default appeal).
+ */
+function JudgingFields(p: { appeal: Config["defaultAppeal"]; judgingWindowSeconds: number }) {
+  const { appeal, judgingWindowSeconds } = p;
   return (
     <>
       <label>
@@ -357,6 +363,16 @@ function JudgingFields(p: { appeal: Config["defaultAppeal"] }) {
       <label>
         Expected answer (only when the first correct answer wins)
         <input name="expected" maxlength={1000} />
+      </label>
+      <label>
+        Time you have to pick after the deadline (when you pick the winner); if you do not, the earliest answers share
+        part of the reward
+        <select name="judging_window">
+          <option value="">{durationWords(judgingWindowSeconds)}</option>
+          {JUDGING_WINDOWS.filter((s) => s !== judgingWindowSeconds).map((s) => (
+            <option value={String(s)}>{durationWords(s)}</option>
+          ))}
+        </select>
       </label>
       {appeal ? (
         <label>
@@ -435,7 +451,7 @@ export function postPage(ctx: PageCtx) {
           Deadline for answers (your local time)
           <input name="deadline" type="datetime-local" required value={deadline} />
         </label>
-        <JudgingFields appeal={config.defaultAppeal} />
+        <JudgingFields appeal={config.defaultAppeal} judgingWindowSeconds={config.judgingWindowSeconds} />
         <label>
           Tags (comma-separated, e.g. python, writing)
           <input name="tags" maxlength={200} />

@@ -29,6 +29,7 @@ const MISSION_FIELDS = [
   "reward",
   "verification",
   "deadline",
+  "judging_deadline",
   "submission_count",
   "claim_count",
   "resolution",

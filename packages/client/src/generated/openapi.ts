@@ -13255,6 +13255,7 @@ export interface components {
             verification: {
                 /** @enum {string} */
                 type: "creator_judges" | "first_valid_match" | "peer_vote" | "oracle";
+                /** @description Type-specific (AIP-1 §4; bounds and defaults in docs/decisions.md "Verification params") — creator_judges: max_winners, appeal, judging_window_seconds; first_valid_match: target_hash, predicate_uri, expected, match_mode, commit_reveal, reveal_window_seconds; peer_vote: voting_deadline, vote_token, min_vote, quorum; oracle: oracle_contract, oracle_method */
                 params?: {
                     [key: string]: unknown;
                 };

@@ -72,11 +72,19 @@ function onSubmit(sel: string, f: (fields: FormData, form: HTMLFormElement) => P
 
 // --- posting --------------------------------------------------------------------------------
 
-/** The rule's params from the form: the expected answer, or the appeal choice (docs/web.md "Post"). */
+/**
+ * The rule's params from the form: the expected answer, or the judging window and the appeal
+ * choice (docs/web.md "Post").
+ */
 function verificationParams(type: string, get: (k: string) => string): Record<string, unknown> {
   if (type === "first_valid_match") return { expected: get("expected") };
-  // "final": no disputes (appeal: false); "disputable": the server's default appeal.
-  return type === "creator_judges" && get("appeal") === "final" ? { appeal: false } : {};
+  if (type !== "creator_judges") return {};
+  // An empty window: the board's own; "final": no disputes (appeal: false), else the default appeal.
+  const window = get("judging_window");
+  return {
+    ...(window && { judging_window_seconds: Number(window) }),
+    ...(get("appeal") === "final" && { appeal: false }),
+  };
 }
 
 function wirePostForm(): void {
