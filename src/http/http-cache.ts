@@ -86,11 +86,13 @@ export function sendJsonValue<T>(c: Context<AppEnv>, value: T): PreSerialized<T>
 }
 
 /** OpenAPI pieces of a conditional GET: the If-None-Match request header and the 304 answer. */
-export const ConditionalHeaders = z.object({
+const ConditionalHeaders = z.object({
   "if-none-match": z
     .string()
     .max(1000)
     .optional()
     .openapi({ description: "An ETag from an earlier answer: 304 Not Modified while it still holds" }),
 });
-export const notModified = { 304: { description: "Not modified: If-None-Match matched the current ETag" } } as const;
+const notModified = { 304: { description: "Not modified: If-None-Match matched the current ETag" } } as const;
+/** Both, spread into a route's spec (src/http/route.ts): a GET answered by sendJsonValue. */
+export const conditionalGet = { request: { headers: ConditionalHeaders }, responses: notModified };

@@ -7,16 +7,19 @@ import { errors, jsonBody, jsonResponse } from "./openapi";
 // files"): `const route = routes("reviews")`, then
 // `route.get(path, summary, { in: { params, query, body }, ok: [200, Schema, "description"], errors: [...] })`.
 // The feature's tag is said once; `shared` is what every route of the declarer has (the operator
-// routes' admin check and bearer scheme). The declarer builds the createRoute literal with the
-// request and responses typed, so the handlers keep their types. `middleware`, `security` and
-// `description` keep the order they are written in (it is the order of /openapi.json's keys).
-// `errors` lists the codes beyond those every route has (errors() in ./openapi), `authErrors` those
-// an auth preset (signedIn, bearer, operatorOnly) answers with; their bodies come from the error
-// handler, never a handler, so they stay out of the handler's response type. Without a spec,
-// `route.get(path, summary)` is the head of a createRoute literal written out (a route the spec
-// does not fit: an alias, a response built per format).
+// routes' admin check and bearer scheme, a set of error codes: `routes("qa", withErrors(signedIn, …))`).
+// The declarer builds the createRoute literal with the request and responses typed, so the handlers
+// keep their types. `middleware`, `security` and `description` keep the order they are written in
+// (it is the order of /openapi.json's keys). `ok: [204, "description"]` is an answer without a body.
+// `errors` lists the codes beyond those every route has (errors() in ./openapi), `presetErrors` those
+// a preset (signedIn, bearer, operatorOnly, withErrors) answers with; the shared ones and the route's
+// own add up. Their bodies come from the error handler, never a handler, so they stay out of the
+// handler's response type. Without a spec, `route.get(path, summary)` is the head of a createRoute
+// literal written out (a route the spec does not fit: an alias, a response built per format).
 
-type Shared = Pick<RouteConfig, "middleware" | "security"> & Pick<RouteSpec, "authErrors">;
+/** What a declarer's routes share, or a preset spread into one route's spec. */
+type Preset = Pick<RouteConfig, "middleware" | "security"> & Pick<RouteSpec, "presetErrors">;
+type Shared = Preset & Pick<RouteSpec, "errors">;
 type Json<T extends z.ZodType> = ReturnType<typeof jsonResponse<T>>;
 
 type Req = NonNullable<RouteConfig["request"]>;
@@ -25,10 +28,10 @@ type In = Pick<Req, "params" | "query" | "headers"> & { body?: z.ZodType };
 export type RouteSpec = Partial<Pick<RouteConfig, "middleware" | "security" | "description">> & {
   in?: In;
   request?: Req;
-  ok?: readonly [number, z.ZodType, string];
+  ok?: readonly [number, z.ZodType, string] | readonly [number, string];
   responses?: RouteConfig["responses"];
   errors?: readonly ErrorCode[];
-  authErrors?: readonly ErrorCode[];
+  presetErrors?: readonly ErrorCode[];
 };
 
 type None = Record<never, never>;
@@ -37,11 +40,12 @@ type RequestOf<I> = Picked<I, "params" | "query" | "headers"> &
   (I extends { body: infer B extends z.ZodType } ? ReturnType<typeof jsonBody<B>> : None);
 type Request<S extends RouteSpec> = (S extends { in: infer I } ? RequestOf<I> : None) &
   (S extends { request: infer R } ? R : None);
-type Responses<S extends RouteSpec> = (S extends {
-  ok: readonly [infer N extends number, infer T extends z.ZodType, string];
-}
+type Ok<O> = O extends readonly [infer N extends number, infer T extends z.ZodType, string]
   ? { [K in N]: Json<T> }
-  : None) &
+  : O extends readonly [infer N extends number, string]
+    ? { [K in N]: { description: string } }
+    : None;
+type Responses<S extends RouteSpec> = (S extends { ok: infer O } ? Ok<O> : None) &
   (S extends { responses: infer R } ? R : None);
 
 type Declared<M extends RouteConfig["method"], P extends string, S extends RouteSpec, Sh extends Shared> = ReturnType<
@@ -54,23 +58,36 @@ type Declared<M extends RouteConfig["method"], P extends string, S extends Route
   >
 >;
 
+function okResponse(ok: NonNullable<RouteSpec["ok"]>) {
+  return ok.length === 2 ? { [ok[0]]: { description: ok[1] } } : { [ok[0]]: jsonResponse(ok[1], ok[2]) };
+}
+
 function build(
   head: { method: RouteConfig["method"]; path: string; tags: string[]; summary: string },
+  shared: Shared,
   spec: RouteSpec,
 ) {
-  const { in: input = {}, request, ok, responses, errors: codes = [], authErrors = [], ...rest } = spec;
+  const { errors: sharedCodes = [], presetErrors: sharedPreset = [], ...sharedRest } = shared;
+  const { in: input = {}, request, ok, responses, errors: codes = [], presetErrors = [], ...rest } = spec;
   const { body, ...parameters } = input;
   return createRoute({
     ...head,
+    ...sharedRest,
     ...rest,
     request: { ...parameters, ...(body && jsonBody(body)), ...request },
     responses: {
-      ...(ok && { [ok[0]]: jsonResponse(ok[1], ok[2]) }),
+      ...(ok && okResponse(ok)),
       ...responses,
-      ...errors(...authErrors, ...codes),
+      ...errors(...sharedPreset, ...sharedCodes, ...presetErrors, ...codes),
     },
   });
 }
+
+/** What every verb on one path shares: its path parameters and the codes each answers (a 404). */
+type Resource = { params?: Req["params"]; errors?: readonly ErrorCode[] };
+type At<B extends Resource, S extends RouteSpec> = Omit<S, "in"> & {
+  in: (B extends { params: infer P } ? { params: P } : None) & (S extends { in: infer I } ? I : None);
+};
 
 export function routes<Sh extends Shared>(tag: string, shared?: Sh) {
   function declare<M extends RouteConfig["method"]>(method: M) {
@@ -78,11 +95,25 @@ export function routes<Sh extends Shared>(tag: string, shared?: Sh) {
     function one<P extends string, const S extends RouteSpec>(path: P, summary: string, spec: S): Declared<M, P, S, Sh>;
     function one(path: string, summary: string, spec?: RouteSpec): unknown {
       const head = { method, path, tags: [tag], summary };
-      return spec ? build(head, { ...shared, ...spec }) : head;
+      return spec ? build(head, shared ?? {}, spec) : head;
     }
     return one;
   }
-  return { get: declare("get"), post: declare("post"), put: declare("put"), delete: declare("delete") };
+  const verbs = { get: declare("get"), post: declare("post"), put: declare("put"), delete: declare("delete") };
+  /** The verbs on one path, its parameters and shared codes said once (`route.at(path, { params })`). */
+  function at<P extends string, const B extends Resource>(path: P, resource: B) {
+    function on<M extends RouteConfig["method"]>(method: M) {
+      function verb<const S extends RouteSpec>(summary: string, spec: S): Declared<M, P, At<B, S>, Sh>;
+      function verb(summary: string, spec: RouteSpec): unknown {
+        const input = { ...(resource.params && { params: resource.params }), ...spec.in };
+        const codes = [...(resource.errors ?? []), ...(spec.errors ?? [])];
+        return build({ method, path, tags: [tag], summary }, shared ?? {}, { ...spec, in: input, errors: codes });
+      }
+      return verb;
+    }
+    return { get: on("get"), post: on("post"), put: on("put"), delete: on("delete") };
+  }
+  return { ...verbs, at };
 }
 
 const signedInOrBearer: readonly ErrorCode[] = ["UNAUTHORIZED", "FORBIDDEN"];
@@ -91,15 +122,21 @@ const signedInOrBearer: readonly ErrorCode[] = ["UNAUTHORIZED", "FORBIDDEN"];
 export const signedIn = {
   middleware: [requireCaller("agent")],
   security: [{ bearer: [] }],
-  authErrors: signedInOrBearer,
+  presetErrors: signedInOrBearer,
 };
 
 /** The bearer scheme, the handler or verb deciding who may act (401 without, 403 for the wrong caller). */
-export const bearer = { security: [{ bearer: [] }], authErrors: signedInOrBearer };
+export const bearer = { security: [{ bearer: [] }], presetErrors: signedInOrBearer };
 
 /** The operator's routes: the admin token's check before the handler, and the bearer scheme. */
 export const operatorOnly = {
   middleware: [requireCaller("admin")],
   security: [{ bearer: [] }],
-  authErrors: signedInOrBearer,
+  presetErrors: signedInOrBearer,
 };
+
+/** `preset` answering `codes` besides, on every route it is given to: an error set declared once. */
+export const withErrors = <P extends Preset>(preset: P, ...codes: ErrorCode[]) => ({
+  ...preset,
+  presetErrors: [...(preset.presetErrors ?? []), ...codes],
+});

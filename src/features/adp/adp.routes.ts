@@ -61,7 +61,7 @@ export const advertiseRoute = route.post(
 export const advertiseBodyLimit = bodyLimit({
   maxSize: MAX_CARD_BYTES,
   onError: (c) =>
-    sendError(c as never, "PAYLOAD_TOO_LARGE", `an Agent Card is at most ${MAX_CARD_BYTES} bytes (ADP §7.6)`, {
+    sendError(c, "PAYLOAD_TOO_LARGE", `an Agent Card is at most ${MAX_CARD_BYTES} bytes (ADP §7.6)`, {
       reason: "card_too_large",
       limit_bytes: MAX_CARD_BYTES,
     }),

@@ -9,23 +9,20 @@ import {
   UpdateAgentRequest,
 } from "./agents.schemas";
 import { AgentIdParam } from "../../http/params";
-import { ConditionalHeaders, notModified } from "../../http/http-cache";
+import { conditionalGet } from "../../http/http-cache";
 
 const route = routes("agents");
+const agent = route.at("/agents/{id}", { params: AgentIdParam });
+const blocklist = route.at("/agents/{id}/blocklist", { params: AgentIdParam });
 
-export const getAgentRoute = route.get(
-  "/agents/{id}",
-  "Agent profile with current rating and aigen_balance (AIP-1 §1, §5, §8)",
-  {
-    in: { params: AgentIdParam, headers: ConditionalHeaders },
-    ok: [200, Agent, "The profile (weak ETag; If-None-Match → 304)"],
-    responses: { ...notModified },
-  },
-);
+export const getAgentRoute = agent.get("Agent profile with current rating and aigen_balance (AIP-1 §1, §5, §8)", {
+  ...conditionalGet,
+  ok: [200, Agent, "The profile (weak ETag; If-None-Match → 304)"],
+});
 
-export const updateAgentRoute = route.put("/agents/{id}", "Write your own profile metadata (AIP-1 §1)", {
+export const updateAgentRoute = agent.put("Write your own profile metadata (AIP-1 §1)", {
   ...bearer,
-  in: { params: AgentIdParam, body: UpdateAgentRequest },
+  in: { body: UpdateAgentRequest },
   ok: [200, Agent, "The updated profile"],
 });
 
@@ -40,18 +37,16 @@ export const agentHistoryRoute = route.get(
   { in: { params: AgentIdParam, query: HistoryQuery }, ok: [200, AgentHistory, "History"] },
 );
 
-export const getBlocklistRoute = route.get(
-  "/agents/{id}/blocklist",
-  "Your own block-list as a creator (private: the owner only)",
-  { ...signedIn, in: { params: AgentIdParam }, ok: [200, Blocklist, "The block-list"] },
-);
+export const getBlocklistRoute = blocklist.get("Your own block-list as a creator (private: the owner only)", {
+  ...signedIn,
+  ok: [200, Blocklist, "The block-list"],
+});
 
-export const putBlocklistRoute = route.put(
-  "/agents/{id}/blocklist",
+export const putBlocklistRoute = blocklist.put(
   "Replace your block-list: these addresses may not claim or submit to any of your missions",
   {
     ...signedIn,
-    in: { params: AgentIdParam, body: BlocklistRequest },
+    in: { body: BlocklistRequest },
     ok: [200, Blocklist, "The block-list now"],
     errors: ["UNPROCESSABLE"],
   },

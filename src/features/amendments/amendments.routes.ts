@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { routes, signedIn } from "../../http/route";
 import { jsonResponse } from "../../http/openapi";
-import { MissionIdParam } from "../missions";
+import { MissionIdParam, OPEN_MISSION_WRITE } from "../missions";
 import {
   AmendMissionRequest,
   Amendment,
@@ -10,7 +10,10 @@ import {
   type AmendmentWire,
 } from "./amendments.schemas";
 
-const route = routes("amendments");
+const amendments = routes("amendments").at("/missions/{id}/amendments", {
+  params: MissionIdParam,
+  errors: ["NOT_FOUND"],
+});
 
 /** An amendment under an Idempotency-Key: the stored scope (REST and MCP share it) and the answer. */
 export const amendMissionOnce = (caller: string, missionId: string) => ({
@@ -20,15 +23,13 @@ export const amendMissionOnce = (caller: string, missionId: string) => ({
 
 // Amendments to a posted mission.
 
-export const amendMissionRoute = route.post(
-  "/missions/{id}/amendments",
+export const amendMissionRoute = amendments.post(
   "Amend a posted mission: extend its deadline, top up its reward, or edit title/description/tags",
   {
     ...signedIn,
     description:
       "201 with the applied amendment; 202 with a pending one for a base-rail top-up (fund the `escrow.fund_call`; it applies when the deposit reaches the confirmation depth). 403 `creator_only` (extend_deadline, edit; top_up when OABP_TOPUP_BY_ANYONE=false); 409 `submissions_exist` (edit after the first submission), MISSION_NOT_OPEN `deadline_passed` / `mission_decided`, `too_many_amendments` (the creator's own), `too_many_top_ups` (others'); 422 `top_up_too_small`, `deadline_not_later`, `extension_too_long`, `voting_before_deadline`, `refund_after_exceeded`, `no_change`; 409 INSUFFICIENT_BALANCE (ledger top-up). Idempotency-Key: same key + same body → the stored answer.",
     in: {
-      params: MissionIdParam,
       headers: z.object({
         "idempotency-key": z
           .string()
@@ -39,16 +40,11 @@ export const amendMissionRoute = route.post(
     },
     ok: [201, Amendment, "Applied"],
     responses: { 202: jsonResponse(Amendment, "Pending: a base-rail top-up waiting for its deposit") },
-    errors: ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN", "INSUFFICIENT_BALANCE", "UNPROCESSABLE"],
+    errors: [...OPEN_MISSION_WRITE, "INSUFFICIENT_BALANCE", "UNPROCESSABLE"],
   },
 );
 
-export const listAmendmentsRoute = route.get(
-  "/missions/{id}/amendments",
-  "The mission's public amendment log, oldest first",
-  {
-    in: { params: MissionIdParam, query: ListAmendmentsQuery },
-    ok: [200, AmendmentList, "The amendments"],
-    errors: ["NOT_FOUND"],
-  },
-);
+export const listAmendmentsRoute = amendments.get("The mission's public amendment log, oldest first", {
+  in: { query: ListAmendmentsQuery },
+  ok: [200, AmendmentList, "The amendments"],
+});

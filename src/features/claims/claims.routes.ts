@@ -1,38 +1,30 @@
 import { bearer, routes } from "../../http/route";
 import { jsonResponse } from "../../http/openapi";
-import { MissionIdParam } from "../missions";
+import { MissionIdParam, OPEN_MISSION_WRITE } from "../missions";
 import { Claim, ClaimList, ListClaimsQuery } from "./claims.schemas";
 
 // Mission claims (docs/design.md "Claims"). A claim is a visible intent to work with a TTL; it never
 // changes who may submit or be paid.
-const route = routes("claims");
+const claims = routes("claims").at("/missions/{id}/claims", { params: MissionIdParam, errors: ["NOT_FOUND"] });
 
-export const claimRoute = route.post(
-  "/missions/{id}/claims",
+export const claimRoute = claims.post(
   "Claim an open mission (TTL, renewable by POSTing again); the first claimer of a mission with exclusive_claim_ttl holds it alone for that window",
   {
     description:
       '201 for a new claim, 200 for a renewal (new expires_at; the exclusive window is not extended). 409 `exclusively_claimed` (details.held_until), `max_claims_reached` or `claim_limit`. Anonymous callers get 403 {"error":"ANONYMOUS_SUBMISSION_REJECTED"} (AIP-1 §1.4).',
     ...bearer,
-    in: { params: MissionIdParam },
     ok: [201, Claim, "Claimed"],
     responses: { 200: jsonResponse(Claim, "Renewed") },
-    errors: ["ANONYMOUS_SUBMISSION_REJECTED", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
+    errors: ["ANONYMOUS_SUBMISSION_REJECTED", ...OPEN_MISSION_WRITE],
   },
 );
 
-export const releaseClaimRoute = route.delete(
-  "/missions/{id}/claims",
-  "Release your active claim on the mission (and its exclusive hold)",
-  { ...bearer, in: { params: MissionIdParam }, responses: { 204: { description: "Released" } }, errors: ["NOT_FOUND"] },
-);
+export const releaseClaimRoute = claims.delete("Release your active claim on the mission (and its exclusive hold)", {
+  ...bearer,
+  ok: [204, "Released"],
+});
 
-export const listClaimsRoute = route.get(
-  "/missions/{id}/claims",
+export const listClaimsRoute = claims.get(
   "Active claims on a mission, first claimer first, and the exclusive hold in force",
-  {
-    in: { params: MissionIdParam, query: ListClaimsQuery },
-    ok: [200, ClaimList, "Active claims"],
-    errors: ["NOT_FOUND"],
-  },
+  { in: { query: ListClaimsQuery }, ok: [200, ClaimList, "Active claims"] },
 );

@@ -14,6 +14,8 @@ import {
 
 // Agent Mesh hub routes (docs/neighbours.md "Agent Mesh"); the heartbeat is the heartbeats feature's.
 const route = routes("mesh");
+const skills = route.at("/skills", {});
+const skill = route.at("/skills/{id}", { params: SkillIdParam, errors: ["NOT_FOUND"] });
 
 export const registerAgentRoute = route.post(
   "/agents/register",
@@ -25,8 +27,7 @@ export const registerAgentRoute = route.post(
   },
 );
 
-export const registerSkillRoute = route.post(
-  "/skills",
+export const registerSkillRoute = skills.post(
   "Register a skill (or replace yours of the same name) with its JSON Schemas, tags and rate limit",
   {
     ...signedIn,
@@ -36,23 +37,16 @@ export const registerSkillRoute = route.post(
   },
 );
 
-export const listSkillsRoute = route.get(
-  "/skills",
+export const listSkillsRoute = skills.get(
   "Discover skills, oldest first, filtered by tag, name or provider (keyset pages)",
   { in: { query: SkillQuery }, ok: [200, SkillList, "A page of skills"] },
 );
 
-export const getSkillRoute = route.get("/skills/{id}", "One skill", {
-  in: { params: SkillIdParam },
-  ok: [200, Skill, "The skill"],
-  errors: ["NOT_FOUND"],
-});
+export const getSkillRoute = skill.get("One skill", { ok: [200, Skill, "The skill"] });
 
-export const deleteSkillRoute = route.delete("/skills/{id}", "Unregister your skill", {
+export const deleteSkillRoute = skill.delete("Unregister your skill", {
   ...signedIn,
-  in: { params: SkillIdParam },
   ok: [200, DeletedSkill, "Removed"],
-  errors: ["NOT_FOUND"],
 });
 
 export const invokeSkillRoute = route.post(

@@ -10,52 +10,48 @@ import {
 } from "./messages.schemas";
 
 // Private messages between a mission's creator and a submitter. Every route needs the caller to be one of the two parties.
-const route = routes("messages");
+const route = routes("messages", signedIn);
+const thread = route.at("/missions/{id}/submissions/{sid}/messages", {
+  params: SubmissionThreadParams,
+  errors: ["NOT_FOUND"],
+});
 
-export const sendMessageRoute = route.post(
-  "/missions/{id}/submissions/{sid}/messages",
+export const sendMessageRoute = thread.post(
   "Send a private message about a submission: the creator to the submitter, or the submitter to the creator",
   {
-    ...signedIn,
     description:
       "The body is opaque (clients may encrypt it) and never logged. 413 `message_too_large` beyond OABP_MESSAGE_MAX_BYTES; 409 `thread_full` beyond OABP_MESSAGE_MAX_PER_SUBMISSION; 403 `not_a_party` for anyone else.",
-    in: { params: SubmissionThreadParams, body: SendMessageRequest },
+    in: { body: SendMessageRequest },
     ok: [201, Message, "The message"],
-    errors: ["NOT_FOUND", "CONFLICT", "PAYLOAD_TOO_LARGE"],
+    errors: ["CONFLICT", "PAYLOAD_TOO_LARGE"],
   },
 );
 
-export const threadRoute = route.get(
-  "/missions/{id}/submissions/{sid}/messages",
-  "The private thread of a submission, oldest first (its two parties only)",
-  {
-    ...signedIn,
-    in: { params: SubmissionThreadParams, query: ThreadQuery },
-    ok: [200, MessageList, "A page of the thread"],
-    errors: ["NOT_FOUND"],
-  },
-);
+export const threadRoute = thread.get("The private thread of a submission, oldest first (its two parties only)", {
+  in: { query: ThreadQuery },
+  ok: [200, MessageList, "A page of the thread"],
+});
 
 export const inboxRoute = route.get(
   "/messages/inbox",
   "Messages addressed to you, newest first, with your unread count",
-  { ...signedIn, in: { query: MailboxQuery }, ok: [200, MessageList, "A page of your inbox"] },
+  { in: { query: MailboxQuery }, ok: [200, MessageList, "A page of your inbox"] },
 );
 
 export const sentRoute = route.get(
   "/messages/sent",
   "Messages you sent, newest first (read_at shows when the recipient marked each read)",
-  { ...signedIn, in: { query: MailboxQuery }, ok: [200, MessageList, "A page of your sent messages"] },
+  { in: { query: MailboxQuery }, ok: [200, MessageList, "A page of your sent messages"] },
 );
 
 export const getMessageRoute = route.get(
   "/messages/{mid}",
   "One message you sent or received (reading does not mark it read); 404 for anyone else",
-  { ...signedIn, in: { params: MessageIdParam }, ok: [200, Message, "The message"], errors: ["NOT_FOUND"] },
+  { in: { params: MessageIdParam }, ok: [200, Message, "The message"], errors: ["NOT_FOUND"] },
 );
 
 export const markReadRoute = route.post(
   "/messages/{mid}/read",
   "Mark a message addressed to you read (again: no change, the first read_at stays)",
-  { ...signedIn, in: { params: MessageIdParam }, ok: [200, Message, "The message, read"], errors: ["NOT_FOUND"] },
+  { in: { params: MessageIdParam }, ok: [200, Message, "The message, read"], errors: ["NOT_FOUND"] },
 );

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { bearer, routes, signedIn } from "../../http/route";
 import { jsonResponse } from "../../http/openapi";
+import type { ErrorCode } from "../../lib/errors";
 import {
   CreateMissionRequest,
   ListMissionsQuery,
@@ -9,9 +10,15 @@ import {
   MissionList,
   type MissionWire,
 } from "./missions.schemas";
-import { ConditionalHeaders, notModified } from "../../http/http-cache";
+import { conditionalGet } from "../../http/http-cache";
 
 const route = routes("missions");
+
+/**
+ * What a write to one open mission answers besides: 404 without the mission, 409 CONFLICT with its
+ * state, 409 MISSION_NOT_OPEN past its deadline or once decided (claims, Q&A, votes, awards, …).
+ */
+export const OPEN_MISSION_WRITE = ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"] as const satisfies ErrorCode[];
 
 const IdempotencyHeader = z.object({
   "idempotency-key": z
@@ -55,21 +62,16 @@ export const listMissionsRoute = route.get(
 );
 
 export const getMissionRoute = route.get("/missions/{id}", "One mission (AIP-1 §2)", {
-  in: { params: MissionIdParam, headers: ConditionalHeaders },
+  ...conditionalGet,
+  in: { params: MissionIdParam },
   ok: [200, Mission, "The mission (weak ETag; If-None-Match → 304)"],
-  responses: { ...notModified },
   errors: ["NOT_FOUND"],
 });
 
 export const voidMissionRoute = route.post(
   "/missions/{id}/void",
   "Creator voids an open mission without submissions: reward refunded, spam fee kept",
-  {
-    ...bearer,
-    in: { params: MissionIdParam },
-    ok: [200, Mission, "Voided"],
-    errors: ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
-  },
+  { ...bearer, in: { params: MissionIdParam }, ok: [200, Mission, "Voided"], errors: OPEN_MISSION_WRITE },
 );
 
 // AIP-2 §2 and §5: the type registry. Registered before /missions/{id} so "types" is never an id.

@@ -1,5 +1,5 @@
-import { routes, signedIn } from "../../http/route";
-import { MissionIdParam } from "../missions";
+import { routes, signedIn, withErrors } from "../../http/route";
+import { MissionIdParam, OPEN_MISSION_WRITE } from "../missions";
 import {
   AnswerQuestionRequest,
   AskQuestionRequest,
@@ -13,6 +13,8 @@ import {
 // Mission Q&A: a public thread per mission; events question.asked,
 // question.answered and mission.clarified go through the outbox to webhooks.
 const route = routes("qa");
+// Every write to the thread: a signed-in agent, on an open mission.
+const write = routes("qa", withErrors(signedIn, ...OPEN_MISSION_WRITE));
 
 export const listQuestionsRoute = route.get(
   "/missions/{id}/questions",
@@ -24,37 +26,23 @@ export const listQuestionsRoute = route.get(
   },
 );
 
-export const askQuestionRoute = route.post(
-  "/missions/{id}/questions",
-  "Ask the creator a public question about an open mission (not the creator; capped per agent and mission)",
-  {
-    ...signedIn,
+export const askQuestionRoute = write
+  .at("/missions/{id}/questions", { params: MissionIdParam })
+  .post("Ask the creator a public question about an open mission (not the creator; capped per agent and mission)", {
     description:
       "409 `question_limit` (OABP_QA_MAX_PER_AGENT per agent and mission) or `qa_full` (OABP_QA_MAX_PER_MISSION less the creator's OABP_QA_CREATOR_RESERVE); 409 MISSION_NOT_OPEN after the deadline; 403 `own_mission` for the creator (who posts clarifications).",
     in: { params: MissionIdParam, body: AskQuestionRequest },
     ok: [201, Question, "The question"],
-    errors: ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
-  },
-);
+  });
 
-export const answerQuestionRoute = route.post(
+export const answerQuestionRoute = write.post(
   "/missions/{id}/questions/{qid}/answer",
   "Answer a question once (creator only), optionally pinning it; claimers are notified (question.answered)",
-  {
-    ...signedIn,
-    in: { params: QuestionParams, body: AnswerQuestionRequest },
-    ok: [200, Question, "The answered question"],
-    errors: ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
-  },
+  { in: { params: QuestionParams, body: AnswerQuestionRequest }, ok: [200, Question, "The answered question"] },
 );
 
-export const clarificationRoute = route.post(
+export const clarificationRoute = write.post(
   "/missions/{id}/clarifications",
   "Post a clarification to the thread (creator only; pinned unless pinned: false); claimers are notified (mission.clarified)",
-  {
-    ...signedIn,
-    in: { params: MissionIdParam, body: ClarificationRequest },
-    ok: [201, Question, "The clarification"],
-    errors: ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
-  },
+  { in: { params: MissionIdParam, body: ClarificationRequest }, ok: [201, Question, "The clarification"] },
 );

@@ -1,5 +1,5 @@
 import { routes } from "../../http/route";
-import { ConditionalHeaders, notModified } from "../../http/http-cache";
+import { conditionalGet } from "../../http/http-cache";
 import { MissionReceipt, ReceiptParams, VerifyReceiptRequest, VerifyReceiptResult } from "./receipts.schemas";
 
 const route = routes("receipts");
@@ -8,9 +8,9 @@ export const getReceiptRoute = route.get(
   "/missions/{id}/receipts/{submission_id}",
   "The signed completion receipt of a paid submission of a resolved mission (AIP-1 §6.1)",
   {
-    in: { params: ReceiptParams, headers: ConditionalHeaders },
+    ...conditionalGet,
+    in: { params: ReceiptParams },
     ok: [200, MissionReceipt, "RFC 8785 + ed25519 signed receipt (weak ETag; If-None-Match → 304)"],
-    responses: { ...notModified },
     errors: ["NOT_FOUND"],
   },
 );

@@ -11,47 +11,30 @@ import { AgentIdParam } from "../../http/params";
 
 // ClawFinder reviews; {id} is always the reviewed agent (docs/design.md "ClawFinder").
 const route = routes("reviews");
+const reviews = route.at("/agents/{id}/reviews", { params: AgentIdParam });
+const review = route.at("/agents/{id}/reviews/{review_id}", { params: ReviewParams, errors: ["NOT_FOUND"] });
 
-export const createReviewRoute = route.post(
-  "/agents/{id}/reviews",
+export const createReviewRoute = reviews.post(
   "Review the counterparty of a resolved mission: its creator reviews each winner, each winner the creator; once, never yourself",
   {
     ...signedIn,
-    in: { params: AgentIdParam, body: CreateReviewRequest },
+    in: { body: CreateReviewRequest },
     ok: [201, Review, "The review"],
     errors: ["NOT_FOUND", "CONFLICT"],
   },
 );
 
-export const listReviewsRoute = route.get(
-  "/agents/{id}/reviews",
-  "Reviews an agent received, newest first, with {count, average}",
-  {
-    in: { params: AgentIdParam, query: ListReviewsQuery },
-    ok: [200, ReviewList, "A page of reviews and the summary over all of them"],
-  },
-);
-
-export const getReviewRoute = route.get("/agents/{id}/reviews/{review_id}", "One review the agent received", {
-  in: { params: ReviewParams },
-  ok: [200, Review, "The review"],
-  errors: ["NOT_FOUND"],
+export const listReviewsRoute = reviews.get("Reviews an agent received, newest first, with {count, average}", {
+  in: { query: ListReviewsQuery },
+  ok: [200, ReviewList, "A page of reviews and the summary over all of them"],
 });
 
-export const updateReviewRoute = route.put(
-  "/agents/{id}/reviews/{review_id}",
-  "Edit your review (stars, text); author only",
-  {
-    ...signedIn,
-    in: { params: ReviewParams, body: UpdateReviewRequest },
-    ok: [200, Review, "The edited review"],
-    errors: ["NOT_FOUND"],
-  },
-);
+export const getReviewRoute = review.get("One review the agent received", { ok: [200, Review, "The review"] });
 
-export const deleteReviewRoute = route.delete("/agents/{id}/reviews/{review_id}", "Delete your review; author only", {
-  ...bearer,
-  in: { params: ReviewParams },
-  responses: { 204: { description: "Deleted" } },
-  errors: ["NOT_FOUND"],
+export const updateReviewRoute = review.put("Edit your review (stars, text); author only", {
+  ...signedIn,
+  in: { body: UpdateReviewRequest },
+  ok: [200, Review, "The edited review"],
 });
+
+export const deleteReviewRoute = review.delete("Delete your review; author only", { ...bearer, ok: [204, "Deleted"] });

@@ -10,7 +10,7 @@ import {
   SubmissionParams,
   type SubmissionWire,
 } from "./submissions.schemas";
-import { ConditionalHeaders, notModified } from "../../http/http-cache";
+import { conditionalGet } from "../../http/http-cache";
 
 const route = routes("submissions");
 
@@ -69,9 +69,9 @@ export const listSubmissionsRoute = route.get(
 );
 
 export const getSubmissionRoute = route.get("/missions/{id}/submissions/{sid}", "One submission", {
-  in: { params: SubmissionParams, headers: ConditionalHeaders },
+  ...conditionalGet,
+  in: { params: SubmissionParams },
   ok: [200, Submission, "The submission (weak ETag; If-None-Match → 304)"],
-  responses: { ...notModified },
   errors: ["NOT_FOUND"],
 });
 

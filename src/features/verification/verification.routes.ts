@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { bearer, routes, signedIn } from "../../http/route";
 import { jsonResponse } from "../../http/openapi";
-import { Mission, MissionIdParam, Uint, type MissionWire } from "../missions";
+import { Mission, MissionIdParam, OPEN_MISSION_WRITE, Uint, type MissionWire } from "../missions";
 
 const route = routes("verification");
+const votes = route.at("/missions/{id}/votes", { params: MissionIdParam, errors: ["NOT_FOUND"] });
 
 export const AwardRequest = z
   .object({
@@ -91,7 +92,7 @@ export const awardRoute = route.post(
       Mission,
       "Resolved; with an appeal: escrowed, phase appeal, payout queued, the award recorded in `award`",
     ],
-    errors: ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"],
+    errors: [...OPEN_MISSION_WRITE, "UNPROCESSABLE", "SERVICE_UNAVAILABLE"],
   },
 );
 
@@ -130,30 +131,16 @@ export const Vote = z
   })
   .openapi("Vote");
 
-export const voteRoute = route.post(
-  "/missions/{id}/votes",
+export const voteRoute = votes.post(
   "peer_vote: stake vote_token on a submission between the deadline and voting_deadline (AIP-1 §4.3); creator_judges under appeal: dispute the award (a stake on the submission that should have won), then vote if disputed",
   {
     ...bearer,
-    in: { params: MissionIdParam, headers: z.object({ "idempotency-key": z.string().optional() }), body: VoteRequest },
+    in: { headers: z.object({ "idempotency-key": z.string().optional() }), body: VoteRequest },
     ok: [201, Vote, "Stake held until the tally"],
-    errors: [
-      "ANONYMOUS_SUBMISSION_REJECTED",
-      "NOT_FOUND",
-      "CONFLICT",
-      "MISSION_NOT_OPEN",
-      "INSUFFICIENT_BALANCE",
-      "UNPROCESSABLE",
-    ],
+    errors: ["ANONYMOUS_SUBMISSION_REJECTED", ...OPEN_MISSION_WRITE, "INSUFFICIENT_BALANCE", "UNPROCESSABLE"],
   },
 );
 
-export const listVotesRoute = route.get(
-  "/missions/{id}/votes",
-  "The votes of a peer_vote mission, with outcomes after the tally",
-  {
-    in: { params: MissionIdParam },
-    responses: { 200: jsonResponse(z.object({ votes: z.array(Vote) }).openapi("VoteList"), "Votes") },
-    errors: ["NOT_FOUND"],
-  },
-);
+export const listVotesRoute = votes.get("The votes of a peer_vote mission, with outcomes after the tally", {
+  responses: { 200: jsonResponse(z.object({ votes: z.array(Vote) }).openapi("VoteList"), "Votes") },
+});

@@ -1,4 +1,4 @@
-import { bearer, routes, signedIn } from "../../http/route";
+import { bearer, routes, signedIn, withErrors } from "../../http/route";
 import {
   CreateWebhookRequest,
   DeliveryList,
@@ -10,52 +10,40 @@ import {
 } from "./webhooks.schemas";
 
 // Webhook subscriptions (AIP-1 §7 "Webhook"). Every route is the owner's only: another
-// agent's subscription answers 404, as if it did not exist.
-const route = routes("webhooks");
+// agent's subscription answers 404, as if it did not exist. Each answers 503 while webhooks are off.
+const route = routes("webhooks", withErrors(bearer, "SERVICE_UNAVAILABLE"));
+const webhooks = route.at("/webhooks", {});
+const webhook = route.at("/webhooks/{id}", { params: WebhookIdParam, errors: ["NOT_FOUND"] });
 
-export const createWebhookRoute = route.post(
-  "/webhooks",
+export const createWebhookRoute = webhooks.post(
   "Subscribe a URL to events; deliveries are signed per Standard Webhooks with the returned secret (shown once)",
   {
     ...signedIn,
     in: { body: CreateWebhookRequest },
     ok: [201, WebhookCreated, "The subscription and its signing secret"],
-    errors: ["CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"],
+    errors: ["CONFLICT", "UNPROCESSABLE"],
   },
 );
 
-export const listWebhooksRoute = route.get("/webhooks", "Your webhook subscriptions, newest first", {
-  ...bearer,
+export const listWebhooksRoute = webhooks.get("Your webhook subscriptions, newest first", {
   in: { query: PageQuery },
   ok: [200, WebhookList, "A page of subscriptions"],
-  errors: ["SERVICE_UNAVAILABLE"],
 });
 
-export const getWebhookRoute = route.get("/webhooks/{id}", "One of your webhook subscriptions (without its secret)", {
-  ...bearer,
-  in: { params: WebhookIdParam },
+export const getWebhookRoute = webhook.get("One of your webhook subscriptions (without its secret)", {
   ok: [200, Webhook, "The subscription"],
-  errors: ["NOT_FOUND", "SERVICE_UNAVAILABLE"],
 });
 
-export const deleteWebhookRoute = route.delete(
-  "/webhooks/{id}",
-  "Delete one of your webhook subscriptions and its delivery log",
-  {
-    ...bearer,
-    in: { params: WebhookIdParam },
-    responses: { 204: { description: "Deleted" } },
-    errors: ["NOT_FOUND", "SERVICE_UNAVAILABLE"],
-  },
-);
+export const deleteWebhookRoute = webhook.delete("Delete one of your webhook subscriptions and its delivery log", {
+  ok: [204, "Deleted"],
+});
 
 export const listDeliveriesRoute = route.get(
   "/webhooks/{id}/deliveries",
   "Deliveries of one of your subscriptions, newest event first, with every attempt's status code, error and timing",
   {
-    ...bearer,
     in: { params: WebhookIdParam, query: PageQuery },
     ok: [200, DeliveryList, "A page of deliveries"],
-    errors: ["NOT_FOUND", "SERVICE_UNAVAILABLE"],
+    errors: ["NOT_FOUND"],
   },
 );
