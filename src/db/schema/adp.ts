@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { ts } from "./types";
+import { ts, timestamps } from "./types";
 
 // ADP Agent Cards advertised to this server (draft-song-anp-adp-00 §4.2), one per agent (EVM
 // address). `card` is the RFC 8785 canonical text of the card exactly as advertised, signature
@@ -23,8 +23,7 @@ export const adpCards = pgTable(
     words: text("words").array().notNull().default([]), // name, description and skill labels
     maxConcurrentTasks: integer("max_concurrent_tasks"),
     revoked: boolean("revoked").notNull().default(false), // §6.4: empty tools and endpoints
-    createdAt: ts("created_at").notNull(),
-    updatedAt: ts("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     // A did:key vouches for one agent only: a signature-only advertise must name one binding.
@@ -62,6 +61,5 @@ export const adpServerCard = pgTable("adp_server_card", {
   id: text("id").primaryKey(), // always "self"
   contentHash: text("content_hash").notNull(),
   seq: bigint("seq", { mode: "number" }).notNull(),
-  createdAt: ts("created_at").notNull(),
-  updatedAt: ts("updated_at").notNull(),
+  ...timestamps(),
 });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { ts } from "./types";
+import { ts, timestamps } from "./types";
 
 // AIP-1 §1 profile metadata. A row exists once an address signs in, writes a profile or is
 // credited; reads of unknown addresses answer the defaults.
@@ -25,8 +25,7 @@ export const agents = pgTable(
     decayDueAt: ts("decay_due_at"),
     missionsAttempted: integer("missions_attempted").notNull().default(0),
     missionsCompleted: integer("missions_completed").notNull().default(0),
-    createdAt: ts("created_at").notNull(),
-    updatedAt: ts("updated_at").notNull(),
+    ...timestamps(),
     lastSeenAt: ts("last_seen_at"),
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { money, ts } from "./types";
+import { money, ts, timestamps } from "./types";
 import { CHAIN_PAYOUT_KINDS, CHAIN_PAYOUT_STATES, DEPOSIT_STATUSES } from "../vocabulary";
 
 // The base rail (AIP-1 §6, docs/design.md "Escrow and settlement"): deposits found on chain, the
@@ -40,8 +40,7 @@ export const escrowDeposits = pgTable(
     reason: text("reason"),
     // The watcher looks at a live deposit again after this time; null once final or rejected.
     nextCheckAt: ts("next_check_at"),
-    createdAt: ts("created_at").notNull(),
-    updatedAt: ts("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("escrow_deposits_log_uq").on(t.chainId, t.txHash, t.logIndex),
@@ -141,8 +140,7 @@ export const chainPayouts = pgTable(
     executableAt: ts("executable_at"),
     // Operator actions on this payout (retry, fail, convert), newest last, at most 20: the audit trail.
     adminActions: jsonb("admin_actions").notNull().$type<PayoutAdminAction[]>().default([]),
-    createdAt: ts("created_at").notNull(),
-    updatedAt: ts("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     // The finality pass: confirmed payouts by block, outside the work batch.

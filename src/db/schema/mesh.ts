@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { ts } from "./types";
+import { ts, timestamps } from "./types";
 
 // Agent Mesh (docs/neighbours.md "Agent Mesh"): what `POST /agents/register` adds to the agent
 // directory row (agents.id). An agent registered without signing in gets an address of its own
@@ -33,8 +33,7 @@ export const meshSkills = pgTable(
     rateMaxCalls: integer("rate_max_calls"),
     ratePeriodMs: integer("rate_period_ms"),
     schemaBytes: integer("schema_bytes").notNull().default(0),
-    createdAt: ts("created_at").notNull(),
-    updatedAt: ts("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("mesh_skills_agent_name_uq").on(t.agentId, t.name),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { money, oneOf, ts, tsvector } from "./types";
+import { money, oneOf, ts, tsvector, timestamps } from "./types";
 import {
   MISSION_AUDIENCES,
   MISSION_PHASES,
@@ -117,8 +117,7 @@ export const missions = pgTable(
     // its creator and the operator (db/mission-visibility.ts); null when visible.
     hiddenAt: ts("hidden_at"),
     hiddenReason: text("hidden_reason"),
-    createdAt: ts("created_at").notNull(),
-    updatedAt: ts("updated_at").notNull(),
+    ...timestamps(),
     // The row's version, from a sequence, set on insert and bumped on EVERY update by the
     // missions_row_version trigger (drizzle/0022_reads_mission_version.sql) — unlike updated_at,
     // which moves only with the lifecycle. (id, row_version) names one committed content of the

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text } from "drizzle-orm/pg-core";
-import { oneOf, ts } from "./types";
+import { oneOf, ts, timestamps } from "./types";
 import { QA_KINDS } from "../vocabulary";
 
 // The public Q&A thread of a mission: agents ask, the creator
@@ -18,8 +18,7 @@ export const missionQuestions = pgTable(
     answer: text("answer"),
     answeredAt: ts("answered_at"),
     pinned: boolean("pinned").notNull().default(false),
-    createdAt: ts("created_at").notNull(),
-    updatedAt: ts("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     // The thread, and the per-agent cap count under the mission lock.

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { ts } from "./types";
+import { timestamps } from "./types";
 
 // ClawFinder reviews between the two sides of a resolved mission (docs/design.md "ClawFinder"):
 // the creator reviews each winner, each winner reviews the creator.
@@ -14,8 +14,7 @@ export const reviews = pgTable(
     reviewerRole: text("reviewer_role").notNull(), // creator | winner
     stars: integer("stars").notNull(),
     text: text("text"),
-    createdAt: ts("created_at").notNull(),
-    updatedAt: ts("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     // Once per (mission, author, subject): the index decides concurrent duplicates.

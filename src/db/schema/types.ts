@@ -9,3 +9,6 @@ export const tsvector = customType<{ data: string }>({ dataType: () => "tsvector
 /** `column in ('a', 'b', …)` over a vocabulary list (db/vocabulary.ts), for CHECK constraints. */
 export const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
   sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", "))})`;
+
+/** A row's creation and last-change instants, set by the writing verb (no database default). */
+export const timestamps = () => ({ createdAt: ts("created_at").notNull(), updatedAt: ts("updated_at").notNull() });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { ts } from "./types";
+import { ts, timestamps } from "./types";
 import { DELIVERY_STATUSES, WEBHOOK_STATUSES } from "../vocabulary";
 
 // Webhooks (docs/design.md "Discovery": Standard Webhooks headers, transactional outbox, retries).
@@ -44,8 +44,7 @@ export const webhookSubscriptions = pgTable(
     // Start of the current run of failed attempts (null after any success): the auto-disable clock.
     failingSince: ts("failing_since"),
     lastSuccessAt: ts("last_success_at"),
-    createdAt: ts("created_at").notNull(),
-    updatedAt: ts("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     index("webhook_subscriptions_owner_idx").on(t.owner, t.id),
@@ -128,8 +127,7 @@ export const webhookDeliveries = pgTable(
     attempts: jsonb("attempts").$type<DeliveryAttempt[]>().notNull().default([]),
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
-    createdAt: ts("created_at").notNull(),
-    updatedAt: ts("updated_at").notNull(),
+    ...timestamps(),
     deliveredAt: ts("delivered_at"),
     /** Set by a claim, cleared by the record: in-flight attempts per host, counted across instances. */
     inFlightUntil: ts("in_flight_until"),

@@ -83,7 +83,7 @@ function deliverableVisible(
   return viewer === mission.creator && verificationIf(mission, "first_valid_match")?.params.predicate_uri === undefined;
 }
 
-export function submissionToWire(
+function submissionToWire(
   s: SubmissionRow,
   mission: Pick<MissionRow, "creator" | "status" | "verificationType" | "verificationParams" | "payouts">,
   viewer: string | undefined,

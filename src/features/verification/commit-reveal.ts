@@ -11,7 +11,7 @@ import { defaultAward, heldDefaultReason } from "./default-award";
 import { recordActivity } from "../reputation";
 import { type MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
-import { agentOf, type Ctx, dbOf, withTx } from "../../lib/context";
+import { agentOf, type Ctx, dbOf, type TxCtx, withTx } from "../../lib/context";
 import { assertVisible, findMissionRow, findVisibleMission, lockMission, visibleTo } from "../../db/mission-visibility";
 import { assertNotSuspended } from "../../db/suspension";
 
@@ -182,32 +182,48 @@ export async function judgeCommitReveal(
     if (s.status !== "pending") continue; // rejected by its check
     if (s.checkResult !== null && s.checkResult !== "valid") continue; // held for the default outcome
     if (s.checkResult === null) return "waiting";
-    if (s.checkResult === "valid") {
-      await resolveAndPay(
-        { tx, deps, now },
-        {
-          mission: m,
-          winners: [{ submissionId: s.id, submitter: s.submitter, weight: 1 }],
-          reason: "first_valid_match",
-          winnerReason: "first_valid_match",
-          loserReason: "another_submission_won",
-          outcome: "win",
-        },
-      );
-      return "resolved";
-    }
+    if (s.checkResult === "valid") return payFirstValid({ tx, deps, now }, m, s);
   }
   if (windowOpen) return "waiting";
-  // Held submissions (a predicate's rejection or silence, a voided bad rule): the default outcome,
-  // never a full refund for work the creator's verifier has seen (docs/decisions.md "Predicates").
-  const held = await heldDefaultReason(tx, m.id);
+  return closeWithoutWinner({ tx, deps, now }, m, rows.length > 0);
+}
+
+/** The first valid submission in the rule's order wins the whole reward. */
+export async function payFirstValid(
+  ctx: TxCtx,
+  m: MissionRow,
+  s: { id: string; submitter: string },
+): Promise<"resolved"> {
+  await resolveAndPay(ctx, {
+    mission: m,
+    winners: [{ submissionId: s.id, submitter: s.submitter, weight: 1 }],
+    reason: "first_valid_match",
+    winnerReason: "first_valid_match",
+    loserReason: "another_submission_won",
+    outcome: "win",
+  });
+  return "resolved";
+}
+
+/**
+ * The rule's time is over with no winner. Held submissions (a predicate's rejection or silence, a
+ * voided bad rule): the default outcome, never a full refund for work the creator's verifier has
+ * seen — a verifier the creator controls is treated like a creator who never judged
+ * (docs/decisions.md "Predicates"). Otherwise the mission is voided and refunded.
+ */
+export async function closeWithoutWinner(
+  ctx: TxCtx,
+  m: MissionRow,
+  hadSubmissions: boolean,
+): Promise<"resolved" | "voided"> {
+  const held = await heldDefaultReason(ctx.tx, m.id);
   if (held) {
-    await defaultAward({ tx, deps, now }, { mission: m, reason: held });
+    await defaultAward(ctx, { mission: m, reason: held });
     return "resolved";
   }
-  await voidAndRefund(
-    { tx, deps, now },
-    { mission: m, reason: rows.length > 0 ? "no_valid_submission" : "expired_without_submissions" },
-  );
+  await voidAndRefund(ctx, {
+    mission: m,
+    reason: hadSubmissions ? "no_valid_submission" : "expired_without_submissions",
+  });
   return "voided";
 }

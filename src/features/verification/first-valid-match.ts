@@ -5,9 +5,7 @@ import type { Deps } from "../../deps";
 import { sha256Hex } from "../../lib/hash";
 import { matchContent } from "../../lib/safe-regex";
 import type { SubmissionReason } from "../../lib/reasons";
-import { isCommitReveal, judgeCommitReveal } from "./commit-reveal";
-import { resolveAndPay, voidAndRefund } from "../settlement";
-import { defaultAward, heldDefaultReason } from "./default-award";
+import { closeWithoutWinner, isCommitReveal, judgeCommitReveal, payFirstValid } from "./commit-reveal";
 import type { MissionRow, SubmissionRow } from "../../db/rows";
 import type { FirstValidMatchParams } from "../../db/verification";
 
@@ -179,33 +177,8 @@ export async function judgeFirstValidMatch(
     )
     .orderBy(asc(submissions.seq))
     .limit(1);
-  if (first?.checkResult === "valid") {
-    await resolveAndPay(
-      { tx, deps, now },
-      {
-        mission: m,
-        winners: [{ submissionId: first.id, submitter: first.submitter, weight: 1 }],
-        reason: "first_valid_match",
-        winnerReason: "first_valid_match",
-        loserReason: "another_submission_won",
-        outcome: "win",
-      },
-    );
-    return "resolved";
-  }
-  if (!first && m.deadline.getTime() <= now.getTime()) {
-    // A predicate is a verifier the creator controls: its silence or its rejection of work it has
-    // seen is treated like a creator who never judged (docs/decisions.md "Predicates").
-    const held = await heldDefaultReason(tx, m.id);
-    if (held) {
-      await defaultAward({ tx, deps, now }, { mission: m, reason: held });
-      return "resolved";
-    }
-    await voidAndRefund(
-      { tx, deps, now },
-      { mission: m, reason: m.submissionCount > 0 ? "no_valid_submission" : "expired_without_submissions" },
-    );
-    return "voided";
-  }
+  if (first?.checkResult === "valid") return payFirstValid({ tx, deps, now }, m, first);
+  if (!first && m.deadline.getTime() <= now.getTime())
+    return closeWithoutWinner({ tx, deps, now }, m, m.submissionCount > 0);
   return "waiting";
 }

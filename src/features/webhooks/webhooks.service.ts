@@ -28,7 +28,7 @@ export function webhookToWire(s: SubscriptionRow): WebhookWire {
     url: s.url,
     events: s.events as EventType[],
     filters,
-    status: s.status as WebhookWire["status"],
+    status: s.status,
     disabled_reason: s.disabledReason as WebhookWire["disabled_reason"],
     disabled_at: s.disabledAt?.toISOString() ?? null,
     failing_since: s.failingSince?.toISOString() ?? null,
@@ -180,7 +180,7 @@ export async function listDeliveries(
   const deliveries: DeliveryWire[] = page.map(({ d: r, type }) => ({
     event_id: r.eventId,
     event_type: type as DeliveryWire["event_type"],
-    status: r.status as DeliveryWire["status"],
+    status: r.status,
     attempt_count: r.attemptCount,
     next_attempt_at: r.nextAttemptAt?.toISOString() ?? null,
     last_status_code: r.lastStatusCode,
