@@ -3,7 +3,7 @@
 export { listFreshness, missionListCache } from "./missions.cache";
 export { checkEligibility } from "./missions.eligibility";
 export { missionsRouter } from "./missions.index";
-export { createMissionOnce, OPEN_MISSION_WRITE } from "./missions.routes";
+export { OPEN_MISSION_WRITE, createMissionOnce } from "./missions.routes";
 export {
   CreateMissionRequest,
   ListMissionsQuery,
