@@ -97,7 +97,8 @@ async function preScored(deps: Deps, q: CardQuery, k: number, now: Date): Promis
   const reputation = sql`least(1, 1 / (1 + power(10::float8, (${f(START_RATING)} - ${rating}) / 400))
     + case when coalesce(${agents.missionsCompleted}, 0) < ${f(COLD_START_MISSIONS)} then ${f(COLD_START_BOOST)}::float8 else 0 end)`;
   const online = sql`case when ${agents.lastSeenAt} >= ${now.toISOString()}::timestamptz - interval '${sql.raw(String(AVAILABILITY_WINDOW_SECONDS))} seconds' then 1.0::float8 else 0 end`;
-  const stars = sql`coalesce(greatest(0, least(1, (${reviewStats.starsSum}::float8 / nullif(${reviewStats.count}, 0) - 1) / 4)), 0)`;
+  // coalesce inside: least() and greatest() skip nulls, so without reviews least(1, null) would be 1.
+  const stars = sql`greatest(0, least(1, coalesce((${reviewStats.starsSum}::float8 / nullif(${reviewStats.count}, 0) - 1) / 4, 0)))`;
   const rows = rowsOf<{ agent_id: string }>(
     await deps.database.db.execute(sql`
       select u.agent_id
