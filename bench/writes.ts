@@ -252,9 +252,9 @@ export function writeLines(f: WriteFigures): string[] {
 }
 
 /**
- * CPU per write beside the bare INSERT's (app process + local Postgres), and the ratio that CPU
- * alone allows: on a machine whose cores are all busy, a write cannot run faster than the bare
- * INSERT by more than their CPU costs differ (bench/README.md "Writes").
+ * CPU per write beside the bare INSERT's (app process + local Postgres): how many times the bare
+ * INSERT's CPU a write costs, and the rate one core of the app process's CPU allows — the app is
+ * one Node process, so when it is saturated that rate bounds the write's (bench/README.md "Writes").
  */
 function cpuLines(f: WriteFigures): string[] {
   const floor = f.bare.cpu;
@@ -262,7 +262,7 @@ function cpuLines(f: WriteFigures): string[] {
   const total = (c: { app: number; db: number }) => c.app + c.db;
   const one = (k: string, v: WriteStep) =>
     v.cpu
-      ? `  ${k}: ${v.cpu.app.toFixed(2)} + ${v.cpu.db.toFixed(2)} ms = CPU ceiling ${(total(floor) / total(v.cpu)).toFixed(2)}× bare INSERT`
+      ? `  ${k}: ${v.cpu.app.toFixed(2)} + ${v.cpu.db.toFixed(2)} ms = ${(total(v.cpu) / total(floor)).toFixed(0)}× the bare INSERT's; one core of app CPU allows ≤ ${(1000 / v.cpu.app).toFixed(0)}/s`
       : `  ${k}: ?`;
   return [
     `  CPU per write, app + Postgres (bare INSERT: ${floor.app.toFixed(2)} + ${floor.db.toFixed(2)} ms):`,
