@@ -5,6 +5,7 @@ import { CLI_ENV } from "../../packages/client/src/cli/context";
 import { BOOL_FLAGS, COMMANDS, STRING_FLAGS, SUBCOMMANDS } from "../../packages/client/src/cli/run";
 import { EnvSchema } from "../../src/env.settings";
 import { TOOLS } from "../../src/features/mcp/mcp.tools";
+import { PARAMS_BY_TYPE } from "../../src/features/missions/missions.verification";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { ROOT } from "../helpers/process";
 
@@ -97,6 +98,8 @@ describe("names in the agent-facing docs exist", () => {
   it("MCP tools and wire names: every snake_case name in code spans is a tool, a field, an enum value or a parameter", async () => {
     const tools = new Set(TOOLS.map((x) => x.name));
     const known = new Set([...tools, ...wireWords()]);
+    // Each verification method's params: an open object on the wire, named in its description.
+    for (const w of PARAMS_BY_TYPE.matchAll(/[a-z]+(?:_[a-z0-9]+)+/g)) known.add(w[0]);
     // Keys of the live discovery documents (free-form JSON in the OpenAPI document).
     for (const p of [
       "/.well-known/oabp.json",
