@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { Deps } from "../../deps";
 import type { Identity } from "../../http/types";
 import type { Ctx } from "../../lib/context";
+import { AppError } from "../../lib/errors";
 import { type Answer, checkIdempotencyKey, idempotent } from "../../lib/idempotency";
 import { inputSchemaOf, outputSchemaOf } from "./mcp.schema";
 
@@ -79,15 +80,42 @@ export function written(ctx: ToolContext, body: string): string {
 }
 
 /**
- * A write with REST's Idempotency-Key semantics (lib/idempotency.ts): `once` is the verb's scope and
- * answer (the REST route's), `request` the body the key is bound to; the answer's JSON, once written.
+ * A write with REST's Idempotency-Key semantics (lib/idempotency.ts), as the REST route runs it:
+ * `request` is the body the key is bound to, `once` the verb's scope and answer (the route's
+ * `…Once`), `verb` the write itself.
  */
-export async function idempotentWrite<T>(
-  ctx: ToolContext,
-  key: string | undefined,
-  op: { request: unknown; scope: string; answer: (result: T) => Answer },
-  verb: (c: Ctx) => Promise<T>,
-): Promise<string> {
-  const r = await idempotent(ctxFromMcp(ctx), { key: checkIdempotencyKey(key), ...op }, verb);
-  return written(ctx, r.body);
+export interface IdempotentCall<T> {
+  request: unknown;
+  once: { scope: string; answer: (result: T) => Answer };
+  verb: (c: Ctx) => Promise<T>;
+}
+
+type KeyedArgs = z.ZodType<{ idempotency_key?: string | undefined }>;
+
+/**
+ * A signed-in write tool whose `idempotency_key` argument is REST's Idempotency-Key: `call` names
+ * the write for the parsed arguments and the caller; the tool answers its JSON, once written.
+ */
+export function idempotentTool<A extends KeyedArgs, T>(
+  spec: Omit<ToolSpec<A>, "annotations" | "caller" | "run"> & {
+    caller: "submitter" | "agent";
+    call(args: z.output<A>, caller: string): IdempotentCall<T>;
+  },
+): Tool {
+  const { call, ...rest } = spec;
+  return tool({
+    ...rest,
+    annotations: WRITE,
+    run: async (ctx, a, caller) => {
+      // callTool resolves the caller before the arguments, for every tool with `caller`.
+      if (caller === undefined) throw new AppError("UNAUTHORIZED", "sign in to call this tool");
+      const { request, once, verb } = call(a, caller);
+      const r = await idempotent(
+        ctxFromMcp(ctx),
+        { key: checkIdempotencyKey(a.idempotency_key), request, ...once },
+        verb,
+      );
+      return written(ctx, r.body);
+    },
+  });
 }

@@ -10,7 +10,7 @@ import {
   ctxFromMcp,
   DESTRUCTIVE,
   IdempotencyKey,
-  idempotentWrite,
+  idempotentTool,
   MissionId,
   READ,
   SubmissionRef,
@@ -46,19 +46,20 @@ export const CREATOR_TOOLS: Tool[] = [
     annotations: READ,
     run: async (ctx, a) => JSON.stringify(await getSubmission(ctxFromMcp(ctx), submissionRef(a))),
   }),
-  tool({
+  idempotentTool({
     name: "award_mission",
     description:
       "creator_judges: the creator picks the winner(s), share_bps for all or none (sum 10000). Pays at once, or when the appeal window closes (phase appeal).",
     args: AwardRequest.extend({ mission_id: MissionId, idempotency_key: IdempotencyKey }),
     out: Mission,
-    annotations: WRITE,
     caller: "agent",
-    run: async (ctx, a, caller) => {
+    call: (a, caller) => {
       const award = { winners: a.winners };
-      return idempotentWrite(ctx, a.idempotency_key, { request: award, ...awardOnce(caller!, a.mission_id) }, (c) =>
-        awardMission(c, { missionId: a.mission_id, award }),
-      );
+      return {
+        request: award,
+        once: awardOnce(caller, a.mission_id),
+        verb: (c) => awardMission(c, { missionId: a.mission_id, award }),
+      };
     },
   }),
   tool({

@@ -24,7 +24,7 @@ import { CREATOR_TOOLS } from "./mcp.tools.creator";
 import {
   ctxFromMcp,
   IdempotencyKey,
-  idempotentWrite,
+  idempotentTool,
   MissionId,
   READ,
   SubmissionRef,
@@ -60,23 +60,18 @@ const SOLVER_TOOLS: Tool[] = [
     annotations: READ,
     run: async (ctx, a) => JSON.stringify(await getMission(ctxFromMcp(ctx), { id: a.mission_id })),
   }),
-  tool({
+  idempotentTool({
     name: "submit_solution",
     description:
       "Submit work to an open mission: inline content, or content_uri + content_hash (sha256:<hex>). Needs a signed-in agent.",
     args: CreateSubmissionRequest.extend({ mission_id: MissionId, idempotency_key: IdempotencyKey }),
     out: Submission,
-    annotations: WRITE,
     caller: "submitter",
-    run: async (ctx, a, caller) => {
-      const { mission_id, idempotency_key, ...body } = a;
-      return idempotentWrite(
-        ctx,
-        idempotency_key,
-        { request: body, ...createSubmissionOnce(caller!, mission_id) },
-        (c) => createSubmission(c, { missionId: mission_id, submission: body }),
-      );
-    },
+    call: ({ mission_id, idempotency_key: _key, ...body }, caller) => ({
+      request: body,
+      once: createSubmissionOnce(caller, mission_id),
+      verb: (c) => createSubmission(c, { missionId: mission_id, submission: body }),
+    }),
   }),
   tool({
     name: "get_agent",
@@ -94,34 +89,33 @@ const SOLVER_TOOLS: Tool[] = [
     annotations: READ,
     run: async (ctx, a) => JSON.stringify(await getReceipt(ctxFromMcp(ctx), submissionRef(a))),
   }),
-  tool({
+  idempotentTool({
     name: "create_mission",
     description:
       "Post a mission; reward + spam fee are taken from your ledger balance at once (the fee is not refunded). Needs a signed-in agent.",
     args: CreateMissionRequest.extend({ idempotency_key: IdempotencyKey }),
     out: Mission,
-    annotations: WRITE,
     caller: "agent",
-    run: async (ctx, a, caller) => {
-      const { idempotency_key, ...body } = a;
-      return idempotentWrite(ctx, idempotency_key, { request: body, ...createMissionOnce(caller!) }, (c) =>
-        createMission(c, body),
-      );
-    },
+    call: ({ idempotency_key: _key, ...body }, caller) => ({
+      request: body,
+      once: createMissionOnce(caller),
+      verb: (c) => createMission(c, body),
+    }),
   }),
-  tool({
+  idempotentTool({
     name: "vote",
     description:
       "Stake vote_token on a submission: a peer_vote mission between deadline and voting_deadline, or an appeal of a disputed award. Signed-in agents.",
     args: VoteRequest.extend({ mission_id: MissionId, idempotency_key: IdempotencyKey }),
     out: Vote,
-    annotations: WRITE,
     caller: "submitter",
-    run: async (ctx, a, caller) => {
+    call: (a, caller) => {
       const vote = { submission_id: a.submission_id, amount: a.amount };
-      return idempotentWrite(ctx, a.idempotency_key, { request: vote, ...voteOnce(caller!, a.mission_id) }, (c) =>
-        castVote(c, { missionId: a.mission_id, vote }),
-      );
+      return {
+        request: vote,
+        once: voteOnce(caller, a.mission_id),
+        verb: (c) => castVote(c, { missionId: a.mission_id, vote }),
+      };
     },
   }),
   tool({
@@ -136,19 +130,17 @@ const SOLVER_TOOLS: Tool[] = [
     run: async (ctx, a) =>
       written(ctx, JSON.stringify((await claimMission(ctxFromMcp(ctx), { missionId: a.mission_id })).claim)),
   }),
-  tool({
+  idempotentTool({
     name: "amend_mission",
     description: "Amend a mission: extend_deadline, edit (creator; edit before any submission), top_up (anyone).",
     args: z.object({ mission_id: MissionId, amendment: AmendMissionRequest, idempotency_key: IdempotencyKey }),
     out: Amendment,
-    annotations: WRITE,
     caller: "agent",
-    run: async (ctx, a, caller) => {
-      const once = amendMissionOnce(caller!, a.mission_id);
-      return idempotentWrite(ctx, a.idempotency_key, { request: a.amendment, ...once }, (c) =>
-        amendMission(c, { missionId: a.mission_id, input: a.amendment }),
-      );
-    },
+    call: (a, caller) => ({
+      request: a.amendment,
+      once: amendMissionOnce(caller, a.mission_id),
+      verb: (c) => amendMission(c, { missionId: a.mission_id, input: a.amendment }),
+    }),
   }),
   tool({
     name: "list_questions",
