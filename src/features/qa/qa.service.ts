@@ -72,6 +72,23 @@ async function activeClaimers(tx: Tx, missionId: string, now: Date): Promise<str
 }
 
 /**
+ * The one row a thread write returned: its event (naming the active claimers) emitted in the same
+ * transaction, and its wire form.
+ */
+async function announce(
+  tx: Tx,
+  m: Mission,
+  now: Date,
+  type: Parameters<typeof qaEvent>[2],
+  rows: Row[],
+): Promise<QuestionWire> {
+  const [row] = rows;
+  if (!row) throw new Error(`${type}: the write returned no row`);
+  await emitEvent(tx, qaEvent(m, now, type, { question: row, claimers: await activeClaimers(tx, m.id, now) }));
+  return questionToWire(row);
+}
+
+/**
  * One thread-wide cap, counted from the mission row under its lock. Others' questions stop
  * OABP_QA_CREATOR_RESERVE entries short of it: that reserve is the creator's, so a crowd of free
  * identities can fill what they may and a clarification still fits (docs/abuse-edge.md
@@ -122,7 +139,7 @@ export async function askQuestion(ctx: Ctx, input: { missionId: string; body: st
         reason: "question_limit",
         limit: perAgent,
       });
-    const [row] = await tx
+    const rows = await tx
       .insert(missionQuestions)
       .values({
         id: newId("qst", now.getTime()),
@@ -138,19 +155,27 @@ export async function askQuestion(ctx: Ctx, input: { missionId: string; body: st
       .update(missions)
       .set({ qaCount: sql`${missions.qaCount} + 1` })
       .where(eq(missions.id, m.id));
-    await emitEvent(
-      tx,
-      qaEvent(m, now, "question.asked", { question: row!, claimers: await activeClaimers(tx, m.id, now) }),
-    );
-    return questionToWire(row!);
+    return announce(tx, m, now, "question.asked", rows);
   });
 }
 
-function requireCreator(m: Pick<Mission, "creator">, caller: string): void {
-  if (m.creator !== caller)
+/** The caller, when it is the mission's creator (who alone answers and clarifies); else 403. */
+async function creatorOf(ctx: Ctx, missionId: string): Promise<string> {
+  const caller = agentOf(ctx);
+  if ((await findVisibleMission(ctx, missionId, caller)).creator !== caller)
     throw new AppError("FORBIDDEN", "only the mission's creator answers questions and posts clarifications", {
       reason: "not_creator",
     });
+  return caller;
+}
+
+/**
+ * A creator's write to the thread, on the mission locked while it is open or being judged (`what`,
+ * e.g. "questions are answered", names the write in the refusal).
+ */
+function whileJudging<T>(ctx: Ctx, missionId: string, what: string, write: (tx: Tx, m: Mission) => Promise<T>) {
+  const refusal = `${what} while the mission is open or being judged`;
+  return withTx(ctx, async (tx) => write(tx, await lockForWrite(tx, missionId, judging, refusal)));
 }
 
 /**
@@ -162,18 +187,11 @@ export async function answerQuestion(
   ctx: Ctx,
   input: { missionId: string; questionId: string; answer: string; pinned?: boolean | undefined },
 ): Promise<QuestionWire> {
-  const caller = agentOf(ctx);
   const { now } = ctx;
   checkLength(ctx, "answer", input.answer);
-  requireCreator(await findVisibleMission(ctx, input.missionId, caller), caller);
+  await creatorOf(ctx, input.missionId);
   if (!isId("qst", input.questionId)) throw new AppError("NOT_FOUND", `question ${input.questionId} not found`);
-  return withTx(ctx, async (tx) => {
-    const m = await lockForWrite(
-      tx,
-      input.missionId,
-      judging,
-      "questions are answered while the mission is open or being judged",
-    );
+  return whileJudging(ctx, input.missionId, "questions are answered", async (tx, m) => {
     const [q] = await tx
       .select()
       .from(missionQuestions)
@@ -182,7 +200,7 @@ export async function answerQuestion(
     if (q.answer !== null)
       throw new AppError("CONFLICT", "this question is already answered", { reason: "already_answered" });
     const pin = input.pinned === true && !q.pinned;
-    const [row] = await tx
+    const rows = await tx
       .update(missionQuestions)
       .set({ answer: input.answer, answeredAt: now, updatedAt: now, ...(pin && { pinned: true }) })
       .where(and(eq(missionQuestions.id, q.id), sql`${missionQuestions.answer} is null`))
@@ -192,11 +210,7 @@ export async function answerQuestion(
         .update(missions)
         .set({ qaPinnedCount: sql`${missions.qaPinnedCount} + 1` })
         .where(eq(missions.id, m.id));
-    await emitEvent(
-      tx,
-      qaEvent(m, now, "question.answered", { question: row!, claimers: await activeClaimers(tx, m.id, now) }),
-    );
-    return questionToWire(row!);
+    return announce(tx, m, now, "question.answered", rows);
   });
 }
 
@@ -209,20 +223,13 @@ export async function postClarification(
   ctx: Ctx,
   input: { missionId: string; body: string; pinned?: boolean | undefined },
 ): Promise<QuestionWire> {
-  const caller = agentOf(ctx);
   const { now } = ctx;
   checkLength(ctx, "body", input.body);
-  requireCreator(await findVisibleMission(ctx, input.missionId, caller), caller);
-  return withTx(ctx, async (tx) => {
-    const m = await lockForWrite(
-      tx,
-      input.missionId,
-      judging,
-      "clarifications are posted while the mission is open or being judged",
-    );
+  const caller = await creatorOf(ctx, input.missionId);
+  return whileJudging(ctx, input.missionId, "clarifications are posted", async (tx, m) => {
     checkThreadCap(ctx, m, "creator");
     const pinned = input.pinned ?? true;
-    const [row] = await tx
+    const rows = await tx
       .insert(missionQuestions)
       .values({
         id: newId("qst", now.getTime()),
@@ -242,11 +249,7 @@ export async function postClarification(
         ...(pinned && { qaPinnedCount: sql`${missions.qaPinnedCount} + 1` }),
       })
       .where(eq(missions.id, m.id));
-    await emitEvent(
-      tx,
-      qaEvent(m, now, "mission.clarified", { question: row!, claimers: await activeClaimers(tx, m.id, now) }),
-    );
-    return questionToWire(row!);
+    return announce(tx, m, now, "mission.clarified", rows);
   });
 }
 
