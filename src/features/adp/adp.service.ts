@@ -30,6 +30,15 @@ const explain = (s: Scored) => ({
   tag_matches: s.tag_matches,
 });
 
+/** Each score of `top` beside the entry it scored (the one with its key), in rank order. */
+function withEntries<E>(top: readonly Scored[], entries: readonly E[], keyOf: (e: E) => string): [Scored, E][] {
+  const byKey = new Map(entries.map((e) => [keyOf(e), e]));
+  return top.flatMap((s): [Scored, E][] => {
+    const e = byKey.get(s.key);
+    return e === undefined ? [] : [[s, e]];
+  });
+}
+
 /**
  * adp.describe (§4.1): this server's card, or the card an agent advertised. With `fields`, only
  * those plus id and name (§4.1 "MAY") — and no signature, which covers the whole card, unless
@@ -70,20 +79,20 @@ export async function discover(ctx: Ctx, input: DiscoverInput): Promise<Discover
     excludeOverloaded: true,
     ties: "asc",
   });
-  const byKey = new Map(candidates.map((c) => [c.key, c]));
-  const keys = top.map((s) => s.key);
+  const ranked = withEntries(top, candidates, (c) => c.key);
+  const keys = ranked.map(([s]) => s.key);
   const [cards, imported, skills] = await Promise.all([
     cardsOf(deps, keys),
     // AIP-3: imported reputation shown beside (never inside) the ranking's local rating.
     importedElos(
       deps.database.db,
-      top.map((s) => ({ id: s.key, missionsCompleted: byKey.get(s.key)!.missionsCompleted })),
+      ranked.map(([s, c]) => ({ id: s.key, missionsCompleted: c.missionsCompleted })),
       now,
     ),
     skillsOfAgents(deps.database.db, keys),
   ]);
   return {
-    results: top.flatMap((s) => {
+    results: ranked.flatMap(([s, c]) => {
       const card = cards.get(s.key);
       // A card replaced by a revocation between the two reads is left out rather than shown stale.
       if (!card) return [];
@@ -92,7 +101,7 @@ export async function discover(ctx: Ctx, input: DiscoverInput): Promise<Discover
           agent_card: card,
           agent_id: s.key,
           ...explain(s),
-          online: byKey.get(s.key)!.online,
+          online: c.online,
           cold_start: s.cold_start,
           imported_elo: imported.get(s.key) ?? null,
           mesh_skills: skills.get(s.key) ?? [],
@@ -117,21 +126,17 @@ export async function missionCandidates(
     q.limit,
     now,
   );
-  const byKey = new Map(candidates.map((c) => [c.key, c]));
   const top = rank(query, candidates, { limit: q.limit, minScore: q.min_score, excludeOverloaded: true, ties: "asc" });
   return {
     mission_id: m.id,
-    candidates: top.map((s) => {
-      const c = byKey.get(s.key)!;
-      return {
-        agent_id: s.key,
-        card_id: c.cardId,
-        name: c.name,
-        ...explain(s),
-        online: c.online,
-        cold_start: s.cold_start,
-      };
-    }),
+    candidates: withEntries(top, candidates, (c) => c.key).map(([s, c]) => ({
+      agent_id: s.key,
+      card_id: c.cardId,
+      name: c.name,
+      ...explain(s),
+      online: c.online,
+      cold_start: s.cold_start,
+    })),
     weights,
     as_of: now.toISOString(),
   };
@@ -163,7 +168,6 @@ export async function recommendedMissions(
     },
     now,
   );
-  const byId = new Map(rows.map((r) => [r.id, r]));
   const scored = rows.map((m) =>
     scoreCandidate(
       { tags: queryTags(m.tags), words: missionWords(m.title, m.description) },
@@ -173,17 +177,14 @@ export async function recommendedMissions(
   const top = order(scored, { limit: q.limit, minScore: q.min_score, excludeOverloaded: false, ties: "desc" });
   return {
     agent_id: agentId,
-    missions: top.map((s) => {
-      const m = byId.get(s.key)!;
-      return {
-        mission_id: m.id,
-        title: m.title,
-        tags: m.tags,
-        reward: { asset: m.rewardAsset, amount: String(m.rewardAmount) },
-        deadline: m.deadline.toISOString(),
-        ...explain(s),
-      };
-    }),
+    missions: withEntries(top, rows, (r) => r.id).map(([s, m]) => ({
+      mission_id: m.id,
+      title: m.title,
+      tags: m.tags,
+      reward: { asset: m.rewardAsset, amount: String(m.rewardAmount) },
+      deadline: m.deadline.toISOString(),
+      ...explain(s),
+    })),
     source,
     overloaded: isOverloaded(candidate.activeTasks, candidate.maxConcurrentTasks),
     weights,
