@@ -77,8 +77,7 @@ async function activeClaimers(tx: Tx, missionId: string, now: Date): Promise<str
  */
 async function announce(
   tx: Tx,
-  m: Mission,
-  now: Date,
+  { m, now }: { m: Mission; now: Date },
   type: Parameters<typeof qaEvent>[2],
   rows: Row[],
 ): Promise<QuestionWire> {
@@ -155,7 +154,7 @@ export async function askQuestion(ctx: Ctx, input: { missionId: string; body: st
       .update(missions)
       .set({ qaCount: sql`${missions.qaCount} + 1` })
       .where(eq(missions.id, m.id));
-    return announce(tx, m, now, "question.asked", rows);
+    return announce(tx, { m, now }, "question.asked", rows);
   });
 }
 
@@ -210,7 +209,7 @@ export async function answerQuestion(
         .update(missions)
         .set({ qaPinnedCount: sql`${missions.qaPinnedCount} + 1` })
         .where(eq(missions.id, m.id));
-    return announce(tx, m, now, "question.answered", rows);
+    return announce(tx, { m, now }, "question.answered", rows);
   });
 }
 
@@ -249,7 +248,7 @@ export async function postClarification(
         ...(pinned && { qaPinnedCount: sql`${missions.qaPinnedCount} + 1` }),
       })
       .where(eq(missions.id, m.id));
-    return announce(tx, m, now, "mission.clarified", rows);
+    return announce(tx, { m, now }, "mission.clarified", rows);
   });
 }
 
