@@ -65,6 +65,14 @@ export type Verification =
 export const judgingWindowOf = (params: CreatorJudgesParams, serverSeconds: number): number =>
   params.judging_window_seconds ?? serverSeconds;
 
+/** A stored verification, type and params, as one schema whose output is a `Verification`. */
+const StoredVerification = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("creator_judges"), params: STORED.creator_judges }),
+  z.object({ type: z.literal("first_valid_match"), params: STORED.first_valid_match }),
+  z.object({ type: z.literal("peer_vote"), params: STORED.peer_vote }),
+  z.object({ type: z.literal("oracle"), params: STORED.oracle }),
+]);
+
 /** What the verification_params column holds (one of the four; verification_type says which). */
 export type VerificationParams = Verification["params"];
 
@@ -74,30 +82,10 @@ export type VerificationParams = Verification["params"];
  * pushes such a mission back and goes on, jobs/sweeper.ts).
  */
 export function verificationOf(row: { verificationType: VerificationType; verificationParams: unknown }): Verification {
-  const fail = (detail: string) =>
-    new AppError("INTERNAL_ERROR", `stored ${row.verificationType} params do not parse: ${detail}`);
-  switch (row.verificationType) {
-    case "creator_judges": {
-      const r = STORED.creator_judges.safeParse(row.verificationParams);
-      if (!r.success) throw fail(r.error.message);
-      return { type: "creator_judges", params: r.data };
-    }
-    case "first_valid_match": {
-      const r = STORED.first_valid_match.safeParse(row.verificationParams);
-      if (!r.success) throw fail(r.error.message);
-      return { type: "first_valid_match", params: r.data };
-    }
-    case "peer_vote": {
-      const r = STORED.peer_vote.safeParse(row.verificationParams);
-      if (!r.success) throw fail(r.error.message);
-      return { type: "peer_vote", params: r.data };
-    }
-    case "oracle": {
-      const r = STORED.oracle.safeParse(row.verificationParams);
-      if (!r.success) throw fail(r.error.message);
-      return { type: "oracle", params: r.data };
-    }
-  }
+  const r = StoredVerification.safeParse({ type: row.verificationType, params: row.verificationParams });
+  if (!r.success)
+    throw new AppError("INTERNAL_ERROR", `stored ${row.verificationType} params do not parse: ${r.error.message}`);
+  return r.data;
 }
 
 const isType = <T extends VerificationType>(v: Verification, type: T): v is Extract<Verification, { type: T }> =>
