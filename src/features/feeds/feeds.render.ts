@@ -158,24 +158,20 @@ function withPagingLinks(doc: string, format: FeedFormat, paging: { first: strin
 const escapeXml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 
-/** sitemaps.org 0.9; the caller bounds the list to 50 000 URLs. */
-export function renderSitemap(urls: { loc: string; lastmod?: Date }[]): string {
+/** A sitemaps.org document: one `<entry>` per URL with its `<loc>` and optional `<lastmod>`, inside `<root>`. */
+function sitemapXml(root: string, entry: string, urls: { loc: string; lastmod?: Date }[]): string {
   const body = urls
-    .map(
-      (u) =>
-        `  <url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ""}</url>`,
-    )
+    .map((u) => {
+      const lastmod = u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : "";
+      return `  <${entry}><loc>${escapeXml(u.loc)}</loc>${lastmod}</${entry}>`;
+    })
     .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</${root}>\n`;
 }
 
+/** sitemaps.org 0.9; the caller bounds the list to 50 000 URLs. */
+export const renderSitemap = (urls: { loc: string; lastmod?: Date }[]): string => sitemapXml("urlset", "url", urls);
+
 /** sitemaps.org sitemap index: `<sitemap>` entries with `<loc>` and optional `<lastmod>`. */
-export function renderSitemapIndex(files: { loc: string; lastmod?: Date }[]): string {
-  const body = files
-    .map(
-      (u) =>
-        `  <sitemap><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ""}</sitemap>`,
-    )
-    .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
-}
+export const renderSitemapIndex = (files: { loc: string; lastmod?: Date }[]): string =>
+  sitemapXml("sitemapindex", "sitemap", files);
