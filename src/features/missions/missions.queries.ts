@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt, lte, type Placeholder, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { perDatabase } from "../../db/prepared";
 import { agentRecords, missions, missionTags } from "../../db/schema/index";
@@ -28,37 +28,44 @@ export const MISSION_WITH_RECORD = { ...MISSION_COLUMNS, record: CREATOR_RECORD_
 /** The join that brings each mission's creator record (MISSION_REF, MISSION_WITH_RECORD). */
 export const creatorRecord = eq(agentRecords.agentId, missions.creator);
 
-// The unfiltered public list, newest first, keyset on the time-ordered id.
+// The unfiltered public list, newest first, keyset on the time-ordered id: the first page, and
+// the page after a cursor.
 const firstPage = publicMissions;
 const afterCursor = and(publicMissions, lt(missions.id, sql.placeholder("before")));
+
+/** A select builder as far as the public list's statements need it. */
+interface Selecting<P> {
+  where(w: SQL | undefined): { orderBy(o: SQL): { limit(l: Placeholder): { prepare(name: string): P } } };
+}
+
+/** The unfiltered public list's first page and page after a cursor, prepared as `<name>_first` / `_after`. */
+function publicPages<P>(select: () => Selecting<P>, name: string): { first: P; after: P } {
+  const limit = sql.placeholder("limit");
+  const page = (where: SQL | undefined, suffix: string) =>
+    select().where(where).orderBy(desc(missions.id)).limit(limit).prepare(`${name}_${suffix}`);
+  return { first: page(firstPage, "first"), after: page(afterCursor, "after") };
+}
+
+/** The unfiltered public list newest first: `limit` entries, after the cursor's id when there is one. */
+export function newestPublic<R>(
+  pages: {
+    first: { execute(p: { limit: number }): Promise<R[]> };
+    after: { execute(p: { before: string; limit: number }): Promise<R[]> };
+  },
+  before: string | undefined,
+  limit: number,
+): Promise<R[]> {
+  return before ? pages.after.execute({ before, limit }) : pages.first.execute({ limit });
+}
 
 function build(db: Db) {
   // Builders are mutable: a fresh one per statement.
   const rows = () => db.select(MISSION_WITH_RECORD).from(missions).leftJoin(agentRecords, creatorRecord);
   const refs = () => db.select(MISSION_REF).from(missions).leftJoin(agentRecords, creatorRecord);
-  const limit = sql.placeholder("limit");
   return {
     // Whole rows (web pages, feeds) and refs (REST, MCP: documents from the DocCache).
-    listPublicFirst: rows()
-      .where(firstPage)
-      .orderBy(desc(missions.id))
-      .limit(limit)
-      .prepare("oabp_missions_public_first"),
-    listPublicAfter: rows()
-      .where(afterCursor)
-      .orderBy(desc(missions.id))
-      .limit(limit)
-      .prepare("oabp_missions_public_after"),
-    refsPublicFirst: refs()
-      .where(firstPage)
-      .orderBy(desc(missions.id))
-      .limit(limit)
-      .prepare("oabp_mission_refs_public_first"),
-    refsPublicAfter: refs()
-      .where(afterCursor)
-      .orderBy(desc(missions.id))
-      .limit(limit)
-      .prepare("oabp_mission_refs_public_after"),
+    listPublic: publicPages(rows, "oabp_missions_public"),
+    refsPublic: publicPages(refs, "oabp_mission_refs_public"),
     byIdWithRecord: rows()
       .where(eq(missions.id, sql.placeholder("id")))
       .prepare("oabp_mission_with_record_by_id"),

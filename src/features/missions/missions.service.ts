@@ -23,6 +23,7 @@ import {
   listWhere,
   MISSION_REF,
   MISSION_WITH_RECORD,
+  newestPublic,
   prepared,
   toPrefixTsquery,
 } from "./missions.queries";
@@ -400,10 +401,7 @@ async function listMissionsPage(ctx: Ctx, f: ListMissionsFilters): Promise<{ eta
   const before = decodeIdCursor(f.cursor, "mis");
   let refs: MissionRef[];
   if (isPlain(f)) {
-    const q = prepared(db);
-    refs = before
-      ? await q.refsPublicAfter.execute({ before, limit: f.limit + 1 })
-      : await q.refsPublicFirst.execute({ limit: f.limit + 1 });
+    refs = await newestPublic(prepared(db).refsPublic, before, f.limit + 1);
   } else {
     const where = conditionsOf(ctx, f, before);
     refs = where
@@ -488,10 +486,7 @@ export async function listMissions(
   const db = dbOf(ctx);
   let rows: (Omit<MissionRow, "search"> & { record: CreatorRecordCompactRow | null })[];
   if (isPlain(f)) {
-    const q = prepared(db);
-    rows = before
-      ? await q.listPublicAfter.execute({ before, limit: f.limit + 1 })
-      : await q.listPublicFirst.execute({ limit: f.limit + 1 });
+    rows = await newestPublic(prepared(db).listPublic, before, f.limit + 1);
   } else {
     const where = conditionsOf(ctx, f, before);
     if (!where) return { missions: [], next_cursor: null };
