@@ -20,6 +20,18 @@ const QUEUES = {
   deposits: { table: escrowDeposits, where: isNotNull(escrowDeposits.nextCheckAt) },
 } as const;
 
+/** Each job kind's due time and the rows it has work in (min() over the job's partial index). */
+const JOB_DUE = {
+  verification_checks: { table: submissions, at: submissions.nextCheckAt, where: isNotNull(submissions.nextCheckAt) },
+  webhook_deliveries: {
+    table: webhookDeliveries,
+    at: webhookDeliveries.nextAttemptAt,
+    where: eq(webhookDeliveries.status, "pending"),
+  },
+  settlement: { table: chainPayouts, at: chainPayouts.nextCheckAt, where: isNotNull(chainPayouts.nextCheckAt) },
+  sweep_due_missions: { table: missions, at: missions.nextActionAt, where: isNotNull(missions.nextActionAt) },
+} as const;
+
 export async function scrapeMetrics(ctx: Ctx): Promise<string> {
   const db = ctx.deps.database.db;
   const now = ctx.now;
@@ -44,29 +56,15 @@ export async function scrapeMetrics(ctx: Ctx): Promise<string> {
   for (const [queue, n] of depths) out.sample("oabp_queue_depth", { queue }, n);
 
   // Job lag: how late the oldest due item of each job kind is (0 when nothing is overdue).
-  const due = (col: Parameters<typeof lte>[0]) => sql<string | Date | null>`min(${col})`;
-  const lagRows = await Promise.all([
-    db
-      .select({ at: due(submissions.nextCheckAt) })
-      .from(submissions)
-      .where(and(isNotNull(submissions.nextCheckAt), lte(submissions.nextCheckAt, now)))
-      .then((r) => ["verification_checks", r[0]?.at] as const),
-    db
-      .select({ at: due(webhookDeliveries.nextAttemptAt) })
-      .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now)))
-      .then((r) => ["webhook_deliveries", r[0]?.at] as const),
-    db
-      .select({ at: due(chainPayouts.nextCheckAt) })
-      .from(chainPayouts)
-      .where(and(isNotNull(chainPayouts.nextCheckAt), lte(chainPayouts.nextCheckAt, now)))
-      .then((r) => ["settlement", r[0]?.at] as const),
-    db
-      .select({ at: due(missions.nextActionAt) })
-      .from(missions)
-      .where(and(isNotNull(missions.nextActionAt), lte(missions.nextActionAt, now)))
-      .then((r) => ["sweep_due_missions", r[0]?.at] as const),
-  ]);
+  const lagRows = await Promise.all(
+    Object.entries(JOB_DUE).map(async ([job, d]) => {
+      const [r] = await db
+        .select({ at: sql<string | Date | null>`min(${d.at})` })
+        .from(d.table)
+        .where(and(d.where, lte(d.at, now)));
+      return [job, r?.at] as const;
+    }),
+  );
   out.family(
     "oabp_job_lag_seconds",
     "gauge",
