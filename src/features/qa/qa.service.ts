@@ -71,6 +71,19 @@ async function activeClaimers(tx: Tx, missionId: string, now: Date): Promise<str
   return rows.map((r) => r.agentId);
 }
 
+/** A new entry of the mission's thread (a question, or a clarification), as stored. */
+function insertEntry(
+  tx: Tx,
+  { m, now }: { m: Mission; now: Date },
+  entry: { kind: "question" | "clarification"; author: string; body: string; pinned?: boolean },
+): Promise<Row[]> {
+  const at = { createdAt: now, updatedAt: now };
+  return tx
+    .insert(missionQuestions)
+    .values({ id: newId("qst", now.getTime()), missionId: m.id, ...entry, ...at })
+    .returning();
+}
+
 /**
  * The one row a thread write returned: its event (naming the active claimers) emitted in the same
  * transaction, and its wire form.
@@ -138,18 +151,7 @@ export async function askQuestion(ctx: Ctx, input: { missionId: string; body: st
         reason: "question_limit",
         limit: perAgent,
       });
-    const rows = await tx
-      .insert(missionQuestions)
-      .values({
-        id: newId("qst", now.getTime()),
-        missionId: m.id,
-        kind: "question",
-        author: caller,
-        body: input.body,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const rows = await insertEntry(tx, { m, now }, { kind: "question", author: caller, body: input.body });
     await tx
       .update(missions)
       .set({ qaCount: sql`${missions.qaCount} + 1` })
@@ -228,19 +230,7 @@ export async function postClarification(
   return whileJudging(ctx, input.missionId, "clarifications are posted", async (tx, m) => {
     checkThreadCap(ctx, m, "creator");
     const pinned = input.pinned ?? true;
-    const rows = await tx
-      .insert(missionQuestions)
-      .values({
-        id: newId("qst", now.getTime()),
-        missionId: m.id,
-        kind: "clarification",
-        author: caller,
-        body: input.body,
-        pinned,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const rows = await insertEntry(tx, { m, now }, { kind: "clarification", author: caller, body: input.body, pinned });
     await tx
       .update(missions)
       .set({
