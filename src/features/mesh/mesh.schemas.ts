@@ -83,13 +83,7 @@ export type SkillWire = z.infer<typeof Skill>;
 
 /** A provider's skill as its agent record, page and cards list it (GET /skills/{id} has the rest). */
 export const SkillSummary = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    version: z.string().nullable(),
-    tags: z.array(z.string()),
-  })
+  .object({ id: z.string(), ...Skill.pick({ name: true, description: true, version: true, tags: true }).shape })
   .openapi("MeshSkillSummary");
 export type SkillSummaryWire = z.infer<typeof SkillSummary>;
 

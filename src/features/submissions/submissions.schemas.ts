@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { pageQuery, pageOf, strOrNull, str } from "../../http/wire";
 import { pathId } from "../../http/params";
+import { SUBMISSION_STATUSES } from "../../db/vocabulary";
 
 export const MAX_INLINE_CONTENT = 64 * 1024;
 
@@ -33,8 +34,6 @@ export const CreateSubmissionRequest = z
   })
   .openapi("CreateSubmission");
 export type CreateSubmissionInput = z.infer<typeof CreateSubmissionRequest>;
-
-export const SUBMISSION_STATUSES = ["pending", "accepted", "rejected"] as const;
 
 export const Submission = z
   .object({
