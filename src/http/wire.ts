@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import type { IdPrefix } from "../lib/ids";
 
 // Wire building blocks several features' schemas share (the one declaration of each).
 
@@ -17,10 +18,30 @@ export const pageQuery = (byDefault = 50) => ({
 
 /**
  * A keyset page's body: `fields` (the items, after any head fields), then `next_cursor` — what
- * the next page's `cursor` takes, null on the last page.
+ * the next page's `cursor` takes, null on the last page — then any `tail` fields.
  */
-export const pageOf = <S extends z.ZodRawShape>(name: string, fields: S) =>
-  z.object({ ...fields, next_cursor: z.string().nullable() }).openapi(name);
+export const pageOf = <S extends z.ZodRawShape, T extends z.ZodRawShape = Record<never, never>>(
+  name: string,
+  fields: S,
+  tail?: T,
+) => z.object({ ...fields, next_cursor: z.string().nullable(), ...tail }).openapi(name);
 
 /** A stored record's creation and last-change instants (ISO 8601), in this wire order. */
 export const timestamps = { created_at: z.string(), updated_at: z.string() };
+
+/** The example id of a `prefix` record, as /openapi.json shows it. */
+export const exampleId = (prefix: IdPrefix) => `${prefix}_01JZ0000000000000000000000`;
+
+/** A record's own id in an answer: a string with the example id of its `prefix`. */
+export const idOf = (prefix: IdPrefix) => z.string().openapi({ example: exampleId(prefix) });
+
+// A field and its description in /openapi.json: the kinds most fields are, declared once.
+export const str = (description: string) => z.string().openapi({ description });
+export const strOrNull = (description: string) => z.string().nullable().openapi({ description });
+export const int = (description: string) => z.number().int().openapi({ description });
+export const intOrNull = (description: string) => z.number().int().nullable().openapi({ description });
+export const bool = (description: string) => z.boolean().openapi({ description });
+
+/** A stored record's answer, the component `name`: its `prefix` id, its `fields`, then its timestamps. */
+export const recordOf = <S extends z.ZodRawShape>(name: string, prefix: IdPrefix, fields: S) =>
+  z.object({ id: idOf(prefix), ...fields, ...timestamps }).openapi(name);

@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { ts, timestamps } from "./types";
+import { ts, timestamps, isSet } from "./types";
 
 // ADP Agent Cards advertised to this server (draft-song-anp-adp-00 §4.2), one per agent (EVM
 // address). `card` is the RFC 8785 canonical text of the card exactly as advertised, signature
@@ -27,9 +26,7 @@ export const adpCards = pgTable(
   },
   (t) => [
     // A did:key vouches for one agent only: a signature-only advertise must name one binding.
-    uniqueIndex("adp_cards_did_uq")
-      .on(t.did)
-      .where(sql`${t.did} is not null`),
+    uniqueIndex("adp_cards_did_uq").on(t.did).where(isSet(t.did)),
     // Discovery prefilters (tag paths, words) and the bounded candidate order.
     index("adp_cards_skill_paths_gin").using("gin", t.skillPaths),
     index("adp_cards_words_gin").using("gin", t.words),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { ts, timestamps } from "./types";
+import { ts, timestamps, isSet } from "./types";
 
 // AIP-1 §1 profile metadata. A row exists once an address signs in, writes a profile or is
 // credited; reads of unknown addresses answer the defaults.
@@ -36,8 +36,6 @@ export const agents = pgTable(
       .on(t.rating.desc(), t.id.asc())
       .where(sql`${t.missionsCompleted} >= 1`),
     // The decay job and the lists find the rows whose stored rating is stale by this index only.
-    index("agents_decay_due_idx")
-      .on(t.decayDueAt)
-      .where(sql`${t.decayDueAt} is not null`),
+    index("agents_decay_due_idx").on(t.decayDueAt).where(isSet(t.decayDueAt)),
   ],
 );

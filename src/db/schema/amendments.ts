@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { money, ts } from "./types";
+import { money, ts, equals, isSet } from "./types";
 
 // Amendments to a posted mission: every change — a deadline
 // extension, a reward top-up, an edit of title / description / tags — is one row, public, in
@@ -41,14 +41,10 @@ export const missionAmendments = pgTable(
   },
   (t) => [
     uniqueIndex("mission_amendments_seq_uq").on(t.missionId, t.seq),
-    uniqueIndex("mission_amendments_escrow_key_uq")
-      .on(t.escrowKey)
-      .where(sql`${t.escrowKey} is not null`),
+    uniqueIndex("mission_amendments_escrow_key_uq").on(t.escrowKey).where(isSet(t.escrowKey)),
     index("mission_amendments_mission_status_idx").on(t.missionId, t.status),
     // The expiry job's queue: pending base-rail top-ups, oldest first (docs/amendments.md "Slots").
-    index("mission_amendments_pending_idx")
-      .on(t.createdAt)
-      .where(sql`${t.status} = 'pending'`),
+    index("mission_amendments_pending_idx").on(t.createdAt).where(equals(t.status, "pending")),
     check("mission_amendments_kind_ck", sql`${t.kind} in ('extend_deadline', 'top_up', 'edit')`),
     check("mission_amendments_status_ck", sql`${t.status} in ('applied', 'pending', 'rejected')`),
     check("mission_amendments_rail_ck", sql`${t.rail} in ('ledger', 'base')`),

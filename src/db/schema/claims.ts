@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { ts } from "./types";
+import { ts, equals, oneOf } from "./types";
 import { CLAIM_STATUSES } from "../vocabulary";
 
 // Mission claims (docs/design.md "Claims"): an agent's visible intent to work on an open mission,
@@ -24,17 +23,11 @@ export const missionClaims = pgTable(
   (t) => [
     uniqueIndex("mission_claims_mission_agent_uq").on(t.missionId, t.agentId),
     // GET /missions/{id}/claims and the counts under the mission lock.
-    index("mission_claims_mission_id_idx")
-      .on(t.missionId, t.id)
-      .where(sql`${t.status} = 'active'`),
+    index("mission_claims_mission_id_idx").on(t.missionId, t.id).where(equals(t.status, "active")),
     // The per-agent cap.
-    index("mission_claims_agent_idx")
-      .on(t.agentId)
-      .where(sql`${t.status} = 'active'`),
+    index("mission_claims_agent_idx").on(t.agentId).where(equals(t.status, "active")),
     // The expiry job: active claims by expiry.
-    index("mission_claims_expiry_idx")
-      .on(t.expiresAt)
-      .where(sql`${t.status} = 'active'`),
-    check("mission_claims_status_ck", sql`${t.status} in ('active', 'released', 'expired')`),
+    index("mission_claims_expiry_idx").on(t.expiresAt).where(equals(t.status, "active")),
+    check("mission_claims_status_ck", oneOf(t.status, CLAIM_STATUSES)),
   ],
 );

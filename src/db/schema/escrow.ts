@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { money, ts, timestamps } from "./types";
+import { money, ts, timestamps, equals, isSet, oneOf } from "./types";
 import { CHAIN_PAYOUT_KINDS, CHAIN_PAYOUT_STATES, DEPOSIT_STATUSES } from "../vocabulary";
 
 // The base rail (AIP-1 §6, docs/design.md "Escrow and settlement"): deposits found on chain, the
@@ -52,14 +52,12 @@ export const escrowDeposits = pgTable(
     uniqueIndex("escrow_deposits_live_amendment_uq")
       .on(t.amendmentId)
       .where(sql`${t.status} in ('pending', 'confirmed', 'final') and ${t.amendmentId} is not null`),
-    index("escrow_deposits_due_idx")
-      .on(t.nextCheckAt)
-      .where(sql`${t.nextCheckAt} is not null`),
+    index("escrow_deposits_due_idx").on(t.nextCheckAt).where(isSet(t.nextCheckAt)),
     // Live deposits by block: the watcher only reads those at the confirmation or finality depth.
     index("escrow_deposits_live_block_idx")
       .on(t.status, t.blockNumber)
       .where(sql`${t.status} in ('pending', 'confirmed')`),
-    check("escrow_deposits_status_ck", sql`${t.status} in ('pending', 'confirmed', 'final', 'reorged', 'rejected')`),
+    check("escrow_deposits_status_ck", oneOf(t.status, DEPOSIT_STATUSES)),
   ],
 );
 
@@ -144,27 +142,16 @@ export const chainPayouts = pgTable(
   },
   (t) => [
     // The finality pass: confirmed payouts by block, outside the work batch.
-    index("chain_payouts_confirmed_idx")
-      .on(t.blockNumber)
-      .where(sql`${t.state} = 'confirmed'`),
+    index("chain_payouts_confirmed_idx").on(t.blockNumber).where(equals(t.state, "confirmed")),
     uniqueIndex("chain_payouts_deposit_uq").on(t.depositId),
     // One release per escrow key: the mission's own, and one per top-up slot.
-    uniqueIndex("chain_payouts_release_uq")
-      .on(t.missionId, t.missionKey)
-      .where(sql`${t.kind} = 'release'`),
-    index("chain_payouts_due_idx")
-      .on(t.nextCheckAt)
-      .where(sql`${t.nextCheckAt} is not null`),
+    uniqueIndex("chain_payouts_release_uq").on(t.missionId, t.missionKey).where(equals(t.kind, "release")),
+    index("chain_payouts_due_idx").on(t.nextCheckAt).where(isSet(t.nextCheckAt)),
     index("chain_payouts_mission_idx").on(t.missionId),
     // AIP-4 §8.2 treasury_health: is any payout waiting for resolver gas (escrow.treasury-health.ts).
-    index("chain_payouts_pending_gas_idx")
-      .on(t.id)
-      .where(sql`${t.state} = 'pending_gas'`),
-    check(
-      "chain_payouts_state_ck",
-      sql`${t.state} in ('queued', 'pending_gas', 'broadcast', 'confirmed', 'final', 'failed')`,
-    ),
-    check("chain_payouts_kind_ck", sql`${t.kind} in ('release', 'refund')`),
+    index("chain_payouts_pending_gas_idx").on(t.id).where(equals(t.state, "pending_gas")),
+    check("chain_payouts_state_ck", oneOf(t.state, CHAIN_PAYOUT_STATES)),
+    check("chain_payouts_kind_ck", oneOf(t.kind, CHAIN_PAYOUT_KINDS)),
     check("chain_payouts_step_ck", sql`${t.step} is null or ${t.step} in ('propose', 'execute')`),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { money, oneOf, ts, tsvector, timestamps } from "./types";
+import { money, oneOf, ts, tsvector, timestamps, isSet } from "./types";
 import {
   MISSION_AUDIENCES,
   MISSION_PHASES,
@@ -144,12 +144,8 @@ export const missions = pgTable(
     index("missions_deadline_hour_id_idx").on(sql`oabp_deadline_hour(${t.deadline})`, t.id),
     index("missions_tags_gin").using("gin", t.tags),
     index("missions_search_gin").using("gin", t.search),
-    index("missions_escrow_key_idx")
-      .on(t.escrowKey)
-      .where(sql`${t.escrowKey} is not null`),
-    index("missions_next_action_idx")
-      .on(t.nextActionAt)
-      .where(sql`${t.nextActionAt} is not null`),
+    index("missions_escrow_key_idx").on(t.escrowKey).where(isSet(t.escrowKey)),
+    index("missions_next_action_idx").on(t.nextActionAt).where(isSet(t.nextActionAt)),
     // The vocabulary enforced by the database too: a write outside it fails instead of leaving a
     // mission no step knows (docs/lifecycle.md).
     check("missions_status_ck", oneOf(t.status, MISSION_STATUSES)),

@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
 import { bigint, check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { oneOf, ts } from "./types";
+import { oneOf, ts, equals } from "./types";
 import { AUDIT_ACTIONS, REPORT_REASONS, REPORT_STATUSES } from "../vocabulary";
 
 // Moderation and operator control.
@@ -39,9 +38,7 @@ export const missionReports = pgTable(
     resolutionNote: text("resolution_note"),
   },
   (t) => [
-    uniqueIndex("mission_reports_open_uq")
-      .on(t.missionId, t.reporter)
-      .where(sql`${t.status} = 'open'`),
+    uniqueIndex("mission_reports_open_uq").on(t.missionId, t.reporter).where(equals(t.status, "open")),
     index("mission_reports_status_id_idx").on(t.status, t.id),
     check("mission_reports_reason_ck", oneOf(t.reason, REPORT_REASONS)),
     check("mission_reports_status_ck", oneOf(t.status, REPORT_STATUSES)),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { ts } from "./types";
+import { ts, isSet } from "./types";
 
 // OADP federation (docs/protocols/OADP-discovery.txt, "Federation"): hubs that agents reported
 // through POST /federation/report, deduplicated on their normalised URL.
@@ -38,9 +38,7 @@ export const oadpDomains = pgTable(
     createdAt: ts("created_at").notNull(),
   },
   (t) => [
-    index("oadp_domains_next_scan_idx")
-      .on(t.nextScanAt)
-      .where(sql`${t.nextScanAt} is not null`),
+    index("oadp_domains_next_scan_idx").on(t.nextScanAt).where(isSet(t.nextScanAt)),
     check("oadp_domains_status_ck", sql`${t.status} in ('unverified', 'verified', 'stale')`),
   ],
 );

@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, primaryKey, real, text } from "drizzle-orm/pg-core";
-import { ts } from "./types";
+import { ts, equals } from "./types";
 import { DISPUTE_OUTCOMES, DISPUTE_STATUSES, DISPUTE_TYPES } from "../vocabulary";
 
 // AIP-3 §4: reputation imported from other OABP servers, one row per (subject, issuer); a newer
@@ -52,8 +51,6 @@ export const disputes = pgTable(
     index("disputes_mission_idx").on(t.missionId, t.id),
     index("disputes_status_idx").on(t.status, t.id),
     index("disputes_filer_idx").on(t.filerBucket, t.disputeType, t.filedAt),
-    index("disputes_open_deadline_idx")
-      .on(t.resolutionDeadline)
-      .where(sql`${t.status} = 'open'`),
+    index("disputes_open_deadline_idx").on(t.resolutionDeadline).where(equals(t.status, "open")),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { money, ts } from "./types";
+import { money, ts, isSet } from "./types";
 import { CHECK_RESULTS, SUBMISSION_OUTCOMES, SUBMISSION_STATUSES } from "../vocabulary";
 
 // AIP-1 §3 submission record.
@@ -40,15 +40,11 @@ export const submissions = pgTable(
     // The claims trigger's "did the claimer submit to this mission" probe (agent_records).
     index("submissions_mission_submitter_idx").on(t.missionId, t.submitter),
     uniqueIndex("submissions_mission_seq_uq").on(t.missionId, t.seq),
-    index("submissions_next_check_idx")
-      .on(t.nextCheckAt)
-      .where(sql`${t.nextCheckAt} is not null`),
+    index("submissions_next_check_idx").on(t.nextCheckAt).where(isSet(t.nextCheckAt)),
     // GET /transparency/payouts: paid winners, newest first, keyset on (decided_at, id).
     index("submissions_paid_idx")
       .on(t.decidedAt, t.id)
       .where(sql`${t.status} = 'accepted' and ${t.payoutAmount} is not null`),
-    index("submissions_check_claimed_idx")
-      .on(t.checkClaimedUntil)
-      .where(sql`${t.checkClaimedUntil} is not null`),
+    index("submissions_check_claimed_idx").on(t.checkClaimedUntil).where(isSet(t.checkClaimedUntil)),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { ts, timestamps } from "./types";
+import { ts, timestamps, equals, isSet } from "./types";
 import { DELIVERY_STATUSES, WEBHOOK_STATUSES } from "../vocabulary";
 
 // Webhooks (docs/design.md "Discovery": Standard Webhooks headers, transactional outbox, retries).
@@ -49,12 +49,8 @@ export const webhookSubscriptions = pgTable(
   (t) => [
     index("webhook_subscriptions_owner_idx").on(t.owner, t.id),
     // Fan-out reads the active subscriptions that existed when an event happened.
-    index("webhook_subscriptions_active_idx")
-      .on(t.createdAt)
-      .where(sql`${t.status} = 'active'`),
-    index("webhook_subscriptions_verify_idx")
-      .on(t.nextVerifyAt)
-      .where(sql`${t.status} = 'pending_verification'`),
+    index("webhook_subscriptions_active_idx").on(t.createdAt).where(equals(t.status, "active")),
+    index("webhook_subscriptions_verify_idx").on(t.nextVerifyAt).where(equals(t.status, "pending_verification")),
   ],
 );
 
@@ -89,9 +85,7 @@ export const webhookEvents = pgTable(
       .where(sql`${t.fannedOutAt} is null`),
     index("webhook_events_occurred_idx").on(t.occurredAt),
     // A claimed mission's events from an inbox cursor (features/events/events.inbox.ts).
-    index("webhook_events_mission_seq_idx")
-      .on(t.missionId, t.seq)
-      .where(sql`${t.seq} is not null`),
+    index("webhook_events_mission_seq_idx").on(t.missionId, t.seq).where(isSet(t.seq)),
   ],
 );
 
@@ -134,17 +128,11 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.subscriptionId, t.eventId] }),
-    index("webhook_deliveries_due_idx")
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(equals(t.status, "pending")),
     index("webhook_deliveries_event_idx").on(t.eventId),
     // Fair claims probe each subscription's oldest due deliveries (webhooks.claim.ts).
-    index("webhook_deliveries_sub_due_idx")
-      .on(t.subscriptionId, t.nextAttemptAt)
-      .where(sql`${t.status} = 'pending'`),
-    index("webhook_deliveries_in_flight_idx")
-      .on(t.inFlightUntil)
-      .where(sql`${t.inFlightUntil} is not null`),
+    index("webhook_deliveries_sub_due_idx").on(t.subscriptionId, t.nextAttemptAt).where(equals(t.status, "pending")),
+    index("webhook_deliveries_in_flight_idx").on(t.inFlightUntil).where(isSet(t.inFlightUntil)),
     // The purge of finished deliveries past the retention (src/jobs/webhooks.ts).
     index("webhook_deliveries_finished_idx")
       .on(t.updatedAt)

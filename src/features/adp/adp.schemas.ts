@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { intOrNull, str, bool } from "../../http/wire";
 import { SkillSummary } from "../mesh";
 import { DEFAULT_LIMIT, DEFAULT_MIN_SCORE } from "./adp.ranking";
 
@@ -23,12 +24,12 @@ export type DescribeInput = z.infer<typeof DescribeRequest>;
 export const AdvertiseResponse = z
   .object({
     stored: z.literal(true),
-    agent_id: z.string().openapi({ description: "The EVM address the card is bound to" }),
+    agent_id: str("The EVM address the card is bound to"),
     card_id: z.string(),
     seq: z.number().int().nullable(),
     signed: z.boolean(),
-    revoked: z.boolean().openapi({ description: "ADP §6.4: empty tools and endpoints; left out of discovery" }),
-    unchanged: z.boolean().openapi({ description: "The stored card was already exactly this one" }),
+    revoked: bool("ADP §6.4: empty tools and endpoints; left out of discovery"),
+    unchanged: bool("The stored card was already exactly this one"),
   })
   .openapi("AdpAdvertiseResponse");
 
@@ -81,9 +82,7 @@ export const DiscoverResponse = z
         ...scored,
         online: z.boolean(),
         cold_start: z.boolean(),
-        imported_elo: z.number().int().nullable().openapi({
-          description: "AIP-3 imported reputation (live imports), apart from the local rating the score uses",
-        }),
+        imported_elo: intOrNull("AIP-3 imported reputation (live imports), apart from the local rating the score uses"),
         mesh_skills: z.array(SkillSummary).openapi({
           description:
             "Agent Mesh skills this agent provides (the first 10; GET /skills?agent=), beside the card: a signed card is never altered",

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pageQuery, pageOf } from "../../http/wire";
+import { pageQuery, pageOf, int, bool } from "../../http/wire";
 import { SkillSummary } from "../mesh";
 import { ImportedReputation } from "../portability";
 import { CreatorRecord, SolverRecord } from "../records";
@@ -43,20 +43,19 @@ export const Agent = z
     capabilities: z.array(z.string()),
     created_at: z.string().nullable(),
     metadata_uri: z.string().nullable(),
-    rating: z.number().int().openapi({ description: "ELO rating at request time, decay included (AIP-1 §5)" }),
+    rating: int("ELO rating at request time, decay included (AIP-1 §5)"),
     rating_updated_at: z.string().nullable(),
     missions_attempted: z.number().int(),
-    missions_completed: z.number().int().openapi({ description: "Resolved missions where this agent was paid" }),
+    missions_completed: int("Resolved missions where this agent was paid"),
     win_rate: z.number().nullable(),
     last_active_at: z.string().nullable(),
-    online: z.boolean().openapi({ description: "Seen within the last 180 s (Agent Mesh availability window)" }),
+    online: bool("Seen within the last 180 s (Agent Mesh availability window)"),
     reviews: z
       .object({ count: z.number().int(), average: z.number().nullable() })
       .openapi({ description: "ClawFinder-style reviews received" }),
-    aigen_balance: z.number().int().openapi({
-      description:
-        "AIP-1 §8 integer: available balance of the primary ledger asset (balance_asset) in base units; saturates at 2^53−1, balances[] is exact",
-    }),
+    aigen_balance: int(
+      "AIP-1 §8 integer: available balance of the primary ledger asset (balance_asset) in base units; saturates at 2^53−1, balances[] is exact",
+    ),
     balance_asset: z.string(),
     balances: z.array(Balance),
     last_seen_at: z.string().nullable(),
@@ -80,10 +79,7 @@ export type AgentWire = z.infer<typeof Agent>;
 export const AgentBalance = z
   .object({
     agent_id: z.string(),
-    aigen_balance: z
-      .number()
-      .int()
-      .openapi({ description: "AIP-1 §8 integer, base units of `asset`; balances[] is exact" }),
+    aigen_balance: int("AIP-1 §8 integer, base units of `asset`; balances[] is exact"),
     asset: z.string(),
     balances: z.array(Balance),
   })

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { Tag, pageOf } from "../../http/wire";
+import { Tag, pageOf, int, strOrNull, str, idOf } from "../../http/wire";
 import { isUintString } from "../../lib/money";
 
 // Amendments to a posted mission: wire shapes by hand
@@ -51,30 +51,28 @@ export const AmendmentEscrowWire = z
     chain_id: z.number().int(),
     contract: z.string(),
     token: z.string(),
-    mission_key: z
-      .string()
-      .openapi({ description: "This top-up's own escrow key: keccak256(bytes(amendment id)), not the mission's" }),
+    mission_key: str("This top-up's own escrow key: keccak256(bytes(amendment id)), not the mission's"),
     amount: z.string(),
-    spam_fee: z.string().openapi({ description: "0: a top-up pays no spam fee" }),
-    refund_after: z.number().int().openapi({ description: "The deposit's refund-after (fundUntil) must reach this" }),
-    fund_call: z.string().openapi({ description: "The call to make after approve(amount)" }),
+    spam_fee: str("0: a top-up pays no spam fee"),
+    refund_after: int("The deposit's refund-after (fundUntil) must reach this"),
+    fund_call: str("The call to make after approve(amount)"),
     deposit_tx_hash: z.string().nullable(),
   })
   .openapi("AmendmentEscrow");
 
 export const Amendment = z
   .object({
-    id: z.string().openapi({ example: "amd_01JZ0000000000000000000000" }),
+    id: idOf("amd"),
     mission_id: z.string(),
-    seq: z.number().int().openapi({ description: "1, 2, … in the mission's log" }),
+    seq: int("1, 2, … in the mission's log"),
     kind: z.enum(AMENDMENT_KINDS),
-    actor: z.string().openapi({ description: "Who made the change (lowercase address)" }),
+    actor: str("Who made the change (lowercase address)"),
     status: z.enum(AMENDMENT_STATUSES).openapi({
       description: "applied; pending (a base-rail top-up waiting for its deposit); rejected (reason says why)",
     }),
     rail: z.enum(["ledger", "base"]),
     changes: z.record(z.string(), Change).openapi({ description: "{field: {from, to}}: deadline, reward, title, …" }),
-    amount: z.string().nullable().openapi({ description: "top_up: the amount added" }),
+    amount: strOrNull("top_up: the amount added"),
     escrow: AmendmentEscrowWire.nullable().openapi({ description: "base-rail top_up: the slot to fund" }),
     reason: z.string().nullable(),
     created_at: z.string(),
@@ -85,7 +83,7 @@ export type AmendmentWire = z.infer<typeof Amendment>;
 
 export const AmendmentList = pageOf("AmendmentList", {
   mission_id: z.string(),
-  amendments_count: z.number().int().openapi({ description: "Applied amendments" }),
+  amendments_count: int("Applied amendments"),
   amendments: z.array(Amendment).openapi({ description: "Oldest first (seq order)" }),
 });
 export type AmendmentListWire = z.infer<typeof AmendmentList>;

@@ -1,34 +1,30 @@
 import { z } from "@hono/zod-openapi";
-import { pageQuery, pageOf } from "../../http/wire";
+import { pageQuery, pageOf, int, strOrNull, str, bool, idOf } from "../../http/wire";
+import { CLAIM_STATUSES } from "../../db/vocabulary";
 
-// Mission claims (docs/design.md "Claims"): wire shapes written by hand (docs/style.md rule 6).
-
-export const CLAIM_STATUSES = ["active", "released", "expired"] as const;
+// Mission claims (docs/design.md "Claims"): wire shapes written by hand (docs/style.md rule 6); the
+// statuses are the stored ones (db/vocabulary.ts).
 
 export const Claim = z
   .object({
-    id: z.string().openapi({ example: "clm_01JZ0000000000000000000000" }),
+    id: idOf("clm"),
     mission_id: z.string(),
-    agent_id: z.string().openapi({ description: "The claiming agent's address" }),
+    agent_id: str("The claiming agent's address"),
     status: z.enum(CLAIM_STATUSES),
     claimed_at: z.string(),
-    renewed_at: z
-      .string()
-      .nullable()
-      .openapi({ description: "Last renewal (POST again while active); null if never renewed" }),
-    expires_at: z.string().openapi({ description: "claimed/renewed + the claim TTL, never past the mission deadline" }),
-    exclusive_until: z.string().nullable().openapi({
-      description:
-        "End of the exclusive window this claim was granted (first claimer of a mission with exclusive_claim_ttl); null if none",
-    }),
-    exclusive: z.boolean().openapi({ description: "The exclusive window is in force now" }),
+    renewed_at: strOrNull("Last renewal (POST again while active); null if never renewed"),
+    expires_at: str("claimed/renewed + the claim TTL, never past the mission deadline"),
+    exclusive_until: strOrNull(
+      "End of the exclusive window this claim was granted (first claimer of a mission with exclusive_claim_ttl); null if none",
+    ),
+    exclusive: bool("The exclusive window is in force now"),
   })
   .openapi("Claim");
 export type ClaimWire = z.infer<typeof Claim>;
 
 export const ClaimList = pageOf("ClaimList", {
   mission_id: z.string(),
-  claim_count: z.number().int().openapi({ description: "Active claims now" }),
+  claim_count: int("Active claims now"),
   max_claims: z.number().int().nullable(),
   exclusive_claim_ttl: z.number().int().nullable(),
   exclusive: z.object({ agent_id: z.string(), until: z.string() }).nullable().openapi({

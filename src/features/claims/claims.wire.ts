@@ -14,7 +14,7 @@ export function claimToWire(r: ClaimRow, now: Date): ClaimWire {
     id: r.id,
     mission_id: r.missionId,
     agent_id: r.agentId,
-    status: r.status === "active" && !active ? "expired" : (r.status as ClaimWire["status"]),
+    status: r.status === "active" && !active ? "expired" : r.status,
     claimed_at: r.claimedAt.toISOString(),
     renewed_at: r.renewedAt?.toISOString() ?? null,
     expires_at: r.expiresAt.toISOString(),

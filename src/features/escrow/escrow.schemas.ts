@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { intOrNull, strOrNull, str, bool } from "../../http/wire";
 
 // Wire shapes of the base rail (docs/design.md "Escrow and settlement"; AIP-1 §6, Appendix B payout_status).
 
@@ -14,27 +15,19 @@ export const EscrowDepositWire = z.object({
 export const MissionEscrowWire = z
   .object({
     chain_id: z.number().int(),
-    contract: z.string().openapi({ description: "MissionEscrow contract to fund" }),
-    mission_key: z.string().openapi({ description: "keccak256(bytes(mission_id)): the key to fund" }),
-    token: z.string().openapi({ description: "ERC-20 the reward is escrowed in" }),
-    amount: z.string().openapi({ description: "Escrow at least this (the reward), base units" }),
-    spam_fee: z
-      .string()
-      .openapi({ description: "Pay at least this spam fee with the deposit (non-refundable), base units" }),
-    fund_call: z
-      .string()
-      .openapi({ description: "The call that escrows it, after approving amount + spam_fee (or fundWithPermit)" }),
-    refund_after: z.string().nullable().openapi({
-      description:
-        "Contract v2: the deposit's refund-after time must be at least this; from then on an unreleased deposit is its funder's to take back (selfRefund)",
-    }),
+    contract: str("MissionEscrow contract to fund"),
+    mission_key: str("keccak256(bytes(mission_id)): the key to fund"),
+    token: str("ERC-20 the reward is escrowed in"),
+    amount: str("Escrow at least this (the reward), base units"),
+    spam_fee: str("Pay at least this spam fee with the deposit (non-refundable), base units"),
+    fund_call: str("The call that escrows it, after approving amount + spam_fee (or fundWithPermit)"),
+    refund_after: strOrNull(
+      "Contract v2: the deposit's refund-after time must be at least this; from then on an unreleased deposit is its funder's to take back (selfRefund)",
+    ),
     deposit: EscrowDepositWire.nullable().openapi({
       description: "The deposit backing the mission; the mission is open once it is confirmed",
     }),
-    payout_tx_hash: z
-      .string()
-      .nullable()
-      .openapi({ description: "The release (or refund) transaction, once broadcast" }),
+    payout_tx_hash: strOrNull("The release (or refund) transaction, once broadcast"),
   })
   .openapi("MissionEscrow", { description: "base rail only: where and how the reward is escrowed on chain" });
 
@@ -58,10 +51,7 @@ export const RELEASE_PATH_FIELDS = {
   }),
   step: z.enum(["propose", "execute"]).nullable().openapi({ description: "delayed path: the transaction in progress" }),
   proposal_tx_hash: z.string().nullable(),
-  executable_at: z
-    .string()
-    .nullable()
-    .openapi({ description: "delayed path: from this chain time anyone may execute the proposed release" }),
+  executable_at: strOrNull("delayed path: from this chain time anyone may execute the proposed release"),
 };
 
 export const TreasuryResponse = z
@@ -73,10 +63,9 @@ export const TreasuryResponse = z
     base_rail: z.object({
       enabled: z.boolean(),
       off_reason: z.string().nullable(),
-      available: z.boolean().openapi({
-        description:
-          'false while this process cannot use the rail (docs/base-rail.md "Degrade, never exit"): new base missions get 503 rail_unavailable',
-      }),
+      available: bool(
+        'false while this process cannot use the rail (docs/base-rail.md "Degrade, never exit"): new base missions get 503 rail_unavailable',
+      ),
       unavailable_reason: z
         .enum(["rpc_unavailable", "resolver_role_missing", "misconfigured"])
         .nullable()
@@ -91,41 +80,30 @@ export const TreasuryResponse = z
       workers: z
         .array(
           z.object({
-            name: z.string().openapi({ description: "watcher | settlement" }),
-            healthy: z
-              .boolean()
-              .openapi({ description: "Ran without an outage within the last three poll intervals (or 30 s)" }),
+            name: str("watcher | settlement"),
+            healthy: bool("Ran without an outage within the last three poll intervals (or 30 s)"),
             last_run_at: z.string(),
             last_ok_at: z.string().nullable(),
             last_error: z.string().nullable(),
           }),
         )
         .openapi({ description: "Heartbeats of the base-rail workers of every process (empty: no worker ever ran)" }),
-      oldest_queued_payout_age_seconds: z
-        .number()
-        .int()
-        .nullable()
-        .openapi({ description: "Age of the oldest payout not yet broadcast (queued or pending_gas)" }),
+      oldest_queued_payout_age_seconds: intOrNull("Age of the oldest payout not yet broadcast (queued or pending_gas)"),
       resolver: z
         .object({
           address: z.string(),
-          gas_balance_wei: z.string().nullable().openapi({ description: "null when the RPC did not answer" }),
+          gas_balance_wei: strOrNull("null when the RPC did not answer"),
           next_nonce: z.number().int().nullable(),
         })
         .nullable(),
       escrowed: z.array(
         z.object({
-          contract: z
-            .string()
-            .openapi({ description: "The escrow contract holding these deposits (current or retired)" }),
+          contract: str("The escrow contract holding these deposits (current or retired)"),
           asset: z.string(),
           token: z.string(),
-          amount: z.string().openapi({ description: "Sum of live deposits not yet paid out or refunded, base units" }),
+          amount: str("Sum of live deposits not yet paid out or refunded, base units"),
           deposits: z.number().int(),
-          contract_balance: z
-            .string()
-            .nullable()
-            .openapi({ description: "The token balance the escrow contract holds on chain" }),
+          contract_balance: strOrNull("The token balance the escrow contract holds on chain"),
         }),
       ),
       pending_settlements: z.object({
@@ -158,12 +136,11 @@ export const LedgerEscrowWire = z
   .object({
     account: z.string().openapi({ example: "escrow:mis_01J..." }),
     asset: z.string(),
-    balance: z.string().openapi({ description: "Held now, base units" }),
+    balance: str("Held now, base units"),
     seq: z.number().int(),
-    head_hash: z.string().nullable().openapi({
-      description:
-        "Head of the account's hash chain; covered by the signed /escrow/attestation heads_digest while the balance is positive",
-    }),
+    head_hash: strOrNull(
+      "Head of the account's hash chain; covered by the signed /escrow/attestation heads_digest while the balance is positive",
+    ),
     entries: z.array(
       z.object({
         seq: z.number().int(),

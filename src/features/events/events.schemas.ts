@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { strOrNull, idOf } from "../../http/wire";
 
 const list = (description: string, example: string) =>
   z.string().max(2000).optional().openapi({ description, example });
@@ -42,7 +43,7 @@ export const InboxQuery = z.object({
 
 const Envelope = z
   .object({
-    id: z.string().openapi({ example: "evt_01JZ0000000000000000000000" }),
+    id: idOf("evt"),
     type: z.string().openapi({ example: "submission.created" }),
     timestamp: z.string(),
     data: z.record(z.string(), z.unknown()),
@@ -52,10 +53,7 @@ const Envelope = z
 export const InboxPage = z
   .object({
     events: z.array(Envelope),
-    next_cursor: z
-      .string()
-      .nullable()
-      .openapi({ description: "Pass as `after` for the next page (it moves past scanned events that were not yours)" }),
+    next_cursor: strOrNull("Pass as `after` for the next page (it moves past scanned events that were not yours)"),
     has_more: z.boolean(),
   })
   .openapi("InboxPage");

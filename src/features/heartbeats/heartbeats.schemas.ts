@@ -1,14 +1,13 @@
 import { z } from "@hono/zod-openapi";
+import { str, bool } from "../../http/wire";
 
 export const Heartbeat = z
   .object({
     agent_id: z.string(),
     status: z.enum(["online", "offline"]),
-    online: z.boolean().openapi({ description: "Seen within the availability window (180 s)" }),
+    online: bool("Seen within the availability window (180 s)"),
     last_seen_at: z.string(),
-    online_until: z
-      .string()
-      .openapi({ description: "last_seen_at + availability window: send the next heartbeat before this" }),
+    online_until: str("last_seen_at + availability window: send the next heartbeat before this"),
     availability_window_seconds: z.number().int(),
   })
   .openapi("Heartbeat");

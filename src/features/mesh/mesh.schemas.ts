@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pageQuery, Tag, pageOf, timestamps } from "../../http/wire";
+import { pageQuery, Tag, pageOf, str, exampleId, recordOf } from "../../http/wire";
 import { pathId } from "../../http/params";
 
 // Agent Mesh wire shapes (docs/protocols/agent-mesh-skill-protocol.txt, served as the Mesh
@@ -32,7 +32,7 @@ export const RegisterAgentRequest = z
 export const RegisterAgentResponse = z
   .object({
     success: z.literal(true),
-    agentId: z.string().openapi({ description: "The agent's address in the directory (GET /agents/{id})" }),
+    agentId: str("The agent's address in the directory (GET /agents/{id})"),
     message: z.string(),
     api_key: z.string().optional().openapi({
       description:
@@ -67,33 +67,23 @@ export const RegisterSkillRequest = z
   .openapi("MeshRegisterSkill");
 export type RegisterSkillInput = z.infer<typeof RegisterSkillRequest>;
 
-export const Skill = z
-  .object({
-    id: z.string().openapi({ example: "skl_01JZ0000000000000000000000" }),
-    agent_id: z.string(),
-    agent_name: z.string().nullable(),
-    name: z.string(),
-    description: z.string(),
-    endpoint: z.string().nullable(),
-    version: z.string().nullable(),
-    input_schema: z.record(z.string(), z.unknown()).nullable(),
-    output_schema: z.record(z.string(), z.unknown()).nullable(),
-    tags: z.array(z.string()),
-    rate_limit: z.object({ maxCalls: z.number().int(), periodMs: z.number().int() }).nullable(),
-    ...timestamps,
-  })
-  .openapi("MeshSkill");
+export const Skill = recordOf("MeshSkill", "skl", {
+  agent_id: z.string(),
+  agent_name: z.string().nullable(),
+  name: z.string(),
+  description: z.string(),
+  endpoint: z.string().nullable(),
+  version: z.string().nullable(),
+  input_schema: z.record(z.string(), z.unknown()).nullable(),
+  output_schema: z.record(z.string(), z.unknown()).nullable(),
+  tags: z.array(z.string()),
+  rate_limit: z.object({ maxCalls: z.number().int(), periodMs: z.number().int() }).nullable(),
+});
 export type SkillWire = z.infer<typeof Skill>;
 
 /** A provider's skill as its agent record, page and cards list it (GET /skills/{id} has the rest). */
 export const SkillSummary = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    version: z.string().nullable(),
-    tags: z.array(z.string()),
-  })
+  .object({ id: z.string(), ...Skill.pick({ name: true, description: true, version: true, tags: true }).shape })
   .openapi("MeshSkillSummary");
 export type SkillSummaryWire = z.infer<typeof SkillSummary>;
 
@@ -107,7 +97,7 @@ export const SkillQuery = z.object({
 });
 
 export const SkillIdParam = z.object({
-  id: pathId("id", "skl_01JZ0000000000000000000000"),
+  id: pathId("id", exampleId("skl")),
 });
 
 export const InvokeRequest = z
@@ -128,7 +118,7 @@ export const InvokeResponse = z
       version: z.string().nullable(),
       processingTimeMs: z.number(),
       timestamp: z.string(),
-      invocationId: z.string().openapi({ description: "The id of the skill_invocation message forwarded" }),
+      invocationId: str("The id of the skill_invocation message forwarded"),
       provider: z.string(),
     }),
   })

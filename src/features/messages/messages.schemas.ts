@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pageQuery, pageOf } from "../../http/wire";
+import { pageQuery, pageOf, strOrNull, str, idOf, exampleId } from "../../http/wire";
 import { pathId } from "../../http/params";
 
 // Private messages about a submission: wire shapes written by hand (docs/style.md rule 6). The body is opaque to the server.
@@ -18,17 +18,14 @@ export const SendMessageRequest = z
 
 export const Message = z
   .object({
-    id: z.string().openapi({ example: "msg_01JZ0000000000000000000000" }),
+    id: idOf("msg"),
     mission_id: z.string(),
     submission_id: z.string(),
-    from: z.string().openapi({ description: "The sender's address" }),
-    to: z.string().openapi({ description: "The recipient's address: the other party of the submission" }),
+    from: str("The sender's address"),
+    to: str("The recipient's address: the other party of the submission"),
     body: z.string(),
     created_at: z.string(),
-    read_at: z
-      .string()
-      .nullable()
-      .openapi({ description: "When the recipient marked it read (POST /messages/{id}/read); null while unread" }),
+    read_at: strOrNull("When the recipient marked it read (POST /messages/{id}/read); null while unread"),
   })
   .openapi("Message");
 export type MessageWire = z.infer<typeof Message>;
@@ -59,10 +56,10 @@ export const MailboxQuery = z.object({
 export const ThreadQuery = z.object(page);
 
 export const MessageIdParam = z.object({
-  mid: pathId("mid", "msg_01JZ0000000000000000000000"),
+  mid: pathId("mid", exampleId("msg")),
 });
 
 export const SubmissionThreadParams = z.object({
-  id: pathId("id", "mis_01JZ0000000000000000000000"),
-  sid: pathId("sid", "sub_01JZ0000000000000000000000"),
+  id: pathId("id", exampleId("mis")),
+  sid: pathId("sid", exampleId("sub")),
 });

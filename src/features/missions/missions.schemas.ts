@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pageQuery, Tag, pageOf, timestamps } from "../../http/wire";
+import { pageQuery, Tag, pageOf, timestamps, intOrNull, int, strOrNull, str, exampleId } from "../../http/wire";
 import { pathId } from "../../http/params";
 import { MissionEscrowWire } from "../escrow";
 import { CreatorRecordCompact } from "../records";
@@ -16,13 +16,7 @@ import {
 
 // Wire schemas written by hand from AIP-1 §2 (docs/style.md rule 6), plus our fields.
 // The vocabularies are the stored ones (db/vocabulary.ts), re-exported for the wire schemas.
-export {
-  MISSION_STATUSES,
-  PAYOUT_STATUSES,
-  PUBLIC_STATUSES,
-  REWARD_CHAINS,
-  VERIFICATION_TYPES,
-} from "../../db/vocabulary";
+export { MISSION_STATUSES, PAYOUT_STATUSES, PUBLIC_STATUSES, REWARD_CHAINS, VERIFICATION_TYPES };
 /** Upper bound of a mission's max_claims. */
 export const MAX_CLAIMS_LIMIT = 1000;
 
@@ -139,20 +133,16 @@ export type EligibilityInput = z.infer<typeof EligibilityRequest>;
 
 export const Eligibility = z
   .object({
-    min_rating: z.number().int().openapi({ description: "= min_submitter_elo; 0 = no gate" }),
+    min_rating: int("= min_submitter_elo; 0 = no gate"),
     min_completed: z.number().int(),
     audience: z.enum(MISSION_AUDIENCES),
     invite_only: z.boolean(),
-    allow_count: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({ description: "Size of the allow-list; null when not invite-only" }),
+    allow_count: intOrNull("Size of the allow-list; null when not invite-only"),
     allow: z.array(z.string()).nullable().openapi({ description: "The allow-list, shown to the creator only" }),
     viewer_allowed: z.boolean().nullable().openapi({
       description: "Invite-only, signed-in reader: whether the reader is on the allow-list; null otherwise",
     }),
-    block_count: z.number().int().openapi({ description: "Size of this mission's block-list" }),
+    block_count: int("Size of this mission's block-list"),
     block: z
       .array(z.string())
       .nullable()
@@ -180,74 +170,47 @@ export const Mission = z
     ...timestamps,
     phase: z.string(),
     payout_status: z.enum(PAYOUT_STATUSES),
-    payout_status_reason: z.string().nullable().openapi({
-      description:
-        "AIP-1 Appendix B: stable reason of the payout status (e.g. release_broadcast, reverted:FeeTooHigh, credited_pull:0x…: a recipient that could not receive was credited and withdraws it)",
-    }),
-    payout_status_updated_at: z
-      .string()
-      .nullable()
-      .openapi({ description: "AIP-1 Appendix B: when payout_status last changed" }),
+    payout_status_reason: strOrNull(
+      "AIP-1 Appendix B: stable reason of the payout status (e.g. release_broadcast, reverted:FeeTooHigh, credited_pull:0x…: a recipient that could not receive was credited and withdraws it)",
+    ),
+    payout_status_updated_at: strOrNull("AIP-1 Appendix B: when payout_status last changed"),
     spam_fee: z.string(),
     tags: z.array(z.string()),
     warnings: z.array(z.string()),
     submission_count: z.number().int(),
-    amendments_count: z.number().int().openapi({
-      description:
-        "Applied amendments (deadline extensions, top-ups, edits): reward and deadline are the current ones; GET /missions/{id}/amendments lists them",
-    }),
-    claim_count: z.number().int().openapi({
-      description: "Active claims (0 once the mission is no longer open); GET /missions/{id}/claims lists them",
-    }),
-    max_claims: z.number().int().nullable().openapi({ description: "Claim limit set at creation; null = none" }),
-    language: z
-      .string()
-      .nullable()
-      .openapi({ description: "BCP 47 tag of the work's language, as the creator set it; null = not stated" }),
+    amendments_count: int(
+      "Applied amendments (deadline extensions, top-ups, edits): reward and deadline are the current ones; GET /missions/{id}/amendments lists them",
+    ),
+    claim_count: int("Active claims (0 once the mission is no longer open); GET /missions/{id}/claims lists them"),
+    max_claims: intOrNull("Claim limit set at creation; null = none"),
+    language: strOrNull("BCP 47 tag of the work's language, as the creator set it; null = not stated"),
     qa: z
       .object({
-        count: z
-          .number()
-          .int()
-          .openapi({ description: "Entries in the public Q&A thread (questions and clarifications)" }),
-        pinned_count: z.number().int().openapi({ description: "Pinned entries (clarifications, pinned answers)" }),
-        questions_url: z.string().openapi({ description: "GET the thread (?pinned=true: pinned entries only)" }),
+        count: int("Entries in the public Q&A thread (questions and clarifications)"),
+        pinned_count: int("Pinned entries (clarifications, pinned answers)"),
+        questions_url: str("GET the thread (?pinned=true: pinned entries only)"),
       })
       .openapi({ description: "The mission's public Q&A thread" }),
-    exclusive_claim_ttl: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({ description: "Exclusive window of the first claimer, seconds; null = claims are never exclusive" }),
-    judging_deadline: z.string().nullable().openapi({
-      description: "creator_judges: end of the judging window after the deadline; oracle: end of the oracle window",
-    }),
-    resolution_reason: z
-      .string()
-      .nullable()
-      .openapi({ description: "Why the mission was resolved or voided (stable constant)" }),
+    exclusive_claim_ttl: intOrNull("Exclusive window of the first claimer, seconds; null = claims are never exclusive"),
+    judging_deadline: strOrNull(
+      "creator_judges: end of the judging window after the deadline; oracle: end of the oracle window",
+    ),
+    resolution_reason: strOrNull("Why the mission was resolved or voided (stable constant)"),
     award: z
       .object({
         winners: z.array(
           z.object({
             submission_id: z.string(),
             agent_id: z.string(),
-            weight: z.number().int().openapi({ description: "share_bps, or 1 each for an equal split" }),
+            weight: int("share_bps, or 1 each for an equal split"),
           }),
         ),
         awarded_at: z.string(),
-        appeal_deadline: z.string().openapi({
-          description:
-            "End of the dispute window: stake on the submission that should have won (POST /missions/{id}/votes)",
-        }),
-        voting_deadline: z
-          .string()
-          .nullable()
-          .openapi({ description: "Set when disputes reached the quorum: the award is put to a peer vote until then" }),
-        dispute_stake: z
-          .string()
-          .nullable()
-          .openapi({ description: "Total disputed stake when the dispute window closed" }),
+        appeal_deadline: str(
+          "End of the dispute window: stake on the submission that should have won (POST /missions/{id}/votes)",
+        ),
+        voting_deadline: strOrNull("Set when disputes reached the quorum: the award is put to a peer vote until then"),
+        dispute_stake: strOrNull("Total disputed stake when the dispute window closed"),
         outcome: z
           .enum(["undisputed", "upheld", "overturned"])
           .nullable()
@@ -268,7 +231,7 @@ export const Mission = z
             submission_id: z.string(),
             agent_id: z.string(),
             amount: z.string(),
-            receipt_uri: z.string().nullable().openapi({ description: "AIP-1 §6.1: this winner's signed receipt" }),
+            receipt_uri: strOrNull("AIP-1 §6.1: this winner's signed receipt"),
           }),
         ),
         fee_amount: z.string().nullable(),
@@ -277,11 +240,9 @@ export const Mission = z
       .nullable(),
     escrow: MissionEscrowWire.nullable(),
     // AIP-2 §1 type, §4.1 eligibility gates, §4 continuation links.
-    mission_type: z.string().openapi({ description: "AIP-2 mission type (freeform when untyped)" }),
+    mission_type: str("AIP-2 mission type (freeform when untyped)"),
     type_params: z.record(z.string(), z.unknown()),
-    type_params_schema_url: z
-      .string()
-      .openapi({ description: "AIP-2 App. B: the JSON Schema of this mission type's type_params" }),
+    type_params_schema_url: str("AIP-2 App. B: the JSON Schema of this mission type's type_params"),
     server_checks: z
       .record(z.string(), z.object({ result: z.literal("skipped"), detail: z.string() }))
       .nullable()
@@ -298,7 +259,7 @@ export const Mission = z
     creator_record: CreatorRecordCompact.optional().openapi({
       description: "The creator's track record (on mission reads, creation, void and award answers)",
     }),
-    required_submitter_tier: z.number().int().openapi({ description: "Always 0: no tier gate here (AIP-2 §4.1)" }),
+    required_submitter_tier: int("Always 0: no tier gate here (AIP-2 §4.1)"),
     required_submitter_tier_name: z.string(),
     view_url: z.string(),
     api_url: z.string(),
@@ -306,9 +267,9 @@ export const Mission = z
     claim_url: z.string(),
     amendments_url: z.string(),
     submissions_url: z.string(),
-    resolve_url: z.string().nullable().openapi({
-      description: "creator_judges: the award endpoint (POST, creator only); null where the server resolves by itself",
-    }),
+    resolve_url: strOrNull(
+      "creator_judges: the award endpoint (POST, creator only); null where the server resolves by itself",
+    ),
     // Moderation (docs/moderation.md): present only on a mission the operator hid, which only its
     // creator and the operator can read.
     hidden: z
@@ -374,5 +335,5 @@ export const ListMissionsQuery = z.object({
 export type ListMissionsFilters = z.infer<typeof ListMissionsQuery>;
 
 export const MissionIdParam = z.object({
-  id: pathId("id", "mis_01JZ0000000000000000000000"),
+  id: pathId("id", exampleId("mis")),
 });

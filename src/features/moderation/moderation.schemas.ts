@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pageOf } from "../../http/wire";
+import { pageOf, exampleId } from "../../http/wire";
 import { pathId } from "../../http/params";
 import { AUDIT_ACTIONS, REPORT_REASONS, REPORT_STATUSES } from "../../db/vocabulary";
 import { Mission } from "../missions";
@@ -13,7 +13,7 @@ const Cursor = z.string().min(1).max(200).optional();
 
 export const AddressParam = z.object({ address: Address });
 export const ReportIdParam = z.object({
-  id: pathId("id", "rep_01JZ0000000000000000000000"),
+  id: pathId("id", exampleId("rep")),
 });
 
 export const HideRequest = z

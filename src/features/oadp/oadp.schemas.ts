@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { Tag } from "../../http/wire";
+import { Tag, int, strOrNull, str, bool, pageOf } from "../../http/wire";
 
 // OADP (docs/protocols/OADP-discovery.txt): PING/PONG and federation, written by hand.
 
@@ -35,24 +35,17 @@ export const Pong = z
   .object({
     pong: z.literal(true),
     protocol: z.string().openapi({ example: "oadp/1.0" }),
-    hub: z.string().openapi({ description: "Hub name" }),
+    hub: str("Hub name"),
     hub_url: z.string(),
     message: z.string(),
-    register_url: z.string().openapi({ description: "Joining is signing in with Ethereum (SIWE)" }),
-    agents_online: z
-      .number()
-      .int()
-      .openapi({ description: "Agents seen within the availability window (180 s); a count only" }),
+    register_url: str("Joining is signing in with Ethereum (SIWE)"),
+    agents_online: int("Agents seen within the availability window (180 s); a count only"),
     open_missions: z.number().int(),
     features: z.record(z.string(), z.boolean()),
     timestamp: z.string(),
-    nonce: z.string().nullable().openapi({ description: "The ping's nonce, or null" }),
-    key_id: z
-      .string()
-      .openapi({ description: "Signing key: hub.key_id / signing_keys[] of /.well-known/agent-protocol.json" }),
-    signature: z
-      .string()
-      .openapi({ description: "base64url ed25519 over the RFC 8785 (JCS) bytes of this object without `signature`" }),
+    nonce: strOrNull("The ping's nonce, or null"),
+    key_id: str("Signing key: hub.key_id / signing_keys[] of /.well-known/agent-protocol.json"),
+    signature: str("base64url ed25519 over the RFC 8785 (JCS) bytes of this object without `signature`"),
   })
   .openapi("Pong");
 export type PongWire = z.infer<typeof Pong>;
@@ -72,8 +65,8 @@ export type FederationReportInput = z.infer<typeof FederationReport>;
 export const FederationReportResult = z
   .object({
     accepted: z.boolean(),
-    known: z.boolean().openapi({ description: "The hub was already known (deduplicated on its normalised URL)" }),
-    hub_url: z.string().openapi({ description: "The normalised URL it is known under" }),
+    known: bool("The hub was already known (deduplicated on its normalised URL)"),
+    hub_url: str("The normalised URL it is known under"),
   })
   .openapi("FederationReportResult");
 
@@ -87,10 +80,9 @@ export const ReportedHub = z
     report_count: z.number().int(),
     first_reported_at: z.string(),
     last_reported_at: z.string(),
-    verified: z.boolean().openapi({
-      description:
-        "Its /.well-known/agent-protocol.json was fetched and is a valid OADP document, within the hub TTL. Not an endorsement",
-    }),
+    verified: bool(
+      "Its /.well-known/agent-protocol.json was fetched and is a valid OADP document, within the hub TTL. Not an endorsement",
+    ),
     status: z.enum(HUB_STATUSES),
     hub_name: z.string().nullable(),
     verified_at: z.string().nullable(),
@@ -99,15 +91,11 @@ export const ReportedHub = z
   .openapi("ReportedHub");
 export type ReportedHubWire = z.infer<typeof ReportedHub>;
 
-export const HubList = z
-  .object({
-    hubs: z.array(ReportedHub),
-    next_cursor: z.string().nullable(),
-    verification_enabled: z
-      .boolean()
-      .openapi({ description: "Whether this hub checks reported hubs at all (OABP_OADP_FEDERATION_VERIFY)" }),
-  })
-  .openapi("HubList");
+export const HubList = pageOf(
+  "HubList",
+  { hubs: z.array(ReportedHub) },
+  { verification_enabled: bool("Whether this hub checks reported hubs at all (OABP_OADP_FEDERATION_VERIFY)") },
+);
 
 export const ListHubsQuery = z.object({
   verified: z.enum(["true", "false"]).optional(),

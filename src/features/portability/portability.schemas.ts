@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { int, str } from "../../http/wire";
 import { pathId } from "../../http/params";
 
 // Wire schemas of AIP-3 (written from the spec; the import body is validated by the service,
@@ -18,11 +19,8 @@ export const ImportAccepted = z
     imported: z.literal(true),
     subject_address: z.string(),
     issuer: z.string(),
-    initial_elo: z.number().int().openapi({ description: "AIP-3 §3 formula for this attestation" }),
-    aggregated_elo: z
-      .number()
-      .int()
-      .openapi({ description: "AIP-3 §5 equal-weight aggregate over the agent's live imports" }),
+    initial_elo: int("AIP-3 §3 formula for this attestation"),
+    aggregated_elo: int("AIP-3 §5 equal-weight aggregate over the agent's live imports"),
     trust_factor_applied: z.number(),
     freshness_factor_applied: z.number(),
     valid_until: z.string(),
@@ -33,9 +31,7 @@ export const ImportAccepted = z
 export const ImportRefused = z
   .object({
     imported: z.literal(false),
-    reason: z
-      .string()
-      .openapi({ description: "signature_invalid | attestation_expired | issuer_unknown | … (docs/aip-3-4.md)" }),
+    reason: str("signature_invalid | attestation_expired | issuer_unknown | … (docs/aip-3-4.md)"),
     error: z.string(),
     message: z.string(),
     request_id: z.string(),

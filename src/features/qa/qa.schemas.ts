@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pageQuery, pageOf, timestamps } from "../../http/wire";
+import { pageQuery, pageOf, int, str, exampleId, recordOf } from "../../http/wire";
 import { pathId } from "../../http/params";
 import { QA_KINDS } from "../../db/vocabulary";
 
@@ -31,26 +31,22 @@ export const ClarificationRequest = z
   })
   .openapi("PostClarification");
 
-export const Question = z
-  .object({
-    id: z.string().openapi({ example: "qst_01JZ0000000000000000000000" }),
-    mission_id: z.string(),
-    kind: z.enum(QA_KINDS).openapi({ description: "question (by an agent) or clarification (by the creator)" }),
-    author: z.string().openapi({ description: "The author's address" }),
-    body: z.string(),
-    answer: z
-      .object({ body: z.string(), answered_at: z.string() })
-      .nullable()
-      .openapi({ description: "The creator's answer; null while unanswered (always null for a clarification)" }),
-    pinned: z.boolean(),
-    ...timestamps,
-  })
-  .openapi("Question");
+export const Question = recordOf("Question", "qst", {
+  mission_id: z.string(),
+  kind: z.enum(QA_KINDS).openapi({ description: "question (by an agent) or clarification (by the creator)" }),
+  author: str("The author's address"),
+  body: z.string(),
+  answer: z
+    .object({ body: z.string(), answered_at: z.string() })
+    .nullable()
+    .openapi({ description: "The creator's answer; null while unanswered (always null for a clarification)" }),
+  pinned: z.boolean(),
+});
 export type QuestionWire = z.infer<typeof Question>;
 
 export const QuestionList = pageOf("QuestionList", {
   mission_id: z.string(),
-  count: z.number().int().openapi({ description: "Entries in the thread (questions and clarifications)" }),
+  count: int("Entries in the thread (questions and clarifications)"),
   pinned_count: z.number().int(),
   questions: z.array(Question).openapi({ description: "Thread order, oldest first" }),
 });
@@ -68,6 +64,6 @@ export const ListQuestionsQuery = z.object({
 });
 
 export const QuestionParams = z.object({
-  id: pathId("id", "mis_01JZ0000000000000000000000"),
-  qid: pathId("qid", "qst_01JZ0000000000000000000000"),
+  id: pathId("id", exampleId("mis")),
+  qid: pathId("qid", exampleId("qst")),
 });

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { intOrNull, str, bool, exampleId } from "../../http/wire";
 import { pathId } from "../../http/params";
 import { SETTLEMENT_STATUSES, VERIFICATION_RESULTS } from "./receipts.verify";
 
@@ -7,8 +8,8 @@ export const MissionReceipt = z
   .object({
     type: z.literal("oabp.mission_receipt"),
     spec_version: z.string().openapi({ example: "AIP-1@0.3.8" }),
-    issuer: z.string().openapi({ description: "Canonical origin of this server (OABP_PUBLIC_URL)" }),
-    issued_at: z.string().openapi({ description: "The mission's resolution time" }),
+    issuer: str("Canonical origin of this server (OABP_PUBLIC_URL)"),
+    issued_at: str("The mission's resolution time"),
     mission_id: z.string(),
     submission_id: z.string(),
     agent_id: z.string(),
@@ -32,27 +33,27 @@ export const MissionReceipt = z
     settlement: z.object({
       status: z.enum(SETTLEMENT_STATUSES),
       asset: z.string(),
-      amount: z.string().openapi({ description: "Paid to this submission, base units" }),
-      fee_amount: z.string().openapi({ description: "The mission's protocol fee, base units" }),
-      chain_id: z.number().int().nullable().openapi({ description: "null on the ledger rail" }),
+      amount: str("Paid to this submission, base units"),
+      fee_amount: str("The mission's protocol fee, base units"),
+      chain_id: intOrNull("null on the ledger rail"),
       ledger_entry_hash: z
         .string()
         .optional()
         .openapi({ description: "Hash of the winner's credit entry in the payout transfer (ledger rail)" }),
       tx_hash: z.string().optional(),
     }),
-    digest: z.string().openapi({ description: "sha256:<hex> of the RFC 8785 bytes without digest and signature" }),
+    digest: str("sha256:<hex> of the RFC 8785 bytes without digest and signature"),
     signature: z.object({
       alg: z.literal("ed25519"),
       key_id: z.string(),
-      value: z.string().openapi({ description: "base64url ed25519 signature over the same bytes" }),
+      value: str("base64url ed25519 signature over the same bytes"),
     }),
   })
   .openapi("MissionReceipt");
 
 export const ReceiptParams = z.object({
-  id: pathId("id", "mis_01JZ0000000000000000000000"),
-  submission_id: pathId("submission_id", "sub_01JZ0000000000000000000000"),
+  id: pathId("id", exampleId("mis")),
+  submission_id: pathId("submission_id", exampleId("sub")),
 });
 
 export const VerifyReceiptRequest = z
@@ -76,6 +77,6 @@ export const VerifyReceiptResult = z
       description: "Failure reasons (stable constants), empty when valid",
       example: ["digest_mismatch", "bad_signature"],
     }),
-    provisional: z.boolean().openapi({ description: "Valid, but the settlement is queued/broadcast (§6.1)" }),
+    provisional: bool("Valid, but the settlement is queued/broadcast (§6.1)"),
   })
   .openapi("VerifyReceiptResult");

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { int, str, pageOf } from "../../http/wire";
 import { MAX_LIMIT } from "./leaderboard";
 
 // Wire schemas for the badge and the rating-ordered lists (written from AIP-1 §5 and
@@ -31,7 +32,7 @@ export const RatingEntry = z
   .object({
     agent_id: z.string(),
     display_name: z.string().nullable(),
-    rating: z.number().int().openapi({ description: "Decayed rating at as_of (AIP-1 §5)" }),
+    rating: int("Decayed rating at as_of (AIP-1 §5)"),
     missions_completed: z.number().int(),
     missions_attempted: z.number().int(),
     win_rate: z.number().nullable().openapi({
@@ -41,14 +42,10 @@ export const RatingEntry = z
   })
   .openapi("RatingEntry");
 
-export const RatingList = z
-  .object({
-    agents: z.array(RatingEntry),
-    next_cursor: z.string().nullable(),
-    as_of: z
-      .string()
-      .openapi({ description: "Instant at which decay was evaluated; pinned by the cursor for every later page" }),
-  })
-  .openapi("RatingList");
+export const RatingList = pageOf(
+  "RatingList",
+  { agents: z.array(RatingEntry) },
+  { as_of: str("Instant at which decay was evaluated; pinned by the cursor for every later page") },
+);
 
-export const BadgeSvg = z.string().openapi({ description: "shields-style SVG: `OABP rating | <decayed rating>`" });
+export const BadgeSvg = str("shields-style SVG: `OABP rating | <decayed rating>`");

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pageQuery, pageOf, timestamps } from "../../http/wire";
+import { pageQuery, pageOf, str, exampleId, recordOf } from "../../http/wire";
 import { pathId } from "../../http/params";
 
 // ClawFinder reviews (docs/design.md "ClawFinder"): integer stars 1–5, optional text.
@@ -27,18 +27,14 @@ export const UpdateReviewRequest = z
   .openapi("UpdateReview");
 export type UpdateReviewInput = z.infer<typeof UpdateReviewRequest>;
 
-export const Review = z
-  .object({
-    id: z.string().openapi({ example: "rev_01JZ0000000000000000000000" }),
-    mission_id: z.string(),
-    reviewer: z.string().openapi({ description: "The author's address" }),
-    reviewee: z.string().openapi({ description: "The reviewed agent's address (the {id} of the path)" }),
-    reviewer_role: z.enum(["creator", "winner"]).openapi({ description: "The author's side of the mission" }),
-    stars: z.number().int(),
-    text: z.string().nullable(),
-    ...timestamps,
-  })
-  .openapi("Review");
+export const Review = recordOf("Review", "rev", {
+  mission_id: z.string(),
+  reviewer: str("The author's address"),
+  reviewee: str("The reviewed agent's address (the {id} of the path)"),
+  reviewer_role: z.enum(["creator", "winner"]).openapi({ description: "The author's side of the mission" }),
+  stars: z.number().int(),
+  text: z.string().nullable(),
+});
 export type ReviewWire = z.infer<typeof Review>;
 
 export const ReviewSummary = z
@@ -60,5 +56,5 @@ export const ListReviewsQuery = z.object({
 
 export const ReviewParams = z.object({
   id: pathId("id", "0xabc1230000000000000000000000000000000000"),
-  review_id: pathId("review_id", "rev_01JZ0000000000000000000000"),
+  review_id: pathId("review_id", exampleId("rev")),
 });

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { pageQuery, pageOf } from "../../http/wire";
+import { pageQuery, pageOf, strOrNull, str } from "../../http/wire";
 import { pathId } from "../../http/params";
+import { SUBMISSION_STATUSES } from "../../db/vocabulary";
 
 export const MAX_INLINE_CONTENT = 64 * 1024;
 
@@ -34,22 +35,16 @@ export const CreateSubmissionRequest = z
   .openapi("CreateSubmission");
 export type CreateSubmissionInput = z.infer<typeof CreateSubmissionRequest>;
 
-export const SUBMISSION_STATUSES = ["pending", "accepted", "rejected"] as const;
-
 export const Submission = z
   .object({
     submission_id: z.string(),
     id: z.string(),
     mission_id: z.string(),
     submitter: z.string(),
-    content_uri: z
-      .string()
-      .nullable()
-      .openapi({ description: "Hidden (null) from third parties until the mission is resolved or voided" }),
-    content_hash: z.string().openapi({
-      description:
-        "sha256 of the deliverable in the AIP-1 §3 form 0x<hex> (input also accepts bare hex and sha256:<hex>)",
-    }),
+    content_uri: strOrNull("Hidden (null) from third parties until the mission is resolved or voided"),
+    content_hash: str(
+      "sha256 of the deliverable in the AIP-1 §3 form 0x<hex> (input also accepts bare hex and sha256:<hex>)",
+    ),
     submitted_at: z.string(),
     metadata: z.record(z.string(), z.unknown()).nullable(),
     status: z.enum(SUBMISSION_STATUSES),
@@ -58,10 +53,7 @@ export const Submission = z
       .literal(true)
       .optional()
       .openapi({ description: "AIP-3 §3.1: the mission's creator submitted; stored rejected, never credited" }),
-    receipt_uri: z
-      .string()
-      .nullable()
-      .openapi({ description: "AIP-1 §6.1: the signed receipt, once this submission is paid" }),
+    receipt_uri: strOrNull("AIP-1 §6.1: the signed receipt, once this submission is paid"),
     next_action: z.string(),
   })
   .openapi("Submission");

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pageOf } from "../../http/wire";
+import { pageOf, intOrNull, int, strOrNull, str, bool } from "../../http/wire";
 import { EscrowAttestation } from "../escrow";
 
 // Wire schemas of /transparency, /transparency/payouts and /stats, by hand.
@@ -8,18 +8,15 @@ const amount = z.string().openapi({ description: "Base units, base-10 integer st
 
 const ReconciledAsset = z.object({
   asset: z.string(),
-  token: z.string().openapi({ description: "ERC-20 address, lower-case" }),
+  token: str("ERC-20 address, lower-case"),
   held: amount
     .nullable()
     .openapi({ description: "What the database says the contract holds (null: no block to read at)" }),
   deposits: z.number().int().nullable(),
   on_chain: amount.nullable().openapi({ description: "balanceOf(escrow) at block_number (null: RPC unavailable)" }),
-  difference: z.string().nullable().openapi({ description: "on_chain − held (may be negative: a shortfall)" }),
+  difference: strOrNull("on_chain − held (may be negative: a shortfall)"),
   reconciled: z.boolean().nullable().openapi({ description: "on_chain ≥ held; null when not read" }),
-  exited_slots: z
-    .number()
-    .int()
-    .openapi({ description: "Deposits their funder took back on chain (SelfRefunded, Reclaimed): not held" }),
+  exited_slots: int("Deposits their funder took back on chain (SelfRefunded, Reclaimed): not held"),
   exited_amount: amount,
   credits_withdrawn: amount.openapi({ description: "Pull credits withdrawn (Withdrawn logs)" }),
   credits_outstanding: amount.openapi({ description: "Pull credits not withdrawn yet: part of a positive difference" }),
@@ -38,7 +35,7 @@ export const TransparencyResponse = z
           decimals: z.number().int(),
           escrowed_total: amount,
           escrow_accounts: z.number().int(),
-          heads_digest: z.string().openapi({ description: "sha256 over the escrow accounts' hash-chain heads" }),
+          heads_digest: str("sha256 over the escrow accounts' hash-chain heads"),
         }),
       ),
       attestation: EscrowAttestation,
@@ -52,7 +49,7 @@ export const TransparencyResponse = z
       note: z.string(),
       chain_id: z.number().int().nullable(),
       escrow_contract: z.string().nullable(),
-      block_number: z.number().int().nullable().openapi({ description: "The confirmed head both sides are read at" }),
+      block_number: intOrNull("The confirmed head both sides are read at"),
       as_of: z.string(),
       assets: z.array(ReconciledAsset).openapi({ description: "Per token, summed over every followed contract" }),
       contracts: z
@@ -60,7 +57,7 @@ export const TransparencyResponse = z
           z.object({
             address: z.string(),
             version: z.string(),
-            current: z.boolean().openapi({ description: "New missions fund this one; the others are retired" }),
+            current: bool("New missions fund this one; the others are retired"),
             reconciled: z.boolean().nullable(),
             assets: z.array(ReconciledAsset),
           }),
@@ -71,14 +68,12 @@ export const TransparencyResponse = z
           .array(
             z.object({
               contract: z.string(),
-              kind: z.string().openapi({
-                description: "resolver | guardian | admin_transfer | admin_delay | fee_cap | release",
-              }),
+              kind: str("resolver | guardian | admin_transfer | admin_delay | fee_cap | release"),
               event: z.string(),
               args: GovernanceArgs,
               proposed_block: z.number().int(),
               tx_hash: z.string(),
-              effective_at: z.number().int().nullable().openapi({ description: "Unix seconds it may take effect" }),
+              effective_at: intOrNull("Unix seconds it may take effect"),
               effective_at_iso: z.string().nullable(),
             }),
           )
@@ -132,18 +127,14 @@ export const PayoutsPage = pageOf("PayoutsPage", {
       asset: z.string(),
       amount,
       rail: z.enum(["ledger", "base"]),
-      paid_at: z
-        .string()
-        .openapi({ description: "When the award was decided and the payout made (ledger) or queued (base)" }),
+      paid_at: str("When the award was decided and the payout made (ledger) or queued (base)"),
       settlement: z.object({
-        status: z
-          .string()
-          .openapi({ description: "ledger: credited; base: the release's state (queued … final, failed)" }),
+        status: str("ledger: credited; base: the release's state (queued … final, failed)"),
         chain_id: z.number().int().nullable(),
         tx_hash: z.string().nullable(),
         ledger_entry_hash: z.string().nullable(),
       }),
-      receipt: z.string().openapi({ description: "The signed §6.1 receipt" }),
+      receipt: str("The signed §6.1 receipt"),
     }),
   ),
 });

@@ -1,5 +1,16 @@
 import { z } from "@hono/zod-openapi";
-import { pageQuery, Tag, pageOf, timestamps } from "../../http/wire";
+import {
+  pageQuery,
+  Tag,
+  pageOf,
+  timestamps,
+  intOrNull,
+  int,
+  strOrNull,
+  str,
+  exampleId,
+  recordOf,
+} from "../../http/wire";
 import { pathId } from "../../http/params";
 import { EVENT_TYPES } from "../../lib/webhook-events";
 import { MAX_WEBHOOK_URL_LENGTH } from "./webhooks.url";
@@ -55,28 +66,24 @@ export const CreateWebhookRequest = z
   .openapi("CreateWebhook");
 export type CreateWebhookInput = z.infer<typeof CreateWebhookRequest>;
 
-export const Webhook = z
-  .object({
-    id: z.string().openapi({ example: "whk_01JZ0000000000000000000000" }),
-    url: z.string(),
-    events: z.array(eventType),
-    filters: WebhookFilters,
-    status: z.enum(["pending_verification", "active", "disabled"]).openapi({
-      description:
-        "pending_verification until the endpoint echoes the signed webhook.verification challenge (docs/abuse-edge.md); deliveries are queued meanwhile and sent once it is active",
-    }),
-    disabled_reason: z.enum(["endpoint_gone", "failing_endpoint", "verification_failed"]).nullable().openapi({
-      description:
-        "endpoint_gone: it answered 410; failing_endpoint: OABP_WEBHOOK_MAX_CONSECUTIVE_FAILURES failed attempts in a row, or every attempt failed for a whole retry window; verification_failed: the challenge was not echoed after 5 tries",
-    }),
-    disabled_at: z.string().nullable(),
-    failing_since: z.string().nullable().openapi({ description: "First failed attempt since the last success" }),
-    verified_at: z.string().nullable().openapi({ description: "When the endpoint echoed the verification challenge" }),
-    consecutive_failures: z.number().int().openapi({ description: "Failed attempts since the last success" }),
-    last_success_at: z.string().nullable(),
-    ...timestamps,
-  })
-  .openapi("Webhook");
+export const Webhook = recordOf("Webhook", "whk", {
+  url: z.string(),
+  events: z.array(eventType),
+  filters: WebhookFilters,
+  status: z.enum(["pending_verification", "active", "disabled"]).openapi({
+    description:
+      "pending_verification until the endpoint echoes the signed webhook.verification challenge (docs/abuse-edge.md); deliveries are queued meanwhile and sent once it is active",
+  }),
+  disabled_reason: z.enum(["endpoint_gone", "failing_endpoint", "verification_failed"]).nullable().openapi({
+    description:
+      "endpoint_gone: it answered 410; failing_endpoint: OABP_WEBHOOK_MAX_CONSECUTIVE_FAILURES failed attempts in a row, or every attempt failed for a whole retry window; verification_failed: the challenge was not echoed after 5 tries",
+  }),
+  disabled_at: z.string().nullable(),
+  failing_since: strOrNull("First failed attempt since the last success"),
+  verified_at: strOrNull("When the endpoint echoed the verification challenge"),
+  consecutive_failures: int("Failed attempts since the last success"),
+  last_success_at: z.string().nullable(),
+});
 export type WebhookWire = z.infer<typeof Webhook>;
 
 export const WebhookCreated = Webhook.extend({
@@ -92,20 +99,15 @@ export const DeliveryAttempt = z.object({
   attempt: z.number().int(),
   at: z.string(),
   duration_ms: z.number().int(),
-  status_code: z
-    .number()
-    .int()
-    .nullable()
-    .openapi({ description: "HTTP status answered; null when none was (timeout, refused address …)" }),
-  error: z.string().nullable().openapi({
-    description:
-      "Stable reason of a failed attempt (unexpected_status, redirect_not_followed, endpoint_gone, timeout, blocked_address, connect_error …); null on success",
-  }),
+  status_code: intOrNull("HTTP status answered; null when none was (timeout, refused address …)"),
+  error: strOrNull(
+    "Stable reason of a failed attempt (unexpected_status, redirect_not_followed, endpoint_gone, timeout, blocked_address, connect_error …); null on success",
+  ),
 });
 
 export const Delivery = z
   .object({
-    event_id: z.string().openapi({ description: "Sent as the webhook-id header, the same on every attempt" }),
+    event_id: str("Sent as the webhook-id header, the same on every attempt"),
     event_type: eventType,
     status: z.enum(["pending", "delivered", "failed"]),
     attempt_count: z.number().int(),
@@ -126,5 +128,5 @@ export const PageQuery = z.object({
 });
 
 export const WebhookIdParam = z.object({
-  id: pathId("id", "whk_01JZ0000000000000000000000"),
+  id: pathId("id", exampleId("whk")),
 });
