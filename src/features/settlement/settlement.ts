@@ -387,6 +387,37 @@ export async function resolveAndPay(ctx: TxCtx, r: Resolution): Promise<void> {
   await emitEvents(ctx.tx, events);
 }
 
+/** The resolutions in which one winner takes the whole reward, and what they tell the submissions. */
+const ONE_WINNER = {
+  first_valid_match: { winnerReason: "first_valid_match", loserReason: "another_submission_won" },
+  oracle_attested: { winnerReason: "oracle_attested", loserReason: "not_selected" },
+  creator_award_overturned: { winnerReason: "appeal_winner", loserReason: "not_selected" },
+} satisfies Partial<Record<ResolutionReason, Pick<Resolution, "winnerReason" | "loserReason">>>;
+
+/**
+ * resolveAndPay for one winner taking the whole reward (reward − fee, outcome `win`), with the
+ * submission reasons its resolution reason fixes (ONE_WINNER). Same contract as resolveAndPay.
+ */
+export async function payOneWinner(
+  ctx: TxCtx,
+  {
+    winner,
+    reason,
+    ...rest
+  }: Pick<Resolution, "mission" | "alsoLock" | "loserReasons"> & {
+    winner: { id: string; submitter: string };
+    reason: keyof typeof ONE_WINNER;
+  },
+): Promise<void> {
+  await resolveAndPay(ctx, {
+    ...rest,
+    winners: [{ submissionId: winner.id, submitter: winner.submitter, weight: 1 }],
+    reason,
+    ...ONE_WINNER[reason],
+    outcome: "win",
+  });
+}
+
 /** Each funded slot goes back to its funder on chain (the mission's own deposit and every applied top-up's). */
 async function refundOnChain(ctx: TxCtx, m: MissionRow): Promise<void> {
   for (const sl of await escrowSlots(ctx.tx, m)) {

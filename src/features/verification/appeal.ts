@@ -8,7 +8,7 @@ import { parseUint } from "../../lib/money";
 import { pipelined } from "../../db/pipelined";
 import { settleStakes, type BallotRules, stakeAccounts } from "./stakes";
 import type { AccountKey } from "../ledger";
-import { resolveAndPay, type Winner } from "../settlement";
+import { payOneWinner, resolveAndPay, type Winner } from "../settlement";
 import { pickWinner, settleBallots, type Ballot } from "./vote-math";
 import type { MissionRow } from "../../db/rows";
 import { verificationIf, type AppealParams } from "../../db/verification";
@@ -263,13 +263,10 @@ async function closeAppealVote(ctx: TxCtx, m: MissionRow, { a, p, rows, total, q
     });
   } else {
     const w = byId.get(result.submissionId)!;
-    await resolveAndPay(ctx, {
+    await payOneWinner(ctx, {
       mission: m,
-      winners: [{ submissionId: w.id, submitter: w.submitter, weight: 1 }],
+      winner: w,
       reason: "creator_award_overturned",
-      winnerReason: "appeal_winner",
-      loserReason: "not_selected",
-      outcome: "win",
       alsoLock: stakes,
       loserReasons: Object.fromEntries([...awarded].map((id) => [id, "award_overturned" as const])),
     });

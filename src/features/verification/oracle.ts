@@ -11,7 +11,7 @@ import {
   type OracleFailureReason,
 } from "../../lib/evm";
 import { expireJudging } from "./creator-judges";
-import { resolveAndPay, voidAndRefund } from "../settlement";
+import { payOneWinner, voidAndRefund } from "../settlement";
 import { holdForChecks } from "./default-award";
 import type { MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
@@ -197,14 +197,7 @@ export async function advanceOracle(
 async function payAttested(ctx: TxCtx, { mission: m, verdict }: { mission: Mission; verdict: OracleVerdict }) {
   const winner = await attestedSubmission(ctx.tx, m, verdict);
   if (!winner) return undefined;
-  await resolveAndPay(ctx, {
-    mission: m,
-    winners: [{ submissionId: winner.id, submitter: winner.submitter, weight: 1 }],
-    reason: "oracle_attested",
-    winnerReason: "oracle_attested",
-    loserReason: "not_selected",
-    outcome: "win",
-  });
+  await payOneWinner(ctx, { mission: m, winner, reason: "oracle_attested" });
   return winner;
 }
 
