@@ -9,6 +9,7 @@ import { missionKey } from "../../lib/evm";
 import { parseUint } from "../../lib/money";
 import { onceTx } from "../../lib/idempotency";
 import { verificationOf } from "../../db/verification";
+import { topUpsOf } from "../../db/mission-parts";
 import { findVisibleMission, lockMission } from "../../db/mission-visibility";
 import { emitEvents, missionAmended } from "../../db/outbox";
 import { MISSION_COLUMNS, type MissionRow as Mission } from "../../db/rows";
@@ -197,16 +198,7 @@ async function extendDeadline(
   // + windows + REFUND_GRACE_SECONDS). A later deadline may eat into that grace, never below
   // EXTENSION_MIN_GRACE_SECONDS: a funder must not be able to take its deposit back before the payout.
   if (m.rewardChain === "base" && m.escrow?.refund_after !== undefined) {
-    const topUps = await tx
-      .select({ escrow: missionAmendments.escrow })
-      .from(missionAmendments)
-      .where(
-        and(
-          eq(missionAmendments.missionId, m.id),
-          eq(missionAmendments.kind, "top_up"),
-          ne(missionAmendments.status, "rejected"),
-        ),
-      );
+    const topUps = await topUpsOf(tx, m.id, ne(missionAmendments.status, "rejected"));
     const bound = Math.min(m.escrow.refund_after, ...topUps.map((t) => t.escrow?.refund_after ?? Infinity));
     const decidedBy = (d: Date) => refundAfterFor(d, v, deps.config) - REFUND_GRACE_SECONDS;
     if (decidedBy(deadline) + EXTENSION_MIN_GRACE_SECONDS > bound)

@@ -16,6 +16,7 @@ import {
   type OutboxEvent,
 } from "../../db/outbox";
 import type { MissionRow } from "../../db/rows";
+import { pendingOf, topUpsOf } from "../../db/mission-parts";
 
 export interface Winner {
   submissionId: string;
@@ -46,16 +47,7 @@ async function ledgerFunders(tx: Tx, m: MissionRow): Promise<Map<string, bigint>
   const reward = BigInt(m.rewardAmount);
   const out = new Map<string, bigint>();
   if (m.amendmentsCount === 0) return out.set(m.creator, reward);
-  const topUps = await tx
-    .select({ actor: missionAmendments.actor, amount: missionAmendments.amount })
-    .from(missionAmendments)
-    .where(
-      and(
-        eq(missionAmendments.missionId, m.id),
-        eq(missionAmendments.kind, "top_up"),
-        eq(missionAmendments.status, "applied"),
-      ),
-    );
+  const topUps = await topUpsOf(tx, m.id, eq(missionAmendments.status, "applied"));
   let rest = reward;
   for (const t of topUps) {
     const a = BigInt(t.amount!);
@@ -299,7 +291,7 @@ async function rejectLosers(ctx: TxCtx, r: Resolution): Promise<OutboxEvent[]> {
   const events: OutboxEvent[] = [];
   const lose = (reason: SubmissionReason) =>
     ({ status: "rejected", reason, outcome: "loss", decidedAt: now, updatedAt: now, nextCheckAt: null }) as const;
-  const pending = and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"));
+  const pending = pendingOf(m.id);
   const returning = { id: submissions.id, submitter: submissions.submitter };
   for (const [id, reason] of Object.entries(r.loserReasons ?? {})) {
     const lost = await tx
@@ -462,7 +454,7 @@ export async function voidAndRefund(
   const rejected = await tx
     .update(submissions)
     .set({ status: "rejected", reason: "mission_voided", decidedAt: now, updatedAt: now, nextCheckAt: null })
-    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending")))
+    .where(pendingOf(m.id))
     .returning({ id: submissions.id, submitter: submissions.submitter });
   await tx
     .update(missions)

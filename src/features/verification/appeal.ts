@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { asc, eq, inArray, ne } from "drizzle-orm";
 import type { TxCtx } from "../../lib/context";
 import { emitEvent, missionAwarded } from "../../db/outbox";
 import { missions, submissions, votes } from "../../db/schema/index";
+import { pendingOf } from "../../db/mission-parts";
 import type { AwardRecord } from "../../db/schema/missions";
 import { AppError } from "../../lib/errors";
 import { parseUint } from "../../lib/money";
@@ -68,18 +69,12 @@ export async function recordAward(
       tx
         .update(submissions)
         .set({ reason: "awarded_pending_appeal", updatedAt: now })
-        .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), inArray(submissions.id, ids))),
+        .where(pendingOf(m.id, inArray(submissions.id, ids))),
     () =>
       tx
         .update(submissions)
         .set({ reason: "awaiting_appeal", updatedAt: now })
-        .where(
-          and(
-            eq(submissions.missionId, m.id),
-            eq(submissions.status, "pending"),
-            ne(submissions.reason, "awarded_pending_appeal"),
-          ),
-        ),
+        .where(pendingOf(m.id, ne(submissions.reason, "awarded_pending_appeal"))),
     () =>
       tx
         .update(missions)

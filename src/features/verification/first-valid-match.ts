@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { asc, eq, isNull, or } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { submissions } from "../../db/schema/index";
+import { pendingOf } from "../../db/mission-parts";
 import type { Deps } from "../../deps";
 import { sha256Hex } from "../../lib/hash";
 import { matchContent } from "../../lib/safe-regex";
@@ -168,13 +169,7 @@ export async function judgeFirstValidMatch(
   const [first] = await tx
     .select()
     .from(submissions)
-    .where(
-      and(
-        eq(submissions.missionId, m.id),
-        eq(submissions.status, "pending"),
-        or(isNull(submissions.checkResult), eq(submissions.checkResult, "valid")),
-      ),
-    )
+    .where(pendingOf(m.id, or(isNull(submissions.checkResult), eq(submissions.checkResult, "valid"))))
     .orderBy(asc(submissions.seq))
     .limit(1);
   if (first?.checkResult === "valid") return payFirstValid({ tx, deps, now }, m, first);
