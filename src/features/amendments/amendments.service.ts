@@ -2,13 +2,14 @@ import { and, asc, count, eq, gt, ne, sql } from "drizzle-orm";
 import { assertNotSuspended } from "../../db/suspension";
 import type { Tx } from "../../db/client";
 import { missionAmendments, missions } from "../../db/schema/index";
-import { agentOf, type Ctx, dbOf, viewerOf } from "../../lib/context";
+import { agentOf, type Ctx, dbOf, type TxCtx, viewerOf } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { missionKey } from "../../lib/evm";
 import { parseUint } from "../../lib/money";
 import { onceTx } from "../../lib/idempotency";
 import { verificationOf } from "../../db/verification";
+import { topUpsOf } from "../../db/mission-parts";
 import { findVisibleMission, lockMission } from "../../db/mission-visibility";
 import { emitEvents, missionAmended } from "../../db/outbox";
 import { MISSION_COLUMNS, type MissionRow as Mission } from "../../db/rows";
@@ -60,10 +61,10 @@ export async function amendMission(
   // A top-up or an edit is new activity, refused to a suspended address (docs/moderation.md); a
   // deadline extension only gives the mission's solvers more time, and stays open.
   if (input.kind !== "extend_deadline") await assertNotSuspended(ctx.deps.database.db, caller, now);
-  return onceTx(ctx, async (tx) => {
+  return onceTx(ctx, async (tx, txCtx) => {
     const m = await lockMission(tx, missionId);
     if (!m) throw new AppError("NOT_FOUND", "mission not found");
-    await requireSlot(ctx, tx, { m, caller, kind: input.kind });
+    await requireSlot(txCtx, { m, caller, kind: input.kind });
     const [last] = await tx
       .select({ seq: sql<number>`coalesce(max(${missionAmendments.seq}), 0)::int` })
       .from(missionAmendments)
@@ -73,11 +74,11 @@ export async function amendMission(
     const base = { id, missionId: m.id, seq, actor: caller, rail: m.rewardChain, createdAt: now, updatedAt: now };
     switch (input.kind) {
       case "extend_deadline":
-        return extendDeadline(ctx, tx, { m, base, deadline: new Date(input.deadline) });
+        return extendDeadline(txCtx, { m, base, deadline: new Date(input.deadline) });
       case "edit":
-        return edit(ctx, tx, { m, base, input });
+        return edit(txCtx, { m, base, input });
       case "top_up":
-        return topUp(ctx, tx, { m, base, amount: parseUint(input.amount) });
+        return topUp(txCtx, { m, base, amount: parseUint(input.amount) });
     }
   });
 }
@@ -89,11 +90,10 @@ export async function amendMission(
  * Rejected (and expired) amendments do not count. Runs under the mission row lock: no race.
  */
 async function requireSlot(
-  ctx: Ctx,
-  tx: Tx,
+  { tx, deps }: TxCtx,
   { m, caller, kind }: { m: Mission; caller: string; kind: AmendMissionInput["kind"] },
 ) {
-  const { config } = ctx.deps;
+  const { config } = deps;
   const live = and(eq(missionAmendments.missionId, m.id), ne(missionAmendments.status, "rejected"));
   if (caller === m.creator) {
     const [n] = await tx
@@ -161,11 +161,9 @@ async function apply(
 }
 
 async function extendDeadline(
-  ctx: Ctx,
-  tx: Tx,
+  { tx, deps, now }: TxCtx,
   { m, base, deadline }: { m: Mission; base: Base; deadline: Date },
 ): Promise<AmendmentWire> {
-  const { deps, now } = ctx;
   if (base.actor !== m.creator) throw creatorOnly("extend its deadline");
   requireBeforeDeadline(m, now, "extend_deadline");
   if (deadline.getTime() <= m.deadline.getTime())
@@ -197,16 +195,7 @@ async function extendDeadline(
   // + windows + REFUND_GRACE_SECONDS). A later deadline may eat into that grace, never below
   // EXTENSION_MIN_GRACE_SECONDS: a funder must not be able to take its deposit back before the payout.
   if (m.rewardChain === "base" && m.escrow?.refund_after !== undefined) {
-    const topUps = await tx
-      .select({ escrow: missionAmendments.escrow })
-      .from(missionAmendments)
-      .where(
-        and(
-          eq(missionAmendments.missionId, m.id),
-          eq(missionAmendments.kind, "top_up"),
-          ne(missionAmendments.status, "rejected"),
-        ),
-      );
+    const topUps = await topUpsOf(tx, m.id, ne(missionAmendments.status, "rejected"));
     const bound = Math.min(m.escrow.refund_after, ...topUps.map((t) => t.escrow?.refund_after ?? Infinity));
     const decidedBy = (d: Date) => refundAfterFor(d, v, deps.config) - REFUND_GRACE_SECONDS;
     if (decidedBy(deadline) + EXTENSION_MIN_GRACE_SECONDS > bound)
@@ -237,12 +226,11 @@ async function extendDeadline(
 }
 
 async function edit(
-  ctx: Ctx,
-  tx: Tx,
+  { tx, now }: TxCtx,
   { m, base, input }: { m: Mission; base: Base; input: Extract<AmendMissionInput, { kind: "edit" }> },
 ): Promise<AmendmentWire> {
   if (base.actor !== m.creator) throw creatorOnly("edit it");
-  requireBeforeDeadline(m, ctx.now, "edit");
+  requireBeforeDeadline(m, now, "edit");
   if (m.submissionCount > 0)
     throw new AppError("CONFLICT", "a mission can be edited only before its first submission", {
       reason: "submissions_exist",
@@ -270,15 +258,13 @@ async function edit(
     throw new AppError("UNPROCESSABLE", "edit: nothing to change (give a title, description or tags that differ)", {
       reason: "no_change",
     });
-  return apply(tx, { m, row: { ...base, kind: "edit", changes }, set, now: ctx.now });
+  return apply(tx, { m, row: { ...base, kind: "edit", changes }, set, now });
 }
 
 async function topUp(
-  ctx: Ctx,
-  tx: Tx,
+  { tx, deps, now }: TxCtx,
   { m, base, amount }: { m: Mission; base: Base; amount: bigint },
 ): Promise<AmendmentWire> {
-  const { deps, now } = ctx;
   if (!deps.config.topUpByAnyone && base.actor !== m.creator) throw creatorOnly("top up its reward");
   if (amount <= 0n) throw new AppError("INVALID_PARAMETER", "amount must be a positive integer", { field: "amount" });
   if (!acceptsTopUp(m))

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { lockMission } from "../../db/mission-visibility";
 import type { Tx } from "../../db/client";
 import { escrowDeposits, missions, type EscrowRecord } from "../../db/schema/index";
@@ -207,19 +207,19 @@ export async function reorgDeposit({ tx, deps, now }: TxCtx, { mission: m, depos
   }
 }
 
-/** The deposit row of one log (chain, tx, log index), locked; undefined when first seen. */
+/** The deposit rows a chain transaction made (and `also`). */
+export function depositsOfTx(chainId: number, txHash: string, ...also: SQL[]) {
+  return and(eq(escrowDeposits.chainId, chainId), eq(escrowDeposits.txHash, txHash), ...also);
+}
+
+/** The deposit row of one log: a deposit is known by its chain, transaction and log index. */
+export function depositOfLog(chainId: number, log: Pick<FundedLog, "txHash" | "logIndex">) {
+  return depositsOfTx(chainId, log.txHash, eq(escrowDeposits.logIndex, log.logIndex));
+}
+
+/** The deposit row of one log, locked; undefined when first seen. */
 export async function lockLogRow(tx: Tx, chainId: number, log: FundedLog): Promise<DepositRow | undefined> {
-  const [existing] = await tx
-    .select()
-    .from(escrowDeposits)
-    .where(
-      and(
-        eq(escrowDeposits.chainId, chainId),
-        eq(escrowDeposits.txHash, log.txHash),
-        eq(escrowDeposits.logIndex, log.logIndex),
-      ),
-    )
-    .for("update");
+  const [existing] = await tx.select().from(escrowDeposits).where(depositOfLog(chainId, log)).for("update");
   return existing;
 }
 

@@ -23,49 +23,54 @@ type Args = Record<string, unknown>;
 const DEFAULT_ADMIN_ROLE = `0x${"00".repeat(32)}`;
 const same = (a: unknown, b: unknown) => String(a).toLowerCase() === String(b).toLowerCase();
 
-/** A proposal that any of these events closes, whatever their arguments (a newer proposal replaces it). */
+/**
+ * A proposal that any of `names` closes, whatever their arguments (a newer proposal replaces it),
+ * or that a later event closes when `also` says so.
+ */
 const closedBy =
-  (...names: string[]) =>
-  (_p: Args, ev: { name: string }): boolean =>
-    names.includes(ev.name);
+  (names: string[], also: Rule["closes"] = () => false): Rule["closes"] =>
+  (p, ev) =>
+    names.includes(ev.name) || also(p, ev);
+
+/** The proposed resolver took office: activated, or granted a role (other than admin) directly. */
+const resolverInstalled: Rule["closes"] = (p, ev) =>
+  (ev.name === "ResolverActivated" && same(ev.args.resolver, p.resolver)) ||
+  (ev.name === "RoleGranted" && same(ev.args.account, p.resolver) && !same(ev.args.role, DEFAULT_ADMIN_ROLE));
+
+/** The scheduled admin took office: granted the admin role. */
+const adminInstalled: Rule["closes"] = (p, ev) =>
+  ev.name === "RoleGranted" && same(ev.args.role, DEFAULT_ADMIN_ROLE) && same(ev.args.account, p.newAdmin);
 
 const RULES: Rule[] = [
   {
     kind: "resolver",
     open: "ResolverProposed",
     at: "activeFrom",
-    closes: (p, ev) =>
-      ev.name === "ResolverProposed" ||
-      ev.name === "ResolverProposalCancelled" ||
-      (ev.name === "ResolverActivated" && same(ev.args.resolver, p.resolver)) ||
-      (ev.name === "RoleGranted" && same(ev.args.account, p.resolver) && !same(ev.args.role, DEFAULT_ADMIN_ROLE)),
+    closes: closedBy(["ResolverProposed", "ResolverProposalCancelled"], resolverInstalled),
   },
   {
     kind: "guardian",
     open: "GuardianProposed",
     at: "activeFrom",
-    closes: closedBy("GuardianProposed", "GuardianProposalCancelled", "GuardianActivated"),
+    closes: closedBy(["GuardianProposed", "GuardianProposalCancelled", "GuardianActivated"]),
   },
   {
     kind: "admin_transfer",
     open: "DefaultAdminTransferScheduled",
     at: "acceptSchedule",
-    closes: (p, ev) =>
-      ev.name === "DefaultAdminTransferScheduled" ||
-      ev.name === "DefaultAdminTransferCanceled" ||
-      (ev.name === "RoleGranted" && same(ev.args.role, DEFAULT_ADMIN_ROLE) && same(ev.args.account, p.newAdmin)),
+    closes: closedBy(["DefaultAdminTransferScheduled", "DefaultAdminTransferCanceled"], adminInstalled),
   },
   {
     kind: "admin_delay",
     open: "DefaultAdminDelayChangeScheduled",
     at: "effectSchedule",
-    closes: closedBy("DefaultAdminDelayChangeScheduled", "DefaultAdminDelayChangeCanceled"),
+    closes: closedBy(["DefaultAdminDelayChangeScheduled", "DefaultAdminDelayChangeCanceled"]),
   },
   {
     kind: "fee_cap",
     open: "FeeCapProposed",
     at: "activeFrom",
-    closes: closedBy("FeeCapProposed", "FeeCapChanged", "FeeCapProposalCancelled"),
+    closes: closedBy(["FeeCapProposed", "FeeCapChanged", "FeeCapProposalCancelled"]),
   },
   {
     kind: "release",

@@ -12,7 +12,7 @@ import { AppError } from "../../lib/errors";
 import { agentOf, type Ctx, dbOf, viewerOf, withTx } from "../../lib/context";
 import { findMissionRow, findVisibleMission } from "../../db/mission-visibility";
 import { checkDepositReceipt, DEPOSIT_REJECTIONS } from "./escrow.check";
-import { recordDeposit, resolverRefunds } from "./escrow.deposits";
+import { depositsOfTx, recordDeposit, resolverRefunds } from "./escrow.deposits";
 import { missionTerms } from "./escrow.terms";
 import type { TreasuryResponse } from "./escrow.schemas";
 import { escrowToWire } from "./escrow.wire";
@@ -59,13 +59,7 @@ export async function attachDeposit(ctx: Ctx, { missionId, txHash }: { missionId
   const [used] = await dbOf(ctx)
     .select({ missionId: escrowDeposits.missionId })
     .from(escrowDeposits)
-    .where(
-      and(
-        eq(escrowDeposits.chainId, chain.chainId),
-        eq(escrowDeposits.txHash, hash),
-        ne(escrowDeposits.missionId, m.id),
-      ),
-    )
+    .where(depositsOfTx(chain.chainId, hash, ne(escrowDeposits.missionId, m.id)))
     .limit(1);
   if (used)
     throw new AppError("CONFLICT", "this deposit already backs another mission", {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { escrowDeposits, missionAmendments, missions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -6,6 +6,7 @@ import type { FundedLog, Heads } from "../../lib/base-chain";
 import { emitEvents, missionAmended } from "../../db/outbox";
 import { MISSION_COLUMNS, type MissionRow as Mission } from "../../db/rows";
 import { lockMission } from "../../db/mission-visibility";
+import { topUpsOf } from "../../db/mission-parts";
 import type { DepositRejection } from "./escrow.check";
 import { queueRefund } from "./escrow.queue";
 import {
@@ -226,18 +227,7 @@ export interface EscrowSlot {
 export async function escrowSlots(tx: Tx, m: Mission): Promise<EscrowSlot[]> {
   const slots: EscrowSlot[] = [];
   const live = m.escrow?.deposit;
-  const topUps = await tx
-    .select()
-    .from(missionAmendments)
-    .where(
-      and(
-        eq(missionAmendments.missionId, m.id),
-        eq(missionAmendments.kind, "top_up"),
-        eq(missionAmendments.rail, "base"),
-        eq(missionAmendments.status, "applied"),
-      ),
-    )
-    .orderBy(asc(missionAmendments.seq));
+  const topUps = await topUpsOf(tx, m.id, eq(missionAmendments.rail, "base"), eq(missionAmendments.status, "applied"));
   const depositIds = topUps.map((a) => a.escrow?.deposit_id).filter((x): x is string => !!x);
   const deposits = depositIds.length
     ? await tx.select().from(escrowDeposits).where(inArray(escrowDeposits.id, depositIds))

@@ -13,6 +13,7 @@ import { recordEscrowEvent } from "./escrow.exits";
 import { checkFundedLog } from "./escrow.check";
 import {
   confirmDeposit,
+  depositOfLog,
   finalizeDeposit,
   lockMission,
   moveDeposit,
@@ -135,13 +136,7 @@ async function considerLog(deps: Deps, chain: BaseChain, log: FundedLog, heads: 
   const [known] = await db
     .select({ status: escrowDeposits.status })
     .from(escrowDeposits)
-    .where(
-      and(
-        eq(escrowDeposits.chainId, chain.chainId),
-        eq(escrowDeposits.txHash, log.txHash),
-        eq(escrowDeposits.logIndex, log.logIndex),
-      ),
-    );
+    .where(depositOfLog(chain.chainId, log));
   if (known && known.status !== "reorged") return;
   const [m] = await db
     .select({

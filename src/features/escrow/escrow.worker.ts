@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import { chainPayouts } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { RpcUnavailableError, type Heads } from "../../lib/base-chain";
@@ -20,6 +20,11 @@ const WORK_BATCH = 20;
 const FINALITY_BATCH = 100;
 const WORK_STATES = ["queued", "pending_gas", "broadcast"] as const;
 const OUTAGES_BEFORE_STOP = 3;
+
+/** This chain's confirmed payouts (and `also`): the ones waiting for the finality depth. */
+function confirmedOn(chainId: number, ...also: SQL[]) {
+  return and(eq(chainPayouts.chainId, chainId), eq(chainPayouts.state, "confirmed"), ...also);
+}
 
 export async function runPayouts(deps: Deps, budgetMs = 15_000): Promise<number> {
   const chain = deps.chain;
@@ -66,7 +71,7 @@ async function dueWork({ deps, chain, now }: ChainCtx) {
   const [waiting] = await db
     .select({ one: sql<number>`1` })
     .from(chainPayouts)
-    .where(and(eq(chainPayouts.chainId, chain.chainId), eq(chainPayouts.state, "confirmed")))
+    .where(confirmedOn(chain.chainId))
     .limit(1);
   return { due, waiting: waiting !== undefined };
 }
@@ -115,13 +120,7 @@ async function finalityPass(ctx: ChainCtx, { heads, started, budgetMs }: Tick): 
   const rows = await deps.database.db
     .select()
     .from(chainPayouts)
-    .where(
-      and(
-        eq(chainPayouts.chainId, chain.chainId),
-        eq(chainPayouts.state, "confirmed"),
-        lte(chainPayouts.blockNumber, heads.final),
-      ),
-    )
+    .where(confirmedOn(chain.chainId, lte(chainPayouts.blockNumber, heads.final)))
     .orderBy(asc(chainPayouts.blockNumber), asc(chainPayouts.id))
     .limit(FINALITY_BATCH);
   let n = 0;

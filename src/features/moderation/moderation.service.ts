@@ -6,6 +6,7 @@ import { findMissionRow, findVisibleMission, lockMission } from "../../db/missio
 import { missionReports, missions, operatorAudit, postingAllowlist, suspensions } from "../../db/schema/index";
 import type { AuditAction, ReportReason } from "../../db/vocabulary";
 import { parseAgentId } from "../../lib/agent-id";
+import type { Tx } from "../../db/client";
 import { agentOf, dbOf, withTx, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
@@ -111,16 +112,19 @@ export async function suspendAgent(ctx: Ctx, input: { address: string; reason: s
   });
 }
 
+/** Takes `address` off an operator list (the suspensions, the posting allow-list); false when it was not on it. */
+async function takeOff(tx: Tx, list: typeof suspensions | typeof postingAllowlist, address: string): Promise<boolean> {
+  const gone = await tx.delete(list).where(eq(list.address, address)).returning({ address: list.address });
+  return gone.length > 0;
+}
+
 /** POST /admin/agents/{address}/unsuspend: 404 when the address is not suspended. */
 export async function unsuspendAgent(ctx: Ctx, input: { address: string; reason?: string | undefined }) {
   const { now } = ctx;
   const address = parseAgentId(input.address);
   return withTx(ctx, async (tx) => {
-    const gone = await tx
-      .delete(suspensions)
-      .where(eq(suspensions.address, address))
-      .returning({ address: suspensions.address });
-    if (gone.length === 0) throw new AppError("NOT_FOUND", `${address} is not suspended`, { reason: "not_suspended" });
+    if (!(await takeOff(tx, suspensions, address)))
+      throw new AppError("NOT_FOUND", `${address} is not suspended`, { reason: "not_suspended" });
     await appendAudit(tx, {
       at: now,
       action: "agent.unsuspend",
@@ -299,11 +303,8 @@ export async function disallowPosting(ctx: Ctx, input: { address: string }) {
   const { now } = ctx;
   const address = parseAgentId(input.address);
   await withTx(ctx, async (tx) => {
-    const gone = await tx
-      .delete(postingAllowlist)
-      .where(eq(postingAllowlist.address, address))
-      .returning({ address: postingAllowlist.address });
-    if (gone.length === 0) throw new AppError("NOT_FOUND", `${address} is not on the posting allow-list`);
+    if (!(await takeOff(tx, postingAllowlist, address)))
+      throw new AppError("NOT_FOUND", `${address} is not on the posting allow-list`);
     await appendAudit(tx, { at: now, action: "posting_allowlist.remove", target: address });
   });
 }

@@ -1,4 +1,4 @@
 // The public surface of the settlement feature: what app.ts, the job runner and other features may
 // import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
-export { plannedReleases, resolveAndPay, voidAndRefund } from "./settlement";
+export { payOneWinner, plannedReleases, resolveAndPay, voidAndRefund } from "./settlement";
 export type { SlotRelease, Winner } from "./settlement";

@@ -16,6 +16,7 @@ import {
   type OutboxEvent,
 } from "../../db/outbox";
 import type { MissionRow } from "../../db/rows";
+import { pendingOf, topUpsOf } from "../../db/mission-parts";
 
 export interface Winner {
   submissionId: string;
@@ -46,16 +47,7 @@ async function ledgerFunders(tx: Tx, m: MissionRow): Promise<Map<string, bigint>
   const reward = BigInt(m.rewardAmount);
   const out = new Map<string, bigint>();
   if (m.amendmentsCount === 0) return out.set(m.creator, reward);
-  const topUps = await tx
-    .select({ actor: missionAmendments.actor, amount: missionAmendments.amount })
-    .from(missionAmendments)
-    .where(
-      and(
-        eq(missionAmendments.missionId, m.id),
-        eq(missionAmendments.kind, "top_up"),
-        eq(missionAmendments.status, "applied"),
-      ),
-    );
+  const topUps = await topUpsOf(tx, m.id, eq(missionAmendments.status, "applied"));
   let rest = reward;
   for (const t of topUps) {
     const a = BigInt(t.amount!);
@@ -299,7 +291,7 @@ async function rejectLosers(ctx: TxCtx, r: Resolution): Promise<OutboxEvent[]> {
   const events: OutboxEvent[] = [];
   const lose = (reason: SubmissionReason) =>
     ({ status: "rejected", reason, outcome: "loss", decidedAt: now, updatedAt: now, nextCheckAt: null }) as const;
-  const pending = and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"));
+  const pending = pendingOf(m.id);
   const returning = { id: submissions.id, submitter: submissions.submitter };
   for (const [id, reason] of Object.entries(r.loserReasons ?? {})) {
     const lost = await tx
@@ -387,6 +379,37 @@ export async function resolveAndPay(ctx: TxCtx, r: Resolution): Promise<void> {
   await emitEvents(ctx.tx, events);
 }
 
+/** The resolutions in which one winner takes the whole reward, and what they tell the submissions. */
+const ONE_WINNER = {
+  first_valid_match: { winnerReason: "first_valid_match", loserReason: "another_submission_won" },
+  oracle_attested: { winnerReason: "oracle_attested", loserReason: "not_selected" },
+  creator_award_overturned: { winnerReason: "appeal_winner", loserReason: "not_selected" },
+} satisfies Partial<Record<ResolutionReason, Pick<Resolution, "winnerReason" | "loserReason">>>;
+
+/**
+ * resolveAndPay for one winner taking the whole reward (reward − fee, outcome `win`), with the
+ * submission reasons its resolution reason fixes (ONE_WINNER). Same contract as resolveAndPay.
+ */
+export async function payOneWinner(
+  ctx: TxCtx,
+  {
+    winner,
+    reason,
+    ...rest
+  }: Pick<Resolution, "mission" | "alsoLock" | "loserReasons"> & {
+    winner: { id: string; submitter: string };
+    reason: keyof typeof ONE_WINNER;
+  },
+): Promise<void> {
+  await resolveAndPay(ctx, {
+    ...rest,
+    winners: [{ submissionId: winner.id, submitter: winner.submitter, weight: 1 }],
+    reason,
+    ...ONE_WINNER[reason],
+    outcome: "win",
+  });
+}
+
 /** Each funded slot goes back to its funder on chain (the mission's own deposit and every applied top-up's). */
 async function refundOnChain(ctx: TxCtx, m: MissionRow): Promise<void> {
   for (const sl of await escrowSlots(ctx.tx, m)) {
@@ -431,7 +454,7 @@ export async function voidAndRefund(
   const rejected = await tx
     .update(submissions)
     .set({ status: "rejected", reason: "mission_voided", decidedAt: now, updatedAt: now, nextCheckAt: null })
-    .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending")))
+    .where(pendingOf(m.id))
     .returning({ id: submissions.id, submitter: submissions.submitter });
   await tx
     .update(missions)

@@ -11,7 +11,7 @@ import { isId, newId } from "../../lib/ids";
 import { onceTx } from "../../lib/idempotency";
 import { pipelined } from "../../db/pipelined";
 import { recordActivity } from "../reputation";
-import { agentOf, type Ctx, viewerOf } from "../../lib/context";
+import { agentOf, type Ctx, type TxCtx, viewerOf } from "../../lib/context";
 import { findVisibleMission } from "../../db/mission-visibility";
 import { normaliseContent } from "./submissions.content";
 import {
@@ -131,7 +131,7 @@ export async function createSubmission(
   // Hidden from everyone while pending_escrow, its creator included (nothing to submit to yet).
   const mission = await findVisibleMission(ctx, missionId, null);
   const prep = await prepareSubmission(ctx, mission, input, submitter);
-  return onceTx(ctx, (tx) => storeSubmission(ctx, tx, { mission, input, p: prep }));
+  return onceTx(ctx, (_tx, txCtx) => storeSubmission(txCtx, { mission, input, p: prep }));
 }
 
 type Prepared = Awaited<ReturnType<typeof prepareSubmission>>;
@@ -212,11 +212,10 @@ const AFTER = {
  * round trips") — the gate and the row lock with the per-agent count, then the row and its events.
  */
 async function storeSubmission(
-  ctx: Ctx,
-  tx: Tx,
+  ctx: TxCtx,
   { mission, input, p }: { mission: Mission; input: CreateSubmissionInput; p: Prepared },
 ): Promise<SubmissionWire> {
-  const { deps, now } = ctx;
+  const { tx, deps, now } = ctx;
   const { submitter } = p;
   const [, [locked], [mine]] = await pipelined(
     () => assertNotSuspended(tx, submitter, now), // docs/moderation.md "Suspension"
@@ -251,7 +250,7 @@ async function storeSubmission(
     () => (p.judged ? undefined : recordActivity(tx, submitter, now, { seen: true })),
   );
   if (!p.judged) return submissionToWire(inserted!, open, submitter, deps.config.publicUrl);
-  return judgeAndAnswer(ctx, tx, { missionId: mission.id, id: row.id, submitter });
+  return judgeAndAnswer(ctx, { missionId: mission.id, id: row.id, submitter });
 }
 
 /**
@@ -321,7 +320,7 @@ function assertUnderLimits(deps: Deps, mine: { n: number; dup: number } | undefi
 
 /** The new submission's row; `seq` is its arrival order, assigned under the mission row lock. */
 function submissionRow(
-  { now }: Ctx,
+  { now }: Pick<Ctx, "now">,
   { mission, input, p, seq }: { mission: Mission; input: CreateSubmissionInput; p: Prepared; seq: number },
 ): SubmissionRow {
   const { fvm, contentUri } = p;
@@ -369,11 +368,9 @@ function firstCheck({ self, precheck, fvm, contentUri }: Prepared, now: Date) {
 
 /** Still under the row lock taken by the count bump: judge in arrival order, resolve at once. */
 async function judgeAndAnswer(
-  ctx: Ctx,
-  tx: Tx,
+  { tx, deps, now }: TxCtx,
   { missionId, id, submitter }: { missionId: string; id: string; submitter: string },
 ) {
-  const { deps, now } = ctx;
   const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
   await judgeFirstValidMatch(tx, deps, m!, now);
   // After judging: a resolution locks every participant's agent row in address order first.

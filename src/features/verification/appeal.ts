@@ -1,14 +1,15 @@
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { asc, eq, inArray, ne } from "drizzle-orm";
 import type { TxCtx } from "../../lib/context";
 import { emitEvent, missionAwarded } from "../../db/outbox";
 import { missions, submissions, votes } from "../../db/schema/index";
+import { pendingOf } from "../../db/mission-parts";
 import type { AwardRecord } from "../../db/schema/missions";
 import { AppError } from "../../lib/errors";
 import { parseUint } from "../../lib/money";
 import { pipelined } from "../../db/pipelined";
 import { settleStakes, type BallotRules, stakeAccounts } from "./stakes";
 import type { AccountKey } from "../ledger";
-import { resolveAndPay, type Winner } from "../settlement";
+import { payOneWinner, resolveAndPay, type Winner } from "../settlement";
 import { pickWinner, settleBallots, type Ballot } from "./vote-math";
 import type { MissionRow } from "../../db/rows";
 import { verificationIf, type AppealParams } from "../../db/verification";
@@ -68,18 +69,12 @@ export async function recordAward(
       tx
         .update(submissions)
         .set({ reason: "awarded_pending_appeal", updatedAt: now })
-        .where(and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), inArray(submissions.id, ids))),
+        .where(pendingOf(m.id, inArray(submissions.id, ids))),
     () =>
       tx
         .update(submissions)
         .set({ reason: "awaiting_appeal", updatedAt: now })
-        .where(
-          and(
-            eq(submissions.missionId, m.id),
-            eq(submissions.status, "pending"),
-            ne(submissions.reason, "awarded_pending_appeal"),
-          ),
-        ),
+        .where(pendingOf(m.id, ne(submissions.reason, "awarded_pending_appeal"))),
     () =>
       tx
         .update(missions)
@@ -263,13 +258,10 @@ async function closeAppealVote(ctx: TxCtx, m: MissionRow, { a, p, rows, total, q
     });
   } else {
     const w = byId.get(result.submissionId)!;
-    await resolveAndPay(ctx, {
+    await payOneWinner(ctx, {
       mission: m,
-      winners: [{ submissionId: w.id, submitter: w.submitter, weight: 1 }],
+      winner: w,
       reason: "creator_award_overturned",
-      winnerReason: "appeal_winner",
-      loserReason: "not_selected",
-      outcome: "win",
       alsoLock: stakes,
       loserReasons: Object.fromEntries([...awarded].map((id) => [id, "award_overturned" as const])),
     });

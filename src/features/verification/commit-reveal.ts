@@ -6,7 +6,7 @@ import { checkEligibility } from "../missions";
 import { AppError } from "../../lib/errors";
 import { normalizeSha256, sha256Hex } from "../../lib/hash";
 import { newId } from "../../lib/ids";
-import { resolveAndPay, voidAndRefund } from "../settlement";
+import { payOneWinner, voidAndRefund } from "../settlement";
 import { defaultAward, heldDefaultReason } from "./default-award";
 import { recordActivity } from "../reputation";
 import { type MissionRow } from "../../db/rows";
@@ -194,14 +194,7 @@ export async function payFirstValid(
   m: MissionRow,
   s: { id: string; submitter: string },
 ): Promise<"resolved"> {
-  await resolveAndPay(ctx, {
-    mission: m,
-    winners: [{ submissionId: s.id, submitter: s.submitter, weight: 1 }],
-    reason: "first_valid_match",
-    winnerReason: "first_valid_match",
-    loserReason: "another_submission_won",
-    outcome: "win",
-  });
+  await payOneWinner(ctx, { mission: m, winner: s, reason: "first_valid_match" });
   return "resolved";
 }
 

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { maxWinnersOnRail } from "../escrow";
 import type { Tx } from "../../db/client";
 import { agents, missions, submissions } from "../../db/schema/index";
+import { pendingOf } from "../../db/mission-parts";
 import type { Deps } from "../../deps";
 import { bpsOf } from "../../lib/money";
 import type { AccountKey } from "../ledger";
@@ -56,9 +57,7 @@ export async function heldDefaultReason(tx: Tx, missionId: string): Promise<Reso
   const held = await tx
     .select({ checkResult: submissions.checkResult, reason: submissions.reason })
     .from(submissions)
-    .where(
-      and(eq(submissions.missionId, missionId), eq(submissions.status, "pending"), isNotNull(submissions.checkResult)),
-    )
+    .where(pendingOf(missionId, isNotNull(submissions.checkResult)))
     .limit(50);
   const waiting = held.filter((s) => s.checkResult !== "valid");
   if (waiting.length === 0) return null;
@@ -111,11 +110,7 @@ export async function defaultAward(
  */
 async function candidatesOf(tx: Tx, deps: Deps, m: Mission): Promise<Candidate[]> {
   const limit = deps.config.abuse.defaultAwardMaxWinners * 10 + deps.config.maxSubmissionsPerAgent;
-  const checked = and(
-    eq(submissions.missionId, m.id),
-    eq(submissions.status, "pending"),
-    isNotNull(submissions.checkResult),
-  )!;
+  const checked = pendingOf(m.id, isNotNull(submissions.checkResult))!;
   const trusted = await trustedCandidates({ tx, deps }, { m, checked, limit });
   // Tiers: a track record before age alone (an old identity is cheap to keep, a win is not).
   const proven = trusted.filter((s) => s.funder !== null);
@@ -226,14 +221,7 @@ export async function holdForChecks(
   const [unchecked] = await tx
     .select({ id: submissions.id })
     .from(submissions)
-    .where(
-      and(
-        eq(submissions.missionId, m.id),
-        eq(submissions.status, "pending"),
-        isNull(submissions.checkResult),
-        isNotNull(submissions.nextCheckAt),
-      ),
-    )
+    .where(pendingOf(m.id, isNull(submissions.checkResult), isNotNull(submissions.nextCheckAt)))
     .limit(1);
   if (!unchecked) return false;
   const next = new Date(Math.min(now.getTime() + 60_000, limit));

@@ -1,8 +1,10 @@
-import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { asc, eq, isNull, or } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { submissions } from "../../db/schema/index";
+import { pendingOf } from "../../db/mission-parts";
 import type { Deps } from "../../deps";
 import { sha256Hex } from "../../lib/hash";
+import type { SafeFetchResult } from "../../lib/safe-fetch";
 import { matchContent } from "../../lib/safe-regex";
 import type { SubmissionReason } from "../../lib/reasons";
 import { closeWithoutWinner, isCommitReveal, judgeCommitReveal, payFirstValid } from "./commit-reveal";
@@ -25,6 +27,24 @@ export function needsNetwork(params: FvmParams, contentUri: string): boolean {
 
 const TRANSIENT = new Set(["timeout", "connect_timeout", "connect_error", "dns_error"]);
 const transientStatus = (s: number) => s >= 500 || s === 429 || s === 408;
+
+/**
+ * A fetch's 200 body, or the outcome that ends the check when there is none: a busy host or a
+ * transient failure retries (busy costs no attempt), the rest is invalid — `unavailable` when
+ * nothing answered, `refused` when the answer was not 200.
+ */
+function bodyOf(r: SafeFetchResult, unavailable: SubmissionReason, refused = unavailable): Buffer | CheckOutcome {
+  if (!r.ok && r.reason === "host_busy") return { result: "retry", reason: unavailable, busy: true };
+  if (!r.ok)
+    return TRANSIENT.has(r.reason)
+      ? { result: "retry", reason: unavailable }
+      : { result: "invalid", reason: unavailable };
+  if (r.status !== 200)
+    return transientStatus(r.status)
+      ? { result: "retry", reason: unavailable }
+      : { result: "invalid", reason: refused };
+  return r.body;
+}
 
 function decodeData(uri: string): Buffer {
   const comma = uri.indexOf(",");
@@ -54,18 +74,10 @@ async function fetchVerified(
   deps: Deps,
   s: Pick<SubmissionRow, "contentUri" | "contentHash">,
 ): Promise<Buffer | CheckOutcome> {
-  const r = await deps.fetcher.fetch(s.contentUri);
-  if (!r.ok && r.reason === "host_busy") return { result: "retry", reason: "content_unavailable", busy: true };
-  if (!r.ok)
-    return TRANSIENT.has(r.reason)
-      ? { result: "retry", reason: "content_unavailable" }
-      : { result: "invalid", reason: "content_unavailable" };
-  if (r.status !== 200)
-    return transientStatus(r.status)
-      ? { result: "retry", reason: "content_unavailable" }
-      : { result: "invalid", reason: "content_unavailable" };
-  if (`sha256:${sha256Hex(r.body)}` !== s.contentHash) return { result: "invalid", reason: "content_hash_mismatch" };
-  return r.body;
+  const body = bodyOf(await deps.fetcher.fetch(s.contentUri), "content_unavailable");
+  if (!Buffer.isBuffer(body)) return body;
+  if (`sha256:${sha256Hex(body)}` !== s.contentHash) return { result: "invalid", reason: "content_hash_mismatch" };
+  return body;
 }
 
 /**
@@ -112,17 +124,10 @@ async function askPredicate(deps: Deps, predicateUri: string, s: Checked): Promi
     headers: { "content-type": "application/json" },
     body,
   });
-  if (!r.ok && r.reason === "host_busy") return { result: "retry", reason: "predicate_unavailable", busy: true };
-  if (!r.ok)
-    return TRANSIENT.has(r.reason)
-      ? { result: "retry", reason: "predicate_unavailable" }
-      : { result: "invalid", reason: "predicate_unavailable" };
-  if (r.status !== 200)
-    return transientStatus(r.status)
-      ? { result: "retry", reason: "predicate_unavailable" }
-      : { result: "invalid", reason: "predicate_rejected" };
+  const reply = bodyOf(r, "predicate_unavailable", "predicate_rejected");
+  if (!Buffer.isBuffer(reply)) return reply;
   try {
-    const verdict = JSON.parse(r.body.toString("utf8")) as unknown;
+    const verdict = JSON.parse(reply.toString("utf8")) as unknown;
     // valid iff 200 with a JSON body that does not say "valid": false (docs/design.md)
     if (verdict !== null && typeof verdict === "object" && (verdict as { valid?: unknown }).valid === false)
       return { result: "invalid", reason: "predicate_rejected" };
@@ -168,13 +173,7 @@ export async function judgeFirstValidMatch(
   const [first] = await tx
     .select()
     .from(submissions)
-    .where(
-      and(
-        eq(submissions.missionId, m.id),
-        eq(submissions.status, "pending"),
-        or(isNull(submissions.checkResult), eq(submissions.checkResult, "valid")),
-      ),
-    )
+    .where(pendingOf(m.id, or(isNull(submissions.checkResult), eq(submissions.checkResult, "valid"))))
     .orderBy(asc(submissions.seq))
     .limit(1);
   if (first?.checkResult === "valid") return payFirstValid({ tx, deps, now }, m, first);

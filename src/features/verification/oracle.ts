@@ -1,7 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import type { TxCtx } from "../../lib/context";
 import { missions, submissions } from "../../db/schema/index";
+import { pendingOf } from "../../db/mission-parts";
 import type { Deps } from "../../deps";
 import {
   bytes32ToContentHash,
@@ -11,7 +12,7 @@ import {
   type OracleFailureReason,
 } from "../../lib/evm";
 import { expireJudging } from "./creator-judges";
-import { resolveAndPay, voidAndRefund } from "../settlement";
+import { payOneWinner, voidAndRefund } from "../settlement";
 import { holdForChecks } from "./default-award";
 import type { MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
@@ -104,9 +105,7 @@ async function askPerSubmission(deps: Deps, m: Mission, ref: OracleRef, poll: nu
   const pending = await deps.database.db
     .select({ id: submissions.id, contentHash: submissions.contentHash })
     .from(submissions)
-    .where(
-      and(eq(submissions.missionId, m.id), eq(submissions.status, "pending"), eq(submissions.checkResult, "valid")),
-    )
+    .where(pendingOf(m.id, eq(submissions.checkResult, "valid")))
     .orderBy(asc(submissions.seq));
   const batches = Math.max(1, Math.ceil(pending.length / ORACLE_MAX_CALLS_PER_POLL));
   const start = (poll % batches) * ORACLE_MAX_CALLS_PER_POLL;
@@ -136,9 +135,8 @@ async function attestedSubmission(tx: Tx, m: Mission, v: OracleVerdict) {
     .select({ id: submissions.id, submitter: submissions.submitter })
     .from(submissions)
     .where(
-      and(
-        eq(submissions.missionId, m.id),
-        eq(submissions.status, "pending"),
+      pendingOf(
+        m.id,
         eq(submissions.checkResult, "valid"),
         v.kind === "valid_submission" ? eq(submissions.id, v.submissionId) : eq(submissions.contentHash, v.contentHash),
       ),
@@ -197,14 +195,7 @@ export async function advanceOracle(
 async function payAttested(ctx: TxCtx, { mission: m, verdict }: { mission: Mission; verdict: OracleVerdict }) {
   const winner = await attestedSubmission(ctx.tx, m, verdict);
   if (!winner) return undefined;
-  await resolveAndPay(ctx, {
-    mission: m,
-    winners: [{ submissionId: winner.id, submitter: winner.submitter, weight: 1 }],
-    reason: "oracle_attested",
-    winnerReason: "oracle_attested",
-    loserReason: "not_selected",
-    outcome: "win",
-  });
+  await payOneWinner(ctx, { mission: m, winner, reason: "oracle_attested" });
   return winner;
 }
 
