@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { bearer, routes, signedIn } from "../../http/route";
+import { bearer, etagged, routes, signedIn } from "../../http/route";
 import { jsonResponse } from "../../http/openapi";
 import type { ErrorCode } from "../../lib/errors";
 import {
@@ -10,9 +10,9 @@ import {
   MissionList,
   type MissionWire,
 } from "./missions.schemas";
-import { conditionalGet } from "../../http/http-cache";
 
 const route = routes("missions");
+const mission = route.one("/missions/{id}", MissionIdParam);
 
 /**
  * What a write to one open mission answers besides: 404 without the mission, 409 CONFLICT with its
@@ -61,12 +61,7 @@ export const listMissionsRoute = route.get(
   },
 );
 
-export const getMissionRoute = route.get("/missions/{id}", "One mission (AIP-1 §2)", {
-  ...conditionalGet,
-  in: { params: MissionIdParam },
-  ok: [200, Mission, "The mission (weak ETag; If-None-Match → 304)"],
-  errors: ["NOT_FOUND"],
-});
+export const getMissionRoute = mission.get("One mission (AIP-1 §2)", etagged(Mission, "The mission"));
 
 export const voidMissionRoute = route.post(
   "/missions/{id}/void",
