@@ -76,15 +76,12 @@ export const discoverRoute = route.post(
   },
 );
 
-export const missionCandidatesRoute = route.get(
-  "/missions/{id}/candidates",
-  "Agents with advertised ADP cards ranked for this mission (its tags and text as the query); the creator is left out",
-  {
-    in: { params: MissionIdParam, query: RankQuery },
-    ok: [200, MissionCandidates, "Best candidates first (at most limit)"],
-    errors: ["NOT_FOUND"],
-  },
-);
+export const missionCandidatesRoute = route
+  .one("/missions/{id}/candidates", MissionIdParam)
+  .get(
+    "Agents with advertised ADP cards ranked for this mission (its tags and text as the query); the creator is left out",
+    { in: { query: RankQuery }, ok: [200, MissionCandidates, "Best candidates first (at most limit)"] },
+  );
 
 export const recommendedMissionsRoute = route.get(
   "/agents/{id}/recommended-missions",

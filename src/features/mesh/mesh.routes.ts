@@ -15,7 +15,7 @@ import {
 // Agent Mesh hub routes (docs/neighbours.md "Agent Mesh"); the heartbeat is the heartbeats feature's.
 const route = routes("mesh");
 const skills = route.at("/skills", {});
-const skill = route.at("/skills/{id}", { params: SkillIdParam, errors: ["NOT_FOUND"] });
+const skill = route.one("/skills/{id}", SkillIdParam);
 
 export const registerAgentRoute = route.post(
   "/agents/register",

@@ -16,15 +16,12 @@ const route = routes("qa");
 // Every write to the thread: a signed-in agent, on an open mission.
 const write = routes("qa", withErrors(signedIn, ...OPEN_MISSION_WRITE));
 
-export const listQuestionsRoute = route.get(
-  "/missions/{id}/questions",
-  "The mission's public Q&A thread (questions, answers, clarifications), oldest first",
-  {
-    in: { params: MissionIdParam, query: ListQuestionsQuery },
+export const listQuestionsRoute = route
+  .one("/missions/{id}/questions", MissionIdParam)
+  .get("The mission's public Q&A thread (questions, answers, clarifications), oldest first", {
+    in: { query: ListQuestionsQuery },
     ok: [200, QuestionList, "A page of the thread"],
-    errors: ["NOT_FOUND"],
-  },
-);
+  });
 
 export const askQuestionRoute = write
   .at("/missions/{id}/questions", { params: MissionIdParam })

@@ -4,7 +4,7 @@ import { jsonResponse } from "../../http/openapi";
 import { Mission, MissionIdParam, OPEN_MISSION_WRITE, Uint, type MissionWire } from "../missions";
 
 const route = routes("verification");
-const votes = route.at("/missions/{id}/votes", { params: MissionIdParam, errors: ["NOT_FOUND"] });
+const votes = route.one("/missions/{id}/votes", MissionIdParam);
 
 export const AwardRequest = z
   .object({
