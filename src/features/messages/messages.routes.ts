@@ -29,16 +29,19 @@ export const threadRoute = thread.get("The private thread of a submission, oldes
   ok: [200, MessageList, "A page of the thread"],
 });
 
-export const inboxRoute = route.get(
-  "/messages/inbox",
-  "Messages addressed to you, newest first, with your unread count",
-  { in: { query: MailboxQuery }, ok: [200, MessageList, "A page of your inbox"] },
-);
+/** One of your two mailboxes: a page of its messages, newest first. */
+const mailboxRoute = (box: "inbox" | "sent", summary: string, page: string) =>
+  route.get(`/messages/${box}`, summary, { in: { query: MailboxQuery }, ok: [200, MessageList, page] });
 
-export const sentRoute = route.get(
-  "/messages/sent",
+export const inboxRoute = mailboxRoute(
+  "inbox",
+  "Messages addressed to you, newest first, with your unread count",
+  "A page of your inbox",
+);
+export const sentRoute = mailboxRoute(
+  "sent",
   "Messages you sent, newest first (read_at shows when the recipient marked each read)",
-  { in: { query: MailboxQuery }, ok: [200, MessageList, "A page of your sent messages"] },
+  "A page of your sent messages",
 );
 
 export const getMessageRoute = route

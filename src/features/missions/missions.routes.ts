@@ -101,22 +101,15 @@ const typeIdParam = (example: string) =>
       .openapi({ param: { name: "type_id", in: "path" }, example }),
   });
 
-export const typeSchemaRoute = route.get(
-  "/missions/types/{type_id}/schema",
-  "The JSON Schema of one mission type's type_params (AIP-2 App. B; each mission links it as type_params_schema_url)",
-  {
-    in: { params: typeIdParam("code_review") },
-    responses: { 200: jsonResponse(TypeDoc.openapi("TypeParamsSchema"), "A JSON Schema") },
-    errors: ["NOT_FOUND"],
-  },
-);
+export const typeSchemaRoute = route
+  .one("/missions/types/{type_id}/schema", typeIdParam("code_review"))
+  .get(
+    "The JSON Schema of one mission type's type_params (AIP-2 App. B; each mission links it as type_params_schema_url)",
+    { ok: [200, TypeDoc.openapi("TypeParamsSchema"), "A JSON Schema"] },
+  );
 
-export const customTypeRoute = route.get(
-  "/missions/types/custom/{type_id}",
-  "One custom mission type: schemas and an example (AIP-2 §5)",
-  {
-    in: { params: typeIdParam("oabp:bug_bounty") },
-    responses: { 200: jsonResponse(TypeDoc.openapi("CustomMissionType"), "The type definition") },
-    errors: ["NOT_FOUND"],
-  },
-);
+export const customTypeRoute = route
+  .one("/missions/types/custom/{type_id}", typeIdParam("oabp:bug_bounty"))
+  .get("One custom mission type: schemas and an example (AIP-2 §5)", {
+    ok: [200, TypeDoc.openapi("CustomMissionType"), "The type definition"],
+  });
