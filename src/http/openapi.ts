@@ -45,6 +45,11 @@ export const jsonBody = <T extends z.ZodTypeAny>(schema: T, description = "JSON 
   body: { required: true, description, content: { "application/json": { schema } } },
 });
 
+/** A JSON body the client may leave out (the verb's defaults stand for all of it). */
+export const optionalJsonBody = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
+  body: { required: false, description, content: { "application/json": { schema } } },
+});
+
 export const jsonResponse = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
   description,
   content: { "application/json": { schema } },

@@ -1,5 +1,6 @@
 import { createRoute, type RouteConfig, type z } from "@hono/zod-openapi";
 import type { ErrorCode } from "../lib/errors";
+import { conditionalGet } from "./http-cache";
 import { requireCaller } from "./identity";
 import { errors, jsonBody, jsonResponse } from "./openapi";
 
@@ -113,8 +114,20 @@ export function routes<Sh extends Shared>(tag: string, shared?: Sh) {
     }
     return { get: on("get"), post: on("post"), put: on("put"), delete: on("delete") };
   }
-  return { ...verbs, at };
+  /** A path naming one thing by its parameters (a mission, a skill, a webhook): its verbs answer 404 without it. */
+  const one = <P extends string, const Q extends Req["params"]>(path: P, params: Q) =>
+    at(path, { params, errors: ["NOT_FOUND"] });
+  return { ...verbs, at, one };
 }
+
+/**
+ * The 200 of a GET answered by sendJsonValue (src/http/http-cache.ts): the `schema` body with a weak
+ * ETag, and the 304 an If-None-Match that matches it gets.
+ */
+export const etagged = <T extends z.ZodType>(schema: T, what: string) => ({
+  ...conditionalGet,
+  ok: [200, schema, `${what} (weak ETag; If-None-Match → 304)`] as const,
+});
 
 const signedInOrBearer: readonly ErrorCode[] = ["UNAUTHORIZED", "FORBIDDEN"];
 

@@ -1,9 +1,7 @@
 import { router } from "../../http/openapi";
-import { sendStored } from "../../http/respond";
-import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
+import { sendOnce } from "../../http/handler";
 import { verifyLedger } from "../ledger";
 import { creditRoute, verifyRoute, creditOnce } from "./admin.routes";
-import { ctxFromRequest } from "../../http/context";
 import { creditAgent } from "./admin.service";
 import { requireAdmin } from "../../http/identity";
 
@@ -11,12 +9,7 @@ export const adminRouter = router()
   .openapi(creditRoute, async (c) => {
     requireAdmin(c.get("identity"));
     const input = c.req.valid("json");
-    const r = await idempotent(
-      ctxFromRequest(c),
-      { key: checkIdempotencyKey(c.req.header("idempotency-key")), request: input, ...creditOnce },
-      (ctx) => creditAgent(ctx, input),
-    );
-    return sendStored(c, r);
+    return sendOnce(c, { request: input, ...creditOnce }, (ctx) => creditAgent(ctx, input));
   })
   .openapi(verifyRoute, async (c) => {
     requireAdmin(c.get("identity"));

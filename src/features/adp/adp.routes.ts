@@ -1,7 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { bearer, routes } from "../../http/route";
-import { errors, jsonBody, jsonResponse } from "../../http/openapi";
+import { jsonBody, optionalJsonBody } from "../../http/openapi";
 import { sendError } from "../../http/errors";
 import { MissionIdParam } from "../missions";
 import { AgentCardSchema, MAX_CARD_BYTES } from "./adp.card";
@@ -31,20 +31,15 @@ export const serverCardRoute = route.get(
   { ok: [200, CardObject, "The signed Agent Card"] },
 );
 
-export const describeRoute = createRoute({
-  ...route.post(
-    `${ADP_BASE_PATH}/${ADP_METHODS.describe}`,
-    "adp.describe (ADP §4.1): this server's card, or an advertised agent's card (agent_id); optional fields subset",
-  ),
-  request: {
-    body: {
-      required: false,
-      description: "Empty, or {agent_id?, fields?}",
-      content: { "application/json": { schema: DescribeRequest } },
-    },
+export const describeRoute = route.post(
+  `${ADP_BASE_PATH}/${ADP_METHODS.describe}`,
+  "adp.describe (ADP §4.1): this server's card, or an advertised agent's card (agent_id); optional fields subset",
+  {
+    request: optionalJsonBody(DescribeRequest, "Empty, or {agent_id?, fields?}"),
+    ok: [200, CardObject, "The Agent Card"],
+    errors: ["NOT_FOUND"],
   },
-  responses: { 200: jsonResponse(CardObject, "The Agent Card"), ...errors("NOT_FOUND") },
-});
+);
 
 export const advertiseRoute = route.post(
   `${ADP_BASE_PATH}/${ADP_METHODS.advertise}`,
@@ -76,15 +71,12 @@ export const discoverRoute = route.post(
   },
 );
 
-export const missionCandidatesRoute = route.get(
-  "/missions/{id}/candidates",
-  "Agents with advertised ADP cards ranked for this mission (its tags and text as the query); the creator is left out",
-  {
-    in: { params: MissionIdParam, query: RankQuery },
-    ok: [200, MissionCandidates, "Best candidates first (at most limit)"],
-    errors: ["NOT_FOUND"],
-  },
-);
+export const missionCandidatesRoute = route
+  .one("/missions/{id}/candidates", MissionIdParam)
+  .get(
+    "Agents with advertised ADP cards ranked for this mission (its tags and text as the query); the creator is left out",
+    { in: { query: RankQuery }, ok: [200, MissionCandidates, "Best candidates first (at most limit)"] },
+  );
 
 export const recommendedMissionsRoute = route.get(
   "/agents/{id}/recommended-missions",

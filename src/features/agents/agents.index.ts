@@ -1,23 +1,19 @@
 import { router } from "../../http/openapi";
+import { agentCtx } from "../../http/handler";
 import { ctxFromRequest } from "../../http/context";
 import { sendJsonValue } from "../../http/http-cache";
 import * as routes from "./agents.routes";
 import { getAgent, getAgentBalance, getAgentHistory, updateAgent } from "./agents.service";
 import { getBlocklist, putBlocklist } from "./agents.blocklist";
-import { requireAgent } from "../../http/identity";
 
 export const agentsRouter = router()
   .openapi(routes.getAgentRoute, async (c) => {
     const agent = await getAgent(ctxFromRequest(c), { agentId: c.req.valid("param").id });
     return sendJsonValue(c, agent);
   })
-  .openapi(routes.updateAgentRoute, async (c) => {
-    requireAgent(c.get("identity"), "UNAUTHORIZED");
-    return c.json(
-      await updateAgent(ctxFromRequest(c), { agentId: c.req.valid("param").id, profile: c.req.valid("json") }),
-      200,
-    );
-  })
+  .openapi(routes.updateAgentRoute, async (c) =>
+    c.json(await updateAgent(agentCtx(c), { agentId: c.req.valid("param").id, profile: c.req.valid("json") }), 200),
+  )
   .openapi(routes.agentBalanceRoute, async (c) =>
     c.json(await getAgentBalance(ctxFromRequest(c), { agentId: c.req.valid("param").id }), 200),
   )
@@ -30,14 +26,9 @@ export const agentsRouter = router()
       200,
     ),
   )
-  .openapi(routes.getBlocklistRoute, async (c) => {
-    requireAgent(c.get("identity"), "UNAUTHORIZED");
-    return c.json(await getBlocklist(ctxFromRequest(c), { agentId: c.req.valid("param").id }), 200);
-  })
-  .openapi(routes.putBlocklistRoute, async (c) => {
-    requireAgent(c.get("identity"), "UNAUTHORIZED");
-    return c.json(
-      await putBlocklist(ctxFromRequest(c), { agentId: c.req.valid("param").id, list: c.req.valid("json") }),
-      200,
-    );
-  });
+  .openapi(routes.getBlocklistRoute, async (c) =>
+    c.json(await getBlocklist(agentCtx(c), { agentId: c.req.valid("param").id }), 200),
+  )
+  .openapi(routes.putBlocklistRoute, async (c) =>
+    c.json(await putBlocklist(agentCtx(c), { agentId: c.req.valid("param").id, list: c.req.valid("json") }), 200),
+  );

@@ -1,4 +1,4 @@
-import { bearer, routes, signedIn } from "../../http/route";
+import { bearer, etagged, routes, signedIn } from "../../http/route";
 import {
   Agent,
   AgentBalance,
@@ -9,16 +9,15 @@ import {
   UpdateAgentRequest,
 } from "./agents.schemas";
 import { AgentIdParam } from "../../http/params";
-import { conditionalGet } from "../../http/http-cache";
 
 const route = routes("agents");
 const agent = route.at("/agents/{id}", { params: AgentIdParam });
 const blocklist = route.at("/agents/{id}/blocklist", { params: AgentIdParam });
 
-export const getAgentRoute = agent.get("Agent profile with current rating and aigen_balance (AIP-1 §1, §5, §8)", {
-  ...conditionalGet,
-  ok: [200, Agent, "The profile (weak ETag; If-None-Match → 304)"],
-});
+export const getAgentRoute = agent.get(
+  "Agent profile with current rating and aigen_balance (AIP-1 §1, §5, §8)",
+  etagged(Agent, "The profile"),
+);
 
 export const updateAgentRoute = agent.put("Write your own profile metadata (AIP-1 §1)", {
   ...bearer,

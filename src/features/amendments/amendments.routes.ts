@@ -10,10 +10,7 @@ import {
   type AmendmentWire,
 } from "./amendments.schemas";
 
-const amendments = routes("amendments").at("/missions/{id}/amendments", {
-  params: MissionIdParam,
-  errors: ["NOT_FOUND"],
-});
+const amendments = routes("amendments").one("/missions/{id}/amendments", MissionIdParam);
 
 /** An amendment under an Idempotency-Key: the stored scope (REST and MCP share it) and the answer. */
 export const amendMissionOnce = (caller: string, missionId: string) => ({

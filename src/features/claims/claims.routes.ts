@@ -5,7 +5,7 @@ import { Claim, ClaimList, ListClaimsQuery } from "./claims.schemas";
 
 // Mission claims (docs/design.md "Claims"). A claim is a visible intent to work with a TTL; it never
 // changes who may submit or be paid.
-const claims = routes("claims").at("/missions/{id}/claims", { params: MissionIdParam, errors: ["NOT_FOUND"] });
+const claims = routes("claims").one("/missions/{id}/claims", MissionIdParam);
 
 export const claimRoute = claims.post(
   "Claim an open mission (TTL, renewable by POSTing again); the first claimer of a mission with exclusive_claim_ttl holds it alone for that window",

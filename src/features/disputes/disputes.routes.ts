@@ -35,10 +35,8 @@ export const listRoute = createRoute({
   responses: { 200: jsonResponse(DisputeList, "A page of disputes") },
 });
 
-export const getRoute = route.get("/disputes/{id}", "One dispute (AIP-4 §2.5)", {
-  in: { params: DisputeIdParam },
+export const getRoute = route.one("/disputes/{id}", DisputeIdParam).get("One dispute (AIP-4 §2.5)", {
   ok: [200, Dispute, "The dispute"],
-  errors: ["NOT_FOUND"],
 });
 
 export const resolveRoute = route.post(

@@ -2,12 +2,13 @@ import type { Context } from "hono";
 import { ctxFromRequest } from "../../http/context";
 import type { AppEnv } from "../../http/types";
 import { router } from "../../http/openapi";
+import { agentCtx } from "../../http/handler";
 import * as routes from "./escrow.routes";
 import { actOnPayout, listPayouts } from "./escrow.admin";
 import { convertPayout } from "./escrow.convert";
 import { escrowAttestation } from "../ledger";
 import { attachDeposit, getEscrow, treasuryView } from "./escrow.service";
-import { requireAdmin, requireAgent } from "../../http/identity";
+import { requireAdmin } from "../../http/identity";
 
 /** POST /admin/payouts/{id}/retry and /fail: the same body, the same verb. */
 async function payoutAction(c: Context<AppEnv>, input: { id: string; reason: string; action: "retry" | "fail" }) {
@@ -17,17 +18,16 @@ async function payoutAction(c: Context<AppEnv>, input: { id: string; reason: str
 
 export const escrowRouter = router()
   .openapi(routes.attachDepositRoute, async (c) => {
-    requireAgent(c.get("identity"), "UNAUTHORIZED");
-    const r = await attachDeposit(ctxFromRequest(c), {
+    const r = await attachDeposit(agentCtx(c), {
       missionId: c.req.valid("param").id,
       txHash: c.req.valid("json").tx_hash,
     });
     // Confirmed at depth: the mission is open (200); else accepted, waiting for depth (202).
     return r.confirmed ? c.json(r.body, 200) : c.json(r.body, 202);
   })
-  .openapi(routes.getEscrowRoute, async (c) => {
-    return c.json(await getEscrow(ctxFromRequest(c), { missionId: c.req.valid("param").id }), 200);
-  })
+  .openapi(routes.getEscrowRoute, async (c) =>
+    c.json(await getEscrow(ctxFromRequest(c), { missionId: c.req.valid("param").id }), 200),
+  )
   .openapi(routes.escrowAttestationRoute, async (c) => c.json(await escrowAttestation(ctxFromRequest(c)), 200))
   .openapi(routes.treasuryRoute, async (c) => {
     requireAdmin(c.get("identity"));

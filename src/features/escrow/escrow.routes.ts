@@ -15,9 +15,9 @@ const route = routes("escrow");
 const adminRoute = routes("admin");
 
 const MissionParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "mis_01J..." }) });
+const escrow = route.one("/missions/{id}/escrow", MissionParam);
 
-export const attachDepositRoute = route.post(
-  "/missions/{id}/escrow",
+export const attachDepositRoute = escrow.post(
   "Attach the on-chain funding transaction of a base-rail mission (creator)",
   {
     ...signedIn,
@@ -25,17 +25,16 @@ export const attachDepositRoute = route.post(
       "Verifies the MissionEscrow Funded log (contract, mission key, token, amount ≥ reward, spam fee, receipt status). " +
       "200: confirmed, the mission is open. 202: in a block but not deep enough yet; the watcher opens the mission at the confirmation depth. " +
       "A transaction log already used by another mission answers 409; a wrong token or short amount 422 (the deposit is refunded).",
-    in: { params: MissionParam, body: AttachDepositRequest },
+    in: { body: AttachDepositRequest },
     ok: [200, AttachDepositResponse, "Deposit confirmed; the mission is open"],
     responses: { 202: jsonResponse(AttachDepositResponse, "Deposit recorded; waiting for the confirmation depth") },
-    errors: ["INVALID_PARAMETER", "NOT_FOUND", "CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"],
+    errors: ["INVALID_PARAMETER", "CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"],
   },
 );
 
-export const getEscrowRoute = route.get(
-  "/missions/{id}/escrow",
+export const getEscrowRoute = escrow.get(
   "How and where a mission's reward is escrowed: on Base (terms, deposit, payout transaction) or on the ledger (escrow account and hash chain)",
-  { in: { params: MissionParam }, ok: [200, MissionEscrowView, "Escrow terms and state"], errors: ["NOT_FOUND"] },
+  { ok: [200, MissionEscrowView, "Escrow terms and state"] },
 );
 
 export const escrowAttestationRoute = route.get(

@@ -15,7 +15,8 @@ import {
 // Agent Mesh hub routes (docs/neighbours.md "Agent Mesh"); the heartbeat is the heartbeats feature's.
 const route = routes("mesh");
 const skills = route.at("/skills", {});
-const skill = route.at("/skills/{id}", { params: SkillIdParam, errors: ["NOT_FOUND"] });
+const skill = route.one("/skills/{id}", SkillIdParam);
+const invocation = route.one("/skills/{id}/invoke", SkillIdParam);
 
 export const registerAgentRoute = route.post(
   "/agents/register",
@@ -49,13 +50,12 @@ export const deleteSkillRoute = skill.delete("Unregister your skill", {
   ok: [200, DeletedSkill, "Removed"],
 });
 
-export const invokeSkillRoute = route.post(
-  "/skills/{id}/invoke",
+export const invokeSkillRoute = invocation.post(
   "Invoke a skill through the hub: the payload is checked against its inputSchema and forwarded to the provider as a skill_invocation message",
   {
     ...signedIn,
-    in: { params: SkillIdParam, body: InvokeRequest },
+    in: { body: InvokeRequest },
     ok: [200, InvokeResponse, "The provider's result (Mesh Skill Response Format)"],
-    errors: ["NOT_FOUND", "PAYLOAD_TOO_LARGE", "RATE_LIMITED", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE", "TIMEOUT"],
+    errors: ["PAYLOAD_TOO_LARGE", "RATE_LIMITED", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE", "TIMEOUT"],
   },
 );

@@ -11,10 +11,7 @@ import {
 
 // Private messages between a mission's creator and a submitter. Every route needs the caller to be one of the two parties.
 const route = routes("messages", signedIn);
-const thread = route.at("/missions/{id}/submissions/{sid}/messages", {
-  params: SubmissionThreadParams,
-  errors: ["NOT_FOUND"],
-});
+const thread = route.one("/missions/{id}/submissions/{sid}/messages", SubmissionThreadParams);
 
 export const sendMessageRoute = thread.post(
   "Send a private message about a submission: the creator to the submitter, or the submitter to the creator",
@@ -32,26 +29,29 @@ export const threadRoute = thread.get("The private thread of a submission, oldes
   ok: [200, MessageList, "A page of the thread"],
 });
 
-export const inboxRoute = route.get(
-  "/messages/inbox",
+/** One of your two mailboxes: a page of its messages, newest first. */
+const mailboxRoute = (box: "inbox" | "sent", summary: string, page: string) =>
+  route.get(`/messages/${box}`, summary, { in: { query: MailboxQuery }, ok: [200, MessageList, page] });
+
+export const inboxRoute = mailboxRoute(
+  "inbox",
   "Messages addressed to you, newest first, with your unread count",
-  { in: { query: MailboxQuery }, ok: [200, MessageList, "A page of your inbox"] },
+  "A page of your inbox",
 );
-
-export const sentRoute = route.get(
-  "/messages/sent",
+export const sentRoute = mailboxRoute(
+  "sent",
   "Messages you sent, newest first (read_at shows when the recipient marked each read)",
-  { in: { query: MailboxQuery }, ok: [200, MessageList, "A page of your sent messages"] },
+  "A page of your sent messages",
 );
 
-export const getMessageRoute = route.get(
-  "/messages/{mid}",
-  "One message you sent or received (reading does not mark it read); 404 for anyone else",
-  { in: { params: MessageIdParam }, ok: [200, Message, "The message"], errors: ["NOT_FOUND"] },
-);
+export const getMessageRoute = route
+  .one("/messages/{mid}", MessageIdParam)
+  .get("One message you sent or received (reading does not mark it read); 404 for anyone else", {
+    ok: [200, Message, "The message"],
+  });
 
-export const markReadRoute = route.post(
-  "/messages/{mid}/read",
-  "Mark a message addressed to you read (again: no change, the first read_at stays)",
-  { in: { params: MessageIdParam }, ok: [200, Message, "The message, read"], errors: ["NOT_FOUND"] },
-);
+export const markReadRoute = route
+  .one("/messages/{mid}/read", MessageIdParam)
+  .post("Mark a message addressed to you read (again: no change, the first read_at stays)", {
+    ok: [200, Message, "The message, read"],
+  });

@@ -1,8 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import { router } from "../../http/openapi";
 import { preSerialized, sendJsonDoc, sendJsonValue } from "../../http/http-cache";
-import { sendStored } from "../../http/respond";
-import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
+import { agentCtx, sendOnce } from "../../http/handler";
 import { ctxFromRequest } from "../../http/context";
 import { AppError } from "../../lib/errors";
 import * as routes from "./missions.routes";
@@ -14,14 +13,8 @@ import { requireAgent } from "../../http/identity";
 export const missionsRouter = router()
   .openapi(routes.createMissionRoute, async (c) => {
     const creator = requireAgent(c.get("identity"), "UNAUTHORIZED");
-    const key = checkIdempotencyKey(c.req.header("idempotency-key"));
     const input = c.req.valid("json");
-    const r = await idempotent(
-      ctxFromRequest(c),
-      { key, request: input, ...routes.createMissionOnce(creator) },
-      (ctx) => createMission(ctx, input),
-    );
-    return sendStored(c, r);
+    return sendOnce(c, { request: input, ...routes.createMissionOnce(creator) }, (ctx) => createMission(ctx, input));
   })
   .openapi(routes.listMissionsRoute, async (c) => {
     return preSerialized<z.output<typeof MissionList>>(
@@ -54,7 +47,6 @@ export const missionsRouter = router()
     const m = await getMission(ctx, { id });
     return sendJsonValue(c, m);
   })
-  .openapi(routes.voidMissionRoute, async (c) => {
-    requireAgent(c.get("identity"), "UNAUTHORIZED");
-    return c.json(await voidMission(ctxFromRequest(c), { id: c.req.valid("param").id }), 200);
-  });
+  .openapi(routes.voidMissionRoute, async (c) =>
+    c.json(await voidMission(agentCtx(c), { id: c.req.valid("param").id }), 200),
+  );

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { bearer, routes, signedIn } from "../../http/route";
+import { bearer, etagged, routes, signedIn } from "../../http/route";
 import { jsonResponse } from "../../http/openapi";
 import type { ErrorCode } from "../../lib/errors";
 import {
@@ -10,9 +10,9 @@ import {
   MissionList,
   type MissionWire,
 } from "./missions.schemas";
-import { conditionalGet } from "../../http/http-cache";
 
 const route = routes("missions");
+const mission = route.one("/missions/{id}", MissionIdParam);
 
 /**
  * What a write to one open mission answers besides: 404 without the mission, 409 CONFLICT with its
@@ -61,12 +61,7 @@ export const listMissionsRoute = route.get(
   },
 );
 
-export const getMissionRoute = route.get("/missions/{id}", "One mission (AIP-1 §2)", {
-  ...conditionalGet,
-  in: { params: MissionIdParam },
-  ok: [200, Mission, "The mission (weak ETag; If-None-Match → 304)"],
-  errors: ["NOT_FOUND"],
-});
+export const getMissionRoute = mission.get("One mission (AIP-1 §2)", etagged(Mission, "The mission"));
 
 export const voidMissionRoute = route.post(
   "/missions/{id}/void",
@@ -106,22 +101,15 @@ const typeIdParam = (example: string) =>
       .openapi({ param: { name: "type_id", in: "path" }, example }),
   });
 
-export const typeSchemaRoute = route.get(
-  "/missions/types/{type_id}/schema",
-  "The JSON Schema of one mission type's type_params (AIP-2 App. B; each mission links it as type_params_schema_url)",
-  {
-    in: { params: typeIdParam("code_review") },
-    responses: { 200: jsonResponse(TypeDoc.openapi("TypeParamsSchema"), "A JSON Schema") },
-    errors: ["NOT_FOUND"],
-  },
-);
+export const typeSchemaRoute = route
+  .one("/missions/types/{type_id}/schema", typeIdParam("code_review"))
+  .get(
+    "The JSON Schema of one mission type's type_params (AIP-2 App. B; each mission links it as type_params_schema_url)",
+    { ok: [200, TypeDoc.openapi("TypeParamsSchema"), "A JSON Schema"] },
+  );
 
-export const customTypeRoute = route.get(
-  "/missions/types/custom/{type_id}",
-  "One custom mission type: schemas and an example (AIP-2 §5)",
-  {
-    in: { params: typeIdParam("oabp:bug_bounty") },
-    responses: { 200: jsonResponse(TypeDoc.openapi("CustomMissionType"), "The type definition") },
-    errors: ["NOT_FOUND"],
-  },
-);
+export const customTypeRoute = route
+  .one("/missions/types/custom/{type_id}", typeIdParam("oabp:bug_bounty"))
+  .get("One custom mission type: schemas and an example (AIP-2 §5)", {
+    ok: [200, TypeDoc.openapi("CustomMissionType"), "The type definition"],
+  });

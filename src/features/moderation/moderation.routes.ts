@@ -1,3 +1,4 @@
+import type { z } from "@hono/zod-openapi";
 import { operatorOnly, routes, signedIn } from "../../http/route";
 import { MissionIdParam } from "../missions";
 import {
@@ -27,24 +28,24 @@ import {
 const operator = routes("admin", operatorOnly);
 const moderationRoute = routes("moderation");
 
-export const hideRoute = operator.post(
-  "/admin/missions/{id}/hide",
+/** Hiding a mission and showing it again: each its own body, the same answer. */
+const visibilityRoute = <B extends z.ZodType>(action: "hide" | "unhide", summary: string, body: B, done: string) =>
+  operator.one(`/admin/missions/{id}/${action}`, MissionIdParam).post(summary, {
+    in: { body },
+    ok: [200, HideResult, done],
+    errors: ["CONFLICT"],
+  });
+export const hideRoute = visibilityRoute(
+  "hide",
   "Hide a mission from every public read; optionally void and refund it (admin token; audit-logged)",
-  {
-    in: { params: MissionIdParam, body: HideRequest },
-    ok: [200, HideResult, "Hidden"],
-    errors: ["NOT_FOUND", "CONFLICT"],
-  },
+  HideRequest,
+  "Hidden",
 );
-
-export const unhideRoute = operator.post(
-  "/admin/missions/{id}/unhide",
+export const unhideRoute = visibilityRoute(
+  "unhide",
   "Show a hidden mission again (admin token; audit-logged)",
-  {
-    in: { params: MissionIdParam, body: UnhideRequest },
-    ok: [200, HideResult, "Visible again"],
-    errors: ["NOT_FOUND", "CONFLICT"],
-  },
+  UnhideRequest,
+  "Visible again",
 );
 
 export const getSuspensionRoute = operator.get(
@@ -105,16 +106,16 @@ export const listAllowlistRoute = operator.get(
   { in: { query: AllowlistQuery }, ok: [200, AllowlistList, "Allow-list"] },
 );
 
-export const putAllowlistRoute = operator.put(
-  "/admin/posting-allowlist/{address}",
+const allowlisted = operator.at("/admin/posting-allowlist/{address}", { params: AddressParam });
+
+export const putAllowlistRoute = allowlisted.put(
   "Allow an address to post missions under OABP_POSTING_GATE=allow_list (admin token; audit-logged)",
-  { in: { params: AddressParam, body: AllowlistPut }, ok: [200, AllowlistEntry, "Listed"] },
+  { in: { body: AllowlistPut }, ok: [200, AllowlistEntry, "Listed"] },
 );
 
-export const deleteAllowlistRoute = operator.delete(
-  "/admin/posting-allowlist/{address}",
+export const deleteAllowlistRoute = allowlisted.delete(
   "Remove an address from the posting allow-list (admin token; audit-logged)",
-  { in: { params: AddressParam }, responses: { 204: { description: "Removed" } }, errors: ["NOT_FOUND"] },
+  { ok: [204, "Removed"], errors: ["NOT_FOUND"] },
 );
 
 export const auditRoute = operator.get(

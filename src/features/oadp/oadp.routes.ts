@@ -1,27 +1,21 @@
-import { createRoute } from "@hono/zod-openapi";
 import { routes } from "../../http/route";
-import { errors, jsonResponse } from "../../http/openapi";
+import { optionalJsonBody } from "../../http/openapi";
 import { FederationReport, FederationReportResult, HubList, ListHubsQuery, PingRequest, Pong } from "./oadp.schemas";
 
 // OADP hub endpoints (docs/protocols/OADP-discovery.txt). Also under /api (/api/ping …).
 const route = routes("oadp");
 
-export const pingRoute = createRoute({
-  ...route.post(
-    "/ping",
-    'OADP PING at any privacy tier (anonymous {"ping": true}, minimal, full) → a signed PONG with counts only',
-  ),
-  description:
-    "Verify `signature` with the key named by `key_id` in /.well-known/agent-protocol.json (hub.public_key): ed25519 over the RFC 8785 bytes of the PONG without `signature`, base64url. Nothing from the ping is stored; only `nonce` is echoed.",
-  request: {
-    body: {
-      required: false,
-      description: "The ping; may be omitted",
-      content: { "application/json": { schema: PingRequest } },
-    },
+export const pingRoute = route.post(
+  "/ping",
+  'OADP PING at any privacy tier (anonymous {"ping": true}, minimal, full) → a signed PONG with counts only',
+  {
+    description:
+      "Verify `signature` with the key named by `key_id` in /.well-known/agent-protocol.json (hub.public_key): ed25519 over the RFC 8785 bytes of the PONG without `signature`, base64url. Nothing from the ping is stored; only `nonce` is echoed.",
+    request: optionalJsonBody(PingRequest, "The ping; may be omitted"),
+    ok: [200, Pong, "Signed PONG"],
+    errors: ["SERVICE_UNAVAILABLE"],
   },
-  responses: { 200: jsonResponse(Pong, "Signed PONG"), ...errors("SERVICE_UNAVAILABLE") },
-});
+);
 
 export const federationReportRoute = route.post(
   "/federation/report",

@@ -5,15 +5,11 @@ import { AddressParam, AttestationDoc, ImportAccepted, ImportRefused, TrustedIss
 
 const route = routes("reputation");
 
-export const attestationRoute = route.get(
-  "/reputation/{address}/attestation",
-  "Signed AIP-3 reputation attestation of an agent of this server (AIP-3 §2.2)",
-  {
-    in: { params: AddressParam },
+export const attestationRoute = route
+  .one("/reputation/{address}/attestation", AddressParam)
+  .get("Signed AIP-3 reputation attestation of an agent of this server (AIP-3 §2.2)", {
     ok: [200, AttestationDoc, "EIP-191 signed by the key published as issuer_address"],
-    errors: ["NOT_FOUND"],
-  },
-);
+  });
 
 export const importRoute = route.post(
   "/reputation/import",

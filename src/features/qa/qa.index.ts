@@ -1,6 +1,6 @@
 import { ctxFromRequest } from "../../http/context";
-import { requireAgent } from "../../http/identity";
 import { router } from "../../http/openapi";
+import { agentCtx } from "../../http/handler";
 import { answerQuestionRoute, askQuestionRoute, clarificationRoute, listQuestionsRoute } from "./qa.routes";
 import { answerQuestion, askQuestion, listQuestions, postClarification } from "./qa.service";
 
@@ -12,19 +12,17 @@ export const qaRouter = router()
     ),
   )
   .openapi(askQuestionRoute, async (c) => {
-    requireAgent(c.get("identity"), "UNAUTHORIZED");
-    const q = await askQuestion(ctxFromRequest(c), {
+    const q = await askQuestion(agentCtx(c), {
       missionId: c.req.valid("param").id,
       body: c.req.valid("json").body,
     });
     return c.json(q, 201);
   })
   .openapi(answerQuestionRoute, async (c) => {
-    requireAgent(c.get("identity"), "UNAUTHORIZED");
     const p = c.req.valid("param");
     const b = c.req.valid("json");
     return c.json(
-      await answerQuestion(ctxFromRequest(c), {
+      await answerQuestion(agentCtx(c), {
         missionId: p.id,
         questionId: p.qid,
         answer: b.answer,
@@ -34,9 +32,8 @@ export const qaRouter = router()
     );
   })
   .openapi(clarificationRoute, async (c) => {
-    requireAgent(c.get("identity"), "UNAUTHORIZED");
     const b = c.req.valid("json");
-    const q = await postClarification(ctxFromRequest(c), {
+    const q = await postClarification(agentCtx(c), {
       missionId: c.req.valid("param").id,
       body: b.body,
       pinned: b.pinned,

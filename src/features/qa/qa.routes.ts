@@ -16,22 +16,19 @@ const route = routes("qa");
 // Every write to the thread: a signed-in agent, on an open mission.
 const write = routes("qa", withErrors(signedIn, ...OPEN_MISSION_WRITE));
 
-export const listQuestionsRoute = route.get(
-  "/missions/{id}/questions",
-  "The mission's public Q&A thread (questions, answers, clarifications), oldest first",
-  {
-    in: { params: MissionIdParam, query: ListQuestionsQuery },
+export const listQuestionsRoute = route
+  .one("/missions/{id}/questions", MissionIdParam)
+  .get("The mission's public Q&A thread (questions, answers, clarifications), oldest first", {
+    in: { query: ListQuestionsQuery },
     ok: [200, QuestionList, "A page of the thread"],
-    errors: ["NOT_FOUND"],
-  },
-);
+  });
 
 export const askQuestionRoute = write
   .at("/missions/{id}/questions", { params: MissionIdParam })
   .post("Ask the creator a public question about an open mission (not the creator; capped per agent and mission)", {
     description:
       "409 `question_limit` (OABP_QA_MAX_PER_AGENT per agent and mission) or `qa_full` (OABP_QA_MAX_PER_MISSION less the creator's OABP_QA_CREATOR_RESERVE); 409 MISSION_NOT_OPEN after the deadline; 403 `own_mission` for the creator (who posts clarifications).",
-    in: { params: MissionIdParam, body: AskQuestionRequest },
+    in: { body: AskQuestionRequest },
     ok: [201, Question, "The question"],
   });
 

@@ -1,19 +1,14 @@
-import { routes } from "../../http/route";
-import { conditionalGet } from "../../http/http-cache";
+import { etagged, routes } from "../../http/route";
 import { MissionReceipt, ReceiptParams, VerifyReceiptRequest, VerifyReceiptResult } from "./receipts.schemas";
 
 const route = routes("receipts");
 
-export const getReceiptRoute = route.get(
-  "/missions/{id}/receipts/{submission_id}",
-  "The signed completion receipt of a paid submission of a resolved mission (AIP-1 §6.1)",
-  {
-    ...conditionalGet,
-    in: { params: ReceiptParams },
-    ok: [200, MissionReceipt, "RFC 8785 + ed25519 signed receipt (weak ETag; If-None-Match → 304)"],
-    errors: ["NOT_FOUND"],
-  },
-);
+export const getReceiptRoute = route
+  .one("/missions/{id}/receipts/{submission_id}", ReceiptParams)
+  .get(
+    "The signed completion receipt of a paid submission of a resolved mission (AIP-1 §6.1)",
+    etagged(MissionReceipt, "RFC 8785 + ed25519 signed receipt"),
+  );
 
 export const verifyReceiptRoute = route.post(
   "/receipts/verify",

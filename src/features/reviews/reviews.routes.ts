@@ -12,7 +12,7 @@ import { AgentIdParam } from "../../http/params";
 // ClawFinder reviews; {id} is always the reviewed agent (docs/design.md "ClawFinder").
 const route = routes("reviews");
 const reviews = route.at("/agents/{id}/reviews", { params: AgentIdParam });
-const review = route.at("/agents/{id}/reviews/{review_id}", { params: ReviewParams, errors: ["NOT_FOUND"] });
+const review = route.one("/agents/{id}/reviews/{review_id}", ReviewParams);
 
 export const createReviewRoute = reviews.post(
   "Review the counterparty of a resolved mission: its creator reviews each winner, each winner the creator; once, never yourself",

@@ -1,35 +1,26 @@
-import type { Context } from "hono";
 import { router } from "../../http/openapi";
 import { sendJsonValue } from "../../http/http-cache";
-import { rejectAnonymousPosts, sendStored } from "../../http/respond";
-import type { AppEnv } from "../../http/types";
-import { checkIdempotencyKey, idempotent } from "../../lib/idempotency";
+import { rejectAnonymousPosts } from "../../http/respond";
+import { type MissionBody, sendMissionWriteOnce } from "../../http/handler";
 import * as routes from "./submissions.routes";
 import { ctxFromRequest } from "../../http/context";
 import { readSubmissionContent } from "./submissions.read";
 import { createSubmission, getSubmission, listSubmissions } from "./submissions.service";
 import type { CreateSubmissionInput } from "./submissions.schemas";
-import { requireAgent } from "../../http/identity";
 
-async function submit(c: Context<AppEnv>, missionId: string, body: CreateSubmissionInput) {
-  // AIP-1 §1.4: anonymous (and unbound-registry) callers MUST get 403 ANONYMOUS_SUBMISSION_REJECTED.
-  const submitter = requireAgent(c.get("identity"), "ANONYMOUS_SUBMISSION_REJECTED");
-  const key = checkIdempotencyKey(c.req.header("idempotency-key"));
-  const r = await idempotent(
-    ctxFromRequest(c),
-    { key, request: body, ...routes.createSubmissionOnce(submitter, missionId) },
-    (ctx) => createSubmission(ctx, { missionId, submission: body }),
+// AIP-1 §1.4: anonymous (and unbound-registry) callers MUST get 403 ANONYMOUS_SUBMISSION_REJECTED.
+const submit = (c: MissionBody<CreateSubmissionInput>) =>
+  sendMissionWriteOnce(c, "ANONYMOUS_SUBMISSION_REJECTED", routes.createSubmissionOnce, (ctx, missionId, submission) =>
+    createSubmission(ctx, { missionId, submission }),
   );
-  return sendStored(c, r);
-}
 
 const base = router();
 base.use("/missions/:id/submissions", rejectAnonymousPosts);
 base.use("/missions/:id/submit", rejectAnonymousPosts);
 
 export const submissionsRouter = base
-  .openapi(routes.submitRoute, (c) => submit(c, c.req.valid("param").id, c.req.valid("json")) as never)
-  .openapi(routes.submitAliasRoute, (c) => submit(c, c.req.valid("param").id, c.req.valid("json")) as never)
+  .openapi(routes.submitRoute, submit)
+  .openapi(routes.submitAliasRoute, submit)
   .openapi(routes.listSubmissionsRoute, async (c) =>
     c.json(
       await listSubmissions(ctxFromRequest(c), { missionId: c.req.valid("param").id, ...c.req.valid("query") }),

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { routes } from "../../http/route";
-import { errors, jsonBody, jsonResponse } from "../../http/openapi";
+import { etagged, routes } from "../../http/route";
+import { jsonResponse } from "../../http/openapi";
 import { MissionIdParam } from "../missions";
 import {
   CreateSubmissionRequest,
@@ -10,26 +10,12 @@ import {
   SubmissionParams,
   type SubmissionWire,
 } from "./submissions.schemas";
-import { conditionalGet } from "../../http/http-cache";
 
 const route = routes("submissions");
 
 const headers = z.object({ "idempotency-key": z.string().optional() });
-const submitResponses = {
-  200: jsonResponse(
-    Submission,
-    "AIP-3 §3.1: a self-submission (submitter = the mission's creator), accepted and stored with `self_submission: true`, never credited",
-  ),
-  201: jsonResponse(Submission, "Stored; status, reason and next_action say what happens next"),
-  ...errors(
-    "UNAUTHORIZED",
-    "ANONYMOUS_SUBMISSION_REJECTED",
-    "NOT_FOUND",
-    "MISSION_NOT_OPEN",
-    "CONFLICT",
-    "UNPROCESSABLE",
-  ),
-};
+const submissions = route.one("/missions/{id}/submissions", MissionIdParam);
+const submission = route.one("/missions/{id}/submissions/{sid}", SubmissionParams);
 
 /**
  * A submission under an Idempotency-Key: the stored scope (REST, its /submit alias and MCP share
@@ -41,16 +27,22 @@ export const createSubmissionOnce = (submitter: string, missionId: string) => ({
   answer: (s: SubmissionWire) => ({ status: s.self_submission ? 200 : 201, body: s }),
 });
 
-export const submitRoute = createRoute({
-  ...route.post(
-    "/missions/{id}/submissions",
-    "Submit a candidate solution (AIP-1 §3); anonymous callers get 403 ANONYMOUS_SUBMISSION_REJECTED (§1.4)",
-  ),
-  request: { params: MissionIdParam, headers, ...jsonBody(CreateSubmissionRequest) },
-  // A submitter must sign in; the anonymous answer is §1.4's 403, not 401.
-  security: [{ bearer: [] }],
-  responses: submitResponses,
-});
+export const submitRoute = submissions.post(
+  "Submit a candidate solution (AIP-1 §3); anonymous callers get 403 ANONYMOUS_SUBMISSION_REJECTED (§1.4)",
+  {
+    in: { headers, body: CreateSubmissionRequest },
+    // A submitter must sign in; the anonymous answer is §1.4's 403, not 401.
+    security: [{ bearer: [] }],
+    ok: [201, Submission, "Stored; status, reason and next_action say what happens next"],
+    responses: {
+      200: jsonResponse(
+        Submission,
+        "AIP-3 §3.1: a self-submission (submitter = the mission's creator), accepted and stored with `self_submission: true`, never credited",
+      ),
+    },
+    errors: ["UNAUTHORIZED", "ANONYMOUS_SUBMISSION_REJECTED", "MISSION_NOT_OPEN", "CONFLICT", "UNPROCESSABLE"],
+  },
+);
 
 export const submitAliasRoute = createRoute({
   ...submitRoute,
@@ -58,22 +50,12 @@ export const submitAliasRoute = createRoute({
   summary: "Alias of POST /missions/{id}/submissions",
 });
 
-export const listSubmissionsRoute = route.get(
-  "/missions/{id}/submissions",
-  "Submissions of a mission in arrival order",
-  {
-    in: { params: MissionIdParam, query: ListSubmissionsQuery },
-    ok: [200, SubmissionList, "A page of submissions"],
-    errors: ["NOT_FOUND"],
-  },
-);
-
-export const getSubmissionRoute = route.get("/missions/{id}/submissions/{sid}", "One submission", {
-  ...conditionalGet,
-  in: { params: SubmissionParams },
-  ok: [200, Submission, "The submission (weak ETag; If-None-Match → 304)"],
-  errors: ["NOT_FOUND"],
+export const listSubmissionsRoute = submissions.get("Submissions of a mission in arrival order", {
+  in: { query: ListSubmissionsQuery },
+  ok: [200, SubmissionList, "A page of submissions"],
 });
+
+export const getSubmissionRoute = submission.get("One submission", etagged(Submission, "The submission"));
 
 export const submissionContentRoute = route.get(
   "/missions/{id}/submissions/{sid}/content",

@@ -1,9 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { bearer, routes } from "../../http/route";
-import { jsonResponse } from "../../http/openapi";
 import { MissionIdParam } from "../missions";
 
-const route = routes("verification");
+const commitments = routes("verification").one("/missions/{id}/commitments", MissionIdParam);
 
 export const CommitRequest = z
   .object({
@@ -26,25 +25,16 @@ export const Commitment = z
   })
   .openapi("Commitment");
 
-export const commitRoute = route.post(
-  "/missions/{id}/commitments",
+export const commitRoute = commitments.post(
   "Commit-reveal first_valid_match: commit to a deliverable before the deadline; reveal it (POST …/submissions with salt) after",
   {
     ...bearer,
-    in: { params: MissionIdParam, body: CommitRequest },
+    in: { body: CommitRequest },
     ok: [201, Commitment, "Committed"],
-    errors: ["ANONYMOUS_SUBMISSION_REJECTED", "NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"],
+    errors: ["ANONYMOUS_SUBMISSION_REJECTED", "CONFLICT", "MISSION_NOT_OPEN"],
   },
 );
 
-export const listCommitmentsRoute = route.get(
-  "/missions/{id}/commitments",
-  "The commitments of a commit-reveal mission, in arrival order",
-  {
-    in: { params: MissionIdParam },
-    responses: {
-      200: jsonResponse(z.object({ commitments: z.array(Commitment) }).openapi("CommitmentList"), "Commitments"),
-    },
-    errors: ["NOT_FOUND"],
-  },
-);
+export const listCommitmentsRoute = commitments.get("The commitments of a commit-reveal mission, in arrival order", {
+  ok: [200, z.object({ commitments: z.array(Commitment) }).openapi("CommitmentList"), "Commitments"],
+});

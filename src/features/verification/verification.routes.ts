@@ -1,10 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { bearer, routes, signedIn } from "../../http/route";
-import { jsonResponse } from "../../http/openapi";
 import { Mission, MissionIdParam, OPEN_MISSION_WRITE, Uint, type MissionWire } from "../missions";
 
 const route = routes("verification");
-const votes = route.at("/missions/{id}/votes", { params: MissionIdParam, errors: ["NOT_FOUND"] });
+const votes = route.one("/missions/{id}/votes", MissionIdParam);
 
 export const AwardRequest = z
   .object({
@@ -142,5 +141,5 @@ export const voteRoute = votes.post(
 );
 
 export const listVotesRoute = votes.get("The votes of a peer_vote mission, with outcomes after the tally", {
-  responses: { 200: jsonResponse(z.object({ votes: z.array(Vote) }).openapi("VoteList"), "Votes") },
+  ok: [200, z.object({ votes: z.array(Vote) }).openapi("VoteList"), "Votes"],
 });

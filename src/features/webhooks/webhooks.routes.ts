@@ -13,7 +13,7 @@ import {
 // agent's subscription answers 404, as if it did not exist. Each answers 503 while webhooks are off.
 const route = routes("webhooks", withErrors(bearer, "SERVICE_UNAVAILABLE"));
 const webhooks = route.at("/webhooks", {});
-const webhook = route.at("/webhooks/{id}", { params: WebhookIdParam, errors: ["NOT_FOUND"] });
+const webhook = route.one("/webhooks/{id}", WebhookIdParam);
 
 export const createWebhookRoute = webhooks.post(
   "Subscribe a URL to events; deliveries are signed per Standard Webhooks with the returned secret (shown once)",
@@ -38,12 +38,9 @@ export const deleteWebhookRoute = webhook.delete("Delete one of your webhook sub
   ok: [204, "Deleted"],
 });
 
-export const listDeliveriesRoute = route.get(
-  "/webhooks/{id}/deliveries",
-  "Deliveries of one of your subscriptions, newest event first, with every attempt's status code, error and timing",
-  {
-    in: { params: WebhookIdParam, query: PageQuery },
-    ok: [200, DeliveryList, "A page of deliveries"],
-    errors: ["NOT_FOUND"],
-  },
-);
+export const listDeliveriesRoute = route
+  .one("/webhooks/{id}/deliveries", WebhookIdParam)
+  .get(
+    "Deliveries of one of your subscriptions, newest event first, with every attempt's status code, error and timing",
+    { in: { query: PageQuery }, ok: [200, DeliveryList, "A page of deliveries"] },
+  );
