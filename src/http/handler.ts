@@ -24,9 +24,9 @@ export function agentCtx(c: Context<AppEnv>, anonymous: AnonymousCode = "UNAUTHO
 type Once<T> = { scope: string; request: unknown; answer: (result: T) => Answer };
 
 /**
- * A write under the request's Idempotency-Key (docs/design.md: same key + same body → the stored
- * response): `verb` runs at most once per key, and the answer is the stored JSON text, replays
- * marked `Idempotent-Replayed`.
+ * A write under the request's Idempotency-Key (docs/decisions.md "Idempotency-Key": same key +
+ * same body → the stored response): `verb` runs at most once per key, and the answer is the stored
+ * JSON text, replays marked `Idempotent-Replayed`.
  */
 export async function sendOnce<T>(c: Context<AppEnv>, once: Once<T>, verb: (ctx: Ctx) => Promise<T>) {
   const key = checkIdempotencyKey(c.req.header("idempotency-key"));

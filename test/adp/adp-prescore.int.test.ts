@@ -41,6 +41,15 @@ interface Seed {
 // Varied on every factor and on its edges: parent, prefix, exact and alias tag matches; cold start
 // (< 5 missions) and its cap at 1; online exactly at the 180 s window and one second past it;
 // ratings with no, one and several reviews; two cards alike in everything (a tie, by address).
+const WHISPER: Seed = {
+  skills: ["audio/speech-to-text"],
+  description: "Whisper transcripts with diarization",
+  rating: 1500,
+  completed: 7,
+  seenAgo: 180,
+  stars: [],
+};
+
 const EDGES: Record<string, Seed> = {
   zh: {
     skills: ["nlp/translation/zh"],
@@ -90,22 +99,9 @@ const EDGES: Record<string, Seed> = {
     seenAgo: 3600,
     stars: [2, 5, 4],
   },
-  whisperA: {
-    skills: ["audio/speech-to-text"],
-    description: "Whisper transcripts with diarization",
-    rating: 1500,
-    completed: 7,
-    seenAgo: 180,
-    stars: [],
-  },
-  whisperB: {
-    skills: ["audio/speech-to-text"],
-    description: "Whisper transcripts with diarization",
-    rating: 1500,
-    completed: 7,
-    seenAgo: 180,
-    stars: [],
-  },
+  // Two identical cards: a tie the pre-score and rank() must break the same way.
+  whisperA: WHISPER,
+  whisperB: WHISPER,
   analyst: {
     skills: ["data-analysis"],
     description: "Data analysis of invoices with python notebooks",

@@ -2,8 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { pageQuery, pageOf, int, strOrNull, str, bool, idOf } from "../../http/wire";
 import { CLAIM_STATUSES } from "../../db/vocabulary";
 
-// Mission claims (docs/design.md "Claims"): wire shapes written by hand (docs/style.md rule 6); the
-// statuses are the stored ones (db/vocabulary.ts).
+// Mission claims (docs/decisions.md "Claims"): wire shapes written by hand (docs/style.md rule 6);
+// the statuses are the stored ones (db/vocabulary.ts).
 
 export const Claim = z
   .object({
