@@ -13,6 +13,7 @@ import { markdownToText, renderMarkdown } from "../../src/features/web/web.markd
 import { humanize, plural, words } from "../../src/features/web/web.words";
 import { MISSION_PHASES, MISSION_STATUSES, PAYOUT_STATUSES, VERIFICATION_TYPES } from "../../src/db/vocabulary";
 import { contrastOnWhite } from "../../src/env.settings";
+import { brandCss, contrast, darkAccent, DARK_BG, MIN_CONTRAST } from "../../src/features/web/web.brand";
 import { jsonLdText } from "../../src/features/web/web.layout";
 import { parseBoardQuery } from "../../src/features/web/web.board";
 
@@ -148,5 +149,30 @@ describe("web board units", () => {
     expect(contrastOnWhite("#ffff00")).toBeLessThan(4.5);
     expect(() => parseEnv({ LOG_LEVEL: "silent", OABP_BRAND_ACCENT: "#ffff00" })).toThrow(/contrast/);
     expect(parseEnv({ LOG_LEVEL: "silent" }).brandName).toBe("Open Bounty Board");
+  });
+
+  it("the brand accent reads in both colour schemes: a lighter shade of it in dark mode", () => {
+    // A dark accent passes on white but vanishes on the dark page: a shade of it is derived.
+    expect(contrastOnWhite("#202020")).toBeGreaterThan(16);
+    expect(contrast("#202020", DARK_BG)).toBeLessThan(1.3);
+    const derived = darkAccent("#202020");
+    expect(contrast(derived, DARK_BG)).toBeGreaterThanOrEqual(MIN_CONTRAST);
+    // Mixed towards white from the accent itself: the grey stays grey.
+    expect(new Set([derived.slice(1, 3), derived.slice(3, 5), derived.slice(5, 7)]).size).toBe(1);
+    // A colour that already reads on the dark page is its own dark shade (web.css's dark default).
+    expect(darkAccent("#58a6ff")).toBe("#58a6ff");
+    expect(contrast(darkAccent("#0b57d0"), DARK_BG)).toBeGreaterThanOrEqual(MIN_CONTRAST);
+    // Every accent the setting accepts gets a dark shade that reads (a sweep over the colour cube).
+    for (let r = 0; r < 256; r += 51)
+      for (let g = 0; g < 256; g += 51)
+        for (let b = 0; b < 256; b += 51) {
+          const hex = `#${[r, g, b].map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+          if (contrastOnWhite(hex) < MIN_CONTRAST) continue;
+          expect(contrast(darkAccent(hex), DARK_BG), hex).toBeGreaterThanOrEqual(MIN_CONTRAST);
+          expect(contrast(hex, "#ffffff")).toBeCloseTo(contrastOnWhite(hex), 9);
+        }
+    expect(brandCss("#202020")).toBe(
+      `:root{--accent:#202020}@media (prefers-color-scheme: dark){:root{--accent:${derived}}}`,
+    );
   });
 });

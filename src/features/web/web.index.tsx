@@ -14,7 +14,8 @@ import { etagMatches, jsonEtag } from "../../http/http-cache";
 import { clientBundle, registerAssets } from "./web.assets";
 import { type BoardFilters, BoardForm, boardListHtml, boardSummaryHtml, parseBoardQuery } from "./web.board";
 import { agentPage } from "./web.agent";
-import { brandCss, Layout, type PageCtx } from "./web.layout";
+import { Layout, type PageCtx } from "./web.layout";
+import { brandCss } from "./web.brand";
 import { missionPage } from "./web.mission";
 import { docsPage, leaderboardPage, mePage, postPage, receiptPage, statusPage } from "./web.pages";
 import { newNonce, setPageHeaders } from "./web.security";
@@ -195,7 +196,8 @@ const SHARED = { shared: true };
 
 export function registerWeb(app: Hono<AppEnv>, _deps: Deps): void {
   registerAssets(app);
-  // The configured accent colour (OABP_BRAND_ACCENT), linked only when it is not web.css's own.
+  // The configured accent colour (OABP_BRAND_ACCENT) and its dark-scheme shade (web.brand.ts),
+  // linked only when it is not web.css's own.
   app.get("/assets/brand.css", (c) => {
     c.header("Content-Type", "text/css; charset=utf-8");
     c.header("Cache-Control", "public, max-age=86400");
