@@ -100,6 +100,19 @@ describe("web board units", () => {
       expect(bad.errors.due).toBeDefined();
       expect(Object.values(bad.errors).join(" ")).not.toMatch(/uint|base-10|_/);
     }
+    // "all" means what "All" in the form means; any other value is answered with the choices, in words.
+    const all = parseBoardQuery({ status: "all" }, assets, now);
+    expect(all.ok && all.f.status).toBeUndefined();
+    const wrong = parseBoardQuery({ status: "finished", verification_type: "vote", sort: "cheap" }, assets, now);
+    expect(!wrong.ok && wrong.errors).toEqual({
+      status: "Status: “finished” is not one of the choices; choose Open, Being judged, Awarded, Cancelled or All.",
+      verification_type:
+        "How the winner is chosen: “vote” is not one of the choices; choose The creator picks the winner, First correct answer wins, Voters decide or An oracle decides.",
+      sort: "Sort: “cheap” is not one of the choices; choose Newest first, Ending soonest or Biggest reward.",
+    });
+    expect(!bad.ok && bad.errors.due).toBe(
+      "Ends within: “soon” is not one of the choices; choose a day, a week or a month.",
+    );
     const tooFine = parseBoardQuery({ min_reward: "0.0000001" }, assets, now);
     expect(!tooFine.ok && tooFine.errors.min_reward).toBe("USDC has at most 6 digits after the point.");
   });

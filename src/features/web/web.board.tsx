@@ -63,18 +63,40 @@ const FIELD_WORDS: Record<string, string> = {
   deadline_before: "Ends within",
   creator_min_paid_ratio: "Creator's paid share",
   creator_max_never_judged: "Creator's unjudged missions",
-} satisfies Record<keyof BoardFilters, string>;
+  due: "Ends within",
+} satisfies Record<keyof BoardFilters | "due", string>;
 const wordsFor = (key: string) => FIELD_WORDS[key] ?? "This field";
+
+/** The choices of the filters chosen from a list, in the words the form shows them. */
+const CHOICE_WORDS: Record<string, () => string[]> = {
+  status: () => [...PUBLIC_STATUSES.map((s) => words.status(s)), "All"],
+  verification_type: () => VERIFICATION_TYPES.map((t) => words.method(t)),
+  sort: () => SORTS.map((s) => SORT_WORDS[s]),
+  due: () => Object.values(DUE_WORDS),
+};
+
+const orList = (xs: string[]) => (xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} or ${xs.at(-1)}`);
+
+/** What is wrong with a filter's value, in words; for a list, the choices it offers. */
+function choicesMessage(key: string, value: string | undefined): string {
+  const choices = CHOICE_WORDS[key]?.();
+  const shown = value === undefined ? "" : `“${value.slice(0, 40)}” `;
+  if (!choices) return `${wordsFor(key)}: ${shown}is not a value the board understands.`;
+  return `${wordsFor(key)}: ${shown}is not one of the choices; choose ${orList(choices)}.`;
+}
 
 export type BoardParse = { ok: true; f: BoardFilters } | { ok: false; errors: Record<string, string> };
 type Errors = Record<string, string>;
+
+/** Status words a person may type for "every public status" (the form's own value is `any`). */
+const ANY_STATUS = ["any", "all"];
 
 /** The typed form fields, without empties and derived filters; default status: open. */
 function formFields(raw: Record<string, string>): Record<string, string> {
   const cleaned: Record<string, string> = Object.fromEntries(
     Object.entries(raw).filter(([k, v]) => v.trim() !== "" && !DERIVED.includes(k)),
   );
-  if (cleaned.status === "any") delete cleaned.status;
+  if (ANY_STATUS.includes(cleaned.status?.toLowerCase() ?? "")) delete cleaned.status;
   else cleaned.status ??= "open";
   return cleaned;
 }
@@ -114,7 +136,7 @@ function dueFilter(cleaned: Record<string, string>, now: Date, errors: Errors) {
   delete cleaned.due;
   if (!due) return;
   if (!(due in DUE)) {
-    errors.due = "Choose one of the listed periods.";
+    errors.due = choicesMessage("due", due);
     return;
   }
   const minute = Math.floor(now.getTime() / 60_000) * 60_000;
@@ -130,7 +152,7 @@ export function parseBoardQuery(raw: Record<string, string>, assets: AssetConfig
   const r = BoardQuery.safeParse(cleaned);
   for (const i of r.success ? [] : r.error.issues) {
     const key = String(i.path[0] ?? "q");
-    errors[key] ??= `${wordsFor(key)}: this value is not one the board understands.`;
+    errors[key] ??= choicesMessage(key, cleaned[key]);
   }
   if (Object.keys(errors).length || !r.success) return { ok: false, errors };
   return { ok: true, f: r.data };
@@ -330,8 +352,23 @@ function Choice(p: {
 export function BoardForm(p: { raw: Record<string, string>; assets: AssetConfig[]; errors?: Record<string, string> }) {
   const v = (k: string) => p.raw[k] ?? "";
   const errors = p.errors ?? {};
-  const invalid = (k: string) => invalidAttrs(errors, k);
   const asset = p.assets.find((a) => a.symbol.toLowerCase() === v("asset").toLowerCase())?.symbol ?? "";
+  // Folded (a <details>, no script needed) so a phone's first screen shows missions; unfolded when
+  // a filter is set or needs a fix (docs/web.md "Phones").
+  const active = Object.entries(p.raw).filter(([k, v]) => v.trim() !== "" && k !== "cursor" && k !== "limit").length;
+  return (
+    <details class="filters-box" open={active > 0 || Object.keys(errors).length > 0}>
+      <summary>{active ? `Search and filters (${plural(active, "set", "set")})` : "Search and filters"}</summary>
+      <BoardFields {...p} errors={errors} asset={asset} />
+    </details>
+  );
+}
+
+function BoardFields(p: { raw: Record<string, string>; assets: AssetConfig[]; errors: Errors; asset: string }) {
+  const v = (k: string) => p.raw[k] ?? "";
+  const { errors, asset } = p;
+  const invalid = (k: string) => invalidAttrs(errors, k);
+  const status = ANY_STATUS.includes(v("status").toLowerCase()) ? "any" : (p.raw.status ?? "open");
   return (
     <form class="filters" method="get" action="/" role="search">
       {Object.keys(errors).length ? (
@@ -372,7 +409,7 @@ export function BoardForm(p: { raw: Record<string, string>; assets: AssetConfig[
         name="status"
         errors={errors}
         options={[...PUBLIC_STATUSES.map((s): [string, string] => [s, words.status(s)]), ["any", "All"]]}
-        chosen={p.raw.status ?? "open"}
+        chosen={status}
       />
       <Choice
         label="Winner chosen by"
