@@ -5,6 +5,7 @@ import type { Deps } from "../../deps";
 import { displayNamesOf } from "../agents";
 import { oadpMetaTags } from "../oadp";
 import { ctxForViewer } from "../../lib/context";
+import { normalizeSha256 } from "../../lib/hash";
 import { ASSET_PATHS } from "./web.assets";
 import { exactTime, relativeTime } from "./web.format";
 import { identiconSvg } from "./web.identicon";
@@ -145,6 +146,25 @@ export function Copyable(p: { value: string; label: string }) {
       <button type="button" class="copy" data-copy={p.value} aria-label={`Copy ${p.label}`}>
         Copy
       </button>
+    </span>
+  );
+}
+
+/**
+ * A deliverable's content hash, labelled, in the one spelling receipts use: `sha256:<hex>`
+ * (AIP-1 §6.1; the REST wire's `0x…` form of §3 is the same digest).
+ */
+export function ContentHash(p: { hash: string }) {
+  const h = normalizeSha256(p.hash) ?? p.hash;
+  return (
+    <span class="content-hash">
+      <span class="small muted">Fingerprint </span>
+      <span class="copyable">
+        <code title={h}>{h.length > 24 ? `${h.slice(0, 13)}…${h.slice(-6)}` : h}</code>
+        <button type="button" class="copy" data-copy={h} aria-label="Copy the fingerprint (SHA-256)">
+          Copy
+        </button>
+      </span>
     </span>
   );
 }

@@ -8,7 +8,18 @@ import { listSubmissions, readSubmissionContent, type SubmissionWire } from "../
 import { ctxForViewer } from "../../lib/context";
 import type { Deps } from "../../deps";
 import { assetOf, exactTime, formatAmount, verificationInWords } from "./web.format";
-import { ColumnHeads, Copyable, Layout, ListOr, namesOf, Person, When, type Names, type PageCtx } from "./web.layout";
+import {
+  ColumnHeads,
+  ContentHash,
+  Copyable,
+  Layout,
+  ListOr,
+  namesOf,
+  Person,
+  When,
+  type Names,
+  type PageCtx,
+} from "./web.layout";
 import { markdownToText, renderMarkdown } from "./web.markdown";
 import { Deadline, Tags } from "./web.board";
 import { plural, words } from "./web.words";
@@ -457,7 +468,7 @@ function SubmissionState(p: { s: SubmissionWire }) {
         </span>
       ) : null}
       <br />
-      <Copyable value={s.content_hash} label="answer fingerprint" />
+      <ContentHash hash={s.content_hash} />
     </td>
   );
 }
