@@ -118,5 +118,8 @@ describe("POST /web/post", () => {
     const bad = await t.call("POST", "/web/post", { token: a.token, body: { title: 5 } });
     expect(bad.status).toBe(400);
     expect((await t.call("POST", "/web/post", { token: a.token, body: "[" })).status).toBe(400);
+    const typo = await t.call("POST", "/web/post", { token: a.token, body: { ...form(), titel: "x" } });
+    expect(typo.status).toBe(400);
+    expect(typo.text).toContain("titel");
   });
 });

@@ -15,7 +15,7 @@ import { MISSION_PHASES, MISSION_STATUSES, PAYOUT_STATUSES, VERIFICATION_TYPES }
 import { contrastOnWhite } from "../../src/env.settings";
 import { brandCss, contrast, darkAccent, DARK_BG, MIN_CONTRAST } from "../../src/features/web/web.brand";
 import { jsonLdText } from "../../src/features/web/web.layout";
-import { parseBoardQuery } from "../../src/features/web/web.board";
+import { parseBoardQuery } from "../../src/features/web/web.board-query";
 
 const assets = parseEnv({ LOG_LEVEL: "silent" }).assets;
 

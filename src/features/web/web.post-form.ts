@@ -26,13 +26,18 @@ export const POST_FIELDS = [
 export type PostField = (typeof POST_FIELDS)[number];
 export type FieldErrors = Partial<Record<PostField, string>>;
 
-/** The body the page script sends: the fields, bounded before anything reads them. */
-export const PostFormBody = z.object(
-  Object.fromEntries(POST_FIELDS.map((k) => [k, z.string().max(60_000).optional()])) as Record<
-    PostField,
-    z.ZodOptional<z.ZodString>
-  >,
-);
+/**
+ * The body the page script sends: the form's fields only (another is a 400 naming it, never
+ * dropped), each bounded before anything reads it.
+ */
+export const PostFormBody = z
+  .object(
+    Object.fromEntries(POST_FIELDS.map((k) => [k, z.string().max(60_000).optional()])) as Record<
+      PostField,
+      z.ZodOptional<z.ZodString>
+    >,
+  )
+  .strict();
 export type PostFormFields = z.infer<typeof PostFormBody>;
 
 /** Windows a creator may pick from besides the board's own (creator_judges judging_window_seconds). */
