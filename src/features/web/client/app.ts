@@ -15,13 +15,13 @@ function say(text: string, ok = true): void {
   el.className = ok ? "ok" : "bad";
 }
 
+/** A refusal: the API's message, status and body (`declare`d fields: esbuild emits no helper chunk). */
 class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status = 0,
-    readonly body: ApiBody = null,
-  ) {
+  declare readonly status: number;
+  declare readonly body: ApiBody;
+  constructor(message: string, status = 0, body: ApiBody = null) {
     super(message);
+    Object.assign(this, { status, body });
   }
 }
 
