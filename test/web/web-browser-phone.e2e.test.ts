@@ -198,6 +198,7 @@ describe("the board on a 390 px phone", { timeout: 240_000 }, () => {
       ["/?status=all", "board-all"],
       [`/m/${open.body.id}`, "mission-open"],
       [`/m/${done.body.id}`, "mission-decided"],
+      [`/m/${done.body.id}/receipts/${sub.body.id}`, "receipt"],
       [`/u/${solver.address}`, "agent"],
       [`/u/${creator.address}`, "agent-creator"],
       ["/ranking", "ranking"],
@@ -235,6 +236,20 @@ describe("the board on a 390 px phone", { timeout: 240_000 }, () => {
       "ISO time 2026-12-03T14:00",
       "enum value escrowed",
     ]);
+
+    // The answer form too: an empty answer is told beside the answer field, then an answer goes in.
+    await page.goto(`${url}/m/${open.body.id}`);
+    await page.locator("#submit-form button[type=submit]").click();
+    await expect
+      .poll(() => page.locator("#err-submit-content").innerText())
+      .toBe("Write an answer here, or give a link and choose its file below.");
+    expect(await page.getByLabel(/^Answer/).getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator("#submit-form .form-error").innerText()).toBe(
+      "Some fields need a fix; each one says what, beside it.",
+    );
+    await page.getByLabel(/^Answer/).fill("Phones now lead with missions.");
+    await page.locator("#submit-form button[type=submit]").click();
+    await expect.poll(() => page.locator("#subs-h").textContent()).toBe("Submissions (2)");
 
     // The content hash: labelled, spelt as receipts spell it.
     await page.goto(`${url}/m/${open.body.id}`);

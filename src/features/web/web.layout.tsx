@@ -169,6 +169,19 @@ export function ContentHash(p: { hash: string }) {
   );
 }
 
+/**
+ * Where a form field's refusal is shown, beside it (filled by the page script from the answer's
+ * `details.fields` or `details.field`; docs/web.md "Posting").
+ */
+export function FieldError(p: { id: string; name: string }) {
+  return <span class="field-error" id={p.id} data-error-for={p.name} hidden></span>;
+}
+
+/** A form's own line for what to fix, at its top (never under the button). */
+export function FormAlert(p: { id?: string }) {
+  return <p class="form-error" id={p.id} role="alert" tabindex={-1} hidden></p>;
+}
+
 /** Names of the people on a page, for their labels beside the identicons. */
 export type Names = Map<string, string>;
 

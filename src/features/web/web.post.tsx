@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import type { Child } from "hono/jsx";
 import { durationWords, formatAmount } from "./web.format";
-import { Layout, type PageCtx } from "./web.layout";
+import { FieldError, FormAlert, Layout, type PageCtx } from "./web.layout";
 import { JUDGING_WINDOWS, type PostField } from "./web.post-form";
 
 // The post form (docs/web.md "Posting"). The page script sends its fields as typed to
@@ -17,7 +17,7 @@ function Field(p: { name: PostField; label: Child; children: Child }) {
     <label>
       {p.label}
       {p.children}
-      <span class="field-error" id={`err-${p.name}`} hidden></span>
+      <FieldError id={`err-${p.name}`} name={p.name} />
     </label>
   );
 }
@@ -132,7 +132,7 @@ export function postPage(ctx: PageCtx) {
         </p>
       ) : null}
       <form id="post-form" class="stacked" data-assets={JSON.stringify(assets)} novalidate>
-        <p class="form-error" id="post-errors" role="alert" tabindex={-1} hidden></p>
+        <FormAlert id="post-errors" />
         <Field name="title" label="Title: what needs doing, in one line">
           <input name="title" required maxlength={200} />
         </Field>

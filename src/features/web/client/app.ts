@@ -70,15 +70,6 @@ function onClick(sel: string, f: () => Promise<void>, ask?: string): void {
   });
 }
 
-/** The form `sel`, when sent, runs `f` on its fields through `run` instead of leaving the page. */
-function onSubmit(sel: string, f: (fields: FormData, form: HTMLFormElement) => Promise<void>): void {
-  const form = $<HTMLFormElement>(sel);
-  form?.addEventListener("submit", (e) => {
-    e.preventDefault();
-    void run(form.querySelector("button"), () => f(new FormData(form), form));
-  });
-}
-
 // --- posting --------------------------------------------------------------------------------
 
 interface PostAsset {
@@ -123,7 +114,7 @@ function showCost(form: HTMLFormElement, assets: PostAsset[]): void {
 
 /** Clears what the last attempt said beside the fields and atop the form. */
 function clearFieldErrors(form: HTMLFormElement): void {
-  for (const box of form.querySelectorAll<HTMLElement>(".field-error, #post-errors")) {
+  for (const box of form.querySelectorAll<HTMLElement>("[data-error-for], .form-error")) {
     box.textContent = "";
     box.hidden = true;
   }
@@ -135,12 +126,19 @@ function clearFieldErrors(form: HTMLFormElement): void {
   }
 }
 
-/** The server's refusal: each field's sentence beside it (details.fields), the rest atop the form. */
+/**
+ * A refusal shown in the form: each field's sentence beside it (`details.fields` from the post
+ * form's server side, or the one `details.field` of a REST answer), the rest atop the form.
+ */
 function showFieldErrors(form: HTMLFormElement, err: ApiError): void {
-  const fields = (err.body?.details?.fields ?? {}) as Record<string, string>;
+  const d = err.body?.details ?? {};
+  const fields = (d.fields ?? (typeof d.field === "string" ? { [d.field]: err.message } : {})) as Record<
+    string,
+    string
+  >;
   let first: HTMLElement | null = null;
   for (const [name, text] of Object.entries(fields)) {
-    const box = form.querySelector<HTMLElement>(`#err-${CSS.escape(name)}`);
+    const box = form.querySelector<HTMLElement>(`[data-error-for="${CSS.escape(name)}"]`);
     const input = form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
     if (!box || !input) continue;
     box.textContent = text;
@@ -149,7 +147,7 @@ function showFieldErrors(form: HTMLFormElement, err: ApiError): void {
     input.setAttribute("aria-describedby", [input.getAttribute("aria-describedby"), box.id].filter(Boolean).join(" "));
     first ??= input;
   }
-  const top = form.querySelector<HTMLElement>("#post-errors");
+  const top = form.querySelector<HTMLElement>(".form-error");
   if (top) {
     top.textContent = first
       ? "Some fields need a fix; each one says what, beside it."
@@ -162,32 +160,46 @@ function showFieldErrors(form: HTMLFormElement, err: ApiError): void {
   (first ?? top)?.scrollIntoView({ block: "center" });
 }
 
-function wirePostForm(): void {
-  const form = $<HTMLFormElement>("#post-form");
-  if (!form) return;
-  const assets = JSON.parse(form.dataset.assets ?? "[]") as PostAsset[];
-  form.addEventListener("input", () => showCost(form, assets));
-  showCost(form, assets);
-  form.addEventListener("submit", (e) => {
+/** A refusal of one field, found before anything is sent. */
+const fieldError = (field: string, message: string) => new ApiError(message, 0, { details: { field } });
+
+/**
+ * The form `sel` (with its error places, class "fielded"), when sent: `f` on its fields, and a
+ * refusal shown beside the fields it is about instead of under the button.
+ */
+function onFieldedSubmit(sel: string, f: (fields: FormData, form: HTMLFormElement) => Promise<void>): void {
+  const form = $<HTMLFormElement>(sel);
+  form?.addEventListener("submit", (e) => {
     e.preventDefault();
-    const fields: Record<string, string> = {};
-    for (const [k, v] of new FormData(form)) if (typeof v === "string") fields[k] = v;
-    // datetime-local is the person's own clock; the browser knows their time zone.
-    const local = new Date(fields.deadline ?? "");
-    if (!Number.isNaN(local.getTime())) fields.deadline = local.toISOString();
     clearFieldErrors(form);
     void run(form.querySelector("button"), async () => {
-      say("Posting…");
       try {
-        // The server reads the reward in whole units of the asset (docs/web.md "Posting").
-        const r = await api("POST", "/web/post", fields, true);
-        location.assign(`/m/${r.body.id}`);
+        await f(new FormData(form), form);
       } catch (err) {
         say("");
         if (!(err instanceof ApiError)) throw err;
         showFieldErrors(form, err);
       }
     });
+  });
+}
+
+function wirePostForm(): void {
+  const form = $<HTMLFormElement>("#post-form");
+  if (!form) return;
+  const assets = JSON.parse(form.dataset.assets ?? "[]") as PostAsset[];
+  form.addEventListener("input", () => showCost(form, assets));
+  showCost(form, assets);
+  onFieldedSubmit("#post-form", async (f) => {
+    const fields: Record<string, string> = {};
+    for (const [k, v] of f) if (typeof v === "string") fields[k] = v;
+    // datetime-local is the person's own clock; the browser knows their time zone.
+    const local = new Date(fields.deadline ?? "");
+    if (!Number.isNaN(local.getTime())) fields.deadline = local.toISOString();
+    say("Posting…");
+    // The server reads the reward in whole units of the asset (docs/web.md "Posting").
+    const r = await api("POST", "/web/post", fields, true);
+    location.assign(`/m/${r.body.id}`);
   });
 }
 
@@ -288,12 +300,39 @@ async function submissionBody(f: FormData): Promise<Record<string, string>> {
   const file = f.get("file");
   if (uri) {
     if (!(file instanceof File) || file.size === 0)
-      throw new ApiError("choose the file whose SHA-256 is sent with the URI");
+      throw fieldError("file", "Choose the file the link points to: its fingerprint is sent with the link.");
     say("Hashing the file in the browser…");
     return { content_uri: uri, content_hash: await sha256Hex(await file.arrayBuffer()) };
   }
   if (content.trim()) return { content };
-  throw new ApiError("write an answer or give a URI and a file");
+  throw fieldError("content", "Write an answer here, or give a link and choose its file below.");
+}
+
+/** The dispute stake in base units, from whole units typed; a refusal in words, with the balance. */
+async function stake(missionId: string, f: FormData, form: HTMLFormElement): Promise<void> {
+  const decimals = Number(form.dataset.decimals);
+  const symbol = form.dataset.symbol ?? "";
+  const text = String(f.get("amount") ?? "")
+    .trim()
+    .replace(/[,_\s]/g, "");
+  let amount: string;
+  try {
+    amount = toBaseUnits(text, decimals);
+  } catch {
+    throw fieldError(
+      "amount",
+      `Enter your stake in ${symbol}, like 1 or 0.5 (at most ${decimals} digits after the point).`,
+    );
+  }
+  try {
+    await api("POST", `/missions/${missionId}/votes`, { submission_id: f.get("submission_id"), amount }, true);
+  } catch (err) {
+    const d = err instanceof ApiError ? err.body?.details : undefined;
+    if (!(err instanceof ApiError) || err.body?.error !== "INSUFFICIENT_BALANCE" || !/^\d+$/.test(d?.available ?? ""))
+      throw err;
+    const money = (v: string) => `${wholeUnits(BigInt(v), decimals)} ${symbol}`;
+    throw fieldError("amount", `Your balance is ${money(d.available)}; this stake needs ${money(amount)}.`);
+  }
 }
 
 function wireMissionPage(): void {
@@ -318,15 +357,12 @@ function wireMissionPage(): void {
       await (await signing()).awardWith(io, id, winners);
     }),
   );
-  onSubmit(
+  onFieldedSubmit(
     "#dispute-form",
-    reloadAfter(async (f, form) => {
-      const amount = toBaseUnits(String(f.get("amount") ?? "").trim(), Number(form.dataset.decimals));
-      await api("POST", `/missions/${id}/votes`, { submission_id: f.get("submission_id"), amount }, true);
-    }),
+    reloadAfter((f, form) => stake(id, f, form)),
   );
   onClick("#fund-btn", async () => (await signing()).fund(io, id));
-  onSubmit(
+  onFieldedSubmit(
     "#submit-form",
     reloadAfter(async (f) => {
       const body = await submissionBody(f);
