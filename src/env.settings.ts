@@ -619,7 +619,10 @@ export const SETTINGS = {
     shown: "unset (the name alone)",
     doc: "logo shown before the board's name: a path on this server or a `data:image/…;base64,` URL",
   },
-  /** The accent must keep links and buttons readable (WCAG AA, 4.5:1 against white). */
+  /**
+   * The accent must keep links and buttons readable (WCAG AA, 4.5:1 against white); the dark
+   * scheme gets a lighter shade of it (src/features/web/web.brand.ts, docs/web.md "Brand").
+   */
   OABP_BRAND_ACCENT: {
     key: "brandAccent",
     schema: z
@@ -628,7 +631,7 @@ export const SETTINGS = {
       .refine((c) => contrastOnWhite(c) >= 4.5, "must have a contrast of at least 4.5:1 against white (WCAG AA)")
       .default("#0b57d0"),
     shown: "`#0b57d0`",
-    doc: "accent colour of links and buttons (`#rrggbb`, contrast ≥ 4.5:1 on white)",
+    doc: "accent colour of links and buttons (`#rrggbb`, contrast ≥ 4.5:1 on white; dark mode gets a lighter shade of it that reads on the dark page)",
   },
   /** Receipt signing keys (AIP-1 §6.1) as JSON; unset: generated into <data dir>/receipt-keys.json. */
   OABP_RECEIPT_KEYS: {

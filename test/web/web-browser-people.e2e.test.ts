@@ -218,6 +218,14 @@ describe("the board for people", { timeout: 180_000 }, () => {
     expect(await form.innerText()).toContain("at least 0.2 USDC");
     expect(await jargonIn(eve.page)).toEqual([]);
     await shot(eve.page, "people-dispute-360");
+    // A stake above the balance is told beside the stake, with both numbers in whole units.
+    await eve.page.getByLabel(/^Your stake/).fill("100");
+    await eve.page.getByRole("button", { name: "Dispute the pick" }).click();
+    await expect
+      .poll(() => eve.page.locator("#err-dispute-amount").innerText())
+      .toBe("Your balance is 5 USDC; this stake needs 100 USDC.");
+    expect(await eve.page.getByLabel(/^Your stake/).getAttribute("aria-invalid")).toBe("true");
+    expect(await eve.page.locator("#action-status").innerText()).toBe("");
     await eve.page.getByLabel(/^Your stake/).fill("0.5");
     await eve.page.getByRole("button", { name: "Dispute the pick" }).click();
     await expect

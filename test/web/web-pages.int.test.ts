@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { XMLParser } from "fast-xml-parser";
+import { darkAccent } from "../../src/features/web/web.brand";
 import { csrfTokenFor } from "../../src/http/session-cookie";
 import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
 import { credit, missionBody, signIn, siweMessageFor, newAccount, openMission } from "../helpers/agents";
@@ -133,8 +134,13 @@ describe("pages", () => {
       expect(page).toContain('<meta property="og:site_name" content="Acme Bounties"/>');
       expect(page).toContain(`<img src="${logo}" alt="" width="24" height="24"/>Acme Bounties`);
       const links = [...page.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
-      expect(links).toEqual([expect.stringMatching(/^\/assets\/web-[\w-]+\.css$/), "/assets/brand.css?v=7a1fa2"]);
-      expect(await (await b.app.request(links[1]!)).text()).toBe(":root{--accent:#7a1fa2}");
+      expect(links).toEqual([expect.stringMatching(/^\/assets\/web-[\w-]+\.css$/), "/assets/brand.css?v=7a1fa2.2"]);
+      // Light scheme: the accent itself; dark scheme: a lighter shade of it that reads on the dark page.
+      const css = await (await b.app.request(links[1]!)).text();
+      expect(css).toBe(
+        `:root{--accent:#7a1fa2}@media (prefers-color-scheme: dark){:root{--accent:${darkAccent("#7a1fa2")}}}`,
+      );
+      expect(darkAccent("#7a1fa2")).not.toBe("#7a1fa2");
     } finally {
       await b.close();
     }

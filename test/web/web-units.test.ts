@@ -13,8 +13,9 @@ import { markdownToText, renderMarkdown } from "../../src/features/web/web.markd
 import { humanize, plural, words } from "../../src/features/web/web.words";
 import { MISSION_PHASES, MISSION_STATUSES, PAYOUT_STATUSES, VERIFICATION_TYPES } from "../../src/db/vocabulary";
 import { contrastOnWhite } from "../../src/env.settings";
+import { brandCss, contrast, darkAccent, DARK_BG, MIN_CONTRAST } from "../../src/features/web/web.brand";
 import { jsonLdText } from "../../src/features/web/web.layout";
-import { parseBoardQuery } from "../../src/features/web/web.board";
+import { parseBoardQuery } from "../../src/features/web/web.board-query";
 
 const assets = parseEnv({ LOG_LEVEL: "silent" }).assets;
 
@@ -99,6 +100,19 @@ describe("web board units", () => {
       expect(bad.errors.due).toBeDefined();
       expect(Object.values(bad.errors).join(" ")).not.toMatch(/uint|base-10|_/);
     }
+    // "all" means what "All" in the form means; any other value is answered with the choices, in words.
+    const all = parseBoardQuery({ status: "all" }, assets, now);
+    expect(all.ok && all.f.status).toBeUndefined();
+    const wrong = parseBoardQuery({ status: "finished", verification_type: "vote", sort: "cheap" }, assets, now);
+    expect(!wrong.ok && wrong.errors).toEqual({
+      status: "Status: “finished” is not one of the choices; choose Open, Being judged, Awarded, Cancelled or All.",
+      verification_type:
+        "How the winner is chosen: “vote” is not one of the choices; choose The creator picks the winner, First correct answer wins, Voters decide or An oracle decides.",
+      sort: "Sort: “cheap” is not one of the choices; choose Newest first, Ending soonest or Biggest reward.",
+    });
+    expect(!bad.ok && bad.errors.due).toBe(
+      "Ends within: “soon” is not one of the choices; choose a day, a week or a month.",
+    );
     const tooFine = parseBoardQuery({ min_reward: "0.0000001" }, assets, now);
     expect(!tooFine.ok && tooFine.errors.min_reward).toBe("USDC has at most 6 digits after the point.");
   });
@@ -148,5 +162,30 @@ describe("web board units", () => {
     expect(contrastOnWhite("#ffff00")).toBeLessThan(4.5);
     expect(() => parseEnv({ LOG_LEVEL: "silent", OABP_BRAND_ACCENT: "#ffff00" })).toThrow(/contrast/);
     expect(parseEnv({ LOG_LEVEL: "silent" }).brandName).toBe("Open Bounty Board");
+  });
+
+  it("the brand accent reads in both colour schemes: a lighter shade of it in dark mode", () => {
+    // A dark accent passes on white but vanishes on the dark page: a shade of it is derived.
+    expect(contrastOnWhite("#202020")).toBeGreaterThan(16);
+    expect(contrast("#202020", DARK_BG)).toBeLessThan(1.3);
+    const derived = darkAccent("#202020");
+    expect(contrast(derived, DARK_BG)).toBeGreaterThanOrEqual(MIN_CONTRAST);
+    // Mixed towards white from the accent itself: the grey stays grey.
+    expect(new Set([derived.slice(1, 3), derived.slice(3, 5), derived.slice(5, 7)]).size).toBe(1);
+    // A colour that already reads on the dark page is its own dark shade (web.css's dark default).
+    expect(darkAccent("#58a6ff")).toBe("#58a6ff");
+    expect(contrast(darkAccent("#0b57d0"), DARK_BG)).toBeGreaterThanOrEqual(MIN_CONTRAST);
+    // Every accent the setting accepts gets a dark shade that reads (a sweep over the colour cube).
+    for (let r = 0; r < 256; r += 51)
+      for (let g = 0; g < 256; g += 51)
+        for (let b = 0; b < 256; b += 51) {
+          const hex = `#${[r, g, b].map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+          if (contrastOnWhite(hex) < MIN_CONTRAST) continue;
+          expect(contrast(darkAccent(hex), DARK_BG), hex).toBeGreaterThanOrEqual(MIN_CONTRAST);
+          expect(contrast(hex, "#ffffff")).toBeCloseTo(contrastOnWhite(hex), 9);
+        }
+    expect(brandCss("#202020")).toBe(
+      `:root{--accent:#202020}@media (prefers-color-scheme: dark){:root{--accent:${derived}}}`,
+    );
   });
 });

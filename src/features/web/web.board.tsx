@@ -1,140 +1,33 @@
 /** @jsxImportSource hono/jsx */
-import { z } from "zod";
 import type { Deps } from "../../deps";
 import type { AssetConfig } from "../../env";
 import { ctxForViewer } from "../../lib/context";
 import { stableStringify } from "../../lib/idempotency";
-import {
-  ListMissionsQuery,
-  listMissionsJson,
-  openRewardTotals,
-  type ListMissionsFilters,
-  type MissionWire,
-} from "../missions";
+import { listMissionsJson, openRewardTotals, type ListMissionsFilters, type MissionWire } from "../missions";
 import { VERIFICATION_TYPES, PUBLIC_STATUSES } from "../../db/vocabulary";
-import { assetOf, formatAmount, parseWholeUnits } from "./web.format";
+import { formatAmount } from "./web.format";
+import {
+  ANY_STATUS,
+  BOARD_PAGE_SIZE,
+  DUE,
+  DUE_WORDS,
+  SORT_WORDS,
+  SORTS,
+  type BoardFilters,
+  type Errors,
+  type Sort,
+} from "./web.board-query";
 import { namesOf, Person, When } from "./web.layout";
 import { markdownToText } from "./web.markdown";
 import { plural, words } from "./web.words";
 
 // The board (docs/web.md): the same filters and search as GET /missions (the same service verb and
 // query schema), keyset pages, and a sort applied within the page shown (the list has one order,
-// newest first; "sort" re-orders the page, it does not change what is on it). People type rewards
-// in whole units of an asset ("50" = 50 USDC); the board turns them into the base-unit filters.
+// newest first; "sort" re-orders the page, it does not change what is on it). What a person types
+// is read in web.board-query.ts.
 
-export const SORTS = ["newest", "deadline", "reward"] as const;
-export type Sort = (typeof SORTS)[number];
-const SORT_WORDS: Record<Sort, string> = {
-  newest: "Newest first",
-  deadline: "Ending soonest",
-  reward: "Biggest reward",
-};
-export const BOARD_PAGE_SIZE = 20;
-/** "Ends within" choices: the deadline_before filter, from the minute of the request. */
-export const DUE = { "1d": 86_400_000, "7d": 7 * 86_400_000, "30d": 30 * 86_400_000 } as const;
-const DUE_WORDS: Record<keyof typeof DUE, string> = { "1d": "a day", "7d": "a week", "30d": "a month" };
 /** Card snippets: plain text from the Markdown description. */
 export const SNIPPET_CHARS = 160;
-
-export const BoardQuery = ListMissionsQuery.extend({
-  limit: z.coerce.number().int().min(1).max(50).default(BOARD_PAGE_SIZE),
-  sort: z.enum(SORTS).default("newest"),
-});
-export type BoardFilters = z.infer<typeof BoardQuery>;
-
-/** The board's own fields (whole units, "ends within"); the base-unit and date filters are derived. */
-const DERIVED = ["reward_min", "reward_max", "deadline_before", "deadline_after"];
-
-/** Which form field a schema issue belongs to, and the word a person reads for it: every filter of the schema. */
-const FIELD_WORDS: Record<string, string> = {
-  q: "Search",
-  status: "Status",
-  verification_type: "How the winner is chosen",
-  tag: "Tag",
-  asset: "Asset",
-  sort: "Sort",
-  cursor: "Page",
-  limit: "Page size",
-  mission_type: "Mission type",
-  creator: "Creator",
-  reward_min: "Smallest reward",
-  reward_max: "Largest reward",
-  deadline_after: "Ends after",
-  deadline_before: "Ends within",
-  creator_min_paid_ratio: "Creator's paid share",
-  creator_max_never_judged: "Creator's unjudged missions",
-} satisfies Record<keyof BoardFilters, string>;
-const wordsFor = (key: string) => FIELD_WORDS[key] ?? "This field";
-
-export type BoardParse = { ok: true; f: BoardFilters } | { ok: false; errors: Record<string, string> };
-type Errors = Record<string, string>;
-
-/** The typed form fields, without empties and derived filters; default status: open. */
-function formFields(raw: Record<string, string>): Record<string, string> {
-  const cleaned: Record<string, string> = Object.fromEntries(
-    Object.entries(raw).filter(([k, v]) => v.trim() !== "" && !DERIVED.includes(k)),
-  );
-  if (cleaned.status === "any") delete cleaned.status;
-  else cleaned.status ??= "open";
-  return cleaned;
-}
-
-/** Whole-unit reward bounds → the base-unit filters, in the chosen asset or the first this server settles. */
-function rewardFilters(
-  raw: Record<string, string>,
-  cleaned: Record<string, string>,
-  assets: AssetConfig[],
-  errors: Errors,
-) {
-  const asset = cleaned.asset ? assetOf(cleaned.asset, assets) : assets[0];
-  for (const [field, target] of [
-    ["min_reward", "reward_min"],
-    ["max_reward", "reward_max"],
-  ] as const) {
-    delete cleaned[field];
-    const text = raw[field]?.trim();
-    if (!text) continue;
-    if (!asset) {
-      errors.asset = "Choose an asset this board pays in.";
-      continue;
-    }
-    const v = parseWholeUnits(text, asset);
-    if (!v.ok) {
-      errors[field] = v.message;
-      continue;
-    }
-    cleaned[target] = v.value.toString();
-    cleaned.asset ??= asset.symbol;
-  }
-}
-
-/** "Ends within" → deadline_before, from the minute of the request. */
-function dueFilter(cleaned: Record<string, string>, now: Date, errors: Errors) {
-  const due = cleaned.due;
-  delete cleaned.due;
-  if (!due) return;
-  if (!(due in DUE)) {
-    errors.due = "Choose one of the listed periods.";
-    return;
-  }
-  const minute = Math.floor(now.getTime() / 60_000) * 60_000;
-  cleaned.deadline_before = new Date(minute + DUE[due as keyof typeof DUE]).toISOString();
-}
-
-/** Raw query → filters; empty form fields mean "no filter". Default: open missions. */
-export function parseBoardQuery(raw: Record<string, string>, assets: AssetConfig[], now: Date): BoardParse {
-  const cleaned = formFields(raw);
-  const errors: Errors = {};
-  rewardFilters(raw, cleaned, assets, errors);
-  dueFilter(cleaned, now, errors);
-  const r = BoardQuery.safeParse(cleaned);
-  for (const i of r.success ? [] : r.error.issues) {
-    const key = String(i.path[0] ?? "q");
-    errors[key] ??= `${wordsFor(key)}: this value is not one the board understands.`;
-  }
-  if (Object.keys(errors).length || !r.success) return { ok: false, errors };
-  return { ok: true, f: r.data };
-}
 
 function sortPage(ms: MissionWire[], sort: Sort): MissionWire[] {
   if (sort === "deadline") return [...ms].sort((a, b) => a.deadline.localeCompare(b.deadline));
@@ -330,8 +223,23 @@ function Choice(p: {
 export function BoardForm(p: { raw: Record<string, string>; assets: AssetConfig[]; errors?: Record<string, string> }) {
   const v = (k: string) => p.raw[k] ?? "";
   const errors = p.errors ?? {};
-  const invalid = (k: string) => invalidAttrs(errors, k);
   const asset = p.assets.find((a) => a.symbol.toLowerCase() === v("asset").toLowerCase())?.symbol ?? "";
+  // Folded (a <details>, no script needed) so a phone's first screen shows missions; unfolded when
+  // a filter is set or needs a fix (docs/web.md "Phones").
+  const active = Object.entries(p.raw).filter(([k, v]) => v.trim() !== "" && k !== "cursor" && k !== "limit").length;
+  return (
+    <details class="filters-box" open={active > 0 || Object.keys(errors).length > 0}>
+      <summary>{active ? `Search and filters (${plural(active, "set", "set")})` : "Search and filters"}</summary>
+      <BoardFields {...p} errors={errors} asset={asset} />
+    </details>
+  );
+}
+
+function BoardFields(p: { raw: Record<string, string>; assets: AssetConfig[]; errors: Errors; asset: string }) {
+  const v = (k: string) => p.raw[k] ?? "";
+  const { errors, asset } = p;
+  const invalid = (k: string) => invalidAttrs(errors, k);
+  const status = ANY_STATUS.includes(v("status").toLowerCase()) ? "any" : (p.raw.status ?? "open");
   return (
     <form class="filters" method="get" action="/" role="search">
       {Object.keys(errors).length ? (
@@ -372,7 +280,7 @@ export function BoardForm(p: { raw: Record<string, string>; assets: AssetConfig[
         name="status"
         errors={errors}
         options={[...PUBLIC_STATUSES.map((s): [string, string] => [s, words.status(s)]), ["any", "All"]]}
-        chosen={p.raw.status ?? "open"}
+        chosen={status}
       />
       <Choice
         label="Winner chosen by"

@@ -9,16 +9,22 @@ import { clearSessionCookie, csrfTokenFor, readSessionCookie, setSessionCookie }
 import type { AppEnv } from "../../http/types";
 import { AppError } from "../../lib/errors";
 import { revokeSession, signInWithEthereum } from "../auth";
+import { createMission, createMissionOnce, ListMissionsQuery } from "../missions";
+import { requireAgent } from "../../http/identity";
+import { sendOnce } from "../../http/handler";
 import { markOadpSignalled, wantsHtml } from "../oadp";
 import { etagMatches, jsonEtag } from "../../http/http-cache";
 import { clientBundle, registerAssets } from "./web.assets";
-import { type BoardFilters, BoardForm, boardListHtml, boardSummaryHtml, parseBoardQuery } from "./web.board";
+import { BoardForm, boardListHtml, boardSummaryHtml } from "./web.board";
+import { type BoardFilters, parseBoardQuery } from "./web.board-query";
 import { agentPage } from "./web.agent";
-import { brandCss, Layout, type PageCtx } from "./web.layout";
+import { Layout, type PageCtx } from "./web.layout";
+import { brandCss } from "./web.brand";
 import { missionPage } from "./web.mission";
-import { docsPage, leaderboardPage, mePage, postPage, receiptPage, statusPage } from "./web.pages";
+import { docsPage, leaderboardPage, mePage, receiptPage, statusPage } from "./web.pages";
+import { postPage } from "./web.post";
+import { parsePostForm, PostFormBody, verbErrorFields } from "./web.post-form";
 import { newNonce, setPageHeaders } from "./web.security";
-import { ListMissionsQuery } from "../missions";
 import { PUBLIC_STATUSES } from "../../db/vocabulary";
 
 // The web board. HTML lives at its own paths — `/`, `/m/{id}`,
@@ -195,7 +201,8 @@ const SHARED = { shared: true };
 
 export function registerWeb(app: Hono<AppEnv>, _deps: Deps): void {
   registerAssets(app);
-  // The configured accent colour (OABP_BRAND_ACCENT), linked only when it is not web.css's own.
+  // The configured accent colour (OABP_BRAND_ACCENT) and its dark-scheme shade (web.brand.ts),
+  // linked only when it is not web.css's own.
   app.get("/assets/brand.css", (c) => {
     c.header("Content-Type", "text/css; charset=utf-8");
     c.header("Cache-Control", "public, max-age=86400");
@@ -252,6 +259,27 @@ export function registerWeb(app: Hono<AppEnv>, _deps: Deps): void {
     setSessionCookie(c, deps.config.publicUrl, s.token, new Date(s.expires_at));
     c.header("Cache-Control", "no-store");
     return c.json({ agent_id: s.agent_id, expires_at: s.expires_at, csrf_token: csrfTokenFor(s.token) });
+  });
+  // The post form as typed (whole units, words): read here into the request of POST /missions and
+  // run through the same verb under the same idempotency scope; what to fix comes back per field
+  // (details.fields), beside each field on the page (docs/web.md "Posting").
+  app.post("/web/post", async (c) => {
+    const deps = c.get("deps");
+    const creator = requireAgent(c.get("identity"), "UNAUTHORIZED");
+    const body = PostFormBody.safeParse(await c.req.json().catch(() => null));
+    if (!body.success) throw validationError(body.error);
+    const { assets } = deps.config;
+    const form = parsePostForm(body.data, { assets, baseRail: !!deps.config.baseRail, now: deps.clock.now() });
+    if (!form.ok)
+      throw new AppError("INVALID_PARAMETER", "some fields of the form need a fix", { fields: form.errors });
+    const request = form.request;
+    try {
+      return await sendOnce(c, { request, ...createMissionOnce(creator) }, (ctx) => createMission(ctx, request));
+    } catch (err) {
+      const fields = err instanceof AppError ? verbErrorFields(err, request, assets) : {};
+      if (!(err instanceof AppError) || Object.keys(fields).length === 0) throw err;
+      throw new AppError(err.code, err.message, { ...err.details, fields });
+    }
   });
   // Sign-out: the identity middleware already demanded the CSRF token for this cookie.
   app.delete("/web/session", async (c) => {

@@ -5,6 +5,7 @@ import type { Deps } from "../../deps";
 import { displayNamesOf } from "../agents";
 import { oadpMetaTags } from "../oadp";
 import { ctxForViewer } from "../../lib/context";
+import { normalizeSha256 } from "../../lib/hash";
 import { ASSET_PATHS } from "./web.assets";
 import { exactTime, relativeTime } from "./web.format";
 import { identiconSvg } from "./web.identicon";
@@ -113,8 +114,8 @@ export const short = (addr: string) => `${addr.slice(0, 6)}…${addr.slice(-4)}`
 
 /** The default accent of web.css; a configured other one is served as /assets/brand.css. */
 export const DEFAULT_ACCENT = "#0b57d0";
-export const brandCssPath = (accent: string) => `/assets/brand.css?v=${accent.slice(1).toLowerCase()}`;
-export const brandCss = (accent: string) => `:root{--accent:${accent}}`;
+/** Named by the accent and the sheet's revision (2: with its dark-scheme shade, web.brand.ts). */
+export const brandCssPath = (accent: string) => `/assets/brand.css?v=${accent.slice(1).toLowerCase()}.2`;
 
 /** A moment: relative words in the text, the exact time on hover, the machine time in datetime. */
 export function When(p: { at: string | Date; now: Date; short?: boolean }) {
@@ -147,6 +148,38 @@ export function Copyable(p: { value: string; label: string }) {
       </button>
     </span>
   );
+}
+
+/**
+ * A deliverable's content hash, labelled, in the one spelling receipts use: `sha256:<hex>`
+ * (AIP-1 §6.1; the REST wire's `0x…` form of §3 is the same digest).
+ */
+export function ContentHash(p: { hash: string }) {
+  const h = normalizeSha256(p.hash) ?? p.hash;
+  return (
+    <span class="content-hash">
+      <span class="small muted">Fingerprint </span>
+      <span class="copyable">
+        <code title={h}>{h.length > 24 ? `${h.slice(0, 13)}…${h.slice(-6)}` : h}</code>
+        <button type="button" class="copy" data-copy={h} aria-label="Copy the fingerprint (SHA-256)">
+          Copy
+        </button>
+      </span>
+    </span>
+  );
+}
+
+/**
+ * Where a form field's refusal is shown, beside it (filled by the page script from the answer's
+ * `details.fields` or `details.field`; docs/web.md "Posting").
+ */
+export function FieldError(p: { id: string; name: string }) {
+  return <span class="field-error" id={p.id} data-error-for={p.name} hidden></span>;
+}
+
+/** A form's own line for what to fix, at its top (never under the button). */
+export function FormAlert(p: { id?: string }) {
+  return <p class="form-error" id={p.id} role="alert" tabindex={-1} hidden></p>;
 }
 
 /** Names of the people on a page, for their labels beside the identicons. */

@@ -8,7 +8,20 @@ import { listSubmissions, readSubmissionContent, type SubmissionWire } from "../
 import { ctxForViewer } from "../../lib/context";
 import type { Deps } from "../../deps";
 import { assetOf, exactTime, formatAmount, verificationInWords } from "./web.format";
-import { ColumnHeads, Copyable, Layout, ListOr, namesOf, Person, When, type Names, type PageCtx } from "./web.layout";
+import {
+  ColumnHeads,
+  ContentHash,
+  Copyable,
+  FieldError,
+  FormAlert,
+  Layout,
+  ListOr,
+  namesOf,
+  Person,
+  When,
+  type Names,
+  type PageCtx,
+} from "./web.layout";
 import { markdownToText, renderMarkdown } from "./web.markdown";
 import { Deadline, Tags } from "./web.board";
 import { plural, words } from "./web.words";
@@ -457,7 +470,7 @@ function SubmissionState(p: { s: SubmissionWire }) {
         </span>
       ) : null}
       <br />
-      <Copyable value={s.content_hash} label="answer fingerprint" />
+      <ContentHash hash={s.content_hash} />
     </td>
   );
 }
@@ -545,9 +558,11 @@ function SolveForm() {
       <button type="button" id="claim-btn">
         I'm working on it
       </button>
-      <form id="submit-form">
+      <form id="submit-form" class="fielded">
+        <FormAlert />
         <label>
           Answer (sent as text, up to 64 KB)<textarea name="content" maxlength={65536}></textarea>
+          <FieldError id="err-submit-content" name="content" />
         </label>
         <p class="small muted">
           Or a file: your browser computes its fingerprint (SHA-256) and sends it with the link where you host it.
@@ -555,10 +570,12 @@ function SolveForm() {
         <label>
           Link to the file (https://, ipfs:// or ar://)
           <input name="content_uri" size={30} />
+          <FieldError id="err-submit-uri" name="content_uri" />
         </label>
         <label>
           File to fingerprint
           <input type="file" name="file" />
+          <FieldError id="err-submit-file" name="file" />
         </label>
         <button type="submit">Submit</button>
       </form>
@@ -573,7 +590,8 @@ function DisputeForm(p: { m: MissionWire; can: Can; names: Names; assets: Deps["
   const voteAsset = appeal ? assetOf(appeal.vote_token, p.assets) : undefined;
   if (!p.can.dispute || !appeal || !voteAsset) return null;
   return (
-    <form id="dispute-form" data-decimals={String(voteAsset.decimals)}>
+    <form id="dispute-form" class="fielded" data-decimals={String(voteAsset.decimals)} data-symbol={voteAsset.symbol}>
+      <FormAlert />
       <p>
         Stake {voteAsset.symbol} on the submission that should have won. Enough stakes (
         {formatAmount(appeal.quorum, voteAsset.symbol, p.assets)} in all) put the pick to a vote; stakes on the losing
@@ -593,6 +611,7 @@ function DisputeForm(p: { m: MissionWire; can: Can; names: Names; assets: Deps["
       <label>
         Your stake in {voteAsset.symbol} (at least {formatAmount(appeal.min_vote, voteAsset.symbol, p.assets)})
         <input name="amount" required inputmode="decimal" size={8} />
+        <FieldError id="err-dispute-amount" name="amount" />
       </label>
       <button type="submit">Dispute the pick</button>
     </form>

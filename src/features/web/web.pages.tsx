@@ -6,7 +6,7 @@ import { getReceipt, verifyReceiptFor } from "../receipts";
 import { listByRating } from "../reputation";
 import { submissionsByAgent } from "../submissions";
 import { ASSET_PATHS } from "./web.assets";
-import { durationWords, exactTime, formatAmount } from "./web.format";
+import { exactTime, formatAmount } from "./web.format";
 import { ColumnHeads, Copyable, Layout, ListOr, Person, When, short, type PageCtx, type PageMeta } from "./web.layout";
 import { plural, words } from "./web.words";
 import { MISSION_STATUSES } from "../../db/vocabulary";
@@ -48,12 +48,6 @@ const HEADS = {
     title: "My account",
     description: "My missions, submissions, balances and receipts.",
     path: "/me",
-    wallet: true,
-  },
-  post: {
-    title: "Post a mission",
-    description: "Describe the work, set a reward held in escrow until you pick the winner.",
-    path: "/post",
     wallet: true,
   },
 } satisfies Record<string, PageMeta>;
@@ -335,134 +329,6 @@ export async function mePage(ctx: PageCtx) {
         </ul>
       ) : null}
       <MyWork mine={mine.missions} subs={subs} />
-      <p role="status" id="action-status" aria-live="polite"></p>
-    </Layout>
-  );
-}
-
-type Config = PageCtx["deps"]["config"];
-
-/** Windows a creator may pick from besides the board's own (creator_judges judging_window_seconds). */
-const JUDGING_WINDOWS = [1, 3, 7, 14, 30].map((days) => days * 86_400);
-
-/**
- * How the winner is chosen, how long the creator has to pick after the deadline (the board's
- * window unless chosen), and whether others may dispute the pick (with the server's default appeal).
- */
-function JudgingFields(p: { appeal: Config["defaultAppeal"]; judgingWindowSeconds: number }) {
-  const { appeal, judgingWindowSeconds } = p;
-  return (
-    <>
-      <label>
-        How the winner is chosen
-        <select name="verification">
-          <option value="creator_judges">I read the answers and pick the winner</option>
-          <option value="first_valid_match">The first answer containing my expected answer wins</option>
-        </select>
-      </label>
-      <label>
-        Expected answer (only when the first correct answer wins)
-        <input name="expected" maxlength={1000} />
-      </label>
-      <label>
-        Time you have to pick after the deadline (when you pick the winner); if you do not, the earliest answers share
-        part of the reward
-        <select name="judging_window">
-          <option value="">{durationWords(judgingWindowSeconds)}</option>
-          {JUDGING_WINDOWS.filter((s) => s !== judgingWindowSeconds).map((s) => (
-            <option value={String(s)}>{durationWords(s)}</option>
-          ))}
-        </select>
-      </label>
-      {appeal ? (
-        <label>
-          After you pick
-          <select name="appeal">
-            <option value="disputable">
-              Others may dispute it for {durationWords(appeal.windowSeconds)}, then it pays (recommended)
-            </option>
-            <option value="final">My pick is final and pays at once</option>
-          </select>
-        </label>
-      ) : (
-        <p class="small muted">Your pick is final: the winner is paid as soon as you pick.</p>
-      )}
-    </>
-  );
-}
-
-/** The reward: amount, asset, and where it is held. */
-function RewardFields(p: { config: Config }) {
-  return (
-    <>
-      <div class="row">
-        <label>
-          Reward amount (e.g. 50 or 12.5)
-          <input name="amount" required inputmode="decimal" />
-        </label>
-        <label>
-          Paid in
-          <select name="asset">
-            {p.config.assets.map((a) => (
-              <option value={a.symbol}>{a.symbol}</option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <label>
-        Where the reward is held
-        <select name="chain">
-          <option value="ledger">On this board, paid from your balance here</option>
-          {p.config.baseRail ? (
-            <option value="base">In the escrow contract on Base, funded from your wallet</option>
-          ) : null}
-        </select>
-      </label>
-    </>
-  );
-}
-
-export function postPage(ctx: PageCtx) {
-  const { config } = ctx.deps;
-  const deadline = new Date(ctx.now.getTime() + 7 * 86_400_000).toISOString().slice(0, 16);
-  return (
-    <Layout ctx={ctx} meta={HEADS.post}>
-      <h1>Post a mission</h1>
-      {!ctx.viewer ? (
-        <p class="notice">
-          <a href="/me">Sign in</a> first (needs JavaScript and a wallet).
-        </p>
-      ) : null}
-      <form
-        id="post-form"
-        class="stacked"
-        data-assets={JSON.stringify(config.assets.map((a) => ({ symbol: a.symbol, decimals: a.decimals })))}
-      >
-        <label>
-          Title: what needs doing, in one line
-          <input name="title" required maxlength={200} />
-        </label>
-        <label>
-          Description: what a good answer looks like (Markdown: **bold**, lists, links)
-          <textarea name="description" required maxlength={50000}></textarea>
-        </label>
-        <RewardFields config={config} />
-        <label>
-          Deadline for answers (your local time)
-          <input name="deadline" type="datetime-local" required value={deadline} />
-        </label>
-        <JudgingFields appeal={config.defaultAppeal} judgingWindowSeconds={config.judgingWindowSeconds} />
-        <label>
-          Tags (comma-separated, e.g. python, writing)
-          <input name="tags" maxlength={200} />
-        </label>
-        <button type="submit">Post mission</button>
-      </form>
-      <p class="small muted">
-        Posting costs a small fee that is not refunded (
-        {config.assets.map((a) => formatAmount(a.spam_fee, a.symbol, config.assets)).join(", ")}); it keeps spam off the
-        board. If nobody answers by the deadline, the reward comes back to you.
-      </p>
       <p role="status" id="action-status" aria-live="polite"></p>
     </Layout>
   );

@@ -15,7 +15,15 @@ function say(text: string, ok = true): void {
   el.className = ok ? "ok" : "bad";
 }
 
-class ApiError extends Error {}
+/** A refusal: the API's message, status and body (`declare`d fields: esbuild emits no helper chunk). */
+class ApiError extends Error {
+  declare readonly status: number;
+  declare readonly body: ApiBody;
+  constructor(message: string, status = 0, body: ApiBody = null) {
+    super(message);
+    Object.assign(this, { status, body });
+  }
+}
 
 /** A REST call as the signed-in browser: cookie + CSRF token (the identity middleware checks it). */
 async function api(
@@ -37,7 +45,8 @@ async function api(
   });
   const text = await res.text();
   const parsed = text ? JSON.parse(text) : null;
-  if (res.status >= 400) throw new ApiError(parsed?.message ?? parsed?.error ?? `HTTP ${res.status}`);
+  if (res.status >= 400)
+    throw new ApiError(parsed?.message ?? parsed?.error ?? `HTTP ${res.status}`, res.status, parsed);
   return { status: res.status, body: parsed };
 }
 
@@ -61,61 +70,135 @@ function onClick(sel: string, f: () => Promise<void>, ask?: string): void {
   });
 }
 
-/** The form `sel`, when sent, runs `f` on its fields through `run` instead of leaving the page. */
-function onSubmit(sel: string, f: (fields: FormData, form: HTMLFormElement) => Promise<void>): void {
+// --- posting --------------------------------------------------------------------------------
+
+interface PostAsset {
+  symbol: string;
+  decimals: number;
+  fee: string;
+}
+
+/** Base units → "1,234.5" (the server's formatAmount, without the symbol). */
+function wholeUnits(base: bigint, decimals: number): string {
+  const s = base.toString().padStart(decimals + 1, "0");
+  const whole = s.slice(0, s.length - decimals).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const frac = s.slice(s.length - decimals).replace(/0+$/, "");
+  return frac ? `${whole}.${frac}` : whole;
+}
+
+/** The cost before posting, for the amount and asset chosen: reward + posting fee, the fee kept. */
+function showCost(form: HTMLFormElement, assets: PostAsset[]): void {
+  const el = $("#post-cost");
+  const get = (k: string) => String(new FormData(form).get(k) ?? "").trim();
+  const a = assets.find((x) => x.symbol === get("asset")) ?? assets[0];
+  if (!el || !a) return;
+  const money = (v: bigint) => `${wholeUnits(v, a.decimals)} ${a.symbol}`;
+  const fee = BigInt(a.fee);
+  let reward: bigint | undefined;
+  try {
+    reward = BigInt(toBaseUnits(get("amount").replace(/[,_\s]/g, ""), a.decimals));
+  } catch {
+    reward = undefined;
+  }
+  const head = reward
+    ? `Posting takes ${money(reward + fee)}: the ${money(reward)} reward and a ${money(fee)} posting fee, which keeps spam off the board. `
+    : `Posting costs the reward plus a ${money(fee)} posting fee, which keeps spam off the board. `;
+  const strong = document.createElement("strong");
+  strong.textContent = "The posting fee is kept";
+  el.replaceChildren(
+    head,
+    strong,
+    ", even if you cancel the mission or nobody answers; the reward comes back to you then.",
+  );
+}
+
+/** Clears what the last attempt said beside the fields and atop the form. */
+function clearFieldErrors(form: HTMLFormElement): void {
+  for (const box of form.querySelectorAll<HTMLElement>("[data-error-for], .form-error")) {
+    box.textContent = "";
+    box.hidden = true;
+  }
+  for (const input of form.querySelectorAll("[aria-invalid]")) {
+    input.removeAttribute("aria-invalid");
+    const rest = (input.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => !id.startsWith("err-"));
+    if (rest.length) input.setAttribute("aria-describedby", rest.join(" "));
+    else input.removeAttribute("aria-describedby");
+  }
+}
+
+/**
+ * A refusal shown in the form: each field's sentence beside it (`details.fields` from the post
+ * form's server side, or the one `details.field` of a REST answer), the rest atop the form.
+ */
+function showFieldErrors(form: HTMLFormElement, err: ApiError): void {
+  const d = err.body?.details ?? {};
+  const fields = (d.fields ?? (typeof d.field === "string" ? { [d.field]: err.message } : {})) as Record<
+    string,
+    string
+  >;
+  let first: HTMLElement | null = null;
+  for (const [name, text] of Object.entries(fields)) {
+    const box = form.querySelector<HTMLElement>(`[data-error-for="${CSS.escape(name)}"]`);
+    const input = form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
+    if (!box || !input) continue;
+    box.textContent = text;
+    box.hidden = false;
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", [input.getAttribute("aria-describedby"), box.id].filter(Boolean).join(" "));
+    first ??= input;
+  }
+  const top = form.querySelector<HTMLElement>(".form-error");
+  if (top) {
+    top.textContent = first
+      ? "Some fields need a fix; each one says what, beside it."
+      : err.status === 401
+        ? "Sign in first (Sign in, at the top of the page); what you wrote stays here."
+        : err.message;
+    top.hidden = false;
+  }
+  (first ?? top)?.focus();
+  (first ?? top)?.scrollIntoView({ block: "center" });
+}
+
+/** A refusal of one field, found before anything is sent. */
+const fieldError = (field: string, message: string) => new ApiError(message, 0, { details: { field } });
+
+/**
+ * The form `sel` (with its error places, class "fielded"), when sent: `f` on its fields, and a
+ * refusal shown beside the fields it is about instead of under the button.
+ */
+function onFieldedSubmit(sel: string, f: (fields: FormData, form: HTMLFormElement) => Promise<void>): void {
   const form = $<HTMLFormElement>(sel);
   form?.addEventListener("submit", (e) => {
     e.preventDefault();
-    void run(form.querySelector("button"), () => f(new FormData(form), form));
+    clearFieldErrors(form);
+    void run(form.querySelector("button"), async () => {
+      try {
+        await f(new FormData(form), form);
+      } catch (err) {
+        say("");
+        if (!(err instanceof ApiError)) throw err;
+        showFieldErrors(form, err);
+      }
+    });
   });
-}
-
-// --- posting --------------------------------------------------------------------------------
-
-/**
- * The rule's params from the form: the expected answer, or the judging window and the appeal
- * choice (docs/web.md "Post").
- */
-function verificationParams(type: string, get: (k: string) => string): Record<string, unknown> {
-  if (type === "first_valid_match") return { expected: get("expected") };
-  if (type !== "creator_judges") return {};
-  // An empty window: the board's own; "final": no disputes (appeal: false), else the default appeal.
-  const window = get("judging_window");
-  return {
-    ...(window && { judging_window_seconds: Number(window) }),
-    ...(get("appeal") === "final" && { appeal: false }),
-  };
 }
 
 function wirePostForm(): void {
   const form = $<HTMLFormElement>("#post-form");
   if (!form) return;
-  const assets = JSON.parse(form.dataset.assets ?? "[]") as { symbol: string; decimals: number }[];
-  onSubmit("#post-form", async (f) => {
-    const get = (k: string) => String(f.get(k) ?? "").trim();
-    const asset = assets.find((a) => a.symbol === get("asset"));
-    if (!asset) throw new ApiError("unknown asset");
-    const type = get("verification");
-    const body = {
-      title: get("title"),
-      description: get("description"),
-      reward: {
-        asset: asset.symbol,
-        amount: toBaseUnits(get("amount"), asset.decimals),
-        chain: get("chain") || "ledger",
-      },
-      verification: { type, params: verificationParams(type, get) },
-      // datetime-local is the person's own clock; the browser knows their time zone.
-      deadline: new Date(get("deadline")).toISOString(),
-      tags: get("tags")
-        ? get("tags")
-            .split(",")
-            .map((t) => t.trim().toLowerCase())
-            .filter(Boolean)
-        : undefined,
-    };
+  const assets = JSON.parse(form.dataset.assets ?? "[]") as PostAsset[];
+  form.addEventListener("input", () => showCost(form, assets));
+  showCost(form, assets);
+  onFieldedSubmit("#post-form", async (f) => {
+    const fields: Record<string, string> = {};
+    for (const [k, v] of f) if (typeof v === "string") fields[k] = v;
+    // datetime-local is the person's own clock; the browser knows their time zone.
+    const local = new Date(fields.deadline ?? "");
+    if (!Number.isNaN(local.getTime())) fields.deadline = local.toISOString();
     say("Posting…");
-    const r = await api("POST", "/missions", body, true);
+    // The server reads the reward in whole units of the asset (docs/web.md "Posting").
+    const r = await api("POST", "/web/post", fields, true);
     location.assign(`/m/${r.body.id}`);
   });
 }
@@ -217,12 +300,39 @@ async function submissionBody(f: FormData): Promise<Record<string, string>> {
   const file = f.get("file");
   if (uri) {
     if (!(file instanceof File) || file.size === 0)
-      throw new ApiError("choose the file whose SHA-256 is sent with the URI");
+      throw fieldError("file", "Choose the file the link points to: its fingerprint is sent with the link.");
     say("Hashing the file in the browser…");
     return { content_uri: uri, content_hash: await sha256Hex(await file.arrayBuffer()) };
   }
   if (content.trim()) return { content };
-  throw new ApiError("write an answer or give a URI and a file");
+  throw fieldError("content", "Write an answer here, or give a link and choose its file below.");
+}
+
+/** The dispute stake in base units, from whole units typed; a refusal in words, with the balance. */
+async function stake(missionId: string, f: FormData, form: HTMLFormElement): Promise<void> {
+  const decimals = Number(form.dataset.decimals);
+  const symbol = form.dataset.symbol ?? "";
+  const text = String(f.get("amount") ?? "")
+    .trim()
+    .replace(/[,_\s]/g, "");
+  let amount: string;
+  try {
+    amount = toBaseUnits(text, decimals);
+  } catch {
+    throw fieldError(
+      "amount",
+      `Enter your stake in ${symbol}, like 1 or 0.5 (at most ${decimals} digits after the point).`,
+    );
+  }
+  try {
+    await api("POST", `/missions/${missionId}/votes`, { submission_id: f.get("submission_id"), amount }, true);
+  } catch (err) {
+    const d = err instanceof ApiError ? err.body?.details : undefined;
+    if (!(err instanceof ApiError) || err.body?.error !== "INSUFFICIENT_BALANCE" || !/^\d+$/.test(d?.available ?? ""))
+      throw err;
+    const money = (v: string) => `${wholeUnits(BigInt(v), decimals)} ${symbol}`;
+    throw fieldError("amount", `Your balance is ${money(d.available)}; this stake needs ${money(amount)}.`);
+  }
 }
 
 function wireMissionPage(): void {
@@ -247,15 +357,12 @@ function wireMissionPage(): void {
       await (await signing()).awardWith(io, id, winners);
     }),
   );
-  onSubmit(
+  onFieldedSubmit(
     "#dispute-form",
-    reloadAfter(async (f, form) => {
-      const amount = toBaseUnits(String(f.get("amount") ?? "").trim(), Number(form.dataset.decimals));
-      await api("POST", `/missions/${id}/votes`, { submission_id: f.get("submission_id"), amount }, true);
-    }),
+    reloadAfter((f, form) => stake(id, f, form)),
   );
   onClick("#fund-btn", async () => (await signing()).fund(io, id));
-  onSubmit(
+  onFieldedSubmit(
     "#submit-form",
     reloadAfter(async (f) => {
       const body = await submissionBody(f);
