@@ -2,8 +2,8 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
-# npm ci's postinstall patches postgres.js (docs/operations.md "Behind a transaction-mode pooler").
-COPY scripts/patch-deps.mjs ./scripts/
+# npm ci runs patch-package on patches/ (docs/operations.md "Behind a transaction-mode pooler").
+COPY patches ./patches
 # npm ci's prepare builds and packs @oabp/client, served at /client.tgz (docs/client-install.md).
 COPY packages/client ./packages/client
 RUN npm ci --no-audit --no-fund
