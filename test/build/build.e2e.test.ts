@@ -80,4 +80,29 @@ describe("the build's files", () => {
       expect(bare, f).toBeNull();
     }
   });
+
+  it("imports only runtime dependencies, and every runtime dependency is used", () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
+    const used = new Set<string>();
+    for (const f of readdirSync(DIST).filter((x) => x.endsWith(".js"))) {
+      const text = readFileSync(path.join(DIST, f), "utf8");
+      const specs = [
+        ...text.matchAll(/^(?:import|export)\s[^;]*?\sfrom\s*"([^".][^"]*)";/gm),
+        ...text.matchAll(/\bimport\("([^".][^"]*)"\)/g),
+      ];
+      for (const m of specs) {
+        const spec = m[1]!;
+        if (spec.startsWith("node:")) continue;
+        used.add(spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!);
+      }
+    }
+    // esbuild: the page script's fallback when no prebuilt one exists, never taken by the build.
+    used.delete("esbuild");
+    for (const dep of used) expect(pkg.dependencies, dep).toHaveProperty([dep]);
+    // Used otherwise than by import: Swagger UI's files (require.resolve), the install's patcher.
+    const unused = Object.keys(pkg.dependencies).filter((d) => !used.has(d));
+    expect(unused.sort()).toEqual(["patch-package", "swagger-ui-dist"]);
+  });
 });
