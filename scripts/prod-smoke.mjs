@@ -8,7 +8,9 @@ import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
+import { clearTimeout, setTimeout } from "node:timers";
 import { ROOT } from "./build.mjs";
 
 const INSTALL_LIMIT_MS = 120_000; // npm ci from the local cache: 16–42 s on a loaded 2-core machine
@@ -70,13 +72,13 @@ try {
       }
     });
   }).catch((e) => fail(e.message));
-  const health = await fetch(`http://127.0.0.1:${port}/health`);
+  const health = await globalThis.fetch(`http://127.0.0.1:${port}/health`);
   if (health.status !== 200) fail(`GET /health answered ${health.status}`);
   const startS = (performance.now() - t) / 1000;
-  const page = await fetch(`http://127.0.0.1:${port}/`);
+  const page = await globalThis.fetch(`http://127.0.0.1:${port}/`);
   const script = /src="(\/assets\/js\/app-[A-Z0-9]+\.js)"/.exec(await page.text())?.[1];
   if (page.status !== 200 || !script) fail(`GET / answered ${page.status} without the page script`);
-  if ((await fetch(`http://127.0.0.1:${port}${script}`)).status !== 200) fail(`GET ${script} failed`);
+  if ((await globalThis.fetch(`http://127.0.0.1:${port}${script}`)).status !== 200) fail(`GET ${script} failed`);
   console.log(
     `prod-smoke: npm ci --omit=dev ${installS.toFixed(1)} s, node_modules ${size}; npm start → healthy /health in ${startS.toFixed(1)} s (first start: migrations, keys)`,
   );
