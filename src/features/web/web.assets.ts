@@ -132,7 +132,7 @@ export function clientBundle(): Promise<string> {
 }
 
 /** Bundles the page script from `<webDir>/client/app.ts`: the files' names and texts. */
-export async function bundleClientFiles(webDir: string): Promise<{ name: string; text: string }[]> {
+async function bundleClientFiles(webDir: string): Promise<{ name: string; text: string }[]> {
   const esbuild = await import("esbuild");
   const out = await esbuild.build({
     entryPoints: { app: path.join(webDir, "client", "app.ts") },
