@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The production build (docs/operations.md "Build and start"): esbuild compiles the server, the
-// settlement worker and the operator commands into plain ESM JavaScript with source maps under
-// dist/, which is self-contained apart from node_modules: the files the code reads at run time
+// settlement worker and the operator commands, with the packages they import (but EXTERNAL), into
+// plain ESM JavaScript with source maps under dist/, which is self-contained apart from those
+// packages' node_modules: the files the code reads at run time
 // (migrations, specs, the packed client, the stylesheet, the regex worker) are copied beside it
 // in the repository's own layout, and the web board's page script is bundled here, once.
 //
@@ -57,8 +58,19 @@ export const RUNTIME_FILES = [
   "package.json", // read by nothing at run time; names the build's version for operators
 ];
 
+/** Packages left to node_modules (see buildInto); everything else the server imports is bundled. */
+export const EXTERNAL = ["@electric-sql/pglite", "swagger-ui-dist", "pino", "@opentelemetry/*", "esbuild"];
+
 /** What a build is made of: when any is newer than the build, the build is stale. */
-const INPUTS = ["src", "scripts/build.mjs", "scripts/rotate-receipt-key.ts", "tsconfig.json", ...RUNTIME_FILES];
+const INPUTS = [
+  "src",
+  "scripts/build.mjs",
+  "scripts/rotate-receipt-key.ts",
+  "tsconfig.json",
+  "package-lock.json", // the bundled packages
+  "patches", // postgres.js, bundled as patched
+  ...RUNTIME_FILES,
+];
 
 /** Newest mtime under `p` (directories count: an added or removed file changes theirs). */
 function newest(p) {
@@ -110,7 +122,8 @@ function sourceUrlPlugin(root) {
 
 async function buildInto(root, out) {
   const esbuild = await import("esbuild");
-  await esbuild.build({
+  const result = await esbuild.build({
+    metafile: true,
     absWorkingDir: root,
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([k, v]) => [k, path.join(root, v)])),
     outdir: out,
@@ -119,7 +132,15 @@ async function buildInto(root, out) {
     format: "esm",
     platform: "node",
     target: "node20",
-    packages: "external", // node_modules are installed, not bundled: `npm ci --omit=dev`
+    // The packages are bundled too: loading hundreds of separate ES modules from node_modules
+    // was 40 % of a start's CPU (docs/operations.md "Start time"). These stay installed: files
+    // read beside their code (PGlite's wasm, Swagger UI), worker threads (pino's transports),
+    // imported only when configured (OpenTelemetry), and the development fallback (esbuild).
+    external: EXTERNAL,
+    // CommonJS inside the ES module bundle requires Node's built-ins through this.
+    banner: {
+      js: `import { createRequire as __oabpRequire } from "node:module"; const require = __oabpRequire(import.meta.url);`,
+    },
     chunkNames: "[name]-[hash]", // flat beside the entries: one base for every import.meta.url
     sourcemap: "linked",
     sourcesContent: false, // the map points at src/; stack traces need names and lines only
@@ -135,7 +156,19 @@ async function buildInto(root, out) {
   // The web board's page script, bundled by the same function the server runs in development.
   const { writeClientBundle } = await import(pathToFileURL(path.join(out, "web-assets.js")).href);
   await writeClientBundle(path.join(root, "src", "features", "web"));
-  writeFileSync(path.join(out, STAMP), `${JSON.stringify({ built_at: new Date().toISOString(), entries: ENTRIES })}\n`);
+  // The packages bundled in, for operators and for test/build/build.e2e.test.ts.
+  const bundled = new Set();
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (m) bundled.add(m[1]);
+  }
+  const stamp = {
+    built_at: new Date().toISOString(),
+    entries: ENTRIES,
+    external: EXTERNAL,
+    bundled: [...bundled].sort(),
+  };
+  writeFileSync(path.join(out, STAMP), `${JSON.stringify(stamp, null, 2)}\n`);
 }
 
 /**
