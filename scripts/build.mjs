@@ -144,7 +144,7 @@ async function buildInto(root, out) {
     chunkNames: "[name]-[hash]", // flat beside the entries: one base for every import.meta.url
     sourcemap: "linked",
     sourcesContent: false, // the map points at src/; stack traces need names and lines only
-    legalComments: "none",
+    legalComments: "linked", // the bundled packages' licence notices, in *.LEGAL.txt beside each file
     logLevel: "warning",
     plugins: [sourceUrlPlugin(root)],
   });
