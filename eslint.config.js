@@ -13,6 +13,8 @@ const restrict = (regex, message) => ({ "no-restricted-imports": ["error", { pat
 export default defineConfig(
   globalIgnores([
     "packages/client/dist/",
+    "dist/",
+    "dist.tmp-*/",
     "packages/client/src/generated/",
     "contracts/out/",
     "data/",

@@ -91,9 +91,10 @@ export const children: Child[] = [];
 /** The autocannon instance currently firing, stopped first on SIGINT. */
 export const load: { running?: { stop(): void } | undefined } = {};
 
-export function startChild(name: string, args: string[], env: Record<string, string>): Child {
+/** A node child; `cwd` is the checkout whose sources it runs (bench/ab.ts: another commit's). */
+export function startChild(name: string, args: string[], env: Record<string, string>, cwd = ROOT): Child {
   const proc = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,12 +14,14 @@ import {
   log,
   machineBusy,
   recreateDatabase,
+  ROOT,
   startChild,
   stopAll,
   waitReady,
   withTimeout,
 } from "./harness";
 import { openDatabase } from "../src/db/client";
+import { formatRegressions, readSaved, regressions, save, RATIOS_FILE, type Ratios } from "./regress";
 import { SEARCH_TERMS, searchSelectivity, seedMissions } from "./seed";
 import { runWrites, startWriteServer, writeLines, writeRatios, writeTableRows, type WriteFigures } from "./writes";
 
@@ -64,6 +67,12 @@ interface Prepared {
   selectivity: Record<string, number>;
   postgresVersion: string;
 }
+
+/**
+ * The checkout whose server is measured (its src/main.ts through tsx): this one, or another
+ * commit's worktree (bench/ab.ts). The baseline, the load and the seed are always this checkout's.
+ */
+const SERVER_DIR = path.resolve(process.env.BENCH_SERVER_DIR ?? ROOT);
 
 async function prepareDatabase(): Promise<Prepared> {
   log(`recreating database ${dbName(cfg.databaseUrl)}`);
@@ -498,6 +507,32 @@ function readFloorLines(rpsOf: (key: string) => number): string[] {
 
 // ---------------------------------------------------------------------------------------------
 
+/** The ratios a run is judged by: each read against its floor, MCP and pages against REST, writes against the bare INSERT. */
+function runRatios(rpsOf: (key: string) => number, baselineRps: number, writes?: WriteFigures): Ratios {
+  const r: Ratios = {};
+  for (const k of [
+    "get_mission",
+    "list",
+    "search",
+    "list_uncached",
+    "search_uncached",
+    "filter_uncached",
+    "deep_uncached",
+  ])
+    r[k] = rpsOf(k) / baselineRps;
+  r.mcp_list_vs_rest = rpsOf("mcp_list") / rpsOf("list");
+  r.mcp_get_vs_rest = rpsOf("mcp_get") / rpsOf("get_mission");
+  r.web_board_vs_list = rpsOf("web_board") / rpsOf("list");
+  r.web_mission_vs_get = rpsOf("web_mission") / rpsOf("get_mission");
+  if (writes)
+    for (const k of ["create", "submit", "award"] as const) r[`write_${k}`] = writes[k].perSec / writes.bare.perSec;
+  for (const [k, v] of Object.entries(r)) if (!Number.isFinite(v)) delete r[k]; // BENCH_ONLY left it out
+  return r;
+}
+
+const serverCommit = () =>
+  execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: SERVER_DIR, encoding: "utf8" }).trim();
+
 async function main(): Promise<number> {
   const t0 = performance.now();
   // Other work on the machine skews every figure: record how busy it was just before we started.
@@ -507,38 +542,53 @@ async function main(): Promise<number> {
   const [serverPort, baselinePort, uncachedPort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "oabp-bench-"));
   const nodeArgs = cfg.cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(cfg.cpuProfDir)] : [];
-  const server = startChild("server", [...nodeArgs, "--import", "tsx", "src/main.ts"], {
-    PORT: String(serverPort),
-    HOST: "127.0.0.1",
-    DATABASE_URL: cfg.databaseUrl,
-    DATABASE_POOL_MAX: String(cfg.poolMax),
-    LOG_LEVEL: "warn",
-    NODE_ENV: "production",
-    OABP_DATA_DIR: dataDir,
-    // Throughput from one client IP: the per-IP rate limits (docs/abuse-edge.md) would measure themselves.
-    OABP_RATE_LIMIT_ENABLED: "false",
-  });
+  const server = startChild(
+    "server",
+    [...nodeArgs, "--import", "tsx", "src/main.ts"],
+    {
+      PORT: String(serverPort),
+      HOST: "127.0.0.1",
+      DATABASE_URL: cfg.databaseUrl,
+      DATABASE_POOL_MAX: String(cfg.poolMax),
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      OABP_DATA_DIR: dataDir,
+      // Throughput from one client IP: the per-IP rate limits (docs/abuse-edge.md) would measure themselves.
+      OABP_RATE_LIMIT_ENABLED: "false",
+    },
+    SERVER_DIR,
+  );
   // The same server with its mission-list cache off: what a list costs when every request misses
   // (e.g. under a steady stream of writes).
   const uncachedDir = mkdtempSync(path.join(os.tmpdir(), "oabp-bench-nocache-"));
-  const uncached = startChild("server-nocache", [...nodeArgs, "--import", "tsx", "src/main.ts"], {
-    PORT: String(uncachedPort),
-    HOST: "127.0.0.1",
-    DATABASE_URL: cfg.databaseUrl,
-    DATABASE_POOL_MAX: String(cfg.poolMax),
-    LOG_LEVEL: "warn",
-    NODE_ENV: "production",
-    OABP_DATA_DIR: uncachedDir,
-    OABP_LIST_CACHE_BYTES: "0",
-    OABP_RATE_LIMIT_ENABLED: "false",
-  });
-  const baseline = startChild("baseline", ["--import", "tsx", "bench/baseline.ts"], {
-    PORT: String(baselinePort),
-    HOST: "127.0.0.1",
-    DATABASE_URL: cfg.databaseUrl,
-    DATABASE_POOL_MAX: String(cfg.poolMax),
-    NODE_ENV: "production",
-  });
+  const uncached = startChild(
+    "server-nocache",
+    [...nodeArgs, "--import", "tsx", "src/main.ts"],
+    {
+      PORT: String(uncachedPort),
+      HOST: "127.0.0.1",
+      DATABASE_URL: cfg.databaseUrl,
+      DATABASE_POOL_MAX: String(cfg.poolMax),
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      OABP_DATA_DIR: uncachedDir,
+      OABP_LIST_CACHE_BYTES: "0",
+      OABP_RATE_LIMIT_ENABLED: "false",
+    },
+    SERVER_DIR,
+  );
+  const baseline = startChild(
+    "baseline",
+    ["--import", "tsx", "bench/baseline.ts"],
+    {
+      PORT: String(baselinePort),
+      HOST: "127.0.0.1",
+      DATABASE_URL: cfg.databaseUrl,
+      DATABASE_POOL_MAX: String(cfg.poolMax),
+      NODE_ENV: "production",
+    },
+    ROOT,
+  );
   const serverBase = `http://127.0.0.1:${serverPort}`;
   const baselineBase = `http://127.0.0.1:${baselinePort}`;
   const uncachedBase = `http://127.0.0.1:${uncachedPort}`;
@@ -583,7 +633,7 @@ async function main(): Promise<number> {
     // rows the read scenarios would otherwise see.
     let writes: WriteFigures | undefined;
     if (!cfg.only || cfg.only.has("writes")) {
-      const w = await startWriteServer(cfg.databaseUrl, cfg.poolMax, cfg.cpuProfDir);
+      const w = await startWriteServer(cfg.databaseUrl, cfg.poolMax, cfg.cpuProfDir, {}, SERVER_DIR);
       const db = await openDatabase({ url: cfg.databaseUrl, poolMax: 2, migrate: false });
       try {
         writes = await runWrites({
@@ -634,6 +684,16 @@ async function main(): Promise<number> {
       `bench: get_mission=${ratio("get_mission")} list=${ratio("list")} search=${ratio("search")} list_uncached=${ratio("list_uncached")} search_uncached=${ratio("search_uncached")} filter_uncached=${ratio("filter_uncached")} deep_uncached=${ratio("deep_uncached")} mcp_list_vs_rest=${(rpsOf("mcp_list") / rpsOf("list")).toFixed(2)} mcp_get_vs_rest=${(rpsOf("mcp_get") / rpsOf("get_mission")).toFixed(2)} web_board_vs_list=${(rpsOf("web_board") / rpsOf("list")).toFixed(2)} web_mission_vs_get=${(rpsOf("web_mission") / rpsOf("get_mission")).toFixed(2)}`,
     );
     if (writes) out.push(`bench-writes (vs the same-run bare INSERT): ${writeRatios(writes)}`);
+    // Every ratio as one JSON line (bench/ab.ts reads it), then against the last quiet run.
+    const ratios = runRatios(rpsOf, baselineRps, writes);
+    out.push(`bench-json: ${JSON.stringify(ratios)}`);
+    const saved = readSaved();
+    if (saved) out.push(...formatRegressions(saved, regressions(saved, ratios)));
+    if (process.env.BENCH_SAVE === "1") {
+      const settings = `missions=${cfg.missions}, connections=${cfg.connections}, duration=${cfg.duration}s, pool=${cfg.poolMax}`;
+      save({ date: new Date().toISOString(), commit: serverCommit(), settings, ratios });
+      out.push(`saved as the quiet run: ${path.relative(process.cwd(), RATIOS_FILE)}`);
+    }
     await stopAll();
     process.stdout.write(`${out.join("\n")}\n`);
     rmSync(dataDir, { recursive: true, force: true });

@@ -304,23 +304,29 @@ export async function startWriteServer(
   poolMax: number,
   cpuProfDir?: string,
   env: Record<string, string> = {},
+  cwd?: string,
 ) {
   const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), "oabp-writes-"));
   const adminToken = `bench-admin-${randomToken().slice(0, 24)}`;
   const prof = cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(cpuProfDir)] : [];
-  const child = startChild("server-writes", [...prof, "--import", "tsx", "src/main.ts"], {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_MAX: String(poolMax),
-    LOG_LEVEL: "warn",
-    NODE_ENV: "production",
-    OABP_DATA_DIR: dir,
-    OABP_ADMIN_TOKEN: adminToken,
-    ...WRITE_SERVER_ENV,
-    ...env,
-  });
+  const child = startChild(
+    "server-writes",
+    [...prof, "--import", "tsx", "src/main.ts"],
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_MAX: String(poolMax),
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      OABP_DATA_DIR: dir,
+      OABP_ADMIN_TOKEN: adminToken,
+      ...WRITE_SERVER_ENV,
+      ...env,
+    },
+    cwd,
+  );
   const base = `http://127.0.0.1:${port}`;
   await waitReady(child, `${base}/ready`, 120_000);
   return { base, adminToken, child, cleanup: () => rmSync(dir, { recursive: true, force: true }) };

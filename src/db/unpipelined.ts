@@ -49,7 +49,7 @@ async function transaction(sql: Sql, mode: string, fn: Body): Promise<unknown> {
     return result;
   } catch (e) {
     // Always ROLLBACK: the body's error may come from another connection. On a lost connection
-    // it is refused at once (scripts/patch-deps.mjs), and the connection is not handed back.
+    // it is refused at once (patches/postgres+3.4.9.patch), and the connection is not handed back.
     await conn.unsafe("rollback").catch((r: unknown) => (alive = !isConnectionLost(r)));
     throw e;
   } finally {

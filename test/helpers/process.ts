@@ -28,12 +28,17 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Boots the real process (src/main.ts) on a free loopback port; resolves once it listens. */
+/**
+ * Boots the real process on a free loopback port; resolves once it listens. From the sources
+ * (src/main.ts through tsx) unless `built`: then as `npm start` runs it, from dist/ (the caller
+ * builds first: scripts/build.mjs).
+ */
 export function startServer(
   env: Record<string, string>,
-  opts: { startTimeoutMs?: number } = {},
+  opts: { startTimeoutMs?: number; built?: boolean } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const args = opts.built ? ["--enable-source-maps", "scripts/start.mjs", "main"] : ["--import", "tsx", "src/main.ts"];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     // Rate limits high unless a test sets its own (test/process/rate-limit-processes.e2e.test.ts does).
     // Appeals off unless a test turns them on: most flows expect an award to pay at once (as makeTestApp).

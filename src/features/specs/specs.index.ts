@@ -18,31 +18,33 @@ function matches(ifNoneMatch: string, etag: string): boolean {
 }
 
 /**
- * AIP-1 §9.2: GET and HEAD /specs/AIP-{N}.zip and /specs.zip. The bundles are built when the app
- * is created and rebuilt when an input changes (see refresh); an unknown bundle is the JSON 404.
+ * AIP-1 §9.2: GET and HEAD /specs/AIP-{N}.zip and /specs.zip. The bundles are built on the first
+ * request for one — not at start-up, where building them (the OpenAPI document as YAML, then
+ * deflate at level 9) was a third of the server's start CPU (docs/operations.md "Start time") —
+ * and rebuilt when an input changes (`current`); an unknown bundle is the JSON 404. Returns
+ * the bundles, built on first call.
  */
-export function registerSpecs(app: Hono<AppEnv>, deps: Deps, openapi: SpecSources["openapi"], sources: Omit<SpecSources, "openapi"> = {}): Map<string, SpecBundle> {
-  const bundles = buildSpecBundles({ ...sources, openapi });
+export function registerSpecs(app: Hono<AppEnv>, deps: Deps, openapi: SpecSources["openapi"], sources: Omit<SpecSources, "openapi"> = {}): () => Map<string, SpecBundle> {
+  let bundles: Map<string, SpecBundle> | undefined;
   // AIP-1 §9.2 "SHOULD be regenerated whenever a spec file changes": at most every RECHECK_MS a
-  // request compares the inputs' fingerprint and rebuilds (in place) when it moved. Every
-  // instance does the same from the same files, and the build is deterministic, so ETags agree.
-  let stamp = sourcesStamp(sources);
-  let checkedAt = deps.clock.now().getTime();
-  const refresh = () => {
+  // request compares the inputs' fingerprint and rebuilds when it moved. Every instance does the
+  // same from the same files, and the build is deterministic, so ETags agree.
+  let stamp = "";
+  let checkedAt = 0;
+  const current = (): Map<string, SpecBundle> => {
     const now = deps.clock.now().getTime();
-    if (now - checkedAt < RECHECK_MS) return;
+    if (bundles && now - checkedAt < RECHECK_MS) return bundles;
     checkedAt = now;
     const next = sourcesStamp(sources);
-    if (next === stamp) return;
+    if (bundles && next === stamp) return bundles;
     stamp = next;
-    const rebuilt = buildSpecBundles({ ...sources, openapi });
-    bundles.clear();
-    for (const [k, v] of rebuilt) bundles.set(k, v);
+    bundles = buildSpecBundles({ ...sources, openapi });
+    return bundles;
   };
   const serve = (c: Context<AppEnv>, name: string) => {
-    refresh();
-    const b = bundles.get(name);
-    if (!b) return sendError(c, "NOT_FOUND", `no spec bundle ${name}`, { available: [...bundles.keys()].map((n) => (n === "specs.zip" ? "/specs.zip" : `/specs/${n}`)) });
+    const all = current();
+    const b = all.get(name);
+    if (!b) return sendError(c, "NOT_FOUND", `no spec bundle ${name}`, { available: [...all.keys()].map((n) => (n === "specs.zip" ? "/specs.zip" : `/specs/${n}`)) });
     c.header("ETag", b.etag);
     c.header("Last-Modified", b.lastModified.toUTCString());
     c.header("Cache-Control", CACHE);
@@ -58,5 +60,5 @@ export function registerSpecs(app: Hono<AppEnv>, deps: Deps, openapi: SpecSource
   // Hono answers HEAD with the GET handler's headers and no body.
   app.get("/specs.zip", (c) => serve(c, "specs.zip"));
   app.get("/specs/:name", (c) => serve(c, c.req.param("name")));
-  return bundles;
+  return current;
 }

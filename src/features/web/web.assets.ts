@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,8 +10,9 @@ import { appleTouchIconPng, faviconIco, ICON_SVG } from "./web.icons";
 // Every asset is served by the server itself (no CDN), under a content-hashed URL
 // cached for a year as immutable (docs/web.md "Delivery"): a new version is a new URL, so no
 // reader ever runs an old script against a new page. The stylesheet is a file next to this one;
-// the page script and its signing chunk are bundled from ./client by esbuild once per process,
-// at start-up (main.ts) or on the first page, and kept in memory — a clean clone needs no build.
+// the page script and its signing chunk are bundled from ./client by esbuild — by the production
+// build (scripts/build.mjs), or once per process at start-up (main.ts) or on the first page when
+// run from the sources — and kept in memory.
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const hash12 = (s: string | Uint8Array) => createHash("sha256").update(s).digest("hex").slice(0, 12);
@@ -99,34 +100,26 @@ export const ASSET_PATHS = {
 let entryPath: string | undefined;
 let bundle: Promise<string> | undefined;
 
+/** The page script's files as `scripts/build.mjs` wrote them beside the built server. */
+const PREBUILT = path.join(HERE, "client-built");
+
 /**
  * The page script, split by esbuild (docs/web.md "Scripts"): the entry every page loads
  * (client/app.ts) and the signing chunk it imports on demand (client/wallet.ts, viem); each file
- * named by its content hash. Built once; resolves to the entry's URL. Rejects if esbuild fails.
+ * named by its content hash. Built once — by the production build ahead of time (the built
+ * server reads the files, and needs no esbuild), else here; resolves to the entry's URL.
+ * Rejects if esbuild fails.
  */
 export function clientBundle(): Promise<string> {
   bundle ??= (async () => {
-    const esbuild = await import("esbuild");
-    const out = await esbuild.build({
-      entryPoints: { app: path.join(HERE, "client", "app.ts") },
-      bundle: true,
-      splitting: true,
-      format: "esm",
-      platform: "browser",
-      target: "es2020",
-      minify: true,
-      legalComments: "none",
-      outdir: "/assets/js",
-      entryNames: "[name]-[hash]",
-      chunkNames: "[name]-[hash]",
-      write: false,
-      logLevel: "silent",
-    });
+    const files = existsSync(PREBUILT)
+      ? readdirSync(PREBUILT).map((name) => ({ name, text: readFileSync(path.join(PREBUILT, name), "utf8") }))
+      : await bundleClientFiles(HERE);
     let entry: string | undefined;
-    for (const f of out.outputFiles) {
-      const urlPath = `/assets/js/${path.basename(f.path)}`;
+    for (const f of files) {
+      const urlPath = `/assets/js/${f.name}`;
       assets.set(urlPath, { body: f.text, type: "text/javascript; charset=utf-8", cache: IMMUTABLE });
-      if (path.basename(f.path).startsWith("app-")) entry = urlPath;
+      if (f.name.startsWith("app-")) entry = urlPath;
     }
     if (!entry) throw new Error("esbuild produced no entry script");
     entryPath = entry;
@@ -136,6 +129,33 @@ export function clientBundle(): Promise<string> {
     bundle = undefined;
   });
   return bundle;
+}
+
+/** Bundles the page script from `<webDir>/client/app.ts`: the files' names and texts. */
+async function bundleClientFiles(webDir: string): Promise<{ name: string; text: string }[]> {
+  const esbuild = await import("esbuild");
+  const out = await esbuild.build({
+    entryPoints: { app: path.join(webDir, "client", "app.ts") },
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2020",
+    minify: true,
+    legalComments: "none",
+    outdir: "/assets/js",
+    entryNames: "[name]-[hash]",
+    chunkNames: "[name]-[hash]",
+    write: false,
+    logLevel: "silent",
+  });
+  return out.outputFiles.map((f) => ({ name: path.basename(f.path), text: f.text }));
+}
+
+/** scripts/build.mjs: bundles the page script from `webDir` into the built server's PREBUILT. */
+export async function writeClientBundle(webDir: string): Promise<void> {
+  mkdirSync(PREBUILT, { recursive: true });
+  for (const f of await bundleClientFiles(webDir)) writeFileSync(path.join(PREBUILT, f.name), f.text);
 }
 
 /** The bytes of one built client file by URL path (tests and the page-weight bench read them). */
