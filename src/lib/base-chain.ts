@@ -16,7 +16,7 @@ import {
   type TransactionReceipt,
 } from "viem";
 import type { BaseRailConfig, ChainDepth } from "../env";
-import { missionEscrowAbi } from "./abi/mission-escrow";
+import { missionEscrowV3Abi as missionEscrowAbi } from "./abi/mission-escrow-v3";
 import { missionEscrowV2Abi } from "./abi/mission-escrow-v2";
 import { errorText, isTransportError, revertOf } from "./chain-errors";
 import { processMetrics } from "./metrics";

@@ -2,7 +2,7 @@ import { encodeFunctionData, erc20Abi, keccak256, toHex, type Address, type Hex 
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { escrowFundAbi, prepareFund, sendPrepared } from "../../packages/client/src/escrow-fund";
 import { gasWithHeadroom } from "../../packages/client/src/gas";
-import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
+import { missionEscrowV3Abi as missionEscrowAbi } from "../../src/lib/abi/mission-escrow-v3";
 import { newAccount } from "../helpers/agents";
 import { startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Hex } from "viem";
 import { describe, expect, it } from "vitest";
 import { chainPayouts, webhookEvents } from "../../src/db/schema/index";
-import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
+import { missionEscrowV3Abi as missionEscrowAbi } from "../../src/lib/abi/mission-escrow-v3";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { signTyped, signedAward, type TypedRelease } from "../helpers/award-sign";

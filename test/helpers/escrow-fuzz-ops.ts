@@ -1,6 +1,6 @@
 import { encodeFunctionData, erc20Abi, keccak256, parseAbi, parseSignature, parseUnits, toBytes, type Hex } from "viem";
 import type { HDAccount } from "viem/accounts";
-import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
+import { missionEscrowV3Abi as missionEscrowAbi } from "../../src/lib/abi/mission-escrow-v3";
 import { signReleaseWith } from "./escrow-chain";
 import type { EscrowModel, A, Terms } from "./escrow-fuzz-model";
 

@@ -1,6 +1,6 @@
 import { encodeFunctionData, erc20Abi, keccak256, toBytes, toHex, type Hex } from "viem";
 import { mnemonicToAccount, type HDAccount } from "viem/accounts";
-import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
+import { missionEscrowV3Abi as missionEscrowAbi } from "../../src/lib/abi/mission-escrow-v3";
 import { startAnvil } from "./anvil";
 import { EscrowModel, type A, type Terms } from "./escrow-fuzz-model";
 import { CFG, OPS, U, prng, runOp, usdcAbi, type FuzzCtx } from "./escrow-fuzz-ops";
@@ -77,7 +77,7 @@ export async function runEscrowFuzz(opts: FuzzOptions): Promise<FuzzResult> {
     await rpc("anvil_autoImpersonateAccount", [true]);
     const usdc = (await anvil.deploy("TestUSDC")).toLowerCase() as A;
     const escrow = (
-      await anvil.deploy("MissionEscrow", [
+      await anvil.deploy("MissionEscrowV3", [
         addr("admin1"),
         addr("resolver1"),
         addr("guardian1"),
