@@ -361,8 +361,9 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
         bytes32 missionKey, address funder, address[] calldata recipients, uint256[] calldata amounts, uint256 fee,
         Consent calldata consent
     ) external onlyRole(RESOLVER_ROLE) whenNotPaused nonReentrant {
-        if (block.timestamp > consent.deadline) revert SignatureExpired(consent.deadline);
+        // The slot checks first: an emptied slot answers AlreadyReleased / NotFunded, whatever the deadline.
         (Deposit memory d, uint256 paid) = _check(missionKey, funder, recipients, amounts, fee);
+        if (block.timestamp > consent.deadline) revert SignatureExpired(consent.deadline);
         bytes32 digest = releaseDigest(
             missionKey, funder, d.token, d.nonce,
             keccak256(abi.encodePacked(recipients)), keccak256(abi.encodePacked(amounts)), fee, consent.deadline

@@ -10,7 +10,7 @@ import {
   decodeErrorResult,
   type Hex,
 } from "viem";
-import { missionEscrowV3Abi as missionEscrowAbi } from "./abi/mission-escrow-v3";
+import { missionEscrowAbi } from "./abi/mission-escrow";
 
 // Error classification of the base rail's chain port (docs/base-rail.md "Outcomes, not outages"):
 // a revert is an outcome of one payout, only a transport failure is an outage.

@@ -40,6 +40,8 @@ export const escrowFundAbi = parseAbi([
   "function fundUntil(bytes32 missionKey, address token, uint256 amount, uint256 spamFee, uint256 refundAfter)",
   "function fundUntilWithPermit(bytes32 missionKey, address token, uint256 amount, uint256 spamFee, uint256 refundAfter, uint256 permitDeadline, uint8 v, bytes32 r, bytes32 s)",
   "function refundAfterOf(bytes32 missionKey, address funder) view returns (uint64)",
+  "function fundUntil(bytes32 missionKey, address token, uint256 amount, uint256 spamFee, uint256 refundAfter, uint256 signedOnlyUntil)",
+  "function fundUntilWithPermit(bytes32 missionKey, address token, uint256 amount, uint256 spamFee, uint256 refundAfter, uint256 signedOnlyUntil, uint256 permitDeadline, uint8 v, bytes32 r, bytes32 s)",
   "function version() pure returns (string)",
 ]);
 
@@ -59,6 +61,8 @@ export interface EscrowSlotTerms {
   amount: string;
   spam_fee: string;
   refund_after: string | number | null;
+  /** Contract v4: the deposit's signed-only time (ISO or unix seconds; null/absent: 0). */
+  signed_only_until?: string | number | null | undefined;
 }
 
 /** How the allowance is given: "auto" = permit when token and escrow support it, else approve. */
@@ -186,6 +190,14 @@ export async function fundSlot(o: FundSlotOptions): Promise<FundSlotResult> {
   const spamFee = BigInt(terms.spam_fee);
   const total = amount + spamFee;
   const refundAfter = refundAfterSeconds(terms);
+  // Contract v4 takes the signed-only time as fundUntil's last argument (docs/base-rail.md "Trust model (contract v4)").
+  const v4 = (await escrowVersion(pub, escrow)) >= 4;
+  const signedOnlyUntil =
+    terms.signed_only_until == null
+      ? 0n
+      : typeof terms.signed_only_until === "number"
+        ? BigInt(terms.signed_only_until)
+        : BigInt(Math.ceil(Date.parse(terms.signed_only_until) / 1000));
   const mined = async (hash: Hex) => {
     const r = await waitForTransactionReceipt(pub, { hash, timeout: 300_000 });
     if (r.status !== "success") throw new OabpError(0, "TX_REVERTED", `transaction ${hash} reverted`);
@@ -227,11 +239,17 @@ export async function fundSlot(o: FundSlotOptions): Promise<FundSlotResult> {
       message: { owner: from, spender: escrow, value: total, nonce, deadline },
     });
     const { r, s, v } = splitSignature(signature);
-    data = encodeFunctionData({
-      abi: escrowFundAbi,
-      functionName: "fundUntilWithPermit",
-      args: [key, token, amount, spamFee, refundAfter, deadline, v, r, s],
-    });
+    data = v4
+      ? encodeFunctionData({
+          abi: escrowFundAbi,
+          functionName: "fundUntilWithPermit",
+          args: [key, token, amount, spamFee, refundAfter, signedOnlyUntil, deadline, v, r, s],
+        })
+      : encodeFunctionData({
+          abi: escrowFundAbi,
+          functionName: "fundUntilWithPermit",
+          args: [key, token, amount, spamFee, refundAfter, deadline, v, r, s],
+        });
   } else {
     const allowance = await readContract(pub, {
       address: token,
@@ -250,11 +268,17 @@ export async function fundSlot(o: FundSlotOptions): Promise<FundSlotResult> {
       o.onStep?.({ step: "approve", tx_hash: hash });
       await mined(hash);
     }
-    data = encodeFunctionData({
-      abi: escrowFundAbi,
-      functionName: "fundUntil",
-      args: [key, token, amount, spamFee, refundAfter],
-    });
+    data = v4
+      ? encodeFunctionData({
+          abi: escrowFundAbi,
+          functionName: "fundUntil",
+          args: [key, token, amount, spamFee, refundAfter, signedOnlyUntil],
+        })
+      : encodeFunctionData({
+          abi: escrowFundAbi,
+          functionName: "fundUntil",
+          args: [key, token, amount, spamFee, refundAfter],
+        });
   }
   const prepared = await prepareFund(pub, from, escrow, data);
   const hash = await sendPrepared(wallet, prepared);
