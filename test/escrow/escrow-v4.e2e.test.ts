@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Address, Hex } from "viem";
+import { parseSignature, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainPayouts } from "../../src/db/schema/index";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
@@ -170,4 +170,86 @@ describe("the server on contract v4", () => {
     expect(await chain.usdcBalance(fn.solver.address)).toBe(REWARD - FEE);
     expect(await chain.usdcBalance(attacker)).toBe(0n);
   }, 300_000);
+});
+
+describe("funding by authorization (contract v4 fundWithAuthorization)", () => {
+  it("a creator with USDC and no gas funds its mission from an EIP-3009 authorization a third party relays; it opens; the authorization cannot be used twice", async () => {
+    const escrow = await chain.deployEscrow({ version: "4" });
+    const env = chain.env({ OABP_ESCROW_ADDRESS: escrow });
+    delete env.OABP_ESCROW_VERSION;
+    const t = await makeTestApp(env, { database: await createTestDatabase() });
+    apps.push(t);
+    const chainNow = Number((await chain.anvil.publicClient.getBlock()).timestamp) * 1000;
+    if (chainNow > t.clock.now().getTime()) t.clock.advance(chainNow - t.clock.now().getTime());
+    const c = await createBaseMission(t, REWARD);
+    const e = c.m.escrow;
+    const funder = c.creator.account;
+    await chain.mint(funder.address, REWARD + SPAM_FEE);
+    await chain.setEth(funder.address, 0n);
+    const refundAfter = seconds(e.refund_after);
+    const signedOnlyUntil = seconds(e.signed_only_until);
+    const read = { address: escrow, abi: missionEscrowAbi } as const;
+    const salt = `0x${"ab".repeat(32)}` as Hex;
+    const nonce = await chain.anvil.publicClient.readContract({
+      ...read,
+      functionName: "fundingAuthorizationNonce",
+      args: [c.key, REWARD, SPAM_FEE, refundAfter, signedOnlyUntil, salt],
+    });
+    const validBefore = BigInt(Math.floor(chainNow / 1000)) + 3600n;
+    const signature = await funder.signTypedData({
+      domain: { name: "Test USD Coin", version: "1", chainId: chain.anvil.chainId, verifyingContract: chain.usdc },
+      types: {
+        ReceiveWithAuthorization: [
+          { name: "from", type: "address" },
+          { name: "to", type: "address" },
+          { name: "value", type: "uint256" },
+          { name: "validAfter", type: "uint256" },
+          { name: "validBefore", type: "uint256" },
+          { name: "nonce", type: "bytes32" },
+        ],
+      },
+      primaryType: "ReceiveWithAuthorization",
+      message: { from: funder.address, to: escrow, value: REWARD + SPAM_FEE, validAfter: 0n, validBefore, nonce },
+    });
+    const { r, s, v } = parseSignature(signature);
+    const auth = { from: funder.address, validAfter: 0n, validBefore, salt, v: Number(v), r, s };
+    const args = [c.key, chain.usdc, REWARD, SPAM_FEE, refundAfter, signedOnlyUntil, auth] as const;
+    const relayer = chain.wallet(chain.admin);
+    const hash = await relayer.writeContract({ ...read, functionName: "fundWithAuthorization", args });
+    expect((await chain.anvil.publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+    expect(await chain.ethBalance(funder.address)).toBe(0n);
+    const attach = await t.call("POST", `/missions/${c.m.id}/escrow`, {
+      token: c.creator.token,
+      body: { tx_hash: hash },
+    });
+    expect(attach.status, attach.text).toBe(202);
+    await chain.mine(2);
+    await escrowTick(t);
+    expect((await mission(t, c.m.id)).status).toBe("open");
+    // The token has spent the authorization (a replay after a refund is refused by the token:
+    // test/chain/escrow-v4-funding.e2e.test.ts); relayed again now, the slot refuses it too.
+    const spent = await chain.anvil.publicClient.readContract({
+      address: chain.usdc,
+      abi: [
+        {
+          type: "function",
+          name: "authorizationState",
+          stateMutability: "view",
+          inputs: [
+            { name: "authorizer", type: "address" },
+            { name: "nonce", type: "bytes32" },
+          ],
+          outputs: [{ name: "", type: "bool" }],
+        },
+      ] as const,
+      functionName: "authorizationState",
+      args: [funder.address, nonce],
+    });
+    expect(spent).toBe(true);
+    await expectRevert(
+      relayer.writeContract({ ...read, functionName: "fundWithAuthorization", args }),
+      "AlreadyFunded",
+    );
+    expect(await chain.usdcBalance(funder.address)).toBe(0n);
+  }, 120_000);
 });
