@@ -2,7 +2,7 @@ import { encodeFunctionData, erc20Abi, keccak256, toHex, type Address, type Hex 
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { escrowFundAbi, prepareFund, sendPrepared } from "../../packages/client/src/escrow-fund";
 import { gasWithHeadroom } from "../../packages/client/src/gas";
-import { missionEscrowV3Abi as missionEscrowAbi } from "../../src/lib/abi/mission-escrow-v3";
+import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { newAccount } from "../helpers/agents";
 import { startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
 
@@ -56,7 +56,7 @@ it(
       encodeFunctionData({
         abi: escrowFundAbi,
         functionName: "fundUntil",
-        args: [key, chain.usdc, amount, spamFee, refundAfter],
+        args: [key, chain.usdc, amount, spamFee, refundAfter, 0n], // contract v4: no signed-only time
       });
     const keyA = keccak256(toHex("mis_gas_race_a"));
     const keyB = keccak256(toHex("mis_gas_race_b"));

@@ -9,7 +9,7 @@ import { missionBody, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
 import { signedAward } from "../helpers/award-sign";
 import { POLL_MS, RELEASE_DELAY, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
-import { missionEscrowV3Abi as missionEscrowAbi } from "../../src/lib/abi/mission-escrow-v3";
+import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 
 // Two servers on one Postgres and one chain, racing on the same money: concurrent attaches of
 // one deposit, concurrent watchers, and concurrent settlement workers on one payout. Exactly one

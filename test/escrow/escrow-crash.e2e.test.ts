@@ -6,7 +6,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
-import { missionEscrowV3Abi as missionEscrowAbi } from "../../src/lib/abi/mission-escrow-v3";
+import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { signTyped, type TypedRelease } from "../helpers/award-sign";
 import { RELEASE_DELAY, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
 import { E2E_PUBLIC_URL, freshPostgresDatabase, startServer, type ServerProcess } from "../helpers/process";

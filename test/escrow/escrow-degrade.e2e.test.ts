@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { keccak256, toBytes } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { missionEscrowV3Abi as missionEscrowAbi } from "../../src/lib/abi/mission-escrow-v3";
+import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { ADMIN_TOKEN } from "../helpers/app";
 import { onRealPostgres } from "../helpers/db";
 import { ADMIN_DELAY, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";

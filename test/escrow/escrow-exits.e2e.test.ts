@@ -3,7 +3,7 @@ import { createWalletClient, http, parseAbi, type Address, type Hex } from "viem
 import type { PrivateKeyAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { chainEvents, webhookEvents } from "../../src/db/schema/index";
-import { missionEscrowV3Abi as missionEscrowAbi } from "../../src/lib/abi/mission-escrow-v3";
+import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { signedAward } from "../helpers/award-sign";

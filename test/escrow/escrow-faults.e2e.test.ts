@@ -1,6 +1,6 @@
 import { encodeFunctionData, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { missionEscrowV3Abi as missionEscrowAbi } from "../../src/lib/abi/mission-escrow-v3";
+import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { signedAward } from "../helpers/award-sign";

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { erc20Abi, maxUint256, type Hex } from "viem";
 import { describe, expect, it } from "vitest";
 import { escrowDeposits, missions } from "../../src/db/schema/index";
-import { missionEscrowV3Abi as missionEscrowAbi } from "../../src/lib/abi/mission-escrow-v3";
+import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 import { signedAward } from "../helpers/award-sign";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chainPayouts, missions } from "../../src/db/schema/index";
-import { missionEscrowV3Abi as missionEscrowAbi } from "../../src/lib/abi/mission-escrow-v3";
+import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 import { signedAward } from "../helpers/award-sign";

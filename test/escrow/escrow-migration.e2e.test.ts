@@ -30,7 +30,7 @@ let chain: EscrowChain;
 let db: TestDatabase;
 const apps: TestApp[] = [];
 beforeAll(async () => {
-  chain = await startEscrowChain();
+  chain = await startEscrowChain({ version: "3" }); // v2 → v3 (v3 → v4: escrow-v4.e2e.test.ts)
   db = await createTestDatabase();
 });
 afterAll(async () => {

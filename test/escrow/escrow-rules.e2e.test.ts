@@ -142,7 +142,7 @@ describe("npm run escrow:deploy", () => {
   it("deploys the escrow (and a test token) with the given roles, at the addresses docker-compose expects on a fresh anvil", async () => {
     const { startAnvil, ANVIL_KEY_0 } = await import("../helpers/anvil");
     const { deployEscrow } = await import("../../scripts/deploy-escrow");
-    const { missionEscrowV3Abi: missionEscrowAbi } = await import("../../src/lib/abi/mission-escrow-v3");
+    const { missionEscrowAbi } = await import("../../src/lib/abi/mission-escrow");
     const { keccak256, toBytes } = await import("viem");
     const anvil = await startAnvil({ chainId: 8453 });
     try {

@@ -163,7 +163,7 @@ export interface EscrowChain {
 export async function startEscrowChain(
   opts: { rpcUrl?: (anvil: Anvil) => string; version?: "3" | "4" } = {},
 ): Promise<EscrowChain> {
-  const version = opts.version ?? "3";
+  const version = opts.version ?? "4";
   const anvil = await startAnvil({ chainId: 8453, args: ["--slots-in-an-epoch", "2"] });
   const admin = mnemonicToAccount(MNEMONIC, { addressIndex: 0 });
   const resolver = mnemonicToAccount(MNEMONIC, { addressIndex: 1 });
@@ -314,12 +314,12 @@ export async function startEscrowChain(
  */
 export function useEscrowApp(
   ready: (chain: EscrowChain, t: import("./app").TestApp) => void,
-  opts: { env?: Record<string, string> } = {},
+  opts: { env?: Record<string, string>; version?: "3" | "4" } = {},
 ): void {
   let chain: EscrowChain | undefined;
   let t: import("./app").TestApp | undefined;
   beforeAll(async () => {
-    chain = await startEscrowChain();
+    chain = await startEscrowChain({ version: opts.version });
     // Loaded here, like the helpers below: files that only need the chain don't load the app.
     const { makeTestApp } = await import("./app");
     t = await makeTestApp(chain.env(opts.env));
