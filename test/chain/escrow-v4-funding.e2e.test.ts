@@ -1,5 +1,7 @@
-import { erc20Abi, getAddress, hexToSignature, keccak256, toHex, type Hex } from "viem";
+import { encodeFunctionData, erc20Abi, getAddress, hexToSignature, keccak256, toHex, type Hex } from "viem";
 import { describe, expect, it } from "vitest";
+import { OabpError } from "../../packages/client/src/errors";
+import { escrowFundAbi, prepareFund } from "../../packages/client/src/escrow-fund";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { ADMIN_DELAY, RELEASE_DELAY, type EscrowChain } from "../helpers/escrow-chain";
 import { U, expectRevert, extraAccount, mined, missionKey, now } from "../helpers/escrow-v3";
@@ -31,6 +33,24 @@ describe("governance changes and funding", () => {
     await mined(chain, E(relayer).write.activateResolver());
     await fund(missionKey("v4_gov_fund"), U(10));
     expect((await E().read.depositOf([missionKey("v4_gov_fund"), creator.address]))[1]).toBe(U(10));
+  });
+
+  it("the tools name the refusal: the client's funding estimate says a governance change is pending and what to do", async () => {
+    await mined(chain, E().write.proposeResolver([newResolver.address]));
+    const k = missionKey("v4_gov_tools");
+    const data = encodeFunctionData({
+      abi: escrowFundAbi,
+      functionName: "fundUntil",
+      args: [k, chain.usdc, U(10), 0n, (await now(chain)) + DAY, 0n],
+    });
+    const err = await prepareFund(chain.anvil.publicClient, creator.address, chain.escrow, data).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(OabpError);
+    expect((err as OabpError).code).toBe("FUND_REFUSED");
+    expect((err as OabpError).details).toMatchObject({ reason: "GovernanceChangePending" });
+    expect((err as OabpError).message).toMatch(/funding reopens once it takes effect or is cancelled/);
   });
 
   it("refuses funding while an admin transfer is pending", async () => {

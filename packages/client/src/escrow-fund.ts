@@ -1,4 +1,6 @@
 import {
+  BaseError,
+  decodeErrorResult,
   domainSeparator,
   encodeFunctionData,
   erc20Abi,
@@ -43,7 +45,42 @@ export const escrowFundAbi = parseAbi([
   "function fundUntil(bytes32 missionKey, address token, uint256 amount, uint256 spamFee, uint256 refundAfter, uint256 signedOnlyUntil)",
   "function fundUntilWithPermit(bytes32 missionKey, address token, uint256 amount, uint256 spamFee, uint256 refundAfter, uint256 signedOnlyUntil, uint256 permitDeadline, uint8 v, bytes32 r, bytes32 s)",
   "function version() pure returns (string)",
+  // The refusals a funder can act on (contract v3/v4): named in the error the tools raise.
+  "error GovernanceChangePending(uint64 since)",
+  "error BadRefundAfter(uint256 refundAfter)",
+  "error BadSignedOnlyUntil(uint256 signedOnlyUntil)",
+  "error AlreadyFunded(bytes32 missionKey, address funder)",
+  "error AlreadyReleased(bytes32 missionKey)",
 ]);
+
+/** What a funder does about each refusal (docs/base-rail.md "Trust model (contract v4)"). */
+const FUND_REFUSALS: Record<string, string> = {
+  GovernanceChangePending:
+    "a governance change of the escrow (resolver, guardian or admin) is pending: funding reopens once it takes effect or is cancelled",
+  BadRefundAfter:
+    "the refund-after time is in the past or more than 2 years ahead: use the mission's escrow.refund_after",
+  BadSignedOnlyUntil: "the signed-only time is after the refund-after time: use the mission's escrow terms",
+  AlreadyFunded: "this account already funded this mission key",
+  AlreadyReleased: "this mission key was already released",
+};
+
+/** The escrow's custom error in a failed estimate, or undefined. */
+function fundRefusal(err: unknown): { name: string; args: readonly unknown[] } | undefined {
+  if (!(err instanceof BaseError)) return undefined;
+  let data: Hex | undefined;
+  err.walk((e) => {
+    const d = (e as { data?: unknown }).data;
+    if (typeof d === "string" && /^0x[0-9a-fA-F]{8,}$/.test(d)) data = d as Hex;
+    return false;
+  });
+  if (!data) return undefined;
+  try {
+    const r = decodeErrorResult({ abi: escrowFundAbi, data });
+    return { name: r.errorName, args: r.args ?? [] };
+  } catch {
+    return undefined;
+  }
+}
 
 const permitTokenAbi = parseAbi([
   "function nonces(address owner) view returns (uint256)",
@@ -95,7 +132,16 @@ export interface PreparedFund {
 /** Estimates `data` from `from` and adds the headroom of gas.ts (capped by the block gas limit). */
 export async function prepareFund(pub: ReadClient, from: Address, to: Address, data: Hex): Promise<PreparedFund> {
   const [estimate, block] = await Promise.all([
-    estimateGas(pub, { account: from, to, data }),
+    estimateGas(pub, { account: from, to, data }).catch((err: unknown) => {
+      const refusal = fundRefusal(err);
+      if (!refusal) throw err;
+      throw new OabpError(
+        0,
+        "FUND_REFUSED",
+        `the escrow refuses this deposit (${refusal.name}): ${FUND_REFUSALS[refusal.name] ?? "see the contract's error"}`,
+        { reason: refusal.name, args: refusal.args.map(String) },
+      );
+    }),
     getBlock(pub, { blockTag: "latest" }),
   ]);
   return { to, data, estimate, gas: gasWithHeadroom(estimate, block.gasLimit) };
