@@ -10,18 +10,33 @@ import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
 
-/// @title MissionEscrow v3 — AIP-1 §6 reward escrow for the OABP server's `base` rail.
+/// @dev EIP-3009's pull form (USDC on Base): only `to` may submit it.
+interface IReceiveWithAuthorization {
+    function receiveWithAuthorization(
+        address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce,
+        uint8 v, bytes32 r, bytes32 s
+    ) external;
+}
+
+/// @title MissionEscrow v4 — AIP-1 §6 reward escrow for the OABP server's `base` rail.
 /// @notice A creator funds a mission key (`keccak256(bytes(mission_id))`) with an ERC-20; the spam
 ///         fee goes to the treasury at once, the reward stays here. A deposit leaves the escrow by
 ///         one of: a release the funder signed (EIP-712, `releaseSigned`); a release the resolver
-///         proposed and anyone executes after `releaseDelay`, within a per-period cap
+///         proposed and anyone executes after `releaseDelay`, within a rolling cap
 ///         (`proposeRelease` / `executeRelease`), which the guardian can cancel or pause; a refund
 ///         to its own funder (resolver); or the funder's own exit (`selfRefund`, `reclaim`).
+///         A funder may also fund from an EIP-3009 authorization anyone relays (`fundWithAuthorization`).
 /// @dev Threat model (docs/base-rail.md "Trust model"): the resolver key is hot and will be stolen
 ///      some day; the admin (a Safe) may be compromised. So a resolver alone cannot pay a stranger
 ///      at once nor beyond the cap, and every admin power is announced ahead: while a resolver,
 ///      guardian, admin or admin-delay change is pending, every slot funded before it was proposed
-///      may exit at once.
+///      may exit at once (unless a release was proposed on it before the change), and no slot is funded.
+///
+///      New in v4 (docs/base-rail.md "What changed from v3"): a slot funded with `signedOnlyUntil`
+///      cannot be proposed before that time (only the funder-signed release or a refund moves it);
+///      proposals record the resolver epoch and die when a resolver is revoked or a new one takes
+///      office; a release signature binds the token, the slot's funding nonce and a deadline; the
+///      delayed path's cap holds over any window of `capPeriod`; `pause` covers `refund`.
 ///
 ///      Kept from v2: per-(key, funder) slots, once-per-key release, guarded push with pull
 ///      credits (withdraw to self only), refund-after exits, reclaim of stray slots, sweep of
@@ -32,7 +47,9 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
     bytes32 public constant RESOLVER_ROLE = keccak256("RESOLVER_ROLE");
     bytes32 public constant GUARDIAN_ROLE = keccak256("GUARDIAN_ROLE");
     bytes32 public constant RELEASE_TYPEHASH =
-        keccak256("Release(bytes32 missionKey,address funder,address[] recipients,uint256[] amounts,uint256 fee)");
+        keccak256(
+            "Release(bytes32 missionKey,address funder,address token,uint256 fundingNonce,address[] recipients,uint256[] amounts,uint256 fee,uint256 deadline)"
+        );
     /// @notice Upper bound of the fee cap: 10 %. AIP-1 §6 RECOMMENDS ≤ 1 %.
     uint16 public constant MAX_FEE_CAP_BPS = 1_000;
     /// @notice Bounded loop: a release pays at most this many recipients.
@@ -41,17 +58,51 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
     uint256 public constant DEFAULT_REFUND_DELAY = 365 days;
     /// @notice A refund-after time is at most this far in the future (a slot cannot be locked for ever).
     uint256 public constant MAX_REFUND_DELAY = 2 * 365 days;
+    /// @notice The rolling cap's resolution: a cap period is this many buckets; what the delayed
+    ///         path paid in the current bucket and the CAP_BUCKETS before it counts against the cap,
+    ///         so any window of `capPeriod` seconds (which touches at most CAP_BUCKETS + 1 buckets)
+    ///         pays at most the cap.
+    uint256 public constant CAP_BUCKETS = 4;
 
     struct Deposit {
         address token;
         uint256 amount;
         uint64 refundAfter;
         uint64 fundedAt;
+        /// Before this time the slot cannot be proposed (0: never restricted).
+        uint64 signedOnlyUntil;
+        /// This slot instance: the funding count of (key, funder), so a signature dies with it.
+        uint64 nonce;
     }
 
     struct Proposal {
         bytes32 hash;
         uint64 executableAt;
+        uint64 proposedAt;
+        /// resolverEpoch when proposed; executable only while it is still the current epoch.
+        uint64 epoch;
+    }
+
+    struct CapBucket {
+        uint64 index;
+        uint192 used;
+    }
+
+    /// @notice The funder's consent to a release: its EIP-712 `Release` signature, valid until `deadline`.
+    struct Consent {
+        uint256 deadline;
+        bytes signature;
+    }
+
+    /// @notice An EIP-3009 `receiveWithAuthorization` of `from` for amount + spamFee to this contract.
+    struct Authorization {
+        address from;
+        uint256 validAfter;
+        uint256 validBefore;
+        bytes32 salt;
+        uint8 v;
+        bytes32 r;
+        bytes32 s;
     }
 
     mapping(bytes32 missionKey => mapping(address funder => Deposit)) private _deposits;
@@ -62,12 +113,14 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
     mapping(address token => uint256) public held;
     /// @notice Per token: the most the delayed path may pay out (paid + fee) per cap period.
     mapping(address token => uint256) public releaseCap;
-    mapping(address token => uint256) private _capWindow;
-    mapping(address token => uint256) private _capUsed;
+    mapping(address token => CapBucket[CAP_BUCKETS + 1]) private _capBuckets;
+    mapping(bytes32 missionKey => mapping(address funder => uint64)) private _fundings;
+    /// @notice Bumped whenever a resolver loses the role or a new one takes office: older proposals die.
+    uint64 public resolverEpoch;
 
     /// @notice Challenge window of the delayed path (seconds from proposal to executable).
     uint48 public immutable releaseDelay;
-    /// @notice Length of a cap window (seconds); windows are `block.timestamp / capPeriod`.
+    /// @notice The rolling cap's window (seconds, a multiple of CAP_BUCKETS).
     uint48 public immutable capPeriod;
 
     /// @notice A resolver proposed by the admin, activatable by anyone from `pendingResolverAt`.
@@ -101,6 +154,9 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
         address[] recipients, uint256[] amounts, uint256 fee, uint64 executableAt
     );
     event ReleaseCancelled(bytes32 indexed missionKey, address indexed funder, bytes32 proposalHash);
+    /// @notice Emitted with Funded (whose v3 signature is kept): the slot instance and its signed-only time.
+    event SlotOpened(bytes32 indexed missionKey, address indexed funder, uint64 fundingNonce, uint64 signedOnlyUntil);
+    event ResolverEpochChanged(uint64 epoch);
     event ReleaseCapLowered(address indexed token, uint256 cap);
     event ResolverProposed(address resolver, uint48 activeFrom);
     event ResolverActivated(address resolver);
@@ -137,6 +193,13 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
     error CapExceeded(address token, uint256 requested, uint256 available);
     error CapNotLower();
     error BadCaps();
+    error BadSignedOnlyUntil(uint256 signedOnlyUntil);
+    error SignedOnly(uint64 until);
+    error ProposalRevoked(uint64 epoch, uint64 current);
+    error SignatureExpired(uint256 deadline);
+    error GovernanceChangePending(uint64 since);
+    error ProposalPredatesChange(uint64 proposedAt, uint64 since);
+    error BadAuthorization();
 
     /// @param adminDelay seconds a new admin, resolver or guardian waits before it takes effect.
     /// @param releaseDelay_ challenge window of the delayed path (seconds).
@@ -145,10 +208,10 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
     constructor(
         address admin, address resolver, address guardian, address treasury_, uint16 feeCapBps_,
         uint48 adminDelay, uint48 releaseDelay_, uint48 capPeriod_, address[] memory capTokens, uint256[] memory caps
-    ) AccessControlDefaultAdminRules(adminDelay, admin) EIP712("MissionEscrow", "3") {
+    ) AccessControlDefaultAdminRules(adminDelay, admin) EIP712("MissionEscrow", "4") {
         if (resolver == address(0) || guardian == address(0) || treasury_ == address(0)) revert ZeroAddress();
         if (feeCapBps_ > MAX_FEE_CAP_BPS) revert FeeCapTooHigh(feeCapBps_);
-        if (capPeriod_ == 0 || capTokens.length != caps.length) revert BadCaps();
+        if (capPeriod_ == 0 || capPeriod_ % CAP_BUCKETS != 0 || capTokens.length != caps.length) revert BadCaps();
         _grantRole(RESOLVER_ROLE, resolver);
         _grantRole(GUARDIAN_ROLE, guardian);
         activeGuardian = guardian;
@@ -165,7 +228,7 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
     }
 
     function version() external pure returns (string memory) {
-        return "3";
+        return "4";
     }
 
     // ── Funding ──────────────────────────────────────────────────────────────────────────────
@@ -174,15 +237,21 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
     ///         Needs an allowance of `amount + spamFee`. The funder may take the deposit back itself
     ///         DEFAULT_REFUND_DELAY after funding if unreleased (fundUntil names another time).
     function fund(bytes32 missionKey, address token, uint256 amount, uint256 spamFee) external nonReentrant {
-        _fund(missionKey, token, amount, spamFee, block.timestamp + DEFAULT_REFUND_DELAY);
+        _fund(missionKey, msg.sender, token, amount, spamFee, block.timestamp + DEFAULT_REFUND_DELAY, 0);
+        _pull(msg.sender, token, amount + spamFee);
+        _pay(missionKey, token, treasury, spamFee);
     }
 
     /// @notice fund() with the refund-after time the server asks for (the mission's deadline +
-    ///         judging window + grace): from then on, an unreleased deposit is its funder's to take back.
-    function fundUntil(bytes32 missionKey, address token, uint256 amount, uint256 spamFee, uint256 refundAfter)
-        external nonReentrant
-    {
-        _fund(missionKey, token, amount, spamFee, refundAfter);
+    ///         judging window + grace): from then on, an unreleased deposit is its funder's to take
+    ///         back. `signedOnlyUntil` (0: none, at most `refundAfter`): before it the slot moves
+    ///         only by the funder's signed release or a refund to the funder — nobody can propose it.
+    function fundUntil(
+        bytes32 missionKey, address token, uint256 amount, uint256 spamFee, uint256 refundAfter, uint256 signedOnlyUntil
+    ) external nonReentrant {
+        _fund(missionKey, msg.sender, token, amount, spamFee, refundAfter, signedOnlyUntil);
+        _pull(msg.sender, token, amount + spamFee);
+        _pay(missionKey, token, treasury, spamFee);
     }
 
     /// @notice fund() after an EIP-2612 permit for `amount + spamFee`. A failing permit (e.g.
@@ -192,66 +261,127 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
         uint256 permitDeadline, uint8 v, bytes32 r, bytes32 s
     ) external nonReentrant {
         _permit(token, amount + spamFee, permitDeadline, v, r, s);
-        _fund(missionKey, token, amount, spamFee, block.timestamp + DEFAULT_REFUND_DELAY);
+        _fund(missionKey, msg.sender, token, amount, spamFee, block.timestamp + DEFAULT_REFUND_DELAY, 0);
+        _pull(msg.sender, token, amount + spamFee);
+        _pay(missionKey, token, treasury, spamFee);
     }
 
     /// @notice fundUntil() after an EIP-2612 permit for `amount + spamFee` (one signature, one tx).
     function fundUntilWithPermit(
         bytes32 missionKey, address token, uint256 amount, uint256 spamFee, uint256 refundAfter,
-        uint256 permitDeadline, uint8 v, bytes32 r, bytes32 s
+        uint256 signedOnlyUntil, uint256 permitDeadline, uint8 v, bytes32 r, bytes32 s
     ) external nonReentrant {
         _permit(token, amount + spamFee, permitDeadline, v, r, s);
-        _fund(missionKey, token, amount, spamFee, refundAfter);
+        _fund(missionKey, msg.sender, token, amount, spamFee, refundAfter, signedOnlyUntil);
+        _pull(msg.sender, token, amount + spamFee);
+        _pay(missionKey, token, treasury, spamFee);
+    }
+
+    /// @notice fundUntil() for `auth.from`, paid by its EIP-3009 `receiveWithAuthorization` of
+    ///         `amount + spamFee` to this contract: the funder needs no approve and no gas; anyone
+    ///         may relay. The authorization's nonce must be `fundingAuthorizationNonce(...)` — it
+    ///         commits to the mission key and every funding term, so a relayer cannot spend it on
+    ///         other terms, and the token lets each nonce be used once. Only this contract can
+    ///         consume a receive-authorization to itself (EIP-3009), so it cannot be front-run into a
+    ///         bare transfer.
+    function fundWithAuthorization(
+        bytes32 missionKey, address token, uint256 amount, uint256 spamFee, uint256 refundAfter,
+        uint256 signedOnlyUntil, Authorization calldata auth
+    ) external nonReentrant {
+        if (auth.from == address(0)) revert ZeroAddress();
+        _fund(missionKey, auth.from, token, amount, spamFee, refundAfter, signedOnlyUntil);
+        bytes32 nonce = fundingAuthorizationNonce(missionKey, amount, spamFee, refundAfter, signedOnlyUntil, auth.salt);
+        uint256 before = IERC20(token).balanceOf(address(this));
+        IReceiveWithAuthorization(token).receiveWithAuthorization(
+            auth.from, address(this), amount + spamFee, auth.validAfter, auth.validBefore, nonce, auth.v, auth.r, auth.s
+        );
+        if (IERC20(token).balanceOf(address(this)) - before != amount + spamFee) revert UnsupportedToken(token);
+        _pay(missionKey, token, treasury, spamFee);
+    }
+
+    /// @notice The EIP-3009 nonce a funder signs for fundWithAuthorization with these terms.
+    function fundingAuthorizationNonce(
+        bytes32 missionKey, uint256 amount, uint256 spamFee, uint256 refundAfter, uint256 signedOnlyUntil, bytes32 salt
+    ) public view returns (bytes32) {
+        return keccak256(
+            abi.encode(block.chainid, address(this), missionKey, amount, spamFee, refundAfter, signedOnlyUntil, salt)
+        );
     }
 
     function _permit(address token, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s) private {
         try IERC20Permit(token).permit(msg.sender, address(this), value, deadline, v, r, s) {} catch {}
     }
 
-    function _fund(bytes32 missionKey, address token, uint256 amount, uint256 spamFee, uint256 refundAfter) private {
+    /// @dev Opens the slot (checks, books); the caller then moves the tokens in and pays the spam fee.
+    function _fund(
+        bytes32 missionKey, address funder, address token, uint256 amount, uint256 spamFee, uint256 refundAfter,
+        uint256 signedOnlyUntil
+    ) private {
         if (token == address(0)) revert ZeroAddress();
         if (amount == 0) revert ZeroAmount();
         if (refundAfter <= block.timestamp || refundAfter > block.timestamp + MAX_REFUND_DELAY) revert BadRefundAfter(refundAfter);
+        if (signedOnlyUntil > refundAfter) revert BadSignedOnlyUntil(signedOnlyUntil);
+        // A slot funded during a pending governance change could not use the exit that change opens:
+        // refuse it, so no funder deposits under an office about to change hands.
+        uint64 since = governancePendingSince();
+        if (since != 0) revert GovernanceChangePending(since);
         if (released[missionKey]) revert AlreadyReleased(missionKey);
-        Deposit storage d = _deposits[missionKey][msg.sender];
-        if (d.amount != 0) revert AlreadyFunded(missionKey, msg.sender);
+        Deposit storage d = _deposits[missionKey][funder];
+        if (d.amount != 0) revert AlreadyFunded(missionKey, funder);
+        uint64 nonce = ++_fundings[missionKey][funder];
         d.token = token;
         d.amount = amount;
         d.refundAfter = uint64(refundAfter);
         d.fundedAt = uint64(block.timestamp);
+        d.signedOnlyUntil = uint64(signedOnlyUntil);
+        d.nonce = nonce;
         held[token] += amount;
-        uint256 total = amount + spamFee;
+        emit Funded(missionKey, funder, token, amount, spamFee, uint64(refundAfter));
+        emit SlotOpened(missionKey, funder, nonce, uint64(signedOnlyUntil));
+    }
+
+    /// @dev transferFrom `total` from `from`, refusing fee-on-transfer and rebasing tokens (they would break the books).
+    function _pull(address from, address token, uint256 total) private {
         uint256 before = IERC20(token).balanceOf(address(this));
-        IERC20(token).safeTransferFrom(msg.sender, address(this), total);
-        // Fee-on-transfer or rebasing tokens would break the books: refuse them.
+        IERC20(token).safeTransferFrom(from, address(this), total);
         if (IERC20(token).balanceOf(address(this)) - before != total) revert UnsupportedToken(token);
-        emit Funded(missionKey, msg.sender, token, amount, spamFee, uint64(refundAfter));
-        _pay(missionKey, token, treasury, spamFee);
+    }
+
+    function fundingNonceOf(bytes32 missionKey, address funder) external view returns (uint64) {
+        return _fundings[missionKey][funder];
     }
 
     // ── Path 1: the funder-signed release ────────────────────────────────────────────────────
 
     /// @notice Pays `amounts[i]` to `recipients[i]` and `fee` to the treasury from `funder`'s
     ///         deposit, the rest back to the funder, with the funder's EIP-712 `Release` signature
-    ///         (EOA or ERC-1271). At most once per mission key. No delay, no cap: the funder consented.
+    ///         (EOA or ERC-1271) over this slot's token and funding nonce, valid until `deadline`.
+    ///         At most once per mission key. No delay, no cap: the funder consented.
     function releaseSigned(
         bytes32 missionKey, address funder, address[] calldata recipients, uint256[] calldata amounts, uint256 fee,
-        bytes calldata signature
+        Consent calldata consent
     ) external onlyRole(RESOLVER_ROLE) whenNotPaused nonReentrant {
+        // The slot checks first: an emptied slot answers AlreadyReleased / NotFunded, whatever the deadline.
         (Deposit memory d, uint256 paid) = _check(missionKey, funder, recipients, amounts, fee);
-        bytes32 digest = releaseDigest(missionKey, funder, recipients, amounts, fee);
-        if (!SignatureChecker.isValidSignatureNow(funder, digest, signature)) revert BadFunderSignature();
+        if (block.timestamp > consent.deadline) revert SignatureExpired(consent.deadline);
+        bytes32 digest = releaseDigest(
+            missionKey, funder, d.token, d.nonce,
+            keccak256(abi.encodePacked(recipients)), keccak256(abi.encodePacked(amounts)), fee, consent.deadline
+        );
+        if (!SignatureChecker.isValidSignatureNow(funder, digest, consent.signature)) revert BadFunderSignature();
         _release(missionKey, funder, d, recipients, amounts, paid, fee);
     }
 
+    /// @notice The EIP-712 digest the funder signs; `recipientsHash` / `amountsHash` are the
+    ///         keccak256 of the packed arrays (EIP-712's encoding of `address[]` and `uint256[]`).
     function releaseDigest(
-        bytes32 missionKey, address funder, address[] calldata recipients, uint256[] calldata amounts, uint256 fee
+        bytes32 missionKey, address funder, address token, uint256 fundingNonce, bytes32 recipientsHash,
+        bytes32 amountsHash, uint256 fee, uint256 deadline
     ) public view returns (bytes32) {
         return _hashTypedDataV4(
             keccak256(
                 abi.encode(
-                    RELEASE_TYPEHASH, missionKey, funder,
-                    keccak256(abi.encodePacked(recipients)), keccak256(abi.encodePacked(amounts)), fee
+                    RELEASE_TYPEHASH, missionKey, funder, token, fundingNonce, recipientsHash, amountsHash, fee, deadline
                 )
             )
         );
@@ -260,40 +390,37 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
     // ── Path 2: the delayed release ──────────────────────────────────────────────────────────
 
     /// @notice Announces a release (validated as releaseSigned, without the signature); anyone may
-    ///         execute it from `executableAt`; the guardian may cancel it until then (and after).
+    ///         execute it from `executableAt` while the resolver epoch is unchanged; the guardian may
+    ///         cancel it until then (and after). A slot funded with a signed-only time cannot be
+    ///         proposed before it. A proposal the epoch left dead may be replaced.
     function proposeRelease(
         bytes32 missionKey, address funder, address[] calldata recipients, uint256[] calldata amounts, uint256 fee
     ) external onlyRole(RESOLVER_ROLE) whenNotPaused {
-        _check(missionKey, funder, recipients, amounts, fee);
+        (Deposit memory d,) = _check(missionKey, funder, recipients, amounts, fee);
+        if (block.timestamp < d.signedOnlyUntil) revert SignedOnly(d.signedOnlyUntil);
         Proposal storage p = _proposals[missionKey][funder];
-        if (p.executableAt != 0) revert ReleasePending(missionKey, funder);
+        if (p.executableAt != 0 && p.epoch == resolverEpoch) revert ReleasePending(missionKey, funder);
         bytes32 h = keccak256(abi.encode(recipients, amounts, fee));
         uint64 at = uint64(block.timestamp) + releaseDelay;
         p.hash = h;
         p.executableAt = at;
+        p.proposedAt = uint64(block.timestamp);
+        p.epoch = resolverEpoch;
         emit ReleaseProposed(missionKey, funder, h, recipients, amounts, fee, at);
     }
 
     /// @notice Anyone may execute a proposal once its window has passed (liveness without the
-    ///         resolver), within the token's cap for the current window: cap counts paid + fee.
+    ///         resolver), within the token's rolling cap: cap counts paid + fee.
     function executeRelease(
         bytes32 missionKey, address funder, address[] calldata recipients, uint256[] calldata amounts, uint256 fee
     ) external whenNotPaused nonReentrant {
         Proposal memory p = _proposals[missionKey][funder];
         if (p.executableAt == 0) revert NoProposal(missionKey, funder);
+        if (p.epoch != resolverEpoch) revert ProposalRevoked(p.epoch, resolverEpoch);
         if (p.hash != keccak256(abi.encode(recipients, amounts, fee))) revert ProposalMismatch();
         if (block.timestamp < p.executableAt) revert ReleaseNotReady(p.executableAt);
         (Deposit memory d, uint256 paid) = _check(missionKey, funder, recipients, amounts, fee);
-        uint256 total = paid + fee;
-        uint256 available = releaseCapAvailable(d.token);
-        if (total > available) revert CapExceeded(d.token, total, available);
-        uint256 window = block.timestamp / capPeriod;
-        if (_capWindow[d.token] != window) {
-            _capWindow[d.token] = window;
-            _capUsed[d.token] = total;
-        } else {
-            _capUsed[d.token] += total;
-        }
+        _useCap(d.token, paid + fee);
         _release(missionKey, funder, d, recipients, amounts, paid, fee);
     }
 
@@ -311,9 +438,22 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
         return (p.hash, p.executableAt);
     }
 
-    /// @notice What the delayed path has paid out of `token` (paid + fee) in the current window.
-    function releasedInPeriod(address token) public view returns (uint256) {
-        return _capWindow[token] == block.timestamp / capPeriod ? _capUsed[token] : 0;
+    /// @notice A proposal's time and resolver epoch; `live` is false once that epoch has passed (it cannot execute).
+    function proposalEpochOf(bytes32 missionKey, address funder)
+        external view returns (uint64 proposedAt, uint64 epoch, bool live)
+    {
+        Proposal memory p = _proposals[missionKey][funder];
+        return (p.proposedAt, p.epoch, p.executableAt != 0 && p.epoch == resolverEpoch);
+    }
+
+    /// @notice What the delayed path has paid out of `token` (paid + fee) in the current bucket and
+    ///         the CAP_BUCKETS before it: the rolling window the cap is checked against.
+    function releasedInPeriod(address token) public view returns (uint256 used) {
+        uint256 current = block.timestamp / (capPeriod / CAP_BUCKETS);
+        for (uint256 i; i <= CAP_BUCKETS; ++i) {
+            CapBucket memory b = _capBuckets[token][i];
+            if (b.index + CAP_BUCKETS >= current) used += b.used;
+        }
     }
 
     function releaseCapAvailable(address token) public view returns (uint256) {
@@ -334,7 +474,9 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
 
     /// @notice Returns `funder`'s whole deposit (a voided mission, or a deposit the server
     ///         rejected). Pays only the slot's own funder. The spam fee is not refunded.
-    function refund(bytes32 missionKey, address funder) external onlyRole(RESOLVER_ROLE) nonReentrant {
+    ///         Paused with the releases: a stolen resolver key cannot empty slots to their funders
+    ///         while the guardian investigates (the funders' own exits stay open).
+    function refund(bytes32 missionKey, address funder) external onlyRole(RESOLVER_ROLE) whenNotPaused nonReentrant {
         Deposit memory d = _take(missionKey, funder);
         emit Refunded(missionKey, funder, d.token, d.amount);
         _pay(missionKey, d.token, funder, d.amount);
@@ -350,12 +492,18 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
     }
 
     /// @notice The funder's own exit, without the operator: a slot unreleased at its refund-after
-    ///         time, or — while a governance change is pending — a slot funded before it was proposed.
+    ///         time, or — while a governance change is pending — a slot funded before it was proposed
+    ///         and without a live release proposal older than the change (a reward already proposed
+    ///         to its winner is not taken back because the resolver rotates).
     function selfRefund(bytes32 missionKey) external nonReentrant {
+        Proposal memory p = _proposals[missionKey][msg.sender];
         Deposit memory d = _take(missionKey, msg.sender);
         if (block.timestamp < d.refundAfter) {
             uint64 since = governancePendingSince();
             if (since == 0 || d.fundedAt > since) revert RefundNotYet(d.refundAfter);
+            if (p.executableAt != 0 && p.epoch == resolverEpoch && p.proposedAt <= since) {
+                revert ProposalPredatesChange(p.proposedAt, since);
+            }
         }
         emit SelfRefunded(missionKey, msg.sender, d.token, d.amount);
         _pay(missionKey, d.token, msg.sender, d.amount);
@@ -382,6 +530,12 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
 
     function fundedAtOf(bytes32 missionKey, address funder) external view returns (uint64) {
         return _deposits[missionKey][funder].fundedAt;
+    }
+
+    /// @notice The slot's instance (its funding nonce, 0 when empty) and signed-only time.
+    function slotOf(bytes32 missionKey, address funder) external view returns (uint64 fundingNonce, uint64 signedOnlyUntil) {
+        Deposit memory d = _deposits[missionKey][funder];
+        return (d.nonce, d.signedOnlyUntil);
     }
 
     // ── Governance ───────────────────────────────────────────────────────────────────────────
@@ -446,6 +600,8 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
         if (block.timestamp < pendingResolverAt) revert ResolverNotReady(pendingResolverAt);
         _clearResolverProposal(false);
         _grantRole(RESOLVER_ROLE, r);
+        // The role changes hands: proposals of the office before it die (the new resolver re-proposes).
+        _bumpResolverEpoch();
         emit ResolverActivated(r);
     }
 
@@ -550,6 +706,30 @@ contract MissionEscrow is AccessControlDefaultAdminRules, ReentrancyGuard, Pausa
             held[token] += amount;
             emit Credited(missionKey, token, to, amount);
         }
+    }
+
+    /// @dev Books `total` in the current cap bucket, refusing it beyond the rolling cap.
+    function _useCap(address token, uint256 total) private {
+        uint256 available = releaseCapAvailable(token);
+        if (total > available) revert CapExceeded(token, total, available);
+        uint256 bucket = block.timestamp / (capPeriod / CAP_BUCKETS);
+        CapBucket storage b = _capBuckets[token][bucket % (CAP_BUCKETS + 1)];
+        if (b.index != bucket) {
+            b.index = uint64(bucket);
+            b.used = uint192(total);
+        } else {
+            b.used += uint192(total);
+        }
+    }
+
+    function _bumpResolverEpoch() private {
+        emit ResolverEpochChanged(++resolverEpoch);
+    }
+
+    /// @dev A resolver revoked or renounced takes its pending proposals with it.
+    function _revokeRole(bytes32 role, address account) internal override returns (bool revoked) {
+        revoked = super._revokeRole(role, account);
+        if (revoked && role == RESOLVER_ROLE) _bumpResolverEpoch();
     }
 
     function _clearResolverProposal(bool cancelled) private {

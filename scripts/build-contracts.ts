@@ -135,7 +135,8 @@ export const artifactFile = (contractName: string): string => path.join(ARTIFACT
  */
 export const SERVER_ABIS: Record<string, string> = {
   MissionEscrow: path.join(ROOT, "src", "lib", "abi", "mission-escrow.ts"),
-  // The previous escrow version: the server still reads and pays escrows deployed before v3.
+  // Previous escrow versions: the server still reads and pays escrows deployed before v4.
+  MissionEscrowV3: path.join(ROOT, "src", "lib", "abi", "mission-escrow-v3.ts"),
   MissionEscrowV2: path.join(ROOT, "src", "lib", "abi", "mission-escrow-v2.ts"),
 };
 

@@ -66,6 +66,8 @@ export function publicChainProblems(chainId: number, input: DeployInput): string
 export async function deployEscrow(input: DeployInput): Promise<{
   chain_id: number;
   escrow: Address;
+  /** The MissionEscrow version deployed (OABP_ESCROW_VERSION). */
+  version: "4";
   deployment_block: number;
   test_token: Address | null;
   admin: Address;
@@ -117,6 +119,9 @@ export async function deployEscrow(input: DeployInput): Promise<{
   const adminDelay = input.adminDelay ?? ADMIN_DELAY_FLOOR;
   const releaseDelay = input.releaseDelay ?? 86_400;
   const capPeriod = input.capPeriod ?? 86_400;
+  // Contract v4's rolling cap books buckets of capPeriod / 4 (docs/base-rail.md "Trust model (contract v4)").
+  if (capPeriod <= 0 || capPeriod % 4 !== 0)
+    throw new Error(`OABP_ESCROW_CAP_PERIOD must be a positive multiple of 4 (got ${capPeriod})`);
   const caps: Record<string, bigint> = { ...(input.caps ?? {}) };
   if (testToken && caps[testToken] === undefined) caps[testToken] = TEST_TOKEN_CAP;
   const escrow = await deploy("MissionEscrow", [
@@ -134,6 +139,7 @@ export async function deployEscrow(input: DeployInput): Promise<{
   return {
     chain_id: chainId,
     escrow: escrow.address,
+    version: "4" as const,
     deployment_block: escrow.block,
     test_token: testToken,
     admin,

@@ -349,10 +349,11 @@ export const SETTINGS = {
   },
   /** The configured escrow's MissionEscrow version (how its payouts are called). */
   OABP_ESCROW_VERSION: {
-    schema: z.enum(["2", "3"]).default("3"),
-    shown: "`3`",
+    schema: z.enum(["2", "3", "4"]).default("4"),
+    shown: "`4`",
     doc:
-      "MissionEscrow version of `OABP_ESCROW_ADDRESS` (`2`: paid with v2's `release`/`refund`); a retired " +
+      "MissionEscrow version of `OABP_ESCROW_ADDRESS` (`2`: paid with v2's `release`/`refund`; `3`: " +
+      "v3's unbound release signature); a retired " +
       "contract names its own in `OABP_ESCROW_RETIRED`",
   },
   /** Older escrow contracts that still hold slots (docs/base-rail.md "Migrating to a new escrow"). */
@@ -362,7 +363,7 @@ export const SETTINGS = {
         z.object({
           address: hexAddress.transform((a) => a.toLowerCase()),
           start_block: z.number().int().min(0),
-          version: z.enum(["2", "3"]),
+          version: z.enum(["2", "3", "4"]),
         }),
       ),
     ).default([]),

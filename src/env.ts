@@ -101,9 +101,9 @@ export interface BaseRailConfig {
   chainId: number;
   escrow: string; // lower-case
   /** OABP_ESCROW_VERSION: how the configured escrow is called. */
-  escrowVersion: "2" | "3";
+  escrowVersion: "2" | "3" | "4";
   /** Retired contracts still holding slots (OABP_ESCROW_RETIRED), lower-case addresses. */
-  retired: { address: string; startBlock: number; version: "2" | "3" }[];
+  retired: { address: string; startBlock: number; version: "2" | "3" | "4" }[];
   /** null: this process never signs (settlement runs in `npm run worker`). */
   resolverKey: Secret | null;
   /** The resolver's address (from the key, or OABP_RESOLVER_ADDRESS), lower-case; null: derive it from the key. */

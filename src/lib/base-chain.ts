@@ -17,17 +17,23 @@ import {
 } from "viem";
 import type { BaseRailConfig, ChainDepth } from "../env";
 import { missionEscrowAbi } from "./abi/mission-escrow";
+import { missionEscrowV3Abi } from "./abi/mission-escrow-v3";
 import { missionEscrowV2Abi } from "./abi/mission-escrow-v2";
 import { errorText, isTransportError, revertOf } from "./chain-errors";
 import { processMetrics } from "./metrics";
 import { localSigner, remoteSigner, SignerUnavailableError, type ResolverSigner } from "./resolver-signer";
-import { releaseTypedData, verifyReleaseLocally, type ReleasePlan } from "./release-typed-data";
+import { releaseTypedData, verifyReleaseLocally, type ReleasePlan, type SlotInstance } from "./release-typed-data";
 
 export { isTransportError, revertOf };
 
 // The base rail's chain port (docs/style.md "Chain behind a port"): every RPC call of the escrow
 // watcher and the settlement worker goes through here, so the rest of the code sees plain data
 // and three failure kinds (unreachable RPC, revert, not found) rather than viem's error zoo.
+
+const ZERO_HASH = `0x${"0".repeat(64)}` as const;
+
+/** A MissionEscrow version the server calls (docs/base-rail.md "Migrating to a new escrow"). */
+export type EscrowVersion = "2" | "3" | "4";
 
 /** The RPC did not answer (down, timeout, 5xx): callers keep their state and retry later. */
 export class RpcUnavailableError extends Error {
@@ -90,7 +96,7 @@ export type EscrowCall = (
 /** One escrow contract the server follows: the configured one (current) and retired ones still holding slots. */
 export interface EscrowContract {
   address: string; // lower-case
-  version: "2" | "3";
+  version: EscrowVersion;
   current: boolean;
   /** First block to scan (OABP_ESCROW_RETIRED start_block; OABP_ESCROW_START_BLOCK for the current one). */
   startBlock: number | undefined;
@@ -150,7 +156,7 @@ export interface BaseChain {
   /** Every contract followed: the configured one first, then the retired ones. */
   readonly contracts: EscrowContract[];
   /** The MissionEscrow version of a followed contract (default: the configured one's); how its payouts are called. */
-  versionOf(address?: string | null): "2" | "3";
+  versionOf(address?: string | null): EscrowVersion;
   readonly resolver: string;
   /** False in a process without the resolver key (the API beside `npm run worker`): it never signs. */
   readonly canSign: boolean;
@@ -199,6 +205,12 @@ export interface BaseChain {
     contract?: string | undefined;
     maxBlocks?: number;
   }): Promise<string | null>;
+  /**
+   * A v4 slot's instance as the contract holds it now (slotOf, depositOf) and the deadline a
+   * release signature carries (the slot's refund-after; docs/decisions.md "Contract v4"); null when
+   * the slot is empty or its contract is not v4.
+   */
+  slotInstance(missionKey: Hex, funder: string, contract?: string): Promise<SlotInstance | null>;
   /** Does `signature` carry the funder's consent to this release on `escrow` (EOA, or ERC-1271 through the RPC)? */
   verifyRelease(escrow: string, plan: ReleasePlan, signature: Hex): Promise<boolean>;
   sign(
@@ -224,8 +236,9 @@ async function rpc<T>(f: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The ABI a contract version is called with: a retired v2 contract keeps v2's release/refund. */
-const abiOf = (version: string | undefined) => (version === "2" ? missionEscrowV2Abi : missionEscrowAbi);
+/** The ABI a contract version is called with: a retired v2 or v3 contract keeps its own calls. */
+const abiOf = (version: string | undefined) =>
+  version === "2" ? missionEscrowV2Abi : version === "3" ? missionEscrowV3Abi : missionEscrowAbi;
 
 function callData(call: EscrowCall, version?: string): Hex {
   if (call.kind === "refund")
@@ -242,12 +255,21 @@ function callData(call: EscrowCall, version?: string): Hex {
     call.fee,
   ] as const;
   if (call.kind === "releaseV2") return encodeFunctionData({ abi: missionEscrowV2Abi, functionName: "release", args });
-  if (call.kind === "releaseSigned")
+  if (call.kind === "releaseSigned" && version === "3")
     return encodeFunctionData({
-      abi: missionEscrowAbi,
+      abi: missionEscrowV3Abi,
       functionName: "releaseSigned",
       args: [...args, call.signature],
     });
+  if (call.kind === "releaseSigned") {
+    // v4: the consent carries its deadline (resolved from the chain by withDeadline before this).
+    if (call.slot === undefined) throw new Error("a v4 signed release needs its slot's deadline");
+    return encodeFunctionData({
+      abi: missionEscrowAbi,
+      functionName: "releaseSigned",
+      args: [...args, { deadline: call.slot.deadline, signature: call.signature }],
+    });
+  }
   return encodeFunctionData({
     abi: missionEscrowAbi,
     functionName: call.kind === "propose" ? "proposeRelease" : "executeRelease",
@@ -302,7 +324,7 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
     chainId: cfg.chainId,
     escrow: cfg.escrow,
     contracts: r.contracts,
-    versionOf: (address) => r.versionOf(address ?? cfg.escrow) ?? cfg.escrowVersion ?? "3",
+    versionOf: (address) => r.versionOf(address ?? cfg.escrow) ?? cfg.escrowVersion ?? "4",
     resolver: r.resolver,
     canSign: account !== null,
     ...stateReads(r),
@@ -320,14 +342,14 @@ interface Rail {
   escrow: Address;
   resolver: Address;
   contracts: EscrowContract[];
-  versionOf(address: string | undefined): "2" | "3" | undefined;
+  versionOf(address: string | undefined): EscrowVersion | undefined;
   /** The contract a settlement call goes to: the slot's, default the configured one. */
   target(call: { escrow?: string | undefined }): Address;
 }
 
 function railOf(cfg: BaseRailConfig, account: ResolverSigner | null): Rail {
   const contracts: EscrowContract[] = [
-    { address: cfg.escrow, version: cfg.escrowVersion ?? "3", current: true, startBlock: cfg.startBlock },
+    { address: cfg.escrow, version: cfg.escrowVersion ?? "4", current: true, startBlock: cfg.startBlock },
     ...(cfg.retired ?? []).map((r) => ({
       address: r.address,
       version: r.version,
@@ -448,6 +470,19 @@ function receiptReads(r: Rail) {
           args: [missionKey, toAddress(funder)],
         }),
       );
+      const address = toAddress(contract ?? escrow);
+      if (hash !== ZERO_HASH && (r.versionOf(address) ?? r.cfg.escrowVersion ?? "4") === "4") {
+        // v4: a proposal of an earlier resolver epoch cannot execute and may be replaced — none.
+        const [, , live] = await rpc(() =>
+          client.readContract({
+            address,
+            abi: missionEscrowAbi,
+            functionName: "proposalEpochOf",
+            args: [missionKey, toAddress(funder)],
+          }),
+        );
+        if (!live) return { hash: ZERO_HASH, executableAt: 0 };
+      }
       return { hash: hash.toLowerCase(), executableAt: Number(executableAt) };
     },
   } satisfies Partial<BaseChain>;
@@ -600,9 +635,36 @@ function payoutCalls(r: Rail, account: ResolverSigner | null) {
       );
     return account;
   };
-  const dataOf = (call: EscrowCall) => callData(call, r.versionOf(call.escrow ?? cfg.escrow));
+  const versionOf = (call: EscrowCall) => r.versionOf(call.escrow ?? cfg.escrow) ?? cfg.escrowVersion ?? "4";
+  const dataOf = (call: EscrowCall) => callData(call, versionOf(call));
+  /** A v4 signed release names its deadline: the slot's refund-after, read once from the chain. */
+  const withDeadline = async (call: EscrowCall): Promise<EscrowCall> => {
+    if (call.kind !== "releaseSigned" || call.slot || versionOf(call) !== "4") return call;
+    const refundAfter = await rpc(() =>
+      client.readContract({
+        address: r.target(call),
+        abi: missionEscrowAbi,
+        functionName: "refundAfterOf",
+        args: [call.missionKey, toAddress(call.funder)],
+      }),
+    );
+    return { ...call, slot: { token: "", fundingNonce: 0n, deadline: refundAfter } };
+  };
   return {
-    async estimate(call: EscrowCall): Promise<Estimate> {
+    async slotInstance(missionKey: Hex, funder: string, contract?: string) {
+      const address = toAddress(contract ?? cfg.escrow);
+      if ((r.versionOf(address) ?? cfg.escrowVersion ?? "4") !== "4") return null;
+      const args = [missionKey, toAddress(funder)] as const;
+      const [[nonce], [token, amount], refundAfter] = await Promise.all([
+        rpc(() => client.readContract({ address, abi: missionEscrowAbi, functionName: "slotOf", args })),
+        rpc(() => client.readContract({ address, abi: missionEscrowAbi, functionName: "depositOf", args })),
+        rpc(() => client.readContract({ address, abi: missionEscrowAbi, functionName: "refundAfterOf", args })),
+      ]);
+      if (amount === 0n) return null;
+      return { token: token.toLowerCase(), fundingNonce: BigInt(nonce), deadline: BigInt(refundAfter) };
+    },
+    async estimate(call0: EscrowCall): Promise<Estimate> {
+      const call = await withDeadline(call0);
       try {
         const gas = await client.estimateGas({
           account: resolver,
@@ -631,16 +693,17 @@ function payoutCalls(r: Rail, account: ResolverSigner | null) {
           ...releaseTypedData(cfg.chainId, contract, plan),
           address: toAddress(plan.funder),
           signature,
-        }),
+        } as unknown as Parameters<typeof client.verifyTypedData>[0]),
       ).catch((err: unknown) => {
         if (err instanceof RpcUnavailableError) throw err;
         return false; // the wallet's check reverted: not its signature
       });
     },
     async sign(
-      call: EscrowCall,
+      call0: EscrowCall,
       p: { nonce: number; gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
     ) {
+      const call = await withDeadline(call0);
       const raw = await signer()
         .signTransaction({
           type: "eip1559",

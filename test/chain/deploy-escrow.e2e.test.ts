@@ -93,7 +93,7 @@ describe("escrow:deploy on Base and Base Sepolia", () => {
         functionName: functionName as never,
         args: args as never,
       }) as Promise<T>;
-    expect(await read("version")).toBe("3");
+    expect(await read("version")).toBe("4");
     expect(await read("defaultAdmin")).toBe(who(3));
     expect(await read("defaultAdminDelay")).toBe(3 * 86_400);
     expect(await read("hasRole", [keccak256(toBytes("GUARDIAN_ROLE")), who(4)])).toBe(true);

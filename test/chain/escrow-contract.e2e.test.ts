@@ -25,7 +25,7 @@ import {
 } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
+import { missionEscrowV3Abi as missionEscrowAbi } from "../../src/lib/abi/mission-escrow-v3";
 import { startAnvil, type Anvil } from "../helpers/anvil";
 import { CAP_PERIOD, GUARDIAN_INDEX, RELEASE_DELAY, signReleaseWith } from "../helpers/escrow-chain";
 
@@ -211,7 +211,7 @@ beforeAll(async () => {
   usdc = getAddress(await anvil.deploy("TestUSDC"));
   rt = getAddress(await anvil.deploy("ReentrantToken"));
   escrow = getAddress(
-    await anvil.deploy("MissionEscrow", [
+    await anvil.deploy("MissionEscrowV3", [
       A.admin,
       A.resolver,
       guardian.address,

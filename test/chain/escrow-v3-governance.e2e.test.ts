@@ -1,6 +1,6 @@
 import { getAddress, parseEventLogs, type Hex } from "viem";
 import { describe, expect, it } from "vitest";
-import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
+import { missionEscrowV3Abi as missionEscrowAbi } from "../../src/lib/abi/mission-escrow-v3";
 import { ADMIN_DELAY, CAP_PERIOD, RELEASE_DELAY, type EscrowChain } from "../helpers/escrow-chain";
 import {
   DEFAULT_ADMIN_ROLE,

@@ -1,6 +1,6 @@
 import { encodeFunctionData, erc20Abi, getAddress, hashTypedData, parseEventLogs, type Address, type Hex } from "viem";
 import { describe, expect, it } from "vitest";
-import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
+import { missionEscrowV3Abi as missionEscrowAbi } from "../../src/lib/abi/mission-escrow-v3";
 import { CAP_PERIOD, RELEASE_DELAY, RELEASE_TYPES, USDC_RELEASE_CAP, type EscrowChain } from "../helpers/escrow-chain";
 import { U, escrowAs, expectRevert, extraAccount, mined, missionKey, now, useV3Chain } from "../helpers/escrow-v3";
 

@@ -56,7 +56,7 @@ it(
       encodeFunctionData({
         abi: escrowFundAbi,
         functionName: "fundUntil",
-        args: [key, chain.usdc, amount, spamFee, refundAfter],
+        args: [key, chain.usdc, amount, spamFee, refundAfter, 0n], // contract v4: no signed-only time
       });
     const keyA = keccak256(toHex("mis_gas_race_a"));
     const keyB = keccak256(toHex("mis_gas_race_b"));

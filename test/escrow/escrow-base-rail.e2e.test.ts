@@ -101,7 +101,7 @@ describe("base rail end to end (anvil, chain id 8453)", () => {
         mission_key: key,
         funder: creator.address,
         typed_data: {
-          domain: { name: "MissionEscrow", version: "3", chainId: 8453, verifyingContract: chain.escrow.toLowerCase() },
+          domain: { name: "MissionEscrow", version: "4", chainId: 8453, verifyingContract: chain.escrow.toLowerCase() },
           types: { Release: expect.any(Array) },
           primaryType: "Release",
           message: {
@@ -110,6 +110,10 @@ describe("base rail end to end (anvil, chain id 8453)", () => {
             recipients: [winner.address],
             amounts: [(REWARD - FEE).toString()],
             fee: FEE.toString(),
+            // Contract v4: the slot's token, its instance and the deadline (the slot's refund-after).
+            token: chain.usdc.toLowerCase(),
+            fundingNonce: "1",
+            deadline: expect.stringMatching(/^\d+$/),
           },
         },
       },

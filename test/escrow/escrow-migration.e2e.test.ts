@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Address, Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
+import { missionEscrowV3Abi as missionEscrowAbi } from "../../src/lib/abi/mission-escrow-v3";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
@@ -30,7 +30,7 @@ let chain: EscrowChain;
 let db: TestDatabase;
 const apps: TestApp[] = [];
 beforeAll(async () => {
-  chain = await startEscrowChain();
+  chain = await startEscrowChain({ version: "3" }); // v2 → v3 (v3 → v4: escrow-v4.e2e.test.ts)
   db = await createTestDatabase();
 });
 afterAll(async () => {
@@ -60,7 +60,7 @@ async function deployCurrent(): Promise<Address> {
     [chain.usdc],
     [10n ** 15n],
   ];
-  return chain.anvil.deploy("MissionEscrow", arity === 5 ? v2 : v3);
+  return chain.anvil.deploy("MissionEscrowV3", arity === 5 ? v2 : v3);
 }
 
 async function logs(escrow: Address, eventName: "Released" | "Refunded", key: Hex) {

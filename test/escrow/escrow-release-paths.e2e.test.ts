@@ -15,7 +15,7 @@ import {
   type EscrowChain,
 } from "../helpers/escrow-chain";
 
-// The two release paths of MissionEscrow v3 end to end (HTTP, the settlement worker's tick, anvil;
+// The two release paths of MissionEscrow v4 end to end (HTTP, the settlement worker's tick, anvil;
 // docs/base-rail.md "Release paths"): a creator_judges award the creator signed pays at once
 // (releaseSigned); an unsigned one is proposed and paid only after the challenge window; a
 // guardian's cancel parks the payout (never a refund) until the operator retries; and the
@@ -78,7 +78,7 @@ async function eventsOf(missionId: string) {
   return rows.map((e) => ({ type: e.type, data: JSON.parse(e.data) as Record<string, unknown> }));
 }
 
-describe("release paths (contract v3)", () => {
+describe("release paths (contract v4)", () => {
   it("(a) a creator_judges award with the creator's signature pays at once through releaseSigned", async () => {
     const { creator, m, key, winner, subId } = await missionWithSubmission();
     const { award } = await signedAward(t, creator, m.id, { winners: [{ submission_id: subId }] });
@@ -243,7 +243,14 @@ describe("release paths (contract v3)", () => {
       address: chain.escrow,
       abi: missionEscrowAbi,
       functionName: "releaseSigned",
-      args: [key, creator.address as Hex, [attacker.address as Hex], [REWARD - FEE], FEE, sig],
+      args: [
+        key,
+        creator.address as Hex,
+        [attacker.address as Hex],
+        [REWARD - FEE],
+        FEE,
+        { deadline: BigInt(release.typed_data.message.deadline!), signature: sig },
+      ],
       chain: chain.anvil.chain,
       account: chain.resolver,
     });

@@ -12,31 +12,33 @@ export interface TypedRelease {
     domain: { name: string; version: string; chainId: number; verifyingContract: string };
     types: { Release: { name: string; type: string }[] };
     primaryType: "Release";
-    message: { missionKey: string; funder: string; recipients: string[]; amounts: string[]; fee: string };
+    message: {
+      missionKey: string;
+      funder: string;
+      recipients: string[];
+      amounts: string[];
+      fee: string;
+      /** Contract v4: the slot's token, funding nonce and the signature's deadline. */
+      token?: string;
+      fundingNonce?: string;
+      deadline?: string;
+    };
   };
 }
 
-/** Signs one typed release (amounts as bigint, as viem needs them). */
+/** Signs one typed release with the types the server sent (v3 or v4; numbers as bigint, as viem needs them). */
 export function signTyped(account: PrivateKeyAccount, r: TypedRelease): Promise<Hex> {
-  const { domain, message } = r.typed_data;
+  const { domain, message, types } = r.typed_data;
   return account.signTypedData({
     domain: { ...domain, verifyingContract: domain.verifyingContract as Hex },
-    types: {
-      Release: [
-        { name: "missionKey", type: "bytes32" },
-        { name: "funder", type: "address" },
-        { name: "recipients", type: "address[]" },
-        { name: "amounts", type: "uint256[]" },
-        { name: "fee", type: "uint256" },
-      ],
-    },
+    types: { Release: types.Release },
     primaryType: "Release",
     message: {
-      missionKey: message.missionKey as Hex,
-      funder: message.funder as Hex,
-      recipients: message.recipients as Hex[],
+      ...message,
       amounts: message.amounts.map(BigInt),
       fee: BigInt(message.fee),
+      ...(message.fundingNonce !== undefined && { fundingNonce: BigInt(message.fundingNonce) }),
+      ...(message.deadline !== undefined && { deadline: BigInt(message.deadline) }),
     },
   });
 }

@@ -11,14 +11,15 @@ import {
 } from "viem";
 import { mnemonicToAccount, type HDAccount, type PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll } from "vitest";
-import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
+import { missionEscrowAbi as missionEscrowV4Abi } from "../../src/lib/abi/mission-escrow";
+import { missionEscrowV3Abi as missionEscrowAbi } from "../../src/lib/abi/mission-escrow-v3";
 import { startAnvil, type Anvil } from "./anvil";
 
 // A local Base (anvil, chain id 8453) with TestUSDC and MissionEscrow deployed, for the base-rail
 // tests. `--slots-in-an-epoch 2` makes anvil's "safe" head latest − 2 and "finalized" latest − 4,
 // so the server's default confirmation policy (safe / finalized) is exercised as configured.
-// The escrow is contract v3 (docs/base-rail.md "Trust model"): a guardian, a short challenge window
-// for the delayed release path and a per-period cap for TestUSDC.
+// The escrow is contract v3 or v4 (`version`; docs/base-rail.md "Trust model"): a guardian, a short
+// challenge window for the delayed release path and a per-period cap for TestUSDC.
 
 const MNEMONIC = "test test test test test test test test test test test junk";
 export const FEE_CAP_BPS = 100;
@@ -33,7 +34,7 @@ export const USDC_RELEASE_CAP = 1_000_000_000_000n;
 /** Mnemonic index of the guardian (outside anvil's ten pre-funded accounts; given gas at start). */
 export const GUARDIAN_INDEX = 10;
 
-/** EIP-712 `Release` of contract v3 (contracts/MissionEscrow.sol, path 1). */
+/** EIP-712 `Release` of contract v3 (contracts/legacy/MissionEscrowV3.sol, path 1). */
 export const RELEASE_TYPES = {
   Release: [
     { name: "missionKey", type: "bytes32" },
@@ -44,6 +45,20 @@ export const RELEASE_TYPES = {
   ],
 } as const;
 
+/** EIP-712 `Release` of contract v4 (contracts/MissionEscrow.sol, path 1): bound to the slot's token, instance and a deadline. */
+export const RELEASE_TYPES_V4 = {
+  Release: [
+    { name: "missionKey", type: "bytes32" },
+    { name: "funder", type: "address" },
+    { name: "token", type: "address" },
+    { name: "fundingNonce", type: "uint256" },
+    { name: "recipients", type: "address[]" },
+    { name: "amounts", type: "uint256[]" },
+    { name: "fee", type: "uint256" },
+    { name: "deadline", type: "uint256" },
+  ],
+} as const;
+
 export interface ReleaseTerms {
   missionKey: Hex;
   /** The slot's funder; defaults to the signing account's address (an ERC-1271 wallet names itself here). */
@@ -51,6 +66,27 @@ export interface ReleaseTerms {
   recipients: Address[];
   amounts: bigint[];
   fee: bigint;
+}
+
+/** A v4 release's extra terms: the slot's token and funding nonce, and the signature's deadline (unix s). */
+export interface ReleaseTermsV4 extends ReleaseTerms {
+  token: Address;
+  fundingNonce: bigint;
+  deadline: bigint;
+}
+
+/** The funder's EIP-712 signature of a v4 release. */
+export function signReleaseV4With(
+  account: PrivateKeyAccount | HDAccount,
+  domain: { chainId: number; escrow: Address },
+  terms: ReleaseTermsV4,
+): Promise<Hex> {
+  return account.signTypedData({
+    domain: { name: "MissionEscrow", version: "4", chainId: domain.chainId, verifyingContract: domain.escrow },
+    types: RELEASE_TYPES_V4,
+    primaryType: "Release",
+    message: { ...terms, funder: terms.funder ?? account.address },
+  });
 }
 
 /** The funder's EIP-712 signature over a release (viem signTypedData), as the board and client make it. */
@@ -95,11 +131,13 @@ export interface EscrowChain {
   increaseTime(seconds: number): Promise<void>;
   /** A wallet client of `account` on this chain. */
   wallet(account: PrivateKeyAccount | HDAccount): WalletClient<Transport, Chain, PrivateKeyAccount | HDAccount>;
-  /** Deploys another MissionEscrow v3 with this chain's roles and settings (`over`: a different fee cap). */
-  deployEscrow(over?: { feeCapBps?: number }): Promise<Address>;
+  /** The escrow's contract version ("3": contracts/legacy/MissionEscrowV3.sol, "4": contracts/MissionEscrow.sol). */
+  version: "3" | "4";
+  /** Deploys another escrow of this chain's version (`over.version`: another) with its roles and settings (`over`: a different fee cap). */
+  deployEscrow(over?: { feeCapBps?: number; version?: "3" | "4" }): Promise<Address>;
   /** Deploys the previous contract (v2, contracts/legacy/MissionEscrowV2.sol) with this chain's admin, resolver and treasury. */
   deployEscrowV2(): Promise<Address>;
-  /** `funder`'s EIP-712 signature of a release on this escrow (`opts.escrow`: another deployment). */
+  /** `funder`'s EIP-712 signature of a v3 release on this escrow (`opts.escrow`: another deployment). */
   signRelease(funder: PrivateKeyAccount | HDAccount, terms: ReleaseTerms, opts?: { escrow?: Address }): Promise<Hex>;
   mint(to: Address, amount: bigint, token?: Address): Promise<void>;
   /**
@@ -111,7 +149,7 @@ export interface EscrowChain {
     missionKey: Hex,
     amount: bigint,
     spamFee: bigint,
-    opts?: { token?: Address; escrow?: Address; refundAfter?: bigint },
+    opts?: { token?: Address; escrow?: Address; refundAfter?: bigint; signedOnlyUntil?: bigint; version?: "3" | "4" },
   ): Promise<Hex>;
   usdcBalance(who: string): Promise<bigint>;
   ethBalance(who: string): Promise<bigint>;
@@ -122,7 +160,10 @@ export interface EscrowChain {
   stop(): Promise<void>;
 }
 
-export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string } = {}): Promise<EscrowChain> {
+export async function startEscrowChain(
+  opts: { rpcUrl?: (anvil: Anvil) => string; version?: "3" | "4" } = {},
+): Promise<EscrowChain> {
+  const version = opts.version ?? "4";
   const anvil = await startAnvil({ chainId: 8453, args: ["--slots-in-an-epoch", "2"] });
   const admin = mnemonicToAccount(MNEMONIC, { addressIndex: 0 });
   const resolver = mnemonicToAccount(MNEMONIC, { addressIndex: 1 });
@@ -130,8 +171,8 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
   const guardian = mnemonicToAccount(MNEMONIC, { addressIndex: GUARDIAN_INDEX });
   const resolverKey = `0x${Buffer.from(resolver.getHdKey().privateKey!).toString("hex")}` as Hex;
   const usdc = await anvil.deploy("TestUSDC");
-  const deployEscrow = (over: { feeCapBps?: number } = {}) =>
-    anvil.deploy("MissionEscrow", [
+  const deployEscrow = (over: { feeCapBps?: number; version?: "3" | "4" } = {}) =>
+    anvil.deploy((over.version ?? version) === "4" ? "MissionEscrow" : "MissionEscrowV3", [
       admin.address,
       resolver.address,
       guardian.address,
@@ -171,6 +212,7 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
     anvil,
     usdc,
     escrow,
+    version,
     admin,
     resolver,
     resolverKey,
@@ -180,6 +222,7 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
       OABP_RPC_URL: opts.rpcUrl ? opts.rpcUrl(anvil) : anvil.rpcUrl,
       OABP_CHAIN_ID: "8453",
       OABP_ESCROW_ADDRESS: escrow,
+      OABP_ESCROW_VERSION: version,
       OABP_RESOLVER_KEY: resolverKey,
       OABP_ESCROW_START_BLOCK: "0",
       OABP_RPC_TIMEOUT_MS: "2000",
@@ -214,8 +257,22 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
           args: [o.escrow ?? escrow, amount + spamFee],
         }),
       );
-      const hash =
-        o.refundAfter === undefined
+      const v4 = (o.version ?? version) === "4";
+      const hash = v4
+        ? await w.writeContract({
+            address: o.escrow ?? escrow,
+            abi: missionEscrowV4Abi,
+            functionName: "fundUntil",
+            args: [
+              missionKey,
+              token,
+              amount,
+              spamFee,
+              o.refundAfter ?? (await pc.getBlock()).timestamp + 365n * 86_400n,
+              o.signedOnlyUntil ?? 0n,
+            ],
+          })
+        : o.refundAfter === undefined
           ? await w.writeContract({
               address: o.escrow ?? escrow,
               abi: missionEscrowAbi,
@@ -257,12 +314,12 @@ export async function startEscrowChain(opts: { rpcUrl?: (anvil: Anvil) => string
  */
 export function useEscrowApp(
   ready: (chain: EscrowChain, t: import("./app").TestApp) => void,
-  opts: { env?: Record<string, string> } = {},
+  opts: { env?: Record<string, string>; version?: "3" | "4" } = {},
 ): void {
   let chain: EscrowChain | undefined;
   let t: import("./app").TestApp | undefined;
   beforeAll(async () => {
-    chain = await startEscrowChain();
+    chain = await startEscrowChain({ version: opts.version });
     // Loaded here, like the helpers below: files that only need the chain don't load the app.
     const { makeTestApp } = await import("./app");
     t = await makeTestApp(chain.env(opts.env));

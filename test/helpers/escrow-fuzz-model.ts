@@ -1,6 +1,6 @@
 import type { Address, Hex } from "viem";
 
-// The reference model of contract v3 the invariant suite (test/helpers/escrow-fuzz.ts) checks the
+// The reference model of contract v3 and v4 (`cfg.v4`) the invariant suite (test/helpers/escrow-fuzz.ts) checks the
 // chain against. Every rule is written from docs/base-rail.md "Trust model" and the contract spec,
 // not from the contract's code: `allowed*` says whether a call may succeed, `apply*` what it must do.
 // A success the model does not allow is a violation; so is any balance, credit or held total that
@@ -11,6 +11,10 @@ export interface Slot {
   amount: bigint;
   refundAfter: bigint;
   fundedAt: bigint;
+  /** v4: before it the slot cannot be proposed (0: none). */
+  signedOnlyUntil: bigint;
+  /** v4: the slot instance (count of fundings of this key and funder). */
+  nonce: bigint;
 }
 export interface Terms {
   recipients: A[];
@@ -31,13 +35,23 @@ export interface ModelConfig {
   releaseDelay: bigint;
   capPeriod: bigint;
   cap: bigint;
+  /** Contract v4's rules (docs/base-rail.md "Trust model (contract v4)"). */
+  v4: boolean;
 }
+
+/** v4: the rolling cap's buckets per capPeriod. */
+export const CAP_BUCKETS = 4n;
 
 export class EscrowModel {
   time = 0n;
   slots = new Map<string, Slot>();
   released = new Set<Hex>();
-  proposals = new Map<string, { terms: string; executableAt: bigint }>();
+  proposals = new Map<string, { terms: string; executableAt: bigint; proposedAt: bigint; epoch: bigint }>();
+  /** v4: fundings per (key, funder), the resolver epoch, the cap's buckets, spent EIP-3009 nonces. */
+  fundings = new Map<string, bigint>();
+  epoch = 0n;
+  buckets = new Map<bigint, bigint>();
+  authUsed = new Set<string>();
   credits = new Map<A, bigint>();
   bal = new Map<A, bigint>();
   allowance = new Map<A, bigint>();
@@ -64,6 +78,11 @@ export class EscrowModel {
   add = (m: Map<A, bigint>, a: A, v: bigint) => m.set(a, this.get(m, a) + v);
   slot = (key: Hex, funder: A) => this.slots.get(sk(key, funder));
   proposal = (key: Hex, funder: A) => this.proposals.get(sk(key, funder));
+  /** A proposal that can still execute (v4: of the current resolver epoch). */
+  liveProposal = (key: Hex, funder: A) => {
+    const p = this.proposal(key, funder);
+    return p && (!this.cfg.v4 || p.epoch === this.epoch) ? p : undefined;
+  };
 
   /** Σ live slots + Σ credits: what the contract owes. */
   held(): bigint {
@@ -92,8 +111,18 @@ export class EscrowModel {
 
   // ── Funding ─────────────────────────────────────────────────────────────────────────────
 
-  allowedFund(funder: A, key: Hex, amount: bigint, spam: bigint, refundAfter: bigint, permitOk: boolean): boolean {
-    const allowance = permitOk ? amount + spam : this.get(this.allowance, funder);
+  allowedFund(
+    funder: A,
+    key: Hex,
+    amount: bigint,
+    spam: bigint,
+    refundAfter: bigint,
+    permitOk: boolean,
+    signedOnlyUntil = 0n,
+    authorized = false,
+  ): boolean {
+    const allowance = permitOk || authorized ? amount + spam : this.get(this.allowance, funder);
+    if (this.cfg.v4 && (signedOnlyUntil > refundAfter || this.governancePendingSince() !== 0n)) return false;
     return (
       amount > 0n &&
       refundAfter > this.time &&
@@ -106,13 +135,24 @@ export class EscrowModel {
     );
   }
 
-  applyFund(funder: A, key: Hex, amount: bigint, spam: bigint, refundAfter: bigint, permitOk: boolean) {
+  applyFund(
+    funder: A,
+    key: Hex,
+    amount: bigint,
+    spam: bigint,
+    refundAfter: bigint,
+    permitOk: boolean,
+    signedOnlyUntil = 0n,
+    authorized = false,
+  ) {
     if (permitOk) {
       this.allowance.set(funder, amount + spam);
       this.add(this.permitNonce, funder, 1n);
     }
-    this.add(this.allowance, funder, -(amount + spam));
-    this.slots.set(sk(key, funder), { amount, refundAfter, fundedAt: this.time });
+    if (!authorized) this.add(this.allowance, funder, -(amount + spam));
+    const nonce = (this.fundings.get(sk(key, funder)) ?? 0n) + 1n;
+    this.fundings.set(sk(key, funder), nonce);
+    this.slots.set(sk(key, funder), { amount, refundAfter, fundedAt: this.time, signedOnlyUntil, nonce });
     this.add(this.bal, funder, -(amount + spam));
     this.add(this.bal, this.cfg.escrow, amount + spam);
     this.pay(this.cfg.treasury, spam);
@@ -131,8 +171,19 @@ export class EscrowModel {
     return total <= s.amount && t.fee <= (total * this.cfg.feeCapBps) / 10_000n;
   }
 
-  allowedReleaseSigned(caller: A, key: Hex, funder: A, t: Terms, signedByFunder: boolean): boolean {
-    return this.resolvers.has(caller) && !this.paused && signedByFunder && this.validRelease(key, funder, t);
+  /** `signed`: v4's bound fields as signed (the slot instance, the token, the deadline). */
+  allowedReleaseSigned(
+    caller: A,
+    key: Hex,
+    funder: A,
+    t: Terms,
+    signedByFunder: boolean,
+    signed?: { nonce: bigint; rightToken: boolean; deadline: bigint },
+  ): boolean {
+    if (!(this.resolvers.has(caller) && !this.paused && signedByFunder && this.validRelease(key, funder, t)))
+      return false;
+    if (!this.cfg.v4 || !signed) return true;
+    return signed.nonce === this.slot(key, funder)!.nonce && signed.rightToken && this.time <= signed.deadline;
   }
 
   applyRelease(key: Hex, funder: A, t: Terms) {
@@ -145,22 +196,36 @@ export class EscrowModel {
   }
 
   allowedPropose(caller: A, key: Hex, funder: A, t: Terms): boolean {
-    return (
-      this.resolvers.has(caller) && !this.paused && !this.proposal(key, funder) && this.validRelease(key, funder, t)
-    );
+    const ok =
+      this.resolvers.has(caller) &&
+      !this.paused &&
+      !this.liveProposal(key, funder) &&
+      this.validRelease(key, funder, t);
+    return ok && (!this.cfg.v4 || this.time >= this.slot(key, funder)!.signedOnlyUntil);
   }
 
   applyPropose(key: Hex, funder: A, t: Terms) {
-    this.proposals.set(sk(key, funder), { terms: termsId(t), executableAt: this.time + this.cfg.releaseDelay });
+    this.proposals.set(sk(key, funder), {
+      terms: termsId(t),
+      executableAt: this.time + this.cfg.releaseDelay,
+      proposedAt: this.time,
+      epoch: this.epoch,
+    });
   }
 
+  /** v3: a fixed window; v4: the current bucket and the CAP_BUCKETS before it. */
   capAvailable(): bigint {
-    const used = this.capWindow === this.time / this.cfg.capPeriod ? this.capUsed : 0n;
+    let used: bigint;
+    if (this.cfg.v4) {
+      const current = this.time / (this.cfg.capPeriod / CAP_BUCKETS);
+      used = 0n;
+      for (const [b, u] of this.buckets) if (b + CAP_BUCKETS >= current) used += u;
+    } else used = this.capWindow === this.time / this.cfg.capPeriod ? this.capUsed : 0n;
     return this.cfg.cap > used ? this.cfg.cap - used : 0n;
   }
 
   allowedExecute(key: Hex, funder: A, t: Terms): boolean {
-    const p = this.proposal(key, funder);
+    const p = this.liveProposal(key, funder);
     if (this.paused || !p || p.terms !== termsId(t) || this.time < p.executableAt) return false;
     if (!this.validRelease(key, funder, t)) return false;
     return t.amounts.reduce((x, y) => x + y, 0n) + t.fee <= this.capAvailable();
@@ -168,6 +233,11 @@ export class EscrowModel {
 
   applyExecute(key: Hex, funder: A, t: Terms) {
     const total = t.amounts.reduce((x, y) => x + y, 0n) + t.fee;
+    if (this.cfg.v4) {
+      const b = this.time / (this.cfg.capPeriod / CAP_BUCKETS);
+      this.buckets.set(b, (this.buckets.get(b) ?? 0n) + total);
+      return this.applyRelease(key, funder, t);
+    }
     const w = this.time / this.cfg.capPeriod;
     if (this.capWindow !== w) {
       this.capWindow = w;
@@ -198,7 +268,10 @@ export class EscrowModel {
     if (!s) return false;
     if (this.time >= s.refundAfter) return true;
     const since = this.governancePendingSince();
-    return since !== 0n && s.fundedAt <= since;
+    if (since === 0n || s.fundedAt > since) return false;
+    // v4: a live proposal older than the change keeps the slot for its winner.
+    const p = this.liveProposal(key, caller);
+    return !(this.cfg.v4 && p && p.proposedAt <= since);
   }
 
   allowedWithdraw(caller: A): boolean {

@@ -1,11 +1,25 @@
-import { encodeFunctionData, erc20Abi, keccak256, parseAbi, parseSignature, parseUnits, toBytes, type Hex } from "viem";
+import {
+  encodeAbiParameters,
+  encodeFunctionData,
+  erc20Abi,
+  keccak256,
+  parseAbi,
+  parseSignature,
+  parseUnits,
+  toBytes,
+  toHex,
+  type Hex,
+} from "viem";
 import type { HDAccount } from "viem/accounts";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
-import { signReleaseWith } from "./escrow-chain";
+import { missionEscrowV3Abi } from "../../src/lib/abi/mission-escrow-v3";
+import { signReleaseV4With, signReleaseWith } from "./escrow-chain";
 import type { EscrowModel, A, Terms } from "./escrow-fuzz-model";
 
-// The steps of the contract v3 invariant suite (test/helpers/escrow-fuzz.ts): one random call of
-// an entry point by a random actor, with the model's verdict (escrow-fuzz-model.ts).
+// The steps of the contract v3 / v4 invariant suite (test/helpers/escrow-fuzz.ts): one random call
+// of an entry point by a random actor, with the model's verdict (escrow-fuzz-model.ts). On v4 the
+// steps also fund signed-only slots and from EIP-3009 authorizations (fresh, replayed, forged),
+// sign releases with stale instances, other tokens and past deadlines, and bump the resolver epoch.
 
 export const U = (n: number) => parseUnits(String(n), 6);
 export const RESOLVER_ROLE = keccak256(toBytes("RESOLVER_ROLE"));
@@ -32,6 +46,10 @@ export interface FuzzCtx {
   usdc: A;
   escrow: A;
   chainId: number;
+  /** Authorizations that funded a slot (replayed later: the token must refuse them). */
+  auths: { from: A; args: unknown[] }[];
+  /** Counts a state the sequence reached (cap reached, a revoked proposal, …): the suite checks they occur. */
+  note(what: string): void;
   /** One transaction at the model's next second; true when it succeeded. */
   send(from: A, to: A, data: Hex): Promise<boolean>;
   /** Sends `data` with the model's verdict `allowed`; `apply` runs on success. */
@@ -52,11 +70,22 @@ export function prng(seed: number) {
   return { next, int, chance: (p: number) => next() < p, pick: <T>(xs: readonly T[]): T => xs[int(0, xs.length - 1)]! };
 }
 
-const E = (fn: string, args: unknown[]) =>
-  encodeFunctionData({ abi: missionEscrowAbi, functionName: fn as never, args: args as never });
-
 export async function runOp(ctx: FuzzCtx, op: string): Promise<void> {
   const { m, r, actors, addr, acct, byAddr, keys, keyOf, propTerms, usdc, escrow, chainId, send, step } = ctx;
+  const v4 = m.cfg.v4;
+  const E = (fn: string, args: unknown[]) =>
+    encodeFunctionData({
+      abi: v4 ? missionEscrowAbi : missionEscrowV3Abi,
+      functionName: fn as never,
+      args: args as never,
+    });
+  /** v4: a signed-only time — none, one before the refund-after, or (rarely) a refused one after it. */
+  const signedOnly = (refundAfter: bigint) =>
+    !v4 || r.chance(0.5)
+      ? 0n
+      : r.chance(0.9)
+        ? m.time + BigInt(r.int(1, Number(refundAfter - m.time)))
+        : refundAfter + 1n;
   const FUNDERS = ["f0", "f1", "f2", "f3", "s0", "s1"] as const;
   const caller = (preferred: Iterable<A>) => {
     const p = [...preferred];
@@ -95,6 +124,7 @@ export async function runOp(ctx: FuzzCtx, op: string): Promise<void> {
       if (r.chance(0.05)) refundAfter = m.time + 1n + 3n * 365n * 86_400n;
       let data: Hex;
       let permitOk = false;
+      let signedOnlyUntil = 0n;
       if (op === "fundUntilWithPermit") {
         const deadline = m.time + 3600n;
         permitOk = r.chance(0.85);
@@ -114,7 +144,11 @@ export async function runOp(ctx: FuzzCtx, op: string): Promise<void> {
           message: { owner: f, spender: escrow, value: amount + spam, nonce: m.get(m.permitNonce, f), deadline },
         });
         const { r: pr, s: ps, v, yParity } = parseSignature(sig);
-        data = E(op, [key, usdc, amount, spam, refundAfter, deadline, Number(v ?? BigInt(yParity + 27)), pr, ps]);
+        const vv = Number(v ?? BigInt(yParity + 27));
+        signedOnlyUntil = signedOnly(refundAfter);
+        data = v4
+          ? E(op, [key, usdc, amount, spam, refundAfter, signedOnlyUntil, deadline, vv, pr, ps])
+          : E(op, [key, usdc, amount, spam, refundAfter, deadline, vv, pr, ps]);
       } else {
         if (r.chance(0.9)) {
           const approve = encodeFunctionData({
@@ -125,28 +159,116 @@ export async function runOp(ctx: FuzzCtx, op: string): Promise<void> {
           if (await send(f, usdc, approve)) m.allowance.set(f, amount + spam);
         }
         if (op === "fund") refundAfter = m.time + 1n + 365n * 86_400n;
-        data = op === "fund" ? E(op, [key, usdc, amount, spam]) : E(op, [key, usdc, amount, spam, refundAfter]);
+        else signedOnlyUntil = signedOnly(refundAfter);
+        data =
+          op === "fund"
+            ? E(op, [key, usdc, amount, spam])
+            : v4
+              ? E(op, [key, usdc, amount, spam, refundAfter, signedOnlyUntil])
+              : E(op, [key, usdc, amount, spam, refundAfter]);
       }
       const at = m.time + 1n;
       const allowed = ((): boolean => {
         m.time = at;
-        const ok = m.allowedFund(f, key, amount, spam, refundAfter, permitOk);
+        const ok = m.allowedFund(f, key, amount, spam, refundAfter, permitOk, signedOnlyUntil);
         m.time = at - 1n;
         return ok;
       })();
-      await step(op, f, escrow, data, allowed, () => m.applyFund(f, key, amount, spam, refundAfter, permitOk));
+      await step(op, f, escrow, data, allowed, () =>
+        m.applyFund(f, key, amount, spam, refundAfter, permitOk, signedOnlyUntil),
+      );
+      break;
+    }
+    case "fundWithAuthorization": {
+      if (!v4) return;
+      const relayer = r.pick(actors);
+      const replay = ctx.auths.length > 0 && r.chance(0.1) ? r.pick(ctx.auths) : undefined;
+      if (replay) {
+        // The token spent this authorization's nonce when it funded: refused, whatever the slot's state.
+        await step(op, relayer, escrow, E(op, replay.args), false, () => {});
+        break;
+      }
+      const f = r.chance(0.85) ? addr(r.pick(FUNDERS)) : r.pick(actors);
+      if (r.chance(0.25)) keys.push(keyOf(keys.length));
+      const key = r.chance(0.5) ? keys.at(-1)! : r.pick(keys.slice(-4));
+      const amount = U(r.int(1, 200));
+      const spam = r.chance(0.5) ? U(1) : 0n;
+      const refundAfter = m.time + 2n + BigInt(r.int(60, 40 * 86_400));
+      const signedOnlyUntil = signedOnly(refundAfter);
+      const salt = toHex(r.int(0, 2 ** 31), { size: 32 });
+      const nonce = keccak256(
+        encodeAbiParameters(
+          ["uint256", "address", "bytes32", "uint256", "uint256", "uint256", "uint256", "bytes32"].map((type) => ({
+            type,
+          })),
+          [BigInt(chainId), escrow, key, amount, spam, refundAfter, signedOnlyUntil, salt],
+        ),
+      );
+      const validBefore = m.time + 3600n;
+      const forged = r.chance(0.1);
+      const signer = forged ? (f === addr("s1") ? acct.s0! : acct.s1!) : byAddr.get(f)!;
+      const sig = await signer.signTypedData({
+        domain: { name: "Test USD Coin", version: "1", chainId, verifyingContract: usdc },
+        types: {
+          ReceiveWithAuthorization: [
+            { name: "from", type: "address" },
+            { name: "to", type: "address" },
+            { name: "value", type: "uint256" },
+            { name: "validAfter", type: "uint256" },
+            { name: "validBefore", type: "uint256" },
+            { name: "nonce", type: "bytes32" },
+          ],
+        },
+        primaryType: "ReceiveWithAuthorization",
+        message: { from: f, to: escrow, value: amount + spam, validAfter: 0n, validBefore, nonce },
+      });
+      const { r: ar, s: as, v, yParity } = parseSignature(sig);
+      const auth = { from: f, validAfter: 0n, validBefore, salt, v: Number(v ?? BigInt(yParity + 27)), r: ar, s: as };
+      const args = [key, usdc, amount, spam, refundAfter, signedOnlyUntil, auth];
+      const at = m.time + 1n;
+      m.time = at;
+      const allowed =
+        !forged &&
+        !m.authUsed.has(`${f}:${nonce}`) &&
+        m.allowedFund(f, key, amount, spam, refundAfter, false, signedOnlyUntil, true);
+      m.time = at - 1n;
+      await step(op, relayer, escrow, E(op, args), allowed, () => {
+        m.applyFund(f, key, amount, spam, refundAfter, false, signedOnlyUntil, true);
+        m.authUsed.add(`${f}:${nonce}`);
+        ctx.auths.push({ from: f, args });
+      });
       break;
     }
     case "releaseSigned": {
       const [key, f] = pickSlot();
       const t = terms(key, f);
       const signer = r.chance(0.75) ? f : r.pick(actors);
+      const c = caller(m.resolvers);
+      if (v4) {
+        // Mostly the slot as it is; sometimes a stale or future instance, another token, a past deadline.
+        const live = m.slot(key, f)?.nonce ?? m.fundings.get(`${key}:${f}`) ?? 0n;
+        const nonce = r.chance(0.85) ? live : r.chance(0.5) && live > 0n ? live - 1n : live + 1n;
+        const rightToken = r.chance(0.95);
+        const deadline = r.chance(0.9) ? m.time + BigInt(r.int(1, 3600)) : m.time - BigInt(r.int(0, 100));
+        const sig = await signReleaseV4With(
+          byAddr.get(signer)!,
+          { chainId, escrow },
+          { missionKey: key, funder: f, ...t, token: rightToken ? usdc : escrow, fundingNonce: nonce, deadline },
+        );
+        m.time += 1n;
+        const allowed = m.allowedReleaseSigned(c, key, f, t, signer === f, { nonce, rightToken, deadline });
+        m.time -= 1n;
+        const consent = { deadline, signature: sig };
+        await step(op, c, escrow, E(op, [key, f, t.recipients, t.amounts, t.fee, consent]), allowed, () =>
+          m.applyRelease(key, f, t),
+        );
+        break;
+      }
       const sig = await signReleaseWith(
         byAddr.get(signer)!,
         { chainId: chainId, escrow },
         { missionKey: key, funder: f, ...t },
       );
-      const c = caller(m.resolvers);
       m.time += 1n;
       const allowed = m.allowedReleaseSigned(c, key, f, t, signer === f);
       m.time -= 1n;
@@ -161,6 +283,8 @@ export async function runOp(ctx: FuzzCtx, op: string): Promise<void> {
       const c = caller(m.resolvers);
       m.time += 1n;
       const allowed = m.allowedPropose(c, key, f, t);
+      const s0 = m.slot(key, f);
+      if (v4 && s0 && m.resolvers.has(c) && m.time < s0.signedOnlyUntil) ctx.note("signed_only_refused");
       m.time -= 1n;
       await step(op, c, escrow, E(op, [key, f, t.recipients, t.amounts, t.fee]), allowed, () => {
         m.applyPropose(key, f, t);
@@ -178,6 +302,11 @@ export async function runOp(ctx: FuzzCtx, op: string): Promise<void> {
       if (p && m.time + 1n < p.executableAt && r.chance(0.6)) m.time = p.executableAt - BigInt(r.int(1, 2));
       m.time += 1n;
       const allowed = m.allowedExecute(key, f, t);
+      if (p && !m.liveProposal(key, f)) ctx.note("proposal_revoked");
+      else if (p && !m.paused && m.time >= p.executableAt && m.validRelease(key, f, t)) {
+        const total = t.amounts.reduce((x, y) => x + y, 0n) + t.fee;
+        if (total > m.capAvailable()) ctx.note("cap_reached");
+      }
       m.time -= 1n;
       await step(op, c, escrow, E(op, [key, f, t.recipients, t.amounts, t.fee]), allowed, () =>
         m.applyExecute(key, f, t),
@@ -202,7 +331,9 @@ export async function runOp(ctx: FuzzCtx, op: string): Promise<void> {
     case "refund": {
       const [key, f] = pickSlot();
       const c = caller(m.resolvers);
-      await step(op, c, escrow, E(op, [key, f]), m.resolvers.has(c) && !!m.slot(key, f), () => m.applyRefundTo(key, f));
+      // v4: pause covers the resolver's refund.
+      const allowed = m.resolvers.has(c) && !!m.slot(key, f) && !(v4 && m.paused);
+      await step(op, c, escrow, E(op, [key, f]), allowed, () => m.applyRefundTo(key, f));
       break;
     }
     case "reclaim":
@@ -211,6 +342,20 @@ export async function runOp(ctx: FuzzCtx, op: string): Promise<void> {
       const c = r.chance(0.9) ? f : r.pick(actors);
       m.time += 1n;
       const allowed = op === "reclaim" ? m.released.has(key) && !!m.slot(key, c) : m.allowedSelfRefund(c, key);
+      const since = m.governancePendingSince();
+      const s0 = m.slot(key, c);
+      const p0 = m.liveProposal(key, c);
+      if (
+        op === "selfRefund" &&
+        v4 &&
+        s0 &&
+        since &&
+        m.time < s0.refundAfter &&
+        s0.fundedAt <= since &&
+        p0 &&
+        p0.proposedAt <= since
+      )
+        ctx.note("exit_kept_for_proposal");
       m.time -= 1n;
       await step(op, c, escrow, E(op, [key]), allowed, () => m.applyRefundTo(key, c));
       break;
@@ -261,6 +406,13 @@ export async function runOp(ctx: FuzzCtx, op: string): Promise<void> {
   }
 
   async function governance(op: string) {
+    if (
+      [...m.proposals.keys()].some((k) => {
+        const [key, f] = k.split(":");
+        return !!m.liveProposal(key as Hex, f as A);
+      })
+    )
+      ctx.note("governance_during_proposals");
     const c = caller(
       op.startsWith("accept") ? [m.adminTransfer?.to ?? m.admin] : op.startsWith("activate") ? actors : [m.admin],
     );
@@ -283,6 +435,7 @@ export async function runOp(ctx: FuzzCtx, op: string): Promise<void> {
         if (op === "activateResolver") {
           m.resolvers.add(pending!.who);
           m.pendingResolver = null;
+          if (v4) m.epoch++; // the office changes hands: older proposals die
         } else {
           // One guardian at a time: the activated one replaces the one in office.
           m.guardians.clear();
@@ -296,7 +449,10 @@ export async function runOp(ctx: FuzzCtx, op: string): Promise<void> {
       await step(op, c, escrow, E("revokeRole", [GUARDIAN_ROLE, who]), false, () => {});
     } else if (op === "revokeResolver") {
       const who = m.resolvers.size && r.chance(0.8) ? r.pick([...m.resolvers]) : r.pick(actors);
-      await step(op, c, escrow, E("revokeRole", [RESOLVER_ROLE, who]), isAdmin, () => m.resolvers.delete(who));
+      await step(op, c, escrow, E("revokeRole", [RESOLVER_ROLE, who]), isAdmin, () => {
+        if (v4 && m.resolvers.has(who)) m.epoch++; // a revoked resolver's proposals die with it
+        m.resolvers.delete(who);
+      });
     } else if (op === "beginDefaultAdminTransfer") {
       const to = r.chance(0.8) ? (m.admin === addr("admin1") ? addr("admin2") : addr("admin1")) : r.pick(actors);
       await step(
@@ -322,6 +478,7 @@ export const OPS: readonly string[] = Object.entries({
   fund: 8,
   fundUntil: 10,
   fundUntilWithPermit: 8,
+  fundWithAuthorization: 6, // v4 only (a no-op step on v3)
   releaseSigned: 8,
   proposeRelease: 10,
   executeRelease: 10,

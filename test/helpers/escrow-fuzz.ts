@@ -5,7 +5,7 @@ import { startAnvil } from "./anvil";
 import { EscrowModel, type A, type Terms } from "./escrow-fuzz-model";
 import { CFG, OPS, U, prng, runOp, usdcAbi, type FuzzCtx } from "./escrow-fuzz-ops";
 
-// Invariant suite of contract v3 (random sequences of every entry point by random actors, seeded):
+// Invariant suite of contract v4 (or v3: `version`) (random sequences of every entry point by random actors, seeded):
 // each step (escrow-fuzz-ops.ts) is one real transaction on anvil; the model (escrow-fuzz-model.ts) says whether it may
 // succeed and what it must move; after every step the chain is compared with the model. Used by
 // test/chain/escrow-invariants.e2e.test.ts (small) and `npm run bench:escrow-fuzz` (large).
@@ -18,6 +18,8 @@ export interface FuzzOptions {
   seed: number;
   sequences: number;
   steps: number;
+  /** The contract under test: "4" (contracts/MissionEscrow.sol, default) or "3" (legacy). */
+  version?: "3" | "4";
 }
 export interface FuzzResult {
   sequences: number;
@@ -28,6 +30,8 @@ export interface FuzzResult {
   disagreements: string[];
   ops: Record<string, { ok: number; refused: number }>;
   maxOverpaid: bigint;
+  /** States the sequences reached (cap_reached, proposal_revoked, governance_during_proposals, …). */
+  notes: Record<string, number>;
   ms: number;
 }
 
@@ -71,13 +75,15 @@ export async function runEscrowFuzz(opts: FuzzOptions): Promise<FuzzResult> {
     disagreements: [],
     ops: {},
     maxOverpaid: 0n,
+    notes: {},
     ms: 0,
   };
+  const v4 = (opts.version ?? "4") === "4";
   try {
     await rpc("anvil_autoImpersonateAccount", [true]);
     const usdc = (await anvil.deploy("TestUSDC")).toLowerCase() as A;
     const escrow = (
-      await anvil.deploy("MissionEscrow", [
+      await anvil.deploy(v4 ? "MissionEscrow" : "MissionEscrowV3", [
         addr("admin1"),
         addr("resolver1"),
         addr("guardian1"),
@@ -113,6 +119,7 @@ export async function runEscrowFuzz(opts: FuzzOptions): Promise<FuzzResult> {
         resolver: addr("resolver1"),
         guardian: addr("guardian1"),
         ...CFG,
+        v4,
       });
       m.time = t0;
       for (const a of actors) m.bal.set(a, MINT);
@@ -168,6 +175,8 @@ export async function runEscrowFuzz(opts: FuzzOptions): Promise<FuzzResult> {
         usdc,
         escrow,
         chainId: anvil.chainId,
+        auths: [],
+        note: (what) => (result.notes[what] = (result.notes[what] ?? 0) + 1),
         send,
         step,
       };

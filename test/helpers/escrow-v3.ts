@@ -11,7 +11,7 @@ import {
 } from "viem";
 import { mnemonicToAccount, type HDAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
-import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
+import { missionEscrowV3Abi as missionEscrowAbi } from "../../src/lib/abi/mission-escrow-v3";
 import { startEscrowChain, type EscrowChain } from "./escrow-chain";
 
 // Shared set-up of the contract v3 tests in test/chain/: one anvil with TestUSDC and MissionEscrow v3
@@ -64,11 +64,14 @@ export async function expectRevert(tx: Promise<unknown>, errorName: string, args
 }
 
 /** Starts the chain once per file; every test runs between an evm snapshot and its revert. */
-export function useV3Chain(ready: (chain: EscrowChain) => Promise<void> | void): void {
+export function useV3Chain(
+  ready: (chain: EscrowChain) => Promise<void> | void,
+  opts: { version?: "3" | "4" } = {},
+): void {
   let chain: EscrowChain | undefined;
   let snap: Hex | undefined;
   beforeAll(async () => {
-    chain = await startEscrowChain();
+    chain = await startEscrowChain({ version: opts.version ?? "3" });
     for (let i = 0; i < 8; i++) {
       await chain.setEth(extraAccount(i).address, 10n ** 20n);
     }

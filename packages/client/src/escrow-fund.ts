@@ -1,4 +1,6 @@
 import {
+  BaseError,
+  decodeErrorResult,
   domainSeparator,
   encodeFunctionData,
   erc20Abi,
@@ -40,8 +42,45 @@ export const escrowFundAbi = parseAbi([
   "function fundUntil(bytes32 missionKey, address token, uint256 amount, uint256 spamFee, uint256 refundAfter)",
   "function fundUntilWithPermit(bytes32 missionKey, address token, uint256 amount, uint256 spamFee, uint256 refundAfter, uint256 permitDeadline, uint8 v, bytes32 r, bytes32 s)",
   "function refundAfterOf(bytes32 missionKey, address funder) view returns (uint64)",
+  "function fundUntil(bytes32 missionKey, address token, uint256 amount, uint256 spamFee, uint256 refundAfter, uint256 signedOnlyUntil)",
+  "function fundUntilWithPermit(bytes32 missionKey, address token, uint256 amount, uint256 spamFee, uint256 refundAfter, uint256 signedOnlyUntil, uint256 permitDeadline, uint8 v, bytes32 r, bytes32 s)",
   "function version() pure returns (string)",
+  // The refusals a funder can act on (contract v3/v4): named in the error the tools raise.
+  "error GovernanceChangePending(uint64 since)",
+  "error BadRefundAfter(uint256 refundAfter)",
+  "error BadSignedOnlyUntil(uint256 signedOnlyUntil)",
+  "error AlreadyFunded(bytes32 missionKey, address funder)",
+  "error AlreadyReleased(bytes32 missionKey)",
 ]);
+
+/** What a funder does about each refusal (docs/base-rail.md "Trust model (contract v4)"). */
+const FUND_REFUSALS: Record<string, string> = {
+  GovernanceChangePending:
+    "a governance change of the escrow (resolver, guardian or admin) is pending: funding reopens once it takes effect or is cancelled",
+  BadRefundAfter:
+    "the refund-after time is in the past or more than 2 years ahead: use the mission's escrow.refund_after",
+  BadSignedOnlyUntil: "the signed-only time is after the refund-after time: use the mission's escrow terms",
+  AlreadyFunded: "this account already funded this mission key",
+  AlreadyReleased: "this mission key was already released",
+};
+
+/** The escrow's custom error in a failed estimate, or undefined. */
+function fundRefusal(err: unknown): { name: string; args: readonly unknown[] } | undefined {
+  if (!(err instanceof BaseError)) return undefined;
+  let data: Hex | undefined;
+  err.walk((e) => {
+    const d = (e as { data?: unknown }).data;
+    if (typeof d === "string" && /^0x[0-9a-fA-F]{8,}$/.test(d)) data = d as Hex;
+    return false;
+  });
+  if (!data) return undefined;
+  try {
+    const r = decodeErrorResult({ abi: escrowFundAbi, data });
+    return { name: r.errorName, args: r.args ?? [] };
+  } catch {
+    return undefined;
+  }
+}
 
 const permitTokenAbi = parseAbi([
   "function nonces(address owner) view returns (uint256)",
@@ -59,6 +98,8 @@ export interface EscrowSlotTerms {
   amount: string;
   spam_fee: string;
   refund_after: string | number | null;
+  /** Contract v4: the deposit's signed-only time (ISO or unix seconds; null/absent: 0). */
+  signed_only_until?: string | number | null | undefined;
 }
 
 /** How the allowance is given: "auto" = permit when token and escrow support it, else approve. */
@@ -91,7 +132,16 @@ export interface PreparedFund {
 /** Estimates `data` from `from` and adds the headroom of gas.ts (capped by the block gas limit). */
 export async function prepareFund(pub: ReadClient, from: Address, to: Address, data: Hex): Promise<PreparedFund> {
   const [estimate, block] = await Promise.all([
-    estimateGas(pub, { account: from, to, data }),
+    estimateGas(pub, { account: from, to, data }).catch((err: unknown) => {
+      const refusal = fundRefusal(err);
+      if (!refusal) throw err;
+      throw new OabpError(
+        0,
+        "FUND_REFUSED",
+        `the escrow refuses this deposit (${refusal.name}): ${FUND_REFUSALS[refusal.name] ?? "see the contract's error"}`,
+        { reason: refusal.name, args: refusal.args.map(String) },
+      );
+    }),
     getBlock(pub, { blockTag: "latest" }),
   ]);
   return { to, data, estimate, gas: gasWithHeadroom(estimate, block.gasLimit) };
@@ -186,6 +236,14 @@ export async function fundSlot(o: FundSlotOptions): Promise<FundSlotResult> {
   const spamFee = BigInt(terms.spam_fee);
   const total = amount + spamFee;
   const refundAfter = refundAfterSeconds(terms);
+  // Contract v4 takes the signed-only time as fundUntil's last argument (docs/base-rail.md "Trust model (contract v4)").
+  const v4 = (await escrowVersion(pub, escrow)) >= 4;
+  const signedOnlyUntil =
+    terms.signed_only_until == null
+      ? 0n
+      : typeof terms.signed_only_until === "number"
+        ? BigInt(terms.signed_only_until)
+        : BigInt(Math.ceil(Date.parse(terms.signed_only_until) / 1000));
   const mined = async (hash: Hex) => {
     const r = await waitForTransactionReceipt(pub, { hash, timeout: 300_000 });
     if (r.status !== "success") throw new OabpError(0, "TX_REVERTED", `transaction ${hash} reverted`);
@@ -227,11 +285,17 @@ export async function fundSlot(o: FundSlotOptions): Promise<FundSlotResult> {
       message: { owner: from, spender: escrow, value: total, nonce, deadline },
     });
     const { r, s, v } = splitSignature(signature);
-    data = encodeFunctionData({
-      abi: escrowFundAbi,
-      functionName: "fundUntilWithPermit",
-      args: [key, token, amount, spamFee, refundAfter, deadline, v, r, s],
-    });
+    data = v4
+      ? encodeFunctionData({
+          abi: escrowFundAbi,
+          functionName: "fundUntilWithPermit",
+          args: [key, token, amount, spamFee, refundAfter, signedOnlyUntil, deadline, v, r, s],
+        })
+      : encodeFunctionData({
+          abi: escrowFundAbi,
+          functionName: "fundUntilWithPermit",
+          args: [key, token, amount, spamFee, refundAfter, deadline, v, r, s],
+        });
   } else {
     const allowance = await readContract(pub, {
       address: token,
@@ -250,11 +314,17 @@ export async function fundSlot(o: FundSlotOptions): Promise<FundSlotResult> {
       o.onStep?.({ step: "approve", tx_hash: hash });
       await mined(hash);
     }
-    data = encodeFunctionData({
-      abi: escrowFundAbi,
-      functionName: "fundUntil",
-      args: [key, token, amount, spamFee, refundAfter],
-    });
+    data = v4
+      ? encodeFunctionData({
+          abi: escrowFundAbi,
+          functionName: "fundUntil",
+          args: [key, token, amount, spamFee, refundAfter, signedOnlyUntil],
+        })
+      : encodeFunctionData({
+          abi: escrowFundAbi,
+          functionName: "fundUntil",
+          args: [key, token, amount, spamFee, refundAfter],
+        });
   }
   const prepared = await prepareFund(pub, from, escrow, data);
   const hash = await sendPrepared(wallet, prepared);

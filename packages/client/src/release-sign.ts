@@ -1,7 +1,7 @@
 import type { Address, Hex, TypedDataDomain } from "viem";
 import { OabpError } from "./errors.js";
 
-// Funder-signed releases (docs/base-rail.md "Funding from the tools"; contract v3 releaseSigned):
+// Funder-signed releases (docs/base-rail.md "Funding from the tools"; contract releaseSigned):
 // on the base rail a creator_judges award carries, for every escrow slot the creator funded, the
 // creator's EIP-712 signature over (missionKey, funder, recipients, amounts, fee). The server
 // builds the typed data (POST /missions/{id}/award/typed-data, same body as the award); the
@@ -23,6 +23,10 @@ export interface ReleaseToSign {
       recipients: string[];
       amounts: (string | number)[];
       fee: string | number;
+      /** Contract v4: the slot's token, its funding nonce and the signature's deadline (base-10). */
+      token?: string;
+      fundingNonce?: string | number;
+      deadline?: string | number;
     };
   };
 }
@@ -45,6 +49,11 @@ export function releaseTypedData(r: ReleaseToSign) {
       recipients: message.recipients as Address[],
       amounts: message.amounts.map((a) => BigInt(a)),
       fee: BigInt(message.fee),
+      ...(message.token !== undefined && {
+        token: message.token as Address,
+        fundingNonce: BigInt(message.fundingNonce ?? 0),
+        deadline: BigInt(message.deadline ?? 0),
+      }),
     },
   };
 }

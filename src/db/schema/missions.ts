@@ -30,6 +30,12 @@ export interface EscrowRecord {
   mission_key: string;
   /** Contract v2: the earliest refund-after time (unix seconds) a deposit must carry (fundUntil). Absent on older missions. */
   refund_after?: number;
+  /**
+   * Contract v4: the signed-only time (unix seconds, 0: none) the deposit is funded with: before it
+   * the slot moves only by the funder's signed release or a refund (docs/base-rail.md "Trust model
+   * (contract v4)"). Absent on missions of an older contract.
+   */
+  signed_only_until?: number;
   deposit: {
     id: string;
     status: string;

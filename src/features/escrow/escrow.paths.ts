@@ -19,7 +19,7 @@ import { backoffMs, transition, type PayoutRow } from "./escrow.payouts";
 //     already on chain under this payout's hash is adopted, never sent twice; a `Released` by
 //     anyone else is adopted (escrow.payouts.ts pre-flight). A guardian's cancel parks the payout
 //     (waiting:release_cancelled, no next check) until the operator retries it: never a refund.
-// CapExceeded, ReleaseNotReady and EnforcedPause are waits with their own backoff, never failures
+// CapExceeded, ReleaseNotReady, EnforcedPause and v4's SignedOnly are waits with their own backoff, never failures
 // (a missing resolver role too: escrow.payouts.ts, which also marks the rail unavailable).
 
 const ZERO_HASH = `0x${"0".repeat(64)}`;
@@ -180,8 +180,13 @@ export async function releaseRevert(deps: Deps, p: PayoutRow, revert: string, no
     case "ReleaseNotReady":
     case "ReleasePending":
       return (await wait(`waiting:${revert}`, pollMs), true);
+    case "SignedOnly":
+      // v4: the funder asked for signed releases until its judging window ends; the delayed
+      // path waits for that time (docs/base-rail.md "Trust model (contract v4)").
+      return (await wait("waiting:signed_only", RELEASE_WAIT_MS), true);
     case "NoProposal":
     case "ProposalMismatch":
+    case "ProposalRevoked": // v4: the resolver's office changed; the current resolver proposes again
       if (stepOf(p) !== "execute") return false;
       await transition(deps, p, {
         step: "propose",
@@ -192,6 +197,7 @@ export async function releaseRevert(deps: Deps, p: PayoutRow, revert: string, no
       });
       return true;
     case "BadFunderSignature":
+    case "SignatureExpired": // v4: past its deadline the signature is dead; the delayed path pays
       if (!p.releaseSignature) return false;
       // The signed plan is not this payout's (it changed after signing): the delayed path pays it.
       deps.logger.warn({ payout: p.id, mission: p.missionId }, "settlement: funder signature refused; delayed path");

@@ -82,11 +82,11 @@ export async function queueRelease(
      */
     signature?: string | null | undefined;
     /** The version of the contract holding the slot (escrowVersionOf): v2 has one instant release. */
-    version?: "2" | "3" | undefined;
+    version?: "2" | "3" | "4" | undefined;
   },
 ): Promise<void> {
   const { mission: m, slot, recipients, fee, signature } = input;
-  const version = input.version ?? "3";
+  const version = input.version ?? "4";
   // Every path that resolves a base-rail mission caps its winners (escrow.terms.ts): a longer list is a bug.
   if (recipients.length > ESCROW_MAX_RECIPIENTS)
     throw new Error(`queueRelease: ${recipients.length} recipients exceed the escrow's ${ESCROW_MAX_RECIPIENTS}`);

@@ -20,9 +20,14 @@ export const MissionEscrowWire = z
     token: str("ERC-20 the reward is escrowed in"),
     amount: str("Escrow at least this (the reward), base units"),
     spam_fee: str("Pay at least this spam fee with the deposit (non-refundable), base units"),
-    fund_call: str("The call that escrows it, after approving amount + spam_fee (or fundWithPermit)"),
+    fund_call: str(
+      "The call that escrows it, after approving amount + spam_fee (or a permit; contract v4: or fundWithAuthorization from an EIP-3009 authorization). Contract v4 refuses funding while a governance change of the escrow is pending (GovernanceChangePending): wait for it to take effect or be cancelled",
+    ),
     refund_after: strOrNull(
       "Contract v2: the deposit's refund-after time must be at least this; from then on an unreleased deposit is its funder's to take back (selfRefund)",
+    ),
+    signed_only_until: strOrNull(
+      "Contract v4, creator_judges: the end of the judging window, the deposit's signedOnlyUntil (the last fundUntil argument); before it nobody can propose the slot, only the creator's signed release or a refund moves it. Null: 0 (no restriction), or an older contract",
     ),
     deposit: EscrowDepositWire.nullable().openapi({
       description: "The deposit backing the mission; the mission is open once it is confirmed",

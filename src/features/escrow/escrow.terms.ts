@@ -27,8 +27,8 @@ export const ESCROW_MAX_RECIPIENTS = 64;
 export function escrowVersionOf(
   rail: Pick<BaseRailConfig, "escrow" | "escrowVersion" | "retired"> | null,
   address: string | null,
-): "2" | "3" {
-  if (!rail) return "3";
+): "2" | "3" | "4" {
+  if (!rail) return "4";
   const a = (address ?? rail.escrow).toLowerCase();
   if (a === rail.escrow) return rail.escrowVersion;
   return rail.retired.find((r) => r.address === a)?.version ?? rail.escrowVersion;
@@ -88,14 +88,27 @@ export const escrowRecordFor = (
   terms: ReturnType<typeof baseRailTerms>,
   missionId: string,
   refundAfter: number,
+  signedOnlyUntil?: number,
 ): EscrowRecord => ({
   chain_id: terms.chainId,
   contract: terms.contract,
   token: terms.token,
   mission_key: missionKey(missionId).toLowerCase(),
   refund_after: refundAfter,
+  ...(signedOnlyUntil !== undefined && { signed_only_until: signedOnlyUntil }),
   deposit: null,
 });
+
+/**
+ * Contract v4's signed-only time of a new deposit (docs/base-rail.md "Trust model (contract v4)"):
+ * for creator_judges, the end of its judging window (the deadline + judging_window_seconds) — until
+ * then only the creator's signed award moves the slot, after it the default award may be proposed;
+ * 0 for every other method (the server decides those releases itself).
+ */
+export function signedOnlyUntilFor(deadline: Date, v: Verification, cfg: { judgingWindowSeconds: number }): number {
+  if (v.type !== "creator_judges") return 0;
+  return Math.ceil(deadline.getTime() / 1000 + judgingWindowOf(v.params, cfg.judgingWindowSeconds));
+}
 
 export function missionTerms(
   chain: BaseChain,

@@ -19,9 +19,17 @@ export function escrowToWire(
     spam_fee: m.spamFee,
     fund_call:
       e.refund_after !== undefined
-        ? `fundUntil(${e.mission_key}, ${e.token}, ${m.rewardAmount}, ${m.spamFee}, ${e.refund_after})`
+        ? e.signed_only_until !== undefined
+          ? `fundUntil(${e.mission_key}, ${e.token}, ${m.rewardAmount}, ${m.spamFee}, ${e.refund_after}, ${e.signed_only_until})`
+          : `fundUntil(${e.mission_key}, ${e.token}, ${m.rewardAmount}, ${m.spamFee}, ${e.refund_after})`
         : `fund(${e.mission_key}, ${e.token}, ${m.rewardAmount}, ${m.spamFee})`,
     refund_after: e.refund_after !== undefined ? new Date(e.refund_after * 1000).toISOString() : null,
+    signed_only_until:
+      e.signed_only_until !== undefined
+        ? e.signed_only_until === 0
+          ? null
+          : new Date(e.signed_only_until * 1000).toISOString()
+        : null,
     deposit: e.deposit ? { ...e.deposit, status: e.deposit.status as "pending" } : null,
     payout_tx_hash: m.payoutTxHash,
   };

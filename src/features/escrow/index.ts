@@ -18,6 +18,7 @@ export {
   escrowVersionOf,
   maxWinnersOnRail,
   refundAfterFor,
+  signedOnlyUntilFor,
 } from "./escrow.terms";
 export { acceptsTopUp, escrowSlots } from "./escrow.topups";
 export type { EscrowSlot } from "./escrow.topups";

@@ -78,7 +78,9 @@ export async function awardTypedData(ctx: Ctx, { missionId, award }: { missionId
   return onceTx(ctx, async (tx) => {
     const { m, winners } = await checkedAward(ctx, tx, { missionId, input: award, strict: false });
     if (m.verificationType !== "creator_judges") return { releases: [] };
-    return { releases: typedDataOf(m, await signableReleases({ tx, deps: ctx.deps }, { mission: m, winners })) };
+    return {
+      releases: await typedDataOf(ctx.deps, m, await signableReleases({ tx, deps: ctx.deps }, { mission: m, winners })),
+    };
   });
 }
 

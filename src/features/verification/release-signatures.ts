@@ -9,17 +9,38 @@ import { plannedReleases, type SlotRelease, type Winner } from "../settlement";
 import type { MissionRow } from "../../db/rows";
 
 // The funder-signed release path of a creator_judges award (docs/base-rail.md "Release paths";
-// contract MissionEscrow v3 releaseSigned): the creator signs, per escrow slot it funded, the
+// contract MissionEscrow releaseSigned): the creator signs, per escrow slot it funded, the
 // exact release the award queues (EIP-712 Release), so a stolen resolver key cannot redirect it.
+// On a v4 contract the Release also binds the slot instance (token, funding nonce) and a deadline
+// (the slot's refund-after), read from the chain (docs/base-rail.md "Trust model (contract v4)").
 // Slots funded by someone else, or left unsigned, take the delayed path.
 
-const planOf = (r: SlotRelease): ReleasePlan => ({
-  missionKey: r.missionKey as Hex,
-  funder: r.funder,
-  recipients: r.recipients,
-  amounts: r.amounts,
-  fee: r.fee,
-});
+/** The slot's plan; with its instance on a v4 contract (read through the chain port). */
+async function planOf(deps: Deps, m: MissionRow, r: SlotRelease): Promise<ReleasePlan> {
+  const plan = {
+    missionKey: r.missionKey as Hex,
+    funder: r.funder,
+    recipients: r.recipients,
+    amounts: r.amounts,
+    fee: r.fee,
+  };
+  const chain = deps.chain;
+  if (!chain || chain.chainId !== m.escrow!.chain_id || chain.versionOf(m.escrow!.contract) !== "4") return plan;
+  try {
+    const slot = await chain.slotInstance(plan.missionKey, plan.funder, m.escrow!.contract);
+    return slot ? { ...plan, slot } : plan;
+  } catch (err) {
+    if (!(err instanceof RpcUnavailableError)) throw err;
+    throw new AppError(
+      "SERVICE_UNAVAILABLE",
+      "the release's slot must be read from the chain, which is unreachable now",
+      {
+        reason: "rpc_unavailable",
+        mission_key: r.missionKey,
+      },
+    );
+  }
+}
 
 /** What a release-signature check is about: the award's mission and winners. */
 interface AwardPlan {
@@ -35,12 +56,15 @@ export async function signableReleases(ctx: Pick<TxCtx, "tx" | "deps">, award: A
 }
 
 /** POST /missions/{id}/award/typed-data: one EIP-712 Release per signable slot. */
-export function typedDataOf(m: MissionRow, releases: SlotRelease[]) {
-  return releases.map((r) => ({
-    mission_key: r.missionKey,
-    funder: r.funder,
-    typed_data: releaseTypedDataWire(m.escrow!.chain_id, m.escrow!.contract, planOf(r)),
-  }));
+export async function typedDataOf(deps: Deps, m: MissionRow, releases: SlotRelease[]) {
+  const out = [];
+  for (const r of releases)
+    out.push({
+      mission_key: r.missionKey,
+      funder: r.funder,
+      typed_data: releaseTypedDataWire(m.escrow!.chain_id, m.escrow!.contract, await planOf(deps, m, r)),
+    });
+  return out;
 }
 
 const badSignature = (missionKey: string, why: string): never => {
@@ -88,7 +112,7 @@ export async function checkReleaseSignatures(
     if (
       !(await signedByFunder(ctx.deps, {
         escrow: award.mission.escrow!,
-        plan: planOf(r),
+        plan: await planOf(ctx.deps, award.mission, r),
         key,
         signature: signature as Hex,
       }))

@@ -42,7 +42,9 @@ const TypedRelease = z
     typed_data: z.object({
       domain: z.object({
         name: z.literal("MissionEscrow"),
-        version: z.literal("3"),
+        version: z
+          .enum(["3", "4"])
+          .openapi({ description: "the escrow contract's version: 4 binds token, slot instance and deadline" }),
         chainId: z.number().int(),
         verifyingContract: z.string(),
       }),
@@ -54,6 +56,15 @@ const TypedRelease = z
         recipients: z.array(z.string()),
         amounts: z.array(z.string()).openapi({ description: "base units, base-10 (convert to bigint to sign)" }),
         fee: z.string(),
+        token: z.string().optional().openapi({ description: "v4: the slot's token" }),
+        fundingNonce: z
+          .string()
+          .optional()
+          .openapi({ description: "v4: the slot instance (its funding count), base-10; a re-funded slot has another" }),
+        deadline: z
+          .string()
+          .optional()
+          .openapi({ description: "v4: unix seconds after which the signature is refused (the slot's refund-after)" }),
       }),
     }),
   })
@@ -97,7 +108,7 @@ export const awardRoute = route.post(
 
 export const awardTypedDataRoute = route.post(
   "/missions/{id}/award/typed-data",
-  "creator_judges, base rail: the EIP-712 releases this award would make, for the creator to sign (MissionEscrow v3 releaseSigned); decides nothing",
+  "creator_judges, base rail: the EIP-712 releases this award would make, for the creator to sign (MissionEscrow releaseSigned; v4 binds the slot's token, funding nonce and a deadline); decides nothing",
   {
     ...signedIn,
     in: { params: MissionIdParam, body: AwardRequest },

@@ -134,6 +134,11 @@ export const missionEscrowAbi = [
   },
   {
     "inputs": [],
+    "name": "BadAuthorization",
+    "type": "error"
+  },
+  {
+    "inputs": [],
     "name": "BadCaps",
     "type": "error"
   },
@@ -156,6 +161,17 @@ export const missionEscrowAbi = [
       }
     ],
     "name": "BadRefundAfter",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "signedOnlyUntil",
+        "type": "uint256"
+      }
+    ],
+    "name": "BadSignedOnlyUntil",
     "type": "error"
   },
   {
@@ -240,6 +256,17 @@ export const missionEscrowAbi = [
   {
     "inputs": [
       {
+        "internalType": "uint64",
+        "name": "since",
+        "type": "uint64"
+      }
+    ],
+    "name": "GovernanceChangePending",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
         "internalType": "uint256",
         "name": "activeFrom",
         "type": "uint256"
@@ -304,6 +331,38 @@ export const missionEscrowAbi = [
   {
     "inputs": [],
     "name": "ProposalMismatch",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint64",
+        "name": "proposedAt",
+        "type": "uint64"
+      },
+      {
+        "internalType": "uint64",
+        "name": "since",
+        "type": "uint64"
+      }
+    ],
+    "name": "ProposalPredatesChange",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint64",
+        "name": "epoch",
+        "type": "uint64"
+      },
+      {
+        "internalType": "uint64",
+        "name": "current",
+        "type": "uint64"
+      }
+    ],
+    "name": "ProposalRevoked",
     "type": "error"
   },
   {
@@ -385,6 +444,28 @@ export const missionEscrowAbi = [
       }
     ],
     "name": "SafeERC20FailedOperation",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "deadline",
+        "type": "uint256"
+      }
+    ],
+    "name": "SignatureExpired",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint64",
+        "name": "until",
+        "type": "uint64"
+      }
+    ],
+    "name": "SignedOnly",
     "type": "error"
   },
   {
@@ -877,6 +958,19 @@ export const missionEscrowAbi = [
     "inputs": [
       {
         "indexed": false,
+        "internalType": "uint64",
+        "name": "epoch",
+        "type": "uint64"
+      }
+    ],
+    "name": "ResolverEpochChanged",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": false,
         "internalType": "address",
         "name": "resolver",
         "type": "address"
@@ -1015,6 +1109,37 @@ export const missionEscrowAbi = [
     "inputs": [
       {
         "indexed": true,
+        "internalType": "bytes32",
+        "name": "missionKey",
+        "type": "bytes32"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "funder",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint64",
+        "name": "fundingNonce",
+        "type": "uint64"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint64",
+        "name": "signedOnlyUntil",
+        "type": "uint64"
+      }
+    ],
+    "name": "SlotOpened",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
         "internalType": "address",
         "name": "token",
         "type": "address"
@@ -1085,6 +1210,19 @@ export const missionEscrowAbi = [
     ],
     "name": "Withdrawn",
     "type": "event"
+  },
+  {
+    "inputs": [],
+    "name": "CAP_BUCKETS",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
   },
   {
     "inputs": [],
@@ -1537,6 +1675,11 @@ export const missionEscrowAbi = [
         "internalType": "uint256",
         "name": "refundAfter",
         "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "signedOnlyUntil",
+        "type": "uint256"
       }
     ],
     "name": "fundUntil",
@@ -1573,6 +1716,11 @@ export const missionEscrowAbi = [
       },
       {
         "internalType": "uint256",
+        "name": "signedOnlyUntil",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
         "name": "permitDeadline",
         "type": "uint256"
       },
@@ -1593,6 +1741,86 @@ export const missionEscrowAbi = [
       }
     ],
     "name": "fundUntilWithPermit",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "missionKey",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      },
+      {
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "spamFee",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "refundAfter",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "signedOnlyUntil",
+        "type": "uint256"
+      },
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "from",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "validAfter",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "validBefore",
+            "type": "uint256"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "salt",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint8",
+            "name": "v",
+            "type": "uint8"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "r",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "s",
+            "type": "bytes32"
+          }
+        ],
+        "internalType": "struct MissionEscrow.Authorization",
+        "name": "auth",
+        "type": "tuple"
+      }
+    ],
+    "name": "fundWithAuthorization",
     "outputs": [],
     "stateMutability": "nonpayable",
     "type": "function"
@@ -1659,6 +1887,74 @@ export const missionEscrowAbi = [
       }
     ],
     "name": "fundedAtOf",
+    "outputs": [
+      {
+        "internalType": "uint64",
+        "name": "",
+        "type": "uint64"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "missionKey",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "spamFee",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "refundAfter",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "signedOnlyUntil",
+        "type": "uint256"
+      },
+      {
+        "internalType": "bytes32",
+        "name": "salt",
+        "type": "bytes32"
+      }
+    ],
+    "name": "fundingAuthorizationNonce",
+    "outputs": [
+      {
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "missionKey",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "address",
+        "name": "funder",
+        "type": "address"
+      }
+    ],
+    "name": "fundingNonceOf",
     "outputs": [
       {
         "internalType": "uint64",
@@ -1914,6 +2210,40 @@ export const missionEscrowAbi = [
         "type": "address"
       }
     ],
+    "name": "proposalEpochOf",
+    "outputs": [
+      {
+        "internalType": "uint64",
+        "name": "proposedAt",
+        "type": "uint64"
+      },
+      {
+        "internalType": "uint64",
+        "name": "epoch",
+        "type": "uint64"
+      },
+      {
+        "internalType": "bool",
+        "name": "live",
+        "type": "bool"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "missionKey",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "address",
+        "name": "funder",
+        "type": "address"
+      }
+    ],
     "name": "proposalOf",
     "outputs": [
       {
@@ -2108,18 +2438,33 @@ export const missionEscrowAbi = [
         "type": "address"
       },
       {
-        "internalType": "address[]",
-        "name": "recipients",
-        "type": "address[]"
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
       },
       {
-        "internalType": "uint256[]",
-        "name": "amounts",
-        "type": "uint256[]"
+        "internalType": "uint256",
+        "name": "fundingNonce",
+        "type": "uint256"
+      },
+      {
+        "internalType": "bytes32",
+        "name": "recipientsHash",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "bytes32",
+        "name": "amountsHash",
+        "type": "bytes32"
       },
       {
         "internalType": "uint256",
         "name": "fee",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "deadline",
         "type": "uint256"
       }
     ],
@@ -2162,9 +2507,21 @@ export const missionEscrowAbi = [
         "type": "uint256"
       },
       {
-        "internalType": "bytes",
-        "name": "signature",
-        "type": "bytes"
+        "components": [
+          {
+            "internalType": "uint256",
+            "name": "deadline",
+            "type": "uint256"
+          },
+          {
+            "internalType": "bytes",
+            "name": "signature",
+            "type": "bytes"
+          }
+        ],
+        "internalType": "struct MissionEscrow.Consent",
+        "name": "consent",
+        "type": "tuple"
       }
     ],
     "name": "releaseSigned",
@@ -2203,7 +2560,7 @@ export const missionEscrowAbi = [
     "outputs": [
       {
         "internalType": "uint256",
-        "name": "",
+        "name": "used",
         "type": "uint256"
       }
     ],
@@ -2226,6 +2583,19 @@ export const missionEscrowAbi = [
     "name": "renounceRole",
     "outputs": [],
     "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "resolverEpoch",
+    "outputs": [
+      {
+        "internalType": "uint64",
+        "name": "",
+        "type": "uint64"
+      }
+    ],
+    "stateMutability": "view",
     "type": "function"
   },
   {
@@ -2290,6 +2660,35 @@ export const missionEscrowAbi = [
     "name": "setTreasury",
     "outputs": [],
     "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "missionKey",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "address",
+        "name": "funder",
+        "type": "address"
+      }
+    ],
+    "name": "slotOf",
+    "outputs": [
+      {
+        "internalType": "uint64",
+        "name": "fundingNonce",
+        "type": "uint64"
+      },
+      {
+        "internalType": "uint64",
+        "name": "signedOnlyUntil",
+        "type": "uint64"
+      }
+    ],
+    "stateMutability": "view",
     "type": "function"
   },
   {

@@ -3124,7 +3124,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** creator_judges, base rail: the EIP-712 releases this award would make, for the creator to sign (MissionEscrow v3 releaseSigned); decides nothing */
+        /** creator_judges, base rail: the EIP-712 releases this award would make, for the creator to sign (MissionEscrow releaseSigned; v4 binds the slot's token, funding nonce and a deadline); decides nothing */
         post: {
             parameters: {
                 query?: never;
@@ -13184,10 +13184,12 @@ export interface components {
             amount: string;
             /** @description Pay at least this spam fee with the deposit (non-refundable), base units */
             spam_fee: string;
-            /** @description The call that escrows it, after approving amount + spam_fee (or fundWithPermit) */
+            /** @description The call that escrows it, after approving amount + spam_fee (or a permit; contract v4: or fundWithAuthorization from an EIP-3009 authorization). Contract v4 refuses funding while a governance change of the escrow is pending (GovernanceChangePending): wait for it to take effect or be cancelled */
             fund_call: string;
             /** @description Contract v2: the deposit's refund-after time must be at least this; from then on an unreleased deposit is its funder's to take back (selfRefund) */
             refund_after: string | null;
+            /** @description Contract v4, creator_judges: the end of the judging window, the deposit's signedOnlyUntil (the last fundUntil argument); before it nobody can propose the slot, only the creator's signed release or a refund moves it. Null: 0 (no restriction), or an older contract */
+            signed_only_until: string | null;
             /** @description The deposit backing the mission; the mission is open once it is confirmed */
             deposit: {
                 id: string;
@@ -13394,8 +13396,11 @@ export interface components {
                 domain: {
                     /** @enum {string} */
                     name: "MissionEscrow";
-                    /** @enum {string} */
-                    version: "3";
+                    /**
+                     * @description the escrow contract's version: 4 binds token, slot instance and deadline
+                     * @enum {string}
+                     */
+                    version: "3" | "4";
                     chainId: number;
                     verifyingContract: string;
                 };
@@ -13414,6 +13419,12 @@ export interface components {
                     /** @description base units, base-10 (convert to bigint to sign) */
                     amounts: string[];
                     fee: string;
+                    /** @description v4: the slot's token */
+                    token?: string;
+                    /** @description v4: the slot instance (its funding count), base-10; a re-funded slot has another */
+                    fundingNonce?: string;
+                    /** @description v4: unix seconds after which the signature is refused (the slot's refund-after) */
+                    deadline?: string;
                 };
             };
         };
