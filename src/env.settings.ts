@@ -907,7 +907,7 @@ export const SETTINGS = {
   OABP_QA_CREATOR_RESERVE: {
     key: "qaCreatorReserve",
     ...int(0, 10_000, 50),
-    doc: "mission Q&A: of `OABP_QA_MAX_PER_MISSION`, entries kept for the creator's clarifications (others' questions get `qa_full` first)",
+    doc: "mission Q&A: of `OABP_QA_MAX_PER_MISSION`, entries kept for the creator's clarifications (parties' questions get `qa_full` there, others' a third of the rest earlier)",
   },
   /** Questions one agent may ask on one mission. */
   OABP_QA_MAX_PER_AGENT: {
