@@ -11,6 +11,8 @@ import { clientBundle } from "./features/web";
 import { closeEventStreams } from "./features/events";
 import { refreshRail } from "./features/escrow";
 import { capConnections } from "./http/connection-cap";
+import { answerHealthFirst } from "./http/health-first";
+import type { Server as HttpServer } from "node:http";
 
 // Process entry: env → deps → serve → jobs; SIGTERM/SIGINT finish in-flight requests and the
 // job rounds in progress (bounded by OABP_SHUTDOWN_TIMEOUT_MS), then close the db.
@@ -37,6 +39,8 @@ async function main() {
     );
     if (process.stdout.isTTY) process.stdout.write(banner(config, deps, info.port));
   });
+  // /health before the app: no request body can delay it (src/http/health-first.ts).
+  answerHealthFirst(server as HttpServer);
   // Connections per client network at accept (docs/abuse-edge.md "Connection cap").
   if (config.connectionsPerNetwork > 0 && !config.trustProxy)
     capConnections(server as Server, config.connectionsPerNetwork, config.clientV6Prefix);
