@@ -1,6 +1,7 @@
 import { serve } from "@hono/node-server";
 import path from "node:path";
 import type { Server } from "node:net";
+import type { Server as HttpServer } from "node:http";
 import { createApp, type Lifecycle } from "./app";
 import { buildDeps } from "./deps.build";
 import type { Config } from "./env";
@@ -12,7 +13,6 @@ import { closeEventStreams } from "./features/events";
 import { refreshRail } from "./features/escrow";
 import { capConnections } from "./http/connection-cap";
 import { answerHealthFirst } from "./http/health-first";
-import type { Server as HttpServer } from "node:http";
 
 // Process entry: env → deps → serve → jobs; SIGTERM/SIGINT finish in-flight requests and the
 // job rounds in progress (bounded by OABP_SHUTDOWN_TIMEOUT_MS), then close the db.
