@@ -14,7 +14,8 @@ import { registerWellKnown } from "./features/wellknown";
 import { registerSpecs } from "./features/specs";
 import { MCP_OWN_PATHS, registerMcp } from "./features/mcp";
 import { oadpHtmlSignal } from "./features/oadp";
-import { publicReadCaching } from "./http/http-cache";
+import { callerCaching } from "./http/http-cache";
+import { readSessionCookie } from "./http/session-cookie";
 import { CompressedCache, compression } from "./http/compression";
 import { cookieSeal, readAfter } from "./http/read-after";
 import { traceRequests } from "./http/tracing";
@@ -84,6 +85,12 @@ function useEdge(app: App, deps: Deps, inflightTotal: MiddlewareHandler<AppEnv>)
   // OpenTelemetry: only when OTEL_TRACES_EXPORTER turned it on; nothing otherwise.
   if (deps.tracing) app.use("*", traceRequests(deps.tracing));
   app.use("*", openCors());
+  // Caching by who may see it (src/http/http-cache.ts): any credential makes the answer private;
+  // here, so early refusals (429, 401) carry it too.
+  app.use(
+    "*",
+    callerCaching((c) => readSessionCookie(c, deps.config.publicUrl) !== undefined),
+  );
   app.use("*", oadpHtmlSignal(deps.config));
   // Request bytes in flight (docs/abuse.md): the process total on headers alone, before anything
   // costs a query; the caller's share after identity; the body is read only after both.
@@ -133,13 +140,12 @@ function useCaller(app: App, deps: Deps, inflightPerCaller: MiddlewareHandler<Ap
   app.use("*", inflightPerCaller);
 }
 
-/** The body, read at last; public read caching; a mission write drops this instance's cached lists. */
+/** The body, read at last; a mission write drops this instance's cached lists. */
 function useBodies(app: App, deps: Deps) {
   // Only now is a body read (415 / 413 / lone surrogates, src/http/middleware.ts). The MCP paths
   // answer a wrong content type with their own JSON-RPC bodies (AIP-1 §7.2, §7.2.1).
   const jsonBodies = jsonOnly(deps.config.bodyLimitBytes);
   app.use("*", (c, next) => (MCP_OWN_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));
-  app.use("*", publicReadCaching());
   // Read-your-writes on this instance: a successful write to a mission drops the cached lists at
   // once (every instance also hears of it through the missions trigger's NOTIFY on commit). Only
   // mission routes: an unrelated write, e.g. a nonce, must not let anyone flush the cache.

@@ -911,7 +911,7 @@ export const SETTINGS = {
   OABP_QA_CREATOR_RESERVE: {
     key: "qaCreatorReserve",
     ...int(0, 10_000, 50),
-    doc: "mission Q&A: of `OABP_QA_MAX_PER_MISSION`, entries kept for the creator's clarifications (others' questions get `qa_full` first)",
+    doc: "mission Q&A: of `OABP_QA_MAX_PER_MISSION`, entries kept for the creator's clarifications (parties' questions get `qa_full` there, others' a third of the rest earlier)",
   },
   /** Questions one agent may ask on one mission. */
   OABP_QA_MAX_PER_AGENT: {
@@ -1091,13 +1091,13 @@ export const SETTINGS = {
   OABP_DISPUTES_MAX_OPEN_PER_MISSION: {
     key: "aip34.disputesMaxOpenPerMission",
     ...int(1, 10_000, 50),
-    doc: "Open disputes one mission may carry at once; a filing over it gets 429 until one is decided",
+    doc: 'Open disputes one mission may carry at once from non-parties (the public pool; anonymous filings get a fifth of it, each party of the mission its own share, docs/aip-3-4.md "Dispute pools"); a filing over it gets 429 until one is decided',
   },
   /** AIP-4 §6: disputes one mission may ever carry (a filing over it gets 422 mission_dispute_limit). */
   OABP_DISPUTES_MAX_PER_MISSION: {
     key: "aip34.disputesMaxPerMission",
     ...int(1, 100_000, 200),
-    doc: "Disputes one mission may ever carry, decided ones included (422 `mission_dispute_limit` over it)",
+    doc: "Disputes one mission may ever carry from non-parties, decided ones included (422 `mission_dispute_limit` over it); anonymous filings get a quarter of it and stop counting once rejected or expired",
   },
   /** AIP-4 §4: the oracles an upheld oracle_disagreement re-runs the verification with. */
   OABP_ALTERNATE_ORACLES: {

@@ -1,6 +1,7 @@
 import { serve } from "@hono/node-server";
 import path from "node:path";
 import type { Server } from "node:net";
+import type { Server as HttpServer } from "node:http";
 import { createApp, type Lifecycle } from "./app";
 import { buildDeps } from "./deps.build";
 import type { Config } from "./env";
@@ -11,6 +12,7 @@ import { clientBundle } from "./features/web";
 import { closeEventStreams } from "./features/events";
 import { refreshRail } from "./features/escrow";
 import { capConnections } from "./http/connection-cap";
+import { answerHealthFirst } from "./http/health-first";
 
 // Process entry: env → deps → serve → jobs; SIGTERM/SIGINT finish in-flight requests and the
 // job rounds in progress (bounded by OABP_SHUTDOWN_TIMEOUT_MS), then close the db.
@@ -37,6 +39,8 @@ async function main() {
     );
     if (process.stdout.isTTY) process.stdout.write(banner(config, deps, info.port));
   });
+  // /health before the app: no request body can delay it (src/http/health-first.ts).
+  answerHealthFirst(server as HttpServer);
   // Connections per client network at accept (docs/abuse-edge.md "Connection cap").
   if (config.connectionsPerNetwork > 0 && !config.trustProxy)
     capConnections(server as Server, config.connectionsPerNetwork, config.clientV6Prefix);

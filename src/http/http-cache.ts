@@ -4,32 +4,62 @@ import type { Context, MiddlewareHandler, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import type { AppEnv } from "./types";
 
-// HTTP caching of public reads (RFC 9111): a CDN or reverse proxy in front may keep an
-// anonymous answer a few seconds and serve it stale while it revalidates, so crawlers are absorbed
-// before they reach an instance. What depends on the caller (a creator sees its own
-// pending_escrow missions; a profile edit must show to its author at once) is never stored by a
-// shared cache: requests carrying credentials get `private, no-cache`, and every answer says
-// `Vary: Authorization`.
+// HTTP caching by who may see it (RFC 9111; docs/decisions.md "Caching by who may see it"): a CDN
+// or reverse proxy in front may keep an anonymous answer a few seconds and serve it stale while it
+// revalidates, so crawlers are absorbed before they reach an instance. What depends on the caller
+// (a creator sees its own pending_escrow, hidden missions and pending deliverables) is never stored
+// by a shared cache: a request carrying any credential — Authorization, an api_key (query or
+// X-Api-Key) or the session cookie — gets a `private` answer, whatever the handler said, and every
+// GET answer says `Vary: Authorization, Cookie`, so a shared cache never hands an anonymous answer
+// to a signed-in caller either.
 
 /** Anonymous public reads: fresh 5 s, then served stale up to 30 s while revalidated. */
 export const PUBLIC_READ_CACHE = "public, max-age=5, stale-while-revalidate=30";
 export const PRIVATE_READ_CACHE = "private, no-cache";
+/** The request headers a caller-dependent answer varies on (an api_key in the query is in the URL). */
+export const CALLER_VARY = "Authorization, Cookie, X-Api-Key";
 
 const PUBLIC_READS = /^(\/api)?\/(missions|leaderboard|agents)(\/|$)/;
 
+/** Whether the request carries a credential of any kind (src/http/middleware.ts `identity`). */
+export function carriesCredential(c: Context<AppEnv>, sessionCookie: (c: Context<AppEnv>) => boolean): boolean {
+  return (
+    c.req.header("authorization") !== undefined ||
+    c.req.header("x-api-key") !== undefined ||
+    c.req.query("api_key") !== undefined ||
+    sessionCookie(c)
+  );
+}
+
+/** `public` → `private` in a Cache-Control value, other directives kept (max-age, immutable). */
+export function privatised(cacheControl: string): string {
+  const kept = cacheControl
+    .split(",")
+    .map((d) => d.trim())
+    .filter((d) => d !== "" && !/^(public|s-maxage=\d+|proxy-revalidate)$/i.test(d));
+  return kept.some((d) => /^(private|no-store)$/i.test(d)) ? kept.join(", ") : ["private", ...kept].join(", ");
+}
+
 /**
- * Sets Cache-Control and Vary on GET/HEAD of the public JSON reads, BEFORE the handler runs
- * (headers prepared on the context keep @hono/node-server's fast response path; see
- * bench/README.md, "Where the server's time goes"). A handler that sets its own Cache-Control
- * (badges, feeds) overrides it.
+ * Sets Cache-Control and Vary on every GET/HEAD BEFORE the handler runs (headers prepared on the
+ * context keep @hono/node-server's fast response path; see bench/README.md, "Where the server's
+ * time goes"): the public JSON reads are public for anonymous callers, everything else starts
+ * `private, no-cache`; a handler may set its own (badges, feeds, documents). After the handler,
+ * and only for a request with a credential (the anonymous fast path pays nothing), a `public`
+ * the handler chose is turned `private`, since the answer may be that caller's view.
  */
-export function publicReadCaching(): MiddlewareHandler<AppEnv> {
+export function callerCaching(sessionCookie: (c: Context<AppEnv>) => boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if ((c.req.method === "GET" || c.req.method === "HEAD") && PUBLIC_READS.test(c.req.path)) {
-      c.header("Cache-Control", c.req.header("authorization") ? PRIVATE_READ_CACHE : PUBLIC_READ_CACHE);
-      c.header("Vary", "Authorization, Accept-Encoding");
-    }
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    const credentialed = carriesCredential(c, sessionCookie);
+    c.header("Cache-Control", !credentialed && PUBLIC_READS.test(c.req.path) ? PUBLIC_READ_CACHE : PRIVATE_READ_CACHE);
+    c.header("Vary", `${CALLER_VARY}, Accept-Encoding`);
     await next();
+    if (!credentialed) return;
+    const cc = c.res.headers.get("cache-control");
+    if (cc === null) c.res.headers.set("Cache-Control", PRIVATE_READ_CACHE);
+    else if (/\b(public|s-maxage)\b/i.test(cc) || !/\b(private|no-store)\b/i.test(cc))
+      c.res.headers.set("Cache-Control", privatised(cc));
   };
 }
 

@@ -70,7 +70,7 @@ describe("others' top-ups cannot take the creator's amendment slots", () => {
             body: { kind: "top_up", amount: amount.toString() },
           }),
         );
-    expect(Object.fromEntries(qa)).toEqual({ "201": 150, "409 qa_full": 50 });
+    expect(Object.fromEntries(qa)).toEqual({ "201": 100, "409 qa_full": 100 });
     expect(Object.fromEntries(tops)).toEqual({
       "201": 20,
       "422 top_up_too_small": 40,

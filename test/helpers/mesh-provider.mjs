@@ -6,6 +6,7 @@
 //   POST /mesh/skills/slow  → never answers (the hub's timeout decides)
 //   POST /mesh/skills/boom  → 500 with a Mesh Error Response
 //   GET  /received          → what it received: [{path, from_header, message}]
+//   GET  /.well-known/agent-mesh-consent.json → {"hubs": ["*"]}: it consents to any hub's relay
 import { createServer } from "node:http";
 
 const received = [];
@@ -16,6 +17,10 @@ const server = createServer((req, res) => {
     if (req.method === "GET" && req.url === "/received") {
       res.writeHead(200, { "content-type": "application/json" });
       return res.end(JSON.stringify(received));
+    }
+    if (req.method === "GET" && req.url === "/.well-known/agent-mesh-consent.json") {
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end(JSON.stringify({ hubs: ["*"] }));
     }
     let message = null;
     try {

@@ -64,13 +64,14 @@ describe.runIf(onRealPostgres)("Agent Mesh rate limits across two server process
         body: JSON.stringify({ payload: {} }),
       }).then(async (res) => ({ status: res.status, headers: res.headers, body: (await res.json()) as any }));
 
-    // Alternating between the instances: 3 forwarded (unreachable), then refused on both.
+    // Alternating between the instances: 3 past the limit (the provider's origin cannot be asked
+    // for its consent, so nothing is relayed), then refused on both.
     const seq = await skill("data_alternating");
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push(await invoke(servers[i % 2]!, seq));
     expect(answers.map((r) => r.status)).toEqual([503, 503, 503, 429, 429, 429]);
     for (const r of answers.slice(0, 3))
-      expect(r.body).toMatchObject({ error: "SERVICE_UNAVAILABLE", details: { reason: "provider_unreachable" } });
+      expect(r.body).toMatchObject({ error: "SERVICE_UNAVAILABLE", details: { reason: "provider_not_consented" } });
     for (const r of answers.slice(3)) {
       expect(r.body).toMatchObject({ error: "RATE_LIMITED", details: { policy: "mesh-skill", skill_id: seq } });
       expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(1000); // ≈ 1200 s to the next token

@@ -4,8 +4,9 @@ import { openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 
 // Must-show 4, Q&A part (docs/abuse-edge.md "Creator-owned capacity"): on the defaults (200
-// entries, 10 questions per agent, 50 kept for the creator), 20 free agents fill what they may
-// of a thread and the creator can still post clarifications — the whole reserve.
+// entries, 10 questions per agent, 50 kept for the creator, a third of the rest for the mission's
+// parties), 20 free agents fill what they may of a thread and the creator can still post
+// clarifications — the whole rest of the thread.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe("the creator's reserve in a mission's Q&A thread", () => {
-  it("20 agents × 10 questions: 150 accepted, then qa_full; the creator still posts 50 clarifications", async () => {
+  it("20 agents × 10 questions: 100 accepted, then qa_full; the creator still posts 100 clarifications", async () => {
     const { creator, mission } = await openMission(t);
     const cfg = t.deps.config;
     expect([cfg.qaMaxPerMission, cfg.qaMaxPerAgent, cfg.qaCreatorReserve]).toEqual([200, 10, 50]);
@@ -30,8 +31,8 @@ describe("the creator's reserve in a mission's Q&A thread", () => {
         codes.set(key, (codes.get(key) ?? 0) + 1);
       }
     }
-    expect(Object.fromEntries(codes)).toEqual({ "201": 150, "409 qa_full": 50 });
-    for (let i = 0; i < 50; i++) {
+    expect(Object.fromEntries(codes)).toEqual({ "201": 100, "409 qa_full": 100 });
+    for (let i = 0; i < 100; i++) {
       const r = await t.call("POST", `/missions/${mission.id}/clarifications`, {
         token: creator.token,
         body: { body: `clarification ${i}` },

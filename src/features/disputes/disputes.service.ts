@@ -2,15 +2,15 @@ import { and, asc, desc, eq, gt, lt, lte, sql } from "drizzle-orm";
 import { findVisibleMission } from "../../db/mission-visibility";
 import type { Tx } from "../../db/client";
 import { disputes, missions } from "../../db/schema/index";
-import type { Deps } from "../../deps";
 import { dbOf, withTx, type Ctx, type TxCtx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { disputeKey, newDisputeId } from "./disputes.ids";
 import type { DisputeType } from "../manifest";
 import { applyDisputePenalty, REJECTED_DISPUTE_PENALTY } from "../reputation";
 import { invalidateRule, paySplit, retrySettlement } from "./disputes.corrective";
+import { boundPerMission, DisputeRateLimited } from "./disputes.bounds";
 import { EXPIRED_UPHOLDS, FILING_LIMITS, RESOLUTION_WINDOW_MS } from "./disputes.rules";
-import { qualify, refuse, type Filer, type Mission, type Qualified } from "./disputes.qualify";
+import { qualify, type Filer, type Mission, type Qualified } from "./disputes.qualify";
 import { applyAlternateReading, readAlternateOracle, type AlternateReading } from "../verification";
 import type { DisputeWire, FileDisputeInput, SplitShareInput } from "./disputes.schemas";
 import { findMission } from "../../db/rows";
@@ -44,41 +44,10 @@ export function disputeToWire(d: Row): DisputeWire {
   };
 }
 
+export { DisputeRateLimited } from "./disputes.bounds";
+
 /** reset_at of a limit without a window (dup_claim: 3 per mission, ever): it never resets. */
 export const NEVER_RESETS = new Date("9999-12-31T23:59:59.999Z");
-
-/**
- * Disputes per mission are bounded (AIP-4 §6): at most OABP_DISPUTES_MAX_OPEN_PER_MISSION open at
- * once (429 until the earliest open one's deadline, by which it is decided) and
- * OABP_DISPUTES_MAX_PER_MISSION in all (422 mission_dispute_limit). Caller holds the mission's
- * filing lock.
- */
-async function boundPerMission(tx: Tx, deps: Deps, missionId: string, t: DisputeType): Promise<void> {
-  const [c] = await tx
-    .select({
-      total: sql<number>`count(*)::int`,
-      open: sql<number>`(count(*) filter (where ${disputes.status} = 'open'))::int`,
-      firstDeadline: sql<string | null>`min(${disputes.resolutionDeadline}) filter (where ${disputes.status} = 'open')`,
-    })
-    .from(disputes)
-    .where(eq(disputes.missionId, missionId));
-  const { disputesMaxOpenPerMission: maxOpen, disputesMaxPerMission: maxTotal } = deps.config.aip34;
-  if ((c?.total ?? 0) >= maxTotal)
-    throw refuse("mission_dispute_limit", `mission ${missionId} carries ${maxTotal} disputes, the most it may`, {
-      limit: maxTotal,
-    });
-  if ((c?.open ?? 0) >= maxOpen) throw new DisputeRateLimited(new Date(c!.firstDeadline!), t);
-}
-
-/** 429 outcome of §6.1, carried to the router (which writes the AIP-4 body). */
-export class DisputeRateLimited extends Error {
-  constructor(
-    readonly resetAt: Date,
-    readonly disputeType: DisputeType,
-  ) {
-    super("dispute filing limit reached");
-  }
-}
 
 /** §6.1: the filer bucket's filings of this type in the rule's window and scope; 429 at the limit. */
 async function checkFilingLimit(
@@ -189,7 +158,7 @@ export async function fileDispute(
     // dup_claim count hold across filers and instances).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dispute-mission:${m.id}`}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dispute:${bucket}`}))`);
-    await boundPerMission(tx, deps, m.id, input.dispute_type);
+    await boundPerMission(tx, deps, { m, filer, bucket, t: input.dispute_type });
     await checkFilingLimit(tx, { bucket, m, t: input.dispute_type, q, now });
     const row = newDisputeRow({ m, input, filer, bucket, q, now });
     await tx.insert(disputes).values(row);

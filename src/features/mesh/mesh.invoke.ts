@@ -10,6 +10,7 @@ import { takeToken } from "../../lib/token-bucket";
 import { validate } from "./mesh.json-schema";
 import type { InvokeResponseWire } from "./mesh.schemas";
 import { skillForInvoke } from "./mesh.service";
+import { assertConsent, takeOriginBudget } from "./mesh.consent";
 import { createInvocationSlots, type InvocationSlots } from "./mesh.slots";
 
 // POST /skills/{id}/invoke (the Mesh document's "Invocation via Mesh"): the hub checks the caller,
@@ -114,6 +115,10 @@ export async function invokeSkill(
   const { caller, skill, payload, base } = await admitPayload(ctx, input);
   const endpoint = await providerEndpoint(ctx, skill, base);
   const rate = await takeRates(ctx, caller, skill);
+  // Then consent (mesh.consent.ts): nothing is relayed to an origin that did not ask for it, and
+  // no origin gets more than its budget, whatever the number of keys.
+  const origin = await assertConsent(ctx, endpoint, base);
+  await takeOriginBudget(ctx, origin, base);
   const call = await postInvocation(ctx, { caller, skill, base, endpoint, payload });
   const fail: Fail = (code, message, details) => {
     throw new AppError(code, message, { ...base, invocation_id: call.invocationId, ...details });

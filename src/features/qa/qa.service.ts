@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { assertNotSuspended } from "../../db/suspension";
 import type { Tx } from "../../db/client";
-import { missionClaims, missionQuestions, missions } from "../../db/schema/index";
+import { missionClaims, missionQuestions, missions, submissions } from "../../db/schema/index";
 import { emitEvent, qaEvent } from "../../db/outbox";
 import { findVisibleMission, lockMission } from "../../db/mission-visibility";
 import type { MissionRow as Mission } from "../../db/rows";
@@ -101,19 +101,48 @@ async function announce(
 }
 
 /**
- * One thread-wide cap, counted from the mission row under its lock. Others' questions stop
- * OABP_QA_CREATOR_RESERVE entries short of it: that reserve is the creator's, so a crowd of free
- * identities can fill what they may and a clarification still fits (docs/abuse-edge.md
- * "Creator-owned capacity").
+ * One thread-wide cap, counted from the mission row under its lock, in three tiers
+ * (docs/abuse-edge.md "Creator-owned capacity"): the creator's clarifications may use the whole
+ * thread; the mission's parties (its submitters and active claimers) stop
+ * OABP_QA_CREATOR_RESERVE short of it; everyone else a third of the rest earlier still. A crowd of
+ * free identities from many networks fills what it may, and a party's question and the creator's
+ * clarification still fit.
  */
-function checkThreadCap(ctx: Ctx, m: Mission, by: "creator" | "others"): void {
+function checkThreadCap(ctx: Ctx, m: Mission, by: "creator" | "party" | "others"): void {
   const { qaMaxPerMission, qaCreatorReserve } = ctx.deps.config;
-  const max = by === "creator" ? qaMaxPerMission : Math.max(0, qaMaxPerMission - qaCreatorReserve);
+  const forParties = Math.max(0, qaMaxPerMission - qaCreatorReserve);
+  const max = by === "creator" ? qaMaxPerMission : by === "party" ? forParties : forParties - partyReserve(forParties);
   if (m.qaCount >= max)
     throw new AppError("CONFLICT", `this mission's Q&A thread holds at most ${max} entries`, {
       reason: "qa_full",
       limit: max,
     });
+}
+
+/** Of the entries others may use, the share kept for the mission's parties. */
+export const partyReserve = (forParties: number) => Math.floor(forParties / 3);
+
+/** Whether the caller is a party of the mission: a submitter, or an agent with an active claim. */
+async function isParty(tx: Tx, m: Mission, caller: string, now: Date): Promise<boolean> {
+  const [sub] = await tx
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(eq(submissions.missionId, m.id), eq(submissions.submitter, caller)))
+    .limit(1);
+  if (sub) return true;
+  const [claim] = await tx
+    .select({ id: missionClaims.id })
+    .from(missionClaims)
+    .where(
+      and(
+        eq(missionClaims.missionId, m.id),
+        eq(missionClaims.agentId, caller),
+        eq(missionClaims.status, "active"),
+        gt(missionClaims.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return claim !== undefined;
 }
 
 /**
@@ -140,7 +169,7 @@ export async function askQuestion(ctx: Ctx, input: { missionId: string; body: st
       (x) => x.status === "open" && x.deadline.getTime() > now.getTime(),
       "questions are taken while the mission is open, before its deadline",
     );
-    checkThreadCap(ctx, m, "others");
+    checkThreadCap(ctx, m, (await isParty(tx, m, caller, now)) ? "party" : "others");
     const [mine] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(missionQuestions)

@@ -1,5 +1,5 @@
 import { router } from "../../http/openapi";
-import { sendJsonValue } from "../../http/http-cache";
+import { CALLER_VARY, sendJsonValue } from "../../http/http-cache";
 import { rejectAnonymousPosts } from "../../http/respond";
 import { type MissionBody, sendMissionWriteOnce } from "../../http/handler";
 import * as routes from "./submissions.routes";
@@ -40,7 +40,7 @@ export const submissionsRouter = base
       ifNoneMatch: c.req.header("if-none-match"),
     });
     // Private until the mission is decided (the viewer's own cache only); immutable bytes either way.
-    c.header("Vary", "Authorization");
+    c.header("Vary", CALLER_VARY);
     if (r === "not_modified") return c.body(null, 304) as never;
     c.header("ETag", r.etag);
     c.header("Cache-Control", r.shared ? "public, max-age=86400, immutable" : "private, max-age=3600");

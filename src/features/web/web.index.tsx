@@ -5,7 +5,7 @@ import { raw } from "hono/html";
 import type { Deps } from "../../deps";
 import { ctxFromRequest } from "../../http/context";
 import { validationError } from "../../http/errors";
-import { clearSessionCookie, csrfTokenFor, readSessionCookie, setSessionCookie } from "../../http/session-cookie";
+import { clearSessionCookie, maskedCsrfToken, readSessionCookie, setSessionCookie } from "../../http/session-cookie";
 import type { AppEnv } from "../../http/types";
 import { AppError } from "../../lib/errors";
 import { revokeSession, signInWithEthereum } from "../auth";
@@ -46,7 +46,7 @@ function pageCtx(c: Context<AppEnv>, nonce: string): PageCtx {
     nonce,
     now: deps.clock.now(),
     viewer,
-    csrf: viewer && cookie && who.kind === "agent" && who.via === "session" ? csrfTokenFor(cookie) : undefined,
+    csrf: viewer && cookie && who.kind === "agent" && who.via === "session" ? maskedCsrfToken(cookie) : undefined,
   };
 }
 
@@ -258,7 +258,7 @@ export function registerWeb(app: Hono<AppEnv>, _deps: Deps): void {
     const s = await signInWithEthereum(ctxFromRequest(c), parsed.data);
     setSessionCookie(c, deps.config.publicUrl, s.token, new Date(s.expires_at));
     c.header("Cache-Control", "no-store");
-    return c.json({ agent_id: s.agent_id, expires_at: s.expires_at, csrf_token: csrfTokenFor(s.token) });
+    return c.json({ agent_id: s.agent_id, expires_at: s.expires_at, csrf_token: maskedCsrfToken(s.token) });
   });
   // The post form as typed (whole units, words): read here into the request of POST /missions and
   // run through the same verb under the same idempotency scope; what to fix comes back per field

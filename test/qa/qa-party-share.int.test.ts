@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTestApp, type TestApp } from "../helpers/app";
+import { openMission, signIn } from "../helpers/agents";
+
+// Caps that protect the parties, Q&A part (docs/abuse-edge.md "Creator-owned capacity"): on the
+// defaults (200 entries, 10 per agent, 50 kept for the creator), free agents from 40 client
+// networks fill the others' share of the thread; the mission's solver (a submitter) and a claimer
+// still ask, and the creator still clarifies.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({ OABP_TRUST_PROXY: "true" });
+});
+afterAll(() => t?.close());
+
+describe("the parties' share of a mission's Q&A thread", () => {
+  it("40 networks × free agents fill the others' share; the solver, a claimer and the creator still write", async () => {
+    const { creator, mission } = await openMission(t);
+    const solver = await signIn(t);
+    const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {
+      token: solver.token,
+      body: { content: "my answer" },
+    });
+    expect(sub.status, sub.text).toBe(201);
+    const claimer = await signIn(t);
+    const claim = await t.call("POST", `/missions/${mission.id}/claims`, { token: claimer.token, body: {} });
+    expect(claim.status, claim.text).toBeLessThan(300);
+    const ask = (token: string, network: number, body: string) =>
+      t.call("POST", `/missions/${mission.id}/questions`, {
+        token,
+        body: { body },
+        headers: { "x-forwarded-for": `198.51.100.${network + 1}` },
+      });
+    const codes = new Map<string, number>();
+    for (let a = 0; a < 40; a++) {
+      const agent = await signIn(t);
+      for (let q = 0; q < 5; q++) {
+        const r = await ask(agent.token, a, `question ${a}.${q}`);
+        const key = r.status === 201 ? "201" : `${r.status} ${r.body.details?.reason}`;
+        codes.set(key, (codes.get(key) ?? 0) + 1);
+      }
+    }
+    // Others stop at (200 − 50) − 50 = 100 entries.
+    expect(Object.fromEntries(codes)).toEqual({ "201": 100, "409 qa_full": 100 });
+    for (const party of [solver, claimer]) {
+      const r = await ask(party.token, 41, "a party's question");
+      expect(r.status, r.text).toBe(201);
+    }
+    const clar = await t.call("POST", `/missions/${mission.id}/clarifications`, {
+      token: creator.token,
+      body: { body: "clarified" },
+    });
+    expect(clar.status, clar.text).toBe(201);
+  }, 120_000);
+});
