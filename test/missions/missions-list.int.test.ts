@@ -85,12 +85,14 @@ describe("GET /missions rejects bad query parameters", () => {
     expectError(await t.call("GET", `/api/missions?${query}`), 400, "INVALID_PARAMETER");
   });
 
-  it("unknown query parameters are ignored → 200", async () => {
+  it("an unknown query parameter is 400 naming it; campaign tags and api_key pass (docs/decisions.md)", async () => {
     const c = await funded();
     const m = await create(c);
-    const r = await list(`foo=bar&utm_source=x&creator=${c.address}&api_key=whatever-unbound`);
+    const r = await list(`utm_source=x&fbclid=y&creator=${c.address}&api_key=whatever-unbound`);
     expect(ids(r)).toEqual([m.id]);
-    expect((await list("foo=bar&utm_source=x")).body.missions.length).toBeGreaterThan(0);
+    const bad = await t.call("GET", `/missions?creater=${c.address}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toMatchObject({ field: "creater", did_you_mean: "creator", in: "query" });
   });
 });
 

@@ -9,7 +9,7 @@ import { activateSession, createSession, findSession, ownedBy } from "./mcp.sess
 import { callTool, hasTool, isWriteTool, TOOLS_LIST_JSON } from "./mcp.tools";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { sendBody } from "../../http/http-cache";
-import { hasLoneSurrogate } from "../../lib/json-text";
+import { hasLoneSurrogate, jsonTooDeep, MAX_JSON_DEPTH } from "../../lib/json-text";
 import { clientNetwork } from "../../http/client-ip";
 import {
   acceptsJson,
@@ -81,6 +81,14 @@ async function readMessage(c: Context<AppEnv>): Promise<Message | Response> {
 
 function parseMessage(c: Context<AppEnv>, raw: string): Message | Response {
   const config = c.get("deps").config;
+  // Depth is bounded on the text before parsing, as on REST (src/lib/json-text.ts).
+  if (jsonTooDeep(raw)) {
+    return sendTransportError(c, 400, null, {
+      code: RPC.INVALID_REQUEST,
+      message: `Invalid Request: the message nests deeper than ${MAX_JSON_DEPTH} levels`,
+      data: { recipeUrl: recipeUrl(config) },
+    });
+  }
   let body: unknown;
   try {
     body = JSON.parse(raw);

@@ -20,6 +20,7 @@ import { AmendMissionRequest, amendMission, amendMissionOnce, Amendment } from "
 import { listSkills, SkillList, SkillQuery } from "../mesh";
 import { askQuestion, listQuestions, AskQuestionRequest, ListQuestionsQuery, Question, QuestionList } from "../qa";
 import { requireAgent } from "../../http/identity";
+import { unknownFieldError, unknownFields } from "../../lib/unknown-fields";
 import { CREATOR_TOOLS } from "./mcp.tools.creator";
 import {
   ctxFromMcp,
@@ -217,6 +218,9 @@ export async function callTool(
         : tool.caller === "agent"
           ? requireAgent(ctx.identity, "UNAUTHORIZED")
           : undefined;
+    // Strict arguments as on REST (docs/decisions.md "Strict requests"): a misspelt field is named.
+    const unknown = unknownFields(tool.args, rawArgs);
+    if (unknown.length > 0) throw unknownFieldError(unknown, "arguments");
     const parsed = tool.args.safeParse(rawArgs ?? {});
     if (!parsed.success) throw validationError(parsed.error);
     return { isError: false, json: await tool.run(ctx, parsed.data as never, caller) };
