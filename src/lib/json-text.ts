@@ -34,7 +34,7 @@ export function jsonTextHasLoneSurrogate(text: string): boolean {
   }
 }
 
-// Nesting depth (docs/security.md "Limits"): JSON.parse itself handles deep nesting, but every
+// Nesting depth (docs/decisions.md "Strict requests"): JSON.parse itself handles deep nesting, but every
 // recursive reader after it (validation, canonical JSON, Postgres jsonb, a log serialiser) may
 // overflow the stack on a text only a few KB long. Depth is counted on the text, before parsing.
 

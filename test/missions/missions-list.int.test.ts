@@ -180,12 +180,13 @@ describe("GET /missions filters", () => {
 
   it("reward_min / reward_max compare as integers, not strings", async () => {
     const c = await funded();
-    const small = await create(c, { reward: { asset: "USDC", amount: "9" } });
-    const mid = await create(c, { reward: { asset: "USDC", amount: "100" } });
-    const big = await create(c, { reward: { asset: "USDC", amount: "1000" } });
-    expect(ids(await list(`creator=${c.address}&reward_min=10`))).toEqual([big.id, mid.id]);
-    expect(ids(await list(`creator=${c.address}&reward_max=100`))).toEqual([mid.id, small.id]);
-    expect(ids(await list(`creator=${c.address}&reward_min=50&reward_max=500`))).toEqual([mid.id]);
+    // Whole USDC: 9, 100 and 1000 (the published minimum is 1 USDC); "9000000" > "100000000" as strings.
+    const small = await create(c, { reward: { asset: "USDC", amount: "9000000" } });
+    const mid = await create(c, { reward: { asset: "USDC", amount: "100000000" } });
+    const big = await create(c, { reward: { asset: "USDC", amount: "1000000000" } });
+    expect(ids(await list(`creator=${c.address}&reward_min=10000000`))).toEqual([big.id, mid.id]);
+    expect(ids(await list(`creator=${c.address}&reward_max=100000000`))).toEqual([mid.id, small.id]);
+    expect(ids(await list(`creator=${c.address}&reward_min=50000000&reward_max=500000000`))).toEqual([mid.id]);
     expect(ids(await list(`creator=${c.address}&reward_min=${((1n << 256n) - 1n).toString()}`))).toEqual([]);
     expect((await t.call("GET", `/missions?reward_min=${"9".repeat(78)}`)).status).toBe(400); // above uint256
   });

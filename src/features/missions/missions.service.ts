@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import { checkMinReward } from "./missions.min-reward";
 import type { DbOrTx, Tx } from "../../db/client";
 import { agentBlocklist, agentRecords, missions } from "../../db/schema/index";
 import type { AssetConfig } from "../../env";
@@ -78,6 +79,7 @@ function createTerms(ctx: Ctx, input: CreateMissionInput) {
   const amount = parseUint(input.reward.amount);
   if (amount <= 0n)
     throw new AppError("INVALID_PARAMETER", "reward.amount must be a positive integer", { field: "reward.amount" });
+  checkMinReward(asset, amount); // before the transaction that takes the spam fee
   const chain = input.reward.chain ?? "ledger";
   // The base rail needs the chain port and the asset's token there (422 otherwise).
   const railTerms = chain === "base" ? baseRailTerms(deps, asset) : null;
