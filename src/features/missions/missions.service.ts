@@ -33,6 +33,7 @@ import { assertVisible, findMissionRow, findVisibleMission, lockMission, viewerF
 import { validateVerificationParams } from "./missions.verification";
 import { validateMissionType } from "./missions.types";
 import { missionToWire } from "./missions.wire";
+import { withViewerBlockedList } from "./missions.viewer";
 import type { MissionRow } from "../../db/rows";
 import { assertNotSuspended } from "../../db/suspension";
 import { checkPostingGate } from "./missions.gate";
@@ -377,6 +378,11 @@ export async function listMissionsDoc(
   ctx: Ctx,
   f: ListMissionsFilters,
 ): Promise<{ etag: string; body: string | Uint8Array }> {
+  return withViewerBlockedList(ctx, await sharedListDoc(ctx, f));
+}
+
+/** The page every reader shares (viewer_blocked null), from this instance's list cache. */
+async function sharedListDoc(ctx: Ctx, f: ListMissionsFilters): Promise<{ etag: string; body: string | Uint8Array }> {
   if (!ctx.deps.missionLists.enabled) return listMissionsPage(ctx, f);
   const text = await ctx.deps.missionLists.get(
     stableStringify(f),
