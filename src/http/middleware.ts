@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import type { Deps } from "../deps";
 import { AppError } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { jsonTextHasLoneSurrogate } from "../lib/json-text";
+import { jsonTextHasLoneSurrogate, jsonTooDeep, MAX_JSON_DEPTH } from "../lib/json-text";
 import { sendError } from "./errors";
 import { csrfOk, readSessionCookie } from "./session-cookie";
 import type { AppEnv, Identity } from "./types";
@@ -69,6 +69,14 @@ export function jsonOnly(limitBytes: number): MiddlewareHandler<AppEnv> {
     // the text is cached, so the route's own c.req.json() does not read the body again.
     return limit(c, async () => {
       const text = await c.req.text();
+      // Depth is bounded on the text, before anything parses it (src/lib/json-text.ts).
+      if (jsonTooDeep(text)) {
+        throw new AppError("INVALID_PARAMETER", `JSON body nested deeper than ${MAX_JSON_DEPTH} levels`, {
+          reason: "too_deep",
+          limit_depth: MAX_JSON_DEPTH,
+          fix: `flatten the body to at most ${MAX_JSON_DEPTH} nested objects/arrays`,
+        });
+      }
       if (jsonTextHasLoneSurrogate(text)) {
         throw new AppError(
           "INVALID_PARAMETER",

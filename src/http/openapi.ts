@@ -1,6 +1,7 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from "../lib/errors";
 import { validationError } from "./errors";
+import { strictRequest } from "./strict";
 import type { AppEnv } from "./types";
 
 export const ErrorSchema = z
@@ -55,11 +56,23 @@ export const jsonResponse = <T extends z.ZodTypeAny>(schema: T, description: str
   content: { "application/json": { schema } },
 });
 
-/** A router whose validation failures answer our error body (400 INVALID_PARAMETER). */
+/**
+ * A router whose validation failures answer our error body (400 INVALID_PARAMETER), and whose
+ * every route refuses unknown body fields and query parameters (./strict.ts) after its own middleware.
+ */
 export function router() {
-  return new OpenAPIHono<AppEnv>({
+  const r = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw validationError(result.error);
     },
   });
+  const register = r.openapi;
+  r.openapi = ((route: RouteConfig, ...rest: unknown[]) => {
+    const own = route.middleware === undefined ? [] : [route.middleware].flat();
+    return (register as (...a: unknown[]) => unknown)(
+      { ...route, middleware: [...own, strictRequest(route)] },
+      ...rest,
+    );
+  }) as typeof r.openapi;
+  return r;
 }

@@ -33,3 +33,34 @@ export function jsonTextHasLoneSurrogate(text: string): boolean {
     return false; // malformed JSON: the validator answers that
   }
 }
+
+// Nesting depth (docs/decisions.md "Strict requests"): JSON.parse itself handles deep nesting, but every
+// recursive reader after it (validation, canonical JSON, Postgres jsonb, a log serialiser) may
+// overflow the stack on a text only a few KB long. Depth is counted on the text, before parsing.
+
+/** The deepest JSON any request, relay or fetched document may nest (objects and arrays). */
+export const MAX_JSON_DEPTH = 64;
+
+/** True if the JSON text nests objects/arrays deeper than `limit` (strings skipped; no parse). */
+export function jsonTooDeep(text: string, limit = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92)
+        i++; // backslash: skip the escaped character
+      else if (ch === 34) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 123 || ch === 91) {
+      if (++depth > limit) return true;
+    } else if (ch === 125 || ch === 93) depth--;
+  }
+  return false;
+}
+
+/** JSON.parse that refuses a text nested deeper than `limit` with a SyntaxError, as malformed JSON. */
+export function parseJsonBounded(text: string, limit = MAX_JSON_DEPTH): unknown {
+  if (jsonTooDeep(text, limit)) throw new SyntaxError(`JSON nested deeper than ${limit} levels`);
+  return JSON.parse(text);
+}

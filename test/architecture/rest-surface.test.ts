@@ -39,6 +39,8 @@ const opByKey = new Map(OPS.map((o) => [o.key, o]));
 
 /** The REST operation each MCP tool is the transport of (its arguments are that route's schema). */
 const MCP_ROUTES: Record<string, string> = {
+  auth_nonce: "POST /auth/nonce",
+  sign_in: "POST /auth/siwe",
   list_missions: "GET /missions",
   get_mission: "GET /missions/{id}",
   submit_solution: "POST /missions/{id}/submissions",

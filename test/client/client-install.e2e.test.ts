@@ -105,7 +105,7 @@ describe("the client, installed from the server", () => {
           arguments: {
             title: "Installed from the server",
             description: "Posted through npx <server>/client.tgz mcp.",
-            reward: { asset: "USDC", amount: "10000000" },
+            reward: { asset: "USDC", amount: "10" },
             verification: { type: "creator_judges" },
             deadline: new Date(Date.now() + 86_400_000).toISOString(),
           },

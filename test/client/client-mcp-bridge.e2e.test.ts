@@ -83,7 +83,7 @@ describe("oabp mcp (stdio ↔ Streamable HTTP)", () => {
         arguments: {
           title: "Bridged",
           description: "Posted over stdio MCP",
-          reward: { asset: "USDC", amount: "10000000" },
+          reward: { asset: "USDC", amount: "10" },
           verification: { type: "creator_judges", params: {} },
           deadline,
         },

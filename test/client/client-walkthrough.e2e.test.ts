@@ -97,7 +97,7 @@ describe("first paid mission in five minutes, through the CLI", () => {
       "--description",
       "One paragraph on portable receipts.",
       "--reward",
-      "100000000",
+      "100",
       "--deadline",
       "+3d",
       "--tags",
@@ -109,6 +109,35 @@ describe("first paid mission in five minutes, through the CLI", () => {
     expect(created.code, created.stderr).toBe(0);
     const id = created.json.id as string;
     expect(created.json).toMatchObject({ status: "open", creator, reward: { asset: "USDC", amount: "100000000" } });
+    // `--reward 100` is 100 USDC (whole units); before posting the CLI says the spam fee is kept.
+    expect(created.stderr).toContain(
+      "posting 100 USDC reward + 5 USDC spam fee from your balance; the spam fee is kept",
+    );
+    const shown = await cli(["missions", "get", id]);
+    expect(shown.stdout).toMatch(/^reward +100 USDC$/m);
+    expect(shown.stdout).toMatch(/^deadline +in 3 days$/m);
+    const balance = await cli(["balance", "--profile", "creator"]);
+    expect(balance.stdout).toMatch(/USDC +145 USDC/); // 250 − 100 − 5, in whole units
+    const agentShown = await cli(["agent", "--profile", "creator"]);
+    expect(agentShown.stdout).not.toContain("aigen_balance");
+    const version = await cli(["--version"]);
+    expect(version.stdout).toBe(`oabp ${JSON.parse(readFileSync("packages/client/package.json", "utf8")).version}\n`);
+    // A dust reward in base units is refused before any fee, naming both readings.
+    const dust = await cli([
+      "missions",
+      "create",
+      "--profile",
+      "creator",
+      "--title",
+      "t",
+      "--description",
+      "d",
+      "--reward-base-units",
+      "25",
+    ]);
+    expect(dust.code).toBe(6);
+    expect(dust.stderr).toContain("0.000025 USDC");
+    expect(dust.stderr).toContain('reward.amount "25000000"');
     // A creator_judges option rides in --params: here two days to judge instead of the server's seven.
     const windowed = await cli([
       "missions",
@@ -120,7 +149,7 @@ describe("first paid mission in five minutes, through the CLI", () => {
       "--description",
       "Pick the best tagline.",
       "--reward",
-      "1000000",
+      "1",
       "--params",
       '{"appeal": false, "judging_window_seconds": 172800}',
     ]);

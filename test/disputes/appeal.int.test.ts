@@ -139,6 +139,13 @@ describe("creator_judges with an appeal", () => {
         outcome: null,
       },
     });
+    // A receipt asked for now says when it will exist, not a bare NOT_FOUND.
+    const early = await t.call("GET", `/missions/${m.id}/receipts/${subs[1]!.sub.id}`);
+    expect(early.status).toBe(404);
+    expect(early.body.message).toContain(`is paid when the appeal closes at ${appealDeadline}`);
+    expect(early.body.details).toMatchObject({ reason: "appeal_open", available_after: appealDeadline });
+    const loser = await t.call("GET", `/missions/${m.id}/receipts/${subs[0]!.sub.id}`);
+    expect(loser.body.details?.reason).toBeUndefined();
     // the award closed the open mission; submissions say where they stand; deliverables readable by disputers
     const late = await signIn(t);
     expect(

@@ -116,3 +116,12 @@ export async function missionInVoting(t: TestApp) {
   await sweepDueMissions(t.deps);
   return { pv, pvSub };
 }
+
+/**
+ * A REST mission body as MCP create_mission arguments: the base-unit reward moves to
+ * `amount_base_units` (MCP's `amount` is whole units, docs/decisions.md "Amounts as people write them").
+ */
+export function mcpMission<B extends { reward: { amount: string } & Record<string, unknown> }>(body: B) {
+  const { amount, ...reward } = body.reward;
+  return { ...body, reward: { ...reward, amount_base_units: amount } };
+}

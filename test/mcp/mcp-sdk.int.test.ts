@@ -3,11 +3,12 @@ import { serve, type ServerType } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { eq } from "drizzle-orm";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpSessions } from "../../src/db/schema/index";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, signIn } from "../helpers/agents";
-import { missionInVoting } from "../helpers/mcp";
+import { missionInVoting, mcpMission } from "../helpers/mcp";
 
 // The official MCP SDK client (@modelcontextprotocol/sdk) against this server over real HTTP:
 // connect (initialize + notifications/initialized + its GET stream probe), list the tools, call
@@ -85,6 +86,7 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
       "amend_mission",
       "answer_question",
       "ask_question",
+      "auth_nonce",
       "award_mission",
       "claim_mission",
       "create_mission",
@@ -99,6 +101,7 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
       "list_questions",
       "list_skills",
       "list_submissions",
+      "sign_in",
       "submit_solution",
       "void_mission",
       "vote",
@@ -115,11 +118,13 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
     const mission = await call(
       asCreator,
       "create_mission",
-      missionBody(t, {
-        title: "Interop mission",
-        tags: ["interop"],
-        verification: { type: "creator_judges", params: { max_winners: 2 } },
-      }),
+      mcpMission(
+        missionBody(t, {
+          title: "Interop mission",
+          tags: ["interop"],
+          verification: { type: "creator_judges", params: { max_winners: 2 } },
+        }),
+      ),
     );
     expect(mission).toMatchObject({ title: "Interop mission", creator: creator.address, status: "open" });
     const listed = await call(asCreator, "list_missions", { tag: "interop" });
@@ -180,7 +185,7 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
     );
 
     // A second mission voided by its creator; a dispute filed and read back.
-    const spare = await call(asCreator, "create_mission", missionBody(t, { title: "Spare mission" }));
+    const spare = await call(asCreator, "create_mission", mcpMission(missionBody(t, { title: "Spare mission" })));
     expect(await call(asCreator, "void_mission", { mission_id: spare.id })).toMatchObject({ status: "voided" });
     const dispute = await call(asSolver, "file_dispute", {
       dispute_type: "bad_spec",
@@ -210,6 +215,17 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
     expect(skill.status).toBe(200);
     const skills = await call(asSolver, "list_skills", { tag: "interop" });
     expect(skills.skills.map((x: { id: string }) => x.id)).toEqual([skill.body.id]);
+
+    // Sign-in over MCP on a session of its own (the full first-call journey: mcp-first-call.int.test.ts).
+    const fresh = await connect();
+    const account = privateKeyToAccount(generatePrivateKey());
+    const nonce = await call(fresh, "auth_nonce", { address: account.address });
+    const signed = await call(fresh, "sign_in", {
+      message: nonce.message,
+      signature: await account.signMessage({ message: nonce.message }),
+    });
+    expect(signed.agent_id).toBe(account.address.toLowerCase());
+    await close(fresh);
 
     expect([...called].sort()).toEqual(tools.map((x) => x.name).sort());
 

@@ -85,12 +85,14 @@ describe("GET /missions rejects bad query parameters", () => {
     expectError(await t.call("GET", `/api/missions?${query}`), 400, "INVALID_PARAMETER");
   });
 
-  it("unknown query parameters are ignored → 200", async () => {
+  it("an unknown query parameter is 400 naming it; campaign tags and api_key pass (docs/decisions.md)", async () => {
     const c = await funded();
     const m = await create(c);
-    const r = await list(`foo=bar&utm_source=x&creator=${c.address}&api_key=whatever-unbound`);
+    const r = await list(`utm_source=x&fbclid=y&creator=${c.address}&api_key=whatever-unbound`);
     expect(ids(r)).toEqual([m.id]);
-    expect((await list("foo=bar&utm_source=x")).body.missions.length).toBeGreaterThan(0);
+    const bad = await t.call("GET", `/missions?creater=${c.address}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toMatchObject({ field: "creater", did_you_mean: "creator", in: "query" });
   });
 });
 
@@ -178,12 +180,13 @@ describe("GET /missions filters", () => {
 
   it("reward_min / reward_max compare as integers, not strings", async () => {
     const c = await funded();
-    const small = await create(c, { reward: { asset: "USDC", amount: "9" } });
-    const mid = await create(c, { reward: { asset: "USDC", amount: "100" } });
-    const big = await create(c, { reward: { asset: "USDC", amount: "1000" } });
-    expect(ids(await list(`creator=${c.address}&reward_min=10`))).toEqual([big.id, mid.id]);
-    expect(ids(await list(`creator=${c.address}&reward_max=100`))).toEqual([mid.id, small.id]);
-    expect(ids(await list(`creator=${c.address}&reward_min=50&reward_max=500`))).toEqual([mid.id]);
+    // Whole USDC: 9, 100 and 1000 (the published minimum is 1 USDC); "9000000" > "100000000" as strings.
+    const small = await create(c, { reward: { asset: "USDC", amount: "9000000" } });
+    const mid = await create(c, { reward: { asset: "USDC", amount: "100000000" } });
+    const big = await create(c, { reward: { asset: "USDC", amount: "1000000000" } });
+    expect(ids(await list(`creator=${c.address}&reward_min=10000000`))).toEqual([big.id, mid.id]);
+    expect(ids(await list(`creator=${c.address}&reward_max=100000000`))).toEqual([mid.id, small.id]);
+    expect(ids(await list(`creator=${c.address}&reward_min=50000000&reward_max=500000000`))).toEqual([mid.id]);
     expect(ids(await list(`creator=${c.address}&reward_min=${((1n << 256n) - 1n).toString()}`))).toEqual([]);
     expect((await t.call("GET", `/missions?reward_min=${"9".repeat(78)}`)).status).toBe(400); // above uint256
   });

@@ -71,7 +71,7 @@ const BAD: [string, (t: TestApp) => Record<string, unknown>, number, string, Rec
   ],
   [
     'reward.chain "base" (rail not enabled)',
-    () => ({ reward: { asset: "USDC", amount: "100", chain: "base" } }),
+    () => ({ reward: { asset: "USDC", amount: "100000000", chain: "base" } }),
     422,
     "UNPROCESSABLE",
     { reason: "rail_not_enabled" },
@@ -270,7 +270,7 @@ describe("POST /missions rejects bad input and writes nothing", () => {
     for (const over of bodies) {
       const r = await t.call("POST", "/missions", {
         token: c.token,
-        body: missionBody(t, { ...over, reward: { asset: "USDC", amount: "1000" } }),
+        body: missionBody(t, { ...over, reward: { asset: "USDC", amount: "1000000" } }),
       });
       expect(r.status, r.text).toBe(201);
     }

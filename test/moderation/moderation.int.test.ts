@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, openMission, signIn } from "../helpers/agents";
-import { callTool, openSession } from "../helpers/mcp";
+import { callTool, openSession, mcpMission } from "../helpers/mcp";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 
 // — moderation and operator control (docs/moderation.md): hide / unhide, suspend /
@@ -214,7 +214,7 @@ describe("suspension", () => {
     expect(commit.status).toBe(403);
     expect(commit.body.details.reason).toBe("suspended");
     const session = await openSession(t, creator.token);
-    const viaMcp = await callTool(t, session, "create_mission", missionBody(t), creator.token);
+    const viaMcp = await callTool(t, session, "create_mission", mcpMission(missionBody(t)), creator.token);
     expect(viaMcp.isError).toBe(true);
     expect(JSON.stringify(viaMcp.content)).toContain("suspended");
 
@@ -442,7 +442,7 @@ describe("posting gate", () => {
       expect(refused.status).toBe(403);
       expect(refused.body.details.reason).toBe("posting_not_allowed");
       const session = await openSession(app, a.token);
-      const viaMcp = await callTool(app, session, "create_mission", missionBody(app), a.token);
+      const viaMcp = await callTool(app, session, "create_mission", mcpMission(missionBody(app)), a.token);
       expect(viaMcp.isError).toBe(true);
 
       const put = await app.call("PUT", `/admin/posting-allowlist/${a.address}`, {
@@ -454,7 +454,7 @@ describe("posting gate", () => {
       expect(list.body.gate).toBe("allow_list");
       expect(list.body.entries.map((e: any) => e.address)).toEqual([a.address]);
       expect((await app.call("POST", "/missions", { token: a.token, body: missionBody(app) })).status).toBe(201);
-      const mcpOk = await callTool(app, session, "create_mission", missionBody(app), a.token);
+      const mcpOk = await callTool(app, session, "create_mission", mcpMission(missionBody(app)), a.token);
       expect(mcpOk.isError, JSON.stringify(mcpOk.content)).toBe(false);
 
       expect((await app.call("DELETE", `/admin/posting-allowlist/${a.address}`, { token: ADMIN_TOKEN })).status).toBe(

@@ -172,7 +172,7 @@ describe("keys and next steps", () => {
         "--description",
         "Judged by its creator, under the default appeal.",
         "--reward",
-        "10000000",
+        "10",
         "--json",
       ]);
       expect(created.code, created.stderr).toBe(0);

@@ -336,7 +336,7 @@ describe("manifest (AIP-1 §9)", () => {
       aip_supported: [1, 2, 3, 4],
       chain: "off-chain",
       contact: "mailto:admin@oabp.test",
-      payment_options: { assets: ["USDC"], chains: [], min_reward_usd: 0, ledger: { enabled: true, assets: ["USDC"] } },
+      payment_options: { assets: ["USDC"], chains: [], min_reward_usd: 1, ledger: { enabled: true, assets: ["USDC"] } },
       verification_types: ["creator_judges", "first_valid_match", "peer_vote", "oracle"],
       fee_bps: 50,
       registries: [],

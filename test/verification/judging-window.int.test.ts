@@ -7,7 +7,7 @@ import { advanceMission } from "../../src/features/verification/lifecycle";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, openMission, signIn } from "../helpers/agents";
-import { callTool, openSession } from "../helpers/mcp";
+import { callTool, openSession, mcpMission } from "../helpers/mcp";
 
 // creator_judges' judging_window_seconds (docs/decisions.md "Judging window"): the mission states
 // how long after its deadline the creator may award — the creator's choice or the server's
@@ -77,7 +77,7 @@ describe("creator_judges judging_window_seconds", () => {
       t,
       session,
       "create_mission",
-      missionBody(t, cj({ judging_window_seconds: 3 * HOUR })),
+      mcpMission(missionBody(t, cj({ judging_window_seconds: 3 * HOUR }))),
       creator.token,
     );
     expect(r.isError, r.content[0]?.text).toBe(false);

@@ -42,3 +42,4 @@ export {
   type TypedDataSigner,
 } from "./release-sign.js";
 export { topUpMission, type TopUpAmendment, type TopUpOptions, type TopUpProgress } from "./top-up.js";
+export { formatAmount, parseAmount, wholeUnits, type AssetUnits, type ParsedAmount } from "./amounts.js";

@@ -20,6 +20,11 @@ export const mcpSessions = pgTable(
     initializedAt: ts("initialized_at"),
     terminatedAt: ts("terminated_at"),
     expiresAt: ts("expires_at").notNull(),
+    /**
+     * The SIWE session (auth_sessions.token_hash) of an agent that signed in with the `sign_in`
+     * tool: requests on this MCP session without credentials act as that agent while it lives.
+     */
+    authTokenHash: text("auth_token_hash"),
     /** The client IP that sent `initialize`: pending sessions are capped per IP. */
     clientIp: text("client_ip"),
   },

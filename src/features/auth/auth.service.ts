@@ -249,6 +249,16 @@ export async function resolveIdentity(
   return { kind: "anonymous", reason: "none" };
 }
 
+/**
+ * The agent of a live SIWE session known by its token's hash (an MCP session signed in with the
+ * sign_in tool keeps the hash, never the token); anonymous once it expired or was revoked.
+ */
+export async function identityOfSessionHash(deps: Deps, tokenHash: string): Promise<Identity> {
+  const now = deps.clock.now().toISOString();
+  const [s] = await sessionQueries(deps.database.db).agentOf.execute({ hash: tokenHash, now });
+  return s ? { kind: "agent", address: s.agentId, via: "session" } : { kind: "anonymous", reason: "none" };
+}
+
 /** Sign-out of a browser session: the token stops working at once, on every instance. */
 export async function revokeSession(ctx: Ctx, { token }: { token: string }): Promise<void> {
   await dbOf(ctx)

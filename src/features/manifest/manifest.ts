@@ -1,3 +1,4 @@
+import { MIN_REWARD_USD, minRewardBaseUnits } from "../../lib/money";
 import type { Deps } from "../../deps";
 import type { Config } from "../../env";
 import type { ReceiptKeyring } from "../../lib/receipt-keys";
@@ -126,8 +127,16 @@ function paymentOptions(config: Config, railState: RailStatus | null) {
   return {
     assets: config.assets.map((a) => a.symbol),
     chains,
-    // No server-wide floor: any positive reward is accepted.
-    min_reward_usd: 0,
+    // The floor createMission applies before any fee (src/lib/money.ts MIN_REWARD_USD).
+    min_reward_usd: MIN_REWARD_USD,
+    // What a face needs to read and write amounts in whole units (an extension of §9): each
+    // asset's decimals, its spam fee (kept even after a void) and minimum reward, in base units.
+    asset_units: config.assets.map((a) => ({
+      symbol: a.symbol,
+      decimals: a.decimals,
+      spam_fee: a.spam_fee,
+      min_reward: minRewardBaseUnits(a)?.toString() ?? null,
+    })),
     // The ledger rail: off-chain custody with a hash-chained ledger and a signed escrow
     // attestation (AIP-1 §6 "off-chain with provable balance"); every asset, always on.
     ledger: {

@@ -5,7 +5,7 @@ import type { AppEnv } from "../../http/types";
 import { TRANSPORT_PATHS, MCP_PATH } from "../../lib/mcp-contract";
 import { RPC } from "./mcp.jsonrpc";
 import { handlePost } from "./mcp.server";
-import { findSession, ownedBy, terminateSession } from "./mcp.sessions";
+import { actingIdentity, findSession, ownedBy, terminateSession } from "./mcp.sessions";
 import {
   echoSession,
   notServedBody,
@@ -65,7 +65,7 @@ async function liveSession(c: Context<AppEnv>) {
   const id = c.req.header("mcp-session-id");
   if (id === undefined || !plausibleSessionId(id)) return undefined;
   const s = await findSession(c.get("deps"), id);
-  return s && ownedBy(s, c.get("identity")) ? s : undefined;
+  return s && ownedBy(s, await actingIdentity(c.get("deps"), s, c.get("identity"))) ? s : undefined;
 }
 
 /**

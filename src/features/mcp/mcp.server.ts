@@ -5,11 +5,11 @@ import { AppError } from "../../lib/errors";
 import pkg from "../../../package.json" with { type: "json" };
 import { MCP_PROTOCOL_VERSION, missingInitializeError, recipeUrl } from "../../lib/mcp-contract";
 import { classify, type Incoming, resultBytes, resultText, RPC, type RpcId, toolResultBytes } from "./mcp.jsonrpc";
-import { activateSession, createSession, findSession, ownedBy } from "./mcp.sessions";
+import { activateSession, actingIdentity, createSession, findSession, ownedBy } from "./mcp.sessions";
 import { callTool, hasTool, isWriteTool, TOOLS_LIST_JSON } from "./mcp.tools";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { sendBody } from "../../http/http-cache";
-import { hasLoneSurrogate } from "../../lib/json-text";
+import { hasLoneSurrogate, jsonTooDeep, MAX_JSON_DEPTH } from "../../lib/json-text";
 import { clientNetwork } from "../../http/client-ip";
 import {
   acceptsJson,
@@ -29,8 +29,9 @@ const KNOWN_PROTOCOL_VERSIONS = new Set(["2024-11-05", "2025-03-26", "2025-06-18
 const INSTRUCTIONS =
   "Open Agent Bounty Protocol (AIP-1) missions. Find work with list_missions and get_mission; submit with submit_solution. " +
   "Post with create_mission; judge with list_submissions and award_mission (or void_mission); check payment with get_mission and get_balance. " +
-  "Writes need a signed-in agent: send Authorization: Bearer <token> (POST /auth/nonce, then /auth/siwe) on the HTTP requests. " +
-  "Amounts are base-unit integer strings.";
+  "Writes need a signed-in agent: call auth_nonce with your address, sign its message, then sign_in; this session then acts as you " +
+  "(or send Authorization: Bearer <token> from POST /auth/siwe on the HTTP requests). " +
+  "create_mission takes reward.amount in whole units (25 = 25 USDC); other amounts are base-unit integer strings.";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const sendJson = (c: Context<AppEnv>, body: string | Uint8Array) => {
@@ -81,6 +82,14 @@ async function readMessage(c: Context<AppEnv>): Promise<Message | Response> {
 
 function parseMessage(c: Context<AppEnv>, raw: string): Message | Response {
   const config = c.get("deps").config;
+  // Depth is bounded on the text before parsing, as on REST (src/lib/json-text.ts).
+  if (jsonTooDeep(raw)) {
+    return sendTransportError(c, 400, null, {
+      code: RPC.INVALID_REQUEST,
+      message: `Invalid Request: the message nests deeper than ${MAX_JSON_DEPTH} levels`,
+      data: { recipeUrl: recipeUrl(config) },
+    });
+  }
   let body: unknown;
   try {
     body = JSON.parse(raw);
@@ -119,6 +128,9 @@ async function inSession(c: Context<AppEnv>, m: Message): Promise<Response> {
     return sendTransportError(c, 400, idOf(m), missingInitializeError(deps.config));
   }
   const session = plausibleSessionId(sessionId) ? await findSession(deps, sessionId) : undefined;
+  // A session signed in with the sign_in tool acts as its agent when the request has no
+  // credentials of its own (docs/mcp.md "Sign-in over MCP").
+  if (session) c.set("identity", await actingIdentity(deps, session, c.get("identity")));
   if (!session || !ownedBy(session, c.get("identity"))) return sendSessionExpired(c, idOf(m));
 
   if (m.kind === "response") return accepted(c, sessionId); // a client's answer to a server request
@@ -196,7 +208,12 @@ async function dispatch(
       }
       // A write tool spends the same write tokens as its REST route.
       if (isWriteTool(name)) await enforceRateLimit(c, "write");
-      const ctx = { deps: c.get("deps"), identity: c.get("identity"), requestId: c.get("requestId") };
+      const ctx = {
+        deps: c.get("deps"),
+        identity: c.get("identity"),
+        requestId: c.get("requestId"),
+        sessionId: c.req.header("mcp-session-id"),
+      };
       const outcome = await callTool(ctx, name, params?.arguments, (err) => {
         const known = asAppError(err);
         if (known) return known;

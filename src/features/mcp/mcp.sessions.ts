@@ -1,4 +1,5 @@
-import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { identityOfSessionHash } from "../auth";
 import { mcpSessions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import type { Identity } from "../../http/types";
@@ -24,6 +25,8 @@ export interface LiveSession {
   id: string;
   state: "pending" | "active";
   agentId: string | null;
+  /** Set by the sign_in tool: the SIWE session this MCP session acts under (docs/mcp.md "Sign-in over MCP"). */
+  authTokenHash: string | null;
   protocolVersion: string;
   expiresAt: Date;
 }
@@ -35,6 +38,14 @@ export interface LiveSession {
  */
 export const ownedBy = (s: LiveSession, who: Identity) =>
   s.agentId === null || (who.kind === "agent" && who.address === s.agentId);
+
+/**
+ * Who a request on session `s` acts as: its own credentials, else — on a session signed in with
+ * the sign_in tool — the agent of that SIWE session while it lives (docs/mcp.md "Sign-in over MCP").
+ */
+export async function actingIdentity(deps: Deps, s: LiveSession, who: Identity): Promise<Identity> {
+  return s.authTokenHash && who.kind === "anonymous" ? identityOfSessionHash(deps, s.authTokenHash) : who;
+}
 
 interface CacheEntry {
   session: LiveSession;
@@ -100,6 +111,7 @@ const liveColumns = {
   id: mcpSessions.id,
   state: mcpSessions.state,
   agentId: mcpSessions.agentId,
+  authTokenHash: mcpSessions.authTokenHash,
   protocolVersion: mcpSessions.protocolVersion,
   expiresAt: mcpSessions.expiresAt,
 };
@@ -241,6 +253,31 @@ export async function activateSession(deps: Deps, id: string): Promise<LiveSessi
   }
   const existing = await findSession(deps, id);
   return existing?.state === "active" ? existing : undefined;
+}
+
+/**
+ * The sign_in tool: the active session `id` now acts as `agentId` under the SIWE session whose
+ * token hashes to `tokenHash`. A session opened by another agent is never taken over (the
+ * conditional update); one opened anonymously or by the same agent is bound. This instance's cache
+ * forgets the entry at once; another instance re-reads it within CACHE_RECHECK_MS, meanwhile
+ * answering that session's credential-less calls as anonymous (refusals, never another identity).
+ */
+export async function bindSignIn(deps: Deps, id: string, agentId: string, tokenHash: string): Promise<boolean> {
+  const now = deps.clock.now();
+  const rows = await deps.database.db
+    .update(mcpSessions)
+    .set({ agentId, authTokenHash: tokenHash })
+    .where(
+      and(
+        eq(mcpSessions.id, id),
+        eq(mcpSessions.state, "active"),
+        gt(mcpSessions.expiresAt, now),
+        or(isNull(mcpSessions.agentId), eq(mcpSessions.agentId, agentId)),
+      ),
+    )
+    .returning({ id: mcpSessions.id });
+  cacheOf(deps).evict(id);
+  return rows.length > 0;
 }
 
 /**

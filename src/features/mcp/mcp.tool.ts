@@ -15,6 +15,8 @@ export interface ToolContext {
   deps: Deps;
   identity: Identity;
   requestId: string;
+  /** The MCP session the call came in (sign_in binds it to the agent). */
+  sessionId?: string | undefined;
 }
 
 export interface ToolSpec<A extends z.ZodType> {

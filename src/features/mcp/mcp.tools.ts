@@ -2,16 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { validationError } from "../../http/errors";
 import { type AppError, errorBody } from "../../lib/errors";
 import { getAgent, Agent } from "../agents";
-import {
-  CreateMissionRequest,
-  ListMissionsQuery,
-  Mission,
-  createMission,
-  getMission,
-  listMissionsJson,
-  createMissionOnce,
-  MissionList,
-} from "../missions";
+import { ListMissionsQuery, Mission, getMission, listMissionsJson, MissionList } from "../missions";
 import { getReceipt, MissionReceipt } from "../receipts";
 import { CreateSubmissionRequest, createSubmission, createSubmissionOnce, Submission } from "../submissions";
 import { castVote, VoteRequest, voteOnce, Vote } from "../verification";
@@ -20,7 +11,10 @@ import { AmendMissionRequest, amendMission, amendMissionOnce, Amendment } from "
 import { listSkills, SkillList, SkillQuery } from "../mesh";
 import { askQuestion, listQuestions, AskQuestionRequest, ListQuestionsQuery, Question, QuestionList } from "../qa";
 import { requireAgent } from "../../http/identity";
+import { unknownFieldError, unknownFields } from "../../lib/unknown-fields";
 import { CREATOR_TOOLS } from "./mcp.tools.creator";
+import { createMissionTool } from "./mcp.create-mission";
+import { SIGN_IN_TOOLS } from "./mcp.sign-in";
 import {
   ctxFromMcp,
   IdempotencyKey,
@@ -89,19 +83,7 @@ const SOLVER_TOOLS: Tool[] = [
     annotations: READ,
     run: async (ctx, a) => JSON.stringify(await getReceipt(ctxFromMcp(ctx), submissionRef(a))),
   }),
-  idempotentTool({
-    name: "create_mission",
-    description:
-      "Post a mission; reward + spam fee are taken from your ledger balance at once (the fee is not refunded). Needs a signed-in agent.",
-    args: CreateMissionRequest.extend({ idempotency_key: IdempotencyKey }),
-    out: Mission,
-    caller: "agent",
-    call: ({ idempotency_key: _key, ...body }, caller) => ({
-      request: body,
-      once: createMissionOnce(caller),
-      verb: (c) => createMission(c, body),
-    }),
-  }),
+  createMissionTool,
   idempotentTool({
     name: "vote",
     description:
@@ -172,7 +154,7 @@ const SOLVER_TOOLS: Tool[] = [
   }),
 ];
 
-export const TOOLS: Tool[] = [...SOLVER_TOOLS, ...CREATOR_TOOLS];
+export const TOOLS: Tool[] = [...SIGN_IN_TOOLS, ...SOLVER_TOOLS, ...CREATOR_TOOLS];
 
 const byName = new Map(TOOLS.map((t) => [t.name, t]));
 export const hasTool = (name: string) => byName.has(name);
@@ -217,6 +199,9 @@ export async function callTool(
         : tool.caller === "agent"
           ? requireAgent(ctx.identity, "UNAUTHORIZED")
           : undefined;
+    // Strict arguments as on REST (docs/decisions.md "Strict requests"): a misspelt field is named.
+    const unknown = unknownFields(tool.args, rawArgs);
+    if (unknown.length > 0) throw unknownFieldError(unknown, "arguments");
     const parsed = tool.args.safeParse(rawArgs ?? {});
     if (!parsed.success) throw validationError(parsed.error);
     return { isError: false, json: await tool.run(ctx, parsed.data as never, caller) };
@@ -224,6 +209,11 @@ export async function callTool(
     const e = asError(err);
     if (e.code === "ANONYMOUS_SUBMISSION_REJECTED")
       return { isError: true, json: JSON.stringify({ error: e.code }), note: e.message };
-    return { isError: true, json: JSON.stringify(errorBody(e.code, e.message, ctx.requestId, e.details)) };
+    // Over MCP the fix for a missing sign-in is a tool call (docs/mcp.md "Sign-in over MCP").
+    const details =
+      e.code === "UNAUTHORIZED" && ctx.identity.kind === "anonymous"
+        ? { ...e.details, fix: "sign in on this session: auth_nonce with your address, sign its message, then sign_in" }
+        : e.details;
+    return { isError: true, json: JSON.stringify(errorBody(e.code, e.message, ctx.requestId, details)) };
   }
 }

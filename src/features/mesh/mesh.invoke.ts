@@ -1,3 +1,4 @@
+import { parseJsonBounded } from "../../lib/json-text";
 import type { Deps } from "../../deps";
 import { assertNotSuspended, suspensionOf } from "../../db/suspension";
 import { parseAgentId } from "../../lib/agent-id";
@@ -95,7 +96,7 @@ function providerError(body: unknown): { code: ErrorCode; message: string } | un
 
 function parseJson(body: Buffer): { ok: true; value: unknown } | { ok: false } {
   try {
-    return { ok: true, value: JSON.parse(body.toString("utf8")) };
+    return { ok: true, value: parseJsonBounded(body.toString("utf8")) };
   } catch {
     return { ok: false };
   }

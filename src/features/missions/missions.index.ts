@@ -1,6 +1,6 @@
 import type { z } from "@hono/zod-openapi";
+import { PRIVATE_READ_CACHE, preSerialized, sendJsonDoc, sendJsonValue } from "../../http/http-cache";
 import { router } from "../../http/openapi";
-import { preSerialized, sendJsonDoc, sendJsonValue } from "../../http/http-cache";
 import { agentCtx, sendOnce } from "../../http/handler";
 import { ctxFromRequest } from "../../http/context";
 import { AppError } from "../../lib/errors";
@@ -17,6 +17,8 @@ export const missionsRouter = router()
     return sendOnce(c, { request: input, ...routes.createMissionOnce(creator) }, (ctx) => createMission(ctx, input));
   })
   .openapi(routes.listMissionsRoute, async (c) => {
+    // A signed-in reader's page carries its own viewer_blocked (missions.viewer.ts): never shared.
+    if (c.get("identity").kind === "agent") c.header("Cache-Control", PRIVATE_READ_CACHE);
     return preSerialized<z.output<typeof MissionList>>(
       sendJsonDoc(c, await listMissionsDoc(ctxFromRequest(c), c.req.valid("query"))),
     );

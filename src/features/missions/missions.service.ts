@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import { checkMinReward } from "./missions.min-reward";
 import type { DbOrTx, Tx } from "../../db/client";
 import { agentBlocklist, agentRecords, missions } from "../../db/schema/index";
 import type { AssetConfig } from "../../env";
@@ -32,6 +33,7 @@ import { assertVisible, findMissionRow, findVisibleMission, lockMission, viewerF
 import { validateVerificationParams } from "./missions.verification";
 import { validateMissionType } from "./missions.types";
 import { missionToWire } from "./missions.wire";
+import { withViewerBlockedList } from "./missions.viewer";
 import type { MissionRow } from "../../db/rows";
 import { assertNotSuspended } from "../../db/suspension";
 import { checkPostingGate } from "./missions.gate";
@@ -78,6 +80,7 @@ function createTerms(ctx: Ctx, input: CreateMissionInput) {
   const amount = parseUint(input.reward.amount);
   if (amount <= 0n)
     throw new AppError("INVALID_PARAMETER", "reward.amount must be a positive integer", { field: "reward.amount" });
+  checkMinReward(asset, amount); // before the transaction that takes the spam fee
   const chain = input.reward.chain ?? "ledger";
   // The base rail needs the chain port and the asset's token there (422 otherwise).
   const railTerms = chain === "base" ? baseRailTerms(deps, asset) : null;
@@ -380,6 +383,11 @@ export async function listMissionsDoc(
   ctx: Ctx,
   f: ListMissionsFilters,
 ): Promise<{ etag: string; body: string | Uint8Array }> {
+  return withViewerBlockedList(ctx, await sharedListDoc(ctx, f));
+}
+
+/** The page every reader shares (viewer_blocked null), from this instance's list cache. */
+async function sharedListDoc(ctx: Ctx, f: ListMissionsFilters): Promise<{ etag: string; body: string | Uint8Array }> {
   if (!ctx.deps.missionLists.enabled) return listMissionsPage(ctx, f);
   const text = await ctx.deps.missionLists.get(
     stableStringify(f),

@@ -1,5 +1,6 @@
 import { RE2JS } from "re2js";
 import { z } from "zod";
+import { unknownFieldError, unknownFields } from "../../lib/unknown-fields";
 import { normalizeAddress } from "../../lib/address";
 import { oracleMethodProblem } from "../../lib/evm";
 import type { AssetConfig } from "../../env";
@@ -133,6 +134,16 @@ const unprocessable = (field: string, reason: string, message: string) =>
 
 /** Zod's first issue as 400 INVALID_PARAMETER on the param it names. */
 function parseShape<T extends z.ZodType>(schema: T, raw: Record<string, unknown> | undefined): z.output<T> {
+  // An unknown param is named with its nearest known one (docs/decisions.md "Strict requests").
+  // The shapes pass extra keys through to storage (x- extensions stay on the mission); any other
+  // key is checked against the closed shape.
+  const closed = schema instanceof z.ZodObject ? schema.strict() : schema;
+  const unknown = unknownFields(closed, raw);
+  if (unknown.length > 0)
+    throw unknownFieldError(
+      unknown.map((u) => ({ ...u, path: `verification.params.${u.path}` })),
+      "body",
+    );
   const parsed = schema.safeParse(raw ?? {});
   if (!parsed.success) {
     const i = parsed.error.issues[0]!;

@@ -1,4 +1,5 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { parseJsonBounded } from "../../lib/json-text";
 import { oadpDomains } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import type { SafeFetchResult } from "../../lib/safe-fetch";
@@ -23,7 +24,7 @@ export function checkAgentProtocolDocument(r: SafeFetchResult): HubCheck {
   if (r.status !== 200) return { ok: false, reason: `http_${r.status}` };
   let doc: unknown;
   try {
-    doc = JSON.parse(r.body.toString("utf8"));
+    doc = parseJsonBounded(r.body.toString("utf8"));
   } catch {
     return { ok: false, reason: "not_json" };
   }

@@ -1,3 +1,4 @@
+import { parseJsonBounded } from "../../lib/json-text";
 import type { Deps } from "../../deps";
 import { createSafeFetcher, type SafeFetcher } from "../../lib/safe-fetch";
 import { userAgent } from "../../lib/user-agent";
@@ -91,7 +92,7 @@ export async function fetchIssuerJson(
   if (!r.ok) return { ok: false, detail: r.reason };
   if (r.status !== 200) return { ok: false, detail: `${url} answered ${r.status}` };
   try {
-    return { ok: true, doc: JSON.parse(r.body.toString("utf8")) };
+    return { ok: true, doc: parseJsonBounded(r.body.toString("utf8")) };
   } catch {
     return { ok: false, detail: `${url} is not JSON` };
   }

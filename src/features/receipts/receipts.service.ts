@@ -18,6 +18,29 @@ export const SPEC_VERSION = "AIP-1@0.3.8";
 export { receiptPath } from "../../lib/receipt-path";
 
 /**
+ * A receipt asked for while the award it would prove is under appeal (verification/appeal.ts):
+ * still 404 — the document does not exist — but saying when it will, and what decides it.
+ */
+function notYet(m: Mission, submissionId: string, notFound: () => AppError): AppError {
+  const award = m.award;
+  const awarded = award?.winners.some((w) => w.submission_id === submissionId);
+  if (!award || !awarded || award.outcome !== null) return notFound();
+  const closes = award.voting_deadline ?? award.appeal_deadline;
+  return new AppError(
+    "NOT_FOUND",
+    `no receipt yet: submission ${submissionId} is awarded, and is paid when the appeal closes at ${closes} ` +
+      "if the award stands; the receipt exists from then",
+    {
+      reason: "appeal_open",
+      available_after: closes,
+      appeal_deadline: award.appeal_deadline,
+      voting_deadline: award.voting_deadline,
+      fix: `ask again after ${closes} (oabp watch <mission> --wait-appeal waits for it)`,
+    },
+  );
+}
+
+/**
  * The §6.1 receipt of one paid submission of a resolved mission, built from stored rows at request
  * time: issued_at is the resolution time, so the document — and, ed25519 being deterministic, its
  * signature — is the same on every request until the active key rotates. Unknown, unpaid or
@@ -31,6 +54,7 @@ export async function getReceipt(ctx: Ctx, { missionId, submissionId }: { missio
   const m = await findMission(deps, missionId);
   const paid =
     m?.status === "resolved" && m.resolvedAt ? m.payouts?.find((p) => p.submission_id === submissionId) : undefined;
+  if (m && !m.resolvedAt && visibleTo(m, viewerFor(ctx))) throw notYet(m, submissionId, notFound);
   if (!m || !m.resolvedAt || !paid || !visibleTo(m, viewerFor(ctx))) throw notFound();
   const db = dbOf(ctx);
   const [sub] = await db

@@ -1,4 +1,5 @@
 import { asc, eq, isNull, or } from "drizzle-orm";
+import { parseJsonBounded } from "../../lib/json-text";
 import type { Tx } from "../../db/client";
 import { submissions } from "../../db/schema/index";
 import { pendingOf } from "../../db/mission-parts";
@@ -127,7 +128,7 @@ async function askPredicate(deps: Deps, predicateUri: string, s: Checked): Promi
   const reply = bodyOf(r, "predicate_unavailable", "predicate_rejected");
   if (!Buffer.isBuffer(reply)) return reply;
   try {
-    const verdict = JSON.parse(reply.toString("utf8")) as unknown;
+    const verdict = parseJsonBounded(reply.toString("utf8")) as unknown;
     // valid iff 200 with a JSON body that does not say "valid": false (docs/design.md)
     if (verdict !== null && typeof verdict === "object" && (verdict as { valid?: unknown }).valid === false)
       return { result: "invalid", reason: "predicate_rejected" };

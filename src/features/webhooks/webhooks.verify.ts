@@ -1,4 +1,5 @@
 import { and, asc, eq, lte } from "drizzle-orm";
+import { parseJsonBounded } from "../../lib/json-text";
 import { webhookSubscriptions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { randomToken } from "../../lib/hash";
@@ -73,7 +74,7 @@ async function challenge(deps: Deps, v: ClaimedVerification): Promise<{ ok: bool
   if (!r.ok) return { ok: false, error: r.reason };
   if (r.status < 200 || r.status >= 300) return { ok: false, error: "unexpected_status" };
   try {
-    const answer = JSON.parse(r.body.toString("utf8")) as { challenge?: unknown };
+    const answer = parseJsonBounded(r.body.toString("utf8")) as { challenge?: unknown };
     return answer?.challenge === value ? { ok: true, error: null } : { ok: false, error: "challenge_not_echoed" };
   } catch {
     return { ok: false, error: "challenge_not_echoed" };

@@ -4,6 +4,8 @@ import { OabpError } from "../errors.js";
 import type { Webhook } from "../types.js";
 import { EXIT, need, notSignedIn, readInput, str, UsageError, type Ctx } from "./context.js";
 import { emit, keyValues, table } from "./output.js";
+import { formatAmount } from "../amounts.js";
+import { relativeTime } from "./units.js";
 
 // Identity, balances, receipts, webhooks, the operator's credit, and the MCP bridge.
 
@@ -79,9 +81,17 @@ async function me(ctx: Ctx): Promise<string> {
 
 export async function balance(ctx: Ctx): Promise<number> {
   const b = await ctx.client.balance(await me(ctx));
+  // Whole units with the symbol for people (each row says its decimals); --json keeps the wire.
+  const rows = b.balances.map((x) => {
+    const row: Record<string, unknown> = { ...x };
+    for (const k of ["available", "escrowed", "staked"])
+      if (typeof row[k] === "string")
+        row[k] = formatAmount(row[k] as string, { symbol: x.asset, decimals: x.decimals });
+    return row;
+  });
   emit(ctx.out, b, () =>
     table(
-      b.balances as never,
+      rows,
       ["asset", "available", "escrowed", "staked"].filter((k) => b.balances.some((x) => k in x)),
     ),
   );
@@ -90,12 +100,16 @@ export async function balance(ctx: Ctx): Promise<number> {
 
 export async function agent(ctx: Ctx): Promise<number> {
   const a = await ctx.client.getAgent(await me(ctx));
+  // For people: no aigen_balance (AIP-1 §8's integer in base units; `oabp balance` shows whole
+  // units), times relative. --json keeps every field exact.
+  const shown: Record<string, unknown> = { ...a };
+  delete shown.aigen_balance;
+  for (const k of Object.keys(shown))
+    if (k.endsWith("_at") && typeof shown[k] === "string") shown[k] = relativeTime(shown[k] as string);
   emit(ctx.out, a, () =>
     keyValues(
-      a as unknown as Record<string, unknown>,
-      Object.keys(a).filter(
-        (k) => typeof (a as Record<string, unknown>)[k] !== "object" || (a as Record<string, unknown>)[k] === null,
-      ),
+      shown,
+      Object.keys(shown).filter((k) => typeof shown[k] !== "object" || shown[k] === null),
     ),
   );
   return EXIT.ok;

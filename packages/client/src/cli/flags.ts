@@ -44,7 +44,7 @@ export const LIST_QUERY_FLAGS = Object.keys(LIST_QUERY);
 const CREATE_MISSION: Fields<Body<"/missions", "post">> = {
   title: "--title",
   description: "--description",
-  reward: "--reward",
+  reward: "--reward", // whole units; --reward-base-units for exact base units
   verification: "--verification",
   deadline: "--deadline",
   tags: "--tags",

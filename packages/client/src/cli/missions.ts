@@ -6,19 +6,12 @@ import type { CreateMission, CreateSubmission, Mission, Submission } from "../ty
 import { EXIT, need, notSignedIn, readInput, str, UsageError, type Ctx } from "./context.js";
 import { LIST_QUERY_FLAGS } from "./flags.js";
 import { emit, keyValues, table } from "./output.js";
+import { type AssetUnits, formatAmount, parseAmount } from "../amounts.js";
+import { amountText, assetTerms, relativeTime, unitsFor } from "./units.js";
 
 // Mission commands: missions list|get|create|void, claim, submit, commit, reveal, award, vote, watch, fund.
 
-const MISSION_COLS = [
-  "id",
-  "status",
-  "phase",
-  "reward.amount",
-  "reward.asset",
-  "deadline",
-  "submission_count",
-  "title",
-];
+const MISSION_COLS = ["id", "status", "phase", "reward", "deadline", "submission_count", "title"];
 const MISSION_FIELDS = [
   "id",
   "title",
@@ -36,9 +29,44 @@ const MISSION_FIELDS = [
   "escrow",
   "view_url",
 ];
-const showMission = (ctx: Ctx, m: Mission) =>
-  emit(ctx.out, m, () => keyValues(m as unknown as Record<string, unknown>, MISSION_FIELDS));
+/** A mission as a person reads it: the reward in whole units, times relative (--json keeps the wire). */
+const forPeople = (m: Mission, units: AssetUnits[]): Record<string, unknown> => ({
+  ...m,
+  reward: amountText(m.reward.amount, m.reward.asset, units),
+  deadline: relativeTime(m.deadline),
+  judging_deadline: relativeTime(m.judging_deadline),
+});
+const showMission = async (ctx: Ctx, m: Mission) => {
+  const units = await unitsFor(ctx);
+  emit(ctx.out, m, () => keyValues(forPeople(m, units), MISSION_FIELDS));
+};
 const AMOUNT = /^(0|[1-9][0-9]{0,77})$/;
+
+/** --reward in whole units (25, 0.5, "25 USDC"), or --reward-base-units exactly. */
+async function rewardBaseUnits(ctx: Ctx, asset: string): Promise<string> {
+  const whole = str(ctx.flags, "reward");
+  const base = str(ctx.flags, "reward-base-units");
+  if ((whole === undefined) === (base === undefined))
+    throw new UsageError(
+      `give the reward once: --reward 25 (whole ${asset}: 25 means 25 ${asset}) or --reward-base-units 25000000`,
+    );
+  if (base !== undefined) {
+    if (!AMOUNT.test(base) || base === "0")
+      throw new UsageError(`--reward-base-units is a positive integer in ${asset}'s base units`);
+    return base;
+  }
+  const parsed = parseAmount(whole!, await assetTerms(ctx.client, asset));
+  if (!parsed.ok) throw new UsageError(`--reward: ${parsed.message}`);
+  return parsed.base.toString();
+}
+
+/** "posting 25 USDC + 5 USDC spam fee from your balance; the spam fee is kept, even after a void". */
+async function postingLine(ctx: Ctx, asset: string, amount: string): Promise<string> {
+  const terms = await assetTerms(ctx.client, asset).catch(() => undefined);
+  if (!terms) return `posting ${amount} base units of ${asset}; a spam fee is taken too and kept, even after a void\n`;
+  const fee = terms.spam_fee && terms.spam_fee !== "0" ? ` + ${formatAmount(terms.spam_fee, terms)} spam fee` : "";
+  return `posting ${formatAmount(amount, terms)} reward${fee} from your balance; the spam fee is kept, even after a void\n`;
+}
 
 export { LIST_QUERY_FLAGS };
 
@@ -75,21 +103,30 @@ export async function missions(ctx: Ctx): Promise<number> {
         const all: Mission[] = [];
         const max = Number(str(ctx.flags, "max") ?? 1000);
         for await (const m of c.missions(listQuery(ctx))) if (all.push(m) >= max) break;
-        emit(ctx.out, { missions: all }, () => table(all as never, MISSION_COLS));
+        const units = await unitsFor(ctx);
+        emit(ctx.out, { missions: all }, () =>
+          table(
+            all.map((m) => forPeople(m, units)),
+            MISSION_COLS,
+          ),
+        );
       } else {
         const page = await c.listMissions(listQuery(ctx));
+        const units = await unitsFor(ctx);
         emit(
           ctx.out,
           page,
           () =>
-            table(page.missions as never, MISSION_COLS) +
-            (page.next_cursor ? `next: --cursor ${page.next_cursor}\n` : ""),
+            table(
+              page.missions.map((m) => forPeople(m, units)),
+              MISSION_COLS,
+            ) + (page.next_cursor ? `next: --cursor ${page.next_cursor}\n` : ""),
         );
       }
       return EXIT.ok;
     }
     case "get":
-      showMission(ctx, await c.getMission(need(id, "mission id")));
+      await showMission(ctx, await c.getMission(need(id, "mission id")));
       return EXIT.ok;
     case "create": {
       const file = str(ctx.flags, "file");
@@ -97,18 +134,15 @@ export async function missions(ctx: Ctx): Promise<number> {
       if (file)
         body = JSON.parse(file === "-" ? (await readInput(ctx, "-")).toString("utf8") : readFileSync(file, "utf8"));
       else {
-        const amount = need(str(ctx.flags, "reward"), "--reward <base units>");
-        if (!AMOUNT.test(amount))
-          throw new UsageError(
-            "--reward is an integer amount in the asset's base units (USDC: 6 decimals, so 100 USDC = 100000000)",
-          );
+        const asset = str(ctx.flags, "asset") ?? "USDC";
+        const amount = await rewardBaseUnits(ctx, asset);
         const chain = str(ctx.flags, "chain");
         const language = str(ctx.flags, "language");
         body = {
           title: need(str(ctx.flags, "title"), "--title"),
           description: str(ctx.flags, "description") ?? "",
           reward: {
-            asset: str(ctx.flags, "asset") ?? "USDC",
+            asset,
             amount,
             ...(chain && { chain }),
           } as CreateMission["reward"],
@@ -125,13 +159,16 @@ export async function missions(ctx: Ctx): Promise<number> {
           ...(language && { language }),
         } as CreateMission;
       }
+      // Said before posting (docs/decisions.md "Amounts as people write them"): what leaves the
+      // balance, and that the spam fee is kept.
+      ctx.out.err(await postingLine(ctx, body.reward.asset, body.reward.amount));
       const m = await c.createMission(body, { idempotencyKey: str(ctx.flags, "idempotency-key") });
-      showMission(ctx, m);
+      await showMission(ctx, m);
       if (!ctx.out.json && m.status === "pending_escrow") ctx.out.err(`fund it: oabp fund ${m.id}\n`);
       return EXIT.ok;
     }
     case "void":
-      showMission(ctx, await c.voidMission(need(id, "mission id")));
+      await showMission(ctx, await c.voidMission(need(id, "mission id")));
       return EXIT.ok;
     case "submissions": {
       const subs: Submission[] = [];
@@ -310,6 +347,6 @@ export async function fund(ctx: Ctx): Promise<number> {
     },
   });
   if (ctx.out.tty && !ctx.out.json) ctx.out.err("\n");
-  showMission(ctx, m);
+  await showMission(ctx, m);
   return m.status === "pending_escrow" ? EXIT.timeout : EXIT.ok;
 }

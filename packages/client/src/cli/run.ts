@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { exitCodeFor, OabpError } from "../errors.js";
 import { EXIT, makeContext, UsageError, type Ctx } from "./context.js";
@@ -17,7 +18,7 @@ export const USAGE = `usage: oabp <command> [options]
   logout
   missions list [${LIST_QUERY_FLAGS.map((f) => `--${f}`).join(" ")} --limit --all]
   missions get <id> | void <id> | submissions <id>
-  missions create --title T --reward <base units> [--asset USDC] [--chain base] [--verification creator_judges]
+  missions create --title T --reward 25 (whole units; or --reward-base-units N) [--asset USDC] [--chain base] [--verification creator_judges]
                   [--params JSON] [--deadline +3d|ISO] [--tags a,b] [--description D] [--language en] | --file body.json
   claim <mission> [--release]
   submit <mission> [file|-] [--uri URI] [--salt S]       inline content, or --uri with its hash computed
@@ -35,7 +36,7 @@ export const USAGE = `usage: oabp <command> [options]
   admin credit <agent> <amount> [--asset USDC]           operator (OABP_ADMIN_TOKEN)
   mcp                                                    stdio MCP server bridged to <server>/mcp
 
-global: --server URL (OABP_URL) --profile NAME (OABP_PROFILE) --json --timeout s --admin-token T
+global: --version --server URL (OABP_URL) --profile NAME (OABP_PROFILE) --json --timeout s --admin-token T
 `;
 
 export const STRING_FLAGS = [
@@ -58,6 +59,7 @@ export const STRING_FLAGS = [
   "interval",
   "max-polls",
   "rpc-url",
+  "reward-base-units",
 ];
 export const BOOL_FLAGS = [
   "json",
@@ -69,6 +71,7 @@ export const BOOL_FLAGS = [
   "permit",
   "approve",
   "wait-appeal",
+  "version",
 ];
 
 /** Commands and their subcommands (docs are checked against this list). */
@@ -105,6 +108,19 @@ export const COMMANDS: Record<string, (ctx: Ctx) => Promise<number>> = {
   admin: async (c) => (await acc()).admin(c),
   mcp: async (c) => (await acc()).mcp(c),
 };
+
+/** This package's version: the nearest @oabp/client package.json above this module (src/ or dist/, bundled or not). */
+export function clientVersion(): string {
+  for (let dir = new URL(".", import.meta.url); dir.pathname !== "/"; dir = new URL("..", dir)) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL("package.json", dir), "utf8")) as { name?: string; version?: string };
+      if (pkg.name === "@oabp/client" && pkg.version) return pkg.version;
+    } catch {
+      // no package.json here: look one level up
+    }
+  }
+  return "unknown";
+}
 
 /** What to do after an identity error: sign in, or pick the profile that is signed in. */
 function nextStep(
@@ -143,6 +159,10 @@ export async function run(
   } catch (e) {
     io.out.err(`oabp: ${(e as Error).message}\n${USAGE}`);
     return EXIT.usage;
+  }
+  if (parsed.values.version) {
+    io.out.write(`oabp ${clientVersion()}\n`);
+    return EXIT.ok;
   }
   const [command, ...args] = parsed.positionals;
   const handler = command ? COMMANDS[command] : undefined;

@@ -8432,7 +8432,7 @@ export interface paths {
         put?: never;
         /**
          * MCP Streamable HTTP endpoint: JSON-RPC messages (AIP-1 §7.1–§7.4); root only, not under /api
-         * @description initialize → 200 with Mcp-Session-Id (also result.sessionId); notifications/initialized within the handshake window → 202; then tools/list and tools/call (list_missions, get_mission, submit_solution, get_agent, get_receipt, create_mission, vote, claim_mission, amend_mission, list_questions, ask_question, list_skills, list_submissions, get_submission, award_mission, void_mission, get_balance, answer_question, file_dispute, get_dispute). Credentials as on REST (Authorization: Bearer or a registry api_key), sent with each request. Answers are application/json.
+         * @description initialize → 200 with Mcp-Session-Id (also result.sessionId); notifications/initialized within the handshake window → 202; then tools/list and tools/call (auth_nonce, sign_in, list_missions, get_mission, submit_solution, get_agent, get_receipt, create_mission, vote, claim_mission, amend_mission, list_questions, ask_question, list_skills, list_submissions, get_submission, award_mission, void_mission, get_balance, answer_question, file_dispute, get_dispute). Credentials as on REST (Authorization: Bearer or a registry api_key), sent with each request. Answers are application/json.
          */
         post: {
             parameters: {
