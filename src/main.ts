@@ -5,7 +5,7 @@ import { createApp, type Lifecycle } from "./app";
 import { buildDeps } from "./deps.build";
 import type { Config } from "./env";
 import type { Deps } from "./deps";
-import { checkedConfig, portInUse } from "./startup";
+import { refuseForgottenContracts, checkedConfig, portInUse } from "./startup";
 import { startJobRunner } from "./jobs/runner";
 import { clientBundle } from "./features/web";
 import { closeEventStreams } from "./features/events";
@@ -17,6 +17,7 @@ import { capConnections } from "./http/connection-cap";
 async function main() {
   const config = await checkedConfig({ listens: true });
   const deps = await buildDeps(config);
+  await refuseForgottenContracts(deps);
   const { logger } = deps;
   if (deps.chain && !deps.chain.canSign)
     logger.info(
