@@ -36,6 +36,7 @@ const STAMP = "BUILD.json";
 export const ENTRIES = {
   main: "src/main.ts",
   worker: "src/worker.ts",
+  guardian: "src/guardian.ts",
   "verify-receipt": "src/cli/verify-receipt.ts",
   "rotate-receipt-key": "scripts/rotate-receipt-key.ts",
   // Run by this script only: writes the web board's page script beside the build.

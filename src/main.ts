@@ -6,7 +6,7 @@ import { createApp, type Lifecycle } from "./app";
 import { buildDeps } from "./deps.build";
 import type { Config } from "./env";
 import type { Deps } from "./deps";
-import { checkedConfig, portInUse } from "./startup";
+import { refuseForgottenContracts, checkedConfig, portInUse } from "./startup";
 import { startJobRunner } from "./jobs/runner";
 import { clientBundle } from "./features/web";
 import { closeEventStreams } from "./features/events";
@@ -19,6 +19,7 @@ import { answerHealthFirst } from "./http/health-first";
 async function main() {
   const config = await checkedConfig({ listens: true });
   const deps = await buildDeps(config);
+  await refuseForgottenContracts(deps);
   const { logger } = deps;
   if (deps.chain && !deps.chain.canSign)
     logger.info(

@@ -1,5 +1,6 @@
 import { loadEnv, type Config } from "./env";
-import { BaseRailMisconfigured, checkBaseRail } from "./features/escrow";
+import { BaseRailMisconfigured, checkBaseRail, forgottenContracts } from "./features/escrow";
+import type { Deps } from "./deps";
 import { createBaseChain } from "./lib/base-chain";
 
 // Start-up shared by the API process (main.ts) and the settlement process (worker.ts): a bad
@@ -53,4 +54,17 @@ export async function checkedConfig(opts: { listens?: boolean } = {}): Promise<C
       else exitWith(e);
     });
   return config;
+}
+
+/**
+ * Once the database is open: a configuration that forgets a contract still holding this server's
+ * slots stops the process, naming the address and the setting (docs/base-rail.md "Migrating to a
+ * new escrow") — else its awards would sit queued with no error and /transparency would drop it.
+ */
+export async function refuseForgottenContracts(deps: Deps): Promise<void> {
+  const problems = await forgottenContracts(deps);
+  if (problems.length === 0) return;
+  console.error(`base rail misconfigured:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  await deps.database.close().catch(() => undefined);
+  process.exit(1);
 }

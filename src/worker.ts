@@ -1,5 +1,5 @@
 import { buildDeps } from "./deps.build";
-import { checkedConfig } from "./startup";
+import { refuseForgottenContracts, checkedConfig } from "./startup";
 import { refreshRail, watchEscrow, runPayouts } from "./features/escrow";
 import { startWorkerHttp, type WorkerRound } from "./worker.http";
 
@@ -16,6 +16,7 @@ async function main() {
     process.exit(1);
   }
   const deps = await buildDeps(config);
+  await refuseForgottenContracts(deps);
   const { logger } = deps;
   const chain = deps.chain!;
   logger.info(

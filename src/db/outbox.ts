@@ -248,6 +248,22 @@ export function missionFunderExited(
 }
 
 /**
+ * `custody.alert` (docs/custody.md): an escrow movement or proposal of this mission's slot that no
+ * signed decision explains — a release to someone else, a refund of an awarded slot, a foreign
+ * proposal, or a payout row refused because its decision does not cover it. `winners[]` routes it
+ * to the winners' inboxes as well as the creator's.
+ */
+export function custodyAlertEvent(m: Mission, at: Date, d: Record<string, unknown>): OutboxEvent {
+  return event("custody.alert", m, at, {
+    mission_id: m.id,
+    status: m.status,
+    chain: m.rewardChain,
+    asset: m.rewardAsset,
+    ...d,
+  });
+}
+
+/**
  * `payout.confirmed`: a winner's share has reached them. The ledger rail pays inside the
  * resolution's transaction (features/settlement); an on-chain rail emits this when its transfer is
  * final, in the transaction that records it. `delivery: "pull_credit"`: the token refused the

@@ -22,6 +22,7 @@ import { missionEscrowV2Abi } from "./abi/mission-escrow-v2";
 import { errorText, isTransportError, revertOf } from "./chain-errors";
 import { processMetrics } from "./metrics";
 import { localSigner, remoteSigner, SignerUnavailableError, type ResolverSigner } from "./resolver-signer";
+import { movementsOf, type SlotMovement } from "./escrow-movements";
 import { releaseTypedData, verifyReleaseLocally, type ReleasePlan, type SlotInstance } from "./release-typed-data";
 
 export { isTransportError, revertOf };
@@ -68,6 +69,8 @@ export interface TxReceipt {
   funded: FundedLog[];
   /** Credited (pull-payment fallback) recipients of this receipt's escrow logs. */
   credited: { to: string; amount: bigint }[];
+  /** Releases and refunds of the followed contracts in this receipt, with their payees (escrow-movements.ts; absent from test fakes). */
+  movements?: SlotMovement[];
   /** Wei paid for gas: gasUsed × effectiveGasPrice (absent from test fakes). */
   gasSpentWei?: bigint;
 }
@@ -172,7 +175,7 @@ export interface BaseChain {
     escrow: string,
     fromBlock: number,
     toBlock: number,
-  ): Promise<{ funded: FundedLog[]; events: EscrowEvent[] }>;
+  ): Promise<{ funded: FundedLog[]; events: EscrowEvent[]; movements: SlotMovement[] }>;
   /** Unix seconds of a block (effect times of governance proposals are compared with it). */
   blockTime(blockNumber: number): Promise<number>;
   /** What the escrow holds in this slot now (0: paid out, refunded or reclaimed already). */
@@ -507,6 +510,7 @@ function receiptOf(r: TransactionReceipt, known: Set<string>): TxReceipt {
     to: r.to?.toLowerCase() ?? null,
     funded,
     credited,
+    movements: movementsOf(r.logs, known),
     gasSpentWei: r.gasUsed * (r.effectiveGasPrice ?? 0n),
   };
 }
@@ -600,7 +604,10 @@ async function newestFirst(
 }
 
 /** Funded logs apart, settlement logs dropped, every other event JSON-safe; pending logs skipped. */
-function splitEscrowLogs(abi: typeof missionEscrowAbi, raw: Log[]): { funded: FundedLog[]; events: EscrowEvent[] } {
+function splitEscrowLogs(
+  abi: typeof missionEscrowAbi,
+  raw: Log[],
+): { funded: FundedLog[]; events: EscrowEvent[]; movements: SlotMovement[] } {
   const decoded = parseEventLogs({ abi, logs: raw, strict: false });
   const funded: FundedLog[] = [];
   const events: EscrowEvent[] = [];
@@ -622,7 +629,8 @@ function splitEscrowLogs(abi: typeof missionEscrowAbi, raw: Log[]): { funded: Fu
       blockHash: l.blockHash.toLowerCase(),
     });
   }
-  return { funded, events };
+  // A retired v2 contract's settlement logs have other topics: judged by the v3 shape only.
+  return { funded, events, movements: abi === missionEscrowAbi ? movementsOf(raw) : [] };
 }
 
 /** Estimating, signing and sending a settlement transaction, and checking a funder's release signature. */

@@ -28,6 +28,7 @@ export const ID_PREFIXES = [
   "msg",
   "skl", // Agent Mesh skills (docs/neighbours.md)
   "inv", // Agent Mesh invocations (the skill_invocation message id)
+  "alrt", // custody alerts (docs/custody.md)
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

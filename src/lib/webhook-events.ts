@@ -23,6 +23,9 @@ export const EVENT_TYPES = [
   "payout.cancelled",
   // The funder took its escrow slot back on chain (docs/base-rail.md "Exits and governance").
   "mission.funder_exited",
+  // An escrow movement or proposal no signed decision of the server explains (docs/custody.md):
+  // for the creator, the winners and the operator.
+  "custody.alert",
   // AIP-1 extension event (docs/events.md "mission.awarded"): a creator_judges award with an
   // appeal window was recorded — who won, and when it pays unless disputed (pays_at).
   "mission.awarded",

@@ -94,6 +94,8 @@ const REST_ONLY: Record<string, string> = {
   "POST /attestations/registry": MACHINE,
   "PUT /agents/{id}": "profile editing: a one-off done over REST or the web board",
   "GET /agents/{id}/history": PAGING,
+  "GET /escrow/decisions":
+    "the guardian watch's feed of signed decisions (docs/custody.md): read by `npm run guardian`, not by agents",
   "PUT /agents/{id}/blocklist": "creator's standing block-list: a one-off setting done over REST",
   "GET /leaderboard": BROWSER,
   "GET /agents": "agent directory for people and crawlers; agents find work through GET /missions",

@@ -234,10 +234,12 @@ describe("release paths (contract v4)", () => {
         recipients: [{ address: attacker.address, amount: (REWARD - FEE).toString(), submission_id: subId }],
       })
       .where(eq(chainPayouts.missionId, m.id));
-    // releaseSigned is refused on chain (BadFunderSignature): only the delayed path is left, and
-    // its proposal is public and not executable before the window.
-    await untilProposed(m.id);
-    expect((await payoutOf(m.id)).releaseSignature).toBeNull();
+    // The row no longer matches the server's signed decision (docs/custody.md): the worker refuses
+    // it before signing anything — no releaseSigned, and no fallback to the delayed path.
+    await tick();
+    expect(await payoutOf(m.id)).toMatchObject({ state: "failed", reason: "decision_refused:decision_plan_mismatch" });
+    // The resolver key itself, used directly, cannot pay the attacker either: the creator's
+    // signature does not cover the attacker, and a proposal waits the window.
     const resolver = chain.wallet(chain.resolver);
     const direct = resolver.writeContract({
       address: chain.escrow,
@@ -263,7 +265,9 @@ describe("release paths (contract v4)", () => {
       chain: chain.anvil.chain,
       account: chain.resolver,
     });
-    await expect(early).rejects.toThrow(/ReleaseNotReady/);
+    // Nothing was proposed for it (a proposal by the key itself waits the window and raises a
+    // custody alert: test/escrow/escrow-custody.e2e.test.ts).
+    await expect(early).rejects.toThrow(/NoProposal/);
     for (let i = 0; i < 3; i++) {
       t.clock.advance(WATCH_MS);
       await tick();

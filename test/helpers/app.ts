@@ -48,6 +48,17 @@ export interface TestApp {
  * `opts.database`: build it on an existing database instead (a "restarted" server); closing such
  * an app leaves the database to its owner.
  */
+/**
+ * One receipt keyring per test database: a "restarted" server on the same database keeps its key,
+ * as a real one keeps its key file (its signed payout decisions must still verify: docs/custody.md).
+ */
+const keyrings = new WeakMap<object, ReturnType<typeof generateKeyring>>();
+function keyringOf(db: object, now: Date) {
+  const k = keyrings.get(db) ?? generateKeyring(now);
+  keyrings.set(db, k);
+  return k;
+}
+
 export async function makeTestApp(
   env: Record<string, string> = {},
   opts: { poolMax?: number; database?: TestDatabase } = {},
@@ -75,7 +86,7 @@ export async function makeTestApp(
     oracle: createOracleReader(config.rpcUrl, userAgent(config.publicUrl)),
     chain: config.baseRail ? createBaseChain(config.baseRail) : null,
     adminToken: ADMIN_TOKEN,
-    receiptKeys: generateKeyring(clock.now()),
+    receiptKeys: keyringOf(db, clock.now()),
     attestation: generateSigner(),
     missionLists: await missionListCache(db.database, config.listCacheBytes),
     // Production policy (public unicast only), except loopback 127.0.0.2 where tests serve content.

@@ -138,6 +138,9 @@ export const chainPayouts = pgTable(
     executableAt: ts("executable_at"),
     // Operator actions on this payout (retry, fail, convert), newest last, at most 20: the audit trail.
     adminActions: jsonb("admin_actions").notNull().$type<PayoutAdminAction[]>().default([]),
+    // The server's signed decision of this plan (docs/custody.md "Signed decisions"): ed25519 with
+    // the receipt key, which the database never holds; the worker sends nothing it does not verify.
+    decision: jsonb("decision").$type<Record<string, unknown>>(),
     ...timestamps(),
   },
   (t) => [
@@ -148,6 +151,8 @@ export const chainPayouts = pgTable(
     uniqueIndex("chain_payouts_release_uq").on(t.missionId, t.missionKey).where(equals(t.kind, "release")),
     index("chain_payouts_due_idx").on(t.nextCheckAt).where(isSet(t.nextCheckAt)),
     index("chain_payouts_mission_idx").on(t.missionId),
+    // A chain movement or proposal is judged against the payouts of its slot (escrow.custody.ts).
+    index("chain_payouts_slot_idx").on(t.missionKey, t.funder),
     // AIP-4 §8.2 treasury_health: is any payout waiting for resolver gas (escrow.treasury-health.ts).
     index("chain_payouts_pending_gas_idx").on(t.id).where(equals(t.state, "pending_gas")),
     check("chain_payouts_state_ck", oneOf(t.state, CHAIN_PAYOUT_STATES)),

@@ -8,6 +8,7 @@ export * from "./commitments";
 export * from "./reputation";
 export * from "./reviews";
 export * from "./escrow";
+export * from "./custody";
 export * from "./webhooks";
 export * from "./mcp";
 export * from "./claims";

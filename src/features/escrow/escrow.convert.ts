@@ -5,6 +5,7 @@ import { AppError } from "../../lib/errors";
 import { emitEvents, missionVoided } from "../../db/outbox";
 import { lockPayout, payoutToAdminWire, trimAdminActions } from "./escrow.admin";
 import type { InTx } from "./escrow.ctx";
+import { signDecision } from "../../lib/decision-sign";
 import { appendAudit } from "../../db/audit";
 
 // POST /admin/payouts/{id}/convert (docs/base-rail.md "Operator routes"): a release the escrow
@@ -36,7 +37,7 @@ export async function convertPayout(ctx: Ctx, { id, reason }: { id: string; reas
       target: id,
       detail: { reason, mission_id: m.id, from_state: p.state },
     });
-    const updated = await refundInPlace({ tx, now }, { p, d, reason });
+    const updated = await refundInPlace({ tx, now, deps }, { p, d, reason });
     // The winners were not paid: the mission reads as voided, with no resolution and no fee taken.
     await tx
       .update(missions)
@@ -101,14 +102,32 @@ function assertConvertible(p: Locked["p"], m: Locked["m"]): void {
 
 /** The release row becomes the refund of the whole deposit to its funder, queued afresh (attempts dropped). */
 async function refundInPlace(
-  { tx, now }: InTx,
+  { tx, now, deps }: InTx & Pick<Ctx, "deps">,
   { p, d, reason }: { p: Locked["p"]; d: typeof escrowDeposits.$inferSelect; reason: string },
 ) {
+  // The operator's conversion is a new decision of the server: signed like any (docs/custody.md).
+  const decision = signDecision(
+    {
+      payout_id: p.id,
+      mission_id: p.missionId,
+      kind: "refund",
+      chain_id: p.chainId,
+      escrow: p.escrowAddress ?? deps.config.baseRail?.escrow ?? "",
+      mission_key: p.missionKey,
+      funder: p.funder,
+      token: p.token,
+      recipients: [{ address: d.funder, amount: d.amount }],
+      fee: "0",
+    },
+    deps.receiptKeys,
+    now,
+  );
   const entry = { action: "convert" as const, reason, from_state: p.state, at: now.toISOString() };
   const [updated] = await tx
     .update(chainPayouts)
     .set({
       kind: "refund",
+      decision: decision as unknown as Record<string, unknown>,
       recipients: [{ address: d.funder, amount: d.amount }],
       fee: "0",
       amount: d.amount,

@@ -5,7 +5,7 @@ import type { Ctx } from "../../lib/context";
 /**
  * What the escrow's writes receive first (docs/architecture.md "The verb and its context"): the
  * verb's dependencies and instant, inside its transaction — `withTx`'s context satisfies it. A
- * write that needs no dependencies takes `InTx` (settlement queues payouts with it).
+ * write that needs no dependencies takes `InTx` (queueing a payout needs them: it signs the decision).
  */
 export type TxCtx = Pick<Ctx, "deps" | "now"> & { tx: Tx };
 export type InTx = Pick<TxCtx, "tx" | "now">;

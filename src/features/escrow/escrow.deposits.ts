@@ -95,7 +95,7 @@ export async function recordDeposit(
  * The deposit reached the confirmation depth: the mission opens (AIP-1 §6: escrowed before open).
  * A mission that stopped waiting meanwhile (expired unfunded) gets its deposit refunded instead.
  */
-export async function confirmDeposit(ctx: InTx, { mission: m, deposit: d }: OfMission): Promise<DepositRow> {
+export async function confirmDeposit(ctx: TxCtx, { mission: m, deposit: d }: OfMission): Promise<DepositRow> {
   const { tx, now } = ctx;
   if (!m.escrow) throw new Error(`confirmDeposit: mission ${m.id} is not a base-rail mission`);
   if (m.status !== "pending_escrow")
@@ -140,7 +140,7 @@ export async function markConfirmed({ tx, now }: InTx, d: DepositRow): Promise<D
  * refunded to its funder with `reason` (a top-up's slot under its own `missionKey`).
  */
 export async function rejectLate(
-  ctx: InTx,
+  ctx: TxCtx,
   input: OfMission & { reason: string; missionKey?: string | undefined },
 ): Promise<DepositRow> {
   const { tx, now } = ctx;

@@ -7,6 +7,7 @@ import type { ChainCtx, TxCtx } from "./escrow.ctx";
 import type { BaseChain, EscrowEvent } from "../../lib/base-chain";
 import { lockMission } from "./escrow.deposits";
 import { topUpByKey } from "./escrow.topups";
+import { proposalCancelled } from "./escrow.custody";
 
 // Exits, pull credits and governance, indexed (docs/base-rail.md "Exits and governance"). The
 // watcher stores every escrow log that is not funding or settlement once it is at the
@@ -47,13 +48,14 @@ export async function recordEscrowEvent(
     if (inserted.length === 0) return; // seen before: its effect is applied already
     if (ev.name === "SelfRefunded" || ev.name === "Reclaimed") await funderExited({ tx, deps, chain, now }, ev);
     else if (ev.name === "Withdrawn") await creditWithdrawn({ tx, deps, chain, now }, ev);
+    else if (ev.name === "ReleaseCancelled") await proposalCancelled({ tx, deps, chain, now }, ev);
   });
 }
 
-type EventCtx = TxCtx & { chain: BaseChain };
+export type EventCtx = TxCtx & { chain: BaseChain };
 
 /** `column` names the event's contract (null: the configured one, for rows from before migrations). */
-const onContract = (
+export const onContract = (
   column: typeof escrowDeposits.escrowAddress | typeof chainPayouts.escrowAddress,
   chain: BaseChain,
   contract: string,
@@ -104,7 +106,7 @@ async function funderExited(ctx: EventCtx, ev: EscrowEvent): Promise<void> {
 }
 
 /** The mission whose slot key this is: its own key, or one of its top-ups' (with the top-up's id). */
-async function slotOwner(tx: Tx, key: string): Promise<{ missionId: string; topUpId: string | null } | null> {
+export async function slotOwner(tx: Tx, key: string): Promise<{ missionId: string; topUpId: string | null } | null> {
   const [own] = await tx.select({ id: missions.id }).from(missions).where(eq(missions.escrowKey, key)).limit(1);
   if (own) return { missionId: own.id, topUpId: null };
   const topUp = await topUpByKey(tx, key);
@@ -112,7 +114,7 @@ async function slotOwner(tx: Tx, key: string): Promise<{ missionId: string; topU
 }
 
 /** The funder's deposits in this slot, not exited yet, marked exited; their ids. */
-async function markExited(
+export async function markExited(
   { tx, chain, now }: EventCtx,
   slot: { ev: EscrowEvent; funder: string; missionId: string; topUpId: string | null },
 ): Promise<string[]> {

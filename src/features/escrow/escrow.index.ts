@@ -9,6 +9,7 @@ import { convertPayout } from "./escrow.convert";
 import { escrowAttestation } from "../ledger";
 import { attachDeposit, getEscrow, treasuryView } from "./escrow.service";
 import { requireAdmin } from "../../http/identity";
+import { decisionFeed, missionDecisions } from "./escrow.decisions";
 
 /** POST /admin/payouts/{id}/retry and /fail: the same body, the same verb. */
 async function payoutAction(c: Context<AppEnv>, input: { id: string; reason: string; action: "retry" | "fail" }) {
@@ -27,6 +28,12 @@ export const escrowRouter = router()
   })
   .openapi(routes.getEscrowRoute, async (c) =>
     c.json(await getEscrow(ctxFromRequest(c), { missionId: c.req.valid("param").id }), 200),
+  )
+  .openapi(routes.missionDecisionsRoute, async (c) =>
+    c.json((await missionDecisions(ctxFromRequest(c), { missionId: c.req.valid("param").id })) as never, 200),
+  )
+  .openapi(routes.decisionFeedRoute, async (c) =>
+    c.json((await decisionFeed(ctxFromRequest(c), c.req.valid("query"))) as never, 200),
   )
   .openapi(routes.escrowAttestationRoute, async (c) => c.json(await escrowAttestation(ctxFromRequest(c)), 200))
   .openapi(routes.treasuryRoute, async (c) => {

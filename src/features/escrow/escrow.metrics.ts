@@ -5,6 +5,7 @@ import type { Ctx } from "../../lib/context";
 import type { PromText } from "../../lib/metrics";
 import { governanceCounts, pendingGovernance } from "./escrow.governance";
 import { railStatus } from "./escrow.rail";
+import { custodyAlertCounts } from "./escrow.custody-read";
 import { baseReconciliation } from "./escrow.reconcile";
 
 // The base rail's part of GET /metrics (docs/operations.md "Metrics"; docs/base-rail.md "Exits
@@ -24,6 +25,23 @@ export async function renderEscrowMetrics(ctx: Ctx, out: PromText): Promise<void
   await payoutGauges(ctx, out, chain);
   await shortfallGauge(ctx, out, chainId);
   await governanceGauges(ctx, out, chain.chainId);
+  await custodyGauges(ctx, out, chainId);
+}
+
+/**
+ * Custody alerts by kind (docs/custody.md; alert rule in docs/runbooks.md "Custody alert"): every
+ * one ever raised (a counter: alert on any increase) and the open ones.
+ */
+async function custodyGauges({ deps }: Ctx, out: PromText, chainId: string): Promise<void> {
+  const counts = await custodyAlertCounts(deps);
+  out.family(
+    "oabp_custody_alerts_total",
+    "counter",
+    "Escrow movements or proposals no signed decision explains, by kind",
+  );
+  for (const c of counts) out.sample("oabp_custody_alerts_total", { chain_id: chainId, kind: c.kind }, c.total);
+  out.family("oabp_custody_alerts_open", "gauge", "Custody alerts not resolved yet, by kind");
+  for (const c of counts) out.sample("oabp_custody_alerts_open", { chain_id: chainId, kind: c.kind }, c.open);
 }
 
 /** Failed payouts by reason (the database), and the resolver's gas balance (the chain). */

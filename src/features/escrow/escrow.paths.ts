@@ -10,6 +10,7 @@ import { proposalHashOf, type ReleasePlan } from "../../lib/release-typed-data";
 import { emitEvents, payoutReleaseEvent } from "../../db/outbox";
 import { MISSION_COLUMNS } from "../../db/rows";
 import { backoffMs, transition, type PayoutRow } from "./escrow.payouts";
+import { raiseForeignProposal } from "./escrow.custody";
 
 // The two release paths of MissionEscrow v3 (docs/base-rail.md "Release paths").
 //  1. releaseSigned: the payout row carries the funder's EIP-712 signature (a creator_judges award
@@ -89,11 +90,29 @@ export async function delayedPreflight(deps: Deps, chain: BaseChain, p: PayoutRo
       { payout: p.id, mission: p.missionId, proposal: onChain.hash, ours },
       "settlement: a different release is proposed for this slot; the guardian should cancel it",
     );
-    await transition(deps, p, {
-      reason: "waiting:foreign_proposal",
-      retries: p.retries + 1,
-      nextCheckAt: later(now, backoffMs(p.retries, RELEASE_WAIT_MS)),
-    });
+    // A custody alert (docs/custody.md), listed until the guardian cancels it or the slot empties.
+    await transition(
+      deps,
+      p,
+      {
+        reason: "waiting:foreign_proposal",
+        retries: p.retries + 1,
+        nextCheckAt: later(now, backoffMs(p.retries, RELEASE_WAIT_MS)),
+      },
+      (tx) =>
+        raiseForeignProposal(
+          { tx, deps, chain, now },
+          {
+            contract: p.escrowAddress ?? chain.escrow,
+            missionId: p.missionId,
+            missionKey: p.missionKey.toLowerCase(),
+            funder: p.funder.toLowerCase(),
+            proposalHash: onChain.hash,
+            executableAt: onChain.executableAt,
+            payoutId: p.id,
+          },
+        ).then(() => undefined),
+    );
     return false;
   }
   if (stepOf(p) === "propose") return true;

@@ -10,6 +10,7 @@ import { lockMission } from "./escrow.deposits";
 import { markRoleMissing } from "./escrow.rail";
 import { emitEvents, payoutConfirmed } from "../../db/outbox";
 import { MISSION_COLUMNS } from "../../db/rows";
+import { adoptionJudged, decisionGate } from "./escrow.decided";
 import { callOf, delayedPreflight, proposalConfirmed, releaseRevert, stepLabel, stepOf } from "./escrow.paths";
 
 // The settlement worker (docs/design.md "Escrow and settlement"): sends each queued payout with the
@@ -152,6 +153,8 @@ const retryLater = (p: PayoutRow, now: Date) => ({
 
 async function sendNew(ctx: PayoutCtx, p: PayoutRow): Promise<void> {
   const { deps, chain, now } = ctx;
+  // Nothing is signed for a plan its signed decision does not cover (escrow.decided.ts).
+  if (!(await decisionGate(ctx, p))) return;
   const call = callOf(p);
   // Pre-flight: the slot already emptied on chain (a payout this database lost track of, e.g.
   // after a restore from backup)? Then never send another. One state read in the common case.
@@ -184,6 +187,8 @@ async function slotEmpty({ deps, chain, now }: PayoutCtx, p: PayoutRow): Promise
     .from(escrowDeposits)
     .where(eq(escrowDeposits.id, p.depositId));
   const earlier = await chain.settledTx(callOf(p), d?.blockNumber ?? 0);
+  // A release someone else executed is adopted only if it paid a decided plan (escrow.decided.ts).
+  if (earlier && p.kind === "release" && !(await adoptionJudged({ deps, chain, now }, p, earlier))) return;
   if (earlier)
     await transition(deps, p, {
       state: "broadcast",
@@ -498,6 +503,7 @@ async function replace(
   p: PayoutRow,
   { last, nonce, price, reason }: Signed & { price: Price; reason: string },
 ): Promise<void> {
+  if (!(await decisionGate({ deps, chain, now }, p))) return; // a re-signature is a signature
   const signed = await chain.sign(callOf(p), { nonce, gas: BigInt(last.gas), ...price });
   const step = stepOf(p);
   const attempt = {

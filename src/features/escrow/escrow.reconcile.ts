@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { chainEvents, chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
 import { pendingGovernance, recentGovernance } from "./escrow.governance";
+import { openCustodyAlerts } from "./escrow.custody-read";
 import { addressLiteral } from "./escrow.wire";
 import type { Deps } from "../../deps";
 import type { BaseChain } from "../../lib/base-chain";
@@ -66,6 +67,13 @@ async function read(deps: Deps, now: Date) {
       assets,
     });
   }
+  // An open custody alert means the contract moved money no decision explains: never reconciled.
+  const alerts = await openCustodyAlerts(deps, chain.chainId);
+  for (const c of contracts)
+    if (alerts.some((a) => a.contract === c.address)) {
+      c.reconciled = false;
+      for (const a of c.assets) a.reconciled = false;
+    }
   const nowSec = Math.floor(now.getTime() / 1000);
   return {
     enabled: true as const,
@@ -79,6 +87,7 @@ async function read(deps: Deps, now: Date) {
     as_of: now.toISOString(),
     assets: tokens.map(([token, asset]) => overContracts({ asset, token }, block, rpc.error, contracts)),
     contracts,
+    custody_alerts: alerts,
     governance: {
       pending: await pendingGovernance(deps, chain.chainId, nowSec),
       recent: await recentGovernance(deps, chain.chainId),
@@ -103,6 +112,7 @@ function railOff(deps: Deps, now: Date) {
     as_of: now.toISOString(),
     assets: [] as ReconciledAsset[],
     contracts: [] as ReconciledContract[],
+    custody_alerts: [] as Awaited<ReturnType<typeof openCustodyAlerts>>,
     governance: {
       pending: [] as Awaited<ReturnType<typeof pendingGovernance>>,
       recent: [] as Awaited<ReturnType<typeof recentGovernance>>,

@@ -43,6 +43,54 @@ export const escrowAttestationRoute = route.get(
   { ok: [200, EscrowAttestation, "The signed attestation"] },
 );
 
+const SignedDecision = z
+  .object({
+    type: z.literal("oabp.payout_decision"),
+    payout_id: z.string(),
+    mission_id: z.string(),
+    kind: z.enum(["release", "refund"]),
+    chain_id: z.number().int(),
+    escrow: z.string(),
+    mission_key: z.string(),
+    funder: z.string(),
+    token: z.string(),
+    recipients: z.array(z.object({ address: z.string(), amount: z.string() })),
+    fee: z.string(),
+    proposal_hash: z.string().nullable(),
+    decided_at: z.string(),
+    digest: z.string(),
+    signature: z.object({ alg: z.literal("ed25519"), key_id: z.string(), value: z.string() }),
+  })
+  .openapi("SignedPayoutDecision");
+
+export const missionDecisionsRoute = route
+  .one("/missions/{id}/decisions", MissionParam)
+  .get(
+    "The server's signed payout decisions of a mission (docs/custody.md): ed25519 by a receipt key, verifiable with the manifest's receipt_signing_keys",
+    {
+      ok: [200, z.object({ mission_id: z.string(), decisions: z.array(SignedDecision) }), "The mission's decisions"],
+    },
+  );
+
+export const decisionFeedRoute = route.get(
+  "/escrow/decisions",
+  "Every signed payout decision, oldest first (docs/custody.md): what a guardian's watch compares proposals with",
+  {
+    in: {
+      query: z.object({
+        cursor: z.string().max(64).optional().openapi({ description: "next_cursor of the previous page" }),
+        limit: z.coerce.number().int().min(1).max(500).default(100),
+      }),
+    },
+    ok: [
+      200,
+      z.object({ decisions: z.array(SignedDecision), next_cursor: z.string().nullable() }),
+      "A page of decisions",
+    ],
+    errors: ["INVALID_PARAMETER"],
+  },
+);
+
 export const treasuryRoute = adminRoute.get(
   "/treasury",
   "Operator view: resolver gas balance, escrowed totals per asset, pending settlements (admin token)",

@@ -1,3 +1,6 @@
+import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
+import { chainPayouts, escrowDeposits } from "../../db/schema/index";
+import type { Deps } from "../../deps";
 import type { BaseRailConfig, Config } from "../../env";
 import { RpcUnavailableError, type BaseChain, type EscrowState } from "../../lib/base-chain";
 
@@ -72,4 +75,38 @@ function stateProblems(state: EscrowState, config: Config, rail: BaseRailConfig)
     problems.push(`OABP_TREASURY_ADDRESS: configured ${rail.treasury}, but the escrow pays fees to ${state.treasury}`);
   }
   return problems;
+}
+
+/**
+ * Contracts that still hold this server's slots but that the configuration forgets (neither
+ * OABP_ESCROW_ADDRESS nor OABP_ESCROW_RETIRED): a live deposit there, not taken back, without a
+ * mined payout. Each is a message naming the address and the fix; start-up stops on any
+ * (docs/base-rail.md "Migrating to a new escrow": the server pays a slot only from a followed contract).
+ */
+export async function forgottenContracts(deps: Deps): Promise<string[]> {
+  const chain = deps.chain;
+  if (!chain) return [];
+  const followed = chain.contracts.map((c) => c.address.toLowerCase());
+  const rows = await deps.database.db
+    .select({
+      contract: escrowDeposits.escrowAddress,
+      slots: sql<number>`count(*)::int`,
+      first: sql<number>`min(${escrowDeposits.blockNumber})::bigint`,
+    })
+    .from(escrowDeposits)
+    .where(
+      and(
+        eq(escrowDeposits.chainId, chain.chainId),
+        isNotNull(escrowDeposits.escrowAddress),
+        notInArray(escrowDeposits.escrowAddress, followed),
+        inArray(escrowDeposits.status, ["pending", "confirmed", "final"]),
+        isNull(escrowDeposits.exitedBy),
+        sql`not exists (select 1 from ${chainPayouts} p where p.deposit_id = ${escrowDeposits.id} and p.state in ('confirmed', 'final'))`,
+      ),
+    )
+    .groupBy(escrowDeposits.escrowAddress);
+  return rows.map(
+    (r) =>
+      `OABP_ESCROW_RETIRED: the escrow ${r.contract} still holds ${r.slots} slot(s) of this server, but it is neither OABP_ESCROW_ADDRESS nor in OABP_ESCROW_RETIRED; add {"address":"${r.contract}","start_block":${Number(r.first)},"version":"<2|3>"} to OABP_ESCROW_RETIRED (docs/base-rail.md "Migrating to a new escrow")`,
+  );
 }

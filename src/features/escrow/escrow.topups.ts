@@ -47,7 +47,7 @@ export async function topUpByKey(db: Tx | Deps["database"]["db"], key: string): 
 
 /** Same contract as recordDeposit (escrow.deposits.ts), for a top-up's own slot. */
 export async function recordTopUpDeposit(
-  ctx: InTx,
+  ctx: TxCtx,
   input: { amendmentId: string; log: FundedLog; heads: Heads; rejection?: DepositRejection },
 ): Promise<RecordOutcome> {
   const { tx, now } = ctx;
@@ -117,7 +117,7 @@ type TopUp = AmendmentRow & { escrowKey: string };
  * is left to its funder's own exit (selfRefund), as for a mission's own key.
  */
 async function rejectTopUp(
-  ctx: InTx,
+  ctx: TxCtx,
   input: { a: TopUp; m: Mission; deposit: DepositRow; reason: DepositRejection; refund: boolean },
 ): Promise<void> {
   const { a, m, reason } = input;
@@ -142,7 +142,7 @@ const closeTopUp = ({ tx, now }: InTx, a: AmendmentRow) =>
  * The top-up's deposit reached the confirmation depth: the amendment applies (reward += amount,
  * mission.amended) if the mission still takes top-ups; otherwise the slot is refunded.
  */
-export async function confirmTopUp(ctx: InTx, { mission: m, deposit: d }: OfMission): Promise<DepositRow> {
+export async function confirmTopUp(ctx: TxCtx, { mission: m, deposit: d }: OfMission): Promise<DepositRow> {
   const { tx, now } = ctx;
   const a = await lockAmendment(tx, d.amendmentId);
   if (!acceptsTopUp(m) || a.status === "rejected") {

@@ -10,6 +10,7 @@ import {
   type TxReceipt,
 } from "../../lib/base-chain";
 import { recordEscrowEvent } from "./escrow.exits";
+import { inCustodyTx, judgeMovement, judgeProposal } from "./escrow.custody";
 import { checkFundedLog } from "./escrow.check";
 import {
   confirmDeposit,
@@ -119,6 +120,8 @@ async function scanSpan(deps: Deps, chain: BaseChain, c: EscrowContract, heads: 
   for (const log of logs.funded) await considerLog(deps, chain, log, heads);
   const times = new Map<number, number | null>();
   for (const ev of logs.events) {
+    // A proposal is judged at once, not at the depth: the guardian's window runs from it (docs/custody.md).
+    if (ev.name === "ReleaseProposed") await inCustodyTx(deps, chain, (ctx) => judgeProposal(ctx, ev));
     if (ev.blockNumber > heads.confirmed) continue; // indexed once at the confirmation depth
     if (!times.has(ev.blockNumber)) times.set(ev.blockNumber, await chain.blockTime(ev.blockNumber).catch(() => null));
     await recordEscrowEvent(
@@ -126,6 +129,10 @@ async function scanSpan(deps: Deps, chain: BaseChain, c: EscrowContract, heads: 
       { ev, blockTime: times.get(ev.blockNumber) ?? null },
     );
   }
+  // Every release and refund of a slot of ours is judged against the signed decisions (idempotent:
+  // seen again until final, it changes nothing twice).
+  for (const mv of logs.movements)
+    if (mv.blockNumber <= heads.confirmed) await inCustodyTx(deps, chain, (ctx) => judgeMovement(ctx, mv));
   const next = Math.min(to, heads.final) + 1;
   if (next > from) await db.update(chainCursors).set({ nextBlock: next, updatedAt: now }).where(where);
   return to < heads.final;
@@ -162,7 +169,7 @@ async function considerLog(deps: Deps, chain: BaseChain, log: FundedLog, heads: 
     });
     await db.transaction((tx) =>
       recordTopUpDeposit(
-        { tx, now: deps.clock.now() },
+        { tx, deps, now: deps.clock.now() },
         { amendmentId: a.id, log, heads, ...(topUp.ok ? {} : { rejection: topUp.reason }) },
       ),
     );

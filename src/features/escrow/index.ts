@@ -9,7 +9,7 @@ export type { RailStatus } from "./escrow.rail";
 export { baseReconciliation } from "./escrow.reconcile";
 export type { BaseReconciliation, ReconciledAsset } from "./escrow.reconcile";
 export { EscrowAttestation, MissionEscrowWire } from "./escrow.schemas";
-export { BaseRailMisconfigured, checkBaseRail } from "./escrow.startup";
+export { BaseRailMisconfigured, checkBaseRail, forgottenContracts } from "./escrow.startup";
 export {
   ESCROW_MAX_RECIPIENTS,
   REFUND_GRACE_SECONDS,

@@ -238,7 +238,7 @@ async function moveReward(ctx: TxCtx, r: Resolution, split: Split): Promise<void
   if (split.perSlot.length === 0) throw new Error(`resolveAndPay: base-rail mission ${m.id} has no deposit`);
   for (const p of split.perSlot)
     await queueRelease(
-      { tx, now },
+      ctx,
       {
         mission: m,
         slot: p.slot,

@@ -63,6 +63,25 @@ export const TransparencyResponse = z
           }),
         )
         .openapi({ description: "Each followed escrow contract, held vs on-chain at block_number" }),
+      custody_alerts: z
+        .array(
+          z.object({
+            id: z.string(),
+            kind: z.enum(["foreign_proposal", "foreign_release", "resolver_refund", "decision_refused"]),
+            contract: z.string(),
+            mission_id: z.string().nullable(),
+            mission_key: z.string(),
+            funder: z.string(),
+            payout_id: z.string().nullable(),
+            tx_hash: z.string().nullable(),
+            detail: GovernanceArgs,
+            created_at: z.string(),
+          }),
+        )
+        .openapi({
+          description:
+            "Open custody alerts (docs/custody.md): movements or proposals no signed decision explains; a contract with one is not reconciled",
+        }),
       governance: z.object({
         pending: z
           .array(

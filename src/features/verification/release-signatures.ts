@@ -74,12 +74,44 @@ const badSignature = (missionKey: string, why: string): never => {
   });
 };
 
+/** secp256k1 n / 2: OpenZeppelin's ECDSA (the contract's SignatureChecker) refuses any larger `s`. */
+const HALF_N = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0n;
+
+/**
+ * Why the contract would refuse this EOA signature although it recovers off chain, or null:
+ * OpenZeppelin's ECDSA accepts only 65 bytes, `s` in the lower half and `v` 27 or 28 (EIP-2),
+ * where viem also takes the high-s twin, a 64-byte compact form and v 0/1.
+ */
+export function nonCanonical(signature: string): string | null {
+  const hex = signature.toLowerCase().replace(/^0x/, "");
+  if (hex.length !== 130) return "the contract takes 65-byte signatures (r, s, v) only";
+  if (BigInt(`0x${hex.slice(64, 128)}`) > HALF_N)
+    return "its s value is in the upper half (high-s): the contract refuses it";
+  const v = parseInt(hex.slice(128, 130), 16);
+  if (v !== 27 && v !== 28) return "its v byte must be 27 or 28";
+  return null;
+}
+
 /** Whether `signature` is the funder's over `plan`: an EOA locally, else a smart wallet through the RPC. */
 async function signedByFunder(
   deps: Deps,
   { escrow, plan, key, signature }: { escrow: EscrowRecord; plan: ReleasePlan; key: string; signature: Hex },
 ) {
-  if (await verifyReleaseLocally(escrow.chain_id, escrow.contract, plan, signature)) return true;
+  if (await verifyReleaseLocally(escrow.chain_id, escrow.contract, plan, signature)) {
+    // The server refuses what the contract will refuse (OpenZeppelin ECDSA): never accepted and left queued.
+    const why = nonCanonical(signature);
+    if (why)
+      throw new AppError(
+        "UNPROCESSABLE",
+        `release_signatures.${key}: ${why}; sign again (viem and ethers produce the canonical form)`,
+        {
+          reason: "non_canonical_release_signature",
+          field: `release_signatures.${key}`,
+          mission_key: key,
+        },
+      );
+    return true;
+  }
   if (!deps.chain || deps.chain.chainId !== escrow.chain_id) return false;
   try {
     return await deps.chain.verifyRelease(escrow.contract, plan, signature);

@@ -5411,6 +5411,189 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/missions/{id}/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's signed payout decisions of a mission (docs/custody.md): ed25519 by a receipt key, verifiable with the manifest's receipt_signing_keys */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The mission's decisions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            mission_id: string;
+                            decisions: components["schemas"]["SignedPayoutDecision"][];
+                        };
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/escrow/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every signed payout decision, oldest first (docs/custody.md): what a guardian's watch compares proposals with */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description next_cursor of the previous page */
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of decisions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            decisions: components["schemas"]["SignedPayoutDecision"][];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/escrow/attestation": {
         parameters: {
             query?: never;
@@ -13617,6 +13800,33 @@ export interface components {
             }[];
             attestation: string;
         } | null;
+        SignedPayoutDecision: {
+            /** @enum {string} */
+            type: "oabp.payout_decision";
+            payout_id: string;
+            mission_id: string;
+            /** @enum {string} */
+            kind: "release" | "refund";
+            chain_id: number;
+            escrow: string;
+            mission_key: string;
+            funder: string;
+            token: string;
+            recipients: {
+                address: string;
+                amount: string;
+            }[];
+            fee: string;
+            proposal_hash: string | null;
+            decided_at: string;
+            digest: string;
+            signature: {
+                /** @enum {string} */
+                alg: "ed25519";
+                key_id: string;
+                value: string;
+            };
+        };
         /** @description Signed like a receipt (AIP-1 §6.1 procedure, key from receipt_signing_keys) */
         EscrowAttestation: {
             /** @enum {string} */
@@ -13883,7 +14093,7 @@ export interface components {
             /** @example whk_01JZ0000000000000000000000 */
             id: string;
             url: string;
-            events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled" | "mission.funder_exited" | "mission.awarded")[];
+            events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled" | "mission.funder_exited" | "custody.alert" | "mission.awarded")[];
             filters: components["schemas"]["WebhookFilters"];
             /**
              * @description pending_verification until the endpoint echoes the signed webhook.verification challenge (docs/abuse-edge.md); deliveries are queued meanwhile and sent once it is active
@@ -13913,7 +14123,7 @@ export interface components {
              */
             url: string;
             /** @description Event types to receive */
-            events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled" | "mission.funder_exited" | "mission.awarded")[];
+            events: ("mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled" | "mission.funder_exited" | "custody.alert" | "mission.awarded")[];
             filters?: components["schemas"]["WebhookFilters"];
         };
         WebhookList: {
@@ -13929,7 +14139,7 @@ export interface components {
             /** @description Sent as the webhook-id header, the same on every attempt */
             event_id: string;
             /** @enum {string} */
-            event_type: "mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled" | "mission.funder_exited" | "mission.awarded";
+            event_type: "mission.created" | "mission.resolved" | "mission.voided" | "submission.created" | "submission.accepted" | "submission.rejected" | "payout.confirmed" | "mission.amended" | "question.asked" | "question.answered" | "mission.clarified" | "payout.proposed" | "payout.cancelled" | "mission.funder_exited" | "custody.alert" | "mission.awarded";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempt_count: number;
@@ -14715,6 +14925,22 @@ export interface components {
                          */
                         credits_outstanding: string;
                     }[];
+                }[];
+                /** @description Open custody alerts (docs/custody.md): movements or proposals no signed decision explains; a contract with one is not reconciled */
+                custody_alerts: {
+                    id: string;
+                    /** @enum {string} */
+                    kind: "foreign_proposal" | "foreign_release" | "resolver_refund" | "decision_refused";
+                    contract: string;
+                    mission_id: string | null;
+                    mission_key: string;
+                    funder: string;
+                    payout_id: string | null;
+                    tx_hash: string | null;
+                    detail: {
+                        [key: string]: unknown;
+                    };
+                    created_at: string;
                 }[];
                 governance: {
                     /** @description Proposed changes not in effect yet: a funder's exit window */

@@ -1,1 +1,0 @@
-ALTER TABLE "mcp_sessions" ADD COLUMN "auth_token_hash" text;
