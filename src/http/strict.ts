@@ -10,11 +10,12 @@ import type { AppEnv } from "./types";
 
 /**
  * Query parameters every route tolerates: the registry api_key (AIP-1 §1.4, read by the identity
- * middleware), `x-` extensions, and what links pick up on the way (campaign tags, click ids, a
+ * middleware) and the `profile` a registry's gateway appends beside it on routed requests, `x-` extensions, and what links pick up on the way (campaign tags, click ids, a
  * cache-buster) — a URL pasted from a newsletter must still work.
  */
 const TRACKERS = new Set([
   "api_key",
+  "profile",
   "_",
   "fbclid",
   "gclid",

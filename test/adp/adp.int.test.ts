@@ -68,7 +68,11 @@ describe("the server's own Agent Card", () => {
     const { TOOLS } = await import("../../src/features/mcp/mcp.tools");
     expect(card.tools.map((x: { name: string }) => x.name)).toEqual(TOOLS.map((x) => x.name)); // the MCP endpoint's own list
     expect(card.tools.map((x: { name: string }) => x.name)).toContain("claim_mission");
-    expect(card.tools[0]).toMatchObject({ input_schema: { type: "object" }, streaming: false, idempotent: true });
+    expect(card.tools.find((x: { name: string }) => x.name === "list_missions")).toMatchObject({
+      input_schema: { type: "object" },
+      streaming: false,
+      idempotent: true,
+    });
     expect(card.endpoints.map((e: { protocol: string; uri: string }) => [e.protocol, e.uri])).toEqual([
       ["http+json", "http://oabp.test/adp"],
       ["http+json", "http://oabp.test/adp"],
@@ -97,7 +101,7 @@ describe("the server's own Agent Card", () => {
     const again = await buildServerCard({ ...t.deps });
     expect(again.seq).toBe(first.seq);
     // another instance (its own receipt key) on the same database: new content, seq + 1
-    const other = await makeTestApp({}, { database: t.db });
+    const other = await makeTestApp({}, { database: t.db, ownReceiptKey: true });
     const card = (await other.call("GET", "/.well-known/adp-agent-card.json")).body;
     expect(card.seq).toBe(first.seq + 1);
     expect(await verifies(card)).toBe(true);

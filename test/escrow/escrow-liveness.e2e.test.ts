@@ -79,7 +79,7 @@ describe("outcomes, not outages (must-show 1)", () => {
     t.deps.config.feeBps = 200;
     const a = await awarded(REWARD);
     t.deps.config.feeBps = 50;
-    const b = await awarded(150n);
+    const b = await awarded(150_000_000n);
 
     for (let i = 0; i < 3; i++) await jobTick();
     const ma = await mission(a.m.id);

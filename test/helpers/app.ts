@@ -46,7 +46,7 @@ export interface TestApp {
 /**
  * A full app on a fresh database with a manual clock (2026-06-01T00:00:00Z) and a fixed admin token.
  * `opts.database`: build it on an existing database instead (a "restarted" server); closing such
- * an app leaves the database to its owner.
+ * an app leaves the database to its owner. `opts.ownReceiptKey`: another instance with a key of its own.
  */
 /**
  * One receipt keyring per test database: a "restarted" server on the same database keeps its key,
@@ -61,7 +61,7 @@ function keyringOf(db: object, now: Date) {
 
 export async function makeTestApp(
   env: Record<string, string> = {},
-  opts: { poolMax?: number; database?: TestDatabase } = {},
+  opts: { poolMax?: number; database?: TestDatabase; ownReceiptKey?: boolean } = {},
 ): Promise<TestApp> {
   const db = opts.database ?? (await createTestDatabase(opts));
   // Rate limits stay on but out of the way of tests whose manual clock never refills them
@@ -86,7 +86,7 @@ export async function makeTestApp(
     oracle: createOracleReader(config.rpcUrl, userAgent(config.publicUrl)),
     chain: config.baseRail ? createBaseChain(config.baseRail) : null,
     adminToken: ADMIN_TOKEN,
-    receiptKeys: keyringOf(db, clock.now()),
+    receiptKeys: opts.ownReceiptKey ? generateKeyring(clock.now()) : keyringOf(db, clock.now()),
     attestation: generateSigner(),
     missionLists: await missionListCache(db.database, config.listCacheBytes),
     // Production policy (public unicast only), except loopback 127.0.0.2 where tests serve content.

@@ -43,10 +43,10 @@ describe("POST /web/post", () => {
     expect(await balanceOf(a.address)).toBe("70000000");
     const half = await t.call("POST", "/web/post", {
       token: a.token,
-      body: form({ amount: "0.5", judging_window: "259200" }),
+      body: form({ amount: "1.5", judging_window: "259200" }),
     });
     expect(half.status).toBe(201);
-    expect(half.body.reward.amount).toBe("500000");
+    expect(half.body.reward.amount).toBe("1500000");
     expect(half.body.verification.params.judging_window_seconds).toBe(259_200);
   });
 

@@ -1,4 +1,4 @@
-import { bearer, etagged, routes, signedIn } from "../../http/route";
+import { etagged, routes, signedIn } from "../../http/route";
 import {
   Agent,
   AgentBalance,
@@ -20,7 +20,7 @@ export const getAgentRoute = agent.get(
 );
 
 export const updateAgentRoute = agent.put("Write your own profile metadata (AIP-1 §1)", {
-  ...bearer,
+  ...signedIn,
   in: { body: UpdateAgentRequest },
   ok: [200, Agent, "The updated profile"],
 });
