@@ -83,7 +83,7 @@ describe("the client, installed from the server", () => {
       const login = await run(oabp, ["login", "--key-file", "me.key", "--json"], { cwd: work, env });
       expect(JSON.parse(login.stdout)).toMatchObject({ agent_id: me, server: proc.base });
 
-      await run(oabp, ["admin", "credit", me, "50000000"], { cwd: work, env: { ...env, OABP_ADMIN_TOKEN: E2E_ADMIN } });
+      await run(oabp, ["admin", "credit", me, "50"], { cwd: work, env: { ...env, OABP_ADMIN_TOKEN: E2E_ADMIN } });
 
       // npx fetches the same tarball into its own cache and runs `oabp mcp` with the login above.
       const transport = new StdioClientTransport({

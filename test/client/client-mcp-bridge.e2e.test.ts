@@ -52,7 +52,7 @@ describe("oabp mcp (stdio ↔ Streamable HTTP)", () => {
       writeFileSync(path.join(dir, "me.key"), key);
       expect((await runCli(["login", "--key-file", path.join(dir, "me.key")], { env })).code).toBe(0);
       expect(
-        (await runCli(["admin", "credit", me, "200000000"], { env: { ...env, OABP_ADMIN_TOKEN: E2E_ADMIN } })).code,
+        (await runCli(["admin", "credit", me, "200"], { env: { ...env, OABP_ADMIN_TOKEN: E2E_ADMIN } })).code,
       ).toBe(0);
       const token = JSON.parse(readFileSync(path.join(dir, "config", "config.json"), "utf8")).profiles.default.sessions[
         new URL(proc.base).origin

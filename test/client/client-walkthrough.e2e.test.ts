@@ -80,7 +80,7 @@ describe("first paid mission in five minutes, through the CLI", () => {
     expect(config).not.toContain(solverKey.slice(2));
 
     // 1. The operator credits the creator 250 USDC.
-    const credit = await cli(["admin", "credit", creator, "250000000", "--json"], {
+    const credit = await cli(["admin", "credit", creator, "250", "--json"], {
       env: { OABP_ADMIN_TOKEN: E2E_ADMIN },
     });
     expect(credit.code, credit.stderr).toBe(0);

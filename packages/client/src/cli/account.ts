@@ -4,8 +4,8 @@ import { OabpError } from "../errors.js";
 import type { Webhook } from "../types.js";
 import { EXIT, need, notSignedIn, readInput, str, UsageError, type Ctx } from "./context.js";
 import { emit, keyValues, table } from "./output.js";
-import { formatAmount } from "../amounts.js";
-import { relativeTime } from "./units.js";
+import { formatAmount, parseAmount } from "../amounts.js";
+import { assetTerms, relativeTime } from "./units.js";
 
 // Identity, balances, receipts, webhooks, the operator's credit, and the MCP bridge.
 
@@ -220,17 +220,32 @@ export async function webhooks(ctx: Ctx): Promise<number> {
   }
 }
 
-/** Operator commands (OABP_ADMIN_TOKEN / --admin-token): admin credit <agent> <amount> [--asset]. */
+/** Operator commands (OABP_ADMIN_TOKEN / --admin-token): admin credit <agent> <amount> [--asset] [--base-units]. */
 export async function admin(ctx: Ctx): Promise<number> {
-  const [sub, agentId, amount] = ctx.args;
-  if (sub !== "credit" || !agentId || !amount || !/^[1-9][0-9]*$/.test(amount))
-    throw new UsageError("usage: oabp admin credit <agent address> <amount, base units> [--asset USDC]");
+  const [sub, agentId, text] = ctx.args;
+  if (sub !== "credit" || !agentId || !text)
+    throw new UsageError(
+      "usage: oabp admin credit <agent address> <amount: 250 = 250 USDC> [--asset USDC] [--base-units]",
+    );
+  const amount = await creditBaseUnits(ctx, text);
   const r = await ctx.client.credit(agentId, amount, {
     asset: str(ctx.flags, "asset"),
     idempotencyKey: str(ctx.flags, "idempotency-key"),
   });
   emit(ctx.out, r, () => keyValues(r as unknown as Record<string, unknown>));
   return EXIT.ok;
+}
+
+/** The credit's amount as people write it (whole units of the asset), or exact with --base-units. */
+async function creditBaseUnits(ctx: Ctx, text: string): Promise<string> {
+  if (ctx.flags["base-units"] === true) {
+    if (!/^[1-9][0-9]*$/.test(text))
+      throw new UsageError("with --base-units the amount is a positive integer in base units");
+    return text;
+  }
+  const parsed = parseAmount(text, await assetTerms(ctx.client, str(ctx.flags, "asset") ?? "USDC"));
+  if (!parsed.ok) throw new UsageError(`amount: ${parsed.message}`);
+  return parsed.base.toString();
 }
 
 export async function mcp(ctx: Ctx): Promise<number> {

@@ -33,7 +33,7 @@ export const USAGE = `usage: oabp <command> [options]
   fund <mission> [--rpc-url URL] [--permit|--approve]    base rail: permit (or approve) + fundUntil, wait until open
   topup <mission> <amount> [--rpc-url URL] [--permit|--approve]    add to the reward; base rail: funds its slot
   webhooks add <url> --events a,b [--filters JSON] | list | rm <id>
-  admin credit <agent> <amount> [--asset USDC]           operator (OABP_ADMIN_TOKEN)
+  admin credit <agent> <amount> [--asset USDC]           operator (OABP_ADMIN_TOKEN); 250 = 250 USDC, --base-units for exact base units
   mcp                                                    stdio MCP server bridged to <server>/mcp
 
 global: --version --server URL (OABP_URL) --profile NAME (OABP_PROFILE) --json --timeout s --admin-token T
@@ -63,6 +63,7 @@ export const STRING_FLAGS = [
 ];
 export const BOOL_FLAGS = [
   "json",
+  "base-units",
   "all",
   "release",
   "remote",
