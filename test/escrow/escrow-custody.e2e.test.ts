@@ -15,11 +15,13 @@ import {
 } from "../helpers/escrow-chain";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 
-// Custody on contract v3 (docs/custody.md), end to end on anvil with the HTTP API and the
-// settlement worker's rounds: every release, refund and proposal of a slot is judged against the
-// server's signed decisions; a movement none explains is never shown as a payout, raises a
-// `custody.alert` event and the oabp_custody_alerts_total metric, and keeps /transparency from
-// saying reconciled; a payout row rewritten in the database is refused, never sent.
+// Custody (docs/custody.md), end to end on anvil with the HTTP API and the settlement worker's
+// rounds, on contract v4 with slots funded without a signed-only time: what a stolen resolver key
+// can still propose on v4 (a default award after the judging window) and all it could on v3.
+// Every release, refund and proposal of a slot is judged against the server's signed decisions; a
+// movement none explains is never shown as a payout, raises a `custody.alert` event and the
+// oabp_custody_alerts_total metric, and keeps /transparency from saying reconciled; a payout row
+// rewritten in the database is refused, never sent.
 
 const REWARD = 100_000_000n; // 100 USDC
 const SPAM_FEE = 5_000_000n;
