@@ -218,7 +218,7 @@ describe.runIf(onRealPostgres)("restart on real Postgres", () => {
     cleanups.push(() => kill(setup));
     const creator = await signIn(setup.base);
     const N = 120;
-    const REWARD = 1_000n;
+    const REWARD = 1_000_000n; // the minimum reward (docs/decisions.md "Amounts as people write them")
     const SPAM = 5_000_000n;
     expect(
       (
