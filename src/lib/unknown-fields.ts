@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { AppError } from "./errors";
+import { itemAt } from "./item-at";
 
 // Strict requests (docs/decisions.md "Strict requests"): a field the request schema does not know is
 // refused with its nearest known name, never dropped silently — a misspelt `apeal` would otherwise
@@ -137,10 +138,14 @@ export function editDistance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
     for (let j = 1; j <= b.length; j++)
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur[j] = Math.min(
+        itemAt(prev, j, "distance row") + 1,
+        itemAt(cur, j - 1, "distance row") + 1,
+        itemAt(prev, j - 1, "distance row") + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     prev = cur;
   }
-  return prev[b.length]!;
+  return itemAt(prev, b.length, "distance row");
 }
 
 /** The known name closest to `key` (case-insensitive edit distance; first declared wins ties). */
@@ -160,7 +165,7 @@ export function nearest(key: string, known: readonly string[]): string | undefin
  * known names and the fix, so an agent can correct the call without reading the docs.
  */
 export function unknownFieldError(found: UnknownField[], where: "body" | "query" | "arguments"): AppError {
-  const first = found[0]!;
+  const first = itemAt(found, 0, "unknown fields");
   const guess = nearest(first.key, first.known);
   const prefix = first.path.slice(0, first.path.length - first.key.length);
   const suggestion = guess === undefined ? undefined : `${prefix}${guess}`;
