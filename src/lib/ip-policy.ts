@@ -50,7 +50,7 @@ export function checkPublicAddress(ip: string): AddressVerdict {
   if (family === 0) return refuse("not_an_ip");
   try {
     const addr = ipaddr.parse(ip);
-    return addr.kind() === "ipv4" ? checkV4(addr as ipaddr.IPv4) : checkV6(addr as ipaddr.IPv6);
+    return addr instanceof ipaddr.IPv4 ? checkV4(addr) : checkV6(addr);
   } catch {
     return refuse("not_an_ip");
   }
