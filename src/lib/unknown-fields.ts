@@ -63,15 +63,11 @@ function walk(schema: unknown, value: unknown, at: At): void {
     case "tuple":
       return walkItems(def, value, at);
     case "record":
-      if (isObject(value))
-        for (const [k, v] of Object.entries(value)) walk(def.valueType, v, deeper(at, join(at.path, k)));
-      return;
+      return walkRecord(def, value, at);
     case "pipe":
-      // z.preprocess is a pipe from a transform: its input's shape is the target's.
-      return walk(defOf(def.in)?.type === "transform" ? def.out : def.in, value, at);
+      return walk(pipeInput(def), value, at);
     case "lazy":
-      if (typeof def.getter === "function") walk(def.getter(), value, at);
-      return;
+      return walkLazy(def, value, at);
     case "intersection":
       return walkIntersection(def, value, at);
     case "union":
@@ -79,6 +75,17 @@ function walk(schema: unknown, value: unknown, at: At): void {
     default:
       return;
   }
+}
+
+/** z.preprocess is a pipe from a transform: its input's shape is the target's. */
+const pipeInput = (def: Def): unknown => (defOf(def.in)?.type === "transform" ? def.out : def.in);
+
+function walkLazy(def: Def, value: unknown, at: At) {
+  if (typeof def.getter === "function") walk(def.getter(), value, at);
+}
+
+function walkRecord(def: Def, value: unknown, at: At) {
+  if (isObject(value)) for (const [k, v] of Object.entries(value)) walk(def.valueType, v, deeper(at, join(at.path, k)));
 }
 
 /** An array's items all follow `element`; a tuple's follow their position, then `rest`. */
