@@ -30,7 +30,7 @@ export interface Lifecycle {
 }
 
 /** The canonical entry points, listed by the JSON 404 (docs/design.md wire conventions). */
-export const ENTRY_POINTS = {
+const ENTRY_POINTS = {
   missions: "/missions",
   mission: "/missions/{id}",
   submissions: "/missions/{id}/submissions",

@@ -20,7 +20,7 @@ const DEFAULT_ASSETS: AssetConfig[] = [
 ];
 
 /** USDC per Base chain (docs/design.md "Escrow and settlement"): the preset when OABP_ASSETS is unset. */
-export const USDC_BY_CHAIN: Record<number, string> = {
+const USDC_BY_CHAIN: Record<number, string> = {
   8453: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
   84532: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
 };

@@ -16,7 +16,7 @@ import { MISSION_COLUMNS, preparedMissionById, type MissionRow } from "./rows";
 export const publicMissions: SQL = and(ne(missions.status, "pending_escrow"), isNull(missions.hiddenAt))!;
 
 /** The viewer the operator (admin token) reads as: it sees hidden missions. Never an address. */
-export const OPERATOR_VIEWER = "@operator";
+const OPERATOR_VIEWER = "@operator";
 
 /** A context's viewer for the visibility rule: the signed-in agent, the operator, or nobody. */
 export function viewerFor(ctx: Pick<Ctx, "caller">): string | undefined {

@@ -137,6 +137,9 @@ export function samePlan(a: DecisionPlan, b: DecisionPlan): boolean {
     x.token === y.token &&
     x.fee === y.fee &&
     x.recipients.length === y.recipients.length &&
-    x.recipients.every((r, i) => r.address === y.recipients[i]!.address && r.amount === y.recipients[i]!.amount)
+    x.recipients.every((r, i) => {
+      const other = y.recipients[i];
+      return other !== undefined && r.address === other.address && r.amount === other.amount;
+    })
   );
 }

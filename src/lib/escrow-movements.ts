@@ -79,7 +79,10 @@ export function releasePaysPlan(
   const wanted = plan.recipients.filter((r) => BigInt(r.amount) > 0n);
   if (m.paid !== wanted.reduce((a, r) => a + BigInt(r.amount), 0n)) return false;
   if (m.payees.length < wanted.length) return false;
-  return wanted.every((r, i) => m.payees[i]!.to === lower(r.address) && m.payees[i]!.amount === BigInt(r.amount));
+  return wanted.every((r, i) => {
+    const payee = m.payees[i];
+    return payee !== undefined && payee.to === lower(r.address) && payee.amount === BigInt(r.amount);
+  });
 }
 
 /** The recipients a release paid (its payees before the fee and the change), wire form. */

@@ -26,10 +26,10 @@ export function checkIdempotencyKey(key: string | undefined): string | undefined
 export function stableStringify(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(stableStringify).join(",")}]`;
   if (v && typeof v === "object") {
-    return `{${Object.keys(v as object)
-      .sort()
-      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${stableStringify((v as Record<string, unknown>)[k])}`)
+    return `{${Object.entries(v)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .filter(([, value]) => value !== undefined)
+      .map(([k, value]) => `${JSON.stringify(k)}:${stableStringify(value)}`)
       .join(",")}}`;
   }
   return JSON.stringify(v);
@@ -199,12 +199,16 @@ export async function onceTx<T>(ctx: Ctx, work: (tx: Tx, ctx: Ctx & { tx: Tx }) 
   });
 }
 
+/** `o[key]` when `o` is an object that has it; errors from drivers are plain objects of any shape. */
+const fieldOf = (o: unknown, key: string): unknown =>
+  typeof o === "object" && o !== null && key in o ? Reflect.get(o, key) : undefined;
+
 export function pgCode(e: unknown): string | undefined {
   let cur: unknown = e;
   for (let i = 0; i < 4 && cur; i++) {
-    const code = (cur as { code?: unknown }).code;
+    const code = fieldOf(cur, "code");
     if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    cur = (cur as { cause?: unknown }).cause;
+    cur = fieldOf(cur, "cause");
   }
   return undefined;
 }

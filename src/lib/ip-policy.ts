@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
+import { itemAt } from "./item-at";
 
 // Which addresses the server may connect to on a user's behalf (docs/design.md "Security and
 // reliability": SSRF-safe fetching). Only public unicast passes; everything ipaddr.js files
@@ -34,9 +35,11 @@ function checkV6(addr: ipaddr.IPv6): AddressVerdict {
   // ::ffff:127.0.0.1, 64:ff9b::7f00:1 and 2002:7f00:1:: are loopback, not "IPv6".
   if (range === "ipv4Mapped") return checkV4(addr.toIPv4Address());
   if (range === "rfc6052") {
-    return addr.match(NAT64_WELL_KNOWN) ? checkV4(v4FromWords(p[6]!, p[7]!)) : refuse(range);
+    return addr.match(NAT64_WELL_KNOWN)
+      ? checkV4(v4FromWords(itemAt(p, 6, "IPv6 words"), itemAt(p, 7, "IPv6 words")))
+      : refuse(range);
   }
-  if (range === "6to4") return checkV4(v4FromWords(p[1]!, p[2]!));
+  if (range === "6to4") return checkV4(v4FromWords(itemAt(p, 1, "IPv6 words"), itemAt(p, 2, "IPv6 words")));
   if (range !== "unicast") return refuse(range);
   return addr.match(GLOBAL_UNICAST_V6) ? ALLOWED : refuse("non_global_ipv6");
 }
@@ -47,7 +50,7 @@ export function checkPublicAddress(ip: string): AddressVerdict {
   if (family === 0) return refuse("not_an_ip");
   try {
     const addr = ipaddr.parse(ip);
-    return addr.kind() === "ipv4" ? checkV4(addr as ipaddr.IPv4) : checkV6(addr as ipaddr.IPv6);
+    return addr instanceof ipaddr.IPv4 ? checkV4(addr) : checkV6(addr);
   } catch {
     return refuse("not_an_ip");
   }

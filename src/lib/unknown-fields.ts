@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { AppError } from "./errors";
+import { itemAt } from "./item-at";
 
 // Strict requests (docs/decisions.md "Strict requests"): a field the request schema does not know is
 // refused with its nearest known name, never dropped silently — a misspelt `apeal` would otherwise
@@ -26,7 +27,7 @@ const MAX_WALK_DEPTH = 64; // bodies are bounded to this depth before parsing (s
 /** Every key of `value` that `schema` (as the server parses input) does not declare. */
 export function unknownFields(schema: z.ZodType, value: unknown): UnknownField[] {
   const out: UnknownField[] = [];
-  walk(schema, value, "", out, 0);
+  walk(schema, value, { path: "", out, depth: 0 });
   return out;
 }
 
@@ -41,74 +42,99 @@ const WRAPPERS = new Set([
   "success",
 ]);
 
-function walk(schema: unknown, value: unknown, path: string, out: UnknownField[], depth: number): void {
+/** Where the walk stands: the dotted path so far, the findings, and the nesting depth. */
+interface At {
+  path: string;
+  out: UnknownField[];
+  depth: number;
+}
+
+const deeper = (at: At, path: string): At => ({ path, out: at.out, depth: at.depth + 1 });
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+function walk(schema: unknown, value: unknown, at: At): void {
   const def = defOf(schema);
-  if (!def || depth > MAX_WALK_DEPTH || value === undefined || value === null) return;
-  if (WRAPPERS.has(def.type)) return walk(def.innerType, value, path, out, depth);
+  if (!def || at.depth > MAX_WALK_DEPTH || value === undefined || value === null) return;
+  if (WRAPPERS.has(def.type)) return walk(def.innerType, value, at);
   switch (def.type) {
     case "object":
-      return walkObject(def, value, path, out, depth);
+      return walkObject(def, value, at);
     case "array":
-      if (Array.isArray(value)) value.forEach((v, i) => walk(def.element, v, `${path}[${i}]`, out, depth + 1));
-      return;
     case "tuple":
-      if (Array.isArray(value))
-        value.forEach((v, i) => walk((def.items as unknown[])[i] ?? def.rest, v, `${path}[${i}]`, out, depth + 1));
-      return;
+      return walkItems(def, value, at);
     case "record":
-      if (isObject(value))
-        for (const [k, v] of Object.entries(value)) walk(def.valueType, v, join(path, k), out, depth + 1);
-      return;
+      return walkRecord(def, value, at);
     case "pipe":
-      // z.preprocess is a pipe from a transform: its input's shape is the target's.
-      return walk(defOf(def.in)?.type === "transform" ? def.out : def.in, value, path, out, depth);
+      return walk(pipeInput(def), value, at);
     case "lazy":
-      return walk((def.getter as () => unknown)(), value, path, out, depth);
+      return walkLazy(def, value, at);
     case "intersection":
-      return walkIntersection(def, value, path, out, depth);
+      return walkIntersection(def, value, at);
     case "union":
-      return walkUnion(def.options as unknown[], value, path, out, depth);
+      return walkUnion(list(def.options), value, at);
     default:
       return;
   }
 }
 
-function walkObject(def: Def, value: unknown, path: string, out: UnknownField[], depth: number) {
-  if (!isObject(value)) return;
-  const shape = def.shape as Record<string, unknown>;
+/** z.preprocess is a pipe from a transform: its input's shape is the target's. */
+const pipeInput = (def: Def): unknown => (defOf(def.in)?.type === "transform" ? def.out : def.in);
+
+function walkLazy(def: Def, value: unknown, at: At) {
+  if (typeof def.getter === "function") walk(def.getter(), value, at);
+}
+
+function walkRecord(def: Def, value: unknown, at: At) {
+  if (isObject(value)) for (const [k, v] of Object.entries(value)) walk(def.valueType, v, deeper(at, join(at.path, k)));
+}
+
+/** An array's items all follow `element`; a tuple's follow their position, then `rest`. */
+function walkItems(def: Def, value: unknown, at: At) {
+  if (!Array.isArray(value)) return;
+  const items = list(def.items);
+  value.forEach((v, i) => {
+    const item = def.type === "array" ? def.element : (items[i] ?? def.rest);
+    walk(item, v, deeper(at, `${at.path}[${i}]`));
+  });
+}
+
+function walkObject(def: Def, value: unknown, at: At) {
+  if (!isObject(value) || !isObject(def.shape)) return;
+  const shape = def.shape;
   // passthrough / catchall objects accept extra keys; strict objects' catchall is `never`.
   const open = def.catchall !== undefined && defOf(def.catchall)?.type !== "never";
   const known = Object.keys(shape);
   for (const [k, v] of Object.entries(value)) {
-    if (k in shape) walk(shape[k], v, join(path, k), out, depth + 1);
-    else if (open) walk(def.catchall, v, join(path, k), out, depth + 1);
-    else if (!isExtensionKey(k)) out.push({ path: join(path, k), key: k, known });
+    const path = join(at.path, k);
+    if (k in shape) walk(shape[k], v, deeper(at, path));
+    else if (open) walk(def.catchall, v, deeper(at, path));
+    else if (!isExtensionKey(k)) at.out.push({ path, key: k, known });
   }
 }
 
-function walkIntersection(def: Def, value: unknown, path: string, out: UnknownField[], depth: number) {
+function walkIntersection(def: Def, value: unknown, at: At) {
   // A key is unknown only if neither side knows it.
   const left: UnknownField[] = [];
   const right: UnknownField[] = [];
-  walk(def.left, value, path, left, depth);
-  walk(def.right, value, path, right, depth);
+  walk(def.left, value, { ...at, out: left });
+  walk(def.right, value, { ...at, out: right });
   for (const u of left) {
     const other = right.find((r) => r.path === u.path);
-    if (other) out.push({ ...u, known: [...new Set([...u.known, ...other.known])] });
+    if (other) at.out.push({ ...u, known: [...new Set([...u.known, ...other.known])] });
   }
 }
 
-function walkUnion(options: unknown[], value: unknown, path: string, out: UnknownField[], depth: number) {
+function walkUnion(options: unknown[], value: unknown, at: At) {
   // The option the value fits best (fewest unknown keys) judges it; a discriminated union's
   // matching option wins ties because a key it lacks is unknown for the others too.
   let best: UnknownField[] | undefined;
   for (const option of options) {
     const found: UnknownField[] = [];
-    walk(option, value, path, found, depth);
+    walk(option, value, { ...at, out: found });
     if (best === undefined || found.length < best.length) best = found;
     if (best.length === 0) return;
   }
-  if (best) out.push(...best);
+  if (best) at.out.push(...best);
 }
 
 const join = (path: string, key: string) => (path === "" ? key : `${path}.${key}`);
@@ -119,10 +145,14 @@ export function editDistance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
     for (let j = 1; j <= b.length; j++)
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur[j] = Math.min(
+        itemAt(prev, j, "distance row") + 1,
+        itemAt(cur, j - 1, "distance row") + 1,
+        itemAt(prev, j - 1, "distance row") + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     prev = cur;
   }
-  return prev[b.length]!;
+  return itemAt(prev, b.length, "distance row");
 }
 
 /** The known name closest to `key` (case-insensitive edit distance; first declared wins ties). */
@@ -142,7 +172,7 @@ export function nearest(key: string, known: readonly string[]): string | undefin
  * known names and the fix, so an agent can correct the call without reading the docs.
  */
 export function unknownFieldError(found: UnknownField[], where: "body" | "query" | "arguments"): AppError {
-  const first = found[0]!;
+  const first = itemAt(found, 0, "unknown fields");
   const guess = nearest(first.key, first.known);
   const prefix = first.path.slice(0, first.path.length - first.key.length);
   const suggestion = guess === undefined ? undefined : `${prefix}${guess}`;

@@ -27,7 +27,7 @@ import { cardWords } from "./adp.words";
 // a stored card with a seq is replaced only by a strictly higher seq, and a signed card is never
 // replaced by an unsigned one, whatever its seq.
 
-export const ADVERTISE_REASONS = {
+const ADVERTISE_REASONS = {
   authenticationRequired: "authentication_required",
   tooLarge: "card_too_large",
   badBinding: "invalid_agent_binding",

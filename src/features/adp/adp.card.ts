@@ -87,7 +87,7 @@ export function cardSigningBytes(card: Record<string, unknown>): Uint8Array {
 /** The canonical text of the whole card (signature included): what is stored and measured. */
 export const canonicalCard = (card: Record<string, unknown>): string => canonicalJson(card);
 
-export const CARD_SIGNATURE_REASONS = {
+const CARD_SIGNATURE_REASONS = {
   unsigned: "unsigned",
   noDid: "did_required",
   unsupportedDid: "unsupported_did",

@@ -16,10 +16,10 @@ import { activeClaimsOfAgents } from "../claims";
  * (ADP §5): its active claims on open missions (docs/design.md "Claims": a visible intent to work).
  */
 export type ActiveTaskSource = (db: DbOrTx, agentIds: readonly string[], now: Date) => Promise<Map<string, number>>;
-export const activeTaskCounts: ActiveTaskSource = activeClaimsOfAgents;
+const activeTaskCounts: ActiveTaskSource = activeClaimsOfAgents;
 
 /** Postgres text[] literal built from parameters (no array binding: PGlite and postgres.js agree). */
-export const textArray = (items: readonly string[]): SQL =>
+const textArray = (items: readonly string[]): SQL =>
   sql`array[${sql.join(
     items.map((i) => sql`${i}`),
     sql`, `,

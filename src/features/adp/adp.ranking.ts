@@ -110,7 +110,7 @@ export function textFactor(query: readonly string[], agent: readonly string[]): 
   return common / Math.min(q.size, a.size);
 }
 
-export const isColdStart = (missionsCompleted: number) => missionsCompleted < COLD_START_MISSIONS;
+const isColdStart = (missionsCompleted: number) => missionsCompleted < COLD_START_MISSIONS;
 
 export function reputationFactor(rating: number, missionsCompleted: number): number {
   const base = 1 / (1 + 10 ** ((START_RATING - rating) / 400));

@@ -16,7 +16,7 @@ export interface QueryTag {
 export type TagRule = "exact" | "prefix" | "parent";
 
 /** Segment aliases: one segment for another (deployment table, README "Protocol decisions"). */
-export const SEGMENT_ALIASES: Readonly<Record<string, string>> = {
+const SEGMENT_ALIASES: Readonly<Record<string, string>> = {
   py: "python",
   python3: "python",
   js: "javascript",
@@ -28,7 +28,7 @@ export const SEGMENT_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /** Whole-tag aliases: a flat tag placed under a recommended §3.6 category. */
-export const TAG_ALIASES: Readonly<Record<string, string>> = {
+const TAG_ALIASES: Readonly<Record<string, string>> = {
   translation: "nlp/translation",
   translate: "nlp/translation",
   summarization: "nlp/generation/summarization",

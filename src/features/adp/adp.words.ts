@@ -48,7 +48,7 @@ const STOPWORDS = new Set([
 
 const MAX_WORD_LENGTH = 32;
 /** Stored words per agent card: enough for a long description, bounded for the GIN index. */
-export const MAX_CARD_WORDS = 512;
+const MAX_CARD_WORDS = 512;
 /** Words taken from a discover query or a mission (title first, then the description). */
 export const MAX_QUERY_WORDS = 64;
 

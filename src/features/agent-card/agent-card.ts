@@ -11,7 +11,7 @@ import { a2aTransportBlock, MCP_PATH, mcpUrl } from "../../lib/mcp-contract";
 /** AIP-2 §7: conformance levels, declared on the agent identity manifest (this card). */
 export const PROTOCOL_VERSIONS = ["aip-1-v0.1", "aip-2-basic", "aip-2-standard", "aip-2-extended"];
 
-export const MANIFEST_PATH = "/.well-known/oabp.json";
+const MANIFEST_PATH = "/.well-known/oabp.json";
 
 export function agentCard(config: Config) {
   return {

@@ -17,6 +17,7 @@ import { agentAccount, escrowAccount, transfer } from "../ledger";
 import { acceptsTopUp, REFUND_GRACE_SECONDS, refundAfterFor } from "../escrow";
 import type { AmendMissionInput, AmendmentListWire, AmendmentWire } from "./amendments.schemas";
 import { amendmentToWire, type AmendmentRow } from "./amendments.wire";
+import { lastOf } from "../../lib/item-at";
 
 // Amendments to a posted mission. Every verb runs under the
 // mission row lock (FOR UPDATE), the lock a submission, a claim, a resolution and the deposit
@@ -354,6 +355,6 @@ export async function listAmendments(
     mission_id: m.id,
     amendments_count: m.amendmentsCount,
     amendments: page.map(amendmentToWire),
-    next_cursor: rows.length > limit ? String(page[page.length - 1]!.seq) : null,
+    next_cursor: rows.length > limit ? String(lastOf(page, "amendments").seq) : null,
   };
 }

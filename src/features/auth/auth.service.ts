@@ -21,7 +21,7 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 
 const NONCE_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 /** 24 characters of 62: log2(62^24) ≈ 142.9 bits. */
-export const NONCE_LENGTH = 24;
+const NONCE_LENGTH = 24;
 
 /**
  * EIP-4361 nonces are alphanumeric, ≥ 8 characters. viem's generateSiweNonce uses Math.random
@@ -59,7 +59,7 @@ function sameOrigin(uri: string, publicUrl: string): boolean {
 }
 
 /** The SIWE `domain` this server accepts: the host of OABP_PUBLIC_URL. */
-export const siweDomain = (deps: Deps) => new URL(deps.config.publicUrl).host;
+const siweDomain = (deps: Deps) => new URL(deps.config.publicUrl).host;
 
 const siweFailure = (reason: string, message: string) => new AppError("UNAUTHORIZED", message, { reason });
 type SiweFields = ReturnType<typeof parseSiweMessage> & { address: string; nonce: string };

@@ -18,7 +18,7 @@ import { refuse, type Filer, type Mission } from "./disputes.qualify";
 
 /** A party's own share of one mission's disputes. */
 export const PARTY_OPEN = 5;
-export const PARTY_TOTAL = 20;
+const PARTY_TOTAL = 20;
 /** The anonymous pool, as a fraction of the public bounds (at least one of each). */
 const anonymousBounds = (maxOpen: number, maxTotal: number) => ({
   open: Math.max(1, Math.floor(maxOpen / 5)),
@@ -37,7 +37,11 @@ export class DisputeRateLimited extends Error {
 
 type Counts = { open: number; total: number; firstDeadline: string | null };
 
-function enforce(c: Counts, bound: { open: number; total: number }, pool: string, t: DisputeType, m: Mission) {
+/** A pool's bounds: at most `open` filings pending, at most `total` ever. */
+type Bound = { open: number; total: number; pool: string };
+
+function enforce(c: Counts, bound: Bound, t: DisputeType, m: Mission) {
+  const { pool } = bound;
   if (c.total >= bound.total)
     throw refuse("mission_dispute_limit", `mission ${m.id} carries ${bound.total} ${pool} disputes, the most it may`, {
       limit: bound.total,
@@ -89,10 +93,10 @@ export async function boundPerMission(
   if (t === "non_payment") return;
   if (await isParty(tx, m, filer)) {
     const own = await poolCounts(tx, m, eq(disputes.filerBucket, bucket));
-    return enforce(own, { open: PARTY_OPEN, total: PARTY_TOTAL }, "party", t, m);
+    return enforce(own, { open: PARTY_OPEN, total: PARTY_TOTAL, pool: "party" }, t, m);
   }
   const { disputesMaxOpenPerMission: maxOpen, disputesMaxPerMission: maxTotal } = deps.config.aip34;
-  enforce(await poolCounts(tx, m, notParty(m)), { open: maxOpen, total: maxTotal }, "public", t, m);
+  enforce(await poolCounts(tx, m, notParty(m)), { open: maxOpen, total: maxTotal, pool: "public" }, t, m);
   if ("anonymousIp" in filer)
-    enforce(await poolCounts(tx, m, anonymous), anonymousBounds(maxOpen, maxTotal), "anonymous", t, m);
+    enforce(await poolCounts(tx, m, anonymous), { ...anonymousBounds(maxOpen, maxTotal), pool: "anonymous" }, t, m);
 }

@@ -15,6 +15,7 @@ import { applyAlternateReading, readAlternateOracle, type AlternateReading } fro
 import type { DisputeWire, FileDisputeInput, SplitShareInput } from "./disputes.schemas";
 import { findMission } from "../../db/rows";
 import type { DisputeStatus } from "../../db/vocabulary";
+import { lastOf } from "../../lib/item-at";
 
 // AIP-4 disputes: filing (§2), the §1 qualification rules, §6.1 limits, resolution (§3) and the
 // §4 corrective actions. Who resolves (docs/aip-3-4.md): non_payment and dup_claim are decided by
@@ -430,6 +431,6 @@ export async function listDisputes(
   const more = rows.length > page.length;
   return {
     disputes: page,
-    next_cursor: more ? Buffer.from(page[page.length - 1]!.dispute_id).toString("base64url") : null,
+    next_cursor: more ? Buffer.from(lastOf(page, "disputes").dispute_id).toString("base64url") : null,
   };
 }

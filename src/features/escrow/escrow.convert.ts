@@ -21,7 +21,7 @@ import { appendAudit } from "../../db/audit";
 // reverted or never sent: their nonces are spent) are dropped so no old receipt is read as the
 // refund's, and the refund goes through the worker's pre-flight slot check like any payout.
 
-export const CONVERTIBLE_STATES = ["failed"] as const;
+const CONVERTIBLE_STATES = ["failed"] as const;
 
 export async function convertPayout(ctx: Ctx, { id, reason }: { id: string; reason: string }) {
   const { deps, now } = ctx;

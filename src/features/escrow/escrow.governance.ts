@@ -8,7 +8,7 @@ import type { Deps } from "../../deps";
 // (the watcher indexes them at the confirmation depth), so it needs no RPC.
 
 /** Exits and pull credits: indexed, but not governance. */
-export const NOT_GOVERNANCE = ["SelfRefunded", "Reclaimed", "Withdrawn", "Credited"];
+const NOT_GOVERNANCE = ["SelfRefunded", "Reclaimed", "Withdrawn", "Credited"];
 
 /** A proposal (opened by `open`, its effect time in `at`), closed by any later event that `closes`. */
 interface Rule {

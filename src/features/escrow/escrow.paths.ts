@@ -25,7 +25,7 @@ import { raiseForeignProposal } from "./escrow.custody";
 
 const ZERO_HASH = `0x${"0".repeat(64)}`;
 /** Base of the backoff of the cap, pause and role waits (doubling, at most 10 min). */
-export const RELEASE_WAIT_MS = 60_000;
+const RELEASE_WAIT_MS = 60_000;
 /** A pending proposal is read again at most this many poll intervals apart (a cancel shows within it). */
 const WATCH_POLLS = 15;
 

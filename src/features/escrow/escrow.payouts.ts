@@ -28,7 +28,7 @@ import { callOf, delayedPreflight, proposalConfirmed, releaseRevert, stepLabel, 
 
 export type PayoutRow = typeof chainPayouts.$inferSelect;
 /** pending_gas and retryable outcomes are looked at again after this long, doubling per retry. */
-export const RETRY_MS = 15_000;
+const RETRY_MS = 15_000;
 const MAX_BACKOFF_MS = 10 * 60_000;
 /** This row's own backoff after `retries` checks that changed nothing. */
 export const backoffMs = (retries: number, base = RETRY_MS) =>

@@ -10,7 +10,7 @@ import { parseAgentId } from "../../lib/agent-id";
 /** docs/design.md "Agent Mesh": an agent counts as online this long after it was last seen. */
 export const AVAILABILITY_WINDOW_SECONDS = 180;
 /** Authenticated requests move last_seen_at at most this often (hot paths stay cheap). */
-export const SEEN_THROTTLE_MS = 60_000;
+const SEEN_THROTTLE_MS = 60_000;
 
 /** Online = seen within the availability window (a pure function of last_seen_at and the clock). */
 export function isOnline(lastSeenAt: Date | null, now: Date): boolean {

@@ -14,7 +14,7 @@ import type { Tx } from "../../db/client";
 // in case a notification was lost.
 
 /** NOTIFY channel carrying the id of every terminated session. */
-export const MCP_SESSION_ENDED = "oabp_mcp_session_ended";
+const MCP_SESSION_ENDED = "oabp_mcp_session_ended";
 const CACHE_RECHECK_MS = 30_000;
 const CACHE_MAX = 10_000;
 /** An active session's idle deadline is pushed back at most once a minute (a write per call would not scale). */

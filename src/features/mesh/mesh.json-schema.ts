@@ -9,7 +9,7 @@ import { canonicalJson } from "../../lib/canonical-json";
 
 export const MAX_SCHEMA_DEPTH = 16;
 /** Validation stops collecting after this many problems (the answer names the first ones). */
-export const MAX_REPORTED_ERRORS = 10;
+const MAX_REPORTED_ERRORS = 10;
 
 const TYPES = ["object", "array", "string", "number", "integer", "boolean", "null"] as const;
 type JsonType = (typeof TYPES)[number];

@@ -14,6 +14,7 @@ import { takeToken } from "../../lib/token-bucket";
 import { missionToWire } from "../missions";
 import { voidAndRefund } from "../settlement";
 import type { AllowlistList, AuditList, Report, ReportList, Suspension } from "./moderation.schemas";
+import { lastOf } from "../../lib/item-at";
 
 // Moderation and operator control. Every operator verb
 // acts and appends its audit row in ONE transaction, so the log holds exactly what was done.
@@ -226,7 +227,7 @@ export async function listReports(
     .orderBy(asc(missionReports.id))
     .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
-  return { reports: page.map(reportWire), next_cursor: rows.length > q.limit ? page[page.length - 1]!.id : null };
+  return { reports: page.map(reportWire), next_cursor: rows.length > q.limit ? lastOf(page, "reports").id : null };
 }
 
 /** POST /admin/reports/{id}/resolve and /dismiss: closes an open report (409 report_closed otherwise). */
@@ -274,7 +275,7 @@ export async function listAllowlist(
   return {
     gate: ctx.deps.config.postingGate,
     entries: page.map((r) => ({ address: r.address, note: r.note, added_at: r.addedAt.toISOString() })),
-    next_cursor: rows.length > q.limit ? page[page.length - 1]!.address : null,
+    next_cursor: rows.length > q.limit ? lastOf(page, "page").address : null,
   };
 }
 
@@ -340,6 +341,6 @@ export async function listAudit(
       target: r.target,
       detail: r.detail,
     })),
-    next_cursor: rows.length > q.limit ? String(page[page.length - 1]!.seq) : null,
+    next_cursor: rows.length > q.limit ? String(lastOf(page, "page").seq) : null,
   };
 }

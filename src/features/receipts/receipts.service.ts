@@ -48,14 +48,24 @@ function notYet(m: Mission, submissionId: string, notFound: () => AppError): App
  * creator and the operator, as the mission itself does: docs/moderation.md "Hidden missions"). Settlement is the ledger rail: status "credited", chain_id null, and
  * ledger_entry_hash = the hash of the winner's credit entry in the mission_payout transfer.
  */
-export async function getReceipt(ctx: Ctx, { missionId, submissionId }: { missionId: string; submissionId: string }) {
-  const { deps } = ctx;
-  const notFound = () => new AppError("NOT_FOUND", `no receipt for submission ${submissionId} of mission ${missionId}`);
-  const m = await findMission(deps, missionId);
+/** The resolved mission the viewer may see and its payout to the submission; a pending one is not yet. */
+async function paidMission(
+  ctx: Ctx,
+  { missionId, submissionId }: { missionId: string; submissionId: string },
+  notFound: () => AppError,
+) {
+  const m = await findMission(ctx.deps, missionId);
   const paid =
     m?.status === "resolved" && m.resolvedAt ? m.payouts?.find((p) => p.submission_id === submissionId) : undefined;
   if (m && !m.resolvedAt && visibleTo(m, viewerFor(ctx))) throw notYet(m, submissionId, notFound);
   if (!m || !m.resolvedAt || !paid || !visibleTo(m, viewerFor(ctx))) throw notFound();
+  return { m, paid, resolvedAt: m.resolvedAt };
+}
+
+export async function getReceipt(ctx: Ctx, { missionId, submissionId }: { missionId: string; submissionId: string }) {
+  const { deps } = ctx;
+  const notFound = () => new AppError("NOT_FOUND", `no receipt for submission ${submissionId} of mission ${missionId}`);
+  const { m, paid, resolvedAt } = await paidMission(ctx, { missionId, submissionId }, notFound);
   const db = dbOf(ctx);
   const [sub] = await db
     .select()
@@ -70,7 +80,7 @@ export async function getReceipt(ctx: Ctx, { missionId, submissionId }: { missio
   // rail, and the latest settlement step on chain, so each new state is a new signed document.
   // A receipt re-signed after a key rotation is dated no earlier than the active key's
   // valid_from, so the key that signs it covers its issued_at (AIP-1 §6.1 rotation, §9 keys).
-  const progressed = settlement.progressedAt ?? m.resolvedAt;
+  const progressed = settlement.progressedAt ?? resolvedAt;
   const keyFrom = new Date(deps.receiptKeys.published[0]!.valid_from);
   const issuedAt = (progressed.getTime() >= keyFrom.getTime() ? progressed : keyFrom).toISOString();
   return signReceipt(
@@ -103,7 +113,7 @@ export async function getReceipt(ctx: Ctx, { missionId, submissionId }: { missio
       verification: {
         type: m.verificationType,
         result: "accepted" as const,
-        decided_at: (sub.decidedAt ?? m.resolvedAt).toISOString(),
+        decided_at: (sub.decidedAt ?? resolvedAt).toISOString(),
         verifier: `oabp://${new URL(deps.config.publicUrl).host}`,
       },
       settlement: settlement.body,

@@ -17,6 +17,7 @@ import {
 } from "../../db/outbox";
 import type { MissionRow } from "../../db/rows";
 import { pendingOf, topUpsOf } from "../../db/mission-parts";
+import { itemAt } from "../../lib/item-at";
 
 export interface Winner {
   submissionId: string;
@@ -35,7 +36,7 @@ export function splitReward(reward: bigint, feeBps: number, weights: number[]): 
   const total = BigInt(weights.reduce((a, b) => a + b, 0));
   const amounts = weights.map((w) => (net * BigInt(w)) / total);
   const dust = net - amounts.reduce((a, b) => a + b, 0n);
-  amounts[0] = amounts[0]! + dust;
+  amounts[0] = itemAt(amounts, 0, "winner amounts") + dust;
   return { fee, amounts };
 }
 
@@ -97,13 +98,14 @@ function splitOverSlots(
     othersRefund += r;
     return r;
   });
-  if (slots.length) refunds[0] = refund - othersRefund > slots[0]!.share ? slots[0]!.share : refund - othersRefund;
+  const [firstSlot] = slots;
+  if (firstSlot) refunds[0] = refund - othersRefund > firstSlot.share ? firstSlot.share : refund - othersRefund;
   let fee = 0n;
   const amounts = weights.map(() => 0n);
   const perSlot = slots.map((slot, i) => {
-    const part = splitReward(slot.share - refunds[i]!, feeBps, weights);
+    const part = splitReward(slot.share - itemAt(refunds, i, "slot refunds"), feeBps, weights);
     fee += part.fee;
-    part.amounts.forEach((a, j) => (amounts[j] = amounts[j]! + a));
+    part.amounts.forEach((a, j) => (amounts[j] = itemAt(amounts, j, "winner amounts") + a));
     return { slot, fee: part.fee, amounts: part.amounts };
   });
   return { fee, amounts, perSlot };
@@ -229,7 +231,10 @@ async function moveReward(ctx: TxCtx, r: Resolution, split: Split): Promise<void
       postings: [
         { account: escrowAccount(m.id), amount: -BigInt(m.rewardAmount) },
         { account: treasuryAccount(m.id), amount: split.fee },
-        ...r.winners.map((w, i) => ({ account: agentAccount(w.submitter), amount: split.amounts[i]! })),
+        ...r.winners.map((w, i) => ({
+          account: agentAccount(w.submitter),
+          amount: itemAt(split.amounts, i, "winner amounts"),
+        })),
         ...[...split.refunds].map(([a, x]) => ({ account: agentAccount(a), amount: x })),
       ],
     });
@@ -237,21 +242,18 @@ async function moveReward(ctx: TxCtx, r: Resolution, split: Split): Promise<void
   }
   if (split.perSlot.length === 0) throw new Error(`resolveAndPay: base-rail mission ${m.id} has no deposit`);
   for (const p of split.perSlot)
-    await queueRelease(
-      ctx,
-      {
-        mission: m,
-        slot: p.slot,
-        recipients: r.winners.map((w, i) => ({
-          address: w.submitter,
-          amount: p.amounts[i]!,
-          submissionId: w.submissionId,
-        })),
-        fee: p.fee,
-        signature: r.releaseSignatures?.[p.slot.missionKey] ?? null,
-        version: escrowVersionOf(ctx.deps.config.baseRail, p.slot.deposit.escrowAddress),
-      },
-    );
+    await queueRelease(ctx, {
+      mission: m,
+      slot: p.slot,
+      recipients: r.winners.map((w, i) => ({
+        address: w.submitter,
+        amount: itemAt(p.amounts, i, "winner amounts"),
+        submissionId: w.submissionId,
+      })),
+      fee: p.fee,
+      signature: r.releaseSignatures?.[p.slot.missionKey] ?? null,
+      version: escrowVersionOf(ctx.deps.config.baseRail, p.slot.deposit.escrowAddress),
+    });
 }
 
 /** The winners' submissions accepted with their payout. */
@@ -259,7 +261,7 @@ async function acceptWinners(ctx: TxCtx, r: Resolution, amounts: bigint[]): Prom
   const { tx, now } = ctx;
   const events: OutboxEvent[] = [];
   for (const [i, w] of r.winners.entries()) {
-    const payoutAmount = amounts[i]!.toString();
+    const payoutAmount = itemAt(amounts, i, "winner amounts").toString();
     await tx
       .update(submissions)
       .set({
@@ -321,7 +323,7 @@ async function markResolved(ctx: TxCtx, r: Resolution, split: Split): Promise<Ou
   const payouts = r.winners.map((w, i) => ({
     submission_id: w.submissionId,
     agent_id: w.submitter,
-    amount: split.amounts[i]!.toString(),
+    amount: itemAt(split.amounts, i, "winner amounts").toString(),
   }));
   await tx
     .update(missions)
@@ -332,8 +334,8 @@ async function markResolved(ctx: TxCtx, r: Resolution, split: Split): Promise<Ou
       payoutStatus,
       payoutStatusReason: split.onChain ? "release_queued" : "ledger_credited",
       payoutStatusUpdatedAt: now,
-      winnerSubmissionId: r.winners[0]!.submissionId,
-      winnerAgentId: r.winners[0]!.submitter,
+      winnerSubmissionId: itemAt(r.winners, 0, "winners").submissionId,
+      winnerAgentId: itemAt(r.winners, 0, "winners").submitter,
       resolutionReason: r.reason,
       feeAmount: split.fee.toString(),
       payouts,

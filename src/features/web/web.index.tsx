@@ -199,7 +199,8 @@ const SessionBody = z.object({ message: z.string().min(1).max(4096), signature: 
 
 const SHARED = { shared: true };
 
-export function registerWeb(app: Hono<AppEnv>, _deps: Deps): void {
+/** The pages a browser reads (GET), their assets and the brand stylesheet. */
+function registerPages(app: Hono<AppEnv>): void {
   registerAssets(app);
   // The configured accent colour (OABP_BRAND_ACCENT) and its dark-scheme shade (web.brand.ts),
   // linked only when it is not web.css's own.
@@ -249,7 +250,10 @@ export function registerWeb(app: Hono<AppEnv>, _deps: Deps): void {
     "/post",
     page((ctx) => postPage(ctx)),
   );
+}
 
+export function registerWeb(app: Hono<AppEnv>, _deps: Deps): void {
+  registerPages(app);
   // Browser sessions: the SIWE verb of POST /auth/siwe, with the token put in an HttpOnly cookie.
   app.post("/web/session", async (c) => {
     const deps = c.get("deps");
