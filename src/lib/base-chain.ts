@@ -334,6 +334,7 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
     ...receiptReads(r),
     ...logReads(r),
     ...payoutCalls(r, account),
+    ...slotCalls(r),
   };
 }
 
@@ -633,7 +634,7 @@ function splitEscrowLogs(
   return { funded, events, movements: abi === missionEscrowAbi ? movementsOf(raw) : [] };
 }
 
-/** Estimating, signing and sending a settlement transaction, and checking a funder's release signature. */
+/** Estimating, signing and sending a settlement transaction. */
 function payoutCalls(r: Rail, account: ResolverSigner | null) {
   const { cfg, client, resolver } = r;
   const signer = (): ResolverSigner => {
@@ -659,18 +660,6 @@ function payoutCalls(r: Rail, account: ResolverSigner | null) {
     return { ...call, slot: { token: "", fundingNonce: 0n, deadline: refundAfter } };
   };
   return {
-    async slotInstance(missionKey: Hex, funder: string, contract?: string) {
-      const address = toAddress(contract ?? cfg.escrow);
-      if ((r.versionOf(address) ?? cfg.escrowVersion ?? "4") !== "4") return null;
-      const args = [missionKey, toAddress(funder)] as const;
-      const [[nonce], [token, amount], refundAfter] = await Promise.all([
-        rpc(() => client.readContract({ address, abi: missionEscrowAbi, functionName: "slotOf", args })),
-        rpc(() => client.readContract({ address, abi: missionEscrowAbi, functionName: "depositOf", args })),
-        rpc(() => client.readContract({ address, abi: missionEscrowAbi, functionName: "refundAfterOf", args })),
-      ]);
-      if (amount === 0n) return null;
-      return { token: token.toLowerCase(), fundingNonce: BigInt(nonce), deadline: BigInt(refundAfter) };
-    },
     async estimate(call0: EscrowCall): Promise<Estimate> {
       const call = await withDeadline(call0);
       try {
@@ -691,21 +680,6 @@ function payoutCalls(r: Rail, account: ResolverSigner | null) {
         rpc(() => client.estimateMaxPriorityFeePerGas({ chain: null })),
       ]);
       return { baseFee: block.baseFeePerGas ?? 0n, priority };
-    },
-    async verifyRelease(contract: string, plan: ReleasePlan, signature: Hex) {
-      // An EOA's signature verifies locally (no RPC); anything else may be a smart wallet
-      // (ERC-1271, or ERC-6492 before deployment): the public client asks the chain.
-      if (await verifyReleaseLocally(cfg.chainId, contract, plan, signature)) return true;
-      return rpc(() =>
-        client.verifyTypedData({
-          ...releaseTypedData(cfg.chainId, contract, plan),
-          address: toAddress(plan.funder),
-          signature,
-        } as unknown as Parameters<typeof client.verifyTypedData>[0]),
-      ).catch((err: unknown) => {
-        if (err instanceof RpcUnavailableError) throw err;
-        return false; // the wallet's check reverted: not its signature
-      });
     },
     async sign(
       call0: EscrowCall,
@@ -735,6 +709,40 @@ function payoutCalls(r: Rail, account: ResolverSigner | null) {
         () => "sent" as const,
         (err: unknown) => sendRefusal(err),
       );
+    },
+  } satisfies Partial<BaseChain>;
+}
+
+/** A slot's v4 instance (token, funding nonce, deadline) and a funder's release signature checked. */
+function slotCalls(r: Rail) {
+  const { cfg, client } = r;
+  return {
+    async slotInstance(missionKey: Hex, funder: string, contract?: string) {
+      const address = toAddress(contract ?? cfg.escrow);
+      if ((r.versionOf(address) ?? cfg.escrowVersion ?? "4") !== "4") return null;
+      const args = [missionKey, toAddress(funder)] as const;
+      const [[nonce], [token, amount], refundAfter] = await Promise.all([
+        rpc(() => client.readContract({ address, abi: missionEscrowAbi, functionName: "slotOf", args })),
+        rpc(() => client.readContract({ address, abi: missionEscrowAbi, functionName: "depositOf", args })),
+        rpc(() => client.readContract({ address, abi: missionEscrowAbi, functionName: "refundAfterOf", args })),
+      ]);
+      if (amount === 0n) return null;
+      return { token: token.toLowerCase(), fundingNonce: BigInt(nonce), deadline: BigInt(refundAfter) };
+    },
+    async verifyRelease(contract: string, plan: ReleasePlan, signature: Hex) {
+      // An EOA's signature verifies locally (no RPC); anything else may be a smart wallet
+      // (ERC-1271, or ERC-6492 before deployment): the public client asks the chain.
+      if (await verifyReleaseLocally(cfg.chainId, contract, plan, signature)) return true;
+      return rpc(() =>
+        client.verifyTypedData({
+          ...releaseTypedData(cfg.chainId, contract, plan),
+          address: toAddress(plan.funder),
+          signature,
+        } as unknown as Parameters<typeof client.verifyTypedData>[0]),
+      ).catch((err: unknown) => {
+        if (err instanceof RpcUnavailableError) throw err;
+        return false; // the wallet's check reverted: not its signature
+      });
     },
   } satisfies Partial<BaseChain>;
 }

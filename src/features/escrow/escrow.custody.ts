@@ -96,9 +96,15 @@ export async function raiseAlert(ctx: EventCtx, a: NewAlert): Promise<boolean> {
     { alert: alertId, kind: a.kind, mission: a.missionId, contract: a.contract, tx: a.txHash, detail: a.detail },
     'custody: an escrow movement no signed decision explains (docs/runbooks.md "Custody alert")',
   );
-  if (!a.missionId) return inserted.length > 0;
+  if (a.missionId) await announceAlert(ctx, alertId, { ...a, missionId: a.missionId });
+  return inserted.length > 0;
+}
+
+/** `custody.alert` to the mission's creator and winners (webhooks, SSE, inbox). */
+async function announceAlert(ctx: EventCtx, alertId: string, a: NewAlert & { missionId: string }): Promise<void> {
+  const { tx, now } = ctx;
   const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, a.missionId));
-  if (!m) return inserted.length > 0;
+  if (!m) return;
   const [release] = await tx
     .select({ recipients: chainPayouts.recipients })
     .from(chainPayouts)
@@ -120,7 +126,6 @@ export async function raiseAlert(ctx: EventCtx, a: NewAlert): Promise<boolean> {
       ...a.detail,
     }),
   );
-  return inserted.length > 0;
 }
 
 /** Open alerts of one slot of `kind` are resolved (`resolution` says how). */
@@ -170,7 +175,7 @@ function slotPayouts({ tx, chain }: EventCtx, s: { contract: string; missionKey:
  * and the worker before it adopts a release it did not send). True when a decision explains it.
  */
 export async function judgeMovement(ctx: EventCtx, mv: SlotMovement): Promise<boolean> {
-  const { tx, deps, chain, now } = ctx;
+  const { tx, deps, chain } = ctx;
   const owner = await slotOwner(tx, mv.missionKey);
   if (!owner) return true; // a key this server never issued: not its custody
   // Locking: mission row → its deposit rows → their payout rows (escrow README lock order).
@@ -186,14 +191,29 @@ export async function judgeMovement(ctx: EventCtx, mv: SlotMovement): Promise<bo
     mv.kind === "release"
       ? decided.some(({ d }) => d.kind === "release" && releasePaysPlan(mv, d))
       : decided.some(({ d }) => d.kind === "refund");
+  if (!explained) await recordUnexplained(ctx, { mv, mission: m, owner, payouts });
+  // Whatever moved, the slot is empty: a proposal on it can no longer pay.
   const gone = mv.kind === "release" ? "slot_released" : "slot_refunded";
-  if (explained) {
-    await resolveAlerts(ctx, { ...slot, kind: "foreign_proposal", resolution: gone });
-    return true;
-  }
+  await resolveAlerts(ctx, { ...slot, kind: "foreign_proposal", resolution: gone });
+  return explained;
+}
+
+type Owner = NonNullable<Awaited<ReturnType<typeof slotOwner>>>;
+type LockedMission = NonNullable<Awaited<ReturnType<typeof lockMission>>>;
+type SlotPayout = Awaited<ReturnType<typeof slotPayouts>>[number];
+
+/**
+ * A movement no decision explains: the slot is no longer held (no false shortfall), the mission's
+ * release fails with what happened, and the alert is raised (announced again when a payout failed).
+ */
+async function recordUnexplained(
+  ctx: EventCtx,
+  { mv, mission: m, owner, payouts }: { mv: SlotMovement; mission: LockedMission; owner: Owner; payouts: SlotPayout[] },
+): Promise<void> {
+  const { tx, now } = ctx;
+  const slot = { contract: mv.contract, missionKey: mv.missionKey, funder: mv.funder };
   const kind: AlertKind = mv.kind === "release" ? "foreign_release" : "resolver_refund";
   const reason = mv.kind === "release" ? "taken:unknown_recipient" : "refunded_by_resolver";
-  // The contract paid the slot out: it is no longer held (no false shortfall); the alert says why.
   await markExited(ctx, {
     ev: {
       contract: mv.contract,
@@ -233,8 +253,6 @@ export async function judgeMovement(ctx: EventCtx, mv: SlotMovement): Promise<bo
       decided: release ? release.recipients.map((r) => ({ address: r.address, amount: r.amount })) : null,
     },
   });
-  await resolveAlerts(ctx, { ...slot, kind: "foreign_proposal", resolution: gone });
-  return false;
 }
 
 /** A ReleaseProposed of a slot this server issued: explained only by a verified decision of that exact plan. */

@@ -84,32 +84,9 @@ async function scanEscrowLogs({ deps, chain }: ChainCtx, { heads, started, budge
 
 /** One span of one contract; true when there is more to scan right away. */
 async function scanSpan(deps: Deps, chain: BaseChain, c: EscrowContract, heads: Heads): Promise<boolean> {
-  const db = deps.database.db;
-  const now = deps.clock.now();
-  const name = `${CURSOR_PREFIX}${c.address}`;
-  const where = and(eq(chainCursors.chainId, chain.chainId), eq(chainCursors.name, name));
-  let [cursor] = await db.select().from(chainCursors).where(where);
-  if (!cursor) {
-    // The configured contract resumes where the single-contract watcher stopped (LEGACY_CURSOR).
-    const [legacy] = c.current
-      ? await db
-          .select()
-          .from(chainCursors)
-          .where(and(eq(chainCursors.chainId, chain.chainId), eq(chainCursors.name, LEGACY_CURSOR)))
-      : [];
-    await db
-      .insert(chainCursors)
-      .values({
-        chainId: chain.chainId,
-        name,
-        nextBlock: legacy?.nextBlock ?? c.startBlock ?? heads.latest,
-        updatedAt: now,
-      })
-      .onConflictDoNothing();
-    [cursor] = await db.select().from(chainCursors).where(where);
-  }
+  const cursor = await cursorOf(deps, chain, c, heads);
   if (!cursor) return false;
-  const from = cursor.nextBlock;
+  const from = cursor.row.nextBlock;
   const to = Math.min(heads.latest, from + SCAN_SPAN - 1);
   if (from > to) return false;
   const logs = await chain.escrowLogs(c.address, from, to).catch((err) => {
@@ -117,6 +94,49 @@ async function scanSpan(deps: Deps, chain: BaseChain, c: EscrowContract, heads: 
     throw err;
   });
   if (!logs) return false;
+  await applyLogs(deps, chain, { logs, heads });
+  const next = Math.min(to, heads.final) + 1;
+  if (next > from)
+    await deps.database.db
+      .update(chainCursors)
+      .set({ nextBlock: next, updatedAt: deps.clock.now() })
+      .where(cursor.where);
+  return to < heads.final;
+}
+
+/** The contract's scan cursor, made on first sight. */
+async function cursorOf(deps: Deps, chain: BaseChain, c: EscrowContract, heads: Heads) {
+  const db = deps.database.db;
+  const name = `${CURSOR_PREFIX}${c.address}`;
+  const where = and(eq(chainCursors.chainId, chain.chainId), eq(chainCursors.name, name));
+  const [found] = await db.select().from(chainCursors).where(where);
+  if (found) return { row: found, where };
+  // The configured contract resumes where the single-contract watcher stopped (LEGACY_CURSOR).
+  const [legacy] = c.current
+    ? await db
+        .select()
+        .from(chainCursors)
+        .where(and(eq(chainCursors.chainId, chain.chainId), eq(chainCursors.name, LEGACY_CURSOR)))
+    : [];
+  await db
+    .insert(chainCursors)
+    .values({
+      chainId: chain.chainId,
+      name,
+      nextBlock: legacy?.nextBlock ?? c.startBlock ?? heads.latest,
+      updatedAt: deps.clock.now(),
+    })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(chainCursors).where(where);
+  return row ? { row, where } : null;
+}
+
+/** A span's deposits, events and movements, each applied once. */
+async function applyLogs(
+  deps: Deps,
+  chain: BaseChain,
+  { logs, heads }: { logs: NonNullable<Awaited<ReturnType<BaseChain["escrowLogs"]>>>; heads: Heads },
+): Promise<void> {
   for (const log of logs.funded) await considerLog(deps, chain, log, heads);
   const times = new Map<number, number | null>();
   for (const ev of logs.events) {
@@ -133,9 +153,6 @@ async function scanSpan(deps: Deps, chain: BaseChain, c: EscrowContract, heads: 
   // seen again until final, it changes nothing twice).
   for (const mv of logs.movements)
     if (mv.blockNumber <= heads.confirmed) await inCustodyTx(deps, chain, (ctx) => judgeMovement(ctx, mv));
-  const next = Math.min(to, heads.final) + 1;
-  if (next > from) await db.update(chainCursors).set({ nextBlock: next, updatedAt: now }).where(where);
-  return to < heads.final;
 }
 
 async function considerLog(deps: Deps, chain: BaseChain, log: FundedLog, heads: Heads): Promise<void> {

@@ -154,16 +154,45 @@ export function parsePostForm(
   );
   const asset = take("asset", assetOf(f, cfg.assets));
   const amount = asset ? take("amount", amountOf(f.amount, asset)) : undefined;
+  const chain = chainOf(f, cfg, errors);
+  const deadline = take("deadline", deadlineOf(f.deadline, cfg.now));
+  const tags = take("tags", tagsOf(f.tags));
+  const verification = verificationOf(f, errors);
+  const parts = { title, description, asset, amount, deadline, tags };
+  if (Object.keys(errors).length || !complete(parts)) return { ok: false, errors };
+  return requestOf({ ...parts, chain, verification });
+}
+
+/** Every part parsed (each refusal is already in the errors). */
+const complete = <T extends object>(parts: T): parts is { [K in keyof T]: NonNullable<T[K]> } =>
+  Object.values(parts).every(Boolean);
+
+/** Where the reward is held: the ledger, or Base when this server has the rail. */
+function chainOf(f: PostFormFields, cfg: FormConfig, errors: FieldErrors): string {
   const chain = f.chain || "ledger";
   if (chain !== "ledger" && !(chain === "base" && cfg.baseRail))
     errors.chain = cfg.baseRail
       ? "Choose where the reward is held: on this board or in the escrow contract on Base."
       : "Rewards are held on this board here.";
-  const deadline = take("deadline", deadlineOf(f.deadline, cfg.now));
-  const tags = take("tags", tagsOf(f.tags));
-  const verification = verificationOf(f, errors);
-  if (Object.keys(errors).length || !title || !description || !asset || !amount || !deadline || !tags)
-    return { ok: false, errors };
+  return chain;
+}
+
+type Parts = {
+  title: string;
+  description: string;
+  asset: { symbol: string };
+  amount: bigint;
+  deadline: string;
+  tags: string[];
+  chain: string;
+  verification: unknown;
+};
+
+/** The checked parts as the API's request. */
+function requestOf(
+  p: Parts,
+): { ok: true; request: z.output<typeof CreateMissionRequest> } | { ok: false; errors: FieldErrors } {
+  const { title, description, asset, amount, chain, verification, deadline, tags } = p;
   const request = CreateMissionRequest.safeParse({
     title,
     description,

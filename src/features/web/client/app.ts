@@ -138,13 +138,7 @@ function showFieldErrors(form: HTMLFormElement, err: ApiError): void {
   >;
   let first: HTMLElement | null = null;
   for (const [name, text] of Object.entries(fields)) {
-    const box = form.querySelector<HTMLElement>(`[data-error-for="${CSS.escape(name)}"]`);
-    const input = form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
-    if (!box || !input) continue;
-    box.textContent = text;
-    box.hidden = false;
-    input.setAttribute("aria-invalid", "true");
-    input.setAttribute("aria-describedby", [input.getAttribute("aria-describedby"), box.id].filter(Boolean).join(" "));
+    const input = markField(form, name, text); // every field is marked; the first is focused
     first ??= input;
   }
   const top = form.querySelector<HTMLElement>(".form-error");
@@ -158,6 +152,18 @@ function showFieldErrors(form: HTMLFormElement, err: ApiError): void {
   }
   (first ?? top)?.focus();
   (first ?? top)?.scrollIntoView({ block: "center" });
+}
+
+/** One field's sentence beside it, the input marked invalid and described by it; the input, or null. */
+function markField(form: HTMLFormElement, name: string, text: string): HTMLElement | null {
+  const box = form.querySelector<HTMLElement>(`[data-error-for="${CSS.escape(name)}"]`);
+  const input = form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
+  if (!box || !input) return null;
+  box.textContent = text;
+  box.hidden = false;
+  input.setAttribute("aria-invalid", "true");
+  input.setAttribute("aria-describedby", [input.getAttribute("aria-describedby"), box.id].filter(Boolean).join(" "));
+  return input;
 }
 
 /** A refusal of one field, found before anything is sent. */
