@@ -151,7 +151,7 @@ describe("caching by who may see it", () => {
     for (const url of PAGES()) await check(url, "text/html");
   });
 
-  it("the creator's views the issue names are private by cookie and by bearer, and differ from the anonymous answer", async () => {
+  it("a creator's pending deliverable, hidden mission and pending_escrow mission are private by cookie and by bearer, and differ from the anonymous answer", async () => {
     const cookie = `${sessionCookieName(false)}=${creator.token}`;
     for (const url of [
       `/missions/${ids.judged}/submissions/${ids.sid}/content`,

@@ -70,7 +70,7 @@ describe("REST: one misspelt body field on every operation", () => {
   });
 });
 
-describe("REST: the issue's examples", () => {
+describe("REST: the examples of docs/decisions.md, Strict requests", () => {
   it("`apeal` and `tag` are refused naming appeal and tags; nothing is created", async () => {
     const creator = await signIn(t);
     await credit(t, creator.address, 1_000_000_000n);
