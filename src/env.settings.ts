@@ -693,7 +693,7 @@ export const SETTINGS = {
   OABP_EVENTS_MAX_CONNECTIONS: {
     key: "eventsMaxConnections",
     ...int(1, 100_000, 1000),
-    doc: "open `GET /events` streams plus waiting `GET /agents/me/inbox` long polls on one instance (then 503)",
+    doc: "open `GET /events` streams plus waiting `GET /agents/me/inbox` long polls on one instance (then 503); a quarter only for parties of a live mission, anonymous streams at most half",
   },
   OABP_EVENTS_MAX_PER_IP: {
     key: "eventsMaxPerIp",
@@ -709,7 +709,7 @@ export const SETTINGS = {
   OABP_EVENTS_RESERVE: {
     key: "eventsReserve",
     ...int(0, 100_000, 100),
-    doc: "of `OABP_EVENTS_MAX_CONNECTIONS`, slots only a client network holding none may take (then 503)",
+    doc: "of `OABP_EVENTS_MAX_CONNECTIONS`, slots only a client network holding none may take (then 503); each pool keeps its part in proportion",
   },
   OABP_EVENTS_HEARTBEAT_SECONDS: {
     key: "eventsHeartbeatSeconds",
