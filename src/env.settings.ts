@@ -199,7 +199,8 @@ export const SETTINGS = {
   /**
    * A direct (unpooled) Postgres URL, for when DATABASE_URL points at a transaction-mode pooler
    * (PgBouncer, a managed pooler): migrations (a session advisory lock) and LISTEN need one
-   * session of their own, which such a pooler cannot give (docs/operations.md "Behind PgBouncer").
+   * session of their own, which such a pooler cannot give
+   * (docs/operations.md "Behind a transaction-mode pooler").
    */
   DATABASE_DIRECT_URL: {
     key: "databaseDirectUrl",
@@ -835,7 +836,7 @@ export const SETTINGS = {
     ...int(60, 7 * 86_400, 3600),
     doc: "MCP: an active session ends after this long without a request",
   },
-  /** Mission claims (docs/design.md "Claims"): lifetime of a claim (renewable; never past the deadline). */
+  /** Mission claims (docs/decisions.md "Claims"): lifetime of a claim (renewable; never past the deadline). */
   OABP_CLAIM_TTL_SECONDS: {
     key: "claimTtlSeconds",
     ...int(60, 30 * 86_400, 86_400),
