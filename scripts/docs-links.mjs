@@ -12,8 +12,8 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SCANNED = /^(docs\/[^/]+\.md|README\.md|src\/.+\.(ts|mjs|js))$/;
-/** Kept as published (copies of texts from outside the repository, scripts/self-contained.mjs). */
-const VENDORED = /^docs\/(design|style)\.md$/;
+/** Kept as published: a copy of a text from outside the repository (scripts/self-contained.mjs). */
+const VENDORED = /^docs\/style\.md$/;
 const TOP = "src|docs|test|scripts|bench|specs|contracts|packages|drizzle|bin|openapi|patches|\\.ci";
 /** A repository path: a top folder, then segments, ending in a file name with an extension. */
 const PATH = new RegExp(String.raw`(?<![\w./-])(?:\.\./)?((?:${TOP})/[\w./@-]*[\w-]\.[a-z]{1,5})(?![\w/<{*-])`, "g");
