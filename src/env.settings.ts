@@ -199,7 +199,8 @@ export const SETTINGS = {
   /**
    * A direct (unpooled) Postgres URL, for when DATABASE_URL points at a transaction-mode pooler
    * (PgBouncer, a managed pooler): migrations (a session advisory lock) and LISTEN need one
-   * session of their own, which such a pooler cannot give (docs/operations.md "Behind PgBouncer").
+   * session of their own, which such a pooler cannot give
+   * (docs/operations.md "Behind a transaction-mode pooler").
    */
   DATABASE_DIRECT_URL: {
     key: "databaseDirectUrl",
@@ -693,7 +694,7 @@ export const SETTINGS = {
   OABP_EVENTS_MAX_CONNECTIONS: {
     key: "eventsMaxConnections",
     ...int(1, 100_000, 1000),
-    doc: "open `GET /events` streams plus waiting `GET /agents/me/inbox` long polls on one instance (then 503)",
+    doc: "open `GET /events` streams plus waiting `GET /agents/me/inbox` long polls on one instance (then 503); a quarter only for parties of a live mission, anonymous streams at most half",
   },
   OABP_EVENTS_MAX_PER_IP: {
     key: "eventsMaxPerIp",
@@ -709,7 +710,7 @@ export const SETTINGS = {
   OABP_EVENTS_RESERVE: {
     key: "eventsReserve",
     ...int(0, 100_000, 100),
-    doc: "of `OABP_EVENTS_MAX_CONNECTIONS`, slots only a client network holding none may take (then 503)",
+    doc: "of `OABP_EVENTS_MAX_CONNECTIONS`, slots only a client network holding none may take (then 503); each pool keeps its part in proportion",
   },
   OABP_EVENTS_HEARTBEAT_SECONDS: {
     key: "eventsHeartbeatSeconds",
@@ -835,7 +836,7 @@ export const SETTINGS = {
     ...int(60, 7 * 86_400, 3600),
     doc: "MCP: an active session ends after this long without a request",
   },
-  /** Mission claims (docs/design.md "Claims"): lifetime of a claim (renewable; never past the deadline). */
+  /** Mission claims (docs/decisions.md "Claims"): lifetime of a claim (renewable; never past the deadline). */
   OABP_CLAIM_TTL_SECONDS: {
     key: "claimTtlSeconds",
     ...int(60, 30 * 86_400, 86_400),

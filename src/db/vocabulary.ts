@@ -70,7 +70,7 @@ export const CHECK_RESULTS = ["valid", "invalid", "unanswered"] as const;
 export const SUBMISSION_OUTCOMES = ["win", "partial", "loss"] as const;
 export type SubmissionOutcome = (typeof SUBMISSION_OUTCOMES)[number];
 
-/** docs/design.md "Claims": a claim is live only while active, unexpired and the mission open. */
+/** docs/decisions.md "Claims": a claim is live only while active, unexpired and the mission open. */
 /** Who may claim and submit to a mission (docs/decisions.md "Eligibility"). */
 export const MISSION_AUDIENCES = ["anyone", "agents"] as const;
 export type MissionAudience = (typeof MISSION_AUDIENCES)[number];

@@ -136,9 +136,9 @@ async function retryLater(
 }
 
 /**
- * predicate_uri: a predicate that never answered, or rejected the work it has seen, is the
- * creator's verifier failing, not the submitter: the submission is held for the default outcome
- * (docs/decisions.md "Predicates"). False for any other outcome.
+ * predicate_uri: a predicate that never answered, or rejected the sample of the work it was
+ * sent, is the creator's verifier failing, not the submitter: the submission is held for the
+ * default outcome (docs/decisions.md "Predicates"). False for any other outcome.
  */
 async function holdForDefault(r: Recording, outcome: Exclude<CheckOutcome, { result: "valid" }>): Promise<boolean> {
   // The predicate never answered (unreachable, or transient failures to the last attempt): kept

@@ -10,7 +10,7 @@ import {
   runVerifications,
 } from "../features/webhooks";
 
-// The webhook outbox job (docs/design.md "jobs/": webhook outbox). Like the sweeper, its queue is
+// The webhook outbox job (docs/design.md "Architecture": webhook outbox). Like the sweeper, its queue is
 // committed rows: events not yet fanned out, deliveries whose next_attempt_at has passed. Safe
 // on several instances at once (SKIP LOCKED claims with a lease), resumable after any crash.
 

@@ -1,4 +1,4 @@
-// Human log lines for a terminal (docs/operations.md "Logs"): pino writes JSON; on a TTY each
+// Human log lines for a terminal (`LOG_LEVEL`, docs/configuration.md): pino writes JSON; on a TTY each
 // line is re-printed as `HH:MM:SS LEVEL message key=value …`. Anything not a TTY (files, pipes,
 // log collectors, the tests) keeps the JSON lines.
 

@@ -7,7 +7,9 @@ import { signIn } from "../helpers/agents";
 // Must-show 2 of docs/events.md "Connection slots": streams and inbox long polls are counted
 // together per client network and per agent, under a global cap that keeps a reserve for new
 // clients — so 1,000 of them from one address, one /64 or 50 addresses leave an honest
-// `GET /events` served. Defaults: 1000 slots, 20 per network, 4 per agent, 100 in reserve.
+// `GET /events` served. Defaults: 1000 slots, 20 per network, 4 per agent, 100 in reserve;
+// anonymous streams in their own pool of 500 (test/events/events-party-share.int.test.ts: the
+// parties' share).
 // Requests come through the trusted-proxy path (X-Forwarded-For).
 
 let t: TestApp;
@@ -111,12 +113,13 @@ describe("must-show 2: 1,000 long polls and streams do not lock out an honest GE
     await end(load);
   }, 120_000);
 
-  it("from 50 addresses × 20: the reserve stays for new clients; honest served", async () => {
+  it("from 50 addresses × 20: the anonymous pool's reserve stays for new clients; honest served", async () => {
     const load: Load = { streams: [], refused: new Map(), polls: [] };
     for (let a = 0; a < 50; a++) for (let k = 0; k < 20; k++) await stream(load, `198.18.${a}.1`);
-    // 900 slots for networks that already hold one; each later network's first slot came from the reserve.
-    expect(load.streams.length).toBe(905);
-    expect(load.refused.get(503)).toBe(95);
+    // Anonymous streams hold at most 500 (half): 450 for networks that already hold one, then each
+    // later network's first slot comes from the pool's reserve of 50 (27 networks left).
+    expect(load.streams.length).toBe(477);
+    expect(load.refused.get(503)).toBe(523);
     expect(await honestServed()).toBe(200);
     await end(load);
   }, 120_000);

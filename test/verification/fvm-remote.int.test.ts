@@ -398,14 +398,17 @@ describe("first_valid_match: predicate_uri", () => {
     expect(calls[0]!.method).toBe("POST");
     expect(calls[0]!.headers["content-type"]).toMatch(/^application\/json/);
     const sent = JSON.parse(calls[0]!.body);
+    // A commitment and a sample, never the work (docs/decisions.md "No free work through disputes or predicates").
     expect(sent).toMatchObject({
       mission_id: mission.id,
       submission_id: a.sub.id,
       submitter: a.agent.address,
       content_hash: sha(content),
-      content_uri: expect.stringMatching(/^data:/),
+      content_length: Buffer.byteLength(content),
+      sample: { total_bytes: Buffer.byteLength(content) },
       submitted_at: a.sub.submitted_at,
     });
+    expect(sent.content_uri).toBeUndefined();
     expect(await getSub(mission.id, a.sub.id)).toMatchObject({ status: "accepted", reason: "first_valid_match" });
     expect(await getMission(mission.id)).toMatchObject({
       status: "resolved",
@@ -431,11 +434,10 @@ describe("first_valid_match: predicate_uri", () => {
     const a = await submitRemote(mission.id, `${base}${good}`, sha("remote deliverable"));
     await runPendingChecks(t.deps);
     expect(hits(good)).toBe(1);
-    expect(JSON.parse(seen.filter((s) => s.path === path)[0]!.body)).toMatchObject({
-      submission_id: a.sub.id,
-      content_uri: `${base}${good}`,
-      content_hash: sha("remote deliverable"),
-    });
+    const sent = JSON.parse(seen.filter((s) => s.path === path)[0]!.body);
+    expect(sent).toMatchObject({ submission_id: a.sub.id, content_hash: sha("remote deliverable") });
+    expect(sent.content_uri).toBeUndefined(); // the predicate is not told where the work is
+    expect(hits(good)).toBe(1);
     expect(await getSub(mission.id, a.sub.id)).toMatchObject({ status: "accepted" });
   });
 

@@ -2,7 +2,7 @@ import { check, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ts, equals, oneOf } from "./types";
 import { CLAIM_STATUSES } from "../vocabulary";
 
-// Mission claims (docs/design.md "Claims"): an agent's visible intent to work on an open mission,
+// Mission claims (docs/decisions.md "Claims"): an agent's visible intent to work on an open mission,
 // with a TTL. One row per (mission, agent): a new claim after a release or an expiry reuses it.
 // A claim is active while status = 'active', expires_at > now and the mission is open; the
 // expiry job only makes the stored status (and the mission's claim_count) catch up.

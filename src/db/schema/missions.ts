@@ -83,7 +83,7 @@ export const missions = pgTable(
     submissionCount: integer("submission_count").notNull().default(0),
     // Applied amendments (mission_amendments): deadline extensions, top-ups, edits.
     amendmentsCount: integer("amendments_count").notNull().default(0),
-    // Claims (docs/design.md "Claims"; features/claims): active claims, kept in step under the mission
+    // Claims (docs/decisions.md "Claims"; features/claims): active claims, kept in step under the mission
     // row lock and by the expiry job; the claim policy set at creation; the exclusive hold in force
     // (written by a compare-and-set, see claims.service.ts).
     claimCount: integer("claim_count").notNull().default(0),

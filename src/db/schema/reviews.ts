@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { timestamps } from "./types";
 
-// ClawFinder reviews between the two sides of a resolved mission (docs/design.md "ClawFinder"):
+// ClawFinder reviews between the two sides of a resolved mission (docs/design.md "Discovery (§7–§9) and neighbours"):
 // the creator reviews each winner, each winner reviews the creator.
 export const reviews = pgTable(
   "reviews",

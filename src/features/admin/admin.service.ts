@@ -9,7 +9,7 @@ import { findAsset } from "../missions";
 import { parseAgentId } from "../../lib/agent-id";
 import { appendAudit } from "../../db/audit";
 
-/** Operator credit: external → agent, one transfer, hash-chained (docs/design.md "Ledger rail"). */
+/** Operator credit: external → agent, one transfer, hash-chained (docs/design.md "Escrow and settlement"). */
 export async function creditAgent(
   ctx: Ctx,
   input: { agent_id: string; asset: string; amount: string; memo?: string | undefined },

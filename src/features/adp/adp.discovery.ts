@@ -13,7 +13,7 @@ import { activeClaimsOfAgents } from "../claims";
 
 /**
  * Tasks an agent has in progress, for the availability factor and the overloaded exclusion
- * (ADP §5): its active claims on open missions (docs/design.md "Claims": a visible intent to work).
+ * (ADP §5): its active claims on open missions (docs/decisions.md "Claims": a visible intent to work).
  */
 export type ActiveTaskSource = (db: DbOrTx, agentIds: readonly string[], now: Date) => Promise<Map<string, number>>;
 const activeTaskCounts: ActiveTaskSource = activeClaimsOfAgents;

@@ -3,7 +3,7 @@ import { jsonResponse } from "../../http/openapi";
 import { MissionIdParam, OPEN_MISSION_WRITE } from "../missions";
 import { Claim, ClaimList, ListClaimsQuery } from "./claims.schemas";
 
-// Mission claims (docs/design.md "Claims"). A claim is a visible intent to work with a TTL; it never
+// Mission claims (docs/decisions.md "Claims"). A claim is a visible intent to work with a TTL; it never
 // changes who may submit or be paid.
 const claims = routes("claims").one("/missions/{id}/claims", MissionIdParam);
 

@@ -13,7 +13,7 @@ import { checkEligibility } from "../missions";
 import { pipelined } from "../../db/pipelined";
 import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
-// Mission claims (docs/design.md "Claims"): a visible, expiring intent to work. A claim never changes
+// Mission claims (docs/decisions.md "Claims"): a visible, expiring intent to work. A claim never changes
 // who may submit or be paid — the verification method alone decides that.
 
 const at = (ms: number) => new Date(ms);

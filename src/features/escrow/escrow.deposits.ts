@@ -36,7 +36,7 @@ const summary = (d: DepositRow): NonNullable<EscrowRecord["deposit"]> => ({
 export { lockMission };
 
 /**
- * Junk costs the operator nothing (docs/base-rail.md "Rejected deposits"): the resolver refunds a
+ * Junk costs the operator nothing (docs/base-rail.md "Junk deposits cost the operator nothing"): the resolver refunds a
  * rejected deposit only when it is in the mission's token and paid the mission's full spam fee —
  * the spam fee, kept by the treasury, pays for the refund's gas. Any other rejected slot (an
  * unlisted token, a spam fee short, e.g. 1-wei junk) stays in the contract for its funder's own

@@ -26,7 +26,45 @@ const RETRY_MS = 20;
 /** Backlog batches (of 1 000) numbered when the hub starts; past that the rest counts as new. */
 const START_BATCHES = 100;
 
-function bump(counts: Map<string, number>, key: string | undefined, by: number): void {
+/** Who asks for a slot: its client network, its agent when signed in, and whether that agent is a party of a live mission (events.parties.ts). */
+export interface SlotClaimant {
+  network?: string | undefined;
+  agent?: string | undefined;
+  party?: boolean;
+}
+
+type Tier = "party" | "agent" | "anonymous";
+
+/**
+ * The pools (docs/events.md "Connection slots"): a quarter of OABP_EVENTS_MAX_CONNECTIONS is the
+ * parties' own share, which neither addresses nor agents without a stake can take; anonymous
+ * streams count in their own pool of half the slots.
+ */
+const PARTY_SHARE_DIVISOR = 4;
+const ANONYMOUS_POOL_DIVISOR = 2;
+
+interface Bound {
+  pool: Tier | "all";
+  limit: number;
+  count: number;
+  reserve: number;
+}
+
+/** 503 when the pool is full, or when only its reserve is left and the network already holds a slot. */
+function checkBound(b: Bound, netHolds: boolean): void {
+  if (b.count >= b.limit)
+    throw new AppError("SERVICE_UNAVAILABLE", "too many open event streams on this server: retry later", {
+      reason: "event_connections_full",
+      pool: b.pool,
+    });
+  if (netHolds && b.count >= b.limit - b.reserve)
+    throw new AppError("SERVICE_UNAVAILABLE", "the remaining event connections are kept for new clients", {
+      reason: "event_connections_reserved",
+      pool: b.pool,
+    });
+}
+
+function bump<K>(counts: Map<K, number>, key: K | undefined, by: number): void {
   if (key === undefined) return;
   const n = (counts.get(key) ?? 0) + by;
   if (n <= 0) counts.delete(key);
@@ -52,6 +90,7 @@ export class EventHub {
   private connections = 0;
   private perNet = new Map<string, number>();
   private perAgent = new Map<string, number>();
+  private perTier = new Map<Tier, number>();
   /** How many times `closeAll` ran: a long poll admitted before one ends instead of waiting. */
   closings = 0;
 
@@ -61,21 +100,17 @@ export class EventHub {
    * Takes a long-lived connection slot — a `GET /events` stream or a waiting inbox long poll,
    * counted together (docs/events.md "Connection slots") — or throws: 429 past
    * OABP_EVENTS_MAX_PER_IP for the client network or OABP_EVENTS_MAX_PER_AGENT for the agent;
-   * 503 past OABP_EVENTS_MAX_CONNECTIONS, and once only OABP_EVENTS_RESERVE slots are left, for
-   * a network that already holds one (the reserve is for new clients). Release it exactly once.
+   * 503 past the bound of the caller's pool (a party of a live mission: every slot; another agent:
+   * all but the parties' share; anonymous: the anonymous pool), and once only the pool's part of
+   * OABP_EVENTS_RESERVE is left, for a network that already holds one (the reserve is for new
+   * clients). Release it exactly once.
    */
-  admit(who: { network?: string | undefined; agent?: string | undefined }): () => void {
+  admit(who: SlotClaimant): () => void {
     const cfg = this.deps.config;
     const { network, agent } = who;
+    const tier: Tier = agent === undefined ? "anonymous" : who.party === true ? "party" : "agent";
     const netHeld = network === undefined ? 0 : (this.perNet.get(network) ?? 0);
-    if (this.connections >= cfg.eventsMaxConnections)
-      throw new AppError("SERVICE_UNAVAILABLE", "too many open event streams on this server: retry later", {
-        reason: "event_connections_full",
-      });
-    if (netHeld > 0 && this.connections >= cfg.eventsMaxConnections - cfg.eventsReserve)
-      throw new AppError("SERVICE_UNAVAILABLE", "the remaining event connections are kept for new clients", {
-        reason: "event_connections_reserved",
-      });
+    for (const bound of this.boundsOf(tier)) checkBound(bound, netHeld > 0);
     if (network !== undefined && netHeld >= cfg.eventsMaxPerIp)
       throw new AppError("RATE_LIMITED", `at most ${cfg.eventsMaxPerIp} open event connections per client network`, {
         reason: "event_streams_per_ip",
@@ -87,6 +122,7 @@ export class EventHub {
     this.connections++;
     bump(this.perNet, network, 1);
     bump(this.perAgent, agent, 1);
+    bump(this.perTier, tier, 1);
     let released = false;
     return () => {
       if (released) return;
@@ -94,7 +130,27 @@ export class EventHub {
       this.connections--;
       bump(this.perNet, network, -1);
       bump(this.perAgent, agent, -1);
+      bump(this.perTier, tier, -1);
     };
+  }
+
+  /** The bounds a new slot of `tier` must stay under: the whole, the non-parties', the anonymous pool. */
+  private boundsOf(tier: Tier): Bound[] {
+    const { eventsMaxConnections: max, eventsReserve: reserve } = this.deps.config;
+    const held = (t: Tier) => this.perTier.get(t) ?? 0;
+    const pool = (name: Tier | "all", limit: number, count: number): Bound => ({
+      pool: name,
+      limit,
+      count,
+      // The pool's part of the reserve, in proportion to its size.
+      reserve: Math.floor((reserve * limit) / max),
+    });
+    const bounds = [pool("all", max, this.connections)];
+    if (tier === "party") return bounds;
+    bounds.push(pool("agent", max - Math.floor(max / PARTY_SHARE_DIVISOR), held("agent") + held("anonymous")));
+    if (tier === "anonymous")
+      bounds.push(pool("anonymous", Math.max(1, Math.floor(max / ANONYMOUS_POOL_DIVISOR)), held("anonymous")));
+    return bounds;
   }
 
   get openConnections(): number {

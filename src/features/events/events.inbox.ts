@@ -3,6 +3,7 @@ import { missionClaims } from "../../db/schema/index";
 import type { Ctx } from "../../lib/context";
 import { hubOf, type Listener } from "./events.hub";
 import { readEventsAt, resolveCursor } from "./events.model";
+import { isLiveParty } from "./events.parties";
 import { assignSequence } from "./events.sequence";
 
 // GET /agents/me/inbox (docs/events.md "Inbox"): the outbox events about the caller, in the
@@ -70,7 +71,8 @@ export async function readInbox(
 ): Promise<InboxPage> {
   const me = agent.toLowerCase();
   const hub = hubOf(ctx.deps);
-  const release = input.wait > 0 ? hub.admit({ network, agent: me }) : undefined;
+  const release =
+    input.wait > 0 ? hub.admit({ network, agent: me, party: await isLiveParty(ctx.deps, me) }) : undefined;
   const closings = hub.closings;
   try {
     const { deps } = ctx;

@@ -6,6 +6,7 @@ import { parseFilter } from "./events.filter";
 import { hubOf } from "./events.hub";
 import { readInbox } from "./events.inbox";
 import { resolveCursor } from "./events.model";
+import { isLiveParty } from "./events.parties";
 import { eventsRoute, inboxRoute } from "./events.routes";
 import { openEventStream } from "./events.stream";
 
@@ -24,7 +25,9 @@ export const eventsRouter = router()
     const cursor = from ? { seq: await resolveCursor(deps, from.id, from.field), id: from.id } : undefined;
     const hub = hubOf(deps);
     const who = c.get("identity");
-    const release = hub.admit({ network: clientNetwork(c), agent: who?.kind === "agent" ? who.address : undefined });
+    const agent = who?.kind === "agent" ? who.address.toLowerCase() : undefined;
+    const party = agent !== undefined && (await isLiveParty(deps, agent));
+    const release = hub.admit({ network: clientNetwork(c), agent, party });
     // Cutting a connection destroys its socket (an errored stream would be logged by the server).
     const socket = nodeSocket(c);
     let stream: ReadableStream<Uint8Array>;

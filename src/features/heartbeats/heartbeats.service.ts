@@ -7,7 +7,7 @@ import { touchAgent } from "../../db/touch-agent";
 import type { HeartbeatWire } from "./heartbeats.schemas";
 import { parseAgentId } from "../../lib/agent-id";
 
-/** docs/design.md "Agent Mesh": an agent counts as online this long after it was last seen. */
+/** docs/neighbours.md "Agent Mesh": an agent counts as online this long after it was last seen. */
 export const AVAILABILITY_WINDOW_SECONDS = 180;
 /** Authenticated requests move last_seen_at at most this often (hot paths stay cheap). */
 const SEEN_THROTTLE_MS = 60_000;

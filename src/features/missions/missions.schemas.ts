@@ -89,7 +89,7 @@ export const CreateMissionRequest = z
           "The language the work is asked in and to be delivered in (BCP 47, e.g. en, pt-BR); default: not stated",
         example: "en",
       }),
-    // Claim policy (docs/design.md "Claims"; README "Claims"): fixed at creation.
+    // Claim policy (docs/decisions.md "Claims"; README "Claims"): fixed at creation.
     max_claims: z
       .number()
       .int()

@@ -110,7 +110,7 @@ export function missionToWire(
     warnings: m.warnings,
     submission_count: m.submissionCount,
     amendments_count: m.amendmentsCount,
-    // Claims only mean something while the mission is open (docs/design.md "Claims").
+    // Claims only mean something while the mission is open (docs/decisions.md "Claims").
     claim_count: m.status === "open" ? m.claimCount : 0,
     max_claims: m.maxClaims,
     language: m.language,

@@ -9,7 +9,7 @@ import {
 } from "./reviews.schemas";
 import { AgentIdParam } from "../../http/params";
 
-// ClawFinder reviews; {id} is always the reviewed agent (docs/design.md "ClawFinder").
+// ClawFinder reviews; {id} is always the reviewed agent (docs/design.md "Discovery (§7–§9) and neighbours").
 const route = routes("reviews");
 const reviews = route.at("/agents/{id}/reviews", { params: AgentIdParam });
 const review = route.one("/agents/{id}/reviews/{review_id}", ReviewParams);

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { pageQuery, pageOf, str, exampleId, recordOf } from "../../http/wire";
 import { pathId } from "../../http/params";
 
-// ClawFinder reviews (docs/design.md "ClawFinder"): integer stars 1–5, optional text.
+// ClawFinder reviews (docs/design.md "Discovery (§7–§9) and neighbours"): integer stars 1–5, optional text.
 export const MAX_REVIEW_TEXT = 2000;
 
 const stars = z.number().int().min(1).max(5).openapi({ description: "Integer 1–5", example: 5 });

@@ -8,6 +8,7 @@ import { sha256Hex } from "../../lib/hash";
 import type { SafeFetchResult } from "../../lib/safe-fetch";
 import { matchContent } from "../../lib/safe-regex";
 import type { SubmissionReason } from "../../lib/reasons";
+import { sampleOf } from "./predicate-sample";
 import { closeWithoutWinner, isCommitReveal, judgeCommitReveal, payFirstValid } from "./commit-reveal";
 import type { MissionRow, SubmissionRow } from "../../db/rows";
 import type { FirstValidMatchParams } from "../../db/verification";
@@ -99,7 +100,7 @@ export async function checkSubmission(deps: Deps, params: FvmParams, s: Checked)
     content = fetched;
   }
   if (params.target_hash !== undefined && params.target_hash === s.contentHash) return { result: "valid" };
-  if (params.predicate_uri !== undefined) return askPredicate(deps, params.predicate_uri, s);
+  if (params.predicate_uri !== undefined) return askPredicate(deps, params.predicate_uri, s, content);
   if (params.expected !== undefined) return matchExpected(deps, params, params.expected, content);
   return { result: "invalid", reason: "target_hash_mismatch" };
 }
@@ -109,14 +110,19 @@ type Checked = Pick<
   "id" | "missionId" | "submitter" | "contentUri" | "contentHash" | "submittedAt" | "metadata"
 >;
 
-/** predicate_uri: POSTs the submission to the creator's predicate; 200 without `"valid": false` is valid. */
-async function askPredicate(deps: Deps, predicateUri: string, s: Checked): Promise<CheckOutcome> {
+/**
+ * predicate_uri: POSTs a commitment to the submission and a sample of it (predicate-sample.ts) to
+ * the creator's predicate, never the content_uri nor the whole work; 200 without `"valid": false`
+ * is valid.
+ */
+async function askPredicate(deps: Deps, predicateUri: string, s: Checked, content: Buffer): Promise<CheckOutcome> {
   const body = JSON.stringify({
     mission_id: s.missionId,
     submission_id: s.id,
     submitter: s.submitter,
-    content_uri: s.contentUri,
     content_hash: s.contentHash,
+    content_length: content.length,
+    sample: sampleOf(content, `${s.id}:${s.contentHash}`),
     submitted_at: s.submittedAt.toISOString(),
     metadata: s.metadata ?? null,
   });
