@@ -41,10 +41,8 @@ export const unsupportedVersion = (requested: unknown): RpcError => ({
 type Message = Exclude<Incoming, { kind: "invalid" }>;
 type Named = Extract<Message, { method: string }>;
 
-const metaOf = (params: Record<string, unknown> | undefined) => {
-  const meta = params?._meta;
-  return typeof meta === "object" && meta !== null ? (meta as Record<string, unknown>) : {};
-};
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const metaOf = (params: Record<string, unknown> | undefined) => (isRecord(params?._meta) ? params._meta : {});
 
 /** A message of the stateless era: its `_meta` names a revision, or its header names a stateless one. */
 export function isStateless(c: Context<AppEnv>, m: Message): m is Named {

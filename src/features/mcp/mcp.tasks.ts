@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { z } from "@hono/zod-openapi";
 import { and, count, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { mcpTasks } from "../../db/schema/index";
@@ -66,16 +67,16 @@ export async function taskQuotaError(deps: Deps, agentId: string): Promise<RpcEr
   };
 }
 
+const TaskParams = z.looseObject({ ttl: z.number().finite().optional() });
 const ttlOf = (task: unknown) => {
-  const asked = typeof task === "object" && task !== null ? (task as { ttl?: unknown }).ttl : undefined;
-  const ms = typeof asked === "number" && Number.isFinite(asked) ? Math.trunc(asked) : DEFAULT_TTL_MS;
+  const asked = TaskParams.safeParse(task);
+  const ms = asked.success && asked.data.ttl !== undefined ? Math.trunc(asked.data.ttl) : DEFAULT_TTL_MS;
   return Math.min(MAX_TTL_MS, Math.max(MIN_TTL_MS, ms));
 };
 
-const missionIdOf = (args: unknown) => {
-  const id = typeof args === "object" && args !== null ? (args as { mission_id?: unknown }).mission_id : undefined;
-  return typeof id === "string" ? id : "";
-};
+/** The tools that run as tasks all name their mission; submit_solution answers the submission's id. */
+const MissionArgs = z.looseObject({ mission_id: z.string() });
+const Created = z.looseObject({ id: z.string() });
 
 /** The CreateTaskResult of a task-augmented call that ran: working, or failed when the call failed. */
 export async function createTask(deps: Deps, agentId: string, call: ToolCall, task: unknown): Promise<string> {
@@ -83,14 +84,16 @@ export async function createTask(deps: Deps, agentId: string, call: ToolCall, ta
   const ttlMs = ttlOf(task);
   const failed = call.outcome.isError;
   const submissionId =
-    call.name === "submit_solution" && !failed ? String((JSON.parse(call.outcome.json) as { id: unknown }).id) : null;
+    call.name === "submit_solution" && !failed
+      ? (Created.safeParse(JSON.parse(call.outcome.json)).data?.id ?? null)
+      : null;
   const [row] = await deps.database.db
     .insert(mcpTasks)
     .values({
       id: randomUUID(),
       agentId,
       tool: call.name,
-      missionId: missionIdOf(call.args),
+      missionId: MissionArgs.safeParse(call.args).data?.mission_id ?? "",
       submissionId,
       status: failed ? "failed" : "working",
       statusMessage: failed
@@ -103,8 +106,9 @@ export async function createTask(deps: Deps, agentId: string, call: ToolCall, ta
       expiresAt: new Date(now.getTime() + ttlMs),
     })
     .returning();
+  if (!row) throw new Error("mcp_tasks insert returned no row");
   return JSON.stringify({
-    task: taskJson(row as TaskRow),
+    task: taskJson(row),
     _meta: { "io.modelcontextprotocol/model-immediate-response": "Accepted; poll tasks/get until completed." },
   });
 }
