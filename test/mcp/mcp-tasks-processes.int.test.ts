@@ -110,8 +110,12 @@ describe("MCP Tasks: bounds and expiry", () => {
     a.clock.advance(61_000);
     expect((await s("tasks/get", { taskId })).body.error.code).toBe(-32602);
     expect(await purgeExpiredTasks(a.deps)).toBeGreaterThanOrEqual(1);
-    // A slot is free again.
-    const again = await s("tools/call", { name: "get_mission", arguments: { mission_id: mission.id }, task: {} });
-    expect(again.body.result.task.status).toBe("working");
+    // A slot is free again; a ttl beyond the longest wait is clamped to 30 days.
+    const again = await s("tools/call", {
+      name: "get_mission",
+      arguments: { mission_id: mission.id },
+      task: { ttl: 10 ** 12 },
+    });
+    expect(again.body.result.task).toMatchObject({ status: "working", ttl: 30 * 86_400_000 });
   });
 });

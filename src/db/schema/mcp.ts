@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, index, pgTable, text } from "drizzle-orm/pg-core";
 import { ts } from "./types";
 
 // MCP Streamable HTTP sessions (AIP-1 §7.3). In the database, not in memory, so any server
@@ -56,7 +56,7 @@ export const mcpTasks = pgTable(
     result: text("result"),
     createdAt: ts("created_at").notNull(),
     lastUpdatedAt: ts("last_updated_at").notNull(),
-    ttlMs: integer("ttl_ms").notNull(),
+    ttlMs: bigint("ttl_ms", { mode: "number" }).notNull(),
     expiresAt: ts("expires_at").notNull(),
   },
   (t) => [index("mcp_tasks_agent_idx").on(t.agentId, t.createdAt), index("mcp_tasks_expires_idx").on(t.expiresAt)],

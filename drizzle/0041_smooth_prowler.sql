@@ -9,7 +9,7 @@ CREATE TABLE "mcp_tasks" (
 	"result" text,
 	"created_at" timestamp with time zone NOT NULL,
 	"last_updated_at" timestamp with time zone NOT NULL,
-	"ttl_ms" integer NOT NULL,
+	"ttl_ms" bigint NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
