@@ -147,6 +147,16 @@ describe("MCP 2026-07-28 stateless lane", () => {
       { "Mcp-Name": `=?base64?${Buffer.from("list_missions").toString("base64")}?=` },
     );
     expect(encoded.status).toBe(200);
+    // The stateless header without the `_meta` it mirrors is a mismatch, not a legacy request.
+    const bare = await post({ jsonrpc: "2.0", id: 6, method: "tools/list" });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error.code).toBe(-32020);
+    // A stale Mcp-Session-Id is ignored on this lane (transports/streamable-http "Backward Compatibility").
+    const stale = await post(
+      { jsonrpc: "2.0", id: 7, method: "tools/list", params: { _meta: META } },
+      { "Mcp-Session-Id": "mcp_gone" },
+    );
+    expect(stale.status).toBe(200);
     const unknown = await post({ jsonrpc: "2.0", id: 5, method: "prompts/list", params: { _meta: META } });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe(-32601);

@@ -94,9 +94,11 @@ const complete = (c: Context<AppEnv>, result: Uint8Array) =>
 export async function serveStateless(c: Context<AppEnv>, m: Named): Promise<Response> {
   const id = m.kind === "request" ? m.id : null;
   const version = metaOf(m.params)[META_VERSION];
-  if (typeof version !== "string" || !MCP_STATELESS_VERSIONS.includes(version)) {
-    return sendTransportError(c, 400, id, unsupportedVersion(version ?? c.req.header("mcp-protocol-version")));
+  if (typeof version !== "string") {
+    const message = `Header mismatch: MCP-Protocol-Version names a stateless revision but params._meta has no ${META_VERSION} string`;
+    return sendTransportError(c, 400, id, { code: HEADER_MISMATCH, message });
   }
+  if (!MCP_STATELESS_VERSIONS.includes(version)) return sendTransportError(c, 400, id, unsupportedVersion(version));
   const mismatch = headerMismatch(c, m, version);
   if (mismatch)
     return sendTransportError(c, 400, id, { code: HEADER_MISMATCH, message: `Header mismatch: ${mismatch}` });
