@@ -7,10 +7,17 @@ import type { Config } from "../env";
 
 export const MCP_PATH = "/mcp";
 export const MCP_TRANSPORT = "streamable_http";
-/** The MCP revision this server speaks (answered to every initialize, whatever was asked). */
-export const MCP_PROTOCOL_VERSION = "2025-06-18";
+/** The newest session (initialize) revision: answered to an initialize asking for none this server speaks. */
+export const MCP_PROTOCOL_VERSION = "2025-11-25";
+/**
+ * Session revisions, newest first (every one the official TypeScript SDK 1.32.2 speaks): an
+ * initialize asking for one of them is answered with it (docs/mcp.md "Revisions").
+ */
+export const MCP_SESSION_VERSIONS = [MCP_PROTOCOL_VERSION, "2025-06-18", "2025-03-26", "2024-11-05", "2024-10-07"];
+/** Stateless revisions (per-request `_meta`, no initialize), served on the same endpoint (docs/mcp.md "Stateless lane"). */
+export const MCP_STATELESS_VERSIONS = ["2026-07-28"];
 export const MCP_TRANSPORT_SPEC =
-  "https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#streamable-http";
+  "https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http";
 export const SESSION_HEADER = "Mcp-Session-Id";
 export const PROTOCOL_VERSION_HEADER = "MCP-Protocol-Version";
 
@@ -61,6 +68,7 @@ export function mcpManifestObject(config: Config) {
     session_id_cooling_period_seconds: config.mcp.coolingSeconds,
     session_idle_timeout_seconds: config.mcp.idleSeconds,
     protocol_version: MCP_PROTOCOL_VERSION,
+    protocol_versions: [...MCP_STATELESS_VERSIONS, ...MCP_SESSION_VERSIONS],
     lifecycle: {
       initialize: `POST ${MCP_PATH} with a JSON-RPC initialize request; the response carries the ${SESSION_HEADER} header (repeated as result.sessionId)`,
       initialized_notification: `POST ${MCP_PATH} notifications/initialized with ${SESSION_HEADER} within ${window} seconds, before any tool call; a session that misses it is discarded`,

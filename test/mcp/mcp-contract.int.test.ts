@@ -176,7 +176,7 @@ describe("A2A agent card (§9.3) and its transport block (§7.4)", () => {
     const mcp = c.transport.protocols[0];
     expect(mcp).toMatchObject({
       id: "mcp-streamable-http",
-      spec: "https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#streamable-http",
+      spec: "https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http",
     });
     expect(m.mcp.transport_paths.served).toContain(new URL(mcp.url).pathname);
     expect(new URL(mcp.url).origin).toBe(PUBLIC_URL);

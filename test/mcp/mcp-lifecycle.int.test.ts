@@ -37,7 +37,7 @@ describe("initialize", () => {
     expect(await row(id)).toMatchObject({ state: "pending", clientName: "oabp-test", clientVersion: "1.0.0" });
   });
 
-  it("answers 2025-06-18 whatever revision the client asks for, and ignores a stale session header", async () => {
+  it("answers the client's revision when it speaks it, else 2025-11-25, and ignores a stale session header", async () => {
     const old = await rpc(
       t,
       request("initialize", {
@@ -47,8 +47,17 @@ describe("initialize", () => {
       }),
       { session: "mcp_stale" },
     );
-    expect(old.body.result.protocolVersion).toBe("2025-06-18");
+    expect(old.body.result.protocolVersion).toBe("2024-11-05");
     expect(old.headers.get("mcp-session-id")).not.toBe("mcp_stale");
+    const unknown = await rpc(
+      t,
+      request("initialize", {
+        protocolVersion: "1999-01-01",
+        capabilities: {},
+        clientInfo: { name: "x", version: "0" },
+      }),
+    );
+    expect(unknown.body.result.protocolVersion).toBe("2025-11-25");
   });
 
   it("30 concurrent initialize calls from one client all succeed with distinct session ids", async () => {
@@ -289,14 +298,14 @@ describe("transport errors (§7.2.1, §7.4)", () => {
     });
   });
 
-  it("an unsupported MCP-Protocol-Version header is 400; a missing one is accepted", async () => {
+  it("an unsupported MCP-Protocol-Version header is 400 UnsupportedProtocolVersion; a missing one is accepted", async () => {
     const id = await openSession(t);
-    expectTransportError(
-      await rpc(t, request("tools/list"), { session: id, headers: { "mcp-protocol-version": "1999-01-01" } }),
-      400,
-      -32600,
-      PUBLIC_URL,
-    );
+    const r = await rpc(t, request("tools/list"), { session: id, headers: { "mcp-protocol-version": "1999-01-01" } });
+    expectTransportError(r, 400, -32022, PUBLIC_URL);
+    expect(r.body.error.data).toMatchObject({
+      requested: "1999-01-01",
+      supported: expect.arrayContaining(["2025-11-25"]),
+    });
     const bare = await t.call("POST", "/mcp", { body: request("tools/list"), headers: { "mcp-session-id": id } }); // no Accept, no version
     expect(bare.status).toBe(200);
   });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, index, pgTable, text } from "drizzle-orm/pg-core";
 import { ts } from "./types";
 
 // MCP Streamable HTTP sessions (AIP-1 §7.3). In the database, not in memory, so any server
@@ -34,4 +34,30 @@ export const mcpSessions = pgTable(
       .on(t.clientIp, t.expiresAt)
       .where(sql`state = 'pending'`),
   ],
+);
+
+/**
+ * MCP Tasks (2025-11-25 basic/utilities/tasks): a task-augmented tools/call that waits on a
+ * mission (oracle, vote, appeal window, settlement). The status is derived from the mission's rows
+ * on each tasks/get, so any process on this database answers it (docs/mcp.md "Tasks").
+ */
+export const mcpTasks = pgTable(
+  "mcp_tasks",
+  {
+    id: text("id").primaryKey(),
+    /** The agent that created it: only it sees the task; working tasks are capped per agent. */
+    agentId: text("agent_id").notNull(),
+    tool: text("tool").notNull(),
+    missionId: text("mission_id").notNull(),
+    submissionId: text("submission_id"),
+    status: text("status").notNull(), // working | completed | failed | cancelled
+    statusMessage: text("status_message"),
+    /** The final CallToolResult JSON, set with the terminal status. */
+    result: text("result"),
+    createdAt: ts("created_at").notNull(),
+    lastUpdatedAt: ts("last_updated_at").notNull(),
+    ttlMs: bigint("ttl_ms", { mode: "number" }).notNull(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("mcp_tasks_agent_idx").on(t.agentId, t.createdAt), index("mcp_tasks_expires_idx").on(t.expiresAt)],
 );

@@ -15,7 +15,8 @@ export const JsonRpcMessage = z
     id: z.union([z.string(), z.number()]).optional().openapi({ description: "Absent for notifications" }),
     method: z.string().openapi({
       example: "tools/call",
-      description: "initialize, notifications/initialized, ping, tools/list, tools/call",
+      description:
+        "Sessions: initialize, notifications/initialized, ping, tools/list, tools/call, tasks/get, tasks/result, tasks/list, tasks/cancel; stateless (2026-07-28, params._meta): server/discover, tools/list, tools/call",
     }),
     params: z
       .record(z.string(), z.unknown())
@@ -23,7 +24,7 @@ export const JsonRpcMessage = z
       .openapi({ example: { name: "list_missions", arguments: { limit: 10 } } }),
   })
   .openapi("McpJsonRpcMessage", {
-    description: `One JSON-RPC 2.0 message per POST (MCP ${MCP_PROTOCOL_VERSION}; no batches)`,
+    description: `One JSON-RPC 2.0 message per POST (MCP ${MCP_PROTOCOL_VERSION} sessions and the stateless 2026-07-28; no batches)`,
   });
 
 const JsonRpcResponse = z
@@ -62,6 +63,14 @@ const SessionHeaders = z.object({
     .optional()
     .openapi({ description: "From the initialize response; required on every request after it" }),
   "mcp-protocol-version": z.string().optional().openapi({ example: MCP_PROTOCOL_VERSION }),
+  "mcp-method": z
+    .string()
+    .optional()
+    .openapi({ description: "Stateless 2026-07-28 requests: the body's method (required there)" }),
+  "mcp-name": z
+    .string()
+    .optional()
+    .openapi({ description: "Stateless 2026-07-28 tools/call: the body's params.name (required there)" }),
 });
 const sessionEcho = {
   "Mcp-Session-Id": {
@@ -92,11 +101,11 @@ export function registerMcpDocs(api: OpenAPIHono<AppEnv>): void {
       202: { description: "Notification or response accepted (no body)", headers: sessionEcho },
       400: json(
         TransportError,
-        "Not JSON, not JSON-RPC, no initialize first, handshake incomplete, unsupported MCP-Protocol-Version",
+        "Not JSON, not JSON-RPC, no initialize first, handshake incomplete, unsupported MCP-Protocol-Version (-32022), stateless headers that do not match the body (-32020)",
       ),
       404: json(
         TransportError,
-        "-32001 session expired: unknown, expired or terminated Mcp-Session-Id; initialize again",
+        "-32001 session expired: unknown, expired or terminated Mcp-Session-Id; initialize again. Stateless lane: -32601 method not found",
       ),
       406: json(TransportError, "Accept admits no application/json"),
       413: json(TransportError, "Body over the size limit"),

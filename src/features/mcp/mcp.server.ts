@@ -1,12 +1,18 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/types";
-import { asAppError } from "../../http/errors";
-import { AppError } from "../../lib/errors";
-import pkg from "../../../package.json" with { type: "json" };
-import { MCP_PROTOCOL_VERSION, missingInitializeError, recipeUrl } from "../../lib/mcp-contract";
+import {
+  MCP_PROTOCOL_VERSION,
+  MCP_SESSION_VERSIONS,
+  MCP_STATELESS_VERSIONS,
+  missingInitializeError,
+  recipeUrl,
+} from "../../lib/mcp-contract";
 import { classify, type Incoming, resultBytes, resultText, RPC, type RpcId, toolResultBytes } from "./mcp.jsonrpc";
 import { activateSession, actingIdentity, createSession, findSession, ownedBy } from "./mcp.sessions";
-import { callTool, hasTool, isWriteTool, TOOLS_LIST_JSON } from "./mcp.tools";
+import { TOOLS_LIST_JSON } from "./mcp.tools";
+import { errorText, isRpcError, runToolCall } from "./mcp.call";
+import { createTask, isTaskMethod, TASK_TOOLS, TASKS_CAPABILITY, taskMethod, taskQuotaError } from "./mcp.tasks";
+import { isStateless, serveStateless, SERVER_INFO, unsupportedVersion } from "./mcp.stateless";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { sendBody } from "../../http/http-cache";
 import { hasLoneSurrogate, jsonTooDeep, MAX_JSON_DEPTH } from "../../lib/json-text";
@@ -20,11 +26,14 @@ import {
   sendTransportError,
 } from "./mcp.transport";
 
-// POST /mcp: one JSON-RPC message per request (MCP 2025-06-18 Streamable HTTP), answered with
-// application/json (never an event stream), under the AIP-1 §7.3 session lifecycle.
+// POST /mcp: one JSON-RPC message per request (MCP Streamable HTTP), answered with
+// application/json (never an event stream): a message with the 2026-07-28 per-request `_meta` is
+// served statelessly (mcp.stateless.ts); the rest follow the AIP-1 §7.3 session lifecycle, in the
+// revision initialize negotiated (docs/mcp.md "Revisions").
 
-/** Revisions whose messages this server understands in MCP-Protocol-Version; it answers 2025-06-18. */
-const KNOWN_PROTOCOL_VERSIONS = new Set(["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]);
+const KNOWN_PROTOCOL_VERSIONS = new Set([...MCP_SESSION_VERSIONS, ...MCP_STATELESS_VERSIONS]);
+/** 2025-11-25 and later sessions get its additions: Tasks. */
+const TASKS_SINCE = "2025-11-25";
 
 const INSTRUCTIONS =
   "Open Agent Bounty Protocol (AIP-1) missions. Find work with list_missions and get_mission; submit with submit_solution. " +
@@ -49,12 +58,11 @@ export async function handlePost(c: Context<AppEnv>): Promise<Response> {
   const m = await readMessage(c);
   if (m instanceof Response) return m;
   if (m.kind === "request" && m.method === "initialize") return initialize(c, m);
+  // The stateless lane: per-request `_meta`, no session (2026-07-28 basic/versioning "Dual-era").
+  if (isStateless(c, m)) return serveStateless(c, m);
   const version = c.req.header("mcp-protocol-version");
   if (version !== undefined && !KNOWN_PROTOCOL_VERSIONS.has(version)) {
-    return sendTransportError(c, 400, idOf(m), {
-      code: RPC.INVALID_REQUEST,
-      message: `Unsupported MCP-Protocol-Version ${JSON.stringify(version)}: this server speaks ${MCP_PROTOCOL_VERSION}`,
-    });
+    return sendTransportError(c, 400, idOf(m), unsupportedVersion(version));
   }
   return inSession(c, m);
 }
@@ -152,7 +160,8 @@ async function inSession(c: Context<AppEnv>, m: Message): Promise<Response> {
     });
   }
   echoSession(c, sessionId);
-  return sendJson(c, await dispatch(c, m.id, m.method, m.params));
+  const tasks = session.protocolVersion >= TASKS_SINCE;
+  return sendJson(c, await dispatch(c, { id: m.id, method: m.method, params: m.params, tasks }));
 }
 
 function accepted(c: Context<AppEnv>, sessionId: string) {
@@ -166,19 +175,25 @@ async function initialize(c: Context<AppEnv>, m: Extract<Incoming, { kind: "requ
   const clientInfo = (m.params?.clientInfo ?? {}) as Record<string, unknown>;
   // initialize creates state for anyone: the per-IP session bucket, then the pending cap.
   await enforceRateLimit(c, "session");
+  // The client's revision when this server speaks it, else the newest (2025-11-25 basic/lifecycle).
+  const asked = m.params?.protocolVersion;
+  const version = typeof asked === "string" && MCP_SESSION_VERSIONS.includes(asked) ? asked : MCP_PROTOCOL_VERSION;
   // A session header on initialize is ignored: initialize always starts a new session.
   const { id } = await createSession(deps, {
     clientIp: clientNetwork(c), // the pending cap keys on the client network (IPv6 /64)
-    protocolVersion: MCP_PROTOCOL_VERSION,
+    protocolVersion: version,
     agentId: who.kind === "agent" ? who.address : null,
     clientName: str(clientInfo.name),
     clientVersion: str(clientInfo.version),
   });
   echoSession(c, id);
   const result = {
-    protocolVersion: MCP_PROTOCOL_VERSION,
-    capabilities: { tools: { listChanged: false } },
-    serverInfo: { name: pkg.name, title: "OABP mission marketplace", version: pkg.version },
+    protocolVersion: version,
+    capabilities: {
+      tools: { listChanged: false },
+      ...(version >= TASKS_SINCE ? { tasks: TASKS_CAPABILITY } : {}),
+    },
+    serverInfo: SERVER_INFO(deps.config),
     instructions: INSTRUCTIONS,
     // The id again, for clients (and proxies) that lose response headers.
     sessionId: id,
@@ -186,47 +201,52 @@ async function initialize(c: Context<AppEnv>, m: Extract<Incoming, { kind: "requ
   return sendJson(c, resultText(m.id, JSON.stringify(result)));
 }
 
-async function dispatch(
-  c: Context<AppEnv>,
-  id: RpcId,
-  method: string,
-  params: Record<string, unknown> | undefined,
-): Promise<string | Uint8Array> {
-  switch (method) {
-    case "ping":
-      return resultText(id, "{}");
-    case "tools/list":
-      return resultText(id, TOOLS_LIST_JSON);
-    case "tools/call": {
-      const name = params?.name;
-      if (typeof name !== "string" || !hasTool(name)) {
-        return JSON.stringify({
-          jsonrpc: "2.0",
-          id,
-          error: { code: RPC.INVALID_PARAMS, message: `Unknown tool: ${String(name)}` },
-        });
-      }
-      // A write tool spends the same write tokens as its REST route.
-      if (isWriteTool(name)) await enforceRateLimit(c, "write");
-      const ctx = {
-        deps: c.get("deps"),
-        identity: c.get("identity"),
-        requestId: c.get("requestId"),
-        sessionId: c.req.header("mcp-session-id"),
-      };
-      const outcome = await callTool(ctx, name, params?.arguments, (err) => {
-        const known = asAppError(err);
-        if (known) return known;
-        ctx.deps.logger.error({ err, request_id: ctx.requestId, tool: name }, "unhandled error in MCP tool");
-        return new AppError("INTERNAL_ERROR", "internal error");
-      });
-      return resultBytes(id, toolResultBytes(outcome.json, outcome.isError, outcome.note));
-    }
-    default:
-      return JSON.stringify({
-        jsonrpc: "2.0",
-        id,
-        error: { code: RPC.METHOD_NOT_FOUND, message: `Method not found: ${method}` },
-      });
+interface Call {
+  id: RpcId;
+  method: string;
+  params: Record<string, unknown> | undefined;
+  /** The session negotiated 2025-11-25 or later: Tasks are served. */
+  tasks: boolean;
+}
+
+async function dispatch(c: Context<AppEnv>, m: Call): Promise<string | Uint8Array> {
+  const { id, method, params } = m;
+  if (method === "ping") return resultText(id, "{}");
+  if (method === "tools/list") return resultText(id, TOOLS_LIST_JSON);
+  if (method === "tools/call") return toolsCall(c, m);
+  if (m.tasks && isTaskMethod(method)) {
+    const who = c.get("identity");
+    if (who.kind !== "agent") return errorText(id, signInForTasks);
+    const out = await taskMethod(c.get("deps"), who.address, { id, method, params });
+    return typeof out === "string" ? out : errorText(id, out);
   }
+  return errorText(id, { code: RPC.METHOD_NOT_FOUND, message: `Method not found: ${method}` });
+}
+
+const signInForTasks = {
+  code: RPC.INVALID_PARAMS,
+  message: "Tasks belong to a signed-in agent: sign in (sign_in tool or Authorization: Bearer) first",
+  data: { reason: "sign_in_required" },
+};
+
+/** tools/call, or its task-augmented form (2025-11-25 basic/utilities/tasks "Creating Tasks"). */
+async function toolsCall(c: Context<AppEnv>, m: Call): Promise<string | Uint8Array> {
+  const task = m.tasks ? m.params?.task : undefined;
+  const name = m.params?.name;
+  if (task !== undefined) {
+    // Tools without taskSupport answer -32601 to a task-augmented call (tasks §Tool-Level Negotiation).
+    if (typeof name !== "string" || !TASK_TOOLS.has(name)) {
+      return errorText(m.id, { code: RPC.METHOD_NOT_FOUND, message: `Tool ${String(name)} does not run as a task` });
+    }
+    const who = c.get("identity");
+    if (who.kind !== "agent") return errorText(m.id, signInForTasks);
+    const full = await taskQuotaError(c.get("deps"), who.address);
+    if (full) return errorText(m.id, full);
+    const call = await runToolCall(c, m.params);
+    if (isRpcError(call)) return errorText(m.id, call);
+    return resultText(m.id, await createTask(c.get("deps"), who.address, call, task));
+  }
+  const call = await runToolCall(c, m.params);
+  if (isRpcError(call)) return errorText(m.id, call);
+  return resultBytes(m.id, toolResultBytes(call.outcome.json, call.outcome.isError, call.outcome.note));
 }

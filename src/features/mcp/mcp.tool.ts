@@ -53,9 +53,11 @@ export function tool<A extends z.ZodType>(spec: ToolSpec<A>): Tool {
   };
 }
 
-export const READ = { readOnlyHint: true };
-export const WRITE = { readOnlyHint: false, destructiveHint: false };
-export const DESTRUCTIVE = { readOnlyHint: false, destructiveHint: true };
+// Tool annotations (2025-11-25 server/tools ToolAnnotations): every hint stated, none left to the
+// client's defaults; the marketplace is a closed world (no tool reaches out to arbitrary places).
+export const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+export const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+export const DESTRUCTIVE = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false };
 
 /** A tool call's verb context, built as REST builds a request's (http/context.ts). */
 export function ctxFromMcp(ctx: ToolContext): Ctx {

@@ -53,14 +53,13 @@ export const CREATOR_TOOLS: Tool[] = [
     args: AwardRequest.extend({ mission_id: MissionId, idempotency_key: IdempotencyKey }),
     out: Mission,
     caller: "agent",
-    call: (a, caller) => {
-      const award = { winners: a.winners };
-      return {
-        request: award,
-        once: awardOnce(caller, a.mission_id),
-        verb: (c) => awardMission(c, { missionId: a.mission_id, award }),
-      };
-    },
+    // The whole REST body, release_signatures included: a base-rail creator's signed release is
+    // paid at once (docs/base-rail.md "Release paths"), as on POST /missions/{id}/award.
+    call: ({ mission_id, idempotency_key: _key, ...award }, caller) => ({
+      request: award,
+      once: awardOnce(caller, mission_id),
+      verb: (c) => awardMission(c, { missionId: mission_id, award }),
+    }),
   }),
   tool({
     name: "void_mission",

@@ -15,6 +15,7 @@ import { unknownFieldError, unknownFields } from "../../lib/unknown-fields";
 import { CREATOR_TOOLS } from "./mcp.tools.creator";
 import { createMissionTool } from "./mcp.create-mission";
 import { SIGN_IN_TOOLS } from "./mcp.sign-in";
+import { TASK_TOOLS } from "./mcp.tasks";
 import {
   ctxFromMcp,
   IdempotencyKey,
@@ -162,15 +163,16 @@ export const hasTool = (name: string) => byName.has(name);
 export const isWriteTool = (name: string) => byName.get(name)?.annotations.readOnlyHint === false;
 
 /** The tools/list result, serialised once. */
-export const TOOLS_LIST_JSON = JSON.stringify({
-  tools: TOOLS.map(({ name, description, inputSchema, outputSchema, annotations }) => ({
-    name,
-    description,
-    inputSchema,
-    outputSchema,
-    annotations,
-  })),
-});
+export const TOOLS_LIST = TOOLS.map(({ name, description, inputSchema, outputSchema, annotations }) => ({
+  name,
+  description,
+  inputSchema,
+  outputSchema,
+  annotations,
+  // 2025-11-25 Tasks: the long waits may run as a task (docs/mcp.md "Tasks").
+  ...(TASK_TOOLS.has(name) ? { execution: { taskSupport: "optional" } } : {}),
+}));
+export const TOOLS_LIST_JSON = JSON.stringify({ tools: TOOLS_LIST });
 
 /** A tool's answer: the REST JSON text, or the REST error body when `isError`. */
 export interface ToolOutcome {

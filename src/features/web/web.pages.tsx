@@ -146,7 +146,11 @@ export async function statusPage(ctx: PageCtx) {
 
 const mcpCurl = (pub: string) =>
   `curl -s ${pub}/mcp -H 'content-type: application/json' -H 'accept: application/json, text/event-stream' \\
-  -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"me","version":"1"}}}'`;
+  -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"me","version":"1"}}}'
+# or stateless (MCP 2026-07-28): no initialize, no session
+curl -s ${pub}/mcp -H 'content-type: application/json' -H 'accept: application/json, text/event-stream' \\
+  -H 'mcp-protocol-version: 2026-07-28' -H 'mcp-method: server/discover' \\
+  -d '{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}'`;
 
 export function docsPage(ctx: PageCtx) {
   const pub = ctx.deps.config.publicUrl;

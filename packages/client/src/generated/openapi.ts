@@ -8592,6 +8592,10 @@ export interface paths {
                     /** @description From the initialize response; required on every request after it */
                     "mcp-session-id"?: string;
                     "mcp-protocol-version"?: string;
+                    /** @description Stateless 2026-07-28 requests: the body's method (required there) */
+                    "mcp-method"?: string;
+                    /** @description Stateless 2026-07-28 tools/call: the body's params.name (required there) */
+                    "mcp-name"?: string;
                 };
                 path?: never;
                 cookie?: never;
@@ -8624,6 +8628,10 @@ export interface paths {
                     /** @description From the initialize response; required on every request after it */
                     "mcp-session-id"?: string;
                     "mcp-protocol-version"?: string;
+                    /** @description Stateless 2026-07-28 requests: the body's method (required there) */
+                    "mcp-method"?: string;
+                    /** @description Stateless 2026-07-28 tools/call: the body's params.name (required there) */
+                    "mcp-name"?: string;
                 };
                 path?: never;
                 cookie?: never;
@@ -8654,7 +8662,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Not JSON, not JSON-RPC, no initialize first, handshake incomplete, unsupported MCP-Protocol-Version */
+                /** @description Not JSON, not JSON-RPC, no initialize first, handshake incomplete, unsupported MCP-Protocol-Version (-32022), stateless headers that do not match the body (-32020) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -8663,7 +8671,7 @@ export interface paths {
                         "application/json": components["schemas"]["McpTransportError"];
                     };
                 };
-                /** @description -32001 session expired: unknown, expired or terminated Mcp-Session-Id; initialize again */
+                /** @description -32001 session expired: unknown, expired or terminated Mcp-Session-Id; initialize again. Stateless lane: -32601 method not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -8709,6 +8717,10 @@ export interface paths {
                     /** @description From the initialize response; required on every request after it */
                     "mcp-session-id"?: string;
                     "mcp-protocol-version"?: string;
+                    /** @description Stateless 2026-07-28 requests: the body's method (required there) */
+                    "mcp-method"?: string;
+                    /** @description Stateless 2026-07-28 tools/call: the body's params.name (required there) */
+                    "mcp-name"?: string;
                 };
                 path?: never;
                 cookie?: never;
@@ -14215,14 +14227,14 @@ export interface components {
             /** @description AIP-1 section explaining the error */
             documentation: string;
         };
-        /** @description One JSON-RPC 2.0 message per POST (MCP 2025-06-18; no batches) */
+        /** @description One JSON-RPC 2.0 message per POST (MCP 2025-11-25 sessions and the stateless 2026-07-28; no batches) */
         McpJsonRpcMessage: {
             /** @enum {string} */
             jsonrpc: "2.0";
             /** @description Absent for notifications */
             id?: string | number;
             /**
-             * @description initialize, notifications/initialized, ping, tools/list, tools/call
+             * @description Sessions: initialize, notifications/initialized, ping, tools/list, tools/call, tasks/get, tasks/result, tasks/list, tasks/cancel; stateless (2026-07-28, params._meta): server/discover, tools/list, tools/call
              * @example tools/call
              */
             method: string;

@@ -1,0 +1,164 @@
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mcpSessions } from "../../src/db/schema/index";
+import { makeTestApp, type TestApp } from "../helpers/app";
+import { openMission, signIn } from "../helpers/agents";
+
+// The stateless MCP 2026-07-28 lane on /mcp, with the revision's own examples over raw fetch
+// (schema/2026-07-28/examples DiscoverRequest, ListToolsRequest; transports/streamable-http
+// "Standard Request Headers"): no initialize, no Mcp-Session-Id; `_meta` on every request; the
+// Mcp-Method / Mcp-Name headers checked against the body (docs/mcp.md "Stateless lane").
+
+let t: TestApp;
+let server: ServerType;
+let base: string;
+beforeAll(async () => {
+  t = await makeTestApp();
+  server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((r) => server?.close(r));
+  await t?.close();
+});
+
+const META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientInfo": { name: "ExampleClient", version: "1.0.0" },
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
+async function post(body: Record<string, any>, headers: Record<string, string> = {}) {
+  const r = await fetch(`${base}/mcp`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+      "MCP-Protocol-Version": "2026-07-28",
+      "Mcp-Method": body.method,
+      ...(body.params?.name ? { "Mcp-Name": body.params.name } : {}),
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+  expect(r.headers.get("mcp-session-id")).toBeNull();
+  return { status: r.status, body: (await r.json()) as Record<string, any> };
+}
+
+describe("MCP 2026-07-28 stateless lane", () => {
+  it("server/discover, tools/list and tools/call without initialize or a session", async () => {
+    const sessionsBefore = (await t.deps.database.db.select().from(mcpSessions)).length;
+    const discover = await post({
+      jsonrpc: "2.0",
+      id: "discover-1",
+      method: "server/discover",
+      params: { _meta: META },
+    });
+    expect(discover.status).toBe(200);
+    expect(discover.body).toMatchObject({
+      jsonrpc: "2.0",
+      id: "discover-1",
+      result: {
+        resultType: "complete",
+        supportedVersions: expect.arrayContaining(["2026-07-28", "2025-11-25", "2025-06-18"]),
+        capabilities: { tools: {} },
+        _meta: { "io.modelcontextprotocol/serverInfo": { name: "oabp-server" } },
+        ttlMs: expect.any(Number),
+        cacheScope: "public",
+      },
+    });
+
+    const list = await post({
+      jsonrpc: "2.0",
+      id: "list-tools-example",
+      method: "tools/list",
+      params: { _meta: META },
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.result).toMatchObject({ resultType: "complete", ttlMs: expect.any(Number), cacheScope: "public" });
+    const names = (list.body.result.tools as { name: string }[]).map((x) => x.name);
+    expect(names).toContain("get_mission");
+
+    const { mission } = await openMission(t);
+    const got = await post({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "get_mission", arguments: { mission_id: mission.id }, _meta: META },
+    });
+    expect(got.status).toBe(200);
+    expect(got.body.result).toMatchObject({
+      resultType: "complete",
+      isError: false,
+      structuredContent: { id: mission.id, status: "open" },
+      _meta: { "io.modelcontextprotocol/serverInfo": { name: "oabp-server" } },
+    });
+    expect(JSON.parse(got.body.result.content[0].text)).toEqual(got.body.result.structuredContent);
+
+    // A write with the request's own credentials (no session to sign in on).
+    const solver = await signIn(t);
+    const sub = await post(
+      {
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "submit_solution", arguments: { mission_id: mission.id, content: "stateless" }, _meta: META },
+      },
+      { Authorization: `Bearer ${solver.token}` },
+    );
+    expect(sub.body.result).toMatchObject({ isError: false, structuredContent: { submitter: solver.address } });
+    // No session was minted for any of it.
+    expect((await t.deps.database.db.select().from(mcpSessions)).length).toBe(sessionsBefore);
+  });
+
+  it("answers the revision's modern errors: unsupported version, header mismatch, unknown method", async () => {
+    const old = await post(
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/list",
+        params: { _meta: { ...META, "io.modelcontextprotocol/protocolVersion": "1900-01-01" } },
+      },
+      { "MCP-Protocol-Version": "1900-01-01" },
+    );
+    expect(old.status).toBe(400);
+    expect(old.body.error).toMatchObject({
+      code: -32022,
+      data: { supported: expect.arrayContaining(["2026-07-28"]), requested: "1900-01-01" },
+    });
+    const wrongName = await post(
+      { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "get_mission", arguments: {}, _meta: META } },
+      { "Mcp-Name": "list_missions" },
+    );
+    expect(wrongName.status).toBe(400);
+    expect(wrongName.body.error.code).toBe(-32020);
+    const noMethod = await post(
+      { jsonrpc: "2.0", id: 3, method: "tools/list", params: { _meta: META } },
+      { "Mcp-Method": "prompts/list" },
+    );
+    expect(noMethod.status).toBe(400);
+    expect(noMethod.body.error.code).toBe(-32020);
+    // Base64 sentinel names decode before the comparison.
+    const encoded = await post(
+      { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "list_missions", arguments: {}, _meta: META } },
+      { "Mcp-Name": `=?base64?${Buffer.from("list_missions").toString("base64")}?=` },
+    );
+    expect(encoded.status).toBe(200);
+    // The stateless header without the `_meta` it mirrors is a mismatch, not a legacy request.
+    const bare = await post({ jsonrpc: "2.0", id: 6, method: "tools/list" });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error.code).toBe(-32020);
+    // A stale Mcp-Session-Id is ignored on this lane (transports/streamable-http "Backward Compatibility").
+    const stale = await post(
+      { jsonrpc: "2.0", id: 7, method: "tools/list", params: { _meta: META } },
+      { "Mcp-Session-Id": "mcp_gone" },
+    );
+    expect(stale.status).toBe(200);
+    const unknown = await post({ jsonrpc: "2.0", id: 5, method: "prompts/list", params: { _meta: META } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe(-32601);
+  });
+});
