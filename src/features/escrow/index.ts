@@ -32,3 +32,6 @@ export type { TreasuryHealth } from "./escrow.treasury-health";
 export { watchEscrow } from "./escrow.watcher";
 export { escrowToWire } from "./escrow.wire";
 export { runPayouts } from "./escrow.worker";
+export { allocateNonce, backoffMs } from "./escrow.payouts";
+export { firstPrice } from "./escrow.fees";
+export { chainHeads } from "./escrow.health";
