@@ -5,18 +5,12 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import postgres from "postgres";
 import { parseAbi, parseEventLogs, type Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
 import { startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
-import {
-  E2E_ADMIN,
-  ROOT,
-  freshPostgresDatabase,
-  httpCall,
-  httpSignIn,
-  startServer,
-  type ServerProcess,
-} from "../helpers/process";
+import { E2E_ADMIN, ROOT, freshPostgresDatabase, httpCall, httpSignIn, type ServerProcess } from "../helpers/process";
+import { runCli, startLocalServer } from "../helpers/cli";
 
 // Withdrawals (docs/withdrawals.md "Exactly once") with the real processes: the public API without
 // the resolver key and `src/worker.ts` (what `npm run worker` runs) holding it. The worker signs
@@ -72,8 +66,8 @@ describe.runIf(onRealPostgres)("a withdrawal survives SIGKILL of the worker", ()
         OABP_CHAIN_POLL_MS: "200",
         OABP_WITHDRAWAL_AGENT_CAP: "50",
       };
-      const { OABP_RESOLVER_KEY: _key, ...withoutKey } = common;
-      const api: ServerProcess = await startServer({
+      const { OABP_RESOLVER_KEY: _key, ...withoutKey }: Record<string, string> = common;
+      const api: ServerProcess = await startLocalServer({
         ...withoutKey,
         OABP_RESOLVER_ADDRESS: chain.resolver.address,
         OABP_DATA_DIR: mkdtempSync(path.join(tmpdir(), "oabp-wd-api-")),
@@ -89,7 +83,8 @@ describe.runIf(onRealPostgres)("a withdrawal survives SIGKILL of the worker", ()
       };
 
       await chain.mint(chain.resolver.address, 1_000n * USDC);
-      const solver = await httpSignIn(api.base);
+      const key = generatePrivateKey();
+      const solver = await httpSignIn(api.base, { account: privateKeyToAccount(key), publicUrl: api.base });
       const credit = await httpCall(
         api.base,
         "POST",
@@ -101,15 +96,18 @@ describe.runIf(onRealPostgres)("a withdrawal survives SIGKILL of the worker", ()
 
       // Blocks are mined by hand from here: the signed transfer sits in the mempool.
       await chain.anvil.testClient.setAutomine(false);
-      const r = await httpCall(
-        api.base,
-        "POST",
-        "/agents/me/withdrawals",
-        { amount: (25n * USDC).toString() },
-        solver.token,
-      );
-      expect(r.status, r.text).toBe(202);
-      const id = r.body.id as string;
+      // The solver withdraws with the CLI, in whole units: `oabp withdraw 25`.
+      const cliEnv = {
+        OABP_URL: api.base,
+        OABP_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), "oabp-wd-cli-")),
+        OABP_PRIVATE_KEY: key,
+      };
+      const login = await runCli(["login", "--json"], { env: cliEnv });
+      expect(login.code, login.stderr).toBe(0);
+      const r = await runCli(["withdraw", "25", "--json"], { env: cliEnv });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.json).toMatchObject({ state: "queued", amount: "25000000", to: solver.address });
+      const id = r.json.id as string;
 
       let worker = await startWorker(workerEnv);
       cleanups.push(() => kill(worker));

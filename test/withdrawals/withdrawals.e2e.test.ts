@@ -4,6 +4,7 @@ import { runWithdrawals } from "../../src/features/withdrawals";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 import { credit, signIn } from "../helpers/agents";
 import { useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
+import { callTool, openSession } from "../helpers/mcp";
 
 // Withdrawals (docs/withdrawals.md) on anvil, the worker's pass called in-process: a withdrawal
 // debits the ledger at once and is paid by an ERC-20 transfer from the resolver key, once; a cap
@@ -141,5 +142,21 @@ describe("withdrawals to a wallet on the base rail", () => {
     const third = await withdraw(fresh.token, 1n);
     expect(third.status).toBe(409);
     expect(await verified()).toBe(true);
+  });
+
+  it("the MCP tool `withdraw` is the same verb: debits once per idempotency key, paid by the worker", async () => {
+    const solver = await signIn(t);
+    await credit(t, solver.address, 5n * USDC);
+    const session = await openSession(t, solver.token);
+    const args = { amount: (3n * USDC).toString(), idempotency_key: "mcp-wd-1" };
+    const r = await callTool(t, session, "withdraw", args, solver.token);
+    expect(r.isError, r.content[0]?.text).toBe(false);
+    expect(r.structuredContent).toMatchObject({ state: "queued", amount: "3000000", to: solver.address });
+    const again = await callTool(t, session, "withdraw", args, solver.token);
+    expect(again.structuredContent.id).toBe(r.structuredContent.id);
+    expect((await settle(r.structuredContent.id, solver.token)).state).toBe("confirmed");
+    expect(await transfersTo(solver.address)).toEqual([3n * USDC]);
+    const anonymous = await callTool(t, await openSession(t), "withdraw", { amount: "1" });
+    expect(anonymous.isError).toBe(true);
   });
 });

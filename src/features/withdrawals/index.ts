@@ -3,4 +3,5 @@
 export { withdrawalsRouter } from "./withdrawals.index";
 export { withdrawalJobs } from "./withdrawals.jobs";
 export { myWithdrawals, requestWithdrawal, withdrawalTotals } from "./withdrawals.service";
+export { Withdrawal, WithdrawalRequest, withdrawOnce } from "./withdrawals.routes";
 export { runWithdrawals } from "./withdrawals.worker";
