@@ -60,7 +60,7 @@ describe("withdrawals to a wallet on the base rail", () => {
     const solver = await signIn(t);
     await credit(t, solver.address, 30n * USDC);
     const r = await withdraw(solver.token, 25n * USDC, "wd-once-1");
-    expect(r.status, r.text).toBe(202);
+    expect(r.status, r.text).toBe(201);
     expect(r.body).toMatchObject({ state: "queued", to: solver.address, amount: "25000000" });
     // A retry of the same request is the same withdrawal: debited once.
     const again = await withdraw(solver.token, 25n * USDC, "wd-once-1");
@@ -138,7 +138,7 @@ describe("withdrawals to a wallet on the base rail", () => {
     expect(w).toMatchObject({ state: "failed", reason: expect.stringMatching(/^refused:/) });
     // The whole balance is back (one return), and it can be withdrawn again.
     const again = await withdraw(fresh.token, 10n * USDC);
-    expect(again.status, again.text).toBe(202);
+    expect(again.status, again.text).toBe(201);
     const third = await withdraw(fresh.token, 1n);
     expect(third.status).toBe(409);
     expect(await verified()).toBe(true);

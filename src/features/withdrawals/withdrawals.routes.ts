@@ -53,10 +53,10 @@ export const WithdrawalRequest = z
 const WithdrawalList = z.object({ withdrawals: z.array(Withdrawal) }).openapi("WithdrawalList");
 const Headers = z.object({ "idempotency-key": z.string().optional() });
 
-/** A withdrawal under an Idempotency-Key: scoped to its agent, answered 202. */
+/** A withdrawal under an Idempotency-Key: scoped to its agent, answered 201. */
 export const withdrawOnce = (agent: string) => ({
   scope: `${agent} POST /agents/me/withdrawals`,
-  answer: (w: unknown) => ({ status: 202, body: w }),
+  answer: (w: unknown) => ({ status: 201, body: w }),
 });
 
 export const requestWithdrawalRoute = route.post(
@@ -68,7 +68,7 @@ export const requestWithdrawalRoute = route.post(
       "Debits the balance now and queues an ERC-20 transfer to the caller's address, paid by the settlement worker. " +
       "Over the per-agent or daily cap the withdrawal waits for the operator (state awaiting_approval).",
     in: { headers: Headers, body: WithdrawalRequest },
-    ok: [202, Withdrawal, "Accepted: queued, or awaiting the operator's approval"],
+    ok: [201, Withdrawal, "Created: queued, or awaiting the operator's approval"],
     errors: ["INVALID_PARAMETER", "UNPROCESSABLE", "INSUFFICIENT_BALANCE", "CONFLICT"],
   },
 );

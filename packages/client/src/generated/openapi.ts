@@ -13038,8 +13038,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Accepted: queued, or awaiting the operator's approval */
-                202: {
+                /** @description Created: queued, or awaiting the operator's approval */
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
