@@ -87,7 +87,7 @@ export const CREATOR_TOOLS: Tool[] = [
   idempotentTool({
     name: "withdraw",
     description:
-      "Withdraw your ledger balance (base units) to your own wallet on Base (docs/withdrawals.md): debited now, paid by the settlement worker; over a cap it waits for the operator.",
+      "Withdraw your ledger balance (base units) to your wallet on Base: debited now, paid by the worker; over a cap it waits for the operator.",
     args: WithdrawalRequest.extend({ idempotency_key: IdempotencyKey }),
     out: Withdrawal,
     caller: "agent",
