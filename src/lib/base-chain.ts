@@ -231,7 +231,7 @@ export interface BaseChain {
 }
 
 /** An ERC-20 transfer of `amount` base units of `token` from the resolver key to `to`. */
-export interface TokenTransfer {
+interface TokenTransfer {
   token: string;
   to: string;
   amount: bigint;

@@ -19,7 +19,7 @@ import { findAsset } from "../missions";
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
 /** The ledger account holding requested withdrawals until they are paid or returned. */
-export const WITHDRAWALS = "withdrawals";
+const WITHDRAWALS = "withdrawals";
 /** The caps' period (docs/withdrawals.md "Caps"). */
 const CAP_PERIOD_MS = 24 * 3600_000;
 /** Serialises the cap check and the debit of concurrent requests (pg_advisory_xact_lock key). */
@@ -29,7 +29,7 @@ const COUNTED: WithdrawalState[] = ["awaiting_approval", "queued", "broadcast", 
 const LIST_LIMIT = 100;
 
 /** The wire form of a withdrawal (snake_case, amounts as strings). */
-export function withdrawalWire(w: WithdrawalRow) {
+function withdrawalWire(w: WithdrawalRow) {
   return {
     id: w.id,
     agent_id: w.agentId,
