@@ -159,4 +159,22 @@ describe("withdrawals to a wallet on the base rail", () => {
     const anonymous = await callTool(t, await openSession(t), "withdraw", { amount: "1" });
     expect(anonymous.isError).toBe(true);
   });
+
+  it("concurrent requests cannot slip past the cap together (serialised; on PostgreSQL with DATABASE_URL)", async () => {
+    const solver = await signIn(t);
+    await credit(t, solver.address, 200n * USDC);
+    const all = await Promise.all(Array.from({ length: 6 }, () => withdraw(solver.token, 20n * USDC)));
+    expect(all.map((r) => r.status)).toEqual(Array(6).fill(201));
+    const states = all.map((r) => r.body.state).sort();
+    // 50 a day for one agent: two of 20 fit, the other four wait for the operator.
+    expect(states).toEqual([
+      "awaiting_approval",
+      "awaiting_approval",
+      "awaiting_approval",
+      "awaiting_approval",
+      "queued",
+      "queued",
+    ]);
+    expect(await verified()).toBe(true);
+  });
 });
