@@ -1,4 +1,6 @@
+import { createPublicKey, verify } from "node:crypto";
 import { parseAbi, parseEventLogs, type Address } from "viem";
+import { signingBytes } from "../../src/lib/canonical-json";
 import { describe, expect, it } from "vitest";
 import { runWithdrawals } from "../../src/features/withdrawals";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
@@ -69,6 +71,13 @@ describe("withdrawals to a wallet on the base rail", () => {
     expect(w.state, JSON.stringify(w)).toBe("confirmed");
     expect(w.receipt).toMatchObject({ type: "oabp.withdrawal", withdrawal_id: w.id, tx_hash: w.tx_hash });
     expect(w.receipt.signature.alg).toBe("ed25519");
+    // The receipt verifies offline with the manifest's published receipt key.
+    const manifest = (await t.call("GET", "/.well-known/oabp.json")).body;
+    const pub = manifest.receipt_signing_keys.find((k: { key_id: string }) => k.key_id === w.receipt.signature.key_id);
+    const key = createPublicKey({ key: { kty: "OKP", crv: "Ed25519", x: pub.public_key }, format: "jwk" });
+    const sig = Buffer.from(w.receipt.signature.value, "base64url");
+    expect(verify(null, signingBytes(w.receipt), key, sig)).toBe(true);
+    expect(verify(null, signingBytes({ ...w.receipt, amount: "1" }), key, sig)).toBe(false);
     expect(await transfersTo(solver.address)).toEqual([25n * USDC]);
     expect(await chain.usdcBalance(solver.address)).toBe(25n * USDC);
     // More passes change nothing.
