@@ -1,7 +1,7 @@
 import { createPublicKey, verify } from "node:crypto";
 import { parseAbi, parseEventLogs, type Address } from "viem";
-import { signingBytes } from "../../src/lib/canonical-json";
 import { describe, expect, it } from "vitest";
+import { signingBytes } from "../../src/lib/canonical-json";
 import { runWithdrawals } from "../../src/features/withdrawals";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 import { credit, signIn } from "../helpers/agents";
