@@ -101,6 +101,11 @@ describe("withdrawals to a wallet on the base rail", () => {
     expect(await transfersTo(solver.address)).toEqual([]);
     const refused = await t.call("POST", `/agents/me/withdrawals`, { token: solver.token, body: { amount: "0" } });
     expect(refused.status).toBe(400);
+    const unknown = await t.call("POST", `/agents/me/withdrawals`, {
+      token: solver.token,
+      body: { amount: "1", to: "0x0000000000000000000000000000000000000001" },
+    });
+    expect(unknown.status).toBe(400); // no destination field: always the caller's own address
     const ok = await t.call("POST", `/admin/withdrawals/${big.body.id}/approve`, { token: ADMIN_TOKEN, body: {} });
     expect(ok.body.state).toBe("queued");
     const twice = await t.call("POST", `/admin/withdrawals/${big.body.id}/approve`, { token: ADMIN_TOKEN, body: {} });

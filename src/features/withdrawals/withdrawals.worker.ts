@@ -47,7 +47,11 @@ export async function runWithdrawals(deps: Deps): Promise<number> {
     .orderBy(asc(withdrawals.nextCheckAt), asc(withdrawals.id))
     .limit(BATCH);
   if (due.length === 0) return 0;
-  const heads = await chainHeads(deps, chain);
+  const heads = await chainHeads(deps, chain).catch((err: unknown) => {
+    if (err instanceof RpcUnavailableError) return null; // nothing moves; the next tick retries
+    throw err;
+  });
+  if (!heads) return 0;
   let stepped = 0;
   for (const w of due) {
     try {
