@@ -443,6 +443,17 @@ export const SETTINGS = {
       "a broadcast payout not mined after this long is replaced: same nonce and gas, fees ≥ +12.5 % " +
       "and from the current base fee (evicted ones are re-priced at once)",
   },
+  /** docs/withdrawals.md "Caps": above either, a withdrawal waits for the operator's approval. */
+  OABP_WITHDRAWAL_AGENT_CAP: {
+    key: "withdrawalAgentCap",
+    ...int(0, 1_000_000_000, 100),
+    doc: "whole units of an asset one agent may withdraw per 24 h without the operator's approval (0: every withdrawal waits)",
+  },
+  OABP_WITHDRAWAL_DAILY_CAP: {
+    key: "withdrawalDailyCap",
+    ...int(0, 1_000_000_000, 1_000),
+    doc: "whole units of an asset all agents together may withdraw per 24 h without the operator's approval",
+  },
   /** The escrow watcher polls the chain at most this often (idle load: ≤ 4 requests per poll). */
   OABP_CHAIN_POLL_MS: {
     ...int(100, 600_000, 4_000),

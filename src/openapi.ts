@@ -28,6 +28,7 @@ import { eventsRouter } from "./features/events";
 import { transparencyRouter } from "./features/transparency";
 import { metricsRouter } from "./features/metrics";
 import { meshRouter } from "./features/mesh";
+import { withdrawalsRouter } from "./features/withdrawals";
 import type { AppEnv } from "./http/types";
 import { registerDiscoveryDocs } from "./features/wellknown";
 import pkg from "../package.json" with { type: "json" };
@@ -67,6 +68,7 @@ export function buildApi() {
   api.route("/", transparencyRouter);
   api.route("/", metricsRouter);
   api.route("/", meshRouter);
+  api.route("/", withdrawalsRouter);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",

@@ -1,6 +1,7 @@
 import { buildDeps } from "./deps.build";
 import { refuseForgottenContracts, checkedConfig } from "./startup";
 import { refreshRail, watchEscrow, runPayouts } from "./features/escrow";
+import { runWithdrawals } from "./features/withdrawals";
 import { startWorkerHttp, type WorkerRound } from "./worker.http";
 
 // `npm run worker`: the base rail's settlement process (docs/base-rail.md "Trust model"). It holds
@@ -43,6 +44,7 @@ async function main() {
         await refreshRail(deps);
         await watchEscrow(deps);
         await runPayouts(deps);
+        await runWithdrawals(deps);
         Object.assign(round, { lastRunAt: at, lastOkAt: at, lastError: null });
       } catch (err) {
         logger.error({ err }, "settlement tick failed; retrying next tick");

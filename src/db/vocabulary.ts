@@ -122,3 +122,17 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** Mission Q&A: an agent's question, or a clarification the creator posts. */
 export const QA_KINDS = ["question", "clarification"] as const;
 export type QaKind = (typeof QA_KINDS)[number];
+
+/**
+ * Withdrawals of a ledger balance to a wallet on the base rail (docs/withdrawals.md):
+ * awaiting_approval (over a cap) → queued → broadcast → confirmed; failed and rejected returned the money.
+ */
+export const WITHDRAWAL_STATES = [
+  "awaiting_approval",
+  "queued",
+  "broadcast",
+  "confirmed",
+  "failed",
+  "rejected",
+] as const;
+export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];

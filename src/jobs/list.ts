@@ -5,6 +5,7 @@ import { escrowJobs } from "../features/escrow";
 import { mcpJobs } from "../features/mcp";
 import { oadpJobs } from "../features/oadp";
 import { reputationJobs } from "../features/reputation";
+import { withdrawalJobs } from "../features/withdrawals";
 import { runPendingChecks } from "./checks";
 import type { Job } from "./job";
 import { purgeExpiredAuth } from "./purge";
@@ -26,6 +27,7 @@ export const JOBS: readonly Job[] = [
     },
   },
   ...escrowJobs,
+  ...withdrawalJobs,
   ...amendmentsJobs,
   { name: "purge_expired_auth", loop: "tick", run: (deps) => purgeExpiredAuth(deps) },
   ...mcpJobs,

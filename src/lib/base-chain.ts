@@ -4,6 +4,7 @@ import {
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
   createPublicClient,
+  erc20Abi,
   encodeFunctionData,
   http,
   isAddress,
@@ -221,7 +222,21 @@ export interface BaseChain {
     p: { nonce: number; gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
   ): Promise<{ raw: Hex; hash: string }>;
   sendRaw(raw: Hex): Promise<SendResult>;
+  /** Gas for an ERC-20 transfer from the resolver key (a withdrawal, docs/withdrawals.md). */
+  estimateTransfer(t: TokenTransfer): Promise<Estimate>;
+  /** Signs an ERC-20 transfer from the resolver key; nothing is sent. */
+  signTransfer(t: TokenTransfer, p: TxFees): Promise<{ raw: Hex; hash: string }>;
+  /** The resolver's mined transaction count: a nonce below it is spent. */
+  minedNonce(): Promise<number>;
 }
+
+/** An ERC-20 transfer of `amount` base units of `token` from the resolver key to `to`. */
+interface TokenTransfer {
+  token: string;
+  to: string;
+  amount: bigint;
+}
+type TxFees = { nonce: number; gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
 
 /**
  * Wraps an RPC call: reverts and not-found answers are rethrown for the caller to decode,
@@ -646,6 +661,15 @@ function payoutCalls(r: Rail, account: ResolverSigner | null) {
   };
   const versionOf = (call: EscrowCall) => r.versionOf(call.escrow ?? cfg.escrow) ?? cfg.escrowVersion ?? "4";
   const dataOf = (call: EscrowCall) => callData(call, versionOf(call));
+  const signTo = async (to: Address, data: Hex, p: TxFees) => {
+    const raw = await signer()
+      .signTransaction({ type: "eip1559", chainId: cfg.chainId, to, data, value: 0n, ...p })
+      .catch((err: unknown) => {
+        if (err instanceof SignerUnavailableError) throw new RpcUnavailableError(err); // try later
+        throw err;
+      });
+    return { raw, hash: keccak256(raw).toLowerCase() };
+  };
   /** A v4 signed release names its deadline: the slot's refund-after, read once from the chain. */
   const withDeadline = async (call: EscrowCall): Promise<EscrowCall> => {
     if (call.kind !== "releaseSigned" || call.slot || versionOf(call) !== "4") return call;
@@ -681,29 +705,20 @@ function payoutCalls(r: Rail, account: ResolverSigner | null) {
       ]);
       return { baseFee: block.baseFeePerGas ?? 0n, priority };
     },
-    async sign(
-      call0: EscrowCall,
-      p: { nonce: number; gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
-    ) {
+    async sign(call0: EscrowCall, p: TxFees) {
       const call = await withDeadline(call0);
-      const raw = await signer()
-        .signTransaction({
-          type: "eip1559",
-          chainId: cfg.chainId,
-          to: r.target(call),
-          data: dataOf(call),
-          value: 0n,
-          nonce: p.nonce,
-          gas: p.gas,
-          maxFeePerGas: p.maxFeePerGas,
-          maxPriorityFeePerGas: p.maxPriorityFeePerGas,
-        })
-        .catch((err: unknown) => {
-          if (err instanceof SignerUnavailableError) throw new RpcUnavailableError(err); // try later
-          throw err;
-        });
-      return { raw, hash: keccak256(raw).toLowerCase() };
+      return signTo(r.target(call), dataOf(call), p);
     },
+    async estimateTransfer(t: TokenTransfer): Promise<Estimate> {
+      try {
+        const gas = await client.estimateGas({ account: resolver, to: toAddress(t.token), data: transferData(t) });
+        return { ok: true, gas: (gas * 12n) / 10n };
+      } catch (err) {
+        return { ok: false, revert: estimateRefusal(err) };
+      }
+    },
+    signTransfer: (t: TokenTransfer, p: TxFees) => signTo(toAddress(t.token), transferData(t), p),
+    minedNonce: () => rpc(() => client.getTransactionCount({ address: resolver, blockTag: "latest" })),
     async sendRaw(raw: Hex): Promise<SendResult> {
       return client.sendRawTransaction({ serializedTransaction: raw }).then(
         () => "sent" as const,
@@ -759,6 +774,9 @@ function estimateRefusal(err: unknown): string {
   const msg = err instanceof BaseError ? err.shortMessage : String(err);
   return `rejected:${msg.slice(0, 120)}`;
 }
+
+const transferData = (t: TokenTransfer) =>
+  encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [toAddress(t.to), t.amount] });
 
 /** A refused raw transaction's outcome; anything unrecognised is the RPC's failure. */
 function sendRefusal(err: unknown): SendResult {

@@ -105,6 +105,7 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
       "submit_solution",
       "void_mission",
       "vote",
+      "withdraw",
     ]);
     const called = new Set<string>();
     const call = async (c: Connected, name: string, args: Record<string, unknown>) => {
@@ -197,6 +198,12 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
     const receipt = await call(asSolver, "get_receipt", { mission_id: mission.id, submission_id: sub.id });
     expect(receipt).toMatchObject({ type: "oabp.mission_receipt", agent_id: solver.address });
     expect((await call(asSolver, "get_agent", { agent_id: solver.address })).missions_completed).toBe(1);
+
+    // withdraw needs the base rail (test/withdrawals/withdrawals.e2e.test.ts pays one over MCP): here its refusal.
+    const withdrawn = await asSolver.client.callTool({ name: "withdraw", arguments: { amount: "1" } });
+    expect(withdrawn.isError).toBe(true);
+    expect(text(withdrawn)).toContain("base_rail_off");
+    called.add("withdraw");
 
     const asVoter = await connect(voter.token);
     const vote = await call(asVoter, "vote", { mission_id: pv.mission.id, submission_id: pvSub.id, amount: "100" });

@@ -36,6 +36,7 @@ describe("tools/list", () => {
       "award_mission",
       "void_mission",
       "get_balance",
+      "withdraw",
       "answer_question",
       "file_dispute",
       "get_dispute",

@@ -141,6 +141,34 @@ describe("robots.txt, llms.txt, agent-protocol.json (OADP)", () => {
   });
 });
 
+describe("ERC-8004 agent registration file (docs/erc-8004.md)", () => {
+  it("is a registration-v1 file naming the MCP, A2A and web services, each served here", async () => {
+    const res = await get("/.well-known/agent-registration.json");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    const doc = (await res.json()) as any;
+    expect(doc).toMatchObject({
+      type: "https://eips.ethereum.org/EIPS/eip-8004#registration-v1",
+      name: expect.any(String),
+      description: expect.any(String),
+      active: true,
+      x402Support: false,
+      registrations: [],
+    });
+    expect(doc.services).toEqual([
+      { name: "web", endpoint: `${PUBLIC_URL}/` },
+      { name: "MCP", endpoint: `${PUBLIC_URL}/mcp`, version: "2025-06-18" },
+      { name: "A2A", endpoint: `${PUBLIC_URL}/.well-known/agent-card.json` },
+    ]);
+    // Each service answers at its path on this server.
+    for (const s of doc.services) {
+      const path = new URL(s.endpoint).pathname;
+      const r = s.name === "MCP" ? await get(path, { method: "GET" }) : await get(path);
+      expect(r.status, s.name).toBe(200);
+    }
+  });
+});
+
 describe("X-Agent-Protocol: oadp/1.0 on every response", () => {
   it.each([
     ["a 200", "GET", "/health", 200],

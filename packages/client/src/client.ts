@@ -291,6 +291,20 @@ export class OabpClient {
     ) as Promise<T.LedgerCreditResult>;
   }
 
+  // ---- withdrawals ----
+  /** Withdraws `amount` base units of the ledger balance to the signed-in agent's wallet on Base. */
+  withdraw(amount: string, opts: { asset?: string; idempotencyKey?: string } = {}): Promise<T.Withdrawal> {
+    return this.unwrap(
+      this.api.POST("/agents/me/withdrawals", {
+        body: { asset: opts.asset ?? "USDC", amount },
+        params: { header: key(opts) },
+      }),
+    ) as Promise<T.Withdrawal>;
+  }
+  withdrawals(): Promise<T.WithdrawalList> {
+    return this.unwrap(this.api.GET("/agents/me/withdrawals"));
+  }
+
   // ---- receipts ----
   manifest(): Promise<T.Manifest> {
     return this.unwrap(this.api.GET("/.well-known/oabp.json"));

@@ -1,8 +1,11 @@
 // The public surface of the escrow feature: what app.ts, the job runner and other features may
 // import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
+export { firstPrice } from "./escrow.fees";
+export { chainHeads } from "./escrow.health";
 export { escrowRouter } from "./escrow.index";
 export { escrowJobs } from "./escrow.jobs";
 export { renderEscrowMetrics } from "./escrow.metrics";
+export { allocateNonce, backoffMs } from "./escrow.payouts";
 export { queueRefund, queueRelease } from "./escrow.queue";
 export { railStatus, refreshRail } from "./escrow.rail";
 export type { RailStatus } from "./escrow.rail";

@@ -6,6 +6,7 @@ import { getSubmission, listSubmissions, ListSubmissionsQuery, Submission, Submi
 import { awardMission, AwardRequest, awardOnce } from "../verification";
 import { DisputeRateLimited, fileDispute, getDispute, Dispute, FileDisputeRequest } from "../disputes";
 import { answerQuestion, AnswerQuestionRequest, Question } from "../qa";
+import { requestWithdrawal, Withdrawal, WithdrawalRequest, withdrawOnce } from "../withdrawals";
 import {
   ctxFromMcp,
   DESTRUCTIVE,
@@ -81,6 +82,19 @@ export const CREATOR_TOOLS: Tool[] = [
       if (!agentId) throw new AppError("UNAUTHORIZED", "give agent_id, or sign in to read your own balance");
       return JSON.stringify(await getAgentBalance(ctxFromMcp(ctx), { agentId }));
     },
+  }),
+  idempotentTool({
+    name: "withdraw",
+    description:
+      "Withdraw your ledger balance (base units) to your wallet on Base: debited now, paid by the worker; over a cap it waits for the operator.",
+    args: WithdrawalRequest.extend({ idempotency_key: IdempotencyKey }),
+    out: Withdrawal,
+    caller: "agent",
+    call: ({ idempotency_key: _key, ...body }, caller) => ({
+      request: body,
+      once: withdrawOnce(caller),
+      verb: (c) => requestWithdrawal(c, body),
+    }),
   }),
   tool({
     name: "answer_question",

@@ -109,6 +109,9 @@ export const TransparencyResponse = z
         ),
       }),
     }),
+    withdrawals: z
+      .array(z.object({ asset: z.string(), state: z.string(), count: z.number().int(), total: amount }))
+      .openapi({ description: "Withdrawals of ledger balances to wallets (docs/withdrawals.md), per asset and state" }),
     payouts: z.string(),
   })
   .openapi("Transparency");

@@ -7,15 +7,21 @@ import { AppError } from "../../lib/errors";
 import { isId } from "../../lib/ids";
 import { baseReconciliation } from "../escrow";
 import { agentAccount, escrowAttestation } from "../ledger";
+import { withdrawalTotals } from "../withdrawals";
 
 // Public proof of escrow. One document per
 // instance every few seconds (each part caches its own reading): the ledger rail's signed
 // attestation (per asset: escrowed total, hash-chain heads digest; JCS + ed25519 with the receipt
 // key, so it verifies offline against the manifest's receipt_signing_keys), the base rail's
-// reconciliation against the contract's balance, and where to page through the payouts.
+// reconciliation against the contract's balance, withdrawals to wallets per asset and state
+// (docs/withdrawals.md), and where to page through the payouts.
 
 export async function transparency(ctx: Ctx) {
-  const [attestation, base] = await Promise.all([escrowAttestation(ctx), baseReconciliation(ctx)]);
+  const [attestation, base, withdrawals] = await Promise.all([
+    escrowAttestation(ctx),
+    baseReconciliation(ctx),
+    withdrawalTotals(ctx),
+  ]);
   return {
     issuer: ctx.deps.config.publicUrl,
     as_of: ctx.now.toISOString(),
@@ -34,6 +40,7 @@ export async function transparency(ctx: Ctx) {
         "the same procedure as a §6.1 receipt (`oabp receipt verify`, POST /receipts/verify). A mission's own chain: GET /missions/{id}/escrow.",
     },
     base,
+    withdrawals,
     payouts: "/transparency/payouts",
   };
 }

@@ -236,7 +236,35 @@ export async function admin(ctx: Ctx): Promise<number> {
   return EXIT.ok;
 }
 
-/** The credit's amount as people write it (whole units of the asset), or exact with --base-units. */
+/** `oabp withdraw 25`: the ledger balance to the signed-in agent's wallet; `oabp withdraw list`: its withdrawals. */
+export async function withdraw(ctx: Ctx): Promise<number> {
+  const [text] = ctx.args;
+  if (!text)
+    throw new UsageError(
+      "usage: oabp withdraw <amount: 25 = 25 USDC> [--asset USDC] [--base-units] | oabp withdraw list",
+    );
+  if (text === "list") {
+    const r = await ctx.client.withdrawals();
+    emit(
+      ctx.out,
+      r,
+      () =>
+        r.withdrawals
+          .map((w) => `${w.id}  ${w.amount} ${w.asset}  ${w.state}${w.tx_hash ? `  ${w.tx_hash}` : ""}`)
+          .join("\n") + "\n",
+    );
+    return EXIT.ok;
+  }
+  const amount = await creditBaseUnits(ctx, text);
+  const r = await ctx.client.withdraw(amount, {
+    asset: str(ctx.flags, "asset"),
+    idempotencyKey: str(ctx.flags, "idempotency-key"),
+  });
+  emit(ctx.out, r, () => keyValues(r as unknown as Record<string, unknown>));
+  return EXIT.ok;
+}
+
+/** An amount as people write it (whole units of the asset), or exact with --base-units (a credit, a withdrawal). */
 async function creditBaseUnits(ctx: Ctx, text: string): Promise<string> {
   if (ctx.flags["base-units"] === true) {
     if (!/^[1-9][0-9]*$/.test(text))

@@ -27,6 +27,7 @@ export const USAGE = `usage: oabp <command> [options]
   award <mission> <submission>[:share_bps] …            base rail: signs the releases of your deposit
   vote <mission> <submission> <stake>
   balance [agent] | agent [agent]
+  withdraw <amount> [--asset USDC] | withdraw list      your ledger balance to your wallet on Base; 25 = 25 USDC, --base-units for exact
   receipt get <mission> <submission> [--out file]
   receipt verify <file|URL|-|mission submission> [--manifest file|URL] [--remote]
   watch <mission> [--wait-appeal] | watch [--q --tag --status …] [--max N]   [--interval s] [--max-polls n]
@@ -100,6 +101,7 @@ export const COMMANDS: Record<string, (ctx: Ctx) => Promise<number>> = {
   award: async (c) => (await mis()).award(c),
   vote: async (c) => (await mis()).vote(c),
   balance: async (c) => (await acc()).balance(c),
+  withdraw: async (c) => (await acc()).withdraw(c),
   agent: async (c) => (await acc()).agent(c),
   receipt: async (c) => (await acc()).receipt(c),
   watch: async (c) => (await mis()).watch(c),

@@ -1,0 +1,45 @@
+CREATE TABLE "mcp_tasks" (
+	"id" text PRIMARY KEY NOT NULL,
+	"agent_id" text NOT NULL,
+	"tool" text NOT NULL,
+	"mission_id" text NOT NULL,
+	"submission_id" text,
+	"status" text NOT NULL,
+	"status_message" text,
+	"result" text,
+	"created_at" timestamp with time zone NOT NULL,
+	"last_updated_at" timestamp with time zone NOT NULL,
+	"ttl_ms" bigint NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "withdrawals" (
+	"id" text PRIMARY KEY NOT NULL,
+	"agent_id" text NOT NULL,
+	"asset" text NOT NULL,
+	"chain_id" integer NOT NULL,
+	"token" text NOT NULL,
+	"to_address" text NOT NULL,
+	"amount" numeric(78, 0) NOT NULL,
+	"state" text NOT NULL,
+	"reason" text,
+	"nonce" integer,
+	"tx_hash" text,
+	"raw_tx" text,
+	"block_number" bigint,
+	"receipt" jsonb,
+	"approved_at" timestamp with time zone,
+	"broadcast_at" timestamp with time zone,
+	"confirmed_at" timestamp with time zone,
+	"next_check_at" timestamp with time zone,
+	"retries" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "withdrawals_state_ck" CHECK ("withdrawals"."state" in ('awaiting_approval', 'queued', 'broadcast', 'confirmed', 'failed', 'rejected'))
+);
+--> statement-breakpoint
+CREATE INDEX "mcp_tasks_agent_idx" ON "mcp_tasks" USING btree ("agent_id","created_at");--> statement-breakpoint
+CREATE INDEX "mcp_tasks_expires_idx" ON "mcp_tasks" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "withdrawals_agent_idx" ON "withdrawals" USING btree ("agent_id","created_at");--> statement-breakpoint
+CREATE INDEX "withdrawals_due_idx" ON "withdrawals" USING btree ("next_check_at") WHERE "withdrawals"."next_check_at" is not null;--> statement-breakpoint
+CREATE INDEX "withdrawals_period_idx" ON "withdrawals" USING btree ("created_at");
