@@ -36,9 +36,9 @@ export const A2A_SKILLS = [
   {
     // The AIP-1 §9.3 skill id, kept stable.
     id: "oabp.missions",
-    name: "Find missions",
+    name: "Open Agent Bounty Protocol missions",
     description:
-      "Find bounty missions: send a message with a data part holding the GET /missions filters (status, tag, q, reward_min, cursor…) or a text part to search for; the answer is a message with one data part {missions, next_cursor}.",
+      "Discover, inspect, and submit work to OABP-compatible bounty missions. Find them over A2A: send a message with a data part holding the GET /missions filters (status, tag, q, reward_min, cursor…) or a text part to search for; the answer is a message with one data part {missions, next_cursor}.",
     tags: ["oabp", "missions", "bounties", "search"],
     examples: ['{"status":"open","tag":"search"}', "summarise AIP-1"],
   },

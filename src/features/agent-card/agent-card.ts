@@ -104,9 +104,17 @@ export function signCard(config: Config, keyring: ReceiptKeyring, fields: Record
   return { protected: protectedHeader, signature };
 }
 
+/** AIP-1 §9.3's spelling of the OABP skill's modes and its endpoints, beside the A2A fields. */
+const AIP1_SKILL_FIELDS = {
+  input_modes: [JSON_MODE],
+  output_modes: [JSON_MODE],
+  endpoints: { manifest: MANIFEST_PATH, missions: "/missions" },
+};
+
 export function agentCard(config: Config, keyring: ReceiptKeyring) {
   const fields = a2aCardFields(config);
-  return { ...fields, signatures: [signCard(config, keyring, fields)], ...aip1Fields(config) };
+  const skills = fields.skills.map((s) => (s.id === "oabp.missions" ? { ...s, ...AIP1_SKILL_FIELDS } : s));
+  return { ...fields, skills, signatures: [signCard(config, keyring, fields)], ...aip1Fields(config) };
 }
 
 /** The JWKS of the receipt signing keys (RFC 7517; Ed25519 as OKP, RFC 8037). */
