@@ -42,12 +42,18 @@ describe("the card declares only what is served", () => {
     expect(c.capabilities.stateTransitionHistory).toBeUndefined();
     expect(c.capabilities).toMatchObject({ streaming: false, pushNotifications: false, extendedAgentCard: false });
     expect(c.supportedInterfaces.length).toBeGreaterThan(0);
-    expect(c.securitySchemes).toEqual({ bearer: { httpAuthSecurityScheme: expect.objectContaining({ scheme: "Bearer" }) } });
+    expect(c.securitySchemes).toEqual({
+      bearer: { httpAuthSecurityScheme: expect.objectContaining({ scheme: "Bearer" }) },
+    });
     expect(c.securityRequirements).toEqual([{ schemes: { bearer: { list: ["agent"] } } }]);
     expect(c.skills.map((s: { id: string }) => s.id)).toEqual(["oabp.missions", "oabp.submit"]);
     // The AIP-1 §9.3 / §7.4 fields, repeated in the signed extension.
     const ext = c.capabilities.extensions.find((e: { uri: string }) => e.uri === "urn:oabp:a2a-extension:aip-1:v1");
-    expect(ext.params).toMatchObject({ oabp_manifest: c.oabp_manifest, endpoints: c.endpoints, protocols: c.protocols });
+    expect(ext.params).toMatchObject({
+      oabp_manifest: c.oabp_manifest,
+      endpoints: c.endpoints,
+      protocols: c.protocols,
+    });
   });
 
   it("each declared interface answers in its binding; the bindings not declared are not served", async () => {
@@ -69,7 +75,11 @@ describe("the card declares only what is served", () => {
   it("capabilities declared false are refused with their A2A errors", async () => {
     const push = await rpc("CreateTaskPushNotificationConfig", { taskId: "sub_x", url: "https://example.org/hook" });
     expect(push.body.error.code).toBe(-32003);
-    for (const m of ["GetTaskPushNotificationConfig", "ListTaskPushNotificationConfigs", "DeleteTaskPushNotificationConfig"])
+    for (const m of [
+      "GetTaskPushNotificationConfig",
+      "ListTaskPushNotificationConfigs",
+      "DeleteTaskPushNotificationConfig",
+    ])
       expect((await rpc(m, { taskId: "sub_x", id: "p" })).body.error.code, m).toBe(-32003);
     expect((await rpc("SendStreamingMessage", {})).body.error.code).toBe(-32004);
     expect((await rpc("SubscribeToTask", { id: "sub_x" })).body.error.code).toBe(-32004);
@@ -88,7 +98,10 @@ describe("the binding's errors", () => {
     expect(r.status).toBe(401);
     expect(r.headers.get("www-authenticate")).toMatch(/^Bearer/);
     expect(r.body).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32000 } });
-    expect(r.body.error.data[0]).toMatchObject({ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "UNAUTHORIZED" });
+    expect(r.body.error.data[0]).toMatchObject({
+      "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+      reason: "UNAUTHORIZED",
+    });
   });
 
   it("A2A §3.6.2: no A2A-Version (0.3) or another version → VersionNotSupported", async () => {
@@ -151,6 +164,8 @@ describe("the binding's errors", () => {
     });
     expect(dup.body.error.code).toBe(-32000);
     expect(dup.body.error.data[0].metadata.code).toBeDefined();
-    expect((await rpc("ListTasks", { contextId: mission.id })).body.result.tasks.map((x: { id: string }) => x.id)).toEqual([id]);
+    expect(
+      (await rpc("ListTasks", { contextId: mission.id })).body.result.tasks.map((x: { id: string }) => x.id),
+    ).toEqual([id]);
   });
 });

@@ -22,7 +22,8 @@ const A2aResponse = z
     jsonrpc: z.literal("2.0"),
     id: RpcId,
     result: z.record(z.string(), z.unknown()).optional().openapi({
-      description: "SendMessage: {task} or {message}; GetTask, CancelTask: a Task; ListTasks: {tasks, nextPageToken, pageSize, totalSize}",
+      description:
+        "SendMessage: {task} or {message}; GetTask, CancelTask: a Task; ListTasks: {tasks, nextPageToken, pageSize, totalSize}",
     }),
     error: z
       .object({ code: z.number().int(), message: z.string(), data: z.array(z.record(z.string(), z.unknown())) })

@@ -4,7 +4,7 @@ import { z } from "@hono/zod-openapi";
 import type { Deps } from "../../deps";
 import { asAppError, validationError } from "../../http/errors";
 import { ctxFromRequest } from "../../http/context";
-import type { AppEnv } from "../../http/types";
+import type { AppEnv, Identity } from "../../http/types";
 import { AppError } from "../../lib/errors";
 import { hasLoneSurrogate, parseJsonBounded } from "../../lib/json-text";
 import { A2A_ERRORS, A2A_PATH, A2A_PROTOCOL_VERSION } from "../../lib/a2a-contract";
@@ -121,7 +121,10 @@ function versionOk(c: Context<AppEnv>): boolean {
   return /^1\.0(\.\d+)?$/.test(v.trim());
 }
 
-async function handle(c: Context<AppEnv>): Promise<Response> {
+type Request = z.infer<typeof Envelope>;
+
+/** The one JSON-RPC request of the body, or the error response that refuses it. */
+async function readRequest(c: Context<AppEnv>): Promise<Request | Response> {
   let msg: unknown;
   try {
     msg = parseJsonBounded(await c.req.text());
@@ -133,15 +136,38 @@ async function handle(c: Context<AppEnv>): Promise<Response> {
     });
   }
   const env = Envelope.safeParse(msg);
-  if (!env.success || hasLoneSurrogate(msg)) {
-    const id = (msg as { id?: unknown } | null)?.id;
-    return errorResponse(c, typeof id === "string" || typeof id === "number" ? id : null, {
-      code: A2A_ERRORS.INVALID_REQUEST,
-      message: "Request payload validation error: one JSON-RPC 2.0 request object",
-      reason: "invalid_request",
-    });
-  }
-  const { id, method, params } = env.data;
+  if (env.success && !hasLoneSurrogate(msg)) return env.data;
+  const id = typeof msg === "object" && msg !== null && "id" in msg ? msg.id : undefined;
+  return errorResponse(c, typeof id === "string" || typeof id === "number" ? id : null, {
+    code: A2A_ERRORS.INVALID_REQUEST,
+    message: "Request payload validation error: one JSON-RPC 2.0 request object",
+    reason: "invalid_request",
+  });
+}
+
+/** securitySchemes.bearer: an agent's token; anyone else gets 401 with the scheme to use. */
+function unauthorized(c: Context<AppEnv>, id: RpcId, identity: Exclude<Identity, { kind: "agent" }>) {
+  const admin = identity.kind === "admin";
+  const metadata = { code: admin ? "FORBIDDEN" : "UNAUTHORIZED", reason: admin ? "admin_token" : identity.reason };
+  const message =
+    "Authorization: Bearer <agent token> required (securitySchemes.bearer; POST /auth/nonce, POST /auth/siwe)";
+  return errorResponse(c, id, { code: A2A_ERRORS.REFUSED, message, reason: "UNAUTHORIZED", metadata }, 401);
+}
+
+/** A thrown error as the JSON-RPC error of request `id`. */
+function failure(c: Context<AppEnv>, id: RpcId, err: unknown) {
+  if (err instanceof A2aError)
+    return errorResponse(c, id, { code: err.code, message: err.message, reason: err.reason });
+  const known = asAppError(err);
+  if (known) return errorResponse(c, id, fromAppError(known));
+  c.get("deps").logger.error({ err, request_id: c.get("requestId") }, "a2a: unhandled error");
+  return errorResponse(c, id, { code: A2A_ERRORS.INTERNAL, message: "Internal error", reason: "internal" });
+}
+
+async function handle(c: Context<AppEnv>): Promise<Response> {
+  const req = await readRequest(c);
+  if (req instanceof Response) return req;
+  const { id, method, params } = req;
   if (!versionOk(c))
     return errorResponse(c, id, {
       code: A2A_ERRORS.VERSION_NOT_SUPPORTED,
@@ -149,31 +175,11 @@ async function handle(c: Context<AppEnv>): Promise<Response> {
       reason: "version_not_supported",
     });
   const identity = c.get("identity");
-  if (identity.kind !== "agent")
-    return errorResponse(
-      c,
-      id,
-      {
-        code: A2A_ERRORS.REFUSED,
-        message:
-          "Authorization: Bearer <agent token> required (securitySchemes.bearer; POST /auth/nonce, POST /auth/siwe)",
-        reason: "UNAUTHORIZED",
-        metadata: {
-          code: identity.kind === "admin" ? "FORBIDDEN" : "UNAUTHORIZED",
-          reason: identity.kind === "admin" ? "admin_token" : identity.reason,
-        },
-      },
-      401,
-    );
+  if (identity.kind !== "agent") return unauthorized(c, id, identity);
   try {
     return c.json({ jsonrpc: "2.0", id, result: await dispatch(c, identity.address, method, params) });
   } catch (err) {
-    if (err instanceof A2aError)
-      return errorResponse(c, id, { code: err.code, message: err.message, reason: err.reason });
-    const known = asAppError(err);
-    if (known) return errorResponse(c, id, fromAppError(known));
-    c.get("deps").logger.error({ err, request_id: c.get("requestId") }, "a2a: unhandled error");
-    return errorResponse(c, id, { code: A2A_ERRORS.INTERNAL, message: "Internal error", reason: "internal" });
+    return failure(c, id, err);
   }
 }
 
@@ -182,7 +188,7 @@ export function registerA2a(app: Hono<AppEnv>, deps: Deps): void {
   const limit = bodyLimit({
     maxSize: deps.config.bodyLimitBytes,
     onError: (c) =>
-      errorResponse(c as Context<AppEnv>, null, {
+      errorResponse(c, null, {
         code: A2A_ERRORS.INVALID_REQUEST,
         message: `Payload Too Large: at most ${deps.config.bodyLimitBytes} bytes`,
         reason: "payload_too_large",

@@ -62,7 +62,7 @@ async function payoutArtifact(ctx: Ctx, sub: SubmissionWire) {
 }
 
 /** A2A §4.1.1 Task of one submission, as its submitter sees it. */
-export async function taskOf(ctx: Ctx, sub: SubmissionWire, withArtifacts = true) {
+async function taskOf(ctx: Ctx, sub: SubmissionWire, withArtifacts = true) {
   const mission = await getMission(ctx, { id: sub.mission_id });
   const state = taskState(sub, mission);
   const artifacts = state === "TASK_STATE_COMPLETED" && withArtifacts ? [await payoutArtifact(ctx, sub)] : undefined;
@@ -97,7 +97,7 @@ async function ownSubmission(ctx: Ctx, caller: string, taskId: string): Promise<
 /** SendMessage (A2A §3.1.1): a search answers a message, a deliverable a task. */
 export async function sendMessage(ctx: Ctx, caller: string, intent: Intent) {
   if (intent.kind === "find") {
-    const page = JSON.parse(await listMissionsJson(ctx, intent.filters)) as unknown;
+    const page: unknown = JSON.parse(await listMissionsJson(ctx, intent.filters));
     return { message: agentMessage([{ data: page, mediaType: "application/json" }], undefined) };
   }
   if (intent.kind === "continue") {
@@ -118,7 +118,8 @@ export async function sendMessage(ctx: Ctx, caller: string, intent: Intent) {
     (c) => createSubmission(c, { missionId, submission }),
   );
   ctx.deps.missionLists.invalidate();
-  return { task: await taskOf(ctx, JSON.parse(stored.body) as SubmissionWire) };
+  const sub: SubmissionWire = JSON.parse(stored.body);
+  return { task: await taskOf(ctx, sub) };
 }
 
 export async function getTask(ctx: Ctx, caller: string, taskId: string) {

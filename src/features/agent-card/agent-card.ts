@@ -17,7 +17,7 @@ export const PROTOCOL_VERSIONS = ["aip-1-v0.1", "aip-2-basic", "aip-2-standard",
 
 const MANIFEST_PATH = "/.well-known/oabp.json";
 /** The card's OABP extension (A2A §4.6): the AIP-1 §9.3 / §7.4 fields, covered by the signature. */
-export const OABP_A2A_EXTENSION = "urn:oabp:a2a-extension:aip-1:v1";
+const OABP_A2A_EXTENSION = "urn:oabp:a2a-extension:aip-1:v1";
 /** The JWKS named by the signature's `jku`: the receipt signing keys as Ed25519 JWKs. */
 export const JWKS_PATH = "/.well-known/jwks.json";
 const JSON_MODE = "application/json";
@@ -36,7 +36,7 @@ function aip1Fields(config: Config) {
 /** The card's A2A 1.0 fields: what is signed. */
 export function a2aCardFields(config: Config) {
   const o = config.publicUrl;
-  return withoutDefaults({
+  return {
     name: pkg.name, // = the manifest's `implementation`
     description: "Open Agent Bounty Protocol mission marketplace",
     // Only the binding this server serves (A2A §8.3.1); the MCP endpoint is not an A2A binding.
@@ -53,7 +53,7 @@ export function a2aCardFields(config: Config) {
         {
           uri: OABP_A2A_EXTENSION,
           description: "AIP-1 §9.3 discovery fields and the §7.4 MCP invocation recipe of this server",
-          params: aip1Fields(config),
+          params: withoutDefaults(aip1Fields(config)),
         },
       ],
     },
@@ -70,24 +70,24 @@ export function a2aCardFields(config: Config) {
     defaultInputModes: [JSON_MODE, "text/plain"],
     defaultOutputModes: [JSON_MODE],
     skills: A2A_SKILLS.map((s) => ({ ...s, inputModes: [JSON_MODE, "text/plain"], outputModes: [JSON_MODE] })),
-  });
+  };
 }
 
 /**
  * A2A §8.4.1: default values are left out of the signed text. Members whose value is null, "", {}
- * or [] are dropped (deeply, also inside the extension's params), as a verifier drops them when it
- * rebuilds the card, so the text it canonicalises is the text signed here.
+ * or [] are dropped (deeply), as a verifier drops them when it rebuilds the card, so the text it
+ * canonicalises is the text signed here. The extension's params need it (the §7.4 recipe has
+ * nulls and empty objects); the rest of the card is written without defaults.
  */
-function withoutDefaults<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(withoutDefaults) as T;
+function withoutDefaults(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutDefaults);
   if (typeof value !== "object" || value === null) return value;
-  const empty = (v: unknown) =>
-    v === null || v === "" || (typeof v === "object" && Object.keys(v as object).length === 0);
+  const empty = (v: unknown) => v === null || v === "" || (typeof v === "object" && Object.keys(v).length === 0);
   return Object.fromEntries(
     Object.entries(value)
       .map(([k, v]) => [k, withoutDefaults(v)] as const)
       .filter(([, v]) => !empty(v)),
-  ) as T;
+  );
 }
 
 const b64url = (s: string | Buffer) => Buffer.from(s).toString("base64url");
@@ -96,7 +96,7 @@ const b64url = (s: string | Buffer) => Buffer.from(s).toString("base64url");
  * A2A §8.4.2: a JWS over the JCS text of the A2A fields (the payload is the card itself, so the
  * signature is detached: `protected` and `signature` only), EdDSA with the active receipt key.
  */
-export function signCard(config: Config, keyring: ReceiptKeyring, fields: Record<string, unknown>) {
+function signCard(config: Config, keyring: ReceiptKeyring, fields: Record<string, unknown>) {
   const header = { alg: "EdDSA", typ: "JOSE", kid: keyring.active.keyId, jku: `${config.publicUrl}${JWKS_PATH}` };
   const protectedHeader = b64url(JSON.stringify(header));
   const input = `${protectedHeader}.${b64url(canonicalJson(fields))}`;
