@@ -13,7 +13,7 @@ import { buildApi, openApiDocument } from "./openapi";
 import { registerWellKnown } from "./features/wellknown";
 import { registerSpecs } from "./features/specs";
 import { MCP_OWN_PATHS, registerMcp } from "./features/mcp";
-import { registerA2a } from "./features/a2a";
+import { a2aEdgeError, registerA2a } from "./features/a2a";
 import { A2A_PATH } from "./lib/a2a-contract";
 import { oadpHtmlSignal } from "./features/oadp";
 import { callerCaching } from "./http/http-cache";
@@ -79,7 +79,8 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   app.notFound((c) =>
     sendError(c, "NOT_FOUND", `no route for ${c.req.method} ${c.req.path}`, { entry_points: ENTRY_POINTS }),
   );
-  app.onError(handleError);
+  // The A2A binding answers in its own JSON-RPC shape, also for refusals before its handler.
+  app.onError((err, c) => (c.req.path === A2A_PATH ? a2aEdgeError(err, c) : handleError(err, c)));
   return app;
 }
 

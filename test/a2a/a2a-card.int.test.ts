@@ -104,10 +104,19 @@ describe("the binding's errors", () => {
     });
   });
 
+  it("a token refused before the handler (expired, unknown) still gets the binding's JSON-RPC shape", async () => {
+    const r = await rpc("ListTasks", {}, { token: "not-a-live-token" });
+    expect(r.status).toBe(401);
+    expect(r.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    expect(r.body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32000 } });
+    expect(r.body.error.data[0]).toMatchObject({ reason: "UNAUTHORIZED", metadata: { code: "UNAUTHORIZED" } });
+  });
+
   it("A2A §3.6.2: no A2A-Version (0.3) or another version → VersionNotSupported", async () => {
     expect((await rpc("ListTasks", {}, { version: null })).body.error.code).toBe(-32009);
     expect((await rpc("ListTasks", {}, { version: "0.3" })).body.error.code).toBe(-32009);
     expect((await rpc("ListTasks", {}, { version: "1.0" })).body.result).toBeDefined();
+    expect((await rpc("ListTasks", { status: "UNRECOGNIZED" })).body.error.code).toBe(-32602);
   });
 
   it("malformed JSON, a non-request, an unknown method", async () => {

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import {
   canonicalizeAgentCard,
+  ListTasksRequest,
   SendMessageRequest,
   taskStateToJSON,
   verifyAgentCardSignature,
@@ -19,6 +20,7 @@ import { canonicalJson } from "../../src/lib/canonical-json";
 import { a2aCardFields } from "../../src/features/agent-card/agent-card";
 import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { sweepDueMissions } from "../../src/jobs/sweeper";
 
 // The official A2A client (@a2a-js/sdk 1.3.0) against this server over real HTTP (must-show 2 of
 // docs/a2a.md): it resolves the agent card, verifies its JWS with the key the card's `jku` names,
@@ -136,5 +138,38 @@ describe("@a2a-js/sdk 1.3.0 client against the server", () => {
     expect(BigInt(data.amount)).toBeGreaterThan(0n);
     const balance = (await t.call("GET", `/agents/${solver.address}/balance`)).body;
     expect(JSON.stringify(balance)).toContain(data.amount);
+  });
+
+  it("a creator_judges mission: SUBMITTED while open, WORKING while judged, COMPLETED once awarded and paid", async () => {
+    const { creator, mission } = await openMission(t, { verification: { type: "creator_judges", params: {} } });
+    const solver = await signIn(t);
+    const clientOf = async (token: string) =>
+      new ClientFactory(
+        ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+          transports: [new JsonRpcTransportFactory({ fetchImpl: fetchAs(token) })],
+        }),
+      ).createFromAgentCard(await resolveCard());
+    let client = await clientOf(solver.token);
+    const sent = (await client.sendMessage(message({ mission_id: mission.id, content: "my report" }))) as Task;
+    expect(stateOf(sent)).toBe("TASK_STATE_SUBMITTED");
+    const get = () => client.getTask({ tenant: "", id: sent.id, historyLength: undefined });
+    t.clock.set(new Date(new Date(mission.deadline).getTime() + 1000));
+    await sweepDueMissions(t.deps);
+    // A week later the solver's token has expired: it signs in again.
+    client = await clientOf((await signIn(t, solver.account)).token);
+    const judging = await get();
+    expect(stateOf(judging)).toBe("TASK_STATE_WORKING");
+    expect(judging.artifacts).toEqual([]);
+    const award = await t.call("POST", `/missions/${mission.id}/award`, {
+      token: (await signIn(t, creator.account)).token,
+      body: { winners: [{ submission_id: sent.id }] },
+    });
+    expect(award.status, award.text).toBe(200);
+    const done = await get();
+    expect(stateOf(done)).toBe("TASK_STATE_COMPLETED");
+    expect(done.artifacts.map((a) => a.name)).toEqual(["payout"]);
+    // The SDK lists the caller's tasks, the completed one among them.
+    const listed = await client.listTasks(ListTasksRequest.fromJSON({ contextId: mission.id }));
+    expect(listed.tasks.map((x) => x.id)).toEqual([sent.id]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Context, Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "@hono/zod-openapi";
 import type { Deps } from "../../deps";
@@ -9,7 +10,7 @@ import { AppError } from "../../lib/errors";
 import { hasLoneSurrogate, parseJsonBounded } from "../../lib/json-text";
 import { A2A_ERRORS, A2A_PATH, A2A_PROTOCOL_VERSION } from "../../lib/a2a-contract";
 import { A2aError, intentOf, SendMessageParams } from "./a2a.messages";
-import { cancelTask, getTask, listTasks, sendMessage } from "./a2a.tasks";
+import { cancelTask, getTask, listTasks, sendMessage, TASK_STATES } from "./a2a.tasks";
 
 // The A2A JSON-RPC binding (A2A §9; docs/a2a.md): one request per POST, answered with a JSON-RPC
 // response whose errors carry a google.rpc.ErrorInfo (A2A §9.5) naming the OABP code and reason.
@@ -23,10 +24,11 @@ interface RpcError {
   metadata?: Record<string, string>;
 }
 
-function errorResponse(c: Context<AppEnv>, id: RpcId, e: RpcError, status: 200 | 401 | 405 = 200) {
+function errorResponse(c: Context<AppEnv>, id: RpcId, e: RpcError, status: ContentfulStatusCode = 200) {
   const metadata = { ...e.metadata, request_id: c.get("requestId") ?? "" };
   const data = [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: e.reason, domain: "oabp", metadata }];
   if (status === 401) c.header("WWW-Authenticate", 'Bearer realm="a2a"');
+  if (e.metadata?.retry_after_seconds) c.header("Retry-After", e.metadata.retry_after_seconds);
   return c.json({ jsonrpc: "2.0", id, error: { code: e.code, message: e.message, data } }, status);
 }
 
@@ -39,7 +41,21 @@ function fromAppError(e: AppError): RpcError {
         ? A2A_ERRORS.INTERNAL
         : A2A_ERRORS.REFUSED;
   const reason = typeof e.details?.reason === "string" ? e.details.reason : e.code.toLowerCase();
-  return { code, message: e.message, reason: e.code, metadata: { code: e.code, reason } };
+  const retry = e.details?.retry_after_seconds;
+  const metadata = { code: e.code, reason, ...(retry !== undefined && { retry_after_seconds: String(retry) }) };
+  return { code, message: e.message, reason: e.code, metadata };
+}
+
+/**
+ * The app's error handler for /a2a: what the shared middleware refuses before the handler runs
+ * (an expired token, a rate limit, too many bytes in flight) answered as a JSON-RPC error with the
+ * HTTP status REST would use, in the binding's shape rather than the REST body.
+ */
+export function a2aEdgeError(err: Error, c: Context<AppEnv>): Response {
+  const known = asAppError(err);
+  if (!known) return failure(c, null, err);
+  const status = known.status === 500 ? 200 : known.status;
+  return errorResponse(c, null, fromAppError(known), status as ContentfulStatusCode);
 }
 
 const Envelope = z.object({
@@ -51,7 +67,7 @@ const Envelope = z.object({
 const TaskRef = z.object({ id: z.string().min(1).max(128), historyLength: z.number().int().optional() });
 const ListParams = z.object({
   contextId: z.string().max(128).optional(),
-  status: z.string().max(64).optional(),
+  status: z.enum(TASK_STATES).optional(),
   pageSize: z.number().int().optional(),
   pageToken: z.literal("").optional(),
   includeArtifacts: z.boolean().optional(),

@@ -18,12 +18,22 @@ import { A2aError, type Intent } from "./a2a.messages";
 // mission id, and its state is read from the submission and its mission on every request — no
 // state of its own, so no second copy of any rule. Every operation runs the REST verbs.
 
-type TaskState =
-  | "TASK_STATE_SUBMITTED"
-  | "TASK_STATE_WORKING"
-  | "TASK_STATE_COMPLETED"
-  | "TASK_STATE_REJECTED"
-  | "TASK_STATE_CANCELED";
+/** A2A §4.1.3 TaskState names a ListTasks filter may give (the first matches every task). */
+export const TASK_STATES = [
+  "TASK_STATE_UNSPECIFIED",
+  "TASK_STATE_SUBMITTED",
+  "TASK_STATE_WORKING",
+  "TASK_STATE_COMPLETED",
+  "TASK_STATE_FAILED",
+  "TASK_STATE_CANCELED",
+  "TASK_STATE_INPUT_REQUIRED",
+  "TASK_STATE_REJECTED",
+  "TASK_STATE_AUTH_REQUIRED",
+] as const;
+type TaskState = Extract<
+  (typeof TASK_STATES)[number],
+  "TASK_STATE_SUBMITTED" | "TASK_STATE_WORKING" | "TASK_STATE_COMPLETED" | "TASK_STATE_REJECTED" | "TASK_STATE_CANCELED"
+>;
 
 const TERMINAL = new Set<TaskState>(["TASK_STATE_COMPLETED", "TASK_STATE_REJECTED", "TASK_STATE_CANCELED"]);
 
