@@ -15,7 +15,7 @@ import {
   DefaultAgentCardResolver,
   JsonRpcTransportFactory,
 } from "@a2a-js/sdk/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { canonicalJson } from "../../src/lib/canonical-json";
 import { a2aCardFields } from "../../src/features/agent-card/agent-card";
 import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
@@ -91,9 +91,13 @@ describe("@a2a-js/sdk 1.3.0 client against the server", () => {
     });
     // The SDK's canonical text (A2A §8.4.1) is the server's JCS of the card's A2A fields.
     expect(canonicalizeAgentCard(served)).toBe(canonicalJson(a2aCardFields(t.deps.config)));
+    // The SDK logs each failed entry with console.debug; the failures are the point here.
+    const debug = vi.spyOn(console, "debug").mockImplementation(() => undefined);
     await expect(verifier({ ...served, description: "Another agent" })).rejects.toThrow();
     const otherSkills = { ...served, skills: served.skills.slice(1) };
     await expect(verifier(otherSkills)).rejects.toThrow();
+    expect(debug).toHaveBeenCalledTimes(2);
+    debug.mockRestore();
   });
 
   it("submits a deliverable as a message and follows the task to COMPLETED with the payout; a wrong one is REJECTED", async () => {
