@@ -29,7 +29,7 @@ export const A2A_ERRORS = {
 /** Bounds of one message (docs/a2a.md "Bounds"). */
 export const MAX_PARTS = 16;
 /** ListTasks answers at most this many tasks (the caller's newest submissions). */
-export const MAX_LIST_TASKS = 50;
+export const MAX_LIST_TASKS = 20;
 
 /** The card's skills (A2A §4.4.5); the handler tells them apart by the message's data part. */
 export const A2A_SKILLS = [

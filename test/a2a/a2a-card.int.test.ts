@@ -65,7 +65,7 @@ describe("the card declares only what is served", () => {
       expect(r.status, r.text).toBe(200);
       expect(r.body).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32001 } });
       const list = await rpc("ListTasks", {}, { url: path(i.url) });
-      expect(list.body.result).toEqual({ tasks: [], nextPageToken: "", pageSize: 50, totalSize: 0 });
+      expect(list.body.result).toEqual({ tasks: [], nextPageToken: "", pageSize: 20, totalSize: 0 });
     }
     // HTTP+JSON (A2A §11) is not declared, and not served.
     expect((await t.call("POST", "/message:send", { token, body: {} })).status).toBe(404);
