@@ -13,6 +13,8 @@ import { buildApi, openApiDocument } from "./openapi";
 import { registerWellKnown } from "./features/wellknown";
 import { registerSpecs } from "./features/specs";
 import { MCP_OWN_PATHS, registerMcp } from "./features/mcp";
+import { a2aEdgeError, registerA2a } from "./features/a2a";
+import { A2A_PATH } from "./lib/a2a-contract";
 import { oadpHtmlSignal } from "./features/oadp";
 import { callerCaching } from "./http/http-cache";
 import { readSessionCookie } from "./http/session-cookie";
@@ -41,11 +43,15 @@ const ENTRY_POINTS = {
   auth: ["/auth/nonce", "/auth/siwe", "/attestations/registry"],
   openapi: "/openapi.json",
   mcp: "/mcp",
+  a2a: A2A_PATH,
   health: "/health",
   api_prefix: "/api",
 };
 
 type App = OpenAPIHono<AppEnv>;
+
+/** Paths that answer their own JSON-RPC bodies (MCP, A2A): no REST body gate, no read-after token. */
+const OWN_BODY_PATHS: ReadonlySet<string> = new Set([...MCP_OWN_PATHS, A2A_PATH]);
 
 /** createApp has no side effects: everything it touches comes in through deps. */
 export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: false }) {
@@ -64,6 +70,7 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   registerOpenApi(app, deps, api);
   registerWellKnown(app, deps);
   registerMcp(app, deps);
+  registerA2a(app, deps);
   registerWeb(app, deps);
   registerSpecs(app, deps, () => openApiDocument(api, deps.config.publicUrl));
   app.route("/", api);
@@ -72,7 +79,8 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   app.notFound((c) =>
     sendError(c, "NOT_FOUND", `no route for ${c.req.method} ${c.req.path}`, { entry_points: ENTRY_POINTS }),
   );
-  app.onError(handleError);
+  // The A2A binding answers in its own JSON-RPC shape, also for refusals before its handler.
+  app.onError((err, c) => (c.req.path === A2A_PATH ? a2aEdgeError(err, c) : handleError(err, c)));
   return app;
 }
 
@@ -98,7 +106,7 @@ function useEdge(app: App, deps: Deps, inflightTotal: MiddlewareHandler<AppEnv>)
   // Read-your-writes tokens and replica routing; MCP messages are not REST writes.
   app.use(
     "*",
-    readAfter(deps.database, (path) => MCP_OWN_PATHS.has(path), cookieSeal(deps.receiptKeys.active.privateKey)),
+    readAfter(deps.database, (path) => OWN_BODY_PATHS.has(path), cookieSeal(deps.receiptKeys.active.privateKey)),
   );
 }
 
@@ -145,7 +153,7 @@ function useBodies(app: App, deps: Deps) {
   // Only now is a body read (415 / 413 / lone surrogates, src/http/middleware.ts). The MCP paths
   // answer a wrong content type with their own JSON-RPC bodies (AIP-1 §7.2, §7.2.1).
   const jsonBodies = jsonOnly(deps.config.bodyLimitBytes);
-  app.use("*", (c, next) => (MCP_OWN_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));
+  app.use("*", (c, next) => (OWN_BODY_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));
   // Read-your-writes on this instance: a successful write to a mission drops the cached lists at
   // once (every instance also hears of it through the missions trigger's NOTIFY on commit). Only
   // mission routes: an unrelated write, e.g. a nonce, must not let anyone flush the cache.

@@ -15,6 +15,7 @@ import { escrowRouter } from "./features/escrow";
 import { webhooksRouter } from "./features/webhooks";
 import { agentCardRouter } from "./features/agent-card";
 import { registerMcpDocs } from "./features/mcp";
+import { registerA2aDocs } from "./features/a2a";
 import { claimsRouter } from "./features/claims";
 import { amendmentsRouter } from "./features/amendments";
 import { oadpRouter } from "./features/oadp";
@@ -56,6 +57,7 @@ export function buildApi() {
   registerDiscoveryDocs(api);
   api.route("/", agentCardRouter);
   registerMcpDocs(api);
+  registerA2aDocs(api);
   api.route("/", claimsRouter);
   api.route("/", amendmentsRouter);
   api.route("/", oadpRouter);

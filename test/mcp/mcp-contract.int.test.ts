@@ -155,9 +155,11 @@ describe("A2A agent card (§9.3) and its transport block (§7.4)", () => {
       protocols: ["oabp", "a2a"],
       oabp_manifest: "/.well-known/oabp.json",
       endpoints: { missions: m.endpoints.missions, mcp: m.mcp.url },
-      url: `${PUBLIC_URL}${m.mcp.url}`,
       version: m.version,
     });
+    // A2A 1.0: no top-level url (the MCP endpoint is named by endpoints.mcp and the transport
+    // block); supportedInterfaces names the A2A binding (test/a2a/a2a-card.int.test.ts).
+    expect(c.url).toBeUndefined();
     expect((await t.call("GET", c.oabp_manifest)).status).toBe(200);
     const skill = c.skills.find((s: { id: string }) => s.id === "oabp.missions");
     expect(skill).toMatchObject({

@@ -6,5 +6,5 @@ export { submissionsRouter } from "./submissions.index";
 export { readSubmissionContent } from "./submissions.read";
 export { createSubmissionOnce } from "./submissions.routes";
 export { CreateSubmissionRequest, ListSubmissionsQuery, Submission, SubmissionList } from "./submissions.schemas";
-export type { SubmissionWire } from "./submissions.schemas";
-export { createSubmission, getSubmission, listSubmissions } from "./submissions.service";
+export type { CreateSubmissionInput, SubmissionWire } from "./submissions.schemas";
+export { createSubmission, getSubmission, getSubmissionById, listSubmissions } from "./submissions.service";

@@ -8574,6 +8574,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The receipt signing keys as a JWKS (Ed25519 OKP keys): the `jku` of the agent card's signature */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The key set */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Jwks"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mcp": {
         parameters: {
             query?: never;
@@ -8736,6 +8817,66 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/a2a": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A2A 1.0 JSON-RPC binding (docs/a2a.md): a submission is a task; root only, not under /api */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "a2a-version": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["A2aJsonRpcRequest"];
+                };
+            };
+            responses: {
+                /** @description JSON-RPC result or error */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["A2aJsonRpcResponse"];
+                    };
+                };
+                /** @description No agent token: -32000 with reason UNAUTHORIZED and WWW-Authenticate: Bearer */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["A2aJsonRpcResponse"];
+                    };
+                };
+                /** @description Not a POST */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["A2aJsonRpcResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -14702,9 +14843,14 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description A2A agent card with the AIP-1 §9.3 alias fields, the oabp.missions skill and the §7.4 MCP transport block */
+        /** @description A2A 1.0 agent card (signed: JWS over the JCS text of its A2A fields) with the AIP-1 §9.3 alias fields and the §7.4 MCP transport block */
         AgentCard: {
             [key: string]: unknown;
+        };
+        Jwks: {
+            keys: {
+                [key: string]: unknown;
+            }[];
         };
         McpJsonRpcResponse: {
             /** @enum {string} */
@@ -14767,6 +14913,37 @@ export interface components {
         McpReady: {
             /** @enum {boolean} */
             ready: true;
+        };
+        A2aJsonRpcResponse: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            id: string | number | null;
+            /** @description SendMessage: {task} or {message}; GetTask, CancelTask: a Task; ListTasks: {tasks, nextPageToken, pageSize, totalSize} */
+            result?: {
+                [key: string]: unknown;
+            };
+            /** @description A2A §5.4 / §9.5 code; data[0] is a google.rpc.ErrorInfo whose reason says why */
+            error?: {
+                code: number;
+                message: string;
+                data: {
+                    [key: string]: unknown;
+                }[];
+            };
+        };
+        /** @description One A2A 1.0 JSON-RPC request per POST */
+        A2aJsonRpcRequest: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            id: string | number;
+            /**
+             * @description SendMessage, GetTask, ListTasks, CancelTask (A2A §9.4); the others answer their A2A error
+             * @example SendMessage
+             */
+            method: string;
+            params?: {
+                [key: string]: unknown;
+            };
         };
         Claim: {
             /** @example clm_01JZ0000000000000000000000 */
