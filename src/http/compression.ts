@@ -80,16 +80,29 @@ export class CompressedCache {
   misses = 0;
   constructor(private readonly maxBytes: number) {}
 
+  /**
+   * The compressed bytes of a body already in the cache, or undefined (nothing is compressed
+   * here): sendJsonDoc's synchronous path. A string is hashed as its UTF-8 bytes, as sent.
+   */
+  cached(body: string | Uint8Array, coding: Coding): Uint8Array | undefined {
+    if (this.maxBytes <= 0) return undefined;
+    return this.lookup(`${coding}:${createHash("sha256").update(body).digest("base64url")}`);
+  }
+
+  private lookup(key: string): Uint8Array | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    this.hits++;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit;
+  }
+
   async get(body: Uint8Array, coding: Coding, immutable: boolean): Promise<Uint8Array> {
     if (this.maxBytes <= 0) return compressBytes(body, coding, immutable);
     const key = `${coding}:${createHash("sha256").update(body).digest("base64url")}`;
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.hits++;
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
+    const hit = this.lookup(key);
+    if (hit) return hit;
     this.misses++;
     // Concurrent misses of one body share one compression (a burst on a new asset costs one).
     let pending = this.inflight.get(key);
@@ -120,16 +133,28 @@ export function varyWithEncoding(vary: string | null): string {
 }
 
 /**
+ * What the middleware leaves on the context of a GET that accepts br or gzip: a handler that holds
+ * its body (sendJsonDoc) sends the cached compressed bytes itself and clears it, so the answer keeps
+ * the node server's fast path (bench/README.md "What made anonymous reads dearer").
+ */
+export interface Encoder {
+  coding: Coding;
+  cache: CompressedCache;
+}
+
+/**
  * The middleware. It touches the finished response only when the request accepts br or gzip
  * (reading c.res after next() costs the node server's fast path, bench/README.md), so a client
- * that asks for no compression pays nothing.
+ * that asks for no compression pays nothing; nor does one whose answer the handler already
+ * encoded (the `encoder` variable cleared).
  */
 export function compression(cache: CompressedCache): MiddlewareHandler<AppEnv> {
+  const encoders: Record<Coding, Encoder> = { br: { coding: "br", cache }, gzip: { coding: "gzip", cache } };
   return async (c, next) => {
+    const coding = c.req.method === "GET" ? negotiateEncoding(c.req.header("accept-encoding")) : undefined;
+    if (coding) c.set("encoder", encoders[coding]);
     await next();
-    if (c.req.method !== "GET") return;
-    const coding = negotiateEncoding(c.req.header("accept-encoding"));
-    if (!coding || !compressible(c.res)) return;
+    if (!coding || c.get("encoder") === undefined || !compressible(c.res)) return;
     const res = c.res;
     const cacheControl = res.headers.get("cache-control") ?? "";
     const body = new Uint8Array(await res.arrayBuffer());

@@ -1,5 +1,6 @@
 import type { Deps } from "../deps";
 import type { ReadView } from "../lib/context";
+import type { Encoder } from "./compression";
 
 export type Identity =
   | { kind: "anonymous"; reason: "none" | "unbound_api_key" }
@@ -13,5 +14,7 @@ export interface AppEnv {
     identity: Identity;
     /** Set on public read routes by readAfter(); undefined elsewhere. */
     read: ReadView | undefined;
+    /** Set by compression() on a GET accepting br or gzip; cleared by a handler that encoded its answer. */
+    encoder: Encoder | undefined;
   };
 }

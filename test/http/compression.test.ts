@@ -1,7 +1,16 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
-import { brotliQuality, CompressedCache, negotiateEncoding, varyWithEncoding } from "../../src/http/compression";
+import { Hono } from "hono";
+import { describe, expect, it, vi } from "vitest";
+import {
+  brotliQuality,
+  CompressedCache,
+  compression,
+  negotiateEncoding,
+  varyWithEncoding,
+} from "../../src/http/compression";
+import { sendJsonDoc } from "../../src/http/http-cache";
+import type { AppEnv } from "../../src/http/types";
 
 // docs/web.md "Delivery": the coding chosen from Accept-Encoding (RFC 9110 §12.5.3) and the cache
 // that compresses a body served again only once.
@@ -83,5 +92,56 @@ describe("CompressedCache", () => {
     expect(brotliQuality(10_000, true)).toBe(11);
     expect(brotliQuality(2_000_000, true)).toBe(9);
     expect(brotliQuality(10_000, false)).toBe(5);
+  });
+});
+
+// bench/README.md "What made anonymous reads dearer": a stored JSON document whose compressed
+// bytes are cached goes out from sendJsonDoc, not rebuilt by the middleware after the handler.
+describe("sendJsonDoc under compression()", () => {
+  const text = JSON.stringify({ data: Array.from({ length: 300 }, (_, i) => ({ id: `m${i}`, title: "a mission" })) });
+  const build = (cache: CompressedCache) => {
+    const app = new Hono<AppEnv>();
+    app.use("*", compression(cache));
+    app.get("/doc", (c) => sendJsonDoc(c, { etag: '"strong-tag"', body: text }));
+    return app;
+  };
+
+  it("a cached body is sent as it is stored: no second pass, same bytes, weak ETag, 304 still", async () => {
+    const cache = new CompressedCache(1 << 20);
+    const app = build(cache);
+    const pass = vi.spyOn(cache, "get");
+    const first = await app.request("/doc", { headers: { "accept-encoding": "br" } });
+    expect(pass).toHaveBeenCalledTimes(1); // a miss: the middleware compresses and keeps it
+    const second = await app.request("/doc", { headers: { "accept-encoding": "br" } });
+    expect(pass).toHaveBeenCalledTimes(1); // a hit: answered by sendJsonDoc itself
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 1, misses: 1 });
+    for (const r of [first, second]) {
+      expect(r.status).toBe(200);
+      expect(r.headers.get("content-encoding")).toBe("br");
+      expect(r.headers.get("etag")).toBe('W/"strong-tag"');
+      expect(Buffer.from(brotliDecompressSync(Buffer.from(await r.arrayBuffer()))).toString("utf8")).toBe(text);
+    }
+    const gz = await app.request("/doc", { headers: { "accept-encoding": "gzip" } });
+    expect(pass).toHaveBeenCalledTimes(2); // another coding: another entry
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString("utf8")).toBe(text);
+    const plain = await app.request("/doc");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("etag")).toBe('"strong-tag"');
+    expect(await plain.text()).toBe(text);
+    const held = await app.request("/doc", { headers: { "accept-encoding": "br", "if-none-match": 'W/"strong-tag"' } });
+    expect(held.status).toBe(304);
+    expect(pass).toHaveBeenCalledTimes(2);
+  });
+
+  it("with the cache off every answer is compressed by the middleware, as before", async () => {
+    const cache = new CompressedCache(0);
+    const app = build(cache);
+    const pass = vi.spyOn(cache, "get");
+    for (let i = 0; i < 2; i++) {
+      const r = await app.request("/doc", { headers: { "accept-encoding": "gzip" } });
+      expect(r.headers.get("content-encoding")).toBe("gzip");
+      expect(gunzipSync(Buffer.from(await r.arrayBuffer())).toString("utf8")).toBe(text);
+    }
+    expect(pass).toHaveBeenCalledTimes(2);
   });
 });
