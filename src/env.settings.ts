@@ -1301,6 +1301,17 @@ export const SETTINGS = {
     ...int(0, 10_000, 16),
     doc: "Agent Mesh: of `OABP_MESH_INFLIGHT_TOTAL`, slots kept for callers and providers with nothing in flight",
   },
+  OABP_MESH_PRIVATE_NETWORK: {
+    key: "meshPrivateNetwork",
+    ...flagDefault(false),
+    doc: 'Agent Mesh private-network mode for a mesh on a LAN (docs/neighbours.md "Private network"): `http://` and private endpoints, the shared `OABP_MESH_SHARED_KEY`, the Mesh dialect; refused at start when `OABP_PUBLIC_URL` is public',
+  },
+  OABP_MESH_SHARED_KEY: {
+    key: "meshSharedKey",
+    schema: z.string().min(16).max(256).optional(),
+    shown: "unset",
+    doc: "Agent Mesh private-network mode: the mesh's shared `X-API-Key` (the Mesh document's `openclaw-mesh-default-key`); required with, and refused without, `OABP_MESH_PRIVATE_NETWORK=true`",
+  },
 } as const satisfies Record<string, Setting>;
 
 type Shape = { [K in keyof typeof SETTINGS]: (typeof SETTINGS)[K]["schema"] };
