@@ -1245,6 +1245,15 @@ export const SETTINGS = {
     ...rate(10, 3600),
     doc: "mission reports per signed-in agent (`quota/window_seconds`; always on)",
   },
+  OABP_MCP_REGISTRY_PUBLIC_KEY: {
+    key: "mcpRegistryPublicKey",
+    schema: z
+      .string()
+      .regex(/^[A-Za-z0-9+/]{43}=$/, "must be a base64 Ed25519 public key (32 bytes, 44 characters)")
+      .optional(),
+    shown: "unset",
+    doc: "the MCP Registry's HTTP domain proof (docs/discovery.md): the base64 Ed25519 public key served at `/.well-known/mcp-registry-auth` for `mcp-publisher login http`; unset = 404",
+  },
   /** Agent Mesh (docs/neighbours.md "Agent Mesh"): the skill registry's and the hub's bounds. */
   OABP_MESH_SKILLS_PER_AGENT: {
     key: "meshSkillsPerAgent",
