@@ -9,6 +9,7 @@ export {
   REJECTED_DISPUTE_PENALTY,
   agentHistory,
   applyDisputePenalty,
+  applyUpheldDispute,
   applyResolution,
   materialiseDecayBatch,
   purgeRatingVersions,
