@@ -53,7 +53,8 @@ export function buildManifest(input: ManifestInput) {
       event: "mission.amended",
     },
     payment_options: paymentOptions(config, input.railState ?? null),
-    verification_types: [...VERIFICATION_TYPES],
+    // `oracle` only where an oracle mission can be decided: with an RPC node (docs/aip-1-2.md §4.4).
+    verification_types: VERIFICATION_TYPES.filter((t) => t !== "oracle" || config.rpcUrl !== undefined),
     fee_bps: config.feeBps,
     registries: config.registries.map((r) => ({ domain: r.domain, signer: r.signer })),
     receipt_signing_keys: keyring.published,
