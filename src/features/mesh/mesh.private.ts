@@ -20,7 +20,7 @@ import { checkWebhookUrl } from "../webhooks";
 // Off (the default), each of these is refused with a body that names the setting.
 
 /** The setting every refusal names. */
-export const PRIVATE_SETTING = "OABP_MESH_PRIVATE_NETWORK";
+const PRIVATE_SETTING = "OABP_MESH_PRIVATE_NETWORK";
 const PRIVATE_FIX = `an operator running a mesh on a LAN sets ${PRIVATE_SETTING}=true and OABP_MESH_SHARED_KEY (docs/neighbours.md "Private network")`;
 
 /** Address ranges of a LAN: RFC 1918, CGNAT (RFC 6598, overlay networks) and IPv6 ULA. */

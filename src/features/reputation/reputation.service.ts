@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
+import { itemAt } from "../../lib/item-at";
 import type { DbOrTx, Tx } from "../../db/client";
 import { agents, agentTypeAffinity, ratingHistory, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -255,15 +256,15 @@ export async function applyDisputePenalty(
   missionId: string,
   now: Date,
 ): Promise<{ before: number; after: number }> {
-  const [p] = await adjustRatings(tx, { missionId, kind: "dispute_rejected", now }, [
+  const changed = await adjustRatings(tx, { missionId, kind: "dispute_rejected", now }, [
     { agentId, delta: -REJECTED_DISPUTE_PENALTY },
   ]);
-  return p!;
+  return itemAt(changed, 0, "rating change");
 }
 
 /** AIP-4 §7.4: what an upheld cross-server dispute gives its filer and costs the mission's creator. */
-export const UPHELD_DISPUTE_FILER_GAIN = 2;
-export const UPHELD_DISPUTE_CREATOR_PENALTY = 10;
+const UPHELD_DISPUTE_FILER_GAIN = 2;
+const UPHELD_DISPUTE_CREATOR_PENALTY = 10;
 
 /**
  * AIP-4 §7.4 on this hub: +2 to the (cross-server) filer and −10 to the creator of the mission, each
@@ -274,11 +275,11 @@ export async function applyUpheldDispute(
   input: { filer: string; creator: string; missionId: string },
   now: Date,
 ): Promise<{ filer: { before: number; after: number }; creator: { before: number; after: number } }> {
-  const [filer, creator] = await adjustRatings(tx, { missionId: input.missionId, kind: "dispute_upheld", now }, [
+  const changed = await adjustRatings(tx, { missionId: input.missionId, kind: "dispute_upheld", now }, [
     { agentId: input.filer, delta: UPHELD_DISPUTE_FILER_GAIN },
     { agentId: input.creator, delta: -UPHELD_DISPUTE_CREATOR_PENALTY },
   ]);
-  return { filer: filer!, creator: creator! };
+  return { filer: itemAt(changed, 0, "rating change"), creator: itemAt(changed, 1, "rating change") };
 }
 
 /**

@@ -15,14 +15,14 @@ const AGENT_SKILLS_SCHEMA = "https://schemas.agentskills.io/discovery/0.2.0/sche
 const DESCRIPTION = "Mission marketplace (OABP): find bounties with escrowed rewards, submit work, get paid.";
 
 /** The skill's name (its SKILL.md frontmatter) and where the index serves it. */
-export const SKILL_NAME = "oabp-missions";
+const SKILL_NAME = "oabp-missions";
 export const AGENT_SKILL_MD_PATH = `/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`;
 
 /**
  * The registry name: the public host reversed, then `/missions` — the namespace the MCP Registry
  * grants to whoever proves the domain (`mcp-publisher login http --domain <host>`).
  */
-export function registryName(config: Config): string {
+function registryName(config: Config): string {
   const host = new URL(config.publicUrl).hostname.replace(/^\[|\]$/g, "").replace(/:/g, "-");
   return `${host.split(".").reverse().join(".")}/missions`;
 }
