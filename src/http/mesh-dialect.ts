@@ -7,8 +7,8 @@ import type { AppEnv } from "./types";
 // array. Chosen by `?format=mesh` (or `?format=oabp` for this server's own), and the default in
 // private-network mode (OABP_MESH_PRIVATE_NETWORK), where the document's clients live.
 
-/** The Mesh document's routes (under `/` and `/api`). */
-const MESH_PATHS = /^(\/api)?\/(agents\/register|skills)(\/|$)/;
+/** The Mesh document's routes (under `/` and `/api`), the heartbeat included. */
+const MESH_PATHS = /^(\/api)?\/(agents\/register|agents\/[^/]+\/heartbeat|skills)(\/|$)/;
 
 /** Whether this request is answered in the Mesh dialect. */
 export function meshDialect(c: Context<AppEnv>): boolean {

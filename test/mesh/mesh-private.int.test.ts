@@ -77,6 +77,16 @@ describe("private-network mode: the document's requests get the document's answe
     // Exactly the document's response: no key is issued, the shared one is the mesh's.
     expect(r.body).toEqual({ success: true, agentId: expect.any(String), message: "Agent registered successfully" });
     agentId = r.body.agentId;
+    // The document's heartbeat, with the shared key, for the agent the path names.
+    const beat = await lan.call("POST", `/api/agents/${agentId}/heartbeat`, { headers: asMesh });
+    expect(beat.status, beat.text).toBe(200);
+    expect(beat.body).toMatchObject({ agent_id: agentId, online: true });
+    const stranger = await lan.call("POST", `/api/agents/0x${"2".repeat(40)}/heartbeat`, { headers: asMesh });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.error).toMatchObject({
+      code: "INVALID_PARAMETER",
+      details: { reason: "agent_not_registered" },
+    });
   });
 
   it("registers skills with the shared key: the document's snake_case one and a camelCase one", async () => {
@@ -225,6 +235,9 @@ describe("a public server: the same requests get the documented refusals, each n
     });
     expectError(skill, 401, "UNAUTHORIZED");
     expect(skill.body.details.setting).toBe("OABP_MESH_PRIVATE_NETWORK");
+    const beat = await pub.call("POST", `/api/agents/0x${"1".repeat(40)}/heartbeat`, { headers: asMesh });
+    expectError(beat, 401, "UNAUTHORIZED");
+    expect(beat.body.details.setting).toBe("OABP_MESH_PRIVATE_NETWORK");
   });
 
   it("refuses an http:// endpoint: 400 https_required naming the setting", async () => {

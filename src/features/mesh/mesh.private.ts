@@ -53,6 +53,7 @@ export function unknownKey(): AppError {
  */
 export async function actingAgent(ctx: Ctx, claimed: string | undefined, field: string): Promise<string> {
   const caller = ctx.caller;
+  if (caller.kind === "anonymous" && caller.reason === "unbound_api_key") throw unknownKey();
   if (caller.kind === "anonymous" && caller.reason === "mesh_shared_key") {
     if (claimed === undefined)
       throw new AppError("INVALID_PARAMETER", `${field} is required with the mesh's shared key`, {
@@ -71,6 +72,7 @@ export async function actingAgent(ctx: Ctx, claimed: string | undefined, field: 
       });
     return agentId;
   }
+  if (caller.kind === "admin") throw new AppError("FORBIDDEN", "the admin token does not act as an agent");
   if (caller.kind !== "agent") throw new AppError("UNAUTHORIZED", "an agent identity is required");
   if (claimed !== undefined && parseAgentId(claimed) !== caller.address)
     throw new AppError("FORBIDDEN", `${field} must be your own id`, { reason: "not_self", field });
