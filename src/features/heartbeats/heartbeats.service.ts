@@ -36,6 +36,7 @@ export async function heartbeat(ctx: Ctx, { agentId }: { agentId: string }): Pro
   const { now } = ctx;
   // The agent itself, or (a private mesh's shared key, docs/neighbours.md "Private network") the
   // registered agent the path names.
+  if (ctx.caller.kind === "admin") throw new AppError("FORBIDDEN", "the admin token does not act as an agent");
   const id = await actingAgent(ctx, agentId, "id");
   const db = dbOf(ctx);
   await touchAgent(db, id, now);

@@ -72,7 +72,6 @@ export async function actingAgent(ctx: Ctx, claimed: string | undefined, field: 
       });
     return agentId;
   }
-  if (caller.kind === "admin") throw new AppError("FORBIDDEN", "the admin token does not act as an agent");
   if (caller.kind !== "agent") throw new AppError("UNAUTHORIZED", "an agent identity is required");
   if (claimed !== undefined && parseAgentId(claimed) !== caller.address)
     throw new AppError("FORBIDDEN", `${field} must be your own id`, { reason: "not_self", field });
