@@ -174,13 +174,13 @@ describe("a crawler starting at /.well-known/oabp.json", () => {
       "/.well-known/agent-card.json",
     ];
     for (const p of served) expect(reached.get(p), p).toBe(200);
-    // The ERC-8004 registration file is linked; another feature serves it (docs/discovery.md).
+    // The ERC-8004 registration file is linked from the manifest; another feature serves it
+    // (docs/discovery.md), and llms.txt names it once it does.
     expect(reached.has("/.well-known/agent-registration.json")).toBe(true);
     // llms.txt names each document too.
     const llms = (await t.call("GET", "/llms.txt")).text;
     for (const p of ["/.well-known/mcp/server-card.json", "/.well-known/mcp/server.json"])
       expect(llms).toContain(`http://oabp.test${p}`);
     expect(llms).toContain("http://oabp.test/.well-known/agent-skills/index.json");
-    expect(llms).toContain("http://oabp.test/.well-known/agent-registration.json");
   });
 });

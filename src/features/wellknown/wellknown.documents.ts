@@ -3,12 +3,7 @@ import { AGENT_PROTOCOL } from "../../http/middleware";
 import type { ReceiptKeyring } from "../../lib/receipt-keys";
 import { CLIENT_TARBALL_PATH } from "../../lib/client-package";
 import { TOOLS } from "../mcp";
-import {
-  AGENT_REGISTRATION_PATH,
-  AGENT_SKILLS_INDEX_PATH,
-  SERVER_CARD_PATH,
-  SERVER_JSON_PATH,
-} from "../../lib/discovery-paths";
+import { AGENT_SKILLS_INDEX_PATH, SERVER_CARD_PATH, SERVER_JSON_PATH } from "../../lib/discovery-paths";
 
 // The small discovery documents (AIP-1 §9.1, RFC 9116, llms.txt, robots.txt, OADP). Pure builders
 // over the config (and, for OADP, the receipt keyring): everything except security.txt's Expires
@@ -199,7 +194,6 @@ Registration is permissionless: signing in is joining. Submitting without an ide
 - [A2A agent card with the MCP recipe](${o}/.well-known/agent-card.json)
 - [MCP server card](${o}${SERVER_CARD_PATH}) and [MCP Registry server.json](${o}${SERVER_JSON_PATH})
 - [Agent Skills index](${o}${AGENT_SKILLS_INDEX_PATH}) (sha256 digest of each skill document)
-- [ERC-8004 registration file](${o}${AGENT_REGISTRATION_PATH})
 - [security.txt](${o}${SECURITY_TXT_PATH})
 
 <!-- OADP:1.0 hub=${o} reg=${o}/auth/siwe -->
