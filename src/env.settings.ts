@@ -1257,6 +1257,15 @@ export const SETTINGS = {
     ...rate(10, 3600),
     doc: "mission reports per signed-in agent (`quota/window_seconds`; always on)",
   },
+  OABP_MCP_REGISTRY_PUBLIC_KEY: {
+    key: "mcpRegistryPublicKey",
+    schema: z
+      .string()
+      .regex(/^[A-Za-z0-9+/]{43}=$/, "must be a base64 Ed25519 public key (32 bytes, 44 characters)")
+      .optional(),
+    shown: "unset",
+    doc: "the MCP Registry's HTTP domain proof (docs/discovery.md): the base64 Ed25519 public key served at `/.well-known/mcp-registry-auth` for `mcp-publisher login http`; unset = 404",
+  },
   /** Agent Mesh (docs/neighbours.md "Agent Mesh"): the skill registry's and the hub's bounds. */
   OABP_MESH_SKILLS_PER_AGENT: {
     key: "meshSkillsPerAgent",
@@ -1312,6 +1321,17 @@ export const SETTINGS = {
     key: "meshInflightReserve",
     ...int(0, 10_000, 16),
     doc: "Agent Mesh: of `OABP_MESH_INFLIGHT_TOTAL`, slots kept for callers and providers with nothing in flight",
+  },
+  OABP_MESH_PRIVATE_NETWORK: {
+    key: "meshPrivateNetwork",
+    ...flagDefault(false),
+    doc: 'Agent Mesh private-network mode for a mesh on a LAN (docs/neighbours.md "Private network"): `http://` and private endpoints, the shared `OABP_MESH_SHARED_KEY`, the Mesh dialect; refused at start when `OABP_PUBLIC_URL` is public',
+  },
+  OABP_MESH_SHARED_KEY: {
+    key: "meshSharedKey",
+    schema: z.string().min(16).max(256).optional(),
+    shown: "unset",
+    doc: "Agent Mesh private-network mode: the mesh's shared `X-API-Key` (the Mesh document's `openclaw-mesh-default-key`); required with, and refused without, `OABP_MESH_PRIVATE_NETWORK=true`",
   },
 } as const satisfies Record<string, Setting>;
 

@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
 import type { z } from "zod";
+import { checkPublicAddress } from "./lib/ip-policy";
 import { EnvSchema, SETTINGS, privateKey, type AssetConfig, type ChainDepth, type RatePolicy } from "./env.settings";
 
 export type { AssetConfig, ChainDepth, OracleConfig, RatePolicy, RegistryConfig } from "./env.settings";
@@ -204,6 +206,7 @@ export function parseEnv(
     );
   const { rail: baseRail, off: baseRailOff } = baseRailFrom(e, readFile);
   const publicUrl = (e.OABP_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  checkMeshPrivateNetwork(e, publicUrl);
   const derived: Derived = {
     databasePrepare: e.OABP_DB_PREPARE === "auto" ? !e.DATABASE_DIRECT_URL : e.OABP_DB_PREPARE === "true",
     databasePipeline: e.OABP_DB_PIPELINE === "auto" ? !e.DATABASE_DIRECT_URL : e.OABP_DB_PIPELINE === "true",
@@ -226,6 +229,38 @@ export function parseEnv(
         : null,
   };
   return { ...keyed(e), ...derived };
+}
+
+/** Names under these are never public (RFC 6761, RFC 8375, and the usual LAN suffixes). */
+const PRIVATE_SUFFIXES = ["local", "lan", "internal", "home.arpa", "test", "localhost", "intranet"];
+
+/** Whether a server at `publicUrl` is on a private network: a non-public literal, a one-label name or a LAN suffix. */
+function isPrivateServer(publicUrl: string): boolean {
+  const host = new URL(publicUrl).hostname
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.$/, "")
+    .toLowerCase();
+  if (isIP(host) !== 0) return !checkPublicAddress(host).ok;
+  return !host.includes(".") || PRIVATE_SUFFIXES.some((s) => host === s || host.endsWith(`.${s}`));
+}
+
+/**
+ * Agent Mesh private-network mode (docs/neighbours.md "Private network"): only on a server whose
+ * public URL is private, and only with the mesh's shared key, which means nothing without it.
+ */
+function checkMeshPrivateNetwork(e: Env, publicUrl: string): void {
+  const bad = (line: string) => new Error(`Invalid configuration:\n  ${line}`);
+  if (!e.OABP_MESH_PRIVATE_NETWORK) {
+    if (e.OABP_MESH_SHARED_KEY)
+      throw bad("OABP_MESH_SHARED_KEY: a shared key is accepted only with OABP_MESH_PRIVATE_NETWORK=true");
+    return;
+  }
+  if (!isPrivateServer(publicUrl))
+    throw bad(
+      `OABP_MESH_PRIVATE_NETWORK: refused on a public server (OABP_PUBLIC_URL ${publicUrl} is public); private-network mode is for a mesh on a LAN (docs/neighbours.md "Private network")`,
+    );
+  if (!e.OABP_MESH_SHARED_KEY)
+    throw bad("OABP_MESH_SHARED_KEY: required with OABP_MESH_PRIVATE_NETWORK=true (the mesh's shared X-API-Key)");
 }
 
 /** Every setting with a `key`, as parsed, at its Config property (groups as nested objects). */

@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
 import { AppError, errorBody, type ErrorCode, ERROR_STATUS } from "../lib/errors";
 import { pgCode } from "../lib/idempotency";
+import { meshDialect, meshErrorBody } from "./mesh-dialect";
 import type { AppEnv } from "./types";
 
 export function validationError(error: ZodError): AppError {
@@ -22,6 +23,7 @@ export function sendError(c: Context<AppEnv>, code: ErrorCode, message: string, 
   }
   if ((code === "RATE_LIMITED" || code === "SERVICE_UNAVAILABLE") && details?.retry_after_seconds)
     c.header("Retry-After", String(details.retry_after_seconds));
+  if (meshDialect(c)) return c.json(meshErrorBody(c, { code, message, details }), status as 400);
   return c.json(errorBody(code, message, c.get("requestId") ?? "req_unknown", details), status as 400);
 }
 

@@ -3,7 +3,8 @@ import type { ReadView } from "../lib/context";
 import type { Encoder } from "./compression";
 
 export type Identity =
-  | { kind: "anonymous"; reason: "none" | "unbound_api_key" }
+  /** mesh_shared_key: the Agent Mesh shared key of private-network mode (docs/neighbours.md "Private network"). */
+  | { kind: "anonymous"; reason: "none" | "unbound_api_key" | "mesh_shared_key" }
   | { kind: "agent"; address: string; via: "session" | "registry" | "mesh" }
   | { kind: "admin" };
 

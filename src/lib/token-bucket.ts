@@ -65,6 +65,17 @@ export async function takeToken(db: Db, key: string, policy: RatePolicy, now: Da
   };
 }
 
+/**
+ * Gives one token back to bucket `key` (never above `quota`): for a request whose cost turned out
+ * not to be the caller's (docs/neighbours.md "Agent Mesh": an invocation the provider never answered).
+ */
+export async function returnToken(db: Db, key: string, policy: RatePolicy): Promise<void> {
+  await db
+    .update(rateBuckets)
+    .set({ tokens: sql`least(${policy.quota}::float8, ${rateBuckets.tokens} + 1)` })
+    .where(eq(rateBuckets.key, key));
+}
+
 /** Whole seconds until the bucket holds `target` tokens. */
 function secondsUntil(policy: RatePolicy, tokens: number, target: number): number {
   return Math.max(0, Math.ceil((target - tokens) / perSecond(policy)));

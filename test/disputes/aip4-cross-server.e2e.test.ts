@@ -182,4 +182,56 @@ describe("AIP-4 §7 cross-server disputes (two hubs)", () => {
     expect(r.status, r.text).toBe(422);
     expect(r.body.details.reason).toBe("not_your_submission");
   });
+
+  it("§7.4: an upheld cross-server bad_spec gives its filer +2 and costs the creator −10 (dispute_upheld) on hub A", async () => {
+    const agent = privateKeyToAccount(generatePrivateKey());
+    const onB = await signIn(B, agent);
+    const missionB = await fvmMission(B, "paris");
+    await httpCall(B, "POST", `/missions/${missionB}/submissions`, { content: "Paris" }, onB.token);
+    const missionA = await fvmMission(A, "0x");
+    const creator = (await httpCall(A, "GET", `/missions/${missionA}`)).body.creator as string;
+    const onA = await signIn(A, agent);
+    const sub = await httpCall(A, "POST", `/missions/${missionA}/submissions`, { content: "no prefix" }, onA.token);
+    const attestationUrl = `${B}/reputation/${onB.address}/attestation`;
+    const signedAt = new Date().toISOString();
+    const message = crossServerProofMessage({
+      server: new URL(A).origin,
+      dispute_type: "bad_spec",
+      mission_id: missionA,
+      submission_id: sub.body.id,
+      attestation_url: attestationUrl,
+      signed_at: signedAt,
+    });
+    const filed = await httpCall(A, "POST", "/api/disputes", {
+      dispute_type: "bad_spec",
+      mission_id: missionA,
+      submission_id: sub.body.id,
+      evidence: { description: "The rule accepts any 0x string" },
+      cross_server_identity: {
+        attestation_url: attestationUrl,
+        signed_at: signedAt,
+        signature: await agent.signMessage({ message }),
+      },
+    });
+    expect(filed.status, filed.text).toBe(201);
+    const rating = async (id: string) => (await httpCall(A, "GET", `/agents/${id}`)).body.rating as number;
+    const [filerBefore, creatorBefore] = [await rating(onB.address), await rating(creator)];
+    const ruled = await httpCall(
+      A,
+      "POST",
+      `/api/disputes/${filed.body.dispute_id}/resolve`,
+      { outcome: "upheld", rationale: "the rule does not check the capital" },
+      E2E_ADMIN,
+    );
+    expect(ruled.status, ruled.text).toBe(200);
+    expect(ruled.body.corrective_action.reputation).toMatchObject({
+      reason: "dispute_upheld",
+      filer: { agent_id: onB.address, delta: 2 },
+      creator: { agent_id: creator, delta: -10 },
+    });
+    expect(await rating(onB.address)).toBe(filerBefore + 2);
+    expect(await rating(creator)).toBe(creatorBefore - 10);
+    const history = (await httpCall(A, "GET", `/agents/${creator}/history`)).body;
+    expect(JSON.stringify(history)).toContain('"dispute_upheld"');
+  });
 });

@@ -5,6 +5,7 @@
 //   POST /mesh/skills/bare  → a bare JSON result (no envelope)
 //   POST /mesh/skills/slow  → never answers (the hub's timeout decides)
 //   POST /mesh/skills/boom  → 500 with a Mesh Error Response
+//   POST /mesh/skills/busy  → 503 SERVICE_UNAVAILABLE (Mesh Error Response)
 //   GET  /received          → what it received: [{path, from_header, message}]
 //   GET  /.well-known/agent-mesh-consent.json → {"hubs": ["*"]}: it consents to any hub's relay
 import { createServer } from "node:http";
@@ -51,6 +52,13 @@ const server = createServer((req, res) => {
           success: false,
           result: null,
           error: { code: "INTERNAL_ERROR", message: "the search index is on fire", details: {} },
+          metadata: { skillName, timestamp: new Date().toISOString() },
+        });
+      case "/mesh/skills/busy":
+        return json(503, {
+          success: false,
+          result: null,
+          error: { code: "SERVICE_UNAVAILABLE", message: "warming up", details: {} },
           metadata: { skillName, timestamp: new Date().toISOString() },
         });
       default:

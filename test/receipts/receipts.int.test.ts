@@ -337,7 +337,8 @@ describe("manifest (AIP-1 §9)", () => {
       chain: "off-chain",
       contact: "mailto:admin@oabp.test",
       payment_options: { assets: ["USDC"], chains: [], min_reward_usd: 1, ledger: { enabled: true, assets: ["USDC"] } },
-      verification_types: ["creator_judges", "first_valid_match", "peer_vote", "oracle"],
+      // No RPC node here: oracle missions cannot be decided, so `oracle` is not offered.
+      verification_types: ["creator_judges", "first_valid_match", "peer_vote"],
       fee_bps: 50,
       registries: [],
       receipt_endpoint_template: "/missions/{mission_id}/receipts/{submission_id}",

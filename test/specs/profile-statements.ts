@@ -245,7 +245,8 @@ export const PROFILE_STATEMENTS: Record<Spec, readonly string[]> = {
     "§8.2",
     "§6.4",
     "§7.2",
-    "§7.3–7.4",
+    "§7.3",
+    "§7.4",
   ],
 };
 

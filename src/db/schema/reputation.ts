@@ -8,7 +8,7 @@ export const ratingHistory = pgTable(
     id: text("id").primaryKey(), // rtg_<ulid>: time-ordered, the pagination key
     agentId: text("agent_id").notNull(),
     missionId: text("mission_id"), // null for decay
-    kind: text("kind").notNull(), // win | partial | loss | decay | dispute_rejected (AIP-4 §6.3)
+    kind: text("kind").notNull(), // win | partial | loss | decay | dispute_rejected (AIP-4 §6.3) | dispute_upheld (§7.4)
     outcome: real("outcome"), // 1 | 0.5 | 0 (null for decay)
     expected: real("expected"),
     k: integer("k"),

@@ -92,7 +92,7 @@ export const HistoryQuery = z.object({
 export const HistoryEntry = z.object({
   id: z.string().nullable(),
   mission_id: z.string().nullable(),
-  kind: z.enum(["win", "partial", "loss", "decay", "dispute_rejected"]),
+  kind: z.enum(["win", "partial", "loss", "decay", "dispute_rejected", "dispute_upheld"]),
   outcome: z.number().nullable(),
   expected: z.number().nullable(),
   k: z.number().int().nullable(),

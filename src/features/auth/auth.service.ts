@@ -230,6 +230,10 @@ export async function resolveIdentity(
     return { kind: "agent", address: s.agentId, via: "session" };
   }
   if (creds.apiKey) {
+    // A private mesh's shared key names no agent: the Mesh routes take the agent from the body.
+    const shared = deps.config.meshPrivateNetwork ? deps.config.meshSharedKey : undefined;
+    if (shared !== undefined && constantTimeEqual(creds.apiKey, shared))
+      return { kind: "anonymous", reason: "mesh_shared_key" };
     // Agent Mesh keys (docs/neighbours.md "Agent Mesh") carry their own prefix: one lookup either way.
     if (creds.apiKey.startsWith(MESH_KEY_PREFIX)) {
       const [m] = await db

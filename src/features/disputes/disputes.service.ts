@@ -6,7 +6,7 @@ import { dbOf, withTx, type Ctx, type TxCtx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { disputeKey, newDisputeId } from "./disputes.ids";
 import type { DisputeType } from "../manifest";
-import { applyDisputePenalty, REJECTED_DISPUTE_PENALTY } from "../reputation";
+import { applyDisputePenalty, applyUpheldDispute, REJECTED_DISPUTE_PENALTY } from "../reputation";
 import { invalidateRule, paySplit, retrySettlement } from "./disputes.corrective";
 import { boundPerMission, DisputeRateLimited } from "./disputes.bounds";
 import { EXPIRED_UPHOLDS, FILING_LIMITS, RESOLUTION_WINDOW_MS } from "./disputes.rules";
@@ -215,6 +215,10 @@ async function settle(ctx: TxCtx, { d, r }: { d: Row; r: Ruling }): Promise<Row>
   // AIP-4 §3.2 split: paid as the ruling says, through the award path (disputes.corrective).
   if (r.outcome === "split" && r.split) action = await paySplit(ctx, { missionId: d.missionId, shares: r.split });
   if (r.outcome === "rejected" && d.filedBy !== "anonymous") action = await penalise(tx, d, now);
+  if (r.outcome === "upheld") {
+    const propagated = await propagateUpheld(ctx, d);
+    if (propagated) action = { ...action, reputation: propagated };
+  }
   const [out] = await tx
     .update(disputes)
     .set({
@@ -229,6 +233,27 @@ async function settle(ctx: TxCtx, { d, r }: { d: Row; r: Ruling }): Promise<Row>
     .returning();
   if (!out) throw new AppError("CONFLICT", `dispute ${d.id} is already decided`);
   return out;
+}
+
+/** The dispute types AIP-4 §7.4 rewards: the ones a completer files against the mission's creator. */
+const PROPAGATED_TYPES = new Set<string>(["non_payment", "bad_spec"]);
+
+/**
+ * AIP-4 §7.4 on this hub (Server A): an upheld non_payment or bad_spec dispute filed by a
+ * cross-server identity (§7.2; the proof is on its evidence, which only the server writes) gives
+ * its filer +2 and costs the mission's creator −10, as `dispute_upheld` rating-history entries.
+ * Undefined for any other dispute. The filer's own hub is not told (docs/aip-3-4.md "§7.4").
+ */
+async function propagateUpheld(ctx: TxCtx, d: Row): Promise<Record<string, unknown> | undefined> {
+  if (!PROPAGATED_TYPES.has(d.disputeType) || d.evidence.cross_server_identity === undefined) return undefined;
+  const [m] = await ctx.tx.select({ creator: missions.creator }).from(missions).where(eq(missions.id, d.missionId));
+  if (!m || m.creator === d.filedBy) return undefined;
+  const p = await applyUpheldDispute(ctx.tx, { filer: d.filedBy, creator: m.creator, missionId: d.missionId }, ctx.now);
+  return {
+    reason: "dispute_upheld",
+    filer: { agent_id: d.filedBy, delta: p.filer.after - p.filer.before, rating_after: p.filer.after },
+    creator: { agent_id: m.creator, delta: p.creator.after - p.creator.before, rating_after: p.creator.after },
+  };
 }
 
 /**

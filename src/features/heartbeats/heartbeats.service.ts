@@ -1,11 +1,11 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { agentOf, type Ctx, dbOf } from "../../lib/context";
+import { type Ctx, dbOf } from "../../lib/context";
 import type { Db } from "../../db/client";
 import { agents } from "../../db/schema/index";
 import { AppError } from "../../lib/errors";
 import { touchAgent } from "../../db/touch-agent";
 import type { HeartbeatWire } from "./heartbeats.schemas";
-import { parseAgentId } from "../../lib/agent-id";
+import { actingAgent } from "../mesh";
 
 /** docs/neighbours.md "Agent Mesh": an agent counts as online this long after it was last seen. */
 export const AVAILABILITY_WINDOW_SECONDS = 180;
@@ -34,10 +34,10 @@ export function presence(agentId: string, lastSeenAt: Date, now: Date): Heartbea
 /** POST /agents/{id}/heartbeat: only the agent itself; upserts its row and moves last_seen_at. */
 export async function heartbeat(ctx: Ctx, { agentId }: { agentId: string }): Promise<HeartbeatWire> {
   const { now } = ctx;
-  const caller = agentOf(ctx);
-  const id = parseAgentId(agentId);
-  if (caller !== id)
-    throw new AppError("FORBIDDEN", "an agent may only send its own heartbeat", { reason: "not_self" });
+  // The agent itself, or (a private mesh's shared key, docs/neighbours.md "Private network") the
+  // registered agent the path names.
+  if (ctx.caller.kind === "admin") throw new AppError("FORBIDDEN", "the admin token does not act as an agent");
+  const id = await actingAgent(ctx, agentId, "id");
   const db = dbOf(ctx);
   await touchAgent(db, id, now);
   // touchAgent keeps the later of the stored and the new time, so read back what is stored.

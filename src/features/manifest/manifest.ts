@@ -9,6 +9,7 @@ import { cachedTreasuryHealth, railStatus, type RailStatus, type TreasuryHealth 
 import { AGENT_CARD_PATHS, MCP_PATH, mcpManifestObject } from "../../lib/mcp-contract";
 import { clientManifestObject, clientPackage } from "../../lib/client-package";
 import { MISSION_AUDIENCES, REPORT_REASONS, VERIFICATION_TYPES } from "../../db/vocabulary";
+import { DISCOVERY_ENDPOINTS, REGISTRY_AUTH_PATH } from "../../lib/discovery-paths";
 
 // AIP-1 §9: /.well-known/oabp.json, every field, endpoint values as relative paths. The `mcp`
 // object (§7.1 + §7.1.1) comes from the MCP feature's contract, the same constants its transport
@@ -52,7 +53,8 @@ export function buildManifest(input: ManifestInput) {
       event: "mission.amended",
     },
     payment_options: paymentOptions(config, input.railState ?? null),
-    verification_types: [...VERIFICATION_TYPES],
+    // `oracle` only where an oracle mission can be decided: with an RPC node (docs/aip-1-2.md §4.4).
+    verification_types: VERIFICATION_TYPES.filter((t) => t !== "oracle" || config.rpcUrl !== undefined),
     fee_bps: config.feeBps,
     registries: config.registries.map((r) => ({ domain: r.domain, signer: r.signer })),
     receipt_signing_keys: keyring.published,
@@ -93,6 +95,9 @@ function endpoints(config: Config) {
     adp_discover: "/adp/adp.discover",
     mcp: MCP_PATH,
     agent_card: AGENT_CARD_PATHS[0],
+    // Discovery documents for crawlers and catalogues (docs/discovery.md).
+    ...DISCOVERY_ENDPOINTS,
+    ...(config.mcpRegistryPublicKey !== undefined && { mcp_registry_auth: REGISTRY_AUTH_PATH }),
     // AIP-3 §2.2, §4.1, §6, §10.3 and AIP-4 §2.
     reputation_attestation: "/reputation/{address}/attestation",
     reputation_import: "/reputation/import",

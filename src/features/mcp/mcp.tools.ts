@@ -148,7 +148,7 @@ const SOLVER_TOOLS: Tool[] = [
     name: "list_skills",
     description:
       "Agent Mesh skill discovery: skills oldest first, with the filters of GET /skills (tag, name, agent). Follow next_cursor for more.",
-    args: SkillQuery,
+    args: SkillQuery.omit({ format: true }),
     out: SkillList,
     annotations: READ,
     run: async (ctx, a) => JSON.stringify(await listSkills(ctxFromMcp(ctx), a)),

@@ -1,5 +1,6 @@
 import { ctxFromRequest } from "../../http/context";
 import { router } from "../../http/openapi";
+import { meshDialect } from "../../http/mesh-dialect";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { invokeSkill } from "./mesh.invoke";
 import * as routes from "./mesh.routes";
@@ -10,7 +11,7 @@ export const meshRouter = router()
     // An anonymous registration mints a credential: it also takes a token from the per-network
     // session bucket, as POST /auth/nonce does (docs/neighbours.md "Agent Mesh").
     const who = c.get("identity");
-    if (who.kind === "anonymous" && who.reason === "none") await enforceRateLimit(c, "session");
+    if (who.kind === "anonymous" && who.reason !== "unbound_api_key") await enforceRateLimit(c, "session");
     const out = await registerAgent(ctxFromRequest(c), c.req.valid("json"));
     // An issued API key is shown once: never stored by any cache.
     c.header("Cache-Control", "no-store");
@@ -19,7 +20,17 @@ export const meshRouter = router()
   .openapi(routes.registerSkillRoute, async (c) =>
     c.json(await registerSkill(ctxFromRequest(c), c.req.valid("json")), 200),
   )
-  .openapi(routes.listSkillsRoute, async (c) => c.json(await listSkills(ctxFromRequest(c), c.req.valid("query")), 200))
+  .openapi(routes.listSkillsRoute, async (c) => {
+    const out = await listSkills(ctxFromRequest(c), c.req.valid("query"));
+    if (!meshDialect(c)) return c.json(out, 200);
+    // The Mesh document's discovery answer: the array; the next page, if any, in a Link header.
+    if (out.next_cursor !== null) {
+      const next = new URL(c.req.url);
+      next.searchParams.set("cursor", out.next_cursor);
+      c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
+    }
+    return c.json(out.skills, 200);
+  })
   .openapi(routes.getSkillRoute, async (c) => c.json(await getSkill(ctxFromRequest(c), c.req.valid("param")), 200))
   .openapi(routes.deleteSkillRoute, async (c) =>
     c.json(await deleteSkill(ctxFromRequest(c), c.req.valid("param")), 200),

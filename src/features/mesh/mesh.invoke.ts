@@ -1,18 +1,18 @@
 import { parseJsonBounded } from "../../lib/json-text";
 import type { Deps } from "../../deps";
 import { assertNotSuspended, suspensionOf } from "../../db/suspension";
-import { parseAgentId } from "../../lib/agent-id";
 import { canonicalJson } from "../../lib/canonical-json";
-import { agentOf, dbOf, type Ctx } from "../../lib/context";
+import { dbOf, type Ctx } from "../../lib/context";
 import { AppError, type ErrorCode } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { SafeFetchResult } from "../../lib/safe-fetch";
-import { takeToken } from "../../lib/token-bucket";
+import { returnToken, takeToken } from "../../lib/token-bucket";
 import { validate } from "./mesh.json-schema";
 import type { InvokeResponseWire } from "./mesh.schemas";
 import { skillForInvoke } from "./mesh.service";
 import { assertConsent, takeOriginBudget } from "./mesh.consent";
 import { createInvocationSlots, type InvocationSlots } from "./mesh.slots";
+import { actingAgent, meshFetcher } from "./mesh.private";
 
 // POST /skills/{id}/invoke (the Mesh document's "Invocation via Mesh"): the hub checks the caller,
 // the payload against the skill's inputSchema, the rate limits (Postgres token buckets, so every
@@ -54,13 +54,10 @@ export interface RateHeaders {
   state: string;
 }
 
-async function takeRates(
-  ctx: Ctx,
-  caller: string,
-  skill: { id: string; rateMaxCalls: number | null; ratePeriodMs: number | null },
-): Promise<RateHeaders> {
-  const { deps, now } = ctx;
-  const db = deps.database.db;
+type RatedSkill = { id: string; rateMaxCalls: number | null; ratePeriodMs: number | null };
+
+/** The buckets one invocation takes a token from: the caller's over all skills, and the skill's own. */
+function rateChecks(deps: Deps, caller: string, skill: RatedSkill) {
   const checks = [{ name: "mesh-invoke", key: `mesh:invoke:${caller}`, policy: deps.config.meshInvokeRate }];
   if (skill.rateMaxCalls !== null && skill.ratePeriodMs !== null)
     checks.push({
@@ -68,6 +65,19 @@ async function takeRates(
       key: `mesh:skill:${skill.id}:${caller}`,
       policy: { quota: skill.rateMaxCalls, windowSeconds: skill.ratePeriodMs / 1000 },
     });
+  return checks;
+}
+
+/** Gives back the tokens of an invocation the provider never answered (or answered 503). */
+async function refundRates(ctx: Ctx, caller: string, skill: RatedSkill): Promise<void> {
+  const db = ctx.deps.database.db;
+  for (const check of rateChecks(ctx.deps, caller, skill)) await returnToken(db, check.key, check.policy);
+}
+
+async function takeRates(ctx: Ctx, caller: string, skill: RatedSkill): Promise<RateHeaders> {
+  const { deps, now } = ctx;
+  const db = deps.database.db;
+  const checks = rateChecks(deps, caller, skill);
   const policy: string[] = [];
   const state: string[] = [];
   for (const check of checks) {
@@ -116,11 +126,34 @@ export async function invokeSkill(
   const { caller, skill, payload, base } = await admitPayload(ctx, input);
   const endpoint = await providerEndpoint(ctx, skill, base);
   const rate = await takeRates(ctx, caller, skill);
-  // Then consent (mesh.consent.ts): nothing is relayed to an origin that did not ask for it, and
-  // no origin gets more than its budget, whatever the number of keys.
-  const origin = await assertConsent(ctx, endpoint, base);
-  await takeOriginBudget(ctx, origin, base);
-  const call = await postInvocation(ctx, { caller, skill, base, endpoint, payload });
+  let call: Awaited<ReturnType<typeof postInvocation>> | undefined;
+  try {
+    // Then consent (mesh.consent.ts): nothing is relayed to an origin that did not ask for it, and
+    // no origin gets more than its budget, whatever the number of keys. A private mesh's endpoints
+    // are its operator's own (docs/neighbours.md "Private network").
+    if (!deps.config.meshPrivateNetwork) {
+      const origin = await assertConsent(ctx, endpoint, base);
+      await takeOriginBudget(ctx, origin, base);
+    }
+    call = await postInvocation(ctx, { caller, skill, base, endpoint, payload });
+    return { body: answerOf(ctx, skill, call, base), rate };
+  } catch (err) {
+    // A call the provider did not answer, or answered 503, leaves the rate budget as it was.
+    const answered = call !== undefined && (call.res.ok || call.res.reason === "too_large");
+    if (!answered || (err instanceof AppError && err.code === "SERVICE_UNAVAILABLE"))
+      await refundRates(ctx, caller, skill);
+    throw err;
+  }
+}
+
+/** The Mesh Skill Response of a provider's answer, or the invocation's error. */
+function answerOf(
+  ctx: Ctx,
+  skill: Skill,
+  call: Awaited<ReturnType<typeof postInvocation>>,
+  base: Base,
+): InvokeResponseWire {
+  const { deps } = ctx;
   const fail: Fail = (code, message, details) => {
     throw new AppError(code, message, { ...base, invocation_id: call.invocationId, ...details });
   };
@@ -135,29 +168,24 @@ export async function invokeSkill(
       });
   }
   return {
-    body: {
-      success: true,
-      result,
-      error: null,
-      metadata: {
-        skillName: skill.name,
-        version: skill.version,
-        processingTimeMs: call.processingTimeMs,
-        timestamp: deps.clock.now().toISOString(),
-        invocationId: call.invocationId,
-        provider: skill.agentId,
-      },
+    success: true,
+    result,
+    error: null,
+    metadata: {
+      skillName: skill.name,
+      version: skill.version,
+      processingTimeMs: call.processingTimeMs,
+      timestamp: deps.clock.now().toISOString(),
+      invocationId: call.invocationId,
+      provider: skill.agentId,
     },
-    rate,
   };
 }
 
 /** The caller, the skill and the payload, checked against the size cap and the inputSchema. */
 async function admitPayload(ctx: Ctx, input: { skillId: string; from?: string | undefined; payload: unknown }) {
   const { deps, now } = ctx;
-  const caller = agentOf(ctx);
-  if (input.from !== undefined && parseAgentId(input.from) !== caller)
-    throw new AppError("FORBIDDEN", "from must be your own id", { reason: "not_self", field: "from" });
+  const caller = await actingAgent(ctx, input.from, "from");
   const db = dbOf(ctx);
   await assertNotSuspended(db, caller, now);
   const skill = await skillForInvoke(db, input.skillId);
@@ -228,7 +256,7 @@ async function postInvocation(
   const started = performance.now();
   let res: SafeFetchResult;
   try {
-    res = await deps.fetcher.fetch(input.endpoint, {
+    res = await meshFetcher(deps).fetch(input.endpoint, {
       method: "POST",
       headers: {
         "content-type": "application/json",

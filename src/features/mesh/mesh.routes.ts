@@ -1,8 +1,12 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errors } from "../../http/openapi";
 import { routes, signedIn } from "../../http/route";
+import { meshCaller } from "./mesh.private";
 import {
   DeletedSkill,
   InvokeRequest,
   InvokeResponse,
+  MeshFormatQuery,
   RegisterAgentRequest,
   RegisterAgentResponse,
   RegisterSkillRequest,
@@ -14,6 +18,8 @@ import {
 
 // Agent Mesh hub routes (docs/neighbours.md "Agent Mesh"); the heartbeat is the heartbeats feature's.
 const route = routes("mesh");
+/** Signed in, or the mesh's shared key in private-network mode (mesh.private.ts). */
+const meshWriter = { ...signedIn, middleware: [meshCaller] };
 const skills = route.at("/skills", {});
 const skill = route.one("/skills/{id}", SkillIdParam);
 const invocation = route.one("/skills/{id}/invoke", SkillIdParam);
@@ -22,7 +28,7 @@ export const registerAgentRoute = route.post(
   "/agents/register",
   "Agent Mesh registration: signed in, your own directory entry; anonymous, a new agent id and an API key (X-API-Key)",
   {
-    in: { body: RegisterAgentRequest },
+    in: { body: RegisterAgentRequest, query: MeshFormatQuery },
     ok: [200, RegisterAgentResponse, "Registered"],
     errors: ["UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED"],
   },
@@ -31,30 +37,42 @@ export const registerAgentRoute = route.post(
 export const registerSkillRoute = skills.post(
   "Register a skill (or replace yours of the same name) with its JSON Schemas, tags and rate limit",
   {
-    ...signedIn,
-    in: { body: RegisterSkillRequest },
+    ...meshWriter,
+    in: { body: RegisterSkillRequest, query: MeshFormatQuery },
     ok: [200, Skill, "The skill as registered"],
     errors: ["CONFLICT", "PAYLOAD_TOO_LARGE"],
   },
 );
 
-export const listSkillsRoute = skills.get(
-  "Discover skills, oldest first, filtered by tag, name or provider (keyset pages)",
-  { in: { query: SkillQuery }, ok: [200, SkillList, "A page of skills"] },
-);
+/** Discovery answers per format (mesh.index.ts): the page object, or the Mesh document's bare array. */
+export const listSkillsRoute = createRoute({
+  ...route.get(
+    "/skills",
+    "Discover skills, oldest first, filtered by tag, name or provider (keyset pages); with format=mesh (the default in private-network mode) a bare array, the next page in a Link header",
+  ),
+  request: { query: SkillQuery },
+  responses: {
+    200: {
+      description: "A page of skills: {skills, next_cursor}, or (format=mesh) the skills as an array",
+      content: { "application/json": { schema: z.union([SkillList, z.array(Skill)]) } },
+    },
+    ...errors(),
+  },
+});
 
-export const getSkillRoute = skill.get("One skill", { ok: [200, Skill, "The skill"] });
+export const getSkillRoute = skill.get("One skill", { in: { query: MeshFormatQuery }, ok: [200, Skill, "The skill"] });
 
 export const deleteSkillRoute = skill.delete("Unregister your skill", {
-  ...signedIn,
+  ...meshWriter,
+  in: { query: MeshFormatQuery },
   ok: [200, DeletedSkill, "Removed"],
 });
 
 export const invokeSkillRoute = invocation.post(
   "Invoke a skill through the hub: the payload is checked against its inputSchema and forwarded to the provider as a skill_invocation message",
   {
-    ...signedIn,
-    in: { body: InvokeRequest },
+    ...meshWriter,
+    in: { body: InvokeRequest, query: MeshFormatQuery },
     ok: [200, InvokeResponse, "The provider's result (Mesh Skill Response Format)"],
     errors: ["PAYLOAD_TOO_LARGE", "RATE_LIMITED", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE", "TIMEOUT"],
   },

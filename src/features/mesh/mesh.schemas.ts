@@ -6,8 +6,11 @@ import { pathId } from "../../http/params";
 // document; docs/neighbours.md "Agent Mesh"). Requests take the document's spellings (camelCase:
 // agentId, inputSchema, rateLimit); skill records answer in its discovery spelling (snake_case).
 
-/** Mesh "Skill Naming Conventions": snake_case, optionally category-prefixed. */
-export const SKILL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
+/**
+ * Mesh "Skill Metadata Schema": snake_case is recommended, not required, so camelCase
+ * (`webSearch`) is accepted too: a letter, then letters, digits and underscores.
+ */
+export const SKILL_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 export const MAX_SKILL_TAGS = 10;
 
 const JsonSchemaObject = z
@@ -46,7 +49,7 @@ export const RegisterSkillRequest = z
     agentId: z.string().max(64).optional().openapi({ description: "If given, must be the caller's own id" }),
     name: z
       .string()
-      .regex(SKILL_NAME, "snake_case, 1-64 characters, starting with a letter")
+      .regex(SKILL_NAME, "1-64 letters, digits and underscores, starting with a letter (snake_case recommended)")
       .openapi({ example: "web_search" }),
     description: z.string().trim().min(1).max(2000),
     endpoint: z.string().max(2048).optional().openapi({
@@ -89,10 +92,18 @@ export type SkillSummaryWire = z.infer<typeof SkillSummary>;
 
 export const SkillList = pageOf("MeshSkillList", { skills: z.array(Skill) });
 
+const format = z.enum(["mesh", "oabp"]).optional().openapi({
+  description:
+    "mesh: the Mesh document's dialect (its error envelope; discovery as a bare array, the next page in a Link header); oabp: this server's. Default: mesh in private-network mode, else oabp (docs/neighbours.md \"Mesh dialect\")",
+});
+/** The dialect switch every Mesh route takes (src/http/mesh-dialect.ts reads it). */
+export const MeshFormatQuery = z.object({ format });
+
 export const SkillQuery = z.object({
   tag: z.string().max(32).optional().openapi({ description: "Skills carrying this tag" }),
   name: z.string().max(64).optional().openapi({ description: "Skills of this exact name (any provider)" }),
   agent: z.string().max(64).optional().openapi({ description: "Skills of this provider agent" }),
+  format,
   ...pageQuery(),
 });
 

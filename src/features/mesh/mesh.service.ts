@@ -11,28 +11,14 @@ import { agentOf, dbOf, withTx, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { randomToken, sha256Hex } from "../../lib/hash";
 import { isId, newId } from "../../lib/ids";
-import type { SafeFetcher } from "../../lib/safe-fetch";
 import { MESH_KEY_PREFIX } from "../auth";
-import { checkWebhookUrl } from "../webhooks";
 import { checkSchema } from "./mesh.json-schema";
+import { actingAgent, checkMeshEndpoint, unknownKey } from "./mesh.private";
 import type { RegisterSkillInput, SkillSummaryWire, SkillWire } from "./mesh.schemas";
 import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
 // Agent Mesh hub: agent registration onto the directory and the skill registry
 // (docs/neighbours.md "Agent Mesh"; the Mesh document's "Agent Lifecycle", "Skill Registration").
-
-/** The endpoint rule of webhooks: https (http only to an address the fetcher was told to allow). */
-function checkEndpoint(raw: string | undefined, fetcher: SafeFetcher, field: string): string | null {
-  if (raw === undefined) return null;
-  const v = checkWebhookUrl(raw, fetcher);
-  if (!v.ok)
-    throw new AppError("INVALID_PARAMETER", `${field} is not an endpoint the hub may call (${v.reason})`, {
-      field,
-      reason: v.reason,
-      ...(v.detail ? { detail: v.detail } : {}),
-    });
-  return v.url;
-}
 
 /**
  * POST /agents/register. Signed in (session, registry key or mesh key): the caller's own
@@ -45,12 +31,13 @@ export async function registerAgent(
   const { deps, now, caller } = ctx;
   if (caller.kind === "admin" || caller.kind === "job")
     throw new AppError("FORBIDDEN", "the admin token does not act as an agent");
-  if (caller.kind === "anonymous" && caller.reason === "unbound_api_key")
-    throw new AppError("UNAUTHORIZED", "X-API-Key is not a key this hub issued or a bound registry key");
-  const endpoint = checkEndpoint(input.endpoint, deps.fetcher, "endpoint");
+  if (caller.kind === "anonymous" && caller.reason === "unbound_api_key") throw unknownKey();
+  const endpoint = checkMeshEndpoint(deps, input.endpoint, "endpoint");
   const signedIn = caller.kind === "agent";
   const agentId = signedIn ? caller.address : `0x${randomBytes(20).toString("hex")}`;
-  const apiKey = signedIn ? undefined : `${MESH_KEY_PREFIX}${randomToken(32)}`;
+  // The shared key of a private mesh needs no key of its own (the Mesh document's answer).
+  const issueKey = caller.kind === "anonymous" && caller.reason === "none";
+  const apiKey = issueKey ? `${MESH_KEY_PREFIX}${randomToken(32)}` : undefined;
   await withTx(ctx, async (tx) => {
     if (signedIn) await assertNotSuspended(tx, agentId, now);
     await touchAgent(tx, agentId, now);
@@ -152,10 +139,8 @@ function checkedSchema(
  */
 export async function registerSkill(ctx: Ctx, input: RegisterSkillInput): Promise<SkillWire> {
   const { deps, now } = ctx;
-  const agentId = agentOf(ctx);
-  if (input.agentId !== undefined && parseAgentId(input.agentId) !== agentId)
-    throw new AppError("FORBIDDEN", "agentId must be your own id", { reason: "not_self", field: "agentId" });
-  const endpoint = checkEndpoint(input.endpoint, deps.fetcher, "endpoint");
+  const agentId = await actingAgent(ctx, input.agentId, "agentId");
+  const endpoint = checkMeshEndpoint(deps, input.endpoint, "endpoint");
   const cfg = deps.config;
   const inSchema = checkedSchema(input.inputSchema, "inputSchema", cfg.meshSchemaMaxBytes);
   const outSchema = checkedSchema(input.outputSchema, "outputSchema", cfg.meshSchemaMaxBytes);
@@ -264,12 +249,14 @@ export async function assertSkillExists(db: DbOrTx, id: string): Promise<void> {
 
 /** DELETE /skills/{id}: only its provider (Mesh "Graceful Shutdown": unregister skills). */
 export async function deleteSkill(ctx: Ctx, { id }: { id: string }): Promise<{ deleted: true; id: string }> {
-  const agentId = agentOf(ctx);
+  // The shared key of a private mesh speaks for every member (docs/neighbours.md "Private network").
+  const shared = ctx.caller.kind === "anonymous" && ctx.caller.reason === "mesh_shared_key";
+  const agentId = shared ? undefined : agentOf(ctx);
   const skillId = skillIdOf(id);
   return withTx(ctx, async (tx: Tx) => {
     const gone = await tx
       .delete(meshSkills)
-      .where(and(eq(meshSkills.id, skillId), eq(meshSkills.agentId, agentId)))
+      .where(and(eq(meshSkills.id, skillId), agentId === undefined ? undefined : eq(meshSkills.agentId, agentId)))
       .returning({ id: meshSkills.id });
     if (gone.length === 0) {
       const [other] = await tx.select({ id: meshSkills.id }).from(meshSkills).where(eq(meshSkills.id, skillId));

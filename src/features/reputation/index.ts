@@ -10,6 +10,7 @@ export {
   agentHistory,
   applyDisputePenalty,
   applyResolution,
+  applyUpheldDispute,
   materialiseDecayBatch,
   purgeRatingVersions,
   recordActivity,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
+import { itemAt } from "../../lib/item-at";
 import type { DbOrTx, Tx } from "../../db/client";
 import { agents, agentTypeAffinity, ratingHistory, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -255,25 +256,70 @@ export async function applyDisputePenalty(
   missionId: string,
   now: Date,
 ): Promise<{ before: number; after: number }> {
-  const row = (await lockAgents(tx, [agentId], now)).get(agentId)!;
-  const before = await materialise(tx, row, now);
-  const after = Math.max(0, before - REJECTED_DISPUTE_PENALTY);
-  await tx.insert(ratingHistory).values({
-    id: newId("rtg", now.getTime()),
-    agentId,
-    missionId,
-    kind: "dispute_rejected",
-    outcome: null,
-    expected: null,
-    k: null,
-    opponentRating: null,
-    before,
-    after,
-    delta: after - before,
-    at: now,
-  });
-  await tx.update(agents).set({ rating: after, ratingUpdatedAt: now }).where(eq(agents.id, agentId));
-  return { before, after };
+  const changed = await adjustRatings(tx, { missionId, kind: "dispute_rejected", now }, [
+    { agentId, delta: -REJECTED_DISPUTE_PENALTY },
+  ]);
+  return itemAt(changed, 0, "rating change");
+}
+
+/** AIP-4 §7.4: what an upheld cross-server dispute gives its filer and costs the mission's creator. */
+const UPHELD_DISPUTE_FILER_GAIN = 2;
+const UPHELD_DISPUTE_CREATOR_PENALTY = 10;
+
+/**
+ * AIP-4 §7.4 on this hub: +2 to the (cross-server) filer and −10 to the creator of the mission, each
+ * a `dispute_upheld` rating-history entry naming the mission, floor 0, in the ruling's transaction.
+ */
+export async function applyUpheldDispute(
+  tx: Tx,
+  input: { filer: string; creator: string; missionId: string },
+  now: Date,
+): Promise<{ filer: { before: number; after: number }; creator: { before: number; after: number } }> {
+  const changed = await adjustRatings(tx, { missionId: input.missionId, kind: "dispute_upheld", now }, [
+    { agentId: input.filer, delta: UPHELD_DISPUTE_FILER_GAIN },
+    { agentId: input.creator, delta: -UPHELD_DISPUTE_CREATOR_PENALTY },
+  ]);
+  return { filer: itemAt(changed, 0, "rating change"), creator: itemAt(changed, 1, "rating change") };
+}
+
+/**
+ * Rating points a dispute ruling moves (AIP-4 §6.3, §7.4): each agent's owed decay first, then the
+ * change, floor 0, as one history entry each. Locks the agents' rows in id order (after the dispute
+ * row the caller holds; no ledger).
+ */
+async function adjustRatings(
+  tx: Tx,
+  entry: { missionId: string; kind: "dispute_rejected" | "dispute_upheld"; now: Date },
+  changes: { agentId: string; delta: number }[],
+): Promise<{ before: number; after: number }[]> {
+  const { now } = entry;
+  const locked = await lockAgents(
+    tx,
+    changes.map((c) => c.agentId),
+    now,
+  );
+  const out: { before: number; after: number }[] = [];
+  for (const { agentId, delta } of changes) {
+    const before = await materialise(tx, locked.get(agentId)!, now);
+    const after = Math.max(0, before + delta);
+    await tx.insert(ratingHistory).values({
+      id: newId("rtg", now.getTime()),
+      agentId,
+      missionId: entry.missionId,
+      kind: entry.kind,
+      outcome: null,
+      expected: null,
+      k: null,
+      opponentRating: null,
+      before,
+      after,
+      delta: after - before,
+      at: now,
+    });
+    await tx.update(agents).set({ rating: after, ratingUpdatedAt: now }).where(eq(agents.id, agentId));
+    out.push({ before, after });
+  }
+  return out;
 }
 
 /**

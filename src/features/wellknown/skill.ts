@@ -7,8 +7,6 @@ import { TOOLS } from "../mcp";
 // verify the receipt, post and award — over HTTP, MCP or the `oabp` CLI. Every route,
 // tool and setting it names is checked against the server by test/client/client-docs.int.test.ts.
 
-export const SKILL_PATH = "/skill.md";
-
 export function skillMd(config: Config): string {
   const o = config.publicUrl;
   const host = new URL(o).host;
@@ -84,5 +82,7 @@ CLI: \`oabp receipt get <mission> <submission> --out receipt.json\`, then \`oabp
 - Bound your polling: every 30–60 s is plenty; or subscribe to events with \`POST ${o}/webhooks\`.
 
 Reference: [OpenAPI](${o}/openapi.json) · [llms.txt](${o}/llms.txt) · [manifest](${o}/.well-known/oabp.json)
+
+<!-- OADP:1.0 hub=${o} reg=${o}/auth/siwe -->
 `;
 }

@@ -3,6 +3,7 @@ import { AGENT_PROTOCOL } from "../../http/middleware";
 import type { ReceiptKeyring } from "../../lib/receipt-keys";
 import { CLIENT_TARBALL_PATH } from "../../lib/client-package";
 import { TOOLS } from "../mcp";
+import { AGENT_SKILLS_INDEX_PATH, SERVER_CARD_PATH, SERVER_JSON_PATH } from "../../lib/discovery-paths";
 
 // The small discovery documents (AIP-1 §9.1, RFC 9116, llms.txt, robots.txt, OADP). Pure builders
 // over the config (and, for OADP, the receipt keyring): everything except security.txt's Expires
@@ -191,6 +192,8 @@ Registration is permissionless: signing in is joining. Submitting without an ide
 - [OAuth protected resource metadata](${o}${OAUTH_PROTECTED_RESOURCE_PATH}): \`authorization_servers: []\`
 - [OADP hub description](${o}${AGENT_PROTOCOL_PATH})
 - [A2A agent card with the MCP recipe](${o}/.well-known/agent-card.json)
+- [MCP server card](${o}${SERVER_CARD_PATH}) and [MCP Registry server.json](${o}${SERVER_JSON_PATH})
+- [Agent Skills index](${o}${AGENT_SKILLS_INDEX_PATH}) (sha256 digest of each skill document)
 - [security.txt](${o}${SECURITY_TXT_PATH})
 
 <!-- OADP:1.0 hub=${o} reg=${o}/auth/siwe -->

@@ -11,8 +11,17 @@ import {
   SECURITY_TXT_PATH,
   securityTxt,
 } from "./wellknown.documents";
-import { SKILL_PATH, skillMd } from "./skill";
-import { AGENT_REGISTRATION_PATH, agentRegistration } from "./wellknown.erc8004";
+import { skillMd } from "./skill";
+import { agentRegistration } from "./wellknown.erc8004";
+import { AGENT_SKILL_MD_PATH, agentSkillsIndex, registryAuth, serverCard, serverJson } from "./wellknown.discovery";
+import {
+  AGENT_REGISTRATION_PATH,
+  AGENT_SKILLS_INDEX_PATH,
+  REGISTRY_AUTH_PATH,
+  SERVER_CARD_PATH,
+  SERVER_JSON_PATH,
+  SKILL_PATH,
+} from "../../lib/discovery-paths";
 import { MCP_PATH } from "../../lib/mcp-contract";
 import { CLIENT_TARBALL_PATH, clientPackage, versionedTarballPath } from "../../lib/client-package";
 import { errorBody } from "../../lib/errors";
@@ -49,7 +58,19 @@ export function registerWellKnown(app: Hono<AppEnv>, deps: Deps): void {
   app.get(AGENT_REGISTRATION_PATH, fixed(JSON.stringify(agentRegistration(config)), JSON_TYPE));
   app.get("/robots.txt", fixed(robotsTxt(config), TEXT_TYPE));
   app.get("/llms.txt", fixed(llmsTxt(config), TEXT_TYPE));
-  app.get(SKILL_PATH, fixed(skillMd(config), MARKDOWN_TYPE));
+  const skill = skillMd(config);
+  app.get(SKILL_PATH, fixed(skill, MARKDOWN_TYPE));
+  // Discovery documents for crawlers and catalogues (docs/discovery.md).
+  app.get(AGENT_SKILL_MD_PATH, fixed(skill, MARKDOWN_TYPE));
+  app.get(AGENT_SKILLS_INDEX_PATH, fixed(JSON.stringify(agentSkillsIndex(config, skill)), JSON_TYPE));
+  app.get(SERVER_CARD_PATH, fixed(JSON.stringify(serverCard(config)), JSON_TYPE));
+  app.get(SERVER_JSON_PATH, fixed(JSON.stringify(serverJson(config)), JSON_TYPE));
+  const proof = registryAuth(config);
+  app.get(REGISTRY_AUTH_PATH, (c) => {
+    if (proof !== undefined) return fixed(proof, TEXT_TYPE)(c);
+    const msg = "no MCP Registry domain proof here: the operator sets OABP_MCP_REGISTRY_PUBLIC_KEY (docs/discovery.md)";
+    return c.json(errorBody("NOT_FOUND", msg, c.get("requestId"), { setting: "OABP_MCP_REGISTRY_PUBLIC_KEY" }), 404);
+  });
 
   // The packed @oabp/client (docs/client-install.md): `npm install <origin>/client.tgz`.
   const pkg = clientPackage();

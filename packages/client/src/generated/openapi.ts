@@ -12508,7 +12508,10 @@ export interface paths {
         /** Agent Mesh registration: signed in, your own directory entry; anonymous, a new agent id and an API key (X-API-Key) */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description mesh: the Mesh document's dialect (its error envelope; discovery as a bare array, the next page in a Link header); oabp: this server's. Default: mesh in private-network mode, else oabp (docs/neighbours.md "Mesh dialect") */
+                    format?: "mesh" | "oabp";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -12607,7 +12610,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Discover skills, oldest first, filtered by tag, name or provider (keyset pages) */
+        /** Discover skills, oldest first, filtered by tag, name or provider (keyset pages); with format=mesh (the default in private-network mode) a bare array, the next page in a Link header */
         get: {
             parameters: {
                 query?: {
@@ -12617,6 +12620,8 @@ export interface paths {
                     name?: string;
                     /** @description Skills of this provider agent */
                     agent?: string;
+                    /** @description mesh: the Mesh document's dialect (its error envelope; discovery as a bare array, the next page in a Link header); oabp: this server's. Default: mesh in private-network mode, else oabp (docs/neighbours.md "Mesh dialect") */
+                    format?: "mesh" | "oabp";
                     limit?: number;
                     cursor?: string;
                 };
@@ -12626,13 +12631,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description A page of skills */
+                /** @description A page of skills: {skills, next_cursor}, or (format=mesh) the skills as an array */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["MeshSkillList"];
+                        "application/json": components["schemas"]["MeshSkillList"] | components["schemas"]["MeshSkill"][];
                     };
                 };
                 /** @description Invalid parameter or malformed JSON */
@@ -12686,7 +12691,10 @@ export interface paths {
         /** Register a skill (or replace yours of the same name) with its JSON Schemas, tags and rate limit */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description mesh: the Mesh document's dialect (its error envelope; discovery as a bare array, the next page in a Link header); oabp: this server's. Default: mesh in private-network mode, else oabp (docs/neighbours.md "Mesh dialect") */
+                    format?: "mesh" | "oabp";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -12788,7 +12796,10 @@ export interface paths {
         /** One skill */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description mesh: the Mesh document's dialect (its error envelope; discovery as a bare array, the next page in a Link header); oabp: this server's. Default: mesh in private-network mode, else oabp (docs/neighbours.md "Mesh dialect") */
+                    format?: "mesh" | "oabp";
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -12867,7 +12878,10 @@ export interface paths {
         /** Unregister your skill */
         delete: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description mesh: the Mesh document's dialect (its error envelope; discovery as a bare array, the next page in a Link header); oabp: this server's. Default: mesh in private-network mode, else oabp (docs/neighbours.md "Mesh dialect") */
+                    format?: "mesh" | "oabp";
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -12967,7 +12981,10 @@ export interface paths {
         /** Invoke a skill through the hub: the payload is checked against its inputSchema and forwarded to the provider as a skill_invocation message */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description mesh: the Mesh document's dialect (its error envelope; discovery as a bare array, the next page in a Link header); oabp: this server's. Default: mesh in private-network mode, else oabp (docs/neighbours.md "Mesh dialect") */
+                    format?: "mesh" | "oabp";
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -13788,7 +13805,7 @@ export interface components {
                 id: string | null;
                 mission_id: string | null;
                 /** @enum {string} */
-                kind: "win" | "partial" | "loss" | "decay" | "dispute_rejected";
+                kind: "win" | "partial" | "loss" | "decay" | "dispute_rejected" | "dispute_upheld";
                 outcome: number | null;
                 expected: number | null;
                 k: number | null;
