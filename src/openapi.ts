@@ -25,6 +25,7 @@ import { moderationRouter } from "./features/moderation";
 import { qaRouter } from "./features/qa";
 import { messagesRouter } from "./features/messages";
 import { eventsRouter } from "./features/events";
+import { paymentsRouter } from "./features/payments";
 import { transparencyRouter } from "./features/transparency";
 import { metricsRouter } from "./features/metrics";
 import { meshRouter } from "./features/mesh";
@@ -52,6 +53,7 @@ export function buildApi() {
   api.route("/", feedsRouter);
   api.route("/", webhooksRouter);
   api.route("/", eventsRouter);
+  api.route("/", paymentsRouter);
   registerDiscoveryDocs(api);
   api.route("/", agentCardRouter);
   registerMcpDocs(api);

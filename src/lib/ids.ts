@@ -29,6 +29,7 @@ export const ID_PREFIXES = [
   "skl", // Agent Mesh skills (docs/neighbours.md)
   "inv", // Agent Mesh invocations (the skill_invocation message id)
   "alrt", // custody alerts (docs/custody.md)
+  "x402", // x402 payments (docs/payments.md)
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -22,3 +22,4 @@ export * from "./amendments";
 export * from "./qa";
 export * from "./messages";
 export * from "./mesh";
+export * from "./payments";
