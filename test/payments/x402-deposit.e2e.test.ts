@@ -3,12 +3,13 @@ import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { eq } from "drizzle-orm";
 import { getAddress, type Hex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ledgerEntries } from "../../src/db/schema/index";
 import { balancesOf, verifyLedger } from "../../src/features/ledger/ledger.service";
 import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
+import { recoverPayments } from "../../src/features/payments/payments.recover";
 
 // Must-show 1 of docs/payments.md: the official x402 client (@x402/fetch + @x402/evm's exact
 // scheme with a viem account) pays POST /agents/me/deposits on anvil. The agent holds USDC and
@@ -26,9 +27,10 @@ let t: TestApp;
 beforeAll(async () => {
   chain = await startEscrowChain();
   t = await makeTestApp(chain.env({ OABP_RELAYER_KEY: relayerKey }));
-  // The official client signs with the wall clock (validBefore = now + maxTimeoutSeconds).
-  t.clock.advance(Date.now() - t.clock.now().getTime());
 }, 120_000);
+// The official client signs with the wall clock (validBefore = now + maxTimeoutSeconds): each test
+// starts the server's clock there.
+beforeEach(() => t.clock.set(new Date()));
 afterAll(async () => {
   await t?.close();
   await chain?.stop();
@@ -207,4 +209,57 @@ describe("x402 deposits with the official client (must-show 1)", () => {
     expect(await chain.usdcBalance(agent.address)).toBe(DEPOSIT);
     expect(await usdcOnLedger(agent.address)).toBe(0n);
   }, 60_000);
+});
+
+describe('x402 deposits: a crash between the transfer and the credit (docs/payments.md "Exactly once")', () => {
+  it.each([
+    ["after the transfer was mined", true],
+    ["before the transfer was sent", false],
+  ])(
+    "a request that dies %s is credited once by the recovery job",
+    async (_when, sendFirst) => {
+      const agent = await agentWithUsdc(DEPOSIT);
+      const relay = t.deps.chain!.relayer!;
+      const real = relay.transferWithAuthorization;
+      relay.transferWithAuthorization = async (...args) => {
+        if (sendFirst) await real(...args);
+        throw new Error("killed");
+      };
+      const { fetch: f, seen } = appFetch();
+      let res: Response;
+      try {
+        res = await wrapFetchWithPayment(f, agent.client)(...depositRequest(agent.token));
+      } finally {
+        relay.transferWithAuthorization = real;
+      }
+      expect(res.status).toBe(500);
+      expect(await usdcOnLedger(agent.address)).toBe(0n);
+      expect(await chain.usdcBalance(agent.address)).toBe(sendFirst ? 0n : DEPOSIT);
+
+      // The restarted worker finds the recorded payment once it is stale and finishes it, once.
+      expect(await recoverPayments(t.deps)).toBe(0);
+      t.clock.advance(61_000);
+      expect(await recoverPayments(t.deps)).toBe(1);
+      expect(await recoverPayments(t.deps)).toBe(0);
+      expect(await usdcOnLedger(agent.address)).toBe(DEPOSIT);
+      expect(await chain.usdcBalance(agent.address)).toBe(0n);
+      const entries = await t.deps.database.db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.account, `agent:${agent.address}`));
+      expect(entries).toHaveLength(1);
+      expect(entries[0]?.ref).toMatch(/^0x[0-9a-f]{64}$/);
+      // The client retrying the same payment gets the credit it paid for, and nothing more.
+      const header = seen.find((r) => r.headers.has("PAYMENT-SIGNATURE"))?.headers.get("PAYMENT-SIGNATURE") ?? "";
+      const again = await t.call("POST", "/agents/me/deposits", {
+        token: agent.token,
+        headers: { "PAYMENT-SIGNATURE": header },
+        body: { asset: "USDC", amount: DEPOSIT.toString() },
+      });
+      expect(again.status, again.text).toBe(200);
+      expect(again.body).toMatchObject({ replayed: true, balance: DEPOSIT.toString(), tx_hash: entries[0]?.ref });
+      expect(await verifyLedger(t.deps.database.db)).toMatchObject({ ok: true });
+    },
+    60_000,
+  );
 });

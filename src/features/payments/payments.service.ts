@@ -221,14 +221,14 @@ export async function settle(ctx: Ctx, rail: X402Rail, row: PaymentRow): Promise
     const sent = await rail.relayer.transferWithAuthorization(rail.token, auth, row.signature as Hex);
     if (sent.ok && sent.status === "success") txHash = sent.txHash;
     else if (!sent.ok && sent.revert !== "AuthorizationUsedAlready")
-      return fail(ctx, row, REVERT_REASONS[sent.revert] ?? "invalid_transaction_state");
-    else if (sent.ok) return fail(ctx, row, "invalid_transaction_state");
+      return failPayment(ctx, row, REVERT_REASONS[sent.revert] ?? "invalid_transaction_state");
+    else if (sent.ok) return failPayment(ctx, row, "invalid_transaction_state");
   }
   txHash ??= await rail.relayer.authorizationTx(rail.token, from, nonce);
   return credit(ctx, row, txHash);
 }
 
-async function fail(ctx: Ctx, row: PaymentRow, reason: X402Reason): Promise<PaymentRow> {
+export async function failPayment(ctx: Ctx, row: PaymentRow, reason: X402Reason): Promise<PaymentRow> {
   const [updated] = await dbOf(ctx)
     .update(x402Payments)
     .set({ status: "failed", reason, updatedAt: ctx.now })
