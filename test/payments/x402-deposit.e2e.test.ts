@@ -9,6 +9,7 @@ import { balancesOf, verifyLedger } from "../../src/features/ledger/ledger.servi
 import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
+import { openSession, request, rpc } from "../helpers/mcp";
 import { recoverPayments } from "../../src/features/payments/payments.recover";
 
 // Must-show 1 of docs/payments.md: the official x402 client (@x402/fetch + @x402/evm's exact
@@ -262,4 +263,45 @@ describe('x402 deposits: a crash between the transfer and the credit (docs/payme
     },
     60_000,
   );
+});
+
+describe("x402 deposits over MCP (x402 v2 MCP transport)", () => {
+  it("deposit without payment answers the PaymentRequired as an error result; with _meta x402/payment it settles once", async () => {
+    const agent = await agentWithUsdc(DEPOSIT);
+    const session = await openSession(t, agent.token);
+    const args = { asset: "USDC", amount: DEPOSIT.toString() };
+    const first = await rpc(t, request("tools/call", { name: "deposit", arguments: args }), {
+      session,
+      token: agent.token,
+    });
+    const required = first.body.result;
+    expect(required.isError).toBe(true);
+    expect(required.structuredContent).toMatchObject({
+      x402Version: 2,
+      error: "payment_required",
+      resource: { url: "mcp://tool/deposit" },
+      accepts: [{ scheme: "exact", network: "eip155:8453", amount: DEPOSIT.toString() }],
+    });
+    expect(JSON.parse(required.content[0].text)).toEqual(required.structuredContent);
+
+    // The official client makes the PaymentPayload from the structured requirement.
+    const payment = await agent.client.createPaymentPayload(required.structuredContent);
+    const call = () =>
+      rpc(t, request("tools/call", { name: "deposit", arguments: args, _meta: { "x402/payment": payment } }), {
+        session,
+        token: agent.token,
+      });
+    const paid = (await call()).body.result;
+    expect(paid.isError, JSON.stringify(paid)).toBe(false);
+    expect(paid.structuredContent).toMatchObject({ status: "credited", balance: DEPOSIT.toString(), replayed: false });
+    expect(paid._meta["x402/payment-response"]).toMatchObject({
+      success: true,
+      network: "eip155:8453",
+      transaction: paid.structuredContent.tx_hash,
+    });
+    const again = (await call()).body.result;
+    expect(again.structuredContent).toMatchObject({ replayed: true, balance: DEPOSIT.toString() });
+    expect(await usdcOnLedger(agent.address)).toBe(DEPOSIT);
+    expect(await chain.usdcBalance(agent.address)).toBe(0n);
+  }, 60_000);
 });

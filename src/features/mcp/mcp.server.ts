@@ -186,6 +186,14 @@ async function initialize(c: Context<AppEnv>, m: Extract<Incoming, { kind: "requ
   return sendJson(c, resultText(m.id, JSON.stringify(result)));
 }
 
+/** A call's `params._meta` when it is an object (MCP 2025-06-18 "_meta"). */
+const metaOf = (params: Record<string, unknown> | undefined) => {
+  const meta = params?._meta;
+  return meta !== null && typeof meta === "object" && !Array.isArray(meta)
+    ? (meta as Record<string, unknown>)
+    : undefined;
+};
+
 async function dispatch(
   c: Context<AppEnv>,
   id: RpcId,
@@ -213,6 +221,7 @@ async function dispatch(
         identity: c.get("identity"),
         requestId: c.get("requestId"),
         sessionId: c.req.header("mcp-session-id"),
+        meta: metaOf(params),
       };
       const outcome = await callTool(ctx, name, params?.arguments, (err) => {
         const known = asAppError(err);
@@ -220,7 +229,7 @@ async function dispatch(
         ctx.deps.logger.error({ err, request_id: ctx.requestId, tool: name }, "unhandled error in MCP tool");
         return new AppError("INTERNAL_ERROR", "internal error");
       });
-      return resultBytes(id, toolResultBytes(outcome.json, outcome.isError, outcome.note));
+      return resultBytes(id, toolResultBytes(outcome.json, outcome.isError, outcome.note, outcome));
     }
     default:
       return JSON.stringify({
