@@ -22,6 +22,7 @@ import {
 } from "../../src/features/submissions/submissions.routes";
 import { awardRoute, voteRoute } from "../../src/features/verification/verification.routes";
 import { nonceRoute, siweRoute } from "../../src/features/auth/auth.routes";
+import { depositRoute } from "../../src/features/payments/payments.routes";
 
 // Each MCP tool's schemas are the JSON Schemas of the REST route's zod schemas (docs/mcp.md
 // "Schemas and size"): every argument that is a REST request field (query, body, path id) has
@@ -53,6 +54,7 @@ const REST: Record<string, { route: Route; params?: Record<string, string>; nest
   award_mission: { route: awardRoute, params: { id: "mission_id" } },
   void_mission: { route: voidMissionRoute, params: { id: "mission_id" } },
   get_balance: { route: agentBalanceRoute },
+  deposit: { route: depositRoute },
   answer_question: { route: answerQuestionRoute, params: { id: "mission_id", qid: "question_id" } },
   file_dispute: { route: fileRoute },
   get_dispute: { route: getDisputeRoute, params: { id: "dispute_id" } },
