@@ -337,7 +337,7 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
       ? createRelayer({
           rpcUrl: cfg.rpcUrl,
           chainId: cfg.chainId,
-          key: cfg.relayerKey.reveal() as Hex,
+          key: cfg.relayerKey.reveal(),
           timeoutMs: cfg.rpcTimeoutMs,
         })
       : null,

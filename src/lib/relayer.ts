@@ -1,14 +1,19 @@
 import {
   BaseError,
   createPublicClient,
-  decodeErrorResult,
   createWalletClient,
+  decodeErrorResult,
+  defineChain,
   encodeFunctionData,
+  getAddress,
   http,
+  isHex,
   parseAbi,
   parseSignature,
-  type Address,
+  type Chain,
   type Hex,
+  type PublicClient,
+  type Transport,
 } from "viem";
 import { nonceManager, privateKeyToAccount } from "viem/accounts";
 import { findRevertData, revertOf } from "./chain-errors";
@@ -38,50 +43,50 @@ const EIP3009_ABI = parseAbi([
 const LOOKBACK_BLOCKS = 10_000n;
 
 /** An EIP-3009 authorization as signed (x402 `exact` on EVM: `payload.authorization`). */
-export interface Authorization {
-  from: Address;
-  to: Address;
+interface Authorization {
+  from: string;
+  to: string;
   value: bigint;
   validAfter: bigint;
   validBefore: bigint;
-  nonce: Hex;
+  nonce: string;
 }
 
 /** The terms of a contract v4 `fundWithAuthorization` call (contracts/MissionEscrow.sol). */
-export interface FundingAuthorization {
-  escrow: Address;
-  missionKey: Hex;
-  token: Address;
+interface FundingAuthorization {
+  escrow: string;
+  missionKey: string;
+  token: string;
   amount: bigint;
   spamFee: bigint;
   refundAfter: bigint;
   signedOnlyUntil: bigint;
-  from: Address;
+  from: string;
   validAfter: bigint;
   validBefore: bigint;
-  salt: Hex;
-  signature: Hex;
+  salt: string;
+  signature: string;
 }
 
 /** A relayed call: mined (with its status), or refused before sending (the named revert). */
-export type RelayResult = { ok: true; txHash: Hex; status: "success" | "reverted" } | { ok: false; revert: string };
+type RelayResult = { ok: true; txHash: Hex; status: "success" | "reverted" } | { ok: false; revert: string };
 
 export interface Relayer {
   /** lower-case 0x address of the relayer key. */
   readonly address: string;
   /** `token.transferWithAuthorization(auth, signature)`: simulated first, then sent and awaited. */
-  transferWithAuthorization(token: Address, auth: Authorization, signature: Hex): Promise<RelayResult>;
+  transferWithAuthorization(token: string, auth: Authorization, signature: string): Promise<RelayResult>;
   /** `escrow.fundWithAuthorization(…)` (contract v4): simulated first, then sent and awaited. */
   fundWithAuthorization(f: FundingAuthorization): Promise<RelayResult>;
   /** Has the token consumed this authorization nonce of `from` (EIP-3009 `authorizationState`)? */
-  authorizationUsed(token: Address, from: Address, nonce: Hex): Promise<boolean>;
-  tokenBalance(token: Address, owner: Address): Promise<bigint>;
+  authorizationUsed(token: string, from: string, nonce: string): Promise<boolean>;
+  tokenBalance(token: string, owner: string): Promise<bigint>;
   /** The transaction that used this authorization (its AuthorizationUsed log in the last 10 000 blocks), or null. */
-  authorizationTx(token: Address, from: Address, nonce: Hex): Promise<Hex | null>;
+  authorizationTx(token: string, from: string, nonce: string): Promise<Hex | null>;
   /** The token's EIP-712 domain name and version (ERC-5267 `eip712Domain`, else `name()` / `version()` as USDC has them). */
-  tokenDomain(token: Address): Promise<{ name: string; version: string }>;
+  tokenDomain(token: string): Promise<{ name: string; version: string }>;
   /** The transaction's status, or null while it is not mined (or unknown to the node). */
-  receiptStatus(txHash: Hex): Promise<"success" | "reverted" | null>;
+  receiptStatus(txHash: string): Promise<"success" | "reverted" | null>;
 }
 
 /** A revert's name, decoded with the token's EIP-3009 errors as well as the escrow's; null: not a revert. */
@@ -96,97 +101,126 @@ function namedRevert(err: unknown): string | null {
   return revertOf(err);
 }
 
-export function createRelayer(cfg: { rpcUrl: string; chainId: number; key: Hex; timeoutMs: number }): Relayer {
-  const account = privateKeyToAccount(cfg.key, { nonceManager });
+/** A 0x hex string (a nonce, salt, signature or key), or an error: what reaches the chain is checked once here. */
+export function hexOf(value: string): Hex {
+  if (!isHex(value)) throw new Error(`not a 0x hex string: ${value.slice(0, 12)}`);
+  return value;
+}
+
+type Client = PublicClient<Transport, Chain>;
+
+export function createRelayer(cfg: { rpcUrl: string; chainId: number; key: string; timeoutMs: number }): Relayer {
+  const account = privateKeyToAccount(hexOf(cfg.key), { nonceManager });
   const transport = http(cfg.rpcUrl, { timeout: cfg.timeoutMs, retryCount: 0 });
-  const chain = {
+  const chain = defineChain({
     id: cfg.chainId,
     name: `eip155:${cfg.chainId}`,
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [cfg.rpcUrl] } },
-  } as const;
-  const client = createPublicClient({ chain, transport, pollingInterval: 250 });
+  });
+  const client: Client = createPublicClient({ chain, transport, pollingInterval: 250 });
   const wallet = createWalletClient({ chain, transport, account });
 
   /** Simulates (a revert is an outcome, never sent), then signs, sends and waits for the receipt (bounded). */
-  async function relay(to: Address, data: Hex): Promise<RelayResult> {
+  async function relay(to: string, data: Hex): Promise<RelayResult> {
+    const target = getAddress(to);
     try {
-      await client.call({ account: account.address, to, data });
+      await client.call({ account: account.address, to: target, data });
     } catch (err) {
       const revert = namedRevert(err);
       if (revert !== null) return { ok: false, revert };
       throw err;
     }
-    const txHash = await wallet.sendTransaction({ to, data });
+    const txHash = await wallet.sendTransaction({ to: target, data });
     const receipt = await client.waitForTransactionReceipt({ hash: txHash, timeout: 60_000 });
     return { ok: true, txHash, status: receipt.status };
   }
 
+  return { address: account.address.toLowerCase(), ...relayCalls(relay), ...tokenReads(client) };
+}
+
+function relayCalls(
+  relay: (to: string, data: Hex) => Promise<RelayResult>,
+): Pick<Relayer, "transferWithAuthorization" | "fundWithAuthorization"> {
   return {
-    address: account.address.toLowerCase(),
     transferWithAuthorization(token, auth, signature) {
-      const { v, r, s } = parseSignature(signature);
+      const { v, r, s } = parseSignature(hexOf(signature));
       const data = encodeFunctionData({
         abi: EIP3009_ABI,
         functionName: "transferWithAuthorization",
-        args: [auth.from, auth.to, auth.value, auth.validAfter, auth.validBefore, auth.nonce, Number(v), r, s],
+        args: [
+          getAddress(auth.from),
+          getAddress(auth.to),
+          auth.value,
+          auth.validAfter,
+          auth.validBefore,
+          hexOf(auth.nonce),
+          Number(v),
+          r,
+          s,
+        ],
       });
       return relay(token, data);
     },
     fundWithAuthorization(f) {
-      const { v, r, s } = parseSignature(f.signature);
+      const { v, r, s } = parseSignature(hexOf(f.signature));
+      const auth = {
+        from: getAddress(f.from),
+        validAfter: f.validAfter,
+        validBefore: f.validBefore,
+        salt: hexOf(f.salt),
+      };
       const data = encodeFunctionData({
         abi: missionEscrowAbi,
         functionName: "fundWithAuthorization",
         args: [
-          f.missionKey,
-          f.token,
+          hexOf(f.missionKey),
+          getAddress(f.token),
           f.amount,
           f.spamFee,
           f.refundAfter,
           f.signedOnlyUntil,
-          { from: f.from, validAfter: f.validAfter, validBefore: f.validBefore, salt: f.salt, v: Number(v), r, s },
+          { ...auth, v: Number(v), r, s },
         ],
       });
       return relay(f.escrow, data);
     },
-    authorizationUsed: (token, from, nonce) =>
-      client.readContract({
-        address: token,
-        abi: EIP3009_ABI,
-        functionName: "authorizationState",
-        args: [from, nonce],
-      }),
-    tokenBalance: (token, owner) =>
-      client.readContract({ address: token, abi: EIP3009_ABI, functionName: "balanceOf", args: [owner] }),
-    async authorizationTx(token, from, nonce) {
+  };
+}
+
+function tokenReads(client: Client): Omit<Relayer, "address" | "transferWithAuthorization" | "fundWithAuthorization"> {
+  const token = (address: string) => ({ address: getAddress(address), abi: EIP3009_ABI }) as const;
+  return {
+    authorizationUsed: (t, from, nonce) =>
+      client.readContract({ ...token(t), functionName: "authorizationState", args: [getAddress(from), hexOf(nonce)] }),
+    tokenBalance: (t, owner) =>
+      client.readContract({ ...token(t), functionName: "balanceOf", args: [getAddress(owner)] }),
+    async authorizationTx(t, from, nonce) {
       const latest = await client.getBlockNumber();
       const logs = await client.getContractEvents({
-        address: token,
-        abi: EIP3009_ABI,
+        ...token(t),
         eventName: "AuthorizationUsed",
-        args: { authorizer: from, nonce },
+        args: { authorizer: getAddress(from), nonce: hexOf(nonce) },
         fromBlock: latest > LOOKBACK_BLOCKS ? latest - LOOKBACK_BLOCKS : 0n,
         toBlock: latest,
       });
       return logs[0]?.transactionHash ?? null;
     },
-    async tokenDomain(token) {
-      const read = { address: token, abi: EIP3009_ABI } as const;
+    async tokenDomain(t) {
       try {
-        const [, name, version] = await client.readContract({ ...read, functionName: "eip712Domain" });
+        const [, name, version] = await client.readContract({ ...token(t), functionName: "eip712Domain" });
         return { name, version };
       } catch (err) {
         if (namedRevert(err) === null) throw err; // an outage, not a token without ERC-5267
         const [name, version] = await Promise.all([
-          client.readContract({ ...read, functionName: "name" }),
-          client.readContract({ ...read, functionName: "version" }),
+          client.readContract({ ...token(t), functionName: "name" }),
+          client.readContract({ ...token(t), functionName: "version" }),
         ]);
         return { name, version };
       }
     },
     async receiptStatus(txHash) {
-      const r = await client.getTransactionReceipt({ hash: txHash }).catch(() => null);
+      const r = await client.getTransactionReceipt({ hash: hexOf(txHash) }).catch(() => null);
       return r ? r.status : null;
     },
   };

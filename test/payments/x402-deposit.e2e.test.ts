@@ -1,4 +1,5 @@
-import { wrapFetchWithPayment, x402Client, decodePaymentResponseHeader } from "@x402/fetch";
+import { x402Client } from "@x402/core/client";
+import { decodePaymentResponseHeader, wrapFetchWithPayment } from "@x402/fetch";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { eq } from "drizzle-orm";
 import { getAddress, type Hex } from "viem";

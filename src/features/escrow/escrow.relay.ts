@@ -1,4 +1,4 @@
-import { getAddress, type Hex } from "viem";
+import { getAddress } from "viem";
 import { AppError } from "../../lib/errors";
 import { agentOf, type Ctx } from "../../lib/context";
 import { findVisibleMission } from "../../db/mission-visibility";
@@ -47,7 +47,7 @@ export async function relayFunding(ctx: Ctx, input: FundingAuthorizationInput) {
     });
   const sent = await relayer.fundWithAuthorization({
     escrow: getAddress(e.contract),
-    missionKey: e.mission_key as Hex,
+    missionKey: e.mission_key,
     token: getAddress(e.token),
     amount: BigInt(m.rewardAmount),
     spamFee: BigInt(m.spamFee),
@@ -56,8 +56,8 @@ export async function relayFunding(ctx: Ctx, input: FundingAuthorizationInput) {
     from: getAddress(caller),
     validAfter: BigInt(input.validAfter),
     validBefore: BigInt(input.validBefore),
-    salt: input.salt as Hex,
-    signature: input.signature as Hex,
+    salt: input.salt,
+    signature: input.signature,
   });
   if (!sent.ok)
     throw new AppError(

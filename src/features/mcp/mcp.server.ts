@@ -1,3 +1,4 @@
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/types";
 import { asAppError } from "../../http/errors";
@@ -187,12 +188,8 @@ async function initialize(c: Context<AppEnv>, m: Extract<Incoming, { kind: "requ
 }
 
 /** A call's `params._meta` when it is an object (MCP 2025-06-18 "_meta"). */
-const metaOf = (params: Record<string, unknown> | undefined) => {
-  const meta = params?._meta;
-  return meta !== null && typeof meta === "object" && !Array.isArray(meta)
-    ? (meta as Record<string, unknown>)
-    : undefined;
-};
+const MetaSchema = z.record(z.string(), z.unknown());
+const metaOf = (params: Record<string, unknown> | undefined) => MetaSchema.safeParse(params?._meta).data;
 
 async function dispatch(
   c: Context<AppEnv>,

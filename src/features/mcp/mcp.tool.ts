@@ -25,7 +25,7 @@ export interface ToolContext {
  * A result beyond the REST body: x402's MCP transport answers a payment requirement as an error
  * result with `structuredContent`, and a settled payment with `_meta["x402/payment-response"]`.
  */
-export interface ToolResult {
+interface ToolResult {
   json: string;
   isError: boolean;
   meta?: Record<string, unknown>;

@@ -2,5 +2,5 @@
 // import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { paymentsRouter } from "./payments.index";
 export { paymentsJobs } from "./payments.recover";
-export { deposit } from "./payments.service";
 export { Deposit, DepositRequest } from "./payments.schemas";
+export { deposit } from "./payments.service";

@@ -1,5 +1,4 @@
 import { and, asc, eq, lt } from "drizzle-orm";
-import type { Address, Hex } from "viem";
 import type { Deps } from "../../deps";
 import type { Job } from "../../jobs/job";
 import { x402Payments } from "../../db/schema/index";
@@ -30,7 +29,7 @@ export async function recoverPayments(deps: Deps): Promise<number> {
   for (const row of rows) {
     try {
       const rail = await x402Rail(deps, row.asset);
-      const used = await rail.relayer.authorizationUsed(rail.token, row.payer as Address, row.nonce as Hex);
+      const used = await rail.relayer.authorizationUsed(rail.token, row.payer, row.nonce);
       if (!used && row.validBefore <= Math.floor(ctx.now.getTime() / 1000))
         await failPayment(ctx, row, "invalid_exact_evm_payload_authorization_valid_before");
       else await settle(ctx, rail, row);

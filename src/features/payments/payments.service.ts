@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Address, Hex } from "viem";
+import type { Hex } from "viem";
 import { x402Payments } from "../../db/schema/index";
 import { touchAgent } from "../../db/touch-agent";
 import { AppError } from "../../lib/errors";
@@ -15,6 +15,7 @@ import {
   type SettlementResponse,
   type VerifiedPayment,
   type X402Reason,
+  isReason,
 } from "./payments.x402";
 
 type PaymentRow = typeof x402Payments.$inferSelect;
@@ -22,7 +23,7 @@ type PaymentRow = typeof x402Payments.$inferSelect;
 /** An authorization must still have this long to run when it is verified: the relay needs a block or two. */
 const SETTLE_MARGIN_SECONDS = 30;
 
-export interface DepositWire {
+interface DepositWire {
   id: string;
   agent_id: string;
   asset: string;
@@ -112,7 +113,7 @@ async function finish(
   f: { row: PaymentRow; refuse: (r: X402Reason) => PaymentOutcome; replayed?: boolean },
 ): Promise<PaymentOutcome> {
   const { row } = f;
-  if (row.status === "failed") return f.refuse((row.reason as X402Reason | null) ?? "invalid_transaction_state");
+  if (row.status === "failed") return f.refuse(isReason(row.reason) ? row.reason : "invalid_transaction_state");
   if (row.status === "verified")
     throw new AppError("SERVICE_UNAVAILABLE", "the payment is recorded and still settling; retry the same request", {
       reason: "settlement_pending",
@@ -206,19 +207,18 @@ async function record(
  * an outage leaves it `verified` for the recovery job (payments.recover.ts).
  */
 export async function settle(ctx: Ctx, rail: X402Rail, row: PaymentRow): Promise<PaymentRow> {
-  const from = row.payer as Address;
-  const nonce = row.nonce as Hex;
+  const { payer: from, nonce } = row;
   let txHash: Hex | null = null;
   if (!(await rail.relayer.authorizationUsed(rail.token, from, nonce))) {
     const auth = {
       from,
-      to: row.payTo as Address,
+      to: row.payTo,
       value: BigInt(row.amount),
       validAfter: BigInt(row.validAfter),
       validBefore: BigInt(row.validBefore),
       nonce,
     };
-    const sent = await rail.relayer.transferWithAuthorization(rail.token, auth, row.signature as Hex);
+    const sent = await rail.relayer.transferWithAuthorization(rail.token, auth, row.signature);
     if (sent.ok && sent.status === "success") txHash = sent.txHash;
     else if (!sent.ok && sent.revert !== "AuthorizationUsedAlready")
       return failPayment(ctx, row, REVERT_REASONS[sent.revert] ?? "invalid_transaction_state");

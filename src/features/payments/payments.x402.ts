@@ -1,12 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { getAddress, isAddress, isHex, verifyTypedData, type Address, type Hex } from "viem";
+import { hexOf } from "../../lib/relayer";
 
 // x402 v2 (docs/payments.md): the `exact` scheme on EVM over EIP-3009 `transferWithAuthorization`,
 // its HTTP transport (base64 JSON in PAYMENT-REQUIRED / PAYMENT-SIGNATURE / PAYMENT-RESPONSE) and
 // MCP transport (`_meta["x402/payment"]`), and the `payment-identifier` extension. Pure: the
 // checks return named reasons (the spec's error codes) instead of throwing.
 
-export const X402_VERSION = 2;
+const X402_VERSION = 2;
 /** How long a signed payment stays valid (the requirements' maxTimeoutSeconds). */
 export const MAX_TIMEOUT_SECONDS = 300;
 const PAYMENT_ID = "payment-identifier";
@@ -38,7 +39,7 @@ export interface SettlementResponse {
 }
 
 /** The x402 error codes this server answers with (x402 v2 §"Error codes"). */
-export const X402_REASONS = {
+const X402_REASONS = {
   payment_required: "PAYMENT-SIGNATURE is required: pay the amount below with the exact scheme",
   invalid_payload: "the payment payload is malformed",
   invalid_x402_version: "only x402 version 2 is spoken here",
@@ -55,6 +56,7 @@ export const X402_REASONS = {
   payment_already_used: "this authorization was already used by another request",
 } as const;
 export type X402Reason = keyof typeof X402_REASONS;
+export const isReason = (r: string | null): r is X402Reason => r !== null && Object.hasOwn(X402_REASONS, r);
 
 const hex32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
 const uintString = z.string().regex(/^\d{1,78}$/);
@@ -134,9 +136,11 @@ export function decodeHeader(text: string): unknown {
   }
 }
 
+const PaymentIdExtension = z.object({ info: z.object({ id: z.unknown().optional() }) });
+
+/** The payment-identifier extension's id: null when absent, undefined when malformed (16–128 of [A-Za-z0-9_-]). */
 const paymentIdOf = (extensions: Record<string, unknown> | undefined): string | null | undefined => {
-  const ext = extensions?.[PAYMENT_ID] as { info?: { id?: unknown } } | undefined;
-  const id = ext?.info?.id;
+  const id = PaymentIdExtension.safeParse(extensions?.[PAYMENT_ID]).data?.info.id;
   if (id === undefined) return null;
   return typeof id === "string" && /^[A-Za-z0-9_-]{16,128}$/.test(id) ? id : undefined;
 };
@@ -188,8 +192,8 @@ export async function checkPayment(raw: unknown, req: PaymentRequirements, at: W
     value: BigInt(auth.value),
     validAfter: BigInt(auth.validAfter),
     validBefore: BigInt(auth.validBefore),
-    nonce: auth.nonce.toLowerCase() as Hex,
-    signature: p.payload.signature as Hex,
+    nonce: hexOf(auth.nonce.toLowerCase()),
+    signature: hexOf(p.payload.signature),
     paymentId: paymentId ?? null,
   };
   const signed = await verifyTypedData({
