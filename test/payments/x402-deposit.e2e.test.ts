@@ -306,3 +306,27 @@ describe("x402 deposits over MCP (x402 v2 MCP transport)", () => {
     expect(await chain.usdcBalance(agent.address)).toBe(0n);
   }, 60_000);
 });
+
+describe("x402 deposits: the same payment twice at once", () => {
+  it("two concurrent requests with one PAYMENT-SIGNATURE credit it once", async () => {
+    const agent = await agentWithUsdc(DEPOSIT);
+    const first = await t.app.request(...depositRequest(agent.token));
+    const payment = await agent.client.createPaymentPayload(decode(first.headers.get("PAYMENT-REQUIRED")));
+    const header = Buffer.from(JSON.stringify(payment)).toString("base64");
+    const send = () =>
+      t.call("POST", "/agents/me/deposits", {
+        token: agent.token,
+        headers: { "PAYMENT-SIGNATURE": header },
+        body: { asset: "USDC", amount: DEPOSIT.toString() },
+      });
+    const answers = await Promise.all([send(), send()]);
+    // Each answer is the credit (first or replayed) or "still settling, retry" — never a second credit.
+    for (const a of answers) expect([200, 409, 503], a.text).toContain(a.status);
+    expect(answers.filter((a) => a.status === 200 && a.body.replayed === false)).toHaveLength(1);
+    const again = await send();
+    expect(again.body).toMatchObject({ replayed: true, balance: DEPOSIT.toString() });
+    expect(await usdcOnLedger(agent.address)).toBe(DEPOSIT);
+    expect(await chain.usdcBalance(agent.address)).toBe(0n);
+    expect(await verifyLedger(t.deps.database.db)).toMatchObject({ ok: true });
+  }, 60_000);
+});

@@ -92,7 +92,8 @@ export async function deposit(
   const row = await record(ctx, rail, { payment: check.payment, caller });
   if (!row)
     return again(ctx, rail, { row: await reread(ctx, { payment: check.payment, rail }), caller, amount, refuse });
-  return finish(ctx, rail, { row: await settle(ctx, rail, row), refuse });
+  const settled = await settle(ctx, rail, row);
+  return finish(ctx, rail, { row: settled, refuse, replayed: !creditedHere.has(settled) });
 }
 
 /** The same authorization again: its first answer (same agent and amount), or refused. */
@@ -104,7 +105,7 @@ async function again(
   if (a.row.agentId !== agentAccount(a.caller) || BigInt(a.row.amount) !== a.amount)
     return a.refuse("payment_already_used");
   const row = a.row.status === "verified" ? await settle(ctx, rail, a.row) : a.row;
-  return finish(ctx, rail, { row, refuse: a.refuse, replayed: a.row.status === "credited" });
+  return finish(ctx, rail, { row, refuse: a.refuse, replayed: !creditedHere.has(row) });
 }
 
 async function finish(
@@ -251,6 +252,9 @@ async function reread(
   return row;
 }
 
+/** The rows a credit() of this process returned having credited them (a request's `replayed: false`). */
+const creditedHere = new WeakSet<PaymentRow>();
+
 /**
  * The credit, once: external → the agent, hash-chained, the transaction hash as the entry's ref.
  * Locking: the payment row FOR UPDATE; only a `verified` row is credited, in the same transaction
@@ -276,6 +280,7 @@ async function credit(ctx: Ctx, row: PaymentRow, txHash: Hex | null): Promise<Pa
       .set({ status: "credited", txHash: txHash?.toLowerCase() ?? null, transferId, updatedAt: ctx.now })
       .where(eq(x402Payments.id, locked.id))
       .returning();
+    if (done) creditedHere.add(done);
     return done ?? locked;
   });
 }
