@@ -131,7 +131,15 @@ export function createRelayer(cfg: { rpcUrl: string; chainId: number; key: strin
       if (revert !== null) return { ok: false, revert };
       throw err;
     }
-    const txHash = await wallet.sendTransaction({ to: target, data });
+    let txHash: Hex;
+    try {
+      txHash = await wallet.sendTransaction({ to: target, data });
+    } catch (err) {
+      // Mined by someone else between the simulation and the send: the estimate reverts now.
+      const revert = namedRevert(err);
+      if (revert !== null) return { ok: false, revert };
+      throw err;
+    }
     const receipt = await client.waitForTransactionReceipt({ hash: txHash, timeout: 60_000 });
     return { ok: true, txHash, status: receipt.status };
   }

@@ -10,8 +10,7 @@ export const PAYMENT_TOOLS = [
   tool({
     name: "deposit",
     description:
-      "Top up your ledger balance with an x402 payment (exact scheme, EIP-3009): call without payment to get the " +
-      'requirements, sign them with any x402 client and call again with `_meta["x402/payment"]`. Same as POST /agents/me/deposits.',
+      'Top up your balance with x402 (exact, EIP-3009): call, sign the requirement, call again with _meta["x402/payment"].',
     args: DepositRequest,
     out: Deposit,
     annotations: WRITE,

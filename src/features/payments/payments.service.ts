@@ -221,9 +221,13 @@ export async function settle(ctx: Ctx, rail: X402Rail, row: PaymentRow): Promise
     };
     const sent = await rail.relayer.transferWithAuthorization(rail.token, auth, row.signature);
     if (sent.ok && sent.status === "success") txHash = sent.txHash;
-    else if (!sent.ok && sent.revert !== "AuthorizationUsedAlready")
-      return failPayment(ctx, row, REVERT_REASONS[sent.revert] ?? "invalid_transaction_state");
-    else if (sent.ok) return failPayment(ctx, row, "invalid_transaction_state");
+    // Not ours: another relay (a concurrent request, the recovery job, anyone) may have used it.
+    else if (!(await rail.relayer.authorizationUsed(rail.token, from, nonce)))
+      return failPayment(
+        ctx,
+        row,
+        sent.ok ? "invalid_transaction_state" : (REVERT_REASONS[sent.revert] ?? "invalid_transaction_state"),
+      );
   }
   txHash ??= await rail.relayer.authorizationTx(rail.token, from, nonce);
   return credit(ctx, row, txHash);
