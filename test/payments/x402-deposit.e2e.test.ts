@@ -234,7 +234,8 @@ describe('x402 deposits: a crash between the transfer and the credit (docs/payme
       } finally {
         relay.transferWithAuthorization = real;
       }
-      expect(res.status).toBe(500);
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { details: { reason: string } }).details.reason).toBe("settlement_pending");
       expect(await usdcOnLedger(agent.address)).toBe(0n);
       expect(await chain.usdcBalance(agent.address)).toBe(sendFirst ? 0n : DEPOSIT);
 

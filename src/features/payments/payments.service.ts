@@ -86,12 +86,26 @@ export async function deposit(
     settleMarginSeconds: SETTLE_MARGIN_SECONDS,
   });
   if (!check.ok) return refuse(check.reason);
-  const existing = await findPayment(ctx, rail, check.payment);
+  return recordAndSettle(ctx, rail, { payment: check.payment, caller, amount, refuse }).catch((err: unknown) => {
+    if (err instanceof AppError) throw err;
+    // An RPC outage or a dying relay: a recorded payment is finished by the recovery job.
+    throw new AppError("SERVICE_UNAVAILABLE", "the payment could not be settled now; retry the same request", {
+      reason: "settlement_pending",
+    });
+  });
+}
+
+async function recordAndSettle(
+  ctx: Ctx,
+  rail: X402Rail,
+  a: { payment: VerifiedPayment; caller: string; amount: bigint; refuse: (r: X402Reason) => PaymentOutcome },
+): Promise<PaymentOutcome> {
+  const { payment, caller, amount, refuse } = a;
+  const existing = await findPayment(ctx, rail, payment);
   if (existing) return again(ctx, rail, { row: existing, caller, amount, refuse });
-  if ((await rail.relayer.tokenBalance(rail.token, check.payment.from)) < amount) return refuse("insufficient_funds");
-  const row = await record(ctx, rail, { payment: check.payment, caller });
-  if (!row)
-    return again(ctx, rail, { row: await reread(ctx, { payment: check.payment, rail }), caller, amount, refuse });
+  if ((await rail.relayer.tokenBalance(rail.token, payment.from)) < amount) return refuse("insufficient_funds");
+  const row = await record(ctx, rail, { payment, caller });
+  if (!row) return again(ctx, rail, { row: await reread(ctx, { payment, rail }), caller, amount, refuse });
   const settled = await settle(ctx, rail, row);
   return finish(ctx, rail, { row: settled, refuse, replayed: !creditedHere.has(settled) });
 }
