@@ -1,4 +1,4 @@
-import { bearer, routes } from "../../http/route";
+import { routes, signedIn } from "../../http/route";
 import { jsonResponse } from "../../http/openapi";
 import { Deposit, DepositHeaders, DepositRequest, PaymentRequiredBody } from "./payments.schemas";
 
@@ -14,7 +14,7 @@ export const depositRoute = route.post(
       "verified, settled by the server's relayer and credited to the caller once (200 with `PAYMENT-RESPONSE`). A " +
       "refused payment answers 402 again with the x402 reason in `error`. The same payment again credits nothing " +
       "(`replayed: true`). Any x402 client (e.g. `@x402/fetch`) pays it without custom code.",
-    ...bearer,
+    ...signedIn,
     in: { body: DepositRequest, headers: DepositHeaders },
     ok: [200, Deposit, "Paid and credited; `PAYMENT-RESPONSE` carries the settlement"],
     responses: { 402: jsonResponse(PaymentRequiredBody, "Payment required (or refused): see `error`") },
