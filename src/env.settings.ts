@@ -409,6 +409,17 @@ export const SETTINGS = {
       "a remote signer (JSON-RPC `eth_signTransaction`) holding the resolver key, with " +
       "`OABP_RESOLVER_ADDRESS` and no key: the worker signs through it ([docs/base-rail.md](base-rail.md))",
   },
+  /**
+   * The relayer's private key (docs/payments.md): a hot key with gas money only. With it, x402
+   * deposits and fees are settled by this server and funding authorizations are relayed.
+   */
+  OABP_RELAYER_KEY: {
+    schema: privateKey.optional(),
+    shown: "unset",
+    doc:
+      "the relayer's private key (0x + 64 hex; gas only, never tokens): turns on x402 deposits and fees " +
+      "and the relay of funding authorizations ([docs/payments.md](payments.md)); never logged or echoed",
+  },
   /** The treasury the escrow pays fees to (used by `npm run escrow:deploy`; checked against the contract at start). */
   OABP_TREASURY_ADDRESS: {
     schema: hexAddress.optional(),

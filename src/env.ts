@@ -112,6 +112,8 @@ export interface BaseRailConfig {
   resolverAddress: string | null;
   /** A remote signer holding the resolver key (eth_signTransaction; docs/base-rail.md "Resolver signer"); null: local key or none. */
   signerUrl: string | null;
+  /** The relayer key (OABP_RELAYER_KEY; docs/payments.md): x402 settlement and funding relays; null: off. */
+  relayerKey: Secret | null;
   treasury: string | undefined;
   confirmations: ChainDepth;
   finality: ChainDepth;
@@ -170,6 +172,7 @@ function baseRailFrom(e: Env, readFile: (path: string) => string): { rail: BaseR
       resolverKey: key ? new Secret(key) : null,
       resolverAddress: e.OABP_RESOLVER_ADDRESS?.toLowerCase() ?? null,
       signerUrl: e.OABP_RESOLVER_SIGNER_URL ?? null,
+      relayerKey: e.OABP_RELAYER_KEY ? new Secret(e.OABP_RELAYER_KEY) : null,
       treasury: e.OABP_TREASURY_ADDRESS?.toLowerCase(),
       confirmations: e.OABP_CONFIRMATIONS,
       finality: e.OABP_FINALITY,

@@ -26,6 +26,7 @@ import { moderationRouter } from "./features/moderation";
 import { qaRouter } from "./features/qa";
 import { messagesRouter } from "./features/messages";
 import { eventsRouter } from "./features/events";
+import { paymentsRouter } from "./features/payments";
 import { transparencyRouter } from "./features/transparency";
 import { metricsRouter } from "./features/metrics";
 import { meshRouter } from "./features/mesh";
@@ -54,6 +55,7 @@ export function buildApi() {
   api.route("/", feedsRouter);
   api.route("/", webhooksRouter);
   api.route("/", eventsRouter);
+  api.route("/", paymentsRouter);
   registerDiscoveryDocs(api);
   api.route("/", agentCardRouter);
   registerMcpDocs(api);

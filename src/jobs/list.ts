@@ -4,6 +4,7 @@ import { disputesJobs } from "../features/disputes";
 import { escrowJobs } from "../features/escrow";
 import { mcpJobs } from "../features/mcp";
 import { oadpJobs } from "../features/oadp";
+import { paymentsJobs } from "../features/payments";
 import { reputationJobs } from "../features/reputation";
 import { withdrawalJobs } from "../features/withdrawals";
 import { runPendingChecks } from "./checks";
@@ -28,6 +29,7 @@ export const JOBS: readonly Job[] = [
   },
   ...escrowJobs,
   ...withdrawalJobs,
+  ...paymentsJobs,
   ...amendmentsJobs,
   { name: "purge_expired_auth", loop: "tick", run: (deps) => purgeExpiredAuth(deps) },
   ...mcpJobs,

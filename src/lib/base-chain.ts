@@ -22,6 +22,7 @@ import { missionEscrowV3Abi } from "./abi/mission-escrow-v3";
 import { missionEscrowV2Abi } from "./abi/mission-escrow-v2";
 import { errorText, isTransportError, revertOf } from "./chain-errors";
 import { processMetrics } from "./metrics";
+import { createRelayer, type Relayer } from "./relayer";
 import { localSigner, remoteSigner, SignerUnavailableError, type ResolverSigner } from "./resolver-signer";
 import { movementsOf, type SlotMovement } from "./escrow-movements";
 import { releaseTypedData, verifyReleaseLocally, type ReleasePlan, type SlotInstance } from "./release-typed-data";
@@ -159,6 +160,8 @@ export interface BaseChain {
   readonly escrow: string;
   /** Every contract followed: the configured one first, then the retired ones. */
   readonly contracts: EscrowContract[];
+  /** Sends what payers signed (OABP_RELAYER_KEY; docs/payments.md); null or absent: off. */
+  readonly relayer?: Relayer | null;
   /** The MissionEscrow version of a followed contract (default: the configured one's); how its payouts are called. */
   versionOf(address?: string | null): EscrowVersion;
   readonly resolver: string;
@@ -345,6 +348,14 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
     versionOf: (address) => r.versionOf(address ?? cfg.escrow) ?? cfg.escrowVersion ?? "4",
     resolver: r.resolver,
     canSign: account !== null,
+    relayer: cfg.relayerKey
+      ? createRelayer({
+          rpcUrl: cfg.rpcUrl,
+          chainId: cfg.chainId,
+          key: cfg.relayerKey.reveal(),
+          timeoutMs: cfg.rpcTimeoutMs,
+        })
+      : null,
     ...stateReads(r),
     ...receiptReads(r),
     ...logReads(r),

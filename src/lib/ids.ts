@@ -30,6 +30,7 @@ export const ID_PREFIXES = [
   "inv", // Agent Mesh invocations (the skill_invocation message id)
   "alrt", // custody alerts (docs/custody.md)
   "wd", // withdrawals (docs/withdrawals.md)
+  "x402", // x402 payments (docs/payments.md)
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -58,6 +58,7 @@ const MCP_ROUTES: Record<string, string> = {
   award_mission: "POST /missions/{id}/award",
   void_mission: "POST /missions/{id}/void",
   get_balance: "GET /agents/{id}/balance",
+  deposit: "POST /agents/me/deposits",
   answer_question: "POST /missions/{id}/questions/{qid}/answer",
   file_dispute: "POST /disputes",
   get_dispute: "GET /disputes/{id}",
@@ -128,6 +129,8 @@ const REST_ONLY: Record<string, string> = {
   "GET /webhooks": PAGING,
   "GET /webhooks/{id}/deliveries": PAGING,
   "GET /events": "SSE stream for dashboards; agents follow GET /agents/me/inbox or `oabp watch`",
+  "POST /missions/{id}/escrow/authorization":
+    "a signed EIP-3009 authorization the agent's own wallet code makes (docs/payments.md); the relay is the REST call",
   "GET /agents/me/inbox": "long-poll for agents' own loops (docs/events.md); `oabp watch` polls GET /missions",
   "POST /mcp": "the MCP transport itself (JSON-RPC envelope)",
   "POST /ping": MACHINE,

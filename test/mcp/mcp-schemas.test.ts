@@ -23,6 +23,7 @@ import {
 import { awardRoute, voteRoute } from "../../src/features/verification/verification.routes";
 import { nonceRoute, siweRoute } from "../../src/features/auth/auth.routes";
 import { requestWithdrawalRoute } from "../../src/features/withdrawals/withdrawals.routes";
+import { depositRoute } from "../../src/features/payments/payments.routes";
 
 // Each MCP tool's schemas are the JSON Schemas of the REST route's zod schemas (docs/mcp.md
 // "Schemas and size"): every argument that is a REST request field (query, body, path id) has
@@ -55,6 +56,7 @@ const REST: Record<string, { route: Route; params?: Record<string, string>; nest
   void_mission: { route: voidMissionRoute, params: { id: "mission_id" } },
   get_balance: { route: agentBalanceRoute },
   withdraw: { route: requestWithdrawalRoute },
+  deposit: { route: depositRoute },
   answer_question: { route: answerQuestionRoute, params: { id: "mission_id", qid: "question_id" } },
   file_dispute: { route: fileRoute },
   get_dispute: { route: getDisputeRoute, params: { id: "dispute_id" } },

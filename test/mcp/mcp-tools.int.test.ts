@@ -40,6 +40,7 @@ describe("tools/list", () => {
       "answer_question",
       "file_dispute",
       "get_dispute",
+      "deposit",
     ]);
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe("object");

@@ -313,6 +313,14 @@ export const MATRIX: Record<string, Entry> = {
     // gets 422 not_base_rail, which tells it nothing it could not read from GET /missions/{id}.
     wrongCaller: { status: 422, code: "UNPROCESSABLE", reason: "not_base_rail" },
   },
+  "POST /missions/{id}/escrow/authorization": {
+    request: (w) => ({
+      path: `/missions/${w.openMissionId}/escrow/authorization`,
+      body: { valid_after: "0", valid_before: "1", salt: `0x${"ab".repeat(32)}`, signature: `0x${"cd".repeat(65)}` },
+    }),
+    // As POST /missions/{id}/escrow: the rail check answers first, telling nothing GET /missions/{id} does not.
+    wrongCaller: { status: 422, code: "UNPROCESSABLE", reason: "not_base_rail" },
+  },
   "GET /treasury": {
     request: () => ({ path: "/treasury" }),
     operatorOnly: true,
@@ -376,6 +384,11 @@ export const MATRIX: Record<string, Entry> = {
   "GET /webhooks/{id}/deliveries": {
     request: (w) => ({ path: `/webhooks/${w.webhookId}/deliveries` }),
     wrongCaller: { status: 404, code: "NOT_FOUND", after: webhookListed },
+  },
+  "POST /agents/me/deposits": {
+    request: () => ({ path: "/agents/me/deposits", body: { asset: "USDC", amount: "10000000" } }),
+    // "me" is the caller, and this world has no relayer: any agent gets the same 422.
+    wrongCaller: { status: 422, code: "UNPROCESSABLE", reason: "x402_not_enabled" },
   },
   "GET /agents/me/inbox": {
     request: () => ({ path: "/agents/me/inbox" }),

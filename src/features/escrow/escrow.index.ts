@@ -10,6 +10,7 @@ import { escrowAttestation } from "../ledger";
 import { attachDeposit, getEscrow, treasuryView } from "./escrow.service";
 import { requireAdmin } from "../../http/identity";
 import { decisionFeed, missionDecisions } from "./escrow.decisions";
+import { relayFunding } from "./escrow.relay";
 
 /** POST /admin/payouts/{id}/retry and /fail: the same body, the same verb. */
 async function payoutAction(c: Context<AppEnv>, input: { id: string; reason: string; action: "retry" | "fail" }) {
@@ -24,6 +25,17 @@ export const escrowRouter = router()
       txHash: c.req.valid("json").tx_hash,
     });
     // Confirmed at depth: the mission is open (200); else accepted, waiting for depth (202).
+    return r.confirmed ? c.json(r.body, 200) : c.json(r.body, 202);
+  })
+  .openapi(routes.fundingAuthorizationRoute, async (c) => {
+    const body = c.req.valid("json");
+    const r = await relayFunding(agentCtx(c), {
+      missionId: c.req.valid("param").id,
+      validAfter: body.valid_after,
+      validBefore: body.valid_before,
+      salt: body.salt,
+      signature: body.signature,
+    });
     return r.confirmed ? c.json(r.body, 200) : c.json(r.body, 202);
   })
   .openapi(routes.getEscrowRoute, async (c) =>

@@ -6,6 +6,7 @@ import {
   AttachDepositRequest,
   AttachDepositResponse,
   EscrowAttestation,
+  FundingAuthorizationRequest,
   MissionEscrowView,
   RELEASE_PATH_FIELDS,
   TreasuryResponse,
@@ -29,6 +30,25 @@ export const attachDepositRoute = escrow.post(
     ok: [200, AttachDepositResponse, "Deposit confirmed; the mission is open"],
     responses: { 202: jsonResponse(AttachDepositResponse, "Deposit recorded; waiting for the confirmation depth") },
     errors: ["INVALID_PARAMETER", "CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"],
+  },
+);
+
+export const fundingAuthorizationRoute = route.post(
+  "/missions/{id}/escrow/authorization",
+  "Fund a base-rail mission from the creator's EIP-3009 authorization, relayed by the server (contract v4; creator)",
+  {
+    ...signedIn,
+    description:
+      "The creator signs ReceiveWithAuthorization(from: itself, to: the escrow, value: amount + spam_fee, validAfter, " +
+      "validBefore, nonce) on the token, with nonce = the escrow's fundingAuthorizationNonce(mission_key, amount, " +
+      "spam_fee, refund_after, signed_only_until, salt) (docs/payments.md). The server's relayer sends " +
+      "fundWithAuthorization and attaches the deposit: 200 open, 202 waiting for depth. The creator needs no gas and no " +
+      "approve. A spent authorization or an already funded slot answers 409; any other refusal 422 with the contract's " +
+      "or token's error name in details.reason.",
+    in: { params: MissionParam, body: FundingAuthorizationRequest },
+    ok: [200, AttachDepositResponse, "Funded and confirmed; the mission is open"],
+    responses: { 202: jsonResponse(AttachDepositResponse, "Funded; waiting for the confirmation depth") },
+    errors: ["INVALID_PARAMETER", "NOT_FOUND", "CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"],
   },
 );
 

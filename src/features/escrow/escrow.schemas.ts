@@ -40,6 +40,32 @@ export const AttachDepositRequest = z
   .object({ tx_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte transaction hash") })
   .openapi("AttachDeposit");
 
+const uint = z.string().regex(/^\d{1,78}$/, "must be a base-10 integer");
+
+export const FundingAuthorizationRequest = z
+  .object({
+    valid_after: uint.openapi({ description: "EIP-3009 validAfter (unix seconds), as signed", example: "0" }),
+    valid_before: uint.openapi({
+      description: "EIP-3009 validBefore (unix seconds), as signed",
+      example: "1767225600",
+    }),
+    salt: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x + 32 bytes")
+      .openapi({
+        description:
+          "The salt of the nonce: fundingAuthorizationNonce(key, amount, spamFee, refundAfter, signedOnlyUntil, salt)",
+      }),
+    signature: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{130}$/, "must be a 65-byte 0x signature")
+      .openapi({
+        description:
+          "The creator's EIP-712 ReceiveWithAuthorization signature (to: the escrow, value: amount + spam fee)",
+      }),
+  })
+  .openapi("FundingAuthorization");
+
 export const AttachDepositResponse = z
   .object({
     mission_id: z.string(),

@@ -15,6 +15,12 @@ export interface ToolCall {
 }
 
 /** Runs the named tool for this request's identity; an unknown tool is the JSON-RPC error. */
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** A call's `params._meta` when it is an object (MCP "_meta"; x402's MCP transport carries the payment there). */
+const metaOf = (params: Record<string, unknown> | undefined) => (isRecord(params?._meta) ? params._meta : undefined);
+
 export async function runToolCall(
   c: Context<AppEnv>,
   params: Record<string, unknown> | undefined,
@@ -30,6 +36,7 @@ export async function runToolCall(
     identity: c.get("identity"),
     requestId: c.get("requestId"),
     sessionId: c.req.header("mcp-session-id"),
+    meta: metaOf(params),
   };
   const outcome = await callTool(ctx, name, params?.arguments, (err) => {
     const known = asAppError(err);

@@ -65,7 +65,18 @@ const CLOSE = Buffer.from("}");
  * text) and, on success, the same bytes as structuredContent — spliced in, never re-parsed. An
  * error result carries no structuredContent: it would not match the tool's outputSchema.
  */
-export function toolResultBytes(json: string, isError: boolean, note?: string): Uint8Array {
+export function toolResultBytes(
+  json: string,
+  isError: boolean,
+  note?: string,
+  x?: { structured?: boolean | undefined; meta?: Record<string, unknown> | undefined },
+): Uint8Array {
+  if (x?.structured || x?.meta) {
+    const meta = x.meta ? `,"_meta":${JSON.stringify(x.meta)}` : "";
+    return Buffer.from(
+      `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json},"isError":${isError}${meta}}`,
+    );
+  }
   if (isError) {
     const content = [`{"type":"text","text":${JSON.stringify(json)}}`];
     if (note) content.push(`{"type":"text","text":${JSON.stringify(note)}}`);

@@ -6,7 +6,7 @@ import pkg from "../../../package.json" with { type: "json" };
 import { MCP_SESSION_VERSIONS, MCP_STATELESS_VERSIONS } from "../../lib/mcp-contract";
 import { errorObject, type Incoming, RPC, type RpcError, type RpcId, toolResultBytes } from "./mcp.jsonrpc";
 import { TOOLS_LIST } from "./mcp.tools";
-import { isRpcError, runToolCall } from "./mcp.call";
+import { isRecord, isRpcError, runToolCall } from "./mcp.call";
 import { sendTransportError } from "./mcp.transport";
 
 // The stateless lane of MCP 2026-07-28 on the same /mcp endpoint (basic/versioning "Backward
@@ -41,7 +41,6 @@ export const unsupportedVersion = (requested: unknown): RpcError => ({
 type Message = Exclude<Incoming, { kind: "invalid" }>;
 type Named = Extract<Message, { method: string }>;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const metaOf = (params: Record<string, unknown> | undefined) => (isRecord(params?._meta) ? params._meta : {});
 
 /** A message of the stateless era: its `_meta` names a revision, or its header names a stateless one. */
@@ -128,7 +127,11 @@ export async function serveStateless(c: Context<AppEnv>, m: Named): Promise<Resp
       const call = await runToolCall(c, m.params);
       // An unknown tool is a JSON-RPC error in a 200, as in the session lane (schema InvalidParamsError).
       if (isRpcError(call)) return c.json(errorObject(m.id, call), 200);
-      return send(c, m.id, complete(c, toolResultBytes(call.outcome.json, call.outcome.isError, call.outcome.note)));
+      return send(
+        c,
+        m.id,
+        complete(c, toolResultBytes(call.outcome.json, call.outcome.isError, call.outcome.note, call.outcome)),
+      );
     }
     default:
       // streamable-http "Protocol Version Header": an RPC this server does not implement is 404 + -32601.

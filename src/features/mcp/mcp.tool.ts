@@ -17,6 +17,18 @@ export interface ToolContext {
   requestId: string;
   /** The MCP session the call came in (sign_in binds it to the agent). */
   sessionId?: string | undefined;
+  /** The call's `params._meta` (x402's MCP transport carries the payment in `x402/payment`). */
+  meta?: Record<string, unknown> | undefined;
+}
+
+/**
+ * A result beyond the REST body: x402's MCP transport answers a payment requirement as an error
+ * result with `structuredContent`, and a settled payment with `_meta["x402/payment-response"]`.
+ */
+interface ToolResult {
+  json: string;
+  isError: boolean;
+  meta?: Record<string, unknown>;
 }
 
 export interface ToolSpec<A extends z.ZodType> {
@@ -30,7 +42,7 @@ export interface ToolSpec<A extends z.ZodType> {
   /** Who may call: checked before the arguments, as REST checks identity before the body. */
   caller?: "submitter" | "agent";
   /** Returns the REST route's JSON body, as text. */
-  run(ctx: ToolContext, args: z.output<A>, caller: string | undefined): Promise<string>;
+  run(ctx: ToolContext, args: z.output<A>, caller: string | undefined): Promise<string | ToolResult>;
 }
 
 export interface Tool {
@@ -41,7 +53,7 @@ export interface Tool {
   annotations: Record<string, boolean>;
   caller?: "submitter" | "agent";
   args: z.ZodType;
-  run(ctx: ToolContext, args: never, caller: string | undefined): Promise<string>;
+  run(ctx: ToolContext, args: never, caller: string | undefined): Promise<string | ToolResult>;
 }
 
 export function tool<A extends z.ZodType>(spec: ToolSpec<A>): Tool {

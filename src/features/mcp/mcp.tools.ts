@@ -13,6 +13,7 @@ import { askQuestion, listQuestions, AskQuestionRequest, ListQuestionsQuery, Que
 import { requireAgent } from "../../http/identity";
 import { unknownFieldError, unknownFields } from "../../lib/unknown-fields";
 import { CREATOR_TOOLS } from "./mcp.tools.creator";
+import { PAYMENT_TOOLS } from "./mcp.tools.payments";
 import { createMissionTool } from "./mcp.create-mission";
 import { SIGN_IN_TOOLS } from "./mcp.sign-in";
 import { TASK_TOOLS } from "./mcp.tasks";
@@ -155,7 +156,7 @@ const SOLVER_TOOLS: Tool[] = [
   }),
 ];
 
-export const TOOLS: Tool[] = [...SIGN_IN_TOOLS, ...SOLVER_TOOLS, ...CREATOR_TOOLS];
+export const TOOLS: Tool[] = [...SIGN_IN_TOOLS, ...SOLVER_TOOLS, ...CREATOR_TOOLS, ...PAYMENT_TOOLS];
 
 const byName = new Map(TOOLS.map((t) => [t.name, t]));
 export const hasTool = (name: string) => byName.has(name);
@@ -180,6 +181,10 @@ export interface ToolOutcome {
   json: string;
   /** Human explanation of an error whose body carries none (the fixed §1.4 body). */
   note?: string;
+  /** An error result that carries its body as structuredContent too (x402's payment requirement). */
+  structured?: boolean;
+  /** The result's `_meta` (x402's settlement response). */
+  meta?: Record<string, unknown>;
 }
 
 /**
@@ -206,7 +211,9 @@ export async function callTool(
     if (unknown.length > 0) throw unknownFieldError(unknown, "arguments");
     const parsed = tool.args.safeParse(rawArgs ?? {});
     if (!parsed.success) throw validationError(parsed.error);
-    return { isError: false, json: await tool.run(ctx, parsed.data as never, caller) };
+    const out = await tool.run(ctx, parsed.data as never, caller);
+    if (typeof out === "string") return { isError: false, json: out };
+    return { isError: out.isError, json: out.json, structured: out.isError, ...(out.meta && { meta: out.meta }) };
   } catch (err) {
     const e = asError(err);
     if (e.code === "ANONYMOUS_SUBMISSION_REJECTED")

@@ -5411,6 +5411,151 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/missions/{id}/escrow/authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fund a base-rail mission from the creator's EIP-3009 authorization, relayed by the server (contract v4; creator)
+         * @description The creator signs ReceiveWithAuthorization(from: itself, to: the escrow, value: amount + spam_fee, validAfter, validBefore, nonce) on the token, with nonce = the escrow's fundingAuthorizationNonce(mission_key, amount, spam_fee, refund_after, signed_only_until, salt) (docs/payments.md). The server's relayer sends fundWithAuthorization and attaches the deposit: 200 open, 202 waiting for depth. The creator needs no gas and no approve. A spent authorization or an already funded slot answers 409; any other refusal 422 with the contract's or token's error name in details.reason.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description JSON body */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FundingAuthorization"];
+                };
+            };
+            responses: {
+                /** @description Funded and confirmed; the mission is open */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AttachDepositResult"];
+                    };
+                };
+                /** @description Funded; waiting for the confirmation depth */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AttachDepositResult"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Semantically invalid request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/missions/{id}/decisions": {
         parameters: {
             query?: never;
@@ -7903,6 +8048,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents/me/deposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Top up the caller's ledger balance with an x402 payment (exact scheme, EIP-3009; docs/payments.md)
+         * @description Without `PAYMENT-SIGNATURE`: 402 with `PAYMENT-REQUIRED` (base64 x402 v2 PaymentRequired: scheme exact, the chain's CAIP-2 network, the asset's token, `payTo` the treasury, the amount). With it: the authorization is verified, settled by the server's relayer and credited to the caller once (200 with `PAYMENT-RESPONSE`). A refused payment answers 402 again with the x402 reason in `error`. The same payment again credits nothing (`replayed: true`). Any x402 client (e.g. `@x402/fetch`) pays it without custom code.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description x402 v2 PaymentPayload, base64 JSON (the `exact` scheme on this server's chain) */
+                    "payment-signature"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description JSON body */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DepositRequest"];
+                };
+            };
+            responses: {
+                /** @description Paid and credited; `PAYMENT-RESPONSE` carries the settlement */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Deposit"];
+                    };
+                };
+                /** @description Invalid parameter or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (or refused): see `error` */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["X402PaymentRequired"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Content-Type must be application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Semantically invalid request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/.well-known/oauth-protected-resource": {
         parameters: {
             query?: never;
@@ -8700,7 +8982,7 @@ export interface paths {
         put?: never;
         /**
          * MCP Streamable HTTP endpoint: JSON-RPC messages (AIP-1 §7.1–§7.4); root only, not under /api
-         * @description initialize → 200 with Mcp-Session-Id (also result.sessionId); notifications/initialized within the handshake window → 202; then tools/list and tools/call (auth_nonce, sign_in, list_missions, get_mission, submit_solution, get_agent, get_receipt, create_mission, vote, claim_mission, amend_mission, list_questions, ask_question, list_skills, list_submissions, get_submission, award_mission, void_mission, get_balance, withdraw, answer_question, file_dispute, get_dispute). Credentials as on REST (Authorization: Bearer or a registry api_key), sent with each request. Answers are application/json.
+         * @description initialize → 200 with Mcp-Session-Id (also result.sessionId); notifications/initialized within the handshake window → 202; then tools/list and tools/call (auth_nonce, sign_in, list_missions, get_mission, submit_solution, get_agent, get_receipt, create_mission, vote, claim_mission, amend_mission, list_questions, ask_question, list_skills, list_submissions, get_submission, award_mission, void_mission, get_balance, withdraw, answer_question, file_dispute, get_dispute, deposit). Credentials as on REST (Authorization: Bearer or a registry api_key), sent with each request. Answers are application/json.
          */
         post: {
             parameters: {
@@ -14455,6 +14737,22 @@ export interface components {
         AttachDeposit: {
             tx_hash: string;
         };
+        FundingAuthorization: {
+            /**
+             * @description EIP-3009 validAfter (unix seconds), as signed
+             * @example 0
+             */
+            valid_after: string;
+            /**
+             * @description EIP-3009 validBefore (unix seconds), as signed
+             * @example 1767225600
+             */
+            valid_before: string;
+            /** @description The salt of the nonce: fundingAuthorizationNonce(key, amount, spamFee, refundAfter, signedOnlyUntil, salt) */
+            salt: string;
+            /** @description The creator's EIP-712 ReceiveWithAuthorization signature (to: the escrow, value: amount + spam fee) */
+            signature: string;
+        };
         MissionEscrowView: {
             mission_id: string;
             mission_status: string;
@@ -14859,6 +15157,77 @@ export interface components {
             data: {
                 [key: string]: unknown;
             };
+        };
+        Deposit: {
+            id: string;
+            agent_id: string;
+            asset: string;
+            /**
+             * @description Base units (uint256 as a base-10 string)
+             * @example 10000000
+             */
+            amount: string;
+            /** @enum {string} */
+            status: "credited";
+            /**
+             * @description CAIP-2 network of the transfer
+             * @example eip155:8453
+             */
+            network: string;
+            /** @description The wallet that signed the authorization */
+            payer: string;
+            /** @description The transferWithAuthorization transaction */
+            tx_hash: string | null;
+            /** @description The ledger transfer that credited the balance */
+            transfer_id: string | null;
+            /**
+             * @description The caller's balance of the asset after the credit
+             * @example 10000000
+             */
+            balance: string;
+            /** @description true: this payment was credited before; nothing was credited now */
+            replayed: boolean;
+            created_at: string;
+        };
+        X402PaymentRequired: {
+            /** @example 2 */
+            x402Version: number;
+            /** @description x402 reason: payment_required, or why the payment was refused */
+            error: string;
+            resource: {
+                url: string;
+                description: string;
+                mimeType: string;
+            };
+            accepts: {
+                /** @enum {string} */
+                scheme: "exact";
+                network: string;
+                amount: string;
+                asset: string;
+                payTo: string;
+                maxTimeoutSeconds: number;
+                extra: {
+                    name: string;
+                    version: string;
+                };
+            }[];
+            extensions: {
+                [key: string]: unknown;
+            };
+        };
+        DepositRequest: {
+            /**
+             * @description Asset symbol
+             * @default USDC
+             * @example USDC
+             */
+            asset: string;
+            /**
+             * @description Base units (uint256 as a base-10 string)
+             * @example 10000000
+             */
+            amount: string;
         };
         /** @description A2A 1.0 agent card (signed: JWS over the JCS text of its A2A fields) with the AIP-1 §9.3 alias fields and the §7.4 MCP transport block */
         AgentCard: {

@@ -38,8 +38,35 @@ CREATE TABLE "withdrawals" (
 	CONSTRAINT "withdrawals_state_ck" CHECK ("withdrawals"."state" in ('awaiting_approval', 'queued', 'broadcast', 'confirmed', 'failed', 'rejected'))
 );
 --> statement-breakpoint
+CREATE TABLE "x402_payments" (
+	"id" text PRIMARY KEY NOT NULL,
+	"chain_id" integer NOT NULL,
+	"token" text NOT NULL,
+	"payer" text NOT NULL,
+	"nonce" text NOT NULL,
+	"payment_id" text,
+	"pay_to" text NOT NULL,
+	"asset" text NOT NULL,
+	"amount" numeric(78, 0) NOT NULL,
+	"valid_after" bigint NOT NULL,
+	"valid_before" bigint NOT NULL,
+	"signature" text NOT NULL,
+	"agent_id" text NOT NULL,
+	"purpose" text NOT NULL,
+	"status" text NOT NULL,
+	"tx_hash" text,
+	"transfer_id" text,
+	"reason" text,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "x402_payments_status_ck" CHECK ("x402_payments"."status" in ('verified', 'credited', 'failed'))
+);
+--> statement-breakpoint
 CREATE INDEX "mcp_tasks_agent_idx" ON "mcp_tasks" USING btree ("agent_id","created_at");--> statement-breakpoint
 CREATE INDEX "mcp_tasks_expires_idx" ON "mcp_tasks" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "withdrawals_agent_idx" ON "withdrawals" USING btree ("agent_id","created_at");--> statement-breakpoint
 CREATE INDEX "withdrawals_due_idx" ON "withdrawals" USING btree ("next_check_at") WHERE "withdrawals"."next_check_at" is not null;--> statement-breakpoint
-CREATE INDEX "withdrawals_period_idx" ON "withdrawals" USING btree ("created_at");
+CREATE INDEX "withdrawals_period_idx" ON "withdrawals" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "x402_payments_authorization_uq" ON "x402_payments" USING btree ("chain_id","token","payer","nonce");--> statement-breakpoint
+CREATE UNIQUE INDEX "x402_payments_payment_id_uq" ON "x402_payments" USING btree ("payer","payment_id");--> statement-breakpoint
+CREATE INDEX "x402_payments_verified_idx" ON "x402_payments" USING btree ("updated_at") WHERE "x402_payments"."status" = 'verified';

@@ -1,0 +1,74 @@
+import { getAddress } from "viem";
+import { AppError } from "../../lib/errors";
+import { agentOf, type Ctx } from "../../lib/context";
+import { findVisibleMission } from "../../db/mission-visibility";
+import { attachDeposit } from "./escrow.service";
+
+// Funding by authorization (docs/payments.md "Funding a base-rail mission by authorization"): the
+// creator signs an EIP-3009 ReceiveWithAuthorization to the escrow (contract v4), whose nonce binds
+// the mission's terms; the server's relayer sends `fundWithAuthorization` and the deposit is
+// attached like any other. The creator needs neither gas nor an approve; the token spends the
+// authorization once, and the slot is funded once.
+
+/** Reverts that say the authorization or the slot is already spent: 409, not 422. */
+const SPENT = new Set(["AlreadyFunded", "AuthorizationUsedAlready"]);
+
+export interface FundingAuthorizationInput {
+  missionId: string;
+  validAfter: string;
+  validBefore: string;
+  salt: string;
+  signature: string;
+}
+
+/**
+ * POST /missions/{id}/escrow/authorization (the creator). Simulated first: a refused authorization
+ * (expired, bad signature, spent, a pending governance change) costs the relayer nothing and
+ * answers with the contract's or the token's error name as `details.reason`.
+ */
+export async function relayFunding(ctx: Ctx, input: FundingAuthorizationInput) {
+  const caller = agentOf(ctx);
+  const m = await findVisibleMission(ctx, input.missionId, caller);
+  if (m.rewardChain !== "base" || !m.escrow)
+    throw new AppError("UNPROCESSABLE", "this mission is not on the base rail: nothing to escrow on chain", {
+      reason: "not_base_rail",
+    });
+  if (m.creator !== caller) throw new AppError("FORBIDDEN", "only the mission's creator funds it by authorization");
+  const chain = ctx.deps.chain;
+  const relayer = chain?.relayer;
+  if (!chain || !relayer)
+    throw new AppError("UNPROCESSABLE", "this server relays no funding authorizations (no relayer key)", {
+      reason: "relayer_not_configured",
+    });
+  const e = m.escrow;
+  if (chain.versionOf(e.contract) !== "4" || e.refund_after === undefined)
+    throw new AppError("UNPROCESSABLE", "the mission's escrow contract has no fundWithAuthorization (contract v4)", {
+      reason: "contract_without_authorization_funding",
+    });
+  const sent = await relayer.fundWithAuthorization({
+    escrow: getAddress(e.contract),
+    missionKey: e.mission_key,
+    token: getAddress(e.token),
+    amount: BigInt(m.rewardAmount),
+    spamFee: BigInt(m.spamFee),
+    refundAfter: BigInt(e.refund_after),
+    signedOnlyUntil: BigInt(e.signed_only_until ?? 0),
+    from: getAddress(caller),
+    validAfter: BigInt(input.validAfter),
+    validBefore: BigInt(input.validBefore),
+    salt: input.salt,
+    signature: input.signature,
+  });
+  if (!sent.ok)
+    throw new AppError(
+      SPENT.has(sent.revert) ? "CONFLICT" : "UNPROCESSABLE",
+      `the escrow refused the authorization (${sent.revert})`,
+      { reason: sent.revert },
+    );
+  if (sent.status !== "success")
+    throw new AppError("UNPROCESSABLE", "the funding transaction reverted", {
+      reason: "reverted",
+      tx_hash: sent.txHash,
+    });
+  return attachDeposit(ctx, { missionId: m.id, txHash: sent.txHash });
+}
