@@ -6,7 +6,7 @@ import { ListMissionsQuery, type ListMissionsFilters } from "../missions";
 import { CreateSubmissionRequest, type CreateSubmissionInput } from "../submissions";
 import { A2A_ERRORS, MAX_PARTS } from "../../lib/a2a-contract";
 
-// What a SendMessage asks for (docs/a2a.md "Messages"): the A2A envelope is read as A2A §5.7 says
+// What a SendMessage asks for (docs/a2a.md "Operations"): the A2A envelope is read as A2A §5.7 says
 // (unrecognised fields ignored); the OABP request inside a data part is strict, as on REST.
 
 /** An A2A error with its JSON-RPC code; the handler writes it as a JSON-RPC error object. */
