@@ -2,3 +2,4 @@
 // import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { registerA2aDocs } from "./a2a.routes";
 export { a2aEdgeError, registerA2a } from "./a2a.rpc";
+export { pushRequest } from "./a2a.push";
