@@ -23,7 +23,7 @@ import { ownSubmission, taskOf } from "./a2a.tasks";
 
 /** Configs per task and per agent (all tasks): anyone can fill them, so both are bounded. */
 export const MAX_PUSH_CONFIGS_PER_TASK = 3;
-export const MAX_PUSH_CONFIGS_PER_AGENT = 20;
+const MAX_PUSH_CONFIGS_PER_AGENT = 20;
 
 /** The outbox events that change a task's state (docs/a2a.md "Tasks and states"). */
 const PUSH_EVENTS: EventType[] = [
