@@ -9,6 +9,7 @@ import {
   type ClaimedDelivery,
   runVerifications,
 } from "../features/webhooks";
+import { pushRequest } from "../features/a2a";
 
 // The webhook outbox job (docs/design.md "Architecture": webhook outbox). Like the sweeper, its queue is
 // committed rows: events not yet fanned out, deliveries whose next_attempt_at has passed. Safe
@@ -23,7 +24,8 @@ export const WEBHOOK_RETENTION_MS = 30 * 86_400_000;
 async function deliverOne(deps: Deps, c: ClaimedDelivery): Promise<void> {
   let outcome: AttemptOutcome;
   try {
-    outcome = await attemptDelivery(deps, c);
+    // An A2A push config sends the task as it is now (docs/a2a.md "Push notifications").
+    outcome = await attemptDelivery(deps, c, await pushRequest(deps, c));
   } catch (err) {
     // The fetcher reports failures as data; anything thrown is our bug — count it as a failed
     // attempt so the schedule (and the window) still bound the delivery.

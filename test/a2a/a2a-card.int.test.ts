@@ -40,7 +40,7 @@ describe("the card declares only what is served", () => {
     const c = await card();
     expect(c.url).toBeUndefined();
     expect(c.capabilities.stateTransitionHistory).toBeUndefined();
-    expect(c.capabilities).toMatchObject({ streaming: false, pushNotifications: false, extendedAgentCard: false });
+    expect(c.capabilities).toMatchObject({ streaming: false, pushNotifications: true, extendedAgentCard: false });
     expect(c.supportedInterfaces.length).toBeGreaterThan(0);
     expect(c.securitySchemes).toEqual({
       bearer: { httpAuthSecurityScheme: expect.objectContaining({ scheme: "Bearer" }) },
@@ -72,23 +72,23 @@ describe("the card declares only what is served", () => {
     expect((await t.call("GET", "/tasks/sub_x", { token })).status).toBe(404);
   });
 
-  it("capabilities declared false are refused with their A2A errors", async () => {
+  it("capabilities declared false are refused with their A2A errors; declared push is served", async () => {
+    // pushNotifications: true — the config methods answer (an unknown task is TaskNotFound).
     const push = await rpc("CreateTaskPushNotificationConfig", { taskId: "sub_x", url: "https://example.org/hook" });
-    expect(push.body.error.code).toBe(-32003);
-    for (const m of [
-      "GetTaskPushNotificationConfig",
-      "ListTaskPushNotificationConfigs",
-      "DeleteTaskPushNotificationConfig",
-    ])
-      expect((await rpc(m, { taskId: "sub_x", id: "p" })).body.error.code, m).toBe(-32003);
+    expect(push.body.error.code).toBe(-32001);
+    for (const m of ["GetTaskPushNotificationConfig", "DeleteTaskPushNotificationConfig"])
+      expect((await rpc(m, { taskId: "sub_x", id: "p" })).body.error.code, m).toBe(-32001);
+    expect((await rpc("ListTaskPushNotificationConfigs", { taskId: "sub_x" })).body.error.code).toBe(-32001);
     expect((await rpc("SendStreamingMessage", {})).body.error.code).toBe(-32004);
     expect((await rpc("SubscribeToTask", { id: "sub_x" })).body.error.code).toBe(-32004);
     expect((await rpc("GetExtendedAgentCard", {})).body.error.code).toBe(-32004);
+    // A config inline in SendMessage is not taken: it is set on the task once it exists.
     const withPush = await rpc("SendMessage", {
       message: { messageId: "m-push", role: "ROLE_USER", parts: [{ text: "x" }] },
       configuration: { taskPushNotificationConfig: { url: "https://example.org/hook" } },
     });
-    expect(withPush.body.error.code).toBe(-32003);
+    expect(withPush.body.error.code).toBe(-32602);
+    expect(withPush.body.error.data[0].reason).toBe("push_config_inline");
   });
 });
 

@@ -44,12 +44,22 @@ export const webhookSubscriptions = pgTable(
     // Start of the current run of failed attempts (null after any success): the auto-disable clock.
     failingSince: ts("failing_since"),
     lastSuccessAt: ts("last_success_at"),
+    /**
+     * Set for an A2A push notification config (docs/a2a.md "Push notifications"): the task
+     * (submission) it follows; null for a REST webhook. Such a row is never a REST webhook.
+     */
+    a2aTaskId: text("a2a_task_id"),
+    /** The config's token, sent as X-A2A-Notification-Token (A2A §4.3.1). */
+    a2aToken: text("a2a_token"),
+    /** The config's AuthenticationInfo (A2A §4.3.2): sent as `Authorization: <scheme> <credentials>`. */
+    a2aAuth: jsonb("a2a_auth").$type<{ scheme: string; credentials: string }>(),
     ...timestamps(),
   },
   (t) => [
     index("webhook_subscriptions_owner_idx").on(t.owner, t.id),
     // Fan-out reads the active subscriptions that existed when an event happened.
     index("webhook_subscriptions_active_idx").on(t.createdAt).where(equals(t.status, "active")),
+    index("webhook_subscriptions_a2a_task_idx").on(t.a2aTaskId).where(isSet(t.a2aTaskId)),
     index("webhook_subscriptions_verify_idx").on(t.nextVerifyAt).where(equals(t.status, "pending_verification")),
   ],
 );

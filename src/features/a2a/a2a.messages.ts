@@ -77,7 +77,11 @@ const SubmitData = CreateSubmissionRequest.extend({ mission_id: z.string().min(1
 export function intentOf(params: SendMessage): Intent {
   const m = params.message;
   if (params.configuration?.taskPushNotificationConfig !== undefined)
-    throw new A2aError(A2A_ERRORS.PUSH_NOT_SUPPORTED, "push notifications are not supported", "push_not_supported");
+    throw new A2aError(
+      A2A_ERRORS.INVALID_PARAMS,
+      "configuration.taskPushNotificationConfig is not taken here: set it with CreateTaskPushNotificationConfig on the task SendMessage returns",
+      "push_config_inline",
+    );
   if (m.taskId) return { kind: "continue", taskId: m.taskId };
   if (m.parts.some((p) => p.url !== undefined || p.raw !== undefined))
     throw new A2aError(

@@ -12,7 +12,8 @@ const A2aRequest = z
     id: z.union([z.string(), z.number()]),
     method: z.string().openapi({
       example: "SendMessage",
-      description: "SendMessage, GetTask, ListTasks, CancelTask (A2A §9.4); the others answer their A2A error",
+      description:
+        "SendMessage, GetTask, ListTasks, CancelTask and the four push notification config methods (A2A §9.4); the others answer their A2A error",
     }),
     params: z.record(z.string(), z.unknown()).optional(),
   })
@@ -23,7 +24,7 @@ const A2aResponse = z
     id: RpcId,
     result: z.record(z.string(), z.unknown()).optional().openapi({
       description:
-        "SendMessage: {task} or {message}; GetTask, CancelTask: a Task; ListTasks: {tasks, nextPageToken, pageSize, totalSize}",
+        "SendMessage: {task} or {message}; GetTask, CancelTask: a Task; ListTasks: {tasks, nextPageToken, pageSize, totalSize}; Create/GetTaskPushNotificationConfig: a TaskPushNotificationConfig; ListTaskPushNotificationConfigs: {configs, nextPageToken}; DeleteTaskPushNotificationConfig: {}",
     }),
     error: z
       .object({ code: z.number().int(), message: z.string(), data: z.array(z.record(z.string(), z.unknown())) })

@@ -10,6 +10,15 @@ import { AppError } from "../../lib/errors";
 import { hasLoneSurrogate, parseJsonBounded } from "../../lib/json-text";
 import { A2A_ERRORS, A2A_PATH, A2A_PROTOCOL_VERSION } from "../../lib/a2a-contract";
 import { A2aError, intentOf, SendMessageParams } from "./a2a.messages";
+import {
+  createPushConfig,
+  CreatePushParams,
+  deletePushConfig,
+  getPushConfig,
+  listPushConfigs,
+  ListPushParams,
+  PushRefParams,
+} from "./a2a.push";
 import { cancelTask, getTask, listTasks, sendMessage, TASK_STATES } from "./a2a.tasks";
 
 // The A2A JSON-RPC binding (A2A §9; docs/a2a.md): one request per POST, answered with a JSON-RPC
@@ -98,19 +107,6 @@ const NOT_SERVED: Record<string, () => never> = {
     A2A_ERRORS.UNSUPPORTED_OPERATION,
     "extended_card",
   ),
-  ...Object.fromEntries(
-    ["Create", "Get", "Delete"]
-      .map((v) => `${v}TaskPushNotificationConfig`)
-      .concat("ListTaskPushNotificationConfigs")
-      .map((m) => [
-        m,
-        unsupported(
-          "push notifications are not supported (capabilities.pushNotifications: false)",
-          A2A_ERRORS.PUSH_NOT_SUPPORTED,
-          "push_not_supported",
-        ),
-      ]),
-  ),
 };
 
 /** One method call of a signed-in caller. */
@@ -125,6 +121,14 @@ async function dispatch(c: Context<AppEnv>, caller: string, method: string, para
       return cancelTask(ctx, caller, parse(TaskRef, params).id);
     case "ListTasks":
       return listTasks(ctx, caller, parse(ListParams, params));
+    case "CreateTaskPushNotificationConfig":
+      return createPushConfig(ctx, caller, parse(CreatePushParams, params));
+    case "GetTaskPushNotificationConfig":
+      return getPushConfig(ctx, caller, parse(PushRefParams, params));
+    case "ListTaskPushNotificationConfigs":
+      return listPushConfigs(ctx, caller, parse(ListPushParams, params));
+    case "DeleteTaskPushNotificationConfig":
+      return deletePushConfig(ctx, caller, parse(PushRefParams, params));
   }
   const refuse = NOT_SERVED[method];
   if (refuse) refuse();

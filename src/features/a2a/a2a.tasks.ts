@@ -72,7 +72,7 @@ async function payoutArtifact(ctx: Ctx, sub: SubmissionWire) {
 }
 
 /** A2A §4.1.1 Task of one submission, as its submitter sees it. */
-async function taskOf(ctx: Ctx, sub: SubmissionWire, withArtifacts = true) {
+export async function taskOf(ctx: Ctx, sub: SubmissionWire, withArtifacts = true) {
   const mission = await getMission(ctx, { id: sub.mission_id });
   const state = taskState(sub, mission);
   const artifacts = state === "TASK_STATE_COMPLETED" && withArtifacts ? [await payoutArtifact(ctx, sub)] : undefined;
@@ -96,7 +96,7 @@ const notFound = (taskId: string) =>
   new A2aError(A2A_ERRORS.TASK_NOT_FOUND, `task ${taskId} not found`, "task_not_found");
 
 /** The caller's submission `taskId`; anyone else's (or none) is TaskNotFound (A2A §3.3.2). */
-async function ownSubmission(ctx: Ctx, caller: string, taskId: string): Promise<SubmissionWire> {
+export async function ownSubmission(ctx: Ctx, caller: string, taskId: string): Promise<SubmissionWire> {
   const sub = await getSubmissionById(ctx, { submissionId: taskId }).catch((e: unknown) => {
     throw e instanceof AppError && e.code === "NOT_FOUND" ? notFound(taskId) : e;
   });

@@ -47,7 +47,8 @@ export function a2aCardFields(config: Config) {
     documentationUrl: `${o}/llms.txt`,
     capabilities: {
       streaming: false,
-      pushNotifications: false,
+      // Served through the webhook outbox, so only while it runs (docs/a2a.md "Push notifications").
+      pushNotifications: config.webhooksEnabled,
       extendedAgentCard: false,
       extensions: [
         {

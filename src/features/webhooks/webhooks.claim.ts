@@ -30,6 +30,10 @@ export interface ClaimedDelivery {
   url: string;
   secret: string;
   body: string;
+  /** Set for an A2A push config: the task it follows, its token and authentication (docs/a2a.md). */
+  a2aTaskId: string | null;
+  a2aToken: string | null;
+  a2aAuth: { scheme: string; credentials: string } | null;
 }
 
 /** A claim holds a delivery this long: well past one attempt's timeout, so it never expires mid-attempt. */
@@ -84,6 +88,9 @@ export async function claimDueDeliveries(deps: Deps, batch = 20): Promise<Claime
         url: s.url,
         secret: s.secret,
         body: e.body,
+        a2aTaskId: s.a2aTaskId,
+        a2aToken: s.a2aToken,
+        a2aAuth: s.a2aAuth,
       })
       .from(d)
       .innerJoin(s, eq(s.id, d.subscriptionId))

@@ -22,12 +22,19 @@ const d = webhookDeliveries;
 const s = webhookSubscriptions;
 const e = webhookEvents;
 
+/** The submission an event is about, if any (`data.submission_id`). */
+function taskOf(data: string): string | undefined {
+  const id = (JSON.parse(data) as { submission_id?: unknown }).submission_id;
+  return typeof id === "string" ? id : undefined;
+}
+
 /** Does subscription `s` want event `ev`? Every non-null filter must hold (README "Webhooks"). */
 function matches(ev: typeof webhookEvents.$inferSelect): SQL {
   const tags = sql`array[${sql.join(
     ev.tags.map((t) => sql`${t}`),
     sql`, `,
   )}]::text[]`;
+  const task = taskOf(ev.data);
   return and(
     // A subscription still proving its endpoint gets its deliveries queued; they are claimed
     // only once it is verified, and closed if it never is (webhooks.verify.ts).
@@ -39,6 +46,8 @@ function matches(ev: typeof webhookEvents.$inferSelect): SQL {
     or(isNull(s.filterVerificationTypes), sql`${ev.verificationType} = any(${s.filterVerificationTypes})`),
     or(isNull(s.filterCreators), sql`${ev.creator} = any(${s.filterCreators})`),
     or(isNull(s.filterTags), sql`${s.filterTags} && ${tags}`),
+    // An A2A push config follows one task: its submission's events and the mission's own.
+    task === undefined ? undefined : or(isNull(s.a2aTaskId), eq(s.a2aTaskId, task)),
   )!;
 }
 
@@ -97,13 +106,23 @@ const BUSY_RETRY_MS = 2_000;
  * attempt's, the id the event's). Through deps.fetcher only: public addresses checked at connect
  * time, bounded time and response size, and redirects returned rather than followed.
  */
-export async function attemptDelivery(deps: Deps, c: ClaimedDelivery): Promise<AttemptOutcome> {
+export async function attemptDelivery(
+  deps: Deps,
+  c: ClaimedDelivery,
+  push?: { body: string; headers: Record<string, string> },
+): Promise<AttemptOutcome> {
   const at = deps.clock.now();
   const started = performance.now();
+  // An A2A push config (docs/a2a.md "Push notifications") sends the task instead of the envelope.
+  const body = push?.body ?? c.body;
   const r = await deps.fetcher.fetch(c.url, {
     method: "POST",
-    headers: { "content-type": "application/json", ...webhookHeaders(c.secret, c.eventId, at, c.body) },
-    body: c.body,
+    headers: {
+      "content-type": "application/json",
+      ...webhookHeaders(c.secret, c.eventId, at, body),
+      ...push?.headers,
+    },
+    body,
     redirect: "manual",
     timeoutMs: deps.config.webhookTimeoutMs,
     maxBytes: MAX_RESPONSE_BYTES,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt } from "drizzle-orm";
 import { assertNotSuspended } from "../../db/suspension";
 import { webhookDeliveries, webhookEvents, webhookSubscriptions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
@@ -15,6 +15,8 @@ import { checkWebhookUrl } from "./webhooks.url";
 import { decodeIdCursor, keysetPage, keysetPageBy } from "../../lib/cursor";
 
 type SubscriptionRow = typeof webhookSubscriptions.$inferSelect;
+/** REST webhooks only: an A2A push config (a2a_task_id set) is served by the A2A binding. */
+const REST = isNull(webhookSubscriptions.a2aTaskId);
 
 export function webhookToWire(s: SubscriptionRow): WebhookWire {
   const filters: WebhookFiltersInput = {};
@@ -77,7 +79,10 @@ export async function createWebhook(ctx: Ctx, input: CreateWebhookInput): Promis
   const max = deps.config.webhookMaxPerAgent;
   return withTx(ctx, async (tx) => {
     await touchAgent(tx, owner, now);
-    const [n] = await tx.select({ n: count() }).from(webhookSubscriptions).where(eq(webhookSubscriptions.owner, owner));
+    const [n] = await tx
+      .select({ n: count() })
+      .from(webhookSubscriptions)
+      .where(and(eq(webhookSubscriptions.owner, owner), REST));
     if (Number(n?.n ?? 0) >= max) {
       throw new AppError("CONFLICT", `at most ${max} webhooks per agent; delete one first`, {
         reason: "webhook_limit",
@@ -116,7 +121,7 @@ async function ownSubscription(ctx: Ctx, owner: string, id: string): Promise<Sub
     ? await dbOf(ctx)
         .select()
         .from(webhookSubscriptions)
-        .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.owner, owner)))
+        .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.owner, owner), REST))
     : [];
   if (!row) throw new AppError("NOT_FOUND", `webhook ${id} not found`);
   return row;
@@ -135,7 +140,7 @@ export async function listWebhooks(ctx: Ctx, q: { limit: number; cursor?: string
   const rows = await dbOf(ctx)
     .select()
     .from(webhookSubscriptions)
-    .where(and(eq(webhookSubscriptions.owner, owner), before ? lt(webhookSubscriptions.id, before) : undefined))
+    .where(and(eq(webhookSubscriptions.owner, owner), REST, before ? lt(webhookSubscriptions.id, before) : undefined))
     .orderBy(desc(webhookSubscriptions.id))
     .limit(q.limit + 1);
   const { page, next_cursor } = keysetPage(rows, q.limit);

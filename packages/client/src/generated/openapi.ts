@@ -15304,7 +15304,7 @@ export interface components {
             /** @enum {string} */
             jsonrpc: "2.0";
             id: string | number | null;
-            /** @description SendMessage: {task} or {message}; GetTask, CancelTask: a Task; ListTasks: {tasks, nextPageToken, pageSize, totalSize} */
+            /** @description SendMessage: {task} or {message}; GetTask, CancelTask: a Task; ListTasks: {tasks, nextPageToken, pageSize, totalSize}; Create/GetTaskPushNotificationConfig: a TaskPushNotificationConfig; ListTaskPushNotificationConfigs: {configs, nextPageToken}; DeleteTaskPushNotificationConfig: {} */
             result?: {
                 [key: string]: unknown;
             };
@@ -15323,7 +15323,7 @@ export interface components {
             jsonrpc: "2.0";
             id: string | number;
             /**
-             * @description SendMessage, GetTask, ListTasks, CancelTask (A2A §9.4); the others answer their A2A error
+             * @description SendMessage, GetTask, ListTasks, CancelTask and the four push notification config methods (A2A §9.4); the others answer their A2A error
              * @example SendMessage
              */
             method: string;
