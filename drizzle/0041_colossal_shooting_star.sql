@@ -62,6 +62,9 @@ CREATE TABLE "x402_payments" (
 	CONSTRAINT "x402_payments_status_ck" CHECK ("x402_payments"."status" in ('verified', 'credited', 'failed'))
 );
 --> statement-breakpoint
+ALTER TABLE "webhook_subscriptions" ADD COLUMN "a2a_task_id" text;--> statement-breakpoint
+ALTER TABLE "webhook_subscriptions" ADD COLUMN "a2a_token" text;--> statement-breakpoint
+ALTER TABLE "webhook_subscriptions" ADD COLUMN "a2a_auth" jsonb;--> statement-breakpoint
 CREATE INDEX "mcp_tasks_agent_idx" ON "mcp_tasks" USING btree ("agent_id","created_at");--> statement-breakpoint
 CREATE INDEX "mcp_tasks_expires_idx" ON "mcp_tasks" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "withdrawals_agent_idx" ON "withdrawals" USING btree ("agent_id","created_at");--> statement-breakpoint
@@ -69,4 +72,5 @@ CREATE INDEX "withdrawals_due_idx" ON "withdrawals" USING btree ("next_check_at"
 CREATE INDEX "withdrawals_period_idx" ON "withdrawals" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "x402_payments_authorization_uq" ON "x402_payments" USING btree ("chain_id","token","payer","nonce");--> statement-breakpoint
 CREATE UNIQUE INDEX "x402_payments_payment_id_uq" ON "x402_payments" USING btree ("payer","payment_id");--> statement-breakpoint
-CREATE INDEX "x402_payments_verified_idx" ON "x402_payments" USING btree ("updated_at") WHERE "x402_payments"."status" = 'verified';
+CREATE INDEX "x402_payments_verified_idx" ON "x402_payments" USING btree ("updated_at") WHERE "x402_payments"."status" = 'verified';--> statement-breakpoint
+CREATE INDEX "webhook_subscriptions_a2a_task_idx" ON "webhook_subscriptions" USING btree ("a2a_task_id") WHERE "webhook_subscriptions"."a2a_task_id" is not null;
