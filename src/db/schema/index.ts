@@ -23,3 +23,4 @@ export * from "./qa";
 export * from "./messages";
 export * from "./mesh";
 export * from "./withdrawals";
+export * from "./erc8004";
