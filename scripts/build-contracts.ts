@@ -135,7 +135,12 @@ export function compileSources(
         abi: c.abi,
         bytecode: `0x${c.evm.bytecode.object}`,
         deployedBytecode: `0x${c.evm.deployedBytecode.object}`,
-        compiler: { version, evmVersion: EVM_VERSION, optimizer: { ...OPTIMIZER }, ...(viaIR ? { viaIR: true as const } : {}) },
+        compiler: {
+          version,
+          evmVersion: EVM_VERSION,
+          optimizer: { ...OPTIMIZER },
+          ...(viaIR ? { viaIR: true as const } : {}),
+        },
       });
     }
   }

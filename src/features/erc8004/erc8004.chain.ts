@@ -73,7 +73,14 @@ export function reporterChain(rail: BaseRailConfig, cfg: Erc8004Config) {
     /** The owner and the agentWallet of an ERC-8004 agent (lower-case); null when it does not exist. */
     async holders(agentId: bigint): Promise<{ owner: string; wallet: string } | null> {
       const read = (functionName: "ownerOf" | "getAgentWallet") =>
-        rpc(() => client.readContract({ address: identity, abi: identityRegistryUpgradeableAbi, functionName, args: [agentId] }));
+        rpc(() =>
+          client.readContract({
+            address: identity,
+            abi: identityRegistryUpgradeableAbi,
+            functionName,
+            args: [agentId],
+          }),
+        );
       try {
         const [owner, wallet] = await Promise.all([read("ownerOf"), read("getAgentWallet")]);
         return { owner: owner.toLowerCase(), wallet: wallet.toLowerCase() };

@@ -130,7 +130,11 @@ async function sendNew<R extends WriteRow>(s: Step, t: Target<R>): Promise<void>
       return void (await fail(s, t, `refused:${est.revert}`));
     if (now.getTime() - t.row.createdAt.getTime() >= REFUSED_FOR_MS)
       return void (await fail(s, t, `refused:${est.revert}`));
-    await move(deps, t, { reason: `waiting:${est.revert}`, retries: t.row.retries + 1, nextCheckAt: later(deps, t.row) });
+    await move(deps, t, {
+      reason: `waiting:${est.revert}`,
+      retries: t.row.retries + 1,
+      nextCheckAt: later(deps, t.row),
+    });
     return;
   }
   const price = firstPrice(await deps.chain!.fees());
@@ -161,7 +165,13 @@ async function watch<R extends WriteRow>(s: Step, t: Target<R>): Promise<void> {
   const mined = await chain.receipt(txHash);
   if (mined?.status === "reverted") return void (await fail(s, t, `reverted:${txHash}`));
   if (mined && mined.blockNumber <= heads.confirmed) {
-    await move(deps, t, { state: "confirmed", reason: null, blockNumber: mined.blockNumber, nextCheckAt: null, ...t.mined(mined) });
+    await move(deps, t, {
+      state: "confirmed",
+      reason: null,
+      blockNumber: mined.blockNumber,
+      nextCheckAt: null,
+      ...t.mined(mined),
+    });
     return;
   }
   if (mined) return void (await move(deps, t, { nextCheckAt: later(deps, t.row), retries: t.row.retries + 1 }));
