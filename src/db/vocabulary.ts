@@ -142,4 +142,3 @@ export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
  * registration and each feedback entry. queued → broadcast → confirmed; failed: refused or reverted.
  */
 export const ERC8004_WRITE_STATES = ["queued", "broadcast", "confirmed", "failed"] as const;
-export type Erc8004WriteState = (typeof ERC8004_WRITE_STATES)[number];

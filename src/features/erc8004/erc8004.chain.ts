@@ -38,6 +38,10 @@ export interface Mined {
   agentId: bigint | null;
   feedbackIndex: number | null;
 }
+/** tag1 of every entry this server writes: a paid, accepted mission (docs/erc-8004.md "Feedback"). */
+const FEEDBACK_TAG = "oabpPaidMission";
+/** value 1, valueDecimals 0: the winner was paid for accepted work (binary, ERC-8004 §Reputation examples). */
+const FEEDBACK_VALUE = 1n;
 type Fees = { nonce: number; gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
 
 async function rpc<T>(f: () => Promise<T>): Promise<T> {
@@ -141,8 +145,3 @@ export function reporterChain(rail: BaseRailConfig, cfg: Erc8004Config) {
   };
 }
 export type ReporterChain = ReturnType<typeof reporterChain>;
-
-/** tag1 of every entry this server writes: a paid, accepted mission (docs/erc-8004.md "Feedback"). */
-export const FEEDBACK_TAG = "oabpPaidMission";
-/** value 1, valueDecimals 0: the winner was paid for accepted work (binary, ERC-8004 §Reputation examples). */
-const FEEDBACK_VALUE = 1n;

@@ -191,7 +191,7 @@ type IdentityRow = typeof erc8004Identities.$inferSelect;
 type FeedbackRow = typeof erc8004Feedback.$inferSelect;
 
 /** The registration file the server's identity points to (docs/erc-8004.md "Registration"). */
-export const agentUriOf = (publicUrl: string) => `${publicUrl}/.well-known/agent-registration.json`;
+const agentUriOf = (publicUrl: string) => `${publicUrl}/.well-known/agent-registration.json`;
 
 /** Step 1: the server registers itself once per (chain, identity registry); 1 when it stepped. */
 async function registration(s: Step, cfg: Erc8004Config): Promise<number> {
