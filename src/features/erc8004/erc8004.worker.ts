@@ -190,7 +190,7 @@ async function watch<R extends WriteRow>(s: Step, t: Target<R>): Promise<void> {
 type IdentityRow = typeof erc8004Identities.$inferSelect;
 type FeedbackRow = typeof erc8004Feedback.$inferSelect;
 
-/** The registration file the server's identity points to (docs/erc-8004.md "Registration"). */
+/** The registration file the server's identity points to (docs/erc-8004.md "Turning it on"). */
 const agentUriOf = (publicUrl: string) => `${publicUrl}/.well-known/agent-registration.json`;
 
 /** Step 1: the server registers itself once per (chain, identity registry); 1 when it stepped. */
@@ -226,7 +226,7 @@ async function registration(s: Step, cfg: Erc8004Config): Promise<number> {
 
 /**
  * Step 2: an intent row per paid (mission, winner) whose winner opted in before the release was
- * final. Paid = the base-rail release is final (docs/base-rail.md "Finality"); the proof is its
+ * final. Paid = the base-rail release is final (docs/erc-8004.md "Feedback"); the proof is its
  * transaction and the signed receipt. Bounded: at most BATCH new rows a pass.
  */
 async function enqueueFeedback(s: Step, cfg: Erc8004Config): Promise<void> {
