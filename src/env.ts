@@ -129,6 +129,19 @@ export interface Erc8004Config {
   reporterKey: Secret;
 }
 
+/** ERC-8004 feedback: on when the base rail and all three OABP_ERC8004_* settings are set. */
+function erc8004From(e: Env, rail: BaseRailConfig | null): Erc8004Config | null {
+  const identity = e.OABP_ERC8004_IDENTITY_REGISTRY;
+  const reputation = e.OABP_ERC8004_REPUTATION_REGISTRY;
+  const key = e.OABP_ERC8004_REPORTER_KEY;
+  if (!rail || !identity || !reputation || !key) return null;
+  return {
+    identityRegistry: identity.toLowerCase(),
+    reputationRegistry: reputation.toLowerCase(),
+    reporterKey: new Secret(key),
+  };
+}
+
 /** The resolver key, from OABP_RESOLVER_KEY or the file OABP_RESOLVER_KEY_FILE names (never both). */
 function resolverKeyFrom(e: Env, readFile: (path: string) => string): string | undefined {
   if (e.OABP_RESOLVER_KEY && e.OABP_RESOLVER_KEY_FILE)
@@ -220,14 +233,7 @@ export function parseEnv(
     assets: e.OABP_ASSETS ?? defaultAssets(e.OABP_CHAIN_ID),
     baseRail,
     baseRailOff,
-    erc8004:
-      baseRail && e.OABP_ERC8004_IDENTITY_REGISTRY && e.OABP_ERC8004_REPUTATION_REGISTRY && e.OABP_ERC8004_REPORTER_KEY
-        ? {
-            identityRegistry: e.OABP_ERC8004_IDENTITY_REGISTRY.toLowerCase(),
-            reputationRegistry: e.OABP_ERC8004_REPUTATION_REGISTRY.toLowerCase(),
-            reporterKey: new Secret(e.OABP_ERC8004_REPORTER_KEY),
-          }
-        : null,
+    erc8004: erc8004From(e, baseRail),
     defaultAppeal: e.OABP_APPEAL_DEFAULT === "on" ? { windowSeconds: e.OABP_APPEAL_WINDOW_SECONDS } : null,
     oracleWindowSeconds: e.OABP_ORACLE_WINDOW_SECONDS ?? e.OABP_JUDGING_WINDOW_SECONDS,
     securityContact: e.OABP_SECURITY_CONTACT ?? [`mailto:security@${new URL(publicUrl).hostname}`],

@@ -75,24 +75,7 @@ export function reporterChain(rail: BaseRailConfig, cfg: Erc8004Config) {
       }),
     }),
     /** The owner and the agentWallet of an ERC-8004 agent (lower-case); null when it does not exist. */
-    async holders(agentId: bigint): Promise<{ owner: string; wallet: string } | null> {
-      const read = (functionName: "ownerOf" | "getAgentWallet") =>
-        rpc(() =>
-          client.readContract({
-            address: identity,
-            abi: identityRegistryUpgradeableAbi,
-            functionName,
-            args: [agentId],
-          }),
-        );
-      try {
-        const [owner, wallet] = await Promise.all([read("ownerOf"), read("getAgentWallet")]);
-        return { owner: owner.toLowerCase(), wallet: wallet.toLowerCase() };
-      } catch (err) {
-        if (err instanceof RpcUnavailableError) throw err;
-        return null; // ERC721NonexistentToken
-      }
-    },
+    holders: (agentId: bigint) => holdersOf(client, identity, agentId),
     async estimate(call: Call): Promise<Estimate> {
       try {
         const gas = await client.estimateGas({ account: account.address, to: call.to as Address, data: call.data });
@@ -119,29 +102,48 @@ export function reporterChain(rail: BaseRailConfig, cfg: Erc8004Config) {
       ),
     pendingNonce: () => rpc(() => client.getTransactionCount({ address: account.address, blockTag: "pending" })),
     minedNonce: () => rpc(() => client.getTransactionCount({ address: account.address, blockTag: "latest" })),
-    async receipt(txHash: string): Promise<Mined | null> {
-      const r = await rpc(() => client.getTransactionReceipt({ hash: txHash as Hex })).catch((err: unknown) => {
-        if (err instanceof TransactionReceiptNotFoundError) return null;
-        throw err;
-      });
-      if (!r) return null;
-      const logs = parseEventLogs({
-        abi: [...identityRegistryUpgradeableAbi, ...reputationRegistryUpgradeableAbi],
-        logs: r.logs,
-        strict: false,
-      });
-      const registered = logs.find((l) => l.eventName === "Registered" && l.address.toLowerCase() === identity);
-      const feedback = logs.find((l) => l.eventName === "NewFeedback");
-      return {
-        status: r.status,
-        blockNumber: Number(r.blockNumber),
-        agentId: registered?.eventName === "Registered" ? (registered.args.agentId ?? null) : null,
-        feedbackIndex:
-          feedback?.eventName === "NewFeedback" && feedback.args.feedbackIndex !== undefined
-            ? Number(feedback.args.feedbackIndex)
-            : null,
-      };
-    },
+    receipt: (txHash: string) => receiptOf(client, identity, txHash),
   };
 }
 export type ReporterChain = ReturnType<typeof reporterChain>;
+
+type Client = ReturnType<typeof createPublicClient>;
+
+async function holdersOf(client: Client, identity: Address, agentId: bigint) {
+  const read = (functionName: "ownerOf" | "getAgentWallet") =>
+    rpc(() =>
+      client.readContract({ address: identity, abi: identityRegistryUpgradeableAbi, functionName, args: [agentId] }),
+    );
+  try {
+    const [owner, wallet] = await Promise.all([read("ownerOf"), read("getAgentWallet")]);
+    return { owner: owner.toLowerCase(), wallet: wallet.toLowerCase() };
+  } catch (err) {
+    if (err instanceof RpcUnavailableError) throw err;
+    return null; // ERC721NonexistentToken
+  }
+}
+
+/** A mined write's status and what it created: Registered(agentId) or NewFeedback(feedbackIndex). */
+async function receiptOf(client: Client, identity: Address, txHash: string): Promise<Mined | null> {
+  const r = await rpc(() => client.getTransactionReceipt({ hash: txHash as Hex })).catch((err: unknown) => {
+    if (err instanceof TransactionReceiptNotFoundError) return null;
+    throw err;
+  });
+  if (!r) return null;
+  const logs = parseEventLogs({
+    abi: [...identityRegistryUpgradeableAbi, ...reputationRegistryUpgradeableAbi],
+    logs: r.logs,
+    strict: false,
+  });
+  const registered = logs.find((l) => l.eventName === "Registered" && l.address.toLowerCase() === identity);
+  const feedback = logs.find((l) => l.eventName === "NewFeedback");
+  return {
+    status: r.status,
+    blockNumber: Number(r.blockNumber),
+    agentId: registered?.eventName === "Registered" ? (registered.args.agentId ?? null) : null,
+    feedbackIndex:
+      feedback?.eventName === "NewFeedback" && feedback.args.feedbackIndex !== undefined
+        ? Number(feedback.args.feedbackIndex)
+        : null,
+  };
+}

@@ -4,7 +4,7 @@ import type { Tx } from "../../db/client";
 import { erc8004Feedback, erc8004Identities } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import type { Erc8004Config } from "../../env";
-import { RpcUnavailableError, type Heads } from "../../lib/base-chain";
+import { RpcUnavailableError, type BaseChain, type Heads } from "../../lib/base-chain";
 import { ctxForJob } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { allocateNonce, backoffMs, chainHeads, firstPrice } from "../escrow";
@@ -50,6 +50,8 @@ interface Target<R extends WriteRow> {
 interface Step {
   deps: Deps;
   chain: ReporterChain;
+  /** The base rail's reads (heads, fees). */
+  rail: BaseChain;
   now: Date;
   heads: Heads;
 }
@@ -73,7 +75,7 @@ export async function runErc8004(deps: Deps): Promise<number> {
     throw err;
   });
   if (!heads) return 0;
-  const s: Step = { deps, chain, now: deps.clock.now(), heads };
+  const s: Step = { deps, chain, rail: deps.chain, now: deps.clock.now(), heads };
   try {
     let stepped = await registration(s, cfg);
     await enqueueFeedback(s, cfg);
@@ -137,7 +139,7 @@ async function sendNew<R extends WriteRow>(s: Step, t: Target<R>): Promise<void>
     });
     return;
   }
-  const price = firstPrice(await deps.chain!.fees());
+  const price = firstPrice(await s.rail.fees());
   const chainNonce = await chain.pendingNonce();
   let signed: { raw: Hex; hash: string } | undefined;
   const ok = await move(deps, t, {}, async (tx) => {
