@@ -269,7 +269,11 @@ describe("ERC-8004 feedback backed by payment (reference registries on anvil)", 
       });
       expect(receipt.body.settlement.tx_hash).toBe(releaseTx);
 
-      // The agent's API links the entry.
+      // The agent's page and API link the entry.
+      const page = await t.call("GET", `/u/${winner.address}`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(stored.txHash);
+      expect(page.text).toContain(`${t.deps.config.publicUrl}${receiptPath}`);
       const agent = await t.call("GET", `/agents/${winner.address}`);
       expect(agent.body.erc8004.feedback).toEqual([
         {
