@@ -1,16 +1,5 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import {
-  createPublicClient,
-  encodeFunctionData,
-  http,
-  parseAbi,
-  parseEventLogs,
-  type Abi,
-  type Address,
-  type Hex,
-} from "viem";
+import { createPublicClient, http, parseAbi, parseEventLogs, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainPayouts, erc8004Feedback, erc8004Identities } from "../../src/db/schema/index";
@@ -21,6 +10,7 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { signedAward } from "../helpers/award-sign";
 import { createBaseMission, escrowTick, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
+import { deployErc8004 } from "../helpers/erc8004";
 
 // Must show 4 (docs/erc-8004.md): on anvil with the ERC-8004 reference registries deployed as
 // upstream deploys them (an ERC1967Proxy on a placeholder UUPS implementation, upgraded to the
@@ -30,12 +20,8 @@ import { createBaseMission, escrowTick, startEscrowChain, type EscrowChain } fro
 // send leaves); the next pass — a restart — sends the same stored bytes, never a second entry. A
 // third party finds the entry with plain viem reads of the registry.
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const REWARD = 100_000_000n;
 const SPAM_FEE = 5_000_000n;
-const minimalAbi = (
-  JSON.parse(readFileSync(path.join(ROOT, "contracts/artifacts/HardhatMinimalUUPS.json"), "utf8")) as { abi: Abi }
-).abi;
 
 let chain: EscrowChain;
 let t: TestApp;
@@ -44,37 +30,9 @@ let reputation: Address;
 const reporterKey = generatePrivateKey();
 const reporter = privateKeyToAccount(reporterKey);
 
-/** Upstream's deploy (erc-8004-contracts test/upgradeable.ts): proxy on the placeholder, then upgradeToAndCall. */
-async function deployRegistry(impl: "IdentityRegistryUpgradeable" | "ReputationRegistryUpgradeable", init: Hex) {
-  const { anvil } = chain;
-  const minimal = await anvil.deploy("HardhatMinimalUUPS");
-  const placeholderInit = encodeFunctionData({
-    abi: minimalAbi,
-    functionName: "initialize",
-    args: [identity ?? "0x0000000000000000000000000000000000000000"],
-  });
-  const proxy = await anvil.deploy("ERC1967Proxy", [minimal, placeholderInit]);
-  const real = await anvil.deploy(impl);
-  const hash = await anvil.walletClient.writeContract({
-    address: proxy,
-    abi: minimalAbi,
-    functionName: "upgradeToAndCall",
-    args: [real, init],
-  });
-  expect((await anvil.publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
-  return proxy;
-}
-
 beforeAll(async () => {
   chain = await startEscrowChain();
-  identity = await deployRegistry(
-    "IdentityRegistryUpgradeable",
-    encodeFunctionData({ abi: identityRegistryUpgradeableAbi, functionName: "initialize" }),
-  );
-  reputation = await deployRegistry(
-    "ReputationRegistryUpgradeable",
-    encodeFunctionData({ abi: reputationRegistryUpgradeableAbi, functionName: "initialize", args: [identity] }),
-  );
+  ({ identity, reputation } = await deployErc8004(chain.anvil));
   await chain.setEth(reporter.address, 10n ** 18n);
   t = await makeTestApp(
     chain.env({
