@@ -23,7 +23,7 @@ export interface Artifact {
   abi: unknown[];
   bytecode: `0x${string}`;
   deployedBytecode: `0x${string}`;
-  compiler: { version: string; evmVersion: string; optimizer: { enabled: boolean; runs: number } };
+  compiler: { version: string; evmVersion: string; optimizer: { enabled: boolean; runs: number }; viaIR?: true };
 }
 
 interface SolcError {
@@ -63,12 +63,17 @@ function findImports(unit: string): { contents: string } | { error: string } {
  * Folders compiled: contracts/ and contracts/legacy/ (earlier escrow versions, kept deployable so
  * migrations from them can be tested; docs/runbooks.md "Contract migration").
  */
-export const SOURCE_DIRS = ["", "legacy"] as const;
+const SOURCE_DIRS = ["", "legacy"] as const;
+/**
+ * The ERC-8004 reference registries (docs/erc-8004.md "Version"), compiled apart with the IR
+ * pipeline: upstream's `giveFeedback` is "stack too deep" for the legacy code generator.
+ */
+const VIA_IR_DIRS = ["vendor/erc8004"] as const;
 
-/** contracts/*.sol and contracts/legacy/*.sol, sorted so the compiler input (and so the output) never depends on readdir order. */
-export function contractSources(): Record<string, { content: string }> {
+/** The .sol files of `dirs`, sorted so the compiler input (and so the output) never depends on readdir order. */
+function contractSources(dirs: readonly string[]): Record<string, { content: string }> {
   const sources: Record<string, { content: string }> = {};
-  for (const dir of SOURCE_DIRS) {
+  for (const dir of dirs) {
     const abs = path.join(CONTRACTS_DIR, dir);
     for (const f of readdirSync(abs)
       .filter((n) => n.endsWith(".sol"))
@@ -79,11 +84,23 @@ export function contractSources(): Record<string, { content: string }> {
   return sources;
 }
 
-/** Compiles every contracts/*.sol; throws with solc's messages on any compile error. */
-export const compileContracts = () => compileSources(contractSources());
+/** Compiles every contract under contracts/; throws with solc's messages on any compile error. */
+export function compileContracts(): { artifacts: Artifact[]; warnings: string[] } {
+  const plain = compileSources(contractSources(SOURCE_DIRS));
+  const ir = compileSources(contractSources(VIA_IR_DIRS), { viaIR: true });
+  const artifacts = [...plain.artifacts, ...ir.artifacts];
+  const names = artifacts.map((a) => a.contractName);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) throw new Error(`contract name ${twice} is declared twice under contracts/`);
+  artifacts.sort((a, b) => a.contractName.localeCompare(b.contractName));
+  return { artifacts, warnings: [...plain.warnings, ...ir.warnings] };
+}
 
 /** Compiles the given source units (name → content); imports resolve as in `findImports`. */
-export function compileSources(sources: Record<string, { content: string }>): {
+export function compileSources(
+  sources: Record<string, { content: string }>,
+  { viaIR = false }: { viaIR?: boolean } = {},
+): {
   artifacts: Artifact[];
   warnings: string[];
 } {
@@ -97,6 +114,7 @@ export function compileSources(sources: Record<string, { content: string }>): {
     settings: {
       evmVersion: EVM_VERSION,
       optimizer: OPTIMIZER,
+      ...(viaIR ? { viaIR: true } : {}),
       outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object"] } },
     },
   };
@@ -117,7 +135,12 @@ export function compileSources(sources: Record<string, { content: string }>): {
         abi: c.abi,
         bytecode: `0x${c.evm.bytecode.object}`,
         deployedBytecode: `0x${c.evm.deployedBytecode.object}`,
-        compiler: { version, evmVersion: EVM_VERSION, optimizer: { ...OPTIMIZER } },
+        compiler: {
+          version,
+          evmVersion: EVM_VERSION,
+          optimizer: { ...OPTIMIZER },
+          ...(viaIR ? { viaIR: true as const } : {}),
+        },
       });
     }
   }
@@ -138,6 +161,9 @@ export const SERVER_ABIS: Record<string, string> = {
   // Previous escrow versions: the server still reads and pays escrows deployed before v4.
   MissionEscrowV3: path.join(ROOT, "src", "lib", "abi", "mission-escrow-v3.ts"),
   MissionEscrowV2: path.join(ROOT, "src", "lib", "abi", "mission-escrow-v2.ts"),
+  // The ERC-8004 reference registries the server registers in and writes feedback to (docs/erc-8004.md).
+  IdentityRegistryUpgradeable: path.join(ROOT, "src", "lib", "abi", "erc8004-identity.ts"),
+  ReputationRegistryUpgradeable: path.join(ROOT, "src", "lib", "abi", "erc8004-reputation.ts"),
 };
 
 export function renderAbiModule(a: Artifact): string {

@@ -465,6 +465,24 @@ export const SETTINGS = {
     ...int(0, 1_000_000_000, 1_000),
     doc: "whole units of an asset all agents together may withdraw per 24 h without the operator's approval",
   },
+  /** docs/erc-8004.md "Turning it on": the three together turn feedback backed by payment on. */
+  OABP_ERC8004_IDENTITY_REGISTRY: {
+    schema: hexAddress.optional(),
+    shown: "unset",
+    doc: "the ERC-8004 identity registry on the base rail's chain the server registers itself in ([docs/erc-8004.md](erc-8004.md))",
+  },
+  OABP_ERC8004_REPUTATION_REGISTRY: {
+    schema: hexAddress.optional(),
+    shown: "unset",
+    doc: "the ERC-8004 reputation registry the worker writes feedback backed by payment to",
+  },
+  OABP_ERC8004_REPORTER_KEY: {
+    schema: privateKey.optional(),
+    shown: "unset",
+    doc:
+      "the key that owns the server's ERC-8004 identity and signs its feedback (0x + 64 hex; needs gas, " +
+      "not the resolver key); never logged or echoed",
+  },
   /** The escrow watcher polls the chain at most this often (idle load: ≤ 4 requests per poll). */
   OABP_CHAIN_POLL_MS: {
     ...int(100, 600_000, 4_000),

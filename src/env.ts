@@ -73,6 +73,8 @@ interface Derived {
   baseRail: BaseRailConfig | null;
   /** Why the base rail is off, for the manifest and the start-up log; null when it is on. */
   baseRailOff: string | null;
+  /** ERC-8004 feedback backed by payment (docs/erc-8004.md); off (null) unless the base rail and all three settings are set. */
+  erc8004: Erc8004Config | null;
   /** Default appeal of creator_judges awards (null: off). */
   defaultAppeal: { windowSeconds: number } | null;
   oracleWindowSeconds: number;
@@ -122,6 +124,26 @@ export interface BaseRailConfig {
   rpcTimeoutMs: number;
   pollMs: number;
   feeBumpMaxMultiplier: number;
+}
+
+export interface Erc8004Config {
+  /** Lower-case addresses on the base rail's chain. */
+  identityRegistry: string;
+  reputationRegistry: string;
+  reporterKey: Secret;
+}
+
+/** ERC-8004 feedback: on when the base rail and all three OABP_ERC8004_* settings are set. */
+function erc8004From(e: Env, rail: BaseRailConfig | null): Erc8004Config | null {
+  const identity = e.OABP_ERC8004_IDENTITY_REGISTRY;
+  const reputation = e.OABP_ERC8004_REPUTATION_REGISTRY;
+  const key = e.OABP_ERC8004_REPORTER_KEY;
+  if (!rail || !identity || !reputation || !key) return null;
+  return {
+    identityRegistry: identity.toLowerCase(),
+    reputationRegistry: reputation.toLowerCase(),
+    reporterKey: new Secret(key),
+  };
 }
 
 /** The resolver key, from OABP_RESOLVER_KEY or the file OABP_RESOLVER_KEY_FILE names (never both). */
@@ -217,6 +239,7 @@ export function parseEnv(
     assets: e.OABP_ASSETS ?? defaultAssets(e.OABP_CHAIN_ID),
     baseRail,
     baseRailOff,
+    erc8004: erc8004From(e, baseRail),
     defaultAppeal: e.OABP_APPEAL_DEFAULT === "on" ? { windowSeconds: e.OABP_APPEAL_WINDOW_SECONDS } : null,
     oracleWindowSeconds: e.OABP_ORACLE_WINDOW_SECONDS ?? e.OABP_JUDGING_WINDOW_SECONDS,
     securityContact: e.OABP_SECURITY_CONTACT ?? [`mailto:security@${new URL(publicUrl).hostname}`],

@@ -2,6 +2,7 @@ import { buildDeps } from "./deps.build";
 import { refuseForgottenContracts, checkedConfig } from "./startup";
 import { refreshRail, watchEscrow, runPayouts } from "./features/escrow";
 import { runWithdrawals } from "./features/withdrawals";
+import { runErc8004 } from "./features/erc8004";
 import { startWorkerHttp, type WorkerRound } from "./worker.http";
 
 // `npm run worker`: the base rail's settlement process (docs/base-rail.md "Trust model"). It holds
@@ -45,6 +46,7 @@ async function main() {
         await watchEscrow(deps);
         await runPayouts(deps);
         await runWithdrawals(deps);
+        await runErc8004(deps); // docs/erc-8004.md: a no-op without the reporter key
         Object.assign(round, { lastRunAt: at, lastOkAt: at, lastError: null });
       } catch (err) {
         logger.error({ err }, "settlement tick failed; retrying next tick");

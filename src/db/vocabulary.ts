@@ -136,3 +136,9 @@ export const WITHDRAWAL_STATES = [
   "rejected",
 ] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
+
+/**
+ * An ERC-8004 write of the reporter key (docs/erc-8004.md "Exactly once"): the server's identity
+ * registration and each feedback entry. queued → broadcast → confirmed; failed: refused or reverted.
+ */
+export const ERC8004_WRITE_STATES = ["queued", "broadcast", "confirmed", "failed"] as const;

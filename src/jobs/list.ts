@@ -1,6 +1,7 @@
 import { amendmentsJobs } from "../features/amendments";
 import { claimsJobs } from "../features/claims";
 import { disputesJobs } from "../features/disputes";
+import { erc8004Jobs } from "../features/erc8004";
 import { escrowJobs } from "../features/escrow";
 import { mcpJobs } from "../features/mcp";
 import { oadpJobs } from "../features/oadp";
@@ -30,6 +31,7 @@ export const JOBS: readonly Job[] = [
   ...escrowJobs,
   ...withdrawalJobs,
   ...paymentsJobs,
+  ...erc8004Jobs,
   ...amendmentsJobs,
   { name: "purge_expired_auth", loop: "tick", run: (deps) => purgeExpiredAuth(deps) },
   ...mcpJobs,

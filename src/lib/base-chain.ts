@@ -777,7 +777,7 @@ function slotCalls(r: Rail) {
  * Why the node would not estimate a payout — outcomes, not outages: only a transport failure is
  * the RPC's fault (thrown as RpcUnavailableError).
  */
-function estimateRefusal(err: unknown): string {
+export function estimateRefusal(err: unknown): string {
   const revert = revertOf(err);
   if (revert !== null) return revert;
   if (isTransportError(err)) throw new RpcUnavailableError(err);
@@ -790,7 +790,7 @@ const transferData = (t: TokenTransfer) =>
   encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [toAddress(t.to), t.amount] });
 
 /** A refused raw transaction's outcome; anything unrecognised is the RPC's failure. */
-function sendRefusal(err: unknown): SendResult {
+export function sendRefusal(err: unknown): SendResult {
   const text = errorText(err);
   if (/already known|known transaction|already imported|transaction already exists/i.test(text)) return "known";
   if (/nonce too low|nonce has already been used|NonceTooLow/i.test(text)) return "nonce_too_low";

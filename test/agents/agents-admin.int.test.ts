@@ -78,6 +78,9 @@ describe("PUT /agents/{id}", () => {
     ["metadata_uri with a javascript: scheme", { metadata_uri: "javascript:alert(1)" }],
     ["capabilities not an array", { capabilities: "rust" }],
     ["over 32 capabilities", { capabilities: Array.from({ length: 33 }, (_, i) => `c${i}`) }],
+    ["erc8004_agent_id not decimal", { erc8004_agent_id: "0x12" }],
+    ["erc8004_agent_id a number", { erc8004_agent_id: 12 }],
+    ["erc8004_agent_id with a leading zero", { erc8004_agent_id: "012" }],
   ])("%s → 400 INVALID_PARAMETER and nothing is written", async (_n, body) => {
     const a = await signIn(t);
     const before = (await t.call("GET", `/agents/${a.address}`)).body;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { ts, timestamps, isSet } from "./types";
+import { money, ts, timestamps, isSet } from "./types";
 
 // AIP-1 §1 profile metadata. A row exists once an address signs in, writes a profile or is
 // credited; reads of unknown addresses answer the defaults.
@@ -25,6 +25,10 @@ export const agents = pgTable(
     decayDueAt: ts("decay_due_at"),
     missionsAttempted: integer("missions_attempted").notNull().default(0),
     missionsCompleted: integer("missions_completed").notNull().default(0),
+    // ERC-8004 opt-in (docs/erc-8004.md): the agent's id in the identity registry; feedback backed
+    // by payment is written for missions paid from erc8004_opted_at on. Null: not opted in.
+    erc8004AgentId: money("erc8004_agent_id"),
+    erc8004OptedAt: ts("erc8004_opted_at"),
     ...timestamps(),
     lastSeenAt: ts("last_seen_at"),
   },

@@ -24,3 +24,4 @@ export * from "./messages";
 export * from "./mesh";
 export * from "./withdrawals";
 export * from "./payments";
+export * from "./erc8004";

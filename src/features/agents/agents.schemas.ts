@@ -28,6 +28,15 @@ export const UpdateAgentRequest = z
       .optional(),
     capabilities: z.array(z.string().trim().min(1).max(64)).max(32).optional(),
     metadata_uri: uri.nullable().optional(),
+    erc8004_agent_id: z
+      .string()
+      .regex(/^(0|[1-9][0-9]{0,76})$/, "must be a decimal ERC-8004 agentId")
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "Opt in to ERC-8004 feedback backed by payment (docs/erc-8004.md): your agentId in the server's identity registry, owned by (or with agentWallet) this address; null opts out",
+      }),
   })
   .openapi("UpdateAgent");
 export type UpdateAgentInput = z.infer<typeof UpdateAgentRequest>;
@@ -68,6 +77,27 @@ export const Agent = z
     // The track record as a creator and as a claimer (counters, docs/decisions.md).
     creator_record: CreatorRecord,
     solver_record: SolverRecord,
+    erc8004: z
+      .object({
+        agent_id: z.string(),
+        feedback: z.array(
+          z.object({
+            mission_id: z.string(),
+            state: z.enum(["queued", "broadcast", "confirmed", "failed"]),
+            agent_registry: z.string(),
+            feedback_index: z.number().int().nullable(),
+            tx_hash: z.string().nullable(),
+            release_tx: z.string(),
+            feedback_uri: z.string(),
+            feedback_hash: z.string(),
+          }),
+        ),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "ERC-8004 opt-in and the feedback entries backed by payment written for this agent's paid missions (the 20 most recent; docs/erc-8004.md)",
+      }),
     skills: z.array(SkillSummary).openapi({
       description:
         "Agent Mesh: the skills this agent provides (the first 50 registered; GET /skills?agent= pages them all)",

@@ -10,6 +10,7 @@ import { agentAccount, balancesOf } from "../ledger";
 import { effectiveRating, START_RATING, agentHistory, typeAffinity } from "../reputation";
 import { reviewSummary } from "../reviews";
 import { isOnline } from "../heartbeats";
+import { agentErc8004 } from "../erc8004";
 import { importedReputation } from "../portability";
 import { creatorRecordToWire, recordOf, solverRecordToWire } from "../records";
 import type { AgentWire, UpdateAgentInput } from "./agents.schemas";
@@ -95,6 +96,7 @@ export async function getAgent(ctx: Ctx, { agentId }: { agentId: string }): Prom
     skillsOfAgent(deps.database.db, id),
     typeAffinity(deps.database.db, id),
   ]);
+  const erc8004 = await agentErc8004(deps.database.db, row);
   const imported = await importedReputation(deps.database.db, {
     subject: id,
     now,
@@ -119,6 +121,7 @@ export async function getAgent(ctx: Ctx, { agentId }: { agentId: string }): Prom
     imported_reputation: imported,
     creator_record: creatorRecordToWire(record),
     solver_record: solverRecordToWire(record),
+    erc8004,
     // Agent Mesh (docs/neighbours.md): the skills this agent provides.
     skills,
   };
@@ -146,6 +149,10 @@ export async function updateAgent(
     ...(input.mcp_endpoint !== undefined && { mcpEndpoint: input.mcp_endpoint }),
     ...(input.capabilities !== undefined && { capabilities: [...new Set(input.capabilities)] }),
     ...(input.metadata_uri !== undefined && { metadataUri: input.metadata_uri }),
+    ...(input.erc8004_agent_id !== undefined && {
+      erc8004AgentId: input.erc8004_agent_id,
+      erc8004OptedAt: input.erc8004_agent_id === null ? null : now,
+    }),
     updatedAt: now,
     lastSeenAt: now,
   };

@@ -127,7 +127,12 @@ function defaultReason(
 }
 
 /** Allocates the next nonce for the resolver: max(stored, chain's pending count), under the row lock. */
-export async function allocateNonce(tx: Tx, chain: BaseChain, chainNonce: number, now: Date): Promise<number> {
+export async function allocateNonce(
+  tx: Tx,
+  chain: Pick<BaseChain, "chainId" | "resolver">,
+  chainNonce: number,
+  now: Date,
+): Promise<number> {
   await tx
     .insert(chainAccounts)
     .values({ chainId: chain.chainId, address: chain.resolver, nextNonce: chainNonce, updatedAt: now })

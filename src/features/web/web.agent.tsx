@@ -138,6 +138,31 @@ function Skills(p: { skills: Agent["skills"] }) {
   );
 }
 
+/** ERC-8004 feedback backed by payment (docs/erc-8004.md): the entries written for this agent. */
+function Erc8004(p: { e: Agent["erc8004"] }) {
+  if (!p.e) return null;
+  const written = p.e.feedback.filter((f) => f.state === "confirmed");
+  return (
+    <>
+      <h2>On-chain feedback (ERC-8004)</h2>
+      <p>
+        agentId <code>{p.e.agent_id}</code>
+      </p>
+      <ListOr
+        items={written}
+        empty="None yet."
+        item={(f) => (
+          <>
+            <a href={`/m/${f.mission_id}`}>paid mission</a>: entry {f.feedback_index} in <code>{f.agent_registry}</code>
+            , transaction <code>{f.tx_hash ?? ""}</code>, proof <a href={f.feedback_uri}>receipt</a> (release{" "}
+            <code>{f.release_tx}</code>)
+          </>
+        )}
+      />
+    </>
+  );
+}
+
 /** The agent page: rating and its chart, win rate, missions, reviews, badge snippet. */
 export async function agentPage(ctx: PageCtx, rawId: string) {
   const { deps, now } = ctx;
@@ -186,6 +211,7 @@ export async function agentPage(ctx: PageCtx, rawId: string) {
       <h2>Missions solved</h2>
       <ListOr items={solved} empty="None yet." item={(s) => <a href={`/m/${s.mission_id}`}>{s.mission_title}</a>} />
       <Skills skills={a.skills} />
+      <Erc8004 e={a.erc8004} />
       <h2>Reviews</h2>
       <ListOr
         items={reviews.reviews}

@@ -5,7 +5,6 @@ import { MCP_PROTOCOL_VERSION, mcpUrl } from "../../lib/mcp-contract";
 // Registration File", type registration-v1), served at the origin's well-known path: the file the
 // server's agentURI resolves to, and the endpoint-domain proof of its services.
 
-export const AGENT_REGISTRATION_PATH = "/.well-known/agent-registration.json";
 const REGISTRATION_V1 = "https://eips.ethereum.org/EIPS/eip-8004#registration-v1";
 
 /** One on-chain registration: the agent's id in an identity registry (`eip155:<chain>:<registry>`). */
@@ -16,8 +15,8 @@ interface Registration {
 
 /**
  * The registration file. `registrations` lists the server's own identity-registry entries; it is
- * empty until the server is registered (docs/erc-8004.md "Status"), and `supportedTrust` stays
- * empty — discovery only — until feedback backed by payment is written.
+ * empty until the server's registration is mined (docs/erc-8004.md "Status"), and `supportedTrust`
+ * names "reputation" only where the operator turned feedback backed by payment on.
  */
 export function agentRegistration(config: Config, registrations: Registration[] = []) {
   const o = config.publicUrl;
@@ -34,6 +33,7 @@ export function agentRegistration(config: Config, registrations: Registration[] 
     x402Support: false,
     active: true,
     registrations,
-    supportedTrust: [] as string[],
+    // "reputation" once this server writes feedback backed by payment (docs/erc-8004.md "Decisions").
+    supportedTrust: config.erc8004 ? ["reputation"] : ([] as string[]),
   };
 }

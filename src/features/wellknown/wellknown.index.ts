@@ -22,6 +22,7 @@ import {
   SERVER_JSON_PATH,
   SKILL_PATH,
 } from "../../lib/discovery-paths";
+import { selfRegistrations } from "../erc8004";
 import { MCP_PATH } from "../../lib/mcp-contract";
 import { CLIENT_TARBALL_PATH, clientPackage, versionedTarballPath } from "../../lib/client-package";
 import { errorBody } from "../../lib/errors";
@@ -55,7 +56,10 @@ export function registerWellKnown(app: Hono<AppEnv>, deps: Deps): void {
       protocolDocs.set(deps.receiptKeys, (body = JSON.stringify(agentProtocol(config, deps.receiptKeys))));
     return fixed(body, JSON_TYPE)(c);
   });
-  app.get(AGENT_REGISTRATION_PATH, fixed(JSON.stringify(agentRegistration(config)), JSON_TYPE));
+  // Read per request: `registrations` appears once the worker's registration is mined (docs/erc-8004.md).
+  app.get(AGENT_REGISTRATION_PATH, async (c) =>
+    fixed(JSON.stringify(agentRegistration(config, await selfRegistrations(deps.database.db, config))), JSON_TYPE)(c),
+  );
   app.get("/robots.txt", fixed(robotsTxt(config), TEXT_TYPE));
   app.get("/llms.txt", fixed(llmsTxt(config), TEXT_TYPE));
   const skill = skillMd(config);

@@ -13997,6 +13997,21 @@ export interface components {
             };
             creator_record: components["schemas"]["CreatorRecord"];
             solver_record: components["schemas"]["SolverRecord"];
+            /** @description ERC-8004 opt-in and the feedback entries backed by payment written for this agent's paid missions (the 20 most recent; docs/erc-8004.md) */
+            erc8004: {
+                agent_id: string;
+                feedback: {
+                    mission_id: string;
+                    /** @enum {string} */
+                    state: "queued" | "broadcast" | "confirmed" | "failed";
+                    agent_registry: string;
+                    feedback_index: number | null;
+                    tx_hash: string | null;
+                    release_tx: string;
+                    feedback_uri: string;
+                    feedback_hash: string;
+                }[];
+            } | null;
             /** @description Agent Mesh: the skills this agent provides (the first 50 registered; GET /skills?agent= pages them all) */
             skills: components["schemas"]["MeshSkillSummary"][];
         };
@@ -14068,6 +14083,8 @@ export interface components {
             capabilities?: string[];
             /** Format: uri */
             metadata_uri?: string | null;
+            /** @description Opt in to ERC-8004 feedback backed by payment (docs/erc-8004.md): your agentId in the server's identity registry, owned by (or with agentWallet) this address; null opts out */
+            erc8004_agent_id?: string | null;
         };
         AgentBalance: {
             agent_id: string;
