@@ -1,7 +1,7 @@
 import { x402Client, x402HTTPClient } from "@x402/core/client";
 import { decodePaymentResponseHeader, wrapFetchWithPayment } from "@x402/fetch";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { getAddress, type Hex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -125,7 +125,8 @@ describe("a mission's reward and spam fee paid by x402 in the create request", (
     const entries = await t.deps.database.db
       .select()
       .from(ledgerEntries)
-      .where(eq(ledgerEntries.account, `agent:${agent.address}`));
+      .where(eq(ledgerEntries.account, `agent:${agent.address}`))
+      .orderBy(asc(ledgerEntries.seq));
     expect(entries.map((e) => [e.kind, e.amount])).toEqual([
       ["x402_deposit", (REWARD + SPAM_FEE).toString()],
       ["mission_funding", (-(REWARD + SPAM_FEE)).toString()],
