@@ -26,6 +26,7 @@ import { resolveIdentity } from "./features/auth";
 import { markSeen } from "./features/heartbeats";
 import { isMetricsScrape } from "./features/metrics";
 import { railStatus } from "./features/escrow";
+import { feesInRequest } from "./features/payments";
 
 export interface Lifecycle {
   shuttingDown: boolean;
@@ -65,6 +66,8 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   useEdge(app, deps, inflight.total);
   useCaller(app, deps, inflight.perCaller);
   useBodies(app, deps);
+  // A mission's reward and spam fee paid by x402 in the create request (docs/payments.md).
+  for (const path of ["/missions", "/api/missions"]) app.use(path, feesInRequest());
   registerProbes(app, deps, lifecycle);
   const api = buildApi();
   registerOpenApi(app, deps, api);

@@ -43,6 +43,15 @@ export const createMissionRoute = route.post(
     ...signedIn,
     in: { headers: IdempotencyHeader, body: CreateMissionRequest },
     ok: [201, Mission, "Created and open"],
+    responses: {
+      402: {
+        description:
+          'Where x402 is on (docs/payments.md "Fees paid in the request"): the balance lacks what a ledger-rail ' +
+          "create debits (reward + spam fee). `PAYMENT-REQUIRED` asks exactly the missing amount; the JSON body is the " +
+          "INSUFFICIENT_BALANCE error. A retry with `PAYMENT-SIGNATURE` is credited as a deposit, then the create " +
+          "runs; the answer carries `PAYMENT-RESPONSE`.",
+      },
+    },
     errors: ["INSUFFICIENT_BALANCE", "CONFLICT", "UNPROCESSABLE"],
   },
 );

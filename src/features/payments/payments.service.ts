@@ -65,7 +65,6 @@ export async function deposit(
   ctx: Ctx,
   input: { asset: string; amount: string; payment: unknown; resource: Resource },
 ): Promise<PaymentOutcome> {
-  const caller = agentOf(ctx);
   const rail = await x402Rail(ctx.deps, input.asset);
   const amount = parseUint(input.amount);
   const minimum = BigInt(rail.asset.spam_fee);
@@ -75,6 +74,31 @@ export async function deposit(
       reason: "deposit_below_minimum",
       minimum: minimum.toString(),
     });
+  return pay(ctx, rail, { amount, payment: input.payment, resource: input.resource, purpose: "deposit" });
+}
+
+/**
+ * What a fee-charging write lacks, paid in its own request (docs/payments.md "Fees paid in the
+ * request"): exactly `amount`, verified, recorded, settled and credited as a deposit is (same table,
+ * idempotency and recovery; purpose `mission_fee`). The write then debits the balance itself.
+ */
+export async function payShortfall(
+  ctx: Ctx,
+  input: { asset: string; amount: bigint; payment: unknown; resource: Resource },
+): Promise<PaymentOutcome> {
+  const rail = await x402Rail(ctx.deps, input.asset);
+  return pay(ctx, rail, { ...input, purpose: "mission_fee" });
+}
+
+type Purpose = "deposit" | "mission_fee";
+
+async function pay(
+  ctx: Ctx,
+  rail: X402Rail,
+  input: { amount: bigint; payment: unknown; resource: Resource; purpose: Purpose },
+): Promise<PaymentOutcome> {
+  const caller = agentOf(ctx);
+  const { amount, purpose } = input;
   const req = requirementsOf(rail, amount);
   const refuse = (reason: X402Reason): PaymentOutcome => ({
     kind: "payment_required",
@@ -86,25 +110,33 @@ export async function deposit(
     settleMarginSeconds: SETTLE_MARGIN_SECONDS,
   });
   if (!check.ok) return refuse(check.reason);
-  return recordAndSettle(ctx, rail, { payment: check.payment, caller, amount, refuse }).catch((err: unknown) => {
-    if (err instanceof AppError) throw err;
-    // An RPC outage or a dying relay: a recorded payment is finished by the recovery job.
-    throw new AppError("SERVICE_UNAVAILABLE", "the payment could not be settled now; retry the same request", {
-      reason: "settlement_pending",
-    });
-  });
+  return recordAndSettle(ctx, rail, { payment: check.payment, caller, amount, refuse, purpose }).catch(
+    (err: unknown) => {
+      if (err instanceof AppError) throw err;
+      // An RPC outage or a dying relay: a recorded payment is finished by the recovery job.
+      throw new AppError("SERVICE_UNAVAILABLE", "the payment could not be settled now; retry the same request", {
+        reason: "settlement_pending",
+      });
+    },
+  );
 }
 
 async function recordAndSettle(
   ctx: Ctx,
   rail: X402Rail,
-  a: { payment: VerifiedPayment; caller: string; amount: bigint; refuse: (r: X402Reason) => PaymentOutcome },
+  a: {
+    payment: VerifiedPayment;
+    caller: string;
+    amount: bigint;
+    refuse: (r: X402Reason) => PaymentOutcome;
+    purpose: Purpose;
+  },
 ): Promise<PaymentOutcome> {
-  const { payment, caller, amount, refuse } = a;
+  const { payment, caller, amount, refuse, purpose } = a;
   const existing = await findPayment(ctx, rail, payment);
   if (existing) return again(ctx, rail, { row: existing, caller, amount, refuse });
   if ((await rail.relayer.tokenBalance(rail.token, payment.from)) < amount) return refuse("insufficient_funds");
-  const row = await record(ctx, rail, { payment, caller });
+  const row = await record(ctx, rail, { payment, caller, purpose });
   if (!row) return again(ctx, rail, { row: await reread(ctx, { payment, rail }), caller, amount, refuse });
   const settled = await settle(ctx, rail, row);
   return finish(ctx, rail, { row: settled, refuse, replayed: !creditedHere.has(settled) });
@@ -177,7 +209,7 @@ async function findPayment(ctx: Ctx, rail: X402Rail, p: VerifiedPayment): Promis
 async function record(
   ctx: Ctx,
   rail: X402Rail,
-  { payment: p, caller }: { payment: VerifiedPayment; caller: string },
+  { payment: p, caller, purpose }: { payment: VerifiedPayment; caller: string; purpose: Purpose },
 ): Promise<PaymentRow | null> {
   const payer = p.from.toLowerCase();
   if (p.paymentId !== null) {
@@ -206,7 +238,7 @@ async function record(
       validBefore: Number(p.validBefore),
       signature: p.signature,
       agentId: agentAccount(caller),
-      purpose: "deposit",
+      purpose,
       status: "verified",
       createdAt: ctx.now,
       updatedAt: ctx.now,

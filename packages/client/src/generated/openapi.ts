@@ -1871,6 +1871,13 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Where x402 is on (docs/payments.md "Fees paid in the request"): the balance lacks what a ledger-rail create debits (reward + spam fee). `PAYMENT-REQUIRED` asks exactly the missing amount; the JSON body is the INSUFFICIENT_BALANCE error. A retry with `PAYMENT-SIGNATURE` is credited as a deposit, then the create runs; the answer carries `PAYMENT-RESPONSE`. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
                 403: {
                     headers: {
