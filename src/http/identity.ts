@@ -32,13 +32,15 @@ export function requireAdmin(identity: Identity): void {
  * Route middleware (createRoute's `middleware`, which runs before the zod validators) for routes
  * that always need a caller: an anonymous request gets its 401 before its body is validated, so
  * anonymous + a bad body is 401, not 400 (test/security). Which caller may act is still the
- * handler's check (requireAgent / requireAdmin), after validation as before.
+ * handler's check (requireAgent), after validation as before — except on operator routes, where
+ * anything but the admin token is refused here (401 anonymous, 403 an agent), so a handler that
+ * forgets its own check still cannot act for an agent.
  */
 export function requireCaller(who: "agent" | "admin" | "agent_or_admin"): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const identity = c.get("identity");
+    if (who === "admin") requireAdmin(identity);
     if (identity.kind === "anonymous") {
-      if (who === "admin") requireAdmin(identity);
       if (who === "agent_or_admin") throw new AppError("UNAUTHORIZED", "sign in, or use the admin token");
       requireAgent(identity, "UNAUTHORIZED");
     }

@@ -40,6 +40,11 @@ const METHODS = new Set(["get", "post", "put", "patch", "delete"]);
 
 /** Sign-in itself answers 401 for a bad signature; it issues credentials rather than reading them. */
 const ISSUES_CREDENTIALS = new Set(["POST /auth/siwe"]);
+/**
+ * A JSON-RPC binding answers every refusal in its own envelope (docs/a2a.md "Errors and bounds"):
+ * its caller matrix (anonymous 401, another agent's task, strict payloads) is test/a2a/a2a-card.int.test.ts.
+ */
+const OWN_ENVELOPE = new Set(["POST /a2a"]);
 
 /**
  * Secured: the operation names a security requirement. Submissions (AIP-1 §1.4: anonymous callers
@@ -51,6 +56,7 @@ const SECURED: Operation[] = Object.entries(doc.paths).flatMap(([path, ops]) =>
   Object.entries(ops)
     .filter(([method, op]) => METHODS.has(method) && (op.security?.length ?? 0) > 0)
     .filter(([method]) => !ISSUES_CREDENTIALS.has(`${method.toUpperCase()} ${path}`))
+    .filter(([method]) => !OWN_ENVELOPE.has(`${method.toUpperCase()} ${path}`))
     .map(([method, op]) => ({
       key: `${method.toUpperCase()} ${path}`,
       method: method.toUpperCase(),

@@ -90,6 +90,9 @@ const PAYOUT = "/admin/payouts/pay_01JZ0000000000000000000000";
 /** Payouts are base-rail transfers (test/escrow-*.test.ts); the ledger rail this file runs on has none. */
 const NO_PAYOUTS = "no payout exists on the ledger rail; requireAdmin answers before any lookup";
 const REASON = { reason: "operator check" };
+const WITHDRAWAL = "/admin/withdrawals/wd_01JZ0000000000000000000000";
+/** Withdrawals are paid on the base rail; the ledger rail this file runs on has none. */
+const NO_WITHDRAWALS = "no withdrawal exists on the ledger rail; requireAdmin answers before any lookup";
 
 const missionInNameOfA = (w: World) => ({
   title: "Find the key",
@@ -389,6 +392,39 @@ export const MATRIX: Record<string, Entry> = {
     request: () => ({ path: "/agents/me/deposits", body: { asset: "USDC", amount: "10000000" } }),
     // "me" is the caller, and this world has no relayer: any agent gets the same 422.
     wrongCaller: { status: 422, code: "UNPROCESSABLE", reason: "x402_not_enabled" },
+  },
+  // Withdrawals (docs/withdrawals.md; test/withdrawals/withdrawals.e2e.test.ts on the base rail).
+  "POST /agents/me/withdrawals": {
+    request: () => ({ path: "/agents/me/withdrawals", body: { asset: "USDC", amount: "1" } }),
+    // "me" is the caller, and this world has no base rail: any agent gets the same 422.
+    wrongCaller: { status: 422, code: "UNPROCESSABLE", reason: "base_rail_off" },
+  },
+  "GET /agents/me/withdrawals": {
+    request: () => ({ path: "/agents/me/withdrawals" }),
+    // "me" is the caller: B's list names none of A's.
+    wrongCaller: {
+      status: 200,
+      after: (_t, w, r) => {
+        expect(JSON.stringify(r.body)).not.toContain(w.a.address);
+      },
+    },
+  },
+  "GET /admin/withdrawals": {
+    request: () => ({ path: "/admin/withdrawals" }),
+    operatorOnly: true,
+    wrongCaller: FORBIDDEN,
+  },
+  "POST /admin/withdrawals/{id}/approve": {
+    request: () => ({ path: `${WITHDRAWAL}/approve`, body: {} }),
+    operatorOnly: true,
+    wrongCaller: FORBIDDEN,
+    unknownIdsOnly: NO_WITHDRAWALS,
+  },
+  "POST /admin/withdrawals/{id}/reject": {
+    request: () => ({ path: `${WITHDRAWAL}/reject`, body: REASON }),
+    operatorOnly: true,
+    wrongCaller: FORBIDDEN,
+    unknownIdsOnly: NO_WITHDRAWALS,
   },
   "GET /agents/me/inbox": {
     request: () => ({ path: "/agents/me/inbox" }),
