@@ -42,8 +42,9 @@ afterAll(async () => t?.close());
 const operations = Object.entries((doc as { paths: Record<string, Record<string, any>> }).paths).flatMap(
   ([path, ops]) =>
     Object.entries(ops)
-      // /mcp is JSON-RPC: its tools are walked below, over MCP.
-      .filter(([, op]) => op?.requestBody?.content?.["application/json"] && path !== "/mcp")
+      // /mcp is JSON-RPC: its tools are walked below, over MCP. /a2a answers in the A2A envelope:
+      // its strict payloads are test/a2a/a2a-card.int.test.ts's.
+      .filter(([, op]) => op?.requestBody?.content?.["application/json"] && path !== "/mcp" && path !== "/a2a")
       .map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
 );
 

@@ -90,6 +90,7 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
       "award_mission",
       "claim_mission",
       "create_mission",
+      "deposit",
       "file_dispute",
       "get_agent",
       "get_balance",
@@ -204,6 +205,11 @@ describe("@modelcontextprotocol/sdk client over HTTP", () => {
     expect(withdrawn.isError).toBe(true);
     expect(text(withdrawn)).toContain("base_rail_off");
     called.add("withdraw");
+    // deposit settles an x402 payment through the relayer (test/payments/x402-deposit.e2e.test.ts): none here.
+    const deposited = await asSolver.client.callTool({ name: "deposit", arguments: { amount: "10" } });
+    expect(deposited.isError).toBe(true);
+    expect(text(deposited)).toContain("x402_not_enabled");
+    called.add("deposit");
 
     const asVoter = await connect(voter.token);
     const vote = await call(asVoter, "vote", { mission_id: pv.mission.id, submission_id: pvSub.id, amount: "100" });
