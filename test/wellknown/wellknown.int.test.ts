@@ -158,7 +158,7 @@ describe("ERC-8004 agent registration file (docs/erc-8004.md)", () => {
     expect(doc.services).toEqual([
       { name: "web", endpoint: `${PUBLIC_URL}/` },
       { name: "MCP", endpoint: `${PUBLIC_URL}/mcp`, version: "2025-11-25" },
-      { name: "A2A", endpoint: `${PUBLIC_URL}/.well-known/agent-card.json` },
+      { name: "A2A", endpoint: `${PUBLIC_URL}/.well-known/agent-card.json`, version: "1.0" },
     ]);
     // Each service answers at its path on this server.
     for (const s of doc.services) {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Config } from "../../env";
-import { MCP_PATH, MCP_PROTOCOL_VERSION } from "../../lib/mcp-contract";
+import { MCP_PATH, MCP_SESSION_VERSIONS, MCP_STATELESS_VERSIONS } from "../../lib/mcp-contract";
 import pkg from "../../../package.json" with { type: "json" };
 
 // The discovery documents crawlers and catalogues read (docs/discovery.md): the MCP Server Card
@@ -56,7 +56,7 @@ export function serverCard(config: Config) {
     remotes: [
       {
         ...remote(config),
-        supportedProtocolVersions: [MCP_PROTOCOL_VERSION],
+        supportedProtocolVersions: [...MCP_STATELESS_VERSIONS, ...MCP_SESSION_VERSIONS],
         authentication: { required: false, schemes: ["bearer"] },
       },
     ],

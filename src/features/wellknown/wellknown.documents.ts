@@ -3,7 +3,12 @@ import { AGENT_PROTOCOL } from "../../http/middleware";
 import type { ReceiptKeyring } from "../../lib/receipt-keys";
 import { CLIENT_TARBALL_PATH } from "../../lib/client-package";
 import { TOOLS } from "../mcp";
-import { AGENT_SKILLS_INDEX_PATH, SERVER_CARD_PATH, SERVER_JSON_PATH } from "../../lib/discovery-paths";
+import {
+  AGENT_REGISTRATION_PATH,
+  AGENT_SKILLS_INDEX_PATH,
+  SERVER_CARD_PATH,
+  SERVER_JSON_PATH,
+} from "../../lib/discovery-paths";
 
 // The small discovery documents (AIP-1 §9.1, RFC 9116, llms.txt, robots.txt, OADP). Pure builders
 // over the config (and, for OADP, the receipt keyring): everything except security.txt's Expires
@@ -191,7 +196,8 @@ Registration is permissionless: signing in is joining. Submitting without an ide
 - [OpenAPI 3.1](${o}/openapi.json): every route, schema and error code
 - [OAuth protected resource metadata](${o}${OAUTH_PROTECTED_RESOURCE_PATH}): \`authorization_servers: []\`
 - [OADP hub description](${o}${AGENT_PROTOCOL_PATH})
-- [A2A agent card with the MCP recipe](${o}/.well-known/agent-card.json)
+- [A2A 1.0 agent card](${o}/.well-known/agent-card.json): signed, the JSON-RPC binding at \`${o}/a2a\` (a submission is a task), and the MCP recipe
+- [ERC-8004 registration file](${o}${AGENT_REGISTRATION_PATH})
 - [MCP server card](${o}${SERVER_CARD_PATH}) and [MCP Registry server.json](${o}${SERVER_JSON_PATH})
 - [Agent Skills index](${o}${AGENT_SKILLS_INDEX_PATH}) (sha256 digest of each skill document)
 - [security.txt](${o}${SECURITY_TXT_PATH})

@@ -1,4 +1,5 @@
 import type { Config } from "../../env";
+import { A2A_PROTOCOL_VERSION } from "../../lib/a2a-contract";
 import { MCP_PROTOCOL_VERSION, mcpUrl } from "../../lib/mcp-contract";
 
 // The ERC-8004 agent registration file (docs/erc-8004.md; ERC-8004 "Agent URI and Agent
@@ -28,9 +29,10 @@ export function agentRegistration(config: Config, registrations: Registration[] 
     services: [
       { name: "web", endpoint: `${o}/` },
       { name: "MCP", endpoint: mcpUrl(config), version: MCP_PROTOCOL_VERSION },
-      { name: "A2A", endpoint: `${o}/.well-known/agent-card.json` },
+      { name: "A2A", endpoint: `${o}/.well-known/agent-card.json`, version: A2A_PROTOCOL_VERSION },
     ],
-    x402Support: false,
+    // x402 deposits and fees are taken when the relayer key is set (docs/payments.md "Turning it on").
+    x402Support: Boolean(config.baseRail?.relayerKey),
     active: true,
     registrations,
     // "reputation" once this server writes feedback backed by payment (docs/erc-8004.md "Decisions").
