@@ -97,15 +97,24 @@ export async function runEscrowFuzz(opts: FuzzOptions): Promise<FuzzResult> {
       ])
     ).toLowerCase() as A;
     const MINT = U(1_000_000);
+    const mints: Hex[] = [];
     for (const a of actors) {
       await rpc("anvil_setBalance", [a, toHex(10n ** 21n)]);
-      await rpc("eth_sendTransaction", [
-        {
-          from: anvil.account.address,
-          to: usdc,
-          data: encodeFunctionData({ abi: usdcAbi, functionName: "mint", args: [a, MINT] }),
-        },
-      ]);
+      mints.push(
+        await rpc<Hex>("eth_sendTransaction", [
+          {
+            from: anvil.account.address,
+            to: usdc,
+            data: encodeFunctionData({ abi: usdcAbi, functionName: "mint", args: [a, MINT] }),
+          },
+        ]),
+      );
+    }
+    // anvil answers eth_sendTransaction before its instant miner has mined it: on a loaded machine
+    // the last mint could land after the snapshot below, and every later sequence would start
+    // without it. Every mint is mined before the snapshot.
+    for (const hash of mints) {
+      while ((await rpc("eth_getTransactionReceipt", [hash])) === null) await new Promise((r) => setTimeout(r, 20));
     }
     const t0 = BigInt((await rpc<{ timestamp: Hex }>("eth_getBlockByNumber", ["latest", false])).timestamp);
     let snap = await rpc<Hex>("evm_snapshot", []);
