@@ -15,14 +15,14 @@ import {
   type PublicClient,
   type Transport,
 } from "viem";
-import { nonceManager, privateKeyToAccount } from "viem/accounts";
+import { privateKeyToAccount } from "viem/accounts";
 import { findRevertData, revertOf } from "./chain-errors";
 import { missionEscrowAbi } from "./abi/mission-escrow";
 
 // The relayer (docs/payments.md): a hot key holding only gas money that sends what a payer signed
 // (EIP-3009 authorizations) so the payer needs no gas of its own. It never holds tokens: an
 // `exact` payment moves from the payer to the treasury, a funding authorization from the funder
-// to the escrow. Its nonces are its own (viem's nonce manager), apart from the resolver's.
+// to the escrow. Its nonces are its own (the node's pending count), apart from the resolver's.
 
 const EIP3009_ABI = parseAbi([
   "function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)",
@@ -110,7 +110,18 @@ export function hexOf(value: string): Hex {
 type Client = PublicClient<Transport, Chain>;
 
 export function createRelayer(cfg: { rpcUrl: string; chainId: number; key: string; timeoutMs: number }): Relayer {
-  const account = privateKeyToAccount(hexOf(cfg.key), { nonceManager });
+  // No viem nonceManager: it is one per process keyed by address and chain, so it runs ahead of a
+  // node that dropped a transaction (or of another chain with the same id, as in tests) and every
+  // later send waits forever behind the gap. Each send takes the node's pending count instead, one
+  // send at a time in this process; another process's send at the same moment fails the loser's
+  // call, which its caller retries (docs/payments.md "Exactly once").
+  const account = privateKeyToAccount(hexOf(cfg.key));
+  let sending: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(send: () => Promise<T>): Promise<T> => {
+    const next = sending.then(send, send);
+    sending = next.catch(() => undefined);
+    return next;
+  };
   const transport = http(cfg.rpcUrl, { timeout: cfg.timeoutMs, retryCount: 0 });
   const chain = defineChain({
     id: cfg.chainId,
@@ -133,7 +144,7 @@ export function createRelayer(cfg: { rpcUrl: string; chainId: number; key: strin
     }
     let txHash: Hex;
     try {
-      txHash = await wallet.sendTransaction({ to: target, data });
+      txHash = await oneAtATime(() => wallet.sendTransaction({ to: target, data }));
     } catch (err) {
       // Mined by someone else between the simulation and the send: the estimate reverts now.
       const revert = namedRevert(err);
