@@ -64,23 +64,23 @@ describe.runIf(onRealPostgres)("Agent Mesh rate limits across two server process
         body: JSON.stringify({ payload: {} }),
       }).then(async (res) => ({ status: res.status, headers: res.headers, body: (await res.json()) as any }));
 
-    // Alternating between the instances: 3 past the limit (the provider's origin cannot be asked
-    // for its consent, so nothing is relayed), then refused on both.
+    // The provider's origin cannot be asked for its consent, so nothing is relayed: every call is
+    // 503 provider_not_consented, and a call nothing answered gives its token back (docs/neighbours.md
+    // "Agent Mesh"), on whichever instance it reached — six alternating calls on a budget of three
+    // are never 429.
     const seq = await skill("data_alternating");
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push(await invoke(servers[i % 2]!, seq));
-    expect(answers.map((r) => r.status)).toEqual([503, 503, 503, 429, 429, 429]);
-    for (const r of answers.slice(0, 3))
+    expect(answers.map((r) => r.status)).toEqual([503, 503, 503, 503, 503, 503]);
+    for (const r of answers)
       expect(r.body).toMatchObject({ error: "SERVICE_UNAVAILABLE", details: { reason: "provider_not_consented" } });
-    for (const r of answers.slice(3)) {
-      expect(r.body).toMatchObject({ error: "RATE_LIMITED", details: { policy: "mesh-skill", skill_id: seq } });
-      expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(1000); // ≈ 1200 s to the next token
-    }
 
-    // Concurrent, split over both instances: still exactly 3 get past the limit.
+    // Concurrent, split over both instances: calls past the budget while others hold a token are
+    // 429, at least the budget's three reach the consent check, and afterwards every token is back.
     const burst = await skill("data_burst");
     const all = await Promise.all(Array.from({ length: 8 }, (_, i) => invoke(servers[i % 2]!, burst)));
-    const statuses = all.map((r) => r.status).sort();
-    expect(statuses).toEqual([429, 429, 429, 429, 429, 503, 503, 503]);
+    for (const r of all) expect([429, 503]).toContain(r.status);
+    expect(all.filter((r) => r.status === 503).length).toBeGreaterThanOrEqual(3);
+    for (let i = 0; i < 3; i++) expect((await invoke(servers[i % 2]!, burst)).status).toBe(503);
   }, 120_000);
 });
