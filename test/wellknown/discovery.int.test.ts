@@ -10,12 +10,10 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 // schema, and a crawler that reaches every one of them from /.well-known/oabp.json.
 // Schemas:
 // - MCP Registry server.json: test/wellknown/schemas/mcp-server.schema.2025-09-29.json, vendored
-//   from github.com/modelcontextprotocol/registry docs/reference/server-json/server.schema.json
-//   ($id https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json).
-// - MCP Server Card (SEP-2127, draft, seps/2127-mcp-server-cards.md in
-//   github.com/modelcontextprotocol/modelcontextprotocol): no schema file is published yet; the
+//   from the MCP Registry ($id https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json).
+// - MCP Server Card (the MCP Server Card proposal, a draft): no schema file is published yet; the
 //   card is server.json's fields plus its own, so it is validated against the server.json schema
-//   and the SEP's required fields ($schema, name, version, capabilities) and remote fields.
+//   and the proposal's required fields ($schema, name, version, capabilities) and remote fields.
 // - Agent Skills discovery index (github.com/cloudflare/agent-skills-discovery-rfc, v0.2.0 of
 //   2026-03-12): its schema URI (schemas.agentskills.io/discovery/0.2.0/schema.json) is not
 //   vendorable here, so SKILLS_INDEX below is written from the RFC's field tables (required fields,
@@ -103,7 +101,7 @@ describe("discovery documents, each against its schema", () => {
     expect(validServerJson({ ...r.body, description: "x".repeat(101) })).toBe(false);
   });
 
-  it("the server card validates against server.json's schema and SEP-2127's own fields", async () => {
+  it("the server card validates against server.json's schema and the proposal's own fields", async () => {
     const r = await t.call("GET", "/.well-known/mcp/server-card.json");
     expect(r.status).toBe(200);
     expect(validServerJson(r.body), ajv.errorsText(validServerJson.errors)).toBe(true);

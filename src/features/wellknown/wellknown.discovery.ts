@@ -4,7 +4,7 @@ import { MCP_PATH, MCP_SESSION_VERSIONS, MCP_STATELESS_VERSIONS } from "../../li
 import pkg from "../../../package.json" with { type: "json" };
 
 // The discovery documents crawlers and catalogues read (docs/discovery.md): the MCP Server Card
-// (SEP-2127), the MCP Registry's server.json (schema 2025-09-29) with its HTTP domain proof, and
+// (the MCP Server Card proposal, a draft), the MCP Registry's server.json (schema 2025-09-29) with its HTTP domain proof, and
 // the Agent Skills discovery index (Agent Skills Discovery RFC 0.2.0). Pure builders over the
 // config: fixed at start.
 
@@ -46,7 +46,7 @@ export function serverJson(config: Config) {
 }
 
 /**
- * MCP Server Card (SEP-2127): server.json's fields, the protocol versions the remote speaks, its
+ * MCP Server Card (the MCP Server Card proposal, a draft): server.json's fields, the protocol versions the remote speaks, its
  * authentication (a bearer token from SIWE for writes; reads need none) and its capabilities.
  */
 export function serverCard(config: Config) {
