@@ -61,7 +61,7 @@ function findImports(unit: string): { contents: string } | { error: string } {
 
 /**
  * Folders compiled: contracts/ and contracts/legacy/ (earlier escrow versions, kept deployable so
- * migrations from them can be tested; docs/runbooks.md "Contract migration").
+ * migrations from them can be tested; docs/base-rail.md "Migrating to a new escrow").
  */
 const SOURCE_DIRS = ["", "legacy"] as const;
 /**

@@ -7,8 +7,8 @@
 // in the repository's own layout, and the web board's page script is bundled here, once.
 //
 // dist/ stands for the repository root: the JavaScript sits at dist/*.js (chunks flat beside the
-// entries), and every `import.meta.url` of a source module src/x/y.ts is rewritten to the URL of
-// dist/src/x/y.ts, so a path the code builds relative to its own file (`../../drizzle`) lands on
+// entries), and every `import.meta.url` of a source module src/<dir>/<file>.ts is rewritten to the URL of
+// dist/src/<dir>/<file>.ts, so a path the code builds relative to its own file (`../../drizzle`) lands on
 // the copy under dist/. `tsx` keeps running the sources as they are in development and tests.
 //
 //   node scripts/build.mjs            build now

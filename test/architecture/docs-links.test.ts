@@ -6,14 +6,19 @@ import { afterAll, describe, expect, it } from "vitest";
 import { dangling, danglingIn } from "../../scripts/docs-links.mjs";
 
 // Pointers resolve (scripts/docs-links.mjs, run by CI's lint step): every repository path named
-// in docs/*.md, README.md and src/ exists, and every `file.md "Heading"` names a heading or a bold
-// label of that file.
+// in the docs, the code, its comments and the migrations' SQL exists, every `file.md "Heading"`
+// names a heading or a bold label of that file, every `file.md#anchor` a heading's slug, and every
+// Markdown link's target exists.
 
 const root = mkdtempSync(path.join(tmpdir(), "docs-links-"));
 mkdirSync(path.join(root, "docs"));
 mkdirSync(path.join(root, "src"));
 writeFileSync(path.join(root, "docs/topic.md"), "# Topic\n\n## Connection slots\n\n- **Predicates.** text\n");
 writeFileSync(path.join(root, "src/real.ts"), "export {};\n");
+writeFileSync(
+  path.join(root, "docs/anchors.md"),
+  "# Anchors\n\n## Default outcomes (the `pool`)\n\n```\n# not a heading\n```\n",
+);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const check = (text: string, from = "src/file.ts") => danglingIn(root, from, text) as string[];
@@ -35,5 +40,32 @@ describe("docs links", () => {
       "docs/other.md:1 missing.md (no such file)",
     ]);
     expect(check('// docs/missing.md "Heading"')).toEqual(["src/file.ts:1 docs/missing.md"]);
+  });
+
+  it("checks every form a pointer takes, from every kind of file", () => {
+    // A migration's SQL comment, a test, a script, CI: the same rules.
+    expect(check('-- docs/topic.md "Rules as checks"', "drizzle/0001_x.sql")).toEqual([
+      'drizzle/0001_x.sql:1 docs/topic.md "Rules as checks"',
+    ]);
+    expect(check("# see scripts/gone.mjs", ".ci/run")).toEqual([".ci/run:1 scripts/gone.mjs"]);
+    // Anchors: a heading's slug as GitHub makes it; a line in a code block is no heading.
+    expect(check("[x](anchors.md#default-outcomes-the-pool)", "docs/other.md")).toEqual([]);
+    expect(check("// docs/anchors.md#default-outcomes", "test/x.test.ts")).toEqual([
+      "test/x.test.ts:1 docs/anchors.md#default-outcomes",
+    ]);
+    expect(check("[x](anchors.md#not-a-heading)", "docs/other.md")).toEqual([
+      "docs/other.md:1 anchors.md#not-a-heading",
+    ]);
+    // Folders, and modules named without their extension.
+    expect(check("// src/ and src/gone/ and ../src/real")).toEqual(["src/file.ts:1 src/gone/"]);
+    // Markdown links resolve beside the file; URLs and same-file anchors are not pointers.
+    expect(check("[a](topic.md) [b](../src/real.ts) [c](https://x.test/a.md) [d](#topic)", "docs/other.md")).toEqual(
+      [],
+    );
+    expect(check("[a](gone.md) [b](../docs/gone.md) [c](../src/gone.ts)", "docs/other.md")).toEqual([
+      "docs/other.md:1 docs/gone.md",
+      "docs/other.md:1 src/gone.ts",
+      "docs/other.md:1 (gone.md)",
+    ]);
   });
 });

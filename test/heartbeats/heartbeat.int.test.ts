@@ -5,7 +5,7 @@ import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { newAccount, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 
-// Agent Mesh heartbeats and ClawFinder last_seen_at (docs/design.md "Agent Mesh", "ClawFinder"):
+// Agent Mesh heartbeats and ClawFinder last_seen_at (docs/design.md "Discovery (§7–§9) and neighbours"):
 // POST /agents/{id}/heartbeat by the agent itself; every authenticated request also marks the
 // agent seen, at most once a minute.
 

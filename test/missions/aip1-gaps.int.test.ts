@@ -10,10 +10,10 @@ import { runPendingChecks } from "../../src/jobs/checks";
 import { verifyReceipt } from "../../src/features/receipts/receipts.verify";
 import pkg from "../../package.json" with { type: "json" };
 
-// "AIP-1 gaps to close": one test per item, each quoting the AIP-1 line it checks.
-// (Item 1 oracle forms: test/verification/oracle-forms.e2e.test.ts; item 4 appeal by default, item 5 votes
-// from the deadline: test/verification/aip1-voting.int.test.ts; item 8 bundles: test/specs/specs.int.test.ts; item 9
-// ledger escrow attestation: test/ledger-attestation.int.test.ts.)
+// AIP-1 statements the server once fell short of: one test each, quoting the AIP-1 line it checks
+// (and the ledger escrow attestation below). Elsewhere: oracle forms in
+// test/verification/oracle-forms.e2e.test.ts; appeal by default and votes from the deadline in
+// test/verification/aip1-voting.int.test.ts; bundles in test/specs/specs.int.test.ts.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ afterAll(async () => t?.close());
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 
-describe('item 2 — AIP-1 §3: "content_hash": "0x... (sha256 of content_uri target)"', () => {
+describe('AIP-1 §3: "content_hash": "0x... (sha256 of content_uri target)"', () => {
   it("answers content_hash in the 0x form whatever form came in (0x, bare hex, sha256:)", async () => {
     const { mission } = await openMission(t);
     const solver = await signIn(t);
@@ -63,7 +63,7 @@ describe('item 2 — AIP-1 §3: "content_hash": "0x... (sha256 of content_uri ta
   });
 });
 
-describe('item 6 — AIP-1 §6.1: "Resolved mission and submission representations … SHOULD include a dereferenceable receipt_uri"', () => {
+describe('AIP-1 §6.1: "Resolved mission and submission representations … SHOULD include a dereferenceable receipt_uri"', () => {
   it("every winner in resolution.winners[] and every paid submission links its own receipt", async () => {
     const { creator, mission } = await openMission(t, {
       verification: { type: "creator_judges", params: { max_winners: 2 } },
@@ -139,7 +139,7 @@ describe('item 6 — AIP-1 §6.1: "Resolved mission and submission representatio
   });
 });
 
-describe('item 12 — AIP-1 §7.5.1: "User-Agent header of the form <name>/<version> (+<url>)"', () => {
+describe('AIP-1 §7.5.1: "User-Agent header of the form <name>/<version> (+<url>)"', () => {
   it("outbound requests carry the full semantic version and a (+url) to the agent card", async () => {
     expect(userAgent("https://example.org/")).toBe(
       `oabp-server/${pkg.version} (+https://example.org/.well-known/agent-card.json)`,
@@ -158,7 +158,7 @@ describe('item 12 — AIP-1 §7.5.1: "User-Agent header of the form <name>/<vers
   });
 });
 
-describe('item 7 — AIP-1 §8: "returning at minimum {\\"agent_id\\": \\"...\\", \\"aigen_balance\\": <int>}"; §9 "chains": ["string (EVM chain name, e.g. \'base\', \'optimism\')"]', () => {
+describe('AIP-1 §8: "returning at minimum {\\"agent_id\\": \\"...\\", \\"aigen_balance\\": <int>}"; §9 "chains": ["string (EVM chain name, e.g. \'base\', \'optimism\')"]', () => {
   it("aigen_balance is a JSON integer (base units of the primary ledger asset) on the profile and the balance sub-resource", async () => {
     const a = await signIn(t);
     await credit(t, a.address, 123_456_789n);
@@ -179,7 +179,7 @@ describe('item 7 — AIP-1 §8: "returning at minimum {\\"agent_id\\": \\"...\\"
   });
 });
 
-describe('item 10 — AIP-1 §4.2: "The first submission whose content_hash matches a creator-supplied target hash, or whose content_uri returns a value satisfying a creator-supplied predicate, wins"', () => {
+describe('AIP-1 §4.2: "The first submission whose content_hash matches a creator-supplied target hash, or whose content_uri returns a value satisfying a creator-supplied predicate, wins"', () => {
   // With both target_hash and predicate_uri, a match on either wins (the sentence reads as OR).
   async function both(predicate: (n: number) => { status: number; body?: string }) {
     const rx = await startReceiver({ "/predicate": predicate });
@@ -262,7 +262,7 @@ describe('item 10 — AIP-1 §4.2: "The first submission whose content_hash matc
   });
 });
 
-describe('item 9 — AIP-1 §6: "Off-chain with provable balance (treasury custody + signed attestation)"', () => {
+describe('AIP-1 §6: "Off-chain with provable balance (treasury custody + signed attestation)"', () => {
   const attestation = async () => {
     t.clock.advance(60_000); // past the per-instance reuse window
     const r = await t.call("GET", "/escrow/attestation");

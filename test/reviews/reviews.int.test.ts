@@ -4,7 +4,7 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { newAccount, openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 
-// ClawFinder reviews (docs/design.md "ClawFinder"): after a mission resolves its
+// ClawFinder reviews (docs/design.md "Discovery (§7–§9) and neighbours"): after a mission resolves its
 // creator reviews each winner and each winner the creator, once, never themselves; editable and
 // deletable by the author only.
 
