@@ -222,7 +222,8 @@ export const MATRIX: Record<string, Entry> = {
     }),
     anonymous: ANONYMOUS_REJECTED,
     wrongCaller: {
-      notApplicable: "any agent may stake; the creator and own-submission rules are in test/verification/aip1-voting.int.test.ts",
+      notApplicable:
+        "any agent may stake; the creator and own-submission rules are in test/verification/aip1-voting.int.test.ts",
     },
   },
   "POST /missions/{id}/commitments": {
@@ -231,7 +232,9 @@ export const MATRIX: Record<string, Entry> = {
       body: { commitment: `sha256:${"ab".repeat(32)}` },
     }),
     anonymous: ANONYMOUS_REJECTED,
-    wrongCaller: { notApplicable: "any agent may commit; the creator rule is in test/verification/commit-reveal.int.test.ts" },
+    wrongCaller: {
+      notApplicable: "any agent may commit; the creator rule is in test/verification/commit-reveal.int.test.ts",
+    },
   },
   "POST /admin/ledger/credit": {
     request: (w) => ({ path: "/admin/ledger/credit", body: { agent_id: w.b.address, asset: "USDC", amount: "1" } }),
