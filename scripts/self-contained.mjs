@@ -5,6 +5,10 @@
 // OADP and ADP texts in docs/protocols/). An idempotent codemod over the tracked files:
 //   node scripts/self-contained.mjs           rewrite in place
 //   node scripts/self-contained.mjs --check   exit 1 and list what it would rewrite (CI)
+// What no rewrite can say better — an issue's item or finding, a task or stop of a plan, a
+// proposal number, "the scale issue" — is listed with its line for a person to reword (FLAGGED);
+// a standard's number (EIP-712, ERC-8004, AIP-1, RFC 9110), a spec's own item (§7.2 item 2) and
+// an HTTP status are not pointers and pass.
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -49,6 +53,33 @@ const RULES = [
   [/`?\.\.\/shared\/seeds\/(OADP-discovery\.txt|ADP-agent-description\.txt)`?/g, "docs/protocols/$1"],
 ];
 
+/** Pointers into the project's own history, reported rather than rewritten. */
+const FLAGGED = [
+  // "issue-19", "issue #19", "Issue #19", "PR 12", "pull request #7"
+  /\b(?:[Ii]ssues?[- ]#|[Ii]ssue-|PR #?|[Pp]ull request #?)\d+\b/,
+  // "(#19)", "see #19": a tracker's number (a colour such as #333 is never alone in brackets)
+  /\(#\d+\)|\bsee #\d+\b/,
+  // "finding 11", "findings 1, 6, 11", an anchor's "finding-2"
+  /\b[Ff]indings? \d+|\bfindings?-\d+/,
+  // "item 5", "(items 3 and 4)" — not a spec's own "§7.2 item 2"
+  /(?<!§[\d.]+ )\b[Ii]tems? \d+\b/,
+  // "task 3", "stop 2" of a plan; "lane 4"
+  /\b(?:[Tt]ask|[Ss]top|[Ll]ane) \d+\b/,
+  // an enhancement proposal by number: "SEP-1686", "proposal #12"
+  /\bSEP-\d+\b|\bproposal #\d+/,
+  // an issue by its nickname: "the scale issue", "the perf issue's table"
+  /\b[Tt]he (?!same |other |one |real |known |underlying )[\w-]+ issue\b/,
+];
+
+/** The lines of a text that point into the project's history: `line: text`. */
+export function flagged(text) {
+  const out = [];
+  text.split("\n").forEach((line, i) => {
+    if (FLAGGED.some((re) => re.test(line))) out.push(`${i + 1}: ${line.trim()}`);
+  });
+  return out;
+}
+
 /** The text with every rule applied (twice is the same as once). */
 export function rewrite(text) {
   let out = text;
@@ -71,7 +102,8 @@ export function pending() {
       continue; // deleted in the work tree
     }
     const next = rewrite(text);
-    if (next !== text) out.push({ file: f, next });
+    const lines = flagged(next);
+    if (next !== text || lines.length > 0) out.push({ file: f, next, lines });
   }
   return out;
 }
@@ -79,13 +111,17 @@ export function pending() {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const check = process.argv.includes("--check");
   const changed = pending();
-  for (const { file, next } of changed) {
-    console.log(`${check ? "would rewrite" : "rewrote"} ${file}`);
-    if (!check) writeFileSync(path.join(ROOT, file), next);
+  let left = 0;
+  for (const { file, next, lines } of changed) {
+    const text = readFileSync(path.join(ROOT, file), "utf8");
+    if (next !== text) console.log(`${check ? "would rewrite" : "rewrote"} ${file}`);
+    if (!check && next !== text) writeFileSync(path.join(ROOT, file), next);
+    for (const l of lines) console.log(`reword ${file}:${l}`);
+    left += lines.length;
   }
-  if (check && changed.length > 0) {
+  if ((check && changed.length > 0) || left > 0) {
     console.error(
-      `${changed.length} file(s) point at issue numbers or outside files: run node scripts/self-contained.mjs`,
+      `${changed.length} file(s) point at issue numbers, plans or outside files: run node scripts/self-contained.mjs, then reword what it lists`,
     );
     process.exit(1);
   }

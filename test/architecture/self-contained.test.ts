@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ES module script without declarations
-import { pending, rewrite } from "../../scripts/self-contained.mjs";
+import { flagged, pending, rewrite } from "../../scripts/self-contained.mjs";
 
 // The repository stands alone: no comment or doc points at an issue number or at a file outside
 // the repository (docs/architecture.md "Where a rule lives"; scripts/self-contained.mjs rewrites them).
@@ -23,5 +23,32 @@ describe("self-contained repository", () => {
       expect(rewrite(before)).toBe(after);
       expect(rewrite(after)).toBe(after);
     }
+  });
+
+  it("lists pointers into the project's history that no rewrite can fix, and passes standards' numbers", () => {
+    const history = [
+      "// min_rating under its issue-19 name",
+      "// see issue #19",
+      "// fixed in (#19)",
+      "// never stored as no match (finding 11).",
+      "## Verification pipeline (findings 1, 6, 11)",
+      "[x](abuse.md#default-outcomes-finding-2)",
+      "- **§4.3 votes (item 5).**",
+      'describe("item 4 — creator_judges awards", () => {',
+      "// done in task 3, before stop 2",
+      "// the scale issue's table",
+      "// the MCP tasks of SEP-1686",
+      "// as PR 12 did",
+    ];
+    for (const line of history) expect(flagged(line), line).toEqual([`1: ${line.trim()}`]);
+    const legitimate = [
+      "// EIP-712 typed data, ERC-8004 registries, AIP-1 §4.2, RFC 9110 §15.5.2",
+      "// AIP-4 §7.2 item 2: the attested agent must be the submitter",
+      "// a 404 or a 429; HTTP 503 with Retry-After",
+      "color: #333; (#202020 is 16:1 on white)",
+      "// the same issue arises on the other issue tracker",
+      "// a task is a row; the stop signal",
+    ];
+    for (const line of legitimate) expect(flagged(line), line).toEqual([]);
   });
 });

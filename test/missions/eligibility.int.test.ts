@@ -239,7 +239,7 @@ describe("audience, min_rating, min_completed", () => {
     expect((await submit(mission.id, agent)).status).toBe(201);
   });
 
-  it("min_rating is min_submitter_elo under its issue-19 name; min_completed counts missions won", async () => {
+  it("min_rating is min_submitter_elo under its earlier name; min_completed counts missions won", async () => {
     const { mission } = await postWith({ min_rating: 1500 });
     expect(mission).toMatchObject({ min_submitter_elo: 1500, eligibility: { min_rating: 1500 } });
     const newcomer = await signIn(t);

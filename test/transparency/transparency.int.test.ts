@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 
-// And the public /stats of item 8, on the database under test. The
+// And the public /stats, on the database under test. The
 // base rail's reconciliation on anvil: transparency-base.e2e.test.ts.
 
 let t: TestApp;

@@ -41,7 +41,7 @@ async function votingMission() {
   return { mission, subs, deadline };
 }
 
-describe("item 5 — AIP-1 §4.3 votes from the instant the deadline passes", () => {
+describe("AIP-1 §4.3 votes from the instant the deadline passes", () => {
   it("one millisecond before the deadline a vote is refused; at the deadline itself it is accepted, without a sweep", async () => {
     const { mission, subs, deadline } = await votingMission();
     t.clock.set(new Date(deadline.getTime() - 1));
@@ -114,7 +114,7 @@ describe("item 5 — AIP-1 §4.3 votes from the instant the deadline passes", ()
 // — AIP-1 Security Considerations: "Reward griefing: creators using creator_judges
 // could refuse to award legitimate submissions. Implementations SHOULD allow peer_vote appeals after
 // a creator_judges resolution if a quorum of voters dispute." — without the creator opting in.
-describe("item 4 — creator_judges awards are disputable by default; the opt-out shows on the mission", () => {
+describe("creator_judges awards are disputable by default; the opt-out shows on the mission", () => {
   let p: TestApp;
   beforeAll(async () => {
     p = await makeTestApp({ OABP_APPEAL_DEFAULT: "on", OABP_APPEAL_WINDOW_SECONDS: "3600" });

@@ -78,7 +78,7 @@ async function closeAndPoll(app: TestApp, deadline: string) {
   return sweepDueMissions(app.deps);
 }
 
-describe('item 1 — AIP-1 §4.4 "oracle_method": "string (function selector or RPC method)"', () => {
+describe('AIP-1 §4.4 "oracle_method": "string (function selector or RPC method)"', () => {
   it("a function selector: eth_call with selector ‖ missionKey, the 32 bytes back name the winner", async () => {
     const selector = toFunctionSelector("winner(bytes32)"); // MockOracle's per-mission read, by selector
     const { mission } = await openMission(t, oracleMission(selector));

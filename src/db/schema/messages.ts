@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { check, index, pgTable, text } from "drizzle-orm/pg-core";
 import { ts } from "./types";
 
-// Private messages between a mission's creator and a submitter about one submission (
-// item 5; features/messages; ClawFinder's mailbox: inbox, sent, read marks). The body is opaque
+// Private messages between a mission's creator and a submitter about one submission
+// (features/messages; ClawFinder's mailbox: inbox, sent, read marks). The body is opaque
 // (clients may encrypt it) and is never logged or put in an event.
 export const submissionMessages = pgTable(
   "submission_messages",

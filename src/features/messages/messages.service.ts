@@ -8,8 +8,8 @@ import { isId, newId } from "../../lib/ids";
 import type { MessageListWire, MessageWire } from "./messages.schemas";
 import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
-// Private messages between a mission's creator and one submitter about that submission (
-// item 5; ClawFinder's mailbox semantics: inbox, sent, read marks). Only the two parties ever see
+// Private messages between a mission's creator and one submitter about that submission
+// (ClawFinder's mailbox semantics: inbox, sent, read marks). Only the two parties ever see
 // a message: everyone else gets 403 on the thread (who submitted is public) and 404 on a message
 // id (a message's existence is private). Bodies are opaque, never logged and never in an event.
 

@@ -7,7 +7,7 @@ import { verifyAttestation } from "./portability.verify";
 // another hub proves it with two things, both checked at filing time:
 //   1. its AIP-3 attestation, URL-addressable at that hub (§7.2 item 1), fetched here from that
 //      URL and verified against the hub's own manifest key (AIP-3 §4 steps 1–3), still live and so
-//      issued within the last 90 days (item 3);
+//      issued within the last 90 days (§7.2 item 3);
 //   2. an EIP-191 personal_sign by the attested subject's key over the filing's own message (the
 //      caller builds it: it names this server, the filing and the attestation URL, and a signing
 //      time within 5 minutes), so a fetched attestation — a public document — is not a bearer

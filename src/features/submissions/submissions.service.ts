@@ -164,7 +164,7 @@ async function prepareSubmission(ctx: Ctx, mission: Mission, input: CreateSubmis
  * The local check of a first_valid_match submission. Cheap checks before it: open, duplicate and
  * per-agent limit are read without a lock (and checked again, authoritatively, under it). A match
  * over its time budget (or a matcher that filled up meanwhile) is retried by the job runner with
- * its own reason, never stored as "no match" (finding 11).
+ * its own reason, never stored as "no match" (docs/abuse.md "Verification pipeline").
  */
 async function localCheck(
   { deps, now }: Ctx,
