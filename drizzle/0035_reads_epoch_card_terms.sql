@@ -3,7 +3,7 @@ CREATE TABLE "read_epochs" (
 	"epoch" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
--- Exact list caches across instances (docs/decisions.md "Exact list caches across instances"):
+-- Exact list caches across instances (docs/decisions/storage.md "Exact list caches across instances"):
 -- every transaction that changes a mission or a creator record (both shown by mission lists and
 -- feeds) bumps the 'missions' epoch once, at commit (deferred), so the row is locked only for
 -- the commit itself. A reader that sees the epoch unchanged since a cached list was filled knows

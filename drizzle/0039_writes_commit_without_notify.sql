@@ -1,4 +1,4 @@
--- Commits without NOTIFY, and the missions epoch in slots (docs/decisions.md "Commits without
+-- Commits without NOTIFY, and the missions epoch in slots (docs/decisions/storage.md "Commits without
 -- NOTIFY"). A transaction that has queued a NOTIFY takes one database-wide lock at commit and
 -- holds it until its commit record is flushed, so every notifying commit waited for the one
 -- before it: the write path's commits were serial, fsync included. Likewise the one 'missions'

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The code budget (docs/decisions.md "Rules as checks"): counts in src/ that may only go down —
+// The code budget (docs/decisions/engineering.md "Rules as checks"): counts in src/ that may only go down —
 // `as` casts per 1,000 lines (`as const` is not a cast), non-null assertions (`x!`), the
 // exports nothing imports (knip's "unused exports" and "unused exported types"), and the functions
 // over 80 lines or cyclomatic complexity 15 (ESLint's max-lines-per-function and complexity; the

@@ -5,7 +5,7 @@
 // SQL comments (drizzle/*.sql). A pointer is any of
 //   - a repository path (`src/…`, `docs/…`, `test/…`, …; a file, or a folder ending in `/`): it exists;
 //   - `file.md "Heading"` (from the root, beside the pointing file, or in docs/; several headings
-//     as `file.md "A", "B"`): each names a heading of that file (a `#` line) or one of its bold
+//     as `file.md "A", "B"`; a heading may wrap onto the next comment line): each names a heading of that file (a `#` line) or one of its bold
 //     labels (`**Heading**`, the way docs/events.md names its points) whose text holds the quoted
 //     words, in any case;
 //   - `file.md#anchor`: the anchor is the slug of one of that file's headings (as GitHub makes it);
@@ -108,7 +108,11 @@ export function danglingIn(root, from, text, cache = new Map()) {
     if (markdown && /^\s*```/.test(line)) fence = !fence;
     for (const m of line.matchAll(PATH)) if (!exists(root, from, m[1])) out.push(`${where} ${m[1]}`);
     for (const m of line.matchAll(DIR)) if (!exists(root, from, m[1])) out.push(`${where} ${m[1]}`);
-    for (const m of line.matchAll(POINTER)) {
+    // A pointer wrapped onto the next line (a comment's `//`, ` *`, `--` or `#` dropped there).
+    const next = (lines[i + 1] ?? "").replace(/^\s*(?:\/\/|\*|--|#|>)?\s*/, "");
+    const joined = `${line} ${next}`;
+    const pointers = [...joined.matchAll(POINTER)].filter((m) => m.index + m[0].indexOf('"') < line.length);
+    for (const m of pointers) {
       const file = resolveMd(root, from, m[1]);
       if (!file) {
         if (m[1].includes("/")) continue; // a repository path: reported above when missing

@@ -2,7 +2,7 @@ import type { Sql } from "postgres";
 
 /**
  * Every parameterised query on the pool as a named prepared statement, up to a bound of distinct
- * query texts per process (docs/decisions.md "Named statements").
+ * query texts per process (docs/decisions/storage.md "Named statements").
  *
  * drizzle's postgres.js session sends a query that was not built with `.prepare(name)` unnamed
  * (`prepare: false`). postgres.js must then learn the parameter types first: it writes

@@ -52,7 +52,7 @@ const waking = new WeakMap<Database, { again: boolean }>();
 
 /**
  * Called after `tx` committed: when it emitted events, every instance's event hub is woken
- * (docs/decisions.md "Commits without NOTIFY"). The NOTIFY is a statement of its own, not part of
+ * (docs/decisions/storage.md "Commits without NOTIFY"). The NOTIFY is a statement of its own, not part of
  * the write: it writes nothing, so its commit waits for no WAL flush and holds the database's
  * notify lock only for an instant. Not awaited; one in flight per handle, and the commits that
  * arrive meanwhile share one more. A lost wake costs the hubs' poll interval, nothing else.

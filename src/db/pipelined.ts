@@ -1,7 +1,7 @@
 import { pgCode } from "../lib/idempotency";
 
 /**
- * Runs a transaction's statements as one round trip (docs/decisions.md "Writes in few round
+ * Runs a transaction's statements as one round trip (docs/decisions/storage.md "Writes in few round
  * trips"): every thunk is called at once, in argument order, its query started, and the results
  * come back as a tuple. Use it for statements of ONE transaction (`tx`) that do not need each other's results
  * in JavaScript; a later statement still sees what an earlier one wrote, because they run in order.

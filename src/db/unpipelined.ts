@@ -2,7 +2,7 @@ import type { ReservedSql, Sql } from "postgres";
 
 /**
  * A postgres.js pool that never pipelines, for a transaction-mode pooler (docs/operations.md
- * "Behind PgBouncer").
+ * "Behind a transaction-mode pooler").
  *
  * postgres.js writes a query onto a busy connection without waiting for the reply before it.
  * With `prepare: false` every query with parameters opens with Parse/Describe/Flush and no Sync.

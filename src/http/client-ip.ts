@@ -3,8 +3,8 @@ import type { Context } from "hono";
 import { clientNetwork as networkOf } from "../lib/client-network";
 import type { AppEnv } from "./types";
 
-// The client address for rate limits (docs/design.md "Rate limits key on the authenticated address or
-// the client IP"). @hono/node-server puts the Node request in c.env.incoming; app.request() in
+// The client address for rate limits, which key on the authenticated address or the client IP
+// (docs/design.md "Wire conventions"). @hono/node-server puts the Node request in c.env.incoming; app.request() in
 // tests has none. Behind a reverse proxy (OABP_TRUST_PROXY=true) the proxy's own appended entry —
 // the last of X-Forwarded-For — is the client; earlier entries are whatever the client sent.
 

@@ -214,7 +214,7 @@ export interface BaseChain {
   }): Promise<string | null>;
   /**
    * A v4 slot's instance as the contract holds it now (slotOf, depositOf) and the deadline a
-   * release signature carries (the slot's refund-after; docs/decisions.md "Contract v4"); null when
+   * release signature carries (the slot's refund-after; docs/decisions/base-rail.md "Contract v4"); null when
    * the slot is empty or its contract is not v4.
    */
   slotInstance(missionKey: Hex, funder: string, contract?: string): Promise<SlotInstance | null>;

@@ -9,7 +9,7 @@ import { encodeAbiParameters, keccak256, verifyTypedData, type Address, type Hex
 export interface SlotInstance {
   token: string;
   fundingNonce: bigint;
-  /** Unix seconds; the server uses the slot's refund-after (docs/decisions.md "Contract v4"). */
+  /** Unix seconds; the server uses the slot's refund-after (docs/decisions/base-rail.md "Contract v4"). */
   deadline: bigint;
 }
 

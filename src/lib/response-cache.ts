@@ -9,7 +9,7 @@
  * fill's queries start, with the database position they are guaranteed to include, and an entry
  * stamped below the reader's token is refilled instead of served. Strict, not eventual.
  *
- * A reader without a token is exact too when the cache has an `epoch` (docs/decisions.md "Exact
+ * A reader without a token is exact too when the cache has an `epoch` (docs/decisions/storage.md "Exact
  * list caches across instances"): a counter in the database bumped by every commit that changes
  * what the cached answers show. Each read asks it once; an entry is served only if the counter
  * read before the entry's fill is at least the reader's, so no commit the reader could know of

@@ -118,7 +118,7 @@ describe("GET /agents/{id}", () => {
 
   // AIP-1 §1: "An **agent** is identified by a 20-byte EVM address (`0x` + 40 hex)." A name such as
   // the AIGEN reference suite's default agent is a malformed id here, not an unknown one
-  // (docs/decisions.md "Third-party conformance suites").
+  // (docs/decisions/engineering.md "Third-party conformance suites").
   it("a name that is not an AIP-1 §1 address → 400 INVALID_PARAMETER on every agent read, never 404", async () => {
     for (const path of [
       "/agents/aigen-autopilot",

@@ -48,6 +48,11 @@ describe("docs links", () => {
       'drizzle/0001_x.sql:1 docs/topic.md "Rules as checks"',
     ]);
     expect(check("# see scripts/gone.mjs", ".ci/run")).toEqual([".ci/run:1 scripts/gone.mjs"]);
+    // A heading wrapped onto the next comment line is still checked, once.
+    expect(check('/**\n * (docs/topic.md "Connection\n * slots"), docs/topic.md "Rules\n * as checks"\n */')).toEqual([
+      'src/file.ts:3 docs/topic.md "Rules as checks"',
+    ]);
+    expect(check('// (docs/topic.md)\n// "not a heading"')).toEqual([]);
     // Anchors: a heading's slug as GitHub makes it; a line in a code block is no heading.
     expect(check("[x](anchors.md#default-outcomes-the-pool)", "docs/other.md")).toEqual([]);
     expect(check("// docs/anchors.md#default-outcomes", "test/x.test.ts")).toEqual([

@@ -7,7 +7,7 @@ import { BOOL_FLAGS, STRING_FLAGS } from "../../packages/client/src/cli/run";
 
 // Every REST request field (each query parameter and each top-level body field of every operation
 // in openapi/openapi.json) reaches an agent some other way — an MCP tool argument or an `oabp` CLI
-// flag — or is listed below as REST-only with the reason (docs/decisions.md "Rules as checks").
+// flag — or is listed below as REST-only with the reason (docs/decisions/engineering.md "Rules as checks").
 // openapi/openapi.json is held to the route schemas by test/openapi/openapi.test.ts.
 
 type Op = { key: string; fields: string[] };

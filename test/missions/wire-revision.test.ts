@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Mission } from "../../src/features/missions";
 import { WIRE_REVISION, wireRevision } from "../../src/features/missions/missions.docs";
 
-// The mission documents' wire revision is derived from the Mission schema (docs/architecture.md
+// The mission documents' wire revision is derived from the Mission schema (docs/decisions/engineering.md
 // "Rules as checks"): a change of shape changes every list page's ETag without anyone bumping it.
 
 describe("WIRE_REVISION", () => {

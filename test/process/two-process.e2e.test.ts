@@ -104,7 +104,7 @@ describe.runIf(onRealPostgres)("two instances on one Postgres", () => {
 
   // Finding: in 3/40 trials the first list read on B right after a write on A returned
   // B's old cached page (the NOTIFY had not arrived yet). Now every cached read checks the missions
-  // epoch the write bumped at commit (docs/decisions.md "Exact list caches across instances"): the
+  // epoch the write bumped at commit (docs/decisions/storage.md "Exact list caches across instances"): the
   // first read on B sees A's write with no token at all, and with A's token (header or cookie).
   it(
     "read-your-writes across instances: 200 trials, the first read on B after a write on A is never stale",

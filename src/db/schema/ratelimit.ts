@@ -5,7 +5,7 @@ import { ts } from "./types";
 // bucket's level at `updated_at`; the level now is refilled from it on each check, so nothing
 // ever has to tick. A row whose bucket would be full again carries no information: the purge
 // job deletes it (by `updated_at`), so the table holds only recently active callers.
-// UNLOGGED (drizzle/0037_writes_unlogged_rate_buckets.sql; docs/decisions.md "Rate-limit buckets
+// UNLOGGED (drizzle/0037_writes_unlogged_rate_buckets.sql; docs/decisions/edge.md "Rate-limit buckets
 // are unlogged"): drizzle does not model persistence, the migration sets it.
 export const rateBuckets = pgTable(
   "rate_buckets",

@@ -67,7 +67,7 @@ export interface CardQuery {
 
 /**
  * The `k` most promising cards for a query, by a pre-score read with the index and primary keys
- * only (docs/decisions.md "Discovery reads a bounded candidate set"):
+ * only (docs/decisions/storage.md "Discovery reads a bounded candidate set"):
  * 1. per term (`p:<path>`, `w:<word>` in adp_card_terms), the freshest ⌈budget / terms⌉ entries —
  *    an ordered index-only range, so at most `budget` entries in all, whatever the directory's size;
  * 2. each card found, scored by the §5 formula (adp.ranking.ts) with two shortcuts: its words are

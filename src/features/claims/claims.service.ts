@@ -96,7 +96,7 @@ function exclusivelyClaimed(until: Date): AppError {
  * and releases of one mission, so the counts read below are exact; the exclusive hold is then
  * written by a compare-and-set UPDATE (holder empty, expired, or the caller), so two claimers can
  * never both hold it. The per-agent cap is counted under the agent row lock (the upsert takes it;
- * lock order mission → agent, as everywhere). One transaction in two round trips (docs/decisions.md
+ * lock order mission → agent, as everywhere). One transaction in two round trips (docs/decisions/storage.md
  * "Writes in few round trips"): the locks and counts, then the claim and the hold.
  */
 export async function claimMission(

@@ -7,7 +7,7 @@ import { type Freshness, ResponseCache } from "../../lib/response-cache";
 
 /**
  * The `read_epochs` slot rows ('missions/0' …): every commit that changes a mission or a creator
- * record bumps one of them, and the missions epoch is their sum (docs/decisions.md "Commits
+ * record bumps one of them, and the missions epoch is their sum (docs/decisions/storage.md "Commits
  * without NOTIFY").
  */
 const MISSIONS_EPOCH = "missions%";
@@ -15,7 +15,7 @@ const MISSIONS_EPOCH = "missions%";
 /**
  * The mission-list cache of this instance. Every read checks the missions epoch (listFreshness),
  * so a list is served only if no mission commit happened since it was filled, whichever instance
- * made it: exact across instances, with no NOTIFY on the write path (docs/decisions.md "Commits
+ * made it: exact across instances, with no NOTIFY on the write path (docs/decisions/storage.md "Commits
  * without NOTIFY").
  */
 export function missionListCache(_database: Database, maxBytes: number): Promise<ResponseCache> {

@@ -110,7 +110,7 @@ const WIRE_VALUES_EPOCH = 1;
  * The revision of a cached document's wire shape: a hash of its zod schema as JSON Schema, without
  * the prose (descriptions, examples), so a new, removed or retyped field can never be served from
  * pages cached — by an instance or by a client holding an ETag — for the old shape
- * (docs/decisions.md "Rules as checks").
+ * (docs/decisions/engineering.md "Rules as checks").
  */
 export function wireRevision(schema: z.ZodType, epoch = WIRE_VALUES_EPOCH): string {
   const shape = JSON.stringify(z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }), (k, v) =>

@@ -214,7 +214,7 @@ function missionRow(ctx: Ctx, input: CreateMissionInput, creator: string, t: Cre
 
 /**
  * The mission, its event, the creator's activity and record, and on the ledger rail the funding
- * transfer, in two round trips (docs/decisions.md "Writes in few round trips"): everything goes
+ * transfer, in two round trips (docs/decisions/storage.md "Writes in few round trips"): everything goes
  * out together, in this order; the transfer's second half (append the entries, move the heads)
  * follows once its locked rows are back.
  */

@@ -208,7 +208,7 @@ const AFTER = {
 };
 
 /**
- * The transaction: two round trips when nothing is judged here (docs/decisions.md "Writes in few
+ * The transaction: two round trips when nothing is judged here (docs/decisions/storage.md "Writes in few
  * round trips") — the gate and the row lock with the per-agent count, then the row and its events.
  */
 async function storeSubmission(

@@ -45,7 +45,7 @@ export async function awardMission(
     );
     // With an `appeal` param the award is recorded and paid when its appeal closes (appeal.ts):
     // recordAward sends all its statements at once, so the answer's reads go out behind them
-    // (docs/decisions.md "Writes in few round trips"). A payment takes several round trips first.
+    // (docs/decisions/storage.md "Writes in few round trips"). A payment takes several round trips first.
     const settle = appealOf(m) ? () => recordAward({ tx, now }, { mission: m, winners, releaseSignatures }) : undefined;
     if (!settle)
       await resolveAndPay(
