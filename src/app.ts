@@ -158,8 +158,9 @@ function useBodies(app: App, deps: Deps) {
   const jsonBodies = jsonOnly(deps.config.bodyLimitBytes);
   app.use("*", (c, next) => (OWN_BODY_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));
   // Read-your-writes on this instance: a successful write to a mission drops the cached lists at
-  // once (every instance also hears of it through the missions trigger's NOTIFY on commit). Only
-  // mission routes: an unrelated write, e.g. a nonce, must not let anyone flush the cache.
+  // once (other instances see the commit through the missions epoch every cached read compares,
+  // docs/decisions/storage.md "Exact list caches across instances"). Only mission routes: an
+  // unrelated write, e.g. a nonce, must not let anyone flush the cache.
   const missionWrite = /^(\/api)?\/missions(\/|$)/;
   const reads = new Set(["GET", "HEAD", "OPTIONS"]);
   app.use("*", async (c, next) => {
