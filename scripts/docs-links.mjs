@@ -68,7 +68,10 @@ function namesOf(file, cache) {
       }
       for (const b of line.matchAll(/\*\*([^*]+)\*\*/g)) names.push(b[1]);
     }
-    cache.set(file, { names: names.map((n) => n.replace(/`/g, "").toLowerCase()), slugs });
+    // A heading's own pointers are not its words ("Release paths (docs/base-rail.md "Paths")" is
+    // no heading "Paths" of this file).
+    const own = (n) => n.replace(POINTER, "").replace(/`/g, "").toLowerCase();
+    cache.set(file, { names: names.map(own), slugs });
   }
   return cache.get(file);
 }

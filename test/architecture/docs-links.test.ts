@@ -19,6 +19,8 @@ writeFileSync(
   path.join(root, "docs/anchors.md"),
   "# Anchors\n\n## Default outcomes (the `pool`)\n\n```\n# not a heading\n```\n",
 );
+const SELF = '**Which path (self.md "Paths").** text\n';
+writeFileSync(path.join(root, "docs/self.md"), SELF);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const check = (text: string, from = "src/file.ts") => danglingIn(root, from, text) as string[];
@@ -53,6 +55,8 @@ describe("docs links", () => {
       'src/file.ts:3 docs/topic.md "Rules as checks"',
     ]);
     expect(check('// (docs/topic.md)\n// "not a heading"')).toEqual([]);
+    // A label's own pointer is not one of its words.
+    expect(check(SELF, "docs/self.md")).toEqual(['docs/self.md:1 self.md "Paths"']);
     // Anchors: a heading's slug as GitHub makes it; a line in a code block is no heading.
     expect(check("[x](anchors.md#default-outcomes-the-pool)", "docs/other.md")).toEqual([]);
     expect(check("// docs/anchors.md#default-outcomes", "test/x.test.ts")).toEqual([
