@@ -49,7 +49,8 @@ const RULES = [
   // what is left: "since issue 17", "of issue 15", "issue 13 part 1"
   [new RegExp(String.raw` ?(?:since |in |of |for |see |from |closes |by )?${ISSUE}`, "g"), ""],
   // outside files → their copies in the repository
-  [/(?<![\w/.-])(?:\.\.\/shared\/)?(design|style)\.md\b/g, "docs/$1.md"],
+  // (a Markdown link beside them in docs/, `[style.md](style.md)`, already resolves)
+  [/(?<![\w/.[-])(?<!\]\()(?:\.\.\/shared\/)?(design|style)\.md\b/g, "docs/$1.md"],
   [/`?\.\.\/shared\/seeds\/(OADP-discovery\.txt|ADP-agent-description\.txt)`?/g, "docs/protocols/$1"],
 ];
 

@@ -18,6 +18,8 @@ describe("self-contained repository", () => {
       ['// (design.md "Claims")', '// (docs/design.md "Claims")'],
       ["// (../shared/seeds/OADP-discovery.txt)", "// (docs/protocols/OADP-discovery.txt)"],
       ["// style.md rule 12", "// docs/style.md rule 12"],
+      // a Markdown link beside it in docs/ already resolves (scripts/docs-links.mjs checks it)
+      ["rules of [style.md](style.md) 4", "rules of [style.md](style.md) 4"],
     ];
     for (const [before, after] of planted) {
       expect(rewrite(before)).toBe(after);
