@@ -370,7 +370,7 @@ function table(rows: Row[], baselineRps: number, extra: string[][] = []): string
 }
 
 // ---------------------------------------------------------------------------------------------
-// The read scenarios, and the read rows of the table against their same-run floors.
+// The read scenarios, and the read rows of the read targets against their same-run floors.
 
 interface Bases {
   server: string;
@@ -486,7 +486,7 @@ function picked(key: string): boolean {
 }
 
 /**
- * The read rows of the issue's table, each against its same-run floor: list pages against the
+ * The read rows of the read targets, each against its same-run floor: list pages against the
  * bare 50-row page (first, or deep for the cursor), a mission against the bare PK select, MCP
  * and the web pages against the JSON routes they answer from.
  */

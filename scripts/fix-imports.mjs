@@ -39,7 +39,7 @@ const MODULE_MOVES = {
 
 // Names moved out of a feature file (the file stays). `from` lists the modules the name used to
 // come from; an import of the old feature's index.ts counts too. `ifExists`: only once the new
-// module exists and declares the name (a lane that lands later creates it).
+// module exists and declares the name (a change that lands later creates it).
 const SYMBOL_MOVES = [
   { names: ["parseAgentId"], from: ["src/features/agents/agents.service"], to: "src/lib/agent-id" },
   { names: ["AgentIdParam"], from: ["src/features/agents/agents.schemas"], to: "src/http/params" },

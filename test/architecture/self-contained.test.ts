@@ -41,6 +41,10 @@ describe("self-contained repository", () => {
       "// the scale issue's table",
       "// the MCP tasks of SEP-1686",
       "// as PR 12 did",
+      "### Web pages: page weight (lane delivery) — busy machine",
+      "### The read table in one run (faces lane, 2026-11-28)",
+      "shared the machine with seven other lanes' tests",
+      "unchanged by this lane",
     ];
     for (const line of history) expect(flagged(line), line).toEqual([`1: ${line.trim()}`]);
     const legitimate = [
@@ -50,6 +54,7 @@ describe("self-contained repository", () => {
       "color: #333; (#202020 is 16:1 on white)",
       "// the same issue arises on the other issue tracker",
       "// a task is a row; the stop signal",
+      "`initialize` always selects the session lane; tools/call for both lanes",
     ];
     for (const line of legitimate) expect(flagged(line), line).toEqual([]);
   });

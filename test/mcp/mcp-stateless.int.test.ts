@@ -151,7 +151,7 @@ describe("MCP 2026-07-28 stateless lane", () => {
     const bare = await post({ jsonrpc: "2.0", id: 6, method: "tools/list" });
     expect(bare.status).toBe(400);
     expect(bare.body.error.code).toBe(-32020);
-    // A stale Mcp-Session-Id is ignored on this lane (transports/streamable-http "Backward Compatibility").
+    // A stale Mcp-Session-Id is ignored on the stateless lane (transports/streamable-http "Backward Compatibility").
     const stale = await post(
       { jsonrpc: "2.0", id: 7, method: "tools/list", params: { _meta: META } },
       { "Mcp-Session-Id": "mcp_gone" },

@@ -70,7 +70,7 @@ describe.runIf(onRealPostgres && bin)("behind PgBouncer (pool_mode=transaction)"
   });
   // 100 USDC reward + the 5 USDC spam fee (env.ts DEFAULT_ASSETS).
   const COST = 105_000_000n;
-  /** NOTIFY reaches the LISTEN connection asynchronously: bounded polling, no timing assertion. */
+  /** What another connection makes visible is polled for, bounded, with no timing assertion. */
   async function eventually<T>(f: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
     let v = await f();
     for (let i = 0; i < 100 && !ok(v); i++) {
@@ -157,7 +157,7 @@ describe.runIf(onRealPostgres && bin)("behind PgBouncer (pool_mode=transaction)"
     });
     expect(c2.text).toBe(c1.text);
 
-    // Warm the list cache, write, read again: the write's NOTIFY (heard on the direct URL) drops the cached page.
+    // Warm the list cache, write, read again: the write moved the missions epoch, so the cached page is not served.
     expect((await call(s.base, "GET", "/missions?tag=pooled")).body.missions).toEqual([]);
     const m = await call(s.base, "POST", "/missions", mission("Pooled"), creator.token);
     expect(m.status, m.text).toBe(201);

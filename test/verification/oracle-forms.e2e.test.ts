@@ -106,7 +106,7 @@ describe('AIP-1 §4.4 "oracle_method": "string (function selector or RPC method)
     });
   });
 
-  it("the issue's example selector 0x6d4ce63c is accepted; a contract without it never decides (call_reverted, polled until the window closes)", async () => {
+  it("the example selector 0x6d4ce63c is accepted; a contract without it never decides (call_reverted, polled until the window closes)", async () => {
     const { mission } = await openMission(t, oracleMission("0x6d4ce63c"));
     expect(mission.status).toBe("open");
     await submitTwo(t, mission.id);

@@ -17,7 +17,7 @@ import { sendTransportError } from "./mcp.transport";
 
 const META_VERSION = "io.modelcontextprotocol/protocolVersion";
 const META_SERVER = "io.modelcontextprotocol/serverInfo";
-/** 2026-07-28 basic/index "Error codes": the MCP-reserved codes of this lane. */
+/** 2026-07-28 basic/index "Error codes": the MCP-reserved codes of the stateless lane. */
 const HEADER_MISMATCH = -32020;
 const UNSUPPORTED_VERSION = -32022;
 /** tools/list and server/discover are the same for everyone until the next deploy (server/utilities/caching). */
