@@ -80,9 +80,11 @@ describe("settings table (docs/configuration.md)", () => {
     const others = new Set([...CLI_ENV, ...named]);
     const pages = [
       "README.md",
-      ...readdirSync(path.join(ROOT, "docs"))
-        .filter((f) => f.endsWith(".md"))
-        .map((f) => `docs/${f}`),
+      ...["docs", "docs/decisions"].flatMap((dir) =>
+        readdirSync(path.join(ROOT, dir))
+          .filter((f) => f.endsWith(".md"))
+          .map((f) => `${dir}/${f}`),
+      ),
     ];
     for (const page of pages) {
       const text = readFileSync(path.join(ROOT, page), "utf8");
