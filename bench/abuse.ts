@@ -1,12 +1,12 @@
 // And edge bench figures (docs/abuse.md): `npm run bench:abuse`. Real PostgreSQL.
 //
-// checks — must-show 1 (docs/abuse.md "Resolver"): 75 submissions whose names never resolve (a real
+// checks (docs/abuse.md "Resolver"): 75 submissions whose names never resolve (a real
 //   local UDP DNS server that swallows their queries, reached through OABP_DNS_SERVERS by the
 //   production c-ares resolver), then one honest deliverable on a loopback server: wall time from
 //   the start of the check loop until the honest one is checked, with the default pipeline
 //   settings (32 workers, 2 s DNS+connect, 1.5 s DNS, 2 per host). Two shapes: 75 subdomains of
 //   one domain; 75 names over 10 domains.
-// memory — must-show 3: the real server process (src/main.ts); 400 concurrent identical ~1 MiB
+// memory: the real server process (src/main.ts); 400 concurrent identical ~1 MiB
 //   submissions from one agent; peak RSS of the server (VmHWM) before and after.
 // crowd — 200 agents × 4 concurrent ~1 MiB submissions against the process-wide in-flight cap;
 //   server RSS before / peak / after and the p99 of honest reads during the flood.
@@ -287,7 +287,7 @@ async function memoryScenario(n = 400) {
 }
 
 /**
- * Must-show 5 (docs/abuse.md "In-flight request bytes"): the real server process on its defaults
+ * In-flight request bytes (docs/abuse.md "In-flight request bytes"): the real server process on its defaults
  * (the process cap 16 MiB, 4 MiB per caller); 200 agents each send 4 concurrent ~1 MiB
  * submissions (800 at once) while an honest reader reads GET /missions/{id} one at a time until the
  * flood is answered. RSS of the server before, its peak (VmHWM), the honest reads' p99, and the
@@ -418,7 +418,7 @@ async function crowdScenario(agents = 200, each = 4) {
 }
 
 /**
- * Must-show 6 (docs/abuse-edge.md "Read limits", docs/events.md "Inbox"): the real server process
+ * Honest reads under a flood (docs/abuse-edge.md "Read limits", docs/events.md "Inbox"): the real server process
  * on its defaults; 300 missions of other creators (events in the outbox); honest reads
  * (GET /missions/{id}, one at a time) idle, then while one agent keeps 50 inbox reads in flight.
  */

@@ -71,6 +71,8 @@ const FLAGGED = [
   // the people and branches that made the change: "(lane reads)", "(faces lane, 2026-11-28)",
   // "this lane", "the other lanes' tests", "the issue's table" — not MCP's "session lane"
   /\(lane [\w-]+|\b[\w-]+ lane, \d{4}|\b(?:this|that|another|a|the docs|the board) lane\b|\b(?:other|seven other|eight) lanes\b|\bthe issue's\b/,
+  // an issue's numbered must-show, or what "the issue listed"
+  /\b[Mm]ust-show \d+|\b[Tt]he issue (?:listed|asked|named|says|said|left|text)\b/,
   // an issue by its nickname: "the scale issue", "the perf issue's table"
   /\b[Tt]he (?!same |other |one |real |known |underlying )[\w-]+ issue\b/,
 ];

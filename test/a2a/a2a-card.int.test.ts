@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 
-// The A2A 1.0 agent card declares only what is served (must-show 2 of docs/a2a.md): every
+// The A2A 1.0 agent card declares only what is served (docs/a2a.md): every
 // supportedInterfaces entry is requested and answers in its binding; the capabilities it declares
 // false are refused with the A2A errors; auth is the bearer scheme it declares; the binding's
 // errors are JSON-RPC error objects with an ErrorInfo naming the reason.

@@ -22,8 +22,8 @@ import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 
-// The official A2A client (@a2a-js/sdk 1.3.0) against this server over real HTTP (must-show 2 of
-// docs/a2a.md): it resolves the agent card, verifies its JWS with the key the card's `jku` names,
+// The official A2A client (@a2a-js/sdk 1.3.0) against this server over real HTTP
+// (docs/a2a.md): it resolves the agent card, verifies its JWS with the key the card's `jku` names,
 // picks the JSON-RPC interface from `supportedInterfaces`, submits a deliverable to a
 // first_valid_match mission as a message, and follows the task to COMPLETED with the payout as an
 // artifact; a wrong deliverable ends REJECTED. The card names the configured public origin

@@ -11,7 +11,7 @@ import { ed25519Identity, signCard } from "../helpers/adp";
 import { expectError } from "../helpers/errors";
 
 // ADP (draft-song-anp-adp-00) over HTTP: the server's signed card, adp.describe / advertise /
-// discover, and the two ranking lists. Must-show 3: advertise → describe → verify, stale seq
+// discover, and the two ranking lists. The round trip: advertise → describe → verify, stale seq
 // refused, tampered card refused.
 
 let t: TestApp;
@@ -109,7 +109,7 @@ describe("the server's own Agent Card", () => {
   });
 });
 
-describe("adp.advertise → adp.describe → verify (must-show 3)", () => {
+describe("adp.advertise → adp.describe → verify", () => {
   it("a signed card round-trips byte for byte and verifies; stale seq and tampering are refused", async () => {
     const a = await signIn(t);
     const key = ed25519Identity();

@@ -4,7 +4,7 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 
-// Must-show 4 (docs/amendments.md "Slots", docs/abuse-edge.md "Creator-owned capacity"): on the
+// Capacity the creator owns (docs/amendments.md "Slots", docs/abuse-edge.md "Creator-owned capacity"): on the
 // defaults, 20 other agents fill what they may of a mission's Q&A thread and of its top-ups (dust
 // refused, the bound of others' top-ups reached); the creator still posts a clarification,
 // extends the deadline and edits (the mission has no submission). Ledger rail, through HTTP.

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { ESLint } from "eslint";
 import { afterAll, describe, expect, it } from "vitest";
 
-// "Feature surfaces", must-show 1: other code reaches a feature only through its
+// "Feature surfaces": other code reaches a feature only through its
 // index.ts, lib/ http/ db/ import no feature, and no two features import each other (the
 // feature graph is a DAG). ESLint enforces the import rule (eslint.config.js);
 // scripts/feature-graph.mjs checks the whole graph.

@@ -45,6 +45,8 @@ describe("self-contained repository", () => {
       "### The read table in one run (faces lane, 2026-11-28)",
       "shared the machine with seven other lanes' tests",
       "unchanged by this lane",
+      "- **Must-show 4** (`test/webhooks/webhooks-abuse.int.test.ts`): 10 identities",
+      "Chosen over the other two options the issue listed",
     ];
     for (const line of history) expect(flagged(line), line).toEqual([`1: ${line.trim()}`]);
     const legitimate = [

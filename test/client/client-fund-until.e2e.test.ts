@@ -10,7 +10,7 @@ import { missionBody, newAccount, signIn } from "../helpers/agents";
 import { ADMIN_TOKEN, PUBLIC_URL, type TestApp } from "../helpers/app";
 import { escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
-// Must-show 4 for the library (docs/base-rail.md "Funding from the tools"): @oabp/client funds through the real
+// The library (docs/base-rail.md "Funding from the tools"): @oabp/client funds through the real
 // app on anvil with fundUntil and the mission's escrow.refund_after — by EIP-2612 permit (one
 // transaction, no approve) when token and escrow support it, else approve + fundUntil — and awards
 // with the creator's release signature (the payout takes the signed path, no challenge window).

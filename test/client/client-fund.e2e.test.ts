@@ -9,7 +9,7 @@ import { runCli, startLocalServer, stopServer } from "../helpers/cli";
 import { startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
 import { E2E_ADMIN, freshPostgresDatabase, httpCall, type ServerProcess } from "../helpers/process";
 
-// Must-show 1 (chain): `oabp fund` on the base rail against the real server process and anvil —
+// On the chain: `oabp fund` on the base rail against the real server process and anvil —
 // the creator's wallet funds the escrow with fundUntil and the mission's escrow.refund_after (by
 // EIP-2612 permit by default, `--approve` for approve + fundUntil; docs/base-rail.md "Funding from the tools"),
 // the command attaches the deposit and waits until the server opens the mission at its

@@ -11,7 +11,7 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { freePort, runCli } from "../helpers/cli";
 
-// Must-show 4: `oabp receipt verify` (offline: the receipt plus the manifest it fetches from the
+// `oabp receipt verify` (offline: the receipt plus the manifest it fetches from the
 // receipt's issuer) answers exactly what the server's POST /receipts/verify answers — valid,
 // tampered, and across a key rotation (an old receipt, a re-signed one, and one signed with the
 // retired key after its retirement).

@@ -6,7 +6,7 @@ import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { newAccount } from "../helpers/agents";
 import { startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
 
-// Must-show 4, the gas race (docs/base-rail.md "Funding from the tools"): a deposit estimated while the
+// Gas race (docs/base-rail.md "Funding from the tools"): a deposit estimated while the
 // escrow holds the token (held[token] and the escrow's token balance non-zero → non-zero) and
 // included after the only other slot left (zero → non-zero, ~17k gas more per slot). Sent with
 // the node's exact estimate it runs out of gas; sent the way the tools send it (gas.ts), it lands.

@@ -7,7 +7,7 @@ import { signedAward } from "../helpers/award-sign";
 import { signIn } from "../helpers/agents";
 import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
-// "Fee bump that works" (must-show 4) on anvil with mining paused: a payout stuck
+// "Fee bump that works" on anvil with mining paused: a payout stuck
 // behind a base-fee spike (anvil_setNextBlockBaseFeePerGas) is replaced — same nonce, stored gas,
 // priced from the current base fee — and confirms once; one evicted from the mempool
 // (anvil_dropTransaction) is re-priced instead of re-sent with the same bytes.
@@ -47,7 +47,7 @@ async function spike(gwei: bigint) {
   await chain.mine(1);
 }
 
-describe("fee bump (must-show 4)", () => {
+describe("fee bump", () => {
   it("a payout stuck in the mempool (mining paused) is replaced with a higher fee and confirms once", async () => {
     const { m, key, winner } = await awarded();
     await chain.anvil.testClient.setAutomine(false);

@@ -9,7 +9,7 @@ import { signedAward } from "../helpers/award-sign";
 import { missionBody, signIn } from "../helpers/agents";
 import { escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
-// "No head-of-line blocking" (must-show 3), benchmark-style: 200 deposits and 200
+// "No head-of-line blocking", benchmark-style: 200 deposits and 200
 // payouts wait inside an unfinished finality window (OABP_FINALITY 9999 blocks); the 201st
 // deposit opens its mission and the 201st payout is sent within 3 job ticks. Bounds are in job
 // ticks, never in wall-clock time.
@@ -27,7 +27,7 @@ const jobTick = async () => {
   await chain.mine(1);
 };
 
-describe("no head-of-line blocking (must-show 3)", () => {
+describe("no head-of-line blocking", () => {
   it(
     "with 200 deposits and 200 payouts short of finality, the 201st deposit opens and the 201st payout is sent within 3 ticks",
     { timeout: 600_000 },

@@ -5,7 +5,7 @@ import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { createBaseMission, escrowTick, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
 
-// Must-show 2 of docs/payments.md: a creator funds its base-rail mission from an EIP-3009
+// docs/payments.md: a creator funds its base-rail mission from an EIP-3009
 // authorization alone — no approve, no gas of its own — by posting it to
 // POST /missions/{id}/escrow/authorization; the server's relayer sends fundWithAuthorization
 // (contract v4), the watcher opens the mission, and the same authorization cannot be used twice.
@@ -75,7 +75,7 @@ async function authorizationFor(c: Awaited<ReturnType<typeof createBaseMission>>
   return { nonce, body: { valid_after: "0", valid_before: validBefore.toString(), salt, signature } };
 }
 
-describe("funding a base-rail mission by authorization, relayed by the server (must-show 2)", () => {
+describe("funding a base-rail mission by authorization, relayed by the server", () => {
   it("a creator with USDC and no ETH funds from an authorization alone; the mission opens; the authorization cannot be used twice", async () => {
     const c = await createBaseMission(t, REWARD);
     const funder = c.creator.account.address;

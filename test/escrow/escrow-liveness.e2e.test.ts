@@ -16,8 +16,7 @@ import {
   type EscrowChain,
 } from "../helpers/escrow-chain";
 
-// "Outcomes, not outages" and "Winners fit the contract" on anvil, through HTTP
-// (must-show 1 and 2): a payout the escrow refuses is failed with its decoded reason while
+// "Outcomes, not outages" and "Winners fit the contract" on anvil, through HTTP: a payout the escrow refuses is failed with its decoded reason while
 // another mission's payout confirms within 3 job ticks; more winners than one release can pay
 // are refused before any money moves, and a default award splits among at most 64.
 
@@ -71,7 +70,7 @@ const setFeeCap = async (bps: number) => {
   await chain.anvil.publicClient.waitForTransactionReceipt({ hash });
 };
 
-describe("outcomes, not outages (must-show 1)", () => {
+describe("outcomes, not outages", () => {
   it("a payout refused at estimation is failed with its decoded reason; another mission's payout confirms within 3 ticks; retried by the operator it is checked again", async () => {
     // A's award is decided while the server's fee (OABP_FEE_BPS, 2 % here) is above the contract's
     // cap (1 %): its release reverts FeeTooHigh. (Contract v3 only ever lowers its cap, so the
@@ -163,7 +162,7 @@ describe("outcomes, not outages (must-show 1)", () => {
   });
 });
 
-describe("winners fit the contract (must-show 2)", () => {
+describe("winners fit the contract", () => {
   it("65 and 100 max_winners are refused at creation on the base rail, allowed on the ledger", async () => {
     const creator = await signIn(t);
     for (const n of [65, 100]) {

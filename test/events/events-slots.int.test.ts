@@ -4,7 +4,7 @@ import { hubOf } from "../../src/features/events/events.hub";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 
-// Must-show 2 of docs/events.md "Connection slots": streams and inbox long polls are counted
+// docs/events.md "Connection slots": streams and inbox long polls are counted
 // together per client network and per agent, under a global cap that keeps a reserve for new
 // clients — so 1,000 of them from one address, one /64 or 50 addresses leave an honest
 // `GET /events` served. Defaults: 1000 slots, 20 per network, 4 per agent, 100 in reserve;
@@ -63,7 +63,7 @@ async function honestServed() {
   return status;
 }
 
-describe("must-show 2: 1,000 long polls and streams do not lock out an honest GET /events", () => {
+describe("1,000 long polls and streams do not lock out an honest GET /events", () => {
   it("from one IPv4 address: 50 agents × 4 long polls and 800 streams hold 20 slots; honest served", async () => {
     const load: Load = { streams: [], refused: new Map(), polls: [] };
     const ip = "198.51.100.7";

@@ -11,7 +11,7 @@ import { openMission, signIn } from "../helpers/agents";
 // Lists never inline deliverables and stop at a byte
 // cap; the per-submission content route serves the bytes with its own caching; in-flight request
 // bytes are bounded; first_valid_match answers are sealed; predicate_uri creators do not read
-// pending work. Must-show 3: an anonymous list of 100 × 1 MiB deliverables is ≤ 2 MiB.
+// pending work. An anonymous list of 100 × 1 MiB deliverables is ≤ 2 MiB.
 
 const MiB = 1024 * 1024;
 let t: TestApp;

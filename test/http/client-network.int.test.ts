@@ -3,7 +3,7 @@ import { clientNetwork } from "../../src/lib/client-network";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, signIn } from "../helpers/agents";
 
-// Must-show 3 of docs/abuse-edge.md "Client networks": per-IP limits key on the IPv6 /64, so 100
+// docs/abuse-edge.md "Client networks": per-IP limits key on the IPv6 /64, so 100
 // addresses of one /64 are one client. Requests arrive through the trusted-proxy path
 // (OABP_TRUST_PROXY=true, X-Forwarded-For), the way a deployment behind a proxy sees them.
 
@@ -22,7 +22,7 @@ describe("clientNetwork", () => {
   });
 });
 
-describe("must-show 3: per-IP limits hold for 100 addresses of one /64", () => {
+describe("per-IP limits hold for 100 addresses of one /64", () => {
   let t: TestApp;
   beforeAll(async () => {
     // The production defaults (the test app's are lifted): 20 nonces, 120 anonymous writes, 20 streams.

@@ -13,7 +13,7 @@ import { startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
 import { openSession, request, rpc } from "../helpers/mcp";
 import { recoverPayments } from "../../src/features/payments/payments.recover";
 
-// Must-show 1 of docs/payments.md: the official x402 client (@x402/fetch + @x402/evm's exact
+// docs/payments.md: the official x402 client (@x402/fetch + @x402/evm's exact
 // scheme with a viem account) pays POST /agents/me/deposits on anvil. The agent holds USDC and
 // no ETH; the server's relayer settles; the balance is credited once and the ledger verifies; the
 // same PAYMENT-SIGNATURE again credits nothing; an underpaid or expired authorization is refused
@@ -76,7 +76,7 @@ const decode = (header: string | null) => JSON.parse(Buffer.from(header ?? "", "
 const usdcOnLedger = async (address: string) =>
   (await balancesOf(t.deps.database.db, `agent:${address}`)).get("USDC") ?? 0n;
 
-describe("x402 deposits with the official client (must-show 1)", () => {
+describe("x402 deposits with the official client", () => {
   it("answers 402 with PAYMENT-REQUIRED: exact, the chain's CAIP-2 network, USDC, the treasury, the amount, name/version", async () => {
     const agent = await signIn(t);
     const r = await t.app.request(...depositRequest(agent.token));

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
 import { freshPostgresDatabase } from "../helpers/process";
 
-// Must-show 3 of docs/abuse-edge.md "Client networks", over real IPv6: the real server process
+// docs/abuse-edge.md "Client networks", over real IPv6: the real server process
 // listens on an IPv6 address and 100 clients send from 100 different addresses of one /64 (each
 // socket bound to its own source address), inside a network namespace made for the test
 // (test/helpers/slash64-netns.ts). The per-network limits hold for the /64 at their production
@@ -32,7 +32,7 @@ function whyNot(): string | undefined {
 const skip = whyNot();
 if (skip) console.warn(`ipv6-slash64: skipped — ${skip}`);
 
-describe.skipIf(skip !== undefined)("must-show 3 over real IPv6: 100 addresses of one /64 are one client", () => {
+describe.skipIf(skip !== undefined)("over real IPv6: 100 addresses of one /64 are one client", () => {
   const cleanups: (() => unknown)[] = [];
   afterAll(async () => {
     for (const c of cleanups.reverse()) await c();

@@ -9,7 +9,7 @@ import { MCP_HEADERS } from "../helpers/mcp";
 import { E2E_ADMIN, E2E_PUBLIC_URL, freshPostgresDatabase, startServer, type ServerProcess } from "../helpers/process";
 import { TOOLS } from "../../src/features/mcp";
 
-// Must-show 3: MCP sessions live in Postgres, so any instance serves any session. Two real server
+// MCP sessions live in Postgres, so any instance serves any session. Two real server
 // processes on one database: initialize on the first, complete the handshake and call tools on
 // the second; a DELETE on the first ends the session on the second too (its session cache hears
 // the NOTIFY), and a pending session is refused tools on either.

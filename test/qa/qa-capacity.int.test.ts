@@ -3,7 +3,7 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 
-// Must-show 4, Q&A part (docs/abuse-edge.md "Creator-owned capacity"): on the defaults (200
+// Capacity the creator owns, Q&A part (docs/abuse-edge.md "Creator-owned capacity"): on the defaults (200
 // entries, 10 questions per agent, 50 kept for the creator, a third of the rest for the mission's
 // parties), 20 free agents fill what they may of a thread and the creator can still post
 // clarifications — the whole rest of the thread.

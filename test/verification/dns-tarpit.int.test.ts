@@ -15,7 +15,7 @@ import { openMission, signIn } from "../helpers/agents";
 import { startDnsServer, type DnsServer } from "../helpers/dns-server";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 
-// Must-show 1 of docs/abuse.md "Resolver": a REAL local DNS server (UDP, test/helpers/dns-server.ts)
+// docs/abuse.md "Resolver": a REAL local DNS server (UDP, test/helpers/dns-server.ts)
 // answers the honest name and never answers any name under a tarpit domain; the fetcher resolves
 // through it (OABP_DNS_SERVERS) with c-ares, never getaddrinfo. Assertions are on claim order,
 // rounds and counters, never on wall-clock durations (`npm run bench:abuse` times it).
@@ -144,7 +144,7 @@ describe("fetch slots per registrable domain", () => {
   });
 });
 
-describe("must-show 1: 75 submissions on never-answering domains do not hold an honest check", () => {
+describe("75 submissions on never-answering domains do not hold an honest check", () => {
   for (const [label, domain] of [
     ["10 domains", (i: number) => `tarpit${i % 10}.test`],
     ["one domain", () => "tarpit-one.test"],
@@ -188,7 +188,7 @@ describe("must-show 1: 75 submissions on never-answering domains do not hold an 
   });
 });
 
-describe("must-show 1, webhooks: deliveries to never-answering domains do not hold an honest delivery", () => {
+describe("deliveries to never-answering domains do not hold an honest delivery", () => {
   it("80 subscriptions on 10 tarpit domains: the honest delivery goes out in the first tick", async () => {
     const dark: string[] = [];
     for (let a = 0; a < 8; a++) {
