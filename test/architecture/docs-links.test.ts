@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -28,6 +28,11 @@ const check = (text: string, from = "src/file.ts") => danglingIn(root, from, tex
 describe("docs links", () => {
   it("no dangling pointer in the repository's docs and comments", () => {
     expect(dangling() as string[]).toEqual([]);
+  });
+
+  it("the README stays a front page: at most 250 lines, the depth in docs/", () => {
+    const lines = readFileSync(path.join(__dirname, "..", "..", "README.md"), "utf8").split("\n").length;
+    expect(lines).toBeLessThanOrEqual(250);
   });
 
   it("finds planted dangling pointers and passes the ones that resolve", () => {
