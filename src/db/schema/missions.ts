@@ -190,7 +190,8 @@ export const sitemapChunks = pgTable("sitemap_chunks", {
 
 /**
  * Read-your-writes across instances: one counter per cached read family, bumped at commit by deferred triggers
- * (drizzle/…_reads_list_epoch.sql) whenever a row the family's answers show changes. A cached
+ * whenever a row the family's answers show changes (drizzle/0035_reads_epoch_card_terms.sql); the
+ * missions family is the sum of 64 slot rows (drizzle/0039_writes_commit_without_notify.sql). A cached
  * answer is served only while the counter read by its reader equals the one read before the
  * answer's own queries ran.
  */

@@ -3,8 +3,8 @@ import type { DbOrTx } from "../../db/client";
 import { agentRecords } from "../../db/schema/index";
 import type { CreatorRecordCompactWire, CreatorRecordWire, SolverRecordWire } from "./records.schemas";
 
-// The counters are written by the agent_records triggers (drizzle 0022, in the
-// transaction that changes a mission, claim or dispute); this file only reads one row per agent
+// The counters are written by the agent_records triggers (drizzle/0024_record_track_eligibility.sql,
+// in the transaction that changes a mission, claim or dispute); this file only reads one row per agent
 // and maps it — no aggregate per read.
 
 export type AgentRecordRow = typeof agentRecords.$inferSelect;
