@@ -30,6 +30,29 @@ export function missionDocs(deps: Pick<Deps, "database" | "config">): DocCache<B
   return c;
 }
 
+/** A mission's whole anonymous answer: its document with the creator's record, and the ETag. */
+interface MissionAnswer {
+  /** The creator record's JSON it was built with (the record moves without the row's version). */
+  record: string;
+  etag: string;
+  body: Buffer;
+  readonly length: number;
+}
+
+/** Answers take this share of the document cache's budget beside it (they hold the same documents). */
+const ANSWER_SHARE = 4;
+const answerCaches = new WeakMap<Deps["database"], DocCache<MissionAnswer>>();
+
+/** The instance's assembled GET /missions/{id} answers, keyed by (id, row_version) as the documents are. */
+export function missionAnswers(deps: Pick<Deps, "database" | "config">): DocCache<MissionAnswer> {
+  let c = answerCaches.get(deps.database);
+  if (!c) {
+    c = new DocCache(Math.floor(deps.config.missionDocCacheBytes / ANSWER_SHARE));
+    answerCaches.set(deps.database, c);
+  }
+  return c;
+}
+
 export interface MissionRef {
   id: string;
   version: number;
