@@ -373,16 +373,19 @@ export async function missionDocById(ctx: Ctx, id: string): Promise<{ etag: stri
   const answers = missionAnswers(ctx.deps);
   const hit = answers.get(id, ref.version);
   if (hit?.record === record) return hit;
-  const { docs, served } = await missionDocsFor(ctx.deps, db, [ref]);
-  if (docs.length === 0) return undefined;
-  const body = withCreatorRecord(docs[0]!, record);
+  const {
+    docs: [doc],
+    served: [at],
+  } = await missionDocsFor(ctx.deps, db, [ref]);
+  if (!doc || !at) return undefined;
+  const body = withCreatorRecord(doc, record);
   const answer = {
     record,
-    etag: pageEtag(ctx.deps.config.publicUrl, served, null, new Map([[ref.creator, record]])),
+    etag: pageEtag(ctx.deps.config.publicUrl, [at], null, new Map([[ref.creator, record]])),
     body,
     length: body.length,
   };
-  answers.set(id, served[0]!.version, answer);
+  answers.set(id, at.version, answer);
   return answer;
 }
 
