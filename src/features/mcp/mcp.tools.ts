@@ -192,14 +192,14 @@ export interface ToolOutcome {
   key?: string | undefined;
 }
 
+const textOf = (b: string | Uint8Array) =>
+  typeof b === "string" ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8");
+
 /**
  * Runs one tool. Business failures are tool results with `isError: true` whose text is the very
  * error body REST would send (so `ANONYMOUS_SUBMISSION_REJECTED` is the exact §1.4 body); only an
  * unknown tool name is a JSON-RPC error (the caller checks `hasTool` first).
  */
-const textOf = (b: string | Uint8Array) =>
-  typeof b === "string" ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8");
-
 export async function callTool(
   ctx: ToolContext,
   name: string,
