@@ -13,6 +13,7 @@ import {
   load,
   log,
   machineBusy,
+  processCpuMs,
   recreateDatabase,
   ROOT,
   startChild,
@@ -109,12 +110,16 @@ interface Scenario {
   name: string;
   base: string;
   requests: RequestSpec[];
+  /** The process answering (its CPU per request is reported beside the rate). */
+  pid?: number | undefined;
 }
 
 interface Row {
   scenario: Scenario;
   result: Result;
   rps: number;
+  /** CPU time (utime + stime, µs) the answering process spent per request in the measured window. */
+  cpuUs: number;
 }
 
 function describeFailures(r: Result): string | undefined {
@@ -160,15 +165,24 @@ async function measure(s: Scenario): Promise<Row> {
     if (c.exitCode !== undefined)
       throw new Error(`${c.name} exited (code ${c.exitCode}) during the run:\n${c.tail.join("\n")}`);
   }
+  const cpu0 = processCpuMs(s.pid);
   const result = await fire(s, cfg.duration);
+  const cpu1 = processCpuMs(s.pid);
   const rps = result.requests.average;
-  log(`${s.name}: ${rps.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
-  return { scenario: s, result, rps };
+  const cpuUs = cpu0 === undefined || cpu1 === undefined ? NaN : ((cpu1 - cpu0) * 1000) / result.requests.total;
+  log(
+    `${s.name}: ${rps.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${cpuUs.toFixed(0)} µs CPU/req`,
+  );
+  return { scenario: s, result, rps, cpuUs };
 }
 
-function randomPath(ids: string[]): RequestSpec {
+/** What most HTTP clients send (browsers, curl --compressed, fetch); autocannon sends none by itself. */
+const ACCEPT_COMPRESSED = { "accept-encoding": "gzip, deflate, br" };
+
+function randomPath(ids: string[], headers: Record<string, string> = {}): RequestSpec {
   return {
     method: "GET",
+    headers,
     setupRequest: (req) => ({ ...req, path: `/missions/${ids[Math.floor(Math.random() * ids.length)]}` }),
   };
 }
@@ -183,11 +197,11 @@ function randomPage(ids: string[]): RequestSpec {
 }
 
 /** tools/call get_mission on a random id of the sample: the MCP twin of the get_mission scenario. */
-function mcpGetMission(ids: string[], session: string): RequestSpec {
+function mcpGetMission(ids: string[], session: string, headers: Record<string, string> = {}): RequestSpec {
   return {
     method: "POST",
     path: "/mcp",
-    headers: { ...MCP_HEADERS, "mcp-session-id": session },
+    headers: { ...MCP_HEADERS, "mcp-session-id": session, ...headers },
     setupRequest: (req) => ({
       ...req,
       body: JSON.stringify({
@@ -351,7 +365,7 @@ async function preflight(serverBase: string, baselineBase: string, ids: string[]
 // ---------------------------------------------------------------------------------------------
 
 function table(rows: Row[], baselineRps: number, extra: string[][] = []): string {
-  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "ratio"];
+  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "ratio", "CPU µs/req"];
   const body = rows.map((r) => [
     r.scenario.name,
     r.rps.toFixed(0),
@@ -360,8 +374,9 @@ function table(rows: Row[], baselineRps: number, extra: string[][] = []): string
     String(r.result.non2xx),
     String(r.result.errors),
     (r.rps / baselineRps).toFixed(2),
+    Number.isFinite(r.cpuUs) ? r.cpuUs.toFixed(0) : "",
   ]);
-  body.push(...extra);
+  body.push(...extra.map((e) => (e.length < header.length ? [...e, ""] : e)));
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
@@ -376,10 +391,24 @@ interface Bases {
   server: string;
   baseline: string;
   uncached: string;
+  /** The processes behind them, whose CPU per request each row reports. */
+  pids: { server?: number | undefined; baseline?: number | undefined; uncached?: number | undefined };
 }
 
 function readScenarios(b: Bases, ids: string[], mcpSession: string): Scenario[] {
+  const pidOf = (base: string) =>
+    base === b.server ? b.pids.server : base === b.baseline ? b.pids.baseline : b.pids.uncached;
+  return scenarioList(b, ids, mcpSession).map((s) => ({ ...s, pid: pidOf(s.base) }));
+}
+
+function scenarioList(b: Bases, ids: string[], mcpSession: string): Scenario[] {
   const [serverBase, baselineBase, uncachedBase] = [b.server, b.baseline, b.uncached];
+  const mcpList = (headers: Record<string, string> = {}): RequestSpec => ({
+    method: "POST",
+    path: "/mcp",
+    headers: { ...MCP_HEADERS, "mcp-session-id": mcpSession, ...headers },
+    body: MCP_LIST_BODY,
+  });
   return [
     {
       key: "baseline",
@@ -404,20 +433,39 @@ function readScenarios(b: Bases, ids: string[], mcpSession: string): Scenario[] 
       key: "mcp_list",
       name: "server MCP tools/call list_missions",
       base: serverBase,
-      requests: [
-        {
-          method: "POST",
-          path: "/mcp",
-          headers: { ...MCP_HEADERS, "mcp-session-id": mcpSession },
-          body: MCP_LIST_BODY,
-        },
-      ],
+      requests: [mcpList()],
     },
     {
       key: "mcp_get",
       name: "server MCP tools/call get_mission",
       base: serverBase,
       requests: [mcpGetMission(ids, mcpSession)],
+    },
+    // The same reads as most clients ask for them (Accept-Encoding: gzip, deflate, br), so the
+    // bench sees what compression costs (bench/README.md "What made anonymous reads dearer").
+    {
+      key: "get_mission_br",
+      name: "server GET /missions/{id}, compressed",
+      base: serverBase,
+      requests: [randomPath(ids, ACCEPT_COMPRESSED)],
+    },
+    {
+      key: "list_br",
+      name: "server GET /missions?limit=50, compressed",
+      base: serverBase,
+      requests: [{ method: "GET", path: "/missions?limit=50", headers: ACCEPT_COMPRESSED }],
+    },
+    {
+      key: "mcp_list_br",
+      name: "server MCP list_missions, compressed",
+      base: serverBase,
+      requests: [mcpList(ACCEPT_COMPRESSED)],
+    },
+    {
+      key: "mcp_get_br",
+      name: "server MCP get_mission, compressed",
+      base: serverBase,
+      requests: [mcpGetMission(ids, mcpSession, ACCEPT_COMPRESSED)],
     },
     // The web board and a mission page, as ratios to the JSON routes they render.
     {
@@ -499,6 +547,7 @@ function readFloorLines(rpsOf: (key: string) => number): string[] {
     `  each filter: ${filters.join(" ")}`,
     `  GET /missions/{id} / bare PK select [>= 0.9]: ${r("get_mission", "baseline")}`,
     `  MCP list_missions / REST list [>= 0.9]: ${r("mcp_list", "list")}; MCP get_mission / REST get: ${r("mcp_get", "get_mission")}`,
+    `  compressed (gzip, deflate, br): GET /missions/{id} / bare PK select ${r("get_mission_br", "baseline")}, list / plain list ${r("list_br", "list")}, MCP list / REST list ${r("mcp_list_br", "list_br")}, MCP get / REST get ${r("mcp_get_br", "get_mission_br")}`,
     `  web board / JSON list [>= 0.7]: ${r("web_board", "list")}`,
     `  mission page / JSON mission [>= 0.7]: ${r("web_mission", "get_mission")}`,
     `  bare 50-row page / bare PK select: first ${r("page_floor", "baseline")}, deep ${r("page_floor_deep", "baseline")}`,
@@ -522,6 +571,9 @@ function runRatios(rpsOf: (key: string) => number, baselineRps: number, writes?:
     r[k] = rpsOf(k) / baselineRps;
   r.mcp_list_vs_rest = rpsOf("mcp_list") / rpsOf("list");
   r.mcp_get_vs_rest = rpsOf("mcp_get") / rpsOf("get_mission");
+  r.get_mission_br = rpsOf("get_mission_br") / baselineRps;
+  r.mcp_list_vs_rest_br = rpsOf("mcp_list_br") / rpsOf("list_br");
+  r.mcp_get_vs_rest_br = rpsOf("mcp_get_br") / rpsOf("get_mission_br");
   r.web_board_vs_list = rpsOf("web_board") / rpsOf("list");
   r.web_mission_vs_get = rpsOf("web_mission") / rpsOf("get_mission");
   if (writes)
@@ -622,7 +674,12 @@ async function main(): Promise<number> {
     }
 
     const scenarios = readScenarios(
-      { server: serverBase, baseline: baselineBase, uncached: uncachedBase },
+      {
+        server: serverBase,
+        baseline: baselineBase,
+        uncached: uncachedBase,
+        pids: { server: server.proc.pid, baseline: baseline.proc.pid, uncached: uncached.proc.pid },
+      },
       prepared.ids,
       mcpSession,
     );

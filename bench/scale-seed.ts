@@ -121,12 +121,12 @@ export async function seedScale(db: Db, n: number): Promise<ScaleSeed> {
       cross join lateral unnest(array[x, split_part(x, '/', 1)]) p) s
     cross join lateral (
       select array_agg(distinct (${words})[pg_temp.zw(random())]) as ws from generate_series(1, 10 + a.n % 5)) w`);
-  await db.execute(sql`analyze`);
-  // What autovacuum does to a table loaded in bulk: the visibility map lets discovery's term ranges
-  // be index-only scans, and review_stats loses the dead version each review's trigger left
-  // (bench/README.md "Discovery").
-  await db.execute(sql`vacuum adp_card_terms`);
-  await db.execute(sql`vacuum review_stats`);
+  // What autovacuum does to tables loaded in bulk, before anything is measured: the visibility map
+  // lets discovery's term ranges and the tag table be index-only scans, and the dead versions the
+  // triggers left go — review_stats one per review, agent_records one per mission posted (19 of 20
+  // record rows dead, which made every page's 51 creator-record probes read ~22 buffers each;
+  // bench/README.md "Scale mode").
+  await db.execute(sql`vacuum analyze`);
   const [c] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from missions`));
   return { missions: Number(c?.n ?? 0), agents: agentCount, ms: performance.now() - started };
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { missions } from "../../src/db/schema/index";
+import { agentRecords, missions } from "../../src/db/schema/index";
 import { listMissions, ListMissionsQuery } from "../../src/features/missions";
 import { ctxForViewer } from "../../src/lib/context";
 import { makeTestApp, type TestApp } from "../helpers/app";
@@ -46,6 +46,28 @@ describe("mission documents keyed by row_version", () => {
     expect((await t.call("GET", q)).body.missions[0].title).toBe("Renamed by SQL"); // no wait, no NOTIFY needed
     await t.deps.database.db.update(missions).set({ submissionCount: 7 }).where(eq(missions.id, mission.id));
     expect((await t.call("GET", q)).body.missions[0].submission_count).toBe(7);
+  });
+
+  it("GET /missions/{id} never answers from its assembled copy after the row or the creator's record moved", async () => {
+    const { creator, mission } = await openMission(t);
+    const path = `/missions/${mission.id}`;
+    const first = await t.call("GET", path);
+    expect((await t.call("GET", path)).text).toBe(first.text); // the assembled answer, same bytes
+    await t.deps.database.db.update(missions).set({ title: "Renamed by SQL" }).where(eq(missions.id, mission.id));
+    const renamed = await t.call("GET", path);
+    expect(renamed.body.title).toBe("Renamed by SQL");
+    expect(renamed.headers.get("etag")).not.toBe(first.headers.get("etag"));
+    // The record belongs to the creator: it moves without the mission's row_version.
+    await t.deps.database.db
+      .update(agentRecords)
+      .set({ missionsPosted: 41 })
+      .where(eq(agentRecords.agentId, creator.address));
+    const counted = await t.call("GET", path);
+    expect(counted.body.creator_record.posted).toBe(41);
+    expect(counted.headers.get("etag")).not.toBe(renamed.headers.get("etag"));
+    expect((await t.call("GET", path, { headers: { "if-none-match": renamed.headers.get("etag")! } })).status).toBe(
+      200,
+    );
   });
 
   it("shows a submission through the API at once on the unfiltered and deep pages", async () => {
@@ -218,6 +240,7 @@ describe.runIf(onRealPostgres)("two instances on one database", () => {
       expect((await read()).missions[0]!.submission_count).toBe(1);
       const two = await other.request(`/missions/${mission.id}`, { headers: { "if-none-match": etag } });
       expect(two.status).toBe(200);
+      expect(((await two.json()) as { submission_count: number }).submission_count).toBe(1);
     } finally {
       await database.close();
     }

@@ -78,7 +78,10 @@ export interface CardQuery {
  * 3. the best `k`, rounded and tied as the ranking does (6 decimals, then the address) — which the
  *    caller loads and ranks exactly.
  * `nulls last` as the index is built (updated_at is never null): only then is each term an ordered
- * range that stops at its share.
+ * range that stops at its share. Each card's agent row and review counter are primary-key probes
+ * (lateral, `limit 1`, so the planner cannot turn them into joins): estimating ~100 cards, it hashed
+ * the whole agents and review_stats tables instead — a scan that grew with the directory (15 000
+ * agents read for 324 cards; bench/README.md "Scale mode").
  */
 async function preScored(deps: Deps, q: CardQuery, k: number, now: Date): Promise<string[]> {
   const terms = [...new Set([...q.paths.map((p) => `p:${p}`), ...q.words.map((w) => `w:${w}`)])];
@@ -113,8 +116,8 @@ async function preScored(deps: Deps, q: CardQuery, k: number, now: Date): Promis
         ) h
         group by h.agent_id
       ) u
-      left join agents on agents.id = u.agent_id
-      left join review_stats on review_stats.reviewee = u.agent_id
+      left join lateral (select * from agents where agents.id = u.agent_id limit 1) agents on true
+      left join lateral (select * from review_stats where review_stats.reviewee = u.agent_id limit 1) review_stats on true
       order by round((${f(WEIGHTS.tags)} * ${tags} + ${f(WEIGHTS.text)} * ${text} + ${f(WEIGHTS.reputation)} * ${reputation}
         + ${f(WEIGHTS.availability)} * ${online} + ${f(WEIGHTS.rating)} * ${stars})::numeric, 6) desc, u.agent_id
       limit ${k}`),

@@ -69,7 +69,7 @@ export function toolResultBytes(
   json: string,
   isError: boolean,
   note?: string,
-  x?: { structured?: boolean | undefined; meta?: Record<string, unknown> | undefined },
+  x?: { structured?: boolean | undefined; meta?: Record<string, unknown> | undefined; key?: string | undefined },
 ): Uint8Array {
   if (x?.structured || x?.meta) {
     const meta = x.meta ? `,"_meta":${JSON.stringify(x.meta)}` : "";
@@ -82,13 +82,16 @@ export function toolResultBytes(
     if (note) content.push(`{"type":"text","text":${JSON.stringify(note)}}`);
     return Buffer.from(`{"content":[${content.join(",")}],"isError":true}`);
   }
-  let bytes = wrapped.get(json);
+  // Under the tool's name and REST's ETag when there is one (mcp.tools.ts ToolOutcome.key):
+  // looking a 100 KB text up by itself hashes all of it.
+  const key = x?.key ?? json;
+  let bytes = wrapped.get(key);
   if (bytes === undefined) {
     bytes = Buffer.from(
       `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json},"isError":false}`,
     );
     if (json.length <= MEMO_MAX_CHARS) {
-      wrapped.set(json, bytes);
+      wrapped.set(key, bytes);
       if (wrapped.size > MEMO_ENTRIES) wrapped.delete(wrapped.keys().next().value!);
     }
   }

@@ -31,6 +31,16 @@ interface ToolResult {
   meta?: Record<string, unknown>;
 }
 
+/**
+ * A read's REST answer as REST sends it: its bytes and ETag (missions' list_missions and
+ * get_mission). With the tool's name the ETag names the bytes, so the encoded tool result is kept
+ * under both and never rebuilt from the body while it holds (mcp.jsonrpc.ts toolResultBytes).
+ */
+interface RestDoc {
+  etag?: string | undefined;
+  body: string | Uint8Array;
+}
+
 export interface ToolSpec<A extends z.ZodType> {
   name: string;
   description: string;
@@ -42,7 +52,7 @@ export interface ToolSpec<A extends z.ZodType> {
   /** Who may call: checked before the arguments, as REST checks identity before the body. */
   caller?: "submitter" | "agent";
   /** Returns the REST route's JSON body, as text. */
-  run(ctx: ToolContext, args: z.output<A>, caller: string | undefined): Promise<string | ToolResult>;
+  run(ctx: ToolContext, args: z.output<A>, caller: string | undefined): Promise<string | ToolResult | RestDoc>;
 }
 
 export interface Tool {
@@ -53,7 +63,7 @@ export interface Tool {
   annotations: Record<string, boolean>;
   caller?: "submitter" | "agent";
   args: z.ZodType;
-  run(ctx: ToolContext, args: never, caller: string | undefined): Promise<string | ToolResult>;
+  run(ctx: ToolContext, args: never, caller: string | undefined): Promise<string | ToolResult | RestDoc>;
 }
 
 export function tool<A extends z.ZodType>(spec: ToolSpec<A>): Tool {

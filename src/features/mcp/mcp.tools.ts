@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { validationError } from "../../http/errors";
 import { type AppError, errorBody } from "../../lib/errors";
 import { getAgent, Agent } from "../agents";
-import { ListMissionsQuery, Mission, getMission, listMissionsJson, MissionList } from "../missions";
+import { ListMissionsQuery, Mission, listMissionsDoc, missionJson, MissionList } from "../missions";
 import { getReceipt, MissionReceipt } from "../receipts";
 import { CreateSubmissionRequest, createSubmission, createSubmissionOnce, Submission } from "../submissions";
 import { castVote, VoteRequest, voteOnce, Vote } from "../verification";
@@ -46,7 +46,7 @@ const SOLVER_TOOLS: Tool[] = [
     args: ListMissionsQuery,
     out: MissionList,
     annotations: READ,
-    run: (ctx, a) => listMissionsJson(ctxFromMcp(ctx), a),
+    run: (ctx, a) => listMissionsDoc(ctxFromMcp(ctx), a),
   }),
   tool({
     name: "get_mission",
@@ -54,7 +54,7 @@ const SOLVER_TOOLS: Tool[] = [
     args: z.object({ mission_id: MissionId }),
     out: Mission,
     annotations: READ,
-    run: async (ctx, a) => JSON.stringify(await getMission(ctxFromMcp(ctx), { id: a.mission_id })),
+    run: (ctx, a) => missionJson(ctxFromMcp(ctx), a.mission_id),
   }),
   idempotentTool({
     name: "submit_solution",
@@ -185,7 +185,15 @@ export interface ToolOutcome {
   structured?: boolean;
   /** The result's `_meta` (x402's settlement response). */
   meta?: Record<string, unknown>;
+  /**
+   * When the tool returned REST's bytes: the tool's name and REST's ETag, which name the encoded
+   * result (an ETag alone names bytes per URL only: a one-mission list page and that mission share one).
+   */
+  key?: string | undefined;
 }
+
+const textOf = (b: string | Uint8Array) =>
+  typeof b === "string" ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8");
 
 /**
  * Runs one tool. Business failures are tool results with `isError: true` whose text is the very
@@ -213,6 +221,7 @@ export async function callTool(
     if (!parsed.success) throw validationError(parsed.error);
     const out = await tool.run(ctx, parsed.data as never, caller);
     if (typeof out === "string") return { isError: false, json: out };
+    if ("body" in out) return { isError: false, json: textOf(out.body), key: out.etag && `${tool.name} ${out.etag}` };
     return { isError: out.isError, json: out.json, structured: out.isError, ...(out.meta && { meta: out.meta }) };
   } catch (err) {
     const e = asError(err);

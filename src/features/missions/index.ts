@@ -20,7 +20,9 @@ export {
   findAsset,
   getMission,
   listMissions,
+  listMissionsDoc,
   listMissionsJson,
+  missionJson,
   voidMission,
   voidRefusal,
 } from "./missions.service";

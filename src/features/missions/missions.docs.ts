@@ -20,12 +20,39 @@ import type { CreatorRecordCompactRow } from "../records";
 // joining ~50 strings and encoding the result for the socket (bench/README.md).
 const caches = new WeakMap<Deps["database"], DocCache<Buffer>>();
 
-/** The instance's mission document cache (one per database handle; OABP_MISSION_DOC_CACHE_BYTES). */
+/** The instance's mission document cache (one per database handle; OABP_MISSION_DOC_CACHE_BYTES less the answers' share). */
 export function missionDocs(deps: Pick<Deps, "database" | "config">): DocCache<Buffer> {
   let c = caches.get(deps.database);
   if (!c) {
-    c = new DocCache(deps.config.missionDocCacheBytes);
+    c = new DocCache(deps.config.missionDocCacheBytes - answerBytes(deps));
     caches.set(deps.database, c);
+  }
+  return c;
+}
+
+/** A mission's whole anonymous answer: its document with the creator's record, and the ETag. */
+interface MissionAnswer {
+  /** The creator record's JSON it was built with (the record moves without the row's version). */
+  record: string;
+  etag: string;
+  body: Buffer;
+  readonly length: number;
+}
+
+/**
+ * Answers hold this share of OABP_MISSION_DOC_CACHE_BYTES, the documents the rest, so the setting
+ * still bounds both: a fifth keeps ~8 000 missions' answers at the 64 MiB default.
+ */
+const ANSWER_SHARE = 5;
+const answerBytes = (deps: Pick<Deps, "config">) => Math.floor(deps.config.missionDocCacheBytes / ANSWER_SHARE);
+const answerCaches = new WeakMap<Deps["database"], DocCache<MissionAnswer>>();
+
+/** The instance's assembled GET /missions/{id} answers, keyed by (id, row_version) as the documents are. */
+export function missionAnswers(deps: Pick<Deps, "database" | "config">): DocCache<MissionAnswer> {
+  let c = answerCaches.get(deps.database);
+  if (!c) {
+    c = new DocCache(answerBytes(deps));
+    answerCaches.set(deps.database, c);
   }
   return c;
 }

@@ -28,7 +28,14 @@ import {
   prepared,
   toPrefixTsquery,
 } from "./missions.queries";
-import { type MissionRef, missionDocsFor, pageBody, pageEtag, withCreatorRecord } from "./missions.docs";
+import {
+  type MissionRef,
+  missionAnswers,
+  missionDocsFor,
+  pageBody,
+  pageEtag,
+  withCreatorRecord,
+} from "./missions.docs";
 import { assertVisible, findMissionRow, findVisibleMission, lockMission, viewerFor } from "../../db/mission-visibility";
 import { validateVerificationParams } from "./missions.verification";
 import { validateMissionType } from "./missions.types";
@@ -350,27 +357,48 @@ async function withViewerBlocked(db: DbOrTx, w: MissionWire, viewer: string | un
 
 /**
  * GET /missions/{id} for an anonymous reader: the mission's cached document (the same
- * bytes lists serve) plus its creator's record, with an ETag from (id, row_version, record) — one
- * narrow query and no serialisation or hashing of the body when the document is cached. Undefined
- * when the reader is not anonymous or the mission is not public: getMission answers those.
+ * bytes lists serve) plus its creator's record, with an ETag from (id, row_version, record). One
+ * conditional read by primary key — the row's version and its creator's record, read where the
+ * request's reads go (so a write token and every committed change are seen, whichever process
+ * wrote) — then, when neither moved, the answer this instance already assembled: no serialisation,
+ * no hashing, no copy. Undefined when the reader is not anonymous or the mission is not public:
+ * getMission answers those.
  */
 export async function missionDocById(ctx: Ctx, id: string): Promise<{ etag: string; body: Buffer } | undefined> {
   if (ctx.tx || ctx.caller.kind !== "anonymous" || !isId("mis", id)) return undefined;
   const db = ctx.read?.db ?? ctx.deps.database.db;
   const [ref] = await prepared(db).refPublicById.execute({ id });
   if (!ref) return undefined;
-  const { docs, served } = await missionDocsFor(ctx.deps, db, [ref]);
-  if (docs.length === 0) return undefined;
   const record = JSON.stringify(creatorRecordCompact(ref.record ?? undefined));
-  const records = new Map([[ref.creator, record]]);
-  return {
-    etag: pageEtag(ctx.deps.config.publicUrl, served, null, records),
-    body: withCreatorRecord(docs[0]!, record),
+  const answers = missionAnswers(ctx.deps);
+  const hit = answers.get(id, ref.version);
+  if (hit?.record === record) return hit;
+  const {
+    docs: [doc],
+    served: [at],
+  } = await missionDocsFor(ctx.deps, db, [ref]);
+  if (!doc || !at) return undefined;
+  const body = withCreatorRecord(doc, record);
+  const answer = {
+    record,
+    etag: pageEtag(ctx.deps.config.publicUrl, [at], null, new Map([[ref.creator, record]])),
+    body,
+    length: body.length,
   };
+  answers.set(id, at.version, answer);
+  return answer;
 }
 
 /**
- * GET /missions as JSON with its ETag, served from the instance's list cache (cleared on every
+ * One mission as MCP get_mission carries it: for an anonymous reader the very bytes (and ETag)
+ * GET /missions/{id} sends, else the caller's own view as JSON text (docs/mcp.md "Decisions").
+ */
+export async function missionJson(ctx: Ctx, id: string): Promise<{ etag?: string; body: string | Uint8Array }> {
+  return (await missionDocById(ctx, id)) ?? { body: JSON.stringify(await getMission(ctx, { id })) };
+}
+
+/**
+ * GET /missions as JSON with its ETag (MCP list_missions carries the same bytes), served from the instance's list cache (cleared on every
  * committed mission change; see missions.cache.ts). Filters are zod-validated, so unknown
  * parameters cannot multiply cache keys. A miss assembles the page from serialized missions
  * (missions.docs.ts): one narrow query, the documents from the (id, row_version) cache. The
@@ -401,7 +429,7 @@ async function sharedListDoc(ctx: Ctx, f: ListMissionsFilters): Promise<{ etag: 
   return { etag: text.slice(0, nl), body: text.slice(nl + 1) };
 }
 
-/** The same list as JSON text (MCP carries it as its tool result). */
+/** The same list as JSON text (A2A reads it). */
 export async function listMissionsJson(ctx: Ctx, f: ListMissionsFilters): Promise<string> {
   const { body } = await listMissionsDoc(ctx, f);
   return typeof body === "string" ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
