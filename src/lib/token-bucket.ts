@@ -55,7 +55,74 @@ export async function takeToken(db: Db, key: string, policy: RatePolicy, now: Da
       remaining: Math.floor(row.tokens),
       resetSeconds: secondsUntil(policy, row.tokens, policy.quota),
     };
-  const [cur] = await q.level.execute(params);
+  return refused(db, { key, policy }, now);
+}
+
+/** One bucket of a chained take: its key and policy. */
+export interface BucketCheck {
+  key: string;
+  policy: RatePolicy;
+}
+
+/**
+ * Takes one token from each bucket in order and stops at the first that has none: the verdicts
+ * of the buckets tried (the last one refused, or all granted). Two buckets (a signed-in write:
+ * the agent's, then its network's) are ONE statement, one round trip: the second upsert runs only
+ * when the first granted its token (`where exists`), so a refused agent never spends its
+ * network's token. Each upsert locks its row as takeToken's does.
+ */
+export async function takeTokens(db: Db, checks: readonly BucketCheck[], now: Date): Promise<BucketVerdict[]> {
+  const [first, second] = checks;
+  if (!first) return [];
+  if (!second || checks.length > 2) {
+    const out: BucketVerdict[] = [];
+    for (const { key, policy } of checks) {
+      const v = await takeToken(db, key, policy, now);
+      out.push(v);
+      if (!v.ok) break;
+    }
+    return out;
+  }
+  const at = now.toISOString();
+  const upsert = (c: BucketCheck) => {
+    const level = sql`least(${c.policy.quota}::float8, b.tokens + greatest(0, extract(epoch from (${at}::timestamptz - b.updated_at))) * ${perSecond(c.policy)}::float8)`;
+    return sql`on conflict (key) do update set tokens = ${level} - 1, updated_at = greatest(b.updated_at, ${at}::timestamptz)
+      where ${level} >= 1 returning tokens`;
+  };
+  const res = await db.execute(sql`
+    with t1 as (
+      insert into rate_buckets as b (key, tokens, updated_at)
+      values (${first.key}, ${first.policy.quota}::float8 - 1, ${at}::timestamptz) ${upsert(first)}
+    ), t2 as (
+      insert into rate_buckets as b (key, tokens, updated_at)
+      select ${second.key}, ${second.policy.quota}::float8 - 1, ${at}::timestamptz where exists (select 1 from t1)
+      ${upsert(second)}
+    )
+    select (select tokens from t1) as t1, (select tokens from t2) as t2`);
+  const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as {
+    t1: number | null;
+    t2: number | null;
+  }[];
+  const row = rows[0];
+  const granted = (policy: RatePolicy, tokens: number): BucketVerdict => ({
+    ok: true,
+    remaining: Math.floor(tokens),
+    resetSeconds: secondsUntil(policy, tokens, policy.quota),
+  });
+  if (row?.t1 == null) return [await refused(db, first, now)];
+  const v1 = granted(first.policy, Number(row.t1));
+  if (row.t2 == null) return [v1, await refused(db, second, now)];
+  return [v1, granted(second.policy, Number(row.t2))];
+}
+
+/** The verdict for a bucket that had no whole token: when to retry, from its level now. */
+async function refused(db: Db, { key, policy }: BucketCheck, now: Date): Promise<BucketVerdict> {
+  const [cur] = await bucketQueries(db).level.execute({
+    key,
+    quota: policy.quota,
+    rate: perSecond(policy),
+    now: now.toISOString(),
+  });
   const tokens = Number(cur?.level ?? 0);
   return {
     ok: false,
