@@ -1,11 +1,15 @@
+import type { PgSession } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "./client";
 
 interface Prepared<R> {
   execute(values?: Record<string, unknown>): Promise<R>;
 }
-/** The part of a drizzle session this module reads: the driver client its queries run on. */
-interface Session {
-  client: unknown;
+/**
+ * A handle's drizzle session (internal to drizzle, stable across its drivers): what runs a built
+ * query, and the driver client it runs on — the pool's, or the transaction's connection.
+ */
+export function sessionOf(db: DbOrTx): PgSession & { client: unknown } {
+  return (db as unknown as { session: PgSession & { client: unknown } }).session;
 }
 
 /**
@@ -29,13 +33,13 @@ export function builtOnce<R>(
     let started: Promise<R> | undefined;
     const start = () => {
       if (started) return started;
-      const session = (db as unknown as { session: Session }).session;
-      const kind = Object.getPrototypeOf(session) as unknown;
+      const session = sessionOf(db);
+      const kind: unknown = Object.getPrototypeOf(session);
       let q = byDriver.get(kind);
       if (!q) byDriver.set(kind, (q = build(db).prepare(name)));
       // Its own client, everything else the built query's; `execute` reads the client before
       // its first await, so concurrent calls never see each other's.
-      const run = Object.create(q, { client: { value: session.client } }) as Prepared<R>;
+      const run: Prepared<R> = Object.create(q, { client: { value: session.client } });
       return (started = run.execute(values));
     };
     return { then: (ok, fail) => start().then(ok, fail) };

@@ -1,6 +1,7 @@
 import { getTableColumns, getTableName, is, SQL, type Column } from "drizzle-orm";
-import type { PgSession, PgTable } from "drizzle-orm/pg-core";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "./client";
+import { sessionOf } from "./built-once";
 
 /**
  * A hot-path INSERT without per-call query building (bench/README.md "Writes"): drizzle's insert
@@ -18,11 +19,7 @@ import type { DbOrTx } from "./client";
  * Returns a lazy thenable that starts its statement when first awaited, exactly as a drizzle
  * query builder does, so it keeps its place in a `pipelined` group (src/db/pipelined.ts).
  */
-export function insertRows<T extends PgTable>(
-  db: DbOrTx,
-  table: T,
-  rows: readonly T["$inferInsert"][],
-): PromiseLike<void> {
+export function insertRows<T extends PgTable>(db: DbOrTx, table: T, rows: T["$inferInsert"][]): PromiseLike<void> {
   let started: Promise<void> | undefined;
   const start = () => (started ??= run(db, table, rows));
   return { then: (ok, fail) => start().then(ok, fail) };
@@ -37,32 +34,37 @@ interface Shape {
 
 const shapesOf = new WeakMap<PgTable, Map<string, Shape | null>>();
 
-async function run<T extends PgTable>(db: DbOrTx, table: T, rows: readonly T["$inferInsert"][]): Promise<void> {
-  const shape = rows.length > 0 ? shapeFor(table, rows as readonly Record<string, unknown>[]) : null;
+async function run<T extends PgTable>(db: DbOrTx, table: T, rows: T["$inferInsert"][]): Promise<void> {
+  const plain: readonly Record<string, unknown>[] = rows;
+  const shape = shapeFor(table, plain);
   if (!shape) {
-    if (rows.length > 0) await db.insert(table).values(rows as T["$inferInsert"][]);
+    if (rows.length > 0) await db.insert(table).values(rows);
     return;
   }
   const params: unknown[] = [];
-  for (const row of rows as readonly Record<string, unknown>[])
+  for (const row of plain)
     for (const { key, column } of shape.columns) {
       const v = row[key];
       params.push(v === null ? null : column.mapToDriverValue(v));
     }
   // drizzle's own path for a built query (what `db.execute` does after building).
-  const session = (db as unknown as { session: PgSession }).session;
-  await session.prepareQuery({ sql: shape.text, params }, undefined, undefined, false).execute();
+  await sessionOf(db).prepareQuery({ sql: shape.text, params }, undefined, undefined, false).execute();
 }
 
 /** The cached text for these rows' shape, or null where drizzle's builder must build it. */
 function shapeFor(table: PgTable, rows: readonly Record<string, unknown>[]): Shape | null {
-  const first = rows[0]!;
+  const [first] = rows;
+  if (!first) return null;
   const keys = Object.keys(first).filter((k) => first[k] !== undefined);
   const signature = `${rows.length}:${keys.join(",")}`;
   let shapes = shapesOf.get(table);
   if (!shapes) shapesOf.set(table, (shapes = new Map()));
-  const cached = shapes.get(signature);
-  const shape = cached !== undefined ? cached : build(table, keys, rows.length, shapes, signature);
+  let shape = shapes.get(signature);
+  if (shape === undefined) {
+    if (shapes.size >= MAX_SHAPES) return null;
+    shape = build(table, keys, rows.length);
+    shapes.set(signature, shape);
+  }
   if (!shape) return null;
   // Every row gives the same columns, none of them SQL.
   for (const row of rows) {
@@ -78,33 +80,25 @@ function shapeFor(table: PgTable, rows: readonly Record<string, unknown>[]): Sha
   return shape;
 }
 
-function build(
-  table: PgTable,
-  keys: string[],
-  count: number,
-  shapes: Map<string, Shape | null>,
-  signature: string,
-): Shape | null {
-  if (shapes.size >= MAX_SHAPES) return null;
-  const all = getTableColumns(table) as Record<string, Column>;
+function build(table: PgTable, keys: string[], count: number): Shape | null {
+  const all: Record<string, Column> = getTableColumns(table);
   const given = new Set(keys);
-  const columns = keys.map((key) => ({ key, column: all[key] }));
   const filledByDrizzle = Object.entries(all).some(
     ([k, c]) => !given.has(k) && (c.defaultFn !== undefined || c.onUpdateFn !== undefined),
   );
-  let shape: Shape | null = null;
-  if (!filledByDrizzle && columns.every((c) => c.column !== undefined && !c.column.generated)) {
-    const name = (s: string) => `"${s.replace(/"/g, '""')}"`;
-    const width = columns.length;
-    const tuples = Array.from(
-      { length: count },
-      (_, r) => `(${columns.map((_c, i) => `$${r * width + i + 1}`).join(", ")})`,
-    );
-    shape = {
-      text: `insert into ${name(getTableName(table))} (${columns.map((c) => name(c.column!.name)).join(", ")}) values ${tuples.join(", ")}`,
-      columns: columns as { key: string; column: Column }[],
-    };
-  }
-  shapes.set(signature, shape);
-  return shape;
+  const columns = keys.flatMap((key) => {
+    const column = all[key];
+    return column && !column.generated ? [{ key, column }] : [];
+  });
+  if (filledByDrizzle || columns.length !== keys.length) return null;
+  const name = (s: string) => `"${s.replace(/"/g, '""')}"`;
+  const width = columns.length;
+  const tuples = Array.from(
+    { length: count },
+    (_, r) => `(${columns.map((_c, i) => `$${r * width + i + 1}`).join(", ")})`,
+  );
+  return {
+    text: `insert into ${name(getTableName(table))} (${columns.map((c) => name(c.column.name)).join(", ")}) values ${tuples.join(", ")}`,
+    columns,
+  };
 }

@@ -51,8 +51,7 @@ export async function enforceRateLimit(c: Context<AppEnv>, cls: RateClass): Prom
   if (checks.length === 0) return;
   const deps = c.get("deps");
   const now = deps.clock.now();
-  const verdicts = await takeTokens(deps.database.db, checks, now);
-  const seen = verdicts.map((verdict, i) => ({ check: checks[i]!, verdict }));
+  const seen = await takeTokens(deps.database.db, checks, now);
   c.header(
     "RateLimit-Policy",
     seen.map(({ check: k }) => `"${k.name}";q=${k.policy.quota};w=${k.policy.windowSeconds}`).join(", "),

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows";
 import { perDatabase } from "../db/prepared";
 import { rateBuckets } from "../db/schema/index";
 import type { RatePolicy } from "../env";
@@ -65,21 +66,25 @@ export interface BucketCheck {
 }
 
 /**
- * Takes one token from each bucket in order and stops at the first that has none: the verdicts
- * of the buckets tried (the last one refused, or all granted). Two buckets (a signed-in write:
+ * Takes one token from each bucket in order and stops at the first that has none: each bucket
+ * tried with its verdict (the last one refused, or all granted). Two buckets (a signed-in write:
  * the agent's, then its network's) are ONE statement, one round trip: the second upsert runs only
  * when the first granted its token (`where exists`), so a refused agent never spends its
  * network's token. Each upsert locks its row as takeToken's does.
  */
-export async function takeTokens(db: Db, checks: readonly BucketCheck[], now: Date): Promise<BucketVerdict[]> {
+export async function takeTokens<C extends BucketCheck>(
+  db: Db,
+  checks: readonly C[],
+  now: Date,
+): Promise<{ check: C; verdict: BucketVerdict }[]> {
   const [first, second] = checks;
   if (!first) return [];
   if (!second || checks.length > 2) {
-    const out: BucketVerdict[] = [];
-    for (const { key, policy } of checks) {
-      const v = await takeToken(db, key, policy, now);
-      out.push(v);
-      if (!v.ok) break;
+    const out: { check: C; verdict: BucketVerdict }[] = [];
+    for (const check of checks) {
+      const verdict = await takeToken(db, check.key, check.policy, now);
+      out.push({ check, verdict });
+      if (!verdict.ok) break;
     }
     return out;
   }
@@ -89,7 +94,8 @@ export async function takeTokens(db: Db, checks: readonly BucketCheck[], now: Da
     return sql`on conflict (key) do update set tokens = ${level} - 1, updated_at = greatest(b.updated_at, ${at}::timestamptz)
       where ${level} >= 1 returning tokens`;
   };
-  const res = await db.execute(sql`
+  const [row] = rowsOf<{ t1: number | null; t2: number | null }>(
+    await db.execute(sql`
     with t1 as (
       insert into rate_buckets as b (key, tokens, updated_at)
       values (${first.key}, ${first.policy.quota}::float8 - 1, ${at}::timestamptz) ${upsert(first)}
@@ -98,21 +104,20 @@ export async function takeTokens(db: Db, checks: readonly BucketCheck[], now: Da
       select ${second.key}, ${second.policy.quota}::float8 - 1, ${at}::timestamptz where exists (select 1 from t1)
       ${upsert(second)}
     )
-    select (select tokens from t1) as t1, (select tokens from t2) as t2`);
-  const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as {
-    t1: number | null;
-    t2: number | null;
-  }[];
-  const row = rows[0];
-  const granted = (policy: RatePolicy, tokens: number): BucketVerdict => ({
-    ok: true,
-    remaining: Math.floor(tokens),
-    resetSeconds: secondsUntil(policy, tokens, policy.quota),
+    select (select tokens from t1) as t1, (select tokens from t2) as t2`),
+  );
+  const granted = (check: C, tokens: number): { check: C; verdict: BucketVerdict } => ({
+    check,
+    verdict: {
+      ok: true,
+      remaining: Math.floor(tokens),
+      resetSeconds: secondsUntil(check.policy, tokens, check.policy.quota),
+    },
   });
-  if (row?.t1 == null) return [await refused(db, first, now)];
-  const v1 = granted(first.policy, Number(row.t1));
-  if (row.t2 == null) return [v1, await refused(db, second, now)];
-  return [v1, granted(second.policy, Number(row.t2))];
+  if (row?.t1 == null) return [{ check: first, verdict: await refused(db, first, now) }];
+  const v1 = granted(first, Number(row.t1));
+  if (row.t2 == null) return [v1, { check: second, verdict: await refused(db, second, now) }];
+  return [v1, granted(second, Number(row.t2))];
 }
 
 /** The verdict for a bucket that had no whole token: when to retry, from its level now. */

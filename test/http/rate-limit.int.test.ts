@@ -48,6 +48,8 @@ describe("takeToken (one conditional upsert per check)", () => {
     expect(verdicts.filter((v) => v.ok)).toHaveLength(3);
   });
 
+  const verdictsOf = async (...a: Parameters<typeof takeTokens>) => (await takeTokens(...a)).map((s) => s.verdict);
+
   it("two buckets in one statement: the second is debited only when the first granted its token", async () => {
     const db = t.deps.database.db;
     const now = new Date(Date.UTC(2026, 5, 3));
@@ -56,24 +58,24 @@ describe("takeToken (one conditional upsert per check)", () => {
       { key: "agent", policy },
       { key: "net", policy: net },
     ];
-    expect(await takeTokens(db, pair, now)).toEqual([
+    expect(await verdictsOf(db, pair, now)).toEqual([
       { ok: true, remaining: 2, resetSeconds: 10 },
       { ok: true, remaining: 4, resetSeconds: 10 },
     ]);
-    await takeTokens(db, pair, now);
-    await takeTokens(db, pair, now);
+    await verdictsOf(db, pair, now);
+    await verdictsOf(db, pair, now);
     // The agent's bucket is empty: refused, and the network's keeps its 2 tokens.
-    expect(await takeTokens(db, pair, now)).toEqual([
+    expect(await verdictsOf(db, pair, now)).toEqual([
       { ok: false, remaining: 0, retryAfterSeconds: 10, resetSeconds: 30 },
     ]);
     expect(await takeToken(db, "net", net, now)).toMatchObject({ ok: true, remaining: 1 });
     // The network's bucket empty: the agent's token is spent, the network refuses.
     await takeToken(db, "net", net, now);
-    expect(await takeTokens(db, [pair[1]!, { key: "agent2", policy }], now)).toEqual([
+    expect(await verdictsOf(db, [pair[1]!, { key: "agent2", policy }], now)).toEqual([
       { ok: false, remaining: 0, retryAfterSeconds: 10, resetSeconds: 50 },
     ]);
     const other = [{ key: "agent3", policy }, pair[1]!];
-    expect(await takeTokens(db, other, now)).toEqual([
+    expect(await verdictsOf(db, other, now)).toEqual([
       { ok: true, remaining: 2, resetSeconds: 10 },
       { ok: false, remaining: 0, retryAfterSeconds: 10, resetSeconds: 50 },
     ]);
@@ -84,7 +86,7 @@ describe("takeToken (one conditional upsert per check)", () => {
     const roomy = { quota: 100, windowSeconds: 100 };
     const verdicts = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        takeTokens(
+        verdictsOf(
           t.deps.database.db,
           [
             { key: `race-agent-${i}`, policy: roomy },

@@ -9,7 +9,7 @@ import { DECAY_GRACE_MS, decayWeeks, effectiveRating, WEEK_MS } from "./decay";
 import { touchAgent } from "../../db/touch-agent";
 import { CURSOR_TTL_MS } from "./leaderboard";
 import { eloUpdates, kFactor, START_RATING } from "./elo";
-import type { MissionRow as Mission } from "../../db/rows";
+import { rowsOf, type MissionRow as Mission } from "../../db/rows";
 import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
 type AgentRow = typeof agents.$inferSelect;
@@ -83,7 +83,7 @@ export async function recordActivity(tx: Tx, agentId: string, now: Date, opts: {
     -- Owed iff now − last_active_at ≥ grace + (applied + 1) weeks (decay.ts decayWeeks).
     where agents.last_active_at is null or agents.last_active_at > ${at} - (${DECAY_GRACE_MS}::bigint + (agents.decay_weeks_applied + 1) * ${WEEK_MS}::bigint) * interval '1 millisecond'
     returning id`);
-  const done = (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows)[0];
+  const [done] = rowsOf(r);
   if (done) return;
   if (opts.seen) await touchAgent(tx, agentId, now);
   const row = (await lockAgents(tx, [agentId], now)).get(agentId)!;
