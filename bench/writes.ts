@@ -310,9 +310,14 @@ export async function startWriteServer(
   const dir = mkdtempSync(path.join(os.tmpdir(), "oabp-writes-"));
   const adminToken = `bench-admin-${randomToken().slice(0, 24)}`;
   const prof = cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(cpuProfDir)] : [];
+  // The compiled build, as production runs it (`npm start`; docs/operations.md "Build and
+  // start"): through tsx every request would also pay the loader's hooks.
+  const built = startChild("build", ["scripts/build.mjs", "--if-stale"], {}, cwd);
+  await built.exited;
+  if (built.exitCode !== 0) throw new Error(`build failed (${String(built.exitCode)})`);
   const child = startChild(
     "server-writes",
-    [...prof, "--import", "tsx", "src/main.ts"],
+    [...prof, "--enable-source-maps", "dist/main.js"],
     {
       PORT: String(port),
       HOST: "127.0.0.1",

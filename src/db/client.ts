@@ -159,7 +159,7 @@ async function openPostgres(
       if (listener !== client) await listener.end({ timeout: 5 });
       await reader?.end({ timeout: 5 });
     },
-    writeToken: () => lsnOf(client`select pg_current_wal_insert_lsn()::text as lsn`),
+    writeToken: startedAfterCall(() => lsnOf(client`select pg_current_wal_insert_lsn()::text as lsn`)),
     primaryStamp: async () => (await lsnOf(client`select pg_current_wal_insert_lsn()::text as lsn`)) - 1n,
     replica: reader && {
       db: drizzle(named(reader), { schema }) as unknown as Db,
@@ -169,6 +169,39 @@ async function openPostgres(
       const sub = await listener.listen(channel, onNotify, onListen);
       return () => sub.unlisten();
     },
+  };
+}
+
+/**
+ * Shares one run of `read` among concurrent callers, each answered by a run that STARTED after
+ * its call (so a write token read for a write that committed before the call covers that commit,
+ * docs/decisions.md "Read-your-writes tokens"). At most one run in flight and one queued: the
+ * callers that arrive while a run is in flight share the next one. Under N concurrent writes this
+ * is one statement per round trip instead of N (bench/README.md "Writes").
+ */
+export function startedAfterCall<T>(read: () => Promise<T>): () => Promise<T> {
+  let inFlight: Promise<unknown> | undefined;
+  let queued: Promise<T> | undefined;
+  const start = (): Promise<T> => {
+    const run = read();
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    inFlight = settled;
+    void settled.then(() => {
+      if (inFlight === settled) inFlight = undefined;
+    });
+    return run;
+  };
+  return () => {
+    if (!inFlight) return start();
+    // The run in flight may have started before this call: wait for it, then share the next.
+    queued ??= inFlight.then(() => {
+      queued = undefined;
+      return start();
+    });
+    return queued;
   };
 }
 

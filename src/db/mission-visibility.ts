@@ -1,10 +1,11 @@
-import { and, eq, isNull, ne, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "./client";
 import { missions } from "./schema/index";
 import type { Ctx } from "../lib/context";
 import { AppError } from "../lib/errors";
 import { isId } from "../lib/ids";
 import { MISSION_COLUMNS, preparedMissionById, type MissionRow } from "./rows";
+import { builtOnce } from "./built-once";
 
 // The one rule for who sees a mission (docs/decisions.md "Listing"; AIP-1 §6): a pending_escrow mission —
 // its deposit not yet confirmed on chain — exists only for its creator; a mission the operator hid
@@ -48,7 +49,7 @@ export async function findMissionRow(
   // Inside a transaction read through it (the prepared statement belongs to the pool); a public
   // read goes where src/http/read-after.ts routed it (the replica, or the primary).
   const [row] = ctx.tx
-    ? await ctx.tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, id))
+    ? await missionInTx(ctx.tx, { id })
     : await preparedMissionById(ctx.read?.db ?? ctx.deps.database.db).execute({ id });
   return row;
 }
@@ -74,6 +75,21 @@ export function assertVisible<M extends Visible>(m: M | undefined, id: string, v
  * ledger, reputation.service.ts). Undefined when there is no such row.
  */
 export async function lockMission(tx: Tx, id: string): Promise<MissionRow | undefined> {
-  const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, id)).for("update");
+  const [m] = await lockedMission(tx, { id });
   return m;
 }
+
+// The two mission reads every submit and award makes inside its transaction, built once (src/db/built-once.ts).
+const missionInTx = builtOnce("oabp_mission_in_tx", (db) =>
+  db
+    .select(MISSION_COLUMNS)
+    .from(missions)
+    .where(eq(missions.id, sql.placeholder("id"))),
+);
+const lockedMission = builtOnce("oabp_mission_locked", (db) =>
+  db
+    .select(MISSION_COLUMNS)
+    .from(missions)
+    .where(eq(missions.id, sql.placeholder("id")))
+    .for("update"),
+);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database, Tx } from "./client";
 import { webhookEvents } from "./schema";
+import { insertRows } from "./insert-rows";
 import { newId } from "../lib/ids";
 import type { EventData, EventType } from "../lib/webhook-events";
 import type { MissionRow as Mission } from "./rows";
@@ -31,7 +32,9 @@ const emitted = new WeakSet<Tx>();
 export async function emitEvents(tx: Tx, events: OutboxEvent[]): Promise<void> {
   if (events.length === 0) return;
   emitted.add(tx);
-  await tx.insert(webhookEvents).values(
+  await insertRows(
+    tx,
+    webhookEvents,
     events.map((e) => ({
       id: newId("evt", e.at.getTime()),
       type: e.type,

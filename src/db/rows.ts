@@ -7,6 +7,9 @@ import { missions, submissions } from "./schema/index";
 
 // Row shapes several features read and write (shared primitives live below features).
 
+/** The rows of `db.execute(…)`: postgres.js answers an array, PGlite `{ rows }`. */
+export const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
+
 /**
  * The one mission row type: every column MISSION_COLUMNS selects. Code that needs fewer columns
  * takes a `Pick<MissionRow, …>`; row_version is read by the list path only

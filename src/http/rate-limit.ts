@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { RatePolicy } from "../env";
 import { AppError } from "../lib/errors";
-import { takeToken, type BucketVerdict } from "../lib/token-bucket";
+import { takeTokens } from "../lib/token-bucket";
 import { clientNetwork } from "./client-ip";
 import type { AppEnv } from "./types";
 import { isReadRequest } from "./read-requests";
@@ -51,12 +51,7 @@ export async function enforceRateLimit(c: Context<AppEnv>, cls: RateClass): Prom
   if (checks.length === 0) return;
   const deps = c.get("deps");
   const now = deps.clock.now();
-  const seen: Array<{ check: Check; verdict: BucketVerdict }> = [];
-  for (const check of checks) {
-    const verdict = await takeToken(deps.database.db, check.key, check.policy, now);
-    seen.push({ check, verdict });
-    if (!verdict.ok) break;
-  }
+  const seen = await takeTokens(deps.database.db, checks, now);
   c.header(
     "RateLimit-Policy",
     seen.map(({ check: k }) => `"${k.name}";q=${k.policy.quota};w=${k.policy.windowSeconds}`).join(", "),

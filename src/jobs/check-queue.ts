@@ -2,7 +2,7 @@ import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { submissions } from "../db/schema/index";
 import type { Deps } from "../deps";
 import { registrableDomain } from "../lib/host-key";
-import type { SubmissionRow } from "../db/rows";
+import { rowsOf, type SubmissionRow } from "../db/rows";
 
 // The verification pipeline's queue.
 // Due checks live in the submissions table (next_check_at); a worker claims ONE at a time with a
@@ -45,8 +45,6 @@ export function checkHostOf(contentUri: string, predicateUri?: string): string |
     return null;
   }
 }
-
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { rows?: T[] }).rows ?? [])) as T[];
 
 /** Claims the next due check fairly, or undefined when nothing due is under its caps. */
 export async function claimNextCheck(deps: Deps): Promise<SubmissionRow | undefined> {

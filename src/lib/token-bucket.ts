@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows";
 import { perDatabase } from "../db/prepared";
 import { rateBuckets } from "../db/schema/index";
 import type { RatePolicy } from "../env";
@@ -55,7 +56,78 @@ export async function takeToken(db: Db, key: string, policy: RatePolicy, now: Da
       remaining: Math.floor(row.tokens),
       resetSeconds: secondsUntil(policy, row.tokens, policy.quota),
     };
-  const [cur] = await q.level.execute(params);
+  return refused(db, { key, policy }, now);
+}
+
+/** One bucket of a chained take: its key and policy. */
+export interface BucketCheck {
+  key: string;
+  policy: RatePolicy;
+}
+
+/**
+ * Takes one token from each bucket in order and stops at the first that has none: each bucket
+ * tried with its verdict (the last one refused, or all granted). Two buckets (a signed-in write:
+ * the agent's, then its network's) are ONE statement, one round trip: the second upsert runs only
+ * when the first granted its token (`where exists`), so a refused agent never spends its
+ * network's token. Each upsert locks its row as takeToken's does.
+ */
+export async function takeTokens<C extends BucketCheck>(
+  db: Db,
+  checks: readonly C[],
+  now: Date,
+): Promise<{ check: C; verdict: BucketVerdict }[]> {
+  const [first, second] = checks;
+  if (!first) return [];
+  if (!second || checks.length > 2) {
+    const out: { check: C; verdict: BucketVerdict }[] = [];
+    for (const check of checks) {
+      const verdict = await takeToken(db, check.key, check.policy, now);
+      out.push({ check, verdict });
+      if (!verdict.ok) break;
+    }
+    return out;
+  }
+  const at = now.toISOString();
+  const upsert = (c: BucketCheck) => {
+    const level = sql`least(${c.policy.quota}::float8, b.tokens + greatest(0, extract(epoch from (${at}::timestamptz - b.updated_at))) * ${perSecond(c.policy)}::float8)`;
+    return sql`on conflict (key) do update set tokens = ${level} - 1, updated_at = greatest(b.updated_at, ${at}::timestamptz)
+      where ${level} >= 1 returning tokens`;
+  };
+  const [row] = rowsOf<{ t1: number | null; t2: number | null }>(
+    await db.execute(sql`
+    with t1 as (
+      insert into rate_buckets as b (key, tokens, updated_at)
+      values (${first.key}, ${first.policy.quota}::float8 - 1, ${at}::timestamptz) ${upsert(first)}
+    ), t2 as (
+      insert into rate_buckets as b (key, tokens, updated_at)
+      select ${second.key}, ${second.policy.quota}::float8 - 1, ${at}::timestamptz where exists (select 1 from t1)
+      ${upsert(second)}
+    )
+    select (select tokens from t1) as t1, (select tokens from t2) as t2`),
+  );
+  const granted = (check: C, tokens: number): { check: C; verdict: BucketVerdict } => ({
+    check,
+    verdict: {
+      ok: true,
+      remaining: Math.floor(tokens),
+      resetSeconds: secondsUntil(check.policy, tokens, check.policy.quota),
+    },
+  });
+  if (row?.t1 == null) return [{ check: first, verdict: await refused(db, first, now) }];
+  const v1 = granted(first, Number(row.t1));
+  if (row.t2 == null) return [v1, { check: second, verdict: await refused(db, second, now) }];
+  return [v1, granted(second, Number(row.t2))];
+}
+
+/** The verdict for a bucket that had no whole token: when to retry, from its level now. */
+async function refused(db: Db, { key, policy }: BucketCheck, now: Date): Promise<BucketVerdict> {
+  const [cur] = await bucketQueries(db).level.execute({
+    key,
+    quota: policy.quota,
+    rate: perSecond(policy),
+    now: now.toISOString(),
+  });
   const tokens = Number(cur?.level ?? 0);
   return {
     ok: false,

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateBuckets } from "../../src/db/schema/index";
-import { takeToken, purgeFullBuckets } from "../../src/lib/token-bucket";
+import { takeToken, takeTokens, purgeFullBuckets } from "../../src/lib/token-bucket";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { missionBody, credit, signIn } from "../helpers/agents";
 import { INITIALIZE, INITIALIZED, rpc } from "../helpers/mcp";
@@ -46,6 +46,57 @@ describe("takeToken (one conditional upsert per check)", () => {
       Array.from({ length: 20 }, () => takeToken(t.deps.database.db, "race", policy, now)),
     );
     expect(verdicts.filter((v) => v.ok)).toHaveLength(3);
+  });
+
+  const verdictsOf = async (...a: Parameters<typeof takeTokens>) => (await takeTokens(...a)).map((s) => s.verdict);
+
+  it("two buckets in one statement: the second is debited only when the first granted its token", async () => {
+    const db = t.deps.database.db;
+    const now = new Date(Date.UTC(2026, 5, 3));
+    const net = { quota: 5, windowSeconds: 50 };
+    const pair = [
+      { key: "agent", policy },
+      { key: "net", policy: net },
+    ];
+    expect(await verdictsOf(db, pair, now)).toEqual([
+      { ok: true, remaining: 2, resetSeconds: 10 },
+      { ok: true, remaining: 4, resetSeconds: 10 },
+    ]);
+    await verdictsOf(db, pair, now);
+    await verdictsOf(db, pair, now);
+    // The agent's bucket is empty: refused, and the network's keeps its 2 tokens.
+    expect(await verdictsOf(db, pair, now)).toEqual([
+      { ok: false, remaining: 0, retryAfterSeconds: 10, resetSeconds: 30 },
+    ]);
+    expect(await takeToken(db, "net", net, now)).toMatchObject({ ok: true, remaining: 1 });
+    // The network's bucket empty: the agent's token is spent, the network refuses.
+    await takeToken(db, "net", net, now);
+    expect(await verdictsOf(db, [pair[1]!, { key: "agent2", policy }], now)).toEqual([
+      { ok: false, remaining: 0, retryAfterSeconds: 10, resetSeconds: 50 },
+    ]);
+    const other = [{ key: "agent3", policy }, pair[1]!];
+    expect(await verdictsOf(db, other, now)).toEqual([
+      { ok: true, remaining: 2, resetSeconds: 10 },
+      { ok: false, remaining: 0, retryAfterSeconds: 10, resetSeconds: 50 },
+    ]);
+  });
+
+  it("two buckets at once never overspend either: 20 chained takes on a 3-token second bucket → 3 pass", async () => {
+    const now = new Date(Date.UTC(2026, 5, 4));
+    const roomy = { quota: 100, windowSeconds: 100 };
+    const verdicts = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        verdictsOf(
+          t.deps.database.db,
+          [
+            { key: `race-agent-${i}`, policy: roomy },
+            { key: "race-net", policy },
+          ],
+          now,
+        ),
+      ),
+    );
+    expect(verdicts.filter((v) => v.length === 2 && v[1]!.ok)).toHaveLength(3);
   });
 
   it("the purge drops buckets that are full again, and only those", async () => {

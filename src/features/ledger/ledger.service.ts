@@ -6,6 +6,7 @@ import { newId } from "../../lib/ids";
 import { UINT256_MAX } from "../../lib/money";
 import { entryHash, GENESIS_HASH } from "./ledger.hash";
 import { pipelined } from "../../db/pipelined";
+import { insertRows } from "../../db/insert-rows";
 
 export const EXTERNAL = "external";
 export const agentAccount = (address: string) => `agent:${address}`;
@@ -117,7 +118,7 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<{ transfer
   );
   // One round trip: both go out together, in this order (see `pipelined`).
   await pipelined(
-    () => tx.insert(ledgerEntries).values(entries),
+    () => insertRows(tx, ledgerEntries, entries),
     () =>
       tx.execute(sql`update ledger_accounts a
        set balance = v.balance, seq = v.seq, head_hash = v.head_hash, updated_at = ${input.at.toISOString()}::timestamptz

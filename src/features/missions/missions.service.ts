@@ -10,6 +10,7 @@ import { isId, newId } from "../../lib/ids";
 import { onceTx, stableStringify } from "../../lib/idempotency";
 import { parseUint } from "../../lib/money";
 import { pipelined } from "../../db/pipelined";
+import { insertRows } from "../../db/insert-rows";
 import { recordActivity } from "../reputation";
 import { assertSkillExists } from "../mesh";
 import { agentAccount, escrowAccount, transfer, treasuryAccount } from "../ledger";
@@ -238,7 +239,7 @@ async function insertMission(
     () => (row.skillId !== null ? assertSkillExists(tx, row.skillId) : undefined),
     // The agent row (seen, active) before the ledger rows: the lock order.
     () => recordActivity(tx, creator, now, { seen: true }),
-    () => tx.insert(missions).values(row),
+    () => insertRows(tx, missions, [row]),
     // Webhooks: mission.created only once the mission is public (open); a pending_escrow one
     // emits it when its deposit opens it.
     () => (row.status === "open" ? emitMissionCreated(tx, row, now) : undefined),

@@ -3,6 +3,7 @@ import { agents } from "../../db/schema/index";
 import type { Ctx } from "../../lib/context";
 import { normalizeAddress } from "../../lib/address";
 import { AppError } from "../../lib/errors";
+import { rowsOf } from "../../db/rows";
 import { DECAY_FLOOR, DECAY_GRACE_MS, DECAY_POINTS_PER_WEEK, WEEK_MS } from "./decay";
 
 // GET /leaderboard and GET /agents: agents in order of the rating a reader sees — the DECAYED
@@ -142,8 +143,6 @@ interface Row {
   display_name: string | null;
   snap: string;
 }
-
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 
 /**
  * The rating-ordered agent list behind /leaderboard and /agents. Activity floor (AIP-1 Security

@@ -9,7 +9,7 @@ import { DECAY_GRACE_MS, decayWeeks, effectiveRating, WEEK_MS } from "./decay";
 import { touchAgent } from "../../db/touch-agent";
 import { CURSOR_TTL_MS } from "./leaderboard";
 import { eloUpdates, kFactor, START_RATING } from "./elo";
-import type { MissionRow as Mission } from "../../db/rows";
+import { rowsOf, type MissionRow as Mission } from "../../db/rows";
 import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
 type AgentRow = typeof agents.$inferSelect;
@@ -73,28 +73,17 @@ async function materialise(tx: Tx, a: AgentRow, now: Date): Promise<number> {
  * (no row returned) the decay is written first, under the row lock, as before.
  */
 export async function recordActivity(tx: Tx, agentId: string, now: Date, opts: { seen?: boolean } = {}): Promise<void> {
+  // Written out, not built (bench/README.md "Writes"): drizzle's upsert listed every agents
+  // column on each call; the row and the conditional update are the same.
   const at = sql`${now.toISOString()}::timestamptz`;
-  const [done] = await tx
-    .insert(agents)
-    .values({
-      id: agentId,
-      createdAt: now,
-      updatedAt: now,
-      lastSeenAt: opts.seen ? now : null,
-      lastActiveAt: now,
-      decayWeeksApplied: 0,
-    })
-    .onConflictDoUpdate({
-      target: agents.id,
-      set: {
-        lastActiveAt: now,
-        decayWeeksApplied: 0,
-        ...(opts.seen && { lastSeenAt: sql`greatest(${agents.lastSeenAt}, ${at})` }),
-      },
-      // Owed iff now − last_active_at ≥ grace + (applied + 1) weeks (decay.ts decayWeeks).
-      setWhere: sql`${agents.lastActiveAt} is null or ${agents.lastActiveAt} > ${at} - (${DECAY_GRACE_MS}::bigint + (${agents.decayWeeksApplied} + 1) * ${WEEK_MS}::bigint) * interval '1 millisecond'`,
-    })
-    .returning({ id: agents.id });
+  const r =
+    await tx.execute(sql`insert into agents (id, created_at, updated_at, last_seen_at, last_active_at, decay_weeks_applied)
+    values (${agentId}, ${at}, ${at}, ${opts.seen ? at : null}, ${at}, 0)
+    on conflict (id) do update set last_active_at = ${at}, decay_weeks_applied = 0${opts.seen ? sql`, last_seen_at = greatest(agents.last_seen_at, ${at})` : sql``}
+    -- Owed iff now − last_active_at ≥ grace + (applied + 1) weeks (decay.ts decayWeeks).
+    where agents.last_active_at is null or agents.last_active_at > ${at} - (${DECAY_GRACE_MS}::bigint + (agents.decay_weeks_applied + 1) * ${WEEK_MS}::bigint) * interval '1 millisecond'
+    returning id`);
+  const [done] = rowsOf(r);
   if (done) return;
   if (opts.seen) await touchAgent(tx, agentId, now);
   const row = (await lockAgents(tx, [agentId], now)).get(agentId)!;
