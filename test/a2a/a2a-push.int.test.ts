@@ -1,5 +1,3 @@
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { SendMessageRequest, Task, taskStateToJSON } from "@a2a-js/sdk";
 import {
   ClientFactory,
@@ -8,7 +6,8 @@ import {
   JsonRpcTransportFactory,
 } from "@a2a-js/sdk/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
+import { PUBLIC_URL } from "../helpers/app";
+import { serveTestApp, type ServedTestApp } from "../helpers/served";
 import { openMission, signIn } from "../helpers/agents";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
@@ -20,21 +19,16 @@ import { MAX_PUSH_CONFIGS_PER_TASK } from "../../src/features/a2a/a2a.push";
 // COMPLETED, and a real local receiver (on the one loopback address the test fetcher may reach)
 // gets the Task with the config's token. A config for an endpoint that never echoes the challenge
 // (a third party's) gets the challenge and nothing else.
-let t: TestApp;
-let server: ServerType;
+let t: ServedTestApp;
 let base: string;
 let rx: Receiver;
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await serveTestApp();
   rx = await startReceiver();
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = t.base;
 });
 afterAll(async () => {
   await rx?.close();
-  await new Promise((r) => server?.close(r));
   await t?.close();
 });
 

@@ -1,5 +1,3 @@
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import {
   canonicalizeAgentCard,
   ListTasksRequest,
@@ -18,7 +16,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { canonicalJson } from "../../src/lib/canonical-json";
 import { a2aCardFields } from "../../src/features/agent-card/agent-card";
-import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
+import { PUBLIC_URL } from "../helpers/app";
+import { serveTestApp, type ServedTestApp } from "../helpers/served";
 import { openMission, signIn } from "../helpers/agents";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 
@@ -28,18 +27,13 @@ import { sweepDueMissions } from "../../src/jobs/sweeper";
 // first_valid_match mission as a message, and follows the task to COMPLETED with the payout as an
 // artifact; a wrong deliverable ends REJECTED. The card names the configured public origin
 // (http://oabp.test); the client's fetch maps that origin to the listening port.
-let t: TestApp;
-let server: ServerType;
+let t: ServedTestApp;
 let base: string;
 beforeAll(async () => {
-  t = await makeTestApp();
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  t = await serveTestApp();
+  base = t.base;
 });
 afterAll(async () => {
-  await new Promise((r) => server?.close(r));
   await t?.close();
 });
 

@@ -1,9 +1,6 @@
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeEventStreams } from "../../src/features/events";
 import { runWebhookJobs } from "../../src/jobs/webhooks";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { serveTestApp, type ServedTestApp } from "../helpers/served";
 import { openMission, signIn } from "../helpers/agents";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { openSse } from "../helpers/sse";
@@ -12,21 +9,15 @@ import { openSse } from "../helpers/sse";
 // — to a GET /events follower and to a webhook — with its winners and pays_at (the appeal
 // deadline), not a day later when it pays.
 
-let t: TestApp;
-let server: ServerType;
+let t: ServedTestApp;
 let base: string;
 let rx: Receiver;
 beforeAll(async () => {
-  t = await makeTestApp({ OABP_EVENTS_POLL_MS: "50" });
+  t = await serveTestApp({ OABP_EVENTS_POLL_MS: "50" });
   rx = await startReceiver();
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = t.base;
 });
 afterAll(async () => {
-  if (t) closeEventStreams(t.deps);
-  await new Promise((r) => server?.close(r));
   await rx?.close();
   await t?.close();
 });

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitEvents, type OutboxEvent } from "../../src/db/outbox";
 import { webhookEvents } from "../../src/db/schema/index";
 import { closeEventStreams } from "../../src/features/events";
 import { makeTestApp, type TestApp } from "../helpers/app";
+import { serveTestApp, type ServedTestApp } from "../helpers/served";
 import { openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
 import { openSse, sseReader, type SseFrame } from "../helpers/sse";
@@ -15,19 +14,13 @@ import { openSse, sseReader, type SseFrame } from "../helpers/sse";
 // resume; filters; bad cursors; the per-IP cap; a slow reader overflows instead of growing.
 
 const FAST = { OABP_EVENTS_POLL_MS: "50" };
-let t: TestApp;
-let server: ServerType;
+let t: ServedTestApp;
 let base: string;
 beforeAll(async () => {
-  t = await makeTestApp({ ...FAST, OABP_EVENTS_MAX_PER_IP: "4" });
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  t = await serveTestApp({ ...FAST, OABP_EVENTS_MAX_PER_IP: "4" });
+  base = t.base;
 });
 afterAll(async () => {
-  if (t) closeEventStreams(t.deps);
-  await new Promise((r) => server?.close(r));
   await t?.close();
 });
 

@@ -1,28 +1,19 @@
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitEvents, type OutboxEvent } from "../../src/db/outbox";
-import { closeEventStreams } from "../../src/features/events";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { serveTestApp, type ServedTestApp } from "../helpers/served";
 import { openSse } from "../helpers/sse";
 
 // docs/events.md "Order and cursor": a stream opened without a cursor starts at the head — new
 // events only — even when the hub starts with a backlog of committed, unnumbered events larger than
 // one numbering batch (1 000). Runs on PGlite and Postgres.
 
-let t: TestApp;
-let server: ServerType;
+let t: ServedTestApp;
 let base: string;
 beforeAll(async () => {
-  t = await makeTestApp({ OABP_EVENTS_POLL_MS: "50" });
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  t = await serveTestApp({ OABP_EVENTS_POLL_MS: "50" });
+  base = t.base;
 });
 afterAll(async () => {
-  if (t) closeEventStreams(t.deps);
-  await new Promise((r) => server?.close(r));
   await t?.close();
 });
 

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { connect } from "node:net";
-import type { AddressInfo, Socket } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
+import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { serveTestApp, type ServedTestApp } from "../helpers/served";
 import { openMission, signIn } from "../helpers/agents";
 
 // docs/abuse.md "In-flight request bytes": the process-wide cap holds however many agents send.
@@ -17,27 +16,22 @@ const MiB = 1024 * 1024;
 const CAP = 4 * MiB;
 const N = 12;
 const METRICS_TOKEN = "metrics-scraper-token-0123456789";
-let t: TestApp;
-let server: ServerType;
+let t: ServedTestApp;
 let port: number;
 let base: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  t = await makeTestApp({
+  t = await serveTestApp({
     OABP_BODY_LIMIT_BYTES: String(2 * MiB),
     OABP_INFLIGHT_BYTES_TOTAL: String(CAP),
     OABP_METRICS_TOKEN: METRICS_TOKEN,
   });
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  port = (server.address() as AddressInfo).port;
-  base = `http://127.0.0.1:${port}`;
+  port = t.port;
+  base = t.base;
 });
 afterAll(async () => {
   for (const s of sockets) s.destroy();
-  await new Promise((r) => server?.close(r));
   await t?.close();
 });
 
