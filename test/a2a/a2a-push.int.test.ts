@@ -20,12 +20,10 @@ import { MAX_PUSH_CONFIGS_PER_TASK } from "../../src/features/a2a/a2a.push";
 // gets the Task with the config's token. A config for an endpoint that never echoes the challenge
 // (a third party's) gets the challenge and nothing else.
 let t: ServedTestApp;
-let base: string;
 let rx: Receiver;
 beforeAll(async () => {
   t = await serveTestApp();
   rx = await startReceiver();
-  base = t.base;
 });
 afterAll(async () => {
   await rx?.close();
@@ -35,7 +33,7 @@ afterAll(async () => {
 const fetchAs =
   (token?: string): typeof fetch =>
   (input, init) => {
-    const url = String(input instanceof Request ? input.url : input).replace(PUBLIC_URL, base);
+    const url = String(input instanceof Request ? input.url : input).replace(PUBLIC_URL, t.base);
     const headers = new Headers(init?.headers);
     if (token) headers.set("authorization", `Bearer ${token}`);
     return fetch(url, { ...init, headers });
@@ -46,7 +44,7 @@ const clientOf = async (token: string) =>
     ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
       transports: [new JsonRpcTransportFactory({ fetchImpl: fetchAs(token) })],
     }),
-  ).createFromAgentCard(await new DefaultAgentCardResolver({ fetchImpl: fetchAs() }).resolve(base));
+  ).createFromAgentCard(await new DefaultAgentCardResolver({ fetchImpl: fetchAs() }).resolve(t.base));
 
 const message = (data: Record<string, unknown>) =>
   SendMessageRequest.fromJSON({ message: { messageId: crypto.randomUUID(), role: "ROLE_USER", parts: [{ data }] } });
@@ -62,7 +60,7 @@ const config = (taskId: string, path: string, token = "") => ({
 
 describe("A2A push notifications with @a2a-js/sdk 1.3.0", () => {
   it("the card declares them; a verified receiver gets the COMPLETED task with its token, an unverified third party nothing", async () => {
-    const card = (await (await fetchAs()(`${base}/.well-known/agent-card.json`)).json()) as {
+    const card = (await (await fetchAs()(`${t.base}/.well-known/agent-card.json`)).json()) as {
       capabilities: { pushNotifications: boolean };
     };
     expect(card.capabilities.pushNotifications).toBe(true);

@@ -28,20 +28,16 @@ import { sweepDueMissions } from "../../src/jobs/sweeper";
 // artifact; a wrong deliverable ends REJECTED. The card names the configured public origin
 // (http://oabp.test); the client's fetch maps that origin to the listening port.
 let t: ServedTestApp;
-let base: string;
 beforeAll(async () => {
   t = await serveTestApp();
-  base = t.base;
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 /** fetch with the public origin mapped to the listening server, and the agent's token if given. */
 const fetchAs =
   (token?: string): typeof fetch =>
   (input, init) => {
-    const url = String(input instanceof Request ? input.url : input).replace(PUBLIC_URL, base);
+    const url = String(input instanceof Request ? input.url : input).replace(PUBLIC_URL, t.base);
     const headers = new Headers(init?.headers);
     if (token) headers.set("authorization", `Bearer ${token}`);
     return fetch(url, { ...init, headers });
@@ -56,7 +52,7 @@ const verifier = verifyAgentCardSignature(async (kid, jku) => {
 });
 
 async function resolveCard(): Promise<AgentCard> {
-  return new DefaultAgentCardResolver({ fetchImpl: fetchAs() }).resolve(base);
+  return new DefaultAgentCardResolver({ fetchImpl: fetchAs() }).resolve(t.base);
 }
 
 const message = (data: Record<string, unknown>) =>
@@ -74,7 +70,7 @@ describe("@a2a-js/sdk 1.3.0 client against the server", () => {
     // The SDK verifies the card as served (JSON). Its resolver hands back the card already parsed
     // into its proto objects, and its canonicaliser parses again, which loses the security
     // schemes; so the served JSON is what is checked (docs/a2a.md "Signature").
-    const served = (await (await fetchAs()(`${base}/.well-known/agent-card.json`)).json()) as AgentCard;
+    const served = (await (await fetchAs()(`${t.base}/.well-known/agent-card.json`)).json()) as AgentCard;
     await verifier(served);
     const header = JSON.parse(Buffer.from(served.signatures[0]!.protected, "base64url").toString());
     expect(header).toEqual({

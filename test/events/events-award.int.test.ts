@@ -10,12 +10,10 @@ import { openSse } from "../helpers/sse";
 // deadline), not a day later when it pays.
 
 let t: ServedTestApp;
-let base: string;
 let rx: Receiver;
 beforeAll(async () => {
   t = await serveTestApp({ OABP_EVENTS_POLL_MS: "50" });
   rx = await startReceiver();
-  base = t.base;
 });
 afterAll(async () => {
   await rx?.close();
@@ -35,7 +33,7 @@ describe("mission.awarded", () => {
       body: { url: `${rx.base}/awards`, events: ["mission.awarded"] },
     });
     expect(hook.status, hook.text).toBe(201);
-    const sse = await openSse(`${base}/events?type=mission.awarded&tag=award-event`);
+    const sse = await openSse(`${t.base}/events?type=mission.awarded&tag=award-event`);
     try {
       expect(sse.status).toBe(200);
       // Compression never touches an event stream, whatever the client accepts.

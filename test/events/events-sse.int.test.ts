@@ -15,14 +15,10 @@ import { openSse, sseReader, type SseFrame } from "../helpers/sse";
 
 const FAST = { OABP_EVENTS_POLL_MS: "50" };
 let t: ServedTestApp;
-let base: string;
 beforeAll(async () => {
   t = await serveTestApp({ ...FAST, OABP_EVENTS_MAX_PER_IP: "4" });
-  base = t.base;
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 const uniqueTag = () => `ev-${randomBytes(4).toString("hex")}`;
 const CREATOR = "0x1111111111111111111111111111111111111111";
@@ -42,7 +38,7 @@ async function emitRaw(app: TestApp, tag: string, n: number, at = app.clock.now(
 describe("GET /events", () => {
   it("streams committed mission events with the webhook envelope, in order, and resumes from Last-Event-ID and ?after=", async () => {
     const tag = uniqueTag();
-    const sse = await openSse(`${base}/events?tag=${tag}`);
+    const sse = await openSse(`${t.base}/events?tag=${tag}`);
     try {
       expect(sse.status).toBe(200);
       expect(sse.headers.get("content-type")).toMatch(/^text\/event-stream/);
@@ -68,7 +64,7 @@ describe("GET /events", () => {
         [`/events?tag=${tag}`, { "last-event-id": created.id! }],
         [`/events?tag=${tag}&after=${created.id}`, {}],
       ] as const) {
-        const again = await openSse(`${base}${path}`, headers);
+        const again = await openSse(`${t.base}${path}`, headers);
         try {
           const f = await again.next();
           expect(f.id).toBe(submitted.id);
@@ -84,7 +80,7 @@ describe("GET /events", () => {
 
   it("delivers in commit order, not id order: an event with an earlier id that commits later is still delivered, after the others", async () => {
     const tag = uniqueTag();
-    const sse = await openSse(`${base}/events?tag=${tag}`);
+    const sse = await openSse(`${t.base}/events?tag=${tag}`);
     try {
       await emitRaw(t, tag, 1);
       const later = await sse.next();
@@ -104,7 +100,7 @@ describe("GET /events", () => {
       const earlier = await sse.next();
       expect(earlier.id! < later.id!).toBe(true);
       // A reader resuming from the later one (by id it is the newest) still gets the earlier one.
-      const resumed = await openSse(`${base}/events?tag=${tag}`, { "last-event-id": later.id! });
+      const resumed = await openSse(`${t.base}/events?tag=${tag}`, { "last-event-id": later.id! });
       try {
         expect((await resumed.next()).id).toBe(earlier.id);
       } finally {
@@ -119,7 +115,7 @@ describe("GET /events", () => {
     "two concurrent transactions: the one that commits second is delivered second, whatever their ids (Postgres)",
     async () => {
       const tag = uniqueTag();
-      const sse = await openSse(`${base}/events?tag=${tag}`);
+      const sse = await openSse(`${t.base}/events?tag=${tag}`);
       try {
         let commitFirst!: () => void;
         const gate = new Promise<void>((r) => (commitFirst = r));
@@ -171,7 +167,7 @@ describe("GET /events", () => {
       [`tag=${tag}&reward_min=10000000&reward_asset=USDC`, (m) => expect(m).toEqual([poor.mission.id])],
     ];
     for (const [q, check] of cases) {
-      const sse = await openSse(`${base}/events?${q}&${after}`);
+      const sse = await openSse(`${t.base}/events?${q}&${after}`);
       try {
         // A marker after both: every matching event comes before it.
         const marker = uniqueTag();
@@ -211,15 +207,15 @@ describe("GET /events", () => {
   });
 
   it("caps open streams per client IP (429), and frees the slot when a client leaves", async () => {
-    const open = await Promise.all(Array.from({ length: 4 }, () => openSse(`${base}/events`)));
+    const open = await Promise.all(Array.from({ length: 4 }, () => openSse(`${t.base}/events`)));
     try {
-      const r = await fetch(`${base}/events`);
+      const r = await fetch(`${t.base}/events`);
       expect(r.status).toBe(429);
       expect(((await r.json()) as { error: string }).error).toBe("RATE_LIMITED");
       open.pop()!.close();
       let ok = false;
       for (let i = 0; i < 50 && !ok; i++) {
-        const again = await fetch(`${base}/events`);
+        const again = await fetch(`${t.base}/events`);
         ok = again.status === 200;
         await again.body?.cancel();
         if (!ok) await new Promise((r) => setTimeout(r, 50));

@@ -8,14 +8,10 @@ import { openSse } from "../helpers/sse";
 // one numbering batch (1 000). Runs on PGlite and Postgres.
 
 let t: ServedTestApp;
-let base: string;
 beforeAll(async () => {
   t = await serveTestApp({ OABP_EVENTS_POLL_MS: "50" });
-  base = t.base;
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 const TAG = "ev-start";
 const event = (name: string): OutboxEvent => ({
@@ -35,7 +31,7 @@ describe("GET /events when the hub starts", () => {
     // Committed while no stream was open: nothing has numbered them yet.
     const old = Array.from({ length: 2_500 }, (_, i) => event(`old${i}`));
     await t.deps.database.db.transaction((tx) => emitEvents(tx, old));
-    const sse = await openSse(`${base}/events?tag=${TAG}`);
+    const sse = await openSse(`${t.base}/events?tag=${TAG}`);
     try {
       expect(sse.status).toBe(200);
       await t.deps.database.db.transaction((tx) => emitEvents(tx, [event("fresh")]));

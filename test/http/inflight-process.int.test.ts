@@ -18,7 +18,6 @@ const N = 12;
 const METRICS_TOKEN = "metrics-scraper-token-0123456789";
 let t: ServedTestApp;
 let port: number;
-let base: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
@@ -28,7 +27,6 @@ beforeAll(async () => {
     OABP_METRICS_TOKEN: METRICS_TOKEN,
   });
   port = t.port;
-  base = t.base;
 });
 afterAll(async () => {
   for (const s of sockets) s.destroy();
@@ -90,7 +88,7 @@ function startPost(path: string, token: string, body: Buffer, sent: number): Raw
 }
 
 async function gauge(name: string): Promise<number> {
-  const r = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const r = await fetch(`${t.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   expect(r.status).toBe(200);
   const m = new RegExp(`^${name} (\\S+)$`, "m").exec(await r.text());
   if (!m) throw new Error(`no ${name} in /metrics`);
@@ -135,7 +133,7 @@ describe("the process-wide in-flight byte cap over a real socket", () => {
     }
 
     // An honest small read while the cap is full.
-    const read = await fetch(`${base}/missions/${mission.id}`);
+    const read = await fetch(`${t.base}/missions/${mission.id}`);
     expect(read.status).toBe(200);
     expect(((await read.json()) as { id: string }).id).toBe(mission.id);
 

@@ -13,17 +13,13 @@ import { INITIALIZE, mcpMission, rpc } from "../helpers/mcp";
 // (docs/mcp.md "Revisions"). Older revisions the SDK speaks are answered as asked.
 
 let t: ServedTestApp;
-let base: string;
 beforeAll(async () => {
   t = await serveTestApp();
-  base = t.base;
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 async function connect(token: string) {
-  const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+  const transport = new StreamableHTTPClientTransport(new URL(`${t.base}/mcp`), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
   });
   const client = new Client({ name: "oabp-2025-11-25", version: "1.0.0" });

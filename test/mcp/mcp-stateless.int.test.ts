@@ -9,14 +9,10 @@ import { openMission, signIn } from "../helpers/agents";
 // Mcp-Method / Mcp-Name headers checked against the body (docs/mcp.md "Stateless lane").
 
 let t: ServedTestApp;
-let base: string;
 beforeAll(async () => {
   t = await serveTestApp();
-  base = t.base;
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 const META = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -25,7 +21,7 @@ const META = {
 };
 
 async function post(body: Record<string, any>, headers: Record<string, string> = {}) {
-  const r = await fetch(`${base}/mcp`, {
+  const r = await fetch(`${t.base}/mcp`, {
     method: "POST",
     headers: {
       "Content-Type": "application/json",

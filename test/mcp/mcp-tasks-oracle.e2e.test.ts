@@ -21,7 +21,6 @@ const IS_VALID = "isValid(bytes32,bytes32)";
 let anvil: Anvil;
 let oracle: Address;
 let t: ServedTestApp;
-let base: string;
 
 beforeAll(async () => {
   anvil = await startAnvil();
@@ -30,7 +29,6 @@ beforeAll(async () => {
     OABP_RPC_URL: anvil.rpcUrl,
     OABP_ORACLES: JSON.stringify([{ chain: "base", address: oracle, method: IS_VALID }]),
   });
-  base = t.base;
 });
 afterAll(async () => {
   await t?.close();
@@ -38,7 +36,7 @@ afterAll(async () => {
 });
 
 async function connect(token: string) {
-  const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+  const transport = new StreamableHTTPClientTransport(new URL(`${t.base}/mcp`), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
   });
   const client = new Client({ name: "oabp-tasks", version: "1.0.0" });
