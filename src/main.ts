@@ -16,27 +16,17 @@ async function main() {
   // (docs/operations.md "Start time").
   const opening = openConfiguredDatabase(config);
   opening.catch(() => undefined); // awaited in buildDeps; an error is reported there
-  const [
-    { serve },
-    { createApp },
-    { buildDeps },
-    { startJobRunner },
-    { clientBundle },
-    { closeEventStreams },
-    { refreshRail },
-    { capConnections },
-    { answerHealthFirst },
-  ] = await Promise.all([
-    import("@hono/node-server"),
-    import("./app"),
-    import("./deps.build"),
-    import("./jobs/runner"),
-    import("./features/web"),
-    import("./features/events"),
-    import("./features/escrow"),
-    import("./http/connection-cap"),
-    import("./http/health-first"),
-  ]);
+  const {
+    serve,
+    createApp,
+    buildDeps,
+    startJobRunner,
+    clientBundle,
+    closeEventStreams,
+    refreshRail,
+    capConnections,
+    answerHealthFirst,
+  } = await loadServer();
   const deps = await buildDeps(config, opening);
   await refuseForgottenContracts(deps);
   const { logger } = deps;
@@ -112,6 +102,42 @@ async function main() {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/** Everything main() needs beyond config, start-up and the db client, loaded while the db opens. */
+async function loadServer() {
+  const [
+    { serve },
+    { createApp },
+    { buildDeps },
+    { startJobRunner },
+    { clientBundle },
+    { closeEventStreams },
+    { refreshRail },
+    { capConnections },
+    { answerHealthFirst },
+  ] = await Promise.all([
+    import("@hono/node-server"),
+    import("./app"),
+    import("./deps.build"),
+    import("./jobs/runner"),
+    import("./features/web"),
+    import("./features/events"),
+    import("./features/escrow"),
+    import("./http/connection-cap"),
+    import("./http/health-first"),
+  ]);
+  return {
+    serve,
+    createApp,
+    buildDeps,
+    startJobRunner,
+    clientBundle,
+    closeEventStreams,
+    refreshRail,
+    capConnections,
+    answerHealthFirst,
+  };
 }
 
 /** On a terminal: where the server is, where its data and operator token are, where the docs are. */
