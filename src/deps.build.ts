@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pino from "pino";
 import { prettyDestination } from "./lib/pretty-log";
-import { openDatabase } from "./db/client";
+import { openConfiguredDatabase, type Database } from "./db/client";
 import type { Deps } from "./deps";
 import type { Config } from "./env";
 import { systemClock } from "./lib/clock";
@@ -48,7 +48,8 @@ function adminTokenFor(config: Config, logger: pino.Logger): string {
   return readFileSync(file, "utf8").trim();
 }
 
-export async function buildDeps(config: Config): Promise<Deps> {
+/** `opening`: the database already being opened (main.ts starts it before loading the rest). */
+export async function buildDeps(config: Config, opening?: Promise<Database>): Promise<Deps> {
   const options: pino.LoggerOptions = {
     level: config.logLevel,
     base: { service: "oabp" },
@@ -56,15 +57,7 @@ export async function buildDeps(config: Config): Promise<Deps> {
   };
   // Human lines on a terminal, JSON lines otherwise (src/lib/pretty-log.ts).
   const logger = process.stdout.isTTY ? pino(options, prettyDestination(process.stdout)) : pino(options);
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    directUrl: config.databaseDirectUrl,
-    readUrl: config.databaseReadUrl,
-    prepare: config.databasePrepare,
-    pipeline: config.databasePipeline,
-    dataDir: config.databaseUrl ? undefined : path.resolve(config.dataDir),
-    poolMax: config.databasePoolMax,
-  });
+  const database = await (opening ?? openConfiguredDatabase(config));
   const missionLists = await missionListCache(database, config.listCacheBytes);
   const chain = config.baseRail ? createBaseChain(config.baseRail) : null;
   if (chain) logger.info({ chain_id: chain.chainId, escrow: chain.escrow, resolver: chain.resolver }, "base rail on");

@@ -1,24 +1,33 @@
-import { serve } from "@hono/node-server";
 import path from "node:path";
 import type { Server } from "node:net";
 import type { Server as HttpServer } from "node:http";
-import { createApp, type Lifecycle } from "./app";
-import { buildDeps } from "./deps.build";
+import type { Lifecycle } from "./app";
 import type { Config } from "./env";
 import type { Deps } from "./deps";
+import { openConfiguredDatabase } from "./db/client";
 import { refuseForgottenContracts, checkedConfig, portInUse } from "./startup";
-import { startJobRunner } from "./jobs/runner";
-import { clientBundle } from "./features/web";
-import { closeEventStreams } from "./features/events";
-import { refreshRail } from "./features/escrow";
-import { capConnections } from "./http/connection-cap";
-import { answerHealthFirst } from "./http/health-first";
 
 // Process entry: env → deps → serve → jobs; SIGTERM/SIGINT finish in-flight requests and the
 // job rounds in progress (bounded by OABP_SHUTDOWN_TIMEOUT_MS), then close the db.
 async function main() {
   const config = await checkedConfig({ listens: true });
-  const deps = await buildDeps(config);
+  // The database opens (embedded: the wasm compiles, the data dir loads) while the rest of the
+  // server loads: what is imported statically above is only config, start-up and the db client
+  // (docs/operations.md "Start time").
+  const opening = openConfiguredDatabase(config);
+  opening.catch(() => undefined); // awaited in buildDeps; an error is reported there
+  const {
+    serve,
+    createApp,
+    buildDeps,
+    startJobRunner,
+    clientBundle,
+    closeEventStreams,
+    refreshRail,
+    capConnections,
+    answerHealthFirst,
+  } = await loadServer();
+  const deps = await buildDeps(config, opening);
   await refuseForgottenContracts(deps);
   const { logger } = deps;
   if (deps.chain && !deps.chain.canSign)
@@ -93,6 +102,42 @@ async function main() {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/** Everything main() needs beyond config, start-up and the db client, loaded while the db opens. */
+async function loadServer() {
+  const [
+    { serve },
+    { createApp },
+    { buildDeps },
+    { startJobRunner },
+    { clientBundle },
+    { closeEventStreams },
+    { refreshRail },
+    { capConnections },
+    { answerHealthFirst },
+  ] = await Promise.all([
+    import("@hono/node-server"),
+    import("./app"),
+    import("./deps.build"),
+    import("./jobs/runner"),
+    import("./features/web"),
+    import("./features/events"),
+    import("./features/escrow"),
+    import("./http/connection-cap"),
+    import("./http/health-first"),
+  ]);
+  return {
+    serve,
+    createApp,
+    buildDeps,
+    startJobRunner,
+    clientBundle,
+    closeEventStreams,
+    refreshRail,
+    capConnections,
+    answerHealthFirst,
+  };
 }
 
 /** On a terminal: where the server is, where its data and operator token are, where the docs are. */

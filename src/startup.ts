@@ -1,7 +1,5 @@
 import { loadEnv, type Config } from "./env";
-import { BaseRailMisconfigured, checkBaseRail, forgottenContracts } from "./features/escrow";
 import type { Deps } from "./deps";
-import { createBaseChain } from "./lib/base-chain";
 
 // Start-up shared by the API process (main.ts) and the settlement process (worker.ts): a bad
 // setting or a chain that disagrees with the configuration stops the process with a message
@@ -45,7 +43,12 @@ export async function checkedConfig(opts: { listens?: boolean } = {}): Promise<C
     exitWith(e);
   }
   if (opts.listens) await checkPort(config).catch(exitWith);
-  if (config.baseRail)
+  if (config.baseRail) {
+    // Loaded only with the rail on: main.ts keeps what it loads before the database opens small.
+    const [{ BaseRailMisconfigured, checkBaseRail }, { createBaseChain }] = await Promise.all([
+      import("./features/escrow"),
+      import("./lib/base-chain"),
+    ]);
     await checkBaseRail(createBaseChain(config.baseRail), config).catch((e: unknown) => {
       if (e instanceof BaseRailMisconfigured && e.kind !== "misconfigured")
         console.error(
@@ -53,6 +56,7 @@ export async function checkedConfig(opts: { listens?: boolean } = {}): Promise<C
         );
       else exitWith(e);
     });
+  }
   return config;
 }
 
@@ -62,6 +66,7 @@ export async function checkedConfig(opts: { listens?: boolean } = {}): Promise<C
  * new escrow") — else its awards would sit queued with no error and /transparency would drop it.
  */
 export async function refuseForgottenContracts(deps: Deps): Promise<void> {
+  const { forgottenContracts } = await import("./features/escrow");
   const problems = await forgottenContracts(deps);
   if (problems.length === 0) return;
   console.error(`base rail misconfigured:\n${problems.map((p) => `  ${p}`).join("\n")}`);

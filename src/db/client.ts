@@ -7,6 +7,7 @@ import * as schema from "./schema/index";
 import { acquireDirLock, type DirLock } from "./lockfile";
 import { withoutPipelining } from "./unpipelined";
 import { withNamedStatements } from "./named-statements";
+import type { Config } from "../env";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -106,6 +107,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     }
   }
   return database;
+}
+
+/** The database the config names (PGlite in the data dir without DATABASE_URL), migrated. */
+export function openConfiguredDatabase(config: Config): Promise<Database> {
+  return openDatabase({
+    url: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
+    readUrl: config.databaseReadUrl,
+    prepare: config.databasePrepare,
+    pipeline: config.databasePipeline,
+    dataDir: config.databaseUrl ? undefined : path.resolve(config.dataDir),
+    poolMax: config.databasePoolMax,
+  });
 }
 
 async function openPostgres(

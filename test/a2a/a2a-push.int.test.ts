@@ -1,5 +1,3 @@
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { SendMessageRequest, Task, taskStateToJSON } from "@a2a-js/sdk";
 import {
   ClientFactory,
@@ -8,7 +6,8 @@ import {
   JsonRpcTransportFactory,
 } from "@a2a-js/sdk/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
+import { PUBLIC_URL } from "../helpers/app";
+import { serveTestApp, type ServedTestApp } from "../helpers/served";
 import { openMission, signIn } from "../helpers/agents";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
@@ -20,28 +19,21 @@ import { MAX_PUSH_CONFIGS_PER_TASK } from "../../src/features/a2a/a2a.push";
 // COMPLETED, and a real local receiver (on the one loopback address the test fetcher may reach)
 // gets the Task with the config's token. A config for an endpoint that never echoes the challenge
 // (a third party's) gets the challenge and nothing else.
-let t: TestApp;
-let server: ServerType;
-let base: string;
+let t: ServedTestApp;
 let rx: Receiver;
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await serveTestApp();
   rx = await startReceiver();
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await rx?.close();
-  await new Promise((r) => server?.close(r));
   await t?.close();
 });
 
 const fetchAs =
   (token?: string): typeof fetch =>
   (input, init) => {
-    const url = String(input instanceof Request ? input.url : input).replace(PUBLIC_URL, base);
+    const url = String(input instanceof Request ? input.url : input).replace(PUBLIC_URL, t.base);
     const headers = new Headers(init?.headers);
     if (token) headers.set("authorization", `Bearer ${token}`);
     return fetch(url, { ...init, headers });
@@ -52,7 +44,7 @@ const clientOf = async (token: string) =>
     ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
       transports: [new JsonRpcTransportFactory({ fetchImpl: fetchAs(token) })],
     }),
-  ).createFromAgentCard(await new DefaultAgentCardResolver({ fetchImpl: fetchAs() }).resolve(base));
+  ).createFromAgentCard(await new DefaultAgentCardResolver({ fetchImpl: fetchAs() }).resolve(t.base));
 
 const message = (data: Record<string, unknown>) =>
   SendMessageRequest.fromJSON({ message: { messageId: crypto.randomUUID(), role: "ROLE_USER", parts: [{ data }] } });
@@ -68,7 +60,7 @@ const config = (taskId: string, path: string, token = "") => ({
 
 describe("A2A push notifications with @a2a-js/sdk 1.3.0", () => {
   it("the card declares them; a verified receiver gets the COMPLETED task with its token, an unverified third party nothing", async () => {
-    const card = (await (await fetchAs()(`${base}/.well-known/agent-card.json`)).json()) as {
+    const card = (await (await fetchAs()(`${t.base}/.well-known/agent-card.json`)).json()) as {
       capabilities: { pushNotifications: boolean };
     };
     expect(card.capabilities.pushNotifications).toBe(true);

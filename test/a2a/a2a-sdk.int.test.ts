@@ -1,5 +1,3 @@
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import {
   canonicalizeAgentCard,
   ListTasksRequest,
@@ -18,7 +16,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { canonicalJson } from "../../src/lib/canonical-json";
 import { a2aCardFields } from "../../src/features/agent-card/agent-card";
-import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
+import { PUBLIC_URL } from "../helpers/app";
+import { serveTestApp, type ServedTestApp } from "../helpers/served";
 import { openMission, signIn } from "../helpers/agents";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 
@@ -28,26 +27,17 @@ import { sweepDueMissions } from "../../src/jobs/sweeper";
 // first_valid_match mission as a message, and follows the task to COMPLETED with the payout as an
 // artifact; a wrong deliverable ends REJECTED. The card names the configured public origin
 // (http://oabp.test); the client's fetch maps that origin to the listening port.
-let t: TestApp;
-let server: ServerType;
-let base: string;
+let t: ServedTestApp;
 beforeAll(async () => {
-  t = await makeTestApp();
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  t = await serveTestApp();
 });
-afterAll(async () => {
-  await new Promise((r) => server?.close(r));
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 /** fetch with the public origin mapped to the listening server, and the agent's token if given. */
 const fetchAs =
   (token?: string): typeof fetch =>
   (input, init) => {
-    const url = String(input instanceof Request ? input.url : input).replace(PUBLIC_URL, base);
+    const url = String(input instanceof Request ? input.url : input).replace(PUBLIC_URL, t.base);
     const headers = new Headers(init?.headers);
     if (token) headers.set("authorization", `Bearer ${token}`);
     return fetch(url, { ...init, headers });
@@ -62,7 +52,7 @@ const verifier = verifyAgentCardSignature(async (kid, jku) => {
 });
 
 async function resolveCard(): Promise<AgentCard> {
-  return new DefaultAgentCardResolver({ fetchImpl: fetchAs() }).resolve(base);
+  return new DefaultAgentCardResolver({ fetchImpl: fetchAs() }).resolve(t.base);
 }
 
 const message = (data: Record<string, unknown>) =>
@@ -80,7 +70,7 @@ describe("@a2a-js/sdk 1.3.0 client against the server", () => {
     // The SDK verifies the card as served (JSON). Its resolver hands back the card already parsed
     // into its proto objects, and its canonicaliser parses again, which loses the security
     // schemes; so the served JSON is what is checked (docs/a2a.md "Signature").
-    const served = (await (await fetchAs()(`${base}/.well-known/agent-card.json`)).json()) as AgentCard;
+    const served = (await (await fetchAs()(`${t.base}/.well-known/agent-card.json`)).json()) as AgentCard;
     await verifier(served);
     const header = JSON.parse(Buffer.from(served.signatures[0]!.protected, "base64url").toString());
     expect(header).toEqual({

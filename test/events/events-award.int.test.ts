@@ -1,9 +1,6 @@
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeEventStreams } from "../../src/features/events";
 import { runWebhookJobs } from "../../src/jobs/webhooks";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { serveTestApp, type ServedTestApp } from "../helpers/served";
 import { openMission, signIn } from "../helpers/agents";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { openSse } from "../helpers/sse";
@@ -12,21 +9,13 @@ import { openSse } from "../helpers/sse";
 // — to a GET /events follower and to a webhook — with its winners and pays_at (the appeal
 // deadline), not a day later when it pays.
 
-let t: TestApp;
-let server: ServerType;
-let base: string;
+let t: ServedTestApp;
 let rx: Receiver;
 beforeAll(async () => {
-  t = await makeTestApp({ OABP_EVENTS_POLL_MS: "50" });
+  t = await serveTestApp({ OABP_EVENTS_POLL_MS: "50" });
   rx = await startReceiver();
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  if (t) closeEventStreams(t.deps);
-  await new Promise((r) => server?.close(r));
   await rx?.close();
   await t?.close();
 });
@@ -44,7 +33,7 @@ describe("mission.awarded", () => {
       body: { url: `${rx.base}/awards`, events: ["mission.awarded"] },
     });
     expect(hook.status, hook.text).toBe(201);
-    const sse = await openSse(`${base}/events?type=mission.awarded&tag=award-event`);
+    const sse = await openSse(`${t.base}/events?type=mission.awarded&tag=award-event`);
     try {
       expect(sse.status).toBe(200);
       // Compression never touches an event stream, whatever the client accepts.

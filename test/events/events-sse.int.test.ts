@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitEvents, type OutboxEvent } from "../../src/db/outbox";
 import { webhookEvents } from "../../src/db/schema/index";
 import { closeEventStreams } from "../../src/features/events";
 import { makeTestApp, type TestApp } from "../helpers/app";
+import { serveTestApp, type ServedTestApp } from "../helpers/served";
 import { openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
 import { openSse, sseReader, type SseFrame } from "../helpers/sse";
@@ -15,21 +14,11 @@ import { openSse, sseReader, type SseFrame } from "../helpers/sse";
 // resume; filters; bad cursors; the per-IP cap; a slow reader overflows instead of growing.
 
 const FAST = { OABP_EVENTS_POLL_MS: "50" };
-let t: TestApp;
-let server: ServerType;
-let base: string;
+let t: ServedTestApp;
 beforeAll(async () => {
-  t = await makeTestApp({ ...FAST, OABP_EVENTS_MAX_PER_IP: "4" });
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  t = await serveTestApp({ ...FAST, OABP_EVENTS_MAX_PER_IP: "4" });
 });
-afterAll(async () => {
-  if (t) closeEventStreams(t.deps);
-  await new Promise((r) => server?.close(r));
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 const uniqueTag = () => `ev-${randomBytes(4).toString("hex")}`;
 const CREATOR = "0x1111111111111111111111111111111111111111";
@@ -49,7 +38,7 @@ async function emitRaw(app: TestApp, tag: string, n: number, at = app.clock.now(
 describe("GET /events", () => {
   it("streams committed mission events with the webhook envelope, in order, and resumes from Last-Event-ID and ?after=", async () => {
     const tag = uniqueTag();
-    const sse = await openSse(`${base}/events?tag=${tag}`);
+    const sse = await openSse(`${t.base}/events?tag=${tag}`);
     try {
       expect(sse.status).toBe(200);
       expect(sse.headers.get("content-type")).toMatch(/^text\/event-stream/);
@@ -75,7 +64,7 @@ describe("GET /events", () => {
         [`/events?tag=${tag}`, { "last-event-id": created.id! }],
         [`/events?tag=${tag}&after=${created.id}`, {}],
       ] as const) {
-        const again = await openSse(`${base}${path}`, headers);
+        const again = await openSse(`${t.base}${path}`, headers);
         try {
           const f = await again.next();
           expect(f.id).toBe(submitted.id);
@@ -91,7 +80,7 @@ describe("GET /events", () => {
 
   it("delivers in commit order, not id order: an event with an earlier id that commits later is still delivered, after the others", async () => {
     const tag = uniqueTag();
-    const sse = await openSse(`${base}/events?tag=${tag}`);
+    const sse = await openSse(`${t.base}/events?tag=${tag}`);
     try {
       await emitRaw(t, tag, 1);
       const later = await sse.next();
@@ -111,7 +100,7 @@ describe("GET /events", () => {
       const earlier = await sse.next();
       expect(earlier.id! < later.id!).toBe(true);
       // A reader resuming from the later one (by id it is the newest) still gets the earlier one.
-      const resumed = await openSse(`${base}/events?tag=${tag}`, { "last-event-id": later.id! });
+      const resumed = await openSse(`${t.base}/events?tag=${tag}`, { "last-event-id": later.id! });
       try {
         expect((await resumed.next()).id).toBe(earlier.id);
       } finally {
@@ -126,7 +115,7 @@ describe("GET /events", () => {
     "two concurrent transactions: the one that commits second is delivered second, whatever their ids (Postgres)",
     async () => {
       const tag = uniqueTag();
-      const sse = await openSse(`${base}/events?tag=${tag}`);
+      const sse = await openSse(`${t.base}/events?tag=${tag}`);
       try {
         let commitFirst!: () => void;
         const gate = new Promise<void>((r) => (commitFirst = r));
@@ -178,7 +167,7 @@ describe("GET /events", () => {
       [`tag=${tag}&reward_min=10000000&reward_asset=USDC`, (m) => expect(m).toEqual([poor.mission.id])],
     ];
     for (const [q, check] of cases) {
-      const sse = await openSse(`${base}/events?${q}&${after}`);
+      const sse = await openSse(`${t.base}/events?${q}&${after}`);
       try {
         // A marker after both: every matching event comes before it.
         const marker = uniqueTag();
@@ -218,15 +207,15 @@ describe("GET /events", () => {
   });
 
   it("caps open streams per client IP (429), and frees the slot when a client leaves", async () => {
-    const open = await Promise.all(Array.from({ length: 4 }, () => openSse(`${base}/events`)));
+    const open = await Promise.all(Array.from({ length: 4 }, () => openSse(`${t.base}/events`)));
     try {
-      const r = await fetch(`${base}/events`);
+      const r = await fetch(`${t.base}/events`);
       expect(r.status).toBe(429);
       expect(((await r.json()) as { error: string }).error).toBe("RATE_LIMITED");
       open.pop()!.close();
       let ok = false;
       for (let i = 0; i < 50 && !ok; i++) {
-        const again = await fetch(`${base}/events`);
+        const again = await fetch(`${t.base}/events`);
         ok = again.status === 200;
         await again.body?.cancel();
         if (!ok) await new Promise((r) => setTimeout(r, 50));

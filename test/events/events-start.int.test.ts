@@ -1,30 +1,17 @@
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitEvents, type OutboxEvent } from "../../src/db/outbox";
-import { closeEventStreams } from "../../src/features/events";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { serveTestApp, type ServedTestApp } from "../helpers/served";
 import { openSse } from "../helpers/sse";
 
 // docs/events.md "Order and cursor": a stream opened without a cursor starts at the head — new
 // events only — even when the hub starts with a backlog of committed, unnumbered events larger than
 // one numbering batch (1 000). Runs on PGlite and Postgres.
 
-let t: TestApp;
-let server: ServerType;
-let base: string;
+let t: ServedTestApp;
 beforeAll(async () => {
-  t = await makeTestApp({ OABP_EVENTS_POLL_MS: "50" });
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  t = await serveTestApp({ OABP_EVENTS_POLL_MS: "50" });
 });
-afterAll(async () => {
-  if (t) closeEventStreams(t.deps);
-  await new Promise((r) => server?.close(r));
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 const TAG = "ev-start";
 const event = (name: string): OutboxEvent => ({
@@ -44,7 +31,7 @@ describe("GET /events when the hub starts", () => {
     // Committed while no stream was open: nothing has numbered them yet.
     const old = Array.from({ length: 2_500 }, (_, i) => event(`old${i}`));
     await t.deps.database.db.transaction((tx) => emitEvents(tx, old));
-    const sse = await openSse(`${base}/events?tag=${TAG}`);
+    const sse = await openSse(`${t.base}/events?tag=${TAG}`);
     try {
       expect(sse.status).toBe(200);
       await t.deps.database.db.transaction((tx) => emitEvents(tx, [event("fresh")]));

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { connect } from "node:net";
-import type { AddressInfo, Socket } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
+import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { serveTestApp, type ServedTestApp } from "../helpers/served";
 import { openMission, signIn } from "../helpers/agents";
 
 // docs/abuse.md "In-flight request bytes": the process-wide cap holds however many agents send.
@@ -17,27 +16,20 @@ const MiB = 1024 * 1024;
 const CAP = 4 * MiB;
 const N = 12;
 const METRICS_TOKEN = "metrics-scraper-token-0123456789";
-let t: TestApp;
-let server: ServerType;
+let t: ServedTestApp;
 let port: number;
-let base: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  t = await makeTestApp({
+  t = await serveTestApp({
     OABP_BODY_LIMIT_BYTES: String(2 * MiB),
     OABP_INFLIGHT_BYTES_TOTAL: String(CAP),
     OABP_METRICS_TOKEN: METRICS_TOKEN,
   });
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  port = (server.address() as AddressInfo).port;
-  base = `http://127.0.0.1:${port}`;
+  port = t.port;
 });
 afterAll(async () => {
   for (const s of sockets) s.destroy();
-  await new Promise((r) => server?.close(r));
   await t?.close();
 });
 
@@ -96,7 +88,7 @@ function startPost(path: string, token: string, body: Buffer, sent: number): Raw
 }
 
 async function gauge(name: string): Promise<number> {
-  const r = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const r = await fetch(`${t.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   expect(r.status).toBe(200);
   const m = new RegExp(`^${name} (\\S+)$`, "m").exec(await r.text());
   if (!m) throw new Error(`no ${name} in /metrics`);
@@ -141,7 +133,7 @@ describe("the process-wide in-flight byte cap over a real socket", () => {
     }
 
     // An honest small read while the cap is full.
-    const read = await fetch(`${base}/missions/${mission.id}`);
+    const read = await fetch(`${t.base}/missions/${mission.id}`);
     expect(read.status).toBe(200);
     expect(((await read.json()) as { id: string }).id).toBe(mission.id);
 

@@ -1,12 +1,10 @@
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpSessions } from "../../src/db/schema/index";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { serveTestApp, type ServedTestApp } from "../helpers/served";
 import { credit, missionBody, signIn } from "../helpers/agents";
 import { INITIALIZE, mcpMission, rpc } from "../helpers/mcp";
 
@@ -14,23 +12,14 @@ import { INITIALIZE, mcpMission, rpc } from "../helpers/mcp";
 // SDK's newest) and runs a mission to paid over it: create, claim, submit, award, paid
 // (docs/mcp.md "Revisions"). Older revisions the SDK speaks are answered as asked.
 
-let t: TestApp;
-let server: ServerType;
-let base: string;
+let t: ServedTestApp;
 beforeAll(async () => {
-  t = await makeTestApp();
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  t = await serveTestApp();
 });
-afterAll(async () => {
-  await new Promise((r) => server?.close(r));
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 async function connect(token: string) {
-  const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+  const transport = new StreamableHTTPClientTransport(new URL(`${t.base}/mcp`), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
   });
   const client = new Client({ name: "oabp-2025-11-25", version: "1.0.0" });

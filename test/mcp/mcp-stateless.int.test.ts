@@ -1,8 +1,6 @@
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpSessions } from "../../src/db/schema/index";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { serveTestApp, type ServedTestApp } from "../helpers/served";
 import { openMission, signIn } from "../helpers/agents";
 
 // The stateless MCP 2026-07-28 lane on /mcp, with the revision's own examples over raw fetch
@@ -10,20 +8,11 @@ import { openMission, signIn } from "../helpers/agents";
 // "Standard Request Headers"): no initialize, no Mcp-Session-Id; `_meta` on every request; the
 // Mcp-Method / Mcp-Name headers checked against the body (docs/mcp.md "Stateless lane").
 
-let t: TestApp;
-let server: ServerType;
-let base: string;
+let t: ServedTestApp;
 beforeAll(async () => {
-  t = await makeTestApp();
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  t = await serveTestApp();
 });
-afterAll(async () => {
-  await new Promise((r) => server?.close(r));
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 const META = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -32,7 +21,7 @@ const META = {
 };
 
 async function post(body: Record<string, any>, headers: Record<string, string> = {}) {
-  const r = await fetch(`${base}/mcp`, {
+  const r = await fetch(`${t.base}/mcp`, {
     method: "POST",
     headers: {
       "Content-Type": "application/json",

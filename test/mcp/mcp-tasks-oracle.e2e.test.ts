@@ -1,5 +1,3 @@
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -9,7 +7,7 @@ import mockOracle from "../../contracts/artifacts/MockOracle.json" with { type: 
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { contentHashToBytes32, missionKey } from "../../src/lib/evm";
 import { startAnvil, type Anvil } from "../helpers/anvil";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { serveTestApp, type ServedTestApp } from "../helpers/served";
 import { openMission, signIn } from "../helpers/agents";
 
 // MCP Tasks (2025-11-25 basic/utilities/tasks) for an oracle mission, with the official SDK client
@@ -22,30 +20,23 @@ import { openMission, signIn } from "../helpers/agents";
 const IS_VALID = "isValid(bytes32,bytes32)";
 let anvil: Anvil;
 let oracle: Address;
-let t: TestApp;
-let server: ServerType;
-let base: string;
+let t: ServedTestApp;
 
 beforeAll(async () => {
   anvil = await startAnvil();
   oracle = await anvil.deploy("MockOracle");
-  t = await makeTestApp({
+  t = await serveTestApp({
     OABP_RPC_URL: anvil.rpcUrl,
     OABP_ORACLES: JSON.stringify([{ chain: "base", address: oracle, method: IS_VALID }]),
   });
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await new Promise((r) => server?.close(r));
   await t?.close();
   await anvil?.stop();
 });
 
 async function connect(token: string) {
-  const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+  const transport = new StreamableHTTPClientTransport(new URL(`${t.base}/mcp`), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
   });
   const client = new Client({ name: "oabp-tasks", version: "1.0.0" });

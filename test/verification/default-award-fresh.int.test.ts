@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyLedger } from "../../src/features/ledger/ledger.service";
-import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { makeTestApp, type TestApp } from "../helpers/app";
+import { balanceOf, letJudgingExpire, submitAs } from "../helpers/judging";
 import { credit, missionBody, signIn } from "../helpers/agents";
 
 type SignedIn = Awaited<ReturnType<typeof signIn>>;
@@ -22,22 +22,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const balance = async (address: string) =>
-  BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
-
-const submit = async (missionId: string, who: SignedIn, content: string) => {
-  const r = await t.call("POST", `/missions/${missionId}/submissions`, { token: who.token, body: { content } });
-  expect(r.status, r.text).toBe(201);
-  return r.body.id as string;
-};
-
-async function letJudgingExpire(deadline: string) {
-  t.clock.set(new Date(new Date(deadline).getTime() + 1000));
-  await sweepDueMissions(t.deps);
-  t.clock.advance(t.deps.config.judgingWindowSeconds * 1000);
-  await sweepDueMissions(t.deps);
-}
-
 async function open(creator: SignedIn) {
   const r = await t.call("POST", "/missions", {
     token: creator.token,
@@ -54,7 +38,7 @@ describe("fresh identities' junk early, one honest solver late, nobody proven", 
     // The creator pays an identity of its own on an earlier mission (a decided award).
     const own = await signIn(t);
     const earlier = await open(creator);
-    const ownWin = await submit(earlier.id, own, "the creator's own identity");
+    const ownWin = await submitAs(t, earlier.id, own, "the creator's own identity");
     const award = await t.call("POST", `/missions/${earlier.id}/award`, {
       token: creator.token,
       body: { winners: [{ submission_id: ownWin }] },
@@ -68,26 +52,26 @@ describe("fresh identities' junk early, one honest solver late, nobody proven", 
     const answer = "a careful, honest answer";
     const junk: SignedIn[] = [own];
     for (let i = 0; i < 31; i++) junk.push(await signIn(t));
-    await submit(mission.id, own, "junk from the creator's own identity");
-    for (const [i, j] of junk.slice(1, 31).entries()) await submit(mission.id, j, `junk ${i} ${j.address}`);
+    await submitAs(t, mission.id, own, "junk from the creator's own identity");
+    for (const [i, j] of junk.slice(1, 31).entries()) await submitAs(t, mission.id, j, `junk ${i} ${j.address}`);
     const before = new Map<string, bigint>();
-    for (const a of [creator, honest, ...junk]) before.set(a.address, await balance(a.address));
-    const honestSub = await submit(mission.id, honest, answer);
+    for (const a of [creator, honest, ...junk]) before.set(a.address, await balanceOf(t, a.address));
+    const honestSub = await submitAs(t, mission.id, honest, answer);
     // A fresh identity copies the honest answer once it is in (distinct content is what earns).
-    await submit(mission.id, junk[31]!, answer);
+    await submitAs(t, mission.id, junk[31]!, answer);
 
-    await letJudgingExpire(mission.deadline);
+    await letJudgingExpire(t, mission.deadline);
     const m = (await t.call("GET", `/missions/${mission.id}`)).body;
     expect(m).toMatchObject({ status: "resolved", resolution_reason: "default_award_judging_expired" });
     expect(m.resolution.winners.map((w: { submission_id: string }) => w.submission_id)).toEqual([honestSub]);
     const pool = (REWARD * BigInt(t.deps.config.abuse.defaultAwardBps)) / 10_000n;
     const fee = (pool * BigInt(t.deps.config.feeBps)) / 10_000n;
     let junkGain = 0n;
-    for (const j of junk) junkGain += (await balance(j.address)) - before.get(j.address)!;
+    for (const j of junk) junkGain += (await balanceOf(t, j.address)) - before.get(j.address)!;
     expect(junkGain * 10n).toBeLessThan(pool);
     expect(junkGain).toBe(0n);
-    expect((await balance(honest.address)) - before.get(honest.address)!).toBe(pool - fee);
-    expect((await balance(creator.address)) - before.get(creator.address)!).toBe(REWARD - pool);
+    expect((await balanceOf(t, honest.address)) - before.get(honest.address)!).toBe(pool - fee);
+    expect((await balanceOf(t, creator.address)) - before.get(creator.address)!).toBe(REWARD - pool);
     expect((await verifyLedger(t.deps.database.db)).ok).toBe(true);
   });
 
@@ -99,8 +83,8 @@ describe("fresh identities' junk early, one honest solver late, nobody proven", 
     const mission = await open(creator);
     const fresh: SignedIn[] = [];
     for (let i = 0; i < 4; i++) fresh.push(await signIn(t));
-    for (const [i, f] of fresh.entries()) await submit(mission.id, f, `fresh ${i} ${f.address}`);
-    await letJudgingExpire(mission.deadline);
+    for (const [i, f] of fresh.entries()) await submitAs(t, mission.id, f, `fresh ${i} ${f.address}`);
+    await letJudgingExpire(t, mission.deadline);
     const m = (await t.call("GET", `/missions/${mission.id}`)).body;
     expect(m.resolution.winners.map((w: { agent_id: string }) => w.agent_id)).toEqual(
       fresh.slice(0, t.deps.config.abuse.defaultAwardMaxWinners).map((f) => f.address),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyLedger } from "../../src/features/ledger/ledger.service";
-import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { makeTestApp, type TestApp } from "../helpers/app";
+import { balanceOf, letJudgingExpire, submitAs } from "../helpers/judging";
 import { openMission, signIn } from "../helpers/agents";
 
 type SignedIn = Awaited<ReturnType<typeof signIn>>;
@@ -18,29 +18,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const balance = async (address: string) =>
-  BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);
-
-const submit = async (missionId: string, who: SignedIn, content: string) => {
-  const r = await t.call("POST", `/missions/${missionId}/submissions`, { token: who.token, body: { content } });
-  expect(r.status, r.text).toBe(201);
-  return r.body.id as string;
-};
-
-/** Past the deadline and the judging window: the creator never judged. */
-async function letJudgingExpire(deadline: string) {
-  t.clock.set(new Date(new Date(deadline).getTime() + 1000));
-  await sweepDueMissions(t.deps);
-  t.clock.advance(t.deps.config.judgingWindowSeconds * 1000);
-  await sweepDueMissions(t.deps);
-}
-
 describe("the default pool goes to submitters with a track record first", () => {
   it("10 junk before 1 honest: the junk gets nothing (< a tenth), the honest solver the pool", async () => {
     // The honest solver won a mission its creator judged.
     const honest = await signIn(t);
     const earlier = await openMission(t, { reward: { asset: "USDC", amount: REWARD.toString() } });
-    const won = await submit(earlier.mission.id, honest, "earlier honest work");
+    const won = await submitAs(t, earlier.mission.id, honest, "earlier honest work");
     const award = await t.call("POST", `/missions/${earlier.mission.id}/award`, {
       token: earlier.creator.token,
       body: { winners: [{ submission_id: won }] },
@@ -49,8 +32,8 @@ describe("the default pool goes to submitters with a track record first", () => 
     // One junk identity holds a default share from a silent creator: that is no track record.
     const farmer = await signIn(t);
     const silent = await openMission(t, { reward: { asset: "USDC", amount: REWARD.toString() } });
-    await submit(silent.mission.id, farmer, "junk that a silent creator paid");
-    await letJudgingExpire(silent.mission.deadline);
+    await submitAs(t, silent.mission.id, farmer, "junk that a silent creator paid");
+    await letJudgingExpire(t, silent.mission.deadline);
     const farmed = (await t.call("GET", `/missions/${silent.mission.id}`)).body;
     expect(farmed.resolution_reason).toBe("default_award_judging_expired");
     expect(farmed.resolution.winners.map((w: { agent_id: string }) => w.agent_id)).toEqual([farmer.address]);
@@ -58,23 +41,23 @@ describe("the default pool goes to submitters with a track record first", () => 
     const { creator, mission } = await openMission(t, { reward: { asset: "USDC", amount: REWARD.toString() } });
     const junk: SignedIn[] = [farmer];
     for (let i = 1; i < 10; i++) junk.push(await signIn(t));
-    for (const [i, j] of junk.entries()) await submit(mission.id, j, `junk ${i} ${j.address}`);
-    const honestSub = await submit(mission.id, honest, "a careful, honest answer");
+    for (const [i, j] of junk.entries()) await submitAs(t, mission.id, j, `junk ${i} ${j.address}`);
+    const honestSub = await submitAs(t, mission.id, honest, "a careful, honest answer");
     const before = new Map<string, bigint>();
-    for (const a of [creator, honest, ...junk]) before.set(a.address, await balance(a.address));
+    for (const a of [creator, honest, ...junk]) before.set(a.address, await balanceOf(t, a.address));
 
-    await letJudgingExpire(mission.deadline);
+    await letJudgingExpire(t, mission.deadline);
     const m = (await t.call("GET", `/missions/${mission.id}`)).body;
     expect(m).toMatchObject({ status: "resolved", resolution_reason: "default_award_judging_expired" });
     expect(m.resolution.winners.map((w: { submission_id: string }) => w.submission_id)).toEqual([honestSub]);
     let junkGain = 0n;
-    for (const j of junk) junkGain += (await balance(j.address)) - before.get(j.address)!;
+    for (const j of junk) junkGain += (await balanceOf(t, j.address)) - before.get(j.address)!;
     expect(junkGain).toBe(0n);
     expect(junkGain * 10n).toBeLessThan(REWARD);
     const pool = (REWARD * BigInt(t.deps.config.abuse.defaultAwardBps)) / 10_000n;
     const fee = (pool * BigInt(t.deps.config.feeBps)) / 10_000n;
-    expect((await balance(honest.address)) - before.get(honest.address)!).toBe(pool - fee);
-    expect((await balance(creator.address)) - before.get(creator.address)!).toBe(REWARD - pool);
+    expect((await balanceOf(t, honest.address)) - before.get(honest.address)!).toBe(pool - fee);
+    expect((await balanceOf(t, creator.address)) - before.get(creator.address)!).toBe(REWARD - pool);
     expect((await verifyLedger(t.deps.database.db)).ok).toBe(true);
   });
 
@@ -82,8 +65,8 @@ describe("the default pool goes to submitters with a track record first", () => 
     const { mission } = await openMission(t, { reward: { asset: "USDC", amount: REWARD.toString() } });
     const fresh: SignedIn[] = [];
     for (let i = 0; i < 4; i++) fresh.push(await signIn(t));
-    for (const [i, f] of fresh.entries()) await submit(mission.id, f, `fresh ${i} ${f.address}`);
-    await letJudgingExpire(mission.deadline);
+    for (const [i, f] of fresh.entries()) await submitAs(t, mission.id, f, `fresh ${i} ${f.address}`);
+    await letJudgingExpire(t, mission.deadline);
     const m = (await t.call("GET", `/missions/${mission.id}`)).body;
     expect(m.resolution.winners.map((w: { agent_id: string }) => w.agent_id)).toEqual(
       fresh.slice(0, t.deps.config.abuse.defaultAwardMaxWinners).map((f) => f.address),
