@@ -93,7 +93,9 @@ export const reasonCheck = { on: false, found: [] as string[] };
 function checkReason(c: Context, e: AppError) {
   const reason = e.details?.reason;
   const answers = requestAnswers.get(c);
-  if (!answers || typeof reason !== "string" || answers.get(e.code)?.has(reason)) return;
+  // The §1.4 body carries no details, so its reason never reaches the wire.
+  if (!answers || e.code === "ANONYMOUS_SUBMISSION_REJECTED" || typeof reason !== "string") return;
+  if (answers.get(e.code)?.has(reason)) return;
   reasonCheck.found.push(`${c.req.method} ${c.req.routePath} ${e.code} ${reason}`);
 }
 
