@@ -14,10 +14,14 @@ const SRC = path.join(ROOT, "src") + path.sep;
 type Pair = `${string} ${string}`; // "CODE reason"
 type Site = { code: string; reason: string; file: string; line: number; message: string };
 
-const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, "tsconfig.json"), {}, {
-  ...ts.sys,
-  onUnRecoverableConfigFileDiagnostic: () => {},
-});
+const config = ts.getParsedCommandLineOfConfigFile(
+  path.join(ROOT, "tsconfig.json"),
+  {},
+  {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: () => {},
+  },
+);
 if (!config) throw new Error("tsconfig.json");
 const program = ts.createProgram(
   config.fileNames.filter((f) => f.startsWith(SRC)),

@@ -38,7 +38,7 @@ export type ErrorEntry = ErrorCode | { [C in ErrorCode]: readonly [C, ...Reason<
  * asAppError) stand before or under every handler; the rate limits (./rate-limit.ts) count every
  * path; a transaction Postgres rolled back on a deadlock or a serialization conflict is retried.
  */
-export const EVERY_ROUTE: readonly ErrorEntry[] = [
+const EVERY_ROUTE: readonly ErrorEntry[] = [
   ["INVALID_PARAMETER", "invalid_text", "malformed_json", "too_deep", "unknown_parameter"],
   "UNAUTHORIZED",
   "PAYLOAD_TOO_LARGE",
@@ -54,7 +54,7 @@ export const EVERY_WRITE: readonly ErrorEntry[] = [["FORBIDDEN", "csrf_token_mis
 const EVERY_ROUTE_REASONS = reasonsOf(EVERY_ROUTE);
 
 /** Each code an entry list names, with the reasons declared for it (empty: answered without a listed reason). */
-export function reasonsOf(entries: readonly ErrorEntry[]): Map<ErrorCode, Set<string>> {
+function reasonsOf(entries: readonly ErrorEntry[]): Map<ErrorCode, Set<string>> {
   const out = new Map<ErrorCode, Set<string>>();
   for (const e of entries) {
     const [code, ...reasons] = typeof e === "string" ? [e] : e;

@@ -98,7 +98,11 @@ describe("a route's declared reasons", () => {
   it("passes a reason the route declares for the code, and the body is unchanged", async () => {
     const r = await found(new AppError("CONFLICT", "you already voted", { reason: "already_voted" }));
     expect(r.status).toBe(409);
-    expect(r.body).toMatchObject({ error: "CONFLICT", message: "you already voted", details: { reason: "already_voted" } });
+    expect(r.body).toMatchObject({
+      error: "CONFLICT",
+      message: "you already voted",
+      details: { reason: "already_voted" },
+    });
     expect(r.found).toEqual([]);
   });
 
@@ -117,18 +121,29 @@ describe("a route's declared reasons", () => {
 
   it("lists the declared reasons as the enum of details.reason in the route's error response", () => {
     const conflict = voteRoute.responses[409].content["application/json"].schema;
-    expect(conflict.safeParse({ error: "CONFLICT", message: "m", request_id: "r", details: { reason: "already_voted" } }).success).toBe(true);
-    expect(conflict.safeParse({ error: "CONFLICT", message: "m", request_id: "r", details: { reason: "nope" } }).success).toBe(false);
+    expect(
+      conflict.safeParse({ error: "CONFLICT", message: "m", request_id: "r", details: { reason: "already_voted" } })
+        .success,
+    ).toBe(true);
+    expect(
+      conflict.safeParse({ error: "CONFLICT", message: "m", request_id: "r", details: { reason: "nope" } }).success,
+    ).toBe(false);
   });
 });
 
 describe("/openapi.json", () => {
   const doc = JSON.parse(renderOpenApi()) as {
-    paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+    paths: Record<
+      string,
+      Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+    >;
   };
   const reasonsAt = (p: string, method: string, status: number): string[] =>
-    [...JSON.stringify(doc.paths[p]?.[method]?.responses[status] ?? {}).matchAll(/"reason":\{"type":"string","enum":\[([^\]]*)\]/g)]
-      .flatMap((m) => JSON.parse(`[${m[1]}]`) as string[]);
+    [
+      ...JSON.stringify(doc.paths[p]?.[method]?.responses[status] ?? {}).matchAll(
+        /"reason":\{"type":"string","enum":\[([^\]]*)\]/g,
+      ),
+    ].flatMap((m) => JSON.parse(`[${m[1]}]`) as string[]);
 
   it("lists a route's reasons per status", () => {
     expect(reasonsAt("/missions/{id}/votes", "post", 409)).toEqual(expect.arrayContaining(["already_voted"]));
