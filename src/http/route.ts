@@ -13,10 +13,10 @@ import { declareReasons, type ErrorEntry, errors, EVERY_WRITE, jsonBody, jsonRes
 // (it is the order of /openapi.json's keys). `ok: [204, "description"]` is an answer without a body.
 // `errors` lists the codes beyond those every route has (errors() in ./openapi), `presetErrors` those
 // a preset (signedIn, bearer, operatorOnly, withErrors) answers with; the shared ones and the route's
-// own add up. An entry is a code (`"NOT_FOUND"`) or a code with the `details.reason`s the route
-// answers it with (`["CONFLICT", "already_voted", "has_submissions"]`, each from the code's
-// vocabulary in src/lib/error-reasons.ts; docs/api.md "Errors"). Their bodies come from the error handler, never a handler, so they stay out of the
-// handler's response type. Without a spec, `route.get(path, summary)` is the head of a createRoute
+// own add up (a write adds EVERY_WRITE). An entry is a code (`"NOT_FOUND"`) or a code with the
+// `details.reason`s the route answers it with (`["CONFLICT", "already_voted", "has_submissions"]`,
+// each from the code's vocabulary in src/lib/error-reasons.ts; docs/api.md "Errors"). Their bodies
+// come from the error handler, never a handler, so they stay out of the handler's response type. Without a spec, `route.get(path, summary)` is the head of a createRoute
 // literal written out (a route the spec does not fit: an alias, a response built per format).
 
 /** What a declarer's routes share, or a preset spread into one route's spec. */

@@ -34,6 +34,8 @@ export const REASONS = {
     no_session: "sign_in needs an MCP session",
     not_a_number: "the amount is not a decimal number",
     not_positive: "amount must be a positive integer",
+    provider_error:
+      "a skill's provider answered this code itself (details.provider_error repeats its code and message)",
     seq_required: "a signed card must carry seq (ADP §3.2, §7.3)",
     skill_not_found: "skill_id names no registered skill",
     too_deep: "JSON body nested deeper than … levels",
@@ -74,6 +76,8 @@ export const REASONS = {
     proof_invalid: "cross-server identity: the signature is not an EIP-191 signature",
     proof_not_subject: "cross-server identity: the signature is not by the attested agent's key",
     proof_stale: "cross-server identity: signed_at is not within 5 minutes of this server's clock",
+    provider_error:
+      "a skill's provider answered this code itself (details.provider_error repeats its code and message)",
     signature_invalid: "cross-server identity: the attestation is refused (signature invalid, AIP-3 §4.1)",
     spec_unsupported: "cross-server identity: the attestation is refused (spec unsupported, AIP-3 §4.1)",
     subject_not_caller: "cross-server identity: the attestation is refused (subject not caller, AIP-3 §4.1)",
@@ -295,7 +299,16 @@ export const REASONS = {
     pending_sessions:
       "at most … MCP sessions may wait for notifications/initialized per client address; finish or abandon one",
     provider_busy: "too many invocations in flight (…)",
+    provider_error:
+      "a skill's provider answered this code itself (details.provider_error repeats its code and message)",
     rate_limited: "rate limit … (… per … s) exceeded; retry after …",
+  },
+  INTERNAL_ERROR: {
+    invalid_output: "the skill provider's result does not match the skill's outputSchema",
+    provider_error:
+      "a skill's provider answered this code itself (details.provider_error repeats its code and message), or a code the hub does not pass on",
+    provider_invalid_response: "the skill provider's answer is not JSON",
+    provider_response_too_large: "the skill provider's answer exceeds the hub's response cap",
   },
   SERVICE_UNAVAILABLE: {
     caller_busy: "too many invocations in flight (…)",
@@ -309,9 +322,12 @@ export const REASONS = {
     no_endpoint: "the skill's provider has registered no endpoint",
     ping_disabled: "ping is disabled on this hub (OABP_OADP_PING_ENABLED)",
     provider_busy: "too many invocations in flight (…)",
+    provider_error:
+      "a skill's provider answered this code itself (details.provider_error repeats its code and message)",
     provider_not_consented: "the provider's origin has not consented to invocations from this hub",
     provider_origin_busy: "the provider's origin takes at most … invocations per … s from this h",
     provider_suspended: "the skill's provider is suspended",
+    provider_unreachable: "the skill provider is unreachable",
     rail_unavailable: "the base rail is unavailable on this server (…)",
     retry: "the request conflicted with a concurrent one and was rolled back; retry it",
     rpc_unavailable: "the chain RPC is unavailable; retry later (the escrow watcher also finds deposits by itself)",
@@ -319,6 +335,11 @@ export const REASONS = {
     treasury_low_gas:
       "submissions to base-rail missions are paused: the resolver's gas balance cannot pay settlements (treasury_health low_ga",
     webhooks_disabled: "webhooks are disabled on this server",
+  },
+  TIMEOUT: {
+    provider_error:
+      "a skill's provider answered this code itself (details.provider_error repeats its code and message)",
+    provider_timeout: "the skill provider did not answer in time",
   },
 } as const satisfies { [C in ErrorCode]?: Record<string, string> };
 

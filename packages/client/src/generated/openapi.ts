@@ -17393,7 +17393,7 @@ export interface paths {
                             error?: "INVALID_PARAMETER";
                             details?: {
                                 /** @enum {string} */
-                                reason?: "agent_id_required" | "agent_not_registered" | "invalid_input" | "invalid_text" | "malformed_json" | "too_deep" | "unknown_parameter";
+                                reason?: "agent_id_required" | "agent_not_registered" | "invalid_input" | "invalid_text" | "malformed_json" | "provider_error" | "too_deep" | "unknown_parameter";
                             } & {
                                 [key: string]: unknown;
                             };
@@ -17411,7 +17411,7 @@ export interface paths {
                             error?: "UNAUTHORIZED";
                             details?: {
                                 /** @enum {string} */
-                                reason?: "mesh_shared_key" | "none" | "unbound_api_key" | "unknown_api_key";
+                                reason?: "mesh_shared_key" | "none" | "provider_error" | "unbound_api_key" | "unknown_api_key";
                             } & {
                                 [key: string]: unknown;
                             };
@@ -17483,7 +17483,7 @@ export interface paths {
                             error?: "RATE_LIMITED";
                             details?: {
                                 /** @enum {string} */
-                                reason?: "caller_busy" | "hub_busy" | "provider_busy" | "rate_limited";
+                                reason?: "caller_busy" | "hub_busy" | "provider_busy" | "provider_error" | "rate_limited";
                             } & {
                                 [key: string]: unknown;
                             };
@@ -17496,7 +17496,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "INTERNAL_ERROR";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "invalid_output" | "provider_error" | "provider_invalid_response" | "provider_response_too_large";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Service unavailable */
@@ -17510,7 +17519,7 @@ export interface paths {
                             error?: "SERVICE_UNAVAILABLE";
                             details?: {
                                 /** @enum {string} */
-                                reason?: "caller_busy" | "hub_busy" | "no_endpoint" | "provider_busy" | "provider_not_consented" | "provider_origin_busy" | "provider_suspended" | "retry";
+                                reason?: "caller_busy" | "hub_busy" | "no_endpoint" | "provider_busy" | "provider_error" | "provider_not_consented" | "provider_origin_busy" | "provider_suspended" | "provider_unreachable" | "retry";
                             } & {
                                 [key: string]: unknown;
                             };
@@ -17523,7 +17532,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "TIMEOUT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "provider_error" | "provider_timeout";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
