@@ -162,8 +162,7 @@ const unprocessable = (
   reason: Reason<"UNPROCESSABLE">,
   message: string,
   extra: Record<string, unknown> = {},
-) =>
-  new AppError("UNPROCESSABLE", message, { field, reason, ...extra });
+) => new AppError("UNPROCESSABLE", message, { field, reason, ...extra });
 
 /**
  * AIP-2 §1, §3, §5 at ingestion: the type must be one this server supports, and its
