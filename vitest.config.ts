@@ -32,7 +32,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "integration", include: ["test/**/*.int.test.ts"], globalSetup: TEMPLATE_DB, isolate: false },
+        test: {
+          name: "integration",
+          include: ["test/**/*.int.test.ts"],
+          globalSetup: TEMPLATE_DB,
+          // Every refusal's reason must be one its route declares (docs/api.md "Errors").
+          setupFiles: ["test/setup/reasons-declared.ts"],
+          isolate: false,
+        },
       },
       {
         extends: true,

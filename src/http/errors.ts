@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
 import { AppError, errorBody, type ErrorCode, ERROR_STATUS } from "../lib/errors";
@@ -64,10 +64,46 @@ export function asAppError(err: unknown, received?: () => string | null): AppErr
   return undefined;
 }
 
+type Answers = ReadonlyMap<ErrorCode, ReadonlySet<string>>;
+const routeAnswers = new WeakMap<object, Answers>();
+const requestAnswers = new WeakMap<Context, Answers>();
+
+/** What a declared route answers (./openapi.ts declareReasons), for the check below. */
+export const rememberAnswers = (route: object, answers: Answers) => routeAnswers.set(route, answers);
+
+/** The middleware that marks a request with its route's declared answers, when the route has them. */
+export function markAnswers(route: object): MiddlewareHandler[] {
+  const answers = routeAnswers.get(route);
+  if (!answers) return [];
+  return [
+    (c, next) => {
+      requestAnswers.set(c, answers);
+      return next();
+    },
+  ];
+}
+
+/**
+ * The tests' check that a route answers only the reasons it declares (docs/api.md "Errors"): when
+ * on, each refusal whose `details.reason` its route does not declare for its code is kept in
+ * `found` as "METHOD /path CODE reason" (test/setup/reasons-declared.ts fails the test on it).
+ */
+export const reasonCheck = { on: false, found: [] as string[] };
+
+function checkReason(c: Context, e: AppError) {
+  const reason = e.details?.reason;
+  const answers = requestAnswers.get(c);
+  // The §1.4 body carries no details, so its reason never reaches the wire.
+  if (!answers || e.code === "ANONYMOUS_SUBMISSION_REJECTED" || typeof reason !== "string") return;
+  if (answers.get(e.code)?.has(reason)) return;
+  reasonCheck.found.push(`${c.req.method} ${c.req.routePath} ${e.code} ${reason}`);
+}
+
 /** onError: AppError → its code; hono HTTPExceptions (malformed JSON, body limit) → ours; rest → 500. */
 export function handleError(err: Error, c: Context<AppEnv>) {
   const known = asAppError(err, () => c.req.header("content-type") ?? null);
   if (known) {
+    if (reasonCheck.on) checkReason(c, known);
     if (known.code === "SERVICE_UNAVAILABLE" && known.details?.reason === "retry") c.header("Retry-After", "1");
     return sendError(c, known.code, known.message, known.details);
   }

@@ -1,6 +1,7 @@
 import { OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
+import type { Reason } from "../lib/error-reasons";
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from "../lib/errors";
-import { validationError } from "./errors";
+import { markAnswers, rememberAnswers, validationError } from "./errors";
 import { strictRequest } from "./strict";
 import type { AppEnv } from "./types";
 
@@ -27,17 +28,85 @@ const STATUS_TEXT: Record<number, string> = {
   503: "Service unavailable",
 };
 
+/** A code a route answers, alone or with the `details.reason`s it answers it with (docs/api.md "Errors"). */
+export type ErrorEntry = ErrorCode | { [C in ErrorCode]: readonly [C, ...Reason<C>[]] }[ErrorCode];
+
 /**
- * The error responses a route can produce, declared so /openapi.json documents failures. 401 is on
- * every route: the identity middleware refuses a malformed or expired bearer before any route runs,
- * public reads included.
+ * What every route may answer besides its own entries: the identity middleware refuses a malformed
+ * or expired bearer before any route runs (public reads included); the body gates, the strict
+ * request check (./strict.ts) and the database's refusals of what the client sent (./errors.ts
+ * asAppError) stand before or under every handler; the rate limits (./rate-limit.ts) count every
+ * path; a transaction Postgres rolled back on a deadlock or a serialization conflict is retried.
  */
-export function errors(...codes: ErrorCode[]) {
-  const statuses = new Set<number>([400, 401, 413, 415, 500, ...codes.map((c) => ERROR_STATUS[c])]);
-  const out: Record<number, { description: string; content: { "application/json": { schema: typeof ErrorSchema } } }> =
-    {};
-  for (const s of [...statuses].sort()) {
-    out[s] = { description: STATUS_TEXT[s] ?? "Error", content: { "application/json": { schema: ErrorSchema } } };
+const EVERY_ROUTE: readonly ErrorEntry[] = [
+  ["INVALID_PARAMETER", "invalid_text", "malformed_json", "too_deep", "unknown_parameter"],
+  "UNAUTHORIZED",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  ["RATE_LIMITED", "rate_limited"],
+  "INTERNAL_ERROR",
+  ["SERVICE_UNAVAILABLE", "retry"],
+];
+
+/** What every write answers besides: a request signed in by the session cookie needs its CSRF token. */
+export const EVERY_WRITE: readonly ErrorEntry[] = [["FORBIDDEN", "csrf_token_missing_or_wrong"]];
+
+const EVERY_ROUTE_REASONS = reasonsOf(EVERY_ROUTE);
+
+/** Each code an entry list names, with the reasons declared for it (empty: answered without a listed reason). */
+function reasonsOf(entries: readonly ErrorEntry[]): Map<ErrorCode, Set<string>> {
+  const out = new Map<ErrorCode, Set<string>>();
+  for (const e of entries) {
+    const [code, ...reasons] = typeof e === "string" ? [e] : e;
+    const set = out.get(code) ?? new Set<string>();
+    for (const r of reasons) set.add(r);
+    out.set(code, set);
+  }
+  return out;
+}
+
+/** Remembers what a declared route answers (./route.ts), for the check of thrown reasons (./errors.ts). */
+export function declareReasons(route: object, entries: readonly ErrorEntry[]) {
+  rememberAnswers(route, reasonsOf([...EVERY_ROUTE, ...entries]));
+}
+
+/** The error body of one code with the `details.reason`s this route answers it with. */
+function codeSchema(code: ErrorCode, reasons: ReadonlySet<string>) {
+  const [first = "", ...more] = [...reasons].sort();
+  const schema = ErrorSchema.extend({
+    error: z.literal(code),
+    details: z
+      .object({ reason: z.enum([first, ...more]).optional() })
+      .catchall(z.unknown())
+      .optional(),
+  });
+  // The bodies every route shares are one component each, not a copy per route.
+  const shared = EVERY_ROUTE_REASONS.get(code);
+  return shared && [...reasons].sort().join() === [...shared].sort().join()
+    ? schema.openapi(`${code.toLowerCase().replace(/(^|_)(\w)/g, (_, __, ch: string) => ch.toUpperCase())}Error`)
+    : schema;
+}
+
+/**
+ * The error responses a route can produce, declared so /openapi.json documents failures: per status,
+ * the Error body, and for each code the route answers there with reasons, a body whose
+ * `details.reason` is the enum of those reasons. The codes of EVERY_ROUTE are on every route.
+ */
+export function errors(...entries: ErrorEntry[]) {
+  const byCode = reasonsOf([...EVERY_ROUTE, ...entries]);
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of byCode.keys()) {
+    const s = ERROR_STATUS[code];
+    byStatus.set(s, [...(byStatus.get(s) ?? []), code]);
+  }
+  const out: Record<number, { description: string; content: { "application/json": { schema: z.ZodType } } }> = {};
+  for (const [s, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const withReasons = codes.sort().filter((c) => byCode.get(c)?.size);
+    const variants: z.ZodType[] = withReasons.map((c) => codeSchema(c, byCode.get(c) ?? new Set()));
+    if (withReasons.length < codes.length) variants.push(ErrorSchema);
+    const [one = ErrorSchema, two, ...more] = variants;
+    const schema = two ? z.union([one, two, ...more]) : one;
+    out[s] = { description: STATUS_TEXT[s] ?? "Error", content: { "application/json": { schema } } };
   }
   return out;
 }
@@ -70,7 +139,7 @@ export function router() {
   r.openapi = ((route: RouteConfig, ...rest: unknown[]) => {
     const own = route.middleware === undefined ? [] : [route.middleware].flat();
     return (register as (...a: unknown[]) => unknown)(
-      { ...route, middleware: [...own, strictRequest(route)] },
+      { ...route, middleware: [...markAnswers(route), ...own, strictRequest(route)] },
       ...rest,
     );
   }) as typeof r.openapi;

@@ -1,8 +1,7 @@
 import { createRoute, type RouteConfig, type z } from "@hono/zod-openapi";
-import type { ErrorCode } from "../lib/errors";
 import { conditionalGet } from "./http-cache";
 import { requireCaller } from "./identity";
-import { errors, jsonBody, jsonResponse } from "./openapi";
+import { declareReasons, type ErrorEntry, errors, EVERY_WRITE, jsonBody, jsonResponse } from "./openapi";
 
 // A feature's routes, each declared with what sets it apart (docs/architecture.md "A feature's
 // files"): `const route = routes("reviews")`, then
@@ -14,8 +13,10 @@ import { errors, jsonBody, jsonResponse } from "./openapi";
 // (it is the order of /openapi.json's keys). `ok: [204, "description"]` is an answer without a body.
 // `errors` lists the codes beyond those every route has (errors() in ./openapi), `presetErrors` those
 // a preset (signedIn, bearer, operatorOnly, withErrors) answers with; the shared ones and the route's
-// own add up. Their bodies come from the error handler, never a handler, so they stay out of the
-// handler's response type. Without a spec, `route.get(path, summary)` is the head of a createRoute
+// own add up (a write adds EVERY_WRITE). An entry is a code (`"NOT_FOUND"`) or a code with the
+// `details.reason`s the route answers it with (`["CONFLICT", "already_voted", "has_submissions"]`,
+// each from the code's vocabulary in src/lib/error-reasons.ts; docs/api.md "Errors"). Their bodies
+// come from the error handler, never a handler, so they stay out of the handler's response type. Without a spec, `route.get(path, summary)` is the head of a createRoute
 // literal written out (a route the spec does not fit: an alias, a response built per format).
 
 /** What a declarer's routes share, or a preset spread into one route's spec. */
@@ -31,8 +32,8 @@ export type RouteSpec = Partial<Pick<RouteConfig, "middleware" | "security" | "d
   request?: Req;
   ok?: readonly [number, z.ZodType, string] | readonly [number, string];
   responses?: RouteConfig["responses"];
-  errors?: readonly ErrorCode[];
-  presetErrors?: readonly ErrorCode[];
+  errors?: readonly ErrorEntry[];
+  presetErrors?: readonly ErrorEntry[];
 };
 
 type None = Record<never, never>;
@@ -71,21 +72,25 @@ function build(
   const { errors: sharedCodes = [], presetErrors: sharedPreset = [], ...sharedRest } = shared;
   const { in: input = {}, request, ok, responses, errors: codes = [], presetErrors = [], ...rest } = spec;
   const { body, ...parameters } = input;
-  return createRoute({
+  const writes = head.method === "get" ? [] : EVERY_WRITE;
+  const entries = [...writes, ...sharedPreset, ...sharedCodes, ...presetErrors, ...codes];
+  const route = createRoute({
     ...head,
     ...sharedRest,
     ...rest,
     request: { ...parameters, ...(body && jsonBody(body)), ...request },
     responses: {
       ...(ok && okResponse(ok)),
+      ...errors(...entries),
       ...responses,
-      ...errors(...sharedPreset, ...sharedCodes, ...presetErrors, ...codes),
     },
   });
+  declareReasons(route, entries);
+  return route;
 }
 
 /** What every verb on one path shares: its path parameters and the codes each answers (a 404). */
-type Resource = { params?: Req["params"]; errors?: readonly ErrorCode[] };
+type Resource = { params?: Req["params"]; errors?: readonly ErrorEntry[] };
 type At<B extends Resource, S extends RouteSpec> = Omit<S, "in"> & {
   in: (B extends { params: infer P } ? { params: P } : None) & (S extends { in: infer I } ? I : None);
 };
@@ -129,7 +134,10 @@ export const etagged = <T extends z.ZodType>(schema: T, what: string) => ({
   ok: [200, schema, `${what} (weak ETag; If-None-Match → 304)`] as const,
 });
 
-const signedInOrBearer: readonly ErrorCode[] = ["UNAUTHORIZED", "FORBIDDEN"];
+const signedInOrBearer: readonly ErrorEntry[] = [
+  ["UNAUTHORIZED", "none", "unbound_api_key", "mesh_shared_key"],
+  "FORBIDDEN",
+];
 
 /** Signed-in agents only: the caller check before the handler, and the bearer scheme in /openapi.json. */
 export const signedIn = {
@@ -149,7 +157,7 @@ export const operatorOnly = {
 };
 
 /** `preset` answering `codes` besides, on every route it is given to: an error set declared once. */
-export const withErrors = <P extends Preset>(preset: P, ...codes: ErrorCode[]) => ({
+export const withErrors = <P extends Preset>(preset: P, ...codes: ErrorEntry[]) => ({
   ...preset,
   presetErrors: [...(preset.presetErrors ?? []), ...codes],
 });

@@ -1,3 +1,5 @@
+import type { Reason } from "./error-reasons";
+
 // The closed list of error codes (docs/design.md "Wire conventions"; AIP-1 §1.4 fixes
 // ANONYMOUS_SUBMISSION_REJECTED). Every error body on the wire is
 // {"error": CODE, "message": "...", "request_id": "req_...", "details": {...}}.
@@ -23,10 +25,13 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
-export class AppError extends Error {
-  readonly code: ErrorCode;
-  readonly details: Record<string, unknown> | undefined;
-  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+/** A refusal's `details`: its `reason`, when it has one, is in the code's vocabulary (./error-reasons.ts). */
+export type ErrorDetails<C extends ErrorCode = ErrorCode> = { reason?: Reason<C> } & Record<string, unknown>;
+
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly code: C;
+  readonly details: ErrorDetails<C> | undefined;
+  constructor(code: C, message: string, details?: ErrorDetails<C>) {
     super(message);
     this.name = "AppError";
     this.code = code;

@@ -13,7 +13,10 @@ describe("openapi/openapi.json", () => {
     for (const p of ["/missions", "/missions/{id}", "/missions/{id}/submissions", "/agents/{id}", "/agents/{id}/balance", "/auth/siwe", "/attestations/registry"]) {
       expect(doc.paths[p], p).toBeDefined();
     }
-    expect(doc.paths["/missions"].post.responses["409"].content["application/json"].schema.$ref).toBe("#/components/schemas/Error");
+    // Per code with reasons, the Error body narrowed to the route's reasons (docs/api.md "Errors").
+    const conflict = doc.paths["/missions"].post.responses["409"].content["application/json"].schema;
+    expect(JSON.stringify(conflict)).toContain('"$ref":"#/components/schemas/Error"');
+    expect(JSON.stringify(conflict)).toContain('"idempotency_in_flight"');
     expect(doc.paths["/missions/{id}/submissions"].post.responses["403"]).toBeDefined();
   });
 });

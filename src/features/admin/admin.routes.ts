@@ -40,7 +40,10 @@ export const creditRoute = route.post(
     ...bearer,
     in: { headers: z.object({ "idempotency-key": z.string().optional() }), body: CreditRequest },
     ok: [200, CreditResponse, "Credited"],
-    errors: ["UNPROCESSABLE", "CONFLICT"],
+    errors: [
+      ["UNPROCESSABLE", "balance_overflow", "idempotency_key_reused", "unknown_asset"],
+      ["CONFLICT", "idempotency_in_flight"],
+    ],
   },
 );
 

@@ -48,7 +48,14 @@ export const advertiseRoute = route.post(
     ...bearer,
     request: jsonBody(AgentCardSchema, "The Agent Card (ADP §3)"),
     ok: [200, AdvertiseResponse, "Stored"],
-    errors: ["CONFLICT", "PAYLOAD_TOO_LARGE", "UNPROCESSABLE"],
+    errors: [
+      ["CONFLICT", "did_bound_elsewhere", "stale_seq", "unsigned_over_signed"],
+      ["PAYLOAD_TOO_LARGE", "card_too_large"],
+      ["UNPROCESSABLE", "bad_signature", "unsigned", "unsupported_did"],
+      ["INVALID_PARAMETER", "agent_binding_required", "did_required", "invalid_agent_binding", "seq_required"],
+      ["UNAUTHORIZED", "authentication_required", "did_not_bound"],
+      ["FORBIDDEN", "agent_mismatch", "suspended"],
+    ],
   },
 );
 
@@ -68,6 +75,7 @@ export const discoverRoute = route.post(
   {
     request: jsonBody(DiscoverRequest, "{tags?, query?, limit?, min_score?}"),
     ok: [200, DiscoverResponse, "Ranked results"],
+    errors: [["INVALID_PARAMETER", "empty_query"]],
   },
 );
 

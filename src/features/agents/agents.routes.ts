@@ -23,6 +23,7 @@ export const updateAgentRoute = agent.put("Write your own profile metadata (AIP-
   ...signedIn,
   in: { body: UpdateAgentRequest },
   ok: [200, Agent, "The updated profile"],
+  errors: [["FORBIDDEN", "suspended"]],
 });
 
 export const agentBalanceRoute = route.get("/agents/{id}/balance", "Balance sub-resource (AIP-1 §8)", {
@@ -39,6 +40,7 @@ export const agentHistoryRoute = route.get(
 export const getBlocklistRoute = blocklist.get("Your own block-list as a creator (private: the owner only)", {
   ...signedIn,
   ok: [200, Blocklist, "The block-list"],
+  errors: [["FORBIDDEN", "not_owner"]],
 });
 
 export const putBlocklistRoute = blocklist.put(
@@ -47,6 +49,9 @@ export const putBlocklistRoute = blocklist.put(
     ...signedIn,
     in: { body: BlocklistRequest },
     ok: [200, Blocklist, "The block-list now"],
-    errors: ["UNPROCESSABLE"],
+    errors: [
+      ["UNPROCESSABLE", "list_too_long", "self_blocked"],
+      ["FORBIDDEN", "not_owner"],
+    ],
   },
 );

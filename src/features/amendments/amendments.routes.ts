@@ -37,7 +37,25 @@ export const amendMissionRoute = amendments.post(
     },
     ok: [201, Amendment, "Applied"],
     responses: { 202: jsonResponse(Amendment, "Pending: a base-rail top-up waiting for its deposit") },
-    errors: [...OPEN_MISSION_WRITE, "INSUFFICIENT_BALANCE", "UNPROCESSABLE"],
+    errors: [
+      ...OPEN_MISSION_WRITE,
+      "INSUFFICIENT_BALANCE",
+      [
+        "UNPROCESSABLE",
+        "balance_overflow",
+        "deadline_not_later",
+        "extension_too_long",
+        "idempotency_key_reused",
+        "no_change",
+        "rail_not_enabled",
+        "refund_after_exceeded",
+        "top_up_too_small",
+        "voting_before_deadline",
+      ],
+      ["FORBIDDEN", "creator_only", "suspended"],
+      ["CONFLICT", "idempotency_in_flight", "submissions_exist", "too_many_amendments", "too_many_top_ups"],
+      ["MISSION_NOT_OPEN", "deadline_passed", "mission_decided"],
+    ],
   },
 );
 

@@ -4,6 +4,7 @@ import type { Tx } from "../../db/client";
 import { missionAmendments, missions } from "../../db/schema/index";
 import { agentOf, type Ctx, dbOf, type TxCtx, viewerOf } from "../../lib/context";
 import { AppError } from "../../lib/errors";
+import type { Reason } from "../../lib/error-reasons";
 import { newId } from "../../lib/ids";
 import { missionKey } from "../../lib/evm";
 import { parseUint } from "../../lib/money";
@@ -31,7 +32,7 @@ const EXTENSION_MIN_GRACE_SECONDS = 86_400;
 const creatorOnly = (what: string) =>
   new AppError("FORBIDDEN", `only the mission's creator may ${what}`, { reason: "creator_only" });
 
-function notAmendable(m: Mission, reason: string, message: string): AppError {
+function notAmendable(m: Mission, reason: Reason<"MISSION_NOT_OPEN">, message: string): AppError {
   return new AppError("MISSION_NOT_OPEN", message, {
     reason,
     status: m.status,

@@ -56,11 +56,30 @@ export const nonceRoute = route.post("/auth/nonce", "Get a single-use SIWE nonce
 export const siweRoute = route.post("/auth/siwe", "Sign in with Ethereum (EIP-4361); returns a bearer token", {
   in: { body: SiweRequest },
   ok: [200, SessionResponse, "Signed in"],
-  errors: ["UNAUTHORIZED"],
+  errors: [
+    [
+      "UNAUTHORIZED",
+      "expired",
+      "invalid_nonce",
+      "invalid_signature",
+      "malformed_message",
+      "not_yet_valid",
+      "wrong_chain",
+      "wrong_domain",
+      "wrong_uri",
+    ],
+  ],
 });
 
 export const attestationRoute = route.post(
   "/attestations/registry",
   "Bind a registry api_key to an EVM address (AIP-1 §1.4)",
-  { in: { body: AttestationRequest }, ok: [200, AttestationResponse, "Bound"], errors: ["FORBIDDEN", "CONFLICT"] },
+  {
+    in: { body: AttestationRequest },
+    ok: [200, AttestationResponse, "Bound"],
+    errors: [
+      ["FORBIDDEN", "expired", "invalid_signature", "not_yet_valid", "unknown_registry"],
+      ["CONFLICT", "api_key_taken", "stale_attestation"],
+    ],
+  },
 );

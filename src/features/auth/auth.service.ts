@@ -7,6 +7,7 @@ import { dbOf, withTx, type Ctx } from "../../lib/context";
 import type { Identity } from "../../http/types";
 import { normalizeAddress } from "../../lib/address";
 import { AppError } from "../../lib/errors";
+import type { Reason } from "../../lib/error-reasons";
 import { constantTimeEqual, randomToken, sha256Hex } from "../../lib/hash";
 import { recoverAttestationSigners, registryAttestationHash } from "../../lib/evm";
 import { touchAgent } from "../../db/touch-agent";
@@ -61,7 +62,8 @@ function sameOrigin(uri: string, publicUrl: string): boolean {
 /** The SIWE `domain` this server accepts: the host of OABP_PUBLIC_URL. */
 const siweDomain = (deps: Deps) => new URL(deps.config.publicUrl).host;
 
-const siweFailure = (reason: string, message: string) => new AppError("UNAUTHORIZED", message, { reason });
+const siweFailure = (reason: Reason<"UNAUTHORIZED">, message: string) =>
+  new AppError("UNAUTHORIZED", message, { reason });
 type SiweFields = ReturnType<typeof parseSiweMessage> & { address: string; nonce: string };
 
 /** The message's fields, when it is a complete EIP-4361 message. */

@@ -15,16 +15,35 @@ export const claimRoute = claims.post(
     ...bearer,
     ok: [201, Claim, "Claimed"],
     responses: { 200: jsonResponse(Claim, "Renewed") },
-    errors: ["ANONYMOUS_SUBMISSION_REJECTED", ...OPEN_MISSION_WRITE],
+    errors: [
+      "ANONYMOUS_SUBMISSION_REJECTED",
+      ...OPEN_MISSION_WRITE,
+      [
+        "FORBIDDEN",
+        "agents_only",
+        "below_min_completed",
+        "below_min_submitter_elo",
+        "blocked",
+        "not_on_allow_list",
+        "own_mission",
+        "suspended",
+      ],
+      ["CONFLICT", "claim_limit", "exclusively_claimed", "max_claims_reached"],
+    ],
   },
 );
 
 export const releaseClaimRoute = claims.delete("Release your active claim on the mission (and its exclusive hold)", {
   ...bearer,
   ok: [204, "Released"],
+  errors: [["NOT_FOUND", "no_active_claim"]],
 });
 
 export const listClaimsRoute = claims.get(
   "Active claims on a mission, first claimer first, and the exclusive hold in force",
-  { in: { query: ListClaimsQuery }, ok: [200, ClaimList, "Active claims"] },
+  {
+    in: { query: ListClaimsQuery },
+    ok: [200, ClaimList, "Active claims"],
+    errors: [["UNAUTHORIZED", "mesh_shared_key", "none", "unbound_api_key"]],
+  },
 );

@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { bearer, routes } from "../../http/route";
 import { requireCaller } from "../../http/identity";
 import { jsonResponse } from "../../http/openapi";
+import { CROSS_SERVER_REFUSALS } from "../portability";
 import {
   Dispute,
   DisputeIdParam,
@@ -25,7 +26,33 @@ export const fileRoute = route.post(
     in: { body: FileDisputeRequest },
     ok: [201, Dispute, "Filed (non_payment and dup_claim come back already decided)"],
     responses: { 429: jsonResponse(RateLimited, "AIP-4 §6.1 filing limit") },
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "UNPROCESSABLE"],
+    errors: [
+      ["UNAUTHORIZED", ...CROSS_SERVER_REFUSALS],
+      "FORBIDDEN",
+      "NOT_FOUND",
+      [
+        "UNPROCESSABLE",
+        "already_paid",
+        "anonymous_not_allowed",
+        "balance_overflow",
+        "cross_server_identity_unneeded",
+        "evidence_required",
+        "mission_dispute_limit",
+        "mission_settled",
+        "not_both_valid",
+        "not_first_valid_match",
+        "not_oracle_mission",
+        "not_same_second",
+        "not_your_submission",
+        "sla_not_elapsed",
+        "split_ineligible",
+        "split_too_wide",
+        "split_unknown_submission",
+        "submission_not_accepted",
+        "submission_not_found",
+        "submission_required",
+      ],
+    ],
   },
 );
 
@@ -47,6 +74,11 @@ export const resolveRoute = route.post(
     ...bearer,
     in: { params: DisputeIdParam, body: ResolveDisputeRequest },
     ok: [200, Dispute, "Decided; corrective_action says what was done"],
-    errors: ["NOT_FOUND", "CONFLICT"],
+    errors: [
+      "NOT_FOUND",
+      "CONFLICT",
+      ["FORBIDDEN", "creator_conflict"],
+      ["UNPROCESSABLE", "balance_overflow", "split_ineligible", "split_too_wide", "split_unknown_submission"],
+    ],
   },
 );

@@ -1,4 +1,5 @@
 import { getAddress } from "viem";
+import type { Reason } from "../../lib/error-reasons";
 import { AppError } from "../../lib/errors";
 import { agentOf, type Ctx } from "../../lib/context";
 import { findVisibleMission } from "../../db/mission-visibility";
@@ -11,7 +12,18 @@ import { attachDeposit } from "./escrow.service";
 // authorization once, and the slot is funded once.
 
 /** Reverts that say the authorization or the slot is already spent: 409, not 422. */
-const SPENT = new Set(["AlreadyFunded", "AuthorizationUsedAlready"]);
+export const FUNDING_SPENT = ["AlreadyFunded", "AuthorizationUsedAlready"] as const satisfies Reason<"CONFLICT">[];
+/** The escrow's other refusals of `fundWithAuthorization` (contract v4), by their error names: 422. */
+export const FUNDING_REFUSED = [
+  "BadAuthorization",
+  "BadRefundAfter",
+  "BadSignedOnlyUntil",
+  "CapExceeded",
+  "EnforcedPause",
+  "UnsupportedToken",
+  "ZeroAmount",
+] as const satisfies Reason<"UNPROCESSABLE">[];
+const named = <T extends string>(names: readonly T[], revert: string): revert is T => names.some((n) => n === revert);
 
 export interface FundingAuthorizationInput {
   missionId: string;
@@ -59,12 +71,15 @@ export async function relayFunding(ctx: Ctx, input: FundingAuthorizationInput) {
     salt: input.salt,
     signature: input.signature,
   });
-  if (!sent.ok)
-    throw new AppError(
-      SPENT.has(sent.revert) ? "CONFLICT" : "UNPROCESSABLE",
-      `the escrow refused the authorization (${sent.revert})`,
-      { reason: sent.revert },
-    );
+  if (!sent.ok) {
+    // The revert's name is the reason (docs/api.md "Errors"); a revert outside the vocabulary (a
+    // token's revert string) is "reverted", its text in the message.
+    const message = `the escrow refused the authorization (${sent.revert})`;
+    if (named(FUNDING_SPENT, sent.revert)) throw new AppError("CONFLICT", message, { reason: sent.revert });
+    throw new AppError("UNPROCESSABLE", message, {
+      reason: named(FUNDING_REFUSED, sent.revert) ? sent.revert : "reverted",
+    });
+  }
   if (sent.status !== "success")
     throw new AppError("UNPROCESSABLE", "the funding transaction reverted", {
       reason: "reverted",

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { bearer, routes, signedIn } from "../../http/route";
 import { requireCaller } from "../../http/identity";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi";
+import { FUNDING_REFUSED, FUNDING_SPENT } from "./escrow.relay";
 import {
   AttachDepositRequest,
   AttachDepositResponse,
@@ -29,7 +30,26 @@ export const attachDepositRoute = escrow.post(
     in: { body: AttachDepositRequest },
     ok: [200, AttachDepositResponse, "Deposit confirmed; the mission is open"],
     responses: { 202: jsonResponse(AttachDepositResponse, "Deposit recorded; waiting for the confirmation depth") },
-    errors: ["INVALID_PARAMETER", "CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"],
+    errors: [
+      "INVALID_PARAMETER",
+      ["CONFLICT", "deposit_already_used"],
+      [
+        "UNPROCESSABLE",
+        "amount_short",
+        "mission_not_pending",
+        "no_funded_log",
+        "not_base_rail",
+        "rail_not_enabled",
+        "refund_after_short",
+        "spam_fee_short",
+        "token_not_allowed",
+        "tx_failed",
+        "tx_not_found",
+        "wrong_contract",
+        "wrong_mission_key",
+      ],
+      ["SERVICE_UNAVAILABLE", "rpc_unavailable"],
+    ],
   },
 );
 
@@ -48,7 +68,31 @@ export const fundingAuthorizationRoute = route.post(
     in: { params: MissionParam, body: FundingAuthorizationRequest },
     ok: [200, AttachDepositResponse, "Funded and confirmed; the mission is open"],
     responses: { 202: jsonResponse(AttachDepositResponse, "Funded; waiting for the confirmation depth") },
-    errors: ["INVALID_PARAMETER", "NOT_FOUND", "CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"],
+    errors: [
+      "INVALID_PARAMETER",
+      "NOT_FOUND",
+      ["CONFLICT", ...FUNDING_SPENT, "deposit_already_used"],
+      [
+        "UNPROCESSABLE",
+        ...FUNDING_REFUSED,
+        "amount_short",
+        "contract_without_authorization_funding",
+        "mission_not_pending",
+        "no_funded_log",
+        "not_base_rail",
+        "rail_not_enabled",
+        "refund_after_short",
+        "relayer_not_configured",
+        "reverted",
+        "spam_fee_short",
+        "token_not_allowed",
+        "tx_failed",
+        "tx_not_found",
+        "wrong_contract",
+        "wrong_mission_key",
+      ],
+      ["SERVICE_UNAVAILABLE", "rpc_unavailable"],
+    ],
   },
 );
 
@@ -188,7 +232,12 @@ const actionRoute = (action: "retry" | "fail" | "convert", summary: string) =>
     request: { params: PayoutParam, ...jsonBody(PayoutAction) },
     responses: {
       200: jsonResponse(AdminPayout, "The payout after the action"),
-      ...errors("INVALID_PARAMETER", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT"),
+      ...errors("INVALID_PARAMETER", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", [
+        "CONFLICT",
+        "payout_in_flight",
+        "payout_state",
+        ...(action === "convert" ? (["deposit_missing", "mission_state", "payout_kind"] as const) : []),
+      ]),
     },
   });
 export const retryPayoutRoute = actionRoute(

@@ -22,7 +22,11 @@ export const eventsRoute = route.get(
         content: { "text/event-stream": { schema: z.string() } },
       },
     },
-    errors: ["INVALID_PARAMETER", "RATE_LIMITED", "SERVICE_UNAVAILABLE"],
+    errors: [
+      ["INVALID_PARAMETER", "malformed_event_id", "unknown_event_id"],
+      ["RATE_LIMITED", "event_connections_per_agent", "event_streams_per_ip"],
+      ["SERVICE_UNAVAILABLE", "event_connections_full", "event_connections_reserved"],
+    ],
   },
 );
 
@@ -37,6 +41,10 @@ export const inboxRoute = route.get(
     ...bearer,
     in: { query: InboxQuery },
     ok: [200, InboxPage, "A page of the inbox"],
-    errors: ["INVALID_PARAMETER", "RATE_LIMITED", "SERVICE_UNAVAILABLE"],
+    errors: [
+      ["INVALID_PARAMETER", "malformed_event_id", "unknown_event_id"],
+      ["RATE_LIMITED", "event_connections_per_agent", "event_streams_per_ip"],
+      ["SERVICE_UNAVAILABLE", "event_connections_full", "event_connections_reserved"],
+    ],
   },
 );

@@ -3,7 +3,7 @@ import type { Deps } from "../../deps";
 import { assertNotSuspended, suspensionOf } from "../../db/suspension";
 import { canonicalJson } from "../../lib/canonical-json";
 import { dbOf, type Ctx } from "../../lib/context";
-import { AppError, type ErrorCode } from "../../lib/errors";
+import { AppError, type ErrorCode, type ErrorDetails } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { SafeFetchResult } from "../../lib/safe-fetch";
 import { returnToken, takeToken } from "../../lib/token-bucket";
@@ -116,7 +116,7 @@ type Skill = Awaited<ReturnType<typeof skillForInvoke>>;
 /** The skill named in every error body of an invocation. */
 type Base = { skill_id: string; skill_name: string; provider: string };
 /** Throws the invocation's error: the skill, the invocation id and the details. */
-type Fail = (code: ErrorCode, message: string, details: Record<string, unknown>) => never;
+type Fail = <C extends ErrorCode>(code: C, message: string, details: ErrorDetails<C>) => never;
 
 export async function invokeSkill(
   ctx: Ctx,

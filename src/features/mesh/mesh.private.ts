@@ -8,6 +8,7 @@ import type { AppEnv } from "../../http/types";
 import { parseAgentId } from "../../lib/agent-id";
 import { dbOf, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
+import type { Reason } from "../../lib/error-reasons";
 import { checkPublicAddress, isLocalhostName } from "../../lib/ip-policy";
 import { createSafeFetcher, type SafeFetcher } from "../../lib/safe-fetch";
 import { userAgent } from "../../lib/user-agent";
@@ -103,7 +104,7 @@ export function checkMeshEndpoint(deps: Deps, raw: string | undefined, field: st
 }
 
 function checkLanEndpoint(deps: Deps, raw: string, field: string): string {
-  const refuse = (reason: string, detail?: string) =>
+  const refuse = (reason: Reason<"INVALID_PARAMETER">, detail?: string) =>
     new AppError("INVALID_PARAMETER", `${field} is not an endpoint the hub may call (${reason})`, {
       field,
       reason,

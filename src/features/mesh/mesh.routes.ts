@@ -30,7 +30,20 @@ export const registerAgentRoute = route.post(
   {
     in: { body: RegisterAgentRequest, query: MeshFormatQuery },
     ok: [200, RegisterAgentResponse, "Registered"],
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED"],
+    errors: [
+      ["UNAUTHORIZED", "unknown_api_key"],
+      ["FORBIDDEN", "suspended"],
+      "RATE_LIMITED",
+      [
+        "INVALID_PARAMETER",
+        "blocked_address",
+        "credentials_in_url",
+        "https_required",
+        "invalid_url",
+        "unsupported_scheme",
+        "url_too_long",
+      ],
+    ],
   },
 );
 
@@ -40,7 +53,24 @@ export const registerSkillRoute = skills.post(
     ...meshWriter,
     in: { body: RegisterSkillRequest, query: MeshFormatQuery },
     ok: [200, Skill, "The skill as registered"],
-    errors: ["CONFLICT", "PAYLOAD_TOO_LARGE"],
+    errors: [
+      ["CONFLICT", "registry_quota", "too_many_skills"],
+      "PAYLOAD_TOO_LARGE",
+      [
+        "INVALID_PARAMETER",
+        "agent_id_required",
+        "agent_not_registered",
+        "blocked_address",
+        "credentials_in_url",
+        "https_required",
+        "invalid_schema",
+        "invalid_url",
+        "unsupported_scheme",
+        "url_too_long",
+      ],
+      ["UNAUTHORIZED", "unknown_api_key"],
+      ["FORBIDDEN", "not_self", "suspended"],
+    ],
   },
 );
 
@@ -60,12 +90,21 @@ export const listSkillsRoute = createRoute({
   },
 });
 
-export const getSkillRoute = skill.get("One skill", { in: { query: MeshFormatQuery }, ok: [200, Skill, "The skill"] });
+export const getSkillRoute = skill.get("One skill", {
+  in: { query: MeshFormatQuery },
+  ok: [200, Skill, "The skill"],
+  errors: [["NOT_FOUND", "skill_not_found"]],
+});
 
 export const deleteSkillRoute = skill.delete("Unregister your skill", {
   ...meshWriter,
   in: { query: MeshFormatQuery },
   ok: [200, DeletedSkill, "Removed"],
+  errors: [
+    ["UNAUTHORIZED", "unknown_api_key"],
+    ["FORBIDDEN", "not_owner"],
+    ["NOT_FOUND", "skill_not_found"],
+  ],
 });
 
 export const invokeSkillRoute = invocation.post(
@@ -74,6 +113,33 @@ export const invokeSkillRoute = invocation.post(
     ...meshWriter,
     in: { body: InvokeRequest, query: MeshFormatQuery },
     ok: [200, InvokeResponse, "The provider's result (Mesh Skill Response Format)"],
-    errors: ["PAYLOAD_TOO_LARGE", "RATE_LIMITED", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE", "TIMEOUT"],
+    errors: [
+      "PAYLOAD_TOO_LARGE",
+      ["RATE_LIMITED", "caller_busy", "hub_busy", "provider_busy", "provider_error"],
+      [
+        "INTERNAL_ERROR",
+        "invalid_output",
+        "provider_error",
+        "provider_invalid_response",
+        "provider_response_too_large",
+      ],
+      [
+        "SERVICE_UNAVAILABLE",
+        "caller_busy",
+        "hub_busy",
+        "no_endpoint",
+        "provider_busy",
+        "provider_error",
+        "provider_not_consented",
+        "provider_origin_busy",
+        "provider_suspended",
+        "provider_unreachable",
+      ],
+      ["TIMEOUT", "provider_error", "provider_timeout"],
+      ["INVALID_PARAMETER", "agent_id_required", "agent_not_registered", "invalid_input", "provider_error"],
+      ["UNAUTHORIZED", "provider_error", "unknown_api_key"],
+      ["FORBIDDEN", "not_self", "suspended"],
+      ["NOT_FOUND", "skill_not_found"],
+    ],
   },
 );

@@ -20,13 +20,18 @@ export const sendMessageRoute = thread.post(
       "The body is opaque (clients may encrypt it) and never logged. 413 `message_too_large` beyond OABP_MESSAGE_MAX_BYTES; 409 `thread_full` beyond OABP_MESSAGE_MAX_PER_SUBMISSION; 403 `not_a_party` for anyone else.",
     in: { body: SendMessageRequest },
     ok: [201, Message, "The message"],
-    errors: ["CONFLICT", "PAYLOAD_TOO_LARGE"],
+    errors: [
+      ["CONFLICT", "thread_full"],
+      ["PAYLOAD_TOO_LARGE", "message_too_large"],
+      ["FORBIDDEN", "not_a_party", "own_submission"],
+    ],
   },
 );
 
 export const threadRoute = thread.get("The private thread of a submission, oldest first (its two parties only)", {
   in: { query: ThreadQuery },
   ok: [200, MessageList, "A page of the thread"],
+  errors: [["FORBIDDEN", "not_a_party", "own_submission"]],
 });
 
 /** One of your two mailboxes: a page of its messages, newest first. */
@@ -54,4 +59,5 @@ export const markReadRoute = route
   .one("/messages/{mid}/read", MessageIdParam)
   .post("Mark a message addressed to you read (again: no change, the first read_at stays)", {
     ok: [200, Message, "The message, read"],
+    errors: [["FORBIDDEN", "not_recipient"]],
   });

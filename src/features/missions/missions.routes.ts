@@ -52,7 +52,38 @@ export const createMissionRoute = route.post(
           "runs; the answer carries `PAYMENT-RESPONSE`.",
       },
     },
-    errors: ["INSUFFICIENT_BALANCE", "CONFLICT", "UNPROCESSABLE"],
+    errors: [
+      "INSUFFICIENT_BALANCE",
+      ["CONFLICT", "idempotency_in_flight", "in_flight", "payment_identifier_reused"],
+      [
+        "UNPROCESSABLE",
+        "allowed_and_blocked",
+        "asset_not_on_chain",
+        "balance_overflow",
+        "below_min_reward",
+        "conflicting_min_rating",
+        "deadline_in_past",
+        "idempotency_key_reused",
+        "invalid_type_params",
+        "list_too_long",
+        "oracle_method_unsupported",
+        "oracle_no_rpc",
+        "oracle_rpc_method_reserved",
+        "rail_not_enabled",
+        "regex_not_re2",
+        "regex_too_long",
+        "self_blocked",
+        "too_many_winners_for_rail",
+        "unknown_asset",
+        "unsupported_mission_type",
+        "verification_not_applicable",
+        "voting_before_deadline",
+        "x402_not_enabled",
+      ],
+      ["INVALID_PARAMETER", "skill_not_found"],
+      ["FORBIDDEN", "posting_not_allowed", "posting_rating_too_low", "suspended"],
+      ["SERVICE_UNAVAILABLE", "rail_unavailable", "rpc_unavailable", "settlement_pending"],
+    ],
   },
 );
 
@@ -75,7 +106,12 @@ export const getMissionRoute = mission.get("One mission (AIP-1 §2)", etagged(Mi
 export const voidMissionRoute = route.post(
   "/missions/{id}/void",
   "Creator voids an open mission without submissions: reward refunded, spam fee kept",
-  { ...bearer, in: { params: MissionIdParam }, ok: [200, Mission, "Voided"], errors: OPEN_MISSION_WRITE },
+  {
+    ...bearer,
+    in: { params: MissionIdParam },
+    ok: [200, Mission, "Voided"],
+    errors: [...OPEN_MISSION_WRITE, ["CONFLICT", "has_submissions"], ["UNPROCESSABLE", "balance_overflow"]],
+  },
 );
 
 // AIP-2 §2 and §5: the type registry. Registered before /missions/{id} so "types" is never an id.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
+import type { Reason } from "../../lib/error-reasons";
 
 // AIP-2 (Mission Type Registry, v0.3.2): the registered types of §3 with their `type_params`
 // schemas, this server's own `slug:type` custom types (§5), and the §3.9 verification
@@ -156,8 +157,12 @@ const customOf = (t: string) => (Object.hasOwn(CUSTOM, t) ? CUSTOM[t] : undefine
 export const isKnownType = (t: string): boolean => isRegistered(t) || customOf(t) !== undefined;
 export const supportedTypes = (): string[] => [...REGISTERED_TYPES, ...CUSTOM_TYPES];
 
-const unprocessable = (field: string, reason: string, message: string, extra: Record<string, unknown> = {}) =>
-  new AppError("UNPROCESSABLE", message, { field, reason, ...extra });
+const unprocessable = (
+  field: string,
+  reason: Reason<"UNPROCESSABLE">,
+  message: string,
+  extra: Record<string, unknown> = {},
+) => new AppError("UNPROCESSABLE", message, { field, reason, ...extra });
 
 /**
  * AIP-2 §1, §3, §5 at ingestion: the type must be one this server supports, and its

@@ -5,6 +5,7 @@ import { normalizeAddress } from "../../lib/address";
 import { oracleMethodProblem } from "../../lib/evm";
 import type { AssetConfig } from "../../env";
 import { AppError } from "../../lib/errors";
+import type { Reason } from "../../lib/error-reasons";
 import { normalizeSha256 } from "../../lib/hash";
 import { isUintString } from "../../lib/money";
 import { VERIFICATION_TYPES, type VerificationType } from "../../db/vocabulary";
@@ -126,7 +127,7 @@ const bad = (field: string, message: string) =>
   new AppError("INVALID_PARAMETER", `verification.params.${field}: ${message}`, {
     field: `verification.params.${field}`,
   });
-const unprocessable = (field: string, reason: string, message: string) =>
+const unprocessable = (field: string, reason: Reason<"UNPROCESSABLE">, message: string) =>
   new AppError("UNPROCESSABLE", `verification.params.${field}: ${message}`, {
     field: `verification.params.${field}`,
     reason,

@@ -33,7 +33,13 @@ const visibilityRoute = <B extends z.ZodType>(action: "hide" | "unhide", summary
   operator.one(`/admin/missions/{id}/${action}`, MissionIdParam).post(summary, {
     in: { body },
     ok: [200, HideResult, done],
-    errors: ["CONFLICT"],
+    errors:
+      action === "hide"
+        ? [
+            ["CONFLICT", "already_hidden", "not_refundable"],
+            ["UNPROCESSABLE", "balance_overflow"],
+          ]
+        : [["CONFLICT", "not_hidden"]],
   });
 export const hideRoute = visibilityRoute(
   "hide",
@@ -57,13 +63,21 @@ export const getSuspensionRoute = operator.get(
 export const suspendRoute = operator.post(
   "/admin/agents/{address}/suspend",
   "Suspend an address: no new missions, claims, submissions, commitments or votes; its existing money still settles (admin token; audit-logged)",
-  { in: { params: AddressParam, body: SuspendRequest }, ok: [200, Suspension, "Suspended"], errors: ["UNPROCESSABLE"] },
+  {
+    in: { params: AddressParam, body: SuspendRequest },
+    ok: [200, Suspension, "Suspended"],
+    errors: [["UNPROCESSABLE", "until_in_past"]],
+  },
 );
 
 export const unsuspendRoute = operator.post(
   "/admin/agents/{address}/unsuspend",
   "Lift a suspension (admin token; audit-logged)",
-  { in: { params: AddressParam, body: UnsuspendRequest }, ok: [200, Suspension, "Lifted"], errors: ["NOT_FOUND"] },
+  {
+    in: { params: AddressParam, body: UnsuspendRequest },
+    ok: [200, Suspension, "Lifted"],
+    errors: [["NOT_FOUND", "not_suspended"]],
+  },
 );
 
 export const reportRoute = moderationRoute.post(
@@ -75,7 +89,7 @@ export const reportRoute = moderationRoute.post(
       "409 `already_reported` (details.report_id); 403 `own_mission`; 429 past OABP_REPORT_RATE reports per agent.",
     in: { params: MissionIdParam, body: CreateReportRequest },
     ok: [201, Report, "Reported"],
-    errors: ["NOT_FOUND", "CONFLICT", "RATE_LIMITED"],
+    errors: ["NOT_FOUND", ["CONFLICT", "already_reported"], "RATE_LIMITED", ["FORBIDDEN", "own_mission", "suspended"]],
   },
 );
 
@@ -94,7 +108,7 @@ const closeReportRoute = (action: "resolve" | "dismiss") =>
     {
       in: { params: ReportIdParam, body: ResolveReportRequest },
       ok: [200, Report, action === "resolve" ? "Resolved" : "Dismissed"],
-      errors: ["NOT_FOUND", "CONFLICT"],
+      errors: ["NOT_FOUND", ["CONFLICT", "report_closed"]],
     },
   );
 export const resolveReportRoute = closeReportRoute("resolve");

@@ -18,6 +18,11 @@ export const depositRoute = route.post(
     in: { body: DepositRequest, headers: DepositHeaders },
     ok: [200, Deposit, "Paid and credited; `PAYMENT-RESPONSE` carries the settlement"],
     responses: { 402: jsonResponse(PaymentRequiredBody, "Payment required (or refused): see `error`") },
-    errors: ["INVALID_PARAMETER", "CONFLICT", "UNPROCESSABLE", "SERVICE_UNAVAILABLE"],
+    errors: [
+      "INVALID_PARAMETER",
+      ["CONFLICT", "in_flight", "payment_identifier_reused"],
+      ["UNPROCESSABLE", "balance_overflow", "deposit_below_minimum", "unknown_asset", "x402_not_enabled"],
+      ["SERVICE_UNAVAILABLE", "rpc_unavailable", "settlement_pending"],
+    ],
   },
 );

@@ -1,7 +1,8 @@
 import { recoverMessageAddress, type Hex } from "viem";
 import type { Ctx } from "../../lib/context";
+import type { Reason } from "../../lib/error-reasons";
 import { fetchIssuerJson, issuerHolding } from "./portability.issuers";
-import { verifyAttestation } from "./portability.verify";
+import { IMPORT_REASONS, verifyAttestation } from "./portability.verify";
 
 // AIP-4 §7.2 cross-server filer identities through AIP-3. A filer whose identity is hosted on
 // another hub proves it with two things, both checked at filing time:
@@ -19,9 +20,24 @@ const PROOF_SKEW_MS = 5 * 60_000;
 
 export type CrossServerProof = { attestation_url: string; signed_at: string; signature: string };
 export type CrossServerIdentity =
-  { ok: true; address: string; record: Record<string, unknown> } | { ok: false; reason: string; detail: string };
+  | { ok: true; address: string; record: Record<string, unknown> }
+  | { ok: false; reason: (typeof CROSS_SERVER_REFUSALS)[number]; detail: string };
 
-const refused = (reason: string, detail: string): CrossServerIdentity => ({ ok: false, reason, detail });
+/** Why a cross-server identity is refused: the 401's `details.reason` of the routes that take one. */
+export const CROSS_SERVER_REFUSALS = [
+  "proof_stale",
+  "proof_invalid",
+  "attestation_unreachable",
+  "attestation_not_at_issuer",
+  "proof_not_subject",
+  ...IMPORT_REASONS,
+] as const satisfies readonly Reason<"UNAUTHORIZED">[];
+
+const refused = (reason: (typeof CROSS_SERVER_REFUSALS)[number], detail: string): CrossServerIdentity => ({
+  ok: false,
+  reason,
+  detail,
+});
 
 /** Verifies a cross-server identity; `message` is what the subject's key signed (the caller's format). */
 export async function crossServerIdentity(

@@ -30,16 +30,37 @@ export const askQuestionRoute = write
       "409 `question_limit` (OABP_QA_MAX_PER_AGENT per agent and mission) or `qa_full` (OABP_QA_MAX_PER_MISSION less the creator's OABP_QA_CREATOR_RESERVE); 409 MISSION_NOT_OPEN after the deadline; 403 `own_mission` for the creator (who posts clarifications).",
     in: { body: AskQuestionRequest },
     ok: [201, Question, "The question"],
+    errors: [
+      ["INVALID_PARAMETER", "too_long"],
+      ["FORBIDDEN", "own_mission", "suspended"],
+      ["CONFLICT", "qa_full", "question_limit"],
+    ],
   });
 
 export const answerQuestionRoute = write.post(
   "/missions/{id}/questions/{qid}/answer",
   "Answer a question once (creator only), optionally pinning it; claimers are notified (question.answered)",
-  { in: { params: QuestionParams, body: AnswerQuestionRequest }, ok: [200, Question, "The answered question"] },
+  {
+    in: { params: QuestionParams, body: AnswerQuestionRequest },
+    ok: [200, Question, "The answered question"],
+    errors: [
+      ["INVALID_PARAMETER", "too_long"],
+      ["FORBIDDEN", "not_creator"],
+      ["CONFLICT", "already_answered"],
+    ],
+  },
 );
 
 export const clarificationRoute = write.post(
   "/missions/{id}/clarifications",
   "Post a clarification to the thread (creator only; pinned unless pinned: false); claimers are notified (mission.clarified)",
-  { in: { params: MissionIdParam, body: ClarificationRequest }, ok: [201, Question, "The clarification"] },
+  {
+    in: { params: MissionIdParam, body: ClarificationRequest },
+    ok: [201, Question, "The clarification"],
+    errors: [
+      ["INVALID_PARAMETER", "too_long"],
+      ["FORBIDDEN", "not_creator"],
+      ["CONFLICT", "qa_full"],
+    ],
+  },
 );

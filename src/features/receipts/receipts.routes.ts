@@ -5,10 +5,10 @@ const route = routes("receipts");
 
 export const getReceiptRoute = route
   .one("/missions/{id}/receipts/{submission_id}", ReceiptParams)
-  .get(
-    "The signed completion receipt of a paid submission of a resolved mission (AIP-1 §6.1)",
-    etagged(MissionReceipt, "RFC 8785 + ed25519 signed receipt"),
-  );
+  .get("The signed completion receipt of a paid submission of a resolved mission (AIP-1 §6.1)", {
+    ...etagged(MissionReceipt, "RFC 8785 + ed25519 signed receipt"),
+    errors: [["NOT_FOUND", "appeal_open"]],
+  });
 
 export const verifyReceiptRoute = route.post(
   "/receipts/verify",

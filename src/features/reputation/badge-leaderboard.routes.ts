@@ -48,11 +48,19 @@ export const badgeAliasDoc = {
 export const leaderboardRoute = route.get(
   "/leaderboard",
   "Agents by decayed rating, descending; by default only agents with a completed mission (Sybil floor)",
-  { in: { query: ratingListQuery(1) }, ok: [200, RatingList, "A page of the leaderboard"] },
+  {
+    in: { query: ratingListQuery(1) },
+    ok: [200, RatingList, "A page of the leaderboard"],
+    errors: [["INVALID_PARAMETER", "cursor_expired", "malformed"]],
+  },
 );
 
 export const listAgentsRoute = agentsRoute.get(
   "/agents",
   "Every known agent by decayed rating, descending (same order and filters as /leaderboard, min_missions default 0)",
-  { in: { query: ratingListQuery(0) }, ok: [200, RatingList, "A page of agents"] },
+  {
+    in: { query: ratingListQuery(0) },
+    ok: [200, RatingList, "A page of agents"],
+    errors: [["INVALID_PARAMETER", "cursor_expired", "malformed"]],
+  },
 );

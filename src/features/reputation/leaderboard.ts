@@ -4,6 +4,7 @@ import type { Ctx } from "../../lib/context";
 import { normalizeAddress } from "../../lib/address";
 import { AppError } from "../../lib/errors";
 import { rowsOf } from "../../db/rows";
+import type { Reason } from "../../lib/error-reasons";
 import { DECAY_FLOOR, DECAY_GRACE_MS, DECAY_POINTS_PER_WEEK, WEEK_MS } from "./decay";
 
 // GET /leaderboard and GET /agents: agents in order of the rating a reader sees — the DECAYED
@@ -89,7 +90,7 @@ export function encodeCursor(c: Cursor): string {
 }
 
 export function decodeCursor(raw: string, now: Date): Cursor {
-  const invalid = (reason: string) =>
+  const invalid = (reason: Reason<"INVALID_PARAMETER">) =>
     new AppError(
       "INVALID_PARAMETER",
       reason === "cursor_expired" ? "cursor has expired; start again from the first page" : "cursor is not valid",

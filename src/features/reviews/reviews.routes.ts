@@ -20,7 +20,11 @@ export const createReviewRoute = reviews.post(
     ...signedIn,
     in: { body: CreateReviewRequest },
     ok: [201, Review, "The review"],
-    errors: ["NOT_FOUND", "CONFLICT"],
+    errors: [
+      "NOT_FOUND",
+      ["CONFLICT", "already_reviewed", "mission_not_resolved"],
+      ["FORBIDDEN", "not_a_party", "not_counterparty", "self_review"],
+    ],
   },
 );
 
@@ -35,6 +39,11 @@ export const updateReviewRoute = review.put("Edit your review (stars, text); aut
   ...signedIn,
   in: { body: UpdateReviewRequest },
   ok: [200, Review, "The edited review"],
+  errors: [["FORBIDDEN", "not_author"]],
 });
 
-export const deleteReviewRoute = review.delete("Delete your review; author only", { ...bearer, ok: [204, "Deleted"] });
+export const deleteReviewRoute = review.delete("Delete your review; author only", {
+  ...bearer,
+  ok: [204, "Deleted"],
+  errors: [["FORBIDDEN", "not_author"]],
+});

@@ -40,7 +40,23 @@ export const submitRoute = submissions.post(
         "AIP-3 §3.1: a self-submission (submitter = the mission's creator), accepted and stored with `self_submission: true`, never credited",
       ),
     },
-    errors: ["UNAUTHORIZED", "ANONYMOUS_SUBMISSION_REJECTED", "MISSION_NOT_OPEN", "CONFLICT", "UNPROCESSABLE"],
+    errors: [
+      "UNAUTHORIZED",
+      "ANONYMOUS_SUBMISSION_REJECTED",
+      "MISSION_NOT_OPEN",
+      ["CONFLICT", "commit_required", "duplicate_submission", "idempotency_in_flight", "submission_limit"],
+      ["UNPROCESSABLE", "balance_overflow", "commitment_mismatch", "content_hash_mismatch", "idempotency_key_reused"],
+      [
+        "FORBIDDEN",
+        "agents_only",
+        "below_min_completed",
+        "below_min_submitter_elo",
+        "blocked",
+        "not_on_allow_list",
+        "suspended",
+      ],
+      ["SERVICE_UNAVAILABLE", "matcher_busy", "treasury_low_gas"],
+    ],
   },
 );
 
@@ -53,9 +69,13 @@ export const submitAliasRoute = createRoute({
 export const listSubmissionsRoute = submissions.get("Submissions of a mission in arrival order", {
   in: { query: ListSubmissionsQuery },
   ok: [200, SubmissionList, "A page of submissions"],
+  errors: [["UNAUTHORIZED", "mesh_shared_key", "none", "unbound_api_key"]],
 });
 
-export const getSubmissionRoute = submission.get("One submission", etagged(Submission, "The submission"));
+export const getSubmissionRoute = submission.get("One submission", {
+  ...etagged(Submission, "The submission"),
+  errors: [["UNAUTHORIZED", "mesh_shared_key", "none", "unbound_api_key"]],
+});
 
 export const submissionContentRoute = route.get(
   "/missions/{id}/submissions/{sid}/content",
@@ -69,6 +89,11 @@ export const submissionContentRoute = route.get(
       },
       304: { description: "Not modified (If-None-Match matched the ETag)" },
     },
-    errors: ["FORBIDDEN", "NOT_FOUND", "SERVICE_UNAVAILABLE"],
+    errors: [
+      ["FORBIDDEN", "content_private"],
+      ["NOT_FOUND", "invalid_data_uri", "remote_content"],
+      ["SERVICE_UNAVAILABLE", "content_busy"],
+      ["UNAUTHORIZED", "mesh_shared_key", "none", "unbound_api_key"],
+    ],
   },
 );

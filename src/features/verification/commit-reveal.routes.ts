@@ -31,10 +31,25 @@ export const commitRoute = commitments.post(
     ...bearer,
     in: { body: CommitRequest },
     ok: [201, Commitment, "Committed"],
-    errors: ["ANONYMOUS_SUBMISSION_REJECTED", "CONFLICT", "MISSION_NOT_OPEN"],
+    errors: [
+      "ANONYMOUS_SUBMISSION_REJECTED",
+      ["CONFLICT", "duplicate_commitment", "not_commit_reveal", "submission_limit"],
+      "MISSION_NOT_OPEN",
+      [
+        "FORBIDDEN",
+        "agents_only",
+        "below_min_completed",
+        "below_min_submitter_elo",
+        "blocked",
+        "not_on_allow_list",
+        "own_mission",
+        "suspended",
+      ],
+    ],
   },
 );
 
 export const listCommitmentsRoute = commitments.get("The commitments of a commit-reveal mission, in arrival order", {
   ok: [200, z.object({ commitments: z.array(Commitment) }).openapi("CommitmentList"), "Commitments"],
+  errors: [["UNAUTHORIZED", "mesh_shared_key", "none", "unbound_api_key"]],
 });

@@ -102,7 +102,22 @@ export const awardRoute = route.post(
       Mission,
       "Resolved; with an appeal: escrowed, phase appeal, payout queued, the award recorded in `award`",
     ],
-    errors: [...OPEN_MISSION_WRITE, "UNPROCESSABLE", "SERVICE_UNAVAILABLE"],
+    errors: [
+      ...OPEN_MISSION_WRITE,
+      [
+        "UNPROCESSABLE",
+        "bad_release_signature",
+        "balance_overflow",
+        "content_not_verified",
+        "idempotency_key_reused",
+        "non_canonical_release_signature",
+        "submission_not_pending",
+        "too_many_winners",
+        "unknown_submission",
+      ],
+      ["SERVICE_UNAVAILABLE", "rpc_unavailable"],
+      ["CONFLICT", "idempotency_in_flight", "wrong_verification_type"],
+    ],
   },
 );
 
@@ -113,7 +128,20 @@ export const awardTypedDataRoute = route.post(
     ...signedIn,
     in: { params: MissionIdParam, body: AwardRequest },
     ok: [200, AwardTypedData, "The releases to sign (one per slot the creator funded)"],
-    errors: ["NOT_FOUND", "MISSION_NOT_OPEN", "UNPROCESSABLE"],
+    errors: [
+      "NOT_FOUND",
+      "MISSION_NOT_OPEN",
+      [
+        "UNPROCESSABLE",
+        "content_not_verified",
+        "idempotency_key_reused",
+        "submission_not_pending",
+        "too_many_winners",
+        "unknown_submission",
+      ],
+      ["CONFLICT", "idempotency_in_flight", "wrong_verification_type"],
+      ["SERVICE_UNAVAILABLE", "rpc_unavailable"],
+    ],
   },
 );
 
@@ -147,10 +175,26 @@ export const voteRoute = votes.post(
     ...bearer,
     in: { headers: z.object({ "idempotency-key": z.string().optional() }), body: VoteRequest },
     ok: [201, Vote, "Stake held until the tally"],
-    errors: ["ANONYMOUS_SUBMISSION_REJECTED", ...OPEN_MISSION_WRITE, "INSUFFICIENT_BALANCE", "UNPROCESSABLE"],
+    errors: [
+      "ANONYMOUS_SUBMISSION_REJECTED",
+      ...OPEN_MISSION_WRITE,
+      "INSUFFICIENT_BALANCE",
+      [
+        "UNPROCESSABLE",
+        "awarded_submission",
+        "balance_overflow",
+        "below_min_vote",
+        "content_not_verified",
+        "idempotency_key_reused",
+        "unknown_submission",
+      ],
+      ["FORBIDDEN", "awarded_winner", "creator_vote", "own_submission", "suspended"],
+      ["CONFLICT", "already_voted", "idempotency_in_flight", "wrong_verification_type"],
+    ],
   },
 );
 
 export const listVotesRoute = votes.get("The votes of a peer_vote mission, with outcomes after the tally", {
   ok: [200, z.object({ votes: z.array(Vote) }).openapi("VoteList"), "Votes"],
+  errors: [["UNAUTHORIZED", "mesh_shared_key", "none", "unbound_api_key"]],
 });

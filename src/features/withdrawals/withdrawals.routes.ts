@@ -69,7 +69,19 @@ export const requestWithdrawalRoute = route.post(
       "Over the per-agent or daily cap the withdrawal waits for the operator (state awaiting_approval).",
     in: { headers: Headers, body: WithdrawalRequest },
     ok: [201, Withdrawal, "Created: queued, or awaiting the operator's approval"],
-    errors: ["INVALID_PARAMETER", "UNPROCESSABLE", "INSUFFICIENT_BALANCE", "CONFLICT"],
+    errors: [
+      ["INVALID_PARAMETER", "not_positive"],
+      [
+        "UNPROCESSABLE",
+        "asset_not_on_base",
+        "balance_overflow",
+        "base_rail_off",
+        "idempotency_key_reused",
+        "unknown_asset",
+      ],
+      "INSUFFICIENT_BALANCE",
+      ["CONFLICT", "idempotency_in_flight"],
+    ],
   },
 );
 
@@ -101,7 +113,11 @@ const decisionRoute = (decision: "approve" | "reject", summary: string) =>
     ...operatorOnly,
     in: { params: WithdrawalParam, body: Decision },
     ok: [200, Withdrawal, "The withdrawal after the decision"],
-    errors: ["NOT_FOUND", "CONFLICT"],
+    errors: [
+      ["NOT_FOUND", "unknown_withdrawal"],
+      ["CONFLICT", "idempotency_in_flight", "not_awaiting_approval"],
+      ["UNPROCESSABLE", "balance_overflow", "idempotency_key_reused"],
+    ],
   });
 export const approveWithdrawalRoute = decisionRoute(
   "approve",

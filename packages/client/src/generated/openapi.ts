@@ -35,7 +35,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -45,6 +45,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -65,6 +83,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -72,6 +99,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -121,7 +157,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -130,7 +166,34 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "expired" | "invalid_nonce" | "invalid_signature" | "malformed_message" | "not_yet_valid" | "wrong_chain" | "wrong_domain" | "wrong_uri";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -151,6 +214,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -158,6 +230,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -207,7 +288,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -225,7 +306,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong" | "expired" | "invalid_signature" | "not_yet_valid" | "unknown_registry";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Conflict with the current state */
@@ -234,7 +324,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "api_key_taken" | "stale_attestation";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -255,6 +354,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -262,6 +370,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -316,7 +433,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -346,6 +463,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -353,6 +479,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -389,7 +524,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -398,7 +533,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -407,7 +551,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong" | "suspended";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -428,6 +581,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -435,6 +597,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -480,7 +651,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -510,6 +681,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -517,6 +697,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -566,7 +755,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -596,6 +785,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -603,6 +801,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -649,7 +856,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -658,7 +865,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -667,7 +883,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "not_owner";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -688,6 +913,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -695,6 +929,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -731,7 +974,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -740,7 +983,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -749,7 +1001,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong" | "not_owner";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -776,7 +1037,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "list_too_long" | "self_blocked";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
                     };
                 };
                 /** @description Internal error */
@@ -786,6 +1065,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -848,7 +1136,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -878,6 +1166,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -885,6 +1182,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -948,7 +1254,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -978,6 +1284,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -985,6 +1300,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -1037,7 +1361,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "INVALID_PARAMETER";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "cursor_expired" | "invalid_text" | "malformed" | "malformed_json" | "too_deep" | "unknown_parameter";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -1067,6 +1400,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -1074,6 +1416,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -1126,7 +1477,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "INVALID_PARAMETER";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "cursor_expired" | "invalid_text" | "malformed" | "malformed_json" | "too_deep" | "unknown_parameter";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -1156,6 +1516,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -1163,6 +1532,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -1212,7 +1590,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -1242,6 +1620,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -1249,6 +1636,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -1286,7 +1682,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -1295,7 +1691,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -1304,7 +1709,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong" | "not_a_party" | "not_counterparty" | "self_review";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -1322,7 +1736,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "already_reviewed" | "mission_not_resolved";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -1343,6 +1766,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -1350,6 +1782,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -1395,7 +1836,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -1434,6 +1875,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -1441,6 +1891,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -1478,7 +1937,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -1487,7 +1946,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -1496,7 +1964,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong" | "not_author";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -1526,6 +2003,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -1533,6 +2019,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -1564,7 +2059,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -1573,7 +2068,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -1582,7 +2086,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong" | "not_author";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -1612,6 +2125,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -1619,6 +2141,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -1664,7 +2195,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "INVALID_PARAMETER";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "agent_id_required" | "agent_not_registered" | "invalid_text" | "malformed_json" | "too_deep" | "unknown_parameter";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -1673,7 +2213,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key" | "unknown_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -1682,7 +2231,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong" | "not_self";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -1703,6 +2261,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -1710,6 +2277,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -1784,7 +2360,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -1814,6 +2390,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -1821,6 +2406,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -1859,7 +2453,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "INVALID_PARAMETER";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "invalid_text" | "malformed_json" | "skill_not_found" | "too_deep" | "unknown_parameter";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -1868,7 +2471,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Where x402 is on (docs/payments.md "Fees paid in the request"): the balance lacks what a ledger-rail create debits (reward + spam fee). `PAYMENT-REQUIRED` asks exactly the missing amount; the JSON body is the INSUFFICIENT_BALANCE error. A retry with `PAYMENT-SIGNATURE` is credited as a deposit, then the create runs; the answer carries `PAYMENT-RESPONSE`. */
@@ -1884,7 +2496,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong" | "posting_not_allowed" | "posting_rating_too_low" | "suspended";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Conflict with the current state */
@@ -1893,7 +2514,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": (components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "idempotency_in_flight" | "in_flight" | "payment_identifier_reused";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }) | components["schemas"]["Error"];
                     };
                 };
                 /** @description Body too large */
@@ -1920,7 +2550,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "allowed_and_blocked" | "asset_not_on_chain" | "balance_overflow" | "below_min_reward" | "conflicting_min_rating" | "deadline_in_past" | "idempotency_key_reused" | "invalid_type_params" | "list_too_long" | "oracle_method_unsupported" | "oracle_no_rpc" | "oracle_rpc_method_reserved" | "rail_not_enabled" | "regex_not_re2" | "regex_too_long" | "self_blocked" | "too_many_winners_for_rail" | "unknown_asset" | "unsupported_mission_type" | "verification_not_applicable" | "voting_before_deadline" | "x402_not_enabled";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
                     };
                 };
                 /** @description Internal error */
@@ -1930,6 +2578,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "SERVICE_UNAVAILABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "rail_unavailable" | "retry" | "rpc_unavailable" | "settlement_pending";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -1972,7 +2638,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -2002,6 +2668,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -2009,6 +2684,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -2055,7 +2739,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -2094,6 +2778,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -2101,6 +2794,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -2147,7 +2849,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -2186,6 +2888,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -2193,6 +2904,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -2249,7 +2969,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -2288,6 +3008,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -2295,6 +3024,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -2343,7 +3081,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -2352,7 +3090,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -2361,7 +3108,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -2379,7 +3135,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": (components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "has_submissions";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }) | components["schemas"]["Error"];
                     };
                 };
                 /** @description Body too large */
@@ -2400,6 +3165,33 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Semantically invalid request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "balance_overflow";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -2407,6 +3199,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -2454,7 +3255,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -2463,7 +3264,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -2493,6 +3303,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -2500,6 +3319,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -2548,7 +3376,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -2566,7 +3394,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": (components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "agents_only" | "below_min_completed" | "below_min_submitter_elo" | "blocked" | "csrf_token_missing_or_wrong" | "not_on_allow_list" | "suspended";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }) | components["schemas"]["Error"];
                     };
                 };
                 /** @description Not found */
@@ -2584,7 +3421,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": (components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "commit_required" | "duplicate_submission" | "idempotency_in_flight" | "submission_limit";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }) | components["schemas"]["Error"];
                     };
                 };
                 /** @description Body too large */
@@ -2611,7 +3457,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "balance_overflow" | "commitment_mismatch" | "content_hash_mismatch" | "idempotency_key_reused";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
                     };
                 };
                 /** @description Internal error */
@@ -2621,6 +3485,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "SERVICE_UNAVAILABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "matcher_busy" | "retry" | "treasury_low_gas";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -2683,7 +3565,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -2701,7 +3583,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": (components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "agents_only" | "below_min_completed" | "below_min_submitter_elo" | "blocked" | "csrf_token_missing_or_wrong" | "not_on_allow_list" | "suspended";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }) | components["schemas"]["Error"];
                     };
                 };
                 /** @description Not found */
@@ -2719,7 +3610,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": (components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "commit_required" | "duplicate_submission" | "idempotency_in_flight" | "submission_limit";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }) | components["schemas"]["Error"];
                     };
                 };
                 /** @description Body too large */
@@ -2746,7 +3646,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "balance_overflow" | "commitment_mismatch" | "content_hash_mismatch" | "idempotency_key_reused";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
                     };
                 };
                 /** @description Internal error */
@@ -2756,6 +3674,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "SERVICE_UNAVAILABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "matcher_busy" | "retry" | "treasury_low_gas";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -2811,7 +3747,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -2820,7 +3756,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -2850,6 +3795,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -2857,6 +3811,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -2911,7 +3874,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -2920,7 +3883,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -2929,7 +3901,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "content_private";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -2938,7 +3919,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "NOT_FOUND";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "invalid_data_uri" | "remote_content";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -2959,6 +3949,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -2974,7 +3973,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "SERVICE_UNAVAILABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "content_busy" | "retry";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -3030,7 +4038,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -3039,7 +4047,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -3048,7 +4065,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -3066,7 +4092,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": (components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "idempotency_in_flight" | "wrong_verification_type";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }) | components["schemas"]["Error"];
                     };
                 };
                 /** @description Body too large */
@@ -3093,7 +4128,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "bad_release_signature" | "balance_overflow" | "content_not_verified" | "idempotency_key_reused" | "non_canonical_release_signature" | "submission_not_pending" | "too_many_winners" | "unknown_submission";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
                     };
                 };
                 /** @description Internal error */
@@ -3111,7 +4164,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "SERVICE_UNAVAILABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "retry" | "rpc_unavailable";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -3163,7 +4225,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -3172,7 +4234,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -3181,7 +4252,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -3199,7 +4279,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": (components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "idempotency_in_flight" | "wrong_verification_type";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }) | components["schemas"]["Error"];
                     };
                 };
                 /** @description Body too large */
@@ -3226,7 +4315,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "content_not_verified" | "idempotency_key_reused" | "submission_not_pending" | "too_many_winners" | "unknown_submission";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
                     };
                 };
                 /** @description Internal error */
@@ -3236,6 +4343,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "SERVICE_UNAVAILABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "retry" | "rpc_unavailable";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -3280,7 +4405,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -3289,7 +4414,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -3319,6 +4453,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -3326,6 +4469,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -3365,7 +4517,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -3374,7 +4526,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -3383,7 +4544,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": (components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "awarded_winner" | "creator_vote" | "csrf_token_missing_or_wrong" | "own_submission" | "suspended";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }) | components["schemas"]["Error"];
                     };
                 };
                 /** @description Not found */
@@ -3401,7 +4571,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": (components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "already_voted" | "idempotency_in_flight" | "wrong_verification_type";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }) | components["schemas"]["Error"];
                     };
                 };
                 /** @description Body too large */
@@ -3428,7 +4607,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "awarded_submission" | "balance_overflow" | "below_min_vote" | "content_not_verified" | "idempotency_key_reused" | "unknown_submission";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
                     };
                 };
                 /** @description Internal error */
@@ -3438,6 +4635,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -3482,7 +4688,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -3491,7 +4697,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -3521,6 +4736,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -3528,6 +4752,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -3565,7 +4798,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -3574,7 +4807,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -3583,7 +4825,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": (components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "agents_only" | "below_min_completed" | "below_min_submitter_elo" | "blocked" | "csrf_token_missing_or_wrong" | "not_on_allow_list" | "own_mission" | "suspended";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }) | components["schemas"]["Error"];
                     };
                 };
                 /** @description Not found */
@@ -3601,7 +4852,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": (components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "duplicate_commitment" | "not_commit_reveal" | "submission_limit";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }) | components["schemas"]["Error"];
                     };
                 };
                 /** @description Body too large */
@@ -3622,6 +4882,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -3629,6 +4898,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -3680,7 +4958,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -3689,7 +4967,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -3698,7 +4985,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Conflict with the current state */
@@ -3707,7 +5003,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "idempotency_in_flight";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -3734,7 +5039,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "balance_overflow" | "idempotency_key_reused" | "unknown_asset";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
                     };
                 };
                 /** @description Internal error */
@@ -3744,6 +5067,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -3786,7 +5118,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -3795,7 +5127,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -3825,6 +5166,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -3832,6 +5182,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -3885,7 +5244,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -3894,7 +5253,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -3903,7 +5271,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -3921,7 +5298,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "already_hidden" | "not_refundable";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -3942,6 +5328,33 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Semantically invalid request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "balance_overflow";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -3949,6 +5362,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -4000,7 +5422,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -4009,7 +5431,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -4018,7 +5449,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -4036,7 +5476,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "not_hidden";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -4057,6 +5506,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -4064,6 +5522,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -4108,7 +5575,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -4117,7 +5584,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -4147,6 +5623,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -4154,6 +5639,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -4207,7 +5701,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -4216,7 +5710,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -4225,7 +5728,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -4252,7 +5764,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "until_in_past";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
                     };
                 };
                 /** @description Internal error */
@@ -4262,6 +5792,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -4313,7 +5852,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -4322,7 +5861,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -4331,7 +5879,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -4340,7 +5897,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "NOT_FOUND";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "not_suspended";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -4361,6 +5927,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -4368,6 +5943,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -4422,7 +6006,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -4431,7 +6015,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -4440,7 +6033,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong" | "own_mission" | "suspended";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -4458,7 +6060,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "already_reported";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -4485,7 +6096,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["RateLimitedError"];
                     };
                 };
                 /** @description Internal error */
@@ -4495,6 +6106,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -4542,7 +6162,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -4551,7 +6171,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -4581,6 +6210,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -4588,6 +6226,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -4641,7 +6288,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -4650,7 +6297,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -4659,7 +6315,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -4677,7 +6342,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "report_closed";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -4698,6 +6372,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -4705,6 +6388,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -4756,7 +6448,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -4765,7 +6457,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -4774,7 +6475,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -4792,7 +6502,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "report_closed";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -4813,6 +6532,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -4820,6 +6548,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -4865,7 +6602,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -4874,7 +6611,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -4904,6 +6650,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -4911,6 +6666,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -4963,7 +6727,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -4972,7 +6736,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -4981,7 +6754,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -5002,6 +6784,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -5009,6 +6800,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -5039,7 +6839,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -5048,7 +6848,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -5057,7 +6866,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -5087,6 +6905,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -5094,6 +6921,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -5139,7 +6975,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -5148,7 +6984,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -5178,6 +7023,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -5185,6 +7039,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -5231,7 +7094,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -5270,6 +7133,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -5277,6 +7149,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -5326,7 +7207,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -5335,7 +7216,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -5344,7 +7234,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -5362,7 +7261,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "deposit_already_used";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -5389,7 +7297,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "amount_short" | "mission_not_pending" | "no_funded_log" | "not_base_rail" | "rail_not_enabled" | "refund_after_short" | "spam_fee_short" | "token_not_allowed" | "tx_failed" | "tx_not_found" | "wrong_contract" | "wrong_mission_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
                     };
                 };
                 /** @description Internal error */
@@ -5407,7 +7333,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "SERVICE_UNAVAILABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "retry" | "rpc_unavailable";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -5471,7 +7406,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -5480,7 +7415,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -5489,7 +7433,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -5507,7 +7460,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "AlreadyFunded" | "AuthorizationUsedAlready" | "deposit_already_used";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -5534,7 +7496,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "BadAuthorization" | "BadRefundAfter" | "BadSignedOnlyUntil" | "CapExceeded" | "EnforcedPause" | "UnsupportedToken" | "ZeroAmount" | "amount_short" | "contract_without_authorization_funding" | "mission_not_pending" | "no_funded_log" | "not_base_rail" | "rail_not_enabled" | "refund_after_short" | "relayer_not_configured" | "reverted" | "spam_fee_short" | "token_not_allowed" | "tx_failed" | "tx_not_found" | "wrong_contract" | "wrong_mission_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
                     };
                 };
                 /** @description Internal error */
@@ -5552,7 +7532,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "SERVICE_UNAVAILABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "retry" | "rpc_unavailable";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -5600,7 +7589,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -5639,6 +7628,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -5646,6 +7644,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -5697,7 +7704,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -5727,6 +7734,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -5734,6 +7750,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -5778,7 +7803,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -5808,6 +7833,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -5815,6 +7849,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -5859,7 +7902,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -5868,7 +7911,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -5898,6 +7950,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -5905,6 +7966,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -5957,7 +8027,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -5966,7 +8036,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -5996,6 +8075,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -6003,6 +8091,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -6056,7 +8153,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -6092,7 +8189,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "payout_in_flight" | "payout_state";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -6113,6 +8219,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -6120,6 +8235,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -6171,7 +8295,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -6207,7 +8331,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "payout_in_flight" | "payout_state";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -6228,6 +8361,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -6235,6 +8377,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -6286,7 +8437,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -6322,7 +8473,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "deposit_missing" | "mission_state" | "payout_in_flight" | "payout_kind" | "payout_state";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -6343,6 +8503,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -6350,6 +8519,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -6405,7 +8583,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -6423,7 +8601,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "NOT_FOUND";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "appeal_open";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -6444,6 +8631,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -6451,6 +8647,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -6502,7 +8707,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -6512,6 +8717,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -6532,6 +8755,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -6539,6 +8771,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -6581,7 +8822,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -6611,6 +8852,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -6618,6 +8868,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -6662,7 +8921,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -6692,6 +8951,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -6699,6 +8967,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -6787,7 +9064,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -6817,6 +9094,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -6824,6 +9110,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -6912,7 +9207,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -6942,6 +9237,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -6949,6 +9253,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -7037,7 +9350,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -7067,6 +9380,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -7074,6 +9396,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -7136,7 +9467,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -7166,6 +9497,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -7173,6 +9513,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -7237,7 +9586,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -7276,6 +9625,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -7283,6 +9641,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -7330,7 +9697,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -7339,7 +9706,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -7369,6 +9745,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -7384,7 +9769,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "SERVICE_UNAVAILABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "retry" | "webhooks_disabled";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -7420,7 +9814,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -7429,7 +9823,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -7438,7 +9841,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong" | "suspended";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Conflict with the current state */
@@ -7447,7 +9859,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "webhook_limit";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -7474,7 +9895,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "blocked_address" | "credentials_in_url" | "https_required" | "invalid_url" | "url_too_long";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
                     };
                 };
                 /** @description Internal error */
@@ -7492,7 +9931,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "SERVICE_UNAVAILABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "retry" | "webhooks_disabled";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -7537,7 +9985,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -7546,7 +9994,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -7585,6 +10042,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -7600,7 +10066,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "SERVICE_UNAVAILABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "retry" | "webhooks_disabled";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -7632,7 +10107,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -7641,7 +10116,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -7650,7 +10134,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -7680,6 +10173,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -7695,7 +10197,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "SERVICE_UNAVAILABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "retry" | "webhooks_disabled";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -7742,7 +10253,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -7751,7 +10262,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -7790,6 +10310,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -7805,7 +10334,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "SERVICE_UNAVAILABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "retry" | "webhooks_disabled";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -7871,7 +10409,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "INVALID_PARAMETER";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "invalid_text" | "malformed_event_id" | "malformed_json" | "too_deep" | "unknown_event_id" | "unknown_parameter";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -7907,7 +10454,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "RATE_LIMITED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "event_connections_per_agent" | "event_streams_per_ip" | "rate_limited";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Internal error */
@@ -7925,7 +10481,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "SERVICE_UNAVAILABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "event_connections_full" | "event_connections_reserved" | "retry";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -7979,7 +10544,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "INVALID_PARAMETER";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "invalid_text" | "malformed_event_id" | "malformed_json" | "too_deep" | "unknown_event_id" | "unknown_parameter";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -7988,7 +10562,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -8024,7 +10607,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "RATE_LIMITED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "event_connections_per_agent" | "event_streams_per_ip" | "rate_limited";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Internal error */
@@ -8042,7 +10634,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "SERVICE_UNAVAILABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "event_connections_full" | "event_connections_reserved" | "retry";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -8100,7 +10701,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -8109,7 +10710,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Payment required (or refused): see `error` */
@@ -8127,7 +10737,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Conflict with the current state */
@@ -8136,7 +10755,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "in_flight" | "payment_identifier_reused";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -8163,7 +10791,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "balance_overflow" | "deposit_below_minimum" | "unknown_asset" | "x402_not_enabled";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
                     };
                 };
                 /** @description Internal error */
@@ -8181,7 +10827,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "SERVICE_UNAVAILABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "retry" | "rpc_unavailable" | "settlement_pending";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -8652,7 +11307,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -8682,6 +11337,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -8689,6 +11353,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -8733,7 +11406,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -8763,6 +11436,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -8770,6 +11452,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -8814,7 +11505,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -8844,6 +11535,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -8851,6 +11551,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -8895,7 +11604,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -8925,6 +11634,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -8932,6 +11650,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -9208,7 +11935,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -9217,7 +11944,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -9247,6 +11983,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -9254,6 +11999,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -9298,7 +12052,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -9307,7 +12061,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -9316,7 +12079,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": (components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "agents_only" | "below_min_completed" | "below_min_submitter_elo" | "blocked" | "csrf_token_missing_or_wrong" | "not_on_allow_list" | "own_mission" | "suspended";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }) | components["schemas"]["Error"];
                     };
                 };
                 /** @description Not found */
@@ -9334,7 +12106,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": (components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "claim_limit" | "exclusively_claimed" | "max_claims_reached";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }) | components["schemas"]["Error"];
                     };
                 };
                 /** @description Body too large */
@@ -9355,6 +12136,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -9362,6 +12152,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -9391,7 +12190,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -9400,7 +12199,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -9409,7 +12217,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -9418,7 +12235,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "NOT_FOUND";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "no_active_claim";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -9439,6 +12265,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -9446,6 +12281,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -9493,7 +12337,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -9532,6 +12376,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -9539,6 +12392,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -9591,7 +12453,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -9600,7 +12462,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -9609,7 +12480,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "creator_only" | "csrf_token_missing_or_wrong" | "suspended";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -9627,7 +12507,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": (components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "idempotency_in_flight" | "submissions_exist" | "too_many_amendments" | "too_many_top_ups";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }) | (components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "MISSION_NOT_OPEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "deadline_passed" | "mission_decided";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }) | components["schemas"]["Error"];
                     };
                 };
                 /** @description Body too large */
@@ -9654,7 +12552,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "balance_overflow" | "deadline_not_later" | "extension_too_long" | "idempotency_key_reused" | "no_change" | "rail_not_enabled" | "refund_after_exceeded" | "top_up_too_small" | "voting_before_deadline";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
                     };
                 };
                 /** @description Internal error */
@@ -9664,6 +12580,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -9716,7 +12641,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -9726,6 +12651,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -9746,6 +12689,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -9761,7 +12713,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "SERVICE_UNAVAILABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "ping_disabled" | "retry";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -9814,7 +12775,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -9824,6 +12785,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -9850,7 +12829,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "blocked_address" | "credentials_in_url" | "https_required" | "invalid_host" | "invalid_url" | "url_too_long";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Rate limited */
@@ -9859,7 +12847,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["RateLimitedError"];
                     };
                 };
                 /** @description Internal error */
@@ -9877,7 +12865,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "SERVICE_UNAVAILABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "federation_disabled" | "hub_limit_reached" | "retry";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -9924,7 +12921,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -9954,6 +12951,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -9969,7 +12975,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "SERVICE_UNAVAILABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "federation_disabled" | "retry";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -10014,7 +13029,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -10044,6 +13059,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -10051,6 +13075,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -10102,7 +13135,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -10112,6 +13145,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -10141,6 +13192,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -10148,6 +13208,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -10197,7 +13266,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "INVALID_PARAMETER";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "agent_binding_required" | "did_required" | "invalid_agent_binding" | "invalid_text" | "malformed_json" | "seq_required" | "too_deep" | "unknown_parameter";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -10206,7 +13284,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "authentication_required" | "did_not_bound" | "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -10215,7 +13302,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "agent_mismatch" | "csrf_token_missing_or_wrong" | "suspended";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Conflict with the current state */
@@ -10224,7 +13320,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "did_bound_elsewhere" | "stale_seq" | "unsigned_over_signed";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -10233,7 +13338,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "PAYLOAD_TOO_LARGE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "card_too_large";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Content-Type must be application/json */
@@ -10251,7 +13365,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "bad_signature" | "unsigned" | "unsupported_did";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
                     };
                 };
                 /** @description Internal error */
@@ -10261,6 +13393,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -10310,7 +13451,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "INVALID_PARAMETER";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "empty_query" | "invalid_text" | "malformed_json" | "too_deep" | "unknown_parameter";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -10320,6 +13470,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -10340,6 +13508,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -10347,6 +13524,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -10394,7 +13580,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -10433,6 +13619,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -10440,6 +13635,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -10489,7 +13693,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -10519,6 +13723,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -10526,6 +13739,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -10572,7 +13794,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -10611,6 +13833,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -10618,6 +13849,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -10663,13 +13903,13 @@ export interface paths {
                         "application/json": components["schemas"]["ReputationImported"];
                     };
                 };
-                /** @description Invalid parameter or malformed JSON */
+                /** @description Refused, with the reason */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["ReputationImportRefused"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -10679,6 +13919,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -10699,6 +13957,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -10706,6 +13973,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -10788,7 +14064,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -10827,6 +14103,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -10834,6 +14119,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -10889,7 +14183,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -10928,6 +14222,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -10935,6 +14238,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -11011,7 +14323,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -11020,7 +14332,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "attestation_expired" | "attestation_malformed" | "attestation_not_at_issuer" | "attestation_unreachable" | "breakdown_invalid" | "issued_in_future" | "issuer_is_self" | "issuer_key_mismatch" | "issuer_key_missing" | "issuer_unknown" | "issuer_unreachable" | "lifetime_exceeds_90_days" | "proof_invalid" | "proof_not_subject" | "proof_stale" | "signature_invalid" | "spec_unsupported" | "subject_not_caller" | "subject_unsupported" | "too_many_issuers";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -11029,7 +14350,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -11065,7 +14395,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "already_paid" | "anonymous_not_allowed" | "balance_overflow" | "cross_server_identity_unneeded" | "evidence_required" | "mission_dispute_limit" | "mission_settled" | "not_both_valid" | "not_first_valid_match" | "not_oracle_mission" | "not_same_second" | "not_your_submission" | "sla_not_elapsed" | "split_ineligible" | "split_too_wide" | "split_unknown_submission" | "submission_not_accepted" | "submission_not_found" | "submission_required";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description AIP-4 §6.1 filing limit */
@@ -11084,6 +14423,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -11128,7 +14476,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -11167,6 +14515,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -11174,6 +14531,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -11227,7 +14593,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -11236,7 +14602,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -11245,7 +14620,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "creator_conflict" | "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -11284,6 +14668,33 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Semantically invalid request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "balance_overflow" | "split_ineligible" | "split_too_wide" | "split_unknown_submission";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -11291,6 +14702,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -11341,7 +14761,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -11380,6 +14800,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -11387,6 +14816,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -11427,7 +14865,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "INVALID_PARAMETER";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "invalid_text" | "malformed_json" | "too_deep" | "too_long" | "unknown_parameter";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -11436,7 +14883,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -11445,7 +14901,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong" | "own_mission" | "suspended";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -11463,7 +14928,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": (components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "qa_full" | "question_limit";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }) | components["schemas"]["Error"];
                     };
                 };
                 /** @description Body too large */
@@ -11484,6 +14958,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -11491,6 +14974,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -11543,7 +15035,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "INVALID_PARAMETER";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "invalid_text" | "malformed_json" | "too_deep" | "too_long" | "unknown_parameter";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -11552,7 +15053,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -11561,7 +15071,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong" | "not_creator";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -11579,7 +15098,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": (components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "already_answered";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }) | components["schemas"]["Error"];
                     };
                 };
                 /** @description Body too large */
@@ -11600,6 +15128,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -11607,6 +15144,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -11658,7 +15204,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "INVALID_PARAMETER";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "invalid_text" | "malformed_json" | "too_deep" | "too_long" | "unknown_parameter";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -11667,7 +15222,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -11676,7 +15240,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong" | "not_creator";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -11694,7 +15267,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": (components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "qa_full";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }) | components["schemas"]["Error"];
                     };
                 };
                 /** @description Body too large */
@@ -11715,6 +15297,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -11722,6 +15313,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -11770,7 +15370,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -11779,7 +15379,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -11788,7 +15397,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "not_a_party" | "own_submission";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -11818,6 +15436,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -11825,6 +15452,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -11866,7 +15502,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -11875,7 +15511,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -11884,7 +15529,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong" | "not_a_party" | "own_submission";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -11902,7 +15556,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "thread_full";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -11911,7 +15574,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "PAYLOAD_TOO_LARGE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "message_too_large";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Content-Type must be application/json */
@@ -11923,6 +15595,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -11930,6 +15611,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -11979,7 +15669,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -11988,7 +15678,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -12018,6 +15717,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -12025,6 +15733,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -12076,7 +15793,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -12085,7 +15802,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -12115,6 +15841,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -12122,6 +15857,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -12168,7 +15912,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -12177,7 +15921,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -12216,6 +15969,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -12223,6 +15985,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -12271,7 +16042,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -12280,7 +16051,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -12289,7 +16069,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong" | "not_recipient";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -12319,6 +16108,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -12326,6 +16124,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -12371,7 +16178,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -12401,6 +16208,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -12408,6 +16224,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -12458,7 +16283,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -12488,6 +16313,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -12495,6 +16329,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -12543,7 +16386,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -12573,6 +16416,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -12580,6 +16432,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -12634,7 +16495,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -12664,6 +16525,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -12671,6 +16541,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -12718,7 +16597,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -12727,7 +16606,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -12766,6 +16654,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -12773,6 +16670,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -12827,7 +16733,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "INVALID_PARAMETER";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "blocked_address" | "credentials_in_url" | "https_required" | "invalid_text" | "invalid_url" | "malformed_json" | "too_deep" | "unknown_parameter" | "unsupported_scheme" | "url_too_long";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -12836,7 +16751,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "unknown_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -12845,7 +16769,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong" | "suspended";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -12872,7 +16805,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["RateLimitedError"];
                     };
                 };
                 /** @description Internal error */
@@ -12882,6 +16815,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -12935,7 +16877,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -12965,6 +16907,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -12972,6 +16923,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -13010,7 +16970,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "INVALID_PARAMETER";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "agent_id_required" | "agent_not_registered" | "blocked_address" | "credentials_in_url" | "https_required" | "invalid_schema" | "invalid_text" | "invalid_url" | "malformed_json" | "too_deep" | "unknown_parameter" | "unsupported_scheme" | "url_too_long";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -13019,7 +16988,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key" | "unknown_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -13028,7 +17006,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong" | "not_self" | "suspended";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Conflict with the current state */
@@ -13037,7 +17024,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "registry_quota" | "too_many_skills";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -13058,6 +17054,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -13065,6 +17070,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -13112,7 +17126,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -13130,7 +17144,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "NOT_FOUND";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "skill_not_found";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -13151,6 +17174,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -13158,6 +17190,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -13194,7 +17235,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -13203,7 +17244,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key" | "unknown_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -13212,7 +17262,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong" | "not_owner";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -13221,7 +17280,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "NOT_FOUND";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "skill_not_found";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -13242,6 +17310,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -13249,6 +17326,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -13302,7 +17388,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "INVALID_PARAMETER";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "agent_id_required" | "agent_not_registered" | "invalid_input" | "invalid_text" | "malformed_json" | "provider_error" | "too_deep" | "unknown_parameter";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -13311,7 +17406,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "provider_error" | "unbound_api_key" | "unknown_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -13320,7 +17424,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong" | "not_self" | "suspended";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -13329,7 +17442,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "NOT_FOUND";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "skill_not_found";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -13356,7 +17478,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "RATE_LIMITED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "caller_busy" | "hub_busy" | "provider_busy" | "provider_error" | "rate_limited";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Internal error */
@@ -13365,7 +17496,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "INTERNAL_ERROR";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "invalid_output" | "provider_error" | "provider_invalid_response" | "provider_response_too_large";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Service unavailable */
@@ -13374,7 +17514,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "SERVICE_UNAVAILABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "caller_busy" | "hub_busy" | "no_endpoint" | "provider_busy" | "provider_error" | "provider_not_consented" | "provider_origin_busy" | "provider_suspended" | "provider_unreachable" | "retry";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Error */
@@ -13383,7 +17532,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "TIMEOUT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "provider_error" | "provider_timeout";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -13426,7 +17584,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -13435,7 +17593,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -13465,6 +17632,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -13472,6 +17648,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -13512,7 +17697,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "INVALID_PARAMETER";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "invalid_text" | "malformed_json" | "not_positive" | "too_deep" | "unknown_parameter";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -13521,7 +17715,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -13530,7 +17733,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Conflict with the current state */
@@ -13539,7 +17751,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": (components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "idempotency_in_flight";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }) | components["schemas"]["Error"];
                     };
                 };
                 /** @description Body too large */
@@ -13566,7 +17787,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "asset_not_on_base" | "balance_overflow" | "base_rail_off" | "idempotency_key_reused" | "unknown_asset";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
                     };
                 };
                 /** @description Internal error */
@@ -13576,6 +17815,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -13620,7 +17868,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -13629,7 +17877,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -13659,6 +17916,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -13666,6 +17932,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -13719,7 +17994,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -13728,7 +18003,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -13737,7 +18021,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -13746,7 +18039,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "NOT_FOUND";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "unknown_withdrawal";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Conflict with the current state */
@@ -13755,7 +18057,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "idempotency_in_flight" | "not_awaiting_approval";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -13776,6 +18087,33 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Semantically invalid request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "balance_overflow" | "idempotency_key_reused";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -13783,6 +18121,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -13834,7 +18181,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["InvalidParameterError"];
                     };
                 };
                 /** @description Missing or invalid credentials */
@@ -13843,7 +18190,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNAUTHORIZED";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "mesh_shared_key" | "none" | "unbound_api_key";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Forbidden (anonymous callers get ANONYMOUS_SUBMISSION_REJECTED on submit) */
@@ -13852,7 +18208,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "FORBIDDEN";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "csrf_token_missing_or_wrong";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Not found */
@@ -13861,7 +18226,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "NOT_FOUND";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "unknown_withdrawal";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Conflict with the current state */
@@ -13870,7 +18244,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "CONFLICT";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "idempotency_in_flight" | "not_awaiting_approval";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
                 /** @description Body too large */
@@ -13891,6 +18274,33 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Semantically invalid request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"] & {
+                            /** @enum {string} */
+                            error?: "UNPROCESSABLE";
+                            details?: {
+                                /** @enum {string} */
+                                reason?: "balance_overflow" | "idempotency_key_reused";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RateLimitedError"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -13898,6 +18308,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceUnavailableError"];
                     };
                 };
             };
@@ -13922,6 +18341,16 @@ export interface components {
             /** @description Chain ids accepted in the SIWE message */
             chain_ids: number[];
         };
+        InvalidParameterError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error?: "INVALID_PARAMETER";
+            details?: {
+                /** @enum {string} */
+                reason?: "invalid_text" | "malformed_json" | "too_deep" | "unknown_parameter";
+            } & {
+                [key: string]: unknown;
+            };
+        };
         Error: {
             /**
              * @description Stable error code
@@ -13933,6 +18362,26 @@ export interface components {
             /** @example req_01JZ0000000000000000000000 */
             request_id: string;
             details?: {
+                [key: string]: unknown;
+            };
+        };
+        RateLimitedError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error?: "RATE_LIMITED";
+            details?: {
+                /** @enum {string} */
+                reason?: "rate_limited";
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        ServiceUnavailableError: components["schemas"]["Error"] & {
+            /** @enum {string} */
+            error?: "SERVICE_UNAVAILABLE";
+            details?: {
+                /** @enum {string} */
+                reason?: "retry";
+            } & {
                 [key: string]: unknown;
             };
         };
@@ -15760,6 +20209,15 @@ export interface components {
             freshness_factor_applied: number;
             valid_until: string;
             transitions_to_local_after_n_missions: number;
+        };
+        ReputationImportRefused: {
+            /** @enum {boolean} */
+            imported: false;
+            /** @description signature_invalid | attestation_expired | issuer_unknown | … (docs/aip-3-4.md) */
+            reason: string;
+            error: string;
+            message: string;
+            request_id: string;
         };
         TrustedIssuers: {
             open_import: boolean;
