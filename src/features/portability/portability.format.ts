@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import canonicalize from "canonicalize";
 import { recoverMessageAddress } from "viem";
 import { z } from "zod";
-import type { AttestationSigner } from "./portability.key";
+import type { AttestationSigner } from "../../lib/attestation-key";
 
 // AIP-3 §2 attestation format and §2.1 signing payload — pure functions.
 //
