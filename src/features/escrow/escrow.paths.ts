@@ -5,7 +5,7 @@ import type { PayoutStep } from "../../db/schema/escrow";
 import type { Tx } from "../../db/client";
 import type { Deps } from "../../deps";
 import type { BaseChain, EscrowCall, Proposal, TxReceipt } from "../../lib/base-chain";
-import type { ChainCtx } from "./escrow.ctx";
+import type { ChainCtx } from "../../lib/context";
 import { proposalHashOf, type ReleasePlan } from "../../lib/release-typed-data";
 import { emitEvents, payoutReleaseEvent } from "../../db/outbox";
 import { MISSION_COLUMNS } from "../../db/rows";

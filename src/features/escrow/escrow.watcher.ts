@@ -22,7 +22,8 @@ import {
   recordDeposit,
   reorgDeposit,
 } from "./escrow.deposits";
-import type { ChainCtx, Tick, TxCtx } from "./escrow.ctx";
+import type { ChainCtx, TxCtx } from "../../lib/context";
+import type { Tick } from "./escrow.ctx";
 import { missionTerms } from "./escrow.terms";
 import { confirmTopUp, recordTopUpDeposit, reorgTopUp, topUpByKey } from "./escrow.topups";
 import { chainHeads, pollDue, recordWorkerRun } from "./escrow.health";

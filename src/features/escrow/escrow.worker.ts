@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNotNull, lte, sql, type SQL } from "drizzle-or
 import { chainPayouts } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { RpcUnavailableError, type Heads } from "../../lib/base-chain";
-import type { ChainCtx, Tick } from "./escrow.ctx";
+import type { ChainCtx } from "../../lib/context";
+import type { Tick } from "./escrow.ctx";
 import { backoffMs, stepPayout, watchConfirmed, type PayoutRow } from "./escrow.payouts";
 import { chainHeads, recordWorkerRun } from "./escrow.health";
 import { railStatus } from "./escrow.rail";
