@@ -284,7 +284,7 @@ async function alternateReadingFor(ctx: Ctx, id: string, outcome: string): Promi
   const [d] = await dbOf(ctx).select().from(disputes).where(eq(disputes.id, key));
   if (d?.disputeType !== "oracle_disagreement" || d.status !== "open") return undefined;
   const m = await findMission(ctx.deps, d.missionId);
-  return m && readAlternateOracle(ctx.deps, m, ctx.now);
+  return m && readAlternateOracle(ctx, { mission: m });
 }
 
 /**

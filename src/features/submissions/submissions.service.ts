@@ -186,15 +186,21 @@ async function localCheck(
       retry_after_seconds: 2,
     });
   }
-  const checked = await checkSubmission(deps, f.fvm, {
-    id: "",
-    missionId,
-    submitter: f.submitter,
-    contentUri: f.contentUri,
-    contentHash: f.contentHash,
-    submittedAt: now,
-    metadata: input.metadata ?? null,
-  });
+  const checked = await checkSubmission(
+    { deps },
+    {
+      params: f.fvm,
+      submission: {
+        id: "",
+        missionId,
+        submitter: f.submitter,
+        contentUri: f.contentUri,
+        contentHash: f.contentHash,
+        submittedAt: now,
+        metadata: input.metadata ?? null,
+      },
+    },
+  );
   return checked.result === "retry" ? undefined : checked;
 }
 
@@ -368,11 +374,12 @@ function firstCheck({ self, precheck, fvm, contentUri }: Prepared, now: Date) {
 
 /** Still under the row lock taken by the count bump: judge in arrival order, resolve at once. */
 async function judgeAndAnswer(
-  { tx, deps, now }: TxCtx,
+  ctx: TxCtx,
   { missionId, id, submitter }: { missionId: string; id: string; submitter: string },
 ) {
+  const { tx, deps, now } = ctx;
   const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
-  await judgeFirstValidMatch(tx, deps, m!, now);
+  await judgeFirstValidMatch(ctx, { mission: m! });
   // After judging: a resolution locks every participant's agent row in address order first.
   await recordActivity(tx, submitter, now, { seen: true });
   const [[stored], [after]] = await pipelined(
