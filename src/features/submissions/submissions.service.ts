@@ -253,7 +253,7 @@ async function storeSubmission(
         ? tx.update(commitments).set({ submissionId: row.id, revealedAt: now }).where(eq(commitments.id, commitment.id))
         : undefined,
     // Nothing judged: the agent row now (seen, active); else after judging, below.
-    () => (p.judged ? undefined : recordActivity(tx, submitter, now, { seen: true })),
+    () => (p.judged ? undefined : recordActivity({ tx, now }, { agentId: submitter, seen: true })),
   );
   if (!p.judged) return submissionToWire(inserted!, open, submitter, deps.config.publicUrl);
   return judgeAndAnswer(ctx, { missionId: mission.id, id: row.id, submitter });
@@ -381,7 +381,7 @@ async function judgeAndAnswer(
   const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
   await judgeFirstValidMatch(ctx, { mission: m! });
   // After judging: a resolution locks every participant's agent row in address order first.
-  await recordActivity(tx, submitter, now, { seen: true });
+  await recordActivity({ tx, now }, { agentId: submitter, seen: true });
   const [[stored], [after]] = await pipelined(
     () => tx.select().from(submissions).where(eq(submissions.id, id)),
     () => tx.select(AFTER).from(missions).where(eq(missions.id, missionId)),

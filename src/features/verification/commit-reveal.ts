@@ -111,7 +111,7 @@ export async function commit(ctx: Ctx, { missionId, commitment: raw }: { mission
       .update(missions)
       .set({ submissionCount: m.submissionCount + 1, updatedAt: now })
       .where(eq(missions.id, missionId));
-    await recordActivity(tx, committer, now);
+    await recordActivity({ tx, now }, { agentId: committer });
     return commitmentToWire(row);
   });
 }

@@ -129,7 +129,7 @@ export async function castVote(
     const inserted = await tx.insert(votes).values(row).onConflictDoNothing().returning({ id: votes.id });
     if (inserted.length === 0)
       throw new AppError("CONFLICT", "you already voted on this mission", { reason: "already_voted" });
-    await recordActivity(tx, voter, now); // agent row before the ledger rows
+    await recordActivity({ tx, now }, { agentId: voter }); // agent row before the ledger rows
     await transfer(tx, {
       asset: rules.token,
       kind: "vote_stake",
