@@ -179,7 +179,7 @@ type Ruling = {
 
 /** §4: the corrective action of an outcome in the filer's favour. */
 async function correctiveAction(ctx: TxCtx, { d, r }: { d: Row; r: Ruling }): Promise<Record<string, unknown>> {
-  if (d.disputeType === "non_payment") return retrySettlement(ctx.tx, d.missionId, ctx.now);
+  if (d.disputeType === "non_payment") return retrySettlement(ctx, { missionId: d.missionId });
   if (d.disputeType === "bad_spec") return invalidateRule(ctx, { missionId: d.missionId });
   if (d.disputeType === "dup_claim")
     return {

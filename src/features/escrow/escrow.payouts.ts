@@ -3,7 +3,7 @@ import type { Hex } from "viem";
 import type { Tx } from "../../db/client";
 import { chainAccounts, chainPayouts, escrowDeposits, missions, type PayoutAttempt } from "../../db/schema/index";
 import type { Deps } from "../../deps";
-import type { ChainCtx } from "../../lib/context";
+import type { ChainCtx, TxCtx } from "../../lib/context";
 import { RpcUnavailableError, type BaseChain, type Heads, type TxReceipt } from "../../lib/base-chain";
 import { firstPrice, priceTooLow, replacementPrice, type Price } from "./escrow.fees";
 import { lockMission } from "./escrow.deposits";
@@ -127,10 +127,8 @@ function defaultReason(
 
 /** Allocates the next nonce for the resolver: max(stored, chain's pending count), under the row lock. */
 export async function allocateNonce(
-  tx: Tx,
-  chain: Pick<BaseChain, "chainId" | "resolver">,
-  chainNonce: number,
-  now: Date,
+  { tx, now }: Pick<TxCtx, "tx" | "now">,
+  { chain, chainNonce }: { chain: Pick<BaseChain, "chainId" | "resolver">; chainNonce: number },
 ): Promise<number> {
   await tx
     .insert(chainAccounts)
@@ -156,7 +154,7 @@ const retryLater = (p: PayoutRow, now: Date) => ({
 });
 
 async function sendNew(ctx: ChainCtx, p: PayoutRow): Promise<void> {
-  const { deps, chain, now } = ctx;
+  const { deps, chain } = ctx;
   // Nothing is signed for a plan its signed decision does not cover (escrow.decided.ts).
   if (!(await decisionGate(ctx, p))) return;
   const call = callOf(p);
@@ -164,7 +162,7 @@ async function sendNew(ctx: ChainCtx, p: PayoutRow): Promise<void> {
   // after a restore from backup)? Then never send another. One state read in the common case.
   if ((await chain.slotAmount(call)) === 0n) return slotEmpty(ctx, p);
   // The delayed path: adopt a proposal already on chain, wait for its window, see a guardian's cancel.
-  if (stepOf(p) && !(await delayedPreflight(deps, chain, p, now))) return;
+  if (stepOf(p) && !(await delayedPreflight(ctx, p))) return;
   const est = await chain.estimate(call);
   if (!est.ok) return estimateRefused(ctx, p, est.revert);
   const price = firstPrice(await chain.fees());
@@ -212,7 +210,7 @@ async function slotEmpty({ deps, chain, now }: ChainCtx, p: PayoutRow): Promise<
 /** The escrow refuses the payout at estimation: a wait (gas, role, a retryable revert), or failed for the operator. */
 async function estimateRefused(ctx: ChainCtx, p: PayoutRow, revert: string): Promise<void> {
   const { deps, chain, now } = ctx;
-  if (await releaseRevert(deps, p, revert, now)) return; // a release path's wait, not a failure
+  if (await releaseRevert(ctx, { payout: p, revert })) return; // a release path's wait, not a failure
   if (revert === "insufficient_funds") {
     await transition(deps, p, { state: "pending_gas", reason: "resolver_balance_low", ...retryLater(p, now) });
   } else if (revert === "AccessControlUnauthorizedAccount") {
@@ -260,7 +258,7 @@ async function signAndStore(
   const step = stepOf(p);
   let signed: { raw: Hex; hash: string } | undefined;
   const ok = await transition(deps, p, {}, async (tx) => {
-    const nonce = await allocateNonce(tx, chain, chainNonce, now);
+    const nonce = await allocateNonce({ tx, now }, { chain, chainNonce });
     signed = await chain.sign(callOf(p), { nonce, gas, ...price });
     const attempt: PayoutAttempt = {
       ...attemptOf({ hash: signed.hash, nonce, gas: gas.toString(), price, now }),

@@ -55,7 +55,7 @@ export async function watchEscrow(deps: Deps, budgetMs = 10_000): Promise<void> 
   } catch (err) {
     if (err instanceof RpcUnavailableError) {
       deps.logger.warn({ err: err.message }, "escrow watcher: RPC unavailable; pending deposits wait");
-      await recordWorkerRun(deps, now, { ok: false, error: err.message }, "watcher");
+      await recordWorkerRun({ deps, now }, { run: { ok: false, error: err.message }, name: "watcher" });
       return;
     }
     throw err;
@@ -64,7 +64,7 @@ export async function watchEscrow(deps: Deps, budgetMs = 10_000): Promise<void> 
   const tick = { heads, started, budgetMs };
   await scanEscrowLogs(ctx, tick);
   await checkDeposits(ctx, tick);
-  await recordWorkerRun(deps, now, { ok: true }, "watcher");
+  await recordWorkerRun({ deps, now }, { run: { ok: true }, name: "watcher" });
 }
 
 /**
