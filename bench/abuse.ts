@@ -24,7 +24,7 @@ import postgres from "postgres";
 import pino from "pino";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
-import { generateSigner } from "../src/features/portability/portability.key";
+import { generateSigner } from "../src/lib/attestation-key";
 import { createApp } from "../src/app";
 import { openDatabase } from "../src/db/client";
 import type { Deps } from "../src/deps";

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The feature graph of src/: which feature imports which, which
 // imports reach past another feature's index.ts, which pairs import each other and which cycles
-// the feature graph has. Exits 1 if any of these, or an import from a lower layer (lib/, http/,
-// db/) up into a feature, exists. `node scripts/feature-graph.mjs [--json] [--edges] [src-dir]`.
+// the feature graph has, and whether src/deps.ts (the `Deps` every layer names) sits on a circle of
+// file imports, type-only imports included (it must stay below the features: docs/architecture.md
+// "Layers"). Exits 1 if any of these, or an import from a lower layer (lib/, http/, db/) up into a
+// feature, exists. `node scripts/feature-graph.mjs [--json] [--edges] [src-dir]`.
 import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import ts from "typescript";
@@ -53,6 +55,7 @@ const files = walk(root);
 const deep = [];
 const upward = [];
 const edges = new Map(); // "a" -> Set("b")
+const fileEdges = new Map(); // file -> Set(file), every resolved import
 for (const file of files) {
   const text = readFileSync(file, "utf8");
   // preProcessFile lists static imports, re-exports and dynamic import() calls, type-only included.
@@ -61,6 +64,8 @@ for (const file of files) {
   for (const { fileName: spec } of importedFiles) {
     const target = resolveImport(file, spec);
     if (!target) continue;
+    if (!fileEdges.has(file)) fileEdges.set(file, new Set());
+    fileEdges.get(file).add(target);
     const to = featureOf(target);
     const rel = relative(root, file);
     if (!to) continue;
@@ -78,8 +83,8 @@ for (const file of files) {
 const mutual = [];
 for (const [a, outs] of edges) for (const b of outs) if (a < b && edges.get(b)?.has(a)) mutual.push([a, b]);
 
-// Tarjan's strongly connected components: every component of more than one feature is a cycle.
-function cycles() {
+// Tarjan's strongly connected components: every component of more than one node is a cycle.
+function cycles(edges) {
   let index = 0;
   const idx = new Map(),
     low = new Map(),
@@ -113,7 +118,10 @@ function cycles() {
   for (const v of [...nodes].sort()) if (!idx.has(v)) visit(v);
   return out;
 }
-const sccs = cycles();
+const sccs = cycles(edges);
+// The file circle through deps.ts, if any: the files of its strongly connected component.
+const DEPS = join(root, "deps.ts");
+const depsCircle = (cycles(fileEdges).find((c) => c.includes(DEPS)) ?? []).map((f) => relative(root, f));
 const edgeList = [...edges].flatMap(([a, s]) => [...s].map((b) => [a, b])).sort();
 
 const report = {
@@ -123,6 +131,7 @@ const report = {
   mutual_pairs: mutual,
   cycles: sccs,
   upward_imports: upward,
+  deps_circle: depsCircle,
 };
 if (asJson) console.log(JSON.stringify(report, null, 2));
 else {
@@ -136,5 +145,7 @@ else {
   for (const c of sccs) console.log(`  ${c.join(", ")}`);
   console.log(`lower layer (lib/, http/, db/) importing a feature: ${upward.length}`);
   for (const u of upward) console.log(`  ${u.file}: ${u.spec}`);
+  console.log(`files on a circle of imports through deps.ts (type-only included): ${depsCircle.length}`);
+  for (const f of depsCircle) console.log(`  ${f}`);
 }
-process.exit(deep.length + mutual.length + sccs.length + upward.length > 0 ? 1 : 0);
+process.exit(deep.length + mutual.length + sccs.length + upward.length + depsCircle.length > 0 ? 1 : 0);

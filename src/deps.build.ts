@@ -13,7 +13,7 @@ import { createSafeFetcher } from "./lib/safe-fetch";
 import { userAgent } from "./lib/user-agent";
 import { startTracing } from "./lib/tracing";
 import { missionListCache } from "./features/missions";
-import { loadOrCreateAttestationKey, signerFrom, type AttestationSigner } from "./features/portability";
+import { loadOrCreateAttestationKey, signerFrom, type AttestationSigner } from "./lib/attestation-key";
 import { keyringFrom, loadOrCreateKeyFile, type ReceiptKeyring } from "./lib/receipt-keys";
 
 /** Receipt keys from config, or generated once into the data dir (0600); only public parts are logged. */

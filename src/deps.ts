@@ -7,7 +7,7 @@ import type { BaseChain } from "./lib/base-chain";
 import type { ResponseCache } from "./lib/response-cache";
 import type { SafeFetcher } from "./lib/safe-fetch";
 import type { ReceiptKeyring } from "./lib/receipt-keys";
-import type { AttestationSigner } from "./features/portability";
+import type { AttestationSigner } from "./lib/attestation-key";
 import type { Tracing } from "./lib/tracing";
 
 /** Everything a request or job needs, built once in main.ts (or by a test). */

@@ -1,6 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { Db } from "../db/client";
 import type { Deps } from "../deps";
 import { AppError } from "../lib/errors";
 import { newId } from "../lib/ids";
@@ -104,7 +103,7 @@ export function jsonOnly(limitBytes: number): MiddlewareHandler<AppEnv> {
  */
 export interface IdentitySources {
   resolveIdentity(deps: Deps, creds: { bearer?: string | undefined; apiKey?: string | undefined }): Promise<Identity>;
-  markSeen(db: Db, address: string, now: Date): Promise<void>;
+  markSeen(ctx: { deps: Deps; now: Date }, address: string): Promise<void>;
 }
 
 export function identity({ resolveIdentity, markSeen }: IdentitySources): MiddlewareHandler<AppEnv> {
@@ -157,7 +156,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 async function touchSeen(c: Context<AppEnv>, address: string, markSeen: IdentitySources["markSeen"]): Promise<void> {
   const deps = c.get("deps");
-  await markSeen(deps.database.db, address, deps.clock.now()).catch((err: unknown) =>
+  await markSeen({ deps, now: deps.clock.now() }, address).catch((err: unknown) =>
     deps.logger.warn({ err, request_id: c.get("requestId") }, "last_seen_at touch failed"),
   );
 }

@@ -71,7 +71,7 @@ async function runOne(deps: Deps, claimed: SubmissionRow): Promise<void> {
   // retried and capped like one, and never stops this run's other work.
   const check = async () => {
     const params = verificationIf(mission, "first_valid_match")?.params;
-    return params ? checkSubmission(deps, params, claimed) : checkContent(deps, claimed);
+    return params ? checkSubmission({ deps }, { params, submission: claimed }) : checkContent(deps, claimed);
   };
   const outcome: CheckOutcome = await check().catch((err: unknown) => {
     deps.logger.warn({ err, submission: claimed.id }, "submission check failed; will retry");
@@ -101,7 +101,8 @@ interface Recording {
 
 /** Judges the mission in arrival order while it is still deciding. */
 async function judgeIfLive({ tx, deps, m, at }: Recording): Promise<void> {
-  if (m && (m.status === "open" || m.status === "escrowed")) await judgeFirstValidMatch(tx, deps, m, at);
+  if (m && (m.status === "open" || m.status === "escrowed"))
+    await judgeFirstValidMatch({ tx, deps, now: at }, { mission: m });
 }
 
 /** A transient failure: tried again later (no attempt spent when it was not attempted); false past the last attempt. */

@@ -47,7 +47,7 @@ async function advanceOne(deps: Deps, id: string, now: Date): Promise<boolean> {
   // the transition re-checks the state it acts on.
   const [snapshot] = await db.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, id));
   if (!snapshot) return false;
-  const prepared = await prepareAdvance(deps, snapshot, now);
+  const prepared = await prepareAdvance({ deps, now }, { mission: snapshot });
   return db.transaction(async (tx) => {
     const [m] = await tx
       .select(MISSION_COLUMNS)

@@ -1,6 +1,7 @@
 import type { Db, DbOrTx, Tx } from "../db/client";
 import { wakeEventHubs } from "../db/outbox";
 import type { Deps } from "../deps";
+import type { BaseChain } from "./base-chain";
 import type { Identity } from "../http/types";
 import { AppError } from "./errors";
 import type { IdempotencyGuard } from "./idempotency";
@@ -69,11 +70,17 @@ export function dbOf(ctx: Ctx): DbOrTx {
 }
 
 /**
- * What the money engine and the verification steps take first (docs/architecture.md "The verb and
- * its context"): the transaction they run inside (the caller holds the mission row lock), the
- * dependencies and the instant. A full `Ctx & { tx }` is one; so is a job's `{ tx, deps, now }`.
+ * What the engine below the verbs takes first (docs/architecture.md "The verb and its context"):
+ * the transaction it runs inside (the caller holds the mission row lock), the dependencies and the
+ * instant. A full `Ctx & { tx }` is one (withTx's); so is a job's `{ tx, deps, now }`.
  */
 export type TxCtx = Pick<Ctx, "deps" | "now"> & { tx: Tx };
+
+/**
+ * What the chain workers' steps take first: the dependencies, the step's instant and the chain
+ * port. A custody step inside a transaction takes `TxCtx & ChainCtx`.
+ */
+export type ChainCtx = Pick<Ctx, "deps" | "now"> & { chain: BaseChain };
 
 /** Runs `fn` in the context's transaction, or in a new one (committed when `fn` returns). */
 export async function withTx<T>(ctx: Ctx, fn: (tx: Tx, ctx: Ctx & { tx: Tx }) => Promise<T>): Promise<T> {

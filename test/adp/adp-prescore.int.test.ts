@@ -228,7 +228,7 @@ const nameOf = (address: string) => [...ids].find(([, a]) => a === address)?.[0]
 async function rankedByFormula(q: RankQuery, now: Date) {
   const all: Candidate[] = [];
   for (const address of ids.values()) {
-    const { card, signals } = await agentAsCandidate(t.deps, address, now);
+    const { card, signals } = await agentAsCandidate({ deps: t.deps, now }, address);
     if (!card) throw new Error(`no card for ${address}`);
     all.push({
       key: address,
@@ -245,7 +245,7 @@ async function rankedByFormula(q: RankQuery, now: Date) {
 async function preScoreOrder(q: CardQuery, now: Date, size: number): Promise<string[]> {
   const order: string[] = [];
   for (let k = 1; k <= size + 1; k++) {
-    const best = (await cardCandidates(t.deps, q, k, now)).map((c) => c.key);
+    const best = (await cardCandidates({ deps: t.deps, now }, { ...q, limit: k })).map((c) => c.key);
     const joined = best.filter((key) => !order.includes(key));
     if (best.length < k) {
       expect(joined, `k = ${k}: the set stops growing and nothing leaves it`).toEqual([]);
@@ -278,7 +278,10 @@ describe("discovery's SQL pre-score follows adp.ranking.ts", () => {
     expect(view(got)).toEqual(view(matching.map((s) => s.key)));
 
     // The loaded candidates score as the independently loaded ones do.
-    const loaded = await cardCandidates(t.deps, { paths: q.tags.map((x) => x.path), words: q.words }, all.length, now);
+    const loaded = await cardCandidates(
+      { deps: t.deps, now },
+      { paths: q.tags.map((x) => x.path), words: q.words, limit: all.length },
+    );
     expect(rank(q, loaded, { limit: all.length, minScore: 0, excludeOverloaded: false, ties: "asc" })).toEqual(
       matching,
     );

@@ -37,6 +37,7 @@ async function graph(srcDir: string) {
       mutual_pairs: string[][];
       cycles: string[][];
       upward_imports: unknown[];
+      deps_circle: string[];
     },
   };
 }
@@ -83,6 +84,7 @@ describe("feature boundaries", () => {
     expect(report.mutual_pairs).toEqual([]);
     expect(report.cycles).toEqual([]);
     expect(report.upward_imports).toEqual([]);
+    expect(report.deps_circle).toEqual([]);
     expect(report.edges).toBeGreaterThan(0);
     expect(code).toBe(0);
   });
@@ -116,5 +118,31 @@ describe("feature boundaries", () => {
       { file: join("features", "b", "b.service.ts"), spec: "../c/c.service", feature: "c" },
     ]);
     expect(report.upward_imports).toEqual([{ file: join("lib", "util.ts"), spec: "../features/c", feature: "c" }]);
+  });
+
+  it("the graph script fails on a type-only circle of files through deps.ts", async () => {
+    const circle = mkdtempSync(join(tmpdir(), "deps-circle-"));
+    const put = (rel: string, text: string) => {
+      mkdirSync(dirname(join(circle, rel)), { recursive: true });
+      writeFileSync(join(circle, rel), text);
+    };
+    // deps.ts names a feature's type; the feature reads rows from db/, and db/ names Deps.
+    put("deps.ts", 'import type { Signer } from "./features/p";\nexport interface Deps { s: Signer }\n');
+    put("features/p/index.ts", 'export type { Signer } from "./p.key";\nexport { rows } from "./p.service";\n');
+    put("features/p/p.key.ts", "export interface Signer { address: string }\n");
+    put("features/p/p.service.ts", 'import { rowsOf } from "../../db/rows";\nexport const rows = rowsOf;\n');
+    put("db/rows.ts", 'import type { Deps } from "../deps";\nexport const rowsOf = (d: Deps) => d;\n');
+    try {
+      const { code, report } = await graph(circle);
+      expect(code).toBe(1);
+      expect(report.deps_circle).toEqual([
+        join("db", "rows.ts"),
+        "deps.ts",
+        join("features", "p", "index.ts"),
+        join("features", "p", "p.service.ts"),
+      ]);
+    } finally {
+      rmSync(circle, { recursive: true, force: true });
+    }
   });
 });

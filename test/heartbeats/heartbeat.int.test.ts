@@ -179,9 +179,9 @@ describe("every authenticated request marks the agent seen (throttled to once a 
 describe("availability window (docs/design.md: 180 s)", () => {
   it("online while last_seen_at is at most 180 s old", () => {
     const seen = new Date("2026-06-01T00:00:00.000Z");
-    expect(isOnline(null, seen)).toBe(false);
-    expect(isOnline(seen, seen)).toBe(true);
-    expect(isOnline(seen, new Date(seen.getTime() + 180_000))).toBe(true);
-    expect(isOnline(seen, new Date(seen.getTime() + 180_001))).toBe(false);
+    expect(isOnline({ now: seen }, null)).toBe(false);
+    expect(isOnline({ now: seen }, seen)).toBe(true);
+    expect(isOnline({ now: new Date(seen.getTime() + 180_000) }, seen)).toBe(true);
+    expect(isOnline({ now: new Date(seen.getTime() + 180_001) }, seen)).toBe(false);
   });
 });

@@ -9,7 +9,7 @@ import { createSafeFetcher } from "../../src/lib/safe-fetch";
 import { userAgent } from "../../src/lib/user-agent";
 import { missionListCache } from "../../src/features/missions/missions.cache";
 import { generateKeyring } from "../../src/lib/receipt-keys";
-import { generateSigner } from "../../src/features/portability/portability.key";
+import { generateSigner } from "../../src/lib/attestation-key";
 import { createTestDatabase, type TestDatabase } from "./db";
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789abcdef";

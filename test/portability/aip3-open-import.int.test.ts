@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reputationImports } from "../../src/db/schema/index";
 import { signAttestation } from "../../src/features/portability/portability.format";
-import { generateSigner } from "../../src/features/portability/portability.key";
+import { generateSigner } from "../../src/lib/attestation-key";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { startIssuer, type IssuerServer } from "../helpers/issuer";

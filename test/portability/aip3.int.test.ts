@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recoverMessageAddress } from "viem";
 import { attestationSigners, signAttestation, signingPayload } from "../../src/features/portability/portability.format";
-import { generateSigner } from "../../src/features/portability/portability.key";
+import { generateSigner } from "../../src/lib/attestation-key";
 import { settlementPayload } from "../../src/features/receipts/receipts.aip3";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";

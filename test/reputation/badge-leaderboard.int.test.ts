@@ -205,14 +205,14 @@ describe("effective rating in SQL = decay.ts effectiveRating", () => {
           rating: agents.rating,
           lastActiveAt: agents.lastActiveAt,
           decayWeeksApplied: agents.decayWeeksApplied,
-          sqlRating: effectiveRatingSql(now),
+          sqlRating: effectiveRatingSql({ now }),
         })
         .from(agents)
         .where(sql`${agents.id} like '0x00000000000000000000000000000000000050%'`)
         .orderBy(asc(agents.id));
       expect(rows).toHaveLength(cases.length + 1);
       for (const row of rows) {
-        expect(Number(row.sqlRating), `${row.id} at ${now.toISOString()}`).toBe(effectiveRating(row, now));
+        expect(Number(row.sqlRating), `${row.id} at ${now.toISOString()}`).toBe(effectiveRating({ now }, row));
         const c = cases.find((x) => x.id === row.id);
         if (c && c.at.getTime() === ms) expect(Number(row.sqlRating), row.id).toBe(c.expected);
         compared++;
@@ -275,8 +275,8 @@ describe("GET /leaderboard and GET /agents", () => {
       .map((r) => ({
         id: r.id,
         rating: effectiveRating(
+          { now: at(0) },
           { rating: r.rating, lastActiveAt: r.lastActiveAt ?? null, decayWeeksApplied: 0 },
-          at(0),
         ),
       }))
       .sort((a, b) => b.rating - a.rating || (a.id < b.id ? -1 : 1));

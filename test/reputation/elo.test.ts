@@ -81,20 +81,20 @@ describe("decay (AIP-1 §5): −2 per full week idle after a 7-day grace, never 
   const days = (n: number) => new Date(t0.getTime() + n * 86_400_000);
   const s = (rating: number) => ({ rating, lastActiveAt: t0, decayWeeksApplied: 0 });
   it("6 days idle: no change; 13 days: still none (grace + less than a week)", () => {
-    expect(effectiveRating(s(1500), days(6))).toBe(1500);
-    expect(effectiveRating(s(1500), days(13))).toBe(1500);
-    expect(effectiveRating(s(1500), days(14))).toBe(1498);
+    expect(effectiveRating({ now: days(6) }, s(1500))).toBe(1500);
+    expect(effectiveRating({ now: days(13) }, s(1500))).toBe(1500);
+    expect(effectiveRating({ now: days(14) }, s(1500))).toBe(1498);
   });
   it("7 weeks idle from 1500 → 1488 (7 days grace + 6 full weeks × 2)", () => {
-    expect(decayWeeks(t0, days(49))).toBe(6);
-    expect(effectiveRating(s(1500), days(49))).toBe(1488);
+    expect(decayWeeks({ now: days(49) }, t0)).toBe(6);
+    expect(effectiveRating({ now: days(49) }, s(1500))).toBe(1488);
   });
   it("long idle never decays below 1000, and never decays a rating already below 1000", () => {
-    expect(effectiveRating(s(1500), days(7 * 1000))).toBe(1000);
-    expect(effectiveRating(s(990), days(7 * 100))).toBe(990);
-    expect(effectiveRating(s(1001), days(7 * 100))).toBe(1000);
+    expect(effectiveRating({ now: days(7 * 1000) }, s(1500))).toBe(1000);
+    expect(effectiveRating({ now: days(7 * 100) }, s(990))).toBe(990);
+    expect(effectiveRating({ now: days(7 * 100) }, s(1001))).toBe(1000);
   });
   it("decay already written is not taken twice", () => {
-    expect(effectiveRating({ rating: 1494, lastActiveAt: t0, decayWeeksApplied: 3 }, days(49))).toBe(1488);
+    expect(effectiveRating({ now: days(49) }, { rating: 1494, lastActiveAt: t0, decayWeeksApplied: 3 })).toBe(1488);
   });
 });

@@ -36,7 +36,7 @@ async function committer(
   const a = await signIn(t);
   const r = await t.call("POST", `/missions/${missionId}/commitments`, {
     token: a.token,
-    body: { commitment: commitmentOf(sha(content), a.address, salt) },
+    body: { commitment: commitmentOf({ contentHash: sha(content), committer: a.address, salt }) },
   });
   expect(r.status, r.text).toBe(201);
   return { ...a, content, salt, commitment: r.body };
@@ -140,7 +140,7 @@ describe("commit-reveal first_valid_match", () => {
   it("commitments: only before the deadline, not by the creator, not anonymously, not twice", async () => {
     const { creator, mission } = await crMission();
     const a = await signIn(t);
-    const c = commitmentOf(sha("x"), a.address, "0123456789abcdef");
+    const c = commitmentOf({ contentHash: sha("x"), committer: a.address, salt: "0123456789abcdef" });
     expect(
       (await t.call("POST", `/missions/${mission.id}/commitments`, { token: a.token, body: { commitment: c } })).status,
     ).toBe(201);

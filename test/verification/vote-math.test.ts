@@ -18,7 +18,7 @@ describe("peer_vote arithmetic", () => {
 
   it("slashes losers, rewards winners pro rata, and accounts for every base unit", () => {
     const ballots = [b("w1", "A", 300n, 1), b("w2", "A", 100n, 1), b("l1", "B", 999n, 2), b("l2", "C", 7n, 3)];
-    const r = settleBallots(ballots, "A", 1000); // 10 %
+    const r = settleBallots(ballots, { winner: "A", slashBps: 1000 }); // 10 %
     expect(r.get("l1")).toEqual({ outcome: "lost", payout: 900n }); // slash 99
     expect(r.get("l2")).toEqual({ outcome: "lost", payout: 7n }); // slash floor(0.7) = 0
     // pool 99 → w1 gets floor(99·300/400)=74, w2 floor(99·100/400)=24, dust 1 to the largest stake
@@ -35,7 +35,7 @@ describe("peer_vote arithmetic", () => {
         b(`v${i}`, `s${rnd(4)}`, BigInt(1 + rnd(1_000_000)), rnd(4)),
       );
       const w = pickWinner(ballots)!;
-      const r = settleBallots(ballots, w.submissionId, rnd(10_001));
+      const r = settleBallots(ballots, { winner: w.submissionId, slashBps: rnd(10_001) });
       expect(sum(r)).toBe(ballots.reduce((a, x) => a + x.amount, 0n));
       for (const x of ballots) expect(r.get(x.id)!.payout).toBeGreaterThanOrEqual(0n);
     }

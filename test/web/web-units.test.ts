@@ -31,11 +31,11 @@ describe("web board units", () => {
 
   it("counts down and up against the injected time", () => {
     const now = new Date("2026-06-01T00:00:00Z");
-    expect(relativeTime(new Date("2026-06-04T05:00:00Z"), now)).toBe("in 3 days");
-    expect(relativeTime(new Date("2026-05-31T22:30:00Z"), now)).toBe("1 hour 30 minutes ago");
-    expect(relativeTime(new Date("2026-06-01T01:00:00Z"), now)).toBe("in 1 hour");
-    expect(relativeTime(new Date("2026-06-01T00:00:20Z"), now)).toBe("in less than a minute");
-    expect(relativeTime(new Date("2026-06-02T12:00:00Z"), now)).toBe("in 36 hours");
+    expect(relativeTime({ now }, new Date("2026-06-04T05:00:00Z"))).toBe("in 3 days");
+    expect(relativeTime({ now }, new Date("2026-05-31T22:30:00Z"))).toBe("1 hour 30 minutes ago");
+    expect(relativeTime({ now }, new Date("2026-06-01T01:00:00Z"))).toBe("in 1 hour");
+    expect(relativeTime({ now }, new Date("2026-06-01T00:00:20Z"))).toBe("in less than a minute");
+    expect(relativeTime({ now }, new Date("2026-06-02T12:00:00Z"))).toBe("in 36 hours");
     expect(exactTime(new Date("2026-12-03T14:00:00Z"))).toBe("Thu 3 Dec 2026, 14:00 UTC");
     expect(exactTime(new Date("2026-12-03T14:00:00Z"), { short: true })).toBe("3 Dec, 14:00 UTC");
   });

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import type { Ctx } from "../../lib/context";
 import { adpCards, agents, missions, reviewStats } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AVAILABILITY_WINDOW_SECONDS, isOnline } from "../heartbeats";
@@ -15,7 +16,10 @@ import { activeClaimsOfAgents } from "../claims";
  * Tasks an agent has in progress, for the availability factor and the overloaded exclusion
  * (ADP §5): its active claims on open missions (docs/decisions.md "Claims": a visible intent to work).
  */
-export type ActiveTaskSource = (db: DbOrTx, agentIds: readonly string[], now: Date) => Promise<Map<string, number>>;
+export type ActiveTaskSource = (
+  ctx: Pick<Ctx, "now">,
+  input: { db: DbOrTx; agentIds: readonly string[] },
+) => Promise<Map<string, number>>;
 const activeTaskCounts: ActiveTaskSource = activeClaimsOfAgents;
 
 /** Postgres text[] literal built from parameters (no array binding: PGlite and postgres.js agree). */
@@ -48,7 +52,7 @@ function signalsOf(r: SignalRow, active: Map<string, number>, now: Date) {
   return {
     rating: r.rating === null ? START_RATING : Number(r.rating),
     missionsCompleted: r.missionsCompleted ?? 0,
-    online: isOnline(r.lastSeenAt, now),
+    online: isOnline({ now }, r.lastSeenAt),
     activeTasks: active.get(r.agentId) ?? 0,
     reviewCount,
     reviewAverage: reviewCount > 0 && r.reviewAverage !== null ? Number(r.reviewAverage) : null,
@@ -96,7 +100,7 @@ async function preScored(deps: Deps, q: CardQuery, k: number, now: Date): Promis
     : sql`0`;
   const text = nWords ? sql`u.words::float8 / ${f(nWords)}` : sql`0`;
   // float8 throughout: power() on numeric (what the literals would make it) costs ~0.1 ms a card.
-  const rating = sql`coalesce(${effectiveRatingSql(now)}, ${f(START_RATING)})::float8`;
+  const rating = sql`coalesce(${effectiveRatingSql({ now })}, ${f(START_RATING)})::float8`;
   const reputation = sql`least(1, 1 / (1 + power(10::float8, (${f(START_RATING)} - ${rating}) / 400))
     + case when coalesce(${agents.missionsCompleted}, 0) < ${f(COLD_START_MISSIONS)} then ${f(COLD_START_BOOST)}::float8 else 0 end)`;
   const online = sql`case when ${agents.lastSeenAt} >= ${now.toISOString()}::timestamptz - interval '${sql.raw(String(AVAILABILITY_WINDOW_SECONDS))} seconds' then 1.0::float8 else 0 end`;
@@ -130,7 +134,10 @@ async function preScored(deps: Deps, q: CardQuery, k: number, now: Date): Promis
  * OABP_ADP_SCORED_CARDS), not revoked, with the columns the §5 score reads and their agents'
  * signals — one read of the cards, agents and review counters, one of active claims.
  */
-export async function cardCandidates(deps: Deps, q: CardQuery, limit: number, now: Date): Promise<CardCandidate[]> {
+export async function cardCandidates(
+  { deps, now }: Pick<Ctx, "deps" | "now">,
+  { limit, ...q }: CardQuery & { limit: number },
+): Promise<CardCandidate[]> {
   const ids = await preScored(deps, q, Math.max(limit, deps.config.adpScoredCards), now);
   if (ids.length === 0) return [];
   const db = deps.database.db;
@@ -143,7 +150,7 @@ export async function cardCandidates(deps: Deps, q: CardQuery, limit: number, no
         skills: adpCards.skills,
         words: adpCards.words,
         maxConcurrentTasks: adpCards.maxConcurrentTasks,
-        rating: effectiveRatingSql(now),
+        rating: effectiveRatingSql({ now }),
         missionsCompleted: agents.missionsCompleted,
         lastSeenAt: agents.lastSeenAt,
         reviewCount: reviewStats.count,
@@ -153,7 +160,7 @@ export async function cardCandidates(deps: Deps, q: CardQuery, limit: number, no
       .leftJoin(agents, eq(agents.id, adpCards.agentId))
       .leftJoin(reviewStats, eq(reviewStats.reviewee, adpCards.agentId))
       .where(and(inArray(adpCards.agentId, ids), eq(adpCards.revoked, false))),
-    activeTaskCounts(db, ids, now),
+    activeTaskCounts({ now }, { db, agentIds: ids }),
   ]);
   // A card revoked between the two reads is left out.
   return found.map((r) => ({
@@ -178,7 +185,7 @@ export async function cardsOf(deps: Deps, ids: readonly string[]): Promise<Map<s
 }
 
 /** One agent as a candidate: its card (or, without one, its AIP-1 §1 profile capabilities). */
-export async function agentAsCandidate(deps: Deps, agentId: string, now: Date) {
+export async function agentAsCandidate({ deps, now }: Pick<Ctx, "deps" | "now">, agentId: string) {
   const db = deps.database.db;
   const [[card], [profile], [stats], active] = await Promise.all([
     db
@@ -187,7 +194,7 @@ export async function agentAsCandidate(deps: Deps, agentId: string, now: Date) {
       .where(eq(adpCards.agentId, agentId)),
     db
       .select({
-        rating: effectiveRatingSql(now),
+        rating: effectiveRatingSql({ now }),
         missionsCompleted: agents.missionsCompleted,
         lastSeenAt: agents.lastSeenAt,
         displayName: agents.displayName,
@@ -199,7 +206,7 @@ export async function agentAsCandidate(deps: Deps, agentId: string, now: Date) {
       .select({ reviewCount: reviewStats.count, reviewAverage: reviewAverageSql })
       .from(reviewStats)
       .where(eq(reviewStats.reviewee, agentId)),
-    activeTaskCounts(db, [agentId], now),
+    activeTaskCounts({ now }, { db, agentIds: [agentId] }),
   ]);
   const row = {
     agentId,
@@ -214,9 +221,8 @@ export async function agentAsCandidate(deps: Deps, agentId: string, now: Date) {
 
 /** Open missions (accepting submissions now) whose tags or text overlap the agent's, at most the cap. */
 export async function openMissionCandidates(
-  deps: Deps,
+  { deps, now }: Pick<Ctx, "deps" | "now">,
   q: { tags: readonly string[]; tsquery: string | null; exclude: string },
-  now: Date,
 ) {
   const match: SQL[] = [];
   if (q.tags.length) match.push(sql`${missions.tags} && ${textArray(q.tags)}`);

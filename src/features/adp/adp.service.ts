@@ -72,7 +72,7 @@ export async function discover(ctx: Ctx, input: DiscoverInput): Promise<Discover
       reason: "empty_query",
     });
   }
-  const candidates = await cardCandidates(deps, { paths: tags.map((t) => t.path), words: qWords }, input.limit, now);
+  const candidates = await cardCandidates(ctx, { paths: tags.map((t) => t.path), words: qWords, limit: input.limit });
   const top = rank({ tags, words: qWords }, candidates, {
     limit: input.limit,
     minScore: input.min_score,
@@ -117,15 +117,15 @@ export async function missionCandidates(
   ctx: Ctx,
   { missionId, ...q }: { missionId: string } & RankQueryInput,
 ): Promise<MissionCandidatesWire> {
-  const { deps, now } = ctx;
+  const { now } = ctx;
   const m = await findVisibleMission(ctx, missionId, viewerOf(ctx));
   const query = { tags: queryTags(m.tags), words: missionWords(m.title, m.description.slice(0, 2000)) };
-  const candidates = await cardCandidates(
-    deps,
-    { paths: query.tags.map((t) => t.path), words: query.words, exclude: m.creator },
-    q.limit,
-    now,
-  );
+  const candidates = await cardCandidates(ctx, {
+    paths: query.tags.map((t) => t.path),
+    words: query.words,
+    exclude: m.creator,
+    limit: q.limit,
+  });
   const top = rank(query, candidates, { limit: q.limit, minScore: q.min_score, excludeOverloaded: true, ties: "asc" });
   return {
     mission_id: m.id,
@@ -151,23 +151,19 @@ export async function recommendedMissions(
   ctx: Ctx,
   { agentId: rawAgentId, ...q }: { agentId: string } & RankQueryInput,
 ): Promise<RecommendedMissionsWire> {
-  const { deps, now } = ctx;
+  const { now } = ctx;
   const agentId = parseAgentId(rawAgentId);
-  const { card, profile, signals } = await agentAsCandidate(deps, agentId, now);
+  const { card, profile, signals } = await agentAsCandidate(ctx, agentId);
   const skills = card?.skills ?? profile?.capabilities ?? [];
   const agentWords = card?.words ?? cardWords(profile?.displayName ?? "", undefined, skills);
   const source = card ? "card" : skills.length || agentWords.length ? "profile" : "none";
   const candidate = { skills, words: agentWords, maxConcurrentTasks: card?.maxConcurrentTasks ?? null, ...signals };
   const tsWords = agentWords.slice(0, MAX_QUERY_WORDS);
-  const rows = await openMissionCandidates(
-    deps,
-    {
-      tags: rawFormsOf(skillPaths(skills)),
-      tsquery: tsWords.length ? tsWords.join(" | ") : null,
-      exclude: agentId,
-    },
-    now,
-  );
+  const rows = await openMissionCandidates(ctx, {
+    tags: rawFormsOf(skillPaths(skills)),
+    tsquery: tsWords.length ? tsWords.join(" | ") : null,
+    exclude: agentId,
+  });
   const scored = rows.map((m) =>
     scoreCandidate(
       { tags: queryTags(m.tags), words: missionWords(m.title, m.description) },

@@ -78,7 +78,7 @@ function profileOf(row: AgentRow | undefined, now: Date) {
     capabilities: row.capabilities,
     created_at: row.createdAt.toISOString(),
     metadata_uri: row.metadataUri,
-    rating: effectiveRating(row, now),
+    rating: effectiveRating({ now }, row),
     rating_updated_at: isoOrNull(row.ratingUpdatedAt),
     missions_attempted: row.missionsAttempted,
     missions_completed: row.missionsCompleted,
@@ -110,7 +110,7 @@ export async function getAgent(ctx: Ctx, { agentId }: { agentId: string }): Prom
     mission_type_affinity: affinity,
     win_rate: winRate(row),
     last_active_at: isoOrNull(row?.lastActiveAt),
-    online: isOnline(row?.lastSeenAt ?? null, now),
+    online: isOnline({ now }, row?.lastSeenAt ?? null),
     reviews,
     aigen_balance: bal.aigen,
     balance_asset: bal.primary.asset,
@@ -168,5 +168,5 @@ export function getAgentHistory(
   ctx: Ctx,
   { agentId, ...q }: { agentId: string; limit: number; cursor?: string | undefined },
 ) {
-  return agentHistory(ctx.deps.database.db, parseAgentId(agentId), ctx.now, q);
+  return agentHistory(ctx, { ...q, agentId: parseAgentId(agentId) });
 }

@@ -39,7 +39,7 @@ export async function expireClaims(deps: Deps, batch = BATCH): Promise<number> {
             lte(missionClaims.expiresAt, now),
           ),
         );
-      const n = await countActiveClaims(tx, missionId, now);
+      const n = await countActiveClaims({ now }, { db: tx, missionId });
       await tx
         .update(missions)
         .set({

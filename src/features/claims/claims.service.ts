@@ -24,7 +24,10 @@ const activeOf = (missionId: string, now: Date) =>
   and(eq(missionClaims.missionId, missionId), eq(missionClaims.status, "active"), gt(missionClaims.expiresAt, now));
 
 /** Active claims of one mission, counted with the clock. */
-export async function countActiveClaims(db: DbOrTx, missionId: string, now: Date): Promise<number> {
+export async function countActiveClaims(
+  { now }: Pick<Ctx, "now">,
+  { db, missionId }: { db: DbOrTx; missionId: string },
+): Promise<number> {
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(missionClaims)
@@ -36,7 +39,10 @@ export async function countActiveClaims(db: DbOrTx, missionId: string, now: Date
  * Active claims an agent holds on open missions (the per-agent cap; also the hook for ADP
  * availability, which counts an agent's active claims).
  */
-export async function activeClaimsOfAgent(db: DbOrTx, agentId: string, now: Date): Promise<number> {
+export async function activeClaimsOfAgent(
+  { now }: Pick<Ctx, "now">,
+  { db, agentId }: { db: DbOrTx; agentId: string },
+): Promise<number> {
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(missionClaims)
@@ -54,9 +60,8 @@ export async function activeClaimsOfAgent(db: DbOrTx, agentId: string, now: Date
 
 /** Active claims on open missions per agent, for many agents in one grouped read (ADP availability). */
 export async function activeClaimsOfAgents(
-  db: DbOrTx,
-  agentIds: readonly string[],
-  now: Date,
+  { now }: Pick<Ctx, "now">,
+  { db, agentIds }: { db: DbOrTx; agentIds: readonly string[] },
 ): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (agentIds.length === 0) return out;
@@ -120,7 +125,7 @@ export async function claimMission(
       () => lockMission(tx, missionId),
       () => claimCounts(tx, missionId, caller, now),
       () => touchAgent(tx, caller, now, false), // ensures the row exists and locks it
-      () => activeClaimsOfAgent(tx, caller, now),
+      () => activeClaimsOfAgent({ now }, { db: tx, agentId: caller }),
     );
     const terms = claimTerms(deps.config, { locked: m, caller, now, counts, held });
     const claim = { missionId, caller, now, expiresAt: terms.expiresAt, exclusiveUntil: terms.exclusiveUntil };
@@ -129,7 +134,7 @@ export async function claimMission(
       () => holdMission(tx, { ...claim, claimCount: counts.others + 1 }),
     );
     if (!cas) throw exclusivelyClaimed(m?.exclusiveUntil ?? now); // rolls the claim back
-    return { created: !terms.renewing, claim: claimToWire(row, now) };
+    return { created: !terms.renewing, claim: claimToWire({ now }, row) };
   });
 }
 
@@ -282,7 +287,7 @@ export async function releaseClaim(ctx: Ctx, { missionId }: { missionId: string 
       .returning({ id: missionClaims.id });
     if (!released)
       throw new AppError("NOT_FOUND", "you hold no active claim on this mission", { reason: "no_active_claim" });
-    const n = await countActiveClaims(tx, missionId, now);
+    const n = await countActiveClaims({ now }, { db: tx, missionId });
     await tx
       .update(missions)
       .set({ claimCount: n, ...(m?.holder === caller && { exclusiveHolder: null, exclusiveUntil: null }) })
@@ -309,7 +314,7 @@ export async function listClaims(
           .where(after ? and(activeOf(missionId, now), gt(missionClaims.id, after)) : activeOf(missionId, now))
           .orderBy(asc(missionClaims.id))
           .limit(q.limit + 1),
-        countActiveClaims(db, missionId, now),
+        countActiveClaims({ now }, { db, missionId }),
       ])
     : [[], 0];
   const { page, next_cursor } = keysetPage(rows, q.limit);
@@ -321,7 +326,7 @@ export async function listClaims(
     max_claims: m.maxClaims,
     exclusive_claim_ttl: m.exclusiveClaimTtl,
     exclusive: held ? { agent_id: m.exclusiveHolder!, until: m.exclusiveUntil!.toISOString() } : null,
-    claims: page.map((r) => claimToWire(r, now)),
+    claims: page.map((r) => claimToWire({ now }, r)),
     next_cursor,
   };
 }

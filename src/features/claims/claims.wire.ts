@@ -1,15 +1,17 @@
+import type { Ctx } from "../../lib/context";
 import type { missionClaims } from "../../db/schema/index";
 import type { ClaimWire } from "./claims.schemas";
 
 export type ClaimRow = typeof missionClaims.$inferSelect;
 
 /** A claim is active while its stored status says so and it has not expired (by the clock). */
-export const isActive = (r: Pick<ClaimRow, "status" | "expiresAt">, now: Date): boolean =>
+export const isActive = ({ now }: Pick<Ctx, "now">, r: Pick<ClaimRow, "status" | "expiresAt">): boolean =>
   r.status === "active" && r.expiresAt.getTime() > now.getTime();
 
 /** Row → wire; an active row past its expiry reads `expired` before the job has swept it. */
-export function claimToWire(r: ClaimRow, now: Date): ClaimWire {
-  const active = isActive(r, now);
+export function claimToWire(ctx: Pick<Ctx, "now">, r: ClaimRow): ClaimWire {
+  const { now } = ctx;
+  const active = isActive(ctx, r);
   return {
     id: r.id,
     mission_id: r.missionId,

@@ -1,6 +1,5 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { lockMission } from "../../db/mission-visibility";
-import type { Tx } from "../../db/client";
 import { chainPayouts, missions, submissions } from "../../db/schema/index";
 import type { TxCtx } from "../../lib/context";
 import { resolveAndPay, voidAndRefund } from "../settlement";
@@ -27,7 +26,10 @@ const RULE_REJECTIONS = ["target_hash_mismatch", "expected_not_matched", "predic
  * now; a failed one needs the operator (the payouts admin). The mission is resolved, so it takes
  * no new submissions already (the "lock mission" half is moot).
  */
-export async function retrySettlement(tx: Tx, missionId: string, now: Date): Promise<Record<string, unknown>> {
+export async function retrySettlement(
+  { tx, now }: Pick<TxCtx, "tx" | "now">,
+  { missionId }: { missionId: string },
+): Promise<Record<string, unknown>> {
   const [p] = await tx
     .select()
     .from(chainPayouts)

@@ -179,7 +179,7 @@ type Ruling = {
 
 /** §4: the corrective action of an outcome in the filer's favour. */
 async function correctiveAction(ctx: TxCtx, { d, r }: { d: Row; r: Ruling }): Promise<Record<string, unknown>> {
-  if (d.disputeType === "non_payment") return retrySettlement(ctx.tx, d.missionId, ctx.now);
+  if (d.disputeType === "non_payment") return retrySettlement(ctx, { missionId: d.missionId });
   if (d.disputeType === "bad_spec") return invalidateRule(ctx, { missionId: d.missionId });
   if (d.disputeType === "dup_claim")
     return {
@@ -248,7 +248,7 @@ async function propagateUpheld(ctx: TxCtx, d: Row): Promise<Record<string, unkno
   if (!PROPAGATED_TYPES.has(d.disputeType) || d.evidence.cross_server_identity === undefined) return undefined;
   const [m] = await ctx.tx.select({ creator: missions.creator }).from(missions).where(eq(missions.id, d.missionId));
   if (!m || m.creator === d.filedBy) return undefined;
-  const p = await applyUpheldDispute(ctx.tx, { filer: d.filedBy, creator: m.creator, missionId: d.missionId }, ctx.now);
+  const p = await applyUpheldDispute(ctx, { filer: d.filedBy, creator: m.creator, missionId: d.missionId });
   return {
     reason: "dispute_upheld",
     filer: { agent_id: d.filedBy, delta: p.filer.after - p.filer.before, rating_after: p.filer.after },
@@ -262,7 +262,7 @@ async function propagateUpheld(ctx: TxCtx, d: Row): Promise<Record<string, unkno
  * expired dispute (its outcome is `expired`, not `rejected`).
  */
 async function penalise(tx: Tx, d: Row, now: Date): Promise<Record<string, unknown>> {
-  const p = await applyDisputePenalty(tx, d.filedBy, d.missionId, now);
+  const p = await applyDisputePenalty({ tx, now }, { agentId: d.filedBy, missionId: d.missionId });
   return {
     action: "filer_penalty",
     applied: true,
@@ -284,7 +284,7 @@ async function alternateReadingFor(ctx: Ctx, id: string, outcome: string): Promi
   const [d] = await dbOf(ctx).select().from(disputes).where(eq(disputes.id, key));
   if (d?.disputeType !== "oracle_disagreement" || d.status !== "open") return undefined;
   const m = await findMission(ctx.deps, d.missionId);
-  return m && readAlternateOracle(ctx.deps, m, ctx.now);
+  return m && readAlternateOracle(ctx, { mission: m });
 }
 
 /**

@@ -143,7 +143,7 @@ async function sendNew<R extends WriteRow>(s: Step, t: Target<R>): Promise<void>
   const chainNonce = await chain.pendingNonce();
   let signed: { raw: Hex; hash: string } | undefined;
   const ok = await move(deps, t, {}, async (tx) => {
-    const nonce = await allocateNonce(tx, chain, chainNonce, now);
+    const nonce = await allocateNonce({ tx, now }, { chain, chainNonce });
     signed = await chain.sign(call, { nonce, gas: est.gas, ...price });
     await t.update(tx, {
       state: "broadcast",

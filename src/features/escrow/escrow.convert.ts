@@ -1,10 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
-import { withTx, type Ctx } from "../../lib/context";
+import { withTx, type Ctx, type TxCtx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { emitEvents, missionVoided } from "../../db/outbox";
 import { lockPayout, payoutToAdminWire, trimAdminActions } from "./escrow.admin";
-import type { InTx } from "./escrow.ctx";
 import { signDecision } from "../../lib/decision-sign";
 import { appendAudit } from "../../db/audit";
 
@@ -102,7 +101,7 @@ function assertConvertible(p: Locked["p"], m: Locked["m"]): void {
 
 /** The release row becomes the refund of the whole deposit to its funder, queued afresh (attempts dropped). */
 async function refundInPlace(
-  { tx, now, deps }: InTx & Pick<Ctx, "deps">,
+  { tx, now, deps }: TxCtx,
   { p, d, reason }: { p: Locked["p"]; d: typeof escrowDeposits.$inferSelect; reason: string },
 ) {
   // The operator's conversion is a new decision of the server: signed like any (docs/custody.md).

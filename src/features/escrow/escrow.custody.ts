@@ -8,7 +8,8 @@ import { checkDecision, type DecisionCheck, type DecisionPlan } from "../../lib/
 import { paidRecipients, releasePaysPlan, type SlotMovement } from "../../lib/escrow-movements";
 import { newId } from "../../lib/ids";
 import { lockMission } from "./escrow.deposits";
-import { markExited, onContract, slotOwner, type EventCtx } from "./escrow.exits";
+import { markExited, onContract, slotOwner } from "./escrow.exits";
+import type { ChainCtx, TxCtx } from "../../lib/context";
 import type { PayoutRow } from "./escrow.payouts";
 
 // Custody (docs/custody.md): every on-chain movement and proposal of an escrow slot is judged
@@ -64,7 +65,7 @@ interface NewAlert {
 }
 
 /** Records the alert once (dedupe key); on first sight logs it and emits `custody.alert`. True when new. */
-export async function raiseAlert(ctx: EventCtx, a: NewAlert): Promise<boolean> {
+export async function raiseAlert(ctx: TxCtx & ChainCtx, a: NewAlert): Promise<boolean> {
   const { tx, deps, chain, now } = ctx;
   const dedupeKey = `${a.kind}:${a.contract}:${a.missionKey}:${a.funder}:${a.of}`;
   const id = newId("alrt", now.getTime());
@@ -101,7 +102,11 @@ export async function raiseAlert(ctx: EventCtx, a: NewAlert): Promise<boolean> {
 }
 
 /** `custody.alert` to the mission's creator and winners (webhooks, SSE, inbox). */
-async function announceAlert(ctx: EventCtx, alertId: string, a: NewAlert & { missionId: string }): Promise<void> {
+async function announceAlert(
+  ctx: TxCtx & ChainCtx,
+  alertId: string,
+  a: NewAlert & { missionId: string },
+): Promise<void> {
   const { tx, now } = ctx;
   const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, a.missionId));
   if (!m) return;
@@ -130,7 +135,7 @@ async function announceAlert(ctx: EventCtx, alertId: string, a: NewAlert & { mis
 
 /** Open alerts of one slot of `kind` are resolved (`resolution` says how). */
 async function resolveAlerts(
-  { tx, now }: EventCtx,
+  { tx, now }: TxCtx & ChainCtx,
   slot: {
     contract: string;
     missionKey: string;
@@ -156,7 +161,7 @@ async function resolveAlerts(
 }
 
 /** The payouts of one slot on one contract (every kind and state). */
-function slotPayouts({ tx, chain }: EventCtx, s: { contract: string; missionKey: string; funder: string }) {
+function slotPayouts({ tx, chain }: TxCtx & ChainCtx, s: { contract: string; missionKey: string; funder: string }) {
   return tx
     .select()
     .from(chainPayouts)
@@ -174,7 +179,7 @@ function slotPayouts({ tx, chain }: EventCtx, s: { contract: string; missionKey:
  * A Released or Refunded of a slot this server issued, judged (watcher at the confirmation depth,
  * and the worker before it adopts a release it did not send). True when a decision explains it.
  */
-export async function judgeMovement(ctx: EventCtx, mv: SlotMovement): Promise<boolean> {
+export async function judgeMovement(ctx: TxCtx & ChainCtx, mv: SlotMovement): Promise<boolean> {
   const { tx, deps, chain } = ctx;
   const owner = await slotOwner(tx, mv.missionKey);
   if (!owner) return true; // a key this server never issued: not its custody
@@ -207,7 +212,7 @@ type SlotPayout = Awaited<ReturnType<typeof slotPayouts>>[number];
  * release fails with what happened, and the alert is raised (announced again when a payout failed).
  */
 async function recordUnexplained(
-  ctx: EventCtx,
+  ctx: TxCtx & ChainCtx,
   { mv, mission: m, owner, payouts }: { mv: SlotMovement; mission: LockedMission; owner: Owner; payouts: SlotPayout[] },
 ): Promise<void> {
   const { tx, now } = ctx;
@@ -256,7 +261,7 @@ async function recordUnexplained(
 }
 
 /** A ReleaseProposed of a slot this server issued: explained only by a verified decision of that exact plan. */
-export async function judgeProposal(ctx: EventCtx, ev: EscrowEvent): Promise<void> {
+export async function judgeProposal(ctx: TxCtx & ChainCtx, ev: EscrowEvent): Promise<void> {
   const { tx, deps, chain } = ctx;
   const missionKey = String(ev.args.missionKey).toLowerCase();
   const funder = String(ev.args.funder).toLowerCase();
@@ -288,7 +293,7 @@ export async function judgeProposal(ctx: EventCtx, ev: EscrowEvent): Promise<voi
 
 /** One foreign proposal (the watcher's log, or the worker's proposalOf read): one alert per proposal. */
 export function raiseForeignProposal(
-  ctx: EventCtx,
+  ctx: TxCtx & ChainCtx,
   f: {
     contract: string;
     missionId: string;
@@ -324,7 +329,7 @@ export function raiseForeignProposal(
 }
 
 /** A guardian's ReleaseCancelled: the foreign proposal it names is resolved. */
-export async function proposalCancelled(ctx: EventCtx, ev: EscrowEvent): Promise<void> {
+export async function proposalCancelled(ctx: TxCtx & ChainCtx, ev: EscrowEvent): Promise<void> {
   await resolveAlerts(ctx, {
     contract: ev.contract,
     missionKey: String(ev.args.missionKey).toLowerCase(),
@@ -336,6 +341,6 @@ export async function proposalCancelled(ctx: EventCtx, ev: EscrowEvent): Promise
 }
 
 /** Runs `f` in a transaction with the chain context (the worker's entry into the judgements above). */
-export function inCustodyTx<T>(deps: Deps, chain: BaseChain, f: (ctx: EventCtx) => Promise<T>): Promise<T> {
+export function inCustodyTx<T>(deps: Deps, chain: BaseChain, f: (ctx: TxCtx & ChainCtx) => Promise<T>): Promise<T> {
   return deps.database.db.transaction((tx) => f({ tx, deps, chain, now: deps.clock.now() }));
 }

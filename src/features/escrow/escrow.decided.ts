@@ -1,4 +1,4 @@
-import type { ChainCtx } from "./escrow.ctx";
+import type { ChainCtx } from "../../lib/context";
 import { judgeMovement, raiseAlert, inCustodyTx, verifiedDecision } from "./escrow.custody";
 import { transition, type PayoutRow } from "./escrow.payouts";
 

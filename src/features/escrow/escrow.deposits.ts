@@ -2,7 +2,7 @@ import { and, eq, type SQL } from "drizzle-orm";
 import { lockMission } from "../../db/mission-visibility";
 import type { Tx } from "../../db/client";
 import { escrowDeposits, missions, type EscrowRecord } from "../../db/schema/index";
-import type { InTx, TxCtx } from "./escrow.ctx";
+import type { TxCtx } from "../../lib/context";
 import type { FundedLog, Heads } from "../../lib/base-chain";
 import { newId } from "../../lib/ids";
 import type { DepositRejection } from "./escrow.check";
@@ -126,7 +126,7 @@ export interface OfMission {
 }
 
 /** The deposit row at the confirmation depth, watched on until final. */
-export async function markConfirmed({ tx, now }: InTx, d: DepositRow): Promise<DepositRow> {
+export async function markConfirmed({ tx, now }: TxCtx, d: DepositRow): Promise<DepositRow> {
   const [deposit] = await tx
     .update(escrowDeposits)
     .set({ status: "confirmed", nextCheckAt: now, updatedAt: now })
@@ -154,7 +154,7 @@ export async function rejectLate(
 }
 
 /** The deposit's block is final: stop watching it. */
-export async function finalizeDeposit({ tx, now }: InTx, { mission: m, deposit: d }: OfMission): Promise<void> {
+export async function finalizeDeposit({ tx, now }: TxCtx, { mission: m, deposit: d }: OfMission): Promise<void> {
   await tx
     .update(escrowDeposits)
     .set({ status: "final", nextCheckAt: null, updatedAt: now })
@@ -169,7 +169,7 @@ export async function finalizeDeposit({ tx, now }: InTx, { mission: m, deposit: 
 
 /** The deposit moved to another block (re-mined after a reorg): follow it. */
 export async function moveDeposit(
-  { tx, now }: InTx,
+  { tx, now }: TxCtx,
   { mission: m, deposit: d, blockNumber, blockHash }: OfMission & { blockNumber: number; blockHash: string },
 ): Promise<void> {
   await tx.update(escrowDeposits).set({ blockNumber, blockHash, updatedAt: now }).where(eq(escrowDeposits.id, d.id));

@@ -3,7 +3,7 @@ import type { Tx } from "../../db/client";
 import { emitEvent, missionFunderExited } from "../../db/outbox";
 import { MISSION_COLUMNS } from "../../db/rows";
 import { chainEvents, chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
-import type { ChainCtx, TxCtx } from "./escrow.ctx";
+import type { ChainCtx, TxCtx } from "../../lib/context";
 import type { BaseChain, EscrowEvent } from "../../lib/base-chain";
 import { lockMission } from "./escrow.deposits";
 import { topUpByKey } from "./escrow.topups";
@@ -52,8 +52,6 @@ export async function recordEscrowEvent(
   });
 }
 
-export type EventCtx = TxCtx & { chain: BaseChain };
-
 /** `column` names the event's contract (null: the configured one, for rows from before migrations). */
 export const onContract = (
   column: typeof escrowDeposits.escrowAddress | typeof chainPayouts.escrowAddress,
@@ -61,7 +59,7 @@ export const onContract = (
   contract: string,
 ) => (contract === chain.escrow ? or(eq(column, contract), isNull(column)) : eq(column, contract));
 
-async function funderExited(ctx: EventCtx, ev: EscrowEvent): Promise<void> {
+async function funderExited(ctx: TxCtx & ChainCtx, ev: EscrowEvent): Promise<void> {
   const { tx, deps, now } = ctx;
   const funder = String(ev.args.funder).toLowerCase();
   const owner = await slotOwner(tx, String(ev.args.missionKey).toLowerCase());
@@ -115,7 +113,7 @@ export async function slotOwner(tx: Tx, key: string): Promise<{ missionId: strin
 
 /** The funder's deposits in this slot, not exited yet, marked exited; their ids. */
 export async function markExited(
-  { tx, chain, now }: EventCtx,
+  { tx, chain, now }: TxCtx & ChainCtx,
   slot: { ev: EscrowEvent; funder: string; missionId: string; topUpId: string | null },
 ): Promise<string[]> {
   const { ev } = slot;
@@ -137,7 +135,7 @@ export async function markExited(
   return exited.map((d) => d.id);
 }
 
-async function creditWithdrawn({ tx, chain, now }: EventCtx, ev: EscrowEvent): Promise<void> {
+async function creditWithdrawn({ tx, chain, now }: TxCtx & ChainCtx, ev: EscrowEvent): Promise<void> {
   const account = String(ev.args.account).toLowerCase();
   const token = String(ev.args.token).toLowerCase();
   const note = `;withdrawn:${account}`;

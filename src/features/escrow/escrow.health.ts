@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { chainWorkers } from "../../db/schema/index";
 import type { Deps } from "../../deps";
+import type { Ctx } from "../../lib/context";
 import type { BaseChain, Heads } from "../../lib/base-chain";
 
 // Chain reads shared by the watcher and the settlement worker of one process, and the workers'
@@ -34,10 +35,8 @@ export function pollDue(deps: Deps, chain: BaseChain): boolean {
 
 /** One row per (chain, worker): the last run, the last healthy run, the last error. */
 export async function recordWorkerRun(
-  deps: Deps,
-  now: Date,
-  r: { ok: true } | { ok: false; error: string },
-  name = "settlement",
+  { deps, now }: Pick<Ctx, "deps" | "now">,
+  { run: r, name = "settlement" }: { run: { ok: true } | { ok: false; error: string }; name?: string },
 ): Promise<void> {
   const chainId = deps.chain?.chainId;
   if (chainId === undefined) return;

@@ -5,7 +5,7 @@ import type { PayoutStep } from "../../db/schema/escrow";
 import type { Tx } from "../../db/client";
 import type { Deps } from "../../deps";
 import type { BaseChain, EscrowCall, Proposal, TxReceipt } from "../../lib/base-chain";
-import type { ChainCtx } from "./escrow.ctx";
+import type { ChainCtx, Ctx } from "../../lib/context";
 import { proposalHashOf, type ReleasePlan } from "../../lib/release-typed-data";
 import { emitEvents, payoutReleaseEvent } from "../../db/outbox";
 import { MISSION_COLUMNS } from "../../db/rows";
@@ -78,7 +78,7 @@ export const proposedReason = (at: Date | null) => (at ? `release_proposed:${at.
  * Before a delayed-path transaction is signed (the slot is known funded): reads proposalOf.
  * True: go on and send this step's transaction. False: the row moved (adopted, waiting, parked).
  */
-export async function delayedPreflight(deps: Deps, chain: BaseChain, p: PayoutRow, now: Date): Promise<boolean> {
+export async function delayedPreflight({ deps, chain, now }: ChainCtx, p: PayoutRow): Promise<boolean> {
   const plan = planOf(p);
   const ours = proposalHashOf(plan);
   const onChain = await chain.proposal(plan.missionKey, plan.funder, p.escrowAddress ?? undefined);
@@ -187,7 +187,10 @@ async function proposalGone({ deps, chain, now }: ChainCtx, p: PayoutRow): Promi
  * contract refuses (the release falls back to the delayed path), or a proposal that changed.
  * True when handled here.
  */
-export async function releaseRevert(deps: Deps, p: PayoutRow, revert: string, now: Date): Promise<boolean> {
+export async function releaseRevert(
+  { deps, now }: Pick<Ctx, "deps" | "now">,
+  { payout: p, revert }: { payout: PayoutRow; revert: string },
+): Promise<boolean> {
   const pollMs = deps.config.baseRail?.pollMs ?? 4_000;
   const wait = (reason: string, base: number) =>
     transition(deps, p, { reason, retries: p.retries + 1, nextCheckAt: later(now, backoffMs(p.retries, base)) });

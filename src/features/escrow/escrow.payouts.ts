@@ -3,7 +3,7 @@ import type { Hex } from "viem";
 import type { Tx } from "../../db/client";
 import { chainAccounts, chainPayouts, escrowDeposits, missions, type PayoutAttempt } from "../../db/schema/index";
 import type { Deps } from "../../deps";
-import type { ChainCtx } from "./escrow.ctx";
+import type { ChainCtx, TxCtx } from "../../lib/context";
 import { RpcUnavailableError, type BaseChain, type Heads, type TxReceipt } from "../../lib/base-chain";
 import { firstPrice, priceTooLow, replacementPrice, type Price } from "./escrow.fees";
 import { lockMission } from "./escrow.deposits";
@@ -49,9 +49,8 @@ export const payoutStatusOf = (state: string): "queued" | "pending_gas" | "broad
 export { callOf };
 
 /** One payout step's context: the dependencies, the step's instant, and the chain port. */
-type PayoutCtx = ChainCtx;
 
-export async function stepPayout(ctx: PayoutCtx, p: PayoutRow, heads: Heads): Promise<void> {
+export async function stepPayout(ctx: ChainCtx, p: PayoutRow, heads: Heads): Promise<void> {
   switch (p.state) {
     case "queued":
     case "pending_gas":
@@ -128,10 +127,8 @@ function defaultReason(
 
 /** Allocates the next nonce for the resolver: max(stored, chain's pending count), under the row lock. */
 export async function allocateNonce(
-  tx: Tx,
-  chain: Pick<BaseChain, "chainId" | "resolver">,
-  chainNonce: number,
-  now: Date,
+  { tx, now }: Pick<TxCtx, "tx" | "now">,
+  { chain, chainNonce }: { chain: Pick<BaseChain, "chainId" | "resolver">; chainNonce: number },
 ): Promise<number> {
   await tx
     .insert(chainAccounts)
@@ -156,8 +153,8 @@ const retryLater = (p: PayoutRow, now: Date) => ({
   nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)),
 });
 
-async function sendNew(ctx: PayoutCtx, p: PayoutRow): Promise<void> {
-  const { deps, chain, now } = ctx;
+async function sendNew(ctx: ChainCtx, p: PayoutRow): Promise<void> {
+  const { deps, chain } = ctx;
   // Nothing is signed for a plan its signed decision does not cover (escrow.decided.ts).
   if (!(await decisionGate(ctx, p))) return;
   const call = callOf(p);
@@ -165,7 +162,7 @@ async function sendNew(ctx: PayoutCtx, p: PayoutRow): Promise<void> {
   // after a restore from backup)? Then never send another. One state read in the common case.
   if ((await chain.slotAmount(call)) === 0n) return slotEmpty(ctx, p);
   // The delayed path: adopt a proposal already on chain, wait for its window, see a guardian's cancel.
-  if (stepOf(p) && !(await delayedPreflight(deps, chain, p, now))) return;
+  if (stepOf(p) && !(await delayedPreflight(ctx, p))) return;
   const est = await chain.estimate(call);
   if (!est.ok) return estimateRefused(ctx, p, est.revert);
   const price = firstPrice(await chain.fees());
@@ -186,7 +183,7 @@ async function sendNew(ctx: PayoutCtx, p: PayoutRow): Promise<void> {
  * The slot is empty on chain: adopt our payout's transaction if the bounded log search finds it,
  * else wait a while (a deposit reorged out may be mined again), then stop for the operator.
  */
-async function slotEmpty({ deps, chain, now }: PayoutCtx, p: PayoutRow): Promise<void> {
+async function slotEmpty({ deps, chain, now }: ChainCtx, p: PayoutRow): Promise<void> {
   const [d] = await deps.database.db
     .select({ blockNumber: escrowDeposits.blockNumber })
     .from(escrowDeposits)
@@ -211,9 +208,9 @@ async function slotEmpty({ deps, chain, now }: PayoutCtx, p: PayoutRow): Promise
 }
 
 /** The escrow refuses the payout at estimation: a wait (gas, role, a retryable revert), or failed for the operator. */
-async function estimateRefused(ctx: PayoutCtx, p: PayoutRow, revert: string): Promise<void> {
+async function estimateRefused(ctx: ChainCtx, p: PayoutRow, revert: string): Promise<void> {
   const { deps, chain, now } = ctx;
-  if (await releaseRevert(deps, p, revert, now)) return; // a release path's wait, not a failure
+  if (await releaseRevert(ctx, { payout: p, revert })) return; // a release path's wait, not a failure
   if (revert === "insufficient_funds") {
     await transition(deps, p, { state: "pending_gas", reason: "resolver_balance_low", ...retryLater(p, now) });
   } else if (revert === "AccessControlUnauthorizedAccount") {
@@ -233,7 +230,7 @@ async function estimateRefused(ctx: PayoutCtx, p: PayoutRow, revert: string): Pr
 }
 
 /** The resolver cannot pay `needed` wei of gas: the payout waits in pending_gas (true). */
-async function gasShort({ deps, chain, now }: PayoutCtx, p: PayoutRow, needed: bigint): Promise<boolean> {
+async function gasShort({ deps, chain, now }: ChainCtx, p: PayoutRow, needed: bigint): Promise<boolean> {
   const balance = await chain.balance(chain.resolver);
   if (balance >= needed) return false;
   deps.logger.warn(
@@ -253,7 +250,7 @@ async function gasShort({ deps, chain, now }: PayoutCtx, p: PayoutRow, needed: b
  * to broadcast, in one transaction. Undefined when the row changed meanwhile.
  */
 async function signAndStore(
-  { deps, chain, now }: PayoutCtx,
+  { deps, chain, now }: ChainCtx,
   p: PayoutRow,
   { gas, price }: { gas: bigint; price: Price },
 ): Promise<{ raw: Hex; hash: string } | undefined> {
@@ -261,7 +258,7 @@ async function signAndStore(
   const step = stepOf(p);
   let signed: { raw: Hex; hash: string } | undefined;
   const ok = await transition(deps, p, {}, async (tx) => {
-    const nonce = await allocateNonce(tx, chain, chainNonce, now);
+    const nonce = await allocateNonce({ tx, now }, { chain, chainNonce });
     signed = await chain.sign(callOf(p), { nonce, gas, ...price });
     const attempt: PayoutAttempt = {
       ...attemptOf({ hash: signed.hash, nonce, gas: gas.toString(), price, now }),
@@ -305,7 +302,7 @@ const attemptOf = (a: { hash: string; nonce: number; gas: string; price: Price; 
 });
 
 /** A stored, signed transaction that has not made it into the node yet (crash, pending_gas). */
-async function resend({ deps, chain, now }: PayoutCtx, p: PayoutRow): Promise<void> {
+async function resend({ deps, chain, now }: ChainCtx, p: PayoutRow): Promise<void> {
   const result = await chain.sendRaw(p.rawTx as Hex);
   if (result === "sent" || result === "known") {
     await transition(deps, p, { state: "broadcast", reason: null, broadcastAt: now, nextCheckAt: now });
@@ -351,7 +348,7 @@ async function minedAttempt(chain: BaseChain, p: PayoutRow): Promise<TxReceipt |
   return null;
 }
 
-async function watchBroadcast(ctx: PayoutCtx, p: PayoutRow, heads: Heads): Promise<void> {
+async function watchBroadcast(ctx: ChainCtx, p: PayoutRow, heads: Heads): Promise<void> {
   const { deps, chain, now } = ctx;
   const receipt = await minedAttempt(chain, p);
   if (receipt) return mined(ctx, p, { receipt, heads });
@@ -369,7 +366,7 @@ async function watchBroadcast(ctx: PayoutCtx, p: PayoutRow, heads: Heads): Promi
 }
 
 /** Pending too long: the same nonce with a higher price from the current base fee (escrow.fees.ts), within the bound. */
-async function bumpFee(ctx: PayoutCtx, p: PayoutRow, signed: Signed): Promise<void> {
+async function bumpFee(ctx: ChainCtx, p: PayoutRow, signed: Signed): Promise<void> {
   const { deps, chain, now } = ctx;
   const market = await chain.fees();
   const price = replacementPrice(priceOf(signed.last), market, deps.config.baseRail?.feeBumpMaxMultiplier ?? 4);
@@ -390,7 +387,7 @@ interface Signed {
 }
 
 /** One of the current step's attempts is mined: requeued if it reverted, else confirmed at the depth. */
-async function mined(ctx: PayoutCtx, p: PayoutRow, { receipt, heads }: { receipt: TxReceipt; heads: Heads }) {
+async function mined(ctx: ChainCtx, p: PayoutRow, { receipt, heads }: { receipt: TxReceipt; heads: Heads }) {
   const { deps, now } = ctx;
   if (receipt.status === "reverted") {
     deps.logger.error(
@@ -461,7 +458,7 @@ async function announcePaid(tx: Tx, p: PayoutRow, { receipt, now }: { receipt: T
  * Dropped from the mempool, or reorged out of a block. Evicted for a max fee below the current
  * base fee: the same bytes would be dropped again, so re-price (same nonce, stored gas).
  */
-async function dropped(ctx: PayoutCtx, p: PayoutRow, signed: Signed | null): Promise<void> {
+async function dropped(ctx: ChainCtx, p: PayoutRow, signed: Signed | null): Promise<void> {
   const { deps, chain, now } = ctx;
   const market = await chain.fees();
   if (signed && priceTooLow(priceOf(signed.last), market)) {
@@ -504,7 +501,7 @@ const priceOf = (a: PayoutAttempt): Price => ({
  * attempts stay: whichever is mined counts), then sends it.
  */
 async function replace(
-  { deps, chain, now }: PayoutCtx,
+  { deps, chain, now }: ChainCtx,
   p: PayoutRow,
   { last, nonce, price, reason }: Signed & { price: Price; reason: string },
 ): Promise<void> {
@@ -528,7 +525,7 @@ async function replace(
   if (ok) await chain.sendRaw(signed.raw).catch(() => undefined); // any outcome: the next check reads the chain
 }
 
-export async function watchConfirmed({ deps, chain, now }: PayoutCtx, p: PayoutRow, heads: Heads): Promise<void> {
+export async function watchConfirmed({ deps, chain, now }: ChainCtx, p: PayoutRow, heads: Heads): Promise<void> {
   const receipt = p.minedTxHash ? await chain.receipt(p.minedTxHash) : null;
   if (!receipt || receipt.status !== "success") {
     // Reorged out before it was final: back to broadcast with the mined attempt's bytes (its

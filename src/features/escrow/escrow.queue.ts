@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { TxCtx } from "./escrow.ctx";
+import type { TxCtx } from "../../lib/context";
 import { signDecision } from "../../lib/decision-sign";
 import { chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
 import { newId } from "../../lib/ids";

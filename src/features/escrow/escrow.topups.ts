@@ -18,7 +18,7 @@ import {
   rejectLate,
   writeDepositRow,
 } from "./escrow.deposits";
-import type { InTx, TxCtx } from "./escrow.ctx";
+import type { TxCtx } from "../../lib/context";
 
 // Base-rail top-ups. The contract keeps one slot per
 // (key, funder) and releases a key at most once, so a top-up cannot be a second deposit to the
@@ -132,7 +132,7 @@ async function rejectTopUp(
     });
 }
 
-const closeTopUp = ({ tx, now }: InTx, a: AmendmentRow) =>
+const closeTopUp = ({ tx, now }: TxCtx, a: AmendmentRow) =>
   tx
     .update(missionAmendments)
     .set({ status: "rejected", reason: "mission_closed", updatedAt: now })

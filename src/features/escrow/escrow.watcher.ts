@@ -22,7 +22,8 @@ import {
   recordDeposit,
   reorgDeposit,
 } from "./escrow.deposits";
-import type { ChainCtx, Tick, TxCtx } from "./escrow.ctx";
+import type { ChainCtx, TxCtx } from "../../lib/context";
+import type { Tick } from "./escrow.ctx";
 import { missionTerms } from "./escrow.terms";
 import { confirmTopUp, recordTopUpDeposit, reorgTopUp, topUpByKey } from "./escrow.topups";
 import { chainHeads, pollDue, recordWorkerRun } from "./escrow.health";
@@ -54,7 +55,7 @@ export async function watchEscrow(deps: Deps, budgetMs = 10_000): Promise<void> 
   } catch (err) {
     if (err instanceof RpcUnavailableError) {
       deps.logger.warn({ err: err.message }, "escrow watcher: RPC unavailable; pending deposits wait");
-      await recordWorkerRun(deps, now, { ok: false, error: err.message }, "watcher");
+      await recordWorkerRun({ deps, now }, { run: { ok: false, error: err.message }, name: "watcher" });
       return;
     }
     throw err;
@@ -63,7 +64,7 @@ export async function watchEscrow(deps: Deps, budgetMs = 10_000): Promise<void> 
   const tick = { heads, started, budgetMs };
   await scanEscrowLogs(ctx, tick);
   await checkDeposits(ctx, tick);
-  await recordWorkerRun(deps, now, { ok: true }, "watcher");
+  await recordWorkerRun({ deps, now }, { run: { ok: true }, name: "watcher" });
 }
 
 /**

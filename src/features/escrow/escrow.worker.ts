@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNotNull, lte, sql, type SQL } from "drizzle-or
 import { chainPayouts } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { RpcUnavailableError, type Heads } from "../../lib/base-chain";
-import type { ChainCtx, Tick } from "./escrow.ctx";
+import type { ChainCtx } from "../../lib/context";
+import type { Tick } from "./escrow.ctx";
 import { backoffMs, stepPayout, watchConfirmed, type PayoutRow } from "./escrow.payouts";
 import { chainHeads, recordWorkerRun } from "./escrow.health";
 import { railStatus } from "./escrow.rail";
@@ -34,7 +35,7 @@ export async function runPayouts(deps: Deps, budgetMs = 15_000): Promise<number>
   const now = deps.clock.now();
   const { due, waiting } = await dueWork({ deps, chain, now });
   if (due.length === 0 && !waiting) {
-    await recordWorkerRun(deps, now, { ok: true });
+    await recordWorkerRun({ deps, now }, { run: { ok: true } });
     return 0; // idle: no RPC at all
   }
   let heads: Heads;
@@ -42,13 +43,13 @@ export async function runPayouts(deps: Deps, budgetMs = 15_000): Promise<number>
     heads = await chainHeads(deps, chain);
   } catch (err) {
     if (!(err instanceof RpcUnavailableError)) throw err;
-    await recordWorkerRun(deps, now, { ok: false, error: err.message });
+    await recordWorkerRun({ deps, now }, { run: { ok: false, error: err.message } });
     return 0; // nothing changes; the next tick retries
   }
   const tick = { heads, started, budgetMs };
   const work = await workBatch({ deps, chain, now }, { ...tick, due });
   const stepped = work.stepped + (await finalityPass({ deps, chain, now }, tick));
-  await recordWorkerRun(deps, now, work.rpcDown ? { ok: false, error: "rpc_unavailable" } : { ok: true });
+  await recordWorkerRun({ deps, now }, { run: work.rpcDown ? { ok: false, error: "rpc_unavailable" } : { ok: true } });
   return stepped;
 }
 

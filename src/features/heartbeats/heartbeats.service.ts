@@ -13,14 +13,17 @@ export const AVAILABILITY_WINDOW_SECONDS = 180;
 const SEEN_THROTTLE_MS = 60_000;
 
 /** Online = seen within the availability window (a pure function of last_seen_at and the clock). */
-export function isOnline(lastSeenAt: Date | null, now: Date): boolean {
+export function isOnline({ now }: Pick<Ctx, "now">, lastSeenAt: Date | null): boolean {
   if (!lastSeenAt) return false;
   const age = now.getTime() - lastSeenAt.getTime();
   return age <= AVAILABILITY_WINDOW_SECONDS * 1000;
 }
 
-export function presence(agentId: string, lastSeenAt: Date, now: Date): HeartbeatWire {
-  const online = isOnline(lastSeenAt, now);
+export function presence(
+  ctx: Pick<Ctx, "now">,
+  { agentId, lastSeenAt }: { agentId: string; lastSeenAt: Date },
+): HeartbeatWire {
+  const online = isOnline(ctx, lastSeenAt);
   return {
     agent_id: agentId,
     status: online ? "online" : "offline",
@@ -43,7 +46,7 @@ export async function heartbeat(ctx: Ctx, { agentId }: { agentId: string }): Pro
   // touchAgent keeps the later of the stored and the new time, so read back what is stored.
   const [row] = await db.select({ lastSeenAt: agents.lastSeenAt }).from(agents).where(eq(agents.id, id));
   if (!row?.lastSeenAt) throw new AppError("INTERNAL_ERROR", "heartbeat was not recorded");
-  return presence(id, row.lastSeenAt, now);
+  return presence({ now }, { agentId: id, lastSeenAt: row.lastSeenAt });
 }
 
 // The throttled touch of every authenticated request: one conditional UPDATE, prepared once per
@@ -72,7 +75,8 @@ const state = new WeakMap<Db, ReturnType<typeof build>>();
  * unless it was seen less than SEEN_THROTTLE_MS ago. No read-then-write: the condition is in the
  * UPDATE, so concurrent requests write at most once per window.
  */
-export async function markSeen(db: Db, address: string, now: Date): Promise<void> {
+export async function markSeen({ deps, now }: Pick<Ctx, "deps" | "now">, address: string): Promise<void> {
+  const db = deps.database.db;
   let s = state.get(db);
   if (!s) state.set(db, (s = build(db)));
   const at = now.getTime();

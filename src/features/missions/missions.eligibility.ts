@@ -64,11 +64,11 @@ export async function checkEligibility(deps: Deps, mission: EligibilityGate, act
 /** The mission's floors on the actor's record: its ELO rating (decayed as a reader sees it now) and missions won. */
 function assertTrackRecord(
   mission: EligibilityGate,
-  row: (Parameters<typeof effectiveRating>[0] & { missionsCompleted: number }) | undefined,
+  row: (Parameters<typeof effectiveRating>[1] & { missionsCompleted: number }) | undefined,
   now: Date,
 ): void {
   if (mission.minSubmitterElo > 0) {
-    const rating = row ? effectiveRating(row, now) : START_RATING;
+    const rating = row ? effectiveRating({ now }, row) : START_RATING;
     if (rating < mission.minSubmitterElo)
       throw refuse(
         "below_min_submitter_elo",

@@ -30,7 +30,7 @@ export async function checkPostingGate(ctx: Ctx, creator: string): Promise<void>
     .select({ rating: agents.rating, lastActiveAt: agents.lastActiveAt, decayWeeksApplied: agents.decayWeeksApplied })
     .from(agents)
     .where(eq(agents.id, creator));
-  const rating = row ? effectiveRating(row, ctx.now) : START_RATING;
+  const rating = row ? effectiveRating(ctx, row) : START_RATING;
   if (rating < postingMinRating)
     throw new AppError(
       "FORBIDDEN",

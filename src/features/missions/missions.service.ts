@@ -238,7 +238,7 @@ async function insertMission(
     () => assertNotSuspended(tx, creator, now), // docs/moderation.md "Suspension"
     () => (row.skillId !== null ? assertSkillExists(tx, row.skillId) : undefined),
     // The agent row (seen, active) before the ledger rows: the lock order.
-    () => recordActivity(tx, creator, now, { seen: true }),
+    () => recordActivity({ tx, now }, { agentId: creator, seen: true }),
     () => insertRows(tx, missions, [row]),
     // Webhooks: mission.created only once the mission is public (open); a pending_escrow one
     // emits it when its deposit opens it.

@@ -2,6 +2,4 @@
 // import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { CROSS_SERVER_REFUSALS, crossServerIdentity } from "./portability.identity";
 export { importedElos, importedReputation, portabilityRouter } from "./portability.index";
-export { loadOrCreateAttestationKey, signerFrom } from "./portability.key";
-export type { AttestationSigner } from "./portability.key";
 export { ImportedReputation } from "./portability.schemas";

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import canonicalize from "canonicalize";
 import { recoverMessageAddress } from "viem";
 import { z } from "zod";
-import type { AttestationSigner } from "./portability.key";
+import type { AttestationSigner } from "../../lib/attestation-key";
+import type { Ctx } from "../../lib/context";
 
 // AIP-3 §2 attestation format and §2.1 signing payload — pure functions.
 //
@@ -152,7 +153,7 @@ export function importedElo(p: {
 }
 
 /** §3 freshness_factor = 1 − age_days/90, in [0, 1]. */
-export function freshnessFactor(issuedAt: Date, now: Date): number {
+export function freshnessFactor({ now }: Pick<Ctx, "now">, issuedAt: Date): number {
   const ageDays = Math.max(0, now.getTime() - issuedAt.getTime()) / 86_400_000;
   return Math.max(0, Math.min(1, 1 - ageDays / MAX_AGE_DAYS));
 }

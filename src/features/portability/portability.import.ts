@@ -65,7 +65,7 @@ export async function importAttestation(ctx: Ctx, body: unknown): Promise<Import
   const v = await verifyAttestation(ctx, body, importAdmits(ctx));
   if (!v.ok) return v;
   const trustFactor = v.trusted?.trust_factor ?? deps.config.aip34.trustFactor;
-  const freshness = freshnessFactor(v.issuedAt, now);
+  const freshness = freshnessFactor({ now }, v.issuedAt);
   const initial = importedElo({
     floor: ELO_FLOOR,
     max: ELO_MAX,

@@ -56,7 +56,7 @@ export async function issueAttestation(ctx: Ctx, { address: rawAddress }: { addr
       issuer,
       subject: { chain_family: "evm", chain_id: issuer.chain_id, address: getAddress(address), aliases: [] },
       reputation: {
-        elo: effectiveRating(agent, now), // §2: the current (decayed) rating at issued_at
+        elo: effectiveRating({ now }, agent), // §2: the current (decayed) rating at issued_at
         missions_completed: completed,
         missions_failed: rows.losses,
         missions_disputed: rows.disputed,

@@ -193,7 +193,7 @@ export async function agentBadge(
     })
     .from(agents)
     .where(eq(agents.id, id));
-  const rating = row ? effectiveRating(row, ctx.now) : START_RATING;
+  const rating = row ? effectiveRating(ctx, row) : START_RATING;
   const svg = renderBadge({ agentId: id, displayName: row?.displayName ?? null, rating });
   return { svg, etag: badgeEtag(svg), rating };
 }

@@ -1,3 +1,5 @@
+import type { Ctx } from "../../lib/context";
+
 // AIP-1 §5 decay, a pure function of the stored rating, the last activity and the clock:
 // −2 points per FULL week of inactivity beyond a 7-day grace period; decay never takes a rating
 // below 1000 (a rating already below 1000 through losses is not decayed further).
@@ -8,7 +10,7 @@ export const WEEK_MS = 7 * 86_400_000;
 export const DECAY_FLOOR = 1000;
 
 /** Full decay weeks owed since the last activity at `now`. */
-export function decayWeeks(lastActiveAt: Date | null, now: Date): number {
+export function decayWeeks({ now }: Pick<Ctx, "now">, lastActiveAt: Date | null): number {
   if (!lastActiveAt) return 0;
   const idle = now.getTime() - lastActiveAt.getTime() - DECAY_GRACE_MS;
   return idle <= 0 ? 0 : Math.floor(idle / WEEK_MS);
@@ -21,8 +23,8 @@ export interface DecayState {
 }
 
 /** The rating a reader sees at `now`: the stored rating minus the decay not yet written. */
-export function effectiveRating(s: DecayState, now: Date): number {
-  const pending = Math.max(0, decayWeeks(s.lastActiveAt, now) - s.decayWeeksApplied);
+export function effectiveRating(ctx: Pick<Ctx, "now">, s: DecayState): number {
+  const pending = Math.max(0, decayWeeks(ctx, s.lastActiveAt) - s.decayWeeksApplied);
   if (pending === 0) return s.rating;
   const floor = Math.min(s.rating, DECAY_FLOOR);
   return Math.max(floor, s.rating - DECAY_POINTS_PER_WEEK * pending);

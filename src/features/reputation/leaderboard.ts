@@ -46,7 +46,7 @@ interface DecayCols {
  * Times are compared in whole milliseconds, as JavaScript Dates hold them: a timestamp written
  * with microseconds by hand is truncated the same way the driver truncates it when reading.
  */
-export function effectiveRatingSql(now: Date, c: DecayCols = agents): SQL<number> {
+export function effectiveRatingSql({ now }: Pick<Ctx, "now">, c: DecayCols = agents): SQL<number> {
   const nowMs = sql`(extract(epoch from ${now.toISOString()}::timestamptz) * 1000)`;
   const lastMs = sql`(extract(epoch from date_trunc('milliseconds', ${c.lastActiveAt})) * 1000)`;
   const weeks = sql`coalesce(greatest(0, floor((${nowMs} - ${lastMs} - ${int(DECAY_GRACE_MS)}) / ${int(WEEK_MS)})), 0)`;
@@ -89,7 +89,7 @@ export function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify({ a: c.asOf, s: c.snapshot, r: c.rating, i: c.id }), "utf8").toString("base64url");
 }
 
-export function decodeCursor(raw: string, now: Date): Cursor {
+export function decodeCursor({ now }: Pick<Ctx, "now">, raw: string): Cursor {
   const invalid = (reason: Reason<"INVALID_PARAMETER">) =>
     new AppError(
       "INVALID_PARAMETER",
@@ -161,7 +161,7 @@ export async function listByRating(
   q: RatingListQuery,
 ): Promise<{ agents: RatingEntry[]; next_cursor: string | null; as_of: string }> {
   const { deps, now } = ctx;
-  const after = q.cursor ? decodeCursor(q.cursor, now) : undefined;
+  const after = q.cursor ? decodeCursor({ now }, q.cursor) : undefined;
   const asOf = after ? new Date(after.asOf) : now;
   const limit = Math.min(Math.max(1, q.limit), MAX_LIMIT);
   const n = int(limit + 1);
@@ -253,10 +253,10 @@ function unionParts(input: {
       sql`(select ${cols} from agents ${a} where ${fresh} and ${baseA} order by a.rating desc nulls last, a.id asc limit ${n})`,
     );
   }
-  parts.push(sql`(select * from (select a.id, ${effectiveRatingSql(asOf, aCols)} as r, a.missions_completed as completed, a.missions_attempted as attempted, a.last_active_at
+  parts.push(sql`(select * from (select a.id, ${effectiveRatingSql({ now: asOf }, aCols)} as r, a.missions_completed as completed, a.missions_attempted as attempted, a.last_active_at
       from agents ${a} where a.decay_due_at <= ${asOfSql} and ${baseA}) d where ${afterCursor(sql`d.r`)} order by d.r desc, d.id asc limit ${n})`);
   if (snap) {
-    parts.push(sql`(select * from (select v.agent_id as id, ${effectiveRatingSql(asOf, vCols)} as r, v.missions_completed as completed, v.missions_attempted as attempted, v.last_active_at
+    parts.push(sql`(select * from (select v.agent_id as id, ${effectiveRatingSql({ now: asOf }, vCols)} as r, v.missions_completed as completed, v.missions_attempted as attempted, v.last_active_at
       from (select distinct on (agent_id) * from agent_rating_versions
             where xid >= pg_snapshot_xmin(${snap}) and not pg_visible_in_snapshot(xid, ${snap}) order by agent_id, id) v
       where v.existed and ${floor(sql`v.missions_completed`, sql`v.last_active_at`)}) m where ${afterCursor(sql`m.r`)} order by m.r desc, m.id asc limit ${n})`);

@@ -3,7 +3,7 @@ import { itemAt } from "../../lib/item-at";
 import type { DbOrTx, Tx } from "../../db/client";
 import { agents, agentTypeAffinity, ratingHistory, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
-import type { TxCtx } from "../../lib/context";
+import { type Ctx, dbOf, type TxCtx } from "../../lib/context";
 import { newId } from "../../lib/ids";
 import { DECAY_GRACE_MS, decayWeeks, effectiveRating, WEEK_MS } from "./decay";
 import { touchAgent } from "../../db/touch-agent";
@@ -35,9 +35,9 @@ async function lockAgents(tx: Tx, ids: string[], now: Date): Promise<Map<string,
  * returns the materialised rating. Caller holds the agent row lock.
  */
 async function materialise(tx: Tx, a: AgentRow, now: Date): Promise<number> {
-  const weeks = decayWeeks(a.lastActiveAt, now);
+  const weeks = decayWeeks({ now }, a.lastActiveAt);
   if (weeks <= a.decayWeeksApplied) return a.rating;
-  const after = effectiveRating(a, now);
+  const after = effectiveRating({ now }, a);
   if (after !== a.rating) {
     await tx.insert(ratingHistory).values({
       id: newId("rtg", now.getTime()),
@@ -72,20 +72,23 @@ async function materialise(tx: Tx, a: AgentRow, now: Date): Promise<number> {
  * upsert's WHERE is `decayWeeks(last_active_at, now) <= decay_weeks_applied` in SQL. Otherwise
  * (no row returned) the decay is written first, under the row lock, as before.
  */
-export async function recordActivity(tx: Tx, agentId: string, now: Date, opts: { seen?: boolean } = {}): Promise<void> {
+export async function recordActivity(
+  { tx, now }: Pick<TxCtx, "tx" | "now">,
+  { agentId, seen }: { agentId: string; seen?: boolean },
+): Promise<void> {
   // Written out, not built (bench/README.md "Writes"): drizzle's upsert listed every agents
   // column on each call; the row and the conditional update are the same.
   const at = sql`${now.toISOString()}::timestamptz`;
   const r =
     await tx.execute(sql`insert into agents (id, created_at, updated_at, last_seen_at, last_active_at, decay_weeks_applied)
-    values (${agentId}, ${at}, ${at}, ${opts.seen ? at : null}, ${at}, 0)
-    on conflict (id) do update set last_active_at = ${at}, decay_weeks_applied = 0${opts.seen ? sql`, last_seen_at = greatest(agents.last_seen_at, ${at})` : sql``}
+    values (${agentId}, ${at}, ${at}, ${seen ? at : null}, ${at}, 0)
+    on conflict (id) do update set last_active_at = ${at}, decay_weeks_applied = 0${seen ? sql`, last_seen_at = greatest(agents.last_seen_at, ${at})` : sql``}
     -- Owed iff now − last_active_at ≥ grace + (applied + 1) weeks (decay.ts decayWeeks).
     where agents.last_active_at is null or agents.last_active_at > ${at} - (${DECAY_GRACE_MS}::bigint + (agents.decay_weeks_applied + 1) * ${WEEK_MS}::bigint) * interval '1 millisecond'
     returning id`);
   const [done] = rowsOf(r);
   if (done) return;
-  if (opts.seen) await touchAgent(tx, agentId, now);
+  if (seen) await touchAgent(tx, agentId, now);
   const row = (await lockAgents(tx, [agentId], now)).get(agentId)!;
   await materialise(tx, row, now);
   await tx.update(agents).set({ lastActiveAt: now, decayWeeksApplied: 0 }).where(eq(agents.id, agentId));
@@ -240,10 +243,8 @@ export const REJECTED_DISPUTE_PENALTY = 5;
  * ruling's transaction. Locks the agent row (after the dispute row the caller holds; no ledger).
  */
 export async function applyDisputePenalty(
-  tx: Tx,
-  agentId: string,
-  missionId: string,
-  now: Date,
+  { tx, now }: Pick<TxCtx, "tx" | "now">,
+  { agentId, missionId }: { agentId: string; missionId: string },
 ): Promise<{ before: number; after: number }> {
   const changed = await adjustRatings(tx, { missionId, kind: "dispute_rejected", now }, [
     { agentId, delta: -REJECTED_DISPUTE_PENALTY },
@@ -260,9 +261,8 @@ const UPHELD_DISPUTE_CREATOR_PENALTY = 10;
  * a `dispute_upheld` rating-history entry naming the mission, floor 0, in the ruling's transaction.
  */
 export async function applyUpheldDispute(
-  tx: Tx,
+  { tx, now }: Pick<TxCtx, "tx" | "now">,
   input: { filer: string; creator: string; missionId: string },
-  now: Date,
 ): Promise<{ filer: { before: number; after: number }; creator: { before: number; after: number } }> {
   const changed = await adjustRatings(tx, { missionId: input.missionId, kind: "dispute_upheld", now }, [
     { agentId: input.filer, delta: UPHELD_DISPUTE_FILER_GAIN },
@@ -357,11 +357,11 @@ export function historyToWire(h: typeof ratingHistory.$inferSelect) {
  * rating the reader sees − 1400.
  */
 export async function agentHistory(
-  db: DbOrTx,
-  agentId: string,
-  now: Date,
-  q: { limit: number; cursor?: string | undefined },
+  ctx: Ctx,
+  { agentId, ...q }: { agentId: string; limit: number; cursor?: string | undefined },
 ) {
+  const { now } = ctx;
+  const db = dbOf(ctx);
   const before = decodeIdCursor(q.cursor, "rtg");
   const rows = await db
     .select()
@@ -371,7 +371,7 @@ export async function agentHistory(
     .limit(q.limit + 1);
   const { page, next_cursor } = keysetPage(rows, q.limit);
   const [a] = await db.select().from(agents).where(eq(agents.id, agentId));
-  const rating = a ? effectiveRating(a, now) : START_RATING;
+  const rating = a ? effectiveRating({ now }, a) : START_RATING;
   const pending =
     !before && a && rating !== a.rating
       ? [

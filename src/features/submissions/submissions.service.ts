@@ -186,15 +186,21 @@ async function localCheck(
       retry_after_seconds: 2,
     });
   }
-  const checked = await checkSubmission(deps, f.fvm, {
-    id: "",
-    missionId,
-    submitter: f.submitter,
-    contentUri: f.contentUri,
-    contentHash: f.contentHash,
-    submittedAt: now,
-    metadata: input.metadata ?? null,
-  });
+  const checked = await checkSubmission(
+    { deps },
+    {
+      params: f.fvm,
+      submission: {
+        id: "",
+        missionId,
+        submitter: f.submitter,
+        contentUri: f.contentUri,
+        contentHash: f.contentHash,
+        submittedAt: now,
+        metadata: input.metadata ?? null,
+      },
+    },
+  );
   return checked.result === "retry" ? undefined : checked;
 }
 
@@ -247,7 +253,7 @@ async function storeSubmission(
         ? tx.update(commitments).set({ submissionId: row.id, revealedAt: now }).where(eq(commitments.id, commitment.id))
         : undefined,
     // Nothing judged: the agent row now (seen, active); else after judging, below.
-    () => (p.judged ? undefined : recordActivity(tx, submitter, now, { seen: true })),
+    () => (p.judged ? undefined : recordActivity({ tx, now }, { agentId: submitter, seen: true })),
   );
   if (!p.judged) return submissionToWire(inserted!, open, submitter, deps.config.publicUrl);
   return judgeAndAnswer(ctx, { missionId: mission.id, id: row.id, submitter });
@@ -368,13 +374,14 @@ function firstCheck({ self, precheck, fvm, contentUri }: Prepared, now: Date) {
 
 /** Still under the row lock taken by the count bump: judge in arrival order, resolve at once. */
 async function judgeAndAnswer(
-  { tx, deps, now }: TxCtx,
+  ctx: TxCtx,
   { missionId, id, submitter }: { missionId: string; id: string; submitter: string },
 ) {
+  const { tx, deps, now } = ctx;
   const [m] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId));
-  await judgeFirstValidMatch(tx, deps, m!, now);
+  await judgeFirstValidMatch(ctx, { mission: m! });
   // After judging: a resolution locks every participant's agent row in address order first.
-  await recordActivity(tx, submitter, now, { seen: true });
+  await recordActivity({ tx, now }, { agentId: submitter, seen: true });
   const [[stored], [after]] = await pipelined(
     () => tx.select().from(submissions).where(eq(submissions.id, id)),
     () => tx.select(AFTER).from(missions).where(eq(missions.id, missionId)),

@@ -1,5 +1,6 @@
 import { Feed } from "feed";
 import type { listPaidPayouts } from "./transparency.service";
+import type { Ctx } from "../../lib/context";
 
 // GET /transparency/payouts.atom: the newest payouts as Atom (RFC 4287), for feed readers and
 // directories. Entries carry only ids, addresses and amounts — no user text — and every entry
@@ -7,7 +8,8 @@ import type { listPaidPayouts } from "./transparency.service";
 
 type Page = Awaited<ReturnType<typeof listPaidPayouts>>;
 
-export function payoutsAtom(page: Page, publicUrl: string, now: Date): string {
+export function payoutsAtom({ deps, now }: Pick<Ctx, "deps" | "now">, page: Page): string {
+  const { publicUrl } = deps.config;
   const newest = page.payouts[0];
   const feed = new Feed({
     id: `${publicUrl}/transparency/payouts`,

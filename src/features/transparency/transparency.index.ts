@@ -20,7 +20,7 @@ export const transparencyRouter = router()
     const ctx = ctxFromRequest(c);
     const page = await listPaidPayouts(ctx, c.req.valid("query"));
     c.header("Cache-Control", "public, max-age=60");
-    return c.body(payoutsAtom(page, ctx.deps.config.publicUrl, ctx.now), 200, {
+    return c.body(payoutsAtom(ctx, page), 200, {
       "Content-Type": "application/atom+xml; charset=utf-8",
     }) as never;
   })

@@ -1,5 +1,5 @@
 import { asc, eq, inArray, ne } from "drizzle-orm";
-import type { TxCtx } from "../../lib/context";
+import type { Ctx, TxCtx } from "../../lib/context";
 import { emitEvent, missionAwarded } from "../../db/outbox";
 import { missions, submissions, votes } from "../../db/schema/index";
 import { pendingOf } from "../../db/mission-parts";
@@ -106,7 +106,10 @@ export interface AppealState {
  * Why `voter` may not stake in this award's appeal now, or null when they may (castVote through
  * appealBallotRules; the mission page shows the dispute action only on null).
  */
-export function appealRefusal(m: AppealState, voter: string, now: Date): AppError | null {
+export function appealRefusal(
+  { now }: Pick<Ctx, "now">,
+  { mission: m, voter }: { mission: AppealState; voter: string },
+): AppError | null {
   const a = m.award;
   const closesAt =
     a && m.status === "escrowed"
@@ -143,9 +146,12 @@ export function appealRefusal(m: AppealState, voter: string, now: Date): AppErro
  * any pending submission, the awarded ones included (a stake there defends the award).
  * Never the creator (castVote) nor an awarded winner: they are the parties.
  */
-export function appealBallotRules(m: MissionRow, voter: string, now: Date): BallotRules {
+export function appealBallotRules(
+  ctx: Pick<Ctx, "now">,
+  { mission: m, voter }: { mission: MissionRow; voter: string },
+): BallotRules {
   const p = appealOf(m)!;
-  const refused = appealRefusal(m, voter, now);
+  const refused = appealRefusal(ctx, { mission: m, voter });
   if (refused) throw refused;
   const a = m.award;
   const awarded = new Set(a!.winners.map((w) => w.submission_id));
@@ -218,7 +224,7 @@ async function closeAppeal(ctx: TxCtx, m: MissionRow, { a, p, rows, total, quoru
     mission: m,
     award: { ...a, dispute_stake: total.toString(), outcome: "undisputed" },
     reason: "creator_award",
-    alsoLock: stakeAccounts(m.id, p.vote_token, rows),
+    alsoLock: stakeAccounts(rows, { missionId: m.id, asset: p.vote_token }),
   });
   return settleStakes(ctx, { missionId: m.id, asset: p.vote_token, rows, payouts: refundAll(rows) });
 }
@@ -246,8 +252,10 @@ async function closeAppealVote(ctx: TxCtx, m: MissionRow, { a, p, rows, total, q
         },
   );
   const result = rows.length > 0 && total >= quorum ? pickWinner(ballots) : null;
-  const payouts = result ? settleBallots(ballots, result.submissionId, deps.config.voteSlashBps) : refundAll(rows);
-  const stakes = stakeAccounts(m.id, p.vote_token, rows);
+  const payouts = result
+    ? settleBallots(ballots, { winner: result.submissionId, slashBps: deps.config.voteSlashBps })
+    : refundAll(rows);
+  const stakes = stakeAccounts(rows, { missionId: m.id, asset: p.vote_token });
   // Pay first (agent rows, then every ledger row in one sorted pass), then settle the stakes.
   if (!result || result.submissionId === AWARD) {
     await payAward(ctx, {

@@ -1,7 +1,6 @@
 import { and, asc, eq, isNull, max } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { commitments, missions, submissions } from "../../db/schema/index";
-import type { Deps } from "../../deps";
 import { checkEligibility } from "../missions";
 import { AppError } from "../../lib/errors";
 import { normalizeSha256, sha256Hex } from "../../lib/hash";
@@ -21,7 +20,15 @@ import { assertNotSuspended } from "../../db/suspension";
 // watching other agents' reveals gains nothing.
 
 /** sha256("<content sha256 hex>:<committer lowercase>:<salt>"): binds the committer, so a commitment cannot be copied. */
-export function commitmentOf(contentHash: string, committer: string, salt: string): string {
+export function commitmentOf({
+  contentHash,
+  committer,
+  salt,
+}: {
+  contentHash: string;
+  committer: string;
+  salt: string;
+}): string {
   const hex = (normalizeSha256(contentHash) ?? contentHash).replace(/^sha256:/, "");
   return `sha256:${sha256Hex(`${hex}:${committer.toLowerCase()}:${salt}`)}`;
 }
@@ -104,7 +111,7 @@ export async function commit(ctx: Ctx, { missionId, commitment: raw }: { mission
       .update(missions)
       .set({ submissionCount: m.submissionCount + 1, updatedAt: now })
       .where(eq(missions.id, missionId));
-    await recordActivity(tx, committer, now);
+    await recordActivity({ tx, now }, { agentId: committer });
     return commitmentToWire(row);
   });
 }
@@ -135,7 +142,7 @@ export async function claimCommitment(
     throw new AppError("INVALID_PARAMETER", "a commit-reveal submission needs the salt of its commitment", {
       field: "salt",
     });
-  const expected = commitmentOf(contentHash, submitter, salt);
+  const expected = commitmentOf({ contentHash, committer: submitter, salt });
   const [c] = await tx
     .select()
     .from(commitments)
@@ -162,11 +169,10 @@ export async function claimCommitment(
  * blocks; the first revealed valid one wins. After the window with no winner: voided.
  */
 export async function judgeCommitReveal(
-  tx: Tx,
-  deps: Deps,
-  m: MissionRow,
-  now: Date,
+  ctx: TxCtx,
+  { mission: m }: { mission: MissionRow },
 ): Promise<"resolved" | "voided" | "waiting"> {
+  const { tx, now } = ctx;
   const windowOpen = now < revealDeadline(m);
   const rows = await tx
     .select({ c: commitments, s: submissions })
@@ -182,19 +188,18 @@ export async function judgeCommitReveal(
     if (s.status !== "pending") continue; // rejected by its check
     if (s.checkResult !== null && s.checkResult !== "valid") continue; // held for the default outcome
     if (s.checkResult === null) return "waiting";
-    if (s.checkResult === "valid") return payFirstValid({ tx, deps, now }, m, s);
+    if (s.checkResult === "valid") return payFirstValid(ctx, { mission: m, winner: s });
   }
   if (windowOpen) return "waiting";
-  return closeWithoutWinner({ tx, deps, now }, m, rows.length > 0);
+  return closeWithoutWinner(ctx, { mission: m, hadSubmissions: rows.length > 0 });
 }
 
 /** The first valid submission in the rule's order wins the whole reward. */
 export async function payFirstValid(
   ctx: TxCtx,
-  m: MissionRow,
-  s: { id: string; submitter: string },
+  { mission, winner }: { mission: MissionRow; winner: { id: string; submitter: string } },
 ): Promise<"resolved"> {
-  await payOneWinner(ctx, { mission: m, winner: s, reason: "first_valid_match" });
+  await payOneWinner(ctx, { mission, winner, reason: "first_valid_match" });
   return "resolved";
 }
 
@@ -206,8 +211,7 @@ export async function payFirstValid(
  */
 export async function closeWithoutWinner(
   ctx: TxCtx,
-  m: MissionRow,
-  hadSubmissions: boolean,
+  { mission: m, hadSubmissions }: { mission: MissionRow; hadSubmissions: boolean },
 ): Promise<"resolved" | "voided"> {
   const held = await heldDefaultReason(ctx.tx, m.id);
   if (held) {

@@ -79,7 +79,10 @@ export async function awardTypedData(ctx: Ctx, { missionId, award }: { missionId
     const { m, winners } = await checkedAward(ctx, tx, { missionId, input: award, strict: false });
     if (m.verificationType !== "creator_judges") return { releases: [] };
     return {
-      releases: await typedDataOf(ctx.deps, m, await signableReleases({ tx, deps: ctx.deps }, { mission: m, winners })),
+      releases: await typedDataOf(ctx, {
+        mission: m,
+        releases: await signableReleases({ tx, deps: ctx.deps }, { mission: m, winners }),
+      }),
     };
   });
 }

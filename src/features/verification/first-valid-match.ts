@@ -1,9 +1,9 @@
 import { asc, eq, isNull, or } from "drizzle-orm";
 import { parseJsonBounded } from "../../lib/json-text";
-import type { Tx } from "../../db/client";
 import { submissions } from "../../db/schema/index";
 import { pendingOf } from "../../db/mission-parts";
 import type { Deps } from "../../deps";
+import type { Ctx, TxCtx } from "../../lib/context";
 import { sha256Hex } from "../../lib/hash";
 import type { SafeFetchResult } from "../../lib/safe-fetch";
 import { matchContent } from "../../lib/safe-regex";
@@ -90,7 +90,10 @@ async function fetchVerified(
  * otherwise the predicate decides: predicate_uri when set (it "takes precedence over match_mode"),
  * else the inline `expected` with its match_mode. With target_hash alone, a mismatch is invalid.
  */
-export async function checkSubmission(deps: Deps, params: FvmParams, s: Checked): Promise<CheckOutcome> {
+export async function checkSubmission(
+  { deps }: Pick<Ctx, "deps">,
+  { params, submission: s }: { params: FvmParams; submission: Checked },
+): Promise<CheckOutcome> {
   let content: Buffer;
   if (s.contentUri.startsWith("data:")) {
     content = decodeData(s.contentUri); // hash verified when the submission was accepted
@@ -168,12 +171,11 @@ async function matchExpected(
  * Past the deadline with nothing pending, the mission is voided.
  */
 export async function judgeFirstValidMatch(
-  tx: Tx,
-  deps: Deps,
-  m: MissionRow,
-  now: Date,
+  ctx: TxCtx,
+  { mission: m }: { mission: MissionRow },
 ): Promise<"resolved" | "voided" | "waiting"> {
-  if (isCommitReveal(m)) return judgeCommitReveal(tx, deps, m, now);
+  if (isCommitReveal(m)) return judgeCommitReveal(ctx, { mission: m });
+  const { tx, now } = ctx;
   // A held submission (its predicate never answered or rejected it, or an upheld bad_spec voided
   // the rule's rejection; default-award.ts) stays pending for the default outcome but no longer
   // holds up the arrival order: the rule decides the others.
@@ -183,8 +185,8 @@ export async function judgeFirstValidMatch(
     .where(pendingOf(m.id, or(isNull(submissions.checkResult), eq(submissions.checkResult, "valid"))))
     .orderBy(asc(submissions.seq))
     .limit(1);
-  if (first?.checkResult === "valid") return payFirstValid({ tx, deps, now }, m, first);
+  if (first?.checkResult === "valid") return payFirstValid(ctx, { mission: m, winner: first });
   if (!first && m.deadline.getTime() <= now.getTime())
-    return closeWithoutWinner({ tx, deps, now }, m, m.submissionCount > 0);
+    return closeWithoutWinner(ctx, { mission: m, hadSubmissions: m.submissionCount > 0 });
   return "waiting";
 }

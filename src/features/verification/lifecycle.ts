@@ -4,7 +4,7 @@ import { missions } from "../../db/schema/index";
 import { judgingWindowOf, verificationIf } from "../../db/verification";
 import type { MissionState, VerificationType } from "../../db/vocabulary";
 import type { Deps } from "../../deps";
-import type { TxCtx } from "../../lib/context";
+import type { Ctx, TxCtx } from "../../lib/context";
 import { advanceAppeal } from "./appeal";
 import { expireJudging } from "./creator-judges";
 import { isCommitReveal, revealDeadline } from "./commit-reveal";
@@ -23,9 +23,12 @@ export interface Prepared {
   oracle?: OracleVerdict;
 }
 
-export async function prepareAdvance(deps: Deps, m: MissionRow, now: Date): Promise<Prepared> {
+export async function prepareAdvance(
+  ctx: Pick<Ctx, "deps" | "now">,
+  { mission: m }: { mission: MissionRow },
+): Promise<Prepared> {
   if (m.verificationType === "oracle" && m.status === "escrowed" && m.phase === "awaiting_oracle")
-    return { oracle: await prepareOracle(deps, m, now) };
+    return { oracle: await prepareOracle(ctx, { mission: m }) };
   return {};
 }
 
@@ -58,7 +61,7 @@ const CLOSE_AT_DEADLINE: Record<VerificationType, Step> = {
       await c.set({ status: "escrowed", phase: "revealing", nextActionAt: revealDeadline(c.m) });
       return;
     }
-    const outcome = await judgeFirstValidMatch(c.tx, c.deps, c.m, c.now);
+    const outcome = await judgeFirstValidMatch(c, { mission: c.m });
     if (outcome === "waiting") await c.set({ status: "escrowed", phase: "verifying", nextActionAt: rejudgeAt(c.now) });
   },
   async peer_vote(c) {
@@ -67,7 +70,7 @@ const CLOSE_AT_DEADLINE: Record<VerificationType, Step> = {
     const votingDeadline = votingDeadlineOf(c.m);
     await c.set({ status: "escrowed", phase: "voting", nextActionAt: votingDeadline > c.now ? votingDeadline : c.now });
   },
-  oracle: (c) => closeOracleMission(c.tx, c.deps, c.m, c.now),
+  oracle: (c) => closeOracleMission(c, { mission: c.m }),
 };
 
 /**
@@ -127,11 +130,11 @@ export const STEPS: Record<Exclude<MissionState, TerminalState>, Step> = {
   },
   async "escrowed/revealing"(c) {
     if (c.now < revealDeadline(c.m)) return void (await c.set({ nextActionAt: revealDeadline(c.m) }));
-    const outcome = await judgeFirstValidMatch(c.tx, c.deps, c.m, c.now);
+    const outcome = await judgeFirstValidMatch(c, { mission: c.m });
     if (outcome === "waiting") await c.set({ phase: "verifying", nextActionAt: rejudgeAt(c.now) });
   },
   async "escrowed/verifying"(c) {
-    const outcome = await judgeFirstValidMatch(c.tx, c.deps, c.m, c.now);
+    const outcome = await judgeFirstValidMatch(c, { mission: c.m });
     if (outcome === "waiting") await c.set({ nextActionAt: rejudgeAt(c.now) });
   },
   async "escrowed/voting"(c) {
@@ -139,7 +142,7 @@ export const STEPS: Record<Exclude<MissionState, TerminalState>, Step> = {
     const votingDeadline = votingDeadlineOf(c.m);
     if (c.now < votingDeadline) return void (await c.set({ nextActionAt: votingDeadline }));
     if (await holdForChecks(c, { mission: c.m, end: votingDeadline, moveWindow: false })) return;
-    return tallyVotes(c.tx, c.deps, c.m, c.now);
+    return tallyVotes(c, { mission: c.m });
   },
   "escrowed/awaiting_oracle": (c) => advanceOracle(c, { mission: c.m, verdict: c.prepared.oracle }),
   async "escrowed/appeal"(c) {

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import type { TxCtx } from "../../lib/context";
+import type { Ctx, TxCtx } from "../../lib/context";
 import { missions, submissions } from "../../db/schema/index";
 import { pendingOf } from "../../db/mission-parts";
 import type { Deps } from "../../deps";
@@ -53,9 +53,9 @@ const oracleWindowEnd = (deps: Deps, m: Mission): Date =>
  * At the deadline: nobody submitted → void and refund; otherwise submissions close and the
  * mission waits for the oracle, polled at once, until the oracle window closes.
  */
-export async function closeOracleMission(tx: Tx, deps: Deps, m: Mission, now: Date): Promise<void> {
-  if (m.submissionCount === 0)
-    return voidAndRefund({ tx, deps, now }, { mission: m, reason: "expired_without_submissions" });
+export async function closeOracleMission(ctx: TxCtx, { mission: m }: { mission: Mission }): Promise<void> {
+  const { tx, deps, now } = ctx;
+  if (m.submissionCount === 0) return voidAndRefund(ctx, { mission: m, reason: "expired_without_submissions" });
   const windowEnd = new Date(m.deadline.getTime() + deps.config.oracleWindowSeconds * 1000);
   await tx
     .update(missions)
@@ -81,7 +81,10 @@ export type OracleRef = { address: string; method: string };
  * `oracle` reads another oracle than the mission's (an upheld oracle_disagreement, AIP-4 §4),
  * from the first batch.
  */
-export async function prepareOracle(deps: Deps, m: Mission, now: Date, oracle?: OracleRef): Promise<OracleVerdict> {
+export async function prepareOracle(
+  { deps, now }: Pick<Ctx, "deps" | "now">,
+  { mission: m, oracle }: { mission: Mission; oracle?: OracleRef | undefined },
+): Promise<OracleVerdict> {
   const params = verificationIf(m, "oracle")?.params;
   const ref = oracle ?? (params && { address: params.oracle_contract, method: params.oracle_method ?? "" });
   const parsed = ref && parseOracleMethod(ref.method);
@@ -210,10 +213,13 @@ export function alternateOracle(deps: Deps, m: Mission): OracleRef | undefined {
 export type AlternateReading = { oracle: OracleRef; verdict: OracleVerdict };
 
 /** Reads the alternate oracle (RPC, no transaction); undefined when none is configured. */
-export async function readAlternateOracle(deps: Deps, m: Mission, now: Date): Promise<AlternateReading | undefined> {
-  const oracle = alternateOracle(deps, m);
+export async function readAlternateOracle(
+  ctx: Pick<Ctx, "deps" | "now">,
+  { mission: m }: { mission: Mission },
+): Promise<AlternateReading | undefined> {
+  const oracle = alternateOracle(ctx.deps, m);
   if (!oracle) return undefined;
-  return { oracle, verdict: await prepareOracle(deps, m, now, oracle) };
+  return { oracle, verdict: await prepareOracle(ctx, { mission: m, oracle }) };
 }
 
 /**

@@ -1,10 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Tx } from "../../db/client";
 import { missions, submissions, votes } from "../../db/schema/index";
-import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { agentOf, type Ctx, dbOf, withTx } from "../../lib/context";
+import { agentOf, type Ctx, dbOf, type TxCtx, withTx } from "../../lib/context";
 import { onceTx } from "../../lib/idempotency";
 import { parseUint } from "../../lib/money";
 import { agentAccount, transfer } from "../ledger";
@@ -94,7 +92,7 @@ export async function castVote(
     const [locked] = await tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)).for("share");
     // Hidden from everyone while pending_escrow, its creator included (nothing to vote on).
     const m = assertVisible(locked, missionId, null);
-    const rules = appealOf(m) ? appealBallotRules(m, voter, now) : peerVoteRules(m, now);
+    const rules = appealOf(m) ? appealBallotRules({ now }, { mission: m, voter }) : peerVoteRules(m, now);
     if (m.creator === voter)
       throw new AppError("FORBIDDEN", "the creator cannot vote on their own mission", { reason: "creator_vote" });
     const [s] = await tx
@@ -131,7 +129,7 @@ export async function castVote(
     const inserted = await tx.insert(votes).values(row).onConflictDoNothing().returning({ id: votes.id });
     if (inserted.length === 0)
       throw new AppError("CONFLICT", "you already voted on this mission", { reason: "already_voted" });
-    await recordActivity(tx, voter, now); // agent row before the ledger rows
+    await recordActivity({ tx, now }, { agentId: voter }); // agent row before the ledger rows
     await transfer(tx, {
       asset: rules.token,
       kind: "vote_stake",
@@ -166,7 +164,8 @@ export async function listVotes(ctx: Ctx, { missionId }: { missionId: string }) 
  * No quorum: every stake is returned in full and — as when a creator never judges — the reward
  * is split equally between the distinct submitters (work was delivered, nobody decided).
  */
-export async function tallyVotes(tx: Tx, deps: Deps, m: MissionRow, now: Date): Promise<void> {
+export async function tallyVotes(ctx: TxCtx, { mission: m }: { mission: MissionRow }): Promise<void> {
+  const { tx, deps, now } = ctx;
   const p = verificationIf(m, "peer_vote")?.params;
   if (!p) throw new AppError("INTERNAL_ERROR", `tallyVotes on a ${m.verificationType} mission`);
   const rows = await tx.select().from(votes).where(eq(votes.missionId, m.id)).orderBy(asc(votes.id));
@@ -184,13 +183,17 @@ export async function tallyVotes(tx: Tx, deps: Deps, m: MissionRow, now: Date): 
   const total = ballots.reduce((a, b) => a + b.amount, 0n);
   const result = total >= parseUint(p.quorum) ? pickWinner(ballots) : null;
   const payouts = result
-    ? settleBallots(ballots, result.submissionId, deps.config.voteSlashBps)
+    ? settleBallots(ballots, { winner: result.submissionId, slashBps: deps.config.voteSlashBps })
     : new Map(ballots.map((b) => [b.id, { outcome: "refunded" as const, payout: b.amount }]));
   // Resolution (reputation, then the reward) before the stakes: agent rows before ledger rows.
   if (!result) {
     await expireJudging(
       { tx, deps, now },
-      { mission: m, reason: "default_award_no_quorum", alsoLock: stakeAccounts(m.id, p.vote_token, rows) },
+      {
+        mission: m,
+        reason: "default_award_no_quorum",
+        alsoLock: stakeAccounts(rows, { missionId: m.id, asset: p.vote_token }),
+      },
     );
   } else {
     const [w] = await tx.select().from(submissions).where(eq(submissions.id, result.submissionId));
@@ -208,7 +211,7 @@ export async function tallyVotes(tx: Tx, deps: Deps, m: MissionRow, now: Date): 
         loserReason: "not_selected",
         outcome: "win",
         partialSubmissionIds: partial,
-        alsoLock: stakeAccounts(m.id, p.vote_token, rows),
+        alsoLock: stakeAccounts(rows, { missionId: m.id, asset: p.vote_token }),
       },
     );
     if (partial.length > 0)

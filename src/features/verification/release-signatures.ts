@@ -1,6 +1,6 @@
 import type { Hex } from "viem";
 import type { EscrowRecord } from "../../db/schema/index";
-import type { TxCtx } from "../../lib/context";
+import type { Ctx, TxCtx } from "../../lib/context";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { releaseTypedDataWire, verifyReleaseLocally, type ReleasePlan } from "../../lib/release-typed-data";
@@ -56,7 +56,10 @@ export async function signableReleases(ctx: Pick<TxCtx, "tx" | "deps">, award: A
 }
 
 /** POST /missions/{id}/award/typed-data: one EIP-712 Release per signable slot. */
-export async function typedDataOf(deps: Deps, m: MissionRow, releases: SlotRelease[]) {
+export async function typedDataOf(
+  { deps }: Pick<Ctx, "deps">,
+  { mission: m, releases }: { mission: MissionRow; releases: SlotRelease[] },
+) {
   const out = [];
   for (const r of releases)
     out.push({

@@ -17,7 +17,10 @@ export interface BallotRules {
 }
 
 /** The ledger rows settleStakes will move (for lockAccounts before an earlier transfer). */
-export function stakeAccounts(missionId: string, asset: string, rows: { voter: string }[]): AccountKey[] {
+export function stakeAccounts(
+  rows: { voter: string }[],
+  { missionId, asset }: { missionId: string; asset: string },
+): AccountKey[] {
   return rows.length === 0
     ? []
     : [{ account: votesAccount(missionId), asset }, ...rows.map((v) => ({ account: agentAccount(v.voter), asset }))];

@@ -33,8 +33,7 @@ export function pickWinner(
  */
 export function settleBallots(
   ballots: Ballot[],
-  winner: string,
-  slashBps: number,
+  { winner, slashBps }: { winner: string; slashBps: number },
 ): Map<string, { outcome: "won" | "lost"; payout: bigint }> {
   const out = new Map<string, { outcome: "won" | "lost"; payout: bigint }>();
   const winners = ballots.filter((b) => b.submissionId === winner);

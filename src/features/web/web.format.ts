@@ -1,5 +1,6 @@
 import type { AssetConfig } from "../../env";
 import { plural } from "./web.words";
+import type { Ctx } from "../../lib/context";
 
 // Display helpers for the pages: pure, tested in test/web/web-units.test.ts. Amounts are shown in
 // whole units with the symbol (base units stay on the wire); times relative, exact on hover.
@@ -45,7 +46,7 @@ export function parseWholeUnits(
 }
 
 /** "in 3 days" / "2 hours ago" / "in 5 minutes": the distance from the injected clock's now. */
-export function relativeTime(at: Date, now: Date): string {
+export function relativeTime({ now }: Pick<Ctx, "now">, at: Date): string {
   const ms = at.getTime() - now.getTime();
   const min = Math.floor(Math.abs(ms) / 60_000);
   if (min < 1) return ms > 0 ? "in less than a minute" : "just now";

@@ -123,7 +123,7 @@ export function When(p: { at: string | Date; now: Date; short?: boolean }) {
   if (Number.isNaN(at.getTime())) return <span>unknown time</span>;
   return (
     <time datetime={at.toISOString()} title={exactTime(at)}>
-      {relativeTime(at, p.now)}
+      {relativeTime(p, at)}
     </time>
   );
 }

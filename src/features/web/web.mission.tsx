@@ -339,7 +339,7 @@ function actionsOf(ctx: PageCtx, m: MissionWire, subs: SubmissionWire[]): Can {
   const isCreator = viewer === m.creator;
   const awarded = new Set(m.award?.winners.map((w) => w.submission_id) ?? []);
   const disputable = subs.filter((s) => s.status === "pending" && !awarded.has(s.id) && s.submitter !== viewer);
-  const canDisputeNow = !!viewer && !!m.award && appealRefusal(m, viewer, now) === null;
+  const canDisputeNow = !!viewer && !!m.award && appealRefusal({ now }, { mission: m, voter: viewer }) === null;
   return {
     judge: isCreator && m.status === "open" && m.verification.type === "creator_judges",
     void: isCreator && voidRefusal({ status: m.status, submissionCount: m.submission_count }) === null,

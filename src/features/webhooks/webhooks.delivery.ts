@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-o
 import type { Tx } from "../../db/client";
 import { webhookDeliveries, webhookEvents, webhookSubscriptions, type DeliveryAttempt } from "../../db/schema/index";
 import type { Deps } from "../../deps";
+import type { TxCtx } from "../../lib/context";
 import { webhookHeaders } from "../../lib/webhook-signature";
 import { envelope } from "../../lib/webhook-events";
 import { nextAttemptAt } from "./webhooks.retry";
@@ -141,10 +142,8 @@ export async function attemptDelivery(
 
 /** Disables a subscription and closes its pending deliveries, in the caller's transaction. */
 export async function disable(
-  tx: Tx,
-  id: string,
-  reason: "endpoint_gone" | "failing_endpoint" | "verification_failed",
-  now: Date,
+  { tx, now }: Pick<TxCtx, "tx" | "now">,
+  { id, reason }: { id: string; reason: "endpoint_gone" | "failing_endpoint" | "verification_failed" },
 ): Promise<void> {
   const [off] = await tx
     .update(s)
@@ -264,7 +263,7 @@ async function recordFailed(
     .where(r.mine)
     .returning({ id: d.eventId });
   if (!row) return;
-  if (o.kind === "gone") return disable(tx, c.subscriptionId, "endpoint_gone", now);
+  if (o.kind === "gone") return disable({ tx, now }, { id: c.subscriptionId, reason: "endpoint_gone" });
   const [sub] = await tx
     .update(s)
     .set({
@@ -277,5 +276,5 @@ async function recordFailed(
   if (!sub) return;
   const windowSpent = sub.failingSince !== null && now.getTime() - sub.failingSince.getTime() >= windowMs;
   if (windowSpent || sub.failures >= deps.config.webhookMaxConsecutiveFailures)
-    await disable(tx, c.subscriptionId, "failing_endpoint", now);
+    await disable({ tx, now }, { id: c.subscriptionId, reason: "failing_endpoint" });
 }

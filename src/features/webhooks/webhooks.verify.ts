@@ -101,7 +101,7 @@ async function record(deps: Deps, v: ClaimedVerification, ok: boolean, busy = fa
     }
     if (v.attempt >= MAX_VERIFY_ATTEMPTS) {
       const [still] = await tx.select({ id: s.id }).from(s).where(mine).for("update");
-      if (still) await disable(tx, v.id, "verification_failed", now);
+      if (still) await disable({ tx, now }, { id: v.id, reason: "verification_failed" });
       return;
     }
     await tx

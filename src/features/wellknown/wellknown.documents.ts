@@ -9,6 +9,7 @@ import {
   SERVER_CARD_PATH,
   SERVER_JSON_PATH,
 } from "../../lib/discovery-paths";
+import type { Ctx } from "../../lib/context";
 
 // The small discovery documents (AIP-1 §9.1, RFC 9116, llms.txt, robots.txt, OADP). Pure builders
 // over the config (and, for OADP, the receipt keyring): everything except security.txt's Expires
@@ -127,7 +128,7 @@ export function robotsTxt(config: Config): string {
 }
 
 /** RFC 9116 security.txt; Expires = start of `now`'s UTC day + SECURITY_TXT_TTL_DAYS. */
-export function securityTxt(config: Config, now: Date): string {
+export function securityTxt({ now }: Pick<Ctx, "now">, config: Config): string {
   const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const expires = new Date(day + SECURITY_TXT_TTL_DAYS * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z");
   return [

@@ -98,7 +98,7 @@ export function registerWellKnown(app: Hono<AppEnv>, deps: Deps): void {
   app.get(SECURITY_TXT_PATH, (c) => {
     const now = clock.now();
     const day = now.toISOString().slice(0, 10);
-    if (cached?.day !== day) cached = { day, body: securityTxt(config, now) };
+    if (cached?.day !== day) cached = { day, body: securityTxt({ now }, config) };
     c.header("Content-Type", TEXT_TYPE);
     c.header("Cache-Control", CACHE);
     return c.body(cached.body);

@@ -110,7 +110,7 @@ async function sendNew(s: Step, w: WithdrawalRow): Promise<void> {
   const chainNonce = await chain.pendingNonce();
   let signed: { raw: Hex; hash: string } | undefined;
   const ok = await move(deps, w, {}, async (tx) => {
-    const nonce = await allocateNonce(tx, chain, chainNonce, now);
+    const nonce = await allocateNonce({ tx, now }, { chain, chainNonce });
     signed = await chain.signTransfer(t, { nonce, gas: est.gas, ...price });
     await tx
       .update(withdrawals)
