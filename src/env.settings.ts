@@ -488,11 +488,6 @@ export const SETTINGS = {
     ...int(100, 600_000, 4_000),
     doc: "the base rail polls the chain at most this often (idle load ≤ 4 requests per poll)",
   },
-  /** A payout's max fee per gas never exceeds this many times the current base fee (plus the tip). */
-  OABP_FEE_BUMP_MAX_MULTIPLIER: {
-    ...int(2, 100, 4),
-    doc: "a replaced payout's max fee stays ≤ this × the current base fee + tip",
-  },
   /** Timeout of one JSON-RPC request of the base rail. */
   OABP_RPC_TIMEOUT_MS: {
     ...int(100, 120_000, 10_000),
@@ -545,11 +540,6 @@ export const SETTINGS = {
     ...int(60, 30 * 86_400, 86_400),
     doc: "the default appeal's dispute window after an award",
   },
-  OABP_ORACLE_POLL_SECONDS: {
-    key: "oraclePollSeconds",
-    ...int(1, 3600, 60),
-    doc: "oracle: how often an `awaiting_oracle` mission reads its oracle",
-  },
   /** Unset: the same length as the judging window. */
   OABP_ORACLE_WINDOW_SECONDS: {
     schema: z.coerce
@@ -560,11 +550,6 @@ export const SETTINGS = {
       .optional(),
     shown: "= judging window",
     doc: "oracle: how long after the deadline the oracle may attest before the default award",
-  },
-  OABP_VOTE_SLASH_BPS: {
-    key: "voteSlashBps",
-    ...int(0, 10_000, 1000),
-    doc: "peer_vote: fraction of a losing voter's stake slashed to the winning voters",
   },
   OABP_JOB_INTERVAL_MS: {
     key: "jobIntervalMs",
@@ -584,25 +569,10 @@ export const SETTINGS = {
     shown: "`https://arweave.net/`",
     doc: "gateway through which `ar://` deliverables are fetched (`<gateway><tx id>[/path]`, SSRF-safe " + "fetcher)",
   },
-  OABP_FETCH_TIMEOUT_MS: {
-    key: "fetchTimeoutMs",
-    ...int(100, 120_000, 10_000),
-    doc: "time cap of one fetch of a user-supplied URL (DNS, connect, body)",
-  },
-  OABP_FETCH_MAX_BYTES: {
-    key: "fetchMaxBytes",
-    ...int(1024, 1024 * 1024 * 1024, 10 * 1024 * 1024),
-    doc: "size cap of one fetched body",
-  },
   OABP_LIST_CACHE_BYTES: {
     key: "listCacheBytes",
     ...int(0, 1024 * 1024 * 1024, 32 * 1024 * 1024),
     doc: "memory for cached `GET /missions` pages (`0` = no cache)",
-  },
-  OABP_COMPRESSED_CACHE_BYTES: {
-    key: "compressedCacheBytes",
-    ...int(0, 1024 * 1024 * 1024, 16 * 1024 * 1024),
-    doc: "memory for compressed (brotli, gzip) response bodies, keyed by the body's hash, so a body served again is compressed once (`0` = compress every time)",
   },
   OABP_MISSION_DOC_CACHE_BYTES: {
     key: "missionDocCacheBytes",
@@ -694,14 +664,6 @@ export const SETTINGS = {
       "`false`: the `/webhooks` routes answer 503, nothing is delivered, the manifest omits " +
       "`endpoints.webhooks` (events are still recorded, and purged after 30 days)",
   },
-  /** How long a delivery is retried (exponential backoff with jitter) before it is `failed`. */
-  OABP_WEBHOOK_RETRY_WINDOW_SECONDS: {
-    key: "webhookRetryWindowSeconds",
-    ...int(60, 14 * 86_400, 3 * 86_400),
-    doc:
-      "how long a failing delivery is retried (backoff with jitter) before it is `failed`; also how " +
-      "long an endpoint may fail without a success before it is disabled (60 s – 14 days)",
-  },
   OABP_WEBHOOK_TIMEOUT_MS: {
     key: "webhookTimeoutMs",
     ...int(100, 60_000, 10_000),
@@ -740,11 +702,6 @@ export const SETTINGS = {
     key: "eventsMaxPerIp",
     ...int(1, 100_000, 20),
     doc: "open `GET /events` streams plus waiting inbox long polls per client network on one instance (then 429)",
-  },
-  OABP_EVENTS_MAX_PER_AGENT: {
-    key: "eventsMaxPerAgent",
-    ...int(1, 100_000, 4),
-    doc: "open `GET /events` streams (signed in) plus waiting inbox long polls per agent on one instance (then 429)",
   },
   /** Connection slots kept for clients (networks) that hold none yet. */
   OABP_EVENTS_RESERVE: {
@@ -853,28 +810,6 @@ export const SETTINGS = {
     key: "mcpPendingPerIp",
     ...int(1, 10_000, 10),
     doc: "MCP sessions still in their handshake per client IP",
-  },
-  /** AIP-1 §7.3.1: initialize → notifications/initialized window (30 s RECOMMENDED). */
-  OABP_MCP_HANDSHAKE_TIMEOUT_SECONDS: {
-    key: "mcp.handshakeTimeoutSeconds",
-    ...int(1, 600, 30),
-    doc:
-      "MCP: a session must send `notifications/initialized` this soon after `initialize` (AIP-1 " +
-      "§7.3.1); published as `mcp.handshake_timeout_seconds`",
-  },
-  /** AIP-1 §7.3.3: a terminated session id is not reissued before this (≥ 10 s). */
-  OABP_MCP_SESSION_COOLING_SECONDS: {
-    key: "mcp.coolingSeconds",
-    ...int(10, 86_400, 10),
-    doc:
-      "MCP: an ended session's id is not reissued before this (≥ 10, §7.3.3); published as " +
-      "`mcp.session_id_cooling_period_seconds`",
-  },
-  /** An active MCP session ends after this long without a request. */
-  OABP_MCP_SESSION_IDLE_SECONDS: {
-    key: "mcp.idleSeconds",
-    ...int(60, 7 * 86_400, 3600),
-    doc: "MCP: an active session ends after this long without a request",
   },
   /** Mission claims (docs/decisions.md "Claims"): lifetime of a claim (renewable; never past the deadline). */
   OABP_CLAIM_TTL_SECONDS: {
@@ -1014,13 +949,6 @@ export const SETTINGS = {
       "federation reports accepted per caller (signed-in address, else client IP) per hour, shared " +
       "by every instance (Postgres token bucket)",
   },
-  /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For entry (rate limits). */
-  /** IPv6 clients are one client per this many leading bits (a /64 by default); IPv4 per address. */
-  OABP_CLIENT_IPV6_PREFIX: {
-    key: "clientV6Prefix",
-    ...int(16, 128, 64),
-    doc: "per-IP limits and connection caps key IPv6 clients on this prefix length (IPv4: the address)",
-  },
   OABP_TRUST_PROXY: {
     key: "trustProxy",
     ...flagDefault(false),
@@ -1100,13 +1028,6 @@ export const SETTINGS = {
     ...flagDefault(false),
     doc: "AIP-3 open import mode: accept attestations from any issuer (still verified against its " + "manifest)",
   },
-  /** AIP-3 §3 default trust_factor (per-issuer values override it). */
-  OABP_IMPORT_TRUST_FACTOR: {
-    key: "aip34.trustFactor",
-    schema: z.coerce.number().min(0).max(1).default(0.5),
-    shown: "`0.5`",
-    doc: "AIP-3 §3 default `trust_factor` (0 – 1)",
-  },
   /** AIP-3 App. B: the trust_factor for an import whose attested types_active hold the type asked about. */
   OABP_IMPORT_TYPE_OVERLAP_TRUST_FACTOR: {
     key: "aip34.typeOverlapTrustFactor",
@@ -1152,12 +1073,6 @@ export const SETTINGS = {
       "the mission with the first one that is not its own oracle (AIP-4 §4; empty: the oracle is only flagged)",
   },
   // ---- Verification pipeline and bounded responses ----
-  /** DNS + connect budget of one fetch hop, apart from OABP_FETCH_TIMEOUT_MS. */
-  OABP_FETCH_CONNECT_TIMEOUT_MS: {
-    key: "abuse.fetchConnectTimeoutMs",
-    ...int(50, 60_000, 2000),
-    doc: "DNS + connect budget of one fetch hop, apart from `OABP_FETCH_TIMEOUT_MS` (docs/abuse.md)",
-  },
   /** Name servers of the fetch resolver (c-ares, never getaddrinfo); unset: the system's (resolv.conf). */
   OABP_DNS_SERVERS: {
     key: "abuse.dnsServers",
@@ -1178,30 +1093,6 @@ export const SETTINGS = {
     shown: "the system's (`/etc/resolv.conf`)",
     doc: 'name servers for fetched URLs (`ip`, `ip:port`, `[ipv6]:port`, comma-separated; docs/abuse.md "Resolver")',
   },
-  /** One lookup (A + AAAA, every try) of the fetch resolver ends after this; never past the connect budget. */
-  OABP_DNS_TIMEOUT_MS: {
-    key: "abuse.dnsTimeoutMs",
-    ...int(50, 60_000, 1500),
-    doc: "budget of one DNS lookup for a fetched URL, within `OABP_FETCH_CONNECT_TIMEOUT_MS`",
-  },
-  /** A name that failed to resolve is answered from memory with that failure for this long. */
-  OABP_DNS_NEGATIVE_TTL_SECONDS: {
-    key: "abuse.dnsNegativeTtlSeconds",
-    ...int(0, 3600, 30),
-    doc: "seconds a failed name lookup is remembered (`0` = not at all)",
-  },
-  /** Fetch hops in flight per registrable domain in one process; past it `host_busy` (no attempt spent). */
-  OABP_FETCH_PER_DOMAIN: {
-    key: "abuse.fetchPerDomain",
-    ...int(1, 1024, 8),
-    doc: "outbound fetches in flight per registrable domain (Public Suffix List) per process",
-  },
-  /** Fetch hops in flight per resolved address in one process; past it `host_busy` (no attempt spent). */
-  OABP_FETCH_PER_ADDRESS: {
-    key: "abuse.fetchPerAddress",
-    ...int(1, 1024, 8),
-    doc: "outbound fetches in flight per resolved IP address per process",
-  },
   /** Concurrent remote checks (content fetch, predicate call) per server process. */
   OABP_CHECK_WORKERS: {
     key: "abuse.checkWorkers",
@@ -1213,24 +1104,6 @@ export const SETTINGS = {
     key: "abuse.checkPerHost",
     ...int(1, 64, 2),
     doc: "checks in flight per host (registrable domain), across instances",
-  },
-  /** Checks in flight at once for one submitter, across every server process. */
-  OABP_CHECK_PER_SUBMITTER: {
-    key: "abuse.checkPerSubmitter",
-    ...int(1, 64, 2),
-    doc: "checks in flight per submitter, across instances",
-  },
-  /** A judging/voting/oracle window waits at most this long for deliverables still being checked. */
-  OABP_CHECK_GRACE_SECONDS: {
-    key: "abuse.checkGraceSeconds",
-    ...int(0, 30 * 86_400, 86_400),
-    doc: "a judging/voting/oracle window waits at most this long for deliverables still being checked",
-  },
-  /** Regex matches waiting for the matcher worker; past it a submission answers 503 + Retry-After. */
-  OABP_MATCH_QUEUE_MAX: {
-    key: "abuse.matchQueueMax",
-    ...int(1, 10_000, 32),
-    doc: "regex matches waiting for the matcher; past it 503 `matcher_busy` + `Retry-After`",
   },
   /** Default outcomes: the share of the reward paid to the earliest verified submissions (< half). */
   OABP_DEFAULT_AWARD_BPS: {
@@ -1244,25 +1117,11 @@ export const SETTINGS = {
     ...int(1, 100, 3),
     doc: "default outcomes: submissions sharing the pool",
   },
-  /** Default outcomes: an identity first seen this long before a mission was posted is not a fresh one for it. */
-  OABP_DEFAULT_AWARD_MIN_AGE_SECONDS: {
-    key: "abuse.defaultAwardMinAgeSeconds",
-    ...int(0, 365 * 86_400, 86_400),
-    doc:
-      "default outcomes: verified work of an identity first seen at least this long before the mission " +
-      'was posted shares the pool ahead of fresh identities (docs/abuse.md "Default outcomes")',
-  },
   /** Byte cap of one list response (submissions); a page stops early and carries next_cursor. */
   OABP_LIST_MAX_BYTES: {
     key: "abuse.listMaxBytes",
     ...int(16 * 1024, 64 * 1024 * 1024, 1024 * 1024),
     doc: "byte cap of one submissions page (then `next_cursor`)",
-  },
-  /** Request body bytes in flight at once per caller (agent, else client IP) and in the whole process. */
-  OABP_INFLIGHT_BYTES_PER_CALLER: {
-    key: "abuse.inflightBytesPerCaller",
-    ...int(64 * 1024, 1024 * 1024 * 1024, 4 * 1024 * 1024),
-    doc: "request bytes in flight per caller (429 beyond)",
   },
   OABP_INFLIGHT_BYTES_TOTAL: {
     key: "abuse.inflightBytesTotal",
@@ -1301,55 +1160,15 @@ export const SETTINGS = {
     ...int(0, 10_000, 50),
     doc: "Agent Mesh: skills one agent may register (0: none)",
   },
-  OABP_MESH_SCHEMA_MAX_BYTES: {
-    key: "meshSchemaMaxBytes",
-    ...int(256, 1024 * 1024, 16 * 1024),
-    doc: "Agent Mesh: bytes of one skill's input or output JSON Schema (canonical JSON)",
-  },
-  OABP_MESH_REGISTRY_BYTES_PER_AGENT: {
-    key: "meshRegistryBytesPerAgent",
-    ...int(1024, 64 * 1024 * 1024, 256 * 1024),
-    doc: "Agent Mesh: bytes of all one agent's skills (descriptions and schemas) together",
-  },
   OABP_MESH_INVOKE_TIMEOUT_MS: {
     key: "meshInvokeTimeoutMs",
     ...int(100, 120_000, 30_000),
     doc: "Agent Mesh: time cap of one invocation forwarded to a provider (504 `TIMEOUT` beyond)",
   },
-  OABP_MESH_INVOKE_MAX_RESPONSE_BYTES: {
-    key: "meshInvokeMaxResponseBytes",
-    ...int(1024, 16 * 1024 * 1024, 1024 * 1024),
-    doc: "Agent Mesh: bytes of a provider's answer to one invocation",
-  },
-  OABP_MESH_INVOKE_MAX_PAYLOAD_BYTES: {
-    key: "meshInvokeMaxPayloadBytes",
-    ...int(256, 16 * 1024 * 1024, 64 * 1024),
-    doc: "Agent Mesh: bytes of one invocation's payload (canonical JSON), forwarded to the provider",
-  },
   OABP_MESH_INVOKE_RATE: {
     key: "meshInvokeRate",
     ...rate(120, 60),
     doc: "Agent Mesh: invocations per caller over all skills (`quota/window_seconds`); a skill's own `rateLimit` applies per caller on top",
-  },
-  OABP_MESH_INFLIGHT_TOTAL: {
-    key: "meshInflightTotal",
-    ...int(1, 10_000, 64),
-    doc: "Agent Mesh: invocations in flight per process",
-  },
-  OABP_MESH_INFLIGHT_PER_CALLER: {
-    key: "meshInflightPerCaller",
-    ...int(1, 10_000, 4),
-    doc: "Agent Mesh: invocations in flight per caller per process",
-  },
-  OABP_MESH_INFLIGHT_PER_PROVIDER: {
-    key: "meshInflightPerProvider",
-    ...int(1, 10_000, 16),
-    doc: "Agent Mesh: invocations in flight per provider agent per process",
-  },
-  OABP_MESH_INFLIGHT_RESERVE: {
-    key: "meshInflightReserve",
-    ...int(0, 10_000, 16),
-    doc: "Agent Mesh: of `OABP_MESH_INFLIGHT_TOTAL`, slots kept for callers and providers with nothing in flight",
   },
   OABP_MESH_PRIVATE_NETWORK: {
     key: "meshPrivateNetwork",

@@ -91,13 +91,11 @@ export type Aip34Config = Group<"aip34">;
 /** Verification pipeline, default outcomes and bounded responses (docs/abuse.md). */
 export type AbuseConfig = Group<"abuse">;
 export type OadpConfig = Group<"oadp">;
-/** MCP session lifecycle (AIP-1 §7.3), seconds. */
-export type McpConfig = Group<"mcp">;
 
 type Simplify<T> = { [K in keyof T]: T[K] };
 /** Everything the process is configured with: parsed once at start-up, passed down in deps. */
 export type Config = Simplify<
-  Flat & { aip34: Aip34Config; abuse: AbuseConfig; oadp: OadpConfig; mcp: McpConfig } & Derived
+  Flat & { aip34: Aip34Config; abuse: AbuseConfig; oadp: OadpConfig } & Derived
 >;
 
 export interface BaseRailConfig {
@@ -123,7 +121,6 @@ export interface BaseRailConfig {
   rebroadcastSeconds: number;
   rpcTimeoutMs: number;
   pollMs: number;
-  feeBumpMaxMultiplier: number;
 }
 
 export interface Erc8004Config {
@@ -202,7 +199,6 @@ function baseRailFrom(e: Env, readFile: (path: string) => string): { rail: BaseR
       rebroadcastSeconds: e.OABP_PAYOUT_REBROADCAST_SECONDS,
       rpcTimeoutMs: e.OABP_RPC_TIMEOUT_MS,
       pollMs: e.OABP_CHAIN_POLL_MS,
-      feeBumpMaxMultiplier: e.OABP_FEE_BUMP_MAX_MULTIPLIER,
     },
   };
 }

@@ -12,6 +12,7 @@ import { clientBundle } from "./features/web";
 import { closeEventStreams } from "./features/events";
 import { refreshRail } from "./features/escrow";
 import { capConnections } from "./http/connection-cap";
+import { CLIENT_V6_PREFIX } from "./lib/client-network";
 import { answerHealthFirst } from "./http/health-first";
 
 // Process entry: env → deps → serve → jobs; SIGTERM/SIGINT finish in-flight requests and the
@@ -44,7 +45,7 @@ async function main() {
   answerHealthFirst(server as HttpServer);
   // Connections per client network at accept (docs/abuse-edge.md "Connection cap").
   if (config.connectionsPerNetwork > 0 && !config.trustProxy)
-    capConnections(server as Server, config.connectionsPerNetwork, config.clientV6Prefix);
+    capConnections(server as Server, config.connectionsPerNetwork, CLIENT_V6_PREFIX);
   // Taken between the start-up probe and now: the same one line (startup.ts), no stack.
   server.on("error", (e: NodeJS.ErrnoException) => {
     if (e.code !== "EADDRINUSE" && e.code !== "EACCES") throw e;

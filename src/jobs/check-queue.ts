@@ -4,6 +4,9 @@ import type { Deps } from "../deps";
 import { registrableDomain } from "../lib/host-key";
 import type { SubmissionRow } from "../db/rows";
 
+/** Checks in flight at once for one submitter, across every server process. */
+const CHECK_PER_SUBMITTER = 2;
+
 // The verification pipeline's queue.
 // Due checks live in the submissions table (next_check_at); a worker claims ONE at a time with a
 // lease. The claim is fair and capped:
@@ -52,7 +55,7 @@ const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { rows?: T
 export async function claimNextCheck(deps: Deps): Promise<SubmissionRow | undefined> {
   const now = deps.clock.now();
   const at = now.toISOString();
-  const { checkPerHost, checkPerSubmitter } = deps.config.abuse;
+  const { checkPerHost } = deps.config.abuse;
   return deps.database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
     const picked = rowsOf<{ id: string }>(
@@ -81,7 +84,7 @@ export async function claimNextCheck(deps: Deps): Promise<SubmissionRow | undefi
             + (select count(*) from inflight i where i.submitter = c.submitter) as rs
         from cand c
         where (select count(*) from inflight i where i.check_host is not distinct from c.check_host) < ${checkPerHost}
-          and (select count(*) from inflight i where i.submitter = c.submitter) < ${checkPerSubmitter}
+          and (select count(*) from inflight i where i.submitter = c.submitter) < ${CHECK_PER_SUBMITTER}
       )
       select id from ranked order by check_attempts, greatest(rm, rs), next_check_at, id limit 1`),
     );

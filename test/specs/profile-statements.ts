@@ -321,7 +321,7 @@ export const PROFILE_PROBES: Record<string, readonly Probe[]> = {
   "AIP-1 §7.1.1 #4": [
     { manifest: "mcp.transport_paths.not_served", equals: ["/sse", "/mcp/sse", "/messages", "/messages/", "/v1/messages"] },
   ],
-  "AIP-1 §7.3.1 #3": [{ manifest: "mcp.handshake_timeout_seconds" }, { setting: "OABP_MCP_HANDSHAKE_TIMEOUT_SECONDS" }],
+  "AIP-1 §7.3.1 #3": [{ manifest: "mcp.handshake_timeout_seconds", equals: 30 }],
   "AIP-1 §7.3.2 #1": [{ route: "DELETE /mcp" }],
   "AIP-1 §7.3.3 #1": [{ manifest: "mcp.session_id_cooling_period_seconds" }],
   "AIP-1 §7.3.4 #1": [{ get: "/mcp", status: 200 }],

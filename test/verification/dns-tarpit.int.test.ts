@@ -34,8 +34,6 @@ beforeAll(async () => {
   dns = await startDnsServer({ records: { [HONEST]: TEST_CONTENT_HOST }, tarpit: (n) => n.includes("tarpit") });
   t = await makeTestApp({
     OABP_DNS_SERVERS: dns.address,
-    OABP_DNS_TIMEOUT_MS: "400",
-    OABP_FETCH_CONNECT_TIMEOUT_MS: "1000",
     OABP_MAX_SUBMISSIONS_PER_AGENT: "100",
     OABP_WEBHOOK_TIMEOUT_MS: "1000",
   });
@@ -44,10 +42,11 @@ beforeAll(async () => {
   // Built as deps.build.ts builds it, plus the tests' content address.
   t.deps.fetcher = createSafeFetcher({
     timeoutMs: 2000,
-    connectTimeoutMs: a.fetchConnectTimeoutMs,
-    dns: { servers: a.dnsServers, timeoutMs: a.dnsTimeoutMs, negativeTtlMs: a.dnsNegativeTtlSeconds * 1000 },
-    perDomain: a.fetchPerDomain,
-    perAddress: a.fetchPerAddress,
+    // Shorter DNS and connect budgets than production's (SAFE_FETCH_DEFAULTS), injected.
+    connectTimeoutMs: 1000,
+    dns: { servers: a.dnsServers, timeoutMs: 400 },
+    perDomain: 1024,
+    perAddress: 1024,
     now: () => t.clock.now().getTime(),
     allowAddress: (ip) => ip === TEST_CONTENT_HOST,
   });

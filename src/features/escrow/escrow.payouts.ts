@@ -13,6 +13,9 @@ import { MISSION_COLUMNS } from "../../db/rows";
 import { adoptionJudged, decisionGate } from "./escrow.decided";
 import { callOf, delayedPreflight, proposalConfirmed, releaseRevert, stepLabel, stepOf } from "./escrow.paths";
 
+/** A replaced payout's max fee per gas never exceeds this many times the current base fee (plus the tip). */
+const FEE_BUMP_MAX_MULTIPLIER = 4;
+
 // The settlement worker (docs/design.md "Escrow and settlement"): sends each queued payout with the
 // resolver key and walks it through a crash-safe state machine,
 //   queued → broadcast → confirmed → final,  pending_gas (resolver ETH short),  failed (reason).
@@ -372,7 +375,7 @@ async function watchBroadcast(ctx: PayoutCtx, p: PayoutRow, heads: Heads): Promi
 async function bumpFee(ctx: PayoutCtx, p: PayoutRow, signed: Signed): Promise<void> {
   const { deps, chain, now } = ctx;
   const market = await chain.fees();
-  const price = replacementPrice(priceOf(signed.last), market, deps.config.baseRail?.feeBumpMaxMultiplier ?? 4);
+  const price = replacementPrice(priceOf(signed.last), market, FEE_BUMP_MAX_MULTIPLIER);
   if (price) await replace(ctx, p, { ...signed, price, reason: "fee_bumped" });
   else {
     deps.logger.warn(
@@ -479,7 +482,7 @@ async function dropped(ctx: PayoutCtx, p: PayoutRow, signed: Signed | null): Pro
       nextCheckAt: new Date(now.getTime() + RETRY_MS),
     });
   else if (r === "underpriced" && signed) {
-    const price = replacementPrice(priceOf(signed.last), market, deps.config.baseRail?.feeBumpMaxMultiplier ?? 4);
+    const price = replacementPrice(priceOf(signed.last), market, FEE_BUMP_MAX_MULTIPLIER);
     if (price) await replace(ctx, p, { ...signed, price, reason: "evicted_repriced" });
   } else if (r === "nonce_too_low") {
     // The nonce was consumed and none of our attempts is mined: something else used it. The

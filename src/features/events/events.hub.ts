@@ -4,6 +4,9 @@ import { headOf, readEvents, type StreamEvent } from "./events.model";
 import { EVENTS_CHANNEL } from "../../db/outbox";
 import { assignSequence } from "./events.sequence";
 
+/** Open `GET /events` streams (signed in) plus waiting inbox long polls per agent on one instance (then 429). */
+const EVENTS_MAX_PER_AGENT = 4;
+
 // One event hub per process (per Deps): the only reader of the outbox for the live streams.
 // Woken by NOTIFY (after a commit that emitted events, src/db/outbox.ts wakeEventHubs; or the
 // sequencer committed) and by a poll interval, it numbers committed events (events.sequence.ts), reads the new ones once, keeps the latest
@@ -115,8 +118,8 @@ export class EventHub {
       throw new AppError("RATE_LIMITED", `at most ${cfg.eventsMaxPerIp} open event connections per client network`, {
         reason: "event_streams_per_ip",
       });
-    if (agent !== undefined && (this.perAgent.get(agent) ?? 0) >= cfg.eventsMaxPerAgent)
-      throw new AppError("RATE_LIMITED", `at most ${cfg.eventsMaxPerAgent} open event connections per agent`, {
+    if (agent !== undefined && (this.perAgent.get(agent) ?? 0) >= EVENTS_MAX_PER_AGENT)
+      throw new AppError("RATE_LIMITED", `at most ${EVENTS_MAX_PER_AGENT} open event connections per agent`, {
         reason: "event_connections_per_agent",
       });
     this.connections++;

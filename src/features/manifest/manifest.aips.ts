@@ -1,4 +1,5 @@
 import type { Config } from "../../env";
+import { IMPORT_TRUST_FACTOR } from "../portability";
 
 // The AIP family's discovery fields. The AIPs spell the supported list three ways — AIP-1 §9
 // `aip_supported` (integers), AIP-3 §7 `aips` ("aip-3"), AIP-4 §5 `aip_support` ("AIP-4") — and
@@ -21,7 +22,7 @@ export function aipFields(config: Config, issuerAddress: string) {
     cross_chain: {
       import_enabled: true,
       open_import: a.openImport,
-      trust_factor: a.trustFactor,
+      trust_factor: IMPORT_TRUST_FACTOR,
       elo_floor: 1400,
       elo_max: 1600,
       max_attestation_age_days: 90,

@@ -42,7 +42,7 @@ export function buildManifest(input: ManifestInput) {
     treasury_health: health,
     contact: config.contact,
     endpoints: endpoints(config),
-    mcp: mcpManifestObject(config),
+    mcp: mcpManifestObject(),
     // How a posted mission may change.
     amendments: {
       kinds: ["extend_deadline", "top_up", "edit"],

@@ -76,7 +76,6 @@ export async function verifyReportedHubs(deps: Deps, batch = BATCH): Promise<num
   for (const { domain, failures } of domains) {
     const fetched = await deps.fetcher.fetch(`https://${domain}${AGENT_PROTOCOL_PATH}`, {
       maxBytes: MAX_DOCUMENT_BYTES,
-      timeoutMs: Math.min(deps.config.fetchTimeoutMs, 10_000),
       headers: { accept: "application/json" },
     });
     const verdict = checkAgentProtocolDocument(fetched);

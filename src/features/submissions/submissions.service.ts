@@ -180,7 +180,7 @@ async function localCheck(
     open: f.reveal || (mission.status === "open" && now < mission.deadline),
     mission,
   });
-  if (f.fvm.match_mode === "regex" && f.fvm.expected !== undefined && matcherBusy(deps.config.abuse.matchQueueMax)) {
+  if (f.fvm.match_mode === "regex" && f.fvm.expected !== undefined && matcherBusy()) {
     throw new AppError("SERVICE_UNAVAILABLE", "the regex matcher is busy; retry shortly", {
       reason: "matcher_busy",
       retry_after_seconds: 2,

@@ -18,6 +18,9 @@ import type { MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
 import { lockMission } from "../../db/mission-visibility";
 
+/** How often an `awaiting_oracle` mission reads its oracle. */
+export const ORACLE_POLL_SECONDS = 60;
+
 type Mission = Omit<MissionRow, "search">;
 
 // AIP-1 §4.4 oracle: "a pre-registered oracle contract attests to which submission is valid".
@@ -96,7 +99,7 @@ export async function prepareOracle(deps: Deps, m: Mission, now: Date, oracle?: 
   }
   const poll = oracle
     ? 0
-    : Math.max(0, Math.floor((now.getTime() - m.deadline.getTime()) / (deps.config.oraclePollSeconds * 1000)));
+    : Math.max(0, Math.floor((now.getTime() - m.deadline.getTime()) / (ORACLE_POLL_SECONDS * 1000)));
   return askPerSubmission(deps, m, ref, poll);
 }
 
@@ -180,7 +183,7 @@ export async function advanceOracle(
     if (await holdForChecks(ctx, { mission: m, end: originalEnd, moveWindow: true })) return;
     return expireJudging(ctx, { mission: m, reason: "default_award_oracle_timeout" });
   }
-  const next = Math.min(now.getTime() + deps.config.oraclePollSeconds * 1000, windowEnd.getTime());
+  const next = Math.min(now.getTime() + ORACLE_POLL_SECONDS * 1000, windowEnd.getTime());
   await tx
     .update(missions)
     .set({ nextActionAt: new Date(next), updatedAt: now })

@@ -9,6 +9,12 @@ import type { ClaimedDelivery } from "./webhooks.claim";
 
 export { claimDueDeliveries, leaseMs, type ClaimedDelivery } from "./webhooks.claim";
 
+/**
+ * How long a failing delivery is retried (backoff with jitter) before it is `failed`; also how long
+ * an endpoint may fail without a success before it is disabled.
+ */
+const WEBHOOK_RETRY_WINDOW_SECONDS = 3 * 86_400;
+
 // The delivery side of the outbox: fan-out (event → one delivery per matching subscription),
 // claim (a lease under FOR UPDATE SKIP LOCKED), attempt (outside any transaction, through the
 // SSRF-safe fetcher), record (conditional on the claim). Every step reads committed rows only,
@@ -244,7 +250,7 @@ async function recordFailed(
   r: Recording & { outcome: Extract<AttemptOutcome, { kind: "failed" | "gone" }> },
 ): Promise<void> {
   const { now, outcome: o } = r;
-  const windowMs = deps.config.webhookRetryWindowSeconds * 1000;
+  const windowMs = WEBHOOK_RETRY_WINDOW_SECONDS * 1000;
   const spent = c.attemptCount >= deps.config.webhookMaxAttempts;
   const next =
     o.kind === "gone" || spent
