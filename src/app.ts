@@ -6,7 +6,7 @@ import { handleError, sendError } from "./http/errors";
 import { identity, jsonOnly, requestContext } from "./http/middleware";
 import { INFLIGHT_BYTES_PER_CALLER, inflightBytes } from "./http/inflight";
 import { requestMetrics } from "./http/request-metrics";
-import { readLimits, readsInFlight, refusalDelay } from "./http/read-limits";
+import { READ_REFUSAL_DELAY_MS, readLimits, readsInFlight, refusalDelay } from "./http/read-limits";
 import { rateLimits } from "./http/rate-limit";
 import type { AppEnv } from "./http/types";
 import { buildApi, openApiDocument } from "./openapi";
@@ -116,7 +116,7 @@ function useEdge(app: App, deps: Deps, inflightTotal: MiddlewareHandler<AppEnv>)
 /** Who calls, and what that caller may still do: reads in flight, identity, read and write limits, bytes in flight. */
 function useCaller(app: App, deps: Deps, inflightPerCaller: MiddlewareHandler<AppEnv>) {
   // Reads in flight per credential, before identity costs a query (docs/abuse-edge.md "Read limits").
-  const readRefusals = refusalDelay(deps.config.readRefusalDelayMs);
+  const readRefusals = refusalDelay(READ_REFUSAL_DELAY_MS);
   if (deps.config.rateLimits)
     app.use(
       "*",

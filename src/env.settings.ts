@@ -222,28 +222,6 @@ export const SETTINGS = {
       "Postgres read replica (hot standby) for public read routes; writes, transactions and reads " +
       "whose `OABP-Read-After` token it has not replayed use `DATABASE_URL` (docs/operations.md)",
   },
-  /**
-   * Named prepared statements on the DATABASE_URL connections. "auto": off when
-   * DATABASE_DIRECT_URL is set (a pooler older than PgBouncer 1.21 mixes them up across clients).
-   */
-  OABP_DB_PREPARE: {
-    schema: z.enum(["auto", "true", "false"]).default("auto"),
-    shown: "`auto`",
-    doc:
-      "Named prepared statements on `DATABASE_URL`: `auto` = off when `DATABASE_DIRECT_URL` is set " +
-      "(PgBouncer < 1.21), `true`, `false`",
-  },
-  /**
-   * postgres.js pipelining on the DATABASE_URL connections. "auto": off when DATABASE_DIRECT_URL
-   * is set — a transaction-mode pooler can lose the reply of a pipelined query (src/db/unpipelined.ts).
-   */
-  OABP_DB_PIPELINE: {
-    schema: z.enum(["auto", "true", "false"]).default("auto"),
-    shown: "`auto`",
-    doc:
-      "Query pipelining on `DATABASE_URL`: `auto` = off when `DATABASE_DIRECT_URL` is set (a " +
-      "transaction-mode pooler can lose a pipelined query's reply), `true`, `false`",
-  },
   OABP_DATA_DIR: {
     key: "dataDir",
     schema: z.string().min(1).default("./data"),
@@ -505,18 +483,6 @@ export const SETTINGS = {
       "OpenTelemetry traces: `none` (off, no SDK loaded), `otlp` (OTLP/HTTP to `OTEL_EXPORTER_OTLP_ENDPOINT`), " +
       "`console`; `OTEL_SDK_DISABLED=true` also turns them off",
   },
-  OTEL_EXPORTER_OTLP_ENDPOINT: {
-    schema: z.string().url().optional(),
-    shown: "unset (the exporter then uses `http://localhost:4318`)",
-    doc:
-      "OTLP/HTTP collector base URL (spans go to `/v1/traces`); `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, " +
-      "`_HEADERS`, `OTEL_BSP_*` are read by the exporter as specified by OpenTelemetry",
-  },
-  OTEL_SERVICE_NAME: {
-    schema: z.string().min(1).optional(),
-    shown: "unset (`oabp`)",
-    doc: "`service.name` of the spans (`OTEL_RESOURCE_ATTRIBUTES` adds others)",
-  },
   OABP_SHUTDOWN_TIMEOUT_MS: {
     key: "shutdownTimeoutMs",
     ...int(100, 120_000, 10_000),
@@ -573,11 +539,6 @@ export const SETTINGS = {
     key: "listCacheBytes",
     ...int(0, 1024 * 1024 * 1024, 32 * 1024 * 1024),
     doc: "memory for cached `GET /missions` pages (`0` = no cache)",
-  },
-  OABP_MISSION_DOC_CACHE_BYTES: {
-    key: "missionDocCacheBytes",
-    ...int(0, 4 * 1024 * 1024 * 1024, 64 * 1024 * 1024),
-    doc: "memory (characters) for serialized missions keyed by (id, row_version), from which list pages are assembled (`0` = none)",
   },
   /** RFC 9116 Contact URIs, comma-separated (mailto:, https: or tel:). Unset: mailto:security@<public host>. */
   OABP_SECURITY_CONTACT: {
@@ -669,28 +630,11 @@ export const SETTINGS = {
     ...int(100, 60_000, 10_000),
     doc: "time cap of one delivery attempt (connect, send, response)",
   },
-  OABP_WEBHOOK_MAX_PER_AGENT: {
-    key: "webhookMaxPerAgent",
-    ...int(1, 1000, 10),
-    doc: "webhook subscriptions one agent may hold (disabled ones count until deleted)",
-  },
   /** Attempts in flight to one destination host at once, across every instance. */
   OABP_WEBHOOK_HOST_CONCURRENCY: {
     key: "webhookHostConcurrency",
     ...int(1, 100, 2),
     doc: "webhook attempts in flight to one destination host at once, across every instance",
-  },
-  /** A subscription is disabled after this many failed attempts in a row. */
-  OABP_WEBHOOK_MAX_CONSECUTIVE_FAILURES: {
-    key: "webhookMaxConsecutiveFailures",
-    ...int(1, 1000, 10),
-    doc: "a subscription is disabled (`failing_endpoint`) after this many failed attempts in a row",
-  },
-  /** Attempts per delivery at most (also bounded by the retry window). */
-  OABP_WEBHOOK_MAX_ATTEMPTS: {
-    key: "webhookMaxAttempts",
-    ...int(1, 50, 8),
-    doc: "attempts per delivery at most (then `failed`; also bounded by the retry window)",
   },
   /** Live events (features/events): open GET /events streams and inbox long polls, per instance. */
   OABP_EVENTS_MAX_CONNECTIONS: {
@@ -708,13 +652,6 @@ export const SETTINGS = {
     key: "eventsReserve",
     ...int(0, 100_000, 100),
     doc: "of `OABP_EVENTS_MAX_CONNECTIONS`, slots only a client network holding none may take (then 503); each pool keeps its part in proportion",
-  },
-  OABP_EVENTS_HEARTBEAT_SECONDS: {
-    key: "eventsHeartbeatSeconds",
-    ...int(1, 300, 15),
-    doc:
-      "`GET /events` sends a comment line this often; a stream whose buffer stayed full for 4 " +
-      "heartbeats is closed",
   },
   OABP_EVENTS_BUFFER: {
     key: "eventsBuffer",
@@ -783,14 +720,6 @@ export const SETTINGS = {
       "of a caller's reads in flight (`OABP_READ_INFLIGHT_PER_CALLER`), how many run at once per instance; " +
       "the others wait in order for one of its own to end (static assets and health probes are not counted)",
   },
-  /** A refused read (429) is answered after this delay, so a client re-issuing refusals at once is slowed. */
-  OABP_READ_REFUSAL_DELAY_MS: {
-    key: "readRefusalDelayMs",
-    ...int(0, 10_000, 1000),
-    doc:
-      "a read refused for the read limits (429) is answered after this many ms, at most 64 held per " +
-      "caller (past that at once), so re-issuing refusals at once costs the server little; 0 = at once",
-  },
   /** Open TCP connections per client network, counted at accept (src/http/connection-cap.ts). */
   OABP_CONNECTIONS_PER_NETWORK: {
     key: "connectionsPerNetwork",
@@ -823,24 +752,6 @@ export const SETTINGS = {
     ...int(1, 10_000, 20),
     doc: "active claims one agent may hold at once, across missions",
   },
-  /** Entries in a mission's eligibility allow-list and block-list, each. */
-  OABP_ELIGIBILITY_LIST_MAX: {
-    key: "eligibilityListMax",
-    ...int(1, 1000, 200),
-    doc: "addresses in one mission's eligibility `allow` or `block` list (each; at most 1000)",
-  },
-  /** Addresses on one creator's standing block-list (PUT /agents/{id}/blocklist). */
-  OABP_BLOCKLIST_MAX: {
-    key: "blocklistMax",
-    ...int(0, 10_000, 1000),
-    doc: "addresses on one creator's block-list, `PUT /agents/{id}/blocklist` (0: none allowed)",
-  },
-  /** Amendments: the most one deadline extension may add. */
-  OABP_AMENDMENT_MAX_EXTENSION_SECONDS: {
-    key: "amendmentMaxExtensionSeconds",
-    ...int(60, 365 * 86_400, 30 * 86_400),
-    doc: "amendments: the most one `extend_deadline` may move a deadline (60 s – 365 days)",
-  },
   /** Amendments: the most of its own amendments (applied or pending) a mission's creator may make. */
   OABP_AMENDMENTS_MAX_PER_MISSION: {
     key: "amendmentsMaxPerMission",
@@ -852,12 +763,6 @@ export const SETTINGS = {
     key: "topUpsMaxPerMission",
     ...int(0, 1000, 20),
     doc: "amendments: the most top-ups by others than its creator one mission may have, applied or pending (bounds the log and the base rail's top-up slots; 409 `too_many_top_ups`)",
-  },
-  /** Amendments: the smallest third-party top-up, as a fraction of the current reward. */
-  OABP_TOPUP_MIN_BPS: {
-    key: "topUpMinBps",
-    ...int(0, 10_000, 100),
-    doc: "amendments: the smallest top-up by others than the creator, in basis points of the current reward, rounded up, at least 1 base unit (422 `top_up_too_small`)",
   },
   /** Amendments: how long a base-rail top-up may stay pending without a deposit. */
   OABP_TOPUP_PENDING_TTL_SECONDS: {
@@ -929,18 +834,6 @@ export const SETTINGS = {
       "let a background job fetch reported hubs' `/.well-known/agent-protocol.json` (SSRF-safe " +
       "fetcher) to set `verified`; off = reported URLs are never fetched",
   },
-  /** OADP scan_interval_minutes: a domain is fetched at most this often. */
-  OABP_OADP_SCAN_INTERVAL_MINUTES: {
-    key: "oadp.scanIntervalMinutes",
-    ...int(1, 7 * 24 * 60, 60),
-    doc: "OADP `scan_interval_minutes`: a reported domain is fetched at most this often",
-  },
-  /** OADP hub_ttl_hours: a verified hub is re-verified after this long (0 = never). */
-  OABP_OADP_HUB_TTL_HOURS: {
-    key: "oadp.hubTtlHours",
-    ...int(0, 365 * 24, 168),
-    doc: "OADP `hub_ttl_hours`: a verification counts this long, then the hub is re-checked (`0` = " + "never expires)",
-  },
   /** Federation reports accepted per caller (address, else client IP) per hour. */
   OABP_OADP_REPORTS_PER_HOUR: {
     key: "oadp.reportsPerHour",
@@ -955,12 +848,6 @@ export const SETTINGS = {
     doc:
       "behind a reverse proxy: the client IP (rate limits) is the last `X-Forwarded-For` entry; " +
       "otherwise the socket address",
-  },
-  /** ADP: `metadata.ttl` of the server's own Agent Card (how long consumers may keep it). */
-  OABP_ADP_CARD_TTL_SECONDS: {
-    key: "adpCardTtlSeconds",
-    ...int(60, 7 * 86_400, 3600),
-    doc: "ADP: `metadata.ttl` of the server's own Agent Card (60 s – 7 days)",
   },
   /** ADP recommendations: at most this many prefiltered open missions are scored per query. */
   OABP_ADP_CANDIDATE_CAP: {
@@ -998,12 +885,6 @@ export const SETTINGS = {
       "AIP-3 attestation / §10 receipt key (secp256k1, `0x` + 64 hex); unset: created once in `<data " +
       "dir>/attestation-key.json` (0600). Its address is the manifest's `issuer_address`",
   },
-  /** AIP-3 §2: lifetime of the attestations this server issues (≤ 90 days). */
-  OABP_ATTESTATION_TTL_DAYS: {
-    key: "aip34.attestationTtlDays",
-    ...int(1, 90, 30),
-    doc: "lifetime of issued AIP-3 attestations (1 – 90)",
-  },
   /** AIP-3 §6: issuers whose attestations are imported, JSON [{url, server_address?, trust_factor?}]. */
   OABP_TRUSTED_ISSUERS: {
     key: "aip34.trustedIssuers",
@@ -1028,26 +909,11 @@ export const SETTINGS = {
     ...flagDefault(false),
     doc: "AIP-3 open import mode: accept attestations from any issuer (still verified against its " + "manifest)",
   },
-  /** AIP-3 App. B: the trust_factor for an import whose attested types_active hold the type asked about. */
-  OABP_IMPORT_TYPE_OVERLAP_TRUST_FACTOR: {
-    key: "aip34.typeOverlapTrustFactor",
-    schema: z.coerce.number().min(0).max(1).default(0.7),
-    shown: "`0.7`",
-    doc:
-      "AIP-3 App. B type-overlap trust factor: for a mission type an import's `types_active` lists, that " +
-      "import counts with max(its trust_factor, this) in `imported_reputation.by_mission_type` (0 – 1)",
-  },
   /** AIP-4 §1.1 payment_sla_hours: a non_payment dispute needs this long since the award. */
   OABP_PAYMENT_SLA_HOURS: {
     key: "aip34.paymentSlaHours",
     ...int(1, 24 * 30, 48),
     doc: "AIP-4 §1.1 `payment_sla_hours` before a `non_payment` dispute qualifies",
-  },
-  /** AIP-4 §1.2: how long after a mission resolves or voids a bad_spec dispute may still be filed. */
-  OABP_BAD_SPEC_WINDOW_DAYS: {
-    key: "aip34.badSpecWindowDays",
-    ...int(0, 365, 14),
-    doc: "Days after a mission resolves or voids during which a `bad_spec` dispute may still be filed (AIP-4 §1.2; no clawback, docs/decisions.md)",
   },
   /** AIP-4 §6: open disputes one mission may carry at once (a filing over it gets 429). */
   OABP_DISPUTES_MAX_OPEN_PER_MISSION: {
@@ -1116,12 +982,6 @@ export const SETTINGS = {
     key: "abuse.defaultAwardMaxWinners",
     ...int(1, 100, 3),
     doc: "default outcomes: submissions sharing the pool",
-  },
-  /** Byte cap of one list response (submissions); a page stops early and carries next_cursor. */
-  OABP_LIST_MAX_BYTES: {
-    key: "abuse.listMaxBytes",
-    ...int(16 * 1024, 64 * 1024 * 1024, 1024 * 1024),
-    doc: "byte cap of one submissions page (then `next_cursor`)",
   },
   OABP_INFLIGHT_BYTES_TOTAL: {
     key: "abuse.inflightBytesTotal",

@@ -229,8 +229,11 @@ export function parseEnv(
   const publicUrl = (e.OABP_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   checkMeshPrivateNetwork(e, publicUrl);
   const derived: Derived = {
-    databasePrepare: e.OABP_DB_PREPARE === "auto" ? !e.DATABASE_DIRECT_URL : e.OABP_DB_PREPARE === "true",
-    databasePipeline: e.OABP_DB_PIPELINE === "auto" ? !e.DATABASE_DIRECT_URL : e.OABP_DB_PIPELINE === "true",
+    // Named prepared statements and pipelining: off behind a transaction-mode pooler (DATABASE_DIRECT_URL
+    // set): PgBouncer < 1.21 mixes prepared statements up across clients, and such a pooler can lose a
+    // pipelined query's reply (src/db/unpipelined.ts).
+    databasePrepare: !e.DATABASE_DIRECT_URL,
+    databasePipeline: !e.DATABASE_DIRECT_URL,
     publicUrl,
     assets: e.OABP_ASSETS ?? defaultAssets(e.OABP_CHAIN_ID),
     baseRail,

@@ -34,6 +34,9 @@ export interface ReadLimits {
  */
 export type RefusalDelay = (key: string) => Promise<void>;
 
+/** A read refused for the read limits (429) is answered after this many ms, so re-issuing refusals at once costs little. */
+export const READ_REFUSAL_DELAY_MS = 1000;
+
 export function refusalDelay(ms: number, maxHeld = 64): RefusalDelay {
   const held = new Map<string, number>();
   return async (key) => {

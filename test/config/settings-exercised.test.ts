@@ -15,13 +15,9 @@ const SETTERS = ["test", "bench", "scripts", "docker-compose.yml", "Dockerfile"]
 const THIS_FILE = path.relative(ROOT, __filename);
 
 const SECRET = "a secret: tests generate the key in process (test/helpers/app.ts); an operator sets it in production";
-const UNDER_LOAD = "a capacity bound that acts only under load; tests and benches run at its default";
-const NOT_YET = "not yet set by a test that observes it: to exercise or to make a constant";
 
 const ALLOWED: Record<string, string> = {
   OABP_ATTESTATION_KEY: SECRET,
-  OABP_MISSION_DOC_CACHE_BYTES: UNDER_LOAD,
-  OABP_READ_REFUSAL_DELAY_MS: NOT_YET,
 };
 
 /** The text of every tracked file a setting could be set in (this file aside). */

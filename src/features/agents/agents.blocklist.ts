@@ -6,6 +6,9 @@ import { AppError } from "../../lib/errors";
 import { parseAgentId } from "../../lib/agent-id";
 import type { BlocklistInput, BlocklistWire } from "./agents.schemas";
 
+/** Addresses on one creator's standing block-list (PUT /agents/{id}/blocklist). */
+export const BLOCKLIST_MAX = 1000;
+
 // A creator's standing block-list, applied to every mission it posts at claim
 // and submission (missions.eligibility.ts). Private: only its owner reads or writes it.
 
@@ -18,7 +21,7 @@ function ownerOnly(ctx: Ctx, agentId: string): string {
 
 export async function getBlocklist(ctx: Ctx, { agentId }: { agentId: string }): Promise<BlocklistWire> {
   const owner = ownerOnly(ctx, agentId);
-  const max = ctx.deps.config.blocklistMax;
+  const max = BLOCKLIST_MAX;
   const rows = await dbOf(ctx)
     .select({ blocked: agentBlocklist.blocked })
     .from(agentBlocklist)
@@ -38,7 +41,7 @@ export async function putBlocklist(
   { agentId, list }: { agentId: string; list: BlocklistInput },
 ): Promise<BlocklistWire> {
   const owner = ownerOnly(ctx, agentId);
-  const max = ctx.deps.config.blocklistMax;
+  const max = BLOCKLIST_MAX;
   const addresses = new Set<string>();
   for (const a of list.addresses) {
     const n = normalizeAddress(a);

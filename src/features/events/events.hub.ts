@@ -6,6 +6,8 @@ import { assignSequence } from "./events.sequence";
 
 /** Open `GET /events` streams (signed in) plus waiting inbox long polls per agent on one instance (then 429). */
 const EVENTS_MAX_PER_AGENT = 4;
+/** `GET /events` sends a comment line this often; a stream whose buffer stayed full for 4 heartbeats is closed. */
+const EVENTS_HEARTBEAT_SECONDS = 15;
 
 // One event hub per process (per Deps): the only reader of the outbox for the live streams.
 // Woken by NOTIFY (after a commit that emitted events, src/db/outbox.ts wakeEventHubs; or the
@@ -257,7 +259,7 @@ export class EventHub {
       this.pollTimer.unref();
       this.beatTimer = setInterval(() => {
         for (const l of [...this.listeners]) l.heartbeat?.();
-      }, config.eventsHeartbeatSeconds * 1000);
+      }, EVENTS_HEARTBEAT_SECONDS * 1000);
       this.beatTimer.unref();
     })();
     this.started.catch(() => {

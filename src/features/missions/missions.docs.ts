@@ -11,6 +11,9 @@ import { missionToWire } from "./missions.wire";
 import { Mission } from "./missions.schemas";
 import type { CreatorRecordCompactRow } from "../records";
 
+/** Memory (characters) for serialized missions keyed by (id, row_version), from which list pages are assembled. */
+const MISSION_DOC_CACHE_BYTES = 64 * 1024 * 1024;
+
 // A list page is one narrow SELECT of (id, row_version) — then string concatenation of
 // serialized missions kept under (id, row_version); the misses are read in ONE query by id. The
 // documents are the anonymous view (lists never unseal, missions.wire.ts verificationParamsFor),
@@ -20,11 +23,11 @@ import type { CreatorRecordCompactRow } from "../records";
 // joining ~50 strings and encoding the result for the socket (bench/README.md).
 const caches = new WeakMap<Deps["database"], DocCache<Buffer>>();
 
-/** The instance's mission document cache (one per database handle; OABP_MISSION_DOC_CACHE_BYTES). */
+/** The instance's mission document cache (one per database handle; MISSION_DOC_CACHE_BYTES). */
 export function missionDocs(deps: Pick<Deps, "database" | "config">): DocCache<Buffer> {
   let c = caches.get(deps.database);
   if (!c) {
-    c = new DocCache(deps.config.missionDocCacheBytes);
+    c = new DocCache(MISSION_DOC_CACHE_BYTES);
     caches.set(deps.database, c);
   }
   return c;

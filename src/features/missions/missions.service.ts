@@ -40,6 +40,9 @@ import { checkPostingGate } from "./missions.gate";
 import { listFreshness } from "./missions.cache";
 import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
+/** Entries in a mission's eligibility allow-list and block-list, each. */
+export const ELIGIBILITY_LIST_MAX = 200;
+
 export function findAsset(assets: AssetConfig[], symbolOrAddress: string): AssetConfig | undefined {
   const s = symbolOrAddress.toLowerCase();
   return assets.find(
@@ -94,7 +97,7 @@ function createTerms(ctx: Ctx, input: CreateMissionInput) {
   const checked = verificationTerms(ctx, input, deadline, { asset: asset.symbol, amount });
   assertFitsRail(chain, checked.verification);
   const spamFee = parseUint(asset.spam_fee);
-  const gate = eligibilityOf(input, agentOf(ctx), deps.config.eligibilityListMax);
+  const gate = eligibilityOf(input, agentOf(ctx), ELIGIBILITY_LIST_MAX);
   return { asset, amount, chain, railTerms, deadline, spamFee, gate, ...checked };
 }
 

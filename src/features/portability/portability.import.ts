@@ -9,6 +9,11 @@ import { verifyAttestation, type ImportReason, type Refused, type Verified } fro
 
 /** AIP-3 §3 default trust_factor of an imported attestation (a trusted issuer's own value overrides it). */
 export const IMPORT_TRUST_FACTOR = 0.5;
+/**
+ * AIP-3 App. B: for a mission type an import's `types_active` lists, that import counts with
+ * max(its trust_factor, this) in `imported_reputation.by_mission_type`.
+ */
+export const TYPE_OVERLAP_TRUST_FACTOR = 0.7;
 
 // AIP-3 §4 POST /reputation/import. Decisions (docs/aip-3-4.md): ELO_floor = this server's start
 // rating (1400, AIP-1 §5 — an import never starts anyone below a newcomer), ELO_max 1600 (§5
@@ -64,7 +69,7 @@ const importAdmits =
   };
 
 export async function importAttestation(ctx: Ctx, body: unknown): Promise<ImportResult> {
-  const { deps, now } = ctx;
+  const { now } = ctx;
   const v = await verifyAttestation(ctx, body, importAdmits(ctx));
   if (!v.ok) return v;
   const trustFactor = v.trusted?.trust_factor ?? IMPORT_TRUST_FACTOR;
@@ -87,7 +92,7 @@ export async function importAttestation(ctx: Ctx, body: unknown): Promise<Import
       subject: v.subject,
       now,
       missionsCompleted: a?.completed ?? 0,
-      typeOverlapTrustFactor: deps.config.aip34.typeOverlapTrustFactor,
+      typeOverlapTrustFactor: TYPE_OVERLAP_TRUST_FACTOR,
     });
     return {
       ok: true as const,

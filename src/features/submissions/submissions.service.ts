@@ -34,6 +34,9 @@ import type { VerificationType } from "../../db/vocabulary";
 import { assertNotSuspended } from "../../db/suspension";
 import { decodeIdCursor, encodeIdCursor } from "../../lib/cursor";
 
+/** Byte cap of one submissions page; a page stops early and carries next_cursor. */
+const LIST_MAX_BYTES = 1024 * 1024;
+
 type SubmissionRow = typeof submissions.$inferSelect;
 
 // Keyed by method: a new verification type fails `tsc` until it has its first status and next action.
@@ -438,7 +441,7 @@ export async function listSubmissions(ctx: Ctx, q: { missionId: string; limit: n
     if (wire.content_uri === "data:")
       wire.content_uri = `${deps.config.publicUrl}/missions/${missionId}/submissions/${row.id}/content`;
     const size = Buffer.byteLength(JSON.stringify(wire));
-    if (out.length > 0 && bytes + size > deps.config.abuse.listMaxBytes) break;
+    if (out.length > 0 && bytes + size > LIST_MAX_BYTES) break;
     out.push(wire);
     bytes += size;
   }

@@ -14,6 +14,10 @@ export { claimDueDeliveries, leaseMs, type ClaimedDelivery } from "./webhooks.cl
  * an endpoint may fail without a success before it is disabled.
  */
 const WEBHOOK_RETRY_WINDOW_SECONDS = 3 * 86_400;
+/** Attempts per delivery at most (then `failed`; also bounded by the retry window). */
+const WEBHOOK_MAX_ATTEMPTS = 8;
+/** A subscription is disabled (`failing_endpoint`) after this many failed attempts in a row. */
+const WEBHOOK_MAX_CONSECUTIVE_FAILURES = 10;
 
 // The delivery side of the outbox: fan-out (event → one delivery per matching subscription),
 // claim (a lease under FOR UPDATE SKIP LOCKED), attempt (outside any transaction, through the
@@ -245,13 +249,13 @@ async function recordDelivered(tx: Tx, c: ClaimedDelivery, r: Recording & { stat
  */
 async function recordFailed(
   tx: Tx,
-  deps: Deps,
+  _deps: Deps,
   c: ClaimedDelivery,
   r: Recording & { outcome: Extract<AttemptOutcome, { kind: "failed" | "gone" }> },
 ): Promise<void> {
   const { now, outcome: o } = r;
   const windowMs = WEBHOOK_RETRY_WINDOW_SECONDS * 1000;
-  const spent = c.attemptCount >= deps.config.webhookMaxAttempts;
+  const spent = c.attemptCount >= WEBHOOK_MAX_ATTEMPTS;
   const next =
     o.kind === "gone" || spent
       ? null
@@ -282,6 +286,6 @@ async function recordFailed(
     .returning({ failingSince: s.failingSince, failures: s.consecutiveFailures });
   if (!sub) return;
   const windowSpent = sub.failingSince !== null && now.getTime() - sub.failingSince.getTime() >= windowMs;
-  if (windowSpent || sub.failures >= deps.config.webhookMaxConsecutiveFailures)
+  if (windowSpent || sub.failures >= WEBHOOK_MAX_CONSECUTIVE_FAILURES)
     await disable(tx, c.subscriptionId, "failing_endpoint", now);
 }
