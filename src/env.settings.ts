@@ -466,11 +466,6 @@ export const SETTINGS = {
     ...int(100, 600_000, 4_000),
     doc: "the base rail polls the chain at most this often (idle load ≤ 4 requests per poll)",
   },
-  /** Timeout of one JSON-RPC request of the base rail. */
-  OABP_RPC_TIMEOUT_MS: {
-    ...int(100, 120_000, 10_000),
-    doc: "timeout of one RPC request of the base rail",
-  },
   /**
    * OpenTelemetry traces, off by default: `otlp` loads the SDK and exports spans over
    * OTLP/HTTP; the exporter and resource read the other standard OTEL_* variables themselves.
@@ -958,18 +953,6 @@ export const SETTINGS = {
       .optional(),
     shown: "the system's (`/etc/resolv.conf`)",
     doc: 'name servers for fetched URLs (`ip`, `ip:port`, `[ipv6]:port`, comma-separated; docs/abuse.md "Resolver")',
-  },
-  /** Concurrent remote checks (content fetch, predicate call) per server process. */
-  OABP_CHECK_WORKERS: {
-    key: "abuse.checkWorkers",
-    ...int(1, 256, 32),
-    doc: "concurrent remote verification checks per process",
-  },
-  /** Checks in flight at once against one host, across every server process. */
-  OABP_CHECK_PER_HOST: {
-    key: "abuse.checkPerHost",
-    ...int(1, 64, 2),
-    doc: "checks in flight per host (registrable domain), across instances",
   },
   /** Default outcomes: the share of the reward paid to the earliest verified submissions (< half). */
   OABP_DEFAULT_AWARD_BPS: {

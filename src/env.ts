@@ -119,7 +119,6 @@ export interface BaseRailConfig {
   finality: ChainDepth;
   startBlock: number | undefined;
   rebroadcastSeconds: number;
-  rpcTimeoutMs: number;
   pollMs: number;
 }
 
@@ -197,7 +196,6 @@ function baseRailFrom(e: Env, readFile: (path: string) => string): { rail: BaseR
       finality: e.OABP_FINALITY,
       startBlock: e.OABP_ESCROW_START_BLOCK,
       rebroadcastSeconds: e.OABP_PAYOUT_REBROADCAST_SECONDS,
-      rpcTimeoutMs: e.OABP_RPC_TIMEOUT_MS,
       pollMs: e.OABP_CHAIN_POLL_MS,
     },
   };

@@ -154,7 +154,7 @@ describe("must-show 1: 75 submissions on never-answering domains do not hold an 
       await runPendingChecks(t.deps, { maxChecks: WORKERS }); // one round: at most 32 claims
       expect(await row(honest)).toMatchObject({ checkResult: "valid", checkAttempts: 1 });
       const firstHonest = dns.queries.findIndex((q) => q.name === HONEST);
-      // At most OABP_CHECK_PER_HOST (2) tarpit checks per registrable domain went first: each has
+      // At most CHECK_PER_HOST (2) tarpit checks per registrable domain went first: each has
       // its own host name, so count the names asked before the honest one (the resolver re-sends
       // an unanswered query, so the number of queries depends on timing; the names do not).
       const domains = label === "one domain" ? 1 : 10;
