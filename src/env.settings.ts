@@ -425,13 +425,6 @@ export const SETTINGS = {
     shown: "head at first start",
     doc: "first block the escrow watcher scans for `Funded` logs (the deployment block)",
   },
-  /** A broadcast payout not mined after this long is re-sent (dropped) or replaced with higher fees (stuck). */
-  OABP_PAYOUT_REBROADCAST_SECONDS: {
-    ...int(5, 86_400, 120),
-    doc:
-      "a broadcast payout not mined after this long is replaced: same nonce and gas, fees ≥ +12.5 % " +
-      "and from the current base fee (evicted ones are re-priced at once)",
-  },
   /** docs/withdrawals.md "Caps": above either, a withdrawal waits for the operator's approval. */
   OABP_WITHDRAWAL_AGENT_CAP: {
     key: "withdrawalAgentCap",
@@ -720,7 +713,7 @@ export const SETTINGS = {
     key: "connectionsPerNetwork",
     ...int(0, 1_000_000, 256),
     doc:
-      "open TCP connections per client network (IPv4 address, IPv6 `OABP_CLIENT_IPV6_PREFIX`); past it a " +
+      "open TCP connections per client network (IPv4 address, IPv6 `CLIENT_V6_PREFIX` (64)); past it a " +
       "new connection is closed at accept, before any HTTP; generous for clients behind NAT; 0 = off; " +
       "not applied with `OABP_TRUST_PROXY` (the proxy caps connections)",
   },
@@ -759,23 +752,11 @@ export const SETTINGS = {
     ...int(0, 1000, 20),
     doc: "amendments: the most top-ups by others than its creator one mission may have, applied or pending (bounds the log and the base rail's top-up slots; 409 `too_many_top_ups`)",
   },
-  /** Amendments: how long a base-rail top-up may stay pending without a deposit. */
-  OABP_TOPUP_PENDING_TTL_SECONDS: {
-    key: "topUpPendingTtlSeconds",
-    ...int(60, 30 * 86_400, 86_400),
-    doc: "amendments: a base-rail top-up whose deposit is not seen within this many seconds is rejected (`reason: expired`) and frees its slot",
-  },
   /** Amendments: whether anyone may top up a mission's reward (false: its creator only). */
   OABP_TOPUP_BY_ANYONE: {
     key: "topUpByAnyone",
     ...flagDefault(true),
     doc: "amendments: anyone may top up a mission's reward (`false`: its creator only, others 403 `creator_only`)",
-  },
-  /** Mission Q&A: longest question, answer or clarification. */
-  OABP_QA_MAX_CHARS: {
-    key: "qaMaxChars",
-    ...int(100, 10_000, 2000),
-    doc: "mission Q&A: longest question, answer or clarification, in characters (100 – 10000)",
   },
   /** Entries (questions and clarifications) one mission's Q&A thread holds. */
   OABP_QA_MAX_PER_MISSION: {
@@ -794,12 +775,6 @@ export const SETTINGS = {
     key: "qaMaxPerAgent",
     ...int(1, 1000, 10),
     doc: "mission Q&A: questions one agent may ask on one mission (409 `question_limit` beyond)",
-  },
-  /** Private messages (features/messages): largest opaque body, UTF-8 bytes. */
-  OABP_MESSAGE_MAX_BYTES: {
-    key: "messageMaxBytes",
-    ...int(256, 1_048_576, 16_384),
-    doc: "private messages: largest body in UTF-8 bytes (opaque, may be ciphertext; 413 beyond)",
   },
   /** Messages one submission's private thread holds (both directions). */
   OABP_MESSAGE_MAX_PER_SUBMISSION: {

@@ -118,7 +118,6 @@ export interface BaseRailConfig {
   confirmations: ChainDepth;
   finality: ChainDepth;
   startBlock: number | undefined;
-  rebroadcastSeconds: number;
   pollMs: number;
 }
 
@@ -195,7 +194,6 @@ function baseRailFrom(e: Env, readFile: (path: string) => string): { rail: BaseR
       confirmations: e.OABP_CONFIRMATIONS,
       finality: e.OABP_FINALITY,
       startBlock: e.OABP_ESCROW_START_BLOCK,
-      rebroadcastSeconds: e.OABP_PAYOUT_REBROADCAST_SECONDS,
       pollMs: e.OABP_CHAIN_POLL_MS,
     },
   };

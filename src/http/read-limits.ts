@@ -26,7 +26,7 @@ export interface ReadLimits {
 }
 
 /**
- * A refused read is answered after `ms` (OABP_READ_REFUSAL_DELAY_MS), so a client that re-issues
+ * A refused read is answered after `ms` (READ_REFUSAL_DELAY_MS), so a client that re-issues
  * each 429 at once makes the server answer a few refusals a second, not hundreds
  * (docs/abuse-edge.md "Read limits"). At most `maxHeld` refusals per key wait; past that they are
  * answered at once, so the delay never holds more than that many sockets of one caller (and the

@@ -20,7 +20,7 @@ const BUSY_RETRY_MS = 2_000;
 const backoffMs = (attempt: number) => Math.min(15 * 60_000, 5_000 * 2 ** (attempt - 1));
 
 export interface CheckRunOptions {
-  /** Concurrent workers (default OABP_CHECK_WORKERS). */
+  /** Concurrent workers (default CHECK_WORKERS). */
   workers?: number;
   /** At most this many checks in one run (bounds a run whatever the backlog). */
   maxChecks?: number;

@@ -227,7 +227,7 @@ describe("must-show 1, webhooks: deliveries to never-answering domains do not ho
     }
     expect(ticks).toBe(1);
     expect(JSON.parse(rx.at("/dns-honest")[0]!.body).data.mission_id).toBe(mission.id);
-    // The tarpit domains were tried in that tick; each lookup ended at OABP_DNS_TIMEOUT_MS.
+    // The tarpit domains were tried in that tick; each lookup ended at SAFE_FETCH_DEFAULTS.dnsTimeoutMs.
     const tried = await t.deps.database.db
       .select({ e: webhookDeliveries.lastError })
       .from(webhookDeliveries)

@@ -43,7 +43,7 @@ export const agentRecords = pgTable(
 );
 
 // A creator's own block-list, applied to every mission it posts (claim and
-// submission). Private to its owner. Bounded by OABP_BLOCKLIST_MAX per owner.
+// submission). Private to its owner. Bounded by BLOCKLIST_MAX per owner.
 export const agentBlocklist = pgTable(
   "agent_blocklist",
   {

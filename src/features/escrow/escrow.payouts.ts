@@ -15,6 +15,8 @@ import { callOf, delayedPreflight, proposalConfirmed, releaseRevert, stepLabel, 
 
 /** A replaced payout's max fee per gas never exceeds this many times the current base fee (plus the tip). */
 const FEE_BUMP_MAX_MULTIPLIER = 4;
+/** A broadcast payout not mined after this long is re-sent (dropped) or replaced with higher fees (stuck). */
+export const PAYOUT_REBROADCAST_SECONDS = 120;
 
 // The settlement worker (docs/design.md "Escrow and settlement"): sends each queued payout with the
 // resolver key and walks it through a crash-safe state machine,
@@ -368,7 +370,7 @@ async function watchBroadcast(ctx: PayoutCtx, p: PayoutRow, heads: Heads): Promi
   const signed = last && p.nonce !== null ? { last, nonce: p.nonce } : null;
   if (!(await chain.knowsTransaction(p.txHash))) return dropped(ctx, p, signed);
   const waitedMs = now.getTime() - (p.broadcastAt?.getTime() ?? now.getTime());
-  if (waitedMs >= (deps.config.baseRail?.rebroadcastSeconds ?? 120) * 1000 && signed) await bumpFee(ctx, p, signed);
+  if (waitedMs >= PAYOUT_REBROADCAST_SECONDS * 1000 && signed) await bumpFee(ctx, p, signed);
 }
 
 /** Pending too long: the same nonce with a higher price from the current base fee (escrow.fees.ts), within the bound. */

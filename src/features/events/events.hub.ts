@@ -104,7 +104,7 @@ export class EventHub {
   /**
    * Takes a long-lived connection slot — a `GET /events` stream or a waiting inbox long poll,
    * counted together (docs/events.md "Connection slots") — or throws: 429 past
-   * OABP_EVENTS_MAX_PER_IP for the client network or OABP_EVENTS_MAX_PER_AGENT for the agent;
+   * OABP_EVENTS_MAX_PER_IP for the client network or EVENTS_MAX_PER_AGENT for the agent;
    * 503 past the bound of the caller's pool (a party of a live mission: every slot; another agent:
    * all but the parties' share; anonymous: the anonymous pool), and once only the pool's part of
    * OABP_EVENTS_RESERVE is left, for a network that already holds one (the reserve is for new

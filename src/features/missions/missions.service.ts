@@ -262,7 +262,7 @@ async function insertMission(
 /**
  * The create request's eligibility as columns. `min_rating` is the AIP-2 §4.1
  * min_submitter_elo under its issue-19 name; giving both with different values is refused. Lists
- * are normalised (lowercase, deduplicated) and bounded by OABP_ELIGIBILITY_LIST_MAX.
+ * are normalised (lowercase, deduplicated) and bounded by ELIGIBILITY_LIST_MAX.
  */
 export function eligibilityOf(input: CreateMissionInput, creator: string, listMax: number) {
   const e: EligibilityInput = input.eligibility ?? {};

@@ -17,7 +17,7 @@ export const TYPE_OVERLAP_TRUST_FACTOR = 0.7;
 
 // AIP-3 §4 POST /reputation/import. Decisions (docs/aip-3-4.md): ELO_floor = this server's start
 // rating (1400, AIP-1 §5 — an import never starts anyone below a newcomer), ELO_max 1600 (§5
-// default), trust_factor per issuer (default OABP_IMPORT_TRUST_FACTOR 0.5), no specialty bonus.
+// default), trust_factor per issuer (default IMPORT_TRUST_FACTOR 0.5), no specialty bonus.
 // Imported reputation never changes the local rating: it is stored and shown beside it.
 
 export const ELO_FLOOR = START_RATING;

@@ -416,7 +416,7 @@ const { contentUri: _deliverable, ...LIST_COLUMNS } = getTableColumns(submission
 /**
  * GET /missions/{id}/submissions. Bounded: a `data:` deliverable is never
  * inlined — its content_uri is the per-submission content route (own cap and caching) — and the
- * page stops early at OABP_LIST_MAX_BYTES of serialized items (at least one), next_cursor going on
+ * page stops early at LIST_MAX_BYTES of serialized items (at least one), next_cursor going on
  * from there. The query itself never reads a data: deliverable's bytes.
  */
 export async function listSubmissions(ctx: Ctx, q: { missionId: string; limit: number; cursor?: string | undefined }) {

@@ -128,7 +128,7 @@ async function candidatesOf(tx: Tx, deps: Deps, m: Mission): Promise<Candidate[]
  * Trusted: the submitter has a decided win on a mission of ANOTHER creator (chosen by a creator,
  * a vote, an oracle or a rule, never a default share, which free identities could farm; a win
  * this creator paid could be its own identities'), or its verified work (check valid) comes from
- * an identity first seen at least OABP_DEFAULT_AWARD_MIN_AGE_SECONDS before the mission was
+ * an identity first seen at least DEFAULT_AWARD_MIN_AGE_SECONDS before the mission was
  * posted. Proven ones first, each with the creator who funded its earliest decided win
  * (`funder`, null when trusted by age alone).
  */

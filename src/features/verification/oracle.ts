@@ -25,7 +25,7 @@ type Mission = Omit<MissionRow, "search">;
 
 // AIP-1 §4.4 oracle: "a pre-registered oracle contract attests to which submission is valid".
 //
-//   open ──deadline──▶ escrowed/awaiting_oracle ──poll every OABP_ORACLE_POLL_SECONDS──▶
+//   open ──deadline──▶ escrowed/awaiting_oracle ──poll every ORACLE_POLL_SECONDS──▶
 //        resolved (oracle_attested) | resolved (default award, window over) | voided (nobody submitted)
 //
 // The oracle is read over RPC in prepareOracle, OUTSIDE any transaction (a slow or dead RPC never

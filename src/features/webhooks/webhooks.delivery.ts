@@ -172,8 +172,8 @@ export async function disable(
  * Records an attempt, conditional on the claim still being ours (same attempt count, still
  * pending): an attempt that outlived its lease, or a deleted subscription, records nothing.
  * 2xx → delivered; 410 → failed and the subscription disabled; otherwise retried on the
- * schedule (webhooks.retry.ts) until the window is spent or OABP_WEBHOOK_MAX_ATTEMPTS were
- * made, then failed. A subscription is disabled after OABP_WEBHOOK_MAX_CONSECUTIVE_FAILURES
+ * schedule (webhooks.retry.ts) until the window is spent or WEBHOOK_MAX_ATTEMPTS were
+ * made, then failed. A subscription is disabled after WEBHOOK_MAX_CONSECUTIVE_FAILURES
  * failed attempts in a row, or when its attempts have all failed for a whole retry window.
  */
 export async function recordAttempt(deps: Deps, c: ClaimedDelivery, o: AttemptOutcome): Promise<void> {
