@@ -94,9 +94,7 @@ export type OadpConfig = Group<"oadp">;
 
 type Simplify<T> = { [K in keyof T]: T[K] };
 /** Everything the process is configured with: parsed once at start-up, passed down in deps. */
-export type Config = Simplify<
-  Flat & { aip34: Aip34Config; abuse: AbuseConfig; oadp: OadpConfig } & Derived
->;
+export type Config = Simplify<Flat & { aip34: Aip34Config; abuse: AbuseConfig; oadp: OadpConfig } & Derived>;
 
 export interface BaseRailConfig {
   rpcUrl: string;

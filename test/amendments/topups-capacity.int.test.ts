@@ -3,7 +3,6 @@ import { balancesOf, verifyLedger } from "../../src/features/ledger/ledger.servi
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
-
 import { TOP_UP_MIN_BPS } from "../../src/features/amendments/amendments.service";
 
 // Must-show 4 (docs/amendments.md "Slots", docs/abuse-edge.md "Creator-owned capacity"): on the

@@ -5,7 +5,6 @@ import type { TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
-
 import { TOP_UP_PENDING_TTL_SECONDS } from "../../src/features/amendments/amendments.expiry";
 
 // docs/amendments.md "Slots": a base-rail top-up nobody funds expires after

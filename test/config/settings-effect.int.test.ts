@@ -47,7 +47,10 @@ describe("settings take effect where they act", () => {
       });
     const far = await extend(AMENDMENT_MAX_EXTENSION_SECONDS + 3600);
     expectError(far, 422, "UNPROCESSABLE");
-    expect(far.body.details).toMatchObject({ reason: "extension_too_long", max_seconds: AMENDMENT_MAX_EXTENSION_SECONDS });
+    expect(far.body.details).toMatchObject({
+      reason: "extension_too_long",
+      max_seconds: AMENDMENT_MAX_EXTENSION_SECONDS,
+    });
     const manifest = (await t.call("GET", "/.well-known/oabp.json")).body;
     expect(manifest.amendments.max_extension_seconds).toBe(AMENDMENT_MAX_EXTENSION_SECONDS);
     expect((await extend(1800)).status).toBe(201);

@@ -7,7 +7,6 @@ import { contentHashToBytes32, missionKey } from "../../src/lib/evm";
 import { startAnvil, type Anvil } from "../helpers/anvil";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
-
 import { ORACLE_POLL_SECONDS } from "../../src/features/verification/oracle";
 
 // AIP-4 §4 "oracle_disagreement: Re-run verification with an alternate oracle; flag original

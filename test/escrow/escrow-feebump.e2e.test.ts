@@ -6,7 +6,6 @@ import type { TestApp } from "../helpers/app";
 import { signedAward } from "../helpers/award-sign";
 import { signIn } from "../helpers/agents";
 import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
-
 import { PAYOUT_REBROADCAST_SECONDS } from "../../src/features/escrow/escrow.payouts";
 
 // "Fee bump that works" (must-show 4) on anvil with mining paused: a payout stuck

@@ -151,7 +151,11 @@ describe("bad input", () => {
     const chars = Math.floor(MESSAGE_MAX_BYTES / 3) + 1;
     const big = await send(p, p.solver, { body: "€".repeat(chars) });
     expectError(big, 413, "PAYLOAD_TOO_LARGE");
-    expect(big.body.details).toMatchObject({ reason: "message_too_large", max_bytes: MESSAGE_MAX_BYTES, bytes: 3 * chars });
+    expect(big.body.details).toMatchObject({
+      reason: "message_too_large",
+      max_bytes: MESSAGE_MAX_BYTES,
+      bytes: 3 * chars,
+    });
     expect((await send(p, p.solver, { body: "€".repeat(85) })).status).toBe(201);
     expectError(await send(p, p.solver, { body: "" }), 400, "INVALID_PARAMETER");
     expectError(await send(p, p.solver, { body: { encrypted: true } }), 400, "INVALID_PARAMETER");

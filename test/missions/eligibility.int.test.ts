@@ -55,13 +55,7 @@ describe("bad input at creation", () => {
       [{ min_completed: -1 }, {}, 400, "INVALID_PARAMETER"],
       [{ allow: [bad], block: [bad.toLowerCase()] }, {}, 422, "UNPROCESSABLE", "allowed_and_blocked"],
       [{ min_rating: 1500 }, { min_submitter_elo: 1600 }, 422, "UNPROCESSABLE", "conflicting_min_rating"],
-      [
-        { block: addresses(ELIGIBILITY_LIST_MAX + 1) },
-        {},
-        422,
-        "UNPROCESSABLE",
-        "list_too_long",
-      ],
+      [{ block: addresses(ELIGIBILITY_LIST_MAX + 1) }, {}, 422, "UNPROCESSABLE", "list_too_long"],
     ];
     for (const [eligibility, over, status, code, reason] of cases) {
       const { r } = await creatorWith(eligibility, over);

@@ -11,7 +11,6 @@ import {
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
-
 import { OADP_HUB_TTL_HOURS } from "../../src/features/oadp/federation.service";
 
 // OADP federation: POST /federation/report → {accepted, known} with dedup;
@@ -292,7 +291,9 @@ describe("verification (the job, behind OABP_OADP_FEDERATION_VERIFY)", () => {
       // The hub TTL (OADP_HUB_TTL_HOURS): the verified domain is re-fetched; unreachable now → stale, not verified.
       r.calls.length = 0;
       delete r.answers["https://good-hub.example.org/.well-known/agent-protocol.json"];
-      app.clock.set(new Date(Date.parse((await hub("https://good-hub.example.org/api")).verified_at) + OADP_HUB_TTL_HOURS * HOUR));
+      app.clock.set(
+        new Date(Date.parse((await hub("https://good-hub.example.org/api")).verified_at) + OADP_HUB_TTL_HOURS * HOUR),
+      );
       expect(await hub("https://good-hub.example.org/api")).toMatchObject({ verified: false, status: "stale" }); // lapsed before re-check
       await verify();
       expect(r.calls).toContain("https://good-hub.example.org/.well-known/agent-protocol.json");

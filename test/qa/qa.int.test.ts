@@ -6,7 +6,6 @@ import { openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
 import { callTool, openSession } from "../helpers/mcp";
 import { expectError } from "../helpers/errors";
-
 import { QA_MAX_CHARS } from "../../src/features/qa/qa.service";
 
 // Mission Q&A: a public thread per mission; agents ask, the creator answers,

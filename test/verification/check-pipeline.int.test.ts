@@ -4,13 +4,11 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submissions } from "../../src/db/schema/index";
-import { checkHostOf } from "../../src/jobs/check-queue";
+import { CHECK_PER_HOST, checkHostOf } from "../../src/jobs/check-queue";
 import { runPendingChecks } from "../../src/jobs/checks";
 import { createSafeFetcher } from "../../src/lib/safe-fetch";
 import { makeTestApp, TEST_CONTENT_HOST, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
-
-import { CHECK_PER_HOST } from "../../src/jobs/check-queue";
 
 // Submissions whose hosts never answer do not delay an honest deliverable's
 // first check. The fetcher's test seam (`resolve`) is a resolver that never answers for names

@@ -10,7 +10,6 @@ import { AGENT_CARD_PATHS, MCP_PATH, mcpManifestObject } from "../../lib/mcp-con
 import { clientManifestObject, clientPackage } from "../../lib/client-package";
 import { MISSION_AUDIENCES, REPORT_REASONS, VERIFICATION_TYPES } from "../../db/vocabulary";
 import { DISCOVERY_ENDPOINTS, REGISTRY_AUTH_PATH } from "../../lib/discovery-paths";
-
 import { AMENDMENT_MAX_EXTENSION_SECONDS } from "../amendments";
 import { BLOCKLIST_MAX } from "../agents";
 import { ELIGIBILITY_LIST_MAX } from "../missions";

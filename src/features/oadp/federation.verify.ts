@@ -4,7 +4,6 @@ import { oadpDomains } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import type { SafeFetchResult } from "../../lib/safe-fetch";
 import { AGENT_PROTOCOL_PATH } from "../wellknown";
-
 import { OADP_HUB_TTL_HOURS, OADP_SCAN_INTERVAL_MINUTES } from "./federation.service";
 
 // Verification of reported hubs (OADP "Hub Verification", "Hub Trust Lifecycle", "Scan Rate
