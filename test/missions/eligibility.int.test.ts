@@ -3,7 +3,7 @@ import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { agents, registryBindings } from "../../src/db/schema/index";
-import { BLOCKLIST_MAX } from "../../src/features/agents/agents.blocklist";
+import { BLOCKLIST_MAX } from "../../src/db/schema/index";
 import { ELIGIBILITY_LIST_MAX } from "../../src/features/missions/missions.service";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, newAccount, signIn } from "../helpers/agents";

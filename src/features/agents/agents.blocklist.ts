@@ -1,13 +1,10 @@
 import { asc, eq } from "drizzle-orm";
-import { agentBlocklist } from "../../db/schema/index";
+import { agentBlocklist, BLOCKLIST_MAX } from "../../db/schema/index";
 import { normalizeAddress } from "../../lib/address";
 import { agentOf, type Ctx, dbOf, withTx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { parseAgentId } from "../../lib/agent-id";
 import type { BlocklistInput, BlocklistWire } from "./agents.schemas";
-
-/** Addresses on one creator's standing block-list (PUT /agents/{id}/blocklist). */
-export const BLOCKLIST_MAX = 1000;
 
 // A creator's standing block-list, applied to every mission it posts at claim
 // and submission (missions.eligibility.ts). Private: only its owner reads or writes it.

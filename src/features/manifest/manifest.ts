@@ -11,7 +11,7 @@ import { clientManifestObject, clientPackage } from "../../lib/client-package";
 import { MISSION_AUDIENCES, REPORT_REASONS, VERIFICATION_TYPES } from "../../db/vocabulary";
 import { DISCOVERY_ENDPOINTS, REGISTRY_AUTH_PATH } from "../../lib/discovery-paths";
 import { AMENDMENT_MAX_EXTENSION_SECONDS } from "../amendments";
-import { BLOCKLIST_MAX } from "../agents";
+import { BLOCKLIST_MAX } from "../../db/schema/index";
 import { ELIGIBILITY_LIST_MAX } from "../missions";
 
 // AIP-1 §9: /.well-known/oabp.json, every field, endpoint values as relative paths. The `mcp`
