@@ -200,7 +200,8 @@ function baseRailFrom(e: Env, readFile: (path: string) => string): { rail: BaseR
 /** The default asset list: USDC with its address on the configured Base chain, if it has one. */
 function defaultAssets(chainId: number): AssetConfig[] {
   const usdc = USDC_BY_CHAIN[chainId];
-  return DEFAULT_ASSETS.map((a) => ({ ...a, addresses: usdc ? { base: usdc } : ({} as Record<string, string>) }));
+  const addresses: Record<string, string> = usdc ? { base: usdc } : {};
+  return DEFAULT_ASSETS.map((a) => ({ ...a, addresses }));
 }
 
 export function parseEnv(
@@ -288,10 +289,10 @@ function keyed(e: Env): Omit<Config, keyof Derived> {
   for (const [name, setting] of Object.entries(SETTINGS)) {
     if (!("key" in setting)) continue;
     const [group, prop] = setting.key.split(".");
-    const value = e[name as keyof Env];
+    const value: unknown = Object.getOwnPropertyDescriptor(e, name)?.value;
     if (group === undefined) continue;
     if (prop === undefined) out[group] = value;
-    else ((out[group] ??= {}) as Record<string, unknown>)[prop] = value;
+    else Object.assign((out[group] ??= {}), { [prop]: value });
   }
   // The shape follows from the table by construction; the types above spell it out.
   return out as Omit<Config, keyof Derived>;
