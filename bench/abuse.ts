@@ -135,16 +135,8 @@ async function checksScenario(shape: "one_domain" | "ten_domains"): Promise<numb
     // The production fetcher and resolver with their defaults (as deps.build.ts builds them);
     // only the loopback allowance for the honest server is the bench's.
     fetcher: createSafeFetcher({
-      connectTimeoutMs: config.abuse.fetchConnectTimeoutMs,
-      timeoutMs: config.fetchTimeoutMs,
       allowAddress: (ip) => ip === "127.0.0.2",
-      dns: {
-        servers: config.abuse.dnsServers,
-        timeoutMs: config.abuse.dnsTimeoutMs,
-        negativeTtlMs: config.abuse.dnsNegativeTtlSeconds * 1000,
-      },
-      perDomain: config.abuse.fetchPerDomain,
-      perAddress: config.abuse.fetchPerAddress,
+      dns: { servers: config.abuse.dnsServers },
       now: () => clock.now().getTime(),
     }),
   };

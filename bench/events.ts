@@ -56,7 +56,6 @@ async function main() {
     OABP_EVENTS_MAX_CONNECTIONS: String(SUBSCRIBERS + RESUMERS + 10),
     OABP_EVENTS_RESERVE: "0",
     OABP_EVENTS_REPLAY: String(REPLAY),
-    OABP_EVENTS_HEARTBEAT_SECONDS: "5",
   });
   await waitReady(server, `${base}/ready`, 120_000);
   const pid = server.proc.pid!;

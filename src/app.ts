@@ -4,9 +4,9 @@ import type { Deps } from "./deps";
 import { openCors } from "./http/cors";
 import { handleError, sendError } from "./http/errors";
 import { identity, jsonOnly, requestContext } from "./http/middleware";
-import { inflightBytes } from "./http/inflight";
+import { INFLIGHT_BYTES_PER_CALLER, inflightBytes } from "./http/inflight";
 import { requestMetrics } from "./http/request-metrics";
-import { readLimits, readsInFlight, refusalDelay } from "./http/read-limits";
+import { READ_REFUSAL_DELAY_MS, readLimits, readsInFlight, refusalDelay } from "./http/read-limits";
 import { rateLimits } from "./http/rate-limit";
 import type { AppEnv } from "./http/types";
 import { buildApi, openApiDocument } from "./openapi";
@@ -18,7 +18,7 @@ import { A2A_PATH } from "./lib/a2a-contract";
 import { oadpHtmlSignal } from "./features/oadp";
 import { callerCaching } from "./http/http-cache";
 import { readSessionCookie } from "./http/session-cookie";
-import { CompressedCache, compression } from "./http/compression";
+import { COMPRESSED_CACHE_BYTES, CompressedCache, compression } from "./http/compression";
 import { cookieSeal, readAfter } from "./http/read-after";
 import { traceRequests } from "./http/tracing";
 import { registerWeb } from "./features/web";
@@ -58,7 +58,7 @@ const OWN_BODY_PATHS: ReadonlySet<string> = new Set([...MCP_OWN_PATHS, A2A_PATH]
 export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: false }) {
   const app = new OpenAPIHono<AppEnv>();
   const inflight = inflightBytes({
-    perCaller: deps.config.abuse.inflightBytesPerCaller,
+    perCaller: INFLIGHT_BYTES_PER_CALLER,
     total: deps.config.abuse.inflightBytesTotal,
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: deps.config.trustProxy,
@@ -92,7 +92,7 @@ function useEdge(app: App, deps: Deps, inflightTotal: MiddlewareHandler<AppEnv>)
   if (deps.config.metricsEnabled) app.use("*", requestMetrics());
   app.use("*", requestContext(deps));
   // Compression (docs/web.md "Delivery"): outside everything else, so errors and pages are covered.
-  app.use("*", compression(new CompressedCache(deps.config.compressedCacheBytes)));
+  app.use("*", compression(new CompressedCache(COMPRESSED_CACHE_BYTES)));
   // OpenTelemetry: only when OTEL_TRACES_EXPORTER turned it on; nothing otherwise.
   if (deps.tracing) app.use("*", traceRequests(deps.tracing));
   app.use("*", openCors());
@@ -116,7 +116,7 @@ function useEdge(app: App, deps: Deps, inflightTotal: MiddlewareHandler<AppEnv>)
 /** Who calls, and what that caller may still do: reads in flight, identity, read and write limits, bytes in flight. */
 function useCaller(app: App, deps: Deps, inflightPerCaller: MiddlewareHandler<AppEnv>) {
   // Reads in flight per credential, before identity costs a query (docs/abuse-edge.md "Read limits").
-  const readRefusals = refusalDelay(deps.config.readRefusalDelayMs);
+  const readRefusals = refusalDelay(READ_REFUSAL_DELAY_MS);
   if (deps.config.rateLimits)
     app.use(
       "*",

@@ -79,17 +79,9 @@ export async function buildDeps(config: Config, opening?: Promise<Database>): Pr
     fetcher: createSafeFetcher({
       ipfsGateway: config.ipfsGateway,
       arweaveGateway: config.arweaveGateway,
-      timeoutMs: config.fetchTimeoutMs,
-      connectTimeoutMs: config.abuse.fetchConnectTimeoutMs,
-      maxBytes: config.fetchMaxBytes,
+      // Time, size and per-host caps: the fetcher's own (SAFE_FETCH_DEFAULTS, docs/abuse.md).
       userAgent: ua,
-      dns: {
-        servers: config.abuse.dnsServers,
-        timeoutMs: config.abuse.dnsTimeoutMs,
-        negativeTtlMs: config.abuse.dnsNegativeTtlSeconds * 1000,
-      },
-      perDomain: config.abuse.fetchPerDomain,
-      perAddress: config.abuse.fetchPerAddress,
+      dns: { servers: config.abuse.dnsServers },
       now: () => systemClock.now().getTime(),
     }),
   };

@@ -222,28 +222,6 @@ export const SETTINGS = {
       "Postgres read replica (hot standby) for public read routes; writes, transactions and reads " +
       "whose `OABP-Read-After` token it has not replayed use `DATABASE_URL` (docs/operations.md)",
   },
-  /**
-   * Named prepared statements on the DATABASE_URL connections. "auto": off when
-   * DATABASE_DIRECT_URL is set (a pooler older than PgBouncer 1.21 mixes them up across clients).
-   */
-  OABP_DB_PREPARE: {
-    schema: z.enum(["auto", "true", "false"]).default("auto"),
-    shown: "`auto`",
-    doc:
-      "Named prepared statements on `DATABASE_URL`: `auto` = off when `DATABASE_DIRECT_URL` is set " +
-      "(PgBouncer < 1.21), `true`, `false`",
-  },
-  /**
-   * postgres.js pipelining on the DATABASE_URL connections. "auto": off when DATABASE_DIRECT_URL
-   * is set — a transaction-mode pooler can lose the reply of a pipelined query (src/db/unpipelined.ts).
-   */
-  OABP_DB_PIPELINE: {
-    schema: z.enum(["auto", "true", "false"]).default("auto"),
-    shown: "`auto`",
-    doc:
-      "Query pipelining on `DATABASE_URL`: `auto` = off when `DATABASE_DIRECT_URL` is set (a " +
-      "transaction-mode pooler can lose a pipelined query's reply), `true`, `false`",
-  },
   OABP_DATA_DIR: {
     key: "dataDir",
     schema: z.string().min(1).default("./data"),
@@ -447,13 +425,6 @@ export const SETTINGS = {
     shown: "head at first start",
     doc: "first block the escrow watcher scans for `Funded` logs (the deployment block)",
   },
-  /** A broadcast payout not mined after this long is re-sent (dropped) or replaced with higher fees (stuck). */
-  OABP_PAYOUT_REBROADCAST_SECONDS: {
-    ...int(5, 86_400, 120),
-    doc:
-      "a broadcast payout not mined after this long is replaced: same nonce and gas, fees ≥ +12.5 % " +
-      "and from the current base fee (evicted ones are re-priced at once)",
-  },
   /** docs/withdrawals.md "Caps": above either, a withdrawal waits for the operator's approval. */
   OABP_WITHDRAWAL_AGENT_CAP: {
     key: "withdrawalAgentCap",
@@ -488,16 +459,6 @@ export const SETTINGS = {
     ...int(100, 600_000, 4_000),
     doc: "the base rail polls the chain at most this often (idle load ≤ 4 requests per poll)",
   },
-  /** A payout's max fee per gas never exceeds this many times the current base fee (plus the tip). */
-  OABP_FEE_BUMP_MAX_MULTIPLIER: {
-    ...int(2, 100, 4),
-    doc: "a replaced payout's max fee stays ≤ this × the current base fee + tip",
-  },
-  /** Timeout of one JSON-RPC request of the base rail. */
-  OABP_RPC_TIMEOUT_MS: {
-    ...int(100, 120_000, 10_000),
-    doc: "timeout of one RPC request of the base rail",
-  },
   /**
    * OpenTelemetry traces, off by default: `otlp` loads the SDK and exports spans over
    * OTLP/HTTP; the exporter and resource read the other standard OTEL_* variables themselves.
@@ -509,18 +470,6 @@ export const SETTINGS = {
     doc:
       "OpenTelemetry traces: `none` (off, no SDK loaded), `otlp` (OTLP/HTTP to `OTEL_EXPORTER_OTLP_ENDPOINT`), " +
       "`console`; `OTEL_SDK_DISABLED=true` also turns them off",
-  },
-  OTEL_EXPORTER_OTLP_ENDPOINT: {
-    schema: z.string().url().optional(),
-    shown: "unset (the exporter then uses `http://localhost:4318`)",
-    doc:
-      "OTLP/HTTP collector base URL (spans go to `/v1/traces`); `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, " +
-      "`_HEADERS`, `OTEL_BSP_*` are read by the exporter as specified by OpenTelemetry",
-  },
-  OTEL_SERVICE_NAME: {
-    schema: z.string().min(1).optional(),
-    shown: "unset (`oabp`)",
-    doc: "`service.name` of the spans (`OTEL_RESOURCE_ATTRIBUTES` adds others)",
   },
   OABP_SHUTDOWN_TIMEOUT_MS: {
     key: "shutdownTimeoutMs",
@@ -545,11 +494,6 @@ export const SETTINGS = {
     ...int(60, 30 * 86_400, 86_400),
     doc: "the default appeal's dispute window after an award",
   },
-  OABP_ORACLE_POLL_SECONDS: {
-    key: "oraclePollSeconds",
-    ...int(1, 3600, 60),
-    doc: "oracle: how often an `awaiting_oracle` mission reads its oracle",
-  },
   /** Unset: the same length as the judging window. */
   OABP_ORACLE_WINDOW_SECONDS: {
     schema: z.coerce
@@ -560,11 +504,6 @@ export const SETTINGS = {
       .optional(),
     shown: "= judging window",
     doc: "oracle: how long after the deadline the oracle may attest before the default award",
-  },
-  OABP_VOTE_SLASH_BPS: {
-    key: "voteSlashBps",
-    ...int(0, 10_000, 1000),
-    doc: "peer_vote: fraction of a losing voter's stake slashed to the winning voters",
   },
   OABP_JOB_INTERVAL_MS: {
     key: "jobIntervalMs",
@@ -584,30 +523,10 @@ export const SETTINGS = {
     shown: "`https://arweave.net/`",
     doc: "gateway through which `ar://` deliverables are fetched (`<gateway><tx id>[/path]`, SSRF-safe " + "fetcher)",
   },
-  OABP_FETCH_TIMEOUT_MS: {
-    key: "fetchTimeoutMs",
-    ...int(100, 120_000, 10_000),
-    doc: "time cap of one fetch of a user-supplied URL (DNS, connect, body)",
-  },
-  OABP_FETCH_MAX_BYTES: {
-    key: "fetchMaxBytes",
-    ...int(1024, 1024 * 1024 * 1024, 10 * 1024 * 1024),
-    doc: "size cap of one fetched body",
-  },
   OABP_LIST_CACHE_BYTES: {
     key: "listCacheBytes",
     ...int(0, 1024 * 1024 * 1024, 32 * 1024 * 1024),
     doc: "memory for cached `GET /missions` pages (`0` = no cache)",
-  },
-  OABP_COMPRESSED_CACHE_BYTES: {
-    key: "compressedCacheBytes",
-    ...int(0, 1024 * 1024 * 1024, 16 * 1024 * 1024),
-    doc: "memory for compressed (brotli, gzip) response bodies, keyed by the body's hash, so a body served again is compressed once (`0` = compress every time)",
-  },
-  OABP_MISSION_DOC_CACHE_BYTES: {
-    key: "missionDocCacheBytes",
-    ...int(0, 4 * 1024 * 1024 * 1024, 64 * 1024 * 1024),
-    doc: "memory (characters) for serialized missions keyed by (id, row_version), from which list pages are assembled (`0` = none)",
   },
   /** RFC 9116 Contact URIs, comma-separated (mailto:, https: or tel:). Unset: mailto:security@<public host>. */
   OABP_SECURITY_CONTACT: {
@@ -694,41 +613,16 @@ export const SETTINGS = {
       "`false`: the `/webhooks` routes answer 503, nothing is delivered, the manifest omits " +
       "`endpoints.webhooks` (events are still recorded, and purged after 30 days)",
   },
-  /** How long a delivery is retried (exponential backoff with jitter) before it is `failed`. */
-  OABP_WEBHOOK_RETRY_WINDOW_SECONDS: {
-    key: "webhookRetryWindowSeconds",
-    ...int(60, 14 * 86_400, 3 * 86_400),
-    doc:
-      "how long a failing delivery is retried (backoff with jitter) before it is `failed`; also how " +
-      "long an endpoint may fail without a success before it is disabled (60 s – 14 days)",
-  },
   OABP_WEBHOOK_TIMEOUT_MS: {
     key: "webhookTimeoutMs",
     ...int(100, 60_000, 10_000),
     doc: "time cap of one delivery attempt (connect, send, response)",
-  },
-  OABP_WEBHOOK_MAX_PER_AGENT: {
-    key: "webhookMaxPerAgent",
-    ...int(1, 1000, 10),
-    doc: "webhook subscriptions one agent may hold (disabled ones count until deleted)",
   },
   /** Attempts in flight to one destination host at once, across every instance. */
   OABP_WEBHOOK_HOST_CONCURRENCY: {
     key: "webhookHostConcurrency",
     ...int(1, 100, 2),
     doc: "webhook attempts in flight to one destination host at once, across every instance",
-  },
-  /** A subscription is disabled after this many failed attempts in a row. */
-  OABP_WEBHOOK_MAX_CONSECUTIVE_FAILURES: {
-    key: "webhookMaxConsecutiveFailures",
-    ...int(1, 1000, 10),
-    doc: "a subscription is disabled (`failing_endpoint`) after this many failed attempts in a row",
-  },
-  /** Attempts per delivery at most (also bounded by the retry window). */
-  OABP_WEBHOOK_MAX_ATTEMPTS: {
-    key: "webhookMaxAttempts",
-    ...int(1, 50, 8),
-    doc: "attempts per delivery at most (then `failed`; also bounded by the retry window)",
   },
   /** Live events (features/events): open GET /events streams and inbox long polls, per instance. */
   OABP_EVENTS_MAX_CONNECTIONS: {
@@ -741,23 +635,11 @@ export const SETTINGS = {
     ...int(1, 100_000, 20),
     doc: "open `GET /events` streams plus waiting inbox long polls per client network on one instance (then 429)",
   },
-  OABP_EVENTS_MAX_PER_AGENT: {
-    key: "eventsMaxPerAgent",
-    ...int(1, 100_000, 4),
-    doc: "open `GET /events` streams (signed in) plus waiting inbox long polls per agent on one instance (then 429)",
-  },
   /** Connection slots kept for clients (networks) that hold none yet. */
   OABP_EVENTS_RESERVE: {
     key: "eventsReserve",
     ...int(0, 100_000, 100),
     doc: "of `OABP_EVENTS_MAX_CONNECTIONS`, slots only a client network holding none may take (then 503); each pool keeps its part in proportion",
-  },
-  OABP_EVENTS_HEARTBEAT_SECONDS: {
-    key: "eventsHeartbeatSeconds",
-    ...int(1, 300, 15),
-    doc:
-      "`GET /events` sends a comment line this often; a stream whose buffer stayed full for 4 " +
-      "heartbeats is closed",
   },
   OABP_EVENTS_BUFFER: {
     key: "eventsBuffer",
@@ -826,20 +708,12 @@ export const SETTINGS = {
       "of a caller's reads in flight (`OABP_READ_INFLIGHT_PER_CALLER`), how many run at once per instance; " +
       "the others wait in order for one of its own to end (static assets and health probes are not counted)",
   },
-  /** A refused read (429) is answered after this delay, so a client re-issuing refusals at once is slowed. */
-  OABP_READ_REFUSAL_DELAY_MS: {
-    key: "readRefusalDelayMs",
-    ...int(0, 10_000, 1000),
-    doc:
-      "a read refused for the read limits (429) is answered after this many ms, at most 64 held per " +
-      "caller (past that at once), so re-issuing refusals at once costs the server little; 0 = at once",
-  },
   /** Open TCP connections per client network, counted at accept (src/http/connection-cap.ts). */
   OABP_CONNECTIONS_PER_NETWORK: {
     key: "connectionsPerNetwork",
     ...int(0, 1_000_000, 256),
     doc:
-      "open TCP connections per client network (IPv4 address, IPv6 `OABP_CLIENT_IPV6_PREFIX`); past it a " +
+      "open TCP connections per client network (IPv4 address, IPv6 `CLIENT_V6_PREFIX` (64)); past it a " +
       "new connection is closed at accept, before any HTTP; generous for clients behind NAT; 0 = off; " +
       "not applied with `OABP_TRUST_PROXY` (the proxy caps connections)",
   },
@@ -854,28 +728,6 @@ export const SETTINGS = {
     ...int(1, 10_000, 10),
     doc: "MCP sessions still in their handshake per client IP",
   },
-  /** AIP-1 §7.3.1: initialize → notifications/initialized window (30 s RECOMMENDED). */
-  OABP_MCP_HANDSHAKE_TIMEOUT_SECONDS: {
-    key: "mcp.handshakeTimeoutSeconds",
-    ...int(1, 600, 30),
-    doc:
-      "MCP: a session must send `notifications/initialized` this soon after `initialize` (AIP-1 " +
-      "§7.3.1); published as `mcp.handshake_timeout_seconds`",
-  },
-  /** AIP-1 §7.3.3: a terminated session id is not reissued before this (≥ 10 s). */
-  OABP_MCP_SESSION_COOLING_SECONDS: {
-    key: "mcp.coolingSeconds",
-    ...int(10, 86_400, 10),
-    doc:
-      "MCP: an ended session's id is not reissued before this (≥ 10, §7.3.3); published as " +
-      "`mcp.session_id_cooling_period_seconds`",
-  },
-  /** An active MCP session ends after this long without a request. */
-  OABP_MCP_SESSION_IDLE_SECONDS: {
-    key: "mcp.idleSeconds",
-    ...int(60, 7 * 86_400, 3600),
-    doc: "MCP: an active session ends after this long without a request",
-  },
   /** Mission claims (docs/decisions.md "Claims"): lifetime of a claim (renewable; never past the deadline). */
   OABP_CLAIM_TTL_SECONDS: {
     key: "claimTtlSeconds",
@@ -887,24 +739,6 @@ export const SETTINGS = {
     key: "claimMaxPerAgent",
     ...int(1, 10_000, 20),
     doc: "active claims one agent may hold at once, across missions",
-  },
-  /** Entries in a mission's eligibility allow-list and block-list, each. */
-  OABP_ELIGIBILITY_LIST_MAX: {
-    key: "eligibilityListMax",
-    ...int(1, 1000, 200),
-    doc: "addresses in one mission's eligibility `allow` or `block` list (each; at most 1000)",
-  },
-  /** Addresses on one creator's standing block-list (PUT /agents/{id}/blocklist). */
-  OABP_BLOCKLIST_MAX: {
-    key: "blocklistMax",
-    ...int(0, 10_000, 1000),
-    doc: "addresses on one creator's block-list, `PUT /agents/{id}/blocklist` (0: none allowed)",
-  },
-  /** Amendments: the most one deadline extension may add. */
-  OABP_AMENDMENT_MAX_EXTENSION_SECONDS: {
-    key: "amendmentMaxExtensionSeconds",
-    ...int(60, 365 * 86_400, 30 * 86_400),
-    doc: "amendments: the most one `extend_deadline` may move a deadline (60 s – 365 days)",
   },
   /** Amendments: the most of its own amendments (applied or pending) a mission's creator may make. */
   OABP_AMENDMENTS_MAX_PER_MISSION: {
@@ -918,29 +752,11 @@ export const SETTINGS = {
     ...int(0, 1000, 20),
     doc: "amendments: the most top-ups by others than its creator one mission may have, applied or pending (bounds the log and the base rail's top-up slots; 409 `too_many_top_ups`)",
   },
-  /** Amendments: the smallest third-party top-up, as a fraction of the current reward. */
-  OABP_TOPUP_MIN_BPS: {
-    key: "topUpMinBps",
-    ...int(0, 10_000, 100),
-    doc: "amendments: the smallest top-up by others than the creator, in basis points of the current reward, rounded up, at least 1 base unit (422 `top_up_too_small`)",
-  },
-  /** Amendments: how long a base-rail top-up may stay pending without a deposit. */
-  OABP_TOPUP_PENDING_TTL_SECONDS: {
-    key: "topUpPendingTtlSeconds",
-    ...int(60, 30 * 86_400, 86_400),
-    doc: "amendments: a base-rail top-up whose deposit is not seen within this many seconds is rejected (`reason: expired`) and frees its slot",
-  },
   /** Amendments: whether anyone may top up a mission's reward (false: its creator only). */
   OABP_TOPUP_BY_ANYONE: {
     key: "topUpByAnyone",
     ...flagDefault(true),
     doc: "amendments: anyone may top up a mission's reward (`false`: its creator only, others 403 `creator_only`)",
-  },
-  /** Mission Q&A: longest question, answer or clarification. */
-  OABP_QA_MAX_CHARS: {
-    key: "qaMaxChars",
-    ...int(100, 10_000, 2000),
-    doc: "mission Q&A: longest question, answer or clarification, in characters (100 – 10000)",
   },
   /** Entries (questions and clarifications) one mission's Q&A thread holds. */
   OABP_QA_MAX_PER_MISSION: {
@@ -959,12 +775,6 @@ export const SETTINGS = {
     key: "qaMaxPerAgent",
     ...int(1, 1000, 10),
     doc: "mission Q&A: questions one agent may ask on one mission (409 `question_limit` beyond)",
-  },
-  /** Private messages (features/messages): largest opaque body, UTF-8 bytes. */
-  OABP_MESSAGE_MAX_BYTES: {
-    key: "messageMaxBytes",
-    ...int(256, 1_048_576, 16_384),
-    doc: "private messages: largest body in UTF-8 bytes (opaque, may be ciphertext; 413 beyond)",
   },
   /** Messages one submission's private thread holds (both directions). */
   OABP_MESSAGE_MAX_PER_SUBMISSION: {
@@ -994,18 +804,6 @@ export const SETTINGS = {
       "let a background job fetch reported hubs' `/.well-known/agent-protocol.json` (SSRF-safe " +
       "fetcher) to set `verified`; off = reported URLs are never fetched",
   },
-  /** OADP scan_interval_minutes: a domain is fetched at most this often. */
-  OABP_OADP_SCAN_INTERVAL_MINUTES: {
-    key: "oadp.scanIntervalMinutes",
-    ...int(1, 7 * 24 * 60, 60),
-    doc: "OADP `scan_interval_minutes`: a reported domain is fetched at most this often",
-  },
-  /** OADP hub_ttl_hours: a verified hub is re-verified after this long (0 = never). */
-  OABP_OADP_HUB_TTL_HOURS: {
-    key: "oadp.hubTtlHours",
-    ...int(0, 365 * 24, 168),
-    doc: "OADP `hub_ttl_hours`: a verification counts this long, then the hub is re-checked (`0` = " + "never expires)",
-  },
   /** Federation reports accepted per caller (address, else client IP) per hour. */
   OABP_OADP_REPORTS_PER_HOUR: {
     key: "oadp.reportsPerHour",
@@ -1014,25 +812,12 @@ export const SETTINGS = {
       "federation reports accepted per caller (signed-in address, else client IP) per hour, shared " +
       "by every instance (Postgres token bucket)",
   },
-  /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For entry (rate limits). */
-  /** IPv6 clients are one client per this many leading bits (a /64 by default); IPv4 per address. */
-  OABP_CLIENT_IPV6_PREFIX: {
-    key: "clientV6Prefix",
-    ...int(16, 128, 64),
-    doc: "per-IP limits and connection caps key IPv6 clients on this prefix length (IPv4: the address)",
-  },
   OABP_TRUST_PROXY: {
     key: "trustProxy",
     ...flagDefault(false),
     doc:
       "behind a reverse proxy: the client IP (rate limits) is the last `X-Forwarded-For` entry; " +
       "otherwise the socket address",
-  },
-  /** ADP: `metadata.ttl` of the server's own Agent Card (how long consumers may keep it). */
-  OABP_ADP_CARD_TTL_SECONDS: {
-    key: "adpCardTtlSeconds",
-    ...int(60, 7 * 86_400, 3600),
-    doc: "ADP: `metadata.ttl` of the server's own Agent Card (60 s – 7 days)",
   },
   /** ADP recommendations: at most this many prefiltered open missions are scored per query. */
   OABP_ADP_CANDIDATE_CAP: {
@@ -1070,12 +855,6 @@ export const SETTINGS = {
       "AIP-3 attestation / §10 receipt key (secp256k1, `0x` + 64 hex); unset: created once in `<data " +
       "dir>/attestation-key.json` (0600). Its address is the manifest's `issuer_address`",
   },
-  /** AIP-3 §2: lifetime of the attestations this server issues (≤ 90 days). */
-  OABP_ATTESTATION_TTL_DAYS: {
-    key: "aip34.attestationTtlDays",
-    ...int(1, 90, 30),
-    doc: "lifetime of issued AIP-3 attestations (1 – 90)",
-  },
   /** AIP-3 §6: issuers whose attestations are imported, JSON [{url, server_address?, trust_factor?}]. */
   OABP_TRUSTED_ISSUERS: {
     key: "aip34.trustedIssuers",
@@ -1100,33 +879,11 @@ export const SETTINGS = {
     ...flagDefault(false),
     doc: "AIP-3 open import mode: accept attestations from any issuer (still verified against its " + "manifest)",
   },
-  /** AIP-3 §3 default trust_factor (per-issuer values override it). */
-  OABP_IMPORT_TRUST_FACTOR: {
-    key: "aip34.trustFactor",
-    schema: z.coerce.number().min(0).max(1).default(0.5),
-    shown: "`0.5`",
-    doc: "AIP-3 §3 default `trust_factor` (0 – 1)",
-  },
-  /** AIP-3 App. B: the trust_factor for an import whose attested types_active hold the type asked about. */
-  OABP_IMPORT_TYPE_OVERLAP_TRUST_FACTOR: {
-    key: "aip34.typeOverlapTrustFactor",
-    schema: z.coerce.number().min(0).max(1).default(0.7),
-    shown: "`0.7`",
-    doc:
-      "AIP-3 App. B type-overlap trust factor: for a mission type an import's `types_active` lists, that " +
-      "import counts with max(its trust_factor, this) in `imported_reputation.by_mission_type` (0 – 1)",
-  },
   /** AIP-4 §1.1 payment_sla_hours: a non_payment dispute needs this long since the award. */
   OABP_PAYMENT_SLA_HOURS: {
     key: "aip34.paymentSlaHours",
     ...int(1, 24 * 30, 48),
     doc: "AIP-4 §1.1 `payment_sla_hours` before a `non_payment` dispute qualifies",
-  },
-  /** AIP-4 §1.2: how long after a mission resolves or voids a bad_spec dispute may still be filed. */
-  OABP_BAD_SPEC_WINDOW_DAYS: {
-    key: "aip34.badSpecWindowDays",
-    ...int(0, 365, 14),
-    doc: "Days after a mission resolves or voids during which a `bad_spec` dispute may still be filed (AIP-4 §1.2; no clawback, docs/decisions.md)",
   },
   /** AIP-4 §6: open disputes one mission may carry at once (a filing over it gets 429). */
   OABP_DISPUTES_MAX_OPEN_PER_MISSION: {
@@ -1152,12 +909,6 @@ export const SETTINGS = {
       "the mission with the first one that is not its own oracle (AIP-4 §4; empty: the oracle is only flagged)",
   },
   // ---- Verification pipeline and bounded responses ----
-  /** DNS + connect budget of one fetch hop, apart from OABP_FETCH_TIMEOUT_MS. */
-  OABP_FETCH_CONNECT_TIMEOUT_MS: {
-    key: "abuse.fetchConnectTimeoutMs",
-    ...int(50, 60_000, 2000),
-    doc: "DNS + connect budget of one fetch hop, apart from `OABP_FETCH_TIMEOUT_MS` (docs/abuse.md)",
-  },
   /** Name servers of the fetch resolver (c-ares, never getaddrinfo); unset: the system's (resolv.conf). */
   OABP_DNS_SERVERS: {
     key: "abuse.dnsServers",
@@ -1178,60 +929,6 @@ export const SETTINGS = {
     shown: "the system's (`/etc/resolv.conf`)",
     doc: 'name servers for fetched URLs (`ip`, `ip:port`, `[ipv6]:port`, comma-separated; docs/abuse.md "Resolver")',
   },
-  /** One lookup (A + AAAA, every try) of the fetch resolver ends after this; never past the connect budget. */
-  OABP_DNS_TIMEOUT_MS: {
-    key: "abuse.dnsTimeoutMs",
-    ...int(50, 60_000, 1500),
-    doc: "budget of one DNS lookup for a fetched URL, within `OABP_FETCH_CONNECT_TIMEOUT_MS`",
-  },
-  /** A name that failed to resolve is answered from memory with that failure for this long. */
-  OABP_DNS_NEGATIVE_TTL_SECONDS: {
-    key: "abuse.dnsNegativeTtlSeconds",
-    ...int(0, 3600, 30),
-    doc: "seconds a failed name lookup is remembered (`0` = not at all)",
-  },
-  /** Fetch hops in flight per registrable domain in one process; past it `host_busy` (no attempt spent). */
-  OABP_FETCH_PER_DOMAIN: {
-    key: "abuse.fetchPerDomain",
-    ...int(1, 1024, 8),
-    doc: "outbound fetches in flight per registrable domain (Public Suffix List) per process",
-  },
-  /** Fetch hops in flight per resolved address in one process; past it `host_busy` (no attempt spent). */
-  OABP_FETCH_PER_ADDRESS: {
-    key: "abuse.fetchPerAddress",
-    ...int(1, 1024, 8),
-    doc: "outbound fetches in flight per resolved IP address per process",
-  },
-  /** Concurrent remote checks (content fetch, predicate call) per server process. */
-  OABP_CHECK_WORKERS: {
-    key: "abuse.checkWorkers",
-    ...int(1, 256, 32),
-    doc: "concurrent remote verification checks per process",
-  },
-  /** Checks in flight at once against one host, across every server process. */
-  OABP_CHECK_PER_HOST: {
-    key: "abuse.checkPerHost",
-    ...int(1, 64, 2),
-    doc: "checks in flight per host (registrable domain), across instances",
-  },
-  /** Checks in flight at once for one submitter, across every server process. */
-  OABP_CHECK_PER_SUBMITTER: {
-    key: "abuse.checkPerSubmitter",
-    ...int(1, 64, 2),
-    doc: "checks in flight per submitter, across instances",
-  },
-  /** A judging/voting/oracle window waits at most this long for deliverables still being checked. */
-  OABP_CHECK_GRACE_SECONDS: {
-    key: "abuse.checkGraceSeconds",
-    ...int(0, 30 * 86_400, 86_400),
-    doc: "a judging/voting/oracle window waits at most this long for deliverables still being checked",
-  },
-  /** Regex matches waiting for the matcher worker; past it a submission answers 503 + Retry-After. */
-  OABP_MATCH_QUEUE_MAX: {
-    key: "abuse.matchQueueMax",
-    ...int(1, 10_000, 32),
-    doc: "regex matches waiting for the matcher; past it 503 `matcher_busy` + `Retry-After`",
-  },
   /** Default outcomes: the share of the reward paid to the earliest verified submissions (< half). */
   OABP_DEFAULT_AWARD_BPS: {
     key: "abuse.defaultAwardBps",
@@ -1243,26 +940,6 @@ export const SETTINGS = {
     key: "abuse.defaultAwardMaxWinners",
     ...int(1, 100, 3),
     doc: "default outcomes: submissions sharing the pool",
-  },
-  /** Default outcomes: an identity first seen this long before a mission was posted is not a fresh one for it. */
-  OABP_DEFAULT_AWARD_MIN_AGE_SECONDS: {
-    key: "abuse.defaultAwardMinAgeSeconds",
-    ...int(0, 365 * 86_400, 86_400),
-    doc:
-      "default outcomes: verified work of an identity first seen at least this long before the mission " +
-      'was posted shares the pool ahead of fresh identities (docs/abuse.md "Default outcomes")',
-  },
-  /** Byte cap of one list response (submissions); a page stops early and carries next_cursor. */
-  OABP_LIST_MAX_BYTES: {
-    key: "abuse.listMaxBytes",
-    ...int(16 * 1024, 64 * 1024 * 1024, 1024 * 1024),
-    doc: "byte cap of one submissions page (then `next_cursor`)",
-  },
-  /** Request body bytes in flight at once per caller (agent, else client IP) and in the whole process. */
-  OABP_INFLIGHT_BYTES_PER_CALLER: {
-    key: "abuse.inflightBytesPerCaller",
-    ...int(64 * 1024, 1024 * 1024 * 1024, 4 * 1024 * 1024),
-    doc: "request bytes in flight per caller (429 beyond)",
   },
   OABP_INFLIGHT_BYTES_TOTAL: {
     key: "abuse.inflightBytesTotal",
@@ -1301,55 +978,15 @@ export const SETTINGS = {
     ...int(0, 10_000, 50),
     doc: "Agent Mesh: skills one agent may register (0: none)",
   },
-  OABP_MESH_SCHEMA_MAX_BYTES: {
-    key: "meshSchemaMaxBytes",
-    ...int(256, 1024 * 1024, 16 * 1024),
-    doc: "Agent Mesh: bytes of one skill's input or output JSON Schema (canonical JSON)",
-  },
-  OABP_MESH_REGISTRY_BYTES_PER_AGENT: {
-    key: "meshRegistryBytesPerAgent",
-    ...int(1024, 64 * 1024 * 1024, 256 * 1024),
-    doc: "Agent Mesh: bytes of all one agent's skills (descriptions and schemas) together",
-  },
   OABP_MESH_INVOKE_TIMEOUT_MS: {
     key: "meshInvokeTimeoutMs",
     ...int(100, 120_000, 30_000),
     doc: "Agent Mesh: time cap of one invocation forwarded to a provider (504 `TIMEOUT` beyond)",
   },
-  OABP_MESH_INVOKE_MAX_RESPONSE_BYTES: {
-    key: "meshInvokeMaxResponseBytes",
-    ...int(1024, 16 * 1024 * 1024, 1024 * 1024),
-    doc: "Agent Mesh: bytes of a provider's answer to one invocation",
-  },
-  OABP_MESH_INVOKE_MAX_PAYLOAD_BYTES: {
-    key: "meshInvokeMaxPayloadBytes",
-    ...int(256, 16 * 1024 * 1024, 64 * 1024),
-    doc: "Agent Mesh: bytes of one invocation's payload (canonical JSON), forwarded to the provider",
-  },
   OABP_MESH_INVOKE_RATE: {
     key: "meshInvokeRate",
     ...rate(120, 60),
     doc: "Agent Mesh: invocations per caller over all skills (`quota/window_seconds`); a skill's own `rateLimit` applies per caller on top",
-  },
-  OABP_MESH_INFLIGHT_TOTAL: {
-    key: "meshInflightTotal",
-    ...int(1, 10_000, 64),
-    doc: "Agent Mesh: invocations in flight per process",
-  },
-  OABP_MESH_INFLIGHT_PER_CALLER: {
-    key: "meshInflightPerCaller",
-    ...int(1, 10_000, 4),
-    doc: "Agent Mesh: invocations in flight per caller per process",
-  },
-  OABP_MESH_INFLIGHT_PER_PROVIDER: {
-    key: "meshInflightPerProvider",
-    ...int(1, 10_000, 16),
-    doc: "Agent Mesh: invocations in flight per provider agent per process",
-  },
-  OABP_MESH_INFLIGHT_RESERVE: {
-    key: "meshInflightReserve",
-    ...int(0, 10_000, 16),
-    doc: "Agent Mesh: of `OABP_MESH_INFLIGHT_TOTAL`, slots kept for callers and providers with nothing in flight",
   },
   OABP_MESH_PRIVATE_NETWORK: {
     key: "meshPrivateNetwork",

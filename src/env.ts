@@ -91,14 +91,10 @@ export type Aip34Config = Group<"aip34">;
 /** Verification pipeline, default outcomes and bounded responses (docs/abuse.md). */
 export type AbuseConfig = Group<"abuse">;
 export type OadpConfig = Group<"oadp">;
-/** MCP session lifecycle (AIP-1 §7.3), seconds. */
-export type McpConfig = Group<"mcp">;
 
 type Simplify<T> = { [K in keyof T]: T[K] };
 /** Everything the process is configured with: parsed once at start-up, passed down in deps. */
-export type Config = Simplify<
-  Flat & { aip34: Aip34Config; abuse: AbuseConfig; oadp: OadpConfig; mcp: McpConfig } & Derived
->;
+export type Config = Simplify<Flat & { aip34: Aip34Config; abuse: AbuseConfig; oadp: OadpConfig } & Derived>;
 
 export interface BaseRailConfig {
   rpcUrl: string;
@@ -120,10 +116,7 @@ export interface BaseRailConfig {
   confirmations: ChainDepth;
   finality: ChainDepth;
   startBlock: number | undefined;
-  rebroadcastSeconds: number;
-  rpcTimeoutMs: number;
   pollMs: number;
-  feeBumpMaxMultiplier: number;
 }
 
 export interface Erc8004Config {
@@ -199,10 +192,7 @@ function baseRailFrom(e: Env, readFile: (path: string) => string): { rail: BaseR
       confirmations: e.OABP_CONFIRMATIONS,
       finality: e.OABP_FINALITY,
       startBlock: e.OABP_ESCROW_START_BLOCK,
-      rebroadcastSeconds: e.OABP_PAYOUT_REBROADCAST_SECONDS,
-      rpcTimeoutMs: e.OABP_RPC_TIMEOUT_MS,
       pollMs: e.OABP_CHAIN_POLL_MS,
-      feeBumpMaxMultiplier: e.OABP_FEE_BUMP_MAX_MULTIPLIER,
     },
   };
 }
@@ -210,7 +200,8 @@ function baseRailFrom(e: Env, readFile: (path: string) => string): { rail: BaseR
 /** The default asset list: USDC with its address on the configured Base chain, if it has one. */
 function defaultAssets(chainId: number): AssetConfig[] {
   const usdc = USDC_BY_CHAIN[chainId];
-  return DEFAULT_ASSETS.map((a) => ({ ...a, addresses: usdc ? { base: usdc } : ({} as Record<string, string>) }));
+  const addresses: Record<string, string> = usdc ? { base: usdc } : {};
+  return DEFAULT_ASSETS.map((a) => ({ ...a, addresses }));
 }
 
 export function parseEnv(
@@ -233,8 +224,11 @@ export function parseEnv(
   const publicUrl = (e.OABP_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   checkMeshPrivateNetwork(e, publicUrl);
   const derived: Derived = {
-    databasePrepare: e.OABP_DB_PREPARE === "auto" ? !e.DATABASE_DIRECT_URL : e.OABP_DB_PREPARE === "true",
-    databasePipeline: e.OABP_DB_PIPELINE === "auto" ? !e.DATABASE_DIRECT_URL : e.OABP_DB_PIPELINE === "true",
+    // Named prepared statements and pipelining: off behind a transaction-mode pooler (DATABASE_DIRECT_URL
+    // set): PgBouncer < 1.21 mixes prepared statements up across clients, and such a pooler can lose a
+    // pipelined query's reply (src/db/unpipelined.ts).
+    databasePrepare: !e.DATABASE_DIRECT_URL,
+    databasePipeline: !e.DATABASE_DIRECT_URL,
     publicUrl,
     assets: e.OABP_ASSETS ?? defaultAssets(e.OABP_CHAIN_ID),
     baseRail,
@@ -295,10 +289,10 @@ function keyed(e: Env): Omit<Config, keyof Derived> {
   for (const [name, setting] of Object.entries(SETTINGS)) {
     if (!("key" in setting)) continue;
     const [group, prop] = setting.key.split(".");
-    const value = e[name as keyof Env];
+    const value: unknown = Object.getOwnPropertyDescriptor(e, name)?.value;
     if (group === undefined) continue;
     if (prop === undefined) out[group] = value;
-    else ((out[group] ??= {}) as Record<string, unknown>)[prop] = value;
+    else Object.assign((out[group] ??= {}), { [prop]: value });
   }
   // The shape follows from the table by construction; the types above spell it out.
   return out as Omit<Config, keyof Derived>;

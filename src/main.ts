@@ -5,6 +5,7 @@ import type { Lifecycle } from "./app";
 import type { Config } from "./env";
 import type { Deps } from "./deps";
 import { openConfiguredDatabase } from "./db/client";
+import { CLIENT_V6_PREFIX } from "./lib/client-network";
 import { refuseForgottenContracts, checkedConfig, portInUse } from "./startup";
 
 // Process entry: env → deps → serve → jobs; SIGTERM/SIGINT finish in-flight requests and the
@@ -53,7 +54,7 @@ async function main() {
   answerHealthFirst(server as HttpServer);
   // Connections per client network at accept (docs/abuse-edge.md "Connection cap").
   if (config.connectionsPerNetwork > 0 && !config.trustProxy)
-    capConnections(server as Server, config.connectionsPerNetwork, config.clientV6Prefix);
+    capConnections(server as Server, config.connectionsPerNetwork, CLIENT_V6_PREFIX);
   // Taken between the start-up probe and now: the same one line (startup.ts), no stack.
   server.on("error", (e: NodeJS.ErrnoException) => {
     if (e.code !== "EADDRINUSE" && e.code !== "EACCES") throw e;

@@ -1,6 +1,6 @@
 import type { Socket } from "node:net";
 import type { Context } from "hono";
-import { clientNetwork as networkOf } from "../lib/client-network";
+import { CLIENT_V6_PREFIX, clientNetwork as networkOf } from "../lib/client-network";
 import type { AppEnv } from "./types";
 
 // The client address for rate limits, which key on the authenticated address or the client IP
@@ -27,11 +27,11 @@ export const nodeSocket = (c: Context<AppEnv>): Socket | undefined =>
 
 /**
  * The client network per-IP limits and connection caps key on (lib/client-network.ts): the IPv4
- * address, or the IPv6 address's OABP_CLIENT_IPV6_PREFIX (/64) network.
+ * address, or the IPv6 address's CLIENT_V6_PREFIX (/64) network.
  */
 export function clientNetwork(c: Context<AppEnv>): string {
-  const { trustProxy, clientV6Prefix } = c.get("deps").config;
-  return networkOf(clientIp(c, trustProxy), clientV6Prefix);
+  const { trustProxy } = c.get("deps").config;
+  return networkOf(clientIp(c, trustProxy), CLIENT_V6_PREFIX);
 }
 
 /** The rate-limit key of a request: the authenticated agent, else the client network. */

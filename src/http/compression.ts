@@ -71,6 +71,12 @@ export async function compressBytes(body: Uint8Array, coding: Coding, immutable:
   });
 }
 
+/**
+ * Memory for compressed (brotli, gzip) response bodies, keyed by the body's hash, so a body served
+ * again is compressed once.
+ */
+export const COMPRESSED_CACHE_BYTES = 16 * 1024 * 1024;
+
 /** Compressed bodies by (coding, SHA-256 of the identity body), least recently used out first. */
 export class CompressedCache {
   private readonly entries = new Map<string, Uint8Array>();

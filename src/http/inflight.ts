@@ -15,6 +15,9 @@ import type { AppEnv } from "./types";
 // counters are per process on purpose (nothing here needs to be shared by instances); the bytes
 // admitted are the gauge `oabp_request_bytes_in_flight` (src/lib/metrics.ts).
 
+/** Request body bytes in flight at once per caller (agent, else client network); 429 beyond. */
+export const INFLIGHT_BYTES_PER_CALLER = 4 * 1024 * 1024;
+
 export interface InflightLimits {
   perCaller: number;
   total: number;

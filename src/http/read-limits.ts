@@ -26,13 +26,16 @@ export interface ReadLimits {
 }
 
 /**
- * A refused read is answered after `ms` (OABP_READ_REFUSAL_DELAY_MS), so a client that re-issues
+ * A refused read is answered after `ms` (READ_REFUSAL_DELAY_MS), so a client that re-issues
  * each 429 at once makes the server answer a few refusals a second, not hundreds
  * (docs/abuse-edge.md "Read limits"). At most `maxHeld` refusals per key wait; past that they are
  * answered at once, so the delay never holds more than that many sockets of one caller (and the
  * connection cap bounds one network's sockets anyway). A pause, not a reading of time.
  */
 export type RefusalDelay = (key: string) => Promise<void>;
+
+/** A read refused for the read limits (429) is answered after this many ms, so re-issuing refusals at once costs little. */
+export const READ_REFUSAL_DELAY_MS = 1000;
 
 export function refusalDelay(ms: number, maxHeld = 64): RefusalDelay {
   const held = new Map<string, number>();

@@ -4,6 +4,11 @@ import type { Deps } from "../deps";
 import { registrableDomain } from "../lib/host-key";
 import { rowsOf, type SubmissionRow } from "../db/rows";
 
+/** Checks in flight at once for one submitter, across every server process. */
+const CHECK_PER_SUBMITTER = 2;
+/** Checks in flight at once against one host (registrable domain), across every server process. */
+export const CHECK_PER_HOST = 2;
+
 // The verification pipeline's queue.
 // Due checks live in the submissions table (next_check_at); a worker claims ONE at a time with a
 // lease. The claim is fair and capped:
@@ -14,7 +19,7 @@ import { rowsOf, type SubmissionRow } from "../db/rows";
 //   of a submitter waits behind every other mission's and submitter's (n-1)-th; a first check's
 //   place in its mission counts first checks only, so other submitters' retries (due or in
 //   flight) never rank an honest submitter's first check later (docs/abuse.md "Resolver");
-// - at most OABP_CHECK_PER_HOST leases on one host and OABP_CHECK_PER_SUBMITTER on one submitter,
+// - at most CHECK_PER_HOST leases on one host and CHECK_PER_SUBMITTER on one submitter,
 //   counted over every server process (leases are rows), so one slow host or one busy agent can
 //   hold only that many workers.
 // Claims are serialised by a transaction-scoped advisory lock: the cap counts and the claim are
@@ -50,7 +55,6 @@ export function checkHostOf(contentUri: string, predicateUri?: string): string |
 export async function claimNextCheck(deps: Deps): Promise<SubmissionRow | undefined> {
   const now = deps.clock.now();
   const at = now.toISOString();
-  const { checkPerHost, checkPerSubmitter } = deps.config.abuse;
   return deps.database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
     const picked = rowsOf<{ id: string }>(
@@ -78,8 +82,8 @@ export async function claimNextCheck(deps: Deps): Promise<SubmissionRow | undefi
           row_number() over (partition by c.submitter order by c.next_check_at, c.seq)
             + (select count(*) from inflight i where i.submitter = c.submitter) as rs
         from cand c
-        where (select count(*) from inflight i where i.check_host is not distinct from c.check_host) < ${checkPerHost}
-          and (select count(*) from inflight i where i.submitter = c.submitter) < ${checkPerSubmitter}
+        where (select count(*) from inflight i where i.check_host is not distinct from c.check_host) < ${CHECK_PER_HOST}
+          and (select count(*) from inflight i where i.submitter = c.submitter) < ${CHECK_PER_SUBMITTER}
       )
       select id from ranked order by check_attempts, greatest(rm, rs), next_check_at, id limit 1`),
     );

@@ -10,6 +10,9 @@ import { MISSION_COLUMNS, type MissionRow, type SubmissionRow } from "../db/rows
 import { verificationIf } from "../db/verification";
 
 export { LEASE_MS } from "./check-queue";
+
+/** Concurrent remote checks (content fetch, predicate call) per process: a waiting worker costs a socket, not CPU. */
+const CHECK_WORKERS = 32;
 /** Transient failures (timeouts, 5xx) are retried with backoff, then the submission is rejected. */
 export const MAX_CHECK_ATTEMPTS = 5;
 /** A check refused for busy slots is tried again this soon (it cost no attempt). */
@@ -17,7 +20,7 @@ const BUSY_RETRY_MS = 2_000;
 const backoffMs = (attempt: number) => Math.min(15 * 60_000, 5_000 * 2 ** (attempt - 1));
 
 export interface CheckRunOptions {
-  /** Concurrent workers (default OABP_CHECK_WORKERS). */
+  /** Concurrent workers (default CHECK_WORKERS). */
   workers?: number;
   /** At most this many checks in one run (bounds a run whatever the backlog). */
   maxChecks?: number;
@@ -31,10 +34,10 @@ export interface CheckRunOptions {
  * time through the fair, capped queue (check-queue.ts), fetches outside any transaction, then
  * records the outcome under the mission row lock and judges the mission in arrival order.
  * A slow host holds one worker for at most the fetch's connect budget (or its whole budget once
- * connected), and at most OABP_CHECK_PER_HOST workers at once.
+ * connected), and at most CHECK_PER_HOST workers at once.
  */
 export async function runPendingChecks(deps: Deps, opts: CheckRunOptions = {}): Promise<number> {
-  const workers = opts.workers ?? deps.config.abuse.checkWorkers;
+  const workers = opts.workers ?? CHECK_WORKERS;
   const maxChecks = opts.maxChecks ?? workers * 25;
   const budgetMs = opts.budgetMs ?? 20_000;
   const started = performance.now();

@@ -33,6 +33,8 @@ export { isTransportError, revertOf };
 // watcher and the settlement worker goes through here, so the rest of the code sees plain data
 // and three failure kinds (unreachable RPC, revert, not found) rather than viem's error zoo.
 
+/** Timeout of one JSON-RPC request of the base rail. */
+export const RPC_TIMEOUT_MS = 10_000;
 const ZERO_HASH = `0x${"0".repeat(64)}` as const;
 
 /** A MissionEscrow version the server calls (docs/base-rail.md "Migrating to a new escrow"). */
@@ -302,7 +304,7 @@ function callData(call: EscrowCall, version?: string): Hex {
 function signerOf(cfg: BaseRailConfig): ResolverSigner | null {
   if (cfg.signerUrl) {
     if (!cfg.resolverAddress) throw new Error("OABP_RESOLVER_SIGNER_URL needs OABP_RESOLVER_ADDRESS");
-    return remoteSigner(cfg.signerUrl, cfg.resolverAddress, { timeoutMs: cfg.rpcTimeoutMs });
+    return remoteSigner(cfg.signerUrl, cfg.resolverAddress, { timeoutMs: RPC_TIMEOUT_MS });
   }
   return cfg.resolverKey ? localSigner(cfg.resolverKey.reveal() as Hex) : null;
 }
@@ -353,7 +355,7 @@ export function createBaseChain(cfg: BaseRailConfig): BaseChain {
           rpcUrl: cfg.rpcUrl,
           chainId: cfg.chainId,
           key: cfg.relayerKey.reveal(),
-          timeoutMs: cfg.rpcTimeoutMs,
+          timeoutMs: RPC_TIMEOUT_MS,
         })
       : null,
     ...stateReads(r),
@@ -389,7 +391,7 @@ function railOf(cfg: BaseRailConfig, account: ResolverSigner | null): Rail {
   ];
   return {
     cfg,
-    client: createPublicClient({ transport: http(cfg.rpcUrl, { timeout: cfg.rpcTimeoutMs, retryCount: 0 }) }),
+    client: createPublicClient({ transport: http(cfg.rpcUrl, { timeout: RPC_TIMEOUT_MS, retryCount: 0 }) }),
     escrow: toAddress(cfg.escrow),
     resolver: (account?.address ?? cfg.resolverAddress ?? "").toLowerCase() as Address,
     contracts,

@@ -6,6 +6,9 @@ import ipaddr from "ipaddr.js";
 // (::ffff:a.b.c.d, what a dual-stack socket reports) as its IPv4 address. Anything unparsable is
 // keyed as given.
 
+/** IPv6 clients are one client per this many leading bits (a /64); IPv4 per address. */
+export const CLIENT_V6_PREFIX = 64;
+
 export function clientNetwork(ip: string, v6Prefix: number): string {
   const raw = ip.replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, "");
   if (!ipaddr.isValid(raw)) return raw;

@@ -27,6 +27,12 @@ export const AGENT_CARD_PATHS = [
   "/.well-known/agent.json",
   "/agent-card.json",
 ] as const;
+/** AIP-1 §7.3.1: initialize → notifications/initialized window (30 s RECOMMENDED); published. */
+export const MCP_HANDSHAKE_TIMEOUT_SECONDS = 30;
+/** AIP-1 §7.3.3: a terminated session id is not reissued before this (≥ 10 s); published. */
+export const MCP_SESSION_COOLING_SECONDS = 10;
+/** An active MCP session ends after this long without a request; published. */
+export const MCP_SESSION_IDLE_SECONDS = 3600;
 export const HANDSHAKE_POINTER = "#/transport/protocols/0/handshake";
 
 /**
@@ -56,8 +62,8 @@ export const recipeUrl = (config: Config, suffix = "") =>
 export const manifestRecipeUrl = (config: Config) => `${config.publicUrl}/.well-known/oabp.json#/mcp/lifecycle`;
 
 /** AIP-1 §7.1 + §7.1.1: the `mcp` object of /.well-known/oabp.json (paths relative, like every §9 endpoint). */
-export function mcpManifestObject(config: Config) {
-  const window = config.mcp.handshakeTimeoutSeconds;
+export function mcpManifestObject() {
+  const window = MCP_HANDSHAKE_TIMEOUT_SECONDS;
   return {
     url: MCP_PATH,
     transport: MCP_TRANSPORT,
@@ -65,8 +71,8 @@ export function mcpManifestObject(config: Config) {
     supported_methods: ["GET", "POST", "DELETE"],
     not_implemented: ["sse", "stdio"],
     handshake_timeout_seconds: window,
-    session_id_cooling_period_seconds: config.mcp.coolingSeconds,
-    session_idle_timeout_seconds: config.mcp.idleSeconds,
+    session_id_cooling_period_seconds: MCP_SESSION_COOLING_SECONDS,
+    session_idle_timeout_seconds: MCP_SESSION_IDLE_SECONDS,
     protocol_version: MCP_PROTOCOL_VERSION,
     protocol_versions: [...MCP_STATELESS_VERSIONS, ...MCP_SESSION_VERSIONS],
     lifecycle: {
@@ -136,7 +142,7 @@ export function a2aTransportBlock(config: Config) {
           },
           responseSessionHeader: {
             name: SESSION_HEADER,
-            lifetime: `Set on the initialize response (also result.sessionId); echo it verbatim on every later request. Send notifications/initialized within ${config.mcp.handshakeTimeoutSeconds} s; an active session ends after ${config.mcp.idleSeconds} s without requests or on DELETE.`,
+            lifetime: `Set on the initialize response (also result.sessionId); echo it verbatim on every later request. Send notifications/initialized within ${MCP_HANDSHAKE_TIMEOUT_SECONDS} s; an active session ends after ${MCP_SESSION_IDLE_SECONDS} s without requests or on DELETE.`,
           },
           postInitializeNotification: {
             method: "POST",

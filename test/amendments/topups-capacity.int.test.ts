@@ -3,6 +3,7 @@ import { balancesOf, verifyLedger } from "../../src/features/ledger/ledger.servi
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
+import { TOP_UP_MIN_BPS } from "../../src/features/amendments/amendments.service";
 
 // Capacity the creator owns (docs/amendments.md "Slots", docs/abuse-edge.md "Creator-owned capacity"): on the
 // defaults, 20 other agents fill what they may of a mission's Q&A thread and of its top-ups (dust
@@ -24,7 +25,7 @@ const tally = (codes: Map<string, number>, r: { status: number; body: { details?
 describe("others' top-ups cannot take the creator's amendment slots", () => {
   it("20 agents fill the Q&A thread and the top-ups; the creator still clarifies, extends and edits", async () => {
     const cfg = t.deps.config;
-    expect([cfg.amendmentsMaxPerMission, cfg.topUpsMaxPerMission, cfg.topUpMinBps]).toEqual([50, 20, 100]);
+    expect([cfg.amendmentsMaxPerMission, cfg.topUpsMaxPerMission, TOP_UP_MIN_BPS]).toEqual([50, 20, 100]);
     const { creator, mission } = await openMission(t, { reward: { asset: "USDC", amount: REWARD.toString() } });
     const url = `/missions/${mission.id}`;
     const qa = new Map<string, number>();

@@ -5,9 +5,10 @@ import type { TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
+import { TOP_UP_PENDING_TTL_SECONDS } from "../../src/features/amendments/amendments.expiry";
 
 // docs/amendments.md "Slots": a base-rail top-up nobody funds expires after
-// OABP_TOPUP_PENDING_TTL_SECONDS (the job runner's expire_pending_top_ups) and frees its slot of
+// TOP_UP_PENDING_TTL_SECONDS (the job runner's expire_pending_top_ups) and frees its slot of
 // others' top-ups; one whose deposit the watcher has seen is left to confirm; a deposit that lands
 // on an expired top-up's key anyway is refunded to its funder. On anvil, with a ManualClock.
 
@@ -27,8 +28,7 @@ const amendments = async (id: string) => (await t.call("GET", `/missions/${id}/a
 
 describe("unfunded base-rail top-ups expire", () => {
   it("a pending top-up nobody funds expires after the TTL and frees its slot; a seen deposit is kept", async () => {
-    const ttl = t.deps.config.topUpPendingTtlSeconds;
-    expect(ttl).toBe(86_400);
+    const ttl = TOP_UP_PENDING_TTL_SECONDS;
     const { creator, m, key } = await createBaseMission(t, REWARD);
     const hash = await chain.fund(creator.account, key, REWARD, 5_000_000n);
     await t.call("POST", `/missions/${m.id}/escrow`, { token: creator.token, body: { tx_hash: hash } });

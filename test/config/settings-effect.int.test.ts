@@ -2,14 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, newAccount, openMission, siweMessageFor, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
+import { AMENDMENT_MAX_EXTENSION_SECONDS, TOP_UP_MIN_BPS } from "../../src/features/amendments/amendments.service";
 
 // Settings no other suite sets, each set here to a value other than its default and observed
 // where it acts (test/config/settings-exercised.test.ts holds every setting to being set somewhere).
 const SETTINGS = {
   OABP_SIWE_CHAIN_IDS: "8453,84532",
-  OABP_ADP_CARD_TTL_SECONDS: "120",
-  OABP_AMENDMENT_MAX_EXTENSION_SECONDS: "3600",
-  OABP_TOPUP_MIN_BPS: "5000",
   OABP_CONTACT: "mailto:operators@oabp.test",
 };
 let t: TestApp;
@@ -32,14 +30,12 @@ describe("settings take effect where they act", () => {
     expect(other.body.details.reason).toBe("wrong_chain");
   });
 
-  it("OABP_ADP_CARD_TTL_SECONDS and OABP_CONTACT: the agent card and the manifest say them", async () => {
-    expect((await t.call("GET", "/.well-known/adp-agent-card.json")).body.metadata.ttl).toBe(120);
+  it("OABP_CONTACT: the manifest says it", async () => {
     const manifest = (await t.call("GET", "/.well-known/oabp.json")).body;
     expect(manifest.contact).toBe("mailto:operators@oabp.test");
-    expect(manifest.amendments.max_extension_seconds).toBe(3600);
   });
 
-  it("OABP_AMENDMENT_MAX_EXTENSION_SECONDS: an extension past it is refused, one within it applies", async () => {
+  it("AMENDMENT_MAX_EXTENSION_SECONDS: an extension past it is refused, one within it applies, the manifest says it", async () => {
     const { creator, mission } = await openMission(t);
     const extend = (seconds: number) =>
       t.call("POST", `/missions/${mission.id}/amendments`, {
@@ -49,22 +45,28 @@ describe("settings take effect where they act", () => {
           deadline: new Date(Date.parse(mission.deadline) + seconds * 1000).toISOString(),
         },
       });
-    const far = await extend(7200);
+    const far = await extend(AMENDMENT_MAX_EXTENSION_SECONDS + 3600);
     expectError(far, 422, "UNPROCESSABLE");
-    expect(far.body.details).toMatchObject({ reason: "extension_too_long", max_seconds: 3600 });
+    expect(far.body.details).toMatchObject({
+      reason: "extension_too_long",
+      max_seconds: AMENDMENT_MAX_EXTENSION_SECONDS,
+    });
+    const manifest = (await t.call("GET", "/.well-known/oabp.json")).body;
+    expect(manifest.amendments.max_extension_seconds).toBe(AMENDMENT_MAX_EXTENSION_SECONDS);
     expect((await extend(1800)).status).toBe(201);
   });
 
-  it("OABP_TOPUP_MIN_BPS: a top-up under half the reward is refused, half of it applies", async () => {
+  it("TOP_UP_MIN_BPS: a top-up under that share of the reward is refused, that share applies", async () => {
     const { mission } = await openMission(t);
     const funder = await signIn(t);
     await credit(t, funder.address, 1_000_000_000n);
-    const half = (BigInt(mission.reward.amount) / 2n).toString();
+    const reward = BigInt(mission.reward.amount);
+    const least = ((reward * BigInt(TOP_UP_MIN_BPS) + 9999n) / 10_000n).toString();
     const topUp = (amount: string) =>
       t.call("POST", `/missions/${mission.id}/amendments`, { token: funder.token, body: { kind: "top_up", amount } });
-    const dust = await topUp((BigInt(half) - 1n).toString());
+    const dust = await topUp((BigInt(least) - 1n).toString());
     expect(dust.status, dust.text).toBe(422);
-    expect(dust.body.details).toMatchObject({ field: "amount", min_amount: half });
-    expect((await topUp(half)).status).toBe(201);
+    expect(dust.body.details).toMatchObject({ field: "amount", min_amount: least });
+    expect((await topUp(least)).status).toBe(201);
   });
 });

@@ -15,40 +15,9 @@ const SETTERS = ["test", "bench", "scripts", "docker-compose.yml", "Dockerfile"]
 const THIS_FILE = path.relative(ROOT, __filename);
 
 const SECRET = "a secret: tests generate the key in process (test/helpers/app.ts); an operator sets it in production";
-const UNDER_LOAD = "a capacity bound that acts only under load; tests and benches run at its default";
-const MESH = "an Agent Mesh bound (docs/protocols/): test/mesh exercises the defaults";
-const NOT_YET = "not yet set by a test that observes it: to exercise or to make a constant";
 
 const ALLOWED: Record<string, string> = {
   OABP_ATTESTATION_KEY: SECRET,
-  OABP_COMPRESSED_CACHE_BYTES: UNDER_LOAD,
-  OABP_MATCH_QUEUE_MAX: UNDER_LOAD,
-  OABP_MISSION_DOC_CACHE_BYTES: UNDER_LOAD,
-  OABP_INFLIGHT_BYTES_PER_CALLER: UNDER_LOAD,
-  OABP_EVENTS_MAX_PER_AGENT: UNDER_LOAD,
-  OABP_MESH_SCHEMA_MAX_BYTES: MESH,
-  OABP_MESH_REGISTRY_BYTES_PER_AGENT: MESH,
-  OABP_MESH_INVOKE_MAX_RESPONSE_BYTES: MESH,
-  OABP_MESH_INVOKE_MAX_PAYLOAD_BYTES: MESH,
-  OABP_MESH_INFLIGHT_TOTAL: MESH,
-  OABP_MESH_INFLIGHT_PER_CALLER: MESH,
-  OABP_MESH_INFLIGHT_PER_PROVIDER: MESH,
-  OABP_MESH_INFLIGHT_RESERVE: MESH,
-  OABP_FEE_BUMP_MAX_MULTIPLIER: NOT_YET,
-  OABP_ORACLE_POLL_SECONDS: NOT_YET,
-  OABP_VOTE_SLASH_BPS: NOT_YET,
-  OABP_FETCH_TIMEOUT_MS: NOT_YET,
-  OABP_FETCH_MAX_BYTES: NOT_YET,
-  OABP_WEBHOOK_RETRY_WINDOW_SECONDS: NOT_YET,
-  OABP_MCP_SESSION_COOLING_SECONDS: NOT_YET,
-  OABP_MCP_SESSION_IDLE_SECONDS: NOT_YET,
-  OABP_CLIENT_IPV6_PREFIX: NOT_YET,
-  OABP_IMPORT_TRUST_FACTOR: NOT_YET,
-  OABP_DNS_NEGATIVE_TTL_SECONDS: NOT_YET,
-  OABP_CHECK_PER_SUBMITTER: NOT_YET,
-  OABP_CHECK_GRACE_SECONDS: NOT_YET,
-  OABP_DEFAULT_AWARD_MIN_AGE_SECONDS: NOT_YET,
-  OABP_READ_REFUSAL_DELAY_MS: NOT_YET,
 };
 
 /** The text of every tracked file a setting could be set in (this file aside). */

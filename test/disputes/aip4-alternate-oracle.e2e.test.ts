@@ -7,6 +7,7 @@ import { contentHashToBytes32, missionKey } from "../../src/lib/evm";
 import { startAnvil, type Anvil } from "../helpers/anvil";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { ORACLE_POLL_SECONDS } from "../../src/features/verification/oracle";
 
 // AIP-4 §4 "oracle_disagreement: Re-run verification with an alternate oracle; flag original
 // oracle as unreliable". Two MockOracle contracts on anvil: the mission's own, which never attests
@@ -148,7 +149,7 @@ describe("AIP-4 §4 oracle_disagreement: re-run with an alternate oracle", () =>
     // The own oracle attests the first submission; the mission resolves before the ruling.
     await program(own, [missionKey(m.id), subs[0]!.hash, true]);
     await program(alternate, [missionKey(m.id), subs[1]!.hash, true]);
-    t.clock.advance(t.deps.config.oraclePollSeconds * 1000);
+    t.clock.advance(ORACLE_POLL_SECONDS * 1000);
     await sweepDueMissions(t.deps);
     expect((await t.call("GET", `/missions/${m.id}`)).body.status).toBe("resolved");
     const r = await t.call("POST", `/api/disputes/${filed.body.dispute_id}/resolve`, {

@@ -141,7 +141,7 @@ describe("AIP-4 bad_spec", () => {
       token: creator.token,
       body: { winners: [{ submission_id: sub.id }] },
     });
-    // bad_spec stays open OABP_BAD_SPEC_WINDOW_DAYS (14) after resolution, then is refused.
+    // bad_spec stays open BAD_SPEC_WINDOW_DAYS (14) after resolution, then is refused.
     t.clock.advance(14 * DAY);
     try {
       const settled = await file({ dispute_type: "bad_spec", mission_id: mission.id, filed_by: "anonymous", evidence });

@@ -6,6 +6,7 @@ import type { TestApp } from "../helpers/app";
 import { signedAward } from "../helpers/award-sign";
 import { signIn } from "../helpers/agents";
 import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
+import { PAYOUT_REBROADCAST_SECONDS } from "../../src/features/escrow/escrow.payouts";
 
 // "Fee bump that works" on anvil with mining paused: a payout stuck
 // behind a base-fee spike (anvil_setNextBlockBaseFeePerGas) is replaced — same nonce, stored gas,
@@ -18,7 +19,7 @@ const FEE = (REWARD * 50n) / 10_000n;
 
 let chain: EscrowChain;
 let t: TestApp;
-useEscrowApp((c, a) => ([chain, t] = [c, a]), { env: { OABP_PAYOUT_REBROADCAST_SECONDS: "5" } });
+useEscrowApp((c, a) => ([chain, t] = [c, a]));
 
 const mission = async (id: string) => (await t.call("GET", `/missions/${id}`)).body;
 const payoutOf = async (missionId: string) =>
@@ -58,7 +59,7 @@ describe("fee bump", () => {
       expect(first.attempts).toHaveLength(1);
       const block = await chain.anvil.publicClient.getBlock({ blockTag: "latest" });
 
-      t.clock.advance(5_000); // past OABP_PAYOUT_REBROADCAST_SECONDS
+      t.clock.advance(PAYOUT_REBROADCAST_SECONDS * 1000); // past the rebroadcast wait
       await escrowTick(t);
       const bumped = await payoutOf(m.id);
       expect(bumped.reason).toBe("fee_bumped");

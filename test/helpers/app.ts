@@ -23,8 +23,6 @@ export const TEST_RATE_LIMITS = {
   OABP_RATE_LIMIT_READ: "1000000/1",
   OABP_READ_INFLIGHT_PER_CALLER: "10000",
   OABP_READ_RUNNING_PER_CALLER: "10000",
-  OABP_FETCH_PER_DOMAIN: "1024",
-  OABP_FETCH_PER_ADDRESS: "1024",
   OABP_RATE_LIMIT_SESSION_IP: "1000000/1",
   OABP_MCP_PENDING_SESSIONS_PER_IP: "10000",
 };
@@ -94,12 +92,11 @@ export async function makeTestApp(
       ipfsGateway: config.ipfsGateway,
       arweaveGateway: config.arweaveGateway,
       timeoutMs: 2000,
-      maxBytes: config.fetchMaxBytes,
       userAgent: userAgent(config.publicUrl),
       allowAddress: (ip) => ip === TEST_CONTENT_HOST,
       // Every test talks to one local receiver: the per-process caps are lifted like the buckets.
-      perDomain: config.abuse.fetchPerDomain,
-      perAddress: config.abuse.fetchPerAddress,
+      perDomain: 1024,
+      perAddress: 1024,
     }),
   };
   const app = createApp(deps);

@@ -225,7 +225,6 @@ export async function startEscrowChain(
       OABP_ESCROW_VERSION: version,
       OABP_RESOLVER_KEY: resolverKey,
       OABP_ESCROW_START_BLOCK: "0",
-      OABP_RPC_TIMEOUT_MS: "2000",
       OABP_CHAIN_POLL_MS: String(POLL_MS),
       OABP_ASSETS: JSON.stringify([
         { symbol: "USDC", decimals: 6, spam_fee: "5000000", usd_price: 1, addresses: { base: usdc } },

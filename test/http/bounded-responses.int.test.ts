@@ -83,7 +83,7 @@ describe("bounded list responses and the content route", () => {
     expect(again.status).toBe(304);
   }, 120_000);
 
-  it("a page stops at OABP_LIST_MAX_BYTES (1 MiB) and next_cursor carries on; pending deliverables stay private to others", async () => {
+  it("a page stops at LIST_MAX_BYTES (1 MiB) and next_cursor carries on; pending deliverables stay private to others", async () => {
     const { creator, mission } = await openMission(t);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {

@@ -5,7 +5,7 @@ import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 import { onRealPostgres } from "../helpers/db";
-import { sendMessage } from "../../src/features/messages/messages.service";
+import { MESSAGE_MAX_BYTES, sendMessage } from "../../src/features/messages/messages.service";
 import { ctxForViewer } from "../../src/lib/context";
 import type { AppError } from "../../src/lib/errors";
 
@@ -13,7 +13,7 @@ import type { AppError } from "../../src/lib/errors";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp({ OABP_MESSAGE_MAX_BYTES: "256", OABP_MESSAGE_MAX_PER_SUBMISSION: "5" });
+  t = await makeTestApp({ OABP_MESSAGE_MAX_PER_SUBMISSION: "5" });
 });
 afterAll(async () => t?.close());
 
@@ -147,10 +147,15 @@ describe("concurrency (real Postgres)", () => {
 describe("bad input", () => {
   it("size in bytes, empty or non-string bodies, malformed ids and cursors, limits", async () => {
     const p = await thread();
-    // 86 three-byte characters = 258 bytes > 256, though only 86 characters.
-    const big = await send(p, p.solver, { body: "€".repeat(86) });
+    // Three-byte characters: over the byte cap with a third as many characters.
+    const chars = Math.floor(MESSAGE_MAX_BYTES / 3) + 1;
+    const big = await send(p, p.solver, { body: "€".repeat(chars) });
     expectError(big, 413, "PAYLOAD_TOO_LARGE");
-    expect(big.body.details).toMatchObject({ reason: "message_too_large", max_bytes: 256, bytes: 258 });
+    expect(big.body.details).toMatchObject({
+      reason: "message_too_large",
+      max_bytes: MESSAGE_MAX_BYTES,
+      bytes: 3 * chars,
+    });
     expect((await send(p, p.solver, { body: "€".repeat(85) })).status).toBe(201);
     expectError(await send(p, p.solver, { body: "" }), 400, "INVALID_PARAMETER");
     expectError(await send(p, p.solver, { body: { encrypted: true } }), 400, "INVALID_PARAMETER");

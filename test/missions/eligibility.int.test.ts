@@ -1,6 +1,9 @@
+import { randomBytes } from "node:crypto";
+import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { agents, registryBindings } from "../../src/db/schema/index";
+import { agents, registryBindings, BLOCKLIST_MAX } from "../../src/db/schema/index";
+import { ELIGIBILITY_LIST_MAX } from "../../src/features/missions/missions.service";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, newAccount, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
@@ -9,9 +12,12 @@ import { callTool, openSession } from "../helpers/mcp";
 // Per-mission eligibility (min_rating, min_completed, allow, block, audience) and
 // a creator's standing block-list, enforced at claim AND submission on REST and MCP alike.
 
+/** `n` distinct checksummed addresses, without deriving keys. */
+const addresses = (n: number) => Array.from({ length: n }, () => getAddress(`0x${randomBytes(20).toString("hex")}`));
+
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp({ OABP_ELIGIBILITY_LIST_MAX: "3", OABP_BLOCKLIST_MAX: "2" });
+  t = await makeTestApp();
 });
 afterAll(async () => t?.close());
 
@@ -48,13 +54,7 @@ describe("bad input at creation", () => {
       [{ min_completed: -1 }, {}, 400, "INVALID_PARAMETER"],
       [{ allow: [bad], block: [bad.toLowerCase()] }, {}, 422, "UNPROCESSABLE", "allowed_and_blocked"],
       [{ min_rating: 1500 }, { min_submitter_elo: 1600 }, 422, "UNPROCESSABLE", "conflicting_min_rating"],
-      [
-        { block: [1, 2, 3, 4].map(() => newAccount().address) },
-        {},
-        422,
-        "UNPROCESSABLE",
-        "list_too_long", // OABP_ELIGIBILITY_LIST_MAX=3
-      ],
+      [{ block: addresses(ELIGIBILITY_LIST_MAX + 1) }, {}, 422, "UNPROCESSABLE", "list_too_long"],
     ];
     for (const [eligibility, over, status, code, reason] of cases) {
       const { r } = await creatorWith(eligibility, over);
@@ -168,17 +168,16 @@ describe("block-lists", () => {
     expectError(await t.call("PUT", path, { token: creator.token, body: { list: [] } }), 400, "INVALID_PARAMETER");
     const self = await t.call("PUT", path, { token: creator.token, body: { addresses: [creator.address] } });
     expectError(self, 422, "UNPROCESSABLE");
-    const three = [1, 2, 3].map(() => newAccount().address);
-    const long = await t.call("PUT", path, { token: creator.token, body: { addresses: three } });
-    expectError(long, 422, "UNPROCESSABLE"); // OABP_BLOCKLIST_MAX=2
-    expect(long.body.details).toMatchObject({ reason: "list_too_long", max: 2 });
+    const long = await t.call("PUT", path, { token: creator.token, body: { addresses: addresses(BLOCKLIST_MAX + 1) } });
+    expectError(long, 422, "UNPROCESSABLE");
+    expect(long.body.details).toMatchObject({ reason: "list_too_long", max: BLOCKLIST_MAX });
 
     const put = await t.call("PUT", path, {
       token: creator.token,
       body: { addresses: [pest.account.address, pest.address] },
     });
     expect(put.status, put.text).toBe(200);
-    expect(put.body).toEqual({ agent_id: creator.address, addresses: [pest.address], max: 2 });
+    expect(put.body).toEqual({ agent_id: creator.address, addresses: [pest.address], max: BLOCKLIST_MAX });
     expect((await t.call("GET", path, { token: creator.token })).body.addresses).toEqual([pest.address]);
     // Never shown on the mission; enforced on a mission posted before the list.
     expect((await t.call("GET", `/missions/${mission.id}`)).body.eligibility.block_count).toBe(0);

@@ -11,6 +11,7 @@ import {
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
+import { OADP_HUB_TTL_HOURS } from "../../src/features/oadp/federation.service";
 
 // OADP federation: POST /federation/report → {accepted, known} with dedup;
 // private or malformed hub URLs refused; rate limits per caller; reported URLs fetched only when
@@ -232,8 +233,6 @@ describe("verification (the job, behind OABP_OADP_FEDERATION_VERIFY)", () => {
     const app = await makeTestApp({
       OABP_OADP_FEDERATION_ENABLED: "true",
       OABP_OADP_FEDERATION_VERIFY: "true",
-      OABP_OADP_SCAN_INTERVAL_MINUTES: "60",
-      OABP_OADP_HUB_TTL_HOURS: "24",
     });
     const r = recordingFetcher(app.deps.fetcher, {
       "https://good-hub.example.org/.well-known/agent-protocol.json": json(OADP_DOC),
@@ -289,10 +288,12 @@ describe("verification (the job, behind OABP_OADP_FEDERATION_VERIFY)", () => {
       await verify();
       expect(r.calls).toHaveLength(2);
 
-      // The hub TTL (24 h): the verified domain is re-fetched; unreachable now → stale, not verified.
+      // The hub TTL (OADP_HUB_TTL_HOURS): the verified domain is re-fetched; unreachable now → stale, not verified.
       r.calls.length = 0;
       delete r.answers["https://good-hub.example.org/.well-known/agent-protocol.json"];
-      app.clock.set(new Date(Date.parse((await hub("https://good-hub.example.org/api")).verified_at) + 24 * HOUR));
+      app.clock.set(
+        new Date(Date.parse((await hub("https://good-hub.example.org/api")).verified_at) + OADP_HUB_TTL_HOURS * HOUR),
+      );
       expect(await hub("https://good-hub.example.org/api")).toMatchObject({ verified: false, status: "stale" }); // lapsed before re-check
       await verify();
       expect(r.calls).toContain("https://good-hub.example.org/.well-known/agent-protocol.json");

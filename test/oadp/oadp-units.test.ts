@@ -108,14 +108,12 @@ describe("withOadpMeta", () => {
 });
 
 describe("settings", () => {
-  it("defaults: ping on, federation and verification off, 60 min scans, 168 h hub TTL, 24 h claims", () => {
+  it("defaults: ping on, federation and verification off, 24 h claims", () => {
     const c = parseEnv({});
     expect(c.oadp).toEqual({
       pingEnabled: true,
       federationEnabled: false,
       federationVerify: false,
-      scanIntervalMinutes: 60,
-      hubTtlHours: 168,
       reportsPerHour: 20,
     });
     expect(c).toMatchObject({ claimTtlSeconds: 86_400, claimMaxPerAgent: 20, trustProxy: false });
@@ -123,7 +121,5 @@ describe("settings", () => {
   it("refuses bad values by name", () => {
     expect(() => parseEnv({ OABP_OADP_FEDERATION_ENABLED: "yes" })).toThrow(/OABP_OADP_FEDERATION_ENABLED/);
     expect(() => parseEnv({ OABP_CLAIM_TTL_SECONDS: "10" })).toThrow(/OABP_CLAIM_TTL_SECONDS/);
-    expect(() => parseEnv({ OABP_OADP_SCAN_INTERVAL_MINUTES: "0" })).toThrow(/OABP_OADP_SCAN_INTERVAL_MINUTES/);
-    expect(parseEnv({ OABP_OADP_HUB_TTL_HOURS: "0" }).oadp.hubTtlHours).toBe(0);
   });
 });

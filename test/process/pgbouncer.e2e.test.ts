@@ -24,7 +24,7 @@ import {
 describe("pooler settings (env.ts)", () => {
   const pooled = "postgres://app@pooler.internal:6432/oabp";
   const direct = "postgres://app@db.internal:5432/oabp";
-  it("named prepared statements are off by default only behind a pooler, and can be forced", () => {
+  it("named prepared statements and pipelining are off only behind a pooler", () => {
     expect(parseEnv({ DATABASE_URL: direct })).toMatchObject({ databasePrepare: true, databasePipeline: true });
     expect(parseEnv({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct })).toMatchObject({
       databaseUrl: pooled,
@@ -32,23 +32,11 @@ describe("pooler settings (env.ts)", () => {
       databasePrepare: false,
       databasePipeline: false,
     });
-    expect(
-      parseEnv({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct, OABP_DB_PREPARE: "true" }).databasePrepare,
-    ).toBe(true);
-    expect(parseEnv({ DATABASE_URL: pooled, OABP_DB_PREPARE: "false" })).toMatchObject({
-      databaseDirectUrl: undefined,
-      databasePrepare: false,
-    });
   });
-  it("refuses a direct URL without the pooled one, and a bad OABP_DB_PREPARE", () => {
+  it("refuses a direct URL without the pooled one", () => {
     expect(() => parseEnv({ DATABASE_DIRECT_URL: direct })).toThrow(
       /DATABASE_DIRECT_URL: set only together with DATABASE_URL/,
     );
-    expect(() => parseEnv({ DATABASE_URL: pooled, OABP_DB_PREPARE: "maybe" })).toThrow(/OABP_DB_PREPARE/);
-    expect(() => parseEnv({ DATABASE_URL: pooled, OABP_DB_PIPELINE: "maybe" })).toThrow(/OABP_DB_PIPELINE/);
-    expect(
-      parseEnv({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct, OABP_DB_PIPELINE: "true" }).databasePipeline,
-    ).toBe(true);
   });
 });
 

@@ -6,6 +6,7 @@ import { openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
 import { callTool, openSession } from "../helpers/mcp";
 import { expectError } from "../helpers/errors";
+import { QA_MAX_CHARS } from "../../src/features/qa/qa.service";
 
 // Mission Q&A: a public thread per mission; agents ask, the creator answers,
 // pins and clarifies; events through the outbox name the claimers; caps and bad input.
@@ -17,7 +18,6 @@ beforeAll(async () => {
     OABP_QA_MAX_PER_AGENT: "2",
     OABP_QA_MAX_PER_MISSION: "4",
     OABP_QA_CREATOR_RESERVE: "0",
-    OABP_QA_MAX_CHARS: "100",
   });
 });
 afterAll(async () => t?.close());
@@ -161,9 +161,9 @@ describe("bounds and bad input", () => {
     expect(third.body.details).toMatchObject({ reason: "question_limit", limit: 2 });
 
     const other = await signIn(t);
-    const long = await ask(m.id, other.token, { body: "x".repeat(101) });
+    const long = await ask(m.id, other.token, { body: "x".repeat(QA_MAX_CHARS + 1) });
     expectError(long, 400, "INVALID_PARAMETER");
-    expect(long.body.details).toMatchObject({ reason: "too_long", max_chars: 100 });
+    expect(long.body.details).toMatchObject({ reason: "too_long", max_chars: QA_MAX_CHARS });
     expectError(await ask(m.id, other.token, { body: "x".repeat(10_001) }), 400, "INVALID_PARAMETER");
     expectError(await ask(m.id, other.token, { body: "   " }), 400, "INVALID_PARAMETER");
     expectError(await ask(m.id, other.token, { body: 42 }), 400, "INVALID_PARAMETER");

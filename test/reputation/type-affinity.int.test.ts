@@ -46,7 +46,6 @@ beforeAll(async () => {
     OABP_TRUSTED_ISSUERS: JSON.stringify([
       { url: `${S.url}/`, chain_family: "evm", chain_id: "8453", added: "2026-05-01T00:00:00Z" },
     ]),
-    OABP_IMPORT_TYPE_OVERLAP_TRUST_FACTOR: "0.7",
   });
   A = await signIn(S.t);
   B = await signIn(S.t);

@@ -156,7 +156,6 @@ describe("GET /metrics: contents, parsed", () => {
       OABP_RPC_URL: "http://127.0.0.1:9/",
       OABP_ESCROW_ADDRESS: "0x" + "11".repeat(20),
       OABP_RESOLVER_KEY: "0x" + "22".repeat(32),
-      OABP_RPC_TIMEOUT_MS: "500",
       OABP_METRICS_TOKEN: METRICS_TOKEN,
     });
     try {

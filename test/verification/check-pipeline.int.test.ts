@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submissions } from "../../src/db/schema/index";
-import { checkHostOf } from "../../src/jobs/check-queue";
+import { CHECK_PER_HOST, checkHostOf } from "../../src/jobs/check-queue";
 import { runPendingChecks } from "../../src/jobs/checks";
 import { createSafeFetcher } from "../../src/lib/safe-fetch";
 import { makeTestApp, TEST_CONTENT_HOST, type TestApp } from "../helpers/app";
@@ -18,7 +18,7 @@ import { openMission, signIn } from "../helpers/agents";
 
 const HONEST = "honest.example";
 const WORKERS = 8;
-const PER_HOST = 2;
+const PER_HOST = CHECK_PER_HOST;
 let t: TestApp;
 let port = 0;
 let server: http.Server;
@@ -28,8 +28,6 @@ const lookups: string[] = [];
 
 beforeAll(async () => {
   t = await makeTestApp({
-    OABP_CHECK_WORKERS: String(WORKERS),
-    OABP_CHECK_PER_HOST: String(PER_HOST),
     OABP_MAX_SUBMISSIONS_PER_AGENT: "100",
   });
   server = http.createServer((_req, res) => res.end(honestBody));
@@ -110,11 +108,11 @@ describe("verification pipeline: 50 never-answering hosts", () => {
         await new Promise((r) => setTimeout(r, 5));
       }
     })();
-    await runPendingChecks(t.deps, { maxChecks: WORKERS }); // one round: at most WORKERS claims
+    await runPendingChecks(t.deps, { maxChecks: WORKERS, workers: WORKERS }); // one round: at most WORKERS claims
     sampling = false;
     await sampler;
     expect(await row(honest)).toMatchObject({ checkResult: "valid", checkClaimedUntil: null });
-    // The junk domain held OABP_CHECK_PER_HOST leases, so the third claim was already the honest one.
+    // The junk domain held CHECK_PER_HOST leases, so the third claim was already the honest one.
     expect(lookups.indexOf(HONEST)).toBe(PER_HOST);
     expect(maxInflight).toBeGreaterThan(0);
     expect(maxInflight).toBeLessThanOrEqual(PER_HOST);
@@ -138,7 +136,7 @@ describe("verification pipeline: 50 never-answering hosts", () => {
     const honest = await submit(mission.id, `http://${HONEST}:${port}/ok2`, sha(honestBody));
     // One run of the check loop (8 workers, 200 ms connect budget each). Its 20 s wall-clock budget
     // is lifted: on a busy machine it cut the run short, and the claim is about runs, not seconds.
-    await runPendingChecks(t.deps, { budgetMs: 10 * 60_000 });
+    await runPendingChecks(t.deps, { budgetMs: 10 * 60_000, workers: WORKERS });
     expect(await row(honest)).toMatchObject({ checkResult: "valid" });
   });
 
@@ -148,7 +146,7 @@ describe("verification pipeline: 50 never-answering hosts", () => {
     const { mission } = await openMission(t);
     const honest = await submit(mission.id, `http://${HONEST}:${port}/ok3`, sha(honestBody));
     lookups.length = 0;
-    await runPendingChecks(t.deps, { maxChecks: WORKERS });
+    await runPendingChecks(t.deps, { maxChecks: WORKERS, workers: WORKERS });
     expect(await row(honest)).toMatchObject({ checkResult: "valid" });
     expect(lookups.slice(0, WORKERS)).toContain(HONEST);
   });

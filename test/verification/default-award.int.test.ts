@@ -6,6 +6,7 @@ import { missions, submissions } from "../../src/db/schema/index";
 import { verifyLedger } from "../../src/features/ledger/ledger.service";
 import { runPendingChecks } from "../../src/jobs/checks";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
+import { CHECK_GRACE_SECONDS } from "../../src/features/verification/default-award";
 import { makeTestApp, TEST_CONTENT_HOST, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 
@@ -203,7 +204,7 @@ describe("default outcomes a Sybil farm cannot profit from", () => {
     expect(held).toMatchObject({ status: "escrowed", phase: "judging" });
     expect(new Date(held.judging_deadline).getTime()).toBeGreaterThan(t.clock.now().getTime());
     // Past the grace the window closes whatever is left (nothing eligible here → refund).
-    t.clock.advance(t.deps.config.abuse.checkGraceSeconds * 1000);
+    t.clock.advance(CHECK_GRACE_SECONDS * 1000);
     await sweepDueMissions(t.deps);
     expect((await t.call("GET", `/missions/${mission.id}`)).body).toMatchObject({ status: "voided" });
     expect(creator.address).toBeTruthy();

@@ -34,8 +34,6 @@ beforeAll(async () => {
   dns = await startDnsServer({ records: { [HONEST]: TEST_CONTENT_HOST }, tarpit: (n) => n.includes("tarpit") });
   t = await makeTestApp({
     OABP_DNS_SERVERS: dns.address,
-    OABP_DNS_TIMEOUT_MS: "400",
-    OABP_FETCH_CONNECT_TIMEOUT_MS: "1000",
     OABP_MAX_SUBMISSIONS_PER_AGENT: "100",
     OABP_WEBHOOK_TIMEOUT_MS: "1000",
   });
@@ -44,10 +42,11 @@ beforeAll(async () => {
   // Built as deps.build.ts builds it, plus the tests' content address.
   t.deps.fetcher = createSafeFetcher({
     timeoutMs: 2000,
-    connectTimeoutMs: a.fetchConnectTimeoutMs,
-    dns: { servers: a.dnsServers, timeoutMs: a.dnsTimeoutMs, negativeTtlMs: a.dnsNegativeTtlSeconds * 1000 },
-    perDomain: a.fetchPerDomain,
-    perAddress: a.fetchPerAddress,
+    // Shorter DNS and connect budgets than production's (SAFE_FETCH_DEFAULTS), injected.
+    connectTimeoutMs: 1000,
+    dns: { servers: a.dnsServers, timeoutMs: 400 },
+    perDomain: 1024,
+    perAddress: 1024,
     now: () => t.clock.now().getTime(),
     allowAddress: (ip) => ip === TEST_CONTENT_HOST,
   });
@@ -155,7 +154,7 @@ describe("75 submissions on never-answering domains do not hold an honest check"
       await runPendingChecks(t.deps, { maxChecks: WORKERS }); // one round: at most 32 claims
       expect(await row(honest)).toMatchObject({ checkResult: "valid", checkAttempts: 1 });
       const firstHonest = dns.queries.findIndex((q) => q.name === HONEST);
-      // At most OABP_CHECK_PER_HOST (2) tarpit checks per registrable domain went first: each has
+      // At most CHECK_PER_HOST (2) tarpit checks per registrable domain went first: each has
       // its own host name, so count the names asked before the honest one (the resolver re-sends
       // an unanswered query, so the number of queries depends on timing; the names do not).
       const domains = label === "one domain" ? 1 : 10;
@@ -228,7 +227,7 @@ describe("deliveries to never-answering domains do not hold an honest delivery",
     }
     expect(ticks).toBe(1);
     expect(JSON.parse(rx.at("/dns-honest")[0]!.body).data.mission_id).toBe(mission.id);
-    // The tarpit domains were tried in that tick; each lookup ended at OABP_DNS_TIMEOUT_MS.
+    // The tarpit domains were tried in that tick; each lookup ended at SAFE_FETCH_DEFAULTS.dnsTimeoutMs.
     const tried = await t.deps.database.db
       .select({ e: webhookDeliveries.lastError })
       .from(webhookDeliveries)

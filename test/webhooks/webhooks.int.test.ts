@@ -147,7 +147,7 @@ describe("subscriptions", () => {
     expect((await t.call("GET", `/webhooks/${w.id}`, { token: owner.token })).status).toBe(200);
   });
 
-  it("caps subscriptions per agent (OABP_WEBHOOK_MAX_PER_AGENT, default 10), paged newest first", async () => {
+  it("caps subscriptions per agent (WEBHOOK_MAX_PER_AGENT, default 10), paged newest first", async () => {
     const me = await signIn(t);
     const ids: string[] = [];
     for (let i = 0; i < 10; i++)
@@ -459,7 +459,7 @@ describe("deliveries", () => {
     expect(rx.at("/gone")).toHaveLength(sent);
   });
 
-  it("a failing endpoint: a delivery ends failed after OABP_WEBHOOK_MAX_ATTEMPTS (8); the subscription is disabled after 10 failures in a row", async () => {
+  it("a failing endpoint: a delivery ends failed after WEBHOOK_MAX_ATTEMPTS (8); the subscription is disabled after 10 failures in a row", async () => {
     const tag = uniqueTag();
     rx.on("/down", () => ({ status: 500 }));
     const watcher = await signIn(t);
@@ -487,7 +487,7 @@ describe("deliveries", () => {
       status: "active",
       consecutive_failures: 8,
     });
-    // Two more failures in a row (another event) reach OABP_WEBHOOK_MAX_CONSECUTIVE_FAILURES = 10.
+    // Two more failures in a row (another event) reach WEBHOOK_MAX_CONSECUTIVE_FAILURES = 10.
     await openMission(t, { tags: [tag] });
     for (let i = 0; i < 3; i++) {
       await run();

@@ -25,7 +25,7 @@ export const submissionMessages = pgTable(
       .on(t.recipient, t.id)
       .where(sql`${t.readAt} is null`),
     check("submission_messages_not_self_ck", sql`${t.sender} <> ${t.recipient}`),
-    // The setting caps bytes lower (OABP_MESSAGE_MAX_BYTES); this is the hard ceiling.
+    // The setting caps bytes lower (MESSAGE_MAX_BYTES); this is the hard ceiling.
     check("submission_messages_body_len_ck", sql`octet_length(${t.body}) between 1 and 1048576`),
   ],
 );

@@ -28,7 +28,7 @@ export const missionQuestions = pgTable(
       .on(t.missionId, t.id)
       .where(sql`${t.pinned}`),
     check("mission_questions_kind_ck", oneOf(t.kind, QA_KINDS)),
-    // The settings cap lengths lower (OABP_QA_MAX_CHARS); this is the hard ceiling.
+    // The settings cap lengths lower (QA_MAX_CHARS); this is the hard ceiling.
     check("mission_questions_body_len_ck", sql`char_length(${t.body}) between 1 and 10000`),
     check("mission_questions_answer_len_ck", sql`char_length(${t.answer}) between 1 and 10000`),
     check("mission_questions_answered_ck", sql`(${t.answer} is null) = (${t.answeredAt} is null)`),

@@ -43,7 +43,9 @@ export const agentRecords = pgTable(
 );
 
 // A creator's own block-list, applied to every mission it posts (claim and
-// submission). Private to its owner. Bounded by OABP_BLOCKLIST_MAX per owner.
+// submission). Private to its owner. Bounded by BLOCKLIST_MAX per owner.
+/** Addresses on one creator's standing block-list (PUT /agents/{id}/blocklist); published in the manifest. */
+export const BLOCKLIST_MAX = 1000;
 export const agentBlocklist = pgTable(
   "agent_blocklist",
   {

@@ -12,6 +12,9 @@ import { didKeyFromEd25519 } from "./adp.didkey";
 import { serverTools } from "./adp.tools";
 import pkg from "../../../package.json" with { type: "json" };
 
+/** ADP: `metadata.ttl` of the server's own Agent Card (how long consumers may keep it). */
+const ADP_CARD_TTL_SECONDS = 3600;
+
 // The server's own ADP Agent Card (§3), signed per §3.2 with the receipt signing key registry
 // (AIP-1 §6.1 keys): its `did` is the did:key of the active receipt key, so a consumer verifies it
 // with nothing but the card (JCS without `signature`, Ed25519, base64url), and can cross-check the
@@ -46,7 +49,7 @@ export function serverCardContent(config: Config, keyring: ReceiptKeyring) {
       { protocol: "mcp", uri: `${o}/mcp`, methods: tools.map((t) => t.name), auth: "bearer", priority: 10 },
     ],
     constraints: { supported_languages: ["en"] },
-    metadata: { ttl: config.adpCardTtlSeconds },
+    metadata: { ttl: ADP_CARD_TTL_SECONDS },
     extensions: {
       [OABP_EXTENSION]: {
         aip_supported: [...AIPS],

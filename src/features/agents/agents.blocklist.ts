@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { agentBlocklist } from "../../db/schema/index";
+import { agentBlocklist, BLOCKLIST_MAX } from "../../db/schema/index";
 import { normalizeAddress } from "../../lib/address";
 import { agentOf, type Ctx, dbOf, withTx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
@@ -18,7 +18,7 @@ function ownerOnly(ctx: Ctx, agentId: string): string {
 
 export async function getBlocklist(ctx: Ctx, { agentId }: { agentId: string }): Promise<BlocklistWire> {
   const owner = ownerOnly(ctx, agentId);
-  const max = ctx.deps.config.blocklistMax;
+  const max = BLOCKLIST_MAX;
   const rows = await dbOf(ctx)
     .select({ blocked: agentBlocklist.blocked })
     .from(agentBlocklist)
@@ -38,7 +38,7 @@ export async function putBlocklist(
   { agentId, list }: { agentId: string; list: BlocklistInput },
 ): Promise<BlocklistWire> {
   const owner = ownerOnly(ctx, agentId);
-  const max = ctx.deps.config.blocklistMax;
+  const max = BLOCKLIST_MAX;
   const addresses = new Set<string>();
   for (const a of list.addresses) {
     const n = normalizeAddress(a);

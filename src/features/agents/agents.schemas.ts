@@ -146,7 +146,7 @@ export const BlocklistRequest = z
     addresses: z
       .array(z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x EVM address"))
       .max(10_000)
-      .openapi({ description: "The whole list (replaces the previous one); at most OABP_BLOCKLIST_MAX" }),
+      .openapi({ description: "The whole list (replaces the previous one); at most BLOCKLIST_MAX" }),
   })
   .strict()
   .openapi("BlocklistRequest");

@@ -11,7 +11,7 @@ import { effectiveRating, START_RATING, agentHistory, typeAffinity } from "../re
 import { reviewSummary } from "../reviews";
 import { isOnline } from "../heartbeats";
 import { agentErc8004 } from "../erc8004";
-import { importedReputation } from "../portability";
+import { importedReputation, TYPE_OVERLAP_TRUST_FACTOR } from "../portability";
 import { creatorRecordToWire, recordOf, solverRecordToWire } from "../records";
 import type { AgentWire, UpdateAgentInput } from "./agents.schemas";
 
@@ -101,7 +101,7 @@ export async function getAgent(ctx: Ctx, { agentId }: { agentId: string }): Prom
     subject: id,
     now,
     missionsCompleted: row?.missionsCompleted ?? 0,
-    typeOverlapTrustFactor: deps.config.aip34.typeOverlapTrustFactor,
+    typeOverlapTrustFactor: TYPE_OVERLAP_TRUST_FACTOR,
   });
   return {
     agent_id: id,

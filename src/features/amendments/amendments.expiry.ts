@@ -5,17 +5,19 @@ import type { Deps } from "../../deps";
 import type { Job } from "../../jobs/job";
 
 // Unfunded base-rail top-ups expire (docs/amendments.md "Slots"): a `pending` top-up whose deposit
-// the watcher has not seen within OABP_TOPUP_PENDING_TTL_SECONDS is rejected with `reason:
+// the watcher has not seen within TOP_UP_PENDING_TTL_SECONDS is rejected with `reason:
 // expired` and stops counting against the mission's top-up bound. One seen but not yet confirmed
 // (escrow.deposit_id set) is left to the watcher. A deposit that lands on an expired top-up's key
 // anyway is rejected by the watcher and refunded (escrow.topups.ts), as one on a decided mission.
 
 const BATCH = 100;
+/** A base-rail top-up whose deposit is not seen within this long is rejected (`reason: expired`) and frees its slot. */
+export const TOP_UP_PENDING_TTL_SECONDS = 86_400;
 
 /** One round: expires up to `batch` overdue pending top-ups; answers how many. */
 export async function expirePendingTopUps(deps: Deps, batch = BATCH): Promise<number> {
   const now = deps.clock.now();
-  const cutoff = new Date(now.getTime() - deps.config.topUpPendingTtlSeconds * 1000);
+  const cutoff = new Date(now.getTime() - TOP_UP_PENDING_TTL_SECONDS * 1000);
   const db = deps.database.db;
   const overdue = await db
     .select({ id: missionAmendments.id, missionId: missionAmendments.missionId })

@@ -20,6 +20,11 @@ import type { AmendMissionInput, AmendmentListWire, AmendmentWire } from "./amen
 import { amendmentToWire, type AmendmentRow } from "./amendments.wire";
 import { lastOf } from "../../lib/item-at";
 
+/** Amendments: the most one deadline extension may add (published as `amendments.max_extension_seconds`). */
+export const AMENDMENT_MAX_EXTENSION_SECONDS = 30 * 86_400;
+/** Amendments: the smallest top-up by others than the creator, basis points of the current reward (rounded up, ≥ 1 base unit). */
+export const TOP_UP_MIN_BPS = 100;
+
 // Amendments to a posted mission. Every verb runs under the
 // mission row lock (FOR UPDATE), the lock a submission, a claim, a resolution and the deposit
 // watcher take first, so an edit never races the first submission, a top-up never races the
@@ -122,7 +127,7 @@ async function requireSlot(
     });
 }
 
-/** The smallest top-up by someone else than the creator: OABP_TOPUP_MIN_BPS of the reward, rounded up, ≥ 1. */
+/** The smallest top-up by someone else than the creator: TOP_UP_MIN_BPS of the reward, rounded up, ≥ 1. */
 export function minTopUp(reward: bigint, bps: number): bigint {
   const min = (reward * BigInt(bps) + 9_999n) / 10_000n;
   return min > 1n ? min : 1n;
@@ -174,7 +179,7 @@ async function extendDeadline(
       reason: "deadline_not_later",
       current: m.deadline.toISOString(),
     });
-  const max = deps.config.amendmentMaxExtensionSeconds;
+  const max = AMENDMENT_MAX_EXTENSION_SECONDS;
   if (deadline.getTime() - m.deadline.getTime() > max * 1000)
     throw new AppError("UNPROCESSABLE", `deadline: one extension adds at most ${max} seconds`, {
       field: "deadline",
@@ -272,7 +277,7 @@ async function topUp(
   if (!acceptsTopUp(m))
     throw notAmendable(m, "mission_decided", "top_up: only an open or judging mission not yet decided takes top-ups");
   // Dust from others is refused: a slot of the bounded top-up log is worth a real contribution.
-  const min = minTopUp(BigInt(m.rewardAmount), deps.config.topUpMinBps);
+  const min = minTopUp(BigInt(m.rewardAmount), TOP_UP_MIN_BPS);
   if (base.actor !== m.creator && amount < min)
     throw new AppError("UNPROCESSABLE", `amount: a top-up adds at least ${min} base units`, {
       field: "amount",

@@ -4,4 +4,4 @@ export { amendmentsJobs, expirePendingTopUps } from "./amendments.expiry";
 export { amendmentsRouter } from "./amendments.index";
 export { amendMissionOnce } from "./amendments.routes";
 export { AmendMissionRequest, Amendment } from "./amendments.schemas";
-export { amendMission, listAmendments } from "./amendments.service";
+export { AMENDMENT_MAX_EXTENSION_SECONDS, amendMission, listAmendments } from "./amendments.service";

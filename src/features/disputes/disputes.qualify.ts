@@ -8,6 +8,9 @@ import { verificationIf } from "../../db/verification";
 import { sameSecond, UNPAID_STATUSES, type NotQualifying } from "./disputes.rules";
 import type { FileDisputeInput } from "./disputes.schemas";
 
+/** AIP-4 §1.2: days after a mission resolves or voids during which a bad_spec dispute may still be filed. */
+const BAD_SPEC_WINDOW_DAYS = 14;
+
 // AIP-4 §1 qualification of a filing: one function per dispute type, each returning what the
 // filing stores beyond the input. Refusals are 422 UNPROCESSABLE with details.reason.
 
@@ -40,14 +43,14 @@ async function submissionOf(deps: Deps, m: Mission, id: string | null | undefine
 }
 
 /**
- * §1.2: open while the mission decides, and for OABP_BAD_SPEC_WINDOW_DAYS after it resolves or
+ * §1.2: open while the mission decides, and for BAD_SPEC_WINDOW_DAYS after it resolves or
  * voids (AIP-4's own case: a rule that accepted anything paid at once). Upheld afterwards, the
  * outcome stands — no clawback — and the dispute is the public flag (docs/decisions.md "bad_spec").
  */
 async function qualifyBadSpec(deps: Deps, m: Mission, input: FileDisputeInput, now: Date): Promise<Qualified> {
   if (m.status !== "open" && m.status !== "escrowed") {
     const closedAt = m.resolvedAt ?? m.updatedAt;
-    const until = new Date(closedAt.getTime() + deps.config.aip34.badSpecWindowDays * 86_400_000);
+    const until = new Date(closedAt.getTime() + BAD_SPEC_WINDOW_DAYS * 86_400_000);
     if (now >= until)
       throw refuse(
         "mission_settled",

@@ -21,6 +21,8 @@ import {
 } from "../../lib/base-chain";
 import { isTransportError } from "../../lib/chain-errors";
 
+import { RPC_TIMEOUT_MS } from "../../lib/base-chain";
+
 // The reporter key's view of the ERC-8004 registries (docs/erc-8004.md): estimate, sign (nothing
 // sent), send stored bytes, read receipts. Its own key, never the resolver's: the reference
 // ReputationRegistry refuses feedback from an agent's owner or operator, and the resolver pays the
@@ -54,7 +56,7 @@ async function rpc<T>(f: () => Promise<T>): Promise<T> {
 }
 
 export function reporterChain(rail: BaseRailConfig, cfg: Erc8004Config) {
-  const client = createPublicClient({ transport: http(rail.rpcUrl, { timeout: rail.rpcTimeoutMs, retryCount: 0 }) });
+  const client = createPublicClient({ transport: http(rail.rpcUrl, { timeout: RPC_TIMEOUT_MS, retryCount: 0 }) });
   const account = privateKeyToAccount(cfg.reporterKey.reveal() as Hex);
   const address = account.address.toLowerCase();
   const identity = cfg.identityRegistry as Address;

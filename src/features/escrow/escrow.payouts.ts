@@ -13,6 +13,11 @@ import { MISSION_COLUMNS } from "../../db/rows";
 import { adoptionJudged, decisionGate } from "./escrow.decided";
 import { callOf, delayedPreflight, proposalConfirmed, releaseRevert, stepLabel, stepOf } from "./escrow.paths";
 
+/** A replaced payout's max fee per gas never exceeds this many times the current base fee (plus the tip). */
+const FEE_BUMP_MAX_MULTIPLIER = 4;
+/** A broadcast payout not mined after this long is re-sent (dropped) or replaced with higher fees (stuck). */
+export const PAYOUT_REBROADCAST_SECONDS = 120;
+
 // The settlement worker (docs/design.md "Escrow and settlement"): sends each queued payout with the
 // resolver key and walks it through a crash-safe state machine,
 //   queued → broadcast → confirmed → final,  pending_gas (resolver ETH short),  failed (reason).
@@ -362,14 +367,14 @@ async function watchBroadcast(ctx: ChainCtx, p: PayoutRow, heads: Heads): Promis
   const signed = last && p.nonce !== null ? { last, nonce: p.nonce } : null;
   if (!(await chain.knowsTransaction(p.txHash))) return dropped(ctx, p, signed);
   const waitedMs = now.getTime() - (p.broadcastAt?.getTime() ?? now.getTime());
-  if (waitedMs >= (deps.config.baseRail?.rebroadcastSeconds ?? 120) * 1000 && signed) await bumpFee(ctx, p, signed);
+  if (waitedMs >= PAYOUT_REBROADCAST_SECONDS * 1000 && signed) await bumpFee(ctx, p, signed);
 }
 
 /** Pending too long: the same nonce with a higher price from the current base fee (escrow.fees.ts), within the bound. */
 async function bumpFee(ctx: ChainCtx, p: PayoutRow, signed: Signed): Promise<void> {
   const { deps, chain, now } = ctx;
   const market = await chain.fees();
-  const price = replacementPrice(priceOf(signed.last), market, deps.config.baseRail?.feeBumpMaxMultiplier ?? 4);
+  const price = replacementPrice(priceOf(signed.last), market, FEE_BUMP_MAX_MULTIPLIER);
   if (price) await replace(ctx, p, { ...signed, price, reason: "fee_bumped" });
   else {
     deps.logger.warn(
@@ -476,7 +481,7 @@ async function dropped(ctx: ChainCtx, p: PayoutRow, signed: Signed | null): Prom
       nextCheckAt: new Date(now.getTime() + RETRY_MS),
     });
   else if (r === "underpriced" && signed) {
-    const price = replacementPrice(priceOf(signed.last), market, deps.config.baseRail?.feeBumpMaxMultiplier ?? 4);
+    const price = replacementPrice(priceOf(signed.last), market, FEE_BUMP_MAX_MULTIPLIER);
     if (price) await replace(ctx, p, { ...signed, price, reason: "evicted_repriced" });
   } else if (r === "nonce_too_low") {
     // The nonce was consumed and none of our attempts is mined: something else used it. The

@@ -4,6 +4,11 @@ import { headOf, readEvents, type StreamEvent } from "./events.model";
 import { EVENTS_CHANNEL } from "../../db/outbox";
 import { assignSequence } from "./events.sequence";
 
+/** Open `GET /events` streams (signed in) plus waiting inbox long polls per agent on one instance (then 429). */
+const EVENTS_MAX_PER_AGENT = 4;
+/** `GET /events` sends a comment line this often; a stream whose buffer stayed full for 4 heartbeats is closed. */
+const EVENTS_HEARTBEAT_SECONDS = 15;
+
 // One event hub per process (per Deps): the only reader of the outbox for the live streams.
 // Woken by NOTIFY (after a commit that emitted events, src/db/outbox.ts wakeEventHubs; or the
 // sequencer committed) and by a poll interval, it numbers committed events (events.sequence.ts), reads the new ones once, keeps the latest
@@ -99,7 +104,7 @@ export class EventHub {
   /**
    * Takes a long-lived connection slot — a `GET /events` stream or a waiting inbox long poll,
    * counted together (docs/events.md "Connection slots") — or throws: 429 past
-   * OABP_EVENTS_MAX_PER_IP for the client network or OABP_EVENTS_MAX_PER_AGENT for the agent;
+   * OABP_EVENTS_MAX_PER_IP for the client network or EVENTS_MAX_PER_AGENT for the agent;
    * 503 past the bound of the caller's pool (a party of a live mission: every slot; another agent:
    * all but the parties' share; anonymous: the anonymous pool), and once only the pool's part of
    * OABP_EVENTS_RESERVE is left, for a network that already holds one (the reserve is for new
@@ -115,8 +120,8 @@ export class EventHub {
       throw new AppError("RATE_LIMITED", `at most ${cfg.eventsMaxPerIp} open event connections per client network`, {
         reason: "event_streams_per_ip",
       });
-    if (agent !== undefined && (this.perAgent.get(agent) ?? 0) >= cfg.eventsMaxPerAgent)
-      throw new AppError("RATE_LIMITED", `at most ${cfg.eventsMaxPerAgent} open event connections per agent`, {
+    if (agent !== undefined && (this.perAgent.get(agent) ?? 0) >= EVENTS_MAX_PER_AGENT)
+      throw new AppError("RATE_LIMITED", `at most ${EVENTS_MAX_PER_AGENT} open event connections per agent`, {
         reason: "event_connections_per_agent",
       });
     this.connections++;
@@ -254,7 +259,7 @@ export class EventHub {
       this.pollTimer.unref();
       this.beatTimer = setInterval(() => {
         for (const l of [...this.listeners]) l.heartbeat?.();
-      }, config.eventsHeartbeatSeconds * 1000);
+      }, EVENTS_HEARTBEAT_SECONDS * 1000);
       this.beatTimer.unref();
     })();
     this.started.catch(() => {

@@ -1,4 +1,5 @@
 import type { Config } from "../../env";
+import { IMPORT_TRUST_FACTOR, ATTESTATION_TTL_DAYS } from "../portability";
 
 // The AIP family's discovery fields. The AIPs spell the supported list three ways — AIP-1 §9
 // `aip_supported` (integers), AIP-3 §7 `aips` ("aip-3"), AIP-4 §5 `aip_support` ("AIP-4") — and
@@ -21,11 +22,11 @@ export function aipFields(config: Config, issuerAddress: string) {
     cross_chain: {
       import_enabled: true,
       open_import: a.openImport,
-      trust_factor: a.trustFactor,
+      trust_factor: IMPORT_TRUST_FACTOR,
       elo_floor: 1400,
       elo_max: 1600,
       max_attestation_age_days: 90,
-      attestation_ttl_days: a.attestationTtlDays,
+      attestation_ttl_days: ATTESTATION_TTL_DAYS,
       transitions_to_local_after_n_missions: 3,
       trusted_issuers_url: `${config.publicUrl}/reputation/trusted-issuers`,
       attestation_signature: "secp256k1-eth-personal-sign over the 32-byte SHA-256 of the RFC 8785 canonical JSON",

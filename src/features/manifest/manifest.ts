@@ -10,6 +10,9 @@ import { AGENT_CARD_PATHS, MCP_PATH, mcpManifestObject } from "../../lib/mcp-con
 import { clientManifestObject, clientPackage } from "../../lib/client-package";
 import { MISSION_AUDIENCES, REPORT_REASONS, VERIFICATION_TYPES } from "../../db/vocabulary";
 import { DISCOVERY_ENDPOINTS, REGISTRY_AUTH_PATH } from "../../lib/discovery-paths";
+import { AMENDMENT_MAX_EXTENSION_SECONDS } from "../amendments";
+import { BLOCKLIST_MAX } from "../../db/schema/index";
+import { ELIGIBILITY_LIST_MAX } from "../missions";
 
 // AIP-1 §9: /.well-known/oabp.json, every field, endpoint values as relative paths. The `mcp`
 // object (§7.1 + §7.1.1) comes from the MCP feature's contract, the same constants its transport
@@ -42,11 +45,11 @@ export function buildManifest(input: ManifestInput) {
     treasury_health: health,
     contact: config.contact,
     endpoints: endpoints(config),
-    mcp: mcpManifestObject(config),
+    mcp: mcpManifestObject(),
     // How a posted mission may change.
     amendments: {
       kinds: ["extend_deadline", "top_up", "edit"],
-      max_extension_seconds: config.amendmentMaxExtensionSeconds,
+      max_extension_seconds: AMENDMENT_MAX_EXTENSION_SECONDS,
       max_per_mission: config.amendmentsMaxPerMission,
       top_up_by: config.topUpByAnyone ? "anyone" : "creator",
       edit_until: "first_submission",
@@ -201,9 +204,9 @@ function extensionFields(config: Config) {
       rules: ["min_rating", "min_completed", "allow", "block", "audience"],
       audiences: [...MISSION_AUDIENCES],
       enforced_at: ["claim", "commitment", "submission"],
-      list_max: config.eligibilityListMax,
-      creator_blocklist: config.blocklistMax > 0 ? "/agents/{id}/blocklist" : null,
-      creator_blocklist_max: config.blocklistMax,
+      list_max: ELIGIBILITY_LIST_MAX,
+      creator_blocklist: "/agents/{id}/blocklist",
+      creator_blocklist_max: BLOCKLIST_MAX,
     },
   };
 }

@@ -4,6 +4,11 @@ import { mcpSessions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import type { Identity } from "../../http/types";
 import { randomToken } from "../../lib/hash";
+import {
+  MCP_HANDSHAKE_TIMEOUT_SECONDS,
+  MCP_SESSION_COOLING_SECONDS,
+  MCP_SESSION_IDLE_SECONDS,
+} from "../../lib/mcp-contract";
 import { AppError } from "../../lib/errors";
 import type { Tx } from "../../db/client";
 
@@ -134,9 +139,8 @@ export async function createSession(
   newId: () => string = randomSessionId,
 ): Promise<{ id: string; expiresAt: Date }> {
   const now = deps.clock.now();
-  const { handshakeTimeoutSeconds, coolingSeconds } = deps.config.mcp;
-  const expiresAt = new Date(now.getTime() + handshakeTimeoutSeconds * 1000);
-  const reusableBefore = new Date(now.getTime() - coolingSeconds * 1000);
+  const expiresAt = new Date(now.getTime() + MCP_HANDSHAKE_TIMEOUT_SECONDS * 1000);
+  const reusableBefore = new Date(now.getTime() - MCP_SESSION_COOLING_SECONDS * 1000);
   const clientIp = input.clientIp ?? null;
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = {
@@ -211,7 +215,7 @@ export async function findSession(deps: Deps, id: string): Promise<LiveSession |
 
 /** Sliding idle deadline for active sessions, written at most once a minute per session. */
 async function extendIfDue(deps: Deps, cache: SessionCache, s: LiveSession, now: Date): Promise<LiveSession> {
-  const idleMs = deps.config.mcp.idleSeconds * 1000;
+  const idleMs = MCP_SESSION_IDLE_SECONDS * 1000;
   if (s.state !== "active" || s.expiresAt.getTime() - now.getTime() > idleMs - EXTEND_EVERY_MS) return s;
   const startedAt = cache.generation;
   const expiresAt = new Date(now.getTime() + idleMs);
@@ -242,7 +246,7 @@ export async function activateSession(deps: Deps, id: string): Promise<LiveSessi
     .set({
       state: "active",
       initializedAt: now,
-      expiresAt: new Date(now.getTime() + deps.config.mcp.idleSeconds * 1000),
+      expiresAt: new Date(now.getTime() + MCP_SESSION_IDLE_SECONDS * 1000),
     })
     .where(and(eq(mcpSessions.id, id), eq(mcpSessions.state, "pending"), gt(mcpSessions.expiresAt, now)))
     .returning(liveColumns);
@@ -304,7 +308,7 @@ export async function terminateSession(deps: Deps, id: string): Promise<boolean>
  * window on (findSession checks the deadline), whether or not this has run yet.
  */
 export async function purgeEndedSessions(deps: Deps): Promise<number> {
-  const before = new Date(deps.clock.now().getTime() - deps.config.mcp.coolingSeconds * 1000);
+  const before = new Date(deps.clock.now().getTime() - MCP_SESSION_COOLING_SECONDS * 1000);
   const r = (await deps.database.db.execute(sql`
     delete from ${mcpSessions} where id in (
       select id from ${mcpSessions} where expires_at <= ${before.toISOString()}::timestamptz limit ${PURGE_BATCH}

@@ -30,6 +30,15 @@ const PROVIDER_CODES = new Set<ErrorCode>([
   "TIMEOUT",
   "SERVICE_UNAVAILABLE",
 ]);
+/**
+ * Invocations in flight per process (`total`), per caller, per provider agent; of the total,
+ * `reserve` slots are kept for callers and providers with nothing in flight.
+ */
+const MESH_INFLIGHT = { total: 64, perCaller: 4, perProvider: 16, reserve: 16 };
+/** Bytes of one invocation's payload (canonical JSON), forwarded to the provider. */
+const MESH_INVOKE_MAX_PAYLOAD_BYTES = 64 * 1024;
+/** Bytes of a provider's answer to one invocation. */
+const MESH_INVOKE_MAX_RESPONSE_BYTES = 1024 * 1024;
 /** How much of a provider's error message the hub repeats. */
 const MAX_PROVIDER_MESSAGE = 500;
 
@@ -37,13 +46,7 @@ const slotsByDeps = new WeakMap<Deps, InvocationSlots>();
 function slotsOf(deps: Deps): InvocationSlots {
   let s = slotsByDeps.get(deps);
   if (!s) {
-    const c = deps.config;
-    s = createInvocationSlots({
-      total: c.meshInflightTotal,
-      perCaller: c.meshInflightPerCaller,
-      perProvider: c.meshInflightPerProvider,
-      reserve: c.meshInflightReserve,
-    });
+    s = createInvocationSlots(MESH_INFLIGHT);
     slotsByDeps.set(deps, s);
   }
   return s;
@@ -184,14 +187,14 @@ function answerOf(
 
 /** The caller, the skill and the payload, checked against the size cap and the inputSchema. */
 async function admitPayload(ctx: Ctx, input: { skillId: string; from?: string | undefined; payload: unknown }) {
-  const { deps, now } = ctx;
+  const { now } = ctx;
   const caller = await actingAgent(ctx, input.from, "from");
   const db = dbOf(ctx);
   await assertNotSuspended(db, caller, now);
   const skill = await skillForInvoke(db, input.skillId);
   const payload = input.payload === undefined ? null : input.payload;
   const payloadText = canonicalJson(payload);
-  const maxPayload = deps.config.meshInvokeMaxPayloadBytes;
+  const maxPayload = MESH_INVOKE_MAX_PAYLOAD_BYTES;
   if (Buffer.byteLength(payloadText) > maxPayload)
     throw new AppError("PAYLOAD_TOO_LARGE", `payload exceeds ${maxPayload} bytes`, { limit_bytes: maxPayload });
   const base: Base = { skill_id: skill.id, skill_name: skill.name, provider: skill.agentId };
@@ -267,7 +270,7 @@ async function postInvocation(
       },
       body: JSON.stringify(message),
       timeoutMs: deps.config.meshInvokeTimeoutMs,
-      maxBytes: deps.config.meshInvokeMaxResponseBytes,
+      maxBytes: MESH_INVOKE_MAX_RESPONSE_BYTES,
       // A redirect is the provider's answer, never followed (as webhook deliveries).
       redirect: "manual",
     });
@@ -286,7 +289,7 @@ function fetchFailed(deps: Deps, res: Extract<SafeFetchResult, { ok: false }>, f
   if (res.reason === "too_large")
     fail("INTERNAL_ERROR", "the provider's answer exceeds the hub's response cap", {
       reason: "provider_response_too_large",
-      limit_bytes: deps.config.meshInvokeMaxResponseBytes,
+      limit_bytes: MESH_INVOKE_MAX_RESPONSE_BYTES,
     });
   fail("SERVICE_UNAVAILABLE", `the provider is unreachable (${res.reason})`, {
     reason: "provider_unreachable",

@@ -4,7 +4,7 @@ import { canonicalJson } from "../../lib/canonical-json";
 // output schemas are checked once when the skill is registered (size, depth, known keywords), and
 // every invocation's payload is validated against the input schema before it is forwarded.
 // Bounded by construction: no $ref (a schema is a finite tree), at most MAX_SCHEMA_DEPTH levels
-// and OABP_MESH_SCHEMA_MAX_BYTES bytes, so one validation visits each (schema node, value node)
+// and MESH_SCHEMA_MAX_BYTES bytes, so one validation visits each (schema node, value node)
 // pair at most once; no `pattern` (a regex would need the RE2 worker's time budget per string).
 
 export const MAX_SCHEMA_DEPTH = 16;

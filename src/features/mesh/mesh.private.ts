@@ -140,15 +140,8 @@ export function meshFetcher(deps: Deps): SafeFetcher {
   let f = lanFetchers.get(deps);
   if (!f) {
     f = createSafeFetcher({
-      connectTimeoutMs: c.abuse.fetchConnectTimeoutMs,
       userAgent: userAgent(c.publicUrl),
-      dns: {
-        servers: c.abuse.dnsServers,
-        timeoutMs: c.abuse.dnsTimeoutMs,
-        negativeTtlMs: c.abuse.dnsNegativeTtlSeconds * 1000,
-      },
-      perDomain: c.abuse.fetchPerDomain,
-      perAddress: c.abuse.fetchPerAddress,
+      dns: { servers: c.abuse.dnsServers },
       allowAddress: lanAddress(deps.fetcher),
       now: () => deps.clock.now().getTime(),
     });

@@ -17,6 +17,11 @@ import { actingAgent, checkMeshEndpoint, unknownKey } from "./mesh.private";
 import type { RegisterSkillInput, SkillSummaryWire, SkillWire } from "./mesh.schemas";
 import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
+/** Bytes of one skill's input or output JSON Schema (canonical JSON). */
+const MESH_SCHEMA_MAX_BYTES = 16 * 1024;
+/** Bytes of all one agent's skills (descriptions and schemas) together. */
+const MESH_REGISTRY_BYTES_PER_AGENT = 256 * 1024;
+
 // Agent Mesh hub: agent registration onto the directory and the skill registry
 // (docs/neighbours.md "Agent Mesh"; the Mesh document's "Agent Lifecycle", "Skill Registration").
 
@@ -141,9 +146,8 @@ export async function registerSkill(ctx: Ctx, input: RegisterSkillInput): Promis
   const { deps, now } = ctx;
   const agentId = await actingAgent(ctx, input.agentId, "agentId");
   const endpoint = checkMeshEndpoint(deps, input.endpoint, "endpoint");
-  const cfg = deps.config;
-  const inSchema = checkedSchema(input.inputSchema, "inputSchema", cfg.meshSchemaMaxBytes);
-  const outSchema = checkedSchema(input.outputSchema, "outputSchema", cfg.meshSchemaMaxBytes);
+  const inSchema = checkedSchema(input.inputSchema, "inputSchema", MESH_SCHEMA_MAX_BYTES);
+  const outSchema = checkedSchema(input.outputSchema, "outputSchema", MESH_SCHEMA_MAX_BYTES);
   const tags = [...new Set(input.tags ?? [])];
   const bytes =
     inSchema.bytes + outSchema.bytes + byteLength(input.description) + byteLength(input.name) + tags.join("").length;
@@ -154,7 +158,7 @@ export async function registerSkill(ctx: Ctx, input: RegisterSkillInput): Promis
       .insert(meshAgents)
       .values({ agentId, endpoint: null, apiKeyHash: null, registeredAt: now, updatedAt: now })
       .onConflictDoNothing();
-    await assertRegistryRoom(tx, { agentId, name: input.name, bytes, config: cfg });
+    await assertRegistryRoom(tx, { agentId, name: input.name, bytes, config: deps.config });
     const values = {
       description: input.description,
       endpoint,
@@ -203,10 +207,10 @@ async function assertRegistryRoom(
       limit: config.meshSkillsPerAgent,
     });
   const after = Number(usage?.bytes ?? 0) - Number(usage?.replaced ?? 0) + bytes;
-  if (after > config.meshRegistryBytesPerAgent)
-    throw new AppError("CONFLICT", `an agent's skills take at most ${config.meshRegistryBytesPerAgent} bytes`, {
+  if (after > MESH_REGISTRY_BYTES_PER_AGENT)
+    throw new AppError("CONFLICT", `an agent's skills take at most ${MESH_REGISTRY_BYTES_PER_AGENT} bytes`, {
       reason: "registry_quota",
-      limit_bytes: config.meshRegistryBytesPerAgent,
+      limit_bytes: MESH_REGISTRY_BYTES_PER_AGENT,
       would_use_bytes: after,
     });
 }

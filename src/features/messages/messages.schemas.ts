@@ -4,14 +4,14 @@ import { pathId } from "../../http/params";
 
 // Private messages about a submission: wire shapes written by hand (docs/style.md rule 6). The body is opaque to the server.
 
-/** The hard ceiling of a body at the edge; the verb applies OABP_MESSAGE_MAX_BYTES (UTF-8 bytes). */
+/** The hard ceiling of a body at the edge; the verb applies MESSAGE_MAX_BYTES (UTF-8 bytes). */
 const HARD_MAX_CHARS = 1_048_576;
 
 export const SendMessageRequest = z
   .object({
     body: z.string().min(1).max(HARD_MAX_CHARS).openapi({
       description:
-        "Opaque text, at most OABP_MESSAGE_MAX_BYTES UTF-8 bytes (default 16384): the server stores and returns it as sent and never logs it, so clients may encrypt (e.g. an armored PGP message or base64 ciphertext)",
+        "Opaque text, at most MESSAGE_MAX_BYTES UTF-8 bytes (default 16384): the server stores and returns it as sent and never logs it, so clients may encrypt (e.g. an armored PGP message or base64 ciphertext)",
     }),
   })
   .openapi("SendMessage");

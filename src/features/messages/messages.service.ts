@@ -8,6 +8,9 @@ import { isId, newId } from "../../lib/ids";
 import type { MessageListWire, MessageWire } from "./messages.schemas";
 import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
+/** Private messages: largest body in UTF-8 bytes (opaque, may be ciphertext). */
+export const MESSAGE_MAX_BYTES = 16_384;
+
 // Private messages between a mission's creator and one submitter about that submission
 // (ClawFinder's mailbox semantics: inbox, sent, read marks). Only the two parties ever see
 // a message: everyone else gets 403 on the thread (who submitted is public) and 404 on a message
@@ -77,10 +80,10 @@ export async function sendMessage(
   const caller = agentOf(ctx);
   const { now, deps } = ctx;
   const bytes = Buffer.byteLength(input.body, "utf8");
-  if (bytes > deps.config.messageMaxBytes)
-    throw new AppError("PAYLOAD_TOO_LARGE", `a message body is at most ${deps.config.messageMaxBytes} bytes`, {
+  if (bytes > MESSAGE_MAX_BYTES)
+    throw new AppError("PAYLOAD_TOO_LARGE", `a message body is at most ${MESSAGE_MAX_BYTES} bytes`, {
       reason: "message_too_large",
-      max_bytes: deps.config.messageMaxBytes,
+      max_bytes: MESSAGE_MAX_BYTES,
       bytes,
     });
   const p = await partiesOf(ctx, input.missionId, input.submissionId, caller);

@@ -16,6 +16,7 @@ export {
 } from "./missions.schemas";
 export type { ListMissionsFilters, MissionWire } from "./missions.schemas";
 export {
+  ELIGIBILITY_LIST_MAX,
   createMission,
   findAsset,
   getMission,

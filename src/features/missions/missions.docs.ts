@@ -11,6 +11,9 @@ import { missionToWire } from "./missions.wire";
 import { Mission } from "./missions.schemas";
 import type { CreatorRecordCompactRow } from "../records";
 
+/** Memory (characters) for serialized missions keyed by (id, row_version), from which list pages are assembled. */
+const MISSION_DOC_CACHE_BYTES = 64 * 1024 * 1024;
+
 // A list page is one narrow SELECT of (id, row_version) — then string concatenation of
 // serialized missions kept under (id, row_version); the misses are read in ONE query by id. The
 // documents are the anonymous view (lists never unseal, missions.wire.ts verificationParamsFor),
@@ -20,11 +23,11 @@ import type { CreatorRecordCompactRow } from "../records";
 // joining ~50 strings and encoding the result for the socket (bench/README.md).
 const caches = new WeakMap<Deps["database"], DocCache<Buffer>>();
 
-/** The instance's mission document cache (one per database handle; OABP_MISSION_DOC_CACHE_BYTES less the answers' share). */
-export function missionDocs(deps: Pick<Deps, "database" | "config">): DocCache<Buffer> {
+/** The instance's mission document cache (one per database handle; MISSION_DOC_CACHE_BYTES less the answers' share). */
+export function missionDocs(deps: Pick<Deps, "database">): DocCache<Buffer> {
   let c = caches.get(deps.database);
   if (!c) {
-    c = new DocCache(deps.config.missionDocCacheBytes - answerBytes(deps));
+    c = new DocCache(MISSION_DOC_CACHE_BYTES - ANSWER_BYTES);
     caches.set(deps.database, c);
   }
   return c;
@@ -40,18 +43,18 @@ interface MissionAnswer {
 }
 
 /**
- * Answers hold this share of OABP_MISSION_DOC_CACHE_BYTES, the documents the rest, so the setting
+ * Answers hold this share of MISSION_DOC_CACHE_BYTES, the documents the rest, so the constant
  * still bounds both: a fifth keeps ~8 000 missions' answers at the 64 MiB default.
  */
 const ANSWER_SHARE = 5;
-const answerBytes = (deps: Pick<Deps, "config">) => Math.floor(deps.config.missionDocCacheBytes / ANSWER_SHARE);
+const ANSWER_BYTES = Math.floor(MISSION_DOC_CACHE_BYTES / ANSWER_SHARE);
 const answerCaches = new WeakMap<Deps["database"], DocCache<MissionAnswer>>();
 
 /** The instance's assembled GET /missions/{id} answers, keyed by (id, row_version) as the documents are. */
-export function missionAnswers(deps: Pick<Deps, "database" | "config">): DocCache<MissionAnswer> {
+export function missionAnswers(deps: Pick<Deps, "database">): DocCache<MissionAnswer> {
   let c = answerCaches.get(deps.database);
   if (!c) {
-    c = new DocCache(answerBytes(deps));
+    c = new DocCache(ANSWER_BYTES);
     answerCaches.set(deps.database, c);
   }
   return c;

@@ -25,7 +25,7 @@ export const Uint = z
   .refine(isUintString, "must be a uint256 base-10 integer string")
   .openapi({ description: "uint256 in base units, base-10 string", example: "100000000" });
 
-/** Hard cap of an eligibility list in the schema; OABP_ELIGIBILITY_LIST_MAX (≤ this) is enforced by the verb. */
+/** Hard cap of an eligibility list in the schema; ELIGIBILITY_LIST_MAX (≤ this) is enforced by the verb. */
 export const ELIGIBILITY_LIST_HARD_MAX = 1000;
 const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x EVM address");
 
@@ -43,7 +43,7 @@ export const EligibilityRequest = z
       .optional()
       .openapi({ description: "Minimum missions won (missions_completed on the agent's profile)" }),
     allow: z.array(Address).min(1).max(ELIGIBILITY_LIST_HARD_MAX).optional().openapi({
-      description: "Invite-only: only these addresses may claim or submit (OABP_ELIGIBILITY_LIST_MAX)",
+      description: "Invite-only: only these addresses may claim or submit (ELIGIBILITY_LIST_MAX)",
     }),
     block: z
       .array(Address)

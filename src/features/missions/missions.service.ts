@@ -48,6 +48,9 @@ import { checkPostingGate } from "./missions.gate";
 import { listFreshness } from "./missions.cache";
 import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
+/** Entries in a mission's eligibility allow-list and block-list, each. */
+export const ELIGIBILITY_LIST_MAX = 200;
+
 export function findAsset(assets: AssetConfig[], symbolOrAddress: string): AssetConfig | undefined {
   const s = symbolOrAddress.toLowerCase();
   return assets.find(
@@ -102,7 +105,7 @@ function createTerms(ctx: Ctx, input: CreateMissionInput) {
   const checked = verificationTerms(ctx, input, deadline, { asset: asset.symbol, amount });
   assertFitsRail(chain, checked.verification);
   const spamFee = parseUint(asset.spam_fee);
-  const gate = eligibilityOf(input, agentOf(ctx), deps.config.eligibilityListMax);
+  const gate = eligibilityOf(input, agentOf(ctx), ELIGIBILITY_LIST_MAX);
   return { asset, amount, chain, railTerms, deadline, spamFee, gate, ...checked };
 }
 
@@ -267,7 +270,7 @@ async function insertMission(
 /**
  * The create request's eligibility as columns. `min_rating` is the AIP-2 §4.1
  * min_submitter_elo under its earlier name; giving both with different values is refused. Lists
- * are normalised (lowercase, deduplicated) and bounded by OABP_ELIGIBILITY_LIST_MAX.
+ * are normalised (lowercase, deduplicated) and bounded by ELIGIBILITY_LIST_MAX.
  */
 export function eligibilityOf(input: CreateMissionInput, creator: string, listMax: number) {
   const e: EligibilityInput = input.eligibility ?? {};

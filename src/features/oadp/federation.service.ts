@@ -7,6 +7,11 @@ import { takeToken } from "../../lib/token-bucket";
 import { checkHubUrl, normaliseSignalLayer } from "./federation.url";
 import type { FederationReportInput, ReportedHubWire } from "./oadp.schemas";
 
+/** OADP `hub_ttl_hours`: a verification counts this long, then the hub is re-checked. */
+export const OADP_HUB_TTL_HOURS = 168;
+/** OADP `scan_interval_minutes`: a reported domain is fetched at most this often. */
+export const OADP_SCAN_INTERVAL_MINUTES = 60;
+
 // OADP federation (docs/protocols/OADP-discovery.txt, "Federation"): agents report hubs they
 // found; this hub deduplicates them and lists them with a `verified` flag. Reports are data only:
 // nothing is fetched unless the operator enables verification (federation.verify.ts).
@@ -154,11 +159,7 @@ export async function listHubs(
         and(eq(oadpHubs.firstReportedAt, after.at), lt(oadpHubs.url, after.url)),
       ),
     );
-  const ttl = deps.config.oadp.hubTtlHours;
-  const fresh =
-    ttl > 0
-      ? sql`${oadpDomains.verifiedAt} > ${new Date(now.getTime() - ttl * 3_600_000).toISOString()}::timestamptz`
-      : sql`true`;
+  const fresh = sql`${oadpDomains.verifiedAt} > ${new Date(now.getTime() - OADP_HUB_TTL_HOURS * 3_600_000).toISOString()}::timestamptz`;
   if (q.verified === "true") conds.push(and(eq(oadpDomains.status, "verified"), fresh));
   if (q.verified === "false") conds.push(sql`not (coalesce(${oadpDomains.status} = 'verified', false) and ${fresh})`);
   const rows = await dbOf(ctx)
@@ -181,7 +182,7 @@ export async function listHubs(
       hubToWire(
         { ...r.hub, status: r.status, hubName: r.hubName, verifiedAt: r.verifiedAt, lastScanAt: r.lastScanAt },
         now,
-        ttl,
+        OADP_HUB_TTL_HOURS,
       ),
     ),
     next_cursor: rows.length > q.limit && last ? encodeCursor(last.hub.firstReportedAt, last.hub.url) : null,

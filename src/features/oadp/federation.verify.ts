@@ -4,6 +4,7 @@ import { oadpDomains } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import type { SafeFetchResult } from "../../lib/safe-fetch";
 import { AGENT_PROTOCOL_PATH } from "../wellknown";
+import { OADP_HUB_TTL_HOURS, OADP_SCAN_INTERVAL_MINUTES } from "./federation.service";
 
 // Verification of reported hubs (OADP "Hub Verification", "Hub Trust Lifecycle", "Scan Rate
 // Limiting"), only when the operator sets OABP_OADP_FEDERATION_VERIFY — never in a request. A
@@ -68,23 +69,22 @@ async function claimDue(
 
 /** Runs due verifications (no-op unless federation and verification are both enabled). */
 export async function verifyReportedHubs(deps: Deps, batch = BATCH): Promise<number> {
-  const { federationEnabled, federationVerify, scanIntervalMinutes, hubTtlHours } = deps.config.oadp;
+  const { federationEnabled, federationVerify } = deps.config.oadp;
   if (!federationEnabled || !federationVerify) return 0;
   const claimedAt = deps.clock.now();
-  const intervalMs = scanIntervalMinutes * 60_000;
+  const intervalMs = OADP_SCAN_INTERVAL_MINUTES * 60_000;
   const domains = await claimDue(deps, claimedAt, intervalMs, batch);
   for (const { domain, failures } of domains) {
     const fetched = await deps.fetcher.fetch(`https://${domain}${AGENT_PROTOCOL_PATH}`, {
       maxBytes: MAX_DOCUMENT_BYTES,
-      timeoutMs: Math.min(deps.config.fetchTimeoutMs, 10_000),
       headers: { accept: "application/json" },
     });
     const verdict = checkAgentProtocolDocument(fetched);
     const now = deps.clock.now();
     const mine = and(eq(oadpDomains.domain, domain), eq(oadpDomains.lastScanAt, claimedAt));
     if (verdict.ok) {
-      // Re-verify after the hub TTL (0: never), and never sooner than the scan interval.
-      const next = hubTtlHours > 0 ? new Date(now.getTime() + Math.max(hubTtlHours * 3_600_000, intervalMs)) : null;
+      // Re-verify after the hub TTL, and never sooner than the scan interval.
+      const next = new Date(now.getTime() + Math.max(OADP_HUB_TTL_HOURS * 3_600_000, intervalMs));
       await deps.database.db
         .update(oadpDomains)
         .set({

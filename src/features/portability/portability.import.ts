@@ -7,9 +7,17 @@ import { freshnessFactor, importedElo } from "./portability.format";
 import { normaliseIssuer } from "./portability.issuers";
 import { verifyAttestation, type ImportReason, type Refused, type Verified } from "./portability.verify";
 
+/** AIP-3 §3 default trust_factor of an imported attestation (a trusted issuer's own value overrides it). */
+export const IMPORT_TRUST_FACTOR = 0.5;
+/**
+ * AIP-3 App. B: for a mission type an import's `types_active` lists, that import counts with
+ * max(its trust_factor, this) in `imported_reputation.by_mission_type`.
+ */
+export const TYPE_OVERLAP_TRUST_FACTOR = 0.7;
+
 // AIP-3 §4 POST /reputation/import. Decisions (docs/aip-3-4.md): ELO_floor = this server's start
 // rating (1400, AIP-1 §5 — an import never starts anyone below a newcomer), ELO_max 1600 (§5
-// default), trust_factor per issuer (default OABP_IMPORT_TRUST_FACTOR 0.5), no specialty bonus.
+// default), trust_factor per issuer (default IMPORT_TRUST_FACTOR 0.5), no specialty bonus.
 // Imported reputation never changes the local rating: it is stored and shown beside it.
 
 export const ELO_FLOOR = START_RATING;
@@ -61,10 +69,10 @@ const importAdmits =
   };
 
 export async function importAttestation(ctx: Ctx, body: unknown): Promise<ImportResult> {
-  const { deps, now } = ctx;
+  const { now } = ctx;
   const v = await verifyAttestation(ctx, body, importAdmits(ctx));
   if (!v.ok) return v;
-  const trustFactor = v.trusted?.trust_factor ?? deps.config.aip34.trustFactor;
+  const trustFactor = v.trusted?.trust_factor ?? IMPORT_TRUST_FACTOR;
   const freshness = freshnessFactor({ now }, v.issuedAt);
   const initial = importedElo({
     floor: ELO_FLOOR,
@@ -84,7 +92,7 @@ export async function importAttestation(ctx: Ctx, body: unknown): Promise<Import
       subject: v.subject,
       now,
       missionsCompleted: a?.completed ?? 0,
-      typeOverlapTrustFactor: deps.config.aip34.typeOverlapTrustFactor,
+      typeOverlapTrustFactor: TYPE_OVERLAP_TRUST_FACTOR,
     });
     return {
       ok: true as const,
@@ -240,7 +248,7 @@ export function trustedIssuers(ctx: Ctx) {
       chain_family: t.chain_family ?? "evm",
       chain_id: t.chain_id ?? null,
       server_address: t.server_address ?? null,
-      trust_factor: t.trust_factor ?? deps.config.aip34.trustFactor,
+      trust_factor: t.trust_factor ?? IMPORT_TRUST_FACTOR,
       added: t.added ? new Date(t.added).toISOString() : null,
       private_network: t.private_address !== undefined,
     })),

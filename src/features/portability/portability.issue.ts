@@ -9,6 +9,9 @@ import { AppError } from "../../lib/errors";
 import { effectiveRating, typeAffinity } from "../reputation";
 import { ATTESTATION_SPEC, BREAKDOWN_WEIGHTS, signAttestation } from "./portability.format";
 
+/** AIP-3 §2: lifetime of the attestations this server issues, days (≤ 90); published as `cross_chain.attestation_ttl_days`. */
+export const ATTESTATION_TTL_DAYS = 30;
+
 // AIP-3 §2.2 GET /reputation/{address}/attestation: this server's signed statement of an agent's
 // local reputation. Every count comes from stored rows at request time; self-submissions
 // (§3.1) are never paid or rated (submissions.service stores them rejected), so they count nowhere.
@@ -47,7 +50,7 @@ export async function issueAttestation(ctx: Ctx, { address: rawAddress }: { addr
   const rows = await reputationRows(db, address, agent.rating);
   const { counts, completed, weighted } = breakdownOf(rows.byType);
   const issuer = issuerOf(deps);
-  const expires = new Date(now.getTime() + deps.config.aip34.attestationTtlDays * 86_400_000);
+  const expires = new Date(now.getTime() + ATTESTATION_TTL_DAYS * 86_400_000);
   return signAttestation(
     {
       spec: ATTESTATION_SPEC,

@@ -68,7 +68,6 @@ function fetcherFor(deps: Deps, issuer: string): SafeFetcher {
     f = createSafeFetcher({
       allowAddress: (ip, p) => ip.toLowerCase() === address && p === port,
       maxRedirects: 0,
-      timeoutMs: deps.config.fetchTimeoutMs,
       userAgent: userAgent(deps.config.publicUrl),
     });
     byIssuer.set(issuer, f);

@@ -60,7 +60,7 @@ export const ImportedReputation = z
     elo: z.number().int(),
     by_mission_type: z.record(z.string(), z.number().int()).openapi({
       description:
-        "AIP-3 App. B: the imported ELO for each mission type an import attests as active, that import weighted by max(its trust_factor, OABP_IMPORT_TYPE_OVERLAP_TRUST_FACTOR)",
+        "AIP-3 App. B: the imported ELO for each mission type an import attests as active, that import weighted by max(its trust_factor, TYPE_OVERLAP_TRUST_FACTOR)",
     }),
     valid_until: z.string(),
     missions_until_local: z.number().int(),

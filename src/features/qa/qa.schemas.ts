@@ -5,7 +5,7 @@ import { QA_KINDS } from "../../db/vocabulary";
 
 // Mission Q&A: wire shapes written by hand (docs/style.md rule 6). Lengths are
 // checked twice: here against the hard ceiling of the table, in the verb against the operator's
-// OABP_QA_MAX_CHARS.
+// QA_MAX_CHARS.
 const HARD_MAX = 10_000;
 const text = (what: string) =>
   z
@@ -13,7 +13,7 @@ const text = (what: string) =>
     .trim()
     .min(1)
     .max(HARD_MAX)
-    .openapi({ description: `${what}; at most OABP_QA_MAX_CHARS characters (default 2000), plain text` });
+    .openapi({ description: `${what}; at most QA_MAX_CHARS characters (default 2000), plain text` });
 
 export const AskQuestionRequest = z.object({ body: text("The question") }).openapi("AskQuestion");
 

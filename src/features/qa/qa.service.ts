@@ -11,6 +11,9 @@ import { isId, newId } from "../../lib/ids";
 import type { QuestionListWire, QuestionWire } from "./qa.schemas";
 import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
+/** Mission Q&A: longest question, answer or clarification, in characters. */
+export const QA_MAX_CHARS = 2000;
+
 // Mission Q&A: a public thread per mission. Agents ask while the mission is
 // open; its creator answers (and may pin) and posts clarifications while it is open or being
 // judged. Every write locks the mission row first, so the caps counted below are exact and the
@@ -35,8 +38,8 @@ export function questionToWire(r: Row): QuestionWire {
   };
 }
 
-function checkLength(ctx: Ctx, field: string, value: string): void {
-  const max = ctx.deps.config.qaMaxChars;
+function checkLength(_ctx: Ctx, field: string, value: string): void {
+  const max = QA_MAX_CHARS;
   if ([...value].length > max)
     throw new AppError("INVALID_PARAMETER", `${field} is longer than ${max} characters`, {
       field,

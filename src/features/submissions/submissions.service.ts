@@ -34,6 +34,9 @@ import type { VerificationType } from "../../db/vocabulary";
 import { assertNotSuspended } from "../../db/suspension";
 import { decodeIdCursor, encodeIdCursor } from "../../lib/cursor";
 
+/** Byte cap of one submissions page; a page stops early and carries next_cursor. */
+const LIST_MAX_BYTES = 1024 * 1024;
+
 type SubmissionRow = typeof submissions.$inferSelect;
 
 // Keyed by method: a new verification type fails `tsc` until it has its first status and next action.
@@ -180,7 +183,7 @@ async function localCheck(
     open: f.reveal || (mission.status === "open" && now < mission.deadline),
     mission,
   });
-  if (f.fvm.match_mode === "regex" && f.fvm.expected !== undefined && matcherBusy(deps.config.abuse.matchQueueMax)) {
+  if (f.fvm.match_mode === "regex" && f.fvm.expected !== undefined && matcherBusy()) {
     throw new AppError("SERVICE_UNAVAILABLE", "the regex matcher is busy; retry shortly", {
       reason: "matcher_busy",
       retry_after_seconds: 2,
@@ -420,7 +423,7 @@ const { contentUri: _deliverable, ...LIST_COLUMNS } = getTableColumns(submission
 /**
  * GET /missions/{id}/submissions. Bounded: a `data:` deliverable is never
  * inlined — its content_uri is the per-submission content route (own cap and caching) — and the
- * page stops early at OABP_LIST_MAX_BYTES of serialized items (at least one), next_cursor going on
+ * page stops early at LIST_MAX_BYTES of serialized items (at least one), next_cursor going on
  * from there. The query itself never reads a data: deliverable's bytes.
  */
 export async function listSubmissions(ctx: Ctx, q: { missionId: string; limit: number; cursor?: string | undefined }) {
@@ -445,7 +448,7 @@ export async function listSubmissions(ctx: Ctx, q: { missionId: string; limit: n
     if (wire.content_uri === "data:")
       wire.content_uri = `${deps.config.publicUrl}/missions/${missionId}/submissions/${row.id}/content`;
     const size = Buffer.byteLength(JSON.stringify(wire));
-    if (out.length > 0 && bytes + size > deps.config.abuse.listMaxBytes) break;
+    if (out.length > 0 && bytes + size > LIST_MAX_BYTES) break;
     out.push(wire);
     bytes += size;
   }

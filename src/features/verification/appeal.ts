@@ -10,7 +10,7 @@ import { pipelined } from "../../db/pipelined";
 import { settleStakes, type BallotRules, stakeAccounts } from "./stakes";
 import type { AccountKey } from "../ledger";
 import { payOneWinner, resolveAndPay, type Winner } from "../settlement";
-import { pickWinner, settleBallots, type Ballot } from "./vote-math";
+import { pickWinner, settleBallots, VOTE_SLASH_BPS, type Ballot } from "./vote-math";
 import type { MissionRow } from "../../db/rows";
 import { verificationIf, type AppealParams } from "../../db/verification";
 
@@ -231,7 +231,7 @@ async function closeAppeal(ctx: TxCtx, m: MissionRow, { a, p, rows, total, quoru
 
 /** The appeal's peer vote: at its end the award is upheld or overturned, and the stakes settle. */
 async function closeAppealVote(ctx: TxCtx, m: MissionRow, { a, p, rows, total, quorum }: Tally): Promise<void> {
-  const { tx, deps, now } = ctx;
+  const { tx, now } = ctx;
   const closesAt = a.voting_deadline ? new Date(a.voting_deadline) : new Date(a.appeal_deadline);
   if (now < closesAt) return waitUntil(ctx, m, closesAt);
   const awarded = new Set(a.winners.map((w) => w.submission_id));
@@ -253,7 +253,7 @@ async function closeAppealVote(ctx: TxCtx, m: MissionRow, { a, p, rows, total, q
   );
   const result = rows.length > 0 && total >= quorum ? pickWinner(ballots) : null;
   const payouts = result
-    ? settleBallots(ballots, { winner: result.submissionId, slashBps: deps.config.voteSlashBps })
+    ? settleBallots(ballots, { winner: result.submissionId, slashBps: VOTE_SLASH_BPS })
     : refundAll(rows);
   const stakes = stakeAccounts(rows, { missionId: m.id, asset: p.vote_token });
   // Pay first (agent rows, then every ledger row in one sorted pass), then settle the stakes.

@@ -12,6 +12,11 @@ import { resolveAndPay, voidAndRefund } from "../settlement";
 import type { MissionRow as Mission } from "../../db/rows";
 import type { TxCtx } from "../../lib/context";
 
+/** A judging/voting/oracle window waits at most this long for deliverables still being checked. */
+export const CHECK_GRACE_SECONDS = 86_400;
+/** Verified work of an identity first seen this long before a mission was posted is not a fresh one's for it. */
+const DEFAULT_AWARD_MIN_AGE_SECONDS = 86_400;
+
 const CANDIDATE = { id: submissions.id, submitter: submissions.submitter, contentHash: submissions.contentHash };
 
 // Default outcomes that free identities cannot farm. Every path where nobody decided — the creator never judged, a peer vote
@@ -123,12 +128,12 @@ async function candidatesOf(tx: Tx, deps: Deps, m: Mission): Promise<Candidate[]
  * Trusted: the submitter has a decided win on a mission of ANOTHER creator (chosen by a creator,
  * a vote, an oracle or a rule, never a default share, which free identities could farm; a win
  * this creator paid could be its own identities'), or its verified work (check valid) comes from
- * an identity first seen at least OABP_DEFAULT_AWARD_MIN_AGE_SECONDS before the mission was
+ * an identity first seen at least DEFAULT_AWARD_MIN_AGE_SECONDS before the mission was
  * posted. Proven ones first, each with the creator who funded its earliest decided win
  * (`funder`, null when trusted by age alone).
  */
 async function trustedCandidates(
-  { tx, deps }: Pick<TxCtx, "tx" | "deps">,
+  { tx }: Pick<TxCtx, "tx" | "deps">,
   { m, checked, limit }: { m: Mission; checked: SQL; limit: number },
 ): Promise<(Candidate & { funder: string | null })[]> {
   const won = alias(submissions, "won");
@@ -147,7 +152,7 @@ async function trustedCandidates(
     .where(decidedWin)
     .orderBy(asc(won.seq))
     .limit(1)})`;
-  const seenBefore = new Date(m.createdAt.getTime() - deps.config.abuse.defaultAwardMinAgeSeconds * 1000);
+  const seenBefore = new Date(m.createdAt.getTime() - DEFAULT_AWARD_MIN_AGE_SECONDS * 1000);
   return tx
     .select({ ...CANDIDATE, funder })
     .from(submissions)
@@ -208,15 +213,15 @@ function pickWinners(candidates: Candidate[], max: number): Candidate[] {
 /**
  * A judging, voting or oracle window does not close on deliverables still being checked through no
  * fault of their submitter: while a pending submission's check is still due or
- * in flight, the step is put off a minute at a time — never past `end` + OABP_CHECK_GRACE_SECONDS,
+ * in flight, the step is put off a minute at a time — never past `end` + CHECK_GRACE_SECONDS,
  * so funds are never held for long. creator_judges and oracle move their window (judging_deadline)
  * with it, so the creator can still award what is checked late. True when the step was put off.
  */
 export async function holdForChecks(
-  { tx, deps, now }: TxCtx,
+  { tx, now }: TxCtx,
   { mission: m, end, moveWindow }: { mission: Mission; end: Date; moveWindow: boolean },
 ): Promise<boolean> {
-  const limit = end.getTime() + deps.config.abuse.checkGraceSeconds * 1000;
+  const limit = end.getTime() + CHECK_GRACE_SECONDS * 1000;
   if (now.getTime() >= limit) return false;
   const [unchecked] = await tx
     .select({ id: submissions.id })

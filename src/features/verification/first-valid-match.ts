@@ -149,14 +149,12 @@ async function askPredicate(deps: Deps, predicateUri: string, s: Checked, conten
 
 /** The inline `expected` with its match_mode, against the content. */
 async function matchExpected(
-  deps: Deps,
+  _deps: Deps,
   params: FvmParams,
   expected: NonNullable<FvmParams["expected"]>,
   content: Buffer,
 ): Promise<CheckOutcome> {
-  const m = await matchContent(params.match_mode ?? "substring", expected, content.toString("utf8"), {
-    maxQueue: deps.config.abuse.matchQueueMax,
-  });
+  const m = await matchContent(params.match_mode ?? "substring", expected, content.toString("utf8"));
   // Over the time budget, or the matcher's queue full: not the submitter's fault, so the check
   // is retried (backoff, MAX_CHECK_ATTEMPTS) and never turned into "no match".
   if (!m.ok && (m.reason === "timeout" || m.reason === "busy")) return { result: "retry", reason: "match_timeout" };

@@ -18,11 +18,14 @@ import type { MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
 import { lockMission } from "../../db/mission-visibility";
 
+/** How often an `awaiting_oracle` mission reads its oracle. */
+export const ORACLE_POLL_SECONDS = 60;
+
 type Mission = Omit<MissionRow, "search">;
 
 // AIP-1 §4.4 oracle: "a pre-registered oracle contract attests to which submission is valid".
 //
-//   open ──deadline──▶ escrowed/awaiting_oracle ──poll every OABP_ORACLE_POLL_SECONDS──▶
+//   open ──deadline──▶ escrowed/awaiting_oracle ──poll every ORACLE_POLL_SECONDS──▶
 //        resolved (oracle_attested) | resolved (default award, window over) | voided (nobody submitted)
 //
 // The oracle is read over RPC in prepareOracle, OUTSIDE any transaction (a slow or dead RPC never
@@ -99,7 +102,7 @@ export async function prepareOracle(
   }
   const poll = oracle
     ? 0
-    : Math.max(0, Math.floor((now.getTime() - m.deadline.getTime()) / (deps.config.oraclePollSeconds * 1000)));
+    : Math.max(0, Math.floor((now.getTime() - m.deadline.getTime()) / (ORACLE_POLL_SECONDS * 1000)));
   return askPerSubmission(deps, m, ref, poll);
 }
 
@@ -183,7 +186,7 @@ export async function advanceOracle(
     if (await holdForChecks(ctx, { mission: m, end: originalEnd, moveWindow: true })) return;
     return expireJudging(ctx, { mission: m, reason: "default_award_oracle_timeout" });
   }
-  const next = Math.min(now.getTime() + deps.config.oraclePollSeconds * 1000, windowEnd.getTime());
+  const next = Math.min(now.getTime() + ORACLE_POLL_SECONDS * 1000, windowEnd.getTime());
   await tx
     .update(missions)
     .set({ nextActionAt: new Date(next), updatedAt: now })

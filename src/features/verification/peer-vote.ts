@@ -12,7 +12,7 @@ import { expireJudging } from "./creator-judges";
 import { resolveAndPay } from "../settlement";
 import { recordActivity } from "../reputation";
 import { settleStakes, votesAccount, type BallotRules, stakeAccounts } from "./stakes";
-import { pickWinner, settleBallots, type Ballot } from "./vote-math";
+import { pickWinner, settleBallots, VOTE_SLASH_BPS, type Ballot } from "./vote-math";
 import { advanceMission } from "./lifecycle";
 import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
@@ -183,7 +183,7 @@ export async function tallyVotes(ctx: TxCtx, { mission: m }: { mission: MissionR
   const total = ballots.reduce((a, b) => a + b.amount, 0n);
   const result = total >= parseUint(p.quorum) ? pickWinner(ballots) : null;
   const payouts = result
-    ? settleBallots(ballots, { winner: result.submissionId, slashBps: deps.config.voteSlashBps })
+    ? settleBallots(ballots, { winner: result.submissionId, slashBps: VOTE_SLASH_BPS })
     : new Map(ballots.map((b) => [b.id, { outcome: "refunded" as const, payout: b.amount }]));
   // Resolution (reputation, then the reward) before the stakes: agent rows before ledger rows.
   if (!result) {

@@ -25,6 +25,9 @@ export function pickWinner(
   return best === null ? null : { submissionId: best, stake: stakes.get(best)!, stakes };
 }
 
+/** peer_vote and appeals: the share of a losing voter's stake slashed to the winning voters, basis points. */
+export const VOTE_SLASH_BPS = 1000;
+
 /**
  * Losing voters are slashed floor(stake × slash_bps / 10 000); the slashed pool goes to the
  * winning voters pro rata to their stakes (floor), and the rounding dust to the winning voter

@@ -10,6 +10,16 @@ import type { ClaimedDelivery } from "./webhooks.claim";
 
 export { claimDueDeliveries, leaseMs, type ClaimedDelivery } from "./webhooks.claim";
 
+/**
+ * How long a failing delivery is retried (backoff with jitter) before it is `failed`; also how long
+ * an endpoint may fail without a success before it is disabled.
+ */
+const WEBHOOK_RETRY_WINDOW_SECONDS = 3 * 86_400;
+/** Attempts per delivery at most (then `failed`; also bounded by the retry window). */
+const WEBHOOK_MAX_ATTEMPTS = 8;
+/** A subscription is disabled (`failing_endpoint`) after this many failed attempts in a row. */
+const WEBHOOK_MAX_CONSECUTIVE_FAILURES = 10;
+
 // The delivery side of the outbox: fan-out (event → one delivery per matching subscription),
 // claim (a lease under FOR UPDATE SKIP LOCKED), attempt (outside any transaction, through the
 // SSRF-safe fetcher), record (conditional on the claim). Every step reads committed rows only,
@@ -161,8 +171,8 @@ export async function disable(
  * Records an attempt, conditional on the claim still being ours (same attempt count, still
  * pending): an attempt that outlived its lease, or a deleted subscription, records nothing.
  * 2xx → delivered; 410 → failed and the subscription disabled; otherwise retried on the
- * schedule (webhooks.retry.ts) until the window is spent or OABP_WEBHOOK_MAX_ATTEMPTS were
- * made, then failed. A subscription is disabled after OABP_WEBHOOK_MAX_CONSECUTIVE_FAILURES
+ * schedule (webhooks.retry.ts) until the window is spent or WEBHOOK_MAX_ATTEMPTS were
+ * made, then failed. A subscription is disabled after WEBHOOK_MAX_CONSECUTIVE_FAILURES
  * failed attempts in a row, or when its attempts have all failed for a whole retry window.
  */
 export async function recordAttempt(deps: Deps, c: ClaimedDelivery, o: AttemptOutcome): Promise<void> {
@@ -238,13 +248,13 @@ async function recordDelivered(tx: Tx, c: ClaimedDelivery, r: Recording & { stat
  */
 async function recordFailed(
   tx: Tx,
-  deps: Deps,
+  _deps: Deps,
   c: ClaimedDelivery,
   r: Recording & { outcome: Extract<AttemptOutcome, { kind: "failed" | "gone" }> },
 ): Promise<void> {
   const { now, outcome: o } = r;
-  const windowMs = deps.config.webhookRetryWindowSeconds * 1000;
-  const spent = c.attemptCount >= deps.config.webhookMaxAttempts;
+  const windowMs = WEBHOOK_RETRY_WINDOW_SECONDS * 1000;
+  const spent = c.attemptCount >= WEBHOOK_MAX_ATTEMPTS;
   const next =
     o.kind === "gone" || spent
       ? null
@@ -275,6 +285,6 @@ async function recordFailed(
     .returning({ failingSince: s.failingSince, failures: s.consecutiveFailures });
   if (!sub) return;
   const windowSpent = sub.failingSince !== null && now.getTime() - sub.failingSince.getTime() >= windowMs;
-  if (windowSpent || sub.failures >= deps.config.webhookMaxConsecutiveFailures)
+  if (windowSpent || sub.failures >= WEBHOOK_MAX_CONSECUTIVE_FAILURES)
     await disable({ tx, now }, { id: c.subscriptionId, reason: "failing_endpoint" });
 }

@@ -1,7 +1,7 @@
 // Retry schedule of a webhook delivery: exponential backoff with jitter over a bounded window
 // ("for about three days"). After the n-th failed attempt the next one is due after
 // min(cap, base × 2^(n−1)), scaled by a random factor in [1 − jitter, 1 + jitter) so endpoints
-// that failed together are not retried in lockstep. The window (OABP_WEBHOOK_RETRY_WINDOW_SECONDS,
+// that failed together are not retried in lockstep. The window (WEBHOOK_RETRY_WINDOW_SECONDS,
 // default 3 days) runs from the delivery's creation; the last attempt is made at its end, and a
 // failure then is final.
 

@@ -76,7 +76,7 @@ export const Webhook = recordOf("Webhook", "whk", {
   }),
   disabled_reason: z.enum(["endpoint_gone", "failing_endpoint", "verification_failed"]).nullable().openapi({
     description:
-      "endpoint_gone: it answered 410; failing_endpoint: OABP_WEBHOOK_MAX_CONSECUTIVE_FAILURES failed attempts in a row, or every attempt failed for a whole retry window; verification_failed: the challenge was not echoed after 5 tries",
+      "endpoint_gone: it answered 410; failing_endpoint: WEBHOOK_MAX_CONSECUTIVE_FAILURES failed attempts in a row, or every attempt failed for a whole retry window; verification_failed: the challenge was not echoed after 5 tries",
   }),
   disabled_at: z.string().nullable(),
   failing_since: strOrNull("First failed attempt since the last success"),

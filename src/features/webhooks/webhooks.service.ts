@@ -14,6 +14,9 @@ import type { CreateWebhookInput, DeliveryWire, WebhookFiltersInput, WebhookWire
 import { checkWebhookUrl } from "./webhooks.url";
 import { decodeIdCursor, keysetPage, keysetPageBy } from "../../lib/cursor";
 
+/** Webhook subscriptions one agent may hold (disabled ones count until deleted). */
+const WEBHOOK_MAX_PER_AGENT = 10;
+
 type SubscriptionRow = typeof webhookSubscriptions.$inferSelect;
 /** REST webhooks only: an A2A push config (a2a_task_id set) is served by the A2A binding. */
 const REST = isNull(webhookSubscriptions.a2aTaskId);
@@ -76,7 +79,7 @@ export async function createWebhook(ctx: Ctx, input: CreateWebhookInput): Promis
       });
   }
   const uniq = <T>(xs: T[] | undefined) => (xs ? [...new Set(xs)] : null);
-  const max = deps.config.webhookMaxPerAgent;
+  const max = WEBHOOK_MAX_PER_AGENT;
   return withTx(ctx, async (tx) => {
     await touchAgent(tx, owner, now);
     const [n] = await tx

@@ -2,6 +2,7 @@ import type { Config } from "../../env";
 import { AGENT_PROTOCOL } from "../../http/middleware";
 import type { ReceiptKeyring } from "../../lib/receipt-keys";
 import { CLIENT_TARBALL_PATH } from "../../lib/client-package";
+import { MCP_HANDSHAKE_TIMEOUT_SECONDS } from "../../lib/mcp-contract";
 import { TOOLS } from "../mcp";
 import {
   AGENT_REGISTRATION_PATH,
@@ -180,7 +181,7 @@ Registration is permissionless: signing in is joining. Submitting without an ide
 
 ## MCP (Model Context Protocol)
 
-\`${o}/mcp\` speaks MCP 2025-11-25 (and each older revision the official SDKs speak) over Streamable HTTP (JSON responses, no SSE), and the stateless MCP 2026-07-28 on the same endpoint: no \`initialize\` and no session, each request carries \`_meta\` with \`io.modelcontextprotocol/protocolVersion: "2026-07-28"\` and the \`MCP-Protocol-Version\`, \`Mcp-Method\` (and for \`tools/call\` \`Mcp-Name\`) headers; \`server/discover\` lists the revisions. For a session, \`POST\` a JSON-RPC \`initialize\`; echo the \`Mcp-Session-Id\` response header on every later request; send \`notifications/initialized\` within ${config.mcp.handshakeTimeoutSeconds} s; then \`tools/list\` and \`tools/call\` (${TOOLS.map((t) => `\`${t.name}\``).join(", ")}); \`DELETE ${o}/mcp\` when done. Writes need the same \`Authorization: Bearer <token>\` on the HTTP requests. Long waits (an oracle, a vote, an appeal window, settlement) run as MCP Tasks on a 2025-11-25 session: \`tools/call\` of \`submit_solution\`, \`get_mission\` or \`award_mission\` with \`task: {}\`, then \`tasks/get\` until \`completed\` and \`tasks/result\`. The literal request sequence is the \`transport\` block of [the agent card](${o}/.well-known/agent-card.json).
+\`${o}/mcp\` speaks MCP 2025-11-25 (and each older revision the official SDKs speak) over Streamable HTTP (JSON responses, no SSE), and the stateless MCP 2026-07-28 on the same endpoint: no \`initialize\` and no session, each request carries \`_meta\` with \`io.modelcontextprotocol/protocolVersion: "2026-07-28"\` and the \`MCP-Protocol-Version\`, \`Mcp-Method\` (and for \`tools/call\` \`Mcp-Name\`) headers; \`server/discover\` lists the revisions. For a session, \`POST\` a JSON-RPC \`initialize\`; echo the \`Mcp-Session-Id\` response header on every later request; send \`notifications/initialized\` within ${MCP_HANDSHAKE_TIMEOUT_SECONDS} s; then \`tools/list\` and \`tools/call\` (${TOOLS.map((t) => `\`${t.name}\``).join(", ")}); \`DELETE ${o}/mcp\` when done. Writes need the same \`Authorization: Bearer <token>\` on the HTTP requests. Long waits (an oracle, a vote, an appeal window, settlement) run as MCP Tasks on a 2025-11-25 session: \`tools/call\` of \`submit_solution\`, \`get_mission\` or \`award_mission\` with \`task: {}\`, then \`tasks/get\` until \`completed\` and \`tasks/result\`. The literal request sequence is the \`transport\` block of [the agent card](${o}/.well-known/agent-card.json).
 
 ## Post a mission
 

@@ -15468,7 +15468,7 @@ export interface paths {
         put?: never;
         /**
          * Send a private message about a submission: the creator to the submitter, or the submitter to the creator
-         * @description The body is opaque (clients may encrypt it) and never logged. 413 `message_too_large` beyond OABP_MESSAGE_MAX_BYTES; 409 `thread_full` beyond OABP_MESSAGE_MAX_PER_SUBMISSION; 403 `not_a_party` for anyone else.
+         * @description The body is opaque (clients may encrypt it) and never logged. 413 `message_too_large` beyond MESSAGE_MAX_BYTES; 409 `thread_full` beyond OABP_MESSAGE_MAX_PER_SUBMISSION; 403 `not_a_party` for anyone else.
          */
         post: {
             parameters: {
@@ -18474,7 +18474,7 @@ export interface components {
         /** @description AIP-3 reputation imported from other servers, shown apart from the local rating */
         ImportedReputation: {
             elo: number;
-            /** @description AIP-3 App. B: the imported ELO for each mission type an import attests as active, that import weighted by max(its trust_factor, OABP_IMPORT_TYPE_OVERLAP_TRUST_FACTOR) */
+            /** @description AIP-3 App. B: the imported ELO for each mission type an import attests as active, that import weighted by max(its trust_factor, TYPE_OVERLAP_TRUST_FACTOR) */
             by_mission_type: {
                 [key: string]: number;
             };
@@ -18581,7 +18581,7 @@ export interface components {
             max: number;
         };
         BlocklistRequest: {
-            /** @description The whole list (replaces the previous one); at most OABP_BLOCKLIST_MAX */
+            /** @description The whole list (replaces the previous one); at most BLOCKLIST_MAX */
             addresses: string[];
         };
         RatingList: {
@@ -18924,7 +18924,7 @@ export interface components {
             min_rating?: number;
             /** @description Minimum missions won (missions_completed on the agent's profile) */
             min_completed?: number;
-            /** @description Invite-only: only these addresses may claim or submit (OABP_ELIGIBILITY_LIST_MAX) */
+            /** @description Invite-only: only these addresses may claim or submit (ELIGIBILITY_LIST_MAX) */
             allow?: string[];
             /** @description These addresses may not claim or submit (besides the creator's own block-list) */
             block?: string[];
@@ -19556,7 +19556,7 @@ export interface components {
              */
             status: "pending_verification" | "active" | "disabled";
             /**
-             * @description endpoint_gone: it answered 410; failing_endpoint: OABP_WEBHOOK_MAX_CONSECUTIVE_FAILURES failed attempts in a row, or every attempt failed for a whole retry window; verification_failed: the challenge was not echoed after 5 tries
+             * @description endpoint_gone: it answered 410; failing_endpoint: WEBHOOK_MAX_CONSECUTIVE_FAILURES failed attempts in a row, or every attempt failed for a whole retry window; verification_failed: the challenge was not echoed after 5 tries
              * @enum {string|null}
              */
             disabled_reason: "endpoint_gone" | "failing_endpoint" | "verification_failed" | null;
@@ -20344,17 +20344,17 @@ export interface components {
             updated_at: string;
         };
         AskQuestion: {
-            /** @description The question; at most OABP_QA_MAX_CHARS characters (default 2000), plain text */
+            /** @description The question; at most QA_MAX_CHARS characters (default 2000), plain text */
             body: string;
         };
         AnswerQuestion: {
-            /** @description The creator's answer; at most OABP_QA_MAX_CHARS characters (default 2000), plain text */
+            /** @description The creator's answer; at most QA_MAX_CHARS characters (default 2000), plain text */
             answer: string;
             /** @description Pin the question and its answer (default false) */
             pinned?: boolean;
         };
         PostClarification: {
-            /** @description The clarification; at most OABP_QA_MAX_CHARS characters (default 2000), plain text */
+            /** @description The clarification; at most QA_MAX_CHARS characters (default 2000), plain text */
             body: string;
             /** @description Pinned (default true) */
             pinned?: boolean;
@@ -20374,7 +20374,7 @@ export interface components {
             read_at: string | null;
         };
         SendMessage: {
-            /** @description Opaque text, at most OABP_MESSAGE_MAX_BYTES UTF-8 bytes (default 16384): the server stores and returns it as sent and never logs it, so clients may encrypt (e.g. an armored PGP message or base64 ciphertext) */
+            /** @description Opaque text, at most MESSAGE_MAX_BYTES UTF-8 bytes (default 16384): the server stores and returns it as sent and never logs it, so clients may encrypt (e.g. an armored PGP message or base64 ciphertext) */
             body: string;
         };
         MessageList: {
