@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./types";
 
 // Response compression (docs/web.md "Delivery"): brotli or gzip, chosen by the request's
@@ -150,11 +150,10 @@ export interface Encoder {
  */
 export function compression(cache: CompressedCache): MiddlewareHandler<AppEnv> {
   const encoders: Record<Coding, Encoder> = { br: { coding: "br", cache }, gzip: { coding: "gzip", cache } };
-  return async (c, next) => {
-    const coding = c.req.method === "GET" ? negotiateEncoding(c.req.header("accept-encoding")) : undefined;
-    if (coding) c.set("encoder", encoders[coding]);
+  const encode = async (c: Context<AppEnv>, next: () => Promise<void>, coding: Coding) => {
+    c.set("encoder", encoders[coding]);
     await next();
-    if (!coding || c.get("encoder") === undefined || !compressible(c.res)) return;
+    if (c.get("encoder") === undefined || !compressible(c.res)) return;
     const res = c.res;
     const cacheControl = res.headers.get("cache-control") ?? "";
     const body = new Uint8Array(await res.arrayBuffer());
@@ -173,6 +172,10 @@ export function compression(cache: CompressedCache): MiddlewareHandler<AppEnv> {
     const etag = headers.get("etag");
     if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
     c.res = new Response(out as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  };
+  return (c, next) => {
+    const coding = c.req.method === "GET" ? negotiateEncoding(c.req.header("accept-encoding")) : undefined;
+    return coding ? encode(c, next, coding) : next();
   };
 }
 

@@ -130,7 +130,7 @@ export async function serveStateless(c: Context<AppEnv>, m: Named): Promise<Resp
       return send(
         c,
         m.id,
-        complete(c, toolResultBytes(call.outcome.json, call.outcome.isError, call.outcome.note, call.outcome)),
+        complete(c, toolResultBytes(call.outcome)),
       );
     }
     default:
