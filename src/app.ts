@@ -167,7 +167,9 @@ function useBodies(app: App, deps: Deps) {
     await next();
     if (c.res.status < 400) deps.missionLists.invalidate();
   };
-  app.use("*", (c, next) => (reads.has(c.req.method) || !missionWrite.test(c.req.path) ? next() : invalidating(c, next)));
+  app.use("*", (c, next) =>
+    reads.has(c.req.method) || !missionWrite.test(c.req.path) ? next() : invalidating(c, next),
+  );
 }
 
 /** /health (the process answers) and /ready (it can serve: not draining, the database answers). */

@@ -23,15 +23,15 @@ export function requestContext(deps: Deps): MiddlewareHandler<AppEnv> {
     const started = performance.now();
     await next();
     logger.info(
-        {
-          request_id: requestId,
-          method: c.req.method,
-          path: c.req.path,
-          status: c.res.status,
-          ms: Math.round((performance.now() - started) * 10) / 10,
-        },
-        "request",
-      );
+      {
+        request_id: requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      "request",
+    );
   };
   return (c, next) => {
     const requestId = newId("req");

@@ -91,7 +91,9 @@ export function toolResultBytes(o: {
   let bytes = wrapped.get(key);
   if (bytes === undefined) {
     const json = o.json;
-    bytes = Buffer.from(`{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json},"isError":false}`);
+    bytes = Buffer.from(
+      `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json},"isError":false}`,
+    );
     if (json.length <= MEMO_MAX_CHARS) {
       wrapped.set(key, bytes);
       if (wrapped.size > MEMO_ENTRIES) wrapped.delete(wrapped.keys().next().value!);
