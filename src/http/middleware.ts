@@ -119,14 +119,12 @@ export function identity({ resolveIdentity, markSeen }: IdentitySources): Middle
       c.set("identity", ANONYMOUS);
       return next();
     }
-    return resolveCaller(c, next, auth, apiKey, cookie);
+    return resolveCaller(c, next, { auth, apiKey, cookie });
   };
   async function resolveCaller(
     c: Context<AppEnv>,
     next: () => Promise<void>,
-    auth: string | undefined,
-    apiKey: string | undefined,
-    cookie: string | undefined,
+    { auth, apiKey, cookie }: { auth?: string | undefined; apiKey?: string | undefined; cookie?: string | undefined },
   ): Promise<void> {
     const deps = c.get("deps");
     if (cookie) {

@@ -105,9 +105,14 @@ export function readAfter(
     ? (after) => ({ db: replica.db, after, stamp: () => replica.replayed() })
     : undefined;
 
-  const routed = async (c: Context<AppEnv>, next: () => Promise<void>, after: bigint | undefined) => {
+  const routed = async (
+    c: Context<AppEnv>,
+    next: () => Promise<void>,
+    view: (after: bigint | undefined) => ReadView,
+    after: bigint | undefined,
+  ) => {
     const toReplica = after === undefined || (await caughtUp(after));
-    c.set("read", toReplica ? replicaView!(after) : primaryView(after));
+    c.set("read", toReplica ? view(after) : primaryView(after));
     c.header(READ_FROM_HEADER, toReplica ? "replica" : "primary");
     return next();
   };
@@ -122,7 +127,7 @@ export function readAfter(
     const method = c.req.method;
     if (method === "GET" || method === "HEAD") {
       const after = readToken(c, seal);
-      if (replicaView && REPLICA_READS.test(c.req.path)) return routed(c, next, after);
+      if (replicaView && REPLICA_READS.test(c.req.path)) return routed(c, next, replicaView, after);
       if (after !== undefined) c.set("read", primaryView(after));
       return next();
     }
