@@ -163,10 +163,13 @@ function useBodies(app: App, deps: Deps) {
   // unrelated write, e.g. a nonce, must not let anyone flush the cache.
   const missionWrite = /^(\/api)?\/missions(\/|$)/;
   const reads = new Set(["GET", "HEAD", "OPTIONS"]);
-  app.use("*", async (c, next) => {
+  const invalidating = async (c: Context<AppEnv>, next: () => Promise<void>) => {
     await next();
-    if (!reads.has(c.req.method) && c.res.status < 400 && missionWrite.test(c.req.path)) deps.missionLists.invalidate();
-  });
+    if (c.res.status < 400) deps.missionLists.invalidate();
+  };
+  app.use("*", (c, next) =>
+    reads.has(c.req.method) || !missionWrite.test(c.req.path) ? next() : invalidating(c, next),
+  );
 }
 
 /** /health (the process answers) and /ready (it can serve: not draining, the database answers). */

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./types";
 
 // Response compression (docs/web.md "Delivery"): brotli or gzip, chosen by the request's
@@ -22,6 +22,7 @@ export const MIN_BYTES = 1024;
 const MAX_BYTES = 8 * 1024 * 1024;
 
 export type Coding = "br" | "gzip";
+const NEGOTIATED_MAX = 64;
 
 /**
  * The coding to use for an Accept-Encoding header: the highest q among br and gzip (`*` stands
@@ -156,11 +157,10 @@ export interface Encoder {
  */
 export function compression(cache: CompressedCache): MiddlewareHandler<AppEnv> {
   const encoders: Record<Coding, Encoder> = { br: { coding: "br", cache }, gzip: { coding: "gzip", cache } };
-  return async (c, next) => {
-    const coding = c.req.method === "GET" ? negotiateEncoding(c.req.header("accept-encoding")) : undefined;
-    if (coding) c.set("encoder", encoders[coding]);
+  const encode = async (c: Context<AppEnv>, next: () => Promise<void>, coding: Coding) => {
+    c.set("encoder", encoders[coding]);
     await next();
-    if (!coding || c.get("encoder") === undefined || !compressible(c.res)) return;
+    if (c.get("encoder") === undefined || !compressible(c.res)) return;
     const res = c.res;
     const cacheControl = res.headers.get("cache-control") ?? "";
     const body = new Uint8Array(await res.arrayBuffer());
@@ -179,6 +179,20 @@ export function compression(cache: CompressedCache): MiddlewareHandler<AppEnv> {
     const etag = headers.get("etag");
     if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
     c.res = new Response(out as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  };
+  // Clients send a handful of distinct Accept-Encoding values: each is parsed once, at most
+  // NEGOTIATED_MAX of up to 200 characters kept (the first seen; others are parsed per request).
+  const negotiated = new Map<string, Coding | undefined>();
+  const codingOf = (header: string | undefined): Coding | undefined => {
+    if (!header) return undefined;
+    if (negotiated.has(header)) return negotiated.get(header);
+    const coding = negotiateEncoding(header);
+    if (negotiated.size < NEGOTIATED_MAX && header.length <= 200) negotiated.set(header, coding);
+    return coding;
+  };
+  return (c, next) => {
+    const coding = c.req.method === "GET" ? codingOf(c.req.header("accept-encoding")) : undefined;
+    return coding ? encode(c, next, coding) : next();
   };
 }
 

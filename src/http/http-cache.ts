@@ -49,19 +49,22 @@ export function privatised(cacheControl: string): string {
  * the handler chose is turned `private`, since the answer may be that caller's view.
  */
 export function callerCaching(sessionCookie: (c: Context<AppEnv>) => boolean): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
-    const credentialed = carriesCredential(c, sessionCookie);
-    c.header("Cache-Control", !credentialed && PUBLIC_READS.test(c.req.path) ? PUBLIC_READ_CACHE : PRIVATE_READ_CACHE);
-    c.header("Vary", `${CALLER_VARY}, Accept-Encoding`);
+  const privatise = async (c: Context<AppEnv>, next: () => Promise<void>) => {
     await next();
-    if (!credentialed) return;
     const cc = c.res.headers.get("cache-control");
     if (cc === null) c.res.headers.set("Cache-Control", PRIVATE_READ_CACHE);
     else if (/\b(public|s-maxage)\b/i.test(cc) || !/\b(private|no-store)\b/i.test(cc))
       c.res.headers.set("Cache-Control", privatised(cc));
   };
+  return (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    const credentialed = carriesCredential(c, sessionCookie);
+    c.header("Cache-Control", !credentialed && PUBLIC_READS.test(c.req.path) ? PUBLIC_READ_CACHE : PRIVATE_READ_CACHE);
+    c.header("Vary", VARY);
+    return credentialed ? privatise(c, next) : next();
+  };
 }
+const VARY = `${CALLER_VARY}, Accept-Encoding`;
 
 /** RFC 9110 §13.1.2 If-None-Match (weak comparison, as for GET). */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {

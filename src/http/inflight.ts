@@ -49,9 +49,7 @@ export function inflightBytes(limits: InflightLimits): {
 } {
   const byCaller = new Map<string, number>();
   let total = 0;
-  const totalGate: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const size = reservedSize(c, limits.bodyLimit);
-    if (size === 0) return next();
+  const totalGate = async (c: Context<AppEnv>, next: () => Promise<void>, size: number) => {
     if (total + size > limits.total) {
       processMetrics.requestBytesRefused("total");
       c.header("Retry-After", "1");
@@ -71,9 +69,7 @@ export function inflightBytes(limits: InflightLimits): {
       processMetrics.requestBytesAdmitted(-size);
     }
   };
-  const callerGate: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const size = reservedSize(c, limits.bodyLimit);
-    if (size === 0) return next();
+  const callerGate = async (c: Context<AppEnv>, next: () => Promise<void>, size: number) => {
     const key = callerKey(c);
     const mine = byCaller.get(key) ?? 0;
     if (mine + size > limits.perCaller) {
@@ -95,5 +91,12 @@ export function inflightBytes(limits: InflightLimits): {
       else byCaller.set(key, left);
     }
   };
-  return { total: totalGate, perCaller: callerGate };
+  // A request without a body (every read) passes both without a promise of its own.
+  const gated =
+    (gate: typeof totalGate): MiddlewareHandler<AppEnv> =>
+    (c, next) => {
+      const size = reservedSize(c, limits.bodyLimit);
+      return size === 0 ? next() : gate(c, next, size);
+    };
+  return { total: gated(totalGate), perCaller: gated(callerGate) };
 }

@@ -18,26 +18,28 @@ export const AGENT_PROTOCOL = "oadp/1.0";
  */
 export function requestContext(deps: Deps): MiddlewareHandler<AppEnv> {
   const { logger } = deps;
-  return async (c, next) => {
+  const logged = async (c: Context<AppEnv>, next: () => Promise<void>, requestId: string) => {
     const started = performance.now();
+    await next();
+    logger.info(
+      {
+        request_id: requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      "request",
+    );
+  };
+  return (c, next) => {
     const requestId = newId("req");
     c.set("requestId", requestId);
     c.set("deps", deps);
     c.header("X-Request-Id", requestId);
     c.header("X-Agent-Protocol", AGENT_PROTOCOL);
-    await next();
-    if (logger.isLevelEnabled("info")) {
-      logger.info(
-        {
-          request_id: requestId,
-          method: c.req.method,
-          path: c.req.path,
-          status: c.res.status,
-          ms: Math.round((performance.now() - started) * 10) / 10,
-        },
-        "request",
-      );
-    }
+    // Without the request log (LOG_LEVEL above info) nothing is left to do after the handler.
+    return logger.isLevelEnabled("info") ? logged(c, next, requestId) : next();
   };
 }
 
@@ -52,8 +54,7 @@ export function jsonOnly(limitBytes: number): MiddlewareHandler<AppEnv> {
         limit_bytes: limitBytes,
       }),
   });
-  return async (c, next) => {
-    if (!BODY_METHODS.has(c.req.method)) return next();
+  const gate: MiddlewareHandler<AppEnv> = async (c, next) => {
     const length = c.req.header("content-length");
     const hasBody = length !== undefined ? length !== "0" : c.req.header("transfer-encoding") !== undefined;
     if (hasBody) {
@@ -94,6 +95,7 @@ export function jsonOnly(limitBytes: number): MiddlewareHandler<AppEnv> {
       await next();
     });
   };
+  return (c, next) => (BODY_METHODS.has(c.req.method) ? gate(c, next) : next());
 }
 
 /** Resolves who is calling: bearer session, admin token, or a registry-bound api_key (AIP-1 §1.4). */
@@ -107,16 +109,24 @@ export interface IdentitySources {
 }
 
 export function identity({ resolveIdentity, markSeen }: IdentitySources): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const deps = c.get("deps");
+  // No credential at all: anonymous, decided without a promise of its own.
+  return (c, next) => {
     const auth = c.req.header("authorization");
     const apiKey = c.req.query("api_key") ?? c.req.header("x-api-key");
-    if (!auth && !apiKey) {
-      const cookie = readSessionCookie(c, deps.config.publicUrl);
-      if (!cookie) {
-        c.set("identity", { kind: "anonymous", reason: "none" });
-        return next();
-      }
+    const cookie = auth || apiKey ? undefined : readSessionCookie(c, c.get("deps").config.publicUrl);
+    if (!auth && !apiKey && !cookie) {
+      c.set("identity", ANONYMOUS);
+      return next();
+    }
+    return resolveCaller(c, next, { auth, apiKey, cookie });
+  };
+  async function resolveCaller(
+    c: Context<AppEnv>,
+    next: () => Promise<void>,
+    { auth, apiKey, cookie }: { auth?: string | undefined; apiKey?: string | undefined; cookie?: string | undefined },
+  ): Promise<void> {
+    const deps = c.get("deps");
+    if (cookie) {
       // Browser session. An expired or revoked cookie reads as anonymous
       // (pages still render, signing in again works); a live one must echo the CSRF token on writes.
       const who = await resolveIdentity(deps, { bearer: cookie }).catch((err: unknown) => {
@@ -149,8 +159,10 @@ export function identity({ resolveIdentity, markSeen }: IdentitySources): Middle
     // conditional write per minute; best effort: a failed touch never fails the request).
     if (who.kind === "agent") await touchSeen(c, who.address, markSeen);
     return next();
-  };
+  }
 }
+
+const ANONYMOUS: Identity = Object.freeze({ kind: "anonymous", reason: "none" });
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

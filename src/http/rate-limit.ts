@@ -81,9 +81,12 @@ const SESSION_PATHS = new Set(["/auth/nonce", "/api/auth/nonce"]);
 
 /** Every REST write; `skip` names paths that enforce their own (the MCP endpoint). */
 export function rateLimits(skip: (path: string) => boolean): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (!WRITE_METHODS.has(c.req.method) || skip(c.req.path) || isReadRequest(c.req.method, c.req.path)) return next();
+  const limited = async (c: Context<AppEnv>, next: () => Promise<void>) => {
     await enforceRateLimit(c, SESSION_PATHS.has(c.req.path) ? "session" : "write");
     return next();
   };
+  return (c, next) =>
+    !WRITE_METHODS.has(c.req.method) || skip(c.req.path) || isReadRequest(c.req.method, c.req.path)
+      ? next()
+      : limited(c, next);
 }

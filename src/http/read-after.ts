@@ -105,23 +105,33 @@ export function readAfter(
     ? (after) => ({ db: replica.db, after, stamp: () => replica.replayed() })
     : undefined;
 
-  return async (c, next) => {
+  const routed = async (
+    c: Context<AppEnv>,
+    next: () => Promise<void>,
+    view: (after: bigint | undefined) => ReadView,
+    after: bigint | undefined,
+  ) => {
+    const toReplica = after === undefined || (await caughtUp(after));
+    c.set("read", toReplica ? view(after) : primaryView(after));
+    c.header(READ_FROM_HEADER, toReplica ? "replica" : "primary");
+    return next();
+  };
+  const written = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    await next();
+    if (c.res.status >= 400 || skip(c.req.path) || isReadRequest(c.req.method, c.req.path)) return;
+    const token = await database.writeToken().catch(() => undefined);
+    if (token !== undefined) answerToken(c, token, seal);
+  };
+  // A read that goes to the primary (no replica, or not a routed path) takes no promise of its own.
+  return (c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD") {
       const after = readToken(c, seal);
-      if (replicaView && REPLICA_READS.test(c.req.path)) {
-        const toReplica = after === undefined || (await caughtUp(after));
-        c.set("read", toReplica ? replicaView(after) : primaryView(after));
-        c.header(READ_FROM_HEADER, toReplica ? "replica" : "primary");
-      } else if (after !== undefined) {
-        c.set("read", primaryView(after));
-      }
+      if (replicaView && REPLICA_READS.test(c.req.path)) return routed(c, next, replicaView, after);
+      if (after !== undefined) c.set("read", primaryView(after));
       return next();
     }
-    await next();
-    if (method === "OPTIONS" || c.res.status >= 400 || skip(c.req.path) || isReadRequest(method, c.req.path)) return;
-    const token = await database.writeToken().catch(() => undefined);
-    if (token !== undefined) answerToken(c, token, seal);
+    return method === "OPTIONS" ? next() : written(c, next);
   };
 }
 

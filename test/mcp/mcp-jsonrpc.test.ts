@@ -8,7 +8,9 @@ describe("MCP tool result bytes", () => {
 
   it("wraps the REST JSON as text and as structuredContent, under the request's id", () => {
     for (const id of [7, "req-1"]) {
-      const answer = JSON.parse(Buffer.from(resultBytes(id, toolResultBytes(json, false))).toString("utf8"));
+      const answer = JSON.parse(
+        Buffer.from(resultBytes(id, toolResultBytes({ json, isError: false }))).toString("utf8"),
+      );
       expect(answer).toEqual({
         jsonrpc: "2.0",
         id,
@@ -23,7 +25,9 @@ describe("MCP tool result bytes", () => {
 
   it("an error carries the body (and a note) as text, with no structuredContent", () => {
     const err = '{"error":"NOT_FOUND"}';
-    const answer = JSON.parse(Buffer.from(resultBytes(1, toolResultBytes(err, true, "see docs"))).toString("utf8"));
+    const answer = JSON.parse(
+      Buffer.from(resultBytes(1, toolResultBytes({ json: err, isError: true, note: "see docs" }))).toString("utf8"),
+    );
     expect(answer.result).toEqual({
       content: [
         { type: "text", text: err },
@@ -34,6 +38,6 @@ describe("MCP tool result bytes", () => {
   });
 
   it("encodes a list once: the same text gives the same bytes", () => {
-    expect(toolResultBytes(json, false)).toBe(toolResultBytes(`${json}`, false));
+    expect(toolResultBytes({ json, isError: false })).toBe(toolResultBytes({ json: `${json}`, isError: false }));
   });
 });

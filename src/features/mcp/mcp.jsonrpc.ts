@@ -65,28 +65,32 @@ const CLOSE = Buffer.from("}");
  * text) and, on success, the same bytes as structuredContent — spliced in, never re-parsed. An
  * error result carries no structuredContent: it would not match the tool's outputSchema.
  */
-export function toolResultBytes(
-  json: string,
-  isError: boolean,
-  note?: string,
-  x?: { structured?: boolean | undefined; meta?: Record<string, unknown> | undefined; key?: string | undefined },
-): Uint8Array {
-  if (x?.structured || x?.meta) {
-    const meta = x.meta ? `,"_meta":${JSON.stringify(x.meta)}` : "";
+export function toolResultBytes(o: {
+  json: string;
+  isError: boolean;
+  note?: string | undefined;
+  structured?: boolean | undefined;
+  meta?: Record<string, unknown> | undefined;
+  key?: string | undefined;
+}): Uint8Array {
+  if (o.structured || o.meta) {
+    const meta = o.meta ? `,"_meta":${JSON.stringify(o.meta)}` : "";
     return Buffer.from(
-      `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json},"isError":${isError}${meta}}`,
+      `{"content":[{"type":"text","text":${JSON.stringify(o.json)}}],"structuredContent":${o.json},"isError":${o.isError}${meta}}`,
     );
   }
-  if (isError) {
-    const content = [`{"type":"text","text":${JSON.stringify(json)}}`];
-    if (note) content.push(`{"type":"text","text":${JSON.stringify(note)}}`);
+  if (o.isError) {
+    const content = [`{"type":"text","text":${JSON.stringify(o.json)}}`];
+    if (o.note) content.push(`{"type":"text","text":${JSON.stringify(o.note)}}`);
     return Buffer.from(`{"content":[${content.join(",")}],"isError":true}`);
   }
   // Under the tool's name and REST's ETag when there is one (mcp.tools.ts ToolOutcome.key):
-  // looking a 100 KB text up by itself hashes all of it.
-  const key = x?.key ?? json;
+  // looking a 100 KB text up by itself hashes all of it, and with the key the text is not even
+  // decoded from REST's bytes on a hit (mcp.tools.ts restOutcome).
+  const key = o.key ?? o.json;
   let bytes = wrapped.get(key);
   if (bytes === undefined) {
+    const json = o.json;
     bytes = Buffer.from(
       `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json},"isError":false}`,
     );

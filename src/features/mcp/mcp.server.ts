@@ -248,5 +248,5 @@ async function toolsCall(c: Context<AppEnv>, m: Call): Promise<string | Uint8Arr
   }
   const call = await runToolCall(c, m.params);
   if (isRpcError(call)) return errorText(m.id, call);
-  return resultBytes(m.id, toolResultBytes(call.outcome.json, call.outcome.isError, call.outcome.note, call.outcome));
+  return resultBytes(m.id, toolResultBytes(call.outcome));
 }

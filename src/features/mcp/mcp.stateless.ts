@@ -127,11 +127,7 @@ export async function serveStateless(c: Context<AppEnv>, m: Named): Promise<Resp
       const call = await runToolCall(c, m.params);
       // An unknown tool is a JSON-RPC error in a 200, as in the session lane (schema InvalidParamsError).
       if (isRpcError(call)) return c.json(errorObject(m.id, call), 200);
-      return send(
-        c,
-        m.id,
-        complete(c, toolResultBytes(call.outcome.json, call.outcome.isError, call.outcome.note, call.outcome)),
-      );
+      return send(c, m.id, complete(c, toolResultBytes(call.outcome)));
     }
     default:
       // streamable-http "Protocol Version Header": an RPC this server does not implement is 404 + -32601.

@@ -196,6 +196,23 @@ const textOf = (b: string | Uint8Array) =>
   typeof b === "string" ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8");
 
 /**
+ * REST's bytes as an outcome whose text is decoded only when read: under its key the encoded
+ * result is usually kept already (mcp.jsonrpc.ts toolResultBytes), and decoding a 100 KB list per
+ * call cost about as much as the rest of the call (bench/README.md "Anonymous reads pay for what
+ * they use").
+ */
+function restOutcome(body: string | Uint8Array, key: string | undefined): ToolOutcome {
+  let text: string | undefined;
+  return {
+    isError: false,
+    key,
+    get json() {
+      return (text ??= textOf(body));
+    },
+  };
+}
+
+/**
  * Runs one tool. Business failures are tool results with `isError: true` whose text is the very
  * error body REST would send (so `ANONYMOUS_SUBMISSION_REJECTED` is the exact §1.4 body); only an
  * unknown tool name is a JSON-RPC error (the caller checks `hasTool` first).
@@ -221,7 +238,7 @@ export async function callTool(
     if (!parsed.success) throw validationError(parsed.error);
     const out = await tool.run(ctx, parsed.data as never, caller);
     if (typeof out === "string") return { isError: false, json: out };
-    if ("body" in out) return { isError: false, json: textOf(out.body), key: out.etag && `${tool.name} ${out.etag}` };
+    if ("body" in out) return restOutcome(out.body, out.etag && `${tool.name} ${out.etag}`);
     return { isError: out.isError, json: out.json, structured: out.isError, ...(out.meta && { meta: out.meta }) };
   } catch (err) {
     const e = asError(err);
