@@ -1,7 +1,7 @@
 // The public surface of the amendments feature: what app.ts, the job runner and other features may
 // import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { amendmentsJobs, expirePendingTopUps } from "./amendments.expiry";
-export { amendmentsRouter } from "./amendments.index";
+export { amendMissionOp, amendmentsRouter } from "./amendments.index";
 export { amendMissionOnce } from "./amendments.routes";
 export { AmendMissionRequest, Amendment } from "./amendments.schemas";
 export { amendMission, listAmendments } from "./amendments.service";

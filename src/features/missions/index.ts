@@ -2,7 +2,7 @@
 // import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { listFreshness, missionListCache } from "./missions.cache";
 export { checkEligibility } from "./missions.eligibility";
-export { missionsRouter } from "./missions.index";
+export { createMissionOp, getMissionOp, listMissionsOp, missionsRouter, voidMissionOp } from "./missions.index";
 export { OPEN_MISSION_WRITE, createMissionOnce } from "./missions.routes";
 export {
   CreateMissionRequest,
@@ -21,6 +21,7 @@ export {
   getMission,
   listMissions,
   listMissionsJson,
+  missionDocText,
   voidMission,
   voidRefusal,
 } from "./missions.service";

@@ -12,5 +12,5 @@ export { advanceMission, prepareAdvance } from "./lifecycle";
 export { applyAlternateReading, readAlternateOracle } from "./oracle";
 export type { AlternateReading } from "./oracle";
 export { castVote } from "./peer-vote";
-export { verificationRouter } from "./verification.index";
+export { awardOp, verificationRouter, voteOp } from "./verification.index";
 export { AwardRequest, Vote, VoteRequest, awardOnce, voteOnce } from "./verification.routes";

@@ -1,0 +1,134 @@
+import type { RouteConfig, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { Ctx } from "../lib/context";
+import { type Answer, idempotent, type StoredResponse } from "../lib/idempotency";
+import { checkIdempotencyKey } from "../lib/idempotency";
+import { clientIp } from "./client-ip";
+import { ctxFromRequest } from "./context";
+import { requireAgent } from "./identity";
+import { sendStored } from "./respond";
+import type { AppEnv, Identity } from "./types";
+
+// One endpoint, declared once (docs/architecture.md "Add an endpoint"): its REST route, who may
+// call, how the route's validated request becomes the verb's input, the verb, its Idempotency-Key
+// scope and whether it drops the cached mission lists. The Hono handler (`handle`) and the MCP tool
+// (mcp.tool.ts `opTool`) are derived from it; neither restates the call to the verb.
+
+/** The route's validated request: path parameters, query and JSON body, as zod outputs. */
+type Part<R, K extends string> = R extends { request: { [P in K]: infer S extends z.ZodType } } ? z.output<S> : never;
+type BodyOf<R> = R extends { request: { body: { content: { "application/json": { schema: infer S extends z.ZodType } } } } }
+  ? z.output<S>
+  : never;
+export type RequestOf<R> = { param: Part<R, "params">; query: Part<R, "query">; json: BodyOf<R> };
+
+/** Who called, as the input mapping may need it: the identity, and (REST only) the client's IP. */
+export interface From {
+  identity: Identity;
+  ip: (() => string) | undefined;
+}
+
+/**
+ * Who may call, checked before the input: a signed-in agent (`agent`: 401 for anonymous callers),
+ * or one whose anonymous attempt is AIP-1 §1.4's 403 (`submitter`). The admin token gets 403.
+ */
+export type Who = "agent" | "submitter";
+
+export interface Operation<R extends RouteConfig = RouteConfig, I = unknown, T = unknown> {
+  route: R;
+  caller?: Who;
+  /** The route's validated request → the verb's input (the one place the call is written). */
+  input(req: RequestOf<R>, from: From): I;
+  verb(ctx: Ctx, input: I): Promise<T>;
+  /** A write under REST's Idempotency-Key (MCP's `idempotency_key`): its stored scope and answer. */
+  once?(caller: string, input: I): { scope: string; answer(result: T): Answer };
+  /** The answer without a key; default the route's success status with the result as the body. */
+  answer?(result: T): Answer;
+  /** The write changes what mission lists show: this instance drops its cached lists once it committed. */
+  lists?: true;
+}
+
+/** Declares an operation (the types flow from the route to the input mapping and the verb). */
+export const operation = <R extends RouteConfig, I, T>(op: Operation<R, I, T>): Operation<R, I, T> => op;
+
+/** The route's success status: its first 2xx response. */
+function successStatus(route: RouteConfig): number {
+  const ok = Object.keys(route.responses)
+    .map(Number)
+    .find((s) => s >= 200 && s < 300);
+  return ok ?? 200;
+}
+
+export type Outcome<T> = { stored: StoredResponse } | { result: T; answer: Answer };
+
+/**
+ * Runs an operation for one call, REST's or MCP's: the caller check, the input, the verb (under the
+ * key when the operation is idempotent), then the lists dropped once the verb's transaction committed.
+ */
+export async function perform<R extends RouteConfig, I, T>(
+  op: Operation<R, I, T>,
+  ctx: Ctx,
+  req: RequestOf<R>,
+  from: From,
+  key: string | undefined,
+): Promise<Outcome<T>> {
+  const caller = op.caller
+    ? requireAgent(from.identity, op.caller === "submitter" ? "ANONYMOUS_SUBMISSION_REJECTED" : "UNAUTHORIZED")
+    : undefined;
+  const input = op.input(req, from);
+  let out: Outcome<T>;
+  if (op.once && caller !== undefined) {
+    out = { stored: await idempotent(ctx, { key, request: req.json, ...op.once(caller, input) }, (c) => op.verb(c, input)) };
+  } else {
+    const result = await op.verb(ctx, input);
+    out = { result, answer: op.answer ? op.answer(result) : { status: successStatus(op.route), body: result } };
+  }
+  if (op.lists) ctx.deps.missionLists.invalidate();
+  return out;
+}
+
+/**
+ * How REST answers beyond the plain JSON body (each returns the handler's response, typed as the
+ * route's by the http-cache helpers): a fast path, the result's presentation, an error's.
+ */
+export interface Present<T> {
+  /** Answers without the verb when it can (a cached document); undefined runs the operation. */
+  before?(c: Context<AppEnv>): Promise<object | undefined>;
+  send?(c: Context<AppEnv>, result: T, answer: Answer): object;
+  fail?(c: Context<AppEnv>, err: unknown): object | undefined;
+}
+
+const derived = new WeakSet<object>();
+
+/** Whether a Hono handler was derived from an operation (test/architecture/operations.test.ts). */
+export const isDerived = (handler: unknown) => typeof handler === "function" && derived.has(handler);
+
+/**
+ * The Hono handler of an operation, for its route (or an alias of the same shape): the request's
+ * parts, its Idempotency-Key, and the answer — the stored text, or `present`'s, or the JSON body.
+ */
+export function handle<R extends RouteConfig, I, T>(op: Operation<R, I, T>, present: Present<T> = {}): never {
+  const handler = async (c: Context<AppEnv>) => {
+    const early = await present.before?.(c);
+    if (early) return early;
+    const valid = c.req.valid.bind(c.req) as (part: string) => unknown;
+    const req = { param: valid("param"), query: valid("query"), json: valid("json") } as RequestOf<R>;
+    const deps = c.get("deps");
+    const from: From = { identity: c.get("identity"), ip: () => clientIp(c, deps.config.trustProxy) };
+    const key = op.once ? checkIdempotencyKey(c.req.header("idempotency-key")) : undefined;
+    let out: Outcome<T>;
+    try {
+      out = await perform(op, ctxFromRequest(c), req, from, key);
+    } catch (err) {
+      const answered = present.fail?.(c, err);
+      if (answered) return answered;
+      throw err;
+    }
+    if ("stored" in out) return sendStored(c, out.stored);
+    if (present.send) return present.send(c, out.result, out.answer);
+    return out.answer.body === undefined
+      ? c.body(null, out.answer.status as 204)
+      : c.json(out.answer.body as object, out.answer.status as 200);
+  };
+  derived.add(handler);
+  return handler as never;
+}
