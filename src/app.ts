@@ -151,21 +151,15 @@ function useCaller(app: App, deps: Deps, inflightPerCaller: MiddlewareHandler<Ap
   app.use("*", inflightPerCaller);
 }
 
-/** The body, read at last; a mission write drops this instance's cached lists. */
+/**
+ * The body, read at last. (A mission write drops this instance's cached lists itself: its
+ * operation says so, src/http/operation.ts `lists`.)
+ */
 function useBodies(app: App, deps: Deps) {
   // Only now is a body read (415 / 413 / lone surrogates, src/http/middleware.ts). The MCP paths
   // answer a wrong content type with their own JSON-RPC bodies (AIP-1 §7.2, §7.2.1).
   const jsonBodies = jsonOnly(deps.config.bodyLimitBytes);
   app.use("*", (c, next) => (OWN_BODY_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));
-  // Read-your-writes on this instance: a successful write to a mission drops the cached lists at
-  // once (every instance also hears of it through the missions trigger's NOTIFY on commit). Only
-  // mission routes: an unrelated write, e.g. a nonce, must not let anyone flush the cache.
-  const missionWrite = /^(\/api)?\/missions(\/|$)/;
-  const reads = new Set(["GET", "HEAD", "OPTIONS"]);
-  app.use("*", async (c, next) => {
-    await next();
-    if (!reads.has(c.req.method) && c.res.status < 400 && missionWrite.test(c.req.path)) deps.missionLists.invalidate();
-  });
 }
 
 /** /health (the process answers) and /ready (it can serve: not draining, the database answers). */

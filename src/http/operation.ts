@@ -16,7 +16,9 @@ import type { AppEnv, Identity } from "./types";
 
 /** The route's validated request: path parameters, query and JSON body, as zod outputs. */
 type Part<R, K extends string> = R extends { request: { [P in K]: infer S extends z.ZodType } } ? z.output<S> : never;
-type BodyOf<R> = R extends { request: { body: { content: { "application/json": { schema: infer S extends z.ZodType } } } } }
+type BodyOf<R> = R extends {
+  request: { body: { content: { "application/json": { schema: infer S extends z.ZodType } } } };
+}
   ? z.output<S>
   : never;
 export type RequestOf<R> = { param: Part<R, "params">; query: Part<R, "query">; json: BodyOf<R> };
@@ -77,7 +79,9 @@ export async function perform<R extends RouteConfig, I, T>(
   const input = op.input(req, from);
   let out: Outcome<T>;
   if (op.once && caller !== undefined) {
-    out = { stored: await idempotent(ctx, { key, request: req.json, ...op.once(caller, input) }, (c) => op.verb(c, input)) };
+    out = {
+      stored: await idempotent(ctx, { key, request: req.json, ...op.once(caller, input) }, (c) => op.verb(c, input)),
+    };
   } else {
     const result = await op.verb(ctx, input);
     out = { result, answer: op.answer ? op.answer(result) : { status: successStatus(op.route), body: result } };
@@ -97,10 +101,10 @@ export interface Present<T> {
   fail?(c: Context<AppEnv>, err: unknown): object | undefined;
 }
 
-const derived = new WeakSet<object>();
+const derived = new WeakMap<object, Operation>();
 
-/** Whether a Hono handler was derived from an operation (test/architecture/operations.test.ts). */
-export const isDerived = (handler: unknown) => typeof handler === "function" && derived.has(handler);
+/** The operation a Hono handler was derived from, if it was (test/architecture/operations.test.ts). */
+export const operationOf = (handler: unknown) => (typeof handler === "function" ? derived.get(handler) : undefined);
 
 /**
  * The Hono handler of an operation, for its route (or an alias of the same shape): the request's
@@ -129,6 +133,6 @@ export function handle<R extends RouteConfig, I, T>(op: Operation<R, I, T>, pres
       ? c.body(null, out.answer.status as 204)
       : c.json(out.answer.body as object, out.answer.status as 200);
   };
-  derived.add(handler);
+  derived.set(handler, op as Operation);
   return handler as never;
 }

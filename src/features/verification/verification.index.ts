@@ -1,6 +1,5 @@
 import { router } from "../../http/openapi";
 import { rejectAnonymousPosts } from "../../http/respond";
-import { agentCtx } from "../../http/handler";
 import { handle, operation } from "../../http/operation";
 import { awardMission, awardTypedData } from "./creator-judges";
 import { castVote, listVotes } from "./peer-vote";
@@ -29,14 +28,20 @@ export const voteOp = operation({
   lists: true,
 });
 
+// Computes the typed data to sign; writes nothing, so the lists stay.
+const awardTypedDataOp = operation({
+  route: awardTypedDataRoute,
+  caller: "agent",
+  input: ({ param, json }) => ({ missionId: param.id, award: json }),
+  verb: awardTypedData,
+});
+
 const base = router();
 base.use("/missions/:id/votes", rejectAnonymousPosts);
 
 export const verificationRouter = base
   .openapi(awardRoute, handle(awardOp))
-  .openapi(awardTypedDataRoute, async (c) =>
-    c.json(await awardTypedData(agentCtx(c), { missionId: c.req.valid("param").id, award: c.req.valid("json") }), 200),
-  )
+  .openapi(awardTypedDataRoute, handle(awardTypedDataOp))
   .openapi(voteRoute, handle(voteOp))
   .openapi(listVotesRoute, async (c) => {
     return c.json(await listVotes(ctxFromRequest(c), { missionId: c.req.valid("param").id }), 200);
