@@ -1,8 +1,7 @@
 import type { RouteConfig, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Ctx } from "../lib/context";
-import { type Answer, idempotent, type StoredResponse } from "../lib/idempotency";
-import { checkIdempotencyKey } from "../lib/idempotency";
+import { type Answer, checkIdempotencyKey, idempotent, type StoredResponse } from "../lib/idempotency";
 import { clientIp } from "./client-ip";
 import { ctxFromRequest } from "./context";
 import { requireAgent } from "./identity";
@@ -15,12 +14,14 @@ import type { AppEnv, Identity } from "./types";
 // (mcp.tool.ts `opTool`) are derived from it; neither restates the call to the verb.
 
 /** The route's validated request: path parameters, query and JSON body, as zod outputs. */
-type Part<R, K extends string> = R extends { request: { [P in K]: infer S extends z.ZodType } } ? z.output<S> : never;
+type Part<R, K extends string> = R extends { request: { [P in K]: infer S extends z.ZodType } }
+  ? z.output<S>
+  : undefined;
 type BodyOf<R> = R extends {
   request: { body: { content: { "application/json": { schema: infer S extends z.ZodType } } } };
 }
   ? z.output<S>
-  : never;
+  : undefined;
 export type RequestOf<R> = { param: Part<R, "params">; query: Part<R, "query">; json: BodyOf<R> };
 
 /** Who called, as the input mapping may need it: the identity, and (REST only) the client's IP. */
@@ -33,7 +34,7 @@ export interface From {
  * Who may call, checked before the input: a signed-in agent (`agent`: 401 for anonymous callers),
  * or one whose anonymous attempt is AIP-1 §1.4's 403 (`submitter`). The admin token gets 403.
  */
-export type Who = "agent" | "submitter";
+type Who = "agent" | "submitter";
 
 export interface Operation<R extends RouteConfig = RouteConfig, I = unknown, T = unknown> {
   route: R;
@@ -68,11 +69,9 @@ export type Outcome<T> = { stored: StoredResponse } | { result: T; answer: Answe
  */
 export async function perform<R extends RouteConfig, I, T>(
   op: Operation<R, I, T>,
-  ctx: Ctx,
-  req: RequestOf<R>,
-  from: From,
-  key: string | undefined,
+  call: { ctx: Ctx; req: RequestOf<R>; from: From; key: string | undefined },
 ): Promise<Outcome<T>> {
+  const { ctx, req, from, key } = call;
   const caller = op.caller
     ? requireAgent(from.identity, op.caller === "submitter" ? "ANONYMOUS_SUBMISSION_REJECTED" : "UNAUTHORIZED")
     : undefined;
@@ -101,6 +100,9 @@ export interface Present<T> {
   fail?(c: Context<AppEnv>, err: unknown): object | undefined;
 }
 
+/** The success statuses an operation answers with (an error is thrown, never answered). */
+const SUCCESS = [200, 201, 202, 204] as const;
+
 const derived = new WeakMap<object, Operation>();
 
 /** The operation a Hono handler was derived from, if it was (test/architecture/operations.test.ts). */
@@ -111,17 +113,17 @@ export const operationOf = (handler: unknown) => (typeof handler === "function" 
  * parts, its Idempotency-Key, and the answer — the stored text, or `present`'s, or the JSON body.
  */
 export function handle<R extends RouteConfig, I, T>(op: Operation<R, I, T>, present: Present<T> = {}): never {
-  const handler = async (c: Context<AppEnv>) => {
+  // The parts the route's validators set, typed by the route through the operation.
+  const handler = async (c: Context<AppEnv, string, { out: { param: never; query: never; json: never } }>) => {
     const early = await present.before?.(c);
     if (early) return early;
-    const valid = c.req.valid.bind(c.req) as (part: string) => unknown;
-    const req = { param: valid("param"), query: valid("query"), json: valid("json") } as RequestOf<R>;
+    const req: RequestOf<R> = { param: c.req.valid("param"), query: c.req.valid("query"), json: c.req.valid("json") };
     const deps = c.get("deps");
     const from: From = { identity: c.get("identity"), ip: () => clientIp(c, deps.config.trustProxy) };
     const key = op.once ? checkIdempotencyKey(c.req.header("idempotency-key")) : undefined;
     let out: Outcome<T>;
     try {
-      out = await perform(op, ctxFromRequest(c), req, from, key);
+      out = await perform(op, { ctx: ctxFromRequest(c), req, from, key });
     } catch (err) {
       const answered = present.fail?.(c, err);
       if (answered) return answered;
@@ -129,10 +131,11 @@ export function handle<R extends RouteConfig, I, T>(op: Operation<R, I, T>, pres
     }
     if ("stored" in out) return sendStored(c, out.stored);
     if (present.send) return present.send(c, out.result, out.answer);
-    return out.answer.body === undefined
-      ? c.body(null, out.answer.status as 204)
-      : c.json(out.answer.body as object, out.answer.status as 200);
+    const { body } = out.answer;
+    const status = SUCCESS.find((s) => s === out.answer.status) ?? 200;
+    if (body === undefined) return c.newResponse(null, { status });
+    return c.newResponse(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
   };
-  derived.set(handler, op as Operation);
+  derived.set(handler, op);
   return handler as never;
 }

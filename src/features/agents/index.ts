@@ -2,4 +2,4 @@
 // import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { agentBalanceOp, agentsRouter, getAgentOp } from "./agents.index";
 export { Agent, AgentBalance } from "./agents.schemas";
-export { displayNamesOf, getAgent, getAgentBalance, getAgentHistory } from "./agents.service";
+export { displayNamesOf, getAgent, getAgentHistory } from "./agents.service";

@@ -2,6 +2,6 @@
 // import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { amendmentsJobs, expirePendingTopUps } from "./amendments.expiry";
 export { amendMissionOp, amendmentsRouter } from "./amendments.index";
-export { amendMissionOnce } from "./amendments.routes";
+
 export { AmendMissionRequest, Amendment } from "./amendments.schemas";
-export { amendMission, listAmendments } from "./amendments.service";
+export { listAmendments } from "./amendments.service";

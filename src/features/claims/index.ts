@@ -4,4 +4,4 @@ export { expireClaims } from "./claims.expire";
 export { claimOp, claimsRouter } from "./claims.index";
 export { claimsJobs } from "./claims.jobs";
 export { Claim } from "./claims.schemas";
-export { activeClaimsOfAgents, claimMission, listClaims } from "./claims.service";
+export { activeClaimsOfAgents, listClaims } from "./claims.service";

@@ -3,4 +3,3 @@
 export { disputesRouter, fileDisputeOp, getDisputeOp, sweepDisputes } from "./disputes.index";
 export { disputesJobs } from "./disputes.jobs";
 export { Dispute, FileDisputeRequest } from "./disputes.schemas";
-export { DisputeRateLimited, fileDispute, getDispute } from "./disputes.service";

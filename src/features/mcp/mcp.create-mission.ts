@@ -77,8 +77,8 @@ export const createMissionTool = opTool(createMissionOp, {
   out: Mission,
   annotations: WRITE,
   request: ({ idempotency_key: _key, ...args }, ctx) => ({
-    param: undefined as never,
-    query: undefined as never,
+    param: undefined,
+    query: undefined,
     json: restBody(ctx, args),
   }),
 });

@@ -82,17 +82,13 @@ export const MissionId = z.string().min(1).max(64);
 const SubmissionId = z.string().min(1).max(64);
 /** A tool's arguments naming one submission of one mission, as the REST path does. */
 export const SubmissionRef = z.object({ mission_id: MissionId, submission_id: SubmissionId });
-export const submissionRef = (a: z.output<typeof SubmissionRef>) => ({
-  missionId: a.mission_id,
-  submissionId: a.submission_id,
-});
 export const IdempotencyKey = z
   .string()
   .optional()
   .describe("retry-safe: the same key and arguments give the first answer again");
 
 /** How a tool's arguments name the route's request: path ids renamed, the body maybe under one argument. */
-export interface ArgsMap {
+interface ArgsMap {
   /** Route path parameter → tool argument (`{ id: "mission_id" }`). */
   params?: Record<string, string>;
   /** The JSON body under this one argument instead of spread among the arguments. */
@@ -103,7 +99,8 @@ export interface ArgsMap {
 function queryDefaults(route: RouteConfig): Record<string, unknown> {
   const query = route.request?.query;
   const parsed = query?.safeParse({});
-  return parsed?.success ? (parsed.data as Record<string, unknown>) : {};
+  const data: unknown = parsed?.success ? parsed.data : undefined;
+  return typeof data === "object" && data !== null ? Object.fromEntries(Object.entries(data)) : {};
 }
 
 /** The REST request the arguments stand for (mcp-schemas.test.ts checks the names against the route). */
@@ -121,7 +118,7 @@ function requestOf(route: RouteConfig, map: ArgsMap, args: Record<string, unknow
   return { param, query, json };
 }
 
-type OpToolSpec<R extends RouteConfig, A extends z.ZodType, T> = Pick<
+type OpToolSpec<R extends RouteConfig, A extends z.ZodType<object>, T> = Pick<
   ToolSpec<A>,
   "name" | "description" | "args" | "out" | "annotations"
 > &
@@ -139,7 +136,7 @@ type OpToolSpec<R extends RouteConfig, A extends z.ZodType, T> = Pick<
  * arguments' names and annotations; the caller check, the call to the verb, the idempotency scope
  * (its `idempotency_key` is REST's Idempotency-Key) and the cache invalidation are the operation's.
  */
-export function opTool<R extends RouteConfig, I, T, A extends z.ZodType>(
+export function opTool<R extends RouteConfig, I, T, A extends z.ZodType<object>>(
   op: Operation<R, I, T>,
   spec: OpToolSpec<R, A, T>,
 ): Tool {
@@ -149,15 +146,16 @@ export function opTool<R extends RouteConfig, I, T, A extends z.ZodType>(
       ...rest,
       ...(caller && { caller }),
       run: async (ctx, a) => {
-        const args = a as Record<string, unknown>;
+        const args: Record<string, unknown> = Object.fromEntries(Object.entries(a));
         const req = request ? request(a, ctx) : (requestOf(op.route, { params, nest }, args) as RequestOf<R>);
-        const key = checkIdempotencyKey(args.idempotency_key as string | undefined);
-        const out = await perform(op, ctxFromMcp(ctx), req, { identity: ctx.identity, ip: undefined }, key);
+        const key = checkIdempotencyKey(typeof args.idempotency_key === "string" ? args.idempotency_key : undefined);
+        const from = { identity: ctx.identity, ip: undefined };
+        const out = await perform(op, { ctx: ctxFromMcp(ctx), req, from, key });
         if ("stored" in out) return out.stored.body;
         return text ? text(out.result) : JSON.stringify(out.answer.body);
       },
     }),
-    operation: op as Operation,
+    operation: op,
     ...(params && { params }),
     ...(nest && { nest }),
   };

@@ -4,4 +4,4 @@ export { listSkillsOp, meshRouter } from "./mesh.index";
 export { actingAgent } from "./mesh.private";
 export { SkillList, SkillQuery, SkillSummary } from "./mesh.schemas";
 export type { SkillSummaryWire, SkillWire } from "./mesh.schemas";
-export { assertSkillExists, listSkills, skillsOfAgent, skillsOfAgents } from "./mesh.service";
+export { assertSkillExists, skillsOfAgent, skillsOfAgents } from "./mesh.service";

@@ -22,7 +22,6 @@ export {
   listMissions,
   listMissionsJson,
   missionDocText,
-  voidMission,
   voidRefusal,
 } from "./missions.service";
 export { missionCountsByStatus, openRewardTotals, pendingMissionsOf } from "./missions.stats";

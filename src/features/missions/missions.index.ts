@@ -75,7 +75,7 @@ export const missionsRouter = router()
     handle(getMissionOp, {
       // The cached document when this instance has it; the verb otherwise.
       before: async (c) => {
-        const doc = await missionDocById(ctxFromRequest(c), (c.req.valid as (p: "param") => { id: string })("param").id);
+        const doc = await missionDocById(ctxFromRequest(c), c.req.param("id") ?? "");
         return doc && sendJsonDoc(c, doc);
       },
       send: (c, m) => sendJsonValue(c, m),

@@ -3,4 +3,4 @@
 export { answerQuestionOp, askQuestionOp, listQuestionsOp, qaRouter } from "./qa.index";
 export { AnswerQuestionRequest, AskQuestionRequest, ListQuestionsQuery, Question, QuestionList } from "./qa.schemas";
 export type { QuestionWire } from "./qa.schemas";
-export { answerQuestion, askQuestion, listQuestions } from "./qa.service";
+export { listQuestions } from "./qa.service";

@@ -4,13 +4,13 @@ export { appealRefusal } from "./appeal";
 export type { AppealState } from "./appeal";
 export { claimCommitment, isCommitReveal, revealDeadline } from "./commit-reveal";
 export { commitRevealRouter } from "./commit-reveal.index";
-export { awardMission } from "./creator-judges";
+
 export { defaultAward } from "./default-award";
 export { checkContent, checkSubmission, judgeFirstValidMatch, needsNetwork } from "./first-valid-match";
 export type { CheckOutcome, FvmParams } from "./first-valid-match";
 export { advanceMission, prepareAdvance } from "./lifecycle";
 export { applyAlternateReading, readAlternateOracle } from "./oracle";
 export type { AlternateReading } from "./oracle";
-export { castVote } from "./peer-vote";
+
 export { awardOp, verificationRouter, voteOp } from "./verification.index";
-export { AwardRequest, Vote, VoteRequest, awardOnce, voteOnce } from "./verification.routes";
+export { AwardRequest, Vote, VoteRequest } from "./verification.routes";

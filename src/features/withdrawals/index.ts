@@ -2,6 +2,6 @@
 // import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { withdrawOp, withdrawalsRouter } from "./withdrawals.index";
 export { withdrawalJobs } from "./withdrawals.jobs";
-export { Withdrawal, WithdrawalRequest, withdrawOnce } from "./withdrawals.routes";
-export { requestWithdrawal, withdrawalTotals } from "./withdrawals.service";
+export { Withdrawal, WithdrawalRequest } from "./withdrawals.routes";
+export { withdrawalTotals } from "./withdrawals.service";
 export { runWithdrawals } from "./withdrawals.worker";
