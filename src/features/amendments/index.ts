@@ -2,6 +2,5 @@
 // import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { amendmentsJobs, expirePendingTopUps } from "./amendments.expiry";
 export { amendMissionOp, amendmentsRouter } from "./amendments.index";
-
 export { AmendMissionRequest, Amendment } from "./amendments.schemas";
 export { listAmendments } from "./amendments.service";

@@ -4,13 +4,11 @@ export { appealRefusal } from "./appeal";
 export type { AppealState } from "./appeal";
 export { claimCommitment, isCommitReveal, revealDeadline } from "./commit-reveal";
 export { commitRevealRouter } from "./commit-reveal.index";
-
 export { defaultAward } from "./default-award";
 export { checkContent, checkSubmission, judgeFirstValidMatch, needsNetwork } from "./first-valid-match";
 export type { CheckOutcome, FvmParams } from "./first-valid-match";
 export { advanceMission, prepareAdvance } from "./lifecycle";
 export { applyAlternateReading, readAlternateOracle } from "./oracle";
 export type { AlternateReading } from "./oracle";
-
 export { awardOp, verificationRouter, voteOp } from "./verification.index";
 export { AwardRequest, Vote, VoteRequest } from "./verification.routes";
