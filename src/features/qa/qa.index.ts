@@ -21,7 +21,12 @@ export const askQuestionOp = operation({
 export const answerQuestionOp = operation({
   route: answerQuestionRoute,
   caller: "agent",
-  input: ({ param, json }) => ({ missionId: param.id, questionId: param.qid, answer: json.answer, pinned: json.pinned }),
+  input: ({ param, json }) => ({
+    missionId: param.id,
+    questionId: param.qid,
+    answer: json.answer,
+    pinned: json.pinned,
+  }),
   verb: answerQuestion,
   lists: true,
 });
