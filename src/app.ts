@@ -151,25 +151,15 @@ function useCaller(app: App, deps: Deps, inflightPerCaller: MiddlewareHandler<Ap
   app.use("*", inflightPerCaller);
 }
 
-/** The body, read at last; a mission write drops this instance's cached lists. */
+/**
+ * The body, read at last. (A mission write drops this instance's cached lists itself: its
+ * operation says so, src/http/operation.ts `lists`.)
+ */
 function useBodies(app: App, deps: Deps) {
   // Only now is a body read (415 / 413 / lone surrogates, src/http/middleware.ts). The MCP paths
   // answer a wrong content type with their own JSON-RPC bodies (AIP-1 §7.2, §7.2.1).
   const jsonBodies = jsonOnly(deps.config.bodyLimitBytes);
   app.use("*", (c, next) => (OWN_BODY_PATHS.has(c.req.path) ? next() : jsonBodies(c, next)));
-  // Read-your-writes on this instance: a successful write to a mission drops the cached lists at
-  // once (other instances see the commit through the missions epoch every cached read compares,
-  // docs/decisions/storage.md "Exact list caches across instances"). Only mission routes: an
-  // unrelated write, e.g. a nonce, must not let anyone flush the cache.
-  const missionWrite = /^(\/api)?\/missions(\/|$)/;
-  const reads = new Set(["GET", "HEAD", "OPTIONS"]);
-  const invalidating = async (c: Context<AppEnv>, next: () => Promise<void>) => {
-    await next();
-    if (c.res.status < 400) deps.missionLists.invalidate();
-  };
-  app.use("*", (c, next) =>
-    reads.has(c.req.method) || !missionWrite.test(c.req.path) ? next() : invalidating(c, next),
-  );
 }
 
 /** /health (the process answers) and /ready (it can serve: not draining, the database answers). */

@@ -32,23 +32,3 @@ export async function sendOnce<T>(c: Context<AppEnv>, once: Once<T>, verb: (ctx:
   const key = checkIdempotencyKey(c.req.header("idempotency-key"));
   return sendStored(c, await idempotent(ctxFromRequest(c), { key, ...once }, verb));
 }
-
-/** A request to one mission's path (`/missions/{id}/…`) with a validated JSON body. */
-export type MissionBody<B> = Context<AppEnv, string, { out: { param: { id: string }; json: B } }>;
-
-/**
- * An agent's write to the mission of the path under an Idempotency-Key: who may call (`anonymous`
- * as in agentCtx), the stored scope and answer `once` gives for the caller and mission, and the
- * verb given the mission id and the validated body; answered as sendOnce answers.
- */
-export async function sendMissionWriteOnce<B, T>(
-  c: MissionBody<B>,
-  anonymous: AnonymousCode,
-  once: (caller: string, missionId: string) => Omit<Once<T>, "request">,
-  verb: (ctx: Ctx, missionId: string, body: B) => Promise<T>,
-) {
-  const caller = requireAgent(c.get("identity"), anonymous);
-  const missionId = c.req.valid("param").id;
-  const body = c.req.valid("json");
-  return sendOnce(c, { request: body, ...once(caller, missionId) }, (ctx) => verb(ctx, missionId, body));
-}

@@ -2,21 +2,36 @@ import { router } from "../../http/openapi";
 import { agentCtx } from "../../http/handler";
 import { ctxFromRequest } from "../../http/context";
 import { sendJsonValue } from "../../http/http-cache";
+import { handle, operation } from "../../http/operation";
+import { AppError } from "../../lib/errors";
 import * as routes from "./agents.routes";
 import { getAgent, getAgentBalance, getAgentHistory, updateAgent } from "./agents.service";
 import { getBlocklist, putBlocklist } from "./agents.blocklist";
 
+// The operations REST and MCP share (src/http/operation.ts).
+export const getAgentOp = operation({
+  route: routes.getAgentRoute,
+  input: ({ param }) => ({ agentId: param.id }),
+  verb: getAgent,
+});
+
+export const agentBalanceOp = operation({
+  route: routes.agentBalanceRoute,
+  // The path always names the agent; MCP's get_balance may leave it out to mean the signed-in caller.
+  input: ({ param }, { identity }) => {
+    const agentId = param.id ?? (identity.kind === "agent" ? identity.address : undefined);
+    if (!agentId) throw new AppError("UNAUTHORIZED", "give agent_id, or sign in to read your own balance");
+    return { agentId };
+  },
+  verb: getAgentBalance,
+});
+
 export const agentsRouter = router()
-  .openapi(routes.getAgentRoute, async (c) => {
-    const agent = await getAgent(ctxFromRequest(c), { agentId: c.req.valid("param").id });
-    return sendJsonValue(c, agent);
-  })
+  .openapi(routes.getAgentRoute, handle(getAgentOp, { send: (c, agent) => sendJsonValue(c, agent) }))
   .openapi(routes.updateAgentRoute, async (c) =>
     c.json(await updateAgent(agentCtx(c), { agentId: c.req.valid("param").id, profile: c.req.valid("json") }), 200),
   )
-  .openapi(routes.agentBalanceRoute, async (c) =>
-    c.json(await getAgentBalance(ctxFromRequest(c), { agentId: c.req.valid("param").id }), 200),
-  )
+  .openapi(routes.agentBalanceRoute, handle(agentBalanceOp))
   .openapi(routes.agentHistoryRoute, async (c) =>
     c.json(
       (await getAgentHistory(ctxFromRequest(c), {

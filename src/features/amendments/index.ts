@@ -1,7 +1,6 @@
 // The public surface of the amendments feature: what app.ts, the job runner and other features may
 // import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { amendmentsJobs, expirePendingTopUps } from "./amendments.expiry";
-export { amendmentsRouter } from "./amendments.index";
-export { amendMissionOnce } from "./amendments.routes";
+export { amendMissionOp, amendmentsRouter } from "./amendments.index";
 export { AmendMissionRequest, Amendment } from "./amendments.schemas";
-export { AMENDMENT_MAX_EXTENSION_SECONDS, amendMission, listAmendments } from "./amendments.service";
+export { AMENDMENT_MAX_EXTENSION_SECONDS, listAmendments } from "./amendments.service";

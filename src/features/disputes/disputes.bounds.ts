@@ -3,6 +3,7 @@ import { disputes, submissions } from "../../db/schema/index";
 import type { Tx } from "../../db/client";
 import type { Deps } from "../../deps";
 import type { DisputeType } from "../manifest";
+import { AppError } from "../../lib/errors";
 import { refuse, type Filer, type Mission } from "./disputes.qualify";
 
 // Disputes per mission are bounded (AIP-4 §6) in pools, so that free identities and addresses
@@ -26,12 +27,16 @@ const anonymousBounds = (maxOpen: number, maxTotal: number) => ({
 });
 
 /** 429 outcome of §6.1 and of the open bounds, carried to the router (which writes the AIP-4 body). */
-export class DisputeRateLimited extends Error {
+export class DisputeRateLimited extends AppError {
   constructor(
     readonly resetAt: Date,
     readonly disputeType: DisputeType,
   ) {
-    super("dispute filing limit reached");
+    // AIP-4 §6.1: the limit and when it resets (REST shapes its own 429 body, disputes.index.ts).
+    super("RATE_LIMITED", "dispute filing limit reached (AIP-4 §6.1)", {
+      reset_at: resetAt.toISOString(),
+      dispute_type: disputeType,
+    });
   }
 }
 

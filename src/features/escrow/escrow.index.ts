@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { ctxFromRequest } from "../../http/context";
 import type { AppEnv } from "../../http/types";
 import { router } from "../../http/openapi";
-import { agentCtx } from "../../http/handler";
+import { handle, operation } from "../../http/operation";
 import * as routes from "./escrow.routes";
 import { actOnPayout, listPayouts } from "./escrow.admin";
 import { convertPayout } from "./escrow.convert";
@@ -18,26 +18,37 @@ async function payoutAction(c: Context<AppEnv>, input: { id: string; reason: str
   return actOnPayout(ctxFromRequest(c), input);
 }
 
+/** Confirmed at depth: the mission is open (200); else accepted, waiting for depth (202). */
+const atDepth = <B>(r: { confirmed: boolean; body: B }) => ({ status: r.confirmed ? 200 : 202, body: r.body });
+
+// The mission's funding (src/http/operation.ts): a funded mission shows in the lists.
+const attachDepositOp = operation({
+  route: routes.attachDepositRoute,
+  caller: "agent",
+  input: ({ param, json }) => ({ missionId: param.id, txHash: json.tx_hash }),
+  verb: attachDeposit,
+  answer: atDepth,
+  lists: true,
+});
+
+const fundingAuthorizationOp = operation({
+  route: routes.fundingAuthorizationRoute,
+  caller: "agent",
+  input: ({ param, json }) => ({
+    missionId: param.id,
+    validAfter: json.valid_after,
+    validBefore: json.valid_before,
+    salt: json.salt,
+    signature: json.signature,
+  }),
+  verb: relayFunding,
+  answer: atDepth,
+  lists: true,
+});
+
 export const escrowRouter = router()
-  .openapi(routes.attachDepositRoute, async (c) => {
-    const r = await attachDeposit(agentCtx(c), {
-      missionId: c.req.valid("param").id,
-      txHash: c.req.valid("json").tx_hash,
-    });
-    // Confirmed at depth: the mission is open (200); else accepted, waiting for depth (202).
-    return r.confirmed ? c.json(r.body, 200) : c.json(r.body, 202);
-  })
-  .openapi(routes.fundingAuthorizationRoute, async (c) => {
-    const body = c.req.valid("json");
-    const r = await relayFunding(agentCtx(c), {
-      missionId: c.req.valid("param").id,
-      validAfter: body.valid_after,
-      validBefore: body.valid_before,
-      salt: body.salt,
-      signature: body.signature,
-    });
-    return r.confirmed ? c.json(r.body, 200) : c.json(r.body, 202);
-  })
+  .openapi(routes.attachDepositRoute, handle(attachDepositOp))
+  .openapi(routes.fundingAuthorizationRoute, handle(fundingAuthorizationOp))
   .openapi(routes.getEscrowRoute, async (c) =>
     c.json(await getEscrow(ctxFromRequest(c), { missionId: c.req.valid("param").id }), 200),
   )

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors";
 import { parseAmount } from "../../lib/money";
-import { CreateMissionRequest, createMission, createMissionOnce, findAsset, Mission, Uint } from "../missions";
+import { CreateMissionRequest, createMissionOp, findAsset, Mission, Uint } from "../missions";
 import type { Ctx } from "../../lib/context";
-import { IdempotencyKey, idempotentTool } from "./mcp.tool";
+import { IdempotencyKey, opTool, WRITE } from "./mcp.tool";
 
 // create_mission over MCP (docs/mcp.md "Tools"): the REST body, with the two things an agent's
 // first call gets wrong made right (docs/decisions.md "Amounts as people write them"):
@@ -68,16 +68,17 @@ export function restBody(c: Pick<Ctx, "deps">, args: Omit<Args, "idempotency_key
   };
 }
 
-export const createMissionTool = idempotentTool({
+/** The operation of POST /missions; the arguments become its body first (restBody), so the key hashes that body. */
+export const createMissionTool = opTool(createMissionOp, {
   name: "create_mission",
   description:
     "Post a mission; reward.amount in whole units (25 = 25 USDC). Reward and spam fee leave your balance; the fee is kept even after a void. Default creator_judges.",
   args: CreateMissionArgs,
   out: Mission,
-  caller: "agent",
-  call: ({ idempotency_key: _key, ...args }, caller) => ({
-    request: args,
-    once: createMissionOnce(caller),
-    verb: (c) => createMission(c, restBody(c, args)),
+  annotations: WRITE,
+  request: ({ idempotency_key: _key, ...args }, ctx) => ({
+    param: undefined,
+    query: undefined,
+    json: restBody(ctx, args),
   }),
 });

@@ -1,9 +1,9 @@
-import { z } from "@hono/zod-openapi";
+import { type RouteConfig, z } from "@hono/zod-openapi";
 import type { Deps } from "../../deps";
 import type { Identity } from "../../http/types";
 import type { Ctx } from "../../lib/context";
-import { AppError } from "../../lib/errors";
-import { type Answer, checkIdempotencyKey, idempotent } from "../../lib/idempotency";
+import { checkIdempotencyKey } from "../../lib/idempotency";
+import { type Operation, perform, type RequestOf } from "../../http/operation";
 import { inputSchemaOf, outputSchemaOf } from "./mcp.schema";
 
 // One MCP tool: a REST route's verb behind a name. MCP is a transport, not a second backend
@@ -55,7 +55,7 @@ export interface ToolSpec<A extends z.ZodType> {
   run(ctx: ToolContext, args: z.output<A>, caller: string | undefined): Promise<string | ToolResult | RestDoc>;
 }
 
-export interface Tool {
+export interface Tool extends ArgsMap {
   name: string;
   description: string;
   inputSchema: Record<string, unknown>;
@@ -63,6 +63,8 @@ export interface Tool {
   annotations: Record<string, boolean>;
   caller?: "submitter" | "agent";
   args: z.ZodType;
+  /** The operation the tool is derived from (opTool); absent only for the tools with no REST twin. */
+  operation?: Operation;
   run(ctx: ToolContext, args: never, caller: string | undefined): Promise<string | ToolResult | RestDoc>;
 }
 
@@ -90,58 +92,85 @@ export const MissionId = z.string().min(1).max(64);
 const SubmissionId = z.string().min(1).max(64);
 /** A tool's arguments naming one submission of one mission, as the REST path does. */
 export const SubmissionRef = z.object({ mission_id: MissionId, submission_id: SubmissionId });
-export const submissionRef = (a: z.output<typeof SubmissionRef>) => ({
-  missionId: a.mission_id,
-  submissionId: a.submission_id,
-});
 export const IdempotencyKey = z
   .string()
   .optional()
   .describe("retry-safe: the same key and arguments give the first answer again");
 
-/** Writes drop this instance's cached mission lists at once (REST does it in app.ts for /missions paths). */
-export function written(ctx: ToolContext, body: string): string {
-  ctx.deps.missionLists.invalidate();
-  return body;
+/** How a tool's arguments name the route's request: path ids renamed, the body maybe under one argument. */
+interface ArgsMap {
+  /** Route path parameter → tool argument (`{ id: "mission_id" }`). */
+  params?: Record<string, string>;
+  /** The JSON body under this one argument instead of spread among the arguments. */
+  nest?: string;
 }
 
-/**
- * A write with REST's Idempotency-Key semantics (lib/idempotency.ts), as the REST route runs it:
- * `request` is the body the key is bound to, `once` the verb's scope and answer (the route's
- * `…Once`), `verb` the write itself.
- */
-export interface IdempotentCall<T> {
-  request: unknown;
-  once: { scope: string; answer: (result: T) => Answer };
-  verb: (c: Ctx) => Promise<T>;
+/** The route's query defaults (a page's `limit`): what REST's parse fills when the tool leaves it out. */
+function queryDefaults(route: RouteConfig): Record<string, unknown> {
+  const query = route.request?.query;
+  const parsed = query?.safeParse({});
+  const data: unknown = parsed?.success ? parsed.data : undefined;
+  return typeof data === "object" && data !== null ? Object.fromEntries(Object.entries(data)) : {};
 }
 
-type KeyedArgs = z.ZodType<{ idempotency_key?: string | undefined }>;
+/** The REST request the arguments stand for (mcp-schemas.test.ts checks the names against the route). */
+function requestOf(route: RouteConfig, map: ArgsMap, args: Record<string, unknown>) {
+  const param: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = { ...args };
+  delete rest.idempotency_key;
+  for (const [name, arg] of Object.entries(map.params ?? {})) {
+    param[name] = rest[arg];
+    delete rest[arg];
+  }
+  const hasBody = route.request?.body !== undefined;
+  const json = map.nest ? rest[map.nest] : hasBody ? rest : undefined;
+  const query = hasBody ? undefined : { ...queryDefaults(route), ...rest };
+  return { param, query, json };
+}
+
+type OpToolSpec<R extends RouteConfig, A extends z.ZodType<object>, I, T> = Pick<
+  ToolSpec<A>,
+  "name" | "description" | "args" | "out" | "annotations"
+> &
+  ArgsMap & {
+    /** Narrows who may call over MCP (a REST route open to anonymous callers, signed-in agents here). */
+    caller?: "agent";
+    /** Arguments that differ from the route's request on purpose, turned into it (create_mission's whole units). */
+    request?(args: z.output<A>, ctx: ToolContext): RequestOf<R>;
+    /** The tool's answer of the verb's result when it is not JSON to serialise (a pre-serialised page). */
+    text?(result: T): string | RestDoc;
+    /** An anonymous read's cached document, answered without the verb when the instance has it. */
+    cached?(ctx: Ctx, input: I): Promise<RestDoc | undefined>;
+  };
 
 /**
- * A signed-in write tool whose `idempotency_key` argument is REST's Idempotency-Key: `call` names
- * the write for the parsed arguments and the caller; the tool answers its JSON, once written.
+ * A tool derived from an operation (src/http/operation.ts): it adds its name, description,
+ * arguments' names and annotations; the caller check, the call to the verb, the idempotency scope
+ * (its `idempotency_key` is REST's Idempotency-Key) and the cache invalidation are the operation's.
  */
-export function idempotentTool<A extends KeyedArgs, T>(
-  spec: Omit<ToolSpec<A>, "annotations" | "caller" | "run"> & {
-    caller: "submitter" | "agent";
-    call(args: z.output<A>, caller: string): IdempotentCall<T>;
-  },
+export function opTool<R extends RouteConfig, I, T, A extends z.ZodType<object>>(
+  op: Operation<R, I, T>,
+  spec: OpToolSpec<R, A, I, T>,
 ): Tool {
-  const { call, ...rest } = spec;
-  return tool({
-    ...rest,
-    annotations: WRITE,
-    run: async (ctx, a, caller) => {
-      // callTool resolves the caller before the arguments, for every tool with `caller`.
-      if (caller === undefined) throw new AppError("UNAUTHORIZED", "sign in to call this tool");
-      const { request, once, verb } = call(a, caller);
-      const r = await idempotent(
-        ctxFromMcp(ctx),
-        { key: checkIdempotencyKey(a.idempotency_key), request, ...once },
-        verb,
-      );
-      return written(ctx, r.body);
-    },
-  });
+  const { request, text, cached, params, nest, caller = op.caller, ...rest } = spec;
+  return {
+    ...tool({
+      ...rest,
+      ...(caller && { caller }),
+      run: async (ctx, a) => {
+        const args: Record<string, unknown> = Object.fromEntries(Object.entries(a));
+        const req = request ? request(a, ctx) : (requestOf(op.route, { params, nest }, args) as RequestOf<R>);
+        const key = checkIdempotencyKey(typeof args.idempotency_key === "string" ? args.idempotency_key : undefined);
+        const from = { identity: ctx.identity, ip: undefined };
+        const hit = cached && !op.caller ? await cached(ctxFromMcp(ctx), op.input(req, from)) : undefined;
+        if (hit) return hit;
+        const out = await perform(op, { ctx: ctxFromMcp(ctx), req, from, key });
+        if ("stored" in out) return out.stored.body;
+        return text ? text(out.result) : JSON.stringify(out.answer.body);
+      },
+    }),
+    operation: op,
+    ...(params && { params }),
+    ...(nest && { nest }),
+  };
 }

@@ -1,15 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import { validationError } from "../../http/errors";
 import { type AppError, errorBody } from "../../lib/errors";
-import { getAgent, Agent } from "../agents";
-import { ListMissionsQuery, Mission, listMissionsDoc, missionJson, MissionList } from "../missions";
-import { getReceipt, MissionReceipt } from "../receipts";
-import { CreateSubmissionRequest, createSubmission, createSubmissionOnce, Submission } from "../submissions";
-import { castVote, VoteRequest, voteOnce, Vote } from "../verification";
-import { claimMission, Claim } from "../claims";
-import { AmendMissionRequest, amendMission, amendMissionOnce, Amendment } from "../amendments";
-import { listSkills, SkillList, SkillQuery } from "../mesh";
-import { askQuestion, listQuestions, AskQuestionRequest, ListQuestionsQuery, Question, QuestionList } from "../qa";
+import { Agent, getAgentOp } from "../agents";
+import { getMissionOp, ListMissionsQuery, listMissionsOp, Mission, MissionList, missionDocById } from "../missions";
+import { getReceiptOp, MissionReceipt } from "../receipts";
+import { CreateSubmissionRequest, Submission, submitOp } from "../submissions";
+import { Vote, VoteRequest, voteOp } from "../verification";
+import { Claim, claimOp } from "../claims";
+import { AmendMissionRequest, Amendment, amendMissionOp } from "../amendments";
+import { listSkillsOp, SkillList, SkillQuery } from "../mesh";
+import { AskQuestionRequest, askQuestionOp, ListQuestionsQuery, listQuestionsOp, Question, QuestionList } from "../qa";
 import { requireAgent } from "../../http/identity";
 import { unknownFieldError, unknownFields } from "../../lib/unknown-fields";
 import { CREATOR_TOOLS } from "./mcp.tools.creator";
@@ -20,139 +20,123 @@ import { TASK_TOOLS } from "./mcp.tasks";
 import {
   ctxFromMcp,
   IdempotencyKey,
-  idempotentTool,
   MissionId,
+  opTool,
   READ,
   SubmissionRef,
-  submissionRef,
-  tool,
   type Tool,
   type ToolContext,
   WRITE,
-  written,
 } from "./mcp.tool";
 
 // The MCP tools (AIP-1 §7: list_missions, get_mission, submit_solution, and the whole solver and
-// creator loop over the REST verbs). Each tool's schemas are generated from the REST zod schemas
-// (mcp.tool.ts, mcp.schema.ts); tools/list's size is bounded by a test (docs/mcp.md "Size").
+// creator loop over the REST verbs). Each tool is derived from its REST route's operation
+// (src/http/operation.ts, mcp.tool.ts opTool): it names itself, its arguments and its annotations;
+// the call to the verb is the operation's. Its schemas are generated from the REST zod schemas
+// (mcp.schema.ts); tools/list's size is bounded by a test (docs/mcp.md "Size").
 
 export { ctxFromMcp, type ToolContext };
 
+/** A path's mission id as the tools name it. */
+const ON_MISSION = { params: { id: "mission_id" } };
+
 const SOLVER_TOOLS: Tool[] = [
-  tool({
+  opTool(listMissionsOp, {
     name: "list_missions",
     description:
       "Public missions, newest first, with the filters of GET /missions (status, tag, q, mission_type, creator, reward, deadline). Follow next_cursor for more.",
     args: ListMissionsQuery,
     out: MissionList,
     annotations: READ,
-    run: (ctx, a) => listMissionsDoc(ctxFromMcp(ctx), a),
+    // REST's bytes and ETag, as GET /missions sends them (mcp.tool.ts RestDoc).
+    text: (doc) => doc,
   }),
-  tool({
+  opTool(getMissionOp, {
     name: "get_mission",
     description: "One mission: reward, deadline, verification rule, status, phase, payout_status, resolution.",
     args: z.object({ mission_id: MissionId }),
     out: Mission,
     annotations: READ,
-    run: (ctx, a) => missionJson(ctxFromMcp(ctx), a.mission_id),
+    ...ON_MISSION,
+    // The cached document when this instance has it, as REST's GET /missions/{id} answers first.
+    cached: (c, { id }) => missionDocById(c, id),
   }),
-  idempotentTool({
+  opTool(submitOp, {
     name: "submit_solution",
     description:
       "Submit work to an open mission: inline content, or content_uri + content_hash (sha256:<hex>). Needs a signed-in agent.",
     args: CreateSubmissionRequest.extend({ mission_id: MissionId, idempotency_key: IdempotencyKey }),
     out: Submission,
-    caller: "submitter",
-    call: ({ mission_id, idempotency_key: _key, ...body }, caller) => ({
-      request: body,
-      once: createSubmissionOnce(caller, mission_id),
-      verb: (c) => createSubmission(c, { missionId: mission_id, submission: body }),
-    }),
+    annotations: WRITE,
+    ...ON_MISSION,
   }),
-  tool({
+  opTool(getAgentOp, {
     name: "get_agent",
     description: "An agent's profile: rating (decay applied), balances, mission counts, creator record.",
     args: z.object({ agent_id: z.string().min(1).max(64).describe("0x address") }),
     out: Agent,
     annotations: READ,
-    run: async (ctx, a) => JSON.stringify(await getAgent(ctxFromMcp(ctx), { agentId: a.agent_id })),
+    params: { id: "agent_id" },
   }),
-  tool({
+  opTool(getReceiptOp, {
     name: "get_receipt",
     description: "The signed AIP-1 §6.1 receipt of a paid submission of a resolved mission (verify it offline).",
     args: SubmissionRef,
     out: MissionReceipt,
     annotations: READ,
-    run: async (ctx, a) => JSON.stringify(await getReceipt(ctxFromMcp(ctx), submissionRef(a))),
+    params: { id: "mission_id", submission_id: "submission_id" },
   }),
   createMissionTool,
-  idempotentTool({
+  opTool(voteOp, {
     name: "vote",
     description:
       "Stake vote_token on a submission: a peer_vote mission between deadline and voting_deadline, or an appeal of a disputed award. Signed-in agents.",
     args: VoteRequest.extend({ mission_id: MissionId, idempotency_key: IdempotencyKey }),
     out: Vote,
-    caller: "submitter",
-    call: (a, caller) => {
-      const vote = { submission_id: a.submission_id, amount: a.amount };
-      return {
-        request: vote,
-        once: voteOnce(caller, a.mission_id),
-        verb: (c) => castVote(c, { missionId: a.mission_id, vote }),
-      };
-    },
+    annotations: WRITE,
+    ...ON_MISSION,
   }),
-  tool({
+  opTool(claimOp, {
     name: "claim_mission",
     description:
       "Claim an open mission: a visible, expiring intent to work (call again to renew), maybe exclusive for a while. Never changes who is paid. Signed-in agents.",
     args: z.object({ mission_id: MissionId }),
     out: Claim,
     annotations: WRITE,
-    // Anonymous claims answer the §1.4 body, as on REST (POST /missions/{id}/claims).
-    caller: "submitter",
-    run: async (ctx, a) =>
-      written(ctx, JSON.stringify((await claimMission(ctxFromMcp(ctx), { missionId: a.mission_id })).claim)),
+    ...ON_MISSION,
   }),
-  idempotentTool({
+  opTool(amendMissionOp, {
     name: "amend_mission",
     description: "Amend a mission: extend_deadline, edit (creator; edit before any submission), top_up (anyone).",
     args: z.object({ mission_id: MissionId, amendment: AmendMissionRequest, idempotency_key: IdempotencyKey }),
     out: Amendment,
-    caller: "agent",
-    call: (a, caller) => ({
-      request: a.amendment,
-      once: amendMissionOnce(caller, a.mission_id),
-      verb: (c) => amendMission(c, { missionId: a.mission_id, input: a.amendment }),
-    }),
+    annotations: WRITE,
+    ...ON_MISSION,
+    nest: "amendment",
   }),
-  tool({
+  opTool(listQuestionsOp, {
     name: "list_questions",
     description: "A mission's public Q&A: questions, the creator's answers, pinned clarifications.",
     args: ListQuestionsQuery.pick({ cursor: true }).extend({ mission_id: MissionId }),
     out: QuestionList,
     annotations: READ,
-    run: async (ctx, a) =>
-      JSON.stringify(await listQuestions(ctxFromMcp(ctx), { missionId: a.mission_id, limit: 50, cursor: a.cursor })),
+    ...ON_MISSION,
   }),
-  tool({
+  opTool(askQuestionOp, {
     name: "ask_question",
     description: "Ask an open mission's creator a public question. Signed-in agents.",
     args: AskQuestionRequest.extend({ mission_id: MissionId }),
     out: Question,
     annotations: WRITE,
-    caller: "agent",
-    run: async (ctx, a) =>
-      written(ctx, JSON.stringify(await askQuestion(ctxFromMcp(ctx), { missionId: a.mission_id, body: a.body }))),
+    ...ON_MISSION,
   }),
-  tool({
+  opTool(listSkillsOp, {
     name: "list_skills",
     description:
       "Agent Mesh skill discovery: skills oldest first, with the filters of GET /skills (tag, name, agent). Follow next_cursor for more.",
     args: SkillQuery.omit({ format: true }),
     out: SkillList,
     annotations: READ,
-    run: async (ctx, a) => JSON.stringify(await listSkills(ctxFromMcp(ctx), a)),
   }),
 ];
 

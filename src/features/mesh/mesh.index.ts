@@ -2,9 +2,17 @@ import { ctxFromRequest } from "../../http/context";
 import { router } from "../../http/openapi";
 import { meshDialect } from "../../http/mesh-dialect";
 import { enforceRateLimit } from "../../http/rate-limit";
+import { handle, operation } from "../../http/operation";
 import { invokeSkill } from "./mesh.invoke";
 import * as routes from "./mesh.routes";
 import { deleteSkill, getSkill, listSkills, registerAgent, registerSkill } from "./mesh.service";
+
+// The operation REST and MCP share (src/http/operation.ts).
+export const listSkillsOp = operation({
+  route: routes.listSkillsRoute,
+  input: ({ query }) => query,
+  verb: listSkills,
+});
 
 export const meshRouter = router()
   .openapi(routes.registerAgentRoute, async (c) => {
@@ -20,17 +28,21 @@ export const meshRouter = router()
   .openapi(routes.registerSkillRoute, async (c) =>
     c.json(await registerSkill(ctxFromRequest(c), c.req.valid("json")), 200),
   )
-  .openapi(routes.listSkillsRoute, async (c) => {
-    const out = await listSkills(ctxFromRequest(c), c.req.valid("query"));
-    if (!meshDialect(c)) return c.json(out, 200);
-    // The Mesh document's discovery answer: the array; the next page, if any, in a Link header.
-    if (out.next_cursor !== null) {
-      const next = new URL(c.req.url);
-      next.searchParams.set("cursor", out.next_cursor);
-      c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
-    }
-    return c.json(out.skills, 200);
-  })
+  .openapi(
+    routes.listSkillsRoute,
+    handle(listSkillsOp, {
+      send: (c, out) => {
+        if (!meshDialect(c)) return c.json(out, 200);
+        // The Mesh document's discovery answer: the array; the next page, if any, in a Link header.
+        if (out.next_cursor !== null) {
+          const next = new URL(c.req.url);
+          next.searchParams.set("cursor", out.next_cursor);
+          c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
+        }
+        return c.json(out.skills, 200);
+      },
+    }),
+  )
   .openapi(routes.getSkillRoute, async (c) => c.json(await getSkill(ctxFromRequest(c), c.req.valid("param")), 200))
   .openapi(routes.deleteSkillRoute, async (c) =>
     c.json(await deleteSkill(ctxFromRequest(c), c.req.valid("param")), 200),

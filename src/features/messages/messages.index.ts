@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { ctxFromRequest } from "../../http/context";
 import { requireAgent } from "../../http/identity";
 import { router } from "../../http/openapi";
+import { handle, operation } from "../../http/operation";
 import type { AppEnv } from "../../http/types";
 import * as routes from "./messages.routes";
 import { getMessage, listMailbox, listThread, markRead, sendMessage } from "./messages.service";
@@ -12,17 +13,26 @@ function privateAnswer(c: Context<AppEnv>): void {
   c.header("Cache-Control", "private, no-store");
 }
 
+// A message under a mission's path (src/http/operation.ts); its answer is private.
+const sendMessageOp = operation({
+  route: routes.sendMessageRoute,
+  caller: "agent",
+  input: ({ param, json }) => ({ missionId: param.id, submissionId: param.sid, body: json.body }),
+  verb: sendMessage,
+  lists: true,
+});
+
 export const messagesRouter = router()
-  .openapi(routes.sendMessageRoute, async (c) => {
-    privateAnswer(c);
-    const p = c.req.valid("param");
-    const m = await sendMessage(ctxFromRequest(c), {
-      missionId: p.id,
-      submissionId: p.sid,
-      body: c.req.valid("json").body,
-    });
-    return c.json(m, 201);
-  })
+  .openapi(
+    routes.sendMessageRoute,
+    handle(sendMessageOp, {
+      // Before the caller check and the verb, as the other message routes: errors are private too.
+      before: async (c) => {
+        privateAnswer(c);
+        return undefined;
+      },
+    }),
+  )
   .openapi(routes.threadRoute, async (c) => {
     privateAnswer(c);
     const p = c.req.valid("param");

@@ -2,7 +2,7 @@
 // import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { listFreshness, missionListCache } from "./missions.cache";
 export { checkEligibility } from "./missions.eligibility";
-export { missionsRouter } from "./missions.index";
+export { createMissionOp, getMissionOp, listMissionsOp, missionsRouter, voidMissionOp } from "./missions.index";
 export { OPEN_MISSION_WRITE, createMissionOnce } from "./missions.routes";
 export {
   CreateMissionRequest,
@@ -23,8 +23,7 @@ export {
   listMissions,
   listMissionsDoc,
   listMissionsJson,
-  missionJson,
-  voidMission,
+  missionDocById,
   voidRefusal,
 } from "./missions.service";
 export { missionCountsByStatus, openRewardTotals, pendingMissionsOf } from "./missions.stats";

@@ -1,28 +1,57 @@
 import type { z } from "@hono/zod-openapi";
 import { PRIVATE_READ_CACHE, preSerialized, sendJsonDoc, sendJsonValue } from "../../http/http-cache";
 import { router } from "../../http/openapi";
-import { agentCtx, sendOnce } from "../../http/handler";
 import { ctxFromRequest } from "../../http/context";
+import { handle, operation } from "../../http/operation";
 import { AppError } from "../../lib/errors";
 import * as routes from "./missions.routes";
 import type { MissionList } from "./missions.schemas";
 import { customTypeDocument, supportedTypes, typeParamsSchemaDocument, typesDocument } from "./missions.types";
 import { createMission, getMission, listMissionsDoc, missionDocById, voidMission } from "./missions.service";
-import { requireAgent } from "../../http/identity";
+
+// The operations REST and MCP share (src/http/operation.ts): each call to a verb written once.
+
+export const createMissionOp = operation({
+  route: routes.createMissionRoute,
+  caller: "agent",
+  input: ({ json }) => json,
+  verb: createMission,
+  once: (creator) => routes.createMissionOnce(creator),
+  lists: true,
+});
+
+export const listMissionsOp = operation({
+  route: routes.listMissionsRoute,
+  input: ({ query }) => query,
+  verb: listMissionsDoc,
+});
+
+export const getMissionOp = operation({
+  route: routes.getMissionRoute,
+  input: ({ param }) => ({ id: param.id }),
+  verb: getMission,
+});
+
+export const voidMissionOp = operation({
+  route: routes.voidMissionRoute,
+  caller: "agent",
+  input: ({ param }) => ({ id: param.id }),
+  verb: voidMission,
+  lists: true,
+});
 
 export const missionsRouter = router()
-  .openapi(routes.createMissionRoute, async (c) => {
-    const creator = requireAgent(c.get("identity"), "UNAUTHORIZED");
-    const input = c.req.valid("json");
-    return sendOnce(c, { request: input, ...routes.createMissionOnce(creator) }, (ctx) => createMission(ctx, input));
-  })
-  .openapi(routes.listMissionsRoute, async (c) => {
-    // A signed-in reader's page carries its own viewer_blocked (missions.viewer.ts): never shared.
-    if (c.get("identity").kind === "agent") c.header("Cache-Control", PRIVATE_READ_CACHE);
-    return preSerialized<z.output<typeof MissionList>>(
-      sendJsonDoc(c, await listMissionsDoc(ctxFromRequest(c), c.req.valid("query"))),
-    );
-  })
+  .openapi(routes.createMissionRoute, handle(createMissionOp))
+  .openapi(
+    routes.listMissionsRoute,
+    handle(listMissionsOp, {
+      send: (c, doc) => {
+        // A signed-in reader's page carries its own viewer_blocked (missions.viewer.ts): never shared.
+        if (c.get("identity").kind === "agent") c.header("Cache-Control", PRIVATE_READ_CACHE);
+        return preSerialized<z.output<typeof MissionList>>(sendJsonDoc(c, doc));
+      },
+    }),
+  )
   .openapi(routes.missionTypesRoute, (c) => {
     // AIP-2 §2: "cache for 24h" on the agent's side; the registry changes only with a release.
     c.header("Cache-Control", "public, max-age=3600");
@@ -41,14 +70,15 @@ export const missionsRouter = router()
     if (!doc) throw new AppError("NOT_FOUND", `no custom mission type ${id}`, { supported_types: supportedTypes() });
     return c.json(doc, 200);
   })
-  .openapi(routes.getMissionRoute, async (c) => {
-    const ctx = ctxFromRequest(c);
-    const id = c.req.valid("param").id;
-    const doc = await missionDocById(ctx, id);
-    if (doc) return sendJsonDoc(c, doc) as never;
-    const m = await getMission(ctx, { id });
-    return sendJsonValue(c, m);
-  })
-  .openapi(routes.voidMissionRoute, async (c) =>
-    c.json(await voidMission(agentCtx(c), { id: c.req.valid("param").id }), 200),
-  );
+  .openapi(
+    routes.getMissionRoute,
+    handle(getMissionOp, {
+      // The cached document when this instance has it; the verb otherwise.
+      before: async (c) => {
+        const doc = await missionDocById(ctxFromRequest(c), c.req.param("id") ?? "");
+        return doc && sendJsonDoc(c, doc);
+      },
+      send: (c, m) => sendJsonValue(c, m),
+    }),
+  )
+  .openapi(routes.voidMissionRoute, handle(voidMissionOp));

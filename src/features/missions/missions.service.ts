@@ -435,9 +435,12 @@ async function sharedListDoc(ctx: Ctx, f: ListMissionsFilters): Promise<{ etag: 
 
 /** The same list as JSON text (A2A reads it). */
 export async function listMissionsJson(ctx: Ctx, f: ListMissionsFilters): Promise<string> {
-  const { body } = await listMissionsDoc(ctx, f);
-  return typeof body === "string" ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
+  return missionDocText(await listMissionsDoc(ctx, f));
 }
+
+/** A pre-serialised document's JSON text. */
+export const missionDocText = ({ body }: { body: string | Uint8Array }) =>
+  typeof body === "string" ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
 
 /** One page as JSON text, from (id, row_version) refs and cached serialized missions. */
 async function listMissionsPage(ctx: Ctx, f: ListMissionsFilters): Promise<{ etag: string; body: Buffer }> {

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { ctxFromRequest } from "../../http/context";
-import { requireAdmin, requireAgent } from "../../http/identity";
+import { requireAdmin } from "../../http/identity";
 import { router } from "../../http/openapi";
+import { handle, operation } from "../../http/operation";
 import type { AppEnv } from "../../http/types";
 import type { Ctx } from "../../lib/context";
 import * as routes from "./moderation.routes";
@@ -29,6 +30,15 @@ function adminCtx(c: Context<AppEnv>): Ctx {
   return ctxFromRequest(c);
 }
 
+// A report on a mission (src/http/operation.ts): a hidden mission leaves the lists.
+const reportOp = operation({
+  route: routes.reportRoute,
+  caller: "agent",
+  input: ({ param, json }) => ({ missionId: param.id, ...json }),
+  verb: reportMission,
+  lists: true,
+});
+
 export const moderationRouter = router()
   .openapi(routes.hideRoute, async (c) => {
     const r = await hideMission(adminCtx(c), { id: c.req.valid("param").id, ...c.req.valid("json") });
@@ -47,11 +57,7 @@ export const moderationRouter = router()
   .openapi(routes.unsuspendRoute, async (c) =>
     c.json(await unsuspendAgent(adminCtx(c), { ...c.req.valid("param"), ...c.req.valid("json") }), 200),
   )
-  .openapi(routes.reportRoute, async (c) => {
-    requireAgent(c.get("identity"), "UNAUTHORIZED");
-    const r = await reportMission(ctxFromRequest(c), { missionId: c.req.valid("param").id, ...c.req.valid("json") });
-    return c.json(r, 201);
-  })
+  .openapi(routes.reportRoute, handle(reportOp))
   .openapi(routes.listReportsRoute, async (c) => c.json(await listReports(adminCtx(c), c.req.valid("query")), 200))
   .openapi(routes.resolveReportRoute, async (c) => {
     const input = { id: c.req.valid("param").id, outcome: "resolved" as const, ...c.req.valid("json") };

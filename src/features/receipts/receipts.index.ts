@@ -1,15 +1,19 @@
 import { sendJsonValue } from "../../http/http-cache";
 import { ctxFromRequest } from "../../http/context";
 import { router } from "../../http/openapi";
+import { handle, operation } from "../../http/operation";
 import { getReceiptRoute, verifyReceiptRoute } from "./receipts.routes";
 import { getReceipt, verifyReceiptFor } from "./receipts.service";
 
+// The operation REST and MCP share (src/http/operation.ts).
+export const getReceiptOp = operation({
+  route: getReceiptRoute,
+  input: ({ param }) => ({ missionId: param.id, submissionId: param.submission_id }),
+  verb: getReceipt,
+});
+
 export const receiptsRouter = router()
-  .openapi(getReceiptRoute, async (c) => {
-    const { id, submission_id } = c.req.valid("param");
-    const receipt = await getReceipt(ctxFromRequest(c), { missionId: id, submissionId: submission_id });
-    return sendJsonValue(c, receipt);
-  })
+  .openapi(getReceiptRoute, handle(getReceiptOp, { send: (c, receipt) => sendJsonValue(c, receipt) }))
   .openapi(verifyReceiptRoute, async (c) => {
     const { receipt, manifest, manifest_origin } = c.req.valid("json");
     return c.json(

@@ -2,7 +2,7 @@
 // import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { submissionsByAgent } from "./submissions.by-agent";
 export { flatSubmissionsRouter } from "./submissions.flat";
-export { submissionsRouter } from "./submissions.index";
+export { getSubmissionOp, listSubmissionsOp, submissionsRouter, submitOp } from "./submissions.index";
 export { readSubmissionContent } from "./submissions.read";
 export { createSubmissionOnce } from "./submissions.routes";
 export { CreateSubmissionRequest, ListSubmissionsQuery, Submission, SubmissionList } from "./submissions.schemas";

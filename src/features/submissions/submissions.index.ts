@@ -1,37 +1,45 @@
 import { router } from "../../http/openapi";
 import { CALLER_VARY, sendJsonValue } from "../../http/http-cache";
 import { rejectAnonymousPosts } from "../../http/respond";
-import { type MissionBody, sendMissionWriteOnce } from "../../http/handler";
+import { handle, operation } from "../../http/operation";
 import * as routes from "./submissions.routes";
 import { ctxFromRequest } from "../../http/context";
 import { readSubmissionContent } from "./submissions.read";
 import { createSubmission, getSubmission, listSubmissions } from "./submissions.service";
-import type { CreateSubmissionInput } from "./submissions.schemas";
 
-// AIP-1 §1.4: anonymous (and unbound-registry) callers MUST get 403 ANONYMOUS_SUBMISSION_REJECTED.
-const submit = (c: MissionBody<CreateSubmissionInput>) =>
-  sendMissionWriteOnce(c, "ANONYMOUS_SUBMISSION_REJECTED", routes.createSubmissionOnce, (ctx, missionId, submission) =>
-    createSubmission(ctx, { missionId, submission }),
-  );
+// The operations REST and MCP share (src/http/operation.ts). AIP-1 §1.4: anonymous (and
+// unbound-registry) callers MUST get 403 ANONYMOUS_SUBMISSION_REJECTED.
+export const submitOp = operation({
+  route: routes.submitRoute,
+  caller: "submitter",
+  input: ({ param, json }) => ({ missionId: param.id, submission: json }),
+  verb: createSubmission,
+  once: (submitter, i) => routes.createSubmissionOnce(submitter, i.missionId),
+  lists: true,
+});
+
+export const listSubmissionsOp = operation({
+  route: routes.listSubmissionsRoute,
+  input: ({ param, query }) => ({ missionId: param.id, ...query }),
+  verb: listSubmissions,
+});
+
+export const getSubmissionOp = operation({
+  route: routes.getSubmissionRoute,
+  input: ({ param }) => ({ missionId: param.id, submissionId: param.sid }),
+  verb: getSubmission,
+});
 
 const base = router();
 base.use("/missions/:id/submissions", rejectAnonymousPosts);
 base.use("/missions/:id/submit", rejectAnonymousPosts);
 
 export const submissionsRouter = base
-  .openapi(routes.submitRoute, submit)
-  .openapi(routes.submitAliasRoute, submit)
-  .openapi(routes.listSubmissionsRoute, async (c) =>
-    c.json(
-      await listSubmissions(ctxFromRequest(c), { missionId: c.req.valid("param").id, ...c.req.valid("query") }),
-      200,
-    ),
-  )
-  .openapi(routes.getSubmissionRoute, async (c) => {
-    const p = c.req.valid("param");
-    const sub = await getSubmission(ctxFromRequest(c), { missionId: p.id, submissionId: p.sid });
-    return sendJsonValue(c, sub);
-  })
+  .openapi(routes.submitRoute, handle(submitOp))
+  // The alias has the route's request and answers: the same operation.
+  .openapi(routes.submitAliasRoute, handle(submitOp))
+  .openapi(routes.listSubmissionsRoute, handle(listSubmissionsOp))
+  .openapi(routes.getSubmissionRoute, handle(getSubmissionOp, { send: (c, sub) => sendJsonValue(c, sub) }))
   .openapi(routes.submissionContentRoute, async (c) => {
     const p = c.req.valid("param");
     const r = await readSubmissionContent(ctxFromRequest(c), {

@@ -1,16 +1,21 @@
 import { router } from "../../http/openapi";
-import { agentCtx, sendOnce } from "../../http/handler";
+import { agentCtx } from "../../http/handler";
+import { handle, operation } from "../../http/operation";
 import { ctxFromRequest } from "../../http/context";
-import { agentOf } from "../../lib/context";
 import * as r from "./withdrawals.routes";
 import { adminWithdrawals, decideWithdrawal, myWithdrawals, requestWithdrawal } from "./withdrawals.service";
 
+// The operation REST and MCP share (src/http/operation.ts).
+export const withdrawOp = operation({
+  route: r.requestWithdrawalRoute,
+  caller: "agent",
+  input: ({ json }) => json,
+  verb: requestWithdrawal,
+  once: (agent) => r.withdrawOnce(agent),
+});
+
 export const withdrawalsRouter = router()
-  .openapi(r.requestWithdrawalRoute, async (c) => {
-    const input = c.req.valid("json");
-    const agent = agentOf(agentCtx(c));
-    return sendOnce(c, { request: input, ...r.withdrawOnce(agent) }, (ctx) => requestWithdrawal(ctx, input));
-  })
+  .openapi(r.requestWithdrawalRoute, handle(withdrawOp))
   .openapi(r.listWithdrawalsRoute, async (c) => c.json(await myWithdrawals(agentCtx(c)), 200))
   .openapi(r.adminWithdrawalsRoute, async (c) =>
     c.json(await adminWithdrawals(ctxFromRequest(c), c.req.valid("query").state), 200),
