@@ -32,16 +32,12 @@ const RegistrySchema = z.object({
     .max(30 * 86_400)
     .default(86_400),
 });
-export type RegistryConfig = z.infer<typeof RegistrySchema>;
-
 // AIP-1 Security Considerations: "whitelist known oracles and warn on unknown ones".
 const OracleSchema = z.object({
   chain: z.string().min(1).max(32).default("base"),
   address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
   method: z.string().min(1).max(256),
 });
-export type OracleConfig = z.infer<typeof OracleSchema>;
-
 /** "safe" / "finalized" (a block tag) or a number of blocks (N confirmations: included N-1 blocks below the head). */
 const depthPolicy = (tag: "safe" | "finalized") =>
   z.string().transform((s, ctx): ChainDepth => {

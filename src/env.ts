@@ -4,9 +4,7 @@ import type { z } from "zod";
 import { checkPublicAddress } from "./lib/ip-policy";
 import { EnvSchema, SETTINGS, privateKey, type AssetConfig, type ChainDepth, type RatePolicy } from "./env.settings";
 
-export type { AssetConfig, ChainDepth, OracleConfig, RatePolicy, RegistryConfig } from "./env.settings";
-export { EnvSchema } from "./env.settings";
-
+export type { AssetConfig, ChainDepth, RatePolicy } from "./env.settings";
 // The only reader of process.env (docs/style.md "Env once"). Every setting has a default that makes
 // `npm start` work on the embedded database; a bad value stops start-up with a clear message.
 // The settings themselves (schema, default, doc, Config property) are one table: env.settings.ts.
@@ -31,7 +29,7 @@ const USDC_BY_CHAIN: Record<number, string> = {
  * A secret that never prints: JSON.stringify, util.inspect and template strings all show
  * "[redacted]", so a config object that reaches a log line leaks nothing.
  */
-export class Secret {
+class Secret {
   readonly #value: string;
   constructor(value: string) {
     this.#value = value;
@@ -87,10 +85,10 @@ interface Derived {
 }
 
 /** AIP-3 reputation portability and AIP-4 disputes (docs/aip-3-4.md). */
-export type Aip34Config = Group<"aip34">;
+type Aip34Config = Group<"aip34">;
 /** Verification pipeline, default outcomes and bounded responses (docs/abuse.md). */
-export type AbuseConfig = Group<"abuse">;
-export type OadpConfig = Group<"oadp">;
+type AbuseConfig = Group<"abuse">;
+type OadpConfig = Group<"oadp">;
 
 type Simplify<T> = { [K in keyof T]: T[K] };
 /** Everything the process is configured with: parsed once at start-up, passed down in deps. */

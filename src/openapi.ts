@@ -82,7 +82,7 @@ export function buildApi() {
   return api;
 }
 
-export const OPENAPI_INFO = {
+const OPENAPI_INFO = {
   title: "OABP mission marketplace",
   version: pkg.version,
   description:

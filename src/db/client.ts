@@ -9,7 +9,7 @@ import { withoutPipelining } from "./unpipelined";
 import { withNamedStatements } from "./named-statements";
 import type { Config } from "../env";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;
@@ -40,7 +40,7 @@ export interface Database {
 }
 
 /** A streaming replica used by public reads. */
-export interface Replica {
+interface Replica {
   db: Db;
   /** pg_last_wal_replay_lsn(): every commit at or below it is visible to snapshots taken after. */
   replayed(): Promise<bigint>;
@@ -53,7 +53,7 @@ export function parseLsn(text: string): bigint {
   return (BigInt(`0x${m[1]}`) << 32n) | BigInt(`0x${m[2]}`);
 }
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
 
 export interface OpenOptions {
   /** postgres://… — when unset the embedded PGlite database is used. */

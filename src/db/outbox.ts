@@ -13,7 +13,7 @@ import type { AwardRecord } from "./schema/missions";
 // delivery happens later, from committed rows only (src/jobs/webhooks.ts).
 
 /** What subscription filters match on; immutable for a mission's life. */
-export type MissionAttrs = Pick<Mission, "id" | "creator" | "verificationType" | "tags">;
+type MissionAttrs = Pick<Mission, "id" | "creator" | "verificationType" | "tags">;
 
 export interface OutboxEvent {
   type: EventType;

@@ -9,7 +9,6 @@ export type VerificationType = (typeof VERIFICATION_TYPES)[number];
 
 /** Settlement rail: the internal ledger, or the base escrow contract (docs/base-rail.md). */
 export const REWARD_CHAINS = ["ledger", "base"] as const;
-export type RewardChain = (typeof REWARD_CHAINS)[number];
 
 /** AIP-1 §2 status. pending_escrow is ours (base rail, before the deposit confirms) and is never listed. */
 export const PUBLIC_STATUSES = ["open", "escrowed", "resolved", "voided"] as const;
@@ -57,26 +56,21 @@ export type MissionState = { [S in MissionStatus]: `${S}/${(typeof MISSION_STATE
 
 /** AIP-1 Appendix B payout_status (pending_gas and failed are the base rail's). */
 export const PAYOUT_STATUSES = ["not_applicable", "queued", "pending_gas", "broadcast", "confirmed", "failed"] as const;
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 /** AIP-1 §3 submission status. */
 export const SUBMISSION_STATUSES = ["pending", "accepted", "rejected"] as const;
-export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
 /** A submission's check (docs/design.md "Submissions"): null until checked; unanswered when a predicate never answered. */
 export const CHECK_RESULTS = ["valid", "invalid", "unanswered"] as const;
 
 /** The reputation input of a decided submission (and of a rating event, plus decay). */
 export const SUBMISSION_OUTCOMES = ["win", "partial", "loss"] as const;
-export type SubmissionOutcome = (typeof SUBMISSION_OUTCOMES)[number];
 
 /** docs/decisions.md "Claims": a claim is live only while active, unexpired and the mission open. */
 /** Who may claim and submit to a mission (docs/decisions.md "Eligibility"). */
 export const MISSION_AUDIENCES = ["anyone", "agents"] as const;
-export type MissionAudience = (typeof MISSION_AUDIENCES)[number];
 
 export const CLAIM_STATUSES = ["active", "released", "expired"] as const;
-export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 /** AIP-1 §6.1 disputes. */
 export const DISPUTE_TYPES = ["non_payment", "bad_spec", "dup_claim", "oracle_disagreement"] as const;
@@ -86,7 +80,6 @@ export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
 /** base rail deposits: pending → confirmed → final; reorged; rejected (escrow_deposits_status_ck). */
 export const DEPOSIT_STATUSES = ["pending", "confirmed", "final", "reorged", "rejected"] as const;
-export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 /** base rail payouts (chain_payouts_state_ck, chain_payouts_kind_ck). */
 export const CHAIN_PAYOUT_STATES = ["queued", "pending_gas", "broadcast", "confirmed", "final", "failed"] as const;
@@ -102,7 +95,6 @@ export const REPORT_REASONS = ["spam", "scam", "illegal", "abusive", "misleading
 export type ReportReason = (typeof REPORT_REASONS)[number];
 /** A report is open until the operator resolves (acted on) or dismisses it. */
 export const REPORT_STATUSES = ["open", "resolved", "dismissed"] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
 /** The operator actions the audit log records (src/db/audit.ts). */
 export const AUDIT_ACTIONS = [
   "mission.hide",
@@ -121,7 +113,6 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** Mission Q&A: an agent's question, or a clarification the creator posts. */
 export const QA_KINDS = ["question", "clarification"] as const;
-export type QaKind = (typeof QA_KINDS)[number];
 
 /**
  * Withdrawals of a ledger balance to a wallet on the base rail (docs/withdrawals.md):

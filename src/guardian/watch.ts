@@ -38,7 +38,7 @@ const SPAN = 2_000n; // public Base RPCs refuse wider eth_getLogs ranges
 const MAX_PAGES = 1_000;
 
 /** Every decision of the server's feed whose signature verifies against the pinned keys. */
-export async function verifiedDecisions(cfg: GuardianConfig, fetcher: typeof fetch = fetch) {
+async function verifiedDecisions(cfg: GuardianConfig, fetcher: typeof fetch = fetch) {
   const explained = new Set<string>();
   let cursor: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {

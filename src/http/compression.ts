@@ -17,7 +17,7 @@ import type { AppEnv } from "./types";
 const COMPRESSIBLE =
   /^(text\/(html|css|plain|javascript|xml|markdown|csv)|application\/(json|[a-z0-9.+-]+\+json|javascript|xml|[a-z0-9.+-]+\+xml|manifest\+json)|image\/svg\+xml)\b/i;
 /** Below this a compressed body saves less than the headers it adds. */
-export const MIN_BYTES = 1024;
+const MIN_BYTES = 1024;
 /** Past this the body is sent as it is (nothing this server renders comes close but the API bundle). */
 const MAX_BYTES = 8 * 1024 * 1024;
 
@@ -61,7 +61,7 @@ export function brotliQuality(bytes: number, immutable: boolean): number {
   return immutable ? (bytes <= 256 * 1024 ? 11 : 9) : 5;
 }
 
-export async function compressBytes(body: Uint8Array, coding: Coding, immutable: boolean): Promise<Uint8Array> {
+async function compressBytes(body: Uint8Array, coding: Coding, immutable: boolean): Promise<Uint8Array> {
   if (coding === "gzip") return gzipAsync(body, { level: 6 });
   return brotli(body, {
     params: {

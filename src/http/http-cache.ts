@@ -22,7 +22,7 @@ export const CALLER_VARY = "Authorization, Cookie, X-Api-Key";
 const PUBLIC_READS = /^(\/api)?\/(missions|leaderboard|agents)(\/|$)/;
 
 /** Whether the request carries a credential of any kind (src/http/middleware.ts `identity`). */
-export function carriesCredential(c: Context<AppEnv>, sessionCookie: (c: Context<AppEnv>) => boolean): boolean {
+function carriesCredential(c: Context<AppEnv>, sessionCookie: (c: Context<AppEnv>) => boolean): boolean {
   return (
     c.req.header("authorization") !== undefined ||
     c.req.header("x-api-key") !== undefined ||
@@ -32,7 +32,7 @@ export function carriesCredential(c: Context<AppEnv>, sessionCookie: (c: Context
 }
 
 /** `public` → `private` in a Cache-Control value, other directives kept (max-age, immutable). */
-export function privatised(cacheControl: string): string {
+function privatised(cacheControl: string): string {
   const kept = cacheControl
     .split(",")
     .map((d) => d.trim())

@@ -5,7 +5,7 @@ import { markAnswers, rememberAnswers, validationError } from "./errors";
 import { strictRequest } from "./strict";
 import type { AppEnv } from "./types";
 
-export const ErrorSchema = z
+const ErrorSchema = z
   .object({
     error: z.string().openapi({ description: "Stable error code", example: "INVALID_PARAMETER", enum: ERROR_CODES }),
     message: z.string(),

@@ -8,11 +8,11 @@ import type { AppEnv } from "./types";
 import { isReadRequest } from "./read-requests";
 
 /** The write token's header, on write responses and on the reads that want to see the write. */
-export const READ_AFTER_HEADER = "OABP-Read-After";
+const READ_AFTER_HEADER = "OABP-Read-After";
 /** The same token as a cookie (browsers and clients that keep cookies send it back by themselves). */
-export const READ_AFTER_COOKIE = "oabp_read_after";
+const READ_AFTER_COOKIE = "oabp_read_after";
 /** Which database served a routed read ("replica" | "primary"); only when a replica is configured. */
-export const READ_FROM_HEADER = "OABP-Read-From";
+const READ_FROM_HEADER = "OABP-Read-From";
 /** How long the cookie is kept: a replica or a list cache lagging longer than this is an incident. */
 const COOKIE_MAX_AGE_S = 60;
 const LSN = /^[0-9A-Fa-f]{1,8}\/[0-9A-Fa-f]{1,8}$/;
@@ -64,7 +64,7 @@ export function cookieSeal(receiptKey: KeyObject): CookieSeal {
   };
 }
 
-export function formatLsn(lsn: bigint): string {
+function formatLsn(lsn: bigint): string {
   return `${(lsn >> 32n).toString(16).toUpperCase()}/${(lsn & 0xffffffffn).toString(16).toUpperCase()}`;
 }
 

@@ -9,7 +9,7 @@ import { constantTimeEqual, sha256Hex } from "../lib/hash";
 
 /** `__Host-` pins the cookie to this origin, Path=/ and Secure (RFC 6265bis §4.1.3.2); https only. */
 export const sessionCookieName = (secure: boolean) => (secure ? "__Host-oabp_session" : "oabp_session");
-export const CSRF_HEADER = "x-csrf-token";
+const CSRF_HEADER = "x-csrf-token";
 
 const isSecure = (publicUrl: string) => publicUrl.startsWith("https://");
 

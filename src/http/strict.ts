@@ -26,7 +26,7 @@ const TRACKERS = new Set([
   "mc_cid",
   "mc_eid",
 ]);
-export const isToleratedQueryKey = (key: string) => TRACKERS.has(key) || key.startsWith("utm_") || isExtensionKey(key);
+const isToleratedQueryKey = (key: string) => TRACKERS.has(key) || key.startsWith("utm_") || isExtensionKey(key);
 
 type Req = NonNullable<RouteConfig["request"]>;
 

@@ -26,9 +26,9 @@ export const CHECK_PER_HOST = 2;
 // one atomic step across processes, and the claim transaction holds no row locks while fetching.
 
 /** A claimed check is retried by anyone after this lease (covers a crash mid-fetch). */
-export const LEASE_MS = 60_000;
+const LEASE_MS = 60_000;
 /** Due checks considered per claim: bounds the ranking query whatever the backlog. */
-export const CLAIM_WINDOW = 500;
+const CLAIM_WINDOW = 500;
 const CLAIM_LOCK = 727_275; // pg_advisory_xact_lock key of the claim step
 
 /**

@@ -9,8 +9,6 @@ import { claimNextCheck } from "./check-queue";
 import { MISSION_COLUMNS, type MissionRow, type SubmissionRow } from "../db/rows";
 import { verificationIf } from "../db/verification";
 
-export { LEASE_MS } from "./check-queue";
-
 /** Concurrent remote checks (content fetch, predicate call) per process: a waiting worker costs a socket, not CPU. */
 const CHECK_WORKERS = 32;
 /** Transient failures (timeouts, 5xx) are retried with backoff, then the submission is rejected. */

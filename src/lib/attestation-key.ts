@@ -13,7 +13,7 @@ export interface AttestationSigner {
   account: PrivateKeyAccount;
 }
 
-export const ATTESTATION_KEY_FILE = "attestation-key.json";
+const ATTESTATION_KEY_FILE = "attestation-key.json";
 const KeyFile = z.object({
   private_key: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
   address: z.string(),

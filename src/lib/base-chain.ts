@@ -27,8 +27,6 @@ import { localSigner, remoteSigner, SignerUnavailableError, type ResolverSigner 
 import { movementsOf, type SlotMovement } from "./escrow-movements";
 import { releaseTypedData, verifyReleaseLocally, type ReleasePlan, type SlotInstance } from "./release-typed-data";
 
-export { isTransportError, revertOf };
-
 // The base rail's chain port (docs/style.md "Chain behind a port"): every RPC call of the escrow
 // watcher and the settlement worker goes through here, so the rest of the code sees plain data
 // and three failure kinds (unreachable RPC, revert, not found) rather than viem's error zoo.
@@ -38,7 +36,7 @@ export const RPC_TIMEOUT_MS = 10_000;
 const ZERO_HASH = `0x${"0".repeat(64)}` as const;
 
 /** A MissionEscrow version the server calls (docs/base-rail.md "Migrating to a new escrow"). */
-export type EscrowVersion = "2" | "3" | "4";
+type EscrowVersion = "2" | "3" | "4";
 
 /** The RPC did not answer (down, timeout, 5xx): callers keep their state and retry later. */
 export class RpcUnavailableError extends Error {
@@ -124,7 +122,7 @@ export interface EscrowEvent {
 }
 
 /** Funding and settlement logs, handled by the deposit watcher and the settlement worker, not indexed as events. */
-export const SETTLEMENT_EVENTS = new Set(["Funded", "Released", "Refunded", "Paid"]);
+const SETTLEMENT_EVENTS = new Set(["Funded", "Released", "Refunded", "Paid"]);
 
 /** A delayed release's proposal on chain (proposalOf): hash 0x00… when there is none. */
 export interface Proposal {

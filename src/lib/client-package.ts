@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 // server (the package bundles its dependencies). Read once per process: a rebuild needs a restart.
 
 export const CLIENT_TARBALL_PATH = "/client.tgz";
-export const CLIENT_PACKAGE_NAME = "@oabp/client";
+const CLIENT_PACKAGE_NAME = "@oabp/client";
 const PACK_DIR = fileURLToPath(new URL("../../packages/client/pack/", import.meta.url));
 
 export interface ClientPackage {

@@ -21,8 +21,3 @@ export class ManualClock implements Clock {
     this.ms = new Date(at).getTime();
   }
 }
-
-/** ISO-8601 UTC with Z and millisecond precision trimmed to seconds when whole. */
-export function iso(d: Date): string {
-  return d.toISOString();
-}

@@ -11,7 +11,7 @@ import { proposalHashOf } from "./release-typed-data";
 // verify. The settlement worker sends only plans a decision covers; the guardian watch
 // (src/guardian.ts) alarms on any proposal no decision explains. Pure: no database, no chain.
 
-export const DECISION_TYPE = "oabp.payout_decision";
+const DECISION_TYPE = "oabp.payout_decision";
 
 export interface DecisionPlan {
   payout_id: string;
@@ -37,7 +37,7 @@ export interface SignedDecision extends DecisionPlan {
 }
 
 /** The plan in its canonical form: addresses lower-case, amounts base-10 strings. */
-export function normalisePlan(p: DecisionPlan): DecisionPlan {
+function normalisePlan(p: DecisionPlan): DecisionPlan {
   return {
     payout_id: p.payout_id,
     mission_id: p.mission_id,
@@ -53,7 +53,7 @@ export function normalisePlan(p: DecisionPlan): DecisionPlan {
 }
 
 /** The hash a delayed proposal of this plan carries on chain (release-typed-data.ts). */
-export const planProposalHash = (p: Pick<DecisionPlan, "recipients" | "fee">): string =>
+const planProposalHash = (p: Pick<DecisionPlan, "recipients" | "fee">): string =>
   proposalHashOf({
     recipients: p.recipients.map((r) => r.address),
     amounts: p.recipients.map((r) => BigInt(r.amount)),
@@ -78,14 +78,14 @@ export function signDecision(plan: DecisionPlan, keyring: ReceiptKeyring, at: Da
   };
 }
 
-export const DECISION_REASONS = {
+const DECISION_REASONS = {
   missing: "decision_missing",
   malformed: "decision_malformed",
   unknownKey: "decision_unknown_key",
   badSignature: "decision_bad_signature",
   planMismatch: "decision_plan_mismatch",
 } as const;
-export type DecisionReason = (typeof DECISION_REASONS)[keyof typeof DECISION_REASONS];
+type DecisionReason = (typeof DECISION_REASONS)[keyof typeof DECISION_REASONS];
 
 export type DecisionCheck = { ok: true; decision: SignedDecision } | { ok: false; reason: DecisionReason };
 
@@ -123,7 +123,7 @@ export function checkDecision(
 }
 
 /** Every field of the plan, recipients in order. */
-export function samePlan(a: DecisionPlan, b: DecisionPlan): boolean {
+function samePlan(a: DecisionPlan, b: DecisionPlan): boolean {
   const x = normalisePlan(a);
   const y = normalisePlan(b);
   return (

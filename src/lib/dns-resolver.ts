@@ -26,7 +26,7 @@ export interface DnsResolverConfig {
 
 export type DnsResolve = (host: string, signal?: AbortSignal) => Promise<string[]>;
 
-export interface DnsResolverStats {
+interface DnsResolverStats {
   lookups: number;
   negativeHits: number;
   timeouts: number;

@@ -64,7 +64,7 @@ const HALF_N = SECP256K1_N / 2n;
  * signature. Longer blobs (ERC-1271 / ERC-6492 smart-account signatures) are the contract's to judge;
  * a 64-byte EIP-2098 compact signature cannot carry a high s.
  */
-export function hasHighS(signature: string): boolean {
+function hasHighS(signature: string): boolean {
   if (signature.length !== 132) return false;
   return BigInt(`0x${signature.slice(66, 130)}`) > HALF_N;
 }
@@ -107,7 +107,7 @@ export async function recoverAttestationSigners(hash: Hex, signature: string): P
 //   RPC method "oracle_winner" JSON-RPC to the configured RPC, params [{oracle_contract,
 //                              mission_id, mission_key}]; result a 0x bytes32 hash or null/zero
 
-export type OracleMethodKind = "per_submission" | "per_mission";
+type OracleMethodKind = "per_submission" | "per_mission";
 export interface OracleMethod {
   kind: OracleMethodKind;
   signature: string;
@@ -128,7 +128,7 @@ const namespaceOf = (method: string): string => method.split("_")[0] ?? "";
  * mission creator must not be able to make the server call eth_sendRawTransaction, admin_*,
  * miner_*, anvil_* or any other standard node method. Oracle methods live in their own namespace.
  */
-export const RESERVED_RPC_NAMESPACES = [
+const RESERVED_RPC_NAMESPACES = [
   "eth",
   "net",
   "web3",
@@ -168,17 +168,15 @@ export function oracleMethodProblem(method: string): "rpc_namespace_reserved" | 
 }
 
 /** Why an oracle read gave no answer (docs/style.md "Outcomes are data": reasons live here). */
-export const ORACLE_FAILURE_REASONS = [
-  "no_rpc", // neither the reader nor the call has an RPC URL
-  "bad_method", // oracle_method is not one of the two shapes (or used with the other verb)
-  "bad_address", // oracle_contract is not a 20-byte hex address
-  "no_contract", // nothing is deployed at the address
-  "call_reverted", // the call reverted (e.g. the contract has no such function)
-  "bad_return", // the contract answered, but not an ABI-encoded bool / bytes32
-  "rpc_error", // transport failure, timeout or an RPC error that is not a revert
-] as const;
-export type OracleFailureReason = (typeof ORACLE_FAILURE_REASONS)[number];
-export type OracleFailure = { ok: false; reason: OracleFailureReason };
+export type OracleFailureReason =
+  | "no_rpc" // neither the reader nor the call has an RPC URL
+  | "bad_method" // oracle_method is not one of the two shapes (or used with the other verb)
+  | "bad_address" // oracle_contract is not a 20-byte hex address
+  | "no_contract" // nothing is deployed at the address
+  | "call_reverted" // the call reverted (e.g. the contract has no such function)
+  | "bad_return" // the contract answered, but not an ABI-encoded bool / bytes32
+  | "rpc_error"; // transport failure, timeout or an RPC error that is not a revert
+type OracleFailure = { ok: false; reason: OracleFailureReason };
 
 export interface OracleReader {
   isValid(p: {

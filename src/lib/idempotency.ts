@@ -41,7 +41,7 @@ export function stableStringify(v: unknown): string {
  * — otherwise a client would believe a creation failed while its money sits in escrow.
  * Different body → 422. Nothing stored (or still in flight) → undefined: run the request.
  */
-export async function storedResponse(
+async function storedResponse(
   db: DbOrTx,
   opts: { scope: string; key: string | undefined; request: unknown },
 ): Promise<StoredResponse | undefined> {
@@ -67,7 +67,7 @@ export async function storedResponse(
  * duplicates get identical answers). If the first is still running after the lock timeout, 409.
  * A failed request rolls back its key row, so a retry runs again.
  */
-export async function once(
+async function once(
   tx: Tx,
   opts: { scope: string; key: string | undefined; request: unknown; at: Date; lockTimeoutMs?: number },
   work: () => Promise<{ status: number; body: unknown }>,

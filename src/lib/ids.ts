@@ -5,34 +5,32 @@ import { randomBytes } from "node:crypto";
 // alone stable. Within one millisecond the random part is incremented so ids stay monotonic
 // in this process.
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-export const ID_PREFIXES = [
-  "mis",
-  "sub",
-  "vote",
-  "rcpt",
-  "whk",
-  "evt",
-  "req",
-  "led",
-  "xfer",
-  "cmt",
-  "rtg",
-  "rev",
-  "dep",
-  "pay",
-  "clm",
-  "dsp",
-  "rep",
-  "amd", // mission amendments
-  "qst",
-  "msg",
-  "skl", // Agent Mesh skills (docs/neighbours.md)
-  "inv", // Agent Mesh invocations (the skill_invocation message id)
-  "alrt", // custody alerts (docs/custody.md)
-  "wd", // withdrawals (docs/withdrawals.md)
-  "x402", // x402 payments (docs/payments.md)
-] as const;
-export type IdPrefix = (typeof ID_PREFIXES)[number];
+export type IdPrefix =
+  | "mis"
+  | "sub"
+  | "vote"
+  | "rcpt"
+  | "whk"
+  | "evt"
+  | "req"
+  | "led"
+  | "xfer"
+  | "cmt"
+  | "rtg"
+  | "rev"
+  | "dep"
+  | "pay"
+  | "clm"
+  | "dsp"
+  | "rep"
+  | "amd" // mission amendments
+  | "qst"
+  | "msg"
+  | "skl" // Agent Mesh skills (docs/neighbours.md)
+  | "inv" // Agent Mesh invocations (the skill_invocation message id)
+  | "alrt" // custody alerts (docs/custody.md)
+  | "wd" // withdrawals (docs/withdrawals.md)
+  | "x402"; // x402 payments (docs/payments.md)
 
 let lastMs = -1;
 let lastRand: Uint8Array = new Uint8Array(10);

@@ -3,7 +3,7 @@
  * parallel list of the same length). If the invariant breaks the error names the list and the
  * index instead of surfacing later as `undefined` in arithmetic or on the wire.
  */
-export class MissingItemError extends Error {
+class MissingItemError extends Error {
   constructor(
     readonly list: string,
     readonly index: number,

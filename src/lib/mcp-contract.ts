@@ -16,10 +16,9 @@ export const MCP_PROTOCOL_VERSION = "2025-11-25";
 export const MCP_SESSION_VERSIONS = [MCP_PROTOCOL_VERSION, "2025-06-18", "2025-03-26", "2024-11-05", "2024-10-07"];
 /** Stateless revisions (per-request `_meta`, no initialize), served on the same endpoint (docs/mcp.md "Stateless lane"). */
 export const MCP_STATELESS_VERSIONS = ["2026-07-28"];
-export const MCP_TRANSPORT_SPEC =
-  "https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http";
+const MCP_TRANSPORT_SPEC = "https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http";
 export const SESSION_HEADER = "Mcp-Session-Id";
-export const PROTOCOL_VERSION_HEADER = "MCP-Protocol-Version";
+const PROTOCOL_VERSION_HEADER = "MCP-Protocol-Version";
 
 /** The A2A card aliases of AIP-1 §9.3; the first is the one recipe pointers name. */
 export const AGENT_CARD_PATHS = [
@@ -33,7 +32,7 @@ export const MCP_HANDSHAKE_TIMEOUT_SECONDS = 30;
 export const MCP_SESSION_COOLING_SECONDS = 10;
 /** An active MCP session ends after this long without a request; published. */
 export const MCP_SESSION_IDLE_SECONDS = 3600;
-export const HANDSHAKE_POINTER = "#/transport/protocols/0/handshake";
+const HANDSHAKE_POINTER = "#/transport/protocols/0/handshake";
 
 /**
  * AIP-1 §7.1.1. Only /mcp serves the transport; no legacy SSE or message-bus shim is routed, so
@@ -59,7 +58,7 @@ export const mcpUrl = (config: Config) => `${config.publicUrl}${MCP_PATH}`;
 export const recipeUrl = (config: Config, suffix = "") =>
   `${config.publicUrl}${AGENT_CARD_PATHS[0]}${HANDSHAKE_POINTER}${suffix}`;
 /** The §7.1 lifecycle recipe inside the manifest (what §7.3.5 calls the handshake recipe of the discovery document). */
-export const manifestRecipeUrl = (config: Config) => `${config.publicUrl}/.well-known/oabp.json#/mcp/lifecycle`;
+const manifestRecipeUrl = (config: Config) => `${config.publicUrl}/.well-known/oabp.json#/mcp/lifecycle`;
 
 /** AIP-1 §7.1 + §7.1.1: the `mcp` object of /.well-known/oabp.json (paths relative, like every §9 endpoint). */
 export function mcpManifestObject() {

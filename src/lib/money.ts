@@ -18,14 +18,7 @@ export function bpsOf(amount: bigint, bps: number): bigint {
 
 // Amounts as people write them: one implementation, shared with the client package (its CLI and
 // library) and used by the MCP tools and the web board. docs/decisions.md "Amounts as people write them".
-export {
-  type AmountReason,
-  type AssetUnits,
-  formatAmount,
-  parseAmount,
-  type ParsedAmount,
-  wholeUnits,
-} from "../../packages/client/src/amounts";
+export { formatAmount, parseAmount, wholeUnits } from "../../packages/client/src/amounts";
 
 /**
  * The smallest reward a mission may offer, in USD, published as the manifest's

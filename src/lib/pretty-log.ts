@@ -13,7 +13,7 @@ const value = (v: unknown): string => {
 };
 
 /** One JSON log line as a human line (the line itself when it is not JSON). */
-export function prettyLine(line: string, colour = false): string {
+function prettyLine(line: string, colour = false): string {
   let o: Record<string, unknown>;
   try {
     o = JSON.parse(line);

@@ -21,7 +21,7 @@ export const ReceiptKeyRecordSchema = z.object({
   valid_until: z.string().datetime({ offset: true }).nullable().default(null),
 });
 export type ReceiptKeyRecord = z.infer<typeof ReceiptKeyRecordSchema>;
-export const ReceiptKeyFileSchema = z.object({ keys: z.array(ReceiptKeyRecordSchema).min(1) });
+const ReceiptKeyFileSchema = z.object({ keys: z.array(ReceiptKeyRecordSchema).min(1) });
 
 /** What the manifest publishes for one key. */
 export interface PublicReceiptKey {
@@ -38,7 +38,7 @@ export interface ReceiptKeyring {
   published: PublicReceiptKey[];
 }
 
-export const KEY_FILE = "receipt-keys.json";
+const KEY_FILE = "receipt-keys.json";
 const PKCS8_ED25519_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
 
 export function privateKeyFromSeed(seed: string): KeyObject {
@@ -47,7 +47,7 @@ export function privateKeyFromSeed(seed: string): KeyObject {
   return createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, raw]), format: "der", type: "pkcs8" });
 }
 
-export const rawPublicKey = (key: KeyObject): string => createPublicKey(key).export({ format: "jwk" }).x!;
+const rawPublicKey = (key: KeyObject): string => createPublicKey(key).export({ format: "jwk" }).x!;
 
 /** A fresh record; its id names the month (receipt-key-2026-11), suffixed if already taken. */
 export function newKeyRecord(now: Date, taken: string[] = []): ReceiptKeyRecord {

@@ -23,7 +23,7 @@ export interface ReleasePlan {
   slot?: SlotInstance | undefined;
 }
 
-export const RELEASE_TYPES = {
+const RELEASE_TYPES = {
   Release: [
     { name: "missionKey", type: "bytes32" },
     { name: "funder", type: "address" },
@@ -34,7 +34,7 @@ export const RELEASE_TYPES = {
 } as const;
 
 /** Contract v4's Release: v3's fields plus the slot's token, its funding nonce and a deadline. */
-export const RELEASE_TYPES_V4 = {
+const RELEASE_TYPES_V4 = {
   Release: [
     { name: "missionKey", type: "bytes32" },
     { name: "funder", type: "address" },
@@ -47,7 +47,7 @@ export const RELEASE_TYPES_V4 = {
   ],
 } as const;
 
-export const releaseDomain = (chainId: number, escrow: string, version: "3" | "4" = "3") => ({
+const releaseDomain = (chainId: number, escrow: string, version: "3" | "4" = "3") => ({
   name: "MissionEscrow" as const,
   version,
   chainId,

@@ -1,4 +1,4 @@
-import { keccak256, numberToHex, type Address, type Hex, type TransactionSerializableEIP1559 } from "viem";
+import { numberToHex, type Hex, type TransactionSerializableEIP1559 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 
 // How the settlement worker signs (docs/base-rail.md "Resolver signer"): through `ResolverSigner`
@@ -85,8 +85,3 @@ export function remoteSigner(url: string, address: string, opts: { timeoutMs?: n
     },
   };
 }
-
-/** The hash a signed transaction goes by (what the node will report). */
-export const txHashOf = (raw: Hex): string => keccak256(raw).toLowerCase();
-
-export type { Address };

@@ -11,25 +11,23 @@ import { userAgent } from "./user-agent";
 // checked at connect time and on every redirect; ≤5 redirects; size and time caps.
 // Outcomes are data (style rule 8): expected failures come back as { ok:false, reason }.
 
-export const FETCH_FAILURES = [
-  "invalid_url",
-  "unsupported_scheme",
-  "credentials_in_url",
-  "blocked_address",
-  "dns_error",
-  "connect_error",
-  "response_error",
-  "too_many_redirects",
-  "too_large",
-  "request_too_large",
-  "timeout",
-  "connect_timeout",
-  "host_busy",
-  "ipfs_gateway_not_configured",
-  "arweave_gateway_not_configured",
-  "invalid_data_uri",
-] as const;
-export type FetchFailure = (typeof FETCH_FAILURES)[number];
+export type FetchFailure =
+  | "invalid_url"
+  | "unsupported_scheme"
+  | "credentials_in_url"
+  | "blocked_address"
+  | "dns_error"
+  | "connect_error"
+  | "response_error"
+  | "too_many_redirects"
+  | "too_large"
+  | "request_too_large"
+  | "timeout"
+  | "connect_timeout"
+  | "host_busy"
+  | "ipfs_gateway_not_configured"
+  | "arweave_gateway_not_configured"
+  | "invalid_data_uri";
 
 export interface SafeFetchOptions {
   method?: "GET" | "POST";
@@ -94,7 +92,7 @@ export interface SafeFetcherConfig {
   now?: () => number;
 }
 
-export const SAFE_FETCH_DEFAULTS = {
+const SAFE_FETCH_DEFAULTS = {
   maxBytes: 10 * 1024 * 1024,
   timeoutMs: 10_000,
   connectTimeoutMs: 2_000,

@@ -41,10 +41,10 @@ export interface MatchOptions {
 /** Mirrors MAX_REGEX_LENGTH in missions.verification.ts (mission creation refuses longer). */
 export const MAX_PATTERN_LENGTH = 1024;
 /** Mirrors MAX_EXPECTED_LENGTH in missions.verification.ts, for substring/exact literals. */
-export const MAX_LITERAL_LENGTH = 4096;
-export const DEFAULT_MAX_INPUT_BYTES = 1024 * 1024;
+const MAX_LITERAL_LENGTH = 4096;
+const DEFAULT_MAX_INPUT_BYTES = 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 250;
-export const DEFAULT_MAX_QUEUE = 32;
+const DEFAULT_MAX_QUEUE = 32;
 
 /**
  * Caseless comparison form for `substring`. Unicode-aware but deliberately simple:
@@ -55,7 +55,7 @@ export const DEFAULT_MAX_QUEUE = 32;
  *   the content may put the same Σ in different contexts.
  * Not full case folding: "ß" does not match "ss" (nor does "straße" match "STRASSE").
  */
-export function foldForSubstring(s: string): string {
+function foldForSubstring(s: string): string {
   return s.normalize("NFC").toLowerCase().replace(/ς/g, "σ");
 }
 

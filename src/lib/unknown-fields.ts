@@ -156,7 +156,7 @@ export function editDistance(a: string, b: string): number {
 }
 
 /** The known name closest to `key` (case-insensitive edit distance; first declared wins ties). */
-export function nearest(key: string, known: readonly string[]): string | undefined {
+function nearest(key: string, known: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestD = Infinity;
   for (const k of known) {

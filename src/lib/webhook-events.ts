@@ -36,7 +36,7 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export type EventData = { mission_id: string; submission_id?: string } & Record<string, unknown>;
 
 /** Absolute links derived from the ids in `data` (added when the body is frozen, at fan-out). */
-export function linksFor(publicUrl: string, type: EventType, data: EventData): Record<string, string> {
+function linksFor(publicUrl: string, type: EventType, data: EventData): Record<string, string> {
   const mission = `${publicUrl}/missions/${data.mission_id}`;
   const links: Record<string, string> = { mission };
   if (typeof data.question_id === "string") links.questions = `${mission}/questions`;

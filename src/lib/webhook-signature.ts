@@ -4,7 +4,7 @@ import { createHmac, randomBytes } from "node:crypto";
 // `whsec_` + base64 of the key bytes; each delivery carries `webhook-id`, `webhook-timestamp`
 // (integer Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256(key, "{id}.{ts}.{body}")>`.
 
-export const SECRET_PREFIX = "whsec_";
+const SECRET_PREFIX = "whsec_";
 /** The spec allows 24–64 key bytes; 32 is what its reference libraries generate. */
 const SECRET_BYTES = 32;
 
@@ -13,7 +13,7 @@ export function newWebhookSecret(): string {
 }
 
 /** The HMAC key: the base64 after the `whsec_` prefix, decoded. */
-export function secretKey(secret: string): Buffer {
+function secretKey(secret: string): Buffer {
   return Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, "base64");
 }
 

@@ -10,7 +10,7 @@ export interface AssetUnits {
   decimals: number;
 }
 
-export type AmountReason = "empty" | "not_a_number" | "too_many_decimals" | "wrong_asset" | "not_positive";
+type AmountReason = "empty" | "not_a_number" | "too_many_decimals" | "wrong_asset" | "not_positive";
 
 /** A parsed amount in base units, or why the text is not one (outcomes are data, docs/style.md). */
 export type ParsedAmount = { ok: true; base: bigint } | { ok: false; reason: AmountReason; message: string };

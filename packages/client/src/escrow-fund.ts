@@ -192,7 +192,7 @@ export async function permitDomain(pub: ReadClient, token: Address): Promise<Typ
 }
 
 /** r, s, v of a 65-byte signature (v as 27/28); by hand, so the board's bundle has no curve library. */
-export function splitSignature(sig: Hex): { r: Hex; s: Hex; v: number } {
+function splitSignature(sig: Hex): { r: Hex; s: Hex; v: number } {
   if (!/^0x[0-9a-fA-F]{130}$/.test(sig)) throw new OabpError(0, "BAD_SIGNATURE", "a permit signature is 65 bytes");
   const v = Number.parseInt(sig.slice(130, 132), 16);
   return { r: `0x${sig.slice(2, 66)}`, s: `0x${sig.slice(66, 130)}`, v: v < 27 ? v + 27 : v };

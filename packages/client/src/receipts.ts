@@ -18,7 +18,7 @@ export function signingBytes(receipt: Record<string, unknown>): Uint8Array {
 
 export const digestOf = (bytes: Uint8Array): string => `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
 
-export const RECEIPT_TYPE = "oabp.mission_receipt";
+const RECEIPT_TYPE = "oabp.mission_receipt";
 export const VERIFICATION_RESULTS = ["accepted", "rejected", "voided", "disputed"] as const;
 export const SETTLEMENT_STATUSES = [
   "not_applicable",

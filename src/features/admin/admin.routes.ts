@@ -5,7 +5,7 @@ import { Uint } from "../missions";
 
 const route = routes("admin");
 
-export const CreditRequest = z
+const CreditRequest = z
   .object({
     agent_id: z.string(),
     asset: z.string().min(1).max(64),
@@ -14,11 +14,11 @@ export const CreditRequest = z
   })
   .openapi("LedgerCredit");
 
-export const CreditResponse = z
+const CreditResponse = z
   .object({ agent_id: z.string(), asset: z.string(), amount: z.string(), balance: z.string(), transfer_id: z.string() })
   .openapi("LedgerCreditResult");
 
-export const VerifyResponse = z
+const VerifyResponse = z
   .object({
     ok: z.boolean(),
     entries: z.number().int(),

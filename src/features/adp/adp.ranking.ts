@@ -21,7 +21,7 @@ export const COLD_START_BOOST = 0.1;
 export const DEFAULT_MIN_SCORE = 0.1;
 export const DEFAULT_LIMIT = 10;
 
-export interface Factors {
+interface Factors {
   tags: number;
   text: number;
   reputation: number;

@@ -28,7 +28,7 @@ export const ADP_METHODS = { describe: "adp.describe", advertise: "adp.advertise
 const SELF = "self";
 
 /** The card without seq, signature and timestamps: what decides whether seq must move. */
-export function serverCardContent(config: Config, keyring: ReceiptKeyring) {
+function serverCardContent(config: Config, keyring: ReceiptKeyring) {
   const o = config.publicUrl;
   const active = keyring.published.find((k) => k.key_id === keyring.active.keyId)!;
   const tools = serverTools();

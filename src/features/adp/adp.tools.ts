@@ -25,7 +25,7 @@ export interface AdpTool {
 }
 
 /** ADP Appendix A.2 in reverse: an MCP tool as an ADP tool descriptor. */
-export function toAdpTool(t: McpToolShape): AdpTool {
+function toAdpTool(t: McpToolShape): AdpTool {
   return {
     name: t.name,
     description: t.description,

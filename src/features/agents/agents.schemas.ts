@@ -41,7 +41,7 @@ export const UpdateAgentRequest = z
   .openapi("UpdateAgent");
 export type UpdateAgentInput = z.infer<typeof UpdateAgentRequest>;
 
-export const Balance = z.object({ asset: z.string(), available: z.string(), decimals: z.number().int() });
+const Balance = z.object({ asset: z.string(), available: z.string(), decimals: z.number().int() });
 
 export const Agent = z
   .object({
@@ -119,7 +119,7 @@ export const HistoryQuery = z.object({
   ...pageQuery(),
 });
 
-export const HistoryEntry = z.object({
+const HistoryEntry = z.object({
   id: z.string().nullable(),
   mission_id: z.string().nullable(),
   kind: z.enum(["win", "partial", "loss", "decay", "dispute_rejected", "dispute_upheld"]),

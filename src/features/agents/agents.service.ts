@@ -20,7 +20,7 @@ import type { AgentWire, UpdateAgentInput } from "./agents.schemas";
  * as a JSON integer. Exact up to 2^53−1 base units (9·10^15: 9 billion USDC); beyond that it
  * saturates at 2^53−1, never a float. `balances[]` always has the exact base-unit string.
  */
-export const aigenBalance = (units: bigint): number =>
+const aigenBalance = (units: bigint): number =>
   units > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(units);
 
 async function balances(deps: Deps, address: string) {

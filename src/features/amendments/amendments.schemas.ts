@@ -5,8 +5,8 @@ import { isUintString } from "../../lib/money";
 // Amendments to a posted mission: wire shapes by hand
 // (docs/style.md rule 6). One POST with a `kind`, one public log.
 
-export const AMENDMENT_KINDS = ["extend_deadline", "top_up", "edit"] as const;
-export const AMENDMENT_STATUSES = ["applied", "pending", "rejected"] as const;
+const AMENDMENT_KINDS = ["extend_deadline", "top_up", "edit"] as const;
+const AMENDMENT_STATUSES = ["applied", "pending", "rejected"] as const;
 
 export const AmendMissionRequest = z
   .discriminatedUnion("kind", [
@@ -46,7 +46,7 @@ export type AmendMissionInput = z.infer<typeof AmendMissionRequest>;
 
 const Change = z.object({ from: z.unknown(), to: z.unknown() });
 
-export const AmendmentEscrowWire = z
+const AmendmentEscrowWire = z
   .object({
     chain_id: z.number().int(),
     contract: z.string(),

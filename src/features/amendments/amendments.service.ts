@@ -128,7 +128,7 @@ async function requireSlot(
 }
 
 /** The smallest top-up by someone else than the creator: TOP_UP_MIN_BPS of the reward, rounded up, ≥ 1. */
-export function minTopUp(reward: bigint, bps: number): bigint {
+function minTopUp(reward: bigint, bps: number): bigint {
   const min = (reward * BigInt(bps) + 9_999n) / 10_000n;
   return min > 1n ? min : 1n;
 }

@@ -3,4 +3,4 @@
 export { amendmentsJobs, expirePendingTopUps } from "./amendments.expiry";
 export { amendMissionOp, amendmentsRouter } from "./amendments.index";
 export { AmendMissionRequest, Amendment } from "./amendments.schemas";
-export { AMENDMENT_MAX_EXTENSION_SECONDS, listAmendments } from "./amendments.service";
+export { AMENDMENT_MAX_EXTENSION_SECONDS } from "./amendments.service";

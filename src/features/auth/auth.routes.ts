@@ -28,7 +28,7 @@ export const SessionResponse = z
   .object({ token: z.string(), token_type: z.literal("Bearer"), agent_id: z.string(), expires_at: z.string() })
   .openapi("Session");
 
-export const AttestationRequest = z
+const AttestationRequest = z
   .object({
     api_key: z.string().min(1).max(256),
     profile: z.string().max(256).optional(),
@@ -45,7 +45,7 @@ export const AttestationRequest = z
   })
   .openapi("RegistryAttestation");
 
-export const AttestationResponse = z
+const AttestationResponse = z
   .object({ bound: z.literal(true), agent_id: z.string(), registry_domain: z.string(), expires_at: z.string() })
   .openapi("RegistryBinding");
 

@@ -29,7 +29,7 @@ const NONCE_LENGTH = 24;
  * (each nonce predictable from the last), so this draws every character from the CSPRNG
  * (crypto.randomInt: uniform, no modulo bias).
  */
-export function newSiweNonce(): string {
+function newSiweNonce(): string {
   let out = "";
   for (let i = 0; i < NONCE_LENGTH; i++) out += NONCE_ALPHABET[randomInt(NONCE_ALPHABET.length)];
   return out;

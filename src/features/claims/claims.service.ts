@@ -39,7 +39,7 @@ export async function countActiveClaims(
  * Active claims an agent holds on open missions (the per-agent cap; also the hook for ADP
  * availability, which counts an agent's active claims).
  */
-export async function activeClaimsOfAgent(
+async function activeClaimsOfAgent(
   { now }: Pick<Ctx, "now">,
   { db, agentId }: { db: DbOrTx; agentId: string },
 ): Promise<number> {

@@ -5,7 +5,7 @@ import type { ClaimWire } from "./claims.schemas";
 export type ClaimRow = typeof missionClaims.$inferSelect;
 
 /** A claim is active while its stored status says so and it has not expired (by the clock). */
-export const isActive = ({ now }: Pick<Ctx, "now">, r: Pick<ClaimRow, "status" | "expiresAt">): boolean =>
+const isActive = ({ now }: Pick<Ctx, "now">, r: Pick<ClaimRow, "status" | "expiresAt">): boolean =>
   r.status === "active" && r.expiresAt.getTime() > now.getTime();
 
 /** Row → wire; an active row past its expiry reads `expired` before the job has swept it. */

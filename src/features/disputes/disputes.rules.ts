@@ -33,23 +33,21 @@ export const FILING_LIMITS: Record<
 export const EXPIRED_UPHOLDS: ReadonlySet<DisputeType> = new Set(["non_payment", "dup_claim"]);
 
 /** Reasons a filing is refused (422 UNPROCESSABLE, details.reason). */
-export const NOT_QUALIFYING = [
-  "submission_required",
-  "submission_not_found",
-  "submission_not_accepted",
-  "not_your_submission",
-  "already_paid",
-  "sla_not_elapsed",
-  "mission_settled",
-  "not_first_valid_match",
-  "not_oracle_mission",
-  "not_same_second",
-  "not_both_valid",
-  "anonymous_not_allowed",
-  "evidence_required",
-  "mission_dispute_limit",
-] as const;
-export type NotQualifying = (typeof NOT_QUALIFYING)[number];
+export type NotQualifying =
+  | "submission_required"
+  | "submission_not_found"
+  | "submission_not_accepted"
+  | "not_your_submission"
+  | "already_paid"
+  | "sla_not_elapsed"
+  | "mission_settled"
+  | "not_first_valid_match"
+  | "not_oracle_mission"
+  | "not_same_second"
+  | "not_both_valid"
+  | "anonymous_not_allowed"
+  | "evidence_required"
+  | "mission_dispute_limit";
 
 /** §1.1: a payout status that means "not paid yet" (the dispute may stand). */
 export const UNPAID_STATUSES: ReadonlySet<string> = new Set(["queued", "pending_gas", "failed"]);

@@ -90,7 +90,7 @@ export const DisputeIdParam = z.object({
   id: pathId("id"),
 });
 
-export const SplitShare = z.object({
+const SplitShare = z.object({
   submission_id: z.string().min(1).max(64),
   share_bps: z.number().int().min(1).max(10_000),
 });

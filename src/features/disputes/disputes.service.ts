@@ -26,7 +26,7 @@ import { lastOf } from "../../lib/item-at";
 type Row = typeof disputes.$inferSelect;
 export type { Filer } from "./disputes.qualify";
 
-export function disputeToWire(d: Row): DisputeWire {
+function disputeToWire(d: Row): DisputeWire {
   return {
     dispute_id: d.id,
     dispute_type: d.disputeType as DisputeType,

@@ -15,8 +15,6 @@ import { appendAudit } from "../../db/audit";
 // kept) in the transaction that acts, and logged. A payout with a transaction possibly in flight
 // (broadcast, confirmed) is never failed by hand: the chain decides it.
 
-export { CHAIN_PAYOUT_STATES as PAYOUT_STATES } from "../../db/vocabulary";
-
 export function payoutToAdminWire(p: PayoutRow) {
   return {
     id: p.id,

@@ -25,11 +25,11 @@ import type { PayoutRow } from "./escrow.payouts";
 //    false shortfall).
 //  - A proposal of another plan: listed until the guardian cancels it, or the slot empties.
 
-export type AlertKind = (typeof custodyAlerts.$inferSelect)["kind"];
+type AlertKind = (typeof custodyAlerts.$inferSelect)["kind"];
 const UNMINED = ["queued", "pending_gas", "broadcast"] as const;
 
 /** The plan a payout row would send, in decision form. */
-export function decisionPlanOf(p: PayoutRow, chain: Pick<BaseChain, "escrow">): DecisionPlan {
+function decisionPlanOf(p: PayoutRow, chain: Pick<BaseChain, "escrow">): DecisionPlan {
   return {
     payout_id: p.id,
     mission_id: p.missionId,

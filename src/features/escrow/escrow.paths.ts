@@ -43,7 +43,7 @@ export function stepOf(p: Pick<PayoutRow, "kind" | "releaseSignature" | "step">)
 export const stepLabel = (p: Pick<PayoutRow, "kind" | "releaseSignature" | "step">): string =>
   stepOf(p) === "propose" ? "release_proposal" : p.kind;
 
-export const planOf = (p: PayoutRow): ReleasePlan => ({
+const planOf = (p: PayoutRow): ReleasePlan => ({
   missionKey: p.missionKey as Hex,
   funder: p.funder,
   recipients: p.recipients.map((r) => r.address),
@@ -72,7 +72,7 @@ export const releasePathWire = (p: PayoutRow) => ({
 
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms);
 /** The reason of a proposed release (payout and mission): when anyone may execute it. */
-export const proposedReason = (at: Date | null) => (at ? `release_proposed:${at.toISOString()}` : "release_proposed");
+const proposedReason = (at: Date | null) => (at ? `release_proposed:${at.toISOString()}` : "release_proposed");
 
 /**
  * Before a delayed-path transaction is signed (the slot is known funded): reads proposalOf.

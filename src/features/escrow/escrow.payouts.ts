@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Hex } from "viem";
 import type { Tx } from "../../db/client";
 import { chainAccounts, chainPayouts, escrowDeposits, missions, type PayoutAttempt } from "../../db/schema/index";
@@ -50,8 +50,6 @@ const RETRYABLE_FOR_MS = 24 * 3600_000;
 
 export const payoutStatusOf = (state: string): "queued" | "pending_gas" | "broadcast" | "confirmed" | "failed" =>
   state === "final" ? "confirmed" : (state as "queued" | "pending_gas" | "broadcast" | "confirmed" | "failed");
-
-export { callOf };
 
 /** One payout step's context: the dependencies, the step's instant, and the chain port. */
 
@@ -559,7 +557,3 @@ export async function watchConfirmed({ deps, chain, now }: ChainCtx, p: PayoutRo
   if (receipt.blockNumber <= heads.final)
     await transition(deps, p, { state: "final", finalAt: now, nextCheckAt: null });
 }
-
-/** Payouts still moving (for the operator view). */
-export const LIVE_PAYOUT_STATES = ["queued", "pending_gas", "broadcast", "confirmed", "failed"] as const;
-export const livePayoutsWhere = () => inArray(chainPayouts.state, [...LIVE_PAYOUT_STATES]);

@@ -26,7 +26,7 @@ import type { Ctx } from "../../lib/context";
 const CACHE_MS = 10_000;
 const caches = new WeakMap<object, { at: number; doc: BaseReconciliation }>();
 
-export type BaseReconciliation = Awaited<ReturnType<typeof read>>;
+type BaseReconciliation = Awaited<ReturnType<typeof read>>;
 
 export async function baseReconciliation(ctx: Ctx) {
   const { deps, now } = ctx;
@@ -285,7 +285,7 @@ async function creditTotals(deps: Deps, chainId: number) {
   return out;
 }
 
-export interface ReconciledAsset {
+interface ReconciledAsset {
   asset: string;
   token: string;
   held: string | null;
@@ -301,7 +301,7 @@ export interface ReconciledAsset {
   credits_outstanding: string;
 }
 
-export interface ReconciledContract {
+interface ReconciledContract {
   address: string;
   version: string;
   current: boolean;

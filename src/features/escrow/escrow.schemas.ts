@@ -3,7 +3,7 @@ import { intOrNull, strOrNull, str, bool } from "../../http/wire";
 
 // Wire shapes of the base rail (docs/design.md "Escrow and settlement"; AIP-1 §6, Appendix B payout_status).
 
-export const EscrowDepositWire = z.object({
+const EscrowDepositWire = z.object({
   id: z.string(),
   status: z.enum(["pending", "confirmed", "final", "reorged", "rejected"]),
   tx_hash: z.string(),
@@ -163,7 +163,7 @@ export const TreasuryResponse = z
   .openapi("Treasury");
 
 /** AIP-1 §6 ledger rail: the mission's escrow account and its hash chain (features/ledger). */
-export const LedgerEscrowWire = z
+const LedgerEscrowWire = z
   .object({
     account: z.string().openapi({ example: "escrow:mis_01J..." }),
     asset: z.string(),

@@ -10,7 +10,6 @@ export { queueRefund, queueRelease } from "./escrow.queue";
 export { railStatus, refreshRail } from "./escrow.rail";
 export type { RailStatus } from "./escrow.rail";
 export { baseReconciliation } from "./escrow.reconcile";
-export type { BaseReconciliation, ReconciledAsset } from "./escrow.reconcile";
 export { EscrowAttestation, MissionEscrowWire } from "./escrow.schemas";
 export { BaseRailMisconfigured, checkBaseRail, forgottenContracts } from "./escrow.startup";
 export {
@@ -25,12 +24,7 @@ export {
 } from "./escrow.terms";
 export { acceptsTopUp, escrowSlots } from "./escrow.topups";
 export type { EscrowSlot } from "./escrow.topups";
-export {
-  assertTreasuryCanPay,
-  cachedTreasuryHealth,
-  refreshTreasuryHealth,
-  treasuryHealth,
-} from "./escrow.treasury-health";
+export { assertTreasuryCanPay, cachedTreasuryHealth, refreshTreasuryHealth } from "./escrow.treasury-health";
 export type { TreasuryHealth } from "./escrow.treasury-health";
 export { watchEscrow } from "./escrow.watcher";
 export { escrowToWire } from "./escrow.wire";

@@ -2,4 +2,3 @@
 // import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { closeEventStreams } from "./events.hub";
 export { eventsRouter } from "./events.index";
-export { assignSequence } from "./events.sequence";

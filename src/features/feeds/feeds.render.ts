@@ -6,7 +6,7 @@ import type { MissionWire } from "../missions";
 // escaping) is the only option: XML has no escape for these characters.
 const FORBIDDEN =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-export const stripControl = (s: string): string => s.replace(FORBIDDEN, "");
+const stripControl = (s: string): string => s.replace(FORBIDDEN, "");
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -18,7 +18,7 @@ const escapeHtml = (s: string) =>
  * way. test/feeds/feeds.int.test.ts round-trips a title with several `]]>` through a real parser, so a
  * library change that alters this is caught.
  */
-export function cdataText(s: string): string {
+function cdataText(s: string): string {
   const clean = stripControl(s);
   const first = clean.indexOf("]]>");
   if (first < 0) return clean;
@@ -37,7 +37,7 @@ export interface FeedMeta {
 }
 
 /** The creator's track record in one line (feeds list missions with it). */
-export function creatorRecordLine(r: NonNullable<MissionWire["creator_record"]>): string {
+function creatorRecordLine(r: NonNullable<MissionWire["creator_record"]>): string {
   const ratio = r.paid_ratio === null ? "no ratio yet" : `${Math.round(r.paid_ratio * 100)}% paid`;
   const delay =
     r.median_award_delay_seconds === null

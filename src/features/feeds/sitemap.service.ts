@@ -21,7 +21,7 @@ const MAX_CUTS_PER_BUILD = 40;
 /** Static entry points (paths under the public URL). */
 // The web board's HTML pages: a sitemap is for crawlers of pages; the JSON, feeds and
 // OpenAPI entry points are announced by the manifest, robots.txt and <link rel="alternate">.
-export const SITEMAP_STATIC = ["/", "/ranking", "/status", "/docs"];
+const SITEMAP_STATIC = ["/", "/ranking", "/status", "/docs"];
 
 const isPublic = publicMissions;
 

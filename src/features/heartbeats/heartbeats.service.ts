@@ -19,7 +19,7 @@ export function isOnline({ now }: Pick<Ctx, "now">, lastSeenAt: Date | null): bo
   return age <= AVAILABILITY_WINDOW_SECONDS * 1000;
 }
 
-export function presence(
+function presence(
   ctx: Pick<Ctx, "now">,
   { agentId, lastSeenAt }: { agentId: string; lastSeenAt: Date },
 ): HeartbeatWire {

@@ -3,7 +3,6 @@
 export { escrowAttestation, missionLedgerEscrow } from "./ledger.attestation";
 export {
   EXTERNAL,
-  TREASURY_SHARDS,
   agentAccount,
   balancesOf,
   escrowAccount,

@@ -13,7 +13,7 @@ import { signReceipt } from "../../lib/receipt-sign";
 // A mission's own account (balance, seq, head hash, entries) is at GET /missions/{id}/escrow,
 // so a holder can check that its head is one of those the digest covers.
 
-export const ATTESTATION_TYPE = "oabp.escrow_attestation";
+const ATTESTATION_TYPE = "oabp.escrow_attestation";
 /** Per-instance reuse of one signed snapshot; it says when it was taken (as_of). */
 const CACHE_MS = 10_000;
 /** A mission's escrow account has a handful of entries (funding, payouts/refund); bounded anyway. */

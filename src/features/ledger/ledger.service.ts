@@ -39,7 +39,7 @@ export async function treasuryBalances(db: DbOrTx): Promise<Map<string, bigint>>
   return new Map(rows.map((r) => [r.asset, BigInt(r.balance)]));
 }
 
-export interface Posting {
+interface Posting {
   account: string;
   amount: bigint; // signed: negative debits, positive credits
 }

@@ -18,7 +18,7 @@ import { ELIGIBILITY_LIST_MAX } from "../missions";
 // object (§7.1 + §7.1.1) comes from the MCP feature's contract, the same constants its transport
 // answers with.
 
-export const RECEIPT_ENDPOINT_TEMPLATE = "/missions/{mission_id}/receipts/{submission_id}";
+const RECEIPT_ENDPOINT_TEMPLATE = "/missions/{mission_id}/receipts/{submission_id}";
 
 interface ManifestInput {
   config: Config;

@@ -3,5 +3,4 @@
 export { MCP_OWN_PATHS, registerMcp } from "./mcp.index";
 export { mcpJobs } from "./mcp.jobs";
 export { registerMcpDocs } from "./mcp.routes";
-export { purgeEndedSessions } from "./mcp.sessions";
 export { TOOLS } from "./mcp.tools";

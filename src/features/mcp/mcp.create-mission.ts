@@ -22,7 +22,7 @@ const McpReward = z.object({
 
 const CREATOR_JUDGES = { type: "creator_judges" as const, params: {} };
 
-export const CreateMissionArgs = CreateMissionRequest.extend({
+const CreateMissionArgs = CreateMissionRequest.extend({
   reward: McpReward,
   verification: CreateMissionRequest.shape.verification
     .optional()
@@ -32,7 +32,7 @@ export const CreateMissionArgs = CreateMissionRequest.extend({
 type Args = z.output<typeof CreateMissionArgs>;
 
 /** The REST body the arguments stand for: the reward in base units, the verification defaulted. */
-export function restBody(c: Pick<Ctx, "deps">, args: Omit<Args, "idempotency_key">) {
+function restBody(c: Pick<Ctx, "deps">, args: Omit<Args, "idempotency_key">) {
   const { reward, verification, ...rest } = args;
   const asset = findAsset(c.deps.config.assets, reward.asset);
   if (!asset)

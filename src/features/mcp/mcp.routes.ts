@@ -9,7 +9,7 @@ import { TOOLS } from "./mcp.tools";
 
 const RpcId = z.union([z.string(), z.number()]).nullable();
 
-export const JsonRpcMessage = z
+const JsonRpcMessage = z
   .object({
     jsonrpc: z.literal("2.0"),
     id: z.union([z.string(), z.number()]).optional().openapi({ description: "Absent for notifications" }),

@@ -58,7 +58,7 @@ interface CacheEntry {
 }
 
 /** Visible ASCII only (MCP 2025-06-18 §Session Management); 256 random bits. */
-export const randomSessionId = () => `mcp_${randomToken(32)}`;
+const randomSessionId = () => `mcp_${randomToken(32)}`;
 
 class SessionCache {
   private readonly entries = new Map<string, CacheEntry>();

@@ -17,17 +17,7 @@ import { PAYMENT_TOOLS } from "./mcp.tools.payments";
 import { createMissionTool } from "./mcp.create-mission";
 import { SIGN_IN_TOOLS } from "./mcp.sign-in";
 import { TASK_TOOLS } from "./mcp.tasks";
-import {
-  ctxFromMcp,
-  IdempotencyKey,
-  MissionId,
-  opTool,
-  READ,
-  SubmissionRef,
-  type Tool,
-  type ToolContext,
-  WRITE,
-} from "./mcp.tool";
+import { IdempotencyKey, MissionId, opTool, READ, SubmissionRef, type Tool, type ToolContext, WRITE } from "./mcp.tool";
 
 // The MCP tools (AIP-1 §7: list_missions, get_mission, submit_solution, and the whole solver and
 // creator loop over the REST verbs). Each tool is derived from its REST route's operation
@@ -35,7 +25,7 @@ import {
 // the call to the verb is the operation's. Its schemas are generated from the REST zod schemas
 // (mcp.schema.ts); tools/list's size is bounded by a test (docs/mcp.md "Size").
 
-export { ctxFromMcp, type ToolContext };
+export { type ToolContext };
 
 /** A path's mission id as the tools name it. */
 const ON_MISSION = { params: { id: "mission_id" } };

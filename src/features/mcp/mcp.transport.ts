@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { Config } from "../../env";
 import type { AppEnv } from "../../http/types";
 import { AIP1_DOCS, MCP_TRANSPORT, SESSION_HEADER, sessionExpiredError, mcpUrl } from "../../lib/mcp-contract";
-import { errorObject, RPC, type RpcError, type RpcId } from "./mcp.jsonrpc";
+import { errorObject, type RpcError, type RpcId } from "./mcp.jsonrpc";
 
 // HTTP-level answers of the MCP endpoint: content negotiation and the structured error bodies of
 // AIP-1 §7.2 (paths not served), §7.2.1 (negotiation mismatch on /mcp) and §7.3.5 (-32001).
@@ -11,12 +11,7 @@ import { errorObject, RPC, type RpcError, type RpcId } from "./mcp.jsonrpc";
  * AIP-1 §7.2.1: every 4xx from /mcp is a JSON-RPC error with the three sibling fields a client
  * in a retry loop needs to correct itself without re-reading the manifest.
  */
-export function transportErrorBody(
-  config: Config,
-  id: RpcId | null,
-  error: RpcError,
-  documentation = AIP1_DOCS.negotiation,
-) {
+function transportErrorBody(config: Config, id: RpcId | null, error: RpcError, documentation = AIP1_DOCS.negotiation) {
   return {
     ...errorObject(id, error),
     canonical_endpoint: mcpUrl(config),
@@ -88,5 +83,3 @@ export function isJsonContentType(header: string | undefined): boolean {
 export const plausibleSessionId = (id: string) => /^[\x21-\x7e]{1,200}$/.test(id);
 
 export const echoSession = (c: Context<AppEnv>, id: string) => c.header(SESSION_HEADER, id);
-
-export { RPC };

@@ -3,5 +3,4 @@
 export { listSkillsOp, meshRouter } from "./mesh.index";
 export { actingAgent } from "./mesh.private";
 export { SkillList, SkillQuery, SkillSummary } from "./mesh.schemas";
-export type { SkillSummaryWire, SkillWire } from "./mesh.schemas";
 export { assertSkillExists, skillsOfAgent, skillsOfAgents } from "./mesh.service";

@@ -10,8 +10,8 @@ import { pathId } from "../../http/params";
  * Mesh "Skill Metadata Schema": snake_case is recommended, not required, so camelCase
  * (`webSearch`) is accepted too: a letter, then letters, digits and underscores.
  */
-export const SKILL_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
-export const MAX_SKILL_TAGS = 10;
+const SKILL_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+const MAX_SKILL_TAGS = 10;
 
 const JsonSchemaObject = z
   .record(z.string(), z.unknown())

@@ -309,7 +309,7 @@ export async function listSkills(
 }
 
 /** Skills listed on a provider's agent record, page and cards: the first ones registered. */
-export const SKILLS_ON_RECORD = 50;
+const SKILLS_ON_RECORD = 50;
 
 /** A provider's skills for its agent record, page and cards (oldest first, at most SKILLS_ON_RECORD). */
 export async function skillsOfAgent(db: DbOrTx, agentId: string): Promise<SkillSummaryWire[]> {

@@ -10,7 +10,7 @@ export interface SlotLimits {
   reserve: number;
 }
 
-export type SlotRefusal = "caller_busy" | "provider_busy" | "hub_busy";
+type SlotRefusal = "caller_busy" | "provider_busy" | "hub_busy";
 
 export interface InvocationSlots {
   tryAcquire(caller: string, provider: string): { release: () => void } | { refused: SlotRefusal };

@@ -21,7 +21,7 @@ type Row = typeof submissionMessages.$inferSelect;
 /** Unread counts stop here: the inbox never counts an unbounded set. */
 const UNREAD_COUNT_CAP = 10_000;
 
-export function messageToWire(r: Row): MessageWire {
+function messageToWire(r: Row): MessageWire {
   return {
     id: r.id,
     mission_id: r.missionId,

@@ -10,7 +10,7 @@ import { renderEscrowMetrics } from "../escrow";
 // are per instance. Every query is bounded: counts stop at DEPTH_CAP (a gauge at the cap reads
 // "at least"), lags are a min() over a partial index.
 
-export const DEPTH_CAP = 100_000;
+const DEPTH_CAP = 100_000;
 
 /** Rows waiting in each queue (bounded count over the queue's partial index). */
 const QUEUES = {

@@ -10,9 +10,7 @@ export {
   Mission,
   MissionIdParam,
   MissionList,
-  PUBLIC_STATUSES,
   Uint,
-  VERIFICATION_TYPES,
 } from "./missions.schemas";
 export type { ListMissionsFilters, MissionWire } from "./missions.schemas";
 export {
@@ -21,7 +19,6 @@ export {
   findAsset,
   getMission,
   listMissions,
-  listMissionsDoc,
   listMissionsJson,
   missionDocById,
   voidRefusal,

@@ -24,7 +24,7 @@ const MISSION_DOC_CACHE_BYTES = 64 * 1024 * 1024;
 const caches = new WeakMap<Deps["database"], DocCache<Buffer>>();
 
 /** The instance's mission document cache (one per database handle; MISSION_DOC_CACHE_BYTES less the answers' share). */
-export function missionDocs(deps: Pick<Deps, "database">): DocCache<Buffer> {
+function missionDocs(deps: Pick<Deps, "database">): DocCache<Buffer> {
   let c = caches.get(deps.database);
   if (!c) {
     c = new DocCache(MISSION_DOC_CACHE_BYTES - ANSWER_BYTES);

@@ -11,15 +11,10 @@ export type EligibilityGate = Pick<
 >;
 
 /** Stable `details.reason` values of a refusal (FORBIDDEN), in the order they are checked. */
-export const ELIGIBILITY_REASONS = [
-  "blocked",
-  "not_on_allow_list",
-  "agents_only",
-  "below_min_submitter_elo",
-  "below_min_completed",
-] as const;
+type EligibilityReason =
+  "blocked" | "not_on_allow_list" | "agents_only" | "below_min_submitter_elo" | "below_min_completed";
 
-const refuse = (reason: (typeof ELIGIBILITY_REASONS)[number], message: string, extra: Record<string, unknown> = {}) =>
+const refuse = (reason: EligibilityReason, message: string, extra: Record<string, unknown> = {}) =>
   new AppError("FORBIDDEN", message, { reason, ...extra });
 
 /**

@@ -11,8 +11,6 @@ import { CREATOR_RECORD_COMPACT } from "../records";
 
 import { publicMissions } from "../../db/mission-visibility";
 
-export { publicMissions };
-
 /**
  * What a list page needs before its documents: the id and the row's version, and the
  * creator's record, joined in (it belongs to the creator, so it is never part of a document).
@@ -114,7 +112,7 @@ export function listWhere(f: ListConditions): SQL {
 }
 
 /** At most this many distinct amounts (or hours) are read one by one; a wider range is one scan. */
-export const RANGE_STEPS = 48;
+const RANGE_STEPS = 48;
 const HOUR = 3_600_000;
 // A raw template passes values to the driver as they are: instants go as ISO text.
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;

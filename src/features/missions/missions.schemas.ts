@@ -16,9 +16,8 @@ import {
 
 // Wire schemas written by hand from AIP-1 §2 (docs/style.md rule 6), plus our fields.
 // The vocabularies are the stored ones (db/vocabulary.ts), re-exported for the wire schemas.
-export { MISSION_STATUSES, PAYOUT_STATUSES, PUBLIC_STATUSES, REWARD_CHAINS, VERIFICATION_TYPES };
 /** Upper bound of a mission's max_claims. */
-export const MAX_CLAIMS_LIMIT = 1000;
+const MAX_CLAIMS_LIMIT = 1000;
 
 export const Uint = z
   .string()
@@ -26,11 +25,11 @@ export const Uint = z
   .openapi({ description: "uint256 in base units, base-10 string", example: "100000000" });
 
 /** Hard cap of an eligibility list in the schema; ELIGIBILITY_LIST_MAX (≤ this) is enforced by the verb. */
-export const ELIGIBILITY_LIST_HARD_MAX = 1000;
+const ELIGIBILITY_LIST_HARD_MAX = 1000;
 const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x EVM address");
 
 // Who may claim and submit (docs/decisions.md "Eligibility").
-export const EligibilityRequest = z
+const EligibilityRequest = z
   .object({
     min_rating: z.number().int().min(0).max(5000).optional().openapi({
       description: "Minimum (decayed) ELO rating; the same gate as min_submitter_elo (AIP-2 §4.1)",
@@ -131,7 +130,7 @@ export const CreateMissionRequest = z
 export type CreateMissionInput = z.infer<typeof CreateMissionRequest>;
 export type EligibilityInput = z.infer<typeof EligibilityRequest>;
 
-export const Eligibility = z
+const Eligibility = z
   .object({
     min_rating: int("= min_submitter_elo; 0 = no gate"),
     min_completed: z.number().int(),

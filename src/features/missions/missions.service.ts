@@ -272,7 +272,7 @@ async function insertMission(
  * min_submitter_elo under its earlier name; giving both with different values is refused. Lists
  * are normalised (lowercase, deduplicated) and bounded by ELIGIBILITY_LIST_MAX.
  */
-export function eligibilityOf(input: CreateMissionInput, creator: string, listMax: number) {
+function eligibilityOf(input: CreateMissionInput, creator: string, listMax: number) {
   const e: EligibilityInput = input.eligibility ?? {};
   if (e.min_rating !== undefined && input.min_submitter_elo !== undefined && e.min_rating !== input.min_submitter_elo)
     throw new AppError("UNPROCESSABLE", "eligibility.min_rating and min_submitter_elo disagree (they are one gate)", {
@@ -394,14 +394,6 @@ export async function missionDocById(ctx: Ctx, id: string): Promise<{ etag: stri
 }
 
 /**
- * One mission as MCP get_mission carries it: for an anonymous reader the very bytes (and ETag)
- * GET /missions/{id} sends, else the caller's own view as JSON text (docs/mcp.md "Decisions").
- */
-export async function missionJson(ctx: Ctx, id: string): Promise<{ etag?: string; body: string | Uint8Array }> {
-  return (await missionDocById(ctx, id)) ?? { body: JSON.stringify(await getMission(ctx, { id })) };
-}
-
-/**
  * GET /missions as JSON with its ETag (MCP list_missions carries the same bytes), served from the instance's list cache (cleared on every
  * committed mission change; see missions.cache.ts). Filters are zod-validated, so unknown
  * parameters cannot multiply cache keys. A miss assembles the page from serialized missions
@@ -439,7 +431,7 @@ export async function listMissionsJson(ctx: Ctx, f: ListMissionsFilters): Promis
 }
 
 /** A pre-serialised document's JSON text. */
-export const missionDocText = ({ body }: { body: string | Uint8Array }) =>
+const missionDocText = ({ body }: { body: string | Uint8Array }) =>
   typeof body === "string" ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
 
 /** One page as JSON text, from (id, row_version) refs and cached serialized missions. */

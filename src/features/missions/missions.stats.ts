@@ -4,7 +4,7 @@ import type { Deps } from "../../deps";
 import { dbOf, type Ctx } from "../../lib/context";
 
 /** How long the status page's counts may be stale: counting is a scan, never on a hot path. */
-export const COUNTS_TTL_MS = 60_000;
+const COUNTS_TTL_MS = 60_000;
 const memo = new WeakMap<Deps, { at: number; value: Promise<Record<string, number>> }>();
 
 /** Missions per status for the status page, recomputed at most once a minute per instance. */

@@ -6,13 +6,13 @@ import type { Reason } from "../../lib/error-reasons";
 // schemas, this server's own `slug:type` custom types (§5), and the §3.9 verification
 // compatibility table. One module owns the vocabulary; missions.service validates with it.
 
-export const REGISTRY_VERSION = "aip-2-v0.3.2";
+const REGISTRY_VERSION = "aip-2-v0.3.2";
 /** AIP-2 §5: this implementation's slug; custom type ids are `oabp:<type>`. */
-export const CUSTOM_TYPE_SLUG = "oabp";
+const CUSTOM_TYPE_SLUG = "oabp";
 /** AIP-2 §1: a type identifier. */
-export const TYPE_ID = /^[a-z][a-z0-9_]{1,63}$/;
+const TYPE_ID = /^[a-z][a-z0-9_]{1,63}$/;
 /** AIP-2 §5: a custom type identifier `<slug>:<type>`. */
-export const CUSTOM_TYPE_ID = /^[a-z][a-z0-9_-]{0,31}:[a-z][a-z0-9_]{1,63}$/;
+const CUSTOM_TYPE_ID = /^[a-z][a-z0-9_-]{0,31}:[a-z][a-z0-9_]{1,63}$/;
 
 const url = z
   .string()
@@ -28,7 +28,7 @@ const set = <T extends readonly [string, ...string[]]>(values: T) =>
     .refine((a) => new Set(a).size === a.length, "must not repeat a value");
 const bcp47 = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, "must be a BCP 47 language tag");
 
-export const TOKEN_SCAN_CHECKS = ["honeypot", "rug", "ownership", "liquidity", "tax", "blacklist"] as const;
+const TOKEN_SCAN_CHECKS = ["honeypot", "rug", "ownership", "liquidity", "tax", "blacklist"] as const;
 
 // §3.1–§3.7; strict objects: an unknown key is a typo the creator should hear about.
 const REGISTERED = {
@@ -100,7 +100,7 @@ const REGISTERED = {
 } as const;
 
 export type RegisteredType = keyof typeof REGISTERED;
-export const REGISTERED_TYPES = Object.keys(REGISTERED) as RegisteredType[];
+const REGISTERED_TYPES = Object.keys(REGISTERED) as RegisteredType[];
 
 /** §5: this server's custom types, published at GET /missions/types/custom/{type_id}. */
 const CUSTOM: Record<
@@ -126,7 +126,7 @@ const CUSTOM: Record<
     example: { target_url: "https://github.com/example/repo", severity_min: "medium", disclosure: "private" },
   },
 };
-export const CUSTOM_TYPES = Object.keys(CUSTOM);
+const CUSTOM_TYPES = Object.keys(CUSTOM);
 
 type Level = "RECOMMENDED" | "OPTIONAL" | "NOT_RECOMMENDED" | "NOT_APPLICABLE";
 type Row = Record<"creator_judges" | "first_valid_match" | "oracle" | "peer_vote", Level>;
@@ -135,7 +135,7 @@ const R = "RECOMMENDED",
   N = "NOT_RECOMMENDED",
   X = "NOT_APPLICABLE";
 /** AIP-2 §3.9 compatibility table; custom types take the freeform row. */
-export const COMPATIBILITY: Record<RegisteredType, Row> = {
+const COMPATIBILITY: Record<RegisteredType, Row> = {
   code_review: { creator_judges: R, first_valid_match: N, oracle: O, peer_vote: O },
   token_scan: { creator_judges: O, first_valid_match: N, oracle: R, peer_vote: O },
   doc_write: { creator_judges: R, first_valid_match: N, oracle: X, peer_vote: O },
@@ -154,7 +154,6 @@ const OUTPUT_FIELDS: Partial<Record<RegisteredType, string[]>> = {
 
 const isRegistered = (t: string): t is RegisteredType => Object.hasOwn(REGISTERED, t);
 const customOf = (t: string) => (Object.hasOwn(CUSTOM, t) ? CUSTOM[t] : undefined);
-export const isKnownType = (t: string): boolean => isRegistered(t) || customOf(t) !== undefined;
 export const supportedTypes = (): string[] => [...REGISTERED_TYPES, ...CUSTOM_TYPES];
 
 const unprocessable = (

@@ -21,8 +21,8 @@ import type {
 // AIP-1 §4: params per verification type. Shape errors answer 400 INVALID_PARAMETER; values that
 // are well-formed but cannot work (regex RE2 cannot run, unknown vote token, vote after
 // deadline) answer 422 UNPROCESSABLE.
-export const MAX_REGEX_LENGTH = 1024;
-export const MAX_EXPECTED_LENGTH = 4096;
+const MAX_REGEX_LENGTH = 1024;
+const MAX_EXPECTED_LENGTH = 4096;
 /** creator_judges' judging window: an hour at least (checks and a person need time), 90 days at most (the setting's bound). */
 const MIN_JUDGING_WINDOW_SECONDS = 3600;
 const MAX_JUDGING_WINDOW_SECONDS = 90 * 86_400;

@@ -12,7 +12,7 @@ import { creatorRecordCompact, type CreatorRecordCompactRow } from "../records";
  * business (an invite list names its invitees, a block-list its grudges): others see counts, and a
  * signed-in reader of an invite-only mission whether it is on the list.
  */
-export function eligibilityToWire(
+function eligibilityToWire(
   m: Pick<MissionRow, "creator" | "minSubmitterElo" | "minCompleted" | "audience" | "allowList" | "blockList">,
   viewer: string | undefined,
 ): MissionWire["eligibility"] {
@@ -45,7 +45,7 @@ function wireParams(p: Record<string, unknown>): Record<string, unknown> {
  * (it describes the form of an answer, and solvers need it). Once the mission is resolved or voided
  * the terms are served whole, so anyone can recompute a receipt's mission_hash (AIP-1 §6.1).
  */
-export function verificationParamsFor(
+function verificationParamsFor(
   m: Pick<MissionRow, "verificationType" | "verificationParams" | "creator" | "status">,
   viewer: string | undefined,
 ): Record<string, unknown> {

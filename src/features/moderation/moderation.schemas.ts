@@ -88,7 +88,7 @@ export const AllowlistList = pageOf("PostingAllowlist", {
 });
 
 export const AuditQuery = z.object({ action: z.enum(AUDIT_ACTIONS).optional(), cursor: Cursor, limit: Limit });
-export const AuditEntry = z
+const AuditEntry = z
   .object({
     seq: z.number().int(),
     at: z.string(),

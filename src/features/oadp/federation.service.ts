@@ -17,9 +17,9 @@ export const OADP_SCAN_INTERVAL_MINUTES = 60;
 // nothing is fetched unless the operator enables verification (federation.verify.ts).
 
 /** Reported hubs kept at most (a flood of distinct URLs from many addresses stops here). */
-export const MAX_KNOWN_HUBS = 10_000;
+const MAX_KNOWN_HUBS = 10_000;
 
-export function requireFederation(deps: Deps): void {
+function requireFederation(deps: Deps): void {
   if (!deps.config.oadp.federationEnabled) {
     throw new AppError("SERVICE_UNAVAILABLE", "federation is disabled on this hub (OABP_OADP_FEDERATION_ENABLED)", {
       reason: "federation_disabled",
@@ -108,7 +108,7 @@ type Joined = typeof oadpHubs.$inferSelect & {
 };
 
 /** Verified = a valid self-description was fetched within the hub TTL (OADP "Hub Trust Lifecycle"). */
-export function hubToWire(h: Joined, now: Date, hubTtlHours: number): ReportedHubWire {
+function hubToWire(h: Joined, now: Date, hubTtlHours: number): ReportedHubWire {
   const lapsed =
     h.status === "verified" &&
     hubTtlHours > 0 &&

@@ -7,17 +7,10 @@ import type { SafeFetcher } from "../../lib/safe-fetch";
 // a public literal address, a public-looking DNS name. If the operator enables verification, the
 // job fetches through the SSRF-safe fetcher, which checks the resolved address at connect time.
 
-export const MAX_HUB_URL_LENGTH = 2048;
+const MAX_HUB_URL_LENGTH = 2048;
 
-export const HUB_URL_REFUSALS = [
-  "invalid_url",
-  "url_too_long",
-  "https_required",
-  "credentials_in_url",
-  "blocked_address",
-  "invalid_host",
-] as const;
-export type HubUrlRefusal = (typeof HUB_URL_REFUSALS)[number];
+type HubUrlRefusal =
+  "invalid_url" | "url_too_long" | "https_required" | "credentials_in_url" | "blocked_address" | "invalid_host";
 
 export type HubUrlVerdict =
   { ok: true; url: string; domain: string } | { ok: false; reason: HubUrlRefusal; detail?: string };

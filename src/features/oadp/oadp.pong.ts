@@ -18,12 +18,12 @@ import type { PongWire } from "./oadp.schemas";
 // whoever pings and at whatever privacy tier.
 
 /** The counts are cached this long per server (a ping must not cost two count(*) each). */
-export const STATS_TTL_MS = 10_000;
+const STATS_TTL_MS = 10_000;
 
-export const PONG_MESSAGE =
+const PONG_MESSAGE =
   "Welcome. This hub is an Open Agent Bounty Protocol (AIP-1) mission marketplace: open missions with escrowed rewards are at /missions; sign in with Ethereum (register_url) to claim, submit and get paid.";
 
-export function pongFeatures(config: Config): Record<string, boolean> {
+function pongFeatures(config: Config): Record<string, boolean> {
   return {
     tasks: true, // missions are paid tasks
     missions: true,
@@ -67,7 +67,7 @@ async function stats(deps: Deps, now: Date): Promise<Stats> {
 }
 
 /** Signs a PONG body: adds `signature` over the JCS bytes of everything else (key_id included). */
-export function signPong(unsigned: Omit<PongWire, "signature">, keyring: ReceiptKeyring): PongWire {
+function signPong(unsigned: Omit<PongWire, "signature">, keyring: ReceiptKeyring): PongWire {
   const bytes = new TextEncoder().encode(canonicalJson(unsigned));
   return { ...unsigned, signature: sign(null, bytes, keyring.active.privateKey).toString("base64url") };
 }

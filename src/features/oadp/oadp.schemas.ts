@@ -70,9 +70,9 @@ export const FederationReportResult = z
   })
   .openapi("FederationReportResult");
 
-export const HUB_STATUSES = ["unverified", "verified", "stale"] as const;
+const HUB_STATUSES = ["unverified", "verified", "stale"] as const;
 
-export const ReportedHub = z
+const ReportedHub = z
   .object({
     hub_url: z.string(),
     domain: z.string(),

@@ -22,7 +22,7 @@ export const ATTESTATION_SPEC = "aip-3-v0.1";
 /** Spec strings accepted on import. */
 export const ACCEPTED_SPECS: readonly string[] = [ATTESTATION_SPEC, "aip-3-v0.2"];
 export const MAX_AGE_DAYS = 90;
-export const SIGNATURE_ALGORITHM = "secp256k1-eth-personal-sign";
+const SIGNATURE_ALGORITHM = "secp256k1-eth-personal-sign";
 /** §2 weights of total_weighted_points. */
 export const BREAKDOWN_WEIGHTS = { first_valid_match: 1, oracle: 3, creator_judges: 5, peer_vote: 10 } as const;
 
@@ -34,7 +34,7 @@ const Identity = z.object({
   address: z.string().min(1).max(128),
 });
 
-export const Breakdown = z
+const Breakdown = z
   .object({
     bounties: z
       .object({
@@ -109,7 +109,7 @@ export function signingPayload(doc: Record<string, unknown>): string {
   return canonicalize(rest)!;
 }
 
-export const payloadDigest = (payload: string): Buffer => createHash("sha256").update(payload, "utf8").digest();
+const payloadDigest = (payload: string): Buffer => createHash("sha256").update(payload, "utf8").digest();
 
 export async function signAttestation<T extends Record<string, unknown>>(
   unsigned: T,

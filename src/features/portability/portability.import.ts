@@ -20,11 +20,11 @@ export const TYPE_OVERLAP_TRUST_FACTOR = 0.7;
 // default), trust_factor per issuer (default IMPORT_TRUST_FACTOR 0.5), no specialty bonus.
 // Imported reputation never changes the local rating: it is stored and shown beside it.
 
-export const ELO_FLOOR = START_RATING;
-export const ELO_MAX = 1600;
-export const TRANSITION_MISSIONS = 3;
+const ELO_FLOOR = START_RATING;
+const ELO_MAX = 1600;
+const TRANSITION_MISSIONS = 3;
 /** Issuers remembered per subject (§5 aggregation over at most this many). */
-export const MAX_ISSUERS_PER_SUBJECT = 5;
+const MAX_ISSUERS_PER_SUBJECT = 5;
 
 export type ImportResult =
   | {

@@ -6,8 +6,6 @@ import { importAttestation, trustedIssuers } from "./portability.import";
 import { attestationRoute, importRoute, trustedIssuersRoute } from "./portability.routes";
 
 export { importedElos, importedReputation } from "./portability.import";
-export { issuerOf } from "./portability.issue";
-
 export const portabilityRouter = router()
   .openapi(attestationRoute, async (c) =>
     c.json(await issueAttestation(ctxFromRequest(c), { address: c.req.valid("param").address }), 200),

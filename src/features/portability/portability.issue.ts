@@ -17,7 +17,7 @@ export const ATTESTATION_TTL_DAYS = 30;
 // (§3.1) are never paid or rated (submissions.service stores them rejected), so they count nowhere.
 
 /** The issuer block every attestation (and the manifest) names. */
-export function issuerOf(deps: Deps) {
+function issuerOf(deps: Deps) {
   const rail = deps.config.baseRail;
   return {
     oabp_server: `${deps.config.publicUrl}/`,

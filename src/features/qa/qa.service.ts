@@ -24,7 +24,7 @@ type Row = typeof missionQuestions.$inferSelect;
 /** How many claimers an event names at most (a mission's claims are capped far lower in practice). */
 const MAX_EVENT_CLAIMERS = 100;
 
-export function questionToWire(r: Row): QuestionWire {
+function questionToWire(r: Row): QuestionWire {
   return {
     id: r.id,
     mission_id: r.missionId,
@@ -123,7 +123,7 @@ function checkThreadCap(ctx: Ctx, m: Mission, by: "creator" | "party" | "others"
 }
 
 /** Of the entries others may use, the share kept for the mission's parties. */
-export const partyReserve = (forParties: number) => Math.floor(forParties / 3);
+const partyReserve = (forParties: number) => Math.floor(forParties / 3);
 
 /** Whether the caller is a party of the mission: a submitter, or an agent with an active claim. */
 async function isParty(tx: Tx, m: Mission, caller: string, now: Date): Promise<boolean> {

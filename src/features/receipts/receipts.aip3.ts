@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import canonicalize from "canonicalize";
 import { and, eq } from "drizzle-orm";
-import { getAddress, recoverMessageAddress } from "viem";
+import { getAddress } from "viem";
 import { chainPayouts, missions, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
@@ -14,7 +14,7 @@ import { ledgerSettlement } from "./receipts.service";
 // (and in addition to) the AIP-1 §6.1 ed25519 receipt. Built from stored rows at request time;
 // the id, issued_at and (RFC 6979) signature are stable until the settlement progresses.
 
-export const SETTLEMENT_RECEIPT_VERSION = "AIP-3/1.0";
+const SETTLEMENT_RECEIPT_VERSION = "AIP-3/1.0";
 type SettlementStatus = "queued" | "pending_gas" | "broadcast" | "confirmed" | "failed";
 
 /** rec_<uuid-v4 form>, derived from the submission and its settlement state (stable per state). */
@@ -29,19 +29,6 @@ export const settlementPayload = (r: Record<string, unknown>): string => {
   const { signature: _s, signature_algo: _a, ...rest } = r;
   return canonicalize(rest)!;
 };
-
-/** §10.2 verification: the address that personal_signed the receipt. */
-export async function settlementReceiptSigner(
-  r: Record<string, unknown> & { signature: string },
-): Promise<string | null> {
-  try {
-    return (
-      await recoverMessageAddress({ message: settlementPayload(r), signature: r.signature as `0x${string}` })
-    ).toLowerCase();
-  } catch {
-    return null;
-  }
-}
 
 /**
  * GET /api/submissions/{id}/receipt. 200 once settled (confirmed, or failed for good), 202 while

@@ -14,9 +14,7 @@ import { missionHash, submissionHash } from "./receipts.hashes";
 import { verifyReceipt, type ReceiptVerification } from "./receipts.verify";
 import { manifestObject } from "../manifest";
 
-export const SPEC_VERSION = "AIP-1@0.3.8";
-export { receiptPath } from "../../lib/receipt-path";
-
+const SPEC_VERSION = "AIP-1@0.3.8";
 /**
  * A receipt asked for while the award it would prove is under appeal (verification/appeal.ts):
  * still 404 — the document does not exist — but saying when it will, and what decides it.
@@ -160,7 +158,7 @@ export async function ledgerSettlement(deps: Deps, m: Mission, submitter: string
  * "credited" when the token refused the transfer to this winner and the escrow credited it (a
  * pull credit the winner withdraws; not in their wallet).
  */
-export async function chainSettlement(deps: Deps, m: Mission, amount: string, recipient: string) {
+async function chainSettlement(deps: Deps, m: Mission, amount: string, recipient: string) {
   const [p] = await deps.database.db
     .select()
     .from(chainPayouts)

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { agentRecords } from "../../db/schema/index";
 import type { CreatorRecordCompactWire, CreatorRecordWire, SolverRecordWire } from "./records.schemas";
@@ -10,7 +10,7 @@ import type { CreatorRecordCompactWire, CreatorRecordWire, SolverRecordWire } fr
 export type AgentRecordRow = typeof agentRecords.$inferSelect;
 
 /** Median of a bounded list (≤ AWARD_DELAY_WINDOW): the lower middle of an even count, an integer. */
-export function median(values: readonly number[]): number | null {
+function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const s = [...values].sort((a, b) => a - b);
   return s[(s.length - 1) >> 1]!;
@@ -81,13 +81,4 @@ export function solverRecordToWire(r: AgentRecordRow | undefined): SolverRecordW
 export async function recordOf(db: DbOrTx, agentId: string): Promise<AgentRecordRow | undefined> {
   const [r] = await db.select().from(agentRecords).where(eq(agentRecords.agentId, agentId));
   return r;
-}
-
-/** The record rows of a page's creators, one primary-key read for the page. */
-export async function recordsOf(db: DbOrTx, agentIds: readonly string[]): Promise<Map<string, AgentRecordRow>> {
-  const ids = [...new Set(agentIds)];
-  const out = new Map<string, AgentRecordRow>();
-  if (ids.length === 0) return out;
-  for (const r of await db.select().from(agentRecords).where(inArray(agentRecords.agentId, ids))) out.set(r.agentId, r);
-  return out;
 }

@@ -10,10 +10,10 @@ import { parseAgentId } from "../../lib/agent-id";
 // Everything interpolated into the document goes through xmlText/xmlAttr, even values we
 // believe safe (numbers, addresses): the display name is user-written.
 
-export const BADGE_LABEL = "OABP rating";
+const BADGE_LABEL = "OABP rating";
 
 /** Rating bands → shields.io palette. 1400 (the start) is yellowgreen; decay floors at 1000. */
-export const RATING_BANDS: ReadonlyArray<{ min: number; color: string }> = [
+const RATING_BANDS: ReadonlyArray<{ min: number; color: string }> = [
   { min: 1800, color: "#4c1" }, // brightgreen
   { min: 1600, color: "#97ca00" }, // green
   { min: 1400, color: "#a4a61d" }, // yellowgreen
@@ -30,11 +30,11 @@ export function badgeColor(rating: number): string {
 // ill-formed however it is escaped, so it is replaced.
 const NOT_XML_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
-export function xmlText(s: string): string {
+function xmlText(s: string): string {
   return s.replace(NOT_XML_CHAR, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-export function xmlAttr(s: string): string {
+function xmlAttr(s: string): string {
   return xmlText(s)
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&apos;")
@@ -119,7 +119,7 @@ const WIDTHS: Record<string, number> = {
   Z: 75,
 };
 
-export function textWidth(s: string): number {
+function textWidth(s: string): number {
   let w = 0;
   for (const ch of s) w += WIDTHS[ch] ?? 100;
   return w;

@@ -2,10 +2,10 @@ import type { AssetConfig } from "../../env";
 
 // AIP-1 §5 and docs/design.md "Reputation" — pure functions.
 export const START_RATING = 1400;
-export const K_LOW = 32;
-export const K_HIGH = 64;
+const K_LOW = 32;
+const K_HIGH = 64;
 /** Rewards worth at least this many USD use K_HIGH. */
-export const K_THRESHOLD_USD = 100;
+const K_THRESHOLD_USD = 100;
 
 /** expected = 1 / (1 + 10^((opponent − own) / 400)) */
 export function expectedScore(own: number, opponent: number): number {

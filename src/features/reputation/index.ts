@@ -11,8 +11,6 @@ export {
   applyDisputePenalty,
   applyResolution,
   applyUpheldDispute,
-  materialiseDecayBatch,
-  purgeRatingVersions,
   recordActivity,
   typeAffinity,
 } from "./reputation.service";

@@ -28,7 +28,7 @@ export const ratingListQuery = (minMissionsDefault: number) =>
     }),
   });
 
-export const RatingEntry = z
+const RatingEntry = z
   .object({
     agent_id: z.string(),
     display_name: z.string().nullable(),

@@ -85,11 +85,11 @@ function validSnapshot(text: string): boolean {
   return true;
 }
 
-export function encodeCursor(c: Cursor): string {
+function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify({ a: c.asOf, s: c.snapshot, r: c.rating, i: c.id }), "utf8").toString("base64url");
 }
 
-export function decodeCursor({ now }: Pick<Ctx, "now">, raw: string): Cursor {
+function decodeCursor({ now }: Pick<Ctx, "now">, raw: string): Cursor {
   const invalid = (reason: Reason<"INVALID_PARAMETER">) =>
     new AppError(
       "INVALID_PARAMETER",

@@ -335,7 +335,7 @@ export async function materialiseDecayBatch(deps: Deps, batch = 200): Promise<nu
   return n;
 }
 
-export function historyToWire(h: typeof ratingHistory.$inferSelect) {
+function historyToWire(h: typeof ratingHistory.$inferSelect) {
   return {
     id: h.id,
     mission_id: h.missionId,

@@ -3,7 +3,7 @@ import { pageQuery, pageOf, str, exampleId, recordOf } from "../../http/wire";
 import { pathId } from "../../http/params";
 
 // ClawFinder reviews (docs/design.md "Discovery (§7–§9) and neighbours"): integer stars 1–5, optional text.
-export const MAX_REVIEW_TEXT = 2000;
+const MAX_REVIEW_TEXT = 2000;
 
 const stars = z.number().int().min(1).max(5).openapi({ description: "Integer 1–5", example: 5 });
 const text = z
@@ -37,7 +37,7 @@ export const Review = recordOf("Review", "rev", {
 });
 export type ReviewWire = z.infer<typeof Review>;
 
-export const ReviewSummary = z
+const ReviewSummary = z
   .object({
     count: z.number().int(),
     average: z.number().nullable().openapi({ description: "Mean stars, rounded to 2 decimals; null without reviews" }),

@@ -11,7 +11,7 @@ import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
 type ReviewRow = typeof reviews.$inferSelect;
 
-export function reviewToWire(r: ReviewRow): ReviewWire {
+function reviewToWire(r: ReviewRow): ReviewWire {
   return {
     id: r.id,
     mission_id: r.missionId,
@@ -38,7 +38,7 @@ export async function reviewSummary(db: DbOrTx, agentId: string): Promise<{ coun
  * reviews_stats trigger keeps: one indexed row per agent, never an aggregate over reviews.
  * average = round(Σ stars / count, 2), exactly `round(avg(stars), 2)`.
  */
-export async function reviewSummaries(
+async function reviewSummaries(
   db: DbOrTx,
   agentIds: readonly string[],
 ): Promise<Map<string, { count: number; average: number | null }>> {

@@ -12,11 +12,11 @@ import { stringify } from "yaml";
 // as it stands) and openapi-aip-1.yaml (the served OpenAPI document, generated).
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-export const SPECS_DIR = path.join(ROOT, "specs");
+const SPECS_DIR = path.join(ROOT, "specs");
 /** The server's protocol decisions, shipped as `AIP-1/decisions.md`. */
 export const DECISIONS_FILE = path.join(ROOT, "docs", "decisions.md");
 /** Stands in for the generated OpenAPI document's mtime (it is drift-tested against the code). */
-export const OPENAPI_FILE = path.join(ROOT, "openapi", "openapi.json");
+const OPENAPI_FILE = path.join(ROOT, "openapi", "openapi.json");
 
 const AIP_DIR = /^AIP-(\d+)$/;
 /** Local-time fields (zip stores DOS local time): the same entry bytes in every time zone. */

@@ -4,7 +4,7 @@ import { missions, submissions } from "../../db/schema/index";
 import { dbOf, type Ctx } from "../../lib/context";
 
 /** Hard cap of one page of an agent's submissions (the index submissions_submitter_idx serves it). */
-export const BY_AGENT_MAX = 50;
+const BY_AGENT_MAX = 50;
 
 export interface AgentSubmissionRow {
   submission_id: string;

@@ -10,7 +10,7 @@ import { findVisibleSubmission } from "./submissions.service";
 // bytes never change, so the ETag is the content hash and a revalidation is a 304 without a body.
 
 /** Concurrent content responses per process: each holds up to one decoded deliverable in memory. */
-export const CONTENT_SLOTS = 16;
+const CONTENT_SLOTS = 16;
 let busy = 0;
 
 export interface SubmissionContent {

@@ -3,7 +3,7 @@ import { pageQuery, pageOf, strOrNull, str } from "../../http/wire";
 import { pathId } from "../../http/params";
 import { SUBMISSION_STATUSES } from "../../db/vocabulary";
 
-export const MAX_INLINE_CONTENT = 64 * 1024;
+const MAX_INLINE_CONTENT = 64 * 1024;
 
 export const CreateSubmissionRequest = z
   .object({

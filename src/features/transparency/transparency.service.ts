@@ -45,8 +45,6 @@ export async function transparency(ctx: Ctx) {
   };
 }
 
-export const PAYOUTS_MAX_LIMIT = 100;
-
 const encodeCursor = (at: Date, id: string) =>
   Buffer.from(JSON.stringify([at.toISOString(), id])).toString("base64url");
 function decodeCursor(cursor: string): { at: Date; id: string } {

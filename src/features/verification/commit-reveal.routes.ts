@@ -4,7 +4,7 @@ import { MissionIdParam } from "../missions";
 
 const commitments = routes("verification").one("/missions/{id}/commitments", MissionIdParam);
 
-export const CommitRequest = z
+const CommitRequest = z
   .object({
     commitment: z.string().max(80).openapi({
       description: 'sha256 of "<content sha256 hex>:<your address, lowercase>:<salt>" — 0x…, bare hex or sha256:…',
@@ -12,7 +12,7 @@ export const CommitRequest = z
   })
   .openapi("Commit");
 
-export const Commitment = z
+const Commitment = z
   .object({
     id: z.string(),
     mission_id: z.string(),

@@ -42,7 +42,7 @@ export function revealDeadline(m: Pick<MissionRow, "deadline" | "verificationTyp
   );
 }
 
-export function commitmentToWire(c: typeof commitments.$inferSelect) {
+function commitmentToWire(c: typeof commitments.$inferSelect) {
   return {
     id: c.id,
     mission_id: c.missionId,

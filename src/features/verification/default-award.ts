@@ -41,16 +41,6 @@ const CANDIDATE = { id: submissions.id, submitter: submissions.submitter, conten
 // whose rule an upheld bad_spec dispute invalidated (docs/decisions.md "Predicates", AIP-4 §4).
 // No eligible submission → void and refund in full.
 
-/** Resolution reasons of the default paths (each is this policy). */
-export const DEFAULT_REASONS = [
-  "default_award_judging_expired",
-  "default_award_no_quorum",
-  "default_award_oracle_timeout",
-  "default_award_predicate_silent",
-  "default_award_predicate_rejected",
-  "default_award_rule_invalidated",
-] as const;
-
 /**
  * A submission is "held" when its check ran but the decision waits for the default outcome: a
  * predicate that never answered (check_result unanswered), a predicate that rejected it

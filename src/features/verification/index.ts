@@ -1,7 +1,6 @@
 // The public surface of the verification feature: what app.ts, the job runner and other features may
 // import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { appealRefusal } from "./appeal";
-export type { AppealState } from "./appeal";
 export { claimCommitment, isCommitReveal, revealDeadline } from "./commit-reveal";
 export { commitRevealRouter } from "./commit-reveal.index";
 export { defaultAward } from "./default-award";

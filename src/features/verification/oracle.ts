@@ -34,9 +34,9 @@ type Mission = Omit<MissionRow, "search">;
 // OABP_ORACLE_WINDOW_SECONDS) caps the wait: funds are never held for an oracle that never answers.
 
 /** At most this many oracle calls in one poll of one mission (per_submission reads one per submission). */
-export const ORACLE_MAX_CALLS_PER_POLL = 100;
+const ORACLE_MAX_CALLS_PER_POLL = 100;
 /** Wall-clock budget of one oracle poll (the RPC timeout is 10 s per call). */
-export const ORACLE_POLL_BUDGET_MS = 15_000;
+const ORACLE_POLL_BUDGET_MS = 15_000;
 
 /** What one poll of the oracle said, computed outside the transaction (outcomes are data). */
 export type OracleVerdict =
@@ -206,7 +206,7 @@ async function payAttested(ctx: TxCtx, { mission: m, verdict }: { mission: Missi
 }
 
 /** The alternate oracle configured for a mission's oracle (AIP-4 §4): the first one not the same contract. */
-export function alternateOracle(deps: Deps, m: Mission): OracleRef | undefined {
+function alternateOracle(deps: Deps, m: Mission): OracleRef | undefined {
   const own = verificationIf(m, "oracle")?.params.oracle_contract.toLowerCase();
   if (own === undefined) return undefined;
   return deps.config.aip34.alternateOracles.find((o) => o.address !== own);

@@ -18,8 +18,6 @@ import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
 import { assertNotSuspended } from "../../db/suspension";
 
-export { votesAccount };
-
 /** peer_vote: stakes from the deadline until voting_deadline, on any pending submission. */
 function peerVoteRules(m: MissionRow, now: Date): BallotRules {
   const p = verificationIf(m, "peer_vote")?.params;
@@ -37,7 +35,7 @@ function peerVoteRules(m: MissionRow, now: Date): BallotRules {
   return { token: p.vote_token, minVote: p.min_vote };
 }
 
-export function voteToWire(v: typeof votes.$inferSelect) {
+function voteToWire(v: typeof votes.$inferSelect) {
   return {
     id: v.id,
     mission_id: v.missionId,

@@ -85,7 +85,7 @@ const HALF_N = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a
  * OpenZeppelin's ECDSA accepts only 65 bytes, `s` in the lower half and `v` 27 or 28 (EIP-2),
  * where viem also takes the high-s twin, a 64-byte compact form and v 0/1.
  */
-export function nonCanonical(signature: string): string | null {
+function nonCanonical(signature: string): string | null {
   const hex = signature.toLowerCase().replace(/^0x/, "");
   if (hex.length !== 130) return "the contract takes 65-byte signatures (r, s, v) only";
   if (BigInt(`0x${hex.slice(64, 128)}`) > HALF_N)

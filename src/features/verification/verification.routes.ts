@@ -70,7 +70,7 @@ const TypedRelease = z
   })
   .openapi("AwardReleaseTypedData");
 
-export const AwardTypedData = z
+const AwardTypedData = z
   .object({
     releases: z.array(TypedRelease).openapi({
       description:

@@ -17,12 +17,12 @@ export const SORT_WORDS: Record<Sort, string> = {
   deadline: "Ending soonest",
   reward: "Biggest reward",
 };
-export const BOARD_PAGE_SIZE = 20;
+const BOARD_PAGE_SIZE = 20;
 /** "Ends within" choices: the deadline_before filter, from the minute of the request. */
 export const DUE = { "1d": 86_400_000, "7d": 7 * 86_400_000, "30d": 30 * 86_400_000 } as const;
 export const DUE_WORDS: Record<keyof typeof DUE, string> = { "1d": "a day", "7d": "a week", "30d": "a month" };
 
-export const BoardQuery = ListMissionsQuery.extend({
+const BoardQuery = ListMissionsQuery.extend({
   limit: z.coerce.number().int().min(1).max(50).default(BOARD_PAGE_SIZE),
   sort: z.enum(SORTS).default("newest"),
 });

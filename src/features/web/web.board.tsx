@@ -8,7 +8,6 @@ import { VERIFICATION_TYPES, PUBLIC_STATUSES } from "../../db/vocabulary";
 import { formatAmount } from "./web.format";
 import {
   ANY_STATUS,
-  BOARD_PAGE_SIZE,
   DUE,
   DUE_WORDS,
   SORT_WORDS,
@@ -27,7 +26,7 @@ import { plural, words } from "./web.words";
 // is read in web.board-query.ts.
 
 /** Card snippets: plain text from the Markdown description. */
-export const SNIPPET_CHARS = 160;
+const SNIPPET_CHARS = 160;
 
 function sortPage(ms: MissionWire[], sort: Sort): MissionWire[] {
   if (sort === "deadline") return [...ms].sort((a, b) => a.deadline.localeCompare(b.deadline));
@@ -55,7 +54,7 @@ export function Deadline(p: { m: MissionWire; now: Date }) {
   return <span class={`status status-${m.status}`}>{words.status(m.status)}</span>;
 }
 
-export function MissionCard(p: { m: MissionWire; deps: Deps; now: Date; name?: string | undefined }) {
+function MissionCard(p: { m: MissionWire; deps: Deps; now: Date; name?: string | undefined }) {
   const { m } = p;
   return (
     <li>
@@ -95,18 +94,6 @@ function pageLink(raw: Record<string, string>, over: Record<string, string | und
   for (const [k, v] of Object.entries({ ...raw, ...over })) if (v) q.set(k, v);
   const s = q.toString();
   return s ? `/?${s}` : "/";
-}
-
-/** The JSON twin of the board's filters (base units, as GET /missions takes them). */
-export function jsonQuery(f: BoardFilters): string {
-  const q = new URLSearchParams();
-  const { sort: _sort, ...rest } = f;
-  for (const [k, v] of Object.entries(rest)) {
-    if (v === undefined || v === null || v === "" || (k === "limit" && v === BOARD_PAGE_SIZE)) continue;
-    q.set(k, Array.isArray(v) ? v.join(",") : String(v));
-  }
-  const s = q.toString();
-  return s ? `?${s}` : "";
 }
 
 /**

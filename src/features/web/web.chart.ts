@@ -10,7 +10,7 @@ export interface RatingPoint {
   after: number;
 }
 
-export const CHART = { width: 640, height: 200, pad: 36 } as const;
+const CHART = { width: 640, height: 200, pad: 36 } as const;
 
 export function ratingChartSvg(pointsNewestFirst: RatingPoint[], currentRating: number): string {
   const { width: W, height: H, pad: P } = CHART;

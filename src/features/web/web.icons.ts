@@ -60,7 +60,7 @@ function crc32(b: Uint8Array): number {
 }
 
 /** A PNG (RFC 2083) of RGBA pixels: IHDR, one IDAT, IEND. */
-export function png(size: number, rgba: Uint8Array): Uint8Array {
+function png(size: number, rgba: Uint8Array): Uint8Array {
   const chunk = (type: string, data: Uint8Array) => {
     const out = Buffer.alloc(12 + data.length);
     out.writeUInt32BE(data.length, 0);

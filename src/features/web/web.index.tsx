@@ -33,8 +33,6 @@ import { PUBLIC_STATUSES } from "../../db/vocabulary";
 // Pages call the same service verbs as REST; browser actions call the REST routes themselves.
 
 /** The page paths (view_url and the sitemap use them; src/lib/view-paths, below the features). */
-export { missionViewPath, agentViewPath } from "../../lib/view-paths";
-
 function pageCtx(c: Context<AppEnv>, nonce: string): PageCtx {
   const deps = c.get("deps");
   const who = c.get("identity");
@@ -142,7 +140,7 @@ function errorPage(c: Context<AppEnv>, err: unknown, nonce: string, o: { inlineS
  * own parameters, no empty form fields, and the board's status made explicit — its default
  * (open) and its `any` (every public status), which those routes do not know.
  */
-export function alternateQuery(f: BoardFilters): string {
+function alternateQuery(f: BoardFilters): string {
   const out = new URLSearchParams();
   for (const [k, v] of Object.entries(f)) {
     if (v === undefined || v === null || v === "" || k === "status" || k === "limit" || k === "cursor") continue;

@@ -113,9 +113,9 @@ export function Layout(p: { ctx: PageCtx; meta: PageMeta; children?: Child }) {
 export const short = (addr: string) => `${addr.slice(0, 6)}…${addr.slice(-4)}`;
 
 /** The default accent of web.css; a configured other one is served as /assets/brand.css. */
-export const DEFAULT_ACCENT = "#0b57d0";
+const DEFAULT_ACCENT = "#0b57d0";
 /** Named by the accent and the sheet's revision (2: with its dark-scheme shade, web.brand.ts). */
-export const brandCssPath = (accent: string) => `/assets/brand.css?v=${accent.slice(1).toLowerCase()}.2`;
+const brandCssPath = (accent: string) => `/assets/brand.css?v=${accent.slice(1).toLowerCase()}.2`;
 
 /** A moment: relative words in the text, the exact time on hover, the machine time in datetime. */
 export function When(p: { at: string | Date; now: Date; short?: boolean }) {

@@ -9,7 +9,7 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ESCAPES[c
 
 const SAFE_HREF = /^(https?:|mailto:)/i;
 /** Hard bound on what is rendered: descriptions are ≤ 50 000 characters already (missions.schemas.ts). */
-export const MARKDOWN_MAX_CHARS = 60_000;
+const MARKDOWN_MAX_CHARS = 60_000;
 
 function safeHref(href: string): string | null {
   const h = href.trim();

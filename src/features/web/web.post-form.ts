@@ -10,7 +10,7 @@ import { exactTime, formatAmount, parseWholeUnits } from "./web.format";
 // or one sentence per field saying what to fix, with the numbers the person needs.
 
 /** The form's fields (names of the inputs in web.post.tsx); every one a string as typed. */
-export const POST_FIELDS = [
+const POST_FIELDS = [
   "title",
   "description",
   "amount",

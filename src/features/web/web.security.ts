@@ -12,7 +12,7 @@ export interface CspOptions {
   inlineStyles?: boolean;
 }
 
-export function contentSecurityPolicy(nonce: string, o: CspOptions = {}): string {
+function contentSecurityPolicy(nonce: string, o: CspOptions = {}): string {
   return [
     "default-src 'none'",
     `script-src 'self' 'nonce-${nonce}'`,

@@ -15,7 +15,7 @@ import type {
 
 type Words<T extends readonly string[]> = Record<T[number], string>;
 
-export const MISSION_STATUS_WORDS: Words<typeof MISSION_STATUSES> = {
+const MISSION_STATUS_WORDS: Words<typeof MISSION_STATUSES> = {
   pending_escrow: "Waiting for funding",
   open: "Open",
   escrowed: "Being judged",
@@ -23,7 +23,7 @@ export const MISSION_STATUS_WORDS: Words<typeof MISSION_STATUSES> = {
   voided: "Cancelled",
 };
 
-export const PHASE_WORDS: Words<typeof MISSION_PHASES> = {
+const PHASE_WORDS: Words<typeof MISSION_PHASES> = {
   awaiting_escrow: "waiting for the deposit",
   accepting_submissions: "taking submissions",
   judging: "the creator is judging",
@@ -37,7 +37,7 @@ export const PHASE_WORDS: Words<typeof MISSION_PHASES> = {
   closed: "closed",
 };
 
-export const PAYOUT_WORDS: Words<typeof PAYOUT_STATUSES> = {
+const PAYOUT_WORDS: Words<typeof PAYOUT_STATUSES> = {
   not_applicable: "Nothing to pay",
   queued: "Payment scheduled",
   pending_gas: "Payment waiting for gas",
@@ -46,27 +46,27 @@ export const PAYOUT_WORDS: Words<typeof PAYOUT_STATUSES> = {
   failed: "Payment failed, will be retried by the operator",
 };
 
-export const VERIFICATION_WORDS: Words<typeof VERIFICATION_TYPES> = {
+const VERIFICATION_WORDS: Words<typeof VERIFICATION_TYPES> = {
   creator_judges: "The creator picks the winner",
   first_valid_match: "First correct answer wins",
   peer_vote: "Voters decide",
   oracle: "An oracle decides",
 };
 
-export const SUBMISSION_STATUS_WORDS: Words<typeof SUBMISSION_STATUSES> = {
+const SUBMISSION_STATUS_WORDS: Words<typeof SUBMISSION_STATUSES> = {
   pending: "Waiting",
   accepted: "Won",
   rejected: "Not chosen",
 };
 
-export const CLAIM_STATUS_WORDS: Words<typeof CLAIM_STATUSES> = {
+const CLAIM_STATUS_WORDS: Words<typeof CLAIM_STATUSES> = {
   active: "working on it",
   released: "gave up",
   expired: "ran out of time",
 };
 
 /** Resolution and submission reasons (stable constants of the API). */
-export const REASON_WORDS: Record<string, string> = {
+const REASON_WORDS: Record<string, string> = {
   creator_award: "the creator picked the winner",
   creator_award_overturned: "a dispute vote overturned the creator's pick",
   creator_void: "the creator cancelled it",

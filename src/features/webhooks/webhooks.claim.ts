@@ -121,6 +121,6 @@ export async function claimDueDeliveries(deps: Deps, batch = 20): Promise<Claime
 }
 
 /** db.execute answers an array (postgres-js) or {rows} (PGlite). */
-export function rowsOf<T>(r: unknown): T[] {
+function rowsOf<T>(r: unknown): T[] {
   return (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 }

@@ -5,9 +5,9 @@
 // default 3 days) runs from the delivery's creation; the last attempt is made at its end, and a
 // failure then is final.
 
-export const RETRY_BASE_MS = 10_000;
+const RETRY_BASE_MS = 10_000;
 export const RETRY_CAP_MS = 12 * 3_600_000;
-export const RETRY_JITTER = 0.2;
+const RETRY_JITTER = 0.2;
 
 /** Nominal delay (no jitter) after `failedAttempts` (≥ 1) failed attempts. */
 export function nominalDelayMs(failedAttempts: number): number {

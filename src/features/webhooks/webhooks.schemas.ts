@@ -23,7 +23,7 @@ const eventType = z.enum(EVENT_TYPES);
 // Filters narrow a subscription; each is a list (any of its values matches), and every filter
 // given must match (README "Webhooks"). Unknown keys are refused: a misspelt filter would
 // otherwise silently subscribe to everything.
-export const WebhookFilters = z
+const WebhookFilters = z
   .object({
     mission_id: z
       .array(z.string().regex(/^mis_[0-9A-HJKMNP-TV-Z]{26}$/, "must be a mission id"))
@@ -95,7 +95,7 @@ export const WebhookCreated = Webhook.extend({
 
 export const WebhookList = pageOf("WebhookList", { webhooks: z.array(Webhook) });
 
-export const DeliveryAttempt = z.object({
+const DeliveryAttempt = z.object({
   attempt: z.number().int(),
   at: z.string(),
   duration_ms: z.number().int(),
@@ -105,7 +105,7 @@ export const DeliveryAttempt = z.object({
   ),
 });
 
-export const Delivery = z
+const Delivery = z
   .object({
     event_id: str("Sent as the webhook-id header, the same on every attempt"),
     event_type: eventType,

@@ -21,7 +21,7 @@ type SubscriptionRow = typeof webhookSubscriptions.$inferSelect;
 /** REST webhooks only: an A2A push config (a2a_task_id set) is served by the A2A binding. */
 const REST = isNull(webhookSubscriptions.a2aTaskId);
 
-export function webhookToWire(s: SubscriptionRow): WebhookWire {
+function webhookToWire(s: SubscriptionRow): WebhookWire {
   const filters: WebhookFiltersInput = {};
   if (s.filterMissionIds) filters.mission_id = s.filterMissionIds;
   if (s.filterVerificationTypes)
@@ -46,7 +46,7 @@ export function webhookToWire(s: SubscriptionRow): WebhookWire {
 }
 
 /** OABP_WEBHOOKS_ENABLED=false: the routes stay documented but answer 503. */
-export function requireWebhooksEnabled(deps: Deps): void {
+function requireWebhooksEnabled(deps: Deps): void {
   if (!deps.config.webhooksEnabled)
     throw new AppError("SERVICE_UNAVAILABLE", "webhooks are disabled on this server", { reason: "webhooks_disabled" });
 }

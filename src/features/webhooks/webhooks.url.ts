@@ -8,14 +8,7 @@ import type { SafeFetcher } from "../../lib/safe-fetch";
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
-export const URL_REFUSALS = [
-  "invalid_url",
-  "url_too_long",
-  "https_required",
-  "credentials_in_url",
-  "blocked_address",
-] as const;
-export type UrlRefusal = (typeof URL_REFUSALS)[number];
+type UrlRefusal = "invalid_url" | "url_too_long" | "https_required" | "credentials_in_url" | "blocked_address";
 
 export type UrlVerdict = { ok: true; url: string } | { ok: false; reason: UrlRefusal; detail?: string };
 

@@ -17,7 +17,7 @@ import { leaseMs } from "./webhooks.claim";
 // MAX_VERIFY_ATTEMPTS failures the subscription is disabled (verification_failed) and its queued
 // deliveries closed: a victim's server receives at most that many requests per subscription.
 
-export const VERIFICATION_EVENT = "webhook.verification";
+const VERIFICATION_EVENT = "webhook.verification";
 export const MAX_VERIFY_ATTEMPTS = 5;
 /** Delay after the n-th failed challenge (n = 1..4): 1 min, 5 min, 30 min, 2 h. */
 const VERIFY_BACKOFF_MS = [60_000, 300_000, 1_800_000, 7_200_000];

@@ -21,7 +21,7 @@ export const OAUTH_PROTECTED_RESOURCE_PATH = "/.well-known/oauth-protected-resou
 export const SECURITY_TXT_PATH = "/.well-known/security.txt";
 export const AGENT_PROTOCOL_PATH = "/.well-known/agent-protocol.json";
 /** How far ahead security.txt's Expires is set, from the start of the current UTC day (< 1 year, RFC 9116 §2.5.5). */
-export const SECURITY_TXT_TTL_DAYS = 180;
+const SECURITY_TXT_TTL_DAYS = 180;
 
 /**
  * RFC 9728 Protected Resource Metadata, AIP-1 §9.1: no OAuth anywhere (`authorization_servers: []`).

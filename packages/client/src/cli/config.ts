@@ -19,7 +19,7 @@ export interface ConfigFile {
   profiles: Record<string, Profile>;
 }
 
-export function configDir(env: NodeJS.ProcessEnv = process.env): string {
+function configDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.OABP_CONFIG_DIR) return env.OABP_CONFIG_DIR;
   if (env.XDG_CONFIG_HOME) return path.join(env.XDG_CONFIG_HOME, "oabp");
   if (process.platform === "win32" && env.APPDATA) return path.join(env.APPDATA, "oabp");

@@ -44,12 +44,7 @@ export const str = (f: Flags, k: string): string | undefined =>
   typeof f[k] === "string" ? (f[k] as string) : undefined;
 
 /** Where the signing key comes from: flags, then environment, then what `oabp login` remembered. */
-export function keySource(
-  flags: Flags,
-  env: NodeJS.ProcessEnv,
-  config: Config,
-  profile: string,
-): KeySource | undefined {
+function keySource(flags: Flags, env: NodeJS.ProcessEnv, config: Config, profile: string): KeySource | undefined {
   const password = () => {
     const file = str(flags, "password-file") ?? env.OABP_KEYSTORE_PASSWORD_FILE;
     const pw = file ? readFileSync(file, "utf8").replace(/\r?\n$/, "") : env.OABP_KEYSTORE_PASSWORD;

@@ -11,7 +11,7 @@ export interface Out {
  * One spelling of content hashes in everything the CLI prints: `sha256:<hex>`, as receipts and
  * `content_hash` inputs spell it (the submission wire keeps AIP-1 §3's `0x<hex>`).
  */
-export const spellHash = (key: string, v: unknown): unknown =>
+const spellHash = (key: string, v: unknown): unknown =>
   key === "content_hash" && typeof v === "string" && /^0x[0-9a-fA-F]{64}$/.test(v) ? `sha256:${v.slice(2)}` : v;
 
 const cell = (v: unknown): string => {

@@ -10,7 +10,7 @@ import type { Out } from "./output.js";
 // mission), 2 usage, 3 not signed in / forbidden, 4 not found, 5 conflict, 6 rejected input,
 // 7 server or network unavailable, 8 timed out.
 
-export const USAGE = `usage: oabp <command> [options]
+const USAGE = `usage: oabp <command> [options]
 
   keygen [file] [--keystore-out --password-file F]  new private key in a 0600 file (or an encrypted keystore); prints the address
                                 without a file: <config dir>/keys/<profile>.key, remembered by the profile
@@ -113,7 +113,7 @@ export const COMMANDS: Record<string, (ctx: Ctx) => Promise<number>> = {
 };
 
 /** This package's version: the nearest @oabp/client package.json above this module (src/ or dist/, bundled or not). */
-export function clientVersion(): string {
+function clientVersion(): string {
   for (let dir = new URL(".", import.meta.url); dir.pathname !== "/"; dir = new URL("..", dir)) {
     try {
       const pkg = JSON.parse(readFileSync(new URL("package.json", dir), "utf8")) as { name?: string; version?: string };
