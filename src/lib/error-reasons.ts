@@ -205,6 +205,9 @@ export const REASONS = {
     bad_release_signature: "a release signature does not verify",
     bad_signature:
       "the card's signature does not verify against its did:key (JCS of the card without signature, Ed25519)",
+    AuthorizationExpired: "the token refused the funding authorization: its valid-before time has passed (EIP-3009)",
+    AuthorizationNotYetValid:
+      "the token refused the funding authorization: its valid-after time is still ahead (EIP-3009)",
     BadAuthorization: "the escrow refused the funding authorization: it does not bind the mission's terms",
     BadRefundAfter: "the escrow refused the funding authorization: the refund-after time is out of range",
     BadSignedOnlyUntil: "the escrow refused the funding authorization: signed-only-until is out of range",
@@ -214,6 +217,8 @@ export const REASONS = {
     below_min_vote: "the stake must be at least …",
     blocked_address: "the URL points at an address the server may not call (private, loopback, link-local)",
     CapExceeded: "the escrow refused the funding authorization: the escrow's cap is reached",
+    InvalidAuthorizationSignature:
+      "the token refused the funding authorization: the signature does not match its terms (EIP-3009)",
     commitment_mismatch: "no unrevealed commitment of yours matches this content and salt",
     conflicting_min_rating: "eligibility.min_rating and min_submitter_elo disagree (they are one gate)",
     content_hash_mismatch: "content_hash does not match the content",

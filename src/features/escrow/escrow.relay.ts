@@ -13,13 +13,19 @@ import { attachDeposit } from "./escrow.service";
 
 /** Reverts that say the authorization or the slot is already spent: 409, not 422. */
 export const FUNDING_SPENT = ["AlreadyFunded", "AuthorizationUsedAlready"] as const satisfies Reason<"CONFLICT">[];
-/** The escrow's other refusals of `fundWithAuthorization` (contract v4), by their error names: 422. */
+/**
+ * The escrow's other refusals of `fundWithAuthorization` (contract v4) and the token's EIP-3009
+ * ones, by their error names: 422.
+ */
 export const FUNDING_REFUSED = [
+  "AuthorizationExpired",
+  "AuthorizationNotYetValid",
   "BadAuthorization",
   "BadRefundAfter",
   "BadSignedOnlyUntil",
   "CapExceeded",
   "EnforcedPause",
+  "InvalidAuthorizationSignature",
   "UnsupportedToken",
   "ZeroAmount",
 ] as const satisfies Reason<"UNPROCESSABLE">[];

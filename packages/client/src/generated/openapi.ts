@@ -7501,7 +7501,7 @@ export interface paths {
                             error?: "UNPROCESSABLE";
                             details?: {
                                 /** @enum {string} */
-                                reason?: "BadAuthorization" | "BadRefundAfter" | "BadSignedOnlyUntil" | "CapExceeded" | "EnforcedPause" | "UnsupportedToken" | "ZeroAmount" | "amount_short" | "contract_without_authorization_funding" | "mission_not_pending" | "no_funded_log" | "not_base_rail" | "rail_not_enabled" | "refund_after_short" | "relayer_not_configured" | "reverted" | "spam_fee_short" | "token_not_allowed" | "tx_failed" | "tx_not_found" | "wrong_contract" | "wrong_mission_key";
+                                reason?: "AuthorizationExpired" | "AuthorizationNotYetValid" | "BadAuthorization" | "BadRefundAfter" | "BadSignedOnlyUntil" | "CapExceeded" | "EnforcedPause" | "InvalidAuthorizationSignature" | "UnsupportedToken" | "ZeroAmount" | "amount_short" | "contract_without_authorization_funding" | "mission_not_pending" | "no_funded_log" | "not_base_rail" | "rail_not_enabled" | "refund_after_short" | "relayer_not_configured" | "reverted" | "spam_fee_short" | "token_not_allowed" | "tx_failed" | "tx_not_found" | "wrong_contract" | "wrong_mission_key";
                             } & {
                                 [key: string]: unknown;
                             };
