@@ -56,17 +56,17 @@ const RULES = [
 
 /** Pointers into the project's own history, reported rather than rewritten. */
 const FLAGGED = [
-  // "issue-19", "issue #19", "Issue #19", "PR 12", "pull request #7"
+  // an issue or a pull request by its number, hyphenated or with "#" (the test plants each spelling)
   /\b(?:[Ii]ssues?[- ]#|[Ii]ssue-|PR #?|[Pp]ull request #?)\d+\b/,
-  // "(#19)", "see #19": a tracker's number (a colour such as #333 is never alone in brackets)
+  // a tracker's bare number in brackets or after "see" (a colour such as #333 is never alone in brackets)
   /\(#\d+\)|\bsee #\d+\b/,
-  // "finding 11", "findings 1, 6, 11", an anchor's "finding-2"
+  // a numbered finding, a list of them, or an anchor made from one
   /\b[Ff]indings? \d+|\bfindings?-\d+/,
   // "item 5", "(items 3 and 4)" — not a spec's own "§7.2 item 2"
   /(?<!§[\d.]+ )\b[Ii]tems? \d+\b/,
   // "task 3", "stop 2" of a plan; "lane 4"
   /\b(?:[Tt]ask|[Ss]top|[Ll]ane) \d+\b/,
-  // an enhancement proposal by number: "SEP-1686", "proposal #12"
+  // an enhancement proposal by its number (MCP's "SEP-" prefix, or "proposal #")
   /\bSEP-\d+\b|\bproposal #\d+/,
   // the people and branches that made the change: "(lane reads)", "(faces lane, 2026-11-28)",
   // "this lane", "the other lanes' tests", "the issue's table" — not MCP's "session lane"
