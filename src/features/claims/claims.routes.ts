@@ -1,6 +1,6 @@
 import { bearer, routes } from "../../http/route";
 import { jsonResponse } from "../../http/openapi";
-import { MissionIdParam, OPEN_MISSION_WRITE } from "../missions";
+import { ELIGIBILITY_REFUSALS, MissionIdParam, OPEN_MISSION_WRITE } from "../missions";
 import { Claim, ClaimList, ListClaimsQuery } from "./claims.schemas";
 
 // Mission claims (docs/decisions.md "Claims"). A claim is a visible intent to work with a TTL; it never
@@ -18,16 +18,7 @@ export const claimRoute = claims.post(
     errors: [
       "ANONYMOUS_SUBMISSION_REJECTED",
       ...OPEN_MISSION_WRITE,
-      [
-        "FORBIDDEN",
-        "agents_only",
-        "below_min_completed",
-        "below_min_submitter_elo",
-        "blocked",
-        "not_on_allow_list",
-        "own_mission",
-        "suspended",
-      ],
+      ["FORBIDDEN", ...ELIGIBILITY_REFUSALS, "own_mission", "suspended"],
       ["CONFLICT", "claim_limit", "exclusively_claimed", "max_claims_reached"],
     ],
   },

@@ -1,7 +1,7 @@
 // The public surface of the missions feature: what app.ts, the job runner and other features may
 // import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { listFreshness, missionListCache } from "./missions.cache";
-export { checkEligibility } from "./missions.eligibility";
+export { ELIGIBILITY_REFUSALS, checkEligibility } from "./missions.eligibility";
 export { createMissionOp, getMissionOp, listMissionsOp, missionsRouter, voidMissionOp } from "./missions.index";
 export { OPEN_MISSION_WRITE, createMissionOnce } from "./missions.routes";
 export {

@@ -2,6 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { adpCards, agentBlocklist, agents, registryBindings } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
+import type { Reason } from "../../lib/error-reasons";
 import { effectiveRating, START_RATING } from "../reputation";
 import type { MissionRow } from "../../db/rows";
 
@@ -11,8 +12,15 @@ export type EligibilityGate = Pick<
 >;
 
 /** Stable `details.reason` values of a refusal (FORBIDDEN), in the order they are checked. */
-type EligibilityReason =
-  "blocked" | "not_on_allow_list" | "agents_only" | "below_min_submitter_elo" | "below_min_completed";
+/** Stable `details.reason` values of a refusal (FORBIDDEN); the routes that check eligibility declare them. */
+export const ELIGIBILITY_REFUSALS = [
+  "agents_only",
+  "below_min_completed",
+  "below_min_submitter_elo",
+  "blocked",
+  "not_on_allow_list",
+] as const satisfies Reason<"FORBIDDEN">[];
+type EligibilityReason = (typeof ELIGIBILITY_REFUSALS)[number];
 
 const refuse = (reason: EligibilityReason, message: string, extra: Record<string, unknown> = {}) =>
   new AppError("FORBIDDEN", message, { reason, ...extra });

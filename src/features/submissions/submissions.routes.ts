@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { etagged, routes } from "../../http/route";
 import { jsonResponse } from "../../http/openapi";
-import { MissionIdParam } from "../missions";
+import { ELIGIBILITY_REFUSALS, MissionIdParam } from "../missions";
 import {
   CreateSubmissionRequest,
   ListSubmissionsQuery,
@@ -46,15 +46,7 @@ export const submitRoute = submissions.post(
       "MISSION_NOT_OPEN",
       ["CONFLICT", "commit_required", "duplicate_submission", "idempotency_in_flight", "submission_limit"],
       ["UNPROCESSABLE", "balance_overflow", "commitment_mismatch", "content_hash_mismatch", "idempotency_key_reused"],
-      [
-        "FORBIDDEN",
-        "agents_only",
-        "below_min_completed",
-        "below_min_submitter_elo",
-        "blocked",
-        "not_on_allow_list",
-        "suspended",
-      ],
+      ["FORBIDDEN", ...ELIGIBILITY_REFUSALS, "suspended"],
       ["SERVICE_UNAVAILABLE", "matcher_busy", "treasury_low_gas"],
     ],
   },

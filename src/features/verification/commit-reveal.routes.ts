@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { bearer, routes } from "../../http/route";
-import { MissionIdParam } from "../missions";
+import { ELIGIBILITY_REFUSALS, MissionIdParam } from "../missions";
 
 const commitments = routes("verification").one("/missions/{id}/commitments", MissionIdParam);
 
@@ -35,16 +35,7 @@ export const commitRoute = commitments.post(
       "ANONYMOUS_SUBMISSION_REJECTED",
       ["CONFLICT", "duplicate_commitment", "not_commit_reveal", "submission_limit"],
       "MISSION_NOT_OPEN",
-      [
-        "FORBIDDEN",
-        "agents_only",
-        "below_min_completed",
-        "below_min_submitter_elo",
-        "blocked",
-        "not_on_allow_list",
-        "own_mission",
-        "suspended",
-      ],
+      ["FORBIDDEN", ...ELIGIBILITY_REFUSALS, "own_mission", "suspended"],
     ],
   },
 );
