@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
 import { openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // A2A §3.3.1 on the REST Idempotency-Key machinery: one messageId sent many times at once makes
 // exactly one submission; every answer is that task or the in-flight refusal (run with
 // DATABASE_URL for real concurrency, docs/testing.md).
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 describe("a retried messageId", () => {
   it("concurrent copies of one message make one submission", async () => {

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
 import { signIn } from "../helpers/agents";
 import { ed25519Identity, signCard } from "../helpers/adp";
 import { onRealPostgres } from "../helpers/db";
+import { useTestApp } from "../helpers/suite-app";
 
 // ADP §3.2/§7.3 under concurrency: the seq and signed-over-unsigned rules and the did binding are
 // decided by one conditional statement each, so racing advertisements cannot leave a stale card
 // stored or bind one key to two agents. Real concurrent connections: Postgres only.
 describe.runIf(onRealPostgres)("adp.advertise races on real Postgres", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp({}, { poolMax: 20 });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({}, { poolMax: 20 });
 
   const card = (address: string, did: string, seq: number) => ({
     id: `agent://race-${address.slice(2, 10)}`,

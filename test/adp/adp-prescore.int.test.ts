@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { agents, reviews } from "../../src/db/schema/index";
 import { agentAsCandidate, cardCandidates, type CardQuery } from "../../src/features/adp/adp.discovery";
 import { rank, type Candidate, type RankQuery } from "../../src/features/adp/adp.ranking";
 import { queryTags } from "../../src/features/adp/adp.tags";
 import { MAX_QUERY_WORDS, words } from "../../src/features/adp/adp.words";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // Discovery pre-scores cards in SQL with a mirror of the §5 formula (adp.discovery.ts `preScored`)
 // and ranks only the best OABP_ADP_SCORED_CARDS with adp.ranking.ts. Nothing but this test holds
@@ -21,12 +21,8 @@ import { signIn } from "../helpers/agents";
 // The pre-score's order is read through `cardCandidates` with OABP_ADP_SCORED_CARDS = 1: asked for
 // the best k, it loads the k best pre-scored, so the card that joins at k is the k-th.
 
-let t: TestApp;
-beforeAll(async () => {
-  // A database of its own: the directory is every card on it.
-  t = await makeTestApp({ OABP_ADP_SCORED_CARDS: "1", OABP_ADP_TERM_BUDGET: "10000" });
-});
-afterAll(async () => t?.close());
+// A database of its own: the directory is every card on it.
+const t = useTestApp({ OABP_ADP_SCORED_CARDS: "1", OABP_ADP_TERM_BUDGET: "10000" });
 
 interface Seed {
   skills: string[];

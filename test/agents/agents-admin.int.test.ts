@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
+import { ADMIN_TOKEN } from "../helpers/app";
 import { newAccount, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
+import { useTestApp } from "../helpers/suite-app";
 
 // PUT/GET /agents/{id} (AIP-1 §1 profile) and POST /admin/ledger/credit: bad input gets its JSON
 // error code and nothing is written.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const PROFILE = {
   display_name: "Ada the Solver",

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { balancesOf, verifyLedger } from "../../src/features/ledger/ledger.service";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
+import { useTestApp } from "../helpers/suite-app";
 
 // Top-ups move value in one transaction under the mission row lock. PGlite is
 // one connection, so the races run on the Postgres server named by DATABASE_URL.
 describe.runIf(onRealPostgres)("amendments under concurrency (real Postgres)", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // 25 top-ups by others: above the default per-mission bound of others' top-ups.
-    t = await makeTestApp(
-      { OABP_SESSION_TTL_SECONDS: String(30 * 86_400), OABP_TOPUPS_MAX_PER_MISSION: "50" },
-      { poolMax: 32 },
-    );
-  });
-  afterAll(async () => t?.close());
+  // 25 top-ups by others: above the default per-mission bound of others' top-ups.
+  const t = useTestApp(
+    { OABP_SESSION_TTL_SECONDS: String(30 * 86_400), OABP_TOPUPS_MAX_PER_MISSION: "50" },
+    { poolMax: 32 },
+  );
 
   const usdc = async (address: string) => (await balancesOf(t.deps.database.db, `agent:${address}`)).get("USDC") ?? 0n;
 

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { webhookEvents } from "../../src/db/schema/index";
 import { balancesOf, verifyLedger } from "../../src/features/ledger/ledger.service";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { makeTestApp } from "../helpers/app";
 import { credit, openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 import { callTool, openSession } from "../helpers/mcp";
+import { useTestApp } from "../helpers/suite-app";
 
 // Changing a posted mission — extend the deadline, top up the reward, edit
 // title/description/tags before the first submission; every change an amendment with a public log
 // and a mission.amended event. Runs on PGlite and on Postgres (DATABASE_URL).
 describe("mission amendments", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp({ OABP_SESSION_TTL_SECONDS: String(30 * 86_400) });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ OABP_SESSION_TTL_SECONDS: String(30 * 86_400) });
 
   const DAY = 86_400_000;
   const amend = (id: string, body: unknown, token?: string, headers?: Record<string, string>) =>

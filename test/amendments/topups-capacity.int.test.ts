@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { balancesOf, verifyLedger } from "../../src/features/ledger/ledger.service";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { makeTestApp } from "../helpers/app";
 import { credit, openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 import { TOP_UP_MIN_BPS } from "../../src/features/amendments/amendments.service";
+import { useTestApp } from "../helpers/suite-app";
 
 // Capacity the creator owns (docs/amendments.md "Slots", docs/abuse-edge.md "Creator-owned capacity"): on the
 // defaults, 20 other agents fill what they may of a mission's Q&A thread and of its top-ups (dust
 // refused, the bound of others' top-ups reached); the creator still posts a clarification,
 // extends the deadline and edits (the mission has no submission). Ledger rail, through HTTP.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const REWARD = 100_000_000n;
 const tally = (codes: Map<string, number>, r: { status: number; body: { details?: { reason?: string } } }) => {

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
 import { credit, missionBody, signIn } from "../helpers/agents";
 import { callTool, openSession } from "../helpers/mcp";
+import { useTestApp } from "../helpers/suite-app";
 
 // Amounts as people write them (docs/decisions.md): the REST wire keeps base units (AIP-1 §2) and
 // refuses a dust reward before any fee is taken; MCP create_mission takes whole units (25 = 25 USDC)
 // or amount_base_units, and defaults to creator_judges.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const balanceOf = async (address: string) =>
   (await t.call("GET", `/agents/${address}/balance`)).body.balances[0].available as string;

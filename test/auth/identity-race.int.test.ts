@@ -1,28 +1,24 @@
 import { encodeAbiParameters, keccak256, parseAbiParameters, type Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
 import { newAccount } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
+import { useTestApp } from "../helpers/suite-app";
 
 // AIP-1 §1.4 bindings under concurrency: the checks (another registry's live key; an older
 // attestation) must hold when the competing requests arrive at the same moment.
 describe.runIf(onRealPostgres)("registry bindings under concurrency (real Postgres)", () => {
   const A = newAccount();
   const B = newAccount();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp(
-      {
-        OABP_REGISTRIES: JSON.stringify([
-          { domain: "a.example", signer: A.address },
-          { domain: "b.example", signer: B.address },
-        ]),
-      },
-      { poolMax: 10 },
-    );
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(
+    {
+      OABP_REGISTRIES: JSON.stringify([
+        { domain: "a.example", signer: A.address },
+        { domain: "b.example", signer: B.address },
+      ]),
+    },
+    { poolMax: 10 },
+  );
 
   async function attest(signer: PrivateKeyAccount, domain: string, apiKey: string, evm: string, issuedAt: string) {
     const hash = keccak256(

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { encodeAbiParameters, keccak256, parseAbiParameters, recoverMessageAddress, type Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { type TestApp } from "../helpers/app";
 import { newAccount, openMission, siweMessageFor, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
+import { useTestApp } from "../helpers/suite-app";
 
 // AIP-1 §1 / §1.4 and docs/design.md "Identity": SIWE sessions, registry attestations, and the
 // anonymous-by-default rule with its exact 403 body.
@@ -13,16 +14,12 @@ const OTHER_REGISTRY = newAccount();
 const ANON_BODY = '{"error":"ANONYMOUS_SUBMISSION_REJECTED"}';
 const HOUR = 3_600_000;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({
-    OABP_REGISTRIES: JSON.stringify([
-      { domain: "registry.example", signer: REGISTRY.address },
-      { domain: "other.example", signer: OTHER_REGISTRY.address },
-    ]),
-  });
+const t = useTestApp({
+  OABP_REGISTRIES: JSON.stringify([
+    { domain: "registry.example", signer: REGISTRY.address },
+    { domain: "other.example", signer: OTHER_REGISTRY.address },
+  ]),
 });
-afterAll(async () => t?.close());
 
 let keySeq = 0;
 const freshKey = () => `${crypto.randomUUID()}-${++keySeq}`;

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expireClaims } from "../../src/features/claims/claims.expire";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { makeTestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
+import { useTestApp } from "../helpers/suite-app";
 
 // Exclusive claims under real concurrency. PGlite is one connection, so
 // this runs on the Postgres server named by DATABASE_URL (CI runs the suite on both).
 describe.runIf(onRealPostgres)("claims on real Postgres", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp({ OABP_SESSION_TTL_SECONDS: String(30 * 86_400) }, { poolMax: 32 });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ OABP_SESSION_TTL_SECONDS: String(30 * 86_400) }, { poolMax: 32 });
 
   const HOUR = 3_600_000;
   const claimAll = (missionId: string, tokens: string[]) =>

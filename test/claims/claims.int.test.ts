@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { missionClaims } from "../../src/db/schema/index";
 import { expireClaims } from "../../src/features/claims/claims.expire";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { makeTestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
+import { useTestApp } from "../helpers/suite-app";
 
 // Mission claims: a visible intent to work with a TTL, renewable, counted on
 // the mission, optionally exclusive for a window; never a say in who is paid. Time comes from the
 // manual clock; the expiry job is called directly.
 
-let t: TestApp;
-beforeAll(async () => {
-  // Sessions outlive the day-long clock jumps below.
-  t = await makeTestApp({ OABP_CLAIM_MAX_PER_AGENT: "3", OABP_SESSION_TTL_SECONDS: String(30 * 86_400) });
-});
-afterAll(async () => t?.close());
+// Sessions outlive the day-long clock jumps below.
+const t = useTestApp({ OABP_CLAIM_MAX_PER_AGENT: "3", OABP_SESSION_TTL_SECONDS: String(30 * 86_400) });
 
 const HOUR = 3_600_000;
 const claim = (missionId: string, token?: string) => t.call("POST", `/missions/${missionId}/claims`, { token });

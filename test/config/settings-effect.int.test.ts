@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
 import { credit, newAccount, openMission, siweMessageFor, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 import { AMENDMENT_MAX_EXTENSION_SECONDS, TOP_UP_MIN_BPS } from "../../src/features/amendments/amendments.service";
+import { useTestApp } from "../helpers/suite-app";
 
 // Settings no other suite sets, each set here to a value other than its default and observed
 // where it acts (test/config/settings-exercised.test.ts holds every setting to being set somewhere).
@@ -10,11 +10,7 @@ const SETTINGS = {
   OABP_SIWE_CHAIN_IDS: "8453,84532",
   OABP_CONTACT: "mailto:operators@oabp.test",
 };
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp(SETTINGS);
-});
-afterAll(async () => t?.close());
+const t = useTestApp(SETTINGS);
 
 describe("settings take effect where they act", () => {
   it("OABP_SIWE_CHAIN_IDS: the nonce lists the chains and a message for the second one signs in", async () => {

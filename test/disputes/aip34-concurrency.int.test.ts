@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
 import { runPendingChecks } from "../../src/jobs/checks";
 import { startReceiver } from "../helpers/receiver";
+import { useTestApp } from "../helpers/suite-app";
 
 // AIP-4 §6.1 limits and a dispute's single decision under real concurrency (PGlite is one
 // connection, so this runs on the Postgres server named by DATABASE_URL).
 describe.runIf(onRealPostgres)("AIP-4 on real Postgres", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp(
-      { OABP_TRUST_PROXY: "true", OABP_DISPUTES_MAX_OPEN_PER_MISSION: "4", OABP_DISPUTES_MAX_PER_MISSION: "20" },
-      { poolMax: 16 },
-    );
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(
+    { OABP_TRUST_PROXY: "true", OABP_DISPUTES_MAX_OPEN_PER_MISSION: "4", OABP_DISPUTES_MAX_PER_MISSION: "20" },
+    { poolMax: 16 },
+  );
   const evidence = { description: "loose rule" };
 
   it("12 concurrent anonymous bad_spec filings from one IP → exactly 5 filed, 7 × 429", async () => {

@@ -1,22 +1,19 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { disputes } from "../../src/db/schema/index";
 import { isId } from "../../src/lib/ids";
 import { disputeKey } from "../../src/features/disputes/disputes.ids";
 import { verifyLedger } from "../../src/features/ledger/ledger.service";
-import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { ADMIN_TOKEN } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // AIP-4 rulings: §6.3 the filer of a rejected dispute pays −5 rating points, recorded in the history
 // attestations count (never an anonymous filer, never an expired dispute); §3.2 `split` pays the
 // ruling's shares through the award path.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({ OABP_TRUST_PROXY: "true" });
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ OABP_TRUST_PROXY: "true" });
 
 const evidence = { description: "The stated criteria and the judging rule disagree" };
 const balance = async (address: string) =>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createHash } from "node:crypto";
 import { ctxForJob } from "../../src/lib/context";
@@ -6,19 +6,16 @@ import { sweepDisputes } from "../../src/features/disputes/disputes.index";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { runPendingChecks } from "../../src/jobs/checks";
 import { startReceiver } from "../helpers/receiver";
-import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { ADMIN_TOKEN } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // AIP-4 end to end through HTTP: filing each type, the §1 qualification rules with their
 // refusals, §3 outcomes and actors (server, creator concession, the appeal's peer vote, expiry),
 // §4 corrective actions, §6.1 limits with the 429 body, and the §5 manifest fields.
 
-let t: TestApp;
-beforeAll(async () => {
-  // Behind a proxy: X-Forwarded-For gives the client IP, so the §6.1 test has its own bucket.
-  t = await makeTestApp({ OABP_TRUST_PROXY: "true" });
-});
-afterAll(async () => t?.close());
+// Behind a proxy: X-Forwarded-For gives the client IP, so the §6.1 test has its own bucket.
+const t = useTestApp({ OABP_TRUST_PROXY: "true" });
 
 const DAY = 86_400_000;
 const file = (body: Record<string, unknown>, token?: string) =>

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { treasuryBalances, verifyLedger } from "../../src/features/ledger/ledger.service";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // Appeals of a creator_judges award through HTTP (AIP-1 Security Considerations, reward
 // griefing): the award is recorded, disputed by stakes during the appeal window, and either paid
 // as awarded (no quorum of disputes) or put to a peer vote that may overturn it.
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const DAY = 86_400_000;
 const REWARD = 100_000_000n;

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LIST_PAGE_BYTES } from "../../src/features/disputes/disputes.service";
-import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { ADMIN_TOKEN } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // Disputes per mission are bounded (AIP-4 §6; docs/decisions.md "Dispute bounds"): open ones
 // (429 until the earliest is decided) and all of them (422 mission_dispute_limit); a list page is
 // bounded in bytes as well as rows, the cursor walking the rest.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({ OABP_DISPUTES_MAX_OPEN_PER_MISSION: "3", OABP_DISPUTES_MAX_PER_MISSION: "5" });
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ OABP_DISPUTES_MAX_OPEN_PER_MISSION: "3", OABP_DISPUTES_MAX_PER_MISSION: "5" });
 
 const evidence = { description: "The rule does not match the stated criteria" };
 const fileAs = async (missionId: string, ev: Record<string, unknown> = evidence) => {

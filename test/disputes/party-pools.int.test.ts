@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { PARTY_OPEN } from "../../src/features/disputes/disputes.bounds";
-import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { ADMIN_TOKEN } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // Caps that protect the parties (docs/aip-3-4.md "Dispute pools"): 200 anonymous filings from 40
 // client networks fill the anonymous pool, never the parties' shares; non_payment is never shut
 // out; rejected anonymous filings stop counting, so the mission is never closed for good.
 
-let t: TestApp;
-beforeAll(async () => {
-  // Behind a proxy: X-Forwarded-For names the client network of each anonymous filing.
-  t = await makeTestApp({ OABP_TRUST_PROXY: "true" });
-});
-afterAll(async () => t?.close());
+// Behind a proxy: X-Forwarded-For names the client network of each anonymous filing.
+const t = useTestApp({ OABP_TRUST_PROXY: "true" });
 
 const evidence = { description: "The stated criteria and the rule disagree" };
 const anonymousFiling = (missionId: string, network: number) =>

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeEventStreams } from "../../src/features/events";
+import { describe, expect, it } from "vitest";
 import { hubOf } from "../../src/features/events/events.hub";
-import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { ADMIN_TOKEN } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // GET /agents/me/inbox: the outbox events about the caller — its missions,
 // its submissions, missions it claimed — with a cursor and a long poll; nobody else's.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({ OABP_EVENTS_POLL_MS: "50" });
-});
-afterAll(async () => {
-  if (t) closeEventStreams(t.deps);
-  await t?.close();
-});
+const t = useTestApp({ OABP_EVENTS_POLL_MS: "50" });
 
 type Env = { id: string; type: string; data: { mission_id: string; submission_id?: string } };
 async function inbox(token: string, q = ""): Promise<{ events: Env[]; next_cursor: string | null; has_more: boolean }> {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { closeEventStreams } from "../../src/features/events";
 import { hubOf } from "../../src/features/events/events.hub";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // docs/abuse-edge.md "Read limits", docs/events.md "Connection slots": an inbox long poll holds
 // one of its agent's long-lived connection slots, not a share of the agent's running reads — so
@@ -10,18 +10,11 @@ import { signIn } from "../helpers/agents";
 // (4 per agent). Running share 1 of 2 admitted: a long poll counted as a read would block the
 // agent's next read, and a third would be refused as `reads_in_flight`.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({
-    OABP_EVENTS_POLL_MS: "50",
-    OABP_INBOX_MAX_WAIT_SECONDS: "120",
-    OABP_READ_INFLIGHT_PER_CALLER: "2",
-    OABP_READ_RUNNING_PER_CALLER: "1",
-  });
-});
-afterAll(async () => {
-  if (t) closeEventStreams(t.deps);
-  await t?.close();
+const t = useTestApp({
+  OABP_EVENTS_POLL_MS: "50",
+  OABP_INBOX_MAX_WAIT_SECONDS: "120",
+  OABP_READ_INFLIGHT_PER_CALLER: "2",
+  OABP_READ_RUNNING_PER_CALLER: "1",
 });
 
 const open = () => hubOf(t.deps).openConnections;

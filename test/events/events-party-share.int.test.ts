@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { closeEventStreams } from "../../src/features/events";
 import { hubOf } from "../../src/features/events/events.hub";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // Caps that protect the parties, stream part (docs/events.md "Connection slots"): anonymous
 // streams from 145 client networks (100 IPv4 addresses and 45 IPv6 /64s) fill the anonymous pool,
@@ -10,20 +10,13 @@ import { openMission, signIn } from "../helpers/agents";
 // creator, its solver (a submitter) and a claimer still get a stream, and the solver a long poll.
 // A small server: 200 slots, 20 in reserve, 4 per network — parties' share 50, anonymous pool 100.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({
-    OABP_TRUST_PROXY: "true",
-    OABP_EVENTS_POLL_MS: "50",
-    OABP_EVENTS_MAX_CONNECTIONS: "200",
-    OABP_EVENTS_RESERVE: "20",
-    OABP_EVENTS_MAX_PER_IP: "4",
-    OABP_INBOX_MAX_WAIT_SECONDS: "120",
-  });
-});
-afterAll(async () => {
-  if (t) closeEventStreams(t.deps);
-  await t?.close();
+const t = useTestApp({
+  OABP_TRUST_PROXY: "true",
+  OABP_EVENTS_POLL_MS: "50",
+  OABP_EVENTS_MAX_CONNECTIONS: "200",
+  OABP_EVENTS_RESERVE: "20",
+  OABP_EVENTS_MAX_PER_IP: "4",
+  OABP_INBOX_MAX_WAIT_SECONDS: "120",
 });
 
 const open = () => hubOf(t.deps).openConnections;

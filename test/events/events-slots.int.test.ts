@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { closeEventStreams } from "../../src/features/events";
 import { hubOf } from "../../src/features/events/events.hub";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // docs/events.md "Connection slots": streams and inbox long polls are counted
 // together per client network and per agent, under a global cap that keeps a reserve for new
@@ -12,14 +12,7 @@ import { signIn } from "../helpers/agents";
 // parties' share).
 // Requests come through the trusted-proxy path (X-Forwarded-For).
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({ OABP_TRUST_PROXY: "true", OABP_EVENTS_POLL_MS: "50", OABP_INBOX_MAX_WAIT_SECONDS: "120" });
-});
-afterAll(async () => {
-  if (t) closeEventStreams(t.deps);
-  await t?.close();
-});
+const t = useTestApp({ OABP_TRUST_PROXY: "true", OABP_EVENTS_POLL_MS: "50", OABP_INBOX_MAX_WAIT_SECONDS: "120" });
 
 const from = (ip: string, token?: string) => ({
   "x-forwarded-for": ip,

@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitEvents, type OutboxEvent } from "../../src/db/outbox";
 import { webhookEvents } from "../../src/db/schema/index";
-import { closeEventStreams } from "../../src/features/events";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { type TestApp } from "../helpers/app";
 import { serveTestApp, type ServedTestApp } from "../helpers/served";
 import { openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
 import { openSse, sseReader, type SseFrame } from "../helpers/sse";
+import { useTestApp } from "../helpers/suite-app";
 
 // GET /events: the outbox as a public SSE stream over real HTTP — exactly the
 // committed events, once, in commit order, with the webhook envelope; Last-Event-ID / ?after=
@@ -228,14 +228,7 @@ describe("GET /events", () => {
 });
 
 describe("GET /events: a slow reader", () => {
-  let s: TestApp;
-  beforeAll(async () => {
-    s = await makeTestApp({ ...FAST, OABP_EVENTS_REPLAY: "16", OABP_EVENTS_BUFFER: "2" });
-  });
-  afterAll(async () => {
-    if (s) closeEventStreams(s.deps);
-    await s?.close();
-  });
+  const s = useTestApp({ ...FAST, OABP_EVENTS_REPLAY: "16", OABP_EVENTS_BUFFER: "2" });
 
   it("a reader that does not read gets event: overflow with resume_after and is disconnected; a fast one gets everything; resuming from resume_after misses nothing", async () => {
     const tag = uniqueTag();

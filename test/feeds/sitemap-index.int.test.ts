@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { XMLValidator } from "fast-xml-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SITEMAP_INDEX_TTL_MS } from "../../src/features/feeds/feeds.service";
 import {
   SITEMAP_CHUNK,
@@ -8,18 +8,15 @@ import {
   SITEMAP_MAX_URLS,
   sitemapChunkList,
 } from "../../src/features/feeds/sitemap.service";
-import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
+import { PUBLIC_URL } from "../helpers/app";
+import { useTestApp } from "../helpers/suite-app";
 
 // Sitemaps that fit the protocol (sitemaps.org): a sitemap index whose files hold at
 // most 50 000 URLs and 50 MB each, every public mission in exactly one file, cut incrementally
 // (earlier files keep their URLs when missions are added). The full-size check — a million
 // missions, 23 files — runs in `npm run bench:scale`; here the same code with small chunks.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 

@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { encodeAbiParameters, keccak256, parseAbiParameters, type Hex } from "viem";
 import { AVAILABILITY_WINDOW_SECONDS, isOnline } from "../../src/features/heartbeats/heartbeats.service";
-import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { ADMIN_TOKEN } from "../helpers/app";
 import { newAccount, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
+import { useTestApp } from "../helpers/suite-app";
 
 // Agent Mesh heartbeats and ClawFinder last_seen_at (docs/design.md "Discovery (§7–§9) and neighbours"):
 // POST /agents/{id}/heartbeat by the agent itself; every authenticated request also marks the
 // agent seen, at most once a minute.
 
 const REGISTRY = newAccount();
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({
-    OABP_REGISTRIES: JSON.stringify([{ domain: "registry.example", signer: REGISTRY.address }]),
-  });
+const t = useTestApp({
+  OABP_REGISTRIES: JSON.stringify([{ domain: "registry.example", signer: REGISTRY.address }]),
 });
-afterAll(async () => t?.close());
 
 const lastSeen = async (address: string) =>
   (await t.call("GET", `/agents/${address}`)).body.last_seen_at as string | null;

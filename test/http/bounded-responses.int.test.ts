@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { missions } from "../../src/db/schema/index";
 import { inflightBytes } from "../../src/http/inflight";
 import type { AppEnv } from "../../src/http/types";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // Lists never inline deliverables and stop at a byte
 // cap; the per-submission content route serves the bytes with its own caching; in-flight request
@@ -14,12 +14,8 @@ import { openMission, signIn } from "../helpers/agents";
 // pending work. An anonymous list of 100 × 1 MiB deliverables is ≤ 2 MiB.
 
 const MiB = 1024 * 1024;
-let t: TestApp;
-beforeAll(async () => {
-  // 1 MiB deliverables as data: URIs need a body limit above 1 MiB (base64 + JSON).
-  t = await makeTestApp({ OABP_BODY_LIMIT_BYTES: String(2 * MiB) });
-});
-afterAll(async () => t?.close());
+// 1 MiB deliverables as data: URIs need a body limit above 1 MiB (base64 + JSON).
+const t = useTestApp({ OABP_BODY_LIMIT_BYTES: String(2 * MiB) });
 
 const sha = (b: Buffer) => `sha256:${createHash("sha256").update(b).digest("hex")}`;
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { clientNetwork } from "../../src/lib/client-network";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // docs/abuse-edge.md "Client networks": per-IP limits key on the IPv6 /64, so 100
 // addresses of one /64 are one client. Requests arrive through the trusted-proxy path
@@ -23,18 +23,14 @@ describe("clientNetwork", () => {
 });
 
 describe("per-IP limits hold for 100 addresses of one /64", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // The production defaults (the test app's are lifted): 20 nonces, 120 anonymous writes, 20 streams.
-    t = await makeTestApp({
-      OABP_TRUST_PROXY: "true",
-      OABP_RATE_LIMIT_SESSION_IP: "20/60",
-      OABP_RATE_LIMIT_WRITE_IP: "120/60",
-      OABP_RATE_LIMIT_WRITE_AGENT: "60/60",
-      OABP_RATE_LIMIT_WRITE_NET_AGENTS: "600/60",
-    });
+  // The production defaults (the test app's are lifted): 20 nonces, 120 anonymous writes, 20 streams.
+  const t = useTestApp({
+    OABP_TRUST_PROXY: "true",
+    OABP_RATE_LIMIT_SESSION_IP: "20/60",
+    OABP_RATE_LIMIT_WRITE_IP: "120/60",
+    OABP_RATE_LIMIT_WRITE_AGENT: "60/60",
+    OABP_RATE_LIMIT_WRITE_NET_AGENTS: "600/60",
   });
-  afterAll(() => t.close());
   const addr = (i: number) => `2001:db8:77:1:${(i + 1).toString(16)}:${(i * 7).toString(16)}::${i + 1}`;
   const from = (ip: string) => ({ "x-forwarded-for": ip });
 

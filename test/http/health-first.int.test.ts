@@ -1,19 +1,15 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { answerHealthFirst, isHealthProbe } from "../../src/http/health-first";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { useTestApp } from "../helpers/suite-app";
 
 // /health answers from a path no request body can delay (docs/operations.md "Probes"): in front
 // of the app on the node server, so an app whose every request is stuck behind bodies being read
 // still answers the probe; other paths still reach the app, and the answer is the app's own.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const listen = (server: Server) =>
   new Promise<string>((resolve) =>

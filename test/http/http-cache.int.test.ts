@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PRIVATE_READ_CACHE, PUBLIC_READ_CACHE } from "../../src/http/http-cache";
 import { getMission } from "../../src/features/missions";
 import { ctxForViewer } from "../../src/lib/context";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // Caches that hold under crawling: public reads tell a CDN / reverse proxy how long it
 // may keep them, per caller; the list carries an ETag and answers 304 to a client that holds it.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 describe("HTTP caching of public reads", () => {
   it("anonymous reads are public with a short max-age and stale-while-revalidate; credentialed reads private; Vary: Authorization", async () => {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
 import { missionBody, openMission } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
+import { useTestApp } from "../helpers/suite-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 // Read-your-writes tokens (src/http/read-after.ts; docs/operations.md). Across
 // processes and with a replica: test/process/two-process.e2e.test.ts and replica.e2e.test.ts.

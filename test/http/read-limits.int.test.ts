@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { closeEventStreams } from "../../src/features/events";
 import { hubOf } from "../../src/features/events/events.hub";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
+import { useTestApp } from "../helpers/suite-app";
 
 // docs/abuse-edge.md "Read limits": reads per caller (agent, else client network) in tokens and in
 // flight, per instance; the event stream is not a read (it holds a connection slot instead).
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({
-    OABP_TRUST_PROXY: "true",
-    OABP_RATE_LIMIT_READ: "5/60",
-    OABP_READ_INFLIGHT_PER_CALLER: "2",
-    OABP_EVENTS_POLL_MS: "50",
-  });
-});
-afterAll(async () => {
-  if (t) closeEventStreams(t.deps);
-  await t?.close();
+const t = useTestApp({
+  OABP_TRUST_PROXY: "true",
+  OABP_RATE_LIMIT_READ: "5/60",
+  OABP_READ_INFLIGHT_PER_CALLER: "2",
+  OABP_EVENTS_POLL_MS: "50",
 });
 const from = (ip: string) => ({ "x-forwarded-for": ip });
 

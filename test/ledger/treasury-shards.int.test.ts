@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ledgerAccounts } from "../../src/db/schema/index";
 import {
   agentAccount,
@@ -10,18 +10,14 @@ import {
   verifyLedger,
 } from "../../src/features/ledger/ledger.service";
 import { newId } from "../../src/lib/ids";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
+import { useTestApp } from "../helpers/suite-app";
 
 // "writes that scale": the treasury is TREASURY_SHARDS accounts, so mission creations
 // and awards no longer queue behind one locked row.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 /** Mission ids whose fees land on two different shards. */
 function idsOnTwoShards(): [string, string] {

@@ -1,19 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { idempotencyKeys } from "../../src/db/schema/index";
 import { ctxForJob, withTx } from "../../src/lib/context";
 import { isAppError } from "../../src/lib/errors";
 import { idempotent, onceTx } from "../../src/lib/idempotency";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { useTestApp } from "../helpers/suite-app";
 
 // The verb shape (docs/style.md "One verb shape"): withTx reuses the context's transaction, and
 // idempotent() + onceTx run a verb once per (scope, key), answering with the router's status.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const keyRows = (scope: string) =>
   t.deps.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.scope, scope));

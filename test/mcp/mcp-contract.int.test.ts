@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
+import { PUBLIC_URL } from "../helpers/app";
 import { openMission } from "../helpers/agents";
 import { INITIALIZE, rpc } from "../helpers/mcp";
+import { useTestApp } from "../helpers/suite-app";
 
 // What the server declares about its MCP surface — the manifest's §7.1 `mcp` object and the A2A
 // card's §7.4 `transport` block — checked against what it really does, request by request.
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const CARD_PATHS = ["/.well-known/agent-card.json", "/.well-known/agent.json", "/agent-card.json"];
 const manifest = async () => (await t.call("GET", "/.well-known/oabp.json")).body;

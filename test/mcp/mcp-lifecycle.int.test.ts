@@ -1,19 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mcpSessions } from "../../src/db/schema/index";
 import { createSession, terminateSession } from "../../src/features/mcp/mcp.sessions";
 import { startJobRunner } from "../../src/jobs/runner";
-import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
+import { PUBLIC_URL } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { INITIALIZE, INITIALIZED, initialize, expectTransportError, openSession, request, rpc } from "../helpers/mcp";
+import { useTestApp } from "../helpers/suite-app";
 
 // AIP-1 §7.2–§7.3 and MCP 2025-06-18 Streamable HTTP, one rule per test, over raw HTTP with the
 // injected clock for the handshake window, the idle timeout and the cooling period.
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const SECOND = 1000;
 const row = async (id: string) =>

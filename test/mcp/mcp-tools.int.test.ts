@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
 import { credit, missionBody, openMission, signIn } from "../helpers/agents";
 import { callTool, missionInVoting, openSession, request, rpc, mcpMission } from "../helpers/mcp";
+import { useTestApp } from "../helpers/suite-app";
 
 // The MCP tools are the REST verbs over another transport: same validation, same service calls,
 // same JSON (structuredContent, and the same bytes as text), same identity rules.
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 describe("tools/list", () => {
   it("lists the tools with input and output JSON Schemas, and stays small", async () => {

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
+import { ADMIN_TOKEN } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
+import { useTestApp } from "../helpers/suite-app";
 
 // Agent Mesh registration (docs/neighbours.md "Agent Mesh"): signed in, the caller's own entry and
 // no key; anonymous, a new agent and a key, paced by the per-network session bucket.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({ OABP_RATE_LIMIT_SESSION_IP: "2/3600" });
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ OABP_RATE_LIMIT_SESSION_IP: "2/3600" });
 
 describe("POST /agents/register", () => {
   it("signed in: keyed by the caller's address, no API key; registering again updates it", async () => {

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { webhookEvents } from "../../src/db/schema/index";
-import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { ADMIN_TOKEN } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 import { onRealPostgres } from "../helpers/db";
 import { MESSAGE_MAX_BYTES, sendMessage } from "../../src/features/messages/messages.service";
 import { ctxForViewer } from "../../src/lib/context";
 import type { AppError } from "../../src/lib/errors";
+import { useTestApp } from "../helpers/suite-app";
 
 // Private messages about a submission: only the creator and the submitter, opaque bodies, bounded lists, cursor paging.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({ OABP_MESSAGE_MAX_PER_SUBMISSION: "5" });
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ OABP_MESSAGE_MAX_PER_SUBMISSION: "5" });
 
 type Agent = Awaited<ReturnType<typeof signIn>>;
 

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, openMission, signIn } from "../helpers/agents";
 import { startReceiver } from "../helpers/receiver";
 import { userAgent } from "../../src/lib/user-agent";
@@ -9,17 +8,14 @@ import { missions } from "../../src/db/schema/index";
 import { runPendingChecks } from "../../src/jobs/checks";
 import { verifyReceipt } from "../../src/features/receipts/receipts.verify";
 import pkg from "../../package.json" with { type: "json" };
+import { useTestApp } from "../helpers/suite-app";
 
 // AIP-1 statements the server once fell short of: one test each, quoting the AIP-1 line it checks
 // (and the ledger escrow attestation below). Elsewhere: oracle forms in
 // test/verification/oracle-forms.e2e.test.ts; appeal by default and votes from the deadline in
 // test/verification/aip1-voting.int.test.ts; bundles in test/specs/specs.int.test.ts.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 

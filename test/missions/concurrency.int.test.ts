@@ -1,18 +1,14 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verifyLedger } from "../../src/features/ledger/ledger.service";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, newAccount, openMission, signIn, siweMessageFor } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
+import { useTestApp } from "../helpers/suite-app";
 
 // Locking is only meaningful with real concurrent connections: PGlite is a single connection,
 // so these run on the Postgres server named by DATABASE_URL (CI runs the suite on both).
 describe.runIf(onRealPostgres)("concurrency on real Postgres", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp({}, { poolMax: 20 });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({}, { poolMax: 20 });
 
   const REWARD = 100_000_000n;
   const FEE = 5_000_000n;

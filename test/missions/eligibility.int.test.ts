@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { getAddress } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { agents, registryBindings, BLOCKLIST_MAX } from "../../src/db/schema/index";
 import { ELIGIBILITY_LIST_MAX } from "../../src/features/missions/missions.service";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, newAccount, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 import { callTool, openSession } from "../helpers/mcp";
+import { useTestApp } from "../helpers/suite-app";
 
 // Per-mission eligibility (min_rating, min_completed, allow, block, audience) and
 // a creator's standing block-list, enforced at claim AND submission on REST and MCP alike.
@@ -15,11 +15,7 @@ import { callTool, openSession } from "../helpers/mcp";
 /** `n` distinct checksummed addresses, without deriving keys. */
 const addresses = (n: number) => Array.from({ length: n }, () => getAddress(`0x${randomBytes(20).toString("hex")}`));
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 type Agent = Awaited<ReturnType<typeof signIn>>;
 async function creatorWith(eligibility: Record<string, unknown>, over: Record<string, unknown> = {}) {

@@ -1,15 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { missions } from "../../src/db/schema/index";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { missionBody, openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
+import { useTestApp } from "../helpers/suite-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 describe("mission list cache", () => {
   it("serves repeated lists from memory and shows a write at once on this instance", async () => {

@@ -1,27 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
 import { credit, missionBody, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
+import { useTestApp } from "../helpers/suite-app";
 
 // GET /missions: bad query parameters answer 400, unknown ones are ignored, every filter works,
 // and keyset pagination has no duplicates and no gaps even while missions are being created.
 
 const GOLD = "0x" + "60".repeat(20);
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({
-    OABP_ASSETS: JSON.stringify([
-      {
-        symbol: "USDC",
-        decimals: 6,
-        spam_fee: "5000000",
-        addresses: { base: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" },
-      },
-      { symbol: "GOLD", decimals: 0, spam_fee: "1", addresses: { base: GOLD } },
-    ]),
-  });
+const t = useTestApp({
+  OABP_ASSETS: JSON.stringify([
+    {
+      symbol: "USDC",
+      decimals: 6,
+      spam_fee: "5000000",
+      addresses: { base: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" },
+    },
+    { symbol: "GOLD", decimals: 0, spam_fee: "1", addresses: { base: GOLD } },
+  ]),
 });
-afterAll(async () => t?.close());
 
 type Creator = Awaited<ReturnType<typeof signIn>>;
 const DAY = 86_400_000;

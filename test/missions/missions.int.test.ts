@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
 import { credit, missionBody, openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 describe("missions", () => {
   it("creates an open mission, escrowing reward + spam fee from the creator's balance", async () => {

@@ -1,21 +1,17 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { agentRecords, missions } from "../../src/db/schema/index";
 import { listMissions, ListMissionsQuery } from "../../src/features/missions";
 import { ctxForViewer } from "../../src/lib/context";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { missionBody, openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
+import { useTestApp } from "../helpers/suite-app";
 
 // List pages assembled from serialized missions cached under (id, row_version), and
 // ETags on single resources. The list cache is OFF here (OABP_LIST_CACHE_BYTES=0), so every list
 // read takes the page path: a stale document would show at once.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({ OABP_LIST_CACHE_BYTES: "0" });
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ OABP_LIST_CACHE_BYTES: "0" });
 
 const versionOf = async (id: string) => {
   const [r] = await t.deps.database.db.select({ v: missions.rowVersion }).from(missions).where(eq(missions.id, id));

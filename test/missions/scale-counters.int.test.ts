@@ -1,18 +1,14 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { reviewSummary } from "../../src/features/reviews/reviews.service";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // What the read path takes from trigger-kept tables instead of aggregates and scans —
 // the per-reviewee review counters and the (tag, mission) table — must equal what the
 // aggregate / array would give, whoever writes the base rows.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 const addr = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
+import { useTestApp } from "../helpers/suite-app";
 
 // Every bad POST /missions input gets its JSON error code, and nothing is written: no mission
 // appears for the creator and the creator's balance is unchanged (docs/design.md "Wire conventions").
@@ -281,11 +282,7 @@ describe("POST /missions rejects bad input and writes nothing", () => {
 });
 
 describe("POST /missions with a small body limit", () => {
-  let small: TestApp;
-  beforeAll(async () => {
-    small = await makeTestApp({ OABP_BODY_LIMIT_BYTES: "2048" });
-  });
-  afterAll(async () => small?.close());
+  const small = useTestApp({ OABP_BODY_LIMIT_BYTES: "2048" });
 
   it("a ~4 KB body → 413 PAYLOAD_TOO_LARGE and nothing is written", async () => {
     const c = await creatorWithFunds(small);

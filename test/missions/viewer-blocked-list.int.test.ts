@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
 import { openMission, signIn } from "../helpers/agents";
 import { callTool, openSession } from "../helpers/mcp";
+import { useTestApp } from "../helpers/suite-app";
 
 // AIP-2 §4.1: the REST and MCP lists tell a signed-in reader `eligibility.viewer_blocked` as the
 // detail does — the creator's standing block-list and the mission's own — so the reader learns it
 // before a 403 at submit. Anonymous readers and the creator get null; the shared page stays null.
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 describe("viewer_blocked in lists", () => {
   it("REST and MCP lists say true for a blocked reader, false for another, null for anonymous and the creator", async () => {

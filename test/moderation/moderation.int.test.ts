@@ -1,19 +1,16 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, openMission, signIn } from "../helpers/agents";
 import { callTool, openSession, mcpMission } from "../helpers/mcp";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
+import { useTestApp } from "../helpers/suite-app";
 
 // — moderation and operator control (docs/moderation.md): hide / unhide, suspend /
 // unsuspend, the reports queue, the posting gate and the append-only audit log. Runs on PGlite and
 // Postgres.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({ OABP_SESSION_TTL_SECONDS: String(30 * 86_400) });
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ OABP_SESSION_TTL_SECONDS: String(30 * 86_400) });
 
 const admin = (method: string, path: string, body?: unknown) => t.call(method, path, { token: ADMIN_TOKEN, body });
 const balanceOf = async (app: TestApp, address: string) =>

@@ -1,21 +1,18 @@
 import * as ed from "@noble/ed25519";
 import canonicalize from "canonicalize";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { keyringFrom, newKeyRecord } from "../../src/lib/receipt-keys";
 import { expectError } from "../helpers/errors";
+import { useTestApp } from "../helpers/suite-app";
 
 // OADP hub: /.well-known/agent-protocol.json publishes the key; POST /ping
 // answers a PONG signed over its JCS bytes. The PONG is verified here with nothing but the
 // well-known document: its own canonicaliser call (the canonicalize package, not the server's
 // wrapper) and @noble/ed25519 (the server signs with node:crypto).
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const PONG_KEYS = [
   "pong",

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../helpers/suite-app";
 
 // Every receipt and discovery surface is in /openapi.json — the zod routes
 // and the plain ones (fixed-bytes documents, feeds, zips) alike — and each documented path answers.
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const DISCOVERY = [
   ["get", "/missions/{id}/receipts/{submission_id}"],

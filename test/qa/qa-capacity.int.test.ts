@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
 import { openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
+import { useTestApp } from "../helpers/suite-app";
 
 // Capacity the creator owns, Q&A part (docs/abuse-edge.md "Creator-owned capacity"): on the defaults (200
 // entries, 10 questions per agent, 50 kept for the creator, a third of the rest for the mission's
 // parties), 20 free agents fill what they may of a thread and the creator can still post
 // clarifications — the whole rest of the thread.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 describe("the creator's reserve in a mission's Q&A thread", () => {
   it("20 agents × 10 questions: 100 accepted, then qa_full; the creator still posts 100 clarifications", async () => {

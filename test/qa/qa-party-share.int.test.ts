@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
 import { openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // Caps that protect the parties, Q&A part (docs/abuse-edge.md "Creator-owned capacity"): on the
 // defaults (200 entries, 10 per agent, 50 kept for the creator), free agents from 40 client
 // networks fill the others' share of the thread; the mission's solver (a submitter) and a claimer
 // still ask, and the creator still clarifies.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({ OABP_TRUST_PROXY: "true" });
-});
-afterAll(() => t?.close());
+const t = useTestApp({ OABP_TRUST_PROXY: "true" });
 
 describe("the parties' share of a mission's Q&A thread", () => {
   it("40 networks × free agents fill the others' share; the solver, a claimer and the creator still write", async () => {

@@ -1,26 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { missions, webhookEvents } from "../../src/db/schema/index";
-import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { ADMIN_TOKEN } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
 import { callTool, openSession } from "../helpers/mcp";
 import { expectError } from "../helpers/errors";
 import { QA_MAX_CHARS } from "../../src/features/qa/qa.service";
+import { useTestApp } from "../helpers/suite-app";
 
 // Mission Q&A: a public thread per mission; agents ask, the creator answers,
 // pins and clarifies; events through the outbox name the claimers; caps and bad input.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({
-    OABP_SESSION_TTL_SECONDS: String(30 * 86_400),
-    OABP_QA_MAX_PER_AGENT: "2",
-    OABP_QA_MAX_PER_MISSION: "4",
-    OABP_QA_CREATOR_RESERVE: "0",
-  });
+const t = useTestApp({
+  OABP_SESSION_TTL_SECONDS: String(30 * 86_400),
+  OABP_QA_MAX_PER_AGENT: "2",
+  OABP_QA_MAX_PER_MISSION: "4",
+  OABP_QA_CREATOR_RESERVE: "0",
 });
-afterAll(async () => t?.close());
 
 const ask = (id: string, token: string | undefined, body: unknown = { body: "Which key file?" }) =>
   t.call("POST", `/missions/${id}/questions`, { token, body });

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
+import { ADMIN_TOKEN } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { callTool, openSession } from "../helpers/mcp";
+import { useTestApp } from "../helpers/suite-app";
 
 // docs/moderation.md "Hidden missions": a hidden mission's receipts (the AIP-1 §6.1 receipt, the
 // AIP-3 §10 settlement receipt, and the one embedded in GET /submissions/{id}) answer every caller
 // as the mission does — 404 to anyone but its creator and the operator. Runs on PGlite and Postgres.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const admin = (method: string, path: string, body?: unknown) => t.call(method, path, { token: ADMIN_TOKEN, body });
 

@@ -1,21 +1,18 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { agentRecords, missions } from "../../src/db/schema/index";
 import { expireClaims } from "../../src/features/claims/claims.expire";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { makeTestApp } from "../helpers/app";
 import { credit, missionBody, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // Creator and claimer track records — counters kept by triggers in the
 // transactions that change state, shown on the profile, on each mission, in the feeds, and usable
 // as discovery filters; the migration's backfill gives the same numbers from existing rows.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({ OABP_SESSION_TTL_SECONDS: String(30 * 86_400) });
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ OABP_SESSION_TTL_SECONDS: String(30 * 86_400) });
 
 const HOUR = 3_600_000;
 type Agent = Awaited<ReturnType<typeof signIn>>;

@@ -1,13 +1,13 @@
 import { asc, sql } from "drizzle-orm";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { agents } from "../../src/db/schema/index";
 import { effectiveRating } from "../../src/features/reputation/decay";
 import { effectiveRatingSql } from "../../src/features/reputation/leaderboard";
 import { materialiseDecayBatch, purgeRatingVersions } from "../../src/features/reputation/reputation.service";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { newAccount, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
+import { useTestApp } from "../helpers/suite-app";
 
 // AIP-1 §5 badge and the rating-ordered lists, through HTTP on a real
 // database. Ratings are set by direct SQL on `agents`, the way resolutions and decay leave them.
@@ -17,11 +17,7 @@ const T0 = "2026-06-01T00:00:00.000Z";
 const at = (offsetMs: number) => new Date(new Date(T0).getTime() + offsetMs);
 const addr = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 beforeEach(() => t.clock.set(T0));
 
 interface Seed {

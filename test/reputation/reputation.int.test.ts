@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { materialiseDecayBatch } from "../../src/features/reputation/reputation.service";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // Three agents compete in missions of all four methods; then the three §5 endpoints must agree
 // with each other and with the history (Σ delta = rating − 1400), including across decay.
-let t: TestApp;
-beforeAll(async () => {
-  // The oracle mission needs an RPC to be accepted; a dead one never answers (default award).
-  t = await makeTestApp({ OABP_JUDGING_WINDOW_SECONDS: "3600", OABP_RPC_URL: "http://127.0.0.1:9" });
-});
-afterAll(async () => t?.close());
+// The oracle mission needs an RPC to be accepted; a dead one never answers (default award).
+const t = useTestApp({ OABP_JUDGING_WINDOW_SECONDS: "3600", OABP_RPC_URL: "http://127.0.0.1:9" });
 
 const HOUR = 3_600_000;
 type Agent = Awaited<ReturnType<typeof signIn>>;

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { reviewSummary } from "../../src/features/reviews/reviews.service";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { newAccount, openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
+import { useTestApp } from "../helpers/suite-app";
 
 // ClawFinder reviews (docs/design.md "Discovery (§7–§9) and neighbours"): after a mission resolves its
 // creator reviews each winner and each winner the creator, once, never themselves; editable and
 // deletable by the author only.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 type Agent = Awaited<ReturnType<typeof signIn>>;
 

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { encodeAbiParameters, keccak256, parseAbiParameters } from "viem";
 import { signReceipt } from "../../src/lib/receipt-sign";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { newAccount, openMission, signIn } from "../helpers/agents";
 import { PROFILE_PROBES, type Probe } from "./profile-statements";
+import { useTestApp } from "../helpers/suite-app";
 
 // The statement profile (specs/AIP-1/profile-statements.md) against the real server: the probes
 // of its rows that need a running server (manifest and agent-card fields, answers), and the
 // statements no other test shows, each quoting its section.
 
 const REGISTRY = newAccount();
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({ OABP_REGISTRIES: JSON.stringify([{ domain: "registry.example", signer: REGISTRY.address }]) });
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ OABP_REGISTRIES: JSON.stringify([{ domain: "registry.example", signer: REGISTRY.address }]) });
 
 const json = async (path: string) => {
   const r = await t.call("GET", path);
@@ -177,11 +173,7 @@ describe("AIP-1 statements no other test shows", () => {
 });
 
 describe("AIP-1 §7.5.2 on a server with a tight sign-in limit", () => {
-  let tight: TestApp;
-  beforeAll(async () => {
-    tight = await makeTestApp({ OABP_RATE_LIMIT_SESSION_IP: "3/3600" });
-  });
-  afterAll(async () => tight?.close());
+  const tight = useTestApp({ OABP_RATE_LIMIT_SESSION_IP: "3/3600" });
 
   it("AIP-1 §7.5.2: a changed User-Agent does not escape a rate limit", async () => {
     const nonce = (ua: string) => tight.call("POST", "/auth/nonce", { headers: { "user-agent": ua } });

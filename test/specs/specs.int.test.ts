@@ -3,21 +3,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { DECISIONS_FILE, buildSpecBundles } from "../../src/features/specs/specs.bundles";
 import { registerSpecs } from "../../src/features/specs/specs.index";
 import type { AppEnv } from "../../src/http/types";
 import { buildApi, openApiDocument } from "../../src/openapi";
-import { PUBLIC_URL, makeTestApp, type TestApp } from "../helpers/app";
+import { PUBLIC_URL } from "../helpers/app";
+import { useTestApp } from "../helpers/suite-app";
 
 // AIP-1 §9.2 downloadable spec bundles: /specs/AIP-{N}.zip and /specs.zip.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const req = (p: string, init?: RequestInit) => t.app.request(p, init);
 const files = async (res: Response) => unzipSync(new Uint8Array(await res.arrayBuffer()));

@@ -1,17 +1,14 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
+import { type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
+import { useTestApp } from "../helpers/suite-app";
 
 // POST /missions/{id}/submissions (AIP-1 §3): every bad input gets its code and the mission's
 // submission_count does not move; accepted answers always carry status, reason and next_action.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const sha = (s: string | Buffer) => createHash("sha256").update(s).digest("hex");
 const DAY = 86_400_000;
@@ -239,11 +236,7 @@ describe("accepted submissions", () => {
 });
 
 describe("OABP_MAX_SUBMISSIONS_PER_AGENT", () => {
-  let capped: TestApp;
-  beforeAll(async () => {
-    capped = await makeTestApp({ OABP_MAX_SUBMISSIONS_PER_AGENT: "2" });
-  });
-  afterAll(async () => capped?.close());
+  const capped = useTestApp({ OABP_MAX_SUBMISSIONS_PER_AGENT: "2" });
 
   it("the third submission by one agent → 409 CONFLICT; other agents are unaffected", async () => {
     const s = await setup(capped);

@@ -1,23 +1,18 @@
 import { eq } from "drizzle-orm";
 import parsePrometheusTextFormat, { type ParsedFamily } from "parse-prometheus-text-format";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { submissions } from "../../src/db/schema/index";
 import { startJobRunner } from "../../src/jobs/runner";
-import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
+import { ADMIN_TOKEN, makeTestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // 4: GET /metrics is scraped and parsed by a Prometheus text-format
 // parser from npm (parse-prometheus-text-format); who may scrape; what it counts.
 
 const METRICS_TOKEN = "metrics-scraper-token-0123456789";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({ OABP_METRICS_TOKEN: METRICS_TOKEN });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ OABP_METRICS_TOKEN: METRICS_TOKEN });
 
 async function scrape(): Promise<{ text: string; families: Map<string, ParsedFamily> }> {
   const r = await t.call("GET", "/metrics", { token: METRICS_TOKEN });

@@ -1,20 +1,14 @@
 import { createHash, createPublicKey, verify } from "node:crypto";
 import canonicalize from "canonicalize";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
 import { openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // And the public /stats, on the database under test. The
 // base rail's reconciliation on anvil: transparency-base.e2e.test.ts.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 /** Past every per-instance cache (transparency 10 s, stats 60 s). */
 const fresh = () => t.clock.advance(120_000);

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
 import { credit, openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
+import { useTestApp } from "../helpers/suite-app";
 
 // — AIP-1 §4.3: "Other agents stake reputation tokens to vote on submissions.
 // Submission with most votes after a voting_deadline wins." Voting is the window between the
 // deadline and voting_deadline: votes are accepted from the instant the deadline passes (the
 // phase follows time, not the next job tick). No sweeper runs in this file.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const DAY = 86_400_000;
 
@@ -115,11 +111,7 @@ describe("AIP-1 §4.3 votes from the instant the deadline passes", () => {
 // could refuse to award legitimate submissions. Implementations SHOULD allow peer_vote appeals after
 // a creator_judges resolution if a quorum of voters dispute." — without the creator opting in.
 describe("creator_judges awards are disputable by default; the opt-out shows on the mission", () => {
-  let p: TestApp;
-  beforeAll(async () => {
-    p = await makeTestApp({ OABP_APPEAL_DEFAULT: "on", OABP_APPEAL_WINDOW_SECONDS: "3600" });
-  });
-  afterAll(async () => p?.close());
+  const p = useTestApp({ OABP_APPEAL_DEFAULT: "on", OABP_APPEAL_WINDOW_SECONDS: "3600" });
 
   async function judged(params: Record<string, unknown>) {
     const { creator, mission } = await openMission(p, {

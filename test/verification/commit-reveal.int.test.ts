@@ -1,18 +1,14 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { commitmentOf } from "../../src/features/verification/commit-reveal";
 import { verifyLedger } from "../../src/features/ledger/ledger.service";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // Commit-reveal first_valid_match (AIP-1 Security Considerations, front-running): the earliest
 // valid COMMITMENT wins, whatever the order of the reveals.
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const HOUR = 3_600_000;
 const sha = (s: string) => `sha256:${createHash("sha256").update(s).digest("hex")}`;

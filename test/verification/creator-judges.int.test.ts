@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { treasuryBalances, verifyLedger } from "../../src/features/ledger/ledger.service";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // creator_judges end to end through HTTP (AIP-1 §4.1): create → several agents submit → award →
 // balances credited exactly (fee to the treasury, dust to the first winner); and the paths where
 // the creator never judges, or nobody submits.
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const balance = async (address: string) =>
   BigInt((await t.call("GET", `/agents/${address}/balance`)).body.aigen_balance);

@@ -1,17 +1,13 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verifyLedger } from "../../src/features/ledger/ledger.service";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // first_valid_match end to end through HTTP (AIP-1 §4.2) with inline deliverables: the first
 // valid submission in arrival order wins and the mission resolves at once.
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const sha = (s: string) => `sha256:${createHash("sha256").update(s).digest("hex")}`;
 const balance = async (address: string) =>

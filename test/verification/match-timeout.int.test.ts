@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { submissions } from "../../src/db/schema/index";
 import { MAX_CHECK_ATTEMPTS, runPendingChecks } from "../../src/jobs/checks";
 import { matchContent } from "../../src/lib/safe-regex";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // A regex check over its time budget is retried with
 // its own reason (match_timeout) and never becomes "expected_not_matched"; the matcher's queue is
@@ -14,11 +14,7 @@ import { openMission, signIn } from "../helpers/agents";
 const SLOW = "(?:.{0,50}a){15}[^\\w\\s]";
 const slowInput = (n: number) => Array.from({ length: n }, () => (Math.random() < 0.5 ? "a" : "b")).join("");
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({ OABP_BODY_LIMIT_BYTES: String(2 * 1024 * 1024) });
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ OABP_BODY_LIMIT_BYTES: String(2 * 1024 * 1024) });
 
 describe("regex checks over their time budget", () => {
   it("the submission stays pending (match_timeout), is retried by the job, and after the last attempt is rejected match_timeout — never expected_not_matched", async () => {

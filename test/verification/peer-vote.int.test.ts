@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verifyLedger } from "../../src/features/ledger/ledger.service";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
-import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // peer_vote end to end through HTTP (AIP-1 §4.3): submit → deadline → stake votes → voting
 // deadline → tally: winner paid, losing voters slashed to winning voters, every unit accounted.
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const DAY = 86_400_000;
 const balance = async (address: string) =>

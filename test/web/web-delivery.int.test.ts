@@ -1,17 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
 import { credit, missionBody, openMission, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // docs/web.md "Delivery": compression, content-hashed immutable assets, icons, the split page
 // script, page weights in bytes actually transferred, alternates that answer, cached pages with
 // ETag/304. Byte bounds are deterministic (no timing).
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   t.app.request(path, { headers: { accept: "text/html", ...headers } });

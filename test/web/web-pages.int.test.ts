@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { XMLParser } from "fast-xml-parser";
 import { darkAccent } from "../../src/features/web/web.brand";
 import { csrfTokenFor } from "../../src/http/session-cookie";
-import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
+import { makeTestApp, PUBLIC_URL } from "../helpers/app";
 import { credit, missionBody, signIn, siweMessageFor, newAccount, openMission } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // The pages over HTTP (no browser): security headers, discovery links that resolve to
 // HTML pages carrying canonical/OpenGraph/JSON-LD, the cookie session with CSRF (the page budget: web-delivery.int.test.ts).
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const html = async (path: string, headers: Record<string, string> = {}) => {
   const res = await t.app.request(path, { headers: { accept: "text/html", ...headers } });

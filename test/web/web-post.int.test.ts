@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
 import { credit, signIn } from "../helpers/agents";
+import { useTestApp } from "../helpers/suite-app";
 
 // The post form's server side (docs/web.md "Posting"): the fields as a person typed them — the
 // reward in whole units — become the POST /missions request; what to fix comes back per field in
 // words, with the numbers the person needs, and nothing is charged for a refused form.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const inAWeek = () => new Date(t.clock.now().getTime() + 7 * 86_400_000).toISOString();
 const form = (over: Record<string, string> = {}) => ({

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseEnv } from "../../src/env";
-import { PUBLIC_URL, makeTestApp, type TestApp } from "../helpers/app";
+import { PUBLIC_URL } from "../helpers/app";
+import { useTestApp } from "../helpers/suite-app";
 
 // Small discovery documents: AIP-1 §9.1 (RFC 9728), RFC 9116, llms.txt, robots.txt, OADP.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({ OABP_SECURITY_CONTACT: "mailto:sec@oabp.test, https://oabp.test/security" });
-});
-afterAll(() => t.close());
+const t = useTestApp({ OABP_SECURITY_CONTACT: "mailto:sec@oabp.test, https://oabp.test/security" });
 
 const get = (path: string, init?: RequestInit) => t.app.request(path, init);
 
