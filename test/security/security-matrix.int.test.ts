@@ -4,14 +4,8 @@ import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 import { csrfTokenFor, sessionCookieName } from "../../src/http/session-cookie";
-import {
-  FORBIDDEN,
-  FORBIDDEN_AGENT_VERB,
-  MATRIX,
-  UNAUTHORIZED,
-  type Expected,
-  type World,
-} from "./security-matrix.table";
+import { FORBIDDEN, FORBIDDEN_AGENT_VERB, UNAUTHORIZED, type Expected, type World } from "./security-matrix.rules";
+import { MATRIX } from "./security-matrix.table";
 
 // One security matrix over every secured operation of openapi/openapi.json
 // (unkey runs its shared route tests on every endpoint). The operations are read from the document;
