@@ -64,7 +64,7 @@ export async function describe(ctx: Ctx, input: DescribeInput): Promise<Record<s
 
 /** adp.discover (§4.3, §5): advertised cards ranked against tags and/or a query. */
 export async function discover(ctx: Ctx, input: DiscoverInput): Promise<DiscoverWire> {
-  const { deps, now } = ctx;
+  const { deps } = ctx;
   const tags = queryTags(input.tags ?? []);
   const qWords = words(input.query ?? "", MAX_QUERY_WORDS);
   if (tags.length === 0 && qWords.length === 0) {
@@ -86,9 +86,8 @@ export async function discover(ctx: Ctx, input: DiscoverInput): Promise<Discover
     cardsOf(deps, keys),
     // AIP-3: imported reputation shown beside (never inside) the ranking's local rating.
     importedElos(
-      deps.database.db,
+      ctx,
       ranked.map(([s, c]) => ({ id: s.key, missionsCompleted: c.missionsCompleted })),
-      now,
     ),
     skillsOfAgents(deps.database.db, keys),
   ]);
