@@ -75,7 +75,7 @@ export function createApp(deps: Deps, lifecycle: Lifecycle = { shuttingDown: fal
   registerMcp(app, deps);
   registerA2a(app, deps);
   registerWeb(app, deps);
-  registerSpecs(app, deps, () => openApiDocument(api, deps.config.publicUrl));
+  registerSpecs(app, { deps, openapi: () => openApiDocument(api, deps.config.publicUrl) });
   app.route("/", api);
   app.route("/api", api);
 
@@ -129,7 +129,8 @@ function useCaller(app: App, deps: Deps, inflightPerCaller: MiddlewareHandler<Ap
   const resolveCaller = identity({ resolveIdentity, markSeen });
   // A scrape with OABP_METRICS_TOKEN is no session: it skips identity and may read /metrics only.
   app.use("*", (c, next) => {
-    if (!isMetricsScrape(c.req.path, c.req.header("authorization"), deps.config)) return resolveCaller(c, next);
+    if (!isMetricsScrape(deps.config, { path: c.req.path, authorization: c.req.header("authorization") }))
+      return resolveCaller(c, next);
     c.set("identity", { kind: "anonymous", reason: "none" });
     return next();
   });

@@ -25,7 +25,7 @@ async function deliverOne(deps: Deps, c: ClaimedDelivery): Promise<void> {
   let outcome: AttemptOutcome;
   try {
     // An A2A push config sends the task as it is now (docs/a2a.md "Push notifications").
-    outcome = await attemptDelivery(deps, c, await pushRequest(deps, c));
+    outcome = await attemptDelivery(deps, { delivery: c, push: await pushRequest(deps, c) });
   } catch (err) {
     // The fetcher reports failures as data; anything thrown is our bug — count it as a failed
     // attempt so the schedule (and the window) still bound the delivery.
@@ -33,7 +33,7 @@ async function deliverOne(deps: Deps, c: ClaimedDelivery): Promise<void> {
     outcome = { kind: "failed", at: deps.clock.now(), durationMs: 0, statusCode: null, error: "internal_error" };
   }
   // If recording fails, the claim's lease runs out and the attempt is made again (at least once).
-  await recordAttempt(deps, c, outcome).catch((err: unknown) =>
+  await recordAttempt(deps, { delivery: c, outcome }).catch((err: unknown) =>
     deps.logger.error(
       { err, event: c.eventId, webhook: c.subscriptionId },
       "recording a webhook attempt failed; retried after the lease",

@@ -234,7 +234,10 @@ async function rankedByFormula(q: RankQuery, now: Date) {
       ...signals,
     });
   }
-  return { all, ranked: rank(q, all, { limit: all.length, minScore: 0, excludeOverloaded: false, ties: "asc" }) };
+  return {
+    all,
+    ranked: rank(all, { query: q, limit: all.length, minScore: 0, excludeOverloaded: false, ties: "asc" }),
+  };
 }
 
 /** The pre-score's order: the card that joins the best k when k grows by one. */
@@ -278,7 +281,7 @@ describe("discovery's SQL pre-score follows adp.ranking.ts", () => {
       { deps: t.deps, now },
       { paths: q.tags.map((x) => x.path), words: q.words, limit: all.length },
     );
-    expect(rank(q, loaded, { limit: all.length, minScore: 0, excludeOverloaded: false, ties: "asc" })).toEqual(
+    expect(rank(loaded, { query: q, limit: all.length, minScore: 0, excludeOverloaded: false, ties: "asc" })).toEqual(
       matching,
     );
   });

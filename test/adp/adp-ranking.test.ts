@@ -118,14 +118,14 @@ describe("text factor: word overlap |Q ∩ A| / min(|Q|, |A|)", () => {
   it("is computed over distinct words, stopwords and 1-letter words dropped", () => {
     const q = words("Translate the Chinese legal documents", 64);
     expect(q).toEqual(["translate", "chinese", "legal", "documents"]);
-    const a = cardWords("Chinese-English translation", "of legal contracts", []);
+    const a = cardWords({ name: "Chinese-English translation", description: "of legal contracts", skills: [] });
     expect(a).toEqual(["chinese", "english", "translation", "legal", "contracts"]);
     // common: chinese, legal → 2 / min(4, 5)
     expect(textFactor(q, a)).toBe(0.5);
   });
 
   it("skill labels count as words; an empty side scores 0", () => {
-    expect(cardWords("bot", undefined, ["nlp/text-analysis"])).toEqual(["bot", "nlp", "text", "analysis"]);
+    expect(cardWords({ name: "bot", skills: ["nlp/text-analysis"] })).toEqual(["bot", "nlp", "text", "analysis"]);
     // query 2 words, agent 1 word, 1 common → 1 / min(2, 1) = 1
     expect(textFactor(["text", "sentiment"], ["text"])).toBe(1);
     expect(textFactor([], ["text"])).toBe(0);
@@ -150,10 +150,10 @@ describe("reputation factor: ELO expected score against a 1400 agent, cold-start
 
 describe("availability factor and overload", () => {
   it("1 when online and below max_concurrent_tasks, else 0; overloaded at or over the limit", () => {
-    expect(availabilityFactor(true, 0, null)).toBe(1);
-    expect(availabilityFactor(false, 0, null)).toBe(0);
-    expect(availabilityFactor(true, 2, 3)).toBe(1);
-    expect(availabilityFactor(true, 3, 3)).toBe(0);
+    expect(availabilityFactor({ online: true, activeTasks: 0, maxConcurrentTasks: null })).toBe(1);
+    expect(availabilityFactor({ online: false, activeTasks: 0, maxConcurrentTasks: null })).toBe(0);
+    expect(availabilityFactor({ online: true, activeTasks: 2, maxConcurrentTasks: 3 })).toBe(1);
+    expect(availabilityFactor({ online: true, activeTasks: 3, maxConcurrentTasks: 3 })).toBe(0);
     expect(isOverloaded(3, 3)).toBe(true);
     expect(isOverloaded(0, 0)).toBe(true); // an agent that takes no task at all
     expect(isOverloaded(100, null)).toBe(false);
@@ -172,7 +172,11 @@ describe("rating factor: mean stars 1..5 → 0..1", () => {
 const base: Candidate = {
   key: "0x00000000000000000000000000000000000000aa",
   skills: ["nlp/translation/zh", "python"],
-  words: cardWords("Chinese-English translation", "of legal contracts", ["nlp/translation/zh", "python"]),
+  words: cardWords({
+    name: "Chinese-English translation",
+    description: "of legal contracts",
+    skills: ["nlp/translation/zh", "python"],
+  }),
   rating: 1400,
   missionsCompleted: 0,
   online: true,
@@ -222,15 +226,12 @@ describe("composite score", () => {
     };
     const opts = { limit: 10, minScore: 0.1, excludeOverloaded: true, ties: "asc" as const };
     // b and a score the same: a first whatever the input order; c overloaded; weak = 0.2·(1/11) < 0.1
-    expect(rank(q, [b, c, weak, a], opts).map((s) => s.key)).toEqual([a.key, b.key]);
-    expect(rank(q, [a, b], { ...opts, ties: "desc" }).map((s) => s.key)).toEqual([b.key, a.key]);
-    expect(rank(q, [b, c, weak, a], { ...opts, minScore: 0, excludeOverloaded: false }).map((s) => s.key)).toEqual([
-      a.key,
-      b.key,
-      c.key,
-      weak.key,
-    ]);
-    expect(rank(q, [b, a], { ...opts, limit: 1 }).map((s) => s.key)).toEqual([a.key]);
+    expect(rank([b, c, weak, a], { ...opts, query: q }).map((s) => s.key)).toEqual([a.key, b.key]);
+    expect(rank([a, b], { ...opts, query: q, ties: "desc" }).map((s) => s.key)).toEqual([b.key, a.key]);
+    expect(
+      rank([b, c, weak, a], { ...opts, query: q, minScore: 0, excludeOverloaded: false }).map((s) => s.key),
+    ).toEqual([a.key, b.key, c.key, weak.key]);
+    expect(rank([b, a], { ...opts, query: q, limit: 1 }).map((s) => s.key)).toEqual([a.key]);
     const overloaded = scoreCandidate(q, c);
     expect(overloaded.overloaded).toBe(true);
     expect(overloaded.factors.availability).toBe(0);

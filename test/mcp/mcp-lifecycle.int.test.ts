@@ -231,15 +231,15 @@ describe("session ids (§7.3.3)", () => {
         list.shift() ?? "mcp_fallback_" + Math.random();
     const input = { protocolVersion: "2025-06-18", agentId: null, clientName: null, clientVersion: null };
     const x = "mcp_forced_reuse_candidate";
-    expect((await createSession(t.deps, input, ids(x))).id).toBe(x);
-    expect((await createSession(t.deps, input, ids(x, "mcp_other_1"))).id).toBe("mcp_other_1"); // pending
+    expect((await createSession(t.deps, { ...input, newId: ids(x) })).id).toBe(x);
+    expect((await createSession(t.deps, { ...input, newId: ids(x, "mcp_other_1") })).id).toBe("mcp_other_1"); // pending
     expect((await rpc(t, INITIALIZED, { session: x })).status).toBe(202);
-    expect((await createSession(t.deps, input, ids(x, "mcp_other_2"))).id).toBe("mcp_other_2"); // active
+    expect((await createSession(t.deps, { ...input, newId: ids(x, "mcp_other_2") })).id).toBe("mcp_other_2"); // active
     expect(await terminateSession(t.deps, x)).toBe(true);
     t.clock.advance(9 * SECOND);
-    expect((await createSession(t.deps, input, ids(x, "mcp_other_3"))).id).toBe("mcp_other_3"); // cooling
+    expect((await createSession(t.deps, { ...input, newId: ids(x, "mcp_other_3") })).id).toBe("mcp_other_3"); // cooling
     t.clock.advance(1 * SECOND);
-    expect((await createSession(t.deps, input, ids(x))).id).toBe(x); // reissued after 10 s
+    expect((await createSession(t.deps, { ...input, newId: ids(x) })).id).toBe(x); // reissued after 10 s
     expect(await row(x)).toMatchObject({ state: "pending", terminatedAt: null });
   });
 });

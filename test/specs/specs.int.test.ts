@@ -112,7 +112,7 @@ describe("spec bundles (§9.2)", () => {
       for (const f of ["AIP-1/AIP-1.md", "AIP-1/AIP-1.fr.md"]) utimesSync(path.join(dir, f), new Date("2026-05-01T00:00:00Z"), new Date("2026-05-01T00:00:00Z"));
       const sources = { specsDir: dir, decisionsFile: path.join(dir, "missing-decisions.md"), openapiFile: path.join(dir, "missing.json") };
       const app = new Hono<AppEnv>();
-      const bundles = registerSpecs(app, t.deps, () => ({ openapi: "3.1.0", paths: { "/missions": {} } }), sources)();
+      const bundles = registerSpecs(app, { deps: t.deps, openapi: () => ({ openapi: "3.1.0", paths: { "/missions": {} } }), ...sources })();
       expect([...bundles.keys()]).toEqual(["AIP-1.zip", "AIP-2.zip", "specs.zip"]);
       expect(bundles.get("AIP-1.zip")!.entries).toEqual(["AIP-1.fr.md", "AIP-1.md", "openapi-aip-1.yaml"]);
       expect(bundles.get("AIP-2.zip")!.entries).toEqual(["AIP-2.md"]);
@@ -147,7 +147,7 @@ describe("spec bundles (§9.2)", () => {
       writeFileSync(path.join(dir, "AIP-2", "AIP-2.md"), "# AIP-2 v1\n");
       const sources = { specsDir: dir, decisionsFile: path.join(dir, "missing-decisions.md"), openapiFile: path.join(dir, "missing.json") };
       const app = new Hono<AppEnv>();
-      registerSpecs(app, t.deps, () => ({ openapi: "3.1.0", paths: {} }), sources);
+      registerSpecs(app, { deps: t.deps, openapi: () => ({ openapi: "3.1.0", paths: {} }), ...sources });
       const first = await app.request("/specs/AIP-2.zip");
       const etag1 = first.headers.get("etag");
       expect(new TextDecoder().decode(unzipSync(new Uint8Array(await first.arrayBuffer()))["AIP-2.md"])).toBe("# AIP-2 v1\n");

@@ -104,7 +104,7 @@ describe("transactional outbox", () => {
     await runVerifications(t.deps); // the endpoint echoes the challenge: the subscription is active
     const claimed = (await claimDueDeliveries(t.deps)).filter((c) => c.subscriptionId === webhook.id);
     expect(claimed).toHaveLength(1);
-    const lost = await attemptDelivery(t.deps, claimed[0]!); // delivered to the receiver …
+    const lost = await attemptDelivery(t.deps, { delivery: claimed[0]! }); // delivered to the receiver …
     expect(lost.kind).toBe("delivered");
     // … and the process dies before recording it. While the lease runs nobody sends it again.
     await runWebhookJobs(t.deps);
@@ -116,12 +116,9 @@ describe("transactional outbox", () => {
     expect(got[1]!.headers["webhook-id"]).toBe(got[0]!.headers["webhook-id"]);
     expect(got[1]!.body).toBe(got[0]!.body);
     // The first worker wakes up and records its stale attempt: nothing changes.
-    await recordAttempt(t.deps, claimed[0]!, {
-      kind: "failed",
-      at: t.clock.now(),
-      durationMs: 1,
-      statusCode: 500,
-      error: "unexpected_status",
+    await recordAttempt(t.deps, {
+      delivery: claimed[0]!,
+      outcome: { kind: "failed", at: t.clock.now(), durationMs: 1, statusCode: 500, error: "unexpected_status" },
     });
     const [d] = (await t.call("GET", `/webhooks/${webhook.id}/deliveries`, { token: watcher.token })).body.deliveries;
     expect(d).toMatchObject({ status: "delivered", attempt_count: 2, last_status_code: 204 });

@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { webhookDeliveries, webhookSubscriptions } from "../../db/schema/index";
 import { touchAgent } from "../../db/touch-agent";
 import type { Deps } from "../../deps";
-import { ctxForJob, dbOf, withTx, type Ctx } from "../../lib/context";
+import { agentOf, ctxForJob, dbOf, withTx, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { registrableDomain } from "../../lib/host-key";
 import { isId, newId } from "../../lib/ids";
@@ -98,9 +98,10 @@ const configNotFound = (id: string) =>
   new A2aError(A2A_ERRORS.TASK_NOT_FOUND, `push notification config ${id} not found`, "push_config_not_found");
 
 /** CreateTaskPushNotificationConfig: on the caller's own task, bounded per task and per agent. */
-export async function createPushConfig(ctx: Ctx, caller: string, p: z.infer<typeof CreatePushParams>) {
+export async function createPushConfig(ctx: Ctx, p: z.infer<typeof CreatePushParams>) {
   requirePush(ctx.deps);
-  const sub = await ownSubmission(ctx, caller, p.taskId);
+  const caller = agentOf(ctx);
+  const sub = await ownSubmission(ctx, p.taskId);
   const verdict = checkWebhookUrl(p.url, ctx.deps.fetcher);
   if (!verdict.ok)
     throw new AppError("UNPROCESSABLE", `url refused: ${verdict.reason}`, { field: "url", reason: verdict.reason });
@@ -145,9 +146,11 @@ export async function createPushConfig(ctx: Ctx, caller: string, p: z.infer<type
   });
 }
 
-async function ownConfig(ctx: Ctx, caller: string, taskId: string, id: string): Promise<Row> {
+/** The caller's push config `id` of its task `taskId`. */
+async function ownConfig(ctx: Ctx, { taskId, id }: z.infer<typeof PushRefParams>): Promise<Row> {
   requirePush(ctx.deps);
-  await ownSubmission(ctx, caller, taskId);
+  const caller = agentOf(ctx);
+  await ownSubmission(ctx, taskId);
   const [row] = isId("whk", id)
     ? await dbOf(ctx)
         .select()
@@ -158,14 +161,15 @@ async function ownConfig(ctx: Ctx, caller: string, taskId: string, id: string): 
   return row;
 }
 
-export async function getPushConfig(ctx: Ctx, caller: string, p: z.infer<typeof PushRefParams>) {
-  return toWire(await ownConfig(ctx, caller, p.taskId, p.id));
+export async function getPushConfig(ctx: Ctx, p: z.infer<typeof PushRefParams>) {
+  return toWire(await ownConfig(ctx, p));
 }
 
 /** ListTaskPushNotificationConfigs: at most MAX_PUSH_CONFIGS_PER_TASK, so one page. */
-export async function listPushConfigs(ctx: Ctx, caller: string, p: z.infer<typeof ListPushParams>) {
+export async function listPushConfigs(ctx: Ctx, p: z.infer<typeof ListPushParams>) {
   requirePush(ctx.deps);
-  await ownSubmission(ctx, caller, p.taskId);
+  const caller = agentOf(ctx);
+  await ownSubmission(ctx, p.taskId);
   const rows = await dbOf(ctx)
     .select()
     .from(s)
@@ -176,10 +180,10 @@ export async function listPushConfigs(ctx: Ctx, caller: string, p: z.infer<typeo
 }
 
 /** DeleteTaskPushNotificationConfig: the config and its queued deliveries, in one transaction. */
-export async function deletePushConfig(ctx: Ctx, caller: string, p: z.infer<typeof PushRefParams>) {
-  const row = await ownConfig(ctx, caller, p.taskId, p.id);
+export async function deletePushConfig(ctx: Ctx, p: z.infer<typeof PushRefParams>) {
+  const row = await ownConfig(ctx, p);
   await withTx(ctx, async (tx) => {
-    await tx.delete(s).where(and(eq(s.id, row.id), eq(s.owner, caller)));
+    await tx.delete(s).where(and(eq(s.id, row.id), eq(s.owner, row.owner)));
     await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, row.id));
   });
   return {};
@@ -195,7 +199,7 @@ export async function pushRequest(
 ): Promise<{ body: string; headers: Record<string, string> } | undefined> {
   if (c.a2aTaskId === null) return undefined;
   const ctx = ctxForJob(deps);
-  const task = await taskOf(ctx, await getSubmissionById(ctx, { submissionId: c.a2aTaskId }));
+  const task = await taskOf(ctx, { submission: await getSubmissionById(ctx, { submissionId: c.a2aTaskId }) });
   const headers: Record<string, string> = {
     "content-type": "application/a2a+json",
     "a2a-version": A2A_PROTOCOL_VERSION,

@@ -109,26 +109,26 @@ const NOT_SERVED: Record<string, () => never> = {
   ),
 };
 
-/** One method call of a signed-in caller. */
-async function dispatch(c: Context<AppEnv>, caller: string, method: string, params: unknown): Promise<unknown> {
+/** One method call of a signed-in caller (the context's agent: `handle` refuses anyone else). */
+async function dispatch(c: Context<AppEnv>, method: string, params: unknown): Promise<unknown> {
   const ctx = ctxFromRequest(c);
   switch (method) {
     case "SendMessage":
-      return sendMessage(ctx, caller, intentOf(parse(SendMessageParams, params)));
+      return sendMessage(ctx, intentOf(parse(SendMessageParams, params)));
     case "GetTask":
-      return getTask(ctx, caller, parse(TaskRef, params).id);
+      return getTask(ctx, parse(TaskRef, params).id);
     case "CancelTask":
-      return cancelTask(ctx, caller, parse(TaskRef, params).id);
+      return cancelTask(ctx, parse(TaskRef, params).id);
     case "ListTasks":
-      return listTasks(ctx, caller, parse(ListParams, params));
+      return listTasks(ctx, parse(ListParams, params));
     case "CreateTaskPushNotificationConfig":
-      return createPushConfig(ctx, caller, parse(CreatePushParams, params));
+      return createPushConfig(ctx, parse(CreatePushParams, params));
     case "GetTaskPushNotificationConfig":
-      return getPushConfig(ctx, caller, parse(PushRefParams, params));
+      return getPushConfig(ctx, parse(PushRefParams, params));
     case "ListTaskPushNotificationConfigs":
-      return listPushConfigs(ctx, caller, parse(ListPushParams, params));
+      return listPushConfigs(ctx, parse(ListPushParams, params));
     case "DeleteTaskPushNotificationConfig":
-      return deletePushConfig(ctx, caller, parse(PushRefParams, params));
+      return deletePushConfig(ctx, parse(PushRefParams, params));
   }
   const refuse = NOT_SERVED[method];
   if (refuse) refuse();
@@ -197,7 +197,7 @@ async function handle(c: Context<AppEnv>): Promise<Response> {
   const identity = c.get("identity");
   if (identity.kind !== "agent") return unauthorized(c, id, identity);
   try {
-    return c.json({ jsonrpc: "2.0", id, result: await dispatch(c, identity.address, method, params) });
+    return c.json({ jsonrpc: "2.0", id, result: await dispatch(c, method, params) });
   } catch (err) {
     return failure(c, id, err);
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { idempotent, checkIdempotencyKey } from "../../lib/idempotency";
-import type { Ctx } from "../../lib/context";
+import { agentOf, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { getMission, listMissionsJson, type MissionWire } from "../missions";
 import { getReceipt } from "../receipts";
@@ -72,7 +72,10 @@ async function payoutArtifact(ctx: Ctx, sub: SubmissionWire) {
 }
 
 /** A2A §4.1.1 Task of one submission, as its submitter sees it. */
-export async function taskOf(ctx: Ctx, sub: SubmissionWire, withArtifacts = true) {
+export async function taskOf(
+  ctx: Ctx,
+  { submission: sub, withArtifacts = true }: { submission: SubmissionWire; withArtifacts?: boolean },
+) {
   const mission = await getMission(ctx, { id: sub.mission_id });
   const state = taskState(sub, mission);
   const artifacts = state === "TASK_STATE_COMPLETED" && withArtifacts ? [await payoutArtifact(ctx, sub)] : undefined;
@@ -96,22 +99,22 @@ const notFound = (taskId: string) =>
   new A2aError(A2A_ERRORS.TASK_NOT_FOUND, `task ${taskId} not found`, "task_not_found");
 
 /** The caller's submission `taskId`; anyone else's (or none) is TaskNotFound (A2A §3.3.2). */
-export async function ownSubmission(ctx: Ctx, caller: string, taskId: string): Promise<SubmissionWire> {
+export async function ownSubmission(ctx: Ctx, taskId: string): Promise<SubmissionWire> {
   const sub = await getSubmissionById(ctx, { submissionId: taskId }).catch((e: unknown) => {
     throw e instanceof AppError && e.code === "NOT_FOUND" ? notFound(taskId) : e;
   });
-  if (sub.submitter !== caller) throw notFound(taskId);
+  if (sub.submitter !== agentOf(ctx)) throw notFound(taskId);
   return sub;
 }
 
 /** SendMessage (A2A §3.1.1): a search answers a message, a deliverable a task. */
-export async function sendMessage(ctx: Ctx, caller: string, intent: Intent) {
+export async function sendMessage(ctx: Ctx, intent: Intent) {
   if (intent.kind === "find") {
     const page: unknown = JSON.parse(await listMissionsJson(ctx, intent.filters));
     return { message: agentMessage([{ data: page, mediaType: "application/json" }], undefined) };
   }
   if (intent.kind === "continue") {
-    const task = await taskOf(ctx, await ownSubmission(ctx, caller, intent.taskId), false);
+    const task = await taskOf(ctx, { submission: await ownSubmission(ctx, intent.taskId), withArtifacts: false });
     throw new A2aError(
       A2A_ERRORS.UNSUPPORTED_OPERATION,
       TERMINAL.has(task.status.state)
@@ -124,24 +127,28 @@ export async function sendMessage(ctx: Ctx, caller: string, intent: Intent) {
   // A2A §3.3.1: the messageId is the Idempotency-Key of the REST submit, in the same scope.
   const stored = await idempotent(
     ctx,
-    { key: checkIdempotencyKey(`a2a:${messageId}`), request: submission, ...createSubmissionOnce(caller, missionId) },
+    {
+      key: checkIdempotencyKey(`a2a:${messageId}`),
+      request: submission,
+      ...createSubmissionOnce(agentOf(ctx), missionId),
+    },
     (c) => createSubmission(c, { missionId, submission }),
   );
   ctx.deps.missionLists.invalidate();
   const sub: SubmissionWire = JSON.parse(stored.body);
-  return { task: await taskOf(ctx, sub) };
+  return { task: await taskOf(ctx, { submission: sub }) };
 }
 
-export async function getTask(ctx: Ctx, caller: string, taskId: string) {
-  return taskOf(ctx, await ownSubmission(ctx, caller, taskId));
+export async function getTask(ctx: Ctx, taskId: string) {
+  return taskOf(ctx, { submission: await ownSubmission(ctx, taskId) });
 }
 
 /**
  * CancelTask (A2A §3.1.5): AIP-1 has no verb that withdraws a submission, so no task is
  * cancelable; an unknown or foreign task is still TaskNotFound.
  */
-export async function cancelTask(ctx: Ctx, caller: string, taskId: string): Promise<never> {
-  const task = await taskOf(ctx, await ownSubmission(ctx, caller, taskId), false);
+export async function cancelTask(ctx: Ctx, taskId: string): Promise<never> {
+  const task = await taskOf(ctx, { submission: await ownSubmission(ctx, taskId), withArtifacts: false });
   throw new A2aError(
     A2A_ERRORS.TASK_NOT_CANCELABLE,
     `task ${taskId} is ${task.status.state}: a submission cannot be withdrawn (AIP-1 §3)`,
@@ -152,7 +159,6 @@ export async function cancelTask(ctx: Ctx, caller: string, taskId: string): Prom
 /** ListTasks (A2A §3.1.4): the caller's newest submissions, one page. */
 export async function listTasks(
   ctx: Ctx,
-  caller: string,
   q: {
     contextId?: string | undefined;
     status?: string | undefined;
@@ -161,16 +167,15 @@ export async function listTasks(
   },
 ) {
   const size = Math.max(1, Math.min(q.pageSize ?? MAX_LIST_TASKS, MAX_LIST_TASKS));
-  const rows = await submissionsByAgent(ctx, { agentId: caller, limit: MAX_LIST_TASKS });
+  const rows = await submissionsByAgent(ctx, { agentId: agentOf(ctx), limit: MAX_LIST_TASKS });
   const tasks = [];
   for (const r of rows) {
     if (tasks.length >= size) break;
     if (q.contextId && r.mission_id !== q.contextId) continue;
-    const task = await taskOf(
-      ctx,
-      await getSubmissionById(ctx, { submissionId: r.submission_id }),
-      q.includeArtifacts === true,
-    );
+    const task = await taskOf(ctx, {
+      submission: await getSubmissionById(ctx, { submissionId: r.submission_id }),
+      withArtifacts: q.includeArtifacts === true,
+    });
     if (!q.status || q.status === "TASK_STATE_UNSPECIFIED" || task.status.state === q.status) tasks.push(task);
   }
   return { tasks, nextPageToken: "", pageSize: size, totalSize: tasks.length };

@@ -113,7 +113,7 @@ export async function advertise(ctx: Ctx, card: AgentCard): Promise<AdvertiseRes
     sizeBytes: size,
     skills,
     skillPaths: skillPaths(skills),
-    words: cardWords(card.name, card.description, skills),
+    words: cardWords({ name: card.name, description: card.description, skills }),
     maxConcurrentTasks: card.constraints?.max_concurrent_tasks ?? null,
     revoked: isRevocation(card),
     updatedAt: now,

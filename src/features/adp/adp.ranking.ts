@@ -121,8 +121,8 @@ export function reputationFactor(rating: number, missionsCompleted: number): num
 export const isOverloaded = (activeTasks: number, maxConcurrentTasks: number | null) =>
   maxConcurrentTasks !== null && activeTasks >= maxConcurrentTasks;
 
-export const availabilityFactor = (online: boolean, activeTasks: number, maxConcurrentTasks: number | null) =>
-  online && !isOverloaded(activeTasks, maxConcurrentTasks) ? 1 : 0;
+export const availabilityFactor = (c: Pick<Candidate, "online" | "activeTasks" | "maxConcurrentTasks">) =>
+  c.online && !isOverloaded(c.activeTasks, c.maxConcurrentTasks) ? 1 : 0;
 
 export const ratingFactor = (count: number, average: number | null) =>
   count === 0 || average === null ? 0 : Math.min(1, Math.max(0, (average - 1) / 4));
@@ -133,7 +133,7 @@ export function scoreCandidate(q: RankQuery, c: Candidate): Scored {
     tags: round(tags.score),
     text: round(textFactor(q.words, c.words)),
     reputation: round(reputationFactor(c.rating, c.missionsCompleted)),
-    availability: availabilityFactor(c.online, c.activeTasks, c.maxConcurrentTasks),
+    availability: availabilityFactor(c),
     rating: round(ratingFactor(c.reviewCount, c.reviewAverage)),
   };
   const score = round(
@@ -173,8 +173,8 @@ export function order(scored: readonly Scored[], o: RankOptions): Scored[] {
 }
 
 /** One query against many candidates (discover, mission candidates). */
-export const rank = (q: RankQuery, candidates: readonly Candidate[], o: RankOptions): Scored[] =>
+export const rank = (candidates: readonly Candidate[], { query, ...o }: RankOptions & { query: RankQuery }): Scored[] =>
   order(
-    candidates.map((c) => scoreCandidate(q, c)),
+    candidates.map((c) => scoreCandidate(query, c)),
     o,
   );

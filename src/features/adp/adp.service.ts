@@ -64,7 +64,7 @@ export async function describe(ctx: Ctx, input: DescribeInput): Promise<Record<s
 
 /** adp.discover (§4.3, §5): advertised cards ranked against tags and/or a query. */
 export async function discover(ctx: Ctx, input: DiscoverInput): Promise<DiscoverWire> {
-  const { deps, now } = ctx;
+  const { deps } = ctx;
   const tags = queryTags(input.tags ?? []);
   const qWords = words(input.query ?? "", MAX_QUERY_WORDS);
   if (tags.length === 0 && qWords.length === 0) {
@@ -73,7 +73,8 @@ export async function discover(ctx: Ctx, input: DiscoverInput): Promise<Discover
     });
   }
   const candidates = await cardCandidates(ctx, { paths: tags.map((t) => t.path), words: qWords, limit: input.limit });
-  const top = rank({ tags, words: qWords }, candidates, {
+  const top = rank(candidates, {
+    query: { tags, words: qWords },
     limit: input.limit,
     minScore: input.min_score,
     excludeOverloaded: true,
@@ -85,9 +86,8 @@ export async function discover(ctx: Ctx, input: DiscoverInput): Promise<Discover
     cardsOf(deps, keys),
     // AIP-3: imported reputation shown beside (never inside) the ranking's local rating.
     importedElos(
-      deps.database.db,
+      ctx,
       ranked.map(([s, c]) => ({ id: s.key, missionsCompleted: c.missionsCompleted })),
-      now,
     ),
     skillsOfAgents(deps.database.db, keys),
   ]);
@@ -126,7 +126,7 @@ export async function missionCandidates(
     exclude: m.creator,
     limit: q.limit,
   });
-  const top = rank(query, candidates, { limit: q.limit, minScore: q.min_score, excludeOverloaded: true, ties: "asc" });
+  const top = rank(candidates, { query, limit: q.limit, minScore: q.min_score, excludeOverloaded: true, ties: "asc" });
   return {
     mission_id: m.id,
     candidates: withEntries(top, candidates, (c) => c.key).map(([s, c]) => ({
@@ -155,7 +155,7 @@ export async function recommendedMissions(
   const agentId = parseAgentId(rawAgentId);
   const { card, profile, signals } = await agentAsCandidate(ctx, agentId);
   const skills = card?.skills ?? profile?.capabilities ?? [];
-  const agentWords = card?.words ?? cardWords(profile?.displayName ?? "", undefined, skills);
+  const agentWords = card?.words ?? cardWords({ name: profile?.displayName ?? "", skills });
   const source = card ? "card" : skills.length || agentWords.length ? "profile" : "none";
   const candidate = { skills, words: agentWords, maxConcurrentTasks: card?.maxConcurrentTasks ?? null, ...signals };
   const tsWords = agentWords.slice(0, MAX_QUERY_WORDS);

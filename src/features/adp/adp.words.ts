@@ -68,7 +68,15 @@ export function words(text: string, max: number): string[] {
 }
 
 /** An agent card's words: its name, description and skill labels (segments split on / and -). */
-export const cardWords = (name: string, description: string | undefined, skills: readonly string[]): string[] =>
+export const cardWords = ({
+  name,
+  description,
+  skills,
+}: {
+  name: string;
+  description?: string | undefined;
+  skills: readonly string[];
+}): string[] =>
   words([name, description ?? "", ...skills.map((s) => s.replace(/[/_-]+/g, " "))].join(" "), MAX_CARD_WORDS);
 
 /** A mission read as a discovery query: its title, then the start of its description. */

@@ -46,7 +46,7 @@ export async function crossServerFiler(ctx: Ctx, body: FileDisputeInput): Promis
     attestation_url: proof.attestation_url,
     signed_at: proof.signed_at,
   });
-  const id = await crossServerIdentity(ctx, proof, message);
+  const id = await crossServerIdentity(ctx, { proof, message });
   if (!id.ok) throw new AppError("UNAUTHORIZED", `cross-server identity refused: ${id.detail}`, { reason: id.reason });
   if (body.filed_by && body.filed_by.toLowerCase() !== id.address)
     throw new AppError("FORBIDDEN", "filed_by must be the attested agent's address");

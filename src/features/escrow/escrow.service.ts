@@ -121,7 +121,7 @@ export async function getEscrow(ctx: Ctx, { missionId }: { missionId: string }) 
       mission_status: m.status,
       rail: "ledger" as const,
       escrow: null,
-      ledger: await missionLedgerEscrow(dbOf(ctx), m.id, m.rewardAsset),
+      ledger: await missionLedgerEscrow(dbOf(ctx), { missionId: m.id, asset: m.rewardAsset }),
     };
   return { mission_id: m.id, mission_status: m.status, rail: "base" as const, escrow, ledger: null };
 }

@@ -198,7 +198,7 @@ export class EventHub {
 
   /** Reads `limit` events after `seq` from the database (a resume older than the ring). */
   page(seq: bigint, limit: number): Promise<StreamEvent[]> {
-    return readEvents(this.deps, seq, limit);
+    return readEvents(this.deps, { after: seq, limit });
   }
 
   wake(): void {
@@ -286,7 +286,7 @@ export class EventHub {
     // Committed events left unnumbered (locked by the webhook fan-out for a moment): soon again.
     if (pending) setTimeout(() => this.wake(), RETRY_MS).unref();
     for (let i = 0; i < MAX_PAGES; i++) {
-      const rows = await readEvents(this.deps, this.head, PAGE);
+      const rows = await readEvents(this.deps, { after: this.head, limit: PAGE });
       if (gen !== this.generation || rows.length === 0) return;
       for (const r of rows) this.ring.push(r);
       this.head = rows[rows.length - 1]!.seq;

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { missionClaims } from "../../db/schema/index";
-import type { Ctx } from "../../lib/context";
+import { agentOf, type Ctx } from "../../lib/context";
 import { hubOf, type Listener } from "./events.hub";
 import { readEventsAt, resolveCursor } from "./events.model";
 import { isLiveParty } from "./events.parties";
@@ -55,7 +55,7 @@ async function scan(ctx: Ctx, agent: string, after: Position, limit: number): Pr
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { rows?: T[] }).rows ?? [])) as T[];
 
 /**
- * One page of `agent`'s inbox after the cursor, waiting up to `wait` seconds for a first event.
+ * One page of the calling agent's inbox after the cursor, waiting up to `wait` seconds for a first event.
  * A request that asks to wait is a long poll for its whole life (the first scan, the wait and the
  * second scan): it holds a long-lived connection slot of the agent and of its network, counted
  * with the `GET /events` streams (docs/events.md "Connection slots"), and no share of the
@@ -64,12 +64,16 @@ const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { rows?: T
  */
 export async function readInbox(
   ctx: Ctx,
-  agent: string,
-  input: { after?: string | undefined; limit: number; wait: number },
-  /** The caller's client network: a long poll takes one of its connection slots (events.hub.ts). */
-  network?: string,
+  input: {
+    after?: string | undefined;
+    limit: number;
+    wait: number;
+    /** The caller's client network: a long poll takes one of its connection slots (events.hub.ts). */
+    network?: string | undefined;
+  },
 ): Promise<InboxPage> {
-  const me = agent.toLowerCase();
+  const me = agentOf(ctx).toLowerCase();
+  const { network } = input;
   const hub = hubOf(ctx.deps);
   const release =
     input.wait > 0 ? hub.admit({ network, agent: me, party: await isLiveParty(ctx.deps, me) }) : undefined;
@@ -80,7 +84,7 @@ export async function readInbox(
     const cursor: Position =
       input.after === undefined
         ? { seq: 0n, id: null }
-        : { seq: await resolveCursor(deps, input.after, "after"), id: input.after };
+        : { seq: await resolveCursor(deps, { id: input.after, field: "after" }), id: input.after };
     const first = await scan(ctx, me, cursor, input.limit);
     const waitS = Math.min(input.wait, deps.config.inboxMaxWaitSeconds);
     if (first.events.length > 0 || first.has_more || waitS <= 0) return first;

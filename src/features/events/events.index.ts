@@ -22,7 +22,7 @@ export const eventsRouter = router()
         : q.after !== undefined
           ? { id: q.after, field: "after" }
           : undefined;
-    const cursor = from ? { seq: await resolveCursor(deps, from.id, from.field), id: from.id } : undefined;
+    const cursor = from ? { seq: await resolveCursor(deps, from), id: from.id } : undefined;
     const hub = hubOf(deps);
     const who = c.get("identity");
     const agent = who?.kind === "agent" ? who.address.toLowerCase() : undefined;
@@ -32,7 +32,7 @@ export const eventsRouter = router()
     const socket = nodeSocket(c);
     let stream: ReadableStream<Uint8Array>;
     try {
-      stream = await openEventStream(deps, hub, {
+      stream = await openEventStream(deps, {
         filter,
         release,
         destroy: socket && (() => socket.destroy()),
@@ -53,8 +53,8 @@ export const eventsRouter = router()
     }) as never;
   })
   .openapi(inboxRoute, async (c) => {
-    const agent = requireAgent(c.get("identity"), "UNAUTHORIZED");
-    const page = await readInbox(ctxFromRequest(c), agent, c.req.valid("query"), clientNetwork(c));
+    requireAgent(c.get("identity"), "UNAUTHORIZED");
+    const page = await readInbox(ctxFromRequest(c), { ...c.req.valid("query"), network: clientNetwork(c) });
     c.header("Cache-Control", "private, no-store");
     c.header("Content-Type", "application/json; charset=utf-8");
     // The envelopes as stored: the same bytes a webhook or the stream carries.

@@ -42,9 +42,12 @@ function partiesOf(creator: string, data: Record<string, unknown>): string[] {
 
 const e = webhookEvents;
 
-/** Numbered events after `afterSeq`, in seq order, at most `limit`. */
-export async function readEvents(deps: Deps, afterSeq: bigint, limit: number): Promise<StreamEvent[]> {
-  return selectEvents(deps, gt(e.seq, afterSeq), limit);
+/** Numbered events after seq `after`, in seq order, at most `limit`. */
+export async function readEvents(
+  deps: Deps,
+  { after, limit }: { after: bigint; limit: number },
+): Promise<StreamEvent[]> {
+  return selectEvents(deps, gt(e.seq, after), limit);
 }
 
 /** The numbered events with these seqs, in seq order (the inbox's page, events.inbox.ts). */
@@ -109,7 +112,7 @@ export async function headOf(db: Db): Promise<{ seq: bigint; id: string | undefi
  * id, or one this server does not hold (never issued, or purged after the retention), is a 400
  * with `details.reason`: resuming from a guess would silently skip or repeat events.
  */
-export async function resolveCursor(deps: Deps, id: string, field: string): Promise<bigint> {
+export async function resolveCursor(deps: Deps, { id, field }: { id: string; field: string }): Promise<bigint> {
   if (!isId("evt", id))
     throw new AppError("INVALID_PARAMETER", `${field} must be an event id (evt_…)`, {
       field,

@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps";
 import { matches, type StreamFilter } from "./events.filter";
-import type { EventHub, Listener } from "./events.hub";
+import { hubOf, type EventHub, type Listener } from "./events.hub";
 import { encode, type StreamEvent } from "./events.model";
 
 // One GET /events connection (docs/events.md). The subscriber owns a cursor (the seq of the
@@ -182,12 +182,8 @@ class Subscriber implements Listener {
 }
 
 /** Opens a subscriber and its response stream. The connection slot is released when it ends. */
-export async function openEventStream(
-  deps: Deps,
-  hub: EventHub,
-  opts: StreamOptions,
-): Promise<ReadableStream<Uint8Array>> {
-  const sub = new Subscriber(hub, deps, opts);
+export async function openEventStream(deps: Deps, opts: StreamOptions): Promise<ReadableStream<Uint8Array>> {
+  const sub = new Subscriber(hubOf(deps), deps, opts);
   const stream = new ReadableStream<Uint8Array>(
     {
       start(controller) {

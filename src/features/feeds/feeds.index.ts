@@ -12,7 +12,12 @@ function send(c: Context<AppEnv>, doc: CachedDoc, type: string) {
   c.header("ETag", doc.etag);
   c.header("Last-Modified", doc.lastModified);
   c.header("Cache-Control", "public, max-age=60");
-  if (notModified(doc, c.req.header("if-none-match"), c.req.header("if-modified-since")))
+  if (
+    notModified(doc, {
+      ifNoneMatch: c.req.header("if-none-match"),
+      ifModifiedSince: c.req.header("if-modified-since"),
+    })
+  )
     return c.body(null, 304) as never;
   c.header("Content-Type", `${type}; charset=utf-8`);
   return sendBody(c, doc.body) as never;

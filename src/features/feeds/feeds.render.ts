@@ -29,6 +29,7 @@ function cdataText(s: string): string {
 const DESCRIPTION_CHARS = 2000;
 
 export interface FeedMeta {
+  format: FeedFormat;
   publicUrl: string;
   /** Atom `updated` and the channel's lastBuildDate. */
   updated: Date;
@@ -119,8 +120,8 @@ function item(m: MissionWire, publicUrl: string, rss: boolean): Item {
 
 export type FeedFormat = "rss" | "atom";
 
-export function renderFeed(format: FeedFormat, missions: MissionWire[], meta: FeedMeta): string {
-  const { publicUrl } = meta;
+export function renderFeed(missions: MissionWire[], meta: FeedMeta): string {
+  const { publicUrl, format } = meta;
   const feed = new Feed({
     id: `${publicUrl}/feed.atom`,
     title: "OABP open missions",

@@ -78,7 +78,8 @@ export function missionFeed(
       const qs = q.toString();
       return `${deps.config.publicUrl}${path}${qs ? `?${qs}` : ""}`;
     };
-    return renderFeed(format, list, {
+    return renderFeed(list, {
+      format,
       publicUrl: deps.config.publicUrl,
       updated: deps.clock.now(),
       paging: { first: page(null), next: next_cursor ? page(next_cursor) : null },
@@ -129,8 +130,7 @@ export async function sitemapFile(ctx: Ctx, { file }: { file: string }): Promise
 /** RFC 9110 §13.1.2/§13.2.2: If-None-Match decides when present; else If-Modified-Since. */
 export function notModified(
   doc: CachedDoc,
-  ifNoneMatch: string | undefined,
-  ifModifiedSince: string | undefined,
+  { ifNoneMatch, ifModifiedSince }: { ifNoneMatch: string | undefined; ifModifiedSince: string | undefined },
 ): boolean {
   if (ifNoneMatch !== undefined) {
     const tags = ifNoneMatch.split(",").map((t) => t.trim().replace(/^W\//, ""));

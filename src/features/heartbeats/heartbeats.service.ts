@@ -40,7 +40,7 @@ export async function heartbeat(ctx: Ctx, { agentId }: { agentId: string }): Pro
   // The agent itself, or (a private mesh's shared key, docs/neighbours.md "Private network") the
   // registered agent the path names.
   if (ctx.caller.kind === "admin") throw new AppError("FORBIDDEN", "the admin token does not act as an agent");
-  const id = await actingAgent(ctx, agentId, "id");
+  const id = await actingAgent(ctx, { claimed: agentId, field: "id" });
   const db = dbOf(ctx);
   await touchAgent(db, id, now);
   // touchAgent keeps the later of the stored and the new time, so read back what is stored.

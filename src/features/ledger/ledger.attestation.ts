@@ -80,7 +80,7 @@ async function build(deps: Deps, now: Date) {
 }
 
 /** The ledger-rail view of one mission's escrow: its account and hash chain. */
-export async function missionLedgerEscrow(db: DbOrTx, missionId: string, asset: string) {
+export async function missionLedgerEscrow(db: DbOrTx, { missionId, asset }: { missionId: string; asset: string }) {
   const account = escrowAccount(missionId);
   const [row] = await db
     .select()

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 import { ledgerAccounts, ledgerEntries } from "../../db/schema/index";
+import type { TxCtx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { UINT256_MAX } from "../../lib/money";
@@ -174,8 +175,8 @@ async function lockRows(tx: Tx, keys: AccountKey[], at: Date) {
  * two in a row are not, and another transaction could hold the second's rows while waiting for
  * the first's.
  */
-export async function lockAccounts(tx: Tx, keys: AccountKey[], at: Date): Promise<void> {
-  if (keys.length > 0) await lockRows(tx, keys, at);
+export async function lockAccounts(ctx: Pick<TxCtx, "tx" | "now">, keys: AccountKey[]): Promise<void> {
+  if (keys.length > 0) await lockRows(ctx.tx, keys, ctx.now);
 }
 
 export async function balancesOf(db: DbOrTx, account: string): Promise<Map<string, bigint>> {

@@ -38,11 +38,15 @@ export async function runToolCall(
     sessionId: c.req.header("mcp-session-id"),
     meta: metaOf(params),
   };
-  const outcome = await callTool(ctx, name, params?.arguments, (err) => {
-    const known = asAppError(err);
-    if (known) return known;
-    ctx.deps.logger.error({ err, request_id: ctx.requestId, tool: name }, "unhandled error in MCP tool");
-    return new AppError("INTERNAL_ERROR", "internal error");
+  const outcome = await callTool(ctx, {
+    name,
+    args: params?.arguments,
+    asError: (err) => {
+      const known = asAppError(err);
+      if (known) return known;
+      ctx.deps.logger.error({ err, request_id: ctx.requestId, tool: name }, "unhandled error in MCP tool");
+      return new AppError("INTERNAL_ERROR", "internal error");
+    },
   });
   return { name, args: params?.arguments, outcome };
 }

@@ -27,14 +27,18 @@ export function registerMcp(app: Hono<AppEnv>, deps: Deps): void {
   app.delete(MCP_PATH, handleDelete);
   app.on(["PUT", "PATCH"], MCP_PATH, (c) => {
     c.header("Allow", "GET, HEAD, POST, DELETE, OPTIONS");
-    return sendTransportError(c, 405, null, {
-      code: RPC.INVALID_REQUEST,
-      message: `${c.req.method} is not part of the Streamable HTTP transport: POST JSON-RPC messages, GET to probe, DELETE to end a session`,
+    return sendTransportError(c, {
+      status: 405,
+      id: null,
+      error: {
+        code: RPC.INVALID_REQUEST,
+        message: `${c.req.method} is not part of the Streamable HTTP transport: POST JSON-RPC messages, GET to probe, DELETE to end a session`,
+      },
     });
   });
   // §7.1.1/§7.2: legacy paths clients probe get a machine-readable pointer to /mcp, whatever the method.
   for (const path of TRANSPORT_PATHS.not_served) {
-    app.all(path, (c) => c.json(notServedBody(c.get("deps").config, c.req.method, path), 404));
+    app.all(path, (c) => c.json(notServedBody(c.get("deps").config, { method: c.req.method, path }), 404));
   }
 }
 
@@ -46,9 +50,13 @@ export function registerMcp(app: Hono<AppEnv>, deps: Deps): void {
  */
 function limitBody(maxSize: number): MiddlewareHandler<AppEnv> {
   const tooLarge = (c: Context<AppEnv>) =>
-    sendTransportError(c, 413, null, {
-      code: RPC.INVALID_REQUEST,
-      message: `Payload Too Large: a message may be at most ${maxSize} bytes`,
+    sendTransportError(c, {
+      status: 413,
+      id: null,
+      error: {
+        code: RPC.INVALID_REQUEST,
+        message: `Payload Too Large: a message may be at most ${maxSize} bytes`,
+      },
     });
   const streaming = bodyLimit({ maxSize, onError: (c) => tooLarge(c as Context<AppEnv>) });
   return async (c, next) => {
@@ -65,7 +73,9 @@ async function liveSession(c: Context<AppEnv>) {
   const id = c.req.header("mcp-session-id");
   if (id === undefined || !plausibleSessionId(id)) return undefined;
   const s = await findSession(c.get("deps"), id);
-  return s && ownedBy(s, await actingIdentity(c.get("deps"), s, c.get("identity"))) ? s : undefined;
+  return s && ownedBy(s, await actingIdentity(c.get("deps"), { session: s, identity: c.get("identity") }))
+    ? s
+    : undefined;
 }
 
 /**

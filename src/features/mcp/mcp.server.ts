@@ -62,7 +62,7 @@ export async function handlePost(c: Context<AppEnv>): Promise<Response> {
   if (isStateless(c, m)) return serveStateless(c, m);
   const version = c.req.header("mcp-protocol-version");
   if (version !== undefined && !KNOWN_PROTOCOL_VERSIONS.has(version)) {
-    return sendTransportError(c, 400, idOf(m), unsupportedVersion(version));
+    return sendTransportError(c, { status: 400, id: idOf(m), error: unsupportedVersion(version) });
   }
   return inSession(c, m);
 }
@@ -72,19 +72,28 @@ async function readMessage(c: Context<AppEnv>): Promise<Message | Response> {
   const deps = c.get("deps");
   const raw = await c.req.text();
   if (raw.length > 0 && !isJsonContentType(c.req.header("content-type"))) {
-    return sendTransportError(c, 415, null, {
-      code: RPC.INVALID_REQUEST,
-      message: "Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json",
+    return sendTransportError(c, {
+      status: 415,
+      id: null,
+      error: {
+        code: RPC.INVALID_REQUEST,
+        message: "Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json",
+      },
     });
   }
   if (!acceptsJson(c.req.header("accept"))) {
-    return sendTransportError(c, 406, null, {
-      code: RPC.INVALID_REQUEST,
-      message: "Not Acceptable: responses are application/json; send Accept: application/json, text/event-stream",
+    return sendTransportError(c, {
+      status: 406,
+      id: null,
+      error: {
+        code: RPC.INVALID_REQUEST,
+        message: "Not Acceptable: responses are application/json; send Accept: application/json, text/event-stream",
+      },
     });
   }
   // §7.4: a POST without an initialize body gets errorShape.missingInitialize.
-  if (raw.trim() === "") return sendTransportError(c, 400, null, missingInitializeError(deps.config));
+  if (raw.trim() === "")
+    return sendTransportError(c, { status: 400, id: null, error: missingInitializeError(deps.config) });
   return parseMessage(c, raw);
 }
 
@@ -92,36 +101,52 @@ function parseMessage(c: Context<AppEnv>, raw: string): Message | Response {
   const config = c.get("deps").config;
   // Depth is bounded on the text before parsing, as on REST (src/lib/json-text.ts).
   if (jsonTooDeep(raw)) {
-    return sendTransportError(c, 400, null, {
-      code: RPC.INVALID_REQUEST,
-      message: `Invalid Request: the message nests deeper than ${MAX_JSON_DEPTH} levels`,
-      data: { recipeUrl: recipeUrl(config) },
+    return sendTransportError(c, {
+      status: 400,
+      id: null,
+      error: {
+        code: RPC.INVALID_REQUEST,
+        message: `Invalid Request: the message nests deeper than ${MAX_JSON_DEPTH} levels`,
+        data: { recipeUrl: recipeUrl(config) },
+      },
     });
   }
   let body: unknown;
   try {
     body = JSON.parse(raw);
   } catch {
-    return sendTransportError(c, 400, null, {
-      code: RPC.PARSE_ERROR,
-      message: "Parse error: the body is not valid JSON",
-      data: { recipeUrl: recipeUrl(config) },
+    return sendTransportError(c, {
+      status: 400,
+      id: null,
+      error: {
+        code: RPC.PARSE_ERROR,
+        message: "Parse error: the body is not valid JSON",
+        data: { recipeUrl: recipeUrl(config) },
+      },
     });
   }
   // A lone surrogate in any string is refused here as on REST (src/lib/json-text.ts).
   if (hasLoneSurrogate(body)) {
-    return sendTransportError(c, 400, null, {
-      code: RPC.INVALID_PARAMS,
-      message: "Invalid params: a string contains a lone UTF-16 surrogate",
-      data: { recipeUrl: recipeUrl(config) },
+    return sendTransportError(c, {
+      status: 400,
+      id: null,
+      error: {
+        code: RPC.INVALID_PARAMS,
+        message: "Invalid params: a string contains a lone UTF-16 surrogate",
+        data: { recipeUrl: recipeUrl(config) },
+      },
     });
   }
   const m = classify(body);
   if (m.kind === "invalid")
-    return sendTransportError(c, 400, m.id, {
-      code: RPC.INVALID_REQUEST,
-      message: `Invalid Request: ${m.reason}`,
-      data: { recipeUrl: recipeUrl(config) },
+    return sendTransportError(c, {
+      status: 400,
+      id: m.id,
+      error: {
+        code: RPC.INVALID_REQUEST,
+        message: `Invalid Request: ${m.reason}`,
+        data: { recipeUrl: recipeUrl(config) },
+      },
     });
   return m;
 }
@@ -133,12 +158,12 @@ async function inSession(c: Context<AppEnv>, m: Message): Promise<Response> {
   if (sessionId === undefined) {
     // Ping is allowed at any time (MCP lifecycle); everything else needs the handshake first.
     if (m.kind === "request" && m.method === "ping") return sendJson(c, resultText(m.id, "{}"));
-    return sendTransportError(c, 400, idOf(m), missingInitializeError(deps.config));
+    return sendTransportError(c, { status: 400, id: idOf(m), error: missingInitializeError(deps.config) });
   }
   const session = plausibleSessionId(sessionId) ? await findSession(deps, sessionId) : undefined;
   // A session signed in with the sign_in tool acts as its agent when the request has no
   // credentials of its own (docs/mcp.md "Sign-in over MCP").
-  if (session) c.set("identity", await actingIdentity(deps, session, c.get("identity")));
+  if (session) c.set("identity", await actingIdentity(deps, { session, identity: c.get("identity") }));
   if (!session || !ownedBy(session, c.get("identity"))) return sendSessionExpired(c, idOf(m));
 
   if (m.kind === "response") return accepted(c, sessionId); // a client's answer to a server request
@@ -152,11 +177,15 @@ async function inSession(c: Context<AppEnv>, m: Message): Promise<Response> {
   if (m.kind === "notification") return accepted(c, sessionId); // cancelled, progress…: nothing to do
   if (session.state === "pending" && m.method !== "ping") {
     // §7.3.1: no tool call (nor anything else) before the handshake completes.
-    return sendTransportError(c, 400, m.id, {
-      code: RPC.INVALID_REQUEST,
-      message:
-        "Invalid Request: the handshake is not complete; POST notifications/initialized with this Mcp-Session-Id first.",
-      data: { recipeUrl: recipeUrl(deps.config, "/postInitializeNotification") },
+    return sendTransportError(c, {
+      status: 400,
+      id: m.id,
+      error: {
+        code: RPC.INVALID_REQUEST,
+        message:
+          "Invalid Request: the handshake is not complete; POST notifications/initialized with this Mcp-Session-Id first.",
+        data: { recipeUrl: recipeUrl(deps.config, "/postInitializeNotification") },
+      },
     });
   }
   echoSession(c, sessionId);
@@ -217,7 +246,7 @@ async function dispatch(c: Context<AppEnv>, m: Call): Promise<string | Uint8Arra
   if (m.tasks && isTaskMethod(method)) {
     const who = c.get("identity");
     if (who.kind !== "agent") return errorText(id, signInForTasks);
-    const out = await taskMethod(c.get("deps"), who.address, { id, method, params });
+    const out = await taskMethod(c.get("deps"), { agentId: who.address, id, method, params });
     return typeof out === "string" ? out : errorText(id, out);
   }
   return errorText(id, { code: RPC.METHOD_NOT_FOUND, message: `Method not found: ${method}` });
@@ -244,7 +273,7 @@ async function toolsCall(c: Context<AppEnv>, m: Call): Promise<string | Uint8Arr
     if (full) return errorText(m.id, full);
     const call = await runToolCall(c, m.params);
     if (isRpcError(call)) return errorText(m.id, call);
-    return resultText(m.id, await createTask(c.get("deps"), who.address, call, task));
+    return resultText(m.id, await createTask(c.get("deps"), { agentId: who.address, call, task }));
   }
   const call = await runToolCall(c, m.params);
   if (isRpcError(call)) return errorText(m.id, call);

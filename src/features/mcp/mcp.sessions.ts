@@ -45,11 +45,16 @@ export const ownedBy = (s: LiveSession, who: Identity) =>
   s.agentId === null || (who.kind === "agent" && who.address === s.agentId);
 
 /**
- * Who a request on session `s` acts as: its own credentials, else — on a session signed in with
+ * Who a request on `session` acts as: its own `identity` (credentials), else — on a session signed in with
  * the sign_in tool — the agent of that SIWE session while it lives (docs/mcp.md "Sign-in over MCP").
  */
-export async function actingIdentity(deps: Deps, s: LiveSession, who: Identity): Promise<Identity> {
-  return s.authTokenHash && who.kind === "anonymous" ? identityOfSessionHash(deps, s.authTokenHash) : who;
+export async function actingIdentity(
+  deps: Deps,
+  { session, identity }: { session: LiveSession; identity: Identity },
+): Promise<Identity> {
+  return session.authTokenHash && identity.kind === "anonymous"
+    ? identityOfSessionHash(deps, session.authTokenHash)
+    : identity;
 }
 
 interface CacheEntry {
@@ -125,7 +130,7 @@ const liveColumns = {
  * `initialize`: a new pending session that must see `notifications/initialized` within the
  * handshake window (§7.3.1). An id is never reassigned while its session is pending, active, or
  * ended less than the cooling period ago (§7.3.3): the primary key refuses it, and an old row is
- * only overwritten once it ended ≥ cooling seconds ago. `newId` is a parameter for that test.
+ * only overwritten once it ended ≥ cooling seconds ago. `newId` is an input for that test.
  */
 export async function createSession(
   deps: Deps,
@@ -135,9 +140,10 @@ export async function createSession(
     clientName: string | null;
     clientVersion: string | null;
     clientIp?: string;
+    newId?: () => string;
   },
-  newId: () => string = randomSessionId,
 ): Promise<{ id: string; expiresAt: Date }> {
+  const newId = input.newId ?? randomSessionId;
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + MCP_HANDSHAKE_TIMEOUT_SECONDS * 1000);
   const reusableBefore = new Date(now.getTime() - MCP_SESSION_COOLING_SECONDS * 1000);
@@ -266,7 +272,10 @@ export async function activateSession(deps: Deps, id: string): Promise<LiveSessi
  * forgets the entry at once; another instance re-reads it within CACHE_RECHECK_MS, meanwhile
  * answering that session's credential-less calls as anonymous (refusals, never another identity).
  */
-export async function bindSignIn(deps: Deps, id: string, agentId: string, tokenHash: string): Promise<boolean> {
+export async function bindSignIn(
+  deps: Deps,
+  { id, agentId, tokenHash }: { id: string; agentId: string; tokenHash: string },
+): Promise<boolean> {
   const now = deps.clock.now();
   const rows = await deps.database.db
     .update(mcpSessions)

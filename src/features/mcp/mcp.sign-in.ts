@@ -77,7 +77,13 @@ export const SIGN_IN_TOOLS = [
           fix: "call initialize first and send its Mcp-Session-Id",
         });
       const session = await signInWithEthereum(ctxFromMcp(ctx), a);
-      if (!(await bindSignIn(ctx.deps, ctx.sessionId, session.agent_id, sha256Hex(session.token))))
+      if (
+        !(await bindSignIn(ctx.deps, {
+          id: ctx.sessionId,
+          agentId: session.agent_id,
+          tokenHash: sha256Hex(session.token),
+        }))
+      )
         throw new AppError("FORBIDDEN", "this MCP session belongs to another agent", {
           reason: "session_of_another_agent",
           fix: "open a new MCP session (initialize) and sign in there",

@@ -95,12 +95,17 @@ export async function serveStateless(c: Context<AppEnv>, m: Named): Promise<Resp
   const version = metaOf(m.params)[META_VERSION];
   if (typeof version !== "string") {
     const message = `Header mismatch: MCP-Protocol-Version names a stateless revision but params._meta has no ${META_VERSION} string`;
-    return sendTransportError(c, 400, id, { code: HEADER_MISMATCH, message });
+    return sendTransportError(c, { status: 400, id: id, error: { code: HEADER_MISMATCH, message } });
   }
-  if (!MCP_STATELESS_VERSIONS.includes(version)) return sendTransportError(c, 400, id, unsupportedVersion(version));
+  if (!MCP_STATELESS_VERSIONS.includes(version))
+    return sendTransportError(c, { status: 400, id: id, error: unsupportedVersion(version) });
   const mismatch = headerMismatch(c, m, version);
   if (mismatch)
-    return sendTransportError(c, 400, id, { code: HEADER_MISMATCH, message: `Header mismatch: ${mismatch}` });
+    return sendTransportError(c, {
+      status: 400,
+      id: id,
+      error: { code: HEADER_MISMATCH, message: `Header mismatch: ${mismatch}` },
+    });
   if (m.kind === "notification") return c.body(null, 202);
   const deps = c.get("deps");
   switch (m.method) {
@@ -131,7 +136,11 @@ export async function serveStateless(c: Context<AppEnv>, m: Named): Promise<Resp
     }
     default:
       // streamable-http "Protocol Version Header": an RPC this server does not implement is 404 + -32601.
-      return sendTransportError(c, 404, m.id, { code: RPC.METHOD_NOT_FOUND, message: `Method not found: ${m.method}` });
+      return sendTransportError(c, {
+        status: 404,
+        id: m.id,
+        error: { code: RPC.METHOD_NOT_FOUND, message: `Method not found: ${m.method}` },
+      });
   }
 }
 

@@ -79,7 +79,10 @@ const MissionArgs = z.looseObject({ mission_id: z.string() });
 const Created = z.looseObject({ id: z.string() });
 
 /** The CreateTaskResult of a task-augmented call that ran: working, or failed when the call failed. */
-export async function createTask(deps: Deps, agentId: string, call: ToolCall, task: unknown): Promise<string> {
+export async function createTask(
+  deps: Deps,
+  { agentId, call, task }: { agentId: string; call: ToolCall; task: unknown },
+): Promise<string> {
   const now = deps.clock.now();
   const ttlMs = ttlOf(task);
   const failed = call.outcome.isError;
@@ -203,9 +206,9 @@ export const isTaskMethod = (method: string) =>
 /** tasks/get, tasks/result, tasks/list, tasks/cancel for the agent that owns the tasks. */
 export async function taskMethod(
   deps: Deps,
-  agentId: string,
-  m: { id: RpcId; method: string; params: Record<string, unknown> | undefined },
+  m: { agentId: string; id: RpcId; method: string; params: Record<string, unknown> | undefined },
 ): Promise<string | RpcError> {
+  const { agentId } = m;
   if (m.method === "tasks/list") return resultText(m.id, await listTasks(deps, agentId));
   const found = await findTask(deps, agentId, m.params?.taskId);
   if (!found) return notFound(m.params?.taskId);

@@ -193,9 +193,7 @@ function restOutcome(body: string | Uint8Array, key: string | undefined): ToolOu
  */
 export async function callTool(
   ctx: ToolContext,
-  name: string,
-  rawArgs: unknown,
-  asError: (err: unknown) => AppError,
+  { name, args: rawArgs, asError }: { name: string; args: unknown; asError: (err: unknown) => AppError },
 ): Promise<ToolOutcome> {
   const tool = byName.get(name)!;
   try {

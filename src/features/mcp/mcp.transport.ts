@@ -22,9 +22,7 @@ function transportErrorBody(config: Config, id: RpcId | null, error: RpcError, d
 
 export function sendTransportError(
   c: Context<AppEnv>,
-  status: 400 | 403 | 404 | 405 | 406 | 413 | 415,
-  id: RpcId | null,
-  error: RpcError,
+  { status, id, error }: { status: 400 | 403 | 404 | 405 | 406 | 413 | 415; id: RpcId | null; error: RpcError },
 ) {
   return c.json(transportErrorBody(c.get("deps").config, id, error), status);
 }
@@ -36,7 +34,7 @@ export function sendSessionExpired(c: Context<AppEnv>, id: RpcId | null) {
 }
 
 /** AIP-1 §7.2: the body for a path listed in transport_paths.not_served. */
-export function notServedBody(config: Config, method: string, path: string) {
+export function notServedBody(config: Config, { method, path }: { method: string; path: string }) {
   return {
     error: "TransportNotSupported",
     message: `${method} ${path} is not served: this server implements MCP over Streamable HTTP at ${mcpUrl(config)} only (no SSE or message-bus endpoints). POST initialize there; the recipe is in /.well-known/agent-card.json (transport) and /.well-known/oabp.json (mcp).`,

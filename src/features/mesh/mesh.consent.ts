@@ -62,7 +62,10 @@ async function askOrigin(ctx: Ctx, origin: string): Promise<Verdict> {
 }
 
 /** Throws 503 `provider_not_consented` unless the endpoint's origin consented to this hub. */
-export async function assertConsent(ctx: Ctx, endpoint: string, base: Record<string, unknown>): Promise<string> {
+export async function assertConsent(
+  ctx: Ctx,
+  { endpoint, base }: { endpoint: string; base: Record<string, unknown> },
+): Promise<string> {
   const origin = new URL(endpoint).origin;
   let cache = caches.get(ctx.deps);
   if (!cache) caches.set(ctx.deps, (cache = new Map()));
@@ -85,7 +88,10 @@ export async function assertConsent(ctx: Ctx, endpoint: string, base: Record<str
 }
 
 /** One invocation of the destination origin's budget, or 503 `provider_origin_busy`. */
-export async function takeOriginBudget(ctx: Ctx, origin: string, base: Record<string, unknown>): Promise<void> {
+export async function takeOriginBudget(
+  ctx: Ctx,
+  { origin, base }: { origin: string; base: Record<string, unknown> },
+): Promise<void> {
   const v = await takeToken(ctx.deps.database.db, `mesh:origin:${origin}`, ORIGIN_BUDGET, ctx.now);
   if (!v.ok)
     throw new AppError(

@@ -135,8 +135,8 @@ export async function invokeSkill(
     // no origin gets more than its budget, whatever the number of keys. A private mesh's endpoints
     // are its operator's own (docs/neighbours.md "Private network").
     if (!deps.config.meshPrivateNetwork) {
-      const origin = await assertConsent(ctx, endpoint, base);
-      await takeOriginBudget(ctx, origin, base);
+      const origin = await assertConsent(ctx, { endpoint, base });
+      await takeOriginBudget(ctx, { origin, base });
     }
     call = await postInvocation(ctx, { caller, skill, base, endpoint, payload });
     return { body: answerOf(ctx, skill, call, base), rate };
@@ -188,7 +188,7 @@ function answerOf(
 /** The caller, the skill and the payload, checked against the size cap and the inputSchema. */
 async function admitPayload(ctx: Ctx, input: { skillId: string; from?: string | undefined; payload: unknown }) {
   const { now } = ctx;
-  const caller = await actingAgent(ctx, input.from, "from");
+  const caller = await actingAgent(ctx, { claimed: input.from, field: "from" });
   const db = dbOf(ctx);
   await assertNotSuspended(db, caller, now);
   const skill = await skillForInvoke(db, input.skillId);

@@ -50,9 +50,12 @@ export function unknownKey(): AppError {
 
 /**
  * The agent a Mesh request acts as. Signed in: the caller (a `claimed` id must be its own).
- * The shared key: the agent the request names (`agentId`, `from`), which must have registered.
+ * The shared key: the agent the request names in `field` (`agentId`, `from`), which must have registered.
  */
-export async function actingAgent(ctx: Ctx, claimed: string | undefined, field: string): Promise<string> {
+export async function actingAgent(
+  ctx: Ctx,
+  { claimed, field }: { claimed: string | undefined; field: string },
+): Promise<string> {
   const caller = ctx.caller;
   if (caller.kind === "anonymous" && caller.reason === "unbound_api_key") throw unknownKey();
   if (caller.kind === "anonymous" && caller.reason === "mesh_shared_key") {
@@ -89,7 +92,10 @@ const lanAddress = (base: SafeFetcher) => (ip: string, port: number) => {
  * An endpoint the hub may call. Public server: the webhook rule (https, public), and a refusal
  * that names the setting. Private mode: http or https to any name but localhost, or a LAN literal.
  */
-export function checkMeshEndpoint(deps: Deps, raw: string | undefined, field: string): string | null {
+export function checkMeshEndpoint(
+  deps: Deps,
+  { url: raw, field }: { url: string | undefined; field: string },
+): string | null {
   if (raw === undefined) return null;
   if (deps.config.meshPrivateNetwork) return checkLanEndpoint(deps, raw, field);
   const v = checkWebhookUrl(raw, deps.fetcher);

@@ -37,7 +37,7 @@ export async function registerAgent(
   if (caller.kind === "admin" || caller.kind === "job")
     throw new AppError("FORBIDDEN", "the admin token does not act as an agent");
   if (caller.kind === "anonymous" && caller.reason === "unbound_api_key") throw unknownKey();
-  const endpoint = checkMeshEndpoint(deps, input.endpoint, "endpoint");
+  const endpoint = checkMeshEndpoint(deps, { url: input.endpoint, field: "endpoint" });
   const signedIn = caller.kind === "agent";
   const agentId = signedIn ? caller.address : `0x${randomBytes(20).toString("hex")}`;
   // The shared key of a private mesh needs no key of its own (the Mesh document's answer).
@@ -144,8 +144,8 @@ function checkedSchema(
  */
 export async function registerSkill(ctx: Ctx, input: RegisterSkillInput): Promise<SkillWire> {
   const { deps, now } = ctx;
-  const agentId = await actingAgent(ctx, input.agentId, "agentId");
-  const endpoint = checkMeshEndpoint(deps, input.endpoint, "endpoint");
+  const agentId = await actingAgent(ctx, { claimed: input.agentId, field: "agentId" });
+  const endpoint = checkMeshEndpoint(deps, { url: input.endpoint, field: "endpoint" });
   const inSchema = checkedSchema(input.inputSchema, "inputSchema", MESH_SCHEMA_MAX_BYTES);
   const outSchema = checkedSchema(input.outputSchema, "outputSchema", MESH_SCHEMA_MAX_BYTES);
   const tags = [...new Set(input.tags ?? [])];
@@ -327,11 +327,13 @@ export async function skillsOfAgent(db: DbOrTx, agentId: string): Promise<SkillS
     .limit(SKILLS_ON_RECORD);
 }
 
-/** Skills beside each card of an ADP discovery page: the first `perAgent` of each agent, one query. */
+/** How many skills an ADP discovery page shows beside each card. */
+const SKILLS_PER_CARD = 10;
+
+/** Skills beside each card of an ADP discovery page: the first SKILLS_PER_CARD of each agent, one query. */
 export async function skillsOfAgents(
   db: DbOrTx,
   agentIds: readonly string[],
-  perAgent = 10,
 ): Promise<Map<string, SkillSummaryWire[]>> {
   const out = new Map<string, SkillSummaryWire[]>();
   if (agentIds.length === 0) return out;
@@ -353,7 +355,7 @@ export async function skillsOfAgents(
     .with(ranked)
     .select()
     .from(ranked)
-    .where(lte(ranked.n, perAgent))
+    .where(lte(ranked.n, SKILLS_PER_CARD))
     .orderBy(asc(ranked.agentId), asc(ranked.id));
   for (const { agentId, n: _n, ...skill } of rows) {
     const list = out.get(agentId) ?? [];

@@ -43,11 +43,11 @@ export const messagesRouter = router()
   })
   .openapi(routes.inboxRoute, async (c) => {
     privateAnswer(c);
-    return c.json(await listMailbox(ctxFromRequest(c), "inbox", c.req.valid("query")), 200);
+    return c.json(await listMailbox(ctxFromRequest(c), { ...c.req.valid("query"), box: "inbox" }), 200);
   })
   .openapi(routes.sentRoute, async (c) => {
     privateAnswer(c);
-    return c.json(await listMailbox(ctxFromRequest(c), "sent", c.req.valid("query")), 200);
+    return c.json(await listMailbox(ctxFromRequest(c), { ...c.req.valid("query"), box: "sent" }), 200);
   })
   .openapi(routes.getMessageRoute, async (c) => {
     privateAnswer(c);

@@ -132,7 +132,8 @@ export interface MailboxQuery {
 }
 
 /** GET /messages/inbox and /messages/sent: the caller's messages, newest first (keyset on the id). */
-export async function listMailbox(ctx: Ctx, box: "inbox" | "sent", q: MailboxQuery): Promise<MessageListWire> {
+export async function listMailbox(ctx: Ctx, q: MailboxQuery & { box: "inbox" | "sent" }): Promise<MessageListWire> {
+  const { box } = q;
   const caller = agentOf(ctx);
   const before = decodeIdCursor(q.cursor, "msg");
   const db = dbOf(ctx);

@@ -21,7 +21,10 @@ function sameToken(a: string, b: string): boolean {
  * identity middleware for it (that token is nobody's session and would read as an invalid bearer).
  * It grants /metrics and nothing else.
  */
-export function isMetricsScrape(path: string, authorization: string | undefined, config: Config): boolean {
+export function isMetricsScrape(
+  config: Config,
+  { path, authorization }: { path: string; authorization: string | undefined },
+): boolean {
   if (!config.metricsToken || !METRICS_PATHS.has(path)) return false;
   const m = /^Bearer (.+)$/i.exec(authorization ?? "");
   return !!m && sameToken(m[1]!, config.metricsToken);
@@ -30,7 +33,8 @@ export function isMetricsScrape(path: string, authorization: string | undefined,
 export const metricsRouter = router().openapi(metricsRoute, async (c) => {
   const deps = c.get("deps");
   if (!deps.config.metricsEnabled) throw new AppError("NOT_FOUND", "metrics are disabled (OABP_METRICS_ENABLED=false)");
-  if (!isMetricsScrape(c.req.path, c.req.header("authorization"), deps.config)) requireAdmin(c.get("identity"));
+  if (!isMetricsScrape(deps.config, { path: c.req.path, authorization: c.req.header("authorization") }))
+    requireAdmin(c.get("identity"));
   const text = await scrapeMetrics(ctxFromRequest(c));
   c.header("Cache-Control", "no-store");
   return c.text(text, 200, { "Content-Type": PROM_CONTENT_TYPE });

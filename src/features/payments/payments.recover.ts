@@ -31,8 +31,8 @@ export async function recoverPayments(deps: Deps): Promise<number> {
       const rail = await x402Rail(deps, row.asset);
       const used = await rail.relayer.authorizationUsed(rail.token, row.payer, row.nonce);
       if (!used && row.validBefore <= Math.floor(ctx.now.getTime() / 1000))
-        await failPayment(ctx, row, "invalid_exact_evm_payload_authorization_valid_before");
-      else await settle(ctx, rail, row);
+        await failPayment(ctx, { row, reason: "invalid_exact_evm_payload_authorization_valid_before" });
+      else await settle(ctx, { rail, row });
       done++;
     } catch (err) {
       deps.logger.warn({ err, payment: row.id }, "x402 payment recovery: will retry");

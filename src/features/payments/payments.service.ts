@@ -102,10 +102,11 @@ async function pay(
   const req = requirementsOf(rail, amount);
   const refuse = (reason: X402Reason): PaymentOutcome => ({
     kind: "payment_required",
-    required: paymentRequired(req, input.resource, reason),
+    required: paymentRequired(req, { resource: input.resource, error: reason }),
   });
   if (input.payment === undefined || input.payment === null) return refuse("payment_required");
-  const check = await checkPayment(input.payment, req, {
+  const check = await checkPayment(input.payment, {
+    requirements: req,
     nowSeconds: Math.floor(ctx.now.getTime() / 1000),
     settleMarginSeconds: SETTLE_MARGIN_SECONDS,
   });
@@ -138,7 +139,7 @@ async function recordAndSettle(
   if ((await rail.relayer.tokenBalance(rail.token, payment.from)) < amount) return refuse("insufficient_funds");
   const row = await record(ctx, rail, { payment, caller, purpose });
   if (!row) return again(ctx, rail, { row: await reread(ctx, { payment, rail }), caller, amount, refuse });
-  const settled = await settle(ctx, rail, row);
+  const settled = await settle(ctx, { rail, row });
   return finish(ctx, rail, { row: settled, refuse, replayed: !creditedHere.has(settled) });
 }
 
@@ -150,7 +151,7 @@ async function again(
 ): Promise<PaymentOutcome> {
   if (a.row.agentId !== agentAccount(a.caller) || BigInt(a.row.amount) !== a.amount)
     return a.refuse("payment_already_used");
-  const row = a.row.status === "verified" ? await settle(ctx, rail, a.row) : a.row;
+  const row = a.row.status === "verified" ? await settle(ctx, { rail, row: a.row }) : a.row;
   return finish(ctx, rail, { row, refuse: a.refuse, replayed: !creditedHere.has(row) });
 }
 
@@ -253,7 +254,7 @@ async function record(
  * credits. A revert that proves the authorization unusable fails the row with the x402 reason;
  * an outage leaves it `verified` for the recovery job (payments.recover.ts).
  */
-export async function settle(ctx: Ctx, rail: X402Rail, row: PaymentRow): Promise<PaymentRow> {
+export async function settle(ctx: Ctx, { rail, row }: { rail: X402Rail; row: PaymentRow }): Promise<PaymentRow> {
   const { payer: from, nonce } = row;
   let txHash: Hex | null = null;
   if (!(await rail.relayer.authorizationUsed(rail.token, from, nonce))) {
@@ -269,17 +270,19 @@ export async function settle(ctx: Ctx, rail: X402Rail, row: PaymentRow): Promise
     if (sent.ok && sent.status === "success") txHash = sent.txHash;
     // Not ours: another relay (a concurrent request, the recovery job, anyone) may have used it.
     else if (!(await rail.relayer.authorizationUsed(rail.token, from, nonce)))
-      return failPayment(
-        ctx,
+      return failPayment(ctx, {
         row,
-        sent.ok ? "invalid_transaction_state" : (REVERT_REASONS[sent.revert] ?? "invalid_transaction_state"),
-      );
+        reason: sent.ok ? "invalid_transaction_state" : (REVERT_REASONS[sent.revert] ?? "invalid_transaction_state"),
+      });
   }
   txHash ??= await rail.relayer.authorizationTx(rail.token, from, nonce);
   return credit(ctx, row, txHash);
 }
 
-export async function failPayment(ctx: Ctx, row: PaymentRow, reason: X402Reason): Promise<PaymentRow> {
+export async function failPayment(
+  ctx: Ctx,
+  { row, reason }: { row: PaymentRow; reason: X402Reason },
+): Promise<PaymentRow> {
   const [updated] = await dbOf(ctx)
     .update(x402Payments)
     .set({ status: "failed", reason, updatedAt: ctx.now })

@@ -101,8 +101,7 @@ export type PaymentCheck = { ok: true; payment: VerifiedPayment } | { ok: false;
 
 export function paymentRequired(
   req: PaymentRequirements,
-  resource: { url: string; description: string },
-  error: X402Reason,
+  { resource, error }: { resource: { url: string; description: string }; error: X402Reason },
 ): PaymentRequired {
   return {
     x402Version: X402_VERSION,
@@ -172,12 +171,15 @@ const RULES: [X402Reason, (p: Payload, req: PaymentRequirements, at: Window) => 
 ];
 
 /**
- * Checks a PaymentPayload against the requirements at `nowSeconds` (x402 `exact` on EVM, "Verification
+ * Checks a PaymentPayload against the `requirements` at `nowSeconds` (x402 `exact` on EVM, "Verification
  * logic" 1, 3, 4): shape, version, scheme, network, asset, recipient, exact value, validity window
  * (at least `settleMarginSeconds` left to settle), then the EIP-712 signature (an EOA's; the
  * token checks it again on chain). Balance and simulation are the settlement's.
  */
-export async function checkPayment(raw: unknown, req: PaymentRequirements, at: Window): Promise<PaymentCheck> {
+export async function checkPayment(
+  raw: unknown,
+  { requirements: req, ...at }: Window & { requirements: PaymentRequirements },
+): Promise<PaymentCheck> {
   const parsed = PaymentPayloadSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, reason: "invalid_payload" };
   const p = parsed.data;

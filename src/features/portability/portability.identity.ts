@@ -42,8 +42,7 @@ const refused = (reason: (typeof CROSS_SERVER_REFUSALS)[number], detail: string)
 /** Verifies a cross-server identity; `message` is what the subject's key signed (the caller's format). */
 export async function crossServerIdentity(
   ctx: Ctx,
-  proof: CrossServerProof,
-  message: string,
+  { proof, message }: { proof: CrossServerProof; message: string },
 ): Promise<CrossServerIdentity> {
   const signedAt = new Date(proof.signed_at);
   if (!(Math.abs(signedAt.getTime() - ctx.now.getTime()) <= PROOF_SKEW_MS))
@@ -56,9 +55,9 @@ export async function crossServerIdentity(
   }
   const issuer = issuerHolding(ctx.deps, proof.attestation_url);
   if (!issuer) return refused("attestation_unreachable", "attestation_url must be an http(s) URL");
-  const fetched = await fetchIssuerJson(ctx.deps, issuer, proof.attestation_url);
+  const fetched = await fetchIssuerJson(ctx.deps, { issuer, url: proof.attestation_url });
   if (!fetched.ok) return refused("attestation_unreachable", fetched.detail);
-  const v = await verifyAttestation(ctx, fetched.doc, () => null);
+  const v = await verifyAttestation(ctx, { body: fetched.doc, admit: () => null });
   if (!v.ok) return refused(v.reason, v.detail);
   if (!proof.attestation_url.startsWith(`${v.issuer}/`))
     return refused("attestation_not_at_issuer", "attestation_url is not under the base URL of the hub that signed it");

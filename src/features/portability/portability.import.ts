@@ -70,7 +70,7 @@ const importAdmits =
 
 export async function importAttestation(ctx: Ctx, body: unknown): Promise<ImportResult> {
   const { now } = ctx;
-  const v = await verifyAttestation(ctx, body, importAdmits(ctx));
+  const v = await verifyAttestation(ctx, { body, admit: importAdmits(ctx) });
   if (!v.ok) return v;
   const trustFactor = v.trusted?.trust_factor ?? IMPORT_TRUST_FACTOR;
   const freshness = freshnessFactor({ now }, v.issuedAt);
@@ -257,14 +257,14 @@ export function trustedIssuers(ctx: Ctx) {
 
 /** Discovery: the live imported ELO of each listed agent (one read; absent = none live). */
 export async function importedElos(
-  db: DbOrTx,
+  ctx: Pick<Ctx, "deps" | "now">,
   list: { id: string; missionsCompleted: number }[],
-  now: Date,
 ): Promise<Map<string, number>> {
+  const { now } = ctx;
   const out = new Map<string, number>();
   if (list.length === 0) return out;
   const done = new Map(list.map((a) => [a.id, a.missionsCompleted]));
-  const rows = await db
+  const rows = await ctx.deps.database.db
     .select()
     .from(reputationImports)
     .where(and(inArray(reputationImports.subject, [...done.keys()]), gt(reputationImports.validUntil, now)));

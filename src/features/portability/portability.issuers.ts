@@ -81,8 +81,7 @@ function fetcherFor(deps: Deps, issuer: string): SafeFetcher {
  */
 export async function fetchIssuerJson(
   deps: Deps,
-  issuer: string,
-  url: string,
+  { issuer, url }: { issuer: string; url: string },
 ): Promise<{ ok: true; doc: unknown } | { ok: false; detail: string }> {
   const r = await fetcherFor(deps, issuer).fetch(url, {
     maxBytes: MAX_MANIFEST_BYTES,
@@ -106,7 +105,7 @@ export function issuerHolding(deps: Deps, url: string): string | null {
 }
 
 async function fetchIssuerKey(deps: Deps, issuer: string): Promise<IssuerKey> {
-  const r = await fetchIssuerJson(deps, issuer, `${issuer}/.well-known/oabp.json`);
+  const r = await fetchIssuerJson(deps, { issuer, url: `${issuer}/.well-known/oabp.json` });
   if (!r.ok) return { ok: false, reason: "issuer_unreachable", detail: r.detail };
   const doc = r.doc;
   const address = (doc as { issuer_address?: unknown } | null)?.issuer_address;

@@ -96,8 +96,14 @@ async function checkSignature(ctx: Ctx, doc: AttestationDoc, issuer: string, tru
 
 export async function verifyAttestation(
   ctx: Ctx,
-  body: unknown,
-  admit: (issuer: string, trusted: Trusted, subject: string) => Refused | null,
+  {
+    body,
+    admit,
+  }: {
+    body: unknown;
+    /** Whether this caller may import from `issuer` about `subject` (null: admitted). */
+    admit: (issuer: string, trusted: Trusted, subject: string) => Refused | null;
+  },
 ): Promise<Verified | Refused> {
   const { deps, now } = ctx;
   const d = checkDocument(body, now);

@@ -38,8 +38,7 @@ export const settlementPayload = (r: Record<string, unknown>): string => {
  */
 export async function settlementReceipt(
   deps: Deps,
-  submissionId: string,
-  viewer: string | undefined,
+  { submissionId, viewer }: { submissionId: string; viewer: string | undefined },
 ): Promise<{ status: 200 | 202; body: Record<string, unknown> }> {
   const { sub, m, paid } = await paidWinner(deps, submissionId, viewer);
   const { status, tx, at, extra } =
@@ -51,7 +50,9 @@ export async function settlementReceipt(
           tx: null,
           at: m.resolvedAt,
           extra: {
-            ledger_entry_hash: (await ledgerSettlement(deps, m, sub.submitter, paid.amount)).body.ledger_entry_hash,
+            ledger_entry_hash: (
+              await ledgerSettlement(deps, { mission: m, submitter: sub.submitter, amount: paid.amount })
+            ).body.ledger_entry_hash,
           },
         };
   const unsigned = {

@@ -73,7 +73,7 @@ export async function getReceipt(ctx: Ctx, { missionId, submissionId }: { missio
   const settlement =
     m.rewardChain === "base"
       ? await chainSettlement(deps, m, paid.amount, sub.submitter)
-      : await ledgerSettlement(deps, m, sub.submitter, paid.amount);
+      : await ledgerSettlement(deps, { mission: m, submitter: sub.submitter, amount: paid.amount });
   // Re-issued as settlement progresses (§6.1): issued_at is the resolution time on the ledger
   // rail, and the latest settlement step on chain, so each new state is a new signed document.
   // A receipt re-signed after a key rotation is dated no earlier than the active key's
@@ -121,7 +121,10 @@ export async function getReceipt(ctx: Ctx, { missionId, submissionId }: { missio
 }
 
 /** Ledger rail: status "credited", chain_id null, the hash of the winner's credit entry. */
-export async function ledgerSettlement(deps: Deps, m: Mission, submitter: string, amount: string) {
+export async function ledgerSettlement(
+  deps: Deps,
+  { mission: m, submitter, amount }: { mission: Mission; submitter: string; amount: string },
+) {
   // One credit entry per winner account (a transfer merges postings per account).
   const [entry] = await deps.database.db
     .select({ hash: ledgerEntries.hash })

@@ -211,7 +211,7 @@ async function lockResolution(ctx: TxCtx, r: Resolution, split: Split): Promise<
         ...r.winners.map((w) => at(agentAccount(w.submitter))),
         ...[...split.refunds.keys()].map((a) => at(agentAccount(a))),
       ];
-  await lockAccounts(ctx.tx, [...ledgerRows, ...(r.alsoLock ?? [])], ctx.now);
+  await lockAccounts(ctx, [...ledgerRows, ...(r.alsoLock ?? [])]);
 }
 
 /**

@@ -24,7 +24,7 @@ function matches(ifNoneMatch: string, etag: string): boolean {
  * and rebuilt when an input changes (`current`); an unknown bundle is the JSON 404. Returns
  * the bundles, built on first call.
  */
-export function registerSpecs(app: Hono<AppEnv>, deps: Deps, openapi: SpecSources["openapi"], sources: Omit<SpecSources, "openapi"> = {}): () => Map<string, SpecBundle> {
+export function registerSpecs(app: Hono<AppEnv>, { deps, ...sources }: SpecSources & { deps: Deps }): () => Map<string, SpecBundle> {
   let bundles: Map<string, SpecBundle> | undefined;
   // AIP-1 §9.2 "SHOULD be regenerated whenever a spec file changes": at most every RECHECK_MS a
   // request compares the inputs' fingerprint and rebuilds when it moved. Every instance does the
@@ -38,7 +38,7 @@ export function registerSpecs(app: Hono<AppEnv>, deps: Deps, openapi: SpecSource
     const next = sourcesStamp(sources);
     if (bundles && next === stamp) return bundles;
     stamp = next;
-    bundles = buildSpecBundles({ ...sources, openapi });
+    bundles = buildSpecBundles(sources);
     return bundles;
   };
   const serve = (c: Context<AppEnv>, name: string) => {

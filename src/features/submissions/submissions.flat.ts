@@ -50,13 +50,16 @@ export const flatSubmissionsRouter = router()
     const sub = await getSubmissionById(ctxFromRequest(c), { submissionId: id });
     if (sub.status !== "accepted") return c.json(sub, 200);
     // §10.3 SHOULD: the receipt embedded as a top-level field once issued.
-    const receipt = await settlementReceipt(deps, id, viewerFor(ctxFromRequest(c))).then(
+    const receipt = await settlementReceipt(deps, { submissionId: id, viewer: viewerFor(ctxFromRequest(c)) }).then(
       (r) => r.body,
       (e) => (e instanceof AppError && e.code === "NOT_FOUND" ? undefined : Promise.reject(e)),
     );
     return c.json(receipt ? { ...sub, receipt } : sub, 200);
   })
   .openapi(getReceipt, async (c) => {
-    const r = await settlementReceipt(c.get("deps"), c.req.valid("param").id, viewerFor(ctxFromRequest(c)));
+    const r = await settlementReceipt(c.get("deps"), {
+      submissionId: c.req.valid("param").id,
+      viewer: viewerFor(ctxFromRequest(c)),
+    });
     return c.json(r.body, r.status);
   });

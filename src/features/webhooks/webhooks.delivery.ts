@@ -119,8 +119,10 @@ const BUSY_RETRY_MS = 2_000;
  */
 export async function attemptDelivery(
   deps: Deps,
-  c: ClaimedDelivery,
-  push?: { body: string; headers: Record<string, string> },
+  {
+    delivery: c,
+    push,
+  }: { delivery: ClaimedDelivery; push?: { body: string; headers: Record<string, string> } | undefined },
 ): Promise<AttemptOutcome> {
   const at = deps.clock.now();
   const started = performance.now();
@@ -175,7 +177,10 @@ export async function disable(
  * made, then failed. A subscription is disabled after WEBHOOK_MAX_CONSECUTIVE_FAILURES
  * failed attempts in a row, or when its attempts have all failed for a whole retry window.
  */
-export async function recordAttempt(deps: Deps, c: ClaimedDelivery, o: AttemptOutcome): Promise<void> {
+export async function recordAttempt(
+  deps: Deps,
+  { delivery: c, outcome: o }: { delivery: ClaimedDelivery; outcome: AttemptOutcome },
+): Promise<void> {
   const now = deps.clock.now();
   const mine = and(
     eq(d.subscriptionId, c.subscriptionId),

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { withdrawals } from "../../db/schema/index";
 import type { WithdrawalState } from "../../db/vocabulary";
-import { agentOf, dbOf, type Ctx } from "../../lib/context";
+import { agentOf, dbOf, type Ctx, type TxCtx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { onceTx } from "../../lib/idempotency";
 import { newId } from "../../lib/ids";
@@ -171,12 +171,12 @@ export async function adminWithdrawals(ctx: Ctx, state?: WithdrawalState): Promi
  * Returns a withdrawal's held amount to its agent, in the caller's transaction that moves the row
  * out of a paying state: the state change is conditional, so the money comes back once.
  */
-export async function returnHeld(tx: Tx, w: WithdrawalRow, at: Date): Promise<void> {
+export async function returnHeld({ tx, now }: Pick<TxCtx, "tx" | "now">, w: WithdrawalRow): Promise<void> {
   await transfer(tx, {
     asset: w.asset,
     kind: "withdrawal_returned",
     ref: w.id,
-    at,
+    at: now,
     postings: [
       { account: WITHDRAWALS, amount: -BigInt(w.amount) },
       { account: agentAccount(w.agentId), amount: BigInt(w.amount) },
@@ -185,12 +185,12 @@ export async function returnHeld(tx: Tx, w: WithdrawalRow, at: Date): Promise<vo
 }
 
 /** The held amount has left on chain: `withdrawals` → `external`, in the confirming transaction. */
-export async function releaseHeld(tx: Tx, w: WithdrawalRow, at: Date): Promise<void> {
+export async function releaseHeld({ tx, now }: Pick<TxCtx, "tx" | "now">, w: WithdrawalRow): Promise<void> {
   await transfer(tx, {
     asset: w.asset,
     kind: "withdrawal_paid",
     ref: w.id,
-    at,
+    at: now,
     postings: [
       { account: WITHDRAWALS, amount: -BigInt(w.amount) },
       { account: EXTERNAL, amount: BigInt(w.amount) },
@@ -216,7 +216,7 @@ export async function decideWithdrawal(
         state: w.state,
       });
     const approve = input.decision === "approve";
-    if (!approve) await returnHeld(tx, w, now);
+    if (!approve) await returnHeld({ tx, now }, w);
     const [row] = await tx
       .update(withdrawals)
       .set(

@@ -93,7 +93,7 @@ async function move(
 
 /** The transfer fails for good: the held amount goes back to the agent, once. */
 const fail = (s: Step, w: WithdrawalRow, reason: string) =>
-  move(s.deps, w, { state: "failed", reason, nextCheckAt: null }, (tx) => returnHeld(tx, w, s.now));
+  move(s.deps, w, { state: "failed", reason, nextCheckAt: null }, (tx) => returnHeld({ tx, now: s.now }, w));
 
 async function sendNew(s: Step, w: WithdrawalRow): Promise<void> {
   const { deps, chain, now } = s;
@@ -174,6 +174,6 @@ async function confirm(s: Step, w: WithdrawalRow, { txHash, blockNumber }: { txH
     deps,
     w,
     { state: "confirmed", reason: null, blockNumber, confirmedAt: now, receipt, nextCheckAt: null },
-    (tx) => releaseHeld(tx, w, now),
+    (tx) => releaseHeld({ tx, now }, w),
   );
 }
