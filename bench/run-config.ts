@@ -25,6 +25,8 @@ export const cfg = {
   idSample: intEnv("BENCH_ID_SAMPLE", 1000),
   /** Directory for a V8 CPU profile of the real server (node --cpu-prof), written at shutdown. */
   cpuProfDir: process.env.BENCH_CPU_PROF || undefined,
+  /** How long each child may take to answer /ready (a first start through tsx compiles every file). */
+  readyMs: intEnv("BENCH_READY_SECONDS", 60) * 1000,
   /** Concurrent agents of the write scenario (bench/writes.ts). */
   writers: intEnv("BENCH_WRITERS", 10),
   /** Comma-separated scenario keys to run (the baseline always runs); unset = all. */

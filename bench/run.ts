@@ -192,9 +192,9 @@ async function main(): Promise<number> {
   const { server, uncached, baseline, bases, cleanup } = await startProcesses();
   try {
     await Promise.all([
-      waitReady(server, `${bases.server}/ready`, 60_000),
-      waitReady(uncached, `${bases.uncached}/ready`, 60_000),
-      waitReady(baseline, `${bases.baseline}/ready`, 60_000),
+      waitReady(server, `${bases.server}/ready`, cfg.readyMs),
+      waitReady(uncached, `${bases.uncached}/ready`, cfg.readyMs),
+      waitReady(baseline, `${bases.baseline}/ready`, cfg.readyMs),
     ]);
     log(`server on ${bases.server}, baseline on ${bases.baseline}`);
     const mcpSession = await openMcpSession(bases.server);
