@@ -53,13 +53,19 @@ export interface Operation<R extends RouteConfig = RouteConfig, I = unknown, T =
 /** Declares an operation (the types flow from the route to the input mapping and the verb). */
 export const operation = <R extends RouteConfig, I, T>(op: Operation<R, I, T>): Operation<R, I, T> => op;
 
-/** The route's success status: its first 2xx response. */
+/** The route's success status: its first 2xx response (found once per route: it is asked on every call). */
 function successStatus(route: RouteConfig): number {
-  const ok = Object.keys(route.responses)
-    .map(Number)
-    .find((s) => s >= 200 && s < 300);
-  return ok ?? 200;
+  let status = successStatuses.get(route);
+  if (status === undefined) {
+    status =
+      Object.keys(route.responses)
+        .map(Number)
+        .find((s) => s >= 200 && s < 300) ?? 200;
+    successStatuses.set(route, status);
+  }
+  return status;
 }
+const successStatuses = new WeakMap<RouteConfig, number>();
 
 export type Outcome<T> = { stored: StoredResponse } | { result: T; answer: Answer };
 

@@ -103,6 +103,8 @@ interface ArgsMap {
   params?: Record<string, string>;
   /** The JSON body under this one argument instead of spread among the arguments. */
   nest?: string;
+  /** The route's query defaults, parsed at the first call (a zod parse per call was measurable). */
+  defaults?: Record<string, unknown>;
 }
 
 /** The route's query defaults (a page's `limit`): what REST's parse fills when the tool leaves it out. */
@@ -115,6 +117,7 @@ function queryDefaults(route: RouteConfig): Record<string, unknown> {
 
 /** The REST request the arguments stand for (mcp-schemas.test.ts checks the names against the route). */
 function requestOf(route: RouteConfig, map: ArgsMap, args: Record<string, unknown>) {
+  const defaults = (map.defaults ??= queryDefaults(route));
   const param: Record<string, unknown> = {};
   const rest: Record<string, unknown> = { ...args };
   delete rest.idempotency_key;
@@ -124,7 +127,7 @@ function requestOf(route: RouteConfig, map: ArgsMap, args: Record<string, unknow
   }
   const hasBody = route.request?.body !== undefined;
   const json = map.nest ? rest[map.nest] : hasBody ? rest : undefined;
-  const query = hasBody ? undefined : { ...queryDefaults(route), ...rest };
+  const query = hasBody ? undefined : { ...defaults, ...rest };
   return { param, query, json };
 }
 
@@ -153,13 +156,14 @@ export function opTool<R extends RouteConfig, I, T, A extends z.ZodType<object>>
   spec: OpToolSpec<R, A, I, T>,
 ): Tool {
   const { request, text, cached, params, nest, caller = op.caller, ...rest } = spec;
+  const map: ArgsMap = { params, nest };
   return {
     ...tool({
       ...rest,
       ...(caller && { caller }),
       run: async (ctx, a) => {
         const args: Record<string, unknown> = Object.fromEntries(Object.entries(a));
-        const req = request ? request(a, ctx) : (requestOf(op.route, { params, nest }, args) as RequestOf<R>);
+        const req = request ? request(a, ctx) : (requestOf(op.route, map, args) as RequestOf<R>);
         const key = checkIdempotencyKey(typeof args.idempotency_key === "string" ? args.idempotency_key : undefined);
         const from = { identity: ctx.identity, ip: undefined };
         const hit = cached && !op.caller ? await cached(ctxFromMcp(ctx), op.input(req, from)) : undefined;
