@@ -17,17 +17,9 @@ async function main() {
   // (docs/operations.md "Start time").
   const opening = openConfiguredDatabase(config);
   opening.catch(() => undefined); // awaited in buildDeps; an error is reported there
-  const {
-    serve,
-    createApp,
-    buildDeps,
-    startJobRunner,
-    clientBundle,
-    closeEventStreams,
-    refreshRail,
-    capConnections,
-    answerHealthFirst,
-  } = await loadServer();
+  const modules = loadServer();
+  const { buildDeps } = await modules.deps;
+  const { refreshRail } = await modules.escrow;
   const deps = await buildDeps(config, opening);
   await refuseForgottenContracts(deps);
   const { logger } = deps;
@@ -38,11 +30,17 @@ async function main() {
     );
   await refreshRail(deps, true); // the rail's state before the first request (manifest, 503s)
   const lifecycle: Lifecycle = { shuttingDown: false };
-  const app = createApp(deps, lifecycle);
+  const app = (await modules.app).createApp(deps, lifecycle);
   // The web board's page script and signing chunk are bundled once at start-up (built,
   // never fetched; docs/web.md "Scripts"); a failure is logged and retried on the first page.
-  clientBundle().catch((err: unknown) => deps.logger.error({ err }, "web page script failed to build"));
-  const jobs = startJobRunner(deps, config.jobIntervalMs);
+  (await modules.web)
+    .clientBundle()
+    .catch((err: unknown) => deps.logger.error({ err }, "web page script failed to build"));
+  const jobs = (await modules.jobs).startJobRunner(deps, config.jobIntervalMs);
+  const { serve } = await modules.node;
+  const { answerHealthFirst } = await modules.health;
+  const { capConnections } = await modules.connectionCap;
+  const { closeEventStreams } = await modules.events;
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
       { port: info.port, host: config.host, database: deps.database.kind, public_url: config.publicUrl },
@@ -105,40 +103,25 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-/** Everything main() needs beyond config, start-up and the db client, loaded while the db opens. */
-async function loadServer() {
-  const [
-    { serve },
-    { createApp },
-    { buildDeps },
-    { startJobRunner },
-    { clientBundle },
-    { closeEventStreams },
-    { refreshRail },
-    { capConnections },
-    { answerHealthFirst },
-  ] = await Promise.all([
-    import("@hono/node-server"),
-    import("./app"),
-    import("./deps.build"),
-    import("./jobs/runner"),
-    import("./features/web"),
-    import("./features/events"),
-    import("./features/escrow"),
-    import("./http/connection-cap"),
-    import("./http/health-first"),
-  ]);
-  return {
-    serve,
-    createApp,
-    buildDeps,
-    startJobRunner,
-    clientBundle,
-    closeEventStreams,
-    refreshRail,
-    capConnections,
-    answerHealthFirst,
+/**
+ * Everything main() needs beyond config, start-up and the db client: every import starts at once,
+ * while the db opens, and main() awaits each where it first needs it. A failed import is reported
+ * by that await (main's catch), never as an unhandled rejection.
+ */
+function loadServer() {
+  const modules = {
+    node: import("@hono/node-server"),
+    app: import("./app"),
+    deps: import("./deps.build"),
+    jobs: import("./jobs/runner"),
+    web: import("./features/web"),
+    events: import("./features/events"),
+    escrow: import("./features/escrow"),
+    connectionCap: import("./http/connection-cap"),
+    health: import("./http/health-first"),
   };
+  for (const loading of Object.values(modules)) loading.catch(() => undefined);
+  return modules;
 }
 
 /** On a terminal: where the server is, where its data and operator token are, where the docs are. */

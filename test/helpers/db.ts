@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import postgres from "postgres";
 import { inject } from "vitest";
-import { openDatabase, type Database, type Db } from "../../src/db/client";
+import { openDatabase, PGLITE_SETTINGS, type Database, type Db } from "../../src/db/client";
 import * as schema from "../../src/db/schema/index";
 
 /** True when the suite runs on a real Postgres server (DATABASE_URL set), else embedded PGlite. */
@@ -65,7 +65,10 @@ async function openPgliteCopy(file: string): Promise<Database> {
   if (templateBytes?.path !== file) templateBytes = { path: file, blob: new Blob([readFileSync(file)]) };
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  const client = await PGlite.create({ loadDataDir: templateBytes.blob });
+  const client = await PGlite.create({
+    loadDataDir: templateBytes.blob,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+  });
   // The same shape as src/db/client.ts openPglite for "memory://" (no data dir, so no dir lock).
   return {
     db: drizzle(client, { schema }) as unknown as Db,
