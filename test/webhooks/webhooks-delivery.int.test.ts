@@ -5,7 +5,7 @@ import { newWebhookSecret } from "../../src/lib/webhook-signature";
 import { runPendingChecks } from "../../src/jobs/checks";
 import { credit, missionBody, openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
-import { verifyStandard } from "../helpers/receiver";
+import { verifyStandard, type Received } from "../helpers/receiver";
 import { useCanary } from "../helpers/canary";
 import { uniqueTag, byEventId, types, useWebhookSuite } from "./webhooks-fixture";
 
