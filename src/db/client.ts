@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import * as schema from "./schema/index";
 import { acquireDirLock, type DirLock } from "./lockfile";
-import { withoutPipelining } from "./unpipelined";
+import { withPipelinedBegin, withoutPipelining } from "./unpipelined";
 import { withNamedStatements } from "./named-statements";
 import type { Config } from "../env";
 
@@ -163,7 +163,9 @@ async function openPostgres(
     return row?.lsn ? parseLsn(row.lsn) : 0n;
   };
   return {
-    db: drizzle(named(o.pipeline ? client : withoutPipelining(client)), { schema }) as unknown as Db,
+    db: drizzle(named(o.pipeline ? withPipelinedBegin(client) : withoutPipelining(client)), {
+      schema,
+    }) as unknown as Db,
     kind: "postgres",
     ping: async () => {
       await client`select 1`;

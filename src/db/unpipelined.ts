@@ -17,10 +17,26 @@ import type { ReservedSql, Sql } from "postgres";
  * transactions (drizzle's `tx.transaction`). Everything else is the pool itself.
  */
 export function withoutPipelining(sql: Sql): Sql {
+  return onReserved(sql, false);
+}
+
+/**
+ * The pipelining pool's transactions, BEGIN sent with the body's first statements
+ * (docs/decisions/storage.md "BEGIN goes out with the first statements"). postgres.js's own
+ * `begin()` awaits BEGIN's reply before it runs the body: a round trip of its own per
+ * transaction. Here the body starts at once on the reserved connection, so BEGIN and the first
+ * statements leave in one socket write, and Postgres runs them in order. Savepoints, ROLLBACK on
+ * any failure and the lost-connection rule are the reserved transaction's, as above.
+ */
+export function withPipelinedBegin(sql: Sql): Sql {
+  return onReserved(sql, true);
+}
+
+function onReserved(sql: Sql, beginWithBody: boolean): Sql {
   const begin = (a: unknown, b?: unknown) => {
     const fn = (typeof a === "function" ? a : b) as Body;
     const mode = typeof a === "string" ? a.replace(/[^a-z ]/gi, "") : "";
-    return transaction(sql, mode, fn);
+    return transaction(sql, mode, fn, beginWithBody);
   };
   return new Proxy(sql, { get: (target, p, receiver) => (p === "begin" ? begin : Reflect.get(target, p, receiver)) });
 }
@@ -39,12 +55,18 @@ export function isConnectionLost(e: unknown): boolean {
   return code.startsWith("CONNECT") || err.errno !== undefined || code.startsWith("08") || /^57P0[123]$/.test(code);
 }
 
-async function transaction(sql: Sql, mode: string, fn: Body): Promise<unknown> {
+async function transaction(sql: Sql, mode: string, fn: Body, beginWithBody: boolean): Promise<unknown> {
   const conn = await sql.reserve();
   let alive = true;
+  // With the body: BEGIN is only queued here; its reply is awaited before COMMIT. BEGIN on an idle
+  // reserved session fails only when the session itself does (connection lost, server shutting
+  // down), and then every statement queued behind it on the same socket fails too.
+  const began = conn.unsafe(`begin ${mode}`).execute();
+  began.catch(() => {}); // awaited below; a rejection before that is not unhandled
   try {
-    await conn.unsafe(`begin ${mode}`);
+    if (!beginWithBody) await began;
     const result = await inScope(conn, fn);
+    await began;
     await conn.unsafe("commit");
     return result;
   } catch (e) {
