@@ -609,50 +609,16 @@ export const SETTINGS = {
       "`false`: the `/webhooks` routes answer 503, nothing is delivered, the manifest omits " +
       "`endpoints.webhooks` (events are still recorded, and purged after 30 days)",
   },
-  OABP_WEBHOOK_TIMEOUT_MS: {
-    key: "webhookTimeoutMs",
-    ...int(100, 60_000, 10_000),
-    doc: "time cap of one delivery attempt (connect, send, response)",
-  },
-  /** Attempts in flight to one destination host at once, across every instance. */
-  OABP_WEBHOOK_HOST_CONCURRENCY: {
-    key: "webhookHostConcurrency",
-    ...int(1, 100, 2),
-    doc: "webhook attempts in flight to one destination host at once, across every instance",
-  },
   /** Live events (features/events): open GET /events streams and inbox long polls, per instance. */
   OABP_EVENTS_MAX_CONNECTIONS: {
     key: "eventsMaxConnections",
     ...int(1, 100_000, 1000),
-    doc: "open `GET /events` streams plus waiting `GET /agents/me/inbox` long polls on one instance (then 503); a quarter only for parties of a live mission, anonymous streams at most half",
+    doc: "open `GET /events` streams plus waiting `GET /agents/me/inbox` long polls on one instance (then 503); a quarter only for parties of a live mission, anonymous streams at most half, a tenth kept for client networks holding none",
   },
   OABP_EVENTS_MAX_PER_IP: {
     key: "eventsMaxPerIp",
     ...int(1, 100_000, 20),
     doc: "open `GET /events` streams plus waiting inbox long polls per client network on one instance (then 429)",
-  },
-  /** Connection slots kept for clients (networks) that hold none yet. */
-  OABP_EVENTS_RESERVE: {
-    key: "eventsReserve",
-    ...int(0, 100_000, 100),
-    doc: "of `OABP_EVENTS_MAX_CONNECTIONS`, slots only a client network holding none may take (then 503); each pool keeps its part in proportion",
-  },
-  OABP_EVENTS_BUFFER: {
-    key: "eventsBuffer",
-    ...int(1, 10_000, 64),
-    doc: "events queued per `GET /events` connection for a subscriber that reads slower than they come",
-  },
-  OABP_EVENTS_REPLAY: {
-    key: "eventsReplay",
-    ...int(16, 100_000, 4096),
-    doc:
-      "recent events kept in memory, shared by every stream of the instance; a subscriber further " +
-      "behind gets `event: overflow` and resumes from its last id",
-  },
-  OABP_EVENTS_POLL_MS: {
-    key: "eventsPollMs",
-    ...int(50, 60_000, 1000),
-    doc: "how often the event hub polls the outbox when no NOTIFY woke it (one query per instance)",
   },
   OABP_INBOX_MAX_WAIT_SECONDS: {
     key: "inboxMaxWaitSeconds",
@@ -730,53 +696,11 @@ export const SETTINGS = {
     ...int(60, 30 * 86_400, 86_400),
     doc: "lifetime of a mission claim from its claim or renewal (never past the deadline; 60 s – 30 " + "days)",
   },
-  /** Active claims one agent may hold at once, across missions. */
-  OABP_CLAIM_MAX_PER_AGENT: {
-    key: "claimMaxPerAgent",
-    ...int(1, 10_000, 20),
-    doc: "active claims one agent may hold at once, across missions",
-  },
-  /** Amendments: the most of its own amendments (applied or pending) a mission's creator may make. */
-  OABP_AMENDMENTS_MAX_PER_MISSION: {
-    key: "amendmentsMaxPerMission",
-    ...int(1, 1000, 50),
-    doc: "amendments: the most amendments a mission's creator may make to it (its extensions, edits and own top-ups; others' top-ups have their own bound, `OABP_TOPUPS_MAX_PER_MISSION`)",
-  },
-  /** Amendments: the most top-ups by others than the creator (applied or pending) one mission may have. */
-  OABP_TOPUPS_MAX_PER_MISSION: {
-    key: "topUpsMaxPerMission",
-    ...int(0, 1000, 20),
-    doc: "amendments: the most top-ups by others than its creator one mission may have, applied or pending (bounds the log and the base rail's top-up slots; 409 `too_many_top_ups`)",
-  },
   /** Amendments: whether anyone may top up a mission's reward (false: its creator only). */
   OABP_TOPUP_BY_ANYONE: {
     key: "topUpByAnyone",
     ...flagDefault(true),
     doc: "amendments: anyone may top up a mission's reward (`false`: its creator only, others 403 `creator_only`)",
-  },
-  /** Entries (questions and clarifications) one mission's Q&A thread holds. */
-  OABP_QA_MAX_PER_MISSION: {
-    key: "qaMaxPerMission",
-    ...int(1, 10_000, 200),
-    doc: "mission Q&A: entries (questions and clarifications) one mission's thread holds (409 `qa_full` beyond)",
-  },
-  /** Of OABP_QA_MAX_PER_MISSION, entries only the creator's clarifications may use. */
-  OABP_QA_CREATOR_RESERVE: {
-    key: "qaCreatorReserve",
-    ...int(0, 10_000, 50),
-    doc: "mission Q&A: of `OABP_QA_MAX_PER_MISSION`, entries kept for the creator's clarifications (parties' questions get `qa_full` there, others' a third of the rest earlier)",
-  },
-  /** Questions one agent may ask on one mission. */
-  OABP_QA_MAX_PER_AGENT: {
-    key: "qaMaxPerAgent",
-    ...int(1, 1000, 10),
-    doc: "mission Q&A: questions one agent may ask on one mission (409 `question_limit` beyond)",
-  },
-  /** Messages one submission's private thread holds (both directions). */
-  OABP_MESSAGE_MAX_PER_SUBMISSION: {
-    key: "messageMaxPerSubmission",
-    ...int(1, 100_000, 500),
-    doc: "private messages: messages one submission's thread holds, both directions (409 `thread_full` beyond)",
   },
   /** OADP (docs/protocols/OADP-discovery.txt): answer POST /ping with a signed PONG. */
   OABP_OADP_PING_ENABLED: {
@@ -814,28 +738,6 @@ export const SETTINGS = {
     doc:
       "behind a reverse proxy: the client IP (rate limits) is the last `X-Forwarded-For` entry; " +
       "otherwise the socket address",
-  },
-  /** ADP recommendations: at most this many prefiltered open missions are scored per query. */
-  OABP_ADP_CANDIDATE_CAP: {
-    key: "adpCandidateCap",
-    ...int(10, 10_000, 500),
-    doc: "ADP recommended missions: at most this many prefiltered open missions are scored per query (10 – 10 000)",
-  },
-  /** ADP card discovery: index entries read per query, shared by its terms (docs/decisions.md). */
-  OABP_ADP_TERM_BUDGET: {
-    key: "adpTermBudget",
-    ...int(16, 10_000, 400),
-    doc:
-      "ADP discovery (discover, candidates): index entries of `adp_card_terms` read per query, " +
-      "shared equally by its skill paths and words; the cards found are pre-scored (16 – 10 000)",
-  },
-  /** ADP card discovery: the best pre-scored cards loaded and scored by the §5 ranking. */
-  OABP_ADP_SCORED_CARDS: {
-    key: "adpScoredCards",
-    ...int(1, 1000, 64),
-    doc:
-      "ADP discovery (discover, candidates): the best pre-scored cards loaded and ranked by the §5 " +
-      "five factors per query, at least the query's `limit` (1 – 1 000)",
   },
   // AIP-3 (reputation portability): the attestation key (secp256k1, 0x + 64 hex); unset: generated
   // into <data dir>/attestation-key.json.
@@ -880,18 +782,6 @@ export const SETTINGS = {
     key: "aip34.paymentSlaHours",
     ...int(1, 24 * 30, 48),
     doc: "AIP-4 §1.1 `payment_sla_hours` before a `non_payment` dispute qualifies",
-  },
-  /** AIP-4 §6: open disputes one mission may carry at once (a filing over it gets 429). */
-  OABP_DISPUTES_MAX_OPEN_PER_MISSION: {
-    key: "aip34.disputesMaxOpenPerMission",
-    ...int(1, 10_000, 50),
-    doc: 'Open disputes one mission may carry at once from non-parties (the public pool; anonymous filings get a fifth of it, each party of the mission its own share, docs/aip-3-4.md "Dispute pools"); a filing over it gets 429 until one is decided',
-  },
-  /** AIP-4 §6: disputes one mission may ever carry (a filing over it gets 422 mission_dispute_limit). */
-  OABP_DISPUTES_MAX_PER_MISSION: {
-    key: "aip34.disputesMaxPerMission",
-    ...int(1, 100_000, 200),
-    doc: "Disputes one mission may ever carry from non-parties, decided ones included (422 `mission_dispute_limit` over it); anonymous filings get a quarter of it and stop counting once rejected or expired",
   },
   /** AIP-4 §4: the oracles an upheld oracle_disagreement re-runs the verification with. */
   OABP_ALTERNATE_ORACLES: {
@@ -973,11 +863,6 @@ export const SETTINGS = {
     key: "meshSkillsPerAgent",
     ...int(0, 10_000, 50),
     doc: "Agent Mesh: skills one agent may register (0: none)",
-  },
-  OABP_MESH_INVOKE_TIMEOUT_MS: {
-    key: "meshInvokeTimeoutMs",
-    ...int(100, 120_000, 30_000),
-    doc: "Agent Mesh: time cap of one invocation forwarded to a provider (504 `TIMEOUT` beyond)",
   },
   OABP_MESH_INVOKE_RATE: {
     key: "meshInvokeRate",

@@ -9,7 +9,7 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 
 // Discovery pre-scores cards in SQL with a mirror of the §5 formula (adp.discovery.ts `preScored`)
-// and ranks only the best OABP_ADP_SCORED_CARDS with adp.ranking.ts. Nothing but this test holds
+// and ranks only the best ADP_SCORED_CARDS with adp.ranking.ts. Nothing but this test holds
 // the two together: on a directory small enough that the term budget never binds, with every
 // card holding at least as many words as the query and none overloaded (the pre-score's two
 // documented shortcuts then change nothing), the pre-score's order of the cards must be the
@@ -18,13 +18,13 @@ import { signIn } from "../helpers/agents";
 // Both sides read WEIGHTS, COLD_START_* and the availability window from one place; what can
 // drift is the formula written twice (a factor, a weight written out, the rounding, the ties).
 //
-// The pre-score's order is read through `cardCandidates` with OABP_ADP_SCORED_CARDS = 1: asked for
+// The pre-score's order is read through `cardCandidates` with ADP_SCORED_CARDS = 1: asked for
 // the best k, it loads the k best pre-scored, so the card that joins at k is the k-th.
 
 let t: TestApp;
 beforeAll(async () => {
   // A database of its own: the directory is every card on it.
-  t = await makeTestApp({ OABP_ADP_SCORED_CARDS: "1", OABP_ADP_TERM_BUDGET: "10000" });
+  t = await makeTestApp({}, { limits: { adpScoredCards: 1, adpTermBudget: 10_000 } });
 });
 afterAll(async () => t?.close());
 

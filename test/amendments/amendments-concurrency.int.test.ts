@@ -11,8 +11,8 @@ describe.runIf(onRealPostgres)("amendments under concurrency (real Postgres)", (
   beforeAll(async () => {
     // 25 top-ups by others: above the default per-mission bound of others' top-ups.
     t = await makeTestApp(
-      { OABP_SESSION_TTL_SECONDS: String(30 * 86_400), OABP_TOPUPS_MAX_PER_MISSION: "50" },
-      { poolMax: 32 },
+      { OABP_SESSION_TTL_SECONDS: String(30 * 86_400) },
+      { poolMax: 32, limits: { topUpsMaxPerMission: 50 } },
     );
   });
   afterAll(async () => t?.close());

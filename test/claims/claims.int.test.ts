@@ -14,7 +14,7 @@ import { expectError } from "../helpers/errors";
 let t: TestApp;
 beforeAll(async () => {
   // Sessions outlive the day-long clock jumps below.
-  t = await makeTestApp({ OABP_CLAIM_MAX_PER_AGENT: "3", OABP_SESSION_TTL_SECONDS: String(30 * 86_400) });
+  t = await makeTestApp({ OABP_SESSION_TTL_SECONDS: String(30 * 86_400) }, { limits: { claimMaxPerAgent: 3 } });
 });
 afterAll(async () => t?.close());
 
@@ -208,7 +208,7 @@ describe("expiry, max_claims, exclusivity", () => {
     expect((await claim(m.id, b.token)).status).toBe(201);
   });
 
-  it("an agent holds at most OABP_CLAIM_MAX_PER_AGENT active claims (3 here); closed missions do not count", async () => {
+  it("an agent holds at most CLAIM_MAX_PER_AGENT active claims (3 here); closed missions do not count", async () => {
     const a = await signIn(t);
     const ms = [];
     for (let i = 0; i < 4; i++) ms.push((await openMission(t)).mission);

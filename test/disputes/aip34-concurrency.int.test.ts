@@ -12,8 +12,8 @@ describe.runIf(onRealPostgres)("AIP-4 on real Postgres", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await makeTestApp(
-      { OABP_TRUST_PROXY: "true", OABP_DISPUTES_MAX_OPEN_PER_MISSION: "4", OABP_DISPUTES_MAX_PER_MISSION: "20" },
-      { poolMax: 16 },
+      { OABP_TRUST_PROXY: "true" },
+      { poolMax: 16, limits: { disputesMaxOpenPerMission: 4, disputesMaxPerMission: 20 } },
     );
   });
   afterAll(async () => t?.close());

@@ -9,7 +9,7 @@ import { openMission, signIn } from "../helpers/agents";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp({ OABP_DISPUTES_MAX_OPEN_PER_MISSION: "3", OABP_DISPUTES_MAX_PER_MISSION: "5" });
+  t = await makeTestApp({}, { limits: { disputesMaxOpenPerMission: 3, disputesMaxPerMission: 5 } });
 });
 afterAll(async () => t?.close());
 

@@ -9,7 +9,7 @@ import { openMission, signIn } from "../helpers/agents";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp({ OABP_EVENTS_POLL_MS: "50" });
+  t = await makeTestApp({}, { limits: { eventsPollMs: 50 } });
 });
 afterAll(async () => {
   if (t) closeEventStreams(t.deps);

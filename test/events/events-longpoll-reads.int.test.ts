@@ -12,12 +12,10 @@ import { signIn } from "../helpers/agents";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp({
-    OABP_EVENTS_POLL_MS: "50",
-    OABP_INBOX_MAX_WAIT_SECONDS: "120",
-    OABP_READ_INFLIGHT_PER_CALLER: "2",
-    OABP_READ_RUNNING_PER_CALLER: "1",
-  });
+  t = await makeTestApp(
+    { OABP_INBOX_MAX_WAIT_SECONDS: "120", OABP_READ_INFLIGHT_PER_CALLER: "2", OABP_READ_RUNNING_PER_CALLER: "1" },
+    { limits: { eventsPollMs: 50 } },
+  );
 });
 afterAll(async () => {
   if (t) closeEventStreams(t.deps);

@@ -13,10 +13,10 @@ import { openSse, sseReader, type SseFrame } from "../helpers/sse";
 // committed events, once, in commit order, with the webhook envelope; Last-Event-ID / ?after=
 // resume; filters; bad cursors; the per-IP cap; a slow reader overflows instead of growing.
 
-const FAST = { OABP_EVENTS_POLL_MS: "50" };
+const FAST = { eventsPollMs: 50 };
 let t: ServedTestApp;
 beforeAll(async () => {
-  t = await serveTestApp({ ...FAST, OABP_EVENTS_MAX_PER_IP: "4" });
+  t = await serveTestApp({ OABP_EVENTS_MAX_PER_IP: "4" }, { limits: FAST });
 });
 afterAll(() => t?.close());
 
@@ -230,7 +230,7 @@ describe("GET /events", () => {
 describe("GET /events: a slow reader", () => {
   let s: TestApp;
   beforeAll(async () => {
-    s = await makeTestApp({ ...FAST, OABP_EVENTS_REPLAY: "16", OABP_EVENTS_BUFFER: "2" });
+    s = await makeTestApp({}, { limits: { ...FAST, eventsReplay: 16, eventsBuffer: 2 } });
   });
   afterAll(async () => {
     if (s) closeEventStreams(s.deps);

@@ -10,12 +10,10 @@ import { expectError } from "../helpers/errors";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp({
-    OABP_TRUST_PROXY: "true",
-    OABP_RATE_LIMIT_READ: "5/60",
-    OABP_READ_INFLIGHT_PER_CALLER: "2",
-    OABP_EVENTS_POLL_MS: "50",
-  });
+  t = await makeTestApp(
+    { OABP_TRUST_PROXY: "true", OABP_RATE_LIMIT_READ: "5/60", OABP_READ_INFLIGHT_PER_CALLER: "2" },
+    { limits: { eventsPollMs: 50 } },
+  );
 });
 afterAll(async () => {
   if (t) closeEventStreams(t.deps);

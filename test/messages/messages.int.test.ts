@@ -13,7 +13,7 @@ import type { AppError } from "../../src/lib/errors";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp({ OABP_MESSAGE_MAX_PER_SUBMISSION: "5" });
+  t = await makeTestApp({}, { limits: { messageMaxPerSubmission: 5 } });
 });
 afterAll(async () => t?.close());
 

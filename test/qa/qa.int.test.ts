@@ -13,12 +13,10 @@ import { QA_MAX_CHARS } from "../../src/features/qa/qa.service";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp({
-    OABP_SESSION_TTL_SECONDS: String(30 * 86_400),
-    OABP_QA_MAX_PER_AGENT: "2",
-    OABP_QA_MAX_PER_MISSION: "4",
-    OABP_QA_CREATOR_RESERVE: "0",
-  });
+  t = await makeTestApp(
+    { OABP_SESSION_TTL_SECONDS: String(30 * 86_400) },
+    { limits: { qaMaxPerAgent: 2, qaMaxPerMission: 4, qaCreatorReserve: 0 } },
+  );
 });
 afterAll(async () => t?.close());
 
@@ -141,7 +139,7 @@ describe("the Q&A thread", () => {
     } while (cursor);
     expect(seen).toEqual(ids);
     expectError(await t.call("GET", `/missions/${m.id}/questions?cursor=bm90LWFuLWlk`), 400, "INVALID_PARAMETER");
-    // The thread is full (OABP_QA_MAX_PER_MISSION = 4): a fifth entry, even the creator's, is refused.
+    // The thread is full (QA_MAX_PER_MISSION = 4): a fifth entry, even the creator's, is refused.
     const full = await clarify(m.id, creator.token, { body: "one more" });
     expectError(full, 409, "CONFLICT");
     expect(full.body.details.reason).toBe("qa_full");
