@@ -6,7 +6,7 @@ import { FEATURE_SETTINGS } from "./env.settings.features";
 import type { Setting } from "./env.settings.schemas";
 
 export { contrastOnWhite, privateKey } from "./env.settings.schemas";
-export type { AssetConfig, ChainDepth, RatePolicy, TrustedIssuer } from "./env.settings.schemas";
+export type { AssetConfig, ChainDepth, RatePolicy } from "./env.settings.schemas";
 
 // Every setting, spelled once: its env name, zod schema (with the default), the default as the
 // docs show it, a one-line doc and the Config property it fills. src/env.ts parses and maps it;
