@@ -17,6 +17,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/db/client";
 import { emitEvents, type OutboxEvent } from "../src/db/outbox";
+import { EVENTS_REPLAY } from "../src/features/events/events.hub";
 import { freePort, log, recreateDatabase, sleep, startChild, stopAll, waitReady } from "./harness";
 import { openSse, type SseReader } from "../test/helpers/sse";
 
@@ -26,9 +27,12 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
 const RATE = Number(process.env.BENCH_RATE ?? 250);
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 4);
 const RESUMERS = Math.min(Number(process.env.BENCH_RESUMERS ?? 20), SUBSCRIBERS);
-const REPLAY = 1000;
-const SLOW_EVENTS = Number(process.env.BENCH_SLOW_EVENTS ?? 4000);
-const FAST_READERS = 5; // the server's ring (OABP_EVENTS_REPLAY), below EVENTS: the slow reader overflows
+// More than the server's ring (EVENTS_REPLAY): the slow reader overflows.
+const SLOW_EVENTS = Number(process.env.BENCH_SLOW_EVENTS ?? Math.ceil((EVENTS_REPLAY + 1000) / 1000) * 1000);
+const FAST_READERS = 5;
+// Every reader is anonymous from one network: the anonymous pool is half the slots, less its part
+// of the reserve (a tenth) that a network already holding one cannot take.
+const SLOTS = 4 * (SUBSCRIBERS + RESUMERS + 10);
 
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -53,9 +57,7 @@ async function main() {
     NODE_ENV: "production",
     OABP_DATA_DIR: await mkdtemp(path.join(tmpdir(), "oabp-bench-events-")),
     OABP_EVENTS_MAX_PER_IP: String(SUBSCRIBERS + RESUMERS + 10),
-    OABP_EVENTS_MAX_CONNECTIONS: String(SUBSCRIBERS + RESUMERS + 10),
-    OABP_EVENTS_RESERVE: "0",
-    OABP_EVENTS_REPLAY: String(REPLAY),
+    OABP_EVENTS_MAX_CONNECTIONS: String(SLOTS),
   });
   await waitReady(server, `${base}/ready`, 120_000);
   const pid = server.proc.pid!;
@@ -209,7 +211,7 @@ async function main() {
   await stopAll();
 
   const lines = [
-    `bench:events — ${SUBSCRIBERS} SSE subscribers, ${EVENTS} events (${WRITERS} writers, transactions of 1-5 held 0-4 ms), real Postgres, ring ${REPLAY}`,
+    `bench:events — ${SUBSCRIBERS} SSE subscribers, ${EVENTS} events (${WRITERS} writers, transactions of 1-5 held 0-4 ms), real Postgres, ring ${EVENTS_REPLAY}`,
     `  committed in ${writeS.toFixed(1)} s (${Math.round(EVENTS / writeS)}/s); all delivered ${deliverS.toFixed(1)} s after the first commit`,
     `  subscribers with every committed event exactly once, in commit (seq) order: ${exact}/${SUBSCRIBERS} (${RESUMERS} of them dropped and resumed with Last-Event-ID)`,
     `  events whose delivery position differs from their id order (commit order ≠ id order): ${notIdOrder}/${truth.length}`,

@@ -215,11 +215,7 @@ describe("adp.discover and the ranking lists", () => {
 
   it("reads bounded candidate sets; a strong match among many fresher weak ones is still first", async () => {
     // 16 index entries per query, shared by its 3 terms (6 each); the 2 best pre-scored are ranked.
-    const small = await makeTestApp({
-      OABP_ADP_TERM_BUDGET: "16",
-      OABP_ADP_SCORED_CARDS: "2",
-      OABP_ADP_CANDIDATE_CAP: "10",
-    });
+    const small = await makeTestApp({}, { limits: { adpTermBudget: 16, adpScoredCards: 2, adpCandidateCap: 10 } });
     try {
       const put = async (description: string) => {
         const a = await signIn(small);
@@ -243,7 +239,7 @@ describe("adp.discover and the ranking lists", () => {
       const got = all.body.results.map((x: { agent_id: string }) => x.agent_id);
       expect(got[0]).toBe(strong);
       expect(new Set(got.slice(1))).toEqual(new Set(weak.slice(-6)));
-      // Recommendations score at most OABP_ADP_CANDIDATE_CAP open missions, the newest first.
+      // Recommendations score at most ADP_CANDIDATE_CAP open missions, the newest first.
       const missions: string[] = [];
       for (let i = 0; i < 12; i++) missions.push((await openMission(small, { tags: ["stt"] })).mission.id);
       const rec = await small.call("GET", `/agents/${strong}/recommended-missions?limit=100&min_score=0`);

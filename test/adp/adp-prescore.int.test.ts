@@ -9,7 +9,7 @@ import { signIn } from "../helpers/agents";
 import { useTestApp } from "../helpers/suite-app";
 
 // Discovery pre-scores cards in SQL with a mirror of the §5 formula (adp.discovery.ts `preScored`)
-// and ranks only the best OABP_ADP_SCORED_CARDS with adp.ranking.ts. Nothing but this test holds
+// and ranks only the best ADP_SCORED_CARDS with adp.ranking.ts. Nothing but this test holds
 // the two together: on a directory small enough that the term budget never binds, with every
 // card holding at least as many words as the query and none overloaded (the pre-score's two
 // documented shortcuts then change nothing), the pre-score's order of the cards must be the
@@ -18,11 +18,11 @@ import { useTestApp } from "../helpers/suite-app";
 // Both sides read WEIGHTS, COLD_START_* and the availability window from one place; what can
 // drift is the formula written twice (a factor, a weight written out, the rounding, the ties).
 //
-// The pre-score's order is read through `cardCandidates` with OABP_ADP_SCORED_CARDS = 1: asked for
+// The pre-score's order is read through `cardCandidates` with ADP_SCORED_CARDS = 1: asked for
 // the best k, it loads the k best pre-scored, so the card that joins at k is the k-th.
 
 // A database of its own: the directory is every card on it.
-const t = useTestApp({ OABP_ADP_SCORED_CARDS: "1", OABP_ADP_TERM_BUDGET: "10000" });
+const t = useTestApp({}, { limits: { adpScoredCards: 1, adpTermBudget: 10_000 } });
 
 interface Seed {
   skills: string[];

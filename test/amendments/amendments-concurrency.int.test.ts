@@ -9,8 +9,8 @@ import { useTestApp } from "../helpers/suite-app";
 describe.runIf(onRealPostgres)("amendments under concurrency (real Postgres)", () => {
   // 25 top-ups by others: above the default per-mission bound of others' top-ups.
   const t = useTestApp(
-    { OABP_SESSION_TTL_SECONDS: String(30 * 86_400), OABP_TOPUPS_MAX_PER_MISSION: "50" },
-    { poolMax: 32 },
+    { OABP_SESSION_TTL_SECONDS: String(30 * 86_400) },
+    { poolMax: 32, limits: { topUpsMaxPerMission: 50 } },
   );
 
   const usdc = async (address: string) => (await balancesOf(t.deps.database.db, `agent:${address}`)).get("USDC") ?? 0n;

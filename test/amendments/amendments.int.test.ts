@@ -268,7 +268,7 @@ describe("mission amendments", () => {
   });
 
   it("creator-only top-ups when the operator says so", async () => {
-    const t2 = await makeTestApp({ OABP_TOPUP_BY_ANYONE: "false", OABP_AMENDMENTS_MAX_PER_MISSION: "1" });
+    const t2 = await makeTestApp({ OABP_TOPUP_BY_ANYONE: "false" }, { limits: { amendmentsMaxPerMission: 1 } });
     try {
       const { creator, mission } = await openMission(t2);
       const other = await signIn(t2);

@@ -18,7 +18,8 @@ const TOP_UP = 10_000_000n;
 let chain: EscrowChain;
 let t: TestApp;
 useEscrowApp((c, a) => ([chain, t] = [c, a]), {
-  env: { OABP_TOPUPS_MAX_PER_MISSION: "1", OABP_SESSION_TTL_SECONDS: String(30 * 86_400) },
+  env: { OABP_SESSION_TTL_SECONDS: String(30 * 86_400) },
+  limits: { topUpsMaxPerMission: 1 },
 });
 
 const tick = () => escrowTick(t);

@@ -82,7 +82,7 @@ describe.runIf(onRealPostgres)("claims on real Postgres", () => {
   });
 
   it("one agent claiming 10 missions at once never exceeds its per-agent cap", async () => {
-    const app = await makeTestApp({ OABP_CLAIM_MAX_PER_AGENT: "3" }, { poolMax: 16 });
+    const app = await makeTestApp({}, { poolMax: 16, limits: { claimMaxPerAgent: 3 } });
     try {
       const a = await signIn(app);
       const missions = [];

@@ -13,7 +13,7 @@ import { useTestApp } from "../helpers/suite-app";
 // manual clock; the expiry job is called directly.
 
 // Sessions outlive the day-long clock jumps below.
-const t = useTestApp({ OABP_CLAIM_MAX_PER_AGENT: "3", OABP_SESSION_TTL_SECONDS: String(30 * 86_400) });
+const t = useTestApp({ OABP_SESSION_TTL_SECONDS: String(30 * 86_400) }, { limits: { claimMaxPerAgent: 3 } });
 
 const HOUR = 3_600_000;
 const claim = (missionId: string, token?: string) => t.call("POST", `/missions/${missionId}/claims`, { token });
@@ -205,7 +205,7 @@ describe("expiry, max_claims, exclusivity", () => {
     expect((await claim(m.id, b.token)).status).toBe(201);
   });
 
-  it("an agent holds at most OABP_CLAIM_MAX_PER_AGENT active claims (3 here); closed missions do not count", async () => {
+  it("an agent holds at most CLAIM_MAX_PER_AGENT active claims (3 here); closed missions do not count", async () => {
     const a = await signIn(t);
     const ms = [];
     for (let i = 0; i < 4; i++) ms.push((await openMission(t)).mission);

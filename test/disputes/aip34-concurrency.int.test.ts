@@ -10,8 +10,8 @@ import { useTestApp } from "../helpers/suite-app";
 // connection, so this runs on the Postgres server named by DATABASE_URL).
 describe.runIf(onRealPostgres)("AIP-4 on real Postgres", () => {
   const t = useTestApp(
-    { OABP_TRUST_PROXY: "true", OABP_DISPUTES_MAX_OPEN_PER_MISSION: "4", OABP_DISPUTES_MAX_PER_MISSION: "20" },
-    { poolMax: 16 },
+    { OABP_TRUST_PROXY: "true" },
+    { poolMax: 16, limits: { disputesMaxOpenPerMission: 4, disputesMaxPerMission: 20 } },
   );
   const evidence = { description: "loose rule" };
 

@@ -8,7 +8,7 @@ import { useTestApp } from "../helpers/suite-app";
 // (429 until the earliest is decided) and all of them (422 mission_dispute_limit); a list page is
 // bounded in bytes as well as rows, the cursor walking the rest.
 
-const t = useTestApp({ OABP_DISPUTES_MAX_OPEN_PER_MISSION: "3", OABP_DISPUTES_MAX_PER_MISSION: "5" });
+const t = useTestApp({}, { limits: { disputesMaxOpenPerMission: 3, disputesMaxPerMission: 5 } });
 
 const evidence = { description: "The rule does not match the stated criteria" };
 const fileAs = async (missionId: string, ev: Record<string, unknown> = evidence) => {

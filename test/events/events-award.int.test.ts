@@ -12,7 +12,7 @@ import { openSse } from "../helpers/sse";
 let t: ServedTestApp;
 let rx: Receiver;
 beforeAll(async () => {
-  t = await serveTestApp({ OABP_EVENTS_POLL_MS: "50" });
+  t = await serveTestApp({}, { limits: { eventsPollMs: 50 } });
   rx = await startReceiver();
 });
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { useTestApp } from "../helpers/suite-app";
 // GET /agents/me/inbox: the outbox events about the caller — its missions,
 // its submissions, missions it claimed — with a cursor and a long poll; nobody else's.
 
-const t = useTestApp({ OABP_EVENTS_POLL_MS: "50" });
+const t = useTestApp({}, { limits: { eventsPollMs: 50 } });
 
 type Env = { id: string; type: string; data: { mission_id: string; submission_id?: string } };
 async function inbox(token: string, q = ""): Promise<{ events: Env[]; next_cursor: string | null; has_more: boolean }> {

@@ -10,12 +10,10 @@ import { useTestApp } from "../helpers/suite-app";
 // (4 per agent). Running share 1 of 2 admitted: a long poll counted as a read would block the
 // agent's next read, and a third would be refused as `reads_in_flight`.
 
-const t = useTestApp({
-  OABP_EVENTS_POLL_MS: "50",
-  OABP_INBOX_MAX_WAIT_SECONDS: "120",
-  OABP_READ_INFLIGHT_PER_CALLER: "2",
-  OABP_READ_RUNNING_PER_CALLER: "1",
-});
+const t = useTestApp(
+  { OABP_INBOX_MAX_WAIT_SECONDS: "120", OABP_READ_INFLIGHT_PER_CALLER: "2", OABP_READ_RUNNING_PER_CALLER: "1" },
+  { limits: { eventsPollMs: 50 } },
+);
 
 const open = () => hubOf(t.deps).openConnections;
 async function until(cond: () => boolean, what: string) {

@@ -8,16 +8,17 @@ import { useTestApp } from "../helpers/suite-app";
 // streams from 145 client networks (100 IPv4 addresses and 45 IPv6 /64s) fill the anonymous pool,
 // free agents with no stake from 40 more networks fill what non-parties may hold; the mission's
 // creator, its solver (a submitter) and a claimer still get a stream, and the solver a long poll.
-// A small server: 200 slots, 20 in reserve, 4 per network — parties' share 50, anonymous pool 100.
+// A small server: 200 slots, 20 (a tenth) in reserve, 4 per network — parties' share 50, anonymous pool 100.
 
-const t = useTestApp({
-  OABP_TRUST_PROXY: "true",
-  OABP_EVENTS_POLL_MS: "50",
-  OABP_EVENTS_MAX_CONNECTIONS: "200",
-  OABP_EVENTS_RESERVE: "20",
-  OABP_EVENTS_MAX_PER_IP: "4",
-  OABP_INBOX_MAX_WAIT_SECONDS: "120",
-});
+const t = useTestApp(
+  {
+    OABP_TRUST_PROXY: "true",
+    OABP_EVENTS_MAX_CONNECTIONS: "200",
+    OABP_EVENTS_MAX_PER_IP: "4",
+    OABP_INBOX_MAX_WAIT_SECONDS: "120",
+  },
+  { limits: { eventsPollMs: 50 } },
+);
 
 const open = () => hubOf(t.deps).openConnections;
 const headers = (ip: string, token?: string) => ({

@@ -7,12 +7,15 @@ import { useTestApp } from "../helpers/suite-app";
 // docs/events.md "Connection slots": streams and inbox long polls are counted
 // together per client network and per agent, under a global cap that keeps a reserve for new
 // clients — so 1,000 of them from one address, one /64 or 50 addresses leave an honest
-// `GET /events` served. Defaults: 1000 slots, 20 per network, 4 per agent, 100 in reserve;
+// `GET /events` served. Defaults: 1000 slots, 20 per network, 4 per agent, 100 (a tenth) in reserve;
 // anonymous streams in their own pool of 500 (test/events/events-party-share.int.test.ts: the
 // parties' share).
 // Requests come through the trusted-proxy path (X-Forwarded-For).
 
-const t = useTestApp({ OABP_TRUST_PROXY: "true", OABP_EVENTS_POLL_MS: "50", OABP_INBOX_MAX_WAIT_SECONDS: "120" });
+const t = useTestApp(
+  { OABP_TRUST_PROXY: "true", OABP_INBOX_MAX_WAIT_SECONDS: "120" },
+  { limits: { eventsPollMs: 50 } },
+);
 
 const from = (ip: string, token?: string) => ({
   "x-forwarded-for": ip,

@@ -13,10 +13,10 @@ import { useTestApp } from "../helpers/suite-app";
 // committed events, once, in commit order, with the webhook envelope; Last-Event-ID / ?after=
 // resume; filters; bad cursors; the per-IP cap; a slow reader overflows instead of growing.
 
-const FAST = { OABP_EVENTS_POLL_MS: "50" };
+const FAST = { eventsPollMs: 50 };
 let t: ServedTestApp;
 beforeAll(async () => {
-  t = await serveTestApp({ ...FAST, OABP_EVENTS_MAX_PER_IP: "4" });
+  t = await serveTestApp({ OABP_EVENTS_MAX_PER_IP: "4" }, { limits: FAST });
 });
 afterAll(() => t?.close());
 
@@ -228,7 +228,7 @@ describe("GET /events", () => {
 });
 
 describe("GET /events: a slow reader", () => {
-  const s = useTestApp({ ...FAST, OABP_EVENTS_REPLAY: "16", OABP_EVENTS_BUFFER: "2" });
+  const s = useTestApp({}, { limits: { ...FAST, eventsReplay: 16, eventsBuffer: 2 } });
 
   it("a reader that does not read gets event: overflow with resume_after and is disconnected; a fast one gets everything; resuming from resume_after misses nothing", async () => {
     const tag = uniqueTag();

@@ -9,7 +9,7 @@ import { openSse } from "../helpers/sse";
 
 let t: ServedTestApp;
 beforeAll(async () => {
-  t = await serveTestApp({ OABP_EVENTS_POLL_MS: "50" });
+  t = await serveTestApp({}, { limits: { eventsPollMs: 50 } });
 });
 afterAll(() => t?.close());
 

@@ -1,6 +1,6 @@
 import pino from "pino";
 import { createApp } from "../../src/app";
-import type { Deps } from "../../src/deps";
+import type { Deps, Limits } from "../../src/deps";
 import { parseEnv } from "../../src/env";
 import { ManualClock } from "../../src/lib/clock";
 import { createEvmPort, createOracleReader } from "../../src/lib/evm";
@@ -45,6 +45,7 @@ export interface TestApp {
  * A full app on a fresh database with a manual clock (2026-06-01T00:00:00Z) and a fixed admin token.
  * `opts.database`: build it on an existing database instead (a "restarted" server); closing such
  * an app leaves the database to its owner. `opts.ownReceiptKey`: another instance with a key of its own.
+ * `opts.limits`: smaller bounds than the constants nobody tunes, to reach one (Deps.limits).
  */
 /**
  * One receipt keyring per test database: a "restarted" server on the same database keeps its key,
@@ -59,7 +60,7 @@ function keyringOf(db: object, now: Date) {
 
 export async function makeTestApp(
   env: Record<string, string> = {},
-  opts: { poolMax?: number; database?: TestDatabase; ownReceiptKey?: boolean } = {},
+  opts: { poolMax?: number; database?: TestDatabase; ownReceiptKey?: boolean; limits?: Partial<Limits> } = {},
 ): Promise<TestApp> {
   const db = opts.database ?? (await createTestDatabase(opts));
   // Rate limits stay on but out of the way of tests whose manual clock never refills them
@@ -98,6 +99,7 @@ export async function makeTestApp(
       perDomain: 1024,
       perAddress: 1024,
     }),
+    ...(opts.limits && { limits: opts.limits }),
   };
   const app = createApp(deps);
   return {

@@ -313,7 +313,7 @@ export async function startEscrowChain(
  */
 export function useEscrowApp(
   ready: (chain: EscrowChain, t: import("./app").TestApp) => void,
-  opts: { env?: Record<string, string>; version?: "3" | "4" } = {},
+  opts: { env?: Record<string, string>; limits?: Partial<import("../../src/deps").Limits>; version?: "3" | "4" } = {},
 ): void {
   let chain: EscrowChain | undefined;
   let t: import("./app").TestApp | undefined;
@@ -321,7 +321,7 @@ export function useEscrowApp(
     chain = await startEscrowChain({ version: opts.version });
     // Loaded here, like the helpers below: files that only need the chain don't load the app.
     const { makeTestApp } = await import("./app");
-    t = await makeTestApp(chain.env(opts.env));
+    t = await makeTestApp(chain.env(opts.env), { limits: opts.limits });
     ready(chain, t);
   });
   afterAll(async () => {

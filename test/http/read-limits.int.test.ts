@@ -8,12 +8,10 @@ import { useTestApp } from "../helpers/suite-app";
 // docs/abuse-edge.md "Read limits": reads per caller (agent, else client network) in tokens and in
 // flight, per instance; the event stream is not a read (it holds a connection slot instead).
 
-const t = useTestApp({
-  OABP_TRUST_PROXY: "true",
-  OABP_RATE_LIMIT_READ: "5/60",
-  OABP_READ_INFLIGHT_PER_CALLER: "2",
-  OABP_EVENTS_POLL_MS: "50",
-});
+const t = useTestApp(
+  { OABP_TRUST_PROXY: "true", OABP_RATE_LIMIT_READ: "5/60", OABP_READ_INFLIGHT_PER_CALLER: "2" },
+  { limits: { eventsPollMs: 50 } },
+);
 const from = (ip: string) => ({ "x-forwarded-for": ip });
 
 describe("read limits", () => {

@@ -33,7 +33,7 @@ function startProvider(): Promise<{ child: ChildProcess; base: string }> {
 beforeAll(async () => {
   // The hub's own time cap is short so the silent provider's timeout comes quickly; nothing
   // asserts a duration, only the outcome.
-  t = await makeTestApp({ OABP_MESH_INVOKE_TIMEOUT_MS: "400", OABP_MESH_SKILLS_PER_AGENT: "5" });
+  t = await makeTestApp({ OABP_MESH_SKILLS_PER_AGENT: "5" }, { limits: { meshInvokeTimeoutMs: 400 } });
   ({ child: provider, base: providerBase } = await startProvider());
 });
 afterAll(async () => {

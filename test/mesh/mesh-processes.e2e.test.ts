@@ -26,7 +26,7 @@ describe.runIf(onRealPostgres)("Agent Mesh rate limits across two server process
     const env = () => {
       const dir = mkdtempSync(path.join(tmpdir(), "oabp-mesh-two-"));
       cleanups.unshift(async () => rmSync(dir, { recursive: true, force: true }));
-      return { DATABASE_URL: db.url, OABP_DATA_DIR: dir, OABP_MESH_INVOKE_TIMEOUT_MS: "3000" };
+      return { DATABASE_URL: db.url, OABP_DATA_DIR: dir };
     };
     const [a, b] = await Promise.all([startServer(env()), startServer(env())]);
     cleanups.push(

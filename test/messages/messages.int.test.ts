@@ -12,7 +12,7 @@ import { useTestApp } from "../helpers/suite-app";
 
 // Private messages about a submission: only the creator and the submitter, opaque bodies, bounded lists, cursor paging.
 
-const t = useTestApp({ OABP_MESSAGE_MAX_PER_SUBMISSION: "5" });
+const t = useTestApp({}, { limits: { messageMaxPerSubmission: 5 } });
 
 type Agent = Awaited<ReturnType<typeof signIn>>;
 

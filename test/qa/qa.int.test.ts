@@ -12,12 +12,10 @@ import { useTestApp } from "../helpers/suite-app";
 // Mission Q&A: a public thread per mission; agents ask, the creator answers,
 // pins and clarifies; events through the outbox name the claimers; caps and bad input.
 
-const t = useTestApp({
-  OABP_SESSION_TTL_SECONDS: String(30 * 86_400),
-  OABP_QA_MAX_PER_AGENT: "2",
-  OABP_QA_MAX_PER_MISSION: "4",
-  OABP_QA_CREATOR_RESERVE: "0",
-});
+const t = useTestApp(
+  { OABP_SESSION_TTL_SECONDS: String(30 * 86_400) },
+  { limits: { qaMaxPerAgent: 2, qaMaxPerMission: 4, qaCreatorReserve: 0 } },
+);
 
 const ask = (id: string, token: string | undefined, body: unknown = { body: "Which key file?" }) =>
   t.call("POST", `/missions/${id}/questions`, { token, body });
@@ -138,7 +136,7 @@ describe("the Q&A thread", () => {
     } while (cursor);
     expect(seen).toEqual(ids);
     expectError(await t.call("GET", `/missions/${m.id}/questions?cursor=bm90LWFuLWlk`), 400, "INVALID_PARAMETER");
-    // The thread is full (OABP_QA_MAX_PER_MISSION = 4): a fifth entry, even the creator's, is refused.
+    // The thread is full (QA_MAX_PER_MISSION = 4): a fifth entry, even the creator's, is refused.
     const full = await clarify(m.id, creator.token, { body: "one more" });
     expectError(full, 409, "CONFLICT");
     expect(full.body.details.reason).toBe("qa_full");

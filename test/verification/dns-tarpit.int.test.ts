@@ -32,11 +32,10 @@ const sha = (s: string | Buffer) => `sha256:${createHash("sha256").update(s).dig
 
 beforeAll(async () => {
   dns = await startDnsServer({ records: { [HONEST]: TEST_CONTENT_HOST }, tarpit: (n) => n.includes("tarpit") });
-  t = await makeTestApp({
-    OABP_DNS_SERVERS: dns.address,
-    OABP_MAX_SUBMISSIONS_PER_AGENT: "100",
-    OABP_WEBHOOK_TIMEOUT_MS: "1000",
-  });
+  t = await makeTestApp(
+    { OABP_DNS_SERVERS: dns.address, OABP_MAX_SUBMISSIONS_PER_AGENT: "100" },
+    { limits: { webhookTimeoutMs: 1000 } },
+  );
   const a = t.deps.config.abuse;
   expect(a.dnsServers).toEqual([dns.address]);
   // Built as deps.build.ts builds it, plus the tests' content address.

@@ -24,7 +24,7 @@ let holePort = 0;
 const held: net.Socket[] = [];
 
 beforeAll(async () => {
-  t = await makeTestApp({ OABP_WEBHOOK_TIMEOUT_MS: "1000" });
+  t = await makeTestApp({}, { limits: { webhookTimeoutMs: 1000 } });
   t.deps.fetcher = createSafeFetcher({
     timeoutMs: 1000,
     resolve: async (host) => (host.includes("blackhole") ? [BLACKHOLE_IP] : []),
@@ -158,7 +158,7 @@ describe("100 never-answering subscriptions do not delay an honest delivery", ()
 
 // Last: its claims are never recorded (a crashed worker), which would hold the host cap of later tests.
 describe("the per-host cap", () => {
-  it("per destination host: at most OABP_WEBHOOK_HOST_CONCURRENCY (2) attempts in flight, across claims, until they end", async () => {
+  it("per destination host: at most WEBHOOK_HOST_CONCURRENCY (2) attempts in flight, across claims, until they end", async () => {
     const tag = "one-host";
     const ids = await darkSubscriptions(5, () => "victim.blackhole-victim.test", { tags: [tag] });
     await openMission(t, { tags: [tag] });

@@ -151,7 +151,7 @@ describe.runIf(onRealPostgres)("concurrent delivery on real Postgres", () => {
     await runVerifications(t.deps);
     // (One subscription on one host: lift the per-host cap, and claim in rounds — a claim takes at
     // most 4 deliveries of one subscription, so that no subscription crowds out the others.)
-    t.deps.config.webhookHostConcurrency = other.deps.config.webhookHostConcurrency = 100;
+    t.deps.limits = other.deps.limits = { webhookHostConcurrency: 100 };
     const keys: string[] = [];
     for (let round = 0; round < 20; round++) {
       const claims = await Promise.all([
@@ -181,7 +181,7 @@ describe.runIf(onRealPostgres)("concurrent delivery on real Postgres", () => {
     const got = rx.at("/race");
     expect(got).toHaveLength(N);
     expect(new Set(got.map((r) => r.headers["webhook-id"])).size).toBe(N);
-    t.deps.config.webhookHostConcurrency = 2;
+    t.deps.limits = other.deps.limits = undefined;
   });
 });
 

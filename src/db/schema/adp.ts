@@ -36,7 +36,7 @@ export const adpCards = pgTable(
 
 // Discovery flat in directory size: one row per (term, card) of every card not revoked — term `p:<skill path>` or
 // `w:<word>` — kept by the adp_cards trigger (drizzle/0035_reads_epoch_card_terms.sql). Discovery reads, per
-// query term, the freshest entries of this index, OABP_ADP_TERM_BUDGET entries shared by the
+// query term, the freshest entries of this index, ADP_TERM_BUDGET entries shared by the
 // query's terms, however many cards match (src/features/adp/adp.discovery.ts).
 export const adpCardTerms = pgTable(
   "adp_card_terms",

@@ -9,8 +9,15 @@ import { COLD_START_BOOST, COLD_START_MISSIONS, WEIGHTS, type Candidate } from "
 import { activeClaimsOfAgents } from "../claims";
 
 // What discovery reads from the database, bounded whatever the directory's size: cards from at
-// most OABP_ADP_TERM_BUDGET index entries, of which the OABP_ADP_SCORED_CARDS best pre-scored are
-// loaded; open missions through GIN prefilters and at most OABP_ADP_CANDIDATE_CAP rows.
+// most ADP_TERM_BUDGET index entries, of which the ADP_SCORED_CARDS best pre-scored are
+// loaded; open missions through GIN prefilters and at most ADP_CANDIDATE_CAP rows.
+
+/** Entries of `adp_card_terms` read per query, shared equally by its skill paths and words. */
+const ADP_TERM_BUDGET = 400;
+/** The best pre-scored cards loaded and ranked by the §5 five factors (at least the query's `limit`). */
+const ADP_SCORED_CARDS = 64;
+/** Prefiltered open missions scored per recommendation query, the newest first. */
+const ADP_CANDIDATE_CAP = 500;
 
 /**
  * Tasks an agent has in progress, for the availability factor and the overloaded exclusion
@@ -90,7 +97,7 @@ export interface CardQuery {
 async function preScored(deps: Deps, q: CardQuery, k: number, now: Date): Promise<string[]> {
   const terms = [...new Set([...q.paths.map((p) => `p:${p}`), ...q.words.map((w) => `w:${w}`)])];
   if (terms.length === 0) return [];
-  const share = Math.max(1, Math.ceil(deps.config.adpTermBudget / terms.length));
+  const share = Math.max(1, Math.ceil((deps.limits?.adpTermBudget ?? ADP_TERM_BUDGET) / terms.length));
   const paths = terms.filter((t) => t.startsWith("p:"));
   const nWords = terms.length - paths.length;
   const skip = q.exclude ? sql`and t.agent_id <> ${q.exclude}` : sql``;
@@ -131,14 +138,14 @@ async function preScored(deps: Deps, q: CardQuery, k: number, now: Date): Promis
 
 /**
  * The cards to rank for a query: the best pre-scored (at least `limit`, else
- * OABP_ADP_SCORED_CARDS), not revoked, with the columns the §5 score reads and their agents'
+ * ADP_SCORED_CARDS), not revoked, with the columns the §5 score reads and their agents'
  * signals — one read of the cards, agents and review counters, one of active claims.
  */
 export async function cardCandidates(
   { deps, now }: Pick<Ctx, "deps" | "now">,
   { limit, ...q }: CardQuery & { limit: number },
 ): Promise<CardCandidate[]> {
-  const ids = await preScored(deps, q, Math.max(limit, deps.config.adpScoredCards), now);
+  const ids = await preScored(deps, q, Math.max(limit, deps.limits?.adpScoredCards ?? ADP_SCORED_CARDS), now);
   if (ids.length === 0) return [];
   const db = deps.database.db;
   const [found, active] = await Promise.all([
@@ -250,5 +257,5 @@ export async function openMissionCandidates(
       ),
     )
     .orderBy(desc(missions.id))
-    .limit(deps.config.adpCandidateCap);
+    .limit(deps.limits?.adpCandidateCap ?? ADP_CANDIDATE_CAP);
 }

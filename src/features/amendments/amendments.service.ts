@@ -24,6 +24,10 @@ import { lastOf } from "../../lib/item-at";
 export const AMENDMENT_MAX_EXTENSION_SECONDS = 30 * 86_400;
 /** Amendments: the smallest top-up by others than the creator, basis points of the current reward (rounded up, ≥ 1 base unit). */
 export const TOP_UP_MIN_BPS = 100;
+/** The most amendments a mission's creator may make to it: its extensions, edits and own top-ups (409 `too_many_amendments`). */
+export const AMENDMENTS_MAX_PER_MISSION = 50;
+/** The most top-ups by others than its creator one mission may have, applied or pending: bounds the log and the base rail's top-up slots (409 `too_many_top_ups`). */
+const TOPUPS_MAX_PER_MISSION = 20;
 
 // Amendments to a posted mission. Every verb runs under the
 // mission row lock (FOR UPDATE), the lock a submission, a claim, a resolution and the deposit
@@ -92,25 +96,25 @@ export async function amendMission(
 
 /**
  * Creator-owned capacity (docs/amendments.md "Slots"): the creator's own amendments (extensions,
- * edits, its own top-ups) count against `OABP_AMENDMENTS_MAX_PER_MISSION`; others' top-ups against
- * their own bound, `OABP_TOPUPS_MAX_PER_MISSION`, so they can never take the creator's slots.
+ * edits, its own top-ups) count against `AMENDMENTS_MAX_PER_MISSION`; others' top-ups against
+ * their own bound, `TOPUPS_MAX_PER_MISSION`, so they can never take the creator's slots.
  * Rejected (and expired) amendments do not count. Runs under the mission row lock: no race.
  */
 async function requireSlot(
   { tx, deps }: TxCtx,
   { m, caller, kind }: { m: Mission; caller: string; kind: AmendMissionInput["kind"] },
 ) {
-  const { config } = deps;
   const live = and(eq(missionAmendments.missionId, m.id), ne(missionAmendments.status, "rejected"));
   if (caller === m.creator) {
     const [n] = await tx
       .select({ all: count() })
       .from(missionAmendments)
       .where(and(live, eq(missionAmendments.actor, m.creator)));
-    if ((n?.all ?? 0) >= config.amendmentsMaxPerMission)
-      throw new AppError("CONFLICT", `a mission's creator makes at most ${config.amendmentsMaxPerMission} amendments`, {
+    const max = deps.limits?.amendmentsMaxPerMission ?? AMENDMENTS_MAX_PER_MISSION;
+    if ((n?.all ?? 0) >= max)
+      throw new AppError("CONFLICT", `a mission's creator makes at most ${max} amendments`, {
         reason: "too_many_amendments",
-        max: config.amendmentsMaxPerMission,
+        max,
       });
     return;
   }
@@ -120,10 +124,11 @@ async function requireSlot(
     .select({ all: count() })
     .from(missionAmendments)
     .where(and(live, eq(missionAmendments.kind, "top_up"), ne(missionAmendments.actor, m.creator)));
-  if ((n?.all ?? 0) >= config.topUpsMaxPerMission)
-    throw new AppError("CONFLICT", `a mission takes at most ${config.topUpsMaxPerMission} top-ups from others`, {
+  const max = deps.limits?.topUpsMaxPerMission ?? TOPUPS_MAX_PER_MISSION;
+  if ((n?.all ?? 0) >= max)
+    throw new AppError("CONFLICT", `a mission takes at most ${max} top-ups from others`, {
       reason: "too_many_top_ups",
-      max: config.topUpsMaxPerMission,
+      max,
     });
 }
 

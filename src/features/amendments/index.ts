@@ -3,4 +3,4 @@
 export { amendmentsJobs, expirePendingTopUps } from "./amendments.expiry";
 export { amendMissionOp, amendmentsRouter } from "./amendments.index";
 export { AmendMissionRequest, Amendment } from "./amendments.schemas";
-export { AMENDMENT_MAX_EXTENSION_SECONDS } from "./amendments.service";
+export { AMENDMENTS_MAX_PER_MISSION, AMENDMENT_MAX_EXTENSION_SECONDS } from "./amendments.service";

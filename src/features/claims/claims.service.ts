@@ -1,5 +1,6 @@
 import { and, inArray, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
+import type { Deps } from "../../deps";
 import { missionClaims, missions } from "../../db/schema/index";
 import { agentOf, type Ctx, dbOf, viewerOf, withTx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
@@ -15,6 +16,9 @@ import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
 // Mission claims (docs/decisions.md "Claims"): a visible, expiring intent to work. A claim never changes
 // who may submit or be paid — the verification method alone decides that.
+
+/** Active claims one agent may hold at once, across missions (409 `claim_limit`). */
+const CLAIM_MAX_PER_AGENT = 20;
 
 const at = (ms: number) => new Date(ms);
 const minDate = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
@@ -127,7 +131,7 @@ export async function claimMission(
       () => touchAgent(tx, caller, now, false), // ensures the row exists and locks it
       () => activeClaimsOfAgent({ now }, { db: tx, agentId: caller }),
     );
-    const terms = claimTerms(deps.config, { locked: m, caller, now, counts, held });
+    const terms = claimTerms(deps, { locked: m, caller, now, counts, held });
     const claim = { missionId, caller, now, expiresAt: terms.expiresAt, exclusiveUntil: terms.exclusiveUntil };
     const [row, cas] = await pipelined(
       () => (terms.renewing ? renew(tx, claim) : insertClaim(tx, claim)),
@@ -201,10 +205,11 @@ function assertClaimable({
  * exclusive_claim_ttl (no other active claim).
  */
 function claimTerms(
-  config: { claimTtlSeconds: number; claimMaxPerAgent: number },
+  { config, limits }: Pick<Deps, "config" | "limits">,
   { locked, caller, now, counts, held }: { locked: Locked; caller: string; now: Date; counts: Counts; held: number },
 ) {
-  const m = assertClaimable({ m: locked, caller, now, counts, held, cap: config.claimMaxPerAgent });
+  const cap = limits?.claimMaxPerAgent ?? CLAIM_MAX_PER_AGENT;
+  const m = assertClaimable({ m: locked, caller, now, counts, held, cap });
   const expiresAt = minDate(at(now.getTime() + config.claimTtlSeconds * 1000), m.deadline);
   const exclusiveUntil =
     !counts.renewing && m.exclusiveClaimTtl !== null && counts.others === 0

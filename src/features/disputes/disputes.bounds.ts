@@ -10,8 +10,8 @@ import { refuse, type Filer, type Mission } from "./disputes.qualify";
 // cannot buy the parties' share (docs/aip-3-4.md "Dispute pools"):
 //  - each party of the mission (its creator, every submitter, so every winner) has its own share,
 //    PARTY_OPEN open at once and PARTY_TOTAL in all, counted over its own filings only;
-//  - everyone else shares the public pool (OABP_DISPUTES_MAX_OPEN_PER_MISSION open,
-//    OABP_DISPUTES_MAX_PER_MISSION in all), and anonymous filings have their own smaller pool
+//  - everyone else shares the public pool (DISPUTES_MAX_OPEN_PER_MISSION open,
+//    DISPUTES_MAX_PER_MISSION in all), and anonymous filings have their own smaller pool
 //    inside it (a fifth of the open bound, a quarter of the lifetime bound); an anonymous filing
 //    that was rejected or expired no longer counts toward the lifetime bounds;
 //  - non_payment is never refused by a per-mission bound: only the winner who was not paid can
@@ -20,6 +20,10 @@ import { refuse, type Filer, type Mission } from "./disputes.qualify";
 /** A party's own share of one mission's disputes. */
 export const PARTY_OPEN = 5;
 const PARTY_TOTAL = 20;
+/** The public pool: open disputes one mission may carry at once from non-parties (429 until one is decided). */
+const DISPUTES_MAX_OPEN_PER_MISSION = 50;
+/** The public pool: disputes one mission may ever carry from non-parties, decided ones included (422 `mission_dispute_limit`). */
+const DISPUTES_MAX_PER_MISSION = 200;
 /** The anonymous pool, as a fraction of the public bounds (at least one of each). */
 const anonymousBounds = (maxOpen: number, maxTotal: number) => ({
   open: Math.max(1, Math.floor(maxOpen / 5)),
@@ -100,7 +104,8 @@ export async function boundPerMission(
     const own = await poolCounts(tx, m, eq(disputes.filerBucket, bucket));
     return enforce(own, { open: PARTY_OPEN, total: PARTY_TOTAL, pool: "party" }, t, m);
   }
-  const { disputesMaxOpenPerMission: maxOpen, disputesMaxPerMission: maxTotal } = deps.config.aip34;
+  const maxOpen = deps.limits?.disputesMaxOpenPerMission ?? DISPUTES_MAX_OPEN_PER_MISSION;
+  const maxTotal = deps.limits?.disputesMaxPerMission ?? DISPUTES_MAX_PER_MISSION;
   enforce(await poolCounts(tx, m, notParty(m)), { open: maxOpen, total: maxTotal, pool: "public" }, t, m);
   if ("anonymousIp" in filer)
     enforce(await poolCounts(tx, m, anonymous), { ...anonymousBounds(maxOpen, maxTotal), pool: "anonymous" }, t, m);

@@ -8,11 +8,18 @@ import { assignSequence } from "./events.sequence";
 const EVENTS_MAX_PER_AGENT = 4;
 /** `GET /events` sends a comment line this often; a stream whose buffer stayed full for 4 heartbeats is closed. */
 const EVENTS_HEARTBEAT_SECONDS = 15;
+/**
+ * Recent events kept in memory, shared by every stream of the instance; a subscriber further
+ * behind gets `event: overflow` and resumes from its last id.
+ */
+export const EVENTS_REPLAY = 4096;
+/** How often the hub polls the outbox when no NOTIFY woke it (one query per instance). */
+const EVENTS_POLL_MS = 1000;
 
 // One event hub per process (per Deps): the only reader of the outbox for the live streams.
 // Woken by NOTIFY (after a commit that emitted events, src/db/outbox.ts wakeEventHubs; or the
 // sequencer committed) and by a poll interval, it numbers committed events (events.sequence.ts), reads the new ones once, keeps the latest
-// OABP_EVENTS_REPLAY of them in a ring shared by every subscriber, and wakes the subscribers,
+// EVENTS_REPLAY of them in a ring shared by every subscriber, and wakes the subscribers,
 // who copy from the ring: one query per tick per instance, whatever the number of subscribers.
 // Each instance runs its own hub against the same database, so several instances serve the same
 // stream. The hub runs only while someone listens.
@@ -47,6 +54,8 @@ type Tier = "party" | "agent" | "anonymous";
  */
 const PARTY_SHARE_DIVISOR = 4;
 const ANONYMOUS_POOL_DIVISOR = 2;
+/** A tenth of the slots is the reserve only a client network holding none may take; each pool keeps its part. */
+const RESERVE_DIVISOR = 10;
 
 interface Bound {
   pool: Tier | "all";
@@ -107,7 +116,7 @@ export class EventHub {
    * OABP_EVENTS_MAX_PER_IP for the client network or EVENTS_MAX_PER_AGENT for the agent;
    * 503 past the bound of the caller's pool (a party of a live mission: every slot; another agent:
    * all but the parties' share; anonymous: the anonymous pool), and once only the pool's part of
-   * OABP_EVENTS_RESERVE is left, for a network that already holds one (the reserve is for new
+   * the reserve (a tenth, RESERVE_DIVISOR) is left, for a network that already holds one (the reserve is for new
    * clients). Release it exactly once.
    */
   admit(who: SlotClaimant): () => void {
@@ -141,7 +150,8 @@ export class EventHub {
 
   /** The bounds a new slot of `tier` must stay under: the whole, the non-parties', the anonymous pool. */
   private boundsOf(tier: Tier): Bound[] {
-    const { eventsMaxConnections: max, eventsReserve: reserve } = this.deps.config;
+    const max = this.deps.config.eventsMaxConnections;
+    const reserve = Math.floor(max / RESERVE_DIVISOR);
     const held = (t: Tier) => this.perTier.get(t) ?? 0;
     const pool = (name: Tier | "all", limit: number, count: number): Bound => ({
       pool: name,
@@ -225,7 +235,7 @@ export class EventHub {
   private start(): Promise<void> {
     if (this.started) return this.started;
     const gen = ++this.generation;
-    const { database, config, logger } = this.deps;
+    const { database, logger } = this.deps;
     this.started = (async () => {
       // Number the whole backlog first (bounded), not just one batch: whatever committed before
       // this start is behind the head a new stream starts at, never replayed to it as new.
@@ -255,7 +265,7 @@ export class EventHub {
         return;
       }
       this.unlisten = unlisten;
-      this.pollTimer = setInterval(() => this.wake(), config.eventsPollMs);
+      this.pollTimer = setInterval(() => this.wake(), this.deps.limits?.eventsPollMs ?? EVENTS_POLL_MS);
       this.pollTimer.unref();
       this.beatTimer = setInterval(() => {
         for (const l of [...this.listeners]) l.heartbeat?.();
@@ -294,7 +304,7 @@ export class EventHub {
       // Subscribers copy from the ring synchronously (as far as their queues take), before the
       // ring is cut back to its size: a page larger than the ring overflows only slow readers.
       for (const l of [...this.listeners]) l.wake();
-      const cap = this.deps.config.eventsReplay;
+      const cap = this.deps.limits?.eventsReplay ?? EVENTS_REPLAY;
       if (this.ring.length > cap) {
         const drop = this.ring.length - cap;
         this.floor = this.ring[drop - 1]!.seq;

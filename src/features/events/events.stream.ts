@@ -5,13 +5,15 @@ import { encode, type StreamEvent } from "./events.model";
 
 // One GET /events connection (docs/events.md). The subscriber owns a cursor (the seq of the
 // last event it has passed, delivered or filtered out) and a bounded queue: the response's
-// ReadableStream with a high-water mark of OABP_EVENTS_BUFFER frames, which the HTTP server
+// ReadableStream with a high-water mark of EVENTS_BUFFER frames, which the HTTP server
 // drains only as fast as the socket takes them. Events are copied from the hub's ring only while
 // the queue has room, so a slow reader holds its queue and nothing else. A reader that falls
-// behind the ring (more than OABP_EVENTS_REPLAY events) gets `event: overflow` naming the id to
+// behind the ring (more than EVENTS_REPLAY events) gets `event: overflow` naming the id to
 // resume from, and is disconnected; one whose queue stays full for 4 heartbeats is cut. A resume
 // older than the ring reads the database a page at a time, paced by the reader likewise.
 
+/** Events queued per connection for a subscriber that reads slower than they come. */
+const EVENTS_BUFFER = 64;
 /** Catch-up page size (a resume older than the ring). */
 const CATCH_UP_PAGE = 200;
 /** Heartbeats with a full queue before the connection is cut. */
@@ -198,7 +200,7 @@ export async function openEventStream(deps: Deps, opts: StreamOptions): Promise<
         sub.cancelled();
       },
     },
-    new CountQueuingStrategy({ highWaterMark: deps.config.eventsBuffer + 1 }),
+    new CountQueuingStrategy({ highWaterMark: (deps.limits?.eventsBuffer ?? EVENTS_BUFFER) + 1 }),
   );
   try {
     await sub.open();

@@ -10,7 +10,7 @@ import { AGENT_CARD_PATHS, MCP_PATH, mcpManifestObject } from "../../lib/mcp-con
 import { clientManifestObject, clientPackage } from "../../lib/client-package";
 import { MISSION_AUDIENCES, REPORT_REASONS, VERIFICATION_TYPES } from "../../db/vocabulary";
 import { DISCOVERY_ENDPOINTS, REGISTRY_AUTH_PATH } from "../../lib/discovery-paths";
-import { AMENDMENT_MAX_EXTENSION_SECONDS } from "../amendments";
+import { AMENDMENT_MAX_EXTENSION_SECONDS, AMENDMENTS_MAX_PER_MISSION } from "../amendments";
 import { BLOCKLIST_MAX } from "../../db/schema/index";
 import { ELIGIBILITY_LIST_MAX } from "../missions";
 
@@ -22,6 +22,8 @@ const RECEIPT_ENDPOINT_TEMPLATE = "/missions/{mission_id}/receipts/{submission_i
 
 interface ManifestInput {
   config: Config;
+  /** The bounds a test set instead of their constants (Deps.limits). */
+  limits?: Deps["limits"];
   keyring: ReceiptKeyring;
   issuerAddress?: string;
   railState?: RailStatus | null;
@@ -50,7 +52,7 @@ export function buildManifest(input: ManifestInput) {
     amendments: {
       kinds: ["extend_deadline", "top_up", "edit"],
       max_extension_seconds: AMENDMENT_MAX_EXTENSION_SECONDS,
-      max_per_mission: config.amendmentsMaxPerMission,
+      max_per_mission: input.limits?.amendmentsMaxPerMission ?? AMENDMENTS_MAX_PER_MISSION,
       top_up_by: config.topUpByAnyone ? "anyone" : "creator",
       edit_until: "first_submission",
       event: "mission.amended",
@@ -222,6 +224,7 @@ function cached(deps: Deps) {
   if (!hit || hit.rail !== railKey) {
     const object = buildManifest({
       config: deps.config,
+      limits: deps.limits,
       keyring: deps.receiptKeys,
       issuerAddress: deps.attestation.address,
       railState: state,

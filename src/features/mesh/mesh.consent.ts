@@ -35,6 +35,11 @@ function readConsent(body: Buffer, hub: string): { ok: boolean; reason: string }
   return named ? { ok: true, reason: "consented" } : { ok: false, reason: "hub_not_named" };
 }
 
+/** Time cap of one request to a provider, an invocation or its consent document (504 `TIMEOUT` beyond; the Mesh default). */
+const MESH_INVOKE_TIMEOUT_MS = 30_000;
+/** MESH_INVOKE_TIMEOUT_MS, or the bound a test set (Deps.limits). */
+export const invokeTimeoutMs = (deps: Deps) => deps.limits?.meshInvokeTimeoutMs ?? MESH_INVOKE_TIMEOUT_MS;
+
 const originOf = (url: string): string | undefined => {
   try {
     return new URL(url).origin;
@@ -48,7 +53,7 @@ async function askOrigin(ctx: Ctx, origin: string): Promise<Verdict> {
   const res = await deps.fetcher.fetch(`${origin}${CONSENT_PATH}`, {
     method: "GET",
     headers: { accept: "application/json" },
-    timeoutMs: deps.config.meshInvokeTimeoutMs,
+    timeoutMs: invokeTimeoutMs(deps),
     maxBytes: MAX_CONSENT_BYTES,
     redirect: "manual",
   });

@@ -10,7 +10,7 @@ import { returnToken, takeToken } from "../../lib/token-bucket";
 import { validate } from "./mesh.json-schema";
 import type { InvokeResponseWire } from "./mesh.schemas";
 import { skillForInvoke } from "./mesh.service";
-import { assertConsent, takeOriginBudget } from "./mesh.consent";
+import { assertConsent, invokeTimeoutMs, takeOriginBudget } from "./mesh.consent";
 import { createInvocationSlots, type InvocationSlots } from "./mesh.slots";
 import { actingAgent, meshFetcher } from "./mesh.private";
 
@@ -269,7 +269,7 @@ async function postInvocation(
         "x-agent-mesh-invocation": invocationId,
       },
       body: JSON.stringify(message),
-      timeoutMs: deps.config.meshInvokeTimeoutMs,
+      timeoutMs: invokeTimeoutMs(deps),
       maxBytes: MESH_INVOKE_MAX_RESPONSE_BYTES,
       // A redirect is the provider's answer, never followed (as webhook deliveries).
       redirect: "manual",
@@ -283,7 +283,7 @@ async function postInvocation(
 /** No answer from the provider: a timeout, an answer over the cap, or unreachable. */
 function fetchFailed(deps: Deps, res: Extract<SafeFetchResult, { ok: false }>, fail: Fail): never {
   if (res.reason === "timeout")
-    fail("TIMEOUT", `the provider did not answer within ${deps.config.meshInvokeTimeoutMs} ms`, {
+    fail("TIMEOUT", `the provider did not answer within ${invokeTimeoutMs(deps)} ms`, {
       reason: "provider_timeout",
     });
   if (res.reason === "too_large")

@@ -17,7 +17,7 @@ export const sendMessageRoute = thread.post(
   "Send a private message about a submission: the creator to the submitter, or the submitter to the creator",
   {
     description:
-      "The body is opaque (clients may encrypt it) and never logged. 413 `message_too_large` beyond MESSAGE_MAX_BYTES; 409 `thread_full` beyond OABP_MESSAGE_MAX_PER_SUBMISSION; 403 `not_a_party` for anyone else.",
+      "The body is opaque (clients may encrypt it) and never logged. 413 `message_too_large` beyond MESSAGE_MAX_BYTES; 409 `thread_full` beyond MESSAGE_MAX_PER_SUBMISSION; 403 `not_a_party` for anyone else.",
     in: { body: SendMessageRequest },
     ok: [201, Message, "The message"],
     errors: [

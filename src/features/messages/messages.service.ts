@@ -10,6 +10,8 @@ import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
 /** Private messages: largest body in UTF-8 bytes (opaque, may be ciphertext). */
 export const MESSAGE_MAX_BYTES = 16_384;
+/** Messages one submission's thread holds, both directions (409 `thread_full` beyond). */
+const MESSAGE_MAX_PER_SUBMISSION = 500;
 
 // Private messages between a mission's creator and one submitter about that submission
 // (ClawFinder's mailbox semantics: inbox, sent, read marks). Only the two parties ever see
@@ -71,7 +73,7 @@ async function partiesOf(ctx: Ctx, missionId: string, submissionId: string, call
 /**
  * POST /missions/{id}/submissions/{sid}/messages: the creator writes to the submitter or the
  * submitter to the creator. Locking: the submission row (FOR UPDATE) serialises the senders of one
- * thread, so the OABP_MESSAGE_MAX_PER_SUBMISSION count is exact.
+ * thread, so the MESSAGE_MAX_PER_SUBMISSION count is exact.
  */
 export async function sendMessage(
   ctx: Ctx,
@@ -93,7 +95,7 @@ export async function sendMessage(
       .select({ n: sql<number>`count(*)::int` })
       .from(submissionMessages)
       .where(eq(submissionMessages.submissionId, p.submissionId));
-    const max = deps.config.messageMaxPerSubmission;
+    const max = deps.limits?.messageMaxPerSubmission ?? MESSAGE_MAX_PER_SUBMISSION;
     if (Number(c?.n ?? 0) >= max)
       throw new AppError("CONFLICT", `a submission's private thread holds at most ${max} messages`, {
         reason: "thread_full",

@@ -27,7 +27,7 @@ export const askQuestionRoute = write
   .at("/missions/{id}/questions", { params: MissionIdParam })
   .post("Ask the creator a public question about an open mission (not the creator; capped per agent and mission)", {
     description:
-      "409 `question_limit` (OABP_QA_MAX_PER_AGENT per agent and mission) or `qa_full` (OABP_QA_MAX_PER_MISSION less the creator's OABP_QA_CREATOR_RESERVE); 409 MISSION_NOT_OPEN after the deadline; 403 `own_mission` for the creator (who posts clarifications).",
+      "409 `question_limit` (QA_MAX_PER_AGENT per agent and mission) or `qa_full` (QA_MAX_PER_MISSION less the creator's QA_CREATOR_RESERVE); 409 MISSION_NOT_OPEN after the deadline; 403 `own_mission` for the creator (who posts clarifications).",
     in: { body: AskQuestionRequest },
     ok: [201, Question, "The question"],
     errors: [

@@ -13,6 +13,12 @@ import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
 /** Mission Q&A: longest question, answer or clarification, in characters. */
 export const QA_MAX_CHARS = 2000;
+/** Entries (questions and clarifications) one mission's thread holds (409 `qa_full` beyond). */
+const QA_MAX_PER_MISSION = 200;
+/** Of QA_MAX_PER_MISSION, entries kept for the creator's clarifications. */
+const QA_CREATOR_RESERVE = 50;
+/** Questions one agent may ask on one mission (409 `question_limit` beyond). */
+const QA_MAX_PER_AGENT = 10;
 
 // Mission Q&A: a public thread per mission. Agents ask while the mission is
 // open; its creator answers (and may pin) and posts clarifications while it is open or being
@@ -107,12 +113,13 @@ async function announce(
  * One thread-wide cap, counted from the mission row under its lock, in three tiers
  * (docs/abuse-edge.md "Creator-owned capacity"): the creator's clarifications may use the whole
  * thread; the mission's parties (its submitters and active claimers) stop
- * OABP_QA_CREATOR_RESERVE short of it; everyone else a third of the rest earlier still. A crowd of
+ * QA_CREATOR_RESERVE short of it; everyone else a third of the rest earlier still. A crowd of
  * free identities from many networks fills what it may, and a party's question and the creator's
  * clarification still fit.
  */
 function checkThreadCap(ctx: Ctx, m: Mission, by: "creator" | "party" | "others"): void {
-  const { qaMaxPerMission, qaCreatorReserve } = ctx.deps.config;
+  const qaMaxPerMission = ctx.deps.limits?.qaMaxPerMission ?? QA_MAX_PER_MISSION;
+  const qaCreatorReserve = ctx.deps.limits?.qaCreatorReserve ?? QA_CREATOR_RESERVE;
   const forParties = Math.max(0, qaMaxPerMission - qaCreatorReserve);
   const max = by === "creator" ? qaMaxPerMission : by === "party" ? forParties : forParties - partyReserve(forParties);
   if (m.qaCount >= max)
@@ -177,7 +184,7 @@ export async function askQuestion(ctx: Ctx, input: { missionId: string; body: st
       .select({ n: sql<number>`count(*)::int` })
       .from(missionQuestions)
       .where(and(eq(missionQuestions.missionId, m.id), eq(missionQuestions.author, caller)));
-    const perAgent = ctx.deps.config.qaMaxPerAgent;
+    const perAgent = ctx.deps.limits?.qaMaxPerAgent ?? QA_MAX_PER_AGENT;
     if (Number(mine?.n ?? 0) >= perAgent)
       throw new AppError("CONFLICT", `an agent asks at most ${perAgent} questions per mission`, {
         reason: "question_limit",

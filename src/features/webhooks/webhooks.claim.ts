@@ -8,7 +8,7 @@ import type { Deps } from "../../deps";
 //    a subscription's backlog never hides another's head;
 //  - orders by the rank of a delivery within its OWNER's due work first (round-robin across
 //    owners: every owner's first delivery before anyone's second), then by due time;
-//  - skips a delivery whose destination host already has OABP_WEBHOOK_HOST_CONCURRENCY attempts
+//  - skips a delivery whose destination host already has WEBHOOK_HOST_CONCURRENCY attempts
 //    in flight, counted across every instance from `in_flight_until` (set by the claim, cleared
 //    by the record, and simply past after a crash).
 // Claims are serialised across instances by a transaction-scoped advisory lock, so the host
@@ -20,6 +20,13 @@ const e = webhookEvents;
 const CLAIM_LOCK = 727_275;
 /** Due deliveries looked at per subscription per claim: enough to fill a batch fairly. */
 const PER_SUBSCRIPTION = 4;
+/** Webhook attempts in flight to one destination host at once, across every instance. */
+const WEBHOOK_HOST_CONCURRENCY = 2;
+/** Time cap of one delivery attempt (connect, send, response). */
+const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** One attempt's time cap: WEBHOOK_TIMEOUT_MS, or the bound a test set (Deps.limits). */
+export const attemptTimeoutMs = (deps: Deps) => deps.limits?.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS;
 
 export interface ClaimedDelivery {
   subscriptionId: string;
@@ -37,13 +44,13 @@ export interface ClaimedDelivery {
 }
 
 /** A claim holds a delivery this long: well past one attempt's timeout, so it never expires mid-attempt. */
-export const leaseMs = (deps: Deps) => Math.max(60_000, 2 * deps.config.webhookTimeoutMs);
+export const leaseMs = (deps: Deps) => Math.max(60_000, 2 * attemptTimeoutMs(deps));
 
 export async function claimDueDeliveries(deps: Deps, batch = 20): Promise<ClaimedDelivery[]> {
   const now = deps.clock.now();
   const at = now.toISOString();
   const until = new Date(now.getTime() + leaseMs(deps));
-  const hostCap = deps.config.webhookHostConcurrency;
+  const hostCap = deps.limits?.webhookHostConcurrency ?? WEBHOOK_HOST_CONCURRENCY;
   return deps.database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
     const picked = await tx.execute(sql`

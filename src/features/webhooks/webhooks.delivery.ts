@@ -6,7 +6,7 @@ import type { TxCtx } from "../../lib/context";
 import { webhookHeaders } from "../../lib/webhook-signature";
 import { envelope } from "../../lib/webhook-events";
 import { nextAttemptAt } from "./webhooks.retry";
-import type { ClaimedDelivery } from "./webhooks.claim";
+import { attemptTimeoutMs, type ClaimedDelivery } from "./webhooks.claim";
 
 export { claimDueDeliveries, leaseMs, type ClaimedDelivery } from "./webhooks.claim";
 
@@ -137,7 +137,7 @@ export async function attemptDelivery(
     },
     body,
     redirect: "manual",
-    timeoutMs: deps.config.webhookTimeoutMs,
+    timeoutMs: attemptTimeoutMs(deps),
     maxBytes: MAX_RESPONSE_BYTES,
   });
   const durationMs = Math.round(performance.now() - started);

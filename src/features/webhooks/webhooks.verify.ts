@@ -5,7 +5,7 @@ import type { Deps } from "../../deps";
 import { randomToken } from "../../lib/hash";
 import { webhookHeaders } from "../../lib/webhook-signature";
 import { disable, MAX_RESPONSE_BYTES } from "./webhooks.delivery";
-import { leaseMs } from "./webhooks.claim";
+import { attemptTimeoutMs, leaseMs } from "./webhooks.claim";
 
 // Endpoint verification before the first real delivery (docs/abuse-edge.md
 // "Webhooks"). Without it anyone could point free subscriptions at a third party's server and
@@ -68,7 +68,7 @@ async function challenge(deps: Deps, v: ClaimedVerification): Promise<{ ok: bool
     headers: { "content-type": "application/json", ...webhookHeaders(v.secret, id, at, body) },
     body,
     redirect: "manual",
-    timeoutMs: deps.config.webhookTimeoutMs,
+    timeoutMs: attemptTimeoutMs(deps),
     maxBytes: MAX_RESPONSE_BYTES,
   });
   if (!r.ok) return { ok: false, error: r.reason };

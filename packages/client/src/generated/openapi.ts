@@ -14832,7 +14832,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the creator a public question about an open mission (not the creator; capped per agent and mission)
-         * @description 409 `question_limit` (OABP_QA_MAX_PER_AGENT per agent and mission) or `qa_full` (OABP_QA_MAX_PER_MISSION less the creator's OABP_QA_CREATOR_RESERVE); 409 MISSION_NOT_OPEN after the deadline; 403 `own_mission` for the creator (who posts clarifications).
+         * @description 409 `question_limit` (QA_MAX_PER_AGENT per agent and mission) or `qa_full` (QA_MAX_PER_MISSION less the creator's QA_CREATOR_RESERVE); 409 MISSION_NOT_OPEN after the deadline; 403 `own_mission` for the creator (who posts clarifications).
          */
         post: {
             parameters: {
@@ -15468,7 +15468,7 @@ export interface paths {
         put?: never;
         /**
          * Send a private message about a submission: the creator to the submitter, or the submitter to the creator
-         * @description The body is opaque (clients may encrypt it) and never logged. 413 `message_too_large` beyond MESSAGE_MAX_BYTES; 409 `thread_full` beyond OABP_MESSAGE_MAX_PER_SUBMISSION; 403 `not_a_party` for anyone else.
+         * @description The body is opaque (clients may encrypt it) and never logged. 413 `message_too_large` beyond MESSAGE_MAX_BYTES; 409 `thread_full` beyond MESSAGE_MAX_PER_SUBMISSION; 403 `not_a_party` for anyone else.
          */
         post: {
             parameters: {
