@@ -4,6 +4,7 @@ import { openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 import { ADVERTISE, DISCOVER, cardFor } from "./adp-cards";
 import { useTestApp } from "../helpers/suite-app";
+import { acceptedSubmission } from "../helpers/mission-flow";
 
 // ADP (draft-song-anp-adp-00) over HTTP, discovery: adp.discover and the two ranking lists (the
 // cards themselves: adp.int.test.ts).
@@ -164,11 +165,7 @@ describe("adp.discover and the ranking lists", () => {
   it("reputation comes from the (decayed) ELO rating, rating from reviews, availability from heartbeats", async () => {
     const { creator, mission } = await openMission(t, { verification: { type: "creator_judges", params: {} } });
     const w = await signIn(t);
-    const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {
-      token: w.token,
-      body: { content: "done" },
-    });
-    expect(sub.status, sub.text).toBe(201);
+    const sub = await acceptedSubmission(t, mission.id, w, "done");
     expect(
       (
         await t.call("POST", `/missions/${mission.id}/award`, {

@@ -11,6 +11,7 @@ import {
   useEscrowApp,
   type EscrowChain,
 } from "../helpers/escrow-chain";
+import { acceptedSubmission } from "../helpers/mission-flow";
 
 // A top-up on the base rail on anvil, paid out in full at resolution. The
 // contract keeps one slot per (key, funder) and releases a key once, so a top-up is a new slot
@@ -75,11 +76,7 @@ describe("top-ups on the base rail (anvil)", () => {
 
     const treasury0 = await chain.usdcBalance(chain.treasury);
     const winner = await signIn(t);
-    const sub = await t.call("POST", `/missions/${m.id}/submissions`, {
-      token: winner.token,
-      body: { content: "the answer" },
-    });
-    expect(sub.status, sub.text).toBe(201);
+    const sub = await acceptedSubmission(t, m.id, winner, "the answer");
     // The creator signs the release of the slot it funded; the backer's slot is not its to sign
     // (docs/base-rail.md "Release paths"): only the creator's slot is offered, and the top-up's
     // release takes the delayed path.

@@ -7,6 +7,7 @@ import { makeTestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 import { useTestApp } from "../helpers/suite-app";
+import { acceptedSubmission, awardedTo } from "../helpers/mission-flow";
 
 // Mission claims: a visible intent to work with a TTL, renewable, counted on
 // the mission, optionally exclusive for a window; never a say in who is paid. Time comes from the
@@ -224,16 +225,8 @@ describe("expiry, max_claims, exclusivity", () => {
     const [holder, other] = [await signIn(t), await signIn(t)];
     expect((await claim(m.id, holder.token)).status).toBe(201);
     expect((await claim(m.id, other.token)).status).toBe(409);
-    const sub = await t.call("POST", `/missions/${m.id}/submissions`, {
-      token: other.token,
-      body: { content: "the answer" },
-    });
-    expect(sub.status, sub.text).toBe(201);
-    const award = await t.call("POST", `/missions/${m.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: sub.body.id }] },
-    });
-    expect(award.status, award.text).toBe(200);
+    const sub = await acceptedSubmission(t, m.id, other, "the answer");
+    const award = await awardedTo(t, m.id, creator, sub.body.id);
     expect(award.body).toMatchObject({
       status: "resolved",
       resolution: { winner_agent_id: other.address },

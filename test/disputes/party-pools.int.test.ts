@@ -4,6 +4,7 @@ import { PARTY_OPEN } from "../../src/features/disputes/disputes.bounds";
 import { ADMIN_TOKEN } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { useTestApp } from "../helpers/suite-app";
+import { acceptedSubmission, awardedTo } from "../helpers/mission-flow";
 
 // Caps that protect the parties (docs/aip-3-4.md "Dispute pools"): 200 anonymous filings from 40
 // client networks fill the anonymous pool, never the parties' shares; non_payment is never shut
@@ -23,16 +24,8 @@ const anonymousFiling = (missionId: string, network: number) =>
 async function stalledPayout() {
   const { creator, mission } = await openMission(t);
   const solver = await signIn(t);
-  const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {
-    token: solver.token,
-    body: { content: "the work" },
-  });
-  expect(sub.status, sub.text).toBe(201);
-  const award = await t.call("POST", `/missions/${mission.id}/award`, {
-    token: creator.token,
-    body: { winners: [{ submission_id: sub.body.id }] },
-  });
-  expect(award.status, award.text).toBe(200);
+  const sub = await acceptedSubmission(t, mission.id, solver, "the work");
+  await awardedTo(t, mission.id, creator, sub.body.id);
   await t.deps.database.db.execute(sql`update missions set payout_status = 'pending_gas' where id = ${mission.id}`);
   return { creator, mission, solver, sid: sub.body.id as string };
 }

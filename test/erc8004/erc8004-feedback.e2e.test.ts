@@ -11,6 +11,7 @@ import { signIn } from "../helpers/agents";
 import { signedAward } from "../helpers/award-sign";
 import { createBaseMission, escrowTick, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
 import { deployErc8004 } from "../helpers/erc8004";
+import { acceptedSubmission } from "../helpers/mission-flow";
 
 // Must show 4 (docs/erc-8004.md): on anvil with the ERC-8004 reference registries deployed as
 // upstream deploys them (an ERC1967Proxy on a placeholder UUPS implementation, upgraded to the
@@ -136,11 +137,7 @@ describe("ERC-8004 feedback backed by payment (reference registries on anvil)", 
       ).toBe(202);
       await chain.mine(2);
       await escrowTick(t);
-      const sub = await t.call("POST", `/missions/${c.m.id}/submissions`, {
-        token: winner.token,
-        body: { content: "the answer" },
-      });
-      expect(sub.status, sub.text).toBe(201);
+      const sub = await acceptedSubmission(t, c.m.id, winner, "the answer");
       const { award } = await signedAward(t, c.creator, c.m.id, { winners: [{ submission_id: sub.body.id }] });
       expect(award.status, award.text).toBe(200);
       const release = async () => (await db.select().from(chainPayouts).where(eq(chainPayouts.missionId, c.m.id)))[0];

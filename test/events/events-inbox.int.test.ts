@@ -3,6 +3,7 @@ import { hubOf } from "../../src/features/events/events.hub";
 import { ADMIN_TOKEN } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { useTestApp } from "../helpers/suite-app";
+import { acceptedSubmission, awardedTo } from "../helpers/mission-flow";
 
 // GET /agents/me/inbox: the outbox events about the caller — its missions,
 // its submissions, missions it claimed — with a cursor and a long poll; nobody else's.
@@ -35,16 +36,8 @@ describe("GET /agents/me/inbox", () => {
     const claimer = await signIn(t);
     const stranger = await signIn(t);
     expect((await t.call("POST", `/missions/${mission.id}/claims`, { token: claimer.token })).status).toBe(201);
-    const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {
-      token: solver.token,
-      body: { content: "an answer" },
-    });
-    expect(sub.status, sub.text).toBe(201);
-    const award = await t.call("POST", `/missions/${mission.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: sub.body.id }] },
-    });
-    expect(award.status, award.text).toBe(200);
+    const sub = await acceptedSubmission(t, mission.id, solver, "an answer");
+    await awardedTo(t, mission.id, creator, sub.body.id);
 
     const of = (events: Env[]) => events.filter((e) => e.data.mission_id === mission.id).map((e) => e.type);
     const everything = of(await all(creator.token));
@@ -100,11 +93,7 @@ describe("GET /agents/me/inbox", () => {
     await expect.poll(() => hubOf(t.deps).listening, { interval: 5, timeout: 20_000 }).toBe(1);
     // Someone else's event first: it does not end the wait by itself.
     await openMission(t);
-    const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {
-      token: solver.token,
-      body: { content: "an answer" },
-    });
-    expect(sub.status, sub.text).toBe(201);
+    const sub = await acceptedSubmission(t, mission.id, solver, "an answer");
     const r = await waiting;
     expect(r.status, r.text).toBe(200);
     expect(r.body.events.map((e: Env) => [e.type, e.data.submission_id])).toEqual([

@@ -3,6 +3,7 @@ import { closeEventStreams } from "../../src/features/events";
 import { hubOf } from "../../src/features/events/events.hub";
 import { openMission, signIn } from "../helpers/agents";
 import { useTestApp } from "../helpers/suite-app";
+import { acceptedSubmission } from "../helpers/mission-flow";
 
 // Caps that protect the parties, stream part (docs/events.md "Connection slots"): anonymous
 // streams from 145 client networks (100 IPv4 addresses and 45 IPv6 /64s) fill the anonymous pool,
@@ -47,11 +48,7 @@ describe("the parties' share of the event-stream slots", () => {
   it("145 networks of anonymous streams and 40 networks of free agents leave the parties their streams", async () => {
     const { creator, mission } = await openMission(t);
     const solver = await signIn(t);
-    const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {
-      token: solver.token,
-      body: { content: "my answer" },
-    });
-    expect(sub.status, sub.text).toBe(201);
+    await acceptedSubmission(t, mission.id, solver, "my answer");
     const claimer = await signIn(t);
     const claim = await t.call("POST", `/missions/${mission.id}/claims`, { token: claimer.token, body: {} });
     expect(claim.status, claim.text).toBeLessThan(300);

@@ -5,6 +5,7 @@ import { missions } from "../../src/db/schema/index";
 import { sessionCookieName } from "../../src/http/session-cookie";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { acceptedSubmission } from "../helpers/mission-flow";
 
 // Caching by who may see it (docs/decisions.md "Caching by who may see it", RFC 9111 §3, §4.1):
 // every GET route of openapi/openapi.json and every web page, asked anonymously, with a bearer and
@@ -42,11 +43,7 @@ beforeAll(async () => {
   const judged = await openMission(t, { title: "Pending deliverable" });
   creator = judged.creator;
   const solver = await signIn(t);
-  const sub = await t.call("POST", `/missions/${judged.mission.id}/submissions`, {
-    token: solver.token,
-    body: { content: "the creator's private deliverable" },
-  });
-  expect(sub.status, sub.text).toBe(201);
+  const sub = await acceptedSubmission(t, judged.mission.id, solver, "the creator's private deliverable");
   ids.judged = judged.mission.id;
   ids.sid = sub.body.id;
   // An operator-hidden mission and a pending_escrow one, both the same creator's.

@@ -4,6 +4,7 @@ import { getMission } from "../../src/features/missions";
 import { ctxForViewer } from "../../src/lib/context";
 import { openMission, signIn } from "../helpers/agents";
 import { useTestApp } from "../helpers/suite-app";
+import { acceptedSubmission, awardedTo } from "../helpers/mission-flow";
 
 // Caches that hold under crawling: public reads tell a CDN / reverse proxy how long it
 // may keep them, per caller; the list carries an ETag and answers 304 to a client that holds it.
@@ -58,11 +59,7 @@ describe("HTTP caching of public reads", () => {
       verification: { type: "creator_judges", params: {} },
     });
     const solver = await signIn(t);
-    const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {
-      token: solver.token,
-      body: { content: "the answer" },
-    });
-    expect(sub.status, sub.text).toBe(201);
+    const sub = await acceptedSubmission(t, mission.id, solver, "the answer");
     /** The resource's ETag, checked to answer 304 (no body) when held, and 200 when not. */
     const validator = async (path: string, token?: string) => {
       const r = await t.call("GET", path, { token });
@@ -82,11 +79,7 @@ describe("HTTP caching of public reads", () => {
       agent: await validator(`/agents/${solver.address}`),
       submission: await validator(subPath, creator.token),
     };
-    const award = await t.call("POST", `/missions/${mission.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: sub.body.id }] },
-    });
-    expect(award.status, award.text).toBe(200);
+    await awardedTo(t, mission.id, creator, sub.body.id);
     // The award changed all three: the old validators no longer match.
     for (const [path, etag, token] of [
       [`/missions/${mission.id}`, before.mission, undefined],

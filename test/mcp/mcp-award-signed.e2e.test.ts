@@ -6,6 +6,7 @@ import { signIn } from "../helpers/agents";
 import { signTyped, type TypedRelease } from "../helpers/award-sign";
 import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 import { callTool, openSession } from "../helpers/mcp";
+import { acceptedSubmission } from "../helpers/mission-flow";
 
 // award_mission over MCP takes the whole REST AwardRequest: a base-rail creator's signed release
 // (release_signatures) is paid at once through releaseSigned, never proposed and left to the window
@@ -34,11 +35,7 @@ describe("MCP award_mission on the base rail", () => {
     await chain.mine(2);
     await escrowTick(t);
     const winner = await signIn(t);
-    const sub = await t.call("POST", `/missions/${c.m.id}/submissions`, {
-      token: winner.token,
-      body: { content: "the answer" },
-    });
-    expect(sub.status, sub.text).toBe(201);
+    const sub = await acceptedSubmission(t, c.m.id, winner, "the answer");
 
     const winners = [{ submission_id: sub.body.id as string }];
     const typed = await t.call("POST", `/missions/${c.m.id}/award/typed-data`, {

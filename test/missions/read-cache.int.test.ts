@@ -6,6 +6,7 @@ import { ctxForViewer } from "../../src/lib/context";
 import { missionBody, openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
 import { useTestApp } from "../helpers/suite-app";
+import { acceptedSubmission, awardedTo } from "../helpers/mission-flow";
 
 // List pages assembled from serialized missions cached under (id, row_version), and
 // ETags on single resources. The list cache is OFF here (OABP_LIST_CACHE_BYTES=0), so every list
@@ -71,11 +72,7 @@ describe("mission documents keyed by row_version", () => {
     const first = await t.call("GET", "/missions?limit=100");
     expect(first.body.missions.find((m: { id: string }) => m.id === mission.id).submission_count).toBe(0);
     const solver = await signIn(t);
-    const s = await t.call("POST", `/missions/${mission.id}/submissions`, {
-      token: solver.token,
-      body: { content: "x" },
-    });
-    expect(s.status, s.text).toBe(201);
+    await acceptedSubmission(t, mission.id, solver, "x");
     const again = await t.call("GET", "/missions?limit=100");
     expect(again.body.missions.find((m: { id: string }) => m.id === mission.id).submission_count).toBe(1);
     expect(again.headers.get("etag")).not.toBe(first.headers.get("etag"));
@@ -195,11 +192,7 @@ describe("ETags on single resources", () => {
     expect(a.status, a.text).toBe(200);
     const etag = a.headers.get("etag")!;
     expect((await revalidate(path, etag)).status).toBe(304);
-    const award = await t.call("POST", `/missions/${mission.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: s.body.id }] },
-    });
-    expect(award.status, award.text).toBe(200);
+    await awardedTo(t, mission.id, creator, s.body.id);
     const b = await revalidate(path, etag);
     expect(b.status).toBe(200);
     expect(b.headers.get("etag")).not.toBe(etag);

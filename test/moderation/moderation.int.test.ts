@@ -5,6 +5,7 @@ import { callTool, openSession, mcpMission } from "../helpers/mcp";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { useTestApp } from "../helpers/suite-app";
 import { balanceOf } from "../helpers/judging";
+import { acceptedSubmission, awardedTo } from "../helpers/mission-flow";
 
 // Moderation and operator control (docs/moderation.md): who may call the operator routes, hide /
 // unhide, suspend / unsuspend. The reports queue, the posting gate and the audit log:
@@ -142,11 +143,7 @@ describe("hide / unhide", () => {
       token: solver.token,
       body: { content: "work" },
     });
-    const award = await t.call("POST", `/missions/${mission.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: sub.body.id }] },
-    });
-    expect(award.status, award.text).toBe(200);
+    await awardedTo(t, mission.id, creator, sub.body.id);
     const r = await admin("POST", `/admin/missions/${mission.id}/hide`, { reason: "late", refund: true });
     expect(r.status).toBe(409);
     expect(r.body.details.reason).toBe("not_refundable");
@@ -158,11 +155,7 @@ describe("suspension", () => {
   it("a suspended agent cannot create, claim or submit; its existing mission still pays out, and its own win is paid", async () => {
     const { creator, mission } = await openMission(t);
     const solver = await signIn(t);
-    const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {
-      token: solver.token,
-      body: { content: "honest work" },
-    });
-    expect(sub.status, sub.text).toBe(201);
+    const sub = await acceptedSubmission(t, mission.id, solver, "honest work");
     const { mission: other } = await openMission(t);
 
     for (const who of [creator, solver]) {
@@ -215,11 +208,7 @@ describe("suspension", () => {
 
     // Existing money settles: the suspended creator's award pays the suspended solver.
     const before = await balanceOf(t, solver.address);
-    const award = await t.call("POST", `/missions/${mission.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: sub.body.id }] },
-    });
-    expect(award.status, award.text).toBe(200);
+    await awardedTo(t, mission.id, creator, sub.body.id);
     expect((await t.call("GET", `/missions/${mission.id}`)).body.status).toBe("resolved");
     expect(await balanceOf(t, solver.address)).toBeGreaterThan(before);
 
@@ -240,11 +229,7 @@ describe("suspension", () => {
       body: { body: "Which format?" },
     });
     expect(asked.status, asked.text).toBe(201);
-    const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {
-      token: solver.token,
-      body: { content: "work" },
-    });
-    expect(sub.status, sub.text).toBe(201);
+    const sub = await acceptedSubmission(t, mission.id, solver, "work");
     for (const who of [creator, solver])
       expect((await admin("POST", `/admin/agents/${who.address}/suspend`, { reason: "abuse" })).status).toBe(200);
     const refused = async (r: Promise<{ status: number; body: any }>) => {

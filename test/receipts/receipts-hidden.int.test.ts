@@ -3,6 +3,7 @@ import { ADMIN_TOKEN } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { callTool, openSession } from "../helpers/mcp";
 import { useTestApp } from "../helpers/suite-app";
+import { acceptedSubmission, awardedTo } from "../helpers/mission-flow";
 
 // docs/moderation.md "Hidden missions": a hidden mission's receipts (the AIP-1 §6.1 receipt, the
 // AIP-3 §10 settlement receipt, and the one embedded in GET /submissions/{id}) answer every caller
@@ -20,16 +21,8 @@ describe("receipts of a hidden mission", () => {
     });
     const winner = await signIn(t);
     const other = await signIn(t);
-    const s = await t.call("POST", `/missions/${mission.id}/submissions`, {
-      token: winner.token,
-      body: { content: "the answer" },
-    });
-    expect(s.status, s.text).toBe(201);
-    const award = await t.call("POST", `/missions/${mission.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: s.body.id }] },
-    });
-    expect(award.status, award.text).toBe(200);
+    const s = await acceptedSubmission(t, mission.id, winner, "the answer");
+    await awardedTo(t, mission.id, creator, s.body.id);
 
     const aip1 = `/missions/${mission.id}/receipts/${s.body.id}`;
     const aip3 = `/submissions/${s.body.id}/receipt`;

@@ -7,6 +7,7 @@ import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { makeTestApp } from "../helpers/app";
 import { credit, missionBody, signIn } from "../helpers/agents";
 import { useTestApp } from "../helpers/suite-app";
+import { awardedTo } from "../helpers/mission-flow";
 
 // Creator and claimer track records — counters kept by triggers in the
 // transactions that change state, shown on the profile, on each mission, in the feeds, and usable
@@ -57,11 +58,7 @@ describe("creator record", () => {
 
     t.clock.set(new Date(Date.parse(judged.deadline) + 2 * HOUR));
     await sweepDueMissions(t.deps);
-    const award = await t.call("POST", `/missions/${judged.id}/award`, {
-      token: c.token,
-      body: { winners: [{ submission_id: s1 }] },
-    });
-    expect(award.status, award.text).toBe(200);
+    const award = await awardedTo(t, judged.id, c, s1);
     expect(award.body.status).toBe("resolved");
     t.clock.advance(t.deps.config.judgingWindowSeconds * 1000);
     await sweepDueMissions(t.deps);
@@ -109,11 +106,7 @@ describe("creator record", () => {
     const s = await submit(m.id, solver);
     t.clock.advance(2 * HOUR);
     await sweepDueMissions(t.deps);
-    const a = await t.call("POST", `/missions/${m.id}/award`, {
-      token: c.token,
-      body: { winners: [{ submission_id: s }] },
-    });
-    expect(a.status, a.text).toBe(200);
+    await awardedTo(t, m.id, c, s);
     expect((await profile(c.address)).creator_record).toMatchObject({ missions_paid: 1, paid_ratio: 1 });
     await t.deps.database.db
       .update(missions)

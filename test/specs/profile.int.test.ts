@@ -4,6 +4,7 @@ import { signReceipt } from "../../src/lib/receipt-sign";
 import { newAccount, openMission, signIn } from "../helpers/agents";
 import { PROFILE_PROBES, type Probe } from "./profile-statements";
 import { useTestApp } from "../helpers/suite-app";
+import { awardedTo } from "../helpers/mission-flow";
 
 // The statement profile (specs/AIP-1/profile-statements.md) against the real server: the probes
 // of its rows that need a running server (manifest and agent-card fields, answers), and the
@@ -77,11 +78,7 @@ async function wonThroughRegistry() {
     body: { content: "the registry user's answer" },
   });
   expect(sub.status, sub.text).toBe(201);
-  const award = await t.call("POST", `/missions/${mission.id}/award`, {
-    token: creator.token,
-    body: { winners: [{ submission_id: sub.body.id }] },
-  });
-  expect(award.status, award.text).toBe(200);
+  await awardedTo(t, mission.id, creator, sub.body.id);
   return { bound, missionId: mission.id as string, submissionId: sub.body.id as string };
 }
 

@@ -6,6 +6,7 @@ import { startJobRunner } from "../../src/jobs/runner";
 import { ADMIN_TOKEN, makeTestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 import { useTestApp } from "../helpers/suite-app";
+import { acceptedSubmission } from "../helpers/mission-flow";
 
 // 4: GET /metrics is scraped and parsed by a Prometheus text-format
 // parser from npm (parse-prometheus-text-format); who may scrape; what it counts.
@@ -128,11 +129,7 @@ describe("GET /metrics: contents, parsed", () => {
     // A check overdue by 90 s: one in the checks queue, the checks job 90 s behind.
     const { creator, mission } = await openMission(t);
     const solver = await signIn(t);
-    const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {
-      token: solver.token,
-      body: { content: "x" },
-    });
-    expect(sub.status, sub.text).toBe(201);
+    const sub = await acceptedSubmission(t, mission.id, solver, "x");
     expect(creator.address).not.toBe(solver.address);
     await t.deps.database.db
       .update(submissions)

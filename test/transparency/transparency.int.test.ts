@@ -4,6 +4,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { openMission, signIn } from "../helpers/agents";
 import { useTestApp } from "../helpers/suite-app";
+import { awardedTo } from "../helpers/mission-flow";
 
 // And the public /stats, on the database under test. The
 // base rail's reconciliation on anvil: transparency-base.e2e.test.ts.
@@ -21,11 +22,7 @@ async function paidMission(amount: string) {
     body: { content: `answer ${mission.id}` },
   });
   expect(sub.status, sub.text).toBe(201);
-  const award = await t.call("POST", `/missions/${mission.id}/award`, {
-    token: creator.token,
-    body: { winners: [{ submission_id: sub.body.id }] },
-  });
-  expect(award.status, award.text).toBe(200);
+  await awardedTo(t, mission.id, creator, sub.body.id);
   return { mission, solver, submissionId: sub.body.id as string };
 }
 

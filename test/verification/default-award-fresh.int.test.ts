@@ -3,6 +3,7 @@ import { verifyLedger } from "../../src/features/ledger/ledger.service";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { balanceOf, letJudgingExpire, submitAs } from "../helpers/judging";
 import { credit, missionBody, signIn } from "../helpers/agents";
+import { awardedTo } from "../helpers/mission-flow";
 
 type SignedIn = Awaited<ReturnType<typeof signIn>>;
 
@@ -39,11 +40,7 @@ describe("fresh identities' junk early, one honest solver late, nobody proven", 
     const own = await signIn(t);
     const earlier = await open(creator);
     const ownWin = await submitAs(t, earlier.id, own, "the creator's own identity");
-    const award = await t.call("POST", `/missions/${earlier.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: ownWin }] },
-    });
-    expect(award.status, award.text).toBe(200);
+    await awardedTo(t, earlier.id, creator, ownWin);
     // The honest solver signs in (is first seen) days before the mission is posted.
     const honest = await signIn(t);
     t.clock.advance(2 * DAY);

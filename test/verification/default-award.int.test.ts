@@ -9,6 +9,7 @@ import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { CHECK_GRACE_SECONDS } from "../../src/features/verification/default-award";
 import { makeTestApp, TEST_CONTENT_HOST, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { acceptedSubmission } from "../helpers/mission-flow";
 
 // The Sybil scenario of the issue — 9 free
 // junk submissions ahead of 1 honest one on a 10 USDC reward — on every default path: the creator
@@ -50,11 +51,7 @@ async function sybilScenario(t: TestApp, missionId: string) {
     junk.push(a.address);
   }
   const honest = await signIn(t);
-  const r = await t.call("POST", `/missions/${missionId}/submissions`, {
-    token: honest.token,
-    body: { content: "a careful, honest answer" },
-  });
-  expect(r.status, r.text).toBe(201);
+  await acceptedSubmission(t, missionId, honest, "a careful, honest answer");
   return { junk, honest: honest.address };
 }
 

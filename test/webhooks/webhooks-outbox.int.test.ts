@@ -16,6 +16,7 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
 import { startReceiver, type Received, type Receiver } from "../helpers/receiver";
+import { acceptedSubmission } from "../helpers/mission-flow";
 
 // The transactional outbox under failure: an event exists iff its state
 // change committed; a crash between commit and delivery, or in the middle of a delivery, still
@@ -57,11 +58,7 @@ describe("transactional outbox", () => {
     // Server A commits state changes (each with its events) and dies before its job ever runs.
     const { creator, mission } = await openMission(t, { tags: [tag] });
     const solver = await signIn(t);
-    const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {
-      token: solver.token,
-      body: { content: "done" },
-    });
-    expect(sub.status, sub.text).toBe(201);
+    await acceptedSubmission(t, mission.id, solver, "done");
     const second = (await t.call("POST", "/missions", { token: creator.token, body: missionBody(t, { tags: [tag] }) }))
       .body;
     expect((await t.call("POST", `/missions/${second.id}/void`, { token: creator.token })).status).toBe(200);

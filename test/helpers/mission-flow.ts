@@ -1,0 +1,31 @@
+import { expect } from "vitest";
+import type { TestApp } from "./app";
+
+type Res = Awaited<ReturnType<TestApp["call"]>>;
+
+/** A text submission by `who` to a mission, which must be accepted (201): the answer. */
+export async function acceptedSubmission(
+  t: TestApp,
+  missionId: string,
+  who: { token: string },
+  content: string,
+): Promise<Res> {
+  const r = await t.call("POST", `/missions/${missionId}/submissions`, { token: who.token, body: { content } });
+  expect(r.status, r.text).toBe(201);
+  return r;
+}
+
+/** The creator awards one submission the whole reward, which must be accepted (200): the answer. */
+export async function awardedTo(
+  t: TestApp,
+  missionId: string,
+  creator: { token: string },
+  submissionId: string,
+): Promise<Res> {
+  const r = await t.call("POST", `/missions/${missionId}/award`, {
+    token: creator.token,
+    body: { winners: [{ submission_id: submissionId }] },
+  });
+  expect(r.status, r.text).toBe(200);
+  return r;
+}
