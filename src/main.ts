@@ -124,7 +124,7 @@ async function loadServer() {
     import("./jobs/runner"),
     import("./features/web"),
     import("./features/events"),
-    import("./features/escrow"),
+    import("./features/rail"),
     import("./http/connection-cap"),
     import("./http/health-first"),
   ]);

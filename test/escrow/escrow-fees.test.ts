@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { firstPrice, priceTooLow, replacementPrice } from "../../src/features/escrow/escrow.fees";
+import { firstPrice, priceTooLow, replacementPrice } from "../../src/features/payouts/payouts.fees";
 
-// Pricing rules of settlement transactions (src/features/escrow/escrow.fees.ts).
+// Pricing rules of settlement transactions (src/features/payouts/payouts.fees.ts).
 const gwei = (n: number) => BigInt(Math.round(n * 1e9));
 
 describe("payout pricing", () => {

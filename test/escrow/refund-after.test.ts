@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Verification } from "../../src/db/verification";
-import { REFUND_GRACE_SECONDS, refundAfterFor } from "../../src/features/escrow/escrow.terms";
+import { REFUND_GRACE_SECONDS, refundAfterFor } from "../../src/features/rail/rail.terms";
 
 // A base-rail deposit's refund-after time (docs/base-rail.md "Trust model") covers the last moment
 // a payout can be decided: the deadline, the judging or oracle window, an appeal and its vote.

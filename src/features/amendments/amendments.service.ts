@@ -15,7 +15,8 @@ import { findVisibleMission, lockMission } from "../../db/mission-visibility";
 import { emitEvents, missionAmended } from "../../db/outbox";
 import { MISSION_COLUMNS, type MissionRow as Mission } from "../../db/rows";
 import { agentAccount, escrowAccount, transfer } from "../ledger";
-import { acceptsTopUp, REFUND_GRACE_SECONDS, refundAfterFor } from "../escrow";
+import { acceptsTopUp } from "../deposits";
+import { REFUND_GRACE_SECONDS, refundAfterFor } from "../rail";
 import type { AmendMissionInput, AmendmentListWire, AmendmentWire } from "./amendments.schemas";
 import { amendmentToWire, type AmendmentRow } from "./amendments.wire";
 import { lastOf } from "../../lib/item-at";
@@ -55,7 +56,7 @@ function requireBeforeDeadline(m: Mission, now: Date, what: string): void {
 
 /**
  * POST /missions/{id}/amendments. Answers the amendment: `applied` (201), or `pending` (202) for a
- * base-rail top-up, which applies when its own escrow slot is confirmed on chain (escrow.topups.ts).
+ * base-rail top-up, which applies when its own escrow slot is confirmed on chain (deposits.topups.ts).
  */
 export async function amendMission(
   ctx: Ctx,

@@ -3,9 +3,9 @@ import { chainPayouts } from "../../db/schema/index";
 import type { BaseChain } from "../../lib/base-chain";
 import type { Ctx } from "../../lib/context";
 import type { PromText } from "../../lib/metrics";
-import { governanceCounts, pendingGovernance } from "./escrow.governance";
-import { railStatus } from "./escrow.rail";
-import { custodyAlertCounts } from "./escrow.custody-read";
+import { governanceCounts, pendingGovernance } from "../governance";
+import { railStatus } from "../rail";
+import { custodyAlertCounts } from "../custody";
 import { baseReconciliation } from "./escrow.reconcile";
 
 // The base rail's part of GET /metrics (docs/operations.md "Metrics"; docs/base-rail.md "Exits

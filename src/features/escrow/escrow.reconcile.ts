@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { chainEvents, chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
-import { pendingGovernance, recentGovernance } from "./escrow.governance";
-import { openCustodyAlerts } from "./escrow.custody-read";
+import { pendingGovernance, recentGovernance } from "../governance";
+import { openCustodyAlerts } from "../custody";
 import { addressLiteral } from "./escrow.wire";
 import type { Deps } from "../../deps";
 import type { BaseChain } from "../../lib/base-chain";
@@ -143,7 +143,7 @@ function heldAt(deps: Deps, chain: BaseChain, block: number) {
     and(
       inArray(escrowDeposits.status, ["pending", "confirmed", "final"]),
       lte(escrowDeposits.blockNumber, block),
-      // A slot its funder took back (SelfRefunded, Reclaimed) is no longer held (escrow.exits.ts).
+      // A slot its funder took back (SelfRefunded, Reclaimed) is no longer held (custody.exits.ts).
       sql`(${escrowDeposits.exitedBlock} is null or ${escrowDeposits.exitedBlock} > ${block})`,
       sql`not exists (select 1 from ${chainPayouts} p where p.deposit_id = ${escrowDeposits.id} and p.state in ('confirmed', 'final') and p.block_number <= ${block})`,
     ),

@@ -15,7 +15,7 @@ import { recordActivity } from "../reputation";
 import { assertSkillExists } from "../mesh";
 import { agentAccount, escrowAccount, transfer, treasuryAccount } from "../ledger";
 import { voidAndRefund } from "../settlement";
-import { baseRailTerms, escrowRecordFor, ESCROW_MAX_RECIPIENTS, refundAfterFor, signedOnlyUntilFor } from "../escrow";
+import { baseRailTerms, escrowRecordFor, ESCROW_MAX_RECIPIENTS, refundAfterFor, signedOnlyUntilFor } from "../rail";
 import { emitMissionCreated } from "../../db/outbox";
 import type { CreateMissionInput, EligibilityInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
 import { creatorRecordCompact, type CreatorRecordCompactRow, recordOf } from "../records";

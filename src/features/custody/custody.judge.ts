@@ -7,10 +7,10 @@ import type { BaseChain, EscrowEvent } from "../../lib/base-chain";
 import { checkDecision, type DecisionCheck, type DecisionPlan } from "../../lib/decision-sign";
 import { paidRecipients, releasePaysPlan, type SlotMovement } from "../../lib/escrow-movements";
 import { newId } from "../../lib/ids";
-import { lockMission } from "./escrow.deposits";
-import { markExited, onContract, slotOwner } from "./escrow.exits";
+import { lockMission } from "../../db/mission-visibility";
+import { markExited, onContract, slotOwner } from "./custody.exits";
 import type { ChainCtx, TxCtx } from "../../lib/context";
-import type { PayoutRow } from "./escrow.payouts";
+import type { PayoutRow } from "../../db/rows";
 
 // Custody (docs/custody.md): every on-chain movement and proposal of an escrow slot is judged
 // against what the server decided — the payout rows of the slot whose signed decision verifies

@@ -1,6 +1,7 @@
 import type { ChainCtx } from "../../lib/context";
-import { judgeMovement, raiseAlert, inCustodyTx, verifiedDecision } from "./escrow.custody";
-import { transition, type PayoutRow } from "./escrow.payouts";
+import { judgeMovement, raiseAlert, inCustodyTx, verifiedDecision } from "../custody";
+import { transition } from "./payouts.steps";
+import type { PayoutRow } from "../../db/rows";
 
 // The settlement worker's two custody gates (docs/custody.md "Signed decisions"):
 //  1. Before it signs anything for a payout (a new transaction, or a fee bump of a stored one), the

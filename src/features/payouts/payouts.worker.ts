@@ -3,10 +3,9 @@ import { chainPayouts } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { RpcUnavailableError, type Heads } from "../../lib/base-chain";
 import type { ChainCtx } from "../../lib/context";
-import type { Tick } from "./escrow.ctx";
-import { backoffMs, stepPayout, watchConfirmed, type PayoutRow } from "./escrow.payouts";
-import { chainHeads, recordWorkerRun } from "./escrow.health";
-import { railStatus } from "./escrow.rail";
+import { chainHeads, recordWorkerRun, railStatus, type Tick } from "../rail";
+import { backoffMs, stepPayout, watchConfirmed } from "./payouts.steps";
+import type { PayoutRow } from "../../db/rows";
 
 // The settlement worker's tick (docs/base-rail.md "Liveness"): two bounded passes.
 //  1. Work batch: payouts that need the resolver (queued, pending_gas, broadcast), oldest

@@ -5,9 +5,9 @@ import { MISSION_COLUMNS } from "../../db/rows";
 import { chainEvents, chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
 import type { ChainCtx, TxCtx } from "../../lib/context";
 import type { BaseChain, EscrowEvent } from "../../lib/base-chain";
-import { lockMission } from "./escrow.deposits";
-import { topUpByKey } from "./escrow.topups";
-import { proposalCancelled } from "./escrow.custody";
+import { lockMission } from "../../db/mission-visibility";
+import { topUpByKey } from "../../db/mission-parts";
+import { proposalCancelled } from "./custody.judge";
 
 // Exits, pull credits and governance, indexed (docs/base-rail.md "Exits and governance"). The
 // watcher stores every escrow log that is not funding or settlement once it is at the

@@ -8,9 +8,9 @@ import type { BaseChain, EscrowCall, Proposal, TxReceipt } from "../../lib/base-
 import type { ChainCtx, Ctx } from "../../lib/context";
 import { proposalHashOf, type ReleasePlan } from "../../lib/release-typed-data";
 import { emitEvents, payoutReleaseEvent } from "../../db/outbox";
-import { MISSION_COLUMNS } from "../../db/rows";
-import { backoffMs, transition, type PayoutRow } from "./escrow.payouts";
-import { raiseForeignProposal } from "./escrow.custody";
+import { MISSION_COLUMNS, type PayoutRow } from "../../db/rows";
+import { backoffMs, transition } from "./payouts.steps";
+import { raiseForeignProposal } from "../custody";
 
 // The two release paths of MissionEscrow v3 (docs/base-rail.md "Release paths").
 //  1. releaseSigned: the payout row carries the funder's EIP-712 signature (a creator_judges award
@@ -18,10 +18,10 @@ import { raiseForeignProposal } from "./escrow.custody";
 //  2. The delayed path, for every release the server decides on its own: proposeRelease, then —
 //     once the proposal is confirmed and chain time ≥ executable_at — executeRelease. A proposal
 //     already on chain under this payout's hash is adopted, never sent twice; a `Released` by
-//     anyone else is adopted (escrow.payouts.ts pre-flight). A guardian's cancel parks the payout
+//     anyone else is adopted (payouts.steps.ts pre-flight). A guardian's cancel parks the payout
 //     (waiting:release_cancelled, no next check) until the operator retries it: never a refund.
 // CapExceeded, ReleaseNotReady, EnforcedPause and v4's SignedOnly are waits with their own backoff, never failures
-// (a missing resolver role too: escrow.payouts.ts, which also marks the rail unavailable).
+// (a missing resolver role too: payouts.steps.ts, which also marks the rail unavailable).
 
 const ZERO_HASH = `0x${"0".repeat(64)}`;
 /** Base of the backoff of the cap, pause and role waits (doubling, at most 10 min). */

@@ -1,11 +1,9 @@
 import type { EscrowRecord } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import type { AssetConfig, BaseRailConfig } from "../../env";
-import type { BaseChain } from "../../lib/base-chain";
 import { AppError } from "../../lib/errors";
-import { assertRailAvailable } from "./escrow.rail";
+import { assertRailAvailable } from "./rail.status";
 import { missionKey } from "../../lib/evm";
-import type { DepositTerms } from "./escrow.check";
 import { judgingWindowOf, type Verification } from "../../db/verification";
 
 // What a base-rail mission's creator must escrow, fixed at creation (docs/design.md "Escrow and
@@ -108,20 +106,4 @@ export const escrowRecordFor = (
 export function signedOnlyUntilFor(deadline: Date, v: Verification, cfg: { judgingWindowSeconds: number }): number {
   if (v.type !== "creator_judges") return 0;
   return Math.ceil(deadline.getTime() / 1000 + judgingWindowOf(v.params, cfg.judgingWindowSeconds));
-}
-
-export function missionTerms(
-  chain: BaseChain,
-  m: { rewardAmount: string; spamFee: string },
-  e: EscrowRecord,
-): DepositTerms {
-  // A mission created against another contract than the one configured now is judged by its own.
-  return {
-    escrow: e.contract ?? chain.escrow,
-    missionKey: e.mission_key,
-    token: e.token,
-    reward: BigInt(m.rewardAmount),
-    spamFee: BigInt(m.spamFee),
-    refundAfter: e.refund_after ?? null,
-  };
 }

@@ -5,13 +5,13 @@ import { chainAccounts, chainPayouts, escrowDeposits, missions, type PayoutAttem
 import type { Deps } from "../../deps";
 import type { ChainCtx, TxCtx } from "../../lib/context";
 import { RpcUnavailableError, type BaseChain, type Heads, type TxReceipt } from "../../lib/base-chain";
-import { firstPrice, priceTooLow, replacementPrice, type Price } from "./escrow.fees";
-import { lockMission } from "./escrow.deposits";
-import { markRoleMissing } from "./escrow.rail";
+import { firstPrice, priceTooLow, replacementPrice, type Price } from "./payouts.fees";
+import { lockMission } from "../../db/mission-visibility";
+import { markRoleMissing } from "../rail";
 import { emitEvents, payoutConfirmed } from "../../db/outbox";
-import { MISSION_COLUMNS } from "../../db/rows";
-import { adoptionJudged, decisionGate } from "./escrow.decided";
-import { callOf, delayedPreflight, proposalConfirmed, releaseRevert, stepLabel, stepOf } from "./escrow.paths";
+import { MISSION_COLUMNS, type PayoutRow } from "../../db/rows";
+import { adoptionJudged, decisionGate } from "./payouts.decided";
+import { callOf, delayedPreflight, proposalConfirmed, releaseRevert, stepLabel, stepOf } from "./payouts.paths";
 
 /** A replaced payout's max fee per gas never exceeds this many times the current base fee (plus the tip). */
 const FEE_BUMP_MAX_MULTIPLIER = 4;
@@ -21,7 +21,7 @@ export const PAYOUT_REBROADCAST_SECONDS = 120;
 // The settlement worker (docs/design.md "Escrow and settlement"): sends each queued payout with the
 // resolver key and walks it through a crash-safe state machine,
 //   queued → broadcast → confirmed → final,  pending_gas (resolver ETH short),  failed (reason).
-// A release without the funder's signature takes the delayed path (escrow.paths.ts): the same
+// A release without the funder's signature takes the delayed path (payouts.paths.ts): the same
 // machine runs twice, step propose (its confirmation moves the row back to queued, step execute,
 // executable_at set) then step execute; each transaction is stored before it is sent.
 // Crash safety: a transaction is signed and stored (raw bytes, hash, nonce) in the same database
@@ -31,7 +31,6 @@ export const PAYOUT_REBROADCAST_SECONDS = 120;
 // (chain, resolver). Never paying twice: one payout row per deposit, the state machine, a
 // pre-flight check for an earlier payout already on chain, and the contract's once-per-key rule.
 
-export type PayoutRow = typeof chainPayouts.$inferSelect;
 /** pending_gas and retryable outcomes are looked at again after this long, doubling per retry. */
 const RETRY_MS = 15_000;
 const MAX_BACKOFF_MS = 10 * 60_000;
@@ -158,7 +157,7 @@ const retryLater = (p: PayoutRow, now: Date) => ({
 
 async function sendNew(ctx: ChainCtx, p: PayoutRow): Promise<void> {
   const { deps, chain } = ctx;
-  // Nothing is signed for a plan its signed decision does not cover (escrow.decided.ts).
+  // Nothing is signed for a plan its signed decision does not cover (payouts.decided.ts).
   if (!(await decisionGate(ctx, p))) return;
   const call = callOf(p);
   // Pre-flight: the slot already emptied on chain (a payout this database lost track of, e.g.
@@ -192,7 +191,7 @@ async function slotEmpty({ deps, chain, now }: ChainCtx, p: PayoutRow): Promise<
     .from(escrowDeposits)
     .where(eq(escrowDeposits.id, p.depositId));
   const earlier = await chain.settledTx(callOf(p), d?.blockNumber ?? 0);
-  // A release someone else executed is adopted only if it paid a decided plan (escrow.decided.ts).
+  // A release someone else executed is adopted only if it paid a decided plan (payouts.decided.ts).
   if (earlier && p.kind === "release" && !(await adoptionJudged({ deps, chain, now }, p, earlier))) return;
   if (earlier)
     await transition(deps, p, {
@@ -368,7 +367,7 @@ async function watchBroadcast(ctx: ChainCtx, p: PayoutRow, heads: Heads): Promis
   if (waitedMs >= PAYOUT_REBROADCAST_SECONDS * 1000 && signed) await bumpFee(ctx, p, signed);
 }
 
-/** Pending too long: the same nonce with a higher price from the current base fee (escrow.fees.ts), within the bound. */
+/** Pending too long: the same nonce with a higher price from the current base fee (payouts.fees.ts), within the bound. */
 async function bumpFee(ctx: ChainCtx, p: PayoutRow, signed: Signed): Promise<void> {
   const { deps, chain, now } = ctx;
   const market = await chain.fees();
@@ -408,7 +407,7 @@ async function mined(ctx: ChainCtx, p: PayoutRow, { receipt, heads }: { receipt:
     return;
   }
   if (receipt.blockNumber > heads.confirmed) return; // mined, not deep enough yet
-  // A confirmed proposal: the same row goes on to its execution (escrow.paths.ts).
+  // A confirmed proposal: the same row goes on to its execution (payouts.paths.ts).
   if (stepOf(p) === "propose") return proposalConfirmed(deps, ctx.chain, p, receipt);
   const credited = receipt.credited.length ? `credited_pull:${receipt.credited.map((c) => c.to).join(",")}` : null;
   await transition(

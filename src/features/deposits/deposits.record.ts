@@ -5,8 +5,8 @@ import { escrowDeposits, missions, type EscrowRecord } from "../../db/schema/ind
 import type { TxCtx } from "../../lib/context";
 import type { FundedLog, Heads } from "../../lib/base-chain";
 import { newId } from "../../lib/ids";
-import type { DepositRejection } from "./escrow.check";
-import { queueRefund } from "./escrow.queue";
+import type { DepositRejection } from "./deposits.check";
+import { queueRefund } from "../payouts";
 import { emitMissionCreated } from "../../db/outbox";
 import { MISSION_COLUMNS, type MissionRow as Mission } from "../../db/rows";
 
@@ -31,9 +31,6 @@ const summary = (d: DepositRow): NonNullable<EscrowRecord["deposit"]> => ({
   funder: d.funder,
   block_number: d.blockNumber,
 });
-
-// The one mission row lock (missions.visible.ts); re-exported for the escrow callers.
-export { lockMission };
 
 /**
  * Junk costs the operator nothing (docs/base-rail.md "Junk deposits cost the operator nothing"): the resolver refunds a
