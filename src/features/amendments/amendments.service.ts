@@ -205,7 +205,7 @@ async function extendDeadline(
   if (m.rewardChain === "base" && m.escrow?.refund_after !== undefined) {
     const topUps = await topUpsOf(tx, m.id, ne(missionAmendments.status, "rejected"));
     const bound = Math.min(m.escrow.refund_after, ...topUps.map((t) => t.escrow?.refund_after ?? Infinity));
-    const decidedBy = (d: Date) => refundAfterFor(d, v, deps.config) - REFUND_GRACE_SECONDS;
+    const decidedBy = (d: Date) => refundAfterFor(deps.config, { deadline: d, verification: v }) - REFUND_GRACE_SECONDS;
     if (decidedBy(deadline) + EXTENSION_MIN_GRACE_SECONDS > bound)
       throw new AppError(
         "UNPROCESSABLE",
@@ -315,7 +315,10 @@ async function topUp(
     throw new AppError("UNPROCESSABLE", "settlement rail base is not enabled on this server", {
       reason: "rail_not_enabled",
     });
-  const refundAfter = Math.max(m.escrow.refund_after ?? 0, refundAfterFor(m.deadline, verificationOf(m), deps.config));
+  const refundAfter = Math.max(
+    m.escrow.refund_after ?? 0,
+    refundAfterFor(deps.config, { deadline: m.deadline, verification: verificationOf(m) }),
+  );
   const key = missionKey(base.id).toLowerCase();
   const [a] = (await tx
     .insert(missionAmendments)

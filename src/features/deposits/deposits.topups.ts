@@ -42,7 +42,7 @@ export async function recordTopUpDeposit(
   const { tx, now } = ctx;
   const { log } = input;
   const { a, m, escrow } = await lockTopUp(tx, input.amendmentId);
-  const existing = await lockLogRow(tx, escrow.chain_id, log);
+  const existing = await lockLogRow(tx, { chainId: escrow.chain_id, log });
   if (existing && existing.amendmentId !== a.id) return { kind: "used_elsewhere", deposit: existing };
   if (existing && existing.status !== "reorged") return knownOutcome(existing);
   const reason: DepositRejection | undefined =
@@ -50,13 +50,13 @@ export async function recordTopUpDeposit(
     (a.status !== "pending" || (escrow.deposit_id !== null && !existing) || !acceptsTopUp(m)
       ? "mission_not_pending"
       : undefined);
-  const deposit = await writeDepositRow(tx, existing, {
+  const deposit = await writeDepositRow(ctx, {
+    existing,
     chainId: escrow.chain_id,
     missionId: m.id,
     amendmentId: a.id,
     log,
     reason,
-    now,
   });
   if (reason) {
     await rejectTopUp(ctx, {

@@ -140,7 +140,7 @@ async function applyLogs(
   const times = new Map<number, number | null>();
   for (const ev of logs.events) {
     // A proposal is judged at once, not at the depth: the guardian's window runs from it (docs/custody.md).
-    if (ev.name === "ReleaseProposed") await inCustodyTx(deps, chain, (ctx) => judgeProposal(ctx, ev));
+    if (ev.name === "ReleaseProposed") await inCustodyTx({ deps, chain }, (ctx) => judgeProposal(ctx, ev));
     if (ev.blockNumber > heads.confirmed) continue; // indexed once at the confirmation depth
     if (!times.has(ev.blockNumber)) times.set(ev.blockNumber, await chain.blockTime(ev.blockNumber).catch(() => null));
     await recordEscrowEvent(
@@ -151,7 +151,7 @@ async function applyLogs(
   // Every release and refund of a slot of ours is judged against the signed decisions (idempotent:
   // seen again until final, it changes nothing twice).
   for (const mv of logs.movements)
-    if (mv.blockNumber <= heads.confirmed) await inCustodyTx(deps, chain, (ctx) => judgeMovement(ctx, mv));
+    if (mv.blockNumber <= heads.confirmed) await inCustodyTx({ deps, chain }, (ctx) => judgeMovement(ctx, mv));
 }
 
 async function considerLog(deps: Deps, chain: BaseChain, log: FundedLog, heads: Heads): Promise<void> {

@@ -86,7 +86,7 @@ async function governanceGauges(ctx: Ctx, out: PromText, chain: number): Promise
   out.family("oabp_escrow_governance_events_total", "counter", "Governance events indexed, by contract and name");
   for (const g of counts)
     out.sample("oabp_escrow_governance_events_total", { chain_id: chainId, contract: g.contract, event: g.name }, g.n);
-  const pending = await pendingGovernance(ctx.deps, chain, Math.floor(ctx.now.getTime() / 1000));
+  const pending = await pendingGovernance(ctx, { chainId: chain });
   const byKind = new Map<string, { contract: string; kind: string; n: number }>();
   for (const p of pending) {
     const k = `${p.contract}|${p.kind}`;

@@ -63,7 +63,7 @@ export async function attachDeposit(ctx: Ctx, { missionId, txHash }: { missionId
   const [used] = await dbOf(ctx)
     .select({ missionId: escrowDeposits.missionId })
     .from(escrowDeposits)
-    .where(depositsOfTx(chain.chainId, hash, ne(escrowDeposits.missionId, m.id)))
+    .where(depositsOfTx(chain.chainId, { txHash: hash, also: [ne(escrowDeposits.missionId, m.id)] }))
     .limit(1);
   if (used)
     throw new AppError("CONFLICT", "this deposit already backs another mission", {
@@ -206,15 +206,14 @@ function railOffTreasury(deps: Deps): TreasuryRail {
  * back by their funder; per contract (docs/base-rail.md "Migrating to a new escrow").
  */
 function escrowedDeposits(db: DbOrTx, chain: BaseChain) {
-  return depositTotals(
-    db,
+  return depositTotals(db, {
     chain,
-    and(
+    where: and(
       inArray(escrowDeposits.status, ["pending", "confirmed", "final", "rejected"]),
       isNull(escrowDeposits.exitedBy),
       sql`not exists (select 1 from ${chainPayouts} p where p.deposit_id = ${escrowDeposits.id} and p.state = 'final')`,
     ),
-  );
+  });
 }
 
 /** Every settlement that is not final yet: counts per state, and the live and failed payouts. */

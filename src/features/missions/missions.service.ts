@@ -159,12 +159,14 @@ function missionRow(ctx: Ctx, input: CreateMissionInput, creator: string, t: Cre
   const { deps, now } = ctx;
   const id = newId("mis", now.getTime());
   const escrow = t.railTerms
-    ? escrowRecordFor(
-        t.railTerms,
-        id,
-        refundAfterFor(t.deadline, t.verification, deps.config),
-        deps.chain?.versionOf() === "4" ? signedOnlyUntilFor(t.deadline, t.verification, deps.config) : undefined,
-      )
+    ? escrowRecordFor(t.railTerms, {
+        missionId: id,
+        refundAfter: refundAfterFor(deps.config, { deadline: t.deadline, verification: t.verification }),
+        signedOnlyUntil:
+          deps.chain?.versionOf() === "4"
+            ? signedOnlyUntilFor(deps.config, { deadline: t.deadline, verification: t.verification })
+            : undefined,
+      })
     : null;
   return {
     id,

@@ -16,7 +16,7 @@ import type { PayoutRow } from "../../db/rows";
 /** True: the payout's plan is decided and signed; false: refused here (the row moved to failed). */
 export async function decisionGate(ctx: ChainCtx, p: PayoutRow): Promise<boolean> {
   const { deps, chain, now } = ctx;
-  const v = verifiedDecision(deps, chain, p);
+  const v = verifiedDecision({ deps, chain }, p);
   if (v.ok) return true;
   const reason = `decision_refused:${v.reason}`;
   await transition(deps, p, { state: "failed", reason, nextCheckAt: null }, (tx) =>
@@ -46,12 +46,15 @@ export async function decisionGate(ctx: ChainCtx, p: PayoutRow): Promise<boolean
  * The slot of payout `p` was emptied by transaction `txHash`, which this worker did not send.
  * True: a verified decision explains it (adopt it); false: an alert is raised and the payout failed.
  */
-export async function adoptionJudged(ctx: ChainCtx, p: PayoutRow, txHash: string): Promise<boolean> {
+export async function adoptionJudged(
+  ctx: ChainCtx,
+  { payout: p, txHash }: { payout: PayoutRow; txHash: string },
+): Promise<boolean> {
   const { deps, chain } = ctx;
   const receipt = await chain.receipt(txHash);
   const mv = receipt?.movements?.find(
     (m) => m.missionKey === p.missionKey.toLowerCase() && m.funder === p.funder.toLowerCase(),
   );
   if (!mv) return true; // a v2 contract's release (other topics): adopted as before
-  return inCustodyTx(deps, chain, (tx) => judgeMovement(tx, mv));
+  return inCustodyTx({ deps, chain }, (tx) => judgeMovement(tx, mv));
 }

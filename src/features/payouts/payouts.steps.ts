@@ -192,7 +192,8 @@ async function slotEmpty({ deps, chain, now }: ChainCtx, p: PayoutRow): Promise<
     .where(eq(escrowDeposits.id, p.depositId));
   const earlier = await chain.settledTx(callOf(p), d?.blockNumber ?? 0);
   // A release someone else executed is adopted only if it paid a decided plan (payouts.decided.ts).
-  if (earlier && p.kind === "release" && !(await adoptionJudged({ deps, chain, now }, p, earlier))) return;
+  if (earlier && p.kind === "release" && !(await adoptionJudged({ deps, chain, now }, { payout: p, txHash: earlier })))
+    return;
   if (earlier)
     await transition(deps, p, {
       state: "broadcast",
@@ -371,7 +372,7 @@ async function watchBroadcast(ctx: ChainCtx, p: PayoutRow, heads: Heads): Promis
 async function bumpFee(ctx: ChainCtx, p: PayoutRow, signed: Signed): Promise<void> {
   const { deps, chain, now } = ctx;
   const market = await chain.fees();
-  const price = replacementPrice(priceOf(signed.last), market, FEE_BUMP_MAX_MULTIPLIER);
+  const price = replacementPrice(priceOf(signed.last), { market, maxMultiplier: FEE_BUMP_MAX_MULTIPLIER });
   if (price) await replace(ctx, p, { ...signed, price, reason: "fee_bumped" });
   else {
     deps.logger.warn(
@@ -465,7 +466,7 @@ async function dropped(ctx: ChainCtx, p: PayoutRow, signed: Signed | null): Prom
   const market = await chain.fees();
   if (signed && priceTooLow(priceOf(signed.last), market)) {
     const fresh = firstPrice(market);
-    const bumped = replacementPrice(priceOf(signed.last), market, 1_000);
+    const bumped = replacementPrice(priceOf(signed.last), { market, maxMultiplier: 1_000 });
     const price = fresh.maxFeePerGas > BigInt(signed.last.max_fee_per_gas) || !bumped ? fresh : bumped;
     await replace(ctx, p, { ...signed, price, reason: "evicted_repriced" });
     return;
@@ -478,7 +479,7 @@ async function dropped(ctx: ChainCtx, p: PayoutRow, signed: Signed | null): Prom
       nextCheckAt: new Date(now.getTime() + RETRY_MS),
     });
   else if (r === "underpriced" && signed) {
-    const price = replacementPrice(priceOf(signed.last), market, FEE_BUMP_MAX_MULTIPLIER);
+    const price = replacementPrice(priceOf(signed.last), { market, maxMultiplier: FEE_BUMP_MAX_MULTIPLIER });
     if (price) await replace(ctx, p, { ...signed, price, reason: "evicted_repriced" });
   } else if (r === "nonce_too_low") {
     // The nonce was consumed and none of our attempts is mined: something else used it. The
