@@ -19,25 +19,31 @@ export async function decisionGate(ctx: ChainCtx, p: PayoutRow): Promise<boolean
   const v = verifiedDecision({ deps, chain }, p);
   if (v.ok) return true;
   const reason = `decision_refused:${v.reason}`;
-  await transition(deps, p, { state: "failed", reason, nextCheckAt: null }, (tx) =>
-    raiseAlert(
-      { tx, deps, chain, now },
-      {
-        kind: "decision_refused",
-        contract: p.escrowAddress ?? chain.escrow,
-        missionId: p.missionId,
-        missionKey: p.missionKey,
-        funder: p.funder,
-        of: `${p.id}:${v.reason}`,
-        payoutId: p.id,
-        detail: {
-          reason,
-          token: p.token,
-          recipients: p.recipients.map((r) => ({ address: r.address, amount: r.amount })),
-          fee: p.fee,
-        },
-      },
-    ).then(() => undefined),
+  await transition(
+    { deps },
+    {
+      payout: p,
+      values: { state: "failed", reason, nextCheckAt: null },
+      extra: (tx) =>
+        raiseAlert(
+          { tx, deps, chain, now },
+          {
+            kind: "decision_refused",
+            contract: p.escrowAddress ?? chain.escrow,
+            missionId: p.missionId,
+            missionKey: p.missionKey,
+            funder: p.funder,
+            of: `${p.id}:${v.reason}`,
+            payoutId: p.id,
+            detail: {
+              reason,
+              token: p.token,
+              recipients: p.recipients.map((r) => ({ address: r.address, amount: r.amount })),
+              fee: p.fee,
+            },
+          },
+        ).then(() => undefined),
+    },
   );
   return false;
 }

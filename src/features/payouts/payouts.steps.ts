@@ -52,7 +52,10 @@ export const payoutStatusOf = (state: string): "queued" | "pending_gas" | "broad
 
 /** One payout step's context: the dependencies, the step's instant, and the chain port. */
 
-export async function stepPayout(ctx: ChainCtx, p: PayoutRow, heads: Heads): Promise<void> {
+export async function stepPayout(
+  ctx: ChainCtx,
+  { payout: p, heads }: { payout: PayoutRow; heads: Heads },
+): Promise<void> {
   switch (p.state) {
     case "queued":
     case "pending_gas":
@@ -60,7 +63,7 @@ export async function stepPayout(ctx: ChainCtx, p: PayoutRow, heads: Heads): Pro
     case "broadcast":
       return watchBroadcast(ctx, p, heads);
     case "confirmed":
-      return watchConfirmed(ctx, p, heads);
+      return watchConfirmed(ctx, { payout: p, heads });
     default:
       return; // final, failed: nothing to do
   }
@@ -72,10 +75,16 @@ export async function stepPayout(ctx: ChainCtx, p: PayoutRow, heads: Heads): Pro
  * meanwhile (another server, or the previous tick): the caller drops its stale view.
  */
 export async function transition(
-  deps: Deps,
-  p: PayoutRow,
-  values: Partial<typeof chainPayouts.$inferInsert>,
-  extra?: (tx: Tx) => Promise<void>,
+  { deps }: Pick<ChainCtx, "deps">,
+  {
+    payout: p,
+    values,
+    extra,
+  }: {
+    payout: PayoutRow;
+    values: Partial<typeof chainPayouts.$inferInsert>;
+    extra?: (tx: Tx) => Promise<void>;
+  },
 ): Promise<boolean> {
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
@@ -195,19 +204,29 @@ async function slotEmpty({ deps, chain, now }: ChainCtx, p: PayoutRow): Promise<
   if (earlier && p.kind === "release" && !(await adoptionJudged({ deps, chain, now }, { payout: p, txHash: earlier })))
     return;
   if (earlier)
-    await transition(deps, p, {
-      state: "broadcast",
-      txHash: earlier,
-      // A Released log by anyone (executeRelease is open to all) is this slot's release.
-      ...(stepOf(p) ? { step: "execute" as const } : {}),
-      reason: "adopted_onchain_payout",
-      broadcastAt: now,
-      nextCheckAt: now,
-    });
+    await transition(
+      { deps },
+      {
+        payout: p,
+        values: {
+          state: "broadcast",
+          txHash: earlier,
+          // A Released log by anyone (executeRelease is open to all) is this slot's release.
+          ...(stepOf(p) ? { step: "execute" as const } : {}),
+          reason: "adopted_onchain_payout",
+          broadcastAt: now,
+          nextCheckAt: now,
+        },
+      },
+    );
   // Empty with no payout of ours found: moved by a transaction beyond the search, or reorged out.
   else if (now.getTime() - p.createdAt.getTime() < RETRYABLE_FOR_MS)
-    await transition(deps, p, { reason: "waiting:slot_empty", ...retryLater(p, now) });
-  else await transition(deps, p, { state: "failed", reason: "slot_already_empty", nextCheckAt: null });
+    await transition({ deps }, { payout: p, values: { reason: "waiting:slot_empty", ...retryLater(p, now) } });
+  else
+    await transition(
+      { deps },
+      { payout: p, values: { state: "failed", reason: "slot_already_empty", nextCheckAt: null } },
+    );
 }
 
 /** The escrow refuses the payout at estimation: a wait (gas, role, a retryable revert), or failed for the operator. */
@@ -215,20 +234,29 @@ async function estimateRefused(ctx: ChainCtx, p: PayoutRow, revert: string): Pro
   const { deps, chain, now } = ctx;
   if (await releaseRevert(ctx, { payout: p, revert })) return; // a release path's wait, not a failure
   if (revert === "insufficient_funds") {
-    await transition(deps, p, { state: "pending_gas", reason: "resolver_balance_low", ...retryLater(p, now) });
+    await transition(
+      { deps },
+      { payout: p, values: { state: "pending_gas", reason: "resolver_balance_low", ...retryLater(p, now) } },
+    );
   } else if (revert === "AccessControlUnauthorizedAccount") {
     // The role was revoked (a key rotation): a waiting state, never failed (docs/base-rail.md "Degrade, never exit").
     if ((p.escrowAddress ?? chain.escrow) === chain.escrow)
       markRoleMissing(deps, `${chain.resolver} does not hold RESOLVER_ROLE on ${chain.escrow}`);
-    await transition(deps, p, { reason: "waiting:resolver_role_missing", ...retryLater(p, now) });
+    await transition(
+      { deps },
+      { payout: p, values: { reason: "waiting:resolver_role_missing", ...retryLater(p, now) } },
+    );
   } else if (retryable(revert) && now.getTime() - p.createdAt.getTime() < RETRYABLE_FOR_MS) {
-    await transition(deps, p, { reason: `waiting:${revert}`, ...retryLater(p, now) });
+    await transition({ deps }, { payout: p, values: { reason: `waiting:${revert}`, ...retryLater(p, now) } });
   } else {
     deps.logger.error(
       { payout: p.id, mission: p.missionId, revert },
       "settlement: the escrow refuses this payout; marked failed for the operator",
     );
-    await transition(deps, p, { state: "failed", reason: `reverted:${revert}`, nextCheckAt: null });
+    await transition(
+      { deps },
+      { payout: p, values: { state: "failed", reason: `reverted:${revert}`, nextCheckAt: null } },
+    );
   }
 }
 
@@ -240,11 +268,17 @@ async function gasShort({ deps, chain, now }: ChainCtx, p: PayoutRow, needed: bi
     { payout: p.id, resolver: chain.resolver, balance: balance.toString(), needed: needed.toString() },
     "settlement: resolver gas balance too low; payout waits (pending_gas)",
   );
-  await transition(deps, p, {
-    state: "pending_gas",
-    reason: `resolver_balance_low:${balance}<${needed}`,
-    ...retryLater(p, now),
-  });
+  await transition(
+    { deps },
+    {
+      payout: p,
+      values: {
+        state: "pending_gas",
+        reason: `resolver_balance_low:${balance}<${needed}`,
+        ...retryLater(p, now),
+      },
+    },
+  );
   return true;
 }
 
@@ -260,37 +294,44 @@ async function signAndStore(
   const chainNonce = await chain.pendingNonce();
   const step = stepOf(p);
   let signed: { raw: Hex; hash: string } | undefined;
-  const ok = await transition(deps, p, {}, async (tx) => {
-    const nonce = await allocateNonce({ tx, now }, { chain, chainNonce });
-    signed = await chain.sign(callOf(p), { nonce, gas, ...price });
-    const attempt: PayoutAttempt = {
-      ...attemptOf({ hash: signed.hash, nonce, gas: gas.toString(), price, now }),
-      ...(step ? { step } : {}),
-    };
-    await tx
-      .update(chainPayouts)
-      .set({
-        state: "broadcast",
-        reason: null,
-        nonce,
-        txHash: signed.hash,
-        rawTx: signed.raw,
-        attempts: sql`${chainPayouts.attempts} || ${JSON.stringify([{ ...attempt, raw: signed.raw }])}::jsonb`,
-        broadcastAt: now,
-        nextCheckAt: now,
-        updatedAt: now,
-      })
-      .where(eq(chainPayouts.id, p.id));
-    await tx
-      .update(missions)
-      .set({
-        payoutStatus: "broadcast",
-        payoutStatusReason: `${stepLabel(p)}_broadcast`,
-        payoutTxHash: signed.hash,
-        payoutStatusUpdatedAt: now,
-      })
-      .where(and(eq(missions.id, p.missionId), sql`${missions.escrow}->'deposit'->>'id' = ${p.depositId}`));
-  });
+  const ok = await transition(
+    { deps },
+    {
+      payout: p,
+      values: {},
+      extra: async (tx) => {
+        const nonce = await allocateNonce({ tx, now }, { chain, chainNonce });
+        signed = await chain.sign(callOf(p), { nonce, gas, ...price });
+        const attempt: PayoutAttempt = {
+          ...attemptOf({ hash: signed.hash, nonce, gas: gas.toString(), price, now }),
+          ...(step ? { step } : {}),
+        };
+        await tx
+          .update(chainPayouts)
+          .set({
+            state: "broadcast",
+            reason: null,
+            nonce,
+            txHash: signed.hash,
+            rawTx: signed.raw,
+            attempts: sql`${chainPayouts.attempts} || ${JSON.stringify([{ ...attempt, raw: signed.raw }])}::jsonb`,
+            broadcastAt: now,
+            nextCheckAt: now,
+            updatedAt: now,
+          })
+          .where(eq(chainPayouts.id, p.id));
+        await tx
+          .update(missions)
+          .set({
+            payoutStatus: "broadcast",
+            payoutStatusReason: `${stepLabel(p)}_broadcast`,
+            payoutTxHash: signed.hash,
+            payoutStatusUpdatedAt: now,
+          })
+          .where(and(eq(missions.id, p.missionId), sql`${missions.escrow}->'deposit'->>'id' = ${p.depositId}`));
+      },
+    },
+  );
   return ok ? signed : undefined;
 }
 
@@ -308,16 +349,25 @@ const attemptOf = (a: { hash: string; nonce: number; gas: string; price: Price; 
 async function resend({ deps, chain, now }: ChainCtx, p: PayoutRow): Promise<void> {
   const result = await chain.sendRaw(p.rawTx as Hex);
   if (result === "sent" || result === "known") {
-    await transition(deps, p, { state: "broadcast", reason: null, broadcastAt: now, nextCheckAt: now });
+    await transition(
+      { deps },
+      { payout: p, values: { state: "broadcast", reason: null, broadcastAt: now, nextCheckAt: now } },
+    );
   } else if (result === "insufficient_funds") {
-    await transition(deps, p, {
-      state: "pending_gas",
-      reason: "resolver_balance_low",
-      nextCheckAt: new Date(now.getTime() + RETRY_MS),
-    });
+    await transition(
+      { deps },
+      {
+        payout: p,
+        values: {
+          state: "pending_gas",
+          reason: "resolver_balance_low",
+          nextCheckAt: new Date(now.getTime() + RETRY_MS),
+        },
+      },
+    );
   } else {
     // nonce_too_low: that nonce was used — by one of our attempts (watchBroadcast finds its receipt).
-    await transition(deps, p, { state: "broadcast", nextCheckAt: now });
+    await transition({ deps }, { payout: p, values: { state: "broadcast", nextCheckAt: now } });
   }
 }
 
@@ -358,7 +408,10 @@ async function watchBroadcast(ctx: ChainCtx, p: PayoutRow, heads: Heads): Promis
   if (!p.txHash) return;
   if (!p.rawTx) {
     // An adopted on-chain payout whose receipt is gone (reorged): back to the pre-flight check.
-    await transition(deps, p, { state: "queued", txHash: null, reason: "adopted_payout_reorged", nextCheckAt: now });
+    await transition(
+      { deps },
+      { payout: p, values: { state: "queued", txHash: null, reason: "adopted_payout_reorged", nextCheckAt: now } },
+    );
     return;
   }
   const last = p.attempts[p.attempts.length - 1];
@@ -379,7 +432,10 @@ async function bumpFee(ctx: ChainCtx, p: PayoutRow, signed: Signed): Promise<voi
       { payout: p.id, base_fee: market.baseFee.toString() },
       "settlement: a stuck payout's fee bump would exceed the bound; waiting",
     );
-    await transition(deps, p, { reason: "fee_bump_capped", broadcastAt: now, nextCheckAt: now });
+    await transition(
+      { deps },
+      { payout: p, values: { reason: "fee_bump_capped", broadcastAt: now, nextCheckAt: now } },
+    );
   }
 }
 
@@ -398,33 +454,41 @@ async function mined(ctx: ChainCtx, p: PayoutRow, { receipt, heads }: { receipt:
       "settlement: payout transaction reverted; requeued for a pre-flight check",
     );
     // The nonce is spent; whether the payout already happened is for the pre-flight check to say.
-    await transition(deps, p, {
-      state: "queued",
-      reason: "reverted_onchain",
-      rawTx: null,
-      txHash: null,
-      nextCheckAt: new Date(now.getTime() + RETRY_MS),
-    });
+    await transition(
+      { deps },
+      {
+        payout: p,
+        values: {
+          state: "queued",
+          reason: "reverted_onchain",
+          rawTx: null,
+          txHash: null,
+          nextCheckAt: new Date(now.getTime() + RETRY_MS),
+        },
+      },
+    );
     return;
   }
   if (receipt.blockNumber > heads.confirmed) return; // mined, not deep enough yet
   // A confirmed proposal: the same row goes on to its execution (payouts.paths.ts).
-  if (stepOf(p) === "propose") return proposalConfirmed(deps, ctx.chain, p, receipt);
+  if (stepOf(p) === "propose") return proposalConfirmed({ deps, chain: ctx.chain }, { payout: p, receipt });
   const credited = receipt.credited.length ? `credited_pull:${receipt.credited.map((c) => c.to).join(",")}` : null;
   await transition(
-    deps,
-    p,
+    { deps },
     {
-      state: "confirmed",
-      minedTxHash: receipt.txHash,
-      blockNumber: receipt.blockNumber,
-      blockHash: receipt.blockHash,
-      confirmedAt: now,
-      gasSpentWei: receipt.gasSpentWei?.toString() ?? null,
-      reason: credited,
-      nextCheckAt: now,
+      payout: p,
+      values: {
+        state: "confirmed",
+        minedTxHash: receipt.txHash,
+        blockNumber: receipt.blockNumber,
+        blockHash: receipt.blockHash,
+        confirmedAt: now,
+        gasSpentWei: receipt.gasSpentWei?.toString() ?? null,
+        reason: credited,
+        nextCheckAt: now,
+      },
+      extra: (tx) => announcePaid(tx, p, { receipt, now }),
     },
-    (tx) => announcePaid(tx, p, { receipt, now }),
   );
 }
 
@@ -473,24 +537,36 @@ async function dropped(ctx: ChainCtx, p: PayoutRow, signed: Signed | null): Prom
   }
   const r = await chain.sendRaw(p.rawTx as Hex);
   if (r === "insufficient_funds")
-    await transition(deps, p, {
-      state: "pending_gas",
-      reason: "resolver_balance_low",
-      nextCheckAt: new Date(now.getTime() + RETRY_MS),
-    });
+    await transition(
+      { deps },
+      {
+        payout: p,
+        values: {
+          state: "pending_gas",
+          reason: "resolver_balance_low",
+          nextCheckAt: new Date(now.getTime() + RETRY_MS),
+        },
+      },
+    );
   else if (r === "underpriced" && signed) {
     const price = replacementPrice(priceOf(signed.last), { market, maxMultiplier: FEE_BUMP_MAX_MULTIPLIER });
     if (price) await replace(ctx, p, { ...signed, price, reason: "evicted_repriced" });
   } else if (r === "nonce_too_low") {
     // The nonce was consumed and none of our attempts is mined: something else used it. The
     // pre-flight check (the slot's state, then the contract's own rules) decides whether to send anew.
-    await transition(deps, p, {
-      state: "queued",
-      rawTx: null,
-      txHash: null,
-      reason: "nonce_consumed",
-      nextCheckAt: now,
-    });
+    await transition(
+      { deps },
+      {
+        payout: p,
+        values: {
+          state: "queued",
+          rawTx: null,
+          txHash: null,
+          reason: "nonce_consumed",
+          nextCheckAt: now,
+        },
+      },
+    );
   }
 }
 
@@ -517,43 +593,61 @@ async function replace(
     ...(step ? { step } : {}),
   };
   // Bounded: a payout keeps its last 16 attempts (the older ones were outbid or evicted long ago).
-  const ok = await transition(deps, p, {
-    txHash: signed.hash,
-    rawTx: signed.raw,
-    broadcastAt: now,
-    reason,
-    attempts: [...p.attempts, attempt].slice(-16),
-    nextCheckAt: now,
-  });
+  const ok = await transition(
+    { deps },
+    {
+      payout: p,
+      values: {
+        txHash: signed.hash,
+        rawTx: signed.raw,
+        broadcastAt: now,
+        reason,
+        attempts: [...p.attempts, attempt].slice(-16),
+        nextCheckAt: now,
+      },
+    },
+  );
   if (ok) await chain.sendRaw(signed.raw).catch(() => undefined); // any outcome: the next check reads the chain
 }
 
-export async function watchConfirmed({ deps, chain, now }: ChainCtx, p: PayoutRow, heads: Heads): Promise<void> {
+export async function watchConfirmed(
+  { deps, chain, now }: ChainCtx,
+  { payout: p, heads }: { payout: PayoutRow; heads: Heads },
+): Promise<void> {
   const receipt = p.minedTxHash ? await chain.receipt(p.minedTxHash) : null;
   if (!receipt || receipt.status !== "success") {
     // Reorged out before it was final: back to broadcast with the mined attempt's bytes (its
     // nonce is free again on the new chain); the node usually re-includes it by itself.
     const mined = p.attempts.find((a) => a.tx_hash === p.minedTxHash) as (PayoutAttempt & { raw?: string }) | undefined;
     deps.logger.warn({ payout: p.id, tx: p.minedTxHash }, "settlement: confirmed payout reorged out; re-sending");
-    await transition(deps, p, {
-      state: mined?.raw ? "broadcast" : "queued",
-      txHash: mined?.raw ? p.minedTxHash : null,
-      rawTx: mined?.raw ?? null,
-      minedTxHash: null,
-      blockNumber: null,
-      blockHash: null,
-      confirmedAt: null,
-      gasSpentWei: null,
-      reason: "reorged",
-      broadcastAt: now,
-      nextCheckAt: now,
-    });
+    await transition(
+      { deps },
+      {
+        payout: p,
+        values: {
+          state: mined?.raw ? "broadcast" : "queued",
+          txHash: mined?.raw ? p.minedTxHash : null,
+          rawTx: mined?.raw ?? null,
+          minedTxHash: null,
+          blockNumber: null,
+          blockHash: null,
+          confirmedAt: null,
+          gasSpentWei: null,
+          reason: "reorged",
+          broadcastAt: now,
+          nextCheckAt: now,
+        },
+      },
+    );
     return;
   }
   if (receipt.blockHash !== p.blockHash) {
-    await transition(deps, p, { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, nextCheckAt: now });
+    await transition(
+      { deps },
+      { payout: p, values: { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, nextCheckAt: now } },
+    );
     return;
   }
   if (receipt.blockNumber <= heads.final)
-    await transition(deps, p, { state: "final", finalAt: now, nextCheckAt: null });
+    await transition({ deps }, { payout: p, values: { state: "final", finalAt: now, nextCheckAt: null } });
 }

@@ -98,7 +98,7 @@ async function workBatch(
     }
     if (performance.now() - started > budgetMs) break;
     try {
-      await stepPayout({ ...ctx, now: deps.clock.now() }, p, heads);
+      await stepPayout({ ...ctx, now: deps.clock.now() }, { payout: p, heads });
       outages = 0;
       stepped++;
       await keepMoving(deps, p, now);
@@ -127,7 +127,7 @@ async function finalityPass(ctx: ChainCtx, { heads, started, budgetMs }: Tick): 
   for (const p of rows) {
     if (performance.now() - started > budgetMs) break;
     try {
-      await watchConfirmed({ ...ctx, now: deps.clock.now() }, p, heads);
+      await watchConfirmed({ ...ctx, now: deps.clock.now() }, { payout: p, heads });
       n++;
     } catch (err) {
       if (err instanceof RpcUnavailableError) break;
