@@ -5,5 +5,5 @@ export { convertPayout } from "./payouts.convert";
 export { firstPrice } from "./payouts.fees";
 export { releasePathWire } from "./payouts.paths";
 export { queueRefund, queueRelease } from "./payouts.queue";
-export { allocateNonce, backoffMs } from "./payouts.steps";
+export { allocateNonce, backoffMs } from "./payouts.transition";
 export { runPayouts } from "./payouts.worker";

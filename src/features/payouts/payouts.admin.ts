@@ -5,7 +5,7 @@ import { dbOf, withTx, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import type { ChainPayoutState } from "../../db/vocabulary";
 import { lockMission } from "../../db/mission-visibility";
-import { payoutStatusOf } from "./payouts.steps";
+import { payoutStatusOf } from "./payouts.transition";
 import type { PayoutRow } from "../../db/rows";
 import { releasePathWire } from "./payouts.paths";
 import { appendAudit } from "../../db/audit";

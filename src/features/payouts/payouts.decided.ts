@@ -1,6 +1,6 @@
 import type { ChainCtx } from "../../lib/context";
 import { judgeMovement, raiseAlert, inCustodyTx, verifiedDecision } from "../custody";
-import { transition } from "./payouts.steps";
+import { transition } from "./payouts.transition";
 import type { PayoutRow } from "../../db/rows";
 
 // The settlement worker's two custody gates (docs/custody.md "Signed decisions"):

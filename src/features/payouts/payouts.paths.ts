@@ -8,7 +8,7 @@ import type { ChainCtx, Ctx } from "../../lib/context";
 import { proposalHashOf, type ReleasePlan } from "../../lib/release-typed-data";
 import { emitEvents, payoutReleaseEvent } from "../../db/outbox";
 import { MISSION_COLUMNS, type PayoutRow } from "../../db/rows";
-import { backoffMs, transition } from "./payouts.steps";
+import { backoffMs, transition } from "./payouts.transition";
 import { raiseForeignProposal } from "../custody";
 
 // The two release paths of MissionEscrow v3 (docs/base-rail.md "Release paths").

@@ -4,7 +4,9 @@ import type { Deps } from "../../deps";
 import { RpcUnavailableError, type Heads } from "../../lib/base-chain";
 import type { ChainCtx } from "../../lib/context";
 import { chainHeads, recordWorkerRun, railStatus, type Tick } from "../rail";
-import { backoffMs, stepPayout, watchConfirmed } from "./payouts.steps";
+import { stepPayout } from "./payouts.steps";
+import { backoffMs } from "./payouts.transition";
+import { watchConfirmed } from "./payouts.watch";
 import type { PayoutRow } from "../../db/rows";
 
 // The settlement worker's tick (docs/base-rail.md "Liveness"): two bounded passes.
