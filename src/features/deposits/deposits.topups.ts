@@ -28,7 +28,7 @@ import type { TxCtx } from "../../lib/context";
 // void every slot is refunded to its funder.
 
 type DepositRow = typeof escrowDeposits.$inferSelect;
-export type AmendmentRow = typeof missionAmendments.$inferSelect;
+type AmendmentRow = typeof missionAmendments.$inferSelect;
 
 /** A top-up is accepted onto a mission that is still live and undecided. */
 export const acceptsTopUp = (m: Pick<Mission, "status" | "award">) =>
